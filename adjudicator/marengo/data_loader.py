@@ -1,0 +1,377 @@
+"""Load and check Marengo's data files (map, armies, tables): typed schemas, precise errors.
+
+Everything here is read once per process (`load_data()` caches); the game state never copies terrain.
+Errors name the file, the JSON path and what is wrong (marengo §4-§6 data).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+DATA_DIR = Path(__file__).parent / "data"
+MAP_FILE = DATA_DIR / "map.json"
+ARMIES_FILE = DATA_DIR / "armies.json"
+
+Side = Literal["france", "austria"]
+Arm = Literal["infantry", "cavalry", "artillery"]
+ARMS: tuple[Arm, ...] = ("infantry", "cavalry", "artillery")
+SIDES: tuple[Side, ...] = ("austria", "france")
+
+
+class MarengoDataError(ValueError):
+    """A data file is malformed or inconsistent: names the file, the path inside it, and the problem."""
+
+    def __init__(self, file: Path | str, path: str, problem: str) -> None:
+        self.file = str(file)
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{Path(self.file).name}: {path}: {problem}")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class Meta(_Strict):
+    title: str
+    rule: str
+    provisional: bool
+    note: str
+
+
+class Penalty(_Strict):
+    infantry: int = Field(ge=0, le=3)
+    cavalry: int = Field(ge=0, le=3)
+    artillery: int = Field(ge=0, le=3)
+
+
+class ZoneSpec(_Strict):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str
+    capacity: int = Field(ge=1, le=8)
+    star: Literal["red", "green", "blue"] | None
+    at_start: int = Field(ge=0, le=4)
+    provisional: bool = False
+
+
+class ApproachSpec(_Strict):
+    id: str
+    zone: str
+    toward: str
+    width: Literal["narrow", "wide"]
+    penalty: Penalty
+    cavalry_obstacle: bool
+    impassable: bool
+
+
+class RoadSpec(_Strict):
+    id: str
+    name: str
+    kind: Literal["main", "secondary"]
+    zones: tuple[str, ...] = Field(min_length=2)
+
+
+class EntryPointSpec(_Strict):
+    id: str
+    side: Side
+    zone: str
+    road: str
+
+
+class PontoonSpec(_Strict):
+    side: Side
+    zone: str
+    per_turn: int = Field(ge=1)
+    rule: str
+
+
+class MapFile(_Strict):
+    meta: Meta
+    zones: tuple[ZoneSpec, ...]
+    approaches: tuple[ApproachSpec, ...]
+    roads: tuple[RoadSpec, ...]
+    entry_points: tuple[EntryPointSpec, ...]
+    pontoon: PontoonSpec
+
+
+class TimeSpec(_Strict):
+    first_hour: int = Field(ge=0, le=23)
+    rounds: int = Field(ge=1)
+    activation_free_hour: int
+
+
+class SideSpec(_Strict):
+    name: str
+    morale: int = Field(ge=1)
+    provisional: bool = False
+
+
+class BlockSpec(_Strict):
+    id: str = Field(pattern=r"^(FRA|AUT)_[A-Z0-9_]+$")
+    side: Side
+    arm: Arm
+    strength: int = Field(ge=1, le=3)
+    name: str
+    provisional: bool = False
+
+
+class AtStartSpec(_Strict):
+    blocks: tuple[str, ...]
+    provisional: bool = False
+
+
+class ArrivalSpec(_Strict):
+    hour: int
+    blocks: tuple[str, ...] = Field(min_length=1)
+
+
+class ReinforcementTable(_Strict):
+    id: str
+    side: Side
+    title: str
+    entry: str
+    arrivals: tuple[ArrivalSpec, ...]
+    provisional: bool = False
+
+
+class ArmiesFile(_Strict):
+    meta: Meta
+    time: TimeSpec
+    sides: dict[Side, SideSpec]
+    blocks: tuple[BlockSpec, ...]
+    at_start: AtStartSpec
+    reinforcements: tuple[ReinforcementTable, ...]
+
+
+@dataclass(frozen=True)
+class RoadSegment:
+    """A road crossing one pair of approaches: from `a` to `b` (zones), through approach `a/b`."""
+
+    road: str
+    kind: str
+    a: str
+    b: str
+
+
+@dataclass
+class MarengoData:
+    """The checked data with the look-ups the rules need (built once)."""
+
+    map: MapFile
+    armies: ArmiesFile
+    zones: dict[str, ZoneSpec] = field(default_factory=dict)
+    approaches: dict[str, ApproachSpec] = field(default_factory=dict)
+    approaches_of: dict[str, tuple[str, ...]] = field(default_factory=dict)  # zone -> its approach ids
+    roads: dict[str, RoadSpec] = field(default_factory=dict)
+    blocks: dict[str, BlockSpec] = field(default_factory=dict)
+    entries: dict[str, EntryPointSpec] = field(default_factory=dict)
+    tables: dict[str, ReinforcementTable] = field(default_factory=dict)
+
+    def approach(self, zone: str, toward: str) -> ApproachSpec:
+        return self.approaches[f"{zone}/{toward}"]
+
+    def opposite(self, approach_id: str) -> ApproachSpec:
+        a = self.approaches[approach_id]
+        return self.approaches[f"{a.toward}/{a.zone}"]
+
+    def is_passable(self, zone: str, toward: str) -> bool:
+        """marengo §5: an impassable symbol on either side closes the pair in both directions."""
+        key = f"{zone}/{toward}"
+        if key not in self.approaches:
+            return False
+        return not (self.approaches[key].impassable or self.opposite(key).impassable)
+
+    def neighbours(self, zone: str) -> tuple[str, ...]:
+        return tuple(self.approaches[a].toward for a in self.approaches_of[zone])
+
+    def road_index(self, road: str, zone: str) -> int:
+        zs = self.roads[road].zones
+        return zs.index(zone) if zone in zs else -1
+
+    def roads_through(self, zone: str) -> tuple[str, ...]:
+        return tuple(r for r in sorted(self.roads) if zone in self.roads[r].zones)
+
+    def road_crosses(self, road: str, approach_id: str) -> bool:
+        a = self.approaches[approach_id]
+        i, j = self.road_index(road, a.zone), self.road_index(road, a.toward)
+        return i >= 0 and j >= 0 and abs(i - j) == 1
+
+    def provisional_items(self) -> list[str]:
+        items: list[str] = []
+        if self.map.meta.provisional:
+            items.append(f"map.json: {self.map.meta.note}")
+        if self.armies.meta.provisional:
+            items.append(f"armies.json: {self.armies.meta.note}")
+        for side in SIDES:
+            if self.armies.sides[side].provisional:
+                items.append(f"armies.json: initial morale of {side} ({self.armies.sides[side].morale})")
+        if self.armies.at_start.provisional:
+            items.append("armies.json: the French At Start table")
+        for t in self.armies.reinforcements:
+            if t.provisional:
+                items.append(f"armies.json: reinforcement table {t.id} ({t.title})")
+        n = sum(1 for b in self.armies.blocks if b.provisional)
+        if n:
+            items.append(f"armies.json: type and strength of {n} blocks")
+        return items
+
+
+def _read(file: Path) -> object:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MarengoDataError(file, "$", f"cannot read: {exc.strerror}") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MarengoDataError(file, f"line {exc.lineno} column {exc.colno}", f"not JSON: {exc.msg}") from exc
+
+
+def _parse(model: type[BaseModel], file: Path) -> BaseModel:
+    raw = _read(file)
+    try:
+        # JSON mode: strict types, but JSON arrays are accepted for tuples
+        return model.model_validate_json(json.dumps(raw))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"])
+        raise MarengoDataError(file, path, f"{err['msg']} (got {err.get('input')!r})"[:300]) from exc
+
+
+def check_map(m: MapFile, file: Path = MAP_FILE) -> None:
+    """Cross-references of the map (marengo §5): ids, opposite approaches, roads along approach pairs."""
+    zone_ids = [z.id for z in m.zones]
+    for i, zid in enumerate(zone_ids):
+        if zone_ids.index(zid) != i:
+            raise MarengoDataError(file, f"$.zones[{i}].id", f"duplicate zone {zid!r}")
+    zones = set(zone_ids)
+    ids: dict[str, int] = {}
+    for i, a in enumerate(m.approaches):
+        if a.id in ids:
+            raise MarengoDataError(file, f"$.approaches[{i}].id", f"duplicate approach {a.id!r}")
+        ids[a.id] = i
+        if a.id != f"{a.zone}/{a.toward}":
+            raise MarengoDataError(file, f"$.approaches[{i}].id", f"must be 'zone/toward' = {a.zone}/{a.toward!r}")
+        for fld in ("zone", "toward"):
+            if getattr(a, fld) not in zones:
+                raise MarengoDataError(file, f"$.approaches[{i}].{fld}", f"unknown zone {getattr(a, fld)!r}")
+        if a.zone == a.toward:
+            raise MarengoDataError(file, f"$.approaches[{i}]", "an approach cannot face its own zone")
+    for i, a in enumerate(m.approaches):
+        if f"{a.toward}/{a.zone}" not in ids:
+            raise MarengoDataError(
+                file, f"$.approaches[{i}]", f"approach {a.id!r} has no opposite approach {a.toward}/{a.zone!r}"
+            )
+    for i, r in enumerate(m.roads):
+        for j, z in enumerate(r.zones):
+            if z not in zones:
+                raise MarengoDataError(file, f"$.roads[{i}].zones[{j}]", f"unknown zone {z!r}")
+        for j in range(1, len(r.zones)):
+            key = f"{r.zones[j - 1]}/{r.zones[j]}"
+            if key not in ids:
+                raise MarengoDataError(
+                    file, f"$.roads[{i}].zones[{j}]", f"road {r.id!r} joins {key!r}, which is not an approach pair"
+                )
+            if m.approaches[ids[key]].impassable or m.approaches[ids[f"{r.zones[j]}/{r.zones[j - 1]}"]].impassable:
+                raise MarengoDataError(file, f"$.roads[{i}].zones[{j}]", f"road {r.id!r} crosses impassable {key!r}")
+        if len(set(r.zones)) != len(r.zones):
+            raise MarengoDataError(file, f"$.roads[{i}].zones", f"road {r.id!r} visits a zone twice")
+    road_ids = {r.id for r in m.roads}
+    for i, e in enumerate(m.entry_points):
+        if e.zone not in zones:
+            raise MarengoDataError(file, f"$.entry_points[{i}].zone", f"unknown zone {e.zone!r}")
+        if e.road not in road_ids:
+            raise MarengoDataError(file, f"$.entry_points[{i}].road", f"unknown road {e.road!r}")
+        road = next(r for r in m.roads if r.id == e.road)
+        if e.zone not in (road.zones[0], road.zones[-1]):
+            raise MarengoDataError(file, f"$.entry_points[{i}].zone", f"{e.zone!r} is not an end of road {e.road!r}")
+    if m.pontoon.zone not in zones:
+        raise MarengoDataError(file, "$.pontoon.zone", f"unknown zone {m.pontoon.zone!r}")
+    stars = [z for z in m.zones if z.star]
+    if len(stars) != 8 or len({z.star for z in stars}) != 3:
+        raise MarengoDataError(file, "$.zones", "marengo §14 needs eight star zones in three colours")
+
+
+def check_armies(a: ArmiesFile, m: MapFile, file: Path = ARMIES_FILE) -> None:
+    """Cross-references of the order of battle (marengo §4, §6)."""
+    seen: dict[str, int] = {}
+    for i, b in enumerate(a.blocks):
+        if b.id in seen:
+            raise MarengoDataError(file, f"$.blocks[{i}].id", f"duplicate block {b.id!r}")
+        seen[b.id] = i
+        if b.id.startswith("FRA") != (b.side == "france"):
+            raise MarengoDataError(file, f"$.blocks[{i}].id", f"prefix of {b.id!r} disagrees with side {b.side!r}")
+    for side in SIDES:
+        if side not in a.sides:
+            raise MarengoDataError(file, "$.sides", f"missing side {side!r}")
+        arts = [b.id for b in a.blocks if b.side == side and b.arm == "artillery"]
+        if len(arts) != 1:
+            raise MarengoDataError(file, "$.blocks", f"marengo §10: {side} must have exactly one artillery block")
+    placed: dict[str, str] = {}
+
+    def place(bid: str, where: str, path: str) -> None:
+        if bid not in seen:
+            raise MarengoDataError(file, path, f"unknown block {bid!r}")
+        if bid in placed:
+            raise MarengoDataError(file, path, f"block {bid!r} is already in {placed[bid]}")
+        placed[bid] = where
+
+    for j, bid in enumerate(a.at_start.blocks):
+        place(bid, "the At Start table", f"$.at_start.blocks[{j}]")
+        if a.blocks[seen[bid]].side != "france":
+            raise MarengoDataError(file, f"$.at_start.blocks[{j}]", f"marengo §6: {bid!r} is not French")
+    marks = sum(z.at_start for z in m.zones)
+    if marks != len(a.at_start.blocks):
+        raise MarengoDataError(
+            file, "$.at_start.blocks", f"{len(a.at_start.blocks)} blocks but the map's At Start marks total {marks}"
+        )
+    entries = {e.id: e for e in m.entry_points}
+    for i, t in enumerate(a.reinforcements):
+        if t.entry not in entries:
+            raise MarengoDataError(file, f"$.reinforcements[{i}].entry", f"unknown entry point {t.entry!r}")
+        if entries[t.entry].side != t.side:
+            raise MarengoDataError(file, f"$.reinforcements[{i}].entry", f"entry {t.entry!r} is not {t.side}'s")
+        for j, arr in enumerate(t.arrivals):
+            for k, bid in enumerate(arr.blocks):
+                path = f"$.reinforcements[{i}].arrivals[{j}].blocks[{k}]"
+                place(bid, f"table {t.id!r}", path)
+                if a.blocks[seen[bid]].side != t.side:
+                    raise MarengoDataError(file, path, f"{bid!r} is not {t.side}'s")
+    for i, b in enumerate(a.blocks):
+        if b.id not in placed:
+            raise MarengoDataError(file, f"$.blocks[{i}]", f"block {b.id!r} is in no table (At Start or reinforcements)")
+
+
+def build(m: MapFile, a: ArmiesFile) -> MarengoData:
+    d = MarengoData(map=m, armies=a)
+    d.zones = {z.id: z for z in m.zones}
+    d.approaches = {ap.id: ap for ap in m.approaches}
+    d.approaches_of = {
+        z.id: tuple(sorted(ap.id for ap in m.approaches if ap.zone == z.id)) for z in m.zones
+    }
+    d.roads = {r.id: r for r in m.roads}
+    d.blocks = {b.id: b for b in a.blocks}
+    d.entries = {e.id: e for e in m.entry_points}
+    d.tables = {t.id: t for t in a.reinforcements}
+    return d
+
+
+def load_from(map_file: Path, armies_file: Path) -> MarengoData:
+    m = _parse(MapFile, map_file)
+    assert isinstance(m, MapFile)
+    check_map(m, map_file)
+    a = _parse(ArmiesFile, armies_file)
+    assert isinstance(a, ArmiesFile)
+    check_armies(a, m, armies_file)
+    return build(m, a)
+
+
+@lru_cache(maxsize=1)
+def load_data() -> MarengoData:
+    return load_from(MAP_FILE, ARMIES_FILE)

@@ -1,0 +1,110 @@
+"""marengo §4-§6 data: the reconstructed map and order of battle load, are consistent, and bad files fail precisely."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator.marengo.data_loader import (
+    ARMIES_FILE,
+    MAP_FILE,
+    MarengoDataError,
+    load_data,
+    load_from,
+)
+
+
+def test_data_loads_with_every_symbol_kind() -> None:
+    d = load_data()
+    aps = list(d.approaches.values())
+    assert {a.width for a in aps} == {"narrow", "wide"}
+    assert any(a.penalty.infantry for a in aps)
+    assert any(a.penalty.cavalry for a in aps)
+    assert any(a.penalty.artillery for a in aps)
+    assert any(a.impassable for a in aps)
+    assert any(a.cavalry_obstacle for a in aps)
+    assert {z.star for z in d.zones.values() if z.star} == {"red", "green", "blue"}
+    assert sum(1 for z in d.zones.values() if z.star) == 8
+    assert {r.kind for r in d.roads.values()} == {"main", "secondary"}
+    assert d.map.pontoon.zone in d.zones
+    for name in ("testa_di_ponte", "pedrabona", "stortigliona", "marengo", "castel_ceriolo", "spinetta",
+                 "fontanone", "cascina_grossa", "san_giuliano", "strada_tortona", "strada_sale"):
+        assert name in d.zones
+
+
+def test_approach_pairs_are_symmetric() -> None:
+    d = load_data()
+    for aid, a in d.approaches.items():
+        opp = d.opposite(aid)
+        assert (opp.zone, opp.toward) == (a.toward, a.zone)
+        assert d.opposite(opp.id).id == aid
+        assert d.is_passable(a.zone, a.toward) == d.is_passable(a.toward, a.zone)
+
+
+def test_roads_run_through_passable_approach_pairs_and_one_pair_carries_two_roads() -> None:
+    d = load_data()
+    crossings: dict[str, list[str]] = {}
+    for r in d.roads.values():
+        for x, y in zip(r.zones, r.zones[1:]):
+            assert d.is_passable(x, y)
+            crossings.setdefault("|".join(sorted((x, y))), []).append(r.id)
+    assert any(len(v) > 1 for v in crossings.values())  # marengo §8: capacity per road on a shared approach
+
+
+def test_armies_one_artillery_each_side_and_strengths_in_range() -> None:
+    d = load_data()
+    for side in ("france", "austria"):
+        arts = [b for b in d.blocks.values() if b.side == side and b.arm == "artillery"]
+        assert len(arts) == 1
+    assert all(1 <= b.strength <= 3 for b in d.blocks.values())
+    assert len(d.armies.at_start.blocks) == sum(z.at_start for z in d.zones.values())
+    assert len([t for t in d.tables.values() if t.side == "france"]) == 3
+    assert len([t for t in d.tables.values() if t.side == "austria"]) == 1
+
+
+def test_provisional_items_are_listed() -> None:
+    items = load_data().provisional_items()
+    assert any("map.json" in i for i in items)
+    assert any("morale" in i for i in items)
+
+
+def _corrupt(tmp_path: Path, which: str, mutate) -> tuple[Path, Path]:
+    m = json.loads(MAP_FILE.read_text())
+    a = json.loads(ARMIES_FILE.read_text())
+    mutate(m if which == "map" else a)
+    mp, ap = tmp_path / "map.json", tmp_path / "armies.json"
+    mp.write_text(json.dumps(m))
+    ap.write_text(json.dumps(a))
+    return mp, ap
+
+
+@pytest.mark.parametrize(
+    ("which", "mutate", "path", "words"),
+    [
+        ("map", lambda m: m["zones"][0].update(capacity="four"), "$.zones[0].capacity", "integer"),
+        ("map", lambda m: m["approaches"][0].update(width="medium"), "$.approaches[0].width", "narrow"),
+        ("map", lambda m: m["approaches"].pop(0), "$.approaches[16]", "no opposite"),
+        ("map", lambda m: m["roads"][0]["zones"].insert(1, "san_giuliano"), "$.roads[0].zones[1]", "not an approach pair"),
+        ("map", lambda m: m["zones"][9].update(star=None), "$.zones", "eight star zones"),
+        ("armies", lambda a: a["blocks"][0].update(strength=4), "$.blocks[0].strength", "less than or equal"),
+        ("armies", lambda a: a["at_start"]["blocks"].append("FRA_NOBODY"), "$.at_start.blocks[12]", "unknown block"),
+        ("armies", lambda a: a["reinforcements"][0].update(entry="genova"), "$.reinforcements[0].entry", "unknown entry"),
+    ],
+)
+def test_corrupted_data_gives_precise_error(tmp_path: Path, which, mutate, path: str, words: str) -> None:
+    mp, ap = _corrupt(tmp_path, which, mutate)
+    with pytest.raises(MarengoDataError) as exc:
+        load_from(mp, ap)
+    assert exc.value.path == path
+    assert words in exc.value.problem
+    assert exc.value.file.endswith(f"{which}.json")
+
+
+def test_not_json_gives_line_and_column(tmp_path: Path) -> None:
+    bad = tmp_path / "map.json"
+    bad.write_text('{"meta": ')
+    with pytest.raises(MarengoDataError) as exc:
+        load_from(bad, ARMIES_FILE)
+    assert "line 1" in exc.value.path
