@@ -1,0 +1,362 @@
+"""Typed loading of the Caldiero 1796 data files (adjudicator/caldiero/data/*.json).
+
+Every file is validated by a pydantic schema at load; errors name the file, the JSON path and the problem
+(`oob.json: $.units[3].arm: Input should be 'infantry', 'cavalry' or 'artillery'`). Cross-file checks
+(units naming unknown formations, victory hexes off the map...) are in `check_consistency`.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field
+
+DATA_DIR = Path(__file__).parent / "data"
+
+Side = Literal["france", "austria"]
+Arm = Literal["infantry", "cavalry", "artillery"]
+OrderName = Literal["advance", "attack", "defence", "manoeuvre"]
+ResultCode = Literal["Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"]
+
+
+class DataError(ValueError):
+    """A data file is malformed or inconsistent: names the file, the JSON path and what is wrong."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Meta(_Strict):
+    title: str
+    notes: str = ""
+    provisional: bool = True
+
+
+# --- oob.json ----------------------------------------------------------------------------------------
+class SetupPlace(_Strict):
+    area: str  # the PI code printed in §21 ("A".."F", "1".."4"; "G" = the Erdödy hexes)
+    pi: str  # "2120", or alternatives "2014|2114"
+    default_hex: str
+
+    def pi_hexes(self) -> tuple[str, ...]:
+        return tuple(self.pi.split("|"))
+
+
+class Arrival(_Strict):
+    turn: int = Field(ge=1)
+    entry: str
+
+
+class UnitData(_Strict):
+    id: str
+    name: str
+    side: Side
+    formation: str
+    arm: Arm
+    strength: int = Field(ge=0)
+    reduced: int | None = Field(default=None, ge=0)
+    efficiency: int = Field(ge=1, le=6)
+    movement: int = Field(ge=1)
+    bombard: int | None = None
+    range: int | None = None
+    charge: bool = False
+    setup: SetupPlace | None = None
+    arrival: Arrival | None = None
+    provisional: list[str] = []
+
+    @pydantic.model_validator(mode="after")
+    def _placed_once(self) -> "UnitData":
+        if (self.setup is None) == (self.arrival is None):
+            raise ValueError("a unit needs exactly one of `setup` and `arrival`")
+        if self.arm == "artillery" and (self.bombard is None or self.range is None):
+            raise ValueError("artillery needs `bombard` and `range`")
+        return self
+
+
+class LeaderData(_Strict):
+    id: str
+    name: str
+    side: Side
+    role: Literal["general", "commander_in_chief"]
+    formation: str | None
+    initiative: int = Field(ge=0, le=6)
+    command_range: int = Field(ge=0)
+    movement: int = 6  # caldiero §2.2.1
+    setup: SetupPlace | None = None
+    arrival: Arrival | None = None
+    provisional: list[str] = []
+
+
+class FormationData(_Strict):
+    id: str
+    side: Side
+    general: str | None
+    initial_order: OrderName | None
+    arrival_turn: int = 1
+    reserve: bool = False
+    notes: str = ""
+
+
+class OrderOfBattle(_Strict):
+    meta: Meta
+    formations: list[FormationData]
+    leaders: list[LeaderData]
+    units: list[UnitData]
+
+
+# --- terrain.json ------------------------------------------------------------------------------------
+class TerrainEffect(_Strict):
+    move_cost_half: int
+    bombard_drm: int
+    assault_shift_left: int
+    assault_drm: int
+    dr_becomes: ResultCode | None
+    halves_strength: bool = False
+    no_bombard_into: bool = False
+    blocks_los: bool = False
+    may_stay: bool = False
+    fortress: bool = False
+    printed: str
+
+
+class FeatureEffect(_Strict):
+    counts_other_terrain: bool
+    printed: str
+
+
+class ClimbEffect(_Strict):
+    move_extra_half: int
+    bombard_drm: int
+    assault_drm: int
+    printed: str
+
+
+class HexsideEffect(_Strict):
+    move_extra_half: int = 0
+    bombard_drm: int = 0
+    assault_drm: int = 0
+    prohibited: bool = False
+    assault_prohibited: bool = False
+    cancels_canal_cost: bool = False
+    combat_as: str | None = None
+    printed: str
+
+
+class RoadEffect(_Strict):
+    column_cost_half: int
+    cost_half: int | None = None
+    printed: str
+
+
+class TerrainTable(_Strict):
+    meta: Meta
+    terrain: dict[str, TerrainEffect]
+    hex_features: dict[str, FeatureEffect]
+    climb: ClimbEffect
+    hexsides: dict[str, HexsideEffect]
+    roads: dict[str, RoadEffect]
+
+
+# --- crt.json / bombardment.json ---------------------------------------------------------------------
+class CombatTable(_Strict):
+    meta: Meta
+    columns: list[str]
+    rows: dict[str, dict[str, ResultCode]]
+
+    @pydantic.model_validator(mode="after")
+    def _complete(self) -> "CombatTable":
+        for roll, row in self.rows.items():
+            int(roll)
+            if sorted(row) != sorted(self.columns):
+                raise ValueError(f"row {roll} must give exactly the columns {self.columns}")
+        return self
+
+    def roll_range(self) -> tuple[int, int]:
+        rolls = sorted(int(r) for r in self.rows)
+        return rolls[0], rolls[-1]
+
+
+class ConcentrationDrm(_Strict):
+    min_sp: int
+    drm: int
+
+
+class BombardmentTable(_Strict):
+    meta: Meta
+    columns: list[str]
+    max_column: int
+    range_drm: dict[str, int]
+    concentration_drm: list[ConcentrationDrm]
+    rows: dict[str, dict[str, Literal["-", "D", "R"]]]
+
+    def roll_range(self) -> tuple[int, int]:
+        rolls = sorted(int(r) for r in self.rows)
+        return rolls[0], rolls[-1]
+
+
+# --- weather.json -------------------------------------------------------------------------------------
+class WeatherBox(_Strict):
+    box: int = Field(ge=0, le=3)
+    name: str
+    english: str
+    effects: str
+
+
+class WeatherTable(_Strict):
+    meta: Meta
+    start_box: int
+    boxes: list[WeatherBox]
+    change: dict[str, list[int]]
+    change_provisional: bool
+    after_ice_storm: int
+    confusion: dict[str, int]
+
+    @pydantic.model_validator(mode="after")
+    def _six_results(self) -> "WeatherTable":
+        for box, results in self.change.items():
+            if len(results) != 6 or any(not 0 <= r <= 3 for r in results):
+                raise ValueError(f"change[{box}] must list 6 boxes in 0..3")
+        return self
+
+
+# --- scenario.json ------------------------------------------------------------------------------------
+class VictoryHex(_Strict):
+    hex: str
+    place: str
+    points: int
+
+
+class VictoryLevel(_Strict):
+    min: int
+    level: str
+    name: str
+
+
+class ScenarioData(_Strict):
+    title: str
+    rule: str
+    fixed_weather: int | None
+    reinforcement_shift: int
+    french_vp_malus_places: list[str]
+
+
+class OptionData(_Strict):
+    rule: str
+    austrian_vp_bonus: int = 0
+    units: list[str] = []
+    weather_boxes: list[int] = []
+    strength_malus: int = 0
+    shift_right: int = 0
+
+
+class ScenarioFile(_Strict):
+    meta: Meta
+    turns: int
+    turns_provisional: bool
+    french_initiative: int
+    elan_uses: int
+    french_entry: str
+    bonaparte_anchor: str
+    bonaparte_max_distance: int
+    alvinczy_min_column: int
+    austrian_forbidden_column: int
+    victory_hexes: list[VictoryHex]
+    victory_levels: list[VictoryLevel]
+    scenarios: dict[str, ScenarioData]
+    options: dict[str, OptionData]
+
+
+class CaldieroData(BaseModel):
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    oob: OrderOfBattle
+    terrain: TerrainTable
+    crt: CombatTable
+    bombardment: BombardmentTable
+    weather: WeatherTable
+    scenario: ScenarioFile
+
+    def unit(self, unit_id: str) -> UnitData:
+        return self._units()[unit_id]
+
+    def leader(self, leader_id: str) -> LeaderData:
+        return {leader.id: leader for leader in self.oob.leaders}[leader_id]
+
+    def formation(self, formation_id: str) -> FormationData:
+        return {f.id: f for f in self.oob.formations}[formation_id]
+
+    def _units(self) -> dict[str, UnitData]:
+        return {u.id: u for u in self.oob.units}
+
+
+FILES: dict[str, type[BaseModel]] = {
+    "oob.json": OrderOfBattle, "terrain.json": TerrainTable, "crt.json": CombatTable,
+    "bombardment.json": BombardmentTable, "weather.json": WeatherTable, "scenario.json": ScenarioFile,
+}
+
+
+def _json_path(loc: tuple[int | str, ...]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
+
+
+def load_file(path: Path, model: type[BaseModel]) -> BaseModel:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as e:
+        raise DataError(f"{path.name}: line {e.lineno} column {e.colno}: invalid JSON: {e.msg}") from None
+    try:
+        return model.model_validate(raw)
+    except pydantic.ValidationError as e:
+        problems = [f"{path.name}: {_json_path(tuple(i['loc']))}: {i['msg']}" for i in e.errors(include_url=False)]
+        raise DataError("; ".join(problems)) from None
+
+
+def load(data_dir: Path = DATA_DIR) -> CaldieroData:
+    parts = {name.removesuffix(".json"): load_file(data_dir / name, model) for name, model in FILES.items()}
+    data = CaldieroData(**parts)  # type: ignore[arg-type]
+    problems = check_consistency(data)
+    if problems:
+        raise DataError("; ".join(problems))
+    return data
+
+
+def check_consistency(data: CaldieroData) -> list[str]:
+    problems: list[str] = []
+    formations = {f.id for f in data.oob.formations}
+    seen: set[str] = set()
+    for i, unit in enumerate(data.oob.units):
+        where = f"oob.json: $.units[{i}]"
+        if unit.id in seen:
+            problems.append(f"{where}.id: duplicate id {unit.id!r}")
+        seen.add(unit.id)
+        if unit.formation not in formations:
+            problems.append(f"{where}.formation: unknown formation {unit.formation!r}")
+        if unit.setup and unit.setup.default_hex not in unit.setup.pi_hexes() and len(unit.setup.pi_hexes()) > 1:
+            problems.append(f"{where}.setup.default_hex: must be one of {unit.setup.pi_hexes()}")
+    for i, leader in enumerate(data.oob.leaders):
+        if leader.formation is not None and leader.formation not in formations:
+            problems.append(f"oob.json: $.leaders[{i}].formation: unknown formation {leader.formation!r}")
+    leaders = {leader.id for leader in data.oob.leaders}
+    for i, formation in enumerate(data.oob.formations):
+        if formation.general is not None and formation.general not in leaders:
+            problems.append(f"oob.json: $.formations[{i}].general: unknown leader {formation.general!r}")
+    for name, option in data.scenario.options.items():
+        for unit_id in option.units:
+            if unit_id not in seen:
+                problems.append(f"scenario.json: $.options.{name}.units: unknown unit {unit_id!r}")
+    if sorted(data.crt.columns) != sorted(set(data.crt.columns)):
+        problems.append("crt.json: $.columns: duplicate column")
+    return problems
+
+
+@cache
+def default_data() -> CaldieroData:
+    return load()
+
+
+def data_paths() -> list[Path]:
+    return [DATA_DIR / name for name in sorted(FILES)] + [DATA_DIR / "map.json"]
