@@ -1,0 +1,71 @@
+"""The engine's own commands, available in every game whatever its ruleset (docs/engine-rules.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Command(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class AddEntropy(_Command):
+    """A seat mixes its own entropy into every later roll (arbitro §R.2)."""
+
+    type: Literal["add_entropy"]
+    entropy: Annotated[str, Field(min_length=1, max_length=256)]
+
+
+class Undo(_Command):
+    """Take back everything after event `to` (arbitro §U)."""
+
+    type: Literal["undo"]
+    to: Annotated[int, Field(ge=1)]
+    reason: str = ""
+
+
+class Consent(_Command):
+    """Answer another seat's request to take back (arbitro §U.2)."""
+
+    type: Literal["consent"]
+    accept: bool
+
+
+class EnterRandom(_Command):
+    """Transcribed games: the roll or draw made on the table (arbitro §R.4)."""
+
+    type: Literal["enter_random"]
+    values: Annotated[list[Union[int, str]], Field(min_length=1)]
+
+
+class PatchOperation(_Command):
+    op: Literal["replace", "add", "remove"]
+    path: Annotated[str, Field(pattern=r"^/")]
+    value: Any = None
+
+
+class Ruling(_Command):
+    """The umpire's ruling: a reason, and a state change and/or an interpretation (arbitro §U.4)."""
+
+    type: Literal["ruling"]
+    reason: Annotated[str, Field(min_length=3)]
+    patch: list[PatchOperation] = []
+    interpretation: dict[str, str] = {}
+    public_patch: bool = False
+
+
+class RevealSeed(_Command):
+    """The umpire reveals the dice seed (a dispute, or the end of play) (arbitro §R.3)."""
+
+    type: Literal["reveal_seed"]
+    reason: Annotated[str, Field(min_length=3)]
+
+
+CoreCommand = Annotated[
+    Union[AddEntropy, Undo, Consent, EnterRandom, Ruling, RevealSeed], Field(discriminator="type")
+]
+CORE_COMMAND_TYPES = ("add_entropy", "undo", "consent", "enter_random", "ruling", "reveal_seed")
+core_commands: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(CoreCommand)

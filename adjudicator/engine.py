@@ -1,0 +1,289 @@
+"""The adjudicator proper: (state, seat, command) -> events, or a rejection. Pure: it never touches the
+store and never mutates the state it is given; dice come from the Supply it is handed.
+
+Order of checks (after boardgame.io's reducer): the seat exists -> the command parses -> the engine's own
+pending decision (consent to an undo, a roll to enter) -> engine commands -> the game is not over -> the
+ruleset's pending decision or turn -> the ruleset decides. Then the engine adds what every game gets:
+the seed revealed when the game ends, and a checkpoint (state hash) after a ruleset checkpoint event or
+every CHECKPOINT_EVERY events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+import msgspec
+
+from arbitro.adjudicator import core_commands as cc
+from arbitro.adjudicator.errors import GameOver, IllegalCommand, MalformedCommand, NotYourDecision, NotYourTurn, UnknownSeat
+from arbitro.adjudicator.randomness import BadEntry, EnteredSupply, NeedRandom, Supply
+from arbitro.adjudicator.ruleset import Decision, Ruleset, interpretation_in_force, malformed
+from arbitro.events import core
+from arbitro.events.random import mix_entropy
+from arbitro.events.records import EventBody
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.fold import Fold
+from arbitro.projections.game import GameState, state_bytes, state_hash
+from arbitro.projections.patch import PatchError, apply_patch
+
+CHECKPOINT_EVERY = 200
+
+# The engine's own rules, cited like a rulebook's (docs/engine-rules.md).
+R_SEATS = "arbitro §S.1"
+R_TURN = "arbitro §S.2"
+R_PENDING = "arbitro §S.3"
+R_OVER = "arbitro §S.4"
+R_ENTROPY = "arbitro §R.2"
+R_REVEAL = "arbitro §R.3"
+R_ENTER = "arbitro §R.4"
+R_UNDO_FREE = "arbitro §U.1"
+R_UNDO_CONSENT = "arbitro §U.2"
+R_UNDO_POINT = "arbitro §U.3"
+R_RULING = "arbitro §U.4"
+
+
+class History(Protocol):
+    """The log so far, as the undo rules need it."""
+
+    def state_at(self, seq: int) -> GameState[Any]: ...
+    def bodies(self, first: int = 1, last: int | None = None) -> Iterable[EventBody[Any]]: ...
+
+
+class GameContext(msgspec.Struct, kw_only=True):
+    """What adjudication needs to know about the game beyond its state."""
+
+    seats: tuple[str, ...]
+    kind: str  # "generated" | "transcribed"
+    options: tuple[str, ...]
+    seed: str | None  # the secret seed, when the adjudicator holds it
+
+
+class Adjudicated(msgspec.Struct, kw_only=True):
+    command: dict[str, Any]  # the command as validated and normalised (what is stored)
+    events: list[Any]
+    state: GameState[Any]  # the state after the events
+    checkpoints: list[tuple[int, bytes]]  # (seq, state bytes) before each Checkpoint event: snapshots
+
+
+class Adjudicator:
+    def __init__(self, ruleset: Ruleset[Any]) -> None:
+        self.ruleset = ruleset
+        self.fold = Fold(ruleset)
+
+    # --- entry point ----------------------------------------------------------------------------
+    def decide(
+        self, state: GameState[Any], seat: str, raw: Any, game: GameContext, history: History, supply: Supply
+    ) -> Adjudicated:
+        if seat != UMPIRE and seat not in game.seats:
+            raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
+        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+            raise MalformedCommand('a command is a JSON object with a "type" field, e.g. {"type": "pass"}')
+        ctx = self._context(state, seat, supply, game, history)
+        if raw["type"] in cc.CORE_COMMAND_TYPES:
+            try:
+                command = cc.core_commands.validate_python(raw)
+            except Exception as e:  # pydantic.ValidationError
+                raise malformed(e, raw) from None  # type: ignore[arg-type]
+            normalised = cc.core_commands.dump_python(command, mode="json")
+            ctx = self._engine_command(ctx, state, command, game, history)
+        else:
+            command = self.ruleset.parse_command(raw)
+            normalised = self.ruleset.dump_command(command)
+            self._check_turn(state, seat)
+            try:
+                self.ruleset.decide(ctx, command)
+            except NeedRandom as need:
+                # A transcribed game: suspend the command until the transcribing seat enters the value.
+                ctx = self._request_random(state, seat, normalised, need, (), game, history)
+        return self._finish(ctx, state, normalised, game)
+
+    def _context(
+        self, state: GameState[Any], seat: str, supply: Supply, game: GameContext, history: History
+    ) -> Decision[Any]:
+        return Decision(self.ruleset, self.fold, self.fold.copy(state), seat, state.core.seq + 1, supply,
+                        game.options, history.state_at)
+
+    # --- ruleset commands -----------------------------------------------------------------------
+    def _check_turn(self, state: GameState[Any], seat: str) -> None:
+        pending = state.core.pending
+        if pending is not None:
+            raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=pending.rule)
+        outcome = self.ruleset.outcome(state.rules)
+        if outcome is not None:
+            raise GameOver(f"the game is over: {outcome.reason}", rule=outcome.rule)
+        awaited = self.ruleset.pending(state.rules)
+        if awaited is not None and seat != awaited.seat:
+            raise NotYourDecision(f"waiting for {awaited.seat} to {awaited.prompt}", rule=awaited.rule)
+        if awaited is None and seat not in self.ruleset.active_seats(state.rules):
+            active = self.ruleset.active_seats(state.rules)
+            raise NotYourTurn(f"it is not {seat}'s turn: waiting for {', '.join(active) or 'nobody'}", rule=R_TURN)
+
+    def _request_random(
+        self, state: GameState[Any], command_seat: str, command: dict[str, Any], need: NeedRandom,
+        entered: tuple[tuple[str, ...], ...], game: GameContext, history: History,
+    ) -> Decision[Any]:
+        """Discard what the suspended command did so far; record what must be entered."""
+        ctx = self._context(state, command_seat, EnteredSupply(()), game, history)
+        ctx.emit(core.RandomRequested(
+            seat=UMPIRE, command_seat=command_seat, command=command, kind=need.kind, count=need.count,
+            sides=need.sides, population=need.population, purpose=need.purpose, entered=entered,
+        ))
+        return ctx
+
+    # --- engine commands ------------------------------------------------------------------------
+    def _engine_command(
+        self, ctx: Decision[Any], state: GameState[Any], command: Any, game: GameContext, history: History
+    ) -> Decision[Any]:
+        pending = state.core.pending
+        seat = ctx.seat
+        match command:
+            case cc.Consent():
+                if pending is None or pending.kind != "consent" or seat not in pending.seats or seat in pending.answers:
+                    raise IllegalCommand("there is no request to take back awaiting your answer", rule=R_UNDO_CONSENT)
+                ctx.emit(core.UndoAnswered(seat=seat, accept=command.accept))
+                if not command.accept:
+                    ctx.emit(core.UndoDeclined(seat=seat, rule=R_UNDO_CONSENT))
+                elif set(pending.answers) | {seat} >= set(pending.seats):
+                    ctx.emit(core.Undone(to_seq=pending.undo_to, by=pending.requested_by,
+                                         reason="taken back with the other seats' consent", rule=R_UNDO_CONSENT))
+            case cc.EnterRandom():
+                if pending is None or pending.kind != "random":
+                    raise IllegalCommand("no roll or draw is waiting to be entered", rule=R_ENTER)
+                if seat not in pending.seats:
+                    raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=R_ENTER)
+                return self._enter_random(ctx, state, command, game, history)
+            case _ if pending is not None and not (seat == UMPIRE and isinstance(command, (cc.Ruling, cc.Undo, cc.RevealSeed))):
+                raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=pending.rule)
+            case cc.AddEntropy():
+                if seat == UMPIRE:
+                    raise IllegalCommand("only the playing seats add entropy; the umpire's seed is committed", rule=R_ENTROPY)
+                ctx.emit(core.EntropyAdded(seat=seat, entropy=command.entropy,
+                                           mix=mix_entropy(state.core.mix, seat, command.entropy)))
+            case cc.RevealSeed():
+                if seat != UMPIRE:
+                    raise IllegalCommand("only the umpire reveals the seed", rule=R_REVEAL)
+                if state.core.seed is not None:
+                    raise IllegalCommand("the seed is already revealed", rule=R_REVEAL)
+                if game.seed is None:
+                    raise IllegalCommand("this database does not hold the game's seed", rule=R_REVEAL)
+                ctx.emit(core.SeedRevealed(seed=game.seed, reason=command.reason))
+            case cc.Ruling():
+                self._ruling(ctx, state, command)
+            case cc.Undo():
+                self._undo(ctx, state, command, game, history)
+        return ctx
+
+    def _enter_random(
+        self, ctx: Decision[Any], state: GameState[Any], command: cc.EnterRandom, game: GameContext, history: History
+    ) -> Decision[Any]:
+        request = state.core.pending.request  # type: ignore[union-attr]
+        entered = tuple(tuple(e) for e in request["entered"]) + (tuple(str(v) for v in command.values),)
+        suspended = request["command"]
+        parsed = self.ruleset.parse_command(suspended)
+        resumed = self._context(state, request["command_seat"], EnteredSupply(entered), game, history)
+        try:
+            self.ruleset.decide(resumed, parsed)
+        except BadEntry as e:
+            raise IllegalCommand(str(e), rule=R_ENTER) from None
+        except NeedRandom as need:
+            return self._request_random(state, request["command_seat"], suspended, need, entered, game, history)
+        return resumed
+
+    def _ruling(self, ctx: Decision[Any], state: GameState[Any], command: cc.Ruling) -> None:
+        if ctx.seat != UMPIRE:
+            raise IllegalCommand("only the umpire makes rulings", rule=R_RULING)
+        known = self.ruleset.interpretations()
+        for name, value in sorted(command.interpretation.items()):
+            if name not in known:
+                raise IllegalCommand(f"no interpretation {name!r}; known: {', '.join(sorted(known)) or 'none'}", rule=R_RULING)
+            if value not in known[name].choices:
+                raise IllegalCommand(f"interpretation {name} has no reading {value!r}; choose one of {', '.join(known[name].choices)}", rule=R_RULING)
+        patch = tuple(op.model_dump(mode="json", exclude_none=False) for op in command.patch)
+        if patch:
+            try:
+                patched = apply_patch(msgspec.to_builtins(state.rules), patch)
+                candidate = msgspec.convert(patched, self.ruleset.State)
+            except (PatchError, msgspec.ValidationError) as e:
+                raise IllegalCommand(f"the ruling's patch does not give a valid state: {e}", rule=R_RULING) from None
+            problems = self.ruleset.validate_position(candidate)
+            if problems:
+                raise IllegalCommand("the ruling's patch gives an invalid position: " + "; ".join(problems), rule=R_RULING)
+        if not patch and not command.interpretation:
+            raise IllegalCommand("a ruling changes the state (patch) or an interpretation", rule=R_RULING)
+        ctx.emit(core.RulingMade(reason=command.reason, patch=patch, interpretation=dict(command.interpretation),
+                                 public_patch=command.public_patch))
+
+    def _undo(self, ctx: Decision[Any], state: GameState[Any], command: cc.Undo, game: GameContext, history: History) -> None:
+        to, seat = command.to, ctx.seat
+        if to >= state.core.seq:
+            raise IllegalCommand(f"#{to} is not before the head (#{state.core.seq}): nothing to take back", rule=R_UNDO_POINT)
+        after = list(history.bodies(to, None))
+        point = after[0]
+        if len(after) > 1 and after[1].cmd == point.cmd:
+            raise IllegalCommand(f"#{to} is in the middle of command {point.cmd}: take back to the end of a command", rule=R_UNDO_POINT)
+        if point.cmd == 0 and len(after) > 1 and after[1].cmd == 0:
+            raise IllegalCommand("the game's creation cannot be taken back", rule=R_UNDO_POINT)
+        later = after[1:]
+        if seat == UMPIRE:
+            if len(command.reason) < 3:
+                raise IllegalCommand("the umpire's undo is a ruling: give a reason", rule=R_RULING)
+            ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason, rule=R_RULING))
+            return
+        obstacle = self._undo_obstacle(later, seat)
+        if obstacle is None:
+            ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason or "taken back", rule=R_UNDO_FREE))
+            return
+        others = tuple(s for s in game.seats if s != seat)
+        ctx.emit(core.UndoRequested(seat=seat, to_seq=to, consent_from=others, rule=R_UNDO_CONSENT))
+
+    def _undo_obstacle(self, later: list[EventBody[Any]], seat: str) -> str | None:
+        """Why `seat` may not take back `later` on its own, or None (arbitro §U.1)."""
+        for body in later:
+            event = body.event
+            if body.seat != seat:
+                return f"{body.seat} has acted since (#{body.seq})"
+            if isinstance(event, core.IRREVERSIBLE_CORE) or isinstance(event, (core.Undone, core.RulingMade)):
+                return f"#{body.seq} ({type(event).__name__}) cannot be taken back freely"
+            if type(event) not in core.CORE_EVENT_TYPES and self.ruleset.is_irreversible(event):
+                return f"#{body.seq} revealed hidden information"
+        return None
+
+    # --- what every command gets ------------------------------------------------------------------
+    def _finish(self, ctx: Decision[Any], before: GameState[Any], normalised: dict[str, Any], game: GameContext) -> Adjudicated:
+        checkpoints: list[tuple[int, bytes]] = []
+        was_over = self.ruleset.outcome(before.rules) is not None
+        outcome = self.ruleset.outcome(ctx.game.rules)
+        if outcome is not None and not was_over and game.seed is not None and ctx.game.core.seed is None:
+            ctx.emit(core.SeedRevealed(seed=game.seed, reason=f"the game is over: {outcome.reason}"))
+        marks = [e for e in ctx.events if type(e) not in core.CORE_EVENT_TYPES and self.ruleset.is_checkpoint(e)]
+        due = ctx.game.core.seq - ctx.game.core.last_checkpoint >= CHECKPOINT_EVERY
+        if ctx.events and (marks or due or (outcome is not None and not was_over)):
+            reason = "end of game" if outcome is not None and not was_over else (
+                f"after {getattr(marks[-1], 'type', type(marks[-1]).__name__)}" if marks else f"every {CHECKPOINT_EVERY} events")
+            data = state_bytes(ctx.game)
+            checkpoints.append((ctx.game.core.seq, data))
+            ctx.emit(core.Checkpoint(state_hash=state_hash(ctx.game), reason=reason))
+        return Adjudicated(command=normalised, events=list(ctx.events), state=ctx.game, checkpoints=checkpoints)
+
+    # --- listings ------------------------------------------------------------------------------
+    def legal(self, state: GameState[Any], seat: str) -> list[dict[str, Any]]:
+        """Commands `seat` may send now: the engine's awaited answers, else the ruleset's listing."""
+        pending = state.core.pending
+        if pending is not None:
+            if seat not in pending.seats:
+                return []
+            if pending.kind == "consent":
+                return [{"type": "consent", "accept": True}, {"type": "consent", "accept": False}]
+            return []  # a roll to enter: any values of the stated shape (see `status`)
+        if self.ruleset.outcome(state.rules) is not None:
+            return []
+        awaited = self.ruleset.pending(state.rules)
+        if awaited is not None and awaited.seat != seat:
+            return []
+        if awaited is None and seat not in self.ruleset.active_seats(state.rules):
+            return []
+        return self.ruleset.legal(state.rules, seat)
+
+    def interpretation(self, state: GameState[Any], name: str) -> str:
+        return interpretation_in_force(self.ruleset, state.core.interpretations, name)

@@ -1,0 +1,215 @@
+"""The ruleset interface: what a game's rules give the engine, and the Decision context `decide` works in.
+
+A ruleset = the projection half (projections.base.RulesetProjection: state, fold, views, redaction) plus
+the deciding half here: scenarios, set-up, who may act, pending decisions, legal commands, decide.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import abstractmethod
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
+
+import msgspec
+import pydantic
+
+from arbitro.adjudicator.errors import IllegalCommand, MalformedCommand
+from arbitro.events import core
+from arbitro.projections.base import RulesetProjection
+
+if TYPE_CHECKING:
+    from arbitro.adjudicator.randomness import Supply
+    from arbitro.projections.fold import Fold
+    from arbitro.projections.game import GameState
+
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+class Rule(msgspec.Struct, frozen=True):
+    """A citation into a rulebook: Rule("marengo", "8.3", "road movement"); str() -> "marengo §8.3"."""
+
+    game: str
+    section: str
+    summary: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.game} §{self.section}"
+
+
+class Scenario(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    title: str
+    seats: tuple[str, ...]
+    options: tuple[str, ...] = ()  # optional rules selectable at creation
+    description: str = ""
+
+
+class Interpretation(msgspec.Struct, frozen=True, kw_only=True):
+    """A reading of an ambiguous rule. The default is the ruleset's; an umpire ruling may choose another."""
+
+    name: str
+    default: str
+    choices: tuple[str, ...]
+    rule: str  # citation
+    phrase: str  # the short Italian phrase the reading rests on
+    explanation: str
+
+
+class Pending(msgspec.Struct, frozen=True, kw_only=True):
+    """A decision the game awaits from one seat before anything else may happen."""
+
+    seat: str
+    kind: str
+    rule: str
+    prompt: str
+    options: list[dict[str, Any]] | None = None
+
+
+class Decision(Generic[S]):
+    """The context of one `decide` call: a private copy of the state that every emitted event updates
+    at once (so later checks see earlier effects), and the game's random source."""
+
+    def __init__(
+        self, ruleset: "Ruleset[S]", fold: "Fold", game: "GameState[S]", seat: str, next_seq: int,
+        supply: "Supply", options: tuple[str, ...], history: Any = None,
+    ) -> None:
+        self.ruleset, self._fold, self.game, self.seat = ruleset, fold, game, seat
+        self.options = frozenset(options)
+        self.events: list[Any] = []
+        self._next_seq = next_seq
+        self._supply = supply
+        self._history = history
+
+    @property
+    def state(self) -> S:
+        return self.game.rules
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)
+        self.game = self._fold.apply_event(self.game, self._next_seq, event, self._history)
+        self._next_seq += 1
+
+    def roll(
+        self, count: int = 1, sides: int = 6, *, purpose: str, detail: dict[str, str | int] | None = None,
+        visible_to: tuple[str, ...] | None = None,
+    ) -> tuple[int, ...]:
+        index = self.game.core.rolls
+        values, source = self._supply.roll(self.game.core, index, count, sides, purpose)
+        self.emit(core.DiceRolled(
+            index=index, count=count, sides=sides, values=values, purpose=purpose, detail=detail or {},
+            source=source, visible_to=visible_to,
+        ))
+        return values
+
+    def draw(
+        self, population: Sequence[str], k: int, *, purpose: str, visible_to: tuple[str, ...] | None = None
+    ) -> tuple[str, ...]:
+        index = self.game.core.rolls
+        drawn, source = self._supply.draw(self.game.core, index, tuple(population), k, purpose)
+        self.emit(core.ItemsDrawn(
+            index=index, population=tuple(population), drawn=drawn, purpose=purpose, source=source,
+            visible_to=visible_to,
+        ))
+        return drawn
+
+    def shuffle(
+        self, items: Sequence[str], *, purpose: str, visible_to: tuple[str, ...] | None = None
+    ) -> tuple[str, ...]:
+        return self.draw(items, len(items), purpose=purpose, visible_to=visible_to)
+
+    def reject(self, rule: "Rule | str", message: str, allowed: list[Any] | None = None) -> NoReturn:
+        raise IllegalCommand(message, rule=str(rule), allowed=allowed)
+
+    def interpretation(self, name: str) -> str:
+        return interpretation_in_force(self.ruleset, self.game.core.interpretations, name)
+
+
+def interpretation_in_force(ruleset: "Ruleset[Any]", chosen: dict[str, str], name: str) -> str:
+    known = ruleset.interpretations()
+    if name not in known:
+        raise KeyError(f"{ruleset.name} has no interpretation {name!r}")
+    return chosen.get(name, known[name].default)
+
+
+class Ruleset(RulesetProjection[S]):
+    """Subclass per game; see docs/ruleset-interface.md."""
+
+    title: ClassVar[str]
+    Command: ClassVar[Any]  # a pydantic model or discriminated union on "type"
+
+    def __init__(self) -> None:
+        self._commands = pydantic.TypeAdapter(self.Command)
+
+    # --- scenario and data --------------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> dict[str, Scenario]: ...
+
+    @abstractmethod
+    def new_state(self, scenario: str, options: tuple[str, ...]) -> S: ...
+
+    def start(self, ctx: Decision[S]) -> None:
+        """Opening events at creation (e.g. a hidden random draw). Default: none."""
+
+    def interpretations(self) -> dict[str, Interpretation]:
+        return {}
+
+    def data_files(self) -> list[Path]:
+        return []
+
+    def provisional(self, scenario: str) -> list[str]:
+        """Human-readable list of the reconstructed (not printed) data a scenario uses."""
+        return []
+
+    def data_hash(self) -> str:
+        digest = hashlib.sha256()
+        for path in sorted(self.data_files(), key=lambda p: p.name):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()
+
+    def validate_position(self, state: S) -> list[str]:
+        """Semantic errors in a position (the structure is checked by msgspec already)."""
+        return []
+
+    # --- turn and decisions -------------------------------------------------------------------
+    @abstractmethod
+    def active_seats(self, state: S) -> tuple[str, ...]:
+        """Who may send a command now when no decision is pending."""
+
+    def pending(self, state: S) -> Pending | None:
+        return None
+
+    @abstractmethod
+    def decide(self, ctx: Decision[S], command: Any) -> None:
+        """Validate `command` from ctx.seat and emit its events, or ctx.reject(rule, message)."""
+
+    @abstractmethod
+    def legal(self, state: S, seat: str) -> list[dict[str, Any]]:
+        """Every command `seat` may send now (as command dicts); decide accepts each of them."""
+
+    # --- commands at the boundary -------------------------------------------------------------
+    def parse_command(self, raw: Any) -> Any:
+        try:
+            return self._commands.validate_python(raw)
+        except pydantic.ValidationError as e:
+            raise malformed(e, raw) from None
+
+    def dump_command(self, command: Any) -> dict[str, Any]:
+        return self._commands.dump_python(command, mode="json")  # type: ignore[no-any-return]
+
+
+def malformed(error: pydantic.ValidationError, raw: Any) -> MalformedCommand:
+    """A precise, actionable message from a pydantic error: which field, what was given, what is wanted."""
+    problems = []
+    for item in error.errors(include_url=False):
+        where = ".".join(str(p) for p in item["loc"]) or "(command)"
+        problems.append({"field": where, "problem": item["msg"], "given": _short(item.get("input"))})
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    lines = "; ".join(f"{p['field']}: {p['problem']} (given {p['given']})" for p in problems)
+    return MalformedCommand(f"command {kind or '(no type)'!s} is malformed: {lines}", problems)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

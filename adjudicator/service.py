@@ -1,0 +1,340 @@
+"""The application: games over a store. Every CLI command is one call here (sqlite-utils style).
+
+`Arbitro` loads a game's state from the store (snapshots + fold), asks the adjudicator, appends the
+command and its events in one transaction (expected head + idempotency key), writes snapshots at
+checkpoints, and returns what the seat may see.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.engine import Adjudicated, Adjudicator, GameContext
+from arbitro.adjudicator.errors import BadPosition, NotFound, UnknownScenario, UnknownSeat
+from arbitro.adjudicator.randomness import EnteredSupply, SeededSupply, Supply
+from arbitro.adjudicator.ruleset import Decision, Ruleset
+from arbitro.events import core, random as rnd
+from arbitro.events.codec import canonical, sha256_hex, to_builtins
+from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal
+from arbitro.events.store import Annotation, DuplicateKey, Snapshot, StaleSequence, Store
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.fold import Replayer
+from arbitro.projections.game import CoreState, GameState
+from arbitro.projections.views import seat_view, serve_event
+
+POSITION_FORMAT = "arbitro-position/1"
+
+
+def now() -> str:
+    """Wall-clock time, for metadata only (when a command arrived); nothing decides on it."""
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+class Arbitro:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._adjudicators: dict[str, Adjudicator] = {}
+
+    # --- plumbing -------------------------------------------------------------------------------
+    def adjudicator(self, ruleset: str) -> Adjudicator:
+        if ruleset not in self._adjudicators:
+            self._adjudicators[ruleset] = Adjudicator(registry.get(ruleset))
+        return self._adjudicators[ruleset]
+
+    def game(self, game_id: str) -> GameRecord:
+        return self.store.game(game_id)
+
+    def replayer(self, game_id: str) -> Replayer:
+        return Replayer(self.adjudicator(self.game(game_id).ruleset).fold, self.store, game_id)
+
+    def state_at(self, game_id: str, seq: int | None = None) -> GameState[Any]:
+        return self.replayer(game_id).state_at(seq)
+
+    def _created(self, game_id: str) -> core.GameCreated:
+        body = next(iter(self.replayer(game_id).bodies(1, 1)))
+        assert isinstance(body.event, core.GameCreated)
+        return body.event
+
+    def context(self, game: GameRecord, created: core.GameCreated | None = None) -> GameContext:
+        created = created or self._created(game.id)
+        return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=game.seed)
+
+    @staticmethod
+    def supply(game: GameRecord) -> Supply:
+        if game.kind == "transcribed":
+            return EnteredSupply(())
+        if game.seed is None:
+            raise NotFound(f"game {game.id}: this database does not hold its seed, so no dice can be rolled here")
+        return SeededSupply(game.seed)
+
+    # --- creating games -----------------------------------------------------------------------
+    def create(
+        self, ruleset_name: str, scenario: str | None = None, options: Iterable[str] = (), *,
+        position: dict[str, Any] | None = None, transcribed: bool = False, game_id: str | None = None,
+    ) -> str:
+        ruleset = registry.get(ruleset_name)
+        options = tuple(sorted(set(options)))
+        if position is not None:
+            scenario, options, initial, origin = self._from_position(ruleset, position, scenario, options)
+        else:
+            scenario = self._scenario(ruleset, scenario, options)
+            initial = ruleset.new_state(scenario, options)
+            origin = {"scenario": scenario}
+        seed = rnd.new_seed()
+        created = core.GameCreated(
+            ruleset=ruleset.name, version=ruleset.version, scenario=scenario, options=options,
+            kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
+            seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(), origin=origin,
+            initial=to_builtins(initial), provisional=tuple(ruleset.provisional(scenario)),
+        )
+        return self._start_game(ruleset, created, seed, game_id or _new_id(ruleset.name))
+
+    def _start_game(
+        self, ruleset: Ruleset[Any], created: core.GameCreated, seed: str, game_id: str,
+        parent: tuple[str, int, str] | None = None,
+    ) -> str:
+        adj = self.adjudicator(ruleset.name)
+        record = GameRecord(
+            id=game_id, ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, kind=created.kind,
+            seed=seed, seed_commitment=created.seed_commitment, seats=created.seats, created_at=now(),
+            parent=parent[0] if parent else None, parent_seq=parent[1] if parent else None,
+            parent_hash=parent[2] if parent else None,
+        )
+        state = adj.fold.apply_event(None, 1, created)
+        game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed)
+        supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
+        ctx = Decision(ruleset, adj.fold, adj.fold.copy(state), UMPIRE, 2, supply, created.options)
+        if created.kind == "generated":
+            ruleset.start(ctx)
+        command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
+                                command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=now())
+        events = [created, *ctx.events]
+        stored = self._seal(record, command, events, first_seq=1, prev=GENESIS)
+        self.store.create_game(record, command, stored)
+        return game_id
+
+    @staticmethod
+    def _scenario(ruleset: Ruleset[Any], scenario: str | None, options: tuple[str, ...]) -> str:
+        scenarios = ruleset.scenarios()
+        if scenario is None:
+            if len(scenarios) != 1:
+                raise UnknownScenario(f"{ruleset.name} has several scenarios; name one of: {', '.join(scenarios)}")
+            scenario = next(iter(scenarios))
+        if scenario not in scenarios:
+            raise UnknownScenario(f"{ruleset.name} has no scenario {scenario!r}; choose one of: {', '.join(scenarios)}")
+        unknown = [o for o in options if o not in scenarios[scenario].options]
+        if unknown:
+            offered = ", ".join(scenarios[scenario].options) or "none"
+            raise UnknownScenario(f"scenario {scenario} has no option {', '.join(unknown)}; options: {offered}")
+        return scenario
+
+    def _from_position(
+        self, ruleset: Ruleset[Any], position: dict[str, Any], scenario: str | None, options: tuple[str, ...]
+    ) -> tuple[str, tuple[str, ...], Any, dict[str, Any]]:
+        if not isinstance(position, dict) or position.get("format") != POSITION_FORMAT:
+            raise BadPosition(f'a position file is a JSON object with "format": "{POSITION_FORMAT}"')
+        if position.get("ruleset") != ruleset.name:
+            raise BadPosition(f"the position is for ruleset {position.get('ruleset')!r}, not {ruleset.name!r}")
+        scenario = self._scenario(ruleset, scenario or position.get("scenario"), options or tuple(position.get("options", ())))
+        options = options or tuple(sorted(position.get("options", ())))
+        try:
+            state = msgspec.convert(position.get("state"), ruleset.State)
+        except msgspec.ValidationError as e:
+            raise BadPosition(f"the position's state is not valid: {str(e).replace('$', 'state', 1)}") from None
+        problems = ruleset.validate_position(state)
+        if problems:
+            raise BadPosition("the position is not legal: " + "; ".join(problems))
+        return scenario, options, state, {"position": sha256_hex(canonical(position))}
+
+    # --- commands -------------------------------------------------------------------------------
+    def submit(
+        self, game_id: str, seat: str, command: Any, *, expected_seq: int | None = None, key: str | None = None
+    ) -> dict[str, Any]:
+        game = self.game(game_id)
+        if key is not None:
+            prior = self.store.command_by_key(game_id, key)
+            if prior is not None:
+                return self._result(game, prior.record.cmd, prior.first_seq, prior.last_seq, seat, duplicate=True)
+        if expected_seq is not None and expected_seq != game.head_seq:
+            raise StaleSequence(game_id, expected_seq, game.head_seq)
+        adj = self.adjudicator(game.ruleset)
+        replayer = Replayer(adj.fold, self.store, game_id)
+        state = replayer.state_at()
+        done = adj.decide(state, seat, command, self.context(game), replayer, self.supply(game))
+        cmd = self._last_cmd(game_id) + 1
+        record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
+                               command=done.command, expected_seq=game.head_seq, received_at=now())
+        stored = self._seal(game, record, done.events, first_seq=game.head_seq + 1, prev=game.head_hash)
+        try:
+            self.store.append(game_id, game.head_seq, record, stored)
+        except DuplicateKey:  # the same key raced us: the first one won; answer as it did
+            prior = self.store.command_by_key(game_id, record.key)
+            assert prior is not None
+            return self._result(game, prior.record.cmd, prior.first_seq, prior.last_seq, seat, duplicate=True)
+        self._snapshot(game_id, done)
+        fresh = self.game(game_id)
+        return self._result(fresh, cmd, stored[0].seq if stored else 0, stored[-1].seq if stored else 0, seat)
+
+    def _last_cmd(self, game_id: str) -> int:
+        last = 0
+        for c in self.store.commands(game_id):
+            last = c.record.cmd
+        return last
+
+    def _seal(
+        self, game: GameRecord, command: CommandRecord, events: list[Any], *, first_seq: int, prev: str
+    ) -> list[StoredEvent]:
+        out: list[StoredEvent] = []
+        cmd_hash = command.digest()
+        seed = game.seed or "00"
+        for seq, event in enumerate(events, first_seq):
+            body = EventBody(game=game.id, seq=seq, cmd=command.cmd, cmd_hash=cmd_hash, seat=command.seat,
+                             salt=rnd.salt(seed, game.id, seq), prev=prev, event=event)
+            sealed = seal(body)
+            out.append(sealed)
+            prev = sealed.hash
+        return out
+
+    def _snapshot(self, game_id: str, done: Adjudicated) -> None:
+        for seq, data in done.checkpoints:
+            self.store.put_snapshot(game_id, Snapshot(seq, data, sha256_hex(data)))
+
+    def _result(self, game: GameRecord, cmd: int, first: int, last: int, seat: str, *, duplicate: bool = False) -> dict[str, Any]:
+        served = self.log(game.id, seat, first, last) if first else []
+        state = self.state_at(game.id)
+        return {"game": game.id, "cmd": cmd, "duplicate": duplicate, "head": game.head_seq, "events": served,
+                "awaiting": self.awaiting(game.id, state)}
+
+    # --- reading --------------------------------------------------------------------------------
+    def awaiting(self, game_id: str, state: GameState[Any] | None = None) -> dict[str, Any]:
+        """Who the game waits for, and for what."""
+        game = self.game(game_id)
+        ruleset = registry.get(game.ruleset)
+        state = state or self.state_at(game_id)
+        if state.core.pending is not None:
+            p = state.core.pending
+            return {"seats": list(p.seats), "kind": p.kind, "rule": p.rule, "prompt": p.prompt}
+        outcome = ruleset.outcome(state.rules)
+        if outcome is not None:
+            return {"seats": [], "kind": "game_over", "rule": outcome.rule, "prompt": outcome.reason,
+                    "winner": outcome.winner}
+        pending = ruleset.pending(state.rules)
+        if pending is not None:
+            return {"seats": [pending.seat], "kind": pending.kind, "rule": pending.rule, "prompt": pending.prompt}
+        return {"seats": list(ruleset.active_seats(state.rules)), "kind": "turn", "rule": "", "prompt": "command"}
+
+    def check_seat(self, game: GameRecord, seat: str) -> None:
+        if seat != UMPIRE and seat not in game.seats:
+            raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
+
+    def legal(self, game_id: str, seat: str) -> list[dict[str, Any]]:
+        game = self.game(game_id)
+        self.check_seat(game, seat)
+        return self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat)
+
+    def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
+        game = self.game(game_id)
+        self.check_seat(game, seat)
+        ruleset = registry.get(game.ruleset)
+        view = seat_view(ruleset, self.state_at(game_id, at), seat)
+        view["game"] = game_id
+        return view
+
+    def log(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
+        """The events from `first` to `last` as `seat` may see them."""
+        game = self.game(game_id)
+        self.check_seat(game, seat)
+        adj = self.adjudicator(game.ruleset)
+        replayer = Replayer(adj.fold, self.store, game_id)
+        last = game.head_seq if last is None else min(last, game.head_seq)
+        if first > last:
+            return []
+        state = replayer.state_at(first - 1) if first > 1 else None
+        out = []
+        for body, digest in self._bodies_with_hashes(replayer, first, last):
+            state = adj.fold.apply(state, body, replayer.state_at)
+            served = serve_event(adj.ruleset, body, digest, seat, state)
+            if served is not None:
+                out.append(served)
+        return out
+
+    @staticmethod
+    def _bodies_with_hashes(replayer: Replayer, first: int, last: int) -> Iterator[tuple[EventBody[Any], str]]:
+        hashes = {e.seq: e.hash for e in replayer.store.events(replayer.game_id, first, last)}
+        for body in replayer.bodies(first, last):
+            yield body, hashes[body.seq]
+
+    def status(self, game_id: str) -> dict[str, Any]:
+        game = self.game(game_id)
+        created = self._created(game_id)
+        state = self.state_at(game_id)
+        outcome = registry.get(game.ruleset).outcome(state.rules)
+        return {
+            "game": game.id, "ruleset": game.ruleset, "version": game.version, "scenario": game.scenario,
+            "options": list(created.options), "kind": game.kind, "seats": list(game.seats), "head": game.head_seq,
+            "origin": created.origin, "parent": game.parent, "seed_revealed": state.core.seed is not None,
+            "awaiting": self.awaiting(game_id, state),
+            "outcome": to_builtins(outcome) if outcome else None,
+            "provisional": list(created.provisional),
+            "interpretations": dict(sorted(state.core.interpretations.items())),
+        }
+
+    def position(self, game_id: str, at: int | None = None) -> dict[str, Any]:
+        """The game's state at `at` as a position file (the umpire's: it holds everything)."""
+        game = self.game(game_id)
+        created = self._created(game_id)
+        state = self.state_at(game_id, at)
+        return {"format": POSITION_FORMAT, "ruleset": game.ruleset, "version": game.version,
+                "scenario": game.scenario, "options": list(created.options), "from": {"game": game_id, "seq": state.core.seq},
+                "state": to_builtins(state.rules)}
+
+    # --- fork, undo, reveal, annotate -------------------------------------------------------------
+    def fork(self, game_id: str, at: int, *, keep_dice: bool = False, new_id: str | None = None) -> str:
+        parent = self.game(game_id)
+        ruleset = registry.get(parent.ruleset)
+        created = self._created(game_id)
+        state = self.state_at(game_id, at)
+        parent_hash = next(iter(self.store.events(game_id, at, at))).hash
+        if keep_dice and parent.seed is None:
+            raise NotFound(f"game {game_id}: this database does not hold its seed, so its dice cannot be kept")
+        seed = parent.seed if keep_dice and parent.seed else rnd.new_seed()
+        initial_core = {"interpretations": state.core.interpretations}
+        if keep_dice:
+            initial_core.update(rolls=state.core.rolls, mix=state.core.mix)
+        fork = core.GameCreated(
+            ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, options=created.options,
+            kind=created.kind, seats=created.seats, seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(),
+            origin={"fork": game_id, "at": at, "hash": parent_hash, "keep_dice": keep_dice},
+            initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
+        )
+        return self._start_game(ruleset, fork, seed, new_id or _new_id(ruleset.name), (game_id, at, parent_hash))
+
+    def undo(self, game_id: str, seat: str, to: int, reason: str = "") -> dict[str, Any]:
+        return self.submit(game_id, seat, {"type": "undo", "to": to, "reason": reason})
+
+    def reveal(self, game_id: str, reason: str = "revealed by the umpire") -> dict[str, Any]:
+        return self.submit(game_id, UMPIRE, {"type": "reveal_seed", "reason": reason})
+
+    def annotate(self, game_id: str, seat: str, at: int, text: str, *, private: bool = False) -> Annotation:
+        game = self.game(game_id)
+        self.check_seat(game, seat)
+        if not 0 <= at <= game.head_seq:
+            raise NotFound(f"game {game_id} has events #1 to #{game.head_seq}; cannot annotate #{at}")
+        if not text.strip():
+            raise BadPosition("an annotation needs some text")
+        return self.store.add_annotation(Annotation(game=game_id, id=0, seq=at, seat=seat, private=private,
+                                                    text=text, created_at=now()))
+
+    def annotations(self, game_id: str, seat: str = UMPIRE) -> list[Annotation]:
+        """Notes `seat` may read: public ones, and its own private ones."""
+        return [a for a in self.store.annotations(game_id) if not a.private or a.seat == seat]
+
+
+def _new_id(ruleset: str) -> str:
+    return f"{ruleset}-{secrets.token_hex(4)}"

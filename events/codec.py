@@ -1,0 +1,58 @@
+"""Canonical encoding and hashing.
+
+Every stored record is encoded the same way on every machine: JSON, keys sorted, no insignificant
+whitespace, UTF-8, and no floats anywhere (game data is integral; a float's text form is not portable).
+A record's hash is SHA-256 over those bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+import msgspec
+
+_encoder = msgspec.json.Encoder(order="sorted")
+
+
+class FloatInGameData(ValueError):
+    """A float reached canonical encoding; game data must be integral."""
+
+
+def canonical(obj: Any) -> bytes:
+    """The canonical bytes of a JSON-able value or msgspec Struct."""
+    data = _encoder.encode(obj)
+    # A float always encodes with "." or an exponent; only then walk the value to be sure.
+    if (b"." in data or b"e+" in data or b"e-" in data) and _has_float(obj):
+        raise FloatInGameData("floats are not allowed in game data; use integers")
+    return data
+
+
+def _has_float(obj: Any) -> bool:
+    if isinstance(obj, float):
+        return True
+    if isinstance(obj, msgspec.Struct):
+        return _has_float(msgspec.to_builtins(obj))
+    if isinstance(obj, dict):
+        return any(_has_float(v) for v in obj.values())
+    if isinstance(obj, (list, tuple)):
+        return any(_has_float(v) for v in obj)
+    return False
+
+
+def to_builtins(obj: Any) -> Any:
+    """A Struct (or anything msgspec knows) as plain JSON-able Python values."""
+    return msgspec.to_builtins(obj)
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def hmac_hex(key: bytes, message: bytes) -> str:
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def decode_json(data: bytes | str) -> Any:
+    return msgspec.json.decode(data)

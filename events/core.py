@@ -1,0 +1,142 @@
+"""The events every game has, whatever its ruleset: creation, randomness, rulings, undo, checkpoints.
+
+Ruleset events live in events/<ruleset>.py. All events are msgspec Structs tagged by "type"; names are
+past participles. Citations of the engine's own rules use the prefix "arbitro" (see docs/engine-rules.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+import msgspec
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
+    """Base of every event (core and ruleset). Subclasses set `tag="snake_case_name"`."""
+
+
+class GameCreated(Event, tag="game_created"):
+    ruleset: str
+    version: str
+    scenario: str
+    options: tuple[str, ...]
+    kind: Literal["generated", "transcribed"]
+    seats: tuple[str, ...]
+    seed_commitment: str  # SHA-256 of the secret seed; the seed itself is revealed later
+    data_hash: str  # SHA-256 over the ruleset's data files, so changed data is detected on verify
+    origin: dict[str, Any]  # {"scenario": ...} | {"position": sha256} | {"fork": id, "at": seq, "hash": h}
+    initial: dict[str, Any]  # the ruleset state the game starts from (its position)
+    provisional: tuple[str, ...] = ()  # data the rulebook does not give, reconstructed
+    initial_core: dict[str, Any] = {}  # a fork's dice position (rolls, mix) and interpretations
+
+
+class EntropyAdded(Event, tag="entropy_added"):
+    """A seat's own contribution to the dice: mixed into every later roll (arbitro §R.2)."""
+
+    seat: str
+    entropy: str
+    mix: str  # the new mix: sha256(old mix + seat + entropy)
+
+
+class DiceRolled(Event, tag="dice_rolled"):
+    index: int  # the game's random index this roll consumed
+    count: int
+    sides: int
+    values: tuple[int, ...]
+    purpose: str  # the rule and what is resolved: "caldiero §12.5 combat"
+    detail: dict[str, str | int] = {}  # table, column, modifiers: "which column did that roll use?"
+    source: Literal["seed", "entered"] = "seed"
+    visible_to: tuple[str, ...] | None = None  # None: public
+
+
+class ItemsDrawn(Event, tag="items_drawn"):
+    """A draw without replacement (or a shuffle, when all items are drawn)."""
+
+    index: int
+    population: tuple[str, ...]
+    drawn: tuple[str, ...]
+    purpose: str
+    source: Literal["seed", "entered"] = "seed"
+    visible_to: tuple[str, ...] | None = None
+
+
+class RandomRequested(Event, tag="random_requested"):
+    """Transcribed game: the adjudicator needs a roll or draw the transcribing seat must enter."""
+
+    seat: str  # who must enter it
+    command_seat: str  # the seat whose command is suspended until then
+    command: dict[str, Any]  # the suspended command, re-adjudicated once the values are entered
+    kind: Literal["roll", "draw"]
+    count: int
+    sides: int = 0
+    population: tuple[str, ...] = ()
+    purpose: str = ""
+    entered: tuple[tuple[str, ...], ...] = ()  # values entered so far for this command
+
+
+class SeedRevealed(Event, tag="seed_revealed"):
+    seed: str
+    reason: str
+
+
+class RulingMade(Event, tag="ruling_made"):
+    """The umpire's ruling: a stated reason, and a state change and/or an interpretation chosen."""
+
+    reason: str
+    patch: tuple[dict[str, Any], ...] = ()  # JSON-pointer operations on the ruleset state
+    interpretation: dict[str, str] = {}  # name -> chosen reading
+    public_patch: bool = False  # whether the players may see the patch itself (the reason always)
+
+
+class UndoRequested(Event, tag="undo_requested"):
+    seat: str
+    to_seq: int
+    consent_from: tuple[str, ...]
+    rule: str
+
+
+class UndoAnswered(Event, tag="undo_answered"):
+    seat: str
+    accept: bool
+
+
+class UndoDeclined(Event, tag="undo_declined"):
+    seat: str
+    rule: str
+
+
+class Undone(Event, tag="undone"):
+    """Voids every event after `to_seq` (they stay in the log, marked void in audits)."""
+
+    to_seq: int
+    by: str
+    reason: str
+    rule: str
+
+
+class Checkpoint(Event, tag="checkpoint"):
+    """The state hash before this event: a replay elsewhere proves it reached the same state."""
+
+    state_hash: str
+    reason: str
+
+
+CoreEvent = Union[
+    GameCreated,
+    EntropyAdded,
+    DiceRolled,
+    ItemsDrawn,
+    RandomRequested,
+    SeedRevealed,
+    RulingMade,
+    UndoRequested,
+    UndoAnswered,
+    UndoDeclined,
+    Undone,
+    Checkpoint,
+]
+CORE_EVENT_TYPES: tuple[type[Event], ...] = CoreEvent.__args__  # type: ignore[attr-defined]
+CORE_TAGS: frozenset[str] = frozenset(t.__struct_config__.tag for t in CORE_EVENT_TYPES)  # type: ignore[misc]
+
+# Events after which a seat's own command can no longer be taken back freely (arbitro §U.1).
+IRREVERSIBLE_CORE = (DiceRolled, ItemsDrawn, SeedRevealed)

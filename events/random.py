@@ -1,0 +1,75 @@
+"""The game's auditable random source (arbitro §R).
+
+A game's dice come from a secret seed committed at creation (the log stores only its SHA-256), mixed with
+the entropy each seat adds, and the roll's index: roll i of a game is a pure function of
+(seed, mix at that time, i). Nothing here reads the clock or the `random` module. Once the seed is
+revealed anyone can recompute every roll of the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterator, Sequence
+
+DERIVATION = "arbitro-random/1"  # named in docs: the exact derivation anyone can reimplement
+
+
+def new_seed() -> str:
+    """A fresh secret seed (hex). Only creation reads the OS entropy source; nothing derived from it later
+    depends on anything but the seed itself."""
+    return secrets.token_hex(32)
+
+
+def commitment(seed_hex: str) -> str:
+    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+
+def mix_entropy(mix: str, seat: str, entropy: str) -> str:
+    return hashlib.sha256(f"{mix}|{seat}|{entropy}".encode()).hexdigest()
+
+
+def _stream(seed_hex: str, mix: str, index: int) -> Iterator[int]:
+    """An endless stream of 32-bit unsigned ints for one random index."""
+    key = bytes.fromhex(seed_hex)
+    block = 0
+    while True:
+        digest = hmac.new(key, f"{DERIVATION}|{mix}|{index}|{block}".encode(), hashlib.sha256).digest()
+        for i in range(0, 32, 4):
+            yield int.from_bytes(digest[i : i + 4], "big")
+        block += 1
+
+
+def _uniform(stream: Iterator[int], n: int) -> int:
+    """An unbiased integer in [0, n) by rejection sampling."""
+    limit = (1 << 32) - ((1 << 32) % n)
+    while True:
+        value = next(stream)
+        if value < limit:
+            return value % n
+
+
+def roll(seed_hex: str, mix: str, index: int, count: int, sides: int) -> tuple[int, ...]:
+    """`count` dice of `sides` faces (1..sides) for random index `index`."""
+    if count < 1 or sides < 2:
+        raise ValueError(f"cannot roll {count} dice of {sides} sides")
+    stream = _stream(seed_hex, mix, index)
+    return tuple(_uniform(stream, sides) + 1 for _ in range(count))
+
+
+def draw(seed_hex: str, mix: str, index: int, population: Sequence[str], k: int) -> tuple[str, ...]:
+    """`k` items drawn without replacement, in draw order (k == len(population) is a shuffle)."""
+    if not 0 <= k <= len(population):
+        raise ValueError(f"cannot draw {k} of {len(population)} items")
+    items = list(population)
+    stream = _stream(seed_hex, mix, index)
+    for i in range(k):  # partial Fisher-Yates
+        j = i + _uniform(stream, len(items) - i)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items[:k])
+
+
+def salt(seed_hex: str, game_id: str, seq: int) -> str:
+    """Per-event salt: makes a redacted event's hash useless for guessing its hidden content."""
+    return hmac.new(bytes.fromhex(seed_hex), f"salt|{game_id}|{seq}".encode(), hashlib.sha256).hexdigest()[:32]

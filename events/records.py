@@ -1,0 +1,85 @@
+"""The stored records of a game and the hash chain that binds them.
+
+An event's stored body is the canonical JSON of `EventBody`; its hash is SHA-256 over that body, and each
+body names the previous event's hash (`prev`), so an edit, a deletion or a reordering anywhere breaks the
+chain at a sequence number that verification reports. Commands are hashed too, and every event names the
+hash of the command that caused it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from arbitro.events.codec import canonical, sha256_hex
+
+E = TypeVar("E")
+
+GENESIS = "0" * 64  # the `prev` of a game's first event
+FORMAT = "arbitro/1"  # exchange format name and version
+
+
+class EventBody(msgspec.Struct, Generic[E], frozen=True, kw_only=True, forbid_unknown_fields=True):
+    game: str
+    seq: int
+    cmd: int  # the sequence number of the command that caused this event (0: game creation)
+    cmd_hash: str
+    seat: str  # the seat that sent that command
+    salt: str  # per-event salt derived from the secret seed (see events.random.salt)
+    prev: str  # the previous event's hash
+    event: E
+
+
+class StoredEvent(msgspec.Struct, frozen=True):
+    """An event as it sits in the store: its canonical body bytes and its hash."""
+
+    seq: int
+    body: bytes
+    hash: str
+
+
+class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    game: str
+    cmd: int
+    seat: str
+    key: str  # idempotency key: a retried command is not applied twice
+    command: dict[str, Any]
+    expected_seq: int  # the head the command was adjudicated against
+    received_at: str  # wall-clock metadata only; nothing decides on it
+
+    def body(self) -> bytes:
+        return canonical(self)
+
+    def digest(self) -> str:
+        return sha256_hex(self.body())
+
+
+class StoredCommand(msgspec.Struct, frozen=True):
+    record: CommandRecord
+    hash: str
+    first_seq: int
+    last_seq: int
+
+
+class GameRecord(msgspec.Struct, kw_only=True):
+    id: str
+    ruleset: str
+    version: str
+    scenario: str
+    kind: str  # "generated" | "transcribed"
+    seed: str | None  # secret until revealed; never served to a seat before that
+    seed_commitment: str
+    seats: tuple[str, ...]
+    created_at: str
+    head_seq: int = 0
+    head_hash: str = GENESIS
+    parent: str | None = None
+    parent_seq: int | None = None
+    parent_hash: str | None = None
+
+
+def seal(body: EventBody[Any]) -> StoredEvent:
+    """Encode a body canonically and hash it."""
+    data = canonical(body)
+    return StoredEvent(body.seq, data, sha256_hex(data))

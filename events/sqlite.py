@@ -1,0 +1,252 @@
+"""The SQLite store (the embedded default): WAL journal, synchronous=FULL so that an acknowledged append
+survives a crash or power loss, one IMMEDIATE transaction per append.
+
+sqlite-utils creates and migrates the schema; the hot paths (append, read) use the connection directly.
+sqlite3 errors are translated into the store's own errors here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+import sqlite_utils
+
+from arbitro.events.codec import sha256_hex
+from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
+from arbitro.events.store import (
+    Annotation,
+    CorruptStore,
+    DuplicateKey,
+    GameExists,
+    GameNotFound,
+    Snapshot,
+    StaleSequence,
+    StoreError,
+)
+
+SCHEMA_VERSION = 1
+
+
+class SQLiteStore:
+    def __init__(self, path: str | Path = ":memory:", *, durable: bool = True) -> None:
+        self.path = str(path)
+        try:
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db = sqlite_utils.Database(conn)
+            if self.path != ":memory:":
+                self.db.enable_wal()
+            conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            conn.execute("PRAGMA busy_timeout=5000")
+            self._create_schema()
+        except sqlite3.DatabaseError as e:
+            raise CorruptStore(f"{self.path}: not a readable arbitro database ({e})") from e
+        self.conn = conn
+
+    def close(self) -> None:
+        self.db.conn.close()
+
+    # --- schema -------------------------------------------------------------------------------
+    def _create_schema(self) -> None:
+        db = self.db
+        db["games"].create(
+            {
+                "id": str, "ruleset": str, "version": str, "scenario": str, "kind": str, "seed": str,
+                "seed_commitment": str, "seats": str, "created_at": str, "head_seq": int, "head_hash": str,
+                "parent": str, "parent_seq": int, "parent_hash": str,
+            },
+            pk="id", if_not_exists=True,
+        )
+        db["seats"].create({"game": str, "seat": str, "umpire": int}, pk=("game", "seat"), if_not_exists=True)
+        db["commands"].create(
+            {"game": str, "cmd": int, "seat": str, "key": str, "body": str, "hash": str,
+             "first_seq": int, "last_seq": int},
+            pk=("game", "cmd"), if_not_exists=True,
+        )
+        db["commands"].create_index(["game", "key"], unique=True, if_not_exists=True)
+        db["events"].create(
+            {"game": str, "seq": int, "cmd": int, "type": str, "body": str, "hash": str},
+            pk=("game", "seq"), if_not_exists=True,
+        )
+        db["snapshots"].create(
+            {"game": str, "seq": int, "state": bytes, "state_hash": str}, pk=("game", "seq"), if_not_exists=True
+        )
+        db["annotations"].create(
+            {"game": str, "id": int, "seq": int, "seat": str, "private": int, "text": str, "created_at": str},
+            pk=("game", "id"), if_not_exists=True,
+        )
+        db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
+        db.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+
+    # --- games --------------------------------------------------------------------------------
+    def create_game(self, game: GameRecord, command: CommandRecord, events: list[StoredEvent]) -> None:
+        row = msgspec.to_builtins(game)
+        row["seats"] = ",".join(game.seats)
+        with self._transaction():
+            if self.conn.execute("SELECT 1 FROM games WHERE id=?", (game.id,)).fetchone():
+                raise GameExists(game.id)
+            cols = ",".join(row)
+            self.conn.execute(f"INSERT INTO games ({cols}) VALUES ({','.join('?' * len(row))})", tuple(row.values()))
+            self.conn.executemany(
+                "INSERT INTO seats VALUES (?,?,?)",
+                [(game.id, s, int(s == "umpire")) for s in (*game.seats, "umpire")],
+            )
+            self._insert(game.id, command, events)
+
+    def game(self, game_id: str) -> GameRecord:
+        cur = self.conn.execute("SELECT * FROM games WHERE id=?", (game_id,))
+        row = cur.fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return self._game_from_row(dict(zip([c[0] for c in cur.description], row)))
+
+    def games(self) -> list[GameRecord]:
+        cur = self.conn.execute("SELECT * FROM games ORDER BY created_at, id")
+        names = [c[0] for c in cur.description]
+        return [self._game_from_row(dict(zip(names, r))) for r in cur.fetchall()]
+
+    @staticmethod
+    def _game_from_row(row: dict[str, object]) -> GameRecord:
+        row["seats"] = tuple(str(row["seats"]).split(",")) if row["seats"] else ()
+        return msgspec.convert(row, GameRecord)
+
+    # --- the append ---------------------------------------------------------------------------
+    def append(self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent]) -> None:
+        with self._transaction():
+            head = self.conn.execute("SELECT head_seq FROM games WHERE id=?", (game_id,)).fetchone()
+            if head is None:
+                raise GameNotFound(game_id)
+            if head[0] != expected_seq:
+                raise StaleSequence(game_id, expected_seq, head[0])
+            used = self.conn.execute(
+                "SELECT cmd FROM commands WHERE game=? AND key=?", (game_id, command.key)
+            ).fetchone()
+            if used:
+                raise DuplicateKey(game_id, command.key, used[0])
+            self._insert(game_id, command, events)
+
+    def _insert(self, game_id: str, command: CommandRecord, events: list[StoredEvent]) -> None:
+        body = command.body()
+        first, last = (events[0].seq, events[-1].seq) if events else (0, 0)
+        self.conn.execute(
+            "INSERT INTO commands VALUES (?,?,?,?,?,?,?,?)",
+            (game_id, command.cmd, command.seat, command.key, body.decode(), sha256_hex(body), first, last),
+        )
+        self.conn.executemany(
+            "INSERT INTO events VALUES (?,?,?,?,?,?)",
+            [(game_id, e.seq, command.cmd, _event_type(e.body), e.body.decode(), e.hash) for e in events],
+        )
+        if events:
+            self.conn.execute(
+                "UPDATE games SET head_seq=?, head_hash=? WHERE id=?", (events[-1].seq, events[-1].hash, game_id)
+            )
+
+    class _Tx:
+        def __init__(self, conn: sqlite3.Connection) -> None:
+            self.conn = conn
+
+        def __enter__(self) -> None:
+            self.conn.execute("BEGIN IMMEDIATE")
+
+        def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
+            if exc_type is None:
+                self.conn.execute("COMMIT")
+                return
+            self.conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.IntegrityError):
+                raise StoreError(f"the append conflicts with stored data ({exc})") from exc
+            if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, StoreError):
+                raise CorruptStore(f"database error during append: {exc}") from exc
+
+    def _transaction(self) -> "SQLiteStore._Tx":
+        return SQLiteStore._Tx(self.conn)
+
+    # --- reads --------------------------------------------------------------------------------
+    def command_by_key(self, game_id: str, key: str) -> StoredCommand | None:
+        row = self.conn.execute(
+            "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? AND key=?", (game_id, key)
+        ).fetchone()
+        return _command(row) if row else None
+
+    def commands(self, game_id: str) -> Iterator[StoredCommand]:
+        cur = self.conn.execute(
+            "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? ORDER BY cmd", (game_id,)
+        )
+        for row in cur:
+            yield _command(row)
+
+    def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]:
+        try:
+            cur = self.conn.execute(
+                "SELECT seq, body, hash FROM events WHERE game=? AND seq>=? AND seq<=? ORDER BY seq",
+                (game_id, first, last if last is not None else 1 << 62),
+            )
+            for seq, body, digest in cur:
+                yield StoredEvent(seq, body.encode() if isinstance(body, str) else bytes(body), digest)
+        except sqlite3.DatabaseError as e:
+            raise CorruptStore(f"game {game_id}: cannot read events from #{first}: {e}") from e
+
+    # --- snapshots ----------------------------------------------------------------------------
+    def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
+        with self._transaction():
+            self.conn.execute(
+                "INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)",
+                (game_id, snapshot.seq, snapshot.state, snapshot.state_hash),
+            )
+
+    def snapshot_at_or_before(self, game_id: str, seq: int) -> Snapshot | None:
+        row = self.conn.execute(
+            "SELECT seq, state, state_hash FROM snapshots WHERE game=? AND seq<=? ORDER BY seq DESC LIMIT 1",
+            (game_id, seq),
+        ).fetchone()
+        return Snapshot(row[0], bytes(row[1]), row[2]) if row else None
+
+    def drop_snapshot(self, game_id: str, seq: int) -> None:
+        with self._transaction():
+            self.conn.execute("DELETE FROM snapshots WHERE game=? AND seq=?", (game_id, seq))
+
+    # --- annotations --------------------------------------------------------------------------
+    def add_annotation(self, note: Annotation) -> Annotation:
+        with self._transaction():
+            (next_id,) = self.conn.execute(
+                "SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game=?", (note.game,)
+            ).fetchone()
+            note = msgspec.structs.replace(note, id=note.id or next_id)
+            self.conn.execute(
+                "INSERT INTO annotations VALUES (?,?,?,?,?,?,?)",
+                (note.game, note.id, note.seq, note.seat, int(note.private), note.text, note.created_at),
+            )
+        return note
+
+    def annotations(self, game_id: str) -> list[Annotation]:
+        cur = self.conn.execute(
+            "SELECT game, id, seq, seat, private, text, created_at FROM annotations WHERE game=? ORDER BY id",
+            (game_id,),
+        )
+        return [
+            Annotation(game=g, id=i, seq=s, seat=st, private=bool(p), text=t, created_at=c)
+            for g, i, s, st, p, t, c in cur
+        ]
+
+
+def _command(row: tuple[str, str, int, int]) -> StoredCommand:
+    body, digest, first, last = row
+    return StoredCommand(msgspec.json.decode(body, type=CommandRecord), digest, first, last)
+
+
+class _TypeOnly(msgspec.Struct):
+    type: str
+
+
+class _BodyType(msgspec.Struct):
+    event: _TypeOnly
+
+
+_type_decoder = msgspec.json.Decoder(_BodyType)
+
+
+def _event_type(body: bytes) -> str:
+    # The type tag also has its own column, for SQL queries (sqlite-utils, datasette); the body rules.
+    return _type_decoder.decode(body).event.type

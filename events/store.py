@@ -1,0 +1,90 @@
+"""The append-only store interface and its errors. `events.sqlite` implements it; a PostgreSQL store can
+implement the same semantics later (one transaction per append, expected head, idempotency key)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
+
+import msgspec
+
+from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
+
+
+class StoreError(Exception):
+    """Base of the store's errors; `code` is stable and machine-readable."""
+
+    code = "store/error"
+
+
+class GameNotFound(StoreError):
+    code = "store/game-not-found"
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"no game {game_id!r} in this database (try `arbitro games`)")
+        self.game_id = game_id
+
+
+class GameExists(StoreError):
+    code = "store/game-exists"
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"a game {game_id!r} already exists in this database")
+        self.game_id = game_id
+
+
+class StaleSequence(StoreError):
+    """Optimistic concurrency: the log moved on since the caller read it."""
+
+    code = "store/stale-sequence"
+
+    def __init__(self, game_id: str, expected: int, head: int) -> None:
+        super().__init__(
+            f"game {game_id}: expected the log at #{expected} but its head is #{head}; "
+            f"read the new events and resubmit against #{head}"
+        )
+        self.expected, self.head = expected, head
+
+
+class DuplicateKey(StoreError):
+    code = "store/duplicate-key"
+
+    def __init__(self, game_id: str, key: str, cmd: int) -> None:
+        super().__init__(f"game {game_id}: idempotency key {key!r} was already used by command {cmd}")
+        self.key, self.cmd = key, cmd
+
+
+class CorruptStore(StoreError):
+    code = "store/corrupt"
+
+
+class Annotation(msgspec.Struct, frozen=True, kw_only=True):
+    game: str
+    id: int
+    seq: int
+    seat: str
+    private: bool
+    text: str
+    created_at: str
+
+
+class Snapshot(msgspec.Struct, frozen=True):
+    seq: int  # the state after event `seq`
+    state: bytes
+    state_hash: str
+
+
+class Store(Protocol):
+    def create_game(self, game: GameRecord, command: CommandRecord, events: list[StoredEvent]) -> None: ...
+    def game(self, game_id: str) -> GameRecord: ...
+    def games(self) -> list[GameRecord]: ...
+    def append(
+        self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent]
+    ) -> None: ...
+    def command_by_key(self, game_id: str, key: str) -> StoredCommand | None: ...
+    def commands(self, game_id: str) -> Iterator[StoredCommand]: ...
+    def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]: ...
+    def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None: ...
+    def snapshot_at_or_before(self, game_id: str, seq: int) -> Snapshot | None: ...
+    def add_annotation(self, note: Annotation) -> Annotation: ...
+    def annotations(self, game_id: str) -> list[Annotation]: ...

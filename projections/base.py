@@ -1,0 +1,63 @@
+"""The projection half of a ruleset: how its events fold into its state and what each seat may see.
+
+`arbitro.adjudicator.ruleset.Ruleset` extends this with the deciding half (commands, legality). Keeping
+the fold here lets replay, views and verification run without any adjudication code.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+S = TypeVar("S", bound=msgspec.Struct)
+
+UMPIRE = "umpire"
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """How a game ended."""
+
+    winner: str | None  # a seat, or None for a draw
+    reason: str
+    rule: str  # citation: "marengo §14"
+
+
+class RulesetProjection(ABC, Generic[S]):
+    name: ClassVar[str]
+    version: ClassVar[str]
+    State: ClassVar[type[msgspec.Struct]]
+    Event: ClassVar[Any]  # a Union of tagged msgspec Structs (events/<ruleset>.py)
+
+    @abstractmethod
+    def apply(self, state: S, event: Any) -> S:
+        """Fold one ruleset event. Total and unchecked; may mutate `state` (a private copy) and return it."""
+
+    @abstractmethod
+    def seats(self, state: S) -> tuple[str, ...]:
+        """The playing sides (the engine adds "umpire")."""
+
+    @abstractmethod
+    def view(self, state: S, seat: str) -> dict[str, Any]:
+        """What `seat` may know of `state`, built from an allow-list. The umpire sees everything."""
+
+    def redact(self, event: Any, seat: str, state: S) -> dict[str, Any] | None:
+        """The event as served to `seat` (state: the state after it). None hides it entirely.
+        Default: events are public."""
+        return msgspec.to_builtins(event)  # type: ignore[no-any-return]
+
+    def secrets(self, state: S, seat: str) -> set[str]:
+        """Strings that must appear nowhere in what is served to `seat` now (leak tests search for them)."""
+        return set()
+
+    def is_irreversible(self, event: Any) -> bool:
+        """True if the event reveals hidden information: a seat can no longer take back freely."""
+        return False
+
+    def is_checkpoint(self, event: Any) -> bool:
+        """True if a state hash should be recorded after this event (e.g. at the end of each turn)."""
+        return False
+
+    def outcome(self, state: S) -> Outcome | None:
+        return None

@@ -1,0 +1,219 @@
+"""Replay: decode stored events, check each against its hash and its predecessor, fold them into state.
+
+`Fold` knows one ruleset's event types. `Replayer` reads one game from a store, starts from the newest
+snapshot at or before the target (a snapshot is checked against the state hash recorded in the chained
+checkpoint event after it, not trusted), and folds forward. Undo (`Undone`) restores the state at an
+earlier sequence number, so the fold asks the replayer for that state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, Union
+
+import msgspec
+
+from arbitro.events import core
+from arbitro.events.codec import sha256_hex, to_builtins
+from arbitro.events.records import GENESIS, EventBody, StoredEvent
+from arbitro.events.store import Snapshot, Store
+from arbitro.projections.base import RulesetProjection
+from arbitro.projections.game import CoreState, EnginePending, GameState, copy_state, state_bytes, state_hash
+from arbitro.projections.patch import apply_patch
+
+History = Callable[[int], GameState[Any]]
+
+
+class ChainBroken(Exception):
+    """A stored event does not match its hash, or does not follow its predecessor."""
+
+    code = "log/chain-broken"
+
+    def __init__(self, game: str, seq: int, message: str) -> None:
+        super().__init__(f"game {game}, event #{seq}: {message}")
+        self.game, self.seq, self.detail = game, seq, message
+
+
+class Fold:
+    """Decoding and folding for one ruleset."""
+
+    def __init__(self, ruleset: RulesetProjection[Any]) -> None:
+        self.ruleset = ruleset
+        members = tuple(core.CORE_EVENT_TYPES) + _union_members(ruleset.Event)
+        self.event_type: Any = Union[members]  # type: ignore[valid-type]
+        self.body_type: Any = EventBody[self.event_type]  # type: ignore[valid-type]
+        self._decoder = msgspec.json.Decoder(self.body_type)
+        self._state_decoder = msgspec.json.Decoder(GameState[ruleset.State])  # type: ignore[name-defined]
+
+    # --- decoding -----------------------------------------------------------------------------
+    def decode(self, stored: StoredEvent, game: str, prev: str | None) -> EventBody[Any]:
+        """Decode one stored event, checking its hash, its sequence number and (if known) its link."""
+        if sha256_hex(stored.body) != stored.hash:
+            raise ChainBroken(game, stored.seq, "its content does not match its hash (edited or corrupted)")
+        try:
+            body: EventBody[Any] = self._decoder.decode(stored.body)
+        except msgspec.DecodeError as e:
+            raise ChainBroken(game, stored.seq, f"cannot be decoded: {e}") from e
+        if body.seq != stored.seq or body.game != game:
+            raise ChainBroken(game, stored.seq, f"claims to be game {body.game} #{body.seq} (moved or reordered)")
+        if prev is not None and body.prev != prev:
+            raise ChainBroken(game, stored.seq, "does not follow the event before it (deleted, inserted or reordered)")
+        return body
+
+    def decode_state(self, data: bytes) -> GameState[Any]:
+        return self._state_decoder.decode(data)  # type: ignore[no-any-return]
+
+    def copy(self, state: GameState[Any]) -> GameState[Any]:
+        return copy_state(state, self.ruleset.State)
+
+    def initial(self, created: core.GameCreated) -> GameState[Any]:
+        rules = msgspec.convert(created.initial, self.ruleset.State)
+        return GameState(core=msgspec.convert(created.initial_core, CoreState), rules=rules)
+
+    # --- folding ------------------------------------------------------------------------------
+    def apply(self, state: GameState[Any] | None, body: EventBody[Any], history: History) -> GameState[Any]:
+        return self.apply_event(state, body.seq, body.event, history)
+
+    def apply_event(
+        self, state: GameState[Any] | None, seq: int, event: Any, history: History | None = None
+    ) -> GameState[Any]:
+        if isinstance(event, core.GameCreated):
+            state = self.initial(event)
+        else:
+            assert state is not None, "a game's log must start with game_created"
+            if isinstance(event, core.Event) and type(event) in _CORE_SET:
+                state = self._apply_core(state, event, history)
+            else:
+                state.rules = self.ruleset.apply(state.rules, event)
+        state.core.seq = seq
+        return state
+
+    def _apply_core(self, state: GameState[Any], event: core.Event, history: History | None) -> GameState[Any]:
+        c = state.core
+        match event:
+            case core.EntropyAdded(mix=mix):
+                c.mix = mix
+            case core.DiceRolled(index=index, source=source) | core.ItemsDrawn(index=index, source=source):
+                c.rolls = index + 1
+                if source == "entered":
+                    c.pending = None
+            case core.RandomRequested():
+                c.pending = EnginePending(
+                    kind="random", seats=(event.seat,), rule="arbitro §R.4",
+                    prompt=f"enter {'the roll' if event.kind == 'roll' else 'the draw'} for: {event.purpose}",
+                    request=to_builtins(event),
+                )
+            case core.SeedRevealed(seed=seed):
+                c.seed = seed
+            case core.RulingMade():
+                if event.patch:
+                    patched = apply_patch(to_builtins(state.rules), event.patch)
+                    state.rules = msgspec.convert(patched, self.ruleset.State)
+                c.interpretations = {**c.interpretations, **event.interpretation}
+            case core.UndoRequested():
+                c.pending = EnginePending(
+                    kind="consent", seats=event.consent_from, rule=event.rule,
+                    prompt=f"{event.seat} asks to take back everything after #{event.to_seq}: accept?",
+                    undo_to=event.to_seq, requested_by=event.seat,
+                )
+            case core.UndoAnswered(seat=seat, accept=accept):
+                if c.pending is not None:
+                    c.pending.answers = {**c.pending.answers, seat: accept}
+            case core.UndoDeclined():
+                c.pending = None
+            case core.Undone(to_seq=to_seq):
+                assert history is not None, "undo needs the earlier states"
+                earlier = self.copy(history(to_seq))
+                state.rules = earlier.rules
+                c.interpretations = earlier.core.interpretations
+                c.pending = None
+            case core.Checkpoint():
+                c.last_checkpoint = state.core.seq + 1
+            case core.GameCreated():
+                pass
+        return state
+
+    def fold(self, bodies: list[EventBody[Any]]) -> GameState[Any]:
+        """Fold a whole in-memory log (used by verification and tests)."""
+        states: dict[int, bytes] = {}  # kept only at the sequence numbers an undo returns to
+        undo_targets = {b.event.to_seq for b in bodies if isinstance(b.event, core.Undone)}
+
+        def history(seq: int) -> GameState[Any]:
+            return self.decode_state(states[seq])
+
+        state: GameState[Any] | None = None
+        for body in bodies:
+            state = self.apply(state, body, history)
+            if body.seq in undo_targets:
+                states[body.seq] = state_bytes(state)
+        assert state is not None, "empty log"
+        return state
+
+
+_CORE_SET = frozenset(core.CORE_EVENT_TYPES)
+
+
+def _union_members(union: Any) -> tuple[type, ...]:
+    args = getattr(union, "__args__", None)
+    return tuple(args) if args else (union,)
+
+
+class Replayer:
+    """State at any sequence number of a stored game, fast: snapshots plus a short fold."""
+
+    def __init__(self, fold: Fold, store: Store, game_id: str) -> None:
+        self.fold, self.store, self.game_id = fold, store, game_id
+
+    def bodies(self, first: int = 1, last: int | None = None) -> Iterator[EventBody[Any]]:
+        """Decoded, hash-checked events; the chain is checked from `first` (its link to `first - 1` too)."""
+        prev: str | None = GENESIS if first <= 1 else None
+        start = max(1, first - 1)
+        for stored in self.store.events(self.game_id, start, last):
+            body = self.fold.decode(stored, self.game_id, prev)
+            prev = stored.hash
+            if stored.seq >= first:
+                yield body
+        # A gap at the end (a deleted last event) is found by comparing with the head in verification.
+
+    def state_at(self, seq: int | None = None, *, use_snapshots: bool = True) -> GameState[Any]:
+        head = self.store.game(self.game_id).head_seq
+        target = head if seq is None else seq
+        if not 1 <= target <= head:
+            raise ValueError(f"game {self.game_id} has events #1 to #{head}; there is no #{target}")
+        state: GameState[Any] | None = None
+        first = 1
+        if use_snapshots:
+            snap = self.store.snapshot_at_or_before(self.game_id, target)
+            if snap is not None and self._snapshot_ok(snap):
+                state, first = self.fold.decode_state(snap.state), snap.seq + 1
+        for body in self.bodies(first, target):
+            state = self.fold.apply(state, body, self._history)
+        assert state is not None
+        if state.core.seq != target:
+            raise ChainBroken(self.game_id, state.core.seq + 1, "is missing (the log ends early)")
+        return state
+
+    def _history(self, seq: int) -> GameState[Any]:
+        return self.state_at(seq)
+
+    def _snapshot_ok(self, snap: Snapshot) -> bool:
+        """A snapshot is used only if its hash is the one recorded by the chained checkpoint after it."""
+        digest = sha256_hex(snap.state)
+        if digest != snap.state_hash:
+            return False
+        nxt = next(iter(self.store.events(self.game_id, snap.seq + 1, snap.seq + 1)), None)
+        if nxt is None:
+            return False
+        try:
+            body = self.fold.decode(nxt, self.game_id, None)
+        except ChainBroken:
+            return False
+        return isinstance(body.event, core.Checkpoint) and body.event.state_hash == digest
+
+
+def snapshot_of(state: GameState[Any]) -> Snapshot:
+    data = state_bytes(state)
+    return Snapshot(state.core.seq, data, sha256_hex(data))
+
+
+__all__ = ["ChainBroken", "Fold", "Replayer", "snapshot_of", "state_hash"]

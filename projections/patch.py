@@ -1,0 +1,75 @@
+"""JSON-pointer patches for umpire rulings: replace, add or remove a value in a ruleset state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class PatchError(ValueError):
+    pass
+
+
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def apply_patch(document: Any, operations: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> Any:
+    """Apply RFC 6902-style `replace`, `add` and `remove` operations in order to a plain JSON value."""
+    for number, op in enumerate(operations, 1):
+        kind, path = op.get("op"), op.get("path")
+        if kind not in ("replace", "add", "remove") or not isinstance(path, str) or not path.startswith("/"):
+            raise PatchError(f"operation {number}: needs op replace|add|remove and a path like /units/0/hex")
+        tokens = [_unescape(t) for t in path[1:].split("/")]
+        parent = document
+        for depth, token in enumerate(tokens[:-1]):
+            parent = _child(parent, token, "/" + "/".join(tokens[: depth + 1]), number)
+        last = tokens[-1]
+        if kind == "remove":
+            _remove(parent, last, path, number)
+        elif "value" not in op:
+            raise PatchError(f"operation {number} ({kind} {path}): needs a value")
+        else:
+            _set(parent, last, op["value"], kind, path, number)
+    return document
+
+
+def _child(node: Any, token: str, where: str, number: int) -> Any:
+    if isinstance(node, dict):
+        if token not in node:
+            raise PatchError(f"operation {number}: {where} does not exist")
+        return node[token]
+    if isinstance(node, list):
+        index = _index(token, len(node), where, number)
+        return node[index]
+    raise PatchError(f"operation {number}: {where} is not inside an object or list")
+
+
+def _index(token: str, size: int, where: str, number: int) -> int:
+    if not token.isdigit() or int(token) >= size:
+        raise PatchError(f"operation {number}: {where}: no element {token} (size {size})")
+    return int(token)
+
+
+def _set(parent: Any, last: str, value: Any, kind: str, path: str, number: int) -> None:
+    if isinstance(parent, dict):
+        if kind == "replace" and last not in parent:
+            raise PatchError(f"operation {number}: {path} does not exist (use add)")
+        parent[last] = value
+    elif isinstance(parent, list):
+        if kind == "add" and last == "-":
+            parent.append(value)
+        elif kind == "add":
+            parent.insert(_index(last, len(parent) + 1, path, number), value)
+        else:
+            parent[_index(last, len(parent), path, number)] = value
+    else:
+        raise PatchError(f"operation {number}: {path}: parent is not an object or list")
+
+
+def _remove(parent: Any, last: str, path: str, number: int) -> None:
+    if isinstance(parent, dict) and last in parent:
+        del parent[last]
+    elif isinstance(parent, list):
+        del parent[_index(last, len(parent), path, number)]
+    else:
+        raise PatchError(f"operation {number}: {path} does not exist")
