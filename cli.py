@@ -1,3 +1,538 @@
-def main():
-    from arbitro.events import __doc__ as d
-    print("cli ok", d)
+"""arbitro's command line: a thin click layer over arbitro.adjudicator.service.Arbitro.
+
+Every command opens the database, makes one library call and renders the result: readable text by
+default, `--json` for scripts. Exit status: 0 success, 1 rejected by the rules or failed verification,
+2 bad input or usage, 3 not found.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+import msgspec
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.errors import ArbitroError, BadFile
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.events.store import CorruptStore, GameNotFound, StoreError
+from arbitro.projections.fold import ChainBroken
+
+F = TypeVar("F", bound=Callable[..., Any])
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+# --- shared options and error handling ----------------------------------------------------------
+def db_option(fn: F) -> F:
+    return click.option(
+        "--db", "db", type=click.Path(dir_okay=False), envvar="ARBITRO_DB", default="arbitro.db", show_default=True,
+        help="SQLite database (default $ARBITRO_DB, else ./arbitro.db).",
+    )(fn)
+
+
+def json_option(fn: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")(fn)
+
+
+def seat_option(required: bool = True, default: str | None = None) -> Callable[[F], F]:
+    return click.option("--as", "seat", required=required, default=default, metavar="SEAT",
+                        help="The seat acting or viewing (a side of the scenario, or umpire).")
+
+
+def _exit_status(error: Exception) -> int:
+    if isinstance(error, ArbitroError):
+        return error.exit_status
+    if isinstance(error, GameNotFound):
+        return 3
+    if isinstance(error, ChainBroken):
+        return 1
+    return 2
+
+
+def handle_errors(fn: F) -> F:
+    """Turn every library error into a precise message and its exit status; never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = kwargs.get("as_json", False)
+        try:
+            return fn(*args, **kwargs)
+        except (ArbitroError, StoreError, ChainBroken, ValueError) as error:
+            code = getattr(error, "code", "input/bad")
+            payload = error.to_dict() if isinstance(error, ArbitroError) else {"error": code, "message": str(error)}
+            if as_json:
+                click.echo(json.dumps(payload, ensure_ascii=False))
+            else:
+                click.echo(f"error ({code}): {error}", err=True)
+            sys.exit(_exit_status(error))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def open_app(db: str) -> Arbitro:
+    if db != ":memory:" and Path(db).exists() and Path(db).is_dir():
+        raise BadFile(f"--db {db} is a directory; give a database file path")
+    return Arbitro(SQLiteStore(db))
+
+
+def out(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
+    if as_json:
+        click.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=None))
+    elif text is not None:
+        click.echo(text(data))
+    else:
+        click.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
+
+
+def summarize(event: dict[str, Any]) -> str:
+    """One readable line for a served event."""
+    data = event.get("event") or {}
+    fields = " ".join(f"{k}={_brief(v)}" for k, v in data.items() if k not in ("type", "rule"))
+    rule = f"  ({data['rule']})" if data.get("rule") else ""
+    return f"#{event['seq']:<5} {event['seat']:<8} {event['type']:<22} {fields}{rule}"
+
+
+def _brief(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":")) if not isinstance(value, str) else value
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
+    if (text is None) == (file is None):
+        raise BadFile(f"give the {what} as a JSON argument or with --file, not both or neither")
+    source = "argument" if file is None else file
+    try:
+        raw = Path(file).read_text(encoding="utf-8") if file else text
+        return json.loads(raw)  # type: ignore[arg-type]
+    except FileNotFoundError:
+        raise BadFile(f"{file}: no such file") from None
+    except json.JSONDecodeError as e:
+        raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+
+
+# --- the commands ---------------------------------------------------------------------------------
+@click.group(context_settings=CONTEXT)
+@click.version_option(package_name="arbitro")
+def cli() -> None:
+    """arbitro: event-sourced replay and adjudication for board wargames.
+
+    \b
+    Example:
+        arbitro new marengo marengo-1800
+        arbitro legal GAME --as austria
+        arbitro submit GAME --as austria '{"type": "end_turn"}'
+        arbitro verify GAME
+    """
+
+
+@cli.command()
+@json_option
+@handle_errors
+def rulesets(as_json: bool) -> None:
+    """List the rulesets, their scenarios and optional rules.
+
+    \b
+    Example:
+        arbitro rulesets --json
+    """
+    rows = []
+    for name, rs in registry.available().items():
+        if isinstance(rs, str):
+            rows.append({"name": name, "available": False, "reason": rs})
+            continue
+        rows.append({"name": name, "available": True, "title": rs.title, "version": rs.version,
+                     "scenarios": {k: {"title": s.title, "seats": list(s.seats), "options": list(s.options)}
+                                   for k, s in rs.scenarios().items()}})
+
+    def text(rows: list[dict[str, Any]]) -> str:
+        lines = []
+        for r in rows:
+            if not r["available"]:
+                lines.append(f"{r['name']}: not available ({r['reason']})")
+                continue
+            lines.append(f"{r['name']} {r['version']}: {r['title']}")
+            for k, s in r["scenarios"].items():
+                opts = f"; options: {', '.join(s['options'])}" if s["options"] else ""
+                lines.append(f"    {k}: {s['title']} (seats: {', '.join(s['seats'])}{opts})")
+        return "\n".join(lines)
+
+    out(rows, as_json, text)
+
+
+@cli.command()
+@db_option
+@json_option
+@handle_errors
+def games(db: str, as_json: bool) -> None:
+    """List the games in the database.
+
+    \b
+    Example:
+        arbitro games --db club.db
+    """
+    rows = [{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind, "head": g.head_seq,
+             "parent": g.parent} for g in open_app(db).store.games()]
+    out(rows, as_json, lambda rs: "\n".join(
+        f"{r['game']}  {r['ruleset']}/{r['scenario']}  {r['kind']}  #{r['head']}" for r in rs) or "no games")
+
+
+@cli.command()
+@click.argument("ruleset")
+@click.argument("scenario", required=False)
+@click.option("--option", "options", multiple=True, metavar="NAME", help="An optional rule to play with (repeatable).")
+@click.option("--position", "position_file", type=click.Path(dir_okay=False), help="Start from a position file.")
+@click.option("--transcribed", is_flag=True, help="A game played on a table: rolls and draws are entered, not generated.")
+@click.option("--id", "game_id", help="Choose the game id (default: generated).")
+@db_option
+@json_option
+@handle_errors
+def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_file: str | None, transcribed: bool,
+        game_id: str | None, db: str, as_json: bool) -> None:
+    """Create a game and print its id.
+
+    \b
+    Example:
+        arbitro new marengo marengo-1800
+        arbitro new caldiero caldiero-1796 --option fog_of_war --transcribed
+        arbitro new marengo --position puzzle.json
+    """
+    position = read_json_arg(None, position_file, "position") if position_file else None
+    gid = open_app(db).create(ruleset, scenario, options, position=position, transcribed=transcribed, game_id=game_id)
+    out({"game": gid}, as_json, lambda d: d["game"])
+
+
+@cli.command()
+@click.argument("game")
+@db_option
+@json_option
+@handle_errors
+def status(game: str, db: str, as_json: bool) -> None:
+    """Show a game's status: scenario, kind, head, who is awaited, provisional data.
+
+    \b
+    Example:
+        arbitro status marengo-1a2b3c4d
+    """
+    def text(s: dict[str, Any]) -> str:
+        a = s["awaiting"]
+        lines = [f"game {s['game']}: {s['ruleset']} {s['version']} / {s['scenario']}"
+                 f"{' with ' + ', '.join(s['options']) if s['options'] else ''}",
+                 f"kind: {s['kind']}{'  (forked from ' + s['parent'] + ')' if s['parent'] else ''}",
+                 f"events: #{s['head']}   seed revealed: {'yes' if s['seed_revealed'] else 'no'}"]
+        if s["outcome"]:
+            o = s["outcome"]
+            lines.append(f"game over: {o['winner'] or 'draw'} ({o['reason']}) [{o['rule']}]")
+        else:
+            lines.append(f"awaiting: {', '.join(a['seats'])}: {a['prompt']}{' [' + a['rule'] + ']' if a['rule'] else ''}")
+        if s["interpretations"]:
+            lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s["interpretations"].items()))
+        if s["provisional"]:
+            lines.append("PROVISIONAL DATA (reconstructed, not the printed game's):")
+            lines += [f"  - {p}" for p in s["provisional"]]
+        return "\n".join(lines)
+
+    out(open_app(db).status(game), as_json, text)
+
+
+@cli.command()
+@click.argument("game")
+@seat_option()
+@db_option
+@json_option
+@handle_errors
+def legal(game: str, seat: str, db: str, as_json: bool) -> None:
+    """List every command SEAT may send now, one JSON command per line.
+
+    \b
+    Example:
+        arbitro legal marengo-1a2b3c4d --as austria
+    """
+    commands = open_app(db).legal(game, seat)
+    out(commands, as_json, lambda cs: "\n".join(json.dumps(c, ensure_ascii=False) for c in cs) or f"nothing: {seat} is not awaited now")
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("command", required=False)
+@seat_option()
+@click.option("--file", "file", type=click.Path(dir_okay=False), help="Read the command from a JSON file.")
+@click.option("--expect", "expected_seq", type=int, help="Refuse unless the log's head is this sequence number.")
+@click.option("--key", help="Idempotency key: a retried command with the same key is not applied twice.")
+@db_option
+@json_option
+@handle_errors
+def submit(game: str, command: str | None, seat: str, file: str | None, expected_seq: int | None, key: str | None,
+           db: str, as_json: bool) -> None:
+    """Submit a command as SEAT; print the events it caused (as SEAT may see them).
+
+    \b
+    Example:
+        arbitro submit duel-1a2b --as red '{"type": "attack", "aim": "high"}'
+        arbitro submit duel-1a2b --as red --file move.json --expect 41 --key turn7-red
+    """
+    raw = read_json_arg(command, file, "command")
+    result = open_app(db).submit(game, seat, raw, expected_seq=expected_seq, key=key)
+
+    def text(r: dict[str, Any]) -> str:
+        head = f"{'already applied' if r['duplicate'] else 'accepted'}: command {r['cmd']}, head #{r['head']}"
+        a = r["awaiting"]
+        tail = f"awaiting: {', '.join(a['seats']) or 'nobody'}: {a['prompt']}"
+        return "\n".join([head, *(summarize(e) for e in r["events"]), tail])
+
+    out(result, as_json, text)
+
+
+@cli.command()
+@click.argument("game")
+@seat_option()
+@click.option("--at", "at", type=int, help="The state after this event (default: now).")
+@db_option
+@json_option
+@handle_errors
+def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
+    """Show the game as SEAT may see it (the umpire sees everything).
+
+    \b
+    Example:
+        arbitro view marengo-1a2b3c4d --as france --at 120
+    """
+    out(open_app(db).view(game, seat, at), as_json)
+
+
+@cli.command()
+@click.argument("game")
+@seat_option(required=False, default="umpire")
+@click.option("--from", "first", type=int, default=1, show_default=True)
+@click.option("--to", "last", type=int)
+@db_option
+@json_option
+@handle_errors
+def log(game: str, seat: str, first: int, last: int | None, db: str, as_json: bool) -> None:
+    """Show the events, as SEAT may see them (default: the umpire's full log).
+
+    \b
+    Example:
+        arbitro log marengo-1a2b3c4d --as austria --from 100 --to 140
+    """
+    events = open_app(db).log(game, seat, first, last)
+    out(events, as_json, lambda es: "\n".join(summarize(e) for e in es) or "no events in that range")
+
+
+@cli.command()
+@click.argument("source")
+@click.option("--to", "to", type=int, help="Stop after this event (default: the end).")
+@seat_option(required=False, default="umpire")
+@db_option
+@json_option
+@handle_errors
+def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> None:
+    """Rebuild a game's state from its log (a game id, or an exported .jsonl file) and show it.
+
+    \b
+    Example:
+        arbitro replay logs/marengo-full.jsonl --to 200 --as france
+    """
+    app, game = _app_for(source, db)
+    state = app.state_at(game, to)
+    from arbitro.projections.game import state_hash
+
+    result = {"game": game, "seq": state.core.seq, "state_hash": state_hash(state), "view": app.view(game, seat, to)}
+    out(result, as_json, lambda r: f"replayed {r['game']} to #{r['seq']}; state hash {r['state_hash']}\n"
+        + json.dumps(r["view"], ensure_ascii=False, indent=2))
+
+
+def _app_for(source: str, db: str) -> tuple[Arbitro, str]:
+    """A game in the database, or an exported file loaded into a private in-memory database."""
+    if Path(source).is_file():
+        app = Arbitro(SQLiteStore(":memory:"))
+        with open(source, encoding="utf-8") as f:
+            return app, app.import_lines(f, source)
+    return open_app(db), source
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--at", "at", type=int, required=True, help="Fork after this event.")
+@click.option("--keep-dice", is_flag=True, help="Keep the parent's seed (the same dice would follow).")
+@db_option
+@json_option
+@handle_errors
+def fork(game: str, at: int, keep_dice: bool, db: str, as_json: bool) -> None:
+    """Start a new game from event AT of GAME; print the new game's id.
+
+    \b
+    Example:
+        arbitro fork marengo-1a2b3c4d --at 120
+    """
+    out({"game": open_app(db).fork(game, at, keep_dice=keep_dice)}, as_json, lambda d: d["game"])
+
+
+@cli.command()
+@click.argument("game")
+@seat_option()
+@click.option("--to", "to", type=int, required=True, help="Take back everything after this event.")
+@click.option("--reason", default="", help="Why (required for the umpire: an undo by the umpire is a ruling).")
+@db_option
+@json_option
+@handle_errors
+def undo(game: str, seat: str, to: int, reason: str, db: str, as_json: bool) -> None:
+    """Take back everything after event TO (free for your own commands until dice, a reveal or another seat;
+    beyond that the other seats are asked to consent, or the umpire rules).
+
+    \b
+    Example:
+        arbitro undo duel-1a2b --as red --to 14
+    """
+    result = open_app(db).undo(game, seat, to, reason)
+    out(result, as_json, lambda r: "\n".join([f"command {r['cmd']}:", *(summarize(e) for e in r["events"])]))
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("text")
+@seat_option()
+@click.option("--at", "at", type=int, required=True, help="The event the note is about.")
+@click.option("--private", is_flag=True, help="Only SEAT will see it.")
+@db_option
+@json_option
+@handle_errors
+def annotate(game: str, text: str, seat: str, at: int, private: bool, db: str, as_json: bool) -> None:
+    """Attach a note to event AT (never changes the game).
+
+    \b
+    Example:
+        arbitro annotate marengo-1a2b --at 57 --as umpire "Lannes should have blocked here"
+    """
+    note = open_app(db).annotate(game, seat, at, text, private=private)
+    out(note, as_json, lambda n: f"note {n.id} at #{n.seq} by {n.seat}{' (private)' if n.private else ''}")
+
+
+@cli.command()
+@click.argument("game")
+@seat_option(required=False, default="umpire")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout).")
+@click.option("--with-seed", is_flag=True, help="Umpire only: include the unrevealed seed, to move a game to another server.")
+@db_option
+@handle_errors
+def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -> None:
+    """Export a game as JSON Lines; a seat's export holds only what that seat may see.
+
+    \b
+    Example:
+        arbitro export marengo-1a2b -o game.jsonl
+        arbitro export marengo-1a2b --as france -o for-france.jsonl
+    """
+    lines = list(open_app(db).export(game, seat, with_seed=with_seed))
+    if output:
+        Path(output).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        click.echo(f"wrote {len(lines)} records to {output}", err=True)
+    else:
+        click.echo("\n".join(lines))
+
+
+@cli.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@db_option
+@json_option
+@handle_errors
+def import_(file: str, db: str, as_json: bool) -> None:
+    """Import an exported game (after checking its chain); print its id.
+
+    \b
+    Example:
+        arbitro import game.jsonl --db club.db
+    """
+    if not Path(file).is_file():
+        raise BadFile(f"{file}: no such file")
+    with open(file, encoding="utf-8") as f:
+        gid = open_app(db).import_lines(f, file)
+    out({"game": gid}, as_json, lambda d: d["game"])
+
+
+@cli.command()
+@click.argument("source")
+@db_option
+@json_option
+@handle_errors
+def verify(source: str, db: str, as_json: bool) -> None:
+    """Verify a game (id) or an exported file: chain, commands, build, dice, re-adjudication.
+
+    \b
+    Example:
+        arbitro verify logs/marengo-full.jsonl
+    """
+    if Path(source).is_file():
+        app = Arbitro(SQLiteStore(":memory:"))
+        with open(source, encoding="utf-8") as f:
+            report = app.verify_lines(f, source)
+    else:
+        report = open_app(db).verify(source)
+
+    def text(r: Any) -> str:
+        lines = [f"{r.game}: {r.ruleset} {r.version}, {r.kind} game"]
+        lines += [f"  {c.status.upper():<9} {c.name}: {c.detail}" for c in r.checks]
+        if r.divergence:
+            d = r.divergence
+            lines.append(f"  first divergence at #{d.seq} [{d.rule}]")
+            lines.append(f"    log holds: {_brief(d.expected)}")
+            lines.append(f"    rules give: {_brief(d.found)}")
+        if r.provisional:
+            lines.append("  played with PROVISIONAL data: " + "; ".join(r.provisional))
+        lines.append("VERIFIED" if r.passed else "FAILED")
+        return "\n".join(lines)
+
+    out(report, as_json, text)
+    if not report.passed:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--reason", default="revealed by the umpire", show_default=True)
+@db_option
+@json_option
+@handle_errors
+def reveal(game: str, reason: str, db: str, as_json: bool) -> None:
+    """Reveal the game's dice seed (the umpire's act): from then on anyone can recompute every roll.
+
+    \b
+    Example:
+        arbitro reveal duel-1a2b --reason "dispute over turn 7"
+    """
+    result = open_app(db).reveal(game, reason)
+    out(result, as_json, lambda r: "\n".join(summarize(e) for e in r["events"]))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--at", "at", type=int, help="The state after this event (default: now).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout).")
+@db_option
+@handle_errors
+def position(game: str, at: int | None, output: str | None, db: str) -> None:
+    """Write the game's state as a position file (start a game from it with `arbitro new --position`).
+
+    \b
+    Example:
+        arbitro position marengo-1a2b --at 120 -o puzzle.json
+    """
+    text = json.dumps(open_app(db).position(game, at), ensure_ascii=False, indent=2)
+    if output:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+    else:
+        click.echo(text)
+
+
+def main() -> None:
+    cli(prog_name="arbitro")
+
+
+if __name__ == "__main__":
+    main()

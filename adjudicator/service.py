@@ -25,7 +25,7 @@ from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord
 from arbitro.events.store import Annotation, DuplicateKey, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
-from arbitro.projections.game import CoreState, GameState
+from arbitro.projections.game import GameState, state_bytes
 from arbitro.projections.views import seat_view, serve_event
 
 POSITION_FORMAT = "arbitro-position/1"
@@ -110,7 +110,7 @@ class Arbitro:
         game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed)
         supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
         ctx = Decision(ruleset, adj.fold, adj.fold.copy(state), UMPIRE, 2, supply, created.options)
-        if created.kind == "generated":
+        if opens_scenario(created):
             ruleset.start(ctx)
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
                                 command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=now())
@@ -294,6 +294,43 @@ class Arbitro:
                 "scenario": game.scenario, "options": list(created.options), "from": {"game": game_id, "seq": state.core.seq},
                 "state": to_builtins(state.rules)}
 
+    def rebuild_snapshots(self, game_id: str) -> int:
+        """Replay the whole game once, storing a snapshot before every checkpoint (after an import)."""
+        replayer = self.replayer(game_id)
+        fold = replayer.fold
+        state: GameState[Any] | None = None
+        written = 0
+        for body in replayer.bodies():
+            if isinstance(body.event, core.Checkpoint) and state is not None:
+                data = state_bytes(state)
+                if sha256_hex(data) == body.event.state_hash:
+                    self.store.put_snapshot(game_id, Snapshot(state.core.seq, data, body.event.state_hash))
+                    written += 1
+            state = fold.apply(state, body, replayer.state_at)
+        return written
+
+    # --- exchange and verification ----------------------------------------------------------------
+    def export(self, game_id: str, seat: str = UMPIRE, *, with_seed: bool = False) -> Iterator[str]:
+        from arbitro.adjudicator.exchange import export_lines
+
+        return export_lines(self, game_id, seat, with_seed=with_seed)
+
+    def import_lines(self, lines: Iterable[str], source: str = "<input>") -> str:
+        from arbitro.adjudicator.exchange import import_loaded, read_lines
+
+        return import_loaded(self, read_lines(lines, source))
+
+    def verify(self, game_id: str) -> Any:
+        from arbitro.adjudicator.verify import load_stored, verify
+
+        return verify(self, load_stored(self, game_id))
+
+    def verify_lines(self, lines: Iterable[str], source: str = "<input>") -> Any:
+        from arbitro.adjudicator.exchange import read_lines
+        from arbitro.adjudicator.verify import verify
+
+        return verify(self, read_lines(lines, source))
+
     # --- fork, undo, reveal, annotate -------------------------------------------------------------
     def fork(self, game_id: str, at: int, *, keep_dice: bool = False, new_id: str | None = None) -> str:
         parent = self.game(game_id)
@@ -334,6 +371,12 @@ class Arbitro:
     def annotations(self, game_id: str, seat: str = UMPIRE) -> list[Annotation]:
         """Notes `seat` may read: public ones, and its own private ones."""
         return [a for a in self.store.annotations(game_id) if not a.private or a.seat == seat]
+
+
+def opens_scenario(created: core.GameCreated) -> bool:
+    """A scenario's opening events (e.g. a random hidden draw) are made for a new generated game only: a
+    fork or a position already holds their result, and a transcribed game enters them as commands."""
+    return "scenario" in created.origin and created.kind == "generated"
 
 
 def _new_id(ruleset: str) -> str:

@@ -1,0 +1,138 @@
+"""The exchange format: JSON Lines, one canonical record per line (docs/exchange-format.md).
+
+    {"record": "game", "format": "arbitro/1", ...}          the game's metadata (never an unrevealed seed,
+                                                          unless the umpire asks for it to move a game)
+    {"record": "command", "cmd": 1, "hash": ..., "body": {...}}
+    {"record": "event", "seq": 1, "hash": ..., "body": {...}}          full (umpire's) export
+    {"record": "event", "seq": 1, "hash": ..., "served": {...}}        a seat's export: what it may see
+    {"record": "annotation", ...}
+
+A seat's export holds only what that seat may see: its redacted events (with the chain's hashes, and the
+salt only of events served whole), its own commands, and of the others' commands only their hashes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.errors import BadFile
+from arbitro.events.codec import canonical
+from arbitro.events.records import FORMAT, CommandRecord, GameRecord, StoredEvent
+from arbitro.events.store import Annotation
+from arbitro.projections.base import UMPIRE
+
+
+class Loaded(msgspec.Struct, kw_only=True):
+    """A game's records, read from a store or an export file, not yet checked."""
+
+    game: GameRecord
+    commands: list[tuple[CommandRecord | None, str, int, int]]  # record (None: hidden), hash, first, last
+    events: list[StoredEvent]  # full exports and stores
+    served: list[dict[str, Any]] = []  # seat exports: events as served to that seat
+    annotations: list[Annotation] = []
+    redacted_for: str | None = None
+    events_start_line: int = 0
+
+
+def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool = False) -> Iterator[str]:
+    game = app.game(game_id)
+    app.check_seat(game, seat)
+    state = app.state_at(game_id)
+    head = msgspec.to_builtins(game)
+    revealed = state.core.seed is not None
+    if not (revealed or (with_seed and seat == UMPIRE)):
+        head["seed"] = None
+    head.update(record="game", format=FORMAT, redacted_for=None if seat == UMPIRE else seat)
+    yield _line(head)
+    for stored in app.store.commands(game_id):
+        visible = seat == UMPIRE or stored.record.seat == seat
+        yield _line({"record": "command", "cmd": stored.record.cmd, "seat": stored.record.seat, "hash": stored.hash,
+                     "first_seq": stored.first_seq, "last_seq": stored.last_seq,
+                     "body": msgspec.to_builtins(stored.record) if visible else None})
+    if seat == UMPIRE:
+        for stored in app.store.events(game_id):
+            yield _line({"record": "event", "seq": stored.seq, "hash": stored.hash, "body": msgspec.json.decode(stored.body)})
+    else:
+        for served in app.log(game_id, seat):
+            yield _line({"record": "event", "seq": served["seq"], "hash": served["hash"], "served": served})
+    for note in app.annotations(game_id, seat):
+        yield _line({"record": "annotation", **msgspec.to_builtins(note)})
+
+
+def _line(record: dict[str, Any]) -> str:
+    return canonical(record).decode()
+
+
+def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
+    """Parse an export; errors name the file, the line and what is wrong."""
+    game: GameRecord | None = None
+    commands: list[tuple[CommandRecord | None, str, int, int]] = []
+    events: list[StoredEvent] = []
+    served: list[dict[str, Any]] = []
+    notes: list[Annotation] = []
+    redacted_for = None
+    for number, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        where = f"{source}, line {number}"
+        try:
+            record = msgspec.json.decode(text)
+        except msgspec.DecodeError as e:
+            raise BadFile(f"{where}: not JSON ({e}); the file may be truncated or edited") from None
+        if not isinstance(record, dict) or "record" not in record:
+            raise BadFile(f'{where}: each line is a JSON object with a "record" field')
+        kind = record.pop("record")
+        try:
+            if kind == "game":
+                if record.pop("format", None) != FORMAT:
+                    raise BadFile(f"{where}: not an {FORMAT} export (format field)")
+                redacted_for = record.pop("redacted_for", None)
+                game = msgspec.convert(record, GameRecord)
+            elif game is None:
+                raise BadFile(f"{where}: the first record must be the game record")
+            elif kind == "command":
+                body = record["body"]
+                commands.append((msgspec.convert(body, CommandRecord) if body is not None else None,
+                                 record["hash"], record["first_seq"], record["last_seq"]))
+            elif kind == "event" and "body" in record:
+                events.append(StoredEvent(record["seq"], canonical(record["body"]), record["hash"]))
+            elif kind == "event":
+                served.append(record["served"])
+            elif kind == "annotation":
+                notes.append(msgspec.convert(record, Annotation))
+            else:
+                raise BadFile(f"{where}: unknown record kind {kind!r}")
+        except (KeyError, msgspec.ValidationError, TypeError) as e:
+            raise BadFile(f"{where}: malformed {kind} record ({e})") from None
+    if game is None:
+        raise BadFile(f"{source}: empty file: no game record")
+    return Loaded(game=game, commands=commands, events=events, served=served, annotations=notes,
+                  redacted_for=redacted_for)
+
+
+def import_loaded(app: Any, loaded: Loaded) -> str:
+    """Store a full export as a new game (after checking its chain); a seat's export cannot be imported."""
+    from arbitro.adjudicator.verify import check_chain
+
+    if loaded.redacted_for is not None:
+        raise BadFile(f"this is {loaded.redacted_for}'s export: it lacks what that seat may not see, so it cannot "
+                      "be imported as a game; check it with `arbitro verify FILE`")
+    problem = check_chain(app, loaded)
+    if problem is not None:
+        raise BadFile(f"the log does not verify, nothing imported: {problem.detail}")
+    game = msgspec.structs.replace(loaded.game, head_seq=0, head_hash="0" * 64)
+    by_seq = {e.seq: e for e in loaded.events}
+    for number, (record, _digest, first, last) in enumerate(loaded.commands):
+        assert record is not None
+        batch = [by_seq[s] for s in range(first, last + 1)] if first else []
+        if number == 0:
+            app.store.create_game(game, record, batch)
+        else:
+            app.store.append(game.id, batch[0].seq - 1 if batch else app.store.game(game.id).head_seq, record, batch)
+    for note in loaded.annotations:
+        app.store.add_annotation(note)
+    app.rebuild_snapshots(game.id)
+    return game.id

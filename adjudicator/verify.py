@@ -1,0 +1,295 @@
+"""Verification: is this log what the rules, the dice and the chain say it must be?
+
+1. the hash chain (every event's hash, its link to the one before, contiguous numbering, the head);
+2. every event names the hash of the command that caused it;
+3. the ruleset version and scenario-data hash the game was played with, against this build;
+4. the seed against the commitment made at creation, once revealed;
+5. re-adjudication: the command log is played again from the start through the current adjudicator and
+   must give exactly the stored events (checkpoint state hashes included); dice are recomputed from the
+   revealed seed, or read back from the log and reported unchecked while the seed is secret.
+The first divergence is reported: sequence number, what the log holds, what the rules give, the rule.
+What cannot be checked (dice before the reveal, hidden facts missing from a seat's export) is reported as
+unchecked, never as passed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.engine import Adjudicator, GameContext
+from arbitro.adjudicator.errors import ArbitroError, Rejected
+from arbitro.adjudicator.exchange import Loaded
+from arbitro.adjudicator.randomness import EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.adjudicator.service import opens_scenario
+from arbitro.events import core
+from arbitro.events import random as rnd
+from arbitro.events.codec import canonical, sha256_hex, to_builtins
+from arbitro.events.records import GENESIS, EventBody
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.fold import ChainBroken, Fold
+from arbitro.projections.game import GameState
+
+Status = Literal["passed", "failed", "unchecked"]
+
+
+class Check(msgspec.Struct, kw_only=True):
+    name: str
+    status: Status
+    detail: str
+
+
+class Divergence(msgspec.Struct, kw_only=True):
+    seq: int
+    expected: Any  # what the log holds
+    found: Any  # what verification computed
+    rule: str
+
+
+class Report(msgspec.Struct, kw_only=True):
+    game: str
+    ruleset: str
+    version: str
+    kind: str  # generated | transcribed
+    passed: bool
+    checks: list[Check]
+    divergence: Divergence | None = None
+    provisional: list[str] = []
+
+
+def load_stored(app: Any, game_id: str) -> Loaded:
+    game = app.game(game_id)
+    commands = [(c.record, c.hash, c.first_seq, c.last_seq) for c in app.store.commands(game_id)]
+    return Loaded(game=game, commands=commands, events=list(app.store.events(game_id)),
+                  annotations=app.store.annotations(game_id))
+
+
+def check_chain(app: Any, loaded: Loaded) -> Divergence | Check | None:
+    """The first break in the chain, or None."""
+    fold = Fold(registry.get(loaded.game.ruleset))
+    prev = GENESIS
+    for expected_seq, stored in enumerate(loaded.events, 1):
+        if stored.seq != expected_seq:
+            return Check(name="hash chain", status="failed",
+                         detail=f"event #{expected_seq} is missing (found #{stored.seq} in its place)")
+        try:
+            fold.decode(stored, loaded.game.id, prev)
+        except ChainBroken as e:
+            return Check(name="hash chain", status="failed", detail=str(e))
+        prev = stored.hash
+    head = len(loaded.events)
+    if head != loaded.game.head_seq or prev != loaded.game.head_hash:
+        return Check(name="hash chain", status="failed",
+                     detail=f"the log ends at #{head} but the game's head is #{loaded.game.head_seq} "
+                            "(events deleted from the end, or the file is truncated)")
+    return None
+
+
+def verify(app: Any, loaded: Loaded) -> Report:
+    ruleset = registry.get(loaded.game.ruleset)
+    game = loaded.game
+    checks: list[Check] = []
+    report = Report(game=game.id, ruleset=game.ruleset, version=game.version, kind=game.kind, passed=False, checks=checks)
+    if loaded.redacted_for is not None:
+        return _verify_seat_export(loaded, report)
+    broken = check_chain(app, loaded)
+    if isinstance(broken, Check):
+        checks.append(broken)
+        report.divergence = Divergence(seq=_seq_of(broken.detail), expected="an intact chain", found=broken.detail,
+                                       rule="arbitro §L.1")
+        return report
+    checks.append(Check(name="hash chain", status="passed", detail=f"{len(loaded.events)} events, head {game.head_hash[:12]}"))
+    fold = Fold(ruleset)
+    bodies = [fold.decode(e, game.id, None) for e in loaded.events]
+    created = bodies[0].event
+    assert isinstance(created, core.GameCreated)
+    report.provisional = list(created.provisional)
+    if not _check_commands(loaded, bodies, checks):
+        return report
+    _check_build(ruleset, created, checks)
+    seed = _check_seed(created, bodies, checks, game.kind)
+    divergence = _readjudicate(ruleset, loaded, bodies, seed, checks)
+    report.divergence = divergence
+    report.passed = divergence is None and all(c.status != "failed" for c in checks)
+    return report
+
+
+def _seq_of(detail: str) -> int:
+    import re
+
+    match = re.search(r"#(\d+)", detail)
+    return int(match.group(1)) if match else 0
+
+
+def _check_commands(loaded: Loaded, bodies: list[EventBody[Any]], checks: list[Check]) -> bool:
+    hashes: dict[int, str] = {}
+    for number, (record, digest, first, last) in enumerate(loaded.commands):
+        if record is None or record.cmd != number:
+            checks.append(Check(name="command log", status="failed", detail=f"command {number} is missing or out of order"))
+            return False
+        if record.digest() != digest:
+            checks.append(Check(name="command log", status="failed",
+                                detail=f"command {number} (events #{first}-#{last}) was edited: its hash does not match"))
+            return False
+        hashes[record.cmd] = digest
+    for body in bodies:
+        if hashes.get(body.cmd) != body.cmd_hash:
+            checks.append(Check(name="command log", status="failed",
+                                detail=f"event #{body.seq} names command {body.cmd} with a different hash"))
+            return False
+    checks.append(Check(name="command log", status="passed", detail=f"{len(loaded.commands)} commands, each hash matches its events"))
+    return True
+
+
+def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -> None:
+    same = created.version == ruleset.version
+    checks.append(Check(name="ruleset version", status="passed" if same else "failed",
+                        detail=f"played with {created.ruleset} {created.version}; this build has {ruleset.version}"))
+    data = ruleset.data_hash()
+    checks.append(Check(name="scenario data", status="passed" if created.data_hash == data else "failed",
+                        detail="the same data files" if created.data_hash == data else
+                        f"played with data {created.data_hash[:12]}, this build has {data[:12]} (the data files changed)"))
+
+
+def _check_seed(created: core.GameCreated, bodies: list[EventBody[Any]], checks: list[Check], kind: str) -> str | None:
+    revealed = next((b.event for b in bodies if isinstance(b.event, core.SeedRevealed)), None)
+    rolls = sum(isinstance(b.event, (core.DiceRolled, core.ItemsDrawn)) for b in bodies)
+    if kind == "transcribed":
+        checks.append(Check(name="dice", status="unchecked",
+                            detail=f"transcribed game: {rolls} rolls and draws were entered from the table as recorded"))
+        return revealed.seed if revealed else None
+    if revealed is None:
+        checks.append(Check(name="dice", status="unchecked",
+                            detail=f"{rolls} rolls and draws cannot be recomputed until the seed is revealed"))
+        return None
+    ok = rnd.commitment(revealed.seed) == created.seed_commitment
+    checks.append(Check(name="seed commitment", status="passed" if ok else "failed",
+                        detail="the revealed seed matches the commitment made at creation" if ok else
+                        "the revealed seed does NOT match the commitment made at creation"))
+    return revealed.seed if ok else None
+
+
+class _MemoryHistory:
+    """The log so far, in memory, as the undo rules and `Undone` need it."""
+
+    def __init__(self, fold: Fold, bodies: list[EventBody[Any]]) -> None:
+        self.fold, self.all = fold, bodies
+        self.upto = 0
+
+    def bodies(self, first: int = 1, last: int | None = None) -> list[EventBody[Any]]:
+        last = self.upto if last is None else min(last, self.upto)
+        return self.all[first - 1 : last]
+
+    def state_at(self, seq: int) -> GameState[Any]:
+        state: GameState[Any] | None = None
+        for body in self.all[:seq]:
+            state = self.fold.apply(state, body, self.state_at)
+        assert state is not None
+        return state
+
+
+def _readjudicate(
+    ruleset: Any, loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None, checks: list[Check]
+) -> Divergence | None:
+    adj = Adjudicator(ruleset)
+    created = bodies[0].event
+    history = _MemoryHistory(adj.fold, bodies)
+    if "scenario" in created.origin:
+        fresh = to_builtins(ruleset.new_state(created.scenario, created.options))
+        if canonical(fresh) != canonical(created.initial):
+            checks.append(Check(name="re-adjudication", status="failed", detail="the initial state is not the scenario's set-up"))
+            return Divergence(seq=1, expected=created.initial, found=fresh, rule=f"{ruleset.name} set-up")
+    game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed)
+    state = adj.fold.apply(None, bodies[0], history.state_at)
+    checkpoints = 0
+    for number, (record, _digest, first, last) in enumerate(loaded.commands):
+        assert record is not None
+        stored = bodies[first - 1 : last] if first else []
+        supply = _supply(game, seed, stored)
+        history.upto = state.core.seq
+        try:
+            if number == 0:
+                ctx = Decision(ruleset, adj.fold, adj.fold.copy(state), UMPIRE, 2, supply, created.options)
+                if opens_scenario(created):
+                    ruleset.start(ctx)
+                produced = [created, *ctx.events]
+            else:
+                produced = adj.decide(state, record.seat, record.command, game, history, supply).events
+        except (Rejected, NeedRandom, ArbitroError) as e:
+            found = f"rejected: {e}" if isinstance(e, ArbitroError) else f"needs a roll the log does not record ({e})"
+            checks.append(Check(name="re-adjudication", status="failed", detail=f"command {number} at #{first}: {found}"))
+            return Divergence(seq=first or record.expected_seq + 1, expected=_events(stored), found=found,
+                              rule=getattr(e, "rule", "arbitro §V.1"))
+        divergence = _compare(stored, produced, first or record.expected_seq + 1)
+        if divergence is not None:
+            checks.append(Check(name="re-adjudication", status="failed",
+                                detail=f"command {number} gives different events from #{divergence.seq}"))
+            return divergence
+        for body in stored:
+            state = adj.fold.apply(state, body, history.state_at)
+            checkpoints += isinstance(body.event, core.Checkpoint)
+    checks.append(Check(name="re-adjudication", status="passed",
+                        detail=f"{len(loaded.commands)} commands give exactly the stored events; "
+                               f"{checkpoints} checkpoint state hashes match"))
+    return None
+
+
+def _supply(game: GameContext, seed: str | None, stored: list[EventBody[Any]]) -> Supply:
+    if game.kind == "transcribed":
+        return EnteredSupply(())
+    if seed is not None:
+        return SeededSupply(seed)
+    recorded = iter([
+        b.event.values if isinstance(b.event, core.DiceRolled) else b.event.drawn
+        for b in stored if isinstance(b.event, (core.DiceRolled, core.ItemsDrawn))
+    ])
+    return RecordedSupply(recorded)
+
+
+def _events(bodies: list[EventBody[Any]]) -> list[Any]:
+    return [to_builtins(b.event) for b in bodies]
+
+
+def _compare(stored: list[EventBody[Any]], produced: list[Any], first_seq: int) -> Divergence | None:
+    for offset in range(max(len(stored), len(produced))):
+        want = to_builtins(stored[offset].event) if offset < len(stored) else None
+        got = to_builtins(produced[offset]) if offset < len(produced) else None
+        if want != got:
+            rule = (want or {}).get("rule") or (got or {}).get("rule") or (want or got or {}).get("purpose", "")
+            return Divergence(seq=first_seq + offset, expected=want or "(no event)", found=got or "(no event)", rule=str(rule))
+    return None
+
+
+def _verify_seat_export(loaded: Loaded, report: Report) -> Report:
+    """A seat's export: check what can be checked (links; the hashes of events served whole)."""
+    prev, whole = GENESIS, 0
+    for expected, served in enumerate(loaded.served, 1):
+        if served.get("seq") != expected or served.get("prev") != prev:
+            report.checks.append(Check(name="hash chain", status="failed",
+                                       detail=f"event #{expected} does not follow the event before it"))
+            report.divergence = Divergence(seq=expected, expected=prev, found=served.get("prev"), rule="arbitro §L.1")
+            return report
+        if "salt" in served:
+            body = {"game": loaded.game.id, "seq": served["seq"], "cmd": served["cmd"], "cmd_hash": served["cmd_hash"],
+                    "seat": served["seat"], "salt": served["salt"], "prev": served["prev"], "event": served["event"]}
+            if sha256_hex(canonical(body)) != served["hash"]:
+                report.checks.append(Check(name="hash chain", status="failed", detail=f"event #{expected} was edited"))
+                report.divergence = Divergence(seq=expected, expected=served["hash"], found="a different content", rule="arbitro §L.1")
+                return report
+            whole += 1
+        prev = served["hash"]
+    n = len(loaded.served)
+    report.checks += [
+        Check(name="hash chain", status="passed",
+              detail=f"{n} events linked; {whole} served whole have matching hashes"),
+        Check(name="hidden events", status="unchecked",
+              detail=f"{n - whole} events are redacted for {loaded.redacted_for}: their content can be checked against "
+                     "these hashes only with the full log"),
+        Check(name="re-adjudication", status="unchecked",
+              detail=f"{loaded.redacted_for}'s export lacks hidden facts; re-adjudication needs the full log"),
+    ]
+    report.passed = True
+    return report
