@@ -1,0 +1,1 @@
+"""Benchmarks (not installed; run `python bench/bench.py`)."""
