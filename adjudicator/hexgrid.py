@@ -1,0 +1,393 @@
+"""Hex grid geometry for printed ``XXYY`` maps: coordinates, adjacency, distance, hexsides, line of sight.
+
+Pure geometry, no game rule. A :class:`Grid` is built from a map file's ``grid`` block (see
+``docs/hexmap-format.md``): which digit pair forms straight lines of hexes (``flat-top``: columns,
+``pointy-top``: rows) and which parity of those lines is shifted half a hex toward higher numbers.
+
+Internally every hex is an axial/cube coordinate ``(q, r, s)`` with ``q + r + s == 0``; the cube plane is
+a similarity image of the printed map whatever its orientation, so distances, directions and lines of
+sight are computed there, with integers only.
+
+Direction order (``DIRECTIONS`` of the grid), clockwise, as printed with row numbers growing downward:
+flat-top ``N, NE, SE, S, SW, NW`` (``N``: lower row, same column); pointy-top ``NE, E, SE, SW, W, NW``
+(``E``: higher column, same row). These are grid directions, not compass points.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from math import lcm
+from typing import Literal, NamedTuple, NewType
+
+HexId = NewType("HexId", str)
+"""A printed 4-digit hex number, ``XXYY`` (column, row), e.g. ``HexId("1712")``."""
+
+HexsideId = NewType("HexsideId", str)
+"""An edge between two adjacent hexes: their ids in ascending order joined by ``-``: ``"1712-1713"``."""
+
+Orientation = Literal["flat-top", "pointy-top"]
+Parity = Literal["odd", "even"]
+
+_HEX_ID = re.compile(r"^[0-9]{4}$")
+
+# Axial (dq, dr) unit vectors in each orientation's documented clockwise order.
+_FLAT_DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+_FLAT_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+_POINTY_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+_POINTY_NAMES = ("NE", "E", "SE", "SW", "W", "NW")
+
+
+class HexError(ValueError):
+    """A hex id that cannot be parsed, is off the grid, or a pair of hexes that is not adjacent."""
+
+
+class Cube(NamedTuple):
+    """Cube coordinates; ``q + r + s == 0``."""
+
+    q: int
+    r: int
+    s: int
+
+    def __add__(self, other: object) -> Cube:  # type: ignore[override]
+        if not isinstance(other, Cube):
+            return NotImplemented
+        return Cube(self.q + other.q, self.r + other.r, self.s + other.s)
+
+    def __sub__(self, other: Cube) -> Cube:
+        return Cube(self.q - other.q, self.r - other.r, self.s - other.s)
+
+
+def cube_distance(a: Cube, b: Cube) -> int:
+    return max(abs(a.q - b.q), abs(a.r - b.r), abs(a.s - b.s))
+
+
+def parse_hex(hex_id: str) -> tuple[int, int]:
+    """``"1712"`` -> ``(17, 12)`` (column, row). Raises :class:`HexError` on anything but 4 digits."""
+    if not isinstance(hex_id, str) or not _HEX_ID.match(hex_id):
+        raise HexError(f"{hex_id!r} is not a hex id: expected 4 digits XXYY (column, row)")
+    return int(hex_id[:2]), int(hex_id[2:])
+
+
+def format_hex(column: int, row: int) -> HexId:
+    """``(17, 12)`` -> ``"1712"``. Raises :class:`HexError` outside 0..99."""
+    if not (0 <= column <= 99 and 0 <= row <= 99):
+        raise HexError(f"column {column}, row {row} cannot be written as XXYY (each must be 0..99)")
+    return HexId(f"{column:02d}{row:02d}")
+
+
+def _line_shift(line: int, parity: Parity) -> int:
+    # How far (in whole hexes) a straight line of hexes is displaced along itself relative to line 0;
+    # grows by one each time a shifted line is followed by an unshifted one.
+    return line // 2 if parity == "odd" else (line + 1) // 2
+
+
+@dataclass(frozen=True, slots=True)
+class LineStep:
+    """One stage of a centre-to-centre line, in order from the origin.
+
+    ``along_edge`` False: the line passes through the interior of ``hexes[0]``.
+    ``along_edge`` True: the line runs exactly along the edge between two hexes; ``hexes`` lists those
+    of the two that are on the map (ascending), ``off_map`` how many are not.
+    """
+
+    hexes: tuple[HexId, ...]
+    along_edge: bool
+    off_map: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SightLine:
+    """Result of :meth:`Grid.line_of_sight`: whether it is clear, and which hexes blocked it."""
+
+    clear: bool
+    blocked_by: tuple[HexId, ...]
+    steps: tuple[LineStep, ...]
+
+
+class Grid:
+    """The hexes of one map and their geometry. Immutable; build once per map."""
+
+    __slots__ = (
+        "orientation", "shifted", "first_column", "last_column", "first_row", "last_row",
+        "missing", "direction_names", "_directions", "_hexes", "_on_map", "_cube_of", "_neighbours",
+    )
+
+    orientation: Orientation
+    shifted: Parity
+    first_column: int
+    last_column: int
+    first_row: int
+    last_row: int
+    missing: frozenset[HexId]
+    direction_names: tuple[str, ...]
+
+    def __init__(
+        self,
+        *,
+        orientation: Orientation,
+        shifted: Parity,
+        first_column: int,
+        last_column: int,
+        first_row: int,
+        last_row: int,
+        missing: Iterable[str] = (),
+    ) -> None:
+        if orientation not in ("flat-top", "pointy-top"):
+            raise HexError(f"orientation must be 'flat-top' or 'pointy-top', not {orientation!r}")
+        if shifted not in ("odd", "even"):
+            raise HexError(f"shifted parity must be 'odd' or 'even', not {shifted!r}")
+        if not (0 <= first_column <= last_column <= 99 and 0 <= first_row <= last_row <= 99):
+            raise HexError(
+                f"grid range columns {first_column}..{last_column}, rows {first_row}..{last_row} "
+                "must be ascending within 0..99"
+            )
+        object.__setattr__(self, "orientation", orientation)
+        object.__setattr__(self, "shifted", shifted)
+        object.__setattr__(self, "first_column", first_column)
+        object.__setattr__(self, "last_column", last_column)
+        object.__setattr__(self, "first_row", first_row)
+        object.__setattr__(self, "last_row", last_row)
+        flat = orientation == "flat-top"
+        object.__setattr__(self, "_directions", tuple(
+            Cube(dq, dr, -dq - dr) for dq, dr in (_FLAT_DIRECTIONS if flat else _POINTY_DIRECTIONS)
+        ))
+        object.__setattr__(self, "direction_names", _FLAT_NAMES if flat else _POINTY_NAMES)
+        missing_ids = frozenset(HexId(h) for h in missing)
+        for h in sorted(missing_ids):
+            parse_hex(h)
+        object.__setattr__(self, "missing", missing_ids)
+        hexes = tuple(
+            format_hex(c, r)
+            for c in range(first_column, last_column + 1)
+            for r in range(first_row, last_row + 1)
+            if format_hex(c, r) not in missing_ids
+        )
+        object.__setattr__(self, "_hexes", hexes)
+        object.__setattr__(self, "_on_map", frozenset(hexes))
+        cube_of = {h: self.to_cube(h) for h in hexes}
+        object.__setattr__(self, "_cube_of", cube_of)
+        by_cube = {c: h for h, c in cube_of.items()}
+        object.__setattr__(self, "_neighbours", {
+            h: tuple(by_cube.get(c + d) for d in self._directions) for h, c in cube_of.items()
+        })
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Grid is immutable")
+
+    def __repr__(self) -> str:
+        return (
+            f"Grid(orientation={self.orientation!r}, shifted={self.shifted!r}, "
+            f"first_column={self.first_column}, last_column={self.last_column}, "
+            f"first_row={self.first_row}, last_row={self.last_row}, missing={sorted(self.missing)!r})"
+        )
+
+    # -- membership and conversion ---------------------------------------------------------------
+
+    def hexes(self) -> tuple[HexId, ...]:
+        """Every hex on the map, in ascending id order."""
+        return self._hexes
+
+    def contains(self, hex_id: str) -> bool:
+        return hex_id in self._on_map
+
+    def require(self, hex_id: str) -> HexId:
+        """The id as a :data:`HexId` if it is on the map; otherwise a :class:`HexError` saying why."""
+        if hex_id in self._on_map:
+            return HexId(hex_id)
+        raise self._not_on_map(hex_id)
+
+    def _not_on_map(self, hex_id: str) -> HexError:
+        column, row = parse_hex(hex_id)
+        if hex_id in self.missing:
+            return HexError(f"hex {hex_id} is not on the map (listed in missing_hexes)")
+        return HexError(
+            f"hex {hex_id} (column {column}, row {row}) is off the grid: columns "
+            f"{self.first_column}..{self.last_column}, rows {self.first_row}..{self.last_row}"
+        )
+
+    def to_cube(self, hex_id: str) -> Cube:
+        """Cube coordinates of any well-formed id (on the map or not)."""
+        column, row = parse_hex(hex_id)
+        if self.orientation == "flat-top":
+            q, r = column, row - _line_shift(column, self.shifted)
+        else:
+            q, r = column - _line_shift(row, self.shifted), row
+        return Cube(q, r, -q - r)
+
+    def from_cube(self, cube: Cube) -> HexId:
+        """The printed id of a cube position (which may be off the map); :class:`HexError` if unprintable."""
+        if cube.q + cube.r + cube.s != 0:
+            raise HexError(f"{cube!r} is not a cube coordinate (q + r + s must be 0)")
+        if self.orientation == "flat-top":
+            column, row = cube.q, cube.r + _line_shift(cube.q, self.shifted)
+        else:
+            row = cube.r
+            column = cube.q + _line_shift(row, self.shifted)
+        return format_hex(column, row)
+
+    def _cube(self, hex_id: str) -> Cube:
+        cached = self._cube_of.get(HexId(hex_id))
+        return cached if cached is not None else self.to_cube(hex_id)
+
+    def _on_map_id(self, cube: Cube) -> HexId | None:
+        try:
+            h = self.from_cube(cube)
+        except HexError:
+            return None
+        return h if h in self._on_map else None
+
+    # -- adjacency -------------------------------------------------------------------------------
+
+    def neighbours(self, hex_id: str) -> tuple[HexId, ...]:
+        """The on-map neighbours of an on-map hex, in direction order."""
+        return tuple(n for n in self._neighbour_slots(hex_id) if n is not None)
+
+    def neighbour(self, hex_id: str, direction: int) -> HexId | None:
+        """The neighbour in direction ``direction`` (0..5), or None if it is off the map."""
+        if not 0 <= direction <= 5:
+            raise HexError(f"direction must be 0..5, not {direction}")
+        return self._neighbour_slots(hex_id)[direction]
+
+    def _neighbour_slots(self, hex_id: str) -> tuple[HexId | None, ...]:
+        slots = self._neighbours.get(HexId(hex_id))
+        if slots is None:
+            raise self._not_on_map(hex_id)
+        return slots
+
+    def is_adjacent(self, a: str, b: str) -> bool:
+        return self.distance(a, b) == 1
+
+    def distance(self, a: str, b: str) -> int:
+        """Hex steps between two well-formed ids, ignoring terrain and the map's edges."""
+        return cube_distance(self._cube(a), self._cube(b))
+
+    def direction(self, a: str, b: str) -> int:
+        """Index (into :attr:`direction_names`) of the direction from ``a`` to the adjacent ``b``."""
+        delta = self._cube(b) - self._cube(a)
+        try:
+            return self._directions.index(delta)
+        except ValueError:
+            raise HexError(f"hexes {a} and {b} are not adjacent") from None
+
+    def direction_name(self, a: str, b: str) -> str:
+        return self.direction_names[self.direction(a, b)]
+
+    def hexside(self, a: str, b: str) -> HexsideId:
+        """Canonical id of the edge between two adjacent hexes; the same whichever order they come in."""
+        if not self.is_adjacent(a, b):
+            raise HexError(f"hexes {a} and {b} are not adjacent, so they share no hexside")
+        low, high = sorted((a, b))
+        return HexsideId(f"{low}-{high}")
+
+    def within(self, hex_id: str, radius: int) -> tuple[HexId, ...]:
+        """On-map hexes at distance 0..radius, ordered by (distance, id)."""
+        centre = self._cube(hex_id)
+        found: list[tuple[int, HexId]] = []
+        for dq in range(-radius, radius + 1):
+            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+                h = self._on_map_id(centre + Cube(dq, dr, -dq - dr))
+                if h is not None:
+                    found.append((cube_distance(centre, self._cube_of[h]), h))
+        return tuple(h for _, h in sorted(found))
+
+    # -- lines -----------------------------------------------------------------------------------
+
+    def trace_line(self, a: str, b: str) -> tuple[LineStep, ...]:
+        """The hexes a straight line from the centre of ``a`` to the centre of ``b`` passes through.
+
+        Hexes the line only touches at a corner are not listed. Where the line runs exactly along an
+        edge, the step is marked ``along_edge`` and names both hexes of that edge.
+        """
+        return tuple(_trace(self, self._cube(a), self._cube(b)))
+
+    def line_of_sight(self, a: str, b: str, blocks: Callable[[HexId], bool]) -> SightLine:
+        """Trace the line ``a``->``b`` and apply the caller's blocking policy to the hexes between.
+
+        ``blocks(hex)`` is asked only about on-map hexes strictly between the two ends. A hex the line
+        passes through blocks if ``blocks`` says so; where the line runs along an edge it is blocked
+        only if both hexes of that edge block (off-map hexes never block).
+        """
+        steps = self.trace_line(a, b)
+        blocked: list[HexId] = []
+        for step in steps[1:-1]:
+            verdicts = [blocks(h) for h in step.hexes]
+            if step.along_edge:
+                if step.off_map == 0 and len(verdicts) == 2 and all(verdicts):
+                    blocked.extend(step.hexes)
+            elif verdicts and verdicts[0]:
+                blocked.append(step.hexes[0])
+        return SightLine(clear=not blocked, blocked_by=tuple(blocked), steps=steps)
+
+
+# -- exact line tracing --------------------------------------------------------------------------
+#
+# In cube space the cell of hex C is {p : |(p-C).q - (p-C).r| <= 1, |(p-C).r - (p-C).s| <= 1,
+# |(p-C).s - (p-C).q| <= 1} (a regular hexagon: the Voronoi cell of C). Along p(t) = A + t*D each of the
+# three differences is linear in t with integer coefficients, so the stretch of t spent in a cell is an
+# interval with rational ends. Scaling t by M = lcm of the non-zero slopes makes every end an integer:
+# no floating point, no epsilon.
+
+
+def _differences(v: Cube) -> tuple[int, int, int]:
+    return (v.q - v.r, v.r - v.s, v.s - v.q)
+
+
+def _cell_interval(
+    offset: Cube, slopes: tuple[int, int, int], scale: int
+) -> tuple[int, int, bool] | None:
+    """(enter, leave, along_edge) of the scaled parameter T in [0, scale] inside the cell, or None."""
+    low, high, along_edge = 0, scale, False
+    for a, b in zip(_differences(offset), slopes, strict=True):
+        if b == 0:
+            if abs(a) > 1:
+                return None
+            along_edge = along_edge or abs(a) == 1
+            continue
+        m = scale // b
+        x, y = (-1 - a) * m, (1 - a) * m
+        low, high = max(low, min(x, y)), min(high, max(x, y))
+    return (low, high, along_edge) if high > low else None
+
+
+def _trace(grid: Grid, start: Cube, end: Cube) -> list[LineStep]:
+    if start == end:
+        h = grid._on_map_id(start)
+        return [LineStep(hexes=(h,) if h else (), along_edge=False, off_map=0 if h else 1)]
+    direction = end - start
+    slopes = _differences(direction)
+    scale = lcm(*(abs(s) for s in slopes if s != 0))
+    # Breadth-first over cells whose stretch of the segment has positive length: they form a chain of
+    # mutually adjacent cells starting at the origin.
+    cells: dict[Cube, tuple[int, int, bool]] = {}
+    origin = _cell_interval(start - start, slopes, scale)
+    assert origin is not None
+    cells[start] = origin
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for d in grid._directions:
+            nxt = cell + d
+            if nxt in cells:
+                continue
+            interval = _cell_interval(start - nxt, slopes, scale)
+            if interval is not None:
+                cells[nxt] = interval
+                queue.append(nxt)
+    ordered = sorted(cells.items(), key=lambda item: (item[1][0], item[1][1], item[0]))
+    steps: list[LineStep] = []
+    index = 0
+    while index < len(ordered):
+        cube, (enter, leave, along_edge) = ordered[index]
+        group = [cube]
+        if along_edge:
+            # The other cell of the edge has exactly the same stretch of the line.
+            while index + 1 < len(ordered) and ordered[index + 1][1] == (enter, leave, True):
+                index += 1
+                group.append(ordered[index][0])
+        ids = sorted(h for h in (grid._on_map_id(c) for c in group) if h is not None)
+        steps.append(LineStep(hexes=tuple(ids), along_edge=along_edge, off_map=len(group) - len(ids)))
+        index += 1
+    return steps
