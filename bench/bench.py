@@ -181,6 +181,23 @@ class BareLoop:
         c.execute("COMMIT")
 
 
+def fsync_cost(workdir: Path, count: int) -> float:
+    """Median milliseconds of one small write + fsync in `workdir`: what a durable commit cannot beat."""
+    path = workdir / "fsync-probe"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    times = []
+    try:
+        for _ in range(count):
+            t = time.perf_counter()
+            os.write(fd, b"x" * 512)
+            os.fsync(fd)
+            times.append(time.perf_counter() - t)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return statistics.median(times) * 1e3
+
+
 def measure_appends(workdir: Path, sizes: Sizes) -> dict[str, Any]:
     progress(f"(a) adjudicating {sizes.appends} commands in memory for the append test")
     source = Arbitro(SQLiteStore(":memory:"))
@@ -230,7 +247,7 @@ def measure_appends(workdir: Path, sizes: Sizes) -> dict[str, Any]:
         "journal_mode": journal, "synchronous": {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(sync, sync),
         "appends": sizes.appends, "events_per_append": round(events_per_command, 2),
         "store_appends_per_s": round(store_rate, 1), "bare_appends_per_s": round(bare_rate, 1),
-        "ratio": round(ratio, 3),
+        "ratio": round(ratio, 3), "fsync_ms": round(fsync_cost(workdir, max(20, sizes.appends // 5)), 3),
         "store_p50_ms": round(percentile(store_times, 50) * 1e3, 3),
         "bare_p50_ms": round(percentile(bare_times, 50) * 1e3, 3),
         "target": f">= {TARGET_APPEND_RATIO}x the bare loop", "met": ratio >= TARGET_APPEND_RATIO,
@@ -412,6 +429,8 @@ def report(r: dict[str, Any]) -> str:
         f"    store  {a['store_appends_per_s']:>10,.1f} appends/s  (p50 {a['store_p50_ms']} ms)",
         f"    bare   {a['bare_appends_per_s']:>10,.1f} appends/s  (p50 {a['bare_p50_ms']} ms)",
         f"    ratio  {a['ratio']:.3f}  target {a['target']}: {ok[a['met']]}",
+        f"    (one 512-byte write + fsync on this filesystem: {a['fsync_ms']} ms median; the slower the disk, "
+        "the closer the ratio gets to 1)",
         "",
         f"setup: long game of {lg['events']:,} events, {lg['commands']:,} commands, {lg['snapshots']} snapshots "
         f"(checkpoint every {lg['checkpoint_every']} events), built in {lg['seconds']} s: {lg['how']}",
