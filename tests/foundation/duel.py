@@ -19,7 +19,8 @@ from arbitro.events.core import Event
 from arbitro.projections.base import UMPIRE, Outcome
 
 SEATS = ("red", "blue")
-CARDS = ("ruby-falcon", "jade-otter", "amber-lynx", "onyx-heron", "coral-wolf", "slate-viper")
+# Each seat draws from its own deck, so its draw's population never names the other seat's card.
+DECKS = {"red": ("ruby-falcon", "coral-wolf", "amber-lynx"), "blue": ("jade-otter", "onyx-heron", "slate-viper")}
 R_TURN = Rule("duel", "2", "seats alternate; red first")
 R_CARD = Rule("duel", "3", "a hidden card, played once before attacking")
 R_ATTACK = Rule("duel", "4", "attack, then the defender guards")
@@ -145,7 +146,7 @@ class DuelRuleset(Ruleset[DuelState]):
 
     def start(self, ctx: Decision[DuelState]) -> None:
         for seat in SEATS:  # each seat draws a hidden card (duel §3)
-            (card,) = ctx.draw(CARDS, 1, purpose=f"{R_CARD} card for {seat}", visible_to=(seat,))
+            (card,) = ctx.draw(DECKS[seat], 1, purpose=f"{R_CARD} card for {seat}", visible_to=(seat,))
             ctx.emit(CardDealt(seat=seat, card=card, rule=str(R_CARD)))
 
     def seats(self, state: DuelState) -> tuple[str, ...]:

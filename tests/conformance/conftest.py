@@ -1,0 +1,36 @@
+"""The conformance kit runs over every ruleset that loads: the test ruleset and the shipped ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator import registry
+
+registry.register("duel", "tests.foundation.duel:DuelRuleset")
+
+# Per ruleset: the scenarios to play and how many commands a self-play game may take at most.
+MAX_STEPS = {"duel": 400}
+DEFAULT_MAX_STEPS = 3000
+
+
+def loadable_rulesets() -> list[Any]:
+    params = []
+    for name, rs in registry.available().items():
+        if isinstance(rs, str):
+            params.append(pytest.param(name, None, marks=pytest.mark.skip(reason=f"{name}: {rs}"), id=name))
+            continue
+        for scenario in rs.scenarios():
+            params.append(pytest.param(name, scenario, id=f"{name}-{scenario}"))
+    return params
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if {"ruleset_name", "scenario"} <= set(metafunc.fixturenames):
+        metafunc.parametrize(("ruleset_name", "scenario"), loadable_rulesets())
+
+
+def served_text(obj: Any) -> str:
+    return msgspec.json.encode(msgspec.to_builtins(obj)).decode()

@@ -1,0 +1,166 @@
+"""The ruleset conformance kit: one suite every ruleset must pass (issue #2, item 10).
+
+- replay gives the same state hash as live play (with and without snapshots);
+- replay in subprocesses with different PYTHONHASHSEED gives the same state hash;
+- every command from `legal` is accepted;
+- seeded random self-play runs whole games without an exception;
+- nothing served to one seat (views, events, rejection messages) contains the other seats' hidden values;
+- export, import and verify round-trip (and a seat's export verifies with hidden parts unchecked).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.errors import ArbitroError, Rejected
+from arbitro.adjudicator.randomness import SeededSupply
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.game import state_hash
+
+from .conftest import DEFAULT_MAX_STEPS, MAX_STEPS, served_text
+from .selfplay import SelfPlay
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Played:
+    """One self-played game with everything the kit checks recorded along the way."""
+
+    def __init__(self, ruleset_name: str, scenario: str, seed: str) -> None:
+        self.app = Arbitro(SQLiteStore(":memory:"))
+        self.ruleset = registry.get(ruleset_name)
+        self.game = self.app.create(ruleset_name, scenario)
+        self.live_hashes: dict[int, str] = {}
+        self.leaks: list[str] = []
+        self.play = SelfPlay(self.app, self.game, seed, on_step=self._after_step)
+        self._check_leaks(None)
+        self.play.play(MAX_STEPS.get(ruleset_name, DEFAULT_MAX_STEPS))
+
+    def _after_step(self, seat: str, command: dict[str, Any], result: dict[str, Any]) -> None:
+        state = self.app.state_at(self.game)
+        self.live_hashes[state.core.seq] = state_hash(state)
+        self._check_leaks(result, acting=seat)
+
+    def _check_leaks(self, result: dict[str, Any] | None, acting: str | None = None) -> None:
+        state = self.app.state_at(self.game)
+        for seat in self.ruleset.seats(state.rules):
+            hidden = self.ruleset.secrets(state.rules, seat)
+            if not hidden:
+                continue
+            served: dict[str, Any] = {"view": self.app.view(self.game, seat),
+                                      "rejections": self._rejections_for(seat, state)}
+            if result is not None and result["events"]:
+                served["events"] = self.app.log(self.game, seat, result["events"][0]["seq"])
+            for part, data in served.items():
+                text = served_text(data)
+                for secret in sorted(hidden):
+                    if secret in text:
+                        self.leaks.append(f"#{state.core.seq}: {secret!r} served to {seat} in its {part}: {text[:300]}")
+
+    def _rejections_for(self, seat: str, state: Any) -> list[str]:
+        """What `seat` is told when it sends the other seats' legal commands (probes errors for leaks)."""
+        messages = []
+        for other in self.ruleset.seats(state.rules):
+            if other == seat:
+                continue
+            for command in self.app.legal(self.game, other)[:5]:
+                try:
+                    self.app.adjudicator(self.ruleset.name).decide(
+                        state, seat, command, self.app.context(self.app.game(self.game)), self.app.replayer(self.game),
+                        SeededSupply("00" * 32))
+                except ArbitroError as e:
+                    messages.append(str(e))
+        return messages
+
+
+@pytest.fixture(scope="module")
+def played_games() -> dict[tuple[str, str], Played]:
+    return {}
+
+
+@pytest.fixture
+def played(ruleset_name: str, scenario: str, played_games: dict[tuple[str, str], Played]) -> Played:
+    key = (ruleset_name, scenario)
+    if key not in played_games:
+        played_games[key] = Played(ruleset_name, scenario, seed=f"kit-{ruleset_name}-{scenario}")
+    return played_games[key]
+
+
+def test_self_play_runs_a_whole_game(played: Played) -> None:
+    status = played.app.status(played.game)
+    assert played.play.steps > 0
+    limit = MAX_STEPS.get(played.ruleset.name, DEFAULT_MAX_STEPS)
+    assert status["outcome"] is not None or played.play.steps == limit, "self-play stopped with nobody able to act"
+    if status["outcome"] is not None:
+        assert status["seed_revealed"], "the seed is revealed when the game ends"
+
+
+def test_replay_equals_live_play(played: Played) -> None:
+    replayer = played.app.replayer(played.game)
+    for seq, live in sorted(played.live_hashes.items()):
+        assert state_hash(replayer.state_at(seq, use_snapshots=False)) == live, f"replay differs at #{seq}"
+        assert state_hash(replayer.state_at(seq)) == live, f"replay from a snapshot differs at #{seq}"
+
+
+def test_every_legal_command_is_accepted(ruleset_name: str, scenario: str) -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create(ruleset_name, scenario)
+    play = SelfPlay(app, game, seed=f"legal-{ruleset_name}")
+    adj = app.adjudicator(ruleset_name)
+    context = app.context(app.game(game))
+    checked = 0
+    for _ in range(40):
+        state = app.state_at(game)
+        for seat in play.awaited():
+            for command in app.legal(game, seat):
+                try:
+                    adj.decide(state, seat, command, context, app.replayer(game), SeededSupply(app.game(game).seed or ""))
+                except Rejected as e:
+                    pytest.fail(f"#{state.core.seq}: legal() offered {command} to {seat} but decide rejected it: {e}")
+                checked += 1
+        if not play.step():
+            break
+    assert checked > 0
+
+
+def test_nothing_hidden_is_served_to_the_wrong_seat(played: Played) -> None:
+    assert played.leaks == [], played.leaks[:3]
+
+
+def test_export_import_verify_round_trip(played: Played, tmp_path: Path) -> None:
+    lines = list(played.app.export(played.game))
+    other = Arbitro(SQLiteStore(tmp_path / "other.db"))
+    game = other.import_lines(lines)
+    assert state_hash(other.state_at(game)) == state_hash(played.app.state_at(played.game))
+    report = other.verify(game)
+    assert report.passed, report
+    assert any(c.name == "re-adjudication" and c.status == "passed" for c in report.checks)
+    for seat in played.ruleset.seats(played.app.state_at(played.game).rules):
+        seat_report = played.app.verify_lines(list(played.app.export(played.game, seat)))
+        assert seat_report.passed
+        assert any(c.status == "unchecked" for c in seat_report.checks), "a seat's export cannot vouch for hidden facts"
+
+
+def test_replay_in_other_processes_gives_the_same_hash(played: Played, tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(played.app.export(played.game)) + "\n")
+    expected = state_hash(played.app.state_at(played.game))
+    script = (
+        "import sys; from arbitro.adjudicator import registry; "
+        "registry.register('duel', 'tests.foundation.duel:DuelRuleset'); "
+        "from arbitro.adjudicator.service import Arbitro; from arbitro.events.sqlite import SQLiteStore; "
+        "from arbitro.projections.game import state_hash; a = Arbitro(SQLiteStore(':memory:')); "
+        "g = a.import_lines(open(sys.argv[1])); print(state_hash(a.state_at(g)))"
+    )
+    for hashseed in ("0", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT)}
+        out = subprocess.run([sys.executable, "-c", script, str(path)], env=env, capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == expected, f"PYTHONHASHSEED={hashseed}: {out.stderr}"
