@@ -530,6 +530,27 @@ def position(game: str, at: int | None, output: str | None, db: str) -> None:
         click.echo(text)
 
 
+@cli.command()
+@click.option("--ruleset", "ruleset_name", default="marengo", show_default=True, help="A shipped ruleset.")
+@click.option("--steps", default=40, show_default=True, help="How many commands to play.")
+@db_option
+@handle_errors
+def demo(ruleset_name: str, steps: int, db: str) -> None:
+    """Run a real demonstration: create a game, play commands through the adjudicator (one illegal, rejected
+    with its citation), show each seat's view, fork, replay and verify. The game stays in the database.
+
+    \b
+    Example:
+        arbitro demo
+        arbitro demo --ruleset caldiero --steps 80 --db demo.db
+    """
+    from arbitro.adjudicator.demo import run_demo
+
+    game = run_demo(open_app(db), ruleset_name, click.echo, steps)
+    click.echo(f"\nThe game is in {db}. Try: arbitro status {game} --db {db}; arbitro log {game} --as "
+               f"umpire --db {db}; arbitro export {game} -o game.jsonl --db {db}")
+
+
 def main() -> None:
     cli(prog_name="arbitro")
 

@@ -26,7 +26,7 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.game import state_hash
 
 from .conftest import DEFAULT_MAX_STEPS, MAX_STEPS, served_text
-from .selfplay import SelfPlay
+from arbitro.adjudicator.selfplay import SelfPlay
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ import pytest
 from arbitro.adjudicator import registry
 from tests.foundation.duel import DuelRuleset, DuelState
 
-from .selfplay import SelfPlay
+from arbitro.adjudicator.selfplay import SelfPlay
 from .test_conformance import Played
 
 

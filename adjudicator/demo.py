@@ -1,0 +1,95 @@
+"""The demonstration behind the README's first command: a real game of a shipped ruleset on the embedded
+SQLite default, commands played through the adjudicator (one of them illegal, rejected with its
+citation), a view for each seat, a fork, a replay and a verification. Nothing in it is canned: the
+commands are chosen among `legal` by seeded self-play, and every result is the engine's."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.adjudicator.service import Arbitro
+from arbitro.projections.game import state_hash
+
+Say = Callable[[str], None]
+
+
+def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
+    ruleset = registry.get(ruleset_name)
+    scenario = next(iter(ruleset.scenarios()))
+    game = app.create(ruleset_name, scenario)
+    status = app.status(game)
+    say(f"1. created {ruleset.title} ({scenario}) as game {game}; seats: {', '.join(status['seats'])}")
+    if status["provisional"]:
+        say(f"   provisional data in use ({len(status['provisional'])} items), e.g. {status['provisional'][0]}")
+
+    say(f"2. playing {steps} commands chosen among the legal ones:")
+    play = SelfPlay(app, game, seed="demo", on_step=lambda seat, cmd, res: say(
+        f"   {seat:>8}: {json.dumps(cmd, ensure_ascii=False)} -> {len(res['events'])} event(s)"))
+    half = play.play(steps // 2)
+    middle = app.game(game).head_seq
+    _show_rejection(app, game, say)
+    play.play(half + steps - steps // 2)
+
+    say("4. each seat's view (the umpire sees everything; a player only what the rules allow):")
+    for seat in (*status["seats"], "umpire"):
+        view = json.dumps(app.view(game, seat)["state"], ensure_ascii=False)
+        say(f"   {seat:>8}: {len(view)} characters, begins {view[:110]}...")
+
+    fork = app.fork(game, middle)
+    SelfPlay(app, fork, seed="demo-fork").play(4)
+    say(f"5. forked the game after event #{middle} as {fork} (new seed), and played 4 commands there")
+
+    replayed = app.state_at(game, middle)
+    say(f"6. replayed {game} to #{middle}: state hash {state_hash(replayed)[:16]}...")
+
+    report = app.verify(game)
+    say(f"7. verified {game}: {'VERIFIED' if report.passed else 'FAILED'}")
+    for check in report.checks:
+        say(f"   {check.status:>9} {check.name}: {check.detail}")
+    return game
+
+
+def _show_rejection(app: Arbitro, game: str, say: Say) -> None:
+    """Send an illegal variant of a legal command and show the rejection and its citation."""
+    awaited = app.awaiting(game)["seats"]
+    for seat in awaited:
+        for candidate in _illegal_variants(app.legal(game, seat)):
+            try:
+                app.submit(game, seat, candidate)
+            except Rejected as e:
+                say(f"3. an illegal command from {seat}: {json.dumps(candidate, ensure_ascii=False)}")
+                say(f"   rejected [{e.rule}]: {e.message}")
+                return
+            except Exception:  # malformed variants are not what we want to show
+                continue
+    seats = [s for s in app.game(game).seats if s not in awaited]
+    legal = app.legal(game, awaited[0]) if awaited else []
+    if seats and legal:  # out of turn: the engine's own rule
+        try:
+            app.submit(game, seats[0], legal[0])
+        except Rejected as e:
+            say(f"3. {seats[0]} sends a command out of turn: {json.dumps(legal[0], ensure_ascii=False)}")
+            say(f"   rejected [{e.rule}]: {e.message}")
+
+
+def _illegal_variants(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Legal commands with one field given a value that the same field takes in another legal command."""
+    values: dict[str, list[Any]] = {}
+    for command in legal:
+        for key, value in command.items():
+            if key != "type" and isinstance(value, (str, int)) and value not in values.setdefault(key, []):
+                values[key].append(value)
+    variants = []
+    for command in legal:
+        for key, options in values.items():
+            for value in options:
+                if key in command and command[key] != value:
+                    variant = {**command, key: value}
+                    if variant not in legal:
+                        variants.append(variant)
+    return variants[:200]
