@@ -90,7 +90,7 @@ class Adjudicator:
         else:
             command = self.ruleset.parse_command(raw)
             normalised = self.ruleset.dump_command(command)
-            self._check_turn(state, seat)
+            self._check_turn(state, seat, normalised)
             try:
                 self.ruleset.decide(ctx, command)
             except NeedRandom as need:
@@ -105,7 +105,7 @@ class Adjudicator:
                         game.options, history.state_at)
 
     # --- ruleset commands -----------------------------------------------------------------------
-    def _check_turn(self, state: GameState[Any], seat: str) -> None:
+    def _check_turn(self, state: GameState[Any], seat: str, command: dict[str, Any]) -> None:
         pending = state.core.pending
         if pending is not None:
             raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=pending.rule)
@@ -115,6 +115,9 @@ class Adjudicator:
         awaited = self.ruleset.pending(state.rules)
         if awaited is not None and seat != awaited.seat:
             raise NotYourDecision(f"waiting for {awaited.seat} to {awaited.prompt}", rule=awaited.rule)
+        if awaited is not None and awaited.options is not None and command not in awaited.options:
+            # A listed decision is answered with one of its options, and nothing else happens meanwhile.
+            raise NotYourDecision(f"first {awaited.prompt}", rule=awaited.rule, allowed=awaited.options)
         if awaited is None and seat not in self.ruleset.active_seats(state.rules):
             active = self.ruleset.active_seats(state.rules)
             raise NotYourTurn(f"it is not {seat}'s turn: waiting for {', '.join(active) or 'nobody'}", rule=R_TURN)

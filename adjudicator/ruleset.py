@@ -58,7 +58,8 @@ class Interpretation(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Pending(msgspec.Struct, frozen=True, kw_only=True):
-    """A decision the game awaits from one seat before anything else may happen."""
+    """A decision the game awaits from one seat before anything else may happen. When `options` is given it
+    is the complete list of answers, and the engine refuses anything else."""
 
     seat: str
     kind: str

@@ -8,6 +8,7 @@ sqlite3 errors are translated into the store's own errors here and nowhere else.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +34,7 @@ SCHEMA_VERSION = 1
 class SQLiteStore:
     def __init__(self, path: str | Path = ":memory:", *, durable: bool = True) -> None:
         self.path = str(path)
+        self._lock = threading.RLock()
         try:
             conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db = sqlite_utils.Database(conn)
@@ -144,13 +146,26 @@ class SQLiteStore:
             )
 
     class _Tx:
-        def __init__(self, conn: sqlite3.Connection) -> None:
-            self.conn = conn
+        """One IMMEDIATE transaction; the store's lock keeps threads sharing this connection from nesting."""
+
+        def __init__(self, conn: sqlite3.Connection, lock: threading.RLock) -> None:
+            self.conn, self.lock = conn, lock
 
         def __enter__(self) -> None:
-            self.conn.execute("BEGIN IMMEDIATE")
+            self.lock.acquire()
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                self.lock.release()
+                raise
 
         def __exit__(self, exc_type: object, exc: BaseException | None, tb: object) -> None:
+            try:
+                self._finish(exc_type, exc)
+            finally:
+                self.lock.release()
+
+        def _finish(self, exc_type: object, exc: BaseException | None) -> None:
             if exc_type is None:
                 self.conn.execute("COMMIT")
                 return
@@ -161,7 +176,7 @@ class SQLiteStore:
                 raise CorruptStore(f"database error during append: {exc}") from exc
 
     def _transaction(self) -> "SQLiteStore._Tx":
-        return SQLiteStore._Tx(self.conn)
+        return SQLiteStore._Tx(self.conn, self._lock)
 
     # --- reads --------------------------------------------------------------------------------
     def command_by_key(self, game_id: str, key: str) -> StoredCommand | None:
