@@ -1,0 +1,156 @@
+"""Fixtures for the foundation's end-to-end tests: the CLI in-process (click's CliRunner) and as a real
+process, the library over a file database, the duel test ruleset, and helpers that play and tamper."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.service import Arbitro
+from arbitro.cli import cli
+from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.sqlite import SQLiteStore
+
+REPO = Path(__file__).resolve().parents[2]
+DUEL = "tests.foundation.duel:DuelRuleset"
+registry.register("duel", DUEL)
+
+# Red holds ruby-falcon, blue jade-otter: distinct hidden cards, so a leak of red's is unambiguous.
+RED_CARD, BLUE_CARD = "ruby-falcon", "jade-otter"
+
+
+class Cli:
+    """Runs `arbitro ...` in-process against one database; checks the exit status and that no
+    exception escaped as a traceback."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, code: int = 0) -> Result:
+        result = self.runner.invoke(cli, list(args), env={"ARBITRO_DB": str(self.db)}, prog_name="arbitro")
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise AssertionError(f"arbitro {' '.join(args)} raised {result.exception!r} (a traceback, not an error)") \
+                from result.exception
+        assert result.exit_code == code, (
+            f"arbitro {' '.join(args)}: exit {result.exit_code}, wanted {code}\n"
+            f"stdout: {result.stdout}\nstderr: {result.stderr}"
+        )
+        return result
+
+    def json(self, *args: str, code: int = 0) -> Any:
+        """The command's --json output, parsed."""
+        return json.loads(self(*args, "--json", code=code).stdout)
+
+    def submit(self, game: str, seat: str, command: dict[str, Any], *extra: str, code: int = 0) -> Any:
+        return self.json("submit", game, "--as", seat, json.dumps(command), *extra, code=code)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "arbitro.db"
+
+
+@pytest.fixture
+def run(db: Path) -> Cli:
+    return Cli(db)
+
+
+@pytest.fixture
+def app(db: Path) -> Iterator[Arbitro]:
+    """The library over the same database file the CLI fixture uses."""
+    store = SQLiteStore(db)
+    yield Arbitro(store)
+    store.close()
+
+
+# --- a real process -------------------------------------------------------------------------------
+def arbitro_exe() -> list[str]:
+    script = Path(sys.executable).with_name("arbitro")
+    return [str(script)] if script.exists() else [sys.executable, "-c", "from arbitro.cli import main; main()"]
+
+
+def run_process(*args: str, cwd: Path, code: int = 0) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "ARBITRO_RULESETS": DUEL, "PYTHONPATH": str(REPO)}
+    env.pop("ARBITRO_DB", None)
+    done = subprocess.run([*arbitro_exe(), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == code, f"arbitro {' '.join(args)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+# --- playing ----------------------------------------------------------------------------------------
+def position_file(tmp_path: Path, *, red_card: str = RED_CARD, blue_card: str = BLUE_CARD, **state: Any) -> Path:
+    """A duel position with chosen hidden cards (a position's game deals nothing at creation)."""
+    rules: dict[str, Any] = {
+        "round": 1, "rounds": 6, "active": "red", "hp": {"red": 10, "blue": 10},
+        "cards": {"red": red_card, "blue": blue_card}, "played": {"red": False, "blue": False},
+        "bonus": {"red": 0, "blue": 0}, "attack": None,
+    }
+    rules.update(state)
+    path = tmp_path / f"position-{len(list(tmp_path.glob('position-*')))}.json"
+    path.write_text(json.dumps({"format": "arbitro-position/1", "ruleset": "duel", "scenario": "standard",
+                                "options": [], "state": rules}), encoding="utf-8")
+    return path
+
+
+def exchange(run: Cli, game: str, attacker: str = "red", aim: str = "high", stance: str = "low") -> dict[str, Any]:
+    """One attack and its guard; returns the guard's submit result."""
+    defender = "blue" if attacker == "red" else "red"
+    run.submit(game, attacker, {"type": "attack", "aim": aim})
+    return run.submit(game, defender, {"type": "guard", "stance": stance})  # type: ignore[no-any-return]
+
+
+def events_of(result: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [e["event"] for e in result["events"] if e["type"] == kind]
+
+
+def head(run: Cli, game: str) -> int:
+    return run.json("status", game)["head"]  # type: ignore[no-any-return]
+
+
+# --- exported files and tampering -------------------------------------------------------------------
+def read_export(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def write_export(path: Path, records: list[dict[str, Any]]) -> None:
+    path.write_text("".join(canonical(r).decode() + "\n" for r in records), encoding="utf-8")
+
+
+def event_records(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [r for r in records if r["record"] == "event"]
+
+
+def rechain(records: list[dict[str, Any]]) -> None:
+    """Recompute every event hash and link, and the game's head hash, as a careful forger would."""
+    prev = "0" * 64
+    for record in event_records(records):
+        record["body"]["prev"] = prev
+        record["hash"] = prev = sha256_hex(canonical(record["body"]))
+    game = next(r for r in records if r["record"] == "game")
+    game["head_hash"] = prev
+
+
+def db_rows(db: Path, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute(sql, params).fetchall()
+
+
+def db_execute(db: Path, sql: str, *params: Any) -> None:
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute(sql, params)
+        conn.commit()
+    finally:
+        conn.close()
