@@ -123,7 +123,7 @@ def import_loaded(app: Any, loaded: Loaded) -> str:
     problem = check_chain(app, loaded)
     if problem is not None:
         raise BadFile(f"the log does not verify, nothing imported: {problem.detail}")
-    game = msgspec.structs.replace(loaded.game, head_seq=0, head_hash="0" * 64)
+    game = msgspec.structs.replace(loaded.game, head_seq=0, head_hash="0" * 64, head_cmd=0)
     by_seq = {e.seq: e for e in loaded.events}
     for number, (record, _digest, first, last) in enumerate(loaded.commands):
         assert record is not None

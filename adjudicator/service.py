@@ -21,7 +21,7 @@ from arbitro.adjudicator.randomness import EnteredSupply, SeededSupply, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal
+from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, seal_events
 from arbitro.events.store import Annotation, DuplicateKey, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
@@ -115,7 +115,7 @@ class Arbitro:
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
                                 command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=now())
         events = [created, *ctx.events]
-        stored = self._seal(record, command, events, first_seq=1, prev=GENESIS)
+        _, stored = seal_events(record.id, seed, command, events, first_seq=1, prev=GENESIS)
         self.store.create_game(record, command, stored)
         return game_id
 
@@ -167,10 +167,11 @@ class Arbitro:
         replayer = Replayer(adj.fold, self.store, game_id)
         state = replayer.state_at()
         done = adj.decide(state, seat, command, self.context(game), replayer, self.supply(game))
-        cmd = self._last_cmd(game_id) + 1
+        cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
                                command=done.command, expected_seq=game.head_seq, received_at=now())
-        stored = self._seal(game, record, done.events, first_seq=game.head_seq + 1, prev=game.head_hash)
+        bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
+                                     prev=game.head_hash)
         try:
             self.store.append(game_id, game.head_seq, record, stored)
         except DuplicateKey:  # the same key raced us: the first one won; answer as it did
@@ -178,28 +179,15 @@ class Arbitro:
             assert prior is not None
             return self._result(game, prior.record.cmd, prior.first_seq, prior.last_seq, seat, duplicate=True)
         self._snapshot(game_id, done)
-        fresh = self.game(game_id)
-        return self._result(fresh, cmd, stored[0].seq if stored else 0, stored[-1].seq if stored else 0, seat)
-
-    def _last_cmd(self, game_id: str) -> int:
-        last = 0
-        for c in self.store.commands(game_id):
-            last = c.record.cmd
-        return last
-
-    def _seal(
-        self, game: GameRecord, command: CommandRecord, events: list[Any], *, first_seq: int, prev: str
-    ) -> list[StoredEvent]:
-        out: list[StoredEvent] = []
-        cmd_hash = command.digest()
-        seed = game.seed or "00"
-        for seq, event in enumerate(events, first_seq):
-            body = EventBody(game=game.id, seq=seq, cmd=command.cmd, cmd_hash=cmd_hash, seat=command.seat,
-                             salt=rnd.salt(seed, game.id, seq), prev=prev, event=event)
-            sealed = seal(body)
-            out.append(sealed)
-            prev = sealed.hash
-        return out
+        # Serve the new events from the states in hand rather than reading them back.
+        served, after = [], adj.fold.copy(state)
+        for body, sealed in zip(bodies, stored):
+            after = adj.fold.apply(after, body, replayer.state_at)
+            event = serve_event(adj.ruleset, body, sealed.hash, seat, after)
+            if event is not None:
+                served.append(event)
+        return {"game": game_id, "cmd": cmd, "duplicate": False, "head": stored[-1].seq if stored else game.head_seq,
+                "events": served, "awaiting": self.awaiting(game_id, done.state)}
 
     def _snapshot(self, game_id: str, done: Adjudicated) -> None:
         for seq, data in done.checkpoints:

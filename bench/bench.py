@@ -49,7 +49,7 @@ from arbitro.adjudicator import registry  # noqa: E402
 from arbitro.adjudicator.engine import CHECKPOINT_EVERY, Adjudicated, Adjudicator  # noqa: E402
 from arbitro.adjudicator.service import Arbitro, now  # noqa: E402
 from arbitro.events.codec import sha256_hex  # noqa: E402
-from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEvent  # noqa: E402
+from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEvent, seal_events  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
 from arbitro.events.store import Snapshot, Store  # noqa: E402
 from arbitro.projections.fold import Replayer  # noqa: E402
@@ -135,7 +135,8 @@ class Player:
         self.cmd += 1
         record = CommandRecord(game=self.game_id, cmd=self.cmd, seat=seat, key=f"bench-{self.cmd}",
                                command=done.command, expected_seq=self.head_seq, received_at=now())
-        events = self.arbitro._seal(self.record, record, done.events, first_seq=self.head_seq + 1, prev=self.head_hash)
+        _, events = seal_events(self.record.id, self.record.seed, record, done.events, first_seq=self.head_seq + 1,
+                                prev=self.head_hash)
         prepared = Prepared(self.head_seq, record, events, done.checkpoints)
         self.state = done.state
         self.head_seq, self.head_hash = events[-1].seq, events[-1].hash

@@ -74,6 +74,7 @@ class GameRecord(msgspec.Struct, kw_only=True):
     created_at: str
     head_seq: int = 0
     head_hash: str = GENESIS
+    head_cmd: int = 0  # the last command's number
     parent: str | None = None
     parent_seq: int | None = None
     parent_hash: str | None = None
@@ -83,3 +84,22 @@ def seal(body: EventBody[Any]) -> StoredEvent:
     """Encode a body canonically and hash it."""
     data = canonical(body)
     return StoredEvent(body.seq, data, sha256_hex(data))
+
+
+def seal_events(
+    game_id: str, seed: str | None, command: CommandRecord, events: list[Any], *, first_seq: int, prev: str
+) -> tuple[list[EventBody[Any]], list[StoredEvent]]:
+    """Number, salt, chain and hash a command's events, ready to append after `prev`."""
+    from arbitro.events.random import salt
+
+    bodies: list[EventBody[Any]] = []
+    stored: list[StoredEvent] = []
+    cmd_hash = command.digest()
+    for seq, event in enumerate(events, first_seq):
+        body = EventBody(game=game_id, seq=seq, cmd=command.cmd, cmd_hash=cmd_hash, seat=command.seat,
+                         salt=salt(seed or "00", game_id, seq), prev=prev, event=event)
+        sealed = seal(body)
+        bodies.append(body)
+        stored.append(sealed)
+        prev = sealed.hash
+    return bodies, stored

@@ -56,7 +56,7 @@ class SQLiteStore:
         db["games"].create(
             {
                 "id": str, "ruleset": str, "version": str, "scenario": str, "kind": str, "seed": str,
-                "seed_commitment": str, "seats": str, "created_at": str, "head_seq": int, "head_hash": str,
+                "seed_commitment": str, "seats": str, "created_at": str, "head_seq": int, "head_hash": str, "head_cmd": int,
                 "parent": str, "parent_seq": int, "parent_hash": str,
             },
             pk="id", if_not_exists=True,
@@ -140,6 +140,7 @@ class SQLiteStore:
             "INSERT INTO events VALUES (?,?,?,?,?,?)",
             [(game_id, e.seq, command.cmd, _event_type(e.body), e.body.decode(), e.hash) for e in events],
         )
+        self.conn.execute("UPDATE games SET head_cmd=? WHERE id=?", (command.cmd, game_id))
         if events:
             self.conn.execute(
                 "UPDATE games SET head_seq=?, head_hash=? WHERE id=?", (events[-1].seq, events[-1].hash, game_id)
