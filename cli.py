@@ -104,6 +104,30 @@ def _brief(value: Any) -> str:
     return text if len(text) <= 70 else text[:67] + "..."
 
 
+class Progress:
+    """A progress bar on stderr for long work (shown only past a few hundred steps)."""
+
+    THRESHOLD = 300
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < self.THRESHOLD:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.shown)
+        self.shown = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
 def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
     if (text is None) == (file is None):
         raise BadFile(f"give the {what} as a JSON argument or with --file, not both or neither")
@@ -468,12 +492,15 @@ def verify(source: str, db: str, as_json: bool) -> None:
     Example:
         arbitro verify logs/marengo-full.jsonl
     """
+    progress = None if as_json else Progress("re-adjudicating commands")
     if Path(source).is_file():
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
-            report = app.verify_lines(f, source)
+            report = app.verify_lines(f, source, progress)
     else:
-        report = open_app(db).verify(source)
+        report = open_app(db).verify(source, progress)
+    if progress is not None:
+        progress.close()
 
     def text(r: Any) -> str:
         lines = [f"{r.game}: {r.ruleset} {r.version}, {r.kind} game"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import msgspec
@@ -308,16 +308,18 @@ class Arbitro:
 
         return import_loaded(self, read_lines(lines, source))
 
-    def verify(self, game_id: str) -> Any:
+    def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
         from arbitro.adjudicator.verify import load_stored, verify
 
-        return verify(self, load_stored(self, game_id))
+        return verify(self, load_stored(self, game_id), progress)
 
-    def verify_lines(self, lines: Iterable[str], source: str = "<input>") -> Any:
+    def verify_lines(
+        self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None
+    ) -> Any:
         from arbitro.adjudicator.exchange import read_lines
         from arbitro.adjudicator.verify import verify
 
-        return verify(self, read_lines(lines, source))
+        return verify(self, read_lines(lines, source), progress)
 
     # --- fork, undo, reveal, annotate -------------------------------------------------------------
     def fork(self, game_id: str, at: int, *, keep_dice: bool = False, new_id: str | None = None) -> str:

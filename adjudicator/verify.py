@@ -14,6 +14,7 @@ unchecked, never as passed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import msgspec
@@ -88,7 +89,10 @@ def check_chain(app: Any, loaded: Loaded) -> Divergence | Check | None:
     return None
 
 
-def verify(app: Any, loaded: Loaded) -> Report:
+Progress = Callable[[int, int], None]
+
+
+def verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Report:
     ruleset = registry.get(loaded.game.ruleset)
     game = loaded.game
     checks: list[Check] = []
@@ -111,7 +115,7 @@ def verify(app: Any, loaded: Loaded) -> Report:
         return report
     _check_build(ruleset, created, checks)
     seed = _check_seed(created, bodies, checks, game.kind)
-    divergence = _readjudicate(ruleset, loaded, bodies, seed, checks)
+    divergence = _readjudicate(ruleset, loaded, bodies, seed, checks, progress)
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)
     return report
@@ -192,7 +196,8 @@ class _MemoryHistory:
 
 
 def _readjudicate(
-    ruleset: Any, loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None, checks: list[Check]
+    ruleset: Any, loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None, checks: list[Check],
+    progress: Progress | None = None,
 ) -> Divergence | None:
     adj = Adjudicator(ruleset)
     created = bodies[0].event
@@ -231,6 +236,8 @@ def _readjudicate(
         for body in stored:
             state = adj.fold.apply(state, body, history.state_at)
             checkpoints += isinstance(body.event, core.Checkpoint)
+        if progress is not None:
+            progress(number + 1, len(loaded.commands))
     checks.append(Check(name="re-adjudication", status="passed",
                         detail=f"{len(loaded.commands)} commands give exactly the stored events; "
                                f"{checkpoints} checkpoint state hashes match"))
