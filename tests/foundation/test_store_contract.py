@@ -1,0 +1,504 @@
+"""The Store contract (events.store.Store), run against every backend (eventsourcing style).
+
+`StoreContract` holds the tests; each backend subclasses it and says how to make a store. A PostgreSQL
+store, when there is one, subclasses it too and must pass the same tests. The contract: an append is one
+transaction against an expected head (a stale one is refused naming the current head), an idempotency key
+is used once, nothing of a refused or failed append is kept, two racers at the same head cannot both win,
+snapshots and annotations round-trip. File-backed stores also keep everything committed through a corrupt
+byte elsewhere, which replay reports as a chain break at its sequence number.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sqlite3
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.errors import IllegalCommand, MalformedCommand, NotYourDecision, NotYourTurn, UnknownSeat
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import core
+from arbitro.events.codec import sha256_hex
+from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.events.store import (
+    Annotation,
+    DuplicateKey,
+    GameExists,
+    GameNotFound,
+    Snapshot,
+    StaleSequence,
+    Store,
+    StoreError,
+)
+from arbitro.projections.fold import ChainBroken, Replayer
+from arbitro.projections.game import state_hash
+
+registry.register("duel", "tests.foundation.duel:DuelRuleset")
+
+
+# --- records built by hand: the store knows nothing of rulesets ----------------------------------------
+def game_record(game_id: str) -> GameRecord:
+    return GameRecord(id=game_id, ruleset="duel", version="1.0.0", scenario="standard", kind="generated",
+                      seed="ab" * 32, seed_commitment="cd" * 32, seats=("red", "blue"), created_at="2026-01-01T00:00:00+00:00")
+
+
+def command(game_id: str, cmd: int, key: str, expected_seq: int, seat: str = "red") -> CommandRecord:
+    return CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key, command={"type": "note", "n": cmd},
+                         expected_seq=expected_seq, received_at="2026-01-01T00:00:00+00:00")
+
+
+def chained(game_id: str, record: CommandRecord, first_seq: int, prev: str, count: int) -> list[StoredEvent]:
+    """`count` sealed events continuing the chain from `prev`."""
+    out = []
+    for seq in range(first_seq, first_seq + count):
+        body = EventBody(game=game_id, seq=seq, cmd=record.cmd, cmd_hash=record.digest(), seat=record.seat,
+                         salt=f"{seq:032x}", prev=prev, event=core.Checkpoint(state_hash=f"{seq:064x}", reason="test"))
+        out.append(seal(body))
+        prev = out[-1].hash
+    return out
+
+
+def create(store: Store, game_id: str, events: int = 2) -> list[StoredEvent]:
+    record = command(game_id, 0, f"create:{game_id}", 0, seat="umpire")
+    stored = chained(game_id, record, 1, GENESIS, events)
+    store.create_game(game_record(game_id), record, stored)
+    return stored
+
+
+def append(store: Store, game_id: str, cmd: int, key: str, count: int = 2) -> list[StoredEvent]:
+    """Append at the store's current head; returns the appended events."""
+    head = store.game(game_id)
+    record = command(game_id, cmd, key, head.head_seq)
+    stored = chained(game_id, record, head.head_seq + 1, head.head_hash, count)
+    store.append(game_id, head.head_seq, record, stored)
+    return stored
+
+
+def snapshot_of_log(store: Store, game_id: str) -> tuple[Any, ...]:
+    """Everything a game holds, to prove that a refused append changed nothing."""
+    return (store.game(game_id), list(store.events(game_id)), list(store.commands(game_id)))
+
+
+def submit_order(arbitro: Arbitro, game_id: str, count: int) -> None:
+    """Play `count` legal commands of a duel (the first legal command of the awaited seat)."""
+    for _ in range(count):
+        seat = arbitro.awaiting(game_id)["seats"][0]
+        arbitro.submit(game_id, seat, arbitro.legal(game_id, seat)[0])
+
+
+class StoreContract:
+    """Abstract: subclasses define `make_store` (and may add backend-specific tests)."""
+
+    #: whether a second store object can be opened on the same data (a file, a server)
+    shared_by_path = False
+
+    def make_store(self, tmp_path: Path) -> Store:
+        raise NotImplementedError
+
+    def open_again(self, tmp_path: Path) -> Store:
+        """A second, independent store over the same data (another connection or process)."""
+        raise NotImplementedError
+
+    @pytest.fixture
+    def store(self, tmp_path: Path) -> Store:
+        store = self.make_store(tmp_path)
+        yield store
+        close = getattr(store, "close", None)
+        if close is not None:
+            close()
+
+    # --- round trip --------------------------------------------------------------------------------
+    def test_create_append_read_round_trip(self, store: Store) -> None:
+        created = create(store, "g1", events=3)
+        first = append(store, "g1", 1, "k1", count=2)
+        second = append(store, "g1", 2, "k2", count=1)
+        everything = created + first + second
+
+        assert list(store.events("g1")) == everything
+        assert [e.seq for e in everything] == [1, 2, 3, 4, 5, 6]
+        assert list(store.events("g1", 4, 5)) == first
+        assert list(store.events("g1", 6)) == second
+        assert list(store.events("g1", 7)) == []
+
+        game = store.game("g1")
+        assert (game.head_seq, game.head_hash) == (6, second[-1].hash)
+        assert game.seats == ("red", "blue") and game.seed == "ab" * 32 and game.kind == "generated"
+        assert [g.id for g in store.games()] == ["g1"]
+
+        commands = list(store.commands("g1"))
+        assert [c.record.cmd for c in commands] == [0, 1, 2]
+        assert [(c.first_seq, c.last_seq) for c in commands] == [(1, 3), (4, 5), (6, 6)]
+        assert commands[1].record == command("g1", 1, "k1", 3)
+        assert commands[1].hash == sha256_hex(commands[1].record.body())
+        found = store.command_by_key("g1", "k2")
+        assert found is not None and found.record.cmd == 2 and (found.first_seq, found.last_seq) == (6, 6)
+        assert store.command_by_key("g1", "never-used") is None
+
+    def test_games_are_separate_logs(self, store: Store) -> None:
+        create(store, "g1")
+        create(store, "g2", events=1)
+        append(store, "g2", 1, "same-key")
+        append(store, "g1", 1, "same-key")  # keys are per game
+        assert store.game("g1").head_seq == 4 and store.game("g2").head_seq == 3
+        assert all(e.seq <= 4 for e in store.events("g1")) and len(list(store.events("g2"))) == 3
+        assert sorted(g.id for g in store.games()) == ["g1", "g2"]
+
+    def test_unknown_game_and_existing_game(self, store: Store) -> None:
+        create(store, "g1")
+        with pytest.raises(GameNotFound, match="'nope'"):
+            store.game("nope")
+        with pytest.raises(GameNotFound):
+            store.append("nope", 0, command("nope", 1, "k", 0), chained("nope", command("nope", 1, "k", 0), 1, GENESIS, 1))
+        with pytest.raises(GameExists):
+            create(store, "g1")
+        assert store.game("g1").head_seq == 2
+
+    # --- optimistic concurrency and idempotency ----------------------------------------------------------
+    def test_stale_expected_sequence_is_refused_naming_the_head(self, store: Store) -> None:
+        create(store, "g1")
+        append(store, "g1", 1, "k1", count=3)  # head #5
+        before = snapshot_of_log(store, "g1")
+        record = command("g1", 2, "k2", 2)
+        with pytest.raises(StaleSequence) as refused:
+            store.append("g1", 2, record, chained("g1", record, 3, GENESIS, 1))
+        assert refused.value.head == 5 and refused.value.expected == 2
+        assert "#5" in str(refused.value) and refused.value.code == "store/stale-sequence"
+        assert snapshot_of_log(store, "g1") == before
+
+    def test_duplicate_idempotency_key_is_refused_by_the_store(self, store: Store) -> None:
+        create(store, "g1")
+        append(store, "g1", 1, "retry-me")
+        before = snapshot_of_log(store, "g1")
+        head = store.game("g1")
+        record = command("g1", 2, "retry-me", head.head_seq)
+        with pytest.raises(DuplicateKey) as refused:
+            store.append("g1", head.head_seq, record, chained("g1", record, head.head_seq + 1, head.head_hash, 1))
+        assert refused.value.cmd == 1 and refused.value.key == "retry-me"
+        assert snapshot_of_log(store, "g1") == before
+
+    def test_a_failing_append_keeps_nothing_of_itself(self, store: Store) -> None:
+        """Atomicity: the second event collides with the first (same seq), after the command row went in."""
+        create(store, "g1")
+        before = snapshot_of_log(store, "g1")
+        head = store.game("g1")
+        record = command("g1", 1, "k1", head.head_seq)
+        events = chained("g1", record, head.head_seq + 1, head.head_hash, 1)
+        with pytest.raises(StoreError):
+            store.append("g1", head.head_seq, record, events + events)
+        assert snapshot_of_log(store, "g1") == before
+        append(store, "g1", 1, "k1")  # the key was not consumed by the failed append
+        assert store.game("g1").head_seq == 4
+
+    def test_racing_appends_at_the_same_head_exactly_one_wins(self, store: Store, tmp_path: Path) -> None:
+        """Two threads, each with the store it would have in a server (its own connection where the backend
+        can open one), append at the same expected head; repeated to vary the interleaving."""
+        create(store, "g1")
+        stores = [store, self.open_again(tmp_path) if self.shared_by_path else store]
+        try:
+            for round_ in range(25):
+                head = store.game("g1")
+                outcomes: list[object] = [None, None]
+                barrier = threading.Barrier(2)
+
+                def racer(i: int, head: GameRecord = head, round_: int = round_) -> None:
+                    record = command("g1", round_ + 1, f"round{round_}-racer{i}", head.head_seq)
+                    events = chained("g1", record, head.head_seq + 1, head.head_hash, 1 + i)
+                    barrier.wait()
+                    try:
+                        stores[i].append("g1", head.head_seq, record, events)
+                        outcomes[i] = "won"
+                    except Exception as e:  # noqa: BLE001 - the test classifies it below
+                        outcomes[i] = e
+
+                threads = [threading.Thread(target=racer, args=(i,)) for i in (0, 1)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join(timeout=30)
+                winners = [i for i, o in enumerate(outcomes) if o == "won"]
+                assert len(winners) == 1, f"round {round_}: {outcomes}"
+                loser = outcomes[1 - winners[0]]
+                assert isinstance(loser, StaleSequence), f"round {round_}: the loser got {loser!r}"
+                new_head = store.game("g1")
+                assert loser.head == new_head.head_seq == head.head_seq + 1 + winners[0]
+            replayed_prev = GENESIS
+            for e in store.events("g1"):  # still one unbroken chain
+                assert EventBodyPrev.of(e) == replayed_prev
+                replayed_prev = e.hash
+        finally:
+            if stores[1] is not store:
+                stores[1].close()  # type: ignore[attr-defined]
+
+    def test_an_append_arriving_mid_transaction_waits_then_is_refused_as_stale(self, store: Store, tmp_path: Path) -> None:
+        """The interleaving forced: the first append is held inside its transaction (after its head check)
+        while the second arrives at the same expected head. The second must wait, then be refused naming
+        the first's new head; it must not fail with a driver error nor slip in."""
+        create(store, "g1")
+        other = self.open_again(tmp_path) if self.shared_by_path else store
+        head = store.game("g1")
+        inside, release = threading.Event(), threading.Event()
+
+        class HeldEvents(list):  # type: ignore[type-arg]
+            def __iter__(self):  # type: ignore[no-untyped-def]
+                inside.set()  # the store is writing our events: its transaction is open
+                assert release.wait(10)
+                return super().__iter__()
+
+        first_record = command("g1", 1, "first", head.head_seq)
+        first_events = HeldEvents(chained("g1", first_record, head.head_seq + 1, head.head_hash, 2))
+        second_record = command("g1", 1, "second", head.head_seq)
+        second_events = chained("g1", second_record, head.head_seq + 1, head.head_hash, 1)
+        outcomes: dict[str, object] = {}
+
+        def run(name: str, target: Store, record: CommandRecord, events: list[StoredEvent]) -> None:
+            try:
+                target.append("g1", head.head_seq, record, events)
+                outcomes[name] = "won"
+            except Exception as e:  # noqa: BLE001 - classified below
+                outcomes[name] = e
+
+        first = threading.Thread(target=run, args=("first", store, first_record, first_events))
+        first.start()
+        try:
+            assert inside.wait(10), "the first append never reached its events"
+            second = threading.Thread(target=run, args=("second", other, second_record, second_events))
+            second.start()
+            second.join(timeout=0.3)  # give it time to collide with the open transaction
+        finally:
+            release.set()
+        first.join(timeout=10)
+        second.join(timeout=10)
+        try:
+            assert outcomes["first"] == "won", outcomes
+            refused = outcomes["second"]
+            assert isinstance(refused, StaleSequence), f"the second append got {refused!r}"
+            assert refused.head == head.head_seq + 2
+            assert [c.record.key for c in store.commands("g1")] == ["create:g1", "first"]
+        finally:
+            if other is not store:
+                other.close()  # type: ignore[attr-defined]
+
+    def test_submit_with_a_used_key_returns_the_original_result_and_appends_nothing(self, store: Store) -> None:
+        arbitro = Arbitro(store)
+        game_id = arbitro.create("duel", "standard")
+        first = arbitro.submit(game_id, "red", {"type": "attack", "aim": "high"}, key="click-1")
+        before = snapshot_of_log(store, game_id)
+        again = arbitro.submit(game_id, "red", {"type": "attack", "aim": "high"}, key="click-1")
+        assert again["duplicate"] is True and first["duplicate"] is False
+        assert again["cmd"] == first["cmd"] and again["events"] == first["events"] and again["head"] == first["head"]
+        assert snapshot_of_log(store, game_id) == before
+        # The game goes on: the retried attack was not applied twice (blue must guard, not red attack).
+        assert arbitro.awaiting(game_id)["seats"] == ["blue"]
+
+    def test_a_rejected_command_appends_nothing(self, store: Store) -> None:
+        arbitro = Arbitro(store)
+        game_id = arbitro.create("duel", "standard")
+        arbitro.submit(game_id, "red", {"type": "attack", "aim": "low"})
+        before = snapshot_of_log(store, game_id)
+        with pytest.raises(NotYourDecision):  # blue must guard first (duel §4)
+            arbitro.submit(game_id, "red", {"type": "end_turn"}, key="rejected")
+        with pytest.raises(NotYourDecision):  # ... and blue itself may do nothing else meanwhile
+            arbitro.submit(game_id, "blue", {"type": "attack", "aim": "high"}, key="rejected")
+        with pytest.raises(MalformedCommand):
+            arbitro.submit(game_id, "blue", {"type": "guard", "stance": "sideways"})
+        with pytest.raises(UnknownSeat):
+            arbitro.submit(game_id, "green", {"type": "guard", "stance": "low"})
+        assert snapshot_of_log(store, game_id) == before
+        assert store.command_by_key(game_id, "rejected") is None  # the key stays free for a corrected command
+        arbitro.submit(game_id, "blue", {"type": "guard", "stance": "low"}, key="rejected")
+        before = snapshot_of_log(store, game_id)
+        with pytest.raises(NotYourTurn):
+            arbitro.submit(game_id, "red", {"type": "end_turn"})  # blue's turn now (duel §2)
+        with pytest.raises(IllegalCommand):
+            arbitro.submit(game_id, "blue", {"type": "guard", "stance": "high"})  # no attack to guard against
+        assert snapshot_of_log(store, game_id) == before
+
+    # --- snapshots and annotations ----------------------------------------------------------------------
+    def test_snapshot_round_trip(self, store: Store) -> None:
+        create(store, "g1")
+        create(store, "g2")
+        assert store.snapshot_at_or_before("g1", 100) is None
+        for seq in (10, 30, 20):
+            data = f'{{"seq":{seq}}}'.encode() + bytes(range(256))  # any bytes, not only text
+            store.put_snapshot("g1", Snapshot(seq, data, sha256_hex(data)))
+        got = store.snapshot_at_or_before("g1", 25)
+        assert got is not None and got.seq == 20 and got.state.startswith(b'{"seq":20}')
+        assert got.state_hash == sha256_hex(got.state) and len(got.state) == 10 + 256
+        assert store.snapshot_at_or_before("g1", 30).seq == 30  # type: ignore[union-attr]
+        assert store.snapshot_at_or_before("g1", 10**9).seq == 30  # type: ignore[union-attr]
+        assert store.snapshot_at_or_before("g1", 9) is None
+        assert store.snapshot_at_or_before("g2", 10**9) is None  # per game
+        store.put_snapshot("g1", Snapshot(20, b"again", sha256_hex(b"again")))  # rewriting one replaces it
+        assert store.snapshot_at_or_before("g1", 25) == Snapshot(20, b"again", sha256_hex(b"again"))
+
+    def test_engine_snapshots_are_used_and_give_the_replayed_state(self, store: Store) -> None:
+        arbitro = Arbitro(store)
+        game_id = arbitro.create("duel", "standard")
+        submit_order(arbitro, game_id, 9)  # at least one full round: the duel checkpoints every round
+        head = arbitro.game(game_id).head_seq
+        snap = store.snapshot_at_or_before(game_id, head)
+        assert snap is not None and 1 < snap.seq < head
+        replayer = Replayer(arbitro.adjudicator("duel").fold, store, game_id)
+        for seq in range(1, head + 1):
+            assert state_hash(replayer.state_at(seq)) == state_hash(replayer.state_at(seq, use_snapshots=False))
+
+    def test_annotations(self, store: Store) -> None:
+        create(store, "g1")
+        create(store, "g2")
+
+        def note(game: str, seq: int, seat: str, text: str, private: bool = False) -> Annotation:
+            return store.add_annotation(Annotation(game=game, id=0, seq=seq, seat=seat, private=private, text=text,
+                                                   created_at="2026-01-01T00:00:00+00:00"))
+
+        a = note("g1", 1, "red", "opening: a bold attack")
+        b = note("g1", 2, "blue", "private plan", private=True)
+        c = note("g2", 2, "umpire", "ruling expected")
+        assert (a.id, b.id, c.id) == (1, 2, 1)  # numbered per game
+        assert store.annotations("g1") == [a, b]
+        assert store.annotations("g2") == [c]
+        assert b.private is True and b.text == "private plan" and b.seat == "blue"
+        assert store.annotations("nope") == []
+        arbitro = Arbitro(store)
+        game_id = arbitro.create("duel", "standard")
+        arbitro.annotate(game_id, "red", 1, "public note")
+        arbitro.annotate(game_id, "blue", 1, "blue's secret", private=True)
+        assert [n.text for n in arbitro.annotations(game_id, "red")] == ["public note"]
+        assert [n.text for n in arbitro.annotations(game_id, "blue")] == ["public note", "blue's secret"]
+
+
+class EventBodyPrev:
+    """The `prev` link of a stored event, read without a ruleset."""
+
+    @staticmethod
+    def of(stored: StoredEvent) -> str:
+        import msgspec
+
+        return msgspec.json.decode(stored.body)["prev"]  # type: ignore[no-any-return]
+
+
+# --- backends --------------------------------------------------------------------------------------------------
+class TestSQLiteMemoryStore(StoreContract):
+    def make_store(self, tmp_path: Path) -> Store:
+        return SQLiteStore(":memory:")
+
+
+class TestSQLiteFileStore(StoreContract):
+    shared_by_path = True
+
+    def make_store(self, tmp_path: Path) -> Store:
+        return SQLiteStore(tmp_path / "arbitro.db")
+
+    def open_again(self, tmp_path: Path) -> Store:
+        return SQLiteStore(tmp_path / "arbitro.db")
+
+    def test_wal_and_full_synchronous_by_default(self, store: SQLiteStore) -> None:
+        assert store.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+    def test_committed_appends_survive_closing_and_reopening(self, store: SQLiteStore, tmp_path: Path) -> None:
+        created = create(store, "g1")
+        appended = append(store, "g1", 1, "k1")
+        store.close()
+        reopened = SQLiteStore(tmp_path / "arbitro.db")
+        try:
+            assert list(reopened.events("g1")) == created + appended
+            assert reopened.game("g1").head_hash == appended[-1].hash
+        finally:
+            reopened.close()
+
+    def test_racing_processes_at_the_same_head_exactly_one_wins(self, store: SQLiteStore, tmp_path: Path) -> None:
+        path = tmp_path / "arbitro.db"
+        create(store, "g1")
+        head = store.game("g1")
+        context = multiprocessing.get_context("spawn")
+        barrier = context.Barrier(2)
+        results = context.Queue()
+        racers = [context.Process(target=_race_in_process, args=(str(path), i, head.head_seq, head.head_hash, barrier, results))
+                  for i in (0, 1)]
+        for p in racers:
+            p.start()
+        for p in racers:
+            p.join(timeout=60)
+        outcomes = dict(results.get(timeout=5) for _ in racers)
+        assert sorted(outcomes.values()) == ["stale at #3", "won"] or sorted(outcomes.values()) == ["stale at #4", "won"], outcomes
+        winner = next(i for i, o in outcomes.items() if o == "won")
+        assert store.game("g1").head_seq == head.head_seq + 1 + winner
+        assert [c.record.key for c in store.commands("g1")] == ["create:g1", f"process-{winner}"]
+
+    def test_a_flipped_byte_in_an_event_body_is_a_chain_break_and_nothing_else_is_lost(self, tmp_path: Path) -> None:
+        path = tmp_path / "flip.db"
+        store = SQLiteStore(path)
+        arbitro = Arbitro(store)
+        victim, bystander = arbitro.create("duel", "standard"), arbitro.create("duel", "standard")
+        submit_order(arbitro, victim, 6)
+        submit_order(arbitro, bystander, 6)
+        fold = arbitro.adjudicator("duel").fold
+        heads = {g: arbitro.game(g).head_seq for g in (victim, bystander)}
+        states = {g: state_hash(arbitro.state_at(g)) for g in (victim, bystander)}
+        commands = {g: len(list(store.commands(g))) for g in (victim, bystander)}
+        target = 5
+        before_break = state_hash(arbitro.state_at(victim, target - 1))
+        body = next(iter(store.events(victim, target, target))).body
+        store.close()
+
+        _vacuum(path)  # one copy of each row in the main file (no WAL, no stale free pages)
+        _flip_byte_in(path, body, body.index(b'"seat":') + 8)  # a letter of the event's seat
+
+        reopened = SQLiteStore(path)
+        try:
+            replayer = Replayer(fold, reopened, victim)
+            with pytest.raises(ChainBroken) as broken:
+                replayer.state_at(use_snapshots=False)
+            assert broken.value.seq == target and f"#{target}" in str(broken.value)
+            with pytest.raises(ChainBroken) as again:
+                list(replayer.bodies(1))
+            assert again.value.seq == target
+            # Nothing committed is lost: every row of both games is still there and the other game is intact.
+            for game_id in (victim, bystander):
+                assert [e.seq for e in reopened.events(game_id)] == list(range(1, heads[game_id] + 1))
+                assert reopened.game(game_id).head_seq == heads[game_id]
+                assert len(list(reopened.commands(game_id))) == commands[game_id]
+            intact = Replayer(fold, reopened, bystander)
+            assert state_hash(intact.state_at(use_snapshots=False)) == states[bystander]
+            # The victim's log up to the break still replays to the state it had.
+            assert state_hash(Replayer(fold, reopened, victim).state_at(target - 1, use_snapshots=False)) == before_break
+        finally:
+            reopened.close()
+
+
+def _vacuum(path: Path) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("VACUUM")
+    conn.execute("PRAGMA journal_mode=DELETE")
+    conn.close()
+
+
+def _flip_byte_in(path: Path, needle: bytes, offset_in_needle: int) -> None:
+    data = bytearray(path.read_bytes())
+    at = data.find(needle)
+    assert at >= 0 and data.find(needle, at + 1) < 0, "the event body must be stored exactly once"
+    data[at + offset_in_needle] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+def _race_in_process(path: str, i: int, head_seq: int, head_hash: str, barrier: Any, results: Any) -> None:
+    store = SQLiteStore(path)
+    record = command("g1", 1, f"process-{i}", head_seq)
+    events = chained("g1", record, head_seq + 1, head_hash, 1 + i)
+    barrier.wait()
+    try:
+        store.append("g1", head_seq, record, events)
+        results.put((i, "won"))
+    except StaleSequence as e:
+        results.put((i, f"stale at #{e.head}"))
+    except Exception as e:  # noqa: BLE001 - reported to the parent as a failure
+        results.put((i, f"{type(e).__name__}: {e}"))
+    finally:
+        store.close()
