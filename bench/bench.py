@@ -101,8 +101,8 @@ class Prepared:
 
 
 class Player:
-    """Plays `longduel` by adjudicating each command against the state it holds (Adjudicator.decide, the
-    same decision and sealing Arbitro.submit does) without reading the store back: the fast way to make a
+    """Plays `longduel` by adjudicating each command against the state it holds (Adjudicator.decide and
+    events.records.seal_events, as Arbitro.submit does) without reading the store back: the fast way to make a
     long, real log. Commands are picked among the legal ones by a seeded generator."""
 
     def __init__(self, arbitro: Arbitro, game_id: str, seed: int) -> None:
@@ -275,9 +275,10 @@ def build_long_game(path: Path, sizes: Sizes) -> tuple[str, dict[str, Any]]:
     snapshots = arbitro.store.conn.execute("SELECT COUNT(*) FROM snapshots WHERE game=?", (game_id,)).fetchone()[0]  # type: ignore[attr-defined]
     arbitro.store.close()  # type: ignore[attr-defined]
     return game_id, {
-        "how": "commands adjudicated in memory (Adjudicator.decide on the held state, sealed as Arbitro.submit "
-               "seals) and appended one transaction each through SQLiteStore.append, with the engine's "
-               "snapshots, on a store opened durable=False (synchronous=NORMAL); setup only, not timed",
+        "how": "commands adjudicated in memory (Adjudicator.decide on the held state, sealed by "
+               "events.records.seal_events as Arbitro.submit seals them) and appended one transaction each "
+               "through SQLiteStore.append, with the engine's snapshots, on a store opened durable=False "
+               "(synchronous=NORMAL); setup only, not timed",
         "events": player.head_seq, "commands": commands, "snapshots": snapshots,
         "checkpoint_every": CHECKPOINT_EVERY, "seconds": round(time.perf_counter() - started, 2),
     }
