@@ -1,0 +1,108 @@
+"""The procedure driver: after every command, advance the nested procedures (losses inside retreats inside
+manoeuvres or assaults) until a seat must decide; and `pending()`, which names that decision.
+
+Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault, then a bombardment
+target choice. When nothing is under way, the blocks revealed only for a procedure are hidden again
+(marengo §9, §10, §11, §12: "tornerà ad essere nascosto").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.marengo import assault, losses, manoeuvre, retreat
+from arbitro.adjudicator.marengo import rules as R
+from arbitro.adjudicator.marengo.common import Interp, hide, on_map
+from arbitro.adjudicator.ruleset import Pending, Rule
+from arbitro.projections.marengo import MarengoState, other
+
+# reveal reason -> the rule that hides it again when its procedure is over
+TEMPORARY: dict[str, Rule] = {
+    "loss": R.LOSSES,
+    "retreat": R.RETREAT,
+    "manoeuvre_infantry": R.MANOEUVRE,
+    "road_cavalry": R.MANOEUVRE,
+    "assault_leader": R.ASSAULT,
+    "defensive_artillery": R.ASSAULT,
+    "defending_leader": R.ASSAULT,
+    "pursuit": R.ASSAULT,
+}
+
+
+def busy(state: MarengoState) -> bool:
+    return bool(state.losses or state.retreat or state.manoeuvre or state.assault or state.bombard_target)
+
+
+def run(ctx: Any, interp: Interp) -> None:
+    for _ in range(1000):
+        s = ctx.state
+        if s.losses:
+            if losses.process(ctx):
+                return
+            continue
+        if s.retreat is not None:
+            if retreat.step(ctx):
+                return
+            continue
+        if s.manoeuvre is not None:
+            if manoeuvre.step(ctx):
+                return
+            continue
+        if s.assault is not None:
+            if assault.step(ctx, interp):
+                return
+            continue
+        if s.bombard_target:
+            return
+        cleanup(ctx, interp)
+        return
+    raise RuntimeError("marengo: runaway procedure")
+
+
+def cleanup(ctx: Any, interp: Interp) -> None:
+    s = ctx.state
+    reasons = dict(TEMPORARY)
+    if interp("continuation_face_up") == "end_of_move":
+        reasons["continuation"] = R.CONTINUATION
+    for reason in sorted(reasons):
+        ids = [b for b, x in s.blocks.items() if x.face_up and on_map(x) and x.reveal == reason]
+        if ids:
+            hide(ctx, ids, f"end of {reason.replace('_', ' ')}", reasons[reason])
+
+
+def pending(state: MarengoState, interp: Interp) -> Pending | None:
+    if state.losses:
+        t = state.losses[0]
+        _, chooser = losses.candidates(state)
+        return Pending(seat=chooser, kind="assign_loss", rule=t.rule,
+                       prompt=f"choose the block of {t.side} that takes the next loss ({t.points} left: {t.reason})",
+                       options=losses.options(state))
+    if state.retreat is not None:
+        r = state.retreat
+        return Pending(seat=r.side, kind="retreat", rule=str(R.RETREAT),
+                       prompt=f"choose where each block retreats from {r.zone}", options=retreat.options(state))
+    if state.manoeuvre is not None:
+        m = state.manoeuvre
+        if m.stage == "block":
+            seat = other(m.side)
+            return Pending(seat=seat, kind="block_manoeuvre", rule=str(R.MANOEUVRE),
+                           prompt=f"block the attack manoeuvre from {m.from_zone} into {m.to_zone}, or retreat",
+                           options=manoeuvre.options(state, seat))
+        return Pending(seat=m.side, kind="after_block", rule=str(R.MANOEUVRE),
+                       prompt="the attack was blocked: choose the blocks that advance to block (the rest stay)",
+                       options=manoeuvre.options(state, m.side))
+    if state.assault is not None:
+        a = state.assault
+        kinds = {"defensive_artillery": (other(a.side), R.DEF_ARTILLERY, "decide whether the defending artillery fires"),
+                 "defending_leaders": (other(a.side), R.DEF_LEADERS, "choose the defending leaders (0 to the limit)"),
+                 "pursuit": (a.winner, R.PURSUIT, "choose the pursuing cavalry (none: no pursuit)"),
+                 "advance": (a.side, R.CONQUEST, "advance into the conquered zone, or stay")}
+        if a.stage in kinds:
+            seat, rule, prompt = kinds[a.stage]
+            return Pending(seat=seat, kind=a.stage, rule=str(rule), prompt=prompt,
+                           options=assault.options(state, seat, interp))
+    if state.bombard_target:
+        return Pending(seat=state.phasing, kind="bombard_target", rule=str(R.BOMBARDMENT),
+                       prompt="choose the approach the bombardment fires at",
+                       options=[{"type": "bombard_target", "approach": a} for a in state.bombard_target])
+    return None

@@ -1,0 +1,115 @@
+"""marengo §12: retreats after a successful attack manoeuvre (§9) or a won assault (§11).
+
+All the side's blocks in the zone retreat; they are revealed at the start and hidden at the end. Artillery
+is eliminated; infantry in reserve lose one point among them; each approach held by retreating infantry or
+cavalry costs one point among them (fixed reading, see docs: the worked example); assault participants
+lose nothing more. Each block then goes to the reserve of an adjacent zone: not the zone the enemy came
+from, not across an impassable approach, not into the enemy, not over capacity; none: eliminated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.marengo import rules as R
+from arbitro.adjudicator.marengo.common import (
+    alive,
+    blocks_in,
+    data,
+    fail,
+    has_enemy,
+    lose,
+    own_count,
+    queue_losses,
+    refs,
+    reveal,
+    stage,
+    token_of,
+)
+from arbitro.events import marengo as ev
+from arbitro.projections.marengo import MarengoState
+
+
+def start(ctx: Any, side: str, zone: str, enemy_from: str, exempt: list[str]) -> None:
+    s = ctx.state
+    blocks = blocks_in(s, zone, side)
+    ctx.emit(ev.RetreatStarted(side=side, zone=zone, enemy_from=enemy_from, blocks=refs(s, blocks),
+                               exempt=tuple(sorted(exempt)), rule=str(R.RETREAT)))
+    if not blocks:
+        return
+    reveal(ctx, blocks, "retreat", R.RETREAT)
+    for b in blocks:
+        if s.blocks[b].arm == "artillery":
+            lose(ctx, b, s.blocks[b].strength, "artillery forced to retreat is eliminated", R.RETREAT)
+    free = [b for b in alive(ctx.state, blocks) if b not in exempt]
+    reserve_inf = [b for b in free if s.blocks[b].place == "reserve" and s.blocks[b].arm == "infantry"]
+    queue_losses(ctx, side, 1, [], reserve_inf, "infantry retreating from the reserve", R.RETREAT)
+    places = sorted({s.blocks[b].place for b in free if s.blocks[b].place != "reserve"})
+    for place in places:
+        on = [b for b in free if s.blocks[b].place == place and s.blocks[b].arm in ("infantry", "cavalry")]
+        queue_losses(ctx, side, 1, [], on, f"retreating through approach {place}", R.RETREAT)
+    stage(ctx, "retreat", "moves", R.RETREAT)
+
+
+def remaining(state: MarengoState) -> list[str]:
+    r = state.retreat
+    assert r is not None
+    return [b for b in alive(state, r.blocks) if state.blocks[b].zone == r.zone]
+
+
+def destinations(state: MarengoState, bid: str) -> list[str]:
+    r = state.retreat
+    assert r is not None
+    d = data()
+    out = []
+    for z in sorted(d.neighbours(r.zone)):
+        if z == r.enemy_from or not d.is_passable(r.zone, z) or has_enemy(state, z, r.side):
+            continue
+        if own_count(state, z, r.side) + 1 > d.zones[z].capacity:
+            continue
+        out.append(z)
+    return out
+
+
+def step(ctx: Any) -> bool:
+    """Advance the retreat; True if the retreating side must choose."""
+    s = ctx.state
+    r = s.retreat
+    left = remaining(s)
+    if not left:
+        ctx.emit(ev.RetreatEnded(side=r.side, rule=str(R.RETREAT)))
+        return False
+    for b in left:
+        if not destinations(s, b):
+            lose(ctx, b, s.blocks[b].strength, "no zone to retreat to", R.RETREAT)
+            return False
+    if len(left) == 1 and len(destinations(s, left[0])) == 1:
+        move(ctx, left[0], destinations(s, left[0])[0])
+        return False
+    return True
+
+
+def move(ctx: Any, bid: str, zone: str) -> None:
+    s = ctx.state
+    r = s.retreat
+    ctx.emit(ev.BlocksMoved(side=r.side, blocks=refs(s, [bid]), from_zone=r.zone, to_zone=zone, place="reserve",
+                            kind="retreat", cost=0, marks_moved=False, rule=str(R.RETREAT)))
+
+
+def check(state: MarengoState, seat: str, bid: str, zone: str) -> None:
+    r = state.retreat
+    if r is None or r.stage != "moves":
+        raise fail(R.RETREAT, "no retreat awaits a destination")
+    if seat != r.side:
+        raise fail(R.RETREAT, f"{r.side} chooses where its blocks retreat")
+    if bid not in remaining(state):
+        raise fail(R.RETREAT, "that block is not retreating")
+    if zone not in destinations(state, bid):
+        allowed = ", ".join(destinations(state, bid))
+        raise fail(R.RETREAT, f"cannot retreat to {zone}: not the zone the enemy came from, not across an "
+                              f"impassable approach, not into the enemy, not over capacity; allowed: {allowed}")
+
+
+def options(state: MarengoState) -> list[dict[str, Any]]:
+    return [{"type": "retreat", "block": token_of(state, b), "zone": z}
+            for b in remaining(state) for z in destinations(state, b)]

@@ -1,0 +1,357 @@
+"""Bonaparte a Marengo: the stored events (data only; the fold is projections/marengo.py).
+
+Every event a rule causes carries `rule` (the citation, "marengo §11"). Blocks are named twice: `block`,
+the internal id (never served to the opponent), and `token`, the opaque public id the opponent sees
+(renewed when the owner shuffles a zone, marengo §4). Redaction (projections/marengo.py) strips internal
+ids and hidden faces for the opponent.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from arbitro.events.core import Event
+
+
+class Ref(msgspec.Struct, frozen=True, kw_only=True):
+    """A block: its internal id and its public token."""
+
+    block: str
+    token: str
+
+
+class Face(msgspec.Struct, frozen=True, kw_only=True):
+    """A block shown face up: what the opponent may now see."""
+
+    block: str
+    token: str
+    arm: str
+    strength: int
+
+
+class Placement(msgspec.Struct, frozen=True, kw_only=True):
+    block: str
+    token: str
+    zone: str
+    place: str = "reserve"
+
+
+class Crossing(msgspec.Struct, frozen=True, kw_only=True):
+    """A road crossing of an approach pair (or an entry edge) at a move index (marengo §8 road capacity)."""
+
+    key: str  # "<road>|<zone-a>|<zone-b>" (zones sorted) or "entry|<entry point>"
+    direction: str  # the zone the block came from ("" for an entry edge)
+    index: int  # 1..3
+
+
+class LossTask(msgspec.Struct, kw_only=True):
+    """Strength points one side must lose among some blocks: leaders first (the enemy chooses among them),
+    then the others (their owner chooses); points beyond their strength are ignored (marengo §11)."""
+
+    side: str
+    points: int
+    leaders: list[str] = []
+    others: list[str] = []
+    reason: str = ""
+    rule: str = ""
+
+
+class AtStartPlaced(Event, tag="at_start_placed", kw_only=True):
+    """marengo §6 (4): the French At Start blocks drawn at random and placed face down."""
+
+    placements: tuple[Placement, ...]
+    rule: str
+
+
+class TurnBegan(Event, tag="turn_began", kw_only=True):
+    round: int
+    hour: int
+    side: str
+    turn: int  # 0-based turn index: 2 * (round - 1) + (0 Austria, 1 France)
+    rule: str
+
+
+class MoraleBonus(Event, tag="morale_bonus", kw_only=True):
+    """marengo §13: the army not demoralised gains five morale."""
+
+    side: str
+    amount: int
+    rule: str
+
+
+class BlocksActivated(Event, tag="blocks_activated", kw_only=True):
+    """marengo §6 (6): French blocks activated (automatically or by choice); activation is public."""
+
+    blocks: tuple[Ref, ...]
+    automatic: bool
+    allowance_left: int  # choices still open this turn
+    rule: str
+
+
+class ActivationAllowance(Event, tag="activation_allowance", kw_only=True):
+    """marengo §6 (6): how many French blocks may be chosen for activation this turn."""
+
+    count: int
+    rule: str
+
+
+class TokenAssignment(msgspec.Struct, frozen=True, kw_only=True):
+    block: str
+    old_token: str
+    token: str
+    place: str
+
+
+class BlocksShuffled(Event, tag="blocks_shuffled", kw_only=True):
+    """marengo §4: the owner mixed its blocks in a zone; each gets a fresh token (a hidden draw)."""
+
+    side: str
+    zone: str
+    assignments: tuple[TokenAssignment, ...]
+    next_token: int
+    rule: str
+
+
+class BlocksMoved(Event, tag="blocks_moved", kw_only=True):
+    """Blocks moved from one zone/place to another. `kind`: move, road, enter, pontoon, continuation,
+    block_manoeuvre, advance_to_block, manoeuvre_enter, fall_back, advance, retreat, forced."""
+
+    side: str
+    blocks: tuple[Ref, ...]
+    from_zone: str
+    to_zone: str
+    place: str
+    kind: str
+    cost: int  # command-limit cost (marengo §8)
+    crossings: tuple[Crossing, ...] = ()
+    marks_moved: bool = True
+    group: bool = False  # opens a continuation window for these blocks (marengo §8)
+    group_road: str = ""  # the road the group moved on ("" if none); continuation must follow it
+    group_free: bool = False  # the continuation of the whole group costs nothing
+    new_tokens: int = 0  # the token counter after issuing tokens to entering blocks
+    rule: str
+
+
+class BlocksRevealed(Event, tag="blocks_revealed", kw_only=True):
+    side: str
+    blocks: tuple[Face, ...]
+    reason: str  # assault_leader, defensive_artillery, pursuit, bombardment, bombardment_loss, manoeuvre_infantry,
+    # road_cavalry, continuation, retreat, loss
+    rule: str
+
+
+class BlocksHidden(Event, tag="blocks_hidden", kw_only=True):
+    side: str
+    blocks: tuple[Ref, ...]
+    reason: str
+    rule: str
+
+
+class LossesInflicted(Event, tag="losses_inflicted", kw_only=True):
+    """A loss task queued (marengo §10, §11, §12)."""
+
+    task: LossTask
+    rule: str
+
+
+class StrengthLost(Event, tag="strength_lost", kw_only=True):
+    """A block lost `points` (replaced by a weaker block of its type, or eliminated at 0; marengo §4).
+    The block is face up when it loses strength, so its type and strength are public."""
+
+    side: str
+    block: str
+    token: str
+    arm: str
+    strength: int  # after the loss
+    points: int
+    reason: str
+    from_task: bool = False
+    rule: str
+
+
+class LossTaskEnded(Event, tag="loss_task_ended", kw_only=True):
+    side: str
+    ignored: int  # points beyond the blocks' strength, ignored (marengo §11)
+    rule: str
+
+
+class Demoralised(Event, tag="demoralised", kw_only=True):
+    side: str
+    rule: str
+
+
+class ManoeuvreStarted(Event, tag="manoeuvre_started", kw_only=True):
+    """marengo §9: a move into an enemy-occupied zone."""
+
+    side: str
+    blocks: tuple[Ref, ...]
+    from_zone: str
+    to_zone: str
+    blockable: bool
+    road: str = ""
+    remaining: tuple[str, ...] = ()  # further zones of a road move (cavalry continues after success)
+    crossings: tuple[Crossing, ...] = ()  # the remaining crossings of the road move
+    cost: int = 0  # command-limit cost of the move that attacks (marengo §8)
+    rule: str
+
+
+class ManoeuvreBlocked(Event, tag="manoeuvre_blocked", kw_only=True):
+    side: str  # the defender
+    blocks: tuple[Ref, ...]
+    approach: str
+    rule: str
+
+
+class ManoeuvreEnded(Event, tag="manoeuvre_ended", kw_only=True):
+    result: str  # blocked, success
+    rule: str
+
+
+class AssaultDeclared(Event, tag="assault_declared", kw_only=True):
+    side: str
+    approach: str  # the attackers' approach
+    target: str  # the defenders' approach (opposite)
+    blocks: tuple[Ref, ...]
+    leaders: tuple[Ref, ...]
+    defenders: tuple[Ref, ...]
+    arm: str
+    attacker_demoralised: bool
+    rule: str
+
+
+class StageSet(Event, tag="stage_set", kw_only=True):
+    """A procedure moved to its next stage (the state machine of pending decisions), or the turn to its
+    next step (procedure "turn": start, bombardment, assaults, movement, declare; marengo §7)."""
+
+    procedure: str  # turn, assault, manoeuvre, retreat
+    stage: str
+    rule: str
+
+
+class DefensiveFire(Event, tag="defensive_fire", kw_only=True):
+    fire: bool
+    strength: int
+    rule: str
+
+
+class DefendingLeaders(Event, tag="defending_leaders", kw_only=True):
+    blocks: tuple[Ref, ...]
+    rule: str
+
+
+class AssaultResolved(Event, tag="assault_resolved", kw_only=True):
+    """marengo §11 steps 5-7."""
+
+    attack: int
+    defence: int
+    result: int
+    winner: str
+    detail: str
+    rule: str
+
+
+class PursuitDeclared(Event, tag="pursuit_declared", kw_only=True):
+    side: str
+    blocks: tuple[Ref, ...]
+    strength: int
+    rule: str
+
+
+class AssaultEnded(Event, tag="assault_ended", kw_only=True):
+    winner: str
+    advanced: bool
+    rule: str
+
+
+class RetreatStarted(Event, tag="retreat_started", kw_only=True):
+    side: str
+    zone: str
+    enemy_from: str
+    blocks: tuple[Ref, ...]
+    exempt: tuple[str, ...]  # internal ids of assault participants (no further losses)
+    rule: str
+
+
+class RetreatEnded(Event, tag="retreat_ended", kw_only=True):
+    side: str
+    rule: str
+
+
+class BombardmentDeclared(Event, tag="bombardment_declared", kw_only=True):
+    side: str
+    block: str
+    token: str
+    approach: str
+    rule: str
+
+
+class BombardmentTargetNeeded(Event, tag="bombardment_target_needed", kw_only=True):
+    side: str
+    choices: tuple[str, ...]
+    rule: str
+
+
+class BombardmentResolved(Event, tag="bombardment_resolved", kw_only=True):
+    side: str
+    block: str
+    token: str
+    target: str  # "reserve" or an approach id of the target zone
+    strength: int
+    rule: str
+
+
+class BombardmentCancelled(Event, tag="bombardment_cancelled", kw_only=True):
+    side: str
+    block: str
+    token: str
+    reason: str
+    rule: str
+
+
+class TurnEnded(Event, tag="turn_ended", kw_only=True):
+    side: str
+    round: int
+    rule: str
+
+
+class GameOver(Event, tag="game_over", kw_only=True):
+    winner: str
+    reason: str
+    rule: str
+
+
+MarengoEvent = Union[
+    AtStartPlaced,
+    TurnBegan,
+    MoraleBonus,
+    BlocksActivated,
+    ActivationAllowance,
+    BlocksShuffled,
+    BlocksMoved,
+    BlocksRevealed,
+    BlocksHidden,
+    LossesInflicted,
+    StrengthLost,
+    LossTaskEnded,
+    Demoralised,
+    ManoeuvreStarted,
+    ManoeuvreBlocked,
+    ManoeuvreEnded,
+    AssaultDeclared,
+    StageSet,
+    DefensiveFire,
+    DefendingLeaders,
+    AssaultResolved,
+    PursuitDeclared,
+    AssaultEnded,
+    RetreatStarted,
+    RetreatEnded,
+    BombardmentDeclared,
+    BombardmentTargetNeeded,
+    BombardmentResolved,
+    BombardmentCancelled,
+    TurnEnded,
+    GameOver,
+]
