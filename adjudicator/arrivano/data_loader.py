@@ -1,0 +1,1010 @@
+"""Typed loading of the Arrivano i Francesi! data files (adjudicator/arrivano/data/).
+
+Layout (docs/rulesets/arrivano.md §6):
+
+    tables/crt.json, bombardment.json, infantry_fire.json, terrain.json, orders.json, movement.json
+    options.json, interpretations.json
+    <scenario>/scenario.json, oob.json, map.json   (montebello, campotenese)
+    campotenese/weather.json, movement_<box>.json
+
+Every file is validated by a pydantic schema when loaded, and then checked against the others (a set-up hex
+that is not on its map, a unit of an unknown formation, a reinforcement entry letter the scenario does not
+define...). Every problem is reported, each naming the file (relative to the data folder), the JSON path and
+what is wrong: ``montebello/oob.json: $.units[3].setup.hexes[0]: hex 9912 is not on the map``. Maps and
+movement tables are read by the shared ``hexmap`` module (docs/hexmap-format.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal, TypeVar
+
+import pydantic
+from pydantic import BaseModel, ConfigDict, Field
+
+from arbitro.adjudicator.hexmap import HexMap, MapDataError, MovementTable, load_map, load_movement_table
+
+DATA_DIR = Path(__file__).parent / "data"
+SCENARIOS: tuple[str, ...] = ("montebello", "campotenese")
+
+OrderName = Literal["advance", "attack", "defence", "manoeuvre"]
+Arm = Literal["infantry", "cavalry", "artillery"]
+LeaderRole = Literal["commander_in_chief", "general", "officer"]
+CrtResult = Literal["Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"]
+BombardResult = Literal["-", "D", "R"]
+FireResult = Literal["•", "D", "D1", "DR"]
+HexStr = Annotated[str, pydantic.StringConstraints(pattern=r"^[0-9]{4}$")]
+_M = TypeVar("_M", bound=BaseModel)
+
+
+class DataError(ValueError):
+    """One or more data files are malformed or inconsistent; ``problems`` lists each as 'file: $.path: what'."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(self.problems))
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Meta(_Strict):
+    title: str
+    provisional: bool
+    notes: str = ""
+
+
+# --- oob.json ----------------------------------------------------------------------------------------
+class Setup(_Strict):
+    hexes: list[HexStr] = Field(min_length=1, max_length=2)  # two hexes: arrivano §17.2 '2811-2813'
+
+
+class _Provisional(_Strict):
+    provisional: list[str] = []
+
+    @pydantic.model_validator(mode="after")
+    def _known_fields(self) -> "_Provisional":
+        unknown = [name for name in self.provisional if name not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"`provisional` names unknown fields: {', '.join(unknown)}")
+        return self
+
+
+class UnitData(_Provisional):
+    id: str
+    name: str
+    side: str
+    formation: str
+    arm: Arm
+    strength: int = Field(ge=0)
+    reduced: int | None = Field(default=None, ge=1)
+    efficiency: int = Field(ge=1, le=6)
+    movement: int = Field(ge=0)
+    light: bool = False
+    bombard: int | None = Field(default=None, ge=1)
+    range: int | None = Field(default=None, ge=1)
+    horse: bool = False
+    redoubt_battery: bool = False
+    setup: Setup | None = None
+    arrival: str | None = None
+    notes: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _coherent(self) -> "UnitData":
+        if (self.setup is None) == (self.arrival is None):
+            raise ValueError("a unit needs exactly one of `setup` and `arrival`")
+        if self.arm == "artillery":
+            if self.bombard is None or self.range is None:
+                raise ValueError("artillery needs `bombard` and `range`")
+            if self.strength != 0:
+                raise ValueError("artillery never counts in assaults (arrivano §11.0.2): `strength` must be 0")
+        else:
+            if self.bombard is not None or self.range is not None or self.horse or self.redoubt_battery:
+                raise ValueError("only artillery has `bombard`, `range`, `horse`, `redoubt_battery`")
+            if self.strength < 1:
+                raise ValueError("infantry and cavalry need `strength` >= 1")
+            if self.reduced is not None and self.reduced >= self.strength:
+                raise ValueError(f"`reduced` ({self.reduced}) must be below `strength` ({self.strength})")
+        if self.redoubt_battery and self.movement != 0:
+            raise ValueError("a redoubt battery never moves (arrivano §17.2.6): `movement` must be 0")
+        return self
+
+    @property
+    def steps(self) -> int:
+        """Steps the unit can lose (arrivano §12.8: a reduced side is one more step)."""
+        return 2 if self.reduced is not None else 1
+
+
+class LeaderData(_Provisional):
+    id: str
+    name: str
+    side: str
+    role: LeaderRole
+    formation: str | None
+    cavalry: bool = False  # arrivano §4.6
+    initiative: int = Field(ge=0, le=6)
+    command_range: int = Field(ge=0)
+    setup: Setup | None = None
+    arrival: str | None = None
+    notes: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _coherent(self) -> "LeaderData":
+        if (self.setup is None) == (self.arrival is None):
+            raise ValueError("a leader needs exactly one of `setup` and `arrival`")
+        if self.role != "commander_in_chief" and self.formation is None:
+            raise ValueError("generals and officers belong to a formation")
+        if self.cavalry and self.role != "officer":
+            raise ValueError("only officers can be cavalry officers (arrivano §4.6)")
+        return self
+
+
+class FormationData(_Strict):
+    id: str
+    side: str
+    name: str
+    general: str
+    initial_order: OrderName | None  # None: the owner chooses (arrivano §17.1.2)
+    notes: str = ""
+
+
+class ReinforcementGroup(_Strict):
+    id: str
+    turn: int = Field(ge=1)
+    entry: str
+    formation: str
+    order: OrderName | Literal["any"]
+    leaders: list[str]
+    units: list[str]
+    rule: str
+
+
+class SideData(_Strict):
+    name: str
+    commander_in_chief: str
+
+
+class OrderOfBattle(_Strict):
+    meta: Meta
+    sides: dict[str, SideData]
+    formations: list[FormationData]
+    leaders: list[LeaderData]
+    units: list[UnitData]
+    reinforcements: list[ReinforcementGroup]
+
+
+# --- scenario.json -------------------------------------------------------------------------------------
+class FirstTurn(_Strict):
+    only_side_activates: str
+    rule: str
+
+
+class FlagHex(_Strict):
+    hex: HexStr
+    provisional: bool
+    notes: str = ""
+
+
+class StackPattern(_Strict):
+    infantry: int = Field(default=0, ge=0)
+    cavalry: int = Field(default=0, ge=0)
+    artillery: int = Field(default=0, ge=0)
+    infantry_or_cavalry: int = Field(default=0, ge=0)
+    same_formation: bool = False
+
+
+class Stacking(_Strict):
+    rule: str
+    allowed: list[StackPattern] = Field(min_length=1)
+    notes: str = ""
+
+
+class MarchDirection(_Strict):
+    toward: str
+    map_edge: Literal["higher_columns", "lower_columns", "higher_rows", "lower_rows"]
+    place: str
+    rule: str
+
+
+class MarchOrder(_Strict):
+    id: str
+    leader: str
+    formation: str
+    objective: HexStr
+    objective_name: str
+    units: list[str] = Field(min_length=1)
+    units_provisional: bool
+    rule: str
+    notes: str = ""
+
+
+class MarchOrderRules(_Strict):
+    ends_when: Literal["enemy_in_los"]
+    then_order: OrderName
+    moves_out_of_command: bool
+    release_fraction: tuple[int, int]
+    rule: str
+
+
+class HqCounters(_Strict):
+    model_config = ConfigDict(extra="allow", frozen=True)  # one key per seat
+    rule: str
+    notes: str = ""
+
+    def by_side(self) -> dict[str, str]:
+        return {k: v for k, v in (self.model_extra or {}).items()}
+
+
+class LightInfantry(_Strict):
+    rule: str
+    basis: Literal["listed", "infantry_movement_3"]
+    notes: str = ""
+
+
+class Redoubt(_Strict):
+    hex: HexStr
+    name: str
+    battery: str
+
+
+class RedoubtRules(_Strict):
+    rule: str
+    benefits_need_order: OrderName
+    may_stay_in_defence: bool
+    battery_fires_at_any_target_in_los: bool
+    battery_flips_when_firing: bool
+    battery_moves: bool
+    battery_retreats: bool
+    battery_defensive_fire: bool
+    battery_damaged_by_adverse_result: bool
+    battery_fires_only_with_defence_units: bool
+
+
+class Franceschi(_Strict):
+    leader: str
+    formation: str
+    general: str
+    units: list[str]
+    rule: str
+
+
+class Objective(_Strict):
+    hex: HexStr
+    place: str | None
+    vp: int = Field(ge=0)
+    provisional: bool
+
+
+class StepDifferential(_Strict):
+    side: str
+    vp_per_step: int
+    commander_steps: int
+
+
+class FlagCapture(_Strict):
+    side: str
+    leaders: list[str]
+    die_min: int = Field(ge=1, le=6)
+    vp: int
+
+
+class AutomaticVictory(_Strict):
+    winner: str
+    condition: Literal["leader_lost", "occupy_all"]
+    leaders: list[str] = []
+    places: list[str] = []
+    hexes: list[HexStr] = []
+    when: Literal["any_time", "end_of_last_turn"]
+    rule: str
+
+
+class VictoryLevel(_Strict):
+    min: int | None
+    max: int | None
+    result: str
+    name: str
+
+
+class Victory(_Strict):
+    rule: str
+    objectives: list[Objective]
+    objectives_score_for: list[str]
+    most_steps_eliminated_vp: int | None
+    step_differential: StepDifferential | None
+    flag_capture: FlagCapture | None
+    automatic: list[AutomaticVictory]
+    levels: list[VictoryLevel]
+    winner_rule: Literal["higher_vp", "levels"]
+    notes: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _levels_cover(self) -> "Victory":
+        if self.winner_rule == "levels" and not self.levels:
+            raise ValueError("`winner_rule` 'levels' needs `levels`")
+        return self
+
+
+class ScenarioFile(_Strict):
+    meta: Meta
+    id: str
+    title: str
+    rule: str
+    map: str
+    oob: str
+    seats: list[str] = Field(min_length=2, max_length=2)
+    turns: int = Field(ge=1)
+    turns_provisional: bool
+    minutes_per_turn: int
+    first_turn: FirstTurn | None
+    initiative_tie_winner: str  # arrivano §6.1.1
+    los_range: int = Field(ge=1)
+    los_rule: str
+    commander_movement: int = Field(ge=1)
+    commander_movement_rule: str
+    march_column_forbidden: list[str]
+    march_column_rule: str = ""
+    charges_allowed: bool
+    charges_rule: str = ""
+    stacking: Stacking
+    entry_hexes: dict[str, FlagHex]
+    retreat_hexes: dict[str, FlagHex]
+    march_direction: MarchDirection | None
+    march_orders: list[MarchOrder]
+    march_order_rules: MarchOrderRules | None
+    hq_counters: HqCounters
+    light_infantry: LightInfantry
+    redoubts: list[Redoubt]
+    redoubt_rules: RedoubtRules | None = None
+    weather: str | None
+    franceschi: Franceschi | None = None
+    victory: Victory
+
+
+# --- weather.json ----------------------------------------------------------------------------------------
+class WeatherBox(_Strict):
+    box: int = Field(ge=1, le=3)
+    name: str
+    english: str
+    artillery_range_max: int | None
+    artillery_fires: bool
+    neapolitan_defence_efficiency_bonus: int = Field(ge=0)
+    move_one_hex_only: bool
+    open_order_allowed: bool
+    zoc: bool
+    movement_table: str
+    rule: str
+
+
+class WeatherTrack(_Strict):
+    meta: Meta
+    start_box: int
+    start_rule: str
+    roll_when: Literal["end_of_turn_last"]
+    roll_rule: str
+    boxes: list[WeatherBox]
+    transitions: dict[str, list[int]]
+    transitions_notes: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _complete(self) -> "WeatherTrack":
+        numbers = sorted(b.box for b in self.boxes)
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise ValueError(f"boxes must be numbered 1..n without gaps, got {numbers}")
+        if self.start_box not in numbers:
+            raise ValueError(f"start_box {self.start_box} is not a box")
+        if sorted(self.transitions) != sorted(str(n) for n in numbers):
+            raise ValueError("transitions must have one entry per box")
+        for box, results in self.transitions.items():
+            if len(results) != 6 or any(r not in numbers for r in results):
+                raise ValueError(f"transitions[{box}] must give 6 boxes (one per die face) among {numbers}")
+        return self
+
+    def box(self, number: int) -> WeatherBox:
+        return {b.box: b for b in self.boxes}[number]
+
+    def next_box(self, current: int, die: int) -> int:
+        """The weather box after a die roll at the end of phase C (arrivano §17.2.7)."""
+        return self.transitions[str(current)][die - 1]
+
+
+# --- tables ------------------------------------------------------------------------------------------------
+def _check_grid(rows: dict[str, dict[str, str]], columns: list[str]) -> None:
+    if len(set(columns)) != len(columns):
+        raise ValueError("duplicate column")
+    rolls = []
+    for roll, row in rows.items():
+        try:
+            rolls.append(int(roll))
+        except ValueError:
+            raise ValueError(f"row key {roll!r} is not an integer die roll") from None
+        if list(row) != columns:
+            raise ValueError(f"row {roll} must give exactly the columns {columns}, in order")
+    rolls.sort()
+    if rolls != list(range(rolls[0], rolls[-1] + 1)):
+        raise ValueError("rows must cover a contiguous range of modified rolls")
+
+
+class CombatTable(_Strict):
+    meta: Meta
+    columns: list[str]
+    rows: dict[str, dict[str, CrtResult]]
+    drm_cap: int
+    drm_cap_rule: str
+    excess_odds_drm_per_level: int
+    excess_odds_rule: str
+    below_minimum: Literal["forbidden_to_declare"]
+    below_minimum_rule: str
+
+    @pydantic.model_validator(mode="after")
+    def _complete(self) -> "CombatTable":
+        _check_grid(self.rows, self.columns)  # type: ignore[arg-type]
+        return self
+
+    def result(self, modified_roll: int, column: str) -> CrtResult:
+        low, high = self.roll_range()
+        return self.rows[str(min(high, max(low, modified_roll)))][column]
+
+    def roll_range(self) -> tuple[int, int]:
+        rolls = sorted(int(r) for r in self.rows)
+        return rolls[0], rolls[-1]
+
+
+class SpDrm(_Strict):
+    min_sp: int = Field(ge=0)
+    drm: int
+
+
+class BombardmentTable(_Strict):
+    meta: Meta
+    columns: list[str]
+    max_column: int
+    range_drm: dict[str, int]
+    concentration_drm: list[SpDrm]
+    rows: dict[str, dict[str, BombardResult]]
+
+    @pydantic.model_validator(mode="after")
+    def _complete(self) -> "BombardmentTable":
+        _check_grid(self.rows, self.columns)  # type: ignore[arg-type]
+        return self
+
+
+class FireTable(_Strict):
+    meta: Meta
+    columns: list[str]
+    max_column: int
+    commander_drm: int
+    commander_drm_rule: str
+    stacking_drm: list[SpDrm]
+    terrain_drm_from: Literal["bombard_drm"]
+    results: dict[FireResult, str]
+    results_rule: str
+    never_affects_artillery: bool
+    rows: dict[str, dict[str, FireResult]]
+
+    @pydantic.model_validator(mode="after")
+    def _complete(self) -> "FireTable":
+        _check_grid(self.rows, self.columns)  # type: ignore[arg-type]
+        return self
+
+
+class TerrainEffect(_Provisional):
+    bombard_drm: int
+    assault_drm: int
+    assault_shift_left: int = Field(ge=0)
+    requires_defence_order: bool
+    dr_options: list[Literal["exchange_on_test", "hold_on_test"]]
+    blocks_los: bool
+    no_zoc_into: bool
+    may_stay: bool
+    charge_allowed: bool
+    cavalry_halved: bool
+    impassable: bool
+    cited: dict[str, str]
+    printed: str
+
+    @pydantic.model_validator(mode="after")
+    def _cited_fields(self) -> "TerrainEffect":
+        unknown = [name for name in self.cited if name not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"`cited` names unknown fields: {', '.join(unknown)}")
+        return self
+
+
+class ElevationEffect(_Strict):
+    assault_drm: int
+    bombard_drm: int
+    affects: Literal["line_of_sight_only"]
+    rule: str
+
+
+class TerrainTable(_Strict):
+    meta: Meta
+    elevation: ElevationEffect
+    terrain: dict[str, TerrainEffect]
+
+
+class OrderRules(_Strict):
+    movement_obligation: Literal["half_closer", "all_toward_nearest_enemy"] | None
+    enter_ezoc: Literal["yes", "no", "with_friend"]
+    ezoc_to_ezoc_test: bool
+    assault: Literal["must", "test", "no"]
+    march_column: bool
+    recovery: Literal["yes", "no", "near_commander"]
+    open_order: bool
+    terrain_benefits: bool
+    max_hexes: int | None
+    rule: str
+
+
+class OrdersTable(_Strict):
+    meta: Meta
+    orders: dict[OrderName, OrderRules]
+    obligation_excludes: list[str]
+    obligation_excludes_rule: str
+    out_of_command_order: OrderName
+    out_of_command_rule: str
+    artillery_may_choose: list[OrderName]
+    artillery_rule: str
+    reinforcement_order: OrderName
+    reinforcement_rule: str
+
+    @pydantic.model_validator(mode="after")
+    def _all_orders(self) -> "OrdersTable":
+        missing = {"advance", "attack", "defence", "manoeuvre"} - set(self.orders)
+        if missing:
+            raise ValueError(f"missing orders: {', '.join(sorted(missing))}")
+        return self
+
+
+class OptionData(_Strict):
+    title: str
+    rule: str
+    summary: str
+    scenario_rules: list[str]
+
+
+class OptionsFile(_Strict):
+    meta: Meta
+    options: dict[str, OptionData]
+
+
+class InterpretationData(_Strict):
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    rule: str
+    phrase: str = Field(min_length=1)
+    default: str
+    choices: list[str] = Field(min_length=1)
+    summary: str
+
+    @pydantic.model_validator(mode="after")
+    def _default_is_a_choice(self) -> "InterpretationData":
+        if self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} is not one of the choices {self.choices}")
+        return self
+
+
+class InterpretationsFile(_Strict):
+    meta: Meta
+    interpretations: list[InterpretationData]
+
+
+# --- assembled data ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tables:
+    crt: CombatTable
+    bombardment: BombardmentTable
+    infantry_fire: FireTable
+    terrain: TerrainTable
+    orders: OrdersTable
+    movement: MovementTable
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything one scenario needs: its rules, order of battle, map, movement tables (and weather)."""
+
+    name: str
+    scenario: ScenarioFile
+    oob: OrderOfBattle
+    map: HexMap
+    movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
+    weather: WeatherTrack | None
+
+    def unit(self, unit_id: str) -> UnitData:
+        return {u.id: u for u in self.oob.units}[unit_id]
+
+    def leader(self, leader_id: str) -> LeaderData:
+        return {leader.id: leader for leader in self.oob.leaders}[leader_id]
+
+    def formation(self, formation_id: str) -> FormationData:
+        return {f.id: f for f in self.oob.formations}[formation_id]
+
+    def entry_hex(self, letter: str) -> str:
+        return self.scenario.entry_hexes[letter].hex
+
+    def is_light(self, unit: UnitData) -> bool:
+        """Light infantry for open order (arrivano §17.1.7 listed; §17.2.11 infantry with movement 3)."""
+        if unit.arm != "infantry":
+            return False
+        if self.scenario.light_infantry.basis == "infantry_movement_3":
+            return unit.movement == 3
+        return unit.light
+
+
+@dataclass(frozen=True)
+class ArrivanoData:
+    tables: Tables
+    options: OptionsFile
+    interpretations: InterpretationsFile
+    scenarios: dict[str, Scenario]
+
+
+def _json_path(loc: tuple[int | str, ...]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
+
+
+def _label(path: Path, data_dir: Path) -> str:
+    try:
+        return path.relative_to(data_dir).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _load_model(path: Path, model: type[_M], data_dir: Path, problems: list[str]) -> _M | None:
+    label = _label(path, data_dir)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        problems.append(f"{label}: $: file not found")
+        return None
+    except json.JSONDecodeError as e:
+        problems.append(f"{label}: $: invalid JSON at line {e.lineno} column {e.colno}: {e.msg}")
+        return None
+    try:
+        return model.model_validate(raw)
+    except pydantic.ValidationError as e:
+        for issue in e.errors(include_url=False):
+            problems.append(f"{label}: {_json_path(tuple(issue['loc']))}: {issue['msg']}")
+        return None
+
+
+def _load_map(path: Path, data_dir: Path, problems: list[str]) -> HexMap | None:
+    try:
+        return load_map(path, source=_label(path, data_dir))
+    except MapDataError as e:
+        problems.extend(f"{e.source}: {p}" for p in e.problems)
+    except FileNotFoundError:
+        problems.append(f"{_label(path, data_dir)}: $: file not found")
+    return None
+
+
+def _load_movement(path: Path, hexmap: HexMap | None, data_dir: Path, problems: list[str]) -> MovementTable | None:
+    try:
+        return load_movement_table(path, hexmap=hexmap, source=_label(path, data_dir))
+    except MapDataError as e:
+        problems.extend(f"{e.source}: {p}" for p in e.problems)
+    except FileNotFoundError:
+        problems.append(f"{_label(path, data_dir)}: $: file not found")
+    return None
+
+
+def load_tables(data_dir: Path = DATA_DIR) -> Tables:
+    problems: list[str] = []
+    tables = _load_tables(data_dir, problems)
+    if problems or tables is None:
+        raise DataError(problems)
+    return tables
+
+
+def _load_tables(data_dir: Path, problems: list[str]) -> Tables | None:
+    t = data_dir / "tables"
+    parts = {
+        "crt": _load_model(t / "crt.json", CombatTable, data_dir, problems),
+        "bombardment": _load_model(t / "bombardment.json", BombardmentTable, data_dir, problems),
+        "infantry_fire": _load_model(t / "infantry_fire.json", FireTable, data_dir, problems),
+        "terrain": _load_model(t / "terrain.json", TerrainTable, data_dir, problems),
+        "orders": _load_model(t / "orders.json", OrdersTable, data_dir, problems),
+        "movement": _load_movement(t / "movement.json", None, data_dir, problems),
+    }
+    if any(v is None for v in parts.values()):
+        return None
+    return Tables(**parts)  # type: ignore[arg-type]
+
+
+def load_scenario(name: str, data_dir: Path = DATA_DIR) -> Scenario:
+    """Load and cross-check one scenario (with the shared tables it uses)."""
+    problems: list[str] = []
+    tables = _load_tables(data_dir, problems)
+    scenario = _load_scenario(name, data_dir, tables, problems)
+    if problems or scenario is None:
+        raise DataError(problems)
+    return scenario
+
+
+def _load_scenario(name: str, data_dir: Path, tables: Tables | None, problems: list[str]) -> Scenario | None:
+    folder = data_dir / name
+    spec = _load_model(folder / "scenario.json", ScenarioFile, data_dir, problems)
+    if spec is None:
+        return None
+    oob = _load_model(data_dir / spec.oob, OrderOfBattle, data_dir, problems)
+    hexmap = _load_map(data_dir / spec.map, data_dir, problems)
+    weather = _load_model(data_dir / spec.weather, WeatherTrack, data_dir, problems) if spec.weather else None
+    movement: dict[int, MovementTable] = {}
+    if spec.weather and weather is not None:
+        for box in weather.boxes:
+            table = _load_movement(data_dir / box.movement_table, hexmap, data_dir, problems)
+            if table is not None:
+                movement[box.box] = table
+    elif tables is not None and hexmap is not None:
+        table = _load_movement(data_dir / "tables" / "movement.json", hexmap, data_dir, problems)
+        if table is not None:
+            movement[0] = table
+    if oob is None or hexmap is None or (spec.weather and weather is None):
+        return None
+    loaded = Scenario(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather)
+    problems.extend(check_scenario(loaded, tables, data_dir))
+    return loaded
+
+
+def load(data_dir: Path = DATA_DIR) -> ArrivanoData:
+    """Load every Arrivano data file; raise :class:`DataError` listing every problem found."""
+    problems: list[str] = []
+    tables = _load_tables(data_dir, problems)
+    options = _load_model(data_dir / "options.json", OptionsFile, data_dir, problems)
+    interpretations = _load_model(data_dir / "interpretations.json", InterpretationsFile, data_dir, problems)
+    scenarios = {name: _load_scenario(name, data_dir, tables, problems) for name in SCENARIOS}
+    if interpretations is not None:
+        problems.extend(_check_interpretations(interpretations))
+    if problems or tables is None or options is None or interpretations is None:
+        raise DataError(problems)
+    return ArrivanoData(tables=tables, options=options, interpretations=interpretations,
+                        scenarios={k: v for k, v in scenarios.items() if v is not None})
+
+
+@cache
+def default_data() -> ArrivanoData:
+    return load()
+
+
+def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
+    """Every data file, sorted: hashed into each game so that verification detects changed data."""
+    return sorted(p for p in data_dir.rglob("*.json") if p.is_file())
+
+
+# --- cross-file checks ----------------------------------------------------------------------------------------
+def _check_interpretations(spec: InterpretationsFile) -> list[str]:
+    names = Counter(i.name for i in spec.interpretations)
+    return [f"interpretations.json: $.interpretations: duplicate name {name!r}"
+            for name, count in sorted(names.items()) if count > 1]
+
+
+def _on_edge(hexmap: HexMap, hex_id: str) -> bool:
+    return len(hexmap.grid.neighbours(hex_id)) < 6
+
+
+def check_scenario(s: Scenario, tables: Tables | None, data_dir: Path = DATA_DIR) -> list[str]:
+    """Cross-file consistency of one loaded scenario; each problem names file, JSON path and fault."""
+    problems: list[str] = []
+    sc = f"{s.name}/scenario.json"
+    ob = _label(data_dir / s.scenario.oob, data_dir)
+    grid = s.map.grid
+    seats = set(s.scenario.seats)
+    formations = {f.id: f for f in s.oob.formations}
+    leaders = {leader.id: leader for leader in s.oob.leaders}
+    units = {u.id: u for u in s.oob.units}
+    groups = {g.id: g for g in s.oob.reinforcements}
+
+    def on_map(hex_id: str, where: str) -> bool:
+        if grid.contains(hex_id):
+            return True
+        problems.append(f"{where}: hex {hex_id} is not on the map {s.scenario.map}")
+        return False
+
+    # order of battle
+    if set(s.oob.sides) != seats:
+        problems.append(f"{ob}: $.sides: sides {sorted(s.oob.sides)} differ from the scenario seats {sorted(seats)}")
+    for side, data in sorted(s.oob.sides.items()):
+        chief = leaders.get(data.commander_in_chief)
+        if chief is None or chief.role != "commander_in_chief" or chief.side != side:
+            problems.append(f"{ob}: $.sides.{side}.commander_in_chief: {data.commander_in_chief!r} is not a "
+                            f"commander in chief of {side}")
+    ids = Counter([u.id for u in s.oob.units] + [leader.id for leader in s.oob.leaders])
+    for dup, count in sorted(ids.items()):
+        if count > 1:
+            problems.append(f"{ob}: $: id {dup!r} is used {count} times")
+    for i, f in enumerate(s.oob.formations):
+        general = leaders.get(f.general)
+        if f.side not in seats:
+            problems.append(f"{ob}: $.formations[{i}].side: unknown side {f.side!r}")
+        if general is None or general.formation != f.id:
+            problems.append(f"{ob}: $.formations[{i}].general: {f.general!r} is not a leader of formation {f.id!r}")
+    for kind, items in (("leaders", s.oob.leaders), ("units", s.oob.units)):
+        for i, item in enumerate(items):
+            where = f"{ob}: $.{kind}[{i}]"
+            if item.side not in seats:
+                problems.append(f"{where}.side: unknown side {item.side!r}")
+            if item.formation is not None:
+                f = formations.get(item.formation)
+                if f is None:
+                    problems.append(f"{where}.formation: unknown formation {item.formation!r}")
+                elif f.side != item.side:
+                    problems.append(f"{where}.formation: formation {f.id!r} belongs to {f.side}, not {item.side}")
+            if item.setup is not None:
+                for j, h in enumerate(item.setup.hexes):
+                    on_map(h, f"{where}.setup.hexes[{j}]")
+            if item.arrival is not None:
+                group = groups.get(item.arrival)
+                if group is None:
+                    problems.append(f"{where}.arrival: unknown reinforcement group {item.arrival!r}")
+                elif item.id not in (group.units if kind == "units" else group.leaders):
+                    problems.append(f"{where}.arrival: group {item.arrival!r} does not list {item.id!r}")
+    for i, g in enumerate(s.oob.reinforcements):
+        where = f"{ob}: $.reinforcements[{i}]"
+        if g.entry not in s.scenario.entry_hexes:
+            problems.append(f"{where}.entry: entry flag {g.entry!r} is not defined in {sc} $.entry_hexes")
+        if g.formation not in formations:
+            problems.append(f"{where}.formation: unknown formation {g.formation!r}")
+        if g.turn > s.scenario.turns:
+            problems.append(f"{where}.turn: turn {g.turn} is after the last turn {s.scenario.turns}")
+        for kind, members, table in (("units", g.units, units), ("leaders", g.leaders, leaders)):
+            for j, member in enumerate(members):
+                item = table.get(member)
+                if item is None or item.arrival != g.id:
+                    problems.append(f"{where}.{kind}[{j}]: {member!r} does not arrive with this group")
+    problems.extend(_check_setup_stacking(s, ob))
+
+    # scenario rules
+    if s.scenario.initiative_tie_winner not in seats:
+        problems.append(f"{sc}: $.initiative_tie_winner: unknown side {s.scenario.initiative_tie_winner!r}")
+    if s.scenario.first_turn and s.scenario.first_turn.only_side_activates not in seats:
+        problems.append(f"{sc}: $.first_turn.only_side_activates: unknown side")
+    for side in s.scenario.march_column_forbidden:
+        if side not in seats:
+            problems.append(f"{sc}: $.march_column_forbidden: unknown side {side!r}")
+    for key in ("entry_hexes", "retreat_hexes"):
+        for letter, flag in sorted(getattr(s.scenario, key).items()):
+            if on_map(flag.hex, f"{sc}: $.{key}.{letter}.hex") and not _on_edge(s.map, flag.hex):
+                problems.append(f"{sc}: $.{key}.{letter}.hex: hex {flag.hex} is not on the map edge")
+    if s.scenario.march_direction is not None:
+        if not _place(s.map, s.scenario.march_direction.place):
+            problems.append(f"{sc}: $.march_direction.place: no place {s.scenario.march_direction.place!r} on the map")
+    for i, order in enumerate(s.scenario.march_orders):
+        where = f"{sc}: $.march_orders[{i}]"
+        leader = leaders.get(order.leader)
+        if leader is None or leader.formation != order.formation:
+            problems.append(f"{where}.leader: {order.leader!r} is not a leader of formation {order.formation!r}")
+        on_map(order.objective, f"{where}.objective")
+        named = s.map.hex(order.objective).name if grid.contains(order.objective) else None
+        if named is not None and named != order.objective_name:
+            problems.append(f"{where}.objective_name: the map calls {order.objective} {named!r}, "
+                            f"not {order.objective_name!r}")
+        for j, unit_id in enumerate(order.units):
+            u = units.get(unit_id)
+            if u is None or u.formation != order.formation:
+                problems.append(f"{where}.units[{j}]: {unit_id!r} is not a unit of formation {order.formation!r}")
+    grouped = Counter(u for order in s.scenario.march_orders for u in order.units)
+    for unit_id, count in sorted(grouped.items()):
+        if count > 1:
+            problems.append(f"{sc}: $.march_orders: unit {unit_id!r} is in {count} march-order groups")
+    for side in sorted(s.scenario.hq_counters.by_side()):
+        if side not in seats:
+            problems.append(f"{sc}: $.hq_counters.{side}: unknown side")
+    for i, r in enumerate(s.scenario.redoubts):
+        where = f"{sc}: $.redoubts[{i}]"
+        if on_map(r.hex, f"{where}.hex") and s.map.terrain(r.hex) != "ridotta":
+            problems.append(f"{where}.hex: hex {r.hex} is {s.map.terrain(r.hex)!r} on the map, not 'ridotta'")
+        battery = units.get(r.battery)
+        if battery is None or not battery.redoubt_battery:
+            problems.append(f"{where}.battery: {r.battery!r} is not a redoubt battery")
+        elif battery.setup is None or battery.setup.hexes != [r.hex]:
+            problems.append(f"{where}.battery: {r.battery!r} is not set up in {r.hex}")
+    batteries = {r.battery for r in s.scenario.redoubts}
+    for i, u in enumerate(s.oob.units):
+        if u.redoubt_battery and u.id not in batteries:
+            problems.append(f"{ob}: $.units[{i}].redoubt_battery: {u.id!r} is in no redoubt of {sc}")
+    if s.scenario.redoubts and s.scenario.redoubt_rules is None:
+        problems.append(f"{sc}: $.redoubt_rules: required when there are redoubts")
+    if s.scenario.franceschi is not None:
+        fr = s.scenario.franceschi
+        if fr.leader not in leaders or leaders[fr.leader].formation != fr.formation:
+            problems.append(f"{sc}: $.franceschi.leader: {fr.leader!r} is not an officer of {fr.formation!r}")
+        if formations.get(fr.formation) is None or formations[fr.formation].general != fr.general:
+            problems.append(f"{sc}: $.franceschi.general: {fr.general!r} does not command {fr.formation!r}")
+        for j, unit_id in enumerate(fr.units):
+            if unit_id not in units or units[unit_id].formation != fr.formation:
+                problems.append(f"{sc}: $.franceschi.units[{j}]: {unit_id!r} is not a unit of {fr.formation!r}")
+
+    # victory
+    v = s.scenario.victory
+    for i, o in enumerate(v.objectives):
+        where = f"{sc}: $.victory.objectives[{i}]"
+        if on_map(o.hex, f"{where}.hex") and o.place is not None:
+            if o.hex not in _place(s.map, o.place):
+                problems.append(f"{where}.place: the map's place {o.place!r} does not contain hex {o.hex}")
+    for side in v.objectives_score_for:
+        if side not in seats:
+            problems.append(f"{sc}: $.victory.objectives_score_for: unknown side {side!r}")
+    for i, a in enumerate(v.automatic):
+        where = f"{sc}: $.victory.automatic[{i}]"
+        if a.winner not in seats:
+            problems.append(f"{where}.winner: unknown side {a.winner!r}")
+        for j, leader_id in enumerate(a.leaders):
+            if leader_id not in leaders:
+                problems.append(f"{where}.leaders[{j}]: unknown leader {leader_id!r}")
+        for j, place in enumerate(a.places):
+            if not _place(s.map, place):
+                problems.append(f"{where}.places[{j}]: no place {place!r} on the map")
+        for j, h in enumerate(a.hexes):
+            on_map(h, f"{where}.hexes[{j}]")
+    if v.flag_capture is not None:
+        for j, leader_id in enumerate(v.flag_capture.leaders):
+            if leader_id not in leaders or leaders[leader_id].side == v.flag_capture.side:
+                problems.append(f"{sc}: $.victory.flag_capture.leaders[{j}]: {leader_id!r} is not an enemy leader")
+
+    # the map against the terrain table
+    if tables is not None:
+        for t in s.map.terrain_types:
+            if t not in tables.terrain.terrain:
+                problems.append(f"tables/terrain.json: $.terrain: no entry for terrain {t!r} of {s.scenario.map}")
+    return problems
+
+
+def _place(hexmap: HexMap, name: str) -> tuple[str, ...]:
+    return tuple(hexmap.places.get(name, ()))
+
+
+def fits_stacking(arms: list[str], formations: list[str], patterns: list[StackPattern]) -> bool:
+    """Whether combat units (arm and formation each) may share a hex under one of the allowed patterns."""
+    count = Counter(arms)
+    for p in patterns:
+        if p.same_formation and len(set(formations)) > 1:
+            continue
+        spare_inf = count["infantry"] - p.infantry
+        spare_cav = count["cavalry"] - p.cavalry
+        if count["artillery"] > p.artillery:
+            continue
+        if max(spare_inf, 0) + max(spare_cav, 0) <= p.infantry_or_cavalry:
+            return True
+    return False
+
+
+def _check_setup_stacking(s: Scenario, ob: str) -> list[str]:
+    """The printed set-up (first hex of each unit) obeys the scenario's stacking limits (arrivano §7.1, §17.2.3)."""
+    by_hex: dict[str, list[UnitData]] = {}
+    for u in s.oob.units:
+        if u.setup is not None:
+            by_hex.setdefault(u.setup.hexes[0], []).append(u)
+    problems = []
+    for h, stack in sorted(by_hex.items()):
+        if not fits_stacking([u.arm for u in stack], [u.formation for u in stack], s.scenario.stacking.allowed):
+            names = ", ".join(u.id for u in stack)
+            problems.append(f"{ob}: $.units: set-up hex {h} holds {names}, over the stacking limit "
+                            f"({s.scenario.stacking.rule})")
+    return problems
+
+
+def provisional_items(s: Scenario, tables: Tables) -> list[str]:
+    """Human-readable list of the provisional data a game of this scenario uses (Ruleset.provisional)."""
+    items: list[str] = []
+    for label, meta in (
+        ("combat results table", tables.crt.meta), ("bombardment table", tables.bombardment.meta),
+        ("infantry fire table (open order)", tables.infantry_fire.meta), ("terrain effects", tables.terrain.meta),
+        (f"{s.name} scenario rules", s.scenario.meta), (f"{s.name} order of battle", s.oob.meta),
+    ):
+        if meta.provisional:
+            items.append(f"{label}: {meta.title}")
+    if s.map.provisional:
+        items.append(f"{s.name} map: {s.map.meta.title} (reconstruction)")
+    if any(t.provisional for t in s.movement.values()):
+        items.append(f"{s.name} movement costs (reconstruction of the terrain effects table)")
+    if s.scenario.turns_provisional:
+        items.append(f"{s.name}: game length of {s.scenario.turns} turns (not in the rulebook)")
+    counters = sum(1 for item in [*s.oob.units, *s.oob.leaders] if item.provisional)
+    if counters:
+        items.append(f"{s.name}: counter values of {counters} units and commanders")
+    return items
