@@ -4,9 +4,12 @@ as a real process. The game is the duel test ruleset (tests/foundation/duel.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from arbitro.adjudicator import registry
 
 from .conftest import (
     BLUE_CARD,
@@ -36,6 +39,27 @@ def test_rulesets_lists_duel_with_its_scenarios_and_options(run: Cli) -> None:
     assert duel["scenarios"]["long"]["options"] == []
     for row in rows.values():  # a ruleset that cannot load says why instead of failing the listing
         assert row["available"] or row["reason"]
+
+
+@pytest.fixture
+def broken_ruleset() -> Iterator[str]:
+    """A ruleset whose construction raises (as a data file failing validation at load would)."""
+    registry.register("broken", "json:loads")  # json.loads() without its argument raises TypeError
+    yield "broken"
+    registry._extra.pop("broken", None)
+    registry._loaded.pop("broken", None)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "registry.get catches only ImportError/AttributeError when loading a ruleset: any other exception from a "
+    "ruleset's import or constructor (e.g. a data file failing validation) escapes, so `arbitro rulesets` and "
+    "the unknown-ruleset error (which lists registry.available()) end in a traceback instead of reporting "
+    "that one ruleset as not available"))
+def test_a_ruleset_that_fails_to_load_is_listed_as_not_available(run: Cli, broken_ruleset: str) -> None:
+    rows = {r["name"]: r for r in run.json("rulesets")}
+    assert rows["broken"]["available"] is False and "TypeError" in rows["broken"]["reason"]
+    assert rows["duel"]["available"] is True
+    assert "no ruleset 'chess'" in run("new", "chess", code=3).stderr
 
 
 def test_games_lists_every_game_with_kind_and_head(run: Cli) -> None:
