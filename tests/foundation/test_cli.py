@@ -466,6 +466,19 @@ def test_position_round_trip(run: Cli, tmp_path: Path) -> None:
     assert run.json("verify", game)["passed"] is True
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "adjudicator/service.py Arbitro.position writes only state.rules, and _from_position starts the new game "
+    "with default interpretations: a position taken after the umpire's interpretation ruling (miss_bonus=none) "
+    "starts a game that plays with miss_bonus=plus_one, so the round trip does not give the same game"))
+def test_position_round_trip_keeps_the_umpires_interpretations(run: Cli, tmp_path: Path) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    run.submit("g", "umpire", {"type": "ruling", "reason": "house reading", "interpretation": {"miss_bonus": "none"}})
+    path = tmp_path / "ruled.json"
+    run("position", "g", "-o", str(path))
+    game = run("new", "duel", "--position", str(path)).stdout.strip()
+    assert run.json("status", game)["interpretations"] == {"miss_bonus": "none"}
+
+
 # --- exit statuses ------------------------------------------------------------------------------
 def test_exit_1_for_rule_rejections_with_the_citation(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
