@@ -1,1 +1,289 @@
-"""Caldiero 1796 (12 November 1796): the ruleset. Rulebook: shared/rules/caldiero-1796.it.md."""
+"""Caldiero 1796 (12 November 1796): the ruleset. Rulebook: shared/rules/caldiero-1796.it.md.
+
+See docs/rulesets/caldiero.md for the position format, the interpretations, the provisional data and the
+rule-by-rule coverage map.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
+from arbitro.adjudicator.caldiero.commands import CaldieroCommand
+from arbitro.adjudicator.caldiero.legal import legal_commands
+from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, default_data
+from arbitro.adjudicator.caldiero.system_bombard import has_los
+from arbitro.adjudicator.caldiero.system_movement import stack_problem
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Ruleset, Scenario, interpretation_in_force
+from arbitro.events import caldiero as ev
+from arbitro.projections import caldiero as P
+from arbitro.projections.base import UMPIRE, Outcome
+
+SEATS = ("france", "austria")
+OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks")
+# Optional rules implemented end to end; the others are refused at creation (see the coverage map).
+IMPLEMENTED_OPTIONS = ("bonaparte_intervention", "storm_from_east", "fog_of_war", "flank_attacks")
+
+
+def _i(name: str, default: str, choices: tuple[str, ...], rule: str, phrase: str, explanation: str) -> Interpretation:
+    return Interpretation(name=name, default=default, choices=choices, rule=rule, phrase=phrase, explanation=explanation)
+
+
+INTERPRETATIONS = {i.name: i for i in (
+    _i("dr_in_fortress", "ex", ("ex", "dd"), "caldiero §12.5.4", "in villaggio o fortificazioni diventa Ex",
+       "Dr against a fortification becomes Ex (§12.5.4) or Dd (terrain effects table)"),
+    _i("forced_attack_below_1_5", "exempt", ("exempt", "auto_ae"), "caldiero §12.4.2",
+       "E' proibito dichiarare attacchi con rapporti peggiori di 1-5",
+       "an Attack-order unit whose only attack is worse than 1-5 is exempt, or must attack with an automatic Ae"),
+    _i("shift_beyond_6_1", "extra_drm", ("extra_drm", "capped"), "caldiero §12.4.3",
+       "+1 al tiro del dado per ogni livello superiore al 6-1",
+       "column shifts past 6-1 give +1 DRM each, like odds above 6-1, or are lost"),
+    _i("dr_rout_retreat", "additional_2", ("additional_2", "total_2"), "caldiero §15.2.1",
+       "si deve immediatamente ritirare di 2 esagoni", "a unit routed by a Dr test retreats 1+2 hexes, or 2 in all"),
+    _i("dr_pass_already_disordered", "rout", ("rout", "disordered"), "caldiero §15.1",
+       "Una unità in Disordine che riceve un altro Disordine va in Rotta",
+       "a disordered unit passing the Dr test takes a second disorder and routs, or stays disordered"),
+    _i("demoralised", "disordered_or_routed", ("disordered_or_routed", "routed_only"), "caldiero §14.0",
+       "fanterie nemiche Demoralizzate in Pianura", "what 'demoralised' infantry means for the cavalry bonus"),
+    _i("cavalry_in_fortress", "drm_instead_of_shift", ("drm_instead_of_shift", "drm_and_shift"), "caldiero §14.0",
+       "danno un DRM all'attaccante di solo -1", "cavalry in the fortress gives -1 DRM instead of, or besides, 2 columns left"),
+    _i("initiative_tie", "reroll", ("reroll", "french"), "caldiero §6", "il risultato modificato più alto",
+       "a tied initiative roll is rolled again, or won by the French"),
+    _i("vp_control", "occupied_at_end", ("occupied_at_end", "austrian_unless_french"), "caldiero §18",
+       "in base all'occupazione di determinati esagoni", "a victory hex counts for the side occupying it at the end"),
+    _i("minor_road_cost", "flat_1", ("flat_1", "other_terrain"), "caldiero terrain effects table", "Strada minore 1 MP",
+       "moving along a minor road costs 1 MP whatever the terrain, or the other terrain's cost"),
+    _i("elan_marker", "attack_marker_only", ("attack_marker_only", "any_attacker"), "caldiero §16.1",
+       "una unità francese con un segnalino di Attacco", "Elan only for units with an Attack order"),
+    _i("alvinczy_limit", "column_24_and_east", ("column_24_and_east", "east_of_24"), "caldiero §4.2.2",
+       "Alvinczy non può muovere oltre la linea di esagoni 24xx", "Alvinczy may stand on column 24, or only east of it"),
+)}
+
+
+class CaldieroRuleset(Ruleset[P.CaldieroState]):
+    name = "caldiero"
+    title = "Caldiero 1796"
+    version = "0.1.0"
+    State = P.CaldieroState
+    Event = ev.CaldieroEvent
+    Command = CaldieroCommand
+
+    def __init__(self, map_data: MapData | None = None, data: CaldieroData | None = None) -> None:
+        super().__init__()
+        self._map = map_data
+        self._data = data
+        self._env: F.Env | None = None
+
+    # --- data ----------------------------------------------------------------------------------
+    @property
+    def env(self) -> F.Env:
+        if self._env is None:
+            data = self._data or default_data()
+            self._env = F.Env(data=data, board=Board(self._map or load_map_file(), data.terrain))
+        return self._env
+
+    def data_files(self) -> list[Path]:
+        return [p for p in data_paths() if p.exists()]
+
+    def provisional(self, scenario: str) -> list[str]:
+        d = self.env.data
+        items = [f"{name}: {getattr(d, key).meta.notes}" for name, key in (
+            ("crt.json", "crt"), ("bombardment.json", "bombardment"), ("weather.json", "weather"),
+            ("oob.json", "oob"), ("scenario.json", "scenario"))]
+        if self.env.board.map.provisional:
+            items.append("map.json: " + (self.env.board.map.notes or "reconstructed map"))
+        return items
+
+    def scenarios(self) -> dict[str, Scenario]:
+        return {name: Scenario(name=name, title=s.title, seats=SEATS, options=IMPLEMENTED_OPTIONS, description=s.rule)
+                for name, s in self.env.data.scenario.scenarios.items()}
+
+    def interpretations(self) -> dict[str, Interpretation]:
+        return dict(INTERPRETATIONS)
+
+    def new_state(self, scenario: str, options: tuple[str, ...]) -> P.CaldieroState:
+        d = self.env.data
+        bonaparte = "bonaparte_intervention" in options
+        formations = {}
+        for f in d.oob.formations:
+            if f.reserve:
+                continue
+            formations[f.id] = P.FormationState(side=f.side, general=f.general, order=f.initial_order, arrival_turn=f.arrival_turn)
+        if bonaparte:  # caldiero §20.1: Bonaparte's formation, the reserve is his
+            formations["bonaparte"] = P.FormationState(side="france", general="bonaparte", order="advance",
+                                                       arrival_turn=d.leader("bonaparte").arrival.turn if d.leader("bonaparte").arrival else 1)
+        units = {}
+        for u in d.oob.units:
+            formation = "bonaparte" if bonaparte and u.formation == "reserve" else u.formation
+            s = P.UnitState(side=u.side, formation=formation, arm=u.arm)
+            if u.setup is not None:
+                s.hex, s.where = u.setup.default_hex, "map"
+            units[u.id] = s
+        leaders = {}
+        for leader in d.oob.leaders:
+            s = P.LeaderState(side=leader.side)
+            if leader.setup is not None:
+                s.hex, s.where = leader.setup.default_hex, "map"
+            leaders[leader.id] = s
+        scen = d.scenario.scenarios[scenario]
+        weather = scen.fixed_weather if scen.fixed_weather is not None else d.weather.start_box
+        return P.CaldieroState(scenario=scenario, options=sorted(options), last_turn=d.scenario.turns, weather=weather,
+                               elan_left=d.scenario.elan_uses, formations=formations, units=units, leaders=leaders,
+                               phase="setup", step="setup", seat="austria")
+
+    # --- turn and decisions ----------------------------------------------------------------------
+    def seats(self, state: P.CaldieroState) -> tuple[str, ...]:
+        return SEATS
+
+    def active_seats(self, state: P.CaldieroState) -> tuple[str, ...]:
+        if state.phase == "over":
+            return ()
+        if state.stack:
+            return (state.stack[-1].seat,)
+        return (state.seat,) if state.seat else ()
+
+    def _world(self, state: P.CaldieroState, chosen: dict[str, str] | None = None) -> Any:
+        return F.world_of(state, self.env, lambda name: interpretation_in_force(self, chosen or {}, name))
+
+    def pending(self, state: P.CaldieroState) -> Pending | None:
+        if not state.stack:
+            return None
+        frame = state.stack[-1]
+        return Pending(seat=frame.seat, kind=frame.kind, rule=frame.rule, prompt=PROMPTS.get(frame.kind, frame.kind),
+                       options=legal_commands(self._world(state), frame.seat))
+
+    def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
+        return legal_commands(self._world(state), seat)
+
+    def legal_in(self, state: P.CaldieroState, seat: str, chosen: dict[str, str]) -> list[dict[str, Any]]:
+        return legal_commands(self._world(state, chosen), seat)
+
+    def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
+        act = F.Act(ctx, self.env)
+        try:
+            F.decide(act, ctx.seat, command)
+        except F.Reject as e:
+            ctx.reject(e.rule, e.message)
+
+    # --- projection ----------------------------------------------------------------------------
+    def apply(self, state: P.CaldieroState, event: Any) -> P.CaldieroState:
+        return P.apply(state, event)
+
+    def hidden_hexes(self, state: P.CaldieroState, seat: str) -> frozenset[str]:
+        """caldiero §20.4: hexes holding enemy units that `seat` may not examine (no LoS, range 4 - weather)."""
+        if "fog_of_war" not in state.options or seat not in SEATS:
+            return frozenset()
+        w = self._world(state)
+        limit = max(0, 4 - state.weather)  # caldiero §20.4.1
+        own = sorted({s.hex for s in state.units.values() if s.side == seat and s.where == "map" and s.hex})
+        own += sorted({s.hex for s in state.leaders.values() if s.side == seat and s.where == "map" and s.hex})
+        hidden = set()
+        for h in sorted({s.hex for s in state.units.values() if s.side != seat and s.where == "map" and s.hex}):
+            if not any(w.board.distance(o, h) <= 1 or has_los(w, o, h, limit) for o in own):
+                hidden.add(h)
+        return frozenset(hidden)
+
+    def view(self, state: P.CaldieroState, seat: str) -> dict[str, Any]:
+        hidden = self.hidden_hexes(state, seat) if seat != UMPIRE else frozenset()
+        out = P.view(state, seat, hidden)
+        if hidden:
+            out["activation"] = _own_only(out["activation"], state, seat)
+        return out
+
+    def redact(self, event: Any, seat: str, state: P.CaldieroState) -> dict[str, Any] | None:
+        data: dict[str, Any] = msgspec.to_builtins(event)
+        if seat == UMPIRE or "fog_of_war" not in state.options:
+            return data
+        secret = self.secrets(state, seat)
+        if secret and _mentions(data, secret):
+            return {"type": data["type"], "rule": data.get("rule", ""), "hidden": "fog of war (caldiero §20.4)"}
+        return data
+
+    def secrets(self, state: P.CaldieroState, seat: str) -> set[str]:
+        """With fog of war: ids of enemy units now in hexes `seat` may not examine, or not yet arrived."""
+        if "fog_of_war" not in state.options or seat not in SEATS:
+            return set()
+        hidden = self.hidden_hexes(state, seat)
+        return {u for u, s in state.units.items() if s.side != seat and
+                ((s.where == "map" and s.hex in hidden) or s.where == "offmap")}
+
+    def is_irreversible(self, event: Any) -> bool:
+        return False
+
+    def is_checkpoint(self, event: Any) -> bool:
+        return isinstance(event, ev.TurnEnded)
+
+    def outcome(self, state: P.CaldieroState) -> Outcome | None:
+        if state.result is None:
+            return None
+        r = state.result
+        pts = r["points"]
+        reason = (f"after turn {state.last_turn}: France {pts['france']} VP, Austria {pts['austria']} VP; "
+                  f"difference {r['difference']}: {r['level']}")
+        return Outcome(winner=r["winner"], reason=reason, rule=str(R.VICTORY))
+
+    def validate_position(self, state: P.CaldieroState) -> list[str]:
+        problems: list[str] = []
+        d = self.env.data
+        known = {u.id for u in d.oob.units}
+        if set(state.units) != known:
+            missing, extra = sorted(known - set(state.units)), sorted(set(state.units) - known)
+            problems.append(f"units must be exactly the order of battle (missing {missing}, unknown {extra})")
+            return problems
+        if not 0 <= state.weather <= 3:
+            problems.append(f"weather must be 0..3, not {state.weather}")
+        w = self._world(state)
+        by_hex: dict[str, list[str]] = {}
+        for u, s in sorted(state.units.items()):
+            if s.where == "map":
+                if s.hex is None or not w.board.on_map(s.hex):
+                    problems.append(f"unit {u} is on the map at {s.hex!r}, which is not a map hex")
+                    continue
+                by_hex.setdefault(s.hex, []).append(u)
+            if s.status not in ("good", "disordered", "routed"):
+                problems.append(f"unit {u}: status {s.status!r} is not good, disordered or routed")
+        for h, units in sorted(by_hex.items()):
+            sides = {state.units[u].side for u in units}
+            if len(sides) > 1:
+                problems.append(f"{h} holds units of both sides")
+                continue
+            problem = stack_problem(w, units)
+            if problem:
+                problems.append(f"{h}: {problem}")
+        return problems
+
+
+PROMPTS = {
+    "retreat": "choose the retreat path of each retreating unit (caldiero §12.6)",
+    "advance": "advance one unit (or a stack with its general) into the vacated hex, or decline (caldiero §12.7)",
+    "defender_efficiency": "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
+    "ne_test": "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
+    "ex_attacker": "choose the attacking unit lost in the exchange (caldiero §12.5.4 Ex)",
+    "ex_defender": "choose the defending units lost in the exchange (caldiero §12.5.4 Ex)",
+    "defensive_fire": "defending artillery may bombard one attacking hex (caldiero §11.4.5)",
+    "cavalry_retreat": "defending cavalry may retreat one hex before combat (caldiero §14.1)",
+}
+
+
+def _mentions(data: Any, secret: set[str]) -> bool:
+    if isinstance(data, str):
+        return data in secret
+    if isinstance(data, dict):
+        return any(_mentions(v, secret) or (isinstance(k, str) and k in secret) for k, v in data.items())
+    if isinstance(data, (list, tuple)):
+        return any(_mentions(v, secret) for v in data)
+    return False
+
+
+def _own_only(activation: dict[str, Any] | None, state: P.CaldieroState, seat: str) -> dict[str, Any] | None:
+    """With fog of war, the enemy's activation record lists only its formation."""
+    if activation is None:
+        return None
+    if state.formations[activation["formation"]].side == seat:
+        return activation
+    return {"formation": activation["formation"]}

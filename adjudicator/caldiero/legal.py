@@ -1,0 +1,229 @@
+"""Legal command listing. Candidates are generated per step and kept only if the same `check_*` that
+`decide` runs accepts them, so everything listed is accepted.
+
+Two deliberate limits (documented in docs/rulesets/caldiero.md): moves are listed by destination without
+a path (decide then takes the cheapest legal path; an explicit `path` is also accepted when legal), and
+attacks are listed for the natural groupings (a unit alone, a whole stack, every eligible unit adjacent
+to the defenders; with and without Elan); decide also accepts any other legal grouping.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero.system_bombard import targets
+from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ORDERS, unit_order
+from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.system_zoc import projecting_into
+
+
+def _ok(check: Any, *args: Any) -> bool:
+    try:
+        check(*args)
+    except F.Reject:
+        return False
+    return True
+
+
+def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
+    state = w.state
+    if state.phase == "over":
+        return []
+    if state.stack:
+        frame = state.stack[-1]
+        return frame_commands(w) if frame.seat == seat else []
+    if seat != state.seat:
+        return []
+    return step_commands(w, seat)
+
+
+def frame_commands(w: World) -> list[dict[str, Any]]:
+    frame = w.state.stack[-1]
+    kind = frame.kind
+    if kind == "retreat":
+        return [{"type": "retreat", "unit": u, "path": list(p.path)}
+                for u in sorted(frame.data["moves"]) for p in retreat_paths(w, u, frame.data["moves"][u])]
+    if kind == "advance":
+        return F.advance_options(w) + [{"type": "decline"}]
+    if kind == "defender_efficiency":
+        return [{"type": "choose", "value": v} for v in frame.data["choices"]]
+    if kind == "ne_test":
+        return [{"type": "choose", "value": 1}, {"type": "choose", "value": 0}]
+    if kind == "ex_attacker":
+        return [{"type": "lose", "units": [u]} for u in frame.data["units"]]
+    if kind == "ex_defender":
+        return [{"type": "lose", "units": list(s)} for s in frame.data["sets"]]
+    if kind == "defensive_fire":
+        return F.defensive_fire_options(w)
+    if kind == "cavalry_retreat":
+        return F.cavalry_retreat_options(w)
+    return []
+
+
+def step_commands(w: World, seat: str) -> list[dict[str, Any]]:
+    step = F.step_key(w.state)
+    out: list[dict[str, Any]] = []
+    if step == "setup":
+        out += _setup(w, seat)
+        if not F.setup_problems(w, seat):
+            out.append({"type": "end_step"})
+    elif step == "orders":
+        for f in sorted(w.state.formations):
+            for order in ORDERS:
+                cmd = C.SetOrder(type="set_order", formation=f, order=order)
+                if _ok(F.check_cinc_order, w, seat, cmd):
+                    out.append(cmd.model_dump())
+        out.append({"type": "end_step"})
+    elif step == "reorganise":
+        hexes = sorted({w.state.units[u].hex or "" for u in w.on_map_units() if w.state.units[u].side == seat})
+        for h in hexes:
+            if _ok(F.check_reorganise, w, seat, C.Reorganise(type="reorganise", hex=h)):
+                out.append({"type": "reorganise", "hex": h})
+        out.append({"type": "end_step"})
+    elif step == "replacements":
+        for u in F.replacement_due(w, seat):
+            for h in F.replacement_hexes(w, u):
+                out.append({"type": "place", "piece": u, "hex": h})
+        if not out:
+            out.append({"type": "end_step"})
+    elif step == "choose_formation":
+        for f in F.eligible_formations(w):
+            if _ok(F.check_activate, w, seat, C.Activate(type="activate", formation=f)):
+                out.append({"type": "activate", "formation": f})
+    elif step == "activation_orders":
+        for order in ORDERS:
+            if _ok(F.check_change_order, w, seat, C.ChangeOrder(type="change_order", order=order)):
+                out.append({"type": "change_order", "order": order})
+        act = w.state.activation
+        assert act is not None
+        hexes = sorted({w.state.units[u].hex or "" for u in act.out_of_command if w.state.units[u].where == "map"})
+        for h in hexes:
+            for order in ORDERS:
+                if _ok(F.check_unit_order, w, seat, C.UnitOrder(type="unit_order", hex=h, order=order)):
+                    out.append({"type": "unit_order", "hex": h, "order": order})
+        out.append({"type": "end_step"})
+    elif step == "movement":
+        out += _moves(w, seat)
+        if F.movement_obligation_problem(w) is None:
+            out.append({"type": "end_step"})
+    elif step == "leaders":
+        for leader in F.movable_leaders(w, seat):
+            for dest in sorted(F.leader_options(w, leader)):
+                out.append({"type": "move_leader", "leader": leader, "to": dest})
+        out.append({"type": "end_step"})
+    elif step == "bombardment":
+        out += _bombardments(w, seat)
+        out.append({"type": "end_step"})
+    elif step == "combat":
+        out += _attacks(w, seat)
+        if F.attack_obligation_problem(w, seat) is None:
+            out.append({"type": "end_step"})
+    return out
+
+
+def _setup(w: World, seat: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    pieces = sorted(u for u, s in w.state.units.items() if s.side == seat and w.unit_data(u).setup)
+    pieces += sorted(l for l, s in w.state.leaders.items() if s.side == seat and w.leader_data(l).setup)
+    for piece in pieces:
+        current = w.state.units[piece].hex if piece in w.state.units else w.state.leaders[piece].hex
+        for h in F.setup_hexes(w, piece):
+            cmd = C.Place(type="place", piece=piece, hex=h)
+            if h != current and _ok(F.check_setup_place, w, seat, cmd):
+                out.append(cmd.model_dump())
+    if seat == "france":
+        for f in ("massena", "augereau"):
+            for order in ORDERS:
+                if w.state.formations[f].order != order:
+                    out.append({"type": "set_order", "formation": f, "order": order})
+    return out
+
+
+def _moves(w: World, seat: str) -> list[dict[str, Any]]:
+    act = w.state.activation
+    assert act is not None
+    groups: list[tuple[str, ...]] = []
+    candidates = [u for u in act.units if u not in act.moved and w.state.units[u].status != "routed"
+                  and (w.state.units[u].where == "map" or F.unit_due(w, u))]
+    by_place: dict[str, list[str]] = {}
+    for u in candidates:
+        s = w.state.units[u]
+        key = s.hex if s.where == "map" else "entry"
+        by_place.setdefault(key or "", []).append(u)
+    for key, units in sorted(by_place.items()):
+        for u in units:
+            groups.append((u,))
+        if key != "entry":
+            for pair in combinations(units, 2):
+                groups.append(pair)
+    out: list[dict[str, Any]] = []
+    for g in groups:
+        try:
+            F.check_movers(w, seat, g)
+        except F.Reject:
+            continue
+        plain = F.move_options(w, g, False)
+        for dest in sorted(plain):
+            out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": False})
+        start = w.state.units[g[0]].hex
+        if any(ALLOWS_COLUMN[o] for o in F.mover_orders(w, g)) and (start is None or w.board.is_road_hex(start)):
+            col = F.move_options(w, g, True)
+            for dest in sorted(col):
+                if dest not in plain or col[dest][1].cost_half < plain[dest][1].cost_half:
+                    out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": True})
+    return out
+
+
+def _bombardments(w: World, seat: str) -> list[dict[str, Any]]:
+    act = w.state.activation
+    assert act is not None
+    arts = [u for u in act.units if w.state.units[u].arm == "artillery" and w.state.units[u].where == "map"]
+    by_hex: dict[str, list[str]] = {}
+    for u in arts:
+        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
+    out: list[dict[str, Any]] = []
+    for h, units in sorted(by_hex.items()):
+        groups = [(u,) for u in units] + list(combinations(units, 2))
+        for g in groups:
+            for t in targets(w, list(g)):
+                cmd = C.Bombard(type="bombard", artillery=list(g), target=t)
+                if _ok(F.check_bombard, w, seat, cmd):
+                    out.append(cmd.model_dump())
+    return out
+
+
+def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
+    act = w.state.activation
+    assert act is not None
+    eligible = [u for u in act.units if w.state.units[u].where == "map" and w.state.units[u].arm != "artillery"
+                and w.state.units[u].status == "good" and w.state.units[u].attacked_turn != w.state.turn
+                and ALLOWS_ASSAULT[unit_order(w, u)]]
+    seen: set[tuple[tuple[str, ...], tuple[str, ...], str | None]] = set()
+    out: list[dict[str, Any]] = []
+    for u in eligible:
+        h = w.state.units[u].hex or ""
+        required = [x for x in projecting_into(w, h, seat) if x not in act.attacked_hexes]
+        if required:
+            defender_sets = [tuple(required)]
+        else:
+            defender_sets = [(n,) for n in w.board.neighbours(h) if w.enemy_units_at(n, seat) and n not in act.attacked_hexes]
+        for dset in defender_sets:
+            stack = tuple(x for x in eligible if w.state.units[x].hex == h)
+            everyone = tuple(x for x in eligible if all(w.board.grid.is_adjacent(w.state.units[x].hex or "", d) for d in dset))
+            for group in {(u,), stack, everyone}:
+                for elan in [None] + ([x for x in group if unit_order(w, x) == "attack"][:1] if seat == "france" and w.state.elan_left > 0 else []):
+                    key = (tuple(sorted(group)), tuple(sorted(dset)), elan)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    cmd = C.Attack(type="attack", attackers=sorted(group), defenders=sorted(dset), elan=elan)
+                    if _ok(F.attack_problem, w, seat, cmd):
+                        choices = side_efficiency_choices(w, list(group))
+                        out.append({"type": "attack", "attackers": sorted(group), "defenders": sorted(dset), "elan": elan,
+                                    "efficiency": None if len(choices) < 2 else max(choices), "use_general": True})
+    return sorted(out, key=lambda c: (c["defenders"], c["attackers"], c["elan"] or ""))

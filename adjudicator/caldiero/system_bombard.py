@@ -1,0 +1,101 @@
+"""Artillery fire (caldiero §11; arrivano §11): line of sight, range, bombardment table.
+
+Line of sight (caldiero §11.3): up to four hexes; blocked by villages, fortresses, hexes higher than both
+ends and hexes holding units; along an edge only if both hexes block (the grid's exact tracing).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbitro.adjudicator.caldiero.loader import BombardmentTable
+from arbitro.adjudicator.caldiero.system_world import World
+
+LOS_HEXES = 4  # caldiero §11.3
+
+
+def has_los(world: World, a: str, b: str, limit: int = LOS_HEXES) -> bool:
+    if a == b:
+        return True
+    if world.board.distance(a, b) > limit:
+        return False
+    top = max(world.board.elevation(a), world.board.elevation(b))
+
+    def blocks(h: str) -> bool:
+        return world.board.blocks_sight(h) or world.board.elevation(h) > top or bool(world.units_at(h))
+
+    return world.board.grid.line_of_sight(a, b, blocks).clear
+
+
+def fire_value(world: World, artillery: list[str]) -> int:
+    value = sum(world.unit_data(a).bombard or 0 for a in artillery)
+    if world.profile.has_weather and world.state.weather == 1:
+        value = (value + 1) // 2  # caldiero §17.1.1 halved, rounded up (§1.4)
+    return value
+
+
+def fire_range(world: World, a: str) -> int:
+    if world.profile.has_weather and world.state.weather == 1:
+        return 1  # caldiero §17.1.1
+    return world.unit_data(a).range or 0
+
+
+def may_fire(world: World) -> bool:
+    return not (world.profile.has_weather and world.state.weather >= 2)  # caldiero §17.1.2, §17.1.3
+
+
+def targets(world: World, artillery: list[str]) -> list[str]:
+    """Enemy-occupied hexes the group (stacked in one hex) may bombard."""
+    if not artillery or not may_fire(world):
+        return []
+    units = world.state.units
+    origin = units[artillery[0]].hex
+    side = units[artillery[0]].side
+    if origin is None:
+        return []
+    reach = min(fire_range(world, a) for a in artillery)
+    out = []
+    for h in world.board.grid.within(origin, reach):
+        if h == origin or not world.enemy_units_at(h, side):
+            continue
+        if world.board.is_marsh(h):
+            continue  # caldiero §10.2
+        if has_los(world, origin, h):
+            out.append(h)
+    return sorted(out)
+
+
+@dataclass(frozen=True)
+class FireCalc:
+    column: int
+    drm: int
+    parts: tuple[str, ...]
+
+
+def fire_calc(world: World, table: BombardmentTable, artillery: list[str], target: str) -> FireCalc:
+    origin = world.state.units[artillery[0]].hex or ""
+    side = world.state.units[artillery[0]].side
+    column = max(1, min(table.max_column, fire_value(world, artillery)))
+    dist = world.board.distance(origin, target)
+    parts = []
+    drm = table.range_drm.get(str(dist), min(table.range_drm.values()))
+    parts.append(f"range {dist}: {drm:+d}")
+    sp = sum(world.strength(u) for u in world.enemy_units_at(target, side) if not world.is_artillery(u))
+    for band in table.concentration_drm:
+        if sp >= band.min_sp:
+            drm += band.drm
+            parts.append(f"{sp} SP in target: {band.drm:+d}")
+            break
+    terrain = world.board.effect(target).bombard_drm
+    if terrain:
+        drm += terrain
+        parts.append(f"terrain {world.board.terrain(target)}: {terrain:+d}")
+    if world.board.climbs(origin, target):
+        drm += world.board.table.climb.bombard_drm
+        parts.append(f"firing uphill: {world.board.table.climb.bombard_drm:+d}")
+    return FireCalc(column=column, drm=drm, parts=tuple(parts))
+
+
+def fire_result(table: BombardmentTable, column: int, modified: int) -> str:
+    low, high = table.roll_range()
+    return table.rows[str(max(low, min(high, modified)))][str(column)]

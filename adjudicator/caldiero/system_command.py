@@ -1,0 +1,68 @@
+"""Command (caldiero §4.3, §5.3; arrivano §4.3): who is in command of his formation's general.
+
+Range is counted in hexes from the general, traced around impassable hexsides and enemy combat units
+(§4.3.3; through EZoC and any other terrain). Units adjacent to an in-command unit of the same formation
+are in command too (line of battle, §4.3.2), transitively.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from arbitro.adjudicator.caldiero.system_world import World
+
+
+def command_range(world: World, leader: str) -> int:
+    value = world.leader_data(leader).command_range
+    if world.profile.has_weather and world.state.weather == 3:
+        value = (value + 1) // 2  # caldiero §17.1.3 halved, rounded up (§1.4)
+    return value
+
+
+def reach(world: World, leader: str) -> frozenset[str]:
+    """Hexes within the leader's command range, traced legally (caldiero §4.3.3)."""
+    start = world.leader_on_map(leader)
+    if start is None:
+        return frozenset()
+    side = world.state.leaders[leader].side
+    limit = command_range(world, leader)
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        if seen[h] >= limit:
+            continue
+        for n in world.board.neighbours(h):
+            if n in seen or world.board.crossing_prohibited(h, n):
+                continue
+            if world.enemy_units_at(n, side):
+                continue  # no command line through enemy combat units
+            seen[n] = seen[h] + 1
+            queue.append(n)
+    return frozenset(seen)
+
+
+def in_command(world: World, formation: str, members: list[str]) -> frozenset[str]:
+    """Members (unit ids of the formation, on the map) in command (§4.3, §4.3.2)."""
+    general = world.state.formations[formation].general if formation in world.state.formations else None
+    if general is None or world.leader_on_map(general) is None:
+        return frozenset()  # caldiero §4.4.5: a dead general leaves his units out of command
+    area = reach(world, general)
+    on_map = [u for u in members if world.state.units[u].where == "map"]
+    inside = {u for u in on_map if world.state.units[u].hex in area}
+    if world.profile.line_of_battle:
+        changed = True
+        while changed:
+            changed = False
+            hexes = {world.state.units[u].hex for u in inside}
+            for u in on_map:
+                h = world.state.units[u].hex
+                if u not in inside and h is not None and any(n in hexes for n in world.board.neighbours(h)):
+                    inside.add(u)
+                    changed = True
+    return frozenset(inside)
+
+
+def in_cinc_range(world: World, side: str, h: str) -> bool:
+    cinc = world.cinc_of(side)
+    return world.leader_on_map(cinc) is not None and h in reach(world, cinc)

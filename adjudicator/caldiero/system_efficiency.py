@@ -1,0 +1,51 @@
+"""Efficiency (caldiero §12.3, §13; arrivano §12.3, §13)."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.caldiero.system_world import World
+
+
+def passes(roll: int, value: int) -> bool:
+    """An efficiency test: 1 always passes, 6 always fails (caldiero §13.1.1), else roll <= value (§13.1)."""
+    if roll == 1:
+        return True
+    if roll == 6:
+        return False
+    return roll <= value
+
+
+def general_bonus(world: World, u: str) -> int:
+    """What the unit's own general adds to its efficiency (caldiero §13.2; profile for other games)."""
+    general = world.general_of(u)
+    where = world.leader_on_map(general)
+    h = world.state.units[u].hex
+    if general is None or where is None or h is None:
+        return 0
+    if world.profile.general_efficiency == "add_initiative_in_or_adjacent":
+        if where == h or world.board.grid.is_adjacent(where, h):
+            return world.leader_data(general).initiative
+        return 0
+    return 1 if where == h else 0  # arrivano §13.2: -1 to the die, i.e. +1 to the value
+
+
+def test_value(world: World, u: str, with_general: bool = True) -> int:
+    return world.efficiency(u) + (general_bonus(world, u) if with_general else 0)
+
+
+def side_efficiency_choices(world: World, units: list[str]) -> list[int]:
+    """The efficiency values with the most SP among `units` (caldiero §12.3.1); several on a tie."""
+    by_value: dict[int, int] = {}
+    for u in units:
+        if world.is_artillery(u):
+            continue  # caldiero §11.0.1
+        by_value[world.efficiency(u)] = by_value.get(world.efficiency(u), 0) + world.strength(u)
+    if not by_value:
+        return []
+    top = max(by_value.values())
+    return sorted(v for v, sp in by_value.items() if sp == top)
+
+
+def efficiency_choices_from_sp(sp_by_value: dict[int, int]) -> list[int]:
+    """The same rule on plain numbers (for tests and the rulebook's example)."""
+    top = max(sp_by_value.values())
+    return sorted(v for v, sp in sp_by_value.items() if sp == top)

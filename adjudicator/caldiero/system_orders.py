@@ -1,0 +1,34 @@
+"""The four orders (caldiero §5.1, arrivano §5.1) and what each allows."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.caldiero.system_world import World
+
+ORDERS = ("advance", "attack", "defence", "manoeuvre")
+
+ALLOWS_EZOC = {"advance": True, "attack": True, "defence": False, "manoeuvre": False}  # §5.1 (defence: see §5.1.3)
+ALLOWS_COLUMN = {"advance": True, "attack": False, "defence": False, "manoeuvre": True}  # §5.1.1, §5.1.4
+ALLOWS_ASSAULT = {"advance": True, "attack": True, "defence": False, "manoeuvre": False}  # §12.2
+ALLOWS_REORGANISE = {"advance": False, "attack": False, "defence": True, "manoeuvre": False}  # §5.1.3, §15.3
+
+
+def unit_order(world: World, u: str) -> str:
+    """The order a unit acts under in the current activation (or, outside one, its standing order)."""
+    state = world.state
+    act = state.activation
+    if act is not None and u in act.unit_orders:
+        return act.unit_orders[u]
+    if world.profile.has_weather and state.weather == 3:
+        return "defence"  # caldiero §17.1.3
+    if act is not None and u in act.out_of_command:
+        return "defence"  # caldiero §5.3
+    formation = state.formations.get(world.formation_of(u))
+    if formation is None or formation.order is None:
+        return "defence"
+    return formation.order
+
+
+def artillery_orders(world: World, u: str) -> tuple[str, ...]:
+    """Artillery may always act under Manoeuvre or Defence too (caldiero §11.0)."""
+    base = unit_order(world, u)
+    return tuple(sorted({base, "manoeuvre", "defence"}))

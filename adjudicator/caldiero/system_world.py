@@ -1,0 +1,102 @@
+"""The read-only world the system's rules look at: state + order of battle + board + profile + readings.
+
+Every `system_*` function takes a World; nothing here mutates the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero.loader import CaldieroData, LeaderData, UnitData
+from arbitro.adjudicator.caldiero.system_profile import SystemProfile
+from arbitro.projections.caldiero import CaldieroState, enemy_of
+
+ARMY_SEATS = ("france", "austria")
+
+
+@dataclass
+class World:
+    state: CaldieroState
+    data: CaldieroData
+    board: Board
+    profile: SystemProfile
+    reading: Callable[[str], str]  # interpretation in force, by name
+    _units: dict[str, UnitData] = field(default_factory=dict)
+    _leaders: dict[str, LeaderData] = field(default_factory=dict)
+    _index: dict[str, list[str]] | None = None
+
+    def __post_init__(self) -> None:
+        self._units = {u.id: u for u in self.data.oob.units}
+        self._leaders = {leader.id: leader for leader in self.data.oob.leaders}
+
+    # --- static values -------------------------------------------------------------------------
+    def unit_data(self, u: str) -> UnitData:
+        return self._units[u]
+
+    def leader_data(self, leader: str) -> LeaderData:
+        return self._leaders[leader]
+
+    def option(self, name: str) -> bool:
+        return name in self.state.options
+
+    def strength(self, u: str) -> int:
+        d = self._units[u]
+        return (d.reduced or 0) if self.state.units[u].reduced else d.strength
+
+    def efficiency(self, u: str) -> int:
+        return self._units[u].efficiency
+
+    def is_artillery(self, u: str) -> bool:
+        return self.state.units[u].arm == "artillery"
+
+    # --- where things are ----------------------------------------------------------------------
+    def on_map_units(self) -> list[str]:
+        return sorted(u for u, s in self.state.units.items() if s.where == "map" and s.hex is not None)
+
+    def units_at(self, h: str) -> list[str]:
+        """Units on the map in hex h (sorted). The World is short-lived: built after the last event."""
+        if self._index is None:
+            index: dict[str, list[str]] = {}
+            for u in self.on_map_units():
+                index.setdefault(self.state.units[u].hex or "", []).append(u)
+            self._index = index
+        return list(self._index.get(h, []))
+
+    def side_units_at(self, h: str, side: str) -> list[str]:
+        return [u for u in self.units_at(h) if self.state.units[u].side == side]
+
+    def enemy_units_at(self, h: str, side: str) -> list[str]:
+        return self.side_units_at(h, enemy_of(side))
+
+    def leaders_at(self, h: str, side: str | None = None) -> list[str]:
+        return sorted(l for l, s in self.state.leaders.items()
+                      if s.where == "map" and s.hex == h and (side is None or s.side == side))
+
+    def occupied_by(self, side: str) -> set[str]:
+        return {self.state.units[u].hex or "" for u in self.on_map_units() if self.state.units[u].side == side}
+
+    def formation_of(self, u: str) -> str:
+        """The unit's formation for command and stacking: a reserve unit's joined formation (§15.4.3)."""
+        unit = self.state.units[u]
+        return unit.attached or unit.formation
+
+    def general_of(self, u: str) -> str | None:
+        formation = self.state.formations.get(self.formation_of(u))
+        return formation.general if formation is not None else None
+
+    def leader_on_map(self, leader: str | None) -> str | None:
+        if leader is None or leader not in self.state.leaders:
+            return None
+        s = self.state.leaders[leader]
+        return s.hex if s.where == "map" else None
+
+    def cinc_of(self, side: str) -> str:
+        return "bonaparte" if side == "france" else "alvinczy"
+
+    def nearest_enemy_distance(self, h: str, side: str) -> int | None:
+        enemies = self.occupied_by(enemy_of(side))
+        if not enemies:
+            return None
+        return min(self.board.distance(h, e) for e in enemies)

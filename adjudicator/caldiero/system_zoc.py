@@ -1,0 +1,47 @@
+"""Zones of control (caldiero §8, arrivano §8): the six hexes around a combat unit in good order.
+
+Disordered and routed units have none (caldiero §15); a ZoC never extends into a fortress hex
+(caldiero §8, §10.5.1); friendly units in an EZoC do not cancel it.
+"""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.projections.caldiero import enemy_of
+
+
+def exerts_zoc(world: World, u: str) -> bool:
+    unit = world.state.units[u]
+    return unit.where == "map" and unit.hex is not None and unit.status == "good"  # caldiero §15
+
+
+def zoc_hexes(world: World, u: str) -> tuple[str, ...]:
+    h = world.state.units[u].hex
+    if h is None or not exerts_zoc(world, u):
+        return ()
+    return tuple(n for n in world.board.neighbours(h) if not world.board.is_fortress(n))  # §10.5.1
+
+
+def controlled_by(world: World, side: str) -> frozenset[str]:
+    """Every hex in the ZoC of `side`'s units."""
+    out: set[str] = set()
+    for u in world.on_map_units():
+        if world.state.units[u].side == side:
+            out.update(zoc_hexes(world, u))
+    return frozenset(out)
+
+
+def enemy_zoc(world: World, side: str) -> frozenset[str]:
+    """The EZoC hexes for `side`: the ZoC of the enemy."""
+    return controlled_by(world, enemy_of(side))
+
+
+def projecting_into(world: World, h: str, side: str) -> list[str]:
+    """Enemy hexes whose units project a ZoC into h (for §12.2.1)."""
+    out = []
+    if world.board.is_fortress(h):
+        return out
+    for n in world.board.neighbours(h):
+        if any(exerts_zoc(world, e) for e in world.enemy_units_at(n, side)):
+            out.append(n)
+    return sorted(out)

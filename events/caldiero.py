@@ -1,0 +1,260 @@
+"""Caldiero 1796: the stored event schema. Every event names the rule that caused it (`rule`).
+
+Names are past participles; tags are snake_case. The fold is projections/caldiero.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from arbitro.events.core import Event
+
+
+class UnitPlaced(Event, tag="unit_placed"):
+    """Set-up placement or re-placement (caldiero §21), or a replacement returning (§12.8)."""
+
+    unit: str
+    hex: str
+    rule: str
+    reduced: bool = False
+
+
+class LeaderPlaced(Event, tag="leader_placed"):
+    leader: str
+    hex: str
+    rule: str
+
+
+class SetupEnded(Event, tag="setup_ended"):
+    side: str
+    rule: str
+
+
+class OrderSet(Event, tag="order_set"):
+    """A formation's order marker changes (set-up, commander in chief, general's initiative, weather)."""
+
+    formation: str
+    order: str
+    rule: str
+    by: str = ""
+
+
+class StepBegan(Event, tag="step_began"):
+    """The sequence of play moves to a phase/step (caldiero §3)."""
+
+    phase: str
+    step: str
+    rule: str
+    seat: str = ""
+
+
+class StepRecorded(Event, tag="step_recorded"):
+    """Something done once per step (a hex reorganised, caldiero §15.3)."""
+
+    item: str
+    rule: str
+
+
+class TurnBegan(Event, tag="turn_began"):
+    turn: int
+    rule: str
+
+
+class WeatherChanged(Event, tag="weather_changed"):
+    box: int
+    rule: str
+
+
+class InitiativeWon(Event, tag="initiative_won"):
+    seat: str
+    rule: str
+    totals: dict[str, int] = {}
+
+
+class FormationActivated(Event, tag="formation_activated"):
+    formation: str
+    by: str
+    rule: str
+    out_of_command: tuple[str, ...] = ()
+    reserve_joined: tuple[str, ...] = ()
+
+
+class UnitOrderSet(Event, tag="unit_order_set"):
+    """The order one unit holds for this activation (out of command, §5.3.1/§4.3.1; reinforcements §15.4.2)."""
+
+    unit: str
+    order: str
+    rule: str
+
+
+class UnitsMoved(Event, tag="units_moved"):
+    units: tuple[str, ...]
+    path: tuple[str, ...]  # hexes entered, in order (the first is the entry hex for reinforcements)
+    rule: str
+    column: bool = False
+    cost_half: int = 0
+
+
+class LeaderMoved(Event, tag="leader_moved"):
+    leader: str
+    path: tuple[str, ...]
+    rule: str
+
+
+class DirectionReleased(Event, tag="direction_released"):
+    """A formation entered its objective: caldiero §19.1 no longer restricts it."""
+
+    formation: str
+    rule: str
+
+
+class ArtilleryFired(Event, tag="artillery_fired"):
+    """A bombardment (caldiero §11.4) or defensive bombardment (§11.4.5) resolved."""
+
+    artillery: tuple[str, ...]
+    target: str
+    result: str  # "-", "D", "R"
+    rule: str
+    column: int = 0
+    drm: int = 0
+    roll: int = 0
+    defensive: bool = False
+
+
+class AttackDeclared(Event, tag="attack_declared"):
+    attackers: tuple[str, ...]
+    defender_hexes: tuple[str, ...]
+    defenders: tuple[str, ...]
+    rule: str
+    tested: tuple[str, ...] = ()  # "Attack?" units (Advance order) that must pass an efficiency test
+    elan: str | None = None
+    use_general: bool = True
+    efficiency: int | None = None
+    charge: bool = False
+
+
+class AttackersWithdrawn(Event, tag="attackers_withdrawn"):
+    """Units that no longer take part in the assault (failed "Attack?" test §12.2.2, retreated...)."""
+
+    units: tuple[str, ...]
+    rule: str
+
+
+class DefendersWithdrawn(Event, tag="defenders_withdrawn"):
+    units: tuple[str, ...]
+    rule: str
+
+
+class CombatStageSet(Event, tag="combat_stage_set"):
+    stage: str
+    rule: str
+    data: dict[str, Any] = {}
+
+
+class CombatResolved(Event, tag="combat_resolved"):
+    result: str
+    rule: str
+    attack_strength: int = 0
+    defence_strength: int = 0
+    odds: str = ""
+    column: str = ""
+    shifts: int = 0
+    drm: int = 0
+    roll: int = 0
+    attacker_efficiency: int = 0
+    defender_efficiency: int = 0
+    notes: tuple[str, ...] = ()
+
+
+class CombatEnded(Event, tag="combat_ended"):
+    rule: str
+
+
+class StatusChanged(Event, tag="status_changed"):
+    unit: str
+    status: str  # good | disordered | routed
+    rule: str
+
+
+class UnitRetreated(Event, tag="unit_retreated"):
+    unit: str
+    path: tuple[str, ...]
+    rule: str
+
+
+class UnitEliminated(Event, tag="unit_eliminated"):
+    unit: str
+    rule: str
+    permanent: bool
+    return_turn: int = 0
+
+
+class UnitsAdvanced(Event, tag="units_advanced"):
+    units: tuple[str, ...]
+    leaders: tuple[str, ...]
+    to: str
+    rule: str
+
+
+class LeaderLost(Event, tag="leader_lost"):
+    leader: str
+    rule: str
+
+
+class ElanSpent(Event, tag="elan_spent"):
+    unit: str
+    passed: bool
+    columns: int
+    rule: str
+
+
+class DecisionAwaited(Event, tag="decision_awaited"):
+    kind: str
+    seat: str
+    rule: str
+    data: dict[str, Any] = {}
+
+
+class DecisionClosed(Event, tag="decision_closed"):
+    kind: str
+    rule: str
+
+
+class DecisionUpdated(Event, tag="decision_updated"):
+    data: dict[str, Any]
+    rule: str
+
+
+class ActivationRecorded(Event, tag="activation_recorded"):
+    """Book-keeping of the activation in progress (units that moved, hexes attacked...)."""
+
+    key: str
+    values: tuple[str, ...]
+    rule: str
+
+
+class ActivationEnded(Event, tag="activation_ended"):
+    formation: str
+    rule: str
+
+
+class TurnEnded(Event, tag="turn_ended"):
+    turn: int
+    rule: str
+
+
+class GameEnded(Event, tag="game_ended"):
+    points: dict[str, int]
+    winner: str | None
+    level: str
+    difference: int
+    rule: str
+
+
+CaldieroEvent = Union[
+    UnitPlaced, LeaderPlaced, SetupEnded, OrderSet, StepBegan, StepRecorded, TurnBegan, WeatherChanged, InitiativeWon,
+    FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AttackDeclared,
+    AttackersWithdrawn, DefendersWithdrawn, CombatStageSet, CombatResolved, CombatEnded, StatusChanged,
+    UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, DecisionAwaited, DecisionClosed,
+    DecisionUpdated, ActivationRecorded, ActivationEnded, TurnEnded, GameEnded,
+]

@@ -1,0 +1,345 @@
+"""Caldiero 1796: the state (the position format), its fold, per-seat views and event redaction.
+
+Static counter values (strength, efficiency, movement...) stay in adjudicator/caldiero/data/oob.json; the
+state holds only what changes. Without the optional fog of war (caldiero §20.4) nothing is hidden: both
+players see the whole map. With it, the view of a seat shows an enemy stack's contents only where the
+ruleset says the seat has line of sight (the ruleset passes the hexes it may examine).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from arbitro.events import caldiero as ev
+
+SIDES = ("france", "austria")
+
+
+def enemy_of(side: str) -> str:
+    return "austria" if side == "france" else "france"
+
+
+class UnitState(msgspec.Struct, kw_only=True):
+    side: str
+    formation: str  # from the order of battle; "reserve" for the French R units (caldiero §15.4.3)
+    arm: str  # infantry | cavalry | artillery (copied from the OOB for the fold's convenience)
+    hex: str | None = None
+    where: str = "offmap"  # map | offmap (reinforcement not yet entered) | eliminated (to return) | dead
+    status: str = "good"  # good | disordered | routed (caldiero §15)
+    reduced: bool = False  # flipped to the reduced side (caldiero §12.8)
+    art_moved: bool = False  # artillery on its "Moved" side (caldiero §11.0)
+    return_turn: int = 0  # for `eliminated`: the turn it comes back (caldiero §12.8)
+    attacked_turn: int = 0  # last turn it attacked (caldiero §12.2.3)
+    activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, §15.4.3)
+    attached: str | None = None  # reserve unit: the formation it joined this turn
+    charging: bool = False  # Charge marker (caldiero §20.2)
+
+
+class LeaderState(msgspec.Struct, kw_only=True):
+    side: str
+    hex: str | None = None
+    where: str = "offmap"  # map | offmap | dead
+    activated: bool = False  # flipped to its "A" side (caldiero §2.2.2)
+    moved_turn: int = 0  # commander in chief: the turn he moved (caldiero §4.2.1)
+
+
+class FormationState(msgspec.Struct, kw_only=True):
+    side: str
+    general: str | None
+    order: str | None = None  # advance | attack | defence | manoeuvre
+    activated: bool = False
+    arrival_turn: int = 1
+
+
+class Activation(msgspec.Struct, kw_only=True):
+    formation: str
+    units: list[str] = []  # every unit acting in this activation (incl. joined reserve, reinforcements)
+    out_of_command: list[str] = []
+    unit_orders: dict[str, str] = {}  # per-unit orders overriding the formation's (§5.3.1, §4.3.1, §15.4.2)
+    order_tried: list[str] = []  # ["general"] once the general tried to change the order (§5.2.2)
+    ooc_tested: list[str] = []  # out-of-command units that already tried (§5.3.1)
+    moved: list[str] = []
+    start_hex: dict[str, str] = {}
+    start_dist: dict[str, int] = {}
+    leaders_moved: list[str] = []
+    fired: list[str] = []  # artillery that bombarded (§11.4)
+    attacked_hexes: list[str] = []  # enemy hexes attacked this combat segment (§12.2.3)
+    attackers: list[str] = []  # units that attacked this segment
+    stayed: list[str] = []  # units in a village/fortress that chose to stay (§10.1, §10.5.2)
+
+
+class Combat(msgspec.Struct, kw_only=True):
+    attacker_side: str
+    attackers: list[str]
+    attacker_hexes: list[str]
+    defender_hexes: list[str]
+    defenders: list[str]
+    tested: list[str] = []
+    elan: str | None = None
+    use_general: bool = True
+    efficiency: int | None = None
+    defender_efficiency: int | None = None
+    charge: bool = False
+    stage: str = "declared"
+    result: str = ""
+    data: dict[str, Any] = {}
+
+
+class Frame(msgspec.Struct, kw_only=True):
+    """A pending decision: which seat, what kind, the rule asking for it, and its context."""
+
+    kind: str
+    seat: str
+    rule: str
+    data: dict[str, Any] = {}
+
+
+class CaldieroState(msgspec.Struct, kw_only=True):
+    scenario: str = "historical"
+    options: list[str] = []
+    turn: int = 1
+    last_turn: int = 10
+    phase: str = "setup"  # setup | command | action | over
+    step: str = "setup"
+    seat: str = "austria"  # the seat the current step waits for
+    weather: int = 0  # weather box 0..3 (caldiero §17)
+    elan_left: int = 4  # caldiero §16
+    initiative: str = ""  # seat that won the last initiative roll (caldiero §6)
+    first_turn: bool = True  # caldiero §3.2
+    formations: dict[str, FormationState] = {}
+    units: dict[str, UnitState] = {}
+    leaders: dict[str, LeaderState] = {}
+    activation: Activation | None = None
+    combat: Combat | None = None
+    stack: list[Frame] = []
+    step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
+    direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
+    result: dict[str, Any] | None = None
+
+
+def apply(state: CaldieroState, event: Any) -> CaldieroState:
+    """Fold one event: total, unchecked."""
+    match event:
+        case ev.UnitPlaced(unit=u, hex=h, reduced=reduced):
+            unit = state.units[u]
+            unit.hex, unit.where = h, "map"
+            if reduced:
+                unit.reduced = True
+        case ev.LeaderPlaced(leader=leader, hex=h):
+            state.leaders[leader].hex, state.leaders[leader].where = h, "map"
+        case ev.SetupEnded():
+            pass
+        case ev.OrderSet(formation=f, order=order):
+            state.formations[f].order = order
+        case ev.StepBegan(phase=phase, step=step, seat=seat):
+            state.phase, state.step, state.seat = phase, step, seat
+            state.step_done = []
+        case ev.StepRecorded(item=item):
+            state.step_done.append(item)
+        case ev.TurnBegan(turn=turn):
+            state.turn, state.first_turn = turn, False
+        case ev.WeatherChanged(box=box):
+            state.weather = box
+        case ev.InitiativeWon(seat=seat):
+            state.initiative = seat
+        case ev.FormationActivated():
+            _activate(state, event)
+        case ev.UnitOrderSet(unit=u, order=order):
+            if state.activation is not None:
+                state.activation.unit_orders[u] = order
+        case ev.UnitsMoved(units=units, path=path):
+            for u in units:
+                unit = state.units[u]
+                unit.hex, unit.where = path[-1], "map"
+                if unit.arm == "artillery":
+                    unit.art_moved = True
+            if state.activation is not None:
+                state.activation.moved.extend(u for u in units if u not in state.activation.moved)
+        case ev.LeaderMoved(leader=leader, path=path):
+            state.leaders[leader].hex, state.leaders[leader].where = path[-1], "map"
+            if state.activation is not None:
+                state.activation.leaders_moved.append(leader)
+            state.leaders[leader].moved_turn = state.turn
+        case ev.DirectionReleased(formation=f):
+            if f not in state.direction_released:
+                state.direction_released.append(f)
+        case ev.ArtilleryFired(artillery=arts, defensive=defensive):
+            if state.activation is not None and not defensive:
+                state.activation.fired.extend(arts)
+            for a in arts:
+                state.units[a].art_moved = True if defensive else state.units[a].art_moved
+        case ev.AttackDeclared():
+            _declare(state, event)
+        case ev.AttackersWithdrawn(units=units):
+            if state.combat is not None:
+                state.combat.attackers = [u for u in state.combat.attackers if u not in units]
+        case ev.DefendersWithdrawn(units=units):
+            if state.combat is not None:
+                state.combat.defenders = [u for u in state.combat.defenders if u not in units]
+        case ev.CombatStageSet(stage=stage, data=data):
+            if state.combat is not None:
+                state.combat.stage = stage
+                state.combat.data.update(data)
+                if "defender_efficiency" in data:
+                    state.combat.defender_efficiency = data["defender_efficiency"]
+                if "efficiency" in data:
+                    state.combat.efficiency = data["efficiency"]
+        case ev.CombatResolved(result=result):
+            if state.combat is not None:
+                state.combat.result = result
+        case ev.CombatEnded():
+            state.combat = None
+        case ev.StatusChanged(unit=u, status=status):
+            state.units[u].status = status
+        case ev.UnitRetreated(unit=u, path=path):
+            state.units[u].hex = path[-1]
+        case ev.UnitEliminated(unit=u, permanent=permanent, return_turn=return_turn):
+            unit = state.units[u]
+            unit.where = "dead" if permanent else "eliminated"
+            unit.hex, unit.status, unit.charging = None, "good", False
+            unit.return_turn = 0 if permanent else return_turn
+            if not permanent:
+                unit.reduced = True
+            if state.combat is not None:
+                state.combat.attackers = [a for a in state.combat.attackers if a != u]
+                state.combat.defenders = [d for d in state.combat.defenders if d != u]
+        case ev.UnitsAdvanced(units=units, leaders=leaders, to=to):
+            for u in units:
+                state.units[u].hex = to
+            for leader in leaders:
+                state.leaders[leader].hex = to
+        case ev.LeaderLost(leader=leader):
+            state.leaders[leader].where, state.leaders[leader].hex = "dead", None
+        case ev.ElanSpent():
+            state.elan_left = max(0, state.elan_left - 1)
+        case ev.DecisionAwaited(kind=kind, seat=seat, rule=rule, data=data):
+            state.stack.append(Frame(kind=kind, seat=seat, rule=rule, data=dict(data)))
+        case ev.DecisionClosed():
+            if state.stack:
+                state.stack.pop()
+        case ev.DecisionUpdated(data=data):
+            if state.stack:
+                state.stack[-1].data.update(data)
+        case ev.ActivationRecorded(key=key, values=values):
+            _record(state, key, values)
+        case ev.ActivationEnded(formation=f):
+            _end_activation(state, f)
+        case ev.TurnEnded():
+            for leader in state.leaders.values():
+                leader.activated = False
+            for formation in state.formations.values():
+                formation.activated = False
+            for unit in state.units.values():
+                unit.attached = None
+        case ev.GameEnded(points=points, winner=winner, level=level, difference=difference):
+            state.phase, state.step, state.seat = "over", "over", ""
+            state.result = {"points": dict(points), "winner": winner, "level": level, "difference": difference}
+    return state
+
+
+def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:
+    f = event.formation
+    state.formations[f].activated = True
+    units = sorted(u for u, unit in state.units.items() if unit.formation == f)
+    for u in event.reserve_joined:
+        state.units[u].attached = f
+        state.units[u].activated_turn = state.turn
+    units = sorted(set(units) | set(event.reserve_joined))
+    for u in units:
+        state.units[u].activated_turn = state.turn
+    act = Activation(formation=f, units=units, out_of_command=sorted(event.out_of_command))
+    for u in units:
+        unit = state.units[u]
+        if unit.where == "map" and unit.hex is not None:
+            act.start_hex[u] = unit.hex
+    state.activation = act
+
+
+def _declare(state: CaldieroState, event: ev.AttackDeclared) -> None:
+    side = state.units[event.attackers[0]].side if event.attackers else ""
+    hexes = sorted({state.units[u].hex or "" for u in event.attackers})
+    state.combat = Combat(
+        attacker_side=side, attackers=list(event.attackers), attacker_hexes=hexes,
+        defender_hexes=list(event.defender_hexes), defenders=list(event.defenders), tested=list(event.tested),
+        elan=event.elan, use_general=event.use_general, efficiency=event.efficiency, charge=event.charge,
+    )
+    for u in event.attackers:
+        state.units[u].attacked_turn = state.turn
+    if state.activation is not None:
+        state.activation.attacked_hexes.extend(event.defender_hexes)
+        state.activation.attackers.extend(event.attackers)
+
+
+def _record(state: CaldieroState, key: str, values: tuple[str, ...]) -> None:
+    act = state.activation
+    if act is None:
+        return
+    if key == "start_dist":
+        for item in values:
+            unit, _, dist = item.partition("=")
+            act.start_dist[unit] = int(dist)
+    elif key == "charging":
+        for u in values:
+            state.units[u].charging = True
+    elif key == "uncharge":
+        for u in values:
+            state.units[u].charging = False
+    else:
+        getattr(act, key).extend(values)
+
+
+def _end_activation(state: CaldieroState, formation: str) -> None:
+    act = state.activation
+    general = state.formations[formation].general
+    if general is not None and general in state.leaders:
+        state.leaders[general].activated = True  # caldiero §3.1 B.6
+    for unit in state.units.values():
+        if unit.arm == "artillery" and unit.side == state.formations[formation].side:
+            unit.art_moved = False  # caldiero §11.0: flipped back at the end of the phase
+        unit.charging = False
+    del act
+    state.activation = None
+
+
+# --- views ------------------------------------------------------------------------------------------
+def public_unit(unit: UnitState) -> dict[str, Any]:
+    return {
+        "side": unit.side, "formation": unit.formation, "arm": unit.arm, "hex": unit.hex, "where": unit.where,
+        "status": unit.status, "reduced": unit.reduced, "art_moved": unit.art_moved,
+        "return_turn": unit.return_turn, "attached": unit.attached, "charging": unit.charging,
+    }
+
+
+def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """The state as `seat` may know it. `hidden_hexes`: hexes whose enemy stacks seat may not examine
+    (caldiero §20.4); enemy units there are shown only as a stack marker with its side."""
+    units: dict[str, Any] = {}
+    stacks: dict[str, str] = {}
+    for uid in sorted(state.units):
+        unit = state.units[uid]
+        if unit.side != seat and unit.where == "map" and unit.hex in hidden_hexes:
+            stacks[unit.hex] = unit.side
+            continue
+        if unit.side != seat and unit.where == "offmap" and hidden_hexes:
+            continue  # fog of war: enemy reinforcements not yet seen
+        units[uid] = public_unit(unit)
+    leaders = {}
+    for lid in sorted(state.leaders):
+        leader = state.leaders[lid]
+        if leader.side != seat and leader.hex in hidden_hexes:
+            continue
+        leaders[lid] = {"side": leader.side, "hex": leader.hex, "where": leader.where, "activated": leader.activated}
+    combat = msgspec.to_builtins(state.combat) if state.combat is not None else None
+    return {
+        "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
+        "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
+        "elan_left": state.elan_left, "initiative": state.initiative, "first_turn": state.first_turn,
+        "formations": {f: msgspec.to_builtins(s) for f, s in sorted(state.formations.items())},
+        "units": units, "hidden_stacks": dict(sorted(stacks.items())), "leaders": leaders,
+        "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
+        "combat": combat,
+        "pending": [msgspec.to_builtins(f) for f in state.stack],
+        "result": state.result,
+    }
