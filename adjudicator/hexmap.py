@@ -202,6 +202,10 @@ class HexMap:
     _side_roads: Mapping[HexsideId, tuple[str, ...]] = field(repr=False)
     _hex_roads: Mapping[HexId, tuple[str, ...]] = field(repr=False)
     roads: tuple[RoadSpec, ...] = field(repr=False, default=())
+    # Step costs are pure functions of (map, table, class, formation, multiplier): memoised per map.
+    _step_costs: dict[tuple[int, str, bool, int], tuple[object, dict[tuple[HexId, HexId], StepCost]]] = field(
+        repr=False, compare=False, default_factory=dict
+    )
 
     @property
     def provisional(self) -> bool:
@@ -806,14 +810,29 @@ class _Arrival:
     stop: StopReason | None
 
 
+def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId) -> StepCost:
+    key = (id(table), rules.unit_class, rules.march_column, rules.terrain_multiplier)
+    entry = hexmap._step_costs.get(key)
+    if entry is None or entry[0] is not table:  # the table is kept in the entry, so its id stays unique
+        entry = (table, {})
+        hexmap._step_costs[key] = entry
+    memo = entry[1]
+    cost = memo.get((a, b))
+    if cost is None:
+        cost = step_cost(hexmap, table, a, b, rules.unit_class, march_column=rules.march_column,
+                         terrain_multiplier=rules.terrain_multiplier)
+        memo[(a, b)] = cost
+    return cost
+
+
 def _try_step(
     hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool
 ) -> _Arrival | MoveBlock:
-    """The one place that decides a step; shared by the path finder and the path checker."""
-    if not hexmap.grid.contains(b):
-        return MoveBlock.OFF_MAP
-    if not hexmap.grid.is_adjacent(a, b):
-        return MoveBlock.NOT_ADJACENT
+    """The one place that decides a step; shared by the path finder and the path checker.
+
+    ``a`` and ``b`` must be adjacent on-map hexes (checked by :func:`check_path`, given by the grid in
+    :func:`reachable`).
+    """
     if rules.can_enter is not None and not rules.can_enter(b):
         return MoveBlock.CANNOT_ENTER
     if rules.may_step is not None and not rules.may_step(a, b):
@@ -833,8 +852,7 @@ def _try_step(
             stop = StopReason.ENEMY_ZOC
         if from_zoc:
             extra = zoc.leave_cost
-    cost = step_cost(hexmap, table, a, b, rules.unit_class, march_column=rules.march_column,
-                     terrain_multiplier=rules.terrain_multiplier)
+    cost = _memo_step_cost(hexmap, table, rules, a, b)
     if cost.prohibited:
         return MoveBlock.PROHIBITED_HEXSIDE if (cost.blocked_by or "").startswith("hexside") else MoveBlock.PROHIBITED_TERRAIN
     if cost.all_points:
@@ -942,6 +960,14 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     )
 
 
+def _geometry_block(hexmap: HexMap, a: HexId, b: HexId) -> MoveBlock | None:
+    if not hexmap.grid.contains(b):
+        return MoveBlock.OFF_MAP
+    if not hexmap.grid.is_adjacent(a, b):
+        return MoveBlock.NOT_ADJACENT
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class PathCheck:
     """Result of :func:`check_path`: cost so far, and the first problem (``None`` if the path is legal)."""
@@ -969,7 +995,8 @@ def check_path(hexmap: HexMap, table: MovementTable, path: Iterable[str], rules:
     for i in range(1, len(hexes)):
         if stop is not None:
             return PathCheck(hexes, spent, MoveBlock.ALREADY_STOPPED, i, stop)
-        arrival = _try_step(hexmap, table, rules, hexes[i - 1], hexes[i], spent, i == 1)
+        arrival = _geometry_block(hexmap, hexes[i - 1], hexes[i]) or _try_step(
+            hexmap, table, rules, hexes[i - 1], hexes[i], spent, i == 1)
         if isinstance(arrival, MoveBlock):
             return PathCheck(hexes, spent, arrival, i, stop)
         spent, stop = arrival.spent, arrival.stop
