@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator import registry
+from arbitro.cli import cli
 
 from .conftest import (
     BLUE_CARD,
     RED_CARD,
     Cli,
+    db_rows,
     events_of,
     exchange,
     head,
@@ -277,6 +279,21 @@ def test_fork_without_keep_dice_commits_a_new_seed(run: Cli) -> None:
     parent_hash = run.json("log", "g", "--from", str(at), "--to", str(at))[0]["hash"]
     assert created["origin"]["hash"] == parent_hash  # the parent's hash at the fork point
     assert run.json("view", fork, "--as", "umpire")["state"] == run.json("view", "g", "--as", "umpire")["state"]
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "adjudicator/service.py Arbitro.fork(keep_dice=True) gives the fork the parent's secret seed, and nothing "
+    "stops the fork's seed from being revealed (`arbitro reveal FORK`, or automatically when the fork's game "
+    "ends, engine._finish): the live parent's seed is then in the fork's log and every future roll of the "
+    "parent is predictable. Refuse (or defer) a keep-dice fork's reveal while its parent's seed is secret"))
+def test_revealing_a_keep_dice_fork_does_not_disclose_the_live_parents_seed(run: Cli, db: Path) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    fork = run.json("fork", "g", "--at", str(head(run, "g")), "--keep-dice")["game"]
+    ((parent_seed,),) = db_rows(db, "SELECT seed FROM games WHERE id='g'")
+    assert run.json("status", "g")["seed_revealed"] is False
+    run.runner.invoke(cli, ["reveal", fork, "--reason", "study the fork"], env={"ARBITRO_DB": str(db)})
+    assert parent_seed not in run("log", fork).stdout + run("export", fork).stdout
 
 
 # --- undo ---------------------------------------------------------------------------------------
