@@ -390,19 +390,19 @@ class WeatherTrack(_Strict):
     transitions: dict[str, list[int]]
     transitions_notes: str = ""
 
-    @pydantic.model_validator(mode="after")
-    def _complete(self) -> "WeatherTrack":
+    def checks(self) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
         numbers = sorted(b.box for b in self.boxes)
         if numbers != list(range(1, len(numbers) + 1)):
-            raise ValueError(f"boxes must be numbered 1..n without gaps, got {numbers}")
+            problems.append(("$.boxes", f"boxes must be numbered 1..n without gaps, got {numbers}"))
         if self.start_box not in numbers:
-            raise ValueError(f"start_box {self.start_box} is not a box")
+            problems.append(("$.start_box", f"{self.start_box} is not a box"))
         if sorted(self.transitions) != sorted(str(n) for n in numbers):
-            raise ValueError("transitions must have one entry per box")
+            problems.append(("$.transitions", "must have one entry per box"))
         for box, results in self.transitions.items():
             if len(results) != 6 or any(r not in numbers for r in results):
-                raise ValueError(f"transitions[{box}] must give 6 boxes (one per die face) among {numbers}")
-        return self
+                problems.append((f"$.transitions.{box}", f"must give 6 boxes (one per die face) among {numbers}"))
+        return problems
 
     def box(self, number: int) -> WeatherBox:
         return {b.box: b for b in self.boxes}[number]
@@ -413,20 +413,27 @@ class WeatherTrack(_Strict):
 
 
 # --- tables ------------------------------------------------------------------------------------------------
-def _check_grid(rows: dict[str, dict[str, str]], columns: list[str]) -> None:
+def _grid_problems(rows: dict[str, dict[str, str]], columns: list[str]) -> list[tuple[str, str]]:
+    """A die-roll table: every row an integer roll giving exactly the columns, rolls contiguous."""
+    problems: list[tuple[str, str]] = []
     if len(set(columns)) != len(columns):
-        raise ValueError("duplicate column")
+        problems.append(("$.columns", "duplicate column"))
     rolls = []
     for roll, row in rows.items():
         try:
             rolls.append(int(roll))
         except ValueError:
-            raise ValueError(f"row key {roll!r} is not an integer die roll") from None
+            problems.append((f"$.rows.{roll}", "row key is not an integer die roll"))
+            continue
         if list(row) != columns:
-            raise ValueError(f"row {roll} must give exactly the columns {columns}, in order")
+            missing = [c for c in columns if c not in row]
+            extra = [c for c in row if c not in columns]
+            detail = f"missing {missing}" if missing else f"unknown {extra}" if extra else "out of order"
+            problems.append((f"$.rows.{roll}", f"must give exactly the columns {columns}, in order ({detail})"))
     rolls.sort()
-    if rolls != list(range(rolls[0], rolls[-1] + 1)):
-        raise ValueError("rows must cover a contiguous range of modified rolls")
+    if rolls and rolls != list(range(rolls[0], rolls[-1] + 1)):
+        problems.append(("$.rows", "rows must cover a contiguous range of modified rolls"))
+    return problems
 
 
 class CombatTable(_Strict):
@@ -440,10 +447,8 @@ class CombatTable(_Strict):
     below_minimum: Literal["forbidden_to_declare"]
     below_minimum_rule: str
 
-    @pydantic.model_validator(mode="after")
-    def _complete(self) -> "CombatTable":
-        _check_grid(self.rows, self.columns)  # type: ignore[arg-type]
-        return self
+    def checks(self) -> list[tuple[str, str]]:
+        return _grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
 
     def result(self, modified_roll: int, column: str) -> CrtResult:
         low, high = self.roll_range()
@@ -467,10 +472,8 @@ class BombardmentTable(_Strict):
     concentration_drm: list[SpDrm]
     rows: dict[str, dict[str, BombardResult]]
 
-    @pydantic.model_validator(mode="after")
-    def _complete(self) -> "BombardmentTable":
-        _check_grid(self.rows, self.columns)  # type: ignore[arg-type]
-        return self
+    def checks(self) -> list[tuple[str, str]]:
+        return _grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
 
 
 class FireTable(_Strict):
@@ -486,10 +489,8 @@ class FireTable(_Strict):
     never_affects_artillery: bool
     rows: dict[str, dict[str, FireResult]]
 
-    @pydantic.model_validator(mode="after")
-    def _complete(self) -> "FireTable":
-        _check_grid(self.rows, self.columns)  # type: ignore[arg-type]
-        return self
+    def checks(self) -> list[tuple[str, str]]:
+        return _grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
 
 
 class TerrainEffect(_Provisional):
@@ -666,11 +667,16 @@ def _load_model(path: Path, model: type[_M], data_dir: Path, problems: list[str]
         problems.append(f"{label}: $: invalid JSON at line {e.lineno} column {e.colno}: {e.msg}")
         return None
     try:
-        return model.model_validate(raw)
+        loaded = model.model_validate(raw)
     except pydantic.ValidationError as e:
         for issue in e.errors(include_url=False):
             problems.append(f"{label}: {_json_path(tuple(issue['loc']))}: {issue['msg']}")
         return None
+    # Whole-file checks with their own JSON paths (pydantic's model validators only report "$").
+    checks = getattr(loaded, "checks", None)
+    found = checks() if checks is not None else []
+    problems.extend(f"{label}: {path}: {message}" for path, message in found)
+    return None if found else loaded
 
 
 def _load_map(path: Path, data_dir: Path, problems: list[str]) -> HexMap | None:
