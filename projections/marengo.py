@@ -105,9 +105,10 @@ class Retreat(msgspec.Struct, kw_only=True):
     side: str
     zone: str
     enemy_from: str
-    blocks: list[str]
+    blocks: list[str]  # still to retreat
     exempt: list[str] = []
     stage: str = "losses"
+    original: list[str] = []  # every block that retreats (hidden again at the end)
 
 
 class MarengoState(msgspec.Struct, kw_only=True):
@@ -263,7 +264,8 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
             s.assault = None
         case ev.RetreatStarted():
             s.retreat = Retreat(side=e.side, zone=e.zone, enemy_from=e.enemy_from,
-                                blocks=[r.block for r in e.blocks], exempt=list(e.exempt))
+                                blocks=[r.block for r in e.blocks], exempt=list(e.exempt),
+                                original=[r.block for r in e.blocks])
         case ev.RetreatEnded():
             s.retreat = None
         case ev.BombardmentDeclared():

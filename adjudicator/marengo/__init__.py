@@ -200,11 +200,12 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             sequence.enter_step(ctx, "assaults")
             assault.do_declare(ctx, seat, cmd.approach, target, blocks, leaders, arm)
         case C.Move():
-            sequence.check_step(s, seat, "movement")
             blocks = resolve_all(s, seat, cmd.blocks)
             show = resolve(s, seat, cmd.show) if cmd.show else None
             plan = movement.check_move(s, seat, blocks, cmd.to, cmd.place, show, interp)
-            sequence.enter_step(ctx, "movement")
+            if plan.kind != "forced":  # leaving an approach the enemy left is allowed at any step (§8)
+                sequence.check_step(s, seat, "movement")
+                sequence.enter_step(ctx, "movement")
             movement.do_move(ctx, plan)
         case C.RoadMove():
             sequence.check_step(s, seat, "movement")

@@ -46,14 +46,25 @@ def legal(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any]
         out += _assaults(state, seat, interp)
     if step <= sequence.STEPS.index("movement"):
         out += _moves(state, seat, interp)
+    else:
+        out += [m for m in _moves(state, seat, interp) if _is_forced_move(state, seat, m, interp)]
+    if step <= sequence.STEPS.index("movement"):
         out += _road_moves(state, seat, interp)
         out += _entries(state, seat, interp)
-    if step <= sequence.STEPS.index("movement") or state.group is not None:
+    if step <= sequence.STEPS.index("movement"):
         out += _continuations(state, seat, interp)
     out += _declarations(state, seat, interp)
     if _ends(state, seat):
         out.append({"type": "end_turn"})
     return out
+
+
+def _is_forced_move(state: MarengoState, seat: str, m: dict[str, Any], interp: Interp) -> bool:
+    from arbitro.adjudicator.marengo.common import resolve_all
+
+    plan = _ok(movement.check_move, state, seat, resolve_all(state, seat, m["blocks"]), m["to"], m["place"],
+               None, interp)
+    return plan is not None and plan.kind == "forced"
 
 
 def _ends(state: MarengoState, seat: str) -> bool:

@@ -18,6 +18,7 @@ from arbitro.adjudicator.marengo.common import (
     data,
     fail,
     has_enemy,
+    hide,
     lose,
     own_count,
     queue_losses,
@@ -77,6 +78,8 @@ def step(ctx: Any) -> bool:
     r = s.retreat
     left = remaining(s)
     if not left:
+        # marengo §12: hidden again at the end of the retreat
+        hide(ctx, [b for b in r.original if s.blocks[b].reveal != "bombardment"], "end of retreat", R.RETREAT)
         ctx.emit(ev.RetreatEnded(side=r.side, rule=str(R.RETREAT)))
         return False
     for b in left:

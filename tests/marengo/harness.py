@@ -1,0 +1,108 @@
+"""Test harness: build Marengo positions and play commands through the real service (store, engine,
+fold, redaction), the way a client would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.marengo import setup
+from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.marengo import MarengoState
+
+
+class Game:
+    def __init__(self, app: Arbitro, gid: str) -> None:
+        self.app, self.id = app, gid
+
+    @property
+    def state(self) -> MarengoState:
+        return self.app.state_at(self.id).rules  # type: ignore[no-any-return]
+
+    def tok(self, bid: str) -> str:
+        return self.state.blocks[bid].token
+
+    def send(self, seat: str, **command: Any) -> list[dict[str, Any]]:
+        """Submit as `seat`; returns the events as served to the umpire (full)."""
+        out = self.app.submit(self.id, seat, command)
+        return [e["event"] for e in self.app.log(self.id, "umpire", out["head"] - len(out["events"]) + 1, out["head"])] \
+            if out["events"] else []
+
+    def events_of(self, seat: str, **command: Any) -> list[dict[str, Any]]:
+        """Submit as `seat` and return the events as served to that seat."""
+        return [e.get("event", e) for e in self.app.submit(self.id, seat, command)["events"]]
+
+    def reject(self, seat: str, rule: str, words: str = "", **command: Any) -> Rejected:
+        """The command is refused citing `rule`, with `words` in the message; nothing is appended."""
+        head = self.app.game(self.id).head_seq
+        with pytest.raises(Rejected) as exc:
+            self.app.submit(self.id, seat, command)
+        assert exc.value.rule == rule, (exc.value.rule, str(exc.value))
+        assert words in exc.value.message, exc.value.message
+        assert self.app.game(self.id).head_seq == head
+        return exc.value
+
+    def legal(self, seat: str) -> list[dict[str, Any]]:
+        return self.app.legal(self.id, seat)
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return self.app.view(self.id, seat)["state"]  # type: ignore[no-any-return]
+
+    def block(self, bid: str) -> Any:
+        return self.state.blocks[bid]
+
+
+def app() -> Arbitro:
+    return Arbitro(SQLiteStore(":memory:"))
+
+
+def new_game() -> Game:
+    a = app()
+    return Game(a, a.create("marengo", "marengo"))
+
+
+def position(
+    placed: dict[str, tuple[str, str] | tuple[str, str, int]],
+    *, phasing: str = "austria", round_: int = 3, step: str = "start", **fields: Any,
+) -> dict[str, Any]:
+    """A position: `placed` maps block ids to (zone, place[, strength]); every other block stays in its table
+    (French At Start blocks not placed are treated as eliminated so they do not clutter the map)."""
+    s = setup.new_state()
+    s.round, s.phasing, s.step = round_, phasing, step
+    s.hour = s.first_hour + round_ - 1
+    s.turn = 2 * (round_ - 1) + (0 if phasing == "austria" else 1)
+    n = 1
+    for bid, b in sorted(s.blocks.items()):
+        if bid in placed:
+            spec = placed[bid]
+            b.zone, b.place = spec[0], spec[1]
+            if len(spec) > 2:
+                b.strength = spec[2]  # type: ignore[misc]
+            b.token = f"b{n:03d}"
+            b.activated = True
+            n += 1
+        elif b.zone == "at_start":
+            b.zone, b.strength = "eliminated", 0
+    s.next_token = n
+    for k, v in fields.items():
+        setattr(s, k, v)
+    return {"format": POSITION_FORMAT, "ruleset": "marengo", "scenario": "marengo",
+            "state": msgspec.to_builtins(s)}
+
+
+def from_position(pos: dict[str, Any]) -> Game:
+    a = app()
+    return Game(a, a.create("marengo", position=pos))
+
+
+def ruleset() -> Any:
+    return registry.get("marengo")
+
+
+def types(events: list[dict[str, Any]]) -> list[str]:
+    return [e["type"] for e in events]
