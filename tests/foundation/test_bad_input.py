@@ -226,6 +226,33 @@ def test_a_reordered_log_file(run: Cli, tmp_path: Path, game: str) -> None:
     assert "#9" in run("import", str(path), code=2).stderr
 
 
+def test_an_edited_seat_export(run: Cli, tmp_path: Path, game: str) -> None:
+    path = tmp_path / "blue.jsonl"
+    run("export", "g", "--as", "blue", "-o", str(path))
+    records = read_export(path)
+    damage = next(r for r in event_records(records) if r["served"]["type"] == "damage_dealt")
+    assert "salt" in damage["served"]  # served whole: blue can check its hash
+    damage["served"]["event"]["amount"] += 3
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert report["divergence"]["seq"] == damage["seq"]
+    assert f"event #{damage['seq']} was edited" in run("verify", str(path), code=1).stdout
+    assert "cannot be imported" in run("import", str(path), code=2).stderr
+
+
+def test_a_reordered_seat_export(run: Cli, tmp_path: Path, game: str) -> None:
+    path = tmp_path / "red.jsonl"
+    run("export", "g", "--as", "red", "-o", str(path))
+    records = read_export(path)
+    events = event_records(records)
+    first, second = records.index(events[11]), records.index(events[12])
+    records[first], records[second] = records[second], records[first]
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert report["divergence"]["seq"] == 12
+    assert "event #12 does not follow the event before it" in run("verify", str(path), code=1).stdout
+
+
 # --- a damaged database -------------------------------------------------------------------------
 def test_a_flipped_byte_in_the_database(run: Cli, db: Path, game: str) -> None:
     before = stored_events(db, "g")
