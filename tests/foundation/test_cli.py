@@ -410,6 +410,27 @@ def test_import_into_another_database_verifies(run: Cli, tmp_path: Path) -> None
     assert "already exists" in other("import", str(exported), code=2).stderr
 
 
+def test_export_with_seed_moves_a_live_game_to_another_database(run: Cli, tmp_path: Path) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    plain, moving = tmp_path / "plain.jsonl", tmp_path / "moving.jsonl"
+    run("export", "g", "-o", str(plain))
+    run("export", "g", "--with-seed", "-o", str(moving))
+    assert read_export(plain)[0]["seed"] is None and read_export(moving)[0]["seed"]
+    other = Cli(tmp_path / "other.db")
+    other("import", str(moving))
+    here = exchange(run, "g", attacker="blue")
+    there = exchange(other, "g", attacker="blue")
+    assert events_of(there, "dice_rolled") == events_of(here, "dice_rolled")
+    assert other.json("verify", "g")["passed"] is True
+    # Without the seed, the imported game can be read and verified but not played on.
+    third = Cli(tmp_path / "third.db")
+    third("import", str(plain))
+    assert third.json("verify", "g")["passed"] is True
+    assert "does not hold its seed" in third("submit", "g", "--as", "blue", '{"type": "attack", "aim": "low"}',
+                                             code=3).stderr
+
+
 def test_verify_a_game_and_a_file(run: Cli, tmp_path: Path) -> None:
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")

@@ -268,6 +268,23 @@ def test_verify_re_adjudicates_undo_consent_rulings_and_the_end(app: Arbitro) ->
     assert app.view("g", "umpire")["state"]["hp"]["red"] == 10  # the coffee ruling was undone
 
 
+def test_an_imported_game_with_undos_replays_to_the_same_state(app: Arbitro, tmp_path: Path) -> None:
+    app.create("duel", "standard", game_id="g")
+    attack_and_guard(app, "g")
+    app.undo("g", "blue", 6)
+    app.submit("g", "red", {"type": "consent", "accept": True})
+    assert app.status("g")["awaiting"]["kind"] == "guard"  # back to blue's guard
+    app.submit("g", "blue", {"type": "guard", "stance": "high"})
+    attack_and_guard(app, "g", attacker="blue")  # ends round 1: a checkpoint, a snapshot
+    lines = list(app.export("g"))
+    other = Arbitro(SQLiteStore(tmp_path / "other.db"))
+    assert other.import_lines(lines) == "g"
+    assert other.store.snapshot_at_or_before("g", other.game("g").head_seq) is not None  # rebuilt on import
+    assert state_hash(other.state_at("g")) == state_hash(app.state_at("g"))
+    assert other.verify("g").passed
+    assert list(other.export("g")) == lines
+
+
 def test_verify_a_fork_and_a_position_game(app: Arbitro, positioned: str) -> None:
     app.create("duel", "standard", game_id="g")
     attack_and_guard(app, "g")
