@@ -342,7 +342,7 @@ def test_options_are_the_optional_rules(data: ArrivanoData) -> None:
 def test_interpretations_are_documented(data: ArrivanoData) -> None:
     text = DOC.read_text(encoding="utf-8")
     table = text.split("## 4. Ambiguities and interpretations", 1)[1].split("\n## ", 1)[0]
-    documented = set(re.findall(r"^\| `([a-z0-9_]+)` \|", table, flags=re.M))
-    assert documented == {i.name for i in data.interpretations.interpretations}
+    rows = re.findall(r"^\| `([a-z0-9_]+)` \| [^|]+ \| [^|]+ \| `([a-z0-9_]+)`", table, flags=re.M)
+    assert dict(rows) == {i.name: i.default for i in data.interpretations.interpretations}
     for i in data.interpretations.interpretations:
         assert i.phrase.split("(")[0].strip()[:20] in text, f"{i.name}: phrase not quoted in the doc"
