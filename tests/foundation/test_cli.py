@@ -485,6 +485,18 @@ def test_game_to_the_end_reveals_the_seed_and_verifies(run: Cli) -> None:
     assert checks["seed commitment"] == "passed" and checks["re-adjudication"] == "passed"
 
 
+def test_readable_output_of_undo_reveal_and_import(run: Cli, tmp_path: Path) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    run.submit("g", "red", {"type": "attack", "aim": "high"})
+    text = run("undo", "g", "--as", "red", "--to", "5").stdout
+    assert text.startswith("command 2:") and "undone" in text and "(arbitro §U.1)" in text
+    text = run("reveal", "g", "--reason", "curious").stdout
+    assert "seed_revealed" in text and "reason=curious" in text
+    path = tmp_path / "g.jsonl"
+    run("export", "g", "-o", str(path))
+    assert Cli(tmp_path / "other.db")("import", str(path)).stdout.strip() == "g"
+
+
 # --- position -----------------------------------------------------------------------------------
 def test_position_round_trip(run: Cli, tmp_path: Path) -> None:
     run("new", "duel", "standard", "--id", "g")
