@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import sqlite_utils
@@ -98,16 +99,14 @@ class SQLiteStore:
             self._insert(game.id, command, events)
 
     def game(self, game_id: str) -> GameRecord:
-        cur = self.conn.execute("SELECT * FROM games WHERE id=?", (game_id,))
-        row = cur.fetchone()
-        if row is None:
+        rows, names = self._read("SELECT * FROM games WHERE id=?", (game_id,))
+        if not rows:
             raise GameNotFound(game_id)
-        return self._game_from_row(dict(zip([c[0] for c in cur.description], row)))
+        return self._game_from_row(dict(zip(names, rows[0])))
 
     def games(self) -> list[GameRecord]:
-        cur = self.conn.execute("SELECT * FROM games ORDER BY created_at, id")
-        names = [c[0] for c in cur.description]
-        return [self._game_from_row(dict(zip(names, r))) for r in cur.fetchall()]
+        rows, names = self._read("SELECT * FROM games ORDER BY created_at, id")
+        return [self._game_from_row(dict(zip(names, r))) for r in rows]
 
     @staticmethod
     def _game_from_row(row: dict[str, object]) -> GameRecord:
@@ -176,33 +175,39 @@ class SQLiteStore:
             if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, StoreError):
                 raise CorruptStore(f"database error during append: {exc}") from exc
 
+    def _read(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[Any, ...]], list[str]]:
+        """Rows and column names of a query, read under the store's lock: threads sharing this connection
+        never see another thread's append before it commits."""
+        with self._lock:
+            try:
+                cur = self.conn.execute(sql, params)
+                return cur.fetchall(), [c[0] for c in cur.description or ()]
+            except sqlite3.DatabaseError as e:
+                raise CorruptStore(f"{self.path}: cannot read ({e})") from e
+
     def _transaction(self) -> "SQLiteStore._Tx":
         return SQLiteStore._Tx(self.conn, self._lock)
 
     # --- reads --------------------------------------------------------------------------------
     def command_by_key(self, game_id: str, key: str) -> StoredCommand | None:
-        row = self.conn.execute(
+        rows, _ = self._read(
             "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? AND key=?", (game_id, key)
-        ).fetchone()
-        return _command(row) if row else None
+        )
+        return _command(rows[0]) if rows else None
 
     def commands(self, game_id: str) -> Iterator[StoredCommand]:
-        cur = self.conn.execute(
+        rows, _ = self._read(
             "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? ORDER BY cmd", (game_id,)
         )
-        for row in cur:
-            yield _command(row)
+        return (_command(row) for row in rows)
 
     def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]:
-        try:
-            cur = self.conn.execute(
-                "SELECT seq, body, hash FROM events WHERE game=? AND seq>=? AND seq<=? ORDER BY seq",
-                (game_id, first, last if last is not None else 1 << 62),
-            )
-            for seq, body, digest in cur:
-                yield StoredEvent(seq, body.encode() if isinstance(body, str) else bytes(body), digest)
-        except sqlite3.DatabaseError as e:
-            raise CorruptStore(f"game {game_id}: cannot read events from #{first}: {e}") from e
+        rows, _ = self._read(
+            "SELECT seq, body, hash FROM events WHERE game=? AND seq>=? AND seq<=? ORDER BY seq",
+            (game_id, first, last if last is not None else 1 << 62),
+        )
+        return (StoredEvent(seq, body.encode() if isinstance(body, str) else bytes(body), digest)
+                for seq, body, digest in rows)
 
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
@@ -213,11 +218,11 @@ class SQLiteStore:
             )
 
     def snapshot_at_or_before(self, game_id: str, seq: int) -> Snapshot | None:
-        row = self.conn.execute(
+        rows, _ = self._read(
             "SELECT seq, state, state_hash FROM snapshots WHERE game=? AND seq<=? ORDER BY seq DESC LIMIT 1",
             (game_id, seq),
-        ).fetchone()
-        return Snapshot(row[0], bytes(row[1]), row[2]) if row else None
+        )
+        return Snapshot(rows[0][0], bytes(rows[0][1]), rows[0][2]) if rows else None
 
     def drop_snapshot(self, game_id: str, seq: int) -> None:
         with self._transaction():
@@ -237,13 +242,13 @@ class SQLiteStore:
         return note
 
     def annotations(self, game_id: str) -> list[Annotation]:
-        cur = self.conn.execute(
+        rows, _ = self._read(
             "SELECT game, id, seq, seat, private, text, created_at FROM annotations WHERE game=? ORDER BY id",
             (game_id,),
         )
         return [
             Annotation(game=g, id=i, seq=s, seat=st, private=bool(p), text=t, created_at=c)
-            for g, i, s, st, p, t, c in cur
+            for g, i, s, st, p, t, c in rows
         ]
 
 

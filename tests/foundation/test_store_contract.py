@@ -285,12 +285,6 @@ class StoreContract:
             if other is not store:
                 other.close()  # type: ignore[attr-defined]
 
-    @pytest.mark.xfail(
-        strict=True, raises=AssertionError,
-        reason="known bug (reported): threads sharing one SQLiteStore share one connection, and reads do not take "
-               "the store's lock, so a read sees another thread's open transaction (a dirty read); Arbitro.submit "
-               "can then answer 'duplicate' for a key whose append is rolled back. Remove this mark when fixed.",
-    )
     def test_a_reader_sharing_the_store_never_sees_an_uncommitted_append(self, store: Store) -> None:
         """One store object used by two threads (as a server would): while an append is inside its
         transaction, another thread's read must not see it, and must not see it at all once it rolls back."""
