@@ -196,6 +196,8 @@ class HexMap:
     hexside_feature_types: tuple[str, ...]
     road_kinds: tuple[str, ...]
     places: Mapping[str, tuple[HexId, ...]]
+    compass: Compass | None
+    """Compass direction in which column and row numbers grow, if the map file gives it."""
     _hexes: Mapping[HexId, HexInfo] = field(repr=False)
     _side_features: Mapping[HexsideId, tuple[str, ...]] = field(repr=False)
     _side_provisional: Mapping[HexsideId, bool] = field(repr=False)
@@ -427,6 +429,7 @@ def _assemble(spec: MapFile, grid: Grid, source: str) -> HexMap:
         hexside_feature_types=spec.hexside_features,
         road_kinds=spec.road_kinds,
         places={name: tuple(HexId(h) for h in hs) for name, hs in spec.places.items()},
+        compass=spec.grid.compass,
         _hexes=hexes,
         _side_features=side_features,
         _side_provisional=side_provisional,
