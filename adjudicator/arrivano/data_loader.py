@@ -27,6 +27,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field
 
 from arbitro.adjudicator.hexmap import HexMap, MapDataError, MovementTable, load_map, load_movement_table
+from arbitro.adjudicator.ruleset import Interpretation, Scenario
 
 DATA_DIR = Path(__file__).parent / "data"
 SCENARIOS: tuple[str, ...] = ("montebello", "campotenese")
@@ -580,7 +581,7 @@ class InterpretationData(_Strict):
     phrase: str = Field(min_length=1)
     default: str
     choices: list[str] = Field(min_length=1)
-    summary: str
+    explanation: str
 
     @pydantic.model_validator(mode="after")
     def _default_is_a_choice(self) -> "InterpretationData":
@@ -606,7 +607,7 @@ class Tables:
 
 
 @dataclass(frozen=True)
-class Scenario:
+class ScenarioData:
     """Everything one scenario needs: its rules, order of battle, map, movement tables (and weather)."""
 
     name: str
@@ -642,7 +643,7 @@ class ArrivanoData:
     tables: Tables
     options: OptionsFile
     interpretations: InterpretationsFile
-    scenarios: dict[str, Scenario]
+    scenarios: dict[str, ScenarioData]
 
 
 def _json_path(loc: tuple[int | str, ...]) -> str:
@@ -722,7 +723,7 @@ def _load_tables(data_dir: Path, problems: list[str]) -> Tables | None:
     return Tables(**parts)  # type: ignore[arg-type]
 
 
-def load_scenario(name: str, data_dir: Path = DATA_DIR) -> Scenario:
+def load_scenario(name: str, data_dir: Path = DATA_DIR) -> ScenarioData:
     """Load and cross-check one scenario (with the shared tables it uses)."""
     problems: list[str] = []
     tables = _load_tables(data_dir, problems)
@@ -732,7 +733,7 @@ def load_scenario(name: str, data_dir: Path = DATA_DIR) -> Scenario:
     return scenario
 
 
-def _load_scenario(name: str, data_dir: Path, tables: Tables | None, problems: list[str]) -> Scenario | None:
+def _load_scenario(name: str, data_dir: Path, tables: Tables | None, problems: list[str]) -> ScenarioData | None:
     folder = data_dir / name
     spec = _load_model(folder / "scenario.json", ScenarioFile, data_dir, problems)
     if spec is None:
@@ -752,7 +753,7 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None, problems: l
             movement[0] = table
     if oob is None or hexmap is None or (spec.weather and weather is None):
         return None
-    loaded = Scenario(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather)
+    loaded = ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather)
     problems.extend(check_scenario(loaded, tables, data_dir))
     return loaded
 
@@ -777,6 +778,21 @@ def default_data() -> ArrivanoData:
     return load()
 
 
+def ruleset_scenarios(data: ArrivanoData) -> dict[str, Scenario]:
+    """The scenarios as the ruleset interface lists them (every optional rule of §16 is offered)."""
+    options = tuple(sorted(data.options.options))
+    return {name: Scenario(name=name, title=s.scenario.title, seats=tuple(s.scenario.seats), options=options,
+                           description=s.scenario.rule)
+            for name, s in sorted(data.scenarios.items())}
+
+
+def ruleset_interpretations(data: ArrivanoData) -> dict[str, Interpretation]:
+    """The interpretations of docs/rulesets/arrivano.md §4 as the ruleset interface takes them."""
+    return {i.name: Interpretation(name=i.name, default=i.default, choices=tuple(i.choices), rule=i.rule,
+                                   phrase=i.phrase, explanation=i.explanation)
+            for i in sorted(data.interpretations.interpretations, key=lambda i: i.name)}
+
+
 def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
     """Every data file, sorted: hashed into each game so that verification detects changed data."""
     return sorted(p for p in data_dir.rglob("*.json") if p.is_file())
@@ -793,7 +809,7 @@ def _on_edge(hexmap: HexMap, hex_id: str) -> bool:
     return len(hexmap.grid.neighbours(hex_id)) < 6
 
 
-def check_scenario(s: Scenario, tables: Tables | None, data_dir: Path = DATA_DIR) -> list[str]:
+def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA_DIR) -> list[str]:
     """Cross-file consistency of one loaded scenario; each problem names file, JSON path and fault."""
     problems: list[str] = []
     sc = f"{s.name}/scenario.json"
@@ -979,7 +995,7 @@ def fits_stacking(arms: list[str], formations: list[str], patterns: list[StackPa
     return False
 
 
-def _check_setup_stacking(s: Scenario, ob: str) -> list[str]:
+def _check_setup_stacking(s: ScenarioData, ob: str) -> list[str]:
     """The printed set-up (first hex of each unit) obeys the scenario's stacking limits (arrivano §7.1, §17.2.3)."""
     by_hex: dict[str, list[UnitData]] = {}
     for u in s.oob.units:
@@ -994,7 +1010,7 @@ def _check_setup_stacking(s: Scenario, ob: str) -> list[str]:
     return problems
 
 
-def provisional_items(s: Scenario, tables: Tables) -> list[str]:
+def provisional_items(s: ScenarioData, tables: Tables) -> list[str]:
     """Human-readable list of the provisional data a game of this scenario uses (Ruleset.provisional)."""
     items: list[str] = []
     for label, meta in (

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator.arrivano import data_loader
-from arbitro.adjudicator.arrivano.data_loader import ArrivanoData, Scenario
+from arbitro.adjudicator.arrivano.data_loader import ArrivanoData, ScenarioData
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "arrivano.md"
 
@@ -23,12 +23,12 @@ def data() -> ArrivanoData:
 
 
 @pytest.fixture(scope="module")
-def montebello(data: ArrivanoData) -> Scenario:
+def montebello(data: ArrivanoData) -> ScenarioData:
     return data.scenarios["montebello"]
 
 
 @pytest.fixture(scope="module")
-def campotenese(data: ArrivanoData) -> Scenario:
+def campotenese(data: ArrivanoData) -> ScenarioData:
     return data.scenarios["campotenese"]
 
 
@@ -103,7 +103,7 @@ CAMPOTENESE_REINFORCEMENTS = [
 ]
 
 
-def _names_at(s: Scenario) -> dict[str, list[str]]:
+def _names_at(s: ScenarioData) -> dict[str, list[str]]:
     return {item.name: item.setup.hexes for item in [*s.oob.leaders, *s.oob.units] if item.setup is not None}
 
 
@@ -116,7 +116,7 @@ def test_named_hex_exists_with_stated_terrain(data: ArrivanoData, scenario: str,
         assert hexmap.terrain(hex_id) == terrain, f"{hex_id} ({section})"
 
 
-def test_montebello_named_places(montebello: Scenario) -> None:
+def test_montebello_named_places(montebello: ScenarioData) -> None:
     places = montebello.map.places
     assert places["Corvino"] == ("2815",)  # arrivano §17.1.5
     assert places["Mairano"] == ("2312",)  # arrivano §17.1.5
@@ -133,7 +133,7 @@ def test_montebello_named_places(montebello: Scenario) -> None:
         assert any(montebello.map.roads_at(h) for h in hexes), f"arrivano §10.1: village {name} has no road"
 
 
-def test_campotenese_named_places(campotenese: Scenario) -> None:
+def test_campotenese_named_places(campotenese: ScenarioData) -> None:
     morano = campotenese.map.places["Morano Calabro"]  # arrivano §17.2.12
     assert len(morano) == 1 and campotenese.map.terrain(morano[0]) == "villaggio"
     assert sorted(campotenese.map.places["Ridotte di Campotenese"]) == ["2615", "2712", "2713"]  # §17.2.6
@@ -142,13 +142,13 @@ def test_campotenese_named_places(campotenese: Scenario) -> None:
             assert campotenese.map.roads_at(h), f"arrivano §10.1: village at {h} has no road"
 
 
-def test_montebello_setup_matches_the_rulebook(montebello: Scenario) -> None:
+def test_montebello_setup_matches_the_rulebook(montebello: ScenarioData) -> None:
     placed = _names_at(montebello)
     assert {name: hexes[0] for name, hexes in placed.items()} == MONTEBELLO_SETUP
     assert all(len(hexes) == 1 for hexes in placed.values())
 
 
-def test_campotenese_setup_matches_the_rulebook(campotenese: Scenario) -> None:
+def test_campotenese_setup_matches_the_rulebook(campotenese: ScenarioData) -> None:
     assert _names_at(campotenese) == CAMPOTENESE_SETUP
 
 
@@ -160,7 +160,7 @@ def test_setup_hexes_are_on_the_map(data: ArrivanoData, scenario: str) -> None:
             assert s.map.grid.contains(h), f"{name} sets up in {h}, off the {scenario} map"
 
 
-def test_campotenese_setup_ranges_obey_stacking_both_ways(campotenese: Scenario) -> None:
+def test_campotenese_setup_ranges_obey_stacking_both_ways(campotenese: ScenarioData) -> None:
     # interpretation campotenese_setup_ranges: 'either_hex' (first hex: checked by the loader) or 'two_counters'
     stacks: dict[str, list[tuple[str, str]]] = {}
     for u in campotenese.oob.units:
@@ -173,7 +173,7 @@ def test_campotenese_setup_ranges_obey_stacking_both_ways(campotenese: Scenario)
         assert data_loader.fits_stacking(arms, formations, patterns), f"{h}: {stack} (arrivano §17.2.3)"
 
 
-def test_stacking_patterns_reject_what_the_rules_forbid(montebello: Scenario, campotenese: Scenario) -> None:
+def test_stacking_patterns_reject_what_the_rules_forbid(montebello: ScenarioData, campotenese: ScenarioData) -> None:
     general, strict = montebello.scenario.stacking.allowed, campotenese.scenario.stacking.allowed
     assert data_loader.fits_stacking(["infantry", "infantry"], ["S", "S"], general)  # arrivano §7.1
     assert not data_loader.fits_stacking(["infantry", "infantry"], ["S", "G"], general)
@@ -187,14 +187,14 @@ def test_stacking_patterns_reject_what_the_rules_forbid(montebello: Scenario, ca
     assert not data_loader.fits_stacking(["artillery", "artillery"], ["T", "Z"], strict)
 
 
-def test_montebello_reinforcements(montebello: Scenario) -> None:
+def test_montebello_reinforcements(montebello: ScenarioData) -> None:
     names = {item.id: item.name for item in [*montebello.oob.leaders, *montebello.oob.units]}
     schedule = [(g.turn, g.entry, {names[i] for i in [*g.leaders, *g.units]}) for g in montebello.oob.reinforcements]
     assert sorted(schedule, key=lambda x: (x[0], x[1])) == MONTEBELLO_REINFORCEMENTS
     assert all(g.order == "any" for g in montebello.oob.reinforcements)  # arrivano §17.1.2
 
 
-def test_campotenese_reinforcements(campotenese: Scenario) -> None:
+def test_campotenese_reinforcements(campotenese: ScenarioData) -> None:
     names = {item.id: item.name for item in [*campotenese.oob.leaders, *campotenese.oob.units]}
     got = []
     for g in sorted(campotenese.oob.reinforcements, key=lambda g: g.turn):
@@ -223,7 +223,7 @@ def test_entry_hexes_exist_on_the_map_edge(data: ArrivanoData) -> None:
     assert sorted(montebello.scenario.entry_hexes) == ["A", "B", "C"]
 
 
-def test_march_orders(montebello: Scenario) -> None:
+def test_march_orders(montebello: ScenarioData) -> None:
     objectives = {(o.leader, o.objective) for o in montebello.scenario.march_orders}
     assert objectives == {("vogelsang", "2815"), ("retz", "2312"), ("schellenberg", "2011")}  # arrivano §17.1.5
     stradella = montebello.scenario.march_direction
@@ -238,14 +238,14 @@ def test_march_orders(montebello: Scenario) -> None:
     assert set(vogelsang.units) == {u.id for u in montebello.oob.units if u.formation == "O"}
 
 
-def test_initial_orders(montebello: Scenario, campotenese: Scenario) -> None:
+def test_initial_orders(montebello: ScenarioData, campotenese: ScenarioData) -> None:
     assert {f.initial_order for f in montebello.oob.formations if f.side == "austria"} == {"manoeuvre"}
     assert {f.initial_order for f in montebello.oob.formations if f.side == "france"} == {None}  # §17.1.2
     assert {f.id: f.initial_order for f in campotenese.oob.formations} == {
         "N": "defence", "T": "defence", "R": "defence", "Z": "defence", "C": "advance", "V": "advance"}
 
 
-def test_printed_values_and_provisional_marking(campotenese: Scenario, montebello: Scenario) -> None:
+def test_printed_values_and_provisional_marking(campotenese: ScenarioData, montebello: ScenarioData) -> None:
     by_name = {u.name: u for u in campotenese.oob.units}
     assert by_name["Reg.na Carolina I fucilieri"].efficiency == 3  # arrivano §17.2 set-up '(Eff. 3)'
     assert by_name["Reg.na Carolina I reclute"].efficiency == 2
@@ -265,7 +265,7 @@ def test_printed_values_and_provisional_marking(campotenese: Scenario, montebell
     assert printed == expected
 
 
-def test_scenario_rules(montebello: Scenario, campotenese: Scenario) -> None:
+def test_scenario_rules(montebello: ScenarioData, campotenese: ScenarioData) -> None:
     m, c = montebello.scenario, campotenese.scenario
     assert (m.los_range, c.los_range) == (3, 2)  # arrivano §17.1.3, §17.2.4
     assert (m.commander_movement, c.commander_movement) == (6, 3)  # arrivano §17.1.2, §17.2.2
@@ -282,7 +282,7 @@ def test_scenario_rules(montebello: Scenario, campotenese: Scenario) -> None:
     assert c.franceschi is not None and c.franceschi.general == "compere"  # arrivano §17.2.9
 
 
-def test_campotenese_weather(campotenese: Scenario) -> None:
+def test_campotenese_weather(campotenese: ScenarioData) -> None:
     w = campotenese.weather
     assert w is not None and w.start_box == 1  # arrivano §17.2.7: turn 1 is always snowfall
     assert [w.next_box(1, d) for d in range(1, 7)] == [1, 1, 1, 1, 1, 2]
@@ -298,7 +298,7 @@ def test_campotenese_weather(campotenese: Scenario) -> None:
     assert [r.cost for r in road if r is not None] == [1, 2, "all"]
 
 
-def test_victory(montebello: Scenario, campotenese: Scenario) -> None:
+def test_victory(montebello: ScenarioData, campotenese: ScenarioData) -> None:
     mv, cv = montebello.scenario.victory, campotenese.scenario.victory
     assert mv.most_steps_eliminated_vp == 5  # arrivano §17.1.8
     assert [(a.winner, a.leaders) for a in mv.automatic] == [("austria", ["lannes"])]

@@ -233,3 +233,14 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
     problems = _problems(copy)
     assert any(p.startswith("options.json: $.options.open_order.rule: ") for p in problems), problems
     assert any(p.startswith("tables/orders.json: $: ") and "missing orders: attack" in p for p in problems), problems
+
+
+def test_ruleset_views_of_the_data() -> None:
+    data = data_loader.load()
+    scenarios = data_loader.ruleset_scenarios(data)
+    assert scenarios["montebello"].seats == ("france", "austria")
+    assert scenarios["campotenese"].seats == ("france", "naples")
+    assert scenarios["campotenese"].options == ("hq_orders", "independent_columns", "open_order")
+    readings = data_loader.ruleset_interpretations(data)
+    assert readings["dr_rout_retreat"].default == "additional_2"
+    assert all(r.default in r.choices and r.phrase and r.rule.startswith("arrivano §") for r in readings.values())
