@@ -166,10 +166,7 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
             if f not in state.direction_released:
                 state.direction_released.append(f)
         case ev.ArtilleryFired(artillery=arts, defensive=defensive):
-            if state.activation is not None and not defensive:
-                state.activation.fired.extend(arts)
-            for a in arts:
-                state.units[a].art_moved = True if defensive else state.units[a].art_moved
+            del arts, defensive  # firing does not flip artillery in Caldiero (only moving does, §11.0)
         case ev.AttackDeclared():
             _declare(state, event)
         case ev.AttackersWithdrawn(units=units):

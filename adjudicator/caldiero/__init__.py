@@ -115,8 +115,8 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
                 continue
             formations[f.id] = P.FormationState(side=f.side, general=f.general, order=f.initial_order, arrival_turn=f.arrival_turn)
         if bonaparte:  # caldiero §20.1: Bonaparte's formation, the reserve is his
-            formations["bonaparte"] = P.FormationState(side="france", general="bonaparte", order="advance",
-                                                       arrival_turn=d.leader("bonaparte").arrival.turn if d.leader("bonaparte").arrival else 1)
+            # present from the first turn its reserve units are due (out of command until Bonaparte arrives)
+            formations["bonaparte"] = P.FormationState(side="france", general="bonaparte", order="advance", arrival_turn=1)
         units = {}
         for u in d.oob.units:
             formation = "bonaparte" if bonaparte and u.formation == "reserve" else u.formation

@@ -79,8 +79,12 @@ def read_map(raw: dict[str, Any], name: str = "map.json") -> MapData:
 
 
 def load_map_file(path: Path = MAP_PATH) -> MapData:
+    """Validate with the shared loader (adjudicator/hexmap.py: precise errors), then read the keys used here."""
     if not path.exists():
         raise MapDataError(f"{path.name}: the Caldiero map file is missing ({path})")
+    from arbitro.adjudicator.hexmap import load_map
+
+    load_map(path)
     return read_map(json.loads(path.read_text(encoding="utf-8")), path.name)
 
 

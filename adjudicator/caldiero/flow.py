@@ -328,12 +328,8 @@ def do_activate(a: Act, by: str, formation: str) -> None:
     joined = reserve_joining(w, formation)
     members = sorted(u for u, s in w.state.units.items() if s.formation == formation) + joined
     # command is judged with the joined reserve counted as members of the formation (§15.4.3)
-    for u in joined:
-        w.state.units[u].attached = formation  # provisional for the computation only; the event makes it real
     on_map = [u for u in members if w.state.units[u].where == "map"]
     commanded = in_command(w, formation, on_map)
-    for u in joined:
-        w.state.units[u].attached = None
     ooc = tuple(sorted(u for u in on_map if u not in commanded))
     a.emit(ev.FormationActivated(formation=formation, by=by, rule=str(R.ACTIVATION), out_of_command=ooc,
                                  reserve_joined=tuple(joined)))

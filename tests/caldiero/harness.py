@@ -1,0 +1,113 @@
+"""Test harness: run Caldiero commands on a position with chosen dice, outside any store.
+
+`Table` holds a GameState; `send(seat, command, dice=[...])` runs the ruleset's decide with the dice
+entered in order (the foundation's EnteredSupply), folds the events and returns them; a rejection raises
+IllegalCommand (its `.rule` is the citation). `position()` builds a state with units where a test wants them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.caldiero import CaldieroRuleset
+from arbitro.adjudicator.randomness import EnteredSupply, NeedRandom
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.events import caldiero as ev
+from arbitro.events import core
+from arbitro.projections.caldiero import Activation, CaldieroState
+from arbitro.projections.fold import Fold
+from arbitro.projections.game import CoreState, GameState
+
+RULESET = CaldieroRuleset()
+FOLD = Fold(RULESET)
+
+
+class Table:
+    def __init__(self, state: CaldieroState, interpretations: dict[str, str] | None = None) -> None:
+        self.game = GameState(core=CoreState(interpretations=dict(interpretations or {})), rules=state)
+        self.events: list[Any] = []
+        self.rolls: list[core.DiceRolled] = []
+
+    @property
+    def state(self) -> CaldieroState:
+        return self.game.rules
+
+    def send(self, seat: str, command: dict[str, Any], dice: list[int | tuple[int, ...]] | None = None) -> list[Any]:
+        entries = tuple(tuple(str(v) for v in (d if isinstance(d, tuple) else (d,))) for d in (dice or []))
+        parsed = RULESET.parse_command(command)
+        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, EnteredSupply(entries),
+                       tuple(self.state.options))
+        RULESET.decide(ctx, parsed)
+        self.game = ctx.game
+        self.events += ctx.events
+        self.rolls += [e for e in ctx.events if isinstance(e, core.DiceRolled)]
+        return ctx.events
+
+    def needs_roll(self, seat: str, command: dict[str, Any], dice: list[Any] | None = None) -> bool:
+        try:
+            self.send(seat, command, dice)
+        except NeedRandom:
+            return True
+        return False
+
+    def legal(self, seat: str) -> list[dict[str, Any]]:
+        return RULESET.legal_in(self.state, seat, self.game.core.interpretations)
+
+    def of(self, kind: type) -> list[Any]:
+        return [e for e in self.events if isinstance(e, kind)]
+
+    def unit(self, u: str) -> Any:
+        return self.state.units[u]
+
+
+def fresh(scenario: str = "historical", options: tuple[str, ...] = ()) -> CaldieroState:
+    return RULESET.new_state(scenario, options)
+
+
+def position(
+    units: dict[str, str], *, leaders: dict[str, str] | None = None, scenario: str = "historical",
+    options: tuple[str, ...] = (), orders: dict[str, str] | None = None, weather: int = 0, turn: int = 2,
+) -> CaldieroState:
+    """Only the listed units/leaders are on the map (others off it, as if not yet arrived or dead)."""
+    state = fresh(scenario, options)
+    for u, s in state.units.items():
+        if u in units:
+            s.hex, s.where = units[u], "map"
+        else:
+            s.hex, s.where = None, "dead"
+    for leader, s in state.leaders.items():
+        if leaders and leader in leaders:
+            s.hex, s.where = leaders[leader], "map"
+        else:
+            s.hex, s.where = None, "dead"
+    for f, order in (orders or {}).items():
+        state.formations[f].order = order
+    for f in state.formations.values():
+        if f.order is None:
+            f.order = "defence"
+    state.weather, state.turn, state.first_turn = weather, turn, False
+    state.phase, state.step, state.seat = "action", "choose_formation", "france"
+    return state
+
+
+def activate(state: CaldieroState, formation: str, *, step: str = "movement", interpretations: dict[str, str] | None = None,
+             dice: list[Any] | None = None) -> Table:
+    """A table whose `formation` is activated and standing at `step` (movement, leaders, bombardment, combat)."""
+    side = state.formations[formation].side
+    state.seat = side
+    t = Table(state, interpretations)
+    t.send(side, {"type": "activate", "formation": formation}, dice)
+    order = ["orders", "movement", "leaders", "bombardment", "combat"]
+    while t.state.step != step and t.state.step in order and order.index(t.state.step) < order.index(step):
+        t.send(side, {"type": "end_step"})
+    assert t.state.step == step, f"could not reach step {step}: at {t.state.step}"
+    return t
+
+
+def encode(state: CaldieroState) -> dict[str, Any]:
+    return msgspec.to_builtins(state)  # type: ignore[no-any-return]
+
+
+__all__ = ["RULESET", "Table", "activate", "encode", "ev", "fresh", "position", "Activation"]

@@ -1,0 +1,147 @@
+"""The data files: they load, they agree with the rulebook (caldiero §21, §18, terrain table), and a bad
+file gives a precise error (file, JSON path, problem)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator.caldiero import loader
+from arbitro.adjudicator.caldiero.loader import DATA_DIR, DataError
+
+DATA = loader.load()
+
+
+def units_in(pi: str) -> set[str]:
+    return {u.name for u in DATA.oob.units if u.setup and u.setup.pi == pi}
+
+
+def test_austrian_setup_areas_match_21_1() -> None:
+    assert units_in("2120") == {"Combined Banal Grenz"}
+    assert units_in("1916") == {"Colloredo Line Btn", "Sticker 3 pdr Foot Art."}
+    assert units_in("1711") == {"Comb. Gyulai Line Btn", "AvGuard Foot 3\" Bty."}
+    assert units_in("1707") == {"Callenberg Line Btn", "Foot Art. 6\" Reserve Sect."}
+    assert units_in("2318") == {"2 Hussar Sq. Erz. Jozsef", "Wurmsers Hussars"}
+    assert units_in("1614") == {"7 Carlstadt Combined Grenz Btn", "Comb. Hungarian Btn", "AvGuard 6\" Horse Art. Sect."}
+    assert units_in("2014|2114") == {"Erdödy Hussars (1)", "Erdödy Hussars (2)"}
+    assert DATA.formation("hohenzollern").initial_order == "defence"
+
+
+def test_french_setup_areas_match_21_2() -> None:
+    assert len(units_in("1119")) == 4 and len(units_in("1117")) == 3 and len(units_in("1115")) == 2
+    assert len(units_in("1112")) == 4
+    assert DATA.leader("massena").setup.pi == "1117" and DATA.leader("augereau").setup.pi == "1112"
+    assert DATA.formation("massena").initial_order is None  # chosen by the French at set-up (§21.2)
+
+
+def arrivals(side: str) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for u in DATA.oob.units:
+        if u.side == side and u.arrival:
+            out[u.arrival.turn] = out.get(u.arrival.turn, 0) + 1
+    return out
+
+
+def test_reinforcements_match_21_3_and_21_4() -> None:
+    assert arrivals("austria") == {2: 2, 3: 3, 4: 5, 5: 4, 6: 3}
+    assert arrivals("france") == {3: 5, 4: 3, 5: 2, 6: 4, 7: 2}
+    assert {u.arrival.entry for u in DATA.oob.units if u.side == "austria" and u.arrival} == {"2714"}
+    asterisk = {u.id for u in DATA.oob.units if u.arrival and u.arrival.entry == "1005"}
+    assert asterisk == {"fr-15-dragons", "fr-24-chasseurs"}
+    assert DATA.leader("alvinczy").arrival.turn == 3 and DATA.leader("bonaparte").arrival.turn == 5
+    assert DATA.leader("provera").arrival.turn == 5 and DATA.formation("provera").initial_order == "manoeuvre"
+
+
+def test_counter_values_are_marked_provisional() -> None:
+    for u in DATA.oob.units:
+        assert {"strength", "efficiency", "movement"} <= set(u.provisional), u.id
+    assert DATA.crt.meta.provisional and DATA.bombardment.meta.provisional and DATA.weather.change_provisional
+    assert DATA.scenario.turns_provisional and not DATA.terrain.meta.provisional
+
+
+def test_movement_ranges_respect_9_0() -> None:
+    for u in DATA.oob.units:
+        if u.arm == "infantry":
+            assert 3 <= u.movement <= 5, u.id
+        if u.arm == "cavalry" and u.id != "fr-1-cavalry":
+            assert 6 <= u.movement <= 9, u.id
+    assert all(leader.movement == 6 for leader in DATA.oob.leaders)  # §2.2.1
+
+
+def test_terrain_table_as_printed() -> None:
+    t = DATA.terrain
+    assert t.terrain["pianura"].move_cost_half == 2 and t.terrain["palude"].move_cost_half == 4
+    assert (t.terrain["villaggio"].bombard_drm, t.terrain["villaggio"].assault_shift_left, t.terrain["villaggio"].dr_becomes) == (-1, 1, "Ex")
+    assert (t.terrain["fortificazione"].bombard_drm, t.terrain["fortificazione"].assault_shift_left, t.terrain["fortificazione"].dr_becomes) == (-2, 2, "Dd")
+    assert (t.climb.move_extra_half, t.climb.bombard_drm, t.climb.assault_drm) == (2, -1, -1)
+    assert (t.hexsides["canale"].move_extra_half, t.hexsides["canale"].assault_drm) == (2, -1)
+    assert t.hexsides["fiume"].prohibited and t.hexsides["fiume"].assault_prohibited
+    assert t.roads["strada"].column_cost_half == 1
+
+
+def test_victory_data_match_18() -> None:
+    points = {v.hex: v.points for v in DATA.scenario.victory_hexes}
+    assert points == {"2020": 3, "2119": 3, "1612": 2, "1613": 2, "1712": 2, "1607": 2, "2013": 1, "2115": 1}
+    assert [(l.min, l.level) for l in DATA.scenario.victory_levels] == [(14, "decisive"), (8, "marginal"), (4, "tactical"), (0, "draw")]
+
+
+def test_crt_covers_every_code_of_12_5_4() -> None:
+    codes = {r for row in DATA.crt.rows.values() for r in row.values()}
+    assert codes == {"Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"}
+    assert DATA.crt.columns[0] == "1-5" and DATA.crt.columns[-1] == "6-1"
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    for name in loader.FILES:
+        shutil.copy(DATA_DIR / name, tmp_path / name)
+    return tmp_path
+
+
+def test_bad_unit_arm_names_file_and_path(data_copy: Path) -> None:
+    raw = json.loads((data_copy / "oob.json").read_text())
+    raw["units"][3]["arm"] = "dragoons"
+    (data_copy / "oob.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError, match=r"oob\.json: \$\.units\[3\]\.arm: Input should be"):
+        loader.load(data_copy)
+
+
+def test_unknown_formation_is_reported(data_copy: Path) -> None:
+    raw = json.loads((data_copy / "oob.json").read_text())
+    raw["units"][0]["formation"] = "davidovich"
+    (data_copy / "oob.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError, match=r"oob\.json: \$\.units\[0\]\.formation: unknown formation 'davidovich'"):
+        loader.load(data_copy)
+
+
+def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:
+    raw = json.loads((data_copy / "crt.json").read_text())
+    del raw["rows"]["3"]["6-1"]
+    (data_copy / "crt.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError, match=r"crt\.json: \$: Value error, row 3 must give exactly the columns"):
+        loader.load(data_copy)
+
+
+def test_invalid_json_is_located(data_copy: Path) -> None:
+    (data_copy / "weather.json").write_text('{"meta": ')
+    with pytest.raises(DataError, match=r"weather\.json: line 1 column"):
+        loader.load(data_copy)
+
+
+def test_default_setup_is_legal() -> None:
+    from tests.caldiero.harness import RULESET, fresh
+
+    assert RULESET.validate_position(fresh()) == []
+
+
+def test_named_hexes_exist_on_the_map() -> None:
+    from tests.caldiero.harness import RULESET
+
+    board = RULESET.env.board
+    named = ["1014", "1005", "2714", "1712", "1607", "2013", "2115", "2020", "2119", "1612", "1613"]
+    named += [u.setup.default_hex for u in DATA.oob.units if u.setup]
+    assert all(board.on_map(h) for h in named)
+    assert board.is_fortress("1712")
