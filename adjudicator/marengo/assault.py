@@ -26,7 +26,7 @@ from arbitro.adjudicator.marengo.common import (
     refs,
     reveal,
     stage,
-    token_of,
+    tokens,
 )
 from arbitro.adjudicator.marengo.movement import check_limit
 from arbitro.events import marengo as ev
@@ -344,11 +344,11 @@ def options(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, An
                 check_def_leaders(state, seat, sub, interp)
             except Illegal:
                 continue
-            out.append({"type": "defending_leaders", "blocks": [token_of(state, b) for b in sub]})
+            out.append({"type": "defending_leaders", "blocks": tokens(state, sub)})
         return out
     if a.stage == "pursuit":
         pool = [b for b in _pursuit_pool(state) if state.blocks[b].arm == "cavalry"]
-        return [{"type": "pursue", "blocks": [token_of(state, b) for b in sub]}
+        return [{"type": "pursue", "blocks": tokens(state, sub)}
                 for sub in subsets(pool, 0, max_pursuers(state, interp))]
     if a.stage == "advance":
         return [{"type": "advance", "advance": True}, {"type": "advance", "advance": False}]

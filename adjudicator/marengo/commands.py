@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 
 class _C(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Blocks = Annotated[list[str], Field(max_length=8)]
+# block lists are kept sorted, so the stored (normalised) command does not depend on the order typed
+Blocks = Annotated[list[str], Field(max_length=8), AfterValidator(sorted)]
 
 
 class Shuffle(_C):

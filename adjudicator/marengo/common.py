@@ -84,6 +84,11 @@ def token_of(state: MarengoState, bid: str) -> str:
     return state.blocks[bid].token
 
 
+def tokens(state: MarengoState, ids: Iterable[str]) -> list[str]:
+    """Tokens sorted by token: never in internal-id order, which would tie tokens to identities."""
+    return sorted(state.blocks[b].token for b in ids)
+
+
 def resolve(state: MarengoState, seat: str, ref: str) -> str:
     """A block named by token (any block on the map) or by internal id (own blocks only). The error never
     echoes the reference: it could be a guessed internal id of the enemy."""

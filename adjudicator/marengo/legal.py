@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from arbitro.adjudicator.marengo import assault, bombardment, movement, sequence
-from arbitro.adjudicator.marengo.common import Illegal, Interp, blocks_in, data, on_map, token_of
+from arbitro.adjudicator.marengo.common import Illegal, Interp, blocks_in, data, on_map, token_of, tokens
 from arbitro.adjudicator.marengo.procedure import pending
 from arbitro.projections.marengo import POOL, MarengoState
 
@@ -76,7 +76,7 @@ def _ends(state: MarengoState, seat: str) -> bool:
 
 
 def _toks(state: MarengoState, ids: list[str]) -> list[str]:
-    return [token_of(state, b) for b in ids]
+    return tokens(state, ids)
 
 
 def _start_options(state: MarengoState, seat: str) -> list[dict[str, Any]]:
@@ -87,7 +87,7 @@ def _start_options(state: MarengoState, seat: str) -> list[dict[str, Any]]:
     if seat == "france" and state.activation_left:
         waiting = sorted(b for b, x in state.blocks.items() if x.side == "france" and not x.activated and on_map(x))
         for sub in subsets(waiting, 1, state.activation_left):
-            out.append({"type": "activate", "blocks": _toks(state, sub)})
+            out.append({"type": "activate", "blocks": tokens(state, sub)})
     return out
 
 
@@ -106,8 +106,8 @@ def _assaults(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, 
                     assault.check_declare(state, seat, place, sub, leaders, interp)
                 except Illegal:
                     continue
-                out.append({"type": "assault", "approach": place, "blocks": _toks(state, sub),
-                            "leaders": _toks(state, leaders)})
+                out.append({"type": "assault", "approach": place, "blocks": tokens(state, sub),
+                            "leaders": tokens(state, leaders)})
     return out
 
 
@@ -122,12 +122,12 @@ def _moves(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any
         # to the own reserve (from approaches)
         for sub in subsets(on_approach, 1, len(on_approach)):
             if _ok(movement.check_move, state, seat, sub, zone, "reserve", None, interp):
-                out.append({"type": "move", "blocks": _toks(state, sub), "to": zone, "place": "reserve"})
+                out.append({"type": "move", "blocks": tokens(state, sub), "to": zone, "place": "reserve"})
         # to an approach of the own zone (from the reserve)
         for ap in d.approaches_of[zone]:
             for sub in subsets(reserve, 1, len(reserve)):
                 if _ok(movement.check_move, state, seat, sub, zone, ap, None, interp):
-                    out.append({"type": "move", "blocks": _toks(state, sub), "to": zone, "place": ap})
+                    out.append({"type": "move", "blocks": tokens(state, sub), "to": zone, "place": ap})
         # to an adjacent zone
         for to in sorted(d.neighbours(zone)):
             movers = [b for b in mine if state.blocks[b].place in ("reserve", f"{zone}/{to}")]
@@ -136,11 +136,11 @@ def _moves(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any
                 if plan is None:
                     continue
                 if plan.show is None:
-                    out.append({"type": "move", "blocks": _toks(state, sub), "to": to, "place": "reserve"})
+                    out.append({"type": "move", "blocks": tokens(state, sub), "to": to, "place": "reserve"})
                     continue
                 for inf in sub:
                     if state.blocks[inf].arm == "infantry":
-                        out.append({"type": "move", "blocks": _toks(state, sub), "to": to, "place": "reserve",
+                        out.append({"type": "move", "blocks": tokens(state, sub), "to": to, "place": "reserve",
                                     "show": token_of(state, inf)})
     return out
 
@@ -200,7 +200,7 @@ def _continuations(state: MarengoState, seat: str, interp: Interp) -> list[dict[
         for ap in d.approaches_of[g.zone]:
             for sub in subsets(cav, 1, len(cav)):
                 if _ok(movement.check_continue, state, seat, sub, ap, interp):
-                    out.append({"type": "continue", "blocks": _toks(state, sub), "approach": ap})
+                    out.append({"type": "continue", "blocks": tokens(state, sub), "approach": ap})
     if sequence.STEPS.index(state.step) <= sequence.STEPS.index("movement"):
         for bid in sorted(state.blocks):
             x = state.blocks[bid]

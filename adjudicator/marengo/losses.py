@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.marengo import rules as R
-from arbitro.adjudicator.marengo.common import Illegal, alive, fail, lose, reveal, token_of
+from arbitro.adjudicator.marengo.common import Illegal, alive, fail, lose, reveal, tokens
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import MarengoState, other
@@ -60,14 +60,14 @@ def check_assign(state: MarengoState, seat: str, bid: str) -> None:
     if seat != chooser:
         raise fail(R.LOSSES, f"{chooser} chooses which block takes this loss")
     if bid not in cands:
-        toks = ", ".join(token_of(state, b) for b in cands)
+        toks = ", ".join(tokens(state, cands))
         who = "the enemy leaders" if state.losses[0].leaders and alive(state, state.losses[0].leaders) else "these blocks"
         raise fail(R.LOSSES, f"the loss must go to one of {who}: {toks}")
 
 
 def options(state: MarengoState) -> list[dict[str, Any]]:
     cands, _ = candidates(state)
-    return [{"type": "assign_loss", "block": token_of(state, b)} for b in cands]
+    return [{"type": "assign_loss", "block": t} for t in tokens(state, cands)]
 
 
 __all__ = ["Illegal", "candidates", "check_assign", "options", "process", "take"]

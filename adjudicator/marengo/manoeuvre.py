@@ -8,7 +8,7 @@ from typing import Any
 
 from arbitro.adjudicator.marengo import retreat
 from arbitro.adjudicator.marengo import rules as R
-from arbitro.adjudicator.marengo.common import Illegal, blocks_at, fail, refs, reveal, stage, token_of
+from arbitro.adjudicator.marengo.common import Illegal, blocks_at, fail, refs, reveal, stage, tokens
 from arbitro.adjudicator.marengo.movement import check_limit, continue_road
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import MarengoState, other
@@ -110,7 +110,7 @@ def options(state: MarengoState, seat: str) -> list[dict[str, Any]]:
     assert m is not None
     if m.stage == "block":
         pool = blocks_at(state, m.to_zone, "reserve", seat)
-        return [{"type": "block_manoeuvre", "blocks": [token_of(state, b) for b in sub]}
+        return [{"type": "block_manoeuvre", "blocks": tokens(state, sub)}
                 for sub in subsets(pool, 0, len(pool))]
     out = []
     for sub in subsets(m.blocks, 0, len(m.blocks)):
@@ -118,6 +118,6 @@ def options(state: MarengoState, seat: str) -> list[dict[str, Any]]:
             check_after(state, seat, sub)
         except Illegal:
             continue
-        out.append({"type": "after_block", "advance": [token_of(state, b) for b in sub]})
+        out.append({"type": "after_block", "advance": tokens(state, sub)})
     return out
 

@@ -8,7 +8,10 @@ target choice. When nothing is under way, the blocks revealed only for a procedu
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import msgspec
 
 from arbitro.adjudicator.marengo import assault, losses, manoeuvre, retreat
 from arbitro.adjudicator.marengo import rules as R
@@ -71,6 +74,14 @@ def cleanup(ctx: Any, interp: Interp) -> None:
 
 
 def pending(state: MarengoState, interp: Interp) -> Pending | None:
+    p = _pending(state, interp)
+    if p is not None and p.options:
+        # option order by content (tokens), never by internal id
+        p = msgspec.structs.replace(p, options=sorted(p.options, key=lambda o: json.dumps(o, sort_keys=True)))
+    return p
+
+
+def _pending(state: MarengoState, interp: Interp) -> Pending | None:
     if state.losses:
         t = state.losses[0]
         _, chooser = losses.candidates(state)

@@ -114,5 +114,6 @@ def check(state: MarengoState, seat: str, bid: str, zone: str) -> None:
 
 
 def options(state: MarengoState) -> list[dict[str, Any]]:
-    return [{"type": "retreat", "block": token_of(state, b), "zone": z}
-            for b in remaining(state) for z in destinations(state, b)]
+    out = [{"type": "retreat", "block": token_of(state, b), "zone": z}
+           for b in remaining(state) for z in destinations(state, b)]
+    return sorted(out, key=lambda o: (o["block"], o["zone"]))
