@@ -265,7 +265,7 @@ def test_fork_keep_dice_repeats_the_parents_next_rolls(run: Cli) -> None:
     games = {r["game"]: r for r in run.json("games")}
     assert games[fork]["parent"] == "g"
     assert run.json("status", fork)["parent"] == "g"
-    assert f"forked from g" in run("status", fork).stdout
+    assert "forked from g" in run("status", fork).stdout
 
 
 def test_fork_without_keep_dice_commits_a_new_seed(run: Cli) -> None:
