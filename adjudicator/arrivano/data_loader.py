@@ -809,171 +809,215 @@ def _on_edge(hexmap: HexMap, hex_id: str) -> bool:
     return len(hexmap.grid.neighbours(hex_id)) < 6
 
 
-def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA_DIR) -> list[str]:
-    """Cross-file consistency of one loaded scenario; each problem names file, JSON path and fault."""
-    problems: list[str] = []
-    sc = f"{s.name}/scenario.json"
-    ob = _label(data_dir / s.scenario.oob, data_dir)
-    grid = s.map.grid
-    seats = set(s.scenario.seats)
-    formations = {f.id: f for f in s.oob.formations}
-    leaders = {leader.id: leader for leader in s.oob.leaders}
-    units = {u.id: u for u in s.oob.units}
-    groups = {g.id: g for g in s.oob.reinforcements}
+@dataclass
+class _Check:
+    """What the cross-file checks of one scenario share: the loaded parts, indexes, and the problems found."""
 
-    def on_map(hex_id: str, where: str) -> bool:
-        if grid.contains(hex_id):
+    s: ScenarioData
+    sc: str  # label of scenario.json
+    ob: str  # label of oob.json
+    problems: list[str]
+
+    def __post_init__(self) -> None:
+        self.seats = set(self.s.scenario.seats)
+        self.formations = {f.id: f for f in self.s.oob.formations}
+        self.leaders = {leader.id: leader for leader in self.s.oob.leaders}
+        self.units = {u.id: u for u in self.s.oob.units}
+        self.groups = {g.id: g for g in self.s.oob.reinforcements}
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}")
+
+    def on_map(self, hex_id: str, where: str) -> bool:
+        if self.s.map.grid.contains(hex_id):
             return True
-        problems.append(f"{where}: hex {hex_id} is not on the map {s.scenario.map}")
+        self.add(where, f"hex {hex_id} is not on the map {self.s.scenario.map}")
         return False
 
-    # order of battle
-    if set(s.oob.sides) != seats:
-        problems.append(f"{ob}: $.sides: sides {sorted(s.oob.sides)} differ from the scenario seats {sorted(seats)}")
-    for side, data in sorted(s.oob.sides.items()):
-        chief = leaders.get(data.commander_in_chief)
-        if chief is None or chief.role != "commander_in_chief" or chief.side != side:
-            problems.append(f"{ob}: $.sides.{side}.commander_in_chief: {data.commander_in_chief!r} is not a "
-                            f"commander in chief of {side}")
-    ids = Counter([u.id for u in s.oob.units] + [leader.id for leader in s.oob.leaders])
-    for dup, count in sorted(ids.items()):
-        if count > 1:
-            problems.append(f"{ob}: $: id {dup!r} is used {count} times")
-    for i, f in enumerate(s.oob.formations):
-        general = leaders.get(f.general)
-        if f.side not in seats:
-            problems.append(f"{ob}: $.formations[{i}].side: unknown side {f.side!r}")
-        if general is None or general.formation != f.id:
-            problems.append(f"{ob}: $.formations[{i}].general: {f.general!r} is not a leader of formation {f.id!r}")
-    for kind, items in (("leaders", s.oob.leaders), ("units", s.oob.units)):
-        for i, item in enumerate(items):
-            where = f"{ob}: $.{kind}[{i}]"
-            if item.side not in seats:
-                problems.append(f"{where}.side: unknown side {item.side!r}")
-            if item.formation is not None:
-                f = formations.get(item.formation)
-                if f is None:
-                    problems.append(f"{where}.formation: unknown formation {item.formation!r}")
-                elif f.side != item.side:
-                    problems.append(f"{where}.formation: formation {f.id!r} belongs to {f.side}, not {item.side}")
-            if item.setup is not None:
-                for j, h in enumerate(item.setup.hexes):
-                    on_map(h, f"{where}.setup.hexes[{j}]")
-            if item.arrival is not None:
-                group = groups.get(item.arrival)
-                if group is None:
-                    problems.append(f"{where}.arrival: unknown reinforcement group {item.arrival!r}")
-                elif item.id not in (group.units if kind == "units" else group.leaders):
-                    problems.append(f"{where}.arrival: group {item.arrival!r} does not list {item.id!r}")
-    for i, g in enumerate(s.oob.reinforcements):
-        where = f"{ob}: $.reinforcements[{i}]"
-        if g.entry not in s.scenario.entry_hexes:
-            problems.append(f"{where}.entry: entry flag {g.entry!r} is not defined in {sc} $.entry_hexes")
-        if g.formation not in formations:
-            problems.append(f"{where}.formation: unknown formation {g.formation!r}")
-        if g.turn > s.scenario.turns:
-            problems.append(f"{where}.turn: turn {g.turn} is after the last turn {s.scenario.turns}")
-        for kind, members, table in (("units", g.units, units), ("leaders", g.leaders, leaders)):
-            for j, member in enumerate(members):
-                item = table.get(member)
-                if item is None or item.arrival != g.id:
-                    problems.append(f"{where}.{kind}[{j}]: {member!r} does not arrive with this group")
-    problems.extend(_check_setup_stacking(s, ob))
+    def side(self, side: str, where: str) -> None:
+        if side not in self.seats:
+            self.add(where, f"unknown side {side!r} (seats: {', '.join(self.s.scenario.seats)})")
 
-    # scenario rules
-    if s.scenario.initiative_tie_winner not in seats:
-        problems.append(f"{sc}: $.initiative_tie_winner: unknown side {s.scenario.initiative_tie_winner!r}")
-    if s.scenario.first_turn and s.scenario.first_turn.only_side_activates not in seats:
-        problems.append(f"{sc}: $.first_turn.only_side_activates: unknown side")
-    for side in s.scenario.march_column_forbidden:
-        if side not in seats:
-            problems.append(f"{sc}: $.march_column_forbidden: unknown side {side!r}")
-    for key in ("entry_hexes", "retreat_hexes"):
-        for letter, flag in sorted(getattr(s.scenario, key).items()):
-            if on_map(flag.hex, f"{sc}: $.{key}.{letter}.hex") and not _on_edge(s.map, flag.hex):
-                problems.append(f"{sc}: $.{key}.{letter}.hex: hex {flag.hex} is not on the map edge")
-    if s.scenario.march_direction is not None:
-        if not _place(s.map, s.scenario.march_direction.place):
-            problems.append(f"{sc}: $.march_direction.place: no place {s.scenario.march_direction.place!r} on the map")
-    for i, order in enumerate(s.scenario.march_orders):
-        where = f"{sc}: $.march_orders[{i}]"
-        leader = leaders.get(order.leader)
-        if leader is None or leader.formation != order.formation:
-            problems.append(f"{where}.leader: {order.leader!r} is not a leader of formation {order.formation!r}")
-        on_map(order.objective, f"{where}.objective")
-        named = s.map.hex(order.objective).name if grid.contains(order.objective) else None
-        if named is not None and named != order.objective_name:
-            problems.append(f"{where}.objective_name: the map calls {order.objective} {named!r}, "
-                            f"not {order.objective_name!r}")
-        for j, unit_id in enumerate(order.units):
-            u = units.get(unit_id)
-            if u is None or u.formation != order.formation:
-                problems.append(f"{where}.units[{j}]: {unit_id!r} is not a unit of formation {order.formation!r}")
-    grouped = Counter(u for order in s.scenario.march_orders for u in order.units)
-    for unit_id, count in sorted(grouped.items()):
-        if count > 1:
-            problems.append(f"{sc}: $.march_orders: unit {unit_id!r} is in {count} march-order groups")
-    for side in sorted(s.scenario.hq_counters.by_side()):
-        if side not in seats:
-            problems.append(f"{sc}: $.hq_counters.{side}: unknown side")
-    for i, r in enumerate(s.scenario.redoubts):
-        where = f"{sc}: $.redoubts[{i}]"
-        if on_map(r.hex, f"{where}.hex") and s.map.terrain(r.hex) != "ridotta":
-            problems.append(f"{where}.hex: hex {r.hex} is {s.map.terrain(r.hex)!r} on the map, not 'ridotta'")
-        battery = units.get(r.battery)
-        if battery is None or not battery.redoubt_battery:
-            problems.append(f"{where}.battery: {r.battery!r} is not a redoubt battery")
-        elif battery.setup is None or battery.setup.hexes != [r.hex]:
-            problems.append(f"{where}.battery: {r.battery!r} is not set up in {r.hex}")
-    batteries = {r.battery for r in s.scenario.redoubts}
-    for i, u in enumerate(s.oob.units):
-        if u.redoubt_battery and u.id not in batteries:
-            problems.append(f"{ob}: $.units[{i}].redoubt_battery: {u.id!r} is in no redoubt of {sc}")
-    if s.scenario.redoubts and s.scenario.redoubt_rules is None:
-        problems.append(f"{sc}: $.redoubt_rules: required when there are redoubts")
-    if s.scenario.franceschi is not None:
-        fr = s.scenario.franceschi
-        if fr.leader not in leaders or leaders[fr.leader].formation != fr.formation:
-            problems.append(f"{sc}: $.franceschi.leader: {fr.leader!r} is not an officer of {fr.formation!r}")
-        if formations.get(fr.formation) is None or formations[fr.formation].general != fr.general:
-            problems.append(f"{sc}: $.franceschi.general: {fr.general!r} does not command {fr.formation!r}")
-        for j, unit_id in enumerate(fr.units):
-            if unit_id not in units or units[unit_id].formation != fr.formation:
-                problems.append(f"{sc}: $.franceschi.units[{j}]: {unit_id!r} is not a unit of {fr.formation!r}")
 
-    # victory
-    v = s.scenario.victory
-    for i, o in enumerate(v.objectives):
-        where = f"{sc}: $.victory.objectives[{i}]"
-        if on_map(o.hex, f"{where}.hex") and o.place is not None:
-            if o.hex not in _place(s.map, o.place):
-                problems.append(f"{where}.place: the map's place {o.place!r} does not contain hex {o.hex}")
-    for side in v.objectives_score_for:
-        if side not in seats:
-            problems.append(f"{sc}: $.victory.objectives_score_for: unknown side {side!r}")
-    for i, a in enumerate(v.automatic):
-        where = f"{sc}: $.victory.automatic[{i}]"
-        if a.winner not in seats:
-            problems.append(f"{where}.winner: unknown side {a.winner!r}")
-        for j, leader_id in enumerate(a.leaders):
-            if leader_id not in leaders:
-                problems.append(f"{where}.leaders[{j}]: unknown leader {leader_id!r}")
-        for j, place in enumerate(a.places):
-            if not _place(s.map, place):
-                problems.append(f"{where}.places[{j}]: no place {place!r} on the map")
-        for j, h in enumerate(a.hexes):
-            on_map(h, f"{where}.hexes[{j}]")
-    if v.flag_capture is not None:
-        for j, leader_id in enumerate(v.flag_capture.leaders):
-            if leader_id not in leaders or leaders[leader_id].side == v.flag_capture.side:
-                problems.append(f"{sc}: $.victory.flag_capture.leaders[{j}]: {leader_id!r} is not an enemy leader")
-
-    # the map against the terrain table
+def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA_DIR) -> list[str]:
+    """Cross-file consistency of one loaded scenario; each problem names file, JSON path and fault."""
+    c = _Check(s, f"{s.name}/scenario.json", _label(data_dir / s.scenario.oob, data_dir), [])
+    _check_sides_and_formations(c)
+    for i, leader in enumerate(s.oob.leaders):
+        _check_piece(c, f"{c.ob}: $.leaders[{i}]", leader, leader.formation)
+    for i, unit in enumerate(s.oob.units):
+        _check_piece(c, f"{c.ob}: $.units[{i}]", unit, unit.formation)
+    _check_reinforcements(c)
+    c.problems.extend(_check_setup_stacking(s, c.ob))
+    _check_flags(c)
+    _check_march_orders(c)
+    _check_redoubts(c)
+    _check_franceschi(c)
+    _check_victory(c)
     if tables is not None:
         for t in s.map.terrain_types:
             if t not in tables.terrain.terrain:
-                problems.append(f"tables/terrain.json: $.terrain: no entry for terrain {t!r} of {s.scenario.map}")
-    return problems
+                c.add("tables/terrain.json: $.terrain", f"no entry for terrain {t!r} of {s.scenario.map}")
+    return c.problems
+
+
+def _check_sides_and_formations(c: _Check) -> None:
+    if set(c.s.oob.sides) != c.seats:
+        c.add(f"{c.ob}: $.sides", f"sides {sorted(c.s.oob.sides)} differ from the scenario seats {sorted(c.seats)}")
+    for side, data in sorted(c.s.oob.sides.items()):
+        chief = c.leaders.get(data.commander_in_chief)
+        if chief is None or chief.role != "commander_in_chief" or chief.side != side:
+            c.add(f"{c.ob}: $.sides.{side}.commander_in_chief",
+                  f"{data.commander_in_chief!r} is not a commander in chief of {side}")
+    ids = Counter([u.id for u in c.s.oob.units] + [leader.id for leader in c.s.oob.leaders])
+    for dup, count in sorted(ids.items()):
+        if count > 1:
+            c.add(f"{c.ob}: $", f"id {dup!r} is used {count} times")
+    for i, f in enumerate(c.s.oob.formations):
+        c.side(f.side, f"{c.ob}: $.formations[{i}].side")
+        general = c.leaders.get(f.general)
+        if general is None or general.formation != f.id:
+            c.add(f"{c.ob}: $.formations[{i}].general", f"{f.general!r} is not a leader of formation {f.id!r}")
+
+
+def _check_piece(c: _Check, where: str, item: UnitData | LeaderData, formation: str | None) -> None:
+    """A unit or leader: known side and formation, set-up on the map, arrival group listing it."""
+    c.side(item.side, f"{where}.side")
+    if formation is not None:
+        f = c.formations.get(formation)
+        if f is None:
+            c.add(f"{where}.formation", f"unknown formation {formation!r}")
+        elif f.side != item.side:
+            c.add(f"{where}.formation", f"formation {f.id!r} belongs to {f.side}, not {item.side}")
+    if item.setup is not None:
+        for j, h in enumerate(item.setup.hexes):
+            c.on_map(h, f"{where}.setup.hexes[{j}]")
+    if item.arrival is not None:
+        group = c.groups.get(item.arrival)
+        if group is None:
+            c.add(f"{where}.arrival", f"unknown reinforcement group {item.arrival!r}")
+        elif item.id not in (group.units if isinstance(item, UnitData) else group.leaders):
+            c.add(f"{where}.arrival", f"group {item.arrival!r} does not list {item.id!r}")
+
+
+def _check_reinforcements(c: _Check) -> None:
+    for i, g in enumerate(c.s.oob.reinforcements):
+        where = f"{c.ob}: $.reinforcements[{i}]"
+        if g.entry not in c.s.scenario.entry_hexes:
+            c.add(f"{where}.entry", f"entry flag {g.entry!r} is not defined in {c.sc} $.entry_hexes")
+        if g.formation not in c.formations:
+            c.add(f"{where}.formation", f"unknown formation {g.formation!r}")
+        if g.turn > c.s.scenario.turns:
+            c.add(f"{where}.turn", f"turn {g.turn} is after the last turn {c.s.scenario.turns}")
+        for j, unit_id in enumerate(g.units):
+            unit = c.units.get(unit_id)
+            if unit is None or unit.arrival != g.id:
+                c.add(f"{where}.units[{j}]", f"{unit_id!r} does not arrive with this group")
+        for j, leader_id in enumerate(g.leaders):
+            leader = c.leaders.get(leader_id)
+            if leader is None or leader.arrival != g.id:
+                c.add(f"{where}.leaders[{j}]", f"{leader_id!r} does not arrive with this group")
+
+
+def _check_flags(c: _Check) -> None:
+    rules = c.s.scenario
+    c.side(rules.initiative_tie_winner, f"{c.sc}: $.initiative_tie_winner")
+    if rules.first_turn is not None:
+        c.side(rules.first_turn.only_side_activates, f"{c.sc}: $.first_turn.only_side_activates")
+    for j, side in enumerate(rules.march_column_forbidden):
+        c.side(side, f"{c.sc}: $.march_column_forbidden[{j}]")
+    for side in sorted(rules.hq_counters.by_side()):
+        c.side(side, f"{c.sc}: $.hq_counters.{side}")
+    for key, flags in (("entry_hexes", rules.entry_hexes), ("retreat_hexes", rules.retreat_hexes)):
+        for letter, flag in sorted(flags.items()):
+            where = f"{c.sc}: $.{key}.{letter}.hex"
+            if c.on_map(flag.hex, where) and not _on_edge(c.s.map, flag.hex):
+                c.add(where, f"hex {flag.hex} is not on the map edge")
+
+
+def _check_march_orders(c: _Check) -> None:
+    rules = c.s.scenario
+    if rules.march_direction is not None and not _place(c.s.map, rules.march_direction.place):
+        c.add(f"{c.sc}: $.march_direction.place", f"no place {rules.march_direction.place!r} on the map")
+    for i, order in enumerate(rules.march_orders):
+        where = f"{c.sc}: $.march_orders[{i}]"
+        leader = c.leaders.get(order.leader)
+        if leader is None or leader.formation != order.formation:
+            c.add(f"{where}.leader", f"{order.leader!r} is not a leader of formation {order.formation!r}")
+        if c.on_map(order.objective, f"{where}.objective"):
+            named = c.s.map.hex(order.objective).name
+            if named is not None and named != order.objective_name:
+                c.add(f"{where}.objective_name",
+                      f"the map calls {order.objective} {named!r}, not {order.objective_name!r}")
+        for j, unit_id in enumerate(order.units):
+            unit = c.units.get(unit_id)
+            if unit is None or unit.formation != order.formation:
+                c.add(f"{where}.units[{j}]", f"{unit_id!r} is not a unit of formation {order.formation!r}")
+    grouped = Counter(u for order in rules.march_orders for u in order.units)
+    for unit_id, count in sorted(grouped.items()):
+        if count > 1:
+            c.add(f"{c.sc}: $.march_orders", f"unit {unit_id!r} is in {count} march-order groups")
+
+
+def _check_redoubts(c: _Check) -> None:
+    rules = c.s.scenario
+    for i, r in enumerate(rules.redoubts):
+        where = f"{c.sc}: $.redoubts[{i}]"
+        if c.on_map(r.hex, f"{where}.hex") and c.s.map.terrain(r.hex) != "ridotta":
+            c.add(f"{where}.hex", f"hex {r.hex} is {c.s.map.terrain(r.hex)!r} on the map, not 'ridotta'")
+        battery = c.units.get(r.battery)
+        if battery is None or not battery.redoubt_battery:
+            c.add(f"{where}.battery", f"{r.battery!r} is not a redoubt battery")
+        elif battery.setup is None or battery.setup.hexes != [r.hex]:
+            c.add(f"{where}.battery", f"{r.battery!r} is not set up in {r.hex}")
+    batteries = {r.battery for r in rules.redoubts}
+    for i, u in enumerate(c.s.oob.units):
+        if u.redoubt_battery and u.id not in batteries:
+            c.add(f"{c.ob}: $.units[{i}].redoubt_battery", f"{u.id!r} is in no redoubt of {c.sc}")
+    if rules.redoubts and rules.redoubt_rules is None:
+        c.add(f"{c.sc}: $.redoubt_rules", "required when there are redoubts")
+
+
+def _check_franceschi(c: _Check) -> None:
+    fr = c.s.scenario.franceschi
+    if fr is None:
+        return
+    leader = c.leaders.get(fr.leader)
+    if leader is None or leader.formation != fr.formation:
+        c.add(f"{c.sc}: $.franceschi.leader", f"{fr.leader!r} is not an officer of {fr.formation!r}")
+    formation = c.formations.get(fr.formation)
+    if formation is None or formation.general != fr.general:
+        c.add(f"{c.sc}: $.franceschi.general", f"{fr.general!r} does not command {fr.formation!r}")
+    for j, unit_id in enumerate(fr.units):
+        unit = c.units.get(unit_id)
+        if unit is None or unit.formation != fr.formation:
+            c.add(f"{c.sc}: $.franceschi.units[{j}]", f"{unit_id!r} is not a unit of {fr.formation!r}")
+
+
+def _check_victory(c: _Check) -> None:
+    v = c.s.scenario.victory
+    for i, o in enumerate(v.objectives):
+        where = f"{c.sc}: $.victory.objectives[{i}]"
+        if c.on_map(o.hex, f"{where}.hex") and o.place is not None and o.hex not in _place(c.s.map, o.place):
+            c.add(f"{where}.place", f"the map's place {o.place!r} does not contain hex {o.hex}")
+    for j, side in enumerate(v.objectives_score_for):
+        c.side(side, f"{c.sc}: $.victory.objectives_score_for[{j}]")
+    for i, a in enumerate(v.automatic):
+        where = f"{c.sc}: $.victory.automatic[{i}]"
+        c.side(a.winner, f"{where}.winner")
+        for j, leader_id in enumerate(a.leaders):
+            if leader_id not in c.leaders:
+                c.add(f"{where}.leaders[{j}]", f"unknown leader {leader_id!r}")
+        for j, place in enumerate(a.places):
+            if not _place(c.s.map, place):
+                c.add(f"{where}.places[{j}]", f"no place {place!r} on the map")
+        for j, h in enumerate(a.hexes):
+            c.on_map(h, f"{where}.hexes[{j}]")
+    if v.flag_capture is not None:
+        for j, leader_id in enumerate(v.flag_capture.leaders):
+            leader = c.leaders.get(leader_id)
+            if leader is None or leader.side == v.flag_capture.side:
+                c.add(f"{c.sc}: $.victory.flag_capture.leaders[{j}]", f"{leader_id!r} is not an enemy leader")
 
 
 def _place(hexmap: HexMap, name: str) -> tuple[str, ...]:
