@@ -51,7 +51,7 @@ class Cube(NamedTuple):
     r: int
     s: int
 
-    def __add__(self, other: object) -> Cube:  # type: ignore[override]
+    def __add__(self, other: object) -> Cube:
         if not isinstance(other, Cube):
             return NotImplemented
         return Cube(self.q + other.q, self.r + other.r, self.s + other.s)
@@ -123,6 +123,11 @@ class Grid:
     last_row: int
     missing: frozenset[HexId]
     direction_names: tuple[str, ...]
+    _directions: tuple[Cube, ...]
+    _hexes: tuple[HexId, ...]
+    _on_map: frozenset[HexId]
+    _cube_of: dict[HexId, Cube]
+    _neighbours: dict[HexId, tuple[HexId | None, ...]]
 
     def __init__(
         self,

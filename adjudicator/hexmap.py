@@ -32,7 +32,6 @@ from pydantic import (
     model_validator,
 )
 
-
 from .hexgrid import Grid, HexError, HexId, HexsideId, parse_hex
 
 # ================================================================================================
@@ -336,14 +335,14 @@ def _check_map(spec: MapFile, grid: Grid, problems: list[Problem]) -> None:
     if spec.meta.default_terrain not in spec.terrain_types:
         problems.append(Problem("$.meta.default_terrain",
                                 f"unknown terrain {spec.meta.default_terrain!r} ({_declared(spec.terrain_types)})"))
-    for hex_id, h in spec.hexes.items():
+    for hex_id, hex_spec in spec.hexes.items():
         path = f"$.hexes.{hex_id}"
         _check_hex_id(grid, hex_id, path, problems)
-        if h.terrain is not None and h.terrain not in spec.terrain_types:
+        if hex_spec.terrain is not None and hex_spec.terrain not in spec.terrain_types:
             problems.append(Problem(f"{path}.terrain",
-                                    f"unknown terrain {h.terrain!r} ({_declared(spec.terrain_types)})"))
-        _check_names(h.other_terrain, spec.terrain_types, "terrain", f"{path}.other_terrain", problems)
-        _check_names(h.features, spec.hex_features, "hex feature", f"{path}.features", problems)
+                                    f"unknown terrain {hex_spec.terrain!r} ({_declared(spec.terrain_types)})"))
+        _check_names(hex_spec.other_terrain, spec.terrain_types, "terrain", f"{path}.other_terrain", problems)
+        _check_names(hex_spec.features, spec.hex_features, "hex feature", f"{path}.features", problems)
     seen_sides: dict[HexsideId, int] = {}
     for i, side in enumerate(spec.hexsides):
         path = f"$.hexsides[{i}]"
@@ -418,8 +417,8 @@ def _assemble(spec: MapFile, grid: Grid, source: str) -> HexMap:
     for road in spec.roads:
         for a, b in zip(road.hexes, road.hexes[1:]):
             side_roads.setdefault(grid.hexside(a, b), set()).add(road.kind)
-        for h in road.hexes:
-            hex_roads.setdefault(HexId(h), set()).add(road.kind)
+        for road_hex in road.hexes:
+            hex_roads.setdefault(HexId(road_hex), set()).add(road.kind)
     return HexMap(
         source=source,
         meta=spec.meta,
@@ -474,7 +473,7 @@ def _parse_cost(value: object) -> int | Literal["all", "prohibited"] | StopCost:
 
 def _parse_road_amount(value: object) -> int | Literal["all"] | None:
     if value is None or value == "all" or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-        return value  # type: ignore[return-value]
+        return value
     raise ValueError(f"{value!r} is not a road cost: expected half-points (an integer >= 0) or \"all\"")
 
 
