@@ -427,8 +427,8 @@ def test_export_with_seed_moves_a_live_game_to_another_database(run: Cli, tmp_pa
     third = Cli(tmp_path / "third.db")
     third("import", str(plain))
     assert third.json("verify", "g")["passed"] is True
-    assert "does not hold its seed" in third("submit", "g", "--as", "blue", '{"type": "attack", "aim": "low"}',
-                                             code=3).stderr
+    error = third("reveal", "g", "--reason", "cannot", code=1).stderr
+    assert "does not hold the game's seed" in error and "arbitro §R.3" in error
 
 
 def test_verify_a_game_and_a_file(run: Cli, tmp_path: Path) -> None:
