@@ -446,7 +446,7 @@ def _scrub(value: Any, hidden: set[str], state: MarengoState) -> Any:
                 continue
             out[k] = _scrub(v, hidden, state)
         return out
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_scrub(v, hidden, state) for v in value]
     if isinstance(value, str) and value in hidden:
         return state.blocks[value].token
