@@ -149,3 +149,44 @@ def test_bridges_are_exactly_where_roads_cross_canals(caldiero: HexMap) -> None:
         if "ponte" in caldiero.hexside_features(a, b)
     }
     assert crossings and bridges == crossings
+
+
+# A table pricing the names of the caldiero TEC, to exercise the engine on the real map (the ruleset owns
+# the real table; these values follow the TEC: 1 MP plain/hill/village/fortress, 2 MP marsh, +1 MP to
+# climb a level, +1 MP canal unless bridged, river prohibited, road 1/2 MP in march column).
+TEC = {
+    "title": "caldiero TEC (test copy)", "provisional": False,
+    "unit_classes": ["infantry", "cavalry", "artillery", "leader"],
+    "terrain": {t: {"cost": {"default": 2}} for t in ("pianura", "collina", "villaggio", "fortificazione")}
+    | {"palude": {"cost": {"default": 4}}},
+    "climb": {"default": 2},
+    "hexside": {"canale": {"cost": {"default": 2, "artillery": "prohibited"}, "cancelled_by": ["ponte"]},
+                "ponte": {"cost": {"default": 0}}, "fiume": {"cost": {"default": "prohibited"}}},
+    "roads": {"strada": {"in_column": {"cost": 1}}, "strada_minore": {"in_column": {"reduce_by": 2, "minimum": 2}}},
+}
+
+
+def test_path_finding_on_the_whole_map_is_fast(caldiero: HexMap) -> None:
+    import time
+
+    from arbitro.adjudicator.hexmap import MoveRules, parse_movement_table, reachable
+
+    table = parse_movement_table(TEC, hexmap=caldiero)
+    rules = MoveRules(unit_class="infantry", budget=400, march_column=True)
+    reach = reachable(caldiero, table, "1014", rules)
+    assert len(reach.costs) == len(caldiero.hexes())
+    assert reach.costs["2714"] == 17       # 17 road hexes at half a point each (§9.3.1)
+    runs = 20
+    started = time.perf_counter()
+    for _ in range(runs):
+        reachable(caldiero, table, "1014", rules)
+    per_call = (time.perf_counter() - started) / runs
+    assert per_call < 0.03, f"{per_call * 1000:.1f} ms per full-map search"
+
+
+def test_artillery_crosses_canals_only_at_bridges(caldiero: HexMap) -> None:
+    from arbitro.adjudicator.hexmap import parse_movement_table, step_cost
+
+    table = parse_movement_table(TEC, hexmap=caldiero)
+    assert not step_cost(caldiero, table, "2214", "2314", "artillery").prohibited      # the road bridge
+    assert step_cost(caldiero, table, "2213", "2313", "artillery").prohibited

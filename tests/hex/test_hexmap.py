@@ -554,3 +554,19 @@ def test_command_range_is_traced_around_blocking_hexes() -> None:
     detour = {"0203", "0204"}
     assert not in_command_range(m.grid, "0303", "0103", 3, lambda h: h not in detour)
     assert in_command_range(m.grid, "0303", "0103", 4, lambda h: h not in detour)
+
+
+def test_results_do_not_depend_on_the_order_of_the_file() -> None:
+    hexes = {"0303": {"terrain": "marsh"}, "0404": {"terrain": "hill", "elevation": 1}, "0202": {"terrain": "woods"}}
+    sides = [{"hexes": ["0303", "0304"], "features": ["canal"]}, {"hexes": ["0402", "0403"], "features": ["river"]}]
+    roads = [{"kind": "road", "hexes": ["0101", "0201", "0301"]}, {"kind": "track", "hexes": ["0301", "0302", "0303"]}]
+    forward = make_map(hexes=hexes, hexsides=sides, roads=roads)
+    backward = make_map(hexes=dict(reversed(list(hexes.items()))), hexsides=sides[::-1], roads=roads[::-1])
+    rules = MoveRules(unit_class="inf", budget=9, march_column=True,
+                      zoc=ZocRules(hexes=frozenset({HexId("0405"), HexId("0205")})))
+    a = reachable(forward, make_table(forward), "0101", rules)
+    b = reachable(backward, make_table(backward), "0101", rules)
+    assert a.hexes() == b.hexes() and dict(a.costs) == dict(b.costs)
+    assert all(a.path(h) == b.path(h) for h in a.costs)
+    assert retreat_options(forward.grid, "0303", ["0302", "0402"], hexes=2) == \
+        retreat_options(backward.grid, "0303", ["0402", "0302"], hexes=2)
