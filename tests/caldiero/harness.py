@@ -34,8 +34,13 @@ class Table:
     def state(self) -> CaldieroState:
         return self.game.rules
 
-    def send(self, seat: str, command: dict[str, Any], dice: list[int | tuple[int, ...]] | None = None) -> list[Any]:
+    def send(self, seat: str, command: dict[str, Any], dice: list[int | tuple[int, ...]] | None = None,
+             pad: int = 3) -> list[Any]:
+        """`dice` are entered in order; then `pad` is entered for any later roll (initiative, weather...
+        when the flow runs on to the next activation or turn). pad=0: no padding."""
         entries = tuple(tuple(str(v) for v in (d if isinstance(d, tuple) else (d,))) for d in (dice or []))
+        if pad:
+            entries += tuple(((str(pad),) if i % 2 else (str(pad),)) for i in range(40))
         parsed = RULESET.parse_command(command)
         ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, EnteredSupply(entries),
                        tuple(self.state.options))
@@ -98,11 +103,10 @@ def activate(state: CaldieroState, formation: str, *, step: str = "movement", in
     side = state.formations[formation].side
     state.seat = side
     t = Table(state, interpretations)
-    t.send(side, {"type": "activate", "formation": formation}, dice)
-    order = ["orders", "movement", "leaders", "bombardment", "combat"]
-    while t.state.step != step and t.state.step in order and order.index(t.state.step) < order.index(step):
-        t.send(side, {"type": "end_step"})
-    assert t.state.step == step, f"could not reach step {step}: at {t.state.step}"
+    t.send(side, {"type": "activate", "formation": formation}, dice, pad=0)
+    assert t.state.activation is not None and t.state.activation.formation == formation
+    if t.state.step != step:
+        t.state.step, t.state.seat = step, side  # position set-up: jump to the sub-phase under test
     return t
 
 

@@ -1,0 +1,287 @@
+"""Assaults (caldiero §12): every result code of §12.5.4, the declaration rules, Elan (§16).
+
+Positions are in the open plain north of the road: attackers at 1417, defenders at 1517 (adjacent),
+Massena at 1317 (adjacent to 1417: in command, +3 efficiency bonus by §13.2). The dice are entered.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.events import caldiero as ev
+from tests.caldiero.harness import Table, activate, position
+
+ATT, DEF = "1417", "1517"
+
+
+def table(attackers: dict[str, str], defenders: dict[str, str], *, order: str = "attack", leaders: dict[str, str] | None = None,
+          interpretations: dict[str, str] | None = None, **kw: object) -> Table:
+    ls = {"massena": "1317"}
+    ls.update(leaders or {})
+    state = position({**attackers, **defenders}, leaders=ls, orders={"massena": order}, **kw)  # type: ignore[arg-type]
+    return activate(state, "massena", step="combat", interpretations=interpretations)
+
+
+def attack(t: Table, attackers: list[str], defenders: list[str], dice: list[int], **extra: object) -> list[object]:
+    return t.send("france", {"type": "attack", "attackers": attackers, "defenders": defenders, **extra}, dice=dice)
+
+
+def result_of(t: Table) -> str:
+    return t.of(ev.CombatResolved)[-1].result
+
+
+def test_ae_eliminates_the_attackers() -> None:
+    t = table({"fr-9-dragons": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF}, leaders={"hohenzollern": DEF})
+    attack(t, ["fr-9-dragons"], [DEF], dice=[1])  # 2:8 = 1-4, DRM 0 (eff +1, general -1)
+    assert result_of(t) == "Ae"
+    assert t.unit("fr-9-dragons").where == "eliminated" and t.unit("fr-9-dragons").return_turn == 3  # §12.8: in range
+
+
+def test_ad_disorders_the_attackers() -> None:
+    t = table({"fr-9-dragons": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF}, leaders={"hohenzollern": DEF})
+    attack(t, ["fr-9-dragons"], [DEF], dice=[2])
+    assert result_of(t) == "Ad" and t.unit("fr-9-dragons").status == "disordered"
+
+
+def test_dd_disorders_the_defenders() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[3])  # 6:2 = 3-1
+    assert result_of(t) == "Dd" and t.unit("au-mahoney-jager").status == "disordered"
+
+
+def test_de_eliminates_the_defenders_and_allows_an_advance() -> None:
+    t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF})
+    attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[4])  # 12:2 = 6-1
+    assert result_of(t) == "De" and t.unit("au-mahoney-jager").where == "eliminated"
+    assert t.state.stack[-1].kind == "advance"
+    assert {"type": "advance", "units": ["fr-18-ligne"], "to": DEF} in t.legal("france")
+    t.send("france", {"type": "advance", "units": ["fr-18-ligne"], "to": DEF})
+    assert t.unit("fr-18-ligne").hex == DEF and t.unit("fr-40-ligne").hex == ATT  # §12.7.2: one unit
+
+
+def test_advance_of_a_stack_with_its_general() -> None:
+    t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF}, leaders={"massena": ATT})
+    attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[3])  # +1 general: 6-1, 3+1 -> De
+    assert result_of(t) == "De"
+    t.send("france", {"type": "advance", "units": ["fr-18-ligne", "fr-40-ligne"], "to": DEF})  # §12.7.3
+    assert t.unit("fr-40-ligne").hex == DEF and t.state.leaders["massena"].hex == DEF
+
+
+def test_ne_without_attack_order_stays_ne() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, order="advance")
+    attack(t, ["fr-18-ligne"], [DEF], dice=[1, 1])  # "Attack?" test (1 passes), then 3-1 with 1 -> Ne
+    assert result_of(t) == "Ne" and not t.state.stack
+    assert t.unit("fr-18-ligne").status == "good" and t.unit("au-mahoney-jager").status == "good"
+
+
+def test_ne_with_attack_order_tested_and_passed_becomes_ex() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[1])
+    assert result_of(t) == "Ne" and t.state.stack[-1].kind == "ne_test"
+    t.send("france", {"type": "choose", "value": 1}, dice=[2, 6])  # test passed; Ex tests: jager gone, none left
+    assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne", "Ex"]
+    assert t.unit("fr-18-ligne").where == "eliminated" and t.unit("au-mahoney-jager").where == "eliminated"
+
+
+def test_ne_with_attack_order_tested_and_failed_becomes_ad() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[1])
+    t.send("france", {"type": "choose", "value": 1}, dice=[6])  # 6 always fails (§13.1.1)
+    assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne", "Ad"]
+    assert t.unit("fr-18-ligne").status == "disordered"
+
+
+def test_ne_kept_when_the_attacker_declines_the_test() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[1])
+    t.send("france", {"type": "choose", "value": 0})
+    assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne"] and t.unit("fr-18-ligne").status == "good"
+
+
+def test_ex_attacker_chooses_defender_matches_sp() -> None:
+    t = table({"fr-carabiniers": ATT, "fr-18-legere": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
+    attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[4])  # 7:8 = 1-2, eff 4-3 -> +1: 4+1 -> Ex
+    assert result_of(t) == "Ex"
+    frame = t.state.stack[-1]
+    assert frame.kind == "ex_attacker" and sorted(frame.data["units"]) == ["fr-18-legere", "fr-carabiniers"]
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "lose", "units": ["fr-18-ligne"]})
+    assert e.value.rule == "caldiero §12.5.4"
+    t.send("france", {"type": "lose", "units": ["fr-carabiniers"]})  # 2 SP lost
+    frame = t.state.stack[-1]
+    assert frame.kind == "ex_defender" and frame.data["sets"] == [["au-colloredo"], ["au-hungarian"]]
+    with pytest.raises(IllegalCommand) as e:
+        t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]})  # more than needed
+    assert e.value.rule == "caldiero §12.5.4"
+    t.send("austria", {"type": "lose", "units": ["au-hungarian"]}, dice=[6, 1])  # tests: 1417 fails, 1517 passes
+    assert t.unit("au-hungarian").where == "eliminated" and t.unit("fr-carabiniers").where == "eliminated"
+    assert t.unit("fr-18-legere").status == "disordered" and t.unit("au-colloredo").status == "good"
+
+
+def test_dr_pass_disorders_and_retreats_one_hex() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[4, 1])  # Dr, test passed
+    assert result_of(t) == "Dr" and t.state.stack[-1].kind == "retreat"
+    assert t.unit("au-mahoney-jager").status == "disordered"
+    options = t.legal("austria")
+    assert options and all(len(o["path"]) == 1 for o in options)
+    t.send("austria", options[0])
+    assert t.unit("au-mahoney-jager").hex == options[0]["path"][0]
+    assert t.state.stack[-1].kind == "advance"
+
+
+def test_dr_fail_routs_and_retreats_three_hexes() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[4, 6])
+    assert t.unit("au-mahoney-jager").status == "routed"
+    options = t.legal("austria")
+    assert options and all(len(o["path"]) == 3 for o in options)  # 1 + 2 (§15.2.1, reading additional_2)
+    bad = {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]}
+    with pytest.raises(IllegalCommand) as e:
+        t.send("austria", bad)
+    assert e.value.rule == "caldiero §12.6"
+
+
+def test_dr_in_a_village_becomes_ex() -> None:
+    state = position({"fr-5-legere": "1512", "fr-grenadiers-1": "1512", "au-mahoney-jager": "1612"},
+                     leaders={"augereau": "1412"}, orders={"augereau": "attack"})
+    t = activate(state, "augereau", step="combat")
+    t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1612"]}, dice=[4])
+    resolved = t.of(ev.CombatResolved)[-1]
+    assert resolved.column == "3-1" and resolved.result == "Ex"  # 8:2 = 4-1, village 1L; Dr -> Ex (§12.5.4)
+
+
+@pytest.mark.parametrize("reading, expected", [("ex", "Ex"), ("dd", "Dd")])
+def test_dr_in_the_fortress_reading(reading: str, expected: str) -> None:
+    state = position({"fr-5-legere": "1612", "fr-grenadiers-1": "1612", "au-mahoney-jager": "1712"},
+                     leaders={"augereau": "1512"}, orders={"augereau": "attack"})
+    t = activate(state, "augereau", step="combat", interpretations={"dr_in_fortress": reading})
+    t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1712"]}, dice=[5])
+    resolved = t.of(ev.CombatResolved)[-1]
+    assert resolved.column == "2-1" and resolved.result == expected  # 4-1 with 2L
+
+
+def test_8_to_1_resolved_as_6_1_plus_2() -> None:
+    t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF})
+    t.state.units["au-mahoney-jager"].reduced = True  # 1 SP: 12:1
+    attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[1])
+    resolved = t.of(ev.CombatResolved)[-1]
+    assert resolved.odds == "12-1" and resolved.column == "6-1" and resolved.drm == 4  # +6 capped at +4 (§12.5.2)
+    assert "above 6-1 +6" in t.rolls[-1].detail["modifiers"]
+
+
+def expect_reject(t: Table, rule: str, cmd: dict[str, object], seat: str = "france") -> None:
+    with pytest.raises(IllegalCommand) as e:
+        t.send(seat, cmd)
+    assert e.value.rule == rule, e.value
+
+
+def test_declaring_worse_than_1_5_is_refused() -> None:
+    t = table({"fr-9-dragons": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
+    t.state.units["fr-9-dragons"].reduced = True  # 1 SP against 8
+    expect_reject(t, "caldiero §12.4.2", {"type": "attack", "attackers": ["fr-9-dragons"], "defenders": [DEF]})
+
+
+def test_attackers_must_be_adjacent_to_every_defender() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": "1617"})
+    expect_reject(t, "caldiero §12.4.1", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1617"]})
+
+
+def test_disordered_units_never_attack() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    t.state.units["fr-18-ligne"].status = "disordered"
+    expect_reject(t, "caldiero §15.1", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF]})
+
+
+def test_artillery_does_not_assault() -> None:
+    t = table({"fr-massena-iv-6pdr": ATT, "fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    expect_reject(t, "caldiero §11.0.1", {"type": "attack", "attackers": ["fr-massena-iv-6pdr"], "defenders": [DEF]})
+
+
+def test_defence_order_does_not_attack() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, order="defence")
+    expect_reject(t, "caldiero §12.2", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF]})
+
+
+def test_every_enemy_projecting_zoc_must_be_attacked() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-colloredo": "1418"})
+    expect_reject(t, "caldiero §12.2.1", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF]})
+    attack(t, ["fr-18-ligne"], [DEF, "1418"], dice=[1])  # a multi-hex combat is accepted
+    assert t.of(ev.AttackDeclared)[-1].defenders == ("au-mahoney-jager", "au-colloredo")
+
+
+def test_no_unit_attacks_twice_and_no_hex_is_attacked_twice() -> None:
+    t = table({"fr-18-ligne": ATT, "fr-40-ligne": "1416"}, {"au-mahoney-jager": DEF, "au-colloredo": "1516", "au-callenberg": "1315"})
+    attack(t, ["fr-18-ligne"], [DEF, "1516"], dice=[4])  # 6:6 = 1-1, +1 -> Dd
+    assert t.of(ev.CombatResolved)[-1].result == "Dd"
+    expect_reject(t, "caldiero §12.2.3", {"type": "attack", "attackers": ["fr-40-ligne"], "defenders": ["1516"]})
+    expect_reject(t, "caldiero §12.2.3", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1516"]})
+
+
+def test_attack_order_units_in_zoc_must_attack() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    expect_reject(t, "caldiero §5.1.2", {"type": "end_step"})
+    assert {"type": "end_step"} not in t.legal("france")
+
+
+def test_advance_order_attack_needs_the_attack_test() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, order="advance")
+    attack(t, ["fr-18-ligne"], [DEF], dice=[6])  # failed "Attack?" test: no attack, no penalty (§12.2.2)
+    assert not t.of(ev.CombatResolved) and t.unit("fr-18-ligne").status == "good"
+    assert t.of(ev.AttackersWithdrawn)[-1].rule == "caldiero §12.2.2"
+
+
+def test_elan_passed_gives_columns() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[2, 3, 3], elan="fr-18-ligne")  # test 2 passes; 3 columns; CRT 3
+    spent = t.of(ev.ElanSpent)[-1]
+    assert spent.passed and spent.columns == 3 and t.state.elan_left == 3
+    assert t.of(ev.CombatResolved)[-1].column == "3-1"  # 6:8 = 1-2, +3 columns
+
+
+def test_elan_failed_disorders_the_unit() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[6], elan="fr-18-ligne")
+    assert t.unit("fr-18-ligne").status == "disordered" and t.state.elan_left == 3
+    assert not t.of(ev.CombatResolved)
+
+
+def test_no_elan_left_is_refused() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
+    t.state.elan_left = 0
+    expect_reject(t, "caldiero §16", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF], "elan": "fr-18-ligne"})
+
+
+def test_elan_needs_an_attack_marker() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, order="advance")
+    expect_reject(t, "caldiero §16.1", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF], "elan": "fr-18-ligne"})
+
+
+def test_weather_shifts_and_confusion() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, weather=1)
+    attack(t, ["fr-18-ligne"], [DEF], dice=[1, 3])  # confusion 1: one more left; 3-1 -> 2L -> 1-1
+    resolved = t.of(ev.CombatResolved)[-1]
+    assert resolved.column == "1-1" and resolved.shifts == -2
+    assert t.rolls[0].purpose.startswith("caldiero §17.2")
+
+
+def test_defender_cavalry_may_retreat_before_combat() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    assert t.state.stack[-1].kind == "cavalry_retreat"
+    option = next(o for o in t.legal("austria") if o["type"] == "cavalry_retreat")
+    t.send("austria", option)
+    assert t.unit("au-stab-dragoner").hex == option["to"] and not t.of(ev.CombatResolved)
+    assert t.state.stack[-1].kind == "advance"  # §14.1: the attacker may advance
+
+
+def test_defensive_bombardment_disorders_attackers() -> None:
+    t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    assert t.state.stack[-1].kind == "defensive_fire"
+    t.send("austria", {"type": "defensive_fire", "artillery": "au-brabeck-3pdr", "target": ATT}, dice=[6])
+    fired = t.of(ev.ArtilleryFired)[-1]
+    assert fired.defensive and fired.result in ("D", "R")
+    assert t.unit("fr-18-ligne").status != "good"
+    assert not t.of(ev.CombatResolved)  # the only attacker no longer attacks
