@@ -812,10 +812,15 @@ class _Arrival:
     stop: StopReason | None
 
 
+_STEP_CACHE_LIMIT = 64
+
+
 def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId) -> StepCost:
     key = (id(table), rules.unit_class, rules.march_column, rules.terrain_multiplier)
     entry = hexmap._step_costs.get(key)
     if entry is None or entry[0] is not table:  # the table is kept in the entry, so its id stays unique
+        if len(hexmap._step_costs) >= _STEP_CACHE_LIMIT:
+            hexmap._step_costs.clear()  # tables made per move (weather copies) must not pile up
         entry = (table, {})
         hexmap._step_costs[key] = entry
     memo = entry[1]
