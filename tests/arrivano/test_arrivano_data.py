@@ -7,12 +7,14 @@ data edit that contradicts the text fails here. Names are the data's unit/leader
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_loader import ArrivanoData, ScenarioData
+from arbitro.adjudicator.hexmap import step_cost
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "arrivano.md"
 
@@ -346,3 +348,37 @@ def test_interpretations_are_documented(data: ArrivanoData) -> None:
     assert dict(rows) == {i.name: i.default for i in data.interpretations.interpretations}
     for i in data.interpretations.interpretations:
         assert i.phrase.split("(")[0].strip()[:20] in text, f"{i.name}: phrase not quoted in the doc"
+
+
+# --- the movement tables say what the text says, through the shared step-cost function -------------------------
+def _first_step(s: ScenarioData, want: Callable[[str, str], bool]) -> tuple[str, str]:
+    for a in s.map.hexes():
+        for b in s.map.grid.neighbours(a):
+            if want(a, b):
+                return a, b
+    raise AssertionError("no such step on the map")
+
+
+def test_movement_costs_follow_the_text(montebello: ScenarioData, campotenese: ScenarioData) -> None:
+    m, table = montebello.map, montebello.movement[0]
+    off_road = lambda a, b: not m.roads_between(a, b)  # noqa: E731
+    a, b = _first_step(montebello, lambda a, b: off_road(a, b) and m.terrain(b) == "collina")
+    assert step_cost(m, table, a, b, "cavalry").all_points  # arrivano §10.2
+    assert step_cost(m, table, a, b, "artillery").all_points
+    assert not step_cost(m, table, a, b, "infantry").all_points
+    a, b = _first_step(montebello, lambda a, b: m.roads_between(a, b) and m.terrain(b) == "collina")
+    assert not step_cost(m, table, a, b, "cavalry").all_points  # "a meno che non usino strade"
+    a, b = _first_step(montebello, lambda a, b: off_road(a, b) and m.terrain(b) == "grano")
+    assert step_cost(m, table, a, b, "infantry").half_points == 4  # arrivano §10.3: 2 MP
+    a, b = _first_step(montebello, lambda a, b: off_road(a, b) and m.terrain(b) == "bosco")
+    assert step_cost(m, table, a, b, "artillery").stop  # arrivano §10.4: enters woods but cannot cross
+    a, b = _first_step(montebello, lambda a, b: m.roads_between(a, b) == ("strada",) and m.terrain(b) == "pianura")
+    assert step_cost(m, table, a, b, "infantry", march_column=True).half_points == 1  # arrivano §9.3.1
+    a, b = _first_step(montebello, lambda a, b: m.roads_between(a, b) == ("pista",) and m.terrain(b) == "collina")
+    assert step_cost(m, table, a, b, "infantry", march_column=True).half_points == 2  # one MP less, min 1
+    c = campotenese.map
+    a, b = _first_step(campotenese, lambda a, b: "strada" in c.roads_between(a, b) and c.terrain(b) == "collina")
+    costs = [step_cost(c, campotenese.movement[box], a, b, "infantry") for box in (1, 2, 3)]
+    assert [k.half_points for k in costs[:2]] == [1, 2] and costs[2].all_points  # arrivano §17.2.8
+    a, b = _first_step(campotenese, lambda a, b: not c.roads_between(a, b) and c.terrain(b) == "pianura")
+    assert step_cost(c, campotenese.movement[3], a, b, "leader").all_points  # storm: one hex only, §17.2.7
