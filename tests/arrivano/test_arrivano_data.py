@@ -382,3 +382,14 @@ def test_movement_costs_follow_the_text(montebello: ScenarioData, campotenese: S
     assert [k.half_points for k in costs[:2]] == [1, 2] and costs[2].all_points  # arrivano §17.2.8
     a, b = _first_step(campotenese, lambda a, b: not c.roads_between(a, b) and c.terrain(b) == "pianura")
     assert step_cost(c, campotenese.movement[3], a, b, "leader").all_points  # storm: one hex only, §17.2.7
+
+
+def test_light_infantry(montebello: ScenarioData, campotenese: ScenarioData) -> None:
+    # arrivano §17.2.11: at Campotenese every infantry unit with movement 3 is light; the flag must agree
+    for u in campotenese.oob.units:
+        if u.arm == "infantry":
+            assert campotenese.is_light(u) == (u.movement == 3) == u.light, u.name
+    # arrivano §17.1.7: at Montebello the (provisional) flag marks the yellow circle; light units exist on both sides
+    sides = {u.side for u in montebello.oob.units if montebello.is_light(u)}
+    assert sides == {"france", "austria"}
+    assert not any(montebello.is_light(u) for u in montebello.oob.units if u.arm != "infantry")
