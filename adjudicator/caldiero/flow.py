@@ -22,7 +22,7 @@ from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, 
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem,
+    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem, stacking_problem,
 )
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ALLOWS_REORGANISE, ORDERS, artillery_orders, unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
@@ -550,7 +550,7 @@ def check_move(w: World, seat: str, cmd: C.Move) -> tuple[str, Route]:
     if cmd.path is None:
         options = move_options(w, units, cmd.column)
         if cmd.to not in options:
-            raise Reject(R.MOVEMENT, _why_not(w, units, cmd))
+            raise Reject(*_why_not(w, units, cmd))
         return options[cmd.to]
     path = tuple(cmd.path)
     if path[-1] != cmd.to:
@@ -573,20 +573,30 @@ def check_move(w: World, seat: str, cmd: C.Move) -> tuple[str, Route]:
     raise last or Reject(R.MOVEMENT, "no order allows this move")
 
 
-def _why_not(w: World, units: tuple[str, ...], cmd: C.Move) -> str:
-    """The most specific reason a destination is not reachable: re-check the straight first step."""
+def _why_not(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[Rule, str]:
+    """The most specific reason a destination is not reachable (rule, message)."""
     orders = mover_orders(w, units)
     for order in orders:
+        if cmd.column and not ALLOWS_COLUMN[order]:
+            continue
         g = make_group(w, units, order, cmd.column)
-        start = g.start
-        if start is not None and w.board.on_map(cmd.to) and w.board.grid.is_adjacent(start, cmd.to):
+        if g.start is not None and g.start in enemy_zoc(w, g.side) and order != "defence":
+            return R.LEAVE_EZOC, f"{g.start} is in an enemy ZoC: only a Defence order may leave it (caldiero §8.1)"
+        if w.board.on_map(cmd.to):
+            problem = stacking_problem(w, cmd.to, units, cmd.column)
+            if problem:
+                return (R.COLUMN_STACKING if cmd.column else R.STACKING), problem
+        route = reachable(w, g).get(cmd.to)
+        if route is not None:
+            problem_attack = attack_move_problem(w, g, route)
+            if problem_attack:
+                return R.ATTACK, problem_attack
+        if g.start is not None and w.board.on_map(cmd.to) and w.board.grid.is_adjacent(g.start, cmd.to):
             try:
                 check_path(w, g, (cmd.to,))
             except MoveProblem as e:
-                return e.message
-        if start is not None and start in enemy_zoc(w, g.side) and order != "defence":
-            return f"{start} is in an enemy ZoC: only a Defence order may leave it (caldiero §8.1)"
-    return f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
+                return e.rule, e.message
+    return R.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
 
 
 def do_move(a: Act, seat: str, cmd: C.Move, order: str, route: Route) -> None:

@@ -24,6 +24,19 @@ RULESET = CaldieroRuleset()
 FOLD = Fold(RULESET)
 
 
+class PaddedSupply(EnteredSupply):
+    """Entered dice in order; once they run out, `pad` for every die (0: ask, i.e. raise NeedRandom)."""
+
+    def __init__(self, entries: tuple[tuple[str, ...], ...], pad: int) -> None:
+        super().__init__(entries)
+        self.pad = pad
+
+    def roll(self, core: Any, index: int, count: int, sides: int, purpose: str) -> Any:
+        if self.used >= len(self.entries) and self.pad:
+            return tuple([self.pad] * count), "entered"
+        return super().roll(core, index, count, sides, purpose)
+
+
 class Table:
     def __init__(self, state: CaldieroState, interpretations: dict[str, str] | None = None) -> None:
         self.game = GameState(core=CoreState(interpretations=dict(interpretations or {})), rules=state)
@@ -39,10 +52,8 @@ class Table:
         """`dice` are entered in order; then `pad` is entered for any later roll (initiative, weather...
         when the flow runs on to the next activation or turn). pad=0: no padding."""
         entries = tuple(tuple(str(v) for v in (d if isinstance(d, tuple) else (d,))) for d in (dice or []))
-        if pad:
-            entries += tuple(((str(pad),) if i % 2 else (str(pad),)) for i in range(40))
         parsed = RULESET.parse_command(command)
-        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, EnteredSupply(entries),
+        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, PaddedSupply(entries, pad),
                        tuple(self.state.options))
         RULESET.decide(ctx, parsed)
         self.game = ctx.game

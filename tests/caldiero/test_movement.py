@@ -1,0 +1,177 @@
+"""Orders and movement (caldiero §5, §7, §8, §9, §10, §17.1): legal moves and refusals with their rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.events import caldiero as ev
+from tests.caldiero.harness import Table, activate, position
+
+
+def moving(units: dict[str, str], order: str = "manoeuvre", formation: str = "massena", leaders: dict[str, str] | None = None,
+           **kw: object) -> Table:
+    ls = {"massena": "1317", "augereau": "1412", "hohenzollern": "2318"}
+    ls.update(leaders or {})
+    state = position(units, leaders=ls, orders={formation: order}, **kw)  # type: ignore[arg-type]
+    return activate(state, formation, step="movement")
+
+
+def reject(t: Table, rule: str, cmd: dict[str, object], seat: str = "france") -> str:
+    with pytest.raises(IllegalCommand) as e:
+        t.send(seat, cmd)
+    assert e.value.rule == rule, e.value
+    return str(e.value)
+
+
+def destinations(t: Table, unit: str, seat: str = "france", column: bool = False) -> set[str]:
+    return {c["to"] for c in t.legal(seat) if c["type"] == "move" and c["units"] == [unit] and c["column"] == column}
+
+
+def test_manoeuvre_moves_freely_but_not_into_ezoc() -> None:
+    t = moving({"fr-18-ligne": "1417", "au-colloredo": "1617"})
+    dests = destinations(t, "fr-18-ligne")
+    assert "1517" not in dests and "1316" in dests  # 1517 is adjacent to 1617
+    reject(t, "caldiero §5.1.4", {"type": "move", "units": ["fr-18-ligne"], "to": "1517"})
+
+
+def test_defence_moves_at_most_one_hex() -> None:
+    t = moving({"fr-18-ligne": "1417", "au-colloredo": "2017"}, order="defence")
+    assert all(t_ in {"1416", "1418", "1316", "1317", "1516", "1517"} for t_ in destinations(t, "fr-18-ligne"))
+    reject(t, "caldiero §5.1.3", {"type": "move", "units": ["fr-18-ligne"], "to": "1419", "path": ["1418", "1419"]})
+
+
+def test_defence_enters_ezoc_only_where_a_friend_is() -> None:
+    t = moving({"fr-18-ligne": "1417", "fr-40-ligne": "1517", "au-colloredo": "1617"}, order="defence")
+    reject(t, "caldiero §5.1.3", {"type": "move", "units": ["fr-18-ligne"], "to": "1516"})
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1517"})  # a friend is there
+    assert t.unit("fr-18-ligne").hex == "1517"
+
+
+def test_attack_order_must_close_on_the_enemy() -> None:
+    t = moving({"fr-18-ligne": "1417", "au-colloredo": "1817"}, order="attack")
+    reject(t, "caldiero §5.1.2", {"type": "move", "units": ["fr-18-ligne"], "to": "1316"})
+    reject(t, "caldiero §5.1.2", {"type": "end_step"})
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1617"})
+    assert t.unit("fr-18-ligne").hex == "1617"
+
+
+def test_advance_order_needs_half_the_units_closer() -> None:
+    t = moving({"fr-18-ligne": "1417", "fr-40-ligne": "1418", "fr-32-ligne": "1318", "au-colloredo": "1917"}, order="advance")
+    reject(t, "caldiero §5.1.1", {"type": "end_step"})
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1517"})
+    reject(t, "caldiero §5.1.1", {"type": "end_step"})  # 1 of 3: needs 2 (half rounded up, §1.4)
+    t.send("france", {"type": "move", "units": ["fr-40-ligne"], "to": "1518"})
+    t.send("france", {"type": "end_step"})
+    assert t.state.step != "movement"
+
+
+def test_units_in_ezoc_leave_only_with_defence() -> None:
+    t = moving({"fr-18-ligne": "1517", "au-colloredo": "1617"}, order="advance")
+    reject(t, "caldiero §8.1", {"type": "move", "units": ["fr-18-ligne"], "to": "1417"})
+
+
+def test_ezoc_stops_movement() -> None:
+    t = moving({"fr-18-ligne": "1417", "au-colloredo": "1617"}, order="attack")
+    msg = reject(t, "caldiero §9.1.2", {"type": "move", "units": ["fr-18-ligne"], "to": "1518", "path": ["1517", "1518"]})
+    assert "stop" in msg
+
+
+def test_austrians_never_enter_the_10xx_row() -> None:
+    t = moving({"au-mahoney-jager": "1115"}, formation="hohenzollern")
+    assert not any(d.startswith("10") for d in destinations(t, "au-mahoney-jager", "austria"))
+    reject(t, "caldiero §9.2.1", {"type": "move", "units": ["au-mahoney-jager"], "to": "1015"}, seat="austria")
+
+
+def test_stacking_limits() -> None:
+    t = moving({"fr-18-ligne": "1417", "fr-9-dragons": "1418", "fr-40-ligne": "1316", "fr-32-ligne": "1316"})
+    reject(t, "caldiero §7.1", {"type": "move", "units": ["fr-9-dragons"], "to": "1417"})  # infantry + cavalry
+    reject(t, "caldiero §7.1", {"type": "move", "units": ["fr-18-ligne"], "to": "1316"})  # three units
+
+
+def test_routed_units_do_not_move() -> None:
+    t = moving({"fr-18-ligne": "1417", "fr-40-ligne": "1418"})
+    t.state.units["fr-18-ligne"].status = "routed"
+    reject(t, "caldiero §15.2", {"type": "move", "units": ["fr-18-ligne"], "to": "1416"})
+
+
+def test_only_the_active_formation_moves() -> None:
+    t = moving({"fr-18-ligne": "1417", "fr-5-legere": "1418"})
+    reject(t, "caldiero §3.1 B", {"type": "move", "units": ["fr-5-legere"], "to": "1419"})
+
+
+def test_march_column_half_mp_on_the_road() -> None:
+    t = moving({"fr-18-ligne": "1114", "au-colloredo": "2418"})  # 4 MP infantry on the main road
+    assert "1814" in destinations(t, "fr-18-ligne", column=True)  # 7 road hexes at 1/2 MP
+    assert "1814" not in destinations(t, "fr-18-ligne")
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1814", "column": True})
+    moved = t.of(ev.UnitsMoved)[-1]
+    assert moved.column and moved.cost_half == 7
+
+
+def test_march_column_needs_advance_or_manoeuvre() -> None:
+    t = moving({"fr-18-ligne": "1114", "au-colloredo": "1814"}, order="attack")
+    reject(t, "caldiero §9.3", {"type": "move", "units": ["fr-18-ligne"], "to": "1314", "column": True})
+
+
+def test_artillery_crosses_canals_only_at_bridges() -> None:
+    t = moving({"fr-massena-iv-6pdr": "1409", "fr-18-ligne": "1418"})
+    reject(t, "caldiero §10.3", {"type": "move", "units": ["fr-massena-iv-6pdr"], "to": "1410"})
+
+
+def test_marsh_costs_two() -> None:
+    t = moving({"fr-5-legere": "1803"}, formation="augereau")  # 1903 is marsh
+    t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1903"})
+    assert t.of(ev.UnitsMoved)[-1].cost_half == 4
+
+
+def test_cloudburst_takes_one_mp_off_road() -> None:
+    dry = destinations(moving({"fr-18-ligne": "1416"}), "fr-18-ligne")
+    wet = destinations(moving({"fr-18-ligne": "1416"}, weather=1), "fr-18-ligne")
+    assert "1816" in dry and "1816" not in wet and "1716" in wet  # 4 MP -> 3 MP (§17.1.1)
+
+
+def test_snow_doubles_costs_off_road() -> None:
+    snow = destinations(moving({"fr-18-ligne": "1416"}, weather=2), "fr-18-ligne")
+    assert "1616" in snow and "1716" not in snow  # 2 MP per plain hex (§17.1.2)
+
+
+def test_ice_storm_artillery_only_on_roads_and_defence_orders() -> None:
+    t = moving({"fr-massena-iv-6pdr": "1417", "fr-18-ligne": "1418", "au-colloredo": "2117"}, order="attack", weather=3)
+    reject(t, "caldiero §17.1.3", {"type": "move", "units": ["fr-massena-iv-6pdr"], "to": "1416"})
+    reject(t, "caldiero §5.1.3", {"type": "move", "units": ["fr-18-ligne"], "to": "1420", "path": ["1419", "1420"]})
+
+
+def test_general_moves_after_movement_and_not_into_ezoc_alone() -> None:
+    t = moving({"fr-18-ligne": "1417", "au-colloredo": "1617"}, leaders={"massena": "1416"})
+    t.send("france", {"type": "end_step"})
+    assert t.state.step == "leaders"
+    reject(t, "caldiero §8.2.2", {"type": "move_leader", "leader": "massena", "to": "1517"})
+    t.send("france", {"type": "move_leader", "leader": "massena", "to": "1417"})
+    assert t.state.leaders["massena"].hex == "1417"
+
+
+def test_bonaparte_stays_near_1014() -> None:
+    t = moving({"fr-18-ligne": "1417"}, leaders={"bonaparte": "1114"})
+    t.send("france", {"type": "end_step"})
+    reject(t, "caldiero §4.2.2", {"type": "move_leader", "leader": "bonaparte", "to": "1414"})
+    t.send("france", {"type": "move_leader", "leader": "bonaparte", "to": "1214"})
+
+
+def test_reinforcements_enter_at_their_hex_with_manoeuvre() -> None:
+    state = position({"fr-18-ligne": "1417"}, leaders={"massena": "1317", "augereau": "1412"}, orders={"massena": "attack"}, turn=6)
+    state.units["fr-1-cavalry"].where = "offmap"
+    t = activate(state, "massena", step="movement")
+    assert t.state.activation.unit_orders["fr-1-cavalry"] == "manoeuvre"
+    entries = [c for c in t.legal("france") if c["type"] == "move" and c["units"] == ["fr-1-cavalry"]]
+    assert entries
+    reject(t, "caldiero §15.4", {"type": "move", "units": ["fr-1-cavalry"], "to": "1115", "path": ["1114", "1115"]})
+    t.send("france", {"type": "move", "units": ["fr-1-cavalry"], "to": "1014", "path": ["1014"]})
+    assert t.unit("fr-1-cavalry").where == "map" and t.unit("fr-1-cavalry").hex == "1014"
+
+
+def test_augereau_may_not_go_north_of_the_road_before_caldiero() -> None:
+    t = moving({"fr-5-legere": "1413"}, formation="augereau")
+    reject(t, "caldiero §19.1", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
+    t.state.direction_released.append("augereau")
+    t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
