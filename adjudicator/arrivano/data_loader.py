@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal, TypeVar
@@ -616,15 +616,23 @@ class ScenarioData:
     map: HexMap
     movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
     weather: WeatherTrack | None
+    _units: dict[str, UnitData] = field(init=False, repr=False)
+    _leaders: dict[str, LeaderData] = field(init=False, repr=False)
+    _formations: dict[str, FormationData] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_units", {u.id: u for u in self.oob.units})
+        object.__setattr__(self, "_leaders", {leader.id: leader for leader in self.oob.leaders})
+        object.__setattr__(self, "_formations", {f.id: f for f in self.oob.formations})
 
     def unit(self, unit_id: str) -> UnitData:
-        return {u.id: u for u in self.oob.units}[unit_id]
+        return self._units[unit_id]
 
     def leader(self, leader_id: str) -> LeaderData:
-        return {leader.id: leader for leader in self.oob.leaders}[leader_id]
+        return self._leaders[leader_id]
 
     def formation(self, formation_id: str) -> FormationData:
-        return {f.id: f for f in self.oob.formations}[formation_id]
+        return self._formations[formation_id]
 
     def entry_hex(self, letter: str) -> str:
         return self.scenario.entry_hexes[letter].hex
