@@ -206,6 +206,8 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             if plan.kind != "forced":  # leaving an approach the enemy left is allowed at any step (§8)
                 sequence.check_step(s, seat, "movement")
                 sequence.enter_step(ctx, "movement")
+            else:
+                sequence.check_step(s, seat, "assaults" if s.step in ("start", "bombardment") else s.step)
             movement.do_move(ctx, plan)
         case C.RoadMove():
             sequence.check_step(s, seat, "movement")
@@ -229,8 +231,11 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             if s.step not in ("assaults", "movement", "start", "bombardment"):
                 raise Illegal(R.SEQUENCE, "continuation is part of a move or of a conquest")
             blocks = resolve_all(s, seat, cmd.blocks)
+            fresh = s.group is None or not all(b in s.group.blocks for b in blocks)
+            if fresh:  # a block that has not moved yet: a movement of this turn (§7 step 3)
+                sequence.check_step(s, seat, "movement")
             plan = movement.check_continue(s, seat, blocks, cmd.approach, interp)
-            if s.group is None or not all(b in s.group.blocks for b in blocks):
+            if fresh:
                 sequence.enter_step(ctx, "movement")
             movement.do_continue(ctx, plan)
         case C.DeclareBombardment():

@@ -163,9 +163,10 @@ def _to_adjacent(state: MarengoState, seat: str, blocks: list[str], zone: str, t
             infantry = [b for b in blocks if state.blocks[b].arm == "infantry"]
             if not infantry:
                 raise fail(R.MANOEUVRE, "an attack manoeuvre into cavalry-obstacle terrain needs an infantry block")
-            if show is not None and show not in infantry:
-                raise fail(R.MANOEUVRE, "the block shown must be one of the attacking infantry")
-            plan.show = show or infantry[0]
+            if show is None or show not in infantry:
+                raise fail(R.MANOEUVRE, "name the attacking infantry shown to the enemy (show): the attack "
+                                        "goes into cavalry-obstacle terrain")
+            plan.show = show
     elif show is not None:
         raise fail(R.MANOEUVRE, "a block is shown only in an attack manoeuvre into cavalry-obstacle terrain")
     return plan

@@ -1,0 +1,74 @@
+"""legal() and decide() agree: over positions reached by self-play, a broad set of candidate commands (legal
+or not) is accepted by the engine exactly when legal() lists it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.marengo.data_loader import load_data
+from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.projections.marengo import POOL
+from tests.marengo.harness import new_game, ruleset
+
+
+def candidates(state: Any, seat: str) -> list[dict[str, Any]]:
+    d = load_data()
+    out: list[dict[str, Any]] = [{"type": "end_turn"}, {"type": "resolve_bombardment"}, {"type": "cancel_bombardment"}]
+    own = sorted(b for b, x in state.blocks.items() if x.side == seat)
+    on_map = [b for b in own if state.blocks[b].zone in d.zones]
+    for b in on_map:
+        x = state.blocks[b]
+        t = x.token
+        for z in sorted(d.neighbours(x.zone)) + [x.zone]:
+            out.append({"type": "move", "blocks": [t], "to": z, "place": "reserve"})
+        for ap in d.approaches_of[x.zone]:
+            out.append({"type": "move", "blocks": [t], "to": x.zone, "place": ap})
+            out.append({"type": "continue", "blocks": [t], "approach": ap})
+            out.append({"type": "assault", "approach": ap, "blocks": [t], "leaders": [t]})
+        for road in d.roads_through(x.zone):
+            zs = list(d.roads[road].zones)
+            i = zs.index(x.zone)
+            for step in (1, -1):
+                path = [zs[j] for j in range(i + step, i + 4 * step, step) if 0 <= j < len(zs)]
+                for n in range(1, len(path) + 1):
+                    out.append({"type": "road_move", "block": t, "road": road, "path": path[:n]})
+        out.append({"type": "declare_bombardment", "block": t})
+    for b in own:
+        x = state.blocks[b]
+        if x.zone.startswith(POOL):
+            e = d.entries[d.tables[x.zone[len(POOL):]].entry]
+            out.append({"type": "enter", "block": b, "entry": e.id, "path": [e.zone]})
+            out.append({"type": "pontoon", "block": b})
+    for z in sorted(d.zones):
+        out.append({"type": "shuffle", "zone": z})
+    return out
+
+
+def test_legal_and_decide_agree() -> None:
+    g = new_game()
+    rs = ruleset()
+    adj = g.app.adjudicator("marengo")
+    play = SelfPlay(g.app, g.id, seed="agree")
+    checked = 0
+    for _ in range(30):
+        play.play(play.steps + 9)
+        game = g.app.game(g.id)
+        replayer = g.app.replayer(g.id)
+        full = replayer.state_at()
+        if full.rules.game_over:
+            break
+        for seat in ("austria", "france"):
+            legal = [rs.dump_command(rs.parse_command(c)) for c in g.app.legal(g.id, seat)]
+            for c in legal[:60]:  # everything listed is accepted
+                adj.decide(full, seat, c, g.app.context(game), replayer, g.app.supply(game))
+            for c in candidates(full.rules, seat):
+                norm = rs.dump_command(rs.parse_command(c))
+                try:
+                    adj.decide(full, seat, c, g.app.context(game), replayer, g.app.supply(game))
+                    accepted = True
+                except Rejected:
+                    accepted = False
+                assert accepted == (norm in legal), (seat, c, accepted)
+                checked += 1
+    assert checked > 1000
