@@ -26,8 +26,8 @@ from arbitro.projections.base import UMPIRE, Outcome
 
 SEATS = ("france", "austria")
 OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks")
-# Optional rules implemented end to end; the others are refused at creation (see the coverage map).
-IMPLEMENTED_OPTIONS = ("bonaparte_intervention", "storm_from_east", "fog_of_war", "flank_attacks")
+# Optional rules (caldiero §20), each selectable at creation.
+IMPLEMENTED_OPTIONS = OPTIONS
 
 
 def _i(name: str, default: str, choices: tuple[str, ...], rule: str, phrase: str, explanation: str) -> Interpretation:

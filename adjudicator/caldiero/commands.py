@@ -68,6 +68,7 @@ class Move(_C):
     to: HexStr
     path: list[HexStr] | None = None
     column: bool = False
+    charge: bool = False  # caldiero §20.2: stop before the enemy and place a Charge marker
 
 
 class MoveLeader(_C):

@@ -599,10 +599,42 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[Rule, str]:
     return R.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
 
 
+def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
+    """caldiero §20.2: enemy hexes in the plain the charging cavalry could still enter from the end of its move."""
+    end = route.path[-1]
+    side = w.state.units[units[0]].side
+    ma = min(w.unit_data(u).movement for u in units) * 2
+    out = []
+    for n in w.board.neighbours(end):
+        if not w.enemy_units_at(n, side) or not w.board.is_plain(n) or w.board.crossing_prohibited(end, n):
+            continue  # §20.2.1: only units in the plain
+        from arbitro.adjudicator.caldiero.system_movement import step_cost
+
+        if route.cost_half + step_cost(w, end, n, False)[0] <= ma:
+            out.append(n)
+    return sorted(out)
+
+
+def charge_problem(w: World, units: tuple[str, ...], order: str, route: Route) -> str | None:
+    if not w.option("cavalry_charges"):
+        return "cavalry charges are an optional rule not in use in this game (caldiero §20.2)"
+    if order != "attack" or not all(w.unit_data(u).charge and w.state.units[u].arm == "cavalry" for u in units):
+        return "only the Austrian hussars and Erz. Jozsef cavalry with an Attack order may charge (caldiero §20.2)"
+    if not charge_targets(w, units, route):
+        return "a charge stops next to an enemy in the plain that the cavalry could still enter (caldiero §20.2, §20.2.1)"
+    return None
+
+
 def do_move(a: Act, seat: str, cmd: C.Move, order: str, route: Route) -> None:
     units = tuple(cmd.units)
+    if cmd.charge:
+        problem = charge_problem(a.w, units, order, route)
+        if problem:
+            raise Reject(R.CHARGE, problem)
     a.emit(ev.UnitsMoved(units=units, path=route.path, rule=str(R.COLUMN if cmd.column else R.MOVEMENT),
                          column=cmd.column, cost_half=route.cost_half))
+    if cmd.charge:
+        a.emit(ev.ActivationRecorded(key="charging", values=units, rule=str(R.CHARGE)))
     check_direction_release(a, units)
     dest = route.path[-1]
     lone_leaders(a, dest, seat)
@@ -956,7 +988,15 @@ def attack_problem(w: World, seat: str, cmd: C.Attack, *, forced_ok: bool = True
 
             if direction_problem(w, w.formation_of(u), h):
                 raise Reject(R.DIRECTION, direction_problem(w, w.formation_of(u), h) or "")
+    charging = [u for u in attackers if w.state.units[u].charging]
+    if charging:
+        if len(charging) != len(attackers):
+            raise Reject(R.CHARGE, "a hex is not attacked by a cavalry charge and other units in the same segment (caldiero §20.2.4)")
+        if len(defenders_hexes) != 1 or not w.board.is_plain(defenders_hexes[0]):
+            raise Reject(R.CHARGE, "a charge attacks one hex, in the plain (caldiero §20.2.1, §20.2.2)")
     for u in attackers:
+        if w.state.units[u].charging:
+            continue  # caldiero §20.2.2: the charge ignores other EZoC
         uh = w.state.units[u].hex or ""
         missing = [h for h in projecting_into(w, uh, seat) if h not in defenders_hexes and h not in act.attacked_hexes]
         if missing:
@@ -1520,6 +1560,14 @@ def do_advance(a: Act, seat: str, cmd: C.Advance) -> None:
 
 
 def stage_end(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    for u in c.attackers:
+        s = a.state.units[u]
+        if s.charging and s.where == "map":
+            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(R.CHARGE)))
+            if s.status == "good":
+                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE)))  # caldiero §20.2.3
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
 
 

@@ -169,13 +169,16 @@ def _moves(w: World, seat: str) -> list[dict[str, Any]]:
             continue
         plain = F.move_options(w, g, False)
         for dest in sorted(plain):
-            out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": False})
+            out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False})
+            order, route = plain[dest]
+            if w.option("cavalry_charges") and F.charge_problem(w, g, order, route) is None:
+                out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True})
         start = w.state.units[g[0]].hex
         if any(ALLOWS_COLUMN[o] for o in F.mover_orders(w, g)) and (start is None or w.board.is_road_hex(start)):
             col = F.move_options(w, g, True)
             for dest in sorted(col):
                 if dest not in plain or col[dest][1].cost_half < plain[dest][1].cost_half:
-                    out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": True})
+                    out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False})
     return out
 
 
@@ -208,13 +211,17 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
     for u in eligible:
         h = w.state.units[u].hex or ""
         required = [x for x in projecting_into(w, h, seat) if x not in act.attacked_hexes]
-        if required:
+        if w.state.units[u].charging:  # caldiero §20.2.2: one hex in the plain, other EZoC ignored
+            defender_sets = [(n,) for n in w.board.neighbours(h) if w.enemy_units_at(n, seat) and w.board.is_plain(n)
+                             and n not in act.attacked_hexes]
+        elif required:
             defender_sets = [tuple(required)]
         else:
             defender_sets = [(n,) for n in w.board.neighbours(h) if w.enemy_units_at(n, seat) and n not in act.attacked_hexes]
         for dset in defender_sets:
-            stack = tuple(x for x in eligible if w.state.units[x].hex == h)
-            everyone = tuple(x for x in eligible if all(w.board.grid.is_adjacent(w.state.units[x].hex or "", d) for d in dset))
+            same = [x for x in eligible if w.state.units[x].charging == w.state.units[u].charging]
+            stack = tuple(x for x in same if w.state.units[x].hex == h)
+            everyone = tuple(x for x in same if all(w.board.grid.is_adjacent(w.state.units[x].hex or "", d) for d in dset))
             for group in {(u,), stack, everyone}:
                 for elan in [None] + ([x for x in group if unit_order(w, x) == "attack"][:1] if seat == "france" and w.state.elan_left > 0 else []):
                     key = (tuple(sorted(group)), tuple(sorted(dset)), elan)

@@ -1,0 +1,132 @@
+"""Scenario rules (caldiero §19) and the optional rules (§20), each selectable at creation; victory (§18)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero.victory import points
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.events import caldiero as ev
+from tests.caldiero.harness import RULESET, Table, activate, fresh, position
+
+
+def world(state, readings=None):  # type: ignore[no-untyped-def]
+    chosen = readings or {}
+    return F.world_of(state, RULESET.env, lambda n: chosen.get(n, RULESET.interpretations()[n].default))
+
+
+def test_every_optional_rule_is_selectable() -> None:
+    for name in ("historical", "il_tempo_regge"):
+        assert set(RULESET.scenarios()[name].options) == {
+            "bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks"}
+
+
+def test_il_tempo_regge_reinforcements_a_turn_early() -> None:
+    state = fresh("il_tempo_regge")
+    state.turn = 1
+    assert F.unit_due(world(state), "au-mahoney-jager")  # GT2 -> GT1 (§19.2.2)
+    assert not F.unit_due(world(fresh("historical")), "au-mahoney-jager")
+
+
+def test_il_tempo_regge_french_points_malus() -> None:
+    units = {"fr-18-ligne": "2020", "fr-40-ligne": "1612", "fr-32-ligne": "1607"}
+    hist = points(world(position(units)))
+    regge = points(world(position(units, scenario="il_tempo_regge")))
+    assert hist["france"] == 3 + 2 + 2 and regge["france"] == 2 + 1 + 2  # Gombion keeps its value (§19.2.3)
+
+
+def test_victory_levels() -> None:
+    units = {"au-colloredo": "2020", "au-hungarian": "2119", "au-gyulai": "1612", "au-callenberg": "1613", "au-banal-grenz": "1712"}
+    w = world(position(units))
+    assert points(w)["austria"] == 12
+    from arbitro.adjudicator.caldiero.victory import level_for
+
+    assert [level_for(w, d) for d in (14, 13, 8, 7, 4, 3)] == ["decisive", "marginal", "marginal", "tactical", "tactical", "draw"]
+
+
+def test_vp_control_reading() -> None:
+    state = position({"fr-18-ligne": "1417"})
+    assert points(world(state)) == {"france": 0, "austria": 0}
+    assert points(world(state, {"vp_control": "austrian_unless_french"}))["austria"] == 16
+
+
+def test_bonaparte_intervention() -> None:
+    state = fresh(options=("bonaparte_intervention",))
+    assert "bonaparte" in state.formations and state.units["fr-75-ligne"].formation == "bonaparte"
+    assert points(world(position({}, options=("bonaparte_intervention",))))["austria"] == 3  # §20.1
+    s = position({"fr-75-ligne": "1417", "au-colloredo": "1917"}, leaders={"bonaparte": "1317"},
+                 options=("bonaparte_intervention",), orders={"bonaparte": "defence"})
+    t = activate(s, "bonaparte", step="orders")
+    t.send("france", {"type": "change_order", "order": "attack"}, dice=[], pad=0)  # §20.1.1: automatic
+    assert t.state.formations["bonaparte"].order == "attack" and not t.rolls
+
+
+def test_storm_from_east_weakens_eastward_attackers() -> None:
+    def strength(options: tuple[str, ...]) -> int:
+        s = position({"fr-18-ligne": "1417", "au-mahoney-jager": "1517"}, leaders={"massena": "1317"},
+                     orders={"massena": "attack"}, weather=2, options=options)
+        t = activate(s, "massena", step="combat")
+        t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[3, 3, 1])
+        return t.of(ev.CombatResolved)[0].attack_strength
+
+    assert strength(()) == 6 and strength(("storm_from_east",)) == 5  # §20.3.1: from 14xx onto 15xx
+
+
+def test_flank_attack_shifts_two_columns() -> None:
+    def column(options: tuple[str, ...]) -> str:
+        s = position({"fr-18-ligne": "1417", "fr-40-ligne": "1617", "au-colloredo": "1517"}, leaders={"massena": "1317"},
+                     orders={"massena": "attack"}, options=options)
+        t = activate(s, "massena", step="combat")
+        t.send("france", {"type": "attack", "attackers": ["fr-18-ligne", "fr-40-ligne"], "defenders": ["1517"]}, dice=[1])
+        return t.of(ev.CombatResolved)[0].column
+
+    assert column(()) == "3-1" and column(("flank_attacks",)) == "5-1"  # 12:4, five of six neighbours (§20.5)
+
+
+def test_fog_of_war_hides_stacks_out_of_sight() -> None:
+    s = position({"fr-18-ligne": "1417", "au-colloredo": "1617", "au-hungarian": "2517"}, options=("fog_of_war",))
+    view = RULESET.view(s, "france")
+    assert "au-colloredo" in view["units"] and "au-hungarian" not in view["units"]
+    assert view["hidden_stacks"] == {"2517": "austria"}
+    assert "au-hungarian" in RULESET.secrets(s, "france") and "au-colloredo" not in RULESET.secrets(s, "france")
+    assert "au-hungarian" not in str(view)
+    assert "au-hungarian" in RULESET.view(s, "umpire")["units"]
+
+
+def test_fog_of_war_sight_shrinks_with_weather() -> None:
+    s = position({"fr-18-ligne": "1417", "au-colloredo": "1717"}, options=("fog_of_war",))
+    assert "au-colloredo" in RULESET.view(s, "france")["units"]  # 3 hexes, clear
+    s.weather = 2
+    assert "au-colloredo" not in RULESET.view(s, "france")["units"]  # 4 - 2 = 2 hexes (§20.4.1)
+
+
+def test_without_fog_nothing_is_hidden() -> None:
+    s = position({"fr-18-ligne": "1417", "au-hungarian": "2517"})
+    assert "au-hungarian" in RULESET.view(s, "france")["units"] and RULESET.secrets(s, "france") == set()
+
+
+def test_cavalry_charge() -> None:
+    s = position({"au-wurmser-hussars": "1917", "fr-18-ligne": "1617"}, leaders={"hohenzollern": "2017"},
+                 orders={"hohenzollern": "attack"}, options=("cavalry_charges",))
+    s.seat = "austria"
+    t = activate(s, "hohenzollern", step="movement")
+    charges = [c for c in t.legal("austria") if c["type"] == "move" and c.get("charge")]
+    assert {c["to"] for c in charges} >= {"1717"}
+    t.send("austria", {"type": "move", "units": ["au-wurmser-hussars"], "to": "1717", "charge": True})
+    assert t.unit("au-wurmser-hussars").charging
+    t.state.step = "combat"
+    t.send("austria", {"type": "attack", "attackers": ["au-wurmser-hussars"], "defenders": ["1617"]}, dice=[1, 1])
+    resolved = t.of(ev.CombatResolved)[0]
+    assert resolved.attack_strength == 4  # doubled (§20.2)
+    assert t.unit("au-wurmser-hussars").status in ("disordered", "routed") or t.unit("au-wurmser-hussars").where != "map"
+
+
+def test_charge_refused_without_the_option_or_by_other_units() -> None:
+    s = position({"au-wurmser-hussars": "1917", "au-stab-dragoner": "2017", "fr-18-ligne": "1617"},
+                 leaders={"hohenzollern": "2018"}, orders={"hohenzollern": "attack"})
+    s.seat = "austria"
+    t = activate(s, "hohenzollern", step="movement")
+    with pytest.raises(IllegalCommand) as e:
+        t.send("austria", {"type": "move", "units": ["au-wurmser-hussars"], "to": "1717", "charge": True})
+    assert e.value.rule == "caldiero §20.2"
