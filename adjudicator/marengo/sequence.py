@@ -127,8 +127,9 @@ def do_shuffle(ctx: Any, seat: str, zone: str, own: list[str]) -> None:
     s = ctx.state
     counter = s.next_token
     assignments = []
-    for place in sorted({s.blocks[b].place for b in own}):
-        group = [b for b in own if s.blocks[b].place == place]
+    # marengo §6: activated and unactivated French blocks are never mixed; places stay public
+    for place, active in sorted({(s.blocks[b].place, s.blocks[b].activated) for b in own}):
+        group = [b for b in own if s.blocks[b].place == place and s.blocks[b].activated == active]
         fresh = [f"b{counter + i:03d}" for i in range(len(group))]
         counter += len(group)
         order = ctx.shuffle(group, purpose=f"{R.BLOCKS} shuffle in {zone}", visible_to=(seat,))
