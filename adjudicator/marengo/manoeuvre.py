@@ -35,7 +35,7 @@ def _defender_retreats(ctx: Any) -> None:
     retreat.start(ctx, other(m.side), m.to_zone, m.from_zone, [])
 
 
-def step(ctx: Any) -> bool:
+def step(ctx: Any, interp: Any) -> bool:
     m = ctx.state.manoeuvre
     if m.stage in ("block", "after_block"):
         return True
@@ -49,7 +49,7 @@ def step(ctx: Any) -> bool:
     bid, rd, rem, cr, zone = m.blocks[0], m.road, list(m.remaining), list(m.crossings[1:]), m.to_zone
     ctx.emit(ev.ManoeuvreEnded(result="success", rule=str(R.MANOEUVRE)))
     if road:
-        continue_road(ctx, bid, rd, zone, rem, cr)
+        continue_road(ctx, bid, rd, zone, rem, cr, interp)
     return False
 
 

@@ -239,6 +239,9 @@ def _walk(state: MarengoState, seat: str, bid: str, road: str, start: str, path:
             arms = ("cavalry",) if interp("road_attack_arms") == "cavalry" else ("cavalry", "artillery")
             if b.arm not in arms:
                 raise fail(R.MANOEUVRE, f"moving by road, only cavalry makes attack manoeuvres ({z} holds the enemy)")
+            if cavalry_obstacle(interp, prev, z):
+                raise fail(R.MANOEUVRE, f"an attack manoeuvre into cavalry-obstacle terrain ({prev}/{z}) needs "
+                                        "an infantry block in the group")
         index = _claim(state, crossing_key(road, prev, z), prev, index)
         if index > 3:
             raise fail(R.ROAD, f"road capacity: no free move index left to cross {prev}/{z} on {road} this turn")
@@ -343,7 +346,7 @@ def do_road(ctx: Any, plan: RoadPlan) -> None:
 
 
 def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str],
-                  crossings: list[ev.Crossing]) -> None:
+                  crossings: list[ev.Crossing], interp: Interp) -> None:
     """After a successful manoeuvre, road cavalry goes on (marengo §9 (2)) while the way is still open."""
     from arbitro.adjudicator.marengo import manoeuvre
 
@@ -357,6 +360,8 @@ def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str
             check_entering(s, side, z, [bid], prev)
         except Illegal:
             break
+        if has_enemy(s, z, side) and cavalry_obstacle(interp, prev, z):
+            break  # a defender retreated there: no road cavalry manoeuvre into obstacle terrain (§9)
         if has_enemy(s, z, side):
             if done:
                 ctx.emit(ev.BlocksMoved(side=side, blocks=refs(s, [bid]), from_zone=start, to_zone=prev,
@@ -365,8 +370,6 @@ def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str
             manoeuvre.begin(ctx, side, [bid], prev, z, True, 0, road=road,
                             remaining=remaining[done + 1:], crossings=crossings[done:])
             return
-        if own_count(s, z, side) + 1 > d.zones[z].capacity:
-            break
         prev = z
         done += 1
     main = d.roads[road].kind == "main"

@@ -48,7 +48,7 @@ def run(ctx: Any, interp: Interp) -> None:
                 return
             continue
         if s.manoeuvre is not None:
-            if manoeuvre.step(ctx):
+            if manoeuvre.step(ctx, interp):
                 return
             continue
         if s.assault is not None:
