@@ -202,3 +202,41 @@ def test_cavalry_continuation_example_marengo_8() -> None:
     assert b.place == "strada_sale/san_giuliano" and b.face_up and g.state.commands_used == 1
     g.reject("austria", "marengo §8", "already moved", type="move", blocks=[g.tok("AUT_PILATI")],
              to="strada_sale", place="reserve")
+
+
+def _moves(g, seat: str, token: str) -> list[tuple[str, str]]:
+    return sorted((c["to"], c.get("place", "reserve")) for c in g.legal(seat)
+                  if c["type"] == "move" and c["blocks"] == [token])
+
+
+def test_movement_from_reserve_example_marengo_8() -> None:
+    """§8 first movement figure: the infantry in reserve may block the top approach (the enemy is opposite) but
+    not enter the top zone (its approach is blocked by the enemy); may enter the right zone's reserve but not
+    block the right approach (nobody opposite); neither block nor cross the impassable left approach."""
+    g = from_position(position({"AUT_OTT_A": ("fontanone_sud", "reserve"),
+                                "FRA_WATRIN_A": ("fontanone", "fontanone/fontanone_sud")}))
+    t = g.tok("AUT_OTT_A")
+    assert _moves(g, "austria", t) == [("fontanone_sud", "fontanone_sud/fontanone"), ("stortigliona", "reserve")]
+    g.reject("austria", "marengo §8", "blocked by the enemy", type="move", blocks=[t], to="fontanone")
+    g.reject("austria", "marengo §8", "may be blocked only", type="move", blocks=[t], to="fontanone_sud",
+             place="fontanone_sud/stortigliona")
+    g.reject("austria", "marengo §5", "impassable", type="move", blocks=[t], to="spinetta")
+    g.reject("austria", "marengo §5", "impassable", type="move", blocks=[t], to="fontanone_sud",
+             place="fontanone_sud/spinetta")
+
+
+def test_movement_from_an_approach_example_marengo_8() -> None:
+    """§8 second movement figure: the top infantry (its opposite approach blocked) may only go to its reserve;
+    the bottom one (nobody opposite) may go to its reserve, free of the command limit, or into the opposite
+    zone; it may not stay."""
+    g = from_position(position({"AUT_OTT_A": ("fontanone_sud", "fontanone_sud/fontanone"),
+                                "AUT_OTT_B": ("fontanone_sud", "fontanone_sud/stortigliona"),
+                                "FRA_WATRIN_A": ("fontanone", "fontanone/fontanone_sud")}))
+    top, bottom = g.tok("AUT_OTT_A"), g.tok("AUT_OTT_B")
+    assert _moves(g, "austria", top) == [("fontanone_sud", "reserve")]
+    assert _moves(g, "austria", bottom) == [("fontanone_sud", "reserve"), ("stortigliona", "reserve")]
+    assert {"type": "end_turn"} not in g.legal("austria")
+    g.reject("austria", "marengo §8", "must leave", type="end_turn")
+    g.send("austria", type="move", blocks=[bottom], to="fontanone_sud", place="reserve")
+    assert g.state.commands_used == 0
+    g.send("austria", type="end_turn")

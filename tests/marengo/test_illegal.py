@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arbitro.adjudicator.errors import Rejected
 from tests.marengo.harness import from_position, position
 
 
@@ -204,3 +205,28 @@ def test_assign_loss_leaders_first_marengo_11() -> None:
     assert sorted(o["block"] for o in err.allowed) == sorted([t("AUT_HADDICK_A"), t("AUT_HADDICK_B")])
     g.send("france", type="assign_loss", block=t("AUT_HADDICK_B"))
     assert g.block("AUT_HADDICK_B").strength == 2 and g.block("FRA_GARDANNE_A").strength == 2
+
+
+def test_more_refusals_cite_their_rule() -> None:
+    g = from_position(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo"), "AUT_OTT_A": ("cascina_grossa", "reserve"),
+        "FRA_WATRIN_B": ("san_giuliano", "reserve"),
+    }, round_=5))
+    # the French pontoon, a French entry point, an Austrian activation
+    g.reject("austria", "marengo §8", "not one of your entry points", type="enter", block="AUT_OTT_B", entry="tortona",
+             path=["strada_tortona"])
+    g.reject("austria", "marengo §6", "only French blocks", type="activate", blocks=[g.tok("AUT_OTT_A")])
+    # nothing to bombard: castel_ceriolo is empty
+    g.reject("austria", "marengo §10", "no enemy", type="declare_bombardment", block=g.tok("AUT_ARTIGLIERIA"))
+    g.reject("austria", "marengo §10", "no bombardment of yours", type="resolve_bombardment")
+    # answers to decisions nobody awaits
+    g.reject("austria", "marengo §7", "no decision of that kind", type="advance", advance=True)
+    # France cannot act in the Austrian turn
+    try:
+        g.app.submit(g.id, "france", {"type": "end_turn"})
+        raise AssertionError("accepted")
+    except Rejected as e:
+        assert e.rule.startswith("arbitro") and "not france's turn" in e.message
+    # a block of the enemy cannot be moved, and its id is not echoed
+    err = g.reject("austria", "marengo §4", "no such block", type="move", blocks=["FRA_WATRIN_B"], to="ghilina")
+    assert "FRA_WATRIN_B" not in err.message
