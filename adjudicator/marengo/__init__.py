@@ -170,7 +170,7 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             assault.check_pursuit(s, seat, blocks, interp)
             assault.do_pursuit(ctx, blocks)
         case C.Advance():
-            assault.check_advance(s, seat)
+            assault.check_advance(s, seat, cmd.advance)
             assault.do_advance(ctx, cmd.advance)
         case C.BombardTarget():
             bombardment.check_target(s, seat, cmd.approach)

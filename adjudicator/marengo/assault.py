@@ -307,12 +307,21 @@ def _conquest(ctx: Any) -> None:
     retreat.start(ctx, other(a.side), a.to_zone, a.from_zone, alive(s, a.defenders))
 
 
-def check_advance(state: MarengoState, seat: str) -> None:
+def _survivors(state: MarengoState) -> list[str]:
+    a = state.assault
+    assert a is not None
+    return [b for b in alive(state, a.blocks) if state.blocks[b].zone == a.from_zone]
+
+
+def check_advance(state: MarengoState, seat: str, advance: bool) -> None:
     a = state.assault
     if a is None or a.stage != "advance":
         raise fail(R.CONQUEST, "no conquest awaits the attacker's advance")
     if seat != a.side:
         raise fail(R.CONQUEST, "the attacker decides whether to advance")
+    cap = data().zones[a.to_zone].capacity
+    if advance and len(_survivors(state)) > cap:
+        raise fail(R.CAPACITY, f"{a.to_zone} holds at most {cap} of your blocks")
 
 
 def do_advance(ctx: Any, advance: bool) -> None:
@@ -351,5 +360,8 @@ def options(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, An
         return [{"type": "pursue", "blocks": tokens(state, sub)}
                 for sub in subsets(pool, 0, max_pursuers(state, interp))]
     if a.stage == "advance":
-        return [{"type": "advance", "advance": True}, {"type": "advance", "advance": False}]
+        out = [{"type": "advance", "advance": False}]
+        if len(_survivors(state)) <= data().zones[a.to_zone].capacity:
+            out.insert(0, {"type": "advance", "advance": True})
+        return out
     return []

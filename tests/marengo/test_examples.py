@@ -240,3 +240,61 @@ def test_movement_from_an_approach_example_marengo_8() -> None:
     g.send("austria", type="move", blocks=[bottom], to="fontanone_sud", place="reserve")
     assert g.state.commands_used == 0
     g.send("austria", type="end_turn")
+
+
+def test_attacker_wins_pursues_and_its_cavalry_continues_marengo_11() -> None:
+    """An assault won by the attacker: its non-leading cavalry pursues (strength minus the cavalry penalty of
+    the defenders' approach), the defenders retreat (participants take no retreat loss), the attackers advance
+    and the cavalry continues to block an approach facing the enemy (a split: one more command)."""
+    g = from_position(position({
+        "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "AUT_ELSNITZ_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "FRA_WATRIN_B": ("marengo", "marengo/castel_ceriolo"), "FRA_MALHER": ("marengo", "reserve"),
+        "FRA_GARDANNE_A": ("cascina_grossa", "reserve"),
+    }))
+    t = g.tok
+    g.send("austria", type="assault", approach="castel_ceriolo/marengo", blocks=[t("AUT_HADDICK_A"), t("AUT_ELSNITZ_A")],
+           leaders=[t("AUT_HADDICK_A")])
+    g.send("france", type="defensive_artillery", fire=False)
+    ev = g.send("france", type="defending_leaders", blocks=[t("FRA_WATRIN_B")])
+    res = next(e for e in ev if e["type"] == "assault_resolved")
+    assert (res["attack"], res["defence"], res["winner"]) == (3, 2, "austria")
+    # losses: France 1 (on its leader), Austria 1 (France chooses among the Austrian leaders: one)
+    assert g.block("FRA_WATRIN_B").strength == 1 and g.block("AUT_HADDICK_A").strength == 2
+    ev = g.send("austria", type="pursue", blocks=[t("AUT_ELSNITZ_A")])
+    assert next(e for e in ev if e["type"] == "pursuit_declared")["strength"] == 3  # marengo/castel_ceriolo: no cav penalty
+    assert g.block("AUT_ELSNITZ_A").strength == 2
+    assert g.block("FRA_WATRIN_B").zone == "eliminated"  # 1 point left, 3 inflicted: excess ignored
+    # the reserve infantry did not take part (no assault loss); retreating from the reserve costs it 1 (§12)
+    assert g.block("FRA_MALHER").strength == 1
+    # the reserve infantry retreats, losing 1 (§12); then the attackers advance
+    while g.app.awaiting(g.id)["seats"] == ["france"]:
+        opts = g.legal("france")
+        g.send("france", **next(o for o in opts if o.get("zone") != "cascina_grossa"))
+    assert g.block("FRA_MALHER").strength == 1 and g.block("FRA_MALHER").zone != "marengo"
+    g.send("austria", type="advance", advance=True)
+    assert g.block("AUT_ELSNITZ_A").zone == "marengo" and g.state.closed_zones["marengo"]
+    used = g.state.commands_used
+    g.send("austria", type="continue", blocks=[t("AUT_ELSNITZ_A")], approach="marengo/cascina_grossa")
+    assert g.block("AUT_ELSNITZ_A").place == "marengo/cascina_grossa" and g.block("AUT_ELSNITZ_A").face_up
+    assert g.state.commands_used == used + 1
+
+
+def test_split_after_a_block_costs_a_command_marengo_9() -> None:
+    g = from_position(position({"AUT_OTT_A": ("cascina_grossa", "reserve"), "AUT_OTT_B": ("cascina_grossa", "reserve"),
+                                "FRA_CHAMPEAUX": ("ghilina", "reserve")}))
+    g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A"), g.tok("AUT_OTT_B")], to="ghilina")
+    g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_CHAMPEAUX")])
+    g.send("austria", type="after_block", advance=[g.tok("AUT_OTT_A")])
+    assert g.state.commands_used == 2
+    assert g.block("AUT_OTT_A").place == "cascina_grossa/ghilina" and g.block("AUT_OTT_B").place == "reserve"
+
+
+def test_artillery_that_fired_last_turn_cannot_fire_in_defence_marengo_11() -> None:
+    g = from_position(position({
+        "AUT_HADDICK_A": ("marengo", "marengo/spinetta"),
+        "FRA_ARTIGLIERIA": ("spinetta", "spinetta/marengo"), "FRA_GARDANNE_A": ("spinetta", "spinetta/marengo"),
+    }, round_=3, fired_turn={"france": 3}))  # France fired in its previous turn (round 2)
+    g.send("austria", type="assault", approach="marengo/spinetta", blocks=[g.tok("AUT_HADDICK_A")],
+           leaders=[g.tok("AUT_HADDICK_A")])
+    assert g.legal("france") == [{"type": "defensive_artillery", "fire": False}]
