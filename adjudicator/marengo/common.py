@@ -8,7 +8,7 @@ interpretation in force (defaults when no Decision is at hand, see docs).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.marengo.data_loader import MarengoData, load_data
@@ -16,11 +16,7 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import ELIMINATED, POOL, Block, MarengoState, other
 
-if TYPE_CHECKING:
-    from arbitro.adjudicator.ruleset import Decision
-
 Interp = Callable[[str], str]
-Ctx = "Decision[MarengoState]"
 
 
 class Illegal(Exception):
@@ -36,10 +32,6 @@ def fail(rule: Rule, message: str) -> Illegal:
 
 def data() -> MarengoData:
     return load_data()
-
-
-def default_interp(names: dict[str, str]) -> Interp:
-    return lambda name: names[name]
 
 
 # --- block queries --------------------------------------------------------------------------------

@@ -298,3 +298,42 @@ def test_artillery_that_fired_last_turn_cannot_fire_in_defence_marengo_11() -> N
     g.send("austria", type="assault", approach="marengo/spinetta", blocks=[g.tok("AUT_HADDICK_A")],
            leaders=[g.tok("AUT_HADDICK_A")])
     assert g.legal("france") == [{"type": "defensive_artillery", "fire": False}]
+
+
+def test_road_capacity_is_per_road_and_one_direction_marengo_8() -> None:
+    """Two roads cross barbotta/fontanone: each has its own capacity; a road crossing is one way a turn."""
+    g = from_position(position({
+        "AUT_FRIMONT": ("barbotta", "reserve"), "AUT_OTT_A": ("barbotta", "reserve"),
+        "AUT_OTT_B": ("barbotta", "reserve"), "AUT_OTT_C": ("barbotta", "reserve"),
+        "AUT_NOBILI": ("marengo", "reserve"),
+    }))
+    t = g.tok
+    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["fontanone"])
+    g.send("austria", type="road_move", block=t("AUT_OTT_A"), road="strada_principale", path=["fontanone"])
+    g.send("austria", type="road_move", block=t("AUT_OTT_B"), road="strada_principale", path=["fontanone"])
+    g.reject("austria", "marengo §8", "road capacity", type="road_move", block=t("AUT_OTT_C"),
+             road="strada_principale", path=["fontanone"])
+    g.reject("austria", "marengo §8", "fontanone holds at most 3", type="road_move", block=t("AUT_OTT_C"),
+             road="strada_spinetta", path=["fontanone"])  # the other road is free, but the zone is full
+    g.reject("austria", "marengo §8", "other direction", type="road_move", block=t("AUT_NOBILI"),
+             road="strada_principale", path=["fontanone", "barbotta"])
+    assert g.state.commands_used == 0
+
+
+def test_continuation_limits_marengo_8() -> None:
+    """Cavalry that leaves an approach for its own reserve cannot block another approach of that zone; after a
+    road move it continues only onto an approach its road crosses."""
+    g = from_position(position({
+        "AUT_PILATI": ("marengo", "marengo/castel_ceriolo"), "AUT_FRIMONT": ("testa_di_ponte", "reserve"),
+        "FRA_GARDANNE_A": ("castel_ceriolo", "reserve"), "FRA_GARDANNE_B": ("spinetta", "reserve"),
+        "FRA_WATRIN_A": ("pedrabona", "reserve"), "FRA_WATRIN_B": ("fontanone", "reserve"),
+    }))
+    t = g.tok
+    g.send("austria", type="move", blocks=[t("AUT_PILATI")], to="marengo", place="reserve")
+    g.reject("austria", "marengo §8", "left an approach", type="continue", blocks=[t("AUT_PILATI")],
+             approach="marengo/spinetta")
+    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["barbotta"])
+    g.reject("austria", "marengo §8", "same road", type="continue", blocks=[t("AUT_FRIMONT")],
+             approach="barbotta/pedrabona")
+    g.send("austria", type="continue", blocks=[t("AUT_FRIMONT")], approach="barbotta/fontanone")
+    assert g.state.commands_used == 1  # the move of AUT_PILATI; main road and its continuation are free
