@@ -184,7 +184,7 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             sequence.do_activate(ctx, blocks)
         case C.ResolveBombardment():
             sequence.check_step(s, seat, "bombardment")
-            bombardment.check_pending(s, seat)
+            bombardment.check_resolve(s, seat)
             sequence.enter_step(ctx, "bombardment")
             bombardment.do_resolve(ctx, seat)
         case C.CancelBombardment():

@@ -53,6 +53,14 @@ def check_pending(state: MarengoState, seat: str) -> None:
         raise fail(R.BOMBARDMENT, "a bombardment is resolved in the turn after its declaration")
 
 
+def check_resolve(state: MarengoState, seat: str) -> None:
+    check_pending(state, seat)
+    tgt, _, choices = targets(state, seat)
+    if not tgt and not choices:
+        zone = state.bombard[seat].approach.split("/")[1]
+        raise fail(R.BOMBARDMENT, f"no enemy is left in {zone}: cancel the bombardment")
+
+
 def targets(state: MarengoState, seat: str) -> tuple[list[str], bool, list[str]]:
     """(blocks targeted, directly opposite?, approach choices when the attacker must choose)."""
     bm = state.bombard[seat]

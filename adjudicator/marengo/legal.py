@@ -40,7 +40,9 @@ def legal(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any]
     if state.step == "start":
         out += _start_options(state, seat)
     if step <= 1 and seat in state.bombard and state.bombard[seat].declared_turn < state.turn:
-        out += [{"type": "resolve_bombardment"}, {"type": "cancel_bombardment"}]
+        if _resolvable(state, seat):
+            out.append({"type": "resolve_bombardment"})
+        out.append({"type": "cancel_bombardment"})
         return out
     if step <= sequence.STEPS.index("assaults"):
         out += _assaults(state, seat, interp)
@@ -65,6 +67,14 @@ def _is_forced_move(state: MarengoState, seat: str, m: dict[str, Any], interp: I
     plan = _ok(movement.check_move, state, seat, resolve_all(state, seat, m["blocks"]), m["to"], m["place"],
                None, interp)
     return plan is not None and plan.kind == "forced"
+
+
+def _resolvable(state: MarengoState, seat: str) -> bool:
+    try:
+        bombardment.check_resolve(state, seat)
+        return True
+    except Illegal:
+        return False
 
 
 def _ends(state: MarengoState, seat: str) -> bool:
