@@ -482,22 +482,27 @@ def import_(file: str, db: str, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("source")
+@click.option("--head", "head", metavar="HASH",
+              help="A hash you recorded yourself (e.g. from your last submit): the file's chain must pass through it.")
 @db_option
 @json_option
 @handle_errors
-def verify(source: str, db: str, as_json: bool) -> None:
+def verify(source: str, head: str | None, db: str, as_json: bool) -> None:
     """Verify a game (id) or an exported file: chain, commands, build, dice, re-adjudication.
 
     \b
     Example:
         arbitro verify logs/marengo-full.jsonl
+        arbitro verify for-france.jsonl --head 3f9a...   (a seat's export, against a hash france kept)
     """
     progress = None if as_json else Progress("re-adjudicating commands")
     if Path(source).is_file():
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
-            report = app.verify_lines(f, source, progress)
+            report = app.verify_lines(f, source, progress, head)
     else:
+        if head is not None:
+            raise BadFile("--head checks an exported file: export the game first")
         report = open_app(db).verify(source, progress)
     if progress is not None:
         progress.close()

@@ -17,7 +17,7 @@ import msgspec
 
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.errors import GameOver, IllegalCommand, MalformedCommand, NotYourDecision, NotYourTurn, UnknownSeat
-from arbitro.adjudicator.randomness import BadEntry, EnteredSupply, NeedRandom, Supply
+from arbitro.adjudicator.randomness import BadEntry, DiceUnavailable, EnteredSupply, NeedRandom, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset, interpretation_in_force, malformed
 from arbitro.events import core
 from arbitro.events.random import mix_entropy
@@ -28,6 +28,7 @@ from arbitro.projections.game import GameState, state_bytes, state_hash
 from arbitro.projections.patch import PatchError, apply_patch
 
 CHECKPOINT_EVERY = 200
+OPENING: dict[str, Any] = {"type": "open_scenario"}  # the scenario's opening, suspended like a command
 
 # The engine's own rules, cited like a rulebook's (docs/engine-rules.md).
 R_SEATS = "arbitro §S.1"
@@ -50,13 +51,24 @@ class History(Protocol):
     def bodies(self, first: int = 1, last: int | None = None) -> Iterable[EventBody[Any]]: ...
 
 
+class NoHistory:
+    """The history of a game being created: nothing before it."""
+
+    def state_at(self, seq: int) -> GameState[Any]:
+        raise LookupError(f"a game being created has no event #{seq} yet")
+
+    def bodies(self, first: int = 1, last: int | None = None) -> list[EventBody[Any]]:
+        return []
+
+
 class GameContext(msgspec.Struct, kw_only=True):
     """What adjudication needs to know about the game beyond its state."""
 
     seats: tuple[str, ...]
     kind: str  # "generated" | "transcribed"
     options: tuple[str, ...]
-    seed: str | None  # the secret seed, when the adjudicator holds it
+    seed: str | None  # the secret seed, when the adjudicator holds it and may reveal it
+    no_seed_reason: str = "this database does not hold the game's seed"
 
 
 class Adjudicated(msgspec.Struct, kw_only=True):
@@ -96,7 +108,23 @@ class Adjudicator:
             except NeedRandom as need:
                 # A transcribed game: suspend the command until the transcribing seat enters the value.
                 ctx = self._request_random(state, seat, normalised, need, (), game, history)
+            except DiceUnavailable as e:
+                raise IllegalCommand(str(e), rule=e.rule) from None
         return self._finish(ctx, state, normalised, game)
+
+    def open(self, created: core.GameCreated, supply: Supply, game: GameContext, history: History) -> list[Any]:
+        """The events that make a game: `game_created`, then the scenario's opening (e.g. a hidden random
+        draw). A fork or a position already holds the opening's result; a transcribed game suspends the
+        opening until the umpire enters the draws made on the table."""
+        state = self.fold.apply_event(None, 1, created)
+        if "scenario" not in created.origin:
+            return [created]
+        ctx = self._context(state, UMPIRE, supply, game, history)
+        try:
+            self.ruleset.start(ctx)
+        except NeedRandom as need:
+            ctx = self._request_random(state, UMPIRE, OPENING, need, (), game, history)
+        return [created, *ctx.events]
 
     def _context(
         self, state: GameState[Any], seat: str, supply: Supply, game: GameContext, history: History
@@ -169,7 +197,7 @@ class Adjudicator:
                 if state.core.seed is not None:
                     raise IllegalCommand("the seed is already revealed", rule=R_REVEAL)
                 if game.seed is None:
-                    raise IllegalCommand("this database does not hold the game's seed", rule=R_REVEAL)
+                    raise IllegalCommand(game.no_seed_reason, rule=R_REVEAL)
                 ctx.emit(core.SeedRevealed(seed=game.seed, reason=command.reason))
             case cc.Ruling():
                 self._ruling(ctx, state, command)
@@ -183,10 +211,12 @@ class Adjudicator:
         request = state.core.pending.request  # type: ignore[union-attr]
         entered = tuple(tuple(e) for e in request["entered"]) + (tuple(str(v) for v in command.values),)
         suspended = request["command"]
-        parsed = self.ruleset.parse_command(suspended)
         resumed = self._context(state, request["command_seat"], EnteredSupply(entered), game, history)
         try:
-            self.ruleset.decide(resumed, parsed)
+            if suspended == OPENING:
+                self.ruleset.start(resumed)
+            else:
+                self.ruleset.decide(resumed, self.ruleset.parse_command(suspended))
         except BadEntry as e:
             raise IllegalCommand(str(e), rule=R_ENTER) from None
         except NeedRandom as need:
@@ -208,7 +238,8 @@ class Adjudicator:
                 patched = apply_patch(msgspec.to_builtins(state.rules), patch)
                 candidate = msgspec.convert(patched, self.ruleset.State)
             except (PatchError, msgspec.ValidationError) as e:
-                raise IllegalCommand(f"the ruling's patch does not give a valid state: {e}", rule=R_RULING) from None
+                where = str(e).replace("`$", "`state", 1)
+                raise IllegalCommand(f"the ruling's patch does not give a valid state: {where}", rule=R_RULING) from None
             problems = self.ruleset.validate_position(candidate)
             if problems:
                 raise IllegalCommand("the ruling's patch gives an invalid position: " + "; ".join(problems), rule=R_RULING)

@@ -58,7 +58,8 @@ def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool 
     else:
         for served in app.log(game_id, seat):
             yield _line({"record": "event", "seq": served["seq"], "hash": served["hash"], "served": served})
-    for note in app.annotations(game_id, seat):
+    # The full export is the database's whole record of the game: every note, private ones included.
+    for note in (app.store.annotations(game_id) if seat == UMPIRE else app.annotations(game_id, seat)):
         yield _line({"record": "annotation", **msgspec.to_builtins(note)})
 
 

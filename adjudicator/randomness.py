@@ -24,6 +24,21 @@ class BadEntry(ValueError):
     """Entered values that cannot be the roll or draw asked for."""
 
 
+class DiceUnavailable(Exception):
+    """No fair roll can be made here: the seed is public, or this database does not hold it."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+def _refuse_public_seed(core: CoreState) -> None:
+    if core.seed is not None:  # arbitro §R.3: anyone could predict every later roll
+        raise DiceUnavailable(
+            "the dice seed was revealed, so further rolls would be predictable: continue in a fork "
+            f"(arbitro fork GAME --at {core.seq}), which draws a new seed", "arbitro §R.3")
+
+
 class Supply(Protocol):
     def roll(self, core: CoreState, index: int, count: int, sides: int, purpose: str) -> tuple[tuple[int, ...], Source]: ...
     def draw(self, core: CoreState, index: int, population: tuple[str, ...], k: int, purpose: str) -> tuple[tuple[str, ...], Source]: ...
@@ -34,10 +49,26 @@ class SeededSupply:
         self.seed = seed
 
     def roll(self, core: CoreState, index: int, count: int, sides: int, purpose: str) -> tuple[tuple[int, ...], Source]:
+        _refuse_public_seed(core)
         return derivation.roll(self.seed, core.mix, index, count, sides), "seed"
 
     def draw(self, core: CoreState, index: int, population: tuple[str, ...], k: int, purpose: str) -> tuple[tuple[str, ...], Source]:
+        _refuse_public_seed(core)
         return derivation.draw(self.seed, core.mix, index, population, k), "seed"
+
+
+class NoSeedSupply:
+    """A game imported without its seed: everything that rolls nothing can still be adjudicated."""
+
+    def __init__(self, game_id: str) -> None:
+        self.message = (f"game {game_id} was imported without its seed, so this database cannot roll its dice; "
+                        "adjudicate it where it was created, or import an export made with --with-seed")
+
+    def roll(self, core: CoreState, index: int, count: int, sides: int, purpose: str) -> tuple[tuple[int, ...], Source]:
+        raise DiceUnavailable(self.message, "arbitro §R.1")
+
+    def draw(self, core: CoreState, index: int, population: tuple[str, ...], k: int, purpose: str) -> tuple[tuple[str, ...], Source]:
+        raise DiceUnavailable(self.message, "arbitro §R.1")
 
 
 class EnteredSupply:

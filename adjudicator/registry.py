@@ -47,8 +47,9 @@ def get(name: str) -> Ruleset[Any]:
     if name not in _loaded:
         try:
             _loaded[name] = _load(targets[name])
-        except (ImportError, AttributeError) as e:
-            raise UnknownRuleset(f"ruleset {name!r} is not available in this build ({e})") from None
+        except Exception as e:  # a broken ruleset (bad data file, import error) must not take the CLI down
+            raise UnknownRuleset(
+                f"ruleset {name!r} is not available in this build ({type(e).__name__}: {e})") from None
     return _loaded[name]
 
 

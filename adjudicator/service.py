@@ -15,13 +15,13 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.engine import Adjudicated, Adjudicator, GameContext
-from arbitro.adjudicator.errors import BadPosition, NotFound, UnknownScenario, UnknownSeat
-from arbitro.adjudicator.randomness import EnteredSupply, SeededSupply, Supply
+from arbitro.adjudicator.engine import Adjudicated, Adjudicator, GameContext, NoHistory
+from arbitro.adjudicator.errors import BadInput, BadPosition, NotFound, UnknownScenario, UnknownSeat
+from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, seal_events
+from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal_events
 from arbitro.events.store import Annotation, DuplicateKey, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
@@ -63,6 +63,10 @@ class Arbitro:
 
     def context(self, game: GameRecord, created: core.GameCreated | None = None) -> GameContext:
         created = created or self._created(game.id)
+        if not may_reveal(created):
+            return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=None,
+                               no_seed_reason=f"this fork kept the dice of game {created.origin.get('fork')}: its seed "
+                                              "is that game's, revealed with that game, never by the fork")
         return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=game.seed)
 
     @staticmethod
@@ -70,7 +74,7 @@ class Arbitro:
         if game.kind == "transcribed":
             return EnteredSupply(())
         if game.seed is None:
-            raise NotFound(f"game {game.id}: this database does not hold its seed, so no dice can be rolled here")
+            return NoSeedSupply(game.id)
         return SeededSupply(game.seed)
 
     # --- creating games -----------------------------------------------------------------------
@@ -79,9 +83,11 @@ class Arbitro:
         position: dict[str, Any] | None = None, transcribed: bool = False, game_id: str | None = None,
     ) -> str:
         ruleset = registry.get(ruleset_name)
-        options = tuple(sorted(set(options)))
+        options = tuple(sorted({options} if isinstance(options, str) else set(options)))
+        initial_core: dict[str, Any] = {}
         if position is not None:
             scenario, options, initial, origin = self._from_position(ruleset, position, scenario, options)
+            initial_core["interpretations"] = self._position_interpretations(ruleset, position)
         else:
             scenario = self._scenario(ruleset, scenario, options)
             initial = ruleset.new_state(scenario, options)
@@ -91,9 +97,21 @@ class Arbitro:
             ruleset=ruleset.name, version=ruleset.version, scenario=scenario, options=options,
             kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
             seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(), origin=origin,
-            initial=to_builtins(initial), provisional=tuple(ruleset.provisional(scenario)),
+            initial=to_builtins(initial), provisional=tuple(ruleset.provisional(scenario)), initial_core=initial_core,
         )
         return self._start_game(ruleset, created, seed, game_id or _new_id(ruleset.name))
+
+    @staticmethod
+    def _position_interpretations(ruleset: Ruleset[Any], position: dict[str, Any]) -> dict[str, str]:
+        chosen = position.get("interpretations", {})
+        known = ruleset.interpretations()
+        if not isinstance(chosen, dict):
+            raise BadPosition('"interpretations" is an object: {"name": "reading"}')
+        for name, value in sorted(chosen.items()):
+            if name not in known or value not in known[name].choices:
+                offered = ", ".join(f"{k}: {'|'.join(i.choices)}" for k, i in sorted(known.items())) or "none"
+                raise BadPosition(f"interpretations.{name}: no such reading {value!r} (known: {offered})")
+        return dict(sorted(chosen.items()))
 
     def _start_game(
         self, ruleset: Ruleset[Any], created: core.GameCreated, seed: str, game_id: str,
@@ -106,15 +124,11 @@ class Arbitro:
             parent=parent[0] if parent else None, parent_seq=parent[1] if parent else None,
             parent_hash=parent[2] if parent else None,
         )
-        state = adj.fold.apply_event(None, 1, created)
         game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed)
         supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
-        ctx = Decision(ruleset, adj.fold, adj.fold.copy(state), UMPIRE, 2, supply, created.options)
-        if opens_scenario(created):
-            ruleset.start(ctx)
+        events = adj.open(created, supply, game, NoHistory())
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
                                 command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=now())
-        events = [created, *ctx.events]
         _, stored = seal_events(record.id, seed, command, events, first_seq=1, prev=GENESIS)
         self.store.create_game(record, command, stored)
         return game_id
@@ -124,7 +138,7 @@ class Arbitro:
         scenarios = ruleset.scenarios()
         if scenario is None:
             if len(scenarios) != 1:
-                raise UnknownScenario(f"{ruleset.name} has several scenarios; name one of: {', '.join(scenarios)}")
+                raise BadInput(f"{ruleset.name} has several scenarios; name one of: {', '.join(scenarios)}")
             scenario = next(iter(scenarios))
         if scenario not in scenarios:
             raise UnknownScenario(f"{ruleset.name} has no scenario {scenario!r}; choose one of: {', '.join(scenarios)}")
@@ -280,7 +294,7 @@ class Arbitro:
         state = self.state_at(game_id, at)
         return {"format": POSITION_FORMAT, "ruleset": game.ruleset, "version": game.version,
                 "scenario": game.scenario, "options": list(created.options), "from": {"game": game_id, "seq": state.core.seq},
-                "state": to_builtins(state.rules)}
+                "interpretations": dict(sorted(state.core.interpretations.items())), "state": to_builtins(state.rules)}
 
     def rebuild_snapshots(self, game_id: str) -> int:
         """Replay the whole game once, storing a snapshot before every checkpoint (after an import)."""
@@ -314,12 +328,13 @@ class Arbitro:
         return verify(self, load_stored(self, game_id), progress)
 
     def verify_lines(
-        self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None
+        self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
+        head: str | None = None,
     ) -> Any:
         from arbitro.adjudicator.exchange import read_lines
         from arbitro.adjudicator.verify import verify
 
-        return verify(self, read_lines(lines, source), progress)
+        return verify(self, read_lines(lines, source), progress, head)
 
     # --- fork, undo, reveal, annotate -------------------------------------------------------------
     def fork(self, game_id: str, at: int, *, keep_dice: bool = False, new_id: str | None = None) -> str:
@@ -327,11 +342,16 @@ class Arbitro:
         ruleset = registry.get(parent.ruleset)
         created = self._created(game_id)
         state = self.state_at(game_id, at)
-        parent_hash = next(iter(self.store.events(game_id, at, at))).hash
+        around = list(self.store.events(game_id, at, at + 1))
+        parent_hash = around[0].hash
+        if len(around) == 2 and _cmd_of(around[0]) == _cmd_of(around[1]):
+            raise BadInput(f"#{at} is in the middle of a command: fork at the end of one (arbitro §U.3)")
         if keep_dice and parent.seed is None:
             raise NotFound(f"game {game_id}: this database does not hold its seed, so its dice cannot be kept")
         seed = parent.seed if keep_dice and parent.seed else rnd.new_seed()
-        initial_core = {"interpretations": state.core.interpretations}
+        initial_core: dict[str, Any] = {"interpretations": state.core.interpretations}
+        if state.core.pending is not None:  # e.g. a roll still to be entered carries over
+            initial_core["pending"] = to_builtins(state.core.pending)
         if keep_dice:
             initial_core.update(rolls=state.core.rolls, mix=state.core.mix)
         fork = core.GameCreated(
@@ -351,10 +371,10 @@ class Arbitro:
     def annotate(self, game_id: str, seat: str, at: int, text: str, *, private: bool = False) -> Annotation:
         game = self.game(game_id)
         self.check_seat(game, seat)
-        if not 0 <= at <= game.head_seq:
-            raise NotFound(f"game {game_id} has events #1 to #{game.head_seq}; cannot annotate #{at}")
+        if not 1 <= at <= game.head_seq:
+            raise BadInput(f"game {game_id} has events #1 to #{game.head_seq}; cannot annotate #{at}")
         if not text.strip():
-            raise BadPosition("an annotation needs some text")
+            raise BadInput("an annotation needs some text")
         return self.store.add_annotation(Annotation(game=game_id, id=0, seq=at, seat=seat, private=private,
                                                     text=text, created_at=now()))
 
@@ -363,10 +383,14 @@ class Arbitro:
         return [a for a in self.store.annotations(game_id) if not a.private or a.seat == seat]
 
 
-def opens_scenario(created: core.GameCreated) -> bool:
-    """A scenario's opening events (e.g. a random hidden draw) are made for a new generated game only: a
-    fork or a position already holds their result, and a transcribed game enters them as commands."""
-    return "scenario" in created.origin and created.kind == "generated"
+def _cmd_of(stored: StoredEvent) -> int:
+    return int(msgspec.json.decode(stored.body)["cmd"])
+
+
+def may_reveal(created: core.GameCreated) -> bool:
+    """A fork that kept its parent's dice shares the parent's seed: revealing it would make the parent's
+    later rolls predictable, so such a fork never reveals it (arbitro §R.3); reveal the parent instead."""
+    return not created.origin.get("keep_dice", False)
 
 
 def _new_id(ruleset: str) -> str:

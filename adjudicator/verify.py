@@ -24,8 +24,7 @@ from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply
-from arbitro.adjudicator.ruleset import Decision
-from arbitro.adjudicator.service import opens_scenario
+from arbitro.adjudicator.service import may_reveal
 from arbitro.events import core
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -92,7 +91,23 @@ def check_chain(app: Any, loaded: Loaded) -> Check | None:
 Progress = Callable[[int, int], None]
 
 
-def verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Report:
+def verify(app: Any, loaded: Loaded, progress: Progress | None = None, head: str | None = None) -> Report:
+    report = _verify(app, loaded, progress)
+    if head is not None:
+        # A seat that kept the hash its last submit returned can prove an export is the log it played in:
+        # no rebuilt chain can end on that hash without the same content (arbitro §L.1).
+        known = [e["hash"] for e in loaded.served] if loaded.served else [e.hash for e in loaded.events]
+        last = known[-1] if known else "(no event)"
+        ok = head in known
+        report.checks.append(Check(
+            name="trusted head", status="passed" if ok else "failed",
+            detail=(f"the chain passes through the hash you recorded ({head[:12]}...); it ends at {last[:12]}..." if ok
+                    else f"the hash you recorded ({head[:12]}...) is not in this log: it is not the log you played")))
+        report.passed = report.passed and ok
+    return report
+
+
+def _verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Report:
     ruleset = registry.get(loaded.game.ruleset)
     game = loaded.game
     checks: list[Check] = []
@@ -207,7 +222,8 @@ def _readjudicate(
         if canonical(fresh) != canonical(created.initial):
             checks.append(Check(name="re-adjudication", status="failed", detail="the initial state is not the scenario's set-up"))
             return Divergence(seq=1, expected=created.initial, found=fresh, rule=f"{ruleset.name} set-up")
-    game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed)
+    game = GameContext(seats=created.seats, kind=created.kind, options=created.options,
+                       seed=seed if may_reveal(created) else None)
     state = adj.fold.apply(None, bodies[0], history.state_at)
     checkpoints = 0
     for number, (record, _digest, first, last) in enumerate(loaded.commands):
@@ -217,10 +233,7 @@ def _readjudicate(
         history.upto = state.core.seq
         try:
             if number == 0:
-                ctx = Decision(ruleset, adj.fold, adj.fold.copy(state), UMPIRE, 2, supply, created.options)
-                if opens_scenario(created):
-                    ruleset.start(ctx)
-                produced = [created, *ctx.events]
+                produced = adj.open(created, supply, game, history)
             else:
                 produced = adj.decide(state, record.seat, record.command, game, history, supply).events
         except (Rejected, NeedRandom, ArbitroError) as e:
@@ -241,6 +254,12 @@ def _readjudicate(
     checks.append(Check(name="re-adjudication", status="passed",
                         detail=f"{len(loaded.commands)} commands give exactly the stored events; "
                                f"{checkpoints} checkpoint state hashes match"))
+    outcome = ruleset.outcome(state.rules)
+    if outcome is not None and game.kind == "generated" and may_reveal(created) and state.core.seed is None:
+        # arbitro §R.3: a finished game reveals its seed; a log without the reveal hides its dice from audit.
+        checks.append(Check(name="seed revealed at the end", status="failed",
+                            detail=f"the game ended ({outcome.reason}) but the log never reveals its seed"))
+        return Divergence(seq=state.core.seq + 1, expected="(no event)", found="seed_revealed", rule="arbitro §R.3")
     return None
 
 

@@ -126,7 +126,7 @@ class Fold:
                 earlier = self.copy(history(to_seq))
                 state.rules = earlier.rules
                 c.interpretations = earlier.core.interpretations
-                c.pending = None
+                c.pending = earlier.core.pending  # e.g. a roll still to be entered at that point
             case core.Checkpoint():
                 c.last_checkpoint = state.core.seq + 1
             case core.GameCreated():

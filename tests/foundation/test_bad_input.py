@@ -352,11 +352,6 @@ def test_an_untampered_revealed_export_verifies(run: Cli, tmp_path: Path, game: 
     assert run.json("verify", str(path))["passed"] is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "adjudicator/verify.py: re-adjudication runs with seed=None while the seed is unrevealed, so engine._finish "
-    "does not expect the automatic end-of-game SeedRevealed (arbitro §R.3); a finished game whose reveal was "
-    "stripped (checkpoint hash recomputed, chain rebuilt) and whose die was changed VERIFIES, dice 'unchecked'. "
-    "Verify should fail when the final state has an outcome but the log holds no seed_revealed"))
 def test_a_finished_game_with_its_reveal_stripped_fails_verification(run: Cli, tmp_path: Path) -> None:
     run("new", "duel", "standard", "--option", "short", "--id", "g")
     exchange(run, "g", stance="high")
@@ -386,8 +381,16 @@ def test_a_finished_game_with_its_reveal_stripped_fails_verification(run: Cli, t
 
 # --- transcribed games --------------------------------------------------------------------------
 @pytest.fixture
-def transcribed(run: Cli) -> str:
+def created_transcribed(run: Cli) -> str:
     run("new", "duel", "standard", "--transcribed", "--id", "t")
+    return "t"
+
+
+@pytest.fixture
+def transcribed(run: Cli, created_transcribed: str) -> str:
+    """A transcribed duel whose opening draws (each seat's card, duel §3) the umpire has entered."""
+    run.submit("t", "umpire", {"type": "enter_random", "values": ["coral-wolf"]})
+    run.submit("t", "umpire", {"type": "enter_random", "values": ["slate-viper"]})
     return "t"
 
 
@@ -443,20 +446,23 @@ def test_entered_values_of_the_wrong_json_type_are_malformed(run: Cli, transcrib
         "input/malformed-command"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "a transcribed game skips the scenario's opening draws (service.opens_scenario is False for transcribed "
-    "games) and nothing asks the umpire to enter them: a transcribed duel never deals its hidden cards, so "
-    "play_card is never legal; a transcribed Marengo would never place its At Start units"))
-def test_a_transcribed_game_asks_for_the_scenarios_opening_draws(run: Cli, transcribed: str) -> None:
+def test_a_transcribed_game_asks_for_the_scenarios_opening_draws(run: Cli, created_transcribed: str) -> None:
     awaiting = run.json("status", "t")["awaiting"]
     assert awaiting["seats"] == ["umpire"] and awaiting["kind"] == "random"
+    assert "duel §3 card for red" in awaiting["prompt"]
+    run.submit("t", "red", {"type": "attack", "aim": "high"}, code=1)  # nothing else until the cards are dealt
+    wrong = run.submit("t", "umpire", {"type": "enter_random", "values": ["jade-otter"]}, code=1)
+    assert "from ['ruby-falcon', 'coral-wolf', 'amber-lynx']" in wrong["message"]  # not in red's deck
+    run.submit("t", "umpire", {"type": "enter_random", "values": ["coral-wolf"]})
+    assert "duel §3 card for blue" in run.json("status", "t")["awaiting"]["prompt"]
+    dealt = run.submit("t", "umpire", {"type": "enter_random", "values": ["slate-viper"]})
+    assert [e["type"] for e in dealt["events"]][:4] == ["items_drawn", "card_dealt", "items_drawn", "card_dealt"]
+    assert all(e["event"]["source"] == "entered" for e in dealt["events"] if e["type"] == "items_drawn")
+    assert run.json("view", "t", "--as", "red")["state"]["my_card"] == "coral-wolf"
+    assert {"type": "play_card"} in run.json("legal", "t", "--as", "red")
+    assert run.json("verify", "t")["passed"] is True
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "projections/fold.py Fold._apply_core, case core.Undone: sets c.pending = None instead of restoring the "
-    "engine pending decision of the state at to_seq, so an undo to a random_requested event (to re-enter a "
-    "wrongly entered roll) asks blue to guard again instead of awaiting the umpire's entry; the state after "
-    "`undo --to N` differs from the state at #N"))
 def test_an_umpire_undo_to_a_roll_request_awaits_the_roll_again(run: Cli, transcribed: str) -> None:
     run.submit("t", "red", {"type": "attack", "aim": "high"})
     requested = run.submit("t", "blue", {"type": "guard", "stance": "low"})["head"]
@@ -529,6 +535,8 @@ def test_a_ruling_needs_a_reason(run: Cli) -> None:
 def test_an_interpretation_switch_changes_later_damage(run: Cli) -> None:
     """duel §5, miss_bonus: with the default plus_one a missed guard adds 1; the umpire rules none."""
     run("new", "duel", "standard", "--transcribed", "--id", "t")
+    for card in ("coral-wolf", "slate-viper"):  # the opening draws made on the table (duel §3)
+        run.submit("t", "umpire", {"type": "enter_random", "values": [card]})
 
     def missed_guard_damage() -> int:
         attacker = run.json("status", "t")["awaiting"]["seats"][0]
@@ -545,3 +553,16 @@ def test_an_interpretation_switch_changes_later_damage(run: Cli) -> None:
     assert "umpire's interpretations: miss_bonus=none" in run("status", "t").stdout
     assert missed_guard_damage() == 2
     assert run.json("verify", "t")["passed"] is True
+
+
+def test_a_seat_proves_its_export_genuine_against_a_head_hash_it_kept(run: Cli, tmp_path: Path) -> None:
+    """A rebuilt chain passes the link checks, but cannot pass through a hash the seat recorded itself."""
+    run("new", "duel", "standard", "--id", "g")
+    run.submit("g", "red", {"type": "attack", "aim": "high"})
+    kept = run.submit("g", "blue", {"type": "guard", "stance": "low"})["events"][-1]["hash"]
+    path = tmp_path / "blue.jsonl"
+    run("export", "g", "--as", "blue", "-o", str(path))
+    assert run.json("verify", str(path), "--head", kept)["passed"] is True
+    report = run.json("verify", str(path), "--head", "0" * 64, code=1)
+    check = next(c for c in report["checks"] if c["name"] == "trusted head")
+    assert check["status"] == "failed" and "not the log you played" in check["detail"]

@@ -113,11 +113,6 @@ def test_entropy_changes_the_rolls_that_follow() -> None:
     assert sorted(drawn) == ["a", "b", "c", "d"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "after a mid-game reveal (`arbitro reveal`, a dispute) play goes on rolling from the same, now public, seed "
-    "(service.supply -> SeededSupply(game.seed); engine.RevealSeed only emits SeedRevealed): every later roll is "
-    "predictable by every seat. A reveal should end rolling from that seed (refuse further rolls, or commit a "
-    "new seed for the rest of the game)"))
 def test_rolls_after_a_mid_game_reveal_are_not_predictable_from_the_revealed_seed(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
     attack_and_guard(app, "g")
@@ -313,7 +308,11 @@ def test_verify_a_fork_and_a_position_game(app: Arbitro, positioned: str) -> Non
     for keep in (True, False):
         fork = app.fork("g", 10, keep_dice=keep)
         attack_and_guard(app, fork, attacker="blue")
-        app.reveal(fork, "audit the fork")
+        if keep:  # the fork shares g's secret seed: it is revealed with g, never by the fork (arbitro §R.3)
+            with pytest.raises(IllegalCommand, match="kept the dice of game g"):
+                app.reveal(fork, "audit the fork")
+        else:
+            app.reveal(fork, "audit the fork")
         assert app.verify(fork).passed
     attack_and_guard(app, "p")
     assert app.verify("p").passed
