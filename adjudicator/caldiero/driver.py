@@ -1,0 +1,176 @@
+"""Sample-game driver: plays Caldiero games through the adjudicator by seeded self-play over `legal`, with a
+simple scripted preference (close on the enemy, attack at the best odds, fire every gun, take the
+victory hexes) so that the recorded games show the rules at work, and writes them to logs/.
+
+    python -m arbitro.adjudicator.caldiero.driver            # writes logs/caldiero-full.jsonl and
+                                                            # logs/caldiero-tempo-regge.jsonl
+
+Every command is chosen among the legal ones and submitted to the service: the logs are real games,
+verified by tests/caldiero/test_logs.py (re-adjudication from the revealed seed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+from typing import Any
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.caldiero import CaldieroState
+
+LOGS = Path(__file__).resolve().parents[2] / "logs"
+VP_HEXES = {"2020", "2119", "1612", "1613", "1712", "1607", "2013", "2115"}
+
+
+def noise(seed: str, *parts: object) -> int:
+    return int.from_bytes(hashlib.sha256("|".join(map(str, (seed, *parts))).encode()).digest()[:4], "big") % 1000
+
+
+class Chooser:
+    def __init__(self, app: Arbitro, game: str, seed: str) -> None:
+        self.app, self.game, self.seed = app, game, seed
+        self.ruleset = registry.get("caldiero")
+        self.step = 0
+
+    def world(self) -> World:
+        state: CaldieroState = self.app.state_at(self.game).rules
+        return F.world_of(state, self.ruleset.env, lambda n: self.ruleset.interpretations()[n].default)  # type: ignore[attr-defined]
+
+    def choose(self, seat: str, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        self.step += 1
+        w = self.world()
+        scored = [(self.score(w, seat, c), noise(self.seed, self.step, i), i) for i, c in enumerate(legal)]
+        return legal[max(scored)[2]]
+
+    # --- preferences -------------------------------------------------------------------------
+    def score(self, w: World, seat: str, c: dict[str, Any]) -> float:
+        t = c["type"]
+        s = w.state
+        if t == "end_step":
+            return 0
+        if t == "set_order":
+            want = "attack" if seat == "france" or s.turn >= 5 or c["formation"] == "provera" else "defence"
+            if c["formation"] == "provera" and s.turn < 7:
+                want = "advance"
+            return 5 if c["order"] == want else -5
+        if t == "change_order":
+            return 3 if c["order"] == ("attack" if seat == "france" or s.turn >= 5 else "defence") else -5
+        if t == "unit_order":
+            return 2 if c["order"] == "advance" else -1
+        if t == "place" and s.phase == "setup":
+            return -1  # keep the default set-up
+        if t in ("reorganise", "place", "activate"):
+            if t == "activate":
+                return 5 if w.state.formations[c["formation"]].side == seat else 1
+            return 5
+        if t == "move":
+            return self.move_score(w, seat, c)
+        if t == "move_leader":
+            return self.leader_score(w, seat, c)
+        if t == "bombard":
+            return 10 + sum(w.strength(u) for u in w.enemy_units_at(c["target"], seat))
+        if t == "attack":
+            return self.attack_score(w, seat, c)
+        if t == "retreat":
+            end = c["path"][-1]
+            return w.nearest_enemy_distance(end, seat) or 0
+        if t in ("advance", "defensive_fire", "lose"):
+            return 5
+        if t == "choose":
+            return c["value"]
+        if t == "decline":
+            return 1
+        if t == "cavalry_retreat":
+            return 0.5
+        return 0
+
+    def move_score(self, w: World, seat: str, c: dict[str, Any]) -> float:
+        u = c["units"][0]
+        unit = w.state.units[u]
+        start = unit.hex or (w.unit_data(u).arrival.entry if w.unit_data(u).arrival else c["to"])
+        before = w.nearest_enemy_distance(start, seat) or 0
+        after = w.nearest_enemy_distance(c["to"], seat) or 0
+        if unit.where == "offmap":
+            return 8 + (before - after)
+        if unit.arm == "artillery":
+            return 2 - abs(after - 2) - (3 if after <= 1 else 0)
+        order = F.unit_order(w, u)
+        value = (before - after) * 2.0
+        if c["to"] in VP_HEXES and not w.side_units_at(c["to"], seat):
+            value += 6
+        if seat == "austria" and order == "defence":
+            value = -abs(after - 2) + (6 if c["to"] in VP_HEXES else 0) - 1
+        if c.get("charge"):
+            value += 3
+        return value + len(c["units"]) * 0.5 - (0.5 if c.get("column") else 0)
+
+    def leader_score(self, w: World, seat: str, c: dict[str, Any]) -> float:
+        leader = c["leader"]
+        data = w.leader_data(leader)
+        if data.role == "general":
+            own = [w.state.units[u].hex for u in w.on_map_units() if w.formation_of(u) == data.formation]
+        else:
+            own = [w.state.leaders[g].hex for g in w.state.leaders if w.state.leaders[g].side == seat
+                   and w.state.leaders[g].where == "map" and g != leader]
+        own = [h for h in own if h]
+        if not own:
+            return 1
+        here = w.state.leaders[leader].hex
+        spread_after = sum(w.board.distance(c["to"], h) for h in own) / len(own)
+        spread_now = sum(w.board.distance(here, h) for h in own) / len(own) if here else 99
+        safe = 0 if w.side_units_at(c["to"], seat) else -2
+        return (spread_now - spread_after) + safe
+
+    def attack_score(self, w: World, seat: str, c: dict[str, Any]) -> float:
+        defenders = [u for h in c["defenders"] for u in w.enemy_units_at(h, seat)]
+        att, dfn = F.strengths(w, c["attackers"], defenders, c["defenders"], cmd_charge=False)
+        if dfn <= 0:
+            return 20
+        ratio = att / dfn
+        value = ratio * 5 - 2
+        if c.get("elan"):
+            value += 2 if ratio >= 1 and noise(self.seed, "elan", self.step) < 450 else -3
+        return value
+
+
+def play(app: Arbitro, game: str, seed: str, max_steps: int = 6000) -> int:
+    chooser = Chooser(app, game, seed)
+    steps = 0
+    while steps < max_steps:
+        seats = list(app.awaiting(game)["seats"])
+        moved = False
+        for seat in seats:
+            legal = app.legal(game, seat)
+            if legal:
+                app.submit(game, seat, chooser.choose(seat, legal))
+                steps += 1
+                moved = True
+                break
+        if not moved:
+            break
+    return steps
+
+
+def make_log(path: Path, scenario: str, options: tuple[str, ...], seed: str) -> str:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("caldiero", scenario, options, game_id=f"caldiero-{path.stem.removeprefix('caldiero-')}")
+    steps = play(app, game, seed)
+    path.write_text("".join(line if line.endswith("\n") else line + "\n" for line in app.export(game)), encoding="utf-8")
+    state = app.state_at(game).rules
+    return f"{path.name}: {steps} commands, turn {state.turn}, result {state.result}"
+
+
+def main(argv: list[str]) -> None:
+    LOGS.mkdir(exist_ok=True)
+    print(make_log(LOGS / "caldiero-full.jsonl", "historical", (), argv[0] if argv else "caldiero-full"))
+    print(make_log(LOGS / "caldiero-tempo-regge.jsonl", "il_tempo_regge", ("cavalry_charges", "flank_attacks"),
+                   argv[1] if len(argv) > 1 else "caldiero-regge"))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

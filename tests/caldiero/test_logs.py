@@ -1,0 +1,58 @@
+"""The recorded sample games (logs/caldiero-*.jsonl, written by adjudicator/caldiero/driver.py): they verify
+(hash chain, seed, re-adjudication of every command through the current rules) and show the rules at work."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
+
+LOGS = Path(__file__).resolve().parents[2] / "logs"
+
+
+def events(name: str) -> list[dict[str, Any]]:
+    out = []
+    for line in (LOGS / name).read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record.get("record") == "event":
+            out.append(record["body"]["event"])
+    return out
+
+
+@pytest.mark.parametrize("name", ["caldiero-full.jsonl", "caldiero-tempo-regge.jsonl"])
+def test_log_verifies(name: str) -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    report = app.verify_lines((LOGS / name).read_text(encoding="utf-8").splitlines(), name)
+    failed = [c for c in report.checks if c.status != "passed"]
+    assert report.passed and not failed, (failed, report.divergence)
+
+
+def test_full_game_shows_the_rules_at_work() -> None:
+    evs = events("caldiero-full.jsonl")
+    kinds = Counter(e["type"] for e in evs)
+    created = evs[0]
+    assert created["scenario"] == "historical" and created["options"] == []
+    assert kinds["turn_ended"] == 10 and kinds["game_ended"] == 1
+    results = {e["result"] for e in evs if e["type"] == "combat_resolved"}
+    assert results == {"Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"}
+    assert kinds["artillery_fired"] > 0 and kinds["unit_retreated"] > 0 and kinds["weather_changed"] > 0
+    assert any(e["type"] == "attack_declared" and len(e["defender_hexes"]) > 1 for e in evs)  # multi-hex assault
+    assert any(e["type"] == "status_changed" and e["status"] == "routed" for e in evs)
+    assert any(e["type"] == "elan_spent" for e in evs)
+    assert any(e["type"] == "units_moved" and e["path"][0] in ("1014", "1005", "2714") for e in evs)  # reinforcements
+    assert any(e["type"] == "unit_placed" and e["rule"] == "caldiero §12.8" for e in evs)  # replacements
+
+
+def test_tempo_regge_game_uses_its_rules() -> None:
+    evs = events("caldiero-tempo-regge.jsonl")
+    created = evs[0]
+    assert created["scenario"] == "il_tempo_regge" and sorted(created["options"]) == ["cavalry_charges", "flank_attacks"]
+    assert not [e for e in evs if e["type"] == "weather_changed"]  # §19.2.1
+    assert not [e for e in evs if e["type"] == "dice_rolled" and "weather" in e["purpose"]]
+    assert any(e["type"] == "game_ended" for e in evs)
