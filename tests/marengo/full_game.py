@@ -47,7 +47,7 @@ def chooser(seed: str) -> Any:
 
 def play(seed: str, app: Arbitro | None = None) -> tuple[Arbitro, str]:
     app = app or Arbitro(SQLiteStore(":memory:"))
-    gid = app.create("marengo", "marengo", game_id=f"marengo-full-{seed}")
+    gid = app.create("marengo", "marengo", game_id="marengo-full")
     SelfPlay(app, gid, seed=seed, chooser=chooser(seed)).play(20000)
     return app, gid
 

@@ -49,3 +49,17 @@ def test_log_served_to_each_seat_holds_no_enemy_internal_id(game: tuple[Arbitro,
         served = json.dumps(app.log(gid, seat)) + json.dumps(app.view(gid, seat))
         enemy_ids = [b for b in state.blocks if b.startswith(enemy_prefix)]
         assert not [b for b in enemy_ids if b in served], seat
+
+
+def test_at_each_turn_end_only_a_declared_artillery_stays_face_up(game: tuple[Arbitro, str]) -> None:
+    """marengo §4, §10: every reveal ends with its procedure or turn; only a declared bombardment's artillery
+    stays face up into the enemy turn."""
+    app, gid = game
+    for e in app.log(gid, "umpire"):
+        if e["event"]["type"] != "turn_ended":
+            continue
+        st = app.state_at(gid, e["seq"]).rules
+        up = [b for b, x in st.blocks.items() if x.face_up and x.zone in {z.zone for z in st.blocks.values()}
+              and x.zone != "eliminated" and not x.zone.startswith("pool:")]
+        declared = {bm.block for bm in st.bombard.values()}
+        assert set(up) <= declared, (e["seq"], up)
