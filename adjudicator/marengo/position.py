@@ -63,4 +63,50 @@ def validate(state: MarengoState) -> list[str]:
     for side in SIDES:
         if state.morale.get(side, -1) < 0:
             problems.append(f"morale of {side} missing or negative")
+    if state.step not in ("setup", "start", "bombardment", "assaults", "movement", "declare", "ended"):
+        problems.append(f"step {state.step!r} unknown")
+    problems += _procedures(state)
     return problems
+
+
+def _procedures(state: MarengoState) -> list[str]:
+    """The procedures under way name known blocks, zones and approaches."""
+    d = load_data()
+    out: list[str] = []
+
+    def known(ids: list[str], what: str) -> None:
+        for b in ids:
+            if b not in state.blocks:
+                out.append(f"{what}: unknown block {b!r}")
+
+    for side, bm in sorted(state.bombard.items()):
+        b = state.blocks.get(bm.block)
+        if b is None or b.arm != "artillery" or b.side != side:
+            out.append(f"bombardment of {side}: {bm.block!r} is not its artillery")
+        if bm.approach not in d.approaches:
+            out.append(f"bombardment of {side}: unknown approach {bm.approach!r}")
+    for ap in state.closed_approaches + state.assaulted_approaches + state.bombard_target:
+        if ap not in d.approaches:
+            out.append(f"unknown approach {ap!r}")
+    for z, ids in sorted(state.closed_zones.items()):
+        if z not in d.zones:
+            out.append(f"closed zone {z!r} unknown")
+        known(ids, f"closed zone {z}")
+    for t in state.losses:
+        known(t.leaders + t.others, "loss task")
+    if state.assault is not None:
+        a = state.assault
+        known(a.blocks + a.leaders + a.defenders + a.def_leaders + a.pursuers, "assault")
+        if a.approach not in d.approaches or a.target not in d.approaches:
+            out.append("assault: unknown approach")
+    if state.manoeuvre is not None:
+        m = state.manoeuvre
+        known(m.blocks + m.blockers, "attack manoeuvre")
+        if m.from_zone not in d.zones or m.to_zone not in d.zones:
+            out.append("attack manoeuvre: unknown zone")
+    if state.retreat is not None:
+        r = state.retreat
+        known(r.blocks + r.exempt + r.original, "retreat")
+        if r.zone not in d.zones:
+            out.append(f"retreat: unknown zone {r.zone!r}")
+    return out

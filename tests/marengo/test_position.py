@@ -39,3 +39,11 @@ def test_any_state_is_a_position() -> None:
     h = from_position(pos)
     assert h.state == g.state
     assert h.legal("france") == g.legal("france")
+
+
+def test_procedures_in_a_position_are_checked() -> None:
+    pos = position({"AUT_OTT_A": ("cascina_grossa", "reserve"), "FRA_WATRIN_A": ("san_giuliano", "reserve")})
+    pos["state"]["bombard"] = {"austria": {"block": "AUT_OTT_A", "approach": "cascina_grossa/nowhere", "declared_turn": 2}}
+    with pytest.raises(BadPosition) as exc:
+        app().create("marengo", position=pos)
+    assert "is not its artillery" in str(exc.value) and "unknown approach" in str(exc.value)
