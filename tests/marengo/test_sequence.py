@@ -94,3 +94,23 @@ def test_demoralised_defence_counts_one_less_marengo_13() -> None:
     ev = g.send("france", type="defending_leaders", blocks=[g.tok("FRA_GARDANNE_A")])
     res = next(e for e in ev if e["type"] == "assault_resolved")
     assert (res["attack"], res["defence"]) == (2, 2)  # 3 - 1 penalty; 3 - 1 demoralised
+
+
+def test_demoralised_by_defensive_fire_the_attack_counts_one_less_each_marengo_13() -> None:
+    pos = position({"AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+                    "AUT_HADDICK_B": ("castel_ceriolo", "castel_ceriolo/marengo"),
+                    "FRA_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo", 1),
+                    "FRA_GARDANNE_B": ("marengo", "marengo/castel_ceriolo")})
+    pos["state"]["morale"]["austria"] = 1
+    g = from_position(pos)
+    t = g.tok
+    g.send("austria", type="assault", approach="castel_ceriolo/marengo",
+           blocks=[t("AUT_HADDICK_A"), t("AUT_HADDICK_B")], leaders=[t("AUT_HADDICK_A"), t("AUT_HADDICK_B")])
+    g.send("france", type="defensive_artillery", fire=True)
+    g.send("france", type="assign_loss", block=t("AUT_HADDICK_A"))  # France chooses among the leaders
+    assert g.state.demoralised["austria"] and g.state.morale["austria"] == 0
+    ev = g.send("france", type="defending_leaders", blocks=[t("FRA_GARDANNE_B")])
+    res = next(e for e in ev if e["type"] == "assault_resolved")
+    # leaders 2 + 3, each one less: 1 + 2 = 3; no penalty on marengo/castel_ceriolo; defence 2: the assault
+    # goes on although Austria is now demoralised, and wins
+    assert (res["attack"], res["defence"], res["winner"]) == (3, 2, "austria")
