@@ -145,6 +145,7 @@ class MarengoState(msgspec.Struct, kw_only=True):
     enemy_entered_at_start: list[str] = []
     next_token: int = 1
     losses: list[LossTask] = []
+    interpretations: dict[str, str] = {}  # non-default readings in force at the last command (umpire rulings)
     retreat: Retreat | None = None
     manoeuvre: Manoeuvre | None = None
     assault: Assault | None = None
@@ -281,6 +282,8 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
         case ev.BombardmentCancelled():
             s.bombard.pop(e.side, None)
             s.bombard_target = []
+        case ev.InterpretationsNoted():
+            s.interpretations = dict(sorted(e.readings.items()))
         case ev.TurnEnded():
             s.step = "ended"
         case ev.GameOver():

@@ -27,6 +27,7 @@ from arbitro.adjudicator.marengo.common import Illegal, Interp, resolve, resolve
 from arbitro.adjudicator.marengo.data_loader import ARMIES_FILE, MAP_FILE, load_data
 from arbitro.adjudicator.marengo.legal import legal as list_legal
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Scenario, Ruleset
+from arbitro.events import marengo as ev
 from arbitro.projections.marengo import SIDES, MarengoProjection, MarengoState
 
 INTERPRETATIONS: dict[str, Interpretation] = {
@@ -73,6 +74,18 @@ def default_interp(name: str) -> str:
     return INTERPRETATIONS[name].default
 
 
+def mirrored(state: MarengoState) -> Interp:
+    """The readings in force as last seen by decide (see docs: legal() gets no interpretations)."""
+    return lambda name: state.interpretations.get(name, INTERPRETATIONS[name].default)
+
+
+def _note_interpretations(ctx: Decision[MarengoState]) -> None:
+    in_force = {n: ctx.interpretation(n) for n in sorted(INTERPRETATIONS)}
+    readings = {n: v for n, v in in_force.items() if v != INTERPRETATIONS[n].default}
+    if readings != ctx.state.interpretations:
+        ctx.emit(ev.InterpretationsNoted(readings=readings, rule=str(R.SEQUENCE)))
+
+
 class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
     title = "Bonaparte a Marengo (14 June 1800)"
     Command = C.MarengoCommand
@@ -102,10 +115,10 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
         return (state.phasing,)
 
     def pending(self, state: MarengoState) -> Pending | None:
-        return procedure.pending(state, default_interp)
+        return procedure.pending(state, mirrored(state))
 
     def legal(self, state: MarengoState, seat: str) -> list[dict[str, Any]]:
-        return list_legal(state, seat, default_interp)
+        return list_legal(state, seat, mirrored(state))
 
     def validate_position(self, state: MarengoState) -> list[str]:
         from arbitro.adjudicator.marengo.position import validate
@@ -115,6 +128,7 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
     def decide(self, ctx: Decision[MarengoState], command: Any) -> None:
         interp: Interp = ctx.interpretation
         try:
+            _note_interpretations(ctx)
             _decide(ctx, command, interp)
         except Illegal as e:
             ctx.reject(e.rule, e.message)
