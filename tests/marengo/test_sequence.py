@@ -114,3 +114,18 @@ def test_demoralised_by_defensive_fire_the_attack_counts_one_less_each_marengo_1
     # leaders 2 + 3, each one less: 1 + 2 = 3; no penalty on marengo/castel_ceriolo; defence 2: the assault
     # goes on although Austria is now demoralised, and wins
     assert (res["attack"], res["defence"], res["winner"]) == (3, 2, "austria")
+
+
+def test_transcribed_game_takes_the_at_start_draw_as_entered_marengo_6() -> None:
+    """A game played on a table: the umpire enters the At Start draw; blocks go to the marked zones in order."""
+    from tests.marengo.harness import Game, app
+
+    a = app()
+    gid = a.create("marengo", "marengo", transcribed=True)
+    pop = list(a.state_at(gid).core.pending.request["population"])
+    served = str(a.log(gid, "austria"))
+    assert not [b for b in pop if b in served]
+    a.submit(gid, "umpire", {"type": "enter_random", "values": list(reversed(pop))})
+    g = Game(a, gid)
+    assert g.block(pop[-1]).zone == "pedrabona" and g.block(pop[0]).zone == "spinetta"
+    assert a.awaiting(gid)["seats"] == ["austria"]
