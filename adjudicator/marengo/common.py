@@ -82,14 +82,16 @@ def tokens(state: MarengoState, ids: Iterable[str]) -> list[str]:
 
 
 def resolve(state: MarengoState, seat: str, ref: str) -> str:
-    """A block named by token (any block on the map) or by internal id (own blocks only). The error never
-    echoes the reference: it could be a guessed internal id of the enemy."""
+    """A block on the map is named by its token; one's own block off the map (a reinforcement waiting) by its
+    id: one name per block, so legal() and decide() agree. The error never echoes the reference: it could be a
+    guessed internal id of the enemy."""
     for bid, b in state.blocks.items():
-        if b.token and b.token == ref and (on_map(b) or b.side == seat):
+        if b.token and b.token == ref and on_map(b):
             return bid
-    if ref in state.blocks and state.blocks[ref].side == seat:
+    if ref in state.blocks and state.blocks[ref].side == seat and not on_map(state.blocks[ref]):
         return ref
-    raise fail(R.BLOCKS, "no such block: name a block by its token (see your view), or one of yours by its id")
+    raise fail(R.BLOCKS, "no such block: name a block on the map by its token (see your view), a reinforcement "
+                         "of yours by its id")
 
 
 def resolve_all(state: MarengoState, seat: str, refs_: Iterable[str]) -> list[str]:
