@@ -1,5 +1,5 @@
-"""Marengo commands (validated at the boundary by pydantic). Blocks are named by their public token
-("b007") or, for one's own blocks, by internal id; legal() always lists tokens."""
+"""Marengo commands (validated at the boundary by pydantic). A block on the map is named by its public
+token ("b007"), a reinforcement still waiting off the map by its id (its owner's only)."""
 
 from __future__ import annotations
 
