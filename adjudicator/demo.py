@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.game import state_hash
@@ -28,12 +28,18 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
         say(f"   provisional data in use ({len(status['provisional'])} items), e.g. {status['provisional'][0]}")
 
     say(f"2. playing {steps} commands chosen among the legal ones:")
-    play = SelfPlay(app, game, seed="demo", on_step=lambda seat, cmd, res: say(
-        f"   {seat:>8}: {json.dumps(cmd, ensure_ascii=False)} -> {len(res['events'])} event(s)"))
-    half = play.play(steps // 2)
+    shown = False
+
+    def after(seat: str, command: dict[str, Any], result: dict[str, Any]) -> None:
+        nonlocal shown
+        say(f"   {seat:>8}: {json.dumps(command, ensure_ascii=False)} -> {len(result['events'])} event(s)")
+        if not shown and play.steps >= steps // 4:
+            shown = _show_rejection(app, game, say, fallback=play.steps >= steps // 2)
+
+    play = SelfPlay(app, game, seed="demo", on_step=after)
+    play.play(steps // 2)
     middle = app.game(game).head_seq
-    _show_rejection(app, game, say)
-    play.play(half + steps - steps // 2)
+    play.play(steps)
 
     say("4. each seat's view (the umpire sees everything; a player only what the rules allow):")
     for seat in (*status["seats"], "umpire"):
@@ -54,20 +60,23 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
     return game
 
 
-def _show_rejection(app: Arbitro, game: str, say: Say) -> None:
-    """Send an illegal variant of a legal command and show the rejection and its citation."""
+def _show_rejection(app: Arbitro, game: str, say: Say, fallback: bool) -> bool:
+    """Find an illegal variant of a legal command (probing the pure adjudicator, which appends nothing), then
+    submit it for real to show the rejection and its citation."""
+    for seat in app.awaiting(game)["seats"]:
+        candidate = _first_rejected(app, game, seat)
+        if candidate is None:
+            continue
+        try:
+            app.submit(game, seat, candidate)
+        except Rejected as e:
+            say(f"3. an illegal command from {seat}: {json.dumps(candidate, ensure_ascii=False)}")
+            say(f"   rejected [{e.rule}]: {e.message}")
+            return True
+    if not fallback:
+        return False
+    seats = [s for s in app.game(game).seats if s not in app.awaiting(game)["seats"]]
     awaited = app.awaiting(game)["seats"]
-    for seat in awaited:
-        for candidate in _illegal_variants(app.legal(game, seat)):
-            try:
-                app.submit(game, seat, candidate)
-            except Rejected as e:
-                say(f"3. an illegal command from {seat}: {json.dumps(candidate, ensure_ascii=False)}")
-                say(f"   rejected [{e.rule}]: {e.message}")
-                return
-            except Exception:  # malformed variants are not what we want to show
-                continue
-    seats = [s for s in app.game(game).seats if s not in awaited]
     legal = app.legal(game, awaited[0]) if awaited else []
     if seats and legal:  # out of turn: the engine's own rule
         try:
@@ -75,6 +84,22 @@ def _show_rejection(app: Arbitro, game: str, say: Say) -> None:
         except Rejected as e:
             say(f"3. {seats[0]} sends a command out of turn: {json.dumps(legal[0], ensure_ascii=False)}")
             say(f"   rejected [{e.rule}]: {e.message}")
+    return True
+
+
+def _first_rejected(app: Arbitro, game: str, seat: str) -> dict[str, Any] | None:
+    """The first illegal variant that the ruleset itself rejects (citing its rulebook)."""
+    record = app.game(game)
+    adj, state = app.adjudicator(record.ruleset), app.state_at(game)
+    for candidate in _illegal_variants(app.legal(game, seat)):
+        try:
+            adj.decide(state, seat, candidate, app.context(record), app.replayer(game), app.supply(record))
+        except Rejected as e:
+            if not e.rule.startswith("arbitro"):
+                return candidate
+        except ArbitroError:
+            continue
+    return None
 
 
 def _illegal_variants(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
