@@ -309,7 +309,7 @@ def public_unit(unit: UnitState) -> dict[str, Any]:
     }
 
 
-def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozenset()) -> dict[str, Any]:
+def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozenset(), fog: bool = False) -> dict[str, Any]:
     """The state as `seat` may know it. `hidden_hexes`: hexes whose enemy stacks seat may not examine
     (caldiero §20.4); enemy units there are shown only as a stack marker with its side."""
     units: dict[str, Any] = {}
@@ -319,7 +319,7 @@ def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozens
         if unit.side != seat and unit.where == "map" and unit.hex in hidden_hexes:
             stacks[unit.hex] = unit.side
             continue
-        if unit.side != seat and unit.where == "offmap" and hidden_hexes:
+        if unit.side != seat and unit.where == "offmap" and fog:
             continue  # fog of war: enemy reinforcements not yet seen
         units[uid] = public_unit(unit)
     leaders = {}

@@ -190,8 +190,9 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
 
     def view(self, state: P.CaldieroState, seat: str) -> dict[str, Any]:
         hidden = self.hidden_hexes(state, seat) if seat != UMPIRE else frozenset()
-        out = P.view(state, seat, hidden)
-        if hidden:
+        fog = "fog_of_war" in state.options and seat != UMPIRE
+        out = P.view(state, seat, hidden, fog)
+        if fog:
             out["activation"] = _own_only(out["activation"], state, seat)
         return out
 
@@ -272,7 +273,7 @@ PROMPTS = {
 
 def _mentions(data: Any, secret: set[str]) -> bool:
     if isinstance(data, str):
-        return data in secret
+        return any(x in data for x in secret)
     if isinstance(data, dict):
         return any(_mentions(v, secret) or (isinstance(k, str) and k in secret) for k, v in data.items())
     if isinstance(data, (list, tuple)):

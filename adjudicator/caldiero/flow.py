@@ -72,12 +72,25 @@ class Act:
         self._world = None
 
     def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1) -> tuple[int, ...]:
+        if "fog_of_war" in self.state.options:
+            detail = {k: _anonymous(v, self.state) for k, v in detail.items()}  # caldiero §20.4: no unit names
+            purpose = str(_anonymous(purpose, self.state))
         values = self.ctx.roll(count, 6, purpose=purpose, detail=detail)
         self._world = None
         return values
 
     def reading(self, name: str) -> str:
         return self.ctx.interpretation(name)
+
+
+def _anonymous(value: str | int, state: CaldieroState) -> str | int:
+    """Dice details name units; with fog of war they say only the arm, so the public roll log hides the stack."""
+    if not isinstance(value, str):
+        return value
+    for u in sorted(state.units, key=len, reverse=True):
+        if u in value:
+            value = value.replace(u, state.units[u].arm)
+    return value
 
 
 def seat_of_formation(state: CaldieroState, formation: str) -> str:
@@ -1557,6 +1570,7 @@ def do_advance(a: Act, seat: str, cmd: C.Advance) -> None:
     a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else R.ADVANCE_AFTER)))
     check_direction_release(a, tuple(cmd.units))
     lone_leaders(a, cmd.to, seat)
+    rout_checks(a, cmd.to, seat)  # caldiero §15.2: an enemy arriving adjacent, by advance too
 
 
 def stage_end(a: Act) -> None:

@@ -56,7 +56,7 @@ def retreat_paths(world: World, u: str, hexes: int) -> list[RetreatPath]:
     if start is None:
         return []
     enemies = world.occupied_by(enemy_of(side))
-    ezoc = enemy_zoc(world, side)
+    ezoc = frozenset() if unit.status == "routed" else enemy_zoc(world, side)  # caldiero §8.1.1
     results: list[RetreatPath] = []
 
     def extend(path: tuple[str, ...], remaining: int, extra: int) -> None:

@@ -145,3 +145,11 @@ def test_named_hexes_exist_on_the_map() -> None:
     named += [u.setup.default_hex for u in DATA.oob.units if u.setup]
     assert all(board.on_map(h) for h in named)
     assert board.is_fortress("1712")
+
+
+def test_docs_name_every_interpretation() -> None:
+    from tests.caldiero.harness import RULESET
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "caldiero.md").read_text(encoding="utf-8")
+    for name, item in RULESET.interpretations().items():
+        assert f"`{name}`" in doc and f"`{item.default}`" in doc, name
