@@ -310,14 +310,6 @@ class BombardmentCancelled(Event, tag="bombardment_cancelled", kw_only=True):
     rule: str
 
 
-class InterpretationsNoted(Event, tag="interpretations_noted", kw_only=True):
-    """The non-default readings in force, as the ruleset saw them at this command (an umpire ruling changed
-    them): mirrored into the state so that legal() and pending() can use them."""
-
-    readings: dict[str, str]
-    rule: str
-
-
 class TurnEnded(Event, tag="turn_ended", kw_only=True):
     side: str
     round: int
@@ -360,7 +352,6 @@ MarengoEvent = Union[
     BombardmentTargetNeeded,
     BombardmentResolved,
     BombardmentCancelled,
-    InterpretationsNoted,
     TurnEnded,
     GameOver,
 ]

@@ -47,6 +47,12 @@ class RulesetProjection(ABC, Generic[S]):
         Default: events are public."""
         return msgspec.to_builtins(event)  # type: ignore[no-any-return]
 
+    def note_interpretations(self, state: S, chosen: dict[str, str]) -> S:
+        """The umpire's readings in force changed (a ruling, a position, a fork): `chosen` maps the name of
+        each interpretation overruled to its reading. A ruleset that needs them outside `decide` (in `legal`
+        or `pending`, which see only the state) keeps them in its state here. Default: ignore."""
+        return state
+
     def secrets(self, state: S, seat: str) -> set[str]:
         """Strings that must appear nowhere in what is served to `seat` now (leak tests search for them)."""
         return set()

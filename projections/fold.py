@@ -68,7 +68,10 @@ class Fold:
 
     def initial(self, created: core.GameCreated) -> GameState[Any]:
         rules = msgspec.convert(created.initial, self.ruleset.State)
-        return GameState(core=msgspec.convert(created.initial_core, CoreState), rules=rules)
+        core_state = msgspec.convert(created.initial_core, CoreState)
+        if core_state.interpretations:
+            rules = self.ruleset.note_interpretations(rules, dict(core_state.interpretations))
+        return GameState(core=core_state, rules=rules)
 
     # --- folding ------------------------------------------------------------------------------
     def apply(self, state: GameState[Any] | None, body: EventBody[Any], history: History) -> GameState[Any]:
@@ -109,7 +112,9 @@ class Fold:
                 if event.patch:
                     patched = apply_patch(to_builtins(state.rules), event.patch)
                     state.rules = msgspec.convert(patched, self.ruleset.State)
-                c.interpretations = {**c.interpretations, **event.interpretation}
+                if event.interpretation:
+                    c.interpretations = dict(sorted({**c.interpretations, **event.interpretation}.items()))
+                    state.rules = self.ruleset.note_interpretations(state.rules, dict(c.interpretations))
             case core.UndoRequested():
                 c.pending = EnginePending(
                     kind="consent", seats=event.consent_from, rule=event.rule,

@@ -145,7 +145,7 @@ class MarengoState(msgspec.Struct, kw_only=True):
     enemy_entered_at_start: list[str] = []
     next_token: int = 1
     losses: list[LossTask] = []
-    interpretations: dict[str, str] = {}  # non-default readings in force at the last command (umpire rulings)
+    interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
     retreat: Retreat | None = None
     manoeuvre: Manoeuvre | None = None
     assault: Assault | None = None
@@ -282,8 +282,6 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
         case ev.BombardmentCancelled():
             s.bombard.pop(e.side, None)
             s.bombard_target = []
-        case ev.InterpretationsNoted():
-            s.interpretations = dict(sorted(e.readings.items()))
         case ev.TurnEnded():
             s.step = "ended"
         case ev.GameOver():
@@ -467,6 +465,10 @@ class MarengoProjection(RulesetProjection[MarengoState]):
 
     def seats(self, state: MarengoState) -> tuple[str, ...]:
         return SIDES
+
+    def note_interpretations(self, state: MarengoState, chosen: dict[str, str]) -> MarengoState:
+        state.interpretations = dict(sorted(chosen.items()))
+        return state
 
     def view(self, state: MarengoState, seat: str) -> dict[str, Any]:
         if seat == UMPIRE:

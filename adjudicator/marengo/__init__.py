@@ -75,15 +75,9 @@ def default_interp(name: str) -> str:
 
 
 def mirrored(state: MarengoState) -> Interp:
-    """The readings in force as last seen by decide (see docs: legal() gets no interpretations)."""
+    """The readings in force, for legal() and pending(), which see only the state: the fold keeps the
+    umpire's rulings in it (MarengoProjection.note_interpretations)."""
     return lambda name: state.interpretations.get(name, INTERPRETATIONS[name].default)
-
-
-def _note_interpretations(ctx: Decision[MarengoState]) -> None:
-    in_force = {n: ctx.interpretation(n) for n in sorted(INTERPRETATIONS)}
-    readings = {n: v for n, v in in_force.items() if v != INTERPRETATIONS[n].default}
-    if readings != ctx.state.interpretations:
-        ctx.emit(ev.InterpretationsNoted(readings=readings, rule=str(R.SEQUENCE)))
 
 
 class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
@@ -128,7 +122,6 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
     def decide(self, ctx: Decision[MarengoState], command: Any) -> None:
         interp: Interp = ctx.interpretation
         try:
-            _note_interpretations(ctx)
             _decide(ctx, command, interp)
         except Illegal as e:
             ctx.reject(e.rule, e.message)

@@ -50,14 +50,14 @@ def test_continuation_face_up_end_of_move() -> None:
     assert not g.block("AUT_PILATI").face_up
 
 
-def test_readings_in_force_are_mirrored_for_legal() -> None:
-    """legal() gets no interpretations from the engine: decide mirrors the readings in force into the state."""
+def test_readings_in_force_reach_legal_as_soon_as_the_umpire_rules() -> None:
+    """legal() and pending() see only the state: the fold keeps the umpire's readings in it at the ruling
+    itself (note_interpretations), so no command has to pass before they apply."""
     g = from_position(position({"AUT_PILATI": ("cascina_grossa", "reserve"), "FRA_CHAMPEAUX": ("san_giuliano", "reserve")}))
     g.app.submit(g.id, "umpire", {"type": "ruling", "reason": "test the mirror",
                                   "interpretation": {"road_attack_arms": "not_infantry"}})
-    g.send("austria", type="move", blocks=[g.tok("AUT_PILATI")], to="strada_sale")
     assert g.state.interpretations == {"road_attack_arms": "not_infantry"}
+    g.send("austria", type="move", blocks=[g.tok("AUT_PILATI")], to="strada_sale")
     g.app.submit(g.id, "umpire", {"type": "ruling", "reason": "back to the default",
                                   "interpretation": {"road_attack_arms": "cavalry"}})
-    g.send("austria", type="end_turn")
-    assert g.state.interpretations == {}
+    assert g.state.interpretations == {"road_attack_arms": "cavalry"}
