@@ -115,6 +115,7 @@ class CaldieroState(msgspec.Struct, kw_only=True):
     combat: Combat | None = None
     stack: list[Frame] = []
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
+    seen: dict[str, list[str]] = {}  # fog of war (§20.4): enemy units each seat has examined at least once
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
     result: dict[str, Any] | None = None
 

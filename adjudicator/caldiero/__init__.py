@@ -132,9 +132,12 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             leaders[leader.id] = s
         scen = d.scenario.scenarios[scenario]
         weather = scen.fixed_weather if scen.fixed_weather is not None else d.weather.start_box
-        return P.CaldieroState(scenario=scenario, options=sorted(options), last_turn=d.scenario.turns, weather=weather,
-                               elan_left=d.scenario.elan_uses, formations=formations, units=units, leaders=leaders,
-                               phase="setup", step="setup", seat="austria")
+        state = P.CaldieroState(scenario=scenario, options=sorted(options), last_turn=d.scenario.turns, weather=weather,
+                                elan_left=d.scenario.elan_uses, formations=formations, units=units, leaders=leaders,
+                                phase="setup", step="setup", seat="austria")
+        if "fog_of_war" in options:
+            self._update_seen(state)
+        return state
 
     # --- turn and decisions ----------------------------------------------------------------------
     def seats(self, state: P.CaldieroState) -> tuple[str, ...]:
@@ -172,19 +175,40 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
 
     # --- projection ----------------------------------------------------------------------------
     def apply(self, state: P.CaldieroState, event: Any) -> P.CaldieroState:
-        return P.apply(state, event)
+        state = P.apply(state, event)
+        if "fog_of_war" in state.options and isinstance(event, SIGHT_EVENTS):
+            self._update_seen(state)
+        return state
+
+    def _update_seen(self, state: P.CaldieroState) -> None:
+        """Record the enemy units each seat can examine now (once seen, a unit's identity is known)."""
+        for seat in SEATS:
+            known = set(state.seen.get(seat, []))
+            unseen_hexes = {s.hex for u, s in state.units.items()
+                            if s.side != seat and s.where == "map" and s.hex and u not in known}
+            if not unseen_hexes:
+                continue
+            visible = set(unseen_hexes) - self._hidden_among(state, seat, unseen_hexes)
+            new = {u for u, s in state.units.items() if s.side != seat and s.where == "map" and s.hex in visible}
+            if new - known:
+                state.seen[seat] = sorted(known | new)
 
     def hidden_hexes(self, state: P.CaldieroState, seat: str) -> frozenset[str]:
         """caldiero §20.4: hexes holding enemy units that `seat` may not examine (no LoS, range 4 - weather)."""
         if "fog_of_war" not in state.options or seat not in SEATS:
             return frozenset()
+        enemy = {s.hex for s in state.units.values() if s.side != seat and s.where == "map" and s.hex}
+        return self._hidden_among(state, seat, enemy)
+
+    def _hidden_among(self, state: P.CaldieroState, seat: str, hexes: set[str]) -> frozenset[str]:
         w = self._world(state)
         limit = max(0, 4 - state.weather)  # caldiero §20.4.1
         own = sorted({s.hex for s in state.units.values() if s.side == seat and s.where == "map" and s.hex})
         own += sorted({s.hex for s in state.leaders.values() if s.side == seat and s.where == "map" and s.hex})
         hidden = set()
-        for h in sorted({s.hex for s in state.units.values() if s.side != seat and s.where == "map" and s.hex}):
-            if not any(w.board.distance(o, h) <= 1 or has_los(w, o, h, limit) for o in own):
+        for h in sorted(hexes):
+            near = [o for o in own if w.board.distance(o, h) <= max(1, limit)]
+            if not any(w.board.distance(o, h) <= 1 or has_los(w, o, h, limit) for o in near):
                 hidden.add(h)
         return frozenset(hidden)
 
@@ -194,6 +218,12 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         out = P.view(state, seat, hidden, fog)
         if fog:
             out["activation"] = _own_only(out["activation"], state, seat)
+            secret = self.secrets(state, seat)
+            if out["combat"] is not None and _mentions(out["combat"], secret):
+                c = out["combat"]  # caldiero §20.4: only what the seat can see of an assault
+                out["combat"] = {k: c[k] for k in ("attacker_side", "defender_hexes", "stage", "result")}
+            out["pending"] = [f if f["seat"] == seat or not _mentions(f, secret) else
+                              {"kind": f["kind"], "seat": f["seat"], "rule": f["rule"]} for f in out["pending"]]
         return out
 
     def redact(self, event: Any, seat: str, state: P.CaldieroState) -> dict[str, Any] | None:
@@ -206,11 +236,14 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         return data
 
     def secrets(self, state: P.CaldieroState, seat: str) -> set[str]:
-        """With fog of war: ids of enemy units now in hexes `seat` may not examine, or not yet arrived."""
+        """With fog of war: ids of enemy units `seat` has never examined and cannot examine now (in hexes out
+        of its sight, or not yet arrived). A unit once seen is known by name; the view still shows only the
+        stacks in sight (caldiero §20.4)."""
         if "fog_of_war" not in state.options or seat not in SEATS:
             return set()
         hidden = self.hidden_hexes(state, seat)
-        return {u for u, s in state.units.items() if s.side != seat and
+        known = set(state.seen.get(seat, []))
+        return {u for u, s in state.units.items() if s.side != seat and u not in known and
                 ((s.where == "map" and s.hex in hidden) or s.where == "offmap")}
 
     def is_irreversible(self, event: Any) -> bool:
@@ -258,6 +291,9 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
                 problems.append(f"{h}: {problem}")
         return problems
 
+
+SIGHT_EVENTS = (ev.UnitPlaced, ev.LeaderPlaced, ev.UnitsMoved, ev.LeaderMoved, ev.UnitRetreated, ev.UnitsAdvanced,
+                ev.UnitEliminated, ev.WeatherChanged, ev.LeaderLost)
 
 PROMPTS = {
     "retreat": "choose the retreat path of each retreating unit (caldiero §12.6)",

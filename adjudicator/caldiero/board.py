@@ -1,14 +1,12 @@
 """The map as the rules of this system see it: geometry (adjudicator/hexgrid.py), the terrain of each hex
 and hexside, roads, and the terrain effects table applied to them.
 
-The map file follows docs/hexmap-format.md. Until the shared loader `adjudicator/hexmap.py` is available
-this module reads the documented keys itself (a small local reader, `read_map`); the Board only needs
-terrain, elevation, hexside features, roads and places, so switching to the shared loader is local.
+The map file follows docs/hexmap-format.md and is loaded by the shared `adjudicator/hexmap.py`; the Board
+keeps plain look-up tables built from it (terrain, elevation, hexside features, roads, places).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,51 +39,47 @@ class MapData:
 
 
 def read_map(raw: dict[str, Any], name: str = "map.json") -> MapData:
-    """Read a map dict in the documented format (local reader; see module docstring)."""
-    try:
-        meta, g = raw["meta"], raw["grid"]
-        shifted = g.get("shifted_columns") if g["orientation"] == "flat-top" else g.get("shifted_rows")
-        grid = Grid(orientation=g["orientation"], shifted=shifted, first_column=g["first_column"],
-                    last_column=g["last_column"], first_row=g["first_row"], last_row=g["last_row"],
-                    missing=g.get("missing_hexes", ()))
-        terrain: dict[str, str] = {}
-        elevation: dict[str, int] = {}
-        features: dict[str, frozenset[str]] = {}
-        for h, spec in raw.get("hexes", {}).items():
-            if "terrain" in spec:
-                terrain[h] = spec["terrain"]
-            if "elevation" in spec:
-                elevation[h] = int(spec["elevation"])
-            if spec.get("features"):
-                features[h] = frozenset(spec["features"])
-        hexsides = {frozenset(s["hexes"]): frozenset(s.get("features", ())) for s in raw.get("hexsides", [])}
-        roads: dict[frozenset[str], str] = {}
-        lines = []
-        for road in raw.get("roads", []):
-            hexes = tuple(road["hexes"])
-            lines.append((road["kind"], road.get("name", ""), hexes))
-            for a, b in zip(hexes, hexes[1:]):
-                key = frozenset((a, b))
-                if roads.get(key) != "strada":
-                    roads[key] = road["kind"]
-        places = {k: tuple(v) for k, v in raw.get("places", {}).items()}
-        return MapData(grid=grid, default_terrain=meta["default_terrain"],
-                       default_elevation=int(meta.get("default_elevation", 0)), terrain=terrain,
-                       elevation=elevation, features=features, hexsides=hexsides, roads=roads,
-                       road_lines=tuple(lines), places=places, provisional=bool(meta.get("provisional", True)),
-                       notes=meta.get("notes", ""))
-    except (KeyError, TypeError, ValueError) as e:
-        raise MapDataError(f"{name}: cannot read the map: {e!r}") from None
+    """A map dict in the documented format, validated by the shared loader (adjudicator/hexmap.py)."""
+    from arbitro.adjudicator.hexmap import parse_map
+
+    return from_hexmap(parse_map(raw, source=name))
+
+
+def from_hexmap(hm: Any) -> MapData:
+    """The questions this ruleset asks, answered from the shared HexMap (precomputed into plain dicts)."""
+    terrain: dict[str, str] = {}
+    elevation: dict[str, int] = {}
+    features: dict[str, frozenset[str]] = {}
+    hexsides: dict[frozenset[str], frozenset[str]] = {}
+    roads: dict[frozenset[str], str] = {}
+    for h in hm.hexes():
+        info = hm.hex(h)
+        terrain[h], elevation[h] = info.terrain, info.elevation
+        if info.features:
+            features[h] = frozenset(info.features)
+        for n in hm.grid.neighbours(h):
+            key = frozenset((h, n))
+            if key in hexsides:
+                continue
+            hexsides[key] = frozenset(hm.hexside_features(h, n))
+            kinds = hm.roads_between(h, n)
+            if kinds:
+                roads[key] = "strada" if "strada" in kinds else kinds[0]
+    lines = tuple((r.kind, r.name or "", tuple(r.hexes)) for r in hm.roads)
+    meta = hm.meta
+    return MapData(grid=hm.grid, default_terrain=meta.default_terrain, default_elevation=meta.default_elevation,
+                   terrain=terrain, elevation=elevation, features=features, hexsides=hexsides, roads=roads,
+                   road_lines=lines, places={k: tuple(v) for k, v in hm.places.items()}, provisional=hm.provisional,
+                   notes=meta.notes or "")
 
 
 def load_map_file(path: Path = MAP_PATH) -> MapData:
-    """Validate with the shared loader (adjudicator/hexmap.py: precise errors), then read the keys used here."""
+    """Load through the shared loader (adjudicator/hexmap.py: validation with precise errors)."""
     if not path.exists():
         raise MapDataError(f"{path.name}: the Caldiero map file is missing ({path})")
     from arbitro.adjudicator.hexmap import load_map
 
-    load_map(path)
-    return read_map(json.loads(path.read_text(encoding="utf-8")), path.name)
+    return from_hexmap(load_map(path, source=path.name))
 
 
 @dataclass
