@@ -326,6 +326,8 @@ def _apply_moved(s: MarengoState, e: ev.BlocksMoved) -> None:
         s.group = Group(side=e.side, blocks=sorted(r.block for r in e.blocks), zone=e.to_zone,
                         road=e.group_road, free=e.group_free,
                         no_continuation=[r.block for r in e.blocks if e.kind == "move" and e.from_zone == e.to_zone])
+    elif e.kind != "continuation":
+        s.group = None  # marengo §8: a continuation comes at the end of its own move, before any other move
 
 
 # --- views ---------------------------------------------------------------------------------------

@@ -448,6 +448,9 @@ def check_continue(state: MarengoState, seat: str, blocks: list[str], approach: 
         if len(blocks) != 1:
             raise fail(R.CONTINUATION, "only the cavalry of the group that just moved continues")
         b = state.blocks[blocks[0]]
+        if b.moved:  # marengo §8 "al termine di un movimento": another move came in between
+            raise fail(R.CONTINUATION, f"block {b.token} moved already: a continuation comes at the end of its "
+                                       "own move, before any other move")
         can_move(state, blocks[0], interp)
         if b.place != "reserve" or not on_map(b):
             raise fail(R.CONTINUATION, "continuing cavalry is in a reserve")

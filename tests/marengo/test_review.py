@@ -1,0 +1,372 @@
+"""Rules-fidelity review: adversarial situations played through the engine, probing the edges of each rule
+(the command limit and its exemptions, road capacity, continuation, reinforcements, blocking and forced
+leave, bombardment, the assault steps and closures, retreats, activation, reveals, victory)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.marengo.harness import Game, from_position, position, types
+
+
+def _bombard(side: str, block: str, approach: str, declared_turn: int) -> dict[str, Any]:
+    return {side: {"block": block, "approach": approach, "declared_turn": declared_turn}}
+
+
+def _face_up(pos: dict[str, Any], *ids: str, reason: str = "bombardment") -> dict[str, Any]:
+    for b in ids:
+        pos["state"]["blocks"][b]["face_up"] = True
+        pos["state"]["blocks"][b]["reveal"] = reason
+    return pos
+
+
+def _assault(g: Game, approach: str, blocks: list[str], leaders: list[str]) -> list[dict[str, Any]]:
+    return g.send(g.state.phasing, type="assault", approach=approach, blocks=[g.tok(b) for b in blocks],
+                  leaders=[g.tok(b) for b in leaders])
+
+
+# --- §8 cavalry continuation ----------------------------------------------------------------------------
+def test_continuation_only_right_after_its_move_marengo_8() -> None:
+    """§8 "Una continuazione viene fatta al termine di un movimento": once another group has moved, the
+    earlier group's cavalry can no longer continue (whatever kind of move came in between)."""
+    g = from_position(position({
+        "AUT_PILATI": ("cascina_grossa", "reserve"), "AUT_OTT_A": ("ghilina", "reserve"),
+        "FRA_GARDANNE_A": ("san_giuliano", "reserve"),
+    }))
+    t = g.tok
+    g.send("austria", type="move", blocks=[t("AUT_PILATI")], to="strada_sale")
+    g.send("austria", type="move", blocks=[t("AUT_OTT_A")], to="ghilina", place="ghilina/san_giuliano")
+    g.reject("austria", "marengo §8", "end of its own move", type="continue", blocks=[t("AUT_PILATI")],
+             approach="strada_sale/san_giuliano")
+    assert {"type": "continue", "blocks": [t("AUT_PILATI")], "approach": "strada_sale/san_giuliano"} \
+        not in g.legal("austria")
+
+
+def test_continuation_needs_the_enemy_opposite_and_never_after_a_blocked_manoeuvre_marengo_8_9() -> None:
+    g = from_position(position({
+        "AUT_PILATI": ("cascina_grossa", "reserve"), "AUT_NOBILI": ("marengo", "reserve"),
+        "FRA_CHAMPEAUX": ("ghilina", "reserve"), "FRA_GARDANNE_A": ("san_giuliano", "reserve"),
+    }))
+    t = g.tok
+    # cascina_grossa -> strada_sale: castel_ceriolo is empty, san_giuliano holds the French
+    g.send("austria", type="move", blocks=[t("AUT_PILATI")], to="strada_sale")
+    g.reject("austria", "marengo §8", "holds the enemy", type="continue", blocks=[t("AUT_PILATI")],
+             approach="strada_sale/castel_ceriolo")
+    # a blocked attack manoeuvre ends the attackers' move: no continuation (§9 "termina il movimento")
+    g.send("austria", type="move", blocks=[t("AUT_NOBILI")], to="ghilina")
+    g.send("france", type="block_manoeuvre", blocks=[t("FRA_CHAMPEAUX")])
+    g.send("austria", type="after_block", advance=[])
+    assert g.block("AUT_NOBILI").zone == "marengo"
+    g.reject("austria", "marengo §8", "", type="continue", blocks=[t("AUT_NOBILI")], approach="marengo/ghilina")
+
+
+# --- §8 blocking and forced leave -------------------------------------------------------------------
+def test_forced_leave_of_a_block_that_already_moved_is_to_its_reserve_only_and_free_marengo_8() -> None:
+    """§8 note: blocks that must leave an approach after having moved go to their own reserve only."""
+    g = from_position(position({
+        "AUT_OTT_A": ("cascina_grossa", "reserve"), "AUT_HADDICK_A": ("castel_ceriolo", "reserve"),
+        "FRA_CHAMPEAUX": ("strada_sale", "reserve"),
+    }))
+    t = g.tok
+    g.send("austria", type="move", blocks=[t("AUT_OTT_A")], to="cascina_grossa", place="cascina_grossa/strada_sale")
+    # an unblockable-or-not manoeuvre the French do not block: they retreat out of strada_sale
+    g.send("austria", type="move", blocks=[t("AUT_HADDICK_A")], to="strada_sale")
+    g.send("france", type="block_manoeuvre", blocks=[])
+    while g.app.awaiting(g.id)["seats"] == ["france"]:
+        g.send("france", **g.legal("france")[0])
+    assert g.block("AUT_HADDICK_A").zone == "strada_sale"
+    # strada_sale is now Austrian: AUT_OTT_A faces no enemy and must leave, but it already moved
+    g.reject("austria", "marengo §8", "must leave", type="end_turn")
+    used = g.state.commands_used
+    g.send("austria", type="move", blocks=[t("AUT_OTT_A")], to="cascina_grossa", place="reserve")
+    assert g.state.commands_used == used and g.block("AUT_OTT_A").place == "reserve"
+    g.send("austria", type="end_turn")
+
+
+def test_a_block_starting_on_an_approach_may_cross_it_at_a_cost_once_the_enemy_left_marengo_8() -> None:
+    g = from_position(position({
+        "AUT_OTT_A": ("cascina_grossa", "cascina_grossa/ghilina"), "FRA_GARDANNE_A": ("san_giuliano", "reserve"),
+    }))
+    t = g.tok
+    # ghilina is empty: OTT_A must leave; into the opposite zone it costs a command (§8)
+    g.send("austria", type="move", blocks=[t("AUT_OTT_A")], to="ghilina")
+    assert g.state.commands_used == 1 and g.block("AUT_OTT_A").zone == "ghilina"
+
+
+# --- §8 road capacity and reinforcements -------------------------------------------------------------
+def test_reinforcement_waits_when_the_entry_zone_is_full_or_enemy_held_marengo_8() -> None:
+    full = from_position(position({
+        "AUT_OTT_A": ("testa_di_ponte", "reserve"), "AUT_OTT_B": ("testa_di_ponte", "reserve"),
+        "AUT_OTT_C": ("testa_di_ponte", "reserve"), "AUT_NOBILI": ("testa_di_ponte", "reserve"),
+        "FRA_WATRIN_A": ("san_giuliano", "reserve"),
+    }, round_=5))
+    # passing through does not help: the entry zone itself is at capacity
+    full.reject("austria", "marengo §8", "full", type="enter", block="AUT_ELSNITZ_A", entry="alessandria",
+                path=["testa_di_ponte", "barbotta"])
+    assert not [o for o in full.legal("austria") if o["type"] == "enter"]
+    held = from_position(position({"FRA_WATRIN_A": ("testa_di_ponte", "reserve"),
+                                   "AUT_OTT_A": ("pedrabona", "reserve")}, round_=5))
+    held.reject("austria", "marengo §8", "occupied by the enemy", type="enter", block="AUT_ELSNITZ_A",
+                entry="alessandria", path=["testa_di_ponte"])
+
+
+def test_road_move_index_waits_behind_an_earlier_crossing_marengo_8() -> None:
+    """§8: a block that crosses an approach after another used its second move there uses its third."""
+    g = from_position(position({
+        "AUT_FRIMONT": ("testa_di_ponte", "reserve"), "AUT_OTT_A": ("testa_di_ponte", "reserve"),
+        "AUT_OTT_B": ("barbotta", "reserve"), "FRA_WATRIN_A": ("strada_tortona", "reserve"),
+    }))
+    t = g.tok
+    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale",
+           path=["barbotta", "fontanone", "marengo"])
+    # barbotta -> fontanone was crossed with move 2: OTT_B (starting in barbotta) uses move 3 there, so
+    # it cannot go further than fontanone
+    g.reject("austria", "marengo §8", "road capacity", type="road_move", block=t("AUT_OTT_B"),
+             road="strada_principale", path=["fontanone", "marengo"])
+    g.send("austria", type="road_move", block=t("AUT_OTT_B"), road="strada_principale", path=["fontanone"])
+    # testa_di_ponte -> barbotta: move 1 used; OTT_A uses 2 and 3, but barbotta -> fontanone is exhausted
+    g.reject("austria", "marengo §8", "road capacity", type="road_move", block=t("AUT_OTT_A"),
+             road="strada_principale", path=["barbotta", "fontanone"])
+    g.send("austria", type="road_move", block=t("AUT_OTT_A"), road="strada_principale", path=["barbotta"])
+    assert g.state.commands_used == 0
+
+
+def test_pontoon_bridge_one_a_turn_counts_a_command_marengo_8() -> None:
+    g = from_position(position({"FRA_WATRIN_A": ("san_giuliano", "reserve")}, round_=5))
+    g.send("austria", type="pontoon", block="AUT_ELSNITZ_A")
+    assert g.state.commands_used == 1 and g.block("AUT_ELSNITZ_A").zone == "bormida_ansa"
+    g.reject("austria", "marengo §8", "one block a turn", type="pontoon", block="AUT_ELSNITZ_B")
+
+
+# --- §9 attack manoeuvres ----------------------------------------------------------------------------------
+def test_manoeuvre_from_the_approach_cannot_be_blocked_marengo_9() -> None:
+    g = from_position(position({
+        "AUT_OTT_A": ("cascina_grossa", "cascina_grossa/ghilina"), "FRA_CHAMPEAUX": ("ghilina", "reserve"),
+    }))
+    ev = g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A")], to="ghilina")
+    assert "manoeuvre_blocked" not in types(ev)
+    assert g.app.awaiting(g.id)["kind"] == "retreat"  # no blocking question: the French must retreat
+
+
+def test_unactivated_blocks_block_a_manoeuvre_and_activate_next_to_the_enemy_marengo_6() -> None:
+    pos = position({
+        "AUT_OTT_A": ("cascina_grossa", "reserve"), "AUT_OTT_B": ("strada_sale", "strada_sale/castel_ceriolo"),
+        "FRA_CHAMPEAUX": ("ghilina", "reserve"), "FRA_GARDANNE_A": ("castel_ceriolo", "castel_ceriolo/strada_sale"),
+    })
+    for b in ("FRA_CHAMPEAUX", "FRA_GARDANNE_A"):
+        pos["state"]["blocks"][b]["activated"] = False
+    g = from_position(pos)
+    g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A")], to="ghilina")
+    g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_CHAMPEAUX")])  # unactivated may block (§6)
+    assert g.block("FRA_CHAMPEAUX").place == "ghilina/cascina_grossa"
+    g.send("austria", type="after_block", advance=[])
+    g.send("austria", type="end_turn")
+    # both French blocks are next to the enemy: activated automatically
+    assert g.block("FRA_GARDANNE_A").activated and g.block("FRA_CHAMPEAUX").activated
+
+
+def test_unactivated_french_block_may_not_assault_marengo_6() -> None:
+    pos = position({
+        "AUT_OTT_B": ("strada_sale", "strada_sale/castel_ceriolo"),
+        "FRA_GARDANNE_A": ("castel_ceriolo", "castel_ceriolo/strada_sale"),
+    }, phasing="france", round_=3)
+    pos["state"]["blocks"]["FRA_GARDANNE_A"]["activated"] = False
+    g = from_position(pos)
+    g.reject("france", "marengo §6", "not activated", type="assault", approach="castel_ceriolo/strada_sale",
+             blocks=[g.tok("FRA_GARDANNE_A")], leaders=[g.tok("FRA_GARDANNE_A")])
+
+
+def test_free_activation_from_11_00_marengo_6() -> None:
+    def allowance(round_: int) -> int:
+        pos = position({"FRA_GARDANNE_A": ("san_giuliano", "reserve"), "FRA_GARDANNE_B": ("san_giuliano", "reserve"),
+                        "FRA_WATRIN_A": ("san_giuliano", "reserve"), "AUT_OTT_A": ("testa_di_ponte", "reserve")},
+                       round_=round_)
+        for b in ("FRA_GARDANNE_A", "FRA_GARDANNE_B", "FRA_WATRIN_A"):
+            pos["state"]["blocks"][b]["activated"] = False
+        g = from_position(pos)
+        g.send("austria", type="end_turn")
+        return g.state.activation_left
+
+    assert allowance(5) == 0  # 10:00
+    assert allowance(6) == 2  # 11:00
+
+
+# --- §10 bombardment ------------------------------------------------------------------------------------------
+def test_bombardment_targets_the_reserve_before_other_approaches_without_penalty_marengo_10() -> None:
+    pos = _face_up(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/ghilina"),
+        "FRA_WATRIN_A": ("ghilina", "reserve"), "FRA_WATRIN_B": ("ghilina", "ghilina/spinetta"),
+        "AUT_OTT_A": ("spinetta", "reserve"),
+    }, bombard=_bombard("austria", "AUT_ARTIGLIERIA", "marengo/ghilina", 2)), "AUT_ARTIGLIERIA")
+    g = from_position(pos)
+    ev = g.send("austria", type="resolve_bombardment")
+    res = next(e for e in ev if e["type"] == "bombardment_resolved")
+    # ghilina/marengo (the opposite approach) is empty: the reserve is the target; no artillery penalty
+    assert (res["target"], res["strength"]) == ("reserve", 2)
+    assert g.block("FRA_WATRIN_A").strength == 1 and g.block("FRA_WATRIN_B").strength == 2
+
+
+def test_bombardment_of_the_opposite_approach_takes_its_penalty_marengo_10() -> None:
+    pos = _face_up(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/ghilina"),
+        "FRA_WATRIN_A": ("ghilina", "reserve"), "FRA_WATRIN_B": ("ghilina", "ghilina/marengo"),
+    }, bombard=_bombard("austria", "AUT_ARTIGLIERIA", "marengo/ghilina", 2)), "AUT_ARTIGLIERIA")
+    g = from_position(pos)
+    ev = g.send("austria", type="resolve_bombardment")
+    res = next(e for e in ev if e["type"] == "bombardment_resolved")
+    assert (res["target"], res["strength"]) == ("ghilina/marengo", 1)  # 2 - 1 artillery penalty
+    assert g.block("FRA_WATRIN_B").strength == 1 and g.block("FRA_WATRIN_A").strength == 3
+
+
+def test_bombardment_target_choice_among_approaches_marengo_10() -> None:
+    pos = _face_up(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/ghilina"),
+        "FRA_WATRIN_A": ("ghilina", "ghilina/cascina_grossa"), "FRA_WATRIN_B": ("ghilina", "ghilina/spinetta"),
+        "AUT_OTT_A": ("spinetta", "reserve"), "AUT_OTT_B": ("cascina_grossa", "reserve"),
+    }, bombard=_bombard("austria", "AUT_ARTIGLIERIA", "marengo/ghilina", 2)), "AUT_ARTIGLIERIA")
+    g = from_position(pos)
+    g.send("austria", type="resolve_bombardment")
+    assert g.app.awaiting(g.id)["kind"] == "bombard_target" and g.app.awaiting(g.id)["seats"] == ["austria"]
+    ev = g.send("austria", type="bombard_target", approach="ghilina/spinetta")
+    assert next(e for e in ev if e["type"] == "bombardment_resolved")["strength"] == 2  # no penalty there
+    assert g.block("FRA_WATRIN_B").zone == "eliminated" and g.block("FRA_WATRIN_A").strength == 3
+
+
+def test_artillery_forced_off_its_approach_after_firing_returns_to_its_reserve_marengo_10() -> None:
+    pos = _face_up(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo"),
+        "FRA_DUVIGNAU": ("castel_ceriolo", "reserve"),
+    }, bombard=_bombard("austria", "AUT_ARTIGLIERIA", "marengo/castel_ceriolo", 2)), "AUT_ARTIGLIERIA")
+    g = from_position(pos)
+    g.send("austria", type="resolve_bombardment")
+    assert g.block("FRA_DUVIGNAU").zone == "eliminated"
+    art = g.tok("AUT_ARTIGLIERIA")
+    g.reject("austria", "marengo §10", "cannot move", type="move", blocks=[art], to="castel_ceriolo")
+    g.reject("austria", "marengo §10", "", type="assault", approach="marengo/castel_ceriolo", blocks=[art],
+             leaders=[art])
+    g.send("austria", type="move", blocks=[art], to="marengo", place="reserve")
+    assert g.state.commands_used == 0
+    assert g.block("AUT_ARTIGLIERIA").face_up  # shown until the end of its turn (§10)
+    g.send("austria", type="end_turn")
+    assert not g.block("AUT_ARTIGLIERIA").face_up
+
+
+# --- §11 assaults ---------------------------------------------------------------------------------------------
+def test_failed_assault_closes_the_approach_even_if_every_defender_fell_marengo_11() -> None:
+    g = from_position(position({
+        "AUT_KAIM_C": ("marengo", "marengo/spinetta"), "AUT_OTT_A": ("marengo", "reserve"),
+        "AUT_OTT_B": ("ghilina", "reserve"),
+        "FRA_DUVIGNAU": ("spinetta", "spinetta/marengo"),
+    }))
+    _assault(g, "marengo/spinetta", ["AUT_KAIM_C"], ["AUT_KAIM_C"])
+    g.send("france", type="defensive_artillery", fire=False)
+    ev = g.send("france", type="defending_leaders", blocks=[g.tok("FRA_DUVIGNAU")])
+    res = next(e for e in ev if e["type"] == "assault_resolved")
+    # 2 - 1 infantry penalty = 1 vs 1: result 0, the defender wins (and loses its only block)
+    assert (res["result"], res["winner"]) == (0, "france")
+    assert g.block("FRA_DUVIGNAU").zone == "eliminated" and g.block("AUT_KAIM_C").strength == 1
+    g.reject("austria", "marengo §11", "failed assault", type="move", blocks=[g.tok("AUT_OTT_A")], to="spinetta")
+    g.send("austria", type="move", blocks=[g.tok("AUT_OTT_B")], to="spinetta")  # another approach is open
+
+
+def test_pursuit_losses_go_to_the_leaders_first_chosen_by_the_pursuer_marengo_11() -> None:
+    g = from_position(position({
+        "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "AUT_HADDICK_B": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "AUT_KAIM_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "FRA_GARDANNE_A": ("marengo", "marengo/castel_ceriolo"),
+        "FRA_CHAMBARLHAC_A": ("marengo", "marengo/castel_ceriolo"),
+        "FRA_KELLERMANN": ("marengo", "marengo/castel_ceriolo"),
+    }))
+    t = g.tok
+    _assault(g, "castel_ceriolo/marengo", ["AUT_HADDICK_A", "AUT_HADDICK_B", "AUT_KAIM_A"],
+             ["AUT_HADDICK_A", "AUT_HADDICK_B"])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[t("FRA_GARDANNE_A"), t("FRA_CHAMBARLHAC_A")])
+    # 6 vs 6: the defender wins; France loses 1 (Austria picks a French leader), Austria 1 (France picks)
+    g.send("austria", type="assign_loss", block=t("FRA_GARDANNE_A"))
+    g.send("france", type="assign_loss", block=t("AUT_HADDICK_A"))
+    # pursuit by the non-leading French cavalry: 3 - 0 = 3 points, leaders first, France choosing
+    ev = g.send("france", type="pursue", blocks=[t("FRA_KELLERMANN")])
+    assert next(e for e in ev if e["type"] == "pursuit_declared")["strength"] == 3
+    p = g.app.awaiting(g.id)
+    assert p["kind"] == "assign_loss"
+    # the pursuer's own loss comes first (owner's choice among the pursuers: one block, automatic), then the
+    # pursued: France chooses among the Austrian leaders, never KAIM_A while a leader survives
+    g.reject("france", "marengo §11", "takes the next loss", type="assign_loss", block=t("AUT_KAIM_A"))
+    g.send("france", type="assign_loss", block=t("AUT_HADDICK_B"))
+    g.send("france", type="assign_loss", block=t("AUT_HADDICK_B"))
+    g.send("france", type="assign_loss", block=t("AUT_HADDICK_A"))
+    assert g.block("AUT_KAIM_A").strength == 3
+    assert g.block("AUT_HADDICK_B").strength == 1 and g.block("AUT_HADDICK_A").strength == 1
+    assert g.block("FRA_KELLERMANN").strength == 2
+
+
+def test_excess_losses_are_ignored_and_never_reach_non_participants_marengo_11() -> None:
+    g = from_position(position({
+        "AUT_KAIM_C": ("castel_ceriolo", "castel_ceriolo/marengo"), "AUT_OTT_A": ("castel_ceriolo", "reserve"),
+        "FRA_GARDANNE_A": ("marengo", "marengo/castel_ceriolo"),
+        "FRA_CHAMBARLHAC_A": ("marengo", "marengo/castel_ceriolo"),
+    }))
+    t = g.tok
+    _assault(g, "castel_ceriolo/marengo", ["AUT_KAIM_C"], ["AUT_KAIM_C"])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[t("FRA_GARDANNE_A"), t("FRA_CHAMBARLHAC_A")])
+    # 2 - 6 = -4: the defender wins; France loses 1 (Austria picks the French leader)
+    ev = g.send("austria", type="assign_loss", block=t("FRA_CHAMBARLHAC_A"))
+    # Austria loses 1 + 4 = 5: the leader's 2, the 3 beyond ignored; the reserve block never pays
+    ended = [e for e in ev if e["type"] == "loss_task_ended" and e["side"] == "austria"]
+    assert ended and ended[0]["ignored"] == 3
+    assert g.block("AUT_KAIM_C").zone == "eliminated" and g.block("AUT_OTT_A").strength == 3
+    assert g.state.morale["austria"] == 16 - 2
+
+
+def test_leaders_are_all_infantry_or_all_cavalry_marengo_11() -> None:
+    g = from_position(position({
+        "AUT_PILATI": ("marengo", "marengo/castel_ceriolo"), "AUT_HADDICK_A": ("marengo", "marengo/castel_ceriolo"),
+        "FRA_WATRIN_B": ("castel_ceriolo", "castel_ceriolo/marengo"),
+    }))
+    t = g.tok
+    g.reject("austria", "marengo §11", "all infantry or all cavalry", type="assault",
+             approach="marengo/castel_ceriolo", blocks=[t("AUT_PILATI"), t("AUT_HADDICK_A")],
+             leaders=[t("AUT_PILATI"), t("AUT_HADDICK_A")])
+
+
+def test_one_assault_per_approach_even_after_a_failed_one_marengo_11() -> None:
+    g = from_position(position({
+        "AUT_KAIM_C": ("marengo", "marengo/spinetta"), "AUT_HADDICK_A": ("marengo", "marengo/spinetta"),
+        "FRA_GARDANNE_A": ("spinetta", "spinetta/marengo"),
+    }))
+    _assault(g, "marengo/spinetta", ["AUT_KAIM_C"], ["AUT_KAIM_C"])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[g.tok("FRA_GARDANNE_A")])
+    while g.app.awaiting(g.id)["seats"] != ["austria"] or g.app.awaiting(g.id)["kind"] != "turn":
+        seat = g.app.awaiting(g.id)["seats"][0]
+        g.send(seat, **g.legal(seat)[0])
+    g.reject("austria", "marengo §11", "one assault per approach", type="assault", approach="marengo/spinetta",
+             blocks=[g.tok("AUT_HADDICK_A")], leaders=[g.tok("AUT_HADDICK_A")])
+
+
+# --- §12 retreats -----------------------------------------------------------------------------------------------
+def test_retreat_with_no_open_zone_eliminates_and_artillery_is_always_lost_marengo_12() -> None:
+    g = from_position(position({
+        "AUT_OTT_A": ("fontanone", "reserve"), "AUT_OTT_B": ("marengo", "reserve"),
+        "AUT_OTT_C": ("stortigliona", "reserve"),
+        "FRA_ARTIGLIERIA": ("fontanone_sud", "reserve"), "FRA_CHAMPEAUX": ("fontanone_sud", "reserve"),
+    }))
+    # fontanone_sud: neighbours fontanone (the attacker's), spinetta (impassable), stortigliona (Austrian)
+    g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A")], to="fontanone_sud")
+    g.send("france", type="block_manoeuvre", blocks=[])
+    assert g.block("FRA_ARTIGLIERIA").zone == "eliminated"
+    assert g.block("FRA_CHAMPEAUX").zone == "eliminated"
+    assert g.block("AUT_OTT_A").zone == "fontanone_sud"
+
+
+# --- §14 victory ------------------------------------------------------------------------------------------------
+def test_both_demoralised_the_stars_decide_marengo_14() -> None:
+    pos = position({"AUT_OTT_A": ("marengo", "reserve"), "AUT_OTT_B": ("spinetta", "reserve"),
+                    "FRA_WATRIN_A": ("san_giuliano", "reserve")}, phasing="france", round_=16)
+    pos["state"]["demoralised"] = {"austria": True, "france": True}
+    g = from_position(pos)
+    ev = g.send("france", type="end_turn")
+    assert next(e for e in ev if e["type"] == "game_over")["winner"] == "austria"
