@@ -260,7 +260,7 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
             if a is not None:
                 if e.winner != a.side:
                     s.closed_approaches.append(a.approach)
-                elif e.advanced:
+                else:  # marengo §11 step 11: won is conquered, advanced or not; only its attackers may enter
                     s.closed_zones[a.to_zone] = sorted(x for x in a.blocks if s.blocks[x].zone == a.to_zone)
             s.assault = None
         case ev.RetreatStarted():

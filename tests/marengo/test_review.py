@@ -269,6 +269,24 @@ def test_failed_assault_closes_the_approach_even_if_every_defender_fell_marengo_
     g.send("austria", type="move", blocks=[g.tok("AUT_OTT_B")], to="spinetta")  # another approach is open
 
 
+def test_conquest_closes_the_zone_even_without_advancing_marengo_11() -> None:
+    """§11 step 11 "Il vincitore conquista la zona": the zone is conquered when the attacker wins; other
+    blocks may not enter it this turn, whether or not the attackers advance."""
+    g = from_position(position({
+        "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/strada_sale"),
+        "AUT_OTT_A": ("cascina_grossa", "reserve"),
+        "FRA_GARDANNE_B": ("strada_sale", "strada_sale/castel_ceriolo"),
+    }))
+    _assault(g, "castel_ceriolo/strada_sale", ["AUT_HADDICK_A"], ["AUT_HADDICK_A"])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[g.tok("FRA_GARDANNE_B")])
+    while g.app.awaiting(g.id)["seats"] == ["france"]:
+        g.send("france", **g.legal("france")[0])
+    g.send("austria", type="advance", advance=False)
+    assert g.block("AUT_HADDICK_A").zone == "castel_ceriolo"
+    g.reject("austria", "marengo §11", "conquered", type="move", blocks=[g.tok("AUT_OTT_A")], to="strada_sale")
+
+
 def test_pursuit_losses_go_to_the_leaders_first_chosen_by_the_pursuer_marengo_11() -> None:
     g = from_position(position({
         "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
