@@ -129,8 +129,14 @@ def stage(ctx: Any, procedure: str, name: str, rule: Rule) -> None:
     ctx.emit(ev.StageSet(procedure=procedure, stage=name, rule=str(rule)))
 
 
+# reveals that outlast any procedure: the bombarding artillery (marengo §10, until the end of its resolution
+# turn) and continuing cavalry (§8); a block already face up for one of them keeps that reason
+LASTING_REVEALS = ("bombardment", "continuation")
+
+
 def reveal(ctx: Any, ids: Iterable[str], reason: str, rule: Rule) -> None:
-    ids = [b for b in sorted(ids) if not ctx.state.blocks[b].face_up or ctx.state.blocks[b].reveal != reason]
+    ids = [b for b in sorted(ids) if not ctx.state.blocks[b].face_up
+           or (ctx.state.blocks[b].reveal != reason and ctx.state.blocks[b].reveal not in LASTING_REVEALS)]
     by_side: dict[str, list[str]] = {}
     for b in ids:
         by_side.setdefault(ctx.state.blocks[b].side, []).append(b)

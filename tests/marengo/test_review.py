@@ -251,6 +251,27 @@ def test_artillery_forced_off_its_approach_after_firing_returns_to_its_reserve_m
     assert not g.block("AUT_ARTIGLIERIA").face_up
 
 
+def test_declared_artillery_stays_face_up_after_taking_a_loss_marengo_10() -> None:
+    """§10: the declaring artillery stays face up through the enemy turn, even if it is shown for a loss."""
+    pos = _face_up(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo"), "AUT_OTT_A": ("marengo", "marengo/castel_ceriolo"),
+        "FRA_ARTIGLIERIA": ("castel_ceriolo", "castel_ceriolo/marengo"),
+    }, phasing="france", round_=3,
+        bombard={**_bombard("austria", "AUT_ARTIGLIERIA", "marengo/castel_ceriolo", 4),
+                 **_bombard("france", "FRA_ARTIGLIERIA", "castel_ceriolo/marengo", 3)}),
+        "AUT_ARTIGLIERIA", "FRA_ARTIGLIERIA")
+    g = from_position(pos)
+    g.send("france", type="resolve_bombardment")
+    assert g.app.awaiting(g.id)["kind"] == "assign_loss"  # Austria chooses among the targets
+    g.send("austria", type="assign_loss", block=g.tok("AUT_ARTIGLIERIA"))
+    g.send("austria", type="assign_loss", block=g.tok("AUT_OTT_A"))
+    assert g.block("AUT_ARTIGLIERIA").strength == 1
+    assert g.block("AUT_ARTIGLIERIA").face_up  # its declared bombardment is still pending
+    seen = next(b for b in g.view("france")["enemy_blocks"] if b["token"] == g.tok("AUT_ARTIGLIERIA"))
+    assert (seen["arm"], seen["strength"]) == ("artillery", 1)
+    assert not g.block("AUT_OTT_A").face_up  # the other target is hidden again at once
+
+
 # --- §11 assaults ---------------------------------------------------------------------------------------------
 def test_failed_assault_closes_the_approach_even_if_every_defender_fell_marengo_11() -> None:
     g = from_position(position({
