@@ -376,7 +376,7 @@ def view_state(state: MarengoState, seat: str) -> dict[str, Any]:
             for side, bm in sorted(state.bombard.items())
         },
         "closed_approaches": list(state.closed_approaches),
-        "closed_zones": {z: [state.blocks[x].token for x in xs] for z, xs in sorted(state.closed_zones.items())},
+        "closed_zones": {z: _tok(state, xs) for z, xs in sorted(state.closed_zones.items())},
         "assaulted_approaches": list(state.assaulted_approaches),
         "activation_left": state.activation_left,
         "enemy_entered_at_start": list(state.enemy_entered_at_start),
@@ -389,7 +389,8 @@ def view_state(state: MarengoState, seat: str) -> dict[str, Any]:
 
 
 def _tok(state: MarengoState, ids: list[str]) -> list[str]:
-    return [state.blocks[x].token for x in ids]
+    """Tokens sorted by token (marengo §4): an order by internal id would rank the enemy's tokens by identity."""
+    return sorted(state.blocks[x].token for x in ids)
 
 
 def _procedure_view(state: MarengoState, seat: str) -> dict[str, Any]:

@@ -61,14 +61,20 @@ def enemy_blocking(state: MarengoState, zone: str, toward: str, side: str) -> bo
     return bool(blocks_at(state, zone, f"{zone}/{toward}", other(side)))
 
 
+def by_token(state: MarengoState, ids: Iterable[str]) -> list[str]:
+    """Internal ids in token order (marengo §4): lists served to the enemy never follow the internal ids, which
+    would rank the tokens by identity (the order of battle is public) and so, over a game, tell the faces."""
+    return sorted(ids, key=lambda b: (state.blocks[b].token, b))
+
+
 def refs(state: MarengoState, ids: Iterable[str]) -> tuple[ev.Ref, ...]:
-    return tuple(ev.Ref(block=b, token=state.blocks[b].token) for b in sorted(ids))
+    return tuple(ev.Ref(block=b, token=state.blocks[b].token) for b in by_token(state, ids))
 
 
 def faces(state: MarengoState, ids: Iterable[str]) -> tuple[ev.Face, ...]:
     return tuple(
         ev.Face(block=b, token=state.blocks[b].token, arm=state.blocks[b].arm, strength=state.blocks[b].strength)
-        for b in sorted(ids)
+        for b in by_token(state, ids)
     )
 
 
@@ -171,13 +177,14 @@ def queue_losses(ctx: Any, side: str, points: int, leaders: Iterable[str], other
                  rule: Rule) -> None:
     if points <= 0:
         return
-    ctx.emit(ev.LossesInflicted(task=ev.LossTask(side=side, points=points, leaders=sorted(leaders),
-                                                 others=sorted(o for o in others if o not in set(leaders)),
+    s = ctx.state
+    ctx.emit(ev.LossesInflicted(task=ev.LossTask(side=side, points=points, leaders=by_token(s, leaders),
+                                                 others=by_token(s, (o for o in others if o not in set(leaders))),
                                                  reason=reason, rule=str(rule)), rule=str(rule)))
 
 
 def alive(state: MarengoState, ids: Iterable[str]) -> list[str]:
-    return sorted(b for b in ids if state.blocks[b].strength > 0 and state.blocks[b].zone != ELIMINATED)
+    return by_token(state, (b for b in ids if state.blocks[b].strength > 0 and state.blocks[b].zone != ELIMINATED))
 
 
 def turn_index(round_: int, side: str) -> int:

@@ -15,6 +15,7 @@ from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.marengo.common import (
     alive,
     blocks_in,
+    by_token,
     data,
     fail,
     has_enemy,
@@ -35,7 +36,7 @@ def start(ctx: Any, side: str, zone: str, enemy_from: str, exempt: list[str]) ->
     s = ctx.state
     blocks = blocks_in(s, zone, side)
     ctx.emit(ev.RetreatStarted(side=side, zone=zone, enemy_from=enemy_from, blocks=refs(s, blocks),
-                               exempt=tuple(sorted(exempt)), rule=str(R.RETREAT)))
+                               exempt=tuple(by_token(s, exempt)), rule=str(R.RETREAT)))
     if not blocks:
         return
     reveal(ctx, blocks, "retreat", R.RETREAT)

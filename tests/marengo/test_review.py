@@ -20,6 +20,13 @@ def _face_up(pos: dict[str, Any], *ids: str, reason: str = "bombardment") -> dic
     return pos
 
 
+def _settle(g: Game) -> None:
+    """Answer every pending decision with the first legal option."""
+    while g.app.awaiting(g.id)["kind"] not in ("turn", "game_over"):
+        seat = g.app.awaiting(g.id)["seats"][0]
+        g.send(seat, **g.legal(seat)[0])
+
+
 def _assault(g: Game, approach: str, blocks: list[str], leaders: list[str]) -> list[dict[str, Any]]:
     return g.send(g.state.phasing, type="assault", approach=approach, blocks=[g.tok(b) for b in blocks],
                   leaders=[g.tok(b) for b in leaders])
@@ -379,9 +386,7 @@ def test_one_assault_per_approach_even_after_a_failed_one_marengo_11() -> None:
     _assault(g, "marengo/spinetta", ["AUT_KAIM_C"], ["AUT_KAIM_C"])
     g.send("france", type="defensive_artillery", fire=False)
     g.send("france", type="defending_leaders", blocks=[g.tok("FRA_GARDANNE_A")])
-    while g.app.awaiting(g.id)["seats"] != ["austria"] or g.app.awaiting(g.id)["kind"] != "turn":
-        seat = g.app.awaiting(g.id)["seats"][0]
-        g.send(seat, **g.legal(seat)[0])
+    _settle(g)
     g.reject("austria", "marengo §11", "one assault per approach", type="assault", approach="marengo/spinetta",
              blocks=[g.tok("AUT_HADDICK_A")], leaders=[g.tok("AUT_HADDICK_A")])
 
@@ -409,3 +414,69 @@ def test_both_demoralised_the_stars_decide_marengo_14() -> None:
     g = from_position(pos)
     ev = g.send("france", type="end_turn")
     assert next(e for e in ev if e["type"] == "game_over")["winner"] == "austria"
+
+
+# --- §4 hidden information -------------------------------------------------------------------------------------
+def _tokens_in(value: Any) -> list[str]:
+    """Every token in a served structure, in the order served."""
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in ([v] if k == "token" else _tokens_in(v))]
+    if isinstance(value, list):
+        return [t for v in value for t in _tokens_in(v)]
+    return []
+
+
+def test_block_lists_served_to_the_enemy_follow_token_order_not_identity_marengo_4() -> None:
+    """Lists of enemy blocks in events and views are in token order: an order by internal id would, over a
+    game, rank the tokens by identity and so tell the enemy which block (type, strength) each token is."""
+    pos = position({
+        "AUT_KAIM_B": ("castel_ceriolo", "castel_ceriolo/marengo"), "AUT_OTT_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "AUT_HADDICK_A": ("cascina_grossa", "reserve"), "AUT_PILATI": ("cascina_grossa", "reserve"),
+        "FRA_WATRIN_B": ("marengo", "marengo/castel_ceriolo", 1), "FRA_CHAMPEAUX": ("strada_sale", "reserve"),
+    })
+    blocks = pos["state"]["blocks"]
+    # tokens in the reverse order of the internal ids
+    blocks["AUT_HADDICK_A"]["token"], blocks["AUT_PILATI"]["token"] = "b020", "b010"
+    blocks["AUT_KAIM_B"]["token"], blocks["AUT_OTT_A"]["token"] = "b030", "b025"
+    g = from_position(pos)
+    g.send("austria", type="assault", approach="castel_ceriolo/marengo", blocks=["b025", "b030"], leaders=["b030"])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[g.tok("FRA_WATRIN_B")])
+    _settle(g)
+    g.send("austria", type="move", blocks=["b010", "b020"], to="strada_sale")  # a manoeuvre, then the retreat
+    g.send("france", type="block_manoeuvre", blocks=[])
+    _settle(g)
+    checked = 0
+    for e in g.app.log(g.id, "france"):
+        ev = e["event"]
+        for key in ("blocks", "defenders", "leaders"):
+            lst = ev.get(key)
+            if isinstance(lst, list) and len(lst) > 1:
+                toks = _tokens_in(lst)
+                assert toks == sorted(toks), (ev["type"], toks)
+                checked += 1
+    assert checked >= 3
+    proc = g.view("france")["procedure"]
+    for part in proc.values():
+        for v in part.values() if isinstance(part, dict) else ():
+            if isinstance(v, list) and len(v) > 1:
+                assert v == sorted(v), v
+
+
+def test_full_game_serves_every_block_list_in_token_order_marengo_4() -> None:
+    from arbitro.adjudicator.service import Arbitro
+    from arbitro.events.sqlite import SQLiteStore
+    from tests.marengo.full_game import LOG
+
+    app = Arbitro(SQLiteStore(":memory:"))
+    gid = app.import_lines(LOG.read_text().splitlines(keepends=True), str(LOG))
+    checked = 0
+    for seat in ("austria", "france"):
+        for e in app.log(gid, seat):
+            ev = e["event"]
+            for key in ("blocks", "defenders", "leaders"):
+                toks = _tokens_in(ev.get(key)) if isinstance(ev.get(key), list) else []
+                if len(toks) > 1:
+                    assert toks == sorted(toks), (seat, ev["type"], toks)
+                    checked += 1
+    assert checked > 20
