@@ -480,3 +480,143 @@ def test_full_game_serves_every_block_list_in_token_order_marengo_4() -> None:
                     assert toks == sorted(toks), (seat, ev["type"], toks)
                     checked += 1
     assert checked > 20
+
+
+# --- more edges: road cavalry, assault choosers, pursuit limits, bombardment rhythm, activation -------------
+def test_road_cavalry_chains_manoeuvres_free_on_the_main_road_and_stops_when_blocked_marengo_8_9() -> None:
+    g = from_position(position({
+        "AUT_FRIMONT": ("testa_di_ponte", "reserve"),
+        "FRA_MALHER": ("barbotta", "reserve"), "FRA_WATRIN_B": ("fontanone", "reserve"),
+    }))
+    f = g.tok("AUT_FRIMONT")
+    g.send("austria", type="road_move", block=f, road="strada_principale", path=["barbotta", "fontanone", "marengo"])
+    assert g.block("AUT_FRIMONT").face_up and g.block("AUT_FRIMONT").reveal == "road_cavalry"  # §9 shown
+    g.send("france", type="block_manoeuvre", blocks=[])
+    g.send("france", type="retreat", block=g.tok("FRA_MALHER"), zone="pedrabona")
+    # the cavalry went on into fontanone: a second manoeuvre, which France blocks
+    assert g.state.manoeuvre is not None and g.state.manoeuvre.from_zone == "barbotta"
+    g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_WATRIN_B")])
+    g.send("austria", type="after_block", advance=[f])
+    assert (g.block("AUT_FRIMONT").zone, g.block("AUT_FRIMONT").place) == ("barbotta", "barbotta/fontanone")
+    assert not g.block("AUT_FRIMONT").face_up  # hidden again at the end of the attack (§9)
+    assert g.state.commands_used == 0  # cavalry on the main road: no command cost (§9)
+    g.reject("austria", "marengo §8", "already moved", type="move", blocks=[f], to="barbotta", place="reserve")
+
+
+def test_defensive_fire_losses_among_two_leaders_are_chosen_by_the_defender_marengo_11() -> None:
+    g = from_position(position({
+        "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "AUT_HADDICK_B": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "FRA_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo"), "FRA_WATRIN_B": ("marengo", "marengo/castel_ceriolo"),
+    }))
+    _assault(g, "castel_ceriolo/marengo", ["AUT_HADDICK_A", "AUT_HADDICK_B"], ["AUT_HADDICK_A", "AUT_HADDICK_B"])
+    assert g.app.awaiting(g.id)["seats"] == ["france"]  # step 2: the defender
+    g.send("france", type="defensive_artillery", fire=True)
+    p = g.app.awaiting(g.id)
+    assert (p["kind"], p["seats"]) == ("assign_loss", ["france"])  # step 3: the enemy of the leaders chooses
+    g.reject("austria", "marengo §11", "waiting for france", type="assign_loss", block=g.tok("AUT_HADDICK_A"))
+    g.send("france", type="assign_loss", block=g.tok("AUT_HADDICK_B"))
+    g.send("france", type="assign_loss", block=g.tok("AUT_HADDICK_B"))
+    assert g.block("AUT_HADDICK_B").strength == 1 and g.block("AUT_HADDICK_A").strength == 3
+    assert g.app.awaiting(g.id)["kind"] == "defending_leaders"  # step 4: the defender
+
+
+def test_no_pursuit_against_cavalry_leaders_nor_through_obstacles_and_one_on_narrow_marengo_11() -> None:
+    # the loser led with cavalry: no pursuit is asked
+    g = from_position(position({
+        "AUT_PILATI": ("castel_ceriolo", "castel_ceriolo/marengo"), "AUT_ELSNITZ_B": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "FRA_GARDANNE_A": ("marengo", "marengo/castel_ceriolo"), "FRA_KELLERMANN": ("marengo", "marengo/castel_ceriolo"),
+    }))
+    _assault(g, "castel_ceriolo/marengo", ["AUT_PILATI", "AUT_ELSNITZ_B"], ["AUT_PILATI"])
+    g.send("france", type="defensive_artillery", fire=False)
+    ev = g.send("france", type="defending_leaders", blocks=[g.tok("FRA_GARDANNE_A")])
+    assert next(e for e in ev if e["type"] == "assault_resolved")["winner"] == "france"  # 2 vs 3
+    assert "pursuit_declared" not in types(ev) and g.state.assault is None  # KELLERMANN may not pursue
+    # cavalry-obstacle symbol on the defenders' approach: no pursuit is asked
+    g = from_position(position({
+        "AUT_HADDICK_A": ("fontanone_nord", "fontanone_nord/castel_ceriolo"),
+        "AUT_PILATI": ("fontanone_nord", "fontanone_nord/castel_ceriolo"),
+        "FRA_WATRIN_B": ("castel_ceriolo", "castel_ceriolo/fontanone_nord", 1),
+    }))
+    _assault(g, "fontanone_nord/castel_ceriolo", ["AUT_HADDICK_A", "AUT_PILATI"], ["AUT_HADDICK_A"])
+    g.send("france", type="defensive_artillery", fire=False)
+    ev = g.send("france", type="defending_leaders", blocks=[g.tok("FRA_WATRIN_B")])
+    assert next(e for e in ev if e["type"] == "assault_resolved")["winner"] == "austria"  # 3 - 1 vs 1
+    assert "pursuit_declared" not in types(ev) and g.state.assault.stage != "pursuit"
+    # narrow approach (marengo/spinetta): at most one pursuer
+    g = from_position(position({
+        "AUT_HADDICK_A": ("marengo", "marengo/spinetta"), "AUT_PILATI": ("marengo", "marengo/spinetta"),
+        "AUT_NOBILI": ("marengo", "marengo/spinetta"), "FRA_DUVIGNAU": ("spinetta", "spinetta/marengo"),
+    }))
+    _assault(g, "marengo/spinetta", ["AUT_HADDICK_A", "AUT_PILATI", "AUT_NOBILI"], ["AUT_HADDICK_A"])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[])
+    _settle_losses(g)
+    assert g.state.assault is not None and g.state.assault.stage == "pursuit"
+    g.reject("austria", "marengo §11", "", type="pursue", blocks=[g.tok("AUT_PILATI"), g.tok("AUT_NOBILI")])
+    assert all(len(o["blocks"]) <= 1 for o in g.legal("austria"))
+
+
+def _settle_losses(g: Game) -> None:
+    while g.app.awaiting(g.id)["kind"] == "assign_loss":
+        seat = g.app.awaiting(g.id)["seats"][0]
+        g.send(seat, **g.legal(seat)[0])
+
+
+def test_attacker_demoralised_by_the_result_still_completes_the_assault_marengo_13() -> None:
+    pos = position({
+        "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"), "AUT_PILATI": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "FRA_WATRIN_B": ("marengo", "marengo/castel_ceriolo", 1),
+    })
+    pos["state"]["morale"]["austria"] = 1
+    g = from_position(pos)
+    _assault(g, "castel_ceriolo/marengo", ["AUT_HADDICK_A", "AUT_PILATI"], ["AUT_HADDICK_A"])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[g.tok("FRA_WATRIN_B")])
+    assert g.state.demoralised["austria"]  # its winner's loss took the last morale point
+    # the assault goes on: the pursuit is offered and the attackers advance (§13)
+    assert g.state.assault.stage == "pursuit"
+    g.send("austria", type="pursue", blocks=[])
+    _settle(g) if g.app.awaiting(g.id)["seats"] == ["france"] else None
+    g.send("austria", type="advance", advance=True)
+    assert g.block("AUT_HADDICK_A").zone == "marengo"
+
+
+def test_bombardment_every_other_turn_marengo_10() -> None:
+    g = from_position(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo"), "FRA_WATRIN_A": ("castel_ceriolo", "reserve"),
+        "FRA_CHAMBARLHAC_A": ("castel_ceriolo", "reserve"),
+    }, step="movement"))
+    art = g.tok("AUT_ARTIGLIERIA")
+    g.send("austria", type="declare_bombardment", block=art)   # round 3
+    g.send("austria", type="end_turn")
+    g.send("france", type="end_turn")
+    g.send("austria", type="resolve_bombardment")               # round 4: fires
+    _settle(g)
+    g.reject("austria", "marengo §10", "declares again only next turn", type="declare_bombardment", block=art)
+    g.send("austria", type="end_turn")
+    g.send("france", type="end_turn")
+    assert not g.block("AUT_ARTIGLIERIA").face_up
+    g.send("austria", type="declare_bombardment", block=art)   # round 5: declares again
+    assert g.state.bombard["austria"].declared_turn == 8
+
+
+def test_first_french_turn_allows_one_activation_even_if_an_at_start_zone_was_entered_marengo_6() -> None:
+    pos = position({"FRA_GARDANNE_A": ("marengo", "reserve"), "FRA_GARDANNE_B": ("san_giuliano", "reserve"),
+                    "AUT_OTT_A": ("testa_di_ponte", "reserve")}, round_=1)
+    for b in ("FRA_GARDANNE_A", "FRA_GARDANNE_B"):
+        pos["state"]["blocks"][b]["activated"] = False
+    g = from_position(pos)
+    g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A")], to="pedrabona")  # an At Start zone
+    g.send("austria", type="end_turn")
+    assert g.state.activation_left == 1
+
+
+def test_manoeuvre_capacity_counts_only_own_blocks_marengo_8() -> None:
+    g = from_position(position({
+        "AUT_OTT_A": ("cascina_grossa", "reserve"), "AUT_OTT_B": ("cascina_grossa", "reserve"),
+        "AUT_OTT_C": ("cascina_grossa", "reserve"),
+        "FRA_WATRIN_A": ("ghilina", "reserve"), "FRA_WATRIN_B": ("ghilina", "reserve"), "FRA_MALHER": ("ghilina", "reserve"),
+    }))
+    g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A"), g.tok("AUT_OTT_B"), g.tok("AUT_OTT_C")], to="ghilina")
+    assert g.state.manoeuvre is not None  # three Austrians may attack a zone of capacity 3 holding three French
