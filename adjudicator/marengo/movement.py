@@ -62,6 +62,11 @@ def can_move(state: MarengoState, bid: str, interp: Interp) -> None:
         raise fail(R.BOMBARDMENT, "the artillery cannot move in the turn its bombardment is resolved")
 
 
+def has_room(state: MarengoState, side: str, zone: str) -> bool:
+    """One more of `side`'s blocks fits in `zone` (marengo §8: capacity counts own blocks only)."""
+    return own_count(state, zone, side) + 1 <= data().zones[zone].capacity
+
+
 def check_entering(state: MarengoState, side: str, zone: str, movers: list[str], prev: str) -> None:
     """Entering `zone` from `prev`: closures after assaults (marengo §11), enemy blocking (§8)."""
     if f"{prev}/{zone}" in state.closed_approaches:
@@ -217,8 +222,9 @@ def _claim(state: MarengoState, key: str, direction: str, after: int) -> int:
 
 
 def _walk(state: MarengoState, seat: str, bid: str, road: str, start: str, path: list[str], index: int,
-          interp: Interp, crossings: list[ev.Crossing]) -> None:
-    """Check a road path from `start` through `path`; append its crossings (move indices after `index`)."""
+          interp: Interp, crossings: list[ev.Crossing], entering: bool = False) -> None:
+    """Check a road path from `start` through `path`; append its crossings (move indices after `index`).
+    `entering`: `start` is the entry zone the block enters first (its capacity is checked already)."""
     d = data()
     b = state.blocks[bid]
     r = d.roads[road]
@@ -242,15 +248,16 @@ def _walk(state: MarengoState, seat: str, bid: str, road: str, start: str, path:
             if cavalry_obstacle(interp, prev, z):
                 raise fail(R.MANOEUVRE, f"an attack manoeuvre into cavalry-obstacle terrain ({prev}/{z}) needs "
                                         "an infantry block in the group")
+            if (i > 0 or entering) and not has_room(state, seat, prev):  # a blocked attack ends the move there (§8, §9)
+                raise fail(R.CAPACITY, f"{prev} holds at most {d.zones[prev].capacity} of your blocks: the attack "
+                                       f"into {z} may be blocked and end the move there")
         index = _claim(state, crossing_key(road, prev, z), prev, index)
         if index > 3:
             raise fail(R.ROAD, f"road capacity: no free move index left to cross {prev}/{z} on {road} this turn")
         crossings.append(ev.Crossing(key=crossing_key(road, prev, z), direction=prev, index=index))
         last = i == len(path) - 1
-        if last or interp("road_capacity_transit") == "every_zone":
-            cap = d.zones[z].capacity
-            if own_count(state, z, seat) + 1 > cap:
-                raise fail(R.CAPACITY, f"{z} holds at most {cap} of your blocks")
+        if (last or interp("road_capacity_transit") == "every_zone") and not has_room(state, seat, z):
+            raise fail(R.CAPACITY, f"{z} holds at most {d.zones[z].capacity} of your blocks")
         prev = z
 
 
@@ -295,7 +302,7 @@ def check_enter(state: MarengoState, seat: str, bid: str, entry: str, path: list
         raise fail(R.REINFORCEMENTS, f"entering at {entry}, the first zone is {e.zone}")
     if has_enemy(state, e.zone, seat):
         raise fail(R.REINFORCEMENTS, f"{e.zone} is occupied by the enemy: reinforcements wait")
-    if own_count(state, e.zone, seat) + 1 > d.zones[e.zone].capacity:
+    if not has_room(state, seat, e.zone):
         raise fail(R.REINFORCEMENTS, f"{e.zone} is full: reinforcements wait")
     if e.zone in state.closed_zones:
         raise fail(R.CONQUEST, f"{e.zone} was conquered this turn: only the blocks of that assault may enter it")
@@ -307,9 +314,7 @@ def check_enter(state: MarengoState, seat: str, bid: str, entry: str, path: list
         raise fail(R.REINFORCEMENTS, f"three blocks already entered at {entry} this turn")
     crossings = [ev.Crossing(key=key, direction="", index=index)]
     if len(path) > 1:
-        _walk(state, seat, bid, e.road, e.zone, path[1:], index, interp, crossings)
-    elif own_count(state, e.zone, seat) + 1 > d.zones[e.zone].capacity:
-        raise fail(R.CAPACITY, f"{e.zone} is full")
+        _walk(state, seat, bid, e.road, e.zone, path[1:], index, interp, crossings, entering=True)
     cost = 0 if d.roads[e.road].kind == "main" else 1
     check_limit(state, cost)
     return RoadPlan(seat, bid, b.zone, e.road, list(path), crossings, cost, "enter", entry=entry,
@@ -355,6 +360,7 @@ def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str
     d = data()
     prev = start
     done = 0
+    fit, fit_done = start, 0  # the last zone passed where the cavalry may end its move (§8 capacity)
     for z in remaining:
         try:
             check_entering(s, side, z, [bid], prev)
@@ -363,6 +369,8 @@ def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str
         if has_enemy(s, z, side) and cavalry_obstacle(interp, prev, z):
             break  # a defender retreated there: no road cavalry manoeuvre into obstacle terrain (§9)
         if has_enemy(s, z, side):
+            if prev != start and not has_room(s, side, prev):
+                break  # a blocked attack would end the move in a full zone: it stops where it has room
             if done:
                 ctx.emit(ev.BlocksMoved(side=side, blocks=refs(s, [bid]), from_zone=start, to_zone=prev,
                                         place="reserve", kind="road", cost=0,
@@ -372,6 +380,10 @@ def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str
             return
         prev = z
         done += 1
+        if has_room(s, side, z):
+            fit, fit_done = z, done
+    if prev != fit and not has_room(s, side, prev):
+        prev, done = fit, fit_done
     main = d.roads[road].kind == "main"
     ctx.emit(ev.BlocksMoved(side=side, blocks=refs(s, [bid]), from_zone=start, to_zone=prev, place="reserve",
                             kind="road", cost=0, crossings=tuple(crossings[:done]), group=True,
@@ -392,7 +404,7 @@ def check_pontoon(state: MarengoState, seat: str, bid: str, interp: Interp) -> R
         raise fail(R.REINFORCEMENTS, "one block a turn crosses the pontoon bridge")
     if has_enemy(state, p.zone, seat):
         raise fail(R.REINFORCEMENTS, f"{p.zone} is occupied by the enemy")
-    if own_count(state, p.zone, seat) + 1 > d.zones[p.zone].capacity:
+    if not has_room(state, seat, p.zone):
         raise fail(R.REINFORCEMENTS, f"{p.zone} is full")
     if p.zone in state.closed_zones:
         raise fail(R.CONQUEST, f"{p.zone} was conquered this turn")

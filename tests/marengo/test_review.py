@@ -620,3 +620,36 @@ def test_manoeuvre_capacity_counts_only_own_blocks_marengo_8() -> None:
     }))
     g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A"), g.tok("AUT_OTT_B"), g.tok("AUT_OTT_C")], to="ghilina")
     assert g.state.manoeuvre is not None  # three Austrians may attack a zone of capacity 3 holding three French
+
+
+# --- §8 capacity where a road attack may stop -------------------------------------------------------------------
+def test_road_attack_cannot_start_from_a_full_zone_it_would_stop_in_marengo_8_9() -> None:
+    """A road cavalry attack that may be blocked ends the move in the zone before the attacked one: that zone
+    must have room for the cavalry (§8 capacity), even when it is only passed through otherwise."""
+    g = from_position(position({
+        "AUT_FRIMONT": ("testa_di_ponte", "reserve"),
+        "AUT_OTT_A": ("barbotta", "reserve"), "AUT_OTT_B": ("barbotta", "reserve"),
+        "AUT_OTT_C": ("barbotta", "reserve"), "AUT_KAIM_A": ("barbotta", "reserve"),
+        "FRA_WATRIN_B": ("fontanone", "reserve"),
+    }))
+    g.reject("austria", "marengo §8", "barbotta holds at most 4", type="road_move", block=g.tok("AUT_FRIMONT"),
+             road="strada_principale", path=["barbotta", "fontanone"])
+
+
+def test_road_cavalry_going_on_stops_where_it_has_room_marengo_8_9() -> None:
+    """After a successful road attack the defender retreats onto the cavalry's road further on: the cavalry
+    would stop, if blocked there, in a full zone; it ends its move at the last zone with room instead."""
+    g = from_position(position({
+        "AUT_PILATI": ("fontanone", "reserve"),
+        "AUT_OTT_A": ("spinetta", "reserve"), "AUT_OTT_B": ("spinetta", "reserve"), "AUT_OTT_C": ("spinetta", "reserve"),
+        "FRA_WATRIN_B": ("marengo", "reserve"),
+        "AUT_KAIM_A": ("cascina_grossa", "reserve"), "AUT_KAIM_B": ("castel_ceriolo", "reserve"),
+        "AUT_KAIM_C": ("fontanone_nord", "reserve"),
+    }))
+    g.send("austria", type="road_move", block=g.tok("AUT_PILATI"), road="strada_spinetta",
+           path=["marengo", "spinetta", "ghilina"])
+    g.send("france", type="block_manoeuvre", blocks=[])  # its only way out is ghilina, on the cavalry's road
+    assert g.block("FRA_WATRIN_B").zone == "ghilina"
+    assert g.state.manoeuvre is None
+    assert g.block("AUT_PILATI").zone == "marengo"
+    assert sum(1 for b in g.state.blocks.values() if b.zone == "spinetta") == 3
