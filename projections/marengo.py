@@ -437,6 +437,11 @@ def redact_event(e: Any, seat: str, state: MarengoState) -> dict[str, Any] | Non
         data["assignments"] = sorted(({"place": a.place, "token": a.token} for a in e.assignments),
                                      key=lambda d: (d["place"], d["token"]))
         return data  # type: ignore[no-any-return]
+    if isinstance(e, ev.ManoeuvreStarted) and e.side != seat:
+        # marengo §9 (2): where road cavalry goes after a successful attack is the mover's plan; the defender,
+        # who decides whether to block, learns it only as the cavalry goes on
+        data.pop("remaining", None)
+        data.pop("crossings", None)
     return _scrub(data, hidden, state)  # type: ignore[no-any-return]
 
 

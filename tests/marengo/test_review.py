@@ -653,3 +653,15 @@ def test_road_cavalry_going_on_stops_where_it_has_room_marengo_8_9() -> None:
     assert g.state.manoeuvre is None
     assert g.block("AUT_PILATI").zone == "marengo"
     assert sum(1 for b in g.state.blocks.values() if b.zone == "spinetta") == 3
+
+
+def test_defender_does_not_learn_the_rest_of_a_road_attack_marengo_9() -> None:
+    """§9 (2) "potranno continuare": where road cavalry goes after a successful attack is the mover's to
+    decide; the defender, deciding whether to block, is not served the rest of the planned road move."""
+    g = from_position(position({"AUT_FRIMONT": ("testa_di_ponte", "reserve"), "FRA_MALHER": ("barbotta", "reserve")}))
+    g.send("austria", type="road_move", block=g.tok("AUT_FRIMONT"), road="strada_principale",
+           path=["barbotta", "fontanone", "marengo"])
+    served = [e["event"] for e in g.app.log(g.id, "france") if e["type"] == "manoeuvre_started"]
+    assert served and "remaining" not in served[0] and "crossings" not in served[0]
+    own = [e["event"] for e in g.app.log(g.id, "austria") if e["type"] == "manoeuvre_started"]
+    assert own[0]["remaining"] == ["fontanone", "marengo"]
