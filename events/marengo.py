@@ -56,6 +56,8 @@ class LossTask(msgspec.Struct, kw_only=True):
     others: list[str] = []
     reason: str = ""
     rule: str = ""
+    one_block: bool = False  # all the points on the first block chosen (marengo §10, interpretation bombardment_losses)
+    chosen: str = ""  # that block, once chosen
 
 
 class AtStartPlaced(Event, tag="at_start_placed", kw_only=True):

@@ -208,6 +208,7 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
             s.morale[e.side] = max(0, s.morale[e.side] - e.points)
             if e.from_task and s.losses:
                 s.losses[0].points -= e.points
+                s.losses[0].chosen = s.losses[0].chosen or e.block
         case ev.LossTaskEnded():
             if s.losses:
                 s.losses.pop(0)

@@ -63,6 +63,16 @@ INTERPRETATIONS: dict[str, Interpretation] = {
         Interpretation(name="activation_adjacent", default="any_pair", choices=("any_pair", "passable"),
                        rule=str(R.ACTIVATION), phrase="una zona adiacente a quel pezzo è stata occupata dal nemico",
                        explanation="whether zones joined only by impassable approaches count as adjacent"),
+        Interpretation(name="bombardment_losses", default="per_point", choices=("per_point", "one_block"),
+                       rule=str(R.BOMBARDMENT), phrase="il pezzo scelto dal difensore",
+                       explanation="per_point: the defender places each point on a target block of its choice; "
+                                   "one_block: the whole bombardment hits the one block it chooses, the points "
+                                   "beyond its strength are lost"),
+        Interpretation(name="pursuit_cavalry_leader", default="any", choices=("any", "surviving"),
+                       rule=str(R.PURSUIT), phrase="il giocatore perdente non ha della cavalleria tra i suoi "
+                                                   "pezzi al comando",
+                       explanation="any: a loser that led with cavalry is not pursued even if that leader fell; "
+                                   "surviving: only a cavalry leader still alive bars the pursuit"),
         Interpretation(name="continuation_face_up", default="end_of_turn", choices=("end_of_turn", "end_of_move"),
                        rule=str(R.CONTINUATION), phrase="dovrà essere piazzata a faccia in su",
                        explanation="how long continuing cavalry stays face up"),
@@ -181,7 +191,7 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             assault.do_advance(ctx, cmd.advance)
         case C.BombardTarget():
             bombardment.check_target(s, seat, cmd.approach)
-            bombardment.do_resolve(ctx, seat, cmd.approach)
+            bombardment.do_resolve(ctx, seat, interp, cmd.approach)
         case C.Shuffle():
             own = sequence.check_shuffle(s, seat, cmd.zone)
             sequence.do_shuffle(ctx, seat, cmd.zone, own)
@@ -193,7 +203,7 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             sequence.check_step(s, seat, "bombardment")
             bombardment.check_resolve(s, seat)
             sequence.enter_step(ctx, "bombardment")
-            bombardment.do_resolve(ctx, seat)
+            bombardment.do_resolve(ctx, seat, interp)
         case C.CancelBombardment():
             sequence.check_step(s, seat, "bombardment")
             bombardment.check_pending(s, seat)

@@ -235,6 +235,8 @@ def _pursuit_possible(state: MarengoState, interp: Interp) -> bool:
         return False
     winner_att = a.winner == a.side
     loser_leaders = a.def_leaders if winner_att else a.leaders
+    if interp("pursuit_cavalry_leader") == "surviving":
+        loser_leaders = alive(state, loser_leaders)
     if any(state.blocks[b].arm == "cavalry" for b in loser_leaders):
         return False
     return bool(_pursuit_pool(state))

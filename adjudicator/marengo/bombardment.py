@@ -79,7 +79,7 @@ def targets(state: MarengoState, seat: str) -> tuple[list[str], bool, list[str]]
     return [], False, choices
 
 
-def do_resolve(ctx: Any, seat: str, chosen: str | None = None) -> None:
+def do_resolve(ctx: Any, seat: str, interp: Interp, chosen: str | None = None) -> None:
     s = ctx.state
     bm = s.bombard[seat]
     if chosen is None:
@@ -98,7 +98,8 @@ def do_resolve(ctx: Any, seat: str, chosen: str | None = None) -> None:
     strength = max(0, strength)
     ctx.emit(ev.BombardmentResolved(side=seat, block=bm.block, token=art.token, target=target_place,
                                     strength=strength, rule=str(R.BOMBARDMENT)))
-    queue_losses(ctx, other(seat), strength, [], tgt, "bombardment", R.BOMBARDMENT)
+    queue_losses(ctx, other(seat), strength, [], tgt, "bombardment", R.BOMBARDMENT,
+                 one_block=interp("bombardment_losses") == "one_block")
 
 
 def check_target(state: MarengoState, seat: str, approach: str) -> None:

@@ -174,13 +174,14 @@ def lose(ctx: Any, bid: str, points: int, reason: str, rule: Rule, from_task: bo
 
 
 def queue_losses(ctx: Any, side: str, points: int, leaders: Iterable[str], others: Iterable[str], reason: str,
-                 rule: Rule) -> None:
+                 rule: Rule, one_block: bool = False) -> None:
     if points <= 0:
         return
     s = ctx.state
     ctx.emit(ev.LossesInflicted(task=ev.LossTask(side=side, points=points, leaders=by_token(s, leaders),
                                                  others=by_token(s, (o for o in others if o not in set(leaders))),
-                                                 reason=reason, rule=str(rule)), rule=str(rule)))
+                                                 reason=reason, rule=str(rule), one_block=one_block),
+                                rule=str(rule)))
 
 
 def alive(state: MarengoState, ids: Iterable[str]) -> list[str]:

@@ -20,6 +20,8 @@ from arbitro.projections.marengo import MarengoState, other
 def candidates(state: MarengoState) -> tuple[list[str], str]:
     """The blocks that may take the next point of the head task, and who chooses."""
     t = state.losses[0]
+    if t.one_block and t.chosen:  # marengo §10 interpretation bombardment_losses=one_block
+        return alive(state, [t.chosen]), t.side
     leaders = alive(state, t.leaders)
     if leaders:
         return leaders, other(t.side)
@@ -40,7 +42,7 @@ def process(ctx: Any) -> bool:
             continue
         everyone = alive(ctx.state, list(t.leaders) + list(t.others))
         total = sum(ctx.state.blocks[b].strength for b in everyone)
-        if len(cands) == 1 or t.points >= total:
+        if len(cands) == 1 or (t.points >= total and not t.one_block):
             take(ctx, cands[0])
             continue
         return True

@@ -665,3 +665,56 @@ def test_defender_does_not_learn_the_rest_of_a_road_attack_marengo_9() -> None:
     assert served and "remaining" not in served[0] and "crossings" not in served[0]
     own = [e["event"] for e in g.app.log(g.id, "austria") if e["type"] == "manoeuvre_started"]
     assert own[0]["remaining"] == ["fontanone", "marengo"]
+
+
+# --- readings made switchable by the review ------------------------------------------------------------------
+def _rule(g: Game, name: str, value: str) -> None:
+    g.app.submit(g.id, "umpire", {"type": "ruling", "reason": f"test: {name}={value}",
+                                  "interpretation": {name: value}})
+
+
+def _bombard_two_targets(reading: str | None) -> Game:
+    pos = _face_up(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo"),
+        "FRA_WATRIN_A": ("castel_ceriolo", "reserve"), "FRA_DUVIGNAU": ("castel_ceriolo", "reserve"),
+    }, bombard=_bombard("austria", "AUT_ARTIGLIERIA", "marengo/castel_ceriolo", 2)), "AUT_ARTIGLIERIA")
+    g = from_position(pos)
+    if reading:
+        _rule(g, "bombardment_losses", reading)
+    g.send("austria", type="resolve_bombardment")
+    return g
+
+
+def test_bombardment_losses_point_by_point_or_on_one_block_marengo_10() -> None:
+    g = _bombard_two_targets(None)  # per_point: the defender may spread the two points
+    g.send("france", type="assign_loss", block=g.tok("FRA_WATRIN_A"))
+    g.send("france", type="assign_loss", block=g.tok("FRA_WATRIN_A"))
+    assert g.block("FRA_WATRIN_A").strength == 1 and g.block("FRA_DUVIGNAU").strength == 1
+    g = _bombard_two_targets("one_block")  # "il pezzo scelto": all on the block chosen, the excess lost
+    ev = g.send("france", type="assign_loss", block=g.tok("FRA_DUVIGNAU"))
+    assert g.block("FRA_DUVIGNAU").zone == "eliminated" and g.block("FRA_WATRIN_A").strength == 3
+    assert next(e for e in ev if e["type"] == "loss_task_ended")["ignored"] == 1
+    assert g.app.awaiting(g.id)["kind"] == "turn"
+
+
+def _pursuit_after_a_fallen_cavalry_leader(reading: str | None) -> str:
+    g = from_position(position({
+        "AUT_PILATI": ("castel_ceriolo", "castel_ceriolo/marengo", 2),
+        "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "FRA_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo"), "FRA_GARDANNE_A": ("marengo", "marengo/castel_ceriolo"),
+        "FRA_KELLERMANN": ("marengo", "marengo/castel_ceriolo"),
+    }))
+    if reading:
+        _rule(g, "pursuit_cavalry_leader", reading)
+    _assault(g, "castel_ceriolo/marengo", ["AUT_PILATI", "AUT_HADDICK_A"], ["AUT_PILATI"])
+    g.send("france", type="defensive_artillery", fire=True)  # 2 points: the cavalry leader falls
+    assert g.block("AUT_PILATI").zone == "eliminated"
+    g.send("france", type="defending_leaders", blocks=[])  # 0 vs 0: the defender wins
+    _settle_losses(g)
+    assert g.block("AUT_HADDICK_A").strength == 2
+    return g.state.assault.stage if g.state.assault else "ended"
+
+
+def test_pursuit_after_the_losers_cavalry_leader_fell_marengo_11() -> None:
+    assert _pursuit_after_a_fallen_cavalry_leader(None) != "pursuit"  # "any": it led with cavalry
+    assert _pursuit_after_a_fallen_cavalry_leader("surviving") == "pursuit"
