@@ -73,6 +73,10 @@ INTERPRETATIONS: dict[str, Interpretation] = {
                                                    "pezzi al comando",
                        explanation="any: a loser that led with cavalry is not pursued even if that leader fell; "
                                    "surviving: only a cavalry leader still alive bars the pursuit"),
+        Interpretation(name="advance_blocks", default="any", choices=("any", "all_or_none"),
+                       rule=str(R.CONQUEST), phrase="i pezzi in attacco potranno avanzare",
+                       explanation="any: the attacker chooses which surviving attackers advance (as many as the "
+                                   "zone holds); all_or_none: all of them advance or none does"),
         Interpretation(name="continuation_face_up", default="end_of_turn", choices=("end_of_turn", "end_of_move"),
                        rule=str(R.CONTINUATION), phrase="dovrà essere piazzata a faccia in su",
                        explanation="how long continuing cavalry stays face up"),
@@ -187,8 +191,9 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             assault.check_pursuit(s, seat, blocks, interp)
             assault.do_pursuit(ctx, blocks)
         case C.Advance():
-            assault.check_advance(s, seat, cmd.advance)
-            assault.do_advance(ctx, cmd.advance)
+            stay = resolve_all(s, seat, cmd.stay)
+            assault.check_advance(s, seat, cmd.advance, stay, interp)
+            assault.do_advance(ctx, cmd.advance, stay)
         case C.BombardTarget():
             bombardment.check_target(s, seat, cmd.approach)
             bombardment.do_resolve(ctx, seat, interp, cmd.approach)

@@ -315,26 +315,35 @@ def _survivors(state: MarengoState) -> list[str]:
     return [b for b in alive(state, a.blocks) if state.blocks[b].zone == a.from_zone]
 
 
-def check_advance(state: MarengoState, seat: str, advance: bool) -> None:
+def check_advance(state: MarengoState, seat: str, advance: bool, stay: list[str], interp: Interp) -> None:
     a = state.assault
     if a is None or a.stage != "advance":
         raise fail(R.CONQUEST, "no conquest awaits the attacker's advance")
     if seat != a.side:
         raise fail(R.CONQUEST, "the attacker decides whether to advance")
+    survivors = _survivors(state)
+    if stay and not advance:
+        raise fail(R.CONQUEST, "name the blocks that stay only when the others advance")
+    if any(b not in survivors for b in stay):
+        raise fail(R.CONQUEST, "only surviving attackers advance or stay")
+    if stay and interp("advance_blocks") == "all_or_none":
+        raise fail(R.CONQUEST, "the surviving attackers advance all together or not at all (reading advance_blocks)")
+    if advance and len(stay) == len(survivors):
+        raise fail(R.CONQUEST, "no block would advance: answer advance false")
     cap = data().zones[a.to_zone].capacity
-    if advance and len(_survivors(state)) > cap:
+    if advance and len(survivors) - len(stay) > cap:
         raise fail(R.CAPACITY, f"{a.to_zone} holds at most {cap} of your blocks")
 
 
-def do_advance(ctx: Any, advance: bool) -> None:
+def do_advance(ctx: Any, advance: bool, stay: list[str]) -> None:
     s = ctx.state
     a = s.assault
-    survivors = [b for b in alive(s, a.blocks) if s.blocks[b].zone == a.from_zone]
-    if advance and survivors:
-        ctx.emit(ev.BlocksMoved(side=a.side, blocks=refs(s, survivors), from_zone=a.from_zone, to_zone=a.to_zone,
+    movers = [b for b in _survivors(s) if b not in stay] if advance else []
+    if movers:
+        ctx.emit(ev.BlocksMoved(side=a.side, blocks=refs(s, movers), from_zone=a.from_zone, to_zone=a.to_zone,
                                 place="reserve", kind="advance", cost=0, marks_moved=True, group=True,
                                 rule=str(R.CONQUEST)))
-    ctx.emit(ev.AssaultEnded(winner=a.side, advanced=advance and bool(survivors), rule=str(R.CONQUEST)))
+    ctx.emit(ev.AssaultEnded(winner=a.side, advanced=bool(movers), rule=str(R.CONQUEST)))
 
 
 def options(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any]]:
@@ -362,8 +371,13 @@ def options(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, An
         return [{"type": "pursue", "blocks": tokens(state, sub)}
                 for sub in subsets(pool, 0, max_pursuers(state, interp))]
     if a.stage == "advance":
-        out = [{"type": "advance", "advance": False}]
-        if len(_survivors(state)) <= data().zones[a.to_zone].capacity:
-            out.insert(0, {"type": "advance", "advance": True})
+        survivors = _survivors(state)
+        out = [{"type": "advance", "advance": False, "stay": []}]
+        for stay in subsets(survivors, 0, len(survivors) - 1):
+            try:
+                check_advance(state, seat, True, stay, interp)
+            except Illegal:
+                continue
+            out.append({"type": "advance", "advance": True, "stay": tokens(state, stay)})
         return out
     return []

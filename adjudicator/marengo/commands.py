@@ -141,8 +141,12 @@ class Pursue(_C):
 
 
 class Advance(_C):
+    """marengo §11 step 11: the winning attackers advance into the conquered zone (or not); `stay` names the
+    survivors that do not advance (interpretation advance_blocks)."""
+
     type: Literal["advance"]
     advance: bool
+    stay: Blocks = []
 
 
 class RetreatTo(_C):

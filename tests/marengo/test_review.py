@@ -718,3 +718,33 @@ def _pursuit_after_a_fallen_cavalry_leader(reading: str | None) -> str:
 def test_pursuit_after_the_losers_cavalry_leader_fell_marengo_11() -> None:
     assert _pursuit_after_a_fallen_cavalry_leader(None) != "pursuit"  # "any": it led with cavalry
     assert _pursuit_after_a_fallen_cavalry_leader("surviving") == "pursuit"
+
+
+def _four_win_into_a_zone_of_three(reading: str | None) -> Game:
+    g = from_position(position({
+        "AUT_HADDICK_A": ("marengo", "marengo/spinetta"), "AUT_HADDICK_B": ("marengo", "marengo/spinetta"),
+        "AUT_KAIM_A": ("marengo", "marengo/spinetta"), "AUT_KAIM_B": ("marengo", "marengo/spinetta"),
+        "FRA_DUVIGNAU": ("spinetta", "spinetta/marengo"),
+    }))
+    if reading:
+        _rule(g, "advance_blocks", reading)
+    _assault(g, "marengo/spinetta", ["AUT_HADDICK_A", "AUT_HADDICK_B", "AUT_KAIM_A", "AUT_KAIM_B"], ["AUT_HADDICK_A"])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[])  # 3 - 1 = 2 > 0: Austria wins, DUVIGNAU falls
+    _settle_losses(g)
+    g.send("austria", type="pursue", blocks=[])  # asked although no cavalry took part (faces stay hidden)
+    assert g.app.awaiting(g.id)["kind"] == "advance"
+    return g
+
+
+def test_surviving_attackers_advance_as_many_as_fit_marengo_11() -> None:
+    """§11 step 11 "i pezzi in attacco potranno avanzare": four survivors, spinetta holds three."""
+    g = _four_win_into_a_zone_of_three(None)
+    err = g.reject("austria", "marengo §11", "advance", type="advance", advance=True)  # not all four
+    assert min(len(o["stay"]) for o in err.allowed if o["advance"]) == 1  # at least one stays behind
+    g.send("austria", type="advance", advance=True, stay=[g.tok("AUT_KAIM_B")])
+    assert [g.block(b).zone for b in ("AUT_HADDICK_A", "AUT_HADDICK_B", "AUT_KAIM_A")] == ["spinetta"] * 3
+    assert g.block("AUT_KAIM_B").place == "marengo/spinetta"  # it must now leave the approach (§8)
+    assert g.state.closed_zones["spinetta"] == ["AUT_HADDICK_A", "AUT_HADDICK_B", "AUT_KAIM_A"]
+    g = _four_win_into_a_zone_of_three("all_or_none")
+    assert g.legal("austria") == [{"type": "advance", "advance": False, "stay": []}]
