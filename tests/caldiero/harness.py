@@ -25,15 +25,21 @@ FOLD = Fold(RULESET)
 
 
 class PaddedSupply(EnteredSupply):
-    """Entered dice in order; once they run out, `pad` for every die (0: ask, i.e. raise NeedRandom)."""
+    """Entered dice in order; once they run out, filler dice cycling from `pad` (0: ask, i.e. raise
+    NeedRandom). The filler varies so that re-rolled ties (initiative, §6) end."""
 
     def __init__(self, entries: tuple[tuple[str, ...], ...], pad: int) -> None:
         super().__init__(entries)
         self.pad = pad
+        self.filler = 0
 
     def roll(self, core: Any, index: int, count: int, sides: int, purpose: str) -> Any:
         if self.used >= len(self.entries) and self.pad:
-            return tuple([self.pad] * count), "entered"
+            values = []
+            for _ in range(count):
+                values.append((self.pad - 1 + self.filler * 5) % sides + 1)
+                self.filler += 1
+            return tuple(values), "entered"
         return super().roll(core, index, count, sides, purpose)
 
 
