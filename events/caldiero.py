@@ -243,6 +243,14 @@ class TurnEnded(Event, tag="turn_ended"):
     rule: str
 
 
+class UnitsSighted(Event, tag="units_sighted"):
+    """Fog of war (caldiero §20.4): enemy units `seat` examines for the first time."""
+
+    seat: str
+    units: tuple[str, ...]
+    rule: str
+
+
 class GameEnded(Event, tag="game_ended"):
     points: dict[str, int]
     winner: str | None
@@ -256,5 +264,5 @@ CaldieroEvent = Union[
     FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AttackDeclared,
     AttackersWithdrawn, DefendersWithdrawn, CombatStageSet, CombatResolved, CombatEnded, StatusChanged,
     UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, DecisionAwaited, DecisionClosed,
-    DecisionUpdated, ActivationRecorded, ActivationEnded, TurnEnded, GameEnded,
+    DecisionUpdated, ActivationRecorded, ActivationEnded, TurnEnded, UnitsSighted, GameEnded,
 ]

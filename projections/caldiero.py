@@ -231,6 +231,8 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
                 formation.activated = False
             for unit in state.units.values():
                 unit.attached = None
+        case ev.UnitsSighted(seat=seat, units=units):
+            state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(units))
         case ev.GameEnded(points=points, winner=winner, level=level, difference=difference):
             state.phase, state.step, state.seat = "over", "over", ""
             state.result = {"points": dict(points), "winner": winner, "level": level, "difference": difference}

@@ -12,12 +12,12 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import legal_commands
 from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, default_data
-from arbitro.adjudicator.caldiero.system_bombard import has_los
 from arbitro.adjudicator.caldiero.system_movement import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Ruleset, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
@@ -175,42 +175,17 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
 
     # --- projection ----------------------------------------------------------------------------
     def apply(self, state: P.CaldieroState, event: Any) -> P.CaldieroState:
-        state = P.apply(state, event)
-        if "fog_of_war" in state.options and isinstance(event, SIGHT_EVENTS):
-            self._update_seen(state)
-        return state
+        return P.apply(state, event)
 
     def _update_seen(self, state: P.CaldieroState) -> None:
-        """Record the enemy units each seat can examine now (once seen, a unit's identity is known)."""
+        """At creation (fog of war): the enemy units each seat examines in the set-up position."""
+        w = self._world(state)
         for seat in SEATS:
-            known = set(state.seen.get(seat, []))
-            unseen_hexes = {s.hex for u, s in state.units.items()
-                            if s.side != seat and s.where == "map" and s.hex and u not in known}
-            if not unseen_hexes:
-                continue
-            visible = set(unseen_hexes) - self._hidden_among(state, seat, unseen_hexes)
-            new = {u for u, s in state.units.items() if s.side != seat and s.where == "map" and s.hex in visible}
-            if new - known:
-                state.seen[seat] = sorted(known | new)
+            state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(FOG.new_sightings(w, seat)))
 
     def hidden_hexes(self, state: P.CaldieroState, seat: str) -> frozenset[str]:
         """caldiero §20.4: hexes holding enemy units that `seat` may not examine (no LoS, range 4 - weather)."""
-        if "fog_of_war" not in state.options or seat not in SEATS:
-            return frozenset()
-        enemy = {s.hex for s in state.units.values() if s.side != seat and s.where == "map" and s.hex}
-        return self._hidden_among(state, seat, enemy)
-
-    def _hidden_among(self, state: P.CaldieroState, seat: str, hexes: set[str]) -> frozenset[str]:
-        w = self._world(state)
-        limit = max(0, 4 - state.weather)  # caldiero §20.4.1
-        own = sorted({s.hex for s in state.units.values() if s.side == seat and s.where == "map" and s.hex})
-        own += sorted({s.hex for s in state.leaders.values() if s.side == seat and s.where == "map" and s.hex})
-        hidden = set()
-        for h in sorted(hexes):
-            near = [o for o in own if w.board.distance(o, h) <= max(1, limit)]
-            if not any(w.board.distance(o, h) <= 1 or has_los(w, o, h, limit) for o in near):
-                hidden.add(h)
-        return frozenset(hidden)
+        return FOG.hidden_hexes(self._world(state), seat)
 
     def view(self, state: P.CaldieroState, seat: str) -> dict[str, Any]:
         hidden = self.hidden_hexes(state, seat) if seat != UMPIRE else frozenset()
@@ -239,15 +214,10 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         """With fog of war: ids of enemy units `seat` has never examined and cannot examine now (in hexes out
         of its sight, or not yet arrived). A unit once seen is known by name; the view still shows only the
         stacks in sight (caldiero §20.4)."""
-        if "fog_of_war" not in state.options or seat not in SEATS:
-            return set()
-        hidden = self.hidden_hexes(state, seat)
-        known = set(state.seen.get(seat, []))
-        return {u for u, s in state.units.items() if s.side != seat and u not in known and
-                ((s.where == "map" and s.hex in hidden) or s.where == "offmap")}
+        return FOG.secrets(self._world(state), seat)
 
     def is_irreversible(self, event: Any) -> bool:
-        return False
+        return isinstance(event, ev.UnitsSighted)  # fog of war: enemy stacks examined cannot be unseen
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, ev.TurnEnded)
@@ -291,9 +261,6 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
                 problems.append(f"{h}: {problem}")
         return problems
 
-
-SIGHT_EVENTS = (ev.UnitPlaced, ev.LeaderPlaced, ev.UnitsMoved, ev.LeaderMoved, ev.UnitRetreated, ev.UnitsAdvanced,
-                ev.UnitEliminated, ev.WeatherChanged, ev.LeaderLost)
 
 PROMPTS = {
     "retreat": "choose the retreat path of each retreating unit (caldiero §12.6)",

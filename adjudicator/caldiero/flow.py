@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
@@ -70,6 +71,10 @@ class Act:
     def emit(self, event: Any) -> None:
         self.ctx.emit(event)
         self._world = None
+        if "fog_of_war" in self.ctx.state.options and isinstance(event, FOG.SIGHT_EVENTS):
+            for sighted in FOG.sightings(self.w):  # caldiero §20.4: what each seat now examines
+                self.ctx.emit(sighted)
+            self._world = None
 
     def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1) -> tuple[int, ...]:
         if "fog_of_war" in self.state.options:

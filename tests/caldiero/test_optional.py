@@ -130,3 +130,15 @@ def test_charge_refused_without_the_option_or_by_other_units() -> None:
     with pytest.raises(IllegalCommand) as e:
         t.send("austria", {"type": "move", "units": ["au-wurmser-hussars"], "to": "1717", "charge": True})
     assert e.value.rule == "caldiero §20.2"
+
+
+def test_sighting_enemy_stacks_is_recorded_and_irreversible() -> None:
+    s = position({"fr-18-ligne": "1417", "au-colloredo": "2017"}, leaders={"massena": "1317"},
+                 orders={"massena": "manoeuvre"}, options=("fog_of_war",))
+    assert "au-colloredo" in RULESET.secrets(s, "france")
+    t = activate(s, "massena", step="movement")
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1617"})
+    sighted = {e.seat: e.units for e in t.of(ev.UnitsSighted)}
+    assert sighted == {"france": ("au-colloredo",), "austria": ("fr-18-ligne",)}  # both sides see each other
+    assert RULESET.is_irreversible(t.of(ev.UnitsSighted)[0])  # no free undo after seeing the enemy (§20.4)
+    assert "au-colloredo" in RULESET.view(t.state, "france")["units"]

@@ -1,0 +1,70 @@
+"""Fog of war (caldiero §20.4): which enemy stacks a seat may examine, and the sightings that make an
+enemy unit's identity known to a seat (recorded as UnitsSighted events, which block a free undo)."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.system_bombard import has_los
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.events import caldiero as ev
+
+SEATS = ("france", "austria")
+
+# Events after which what a seat can see may have changed.
+SIGHT_EVENTS = (ev.UnitPlaced, ev.LeaderPlaced, ev.UnitsMoved, ev.LeaderMoved, ev.UnitRetreated, ev.UnitsAdvanced,
+                ev.UnitEliminated, ev.WeatherChanged, ev.LeaderLost)
+
+
+def active(w: World) -> bool:
+    return "fog_of_war" in w.state.options
+
+
+def hidden_among(w: World, seat: str, hexes: set[str]) -> frozenset[str]:
+    """Those of `hexes` no unit or leader of `seat` is adjacent to or has LoS to within 4 - weather hexes."""
+    state = w.state
+    limit = max(0, 4 - state.weather)  # caldiero §20.4.1
+    own = sorted({s.hex for s in state.units.values() if s.side == seat and s.where == "map" and s.hex})
+    own += sorted({s.hex for s in state.leaders.values() if s.side == seat and s.where == "map" and s.hex})
+    hidden = set()
+    for h in sorted(hexes):
+        near = [o for o in own if w.board.distance(o, h) <= max(1, limit)]
+        if not any(w.board.distance(o, h) <= 1 or has_los(w, o, h, limit) for o in near):
+            hidden.add(h)
+    return frozenset(hidden)
+
+
+def hidden_hexes(w: World, seat: str) -> frozenset[str]:
+    if not active(w) or seat not in SEATS:
+        return frozenset()
+    enemy = {s.hex for s in w.state.units.values() if s.side != seat and s.where == "map" and s.hex}
+    return hidden_among(w, seat, enemy)
+
+
+def new_sightings(w: World, seat: str) -> list[str]:
+    """Enemy units `seat` can examine now and had never examined."""
+    known = set(w.state.seen.get(seat, []))
+    unseen = {s.hex for u, s in w.state.units.items() if s.side != seat and s.where == "map" and s.hex and u not in known}
+    if not unseen:
+        return []
+    visible = unseen - hidden_among(w, seat, unseen)
+    return sorted(u for u, s in w.state.units.items()
+                  if s.side != seat and s.where == "map" and s.hex in visible and u not in known)
+
+
+def sightings(w: World) -> list[ev.UnitsSighted]:
+    out = []
+    for seat in SEATS:
+        units = new_sightings(w, seat)
+        if units:
+            out.append(ev.UnitsSighted(seat=seat, units=tuple(units), rule=str(R.FOG)))
+    return out
+
+
+def secrets(w: World, seat: str) -> set[str]:
+    """Enemy units `seat` never examined and cannot examine now (out of sight, or not yet arrived)."""
+    if not active(w) or seat not in SEATS:
+        return set()
+    hidden = hidden_hexes(w, seat)
+    known = set(w.state.seen.get(seat, []))
+    return {u for u, s in w.state.units.items() if s.side != seat and u not in known and
+            ((s.where == "map" and s.hex in hidden) or s.where == "offmap")}
