@@ -1,1 +1,6 @@
-"""Arrivano i Francesi! (Montebello 1800, Campotenese 1806): the ruleset. Rulebook: shared/rules/arrivano-i-francesi.it.md."""
+"""Arrivano i Francesi! (Montebello 1800, Campotenese 1806). The ruleset is adjudicator/arrivano/ruleset.py;
+docs/rulesets/arrivano.md has the coverage map."""
+
+from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl as _ArrivanoInProgress
+
+__all__ = ["_ArrivanoInProgress"]

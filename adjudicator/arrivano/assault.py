@@ -1,0 +1,396 @@
+"""Combat (arrivano §12, §11.1.1, §11.4.4, §14.0.1): declaration, defensive bombardment, odds and modifiers on
+the shared table look-up (adjudicator/napoleonic/assault.py), results AE DE Ad Dd NE EX DR as this game's
+§12.5.4 defines them, retreats and advance after combat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator import combat
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
+from arbitro.adjudicator.arrivano.flow import (
+    Game, by_hex, efficiency_value, eliminate, leader_test, push_retreat, stack_test, worsen,
+)
+from arbitro.adjudicator.arrivano.profile import PROFILE
+from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.napoleonic import assault as sys_assault
+from arbitro.adjudicator.napoleonic.efficiency import most_sp_value
+from arbitro.events import arrivano as ev
+from arbitro.projections.arrivano import Frame
+
+
+def may_attack(w: World, uid: str, formation: str, ic: set[str]) -> bool:
+    """arrivano §12.2: Attack must, Advance may (with a test); a unit attacks once per turn (§12.2.3); disordered
+    and routed units never attack (§15.1); artillery never assaults (§11.0.2)."""
+    unit = w.state.units[uid]
+    if unit.where != "map" or unit.formation != formation or unit.arm == "artillery" or unit.status != "good":
+        return False
+    if unit.attacked_turn == w.state.turn:
+        return False
+    return w.order_of(uid, ic) in ("attack", "advance")
+
+
+def required_targets(w: World, attackers: list[str]) -> list[str]:
+    """arrivano §12.2.1: every enemy hex projecting ZoC into an attacker's hex and not yet attacked this segment."""
+    side = w.state.units[attackers[0]].side
+    out: set[str] = set()
+    for u in attackers:
+        out |= {h for h in w.zoc_sources(w.state.units[u].hex, side) if h not in w.state.attacked_hexes}
+    return sorted(out)
+
+
+def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, int, list[str]]:
+    """Attack and defence SP with §14.0.1 (cavalry doubled against disordered infantry) and §10.4 (cavalry in woods
+    halved, interpretation cavalry_in_woods: both), rounding up (§1.3)."""
+    defenders = [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
+    disordered_infantry = bool(defenders) and all(
+        w.state.units[u].arm == "infantry" and w.state.units[u].status != "good" for u in defenders)
+    woods = any(t.cavalry_halved for h in targets for t in w.terrains(h))
+    attack = 0
+    for u in attackers:
+        sp = w.strength(u)
+        if w.state.units[u].arm == "cavalry":
+            if disordered_infantry:
+                sp *= 2
+            if woods:
+                sp = (sp + 1) // 2
+        attack += sp
+    defence = 0
+    for u in defenders:
+        sp = w.strength(u)
+        if w.state.units[u].arm == "cavalry" and any(t.cavalry_halved for t in w.terrains(w.state.units[u].hex)):
+            sp = (sp + 1) // 2
+        defence += sp
+    return attack, defence, defenders
+
+
+def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[int, int, str]:
+    """Column shift left and DRM of the defending terrain: the non-active player picks among a hex's terrains
+    (arrivano §10), benefits needing a Defence order only with it (§10.1, §5.1.3, §17.2.6). Several hexes: the
+    best for the defender."""
+    best = (0, 0, "")
+    for h in targets:
+        in_defence = any(w.order_of(u) == "defence" for u in defenders if w.state.units[u].hex == h)
+        for name, t in zip(w.s.map.hex(h).terrains, w.terrains(h)):
+            if t.requires_defence_order and not in_defence:
+                continue
+            cand = (t.assault_shift_left, -t.assault_drm, name)
+            if cand[:2] > (best[0], -best[1]):
+                best = (t.assault_shift_left, t.assault_drm, name)
+    return best
+
+
+def odds_now(g: Game, attackers: list[str], targets: list[str]) -> sys_assault.Odds:
+    w = g.world()
+    attack, defence, _ = strengths(w, attackers, targets)
+    shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
+    return sys_assault.odds(PROFILE, g.crt, attack, defence, -shift)
+
+
+def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
+    w = g.world()
+    act = g.state.activation
+    if g.state.step != "combat" or act is None:
+        g.reject(R.COMBAT_STEP, "assaults are declared in the combat sub-phase of an activation")
+    assert act is not None
+    if len(set(attackers)) != len(attackers) or len(set(targets)) != len(targets):
+        g.reject(R.DECLARE, "a unit or hex is named twice")
+    ic = w.in_command(act.formation)
+    for u in attackers:
+        if u not in g.state.units or g.state.units[u].side != g.ctx.seat:
+            g.reject(R.DECLARE, "attackers must be your units")
+        if g.state.units[u].attacked_turn == g.state.turn:
+            g.reject(R.ONCE, "a unit attacks only once per turn")
+        if not may_attack(w, u, act.formation, ic):
+            g.reject(R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance "
+                                "may attack")
+    for t in targets:
+        if t not in w.s.map.grid.hexes() or not any(g.state.units[u].side != g.ctx.seat for u in w.units_at(t)):
+            g.reject(R.COMBAT, f"{t} holds no enemy unit")
+        if t in g.state.attacked_hexes:
+            g.reject(R.ONCE, f"{t} was already attacked in this combat segment")
+        for u in attackers:
+            if not w.grid.is_adjacent(g.state.units[u].hex, t):
+                g.reject(R.MULTI_HEX, "every attacker must be adjacent to every defending hex")
+    missing = [h for h in required_targets(w, attackers) if h not in targets]
+    if missing:
+        g.reject(R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}")
+    forced = any(w.order_of(u, ic) == "attack" for u in attackers)
+    odds = odds_now(g, attackers, targets)
+    if odds.below_minimum and not forced:
+        g.reject(R.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared")
+    g.emit(ev.AssaultDeclared(attackers=sorted(attackers), targets=sorted(targets), rule=str(R.DECLARE)))
+    # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
+    testing = [u for u in attackers if w.order_of(u, ic) == "advance"]
+    keep = [u for u in attackers if u not in testing]
+    for h, units in by_hex(w, testing).items():
+        results = stack_test(g, units, f"{R.DECLARE} Attack? test in {h}")
+        keep += [u for u in units if results[u]]
+    keep = sorted(keep)
+    if not keep:
+        g.emit(ev.AssaultResolved(attackers=[], defenders=[], targets=sorted(targets), result="cancelled",
+                                  record={"reason": "every Attack? test failed"}, rule=str(R.DECLARE)))
+        return
+    data = {"attackers": keep, "targets": sorted(targets), "forced": forced}
+    fire = defensive_fire_options(g.world(), keep, sorted(targets))
+    if fire:
+        g.emit(ev.PendingSet(kind="defensive_fire", seat=g.world().enemy(g.ctx.seat), rule=str(R.DEFENSIVE_FIRE),
+                             data=data | {"targets": sorted(targets), "fire_at": fire, "battery": _battery(g.world(), sorted(targets))}))
+        return
+    resolve(g, keep, sorted(targets), forced)
+
+
+def _battery(w: World, targets: list[str]) -> list[str]:
+    return [u for t in targets for u in w.units_at(t) if can_fire(w, u) and not w.s.unit(u).redoubt_battery]
+
+
+def defensive_fire_options(w: World, attackers: list[str], targets: list[str]) -> list[str]:
+    """arrivano §11.4.4: non-Moved artillery in the attacked hex may bombard one attacking hex (redoubt batteries
+    never, §17.2.6)."""
+    if not _battery(w, targets):
+        return []
+    return sorted({w.state.units[u].hex for u in attackers})
+
+
+def defensive_fire(g: Game, frame: Frame, target: str | None) -> None:
+    attackers, targets = list(frame.data["attackers"]), list(frame.data["targets"])
+    if target is not None:
+        battery = [u for u in frame.data["battery"] if g.state.units[u].where == "map" and not g.state.units[u].art_moved]
+        if battery:
+            bombard(g, battery[:1], target, defensive=True)
+    w = g.world()
+    attackers = [u for u in attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
+                 and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
+    if g.state.stack and g.state.stack[-1].kind == "retreat":
+        # the retreat of the bombarded attackers comes first; the assault goes on with those left
+        g.emit(ev.PendingSet(kind="resume_assault", seat=frame.data.get("seat", ""), rule=str(R.COMBAT),
+                             data={"attackers": attackers, "targets": targets, "forced": frame.data["forced"]}))
+        _swap_top(g)
+        return
+    resolve(g, attackers, targets, frame.data["forced"])
+
+
+def _swap_top(g: Game) -> None:
+    """Keep the pending retreat on top of the resumed assault (re-push it)."""
+    resume = g.state.stack[-1]
+    retreat = g.state.stack[-2]
+    g.emit(ev.PendingCleared(kind=resume.kind, rule=resume.rule))
+    g.emit(ev.PendingCleared(kind=retreat.kind, rule=retreat.rule))
+    g.emit(ev.PendingSet(kind=resume.kind, seat=resume.seat, rule=resume.rule, data=resume.data))
+    g.emit(ev.PendingSet(kind=retreat.kind, seat=retreat.seat, rule=retreat.rule, data=retreat.data))
+
+
+def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool) -> None:
+    w = g.world()
+    attackers = [u for u in attackers if w.state.units[u].where == "map"]
+    defenders_all = [u for t in targets for u in w.units_at(t)]
+    if not attackers or not defenders_all:
+        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="cancelled",
+                                  record={"reason": "no attacker or no defender left"}, rule=str(R.COMBAT)))
+        return
+    attack, defence, defenders = strengths(w, attackers, targets)
+    if not defenders:  # arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance
+        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="De",
+                                  record={"automatic": str(R.ARTILLERY_ALONE)}, rule=str(R.ARTILLERY_ALONE)))
+        for u in defenders_all:
+            if g.s.unit(u).redoubt_battery:
+                damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
+            eliminate(g, u, R.ARTILLERY_ALONE)
+        g.emit(ev.PendingSet(kind="advance", seat=g.state.units[attackers[0]].side, rule=str(R.ARTILLERY_ALONE),
+                             data={"attackers": attackers, "targets": targets, "must": True}))
+        return
+    shift, tdrm, tname = terrain_effect(w, targets, defenders)
+    odds = sys_assault.odds(PROFILE, g.crt, attack, defence, -shift)
+    if odds.below_minimum and forced:  # arrivano §12.4.2: forced by an Attack order -> automatic AE
+        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="Ae",
+                                  record={"automatic": str(R.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.BELOW_1_5)))
+        apply_result(g, "Ae", attackers, defenders, targets, forced)
+        return
+    mods = modifiers(w, attackers, defenders, tdrm, tname)
+    die = g.roll(f"{R.RESULTS} assault on {', '.join(targets)}", {
+        "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
+        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"})
+    look = sys_assault.resolve(PROFILE, g.crt, odds.column, die, mods)
+    record = look.record() | {"below_minimum": odds.below_minimum, "cap_rule": str(R.MODIFIERS),
+                              "above_6_1": str(R.ABOVE_6_1) if odds.column.beyond_high else ""}
+    g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,
+                              record=record, rule=str(R.RESULTS)))
+    # arrivano §4.5.1-§4.5.2: the attacker's natural 6 tests the defending commanders; a natural 1 with his
+    # general's modifier tests that general.
+    if die == 6:
+        for t in targets:
+            for lid in w.leaders_at(t):
+                leader_test(g, lid, f"{R.LEADER_LOSS} a natural 6 against {t}")
+    if die == 1:
+        gid = _general_with(w, attackers)
+        if gid is not None:
+            leader_test(g, gid, f"{R.LEADER_LOSS} a natural 1 with the general's modifier")
+    apply_result(g, look.result, attackers, defenders, targets, forced)
+
+
+def _general_with(w: World, units: list[str]) -> str | None:
+    """arrivano §12.4.4: the general of the units' formation stacked with them."""
+    for u in units:
+        fid = w.state.units[u].formation
+        gid = w.state.formations[fid].general
+        le = w.state.leaders.get(gid)
+        if le is not None and le.where == "map" and le.hex == w.state.units[u].hex:
+            return gid
+    return None
+
+
+def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str) -> list[combat.Modifier]:
+    """arrivano §12.5.2: disordered defender +2, efficiency difference, generals ±1, terrain; capped at ±4 by the
+    table look-up."""
+    mods: list[combat.Modifier] = []
+    if all(w.state.units[u].status != "good" for u in defenders):
+        mods.append(combat.Modifier(f"disordered defender ({R.DISORDER})", 2))
+    a = most_sp_value((efficiency_value(w, u), w.strength(u)) for u in attackers) or 0
+    d = most_sp_value((efficiency_value(w, u), w.strength(u)) for u in defenders) or 0
+    if a != d:
+        mods.append(combat.Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
+    if _general_with(w, attackers) is not None:
+        mods.append(combat.Modifier(f"attacking general ({R.GENERAL_DRM})", 1))
+    if _general_with(w, defenders) is not None:
+        mods.append(combat.Modifier(f"defending general ({R.GENERAL_DRM})", -1))
+    if tdrm:
+        mods.append(combat.Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
+    return mods
+
+
+def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str], targets: list[str],
+                 forced: bool) -> None:
+    w = g.world()
+    side = w.state.units[attackers[0]].side
+    advance = {"attackers": attackers, "targets": targets}
+    match result:
+        case "Ae":
+            for u in attackers:
+                eliminate(g, u, R.RESULTS)
+        case "De":
+            for u in [x for t in targets for x in g.world().units_at(t)]:
+                eliminate(g, u, R.RESULTS if u in defenders else R.ARTILLERY_STACKED)
+            g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
+        case "Ad":
+            for u in attackers:
+                worsen(g, u, R.RESULTS)
+        case "Dd":
+            for u in defenders:
+                worsen(g, u, R.RESULTS)
+        case "Ne":
+            if forced:  # arrivano §12.5.4 NE: under Attack the attacker may test
+                g.emit(ev.PendingSet(kind="ne_choice", seat=side, rule=str(R.RESULTS),
+                                     data={"attackers": attackers, "defenders": defenders, "targets": targets}))
+        case "Ex":
+            exchange(g, attackers, defenders)
+        case "Dr":
+            g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
+            for t in targets:
+                units = [u for u in defenders if g.state.units[u].hex == t and g.state.units[u].where == "map"]
+                if units:
+                    defender_retreat(g, units, t)
+
+
+def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
+    """arrivano §12.5.4 EX: each side loses its participating unit with the highest efficiency (ties: the highest
+    printed strength, interpretation ex_strength_basis: printed; exact ties: the lowest id, the owner's choice
+    not yet asked); every other participant tests, failing ones are disordered."""
+    w = g.world()
+    lost = []
+    for group in (attackers, defenders):
+        units = [u for u in group if w.state.units[u].where == "map"]
+        if units:
+            lost.append(sorted(units, key=lambda u: (-w.efficiency(u), -w.strength(u), u))[0])
+    for u in lost:
+        eliminate(g, u, R.RESULTS)
+    w = g.world()
+    rest = [u for u in attackers + defenders if u not in lost and w.state.units[u].where == "map"]
+    for h, units in by_hex(w, rest).items():
+        results = stack_test(g, units, f"{R.RESULTS} EX test in {h}")
+        for u in units:
+            if not results[u]:
+                worsen(g, u, R.RESULTS)
+
+
+def defender_retreat(g: Game, units: list[str], h: str) -> None:
+    """DR (arrivano §12.5.4): in a village, farm or redoubt with a Defence order the defender chooses first
+    (interpretation village_dr_procedure: choose_then_one_test); otherwise the DR test and retreat."""
+    w = g.world()
+    options: list[str] = []
+    if all(w.order_of(u) == "defence" for u in units):
+        for t in w.terrains(h):
+            if "exchange_on_test" in t.dr_options and "exchange" not in options:
+                options.append("exchange")
+            if "hold_on_test" in t.dr_options and "hold" not in options:
+                options.append("hold")
+    if options:
+        g.emit(ev.PendingSet(kind="dr_choice", seat=w.state.units[units[0]].side, rule=str(R.VILLAGE_EX),
+                             data={"units": units, "hex": h, "choices": sorted(options) + ["retreat"]}))
+        return
+    dr_test_and_retreat(g, units, h)
+
+
+def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
+    """Pass: disordered (already disordered: routed, interpretation dr_pass_already_disordered); fail: routed and
+    the §15.2.1 retreat of two more hexes (interpretation dr_rout_retreat: additional_2). Artillery stacked with
+    units retreating from an assault is eliminated (§11.1)."""
+    results = stack_test(g, units, f"{R.RESULTS} DR test in {h}")
+    for u in units:
+        worsen(g, u, R.RESULTS, 1 if results[u] else 2)
+    w = g.world()
+    for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
+        eliminate(g, a, R.ARTILLERY_STACKED)
+    routed = [u for u in units if g.state.units[u].status == "routed"]
+    others = [u for u in units if u not in routed]
+    if others:
+        push_retreat(g, others, 1, R.RETREAT)
+    if routed:
+        push_retreat(g, routed, 3, R.ROUT_COMBAT, ignore_ezoc=True)
+
+
+def dr_choice(g: Game, frame: Frame, choice: str) -> None:
+    units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
+    h = frame.data["hex"]
+    if not units:
+        return
+    if choice == "retreat":
+        dr_test_and_retreat(g, units, h)
+        return
+    results = stack_test(g, units, f"{R.VILLAGE_EX} DR {choice} test in {h}")
+    passed = all(results[u] for u in units)
+    if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX
+        attackers = [u for u in g.state.stack[-1].data["attackers"]] if g.state.stack and g.state.stack[-1].kind == "advance" else []
+        exchange(g, attackers, units)
+        return
+    if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place
+        for u in units:
+            worsen(g, u, R.RESULTS)
+        return
+    for u in units:  # failed: routed, and the §15.2.1 retreat
+        worsen(g, u, R.RESULTS, 2)
+    push_retreat(g, units, 3, R.ROUT_COMBAT, ignore_ezoc=True)
+
+
+def ne_choice(g: Game, frame: Frame, test: bool) -> None:
+    """arrivano §12.5.4 NE under Attack: if at least one attacking stack passes, EX; otherwise Ad."""
+    if not test:
+        return
+    w = g.world()
+    attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map"]
+    passed = False
+    for h, units in by_hex(w, attackers).items():
+        results = stack_test(g, units, f"{R.RESULTS} NE test in {h}")
+        passed = passed or any(results.values())
+    if passed:
+        exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])
+    else:
+        for u in attackers:
+            worsen(g, u, R.RESULTS)
+
+
+def resume_assault(g: Game, frame: Frame) -> Any:
+    w = g.world()
+    attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map" and w.state.units[u].status == "good"
+                 and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in frame.data["targets"])]
+    resolve(g, attackers, list(frame.data["targets"]), frame.data["forced"])

@@ -1,0 +1,128 @@
+"""Artillery fire (arrivano §11, §11.4; redoubt batteries §17.2.6; weather §17.2.7)."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator import combat
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.flow import Game, eliminate, push_retreat, test_leaders_in, worsen
+from arbitro.adjudicator.arrivano.world import World
+from arbitro.events import arrivano as ev
+
+
+def can_fire(w: World, uid: str) -> bool:
+    """Not on its Moved side (§11), not a damaged battery, weather permitting (§17.2.7); a redoubt battery only
+    stacked with units in Defence (§17.2.6)."""
+    unit = w.state.units[uid]
+    data = w.s.unit(uid)
+    if unit.where != "map" or unit.arm != "artillery" or unit.art_moved or unit.damaged or unit.status != "good":
+        return False
+    box = w.weather_box()
+    if box is not None and not box.artillery_fires:
+        return False
+    if data.redoubt_battery:
+        others = [u for u in w.units_at(unit.hex) if u != uid and w.state.units[u].arm != "artillery"]
+        return any(w.order_of(u) == "defence" for u in others)
+    return True
+
+
+def fire_range(w: World, uid: str) -> int:
+    data = w.s.unit(uid)
+    reach = w.los_range() if data.redoubt_battery else (data.range or 0)  # §17.2.6: any target in LoS
+    box = w.weather_box()
+    if box is not None and box.artillery_range_max is not None:
+        reach = min(reach, box.artillery_range_max)  # interpretation redoubt_range_weather
+    return min(reach, w.los_range())
+
+
+def targets(w: World, units: list[str]) -> list[str]:
+    """Hexes the artillery may bombard together: enemy stacks with some non-artillery unit (§11.4.3), in range
+    and line of sight (§11.2, §11.3) of every firing unit."""
+    side = w.state.units[units[0]].side
+    h = w.state.units[units[0]].hex
+    reach = min(fire_range(w, u) for u in units)
+    out = []
+    for t in w.grid.within(h, reach):
+        enemy = [u for u in w.units_at(t) if w.state.units[u].side != side]
+        if enemy and any(w.state.units[u].arm != "artillery" for u in enemy) and w.sees(h, t, reach):
+            out.append(t)
+    return sorted(out)
+
+
+def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:
+    """Single batteries and stacked pairs that may fire (§11.4.1). Artillery bombards whatever its formation's
+    order (§11.0.2); in B-3 only the active formation's artillery fires."""
+    ready = [u for u in w.units_of(side) if can_fire(w, u) and (formation is None or w.state.units[u].formation == formation)]
+    groups = [[u] for u in ready]
+    for i, a in enumerate(ready):
+        for b in ready[i + 1:]:
+            if w.state.units[a].hex == w.state.units[b].hex:
+                groups.append([a, b])
+    return groups
+
+
+def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
+    """One bombardment; returns the result code."""
+    w = g.world()
+    h = w.state.units[units[0]].hex
+    table = g.tables.bombardment
+    value = min(table.max_column, sum(g.s.unit(u).bombard or 0 for u in units))
+    distance = w.grid.distance(h, target)
+    enemy = [u for u in w.units_at(target) if w.state.units[u].arm != "artillery"]
+    sp = sum(w.strength(u) for u in enemy)
+    mods = [combat.Modifier(f"range {distance} ({R.RANGE})", table.range_drm.get(str(distance), 0))]
+    terrain = min(t.bombard_drm for t in w.terrains(target))  # the defender picks (arrivano §10)
+    if terrain:
+        mods.append(combat.Modifier(f"terrain of {target} ({R.BOMBARD_TABLE})", terrain))
+    conc = next((c.drm for c in table.concentration_drm if sp >= c.min_sp), 0)
+    if conc:
+        mods.append(combat.Modifier(f"{sp} SP in the target hex ({R.BOMBARD_TABLE})", conc))
+    total = sum(m.value for m in mods)
+    die = g.roll(f"{R.BOMBARD_TABLE} bombardment of {target}", {
+        "table": "bombardment", "column": str(value), "from": h, "target": target,
+        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods)})
+    rows = sorted(int(r) for r in table.rows)
+    row = min(max(die + total, rows[0]), rows[-1])
+    result = table.rows[str(row)][str(value)]
+    record = {"table": "arrivano bombardment", "provisional": table.meta.provisional, "column": str(value), "die": die,
+              "modifiers": [{"reason": m.reason, "value": m.value} for m in mods], "modified_die": die + total,
+              "row": row, "result": result}
+    g.emit(ev.ArtilleryFired(units=sorted(units), target=target, result=result, record=record, defensive=defensive,
+                             rule=str(R.DEFENSIVE_FIRE if defensive else R.BOMBARD)))
+    flip = [u for u in units if not g.s.unit(u).redoubt_battery]  # §11: fired -> Moved; §17.2.6 batteries never flip
+    if flip:
+        g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(R.ARTILLERY)))
+    if die == 6:
+        test_leaders_in(g, [target], f"{R.LEADER_LOSS} a natural 6 in the bombardment of {target}")
+    apply_bombard_result(g, target, result)
+    return result
+
+
+def apply_bombard_result(g: Game, target: str, result: str) -> None:
+    """'D': every non-artillery unit takes a disorder level; 'R': the stack retreats one hex with a disorder level
+    (artillery stays, §11.1); a redoubt battery is damaged by either (§17.2.6)."""
+    if result == "-":
+        return
+    w = g.world()
+    units = w.units_at(target)
+    batteries = [u for u in units if g.s.unit(u).redoubt_battery and not w.state.units[u].damaged]
+    for b in batteries:
+        damage_battery(g, b)
+    movers = [u for u in units if w.state.units[u].arm != "artillery"]
+    for u in movers:
+        worsen(g, u, R.BOMBARD_TABLE)
+    if result == "R" and movers:
+        w = g.world()
+        movers = [u for u in movers if w.state.units[u].where == "map"]
+        routed = [u for u in movers if w.state.units[u].status == "routed"]
+        others = [u for u in movers if u not in routed]
+        if others:
+            push_retreat(g, others, 1, R.BOMBARD_TABLE)
+        if routed:
+            push_retreat(g, routed, 2, R.ROUT_COMBAT, ignore_ezoc=True)
+
+
+def damage_battery(g: Game, uid: str) -> None:
+    g.emit(ev.UnitStatusChanged(unit=uid, status="damaged", rule=str(R.CT_REDOUBTS)))
+
+
+__all__ = ["bombard", "can_fire", "eliminate", "fire_groups", "targets"]

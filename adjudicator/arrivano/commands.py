@@ -1,0 +1,109 @@
+"""Arrivano i Francesi!: the commands a seat may send (pydantic, discriminated on "type")."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Order = Literal["advance", "attack", "defence", "manoeuvre"]
+
+
+class _C(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ChangeOrder(_C):
+    """A commander in chief changes a general's order in the orders sub-phase (arrivano §5.2, §4.3)."""
+
+    type: Literal["change_order"]
+    formation: str
+    order: Order
+
+
+class EndOrders(_C):
+    type: Literal["end_orders"]
+
+
+class Activate(_C):
+    """The initiative winner activates a formation not yet activated, his or the enemy's (arrivano §6.1)."""
+
+    type: Literal["activate"]
+    formation: str
+
+
+class ChooseOrder(_C):
+    """The order of a formation entering with 'any order' (arrivano §17.1.2)."""
+
+    type: Literal["choose_order"]
+    order: Order
+
+
+class TryOrderChange(_C):
+    """The activated general's initiative roll to change his order (arrivano §5.2.1)."""
+
+    type: Literal["try_order_change"]
+    order: Order
+
+
+class Bombard(_C):
+    type: Literal["bombard"]
+    units: list[str] = Field(min_length=1, max_length=2)
+    target: str
+
+
+class Move(_C):
+    type: Literal["move"]
+    unit: str
+    to: str
+    column: bool = False
+
+
+class MoveLeader(_C):
+    type: Literal["move_leader"]
+    leader: str
+    to: str
+
+
+class Assault(_C):
+    type: Literal["assault"]
+    attackers: list[str] = Field(min_length=1)
+    targets: list[str] = Field(min_length=1)
+
+
+class Next(_C):
+    """End the current sub-phase of the activation (bombardment, movement, combat)."""
+
+    type: Literal["next"]
+
+
+class Retreat(_C):
+    type: Literal["retreat"]
+    to: str
+
+
+class AdvanceAfter(_C):
+    type: Literal["advance"]
+    unit: str | None
+
+
+class DrChoice(_C):
+    type: Literal["dr_choice"]
+    choice: Literal["exchange", "hold", "retreat"]
+
+
+class NeChoice(_C):
+    type: Literal["ne_choice"]
+    test: bool
+
+
+class DefensiveFire(_C):
+    type: Literal["defensive_fire"]
+    target: str | None
+
+
+ArrivanoCommand = Annotated[
+    Union[ChangeOrder, EndOrders, Activate, ChooseOrder, TryOrderChange, Bombard, Move, MoveLeader, Assault, Next,
+          Retreat, AdvanceAfter, DrChoice, NeChoice, DefensiveFire],
+    Field(discriminator="type"),
+]

@@ -1,0 +1,626 @@
+"""Arrivano i Francesi!: the procedures of the sequence of play (arrivano §3) and their steps.
+
+Every handler validates (ctx.reject with the citation) and emits events; dice go through ctx.roll with the
+table, hex and modifiers in `detail` (never a unit id: the hex is public, the stack's content may not be).
+Multi-step procedures push `Frame`s (PendingSet); `settle` resolves the frames that need no choice and
+moves the sequence on when nothing is pending.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.adjudicator import combat, hexmap
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
+from arbitro.adjudicator.arrivano.profile import PROFILE
+from arbitro.adjudicator.arrivano.world import ORDERS, World
+from arbitro.adjudicator.napoleonic import assault as sys_assault
+from arbitro.adjudicator.napoleonic import efficiency as sys_eff
+from arbitro.adjudicator.napoleonic import initiative as sys_init
+from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.events import arrivano as ev
+from arbitro.projections.arrivano import ArrivanoState, Frame
+
+STATUS_WORSE = {"good": "disordered", "disordered": "routed", "routed": "routed"}
+STATUS_BETTER = {"routed": "disordered", "disordered": "good", "good": "good"}
+
+
+@dataclass
+class Game:
+    """The decision context with the scenario's data: every procedure takes one."""
+
+    ctx: Decision[ArrivanoState]
+    s: ScenarioData
+    tables: Tables
+    crt: combat.CombatTable
+
+    @property
+    def state(self) -> ArrivanoState:
+        return self.ctx.state
+
+    def world(self) -> World:
+        return World(self.ctx.state, self.s, self.tables)
+
+    def emit(self, event: Any) -> None:
+        self.ctx.emit(event)
+
+    def roll(self, purpose: str, detail: dict[str, str | int], visible_to: tuple[str, ...] | None = None) -> int:
+        return self.ctx.roll(1, 6, purpose=purpose, detail=detail, visible_to=visible_to)[0]
+
+    def reject(self, rule: Any, message: str) -> None:
+        self.ctx.reject(rule, message)
+
+
+def crt_table(tables: Tables) -> combat.CombatTable:
+    """The Arrivano CRT in the shape of the shared combat engine (adjudicator/combat.py)."""
+    t = tables.crt
+    return combat.CombatTable(
+        name="arrivano CRT", title=t.meta.title, provisional=t.meta.provisional, columns_are="odds",
+        columns=tuple(t.columns), rows={r: tuple(row[c] for c in t.columns) for r, row in t.rows.items()},
+        results={"Ae": "attacker eliminated", "De": "defender eliminated", "Ad": "attacker disordered",
+                 "Dd": "defender disordered", "Ne": "no effect", "Ex": "exchange", "Dr": "defender retreats"},
+        modifier_cap=t.drm_cap)
+
+
+# ================================================================================================
+# Efficiency tests (arrivano §13)
+# ================================================================================================
+
+
+def test_modifier(w: World, uid: str) -> int:
+    """-1 to the die with the commander in chief, or a general or officer of the unit's formation, in the hex
+    (arrivano §13.2; only one counts; interpretation cic_efficiency_any_formation: true)."""
+    unit = w.state.units[uid]
+    for lid in w.leaders_at(unit.hex):
+        leader = w.state.leaders[lid]
+        if leader.side == unit.side and (leader.role == "commander_in_chief" or leader.formation == unit.formation):
+            return -1
+    return 0
+
+
+def efficiency_value(w: World, uid: str) -> int:
+    """The unit's efficiency, plus the Campotenese weather bonus of Neapolitan units in Defence (§17.2.7)."""
+    value = w.efficiency(uid)
+    box = w.weather_box()
+    unit = w.state.units[uid]
+    if box is not None and unit.side == "naples" and w.order_of(uid) == "defence":
+        value += box.neapolitan_defence_efficiency_bonus
+    return value
+
+
+def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None) -> dict[str, bool]:
+    """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1)."""
+    if not units:
+        return {}
+    w = g.world()
+    h = w.state.units[units[0]].hex
+    mod = min(test_modifier(w, u) for u in units)
+    values = {u: efficiency_value(w, u) for u in units}
+    die = g.roll(f"{R.EFFICIENCY} efficiency test: {why}", {
+        "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
+        "rule": str(R.EFFICIENCY_LEADER) if mod else str(R.EFFICIENCY)}, visible_to)
+    return {u: sys_eff.passes(PROFILE, die, values[u], mod) for u in units}
+
+
+def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for u in sorted(units):
+        out.setdefault(w.state.units[u].hex, []).append(u)
+    return dict(sorted(out.items()))
+
+
+# ================================================================================================
+# Losses, disorder, commanders
+# ================================================================================================
+
+
+def worsen(g: Game, uid: str, rule: Any, levels: int = 1) -> None:
+    status = g.state.units[uid].status
+    for _ in range(levels):
+        status = STATUS_WORSE[status]
+    if status != g.state.units[uid].status:
+        g.emit(ev.UnitStatusChanged(unit=uid, status=status, rule=str(R.SECOND_DISORDER if status == "routed" else rule)))
+
+
+def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False) -> None:
+    """arrivano §12.8: a full-strength unit with a reduced side flips and goes on the turn track (next turn if
+    within range of a general or officer of its formation, else two turns later); otherwise for good."""
+    w = g.world()
+    unit = w.state.units[uid]
+    data = g.s.unit(uid)
+    if permanent or unit.reduced or data.reduced is None:
+        g.emit(ev.UnitEliminated(unit=uid, permanent=True, return_turn=0, rule=str(rule)))
+    else:
+        near = False
+        for lid in sorted(w.state.leaders):
+            le = w.state.leaders[lid]
+            if le.formation == unit.formation and le.role in ("general", "commander_in_chief", "officer") \
+                    and le.where == "map" and w.grid.distance(le.hex, unit.hex) <= g.s.leader(lid).command_range:
+                near = True
+        delay = 1 if near else 2
+        g.emit(ev.UnitEliminated(unit=uid, permanent=False, return_turn=g.state.turn + delay, rule=str(R.ELIMINATED)))
+    leaders_left_alone(g, unit.hex)
+
+
+def leaders_left_alone(g: Game, h: str) -> None:
+    """arrivano §4.5.4: commanders in a hex whose units are all gone test (1-2 lost) and, surviving, move to the
+    nearest hex with friendly units (the owner's choice reduced to the nearest, then the lowest id)."""
+    w = g.world()
+    if w.units_at(h):
+        return
+    for lid in w.leaders_at(h):
+        leader_test(g, lid, f"{R.LEADER_ALONE} units in {h} eliminated")
+        if g.state.leaders[lid].where == "map":
+            displace_leader(g, lid)
+
+
+def displace_leader(g: Game, lid: str) -> None:
+    w = g.world()
+    leader = w.state.leaders[lid]
+    friends = sorted({w.state.units[u].hex for u in w.units_of(leader.side)},
+                     key=lambda h: (w.grid.distance(leader.hex, h), h))
+    if not friends:
+        g.emit(ev.LeaderLost(leader=lid, rule=str(R.LEADER_ALONE)))
+        after_leader_lost(g, lid)
+        return
+    g.emit(ev.LeaderMoved(leader=lid, path=[leader.hex, friends[0]], rule=str(R.LEADER_ALONE)))
+
+
+def leader_test(g: Game, lid: str, why: str) -> None:
+    """arrivano §4.5.3: a d6 of 1 or 2 captures or kills the commander."""
+    die = g.roll(f"{R.LEADER_LOSS_TEST} commander test: {why}", {"table": "leader loss", "lost_on": "1-2"})
+    if die <= 2:
+        g.emit(ev.LeaderLost(leader=lid, rule=str(R.LEADER_LOSS_TEST)))
+        after_leader_lost(g, lid)
+
+
+def after_leader_lost(g: Game, lid: str) -> None:
+    fc = g.s.scenario.victory.flag_capture
+    if fc is not None and lid in fc.leaders:  # arrivano §17.2.12: a flag on 4-6
+        die = g.roll(f"{R.CT_VICTORY} flag of a lost Maggiore", {"table": "flag capture", "needs": fc.die_min})
+        if die >= fc.die_min:
+            g.emit(ev.FlagCaptured(leader=lid, rule=str(R.CT_VICTORY)))
+
+
+def test_leaders_in(g: Game, hexes: list[str], why: str) -> None:
+    w = g.world()
+    for h in hexes:
+        for lid in w.leaders_at(h):
+            leader_test(g, lid, why)
+
+
+# ================================================================================================
+# Sequence: initiative, activation, end of activation, end phase
+# ================================================================================================
+
+
+def activatable(w: World, seat: str | None = None) -> list[str]:
+    """Formations that may still be activated (arrivano §6.1; interpretation formation_not_on_map: skip)."""
+    out = []
+    ft = w.s.scenario.first_turn
+    for fid in sorted(w.state.formations):
+        f = w.state.formations[fid]
+        if f.activated:
+            continue
+        if w.state.first_turn and ft is not None and f.side != ft.only_side_activates:
+            continue  # arrivano §17.1.2
+        present = w.general_on_map(fid) is not None or any(w.state.units[u].formation == fid for u in w.units_of(f.side))
+        due = any(gr.formation == fid and gr.turn <= w.state.turn and gr.id not in w.state.entered_groups
+                  for gr in w.s.oob.reinforcements)
+        waiting = any(u.formation == fid and u.where == "waiting" for u in w.state.units.values())
+        if present or due or waiting:
+            out.append(fid)
+    return out
+
+
+def roll_initiative(g: Game) -> None:
+    """arrivano §6: each side d6 + its chief's initiative (0 without him, interpretation cic_lost_initiative)."""
+    totals: dict[str, int] = {}
+    for side in g.s.scenario.seats:
+        chief = g.s.oob.sides[side].commander_in_chief
+        value = g.s.leader(chief).initiative if g.state.leaders[chief].where != "lost" else 0
+        die = g.roll(f"{R.INITIATIVE} initiative of {side}", {"table": "initiative", "side": side, "chief": value})
+        totals[side] = die + value
+    winner = sys_init.winner(PROFILE, totals)
+    assert winner is not None
+    tie = len(set(totals.values())) == 1
+    g.emit(ev.InitiativeWon(seat=winner, totals=totals, rule=str(R.TIES if tie else R.INITIATIVE)))
+    g.emit(ev.StepSet(phase="action", step="choose_activation", seat=winner, rule=str(R.ACTIVATE)))
+
+
+def next_activation(g: Game) -> None:
+    if activatable(g.world()):
+        roll_initiative(g)
+    else:
+        end_phase(g)
+
+
+def activate(g: Game, fid: str) -> None:
+    w = g.world()
+    if g.state.step != "choose_activation":
+        g.reject(R.ACTIVATE, "a formation is activated only after an initiative roll")
+    if fid not in g.state.formations:
+        g.reject(R.ACTIVATE, f"there is no formation {fid!r}")
+    if fid not in activatable(w):
+        reason = "already activated" if g.state.formations[fid].activated else "not activatable now"
+        rule = R.MB_FIRST_TURN if g.state.first_turn and g.s.scenario.first_turn is not None else R.ACTIVATE
+        g.reject(rule, f"formation {fid} is {reason}")
+    g.emit(ev.FormationActivated(formation=fid, chosen_by=g.ctx.seat, rule=str(R.ACTIVATE)))
+    owner = g.state.formations[fid].side
+    enter_reinforcements(g, fid)
+    g.emit(ev.StepSet(phase="action", step="bombardment", seat=owner, rule=str(R.BOMBARD_STEP)))
+
+
+def enter_reinforcements(g: Game, fid: str) -> None:
+    """arrivano §15.4 (B-1): the formation's groups due this turn come to their entry hex; their units wait
+    there to move on (paying the entry hex); commanders are placed on it. A group bringing the general sets
+    the order: Advance (§15.4.1) or, with 'any', the owner's choice (§17.1.2)."""
+    w = g.world()
+    for group in g.s.oob.reinforcements:
+        if group.formation != fid or group.turn > g.state.turn or group.id in g.state.entered_groups:
+            continue
+        h = g.s.entry_hex(group.entry)
+        if w.side_at(h) not in (None, g.state.formations[fid].side):
+            continue  # interpretation blocked_entry: delay
+        g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(R.REINFORCEMENTS)))
+        for lid in sorted(group.leaders):
+            g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(R.REINFORCEMENTS)))
+        if g.state.formations[fid].general in group.leaders:
+            if group.order == "any":
+                g.emit(ev.PendingSet(kind="choose_order", seat=g.state.formations[fid].side, rule=str(R.MB_FIRST_TURN),
+                                     data={"formation": fid}))
+            elif g.state.formations[fid].order != group.order:
+                g.emit(ev.OrderChanged(formation=fid, order=group.order, by="reinforcement",
+                                       rule=str(R.REINFORCEMENT_ORDER)))
+
+
+def end_activation(g: Game) -> None:
+    """B-6 (arrivano §3.1): the general flips to A; idle disordered or routed units of the formation may
+    recover (§15.3, interpretation recovery_scope: active_formation_idle). Trying never hurts, so all try."""
+    act = g.state.activation
+    assert act is not None
+    fid = act.formation
+    w = g.world()
+    ic = w.in_command(fid)
+    ezoc = w.ezoc(g.state.formations[fid].side)
+    candidates = []
+    for u in w.units_of(g.state.formations[fid].side):
+        unit = w.state.units[u]
+        if unit.formation != fid or unit.status == "good" or unit.acted_turn == g.state.turn or unit.hex in ezoc:
+            continue
+        order = w.order_of(u, ic)
+        allowed = g.tables.orders.orders[order].recovery  # type: ignore[index]
+        if allowed == "no":
+            continue
+        if allowed == "near_commander" and not any(
+                le.where == "map" and le.formation == fid and (le.hex == unit.hex or w.grid.is_adjacent(le.hex, unit.hex))
+                for le in w.state.leaders.values()):
+            continue
+        candidates.append(u)
+    for h, units in by_hex(w, candidates).items():
+        results = stack_test(g, units, f"{R.RECOVERY} recovery in {h}", visible_to=(g.state.formations[fid].side,))
+        for u in units:
+            if results[u]:
+                g.emit(ev.UnitStatusChanged(unit=u, status=STATUS_BETTER[g.state.units[u].status], rule=str(R.RECOVERY)))
+    g.emit(ev.ActivationEnded(formation=fid, rule=str(R.END_ACTIVATION)))
+    next_activation(g)
+
+
+def end_phase(g: Game) -> None:
+    """arrivano §3.1 C: routed units move two hexes away (§15.2.2), Moved artillery turns back, then (Campotenese)
+    the weather roll (§17.2.7); the game ends after the last turn."""
+    g.emit(ev.StepSet(phase="end", step="rout", seat="", rule=str(R.END_PHASE)))
+    w = g.world()
+    for side in g.s.scenario.seats:
+        for u in w.units_of(side):
+            if g.state.units[u].status == "routed" and g.state.units[u].where == "map":
+                retreat_now(g, [u], 2, R.ROUT_MOVE, ignore_ezoc=True)
+    moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
+    if moved:
+        g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(R.END_PHASE)))
+    if g.s.weather is not None:
+        die = g.roll(f"{R.CT_WEATHER} weather", {"table": "weather", "box": g.state.weather})
+        box = g.s.weather.next_box(g.state.weather, die)
+        if box != g.state.weather:
+            g.emit(ev.WeatherChanged(box=box, rule=str(R.CT_WEATHER)))
+    if g.state.turn >= g.state.last_turn:
+        finish(g)
+        return
+    start_turn(g, g.state.turn + 1)
+
+
+def start_turn(g: Game, turn: int) -> None:
+    """A new turn: Command phase (arrivano §3.1 A): A-2 replacements come back, A-1 orders (the French first,
+    §5.2), then A-3 initiative. (A-1 before A-2 in the text; replacements change nothing A-1 decides.)"""
+    g.emit(ev.TurnStarted(turn=turn, rule=str(R.SEQUENCE)))
+    replacements(g)
+    first = g.s.scenario.initiative_tie_winner
+    g.emit(ev.StepSet(phase="command", step="orders", seat=first, rule=str(R.ORDERS_PHASE)))
+    settle_orders(g)
+
+
+def replacements(g: Game) -> None:
+    """arrivano §12.8.2: units on the track come back reduced within one hex of their general, obeying stacking,
+    not in EZoC (the lowest free hex; interpretation lost_general_replacements: no_return)."""
+    for uid in sorted(g.state.units):
+        unit = g.state.units[uid]
+        if unit.where != "track" or unit.return_turn > g.state.turn:
+            continue
+        w = g.world()
+        gid = w.general_on_map(unit.formation)
+        if gid is None:
+            continue
+        ghex = w.state.leaders[gid].hex
+        ezoc = w.ezoc(unit.side)
+        for h in [ghex, *sorted(w.grid.neighbours(ghex))]:
+            if h not in ezoc and w.side_at(h) in (None, unit.side) and w.fits(h, [uid]):
+                g.emit(ev.UnitReturned(unit=uid, hex=h, rule=str(R.RETURN)))
+                break
+
+
+def chief_can_change(w: World, side: str) -> list[str]:
+    """Formations whose order the chief may change now (arrivano §5.2, §4.3): his generals within his range,
+    while he is on the map and under his initiative limit."""
+    chief = w.s.oob.sides[side].commander_in_chief
+    le = w.state.leaders[chief]
+    if le.where != "map" or w.state.chief_changes.get(side, 0) >= w.s.leader(chief).initiative:
+        return []
+    reach = hexmap.command_distances(w.grid, le.hex, w.s.leader(chief).command_range,
+                                     lambda h: w.side_at(h) != w.enemy(side))
+    out = []
+    for fid in sorted(w.state.formations):
+        f = w.state.formations[fid]
+        gid = w.general_on_map(fid)
+        if f.side == side and gid is not None and w.state.leaders[gid].hex in reach:
+            out.append(fid)
+    return out
+
+
+def settle_orders(g: Game) -> None:
+    """Skip a side's orders sub-phase when its chief can change nothing."""
+    while g.state.step == "orders" and not chief_can_change(g.world(), g.state.seat):
+        end_orders(g)
+
+
+def end_orders(g: Game) -> None:
+    first = g.s.scenario.initiative_tie_winner
+    if g.state.seat == first:
+        g.emit(ev.StepSet(phase="command", step="orders", seat=g.world().enemy(first), rule=str(R.ORDERS_PHASE)))
+    else:
+        next_activation(g)
+
+
+def change_order(g: Game, fid: str, order: str) -> None:
+    if g.state.step != "orders":
+        g.reject(R.CHIEF_ORDER, "a commander in chief changes orders only in the orders sub-phase (A-1)")
+    if fid not in g.state.formations or g.state.formations[fid].side != g.ctx.seat:
+        g.reject(R.CHIEF_ORDER, f"{fid!r} is not one of your formations")
+    w = g.world()
+    if g.state.chief_changes.get(g.ctx.seat, 0) >= g.s.leader(g.s.oob.sides[g.ctx.seat].commander_in_chief).initiative:
+        g.reject(R.CHIEF_CHANGES, "your commander in chief has made as many changes as his initiative allows")
+    if fid not in chief_can_change(w, g.ctx.seat):
+        g.reject(R.CHIEF_ORDER, f"the general of {fid} is not within your commander in chief's range")
+    if g.state.formations[fid].order == order:
+        g.reject(R.CHIEF_ORDER, f"{fid} already has the order {order}")
+    g.emit(ev.OrderChanged(formation=fid, order=order, by="commander_in_chief", rule=str(R.CHIEF_CHANGES),
+                           counts_against_chief=True))
+    settle_orders(g)
+
+
+def finish(g: Game) -> None:
+    from arbitro.adjudicator.arrivano.victory import final_result
+
+    result = final_result(g.world())
+    g.emit(ev.GameEnded(winner=result["winner"], reason=result["reason"], result=result, rule=result["rule"]))
+
+
+# ================================================================================================
+# Retreats and advances (arrivano §12.6-§12.7, §15.2)
+# ================================================================================================
+
+
+def retreat_choices(w: World, units: list[str], n: int, ignore_ezoc: bool) -> list[tuple[str, ...]]:
+    """Paths of `n` hexes for the stack, best first (arrivano §12.6): away from every enemy, not through enemy
+    units, into EZoC only if nothing else (§12.6.1), ending where stacking allows if possible. One path per end."""
+    side = w.state.units[units[0]].side
+    start = w.state.units[units[0]].hex
+    enemies = [w.state.units[u].hex for u in w.units_of(w.enemy(side))]
+    opts = hexmap.retreat_options(w.grid, start, enemies, hexes=n, can_enter=lambda h: w.side_at(h) != w.enemy(side))
+    ezoc = frozenset() if ignore_ezoc else w.ezoc(side)
+    clean = [o for o in opts if not any(h in ezoc for h in o.path)]
+    pool = tuple(clean) or opts
+    fitting = tuple(o for o in pool if w.fits(o.end, units))
+    best = hexmap.best_retreats(fitting or pool)
+    seen: dict[str, tuple[str, ...]] = {}
+    for o in best:
+        seen.setdefault(o.end, tuple(o.path))
+    return [seen[e] for e in sorted(seen)]
+
+
+def retreat_now(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:
+    """Retreat automatically along the first best path (used for the end-phase rout move, where the owner's
+    choice is reduced to the best path, and for single-option retreats)."""
+    w = g.world()
+    paths = retreat_choices(w, units, n, ignore_ezoc)
+    if not paths:
+        for u in units:  # arrivano §12.6.3
+            eliminate(g, u, R.SURROUNDED, permanent=True)
+        return
+    do_retreat(g, units, paths[0], rule, ignore_ezoc)
+
+
+def do_retreat(g: Game, units: list[str], path: tuple[str, ...], rule: Any, ignore_ezoc: bool) -> None:
+    w = g.world()
+    start = w.state.units[units[0]].hex
+    ezoc = frozenset() if ignore_ezoc else w.ezoc(w.state.units[units[0]].side)
+    for u in units:
+        g.emit(ev.UnitRetreated(unit=u, path=[start, *path], rule=str(rule)))
+    if any(h in ezoc for h in path):
+        for u in units:
+            worsen(g, u, R.RETREAT_EZOC)
+    # commanders go with their stack when it leaves them alone (arrivano §4.5.4 reading: they follow)
+    w = g.world()
+    for lid in w.leaders_at(start):
+        if not w.units_at(start):
+            g.emit(ev.LeaderMoved(leader=lid, path=[start, path[-1]], rule=str(rule)))
+    rout_checks(g, [path[-1]])
+
+
+def push_retreat(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:
+    g.emit(ev.PendingSet(kind="retreat", seat=g.state.units[units[0]].side, rule=str(rule),
+                         data={"units": sorted(units), "hexes": n, "ignore_ezoc": ignore_ezoc}))
+
+
+def rout_checks(g: Game, arrived: list[str]) -> None:
+    """arrivano §15.2 (interpretation rout_trigger: end_of_move): routed enemy units adjacent to where a unit
+    ended test; pass: retreat two hexes; fail: surrender (permanent)."""
+    w = g.world()
+    for h in arrived:
+        side = w.side_at(h)
+        if side is None:
+            continue
+        for n in sorted(w.grid.neighbours(h)):
+            routed = [u for u in w.units_at(n) if w.state.units[u].side != side and w.state.units[u].status == "routed"]
+            if not routed:
+                continue
+            results = stack_test(g, routed, f"{R.ROUT} routed units in {n} with an enemy adjacent")
+            for u in routed:
+                if not results[u]:
+                    eliminate(g, u, R.ROUT, permanent=True)
+            stay = [u for u in routed if results[u]]
+            if stay:
+                push_retreat(g, stay, 2, R.ROUT, ignore_ezoc=True)
+
+
+# ================================================================================================
+# Pending frames: listing their answers and settling the automatic ones
+# ================================================================================================
+
+
+def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
+    w = g_or_w
+    match frame.kind:
+        case "retreat":
+            units = [u for u in frame.data["units"] if w.state.units[u].where == "map"]
+            if not units:
+                return []
+            paths = retreat_choices(w, units, frame.data["hexes"], frame.data["ignore_ezoc"])
+            return [{"type": "retreat", "to": p[-1]} for p in paths]
+        case "advance":
+            return [{"type": "advance", "unit": u} for u in advancers(w, frame)] + [{"type": "advance", "unit": None}] \
+                if not frame.data.get("must") else [{"type": "advance", "unit": u} for u in advancers(w, frame)]
+        case "choose_order":
+            return [{"type": "choose_order", "order": o} for o in ORDERS]
+        case "dr_choice":
+            return [{"type": "dr_choice", "choice": c} for c in frame.data["choices"]]
+        case "ne_choice":
+            return [{"type": "ne_choice", "test": t} for t in (True, False)]
+        case "defensive_fire":
+            return [{"type": "defensive_fire", "target": t} for t in frame.data["targets"]] + \
+                [{"type": "defensive_fire", "target": None}]
+    return None
+
+
+def vacated(w: World, frame: Frame) -> list[str]:
+    return [h for h in frame.data["targets"] if not w.units_at(h)]
+
+
+def advancers(w: World, frame: Frame) -> list[str]:
+    """arrivano §12.7: one good-order, non-artillery attacker adjacent to a vacated hex may advance into it."""
+    empty = vacated(w, frame)
+    out = []
+    for u in frame.data["attackers"]:
+        unit = w.state.units[u]
+        if unit.where != "map" or unit.status != "good" or unit.arm == "artillery":
+            continue
+        if any(w.grid.is_adjacent(unit.hex, h) and w.fits(h, [u]) for h in empty):
+            out.append(u)
+    return sorted(out)
+
+
+def settle(g: Game) -> None:
+    """Resolve the frames that need no choice (no answer or a single forced one)."""
+    while g.state.stack:
+        frame = g.state.stack[-1]
+        opts = frame_options(g.world(), frame)
+        if frame.kind == "retreat":
+            if not opts:
+                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                for u in frame.data["units"]:
+                    if g.state.units[u].where == "map":
+                        eliminate(g, u, R.SURROUNDED, permanent=True)
+                continue
+            if len(opts) == 1:
+                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                resolve_retreat(g, frame, opts[0]["to"])
+                continue
+            return
+        if frame.kind == "resume_assault":
+            from arbitro.adjudicator.arrivano.assault import resume_assault
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            resume_assault(g, frame)
+            continue
+        if frame.kind == "advance" and not advancers(g.world(), frame):
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            continue
+        return
+
+
+def resolve_retreat(g: Game, frame: Frame, to: str) -> None:
+    w = g.world()
+    units = [u for u in frame.data["units"] if w.state.units[u].where == "map"]
+    paths = retreat_choices(w, units, frame.data["hexes"], frame.data["ignore_ezoc"])
+    path = next(p for p in paths if p[-1] == to)
+    do_retreat(g, units, path, frame.rule, frame.data["ignore_ezoc"])
+
+
+def answer(g: Game, command: Any) -> None:
+    """A command answering the pending frame on top."""
+    frame = g.state.stack[-1]
+    opts = frame_options(g.world(), frame) or []
+    dumped = command.model_dump(mode="json")
+    if dumped not in opts:
+        g.reject(frame.rule, f"not an answer to the pending {frame.kind.replace('_', ' ')}")
+    g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    match frame.kind:
+        case "retreat":
+            resolve_retreat(g, frame, dumped["to"])
+        case "advance":
+            if dumped["unit"] is not None:
+                uid = dumped["unit"]
+                w = g.world()
+                h = next(h for h in vacated(w, frame) if w.grid.is_adjacent(w.state.units[uid].hex, h) and w.fits(h, [uid]))
+                advance_into(g, uid, h)
+        case "choose_order":
+            fid = frame.data["formation"]
+            if g.state.formations[fid].order != dumped["order"]:
+                g.emit(ev.OrderChanged(formation=fid, order=dumped["order"], by="reinforcement", rule=str(R.MB_FIRST_TURN)))
+        case "dr_choice":
+            from arbitro.adjudicator.arrivano.assault import dr_choice
+            dr_choice(g, frame, dumped["choice"])
+        case "ne_choice":
+            from arbitro.adjudicator.arrivano.assault import ne_choice
+            ne_choice(g, frame, dumped["test"])
+        case "defensive_fire":
+            from arbitro.adjudicator.arrivano.assault import defensive_fire
+            defensive_fire(g, frame, dumped["target"])
+
+
+def advance_into(g: Game, uid: str, h: str) -> None:
+    """arrivano §12.7.3: a unit stacked with a commander of its formation advances with its stack and him."""
+    w = g.world()
+    start = w.state.units[uid].hex
+    movers = [uid]
+    leaders = [lid for lid in w.leaders_at(start) if w.state.leaders[lid].formation == w.state.units[uid].formation]
+    if leaders:
+        movers = [u for u in w.units_at(start) if w.state.units[u].status == "good" and w.state.units[u].arm != "artillery"
+                  and w.state.units[u].side == w.state.units[uid].side]
+        movers = [u for u in movers if w.fits(h, movers)] or [uid]
+    for u in movers:
+        g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(R.ADVANCE_AFTER)))
+    for lid in leaders:
+        g.emit(ev.LeaderMoved(leader=lid, path=[start, h], rule=str(R.ADVANCE_AFTER)))
+    rout_checks(g, [h])

@@ -1,0 +1,257 @@
+"""Movement (arrivano §5.1, §7, §8, §9, §11.0.1, §15.4; §17.1.4-§17.1.5, §17.2.7-§17.2.8) on the shared path finding
+(hexmap.reachable/check_path through adjudicator/napoleonic/movement.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbitro.adjudicator import hexmap
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.flow import Game, rout_checks, stack_test, worsen
+from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.hexgrid import HexId
+from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
+from arbitro.events import arrivano as ev
+
+
+def march_of(w: World, uid: str) -> str | None:
+    """The Montebello march order binding a unit, if in force (arrivano §17.1.5)."""
+    for m in w.s.scenario.march_orders:
+        if w.state.march_orders.get(m.id) and uid in m.units:
+            return m.id
+    return None
+
+
+def movement_order(w: World, uid: str, ic: set[str]) -> str:
+    """Artillery may always move as Manoeuvre (arrivano §11); a marching unit moves as Manoeuvre even out of command
+    (§17.1.5); otherwise the unit's order (§5.3: Defence out of command)."""
+    if march_of(w, uid) is not None or w.state.units[uid].arm == "artillery":
+        return "manoeuvre"
+    return w.order_of(uid, ic)
+
+
+def may_move(w: World, uid: str) -> str | None:
+    """Why the unit cannot move now (a citation), or None."""
+    unit = w.state.units[uid]
+    act = w.state.activation
+    if act is None or unit.formation != act.formation:
+        return str(R.MOVEMENT)
+    if unit.where not in ("map", "waiting"):
+        return str(R.MOVEMENT)
+    if unit.moved_turn == w.state.turn:
+        return str(R.MOVEMENT)
+    if unit.status == "routed":
+        return str(R.ROUT)
+    if w.s.unit(uid).redoubt_battery:
+        return str(R.CT_REDOUBTS)
+    if unit.arm == "artillery" and unit.art_moved:
+        return str(R.ARTILLERY)
+    return None
+
+
+@dataclass(frozen=True)
+class Plan:
+    start: str
+    rules: hexmap.MoveRules
+    ezoc: frozenset[HexId]
+    order: str
+
+
+def plan(w: World, uid: str, column: bool, ic: set[str]) -> Plan | str:
+    """The move rules for this unit now, or the citation forbidding a march column."""
+    unit = w.state.units[uid]
+    data = w.s.unit(uid)
+    order = movement_order(w, uid, ic)
+    rules_o = w.tables.orders.orders[order]  # type: ignore[index]
+    if column:
+        if not rules_o.march_column:
+            return str(R.MARCH_COLUMN)
+        if unit.side in w.s.scenario.march_column_forbidden:
+            return str(R.MB_NO_COLUMN)
+    side = unit.side
+    ezoc = w.ezoc(side)
+    budget = data.movement * 2
+    start = unit.hex
+    if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
+        budget = max(0, budget - entry_cost(w, start, unit.arm))
+    box = w.weather_box()
+    one = rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only)
+    friendly = lambda h: w.side_at(h) == side  # noqa: E731
+
+    def can_enter(h: HexId) -> bool:
+        if w.side_at(h) == w.enemy(side):
+            return False  # arrivano §9.1.2
+        return not (column and w.side_at(h) == side)  # §7.1.2: a column passes through no one
+
+    def may_step(a: HexId, b: HexId) -> bool:
+        if one and a != start:
+            return False
+        return not column or bool(w.s.map.roads_between(a, b))  # §9.3: a column follows the road
+
+    om = OrderMove(enter_ezoc=rules_o.enter_ezoc, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
+    rules = hexmap.MoveRules(
+        unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
+        can_end=lambda h: w.fits(h, [uid]) and not (column and w.side_at(h) == side and h != start),
+        may_step=may_step, zoc=zoc_rules(om, ezoc, friendly, column))
+    return Plan(start, rules, ezoc, order)
+
+
+def entry_cost(w: World, h: str, arm: str) -> int:
+    """Half-points to enter the entry hex from off the map (its terrain, by road if a road runs there)."""
+    table = w.movement_table()
+    rule = table.terrain[w.s.map.terrain(h)]
+    costs = rule.on_road if w.s.map.roads_at(h) and rule.on_road is not None else rule.cost
+    value = costs[arm] if arm in costs else costs["default"]
+    if isinstance(value, int):
+        return value
+    if value == "all" or value == "prohibited":
+        return 10 ** 6
+    inner = getattr(value, "cost", 0)
+    return inner if isinstance(inner, int) else 10 ** 6
+
+
+def destinations(w: World, uid: str, column: bool, ic: set[str]) -> dict[str, tuple[str, ...]]:
+    """Hexes the unit may end its move in, with the path (arrivano §9), honouring a march order (§17.1.5)."""
+    p = plan(w, uid, column, ic)
+    if isinstance(p, str):
+        return {}
+    reach = hexmap.reachable(w.s.map, w.movement_table(), p.start, p.rules)
+    out = {h: reach.path(h) for h in reach.destinations()}
+    unit = w.state.units[uid]
+    if unit.where == "waiting" and w.fits(unit.hex, [uid]):
+        out[unit.hex] = (unit.hex,)  # entering and staying on the entry hex
+    march = march_of(w, uid)
+    if march is not None:
+        obj = next(m.objective for m in w.s.scenario.march_orders if m.id == march)
+        here = w.grid.distance(p.start, obj)
+        out = {h: path for h, path in out.items() if w.grid.distance(h, obj) < here}
+    return dict(sorted(out.items()))
+
+
+def move(g: Game, uid: str, to: str, column: bool) -> None:
+    w = g.world()
+    if g.state.step != "movement" or g.state.activation is None:
+        g.reject(R.MOVE_STEP, "units move in the movement sub-phase of their formation's activation")
+    if uid not in g.state.units or g.state.units[uid].side != g.ctx.seat:
+        g.reject(R.MOVEMENT, "you may move only your own units")
+    why = may_move(w, uid)
+    if why is not None:
+        g.reject(why, "this unit cannot move now")
+    assert g.state.activation is not None
+    ic = w.in_command(g.state.activation.formation)
+    p = plan(w, uid, column, ic)
+    if isinstance(p, str):
+        g.reject(p, "this unit may not move in march column now")
+    dests = destinations(w, uid, column, ic)
+    if to not in dests:
+        march = march_of(w, uid)
+        g.reject(R.MB_MARCH if march else R.MOVE_COST, f"{to} cannot be reached by this unit under its order")
+    path = dests[to]
+    unit = w.state.units[uid]
+    start_in_ezoc = unit.where == "map" and unit.hex in w.ezoc(unit.side)
+    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else R.MOVEMENT)))
+    data = g.s.unit(uid)
+    if data.arm == "artillery":
+        spent = hexmap.check_path(g.s.map, w.movement_table(), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
+        if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
+            g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(R.ARTILLERY)))
+    w = g.world()
+    if start_in_ezoc and to in w.ezoc(unit.side) and len(path) > 1 and p.order == "defence":  # type: ignore[union-attr]
+        # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: move_then_test): failure costs a disorder level
+        results = stack_test(g, [uid], f"{R.DEFENCE} Defence from EZoC to EZoC in {to}")
+        if not results[uid]:
+            worsen(g, uid, R.DEFENCE)
+    rout_checks(g, [to])
+
+
+def leader_movable(w: World, lid: str, seat: str) -> bool:
+    """Generals and officers of the active formation (arrivano §4.1.4); the commander in chief once per turn at
+    any friendly movement sub-phase (§4.3.1)."""
+    le = w.state.leaders[lid]
+    act = w.state.activation
+    if le.side != seat or le.where != "map" or le.moved_turn == w.state.turn or act is None:
+        return False
+    if w.state.formations[act.formation].side != seat:
+        return False
+    return le.role == "commander_in_chief" or le.formation == act.formation
+
+
+def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
+    """Commanders move their full allowance whatever the order (§9.1.4; scenario MA §17.1.2, §17.2.2), enter EZoC
+    only where friendly units stand and go on from there without stopping (§8.2.2), never into enemy units."""
+    le = w.state.leaders[lid]
+    side = le.side
+    ezoc = w.ezoc(side)
+    box = w.weather_box()
+    one = box is not None and box.move_one_hex_only
+    rules = hexmap.MoveRules(
+        unit_class="leader", budget=w.s.scenario.commander_movement * 2,
+        can_enter=lambda h: w.side_at(h) != w.enemy(side),
+        may_step=(one_hex_only(le.hex) if one else None),
+        zoc=hexmap.ZocRules(hexes=ezoc, entry="continue", may_enter=lambda h: w.side_at(h) == side))
+    reach = hexmap.reachable(w.s.map, w.movement_table(), le.hex, rules)
+    return {h: reach.path(h) for h in sorted(reach.destinations())}
+
+
+def move_leader(g: Game, lid: str, to: str) -> None:
+    w = g.world()
+    if g.state.step != "movement":
+        g.reject(R.COMMANDER_MOVE, "commanders move in a movement sub-phase")
+    if lid not in g.state.leaders or not leader_movable(w, lid, g.ctx.seat):
+        g.reject(R.CHIEF_MOVE if lid in g.state.leaders and g.state.leaders[lid].role == "commander_in_chief"
+                 else R.COMMANDER_MOVE, "this commander cannot move now")
+    dests = leader_destinations(w, lid)
+    if to not in dests:
+        g.reject(R.COMMANDER_ZOC, f"{to} cannot be reached by this commander")
+    g.emit(ev.LeaderMoved(leader=lid, path=list(dests[to]), rule=str(R.COMMANDER_MOVE)))
+
+
+# --- movement obligations (arrivano §5.1.1, §5.1.2, §5.1.5) ----------------------------------------------------
+
+
+def counted(w: World, fid: str, ic: set[str]) -> list[str]:
+    """Units counted for the obligations: not artillery, out of command, disordered, or in a redoubt or village
+    (arrivano §5.1.5); marching units follow their march order instead."""
+    out = []
+    for u in w.units_of(w.state.formations[fid].side):
+        unit = w.state.units[u]
+        if unit.formation != fid or unit.arm == "artillery" or u not in ic or unit.status != "good":
+            continue
+        if w.is_village(unit.hex) or w.is_redoubt(unit.hex) or march_of(w, u) is not None:
+            continue
+        out.append(u)
+    return out
+
+
+def closer_possible(w: World, uid: str, ic: set[str]) -> bool:
+    if may_move(w, uid) is not None:
+        return False
+    here = w.nearest_enemy_distance(w.state.units[uid].hex, w.state.units[uid].side)
+    return any(w.nearest_enemy_distance(h, w.state.units[uid].side) < here for h in destinations(w, uid, False, ic))
+
+
+def obligation_problem(w: World) -> tuple[str, str] | None:
+    """(citation, message) if the formation's order still obliges a move that is possible."""
+    act = w.state.activation
+    assert act is not None
+    fid = act.formation
+    order = w.state.formations[fid].order
+    ic = w.in_command(fid)
+    units = counted(w, fid, ic)
+    if not units or not w.units_of(w.enemy(w.state.formations[fid].side)):
+        return None
+    ezoc = w.ezoc(w.state.formations[fid].side)
+    if order == "attack":
+        for u in units:
+            if w.state.units[u].hex not in ezoc and w.state.units[u].moved_turn != w.state.turn and closer_possible(w, u, ic):
+                return str(R.ATTACK), "under Attack every unit must move toward the nearest enemy while it can"
+    if order == "advance":
+        side = w.state.formations[fid].side
+        closer = 0
+        for u in units:
+            start = act.starts.get(u)
+            if start and w.nearest_enemy_distance(w.state.units[u].hex, side) < w.nearest_enemy_distance(start, side):
+                closer += 1
+        if closer * 2 < len(units) and any(w.state.units[u].hex not in ezoc and closer_possible(w, u, ic) for u in units):
+            return str(R.ADVANCE), f"under Advance at least half of the {len(units)} counted units must end closer to the enemy"
+    return None

@@ -1,0 +1,435 @@
+"""Arrivano i Francesi! (Montebello 1800, Campotenese 1806): the ruleset. Rulebook:
+shared/rules/arrivano-i-francesi.it.md. Position format, interpretations, provisional data and the coverage map:
+docs/rulesets/arrivano.md.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.arrivano import assault as A
+from arbitro.adjudicator.arrivano import bombardment as B
+from arbitro.adjudicator.arrivano import commands as C
+from arbitro.adjudicator.arrivano import flow as F
+from arbitro.adjudicator.arrivano import movement as M
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.data_loader import (
+    ArrivanoData, data_files, default_data, provisional_items, ruleset_interpretations,
+)
+from arbitro.adjudicator.arrivano.victory import automatic_now
+from arbitro.adjudicator.arrivano.world import ORDERS, World
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Ruleset, Scenario
+from arbitro.events import arrivano as ev
+from arbitro.projections import arrivano as P
+from arbitro.projections.base import UMPIRE, Outcome
+
+# Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
+IMPLEMENTED_OPTIONS: tuple[str, ...] = ()
+
+
+class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
+    name = "arrivano"
+    title = "Arrivano i Francesi!"
+    version = "0.1.0"
+    State = P.ArrivanoState
+    Event = ev.ArrivanoEvent
+    Command = C.ArrivanoCommand
+
+    @cached_property
+    def data(self) -> ArrivanoData:
+        return default_data()
+
+    @cached_property
+    def crt(self) -> Any:
+        return F.crt_table(self.data.tables)
+
+    # --- scenario and data --------------------------------------------------------------------------
+    def scenarios(self) -> dict[str, Scenario]:
+        out = {}
+        for name, s in sorted(self.data.scenarios.items()):
+            out[name] = Scenario(name=name, title=s.scenario.title, seats=tuple(s.scenario.seats),
+                                 options=IMPLEMENTED_OPTIONS, description=s.scenario.rule)
+        return out
+
+    def interpretations(self) -> dict[str, Interpretation]:
+        return ruleset_interpretations(self.data)
+
+    def data_files(self) -> list[Path]:
+        return data_files()
+
+    def provisional(self, scenario: str) -> list[str]:
+        return provisional_items(self.data.scenarios[scenario], self.data.tables)
+
+    def new_state(self, scenario: str, options: tuple[str, ...]) -> P.ArrivanoState:
+        s = self.data.scenarios[scenario]
+        state = P.ArrivanoState(scenario=scenario, options=sorted(options), last_turn=s.scenario.turns,
+                                weather=s.weather.start_box if s.weather is not None else 0)
+        for f in s.oob.formations:
+            state.formations[f.id] = P.FormationState(side=f.side, general=f.general, order=f.initial_order or "defence")
+        for u in s.oob.units:
+            unit = P.UnitState(side=u.side, formation=u.formation, arm=u.arm)
+            if u.setup is not None:
+                unit.hex, unit.where = u.setup.hexes[0], "map"  # interpretation campotenese_setup_ranges: either_hex
+            state.units[u.id] = unit
+        for le in s.oob.leaders:
+            leader = P.LeaderState(side=le.side, role=le.role, formation=le.formation)
+            if le.setup is not None:
+                leader.hex, leader.where = le.setup.hexes[0], "map"
+            state.leaders[le.id] = leader
+        state.march_orders = {m.id: True for m in s.scenario.march_orders}
+        state.steps_lost = {side: 0 for side in s.scenario.seats}
+        return state
+
+    def game(self, ctx: Decision[P.ArrivanoState]) -> F.Game:
+        s = self.data.scenarios[ctx.state.scenario]
+        return F.Game(ctx, s, self.data.tables, self.crt)
+
+    def world(self, state: P.ArrivanoState) -> World:
+        return World(state, self.data.scenarios[state.scenario], self.data.tables)
+
+    def start(self, ctx: Decision[P.ArrivanoState]) -> None:
+        """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
+        g = self.game(ctx)
+        F.roll_initiative(g)
+        self._after(g)
+
+    # --- turn and decisions ---------------------------------------------------------------------------
+    def seats(self, state: P.ArrivanoState) -> tuple[str, ...]:
+        return tuple(self.data.scenarios[state.scenario].scenario.seats)
+
+    def active_seats(self, state: P.ArrivanoState) -> tuple[str, ...]:
+        if state.result is not None or not state.seat:
+            return ()
+        return (state.seat,)
+
+    def pending(self, state: P.ArrivanoState) -> Pending | None:
+        if not state.stack or state.result is not None:
+            return None
+        frame = state.stack[-1]
+        options = F.frame_options(self.world(state), frame)
+        return Pending(seat=frame.seat, kind=frame.kind, rule=frame.rule,
+                       prompt=f"decide the {frame.kind.replace('_', ' ')} ({frame.rule})", options=options)
+
+    def decide(self, ctx: Decision[P.ArrivanoState], command: Any) -> None:
+        g = self.game(ctx)
+        state = ctx.state
+        if state.result is not None:
+            ctx.reject(R.SEQUENCE, "the game is over")
+        if state.stack:
+            if state.stack[-1].seat != ctx.seat:
+                ctx.reject(state.stack[-1].rule, "another decision is pending")
+            F.answer(g, command)
+        else:
+            if ctx.seat != state.seat:
+                ctx.reject(R.SEQUENCE, "it is not your turn to act")
+            self._dispatch(g, command)
+        self._after(g)
+
+    def _dispatch(self, g: F.Game, command: Any) -> None:  # noqa: C901 - one case per command
+        state = g.state
+        match command:
+            case C.ChangeOrder():
+                F.change_order(g, command.formation, command.order)
+            case C.EndOrders():
+                if state.step != "orders":
+                    g.reject(R.ORDERS_PHASE, "not in the orders sub-phase")
+                F.end_orders(g)
+            case C.Activate():
+                F.activate(g, command.formation)
+            case C.TryOrderChange():
+                self._try_order_change(g, command.order)
+            case C.Bombard():
+                self._bombard(g, sorted(command.units), command.target)
+            case C.Move():
+                M.move(g, command.unit, command.to, command.column)
+            case C.MoveLeader():
+                M.move_leader(g, command.leader, command.to)
+            case C.Assault():
+                A.declare(g, sorted(command.attackers), sorted(command.targets))
+            case C.Next():
+                self._next(g)
+            case _:
+                g.reject(R.SEQUENCE, f"{command.type.replace('_', ' ')} answers a pending decision; none is pending")
+
+    def _try_order_change(self, g: F.Game, order: str) -> None:
+        """arrivano §5.2.1: at activation the general may roll d6 <= his initiative to change his order."""
+        act = g.state.activation
+        if g.state.step != "bombardment" or act is None:
+            g.reject(R.GENERAL_ORDER, "a general tries to change his order at the start of his activation")
+        assert act is not None
+        if act.order_tried:
+            g.reject(R.GENERAL_ORDER, "the general has already tried this activation")
+        gid = g.world().general_on_map(act.formation)
+        if gid is None:
+            g.reject(R.NO_GENERAL, "the formation has no general on the map")
+        assert gid is not None
+        if g.state.formations[act.formation].order == order:
+            g.reject(R.GENERAL_ORDER, f"the order is already {order}")
+        value = g.s.leader(gid).initiative
+        die = g.roll(f"{R.GENERAL_ORDER} order change of {act.formation}", {"table": "initiative", "needs_at_most": value})
+        ok = die <= value
+        g.emit(ev.OrderChangeTried(formation=act.formation, order=order, succeeded=ok, rule=str(R.GENERAL_ORDER)))
+        if ok:
+            g.emit(ev.OrderChanged(formation=act.formation, order=order, by="general", rule=str(R.GENERAL_ORDER)))
+
+    def _bombard(self, g: F.Game, units: list[str], target: str) -> None:
+        act = g.state.activation
+        if g.state.step != "bombardment" or act is None:
+            g.reject(R.BOMBARD_STEP, "the active formation's artillery bombards before it moves (B-3)")
+        assert act is not None
+        w = g.world()
+        if units not in B.fire_groups(w, g.ctx.seat, act.formation):
+            g.reject(R.BOMBARD_COMBINE if len(units) > 1 else R.ARTILLERY,
+                     "these guns cannot fire together now (stacked, not Moved, of the active formation)")
+        if target not in B.targets(w, units):
+            g.reject(R.BOMBARD_TABLE, f"{target} is not a target: enemy non-artillery units in range and line of sight")
+        B.bombard(g, units, target, defensive=False)
+
+    def _next(self, g: F.Game) -> None:
+        state = g.state
+        match state.step:
+            case "bombardment":
+                g.emit(ev.StepSet(phase="action", step="movement", seat=state.seat, rule=str(R.MOVE_STEP)))
+            case "movement":
+                problem = M.obligation_problem(g.world())
+                if problem is not None:
+                    g.reject(problem[0], problem[1])
+                g.emit(ev.StepSet(phase="action", step="combat", seat=state.seat, rule=str(R.COMBAT_STEP)))
+            case "combat":
+                problem = attack_obligation(g.world())
+                if problem is not None:
+                    g.reject(R.ATTACK, problem)
+                F.end_activation(g)
+            case _:
+                g.reject(R.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
+
+    def _after(self, g: F.Game) -> None:
+        """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
+        F.settle(g)
+        if g.state.result is None:
+            march_checks(g)
+            found = automatic_now(g.world())
+            if found is not None:
+                g.emit(ev.GameEnded(winner=found["winner"], reason=found["reason"], result=found, rule=found["rule"]))
+        w = g.world()
+        for seat in w.seats:
+            new = sorted(set(w.enemy_pieces_in_view(seat)) - set(g.state.seen.get(seat, [])))
+            if new:
+                g.emit(ev.PiecesSighted(seat=seat, pieces=new, rule=str(R.FOG)))
+
+    # --- legal commands ---------------------------------------------------------------------------------
+    def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
+        if state.result is not None:
+            return []
+        pending = self.pending(state)
+        if pending is not None:
+            return list(pending.options or []) if seat == pending.seat else []
+        if seat != state.seat:
+            return []
+        w = self.world(state)
+        out: list[dict[str, Any]] = []
+        match state.step:
+            case "orders":
+                for fid in F.chief_can_change(w, seat):
+                    out += [{"type": "change_order", "formation": fid, "order": o} for o in ORDERS
+                            if o != state.formations[fid].order]
+                out.append({"type": "end_orders"})
+            case "choose_activation":
+                out += [{"type": "activate", "formation": f} for f in F.activatable(w)]
+            case "bombardment":
+                act = state.activation
+                assert act is not None
+                if not act.order_tried and w.general_on_map(act.formation) is not None:
+                    out += [{"type": "try_order_change", "order": o} for o in ORDERS
+                            if o != state.formations[act.formation].order]
+                for group in B.fire_groups(w, seat, act.formation):
+                    out += [{"type": "bombard", "units": group, "target": t} for t in B.targets(w, group)]
+                out.append({"type": "next"})
+            case "movement":
+                out += movement_commands(w, seat)
+                if M.obligation_problem(w) is None:
+                    out.append({"type": "next"})
+            case "combat":
+                out += assault_commands(w, seat)
+                if attack_obligation(w) is None:
+                    out.append({"type": "next"})
+        return out
+
+    # --- projection -------------------------------------------------------------------------------------
+    def apply(self, state: P.ArrivanoState, event: Any) -> P.ArrivanoState:
+        return P.apply(state, event)
+
+    def view(self, state: P.ArrivanoState, seat: str) -> dict[str, Any]:
+        if seat not in self.seats(state):
+            return P.view(state, seat, None)
+        return P.view(state, seat, self.world(state).visible_hexes(seat))
+
+    def hidden_pieces(self, state: P.ArrivanoState, seat: str) -> set[str]:
+        """Enemy pieces whose place seat may not know now: out of line of sight (arrivano §11.3.2)."""
+        w = self.world(state)
+        visible = w.visible_hexes(seat)
+        out = {u for u, unit in state.units.items() if unit.side != seat and
+               (unit.where == "waiting" or (unit.where == "map" and unit.hex not in visible))}
+        out |= {lid for lid, le in state.leaders.items() if le.side != seat and le.where == "map" and le.hex not in visible}
+        return out
+
+    def secrets(self, state: P.ArrivanoState, seat: str) -> set[str]:
+        """Enemy pieces out of sight that seat has never examined: their ids must appear nowhere served to it."""
+        if seat not in self.seats(state):
+            return set()
+        return self.hidden_pieces(state, seat) - set(state.seen.get(seat, []))
+
+    def redact(self, event: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any] | None:
+        data: dict[str, Any] = msgspec.to_builtins(event)
+        if seat not in self.seats(state):
+            return data
+        if isinstance(event, ev.PiecesSighted):
+            return data if event.seat == seat else None
+        if isinstance(event, ev.PendingSet) and event.seat != seat:
+            data["data"] = {}
+            return data
+        fields = ev.PIECE_FIELDS.get(type(event))
+        if isinstance(event, ev.GroupEntered):
+            fields = ("units",)
+        if not fields:
+            return data
+        ids: list[str] = []
+        for name in fields:
+            value = data[name]
+            ids += value if isinstance(value, list) else [value]
+        hidden = self.hidden_pieces(state, seat)
+        if any(i in hidden for i in ids):
+            return {"type": data["type"], "rule": data["rule"], "hidden": True}
+        return data
+
+    def is_irreversible(self, event: Any) -> bool:
+        return isinstance(event, ev.PiecesSighted)
+
+    def is_checkpoint(self, event: Any) -> bool:
+        return isinstance(event, (ev.TurnStarted, ev.GameEnded))
+
+    def outcome(self, state: P.ArrivanoState) -> Outcome | None:
+        if state.result is None:
+            return None
+        return Outcome(winner=state.result.get("winner"), reason=state.result.get("reason", ""),
+                       rule=state.result.get("rule", str(R.SEQUENCE)))
+
+    def validate_position(self, state: P.ArrivanoState) -> list[str]:
+        problems = []
+        if state.scenario not in self.data.scenarios:
+            return [f"unknown scenario {state.scenario!r}"]
+        s = self.data.scenarios[state.scenario]
+        hexes = set(s.map.hexes())
+        for uid, unit in sorted(state.units.items()):
+            if uid not in {u.id for u in s.oob.units}:
+                problems.append(f"unit {uid} is not in the order of battle")
+            elif unit.where == "map" and unit.hex not in hexes:
+                problems.append(f"unit {uid} is on hex {unit.hex}, not on the map")
+        w = self.world(state)
+        for h, units in sorted(w.by_hex().items()):
+            if not w.fits(h, []):
+                problems.append(f"hex {h} breaks the stacking limits ({R.STACKING}): {', '.join(units)}")
+        if s.weather is None and state.weather != 0:
+            problems.append("weather must be 0 in a scenario without weather")
+        if s.weather is not None and not 1 <= state.weather <= 3:
+            problems.append("weather must be 1..3 at Campotenese (arrivano §17.2.7)")
+        return problems
+
+
+def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
+    act = w.state.activation
+    assert act is not None
+    if w.state.formations[act.formation].side != seat:
+        return []
+    ic = w.in_command(act.formation)
+    out: list[dict[str, Any]] = []
+    for uid in sorted(w.state.units):
+        unit = w.state.units[uid]
+        if unit.side != seat or M.may_move(w, uid) is not None:
+            continue
+        normal = M.destinations(w, uid, False, ic)
+        out += [{"type": "move", "unit": uid, "to": h, "column": False} for h in normal]
+        if not isinstance(M.plan(w, uid, True, ic), str):
+            out += [{"type": "move", "unit": uid, "to": h, "column": True}
+                    for h in M.destinations(w, uid, True, ic) if h not in normal]
+    for lid in sorted(w.state.leaders):
+        if M.leader_movable(w, lid, seat):
+            out += [{"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid)]
+    return out
+
+
+def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
+    """Per attacking hex: its eligible units against every enemy hex whose ZoC reaches them (§12.2.1); and every
+    eligible unit adjacent to all of those together (§12.4.1). Only declarable odds (§12.4.2) unless forced."""
+    act = w.state.activation
+    assert act is not None
+    ic = w.in_command(act.formation)
+    eligible = [u for u in w.units_of(seat) if A.may_attack(w, u, act.formation, ic)]
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for h, units in F.by_hex(w, eligible).items():
+        targets = A.required_targets(w, units)
+        if not targets:
+            continue
+        groups = [units]
+        together = [u for u in eligible if all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
+        if sorted(together) != units:
+            groups.append(sorted(together))
+        for group in groups:
+            need = A.required_targets(w, group)
+            if need != targets:
+                continue
+            key = (tuple(group), tuple(targets))
+            if key in seen:
+                continue
+            seen.add(key)
+            attack, defence, _ = A.strengths(w, group, targets)
+            shift, _, _ = A.terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
+            from arbitro.adjudicator.arrivano.profile import PROFILE
+            from arbitro.adjudicator.napoleonic import assault as sys_assault
+            odds = sys_assault.odds(PROFILE, F.crt_table(w.tables), attack, defence, -shift)
+            forced = any(w.order_of(u, ic) == "attack" for u in group)
+            if odds.below_minimum and not forced:
+                continue
+            out.append({"type": "assault", "attackers": group, "targets": targets})
+    return out
+
+
+def attack_obligation(w: World) -> str | None:
+    """arrivano §5.1.2, §12.2: Attack-order units in EZoC must attack enemies not yet attacked this segment."""
+    act = w.state.activation
+    assert act is not None
+    ic = w.in_command(act.formation)
+    side = w.state.formations[act.formation].side
+    for u in w.units_of(side):
+        if A.may_attack(w, u, act.formation, ic) and w.order_of(u, ic) == "attack" and A.required_targets(w, [u]):
+            return "Attack-order units in an enemy zone of control must attack"
+    return None
+
+
+def march_checks(g: F.Game) -> None:
+    """arrivano §17.1.5 (interpretations march_order_end: any_time, march_order_units: listed_group): a march order
+    ends when an enemy unit is in line of sight of one of its units (the formation takes Defence) or when half of
+    its units (artillery excluded) are in or next to the objective."""
+    w = g.world()
+    for m in g.s.scenario.march_orders:
+        if not g.state.march_orders.get(m.id):
+            continue
+        units = [u for u in m.units if g.state.units[u].where == "map"]
+        enemies = [g.state.units[e].hex for e in w.units_of(w.enemy(g.s.formation(m.formation).side))]
+        spotted = any(w.sees(g.state.units[u].hex, e) for u in units for e in enemies)
+        if spotted:
+            g.emit(ev.MarchOrderEnded(march=m.id, reason="enemy_in_los", rule=str(R.MB_MARCH)))
+            rules = g.s.scenario.march_order_rules
+            order = rules.then_order if rules is not None else "defence"
+            if g.state.formations[m.formation].order != order:
+                g.emit(ev.OrderChanged(formation=m.formation, order=order, by="march_order", rule=str(R.MB_MARCH)))
+            continue
+        foot = [u for u in units if g.state.units[u].arm != "artillery"]
+        there = [u for u in foot if w.grid.distance(g.state.units[u].hex, m.objective) <= 1]
+        if foot and len(there) * 2 >= len(foot):
+            g.emit(ev.MarchOrderEnded(march=m.id, reason="reached", rule=str(R.MB_MARCH)))

@@ -1,0 +1,239 @@
+"""Read-only questions about an Arrivano position: who is where, zones of control, command, line of sight,
+stacking, strengths. Everything here is a pure function of (state, scenario data); sorted explicitly."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator import hexmap
+from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables, TerrainEffect, WeatherBox, fits_stacking
+from arbitro.adjudicator.hexgrid import HexId
+from arbitro.projections.arrivano import ArrivanoState
+
+ORDERS = ("advance", "attack", "defence", "manoeuvre")
+
+
+_LOS_CACHE: dict[tuple[str, str, str], bool] = {}
+
+
+class World:
+    def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables) -> None:
+        self.state, self.s, self.tables = state, s, tables
+        self.grid = s.map.grid
+        self._by_hex: dict[str, list[str]] | None = None
+
+    # --- sides and pieces ---------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, str]:
+        a, b = self.s.scenario.seats
+        return a, b
+
+    def enemy(self, side: str) -> str:
+        a, b = self.seats
+        return b if side == a else a
+
+    def by_hex(self) -> dict[str, list[str]]:
+        if self._by_hex is None:
+            table: dict[str, list[str]] = {}
+            for uid in sorted(self.state.units):
+                u = self.state.units[uid]
+                if u.where == "map":
+                    table.setdefault(u.hex, []).append(uid)
+            self._by_hex = table
+        return self._by_hex
+
+    def units_at(self, h: str) -> list[str]:
+        return list(self.by_hex().get(h, []))
+
+    def leaders_at(self, h: str) -> list[str]:
+        return [lid for lid in sorted(self.state.leaders)
+                if self.state.leaders[lid].where == "map" and self.state.leaders[lid].hex == h]
+
+    def side_at(self, h: str) -> str | None:
+        units = self.by_hex().get(h)
+        return self.state.units[units[0]].side if units else None
+
+    def units_of(self, side: str) -> list[str]:
+        return [u for u in sorted(self.state.units) if self.state.units[u].side == side and self.state.units[u].where == "map"]
+
+    def is_artillery(self, uid: str) -> bool:
+        return self.state.units[uid].arm == "artillery"
+
+    def strength(self, uid: str) -> int:
+        data = self.s.unit(uid)
+        return data.reduced if self.state.units[uid].reduced and data.reduced is not None else data.strength
+
+    def efficiency(self, uid: str) -> int:
+        return self.s.unit(uid).efficiency
+
+    # --- terrain ---------------------------------------------------------------------------------------
+    def terrains(self, h: str) -> list[TerrainEffect]:
+        return [self.tables.terrain.terrain[t] for t in self.s.map.hex(h).terrains]
+
+    def is_village(self, h: str) -> bool:
+        return any(t in ("villaggio", "cascina") for t in self.s.map.hex(h).terrains)
+
+    def is_redoubt(self, h: str) -> bool:
+        return "ridotta" in self.s.map.hex(h).terrains
+
+    def weather_box(self) -> WeatherBox | None:
+        if self.s.weather is None or self.state.weather == 0:
+            return None
+        return self.s.weather.box(self.state.weather)
+
+    def movement_table(self) -> hexmap.MovementTable:
+        return self.s.movement[self.state.weather if self.s.weather is not None else 0]
+
+    # --- orders and command ---------------------------------------------------------------------------
+    def general_on_map(self, formation: str) -> str | None:
+        gid = self.state.formations[formation].general
+        leader = self.state.leaders.get(gid)
+        return gid if leader is not None and leader.where == "map" else None
+
+    def _passable(self, side: str) -> object:
+        enemy = self.enemy(side)
+        return lambda h: self.side_at(h) != enemy  # arrivano §4.4.3: not through enemy units
+
+    def in_command(self, formation: str) -> set[str]:
+        """Units of the formation in command (arrivano §4.4, §4.2, §4.4.2, §5.3.1, §4.6); turn 1: all (§3.2);
+        units entered in this activation: all (§15.4.1)."""
+        f = self.state.formations[formation]
+        members = [u for u in self.units_of(f.side) if self.state.units[u].formation == formation]
+        if self.state.first_turn:  # arrivano §3.2: every unit starts in command
+            return set(members)
+        act = self.state.activation
+        result: set[str] = set()
+        if act is not None and act.formation == formation:
+            result |= {u for u in members if act.starts.get(u) == ""}
+        gid = self.general_on_map(formation)
+        if gid is None:
+            return result  # arrivano §4.5.5: deprived of command
+        passable = self._passable(f.side)
+        ghex = self.state.leaders[gid].hex
+        reach = hexmap.command_distances(self.grid, ghex, self.s.leader(gid).command_range, passable)  # type: ignore[arg-type]
+        result |= {u for u in members if self.state.units[u].hex in reach}
+        relays: list[str] = []
+        for lid in sorted(self.state.leaders):
+            leader = self.state.leaders[lid]
+            if leader.role == "officer" and leader.formation == formation and leader.where == "map" and leader.hex in reach:
+                relays.append(lid)  # interpretation officer_in_command: general_range
+                data = self.s.leader(lid)
+                oreach = hexmap.command_distances(self.grid, leader.hex, data.command_range, passable)  # type: ignore[arg-type]
+                for u in members:
+                    if self.state.units[u].hex in oreach and (not data.cavalry or self._cavalry_like(u)):
+                        result.add(u)  # arrivano §4.2, §4.6
+        anchors = {self.state.units[u].hex for u in result} | {self.state.leaders[lid].hex for lid in relays}
+        changed = True
+        while changed:  # arrivano §4.4.2: contiguity through in-command units and officers
+            changed = False
+            for u in members:
+                if u not in result and any(self.grid.is_adjacent(self.state.units[u].hex, a) or
+                                           self.state.units[u].hex == a for a in sorted(anchors)):
+                    result.add(u)
+                    anchors.add(self.state.units[u].hex)
+                    changed = True
+        return result
+
+    def _cavalry_like(self, uid: str) -> bool:
+        u = self.s.unit(uid)
+        return u.arm == "cavalry" or (u.arm == "artillery" and u.horse)
+
+    def order_of(self, uid: str, in_command: set[str] | None = None) -> str:
+        """The order a unit obeys: its formation's, or Defence out of command (arrivano §5.3)."""
+        unit = self.state.units[uid]
+        ic = in_command if in_command is not None else self.in_command(unit.formation)
+        return self.state.formations[unit.formation].order if uid in ic else "defence"
+
+    # --- zones of control ------------------------------------------------------------------------------
+    def exerts_zoc(self, uid: str) -> bool:
+        box = self.weather_box()
+        if box is not None and not box.zoc:
+            return False  # arrivano §17.2.7 storm
+        return self.state.units[uid].status == "good"  # arrivano §8, §15: not disordered or routed
+
+    def ezoc(self, side: str) -> frozenset[HexId]:
+        """Hexes in the zone of control of `side`'s enemies (arrivano §8): the six around each good-order
+        enemy unit, never into a redoubt hex."""
+        hexes: set[HexId] = set()
+        for uid in self.units_of(self.enemy(side)):
+            if not self.exerts_zoc(uid):
+                continue
+            for n in self.grid.neighbours(self.state.units[uid].hex):
+                if not any(t.no_zoc_into for t in self.terrains(n)):
+                    hexes.add(n)
+        return frozenset(hexes)
+
+    def zoc_sources(self, h: str, side: str) -> list[str]:
+        """Enemy hexes projecting ZoC into `h` for a unit of `side`."""
+        if any(t.no_zoc_into for t in self.terrains(h)):
+            return []
+        out = []
+        for n in self.grid.neighbours(h):
+            units = [u for u in self.units_at(n) if self.state.units[u].side != side]
+            if units and any(self.exerts_zoc(u) for u in units):
+                out.append(n)
+        return sorted(out)
+
+    # --- stacking -------------------------------------------------------------------------------------
+    def fits(self, h: str, adding: list[str]) -> bool:
+        """Stacking limits (arrivano §7.1; Campotenese §17.2.3); routed units alone (§7.1.1)."""
+        here = [u for u in self.units_at(h) if u not in adding] + list(adding)
+        if not here:
+            return True
+        sides = {self.state.units[u].side for u in here}
+        if len(sides) > 1:
+            return False
+        routed = [u for u in here if self.state.units[u].status == "routed"]
+        if routed and len(routed) != len(here):
+            return False
+        return fits_stacking([self.state.units[u].arm for u in here], [self.state.units[u].formation for u in here],
+                             self.s.scenario.stacking.allowed)
+
+    # --- line of sight --------------------------------------------------------------------------------
+    def los_range(self) -> int:
+        return self.s.scenario.los_range
+
+    def clear_line(self, a: str, b: str) -> bool:
+        """Line of sight (arrivano §11.3.1): blocking terrain between, or ground higher than both ends; units
+        never block."""
+        key = (self.s.name, a, b) if a <= b else (self.s.name, b, a)
+        cached = _LOS_CACHE.get(key)
+        if cached is not None:
+            return cached
+        top = max(self.s.map.elevation(a), self.s.map.elevation(b))
+
+        def blocks(h: HexId) -> bool:
+            return any(t.blocks_los for t in self.terrains(h)) or self.s.map.elevation(h) > top
+
+        clear = self.grid.line_of_sight(key[1], key[2], blocks).clear
+        _LOS_CACHE[key] = clear
+        return clear
+
+    def sees(self, a: str, b: str, reach: int | None = None) -> bool:
+        limit = self.los_range() if reach is None else reach
+        return a == b or (self.grid.distance(a, b) <= limit and self.clear_line(a, b))
+
+    def observers(self, side: str) -> list[str]:
+        hexes = {self.state.units[u].hex for u in self.units_of(side)}
+        hexes |= {le.hex for le in self.state.leaders.values() if le.side == side and le.where == "map"}
+        return sorted(hexes)
+
+    def visible_hexes(self, side: str) -> frozenset[str]:
+        """Hexes whose stacks `side` may examine (arrivano §11.3.2): in line of sight of one of its pieces."""
+        out: set[str] = set()
+        for o in self.observers(side):
+            for h in self.grid.within(o, self.los_range()):
+                if h not in out and self.sees(o, h):
+                    out.add(h)
+        return frozenset(out)
+
+    def enemy_pieces_in_view(self, side: str) -> list[str]:
+        visible = self.visible_hexes(side)
+        enemy = self.enemy(side)
+        units = [u for u in self.units_of(enemy) if self.state.units[u].hex in visible]
+        leaders = [lid for lid, le in sorted(self.state.leaders.items())
+                   if le.side == enemy and le.where == "map" and le.hex in visible]
+        return sorted(units + leaders)
+
+    # --- distances ------------------------------------------------------------------------------------
+    def nearest_enemy_distance(self, h: str, side: str) -> int:
+        enemies = {self.state.units[u].hex for u in self.units_of(self.enemy(side))}
+        return min((self.grid.distance(h, e) for e in sorted(enemies)), default=0)

@@ -1,0 +1,29 @@
+"""The assault table look-up shared by the system (arrivano §12.4-§12.5, caldiero §12.4-§12.5): odds column
+in the defender's favour, column shifts, what happens beyond either end, capped die modifiers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arbitro.adjudicator import combat
+from arbitro.adjudicator.napoleonic.profile import Profile
+
+
+@dataclass(frozen=True)
+class Odds:
+    column: combat.ColumnPick
+    below_minimum: bool  # worse than the first column (arrivano §12.4.2, caldiero §12.4.2)
+    excess_drm: int  # +1 per level above the last column where the profile says so (caldiero §12.4.3)
+
+
+def odds(profile: Profile, table: combat.CombatTable, attack: int, defence: int, shift: int = 0) -> Odds:
+    pick = combat.odds_column(table, attack, max(1, defence), shift)
+    excess = pick.beyond_high if profile.above_max_odds == "drm_per_level" else 0  # arrivano §12.4.3: none
+    return Odds(pick, pick.beyond_low > 0, excess)
+
+
+def resolve(profile: Profile, table: combat.CombatTable, column: combat.ColumnPick, die: int,
+            modifiers: Sequence[combat.Modifier]) -> combat.TableLookup:
+    """Read the table with the modifiers capped at the profile's cap (both §12.5.2)."""
+    return combat.look_up(table, column, die, list(modifiers), cap=profile.drm_cap)

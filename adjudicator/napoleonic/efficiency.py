@@ -1,0 +1,29 @@
+"""Efficiency tests (arrivano §13, caldiero §13): one die against a value, with natural results."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from arbitro.adjudicator.napoleonic.profile import Profile
+
+
+def passes(profile: Profile, die: int, efficiency: int, die_modifier: int = 0) -> bool:
+    """A test passes when the modified die is at most the efficiency; the natural results override
+    (arrivano §13.1.1, caldiero §13.1.1: 1 always passes, 6 always fails)."""
+    if die == profile.natural_pass:
+        return True
+    if die == profile.natural_fail:
+        return False
+    return die + die_modifier <= efficiency
+
+
+def most_sp_value(units: Iterable[tuple[int, int]]) -> int | None:
+    """The efficiency carrying the most strength points among (efficiency, strength) pairs (arrivano §12.3.1,
+    caldiero §12.3.1). On a tie the owner chooses; the best value is what an owner picks, so it is returned."""
+    by_value: dict[int, int] = {}
+    for value, strength in units:
+        by_value[value] = by_value.get(value, 0) + strength
+    if not by_value:
+        return None
+    top = max(by_value.values())
+    return max(v for v, sp in by_value.items() if sp == top)

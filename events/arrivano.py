@@ -1,0 +1,239 @@
+"""Arrivano i Francesi!: the stored event schema. Every event names the rule that caused it (`rule`).
+
+Names are past participles; tags are snake_case. The fold is projections/arrivano.py. Dice are core
+events (events/random.py); the events here record what the dice decided.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from arbitro.events.core import Event
+
+
+class StepSet(Event, tag="step_set"):
+    """The sequence of play moves on (arrivano §3.1): phase, step and the seat awaited."""
+
+    phase: str
+    step: str
+    seat: str
+    rule: str
+
+
+class TurnStarted(Event, tag="turn_started"):
+    turn: int
+    rule: str
+
+
+class OrderChanged(Event, tag="order_changed"):
+    """A formation's order marker changes: chief (§5.2), general's initiative (§5.2.1), entry (§15.4.1),
+    march order ended (§17.1.5)."""
+
+    formation: str
+    order: str
+    by: str
+    rule: str
+    counts_against_chief: bool = False  # one of the chief's changes limited by his initiative (§4.3)
+
+
+class OrderChangeTried(Event, tag="order_change_tried"):
+    """A general's attempt to change his own order at activation (arrivano §5.2.1); one per activation."""
+
+    formation: str
+    order: str
+    succeeded: bool
+    rule: str
+
+
+class InitiativeWon(Event, tag="initiative_won"):
+    seat: str
+    totals: dict[str, int]
+    rule: str
+
+
+class FormationActivated(Event, tag="formation_activated"):
+    formation: str
+    chosen_by: str
+    rule: str
+
+
+class ActivationEnded(Event, tag="activation_ended"):
+    formation: str
+    rule: str
+
+
+class LeaderPlaced(Event, tag="leader_placed"):
+    """A commander enters with his reinforcement group (arrivano §15.4)."""
+
+    leader: str
+    hex: str
+    rule: str
+
+
+class GroupEntered(Event, tag="group_entered"):
+    """A reinforcement group becomes available at its entry hex during its formation's activation (§15.4):
+    its units wait there until they move onto the map."""
+
+    group: str
+    hex: str
+    units: list[str]
+    rule: str
+
+
+class UnitMoved(Event, tag="unit_moved"):
+    unit: str
+    path: list[str]
+    column: bool
+    rule: str
+
+
+class LeaderMoved(Event, tag="leader_moved"):
+    leader: str
+    path: list[str]
+    rule: str
+
+
+class UnitStatusChanged(Event, tag="unit_status_changed"):
+    """good / disordered / routed (arrivano §15)."""
+
+    unit: str
+    status: str
+    rule: str
+
+
+class UnitEliminated(Event, tag="unit_eliminated"):
+    """Eliminated (arrivano §12.8): `permanent`, or flipped to its reduced side and on the turn track until
+    `return_turn`."""
+
+    unit: str
+    permanent: bool
+    return_turn: int
+    rule: str
+
+
+class UnitReturned(Event, tag="unit_returned"):
+    """A replacement comes back on its reduced side within one hex of its general (arrivano §12.8.2)."""
+
+    unit: str
+    hex: str
+    rule: str
+
+
+class UnitRetreated(Event, tag="unit_retreated"):
+    unit: str
+    path: list[str]
+    rule: str
+
+
+class UnitAdvanced(Event, tag="unit_advanced"):
+    unit: str
+    hex: str
+    rule: str
+
+
+class ArtilleryFired(Event, tag="artillery_fired"):
+    """A bombardment (arrivano §11.4) with the complete table record."""
+
+    units: list[str]
+    target: str
+    result: str
+    record: dict[str, Any]
+    defensive: bool
+    rule: str
+
+
+class ArtilleryTurned(Event, tag="artillery_turned"):
+    """Artillery flipped to its Moved side (arrivano §11) or back (§3.1 C)."""
+
+    units: list[str]
+    moved: bool
+    rule: str
+
+
+class AssaultDeclared(Event, tag="assault_declared"):
+    attackers: list[str]
+    targets: list[str]
+    rule: str
+
+
+class AssaultResolved(Event, tag="assault_resolved"):
+    """The assault's table look-up (arrivano §12.5) and its result code."""
+
+    attackers: list[str]
+    defenders: list[str]
+    targets: list[str]
+    result: str
+    record: dict[str, Any]
+    rule: str
+
+
+class LeaderLost(Event, tag="leader_lost"):
+    """A commander captured or killed (arrivano §4.5.3-§4.5.5, §8.2.3)."""
+
+    leader: str
+    rule: str
+
+
+class FlagCaptured(Event, tag="flag_captured"):
+    """A Neapolitan flag taken with a lost Maggiore (arrivano §17.2.12)."""
+
+    leader: str
+    rule: str
+
+
+class PendingSet(Event, tag="pending_set"):
+    """A decision the rules give to a seat (retreat path, advance, DR choice...)."""
+
+    kind: str
+    seat: str
+    rule: str
+    data: dict[str, Any]
+
+
+class PendingCleared(Event, tag="pending_cleared"):
+    kind: str
+    rule: str
+
+
+class MarchOrderEnded(Event, tag="march_order_ended"):
+    """A Montebello march order ends (arrivano §17.1.5): `reason` enemy_in_los or reached."""
+
+    march: str
+    reason: str
+    rule: str
+
+
+class WeatherChanged(Event, tag="weather_changed"):
+    box: int
+    rule: str
+
+
+class PiecesSighted(Event, tag="pieces_sighted"):
+    """Enemy pieces `seat` has examined at least once (line of sight, arrivano §11.3.2)."""
+
+    seat: str
+    pieces: list[str]
+    rule: str
+
+
+class GameEnded(Event, tag="game_ended"):
+    winner: str | None
+    reason: str
+    result: dict[str, Any]
+    rule: str
+
+
+ArrivanoEvent = Union[
+    StepSet, TurnStarted, OrderChanged, OrderChangeTried, InitiativeWon, FormationActivated, ActivationEnded,
+    LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
+    UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, AssaultDeclared, AssaultResolved, LeaderLost,
+    FlagCaptured, PendingSet, PendingCleared, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
+]
+
+# Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.
+PIECE_FIELDS: dict[type, tuple[str, ...]] = {
+    LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
+    UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitRetreated: ("unit",), UnitAdvanced: ("unit",),
+    ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
+    AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),
+}

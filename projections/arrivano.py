@@ -1,0 +1,227 @@
+"""Arrivano i Francesi!: the ruleset state (the position format, docs/rulesets/arrivano.md §5), the fold,
+and the per-seat view with fog of war (arrivano §11.3.2).
+
+The fold needs no map: what a seat can see is computed by the ruleset (which holds the map) and passed to
+`view` as the set of hexes whose enemy stacks the seat may examine; sightings are events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from arbitro.events import arrivano as ev
+
+
+class UnitState(msgspec.Struct, kw_only=True):
+    side: str
+    formation: str
+    arm: str
+    hex: str = ""
+    where: str = "offmap"  # map | offmap (not yet entered) | waiting (at its entry, §15.4) | track | eliminated
+    status: str = "good"  # good | disordered | routed (arrivano §15)
+    reduced: bool = False
+    art_moved: bool = False  # artillery on its Moved side (arrivano §11)
+    damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
+    return_turn: int = 0
+    moved_turn: int = 0  # a unit moves once per turn (arrivano §9)
+    attacked_turn: int = 0  # a unit attacks once per turn (arrivano §12.2.3)
+    acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)
+
+
+class LeaderState(msgspec.Struct, kw_only=True):
+    side: str
+    role: str  # commander_in_chief | general | officer
+    formation: str | None
+    hex: str = ""
+    where: str = "offmap"  # map | offmap | lost
+    moved_turn: int = 0
+
+
+class FormationState(msgspec.Struct, kw_only=True):
+    side: str
+    general: str
+    order: str
+    activated: bool = False  # the general's counter on its A side (arrivano §3.1 B-6)
+
+
+class Activation(msgspec.Struct, kw_only=True):
+    formation: str
+    order_tried: bool = False
+    starts: dict[str, str] = {}  # unit -> hex where it began the activation (movement obligations §5.1)
+    ezoc_tests: list[str] = []
+
+
+class Frame(msgspec.Struct, kw_only=True):
+    """A pending decision (top of `stack`): who decides, under which rule, with what context."""
+
+    kind: str
+    seat: str
+    rule: str
+    data: dict[str, Any] = {}
+
+
+class ArrivanoState(msgspec.Struct, kw_only=True):
+    scenario: str
+    options: list[str] = []
+    turn: int = 1
+    last_turn: int = 1
+    phase: str = "action"  # command | action | end | over
+    step: str = "choose_activation"
+    seat: str = ""
+    weather: int = 0  # 0 no weather (Montebello); 1..3 Campotenese boxes (arrivano §17.2.7)
+    initiative: str = ""
+    first_turn: bool = True
+    formations: dict[str, FormationState] = {}
+    units: dict[str, UnitState] = {}
+    leaders: dict[str, LeaderState] = {}
+    entered_groups: list[str] = []
+    activation: Activation | None = None
+    stack: list[Frame] = []
+    chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
+    attacked_hexes: list[str] = []  # defending hexes attacked in this combat segment (arrivano §12.2.3)
+    march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
+    steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
+    flags_captured: int = 0
+    seen: dict[str, list[str]] = {}  # enemy pieces each seat has examined (arrivano §11.3.2)
+    result: dict[str, Any] | None = None
+
+
+def _lose_step(state: ArrivanoState, side: str) -> None:
+    state.steps_lost[side] = state.steps_lost.get(side, 0) + 1
+
+
+def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - one case per event
+    match event:
+        case ev.StepSet(phase=phase, step=step, seat=seat):
+            state.phase, state.step, state.seat = phase, step, seat
+            if step == "orders" and seat:
+                state.chief_changes.setdefault(seat, 0)
+        case ev.TurnStarted(turn=turn):
+            state.turn, state.first_turn = turn, False
+            state.chief_changes = {}
+            for f in state.formations.values():
+                f.activated = False
+        case ev.OrderChanged(formation=f, order=order, by=by, counts_against_chief=counts):
+            state.formations[f].order = order
+            if counts:
+                side = state.formations[f].side
+                state.chief_changes[side] = state.chief_changes.get(side, 0) + 1
+        case ev.OrderChangeTried():
+            if state.activation is not None:
+                state.activation.order_tried = True
+        case ev.InitiativeWon(seat=seat):
+            state.initiative = seat
+        case ev.FormationActivated(formation=f):
+            state.activation = Activation(formation=f)
+            state.attacked_hexes = []
+        case ev.ActivationEnded(formation=f):
+            state.formations[f].activated = True
+            state.activation = None
+            state.attacked_hexes = []
+        case ev.GroupEntered(group=g, hex=h, units=units):
+            state.entered_groups.append(g)
+            for uid in units:
+                state.units[uid].where, state.units[uid].hex = "waiting", h
+        case ev.LeaderPlaced(leader=lid, hex=h):
+            state.leaders[lid].hex, state.leaders[lid].where = h, "map"
+        case ev.UnitMoved(unit=uid, path=path):
+            unit = state.units[uid]
+            if state.activation is not None and uid not in state.activation.starts:
+                state.activation.starts[uid] = unit.hex if unit.where == "map" else ""
+            unit.hex, unit.where = path[-1], "map"
+            unit.moved_turn = unit.acted_turn = state.turn
+        case ev.LeaderMoved(leader=lid, path=path):
+            state.leaders[lid].hex = path[-1]
+            state.leaders[lid].moved_turn = state.turn
+        case ev.UnitStatusChanged(unit=uid, status=status):
+            if status == "damaged":  # a redoubt battery flipped to its Damaged side (arrivano §17.2.6)
+                state.units[uid].damaged = True
+            else:
+                state.units[uid].status = status
+        case ev.UnitEliminated(unit=uid, permanent=permanent, return_turn=rt):
+            unit = state.units[uid]
+            unit.where = "eliminated" if permanent else "track"
+            unit.reduced = unit.reduced or not permanent
+            unit.return_turn, unit.status, unit.art_moved = rt, "good", False
+            _lose_step(state, unit.side)
+        case ev.UnitReturned(unit=uid, hex=h):
+            unit = state.units[uid]
+            unit.hex, unit.where, unit.status = h, "map", "good"
+        case ev.UnitRetreated(unit=uid, path=path):
+            state.units[uid].hex = path[-1]
+        case ev.UnitAdvanced(unit=uid, hex=h):
+            state.units[uid].hex = h
+        case ev.ArtilleryFired(units=units, defensive=defensive):
+            for uid in units:
+                state.units[uid].acted_turn = state.turn
+        case ev.ArtilleryTurned(units=units, moved=moved):
+            for uid in units:
+                state.units[uid].art_moved = moved
+        case ev.AssaultDeclared(attackers=attackers):
+            for uid in attackers:
+                state.units[uid].attacked_turn = state.units[uid].acted_turn = state.turn
+        case ev.AssaultResolved(targets=targets):
+            state.attacked_hexes.extend(t for t in targets if t not in state.attacked_hexes)
+        case ev.LeaderLost(leader=lid):
+            leader = state.leaders[lid]
+            leader.where = "lost"
+            _lose_step(state, leader.side)
+        case ev.FlagCaptured():
+            state.flags_captured += 1
+        case ev.PendingSet(kind=kind, seat=seat, rule=rule, data=data):
+            state.stack.append(Frame(kind=kind, seat=seat, rule=rule, data=data))
+        case ev.PendingCleared():
+            if state.stack:
+                state.stack.pop()
+        case ev.MarchOrderEnded(march=m):
+            state.march_orders[m] = False
+        case ev.WeatherChanged(box=box):
+            state.weather = box
+        case ev.PiecesSighted(seat=seat, pieces=pieces):
+            state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(pieces))
+        case ev.GameEnded(result=result):
+            state.result = dict(result)
+            state.phase, state.step, state.seat = "over", "over", ""
+    return state
+
+
+def unit_view(unit: UnitState) -> dict[str, Any]:
+    return {"side": unit.side, "formation": unit.formation, "arm": unit.arm, "hex": unit.hex, "where": unit.where,
+            "status": unit.status, "reduced": unit.reduced, "art_moved": unit.art_moved, "damaged": unit.damaged}
+
+
+def view(state: ArrivanoState, seat: str, visible: frozenset[str] | None) -> dict[str, Any]:
+    """What `seat` may know. `visible`: hexes whose enemy stacks seat may examine (None: everything, the
+    umpire). Enemy stacks elsewhere show only as a marker with their side (arrivano §11.3.2)."""
+    units: dict[str, Any] = {}
+    hidden: dict[str, str] = {}
+    for uid in sorted(state.units):
+        unit = state.units[uid]
+        if visible is not None and unit.side != seat and unit.where in ("map", "waiting"):
+            if unit.where == "waiting" or unit.hex not in visible:
+                if unit.where == "map":
+                    hidden[unit.hex] = unit.side
+                continue
+        units[uid] = unit_view(unit)
+    leaders: dict[str, Any] = {}
+    for lid in sorted(state.leaders):
+        leader = state.leaders[lid]
+        if visible is not None and leader.side != seat and leader.where == "map" and leader.hex not in visible:
+            continue
+        leaders[lid] = {"side": leader.side, "role": leader.role, "formation": leader.formation,
+                        "hex": leader.hex, "where": leader.where}
+    return {
+        "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
+        "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
+        "initiative": state.initiative, "first_turn": state.first_turn,
+        "formations": {f: msgspec.to_builtins(s) for f, s in sorted(state.formations.items())},
+        "units": units, "hidden_stacks": dict(sorted(hidden.items())), "leaders": leaders,
+        "activation": msgspec.to_builtins(state.activation) if state.activation is not None and visible is None
+        else ({"formation": state.activation.formation} if state.activation is not None else None),
+        "pending": [{"kind": f.kind, "seat": f.seat, "rule": f.rule} | ({"data": f.data} if f.seat == seat or
+                    visible is None else {}) for f in state.stack],
+        "march_orders": dict(sorted(state.march_orders.items())), "steps_lost": dict(sorted(state.steps_lost.items())),
+        "flags_captured": state.flags_captured, "result": state.result,
+    }
