@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +21,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, BadFile
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.events.store import CorruptStore, GameNotFound, StoreError
+from arbitro.events.store import GameNotFound, StoreError
 from arbitro.projections.fold import ChainBroken
 
 F = TypeVar("F", bound=Callable[..., Any])

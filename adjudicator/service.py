@@ -18,7 +18,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.errors import BadInput, BadPosition, NotFound, UnknownScenario, UnknownSeat
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply
-from arbitro.adjudicator.ruleset import Decision, Ruleset
+from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal_events
@@ -195,7 +195,7 @@ class Arbitro:
         self._snapshot(game_id, done)
         # Serve the new events from the states in hand rather than reading them back.
         served, after = [], adj.fold.copy(state)
-        for body, sealed in zip(bodies, stored):
+        for body, sealed in zip(bodies, stored, strict=True):
             after = adj.fold.apply(after, body, replayer.state_at)
             event = serve_event(adj.ruleset, body, sealed.hash, seat, after)
             if event is not None:

@@ -29,7 +29,6 @@ from arbitro.events import core
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, EventBody
-from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import ChainBroken, Fold
 from arbitro.projections.game import GameState
 

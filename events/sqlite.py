@@ -102,11 +102,11 @@ class SQLiteStore:
         rows, names = self._read("SELECT * FROM games WHERE id=?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
-        return self._game_from_row(dict(zip(names, rows[0])))
+        return self._game_from_row(dict(zip(names, rows[0], strict=True)))
 
     def games(self) -> list[GameRecord]:
         rows, names = self._read("SELECT * FROM games ORDER BY created_at, id")
-        return [self._game_from_row(dict(zip(names, r))) for r in rows]
+        return [self._game_from_row(dict(zip(names, r, strict=True))) for r in rows]
 
     @staticmethod
     def _game_from_row(row: dict[str, object]) -> GameRecord:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Rule, Ruleset, Scenario
 from arbitro.events.core import Event
-from arbitro.projections.base import UMPIRE, Outcome
+from arbitro.projections.base import Outcome
 
 SEATS = ("red", "blue")
 # Each seat draws from its own deck, so its draw's population never names the other seat's card.
