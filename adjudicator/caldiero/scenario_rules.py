@@ -1,0 +1,70 @@
+"""Caldiero-specific hooks called by the system modules: attack directions (caldiero §19.1) and cavalry
+charges (caldiero §20.2). Arrivano i Francesi! supplies its own (or none).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import fog as FOG
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero.loader import CaldieroData
+from arbitro.adjudicator.caldiero.profile import CALDIERO
+from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
+from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_movement import (
+    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem, stacking_problem,
+)
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ALLOWS_REORGANISE, ORDERS, artillery_orders, unit_order
+from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
+from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.ruleset import Decision, Rule
+from arbitro.events import caldiero as ev
+from arbitro.projections.caldiero import CaldieroState, enemy_of
+from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+
+
+def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
+    """caldiero §20.2: enemy hexes in the plain the charging cavalry could still enter from the end of its move."""
+    end = route.path[-1]
+    side = w.state.units[units[0]].side
+    ma = min(w.unit_data(u).movement for u in units) * 2
+    out = []
+    for n in w.board.neighbours(end):
+        if not w.enemy_units_at(n, side) or not w.board.is_plain(n) or w.board.crossing_prohibited(end, n):
+            continue  # §20.2.1: only units in the plain
+        from arbitro.adjudicator.caldiero.system_movement import step_cost
+
+        if route.cost_half + step_cost(w, end, n, False)[0] <= ma:
+            out.append(n)
+    return sorted(out)
+
+
+def charge_problem(w: World, units: tuple[str, ...], order: str, route: Route) -> str | None:
+    if not w.option("cavalry_charges"):
+        return "cavalry charges are an optional rule not in use in this game (caldiero §20.2)"
+    if order != "attack" or not all(w.unit_data(u).charge and w.state.units[u].arm == "cavalry" for u in units):
+        return "only the Austrian hussars and Erz. Jozsef cavalry with an Attack order may charge (caldiero §20.2)"
+    if not charge_targets(w, units, route):
+        return "a charge stops next to an enemy in the plain that the cavalry could still enter (caldiero §20.2, §20.2.1)"
+    return None
+
+
+def check_direction_release(a: Act, units: tuple[str, ...]) -> None:
+    """caldiero §19.1: Augereau freed by entering Caldiero (incl. the Rocca), Massena by Colognola."""
+    targets_ = {"augereau": "Caldiero", "massena": "Colognola"}
+    for u in units:
+        f = a.w.formation_of(u)
+        place = targets_.get(f)
+        if place is None or f in a.state.direction_released:
+            continue
+        hexes = set(a.env.board.place_hexes(place)) | (set(a.env.board.place_hexes("Rocca di Caldiero")) if f == "augereau" else set())
+        if a.state.units[u].hex in hexes:
+            a.emit(ev.DirectionReleased(formation=f, rule=str(R.DIRECTION)))

@@ -1,0 +1,178 @@
+"""Initiative and activation (caldiero §6, §5.2.2, §5.3.1, §4.3.1, §15.4.3; the system's formations and orders):
+which formations may be activated, the roll, the activation record, the general's and out-of-command
+units' orders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import fog as FOG
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero.loader import CaldieroData
+from arbitro.adjudicator.caldiero.profile import CALDIERO
+from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
+from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_movement import (
+    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem, stacking_problem,
+)
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ALLOWS_REORGANISE, ORDERS, artillery_orders, unit_order
+from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
+from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.ruleset import Decision, Rule
+from arbitro.events import caldiero as ev
+from arbitro.projections.caldiero import CaldieroState, enemy_of
+from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+
+
+def formation_present(w: World, f: str) -> bool:
+    fs = w.state.formations[f]
+    if arrival_turn(w, fs.arrival_turn) > w.state.turn:
+        return False
+    members = [u for u, s in w.state.units.items() if s.formation == f]
+    if any(w.state.units[u].where == "map" or unit_due(w, u) for u in members):
+        return True
+    return w.leader_on_map(fs.general) is not None or (fs.general is not None and leader_due(w, fs.general))
+
+
+def eligible_formations(w: World) -> list[str]:
+    return sorted(f for f, s in w.state.formations.items() if not s.activated and formation_present(w, f))
+
+
+def check_activate(w: World, seat: str, cmd: C.Activate) -> None:
+    if cmd.formation not in w.state.formations:
+        raise Reject(R.ACTIVATION, f"no formation {cmd.formation!r}")
+    if cmd.formation not in eligible_formations(w):
+        raise Reject(R.ACTIVATION, f"{cmd.formation} is already activated this turn or not on the map (caldiero §6.2)")
+    if w.state.first_turn and w.state.formations[cmd.formation].side != "france":
+        raise Reject(R.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
+
+
+def reserve_joining(w: World, f: str) -> list[str]:
+    """French reserve units joining the activated formation this turn (caldiero §15.4.3; reading
+    `reserve_attachment`: those in its general's range or out of every range; once per turn)."""
+    if w.state.formations[f].side != "france" or f == "bonaparte":
+        return []
+    other = "augereau" if f == "massena" else "massena"
+    own_reach = reach(w, w.state.formations[f].general or "") if w.state.formations[f].general else frozenset()
+    other_general = w.state.formations[other].general if other in w.state.formations else None
+    other_reach = reach(w, other_general) if other_general else frozenset()
+    out = []
+    for u, s in sorted(w.state.units.items()):
+        if s.formation != "reserve" or s.activated_turn == w.state.turn:
+            continue
+        if s.where == "offmap" and unit_due(w, u):
+            out.append(u)
+        elif s.where == "map" and s.hex is not None:
+            if s.hex in own_reach or s.hex not in other_reach:
+                out.append(u)
+    return out
+
+
+def do_activate(a: Act, by: str, formation: str) -> None:
+    w = a.w
+    joined = reserve_joining(w, formation)
+    members = sorted(u for u, s in w.state.units.items() if s.formation == formation) + joined
+    # command is judged with the joined reserve counted as members of the formation (§15.4.3)
+    on_map = [u for u in members if w.state.units[u].where == "map"]
+    commanded = in_command(w, formation, on_map)
+    ooc = tuple(sorted(u for u in on_map if u not in commanded))
+    a.emit(ev.FormationActivated(formation=formation, by=by, rule=str(R.ACTIVATION), out_of_command=ooc,
+                                 reserve_joined=tuple(joined)))
+    w = a.w
+    dists = []
+    for u in on_map:
+        d = w.nearest_enemy_distance(w.state.units[u].hex or "", w.state.units[u].side)
+        if d is not None:
+            dists.append(f"{u}={d}")
+    if dists:
+        a.emit(ev.ActivationRecorded(key="start_dist", values=tuple(dists), rule=str(R.ADVANCE)))
+    for u in members:
+        if unit_due(a.w, u):
+            a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(R.REINFORCEMENT_ORDER)))
+    seat = a.state.formations[formation].side
+    a.emit(ev.StepBegan(phase="action", step="orders", seat=seat, rule=str(R.ACTION_PHASE)))
+
+
+def roll_initiative(a: Act) -> None:
+    while True:
+        austria_value = a.state.weather if CALDIERO.has_weather else 0  # caldiero §6.1
+        french_value = a.env.data.scenario.french_initiative
+        dice = a.roll(f"{R.INITIATIVE} initiative", {"france": f"1d6+{french_value}", "austria": f"1d6+{austria_value} (weather box)"}, 2)
+        totals = {"france": dice[0] + french_value, "austria": dice[1] + austria_value}
+        if totals["france"] != totals["austria"]:
+            winner = "france" if totals["france"] > totals["austria"] else "austria"
+            break
+        if a.reading("initiative_tie") == "french":
+            winner = "france"
+            break
+    a.emit(ev.InitiativeWon(seat=winner, rule=str(R.INITIATIVE), totals=totals))
+    a.emit(ev.StepBegan(phase="action", step="choose_formation", seat=winner, rule=str(R.ACTIVATION)))
+
+
+def check_change_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
+    act = w.state.activation
+    assert act is not None
+    f = w.state.formations[act.formation]
+    if "general" in act.order_tried:
+        raise Reject(R.GENERAL_INITIATIVE, "the general already tried to change the order in this activation (caldiero §5.2.2)")
+    if w.profile.has_weather and w.state.weather == 3:
+        raise Reject(R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)")
+    if f.general is None or w.leader_on_map(f.general) is None:
+        raise Reject(R.GENERAL_DEAD, f"{act.formation} has no general on the map to change its order (caldiero §4.4.5, §5.2.2)")
+    if f.order == cmd.order:
+        raise Reject(R.GENERAL_INITIATIVE, f"{act.formation} already has a {cmd.order} order")
+
+
+def do_change_order(a: Act, cmd: C.ChangeOrder) -> None:
+    act = a.state.activation
+    assert act is not None
+    f = act.formation
+    general = a.state.formations[f].general or ""
+    a.emit(ev.ActivationRecorded(key="order_tried", values=("general",), rule=str(R.GENERAL_INITIATIVE)))
+    if general == "bonaparte":
+        a.emit(ev.OrderSet(formation=f, order=cmd.order, rule=str(R.BONAPARTE), by="bonaparte"))  # §20.1.1
+        return
+    value = a.w.leader_data(general).initiative
+    (roll,) = a.roll(f"{R.GENERAL_INITIATIVE} {general} changes order", {"test": "roll <= initiative", "initiative": value, "order": cmd.order})
+    if roll <= value:
+        a.emit(ev.OrderSet(formation=f, order=cmd.order, rule=str(R.GENERAL_INITIATIVE), by=general))
+
+
+def ooc_units_at(w: World, h: str) -> list[str]:
+    act = w.state.activation
+    assert act is not None
+    return [u for u in w.units_at(h) if u in act.out_of_command and u not in act.ooc_tested and u not in act.unit_orders]
+
+
+def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
+    units = ooc_units_at(w, cmd.hex)
+    if not units:
+        raise Reject(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")
+    if w.profile.has_weather and w.state.weather == 3 and not in_cinc_range(w, seat, cmd.hex):
+        raise Reject(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
+    if cmd.order == "defence":
+        raise Reject(R.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
+
+
+def do_unit_order(a: Act, seat: str, cmd: C.UnitOrder) -> None:
+    w = a.w
+    units = ooc_units_at(w, cmd.hex)
+    a.emit(ev.ActivationRecorded(key="ooc_tested", values=tuple(units), rule=str(R.OOC_TEST)))
+    if in_cinc_range(w, seat, cmd.hex):
+        for u in units:  # caldiero §4.3.1: the order they wish, no test
+            a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.CINC_RANGE)))
+        return
+    values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+    (roll,) = a.roll(f"{R.OOC_TEST} out of command at {cmd.hex}", {"test": "efficiency (one die per stack, caldiero §5.3.2)",
+                     "values": ", ".join(f"{u}={v}" for u, v in values.items()), "order": cmd.order})
+    for u in units:
+        if passes(roll, values[u]):
+            a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.OOC_TEST)))

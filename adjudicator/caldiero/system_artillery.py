@@ -1,0 +1,85 @@
+"""Bombardment commands (caldiero §11.4; the system's bombardment step and defensive fire)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import fog as FOG
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero.loader import CaldieroData
+from arbitro.adjudicator.caldiero.profile import CALDIERO
+from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
+from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_movement import (
+    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem, stacking_problem,
+)
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ALLOWS_REORGANISE, ORDERS, artillery_orders, unit_order
+from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
+from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.ruleset import Decision, Rule
+from arbitro.events import caldiero as ev
+from arbitro.projections.caldiero import CaldieroState, enemy_of
+from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+
+
+def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
+    act = w.state.activation
+    assert act is not None
+    arts = list(cmd.artillery)
+    hexes = set()
+    for u in arts:
+        s = w.state.units.get(u)
+        if s is None or s.side != seat or s.arm != "artillery":
+            raise Reject(R.BOMBARDMENT, f"{u} is not one of your artillery units")
+        if u not in act.units:
+            raise Reject(R.ACTION_PHASE, f"{u} is not in the active formation")
+        if s.where != "map":
+            raise Reject(R.BOMBARDMENT, f"{u} is not on the map")
+        if s.art_moved:
+            raise Reject(R.ARTILLERY, f"{u} is on its Moved side and may not bombard (caldiero §11.0)")
+        if u in act.fired:
+            raise Reject(R.BOMBARDMENT, f"{u} has already fired (caldiero §11.4)")
+        if s.status != "good" and s.status == "routed":
+            raise Reject(R.ROUT, f"{u} is routed")
+        hexes.add(s.hex)
+    if len(hexes) != 1:
+        raise Reject(R.BOMBARD_STACK, "artillery combines its fire only when stacked in one hex (caldiero §11.4.1)")
+    if w.profile.has_weather and w.state.weather >= 2:
+        raise Reject(R.SNOW if w.state.weather == 2 else R.ICE_STORM, "artillery cannot fire in snow and ice or an ice storm (caldiero §17.1.2, §17.1.3)")
+    if cmd.target not in targets(w, arts):
+        if w.board.on_map(cmd.target) and w.board.is_marsh(cmd.target):
+            raise Reject(R.MARSH, "artillery cannot bombard into a marsh (caldiero §10.2)")
+        raise Reject(R.ARTILLERY_RANGE, f"{cmd.target} is not an enemy hex in range with a clear line of sight (caldiero §11.2, §11.3)")
+
+
+def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> None:
+    w = a.w
+    arts = list(cmd.artillery)
+    calc = fire_calc(w, a.env.data.bombardment, arts, cmd.target)
+    (roll,) = a.roll(f"{R.DEFENSIVE_BOMBARD if defensive else R.BOMBARD_PROCEDURE} bombardment of {cmd.target}",
+                     {"table": "bombardment (provisional)", "column": calc.column, "modifiers": "; ".join(calc.parts) or "none", "drm": calc.drm})
+    result = fire_result(a.env.data.bombardment, calc.column, roll + calc.drm)
+    side = w.state.units[arts[0]].side
+    a.emit(ev.ArtilleryFired(artillery=tuple(arts), target=cmd.target, result=result, rule=str(R.DEFENSIVE_BOMBARD if defensive else R.BOMBARDMENT),
+                             column=calc.column, drm=calc.drm, roll=roll, defensive=defensive))
+    if roll == 6:
+        for leader in a.w.leaders_at(cmd.target, enemy_of(side)):
+            leader_test(a, leader, R.LEADER_LOSS_SIX)
+    hit = [u for u in a.w.enemy_units_at(cmd.target, side)]
+    if result == "-" or not hit:
+        return
+    moves: dict[str, int] = {}
+    for u in hit:
+        if not a.w.is_artillery(u):
+            add_disorder(a, u, R.BOMBARD_PROCEDURE, moves)
+        if result == "R" and a.state.units[u].where == "map" and u not in moves:
+            moves[u] = 1  # caldiero §11.1: artillery retreats normally after a bombardment
+    if moves:
+        open_retreats(a, moves, R.BOMBARD_PROCEDURE, from_combat=False)

@@ -1,0 +1,690 @@
+"""The assault procedure (caldiero §12, §14.1, §11.4.5, §16, §17.2, §20.2-§20.5): declaration, cavalry
+retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers, the results of §12.5.4, exchange,
+retreat and advance, as a state machine of stages and pending decisions. Caldiero-only modifiers (weather
+columns, confusion, Elan, storm from the east, flank attacks, charges) are applied in `stage_resolve` and
+`strengths`, each with its citation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import fog as FOG
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero.loader import CaldieroData
+from arbitro.adjudicator.caldiero.profile import CALDIERO
+from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
+from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_movement import (
+    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem, stacking_problem,
+)
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ALLOWS_REORGANISE, ORDERS, artillery_orders, unit_order
+from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
+from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.ruleset import Decision, Rule
+from arbitro.events import caldiero as ev
+from arbitro.projections.caldiero import CaldieroState, enemy_of
+from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_artillery import do_bombard
+from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
+
+
+def attack_problem(w: World, seat: str, cmd: C.Attack, *, forced_ok: bool = True) -> None:
+    act = w.state.activation
+    assert act is not None
+    attackers = list(dict.fromkeys(cmd.attackers))
+    defenders_hexes = list(dict.fromkeys(cmd.defenders))
+    for u in attackers:
+        s = w.state.units.get(u)
+        if s is None or s.side != seat or s.where != "map":
+            raise Reject(R.ASSAULT, f"{u} is not one of your units on the map")
+        if u not in act.units:
+            raise Reject(R.ACTION_PHASE, f"{u} is not in the active formation (caldiero §3.1 B.5)")
+        if s.arm == "artillery":
+            raise Reject(R.ARTILLERY_COMBAT, f"{u}: artillery takes part in an attack only by bombarding (caldiero §11.0.1)")
+        if s.status != "good":
+            raise Reject(R.DISORDER, f"{u} is {s.status}: disordered and routed units never attack (caldiero §15.1, §15.2)")
+        if s.attacked_turn == w.state.turn:
+            raise Reject(R.ONCE, f"{u} has already attacked this turn (caldiero §12.2.3)")
+        order = unit_order(w, u)
+        if not ALLOWS_ASSAULT[order]:
+            raise Reject(R.DECLARATION, f"{u} has a {order} order: only Attack and Advance orders attack (caldiero §12.2)")
+    for h in defenders_hexes:
+        if not w.enemy_units_at(h, seat):
+            raise Reject(R.ASSAULT, f"{h} holds no enemy unit")
+        if h in act.attacked_hexes:
+            raise Reject(R.ONCE, f"{h} has already been attacked in this combat segment (caldiero §12.2.3)")
+        for u in attackers:
+            uh = w.state.units[u].hex or ""
+            if not w.board.grid.is_adjacent(uh, h):
+                raise Reject(R.MULTIPLE, f"{u} at {uh} is not adjacent to {h}: every attacker must be adjacent to every defender (caldiero §12.4.1)")
+            if w.board.crossing_prohibited(uh, h):
+                raise Reject(R.ASSAULT, f"no assault across the river hexside {uh}-{h} (terrain effects table)")
+        for u in attackers:
+            from arbitro.adjudicator.caldiero.system_movement import direction_problem
+
+            if direction_problem(w, w.formation_of(u), h):
+                raise Reject(R.DIRECTION, direction_problem(w, w.formation_of(u), h) or "")
+    charging = [u for u in attackers if w.state.units[u].charging]
+    if charging:
+        if len(charging) != len(attackers):
+            raise Reject(R.CHARGE, "a hex is not attacked by a cavalry charge and other units in the same segment (caldiero §20.2.4)")
+        if len(defenders_hexes) != 1 or not w.board.is_plain(defenders_hexes[0]):
+            raise Reject(R.CHARGE, "a charge attacks one hex, in the plain (caldiero §20.2.1, §20.2.2)")
+    for u in attackers:
+        if w.state.units[u].charging:
+            continue  # caldiero §20.2.2: the charge ignores other EZoC
+        uh = w.state.units[u].hex or ""
+        missing = [h for h in projecting_into(w, uh, seat) if h not in defenders_hexes and h not in act.attacked_hexes]
+        if missing:
+            raise Reject(R.ZOC_ATTACK, f"{u} must also attack {', '.join(missing)}: every enemy projecting a ZoC into {uh} "
+                         "and not already attacked this segment (caldiero §12.2.1)")
+    if cmd.elan is not None:
+        if cmd.elan not in attackers or seat != "france":
+            raise Reject(R.ELAN, "Elan is tried by one of the French attacking units (caldiero §16.1)")
+        if w.state.elan_left <= 0:
+            raise Reject(R.ELAN, "no Elan left: the French may try it in four attacks (caldiero §16)")
+        if w.reading("elan_marker") == "attack_marker_only" and unit_order(w, cmd.elan) != "attack":
+            raise Reject(R.ELAN_TEST, f"{cmd.elan} has an 'Attack?' marker, not 'Attack': Elan needs an Attack order (caldiero §16.1)")
+    defenders = [u for h in defenders_hexes for u in w.enemy_units_at(h, seat)]
+    choices = side_efficiency_choices(w, attackers)
+    if cmd.efficiency is not None and cmd.efficiency not in choices:
+        raise Reject(R.EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
+    att, dfn = strengths(w, attackers, defenders, defenders_hexes, cmd_charge=False)
+    if dfn > 0 and odds_index(att, dfn) < 0:
+        forced = all(unit_order(w, u) == "attack" for u in attackers)
+        if not (forced and w.reading("forced_attack_below_1_5") == "auto_ae" and forced_ok):
+            raise Reject(R.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
+
+
+def strengths(w: World, attackers: list[str], defenders: list[str], defender_hexes: list[str], cmd_charge: bool) -> tuple[int, int]:
+    """Attack and defence strengths with the marsh (§10.2), cavalry (§14, §20.2) and storm (§20.3) effects."""
+    demoralised = {"disordered", "routed"} if w.reading("demoralised") == "disordered_or_routed" else {"routed"}
+    non_art_def = [d for d in defenders if not w.is_artillery(d)]
+    cav_bonus = bool(non_art_def) and all(
+        w.state.units[d].arm == "infantry" and w.state.units[d].status in demoralised and w.board.is_plain(w.state.units[d].hex or "")
+        for d in non_art_def)
+    storm = w.option("storm_from_east") and w.state.weather in w.data.scenario.options["storm_from_east"].weather_boxes
+    by_hex: dict[str, int] = {}
+    for u in attackers:
+        value = w.strength(u)
+        s = w.state.units[u]
+        if s.arm == "cavalry" and (cav_bonus or s.charging):
+            value *= 2  # caldiero §14.0 / §20.2 (never cumulative)
+        if storm and s.hex and any(parse_hex(h)[0] == parse_hex(s.hex)[0] + 1 for h in defender_hexes):
+            value = max(0, value - w.data.scenario.options["storm_from_east"].strength_malus)  # §20.3.1
+        by_hex[s.hex or ""] = by_hex.get(s.hex or "", 0) + value
+    att = sum((v + 1) // 2 if w.board.is_marsh(h) else v for h, v in by_hex.items())  # §10.2 halved, round up
+    d_by_hex: dict[str, int] = {}
+    for u in non_art_def:
+        h = w.state.units[u].hex or ""
+        d_by_hex[h] = d_by_hex.get(h, 0) + w.strength(u)
+    dfn = sum((v + 1) // 2 if w.board.is_marsh(h) else v for h, v in d_by_hex.items())
+    return att, dfn
+
+
+def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
+    w = a.w
+    attackers = tuple(dict.fromkeys(cmd.attackers))
+    hexes = tuple(dict.fromkeys(cmd.defenders))
+    defenders = tuple(u for h in hexes for u in w.enemy_units_at(h, seat))
+    tested = tuple(u for u in attackers if unit_order(w, u) == "advance")
+    a.emit(ev.AttackDeclared(attackers=attackers, defender_hexes=hexes, defenders=defenders, rule=str(R.DECLARATION),
+                             tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency))
+    run_combat(a)
+
+
+def run_combat(a: Act) -> None:
+    guard = 0
+    while a.state.combat is not None and not a.state.stack:
+        guard += 1
+        assert guard < 50, "combat state machine does not progress"
+        stage = a.state.combat.stage
+        STAGES[stage](a)
+
+
+def _set_stage(a: Act, stage: str, rule: Rule, **data: Any) -> None:
+    a.emit(ev.CombatStageSet(stage=stage, rule=str(rule), data=data))
+
+
+def stage_declared(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    _set_stage(a, "defensive_fire", R.CAVALRY_RETREAT)
+    w = a.w
+    if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
+        return
+    cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed" and retreat_paths(w, u, 1)]
+    if cav:
+        a.emit(ev.DecisionAwaited(kind="cavalry_retreat", seat=enemy_of(c.attacker_side), rule=str(R.CAVALRY_RETREAT), data={"units": cav}))
+
+
+def cavalry_retreat_options(w: World) -> list[dict[str, Any]]:
+    frame = w.state.stack[-1]
+    out: list[dict[str, Any]] = []
+    for u in frame.data["units"]:
+        for p in retreat_paths(w, u, 1):
+            out.append({"type": "cavalry_retreat", "unit": u, "to": p.path[0]})
+    return out + [{"type": "decline"}]
+
+
+def do_cavalry_retreat(a: Act, seat: str, cmd: C.CavalryRetreat) -> None:
+    if {"type": "cavalry_retreat", "unit": cmd.unit, "to": cmd.to} not in cavalry_retreat_options(a.w):
+        raise Reject(R.CAVALRY_RETREAT, f"{cmd.unit} cannot retreat to {cmd.to} before combat (caldiero §14.1, §12.6)")
+    a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(R.CAVALRY_RETREAT)))
+    a.emit(ev.DefendersWithdrawn(units=(cmd.unit,), rule=str(R.CAVALRY_RETREAT)))
+    remaining = [u for u in a.state.stack[-1].data["units"] if u != cmd.unit]
+    if remaining:
+        a.emit(ev.DecisionUpdated(data={"units": remaining}, rule=str(R.CAVALRY_RETREAT)))
+    else:
+        a.emit(ev.DecisionClosed(kind="cavalry_retreat", rule=str(R.CAVALRY_RETREAT)))
+
+
+def stage_defensive_fire(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    _set_stage(a, "tests", R.DEFENSIVE_BOMBARD)
+    w = a.w
+    if not c.defenders:
+        return
+    from arbitro.adjudicator.caldiero.system_bombard import may_fire
+
+    if not may_fire(w):
+        return
+    arts = [u for u in c.defenders if w.is_artillery(u) and not w.state.units[u].art_moved]
+    if arts and c.attackers:
+        a.emit(ev.DecisionAwaited(kind="defensive_fire", seat=enemy_of(c.attacker_side), rule=str(R.DEFENSIVE_BOMBARD), data={"artillery": arts}))
+
+
+def defensive_fire_options(w: World) -> list[dict[str, Any]]:
+    c = w.state.combat
+    frame = w.state.stack[-1]
+    out: list[dict[str, Any]] = []
+    assert c is not None
+    attacker_hexes = sorted({w.state.units[u].hex or "" for u in c.attackers})
+    for art in frame.data["artillery"]:
+        for h in attacker_hexes:
+            if h in targets(w, [art]):
+                out.append({"type": "defensive_fire", "artillery": art, "target": h})
+    return out + [{"type": "decline"}]
+
+
+def do_defensive_fire(a: Act, seat: str, cmd: C.DefensiveFire) -> None:
+    if {"type": "defensive_fire", "artillery": cmd.artillery, "target": cmd.target} not in defensive_fire_options(a.w):
+        raise Reject(R.DEFENSIVE_BOMBARD, f"{cmd.artillery} may bombard one hex holding attacking units (caldiero §11.4.5)")
+    remaining = [u for u in a.state.stack[-1].data["artillery"] if u != cmd.artillery]
+    if remaining:
+        a.emit(ev.DecisionUpdated(data={"artillery": remaining}, rule=str(R.DEFENSIVE_BOMBARD)))
+    else:
+        a.emit(ev.DecisionClosed(kind="defensive_fire", rule=str(R.DEFENSIVE_BOMBARD)))
+    before = {u: (a.state.units[u].hex, a.state.units[u].status) for u in (a.state.combat.attackers if a.state.combat else [])}
+    do_bombard(a, C.Bombard(type="bombard", artillery=[cmd.artillery], target=cmd.target), defensive=True)
+    c = a.state.combat
+    if c is not None:
+        out = [u for u in c.attackers if a.state.units[u].where != "map" or a.state.units[u].status != "good"
+               or (u in before and before[u][0] != a.state.units[u].hex)]
+        if out:
+            a.emit(ev.AttackersWithdrawn(units=tuple(out), rule=str(R.DISORDER)))
+
+
+def stage_tests(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    _set_stage(a, "efficiency", R.ATTACK_TEST)
+    w = a.w
+    tested = [u for u in c.tested if u in c.attackers]
+    by_hex: dict[str, list[str]] = {}
+    for u in tested:
+        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
+    failed = []
+    for h, units in sorted(by_hex.items()):
+        values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+        (roll,) = a.roll(f"{R.ATTACK_TEST} 'Attack?' test at {h}", {"test": "efficiency (one die per stack)",
+                         "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+        failed += [u for u in units if not passes(roll, values[u])]
+    if failed:
+        a.emit(ev.AttackersWithdrawn(units=tuple(failed), rule=str(R.ATTACK_TEST)))
+
+
+def stage_efficiency(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    w = a.w
+    if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
+        _set_stage(a, "resolve", R.EFFICIENCY)
+        return
+    att_choices = side_efficiency_choices(w, c.attackers)
+    att = c.efficiency if c.efficiency in att_choices else max(att_choices)
+    def_choices = side_efficiency_choices(w, c.defenders)
+    if len(def_choices) > 1:
+        _set_stage(a, "resolve", R.EFFICIENCY, efficiency=att)
+        a.emit(ev.DecisionAwaited(kind="defender_efficiency", seat=enemy_of(c.attacker_side), rule=str(R.EFFICIENCY), data={"choices": def_choices}))
+        return
+    _set_stage(a, "resolve", R.EFFICIENCY, efficiency=att, defender_efficiency=def_choices[0])
+
+
+def stage_resolve(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    w = a.w
+    if not c.attackers:
+        _set_stage(a, "end", R.ATTACK_TEST)
+        return
+    non_art_def = [d for d in c.defenders if not w.is_artillery(d)]
+    if not non_art_def:
+        # artillery alone (or nobody left): no table; an advance overruns it (caldiero §11.1.1, §14.1)
+        _set_stage(a, "advance", R.ARTILLERY_OVERRUN)
+        return
+    notes: list[str] = []
+    # Elan first: a failed test disorders the unit, which then no longer attacks (caldiero §16.1, §15.1)
+    elan_columns = 0
+    if c.elan is not None and c.elan in c.attackers:
+        (roll,) = a.roll(f"{R.ELAN_TEST} Elan test of {c.elan}", {"test": "efficiency, no modifier", "value": w.efficiency(c.elan)})
+        ok = passes(roll, w.efficiency(c.elan))
+        if ok:
+            (elan_columns,) = a.roll(f"{R.ELAN_TEST} Elan columns", {"table": "1d6 columns right"})
+        a.emit(ev.ElanSpent(unit=c.elan, passed=ok, columns=elan_columns, rule=str(R.ELAN_TEST)))
+        if not ok:
+            a.emit(ev.StatusChanged(unit=c.elan, status="disordered" if a.state.units[c.elan].status == "good" else "routed", rule=str(R.ELAN_TEST)))
+            a.emit(ev.AttackersWithdrawn(units=(c.elan,), rule=str(R.ELAN_TEST)))
+            notes.append(f"Elan failed: {c.elan} disordered")
+        else:
+            notes.append(f"Elan: {elan_columns} columns right")
+        w = a.w
+        c = a.state.combat
+        assert c is not None
+        if not c.attackers:
+            _set_stage(a, "end", R.ELAN_TEST)
+            return
+    att, dfn = strengths(w, c.attackers, c.defenders, c.defender_hexes, cmd_charge=c.charge)
+    raw = odds_index(att, dfn)
+    left = 0
+    drm_parts: list[str] = []
+    drm = 0
+    # terrain of the defender (terrain effects table): the best for the defender
+    shift_terrain = max(w.board.effect(h).assault_shift_left for h in c.defender_hexes)
+    cav_fort = all(w.state.units[d].arm == "cavalry" for d in non_art_def) and any(w.board.is_fortress(h) for h in c.defender_hexes)
+    if cav_fort:
+        drm -= 1  # caldiero §14.0
+        drm_parts.append("cavalry in fortress -1")
+        if a.reading("cavalry_in_fortress") == "drm_instead_of_shift":
+            shift_terrain = 0
+    if shift_terrain:
+        left += shift_terrain
+        notes.append(f"terrain {shift_terrain}L")
+    if CALDIERO.has_weather and w.state.weather:
+        left += w.state.weather  # caldiero §17.1.1-§17.1.3: 1, 2, 3 columns left
+        notes.append(f"weather {w.state.weather}L")
+        (conf,) = a.roll(f"{R.CONFUSION} confusion", {"table": "1-2 one left, 3-4 none, 5-6 one right", "box": w.state.weather})
+        shift = a.env.data.weather.confusion[str(conf)]
+        left -= shift
+        notes.append(f"confusion {conf}: {shift:+d} column")
+    right = elan_columns
+    if w.option("flank_attacks") and all(flanked(w, h, c) for h in c.defender_hexes):
+        right += w.data.scenario.options["flank_attacks"].shift_right  # caldiero §20.5.1
+        notes.append("flank attack 2R")
+    index = raw - left + right
+    col = final_column(index, CALDIERO, a.reading("shift_beyond_6_1"), shifted=right - left)
+    att_eff = c.efficiency or 0
+    def_eff = c.defender_efficiency or 0
+    if col.below_minimum:
+        result, roll, total = "Ae", 0, 0  # caldiero §12.4.2
+        notes.append("worse than 1-5: automatic Ae")
+    else:
+        if any(w.state.units[d].status != "good" for d in non_art_def):
+            drm += 2
+            drm_parts.append("disorder +2")
+        if att_eff - def_eff:
+            drm += att_eff - def_eff
+            drm_parts.append(f"efficiency {att_eff}-{def_eff}")
+        att_general = attacking_general(w, c) if c.use_general else None
+        if att_general:
+            drm += 1
+            drm_parts.append(f"{att_general} +1")
+        def_general = defending_general(w, c)
+        if def_general:
+            drm -= 1
+            drm_parts.append(f"{def_general} -1")
+        if col.extra_drm:
+            drm += col.extra_drm
+            drm_parts.append(f"above 6-1 +{col.extra_drm}")
+        across = all(w.board.canal_for_combat(w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)
+        if across:
+            drm += w.board.table.hexsides["canale"].assault_drm
+            drm_parts.append("across canal -1")
+        uphill = all(all(w.board.climbs(w.state.units[u].hex or "", h) for h in c.defender_hexes) for u in c.attackers)
+        if uphill:
+            drm += w.board.table.climb.assault_drm
+            drm_parts.append("uphill -1")
+        total = clamp_drm(drm, CALDIERO)
+        (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
+            "table": "CRT (provisional)", "column": col.column, "odds": f"{att}:{dfn} = {odds_label(raw, CALDIERO) if raw >= 0 else 'below 1-5'}",
+            "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total})
+        result = look_up(a.env.data.crt, col.column, roll + total)
+        if result == "Dr":
+            result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
+    a.emit(ev.CombatResolved(result=result, rule=str(R.RESULTS), attack_strength=att, defence_strength=dfn,
+                             odds=odds_label(raw, CALDIERO) if raw >= 0 else "below 1-5", column=col.column,
+                             shifts=right - left, drm=total, roll=roll, attacker_efficiency=att_eff,
+                             defender_efficiency=def_eff, notes=tuple(notes)))
+    if roll == 6:
+        for h in c.defender_hexes:
+            for leader in a.w.leaders_at(h, enemy_of(c.attacker_side)):
+                leader_test(a, leader, R.LEADER_LOSS_SIX)  # caldiero §4.4.1
+    if roll == 1 and not col.below_minimum and c.use_general:
+        general = attacking_general(a.w, c)
+        if general:
+            leader_test(a, general, R.LEADER_LOSS_ONE)  # caldiero §4.4.2
+    apply_result(a, result)
+
+
+def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) -> str:
+    if any(w.board.is_fortress(h) for h in hexes):
+        notes.append("Dr in fortification")
+        return "Dd" if reading == "dd" else "Ex"
+    if any(w.board.is_village(h) for h in hexes):
+        notes.append("Dr in village becomes Ex")
+        return "Ex"  # caldiero §12.5.4
+    return "Dr"
+
+
+def attacking_general(w: World, c: Any) -> str | None:
+    for u in c.attackers:
+        general = w.general_of(u)
+        if general and w.leader_on_map(general) == w.state.units[u].hex:
+            return general  # caldiero §12.4.4: at most one
+    return None
+
+
+def defending_general(w: World, c: Any) -> str | None:
+    for u in c.defenders:
+        if w.is_artillery(u):
+            continue
+        general = w.general_of(u)
+        if general and w.leader_on_map(general) == w.state.units[u].hex:
+            return general
+    return None
+
+
+def flanked(w: World, h: str, c: Any) -> bool:
+    """caldiero §20.5: five of six neighbours held or controlled by the engaged attackers, none by friends."""
+    if w.board.may_stay(h) or w.board.is_edge(h):
+        return False
+    attacker_hexes = {w.state.units[u].hex for u in c.attackers}
+    controlled: set[str] = set()
+    for u in c.attackers:
+        for n in w.board.neighbours(w.state.units[u].hex or ""):
+            if exerts_zoc(w, u):
+                controlled.add(n)
+    defender_side = enemy_of(c.attacker_side)
+    count = 0
+    for n in w.board.neighbours(h):
+        if w.side_units_at(n, defender_side):
+            continue
+        if n in attacker_hexes or n in controlled:
+            count += 1
+    return count >= 5
+
+
+def apply_result(a: Act, result: str) -> None:
+    c = a.state.combat
+    assert c is not None
+    w = a.w
+    attackers = [u for u in c.attackers]
+    defenders = [u for u in c.defenders if not w.is_artillery(u)]
+    retreats: dict[str, int] = {}
+    if result == "Ae":
+        for u in attackers:
+            eliminate(a, u, R.RESULTS)
+    elif result == "De":
+        for u in list(c.defenders):
+            eliminate(a, u, R.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
+    elif result == "Ad":
+        for u in attackers:
+            add_disorder(a, u, R.RESULTS, retreats)
+    elif result == "Dd":
+        for u in defenders:
+            add_disorder(a, u, R.RESULTS, retreats)
+    elif result == "Ne":
+        if attackers and all(unit_order(w, u) == "attack" for u in attackers):
+            _set_stage(a, "advance", R.RESULTS)
+            a.emit(ev.DecisionAwaited(kind="ne_test", seat=c.attacker_side, rule=str(R.RESULTS), data={}))
+            return
+    elif result == "Ex":
+        start_exchange(a)
+        return
+    elif result == "Dr":
+        dr_tests(a, defenders, retreats)
+    _set_stage(a, "advance", R.RESULTS)
+    if retreats:
+        open_retreats(a, retreats, R.ROUT_RETREAT if result != "Dr" else R.RESULTS, from_combat=True)
+
+
+def dr_tests(a: Act, defenders: list[str], retreats: dict[str, int]) -> None:
+    """caldiero §12.5.4 Dr: retreat one hex and test; pass: disorder; fail: rout (two more hexes, §15.2.1).
+    The test is rolled before the retreat (one die per defending stack), then one retreat frame."""
+    w = a.w
+    by_hex: dict[str, list[str]] = {}
+    for u in defenders:
+        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
+    extra = 2 if a.reading("dr_rout_retreat") == "additional_2" else 1
+    for h, units in sorted(by_hex.items()):
+        values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+        (roll,) = a.roll(f"{R.RESULTS} Dr test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+        for u in units:
+            status = a.state.units[u].status
+            if passes(roll, values[u]) and not (status != "good" and a.reading("dr_pass_already_disordered") == "rout"):
+                if status == "good":
+                    a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RESULTS)))
+                retreats[u] = 1
+            else:
+                a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.ROUT_RETREAT)))
+                retreats[u] = 1 + extra
+
+
+def start_exchange(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    w = a.w
+    used = c.efficiency or 0
+    options = [u for u in c.attackers if w.efficiency(u) >= used]
+    _set_stage(a, "exchange_defender", R.RESULTS)
+    if len(options) == 1:
+        exchange_attacker_loss(a, options[0])
+        return
+    a.emit(ev.DecisionAwaited(kind="ex_attacker", seat=c.attacker_side, rule=str(R.RESULTS), data={"units": options}))
+
+
+def exchange_attacker_loss(a: Act, u: str) -> None:
+    lost = a.w.strength(u)
+    a.emit(ev.CombatStageSet(stage="exchange_defender", rule=str(R.RESULTS), data={"ex_lost": lost, "ex_attacker": u}))
+    eliminate(a, u, R.RESULTS)
+
+
+def ex_defender_sets(w: World) -> list[list[str]]:
+    c = w.state.combat
+    assert c is not None
+    need = int(c.data.get("ex_lost", 0))
+    units = sorted(u for u in c.defenders if not w.is_artillery(u) and w.state.units[u].where == "map")
+    total = sum(w.strength(u) for u in units)
+    if total <= need:
+        return [units] if units else []
+    sets: list[list[str]] = []
+    n = len(units)
+    for mask in range(1, 1 << n):
+        chosen = [units[i] for i in range(n) if mask >> i & 1]
+        sp = sum(w.strength(u) for u in chosen)
+        if sp < need:
+            continue
+        if any(sum(w.strength(x) for x in chosen if x != y) >= need for y in chosen):
+            continue  # minimal sets only: no unit can be spared
+        sets.append(chosen)
+    return sorted(sets)
+
+
+def stage_exchange_defender(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    sets = ex_defender_sets(a.w)
+    _set_stage(a, "exchange_tests", R.RESULTS)
+    if len(sets) == 1:
+        for u in sets[0]:
+            eliminate(a, u, R.RESULTS)
+        return
+    if sets:
+        a.emit(ev.DecisionAwaited(kind="ex_defender", seat=enemy_of(c.attacker_side), rule=str(R.RESULTS), data={"sets": sets}))
+
+
+def stage_exchange_tests(a: Act) -> None:
+    """caldiero §12.5.4 Ex: every other unit in the combat tests; failing ones are disordered."""
+    c = a.state.combat
+    assert c is not None
+    w = a.w
+    others = [u for u in c.attackers + c.defenders if not w.is_artillery(u) and w.state.units[u].where == "map"]
+    by_hex: dict[str, list[str]] = {}
+    for u in others:
+        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
+    retreats: dict[str, int] = {}
+    for h, units in sorted(by_hex.items()):
+        values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+        (roll,) = a.roll(f"{R.RESULTS} Ex test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+        for u in units:
+            if not passes(roll, values[u]):
+                add_disorder(a, u, R.RESULTS, retreats)
+    _set_stage(a, "advance", R.RESULTS)
+    if retreats:
+        open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
+
+
+def do_ne_test(a: Act, value: int) -> None:
+    c = a.state.combat
+    assert c is not None
+    a.emit(ev.DecisionClosed(kind="ne_test", rule=str(R.RESULTS)))
+    if value == 0:
+        return
+    w = a.w
+    by_hex: dict[str, list[str]] = {}
+    for u in c.attackers:
+        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
+    results = []
+    for h, units in sorted(by_hex.items()):
+        values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+        (roll,) = a.roll(f"{R.RESULTS} Ne test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+        results.append(all(passes(roll, values[u]) for u in units))
+    ok = all(results) if CALDIERO.ne_test_pass == "all_stacks" else any(results)
+    new = "Ex" if ok else "Ad"
+    a.emit(ev.CombatResolved(result=new, rule=str(R.RESULTS), notes=("Ne tested by the attacker",)))
+    if new == "Ex":
+        start_exchange(a)
+    else:
+        retreats: dict[str, int] = {}
+        for u in list(c.attackers):
+            add_disorder(a, u, R.RESULTS, retreats)
+        _set_stage(a, "advance", R.RESULTS)
+        if retreats:
+            open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
+
+
+def advance_options(w: World) -> list[dict[str, Any]]:
+    c = w.state.combat
+    assert c is not None
+    defender_side = enemy_of(c.attacker_side)
+    vacated = [h for h in c.defender_hexes if not [u for u in w.side_units_at(h, defender_side) if not w.is_artillery(u)]]
+    if not vacated:
+        return []
+    eligible = [u for u in c.attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
+                and not w.is_artillery(u)]
+    out: list[dict[str, Any]] = []
+    for h in vacated:
+        for u in eligible:
+            if not w.board.grid.is_adjacent(w.state.units[u].hex or "", h):
+                continue
+            out.append({"type": "advance", "units": [u], "to": h})
+            general = w.general_of(u)
+            uh = w.state.units[u].hex or ""
+            if general and w.leader_on_map(general) == uh:
+                stack = [x for x in eligible if w.state.units[x].hex == uh]
+                if len(stack) > 1 and u == stack[0]:
+                    out.append({"type": "advance", "units": stack, "to": h})  # caldiero §12.7.3
+    return out
+
+
+def stage_advance(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    _set_stage(a, "end", R.ADVANCE_AFTER)
+    options = advance_options(a.w)
+    if options:
+        a.emit(ev.DecisionAwaited(kind="advance", seat=c.attacker_side, rule=str(R.ADVANCE_AFTER), data={}))
+
+
+def do_advance(a: Act, seat: str, cmd: C.Advance) -> None:
+    wanted = {"type": "advance", "units": list(cmd.units), "to": cmd.to}
+    if wanted not in advance_options(a.w):
+        raise Reject(R.ADVANCE_AFTER, "one attacking unit in good order (or a stack with its general) may advance into a hex "
+                     "the combat vacated (caldiero §12.7, §12.7.1, §12.7.3)")
+    w = a.w
+    origin = w.state.units[cmd.units[0]].hex or ""
+    general = w.general_of(cmd.units[0])
+    leaders = (general,) if len(cmd.units) > 1 and general and w.leader_on_map(general) == origin else ()
+    a.emit(ev.DecisionClosed(kind="advance", rule=str(R.ADVANCE_AFTER)))
+    for art in a.w.enemy_units_at(cmd.to, seat):
+        if a.w.is_artillery(art):
+            eliminate(a, art, R.ARTILLERY_OVERRUN, permanent=True)  # caldiero §11.1.1
+    a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else R.ADVANCE_AFTER)))
+    check_direction_release(a, tuple(cmd.units))
+    lone_leaders(a, cmd.to, seat)
+    rout_checks(a, cmd.to, seat)  # caldiero §15.2: an enemy arriving adjacent, by advance too
+
+
+def stage_end(a: Act) -> None:
+    c = a.state.combat
+    assert c is not None
+    for u in c.attackers:
+        s = a.state.units[u]
+        if s.charging and s.where == "map":
+            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(R.CHARGE)))
+            if s.status == "good":
+                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE)))  # caldiero §20.2.3
+    a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
+
+
+STAGES = {
+    "declared": stage_declared, "defensive_fire": stage_defensive_fire, "tests": stage_tests,
+    "efficiency": stage_efficiency, "resolve": stage_resolve, "exchange_defender": stage_exchange_defender,
+    "exchange_tests": stage_exchange_tests, "advance": stage_advance, "end": stage_end,
+}
+
+
+def attack_obligation_problem(w: World, seat: str) -> str | None:
+    """caldiero §5.1.2, §12: Attack-order units in enemy ZoC must attack, if any legal attack is left."""
+    act = w.state.activation
+    assert act is not None
+    ezoc = enemy_zoc(w, seat)
+    due = []
+    for u in act.units:
+        s = w.state.units[u]
+        if s.where != "map" or s.arm == "artillery" or s.status != "good" or s.attacked_turn == w.state.turn:
+            continue
+        if unit_order(w, u) != "attack" or s.hex not in ezoc:
+            continue
+        if u in act.start_hex and w.board.may_stay(act.start_hex[u]) and act.start_hex[u] == s.hex:
+            continue  # caldiero §10.1, §10.5.2
+        required = [h for h in projecting_into(w, s.hex or "", seat) if h not in act.attacked_hexes]
+        if not required:
+            continue
+        try:
+            attack_problem(w, seat, C.Attack(type="attack", attackers=[u], defenders=required))
+        except Reject:
+            continue
+        due.append(u)
+    if due:
+        return f"units with an Attack order in enemy ZoC must attack: {', '.join(due)} (caldiero §5.1.2, §12)"
+    return None

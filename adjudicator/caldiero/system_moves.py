@@ -1,0 +1,263 @@
+"""Movement commands (caldiero §9, §5.1, §4.1.4, §4.2; the system's movement step): which units move
+together, under which order, the obligations of Attack and Advance orders, leaders' movement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import fog as FOG
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero.loader import CaldieroData
+from arbitro.adjudicator.caldiero.profile import CALDIERO
+from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
+from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_movement import (
+    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem, stacking_problem,
+)
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ALLOWS_REORGANISE, ORDERS, artillery_orders, unit_order
+from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
+from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.ruleset import Decision, Rule
+from arbitro.events import caldiero as ev
+from arbitro.projections.caldiero import CaldieroState, enemy_of
+from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, check_direction_release
+
+
+def mover_orders(w: World, units: tuple[str, ...]) -> list[str]:
+    """Orders every unit of the group may act under, the group's own first."""
+    sets = []
+    for u in units:
+        sets.append(set(artillery_orders(w, u)) if w.is_artillery(u) else {unit_order(w, u)})
+    common = set.intersection(*sets)
+    first = unit_order(w, units[0])
+    return sorted(common, key=lambda o: (o != first, o))
+
+
+def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
+    act = w.state.activation
+    assert act is not None
+    if len(set(units)) != len(units):
+        raise Reject(R.MOVEMENT, "a unit is listed twice")
+    locations = set()
+    for u in units:
+        s = w.state.units.get(u)
+        if s is None or s.side != seat:
+            raise Reject(R.MOVEMENT, f"{u} is not one of your units")
+        if u not in act.units:
+            raise Reject(R.ACTION_PHASE, f"{u} does not belong to the active formation {act.formation} (caldiero §3.1 B)")
+        if u in act.moved:
+            raise Reject(R.MOVEMENT, f"{u} has already moved in this activation (caldiero §9.1)")
+        if s.where == "offmap" and not unit_due(w, u):
+            raise Reject(R.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.unit_data(u).arrival.turn) if w.unit_data(u).arrival else '?'} (caldiero §15.4)")
+        if s.where not in ("map", "offmap"):
+            raise Reject(R.MOVEMENT, f"{u} is not on the map")
+        if s.status == "routed":
+            raise Reject(R.ROUT, f"{u} is routed: routed units do not move (caldiero §15.2)")
+        locations.add(s.hex if s.where == "map" else f"entry:{w.unit_data(u).arrival.entry if w.unit_data(u).arrival else ''}")
+    if len(locations) != 1:
+        raise Reject(R.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
+
+
+def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
+    """dest -> (order used, cheapest route), for every order the group may act under."""
+    out: dict[str, tuple[str, Route]] = {}
+    for order in mover_orders(w, units):
+        if column and not ALLOWS_COLUMN[order]:
+            continue
+        g = make_group(w, units, order, column)
+        for dest, route in reachable(w, g).items():
+            if attack_move_problem(w, g, route) is not None:
+                continue
+            if dest not in out or route.cost_half < out[dest][1].cost_half:
+                out[dest] = (order, route)
+    return out
+
+
+def attack_move_problem(w: World, g: Group, route: Route) -> str | None:
+    """caldiero §5.1.2: an Attack-order unit ends in EZoC or nearer the closest enemy."""
+    if g.order != "attack" or g.artillery or g.start is None:
+        return None
+    end = route.path[-1]
+    if end in enemy_zoc(w, g.side):
+        return None
+    before = w.nearest_enemy_distance(g.start, g.side)
+    after = w.nearest_enemy_distance(end, g.side)
+    if before is None or after is None or after < before:
+        return None
+    return f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, {after} at {end}) or in its ZoC (caldiero §5.1.2)"
+
+
+def check_move(w: World, seat: str, cmd: C.Move) -> tuple[str, Route]:
+    units = tuple(cmd.units)
+    check_movers(w, seat, units)
+    orders = mover_orders(w, units)
+    if cmd.column:
+        if not any(ALLOWS_COLUMN[o] for o in orders):
+            raise Reject(R.COLUMN, "march column needs an Advance or Manoeuvre order (caldiero §9.3, §5.1.1, §5.1.4)")
+        start = w.state.units[units[0]].hex
+        if start is not None and not w.board.is_road_hex(start):
+            raise Reject(R.COLUMN, f"march column is declared on a road or minor road; {start} has none (caldiero §9.3)")
+    if cmd.path is None:
+        options = move_options(w, units, cmd.column)
+        if cmd.to not in options:
+            raise Reject(*_why_not(w, units, cmd))
+        return options[cmd.to]
+    path = tuple(cmd.path)
+    if path[-1] != cmd.to:
+        raise Reject(R.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
+    last: Reject | None = None
+    for order in orders:
+        if cmd.column and not ALLOWS_COLUMN[order]:
+            continue
+        g = make_group(w, units, order, cmd.column)
+        try:
+            route = check_path(w, g, path)
+        except MoveProblem as e:
+            last = Reject(e.rule, e.message)
+            continue
+        problem = attack_move_problem(w, g, route)
+        if problem:
+            last = Reject(R.ATTACK, problem)
+            continue
+        return order, route
+    raise last or Reject(R.MOVEMENT, "no order allows this move")
+
+
+def _why_not(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[Rule, str]:
+    """The most specific reason a destination is not reachable (rule, message)."""
+    orders = mover_orders(w, units)
+    for order in orders:
+        if cmd.column and not ALLOWS_COLUMN[order]:
+            continue
+        g = make_group(w, units, order, cmd.column)
+        if g.start is not None and g.start in enemy_zoc(w, g.side) and order != "defence":
+            return R.LEAVE_EZOC, f"{g.start} is in an enemy ZoC: only a Defence order may leave it (caldiero §8.1)"
+        if w.board.on_map(cmd.to):
+            problem = stacking_problem(w, cmd.to, units, cmd.column)
+            if problem:
+                return (R.COLUMN_STACKING if cmd.column else R.STACKING), problem
+        route = reachable(w, g).get(cmd.to)
+        if route is not None:
+            problem_attack = attack_move_problem(w, g, route)
+            if problem_attack:
+                return R.ATTACK, problem_attack
+        if g.start is not None and w.board.on_map(cmd.to) and w.board.grid.is_adjacent(g.start, cmd.to):
+            try:
+                check_path(w, g, (cmd.to,))
+            except MoveProblem as e:
+                return e.rule, e.message
+    return R.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
+
+
+def do_move(a: Act, seat: str, cmd: C.Move, order: str, route: Route) -> None:
+    units = tuple(cmd.units)
+    if cmd.charge:
+        problem = charge_problem(a.w, units, order, route)
+        if problem:
+            raise Reject(R.CHARGE, problem)
+    a.emit(ev.UnitsMoved(units=units, path=route.path, rule=str(R.COLUMN if cmd.column else R.MOVEMENT),
+                         column=cmd.column, cost_half=route.cost_half))
+    if cmd.charge:
+        a.emit(ev.ActivationRecorded(key="charging", values=units, rule=str(R.CHARGE)))
+    check_direction_release(a, units)
+    dest = route.path[-1]
+    lone_leaders(a, dest, seat)
+    rout_checks(a, dest, seat)
+
+
+def movement_obligation_problem(w: World) -> str | None:
+    """caldiero §5.1.1 and §5.1.2, checked when the movement step ends."""
+    act = w.state.activation
+    assert act is not None
+    ezoc = None
+    required: list[str] = []
+    advance_counted: list[str] = []
+    for u in act.units:
+        s = w.state.units[u]
+        if s.where != "map" or u not in act.start_hex or w.is_artillery(u) or u in act.out_of_command:
+            continue
+        start = act.start_hex[u]
+        if w.board.may_stay(start):
+            continue  # §10.1, §10.5.2: may stay put whatever the order
+        order = unit_order(w, u)
+        if order == "attack" and u not in act.moved and s.status != "routed":
+            ezoc = ezoc if ezoc is not None else enemy_zoc(w, s.side)
+            if start in ezoc:
+                continue
+            if move_options(w, (u,), False):
+                required.append(u)
+        if order == "advance":
+            advance_counted.append(u)
+    if required:
+        return f"with an Attack order every unit must move toward the enemy if it can: {', '.join(required)} (caldiero §5.1.2)"
+    if advance_counted:
+        need = (len(advance_counted) + 1) // 2  # at least half, rounded up (§1.4)
+        closer = [u for u in advance_counted if u in act.moved and u in act.start_dist and
+                  (w.nearest_enemy_distance(w.state.units[u].hex or "", w.state.units[u].side) or 99) < act.start_dist[u]]
+        if len(closer) < need:
+            could = [u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u)]
+            if len(closer) + len(could) >= need:
+                return (f"with an Advance order at least {need} of {len(advance_counted)} units must end nearer the enemy; "
+                        f"{len(closer)} did, and {', '.join(could)} still could (caldiero §5.1.1)")
+    return None
+
+
+def _can_close(w: World, u: str) -> bool:
+    act = w.state.activation
+    assert act is not None
+    start = act.start_dist.get(u)
+    if start is None:
+        return False
+    for dest in move_options(w, (u,), False):
+        d = w.nearest_enemy_distance(dest, w.state.units[u].side)
+        if d is not None and d < start:
+            return True
+    return False
+
+
+def movable_leaders(w: World, seat: str) -> list[str]:
+    act = w.state.activation
+    assert act is not None
+    out = []
+    general = w.state.formations[act.formation].general
+    if general and general not in act.leaders_moved and w.state.leaders[general].where != "dead":
+        if w.state.leaders[general].where == "map" or leader_due(w, general):
+            out.append(general)
+    cinc = w.cinc_of(seat)
+    s = w.state.leaders.get(cinc)
+    if cinc not in out and s is not None and s.moved_turn != w.state.turn and s.where != "dead":
+        if w.option("bonaparte_intervention") and cinc == "bonaparte" and act.formation != "bonaparte":
+            pass  # with §20.1 Bonaparte moves as his own formation's general
+        elif s.where == "map" or leader_due(w, cinc):
+            out.append(cinc)
+    return out
+
+
+def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
+    entry = None
+    if w.state.leaders[leader].where == "offmap":
+        arrival = w.leader_data(leader).arrival
+        entry = arrival.entry if arrival else None
+    return leader_reachable(w, leader, entry)
+
+
+def check_move_leader(w: World, seat: str, cmd: C.MoveLeader) -> tuple[str, ...]:
+    if cmd.leader not in movable_leaders(w, seat):
+        raise Reject(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
+                     "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
+    options = leader_options(w, cmd.leader)
+    if cmd.to not in options:
+        raise Reject(R.CINC_LIMITS if cmd.leader in ("bonaparte", "alvinczy") else R.LEADER_EZOC,
+                     f"{cmd.leader} cannot reach {cmd.to}: 6 MP, no EZoC without a friendly unit there (caldiero §8.2.2, §9.1.4)"
+                     + ("; Bonaparte stays within two hexes of 1014, Alvinczy not west of the 24xx line (caldiero §4.2.2)"
+                        if cmd.leader in ("bonaparte", "alvinczy") else ""))
+    return options[cmd.to]

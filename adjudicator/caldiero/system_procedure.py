@@ -1,0 +1,256 @@
+"""The system's procedure machinery (caldiero §12.6, §12.8, §13, §15, §4.4; arrivano likewise): the Act
+wrapper over a Decision, rejections, and the shared steps every procedure uses: disorder and rout,
+elimination and return, leader tests, retreats as pending decisions, rout checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitro.adjudicator.caldiero import commands as C
+from arbitro.adjudicator.caldiero import fog as FOG
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero.loader import CaldieroData
+from arbitro.adjudicator.caldiero.profile import CALDIERO
+from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
+from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_movement import (
+    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem, stacking_problem,
+)
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ALLOWS_REORGANISE, ORDERS, artillery_orders, unit_order
+from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
+from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
+from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.ruleset import Decision, Rule
+from arbitro.events import caldiero as ev
+from arbitro.projections.caldiero import CaldieroState, enemy_of
+
+
+class Reject(Exception):
+    def __init__(self, rule: Rule | str, message: str) -> None:
+        super().__init__(message)
+        self.rule, self.message = str(rule), message
+
+
+@dataclass
+class Env:
+    data: CaldieroData
+    board: Board
+
+
+def world_of(state: CaldieroState, env: Env, reading: Any) -> World:
+    return World(state=state, data=env.data, board=env.board, profile=CALDIERO, reading=reading)
+
+
+class Act:
+    """A thin wrapper over the Decision: emit with the current World rebuilt lazily."""
+
+    def __init__(self, ctx: Decision[CaldieroState], env: Env) -> None:
+        self.ctx, self.env = ctx, env
+        self._world: World | None = None
+
+    @property
+    def state(self) -> CaldieroState:
+        return self.ctx.state
+
+    @property
+    def w(self) -> World:
+        if self._world is None:
+            self._world = world_of(self.ctx.state, self.env, self.ctx.interpretation)
+        return self._world
+
+    def emit(self, event: Any) -> None:
+        self.ctx.emit(event)
+        self._world = None
+        if "fog_of_war" in self.ctx.state.options and isinstance(event, FOG.SIGHT_EVENTS):
+            for sighted in FOG.sightings(self.w):  # caldiero §20.4: what each seat now examines
+                self.ctx.emit(sighted)
+            self._world = None
+
+    def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1) -> tuple[int, ...]:
+        if "fog_of_war" in self.state.options:
+            detail = {k: _anonymous(v, self.state) for k, v in detail.items()}  # caldiero §20.4: no unit names
+            purpose = str(_anonymous(purpose, self.state))
+        values = self.ctx.roll(count, 6, purpose=purpose, detail=detail)
+        self._world = None
+        return values
+
+    def reading(self, name: str) -> str:
+        return self.ctx.interpretation(name)
+
+
+def _anonymous(value: str | int, state: CaldieroState) -> str | int:
+    """Dice details name units; with fog of war they say only the arm, so the public roll log hides the stack."""
+    if not isinstance(value, str):
+        return value
+    for u in sorted(state.units, key=len, reverse=True):
+        if u in value:
+            value = value.replace(u, state.units[u].arm)
+    return value
+
+
+def seat_of_formation(state: CaldieroState, formation: str) -> str:
+    return state.formations[formation].side
+
+
+def arrival_turn(w: World, base: int) -> int:
+    shift = w.data.scenario.scenarios[w.state.scenario].reinforcement_shift  # caldiero §19.2.2
+    return max(1, base + shift)
+
+
+def unit_due(w: World, u: str) -> bool:
+    unit = w.state.units[u]
+    arrival = w.unit_data(u).arrival
+    return unit.where == "offmap" and arrival is not None and arrival_turn(w, arrival.turn) <= w.state.turn
+
+
+def leader_due(w: World, leader: str) -> bool:
+    s = w.state.leaders[leader]
+    arrival = w.leader_data(leader).arrival
+    return s.where == "offmap" and arrival is not None and arrival_turn(w, arrival.turn) <= w.state.turn
+
+
+def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int], from_combat: bool = True) -> None:
+    status = a.state.units[u].status
+    if status == "good":
+        a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(rule)))
+    elif status == "disordered":
+        a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.DISORDER)))  # caldiero §15.1
+        retreats[u] = max(retreats.get(u, 0), 2)  # caldiero §15.2.1
+
+
+def return_turn_for(w: World, u: str) -> int:
+    general = w.general_of(u)
+    h = w.state.units[u].hex
+    if general and h is not None and h in reach(w, general):
+        return w.state.turn + 1
+    return w.state.turn + 2
+
+
+def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
+    s = a.state.units[u]
+    if s.where != "map":
+        return
+    h = s.hex
+    data = a.w.unit_data(u)
+    permanent = permanent or s.reduced or not data.reduced  # caldiero §12.8
+    a.emit(ev.UnitEliminated(unit=u, rule=str(rule), permanent=permanent,
+                             return_turn=0 if permanent else return_turn_for(a.w, u)))
+    if h is not None and not a.w.side_units_at(h, s.side):
+        for leader in a.w.leaders_at(h, s.side):  # caldiero §4.4.4
+            if leader_test(a, leader, R.LEADER_ALONE):
+                relocate_leader(a, leader, h)
+
+
+def leader_test(a: Act, leader: str, rule: Rule) -> bool:
+    """caldiero §4.4.3: roll above the initiative (commanders in chief: 1) or be lost. True: survived."""
+    value = 1 if a.w.leader_data(leader).role == "commander_in_chief" else a.w.leader_data(leader).initiative
+    (roll,) = a.roll(f"{R.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value, "cause": str(rule)})
+    if roll > value:
+        return True
+    a.emit(ev.LeaderLost(leader=leader, rule=str(rule)))
+    return False
+
+
+def relocate_leader(a: Act, leader: str, h: str) -> None:
+    side = a.state.leaders[leader].side
+    friends = sorted({a.state.units[u].hex or "" for u in a.w.on_map_units() if a.state.units[u].side == side})
+    if friends:
+        dest = min(friends, key=lambda x: (a.w.board.distance(h, x), x))
+        if dest != h:
+            a.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(R.LEADER_ALONE)))
+
+
+def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) -> None:
+    """Queue retreats: units with no path are eliminated now; the owner chooses the others' paths."""
+    by_side: dict[str, dict[str, int]] = {}
+    for u, n in sorted(moves.items()):
+        s = a.state.units[u]
+        if s.where != "map":
+            continue
+        if from_combat:
+            for art in a.w.side_units_at(s.hex or "", s.side):
+                if a.w.is_artillery(art) and art not in moves:
+                    eliminate(a, art, R.ARTILLERY_RETREAT)  # caldiero §11.1
+        if not retreat_paths(a.w, u, n):
+            edge = a.w.board.is_edge(s.hex or "")
+            eliminate(a, u, R.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
+            continue
+        by_side.setdefault(s.side, {})[u] = n
+    for side in sorted(by_side, key=lambda x: x == (a.state.combat.attacker_side if a.state.combat else "")):
+        a.emit(ev.DecisionAwaited(kind="retreat", seat=side, rule=str(rule), data={"moves": by_side[side]}))
+
+
+def do_retreat(a: Act, seat: str, cmd: C.Retreat) -> None:
+    frame = a.state.stack[-1]
+    moves: dict[str, int] = dict(frame.data["moves"])
+    u = cmd.unit
+    if u not in moves:
+        raise Reject(R.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}")
+    options = retreat_paths(a.w, u, moves[u])
+    chosen = next((p for p in options if list(p.path) == list(cmd.path)), None)
+    if chosen is None:
+        raise Reject(R.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
+                     f"enemy ZoC if possible; choose one of {[list(p.path) for p in options][:6]} (caldiero §12.6)")
+    origin = a.state.units[u].hex or ""
+    a.emit(ev.UnitRetreated(unit=u, path=chosen.path, rule=frame.rule))
+    del moves[u]
+    if not a.w.side_units_at(origin, seat):
+        for leader in a.w.leaders_at(origin, seat):
+            a.emit(ev.LeaderMoved(leader=leader, path=chosen.path, rule=str(R.RETREAT)))
+    extra: dict[str, int] = {}
+    if chosen.through_ezoc:
+        add_disorder(a, u, R.RETREAT_EZOC, extra)  # caldiero §12.6.1
+    for x, n in extra.items():
+        if a.state.units[x].where == "map":
+            if retreat_paths(a.w, x, n):
+                moves[x] = n
+            else:
+                eliminate(a, x, R.ROUT_RETREAT, permanent=True)
+    if moves:
+        a.emit(ev.DecisionUpdated(data={"moves": moves}, rule=frame.rule))
+    else:
+        a.emit(ev.DecisionClosed(kind="retreat", rule=frame.rule))
+
+
+def lone_leaders(a: Act, h: str, seat: str) -> None:
+    """caldiero §8.2.3: enemy leaders alone where our combat unit arrived escape or are captured.
+    The escape hex is chosen automatically: the nearest hex with a friendly combat unit within 6 MP."""
+    enemy = enemy_of(seat)
+    for leader in a.w.leaders_at(h, enemy):
+        if a.w.side_units_at(h, enemy):
+            continue
+        options = leader_reachable(a.w, leader)
+        friendly = sorted((a.w.board.distance(h, d), d) for d in options if a.w.side_units_at(d, enemy))
+        if friendly:
+            a.emit(ev.LeaderMoved(leader=leader, path=options[friendly[0][1]], rule=str(R.LEADER_ESCAPE)))
+        elif options:
+            dest = sorted(options)[0]
+            a.emit(ev.LeaderMoved(leader=leader, path=options[dest], rule=str(R.LEADER_ESCAPE)))
+        else:
+            a.emit(ev.LeaderLost(leader=leader, rule=str(R.LEADER_ESCAPE)))
+
+
+def rout_checks(a: Act, h: str, seat: str) -> None:
+    """caldiero §15.2: routed enemies adjacent to where we arrived test: pass retreat 2, fail eliminated."""
+    enemy = enemy_of(seat)
+    for n in a.w.board.neighbours(h):
+        routed = [u for u in a.w.side_units_at(n, enemy) if a.state.units[u].status == "routed"]
+        if not routed:
+            continue
+        values = {u: a.w.efficiency(u) + general_bonus(a.w, u) for u in routed}
+        (roll,) = a.roll(f"{R.ROUT} routed units at {n} reached by the enemy", {"test": "efficiency",
+                         "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+        moves = {}
+        for u in routed:
+            if passes(roll, values[u]):
+                moves[u] = 2
+            else:
+                eliminate(a, u, R.ROUT)
+        if moves:
+            open_retreats(a, moves, R.ROUT, from_combat=False)
