@@ -18,6 +18,7 @@ from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import legal_commands
 from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, default_data
+from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.system_movement import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Ruleset, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
@@ -84,7 +85,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
     def env(self) -> F.Env:
         if self._env is None:
             data = self._data or default_data()
-            self._env = F.Env(data=data, board=Board(self._map or load_map_file(), data.terrain))
+            self._env = F.Env(data=data, board=Board(self._map or load_map_file(), data.terrain), hooks=HOOKS)
         return self._env
 
     def data_files(self) -> list[Path]:

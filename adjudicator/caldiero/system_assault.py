@@ -68,10 +68,9 @@ def attack_problem(w: World, seat: str, cmd: C.Attack, *, forced_ok: bool = True
             if w.board.crossing_prohibited(uh, h):
                 raise Reject(R.ASSAULT, f"no assault across the river hexside {uh}-{h} (terrain effects table)")
         for u in attackers:
-            from arbitro.adjudicator.caldiero.system_movement import direction_problem
-
-            if direction_problem(w, w.formation_of(u), h):
-                raise Reject(R.DIRECTION, direction_problem(w, w.formation_of(u), h) or "")
+            problem = w.hooks.formation_hex_problem(w, w.formation_of(u), h) if w.hooks is not None else None
+            if problem:
+                raise Reject(*problem)  # e.g. caldiero §19.1
     charging = [u for u in attackers if w.state.units[u].charging]
     if charging:
         if len(charging) != len(attackers):

@@ -101,43 +101,6 @@ def stack_problem(world: World, together: list[str]) -> str | None:
     return None
 
 
-def north_south_of_road(world: World, h: str) -> str:
-    """'north', 'south' or 'road' relative to the 1014-2714 road (caldiero §19.1; higher rows are north)."""
-    rows = _road_rows(world)
-    col, row = parse_hex(h)
-    if col not in rows:
-        return "road"
-    lo, hi = rows[col]
-    return "north" if row > hi else "south" if row < lo else "road"
-
-
-def _road_rows(world: World) -> dict[int, tuple[int, int]]:
-    cache = world.board._cache
-    if "road_rows" not in cache:
-        rows: dict[int, tuple[int, int]] = {}
-        for kind, _name, hexes in world.board.map.road_lines:
-            if kind != "strada" or not ("1014" in hexes or "2714" in hexes):
-                continue
-            for h in hexes:
-                c, r = parse_hex(h)
-                lo, hi = rows.get(c, (r, r))
-                rows[c] = (min(lo, r), max(hi, r))
-        cache["road_rows"] = rows
-    return cache["road_rows"]  # type: ignore[no-any-return]
-
-
-def direction_problem(world: World, formation: str, h: str) -> str | None:
-    """caldiero §19.1: Augereau not north, Massena not south of the road until their objective is entered."""
-    if formation in world.state.direction_released:
-        return None
-    where = north_south_of_road(world, h)
-    if formation == "augereau" and where == "north":
-        return f"{h} is north of the 1014-2714 road: Augereau's formation may not go there before entering Caldiero (caldiero §19.1.1)"
-    if formation == "massena" and where == "south":
-        return f"{h} is south of the 1014-2714 road: Massena's formation may not go there before entering Colognola (caldiero §19.1.2)"
-    return None
-
-
 def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool) -> tuple[Rule, str] | None:
     board = world.board
     if not board.on_map(b):
@@ -146,8 +109,10 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return R.MOVEMENT, f"{a} and {b} are not adjacent"
     if a is not None and board.crossing_prohibited(a, b):
         return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
-    if g.side == "austria" and parse_hex(b)[0] == world.data.scenario.austrian_forbidden_column:
-        return R.NO_10XX, f"{b}: Austrian units never enter the 10xx row (caldiero §9.2.1)"
+    if world.hooks is not None:
+        problem_hex = world.hooks.entry_problem(world, g.side, b)  # e.g. caldiero §9.2.1
+        if problem_hex:
+            return problem_hex
     if world.enemy_units_at(b, g.side):
         return R.STOP_IN_EZOC, f"{b} holds enemy combat units (caldiero §9.1.2)"
     if g.artillery and a is not None and board.canal_without_bridge(a, b):
@@ -167,9 +132,8 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
                 return R.DEFENCE, f"Defence order: not directly from one enemy ZoC hex to another ({a} to {b}) (caldiero §5.1.3)"
         elif not ALLOWS_EZOC[g.order]:
             return R.MANOEUVRE, f"{b} is in an enemy ZoC: a {g.order} order does not allow entering it (caldiero §5.1.4, §8.2.1)"
-    problem = direction_problem(world, g.formation, b)
-    if problem:
-        return R.DIRECTION, problem
+    if world.hooks is not None:
+        return world.hooks.formation_hex_problem(world, g.formation, b)  # e.g. caldiero §19.1
     return None
 
 
@@ -302,12 +266,12 @@ def leader_reachable(world: World, leader: str, entry: str | None = None) -> dic
         if path and cost > ma and len(path) > 1:
             continue
         best[h] = cost
-        if path and _leader_may_end(world, leader, h):
+        if path and (world.hooks is None or world.hooks.leader_may_end(world, leader, h)):
             out.setdefault(h, path)
         for n in world.board.neighbours(h):
             if n in path or n == start or world.board.crossing_prohibited(h, n) or world.enemy_units_at(n, side):
                 continue
-            if side == "austria" and parse_hex(n)[0] == world.data.scenario.austrian_forbidden_column:
+            if world.hooks is not None and world.hooks.entry_problem(world, side, n):
                 continue
             friends_n = world.side_units_at(n, side)
             if n in ezoc and not friends_n:
@@ -317,16 +281,3 @@ def leader_reachable(world: World, leader: str, entry: str | None = None) -> dic
             step, _ = step_cost(world, h, n, False)
             heapq.heappush(heap, (cost + step, path + (n,)))
     return out
-
-
-def _leader_may_end(world: World, leader: str, h: str) -> bool:
-    scen = world.data.scenario
-    if leader == "bonaparte" and not world.option("bonaparte_intervention"):
-        return world.board.distance(h, scen.bonaparte_anchor) <= scen.bonaparte_max_distance  # §4.2.2
-    if leader == "bonaparte":
-        return True  # caldiero §20.1.1: no longer subject to §4.2.2
-    if leader == "alvinczy":
-        col = parse_hex(h)[0]
-        limit = scen.alvinczy_min_column + (1 if world.reading("alvinczy_limit") == "east_of_24" else 0)
-        return col >= limit  # caldiero §4.2.2
-    return True

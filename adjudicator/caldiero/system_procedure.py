@@ -41,10 +41,11 @@ class Reject(Exception):
 class Env:
     data: CaldieroData
     board: Board
+    hooks: Any = None
 
 
 def world_of(state: CaldieroState, env: Env, reading: Any) -> World:
-    return World(state=state, data=env.data, board=env.board, profile=CALDIERO, reading=reading)
+    return World(state=state, data=env.data, board=env.board, profile=CALDIERO, reading=reading, hooks=env.hooks)
 
 
 class Act:

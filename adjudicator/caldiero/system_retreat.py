@@ -36,7 +36,7 @@ def _candidates(world: World, u: str, h: str, side: str, enemies: set[str], ezoc
     for n in world.board.neighbours(h):
         if n in visited or world.board.crossing_prohibited(h, n) or n in enemies:
             continue
-        if side == "austria" and parse_hex(n)[0] == world.data.scenario.austrian_forbidden_column:
+        if world.hooks is not None and world.hooks.entry_problem(world, side, n):
             continue
         if n in ezoc:
             tier = 2

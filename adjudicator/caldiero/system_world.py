@@ -6,6 +6,7 @@ Every `system_*` function takes a World; nothing here mutates the state.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, field
 
 from arbitro.adjudicator.caldiero.board import Board
@@ -23,6 +24,7 @@ class World:
     board: Board
     profile: SystemProfile
     reading: Callable[[str], str]  # interpretation in force, by name
+    hooks: Any = None  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
     _units: dict[str, UnitData] = field(default_factory=dict)
     _leaders: dict[str, LeaderData] = field(default_factory=dict)
     _index: dict[str, list[str]] | None = None
