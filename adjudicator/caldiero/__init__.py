@@ -242,6 +242,19 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             return problems
         if not 0 <= state.weather <= 3:
             problems.append(f"weather must be 0..3, not {state.weather}")
+        if state.phase not in ("setup", "command", "action", "over"):
+            problems.append(f"phase must be setup, command, action or over, not {state.phase!r}")
+        if state.seat not in ("", *SEATS):
+            problems.append(f"seat must be france, austria or empty, not {state.seat!r}")
+        if not 1 <= state.turn <= state.last_turn:
+            problems.append(f"turn {state.turn} is outside 1..{state.last_turn}")
+        if not 0 <= state.elan_left <= d.scenario.elan_uses:
+            problems.append(f"elan_left must be 0..{d.scenario.elan_uses} (caldiero §16), not {state.elan_left}")
+        if set(state.leaders) != {leader.id for leader in d.oob.leaders}:
+            problems.append("leaders must be exactly the order of battle's")
+        for f, fs in sorted(state.formations.items()):
+            if fs.order is not None and fs.order not in ("advance", "attack", "defence", "manoeuvre"):
+                problems.append(f"formation {f}: order {fs.order!r} is not one of advance, attack, defence, manoeuvre (caldiero §5.1)")
         w = self._world(state)
         by_hex: dict[str, list[str]] = {}
         for u, s in sorted(state.units.items()):
@@ -252,6 +265,8 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
                 by_hex.setdefault(s.hex, []).append(u)
             if s.status not in ("good", "disordered", "routed"):
                 problems.append(f"unit {u}: status {s.status!r} is not good, disordered or routed")
+            if s.where == "map" and s.side == "austria" and s.hex and s.hex.startswith("10"):
+                problems.append(f"unit {u} at {s.hex}: Austrian units never enter the 10xx row (caldiero §9.2.1)")
         for h, units in sorted(by_hex.items()):
             sides = {state.units[u].side for u in units}
             if len(sides) > 1:

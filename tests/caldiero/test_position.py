@@ -1,0 +1,47 @@
+"""Position files (the state as a position, like FEN): valid ones start a game, invalid ones are refused
+with precise problems."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator.errors import BadPosition
+from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
+from arbitro.events.sqlite import SQLiteStore
+from tests.caldiero.harness import RULESET, fresh, position
+
+
+def as_file(state: object) -> dict[str, object]:
+    return {"format": POSITION_FORMAT, "ruleset": "caldiero", "scenario": "historical", "state": msgspec.to_builtins(state)}
+
+
+def test_a_position_starts_a_game() -> None:
+    state = position({"fr-18-ligne": "1417", "au-colloredo": "1917"}, leaders={"massena": "1317", "hohenzollern": "1916"})
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("caldiero", position=as_file(state))
+    assert app.state_at(game).rules.units["fr-18-ligne"].hex == "1417"
+    assert {c["formation"] for c in app.legal(game, "france")} == {"massena", "hohenzollern"}
+
+
+@pytest.mark.parametrize("spoil, problem", [
+    (lambda s: setattr(s.units["fr-40-ligne"], "hex", "1119"), "1119: 3 units in one hex: at most two (caldiero §7.1)"),
+    (lambda s: setattr(s.units["au-colloredo"], "hex", "1117"), "1117 holds units of both sides"),
+    (lambda s: setattr(s, "weather", 5), "weather must be 0..3"),
+    (lambda s: setattr(s.units["fr-18-ligne"], "status", "shaken"), "status 'shaken'"),
+    (lambda s: setattr(s.units["au-colloredo"], "hex", "1016"), "Austrian units never enter the 10xx row"),
+    (lambda s: setattr(s.formations["massena"], "order", "charge"), "order 'charge' is not one of"),
+    (lambda s: s.units.pop("fr-18-ligne"), "units must be exactly the order of battle"),
+])
+def test_invalid_positions_are_refused(spoil: object, problem: str) -> None:
+    state = fresh()
+    spoil(state)  # type: ignore[operator]
+    problems = RULESET.validate_position(state)
+    assert any(problem in p for p in problems), problems
+    app = Arbitro(SQLiteStore(":memory:"))
+    with pytest.raises(BadPosition, match="the position is not legal"):
+        app.create("caldiero", position=as_file(state))
+
+
+def test_the_scenario_setup_is_a_valid_position() -> None:
+    assert RULESET.validate_position(fresh()) == [] and RULESET.validate_position(fresh("il_tempo_regge")) == []
