@@ -287,6 +287,7 @@ PROMPTS = {
     "ex_defender": "choose the defending units lost in the exchange (caldiero §12.5.4 Ex)",
     "defensive_fire": "defending artillery may bombard one attacking hex (caldiero §11.4.5)",
     "cavalry_retreat": "defending cavalry may retreat one hex before combat (caldiero §14.1)",
+    "leader_escape": "your leader, alone, is reached by an enemy unit: move him away (caldiero §8.2.3)",
 }
 
 

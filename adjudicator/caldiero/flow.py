@@ -308,6 +308,7 @@ FRAME_ANSWERS = {
     "retreat": ("retreat",), "advance": ("advance", "decline"), "defender_efficiency": ("choose",),
     "ne_test": ("choose",), "ex_attacker": ("lose",), "ex_defender": ("lose",),
     "defensive_fire": ("defensive_fire", "decline"), "cavalry_retreat": ("cavalry_retreat", "decline"),
+    "leader_escape": ("move_leader",),
 }
 
 STEP_COMMANDS = {
@@ -391,6 +392,8 @@ def answer_frame(a: Act, seat: str, cmd: Any) -> None:
             a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))
         else:
             do_defensive_fire(a, seat, cmd)
+    elif kind == "leader_escape":
+        do_leader_escape(a, cmd)
     elif kind == "cavalry_retreat":
         if cmd.type == "decline":
             a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))

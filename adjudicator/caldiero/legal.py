@@ -62,6 +62,8 @@ def frame_commands(w: World) -> list[dict[str, Any]]:
         return F.defensive_fire_options(w)
     if kind == "cavalry_retreat":
         return F.cavalry_retreat_options(w)
+    if kind == "leader_escape":
+        return F.leader_escape_options(w)
     return []
 
 

@@ -241,8 +241,9 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
 
 
 # --- leaders ------------------------------------------------------------------------------------------
-def leader_reachable(world: World, leader: str, entry: str | None = None) -> dict[str, tuple[str, ...]]:
-    """Legal destinations of a leader (6 MP, caldiero §2.2.1, §8.2.2, §9.1.4, §4.2.2)."""
+def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
+    """Legal destinations of a leader (6 MP, caldiero §2.2.1, §8.2.2, §9.1.4, §4.2.2). `escape`: fleeing an
+    enemy unit (caldiero §8.2.3), which is not a voluntary entry into enemy ZoC."""
     s = world.state.leaders[leader]
     side = s.side
     ezoc = enemy_zoc(world, side)
@@ -274,9 +275,9 @@ def leader_reachable(world: World, leader: str, entry: str | None = None) -> dic
             if world.hooks is not None and world.hooks.entry_problem(world, side, n):
                 continue
             friends_n = world.side_units_at(n, side)
-            if n in ezoc and not friends_n:
+            if n in ezoc and not friends_n and not escape:
                 continue  # caldiero §8.2.2
-            if n in ezoc and h in ezoc and not (world.side_units_at(h, side) and friends_n):
+            if n in ezoc and h in ezoc and not (world.side_units_at(h, side) and friends_n) and not escape:
                 continue
             step, _ = step_cost(world, h, n, False)
             heapq.heappush(heap, (cost + step, path + (n,)))

@@ -220,21 +220,31 @@ def do_retreat(a: Act, seat: str, cmd: C.Retreat) -> None:
 
 
 def lone_leaders(a: Act, h: str, seat: str) -> None:
-    """caldiero §8.2.3: enemy leaders alone where our combat unit arrived escape or are captured.
-    The escape hex is chosen automatically: the nearest hex with a friendly combat unit within 6 MP."""
+    """caldiero §8.2.3: an enemy leader alone where our combat unit arrived escapes up to his full movement
+    (his owner chooses where: a pending decision), or is captured if he cannot leave the hex."""
     enemy = enemy_of(seat)
     for leader in a.w.leaders_at(h, enemy):
         if a.w.side_units_at(h, enemy):
             continue
-        options = leader_reachable(a.w, leader)
-        friendly = sorted((a.w.board.distance(h, d), d) for d in options if a.w.side_units_at(d, enemy))
-        if friendly:
-            a.emit(ev.LeaderMoved(leader=leader, path=options[friendly[0][1]], rule=str(R.LEADER_ESCAPE)))
-        elif options:
-            dest = sorted(options)[0]
-            a.emit(ev.LeaderMoved(leader=leader, path=options[dest], rule=str(R.LEADER_ESCAPE)))
+        if leader_reachable(a.w, leader, escape=True):
+            a.emit(ev.DecisionAwaited(kind="leader_escape", seat=enemy, rule=str(R.LEADER_ESCAPE), data={"leader": leader}))
         else:
             a.emit(ev.LeaderLost(leader=leader, rule=str(R.LEADER_ESCAPE)))
+
+
+def leader_escape_options(w: World) -> list[dict[str, Any]]:
+    leader = w.state.stack[-1].data["leader"]
+    return [{"type": "move_leader", "leader": leader, "to": d, "path": None} for d in sorted(leader_reachable(w, leader, escape=True))]
+
+
+def do_leader_escape(a: Act, cmd: Any) -> None:
+    frame = a.state.stack[-1]
+    leader = frame.data["leader"]
+    options = leader_reachable(a.w, leader, escape=True)
+    if cmd.leader != leader or cmd.to not in options:
+        raise Reject(R.LEADER_ESCAPE, f"{leader} escapes to a hex he can reach with his 6 MP: {', '.join(sorted(options))} (caldiero §8.2.3)")
+    a.emit(ev.DecisionClosed(kind="leader_escape", rule=frame.rule))
+    a.emit(ev.LeaderMoved(leader=leader, path=options[cmd.to], rule=str(R.LEADER_ESCAPE)))
 
 
 def rout_checks(a: Act, h: str, seat: str) -> None:

@@ -213,3 +213,26 @@ def test_last_turn_ends_the_game_with_victory_points() -> None:
     assert end.points == {"france": 6, "austria": 2} and end.winner == "france" and end.level == "tactical"
     outcome = RULESET.outcome(t.state)
     assert outcome is not None and outcome.winner == "france" and outcome.rule == "caldiero §18"
+
+
+def test_lone_leader_reached_by_the_enemy_escapes() -> None:
+    state = position({"fr-18-ligne": "1417", "au-colloredo": "2117"}, leaders={"massena": "1317", "hohenzollern": "1617"},
+                     orders={"massena": "manoeuvre"})
+    t = activate(state, "massena", step="movement")
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1617"})
+    assert t.state.stack[-1].kind == "leader_escape" and t.state.stack[-1].seat == "austria"
+    options = t.legal("austria")
+    assert options and all(o["type"] == "move_leader" and o["leader"] == "hohenzollern" and o["path"] is None for o in options)
+    reject(t, "austria", "caldiero §8.2.3", {"type": "move_leader", "leader": "hohenzollern", "to": "2519"})
+    t.send("austria", {"type": "move_leader", "leader": "hohenzollern", "to": "2017"})
+    assert t.state.leaders["hohenzollern"].hex == "2017" and not t.state.stack
+
+
+def test_surrounded_lone_leader_is_captured() -> None:
+    state = position({"fr-18-ligne": "1417", "fr-40-ligne": "1516", "fr-32-ligne": "1517", "fr-18-legere": "1616",
+                      "fr-carabiniers": "1618", "fr-9-dragons": "1716", "fr-1-cavalry": "1717"},
+                     leaders={"massena": "1317", "hohenzollern": "1617"}, orders={"massena": "manoeuvre"})
+    t = activate(state, "massena", step="movement")
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1617", "path": ["1517", "1617"]})
+    assert t.state.leaders["hohenzollern"].where == "dead"
+    assert t.of(ev.LeaderLost)[-1].rule == "caldiero §8.2.3"
