@@ -278,10 +278,13 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         return out
 
     def secrets(self, state: P.ArrivanoState, seat: str) -> set[str]:
-        """Enemy pieces out of sight that seat has never examined: their ids must appear nowhere served to it."""
+        """Enemy units out of sight that seat has never examined: their ids must appear nowhere served to it.
+        (Commanders' names are public - each formation's general is printed - so only their places are hidden.)
+        Each id is given as its JSON token, quotes included: battalion ids are prefixes of one another
+        ("6e-legere-i" of "6e-legere-ii"), and ids are served only as JSON strings, never inside prose."""
         if seat not in self.seats(state):
             return set()
-        return self.hidden_pieces(state, seat) - set(state.seen.get(seat, []))
+        return {f'"{p}"' for p in self.hidden_pieces(state, seat) - set(state.seen.get(seat, [])) if p in state.units}
 
     def redact(self, event: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any] | None:
         data: dict[str, Any] = msgspec.to_builtins(event)
