@@ -104,21 +104,21 @@ def attack_problem(w: World, seat: str, cmd: C.Attack, *, forced_ok: bool = True
 
 
 def strengths(w: World, attackers: list[str], defenders: list[str], defender_hexes: list[str], cmd_charge: bool) -> tuple[int, int]:
-    """Attack and defence strengths with the marsh (§10.2), cavalry (§14, §20.2) and storm (§20.3) effects."""
+    """Attack and defence strengths with the marsh (§10.2) and cavalry (§14, §20.2) effects, and the
+    ruleset's own adjustments (hooks.attack_strength: caldiero §20.3 storm from the east)."""
     demoralised = {"disordered", "routed"} if w.reading("demoralised") == "disordered_or_routed" else {"routed"}
     non_art_def = [d for d in defenders if not w.is_artillery(d)]
     cav_bonus = bool(non_art_def) and all(
         w.state.units[d].arm == "infantry" and w.state.units[d].status in demoralised and w.board.is_plain(w.state.units[d].hex or "")
         for d in non_art_def)
-    storm = w.option("storm_from_east") and w.state.weather in w.data.scenario.options["storm_from_east"].weather_boxes
     by_hex: dict[str, int] = {}
     for u in attackers:
         value = w.strength(u)
         s = w.state.units[u]
         if s.arm == "cavalry" and (cav_bonus or s.charging):
             value *= 2  # caldiero §14.0 / §20.2 (never cumulative)
-        if storm and s.hex and any(parse_hex(h)[0] == parse_hex(s.hex)[0] + 1 for h in defender_hexes):
-            value = max(0, value - w.data.scenario.options["storm_from_east"].strength_malus)  # §20.3.1
+        if w.hooks is not None:
+            value = w.hooks.attack_strength(w, u, value, defender_hexes)
         by_hex[s.hex or ""] = by_hex.get(s.hex or "", 0) + value
     att = sum((v + 1) // 2 if w.board.is_marsh(h) else v for h, v in by_hex.items())  # §10.2 halved, round up
     d_by_hex: dict[str, int] = {}
@@ -282,26 +282,14 @@ def stage_resolve(a: Act) -> None:
         _set_stage(a, "advance", R.ARTILLERY_OVERRUN)
         return
     notes: list[str] = []
-    # Elan first: a failed test disorders the unit, which then no longer attacks (caldiero §16.1, §15.1)
-    elan_columns = 0
-    if c.elan is not None and c.elan in c.attackers:
-        (roll,) = a.roll(f"{R.ELAN_TEST} Elan test of {c.elan}", {"test": "efficiency, no modifier", "value": w.efficiency(c.elan)})
-        ok = passes(roll, w.efficiency(c.elan))
-        if ok:
-            (elan_columns,) = a.roll(f"{R.ELAN_TEST} Elan columns", {"table": "1d6 columns right"})
-        a.emit(ev.ElanSpent(unit=c.elan, passed=ok, columns=elan_columns, rule=str(R.ELAN_TEST)))
-        if not ok:
-            a.emit(ev.StatusChanged(unit=c.elan, status="disordered" if a.state.units[c.elan].status == "good" else "routed", rule=str(R.ELAN_TEST)))
-            a.emit(ev.AttackersWithdrawn(units=(c.elan,), rule=str(R.ELAN_TEST)))
-            notes.append(f"Elan failed: {c.elan} disordered")
-        else:
-            notes.append(f"Elan: {elan_columns} columns right")
-        w = a.w
-        c = a.state.combat
-        assert c is not None
-        if not c.attackers:
-            _set_stage(a, "end", R.ELAN_TEST)
-            return
+    # before the odds: the ruleset's own steps (caldiero §16.1 Elan: columns right, or a disordered unit)
+    bonus_columns = a.env.hooks.before_odds(a, notes) if a.env.hooks is not None else 0
+    w = a.w
+    c = a.state.combat
+    assert c is not None
+    if not c.attackers:
+        _set_stage(a, "end", R.ELAN_TEST)
+        return
     att, dfn = strengths(w, c.attackers, c.defenders, c.defender_hexes, cmd_charge=c.charge)
     raw = odds_index(att, dfn)
     left = 0
@@ -318,17 +306,10 @@ def stage_resolve(a: Act) -> None:
     if shift_terrain:
         left += shift_terrain
         notes.append(f"terrain {shift_terrain}L")
-    if CALDIERO.has_weather and w.state.weather:
-        left += w.state.weather  # caldiero §17.1.1-§17.1.3: 1, 2, 3 columns left
-        notes.append(f"weather {w.state.weather}L")
-        (conf,) = a.roll(f"{R.CONFUSION} confusion", {"table": "1-2 one left, 3-4 none, 5-6 one right", "box": w.state.weather})
-        shift = a.env.data.weather.confusion[str(conf)]
-        left -= shift
-        notes.append(f"confusion {conf}: {shift:+d} column")
-    right = elan_columns
-    if w.option("flank_attacks") and all(flanked(w, h, c) for h in c.defender_hexes):
-        right += w.data.scenario.options["flank_attacks"].shift_right  # caldiero §20.5.1
-        notes.append("flank attack 2R")
+    right = bonus_columns
+    if a.env.hooks is not None:  # caldiero §17.1 weather, §17.2 confusion, §20.5 flank attacks
+        more_left, more_right = a.env.hooks.column_shifts(a, notes)
+        left, right = left + more_left, right + more_right
     index = raw - left + right
     col = final_column(index, CALDIERO, a.reading("shift_beyond_6_1"), shifted=right - left)
     att_eff = c.efficiency or 0
