@@ -213,6 +213,12 @@ def do_retreat(a: Act, seat: str, cmd: C.Retreat) -> None:
                 moves[x] = n
             else:
                 eliminate(a, x, R.ROUT_RETREAT, permanent=True)
+    for x in sorted(moves):  # a retreat just made may have closed the others' way (caldiero §12.6.3)
+        if a.state.units[x].where != "map":
+            del moves[x]
+        elif not retreat_paths(a.w, x, moves[x]):
+            del moves[x]
+            eliminate(a, x, R.RETREAT_BLOCKED, permanent=True)
     if moves:
         a.emit(ev.DecisionUpdated(data={"moves": moves}, rule=frame.rule))
     else:
