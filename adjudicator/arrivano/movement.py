@@ -144,8 +144,7 @@ def move(g: Game, uid: str, to: str, column: bool) -> None:
         g.reject(p, "this unit may not move in march column now")
     dests = destinations(w, uid, column, ic)
     if to not in dests:
-        march = march_of(w, uid)
-        g.reject(R.MB_MARCH if march else R.MOVE_COST, f"{to} cannot be reached by this unit under its order")
+        g.reject(*why_not(w, uid, to, p))  # type: ignore[arg-type]
     path = dests[to]
     unit = w.state.units[uid]
     start_in_ezoc = unit.where == "map" and unit.hex in w.ezoc(unit.side)
@@ -162,6 +161,27 @@ def move(g: Game, uid: str, to: str, column: bool) -> None:
         if not results[uid]:
             worsen(g, uid, R.DEFENCE)
     rout_checks(g, [to])
+
+
+def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
+    """The most specific citation for a destination the unit cannot reach."""
+    side = w.state.units[uid].side
+    if march_of(w, uid) is not None:
+        return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
+    if to not in w.s.map.grid.hexes():
+        return str(R.MOVEMENT), f"{to} is not on the map"
+    if w.side_at(to) == w.enemy(side):
+        return str(R.ENEMY_HEX), f"{to} is occupied by the enemy"
+    if p.order == "defence" and w.grid.distance(p.start, to) > 1:
+        return str(R.DEFENCE), "under Defence a unit moves at most one hex"
+    if to in p.ezoc:
+        if p.rules.march_column:
+            return str(R.MARCH_COLUMN), "a march column cannot enter an enemy zone of control"
+        rule = {"manoeuvre": R.MANOEUVRE, "defence": R.DEFENCE}.get(p.order, R.ZOC_ENTER)
+        return str(rule), f"{to} is in an enemy zone of control the {p.order} order does not let this unit enter"
+    if not w.fits(to, [uid]):
+        return str(R.STACKING), f"{to} would break the stacking limits"
+    return str(R.MOVE_COST), f"{to} cannot be reached with this unit's movement points"
 
 
 def leader_movable(w: World, lid: str, seat: str) -> bool:

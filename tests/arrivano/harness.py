@@ -1,0 +1,133 @@
+"""Test harness: run Arrivano commands on a position with chosen dice, outside any store.
+
+`Table(state).send(seat, command, dice=[...])` runs the ruleset's decide with the dice entered in order (then
+`pad` for any later roll), folds the events and returns them; a rejection raises IllegalCommand (`.rule` is the
+citation). `position()` builds a state with only the listed pieces on the map; `open_ground()` finds a patch of
+clear terrain so geometry tests do not depend on the (provisional) map.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.arrivano import ArrivanoRuleset
+from arbitro.adjudicator.randomness import EnteredSupply
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.events import arrivano as ev
+from arbitro.events import core
+from arbitro.projections.arrivano import Activation, ArrivanoState
+from arbitro.projections.fold import Fold
+from arbitro.projections.game import CoreState, GameState
+
+RULESET = ArrivanoRuleset()
+FOLD = Fold(RULESET)
+
+
+class PaddedSupply(EnteredSupply):
+    def __init__(self, entries: tuple[tuple[str, ...], ...], pad: int) -> None:
+        super().__init__(entries)
+        self.pad = pad
+
+    def roll(self, core: Any, index: int, count: int, sides: int, purpose: str) -> Any:
+        if self.used >= len(self.entries) and self.pad:
+            return tuple(self.pad for _ in range(count)), "entered"
+        return super().roll(core, index, count, sides, purpose)
+
+
+class Table:
+    def __init__(self, state: ArrivanoState, interpretations: dict[str, str] | None = None) -> None:
+        self.game = GameState(core=CoreState(interpretations=dict(interpretations or {})), rules=state)
+        self.events: list[Any] = []
+        self.rolls: list[core.DiceRolled] = []
+
+    @property
+    def state(self) -> ArrivanoState:
+        return self.game.rules
+
+    def send(self, seat: str, command: dict[str, Any], dice: list[int] | None = None, pad: int = 3) -> list[Any]:
+        entries = tuple((str(d),) for d in (dice or []))
+        parsed = RULESET.parse_command(command)
+        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, PaddedSupply(entries, pad),
+                       tuple(self.state.options))
+        RULESET.decide(ctx, parsed)
+        self.game = ctx.game
+        self.events += ctx.events
+        self.rolls += [e for e in ctx.events if isinstance(e, core.DiceRolled)]
+        return ctx.events
+
+    def start(self, dice: list[int]) -> list[Any]:
+        entries = tuple((str(d),) for d in dice)
+        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), "umpire", self.game.core.seq + 1, PaddedSupply(entries, 3), ())
+        RULESET.start(ctx)
+        self.game = ctx.game
+        self.events += ctx.events
+        return ctx.events
+
+    def legal(self, seat: str) -> list[dict[str, Any]]:
+        return RULESET.legal(self.state, seat)
+
+    def of(self, kind: type) -> list[Any]:
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+def fresh(scenario: str = "montebello") -> ArrivanoState:
+    return RULESET.new_state(scenario, ())
+
+
+def world(state: ArrivanoState) -> Any:
+    return RULESET.world(state)
+
+
+def position(units: dict[str, str], *, leaders: dict[str, str] | None = None, scenario: str = "montebello",
+             orders: dict[str, str] | None = None, turn: int = 2, weather: int | None = None) -> ArrivanoState:
+    """Only the listed pieces are on the map; every reinforcement group counts as entered."""
+    state = fresh(scenario)
+    for uid, unit in state.units.items():
+        unit.hex, unit.where = (units[uid], "map") if uid in units else ("", "eliminated")
+    for lid, leader in state.leaders.items():
+        leader.hex, leader.where = (leaders[lid], "map") if leaders and lid in leaders else ("", "offmap")
+    for f, order in (orders or {}).items():
+        state.formations[f].order = order
+    state.entered_groups = [g.id for g in RULESET.data.scenarios[scenario].oob.reinforcements]
+    state.march_orders = {m: False for m in state.march_orders}
+    state.turn, state.first_turn = turn, False
+    state.phase, state.step, state.seat = "action", "choose_activation", "france"
+    if weather is not None:
+        state.weather = weather
+    return state
+
+
+def at_step(state: ArrivanoState, formation: str, step: str) -> Table:
+    """A table with `formation` activated and standing at `step` (bombardment, movement, combat)."""
+    side = state.formations[formation].side
+    state.activation = Activation(formation=formation)
+    state.phase, state.step, state.seat = "action", step, side
+    return Table(state)
+
+
+def open_ground(scenario: str = "montebello", radius: int = 2) -> str:
+    """A hex whose surroundings within `radius` are all clear, roadless, level ground."""
+    s = RULESET.data.scenarios[scenario]
+    grid = s.map.grid
+    for h in s.map.hexes():
+        area = grid.within(h, radius)
+        if len(area) != 1 + 3 * radius * (radius + 1):
+            continue
+        if all(s.map.hex(x).terrains == ("pianura",) and not s.map.roads_at(x) and s.map.elevation(x) == s.map.elevation(h)
+               for x in area):
+            return h
+    raise AssertionError("no open ground on the map")
+
+
+def line(centre: str, scenario: str = "montebello", n: int = 4) -> list[str]:
+    """`n` hexes in a straight line from `centre` (same direction)."""
+    grid = RULESET.data.scenarios[scenario].map.grid
+    out = [centre]
+    while len(out) < n:
+        nxt = grid.neighbour(out[-1], 1)
+        assert nxt is not None
+        out.append(nxt)
+    return out
+
+
+__all__ = ["RULESET", "Table", "at_step", "ev", "fresh", "line", "open_ground", "position", "world"]
