@@ -519,7 +519,7 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
         case "ne_choice":
             return [{"type": "ne_choice", "test": t} for t in (True, False)]
         case "defensive_fire":
-            return [{"type": "defensive_fire", "target": t} for t in frame.data["targets"]] + \
+            return [{"type": "defensive_fire", "target": t} for t in frame.data["fire_at"]] + \
                 [{"type": "defensive_fire", "target": None}]
     return None
 
