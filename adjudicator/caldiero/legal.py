@@ -233,6 +233,7 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
                     cmd = C.Attack(type="attack", attackers=sorted(group), defenders=sorted(dset), elan=elan)
                     if _ok(F.attack_problem, w, seat, cmd):
                         choices = side_efficiency_choices(w, list(group))
-                        out.append({"type": "attack", "attackers": sorted(group), "defenders": sorted(dset), "elan": elan,
-                                    "efficiency": None if len(choices) < 2 else max(choices), "use_general": True})
+                        for value in ([None] if len(choices) < 2 else choices):  # §12.3.1: the attacker picks on a tie
+                            out.append({"type": "attack", "attackers": sorted(group), "defenders": sorted(dset), "elan": elan,
+                                        "efficiency": value, "use_general": True})
     return sorted(out, key=lambda c: (c["defenders"], c["attackers"], c["elan"] or ""))
