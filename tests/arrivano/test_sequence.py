@@ -1,0 +1,161 @@
+"""Sequence of play (arrivano §3, §5.2, §6): initiative and its ties (D13), Montebello's first turn, the chief's order
+changes and their limit (D5), the general's roll (§5.2.1), reinforcement orders (D22), recovery timing (D20)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.errors import IllegalCommand
+from tests.arrivano.harness import RULESET, Table, at_step, ev, fresh, open_ground, position
+
+X = open_ground()
+GRID = RULESET.data.scenarios["montebello"].map.grid
+
+
+def test_initiative_ties_go_to_the_french():
+    t = Table(fresh("campotenese"))
+    t.start([4, 5])  # france 4 + Reynier 3 = 7; naples 5 + Damas 1 = 6 ... a tie needs 4+3 = 6+1
+    assert t.of(ev.InitiativeWon)[-1].seat == "france"
+    t = Table(fresh("campotenese"))
+    t.start([3, 5])  # 3 + 3 = 6 = 5 + 1: tie
+    won = t.of(ev.InitiativeWon)[-1]
+    assert won.seat == "france" and won.rule == "arrivano §6.1.1" and won.totals == {"france": 6, "naples": 6}
+
+
+def test_montebello_turn_one_only_french_formations():
+    t = Table(fresh("montebello"))
+    t.start([1, 6])  # austria wins, but only French formations activate on turn 1 (§17.1.2)
+    assert t.state.seat == "austria"
+    assert {c["formation"] for c in t.legal("austria")} == {"L", "W", "C"} & {c["formation"] for c in t.legal("austria")}
+    assert all(t.state.formations[c["formation"]].side == "france" for c in t.legal("austria"))
+    with pytest.raises(IllegalCommand) as e:
+        t.send("austria", {"type": "activate", "formation": "R"})
+    assert e.value.rule == "arrivano §17.1.2"
+
+
+def test_french_reinforcements_at_montebello_choose_their_order():
+    t = Table(fresh("montebello"))
+    t.start([6, 1])
+    t.send("france", {"type": "activate", "formation": "L"})
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "choose_order" and pending.rule == "arrivano §17.1.2" and len(pending.options) == 4
+    t.send("france", {"type": "choose_order", "order": "attack"})
+    assert t.state.formations["L"].order == "attack"
+    assert t.state.units["28e-i"].where == "waiting"
+
+
+def test_reinforcements_enter_with_advance():
+    """arrivano §15.4.1 (D22): Caldiero's reinforcements take Manoeuvre."""
+    state = fresh("campotenese")
+    state.formations["C"].order = "defence"
+    t = Table(state)
+    t.start([6, 1])
+    t.send("france", {"type": "activate", "formation": "C"})
+    changed = t.of(ev.OrderChanged)[-1]
+    assert changed.order == "advance" and changed.rule == "arrivano §15.4.1"
+
+
+def test_activating_an_enemy_formation_is_allowed():
+    state = position({"ir18-i": X, "6e-legere-i": GRID.neighbour(X, 1)}, leaders={"gottesheim": X})
+    state.seat = "france"
+    t = Table(state)
+    t.send("france", {"type": "activate", "formation": "G"})  # §6.1: his or the enemy's
+    assert t.state.activation.formation == "G" and t.state.seat == "austria"
+
+
+def orders_position(lannes_far: bool = False):
+    near = GRID.neighbour(X, 1)
+    leaders = {"lannes": X, "watrin": near, "chambarlac": X if not lannes_far else "3914"}
+    state = position({"6e-legere-i": near}, leaders=leaders)
+    state.phase, state.step, state.seat = "command", "orders", "france"
+    return Table(state)
+
+
+def test_chief_changes_at_most_his_initiative():
+    """arrivano §4.3 (D5): Lannes (initiative 3) changes three orders, not four."""
+    t = orders_position()
+    t.send("france", {"type": "change_order", "formation": "L", "order": "attack"})
+    t.send("france", {"type": "change_order", "formation": "W", "order": "attack"})
+    assert t.state.chief_changes["france"] == 2 and t.state.step == "orders"
+    t.state.chief_changes["france"] = 3  # as after a third change
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "change_order", "formation": "C", "order": "attack"})
+    assert e.value.rule == "arrivano §4.3"
+    t = orders_position()
+    for f in ("L", "W", "C"):
+        t.send("france", {"type": "change_order", "formation": f, "order": "attack"})
+    assert t.state.step != "orders" or t.state.seat != "france"  # nothing more to change: the sub-phase ends
+
+
+def test_chief_changes_only_generals_in_range():
+    t = orders_position(lannes_far=True)
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "change_order", "formation": "C", "order": "attack"})
+    assert e.value.rule == "arrivano §5.2"
+    assert {"type": "change_order", "formation": "C", "order": "attack"} not in t.legal("france")
+
+
+def test_general_order_change_roll():
+    """arrivano §5.2.1: d6 <= the general's initiative (Watrin 3); one try per activation."""
+    state = position({"6e-legere-i": X}, leaders={"watrin": X}, orders={"W": "defence"})
+    t = at_step(state, "W", "bombardment")
+    t.send("france", {"type": "try_order_change", "order": "attack"}, [4])
+    assert t.state.formations["W"].order == "defence" and not t.of(ev.OrderChanged)
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "try_order_change", "order": "attack"}, [1])
+    assert e.value.rule == "arrivano §5.2.1"
+    t = at_step(position({"6e-legere-i": X}, leaders={"watrin": X}, orders={"W": "defence"}), "W", "bombardment")
+    t.send("france", {"type": "try_order_change", "order": "attack"}, [3])
+    assert t.state.formations["W"].order == "attack"
+
+
+def test_recovery_at_the_end_of_the_activation():
+    """arrivano §15.3, §3.1 B-6 (D20): idle disordered units of the active formation test at its end."""
+    state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "defence"})
+    state.units["6e-legere-i"].status = "disordered"
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "next"}, [1])
+    assert t.state.units["6e-legere-i"].status == "good"
+    assert t.state.formations["W"].activated and any(e.rule == "arrivano §15.3" for e in t.of(ev.UnitStatusChanged))
+
+
+def test_no_recovery_under_attack_order():
+    state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "attack"})
+    state.units["6e-legere-i"].status = "disordered"
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "next"}, [1])
+    assert t.state.units["6e-legere-i"].status == "disordered"
+
+
+def test_out_of_command_units_have_defence():
+    far = "3914"
+    state = position({"6e-legere-i": far}, leaders={"watrin": X}, orders={"W": "attack"})
+    from tests.arrivano.harness import world
+    w = world(state)
+    assert w.order_of("6e-legere-i") == "defence"  # §5.3
+    state.leaders["gency"].hex, state.leaders["gency"].where = GRID.neighbour(X, 1), "map"
+    assert "6e-legere-i" not in w.in_command("W")
+
+
+def test_officer_extends_command():
+    """arrivano §4.2: a unit within range of an officer who is within his general's range is in command."""
+    from tests.arrivano.harness import world
+    spot = GRID.neighbour(GRID.neighbour(GRID.neighbour(X, 1), 1), 1)  # three hexes from the general
+    beyond = GRID.neighbour(GRID.neighbour(spot, 1), 1)  # five hexes: out of Watrin's range 3
+    state = position({"6e-legere-i": beyond}, leaders={"watrin": X, "gency": spot})
+    assert "6e-legere-i" in world(state).in_command("W")
+    state.leaders["gency"].where = "offmap"
+    assert "6e-legere-i" not in world(state).in_command("W")
+
+
+def test_end_phase_turns_artillery_back_and_starts_the_next_turn():
+    """arrivano §3.1 C (D15): Moved artillery flips back only in the end phase."""
+    state = position({"art-watrin": X, "ir18-i": "3914"}, leaders={"watrin": X})
+    state.units["art-watrin"].art_moved = True
+    for f in state.formations.values():
+        f.activated = True
+    state.formations["W"].activated = False
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "next"})
+    assert not t.state.units["art-watrin"].art_moved and t.state.turn == 3
+    assert t.state.phase in ("command", "action")
