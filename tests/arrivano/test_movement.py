@@ -1,0 +1,158 @@
+"""Movement under orders (arrivano §5.1, §8, §9), Defence from EZoC to EZoC (D7), march column (§9.3, §17.1.4),
+obligations (§5.1.1, §5.1.2), rout (D19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.errors import IllegalCommand
+from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position
+
+X = open_ground()
+GRID = RULESET.data.scenarios["montebello"].map.grid
+
+
+def nb(h: str, d: int, n: int = 1) -> str:
+    for _ in range(n):
+        h = GRID.neighbour(h, d)
+    return h
+
+
+def moving(units, order, leaders=None, formation="W"):
+    state = position(units, leaders=leaders or {"watrin": X}, orders={formation: order})
+    return at_step(state, formation, "movement")
+
+
+def move(t, unit, to, column=False, dice=None):
+    return t.send("france", {"type": "move", "unit": unit, "to": to, "column": column}, dice)
+
+
+def rejected(t, unit, to, column=False):
+    with pytest.raises(IllegalCommand) as e:
+        move(t, unit, to, column)
+    return e.value.rule
+
+
+def test_manoeuvre_never_enters_an_enemy_zoc():
+    enemy = nb(X, 1, 3)
+    t = moving({"6e-legere-i": X, "ir18-i": enemy}, "manoeuvre")
+    assert rejected(t, "6e-legere-i", nb(X, 1, 2)) == "arrivano §5.1.4"
+    assert all(c["to"] != nb(X, 1, 2) for c in t.legal("france") if c["type"] == "move")
+
+
+def test_advance_enters_an_enemy_zoc_and_stops():
+    enemy = nb(X, 1, 3)
+    t = moving({"6e-legere-i": X, "ir18-i": enemy}, "advance")
+    move(t, "6e-legere-i", nb(X, 1, 2))
+    assert t.state.units["6e-legere-i"].hex == nb(X, 1, 2)
+
+
+def test_never_into_an_enemy_hex():
+    t = moving({"6e-legere-i": X, "ir18-i": nb(X, 1)}, "advance")
+    assert rejected(t, "6e-legere-i", nb(X, 1)) == "arrivano §9.1.2"
+
+
+def test_defence_moves_one_hex():
+    t = moving({"6e-legere-i": X, "ir18-i": "3914"}, "defence")
+    assert rejected(t, "6e-legere-i", nb(X, 1, 2)) == "arrivano §5.1.3"
+    move(t, "6e-legere-i", nb(X, 1))
+
+
+def test_a_unit_moves_once_per_turn():
+    t = moving({"6e-legere-i": X, "ir18-i": "3914"}, "manoeuvre")
+    move(t, "6e-legere-i", nb(X, 1))
+    assert rejected(t, "6e-legere-i", X) == "arrivano §9"
+
+
+def test_defence_from_ezoc_to_ezoc_takes_a_test():
+    """arrivano §5.1.3 (D7): Caldiero forbids it; here it costs a disorder level on a failed test."""
+    enemy = nb(X, 1)
+    start, dest = X, nb(X, 2)  # both next to the enemy
+    assert GRID.is_adjacent(start, enemy) and GRID.is_adjacent(dest, enemy) and GRID.is_adjacent(start, dest)
+    t = moving({"6e-legere-i": start, "ir18-i": enemy}, "defence")
+    move(t, "6e-legere-i", dest, dice=[6])
+    assert t.state.units["6e-legere-i"].status == "disordered"
+    t = moving({"6e-legere-i": start, "ir18-i": enemy}, "defence")
+    move(t, "6e-legere-i", dest, dice=[2])
+    assert t.state.units["6e-legere-i"].status == "good"
+
+
+def test_no_march_column_for_the_austrians_at_montebello():
+    s = RULESET.data.scenarios["montebello"]
+    road = next(h for h in s.map.hexes() if s.map.roads_at(h))
+    state = position({"ir18-i": road, "6e-legere-i": "3914"}, leaders={"gottesheim": road}, orders={"G": "manoeuvre"})
+    t = at_step(state, "G", "movement")
+    with pytest.raises(IllegalCommand) as e:
+        t.send("austria", {"type": "move", "unit": "ir18-i", "to": road, "column": True})
+    assert e.value.rule == "arrivano §17.1.4"
+    assert not [c for c in t.legal("austria") if c["type"] == "move" and c["column"]]
+
+
+def test_french_march_column_follows_the_road():
+    s = RULESET.data.scenarios["montebello"]
+    road = next(h for h in sorted(s.map.hexes()) if "strada" in s.map.roads_at(h) and not s.map.hex(h).other_terrain
+                and len([n for n in s.map.grid.neighbours(h) if s.map.roads_between(h, n)]) == 2)
+    t = moving({"6e-legere-i": road, "ir18-i": "0801"}, "manoeuvre", leaders={"watrin": road})
+    column = [c for c in t.legal("france") if c["type"] == "move" and c["column"]]
+    assert column, "a column on a major road goes farther than a normal move"
+    c = column[-1]
+    move(t, c["unit"], c["to"], True)
+    path = t.of(ev.UnitMoved)[-1].path
+    assert all(s.map.roads_between(a, b) for a, b in zip(path, path[1:]))
+
+
+def test_attack_order_obliges_moving_toward_the_enemy():
+    t = moving({"6e-legere-i": X, "ir18-i": nb(X, 1, 4)}, "attack")
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "next"})
+    assert e.value.rule == "arrivano §5.1.2"
+    assert {"type": "next"} not in t.legal("france")
+    move(t, "6e-legere-i", nb(X, 1))
+    t.send("france", {"type": "next"})
+    assert t.state.step == "combat"
+
+
+def test_advance_obliges_half_the_units():
+    t = moving({"6e-legere-i": X, "6e-legere-ii": nb(X, 3), "ir18-i": nb(X, 1, 5)}, "advance")
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "next"})
+    assert e.value.rule == "arrivano §5.1.1"
+    move(t, "6e-legere-i", nb(X, 1))
+    t.send("france", {"type": "next"})  # one of two is half
+
+
+def test_routed_units_cannot_move_and_test_when_an_enemy_comes_adjacent():
+    enemy = nb(X, 1, 2)
+    state = position({"6e-legere-i": X, "ir18-i": enemy}, leaders={"watrin": X}, orders={"W": "advance"})
+    state.units["ir18-i"].status = "routed"
+    t = at_step(state, "W", "movement")
+    move(t, "6e-legere-i", nb(X, 1), dice=[6])  # the routed unit fails its test: surrenders for good (§15.2)
+    assert t.state.units["ir18-i"].where == "eliminated"
+    state = position({"6e-legere-i": X}, leaders={"watrin": X})
+    state.units["6e-legere-i"].status = "routed"
+    t = at_step(state, "W", "movement")
+    assert rejected(t, "6e-legere-i", nb(X, 1)) == "arrivano §15.2"
+
+
+def test_end_phase_rout_move_two_hexes():
+    """arrivano §15.2.2 (D19): routed units move two hexes away in the end phase."""
+    state = position({"ir18-i": X, "6e-legere-i": nb(X, 1, 3)}, leaders={"watrin": "3914"})
+    state.units["ir18-i"].status = "routed"
+    for f in state.formations.values():
+        f.activated = True
+    state.formations["W"].activated = False
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "next"})
+    assert GRID.distance(t.state.units["ir18-i"].hex, X) == 2
+    assert any(e.rule == "arrivano §15.2.2" for e in t.of(ev.UnitRetreated))
+
+
+def test_commanders_enter_ezoc_only_with_friends():
+    enemy = nb(X, 1, 2)
+    t = moving({"6e-legere-i": X, "ir18-i": enemy}, "manoeuvre")
+    dests = {c["to"] for c in t.legal("france") if c["type"] == "move_leader"}
+    assert nb(X, 1) not in dests  # in EZoC, no friendly unit there (§8.2.2)
+    t.send("france", {"type": "move_leader", "leader": "watrin", "to": nb(X, 3, 2)})
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "move_leader", "leader": "watrin", "to": X})
+    assert e.value.rule == "arrivano §9.1.4"
