@@ -88,7 +88,10 @@ def plan(w: World, uid: str, column: bool, ic: set[str]) -> Plan | str:
             return False
         return not column or bool(w.s.map.roads_between(a, b))  # §9.3: a column follows the road
 
-    om = OrderMove(enter_ezoc=rules_o.enter_ezoc, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
+    enter = rules_o.enter_ezoc
+    if enter == "with_friend" and rules_o.ezoc_to_ezoc_test and start in ezoc and unit.where == "map":
+        enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
+    om = OrderMove(enter_ezoc=enter, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
     rules = hexmap.MoveRules(
         unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
         can_end=lambda h: w.fits(h, [uid]) and not (column and w.side_at(h) == side and h != start),
