@@ -92,12 +92,18 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         return [p for p in data_paths() if p.exists()]
 
     def provisional(self, scenario: str) -> list[str]:
-        d = self.env.data
-        items = [f"{name}: {getattr(d, key).meta.notes}" for name, key in (
-            ("crt.json", "crt"), ("bombardment.json", "bombardment"), ("weather.json", "weather"),
-            ("oob.json", "oob"), ("scenario.json", "scenario"))]
+        """The reconstructed data in use (the files' meta notes say exactly what and why)."""
+        items = [
+            "oob.json: every counter value (strength, efficiency, movement, bombardment, range), generals' "
+            "initiative and command ranges, the formation of most reinforcements, default set-up hexes",
+            "crt.json: the whole combat results table",
+            "bombardment.json: the whole bombardment table and its range and concentration modifiers",
+            "scenario.json: the number of turns (10)",
+        ]
+        if self.env.data.scenario.scenarios[scenario].fixed_weather is None:
+            items.insert(3, "weather.json: the weather change table")
         if self.env.board.map.provisional:
-            items.append("map.json: " + (self.env.board.map.notes or "reconstructed map"))
+            items.insert(0, "map.json: the map, except the hexes the rules name (see its meta notes)")
         return items
 
     def scenarios(self) -> dict[str, Scenario]:
