@@ -1,0 +1,103 @@
+"""Each interpretation's other reading, as an umpire ruling would switch it (docs/rulesets/caldiero.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero.system_movement import step_cost
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.events import caldiero as ev
+from tests.caldiero.harness import RULESET, activate, position
+
+
+def test_every_interpretation_has_a_default_among_its_choices() -> None:
+    for item in RULESET.interpretations().values():
+        assert item.default in item.choices and len(item.choices) >= 2 and item.rule.startswith("caldiero") and item.phrase
+
+
+@pytest.mark.parametrize("reading", ["exempt", "auto_ae"])
+def test_forced_attack_below_1_5(reading: str) -> None:
+    state = position({"fr-9-dragons": "1417", "au-colloredo": "1517", "au-hungarian": "1517"},
+                     leaders={"massena": "1317"}, orders={"massena": "attack"})
+    state.units["fr-9-dragons"].reduced = True  # 1 SP against 8: worse than 1-5
+    t = activate(state, "massena", step="combat", interpretations={"forced_attack_below_1_5": reading})
+    if reading == "exempt":
+        t.send("france", {"type": "end_step"})
+        assert t.state.activation is None or t.state.activation.formation != "massena"
+    else:
+        with pytest.raises(IllegalCommand) as e:
+            t.send("france", {"type": "end_step"})
+        assert e.value.rule == "caldiero §5.1.2"
+        t.send("france", {"type": "attack", "attackers": ["fr-9-dragons"], "defenders": ["1517"]})
+        assert t.of(ev.CombatResolved)[0].result == "Ae"  # §12.4.2
+
+
+@pytest.mark.parametrize("reading, length", [("additional_2", 3), ("total_2", 2)])
+def test_dr_rout_retreat(reading: str, length: int) -> None:
+    state = position({"fr-18-ligne": "1417", "au-mahoney-jager": "1517"}, leaders={"massena": "1317"}, orders={"massena": "attack"})
+    t = activate(state, "massena", step="combat", interpretations={"dr_rout_retreat": reading})
+    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[4, 6])
+    assert {len(o["path"]) for o in t.legal("austria")} == {length}
+
+
+@pytest.mark.parametrize("reading, status", [("rout", "routed"), ("disordered", "disordered")])
+def test_dr_pass_when_already_disordered(reading: str, status: str) -> None:
+    state = position({"fr-18-ligne": "1417", "au-gyulai": "1517"}, leaders={"massena": "1317"}, orders={"massena": "attack"})
+    state.units["au-gyulai"].status = "disordered"
+    t = activate(state, "massena", step="combat", interpretations={"dr_pass_already_disordered": reading})
+    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[3, 1])  # +3 DRM: Dr; passed
+    assert t.of(ev.CombatResolved)[0].result == "Dr" and t.unit("au-gyulai").status == status
+
+
+@pytest.mark.parametrize("reading, strength", [("disordered_or_routed", 4), ("routed_only", 2)])
+def test_demoralised(reading: str, strength: int) -> None:
+    state = position({"fr-9-dragons": "1417", "au-colloredo": "1517"}, leaders={"massena": "1317"}, orders={"massena": "attack"})
+    state.units["au-colloredo"].status = "disordered"
+    t = activate(state, "massena", step="combat", interpretations={"demoralised": reading})
+    t.send("france", {"type": "attack", "attackers": ["fr-9-dragons"], "defenders": ["1517"]}, dice=[1])
+    assert t.of(ev.CombatResolved)[0].attack_strength == strength
+
+
+def test_initiative_tie_read_as_french() -> None:
+    state = position({"fr-18-ligne": "1417", "fr-5-legere": "1412", "au-colloredo": "1917"},
+                     leaders={"massena": "1317", "augereau": "1412", "hohenzollern": "1916"})
+    t = activate(state, "massena", step="combat", interpretations={"initiative_tie": "french"})
+    t.state.activation.unit_orders["fr-18-ligne"] = "defence"
+    t.send("france", {"type": "end_step"}, dice=[(1, 3)], pad=0)  # 3 = 3: the French win at once
+    assert t.of(ev.InitiativeWon)[-1].seat == "france"
+
+
+@pytest.mark.parametrize("reading, allowed", [("attack_marker_only", False), ("any_attacker", True)])
+def test_elan_marker(reading: str, allowed: bool) -> None:
+    state = position({"fr-18-ligne": "1417", "au-mahoney-jager": "1517"}, leaders={"massena": "1317"}, orders={"massena": "advance"})
+    t = activate(state, "massena", step="combat", interpretations={"elan_marker": reading})
+    cmd = {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"], "elan": "fr-18-ligne"}
+    if allowed:
+        t.send("france", cmd, dice=[1, 2, 2, 3])
+        assert t.of(ev.ElanSpent)
+    else:
+        with pytest.raises(IllegalCommand) as e:
+            t.send("france", cmd)
+        assert e.value.rule == "caldiero §16.1"
+
+
+@pytest.mark.parametrize("reading, can_stand_on_24", [("column_24_and_east", True), ("east_of_24", False)])
+def test_alvinczy_limit(reading: str, can_stand_on_24: bool) -> None:
+    state = position({"au-colloredo": "2517", "fr-18-ligne": "1417"}, leaders={"alvinczy": "2514", "hohenzollern": "2518"})
+    state.seat = "austria"
+    t = activate(state, "hohenzollern", step="leaders", interpretations={"alvinczy_limit": reading})
+    dests = {c["to"] for c in t.legal("austria") if c["type"] == "move_leader" and c["leader"] == "alvinczy"}
+    assert ("2414" in dests) == can_stand_on_24 and not any(d < "2400" for d in dests)
+
+
+def test_minor_road_cost_readings() -> None:
+    state = position({})
+    flat = F.world_of(state, RULESET.env, lambda n: "flat_1" if n == "minor_road_cost" else RULESET.interpretations()[n].default)
+    other = F.world_of(state, RULESET.env, lambda n: "other_terrain" if n == "minor_road_cost" else RULESET.interpretations()[n].default)
+    board = RULESET.env.board
+    steps = [(a, b) for kind, _n, hexes in board.map.road_lines if kind == "strada_minore" for a, b in zip(hexes, hexes[1:])
+             if board.road(a, b) == "strada_minore" and step_cost(other, a, b, False)[0] > 2]
+    assert steps, "the map has a minor road into costlier terrain"
+    a, b = steps[0]
+    assert step_cost(flat, a, b, False)[0] == 2 and step_cost(other, a, b, False)[0] > 2
