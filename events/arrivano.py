@@ -57,6 +57,14 @@ class FormationActivated(Event, tag="formation_activated"):
     rule: str
 
 
+class HeadquartersActivated(Event, tag="headquarters_activated"):
+    """Option §16.1: instead of a formation the side's HQ is activated; its chief then changes orders (§5.2)."""
+
+    side: str
+    counter: str
+    rule: str
+
+
 class ActivationEnded(Event, tag="activation_ended"):
     formation: str
     rule: str
@@ -224,7 +232,8 @@ class GameEnded(Event, tag="game_ended"):
 
 
 ArrivanoEvent = Union[
-    StepSet, TurnStarted, OrderChanged, OrderChangeTried, InitiativeWon, FormationActivated, ActivationEnded,
+    StepSet, TurnStarted, OrderChanged, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
+    ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
     UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, AssaultDeclared, AssaultResolved, LeaderLost,
     FlagCaptured, PendingSet, PendingCleared, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,

@@ -80,6 +80,7 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     activation: Activation | None = None
     stack: list[Frame] = []
     chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
+    hq_used: dict[str, bool] = {}  # option §16.1: the HQ counter on its A side this turn
     attacked_hexes: list[str] = []  # defending hexes attacked in this combat segment (arrivano §12.2.3)
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
@@ -101,6 +102,7 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
         case ev.TurnStarted(turn=turn):
             state.turn, state.first_turn = turn, False
             state.chief_changes = {}
+            state.hq_used = {}
             for f in state.formations.values():
                 f.activated = False
         case ev.OrderChanged(formation=f, order=order, by=by, counts_against_chief=counts):
@@ -116,6 +118,9 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
         case ev.FormationActivated(formation=f):
             state.activation = Activation(formation=f)
             state.attacked_hexes = []
+        case ev.HeadquartersActivated(side=side):
+            state.hq_used[side] = True
+            state.chief_changes[side] = 0
         case ev.ActivationEnded(formation=f):
             state.formations[f].activated = True
             state.activation = None
@@ -222,6 +227,7 @@ def view(state: ArrivanoState, seat: str, visible: frozenset[str] | None) -> dic
         else ({"formation": state.activation.formation} if state.activation is not None else None),
         "pending": [{"kind": f.kind, "seat": f.seat, "rule": f.rule} | ({"data": f.data} if f.seat == seat or
                     visible is None else {}) for f in state.stack],
+        "hq_used": dict(sorted(state.hq_used.items())),
         "march_orders": dict(sorted(state.march_orders.items())), "steps_lost": dict(sorted(state.steps_lost.items())),
         "flags_captured": state.flags_captured, "result": state.result,
     }

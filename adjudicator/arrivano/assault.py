@@ -132,13 +132,71 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         g.emit(ev.AssaultResolved(attackers=[], defenders=[], targets=sorted(targets), result="cancelled",
                                   record={"reason": "every Attack? test failed"}, rule=str(R.DECLARE)))
         return
-    data = {"attackers": keep, "targets": sorted(targets), "forced": forced}
-    fire = defensive_fire_options(g.world(), keep, sorted(targets))
-    if fire:
-        g.emit(ev.PendingSet(kind="defensive_fire", seat=g.world().enemy(g.ctx.seat), rule=str(R.DEFENSIVE_FIRE),
-                             data=data | {"targets": sorted(targets), "fire_at": fire, "battery": _battery(g.world(), sorted(targets))}))
+    proceed(g, {"attackers": keep, "targets": sorted(targets), "forced": forced, "seat": g.ctx.seat})
+
+
+def proceed(g: Game, data: dict[str, Any]) -> None:
+    """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1), C defensive
+    bombardment (§11.4.4), then the assault."""
+    w = g.world()
+    targets = [t for t in data["targets"] if any(w.state.units[u].side != data["seat"] for u in w.units_at(t))]
+    attackers = [u for u in data["attackers"] if w.state.units[u].where == "map"]
+    if not data.get("cavalry_done"):
+        for t in targets:
+            units = cavalry_candidates(w, attackers, t)
+            if units:
+                g.emit(ev.PendingSet(kind="cavalry_retreat", seat=w.enemy(data["seat"]), rule=str(R.CAVALRY_RETREAT),
+                                     data=data | {"units": units, "hex": t, "cavalry_done": True}))
+                return
+    if not targets:
+        g.emit(ev.AssaultResolved(attackers=attackers, defenders=[], targets=data["targets"], result="cancelled",
+                                  record={"reason": "the defenders retreated before combat"}, rule=str(R.CAVALRY_RETREAT)))
         return
-    resolve(g, keep, sorted(targets), forced)
+    fire = defensive_fire_options(w, attackers, targets) if not data.get("fired") else []
+    if fire:
+        g.emit(ev.PendingSet(kind="defensive_fire", seat=w.enemy(data["seat"]), rule=str(R.DEFENSIVE_FIRE),
+                             data=data | {"targets": targets, "attackers": attackers, "fire_at": fire,
+                                          "battery": _battery(w, targets), "fired": True}))
+        return
+    resolve(g, attackers, targets, data["forced"])
+
+
+def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
+    """arrivano §14.1: only against attackers all infantry; cavalry that has not moved this turn and horse artillery
+    not on its Moved side, with Manoeuvre or Defence."""
+    if not attackers or any(w.state.units[u].arm != "infantry" for u in attackers):
+        return []
+    out = []
+    for u in w.units_at(h):
+        unit = w.state.units[u]
+        data = w.s.unit(u)
+        mounted = (unit.arm == "cavalry" and unit.moved_turn != w.state.turn) or (
+            unit.arm == "artillery" and data.horse and not unit.art_moved)
+        if mounted and unit.status != "routed" and w.order_of(u) in ("manoeuvre", "defence"):
+            out.append(u)
+    return out if out and cavalry_retreat_hexes(w, out) else []
+
+
+def cavalry_retreat_hexes(w: World, units: list[str]) -> list[str]:
+    from arbitro.adjudicator.arrivano.flow import retreat_choices
+    live = [u for u in units if w.state.units[u].where == "map"]
+    return [p[-1] for p in retreat_choices(w, live, 1, False)] if live else []
+
+
+def cavalry_retreat(g: Game, frame: Frame, to: str | None) -> None:
+    data = dict(frame.data)
+    if to is not None:
+        w = g.world()
+        units = [u for u in data["units"] if w.state.units[u].where == "map"]
+        start = w.state.units[units[0]].hex
+        for u in units:
+            g.emit(ev.UnitRetreated(unit=u, path=[start, to], rule=str(R.CAVALRY_RETREAT)))
+        if not g.world().units_at(start):  # the attacker may advance into the emptied hex (§14.1)
+            g.emit(ev.PendingSet(kind="advance", seat=data["seat"], rule=str(R.CAVALRY_RETREAT),
+                                 data={"attackers": data["attackers"], "targets": [start]}))
+    for key in ("units", "hex"):
+        data.pop(key, None)
+    proceed(g, data)
 
 
 def _battery(w: World, targets: list[str]) -> list[str]:

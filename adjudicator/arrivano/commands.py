@@ -97,6 +97,20 @@ class NeChoice(_C):
     test: bool
 
 
+class Escape(_C):
+    """A commander's escape when an enemy comes adjacent or enters his hex (arrivano §4.5.6, §8.2.3)."""
+
+    type: Literal["escape"]
+    to: str | None
+
+
+class CavalryRetreat(_C):
+    """Cavalry (and horse artillery) retreat before combat (arrivano §14.1)."""
+
+    type: Literal["cavalry_retreat"]
+    to: str | None
+
+
 class DefensiveFire(_C):
     type: Literal["defensive_fire"]
     target: str | None
@@ -104,6 +118,6 @@ class DefensiveFire(_C):
 
 ArrivanoCommand = Annotated[
     Union[ChangeOrder, EndOrders, Activate, ChooseOrder, TryOrderChange, Bombard, Move, MoveLeader, Assault, Next,
-          Retreat, AdvanceAfter, DrChoice, NeChoice, DefensiveFire],
+          Retreat, AdvanceAfter, DrChoice, NeChoice, DefensiveFire, Escape, CavalryRetreat],
     Field(discriminator="type"),
 ]

@@ -238,10 +238,32 @@ def next_activation(g: Game) -> None:
         end_phase(g)
 
 
+HQ = "HQ"
+
+
+def hq_available(w: World, side: str) -> bool:
+    """Option §16.1: the side's HQ may be activated once per turn while its chief is on the map (Montebello turn 1:
+    only the French, §17.1.2) and has a general to give orders to."""
+    if "hq_orders" not in w.state.options or w.state.hq_used.get(side):
+        return False
+    ft = w.s.scenario.first_turn
+    if w.state.first_turn and ft is not None and side != ft.only_side_activates:
+        return False
+    return bool(chief_can_change(w, side))
+
+
 def activate(g: Game, fid: str) -> None:
     w = g.world()
     if g.state.step != "choose_activation":
         g.reject(R.ACTIVATE, "a formation is activated only after an initiative roll")
+    if fid == HQ:
+        if not hq_available(w, g.ctx.seat):
+            g.reject(R.HQ_ORDERS, "your headquarters cannot be activated now (option not chosen, already used, "
+                                  "or no general within your chief's range)")
+        counter = g.s.scenario.hq_counters.by_side().get(g.ctx.seat, HQ)
+        g.emit(ev.HeadquartersActivated(side=g.ctx.seat, counter=counter, rule=str(R.HQ_ORDERS)))
+        g.emit(ev.StepSet(phase="action", step="orders", seat=g.ctx.seat, rule=str(R.HQ_ORDERS)))
+        return
     if fid not in g.state.formations:
         g.reject(R.ACTIVATE, f"there is no formation {fid!r}")
     if fid not in activatable(w):
@@ -337,6 +359,9 @@ def start_turn(g: Game, turn: int) -> None:
     §5.2), then A-3 initiative. (A-1 before A-2 in the text; replacements change nothing A-1 decides.)"""
     g.emit(ev.TurnStarted(turn=turn, rule=str(R.SEQUENCE)))
     replacements(g)
+    if "hq_orders" in g.state.options:  # option §16.1: no orders sub-phase; the HQ is activated instead
+        next_activation(g)
+        return
     first = g.s.scenario.initiative_tie_winner
     g.emit(ev.StepSet(phase="command", step="orders", seat=first, rule=str(R.ORDERS_PHASE)))
     settle_orders(g)
@@ -386,6 +411,9 @@ def settle_orders(g: Game) -> None:
 
 
 def end_orders(g: Game) -> None:
+    if g.state.phase == "action":  # the orders of an activated HQ (§16.1) end: initiative again
+        next_activation(g)
+        return
     first = g.s.scenario.initiative_tie_winner
     if g.state.seat == first:
         g.emit(ev.StepSet(phase="command", step="orders", seat=g.world().enemy(first), rule=str(R.ORDERS_PHASE)))
@@ -521,6 +549,16 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
         case "defensive_fire":
             return [{"type": "defensive_fire", "target": t} for t in frame.data["fire_at"]] + \
                 [{"type": "defensive_fire", "target": None}]
+        case "escape":
+            lid = frame.data["leader"]
+            if w.state.leaders[lid].where != "map":
+                return []
+            out = [{"type": "escape", "to": h} for h in escape_destinations(w, lid)]
+            return out if frame.data["forced"] else out + [{"type": "escape", "to": None}]
+        case "cavalry_retreat":
+            from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes
+            return [{"type": "cavalry_retreat", "to": h} for h in cavalry_retreat_hexes(w, frame.data["units"])] + \
+                [{"type": "cavalry_retreat", "to": None}]
     return None
 
 
@@ -556,6 +594,18 @@ def settle(g: Game) -> None:
             if len(opts) == 1:
                 g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
                 resolve_retreat(g, frame, opts[0]["to"])
+                continue
+            return
+        if frame.kind == "escape":
+            opts = frame_options(g.world(), frame) or []
+            lid = frame.data["leader"]
+            if g.state.leaders[lid].where != "map" or (not frame.data["forced"] and len(opts) == 1):
+                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                continue
+            if frame.data["forced"] and not opts:  # arrivano §8.2.3: nowhere to go
+                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                g.emit(ev.LeaderLost(leader=lid, rule=str(R.COMMANDER_ZOC_ESCAPE)))
+                after_leader_lost(g, lid)
                 continue
             return
         if frame.kind == "resume_assault":
@@ -607,6 +657,42 @@ def answer(g: Game, command: Any) -> None:
         case "defensive_fire":
             from arbitro.adjudicator.arrivano.assault import defensive_fire
             defensive_fire(g, frame, dumped["target"])
+        case "escape":
+            if dumped["to"] is not None:
+                lid = frame.data["leader"]
+                path = escape_destinations(g.world(), lid)[dumped["to"]]
+                g.emit(ev.LeaderMoved(leader=lid, path=list(path), rule=frame.rule))
+        case "cavalry_retreat":
+            from arbitro.adjudicator.arrivano.assault import cavalry_retreat
+            cavalry_retreat(g, frame, dumped["to"])
+
+
+def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
+    """Where a commander may flee: his full allowance (arrivano §4.5.6, §8.2.3), never into enemy units, entering
+    EZoC only where friends stand; an escape from his own hex must leave it."""
+    from arbitro.adjudicator.arrivano.movement import leader_destinations
+    here = w.state.leaders[lid].hex
+    return {h: p for h, p in leader_destinations(w, lid).items() if h != here}
+
+
+def commander_checks(g: Game, arrived: str) -> None:
+    """An enemy combat unit ended its move or advance at `arrived`: a commander in that hex must flee or is lost
+    (arrivano §8.2.3); one adjacent may flee his full allowance (§4.5.6, interpretation commander_escape_scope:
+    any_commander). Each is a decision of the commander's owner."""
+    w = g.world()
+    side = w.side_at(arrived)
+    if side is None:
+        return
+    for lid in sorted(w.state.leaders):
+        le = w.state.leaders[lid]
+        if le.side == side or le.where != "map":
+            continue
+        if le.hex == arrived:
+            g.emit(ev.PendingSet(kind="escape", seat=le.side, rule=str(R.COMMANDER_ZOC_ESCAPE),
+                                 data={"leader": lid, "forced": True}))
+        elif w.grid.is_adjacent(le.hex, arrived):
+            g.emit(ev.PendingSet(kind="escape", seat=le.side, rule=str(R.COMMANDER_ESCAPE),
+                                 data={"leader": lid, "forced": False}))
 
 
 def advance_into(g: Game, uid: str, h: str) -> None:
@@ -624,3 +710,4 @@ def advance_into(g: Game, uid: str, h: str) -> None:
     for lid in leaders:
         g.emit(ev.LeaderMoved(leader=lid, path=[start, h], rule=str(R.ADVANCE_AFTER)))
     rout_checks(g, [h])
+    commander_checks(g, h)

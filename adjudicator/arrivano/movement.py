@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, rout_checks, stack_test, worsen
+from arbitro.adjudicator.arrivano.flow import Game, commander_checks, rout_checks, stack_test, worsen
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.hexgrid import HexId
 from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
@@ -164,6 +164,7 @@ def move(g: Game, uid: str, to: str, column: bool) -> None:
         if not results[uid]:
             worsen(g, uid, R.DEFENCE)
     rout_checks(g, [to])
+    commander_checks(g, to)
 
 
 def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:

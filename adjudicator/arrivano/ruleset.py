@@ -28,7 +28,7 @@ from arbitro.projections import arrivano as P
 from arbitro.projections.base import UMPIRE, Outcome
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
-IMPLEMENTED_OPTIONS: tuple[str, ...] = ()
+IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders",)
 
 
 class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
@@ -240,6 +240,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 out.append({"type": "end_orders"})
             case "choose_activation":
                 out += [{"type": "activate", "formation": f} for f in F.activatable(w)]
+                if F.hq_available(w, seat):
+                    out.append({"type": "activate", "formation": F.HQ})
             case "bombardment":
                 act = state.activation
                 assert act is not None

@@ -130,21 +130,48 @@ def test_below_1_5_forced_by_attack_is_an_automatic_ae():
 
 def test_above_6_1_reads_6_1_with_no_extra_modifier():
     """arrivano §12.4.3 (D23): Caldiero would add +1 per level above 6-1."""
-    t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"mariassy-jager": D})
-    t.state.units["mariassy-jager"].reduced = False
-    t.state.units["6e-legere-i"].reduced = False
-    state = t.state
-    state.units["mariassy-jager"].status = "good"
-    RULESET.data.scenarios["montebello"].unit("mariassy-jager")
-    assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[1])  # 10 against 2 = 5-1 ... use a weaker defender below
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"bussy": D})
+    t.state.units["bussy"].reduced = True  # 10 against 1: 10-1, four levels above 6-1
+    assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[2])
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "cavalry_retreat"  # §14.1: cavalry attacked by infantry only may retreat first
+    t.send("austria", {"type": "cavalry_retreat", "to": None}, [2])
     r = resolved(t)
-    assert r.record["column"] == "5-1"
-    t2 = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"bussy": D})  # 10 against 2 cavalry (eff 4): 5-1
-    t2.state.units["bussy"].reduced = True  # 10 against 1: 10-1, four levels above 6-1
-    assault(t2, ["6e-legere-i", "6e-legere-ii"], dice=[2])
-    r2 = resolved(t2)
-    assert r2.record["column"] == "6-1" and r2.record["beyond_high"] > 0
-    assert all("odds" not in m["reason"] for m in r2.record["modifiers"]) and r2.record["modifier_total"] == 0
+    assert r.record["column"] == "6-1" and r.record["beyond_high"] == 4
+    assert r.record["modifier_total"] == 0  # efficiency 4 against 4, no bonus for the excess
+
+
+def test_excess_odds_policy_is_a_profile_value():
+    from dataclasses import replace
+
+    from arbitro.adjudicator.arrivano.profile import PROFILE
+    from arbitro.adjudicator.napoleonic import assault as sys_assault
+    crt = RULESET.crt
+    assert sys_assault.odds(PROFILE, crt, 14, 2).excess_drm == 0
+    caldiero_like = replace(PROFILE, above_max_odds="drm_per_level", above_max_odds_rule="caldiero §12.4.3")
+    assert sys_assault.odds(caldiero_like, crt, 14, 2).excess_drm == 1
+    assert sys_assault.odds(PROFILE, crt, 1, 6).below_minimum
+
+
+def test_cavalry_retreats_before_combat_and_the_attacker_may_advance():
+    t = fight({"6e-legere-i": X}, {"bussy": D})
+    assault(t, ["6e-legere-i"])
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "cavalry_retreat" and pending.rule == "arrivano §14.1"
+    t.send("austria", pending.options[0])
+    assert resolved(t).result == "cancelled" and t.state.units["bussy"].hex != D
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "advance"
+    t.send("france", {"type": "advance", "unit": "6e-legere-i"})
+    assert t.state.units["6e-legere-i"].hex == D
+
+
+def test_cavalry_doubles_against_disordered_infantry():
+    """arrivano §14.0.1 (D27): anywhere, not only in plain."""
+    from arbitro.adjudicator.arrivano.assault import strengths
+    state = position({"12e-hussards": X, "ir18-i": D})
+    state.units["ir18-i"].status = "disordered"
+    assert strengths(world(state), ["12e-hussards"], [D])[0] == 2 * RULESET.data.scenarios["montebello"].unit("12e-hussards").strength
 
 
 def test_modifiers_are_capped_at_four():

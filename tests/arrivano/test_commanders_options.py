@@ -1,0 +1,98 @@
+"""Commanders' escape (arrivano §4.5.6, §8.2.3, D12) and the optional rules (§16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.errors import IllegalCommand
+from tests.arrivano.harness import RULESET, Table, at_step, ev, fresh, open_ground, position
+
+X = open_ground()
+GRID = RULESET.data.scenarios["montebello"].map.grid
+
+
+def nb(h: str, d: int, n: int = 1) -> str:
+    for _ in range(n):
+        h = GRID.neighbour(h, d)
+    return h
+
+
+def test_commander_may_flee_when_an_enemy_comes_adjacent():
+    state = position({"6e-legere-i": nb(X, 1, 3), "ir18-i": "2815"}, leaders={"watrin": nb(X, 1, 3), "gottesheim": X},
+                     orders={"W": "advance"})
+    t = at_step(state, "W", "movement")
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": nb(X, 1), "column": False})
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "escape" and pending.seat == "austria" and pending.rule == "arrivano §4.5.6"
+    assert {"type": "escape", "to": None} in pending.options
+    dest = next(o["to"] for o in pending.options if o["to"])
+    t.send("austria", {"type": "escape", "to": dest})
+    assert t.state.leaders["gottesheim"].hex == dest
+
+
+def test_a_lone_commander_whose_hex_is_entered_must_flee():
+    friend = nb(X, 4)  # every other neighbour is in the entering unit's ZoC: he can flee only to friends
+    state = position({"6e-legere-i": nb(X, 1), "ir18-i": "2815", "ir18-ii": friend},
+                     leaders={"watrin": nb(X, 1), "gottesheim": X}, orders={"W": "advance"})
+    t = at_step(state, "W", "movement")
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": X, "column": False})
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "escape" and pending.rule == "arrivano §8.2.3"
+    assert {"type": "escape", "to": None} not in pending.options and {"type": "escape", "to": friend} in pending.options
+    t.send("austria", {"type": "escape", "to": friend})
+    assert t.state.leaders["gottesheim"].hex == friend
+
+
+def test_a_surrounded_commander_is_lost():
+    """arrivano §8.2.3 (D12): every exit enemy-occupied or in EZoC -> eliminated."""
+    ring = list(GRID.neighbours(X))
+    units = {"6e-legere-i": nb(X, 1, 2), "6e-legere-ii": ring[3], "6e-legere-iii": ring[0]}
+    state = position(units | {"ir18-i": "2815"}, leaders={"watrin": nb(X, 1, 2), "gottesheim": X},
+                     orders={"W": "advance"})
+    state.units["22e-i"].hex, state.units["22e-i"].where = ring[2], "map"
+    state.units["22e-ii"].hex, state.units["22e-ii"].where = ring[5], "map"
+    t = at_step(state, "W", "movement")
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": X, "column": False})
+    assert [e.leader for e in t.of(ev.LeaderLost)] == ["gottesheim"]
+
+
+def test_hq_orders_option():
+    """arrivano §16.1: no orders sub-phase; the HQ is activated instead of a formation and its chief changes orders."""
+    scenario = RULESET.scenarios()["montebello"]
+    assert "hq_orders" in scenario.options
+    assert "open_order" not in scenario.options and "independent_columns" not in scenario.options  # not yet
+    state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"lannes": X, "watrin": X})
+    state.options = ["hq_orders"]
+    t = Table(state)
+    assert {"type": "activate", "formation": "HQ"} in t.legal("france")
+    t.send("france", {"type": "activate", "formation": "HQ"})
+    assert t.of(ev.HeadquartersActivated)[-1].counter == "Lannes AvGd" and t.state.step == "orders"
+    t.send("france", {"type": "change_order", "formation": "W", "order": "attack"})
+    assert t.state.formations["W"].order == "attack" and not t.state.formations["W"].activated
+    t.send("france", {"type": "end_orders"})
+    assert t.state.step == "choose_activation"
+    with pytest.raises(IllegalCommand) as e:
+        t.send(t.state.seat, {"type": "activate", "formation": "HQ"})
+    assert e.value.rule in ("arrivano §16.1",)
+
+
+def test_hq_orders_skip_the_orders_sub_phase():
+    from arbitro.adjudicator.arrivano.flow import start_turn
+    from arbitro.adjudicator.ruleset import Decision
+    from tests.arrivano.harness import FOLD, PaddedSupply
+    state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"lannes": X, "watrin": X, "ott": "2815"})
+    state.options = ["hq_orders"]
+    t = Table(state)
+    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
+    start_turn(RULESET.game(ctx), 3)
+    assert ctx.state.step == "choose_activation"
+
+
+def test_options_not_implemented_cannot_be_chosen():
+    from arbitro.adjudicator.service import Arbitro
+    from arbitro.events.sqlite import SQLiteStore
+    app = Arbitro(SQLiteStore(":memory:"))
+    with pytest.raises(Exception):
+        app.create("arrivano", "montebello", options=("open_order",))
+    app.create("arrivano", "campotenese", options=("hq_orders",))
+    assert fresh("montebello").options == []
