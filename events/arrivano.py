@@ -93,6 +93,7 @@ class UnitMoved(Event, tag="unit_moved"):
     path: list[str]
     column: bool
     rule: str
+    charge: str | None = None  # the hex a charging cavalry will attack (arrivano §14.2)
 
 
 class LeaderMoved(Event, tag="leader_moved"):

@@ -81,6 +81,7 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     stack: list[Frame] = []
     chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
     hq_used: dict[str, bool] = {}  # option §16.1: the HQ counter on its A side this turn
+    charges: dict[str, str] = {}  # cavalry with a Charge marker -> the hex it charges (arrivano §14.2)
     attacked_hexes: list[str] = []  # defending hexes attacked in this combat segment (arrivano §12.2.3)
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
@@ -124,6 +125,7 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
         case ev.ActivationEnded(formation=f):
             state.formations[f].activated = True
             state.activation = None
+            state.charges = {}
             state.attacked_hexes = []
         case ev.GroupEntered(group=g, hex=h, units=units):
             state.entered_groups.append(g)
@@ -131,8 +133,10 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
                 state.units[uid].where, state.units[uid].hex = "waiting", h
         case ev.LeaderPlaced(leader=lid, hex=h):
             state.leaders[lid].hex, state.leaders[lid].where = h, "map"
-        case ev.UnitMoved(unit=uid, path=path):
+        case ev.UnitMoved(unit=uid, path=path, charge=charge):
             unit = state.units[uid]
+            if charge is not None:
+                state.charges[uid] = charge
             if state.activation is not None and uid not in state.activation.starts:
                 state.activation.starts[uid] = unit.hex if unit.where == "map" else ""
             unit.hex, unit.where = path[-1], "map"

@@ -32,10 +32,15 @@ def may_attack(w: World, uid: str, formation: str, ic: set[str]) -> bool:
 
 
 def required_targets(w: World, attackers: list[str]) -> list[str]:
-    """arrivano §12.2.1: every enemy hex projecting ZoC into an attacker's hex and not yet attacked this segment."""
+    """arrivano §12.2.1: every enemy hex projecting ZoC into an attacker's hex and not yet attacked this segment;
+    a charging cavalry attacks its charge target only (§14.2.1)."""
     side = w.state.units[attackers[0]].side
     out: set[str] = set()
     for u in attackers:
+        if u in w.state.charges:
+            if w.state.charges[u] not in w.state.attacked_hexes:
+                out.add(w.state.charges[u])
+            continue
         out |= {h for h in w.zoc_sources(w.state.units[u].hex, side) if h not in w.state.attacked_hexes}
     return sorted(out)
 
@@ -51,8 +56,8 @@ def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, 
     for u in attackers:
         sp = w.strength(u)
         if w.state.units[u].arm == "cavalry":
-            if disordered_infantry:
-                sp *= 2
+            if disordered_infantry or u in w.state.charges:
+                sp *= 2  # §14.0.1, §14.2: double, never both
             if woods:
                 sp = (sp + 1) // 2
         attack += sp
@@ -113,6 +118,11 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         for u in attackers:
             if not w.grid.is_adjacent(g.state.units[u].hex, t):
                 g.reject(R.MULTI_HEX, "every attacker must be adjacent to every defending hex")
+    chargers = [u for u in attackers if u in g.state.charges]
+    if chargers and len(chargers) != len(attackers):
+        g.reject(R.CHARGE_MIX, "a hex is not attacked by a charge and other units together")
+    if chargers and sorted({g.state.charges[u] for u in chargers}) != sorted(targets):
+        g.reject(R.CHARGE, "charging cavalry attacks the hex it charged")
     missing = [h for h in required_targets(w, attackers) if h not in targets]
     if missing:
         g.reject(R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}")
@@ -285,6 +295,9 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool) -> 
         if gid is not None:
             leader_test(g, gid, f"{R.LEADER_LOSS} a natural 1 with the general's modifier")
     apply_result(g, look.result, attackers, defenders, targets, forced)
+    for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
+        if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
+            g.emit(ev.UnitStatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
 
 
 def _general_with(w: World, units: list[str]) -> str | None:

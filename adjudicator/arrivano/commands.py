@@ -57,6 +57,7 @@ class Move(_C):
     unit: str
     to: str
     column: bool = False
+    charge: str | None = None  # a cavalry charge against this adjacent enemy hex (arrivano §14.2)
 
 
 class MoveLeader(_C):

@@ -131,6 +131,57 @@ def destinations(w: World, uid: str, column: bool, ic: set[str]) -> dict[str, tu
     return dict(sorted(out.items()))
 
 
+def charge_permitted(w: World, h: str) -> bool:
+    """arrivano §14.2, §10.2.1, §10.3: a charge moves only through hexes whose every terrain allows it."""
+    return all(t.charge_allowed for t in w.terrains(h))
+
+
+def charges(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str, ...], list[str]]]:
+    """Charge moves (arrivano §14.2): good-order Attack-order cavalry, through charge terrain only, ending next to an
+    enemy hex it still has the MP to enter. Returns destination -> (path, target hexes)."""
+    unit = w.state.units[uid]
+    if not w.s.scenario.charges_allowed or unit.arm != "cavalry" or unit.status != "good" or unit.where != "map":
+        return {}
+    if movement_order(w, uid, ic) != "attack" or may_move(w, uid) is not None:
+        return {}
+    p = plan(w, uid, False, ic)
+    if isinstance(p, str):
+        return {}
+    base = p.rules
+    rules = hexmap.MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
+                             can_end=base.can_end, zoc=base.zoc, minimum_move=False,
+                             may_step=lambda a, b: charge_permitted(w, b))
+    reach = hexmap.reachable(w.s.map, w.movement_table(), p.start, rules)
+    out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
+    for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
+        spent = reach.costs.get(dest, 0)
+        targets = []
+        for t in sorted(w.grid.neighbours(dest)):
+            if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
+                continue
+            cost = hexmap.step_cost(w.s.map, w.movement_table(), dest, t, unit.arm)
+            if not cost.prohibited and not cost.all_points and spent + cost.half_points <= base.budget:
+                targets.append(t)
+        if targets:
+            out[dest] = (reach.path(dest), targets)
+    return out
+
+
+def charge(g: Game, uid: str, to: str, target: str) -> None:
+    w = g.world()
+    if not g.s.scenario.charges_allowed:
+        g.reject(R.NO_CHARGES, "there are no cavalry charges in this scenario")
+    assert g.state.activation is not None
+    options = charges(w, uid, w.in_command(g.state.activation.formation))
+    if to not in options or target not in options[to][1]:
+        g.reject(R.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
+                           "next to the target, with the movement points to enter it")
+    path = options[to][0]
+    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=False, rule=str(R.CHARGE), charge=target))
+    rout_checks(g, [to])
+    commander_checks(g, to)
+
+
 def move(g: Game, uid: str, to: str, column: bool) -> None:
     w = g.world()
     if g.state.step != "movement" or g.state.activation is None:

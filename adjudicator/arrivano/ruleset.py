@@ -144,6 +144,11 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 self._try_order_change(g, command.order)
             case C.Bombard():
                 self._bombard(g, sorted(command.units), command.target)
+            case C.Move() if command.charge is not None:
+                if g.state.step != "movement" or command.unit not in g.state.units \
+                        or g.state.units[command.unit].side != g.ctx.seat or command.column:
+                    g.reject(R.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
+                M.charge(g, command.unit, command.to, command.charge)
             case C.Move():
                 M.move(g, command.unit, command.to, command.column)
             case C.MoveLeader():
@@ -358,6 +363,8 @@ def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
             continue
         normal = M.destinations(w, uid, False, ic)
         out += [{"type": "move", "unit": uid, "to": h, "column": False} for h in normal]
+        for h, (_, targets) in M.charges(w, uid, ic).items():
+            out += [{"type": "move", "unit": uid, "to": h, "column": False, "charge": t} for t in targets]
         if not isinstance(M.plan(w, uid, True, ic), str):
             out += [{"type": "move", "unit": uid, "to": h, "column": True}
                     for h in M.destinations(w, uid, True, ic) if h not in normal]

@@ -96,3 +96,32 @@ def test_options_not_implemented_cannot_be_chosen():
         app.create("arrivano", "montebello", options=("open_order",))
     app.create("arrivano", "campotenese", options=("hq_orders",))
     assert fresh("montebello").options == []
+
+
+def test_cavalry_charge_doubles_and_disorders_the_charger():
+    """arrivano §14.2 (D28: standard here, optional in Caldiero), §14.2.2."""
+    start = nb(X, 4)
+    target = nb(X, 1)
+    state = position({"12e-hussards": start, "ir18-i": target}, leaders={"lannes": start}, orders={"L": "attack"})
+    t = at_step(state, "L", "movement")
+    charges = [c for c in t.legal("france") if c.get("charge")]
+    assert {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": target} in charges
+    t.send("france", {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": target})
+    assert t.state.charges == {"12e-hussards": target}
+    t.send("france", {"type": "next"})
+    t.state.leaders["lannes"].hex = X
+    t.send("france", {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]}, [4])  # 6 v 5, +2: Dd
+    r = t.of(ev.AssaultResolved)[-1]
+    strength = RULESET.data.scenarios["montebello"].unit("12e-hussards").strength
+    assert r.record["attack"] == 2 * strength
+    assert t.state.units["12e-hussards"].status != "good"
+
+
+def test_no_charges_at_campotenese():
+    state = position({"6e-chasseurs-1": "1805", "rf-1-fucilieri": "2713"}, scenario="campotenese",
+                     leaders={"compere": "1805"}, orders={"C": "attack"})
+    t = at_step(state, "C", "movement")
+    assert not [c for c in t.legal("france") if c.get("charge")]
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "move", "unit": "6e-chasseurs-1", "to": "1806", "column": False, "charge": "1807"})
+    assert e.value.rule == "arrivano §17.2.5"
