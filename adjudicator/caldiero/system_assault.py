@@ -441,32 +441,43 @@ def apply_result(a: Act, result: str) -> None:
         start_exchange(a)
         return
     elif result == "Dr":
-        dr_tests(a, defenders, retreats)
+        # caldiero §12.5.4: every defender retreats one hex, then tests (stage dr_tests, after the retreats)
+        _set_stage(a, "dr_tests", R.RESULTS, dr_units=list(defenders))
+        open_retreats(a, {u: 1 for u in defenders}, R.RESULTS, from_combat=True)
+        return
     _set_stage(a, "advance", R.RESULTS)
     if retreats:
         open_retreats(a, retreats, R.ROUT_RETREAT if result != "Dr" else R.RESULTS, from_combat=True)
 
 
-def dr_tests(a: Act, defenders: list[str], retreats: dict[str, int]) -> None:
-    """caldiero §12.5.4 Dr: retreat one hex and test; pass: disorder; fail: rout (two more hexes, §15.2.1).
-    The test is rolled before the retreat (one die per defending stack), then one retreat frame."""
+def stage_dr_tests(a: Act) -> None:
+    """caldiero §12.5.4 Dr, after the one-hex retreat: each defending unit tests (one die per stack where it
+    now stands, §13.1.2); passed: disordered; failed: routed, and retreats two more hexes at once (§15.2.1)."""
+    c = a.state.combat
+    assert c is not None
     w = a.w
+    units_left = [u for u in c.data.get("dr_units", []) if w.state.units[u].where == "map"]
+    _set_stage(a, "advance", R.RESULTS)
     by_hex: dict[str, list[str]] = {}
-    for u in defenders:
+    for u in units_left:
         by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
     extra = 2 if a.reading("dr_rout_retreat") == "additional_2" else 1
+    retreats: dict[str, int] = {}
     for h, units in sorted(by_hex.items()):
         values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
         (roll,) = a.roll(f"{R.RESULTS} Dr test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())})
         for u in units:
             status = a.state.units[u].status
+            if status == "routed":
+                continue  # already routed by a retreat into enemy ZoC (§12.6.1), and retreated for it
             if passes(roll, values[u]) and not (status != "good" and a.reading("dr_pass_already_disordered") == "rout"):
                 if status == "good":
                     a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RESULTS)))
-                retreats[u] = 1
             else:
                 a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.ROUT_RETREAT)))
-                retreats[u] = 1 + extra
+                retreats[u] = extra
+    if retreats:
+        open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
 
 def start_exchange(a: Act) -> None:
@@ -639,7 +650,7 @@ def stage_end(a: Act) -> None:
 STAGES = {
     "declared": stage_declared, "defensive_fire": stage_defensive_fire, "tests": stage_tests,
     "efficiency": stage_efficiency, "resolve": stage_resolve, "exchange_defender": stage_exchange_defender,
-    "exchange_tests": stage_exchange_tests, "advance": stage_advance, "end": stage_end,
+    "exchange_tests": stage_exchange_tests, "dr_tests": stage_dr_tests, "advance": stage_advance, "end": stage_end,
 }
 
 

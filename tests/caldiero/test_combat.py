@@ -119,28 +119,32 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
     assert t.unit("fr-18-legere").status == "disordered" and t.unit("au-colloredo").status == "good"
 
 
-def test_dr_pass_disorders_and_retreats_one_hex() -> None:
+def test_dr_retreats_one_hex_then_passes_and_is_disordered() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
-    attack(t, ["fr-18-ligne"], [DEF], dice=[4, 1])  # Dr, test passed
+    attack(t, ["fr-18-ligne"], [DEF], dice=[4])  # Dr: first the retreat (§12.5.4)
     assert result_of(t) == "Dr" and t.state.stack[-1].kind == "retreat"
-    assert t.unit("au-mahoney-jager").status == "disordered"
     options = t.legal("austria")
     assert options and all(len(o["path"]) == 1 for o in options)
-    t.send("austria", options[0])
+    t.send("austria", options[0], dice=[1])  # then the test, where the unit now stands: passed
     assert t.unit("au-mahoney-jager").hex == options[0]["path"][0]
+    assert t.unit("au-mahoney-jager").status == "disordered"
     assert t.state.stack[-1].kind == "advance"
 
 
-def test_dr_fail_routs_and_retreats_three_hexes() -> None:
+def test_dr_test_failed_routs_and_retreats_two_more_hexes() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
-    attack(t, ["fr-18-ligne"], [DEF], dice=[4, 6])
-    assert t.unit("au-mahoney-jager").status == "routed"
+    attack(t, ["fr-18-ligne"], [DEF], dice=[4])
+    first = t.legal("austria")[0]
+    t.send("austria", first, dice=[6])  # 6 always fails: rout, and at once two more hexes (§15.2.1)
+    assert t.unit("au-mahoney-jager").status == "routed" and t.state.stack[-1].kind == "retreat"
     options = t.legal("austria")
-    assert options and all(len(o["path"]) == 3 for o in options)  # 1 + 2 (§15.2.1, reading additional_2)
+    assert options and all(len(o["path"]) == 2 for o in options)  # reading additional_2: 1 + 2 in all
     bad = {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]}
     with pytest.raises(IllegalCommand) as e:
         t.send("austria", bad)
     assert e.value.rule == "caldiero §12.6"
+    t.send("austria", options[0])
+    assert t.unit("au-mahoney-jager").hex == options[0]["path"][-1]
 
 
 def test_dr_in_a_village_becomes_ex() -> None:

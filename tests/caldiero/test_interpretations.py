@@ -33,12 +33,13 @@ def test_forced_attack_below_1_5(reading: str) -> None:
         assert t.of(ev.CombatResolved)[0].result == "Ae"  # §12.4.2
 
 
-@pytest.mark.parametrize("reading, length", [("additional_2", 3), ("total_2", 2)])
+@pytest.mark.parametrize("reading, length", [("additional_2", 2), ("total_2", 1)])
 def test_dr_rout_retreat(reading: str, length: int) -> None:
     state = position({"fr-18-ligne": "1417", "au-mahoney-jager": "1517"}, leaders={"massena": "1317"}, orders={"massena": "attack"})
     t = activate(state, "massena", step="combat", interpretations={"dr_rout_retreat": reading})
-    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[4, 6])
-    assert {len(o["path"]) for o in t.legal("austria")} == {length}
+    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[4])
+    t.send("austria", t.legal("austria")[0], dice=[6])  # one hex, then the failed test
+    assert {len(o["path"]) for o in t.legal("austria")} == {length}  # the rout's further retreat
 
 
 @pytest.mark.parametrize("reading, status", [("rout", "routed"), ("disordered", "disordered")])
@@ -46,8 +47,11 @@ def test_dr_pass_when_already_disordered(reading: str, status: str) -> None:
     state = position({"fr-18-ligne": "1417", "au-gyulai": "1517"}, leaders={"massena": "1317"}, orders={"massena": "attack"})
     state.units["au-gyulai"].status = "disordered"
     t = activate(state, "massena", step="combat", interpretations={"dr_pass_already_disordered": reading})
-    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[3, 1])  # +3 DRM: Dr; passed
-    assert t.of(ev.CombatResolved)[0].result == "Dr" and t.unit("au-gyulai").status == status
+    t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[3])  # +3 DRM: Dr
+    assert t.of(ev.CombatResolved)[0].result == "Dr"
+    safe = [o for o in t.legal("austria") if o["path"][-1] in ("1518", "1617", "1616")]  # out of enemy ZoC
+    t.send("austria", safe[0] if safe else t.legal("austria")[0], dice=[1])  # the test passed
+    assert t.unit("au-gyulai").status == status
 
 
 @pytest.mark.parametrize("reading, strength", [("disordered_or_routed", 4), ("routed_only", 2)])
