@@ -51,3 +51,20 @@ def test_drm_never_beyond_4() -> None:
 def test_efficiency_test_1_always_passes_6_always_fails() -> None:
     assert passes(1, 0) and not passes(6, 9)  # §13.1.1
     assert passes(3, 3) and not passes(4, 3)  # §13.1
+
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+@given(st.integers(1, 60), st.integers(1, 60))
+def test_odds_never_favour_the_attacker(attack: int, defence: int) -> None:
+    label = odds_label(odds_index(attack, defence), CALDIERO)
+    left, right = (int(x) for x in label.split("-"))
+    # the column's ratio left:right is never better for the attacker than the true ratio (§12.5.1)
+    assert left * defence <= attack * right
+    # and it is the best such column: one step better would exceed the true ratio
+    if left > 1 or right == 1:
+        assert (left + 1) * defence > attack * right
+    else:
+        assert left * defence > attack * (right - 1)
