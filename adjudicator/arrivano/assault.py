@@ -142,7 +142,8 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         g.emit(ev.AssaultResolved(attackers=[], defenders=[], targets=sorted(targets), result="cancelled",
                                   record={"reason": "every Attack? test failed"}, rule=str(R.DECLARE)))
         return
-    proceed(g, {"attackers": keep, "targets": sorted(targets), "forced": forced, "seat": g.ctx.seat})
+    proceed(g, {"attackers": keep, "targets": sorted(targets), "forced": forced, "seat": g.ctx.seat,
+                "tested": len(keep) < len(attackers)})
 
 
 def proceed(g: Game, data: dict[str, Any]) -> None:
@@ -168,7 +169,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
                              data=data | {"targets": targets, "attackers": attackers, "fire_at": fire,
                                           "battery": _battery(w, targets), "fired": True}))
         return
-    resolve(g, attackers, targets, data["forced"])
+    resolve(g, attackers, targets, data["forced"], data.get("tested", False))
 
 
 def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
@@ -233,10 +234,11 @@ def defensive_fire(g: Game, frame: Frame, target: str | None) -> None:
     if g.state.stack and g.state.stack[-1].kind == "retreat":
         # the retreat of the bombarded attackers comes first; the assault goes on with those left
         g.emit(ev.PendingSet(kind="resume_assault", seat=frame.data.get("seat", ""), rule=str(R.COMBAT),
-                             data={"attackers": attackers, "targets": targets, "forced": frame.data["forced"]}))
+                             data={"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
+                                   "tested": frame.data.get("tested", False)}))
         _swap_top(g)
         return
-    resolve(g, attackers, targets, frame.data["forced"])
+    resolve(g, attackers, targets, frame.data["forced"], frame.data.get("tested", False))
 
 
 def _swap_top(g: Game) -> None:
@@ -249,7 +251,7 @@ def _swap_top(g: Game) -> None:
     g.emit(ev.PendingSet(kind=retreat.kind, seat=retreat.seat, rule=retreat.rule, data=retreat.data))
 
 
-def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool) -> None:
+def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tested: bool = False) -> None:
     w = g.world()
     attackers = [u for u in attackers if w.state.units[u].where == "map"]
     defenders_all = [u for t in targets for u in w.units_at(t)]
@@ -275,6 +277,19 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool) -> 
                                   record={"automatic": str(R.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.BELOW_1_5)))
         apply_result(g, "Ae", attackers, defenders, targets, forced)
         return
+    if odds.below_minimum and tested:  # fell below 1-5 through failed Attack? tests (§12.4.2)
+        reading = g.ctx.interpretation("below_1_5_after_tests")
+        if reading == "cancelled":
+            g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
+                                      record={"reason": "below 1-5 after the tests", "odds": odds.column.odds},
+                                      rule=str(R.BELOW_1_5)))
+            return
+        if reading == "automatic_ae":
+            g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="Ae",
+                                      record={"automatic": str(R.BELOW_1_5), "odds": odds.column.odds},
+                                      rule=str(R.BELOW_1_5)))
+            apply_result(g, "Ae", attackers, defenders, targets, forced)
+            return
     mods = modifiers(w, attackers, defenders, tdrm, tname)
     die = g.roll(f"{R.RESULTS} assault on {', '.join(targets)}", {
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
@@ -407,7 +422,10 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
     the §15.2.1 retreat of two more hexes (interpretation dr_rout_retreat: additional_2). Artillery stacked with
     units retreating from an assault is eliminated (§11.1)."""
     results = stack_test(g, units, f"{R.RESULTS} DR test in {h}")
+    keep_disordered = g.ctx.interpretation("dr_pass_already_disordered") == "disordered"
     for u in units:
+        if results[u] and keep_disordered and g.state.units[u].status == "disordered":
+            continue
         worsen(g, u, R.RESULTS, 1 if results[u] else 2)
     w = g.world()
     for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
@@ -417,7 +435,12 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
     if others:
         push_retreat(g, others, 1, R.RETREAT)
     if routed:
-        push_retreat(g, routed, 3, R.ROUT_COMBAT, ignore_ezoc=True)
+        push_retreat(g, routed, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
+
+
+def rout_hexes(g: Game) -> int:
+    """Interpretation dr_rout_retreat: the DR hex then two more (additional_2), or two in all (total_2)."""
+    return 3 if g.ctx.interpretation("dr_rout_retreat") == "additional_2" else 2
 
 
 def dr_choice(g: Game, frame: Frame, choice: str) -> None:
@@ -440,7 +463,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, R.RESULTS, 2)
-    push_retreat(g, units, 3, R.ROUT_COMBAT, ignore_ezoc=True)
+    push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
 
 def ne_choice(g: Game, frame: Frame, test: bool) -> None:
@@ -464,4 +487,4 @@ def resume_assault(g: Game, frame: Frame) -> Any:
     w = g.world()
     attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map" and w.state.units[u].status == "good"
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in frame.data["targets"])]
-    resolve(g, attackers, list(frame.data["targets"]), frame.data["forced"])
+    resolve(g, attackers, list(frame.data["targets"]), frame.data["forced"], frame.data.get("tested", False))

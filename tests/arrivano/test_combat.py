@@ -258,3 +258,40 @@ def test_natural_one_with_the_generals_modifier_tests_him():
     assault(t, ["6e-legere-i"], dice=[1, 3])  # natural 1 with +1 general: watrin tests, 3 survives
     assert not t.of(ev.LeaderLost)
     assert any("natural 1" in r.purpose for r in t.rolls)
+
+
+def test_interpretation_dr_rout_retreat_total_2():
+    t = fight({"6e-legere-i": X}, {"ir18-i": D})
+    t.game.core.interpretations["dr_rout_retreat"] = "total_2"
+    assault(t, ["6e-legere-i"], dice=[6, 5])
+    pending = RULESET.pending(t.state)
+    if pending is not None and pending.kind == "retreat":
+        t.send("austria", pending.options[0])
+    assert GRID.distance(t.state.units["ir18-i"].hex, D) == 2
+
+
+def test_interpretation_dr_pass_already_disordered():
+    for reading, status in (("rout", "routed"), ("disordered", "disordered")):
+        t = fight({"6e-legere-i": X}, {"ir18-i": D})
+        t.state.units["ir18-i"].status = "disordered"
+        t.game.core.interpretations["dr_pass_already_disordered"] = reading
+        assault(t, ["6e-legere-i"], dice=[4, 2])  # +2 disordered, +1 efficiency: row 7 Dr; test 2 passes
+        assert resolved(t).result == "Dr"
+        assert t.state.units["ir18-i"].status == status
+
+
+def test_interpretation_below_1_5_after_failed_tests():
+    """arrivano §12.4.2 (D24): an Advance attack that drops below 1-5 when a stack fails its Attack? test."""
+    other = GRID.neighbour(X, 2)  # a second attacking hex, also adjacent to D
+    assert GRID.is_adjacent(other, D)
+    for reading, result in (("lowest_column", None), ("automatic_ae", "Ae"), ("cancelled", "cancelled")):
+        t = fight({"6e-legere-i": X, "6e-legere-ii": other}, {"ir40-ii-iii": D, "ir13-ii-iii": D}, order="advance")
+        t.state.units["6e-legere-ii"].reduced = True
+        t.game.core.interpretations["below_1_5_after_tests"] = reading
+        # 5 + 3 = 8 against 16 is 1-2; the stack in X fails (6), leaving 3 against 16: below 1-5
+        assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[6, 1, 3])
+        r = resolved(t)
+        if result is None:
+            assert r.record["column"] == "1-5" and r.record["below_minimum"]
+        else:
+            assert r.result == result
