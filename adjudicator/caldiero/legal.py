@@ -22,6 +22,13 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import projecting_into
 
 
+class _Declared:
+    """Just enough of a combat record for attacking_general (which reads `.attackers`)."""
+
+    def __init__(self, attackers: list[str]) -> None:
+        self.attackers = attackers
+
+
 def _ok(check: Any, *args: Any) -> bool:
     try:
         check(*args)
@@ -233,7 +240,9 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
                     cmd = C.Attack(type="attack", attackers=sorted(group), defenders=sorted(dset), elan=elan)
                     if _ok(F.attack_problem, w, seat, cmd):
                         choices = side_efficiency_choices(w, list(group))
+                        with_general = [True, False] if F.attacking_general(w, _Declared(list(group))) else [True]
                         for value in ([None] if len(choices) < 2 else choices):  # §12.3.1: the attacker picks on a tie
-                            out.append({"type": "attack", "attackers": sorted(group), "defenders": sorted(dset), "elan": elan,
-                                        "efficiency": value, "use_general": True})
+                            for use in with_general:  # §12.4.4 "può": the general's +1 may be declined (§4.4.2 risk)
+                                out.append({"type": "attack", "attackers": sorted(group), "defenders": sorted(dset),
+                                            "elan": elan, "efficiency": value, "use_general": use})
     return sorted(out, key=lambda c: (c["defenders"], c["attackers"], c["elan"] or ""))
