@@ -25,6 +25,15 @@ class TurnStarted(Event, tag="turn_started"):
     rule: str
 
 
+class ColumnFormed(Event, tag="column_formed"):
+    """An independent column (Franceschi, arrivano §17.2.9): its officer, units and own order."""
+
+    officer: str
+    units: list[str]
+    order: str
+    rule: str
+
+
 class OrderChanged(Event, tag="order_changed"):
     """A formation's order marker changes: chief (§5.2), general's initiative (§5.2.1), entry (§15.4.1),
     march order ended (§17.1.5)."""
@@ -33,7 +42,8 @@ class OrderChanged(Event, tag="order_changed"):
     order: str
     by: str
     rule: str
-    counts_against_chief: bool = False  # one of the chief's changes limited by his initiative (§4.3)
+    counts_against_chief: bool = False
+    column: str | None = None  # the order of an independent column instead of the formation's  # one of the chief's changes limited by his initiative (§4.3)
 
 
 class OrderChangeTried(Event, tag="order_change_tried"):
@@ -55,6 +65,7 @@ class FormationActivated(Event, tag="formation_activated"):
     formation: str
     chosen_by: str
     rule: str
+    column: str | None = None  # an independent column's officer (Franceschi, arrivano §17.2.9)
 
 
 class HeadquartersActivated(Event, tag="headquarters_activated"):
@@ -68,6 +79,7 @@ class HeadquartersActivated(Event, tag="headquarters_activated"):
 class ActivationEnded(Event, tag="activation_ended"):
     formation: str
     rule: str
+    column: str | None = None
 
 
 class LeaderPlaced(Event, tag="leader_placed"):
@@ -233,7 +245,7 @@ class GameEnded(Event, tag="game_ended"):
 
 
 ArrivanoEvent = Union[
-    StepSet, TurnStarted, OrderChanged, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
+    StepSet, TurnStarted, ColumnFormed, OrderChanged, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
     UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, AssaultDeclared, AssaultResolved, LeaderLost,
@@ -242,7 +254,7 @@ ArrivanoEvent = Union[
 
 # Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
-    LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
+    ColumnFormed: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
     UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitRetreated: ("unit",), UnitAdvanced: ("unit",),
     ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),

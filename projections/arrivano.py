@@ -46,8 +46,17 @@ class FormationState(msgspec.Struct, kw_only=True):
     activated: bool = False  # the general's counter on its A side (arrivano §3.1 B-6)
 
 
+class Column(msgspec.Struct, kw_only=True):
+    """An independent column (arrivano §17.2.9 Franceschi): activated on its own, with its own order."""
+
+    units: list[str]
+    order: str
+    activated: bool = False
+
+
 class Activation(msgspec.Struct, kw_only=True):
     formation: str
+    column: str | None = None
     order_tried: bool = False
     starts: dict[str, str] = {}  # unit -> hex where it began the activation (movement obligations §5.1)
     ezoc_tests: list[str] = []
@@ -80,7 +89,8 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     activation: Activation | None = None
     stack: list[Frame] = []
     chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
-    hq_used: dict[str, bool] = {}  # option §16.1: the HQ counter on its A side this turn
+    hq_used: dict[str, bool] = {}
+    columns: dict[str, Column] = {}  # officer -> independent column  # option §16.1: the HQ counter on its A side this turn
     charges: dict[str, str] = {}  # cavalry with a Charge marker -> the hex it charges (arrivano §14.2)
     attacked_hexes: list[str] = []  # defending hexes attacked in this combat segment (arrivano §12.2.3)
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
@@ -104,8 +114,14 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
             state.turn, state.first_turn = turn, False
             state.chief_changes = {}
             state.hq_used = {}
+            for c in state.columns.values():
+                c.activated = False
             for f in state.formations.values():
                 f.activated = False
+        case ev.ColumnFormed(officer=officer, units=units, order=order):
+            state.columns[officer] = Column(units=list(units), order=order)
+        case ev.OrderChanged(formation=f, order=order, column=column) if column is not None:
+            state.columns[column].order = order
         case ev.OrderChanged(formation=f, order=order, by=by, counts_against_chief=counts):
             state.formations[f].order = order
             if counts:
@@ -116,12 +132,17 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
                 state.activation.order_tried = True
         case ev.InitiativeWon(seat=seat):
             state.initiative = seat
-        case ev.FormationActivated(formation=f):
-            state.activation = Activation(formation=f)
+        case ev.FormationActivated(formation=f, column=column):
+            state.activation = Activation(formation=f, column=column)
             state.attacked_hexes = []
         case ev.HeadquartersActivated(side=side):
             state.hq_used[side] = True
             state.chief_changes[side] = 0
+        case ev.ActivationEnded(formation=f, column=column) if column is not None:
+            state.columns[column].activated = True
+            state.activation = None
+            state.charges = {}
+            state.attacked_hexes = []
         case ev.ActivationEnded(formation=f):
             state.formations[f].activated = True
             state.activation = None
@@ -232,6 +253,8 @@ def view(state: ArrivanoState, seat: str, visible: frozenset[str] | None) -> dic
         "pending": [{"kind": f.kind, "seat": f.seat, "rule": f.rule} | ({"data": f.data} if f.seat == seat or
                     visible is None else {}) for f in state.stack],
         "hq_used": dict(sorted(state.hq_used.items())),
+        "columns": {c: msgspec.to_builtins(col) for c, col in sorted(state.columns.items())
+                    if visible is None or state.leaders[c].side == seat},
         "march_orders": dict(sorted(state.march_orders.items())), "steps_lost": dict(sorted(state.steps_lost.items())),
         "flags_captured": state.flags_captured, "result": state.result,
     }

@@ -26,6 +26,8 @@ def may_attack(w: World, uid: str, formation: str, ic: set[str]) -> bool:
     unit = w.state.units[uid]
     if unit.where != "map" or unit.formation != formation or unit.arm == "artillery" or unit.status != "good":
         return False
+    if not w.acts_now(uid):
+        return False
     if unit.attacked_turn == w.state.turn:
         return False
     return w.order_of(uid, ic) in ("attack", "advance")

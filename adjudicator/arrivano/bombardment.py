@@ -51,7 +51,7 @@ def targets(w: World, units: list[str]) -> list[str]:
 def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:
     """Single batteries and stacked pairs that may fire (§11.4.1). Artillery bombards whatever its formation's
     order (§11.0.2); in B-3 only the active formation's artillery fires."""
-    ready = [u for u in w.units_of(side) if can_fire(w, u) and (formation is None or w.state.units[u].formation == formation)]
+    ready = [u for u in w.units_of(side) if can_fire(w, u) and (formation is None or w.acts_now(u))]
     groups = [[u] for u in ready]
     for i, a in enumerate(ready):
         for b in ready[i + 1:]:

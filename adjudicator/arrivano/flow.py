@@ -216,6 +216,21 @@ def activatable(w: World, seat: str | None = None) -> list[str]:
     return out
 
 
+def activatable_columns(w: World) -> list[str]:
+    """Independent columns not yet activated this turn whose officer is on the map (arrivano §17.2.9,
+    interpretation franceschi_activation: extra_activation)."""
+    ft = w.s.scenario.first_turn
+    out = []
+    for officer in sorted(w.state.columns):
+        le = w.state.leaders[officer]
+        if w.state.columns[officer].activated or le.where != "map":
+            continue
+        if w.state.first_turn and ft is not None and le.side != ft.only_side_activates:
+            continue
+        out.append(officer)
+    return out
+
+
 def roll_initiative(g: Game) -> None:
     """arrivano §6: each side d6 + its chief's initiative (0 without him, interpretation cic_lost_initiative)."""
     totals: dict[str, int] = {}
@@ -232,7 +247,7 @@ def roll_initiative(g: Game) -> None:
 
 
 def next_activation(g: Game) -> None:
-    if activatable(g.world()):
+    if activatable(g.world()) or activatable_columns(g.world()):
         roll_initiative(g)
     else:
         end_phase(g)
@@ -264,6 +279,14 @@ def activate(g: Game, fid: str) -> None:
         g.emit(ev.HeadquartersActivated(side=g.ctx.seat, counter=counter, rule=str(R.HQ_ORDERS)))
         g.emit(ev.StepSet(phase="action", step="orders", seat=g.ctx.seat, rule=str(R.HQ_ORDERS)))
         return
+    if fid in g.state.columns:
+        if fid not in activatable_columns(w):
+            g.reject(R.CT_FRANCESCHI, "this column is already activated this turn or its officer is not on the map")
+        formation = g.s.leader(fid).formation
+        assert formation is not None
+        g.emit(ev.FormationActivated(formation=formation, chosen_by=g.ctx.seat, column=fid, rule=str(R.CT_FRANCESCHI)))
+        g.emit(ev.StepSet(phase="action", step="bombardment", seat=w.state.leaders[fid].side, rule=str(R.BOMBARD_STEP)))
+        return
     if fid not in g.state.formations:
         g.reject(R.ACTIVATE, f"there is no formation {fid!r}")
     if fid not in activatable(w):
@@ -290,6 +313,10 @@ def enter_reinforcements(g: Game, fid: str) -> None:
         g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(R.REINFORCEMENTS)))
         for lid in sorted(group.leaders):
             g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(R.REINFORCEMENTS)))
+        fr = g.s.scenario.franceschi
+        if fr is not None and fr.leader in group.leaders:  # arrivano §17.2.9: an independent column
+            g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,
+                                   rule=str(R.CT_FRANCESCHI)))
         if g.state.formations[fid].general in group.leaders:
             if group.order == "any":
                 g.emit(ev.PendingSet(kind="choose_order", seat=g.state.formations[fid].side, rule=str(R.MB_FIRST_TURN),
@@ -311,7 +338,7 @@ def end_activation(g: Game) -> None:
     candidates = []
     for u in w.units_of(g.state.formations[fid].side):
         unit = w.state.units[u]
-        if unit.formation != fid or unit.status == "good" or unit.acted_turn == g.state.turn or unit.hex in ezoc:
+        if not w.acts_now(u) or unit.status == "good" or unit.acted_turn == g.state.turn or unit.hex in ezoc:
             continue
         order = w.order_of(u, ic)
         allowed = g.tables.orders.orders[order].recovery  # type: ignore[index]
@@ -327,7 +354,7 @@ def end_activation(g: Game) -> None:
         for u in units:
             if results[u]:
                 g.emit(ev.UnitStatusChanged(unit=u, status=STATUS_BETTER[g.state.units[u].status], rule=str(R.RECOVERY)))
-    g.emit(ev.ActivationEnded(formation=fid, rule=str(R.END_ACTIVATION)))
+    g.emit(ev.ActivationEnded(formation=fid, column=act.column, rule=str(R.END_ACTIVATION)))
     next_activation(g)
 
 

@@ -34,7 +34,7 @@ def may_move(w: World, uid: str) -> str | None:
     """Why the unit cannot move now (a citation), or None."""
     unit = w.state.units[uid]
     act = w.state.activation
-    if act is None or unit.formation != act.formation:
+    if act is None or not w.acts_now(uid):
         return str(R.MOVEMENT)
     if unit.where not in ("map", "waiting"):
         return str(R.MOVEMENT)
@@ -287,10 +287,12 @@ def move_leader(g: Game, lid: str, to: str) -> None:
 def counted(w: World, fid: str, ic: set[str]) -> list[str]:
     """Units counted for the obligations: not artillery, out of command, disordered, or in a redoubt or village
     (arrivano §5.1.5); marching units follow their march order instead."""
+    act = w.state.activation
+    group_order = w.state.columns[act.column].order if act is not None and act.column else w.state.formations[fid].order
     out = []
     for u in w.units_of(w.state.formations[fid].side):
         unit = w.state.units[u]
-        if unit.formation != fid or unit.arm == "artillery" or u not in ic or unit.status != "good":
+        if not w.acts_now(u) or unit.arm == "artillery" or w.order_of(u, ic) != group_order or unit.status != "good":
             continue
         if w.is_village(unit.hex) or w.is_redoubt(unit.hex) or march_of(w, u) is not None:
             continue
@@ -310,7 +312,7 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
     act = w.state.activation
     assert act is not None
     fid = act.formation
-    order = w.state.formations[fid].order
+    order = w.state.columns[act.column].order if act.column else w.state.formations[fid].order
     ic = w.in_command(fid)
     units = counted(w, fid, ic)
     if not units or not w.units_of(w.enemy(w.state.formations[fid].side)):

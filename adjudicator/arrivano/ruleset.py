@@ -168,6 +168,19 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         assert act is not None
         if act.order_tried:
             g.reject(R.GENERAL_ORDER, "the general has already tried this activation")
+        if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
+            current = g.state.columns[act.column].order
+            if current == order:
+                g.reject(R.GENERAL_ORDER, f"the order is already {order}")
+            value = g.s.leader(act.column).initiative
+            die = g.roll(f"{R.GENERAL_ORDER} order change of the column of {act.column}",
+                         {"table": "initiative", "needs_at_most": value})
+            g.emit(ev.OrderChangeTried(formation=act.formation, order=order, succeeded=die <= value,
+                                       rule=str(R.GENERAL_ORDER)))
+            if die <= value:
+                g.emit(ev.OrderChanged(formation=act.formation, order=order, by="officer", column=act.column,
+                                       rule=str(R.GENERAL_ORDER)))
+            return
         gid = g.world().general_on_map(act.formation)
         if gid is None:
             g.reject(R.NO_GENERAL, "the formation has no general on the map")
@@ -245,14 +258,16 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 out.append({"type": "end_orders"})
             case "choose_activation":
                 out += [{"type": "activate", "formation": f} for f in F.activatable(w)]
+                out += [{"type": "activate", "formation": c} for c in F.activatable_columns(w)]
                 if F.hq_available(w, seat):
                     out.append({"type": "activate", "formation": F.HQ})
             case "bombardment":
                 act = state.activation
                 assert act is not None
-                if not act.order_tried and w.general_on_map(act.formation) is not None:
-                    out += [{"type": "try_order_change", "order": o} for o in ORDERS
-                            if o != state.formations[act.formation].order]
+                current = state.columns[act.column].order if act.column else state.formations[act.formation].order
+                leader_here = act.column is not None or w.general_on_map(act.formation) is not None
+                if not act.order_tried and leader_here:
+                    out += [{"type": "try_order_change", "order": o} for o in ORDERS if o != current]
                 for group in B.fire_groups(w, seat, act.formation):
                     out += [{"type": "bombard", "units": group, "target": t} for t in B.targets(w, group)]
                 out.append({"type": "next"})

@@ -136,8 +136,35 @@ class World:
         u = self.s.unit(uid)
         return u.arm == "cavalry" or (u.arm == "artillery" and u.horse)
 
+    def column_of(self, uid: str) -> str | None:
+        """The independent column the unit belongs to (arrivano §17.2.9), while its officer is on the map."""
+        for officer in sorted(self.state.columns):
+            if uid in self.state.columns[officer].units and self.state.leaders[officer].where == "map":
+                return officer
+        return None
+
+    def column_in_command(self, officer: str) -> set[str]:
+        """Column units within their officer's range are in command (arrivano §16.2.2)."""
+        le = self.state.leaders[officer]
+        reach = hexmap.command_distances(self.grid, le.hex, self.s.leader(officer).command_range,
+                                         self._passable(le.side))  # type: ignore[arg-type]
+        act = self.state.activation
+        fresh = {u for u in self.state.columns[officer].units if act is not None and act.starts.get(u) == ""}
+        return fresh | {u for u in self.state.columns[officer].units
+                        if self.state.units[u].where == "map" and self.state.units[u].hex in reach}
+
+    def acts_now(self, uid: str) -> bool:
+        """Whether the unit belongs to the group now activated: its formation outside any column, or its column."""
+        act = self.state.activation
+        if act is None or self.state.units[uid].formation != act.formation:
+            return False
+        return self.column_of(uid) == act.column
+
     def order_of(self, uid: str, in_command: set[str] | None = None) -> str:
-        """The order a unit obeys: its formation's, or Defence out of command (arrivano §5.3)."""
+        """The order a unit obeys: its formation's (or its column's), or Defence out of command (arrivano §5.3)."""
+        column = self.column_of(uid)
+        if column is not None:
+            return self.state.columns[column].order if uid in self.column_in_command(column) else "defence"
         unit = self.state.units[uid]
         ic = in_command if in_command is not None else self.in_command(unit.formation)
         return self.state.formations[unit.formation].order if uid in ic else "defence"

@@ -125,3 +125,35 @@ def test_no_charges_at_campotenese():
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "move", "unit": "6e-chasseurs-1", "to": "1806", "column": False, "charge": "1807"})
     assert e.value.rule == "arrivano §17.2.5"
+
+
+def test_franceschi_activates_as_an_independent_column():
+    """arrivano §17.2.9: the chasseurs are activated on their own, even when Compère is already A."""
+    state = position({"42e-1": "1805", "rf-1-fucilieri": "2713"}, scenario="campotenese",
+                     leaders={"compere": "1805", "reynier": "1805"}, turn=4)
+    state.entered_groups.remove("cp-fr-t4")
+    for uid in RULESET.data.scenarios["campotenese"].scenario.franceschi.units:
+        state.units[uid].where = "offmap"
+    t = Table(state)
+    t.send("france", {"type": "activate", "formation": "C"})
+    assert "franceschi" in t.state.columns and t.state.units["6e-chasseurs-1"].where == "waiting"
+    t.send("france", {"type": "next"})
+    assert not [c for c in t.legal("france") if c["type"] == "move" and c["unit"].startswith(("6e-ch", "9e-ch"))]
+    while t.state.step != "combat":
+        moves = [c for c in t.legal("france") if c["type"] == "next"]
+        if moves:
+            t.send("france", moves[0])
+        else:
+            t.send("france", next(c for c in t.legal("france") if c["type"] == "move"))
+    t.send("france", {"type": "next"})
+    assert t.state.formations["C"].activated
+    seat = t.state.seat
+    assert {"type": "activate", "formation": "franceschi"} in t.legal(seat)
+    if seat == "naples":
+        t.send("naples", {"type": "activate", "formation": "franceschi"})
+    else:
+        t.send("france", {"type": "activate", "formation": "franceschi"})
+    assert t.state.activation.column == "franceschi" and t.state.seat == "france"
+    t.send("france", {"type": "next"})
+    movers = {c["unit"] for c in t.legal("france") if c["type"] == "move"}
+    assert movers and movers <= set(RULESET.data.scenarios["campotenese"].scenario.franceschi.units)
