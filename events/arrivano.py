@@ -55,6 +55,17 @@ class OrderChangeTried(Event, tag="order_change_tried"):
     rule: str
 
 
+class OfficerOrderTried(Event, tag="officer_order_tried"):
+    """arrivano §3.1 B-4 (interpretation officer_order_change: efficiency_test): an officer stacked with
+    out-of-command units of his formation has them test; success gives them `order` for this activation."""
+
+    officer: str
+    units: list[str]
+    order: str
+    succeeded: bool
+    rule: str
+
+
 class InitiativeWon(Event, tag="initiative_won"):
     seat: str
     totals: dict[str, int]
@@ -245,7 +256,7 @@ class GameEnded(Event, tag="game_ended"):
 
 
 ArrivanoEvent = Union[
-    StepSet, TurnStarted, ColumnFormed, OrderChanged, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
+    StepSet, TurnStarted, ColumnFormed, OrderChanged, OfficerOrderTried, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
     UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, AssaultDeclared, AssaultResolved, LeaderLost,
@@ -254,7 +265,7 @@ ArrivanoEvent = Union[
 
 # Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
-    ColumnFormed: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
+    ColumnFormed: ("units",), OfficerOrderTried: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
     UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitRetreated: ("unit",), UnitAdvanced: ("unit",),
     ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),

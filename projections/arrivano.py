@@ -58,6 +58,8 @@ class Activation(msgspec.Struct, kw_only=True):
     formation: str
     column: str | None = None
     order_tried: bool = False
+    officer_tries: list[str] = []  # officers who tried the B-4 order change (arrivano §3.1 B-4)
+    overrides: dict[str, str] = {}  # out-of-command units given an order for this activation (§3.1 B-4)
     starts: dict[str, str] = {}  # unit -> hex where it began the activation (movement obligations §5.1)
     ezoc_tests: list[str] = []
 
@@ -127,6 +129,12 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
             if counts:
                 side = state.formations[f].side
                 state.chief_changes[side] = state.chief_changes.get(side, 0) + 1
+        case ev.OfficerOrderTried(officer=officer, units=units, order=order, succeeded=ok):
+            if state.activation is not None:
+                state.activation.officer_tries.append(officer)
+                if ok:
+                    for uid in units:
+                        state.activation.overrides[uid] = order
         case ev.OrderChangeTried():
             if state.activation is not None:
                 state.activation.order_tried = True

@@ -46,6 +46,14 @@ class TryOrderChange(_C):
     order: Order
 
 
+class OfficerOrder(_C):
+    """An officer stacked with out-of-command units of his formation tries to give them an order (arrivano §3.1 B-4)."""
+
+    type: Literal["officer_order"]
+    officer: str
+    order: Order
+
+
 class Bombard(_C):
     type: Literal["bombard"]
     units: list[str] = Field(min_length=1, max_length=2)
@@ -118,7 +126,7 @@ class DefensiveFire(_C):
 
 
 ArrivanoCommand = Annotated[
-    Union[ChangeOrder, EndOrders, Activate, ChooseOrder, TryOrderChange, Bombard, Move, MoveLeader, Assault, Next,
+    Union[ChangeOrder, EndOrders, Activate, ChooseOrder, TryOrderChange, OfficerOrder, Bombard, Move, MoveLeader, Assault, Next,
           Retreat, AdvanceAfter, DrChoice, NeChoice, DefensiveFire, Escape, CavalryRetreat],
     Field(discriminator="type"),
 ]

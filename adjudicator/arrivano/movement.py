@@ -332,3 +332,35 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
         if closer * 2 < len(units) and any(w.state.units[u].hex not in ezoc and closer_possible(w, u, ic) for u in units):
             return str(R.ADVANCE), f"under Advance at least half of the {len(units)} counted units must end closer to the enemy"
     return None
+
+
+# --- officers and out-of-command units (arrivano §3.1 B-4) ------------------------------------------------------
+
+
+def officer_order_units(w: World, lid: str) -> list[str]:
+    """Out-of-command units of the officer's formation stacked with him that have not moved (arrivano §3.1 B-4)."""
+    le = w.state.leaders[lid]
+    act = w.state.activation
+    if act is None or act.column is not None or le.role != "officer" or le.where != "map" or le.formation != act.formation:
+        return []
+    if lid in act.officer_tries or w.state.leaders[lid].side != w.state.formations[act.formation].side:
+        return []
+    ic = w.in_command(act.formation)
+    return [u for u in w.units_at(le.hex) if w.state.units[u].formation == act.formation and u not in ic
+            and u not in act.overrides and w.column_of(u) is None and w.state.units[u].moved_turn != w.state.turn]
+
+
+def officer_order(g: Game, lid: str, order: str) -> None:
+    """Interpretation officer_order_change (efficiency_test): one test for the stack with the officer's -1 (§13.2);
+    success: those units obey `order` for this activation; failure: they keep Defence."""
+    if g.state.step != "movement":
+        g.reject(R.MOVE_STEP, "officers try this in the movement sub-phase")
+    if lid not in g.state.leaders or g.state.leaders[lid].side != g.ctx.seat:
+        g.reject(R.MOVE_STEP, "not one of your officers")
+    units = officer_order_units(g.world(), lid)
+    if not units:
+        g.reject(R.MOVE_STEP, "this officer is not stacked with out-of-command units of the active formation that "
+                              "have not moved, or has already tried")
+    results = stack_test(g, units, f"{R.MOVE_STEP} officer's order change")
+    ok = all(results.values())
+    g.emit(ev.OfficerOrderTried(officer=lid, units=units, order=order, succeeded=ok, rule=str(R.MOVE_STEP)))

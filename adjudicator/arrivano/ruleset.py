@@ -151,6 +151,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 M.charge(g, command.unit, command.to, command.charge)
             case C.Move():
                 M.move(g, command.unit, command.to, command.column)
+            case C.OfficerOrder():
+                M.officer_order(g, command.officer, command.order)
             case C.MoveLeader():
                 M.move_leader(g, command.leader, command.to)
             case C.Assault():
@@ -383,6 +385,9 @@ def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
         if not isinstance(M.plan(w, uid, True, ic), str):
             out += [{"type": "move", "unit": uid, "to": h, "column": True}
                     for h in M.destinations(w, uid, True, ic) if h not in normal]
+    for lid in sorted(w.state.leaders):
+        if w.state.leaders[lid].side == seat and M.officer_order_units(w, lid):
+            out += [{"type": "officer_order", "officer": lid, "order": o} for o in ORDERS if o != "defence"]
     for lid in sorted(w.state.leaders):
         if M.leader_movable(w, lid, seat):
             out += [{"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid)]

@@ -162,6 +162,9 @@ class World:
 
     def order_of(self, uid: str, in_command: set[str] | None = None) -> str:
         """The order a unit obeys: its formation's (or its column's), or Defence out of command (arrivano §5.3)."""
+        act = self.state.activation
+        if act is not None and uid in act.overrides:
+            return act.overrides[uid]  # arrivano §3.1 B-4
         column = self.column_of(uid)
         if column is not None:
             return self.state.columns[column].order if uid in self.column_in_command(column) else "defence"

@@ -159,3 +159,22 @@ def test_end_phase_turns_artillery_back_and_starts_the_next_turn():
     t.send("france", {"type": "next"})
     assert not t.state.units["art-watrin"].art_moved and t.state.turn == 3
     assert t.state.phase in ("command", "action")
+
+
+def test_officer_stacked_with_out_of_command_units_may_change_their_order():
+    """arrivano §3.1 B-4 (D8; interpretation officer_order_change: efficiency_test)."""
+    far = "3914"
+    state = position({"6e-legere-i": far, "ir18-i": "0801"}, leaders={"watrin": X, "gency": far}, orders={"W": "attack"})
+    from tests.arrivano.harness import world
+    assert world(state).order_of("6e-legere-i") == "defence" or "6e-legere-i" in world(state).in_command("W")
+    state.leaders["gency"].hex = far
+    t = at_step(state, "W", "movement")
+    w = world(t.state)
+    if "6e-legere-i" in w.in_command("W"):
+        pytest.skip("the officer is within the general's range on this map")
+    assert {"type": "officer_order", "officer": "gency", "order": "attack"} in t.legal("france")
+    t.send("france", {"type": "officer_order", "officer": "gency", "order": "attack"}, [2])
+    assert world(t.state).order_of("6e-legere-i") == "attack"
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "officer_order", "officer": "gency", "order": "advance"}, [2])
+    assert e.value.rule == "arrivano §3.1 B-4"
