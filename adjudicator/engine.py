@@ -143,12 +143,17 @@ class Adjudicator:
         awaited = self.ruleset.pending(state.rules)
         if awaited is not None and seat != awaited.seat:
             raise NotYourDecision(f"waiting for {awaited.seat} to {awaited.prompt}", rule=awaited.rule)
-        if awaited is not None and awaited.options is not None and command not in awaited.options:
+        if awaited is not None and awaited.options is not None and command not in self._normalised(awaited.options):
             # A listed decision is answered with one of its options, and nothing else happens meanwhile.
             raise NotYourDecision(f"first {awaited.prompt}", rule=awaited.rule, allowed=awaited.options)
         if awaited is None and seat not in self.ruleset.active_seats(state.rules):
             active = self.ruleset.active_seats(state.rules)
             raise NotYourTurn(f"it is not {seat}'s turn: waiting for {', '.join(active) or 'nobody'}", rule=R_TURN)
+
+    def _normalised(self, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Options in the stored form of commands (defaults filled in), so an answer that omits a default
+        matches the option that spells it out, and the other way round."""
+        return [self.ruleset.dump_command(self.ruleset.parse_command(option)) for option in options]
 
     def _request_random(
         self, state: GameState[Any], command_seat: str, command: dict[str, Any], need: NeedRandom,

@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Union
 
 import msgspec
 import pytest
+from pydantic import Field
 
 from arbitro.adjudicator import registry
+from tests.foundation import duel
 from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
 from arbitro.adjudicator.randomness import SeededSupply
@@ -336,3 +338,25 @@ def test_verify_names_an_edited_command(app: Arbitro, db: Path) -> None:
     check = next(c for c in report.checks if c.name == "command log")
     assert check.status == "failed" and "command 2" in check.detail and "edited" in check.detail
     assert report.passed is False
+
+
+class _GuardWithNote(duel.GuardCmd):
+    note: str = ""  # a default: the stored command spells it out, a listed option may not
+
+
+class _NoteDuel(duel.DuelRuleset):
+    name = "noteduel"
+    Command = Annotated[Union[duel.AttackCmd, _GuardWithNote, duel.PlayCard, duel.EndTurn], Field(discriminator="type")]
+
+
+def test_an_answer_matches_a_listed_option_that_leaves_its_defaults_out(app: Arbitro) -> None:
+    """Options are compared in the stored form of commands (arbitro §S.3): the listed {"type": "guard",
+    "stance": "low"} and the stored {"type": "guard", "stance": "low", "note": ""} are the same answer."""
+    registry.register("noteduel", "tests.foundation.test_engine:_NoteDuel")
+    game = app.create("noteduel", "standard")
+    app.submit(game, "red", {"type": "attack", "aim": "high"})
+    assert app.legal(game, "blue") == [{"type": "guard", "stance": "high"}, {"type": "guard", "stance": "low"}]
+    with pytest.raises(NotYourDecision):
+        app.submit(game, "blue", {"type": "end_turn"})  # only the listed answers while one is pending
+    result = app.submit(game, "blue", {"type": "guard", "stance": "low"})
+    assert result["events"][0]["type"] == "guard_chosen"
