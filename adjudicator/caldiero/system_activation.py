@@ -5,7 +5,7 @@ units' orders.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
@@ -13,7 +13,7 @@ from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
-from arbitro.adjudicator.caldiero.profile import CALDIERO
+from arbitro.adjudicator.caldiero.profile import CALDIERO, SYSTEM
 from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
 from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
@@ -26,6 +26,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
 from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.napoleonic import initiative as shared_initiative
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState, enemy_of
@@ -107,11 +108,12 @@ def roll_initiative(a: Act) -> None:
         french_value = a.env.data.scenario.french_initiative
         dice = a.roll(f"{R.INITIATIVE} initiative", {"france": f"1d6+{french_value}", "austria": f"1d6+{austria_value} (weather box)"}, 2)
         totals = {"france": dice[0] + french_value, "austria": dice[1] + austria_value}
-        if totals["france"] != totals["austria"]:
-            winner = "france" if totals["france"] > totals["austria"] else "austria"
-            break
-        if a.reading("initiative_tie") == "french":
-            winner = "france"
+        # the shared rule (adjudicator/napoleonic/initiative.py); a tie is rolled again unless the reading
+        # initiative_tie gives it to the French (caldiero §6)
+        tie_winner = "france" if a.reading("initiative_tie") == "french" else None
+        found = shared_initiative.winner(replace(SYSTEM, initiative_tie_winner=tie_winner), totals)
+        if found is not None:
+            winner = found
             break
     a.emit(ev.InitiativeWon(seat=winner, rule=str(R.INITIATIVE), totals=totals))
     a.emit(ev.StepBegan(phase="action", step="choose_formation", seat=winner, rule=str(R.ACTIVATION)))

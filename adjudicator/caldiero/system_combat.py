@@ -58,8 +58,11 @@ def final_column(index: int, profile: SystemProfile, shift_beyond: str = "extra_
 
 
 def clamp_drm(total: int, profile: SystemProfile) -> int:
-    """The DRM is never beyond +/-4 (caldiero §12.5.2)."""
-    return max(-profile.max_drm, min(profile.max_drm, total))
+    """The DRM is never beyond +/-4 (caldiero §12.5.2): the shared cap (adjudicator/napoleonic/assault.py)."""
+    from arbitro.adjudicator.caldiero.profile import SYSTEM
+    from arbitro.adjudicator.napoleonic.assault import capped
+    assert profile.max_drm == SYSTEM.drm_cap
+    return capped(SYSTEM, total)
 
 
 def look_up(table: CombatTable, column: str, modified_roll: int) -> str:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+from arbitro.adjudicator.caldiero.profile import SYSTEM
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.napoleonic import efficiency as shared
 
 
 def passes(roll: int, value: int) -> bool:
-    """An efficiency test: 1 always passes, 6 always fails (caldiero §13.1.1), else roll <= value (§13.1)."""
-    if roll == 1:
-        return True
-    if roll == 6:
-        return False
-    return roll <= value
+    """An efficiency test: 1 always passes, 6 always fails (caldiero §13.1.1), else roll <= value (§13.1).
+    The shared system's test (adjudicator/napoleonic/efficiency.py) with Caldiero's profile."""
+    return shared.passes(SYSTEM, roll, value)
 
 
 def general_bonus(world: World, u: str) -> int:
@@ -34,18 +33,10 @@ def test_value(world: World, u: str, with_general: bool = True) -> int:
 
 def side_efficiency_choices(world: World, units: list[str]) -> list[int]:
     """The efficiency values with the most SP among `units` (caldiero §12.3.1); several on a tie."""
-    by_value: dict[int, int] = {}
-    for u in units:
-        if world.is_artillery(u):
-            continue  # caldiero §11.0.1
-        by_value[world.efficiency(u)] = by_value.get(world.efficiency(u), 0) + world.strength(u)
-    if not by_value:
-        return []
-    top = max(by_value.values())
-    return sorted(v for v, sp in by_value.items() if sp == top)
+    # caldiero §11.0.1: artillery never counts
+    return shared.most_sp_values((world.efficiency(u), world.strength(u)) for u in units if not world.is_artillery(u))
 
 
 def efficiency_choices_from_sp(sp_by_value: dict[int, int]) -> list[int]:
     """The same rule on plain numbers (for tests and the rulebook's example)."""
-    top = max(sp_by_value.values())
-    return sorted(v for v, sp in sp_by_value.items() if sp == top)
+    return shared.most_sp_values(sorted(sp_by_value.items()))

@@ -27,3 +27,8 @@ def resolve(profile: Profile, table: combat.CombatTable, column: combat.ColumnPi
             modifiers: Sequence[combat.Modifier]) -> combat.TableLookup:
     """Read the table with the modifiers capped at the profile's cap (both §12.5.2)."""
     return combat.look_up(table, column, die, list(modifiers), cap=profile.drm_cap)
+
+
+def capped(profile: Profile, total: int) -> int:
+    """A modifier total within the profile's cap (both §12.5.2: at most +/-4)."""
+    return max(-profile.drm_cap, min(profile.drm_cap, total))

@@ -17,13 +17,19 @@ def passes(profile: Profile, die: int, efficiency: int, die_modifier: int = 0) -
     return die + die_modifier <= efficiency
 
 
-def most_sp_value(units: Iterable[tuple[int, int]]) -> int | None:
-    """The efficiency carrying the most strength points among (efficiency, strength) pairs (arrivano §12.3.1,
-    caldiero §12.3.1). On a tie the owner chooses; the best value is what an owner picks, so it is returned."""
+def most_sp_values(units: Iterable[tuple[int, int]]) -> list[int]:
+    """The efficiency values carrying the most strength points among (efficiency, strength) pairs, ascending
+    (arrivano §12.3.1, caldiero §12.3.1); several on a tie, among which the owner chooses."""
     by_value: dict[int, int] = {}
     for value, strength in units:
         by_value[value] = by_value.get(value, 0) + strength
     if not by_value:
-        return None
+        return []
     top = max(by_value.values())
-    return max(v for v, sp in by_value.items() if sp == top)
+    return sorted(v for v, sp in by_value.items() if sp == top)
+
+
+def most_sp_value(units: Iterable[tuple[int, int]]) -> int | None:
+    """The best of the tied values: what an owner choosing for his side picks (used by Arrivano)."""
+    values = most_sp_values(units)
+    return values[-1] if values else None
