@@ -182,6 +182,15 @@ class ArtilleryTurned(Event, tag="artillery_turned"):
     rule: str
 
 
+class CounterChargeDeclared(Event, tag="counter_charge_declared"):
+    """arrivano §14.2.4: `unit` counter-charges the charger `against`, stopped in `hex`."""
+
+    unit: str
+    against: str
+    hex: str
+    rule: str
+
+
 class AssaultDeclared(Event, tag="assault_declared"):
     attackers: list[str]
     targets: list[str]
@@ -259,7 +268,7 @@ ArrivanoEvent = Union[
     StepSet, TurnStarted, ColumnFormed, OrderChanged, OfficerOrderTried, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
-    UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, AssaultDeclared, AssaultResolved, LeaderLost,
+    UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
     FlagCaptured, PendingSet, PendingCleared, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
 ]
 
@@ -267,6 +276,6 @@ ArrivanoEvent = Union[
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     ColumnFormed: ("units",), OfficerOrderTried: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
     UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitRetreated: ("unit",), UnitAdvanced: ("unit",),
-    ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
+    CounterChargeDeclared: ("unit", "against"), ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),
 }

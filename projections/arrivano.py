@@ -93,6 +93,7 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
     hq_used: dict[str, bool] = {}
     columns: dict[str, Column] = {}  # officer -> independent column  # option §16.1: the HQ counter on its A side this turn
+    countercharges: dict[str, str] = {}  # counter-charging cavalry -> the charger it attacks (arrivano §14.2.4)
     charges: dict[str, str] = {}  # cavalry with a Charge marker -> the hex it charges (arrivano §14.2)
     attacked_hexes: list[str] = []  # defending hexes attacked in this combat segment (arrivano §12.2.3)
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
@@ -149,12 +150,12 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
         case ev.ActivationEnded(formation=f, column=column) if column is not None:
             state.columns[column].activated = True
             state.activation = None
-            state.charges = {}
+            state.charges, state.countercharges = {}, {}
             state.attacked_hexes = []
         case ev.ActivationEnded(formation=f):
             state.formations[f].activated = True
             state.activation = None
-            state.charges = {}
+            state.charges, state.countercharges = {}, {}
             state.attacked_hexes = []
         case ev.GroupEntered(group=g, hex=h, units=units):
             state.entered_groups.append(g)
@@ -197,6 +198,8 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
         case ev.ArtilleryTurned(units=units, moved=moved):
             for uid in units:
                 state.units[uid].art_moved = moved
+        case ev.CounterChargeDeclared(unit=uid, against=against):
+            state.countercharges[uid] = against
         case ev.AssaultDeclared(attackers=attackers):
             for uid in attackers:
                 state.units[uid].attacked_turn = state.units[uid].acted_turn = state.turn

@@ -58,8 +58,8 @@ def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, 
     for u in attackers:
         sp = w.strength(u)
         if w.state.units[u].arm == "cavalry":
-            if disordered_infantry or u in w.state.charges:
-                sp *= 2  # §14.0.1, §14.2: double, never both
+            if disordered_infantry or u in w.state.charges or u in w.state.countercharges:
+                sp *= 2  # §14.0.1, §14.2, §14.2.4: double, never twice
             if woods:
                 sp = (sp + 1) // 2
         attack += sp
@@ -68,6 +68,8 @@ def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, 
         sp = w.strength(u)
         if w.state.units[u].arm == "cavalry" and any(t.cavalry_halved for t in w.terrains(w.state.units[u].hex)):
             sp = (sp + 1) // 2
+        if w.state.units[u].arm == "cavalry" and u in w.state.countercharges.values():
+            sp *= 2  # §14.2.4: the charger met by a counter-charge is doubled too
         defence += sp
     return attack, defence, defenders
 
@@ -490,3 +492,15 @@ def resume_assault(g: Game, frame: Frame) -> Any:
     attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map" and w.state.units[u].status == "good"
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in frame.data["targets"])]
     resolve(g, attackers, list(frame.data["targets"]), frame.data["forced"], frame.data.get("tested", False))
+
+
+def resolve_countercharges(g: Game) -> None:
+    """arrivano §14.2.4: counter-charges are fought first in the combat sub-phase, the counter-charger attacking
+    the charger's hex (interpretation charge_resolution: assault_from_adjacent)."""
+    for cc, charger in sorted(g.state.countercharges.items()):
+        w = g.world()
+        a, d = w.state.units[cc], w.state.units[charger]
+        if a.where != "map" or d.where != "map" or a.status != "good" or not w.grid.is_adjacent(a.hex, d.hex):
+            continue
+        g.emit(ev.AssaultDeclared(attackers=[cc], targets=[d.hex], rule=str(R.COUNTERCHARGE)))
+        resolve(g, [cc], [d.hex], False)

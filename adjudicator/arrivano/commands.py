@@ -113,6 +113,13 @@ class Escape(_C):
     to: str | None
 
 
+class CounterCharge(_C):
+    """The answer to an enemy charge passing next to Defence cavalry alone in its hex (arrivano §14.2.4)."""
+
+    type: Literal["countercharge"]
+    unit: str | None
+
+
 class CavalryRetreat(_C):
     """Cavalry (and horse artillery) retreat before combat (arrivano §14.1)."""
 
@@ -127,6 +134,6 @@ class DefensiveFire(_C):
 
 ArrivanoCommand = Annotated[
     Union[ChangeOrder, EndOrders, Activate, ChooseOrder, TryOrderChange, OfficerOrder, Bombard, Move, MoveLeader, Assault, Next,
-          Retreat, AdvanceAfter, DrChoice, NeChoice, DefensiveFire, Escape, CavalryRetreat],
+          Retreat, AdvanceAfter, DrChoice, NeChoice, DefensiveFire, Escape, CavalryRetreat, CounterCharge],
     Field(discriminator="type"),
 ]

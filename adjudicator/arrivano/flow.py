@@ -582,6 +582,9 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
                 return []
             out = [{"type": "escape", "to": h} for h in escape_destinations(w, lid)]
             return out if frame.data["forced"] else out + [{"type": "escape", "to": None}]
+        case "countercharge":
+            return [{"type": "countercharge", "unit": u} for u in frame.data["counter"]] + \
+                [{"type": "countercharge", "unit": None}]
         case "cavalry_retreat":
             from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes
             return [{"type": "cavalry_retreat", "to": h} for h in cavalry_retreat_hexes(w, frame.data["units"])] + \
@@ -692,6 +695,9 @@ def answer(g: Game, command: Any) -> None:
         case "cavalry_retreat":
             from arbitro.adjudicator.arrivano.assault import cavalry_retreat
             cavalry_retreat(g, frame, dumped["to"])
+        case "countercharge":
+            from arbitro.adjudicator.arrivano.movement import countercharge_answer
+            countercharge_answer(g, frame.data, dumped["unit"])
 
 
 def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:

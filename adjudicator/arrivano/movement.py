@@ -177,9 +177,56 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
         g.reject(R.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
                            "next to the target, with the movement points to enter it")
     path = options[to][0]
-    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=False, rule=str(R.CHARGE), charge=target))
-    rout_checks(g, [to])
-    commander_checks(g, to)
+    for i, h in enumerate(path[1:], start=1):
+        counter = counter_chargers(w, uid, h)
+        if counter:  # arrivano §14.2.4: the enemy may counter-charge; the move waits for his answer
+            g.emit(ev.PendingSet(kind="countercharge", seat=w.enemy(g.ctx.seat), rule=str(R.COUNTERCHARGE),
+                                 data={"unit": uid, "path": list(path), "stop": i, "target": target,
+                                       "counter": counter}))
+            return
+    finish_charge(g, uid, list(path), target)
+
+
+def finish_charge(g: Game, uid: str, path: list[str], target: str | None) -> None:
+    g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(R.CHARGE), charge=target))
+    rout_checks(g, [path[-1]])
+    commander_checks(g, path[-1])
+
+
+def counter_chargers(w: World, uid: str, h: str) -> list[str]:
+    """arrivano §14.2.4 (interpretation countercharge_trigger: alone_adjacent): enemy cavalry with a Defence order,
+    not disordered, alone in a hex adjacent to `h` the charge enters."""
+    side = w.state.units[uid].side
+    out = []
+    for n in sorted(w.grid.neighbours(h)):
+        units = w.units_at(n)
+        if len(units) == 1 and w.state.units[units[0]].side != side:
+            c = units[0]
+            if w.state.units[c].arm == "cavalry" and w.state.units[c].status == "good" and w.order_of(c) == "defence" \
+                    and c not in w.state.countercharges:
+                out.append(c)
+    return out
+
+
+def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> None:
+    """The counter-charger stops the charger where it met him; the counter-charge is fought first in the coming
+    combat sub-phase, in the charger's hex, the counter-charger attacking (§14.2.4). Declined: the charge goes on."""
+    path = list(data["path"])  # type: ignore[call-overload]
+    uid, target = str(data["unit"]), data["target"]
+    if unit is None:
+        rest = path[int(data["stop"]):]  # type: ignore[call-overload]
+        w = g.world()
+        for i, h in enumerate(rest[1:], start=int(data["stop"]) + 1):  # type: ignore[call-overload]
+            counter = [c for c in counter_chargers(w, uid, h) if c not in data["counter"]]  # type: ignore[operator]
+            if counter:
+                g.emit(ev.PendingSet(kind="countercharge", seat=w.enemy(w.state.units[uid].side),
+                                     rule=str(R.COUNTERCHARGE), data=dict(data) | {"stop": i, "counter": counter}))
+                return
+        finish_charge(g, uid, path, str(target))
+        return
+    stop = path[: int(data["stop"]) + 1]  # type: ignore[call-overload]
+    g.emit(ev.UnitMoved(unit=uid, path=stop, column=False, rule=str(R.COUNTERCHARGE), charge=None))
+    g.emit(ev.CounterChargeDeclared(unit=unit, against=uid, hex=stop[-1], rule=str(R.COUNTERCHARGE)))
 
 
 def move(g: Game, uid: str, to: str, column: bool) -> None:

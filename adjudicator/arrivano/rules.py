@@ -92,6 +92,7 @@ CHARGE = _r("14.2", "charges: Attack-order cavalry, charge terrain, MP to enter 
 CHARGE_ZOC = _r("14.2.1", "a charger ignores other enemy ZoC")
 CHARGE_DISORDER = _r("14.2.2", "good-order charging cavalry is disordered after the charge")
 CHARGE_MIX = _r("14.2.3", "no charge and infantry attack on one hex in a segment")
+COUNTERCHARGE = _r("14.2.4", "counter-charge: the charger stops, fought first in the combat sub-phase")
 NO_CHARGES = _r("17.2.5", "no charges at Campotenese")
 CAVALRY_DOUBLE = _r("14.0.1", "cavalry doubles against disordered infantry")
 DISORDER = _r("15.1", "disorder")

@@ -219,6 +219,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 if problem is not None:
                     g.reject(problem[0], problem[1])
                 g.emit(ev.StepSet(phase="action", step="combat", seat=state.seat, rule=str(R.COMBAT_STEP)))
+                A.resolve_countercharges(g)
             case "combat":
                 problem = attack_obligation(g.world())
                 if problem is not None:

@@ -157,3 +157,30 @@ def test_franceschi_activates_as_an_independent_column():
     t.send("france", {"type": "next"})
     movers = {c["unit"] for c in t.legal("france") if c["type"] == "move"}
     assert movers and movers <= set(RULESET.data.scenarios["campotenese"].scenario.franceschi.units)
+
+
+def test_counter_charge_stops_the_charger_and_is_fought_first():
+    """arrivano §14.2.4: Defence cavalry alone next to the charge's path may counter-charge."""
+    start = nb(X, 4)
+    target = nb(X, 1)
+    side_hex = nb(X, 0)  # next to X, where the charge ends, not next to its start
+    state = position({"12e-hussards": start, "ir18-i": target, "bussy": side_hex},
+                     leaders={"lannes": start}, orders={"L": "attack", "R": "defence"})
+    t = at_step(state, "L", "movement")
+    charges = [c for c in t.legal("france") if c.get("charge") == target and c["to"] == X]
+    if not charges:
+        pytest.skip("no charge through this ground")
+    t.send("france", charges[0])
+    from tests.arrivano.harness import world
+    pending = RULESET.pending(t.state)
+    if pending is None or pending.kind != "countercharge":
+        assert not world(t.state).grid.is_adjacent(t.state.units["bussy"].hex, X)
+        pytest.skip("the counter-charger is not next to the path on this map")
+    assert pending.seat == "austria" and {"type": "countercharge", "unit": None} in pending.options
+    t.send("austria", {"type": "countercharge", "unit": "bussy"})
+    assert t.state.countercharges == {"bussy": "12e-hussards"} and "12e-hussards" not in t.state.charges
+    t.send("france", {"type": "next"}, [3])
+    declared = t.of(ev.AssaultDeclared)[-1]
+    assert declared.attackers == ["bussy"] and declared.rule == "arrivano §14.2.4"
+    r = t.of(ev.AssaultResolved)[-1]
+    assert r.record["attack"] == 2 * world(t.state).strength("bussy") or r.result in ("Ae", "Ex")
