@@ -34,6 +34,13 @@ class ColumnFormed(Event, tag="column_formed"):
     rule: str
 
 
+class ColumnDissolved(Event, tag="column_dissolved"):
+    """An independent column rejoins its formation (arrivano §16.2.1)."""
+
+    officer: str
+    rule: str
+
+
 class OrderChanged(Event, tag="order_changed"):
     """A formation's order marker changes: chief (§5.2), general's initiative (§5.2.1), entry (§15.4.1),
     march order ended (§17.1.5)."""
@@ -265,7 +272,7 @@ class GameEnded(Event, tag="game_ended"):
 
 
 ArrivanoEvent = Union[
-    StepSet, TurnStarted, ColumnFormed, OrderChanged, OfficerOrderTried, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
+    StepSet, TurnStarted, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
     UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,

@@ -123,6 +123,8 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
                 f.activated = False
         case ev.ColumnFormed(officer=officer, units=units, order=order):
             state.columns[officer] = Column(units=list(units), order=order)
+        case ev.ColumnDissolved(officer=officer):
+            state.columns.pop(officer, None)
         case ev.OrderChanged(formation=f, order=order, column=column) if column is not None:
             state.columns[column].order = order
         case ev.OrderChanged(formation=f, order=order, by=by, counts_against_chief=counts):

@@ -32,6 +32,16 @@ class Activate(_C):
     formation: str
 
 
+class FormColumn(_C):
+    """Option §16.2: the initiative winner activates one of his officers as a new independent column, listing its
+    units (interpretation independent_column_membership: listed_at_creation) and giving it an order."""
+
+    type: Literal["form_column"]
+    officer: str
+    units: list[str] = Field(min_length=1)
+    order: Order
+
+
 class ChooseOrder(_C):
     """The order of a formation entering with 'any order' (arrivano §17.1.2)."""
 
@@ -133,7 +143,7 @@ class DefensiveFire(_C):
 
 
 ArrivanoCommand = Annotated[
-    Union[ChangeOrder, EndOrders, Activate, ChooseOrder, TryOrderChange, OfficerOrder, Bombard, Move, MoveLeader, Assault, Next,
+    Union[ChangeOrder, EndOrders, Activate, FormColumn, ChooseOrder, TryOrderChange, OfficerOrder, Bombard, Move, MoveLeader, Assault, Next,
           Retreat, AdvanceAfter, DrChoice, NeChoice, DefensiveFire, Escape, CavalryRetreat, CounterCharge],
     Field(discriminator="type"),
 ]

@@ -231,6 +231,67 @@ def activatable_columns(w: World) -> list[str]:
     return out
 
 
+def officer_in_superior_range(w: World, officer: str) -> bool:
+    le = w.state.leaders[officer]
+    fid = le.formation
+    gid = w.general_on_map(fid) if fid is not None else None
+    if gid is None:
+        return False
+    reach = hexmap.command_distances(w.grid, w.state.leaders[gid].hex, w.s.leader(gid).command_range,
+                                     lambda h: w.side_at(h) != w.enemy(le.side))
+    return le.hex in reach
+
+
+def column_candidates(w: World, officer: str) -> list[str]:
+    """Units an officer may take into a new column (arrivano §16.2, §16.2.2-§16.2.3): on the map, of his formation,
+    within his range, not in a column (cavalry officers: cavalry and horse artillery only); [] if he cannot form
+    one now (off the map, already leading one, out of his superior's range, formation already activated)."""
+    if "independent_columns" not in w.state.options or officer in w.state.columns:
+        return []
+    le = w.state.leaders[officer]
+    if le.role != "officer" or le.where != "map" or le.formation is None or w.state.formations[le.formation].activated:
+        return []
+    ft = w.s.scenario.first_turn
+    if w.state.first_turn and ft is not None and le.side != ft.only_side_activates:
+        return []
+    if not officer_in_superior_range(w, officer):
+        return []
+    data = w.s.leader(officer)
+    reach = hexmap.command_distances(w.grid, le.hex, data.command_range, lambda h: w.side_at(h) != w.enemy(le.side))
+    out = []
+    for u in w.units_of(le.side):
+        unit = w.state.units[u]
+        if unit.formation != le.formation or unit.hex not in reach or w.column_of(u) is not None:
+            continue
+        if data.cavalry and not w._cavalry_like(u):
+            continue
+        out.append(u)
+    return out
+
+
+def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
+    w = g.world()
+    if g.state.step != "choose_activation":
+        g.reject(R.COLUMNS, "a column is formed when its officer is activated, after an initiative roll")
+    if "independent_columns" not in g.state.options:
+        g.reject(R.COLUMNS, "the optional rule of independent columns was not chosen for this game")
+    if officer not in g.state.leaders or g.state.leaders[officer].side != g.ctx.seat:
+        g.reject(R.COLUMNS, "not one of your officers")
+    allowed = column_candidates(w, officer)
+    if not allowed:
+        g.reject(R.COLUMNS, "this officer cannot form a column now (on the map, within his general's range, "
+                            "his formation not yet activated, not already leading one)")
+    if len(set(units)) != len(units) or any(u not in allowed for u in units):
+        data = g.s.leader(officer)
+        g.reject(R.COLUMN_CAVALRY if data.cavalry else R.COLUMNS,
+                 "column units: of his formation, within his range, not in another column")
+    fid = g.state.leaders[officer].formation
+    assert fid is not None
+    g.emit(ev.ColumnFormed(officer=officer, units=sorted(units), order=order, rule=str(R.COLUMNS)))
+    g.emit(ev.FormationActivated(formation=fid, chosen_by=g.ctx.seat, column=officer, rule=str(R.COLUMNS)))
+    g.emit(ev.StepSet(phase="action", step="bombardment", seat=g.ctx.seat, rule=str(R.BOMBARD_STEP)))
+
+
 def roll_initiative(g: Game) -> None:
     """arrivano §6: each side d6 + its chief's initiative (0 without him, interpretation cic_lost_initiative)."""
     totals: dict[str, int] = {}
@@ -284,7 +345,14 @@ def activate(g: Game, fid: str) -> None:
             g.reject(R.CT_FRANCESCHI, "this column is already activated this turn or its officer is not on the map")
         formation = g.s.leader(fid).formation
         assert formation is not None
-        g.emit(ev.FormationActivated(formation=formation, chosen_by=g.ctx.seat, column=fid, rule=str(R.CT_FRANCESCHI)))
+        fr = g.s.scenario.franceschi
+        if (fr is None or fr.leader != fid) and officer_in_superior_range(w, fid):
+            # arrivano §16.2.1: the column rejoins its formation; this activation is spent
+            g.emit(ev.ColumnDissolved(officer=fid, rule=str(R.COLUMN_REJOIN)))
+            next_activation(g)
+            return
+        rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS
+        g.emit(ev.FormationActivated(formation=formation, chosen_by=g.ctx.seat, column=fid, rule=str(rule)))
         g.emit(ev.StepSet(phase="action", step="bombardment", seat=w.state.leaders[fid].side, rule=str(R.BOMBARD_STEP)))
         return
     if fid not in g.state.formations:

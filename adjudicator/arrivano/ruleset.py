@@ -28,7 +28,7 @@ from arbitro.projections import arrivano as P
 from arbitro.projections.base import UMPIRE, Outcome
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
-IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders",)
+IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns")
 
 
 class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
@@ -140,6 +140,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 F.end_orders(g)
             case C.Activate():
                 F.activate(g, command.formation)
+            case C.FormColumn():
+                F.form_column(g, command.officer, sorted(command.units), command.order)
             case C.TryOrderChange():
                 self._try_order_change(g, command.order)
             case C.Bombard():
@@ -262,6 +264,11 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case "choose_activation":
                 out += [{"type": "activate", "formation": f} for f in F.activatable(w)]
                 out += [{"type": "activate", "formation": c} for c in F.activatable_columns(w)]
+                for lid in sorted(state.leaders):
+                    if state.leaders[lid].side == seat:
+                        units = F.column_candidates(w, lid)
+                        if units:
+                            out += [{"type": "form_column", "officer": lid, "units": units, "order": o} for o in ORDERS]
                 if F.hq_available(w, seat):
                     out.append({"type": "activate", "formation": F.HQ})
             case "bombardment":

@@ -60,7 +60,7 @@ def test_hq_orders_option():
     """arrivano §16.1: no orders sub-phase; the HQ is activated instead of a formation and its chief changes orders."""
     scenario = RULESET.scenarios()["montebello"]
     assert "hq_orders" in scenario.options
-    assert "open_order" not in scenario.options and "independent_columns" not in scenario.options  # not yet
+    assert "open_order" not in scenario.options  # not yet
     state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"lannes": X, "watrin": X})
     state.options = ["hq_orders"]
     t = Table(state)
@@ -184,3 +184,43 @@ def test_counter_charge_stops_the_charger_and_is_fought_first():
     assert declared.attackers == ["bussy"] and declared.rule == "arrivano §14.2.4"
     r = t.of(ev.AssaultResolved)[-1]
     assert r.record["attack"] == 2 * world(t.state).strength("bussy") or r.result in ("Ae", "Ex")
+
+
+def test_independent_columns_option():
+    """arrivano §16.2-§16.2.3: an officer in his general's range forms a column of units in his range, with its own
+    order and activation; it rejoins when activated again with the officer in the general's range (§16.2.1)."""
+    assert "independent_columns" in RULESET.scenarios()["montebello"].options
+    near = nb(X, 1)
+    state = position({"6e-legere-i": near, "6e-legere-ii": near, "ir18-i": "0801"},
+                     leaders={"watrin": X, "gency": near}, orders={"W": "defence"})
+    state.options = ["independent_columns"]
+    t = Table(state)
+    forms = [c for c in t.legal("france") if c["type"] == "form_column"]
+    assert {"type": "form_column", "officer": "gency", "units": ["6e-legere-i", "6e-legere-ii"], "order": "attack"} in forms
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "form_column", "officer": "gency", "units": ["ir18-i"], "order": "attack"})
+    assert e.value.rule == "arrivano §16.2"
+    t.send("france", {"type": "form_column", "officer": "gency", "units": ["6e-legere-i"], "order": "manoeuvre"})
+    assert t.state.activation.column == "gency" and t.state.columns["gency"].order == "manoeuvre"
+    from tests.arrivano.harness import world
+    assert world(t.state).order_of("6e-legere-i") == "manoeuvre" and world(t.state).order_of("6e-legere-ii") == "defence"
+    t.send("france", {"type": "next"})
+    movers = {c["unit"] for c in t.legal("france") if c["type"] == "move"}
+    assert movers == {"6e-legere-i"}
+    t.send("france", {"type": "next"})
+    t.send("france", {"type": "next"})
+    assert t.state.columns["gency"].activated and not t.state.formations["W"].activated
+    # next turn: activated again while Gency is still in Watrin's range -> the column rejoins (§16.2.1)
+    t.state.columns["gency"].activated = False
+    t.state.step, t.state.seat = "choose_activation", "france"
+    t.send("france", {"type": "activate", "formation": "gency"})
+    assert "gency" not in t.state.columns and t.of(ev.ColumnDissolved)
+
+
+def test_independent_columns_need_the_option():
+    state = position({"6e-legere-i": nb(X, 1), "ir18-i": "0801"}, leaders={"watrin": X, "gency": nb(X, 1)})
+    t = Table(state)
+    assert not [c for c in t.legal("france") if c["type"] == "form_column"]
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "form_column", "officer": "gency", "units": ["6e-legere-i"], "order": "attack"})
+    assert e.value.rule == "arrivano §16.2"
