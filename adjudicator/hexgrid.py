@@ -113,6 +113,7 @@ class Grid:
     __slots__ = (
         "orientation", "shifted", "first_column", "last_column", "first_row", "last_row",
         "missing", "direction_names", "_directions", "_hexes", "_on_map", "_cube_of", "_neighbours",
+        "_distances",
     )
 
     orientation: Orientation
@@ -128,6 +129,7 @@ class Grid:
     _on_map: frozenset[HexId]
     _cube_of: dict[HexId, Cube]
     _neighbours: dict[HexId, tuple[HexId | None, ...]]
+    _distances: dict[tuple[str, str], int]  # a cache: the geometry itself never changes
 
     def __init__(
         self,
@@ -174,6 +176,7 @@ class Grid:
         object.__setattr__(self, "_on_map", frozenset(hexes))
         cube_of = {h: self.to_cube(h) for h in hexes}
         object.__setattr__(self, "_cube_of", cube_of)
+        object.__setattr__(self, "_distances", {})
         by_cube = {c: h for h, c in cube_of.items()}
         object.__setattr__(self, "_neighbours", {
             h: tuple(by_cube.get(c + d) for d in self._directions) for h, c in cube_of.items()
@@ -266,8 +269,13 @@ class Grid:
         return self.distance(a, b) == 1
 
     def distance(self, a: str, b: str) -> int:
-        """Hex steps between two well-formed ids, ignoring terrain and the map's edges."""
-        return cube_distance(self._cube(a), self._cube(b))
+        """Hex steps between two well-formed ids, ignoring terrain and the map's edges. Memoised: rulesets ask
+        it millions of times in a game (ranges, ZoC, retreats), and a Grid never changes."""
+        key = (a, b)
+        found = self._distances.get(key)
+        if found is None:
+            found = self._distances[key] = cube_distance(self._cube(a), self._cube(b))
+        return found
 
     def direction(self, a: str, b: str) -> int:
         """Index (into :attr:`direction_names`) of the direction from ``a`` to the adjacent ``b``."""

@@ -40,6 +40,9 @@ class Arbitro:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._adjudicators: dict[str, Adjudicator] = {}
+        # The state at each game's head, as canonical bytes, keyed by the head's hash: a read checks the
+        # store's head first, so another process's append is never missed; a hit skips the fold.
+        self._heads: dict[str, tuple[str, bytes]] = {}
 
     # --- plumbing -------------------------------------------------------------------------------
     def adjudicator(self, ruleset: str) -> Adjudicator:
@@ -54,7 +57,17 @@ class Arbitro:
         return Replayer(self.adjudicator(self.game(game_id).ruleset).fold, self.store, game_id)
 
     def state_at(self, game_id: str, seq: int | None = None) -> GameState[Any]:
-        return self.replayer(game_id).state_at(seq)
+        """The state after event `seq` (default: the head); always a private copy."""
+        game = self.game(game_id)
+        fold = self.adjudicator(game.ruleset).fold
+        if seq is None or seq == game.head_seq:
+            cached = self._heads.get(game_id)
+            if cached is not None and cached[0] == game.head_hash:
+                return fold.decode_state(cached[1])
+            state = Replayer(fold, self.store, game_id).state_at(game.head_seq)
+            self._heads[game_id] = (game.head_hash, state_bytes(state))
+            return state
+        return Replayer(fold, self.store, game_id).state_at(seq)
 
     def _created(self, game_id: str) -> core.GameCreated:
         body = next(iter(self.replayer(game_id).bodies(1, 1)))
@@ -179,7 +192,7 @@ class Arbitro:
             raise StaleSequence(game_id, expected_seq, game.head_seq)
         adj = self.adjudicator(game.ruleset)
         replayer = Replayer(adj.fold, self.store, game_id)
-        state = replayer.state_at()
+        state = self.state_at(game_id)
         done = adj.decide(state, seat, command, self.context(game), replayer, self.supply(game))
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
@@ -193,6 +206,8 @@ class Arbitro:
             assert prior is not None
             return self._result(game, prior.record.cmd, prior.first_seq, prior.last_seq, seat, duplicate=True)
         self._snapshot(game_id, done)
+        if stored:
+            self._heads[game_id] = (stored[-1].hash, state_bytes(done.state))
         # Serve the new events from the states in hand rather than reading them back.
         served, after = [], adj.fold.copy(state)
         for body, sealed in zip(bodies, stored, strict=True):

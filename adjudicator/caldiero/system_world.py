@@ -28,6 +28,7 @@ class World:
     _units: dict[str, UnitData] = field(default_factory=dict)
     _leaders: dict[str, LeaderData] = field(default_factory=dict)
     _index: dict[str, list[str]] | None = None
+    _zoc: dict[str, frozenset[str]] = field(default_factory=dict)  # side -> hexes it controls (short-lived, as _index)
 
     def __post_init__(self) -> None:
         self._units = {u.id: u for u in self.data.oob.units}

@@ -23,12 +23,14 @@ def zoc_hexes(world: World, u: str) -> tuple[str, ...]:
 
 
 def controlled_by(world: World, side: str) -> frozenset[str]:
-    """Every hex in the ZoC of `side`'s units."""
-    out: set[str] = set()
-    for u in world.on_map_units():
-        if world.state.units[u].side == side:
-            out.update(zoc_hexes(world, u))
-    return frozenset(out)
+    """Every hex in the ZoC of `side`'s units (computed once per World, which lives after the last event)."""
+    if side not in world._zoc:
+        out: set[str] = set()
+        for u in world.on_map_units():
+            if world.state.units[u].side == side:
+                out.update(zoc_hexes(world, u))
+        world._zoc[side] = frozenset(out)
+    return world._zoc[side]
 
 
 def enemy_zoc(world: World, side: str) -> frozenset[str]:

@@ -20,16 +20,18 @@ def loadable_rulesets() -> list[Any]:
     params = []
     for name, rs in registry.available().items():
         if isinstance(rs, str):
-            params.append(pytest.param(name, None, marks=pytest.mark.skip(reason=f"{name}: {rs}"), id=name))
+            params.append(pytest.param(name, None, (), marks=pytest.mark.skip(reason=f"{name}: {rs}"), id=name))
             continue
-        for scenario in rs.scenarios():
-            params.append(pytest.param(name, scenario, id=f"{name}-{scenario}"))
+        for scenario, info in rs.scenarios().items():
+            params.append(pytest.param(name, scenario, (), id=f"{name}-{scenario}"))
+            if info.options:  # and once with every optional rule on (fog of war must not leak either)
+                params.append(pytest.param(name, scenario, tuple(info.options), id=f"{name}-{scenario}-all-options"))
     return params
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if {"ruleset_name", "scenario"} <= set(metafunc.fixturenames):
-        metafunc.parametrize(("ruleset_name", "scenario"), loadable_rulesets())
+    if {"ruleset_name", "scenario", "options"} <= set(metafunc.fixturenames):
+        metafunc.parametrize(("ruleset_name", "scenario", "options"), loadable_rulesets())
 
 
 def served_text(obj: Any) -> str:

@@ -34,10 +34,10 @@ ROOT = Path(__file__).resolve().parents[2]
 class Played:
     """One self-played game with everything the kit checks recorded along the way."""
 
-    def __init__(self, ruleset_name: str, scenario: str, seed: str) -> None:
+    def __init__(self, ruleset_name: str, scenario: str, seed: str, options: tuple[str, ...] = ()) -> None:
         self.app = Arbitro(SQLiteStore(":memory:"))
         self.ruleset = registry.get(ruleset_name)
-        self.game = self.app.create(ruleset_name, scenario)
+        self.game = self.app.create(ruleset_name, scenario, options)
         self.live_hashes: dict[int, str] = {}
         self.leaks: list[str] = []
         self.play = SelfPlay(self.app, self.game, seed, on_step=self._after_step)
@@ -82,15 +82,16 @@ class Played:
 
 
 @pytest.fixture(scope="module")
-def played_games() -> dict[tuple[str, str], Played]:
+def played_games() -> dict[tuple[str, str, tuple[str, ...]], Played]:
     return {}
 
 
 @pytest.fixture
-def played(ruleset_name: str, scenario: str, played_games: dict[tuple[str, str], Played]) -> Played:
-    key = (ruleset_name, scenario)
+def played(ruleset_name: str, scenario: str, options: tuple[str, ...],
+           played_games: dict[tuple[str, str, tuple[str, ...]], Played]) -> Played:
+    key = (ruleset_name, scenario, options)
     if key not in played_games:
-        played_games[key] = Played(ruleset_name, scenario, seed=f"kit-{ruleset_name}-{scenario}")
+        played_games[key] = Played(ruleset_name, scenario, seed=f"kit-{ruleset_name}-{scenario}", options=options)
     return played_games[key]
 
 
@@ -110,9 +111,9 @@ def test_replay_equals_live_play(played: Played) -> None:
         assert state_hash(replayer.state_at(seq)) == live, f"replay from a snapshot differs at #{seq}"
 
 
-def test_every_legal_command_is_accepted(ruleset_name: str, scenario: str) -> None:
+def test_every_legal_command_is_accepted(ruleset_name: str, scenario: str, options: tuple[str, ...]) -> None:
     app = Arbitro(SQLiteStore(":memory:"))
-    game = app.create(ruleset_name, scenario)
+    game = app.create(ruleset_name, scenario, options)
     play = SelfPlay(app, game, seed=f"legal-{ruleset_name}")
     adj = app.adjudicator(ruleset_name)
     context = app.context(app.game(game))
