@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-
 from arbitro.events import arrivano as ev
 
 
@@ -107,7 +106,7 @@ def _lose_step(state: ArrivanoState, side: str) -> None:
     state.steps_lost[side] = state.steps_lost.get(side, 0) + 1
 
 
-def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - one case per event
+def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
     match event:
         case ev.StepSet(phase=phase, step=step, seat=seat):
             state.phase, state.step, state.seat = phase, step, seat
@@ -127,7 +126,7 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
             state.columns.pop(officer, None)
         case ev.OrderChanged(formation=f, order=order, column=column) if column is not None:
             state.columns[column].order = order
-        case ev.OrderChanged(formation=f, order=order, by=by, counts_against_chief=counts):
+        case ev.OrderChanged(formation=f, order=order, counts_against_chief=counts):
             state.formations[f].order = order
             if counts:
                 side = state.formations[f].side
@@ -194,7 +193,7 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:  # noqa: C901 - on
             state.units[uid].hex = path[-1]
         case ev.UnitAdvanced(unit=uid, hex=h):
             state.units[uid].hex = h
-        case ev.ArtilleryFired(units=units, defensive=defensive):
+        case ev.ArtilleryFired(units=units):
             for uid in units:
                 state.units[uid].acted_turn = state.turn
         case ev.ArtilleryTurned(units=units, moved=moved):

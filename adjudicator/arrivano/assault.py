@@ -10,7 +10,14 @@ from arbitro.adjudicator import combat
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
-    Game, by_hex, efficiency_value, eliminate, leader_test, push_retreat, stack_test, worsen,
+    Game,
+    by_hex,
+    efficiency_value,
+    eliminate,
+    leader_test,
+    push_retreat,
+    stack_test,
+    worsen,
 )
 from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.world import World
@@ -391,7 +398,7 @@ def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
     for group in (attackers, defenders):
         units = [u for u in group if w.state.units[u].where == "map"]
         if units:
-            lost.append(sorted(units, key=lambda u: (-w.efficiency(u), -w.strength(u), u))[0])
+            lost.append(min(units, key=lambda u: (-w.efficiency(u), -w.strength(u), u)))
     for u in lost:
         eliminate(g, u, R.RESULTS)
     w = g.world()

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from arbitro.adjudicator import combat
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, eliminate, push_retreat, test_leaders_in, worsen
+from arbitro.adjudicator.arrivano.flow import (
+    Game,
+    eliminate,
+    push_retreat,
+    test_leaders_in,
+    worsen,
+)
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.events import arrivano as ev
 

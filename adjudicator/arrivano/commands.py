@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -143,7 +143,6 @@ class DefensiveFire(_C):
 
 
 ArrivanoCommand = Annotated[
-    Union[ChangeOrder, EndOrders, Activate, FormColumn, ChooseOrder, TryOrderChange, OfficerOrder, Bombard, Move, MoveLeader, Assault, Next,
-          Retreat, AdvanceAfter, DrChoice, NeChoice, DefensiveFire, Escape, CavalryRetreat, CounterCharge],
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge,
     Field(discriminator="type"),
 ]

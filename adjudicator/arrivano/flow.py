@@ -16,10 +16,8 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
 from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.world import ORDERS, World
-from arbitro.adjudicator.napoleonic import assault as sys_assault
 from arbitro.adjudicator.napoleonic import efficiency as sys_eff
 from arbitro.adjudicator.napoleonic import initiative as sys_init
-from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import ArrivanoState, Frame

@@ -7,7 +7,13 @@ from dataclasses import dataclass
 
 from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, commander_checks, rout_checks, stack_test, worsen
+from arbitro.adjudicator.arrivano.flow import (
+    Game,
+    commander_checks,
+    rout_checks,
+    stack_test,
+    worsen,
+)
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.hexgrid import HexId
 from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
@@ -76,7 +82,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str]) -> Plan | str:
         budget = max(0, budget - entry_cost(w, start, unit.arm))
     box = w.weather_box()
     one = rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only)
-    friendly = lambda h: w.side_at(h) == side  # noqa: E731
+    friendly = lambda h: w.side_at(h) == side
 
     def can_enter(h: HexId) -> bool:
         if w.side_at(h) == w.enemy(side):

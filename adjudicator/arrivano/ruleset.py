@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-
 from arbitro.adjudicator.arrivano import assault as A
 from arbitro.adjudicator.arrivano import bombardment as B
 from arbitro.adjudicator.arrivano import commands as C
@@ -18,14 +17,24 @@ from arbitro.adjudicator.arrivano import flow as F
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import (
-    ArrivanoData, data_files, default_data, provisional_items, ruleset_interpretations,
+    ArrivanoData,
+    data_files,
+    default_data,
+    provisional_items,
+    ruleset_interpretations,
 )
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import ORDERS, World
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Ruleset, Scenario
+from arbitro.adjudicator.ruleset import (
+    Decision,
+    Interpretation,
+    Pending,
+    Ruleset,
+    Scenario,
+)
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
-from arbitro.projections.base import UMPIRE, Outcome
+from arbitro.projections.base import Outcome
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
 IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns")
@@ -129,7 +138,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             self._dispatch(g, command)
         self._after(g)
 
-    def _dispatch(self, g: F.Game, command: Any) -> None:  # noqa: C901 - one case per command
+    def _dispatch(self, g: F.Game, command: Any) -> None:
         state = g.state
         match command:
             case C.ChangeOrder():

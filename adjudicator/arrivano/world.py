@@ -4,7 +4,13 @@ stacking, strengths. Everything here is a pure function of (state, scenario data
 from __future__ import annotations
 
 from arbitro.adjudicator import hexmap
-from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables, TerrainEffect, WeatherBox, fits_stacking
+from arbitro.adjudicator.arrivano.data_loader import (
+    ScenarioData,
+    Tables,
+    TerrainEffect,
+    WeatherBox,
+    fits_stacking,
+)
 from arbitro.adjudicator.hexgrid import HexId
 from arbitro.projections.arrivano import ArrivanoState
 

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_loader import ArrivanoData, ScenarioData
 from arbitro.adjudicator.hexmap import step_cost
@@ -344,7 +343,7 @@ def test_options_are_the_optional_rules(data: ArrivanoData) -> None:
 def test_interpretations_are_documented(data: ArrivanoData) -> None:
     text = DOC.read_text(encoding="utf-8")
     table = text.split("## 4. Ambiguities and interpretations", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| `([a-z0-9_]+)` \| [^|]+ \| [^|]+ \| `([a-z0-9_]+)`", table, flags=re.M)
+    rows = re.findall(r"^\| `([a-z0-9_]+)` \| [^|]+ \| [^|]+ \| `([a-z0-9_]+)`", table, flags=re.MULTILINE)
     assert dict(rows) == {i.name: i.default for i in data.interpretations.interpretations}
     for i in data.interpretations.interpretations:
         assert i.phrase.split("(")[0].strip()[:20] in text, f"{i.name}: phrase not quoted in the doc"
@@ -361,7 +360,7 @@ def _first_step(s: ScenarioData, want: Callable[[str, str], bool]) -> tuple[str,
 
 def test_movement_costs_follow_the_text(montebello: ScenarioData, campotenese: ScenarioData) -> None:
     m, table = montebello.map, montebello.movement[0]
-    off_road = lambda a, b: not m.roads_between(a, b)  # noqa: E731
+    off_road = lambda a, b: not m.roads_between(a, b)
     a, b = _first_step(montebello, lambda a, b: off_road(a, b) and m.terrain(b) == "collina")
     assert step_cost(m, table, a, b, "cavalry").all_points  # arrivano §10.2
     assert step_cost(m, table, a, b, "artillery").all_points

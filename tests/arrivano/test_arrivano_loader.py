@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_loader import DATA_DIR, DataError
 

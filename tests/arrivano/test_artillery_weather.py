@@ -4,8 +4,8 @@ redoubts (§17.2.6) and weather track (§17.2.7-§17.2.8)."""
 from __future__ import annotations
 
 import pytest
-
 from arbitro.adjudicator.errors import IllegalCommand
+
 from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, world
 
 X = open_ground()
@@ -107,6 +107,7 @@ def test_redoubt_battery_is_damaged_by_an_adverse_result():
     t.state.units["rf-1-fucilieri"].hex = "2714"
     # the French fire at the battery's hex: a D result damages it
     from arbitro.adjudicator.ruleset import Decision
+
     from tests.arrivano.harness import FOLD, PaddedSupply
     ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "france", 1, PaddedSupply((), 3), ())
     apply_bombard_result(Game(ctx, C, RULESET.data.tables, RULESET.crt), "2714", "D")

@@ -4,8 +4,8 @@ Ex (D26), DR against villages (D16), artillery alone (D15b), generals' modifier 
 from __future__ import annotations
 
 import pytest
-
 from arbitro.adjudicator.errors import IllegalCommand
+
 from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, world
 
 X = open_ground()
@@ -230,9 +230,6 @@ def test_village_dr_gives_the_defender_the_choice():
                    and any(s.map.hex(n).terrains == ("pianura",) for n in GRID.neighbours(h)))
     att = next(n for n in sorted(GRID.neighbours(village)) if s.map.hex(n).terrains == ("pianura",))
     back = next(n for n in sorted(GRID.neighbours(att)) if n != village and not GRID.is_adjacent(n, village))
-    state = position({"6e-legere-i": att, "6e-legere-ii": att, "ir18-i": village}, leaders={"watrin": back},
-                     orders={"W": "attack"})
-    t = at_step(state, "W", "combat")
     for die in range(1, 7):
         t2 = at_step(position({"6e-legere-i": att, "6e-legere-ii": att, "ir18-i": village}, leaders={"watrin": back},
                               orders={"W": "attack"}), "W", "combat")

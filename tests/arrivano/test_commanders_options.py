@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import pytest
-
 from arbitro.adjudicator.errors import IllegalCommand
-from tests.arrivano.harness import RULESET, Table, at_step, ev, fresh, open_ground, position
+
+from tests.arrivano.harness import (
+    RULESET,
+    Table,
+    at_step,
+    ev,
+    fresh,
+    open_ground,
+    position,
+)
 
 X = open_ground()
 GRID = RULESET.data.scenarios["montebello"].map.grid
@@ -79,6 +87,7 @@ def test_hq_orders_option():
 def test_hq_orders_skip_the_orders_sub_phase():
     from arbitro.adjudicator.arrivano.flow import start_turn
     from arbitro.adjudicator.ruleset import Decision
+
     from tests.arrivano.harness import FOLD, PaddedSupply
     state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"lannes": X, "watrin": X, "ott": "2815"})
     state.options = ["hq_orders"]
@@ -92,7 +101,8 @@ def test_options_not_implemented_cannot_be_chosen():
     from arbitro.adjudicator.service import Arbitro
     from arbitro.events.sqlite import SQLiteStore
     app = Arbitro(SQLiteStore(":memory:"))
-    with pytest.raises(Exception):
+    from arbitro.adjudicator.errors import ArbitroError
+    with pytest.raises(ArbitroError):
         app.create("arrivano", "montebello", options=("open_order",))
     app.create("arrivano", "campotenese", options=("hq_orders",))
     assert fresh("montebello").options == []

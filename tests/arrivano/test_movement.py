@@ -4,8 +4,8 @@ obligations (§5.1.1, §5.1.2), rout (D19)."""
 from __future__ import annotations
 
 import pytest
-
 from arbitro.adjudicator.errors import IllegalCommand
+
 from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position
 
 X = open_ground()

@@ -4,10 +4,19 @@
 from __future__ import annotations
 
 import pytest
-
 from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.errors import IllegalCommand
-from tests.arrivano.harness import RULESET, Table, at_step, ev, fresh, open_ground, position, world
+
+from tests.arrivano.harness import (
+    RULESET,
+    Table,
+    at_step,
+    ev,
+    fresh,
+    open_ground,
+    position,
+    world,
+)
 
 X = open_ground()
 S = RULESET.data.scenarios["montebello"]
@@ -125,6 +134,7 @@ def test_replacements_return_near_their_general():
     t = Table(state)
     from arbitro.adjudicator.arrivano.flow import start_turn
     from arbitro.adjudicator.ruleset import Decision
+
     from tests.arrivano.harness import FOLD, PaddedSupply
     ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
     start_turn(RULESET.game(ctx), 3)

@@ -4,9 +4,17 @@ changes and their limit (D5), the general's roll (§5.2.1), reinforcement orders
 from __future__ import annotations
 
 import pytest
-
 from arbitro.adjudicator.errors import IllegalCommand
-from tests.arrivano.harness import RULESET, Table, at_step, ev, fresh, open_ground, position
+
+from tests.arrivano.harness import (
+    RULESET,
+    Table,
+    at_step,
+    ev,
+    fresh,
+    open_ground,
+    position,
+)
 
 X = open_ground()
 GRID = RULESET.data.scenarios["montebello"].map.grid
