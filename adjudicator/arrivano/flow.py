@@ -384,7 +384,11 @@ def enter_reinforcements(g: Game, fid: str) -> None:
             g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,
                                    rule=str(R.CT_FRANCESCHI)))
         if g.state.formations[fid].general in group.leaders:
-            if group.order == "any":
+            if group.order == "any" and g.ctx.interpretation("reinforcement_order") == "always_advance":
+                if g.state.formations[fid].order != "advance":
+                    g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
+                                           rule=str(R.REINFORCEMENT_ORDER)))
+            elif group.order == "any":
                 g.emit(ev.PendingSet(kind="choose_order", seat=g.state.formations[fid].side, rule=str(R.MB_FIRST_TURN),
                                      data={"formation": fid}))
             elif g.state.formations[fid].order != group.order:
@@ -469,6 +473,9 @@ def replacements(g: Game) -> None:
             continue
         w = g.world()
         gid = w.general_on_map(unit.formation)
+        if gid is None and g.ctx.interpretation("lost_general_replacements") == "with_chief":
+            chief = g.s.oob.sides[unit.side].commander_in_chief
+            gid = chief if w.state.leaders[chief].where == "map" else None
         if gid is None:
             continue
         ghex = w.state.leaders[gid].hex
@@ -789,7 +796,8 @@ def commander_checks(g: Game, arrived: str) -> None:
         if le.hex == arrived:
             g.emit(ev.PendingSet(kind="escape", seat=le.side, rule=str(R.COMMANDER_ZOC_ESCAPE),
                                  data={"leader": lid, "forced": True}))
-        elif w.grid.is_adjacent(le.hex, arrived):
+        elif w.grid.is_adjacent(le.hex, arrived) and not (
+                g.ctx.interpretation("commander_escape_scope") == "lone_only" and w.units_at(le.hex)):
             g.emit(ev.PendingSet(kind="escape", seat=le.side, rule=str(R.COMMANDER_ESCAPE),
                                  data={"leader": lid, "forced": False}))
 

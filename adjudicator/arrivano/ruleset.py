@@ -103,7 +103,11 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def start(self, ctx: Decision[P.ArrivanoState]) -> None:
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
         g = self.game(ctx)
-        F.roll_initiative(g)
+        if ctx.interpretation("first_turn_initiative") == "french_first":  # as caldiero §3.2: no roll
+            ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(R.FIRST_TURN)))
+            ctx.emit(ev.StepSet(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
+        else:
+            F.roll_initiative(g)
         self._after(g)
 
     # --- turn and decisions ---------------------------------------------------------------------------

@@ -186,3 +186,50 @@ def test_officer_stacked_with_out_of_command_units_may_change_their_order():
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "officer_order", "officer": "gency", "order": "advance"}, [2])
     assert e.value.rule == "arrivano §3.1 B-4"
+
+
+def test_interpretation_first_turn_french_first():
+    t = Table(fresh("campotenese"), interpretations={"first_turn_initiative": "french_first"})
+    t.start([])
+    assert t.state.seat == "france" and not t.rolls and t.of(ev.InitiativeWon)[-1].rule == "arrivano §3.2"
+
+
+def test_interpretation_reinforcement_order_always_advance():
+    t = Table(fresh("montebello"), interpretations={"reinforcement_order": "always_advance"})
+    t.start([6, 1])
+    t.send("france", {"type": "activate", "formation": "L"})
+    assert RULESET.pending(t.state) is None and t.state.formations["L"].order == "advance"
+
+
+def test_interpretation_lost_general_replacements():
+    from arbitro.adjudicator.arrivano.flow import start_turn
+    from arbitro.adjudicator.ruleset import Decision
+    from tests.arrivano.harness import FOLD, PaddedSupply
+    for reading, back in (("no_return", False), ("with_chief", True)):
+        state = position({"ir18-ii": X}, leaders={"ott": X})
+        state.leaders["gottesheim"].where = "lost"
+        state.units["ir18-i"].where, state.units["ir18-i"].reduced, state.units["ir18-i"].return_turn = "track", True, 3
+        t = Table(state, interpretations={"lost_general_replacements": reading})
+        ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
+        start_turn(RULESET.game(ctx), 3)
+        assert (ctx.state.units["ir18-i"].where == "map") is back
+
+
+def test_interpretation_commander_escape_lone_only():
+    state = position({"6e-legere-i": nb2(X, 1, 3), "ir18-i": X}, leaders={"watrin": nb2(X, 1, 3), "gottesheim": X},
+                     orders={"W": "advance"})
+    t = at_step(state, "W", "movement")
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": nb2(X, 1, 1), "column": False})
+    assert RULESET.pending(t.state).kind == "escape"  # default any_commander: stacked commanders too
+    state = position({"6e-legere-i": nb2(X, 1, 3), "ir18-i": X}, leaders={"watrin": nb2(X, 1, 3), "gottesheim": X},
+                     orders={"W": "advance"})
+    t = at_step(state, "W", "movement")
+    t.game.core.interpretations["commander_escape_scope"] = "lone_only"
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": nb2(X, 1, 1), "column": False})
+    assert RULESET.pending(t.state) is None  # Gottesheim is stacked with a unit: no escape under lone_only
+
+
+def nb2(h: str, d: int, n: int) -> str:
+    for _ in range(n):
+        h = GRID.neighbour(h, d)
+    return h
