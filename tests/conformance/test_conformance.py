@@ -50,16 +50,20 @@ class Played:
         self._check_leaks(result, acting=seat)
 
     def _check_leaks(self, result: dict[str, Any] | None, acting: str | None = None) -> None:
+        """What each seat is served must not hold what it may not know AT THAT MOMENT: the view and the
+        rejection messages against the secrets now, each new event against the secrets right after it
+        (a unit seen mid-move and out of sight at the end was seen: serving its move was no leak)."""
         state = self.app.state_at(self.game)
         for seat in self.ruleset.seats(state.rules):
-            hidden = self.ruleset.secrets(state.rules, seat)
-            if not hidden:
-                continue
-            served: dict[str, Any] = {"view": self.app.view(self.game, seat),
-                                      "rejections": self._rejections_for(seat, state)}
+            served: list[tuple[str, Any, set[str]]] = [
+                ("view", self.app.view(self.game, seat), self.ruleset.secrets(state.rules, seat)),
+                ("rejections", self._rejections_for(seat, state), self.ruleset.secrets(state.rules, seat)),
+            ]
             if result is not None and result["events"]:
-                served["events"] = self.app.log(self.game, seat, result["events"][0]["seq"])
-            for part, data in served.items():
+                for event in self.app.log(self.game, seat, result["events"][0]["seq"]):
+                    after = self.app.state_at(self.game, event["seq"]).rules
+                    served.append((f"event #{event['seq']}", event, self.ruleset.secrets(after, seat)))
+            for part, data, hidden in served:
                 text = served_text(data)
                 for secret in sorted(hidden):
                     if secret in text:
