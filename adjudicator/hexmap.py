@@ -20,6 +20,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Literal
 
+from arbitro.adjudicator.datafiles import json_path
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -60,15 +61,8 @@ class MapDataError(ValueError):
         super().__init__("\n".join(lines) if lines else f"{source}: invalid")
 
 
-def _json_path(loc: Iterable[int | str]) -> str:
-    path = "$"
-    for part in loc:
-        path += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return path
-
-
 def _pydantic_problems(error: ValidationError) -> list[Problem]:
-    return [Problem(_json_path(e["loc"]), e["msg"].removeprefix("Value error, ")) for e in error.errors()]
+    return [Problem(json_path(e["loc"]), e["msg"].removeprefix("Value error, ")) for e in error.errors()]
 
 
 def _read_json(path: Path, source: str) -> object:

@@ -24,10 +24,16 @@ from pathlib import Path
 from typing import Annotated, Literal, TypeVar
 
 import pydantic
-from pydantic import BaseModel, ConfigDict, Field
-
-from arbitro.adjudicator.hexmap import HexMap, MapDataError, MovementTable, load_map, load_movement_table
+from arbitro.adjudicator.datafiles import json_path
+from arbitro.adjudicator.hexmap import (
+    HexMap,
+    MapDataError,
+    MovementTable,
+    load_map,
+    load_movement_table,
+)
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
+from pydantic import BaseModel, ConfigDict, Field
 
 DATA_DIR = Path(__file__).parent / "data"
 SCENARIOS: tuple[str, ...] = ("montebello", "campotenese")
@@ -654,10 +660,6 @@ class ArrivanoData:
     scenarios: dict[str, ScenarioData]
 
 
-def _json_path(loc: tuple[int | str, ...]) -> str:
-    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
-
-
 def _label(path: Path, data_dir: Path) -> str:
     try:
         return path.relative_to(data_dir).as_posix()
@@ -679,7 +681,7 @@ def _load_model(path: Path, model: type[_M], data_dir: Path, problems: list[str]
         loaded = model.model_validate(raw)
     except pydantic.ValidationError as e:
         for issue in e.errors(include_url=False):
-            problems.append(f"{label}: {_json_path(tuple(issue['loc']))}: {issue['msg']}")
+            problems.append(f"{label}: {json_path(tuple(issue['loc']))}: {issue['msg']}")
         return None
     # Whole-file checks with their own JSON paths (pydantic's model validators only report "$").
     checks = getattr(loaded, "checks", None)

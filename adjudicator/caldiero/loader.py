@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 import pydantic
+from arbitro.adjudicator.datafiles import json_path
 from pydantic import BaseModel, ConfigDict, Field
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -299,10 +300,6 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
-def _json_path(loc: tuple[int | str, ...]) -> str:
-    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)
-
-
 def load_file(path: Path, model: type[BaseModel]) -> BaseModel:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -311,7 +308,7 @@ def load_file(path: Path, model: type[BaseModel]) -> BaseModel:
     try:
         return model.model_validate(raw)
     except pydantic.ValidationError as e:
-        problems = [f"{path.name}: {_json_path(tuple(i['loc']))}: {i['msg']}" for i in e.errors(include_url=False)]
+        problems = [f"{path.name}: {json_path(tuple(i['loc']))}: {i['msg']}" for i in e.errors(include_url=False)]
         raise DataError("; ".join(problems)) from None
 
 
