@@ -148,7 +148,7 @@ def cli() -> None:
 
     \b
     Example:
-        arbitro new marengo marengo-1800
+        arbitro new marengo marengo
         arbitro legal GAME --as austria
         arbitro submit GAME --as austria '{"type": "end_turn"}'
         arbitro verify GAME
@@ -222,8 +222,8 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
 
     \b
     Example:
-        arbitro new marengo marengo-1800
-        arbitro new caldiero caldiero-1796 --option fog_of_war --transcribed
+        arbitro new marengo marengo
+        arbitro new caldiero historical --option fog_of_war --transcribed
         arbitro new marengo --position puzzle.json
     """
     position = read_json_arg(None, position_file, "position") if position_file else None
