@@ -18,7 +18,7 @@ import msgspec
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.errors import GameOver, IllegalCommand, MalformedCommand, NotYourDecision, NotYourTurn, UnknownSeat
 from arbitro.adjudicator.randomness import BadEntry, DiceUnavailable, EnteredSupply, NeedRandom, Supply
-from arbitro.adjudicator.ruleset import Decision, Ruleset, interpretation_in_force, malformed
+from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
 from arbitro.events import core
 from arbitro.events.random import mix_entropy
 from arbitro.events.records import EventBody
@@ -31,10 +31,7 @@ CHECKPOINT_EVERY = 200
 OPENING: dict[str, Any] = {"type": "open_scenario"}  # the scenario's opening, suspended like a command
 
 # The engine's own rules, cited like a rulebook's (docs/engine-rules.md).
-R_SEATS = "arbitro §S.1"
 R_TURN = "arbitro §S.2"
-R_PENDING = "arbitro §S.3"
-R_OVER = "arbitro §S.4"
 R_ENTROPY = "arbitro §R.2"
 R_REVEAL = "arbitro §R.3"
 R_ENTER = "arbitro §R.4"
@@ -323,6 +320,3 @@ class Adjudicator:
         if awaited is None and seat not in self.ruleset.active_seats(state.rules):
             return []
         return self.ruleset.legal(state.rules, seat)
-
-    def interpretation(self, state: GameState[Any], name: str) -> str:
-        return interpretation_in_force(self.ruleset, state.core.interpretations, name)

@@ -136,7 +136,6 @@ CoreEvent = Union[
     Checkpoint,
 ]
 CORE_EVENT_TYPES: tuple[type[Event], ...] = CoreEvent.__args__  # type: ignore[attr-defined]
-CORE_TAGS: frozenset[str] = frozenset(t.__struct_config__.tag for t in CORE_EVENT_TYPES)  # type: ignore[misc]
 
 # Events after which a seat's own command can no longer be taken back freely (arbitro §U.1).
 IRREVERSIBLE_CORE = (DiceRolled, ItemsDrawn, SeedRevealed)

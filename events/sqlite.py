@@ -224,10 +224,6 @@ class SQLiteStore:
         )
         return Snapshot(rows[0][0], bytes(rows[0][1]), rows[0][2]) if rows else None
 
-    def drop_snapshot(self, game_id: str, seq: int) -> None:
-        with self._transaction():
-            self.conn.execute("DELETE FROM snapshots WHERE game=? AND seq=?", (game_id, seq))
-
     # --- annotations --------------------------------------------------------------------------
     def add_annotation(self, note: Annotation) -> Annotation:
         with self._transaction():
