@@ -164,6 +164,26 @@ class UnitRetreated(Event, tag="unit_retreated"):
     rule: str
 
 
+class UnitExited(Event, tag="unit_exited"):
+    """Left the map through one of its side's retreat flags (arrivano §17.2.1, interpretation
+    neapolitan_retreat_flags: exit_not_eliminated): out of play, not eliminated (no step lost)."""
+
+    unit: str
+    hex: str
+    flag: str
+    rule: str
+
+
+class RoutStopped(Event, tag="rout_stopped"):
+    """A routed unit ended its end-phase rout move early in a village, redoubt or a friendly general's hex
+    (arrivano §15.2.2)."""
+
+    unit: str
+    hex: str
+    reason: str
+    rule: str
+
+
 class UnitAdvanced(Event, tag="unit_advanced"):
     unit: str
     hex: str
@@ -275,7 +295,7 @@ ArrivanoEvent = Union[
     StepSet, TurnStarted, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
-    UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
+    UnitRetreated, UnitExited, RoutStopped, UnitAdvanced, ArtilleryFired, ArtilleryTurned, CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
     FlagCaptured, PendingSet, PendingCleared, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
 ]
 
@@ -283,6 +303,7 @@ ArrivanoEvent = Union[
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     ColumnFormed: ("units",), OfficerOrderTried: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
     UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitRetreated: ("unit",), UnitAdvanced: ("unit",),
+    UnitExited: ("unit",), RoutStopped: ("unit",),
     CounterChargeDeclared: ("unit", "against"), ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),
 }

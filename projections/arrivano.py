@@ -19,6 +19,7 @@ class UnitState(msgspec.Struct, kw_only=True):
     arm: str
     hex: str = ""
     where: str = "offmap"  # map | offmap (not yet entered) | waiting (at its entry, §15.4) | track | eliminated
+    # | exited (left through a Campotenese retreat flag, §17.2.1, interpretation neapolitan_retreat_flags)
     status: str = "good"  # good | disordered | routed (arrivano §15)
     reduced: bool = False
     art_moved: bool = False  # artillery on its Moved side (arrivano §11)
@@ -100,6 +101,7 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     flags_captured: int = 0
     seen: dict[str, list[str]] = {}  # enemy pieces each seat has examined (arrivano §11.3.2)
     result: dict[str, Any] | None = None
+    interpretations: dict[str, str] = {}  # the umpire's readings in force that legal() needs (note_interpretations)
 
 
 def _lose_step(state: ArrivanoState, side: str) -> None:
@@ -191,6 +193,8 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
             unit.hex, unit.where, unit.status = h, "map", "good"
         case ev.UnitRetreated(unit=uid, path=path):
             state.units[uid].hex = path[-1]
+        case ev.UnitExited(unit=uid):
+            state.units[uid].where, state.units[uid].hex = "exited", ""
         case ev.UnitAdvanced(unit=uid, hex=h):
             state.units[uid].hex = h
         case ev.ArtilleryFired(units=units):

@@ -242,7 +242,7 @@ def defensive_fire(g: Game, frame: Frame, target: str | None) -> None:
     w = g.world()
     attackers = [u for u in attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
-    if g.state.stack and g.state.stack[-1].kind == "retreat":
+    if g.state.stack and g.state.stack[-1].kind in ("retreat", "artillery_retreat"):
         # the retreat of the bombarded attackers comes first; the assault goes on with those left
         g.emit(ev.PendingSet(kind="resume_assault", seat=frame.data.get("seat", ""), rule=str(R.COMBAT),
                              data={"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
@@ -363,8 +363,10 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
     advance = {"attackers": attackers, "targets": targets}
     match result:
         case "Ae":
+            hexes = sorted({w.state.units[u].hex for u in attackers})
             for u in attackers:
                 eliminate(g, u, R.RESULTS)
+            guns_left_behind(g, hexes)
         case "De":
             for u in [x for t in targets for x in g.world().units_at(t)]:
                 eliminate(g, u, R.RESULTS if u in defenders else R.ARTILLERY_STACKED)
@@ -399,8 +401,10 @@ def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
         units = [u for u in group if w.state.units[u].where == "map"]
         if units:
             lost.append(min(units, key=lambda u: (-w.efficiency(u), -w.strength(u), u)))
+    hexes = sorted({w.state.units[u].hex for u in lost})
     for u in lost:
         eliminate(g, u, R.RESULTS)
+    guns_left_behind(g, hexes)
     w = g.world()
     rest = [u for u in attackers + defenders if u not in lost and w.state.units[u].where == "map"]
     for h, units in by_hex(w, rest).items():
@@ -474,7 +478,22 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, R.RESULTS, 2)
+    w = g.world()
+    for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
+        eliminate(g, a, R.ARTILLERY_STACKED)  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
+
+
+def guns_left_behind(g: Game, hexes: list[str]) -> None:
+    """arrivano §11.1: artillery stacked with combat units eliminated by an assault is eliminated - read as: when
+    no combat unit of its side is left with it (interpretation artillery_stacked_eliminated: none_left); a gun
+    still stacked with a surviving unit stays."""
+    for h in hexes:
+        w = g.world()
+        here = w.units_at(h)
+        if here and all(w.state.units[u].arm == "artillery" for u in here):
+            for a in here:
+                eliminate(g, a, R.ARTILLERY_STACKED)
 
 
 def ne_choice(g: Game, frame: Frame, test: bool) -> None:

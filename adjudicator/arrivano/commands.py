@@ -97,8 +97,30 @@ class Next(_C):
 
 
 class Retreat(_C):
+    """Answer to a pending retreat (arrivano §12.6): the hex where the line of retreat ends (for an exit, the map
+    edge hex it leaves from, with off_map, §12.8.1); `units`: the part of the stack that goes there (§12.6: units
+    stacked together may retreat to different hexes; omitted: the whole stack still to retreat)."""
+
     type: Literal["retreat"]
     to: str
+    units: list[str] | None = None
+    off_map: bool = False
+
+
+class RoutMove(_C):
+    """Answer to a pending end-phase rout move (arrivano §15.2.2): where the unit ends, two hexes away, or a
+    village, redoubt or friendly general's hex where it stops its rout (its own hex: it stays)."""
+
+    type: Literal["rout_move"]
+    to: str
+    off_map: bool = False
+
+
+class ArtilleryRetreat(_C):
+    """Answer to a pending §11.1 choice: the guns that retreat with the bombarded units (turned to Moved)."""
+
+    type: Literal["artillery_retreat"]
+    units: list[str]
 
 
 class AdvanceAfter(_C):
@@ -143,6 +165,6 @@ class DefensiveFire(_C):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge,
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge,
     Field(discriminator="type"),
 ]

@@ -360,6 +360,7 @@ class ScenarioFile(_Strict):
     stacking: Stacking
     entry_hexes: dict[str, FlagHex]
     retreat_hexes: dict[str, FlagHex]
+    retreat_hexes_side: str | None = None  # whose retreat flags they are (arrivano §17.2.1: the Neapolitans')
     march_direction: MarchDirection | None
     march_orders: list[MarchOrder]
     march_order_rules: MarchOrderRules | None

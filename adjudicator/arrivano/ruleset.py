@@ -305,6 +305,12 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         return out
 
     # --- projection -------------------------------------------------------------------------------------
+    def note_interpretations(self, state: P.ArrivanoState, chosen: dict[str, str]) -> P.ArrivanoState:
+        """Keep the umpire's readings in the state: legal() and pending() read those that shape the options
+        (retreats: off_map_retreat, neapolitan_retreat_flags, rout_stop_general) through World.reading."""
+        state.interpretations = dict(sorted(chosen.items()))
+        return state
+
     def apply(self, state: P.ArrivanoState, event: Any) -> P.ArrivanoState:
         return P.apply(state, event)
 

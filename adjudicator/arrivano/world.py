@@ -3,18 +3,26 @@ stacking, strengths. Everything here is a pure function of (state, scenario data
 
 from __future__ import annotations
 
+from functools import cache
+
 from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.arrivano.data_loader import (
     ScenarioData,
     Tables,
     TerrainEffect,
     WeatherBox,
+    default_data,
     fits_stacking,
 )
 from arbitro.adjudicator.hexgrid import HexId
 from arbitro.projections.arrivano import ArrivanoState
 
 ORDERS = ("advance", "attack", "defence", "manoeuvre")
+
+
+@cache
+def _defaults() -> dict[str, str]:
+    return {i.name: i.default for i in default_data().interpretations.interpretations}
 
 
 _LOS_CACHE: dict[tuple[str, str, str], bool] = {}
@@ -25,6 +33,11 @@ class World:
         self.state, self.s, self.tables = state, s, tables
         self.grid = s.map.grid
         self._by_hex: dict[str, list[str]] | None = None
+
+    def reading(self, name: str) -> str:
+        """The reading in force of an interpretation: the umpire's ruling kept in the state (note_interpretations),
+        else its default. What legal() offers depends on some readings, so legal() and decide read them here."""
+        return self.state.interpretations.get(name) or _defaults()[name]
 
     # --- sides and pieces ---------------------------------------------------------------------------
     @property

@@ -36,6 +36,8 @@ class PaddedSupply(EnteredSupply):
 
 class Table:
     def __init__(self, state: ArrivanoState, interpretations: dict[str, str] | None = None) -> None:
+        if interpretations:  # as the fold does for a game created with rulings (readings legal() needs)
+            state = RULESET.note_interpretations(state, dict(interpretations))
         self.game = GameState(core=CoreState(interpretations=dict(interpretations or {})), rules=state)
         self.events: list[Any] = []
         self.rolls: list[core.DiceRolled] = []
