@@ -789,12 +789,15 @@ def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             push_retreat(g, sorted(frame.data["units"] + guns), 1, R.BOMBARD_TABLE)
 
 
+def _ends(opts: list[dict[str, Any]]) -> str:
+    return ", ".join(sorted({o["to"] + (" off the map" if o.get("off_map") else "") for o in opts})) or "none"
+
+
 def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Any, str]:
     """Why an answer to the pending frame is refused: the citation and what is permitted instead."""
     kind = frame.kind.replace("_", " ")
     if dumped.get("type") != frame.kind:
         return frame.rule, f"not an answer to the pending {kind}"
-    ends = ", ".join(sorted({o["to"] + (" off the map" if o.get("off_map") else "") for o in opts})) or "none"
     match frame.kind:
         case "retreat":
             units = RT.live(w, frame)
@@ -811,11 +814,11 @@ def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str,
             if any(w.state.units[u].arm == "artillery" for u in units):
                 return R.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
                                              "with a combat unit")
-            return R.RETREAT, f"every permitted line ends in {ends}: the stack retreats there together"
+            return R.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
         case "rout_move":
             return R.ROUT_MOVE, (f"{dumped['to']} is neither the end of a permitted two-hex rout away from the enemy "
                                  f"nor a village, redoubt or friendly general's hex where the rout may stop; "
-                                 f"permitted: {ends}")
+                                 f"permitted: {_ends(opts)}")
         case "artillery_retreat":
             guns = ", ".join(frame.data["artillery"])
             return R.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
