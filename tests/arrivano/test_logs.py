@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from arbitro.adjudicator.arrivano.data_loader import load_scenario
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+
 from tests.arrivano.full_game import LOGS, NEEDED
 
 SCENARIOS = ("montebello", "campotenese")
