@@ -393,3 +393,50 @@ def test_artillery_with_defenders_retreating_after_an_assault_is_eliminated():
     assert t.of(ev.AssaultResolved)[-1].result == "Dr"
     gun = next(e for e in t.of(ev.UnitEliminated) if e.unit == "art-gottesheim")
     assert gun.rule == str(R.ARTILLERY_STACKED)
+
+
+# --- through the whole procedure: surrounded (§12.6.3) against off the map (§12.8.1); a ruling in force ----------
+
+
+def dr_against(defender_hex: str, french: dict[str, str]) -> Table:
+    """6e-legere-i (in `french`) attacks ir18-i in `defender_hex`; a 6 then a passed DR test: a one-hex retreat."""
+    attacker = french["6e-legere-i"]
+    state = position({"ir18-i": defender_hex} | french, leaders={"watrin": attacker}, orders={"W": "attack"})
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [defender_hex]}, [6, 2])
+    assert t.of(ev.AssaultResolved)[-1].result == "Dr"
+    return t
+
+
+W_UNITS = ["6e-legere-i", "6e-legere-ii", "6e-legere-iii", "22e-i", "22e-ii", "22e-iii"]
+
+
+def test_a_surrounded_defender_is_eliminated_under_12_6_3():
+    """No hex to retreat into and no map edge: §12.6.3, not §12.8.1 (resolved without a decision)."""
+    D = nb(X, 1)
+    t = dr_against(D, dict(zip(W_UNITS, sorted(GRID.neighbours(D)))))
+    gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
+    assert gone and gone[0].permanent and gone[0].rule == str(R.SURROUNDED)
+
+
+def test_a_defender_against_the_map_edge_is_eliminated_under_12_8_1():
+    """The same on the map edge: the only way out is off the map (resolved without a decision: one option)."""
+    t = dr_against(E, dict(zip(W_UNITS, E_NEXT)))
+    gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
+    assert gone and gone[0].permanent and gone[0].rule == str(R.OFF_MAP)
+    assert RULESET.pending(t.state) is None or RULESET.pending(t.state).kind != "retreat"
+
+
+def test_an_umpire_ruling_reaches_the_state_legal_reads():
+    """The fold keeps the readings in the state at the ruling itself (note_interpretations)."""
+    from arbitro.adjudicator.service import Arbitro
+    from arbitro.events.sqlite import SQLiteStore
+
+    app = Arbitro(SQLiteStore(":memory:"))
+    gid = app.create("arrivano", "montebello", ())
+    ruling = {"off_map_retreat": "farthest", "rout_stop_general": "own_general"}
+    app.submit(gid, "umpire", {"type": "ruling", "reason": "retreat readings", "interpretation": ruling})
+    rules = app.state_at(gid).rules
+    assert rules.interpretations == ruling
+    w = RULESET.world(rules)
+    assert (w.reading("off_map_retreat"), w.reading("neapolitan_retreat_flags")) == ("farthest", "exit_not_eliminated")
