@@ -99,6 +99,7 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
     flags_captured: int = 0
     seen: dict[str, list[str]] = {}  # enemy pieces each seat has examined (arrivano §11.3.2)
+    interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
     result: dict[str, Any] | None = None
 
 

@@ -55,13 +55,21 @@ def required_targets(w: World, attackers: list[str]) -> list[str]:
 
 
 def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, int, list[str]]:
-    """Attack and defence SP with §14.0.1 (cavalry doubled against disordered infantry) and §10.4 (cavalry in woods
-    halved, interpretation cavalry_in_woods: both), rounding up (§1.3)."""
+    """Attack and defence SP (the sums of `combat_strengths`) and the defending non-artillery units."""
+    sp = combat_strengths(w, attackers, targets)
+    defenders = [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
+    return sum(sp[u] for u in attackers), sum(sp[u] for u in defenders), defenders
+
+
+def combat_strengths(w: World, attackers: list[str], targets: list[str]) -> dict[str, int]:
+    """Each participant's SP in this combat with §14.0.1 (cavalry doubled against disordered infantry) and §10.4
+    (cavalry in woods halved, interpretation cavalry_in_woods), rounding up (§1.3)."""
     defenders = [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
     disordered_infantry = bool(defenders) and all(
         w.state.units[u].arm == "infantry" and w.state.units[u].status != "good" for u in defenders)
-    woods = any(t.cavalry_halved for h in targets for t in w.terrains(h))
-    attack = 0
+    attacking_woods = w.reading("cavalry_in_woods") == "both"  # defending_only: woods halve defenders only
+    woods = attacking_woods and any(t.cavalry_halved for h in targets for t in w.terrains(h))
+    out: dict[str, int] = {}
     for u in attackers:
         sp = w.strength(u)
         if w.state.units[u].arm == "cavalry":
@@ -69,16 +77,15 @@ def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, 
                 sp *= 2  # §14.0.1, §14.2, §14.2.4: double, never twice
             if woods:
                 sp = (sp + 1) // 2
-        attack += sp
-    defence = 0
+        out[u] = sp
     for u in defenders:
         sp = w.strength(u)
         if w.state.units[u].arm == "cavalry" and any(t.cavalry_halved for t in w.terrains(w.state.units[u].hex)):
             sp = (sp + 1) // 2
         if w.state.units[u].arm == "cavalry" and u in w.state.countercharges.values():
             sp *= 2  # §14.2.4: the charger met by a counter-charge is doubled too
-        defence += sp
-    return attack, defence, defenders
+        out[u] = sp
+    return out
 
 
 def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[int, int, str]:
@@ -390,24 +397,57 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
 
 
 def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
-    """arrivano §12.5.4 EX: each side loses its participating unit with the highest efficiency (ties: the highest
-    printed strength, interpretation ex_strength_basis: printed; exact ties: the lowest id, the owner's choice
-    not yet asked); every other participant tests, failing ones are disordered."""
+    """arrivano §12.5.4 EX: each side loses its participating unit with the highest efficiency, among those the
+    highest strength (interpretation ex_strength_basis: `printed` current printed SP, or `modified` the SP counted
+    in this combat); still tied, the owner chooses (pending `exchange_loss`). Then every other participant tests,
+    failing ones are disordered."""
     w = g.world()
-    lost = []
-    for group in (attackers, defenders):
-        units = [u for u in group if w.state.units[u].where == "map"]
-        if units:
-            lost.append(min(units, key=lambda u: (-w.efficiency(u), -w.strength(u), u)))
-    for u in lost:
+    targets = sorted({w.state.units[u].hex for u in defenders if w.state.units[u].where == "map"})
+    live = [u for u in attackers if w.state.units[u].where == "map"]
+    modified = combat_strengths(w, live, targets) if live else {}
+    basis = w.reading("ex_strength_basis")
+    sp = {u: modified.get(u, w.strength(u)) if basis == "modified" else w.strength(u) for u in attackers + defenders}
+    continue_exchange(g, {"attackers": list(attackers), "defenders": list(defenders), "sp": sp, "lost": {}})
+
+
+def exchange_candidates(w: World, units: list[str], sp: dict[str, int]) -> list[str]:
+    """The units the EX loss may fall on: highest efficiency, then highest strength (arrivano §12.5.4)."""
+    live = [u for u in units if w.state.units[u].where == "map"]
+    if not live:
+        return []
+    best = max((w.efficiency(u), sp[u]) for u in live)
+    return sorted(u for u in live if (w.efficiency(u), sp[u]) == best)
+
+
+def continue_exchange(g: Game, data: dict[str, Any]) -> None:
+    w = g.world()
+    lost: dict[str, str | None] = dict(data["lost"])
+    for role in ("attackers", "defenders"):
+        if role in lost:
+            continue
+        candidates = exchange_candidates(w, data[role], data["sp"])
+        if len(candidates) > 1:  # the owner's choice among the exact ties
+            g.emit(ev.PendingSet(kind="exchange_loss", seat=w.state.units[candidates[0]].side, rule=str(R.RESULTS),
+                                 data=data | {"lost": lost, "role": role, "candidates": candidates}))
+            return
+        lost[role] = candidates[0] if candidates else None
+    gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
+    for u in gone:
         eliminate(g, u, R.RESULTS)
     w = g.world()
-    rest = [u for u in attackers + defenders if u not in lost and w.state.units[u].where == "map"]
+    rest = [u for u in data["attackers"] + data["defenders"] if u not in gone and w.state.units[u].where == "map"]
     for h, units in by_hex(w, rest).items():
         results = stack_test(g, units, f"{R.RESULTS} EX test in {h}")
         for u in units:
             if not results[u]:
                 worsen(g, u, R.RESULTS)
+
+
+def exchange_loss(g: Game, frame: Frame, unit: str) -> None:
+    """The owner's answer to `exchange_loss`: that unit is his side's EX loss."""
+    data = {k: v for k, v in frame.data.items() if k not in ("role", "candidates")}
+    data["lost"] = dict(frame.data["lost"]) | {frame.data["role"]: unit}
+    continue_exchange(g, data)
 
 
 def defender_retreat(g: Game, units: list[str], h: str) -> None:

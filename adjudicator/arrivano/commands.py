@@ -137,12 +137,35 @@ class CavalryRetreat(_C):
     to: str | None
 
 
+class ExchangeLoss(_C):
+    """The owner picks which of his units tied for the EX loss is eliminated (arrivano §12.5.4 EX)."""
+
+    type: Literal["exchange_loss"]
+    unit: str
+
+
+class ReplacementHex(_C):
+    """The owner places a returning unit within one hex of its general (arrivano §12.8.2)."""
+
+    type: Literal["replacement_hex"]
+    hex: str
+
+
+class CommanderRefuge(_C):
+    """The owner moves a commander whose hex's units were all eliminated to one of the nearest friendly hexes, or
+    anywhere within his movement if no friend is within it (arrivano §4.5.4)."""
+
+    type: Literal["commander_refuge"]
+    to: str
+
+
 class DefensiveFire(_C):
     type: Literal["defensive_fire"]
     target: str | None
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge,
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex |
+    CommanderRefuge,
     Field(discriminator="type"),
 ]

@@ -51,6 +51,10 @@ class Game:
     def reject(self, rule: Any, message: str) -> None:
         self.ctx.reject(rule, message)
 
+    def reading(self, name: str) -> str:
+        """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
+        return self.world().reading(name)
+
 
 def crt_table(tables: Tables) -> combat.CombatTable:
     """The Arrivano CRT in the shape of the shared combat engine (adjudicator/combat.py)."""
@@ -145,26 +149,29 @@ def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False) -> None:
 
 def leaders_left_alone(g: Game, h: str) -> None:
     """arrivano §4.5.4: commanders in a hex whose units are all gone test (1-2 lost) and, surviving, move to the
-    nearest hex with friendly units (the owner's choice reduced to the nearest, then the lowest id)."""
+    nearest hex with friendly units (the owner's choice among several, pending `commander_refuge`)."""
     w = g.world()
     if w.units_at(h):
         return
     for lid in w.leaders_at(h):
         leader_test(g, lid, f"{R.LEADER_ALONE} units in {h} eliminated")
         if g.state.leaders[lid].where == "map":
-            displace_leader(g, lid)
+            g.emit(ev.PendingSet(kind="commander_refuge", seat=g.state.leaders[lid].side, rule=str(R.LEADER_ALONE),
+                                 data={"leader": lid}))
 
 
-def displace_leader(g: Game, lid: str) -> None:
-    w = g.world()
+def refuge_hexes(w: World, lid: str) -> list[str]:
+    """arrivano §4.5.4: the hexes of the nearest friendly units he can reach with his movement; with none within
+    it, any hex he can reach that holds no enemy (reading: "sull'unità amica più vicina" counts hexes, and "entro la
+    sua capacità di movimento" the commander's own movement, leader_destinations)."""
+    from arbitro.adjudicator.arrivano.movement import leader_destinations
     leader = w.state.leaders[lid]
-    friends = sorted({w.state.units[u].hex for u in w.units_of(leader.side)},
-                     key=lambda h: (w.grid.distance(leader.hex, h), h))
+    reach = [h for h in leader_destinations(w, lid) if h != leader.hex]
+    friends = [h for h in reach if w.side_at(h) == leader.side]
     if not friends:
-        g.emit(ev.LeaderLost(leader=lid, rule=str(R.LEADER_ALONE)))
-        after_leader_lost(g, lid)
-        return
-    g.emit(ev.LeaderMoved(leader=lid, path=[leader.hex, friends[0]], rule=str(R.LEADER_ALONE)))
+        return sorted(reach)
+    near = min(w.grid.distance(leader.hex, h) for h in friends)
+    return sorted(h for h in friends if w.grid.distance(leader.hex, h) == near)
 
 
 def leader_test(g: Game, lid: str, why: str) -> None:
@@ -466,24 +473,38 @@ def start_turn(g: Game, turn: int) -> None:
 
 def replacements(g: Game) -> None:
     """arrivano §12.8.2: units on the track come back reduced within one hex of their general, obeying stacking,
-    not in EZoC (the lowest free hex; interpretation lost_general_replacements: no_return)."""
-    for uid in sorted(g.state.units):
-        unit = g.state.units[uid]
-        if unit.where != "track" or unit.return_turn > g.state.turn:
-            continue
-        w = g.world()
-        gid = w.general_on_map(unit.formation)
-        if gid is None and g.ctx.interpretation("lost_general_replacements") == "with_chief":
-            chief = g.s.oob.sides[unit.side].commander_in_chief
-            gid = chief if w.state.leaders[chief].where == "map" else None
-        if gid is None:
-            continue
-        ghex = w.state.leaders[gid].hex
-        ezoc = w.ezoc(unit.side)
-        for h in [ghex, *sorted(w.grid.neighbours(ghex))]:
-            if h not in ezoc and w.side_at(h) in (None, unit.side) and w.fits(h, [uid]):
-                g.emit(ev.UnitReturned(unit=uid, hex=h, rule=str(R.RETURN)))
-                break
+    not in EZoC: the owner places each (pending `replacement_hex`, first unit on top; interpretation
+    lost_general_replacements for a formation without its general)."""
+    due = [uid for uid in sorted(g.state.units)
+           if g.state.units[uid].where == "track" and g.state.units[uid].return_turn <= g.state.turn]
+    for uid in reversed(due):
+        if return_general(g.world(), uid) is not None:
+            g.emit(ev.PendingSet(kind="replacement_hex", seat=g.state.units[uid].side, rule=str(R.RETURN),
+                                 data={"unit": uid}))
+
+
+def return_general(w: World, uid: str) -> str | None:
+    """The commander a returning unit is placed next to: its formation's general, or with the reading
+    lost_general_replacements: with_chief, its commander in chief when the general is gone."""
+    unit = w.state.units[uid]
+    gid = w.general_on_map(unit.formation)
+    if gid is None and w.reading("lost_general_replacements") == "with_chief":
+        chief = w.s.oob.sides[unit.side].commander_in_chief
+        gid = chief if w.state.leaders[chief].where == "map" else None
+    return gid
+
+
+def return_hexes(w: World, uid: str) -> list[str]:
+    """Where a returning unit may be placed (arrivano §12.8.2): its general's hex or one next to it, not in EZoC,
+    holding no enemy, within the stacking limits. None: it waits on the track."""
+    unit = w.state.units[uid]
+    gid = return_general(w, uid)
+    if unit.where != "track" or gid is None:
+        return []
+    ghex = w.state.leaders[gid].hex
+    ezoc = w.ezoc(unit.side)
+    return [h for h in sorted([ghex, *w.grid.neighbours(ghex)])
+            if h not in ezoc and w.side_at(h) in (None, unit.side) and w.fits(h, [uid])]
 
 
 def chief_can_change(w: World, side: str) -> list[str]:
@@ -658,6 +679,16 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
         case "countercharge":
             return [{"type": "countercharge", "unit": u} for u in frame.data["counter"]] + \
                 [{"type": "countercharge", "unit": None}]
+        case "exchange_loss":
+            return [{"type": "exchange_loss", "unit": u} for u in frame.data["candidates"]
+                    if w.state.units[u].where == "map"]
+        case "replacement_hex":
+            return [{"type": "replacement_hex", "hex": h} for h in return_hexes(w, frame.data["unit"])]
+        case "commander_refuge":
+            lid = frame.data["leader"]
+            if w.state.leaders[lid].where != "map":
+                return []
+            return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, lid)]
         case "cavalry_retreat":
             from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes
             return [{"type": "cavalry_retreat", "to": h} for h in cavalry_retreat_hexes(w, frame.data["units"])] + \
@@ -711,6 +742,9 @@ def settle(g: Game) -> None:
                 after_leader_lost(g, lid)
                 continue
             return
+        if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge") and len(opts or []) <= 1:
+            settle_single(g, frame, (opts or [None])[0])
+            continue
         if frame.kind == "resume_assault":
             from arbitro.adjudicator.arrivano.assault import resume_assault
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
@@ -720,6 +754,18 @@ def settle(g: Game) -> None:
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
             continue
         return
+
+
+def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:
+    """A choice left with one answer is made for the owner; with none: nobody is placed (the unit waits on the
+    track, the commander stays), and an exchange goes on without a loss on that side."""
+    g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    if only is not None:
+        apply_answer(g, frame, only)
+    elif frame.kind == "exchange_loss":
+        from arbitro.adjudicator.arrivano.assault import continue_exchange
+        data = {k: v for k, v in frame.data.items() if k not in ("role", "candidates")}
+        continue_exchange(g, data | {"lost": dict(frame.data["lost"]) | {frame.data["role"]: None}})
 
 
 def resolve_retreat(g: Game, frame: Frame, to: str) -> None:
@@ -738,6 +784,11 @@ def answer(g: Game, command: Any) -> None:
     if dumped not in opts:
         g.reject(frame.rule, f"not an answer to the pending {frame.kind.replace('_', ' ')}")
     g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    apply_answer(g, frame, dumped)
+
+
+def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+    """Carry out an accepted answer to `frame` (already cleared from the stack)."""
     match frame.kind:
         case "retreat":
             resolve_retreat(g, frame, dumped["to"])
@@ -771,6 +822,14 @@ def answer(g: Game, command: Any) -> None:
         case "countercharge":
             from arbitro.adjudicator.arrivano.movement import countercharge_answer
             countercharge_answer(g, frame.data, dumped["unit"])
+        case "exchange_loss":
+            from arbitro.adjudicator.arrivano.assault import exchange_loss
+            exchange_loss(g, frame, dumped["unit"])
+        case "replacement_hex":
+            g.emit(ev.UnitReturned(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN)))
+        case "commander_refuge":
+            lid = frame.data["leader"]
+            g.emit(ev.LeaderMoved(leader=lid, path=[g.state.leaders[lid].hex, dumped["to"]], rule=str(R.LEADER_ALONE)))
 
 
 def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:

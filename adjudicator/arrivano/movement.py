@@ -14,7 +14,7 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
     worsen,
 )
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import ORDERS, World
 from arbitro.adjudicator.hexgrid import HexId
 from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
 from arbitro.events import arrivano as ev
@@ -403,9 +403,23 @@ def officer_order_units(w: World, lid: str) -> list[str]:
             and u not in act.overrides and w.column_of(u) is None and w.state.units[u].moved_turn != w.state.turn]
 
 
+def officer_orders(w: World, lid: str) -> list[str]:
+    """The orders an officer may try to give his out-of-command stack (arrivano §3.1 B-4, interpretation
+    officer_order_change): `efficiency_test` any order but Defence (which they have already); `formation_order`
+    only the formation's current order (none if it is Defence)."""
+    if not officer_order_units(w, lid):
+        return []
+    act = w.state.activation
+    assert act is not None
+    if w.reading("officer_order_change") == "formation_order":
+        current = w.state.formations[act.formation].order
+        return [current] if current != "defence" else []
+    return [o for o in ORDERS if o != "defence"]
+
+
 def officer_order(g: Game, lid: str, order: str) -> None:
-    """Interpretation officer_order_change (efficiency_test): one test for the stack with the officer's -1 (§13.2);
-    success: those units obey `order` for this activation; failure: they keep Defence."""
+    """arrivano §3.1 B-4 (interpretation officer_order_change): one test for the stack with the officer's -1
+    (§13.2); success: those units obey `order` for this activation; failure: they keep Defence."""
     if g.state.step != "movement":
         g.reject(R.MOVE_STEP, "officers try this in the movement sub-phase")
     if lid not in g.state.leaders or g.state.leaders[lid].side != g.ctx.seat:
@@ -414,6 +428,10 @@ def officer_order(g: Game, lid: str, order: str) -> None:
     if not units:
         g.reject(R.MOVE_STEP, "this officer is not stacked with out-of-command units of the active formation that "
                               "have not moved, or has already tried")
+    allowed = officer_orders(g.world(), lid)
+    if order not in allowed:
+        g.reject(R.MOVE_STEP, f"the officer may give his stack only {', '.join(allowed) or 'no order'} "
+                                  f"(interpretation officer_order_change: {g.reading('officer_order_change')})")
     results = stack_test(g, units, f"{R.MOVE_STEP} officer's order change")
     ok = all(results.values())
     g.emit(ev.OfficerOrderTried(officer=lid, units=units, order=order, succeeded=ok, rule=str(R.MOVE_STEP)))

@@ -67,6 +67,11 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def interpretations(self) -> dict[str, Interpretation]:
         return ruleset_interpretations(self.data)
 
+    def note_interpretations(self, state: P.ArrivanoState, chosen: dict[str, str]) -> P.ArrivanoState:
+        """Keep the umpire's readings in the state: legal() and pending() see only the state (readings.py)."""
+        state.interpretations = dict(sorted(chosen.items()))
+        return state
+
     def data_files(self) -> list[Path]:
         return data_files()
 
@@ -407,8 +412,8 @@ def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
             out += [{"type": "move", "unit": uid, "to": h, "column": True}
                     for h in M.destinations(w, uid, True, ic) if h not in normal]
     for lid in sorted(w.state.leaders):
-        if w.state.leaders[lid].side == seat and M.officer_order_units(w, lid):
-            out += [{"type": "officer_order", "officer": lid, "order": o} for o in ORDERS if o != "defence"]
+        if w.state.leaders[lid].side == seat:
+            out += [{"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid)]
     for lid in sorted(w.state.leaders):
         if M.leader_movable(w, lid, seat):
             out += [{"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid)]

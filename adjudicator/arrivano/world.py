@@ -26,6 +26,11 @@ class World:
         self.grid = s.map.grid
         self._by_hex: dict[str, list[str]] | None = None
 
+    def reading(self, name: str) -> str:
+        """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
+        from arbitro.adjudicator.arrivano.readings import in_force
+        return in_force(self.state, name)
+
     # --- sides and pieces ---------------------------------------------------------------------------
     @property
     def seats(self) -> tuple[str, str]:

@@ -212,7 +212,8 @@ def test_interpretation_lost_general_replacements():
         t = Table(state, interpretations={"lost_general_replacements": reading})
         ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
         start_turn(RULESET.game(ctx), 3)
-        assert (ctx.state.units["ir18-i"].where == "map") is back
+        pending = RULESET.pending(ctx.state)  # arrivano §12.8.2: the owner places the unit next to the commander
+        assert (pending is not None and pending.kind == "replacement_hex") is back
 
 
 def test_interpretation_commander_escape_lone_only():
