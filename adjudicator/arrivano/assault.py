@@ -373,9 +373,10 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
             for u in attackers:
                 eliminate(g, u, R.RESULTS)
         case "De":
+            # the advance waits under any commander left alone by the losses (§4.5.4: he moves away first)
+            g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
             for u in [x for t in targets for x in g.world().units_at(t)]:
                 eliminate(g, u, R.RESULTS if u in defenders else R.ARTILLERY_STACKED)
-            g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
         case "Ad":
             for u in attackers:
                 worsen(g, u, R.RESULTS)
