@@ -138,6 +138,10 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
                 if ok:
                     for uid in units:
                         state.activation.overrides[uid] = order
+        case ev.FreeOrderChosen(units=units, order=order):
+            if state.activation is not None:
+                for uid in units:
+                    state.activation.overrides[uid] = order
         case ev.OrderChangeTried():
             if state.activation is not None:
                 state.activation.order_tried = True

@@ -453,7 +453,8 @@ def exchange_loss(g: Game, frame: Frame, unit: str) -> None:
 
 def defender_retreat(g: Game, units: list[str], h: str) -> None:
     """DR (arrivano §12.5.4): in a village, farm or redoubt with a Defence order the defender chooses first
-    (interpretation village_dr_procedure: choose_then_one_test); otherwise the DR test and retreat."""
+    (interpretation village_dr_procedure: `choose_then_one_test` one test decides; `two_tests` a failed exchange
+    test is followed by the normal DR test and retreat); otherwise the DR test and retreat."""
     w = g.world()
     options: list[str] = []
     if all(w.order_of(u) == "defence" for u in units):
@@ -512,6 +513,9 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place
         for u in units:
             worsen(g, u, R.RESULTS)
+        return
+    if choice == "exchange" and g.reading("village_dr_procedure") == "two_tests":
+        dr_test_and_retreat(g, units, h)  # the exchange failed: the normal DR procedure with its own test
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, R.RESULTS, 2)

@@ -137,6 +137,22 @@ class CavalryRetreat(_C):
     to: str | None
 
 
+class FreeOrder(_C):
+    """The order out-of-command units in the chief's range take for this activation (interpretation
+    dangling_4_3_2: caldiero_4_3_1)."""
+
+    type: Literal["free_order"]
+    order: Order
+
+
+class Recover(_C):
+    """At the end of the activation (B-6) the owner has one stack try to recover, or ends the tries (hex None)
+    (arrivano §15.3)."""
+
+    type: Literal["recover"]
+    hex: str | None
+
+
 class ExchangeLoss(_C):
     """The owner picks which of his units tied for the EX loss is eliminated (arrivano §12.5.4 EX)."""
 
@@ -165,7 +181,7 @@ class DefensiveFire(_C):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex |
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder |
     CommanderRefuge,
     Field(discriminator="type"),
 ]

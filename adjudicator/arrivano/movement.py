@@ -10,6 +10,7 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
     commander_checks,
+    order_changes_barred,
     rout_checks,
     stack_test,
     worsen,
@@ -255,6 +256,15 @@ def move(g: Game, uid: str, to: str, column: bool) -> None:
     path = dests[to]
     unit = w.state.units[uid]
     start_in_ezoc = unit.where == "map" and unit.hex in w.ezoc(unit.side)
+    ezoc_to_ezoc = start_in_ezoc and to in w.ezoc(unit.side) and len(path) > 1 and p.order == "defence"  # type: ignore[union-attr]
+    if ezoc_to_ezoc and g.reading("defence_ezoc_to_ezoc") == "test_first":
+        # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
+        # where it is and its move is spent
+        if not stack_test(g, [uid], f"{R.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
+            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(R.DEFENCE)))
+            worsen(g, uid, R.DEFENCE)
+            return
+        ezoc_to_ezoc = False  # passed: the move is made, no second test
     g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else R.MOVEMENT)))
     data = g.s.unit(uid)
     if data.arm == "artillery":
@@ -262,7 +272,7 @@ def move(g: Game, uid: str, to: str, column: bool) -> None:
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
             g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(R.ARTILLERY)))
     w = g.world()
-    if start_in_ezoc and to in w.ezoc(unit.side) and len(path) > 1 and p.order == "defence":  # type: ignore[union-attr]
+    if ezoc_to_ezoc:
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: move_then_test): failure costs a disorder level
         results = stack_test(g, [uid], f"{R.DEFENCE} Defence from EZoC to EZoC in {to}")
         if not results[uid]:
@@ -409,6 +419,8 @@ def officer_orders(w: World, lid: str) -> list[str]:
     only the formation's current order (none if it is Defence)."""
     if not officer_order_units(w, lid):
         return []
+    if order_changes_barred(w, w.state.leaders[lid].side):
+        return []
     act = w.state.activation
     assert act is not None
     if w.reading("officer_order_change") == "formation_order":
@@ -428,6 +440,9 @@ def officer_order(g: Game, lid: str, order: str) -> None:
     if not units:
         g.reject(R.MOVE_STEP, "this officer is not stacked with out-of-command units of the active formation that "
                               "have not moved, or has already tried")
+    if order_changes_barred(g.world(), g.ctx.seat):
+        g.reject(R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation "
+                               "cic_loss_scope: all_changes)")
     allowed = officer_orders(g.world(), lid)
     if order not in allowed:
         g.reject(R.MOVE_STEP, f"the officer may give his stack only {', '.join(allowed) or 'no order'} "

@@ -190,6 +190,9 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         assert act is not None
         if act.order_tried:
             g.reject(R.GENERAL_ORDER, "the general has already tried this activation")
+        if F.order_changes_barred(g.world(), g.ctx.seat):
+            g.reject(R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation "
+                                   "cic_loss_scope: all_changes)")
         if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
             current = g.state.columns[act.column].order
             if current == order:
@@ -294,7 +297,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 assert act is not None
                 current = state.columns[act.column].order if act.column else state.formations[act.formation].order
                 leader_here = act.column is not None or w.general_on_map(act.formation) is not None
-                if not act.order_tried and leader_here:
+                if not act.order_tried and leader_here and not F.order_changes_barred(w, seat):
                     out += [{"type": "try_order_change", "order": o} for o in ORDERS if o != current]
                 for group in B.fire_groups(w, seat, act.formation):
                     out += [{"type": "bombard", "units": group, "target": t} for t in B.targets(w, group)]
@@ -438,6 +441,8 @@ def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
         if sorted(together) != units:
             groups.append(sorted(together))
         for group in groups:
+            if 0 < sum(u in w.state.charges for u in group) < len(group):
+                continue  # arrivano §14.2.3: a charge and other units never attack a hex together
             need = A.required_targets(w, group)
             if need != targets:
                 continue
@@ -488,6 +493,7 @@ def march_checks(g: F.Game) -> None:
                 g.emit(ev.OrderChanged(formation=m.formation, order=order, by="march_order", rule=str(R.MB_MARCH)))
             continue
         foot = [u for u in units if g.state.units[u].arm != "artillery"]
-        there = [u for u in foot if w.grid.distance(g.state.units[u].hex, m.objective) <= 1]
+        reach = 0 if w.reading("march_order_units") == "in_hex_only" else 1  # in it, or in or next to it
+        there = [u for u in foot if w.grid.distance(g.state.units[u].hex, m.objective) <= reach]
         if foot and len(there) * 2 >= len(foot):
             g.emit(ev.MarchOrderEnded(march=m.id, reason="reached", rule=str(R.MB_MARCH)))

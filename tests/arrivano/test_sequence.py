@@ -122,7 +122,10 @@ def test_recovery_at_the_end_of_the_activation():
     state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "defence"})
     state.units["6e-legere-i"].status = "disordered"
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"}, [1])
+    t.send("france", {"type": "next"})
+    # the owner picks the stacks that try (tests/arrivano/test_choices.py)
+    assert t.legal("france") == [{"type": "recover", "hex": X}, {"type": "recover", "hex": None}]
+    t.send("france", {"type": "recover", "hex": X}, [1])
     assert t.state.units["6e-legere-i"].status == "good"
     assert t.state.formations["W"].activated and any(e.rule == "arrivano §15.3" for e in t.of(ev.UnitStatusChanged))
 
