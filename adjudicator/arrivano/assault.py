@@ -22,7 +22,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.napoleonic import assault as sys_assault
-from arbitro.adjudicator.napoleonic.efficiency import most_sp_value
+from arbitro.adjudicator.napoleonic.efficiency import most_sp_value, most_sp_values
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
 
@@ -269,7 +269,9 @@ def _swap_top(g: Game) -> None:
     g.emit(ev.PendingSet(kind=retreat.kind, seat=retreat.seat, rule=retreat.rule, data=retreat.data))
 
 
-def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tested: bool = False) -> None:
+def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tested: bool = False,
+            chosen: dict[str, int] | None = None) -> None:
+    """The assault on the table. `chosen`: the efficiency values the owners picked on a tie in SP (§12.3.1)."""
     w = g.world()
     attackers = [u for u in attackers if w.state.units[u].where == "map"]
     defenders_all = [u for t in targets for u in w.units_at(t)]
@@ -308,7 +310,15 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
                                       rule=str(R.BELOW_1_5)))
             apply_result(g, "Ae", attackers, defenders, targets, forced)
             return
-    mods = modifiers(w, attackers, defenders, tdrm, tname)
+    chosen = dict(chosen or {})
+    for role, units in (("attack", attackers), ("defence", defenders)):
+        values = efficiency_choices(w, units)
+        if role not in chosen and len(values) > 1:  # arrivano §12.3.1: "il giocatore può scegliere"
+            g.emit(ev.PendingSet(kind="efficiency_value", seat=w.state.units[units[0]].side, rule=str(R.EFFICIENCY_SIDE),
+                                 data={"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
+                                       "chosen": chosen, "role": role, "values": values}))
+            return
+    mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
     die = g.roll(f"{R.RESULTS} assault on {', '.join(targets)}", {
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"})
@@ -344,14 +354,35 @@ def _general_with(w: World, units: list[str]) -> str | None:
     return None
 
 
-def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str) -> list[combat.Modifier]:
-    """arrivano §12.5.2: disordered defender +2, efficiency difference, generals ±1, terrain; capped at ±4 by the
-    table look-up."""
+def efficiency_choices(w: World, units: list[str]) -> list[int]:
+    """The efficiency values a side may use (arrivano §12.3.1): those carrying the most SP; several on a tie."""
+    return most_sp_values((efficiency_value(w, u), w.strength(u)) for u in units)
+
+
+def efficiency_value_answer(g: Game, frame: Frame, value: int) -> None:
+    """The owner's pick of his side's efficiency value; the assault goes on (the other side may pick next)."""
+    data = frame.data
+    resolve(g, list(data["attackers"]), list(data["targets"]), data["forced"], data["tested"],
+            dict(data["chosen"]) | {data["role"]: value})
+
+
+def disordered_defence(w: World, defenders: list[str]) -> bool:
+    """arrivano §15.1, §12.5.2 "la presenza di unità in Disordine in difesa" (interpretation
+    disordered_defender_drm): `any_unit` one disordered or routed defender suffices; `every_unit` all must be."""
+    bad = [w.state.units[u].status != "good" for u in defenders]
+    return any(bad) if w.reading("disordered_defender_drm") == "any_unit" else bool(bad) and all(bad)
+
+
+def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str,
+              chosen: dict[str, int] | None = None) -> list[combat.Modifier]:
+    """arrivano §12.5.2: disordered defender +2, efficiency difference (each side's value with the most SP, or
+    the owner's pick on a tie, §12.3.1), generals ±1, terrain; capped at ±4 by the table look-up."""
     mods: list[combat.Modifier] = []
-    if all(w.state.units[u].status != "good" for u in defenders):
+    if disordered_defence(w, defenders):
         mods.append(combat.Modifier(f"disordered defender ({R.DISORDER})", 2))
-    a = most_sp_value((efficiency_value(w, u), w.strength(u)) for u in attackers) or 0
-    d = most_sp_value((efficiency_value(w, u), w.strength(u)) for u in defenders) or 0
+    picked = chosen or {}
+    a = picked.get("attack", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in attackers) or 0)
+    d = picked.get("defence", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in defenders) or 0)
     if a != d:
         mods.append(combat.Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
     if _general_with(w, attackers) is not None:

@@ -76,6 +76,7 @@ class Move(_C):
     to: str
     column: bool = False
     charge: str | None = None  # a cavalry charge against this adjacent enemy hex (arrivano §14.2)
+    order: Order | None = None  # artillery only, always: the order it moves under (arrivano §11)
 
 
 class MoveLeader(_C):
@@ -137,6 +138,13 @@ class CavalryRetreat(_C):
     to: str | None
 
 
+class EfficiencyValue(_C):
+    """A side's efficiency value in an assault when SP tie between values (arrivano §12.3.1)."""
+
+    type: Literal["efficiency_value"]
+    value: int
+
+
 class FreeOrder(_C):
     """The order out-of-command units in the chief's range take for this activation (interpretation
     dangling_4_3_2: caldiero_4_3_1)."""
@@ -181,7 +189,7 @@ class DefensiveFire(_C):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder |
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
     CommanderRefuge,
     Field(discriminator="type"),
 ]

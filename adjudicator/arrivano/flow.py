@@ -764,6 +764,8 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
                 [{"type": "countercharge", "unit": None}]
         case "free_order":
             return [{"type": "free_order", "order": o} for o in ORDERS]
+        case "efficiency_value":
+            return [{"type": "efficiency_value", "value": v} for v in frame.data["values"]]
         case "recovery":
             hexes = recovery_candidates(w, list(frame.data["tried"]))
             return [{"type": "recover", "hex": h} for h in hexes] + [{"type": "recover", "hex": None}]
@@ -916,6 +918,9 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             countercharge_answer(g, frame.data, dumped["unit"])
         case "recovery":
             recover(g, frame, dumped["hex"])
+        case "efficiency_value":
+            from arbitro.adjudicator.arrivano.assault import efficiency_value_answer
+            efficiency_value_answer(g, frame, dumped["value"])
         case "free_order":
             units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
             g.emit(ev.FreeOrderChosen(units=units, order=dumped["order"], rule=frame.rule))

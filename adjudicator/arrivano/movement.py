@@ -29,12 +29,24 @@ def march_of(w: World, uid: str) -> str | None:
     return None
 
 
-def movement_order(w: World, uid: str, ic: set[str]) -> str:
-    """Artillery may always move as Manoeuvre (arrivano §11); a marching unit moves as Manoeuvre even out of command
-    (§17.1.5); otherwise the unit's order (§5.3: Defence out of command)."""
-    if march_of(w, uid) is not None or w.state.units[uid].arm == "artillery":
+def movement_order(w: World, uid: str, ic: set[str], chosen: str | None = None) -> str:
+    """A marching unit moves as Manoeuvre even out of command (§17.1.5); artillery under the order its owner
+    chose among artillery_orders (Manoeuvre when none is given); otherwise the unit's order (§5.3: Defence out of
+    command)."""
+    if march_of(w, uid) is not None:
         return "manoeuvre"
+    if w.state.units[uid].arm == "artillery":
+        return chosen if chosen in artillery_orders(w, uid, ic) else "manoeuvre"
     return w.order_of(uid, ic)
+
+
+def artillery_orders(w: World, uid: str, ic: set[str]) -> list[str]:
+    """arrivano §11 "possono sempre scegliere di avere un Ordine di Manovra o Difesa": the orders an artillery unit
+    may move under - Manoeuvre, Defence, or the order it has (its formation's, Defence out of command); only
+    Manoeuvre under a Montebello march order (§17.1.5)."""
+    if march_of(w, uid) is not None:
+        return ["manoeuvre"]
+    return sorted({"manoeuvre", "defence", w.order_of(uid, ic)})
 
 
 def may_move(w: World, uid: str) -> str | None:
@@ -64,11 +76,12 @@ class Plan:
     order: str
 
 
-def plan(w: World, uid: str, column: bool, ic: set[str]) -> Plan | str:
-    """The move rules for this unit now, or the citation forbidding a march column."""
+def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = None) -> Plan | str:
+    """The move rules for this unit now (`chosen`: an artillery unit's order), or the citation forbidding a march
+    column."""
     unit = w.state.units[uid]
     data = w.s.unit(uid)
-    order = movement_order(w, uid, ic)
+    order = movement_order(w, uid, ic, chosen)
     rules_o = w.tables.orders.orders[order]  # type: ignore[index]
     if column:
         if not rules_o.march_column:
@@ -120,9 +133,10 @@ def entry_cost(w: World, h: str, arm: str) -> int:
     return inner if isinstance(inner, int) else 10 ** 6
 
 
-def destinations(w: World, uid: str, column: bool, ic: set[str]) -> dict[str, tuple[str, ...]]:
+def destinations(w: World, uid: str, column: bool, ic: set[str],
+                 chosen: str | None = None) -> dict[str, tuple[str, ...]]:
     """Hexes the unit may end its move in, with the path (arrivano §9), honouring a march order (§17.1.5)."""
-    p = plan(w, uid, column, ic)
+    p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
     reach = hexmap.reachable(w.s.map, w.movement_table(), p.start, p.rules)
@@ -236,7 +250,7 @@ def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> 
     g.emit(ev.CounterChargeDeclared(unit=unit, against=uid, hex=stop[-1], rule=str(R.COUNTERCHARGE)))
 
 
-def move(g: Game, uid: str, to: str, column: bool) -> None:
+def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) -> None:
     w = g.world()
     if g.state.step != "movement" or g.state.activation is None:
         g.reject(R.MOVE_STEP, "units move in the movement sub-phase of their formation's activation")
@@ -247,10 +261,15 @@ def move(g: Game, uid: str, to: str, column: bool) -> None:
         g.reject(why, "this unit cannot move now")
     assert g.state.activation is not None
     ic = w.in_command(g.state.activation.formation)
-    p = plan(w, uid, column, ic)
+    if g.state.units[uid].arm == "artillery" and chosen not in artillery_orders(w, uid, ic):
+        g.reject(R.ARTILLERY_ORDER, f"artillery moves under an order its owner names: "
+                                    f"{', '.join(artillery_orders(w, uid, ic))}")
+    if g.state.units[uid].arm != "artillery" and chosen is not None:
+        g.reject(R.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
+    p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         g.reject(p, "this unit may not move in march column now")
-    dests = destinations(w, uid, column, ic)
+    dests = destinations(w, uid, column, ic, chosen)
     if to not in dests:
         g.reject(*why_not(w, uid, to, p))  # type: ignore[arg-type]
     path = dests[to]

@@ -170,7 +170,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                     g.reject(R.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
                 M.charge(g, command.unit, command.to, command.charge)
             case C.Move():
-                M.move(g, command.unit, command.to, command.column)
+                M.move(g, command.unit, command.to, command.column, command.order)
             case C.OfficerOrder():
                 M.officer_order(g, command.officer, command.order)
             case C.MoveLeader():
@@ -407,19 +407,31 @@ def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
         unit = w.state.units[uid]
         if unit.side != seat or M.may_move(w, uid) is not None:
             continue
-        normal = M.destinations(w, uid, False, ic)
-        out += [{"type": "move", "unit": uid, "to": h, "column": False} for h in normal]
+        if unit.arm == "artillery":  # arrivano §11: the owner names the order it moves under
+            for o in M.artillery_orders(w, uid, ic):
+                out += unit_moves(w, uid, ic, o)
+            continue
+        out += unit_moves(w, uid, ic, None)
         for h, (_, targets) in M.charges(w, uid, ic).items():
             out += [{"type": "move", "unit": uid, "to": h, "column": False, "charge": t} for t in targets]
-        if not isinstance(M.plan(w, uid, True, ic), str):
-            out += [{"type": "move", "unit": uid, "to": h, "column": True}
-                    for h in M.destinations(w, uid, True, ic) if h not in normal]
     for lid in sorted(w.state.leaders):
         if w.state.leaders[lid].side == seat:
             out += [{"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid)]
     for lid in sorted(w.state.leaders):
         if M.leader_movable(w, lid, seat):
             out += [{"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid)]
+    return out
+
+
+def unit_moves(w: World, uid: str, ic: set[str], order: str | None) -> list[dict[str, Any]]:
+    """A unit's moves (`order`: the order an artillery unit moves under), march column only where a normal move
+    cannot end."""
+    extra = {"order": order} if order is not None else {}
+    normal = M.destinations(w, uid, False, ic, order)
+    out = [{"type": "move", "unit": uid, "to": h, "column": False} | extra for h in normal]
+    if not isinstance(M.plan(w, uid, True, ic, order), str):
+        out += [{"type": "move", "unit": uid, "to": h, "column": True} | extra
+                for h in M.destinations(w, uid, True, ic, order) if h not in normal]
     return out
 
 

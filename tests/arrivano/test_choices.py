@@ -194,3 +194,81 @@ def test_officer_order_change_formation_order_in_defence_offers_nothing():
     t = officer_table("formation_order")
     t.state.formations["W"].order = "defence"
     assert officer_offers(t) == []
+
+
+# --- arrivano §12.3.1: the efficiency value on a tie in SP ---------------------------------------------------------
+
+
+def tied_defence() -> Table:
+    """mariassy-jager (2 SP, efficiency 4) and the reduced otocac (2 SP, efficiency 3): a tie, 3 or 4."""
+    state = position({"6e-legere-i": X, "6e-legere-ii": X, "mariassy-jager": D, "otocac": D},
+                     leaders={"watrin": BACK}, orders={"W": "attack"})
+    state.units["otocac"].reduced = True
+    return at_step(state, "W", "combat")
+
+
+@pytest.mark.parametrize("value, modifier", [(3, 1), (4, 0)])
+def test_efficiency_tie_the_owner_picks_the_value(value: int, modifier: int):
+    t = tied_defence()
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [D]})
+    assert not t.of(ev.AssaultResolved)  # nothing is rolled before the owner picks
+    assert answers(t, "austria", "efficiency_value") == [{"type": "efficiency_value", "value": 3},
+                                                         {"type": "efficiency_value", "value": 4}]
+    with pytest.raises(IllegalCommand) as e:
+        t.send("austria", {"type": "efficiency_value", "value": 5})
+    assert e.value.rule == "arrivano §12.3.1"
+    t.send("austria", {"type": "efficiency_value", "value": value}, [3])
+    record = t.of(ev.AssaultResolved)[-1].record
+    assert record["modifier_total"] == modifier  # the French 4 against the value picked
+
+
+# --- arrivano §11: artillery chooses Manoeuvre or Defence ------------------------------------------------------------
+
+
+def gun_beside_friend() -> Table:
+    enemy = GRID.neighbour(D, 1)  # its zone of control covers D, where a friend stands
+    state = position({"art-watrin": X, "6e-legere-i": D, "ir18-i": enemy}, leaders={"watrin": BACK},
+                     orders={"W": "manoeuvre"})
+    return at_step(state, "W", "movement")
+
+
+def test_artillery_moves_under_manoeuvre_or_defence_as_its_owner_names():
+    t = gun_beside_friend()
+    gun = [c for c in t.legal("france") if c.get("unit") == "art-watrin"]
+    assert {c["order"] for c in gun} == {"defence", "manoeuvre"}
+    assert {"type": "move", "unit": "art-watrin", "to": D, "column": False, "order": "defence"} in gun
+    assert not any(c["to"] == D and c["order"] == "manoeuvre" for c in gun)  # Manoeuvre never enters EZoC
+    assert all(GRID.distance(X, c["to"]) == 1 for c in gun if c["order"] == "defence")  # Defence: one hex
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "move", "unit": "art-watrin", "to": D, "column": False})
+    assert e.value.rule == "arrivano §11"
+    with pytest.raises(IllegalCommand):
+        t.send("france", {"type": "move", "unit": "art-watrin", "to": D, "column": False, "order": "manoeuvre"})
+    t.send("france", {"type": "move", "unit": "art-watrin", "to": D, "column": False, "order": "defence"})
+    assert t.state.units["art-watrin"].hex == D
+
+
+def test_only_artillery_names_an_order():
+    t = gun_beside_friend()
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "move", "unit": "6e-legere-i", "to": X, "column": False, "order": "defence"})
+    assert e.value.rule == "arrivano §5.1"
+
+
+# --- arrivano §15.3: the owner picks the stacks that try to recover ----------------------------------------------------
+
+
+def test_recovery_the_owner_may_decline():
+    far = GRID.neighbour(GRID.neighbour(X, 4), 4)
+    state = position({"6e-legere-i": X, "6e-legere-ii": far, "ir18-i": "3914"}, leaders={"watrin": X},
+                     orders={"W": "defence"})
+    state.units["6e-legere-i"].status = state.units["6e-legere-ii"].status = "disordered"
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "next"})
+    assert answers(t, "france", "recovery") == [{"type": "recover", "hex": h} for h in sorted([X, far])] + \
+        [{"type": "recover", "hex": None}]
+    t.send("france", {"type": "recover", "hex": far}, [1])
+    assert answers(t, "france", "recovery") == [{"type": "recover", "hex": X}, {"type": "recover", "hex": None}]
+    t.send("france", {"type": "recover", "hex": None})
+    assert t.state.units["6e-legere-ii"].status == "good" and t.state.units["6e-legere-i"].status == "disordered"
+    assert sum("recovery" in r.purpose for r in t.rolls) == 1 and t.state.formations["W"].activated

@@ -398,3 +398,20 @@ def test_campotenese_setup_ranges_is_a_set_up_reading():
     assert state.units[two.id].hex == two.setup.hexes[0]
     state.units[two.id].hex = two.setup.hexes[1]
     assert not [p for p in RULESET.validate_position(state) if two.id in p]
+
+
+# --- disordered_defender_drm (arrivano §15.1, §12.5.2) --------------------------------------------------------------
+
+
+def test_disordered_defender_drm_any_unit_or_every_unit():
+    t = Table(position({"6e-legere-i": X, "ir18-i": D, "ir18-ii": D}))
+    t.state.units["ir18-i"].status = "disordered"
+
+    def plus_two() -> bool:
+        mods = A.modifiers(world(t.state), ["6e-legere-i"], ["ir18-i", "ir18-ii"], 0, "")
+        return any("disordered defender" in m.reason and m.value == 2 for m in mods)
+    assert plus_two()  # any_unit: "la presenza di unità in Disordine"
+    t.rule({"disordered_defender_drm": "every_unit"})
+    assert not plus_two()
+    t.state.units["ir18-ii"].status = "routed"
+    assert plus_two()
