@@ -11,6 +11,7 @@ from arbitro.adjudicator.arrivano.data_loader import (
     WeatherBox,
     fits_stacking,
 )
+from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.hexgrid import HexId
 from arbitro.projections.arrivano import ArrivanoState
 
@@ -43,7 +44,6 @@ class World:
 
     def reading(self, name: str) -> str:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
-        from arbitro.adjudicator.arrivano.readings import in_force
         return in_force(self.state, name)
 
     # --- sides and pieces ---------------------------------------------------------------------------
