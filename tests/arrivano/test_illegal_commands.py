@@ -49,7 +49,7 @@ def _plausible(model: type, state: Any, seat: str) -> dict[str, Any]:
         "formation": formations[0], "order": "attack", "officer": leaders[0] if leaders else "nobody",
         "units": [unit], "attackers": [unit], "targets": [near], "target": near, "unit": unit, "to": near,
         "leader": leaders[0] if leaders else "nobody", "column": False, "charge": None, "choice": "hold",
-        "test": True, "off_map": False,
+        "test": True, "hex": near, "value": 3, "off_map": False,
     }
     fields = {name: values[name] for name in model.model_fields if name != "type"}
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}
@@ -61,7 +61,7 @@ def _with_unknown_name(command: dict[str, Any]) -> Iterator[dict[str, Any]]:
         if key in ("type", "order", "choice"):  # closed vocabularies: another word is malformed, not illegal
             continue
         if isinstance(value, str):
-            yield {**command, key: UNKNOWN["hex"] if key in ("to", "target", "charge") else UNKNOWN["name"]}
+            yield {**command, key: UNKNOWN["hex"] if key in ("to", "target", "charge", "hex") else UNKNOWN["name"]}
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             bad = UNKNOWN["hex"] if key == "targets" else UNKNOWN["name"]
             yield {**command, key: [*value[:-1], bad]}
