@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitro.adjudicator import combat, hexmap
+from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
-from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.world import ORDERS, World
@@ -853,8 +853,9 @@ def settle(g: Game) -> None:
             if not opts:  # arrivano §12.6.3: nowhere to go
                 g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
                 units = frame.data["units"] if frame.kind == "retreat" else [frame.data["unit"]]
-                for u in units:
-                    if g.state.units[u].where == "map":
+                for u in units:  # (a rout move: only a unit still routed on the map)
+                    unit = g.state.units[u]
+                    if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
                         eliminate(g, u, R.SURROUNDED, permanent=True)
                 continue
             if len(opts) == 1:
