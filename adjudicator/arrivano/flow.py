@@ -89,17 +89,20 @@ def efficiency_value(w: World, uid: str) -> int:
     return value
 
 
-def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None) -> dict[str, bool]:
-    """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1)."""
+def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
+               extra: int = 0) -> dict[str, bool]:
+    """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1).
+    `extra`: a modifier the calling rule adds to the die (the +1 of a D1 fire result, arrivano §16.3.3)."""
     if not units:
         return {}
     w = g.world()
     h = w.state.units[units[0]].hex
-    mod = min(test_modifier(w, u) for u in units)
+    leader = min(test_modifier(w, u) for u in units)
+    mod = leader + extra
     values = {u: efficiency_value(w, u) for u in units}
     die = g.roll(f"{R.EFFICIENCY} efficiency test: {why}", {
         "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
-        "rule": str(R.EFFICIENCY_LEADER) if mod else str(R.EFFICIENCY)}, visible_to)
+        "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.EFFICIENCY)}, visible_to)
     return {u: sys_eff.passes(PROFILE, die, values[u], mod) for u in units}
 
 
@@ -437,6 +440,8 @@ def end_phase(g: Game) -> None:
         for u in w.units_of(side):
             if g.state.units[u].status == "routed" and g.state.units[u].where == "map":
                 retreat_now(g, [u], 2, R.ROUT_MOVE, ignore_ezoc=True)
+    from arbitro.adjudicator.arrivano.open_order import remove_spent_markers
+    remove_spent_markers(g, sorted(g.state.units))  # arrivano §16.3.4: V markers of the previous turn
     moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
     if moved:
         g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(R.END_PHASE)))
@@ -662,6 +667,11 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
             from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes
             return [{"type": "cavalry_retreat", "to": h} for h in cavalry_retreat_hexes(w, frame.data["units"])] + \
                 [{"type": "cavalry_retreat", "to": None}]
+        case "fall_back" | "fire_target" | "light_retreat":
+            from arbitro.adjudicator.arrivano import open_order as O
+            lister = {"fall_back": O.fall_back_options, "fire_target": O.target_options,
+                      "light_retreat": O.light_retreat_options}[frame.kind]
+            return lister(w, frame)
     return None
 
 
@@ -719,6 +729,15 @@ def settle(g: Game) -> None:
         if frame.kind == "advance" and not advancers(g.world(), frame):
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
             continue
+        if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            continue
+        if frame.kind == "fire_target" and len(opts or []) <= 1:  # one target unit left, or none (§16.3.3)
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            if opts:
+                from arbitro.adjudicator.arrivano.open_order import apply_fire_result
+                apply_fire_result(g, opts[0]["unit"], frame.data["result"])
+            continue
         return
 
 
@@ -771,6 +790,15 @@ def answer(g: Game, command: Any) -> None:
         case "countercharge":
             from arbitro.adjudicator.arrivano.movement import countercharge_answer
             countercharge_answer(g, frame.data, dumped["unit"])
+        case "fall_back":
+            from arbitro.adjudicator.arrivano.open_order import fall_back
+            fall_back(g, frame, dumped["to"])
+        case "fire_target":
+            from arbitro.adjudicator.arrivano.open_order import apply_fire_result
+            apply_fire_result(g, dumped["unit"], frame.data["result"])
+        case "light_retreat":
+            from arbitro.adjudicator.arrivano.open_order import light_retreat
+            light_retreat(g, frame, dumped["unit"], dumped["to"])
 
 
 def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
