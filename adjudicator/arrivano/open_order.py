@@ -137,15 +137,13 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
     if why is not None:
         g.reject(why[0], why[1])
     unit = g.state.units[uid]
-    if EXHAUSTION in g.state.options and unit.open_order == "F" and not fatigue_test(g, [uid]):
-        return  # arrivano §16.3.4: failed, Defence for the turn; the unit stays and does not fire
-    w = g.world()
     assert g.state.activation is not None
     p = M.plan(w, uid, False, w.in_command(g.state.activation.formation), open_order=True)
     assert not isinstance(p, str)
     side = unit.side
     enemy_here = [u for u in w.units_at(target) if w.state.units[u].side != side] if target in w.s.map.grid.hexes() else []
-    if enemy_here and all(w.state.units[u].arm == "artillery" for u in enemy_here):
+    if enemy_here and all(w.state.units[u].arm == "artillery" for u in enemy_here) \
+            and target in w.visible_hexes(side):  # said only of a stack the seat may examine (§11.3.2)
         g.reject(R.FIRE_RESULTS, f"infantry fire never affects artillery: {target} holds enemy artillery alone")
     positions = fire_positions(w, uid)
     if to not in positions:
@@ -154,6 +152,8 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
     path, spent, targets = positions[to]
     if target not in targets:
         g.reject(R.FIRE_TABLE, f"{target} is not an enemy hex adjacent to {to}")
+    if EXHAUSTION in g.state.options and unit.open_order == "F" and not fatigue_test(g, [uid]):
+        return  # arrivano §16.3.4: failed, Defence for the turn; the unit stays and does not fire
     g.emit(ev.UnitMoved(unit=uid, path=list(path), column=False, rule=str(R.OPEN_ORDER)))
     if len(path) > 1:  # its arrival, before the fire: routed enemies (§15.2) and commanders (§4.5.6, §8.2.3)
         rout_checks(g, [to])

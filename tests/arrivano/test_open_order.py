@@ -437,3 +437,45 @@ def test_markers_are_public_on_seen_units_only():
     far = next(h for h in RULESET.data.scenarios["montebello"].map.hexes() if GRID.distance(h, X) > 12)
     t.state.units["ir18-i"].hex = far
     assert "6e-legere-i" not in RULESET.view(t.state, "austria")["units"]
+
+
+def test_v_of_a_unit_not_activated_goes_in_the_end_phase():
+    from arbitro.adjudicator.arrivano.flow import end_phase
+    from arbitro.adjudicator.ruleset import Decision
+
+    from tests.arrivano.harness import FOLD, PaddedSupply
+    t = table({"6e-legere-i": X, "24e-legere-i": BACK, "ir18-i": D})
+    t.state.units["24e-legere-i"].open_order, t.state.units["24e-legere-i"].marker_turn = "V", 1
+    t.state.units["6e-legere-i"].open_order, t.state.units["6e-legere-i"].marker_turn = "V", 2
+    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), tuple(t.state.options))
+    end_phase(RULESET.game(ctx))
+    assert ctx.state.units["24e-legere-i"].open_order == ""  # placed in turn 1, turn 2 is over
+    assert ctx.state.units["6e-legere-i"].open_order == "V"  # placed in turn 2: stays through turn 3's combat
+
+
+def test_a_bad_fire_order_of_a_fatigued_unit_rolls_nothing():
+    t = fatigued("manoeuvre")
+    t.send("france", {"type": "next"})
+    with pytest.raises(IllegalCommand):
+        fire(t, target=BACK)
+    assert not t.of(ev.OpenOrderTested) and t.state.units["6e-legere-i"].open_order == "F"
+
+
+def test_each_v_unit_of_the_hex_tries_in_turn():
+    t = table({"22e-i": X, "mariassy-jager": D, "bach": D}, order="attack", step="combat")
+    for u in ("mariassy-jager", "bach"):
+        t.state.units[u].open_order, t.state.units[u].marker_turn = "V", 2
+    t.send("france", {"type": "assault", "attackers": ["22e-i"], "targets": [D]})
+    first = RULESET.pending(t.state)
+    assert {o["unit"] for o in first.options} == {"mariassy-jager", "bach", None}
+    t.send("austria", next(o for o in first.options if o["unit"] == "bach"), dice=[6])  # fails, stays
+    second = RULESET.pending(t.state)
+    assert second.kind == "light_retreat" and {o["unit"] for o in second.options} == {"mariassy-jager", None}
+    t.send("austria", {"type": "light_retreat", "unit": None, "to": None}, dice=[3])
+    assert t.state.units["bach"].hex != "" and t.of(ev.AssaultResolved)  # the assault went on
+
+
+def test_position_with_an_option_missing_its_requirement_is_reported():
+    state = position({"6e-legere-i": X})
+    state.options = ["physical_exhaustion"]
+    assert any("needs option open_order" in p for p in RULESET.validate_position(state))
