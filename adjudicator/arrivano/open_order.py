@@ -206,7 +206,7 @@ def top_candidates(g: Game, target: str) -> list[str]:
     owner choosing (owner_order), or those of the highest strength (strongest; the owner chooses among ties)."""
     w = g.world()
     units = [u for u in w.units_at(target) if w.state.units[u].arm != "artillery"]
-    if g.ctx.interpretation("open_order_top_unit") == "strongest" and units:
+    if g.reading("open_order_top_unit") == "strongest" and units:
         best = max(w.strength(u) for u in units)
         units = [u for u in units if w.strength(u) == best]
     return units
