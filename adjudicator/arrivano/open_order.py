@@ -76,12 +76,15 @@ def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
     return None
 
 
-def fire_targets(w: World, uid: str, h: str) -> list[str]:
+def fire_targets(w: World, uid: str, h: str, visible: frozenset[str]) -> list[str]:
     """Adjacent enemy hexes holding a unit other than artillery (§16.3.3; interpretation
-    open_order_artillery_target: not_a_target)."""
+    open_order_artillery_target: not_a_target), among those the seat may examine now (`visible`, §11.3.2): a
+    target is chosen by sight, so neither legal() nor a rejection tells anything of a stack out of sight."""
     side = w.state.units[uid].side
     out = []
     for n in sorted(w.grid.neighbours(h)):
+        if n not in visible:
+            continue
         enemy = [u for u in w.units_at(n) if w.state.units[u].side != side]
         if any(w.state.units[u].arm != "artillery" for u in enemy):
             out.append(n)
@@ -102,8 +105,9 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     for h in reach.destinations():
         spots[h] = (reach.path(h), reach.costs.get(h, 0))
     out = {}
+    visible = w.visible_hexes(w.state.units[uid].side)
     for h, (path, spent) in sorted(spots.items()):
-        targets = fire_targets(w, uid, h)
+        targets = fire_targets(w, uid, h, visible)
         if targets:
             out[h] = (path, spent, targets)
     return out
@@ -147,11 +151,11 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
         g.reject(R.FIRE_RESULTS, f"infantry fire never affects artillery: {target} holds enemy artillery alone")
     positions = fire_positions(w, uid)
     if to not in positions:
-        g.reject(R.OPEN_ORDER, f"{uid} cannot reach {to} and fire from there (movement points, enemy units, "
-                               "stacking; EZoC may be entered, and entering it stops the unit)")
+        g.reject(R.OPEN_ORDER, f"{uid} cannot reach {to} and fire from there at an enemy hex in sight (movement "
+                               "points, enemy units, stacking; EZoC may be entered, and entering it stops the unit)")
     path, spent, targets = positions[to]
     if target not in targets:
-        g.reject(R.FIRE_TABLE, f"{target} is not an enemy hex adjacent to {to}")
+        g.reject(R.FIRE_TABLE, f"{target} is not an enemy hex in your sight (§11.3.2) adjacent to {to}")
     if EXHAUSTION in g.state.options and unit.open_order == "F" and not fatigue_test(g, [uid]):
         return  # arrivano §16.3.4: failed, Defence for the turn; the unit stays and does not fire
     g.emit(ev.UnitMoved(unit=uid, path=list(path), column=False, rule=str(R.OPEN_ORDER)))

@@ -479,3 +479,12 @@ def test_position_with_an_option_missing_its_requirement_is_reported():
     state = position({"6e-legere-i": X})
     state.options = ["physical_exhaustion"]
     assert any("needs option open_order" in p for p in RULESET.validate_position(state))
+
+
+def test_no_fire_at_a_stack_out_of_sight():
+    """arrivano §11.3.2: targets are chosen among the stacks the seat may examine; nothing is said of the others."""
+    t = table({"6e-legere-i": X, "ir18-i": D})
+    w = world(t.state)
+    visible = w.visible_hexes("france") - {D}
+    assert O.fire_targets(w, "6e-legere-i", X, visible) == []
+    assert O.fire_targets(w, "6e-legere-i", X, w.visible_hexes("france")) == [D]
