@@ -218,6 +218,38 @@ class ArtilleryTurned(Event, tag="artillery_turned"):
     rule: str
 
 
+class InfantryFired(Event, tag="infantry_fired"):
+    """Open-order fire (arrivano §16.3, §16.3.2): one light unit, from `hex`, at the adjacent `target` hex, with the
+    complete fire-table record (provisional table) and its result (•, D, D1, DR, §16.3.3)."""
+
+    unit: str
+    hex: str
+    target: str
+    result: str
+    record: dict[str, Any]
+    rule: str
+
+
+class OpenOrderMarked(Event, tag="open_order_marked"):
+    """Physical exhaustion markers (arrivano §16.3.4): `marker` V (fired in open order), F (fatigue: open order in
+    two consecutive turns) or "" (removed)."""
+
+    unit: str
+    marker: str
+    rule: str
+
+
+class OpenOrderTested(Event, tag="open_order_tested"):
+    """An efficiency test of the open-order rules: `test` D / D1 / DR (the target unit of a fire, §16.3.3), fatigue
+    (an F unit before acting, §16.3.4: failing means Defence for the turn) or retreat (a V unit before an assault,
+    §16.3.5)."""
+
+    unit: str
+    test: str
+    passed: bool
+    rule: str
+
+
 class CounterChargeDeclared(Event, tag="counter_charge_declared"):
     """arrivano §14.2.4: `unit` counter-charges the charger `against`, stopped in `hex`."""
 
@@ -304,7 +336,8 @@ ArrivanoEvent = Union[
     StepSet, TurnStarted, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, FreeOrderChosen, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
-    UnitRetreated, UnitExited, RoutStopped, UnitAdvanced, ArtilleryFired, ArtilleryTurned, CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
+    UnitRetreated, UnitExited, RoutStopped, UnitAdvanced, ArtilleryFired, ArtilleryTurned, InfantryFired, OpenOrderMarked, OpenOrderTested,
+    CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
     FlagCaptured, PendingSet, PendingCleared, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
 ]
 
@@ -315,4 +348,5 @@ PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     UnitExited: ("unit",), RoutStopped: ("unit",),
     CounterChargeDeclared: ("unit", "against"), ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),
+    InfantryFired: ("unit",), OpenOrderMarked: ("unit",), OpenOrderTested: ("unit",),
 }

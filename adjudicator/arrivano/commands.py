@@ -160,6 +160,38 @@ class CavalryRetreat(_C):
     to: str | None
 
 
+class Fire(_C):
+    """Open order (option, arrivano §16.3): a light unit moves to `to` (its own hex to fire in place; EZoC allowed)
+    and fires alone at the adjacent enemy hex `target` (§16.3.2)."""
+
+    type: Literal["fire"]
+    unit: str
+    to: str
+    target: str
+
+
+class FallBack(_C):
+    """After its open-order fire, the unit falls back one hex with the MP left, or stays (`to` null) (§16.3)."""
+
+    type: Literal["fall_back"]
+    to: str | None
+
+
+class FireTarget(_C):
+    """The target's owner names the unit on top of the fired-at stack (§16.3.3, interpretation open_order_top_unit)."""
+
+    type: Literal["fire_target"]
+    unit: str
+
+
+class LightRetreat(_C):
+    """Option §16.3.5: a V unit of the assaulted hex tries to retreat one hex before the odds; null ends the step."""
+
+    type: Literal["light_retreat"]
+    unit: str | None
+    to: str | None
+
+
 class EfficiencyValue(_C):
     """A side's efficiency value in an assault when SP tie between values (arrivano §12.3.1)."""
 
@@ -212,6 +244,6 @@ class DefensiveFire(_C):
 
 ArrivanoCommand = Annotated[
     ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
-    CommanderRefuge,
+    CommanderRefuge | Fire | FallBack | FireTarget | LightRetreat,
     Field(discriminator="type"),
 ]

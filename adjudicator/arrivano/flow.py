@@ -98,17 +98,20 @@ def efficiency_value(w: World, uid: str) -> int:
     return value
 
 
-def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None) -> dict[str, bool]:
-    """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1)."""
+def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
+               extra: int = 0) -> dict[str, bool]:
+    """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1).
+    `extra`: a modifier the calling rule adds to the die (the +1 of a D1 fire result, arrivano §16.3.3)."""
     if not units:
         return {}
     w = g.world()
     h = w.state.units[units[0]].hex
-    mod = min(test_modifier(w, u) for u in units)
+    leader = min(test_modifier(w, u) for u in units)
+    mod = leader + extra
     values = {u: efficiency_value(w, u) for u in units}
     die = g.roll(f"{R.EFFICIENCY} efficiency test: {why}", {
         "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
-        "rule": str(R.EFFICIENCY_LEADER) if mod else str(R.EFFICIENCY)}, visible_to)
+        "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.EFFICIENCY)}, visible_to)
     return {u: sys_eff.passes(PROFILE, die, values[u], mod) for u in units}
 
 
@@ -533,6 +536,8 @@ def rout_moves(g: Game, done: list[str]) -> None:
 
 
 def end_phase_rest(g: Game) -> None:
+    from arbitro.adjudicator.arrivano.open_order import remove_spent_markers
+    remove_spent_markers(g, sorted(g.state.units))  # arrivano §16.3.4: V markers of the previous turn
     moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
     if moved:
         g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(R.END_PHASE)))
@@ -824,6 +829,11 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
             from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes
             return [{"type": "cavalry_retreat", "to": h} for h in cavalry_retreat_hexes(w, frame.data["units"])] + \
                 [{"type": "cavalry_retreat", "to": None}]
+        case "fall_back" | "fire_target" | "light_retreat":
+            from arbitro.adjudicator.arrivano import open_order as O
+            lister = {"fall_back": O.fall_back_options, "fire_target": O.target_options,
+                      "light_retreat": O.light_retreat_options}[frame.kind]
+            return lister(w, frame)
     return None
 
 
@@ -883,7 +893,7 @@ def settle(g: Game) -> None:
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
             finish_activation(g)
             continue
-        if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge") and len(opts or []) <= 1:
+        if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
             settle_single(g, frame, (opts or [None])[0])
             continue
         if frame.kind == "resume_assault":
@@ -892,6 +902,9 @@ def settle(g: Game) -> None:
             resume_assault(g, frame)
             continue
         if frame.kind == "advance" and not advancers(g.world(), frame):
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            continue
+        if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
             continue
         return
@@ -1014,6 +1027,15 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "countercharge":
             from arbitro.adjudicator.arrivano.movement import countercharge_answer
             countercharge_answer(g, frame.data, dumped["unit"])
+        case "fall_back":
+            from arbitro.adjudicator.arrivano.open_order import fall_back
+            fall_back(g, frame, dumped["to"])
+        case "fire_target":
+            from arbitro.adjudicator.arrivano.open_order import apply_fire_result
+            apply_fire_result(g, dumped["unit"], frame.data["result"])
+        case "light_retreat":
+            from arbitro.adjudicator.arrivano.open_order import light_retreat
+            light_retreat(g, frame, dumped["unit"], dumped["to"])
         case "recovery":
             recover(g, frame, dumped["hex"])
         case "efficiency_value":
