@@ -489,11 +489,15 @@ class HexsideRule(TerrainRule):
 
 
 class RoadCost(_Strict):
-    """A road step's cost: a fixed ``cost``, or the normal cost less ``reduce_by`` but not below ``minimum``."""
+    """A road step's cost: a fixed ``cost``, or the normal cost less ``reduce_by`` but not below ``minimum``.
+
+    ``scaled``: the terrain multiplier (weather) applies to this road cost too; by default a road is spared
+    (caldiero §17.1.3 spares only the main road: the minor road's cost doubles)."""
 
     cost: Annotated[int | Literal["all"] | None, PlainValidator(_parse_road_amount)] = None
     reduce_by: Int | None = Field(default=None, ge=0)
     minimum: Int = Field(default=0, ge=0)
+    scaled: Bool = False
 
     @model_validator(mode="after")
     def _one_way(self) -> RoadCost:
@@ -688,7 +692,10 @@ def step_cost(
         if road_cost is None:
             continue
         base = _combine((terrain, climb))
-        candidate = _combine((_road_step(road_cost, base, kind), _scale(side, terrain_multiplier)))
+        along = _road_step(road_cost, base, kind)
+        if road_cost.scaled:
+            along = _scale(along, terrain_multiplier)
+        candidate = _combine((along, _scale(side, terrain_multiplier)))
         if candidate.prohibited:
             continue
         candidate = StepCost(candidate.half_points, candidate.all_points, False, candidate.stop, kind)
@@ -914,12 +921,19 @@ class Reach:
         return tuple(reversed(path))
 
 
-def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules) -> Reach:
+TieBreak = Literal["first", "path"]
+
+
+def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules, *,
+              tie_break: TieBreak = "first") -> Reach:
     """Dijkstra over (hex, must-stop) states from ``start`` within ``rules.budget``.
 
-    Deterministic: states are expanded in (cost, hex id) order and a parent is replaced only by a
-    strictly cheaper one. A hex where the move must stop (enemy ZOC, "all points", minimum move) is
-    reached but not expanded; for each hex the cheapest arrival is reported, and at equal cost one
+    Deterministic: states are expanded in (cost, hex id) order. With ``tie_break="first"`` a parent is
+    replaced only by a strictly cheaper one. With ``"path"``, among equally cheap arrivals the path
+    that is smallest hex by hex from the start wins (Caldiero's order, kept so that its recorded
+    games still verify), and an arrival by the minimum-move rule, which really costs more than the
+    budget, loses every tie. A hex where the move must stop (enemy ZOC, "all points", minimum move)
+    is reached but not expanded; for each hex the cheapest arrival is reported, and at equal cost one
     that may continue.
     """
     origin = hexmap.grid.require(start)
@@ -948,6 +962,10 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 parents[key] = state
                 reasons[key] = arrival.stop
                 heapq.heappush(heap, (arrival.spent, there, key[1]))
+            elif tie_break == "path" and arrival.spent == best[key] and key not in done \
+                    and _better_tie(parents, reasons[key], arrival.stop, state, parents[key], there):
+                parents[key] = state
+                reasons[key] = arrival.stop
     chosen: dict[HexId, _State] = {}
     for key in sorted(best, key=lambda k: (k[0], best[k], k[1])):
         chosen.setdefault(key[0], key)
@@ -959,6 +977,22 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
         _chosen=chosen,
         _parents=parents,
     )
+
+
+def _better_tie(parents: Mapping[_State, _State | None], old_reason: StopReason | None, new_reason: StopReason | None,
+                new_parent: _State, old_parent: _State | None, there: HexId) -> bool:
+    """For ``tie_break="path"``: whether an arrival at ``there`` at the same cost replaces the recorded one."""
+    if (old_reason == StopReason.MINIMUM_MOVE) != (new_reason == StopReason.MINIMUM_MOVE):
+        return old_reason == StopReason.MINIMUM_MOVE
+    return (*_path_to(parents, new_parent), there) < (*_path_to(parents, old_parent), there)
+
+
+def _path_to(parents: Mapping[_State, _State | None], state: _State | None) -> tuple[HexId, ...]:
+    path: list[HexId] = []
+    while state is not None:
+        path.append(state[0])
+        state = parents[state]
+    return tuple(reversed(path))
 
 
 def _geometry_block(hexmap: HexMap, a: HexId, b: HexId) -> MoveBlock | None:
