@@ -816,7 +816,7 @@ class _Arrival:
 _STEP_CACHE_LIMIT = 64
 
 
-def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId) -> StepCost:
+def _step_memo(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> dict[tuple[HexId, HexId], StepCost]:
     key = (id(table), rules.unit_class, rules.march_column, rules.terrain_multiplier)
     entry = hexmap._step_costs.get(key)
     if entry is None or entry[0] is not table:  # the table is kept in the entry, so its id stays unique
@@ -824,7 +824,13 @@ def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: H
             hexmap._step_costs.clear()  # tables made per move (weather copies) must not pile up
         entry = (table, {})
         hexmap._step_costs[key] = entry
-    memo = entry[1]
+    return entry[1]
+
+
+def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId,
+                    memo: dict[tuple[HexId, HexId], StepCost] | None = None) -> StepCost:
+    if memo is None:
+        memo = _step_memo(hexmap, table, rules)
     cost = memo.get((a, b))
     if cost is None:
         cost = step_cost(hexmap, table, a, b, rules.unit_class, march_column=rules.march_column,
@@ -834,7 +840,8 @@ def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: H
 
 
 def _try_step(
-    hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool
+    hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool,
+    memo: dict[tuple[HexId, HexId], StepCost] | None = None,
 ) -> _Arrival | MoveBlock:
     """The one place that decides a step; shared by the path finder and the path checker.
 
@@ -860,7 +867,7 @@ def _try_step(
             stop = StopReason.ENEMY_ZOC
         if from_zoc:
             extra = zoc.leave_cost
-    cost = _memo_step_cost(hexmap, table, rules, a, b)
+    cost = _memo_step_cost(hexmap, table, rules, a, b, memo)
     if cost.prohibited:
         return MoveBlock.PROHIBITED_HEXSIDE if (cost.blocked_by or "").startswith("hexside") else MoveBlock.PROHIBITED_TERRAIN
     if cost.all_points:
@@ -943,6 +950,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     reasons: dict[_State, StopReason | None] = {first: None}
     heap: list[tuple[int, HexId, bool]] = [(0, origin, False)]
     done: set[_State] = set()
+    memo = _step_memo(hexmap, table, rules)
     while heap:
         spent, here, stopped = heapq.heappop(heap)
         state = (here, stopped)
@@ -953,7 +961,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
         for there in hexmap.grid.neighbours(here):
             if there == origin:
                 continue
-            arrival = _try_step(hexmap, table, rules, here, there, spent, here == origin)
+            arrival = _try_step(hexmap, table, rules, here, there, spent, here == origin, memo)
             if isinstance(arrival, MoveBlock):
                 continue
             key = (there, arrival.stop is not None)

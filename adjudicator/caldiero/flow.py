@@ -53,6 +53,13 @@ from arbitro.adjudicator.caldiero.system_assault import *  # noqa: F401,F403
 # Set-up (caldiero §21)
 # =====================================================================================================
 def setup_hexes(w: World, piece: str) -> list[str]:
+    key = ("setup_hexes", piece)
+    if key not in w._memo:  # asked for every candidate hex by legal(): worked out once per World
+        w._memo[key] = tuple(_setup_hexes(w, piece))
+    return list(w._memo[key])
+
+
+def _setup_hexes(w: World, piece: str) -> list[str]:
     if piece in w.state.units:
         setup = w.unit_data(piece).setup
     else:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.caldiero import rules as R
@@ -186,7 +187,16 @@ def stack_problem(world: World, together: list[str]) -> str | None:
     return None
 
 
-def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool) -> tuple[Rule, str] | None:
+T = TypeVar("T")
+Problem = tuple[Rule, str] | None
+HexProblems = tuple[Problem, Problem, Problem]
+
+
+def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool,
+                  memo: dict[str, HexProblems] | None = None) -> Problem:
+    """Why the group may not step from a into b (a None: entering the map at b), or None. The rules are read
+    in this order, which decides the message when several are broken. What depends on b alone is worked out
+    once per hex (`memo`, see `_hex_memo`): a search asks about each hex from up to six neighbours."""
     board = world.board
     if not board.on_map(b):
         return R.MOVEMENT, f"{b} is not on the map"
@@ -194,32 +204,79 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return R.MOVEMENT, f"{a} and {b} are not adjacent"
     if a is not None and board.crossing_prohibited(a, b):
         return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
-    if world.hooks is not None:
-        problem_hex = world.hooks.entry_problem(world, g.side, b)  # e.g. caldiero §9.2.1
-        if problem_hex:
-            return problem_hex
-    if world.enemy_units_at(b, g.side):
-        return R.STOP_IN_EZOC, f"{b} holds enemy combat units (caldiero §9.1.2)"
+    return _move_problem(world, g, a, b, ezoc, memo)
+
+
+def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str],
+                  memo: dict[str, HexProblems] | None = None) -> Problem:
+    """`_step_problem` for a step the engine already knows to be on the map, between adjacent hexes, not
+    across a river (the movement table prices a river "prohibited")."""
+    board = world.board
+    problems = memo.get(b) if memo is not None else None
+    if problems is None:
+        problems = _hex_problems(world, g, b, ezoc)
+        if memo is not None:
+            memo[b] = problems
+    entering, presence, direction = problems
+    if entering:
+        return entering
     if g.artillery and a is not None and board.canal_without_bridge(a, b):
         return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
     if g.artillery and world.state.weather == 3 and world.profile.has_weather and (a is None or board.road(a, b) is None):
         return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
-    friends = [u for u in world.side_units_at(b, g.side) if u not in g.units]
+    if presence:
+        return presence
+    if g.order == "defence" and b in ezoc and a is not None and a in ezoc:
+        return R.DEFENCE, f"Defence order: not directly from one enemy ZoC hex to another ({a} to {b}) (caldiero §5.1.3)"
+    return direction
+
+
+def _hex_problems(world: World, g: Group, b: str, ezoc: frozenset[str]) -> HexProblems:
+    """What forbids the group to enter b whatever the step: (the hex itself or the enemy in it; friends and
+    enemy ZoC; the formation's direction), each the first rule broken or None."""
+    entering = _per_hex(world, ("entering", g.side), b, lambda: _entering_problem(world, g.side, b))
+    presence: Problem = None
+    friends = [u for u in _per_hex(world, ("units", g.side), b, lambda: tuple(world.side_units_at(b, g.side)))
+               if u not in g.units]
     if g.column and friends:
-        return R.COLUMN_LIMITS, f"a unit in march column may not move through or stack with friends at {b} (caldiero §9.3.2)"
-    if b in ezoc:
+        presence = R.COLUMN_LIMITS, f"a unit in march column may not move through or stack with friends at {b} (caldiero §9.3.2)"
+    elif b in ezoc:
         if g.column:
-            return R.COLUMN_LIMITS, f"{b} is in an enemy ZoC: a march column may not enter it (caldiero §9.3.2)"
-        if g.order == "defence":
+            presence = R.COLUMN_LIMITS, f"{b} is in an enemy ZoC: a march column may not enter it (caldiero §9.3.2)"
+        elif g.order == "defence":
             if not friends:
-                return R.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is (caldiero §5.1.3)"
-            if a is not None and a in ezoc:
-                return R.DEFENCE, f"Defence order: not directly from one enemy ZoC hex to another ({a} to {b}) (caldiero §5.1.3)"
+                presence = R.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is (caldiero §5.1.3)"
         elif not ALLOWS_EZOC[g.order]:
-            return R.MANOEUVRE, f"{b} is in an enemy ZoC: a {g.order} order does not allow entering it (caldiero §5.1.4, §8.2.1)"
+            presence = R.MANOEUVRE, f"{b} is in an enemy ZoC: a {g.order} order does not allow entering it (caldiero §5.1.4, §8.2.1)"
+    direction: Problem = None
+    if world.hooks is not None:  # e.g. caldiero §19.1
+        direction = _per_hex(world, ("direction", g.formation), b,
+                             lambda: world.hooks.formation_hex_problem(world, g.formation, b))
+    return entering, presence, direction
+
+
+def _entering_problem(world: World, side: str, b: str) -> Problem:
     if world.hooks is not None:
-        return world.hooks.formation_hex_problem(world, g.formation, b)  # e.g. caldiero §19.1
+        problem = world.hooks.entry_problem(world, side, b)  # e.g. caldiero §9.2.1
+        if problem:
+            return problem  # type: ignore[no-any-return]
+    if world.enemy_units_at(b, side):
+        return R.STOP_IN_EZOC, f"{b} holds enemy combat units (caldiero §9.1.2)"
     return None
+
+
+def _per_hex(world: World, key: tuple[str, str], h: str, work: Callable[[], T]) -> T:
+    """An answer about hex h that depends on the state only through `key` (a side, a formation), kept as
+    long as the World so that every group's search shares it."""
+    table = world._memo.setdefault(key, {})
+    if h not in table:
+        table[h] = work()
+    return table[h]  # type: ignore[no-any-return]
+
+
+def _hex_memo(world: World, g: Group) -> dict[str, HexProblems]:
+    """The per-hex answers for this group, kept as long as the World (which lives until the next event)."""
+    return world._memo.setdefault(("hex_problems", g), {})  # type: ignore[no-any-return]
 
 
 def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -> Group:
@@ -244,16 +301,17 @@ def _budget(world: World, g: Group, all_road: bool) -> int:
 def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: int, roads_only: bool) -> hexmap.MoveRules:
     """The engine's rules for one search from `origin` (the start, or the entry hex already entered)."""
     board = world.board
+    memo = _hex_memo(world, g)
 
     def may_step(a: HexId, b: HexId) -> bool:
         if g.order == "defence" or (g.start is None and a == origin and origin in ezoc):
             return False  # caldiero §5.1.3: at most one hex (the entry hex is that hex); §9.1.2 entry hex in EZoC
         if roads_only and board.road(a, b) is None:
             return False
-        return _step_problem(world, g, a, b, ezoc, False) is None
+        return _move_problem(world, g, a, b, ezoc, memo) is None
 
     def one_hex(a: HexId, b: HexId) -> bool:
-        return a == g.start and _step_problem(world, g, a, b, ezoc, True) is None
+        return a == g.start and _move_problem(world, g, a, b, ezoc, memo) is None
 
     step: Callable[[HexId, HexId], bool] = may_step
     if g.order == "defence" and g.start is not None:
@@ -267,7 +325,15 @@ def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: in
 
 
 def reachable(world: World, g: Group) -> dict[str, Route]:
-    """Every legal destination of the group with its cheapest path (stacking checked at the end)."""
+    """Every legal destination of the group with its cheapest path (stacking checked at the end). Computed
+    once per World and group (legal() and the movement obligations ask again): do not modify the answer."""
+    key = ("reachable", g)
+    if key not in world._memo:
+        world._memo[key] = _reachable(world, g)
+    return world._memo[key]  # type: ignore[no-any-return]
+
+
+def _reachable(world: World, g: Group) -> dict[str, Route]:
     ezoc = enemy_zoc(world, g.side)
     if g.start is not None and g.start in ezoc and g.order != "defence":
         return {}  # caldiero §8.1
