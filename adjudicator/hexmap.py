@@ -811,6 +811,7 @@ class StopReason(StrEnum):
 class _Arrival:
     spent: int
     stop: StopReason | None
+    forced: bool = False  # by the minimum-move rule: it really cost more than the budget recorded in `spent`
 
 
 _STEP_CACHE_LIMIT = 64
@@ -883,7 +884,7 @@ def _try_step(
         return _Arrival(total, stop)
     if first and rules.minimum_move:
         # caldiero §9.1.1 / arrivano §9.1.1: one hex is always possible; it ends the move.
-        return _Arrival(rules.budget, stop or StopReason.MINIMUM_MOVE)
+        return _Arrival(rules.budget, stop or StopReason.MINIMUM_MOVE, forced=True)
     return MoveBlock.NOT_ENOUGH_POINTS
 
 
@@ -950,6 +951,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     reasons: dict[_State, StopReason | None] = {first: None}
     heap: list[tuple[int, HexId, bool]] = [(0, origin, False)]
     done: set[_State] = set()
+    forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
     memo = _step_memo(hexmap, table, rules)
     while heap:
         spent, here, stopped = heapq.heappop(heap)
@@ -971,9 +973,15 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 reasons[key] = arrival.stop
                 heapq.heappush(heap, (arrival.spent, there, key[1]))
             elif tie_break == "path" and arrival.spent == best[key] and key not in done \
-                    and _better_tie(parents, reasons[key], arrival.stop, state, parents[key], there):
+                    and _better_tie(parents, key in forced, arrival.forced, state, parents[key], there):
                 parents[key] = state
                 reasons[key] = arrival.stop
+            else:
+                continue
+            if arrival.forced:
+                forced.add(key)
+            else:
+                forced.discard(key)
     chosen: dict[HexId, _State] = {}
     for key in sorted(best, key=lambda k: (k[0], best[k], k[1])):
         chosen.setdefault(key[0], key)
@@ -987,11 +995,12 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     )
 
 
-def _better_tie(parents: Mapping[_State, _State | None], old_reason: StopReason | None, new_reason: StopReason | None,
+def _better_tie(parents: Mapping[_State, _State | None], old_forced: bool, new_forced: bool,
                 new_parent: _State, old_parent: _State | None, there: HexId) -> bool:
-    """For ``tie_break="path"``: whether an arrival at ``there`` at the same cost replaces the recorded one."""
-    if (old_reason == StopReason.MINIMUM_MOVE) != (new_reason == StopReason.MINIMUM_MOVE):
-        return old_reason == StopReason.MINIMUM_MOVE
+    """For ``tie_break="path"``: whether an arrival at ``there`` at the same cost replaces the recorded one
+    (an arrival by the minimum-move rule, which really cost more, loses to any other)."""
+    if old_forced != new_forced:
+        return old_forced
     return (*_path_to(parents, new_parent), there) < (*_path_to(parents, old_parent), there)
 
 
@@ -1119,11 +1128,14 @@ def best_retreats(options: tuple[RetreatOption, ...]) -> tuple[RetreatOption, ..
     return tuple(o for o in options if (o.farther_from_all, o.nearest_enemy) == top)
 
 
-def command_distances(grid: Grid, origin: str, radius: int, passable: Callable[[HexId], bool]) -> dict[HexId, int]:
+def command_distances(grid: Grid, origin: str, radius: int, passable: Callable[[HexId], bool], *,
+                      may_cross: Callable[[HexId, HexId], bool] | None = None) -> dict[HexId, int]:
     """Hexes a command line from ``origin`` reaches within ``radius`` hexes, with their distance.
 
     The line is traced hex by hex (caldiero §4.3.3, arrivano §4.4.3): it may end in any hex, but may
     only continue through hexes ``passable`` accepts (not impassable terrain, not enemy units).
+    ``may_cross(a, b)``: whether the line may step from a into b at all (an impassable hexside; in
+    Caldiero a hex with enemy units, which the line may not even end in); by default every step.
     """
     start = grid.require(origin)
     reached = {start: 0}
@@ -1134,7 +1146,7 @@ def command_distances(grid: Grid, origin: str, radius: int, passable: Callable[[
             if h != start and not passable(h):
                 continue
             for n in grid.neighbours(h):
-                if n not in reached:
+                if n not in reached and (may_cross is None or may_cross(h, n)):
                     reached[n] = distance
                     nxt.append(n)
         frontier = sorted(nxt)

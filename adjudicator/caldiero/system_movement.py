@@ -354,7 +354,7 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
         for h in reach.endable:
             walk = reach.path(h)
             path = walk if g.start is None else walk[1:]
-            if reach.stops[h] == hexmap.StopReason.MINIMUM_MOVE:  # the engine counts the whole allowance spent
+            if g.start is not None and len(walk) == 2:  # the minimum move is recorded as the whole allowance
                 cost = step_cost(world, g.start, h, g.column)[0]
             else:
                 cost = spent + reach.costs[h]
