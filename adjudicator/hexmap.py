@@ -840,6 +840,11 @@ def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: H
     return cost
 
 
+def cached_step_cost(hexmap: HexMap, table: MovementTable, a: str, b: str, rules: MoveRules) -> StepCost:
+    """:func:`step_cost` for ``rules``' unit class, formation and multiplier, memoised as :func:`reachable` does."""
+    return _memo_step_cost(hexmap, table, rules, HexId(a), HexId(b))
+
+
 def _try_step(
     hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool,
     memo: dict[tuple[HexId, HexId], StepCost] | None = None,

@@ -142,8 +142,8 @@ def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, b
     """(cost in half-MP, moved along a road) of entering b from a (a None: entering the map at b)."""
     if a is None:
         return entry_cost(world, b), False
-    cost = hexmap.step_cost(_hexmap(world), movement_table(world), a, b, UNIT_CLASS, march_column=column,
-                            terrain_multiplier=terrain_multiplier(world))
+    rules = hexmap.MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
+    cost = hexmap.cached_step_cost(_hexmap(world), movement_table(world), a, b, rules)
     return cost.half_points, world.board.road(a, b) is not None
 
 
