@@ -73,6 +73,15 @@ class OfficerOrderTried(Event, tag="officer_order_tried"):
     rule: str
 
 
+class FreeOrderChosen(Event, tag="free_order_chosen"):
+    """Interpretation dangling_4_3_2: caldiero_4_3_1 - out-of-command units in their commander in chief's range
+    when their formation is activated take the order their owner chooses, for this activation."""
+
+    units: list[str]
+    order: str
+    rule: str
+
+
 class InitiativeWon(Event, tag="initiative_won"):
     seat: str
     totals: dict[str, int]
@@ -272,7 +281,7 @@ class GameEnded(Event, tag="game_ended"):
 
 
 ArrivanoEvent = Union[
-    StepSet, TurnStarted, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
+    StepSet, TurnStarted, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, FreeOrderChosen, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
     UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
@@ -281,7 +290,7 @@ ArrivanoEvent = Union[
 
 # Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
-    ColumnFormed: ("units",), OfficerOrderTried: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
+    ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
     UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitRetreated: ("unit",), UnitAdvanced: ("unit",),
     CounterChargeDeclared: ("unit", "against"), ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),

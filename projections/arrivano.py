@@ -99,6 +99,7 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
     flags_captured: int = 0
     seen: dict[str, list[str]] = {}  # enemy pieces each seat has examined (arrivano §11.3.2)
+    interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
     result: dict[str, Any] | None = None
 
 
@@ -137,6 +138,10 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
                 if ok:
                     for uid in units:
                         state.activation.overrides[uid] = order
+        case ev.FreeOrderChosen(units=units, order=order):
+            if state.activation is not None:
+                for uid in units:
+                    state.activation.overrides[uid] = order
         case ev.OrderChangeTried():
             if state.activation is not None:
                 state.activation.order_tried = True

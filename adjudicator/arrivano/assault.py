@@ -22,7 +22,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.napoleonic import assault as sys_assault
-from arbitro.adjudicator.napoleonic.efficiency import most_sp_value
+from arbitro.adjudicator.napoleonic.efficiency import most_sp_value, most_sp_values
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
 
@@ -55,13 +55,21 @@ def required_targets(w: World, attackers: list[str]) -> list[str]:
 
 
 def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, int, list[str]]:
-    """Attack and defence SP with §14.0.1 (cavalry doubled against disordered infantry) and §10.4 (cavalry in woods
-    halved, interpretation cavalry_in_woods: both), rounding up (§1.3)."""
+    """Attack and defence SP (the sums of `combat_strengths`) and the defending non-artillery units."""
+    sp = combat_strengths(w, attackers, targets)
+    defenders = [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
+    return sum(sp[u] for u in attackers), sum(sp[u] for u in defenders), defenders
+
+
+def combat_strengths(w: World, attackers: list[str], targets: list[str]) -> dict[str, int]:
+    """Each participant's SP in this combat with §14.0.1 (cavalry doubled against disordered infantry) and §10.4
+    (cavalry in woods halved, interpretation cavalry_in_woods), rounding up (§1.3)."""
     defenders = [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
     disordered_infantry = bool(defenders) and all(
         w.state.units[u].arm == "infantry" and w.state.units[u].status != "good" for u in defenders)
-    woods = any(t.cavalry_halved for h in targets for t in w.terrains(h))
-    attack = 0
+    attacking_woods = w.reading("cavalry_in_woods") == "both"  # defending_only: woods halve defenders only
+    woods = attacking_woods and any(t.cavalry_halved for h in targets for t in w.terrains(h))
+    out: dict[str, int] = {}
     for u in attackers:
         sp = w.strength(u)
         if w.state.units[u].arm == "cavalry":
@@ -69,16 +77,15 @@ def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, 
                 sp *= 2  # §14.0.1, §14.2, §14.2.4: double, never twice
             if woods:
                 sp = (sp + 1) // 2
-        attack += sp
-    defence = 0
+        out[u] = sp
     for u in defenders:
         sp = w.strength(u)
         if w.state.units[u].arm == "cavalry" and any(t.cavalry_halved for t in w.terrains(w.state.units[u].hex)):
             sp = (sp + 1) // 2
         if w.state.units[u].arm == "cavalry" and u in w.state.countercharges.values():
             sp *= 2  # §14.2.4: the charger met by a counter-charge is doubled too
-        defence += sp
-    return attack, defence, defenders
+        out[u] = sp
+    return out
 
 
 def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[int, int, str]:
@@ -262,7 +269,9 @@ def _swap_top(g: Game) -> None:
     g.emit(ev.PendingSet(kind=retreat.kind, seat=retreat.seat, rule=retreat.rule, data=retreat.data))
 
 
-def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tested: bool = False) -> None:
+def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tested: bool = False,
+            chosen: dict[str, int] | None = None) -> None:
+    """The assault on the table. `chosen`: the efficiency values the owners picked on a tie in SP (§12.3.1)."""
     w = g.world()
     attackers = [u for u in attackers if w.state.units[u].where == "map"]
     defenders_all = [u for t in targets for u in w.units_at(t)]
@@ -301,7 +310,15 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
                                       rule=str(R.BELOW_1_5)))
             apply_result(g, "Ae", attackers, defenders, targets, forced)
             return
-    mods = modifiers(w, attackers, defenders, tdrm, tname)
+    chosen = dict(chosen or {})
+    for role, units in (("attack", attackers), ("defence", defenders)):
+        values = efficiency_choices(w, units)
+        if role not in chosen and len(values) > 1:  # arrivano §12.3.1: "il giocatore può scegliere"
+            g.emit(ev.PendingSet(kind="efficiency_value", seat=w.state.units[units[0]].side, rule=str(R.EFFICIENCY_SIDE),
+                                 data={"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
+                                       "chosen": chosen, "role": role, "values": values}))
+            return
+    mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
     die = g.roll(f"{R.RESULTS} assault on {', '.join(targets)}", {
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"})
@@ -337,14 +354,35 @@ def _general_with(w: World, units: list[str]) -> str | None:
     return None
 
 
-def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str) -> list[combat.Modifier]:
-    """arrivano §12.5.2: disordered defender +2, efficiency difference, generals ±1, terrain; capped at ±4 by the
-    table look-up."""
+def efficiency_choices(w: World, units: list[str]) -> list[int]:
+    """The efficiency values a side may use (arrivano §12.3.1): those carrying the most SP; several on a tie."""
+    return most_sp_values((efficiency_value(w, u), w.strength(u)) for u in units)
+
+
+def efficiency_value_answer(g: Game, frame: Frame, value: int) -> None:
+    """The owner's pick of his side's efficiency value; the assault goes on (the other side may pick next)."""
+    data = frame.data
+    resolve(g, list(data["attackers"]), list(data["targets"]), data["forced"], data["tested"],
+            dict(data["chosen"]) | {data["role"]: value})
+
+
+def disordered_defence(w: World, defenders: list[str]) -> bool:
+    """arrivano §15.1, §12.5.2 "la presenza di unità in Disordine in difesa" (interpretation
+    disordered_defender_drm): `any_unit` one disordered or routed defender suffices; `every_unit` all must be."""
+    bad = [w.state.units[u].status != "good" for u in defenders]
+    return any(bad) if w.reading("disordered_defender_drm") == "any_unit" else bool(bad) and all(bad)
+
+
+def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str,
+              chosen: dict[str, int] | None = None) -> list[combat.Modifier]:
+    """arrivano §12.5.2: disordered defender +2, efficiency difference (each side's value with the most SP, or
+    the owner's pick on a tie, §12.3.1), generals ±1, terrain; capped at ±4 by the table look-up."""
     mods: list[combat.Modifier] = []
-    if all(w.state.units[u].status != "good" for u in defenders):
+    if disordered_defence(w, defenders):
         mods.append(combat.Modifier(f"disordered defender ({R.DISORDER})", 2))
-    a = most_sp_value((efficiency_value(w, u), w.strength(u)) for u in attackers) or 0
-    d = most_sp_value((efficiency_value(w, u), w.strength(u)) for u in defenders) or 0
+    picked = chosen or {}
+    a = picked.get("attack", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in attackers) or 0)
+    d = picked.get("defence", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in defenders) or 0)
     if a != d:
         mods.append(combat.Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
     if _general_with(w, attackers) is not None:
@@ -366,9 +404,10 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
             for u in attackers:
                 eliminate(g, u, R.RESULTS)
         case "De":
+            # the advance waits under any commander left alone by the losses (§4.5.4: he moves away first)
+            g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
             for u in [x for t in targets for x in g.world().units_at(t)]:
                 eliminate(g, u, R.RESULTS if u in defenders else R.ARTILLERY_STACKED)
-            g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
         case "Ad":
             for u in attackers:
                 worsen(g, u, R.RESULTS)
@@ -390,19 +429,45 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
 
 
 def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
-    """arrivano §12.5.4 EX: each side loses its participating unit with the highest efficiency (ties: the highest
-    printed strength, interpretation ex_strength_basis: printed; exact ties: the lowest id, the owner's choice
-    not yet asked); every other participant tests, failing ones are disordered."""
+    """arrivano §12.5.4 EX: each side loses its participating unit with the highest efficiency, among those the
+    highest strength (interpretation ex_strength_basis: `printed` current printed SP, or `modified` the SP counted
+    in this combat); still tied, the owner chooses (pending `exchange_loss`). Then every other participant tests,
+    failing ones are disordered."""
     w = g.world()
-    lost = []
-    for group in (attackers, defenders):
-        units = [u for u in group if w.state.units[u].where == "map"]
-        if units:
-            lost.append(min(units, key=lambda u: (-w.efficiency(u), -w.strength(u), u)))
-    for u in lost:
+    targets = sorted({w.state.units[u].hex for u in defenders if w.state.units[u].where == "map"})
+    live = [u for u in attackers if w.state.units[u].where == "map"]
+    modified = combat_strengths(w, live, targets) if live else {}
+    basis = w.reading("ex_strength_basis")
+    sp = {u: modified.get(u, w.strength(u)) if basis == "modified" else w.strength(u) for u in attackers + defenders}
+    continue_exchange(g, {"attackers": list(attackers), "defenders": list(defenders), "sp": sp, "lost": {}})
+
+
+def exchange_candidates(w: World, units: list[str], sp: dict[str, int]) -> list[str]:
+    """The units the EX loss may fall on: highest efficiency, then highest strength (arrivano §12.5.4)."""
+    live = [u for u in units if w.state.units[u].where == "map"]
+    if not live:
+        return []
+    best = max((w.efficiency(u), sp[u]) for u in live)
+    return sorted(u for u in live if (w.efficiency(u), sp[u]) == best)
+
+
+def continue_exchange(g: Game, data: dict[str, Any]) -> None:
+    w = g.world()
+    lost: dict[str, str | None] = dict(data["lost"])
+    for role in ("attackers", "defenders"):
+        if role in lost:
+            continue
+        candidates = exchange_candidates(w, data[role], data["sp"])
+        if len(candidates) > 1:  # the owner's choice among the exact ties
+            g.emit(ev.PendingSet(kind="exchange_loss", seat=w.state.units[candidates[0]].side, rule=str(R.RESULTS),
+                                 data=data | {"lost": lost, "role": role, "candidates": candidates}))
+            return
+        lost[role] = candidates[0] if candidates else None
+    gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
+    for u in gone:
         eliminate(g, u, R.RESULTS)
     w = g.world()
-    rest = [u for u in attackers + defenders if u not in lost and w.state.units[u].where == "map"]
+    rest = [u for u in data["attackers"] + data["defenders"] if u not in gone and w.state.units[u].where == "map"]
     for h, units in by_hex(w, rest).items():
         results = stack_test(g, units, f"{R.RESULTS} EX test in {h}")
         for u in units:
@@ -410,9 +475,17 @@ def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
                 worsen(g, u, R.RESULTS)
 
 
+def exchange_loss(g: Game, frame: Frame, unit: str) -> None:
+    """The owner's answer to `exchange_loss`: that unit is his side's EX loss."""
+    data = {k: v for k, v in frame.data.items() if k not in ("role", "candidates")}
+    data["lost"] = dict(frame.data["lost"]) | {frame.data["role"]: unit}
+    continue_exchange(g, data)
+
+
 def defender_retreat(g: Game, units: list[str], h: str) -> None:
     """DR (arrivano §12.5.4): in a village, farm or redoubt with a Defence order the defender chooses first
-    (interpretation village_dr_procedure: choose_then_one_test); otherwise the DR test and retreat."""
+    (interpretation village_dr_procedure: `choose_then_one_test` one test decides; `two_tests` a failed exchange
+    test is followed by the normal DR test and retreat); otherwise the DR test and retreat."""
     w = g.world()
     options: list[str] = []
     if all(w.order_of(u) == "defence" for u in units):
@@ -471,6 +544,9 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place
         for u in units:
             worsen(g, u, R.RESULTS)
+        return
+    if choice == "exchange" and g.reading("village_dr_procedure") == "two_tests":
+        dr_test_and_retreat(g, units, h)  # the exchange failed: the normal DR procedure with its own test
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, R.RESULTS, 2)

@@ -97,7 +97,9 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
     flip = [u for u in units if not g.s.unit(u).redoubt_battery]  # §11: fired -> Moved; §17.2.6 batteries never flip
     if flip:
         g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(R.ARTILLERY)))
-    if die == 6:
+    # arrivano §4.5.1 (interpretation leader_loss_bombardment_roller): `firer` any firing side is "the attacker";
+    # `active_only` only the active side's fire, not defensive fire in the enemy's activation
+    if die == 6 and not (defensive and g.reading("leader_loss_bombardment_roller") == "active_only"):
         test_leaders_in(g, [target], f"{R.LEADER_LOSS} a natural 6 in the bombardment of {target}")
     apply_bombard_result(g, target, result)
     return result
@@ -105,12 +107,15 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
 
 def apply_bombard_result(g: Game, target: str, result: str) -> None:
     """'D': every non-artillery unit takes a disorder level; 'R': the stack retreats one hex with a disorder level
-    (artillery stays, §11.1); a redoubt battery is damaged by either (§17.2.6)."""
+    (artillery stays, §11.1); a redoubt battery is damaged by either (§17.2.6, interpretation
+    redoubt_battery_adverse: `defender_result`), or by neither (`loss_results_only`: a bombardment never
+    eliminates or displaces an ordinary artillery)."""
     if result == "-":
         return
     w = g.world()
     units = w.units_at(target)
-    batteries = [u for u in units if g.s.unit(u).redoubt_battery and not w.state.units[u].damaged]
+    adverse = w.reading("redoubt_battery_adverse") == "defender_result"
+    batteries = [u for u in units if adverse and g.s.unit(u).redoubt_battery and not w.state.units[u].damaged]
     for b in batteries:
         damage_battery(g, b)
     movers = [u for u in units if w.state.units[u].arm != "artillery"]

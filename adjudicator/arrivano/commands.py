@@ -76,6 +76,7 @@ class Move(_C):
     to: str
     column: bool = False
     charge: str | None = None  # a cavalry charge against this adjacent enemy hex (arrivano §14.2)
+    order: Order | None = None  # artillery only, always: the order it moves under (arrivano §11)
 
 
 class MoveLeader(_C):
@@ -137,12 +138,58 @@ class CavalryRetreat(_C):
     to: str | None
 
 
+class EfficiencyValue(_C):
+    """A side's efficiency value in an assault when SP tie between values (arrivano §12.3.1)."""
+
+    type: Literal["efficiency_value"]
+    value: int
+
+
+class FreeOrder(_C):
+    """The order out-of-command units in the chief's range take for this activation (interpretation
+    dangling_4_3_2: caldiero_4_3_1)."""
+
+    type: Literal["free_order"]
+    order: Order
+
+
+class Recover(_C):
+    """At the end of the activation (B-6) the owner has one stack try to recover, or ends the tries (hex None)
+    (arrivano §15.3)."""
+
+    type: Literal["recover"]
+    hex: str | None
+
+
+class ExchangeLoss(_C):
+    """The owner picks which of his units tied for the EX loss is eliminated (arrivano §12.5.4 EX)."""
+
+    type: Literal["exchange_loss"]
+    unit: str
+
+
+class ReplacementHex(_C):
+    """The owner places a returning unit within one hex of its general (arrivano §12.8.2)."""
+
+    type: Literal["replacement_hex"]
+    hex: str
+
+
+class CommanderRefuge(_C):
+    """The owner moves a commander whose hex's units were all eliminated to one of the nearest friendly hexes, or
+    anywhere within his movement if no friend is within it (arrivano §4.5.4)."""
+
+    type: Literal["commander_refuge"]
+    to: str
+
+
 class DefensiveFire(_C):
     type: Literal["defensive_fire"]
     target: str | None
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge,
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
+    CommanderRefuge,
     Field(discriminator="type"),
 ]

@@ -51,6 +51,10 @@ class Game:
     def reject(self, rule: Any, message: str) -> None:
         self.ctx.reject(rule, message)
 
+    def reading(self, name: str) -> str:
+        """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
+        return self.world().reading(name)
+
 
 def crt_table(tables: Tables) -> combat.CombatTable:
     """The Arrivano CRT in the shape of the shared combat engine (adjudicator/combat.py)."""
@@ -70,11 +74,14 @@ def crt_table(tables: Tables) -> combat.CombatTable:
 
 def test_modifier(w: World, uid: str) -> int:
     """-1 to the die with the commander in chief, or a general or officer of the unit's formation, in the hex
-    (arrivano §13.2; only one counts; interpretation cic_efficiency_any_formation: true)."""
+    (arrivano §13.2; only one counts; interpretation cic_efficiency_any_formation: `true` the chief for any
+    friendly unit, `false` only for his own formation's)."""
     unit = w.state.units[uid]
+    any_formation = w.reading("cic_efficiency_any_formation") == "true"
     for lid in w.leaders_at(unit.hex):
         leader = w.state.leaders[lid]
-        if leader.side == unit.side and (leader.role == "commander_in_chief" or leader.formation == unit.formation):
+        chief = leader.role == "commander_in_chief" and any_formation
+        if leader.side == unit.side and (chief or leader.formation == unit.formation):
             return -1
     return 0
 
@@ -145,26 +152,29 @@ def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False) -> None:
 
 def leaders_left_alone(g: Game, h: str) -> None:
     """arrivano §4.5.4: commanders in a hex whose units are all gone test (1-2 lost) and, surviving, move to the
-    nearest hex with friendly units (the owner's choice reduced to the nearest, then the lowest id)."""
+    nearest hex with friendly units (the owner's choice among several, pending `commander_refuge`)."""
     w = g.world()
     if w.units_at(h):
         return
     for lid in w.leaders_at(h):
         leader_test(g, lid, f"{R.LEADER_ALONE} units in {h} eliminated")
         if g.state.leaders[lid].where == "map":
-            displace_leader(g, lid)
+            g.emit(ev.PendingSet(kind="commander_refuge", seat=g.state.leaders[lid].side, rule=str(R.LEADER_ALONE),
+                                 data={"leader": lid}))
 
 
-def displace_leader(g: Game, lid: str) -> None:
-    w = g.world()
+def refuge_hexes(w: World, lid: str) -> list[str]:
+    """arrivano §4.5.4: the hexes of the nearest friendly units he can reach with his movement; with none within
+    it, any hex he can reach that holds no enemy (reading: "sull'unità amica più vicina" counts hexes, and "entro la
+    sua capacità di movimento" the commander's own movement, leader_destinations)."""
+    from arbitro.adjudicator.arrivano.movement import leader_destinations
     leader = w.state.leaders[lid]
-    friends = sorted({w.state.units[u].hex for u in w.units_of(leader.side)},
-                     key=lambda h: (w.grid.distance(leader.hex, h), h))
+    reach = [h for h in leader_destinations(w, lid) if h != leader.hex]
+    friends = [h for h in reach if w.side_at(h) == leader.side]
     if not friends:
-        g.emit(ev.LeaderLost(leader=lid, rule=str(R.LEADER_ALONE)))
-        after_leader_lost(g, lid)
-        return
-    g.emit(ev.LeaderMoved(leader=lid, path=[leader.hex, friends[0]], rule=str(R.LEADER_ALONE)))
+        return sorted(reach)
+    near = min(w.grid.distance(leader.hex, h) for h in friends)
+    return sorted(h for h in friends if w.grid.distance(leader.hex, h) == near)
 
 
 def leader_test(g: Game, lid: str, why: str) -> None:
@@ -196,7 +206,8 @@ def test_leaders_in(g: Game, hexes: list[str], why: str) -> None:
 
 
 def activatable(w: World, seat: str | None = None) -> list[str]:
-    """Formations that may still be activated (arrivano §6.1; interpretation formation_not_on_map: skip)."""
+    """Formations that may still be activated (arrivano §6.1; interpretation formation_not_on_map: `skip` one with
+    nothing on the map and nothing due, `activatable` any formation not yet activated)."""
     out = []
     ft = w.s.scenario.first_turn
     for fid in sorted(w.state.formations):
@@ -209,7 +220,7 @@ def activatable(w: World, seat: str | None = None) -> list[str]:
         due = any(gr.formation == fid and gr.turn <= w.state.turn and gr.id not in w.state.entered_groups
                   for gr in w.s.oob.reinforcements)
         waiting = any(u.formation == fid and u.where == "waiting" for u in w.state.units.values())
-        if present or due or waiting:
+        if present or due or waiting or w.reading("formation_not_on_map") == "activatable":
             out.append(fid)
     return out
 
@@ -361,8 +372,29 @@ def activate(g: Game, fid: str) -> None:
         g.reject(rule, f"formation {fid} is {reason}")
     g.emit(ev.FormationActivated(formation=fid, chosen_by=g.ctx.seat, rule=str(R.ACTIVATE)))
     owner = g.state.formations[fid].side
+    free = free_order_units(g.world(), fid)
+    if free:
+        g.emit(ev.PendingSet(kind="free_order", seat=owner, rule=str(R.DANGLING_4_3_2), data={"units": free}))
     enter_reinforcements(g, fid)
     g.emit(ev.StepSet(phase="action", step="bombardment", seat=owner, rule=str(R.BOMBARD_STEP)))
+
+
+def free_order_units(w: World, fid: str) -> list[str]:
+    """Interpretation dangling_4_3_2 (arrivano §4.4 "(vedi anche 4.3.2)"): with `caldiero_4_3_1`, the formation's
+    out-of-command units (not in a column) within their commander in chief's command range at its activation
+    take the order their owner wishes (caldiero §4.3.1); with `ignore`, none (they have Defence, §5.3)."""
+    if w.reading("dangling_4_3_2") != "caldiero_4_3_1" or w.state.first_turn:
+        return []
+    side = w.state.formations[fid].side
+    chief = w.s.oob.sides[side].commander_in_chief
+    le = w.state.leaders[chief]
+    if le.where != "map":
+        return []
+    reach = hexmap.command_distances(w.grid, le.hex, w.s.leader(chief).command_range,
+                                     lambda h: w.side_at(h) != w.enemy(side))
+    ic = w.in_command(fid)
+    return [u for u in w.units_of(side) if w.state.units[u].formation == fid and u not in ic
+            and w.column_of(u) is None and w.state.units[u].hex in reach]
 
 
 def enter_reinforcements(g: Game, fid: str) -> None:
@@ -375,7 +407,9 @@ def enter_reinforcements(g: Game, fid: str) -> None:
             continue
         h = g.s.entry_hex(group.entry)
         if w.side_at(h) not in (None, g.state.formations[fid].side):
-            continue  # interpretation blocked_entry: delay
+            if g.reading("blocked_entry") == "lost":
+                lose_blocked_group(g, group.id, sorted(group.units), sorted(group.leaders))
+            continue  # interpretation blocked_entry: delay (it may enter in a later activation)
         g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(R.REINFORCEMENTS)))
         for lid in sorted(group.leaders):
             g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(R.REINFORCEMENTS)))
@@ -396,36 +430,84 @@ def enter_reinforcements(g: Game, fid: str) -> None:
                                        rule=str(R.REINFORCEMENT_ORDER)))
 
 
+def lose_blocked_group(g: Game, group: str, units: list[str], leaders: list[str]) -> None:
+    """Interpretation blocked_entry: lost - a group whose entry hex the enemy holds when it is due never enters:
+    its units and commanders are lost for good (arrivano §15.4 "entrano in mappa nell'esagono appropriato")."""
+    g.emit(ev.GroupEntered(group=group, hex="", units=[], rule=str(R.REINFORCEMENTS)))
+    for u in units:
+        g.emit(ev.UnitEliminated(unit=u, permanent=True, return_turn=0, rule=str(R.REINFORCEMENTS)))
+    for lid in leaders:
+        g.emit(ev.LeaderLost(leader=lid, rule=str(R.REINFORCEMENTS)))
+        after_leader_lost(g, lid)
+
+
 def end_activation(g: Game) -> None:
-    """B-6 (arrivano §3.1): the general flips to A; idle disordered or routed units of the formation may
-    recover (§15.3, interpretation recovery_scope: active_formation_idle). Trying never hurts, so all try."""
+    """B-6 (arrivano §3.1): idle disordered or routed units may try to recover (§15.3 "possono tentare": the
+    owner picks the stacks that try, pending `recovery`), then the general flips to A."""
     act = g.state.activation
     assert act is not None
-    fid = act.formation
-    w = g.world()
-    ic = w.in_command(fid)
-    ezoc = w.ezoc(g.state.formations[fid].side)
-    candidates = []
-    for u in w.units_of(g.state.formations[fid].side):
+    if recovery_candidates(g.world(), []):
+        g.emit(ev.PendingSet(kind="recovery", seat=g.state.formations[act.formation].side, rule=str(R.RECOVERY),
+                             data={"formation": act.formation, "tried": []}))
+        return
+    finish_activation(g)
+
+
+def finish_activation(g: Game) -> None:
+    act = g.state.activation
+    assert act is not None
+    g.emit(ev.ActivationEnded(formation=act.formation, column=act.column, rule=str(R.END_ACTIVATION)))
+    next_activation(g)
+
+
+def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
+    """Stacks that may try to recover now (arrivano §15.3): disordered or routed, not in EZoC, their order allowing
+    it (Manoeuvre: stacked with or next to a commander of their formation), idle this turn, not already tried
+    in this B-6. Interpretation recovery_scope: `active_formation_idle` units of the activated group only;
+    `any_unit_idle` every idle unit of the active side."""
+    act = w.state.activation
+    assert act is not None
+    side = w.state.formations[act.formation].side
+    any_unit = w.reading("recovery_scope") == "any_unit_idle"
+    ezoc = w.ezoc(side)
+    commands: dict[str, set[str]] = {}
+    out = []
+    for u in w.units_of(side):
         unit = w.state.units[u]
-        if not w.acts_now(u) or unit.status == "good" or unit.acted_turn == g.state.turn or unit.hex in ezoc:
+        if not (any_unit or w.acts_now(u)) or unit.status == "good" or unit.acted_turn == w.state.turn:
             continue
-        order = w.order_of(u, ic)
-        allowed = g.tables.orders.orders[order].recovery  # type: ignore[index]
+        if unit.hex in ezoc or unit.hex in tried:
+            continue
+        if unit.formation not in commands:
+            commands[unit.formation] = w.in_command(unit.formation)
+        allowed = w.tables.orders.orders[w.order_of(u, commands[unit.formation])].recovery  # type: ignore[index]
         if allowed == "no":
             continue
         if allowed == "near_commander" and not any(
-                le.where == "map" and le.formation == fid and (le.hex == unit.hex or w.grid.is_adjacent(le.hex, unit.hex))
+                le.where == "map" and le.formation == unit.formation and
+                (le.hex == unit.hex or w.grid.is_adjacent(le.hex, unit.hex))
                 for le in w.state.leaders.values()):
             continue
-        candidates.append(u)
-    for h, units in by_hex(w, candidates).items():
-        results = stack_test(g, units, f"{R.RECOVERY} recovery in {h}", visible_to=(g.state.formations[fid].side,))
-        for u in units:
-            if results[u]:
-                g.emit(ev.UnitStatusChanged(unit=u, status=STATUS_BETTER[g.state.units[u].status], rule=str(R.RECOVERY)))
-    g.emit(ev.ActivationEnded(formation=fid, column=act.column, rule=str(R.END_ACTIVATION)))
-    next_activation(g)
+        out.append(u)
+    return by_hex(w, out)
+
+
+def recover(g: Game, frame: Frame, h: str | None) -> None:
+    """The owner's answer to `recovery`: the stack in `h` tests (§15.3.1: pass, one level better); None: done."""
+    if h is None:
+        finish_activation(g)
+        return
+    w = g.world()
+    units = recovery_candidates(w, list(frame.data["tried"]))[h]
+    results = stack_test(g, units, f"{R.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
+    for u in units:
+        if results[u]:
+            g.emit(ev.UnitStatusChanged(unit=u, status=STATUS_BETTER[g.state.units[u].status], rule=str(R.RECOVERY)))
+    tried = [*frame.data["tried"], h]
+    if recovery_candidates(g.world(), tried):
+        g.emit(ev.PendingSet(kind="recovery", seat=frame.seat, rule=frame.rule, data=frame.data | {"tried": tried}))
+    else:
+        finish_activation(g)
 
 
 def end_phase(g: Game) -> None:
@@ -466,24 +548,46 @@ def start_turn(g: Game, turn: int) -> None:
 
 def replacements(g: Game) -> None:
     """arrivano §12.8.2: units on the track come back reduced within one hex of their general, obeying stacking,
-    not in EZoC (the lowest free hex; interpretation lost_general_replacements: no_return)."""
-    for uid in sorted(g.state.units):
-        unit = g.state.units[uid]
-        if unit.where != "track" or unit.return_turn > g.state.turn:
-            continue
-        w = g.world()
-        gid = w.general_on_map(unit.formation)
-        if gid is None and g.ctx.interpretation("lost_general_replacements") == "with_chief":
-            chief = g.s.oob.sides[unit.side].commander_in_chief
-            gid = chief if w.state.leaders[chief].where == "map" else None
-        if gid is None:
-            continue
-        ghex = w.state.leaders[gid].hex
-        ezoc = w.ezoc(unit.side)
-        for h in [ghex, *sorted(w.grid.neighbours(ghex))]:
-            if h not in ezoc and w.side_at(h) in (None, unit.side) and w.fits(h, [uid]):
-                g.emit(ev.UnitReturned(unit=uid, hex=h, rule=str(R.RETURN)))
-                break
+    not in EZoC: the owner places each (pending `replacement_hex`, first unit on top; interpretation
+    lost_general_replacements for a formation without its general)."""
+    due = [uid for uid in sorted(g.state.units)
+           if g.state.units[uid].where == "track" and g.state.units[uid].return_turn <= g.state.turn]
+    for uid in reversed(due):
+        if return_general(g.world(), uid) is not None:
+            g.emit(ev.PendingSet(kind="replacement_hex", seat=g.state.units[uid].side, rule=str(R.RETURN),
+                                 data={"unit": uid}))
+
+
+def return_general(w: World, uid: str) -> str | None:
+    """The commander a returning unit is placed next to: its formation's general, or with the reading
+    lost_general_replacements: with_chief, its commander in chief when the general is gone."""
+    unit = w.state.units[uid]
+    gid = w.general_on_map(unit.formation)
+    if gid is None and w.reading("lost_general_replacements") == "with_chief":
+        chief = w.s.oob.sides[unit.side].commander_in_chief
+        gid = chief if w.state.leaders[chief].where == "map" else None
+    return gid
+
+
+def return_hexes(w: World, uid: str) -> list[str]:
+    """Where a returning unit may be placed (arrivano §12.8.2): its general's hex or one next to it, not in EZoC,
+    holding no enemy, within the stacking limits. None: it waits on the track."""
+    unit = w.state.units[uid]
+    gid = return_general(w, uid)
+    if unit.where != "track" or gid is None:
+        return []
+    ghex = w.state.leaders[gid].hex
+    ezoc = w.ezoc(unit.side)
+    return [h for h in sorted([ghex, *w.grid.neighbours(ghex)])
+            if h not in ezoc and w.side_at(h) in (None, unit.side) and w.fits(h, [uid])]
+
+
+def order_changes_barred(w: World, side: str) -> bool:
+    """arrivano §4.5.5 (interpretation cic_loss_scope): with `all_changes`, a side whose commander in chief is lost
+    changes no order of any kind (generals' §5.2.1 rolls, column officers, the officers of §3.1 B-4); with
+    `chief_changes` only the chief's own changes end (chief_can_change)."""
+    chief = w.s.oob.sides[side].commander_in_chief
+    return w.state.leaders[chief].where == "lost" and w.reading("cic_loss_scope") == "all_changes"
 
 
 def chief_can_change(w: World, side: str) -> list[str]:
@@ -658,6 +762,23 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
         case "countercharge":
             return [{"type": "countercharge", "unit": u} for u in frame.data["counter"]] + \
                 [{"type": "countercharge", "unit": None}]
+        case "free_order":
+            return [{"type": "free_order", "order": o} for o in ORDERS]
+        case "efficiency_value":
+            return [{"type": "efficiency_value", "value": v} for v in frame.data["values"]]
+        case "recovery":
+            hexes = recovery_candidates(w, list(frame.data["tried"]))
+            return [{"type": "recover", "hex": h} for h in hexes] + [{"type": "recover", "hex": None}]
+        case "exchange_loss":
+            return [{"type": "exchange_loss", "unit": u} for u in frame.data["candidates"]
+                    if w.state.units[u].where == "map"]
+        case "replacement_hex":
+            return [{"type": "replacement_hex", "hex": h} for h in return_hexes(w, frame.data["unit"])]
+        case "commander_refuge":
+            lid = frame.data["leader"]
+            if w.state.leaders[lid].where != "map":
+                return []
+            return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, lid)]
         case "cavalry_retreat":
             from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes
             return [{"type": "cavalry_retreat", "to": h} for h in cavalry_retreat_hexes(w, frame.data["units"])] + \
@@ -711,6 +832,13 @@ def settle(g: Game) -> None:
                 after_leader_lost(g, lid)
                 continue
             return
+        if frame.kind == "recovery" and len(opts or []) <= 1:  # nothing left to try
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            finish_activation(g)
+            continue
+        if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge") and len(opts or []) <= 1:
+            settle_single(g, frame, (opts or [None])[0])
+            continue
         if frame.kind == "resume_assault":
             from arbitro.adjudicator.arrivano.assault import resume_assault
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
@@ -720,6 +848,18 @@ def settle(g: Game) -> None:
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
             continue
         return
+
+
+def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:
+    """A choice left with one answer is made for the owner; with none: nobody is placed (the unit waits on the
+    track, the commander stays), and an exchange goes on without a loss on that side."""
+    g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    if only is not None:
+        apply_answer(g, frame, only)
+    elif frame.kind == "exchange_loss":
+        from arbitro.adjudicator.arrivano.assault import continue_exchange
+        data = {k: v for k, v in frame.data.items() if k not in ("role", "candidates")}
+        continue_exchange(g, data | {"lost": dict(frame.data["lost"]) | {frame.data["role"]: None}})
 
 
 def resolve_retreat(g: Game, frame: Frame, to: str) -> None:
@@ -738,6 +878,11 @@ def answer(g: Game, command: Any) -> None:
     if dumped not in opts:
         g.reject(frame.rule, f"not an answer to the pending {frame.kind.replace('_', ' ')}")
     g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    apply_answer(g, frame, dumped)
+
+
+def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+    """Carry out an accepted answer to `frame` (already cleared from the stack)."""
     match frame.kind:
         case "retreat":
             resolve_retreat(g, frame, dumped["to"])
@@ -771,6 +916,22 @@ def answer(g: Game, command: Any) -> None:
         case "countercharge":
             from arbitro.adjudicator.arrivano.movement import countercharge_answer
             countercharge_answer(g, frame.data, dumped["unit"])
+        case "recovery":
+            recover(g, frame, dumped["hex"])
+        case "efficiency_value":
+            from arbitro.adjudicator.arrivano.assault import efficiency_value_answer
+            efficiency_value_answer(g, frame, dumped["value"])
+        case "free_order":
+            units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
+            g.emit(ev.FreeOrderChosen(units=units, order=dumped["order"], rule=frame.rule))
+        case "exchange_loss":
+            from arbitro.adjudicator.arrivano.assault import exchange_loss
+            exchange_loss(g, frame, dumped["unit"])
+        case "replacement_hex":
+            g.emit(ev.UnitReturned(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN)))
+        case "commander_refuge":
+            lid = frame.data["leader"]
+            g.emit(ev.LeaderMoved(leader=lid, path=[g.state.leaders[lid].hex, dumped["to"]], rule=str(R.LEADER_ALONE)))
 
 
 def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:

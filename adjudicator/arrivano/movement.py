@@ -10,11 +10,12 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
     commander_checks,
+    order_changes_barred,
     rout_checks,
     stack_test,
     worsen,
 )
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import ORDERS, World
 from arbitro.adjudicator.hexgrid import HexId
 from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
 from arbitro.events import arrivano as ev
@@ -28,12 +29,24 @@ def march_of(w: World, uid: str) -> str | None:
     return None
 
 
-def movement_order(w: World, uid: str, ic: set[str]) -> str:
-    """Artillery may always move as Manoeuvre (arrivano §11); a marching unit moves as Manoeuvre even out of command
-    (§17.1.5); otherwise the unit's order (§5.3: Defence out of command)."""
-    if march_of(w, uid) is not None or w.state.units[uid].arm == "artillery":
+def movement_order(w: World, uid: str, ic: set[str], chosen: str | None = None) -> str:
+    """A marching unit moves as Manoeuvre even out of command (§17.1.5); artillery under the order its owner
+    chose among artillery_orders (Manoeuvre when none is given); otherwise the unit's order (§5.3: Defence out of
+    command)."""
+    if march_of(w, uid) is not None:
         return "manoeuvre"
+    if w.state.units[uid].arm == "artillery":
+        return chosen if chosen in artillery_orders(w, uid, ic) else "manoeuvre"
     return w.order_of(uid, ic)
+
+
+def artillery_orders(w: World, uid: str, ic: set[str]) -> list[str]:
+    """arrivano §11 "possono sempre scegliere di avere un Ordine di Manovra o Difesa": the orders an artillery unit
+    may move under - Manoeuvre, Defence, or the order it has (its formation's, Defence out of command); only
+    Manoeuvre under a Montebello march order (§17.1.5)."""
+    if march_of(w, uid) is not None:
+        return ["manoeuvre"]
+    return sorted({"manoeuvre", "defence", w.order_of(uid, ic)})
 
 
 def may_move(w: World, uid: str) -> str | None:
@@ -63,11 +76,12 @@ class Plan:
     order: str
 
 
-def plan(w: World, uid: str, column: bool, ic: set[str]) -> Plan | str:
-    """The move rules for this unit now, or the citation forbidding a march column."""
+def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = None) -> Plan | str:
+    """The move rules for this unit now (`chosen`: an artillery unit's order), or the citation forbidding a march
+    column."""
     unit = w.state.units[uid]
     data = w.s.unit(uid)
-    order = movement_order(w, uid, ic)
+    order = movement_order(w, uid, ic, chosen)
     rules_o = w.tables.orders.orders[order]  # type: ignore[index]
     if column:
         if not rules_o.march_column:
@@ -119,9 +133,10 @@ def entry_cost(w: World, h: str, arm: str) -> int:
     return inner if isinstance(inner, int) else 10 ** 6
 
 
-def destinations(w: World, uid: str, column: bool, ic: set[str]) -> dict[str, tuple[str, ...]]:
+def destinations(w: World, uid: str, column: bool, ic: set[str],
+                 chosen: str | None = None) -> dict[str, tuple[str, ...]]:
     """Hexes the unit may end its move in, with the path (arrivano §9), honouring a march order (§17.1.5)."""
-    p = plan(w, uid, column, ic)
+    p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
     reach = hexmap.reachable(w.s.map, w.movement_table(), p.start, p.rules)
@@ -235,7 +250,7 @@ def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> 
     g.emit(ev.CounterChargeDeclared(unit=unit, against=uid, hex=stop[-1], rule=str(R.COUNTERCHARGE)))
 
 
-def move(g: Game, uid: str, to: str, column: bool) -> None:
+def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) -> None:
     w = g.world()
     if g.state.step != "movement" or g.state.activation is None:
         g.reject(R.MOVE_STEP, "units move in the movement sub-phase of their formation's activation")
@@ -246,15 +261,29 @@ def move(g: Game, uid: str, to: str, column: bool) -> None:
         g.reject(why, "this unit cannot move now")
     assert g.state.activation is not None
     ic = w.in_command(g.state.activation.formation)
-    p = plan(w, uid, column, ic)
+    if g.state.units[uid].arm == "artillery" and chosen not in artillery_orders(w, uid, ic):
+        g.reject(R.ARTILLERY_ORDER, f"artillery moves under an order its owner names: "
+                                    f"{', '.join(artillery_orders(w, uid, ic))}")
+    if g.state.units[uid].arm != "artillery" and chosen is not None:
+        g.reject(R.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
+    p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         g.reject(p, "this unit may not move in march column now")
-    dests = destinations(w, uid, column, ic)
+    dests = destinations(w, uid, column, ic, chosen)
     if to not in dests:
         g.reject(*why_not(w, uid, to, p))  # type: ignore[arg-type]
     path = dests[to]
     unit = w.state.units[uid]
     start_in_ezoc = unit.where == "map" and unit.hex in w.ezoc(unit.side)
+    ezoc_to_ezoc = start_in_ezoc and to in w.ezoc(unit.side) and len(path) > 1 and p.order == "defence"  # type: ignore[union-attr]
+    if ezoc_to_ezoc and g.reading("defence_ezoc_to_ezoc") == "test_first":
+        # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
+        # where it is and its move is spent
+        if not stack_test(g, [uid], f"{R.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
+            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(R.DEFENCE)))
+            worsen(g, uid, R.DEFENCE)
+            return
+        ezoc_to_ezoc = False  # passed: the move is made, no second test
     g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else R.MOVEMENT)))
     data = g.s.unit(uid)
     if data.arm == "artillery":
@@ -262,7 +291,7 @@ def move(g: Game, uid: str, to: str, column: bool) -> None:
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
             g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(R.ARTILLERY)))
     w = g.world()
-    if start_in_ezoc and to in w.ezoc(unit.side) and len(path) > 1 and p.order == "defence":  # type: ignore[union-attr]
+    if ezoc_to_ezoc:
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: move_then_test): failure costs a disorder level
         results = stack_test(g, [uid], f"{R.DEFENCE} Defence from EZoC to EZoC in {to}")
         if not results[uid]:
@@ -403,9 +432,25 @@ def officer_order_units(w: World, lid: str) -> list[str]:
             and u not in act.overrides and w.column_of(u) is None and w.state.units[u].moved_turn != w.state.turn]
 
 
+def officer_orders(w: World, lid: str) -> list[str]:
+    """The orders an officer may try to give his out-of-command stack (arrivano §3.1 B-4, interpretation
+    officer_order_change): `efficiency_test` any order but Defence (which they have already); `formation_order`
+    only the formation's current order (none if it is Defence)."""
+    if not officer_order_units(w, lid):
+        return []
+    if order_changes_barred(w, w.state.leaders[lid].side):
+        return []
+    act = w.state.activation
+    assert act is not None
+    if w.reading("officer_order_change") == "formation_order":
+        current = w.state.formations[act.formation].order
+        return [current] if current != "defence" else []
+    return [o for o in ORDERS if o != "defence"]
+
+
 def officer_order(g: Game, lid: str, order: str) -> None:
-    """Interpretation officer_order_change (efficiency_test): one test for the stack with the officer's -1 (§13.2);
-    success: those units obey `order` for this activation; failure: they keep Defence."""
+    """arrivano §3.1 B-4 (interpretation officer_order_change): one test for the stack with the officer's -1
+    (§13.2); success: those units obey `order` for this activation; failure: they keep Defence."""
     if g.state.step != "movement":
         g.reject(R.MOVE_STEP, "officers try this in the movement sub-phase")
     if lid not in g.state.leaders or g.state.leaders[lid].side != g.ctx.seat:
@@ -414,6 +459,13 @@ def officer_order(g: Game, lid: str, order: str) -> None:
     if not units:
         g.reject(R.MOVE_STEP, "this officer is not stacked with out-of-command units of the active formation that "
                               "have not moved, or has already tried")
+    if order_changes_barred(g.world(), g.ctx.seat):
+        g.reject(R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation "
+                               "cic_loss_scope: all_changes)")
+    allowed = officer_orders(g.world(), lid)
+    if order not in allowed:
+        g.reject(R.MOVE_STEP, f"the officer may give his stack only {', '.join(allowed) or 'no order'} "
+                                  f"(interpretation officer_order_change: {g.reading('officer_order_change')})")
     results = stack_test(g, units, f"{R.MOVE_STEP} officer's order change")
     ok = all(results.values())
     g.emit(ev.OfficerOrderTried(officer=lid, units=units, order=order, succeeded=ok, rule=str(R.MOVE_STEP)))

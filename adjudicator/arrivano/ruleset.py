@@ -67,6 +67,11 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def interpretations(self) -> dict[str, Interpretation]:
         return ruleset_interpretations(self.data)
 
+    def note_interpretations(self, state: P.ArrivanoState, chosen: dict[str, str]) -> P.ArrivanoState:
+        """Keep the umpire's readings in the state: legal() and pending() see only the state (readings.py)."""
+        state.interpretations = dict(sorted(chosen.items()))
+        return state
+
     def data_files(self) -> list[Path]:
         return data_files()
 
@@ -165,7 +170,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                     g.reject(R.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
                 M.charge(g, command.unit, command.to, command.charge)
             case C.Move():
-                M.move(g, command.unit, command.to, command.column)
+                M.move(g, command.unit, command.to, command.column, command.order)
             case C.OfficerOrder():
                 M.officer_order(g, command.officer, command.order)
             case C.MoveLeader():
@@ -185,6 +190,9 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         assert act is not None
         if act.order_tried:
             g.reject(R.GENERAL_ORDER, "the general has already tried this activation")
+        if F.order_changes_barred(g.world(), g.ctx.seat):
+            g.reject(R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation "
+                                   "cic_loss_scope: all_changes)")
         if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
             current = g.state.columns[act.column].order
             if current == order:
@@ -289,7 +297,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 assert act is not None
                 current = state.columns[act.column].order if act.column else state.formations[act.formation].order
                 leader_here = act.column is not None or w.general_on_map(act.formation) is not None
-                if not act.order_tried and leader_here:
+                if not act.order_tried and leader_here and not F.order_changes_barred(w, seat):
                     out += [{"type": "try_order_change", "order": o} for o in ORDERS if o != current]
                 for group in B.fire_groups(w, seat, act.formation):
                     out += [{"type": "bombard", "units": group, "target": t} for t in B.targets(w, group)]
@@ -399,19 +407,31 @@ def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
         unit = w.state.units[uid]
         if unit.side != seat or M.may_move(w, uid) is not None:
             continue
-        normal = M.destinations(w, uid, False, ic)
-        out += [{"type": "move", "unit": uid, "to": h, "column": False} for h in normal]
+        if unit.arm == "artillery":  # arrivano §11: the owner names the order it moves under
+            for o in M.artillery_orders(w, uid, ic):
+                out += unit_moves(w, uid, ic, o)
+            continue
+        out += unit_moves(w, uid, ic, None)
         for h, (_, targets) in M.charges(w, uid, ic).items():
             out += [{"type": "move", "unit": uid, "to": h, "column": False, "charge": t} for t in targets]
-        if not isinstance(M.plan(w, uid, True, ic), str):
-            out += [{"type": "move", "unit": uid, "to": h, "column": True}
-                    for h in M.destinations(w, uid, True, ic) if h not in normal]
     for lid in sorted(w.state.leaders):
-        if w.state.leaders[lid].side == seat and M.officer_order_units(w, lid):
-            out += [{"type": "officer_order", "officer": lid, "order": o} for o in ORDERS if o != "defence"]
+        if w.state.leaders[lid].side == seat:
+            out += [{"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid)]
     for lid in sorted(w.state.leaders):
         if M.leader_movable(w, lid, seat):
             out += [{"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid)]
+    return out
+
+
+def unit_moves(w: World, uid: str, ic: set[str], order: str | None) -> list[dict[str, Any]]:
+    """A unit's moves (`order`: the order an artillery unit moves under), march column only where a normal move
+    cannot end."""
+    extra = {"order": order} if order is not None else {}
+    normal = M.destinations(w, uid, False, ic, order)
+    out = [{"type": "move", "unit": uid, "to": h, "column": False} | extra for h in normal]
+    if not isinstance(M.plan(w, uid, True, ic, order), str):
+        out += [{"type": "move", "unit": uid, "to": h, "column": True} | extra
+                for h in M.destinations(w, uid, True, ic, order) if h not in normal]
     return out
 
 
@@ -433,6 +453,8 @@ def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
         if sorted(together) != units:
             groups.append(sorted(together))
         for group in groups:
+            if 0 < sum(u in w.state.charges for u in group) < len(group):
+                continue  # arrivano §14.2.3: a charge and other units never attack a hex together
             need = A.required_targets(w, group)
             if need != targets:
                 continue
@@ -483,6 +505,7 @@ def march_checks(g: F.Game) -> None:
                 g.emit(ev.OrderChanged(formation=m.formation, order=order, by="march_order", rule=str(R.MB_MARCH)))
             continue
         foot = [u for u in units if g.state.units[u].arm != "artillery"]
-        there = [u for u in foot if w.grid.distance(g.state.units[u].hex, m.objective) <= 1]
+        reach = 0 if w.reading("march_order_units") == "in_hex_only" else 1  # in it, or in or next to it
+        there = [u for u in foot if w.grid.distance(g.state.units[u].hex, m.objective) <= reach]
         if foot and len(there) * 2 >= len(foot):
             g.emit(ev.MarchOrderEnded(march=m.id, reason="reached", rule=str(R.MB_MARCH)))

@@ -11,6 +11,7 @@ from arbitro.adjudicator.arrivano.data_loader import (
     WeatherBox,
     fits_stacking,
 )
+from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.hexgrid import HexId
 from arbitro.projections.arrivano import ArrivanoState
 
@@ -20,11 +21,30 @@ ORDERS = ("advance", "attack", "defence", "manoeuvre")
 _LOS_CACHE: dict[tuple[str, str, str], bool] = {}
 
 
+_COLUMN_ONLY: dict[int, tuple[hexmap.MovementTable, hexmap.MovementTable]] = {}
+
+
+def column_only_roads(table: hexmap.MovementTable) -> hexmap.MovementTable:
+    """Interpretation road_cost_scope: march_column_only - the Campotenese road costs (arrivano §17.2.8, written
+    for any movement along contiguous road hexes) apply to march columns only: each road's `always` cost becomes
+    its `in_column` cost."""
+    cached = _COLUMN_ONLY.get(id(table))
+    if cached is None or cached[0] is not table:  # keyed by identity, the source kept alive with its copy
+        roads = {k: hexmap.RoadRule(in_column=r.always or r.in_column) for k, r in table.roads.items()}
+        cached = (table, table.model_copy(update={"roads": roads}))
+        _COLUMN_ONLY[id(table)] = cached
+    return cached[1]
+
+
 class World:
     def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables) -> None:
         self.state, self.s, self.tables = state, s, tables
         self.grid = s.map.grid
         self._by_hex: dict[str, list[str]] | None = None
+
+    def reading(self, name: str) -> str:
+        """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
+        return in_force(self.state, name)
 
     # --- sides and pieces ---------------------------------------------------------------------------
     @property
@@ -86,7 +106,10 @@ class World:
         return self.s.weather.box(self.state.weather)
 
     def movement_table(self) -> hexmap.MovementTable:
-        return self.s.movement[self.state.weather if self.s.weather is not None else 0]
+        table = self.s.movement[self.state.weather if self.s.weather is not None else 0]
+        if self.s.weather is not None and self.reading("road_cost_scope") == "march_column_only":
+            return column_only_roads(table)
+        return table
 
     # --- orders and command ---------------------------------------------------------------------------
     def general_on_map(self, formation: str) -> str | None:
@@ -116,16 +139,23 @@ class World:
         ghex = self.state.leaders[gid].hex
         reach = hexmap.command_distances(self.grid, ghex, self.s.leader(gid).command_range, passable)  # type: ignore[arg-type]
         result |= {u for u in members if self.state.units[u].hex in reach}
+        officers = [lid for lid in sorted(self.state.leaders) if self.state.leaders[lid].role == "officer"
+                    and self.state.leaders[lid].formation == formation and self.state.leaders[lid].where == "map"]
         relays: list[str] = []
-        for lid in sorted(self.state.leaders):
-            leader = self.state.leaders[lid]
-            if leader.role == "officer" and leader.formation == formation and leader.where == "map" and leader.hex in reach:
-                relays.append(lid)  # interpretation officer_in_command: general_range
-                data = self.s.leader(lid)
-                oreach = hexmap.command_distances(self.grid, leader.hex, data.command_range, passable)  # type: ignore[arg-type]
-                for u in members:
-                    if self.state.units[u].hex in oreach and (not data.cavalry or self._cavalry_like(u)):
-                        result.add(u)  # arrivano §4.2, §4.6
+
+        def relay(lid: str) -> None:  # arrivano §4.2, §4.6: the officer's range (cavalry officers: cavalry only)
+            relays.append(lid)
+            data = self.s.leader(lid)
+            oreach = hexmap.command_distances(self.grid, self.state.leaders[lid].hex, data.command_range, passable)  # type: ignore[arg-type]
+            for u in members:
+                if self.state.units[u].hex in oreach and (not data.cavalry or self._cavalry_like(u)):
+                    result.add(u)
+
+        for lid in officers:
+            if self.state.leaders[lid].hex in reach:
+                relay(lid)  # interpretation officer_in_command: general_range
+        # interpretation officer_in_command: any_in_command - an officer in command by contiguity relays too
+        by_contiguity = self.reading("officer_in_command") == "any_in_command"
         anchors = {self.state.units[u].hex for u in result} | {self.state.leaders[lid].hex for lid in relays}
         changed = True
         while changed:  # arrivano §4.4.2: contiguity through in-command units and officers
@@ -135,6 +165,13 @@ class World:
                                            self.state.units[u].hex == a for a in sorted(anchors)):
                     result.add(u)
                     anchors.add(self.state.units[u].hex)
+                    changed = True
+            for lid in officers:
+                here = self.state.leaders[lid].hex
+                if by_contiguity and lid not in relays and any(
+                        here == a or self.grid.is_adjacent(here, a) for a in sorted(anchors)):
+                    relay(lid)
+                    anchors |= {here} | {self.state.units[u].hex for u in result}
                     changed = True
         return result
 
@@ -230,13 +267,17 @@ class World:
     def clear_line(self, a: str, b: str) -> bool:
         """Line of sight (arrivano §11.3.1): blocking terrain between, or ground higher than both ends; units
         never block."""
-        key = (self.s.name, a, b) if a <= b else (self.s.name, b, a)
+        wheat = self.reading("wheat_blocks_los") == "true"  # the list of §11.3.1 over the specific §10.3
+        tag = self.s.name + ("+wheat" if wheat else "")
+        key = (tag, a, b) if a <= b else (tag, b, a)
         cached = _LOS_CACHE.get(key)
         if cached is not None:
             return cached
         top = max(self.s.map.elevation(a), self.s.map.elevation(b))
 
         def blocks(h: HexId) -> bool:
+            if wheat and "grano" in self.s.map.hex(h).terrains:
+                return True
             return any(t.blocks_los for t in self.terrains(h)) or self.s.map.elevation(h) > top
 
         clear = self.grid.line_of_sight(key[1], key[2], blocks).clear

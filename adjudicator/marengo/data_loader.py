@@ -10,9 +10,11 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..datafiles import json_path
 
 DATA_DIR = Path(__file__).parent / "data"
 MAP_FILE = DATA_DIR / "map.json"
@@ -22,16 +24,43 @@ Side = Literal["france", "austria"]
 Arm = Literal["infantry", "cavalry", "artillery"]
 ARMS: tuple[Arm, ...] = ("infantry", "cavalry", "artillery")
 SIDES: tuple[Side, ...] = ("austria", "france")
+_M = TypeVar("_M", bound=BaseModel)
+
+
+class DataProblem(NamedTuple):
+    """One thing wrong in a data file: the file, the JSON path (or line/column) inside it, and what is wrong."""
+
+    file: str
+    path: str
+    problem: str
+
+    def __str__(self) -> str:
+        return f"{Path(self.file).name}: {self.path}: {self.problem}"
 
 
 class MarengoDataError(ValueError):
-    """A data file is malformed or inconsistent: names the file, the path inside it, and the problem."""
+    """Data files are malformed or inconsistent. ``problems`` lists every problem found (each names the file, the
+    path inside it and what is wrong); ``file``, ``path`` and ``problem`` are the first one's."""
 
-    def __init__(self, file: Path | str, path: str, problem: str) -> None:
-        self.file = str(file)
-        self.path = path
-        self.problem = problem
-        super().__init__(f"{Path(self.file).name}: {path}: {problem}")
+    def __init__(self, problems: list[DataProblem]) -> None:
+        self.problems = tuple(problems)
+        self.file, self.path, self.problem = self.problems[0]
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class _Problems:
+    """Collects every problem of one file, so a data author sees them all at once."""
+
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self.found: list[DataProblem] = []
+
+    def __call__(self, path: str, problem: str) -> None:
+        self.found.append(DataProblem(str(self.file), path, problem))
+
+    def raise_if_any(self) -> None:
+        if self.found:
+            raise MarengoDataError(self.found)
 
 
 class _Strict(BaseModel):
@@ -226,126 +255,128 @@ def _read(file: Path) -> object:
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
-        raise MarengoDataError(file, "$", f"cannot read: {exc.strerror}") from exc
+        raise MarengoDataError([DataProblem(str(file), "$", f"cannot read: {exc.strerror}")]) from exc
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise MarengoDataError(file, f"line {exc.lineno} column {exc.colno}", f"not JSON: {exc.msg}") from exc
+        where = f"line {exc.lineno} column {exc.colno}"
+        raise MarengoDataError([DataProblem(str(file), where, f"not JSON: {exc.msg}")]) from exc
 
 
-def _parse(model: type[BaseModel], file: Path) -> BaseModel:
+def _parse(model: type[_M], file: Path) -> _M:
     raw = _read(file)
     try:
         # JSON mode: strict types, but JSON arrays are accepted for tuples
         return model.model_validate_json(json.dumps(raw))
     except ValidationError as exc:
-        err = exc.errors()[0]
-        path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"])
-        raise MarengoDataError(file, path, f"{err['msg']} (got {err.get('input')!r})"[:300]) from exc
+        problems = [DataProblem(str(file), json_path(err["loc"]), f"{err['msg']} (got {err.get('input')!r})"[:300])
+                    for err in exc.errors()]
+        raise MarengoDataError(problems) from exc
 
 
 def check_map(m: MapFile, file: Path = MAP_FILE) -> None:
-    """Cross-references of the map (marengo §5): ids, opposite approaches, roads along approach pairs."""
+    """Cross-references of the map (marengo §5): ids, opposite approaches, roads along approach pairs.
+    Raises MarengoDataError listing every problem found."""
+    report = _Problems(file)
     zone_ids = [z.id for z in m.zones]
     for i, zid in enumerate(zone_ids):
         if zone_ids.index(zid) != i:
-            raise MarengoDataError(file, f"$.zones[{i}].id", f"duplicate zone {zid!r}")
+            report(f"$.zones[{i}].id", f"duplicate zone {zid!r}")
     zones = set(zone_ids)
     ids: dict[str, int] = {}
     for i, a in enumerate(m.approaches):
         if a.id in ids:
-            raise MarengoDataError(file, f"$.approaches[{i}].id", f"duplicate approach {a.id!r}")
-        ids[a.id] = i
+            report(f"$.approaches[{i}].id", f"duplicate approach {a.id!r}")
+        ids.setdefault(a.id, i)
         if a.id != f"{a.zone}/{a.toward}":
-            raise MarengoDataError(file, f"$.approaches[{i}].id", f"must be 'zone/toward' = {a.zone}/{a.toward!r}")
+            report(f"$.approaches[{i}].id", f"must be 'zone/toward' = {a.zone}/{a.toward!r}")
         for fld in ("zone", "toward"):
             if getattr(a, fld) not in zones:
-                raise MarengoDataError(file, f"$.approaches[{i}].{fld}", f"unknown zone {getattr(a, fld)!r}")
+                report(f"$.approaches[{i}].{fld}", f"unknown zone {getattr(a, fld)!r}")
         if a.zone == a.toward:
-            raise MarengoDataError(file, f"$.approaches[{i}]", "an approach cannot face its own zone")
+            report(f"$.approaches[{i}]", "an approach cannot face its own zone")
     for i, a in enumerate(m.approaches):
         if f"{a.toward}/{a.zone}" not in ids:
-            raise MarengoDataError(
-                file, f"$.approaches[{i}]", f"approach {a.id!r} has no opposite approach {a.toward}/{a.zone!r}"
-            )
+            report(f"$.approaches[{i}]", f"approach {a.id!r} has no opposite approach {a.toward}/{a.zone!r}")
     for i, r in enumerate(m.roads):
-        for j, z in enumerate(r.zones):
-            if z not in zones:
-                raise MarengoDataError(file, f"$.roads[{i}].zones[{j}]", f"unknown zone {z!r}")
-        for j in range(1, len(r.zones)):
-            key = f"{r.zones[j - 1]}/{r.zones[j]}"
-            if key not in ids:
-                raise MarengoDataError(
-                    file, f"$.roads[{i}].zones[{j}]", f"road {r.id!r} joins {key!r}, which is not an approach pair"
-                )
-            if m.approaches[ids[key]].impassable or m.approaches[ids[f"{r.zones[j]}/{r.zones[j - 1]}"]].impassable:
-                raise MarengoDataError(file, f"$.roads[{i}].zones[{j}]", f"road {r.id!r} crosses impassable {key!r}")
-        if len(set(r.zones)) != len(r.zones):
-            raise MarengoDataError(file, f"$.roads[{i}].zones", f"road {r.id!r} visits a zone twice")
-    road_ids = {r.id for r in m.roads}
+        _check_road(m, i, r, zones, ids, report)
+    roads = {r.id: r for r in m.roads}
     for i, e in enumerate(m.entry_points):
         if e.zone not in zones:
-            raise MarengoDataError(file, f"$.entry_points[{i}].zone", f"unknown zone {e.zone!r}")
-        if e.road not in road_ids:
-            raise MarengoDataError(file, f"$.entry_points[{i}].road", f"unknown road {e.road!r}")
-        road = next(r for r in m.roads if r.id == e.road)
-        if e.zone not in (road.zones[0], road.zones[-1]):
-            raise MarengoDataError(file, f"$.entry_points[{i}].zone", f"{e.zone!r} is not an end of road {e.road!r}")
+            report(f"$.entry_points[{i}].zone", f"unknown zone {e.zone!r}")
+        if e.road not in roads:
+            report(f"$.entry_points[{i}].road", f"unknown road {e.road!r}")
+        elif e.zone not in (roads[e.road].zones[0], roads[e.road].zones[-1]):
+            report(f"$.entry_points[{i}].zone", f"{e.zone!r} is not an end of road {e.road!r}")
     if m.pontoon.zone not in zones:
-        raise MarengoDataError(file, "$.pontoon.zone", f"unknown zone {m.pontoon.zone!r}")
+        report("$.pontoon.zone", f"unknown zone {m.pontoon.zone!r}")
     stars = [z for z in m.zones if z.star]
     if len(stars) != 8 or len({z.star for z in stars}) != 3:
-        raise MarengoDataError(file, "$.zones", "marengo §14 needs eight star zones in three colours")
+        report("$.zones", "marengo §14 needs eight star zones in three colours")
+    report.raise_if_any()
+
+
+def _check_road(m: MapFile, i: int, r: RoadSpec, zones: set[str], ids: dict[str, int], report: _Problems) -> None:
+    """A road runs through known zones along approach pairs, never across an impassable one, never twice."""
+    for j, z in enumerate(r.zones):
+        if z not in zones:
+            report(f"$.roads[{i}].zones[{j}]", f"unknown zone {z!r}")
+    for j in range(1, len(r.zones)):
+        key, back = f"{r.zones[j - 1]}/{r.zones[j]}", f"{r.zones[j]}/{r.zones[j - 1]}"
+        if key not in ids or back not in ids:
+            report(f"$.roads[{i}].zones[{j}]", f"road {r.id!r} joins {key!r}, which is not an approach pair")
+        elif m.approaches[ids[key]].impassable or m.approaches[ids[back]].impassable:
+            report(f"$.roads[{i}].zones[{j}]", f"road {r.id!r} crosses impassable {key!r}")
+    if len(set(r.zones)) != len(r.zones):
+        report(f"$.roads[{i}].zones", f"road {r.id!r} visits a zone twice")
 
 
 def check_armies(a: ArmiesFile, m: MapFile, file: Path = ARMIES_FILE) -> None:
-    """Cross-references of the order of battle (marengo §4, §6)."""
+    """Cross-references of the order of battle (marengo §4, §6). Raises MarengoDataError listing every problem."""
+    report = _Problems(file)
     seen: dict[str, int] = {}
     for i, b in enumerate(a.blocks):
         if b.id in seen:
-            raise MarengoDataError(file, f"$.blocks[{i}].id", f"duplicate block {b.id!r}")
-        seen[b.id] = i
+            report(f"$.blocks[{i}].id", f"duplicate block {b.id!r}")
+        seen.setdefault(b.id, i)
         if b.id.startswith("FRA") != (b.side == "france"):
-            raise MarengoDataError(file, f"$.blocks[{i}].id", f"prefix of {b.id!r} disagrees with side {b.side!r}")
+            report(f"$.blocks[{i}].id", f"prefix of {b.id!r} disagrees with side {b.side!r}")
     for side in SIDES:
         if side not in a.sides:
-            raise MarengoDataError(file, "$.sides", f"missing side {side!r}")
+            report("$.sides", f"missing side {side!r}")
         arts = [b.id for b in a.blocks if b.side == side and b.arm == "artillery"]
         if len(arts) != 1:
-            raise MarengoDataError(file, "$.blocks", f"marengo §10: {side} must have exactly one artillery block")
+            report("$.blocks", f"marengo §10: {side} must have exactly one artillery block")
     placed: dict[str, str] = {}
 
-    def place(bid: str, where: str, path: str) -> None:
+    def place(bid: str, where: str, path: str, side: str) -> None:
         if bid not in seen:
-            raise MarengoDataError(file, path, f"unknown block {bid!r}")
+            report(path, f"unknown block {bid!r}")
+            return
         if bid in placed:
-            raise MarengoDataError(file, path, f"block {bid!r} is already in {placed[bid]}")
-        placed[bid] = where
+            report(path, f"block {bid!r} is already in {placed[bid]}")
+        placed.setdefault(bid, where)
+        if a.blocks[seen[bid]].side != side:
+            report(path, f"marengo §6: {bid!r} is not {side}'s")
 
     for j, bid in enumerate(a.at_start.blocks):
-        place(bid, "the At Start table", f"$.at_start.blocks[{j}]")
-        if a.blocks[seen[bid]].side != "france":
-            raise MarengoDataError(file, f"$.at_start.blocks[{j}]", f"marengo §6: {bid!r} is not French")
+        place(bid, "the At Start table", f"$.at_start.blocks[{j}]", "france")
     marks = sum(z.at_start for z in m.zones)
     if marks != len(a.at_start.blocks):
-        raise MarengoDataError(
-            file, "$.at_start.blocks", f"{len(a.at_start.blocks)} blocks but the map's At Start marks total {marks}"
-        )
+        report("$.at_start.blocks", f"{len(a.at_start.blocks)} blocks but the map's At Start marks total {marks}")
     entries = {e.id: e for e in m.entry_points}
     for i, t in enumerate(a.reinforcements):
         if t.entry not in entries:
-            raise MarengoDataError(file, f"$.reinforcements[{i}].entry", f"unknown entry point {t.entry!r}")
-        if entries[t.entry].side != t.side:
-            raise MarengoDataError(file, f"$.reinforcements[{i}].entry", f"entry {t.entry!r} is not {t.side}'s")
+            report(f"$.reinforcements[{i}].entry", f"unknown entry point {t.entry!r}")
+        elif entries[t.entry].side != t.side:
+            report(f"$.reinforcements[{i}].entry", f"entry {t.entry!r} is not {t.side}'s")
         for j, arr in enumerate(t.arrivals):
             for k, bid in enumerate(arr.blocks):
-                path = f"$.reinforcements[{i}].arrivals[{j}].blocks[{k}]"
-                place(bid, f"table {t.id!r}", path)
-                if a.blocks[seen[bid]].side != t.side:
-                    raise MarengoDataError(file, path, f"{bid!r} is not {t.side}'s")
+                place(bid, f"table {t.id!r}", f"$.reinforcements[{i}].arrivals[{j}].blocks[{k}]", t.side)
     for i, b in enumerate(a.blocks):
         if b.id not in placed:
-            raise MarengoDataError(file, f"$.blocks[{i}]", f"block {b.id!r} is in no table (At Start or reinforcements)")
+            report(f"$.blocks[{i}]", f"block {b.id!r} is in no table (At Start or reinforcements)")
+    report.raise_if_any()
 
 
 def build(m: MapFile, a: ArmiesFile) -> MarengoData:
@@ -364,10 +395,8 @@ def build(m: MapFile, a: ArmiesFile) -> MarengoData:
 
 def load_from(map_file: Path, armies_file: Path) -> MarengoData:
     m = _parse(MapFile, map_file)
-    assert isinstance(m, MapFile)
     check_map(m, map_file)
     a = _parse(ArmiesFile, armies_file)
-    assert isinstance(a, ArmiesFile)
     check_armies(a, m, armies_file)
     return build(m, a)
 

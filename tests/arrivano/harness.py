@@ -36,7 +36,8 @@ class PaddedSupply(EnteredSupply):
 
 class Table:
     def __init__(self, state: ArrivanoState, interpretations: dict[str, str] | None = None) -> None:
-        self.game = GameState(core=CoreState(interpretations=dict(interpretations or {})), rules=state)
+        chosen = dict(interpretations or {})
+        self.game = GameState(core=CoreState(interpretations=chosen), rules=RULESET.note_interpretations(state, chosen))
         self.events: list[Any] = []
         self.rolls: list[core.DiceRolled] = []
 
@@ -62,6 +63,24 @@ class Table:
         self.game = ctx.game
         self.events += ctx.events
         return ctx.events
+
+    def new_turn(self, turn: int, dice: list[int] | None = None) -> list[Any]:
+        """Start turn `turn` (its Command phase, arrivano §3.1 A) as the end phase does, then settle the frames."""
+        from arbitro.adjudicator.arrivano.flow import settle, start_turn
+        entries = tuple((str(d),) for d in (dice or []))
+        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), "umpire", self.game.core.seq + 1, PaddedSupply(entries, 3), ())
+        g = RULESET.game(ctx)
+        start_turn(g, turn)
+        settle(g)
+        self.game = ctx.game
+        self.events += ctx.events
+        return ctx.events
+
+    def rule(self, interpretations: dict[str, str]) -> None:
+        """An umpire's ruling switching readings now (as the fold applies core.RulingMade)."""
+        chosen = dict(sorted({**self.game.core.interpretations, **interpretations}.items()))
+        self.game.core.interpretations = chosen
+        self.game.rules = RULESET.note_interpretations(self.game.rules, chosen)
 
     def legal(self, seat: str) -> list[dict[str, Any]]:
         return RULESET.legal(self.state, seat)

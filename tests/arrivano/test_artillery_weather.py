@@ -32,7 +32,7 @@ def test_bombardment_flips_to_moved_and_bars_movement():
     assert fired.record["column"] == str(S.unit("art-watrin").bombard) and t.state.units["art-watrin"].art_moved
     t.send("france", {"type": "next"})
     with pytest.raises(IllegalCommand) as e:
-        t.send("france", {"type": "move", "unit": "art-watrin", "to": nb(X, 4), "column": False})
+        t.send("france", {"type": "move", "unit": "art-watrin", "to": nb(X, 4), "column": False, "order": "manoeuvre"})
     assert e.value.rule == "arrivano §11"
 
 

@@ -81,8 +81,11 @@ def test_ne_under_advance_is_no_effect():
 def test_ex_each_side_loses_its_best_unit_others_test():
     """arrivano §12.5.4 EX (D26): the most efficient participant on each side, then tests for the others."""
     t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"ir18-i": D, "ir18-ii": D})
-    assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[4, 6, 1])  # 10 v 10 1-1 +1: row 5 Ex; tests: french 6, austrian 1
+    assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[4])  # 10 v 10 1-1 +1: row 5 Ex
     assert resolved(t).result == "Ex"
+    # exact ties on each side: each owner picks his loss (tests/arrivano/test_choices.py), then the tests
+    t.send("france", {"type": "exchange_loss", "unit": "6e-legere-i"})
+    t.send("austria", {"type": "exchange_loss", "unit": "ir18-i"}, dice=[6, 1])  # tests: french 6, austrian 1
     eliminated = sorted(e.unit for e in t.of(ev.UnitEliminated))
     assert eliminated == ["6e-legere-i", "ir18-i"]
     assert t.state.units["6e-legere-ii"].status == "disordered"  # a natural 6 always fails (§13.1.1)

@@ -132,13 +132,11 @@ def test_replacements_return_near_their_general():
     state = position({"ir18-ii": X}, leaders={"gottesheim": X})
     state.units["ir18-i"].where, state.units["ir18-i"].reduced, state.units["ir18-i"].return_turn = "track", True, 3
     t = Table(state)
-    from arbitro.adjudicator.arrivano.flow import start_turn
-    from arbitro.adjudicator.ruleset import Decision
-
-    from tests.arrivano.harness import FOLD, PaddedSupply
-    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
-    start_turn(RULESET.game(ctx), 3)
-    unit = ctx.state.units["ir18-i"]
+    t.new_turn(3)
+    pending = RULESET.pending(t.state)  # the owner chooses the hex (tests/arrivano/test_choices.py)
+    assert pending.kind == "replacement_hex" and pending.seat == "austria"
+    t.send("austria", pending.options[0])
+    unit = t.state.units["ir18-i"]
     assert unit.where == "map" and unit.reduced and GRID.distance(unit.hex, X) <= 1
 
 

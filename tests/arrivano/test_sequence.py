@@ -122,7 +122,10 @@ def test_recovery_at_the_end_of_the_activation():
     state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "defence"})
     state.units["6e-legere-i"].status = "disordered"
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"}, [1])
+    t.send("france", {"type": "next"})
+    # the owner picks the stacks that try (tests/arrivano/test_choices.py)
+    assert t.legal("france") == [{"type": "recover", "hex": X}, {"type": "recover", "hex": None}]
+    t.send("france", {"type": "recover", "hex": X}, [1])
     assert t.state.units["6e-legere-i"].status == "good"
     assert t.state.formations["W"].activated and any(e.rule == "arrivano §15.3" for e in t.of(ev.UnitStatusChanged))
 
@@ -212,7 +215,8 @@ def test_interpretation_lost_general_replacements():
         t = Table(state, interpretations={"lost_general_replacements": reading})
         ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
         start_turn(RULESET.game(ctx), 3)
-        assert (ctx.state.units["ir18-i"].where == "map") is back
+        pending = RULESET.pending(ctx.state)  # arrivano §12.8.2: the owner places the unit next to the commander
+        assert (pending is not None and pending.kind == "replacement_hex") is back
 
 
 def test_interpretation_commander_escape_lone_only():

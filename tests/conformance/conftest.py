@@ -36,3 +36,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 def served_text(obj: Any) -> str:
     return msgspec.json.encode(msgspec.to_builtins(obj)).decode()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (`-n auto --dist loadgroup`, the README's command) every check of one self-played game runs
+    in the worker that played it: the game is played once, not once per worker."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        params = getattr(item, "callspec", None)
+        if params is not None and "ruleset_name" in params.params:
+            p = params.params
+            item.add_marker(pytest.mark.xdist_group(f"{p['ruleset_name']}-{p['scenario']}-{'+'.join(p['options'])}"))

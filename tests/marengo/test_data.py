@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from arbitro.adjudicator.marengo.data_loader import (
     ARMIES_FILE,
     MAP_FILE,
@@ -108,3 +107,26 @@ def test_not_json_gives_line_and_column(tmp_path: Path) -> None:
     with pytest.raises(MarengoDataError) as exc:
         load_from(bad, ARMIES_FILE)
     assert "line 1" in exc.value.path
+
+
+def test_every_problem_of_a_file_is_reported_at_once(tmp_path: Path) -> None:
+    """A data author fixing a file sees all its problems in one run, each with its path."""
+    def mutate(m: dict) -> None:
+        m["zones"][0].update(capacity="four")
+        m["approaches"][0].update(width="medium")
+    mp, ap = _corrupt(tmp_path, "map", mutate)
+    with pytest.raises(MarengoDataError) as exc:
+        load_from(mp, ap)
+    assert [p.path for p in exc.value.problems] == ["$.zones[0].capacity", "$.approaches[0].width"]
+    assert "map.json: $.zones[0].capacity" in str(exc.value) and "map.json: $.approaches[0].width" in str(exc.value)
+
+
+def test_every_cross_reference_problem_is_reported_at_once(tmp_path: Path) -> None:
+    def mutate(a: dict) -> None:
+        a["at_start"]["blocks"].append("FRA_NOBODY")
+        a["reinforcements"][0].update(entry="genova")
+    mp, ap = _corrupt(tmp_path, "armies", mutate)
+    with pytest.raises(MarengoDataError) as exc:
+        load_from(mp, ap)
+    paths = [p.path for p in exc.value.problems]
+    assert "$.at_start.blocks[12]" in paths and "$.reinforcements[0].entry" in paths

@@ -1,0 +1,417 @@
+"""Every declared interpretation (docs/rulesets/arrivano.md §4) is effective: for each alternative reading a test
+shows the behaviour differs as the reading says, the reading read through the one plumbing of
+adjudicator/arrivano/readings.py (decide and legal alike); an umpire's ruling switches it from that point on.
+
+(officer_order_change is tested with the officers' choice in test_choices.py; dr_rout_retreat, below_1_5_after_tests,
+first_turn_initiative, reinforcement_order, lost_general_replacements, commander_escape_scope in their modules.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from arbitro.adjudicator.arrivano import assault as A
+from arbitro.adjudicator.arrivano import flow as F
+from arbitro.adjudicator.arrivano import movement as M
+from arbitro.adjudicator.arrivano.bombardment import apply_bombard_result
+from arbitro.adjudicator.arrivano.readings import defaults, in_force
+from arbitro.adjudicator.arrivano.ruleset import march_checks
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
+
+from tests.arrivano.harness import FOLD, RULESET, PaddedSupply, Table, at_step, ev, line, open_ground, position, world
+
+X = open_ground()
+MB = RULESET.data.scenarios["montebello"]
+CT = RULESET.data.scenarios["campotenese"]
+GRID = MB.map.grid
+D = GRID.neighbour(X, 1)
+BACK = GRID.neighbour(X, 4)
+
+
+def game_of(t: Table, dice: list[int] | None = None) -> tuple[F.Game, Any]:
+    """A decision context on the table's position (as the end phase or a procedure runs)."""
+    entries = tuple((str(d),) for d in (dice or []))
+    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", t.game.core.seq + 1, PaddedSupply(entries, 3), ())
+    return RULESET.game(ctx), ctx
+
+
+def commander_tests(t: Table) -> int:
+    return sum("commander test" in r.purpose for r in t.rolls)
+
+
+# --- plumbing -----------------------------------------------------------------------------------------------------
+
+
+def test_one_way_to_ask_the_reading_in_force():
+    state = position({"6e-legere-i": X})
+    assert in_force(state, "wheat_blocks_los") == defaults()["wheat_blocks_los"] == "false"
+    t = Table(state, interpretations={"wheat_blocks_los": "true"})
+    assert world(t.state).reading("wheat_blocks_los") == "true" and game_of(t)[0].reading("wheat_blocks_los") == "true"
+    with pytest.raises(KeyError):
+        in_force(state, "no_such_reading")
+
+
+def test_an_umpire_ruling_reaches_legal_at_once_through_the_service():
+    app = Arbitro(SQLiteStore(":memory:"))
+    gid = app.create("arrivano", "montebello")
+    app.submit(gid, "umpire", {"type": "ruling", "reason": "test", "interpretation": {"formation_not_on_map": "activatable"}})
+    assert app.state_at(gid).rules.interpretations == {"formation_not_on_map": "activatable"}
+    seat = app.state_at(gid).rules.seat
+    activations = {c["formation"] for c in app.legal(gid, seat) if c["type"] == "activate"}
+    assert activations == {"L", "W", "C"}  # §17.1.2 turn 1: French formations only, even those not yet due
+
+
+# --- formation_not_on_map (arrivano §6.1) ---------------------------------------------------------------------------
+
+
+def test_formation_not_on_map_skip_and_activatable():
+    t = Table(position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}))
+    offered = lambda: {c["formation"] for c in t.legal("france") if c["type"] == "activate"}  # noqa: E731
+    assert "C" not in offered() and "W" in offered()  # skip: nothing of Chambarlac's on the map, nothing due
+    t.rule({"formation_not_on_map": "activatable"})
+    assert "C" in offered()
+    t.send("france", {"type": "activate", "formation": "C"})  # it may be chosen, and does nothing
+    assert t.state.activation is not None and t.state.activation.formation == "C"
+
+
+# --- officer_in_command (arrivano §4.2, §5.3.1) ---------------------------------------------------------------------
+
+
+def test_officer_in_command_general_range_or_any_in_command():
+    """watrin (range 3) at a; 6e-legere-i 3 hexes away (in range); gency 4 away, next to it (in command only by
+    contiguity); 6e-legere-ii 6 away, 2 from gency and next to nothing in command."""
+    a, _, _, u1, off, _, u2 = line(X, n=7)
+    state = position({"6e-legere-i": u1, "6e-legere-ii": u2}, leaders={"watrin": a, "gency": off})
+    t = Table(state)
+    assert world(t.state).in_command("W") == {"6e-legere-i"}
+    t.rule({"officer_in_command": "any_in_command"})
+    assert world(t.state).in_command("W") == {"6e-legere-i", "6e-legere-ii"}
+
+
+# --- dangling_4_3_2 (arrivano §4.4 "(vedi anche 4.3.2)") --------------------------------------------------------------
+
+
+def dangling(reading: str | None) -> Table:
+    a = line(X, n=7)
+    state = position({"6e-legere-i": a[5], "ir18-i": "3914"}, leaders={"watrin": a[0], "lannes": a[3]},
+                     orders={"W": "manoeuvre"})
+    t = Table(state, interpretations={"dangling_4_3_2": reading} if reading else None)
+    assert "6e-legere-i" not in world(t.state).in_command("W")
+    t.send("france", {"type": "activate", "formation": "W"})
+    return t
+
+
+def test_dangling_4_3_2_ignore_leaves_defence():
+    t = dangling(None)
+    assert RULESET.pending(t.state) is None and world(t.state).order_of("6e-legere-i") == "defence"
+
+
+def test_dangling_4_3_2_caldiero_4_3_1_lets_the_owner_choose():
+    t = dangling("caldiero_4_3_1")
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "free_order" and pending.seat == "france" and len(pending.options) == 4
+    t.send("france", {"type": "free_order", "order": "attack"})
+    assert world(t.state).order_of("6e-legere-i") == "attack"
+    assert t.of(ev.FreeOrderChosen)[-1].rule == "arrivano §4.4"
+
+
+# --- defence_ezoc_to_ezoc (arrivano §5.1.3) -------------------------------------------------------------------------
+
+
+def ezoc_move(reading: str | None) -> Table:
+    enemy = D
+    to = next(h for h in sorted(GRID.neighbours(X)) if GRID.is_adjacent(h, enemy))
+    state = position({"6e-legere-i": X, "ir18-i": enemy}, leaders={"watrin": BACK}, orders={"W": "defence"})
+    t = at_step(state, "W", "movement")
+    if reading:
+        t.rule({"defence_ezoc_to_ezoc": reading})
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": to, "column": False}, [6])  # natural 6 fails
+    return t
+
+
+def test_defence_ezoc_to_ezoc_move_then_test():
+    t = ezoc_move(None)
+    unit = t.state.units["6e-legere-i"]
+    assert unit.hex != X and unit.status == "disordered"
+
+
+def test_defence_ezoc_to_ezoc_test_first():
+    t = ezoc_move("test_first")
+    unit = t.state.units["6e-legere-i"]
+    assert unit.hex == X and unit.status == "disordered"  # failed before moving: no move, the move spent
+    assert not [c for c in t.legal("france") if c.get("unit") == "6e-legere-i"]
+
+
+def test_defence_ezoc_to_ezoc_test_first_passed_moves_with_one_test():
+    enemy = D
+    to = next(h for h in sorted(GRID.neighbours(X)) if GRID.is_adjacent(h, enemy))
+    state = position({"6e-legere-i": X, "ir18-i": enemy}, leaders={"watrin": BACK}, orders={"W": "defence"})
+    t = at_step(state, "W", "movement")
+    t.rule({"defence_ezoc_to_ezoc": "test_first"})
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": to, "column": False}, [1])
+    assert t.state.units["6e-legere-i"].hex == to and len(t.rolls) == 1
+
+
+# --- cic_loss_scope (arrivano §4.5.5) -------------------------------------------------------------------------------
+
+
+def test_cic_loss_scope_chief_changes_or_all_changes():
+    state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "defence"})
+    state.leaders["lannes"].where = "lost"
+    t = at_step(state, "W", "bombardment")
+    assert any(c["type"] == "try_order_change" for c in t.legal("france"))  # chief_changes: generals still try
+    t.rule({"cic_loss_scope": "all_changes"})
+    assert not any(c["type"] == "try_order_change" for c in t.legal("france"))
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "try_order_change", "order": "attack"}, [1])
+    assert e.value.rule == "arrivano §4.5.5"
+
+
+# --- leader_loss_bombardment_roller (arrivano §4.5.1) ---------------------------------------------------------------
+
+
+def defensive_six(reading: str | None) -> Table:
+    state = position({"6e-legere-i": X, "6e-legere-ii": X, "ir18-i": D, "art-gottesheim": D},
+                     leaders={"watrin": X}, orders={"W": "attack"})
+    t = at_step(state, "W", "combat")
+    if reading:
+        t.rule({"leader_loss_bombardment_roller": reading})
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [D]})
+    assert RULESET.pending(t.state).kind == "defensive_fire"
+    t.send("austria", {"type": "defensive_fire", "target": X}, [6], pad=4)  # a natural 6 on the bombardment
+    assert t.of(ev.ArtilleryFired)[-1].record["die"] == 6
+    return t
+
+
+def test_leader_loss_bombardment_roller_firer_tests_on_defensive_fire():
+    assert commander_tests(defensive_six(None)) == 1
+
+
+def test_leader_loss_bombardment_roller_active_only_spares_defensive_fire():
+    assert commander_tests(defensive_six("active_only")) == 0
+
+
+# --- village_dr_procedure (arrivano §10.1.1, §12.5.4) ---------------------------------------------------------------
+
+
+def village_exchange_failed(reading: str | None) -> Table | None:
+    village = next(h for h in MB.map.hexes() if MB.map.hex(h).terrains == ("villaggio",)
+                   and any(MB.map.hex(n).terrains == ("pianura",) for n in GRID.neighbours(h)))
+    att = next(n for n in sorted(GRID.neighbours(village)) if MB.map.hex(n).terrains == ("pianura",))
+    back = next(n for n in sorted(GRID.neighbours(att)) if n != village and not GRID.is_adjacent(n, village))
+    for die in range(1, 7):
+        t = at_step(position({"6e-legere-i": att, "6e-legere-ii": att, "ir18-i": village}, leaders={"watrin": back},
+                             orders={"W": "attack"}), "W", "combat")
+        if reading:
+            t.rule({"village_dr_procedure": reading})
+        t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [village]}, [die])
+        if t.of(ev.AssaultResolved)[-1].result == "Dr":
+            t.send("austria", {"type": "dr_choice", "choice": "exchange"}, [6, 1])  # exchange test fails; then 1
+            return t
+    return None
+
+
+def test_village_dr_choose_then_one_test_routs_on_failure():
+    t = village_exchange_failed(None)
+    if t is None:
+        pytest.skip("no die gives DR against this village with the provisional tables")
+    assert t.state.units["ir18-i"].status == "routed"
+    assert sum("test" in r.purpose for r in t.rolls) == 1
+
+
+def test_village_dr_two_tests_falls_back_on_the_dr_procedure():
+    t = village_exchange_failed("two_tests")
+    if t is None:
+        pytest.skip("no die gives DR against this village with the provisional tables")
+    assert t.state.units["ir18-i"].status == "disordered"  # the second (DR) test passed: disordered, retreats one
+    assert sum("DR test" in r.purpose for r in t.rolls) == 1
+    assert RULESET.pending(t.state).kind == "retreat"
+
+
+# --- ex_strength_basis (arrivano §12.5.4 EX) -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reading, lost", [("printed", "28e-i"), ("modified", "12e-hussards")])
+def test_ex_strength_basis(reading: str, lost: str):
+    """12e-hussards (3 SP, doubled to 6 against disordered infantry, §14.0.1) and 28e-i (5 SP), both efficiency 4."""
+    state = position({"12e-hussards": X, "28e-i": X, "ir18-i": D}, leaders={"lannes": BACK}, orders={"L": "attack"})
+    state.units["ir18-i"].status = "disordered"
+    t = at_step(state, "L", "combat")
+    t.rule({"ex_strength_basis": reading})
+    t.send("france", {"type": "assault", "attackers": ["12e-hussards", "28e-i"], "targets": [D]}, [1, 2])
+    assert t.of(ev.AssaultResolved)[-1].result == "Ex"
+    assert sorted(e.unit for e in t.of(ev.UnitEliminated)) == sorted([lost, "ir18-i"])
+
+
+# --- cic_efficiency_any_formation (arrivano §13.2) ------------------------------------------------------------------
+
+
+def test_cic_efficiency_any_formation():
+    t = Table(position({"6e-legere-i": X, "28e-i": X}, leaders={"lannes": X}))
+    assert F.test_modifier(world(t.state), "6e-legere-i") == -1  # true: any friendly unit
+    t.rule({"cic_efficiency_any_formation": "false"})
+    assert F.test_modifier(world(t.state), "6e-legere-i") == 0  # only his own formation (L)
+    assert F.test_modifier(world(t.state), "28e-i") == -1
+
+
+# --- recovery_scope (arrivano §15.3) --------------------------------------------------------------------------------
+
+
+def test_recovery_scope_active_formation_or_any_idle_unit():
+    far = line(X, n=5)[4]
+    state = position({"6e-legere-i": X, "28e-i": far, "ir18-i": "3914"}, leaders={"watrin": X, "lannes": far},
+                     orders={"W": "defence", "L": "defence"})
+    state.units["28e-i"].status = "disordered"
+    t = at_step(state, "W", "combat")
+    assert F.recovery_candidates(world(t.state), []) == {}
+    t.rule({"recovery_scope": "any_unit_idle"})
+    assert F.recovery_candidates(world(t.state), []) == {far: ["28e-i"]}
+    t.send("france", {"type": "next"})
+    assert RULESET.pending(t.state).kind == "recovery"
+    t.send("france", {"type": "recover", "hex": far}, [1])
+    assert t.state.units["28e-i"].status == "good" and t.state.formations["W"].activated
+
+
+# --- blocked_entry (arrivano §15.4) ---------------------------------------------------------------------------------
+
+
+def blocked(reading: str | None) -> Table:
+    group = next(g for g in MB.oob.reinforcements if g.id == "mb-fr-t2-C")
+    entry = MB.entry_hex(group.entry)
+    state = position({"ir18-i": entry, "28e-i": X}, leaders={"lannes": X})
+    state.entered_groups = [g for g in state.entered_groups if g != group.id]
+    for u in group.units:
+        state.units[u].where = "offmap"
+    t = Table(state, interpretations={"blocked_entry": reading} if reading else None)
+    t.send("france", {"type": "activate", "formation": "W"})
+    return t
+
+
+def test_blocked_entry_delay():
+    t = blocked(None)
+    assert "mb-fr-t2-C" not in t.state.entered_groups and t.state.units["6e-legere-i"].where == "offmap"
+
+
+def test_blocked_entry_lost():
+    t = blocked("lost")
+    assert "mb-fr-t2-C" in t.state.entered_groups
+    assert t.state.units["6e-legere-i"].where == "eliminated" and t.state.leaders["watrin"].where == "lost"
+
+
+# --- wheat_blocks_los (arrivano §10.3 vs §11.3.1) -------------------------------------------------------------------
+
+
+def test_wheat_blocks_los():
+    def flat(h: str) -> bool:
+        return MB.map.elevation(h) == MB.map.elevation(X)
+    pair = None
+    for h in sorted(MB.map.hexes()):
+        for d in range(6):
+            mid = GRID.neighbour(h, d)
+            far = GRID.neighbour(mid, d) if mid is not None else None
+            if far is None or MB.map.hex(mid).terrains != ("grano",) or not all(flat(x) for x in (h, mid, far)):
+                continue
+            pair = (h, far)
+            break
+        if pair:
+            break
+    assert pair is not None
+    t = Table(position({"6e-legere-i": X}))
+    assert world(t.state).sees(*pair)  # false: §10.3, fields do not block
+    t.rule({"wheat_blocks_los": "true"})
+    assert not world(t.state).sees(*pair)
+
+
+# --- cavalry_in_woods (arrivano §10.4) -----------------------------------------------------------------------------
+
+
+def test_cavalry_in_woods_both_or_defending_only():
+    woods = next(h for h in sorted(MB.map.hexes()) if "bosco" in MB.map.hex(h).terrains)
+    att = sorted(GRID.neighbours(woods))[0]
+    t = Table(position({"12e-hussards": att, "ir18-i": woods}))
+    assert A.strengths(world(t.state), ["12e-hussards"], [woods])[0] == 2  # 3 halved, rounded up
+    t.rule({"cavalry_in_woods": "defending_only"})
+    assert A.strengths(world(t.state), ["12e-hussards"], [woods])[0] == 3
+
+
+# --- redoubt_battery_adverse (arrivano §17.2.6) --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reading, damaged", [("defender_result", True), ("loss_results_only", False)])
+def test_redoubt_battery_adverse_on_bombardment(reading: str, damaged: bool):
+    battery = next(u for u in CT.oob.units if u.redoubt_battery)
+    h = battery.setup.hexes[0]
+    friend = next(u.id for u in CT.oob.units if u.side == battery.side and u.arm == "infantry")
+    t = Table(position({battery.id: h, friend: h}, scenario="campotenese", weather=1),
+              interpretations={"redoubt_battery_adverse": reading})
+    g, ctx = game_of(t)
+    apply_bombard_result(g, h, "D")
+    assert ctx.state.units[battery.id].damaged is damaged
+    assert ctx.state.units[friend].status == "disordered"
+
+
+# --- road_cost_scope (arrivano §17.2.8) ----------------------------------------------------------------------------
+
+
+def test_road_cost_scope_all_movement_or_column_only():
+    road = max(CT.map.roads, key=lambda r: len(r.hexes))
+    h = road.hexes[len(road.hexes) // 2]
+    unit = next(u for u in CT.oob.units if u.side == "france" and u.arm == "infantry")
+    state = position({unit.id: h}, scenario="campotenese", weather=1, orders={unit.formation: "manoeuvre"})
+    t = at_step(state, unit.formation, "movement")
+    w = world(t.state)
+    ic = w.in_command(unit.formation) | {unit.id}
+    along_roads = set(M.destinations(w, unit.id, False, ic))
+    t.rule({"road_cost_scope": "march_column_only"})
+    w = world(t.state)
+    off_column = set(M.destinations(w, unit.id, False, ic))
+    assert off_column < along_roads  # the road's half MP no longer helps a unit not in column
+
+
+# --- march_order_units (arrivano §17.1.5) --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reading, ended", [("listed_group", True), ("in_hex_only", False)])
+def test_march_order_units_reaching_the_objective(reading: str, ended: bool):
+    m = next(m for m in MB.scenario.march_orders if m.id == "vogelsang")
+    near = sorted(GRID.neighbours(m.objective))
+    far = line(m.objective, n=6)[5]
+    state = position({"ir28-i": near[0], "ir28-ii": near[1], "ir28-iii": far})
+    state.march_orders["vogelsang"] = True
+    t = Table(state, interpretations={"march_order_units": reading})
+    g, ctx = game_of(t)
+    march_checks(g)
+    assert (not ctx.state.march_orders["vogelsang"]) is ended
+
+
+# --- campotenese_setup_ranges (arrivano §17.2 set-up) ---------------------------------------------------------------
+
+
+def test_campotenese_setup_ranges_is_a_set_up_reading():
+    """Only the set-up reads it: the default set-up puts a unit printed with two hexes in the first; a position may
+    put it in the second (either_hex). After creation no reading can change a set-up (docs §4)."""
+    two = next(u for u in CT.oob.units if u.setup is not None and len(u.setup.hexes) > 1)
+    state = RULESET.new_state("campotenese", ())
+    assert state.units[two.id].hex == two.setup.hexes[0]
+    state.units[two.id].hex = two.setup.hexes[1]
+    assert not [p for p in RULESET.validate_position(state) if two.id in p]
+
+
+# --- disordered_defender_drm (arrivano §15.1, §12.5.2) --------------------------------------------------------------
+
+
+def test_disordered_defender_drm_any_unit_or_every_unit():
+    t = Table(position({"6e-legere-i": X, "ir18-i": D, "ir18-ii": D}))
+    t.state.units["ir18-i"].status = "disordered"
+
+    def plus_two() -> bool:
+        mods = A.modifiers(world(t.state), ["6e-legere-i"], ["ir18-i", "ir18-ii"], 0, "")
+        return any("disordered defender" in m.reason and m.value == 2 for m in mods)
+    assert plus_two()  # any_unit: "la presenza di unità in Disordine"
+    t.rule({"disordered_defender_drm": "every_unit"})
+    assert not plus_two()
+    t.state.units["ir18-ii"].status = "routed"
+    assert plus_two()
