@@ -557,6 +557,17 @@ def test_command_range_is_traced_around_blocking_hexes() -> None:
     assert in_command_range(m.grid, "0303", "0103", 4, lambda h: h not in detour)
 
 
+def test_shared_zoc_is_the_six_hexes_around_each_source_but_not_into_closed_terrain() -> None:
+    from arbitro.adjudicator.napoleonic.zoc import zoc_hexes
+
+    m = make_map()
+    around = set(m.grid.neighbours("0303"))
+    assert zoc_hexes(m.grid, ["0303"], lambda h: False) == around
+    assert zoc_hexes(m.grid, ["0303", "0303"], lambda h: h == "0304") == around - {"0304"}  # a fortress, a redoubt
+    assert zoc_hexes(m.grid, ["0101", "0303"], lambda h: False) == around | set(m.grid.neighbours("0101"))
+    assert zoc_hexes(m.grid, [], lambda h: False) == frozenset()
+
+
 def test_command_line_may_be_refused_single_steps() -> None:
     m = make_map()
     # may_cross refuses every step into 0102 (an enemy unit there, caldiero §4.3.3): never reached, and
