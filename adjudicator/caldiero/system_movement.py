@@ -351,7 +351,9 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     for budget, roads_only in searches:
         reach = hexmap.reachable(hm, table, origin, _rules(world, g, ezoc, origin, budget - spent, roads_only),
                                  tie_break="path")
-        for h in reach.endable:
+        for h in reach.hexes():  # by (cost, id): never in set order
+            if h not in reach.endable:
+                continue
             walk = reach.path(h)
             path = walk if g.start is None else walk[1:]
             if g.start is not None and len(walk) == 2:  # the minimum move is recorded as the whole allowance
