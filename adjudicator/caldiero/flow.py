@@ -512,7 +512,7 @@ AUTO_SKIP = {"orders", "reorganise", "replacements", "activation_orders", "movem
 
 def settle(a: Act) -> None:
     """Run the automatic steps and skip steps where the seat has nothing to decide."""
-    from arbitro.adjudicator.caldiero.legal import step_commands
+    from arbitro.adjudicator.caldiero.legal import has_options
 
     for _ in range(200):
         state = a.state
@@ -527,8 +527,7 @@ def settle(a: Act) -> None:
             next_activation(a)
             continue
         if step in AUTO_SKIP:
-            options = [c for c in step_commands(a.w, state.seat) if c["type"] != "end_step"]
-            if not options:
+            if not has_options(a.w, state.seat):
                 try:
                     end_step(a, state.seat)
                 except Reject:
