@@ -173,6 +173,26 @@ class UnitRetreated(Event, tag="unit_retreated"):
     rule: str
 
 
+class UnitExited(Event, tag="unit_exited"):
+    """Left the map through one of its side's retreat flags (arrivano §17.2.1, interpretation
+    neapolitan_retreat_flags: exit_not_eliminated): out of play, not eliminated (no step lost)."""
+
+    unit: str
+    hex: str
+    flag: str
+    rule: str
+
+
+class RoutStopped(Event, tag="rout_stopped"):
+    """A routed unit ended its end-phase rout move early in a village, redoubt or a friendly general's hex
+    (arrivano §15.2.2)."""
+
+    unit: str
+    hex: str
+    reason: str
+    rule: str
+
+
 class UnitAdvanced(Event, tag="unit_advanced"):
     unit: str
     hex: str
@@ -195,6 +215,38 @@ class ArtilleryTurned(Event, tag="artillery_turned"):
 
     units: list[str]
     moved: bool
+    rule: str
+
+
+class InfantryFired(Event, tag="infantry_fired"):
+    """Open-order fire (arrivano §16.3, §16.3.2): one light unit, from `hex`, at the adjacent `target` hex, with the
+    complete fire-table record (provisional table) and its result (•, D, D1, DR, §16.3.3)."""
+
+    unit: str
+    hex: str
+    target: str
+    result: str
+    record: dict[str, Any]
+    rule: str
+
+
+class OpenOrderMarked(Event, tag="open_order_marked"):
+    """Physical exhaustion markers (arrivano §16.3.4): `marker` V (fired in open order), F (fatigue: open order in
+    two consecutive turns) or "" (removed)."""
+
+    unit: str
+    marker: str
+    rule: str
+
+
+class OpenOrderTested(Event, tag="open_order_tested"):
+    """An efficiency test of the open-order rules: `test` D / D1 / DR (the target unit of a fire, §16.3.3), fatigue
+    (an F unit before acting, §16.3.4: failing means Defence for the turn) or retreat (a V unit before an assault,
+    §16.3.5)."""
+
+    unit: str
+    test: str
+    passed: bool
     rule: str
 
 
@@ -284,7 +336,8 @@ ArrivanoEvent = Union[
     StepSet, TurnStarted, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, FreeOrderChosen, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
-    UnitRetreated, UnitAdvanced, ArtilleryFired, ArtilleryTurned, CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
+    UnitRetreated, UnitExited, RoutStopped, UnitAdvanced, ArtilleryFired, ArtilleryTurned, InfantryFired, OpenOrderMarked, OpenOrderTested,
+    CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
     FlagCaptured, PendingSet, PendingCleared, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
 ]
 
@@ -292,6 +345,8 @@ ArrivanoEvent = Union[
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
     UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitRetreated: ("unit",), UnitAdvanced: ("unit",),
+    UnitExited: ("unit",), RoutStopped: ("unit",),
     CounterChargeDeclared: ("unit", "against"), ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),
+    InfantryFired: ("unit",), OpenOrderMarked: ("unit",), OpenOrderTested: ("unit",),
 }

@@ -19,6 +19,7 @@ class UnitState(msgspec.Struct, kw_only=True):
     arm: str
     hex: str = ""
     where: str = "offmap"  # map | offmap (not yet entered) | waiting (at its entry, §15.4) | track | eliminated
+    # | exited (left through a Campotenese retreat flag, §17.2.1, interpretation neapolitan_retreat_flags)
     status: str = "good"  # good | disordered | routed (arrivano §15)
     reduced: bool = False
     art_moved: bool = False  # artillery on its Moved side (arrivano §11)
@@ -27,6 +28,10 @@ class UnitState(msgspec.Struct, kw_only=True):
     moved_turn: int = 0  # a unit moves once per turn (arrivano §9)
     attacked_turn: int = 0  # a unit attacks once per turn (arrivano §12.2.3)
     acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)
+    fired_turn: int = 0  # fired in open order: no assault in the following combat sub-phase (arrivano §16.3.1)
+    open_order: str = ""  # physical exhaustion marker: "" | V | F (arrivano §16.3.4)
+    marker_turn: int = 0  # the turn its V (or F) was placed (§16.3.4: V removed after the next turn's combat)
+    fatigue_defence_turn: int = 0  # failed its fatigue test: Defence for that turn (arrivano §16.3.4)
 
 
 class LeaderState(msgspec.Struct, kw_only=True):
@@ -95,6 +100,7 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     countercharges: dict[str, str] = {}  # counter-charging cavalry -> the charger it attacks (arrivano §14.2.4)
     charges: dict[str, str] = {}  # cavalry with a Charge marker -> the hex it charges (arrivano §14.2)
     attacked_hexes: list[str] = []  # defending hexes attacked in this combat segment (arrivano §12.2.3)
+    fired_hexes: list[str] = []  # enemy hexes fired at in open order this activation (arrivano §12.2.1, §16.3)
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
     flags_captured: int = 0
@@ -150,6 +156,7 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
         case ev.FormationActivated(formation=f, column=column):
             state.activation = Activation(formation=f, column=column)
             state.attacked_hexes = []
+            state.fired_hexes = []
         case ev.HeadquartersActivated(side=side):
             state.hq_used[side] = True
             state.chief_changes[side] = 0
@@ -190,17 +197,32 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
             unit.where = "eliminated" if permanent else "track"
             unit.reduced = unit.reduced or not permanent
             unit.return_turn, unit.status, unit.art_moved = rt, "good", False
+            unit.open_order, unit.marker_turn = "", 0
             _lose_step(state, unit.side)
         case ev.UnitReturned(unit=uid, hex=h):
             unit = state.units[uid]
             unit.hex, unit.where, unit.status = h, "map", "good"
         case ev.UnitRetreated(unit=uid, path=path):
             state.units[uid].hex = path[-1]
+        case ev.UnitExited(unit=uid):
+            state.units[uid].where, state.units[uid].hex = "exited", ""
         case ev.UnitAdvanced(unit=uid, hex=h):
             state.units[uid].hex = h
         case ev.ArtilleryFired(units=units):
             for uid in units:
                 state.units[uid].acted_turn = state.turn
+        case ev.InfantryFired(unit=uid, target=target):
+            state.units[uid].fired_turn = state.units[uid].acted_turn = state.turn
+            if target not in state.fired_hexes:
+                state.fired_hexes.append(target)
+        case ev.OpenOrderMarked(unit=uid, marker=marker):
+            state.units[uid].open_order = marker
+            state.units[uid].marker_turn = state.turn if marker else 0
+        case ev.OpenOrderTested(unit=uid, test="fatigue", passed=passed):
+            if passed:
+                state.units[uid].open_order, state.units[uid].marker_turn = "", 0
+            else:
+                state.units[uid].fatigue_defence_turn = state.turn
         case ev.ArtilleryTurned(units=units, moved=moved):
             for uid in units:
                 state.units[uid].art_moved = moved
@@ -236,7 +258,8 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
 
 def unit_view(unit: UnitState) -> dict[str, Any]:
     return {"side": unit.side, "formation": unit.formation, "arm": unit.arm, "hex": unit.hex, "where": unit.where,
-            "status": unit.status, "reduced": unit.reduced, "art_moved": unit.art_moved, "damaged": unit.damaged}
+            "status": unit.status, "reduced": unit.reduced, "art_moved": unit.art_moved, "damaged": unit.damaged,
+            "open_order": unit.open_order}
 
 
 def view(state: ArrivanoState, seat: str, visible: frozenset[str] | None) -> dict[str, Any]:

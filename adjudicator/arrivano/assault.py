@@ -19,6 +19,7 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
     worsen,
 )
+from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.napoleonic import assault as sys_assault
@@ -35,7 +36,7 @@ def may_attack(w: World, uid: str, formation: str, ic: set[str]) -> bool:
         return False
     if not w.acts_now(uid):
         return False
-    if unit.attacked_turn == w.state.turn:
+    if unit.attacked_turn == w.state.turn or unit.fired_turn == w.state.turn:  # §16.3.1: fired, no assault
         return False
     return w.order_of(uid, ic) in ("attack", "advance")
 
@@ -123,6 +124,8 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     for u in attackers:
         if u not in g.state.units or g.state.units[u].side != g.ctx.seat:
             g.reject(R.DECLARE, "attackers must be your units")
+        if g.state.units[u].fired_turn == g.state.turn:
+            g.reject(R.FIRE_NO_ASSAULT, f"{u} fired in open order this turn and may not assault")
         if g.state.units[u].attacked_turn == g.state.turn:
             g.reject(R.ONCE, "a unit attacks only once per turn")
         if not may_attack(w, u, act.formation, ic):
@@ -141,7 +144,8 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         g.reject(R.CHARGE_MIX, "a hex is not attacked by a charge and other units together")
     if chargers and sorted({g.state.charges[u] for u in chargers}) != sorted(targets):
         g.reject(R.CHARGE, "charging cavalry attacks the hex it charged")
-    missing = [h for h in required_targets(w, attackers) if h not in targets]
+    # an enemy hex fired at in open order this activation needs no assault (arrivano §12.2.1 with §16.3)
+    missing = [h for h in required_targets(w, attackers) if h not in targets and h not in g.state.fired_hexes]
     if missing:
         g.reject(R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}")
     forced = any(w.order_of(u, ic) == "attack" for u in attackers)
@@ -165,8 +169,8 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
 
 
 def proceed(g: Game, data: dict[str, Any]) -> None:
-    """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1), C defensive
-    bombardment (§11.4.4), then the assault."""
+    """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1) and the light
+    troops' retreat (option §16.3.5), C defensive bombardment (§11.4.4), then the assault."""
     w = g.world()
     targets = [t for t in data["targets"] if any(w.state.units[u].side != data["seat"] for u in w.units_at(t))]
     attackers = [u for u in data["attackers"] if w.state.units[u].where == "map"]
@@ -177,9 +181,19 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
                 g.emit(ev.PendingSet(kind="cavalry_retreat", seat=w.enemy(data["seat"]), rule=str(R.CAVALRY_RETREAT),
                                      data=data | {"units": units, "hex": t, "cavalry_done": True}))
                 return
+    for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
+        if t in data.get("light_done", []):
+            continue
+        units = light_retreat_candidates(w, t)
+        if units:
+            g.emit(ev.PendingSet(kind="light_retreat", seat=w.enemy(data["seat"]), rule=str(R.LIGHT_RETREAT),
+                                 data=data | {"units": units, "hex": t,
+                                              "light_done": [*data.get("light_done", []), t]}))
+            return
     if not targets:
+        rule = R.LIGHT_RETREAT if data.get("light_done") else R.CAVALRY_RETREAT
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=[], targets=data["targets"], result="cancelled",
-                                  record={"reason": "the defenders retreated before combat"}, rule=str(R.CAVALRY_RETREAT)))
+                                  record={"reason": "the defenders retreated before combat"}, rule=str(rule)))
         return
     fire = defensive_fire_options(w, attackers, targets) if not data.get("fired") else []
     if fire:
@@ -217,15 +231,21 @@ def cavalry_retreat(g: Game, frame: Frame, to: str | None) -> None:
     if to is not None:
         w = g.world()
         units = [u for u in data["units"] if w.state.units[u].where == "map"]
-        start = w.state.units[units[0]].hex
-        for u in units:
-            g.emit(ev.UnitRetreated(unit=u, path=[start, to], rule=str(R.CAVALRY_RETREAT)))
-        if not g.world().units_at(start):  # the attacker may advance into the emptied hex (§14.1)
-            g.emit(ev.PendingSet(kind="advance", seat=data["seat"], rule=str(R.CAVALRY_RETREAT),
-                                 data={"attackers": data["attackers"], "targets": [start]}))
+        retreat_before_combat(g, data, units, to, R.CAVALRY_RETREAT)
     for key in ("units", "hex"):
         data.pop(key, None)
     proceed(g, data)
+
+
+def retreat_before_combat(g: Game, data: dict[str, Any], units: list[str], to: str, rule: Any) -> None:
+    """Units leave an assaulted hex one hex before the combat (cavalry §14.1, light troops §16.3.5); when the hex
+    is left empty the attacker may advance into it."""
+    start = g.state.units[units[0]].hex
+    for u in units:
+        g.emit(ev.UnitRetreated(unit=u, path=[start, to], rule=str(rule)))
+    if not g.world().units_at(start):
+        g.emit(ev.PendingSet(kind="advance", seat=data["seat"], rule=str(rule),
+                             data={"attackers": data["attackers"], "targets": [start]}))
 
 
 def _battery(w: World, targets: list[str]) -> list[str]:
@@ -249,7 +269,7 @@ def defensive_fire(g: Game, frame: Frame, target: str | None) -> None:
     w = g.world()
     attackers = [u for u in attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
-    if g.state.stack and g.state.stack[-1].kind == "retreat":
+    if g.state.stack and g.state.stack[-1].kind in ("retreat", "artillery_retreat"):
         # the retreat of the bombarded attackers comes first; the assault goes on with those left
         g.emit(ev.PendingSet(kind="resume_assault", seat=frame.data.get("seat", ""), rule=str(R.COMBAT),
                              data={"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
@@ -401,8 +421,10 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
     advance = {"attackers": attackers, "targets": targets}
     match result:
         case "Ae":
+            hexes = sorted({w.state.units[u].hex for u in attackers})
             for u in attackers:
                 eliminate(g, u, R.RESULTS)
+            guns_left_behind(g, hexes)
         case "De":
             # the advance waits under any commander left alone by the losses (§4.5.4: he moves away first)
             g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
@@ -464,8 +486,10 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
+    hexes = sorted({w.state.units[u].hex for u in gone})
     for u in gone:
         eliminate(g, u, R.RESULTS)
+    guns_left_behind(g, hexes)
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone and w.state.units[u].where == "map"]
     for h, units in by_hex(w, rest).items():
@@ -550,7 +574,22 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, R.RESULTS, 2)
+    w = g.world()
+    for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
+        eliminate(g, a, R.ARTILLERY_STACKED)  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
+
+
+def guns_left_behind(g: Game, hexes: list[str]) -> None:
+    """arrivano §11.1: artillery stacked with combat units eliminated by an assault is eliminated - read as: when
+    no combat unit of its side is left with it (interpretation artillery_stacked_eliminated: none_left); a gun
+    still stacked with a surviving unit stays."""
+    for h in hexes:
+        w = g.world()
+        here = w.units_at(h)
+        if here and all(w.state.units[u].arm == "artillery" for u in here):
+            for a in here:
+                eliminate(g, a, R.ARTILLERY_STACKED)
 
 
 def ne_choice(g: Game, frame: Frame, test: bool) -> None:

@@ -107,9 +107,10 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
 
 def apply_bombard_result(g: Game, target: str, result: str) -> None:
     """'D': every non-artillery unit takes a disorder level; 'R': the stack retreats one hex with a disorder level
-    (artillery stays, §11.1); a redoubt battery is damaged by either (§17.2.6, interpretation
-    redoubt_battery_adverse: `defender_result`), or by neither (`loss_results_only`: a bombardment never
-    eliminates or displaces an ordinary artillery)."""
+    (routed units two, §15.2.1); the guns stacked with the units that retreat one hex may stay or go with them,
+    turned to Moved (§11.1: the owner's choice, a pending decision first); a redoubt battery never retreats and is
+    damaged by either (§17.2.6, interpretation redoubt_battery_adverse: `defender_result`), or by neither
+    (`loss_results_only`: a bombardment never eliminates or displaces an ordinary artillery)."""
     if result == "-":
         return
     w = g.world()
@@ -126,7 +127,11 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
         movers = [u for u in movers if w.state.units[u].where == "map"]
         routed = [u for u in movers if w.state.units[u].status == "routed"]
         others = [u for u in movers if u not in routed]
-        if others:
+        guns = [u for u in w.units_at(target) if w.state.units[u].arm == "artillery" and not g.s.unit(u).redoubt_battery]
+        if others and guns:  # a routed unit stands alone (§7.1.1): guns go only with the others
+            g.emit(ev.PendingSet(kind="artillery_retreat", seat=w.state.units[others[0]].side,
+                                 rule=str(R.ARTILLERY_STACKED), data={"units": others, "artillery": guns, "hex": target}))
+        elif others:
             push_retreat(g, others, 1, R.BOMBARD_TABLE)
         if routed:
             push_retreat(g, routed, 2, R.ROUT_COMBAT, ignore_ezoc=True)

@@ -98,8 +98,30 @@ class Next(_C):
 
 
 class Retreat(_C):
+    """Answer to a pending retreat (arrivano §12.6): the hex where the line of retreat ends (for an exit, the map
+    edge hex it leaves from, with off_map, §12.8.1); `units`: the part of the stack that goes there (§12.6: units
+    stacked together may retreat to different hexes; omitted: the whole stack still to retreat)."""
+
     type: Literal["retreat"]
     to: str
+    units: list[str] | None = None
+    off_map: bool = False
+
+
+class RoutMove(_C):
+    """Answer to a pending end-phase rout move (arrivano §15.2.2): where the unit ends, two hexes away, or a
+    village, redoubt or friendly general's hex where it stops its rout (its own hex: it stays)."""
+
+    type: Literal["rout_move"]
+    to: str
+    off_map: bool = False
+
+
+class ArtilleryRetreat(_C):
+    """Answer to a pending §11.1 choice: the guns that retreat with the bombarded units (turned to Moved)."""
+
+    type: Literal["artillery_retreat"]
+    units: list[str]
 
 
 class AdvanceAfter(_C):
@@ -135,6 +157,38 @@ class CavalryRetreat(_C):
     """Cavalry (and horse artillery) retreat before combat (arrivano §14.1)."""
 
     type: Literal["cavalry_retreat"]
+    to: str | None
+
+
+class Fire(_C):
+    """Open order (option, arrivano §16.3): a light unit moves to `to` (its own hex to fire in place; EZoC allowed)
+    and fires alone at the adjacent enemy hex `target` (§16.3.2)."""
+
+    type: Literal["fire"]
+    unit: str
+    to: str
+    target: str
+
+
+class FallBack(_C):
+    """After its open-order fire, the unit falls back one hex with the MP left, or stays (`to` null) (§16.3)."""
+
+    type: Literal["fall_back"]
+    to: str | None
+
+
+class FireTarget(_C):
+    """The target's owner names the unit on top of the fired-at stack (§16.3.3, interpretation open_order_top_unit)."""
+
+    type: Literal["fire_target"]
+    unit: str
+
+
+class LightRetreat(_C):
+    """Option §16.3.5: a V unit of the assaulted hex tries to retreat one hex before the odds; null ends the step."""
+
+    type: Literal["light_retreat"]
+    unit: str | None
     to: str | None
 
 
@@ -189,7 +243,7 @@ class DefensiveFire(_C):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
-    CommanderRefuge,
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
+    CommanderRefuge | Fire | FallBack | FireTarget | LightRetreat,
     Field(discriminator="type"),
 ]

@@ -360,6 +360,7 @@ class ScenarioFile(_Strict):
     stacking: Stacking
     entry_hexes: dict[str, FlagHex]
     retreat_hexes: dict[str, FlagHex]
+    retreat_hexes_side: str | None = None  # whose retreat flags they are (arrivano §17.2.1: the Neapolitans')
     march_direction: MarchDirection | None
     march_orders: list[MarchOrder]
     march_order_rules: MarchOrderRules | None
@@ -574,11 +575,25 @@ class OptionData(_Strict):
     rule: str
     summary: str
     scenario_rules: list[str]
+    requires: list[str] = []  # options that must be chosen with this one (e.g. arrivano §16.3.4 needs §16.3)
 
 
 class OptionsFile(_Strict):
     meta: Meta
     options: dict[str, OptionData]
+
+    @pydantic.model_validator(mode="after")
+    def _requirements_known(self) -> "OptionsFile":
+        for name, option in self.options.items():
+            unknown = [r for r in option.requires if r not in self.options or r == name]
+            if unknown:
+                raise ValueError(f"option {name} requires unknown options {unknown}")
+        return self
+
+    def missing_requirements(self, chosen: tuple[str, ...] | list[str]) -> list[tuple[str, str, str]]:
+        """(option, required option, its rule) for every chosen option whose requirement was not chosen."""
+        return [(name, req, self.options[name].rule) for name in sorted(chosen) if name in self.options
+                for req in self.options[name].requires if req not in chosen]
 
 
 class InterpretationData(_Strict):

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitro.adjudicator import combat, hexmap
+from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
 from arbitro.adjudicator.arrivano.profile import PROFILE
+from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.world import ORDERS, World
 from arbitro.adjudicator.napoleonic import efficiency as sys_eff
 from arbitro.adjudicator.napoleonic import initiative as sys_init
@@ -96,17 +98,20 @@ def efficiency_value(w: World, uid: str) -> int:
     return value
 
 
-def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None) -> dict[str, bool]:
-    """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1)."""
+def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
+               extra: int = 0) -> dict[str, bool]:
+    """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1).
+    `extra`: a modifier the calling rule adds to the die (the +1 of a D1 fire result, arrivano §16.3.3)."""
     if not units:
         return {}
     w = g.world()
     h = w.state.units[units[0]].hex
-    mod = min(test_modifier(w, u) for u in units)
+    leader = min(test_modifier(w, u) for u in units)
+    mod = leader + extra
     values = {u: efficiency_value(w, u) for u in units}
     die = g.roll(f"{R.EFFICIENCY} efficiency test: {why}", {
         "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
-        "rule": str(R.EFFICIENCY_LEADER) if mod else str(R.EFFICIENCY)}, visible_to)
+        "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.EFFICIENCY)}, visible_to)
     return {u: sys_eff.passes(PROFILE, die, values[u], mod) for u in units}
 
 
@@ -511,14 +516,28 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
 
 
 def end_phase(g: Game) -> None:
-    """arrivano §3.1 C: routed units move two hexes away (§15.2.2), Moved artillery turns back, then (Campotenese)
-    the weather roll (§17.2.7); the game ends after the last turn."""
+    """arrivano §3.1 C: routed units move two hexes away (§15.2.2, one pending decision each), then Moved artillery
+    turns back, then (Campotenese) the weather roll (§17.2.7); the game ends after the last turn."""
     g.emit(ev.StepSet(phase="end", step="rout", seat="", rule=str(R.END_PHASE)))
+    rout_moves(g, [])
+
+
+def rout_moves(g: Game, done: list[str]) -> None:
+    """The next routed unit's rout move (arrivano §15.2.2), its owner choosing the line or a stop; an `end_phase`
+    frame under it brings the end phase back here once it (and any retreat it causes) is settled."""
     w = g.world()
     for side in g.s.scenario.seats:
         for u in w.units_of(side):
-            if g.state.units[u].status == "routed" and g.state.units[u].where == "map":
-                retreat_now(g, [u], 2, R.ROUT_MOVE, ignore_ezoc=True)
+            if g.state.units[u].status == "routed" and u not in done:
+                g.emit(ev.PendingSet(kind="end_phase", seat="", rule=str(R.END_PHASE), data={"done": [*done, u]}))
+                g.emit(ev.PendingSet(kind="rout_move", seat=side, rule=str(R.ROUT_MOVE), data={"unit": u}))
+                return
+    end_phase_rest(g)
+
+
+def end_phase_rest(g: Game) -> None:
+    from arbitro.adjudicator.arrivano.open_order import remove_spent_markers
+    remove_spent_markers(g, sorted(g.state.units))  # arrivano §16.3.4: V markers of the previous turn
     moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
     if moved:
         g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(R.END_PHASE)))
@@ -531,6 +550,21 @@ def end_phase(g: Game) -> None:
         finish(g)
         return
     start_turn(g, g.state.turn + 1)
+
+
+def rout_move(g: Game, uid: str, to: str, off_map: bool) -> None:
+    """Carry out an accepted rout move: a permitted line, or a stop in a village, redoubt or friendly general's hex
+    (its own hex: no move) (arrivano §15.2.2)."""
+    w = g.world()
+    line = next((ln for ln in RT.lines(w, [uid], 2, True) if ln.to == to and ln.off_map == off_map), None)
+    if line is not None:
+        do_retreat(g, [uid], line, R.ROUT_MOVE, True)
+        return
+    start = w.state.units[uid].hex
+    reason = RT.stop_reason(w, uid, to) or ""
+    if to != start:
+        do_retreat(g, [uid], Line(path=(to,), to=to), R.ROUT_MOVE, True)
+    g.emit(ev.RoutStopped(unit=uid, hex=to, reason=reason, rule=str(R.ROUT_MOVE)))
 
 
 def start_turn(g: Game, turn: int) -> None:
@@ -672,33 +706,45 @@ def retreat_choices(w: World, units: list[str], n: int, ignore_ezoc: bool) -> li
     return [seen[e] for e in sorted(seen)]
 
 
-def retreat_now(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:
-    """Retreat automatically along the first best path (used for the end-phase rout move, where the owner's
-    choice is reduced to the best path, and for single-option retreats)."""
-    w = g.world()
-    paths = retreat_choices(w, units, n, ignore_ezoc)
-    if not paths:
-        for u in units:  # arrivano §12.6.3
-            eliminate(g, u, R.SURROUNDED, permanent=True)
-        return
-    do_retreat(g, units, paths[0], rule, ignore_ezoc)
-
-
-def do_retreat(g: Game, units: list[str], path: tuple[str, ...], rule: Any, ignore_ezoc: bool) -> None:
+def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bool) -> None:
+    """Move `units` along a permitted line (arrivano §12.6): one more disorder level through EZoC (§12.6.1); the
+    §12.6.2 continuation cited; off the map: eliminated for good (§12.8.1), or out of play through a retreat flag
+    (§17.2.1, interpretation neapolitan_retreat_flags)."""
     w = g.world()
     start = w.state.units[units[0]].hex
     ezoc = frozenset() if ignore_ezoc else w.ezoc(w.state.units[units[0]].side)
-    for u in units:
-        g.emit(ev.UnitRetreated(unit=u, path=[start, *path], rule=str(rule)))
-    if any(h in ezoc for h in path):
+    cite = f"{rule}; {R.RETREAT_STACKING}" if line.continued else str(rule)
+    if line.path:
+        for u in units:
+            g.emit(ev.UnitRetreated(unit=u, path=[start, *line.path], rule=cite))
+    if line.off_map:
+        leave_map(g, units, line.to, start)
+        return
+    if any(h in ezoc for h in line.path):
         for u in units:
             worsen(g, u, R.RETREAT_EZOC)
     # commanders go with their stack when it leaves them alone (arrivano §4.5.4 reading: they follow)
     w = g.world()
     for lid in w.leaders_at(start):
         if not w.units_at(start):
-            g.emit(ev.LeaderMoved(leader=lid, path=[start, path[-1]], rule=str(rule)))
-    rout_checks(g, [path[-1]])
+            g.emit(ev.LeaderMoved(leader=lid, path=[start, line.to], rule=cite))
+    rout_checks(g, [line.to])
+
+
+def leave_map(g: Game, units: list[str], edge: str, start: str) -> None:
+    """arrivano §12.8.1: units forced off the map are eliminated for good - unless they leave through one of their
+    side's retreat flags (§17.2.1) and the reading neapolitan_retreat_flags is exit_not_eliminated: then they are
+    out of play without counting as eliminated. Commanders left alone do not follow them off the map: §4.5.4."""
+    w = g.world()
+    rules = g.s.scenario
+    flag = next((k for k, f in sorted(rules.retreat_hexes.items()) if f.hex == edge), None)
+    for u in units:
+        if flag is not None and rules.retreat_hexes_side == w.state.units[u].side \
+                and w.reading("neapolitan_retreat_flags") == "exit_not_eliminated":
+            g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {R.OFF_MAP}"))
+        else:
+            eliminate(g, u, R.OFF_MAP, permanent=True)
+    leaders_left_alone(g, start)
 
 
 def push_retreat(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:
@@ -736,11 +782,11 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
     w = g_or_w
     match frame.kind:
         case "retreat":
-            units = [u for u in frame.data["units"] if w.state.units[u].where == "map"]
-            if not units:
-                return []
-            paths = retreat_choices(w, units, frame.data["hexes"], frame.data["ignore_ezoc"])
-            return [{"type": "retreat", "to": p[-1]} for p in paths]
+            return RT.retreat_answers(w, frame)
+        case "rout_move":
+            return RT.rout_answers(w, frame)
+        case "artillery_retreat":
+            return RT.artillery_answers(frame)
         case "advance":
             return [{"type": "advance", "unit": u} for u in advancers(w, frame)] + [{"type": "advance", "unit": None}] \
                 if not frame.data.get("must") else [{"type": "advance", "unit": u} for u in advancers(w, frame)]
@@ -783,6 +829,11 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
             from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes
             return [{"type": "cavalry_retreat", "to": h} for h in cavalry_retreat_hexes(w, frame.data["units"])] + \
                 [{"type": "cavalry_retreat", "to": None}]
+        case "fall_back" | "fire_target" | "light_retreat":
+            from arbitro.adjudicator.arrivano import open_order as O
+            lister = {"fall_back": O.fall_back_options, "fire_target": O.target_options,
+                      "light_retreat": O.light_retreat_options}[frame.kind]
+            return lister(w, frame)
     return None
 
 
@@ -808,18 +859,24 @@ def settle(g: Game) -> None:
     while g.state.stack:
         frame = g.state.stack[-1]
         opts = frame_options(g.world(), frame)
-        if frame.kind == "retreat":
-            if not opts:
+        if frame.kind in ("retreat", "rout_move"):
+            if not opts:  # arrivano §12.6.3: nowhere to go
                 g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
-                for u in frame.data["units"]:
-                    if g.state.units[u].where == "map":
+                units = frame.data["units"] if frame.kind == "retreat" else [frame.data["unit"]]
+                for u in units:  # (a rout move: only a unit still routed on the map)
+                    unit = g.state.units[u]
+                    if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
                         eliminate(g, u, R.SURROUNDED, permanent=True)
                 continue
             if len(opts) == 1:
                 g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
-                resolve_retreat(g, frame, opts[0]["to"])
+                resolve_answer(g, frame, opts[0])
                 continue
             return
+        if frame.kind == "end_phase":
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            rout_moves(g, list(frame.data["done"]))
+            continue
         if frame.kind == "escape":
             opts = frame_options(g.world(), frame) or []
             lid = frame.data["leader"]
@@ -836,7 +893,7 @@ def settle(g: Game) -> None:
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
             finish_activation(g)
             continue
-        if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge") and len(opts or []) <= 1:
+        if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
             settle_single(g, frame, (opts or [None])[0])
             continue
         if frame.kind == "resume_assault":
@@ -845,6 +902,9 @@ def settle(g: Game) -> None:
             resume_assault(g, frame)
             continue
         if frame.kind == "advance" and not advancers(g.world(), frame):
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            continue
+        if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
             g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
             continue
         return
@@ -862,12 +922,61 @@ def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:
         continue_exchange(g, data | {"lost": dict(frame.data["lost"]) | {frame.data["role"]: None}})
 
 
-def resolve_retreat(g: Game, frame: Frame, to: str) -> None:
+def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+    """Carry out an accepted answer to a retreat, rout move or §11.1 artillery choice (its frame already cleared)."""
     w = g.world()
-    units = [u for u in frame.data["units"] if w.state.units[u].where == "map"]
-    paths = retreat_choices(w, units, frame.data["hexes"], frame.data["ignore_ezoc"])
-    path = next(p for p in paths if p[-1] == to)
-    do_retreat(g, units, path, frame.rule, frame.data["ignore_ezoc"])
+    match frame.kind:
+        case "retreat":
+            units = [u for u in dumped["units"] if w.state.units[u].where == "map"]
+            line = next(ln for ln in RT.lines(w, units, frame.data["hexes"], frame.data["ignore_ezoc"])
+                        if ln.to == dumped["to"] and ln.off_map == dumped["off_map"])
+            do_retreat(g, units, line, frame.rule, frame.data["ignore_ezoc"])
+            rest = [u for u in RT.live(g.world(), frame) if u not in units]
+            if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
+                g.emit(ev.PendingSet(kind="retreat", seat=frame.seat, rule=frame.rule, data=frame.data | {"units": rest}))
+        case "rout_move":
+            rout_move(g, frame.data["unit"], dumped["to"], dumped["off_map"])
+        case "artillery_retreat":
+            guns = sorted(dumped["units"])
+            if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
+                g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(R.ARTILLERY_STACKED)))
+            push_retreat(g, sorted(frame.data["units"] + guns), 1, R.BOMBARD_TABLE)
+
+
+def _ends(opts: list[dict[str, Any]]) -> str:
+    return ", ".join(sorted({o["to"] + (" off the map" if o.get("off_map") else "") for o in opts})) or "none"
+
+
+def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Any, str]:
+    """Why an answer to the pending frame is refused: the citation and what is permitted instead."""
+    kind = frame.kind.replace("_", " ")
+    if dumped.get("type") != frame.kind:
+        return frame.rule, f"not an answer to the pending {kind}"
+    match frame.kind:
+        case "retreat":
+            units = RT.live(w, frame)
+            if not dumped["units"] or any(u not in units for u in dumped["units"]):
+                return R.RETREAT, f"the units still to retreat are {', '.join(units)}"
+            if any(o["units"] == dumped["units"] for o in opts):
+                where = dumped["to"] + (" off the map" if dumped["off_map"] else "")
+                mine = ", ".join(o["to"] + (" off the map" if o["off_map"] else "") for o in opts
+                                 if o["units"] == dumped["units"])
+                return R.RETREAT, (f"{where} is not a permitted end of this retreat: away from the enemy if possible, "
+                                   f"not into EZoC if avoidable ({R.RETREAT_EZOC}), where stacking allows "
+                                   f"({R.RETREAT_STACKING}), off the map only when forced ({R.OFF_MAP}); "
+                                   f"permitted: {mine}")
+            if any(w.state.units[u].arm == "artillery" for u in units):
+                return R.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
+                                             "with a combat unit")
+            return R.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
+        case "rout_move":
+            return R.ROUT_MOVE, (f"{dumped['to']} is neither the end of a permitted two-hex rout away from the enemy "
+                                 f"nor a village, redoubt or friendly general's hex where the rout may stop; "
+                                 f"permitted: {_ends(opts)}")
+        case "artillery_retreat":
+            guns = ", ".join(frame.data["artillery"])
+            return R.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
+    return frame.rule, f"not an answer to the pending {kind}"
 
 
 def answer(g: Game, command: Any) -> None:
@@ -875,8 +984,10 @@ def answer(g: Game, command: Any) -> None:
     frame = g.state.stack[-1]
     opts = frame_options(g.world(), frame) or []
     dumped = command.model_dump(mode="json")
+    if frame.kind == "retreat" and dumped.get("type") == "retreat":
+        dumped = RT.normalise(g.world(), frame, dumped)
     if dumped not in opts:
-        g.reject(frame.rule, f"not an answer to the pending {frame.kind.replace('_', ' ')}")
+        g.reject(*refusal(g.world(), frame, dumped, opts))
     g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
     apply_answer(g, frame, dumped)
 
@@ -884,8 +995,8 @@ def answer(g: Game, command: Any) -> None:
 def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
     """Carry out an accepted answer to `frame` (already cleared from the stack)."""
     match frame.kind:
-        case "retreat":
-            resolve_retreat(g, frame, dumped["to"])
+        case "retreat" | "rout_move" | "artillery_retreat":
+            resolve_answer(g, frame, dumped)
         case "advance":
             if dumped["unit"] is not None:
                 uid = dumped["unit"]
@@ -916,6 +1027,15 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "countercharge":
             from arbitro.adjudicator.arrivano.movement import countercharge_answer
             countercharge_answer(g, frame.data, dumped["unit"])
+        case "fall_back":
+            from arbitro.adjudicator.arrivano.open_order import fall_back
+            fall_back(g, frame, dumped["to"])
+        case "fire_target":
+            from arbitro.adjudicator.arrivano.open_order import apply_fire_result
+            apply_fire_result(g, dumped["unit"], frame.data["result"])
+        case "light_retreat":
+            from arbitro.adjudicator.arrivano.open_order import light_retreat
+            light_retreat(g, frame, dumped["unit"], dumped["to"])
         case "recovery":
             recover(g, frame, dumped["hex"])
         case "efficiency_value":

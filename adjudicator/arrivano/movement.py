@@ -76,9 +76,11 @@ class Plan:
     order: str
 
 
-def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = None) -> Plan | str:
+def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = None,
+         open_order: bool = False) -> Plan | str:
     """The move rules for this unit now (`chosen`: an artillery unit's order), or the citation forbidding a march
-    column."""
+    column. `open_order`: the move of a light unit about to fire, which may enter EZoC (and stops there) even under
+    Manoeuvre (arrivano §16.3)."""
     unit = w.state.units[uid]
     data = w.s.unit(uid)
     order = movement_order(w, uid, ic, chosen)
@@ -111,6 +113,8 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
     enter = rules_o.enter_ezoc
     if enter == "with_friend" and rules_o.ezoc_to_ezoc_test and start in ezoc and unit.where == "map":
         enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
+    if open_order:
+        enter = "yes"
     om = OrderMove(enter_ezoc=enter, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
     rules = hexmap.MoveRules(
         unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,

@@ -15,6 +15,7 @@ from arbitro.adjudicator.arrivano import bombardment as B
 from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import flow as F
 from arbitro.adjudicator.arrivano import movement as M
+from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import (
     ArrivanoData,
@@ -25,6 +26,7 @@ from arbitro.adjudicator.arrivano.data_loader import (
 )
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import ORDERS, World
+from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.ruleset import (
     Decision,
     Interpretation,
@@ -37,13 +39,14 @@ from arbitro.projections import arrivano as P
 from arbitro.projections.base import Outcome
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
-IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns")
+IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
+                                         "physical_exhaustion")
 
 
 class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "0.1.0"
+    version = "1.0.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -78,7 +81,16 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def provisional(self, scenario: str) -> list[str]:
         return provisional_items(self.data.scenarios[scenario], self.data.tables)
 
+    def option_problems(self, options: tuple[str, ...] | list[str]) -> list[str]:
+        """Options chosen without the options they rest on (data/options.json `requires`; e.g. the V marker
+        of arrivano §16.3.5 is placed by §16.3.4, itself part of open order §16.3)."""
+        return [f"option {name} needs option {req} ({rule} rests on it)"
+                for name, req, rule in self.data.options.missing_requirements(options)]
+
     def new_state(self, scenario: str, options: tuple[str, ...]) -> P.ArrivanoState:
+        problems = self.option_problems(options)
+        if problems:
+            raise BadInput("; ".join(problems))
         s = self.data.scenarios[scenario]
         state = P.ArrivanoState(scenario=scenario, options=sorted(options), last_turn=s.scenario.turns,
                                 weather=s.weather.start_box if s.weather is not None else 0)
@@ -177,6 +189,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 M.move_leader(g, command.leader, command.to)
             case C.Assault():
                 A.declare(g, sorted(command.attackers), sorted(command.targets))
+            case C.Fire():
+                O.fire(g, command.unit, command.to, command.target)
             case C.Next():
                 self._next(g)
             case _:
@@ -237,6 +251,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         match state.step:
             case "bombardment":
                 g.emit(ev.StepSet(phase="action", step="movement", seat=state.seat, rule=str(R.MOVE_STEP)))
+                O.fatigue_tests_at_movement(g)
             case "movement":
                 problem = M.obligation_problem(g.world())
                 if problem is not None:
@@ -247,6 +262,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 problem = attack_obligation(g.world())
                 if problem is not None:
                     g.reject(R.ATTACK, problem)
+                w = g.world()
+                O.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
                 F.end_activation(g)
             case _:
                 g.reject(R.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
@@ -304,6 +321,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 out.append({"type": "next"})
             case "movement":
                 out += movement_commands(w, seat)
+                out += O.fire_commands(w, seat)
                 if M.obligation_problem(w) is None:
                     out.append({"type": "next"})
             case "combat":
@@ -389,6 +407,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         for h, units in sorted(w.by_hex().items()):
             if not w.fits(h, []):
                 problems.append(f"hex {h} breaks the stacking limits ({R.STACKING}): {', '.join(units)}")
+        problems += self.option_problems(state.options)
         if s.weather is None and state.weather != 0:
             problems.append("weather must be 0 in a scenario without weather")
         if s.weather is not None and not 1 <= state.weather <= 3:
@@ -452,25 +471,29 @@ def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
         together = [u for u in eligible if all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
         if sorted(together) != units:
             groups.append(sorted(together))
+        # hexes fired at in open order need no assault (arrivano §12.2.1 with §16.3): also offer the rest alone
+        unfired = [t for t in targets if t not in w.state.fired_hexes]
+        target_sets = [targets] + ([unfired] if unfired and unfired != targets else [])
         for group in groups:
             if 0 < sum(u in w.state.charges for u in group) < len(group):
                 continue  # arrivano §14.2.3: a charge and other units never attack a hex together
             need = A.required_targets(w, group)
             if need != targets:
                 continue
-            key = (tuple(group), tuple(targets))
-            if key in seen:
-                continue
-            seen.add(key)
-            attack, defence, _ = A.strengths(w, group, targets)
-            shift, _, _ = A.terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
-            from arbitro.adjudicator.arrivano.profile import PROFILE
-            from arbitro.adjudicator.napoleonic import assault as sys_assault
-            odds = sys_assault.odds(PROFILE, F.crt_table(w.tables), attack, defence, -shift)
-            forced = any(w.order_of(u, ic) == "attack" for u in group)
-            if odds.below_minimum and not forced:
-                continue
-            out.append({"type": "assault", "attackers": group, "targets": targets})
+            for aimed in target_sets:
+                key = (tuple(group), tuple(aimed))
+                if key in seen:
+                    continue
+                seen.add(key)
+                attack, defence, _ = A.strengths(w, group, aimed)
+                shift, _, _ = A.terrain_effect(w, aimed, [u for t in aimed for u in w.units_at(t)])
+                from arbitro.adjudicator.arrivano.profile import PROFILE
+                from arbitro.adjudicator.napoleonic import assault as sys_assault
+                odds = sys_assault.odds(PROFILE, F.crt_table(w.tables), attack, defence, -shift)
+                forced = any(w.order_of(u, ic) == "attack" for u in group)
+                if odds.below_minimum and not forced:
+                    continue
+                out.append({"type": "assault", "attackers": group, "targets": aimed})
     return out
 
 

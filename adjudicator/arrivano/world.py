@@ -205,6 +205,8 @@ class World:
 
     def order_of(self, uid: str, in_command: set[str] | None = None) -> str:
         """The order a unit obeys: its formation's (or its column's), or Defence out of command (arrivano §5.3)."""
+        if self.state.units[uid].fatigue_defence_turn == self.state.turn:
+            return "defence"  # arrivano §16.3.4: a failed fatigue test, Defence for the turn
         act = self.state.activation
         if act is not None and uid in act.overrides:
             return act.overrides[uid]  # arrivano §3.1 B-4

@@ -337,7 +337,9 @@ def test_tables_shape(data: ArrivanoData) -> None:
 
 def test_options_are_the_optional_rules(data: ArrivanoData) -> None:
     assert {name: o.rule for name, o in data.options.options.items()} == {
-        "hq_orders": "arrivano §16.1", "independent_columns": "arrivano §16.2", "open_order": "arrivano §16.3"}
+        "hq_orders": "arrivano §16.1", "independent_columns": "arrivano §16.2", "open_order": "arrivano §16.3",
+        "physical_exhaustion": "arrivano §16.3.4", "light_troops_retreat": "arrivano §16.3.5"}
+    assert data.options.options["light_troops_retreat"].requires == ["open_order", "physical_exhaustion"]
 
 
 def test_interpretations_are_documented(data: ArrivanoData) -> None:

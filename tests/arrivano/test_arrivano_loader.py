@@ -239,7 +239,8 @@ def test_ruleset_views_of_the_data() -> None:
     scenarios = data_loader.ruleset_scenarios(data)
     assert scenarios["montebello"].seats == ("france", "austria")
     assert scenarios["campotenese"].seats == ("france", "naples")
-    assert scenarios["campotenese"].options == ("hq_orders", "independent_columns", "open_order")
+    assert scenarios["campotenese"].options == ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
+                                                "physical_exhaustion")
     readings = data_loader.ruleset_interpretations(data)
     assert readings["dr_rout_retreat"].default == "additional_2"
     assert all(r.default in r.choices and r.phrase and r.rule.startswith("arrivano §") for r in readings.values())

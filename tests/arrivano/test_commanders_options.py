@@ -68,7 +68,7 @@ def test_hq_orders_option():
     """arrivano §16.1: no orders sub-phase; the HQ is activated instead of a formation and its chief changes orders."""
     scenario = RULESET.scenarios()["montebello"]
     assert "hq_orders" in scenario.options
-    assert "open_order" not in scenario.options  # not yet
+    assert "open_order" in scenario.options  # arrivano §16.3 (tests/arrivano/test_open_order.py)
     state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"lannes": X, "watrin": X})
     state.options = ["hq_orders"]
     t = Table(state)
@@ -103,7 +103,7 @@ def test_options_not_implemented_cannot_be_chosen():
     app = Arbitro(SQLiteStore(":memory:"))
     from arbitro.adjudicator.errors import ArbitroError
     with pytest.raises(ArbitroError):
-        app.create("arrivano", "montebello", options=("open_order",))
+        app.create("arrivano", "montebello", options=("no_such_option",))
     app.create("arrivano", "campotenese", options=("hq_orders",))
     assert fresh("montebello").options == []
 

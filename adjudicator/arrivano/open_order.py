@@ -1,0 +1,398 @@
+"""Open order (optional rules arrivano §16.3-§16.3.5; scenario rules §17.1.7, §17.2.11).
+
+Three options, each chosen at creation (data/options.json, `requires` making the dependencies explicit):
+- `open_order` (§16.3-§16.3.3): a light infantry unit of the activated group with Manoeuvre or Advance may, in the
+  movement sub-phase, move (entering EZoC even under Manoeuvre), fire alone at an adjacent enemy hex on the
+  infantry fire table (provisional data), then fall back one hex with the MP left (a pending decision of its
+  owner). It does not assault in the following combat sub-phase (§16.3.1). The target unit "in cima allo stack" is
+  chosen by the target's owner (interpretation open_order_top_unit: owner_order) or is the strongest (strongest);
+  artillery is never the target unit (§16.3.3).
+- `physical_exhaustion` (§16.3.4): V markers, F after two consecutive turns, the fatigue test.
+- `light_troops_retreat` (§16.3.5): a V unit may retreat one hex before an assault, a decision of its owner during
+  the assault's steps (assault.proceed, beside the cavalry retreat of §14.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator import combat, hexmap
+from arbitro.adjudicator.arrivano import movement as M
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.flow import (
+    Game,
+    STATUS_WORSE,
+    by_hex,
+    commander_checks,
+    push_retreat,
+    rout_checks,
+    stack_test,
+)
+from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.ruleset import Rule
+from arbitro.events import arrivano as ev
+from arbitro.projections.arrivano import Frame
+
+OPEN_ORDER = "open_order"
+EXHAUSTION = "physical_exhaustion"
+LIGHT_RETREAT = "light_troops_retreat"
+
+
+def light_rule(w: World) -> Rule:
+    """The scenario rule saying which units are light infantry."""
+    return R.CT_LIGHT if w.s.scenario.light_infantry.basis == "infantry_movement_3" else R.MB_LIGHT
+
+
+# ================================================================================================
+# Who may fire, from where, at what (arrivano §16.3, §16.3.1)
+# ================================================================================================
+
+
+def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
+    """(citation, reason) why the unit may not use open order now, or None."""
+    state = w.state
+    if OPEN_ORDER not in state.options:
+        return R.OPEN_ORDER, "the optional rule of open order was not chosen for this game"
+    if state.step != "movement" or state.activation is None:
+        return R.FIRE_NO_ASSAULT, "open-order fire happens in the movement sub-phase of the unit's activation"
+    unit = state.units[uid]
+    if not w.s.is_light(w.s.unit(uid)):
+        return light_rule(w), f"{uid} is not light infantry: only light troops use open order (arrivano §16.3)"
+    why = M.may_move(w, uid)
+    if why is not None:
+        return why, f"{uid} cannot move now, and open-order fire is part of its move"
+    if unit.status != "good":
+        return R.DISORDER, f"{uid} is {unit.status}: only good-order units attack"
+    box = w.weather_box()
+    if box is not None and not box.open_order_allowed:
+        return R.CT_WEATHER, "no open order in this weather"
+    if M.march_of(w, uid) is not None:
+        return R.MB_MARCH, f"{uid} obeys a march order toward its objective"
+    if unit.fatigue_defence_turn == state.turn:
+        return R.EXHAUSTION, f"{uid} failed its fatigue test and has Defence for this turn"
+    order = w.order_of(uid, w.in_command(state.activation.formation))
+    if not w.tables.orders.orders[order].open_order:  # type: ignore[index]
+        return R.OPEN_ORDER, f"open order is a variant of Manoeuvre or Advance; {uid} has {order}"
+    return None
+
+
+def fire_targets(w: World, uid: str, h: str, visible: frozenset[str]) -> list[str]:
+    """Adjacent enemy hexes holding a unit other than artillery (§16.3.3; interpretation
+    open_order_artillery_target: not_a_target), among those the seat may examine now (`visible`, §11.3.2): a
+    target is chosen by sight, so neither legal() nor a rejection tells anything of a stack out of sight."""
+    side = w.state.units[uid].side
+    out = []
+    for n in sorted(w.grid.neighbours(h)):
+        if n not in visible:
+            continue
+        enemy = [u for u in w.units_at(n) if w.state.units[u].side != side]
+        if any(w.state.units[u].arm != "artillery" for u in enemy):
+            out.append(n)
+    return out
+
+
+def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, list[str]]]:
+    """Where the unit may fire from: hex -> (path, half-points spent, target hexes). Its own hex (firing in place)
+    or any hex it may reach with open order's movement (EZoC allowed, entering it stops, §16.3)."""
+    act = w.state.activation
+    assert act is not None
+    p = M.plan(w, uid, False, w.in_command(act.formation), open_order=True)
+    assert not isinstance(p, str)
+    reach = hexmap.reachable(w.s.map, w.movement_table(), p.start, p.rules)
+    spots: dict[str, tuple[tuple[str, ...], int]] = {}
+    if w.fits(p.start, [uid]):
+        spots[p.start] = ((p.start,), 0)
+    for h in reach.destinations():
+        spots[h] = (reach.path(h), reach.costs.get(h, 0))
+    out = {}
+    visible = w.visible_hexes(w.state.units[uid].side)
+    for h, (path, spent) in sorted(spots.items()):
+        targets = fire_targets(w, uid, h, visible)
+        if targets:
+            out[h] = (path, spent, targets)
+    return out
+
+
+def fire_commands(w: World, seat: str) -> list[dict[str, Any]]:
+    """Every open-order fire the seat may order now (legal())."""
+    act = w.state.activation
+    if act is None or OPEN_ORDER not in w.state.options or w.state.formations[act.formation].side != seat:
+        return []
+    out: list[dict[str, Any]] = []
+    for uid in sorted(w.state.units):
+        unit = w.state.units[uid]
+        if unit.side != seat or unit.where not in ("map", "waiting") or why_not_fire(w, uid) is not None:
+            continue
+        for h, (_, _, targets) in fire_positions(w, uid).items():
+            out += [{"type": "fire", "unit": uid, "to": h, "target": t} for t in targets]
+    return out
+
+
+# ================================================================================================
+# The fire (arrivano §16.3.2-§16.3.3)
+# ================================================================================================
+
+
+def fire(g: Game, uid: str, to: str, target: str) -> None:
+    w = g.world()
+    if uid not in g.state.units or g.state.units[uid].side != g.ctx.seat:
+        g.reject(R.OPEN_ORDER, "you may order only your own units to fire")
+    why = why_not_fire(w, uid)
+    if why is not None:
+        g.reject(why[0], why[1])
+    unit = g.state.units[uid]
+    assert g.state.activation is not None
+    p = M.plan(w, uid, False, w.in_command(g.state.activation.formation), open_order=True)
+    assert not isinstance(p, str)
+    side = unit.side
+    enemy_here = [u for u in w.units_at(target) if w.state.units[u].side != side] if target in w.s.map.grid.hexes() else []
+    if enemy_here and all(w.state.units[u].arm == "artillery" for u in enemy_here) \
+            and target in w.visible_hexes(side):  # said only of a stack the seat may examine (§11.3.2)
+        g.reject(R.FIRE_RESULTS, f"infantry fire never affects artillery: {target} holds enemy artillery alone")
+    positions = fire_positions(w, uid)
+    if to not in positions:
+        g.reject(R.OPEN_ORDER, f"{uid} cannot reach {to} and fire from there at an enemy hex in sight (movement "
+                               "points, enemy units, stacking; EZoC may be entered, and entering it stops the unit)")
+    path, spent, targets = positions[to]
+    if target not in targets:
+        g.reject(R.FIRE_TABLE, f"{target} is not an enemy hex in your sight (§11.3.2) adjacent to {to}")
+    if EXHAUSTION in g.state.options and unit.open_order == "F" and not fatigue_test(g, [uid]):
+        return  # arrivano §16.3.4: failed, Defence for the turn; the unit stays and does not fire
+    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=False, rule=str(R.OPEN_ORDER)))
+    if len(path) > 1:  # its arrival, before the fire: routed enemies (§15.2) and commanders (§4.5.6, §8.2.3)
+        rout_checks(g, [to])
+        commander_checks(g, to)
+    result = roll_fire(g, uid, to, target)
+    mark(g, uid)
+    budget = p.rules.budget  # the allowance (less the entry hex of a reinforcement, §15.4)
+    g.emit(ev.PendingSet(kind="fall_back", seat=g.state.units[uid].side, rule=str(R.OPEN_ORDER),
+                         data={"unit": uid, "target": target, "left": max(0, budget - spent), "budget": budget,
+                               "moved": len(path) > 1}))
+    if result != "•":
+        choose_target_unit(g, target, result)
+
+
+def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
+    """The infantry fire table (provisional): column = the firer's strength alone (§16.3.2), modifiers for the
+    target hex's grouping and terrain, +1 with a general or officer of its formation in its hex (interpretation
+    open_order_commander_drm)."""
+    w = g.world()
+    table = g.tables.infantry_fire
+    column = str(min(table.max_column, max(1, w.strength(uid))))
+    sp = sum(w.strength(u) for u in w.units_at(target) if w.state.units[u].arm != "artillery")
+    mods: list[combat.Modifier] = []
+    grouping = next((c.drm for c in table.stacking_drm if sp >= c.min_sp), 0)
+    if grouping:
+        mods.append(combat.Modifier(f"{sp} SP in the target hex ({R.FIRE_TABLE})", grouping))
+    terrain = min(t.bombard_drm for t in w.terrains(target))  # the defender picks among the hex's terrains (§10)
+    if terrain:
+        mods.append(combat.Modifier(f"terrain of {target} ({R.FIRE_TABLE})", terrain))
+    fid = w.state.units[uid].formation
+    if any(w.state.leaders[lid].role in ("general", "officer") and w.state.leaders[lid].formation == fid
+           for lid in w.leaders_at(h)):
+        mods.append(combat.Modifier(f"general or officer stacked ({table.commander_drm_rule})", table.commander_drm))
+    total = sum(m.value for m in mods)
+    die = g.roll(f"{R.FIRE_TABLE} open-order fire at {target}", {
+        "table": "infantry fire", "column": column, "from": h, "target": target,
+        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"})
+    rows = sorted(int(r) for r in table.rows)
+    row = min(max(die + total, rows[0]), rows[-1])
+    result = table.rows[str(row)][column]
+    record = {"table": "arrivano infantry fire", "provisional": table.meta.provisional, "column": column, "die": die,
+              "modifiers": [{"reason": m.reason, "value": m.value} for m in mods], "modified_die": die + total,
+              "row": row, "result": result, "results_rule": table.results_rule}
+    g.emit(ev.InfantryFired(unit=uid, hex=h, target=target, result=result, record=record, rule=str(R.FIRE_TABLE)))
+    return result
+
+
+def top_candidates(g: Game, target: str) -> list[str]:
+    """The units that may be "in cima allo stack" (interpretation open_order_top_unit): any non-artillery unit, the
+    owner choosing (owner_order), or those of the highest strength (strongest; the owner chooses among ties)."""
+    w = g.world()
+    units = [u for u in w.units_at(target) if w.state.units[u].arm != "artillery"]
+    if g.reading("open_order_top_unit") == "strongest" and units:
+        best = max(w.strength(u) for u in units)
+        units = [u for u in units if w.strength(u) == best]
+    return units
+
+
+def choose_target_unit(g: Game, target: str, result: str) -> None:
+    units = top_candidates(g, target)
+    if len(units) == 1:
+        apply_fire_result(g, units[0], result)
+    elif units:
+        g.emit(ev.PendingSet(kind="fire_target", seat=g.state.units[units[0]].side, rule=str(R.FIRE_RESULTS),
+                             data={"hex": target, "units": units, "result": result}))
+
+
+def target_options(w: World, frame: Frame) -> list[dict[str, Any]]:
+    h = frame.data["hex"]
+    return [{"type": "fire_target", "unit": u} for u in frame.data["units"]
+            if w.state.units[u].where == "map" and w.state.units[u].hex == h]
+
+
+def apply_fire_result(g: Game, uid: str, result: str) -> None:
+    """arrivano §16.3.3: D: test, fail = disorder and one hex back; D1: the same with +1 to the die; DR: test,
+    fail = rout (and the §15.2.1 retreat), pass = disorder and one hex back. Artillery is never the target."""
+    h = g.state.units[uid].hex
+    passed = stack_test(g, [uid], f"{R.FIRE_RESULTS} {result} result in {h}", extra=1 if result == "D1" else 0)[uid]
+    g.emit(ev.OpenOrderTested(unit=uid, test=result, passed=passed, rule=str(R.FIRE_RESULTS)))
+    if result in ("D", "D1") and not passed:
+        disorder_and_retreat(g, uid)
+    elif result == "DR":
+        if passed:
+            disorder_and_retreat(g, uid)
+        else:
+            if g.state.units[uid].status != "routed":
+                g.emit(ev.UnitStatusChanged(unit=uid, status="routed", rule=str(R.FIRE_RESULTS)))
+            push_retreat(g, [uid], 2, R.ROUT_COMBAT, ignore_ezoc=True)
+
+
+def disorder_and_retreat(g: Game, uid: str) -> None:
+    """Disordered (a second disorder routs, §15.1.1, and the routed retreat two hexes, §15.2.1), one hex back."""
+    status = STATUS_WORSE[g.state.units[uid].status]
+    if status != g.state.units[uid].status:
+        g.emit(ev.UnitStatusChanged(unit=uid, status=status,
+                                    rule=str(R.SECOND_DISORDER if status == "routed" else R.FIRE_RESULTS)))
+    if status == "routed":
+        push_retreat(g, [uid], 2, R.ROUT_COMBAT, ignore_ezoc=True)
+    else:
+        push_retreat(g, [uid], 1, R.FIRE_RESULTS)
+
+
+# ================================================================================================
+# Falling back after the fire (arrivano §16.3; interpretation open_order_fall_back: away_from_target)
+# ================================================================================================
+
+
+def fall_back_hexes(w: World, data: dict[str, Any]) -> list[str]:
+    uid = data["unit"]
+    unit = w.state.units[uid]
+    if unit.where != "map" or unit.status == "routed":
+        return []
+    box = w.weather_box()
+    if box is not None and box.move_one_hex_only and data["moved"]:
+        return []  # arrivano §17.2.7: one hex in all
+    here, target = unit.hex, data["target"]
+    out = []
+    for n in sorted(w.grid.neighbours(here)):
+        if w.side_at(n) == w.enemy(unit.side) or not w.fits(n, [uid]):
+            continue
+        if w.grid.distance(n, target) <= w.grid.distance(here, target):
+            continue
+        cost = hexmap.step_cost(w.s.map, w.movement_table(), here, n, unit.arm)
+        if cost.prohibited:
+            continue
+        if cost.all_points and data["left"] < data["budget"]:
+            continue
+        if not cost.all_points and cost.half_points > data["left"]:
+            continue
+        out.append(n)
+    return out
+
+
+def fall_back_options(w: World, frame: Frame) -> list[dict[str, Any]]:
+    return [{"type": "fall_back", "to": h} for h in fall_back_hexes(w, frame.data)] + [{"type": "fall_back", "to": None}]
+
+
+def fall_back(g: Game, frame: Frame, to: str | None) -> None:
+    if to is None:
+        return
+    uid = frame.data["unit"]
+    here = g.state.units[uid].hex
+    g.emit(ev.UnitMoved(unit=uid, path=[here, to], column=False, rule=str(R.OPEN_ORDER)))
+    rout_checks(g, [to])
+    commander_checks(g, to)
+
+
+# ================================================================================================
+# Physical exhaustion (arrivano §16.3.4)
+# ================================================================================================
+
+
+def mark(g: Game, uid: str) -> None:
+    """V after acting in open order; a V of the previous turn flips to F (two consecutive turns)."""
+    if EXHAUSTION not in g.state.options:
+        return
+    unit = g.state.units[uid]
+    if unit.open_order == "V" and unit.marker_turn == g.state.turn - 1:
+        g.emit(ev.OpenOrderMarked(unit=uid, marker="F", rule=str(R.EXHAUSTION)))
+    elif unit.open_order != "F":
+        g.emit(ev.OpenOrderMarked(unit=uid, marker="V", rule=str(R.EXHAUSTION)))
+
+
+def remove_spent_markers(g: Game, units: list[str]) -> None:
+    """V markers placed before this turn go once the unit's combat sub-phase of the following turn is over
+    (interpretation open_order_marker_removal: own_combat_subphase; the end phase catches units not activated)."""
+    for uid in units:
+        unit = g.state.units[uid]
+        if unit.open_order == "V" and unit.marker_turn < g.state.turn:
+            g.emit(ev.OpenOrderMarked(unit=uid, marker="", rule=str(R.EXHAUSTION)))
+
+
+def fatigue_test(g: Game, units: list[str]) -> bool:
+    """One die per stack (§13.1.2): pass removes F; fail gives Defence for the turn. True if all passed."""
+    ok = True
+    for h, stack in by_hex(g.world(), units).items():
+        results = stack_test(g, stack, f"{R.EXHAUSTION} fatigue test in {h}")
+        for u in stack:
+            g.emit(ev.OpenOrderTested(unit=u, test="fatigue", passed=results[u], rule=str(R.EXHAUSTION)))
+            ok = ok and results[u]
+    return ok
+
+
+def fatigue_tests_at_movement(g: Game) -> None:
+    """F units of the activated group with Advance or Attack test as the movement sub-phase begins (interpretation
+    fatigue_test_timing: before_acting)."""
+    if EXHAUSTION not in g.state.options or g.state.activation is None:
+        return
+    w = g.world()
+    ic = w.in_command(g.state.activation.formation)
+    units = [u for u in sorted(g.state.units) if g.state.units[u].open_order == "F" and g.state.units[u].where == "map"
+             and w.acts_now(u) and w.order_of(u, ic) in ("advance", "attack")]
+    if units:
+        fatigue_test(g, units)
+
+
+# ================================================================================================
+# Retreat of light troops before an assault (arrivano §16.3.5)
+# ================================================================================================
+
+
+def light_retreat_candidates(w: World, h: str) -> list[str]:
+    """V units of the assaulted hex that are not routed and have somewhere to go."""
+    from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes as retreat_hexes
+    if LIGHT_RETREAT not in w.state.options:
+        return []
+    return [u for u in w.units_at(h) if w.state.units[u].open_order == "V" and w.state.units[u].status != "routed"
+            and retreat_hexes(w, [u])]
+
+
+def light_retreat_options(w: World, frame: Frame) -> list[dict[str, Any]]:
+    from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes as retreat_hexes
+    h = frame.data["hex"]
+    out = []
+    for u in frame.data["units"]:
+        if w.state.units[u].where == "map" and w.state.units[u].hex == h:
+            out += [{"type": "light_retreat", "unit": u, "to": t} for t in retreat_hexes(w, [u])]
+    return out + [{"type": "light_retreat", "unit": None, "to": None}]
+
+
+def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None) -> None:
+    """The owner names a V unit and its hex: it tests, and on a pass retreats before the odds (§16.3.5); then the
+    others may try; `None` ends the step and the assault goes on."""
+    from arbitro.adjudicator.arrivano.assault import proceed, retreat_before_combat
+    data = dict(frame.data)
+    if uid is not None and to is not None:
+        h = data["hex"]
+        passed = stack_test(g, [uid], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[uid]
+        g.emit(ev.OpenOrderTested(unit=uid, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
+        if passed:
+            retreat_before_combat(g, data, [uid], to, R.LIGHT_RETREAT)
+        rest = [u for u in data["units"] if u != uid and u in light_retreat_candidates(g.world(), h)]
+        if rest:
+            g.emit(ev.PendingSet(kind="light_retreat", seat=frame.seat, rule=frame.rule, data=data | {"units": rest}))
+            return
+    for key in ("units", "hex"):
+        data.pop(key, None)
+    proceed(g, data)

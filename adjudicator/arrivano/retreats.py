@@ -1,0 +1,240 @@
+"""Retreats: which lines of retreat are permitted and what happens at their end (arrivano §12.6-§12.6.3, §12.8.1,
+§15.2, §15.2.2; Campotenese retreat flags §17.2.1; artillery with bombarded units §11.1).
+
+The permitted lines, in order of the rules that narrow them (docs/rulesets/arrivano.md §0, interpretations
+`off_map_retreat`, `neapolitan_retreat_flags`, `rout_stop_general`):
+1. every path of the retreat's length through hexes free of enemy units (§12.6), ranked by hexmap.retreat_options
+   (ending farther from every enemy if possible, then farthest from the nearest);
+2. an end where stacking allows (§12.6.2, "comprese le EZoC": a fitting end in EZoC beats going on); if none fits,
+   the retreat goes on one more hex from the ends it would take, and so on (at most MAX_CONTINUATION hexes);
+3. among those, the ones that avoid EZoC if any (§12.6.1), then the best-ranked; one line per end hex, the owner
+   choosing among them (§12.6);
+4. off the map (§12.8.1, reading `off_map_retreat`): `only_way` - only when no line of the full length stays on the
+   map, through any map-edge hex reached with hexes still to go; `farthest` - leaving counts as the farthest end,
+   so an exit, when one exists, is the only permitted retreat.
+The owner also splits a stack (§12.6 "Due unità in stack insieme possono ritirarsi in esagoni differenti"): an
+answer names the units that take the line; the rest of the stack then answers again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Callable
+
+from arbitro.adjudicator import hexmap
+from arbitro.adjudicator.arrivano.world import World
+from arbitro.projections.arrivano import Frame
+
+MAX_CONTINUATION = 6
+"""§12.6.2 continuation is searched up to this many extra hexes; beyond it (never on the scenario maps, where a
+hex with room is always nearer) the last ends are accepted overstacked rather than eliminating the unit."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One permitted line of retreat."""
+
+    path: tuple[str, ...]
+    """Map hexes entered, in order, the start excluded (empty: leaving the map from the start hex)."""
+    to: str
+    """The hex where it ends on the map; for an exit, the map-edge hex it leaves from."""
+    off_map: bool = False
+    """It leaves the map after `to` (arrivano §12.8.1)."""
+    continued: int = 0
+    """Hexes added because the ends overstacked (arrivano §12.6.2)."""
+
+
+def on_edge(w: World, h: str) -> bool:
+    return len(w.grid.neighbours(h)) < 6
+
+
+def lines(w: World, units: list[str], n: int, ignore_ezoc: bool) -> list[Line]:
+    """The permitted lines of retreat of `n` hexes for `units` (stacked together), sorted by end hex."""
+    side = w.state.units[units[0]].side
+    start = w.state.units[units[0]].hex
+    enemy = w.enemy(side)
+    enemies = sorted({w.state.units[u].hex for u in w.units_of(enemy)})
+    ezoc = frozenset() if ignore_ezoc else w.ezoc(side)
+
+    def enterable(h: str) -> bool:
+        return w.side_at(h) != enemy
+
+    def clean(path: tuple[str, ...]) -> bool:
+        return not any(h in ezoc for h in path)
+
+    opts = list(hexmap.retreat_options(w.grid, start, enemies, hexes=n, can_enter=enterable))
+    exits = _exits(w, start, n, enterable, clean)
+    if exits and w.reading("off_map_retreat") == "farthest":
+        if clean(exits[0].path) or not any(clean(o.path) for o in opts):
+            return exits
+    if opts:
+        return _on_map(w, units, start, enemies, opts, clean, enterable)
+    return exits
+
+
+def _exits(w: World, start: str, n: int, enterable: Callable[[str], bool],
+           clean: Callable[[tuple[str, ...]], bool]) -> list[Line]:
+    """Ways off the map: a map-edge hex reached in fewer than `n` hexes (the start itself if on the edge); those
+    avoiding EZoC if any (§12.6.1); one per edge hex."""
+    found: list[tuple[str, ...]] = [()] if on_edge(w, start) else []
+    for k in range(1, n):
+        found += [o.path for o in hexmap.retreat_options(w.grid, start, [], hexes=k, can_enter=enterable)
+                  if on_edge(w, o.end)]
+    pool = [p for p in found if clean(p)] or found
+    out: dict[str, Line] = {}
+    for p in sorted(pool, key=lambda p: (len(p), p)):
+        to = p[-1] if p else start
+        out.setdefault(to, Line(path=tuple(p), to=to, off_map=True))
+    return [out[h] for h in sorted(out)]
+
+
+def _rank(w: World, start: str, enemies: list[str], paths: list[tuple[str, ...]]) -> list[hexmap.RetreatOption]:
+    """The ranking of hexmap.retreat_options for paths built here (the §12.6.2 continuations)."""
+    opts = [hexmap.RetreatOption(
+        path=tuple(hexmap.HexId(h) for h in p),
+        nearest_enemy=min((w.grid.distance(p[-1], e) for e in enemies), default=0),
+        farther_from_all=all(w.grid.distance(p[-1], e) > w.grid.distance(start, e) for e in enemies))
+        for p in paths]
+    return sorted(opts, key=lambda o: (not o.farther_from_all, -o.nearest_enemy, o.path))
+
+
+def _on_map(w: World, units: list[str], start: str, enemies: list[str], opts: list[hexmap.RetreatOption],
+            clean: Callable[[tuple[str, ...]], bool], enterable: Callable[[str], bool]) -> list[Line]:
+    def chosen(pool: list[hexmap.RetreatOption]) -> tuple[hexmap.RetreatOption, ...]:
+        return hexmap.best_retreats(tuple(o for o in pool if clean(o.path)) or tuple(pool))
+
+    pool, extra = opts, 0
+    while True:
+        fitting = [o for o in pool if w.fits(o.end, units)]
+        if fitting or extra >= MAX_CONTINUATION:
+            return _one_per_end(chosen(fitting or pool), extra)
+        # §12.6.2: no possible end fits: go on one more hex from the ends the retreat would take
+        ends = chosen(pool)
+        longer = [(*o.path, nb) for o in ends for nb in w.grid.neighbours(o.end)
+                  if nb != start and nb not in o.path and enterable(nb)]
+        if not longer:  # nowhere further on the map: off it from an edge end (§12.8.1), else none (§12.6.3)
+            return [Line(path=tuple(o.path), to=o.end, off_map=True, continued=extra)
+                    for o in _one_per_end_opts(ends) if on_edge(w, o.end)]
+        pool, extra = _rank(w, start, enemies, longer), extra + 1
+
+
+def _one_per_end_opts(opts: tuple[hexmap.RetreatOption, ...]) -> list[hexmap.RetreatOption]:
+    seen: dict[str, hexmap.RetreatOption] = {}
+    for o in opts:
+        seen.setdefault(o.end, o)
+    return [seen[h] for h in sorted(seen)]
+
+
+def _one_per_end(opts: tuple[hexmap.RetreatOption, ...], extra: int) -> list[Line]:
+    return [Line(path=tuple(o.path), to=o.end, continued=extra) for o in _one_per_end_opts(opts)]
+
+
+# --- the pending retreat: its answers ------------------------------------------------------------------------
+
+
+def live(w: World, frame: Frame) -> list[str]:
+    return [u for u in frame.data["units"] if w.state.units[u].where == "map"]
+
+
+def groups(w: World, units: list[str]) -> list[list[str]]:
+    """The parts of the stack that may take a line together (§12.6): any, but artillery never leaves or is left
+    without a combat unit (it retreats *with* the unit, §11.1)."""
+    def has_troops(part: list[str]) -> bool:
+        return any(w.state.units[u].arm != "artillery" for u in part)
+
+    out = []
+    for k in range(len(units), 0, -1):
+        for part in combinations(units, k):
+            rest = [u for u in units if u not in part]
+            if (has_troops(list(part)) or not rest) and (not rest or has_troops(rest)):
+                out.append(list(part))
+    return out
+
+
+def retreat_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+    """Every accepted answer to a pending retreat. When all of them put the units in one place, only the whole
+    stack's answer is listed (splitting it changes nothing)."""
+    units = live(w, frame)
+    if not units:
+        return []
+    n, ignore = frame.data["hexes"], frame.data["ignore_ezoc"]
+    out = []
+    for part in groups(w, units):
+        out += [{"type": "retreat", "to": ln.to, "units": part, "off_map": ln.off_map} for ln in lines(w, part, n, ignore)]
+    if len({(o["to"], o["off_map"]) for o in out}) <= 1:
+        whole = [o for o in out if o["units"] == units]
+        return whole or out
+    return out
+
+
+def normalise(w: World, frame: Frame, answer: dict[str, Any]) -> dict[str, Any]:
+    """A retreat answer without `units` means the whole stack still to retreat."""
+    units = answer.get("units")
+    return answer | {"units": sorted(units) if units is not None else live(w, frame)}
+
+
+# --- the pending rout move (§15.2.2) -----------------------------------------------------------------------------
+
+
+def stop_reason(w: World, uid: str, h: str) -> str | None:
+    """Why a routed unit may stop its end-phase rout in `h` (arrivano §15.2.2): a village ("Villaggio": farms,
+    "cascine", are not named there), a redoubt, or a friendly general (interpretation rout_stop_general:
+    generals_and_chief - any friendly general or the commander in chief, not officers; own_general - its own)."""
+    terrains = w.s.map.hex(h).terrains
+    if "villaggio" in terrains:
+        return "village"
+    if "ridotta" in terrains:
+        return "redoubt"
+    unit = w.state.units[uid]
+    own = w.reading("rout_stop_general") == "own_general"
+    for lid in w.leaders_at(h):
+        le = w.state.leaders[lid]
+        if le.side != unit.side:
+            continue
+        if own and lid == w.state.formations[unit.formation].general:
+            return f"its general {lid}"
+        if not own and le.role in ("general", "commander_in_chief"):
+            return f"friendly {le.role.replace('_', ' ')} {lid}"
+    return None
+
+
+def rout_stops(w: World, uid: str, moves: list[Line]) -> dict[str, str]:
+    """Where the rout may stop: the unit's own hex, or the first hex of a permitted line, if it qualifies (and, for
+    the first hex, stacking allows: a routed unit stands alone, §7.1.1)."""
+    start = w.state.units[uid].hex
+    out: dict[str, str] = {}
+    why = stop_reason(w, uid, start)
+    if why is not None:
+        out[start] = why
+    for ln in moves:
+        if ln.path and ln.path[0] not in out and w.fits(ln.path[0], [uid]):
+            why = stop_reason(w, uid, ln.path[0])
+            if why is not None:
+                out[ln.path[0]] = why
+    return out
+
+
+def rout_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+    uid = frame.data["unit"]
+    unit = w.state.units[uid]
+    if unit.where != "map" or unit.status != "routed":
+        return []
+    moves = lines(w, [uid], 2, True)
+    out = [{"type": "rout_move", "to": ln.to, "off_map": ln.off_map} for ln in moves]
+    ends = {ln.to for ln in moves if not ln.off_map}
+    out += [{"type": "rout_move", "to": h, "off_map": False} for h in sorted(rout_stops(w, uid, moves)) if h not in ends]
+    return out
+
+
+# --- the §11.1 artillery choice ----------------------------------------------------------------------------------
+
+
+def artillery_answers(frame: Frame) -> list[dict[str, Any]]:
+    guns = list(frame.data["artillery"])
+    return [{"type": "artillery_retreat", "units": list(part)}
+            for k in range(len(guns), -1, -1) for part in combinations(guns, k)]
+
+
+__all__ = ["Line", "artillery_answers", "groups", "lines", "normalise", "retreat_answers", "rout_answers",
+           "rout_stops", "stop_reason"]

@@ -1,0 +1,442 @@
+"""Retreats (arrivano §12.6-§12.6.3, §12.8.1, §15.2.2, §11.1; Campotenese retreat flags §17.2.1): the permitted
+lines offered to the owner, off-map retreats under both readings of off_map_retreat, the flags under both readings
+of neapolitan_retreat_flags, the §12.6.2 continuation, split stacks, rout stops (rout_stop_general both ways), the
+§11.1 artillery choice both ways and the assault case, and illegal answers refused with their citation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.projections.arrivano import ArrivanoState, Frame
+
+from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position
+
+X = open_ground()
+MB = RULESET.data.scenarios["montebello"].map
+CT = RULESET.data.scenarios["campotenese"].map
+GRID = MB.grid
+
+
+def nb(h: str, *dirs: int) -> str:
+    for d in dirs:
+        n = GRID.neighbour(h, d)
+        assert n is not None
+        h = n
+    return h
+
+
+def pending_retreat(state: ArrivanoState, units: list[str], hexes: int = 1, rule: Any = R.RETREAT,
+                    interpretations: dict[str, str] | None = None, ignore_ezoc: bool = False) -> Table:
+    side = state.units[units[0]].side
+    state.stack = [Frame(kind="retreat", seat=side, rule=str(rule),
+                         data={"units": sorted(units), "hexes": hexes, "ignore_ezoc": ignore_ezoc})]
+    return Table(state, interpretations)
+
+
+def pending_rout(state: ArrivanoState, uid: str, interpretations: dict[str, str] | None = None) -> Table:
+    state.units[uid].status = "routed"
+    state.phase, state.step, state.seat = "end", "rout", ""
+    state.stack = [Frame(kind="rout_move", seat=state.units[uid].side, rule=str(R.ROUT_MOVE), data={"unit": uid})]
+    return Table(state, interpretations)
+
+
+def refused(t: Table, seat: str, command: dict[str, Any]) -> IllegalCommand:
+    with pytest.raises(IllegalCommand) as e:
+        t.send(seat, command)
+    return e.value
+
+
+# --- §12.8.1 off the map ------------------------------------------------------------------------------------------
+
+
+E = next(h for h in sorted(MB.hexes()) if len(GRID.neighbours(h)) == 4)
+E_NEXT = sorted(GRID.neighbours(E))
+AUSTRIANS = ["ir18-i", "ir18-ii", "ir18-iii", "ir57-i", "ir57-ii", "ir57-iii"]
+
+
+def test_a_unit_forced_off_the_map_is_eliminated_for_good():
+    """Every map hex around the edge hex is enemy-held: the only retreat leaves the map (§12.8.1), not §12.6.3."""
+    state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT)))
+    t = pending_retreat(state, ["6e-legere-i"])
+    options = t.legal("france")
+    assert options == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
+    t.send("france", options[0])
+    gone = t.of(ev.UnitEliminated)[-1]
+    assert (gone.unit, gone.permanent, gone.rule) == ("6e-legere-i", True, str(R.OFF_MAP))
+    assert t.state.units["6e-legere-i"].where == "eliminated"
+
+
+def test_a_retreat_that_can_stay_on_the_map_does_not_leave_it():
+    """Reading only_way: one map hex is free, so the retreat ends there; leaving the map is refused (§12.6)."""
+    state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT[1:])))
+    t = pending_retreat(state, ["6e-legere-i"])
+    assert t.legal("france") == [{"type": "retreat", "to": E_NEXT[0], "units": ["6e-legere-i"], "off_map": False}]
+    e = refused(t, "france", {"type": "retreat", "to": E, "off_map": True})
+    assert e.rule == str(R.RETREAT) and "permitted" in str(e)
+    t.send("france", {"type": "retreat", "to": E_NEXT[0]})  # without `units`: the whole stack
+    assert t.state.units["6e-legere-i"].hex == E_NEXT[0]
+
+
+def test_reading_farthest_leaves_the_map_whenever_it_can():
+    """Reading farthest (an umpire's ruling): leaving the map is the farthest end, so the same retreat must leave."""
+    state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT[1:])))
+    t = pending_retreat(state, ["6e-legere-i"], interpretations={"off_map_retreat": "farthest"})
+    assert t.legal("france") == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
+    e = refused(t, "france", {"type": "retreat", "to": E_NEXT[0]})
+    assert e.rule == str(R.RETREAT)
+    t.send("france", t.legal("france")[0])
+    assert t.state.units["6e-legere-i"].where == "eliminated"
+
+
+def test_a_two_hex_retreat_leaves_through_the_edge_only_when_the_map_ends():
+    """A routed unit one hex from the edge with every two-hex line blocked leaves through the edge hex it reaches."""
+    inner = next(h for h in E_NEXT if len(GRID.neighbours(h)) == 6)
+    others = [h for h in GRID.neighbours(inner) if h != E] + [h for h in E_NEXT if h != inner]
+    austrians = AUSTRIANS + ["ir28-i", "ir28-ii", "ir28-iii", "ir17-i"]
+    state = position({"6e-legere-i": inner} | dict(zip(austrians, sorted(set(others)))))
+    t = pending_retreat(state, ["6e-legere-i"], hexes=2, rule=R.ROUT_COMBAT, ignore_ezoc=True)
+    assert t.legal("france") == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
+    t.send("france", t.legal("france")[0])
+    assert t.of(ev.UnitRetreated)[-1].path == [inner, E]
+    assert t.state.units["6e-legere-i"].where == "eliminated" and t.of(ev.UnitEliminated)[-1].rule == str(R.OFF_MAP)
+
+
+# --- Campotenese retreat flags (§17.2.1) ----------------------------------------------------------------------------
+
+FLAG_D = "1012"  # retreat flag D (scenario.json, provisional hex)
+FRENCH = ["42e-1", "42e-2", "1e-leger-c1", "1e-leger-c2"]
+
+
+def flag_position(unit: str = "real-principessa", holder: dict[str, str] | None = None) -> ArrivanoState:
+    around = dict(zip(FRENCH if unit != "42e-1" else ["real-sanniti", "rc-i-fucilieri", "rf-granatieri",
+                                                       "rc-ii-fucilieri"], sorted(CT.grid.neighbours(FLAG_D))))
+    return position({unit: FLAG_D} | around, scenario="campotenese", weather=1)
+
+
+def test_a_neapolitan_unit_leaving_through_its_flag_is_not_eliminated():
+    """Reading exit_not_eliminated (default): out of play, no step lost (§17.2.1, §17.2.12)."""
+    t = pending_retreat(flag_position(), ["real-principessa"])
+    option = {"type": "retreat", "to": FLAG_D, "units": ["real-principessa"], "off_map": True}
+    assert t.legal("naples") == [option]
+    lost = dict(t.state.steps_lost)
+    t.send("naples", option)
+    exited = t.of(ev.UnitExited)[-1]
+    assert (exited.unit, exited.flag, exited.hex) == ("real-principessa", "D", FLAG_D)
+    assert str(R.CT_RETREAT_FLAGS) in exited.rule
+    assert t.state.units["real-principessa"].where == "exited" and not t.of(ev.UnitEliminated)
+    assert t.state.steps_lost == lost
+
+
+def test_reading_no_effect_eliminates_at_the_flag_too():
+    """Reading no_effect (an umpire's ruling): §12.8.1 applies at the flag as anywhere."""
+    t = pending_retreat(flag_position(), ["real-principessa"], interpretations={"neapolitan_retreat_flags": "no_effect"})
+    lost = t.state.steps_lost["naples"]
+    t.send("naples", t.legal("naples")[0])
+    assert not t.of(ev.UnitExited)
+    assert t.of(ev.UnitEliminated)[-1].rule == str(R.OFF_MAP) and t.state.steps_lost["naples"] == lost + 1
+
+
+def test_the_flags_are_the_neapolitans_only():
+    t = pending_retreat(flag_position("42e-1"), ["42e-1"])
+    t.send("france", t.legal("france")[0])
+    assert not t.of(ev.UnitExited) and t.state.units["42e-1"].where == "eliminated"
+
+
+# --- §12.6.2 overstacked retreats --------------------------------------------------------------------------------
+
+FRIENDS = [["6e-legere-ii", "6e-legere-iii"], ["22e-i", "22e-ii"], ["22e-iii", "40e-i"], ["40e-ii", "40e-iii"],
+           ["24e-legere-i", "24e-legere-ii"]]
+
+
+def crowded(free: int | None = None) -> ArrivanoState:
+    """6e-legere-i at X, an Austrian in direction 1, every other neighbour full (two infantry) except `free`."""
+    units = {"6e-legere-i": X, "ir18-i": nb(X, 1)}
+    for d, pair in zip((0, 2, 3, 4, 5), FRIENDS):
+        if d != free:
+            units |= {u: nb(X, d) for u in pair}
+    return position(units)
+
+
+def test_an_overstacked_retreat_goes_on_until_stacking_fits():
+    t = pending_retreat(crowded(), ["6e-legere-i"])
+    options = t.legal("france")
+    assert options and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in options)
+    e = refused(t, "france", {"type": "retreat", "to": nb(X, 4)})  # the full hex a one-hex retreat would end in
+    assert e.rule == str(R.RETREAT) and str(R.RETREAT_STACKING) in str(e)
+    t.send("france", options[0])
+    moved = t.of(ev.UnitRetreated)[-1]
+    assert len(moved.path) == 3 and str(R.RETREAT_STACKING) in moved.rule
+    assert t.state.units["6e-legere-i"].hex == options[0]["to"]
+
+
+def test_a_fitting_end_is_taken_without_going_on():
+    """One neighbour has room (even if not the farthest): the retreat ends there, no continuation."""
+    t = pending_retreat(crowded(free=2), ["6e-legere-i"])
+    assert [o["to"] for o in t.legal("france")] == [nb(X, 2)]
+
+
+# --- §12.6 the owner's line; stacked units to different hexes ------------------------------------------------------
+
+
+def test_the_owner_chooses_among_the_best_lines():
+    t = pending_retreat(position({"6e-legere-i": X, "ir18-i": nb(X, 1)}), ["6e-legere-i"])
+    ends = [o["to"] for o in t.legal("france")]
+    assert len(ends) > 1 and nb(X, 1) not in ends and X not in ends
+    assert all(GRID.distance(h, nb(X, 1)) == 2 for h in ends)  # as far as possible from the enemy
+    e = refused(t, "france", {"type": "retreat", "to": nb(X, 0)})  # adjacent to the enemy: not the best
+    assert e.rule == str(R.RETREAT)
+    t.send("france", {"type": "retreat", "to": ends[-1]})
+    assert t.state.units["6e-legere-i"].hex == ends[-1]
+
+
+def test_stacked_units_may_retreat_to_different_hexes():
+    t = pending_retreat(position({"6e-legere-i": X, "6e-legere-ii": X, "ir18-i": nb(X, 1)}),
+                        ["6e-legere-i", "6e-legere-ii"])
+    options = t.legal("france")
+    ends = sorted({o["to"] for o in options if o["units"] == ["6e-legere-i", "6e-legere-ii"]})
+    assert {"type": "retreat", "to": ends[0], "units": ["6e-legere-i"], "off_map": False} in options
+    t.send("france", {"type": "retreat", "to": ends[0], "units": ["6e-legere-i"]})
+    pending = RULESET.pending(t.state)  # the rest of the stack still retreats
+    assert pending.kind == "retreat" and all(o["units"] == ["6e-legere-ii"] for o in pending.options)
+    e = refused(t, "france", {"type": "retreat", "to": ends[1], "units": ["6e-legere-i"]})
+    assert e.rule == str(R.RETREAT) and "still to retreat" in str(e)
+    t.send("france", {"type": "retreat", "to": ends[1], "units": ["6e-legere-ii"]})
+    assert t.state.units["6e-legere-i"].hex == ends[0] and t.state.units["6e-legere-ii"].hex == ends[1]
+    assert RULESET.pending(t.state) is None
+
+
+def test_a_split_that_changes_nothing_is_not_offered():
+    """Only one hex to go to: the stack retreats there together; a part alone is refused."""
+    blockers = dict(zip(AUSTRIANS, [nb(X, d) for d in (0, 1, 2, 3, 5)]))
+    t = pending_retreat(position({"6e-legere-i": X, "6e-legere-ii": X} | blockers), ["6e-legere-i", "6e-legere-ii"])
+    assert t.legal("france") == [{"type": "retreat", "to": nb(X, 4), "units": ["6e-legere-i", "6e-legere-ii"],
+                                  "off_map": False}]
+    e = refused(t, "france", {"type": "retreat", "to": nb(X, 4), "units": ["6e-legere-i"]})
+    assert e.rule == str(R.RETREAT) and "together" in str(e)
+
+
+# --- §15.2.2 end-phase rout moves and where they may stop -----------------------------------------------------------
+
+VILLAGE = next(h for h in sorted(MB.hexes()) if MB.hex(h).terrains == ("villaggio",)
+               and len(GRID.neighbours(h)) == 6 and all(len(GRID.neighbours(n)) == 6 for n in GRID.neighbours(h)))
+REDOUBT = "2712"
+
+
+def test_a_rout_may_stop_in_a_village():
+    t = pending_rout(position({"ir18-i": VILLAGE, "6e-legere-i": nb(VILLAGE, 1, 1)}), "ir18-i")
+    options = t.legal("austria")
+    stay = {"type": "rout_move", "to": VILLAGE, "off_map": False}
+    assert stay in options and len(options) > 1
+    assert all(GRID.distance(o["to"], VILLAGE) == 2 for o in options if o != stay)
+    t.send("austria", stay)
+    stopped = t.of(ev.RoutStopped)[-1]
+    assert (stopped.unit, stopped.hex, stopped.reason, stopped.rule) == ("ir18-i", VILLAGE, "village", str(R.ROUT_MOVE))
+    assert t.state.units["ir18-i"].hex == VILLAGE
+
+
+def test_a_rout_may_go_on_from_a_village():
+    t = pending_rout(position({"ir18-i": VILLAGE, "6e-legere-i": nb(VILLAGE, 1, 1)}), "ir18-i")
+    move = next(o for o in t.legal("austria") if o["to"] != VILLAGE)
+    t.send("austria", move)
+    assert t.state.units["ir18-i"].hex == move["to"] and not t.of(ev.RoutStopped)
+    assert t.of(ev.UnitRetreated)[-1].rule == str(R.ROUT_MOVE)
+
+
+def test_a_rout_may_stop_in_a_redoubt():
+    t = pending_rout(position({"rf-1-fucilieri": REDOUBT, "42e-1": nb(REDOUBT, 1, 1)}, scenario="campotenese",
+                              weather=1), "rf-1-fucilieri")
+    assert {"type": "rout_move", "to": REDOUBT, "off_map": False} in t.legal("naples")
+    t.send("naples", {"type": "rout_move", "to": REDOUBT})
+    assert t.of(ev.RoutStopped)[-1].reason == "redoubt"
+
+
+def test_no_stop_in_the_open_without_a_general():
+    t = pending_rout(position({"ir18-i": X, "6e-legere-i": nb(X, 1, 1)}), "ir18-i")
+    options = t.legal("austria")
+    assert options and all(GRID.distance(o["to"], X) == 2 for o in options)
+    e = refused(t, "austria", {"type": "rout_move", "to": X})
+    assert e.rule == str(R.ROUT_MOVE) and "village, redoubt or friendly general" in str(e)
+
+
+def test_a_rout_may_stop_with_a_friendly_general_of_another_formation():
+    """Reading generals_and_chief (default): any friendly general - Vogelsang is not the general of ir18-i (G)."""
+    t = pending_rout(position({"ir18-i": X, "6e-legere-i": nb(X, 1, 1)}, leaders={"vogelsang": X}), "ir18-i")
+    assert {"type": "rout_move", "to": X, "off_map": False} in t.legal("austria")
+    t.send("austria", {"type": "rout_move", "to": X})
+    assert t.of(ev.RoutStopped)[-1].reason == "friendly general vogelsang"
+
+
+def test_reading_own_general_needs_the_units_own_general():
+    state = position({"ir18-i": X, "6e-legere-i": nb(X, 1, 1)}, leaders={"vogelsang": X})
+    t = pending_rout(state, "ir18-i", interpretations={"rout_stop_general": "own_general"})
+    assert {"type": "rout_move", "to": X, "off_map": False} not in t.legal("austria")
+    assert refused(t, "austria", {"type": "rout_move", "to": X}).rule == str(R.ROUT_MOVE)
+    state = position({"ir18-i": X, "6e-legere-i": nb(X, 1, 1)}, leaders={"gottesheim": X})
+    t = pending_rout(state, "ir18-i", interpretations={"rout_stop_general": "own_general"})
+    assert {"type": "rout_move", "to": X, "off_map": False} in t.legal("austria")
+
+
+def test_officers_do_not_stop_a_rout():
+    t = pending_rout(position({"ir18-i": X, "6e-legere-i": nb(X, 1, 1)}, leaders={"oreilly": X}), "ir18-i")
+    assert {"type": "rout_move", "to": X, "off_map": False} not in t.legal("austria")
+
+
+def test_a_rout_may_stop_in_a_village_on_its_way():
+    """The first hex of a permitted line is a village: the unit may stop there after one hex."""
+    start = nb(VILLAGE, 4)
+    t = pending_rout(position({"ir18-i": start, "6e-legere-i": nb(start, 4)}), "ir18-i")
+    assert {"type": "rout_move", "to": VILLAGE, "off_map": False} in t.legal("austria")
+    t.send("austria", {"type": "rout_move", "to": VILLAGE})
+    assert t.of(ev.UnitRetreated)[-1].path == [start, VILLAGE] and t.of(ev.RoutStopped)[-1].hex == VILLAGE
+
+
+def test_the_end_phase_waits_for_each_rout_move():
+    """arrivano §3.1 C: each routed unit's move is its owner's decision; the turn ends after the last one."""
+    state = position({"ir18-i": X, "ir18-ii": nb(X, 3, 3, 3), "6e-legere-i": nb(X, 1, 1)}, leaders={"watrin": "3914"})
+    for uid in ("ir18-i", "ir18-ii"):
+        state.units[uid].status = "routed"
+    for f in state.formations.values():
+        f.activated = f.side == "austria" or f is not state.formations["W"]
+    state.formations["W"].activated = False
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "next"})
+    turn = t.state.turn
+    first = RULESET.pending(t.state)
+    assert (first.kind, first.seat) == ("rout_move", "austria") and t.state.phase == "end"
+    t.send("austria", first.options[0])
+    second = RULESET.pending(t.state)
+    assert second.kind == "rout_move" and t.state.turn == turn
+    t.send("austria", second.options[0])
+    assert t.state.turn == turn + 1
+    assert len([e for e in t.of(ev.UnitRetreated) if e.rule == str(R.ROUT_MOVE)]) == 2
+
+
+# --- §11.1 artillery with retreating units ---------------------------------------------------------------------------
+
+
+def bombarded() -> Table:
+    """French guns of C (4 together) bombard ir18-i stacked with art-gottesheim from one hex away: a 5 is row 6, R."""
+    target = nb(X, 1)
+    state = position({"art-herbin": X, "art-rivaud": X, "ir18-i": target, "art-gottesheim": target},
+                     leaders={"chambarlac": X}, orders={"C": "defence"})
+    t = at_step(state, "C", "bombardment")
+    t.send("france", {"type": "bombard", "units": ["art-herbin", "art-rivaud"], "target": target}, [5])
+    assert t.of(ev.ArtilleryFired)[-1].result == "R"
+    return t
+
+
+def test_bombarded_artillery_may_retreat_with_its_unit_turned_to_moved():
+    t = bombarded()
+    pending = RULESET.pending(t.state)
+    assert (pending.kind, pending.seat, pending.rule) == ("artillery_retreat", "austria", str(R.ARTILLERY_STACKED))
+    assert pending.options == [{"type": "artillery_retreat", "units": ["art-gottesheim"]},
+                               {"type": "artillery_retreat", "units": []}]
+    t.send("austria", {"type": "artillery_retreat", "units": ["art-gottesheim"]})
+    turned = t.of(ev.ArtilleryTurned)[-1]
+    assert turned.units == ["art-gottesheim"] and turned.moved and turned.rule == str(R.ARTILLERY_STACKED)
+    retreat = RULESET.pending(t.state)
+    assert retreat.kind == "retreat" and all(o["units"] == ["art-gottesheim", "ir18-i"] for o in retreat.options)
+    t.send("austria", retreat.options[0])
+    gun, unit = t.state.units["art-gottesheim"], t.state.units["ir18-i"]
+    assert gun.hex == unit.hex != nb(X, 1) and gun.art_moved and gun.where == "map"
+
+
+def test_bombarded_artillery_may_stay():
+    t = bombarded()
+    t.send("austria", {"type": "artillery_retreat", "units": []})
+    retreat = RULESET.pending(t.state)
+    assert retreat.kind == "retreat" and all(o["units"] == ["ir18-i"] for o in retreat.options)
+    t.send("austria", retreat.options[0])
+    gun = t.state.units["art-gottesheim"]
+    assert gun.hex == nb(X, 1) and gun.where == "map" and not gun.art_moved
+
+
+def test_only_stacked_guns_may_go_with_the_bombarded_units():
+    t = bombarded()
+    e = refused(t, "austria", {"type": "artillery_retreat", "units": ["art-vogelsang"]})
+    assert e.rule == str(R.ARTILLERY_STACKED)
+    e = refused(t, "france", {"type": "artillery_retreat", "units": []})  # not the owner's decision
+    assert e.rule == str(R.ARTILLERY_STACKED)
+
+
+def test_a_retreating_gun_never_leaves_its_unit():
+    """Once the gun goes, the stack may not split so as to leave the gun alone (§11.1 'con l'unità')."""
+    t = bombarded()
+    t.send("austria", {"type": "artillery_retreat", "units": ["art-gottesheim"]})
+    to = RULESET.pending(t.state).options[0]["to"]
+    e = refused(t, "austria", {"type": "retreat", "to": to, "units": ["ir18-i"]})
+    assert e.rule == str(R.ARTILLERY_STACKED)
+
+
+def test_artillery_with_attackers_eliminated_by_an_assault_is_eliminated():
+    """§11.1 assault case: AE eliminates the attacker; the gun stacked with it, left without a combat unit, too."""
+    D = nb(X, 1)
+    state = position({"6e-legere-i": X, "art-watrin": X, "ir40-ii-iii": D}, leaders={"watrin": nb(X, 4)},
+                     orders={"W": "attack"})
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [D]}, [1])
+    assert t.of(ev.AssaultResolved)[-1].result == "Ae"
+    gun = next(e for e in t.of(ev.UnitEliminated) if e.unit == "art-watrin")
+    assert gun.rule == str(R.ARTILLERY_STACKED) and t.state.units["art-watrin"].where == "eliminated"
+
+
+def test_artillery_with_defenders_retreating_after_an_assault_is_eliminated():
+    D = nb(X, 1)
+    state = position({"6e-legere-i": X, "ir18-i": D, "art-gottesheim": D}, leaders={"watrin": nb(X, 4)},
+                     orders={"W": "attack"})
+    state.units["art-gottesheim"].art_moved = True  # no defensive bombardment (§11.4.4) to answer first
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [D]}, [6, 2])  # Dr, test passed
+    assert t.of(ev.AssaultResolved)[-1].result == "Dr"
+    gun = next(e for e in t.of(ev.UnitEliminated) if e.unit == "art-gottesheim")
+    assert gun.rule == str(R.ARTILLERY_STACKED)
+
+
+# --- through the whole procedure: surrounded (§12.6.3) against off the map (§12.8.1); a ruling in force ----------
+
+
+def dr_against(defender_hex: str, french: dict[str, str]) -> Table:
+    """6e-legere-i (in `french`) attacks ir18-i in `defender_hex`; a 6 then a passed DR test: a one-hex retreat."""
+    attacker = french["6e-legere-i"]
+    state = position({"ir18-i": defender_hex} | french, leaders={"watrin": attacker}, orders={"W": "attack"})
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [defender_hex]}, [6, 2])
+    assert t.of(ev.AssaultResolved)[-1].result == "Dr"
+    return t
+
+
+W_UNITS = ["6e-legere-i", "6e-legere-ii", "6e-legere-iii", "22e-i", "22e-ii", "22e-iii"]
+
+
+def test_a_surrounded_defender_is_eliminated_under_12_6_3():
+    """No hex to retreat into and no map edge: §12.6.3, not §12.8.1 (resolved without a decision)."""
+    D = nb(X, 1)
+    t = dr_against(D, dict(zip(W_UNITS, sorted(GRID.neighbours(D)))))
+    gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
+    assert gone and gone[0].permanent and gone[0].rule == str(R.SURROUNDED)
+
+
+def test_a_defender_against_the_map_edge_is_eliminated_under_12_8_1():
+    """The same on the map edge: the only way out is off the map (resolved without a decision: one option)."""
+    t = dr_against(E, dict(zip(W_UNITS, E_NEXT)))
+    gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
+    assert gone and gone[0].permanent and gone[0].rule == str(R.OFF_MAP)
+    assert RULESET.pending(t.state) is None or RULESET.pending(t.state).kind != "retreat"
+
+
+def test_an_umpire_ruling_reaches_the_state_legal_reads():
+    """The fold keeps the readings in the state at the ruling itself (note_interpretations)."""
+    from arbitro.adjudicator.service import Arbitro
+    from arbitro.events.sqlite import SQLiteStore
+
+    app = Arbitro(SQLiteStore(":memory:"))
+    gid = app.create("arrivano", "montebello", ())
+    ruling = {"off_map_retreat": "farthest", "rout_stop_general": "own_general"}
+    app.submit(gid, "umpire", {"type": "ruling", "reason": "retreat readings", "interpretation": ruling})
+    rules = app.state_at(gid).rules
+    assert rules.interpretations == ruling
+    w = RULESET.world(rules)
+    assert (w.reading("off_map_retreat"), w.reading("neapolitan_retreat_flags")) == ("farthest", "exit_not_eliminated")
