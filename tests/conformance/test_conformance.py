@@ -54,20 +54,32 @@ class Played:
         rejection messages against the secrets now, each new event against the secrets right after it
         (a unit seen mid-move and out of sight at the end was seen: serving its move was no leak)."""
         state = self.app.state_at(self.game)
+        first = result["events"][0]["seq"] if result is not None and result["events"] else None
+        secrets_after = self._secrets_after_each_event(first) if first is not None else {}
         for seat in self.ruleset.seats(state.rules):
             served: list[tuple[str, Any, set[str]]] = [
                 ("view", self.app.view(self.game, seat), self.ruleset.secrets(state.rules, seat)),
                 ("rejections", self._rejections_for(seat, state), self.ruleset.secrets(state.rules, seat)),
             ]
-            if result is not None and result["events"]:
-                for event in self.app.log(self.game, seat, result["events"][0]["seq"]):
-                    after = self.app.state_at(self.game, event["seq"]).rules
-                    served.append((f"event #{event['seq']}", event, self.ruleset.secrets(after, seat)))
+            if first is not None:
+                for event in self.app.log(self.game, seat, first):
+                    served.append((f"event #{event['seq']}", event, secrets_after[event["seq"]][seat]))
             for part, data, hidden in served:
                 text = served_text(data)
                 for secret in sorted(hidden):
                     if secret in text:
                         self.leaks.append(f"#{state.core.seq}: {secret!r} served to {seat} in its {part}: {text[:300]}")
+
+    def _secrets_after_each_event(self, first: int) -> dict[int, dict[str, set[str]]]:
+        """Each seat's secrets right after each event from `first` to the head: one fold forward from the state
+        before `first` (not a replay per event)."""
+        replayer = self.app.replayer(self.game)
+        state = replayer.state_at(first - 1)
+        out: dict[int, dict[str, set[str]]] = {}
+        for body in replayer.bodies(first):
+            state = replayer.fold.apply(state, body, replayer._history)
+            out[body.seq] = {seat: self.ruleset.secrets(state.rules, seat) for seat in self.ruleset.seats(state.rules)}
+        return out
 
     def _rejections_for(self, seat: str, state: Any) -> list[str]:
         """What `seat` is told when it sends the other seats' legal commands (probes errors for leaks)."""
