@@ -1,7 +1,7 @@
 """Complete games of both Arrivano scenarios played through the adjudicator by seeded self-play over legal(), with
 a chooser that plays purposefully enough to fight: it marches toward the enemy, bombards, assaults and advances.
-Run `python -m tests.arrivano.full_game` to rewrite logs/arrivano-montebello.jsonl and
-logs/arrivano-campotenese.jsonl."""
+Run `python -m tests.arrivano.full_game` to rewrite the sample logs (GAMES): each scenario with the rules of the
+rulebook, and Montebello once more with every optional rule of §16 on."""
 
 from __future__ import annotations
 
@@ -18,8 +18,16 @@ from arbitro.events.sqlite import SQLiteStore
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 NEEDED = ("assault_resolved", "artillery_fired", "unit_retreated", "unit_eliminated", "order_changed",
           "initiative_won", "turn_started", "game_ended")
-WEIGHTS = {"assault": 80, "bombard": 40, "defensive_fire": 6, "move": 4, "move_leader": 1, "next": 2,
-           "activate": 5, "end_orders": 3, "retreat": 1, "dr_choice": 2, "choose_order": 1}
+# The sample games: log name, scenario, options, the event types it must show beyond NEEDED.
+GAMES: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("arrivano-montebello", "montebello", (), ()),
+    ("arrivano-campotenese", "campotenese", (), ("weather_changed",)),
+    ("arrivano-montebello-options", "montebello",
+     ("hq_orders", "independent_columns", "light_troops_retreat", "open_order", "physical_exhaustion"),
+     ("infantry_fired", "open_order_marked", "headquarters_activated")),
+)
+WEIGHTS = {"assault": 80, "fire": 30, "fire_target": 2, "fall_back": 2, "bombard": 40, "defensive_fire": 6, "move": 4,
+           "move_leader": 1, "next": 2, "activate": 5, "end_orders": 3, "retreat": 1, "dr_choice": 2, "choose_order": 1}
 
 
 def chooser(seed: str, app: Arbitro, gid: str) -> Any:
@@ -55,28 +63,28 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
     return choose
 
 
-def play(scenario: str, seed: str) -> tuple[Arbitro, str]:
+def play(scenario: str, seed: str, options: tuple[str, ...] = (), name: str | None = None) -> tuple[Arbitro, str]:
     app = Arbitro(SQLiteStore(":memory:"))
-    gid = app.create("arrivano", scenario, game_id=f"arrivano-{scenario}")
+    gid = app.create("arrivano", scenario, options, game_id=name or f"arrivano-{scenario}")
     SelfPlay(app, gid, seed=seed, chooser=chooser(seed, app, gid)).play(20000)
     return app, gid
 
 
 def main() -> None:
-    for scenario in ("montebello", "campotenese"):
+    for name, scenario, options, shows in GAMES:
         for i in range(50):
-            seed = f"arrivano-{scenario}-{i}"
-            app, gid = play(scenario, seed)
+            seed = f"{name}-{i}"
+            app, gid = play(scenario, seed, options, name)
             kinds = {e["type"] for e in app.log(gid, "umpire")}
-            missing = [k for k in NEEDED if k not in kinds]
+            missing = [k for k in (*NEEDED, *shows) if k not in kinds]
             if not missing:
-                (LOGS / f"arrivano-{scenario}.jsonl").write_text(
+                (LOGS / f"{name}.jsonl").write_text(
                     "".join(line if line.endswith("\n") else line + "\n" for line in app.export(gid, with_seed=True)))
-                print(json.dumps({"scenario": scenario, "seed": seed, "outcome": app.status(gid)["outcome"]}))
+                print(json.dumps({"log": name, "seed": seed, "outcome": app.status(gid)["outcome"]}), flush=True)
                 break
-            print(seed, "missing", missing)
+            print(seed, "missing", missing, flush=True)
         else:
-            raise SystemExit(f"no seed produced a complete {scenario} game with every procedure")
+            raise SystemExit(f"no seed produced a complete {name} game with every procedure")
 
 
 if __name__ == "__main__":

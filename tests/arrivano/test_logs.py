@@ -14,40 +14,41 @@ from arbitro.adjudicator.arrivano.data_loader import load_scenario
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 
-from tests.arrivano.full_game import LOGS, NEEDED
+from tests.arrivano.full_game import GAMES, LOGS, NEEDED
 
-SCENARIOS = ("montebello", "campotenese")
-
-
-def log_path(scenario: str) -> Path:
-    return LOGS / f"arrivano-{scenario}.jsonl"
+NAMES = [name for name, *_ in GAMES]
 
 
-def events(scenario: str) -> list[dict[str, Any]]:
-    records = [json.loads(line) for line in log_path(scenario).read_text(encoding="utf-8").splitlines()]
+def log_path(name: str) -> Path:
+    return LOGS / f"{name}.jsonl"
+
+
+def events(name: str) -> list[dict[str, Any]]:
+    records = [json.loads(line) for line in log_path(name).read_text(encoding="utf-8").splitlines()]
     return [r["body"]["event"] for r in records if r.get("record") == "event"]
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_log_verifies(scenario: str) -> None:
-    path = log_path(scenario)
+@pytest.mark.parametrize("name", NAMES)
+def test_log_verifies(name: str) -> None:
+    path = log_path(name)
     report = Arbitro(SQLiteStore(":memory:")).verify_lines(path.read_text(encoding="utf-8").splitlines(), str(path))
     failed = [c for c in report.checks if c.status != "passed"]
     assert report.passed and not failed, (failed, report.divergence)
     assert report.provisional  # played on reconstructed maps and tables, and the report says so
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_log_is_played_to_the_last_turn(scenario: str) -> None:
-    evs = events(scenario)
+@pytest.mark.parametrize(("name", "scenario", "options"), [game[:3] for game in GAMES], ids=NAMES)
+def test_log_is_played_to_the_last_turn(name: str, scenario: str, options: tuple[str, ...]) -> None:
+    evs = events(name)
     assert evs[0]["type"] == "game_created" and evs[0]["scenario"] == scenario
+    assert tuple(evs[0]["options"]) == options
     turns = [e["turn"] for e in evs if e["type"] == "turn_started"]
     assert turns[-1] == load_scenario(scenario).scenario.turns
     ended = [e for e in evs if e["type"] == "game_ended"]
     assert len(ended) == 1 and ended[0]["rule"].startswith("arrivano §17.")
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_log_shows_the_procedures_at_work(scenario: str) -> None:
-    kinds = Counter(e["type"] for e in events(scenario))
-    assert [k for k in NEEDED if not kinds[k]] == []
+@pytest.mark.parametrize(("name", "shows"), [(game[0], game[3]) for game in GAMES], ids=NAMES)
+def test_log_shows_the_procedures_at_work(name: str, shows: tuple[str, ...]) -> None:
+    kinds = Counter(e["type"] for e in events(name))
+    assert [k for k in (*NEEDED, *shows) if not kinds[k]] == []
