@@ -50,8 +50,10 @@ def required_targets(w: World, attackers: list[str]) -> list[str]:
     out: set[str] = set()
     for u in attackers:
         if u in w.state.charges:
-            if w.state.charges[u] not in w.state.attacked_hexes:
-                out.add(w.state.charges[u])
+            target = w.state.charges[u]
+            # a charged hex emptied since the charge (its units retreated or routed away) leaves nothing to attack
+            if target not in w.state.attacked_hexes and w.side_at(target) not in (None, side):
+                out.add(target)
             continue
         out |= {h for h in w.zoc_sources(w.state.units[u].hex, side) if h not in w.state.attacked_hexes}
     return sorted(out)

@@ -650,3 +650,14 @@ def test_a_de_through_the_table_names_de():
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [nb(X, 1)]}, [5])
     gone = t.of(ev.UnitEliminated)[-1]  # 5-1: DE; no reduced side: for good (§12.8)
     assert (gone.unit, gone.permanent, gone.cause) == ("mariassy-jager", True, f"{R.RESULTS} DE")
+
+
+def test_a_charge_whose_target_hex_emptied_attacks_nothing():
+    """A retreat (before combat, or a rout it sets off) may empty the hex a cavalry charged (§14.2.1): no assault on
+    the empty hex is offered or owed; with the enemy still there it is."""
+    state = position({"12e-hussards": X, "ir18-i": nb(X, 3, 3)}, leaders={"lannes": X}, orders={"L": "attack"})
+    state.charges = {"12e-hussards": nb(X, 1)}
+    t = at_step(state, "L", "combat")
+    assert not [c for c in t.legal("france") if c["type"] == "assault"] and {"type": "next"} in t.legal("france")
+    t.state.units["ir18-i"].hex = nb(X, 1)
+    assert {"type": "assault", "attackers": ["12e-hussards"], "targets": [nb(X, 1)]} in t.legal("france")
