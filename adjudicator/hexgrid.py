@@ -114,6 +114,7 @@ class Grid:
         "orientation", "shifted", "first_column", "last_column", "first_row", "last_row",
         "missing", "direction_names", "_directions", "_hexes", "_on_map", "_cube_of", "_neighbours",
         "_distances",
+        "_within",
     )
 
     orientation: Orientation
@@ -130,6 +131,7 @@ class Grid:
     _cube_of: dict[HexId, Cube]
     _neighbours: dict[HexId, tuple[HexId | None, ...]]
     _distances: dict[tuple[str, str], int]  # a cache: the geometry itself never changes
+    _within: dict[tuple[str, int], tuple[HexId, ...]]  # likewise
 
     def __init__(
         self,
@@ -177,6 +179,7 @@ class Grid:
         cube_of = {h: self.to_cube(h) for h in hexes}
         object.__setattr__(self, "_cube_of", cube_of)
         object.__setattr__(self, "_distances", {})
+        object.__setattr__(self, "_within", {})
         by_cube = {c: h for h, c in cube_of.items()}
         object.__setattr__(self, "_neighbours", {
             h: tuple(by_cube.get(c + d) for d in self._directions) for h, c in cube_of.items()
@@ -296,7 +299,15 @@ class Grid:
         return HexsideId(f"{low}-{high}")
 
     def within(self, hex_id: str, radius: int) -> tuple[HexId, ...]:
-        """On-map hexes at distance 0..radius, ordered by (distance, id)."""
+        """On-map hexes at distance 0..radius, ordered by (distance, id). Memoised: sight and command ranges ask
+        it for every piece at every step of play."""
+        key = (hex_id, radius)
+        found = self._within.get(key)
+        if found is None:
+            found = self._within[key] = self._compute_within(hex_id, radius)
+        return found
+
+    def _compute_within(self, hex_id: str, radius: int) -> tuple[HexId, ...]:
         centre = self._cube(hex_id)
         found: list[tuple[int, HexId]] = []
         for dq in range(-radius, radius + 1):

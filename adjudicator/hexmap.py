@@ -489,11 +489,15 @@ class HexsideRule(TerrainRule):
 
 
 class RoadCost(_Strict):
-    """A road step's cost: a fixed ``cost``, or the normal cost less ``reduce_by`` but not below ``minimum``."""
+    """A road step's cost: a fixed ``cost``, or the normal cost less ``reduce_by`` but not below ``minimum``.
+
+    ``scaled``: the terrain multiplier (weather) applies to this road cost too; by default a road is spared
+    (caldiero §17.1.3 spares only the main road: the minor road's cost doubles)."""
 
     cost: Annotated[int | Literal["all"] | None, PlainValidator(_parse_road_amount)] = None
     reduce_by: Int | None = Field(default=None, ge=0)
     minimum: Int = Field(default=0, ge=0)
+    scaled: Bool = False
 
     @model_validator(mode="after")
     def _one_way(self) -> RoadCost:
@@ -688,7 +692,10 @@ def step_cost(
         if road_cost is None:
             continue
         base = _combine((terrain, climb))
-        candidate = _combine((_road_step(road_cost, base, kind), _scale(side, terrain_multiplier)))
+        along = _road_step(road_cost, base, kind)
+        if road_cost.scaled:
+            along = _scale(along, terrain_multiplier)
+        candidate = _combine((along, _scale(side, terrain_multiplier)))
         if candidate.prohibited:
             continue
         candidate = StepCost(candidate.half_points, candidate.all_points, False, candidate.stop, kind)
@@ -804,12 +811,13 @@ class StopReason(StrEnum):
 class _Arrival:
     spent: int
     stop: StopReason | None
+    forced: bool = False  # by the minimum-move rule: it really cost more than the budget recorded in `spent`
 
 
 _STEP_CACHE_LIMIT = 64
 
 
-def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId) -> StepCost:
+def _step_memo(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> dict[tuple[HexId, HexId], StepCost]:
     key = (id(table), rules.unit_class, rules.march_column, rules.terrain_multiplier)
     entry = hexmap._step_costs.get(key)
     if entry is None or entry[0] is not table:  # the table is kept in the entry, so its id stays unique
@@ -817,7 +825,13 @@ def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: H
             hexmap._step_costs.clear()  # tables made per move (weather copies) must not pile up
         entry = (table, {})
         hexmap._step_costs[key] = entry
-    memo = entry[1]
+    return entry[1]
+
+
+def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId,
+                    memo: dict[tuple[HexId, HexId], StepCost] | None = None) -> StepCost:
+    if memo is None:
+        memo = _step_memo(hexmap, table, rules)
     cost = memo.get((a, b))
     if cost is None:
         cost = step_cost(hexmap, table, a, b, rules.unit_class, march_column=rules.march_column,
@@ -826,8 +840,14 @@ def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: H
     return cost
 
 
+def cached_step_cost(hexmap: HexMap, table: MovementTable, a: str, b: str, rules: MoveRules) -> StepCost:
+    """:func:`step_cost` for ``rules``' unit class, formation and multiplier, memoised as :func:`reachable` does."""
+    return _memo_step_cost(hexmap, table, rules, HexId(a), HexId(b))
+
+
 def _try_step(
-    hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool
+    hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool,
+    memo: dict[tuple[HexId, HexId], StepCost] | None = None,
 ) -> _Arrival | MoveBlock:
     """The one place that decides a step; shared by the path finder and the path checker.
 
@@ -853,7 +873,7 @@ def _try_step(
             stop = StopReason.ENEMY_ZOC
         if from_zoc:
             extra = zoc.leave_cost
-    cost = _memo_step_cost(hexmap, table, rules, a, b)
+    cost = _memo_step_cost(hexmap, table, rules, a, b, memo)
     if cost.prohibited:
         return MoveBlock.PROHIBITED_HEXSIDE if (cost.blocked_by or "").startswith("hexside") else MoveBlock.PROHIBITED_TERRAIN
     if cost.all_points:
@@ -869,7 +889,7 @@ def _try_step(
         return _Arrival(total, stop)
     if first and rules.minimum_move:
         # caldiero §9.1.1 / arrivano §9.1.1: one hex is always possible; it ends the move.
-        return _Arrival(rules.budget, stop or StopReason.MINIMUM_MOVE)
+        return _Arrival(rules.budget, stop or StopReason.MINIMUM_MOVE, forced=True)
     return MoveBlock.NOT_ENOUGH_POINTS
 
 
@@ -914,12 +934,19 @@ class Reach:
         return tuple(reversed(path))
 
 
-def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules) -> Reach:
+TieBreak = Literal["first", "path"]
+
+
+def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules, *,
+              tie_break: TieBreak = "first") -> Reach:
     """Dijkstra over (hex, must-stop) states from ``start`` within ``rules.budget``.
 
-    Deterministic: states are expanded in (cost, hex id) order and a parent is replaced only by a
-    strictly cheaper one. A hex where the move must stop (enemy ZOC, "all points", minimum move) is
-    reached but not expanded; for each hex the cheapest arrival is reported, and at equal cost one
+    Deterministic: states are expanded in (cost, hex id) order. With ``tie_break="first"`` a parent is
+    replaced only by a strictly cheaper one. With ``"path"``, among equally cheap arrivals the path
+    that is smallest hex by hex from the start wins (Caldiero's order, kept so that its recorded
+    games still verify), and an arrival by the minimum-move rule, which really costs more than the
+    budget, loses every tie. A hex where the move must stop (enemy ZOC, "all points", minimum move)
+    is reached but not expanded; for each hex the cheapest arrival is reported, and at equal cost one
     that may continue.
     """
     origin = hexmap.grid.require(start)
@@ -929,6 +956,8 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     reasons: dict[_State, StopReason | None] = {first: None}
     heap: list[tuple[int, HexId, bool]] = [(0, origin, False)]
     done: set[_State] = set()
+    forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
+    memo = _step_memo(hexmap, table, rules)
     while heap:
         spent, here, stopped = heapq.heappop(heap)
         state = (here, stopped)
@@ -939,7 +968,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
         for there in hexmap.grid.neighbours(here):
             if there == origin:
                 continue
-            arrival = _try_step(hexmap, table, rules, here, there, spent, here == origin)
+            arrival = _try_step(hexmap, table, rules, here, there, spent, here == origin, memo)
             if isinstance(arrival, MoveBlock):
                 continue
             key = (there, arrival.stop is not None)
@@ -948,6 +977,16 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 parents[key] = state
                 reasons[key] = arrival.stop
                 heapq.heappush(heap, (arrival.spent, there, key[1]))
+            elif tie_break == "path" and arrival.spent == best[key] and key not in done \
+                    and _better_tie(parents, key in forced, arrival.forced, state, parents[key], there):
+                parents[key] = state
+                reasons[key] = arrival.stop
+            else:
+                continue
+            if arrival.forced:
+                forced.add(key)
+            else:
+                forced.discard(key)
     chosen: dict[HexId, _State] = {}
     for key in sorted(best, key=lambda k: (k[0], best[k], k[1])):
         chosen.setdefault(key[0], key)
@@ -959,6 +998,23 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
         _chosen=chosen,
         _parents=parents,
     )
+
+
+def _better_tie(parents: Mapping[_State, _State | None], old_forced: bool, new_forced: bool,
+                new_parent: _State, old_parent: _State | None, there: HexId) -> bool:
+    """For ``tie_break="path"``: whether an arrival at ``there`` at the same cost replaces the recorded one
+    (an arrival by the minimum-move rule, which really cost more, loses to any other)."""
+    if old_forced != new_forced:
+        return old_forced
+    return (*_path_to(parents, new_parent), there) < (*_path_to(parents, old_parent), there)
+
+
+def _path_to(parents: Mapping[_State, _State | None], state: _State | None) -> tuple[HexId, ...]:
+    path: list[HexId] = []
+    while state is not None:
+        path.append(state[0])
+        state = parents[state]
+    return tuple(reversed(path))
 
 
 def _geometry_block(hexmap: HexMap, a: HexId, b: HexId) -> MoveBlock | None:
@@ -1077,11 +1133,14 @@ def best_retreats(options: tuple[RetreatOption, ...]) -> tuple[RetreatOption, ..
     return tuple(o for o in options if (o.farther_from_all, o.nearest_enemy) == top)
 
 
-def command_distances(grid: Grid, origin: str, radius: int, passable: Callable[[HexId], bool]) -> dict[HexId, int]:
+def command_distances(grid: Grid, origin: str, radius: int, passable: Callable[[HexId], bool], *,
+                      may_cross: Callable[[HexId, HexId], bool] | None = None) -> dict[HexId, int]:
     """Hexes a command line from ``origin`` reaches within ``radius`` hexes, with their distance.
 
     The line is traced hex by hex (caldiero §4.3.3, arrivano §4.4.3): it may end in any hex, but may
     only continue through hexes ``passable`` accepts (not impassable terrain, not enemy units).
+    ``may_cross(a, b)``: whether the line may step from a into b at all (an impassable hexside; in
+    Caldiero a hex with enemy units, which the line may not even end in); by default every step.
     """
     start = grid.require(origin)
     reached = {start: 0}
@@ -1092,7 +1151,7 @@ def command_distances(grid: Grid, origin: str, radius: int, passable: Callable[[
             if h != start and not passable(h):
                 continue
             for n in grid.neighbours(h):
-                if n not in reached:
+                if n not in reached and (may_cross is None or may_cross(h, n)):
                     reached[n] = distance
                     nxt.append(n)
         frontier = sorted(nxt)

@@ -43,6 +43,9 @@ class Arbitro:
         # The state at each game's head, as canonical bytes, keyed by the head's hash: a read checks the
         # store's head first, so another process's append is never missed; a hit skips the fold.
         self._heads: dict[str, tuple[str, bytes]] = {}
+        # legal() per (game, seat) at a head hash: a pure function of the state, asked again and again by clients
+        # that list, choose and list again; stored encoded so no caller can alter the cached answer
+        self._legal: dict[tuple[str, str], tuple[str, bytes]] = {}
 
     # --- plumbing -------------------------------------------------------------------------------
     def adjudicator(self, ruleset: str) -> Adjudicator:
@@ -253,7 +256,12 @@ class Arbitro:
     def legal(self, game_id: str, seat: str) -> list[dict[str, Any]]:
         game = self.game(game_id)
         self.check_seat(game, seat)
-        return self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat)
+        cached = self._legal.get((game_id, seat))
+        if cached is not None and cached[0] == game.head_hash:
+            return msgspec.json.decode(cached[1])
+        commands = self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat)
+        self._legal[(game_id, seat)] = (game.head_hash, msgspec.json.encode(commands))
+        return commands
 
     def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
         game = self.game(game_id)

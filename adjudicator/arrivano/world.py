@@ -266,15 +266,20 @@ class World:
     def los_range(self) -> int:
         return self.s.scenario.los_range
 
-    def clear_line(self, a: str, b: str) -> bool:
-        """Line of sight (arrivano §11.3.1): blocking terrain between, or ground higher than both ends; units
-        never block."""
+    def _los_tag(self) -> str:
+        """What a line of sight depends on besides the two hexes: the map, and the wheat reading."""
         wheat = self.reading("wheat_blocks_los") == "true"  # the list of §11.3.1 over the specific §10.3
-        tag = self.s.name + ("+wheat" if wheat else "")
+        return self.s.name + ("+wheat" if wheat else "")
+
+    def clear_line(self, a: str, b: str, tag: str | None = None) -> bool:
+        """Line of sight (arrivano §11.3.1): blocking terrain between, or ground higher than both ends; units
+        never block. Memoised per map and reading (`tag`, computed once by callers that ask many lines)."""
+        tag = tag or self._los_tag()
         key = (tag, a, b) if a <= b else (tag, b, a)
         cached = _LOS_CACHE.get(key)
         if cached is not None:
             return cached
+        wheat = tag.endswith("+wheat")
         top = max(self.s.map.elevation(a), self.s.map.elevation(b))
 
         def blocks(h: HexId) -> bool:
@@ -298,9 +303,11 @@ class World:
     def visible_hexes(self, side: str) -> frozenset[str]:
         """Hexes whose stacks `side` may examine (arrivano §11.3.2): in line of sight of one of its pieces."""
         out: set[str] = set()
+        reach, tag = self.los_range(), self._los_tag()
         for o in self.observers(side):
-            for h in self.grid.within(o, self.los_range()):
-                if h not in out and self.sees(o, h):
+            out.add(o)
+            for h in self.grid.within(o, reach):
+                if h not in out and self.clear_line(o, h, tag):
                     out.add(h)
         return frozenset(out)
 

@@ -36,6 +36,7 @@ class MapData:
     places: dict[str, tuple[str, ...]]
     provisional: bool
     notes: str = ""
+    hexmap: Any = None  # the shared engine's map (hexmap.HexMap), for its path finding (system_movement)
 
 
 def read_map(raw: dict[str, Any], name: str = "map.json") -> MapData:
@@ -70,7 +71,7 @@ def from_hexmap(hm: Any) -> MapData:
     return MapData(grid=hm.grid, default_terrain=meta.default_terrain, default_elevation=meta.default_elevation,
                    terrain=terrain, elevation=elevation, features=features, hexsides=hexsides, roads=roads,
                    road_lines=lines, places={k: tuple(v) for k, v in hm.places.items()}, provisional=hm.provisional,
-                   notes=meta.notes or "")
+                   notes=meta.notes or "", hexmap=hm)
 
 
 def load_map_file(path: Path = MAP_PATH) -> MapData:

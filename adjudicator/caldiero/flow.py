@@ -25,7 +25,7 @@ from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.profile import CALDIERO
 from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
-from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, look_up
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_movement import (
@@ -53,6 +53,13 @@ from arbitro.adjudicator.caldiero.system_assault import *  # noqa: F401,F403
 # Set-up (caldiero §21)
 # =====================================================================================================
 def setup_hexes(w: World, piece: str) -> list[str]:
+    key = ("setup_hexes", piece)
+    if key not in w._memo:  # asked for every candidate hex by legal(): worked out once per World
+        w._memo[key] = tuple(_setup_hexes(w, piece))
+    return list(w._memo[key])
+
+
+def _setup_hexes(w: World, piece: str) -> list[str]:
     if piece in w.state.units:
         setup = w.unit_data(piece).setup
     else:
@@ -505,7 +512,7 @@ AUTO_SKIP = {"orders", "reorganise", "replacements", "activation_orders", "movem
 
 def settle(a: Act) -> None:
     """Run the automatic steps and skip steps where the seat has nothing to decide."""
-    from arbitro.adjudicator.caldiero.legal import step_commands
+    from arbitro.adjudicator.caldiero.legal import has_options
 
     for _ in range(200):
         state = a.state
@@ -520,8 +527,7 @@ def settle(a: Act) -> None:
             next_activation(a)
             continue
         if step in AUTO_SKIP:
-            options = [c for c in step_commands(a.w, state.seat) if c["type"] != "end_step"]
-            if not options:
+            if not has_options(a.w, state.seat):
                 try:
                     end_step(a, state.seat)
                 except Reject:

@@ -9,6 +9,7 @@ to the defenders; with and without Elan); decide also accepts any other legal gr
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
@@ -153,7 +154,19 @@ def _setup(w: World, seat: str) -> list[dict[str, Any]]:
     return out
 
 
+def has_options(w: World, seat: str) -> bool:
+    """Whether the step offers the seat anything but `end_step` (what `flow.settle` asks after every command).
+    The same listing, stopped at the first move found: the movement step's listing is most of legal()'s cost."""
+    if F.step_key(w.state) == "movement":
+        return next(_move_commands(w, seat), None) is not None
+    return any(c["type"] != "end_step" for c in step_commands(w, seat))
+
+
 def _moves(w: World, seat: str) -> list[dict[str, Any]]:
+    return list(_move_commands(w, seat))
+
+
+def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
     act = w.state.activation
     assert act is not None
     groups: list[tuple[str, ...]] = []
@@ -170,7 +183,6 @@ def _moves(w: World, seat: str) -> list[dict[str, Any]]:
         if key != "entry":
             for pair in combinations(units, 2):
                 groups.append(pair)
-    out: list[dict[str, Any]] = []
     for g in groups:
         try:
             F.check_movers(w, seat, g)
@@ -178,17 +190,16 @@ def _moves(w: World, seat: str) -> list[dict[str, Any]]:
             continue
         plain = F.move_options(w, g, False)
         for dest in sorted(plain):
-            out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False})
+            yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False}
             order, route = plain[dest]
             if w.option("cavalry_charges") and F.charge_problem(w, g, order, route) is None:
-                out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True})
+                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
         start = w.state.units[g[0]].hex
         if any(ALLOWS_COLUMN[o] for o in F.mover_orders(w, g)) and (start is None or w.board.is_road_hex(start)):
             col = F.move_options(w, g, True)
             for dest in sorted(col):
                 if dest not in plain or col[dest][1].cost_half < plain[dest][1].cost_half:
-                    out.append({"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False})
-    return out
+                    yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
 
 
 def _bombardments(w: World, seat: str) -> list[dict[str, Any]]:

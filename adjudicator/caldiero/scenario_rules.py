@@ -14,7 +14,7 @@ from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.profile import CALDIERO
 from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
-from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, look_up
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_movement import (

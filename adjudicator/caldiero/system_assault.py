@@ -17,7 +17,7 @@ from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.profile import CALDIERO
 from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
-from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, look_up, odds, odds_label
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_movement import (
@@ -97,7 +97,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack, *, forced_ok: bool = True
     if cmd.efficiency is not None and cmd.efficiency not in choices:
         raise Reject(R.EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = strengths(w, attackers, defenders, defenders_hexes, cmd_charge=False)
-    if dfn > 0 and odds_index(att, dfn) < 0:
+    if dfn > 0 and odds(w.data.crt, att, dfn).below_minimum:
         forced = all(unit_order(w, u) == "attack" for u in attackers)
         if not (forced and w.reading("forced_attack_below_1_5") == "auto_ae" and forced_ok):
             raise Reject(R.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
@@ -291,7 +291,6 @@ def stage_resolve(a: Act) -> None:
         _set_stage(a, "end", R.ELAN_TEST)
         return
     att, dfn = strengths(w, c.attackers, c.defenders, c.defender_hexes, cmd_charge=c.charge)
-    raw = odds_index(att, dfn)
     left = 0
     drm_parts: list[str] = []
     drm = 0
@@ -310,8 +309,8 @@ def stage_resolve(a: Act) -> None:
     if a.env.hooks is not None:  # caldiero §17.1 weather, §17.2 confusion, §20.5 flank attacks
         more_left, more_right = a.env.hooks.column_shifts(a, notes)
         left, right = left + more_left, right + more_right
-    index = raw - left + right
-    col = final_column(index, CALDIERO, a.reading("shift_beyond_6_1"), shifted=right - left)
+    col = odds(a.env.data.crt, att, dfn, right - left, a.reading("shift_beyond_6_1"))
+    raw_odds = odds_label(a.env.data.crt, att, dfn)
     att_eff = c.efficiency or 0
     def_eff = c.defender_efficiency or 0
     if col.below_minimum:
@@ -332,9 +331,9 @@ def stage_resolve(a: Act) -> None:
         if def_general:
             drm -= 1
             drm_parts.append(f"{def_general} -1")
-        if col.extra_drm:
-            drm += col.extra_drm
-            drm_parts.append(f"above 6-1 +{col.extra_drm}")
+        if col.excess_drm:
+            drm += col.excess_drm
+            drm_parts.append(f"above 6-1 +{col.excess_drm}")
         across = all(w.board.canal_for_combat(w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)
         if across:
             drm += w.board.table.hexsides["canale"].assault_drm
@@ -345,13 +344,13 @@ def stage_resolve(a: Act) -> None:
             drm_parts.append("uphill -1")
         total = clamp_drm(drm, CALDIERO)
         (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
-            "table": "CRT (provisional)", "column": col.column, "odds": f"{att}:{dfn} = {odds_label(raw, CALDIERO) if raw >= 0 else 'below 1-5'}",
+            "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
             "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total})
-        result = look_up(a.env.data.crt, col.column, roll + total)
+        result = look_up(a.env.data.crt, col.column.label, roll + total)
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
     a.emit(ev.CombatResolved(result=result, rule=str(R.RESULTS), attack_strength=att, defence_strength=dfn,
-                             odds=odds_label(raw, CALDIERO) if raw >= 0 else "below 1-5", column=col.column,
+                             odds=raw_odds, column=col.column.label,
                              shifts=right - left, drm=total, roll=roll, attacker_efficiency=att_eff,
                              defender_efficiency=def_eff, notes=tuple(notes)))
     if roll == 6:

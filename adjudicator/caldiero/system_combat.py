@@ -1,68 +1,55 @@
-"""Assault arithmetic (caldiero §12, arrivano §12): odds, columns, shifts, DRM, table look-up.
+"""Assault arithmetic (caldiero §12): odds, columns, shifts, DRM, table look-up.
 
-Column indices: 0 is "1-5", 4 is "1-1", 9 is "6-1"; an index below 0 is worse than 1-5, above 9 is a
-level above 6-1.
+The arithmetic is the shared system's (`napoleonic.assault` on `combat.odds_column`, the same as Arrivano's);
+what stays here is Caldiero's: its CRT file format and the reading `shift_beyond_6_1`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from arbitro.adjudicator import combat
 from arbitro.adjudicator.caldiero.loader import CombatTable
+from arbitro.adjudicator.caldiero.profile import SYSTEM
 from arbitro.adjudicator.caldiero.system_profile import SystemProfile
+from arbitro.adjudicator.napoleonic import assault
+
+_ODDS_TABLES: dict[int, tuple[CombatTable, combat.CombatTable]] = {}
 
 
-def odds_index(attack: int, defence: int) -> int:
-    """Raw odds as a column index, rounded in the defender's favour (caldiero §12.5.1).
+def odds_table(crt: CombatTable) -> combat.CombatTable:
+    """Caldiero's CRT (caldiero/data/crt.json, one object per row) as the shared engine's table, built once."""
+    kept = _ODDS_TABLES.get(id(crt))
+    if kept is None or kept[0] is not crt:  # the CRT is kept in the entry, so its id stays unique
+        codes = sorted({code for row in crt.rows.values() for code in row.values()})
+        table = combat.parse_table({
+            "name": "caldiero_crt", "title": crt.meta.title, "provisional": crt.meta.provisional, "columns_are": "odds",
+            "columns": list(crt.columns), "rows": {k: [row[c] for c in crt.columns] for k, row in crt.rows.items()},
+            "results": {code: "caldiero §12.5.4" for code in codes}}, source="caldiero crt.json")
+        kept = _ODDS_TABLES[id(crt)] = (crt, table)
+    return kept[1]
 
-    13 against 4 is 3.25-1 -> 3-1 (index 6); 4 against 13 is 1-3.25 -> 1-4 (index 1).
-    """
-    if defence <= 0:
-        raise ValueError("no defending strength")
+
+def odds(crt: CombatTable, attack: int, defence: int, shift: int = 0, shift_beyond: str = "extra_drm") -> assault.Odds:
+    """The CRT column for attack against defence shifted by `shift` columns (positive: right), by the shared
+    `napoleonic.assault.odds`: odds rounded in the defender's favour (caldiero §12.5.1), worse than 1-5 an
+    automatic Ae (caldiero §12.4.2), +1 DRM per level above 6-1 (caldiero §12.4.3); with the reading
+    `shift_beyond_6_1` "capped", column shifts add no level above 6-1. No attack strength at all is worse
+    than any column."""
+    table = odds_table(crt)
     if attack <= 0:
-        return -99
-    if attack >= defence:
-        return 4 + (attack // defence - 1)
-    ratio = -(-defence // attack)  # ceiling: in the defender's favour
-    return 4 - (ratio - 1)
+        return assault.Odds(combat.ColumnPick(0, table.columns[0], shift, 0, 1), True, 0)
+    return assault.odds(SYSTEM, table, attack, defence, shift, shifts_beyond_last=shift_beyond != "capped")
 
 
-def odds_label(index: int, profile: SystemProfile) -> str:
-    if index >= 4:
-        return f"{index - 3}-1"
-    return f"1-{5 - index}"
-
-
-@dataclass(frozen=True)
-class ColumnResult:
-    below_minimum: bool  # worse than 1-5: automatic Ae (caldiero §12.4.2)
-    column: str
-    extra_drm: int  # levels above the last column (caldiero §12.4.3)
-
-
-def final_column(index: int, profile: SystemProfile, shift_beyond: str = "extra_drm", shifted: int = 0) -> ColumnResult:
-    """Apply column shifts to the raw index; clamp to the table and convert levels above 6-1.
-
-    `shifted` is the part of the final index that comes from shifts (for shift_beyond == "capped")."""
-    last = len(profile.columns) - 1
-    if index < 0:
-        return ColumnResult(True, profile.columns[0], 0)
-    if index > last:
-        levels = index - last
-        if profile.above_max_odds == "cap":
-            levels = 0
-        elif shift_beyond == "capped":
-            levels = max(0, min(levels, index - shifted - last))
-        return ColumnResult(False, profile.columns[last], levels)
-    return ColumnResult(False, profile.columns[index], 0)
+def odds_label(crt: CombatTable, attack: int, defence: int) -> str:
+    """The odds as the events record them, before any shift: "3-1", "1-4", or "below 1-5" (caldiero §12.4.2)."""
+    raw = odds(crt, attack, defence)
+    return "below 1-5" if raw.below_minimum else combat.format_odds(combat.odds_ratio(attack, defence))
 
 
 def clamp_drm(total: int, profile: SystemProfile) -> int:
     """The DRM is never beyond +/-4 (caldiero §12.5.2): the shared cap (adjudicator/napoleonic/assault.py)."""
-    from arbitro.adjudicator.caldiero.profile import SYSTEM
-    from arbitro.adjudicator.napoleonic.assault import capped
     assert profile.max_drm == SYSTEM.drm_cap
-    return capped(SYSTEM, total)
+    return assault.capped(SYSTEM, total)
 
 
 def look_up(table: CombatTable, column: str, modified_roll: int) -> str:

@@ -7,8 +7,7 @@ are in command too (line of battle, §4.3.2), transitively.
 
 from __future__ import annotations
 
-from collections import deque
-
+from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.caldiero.system_world import World
 
 
@@ -20,26 +19,23 @@ def command_range(world: World, leader: str) -> int:
 
 
 def reach(world: World, leader: str) -> frozenset[str]:
-    """Hexes within the leader's command range, traced legally (caldiero §4.3.3)."""
+    """Hexes within the leader's command range, traced legally (caldiero §4.3.3): the shared engine's
+    `hexmap.command_distances`, the line never crossing a river hexside nor entering a hex with enemy
+    combat units (through EZoC and any other terrain). Kept as long as the World."""
     start = world.leader_on_map(leader)
     if start is None:
         return frozenset()
-    side = world.state.leaders[leader].side
-    limit = command_range(world, leader)
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        if seen[h] >= limit:
-            continue
-        for n in world.board.neighbours(h):
-            if n in seen or world.board.crossing_prohibited(h, n):
-                continue
-            if world.enemy_units_at(n, side):
-                continue  # no command line through enemy combat units
-            seen[n] = seen[h] + 1
-            queue.append(n)
-    return frozenset(seen)
+    key = ("command_reach", leader)
+    if key not in world._memo:
+        side = world.state.leaders[leader].side
+        board = world.board
+
+        def may_cross(h: str, n: str) -> bool:
+            return not board.crossing_prohibited(h, n) and not world.enemy_units_at(n, side)
+
+        world._memo[key] = frozenset(hexmap.command_distances(board.grid, start, command_range(world, leader),
+                                                              lambda h: True, may_cross=may_cross))
+    return world._memo[key]  # type: ignore[no-any-return]
 
 
 def in_command(world: World, formation: str, members: list[str]) -> frozenset[str]:

@@ -1,22 +1,38 @@
-"""Movement (caldiero §7, §9, §10; arrivano §7, §9): costs, legal paths, march column, stacking.
+"""Movement (caldiero §7, §9, §10): costs, legal paths, march column, stacking.
+
+The path finding is the shared hex engine's (`hexmap.reachable`/`check_path`, the same as Arrivano's); what
+stays here is what Caldiero has of its own:
+- its costs as hexmap movement tables built from its terrain effects table (terrain.json), one per weather
+  box and `minor_road_cost` reading (`movement_table`: caldiero §17.1.2 doubles off-road costs, §17.1.3 all
+  but the main road's, §9.3.1 march column on roads);
+- its step vetoes with their citations (`_step_problem`: §9.2.1 row, §9.1.2 enemy units, §10.3 canal for
+  artillery, §17.1.3 ice storm, §9.3.2 column, §5.1.3/§5.1.4/§8.2.1 enemy ZoC, §19.1 directions), handed to
+  the engine as `MoveRules.may_step` and used for the rejection messages, so listing and checking cannot
+  drift apart; the engine stops the move on entering an enemy ZoC (§9.1.2) and gives the one-hex minimum
+  move (§9.1.1);
+- §17.1.1 (one MP less unless the whole move is on roads): a road-only search with the full allowance and an
+  unrestricted one with one MP less, the cheaper route kept;
+- reinforcements entering from off the map at their entry hex (§15.4), which the engine does not model.
 
 Costs are integers in half movement points (the march column's 1/2 MP, caldiero §9.3.1). A move is a
 group of units leaving one hex together (or entering together from an entry hex, §15.4), under one order
-that every unit of the group may act under. `reachable` finds, for every destination, the cheapest legal
-path; `check_path` validates a path the player gave. Both use `_step_problem` and `step_cost`, so the
-listing and the checking cannot drift apart.
+that every unit of the group may act under. Among equally cheap paths the one smallest hex by hex is taken
+(the engine's `tie_break="path"`), as this module always did, so recorded games still verify.
 """
 
 from __future__ import annotations
 
-import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
+from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, ALLOWS_EZOC
+from arbitro.adjudicator.caldiero.loader import TerrainTable
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_EZOC
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
-from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.hexgrid import HexId
 from arbitro.adjudicator.ruleset import Rule
 
 
@@ -46,30 +62,100 @@ class MoveProblem(Exception):
         self.rule, self.message = rule, message
 
 
+# --- costs: Caldiero's terrain effects table as hexmap movement tables ---------------------------------
+UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table)
+COLUMN_MINOR_SAVING = 2  # caldiero §9.3.1: in march column one MP less on a minor road...
+COLUMN_MINOR_FLOOR = 2  # ...never below 1 MP
+_TABLES: dict[tuple[int, int, str], tuple[TerrainTable, hexmap.MovementTable]] = {}
+
+
+def weather_box(world: World) -> int:
+    return world.state.weather if world.profile.has_weather else 0
+
+
+def terrain_multiplier(world: World) -> int:
+    """caldiero §17.1.2 (rain: off-road costs doubled), §17.1.3 (ice storm: all but the main road's doubled)."""
+    return 2 if weather_box(world) in (2, 3) else 1
+
+
+def movement_table(world: World) -> hexmap.MovementTable:
+    """The hexmap movement table for the weather box and the `minor_road_cost` reading in force (built once)."""
+    box = weather_box(world) if weather_box(world) in (2, 3) else 0
+    reading = world.reading("minor_road_cost")
+    key = (id(world.board.table), box, reading)
+    kept = _TABLES.get(key)
+    if kept is None or kept[0] is not world.board.table:  # the source table is kept, so its id stays unique
+        kept = _TABLES[key] = (world.board.table, _movement_table(world.board.table, box, reading))
+    return kept[1]
+
+
+def _movement_table(t: TerrainTable, box: int, reading: str) -> hexmap.MovementTable:
+    """Terrain effects table -> hexmap movement table. Along any road the weather does not double the cost
+    (§17.1.2: `always` is the terrain's own cost, unscaled), except the minor road in the ice storm (§17.1.3:
+    `scaled`). Main road in column: its column cost (§9.3.1). Minor road: a flat cost (reading flat_1) or the
+    other terrain's, one MP less in column but never below 1 MP (§9.3.1). A canal costs its extra unless a
+    bridge or a road crosses it (§10.3, §10.4.1); a river is impassable; climbing costs per level gained (the
+    map never climbs two levels in one step)."""
+    cancels = [name for name, e in t.hexsides.items() if e.cancels_canal_cost]
+    hexsides: dict[str, object] = {}
+    for name, e in t.hexsides.items():
+        if e.prohibited:
+            hexsides[name] = {"cost": {"default": "prohibited"}}
+        elif e.move_extra_half:
+            hexsides[name] = {"cost": {"default": e.move_extra_half}, "on_road": {"default": 0}, "cancelled_by": cancels}
+        else:
+            hexsides[name] = {"cost": {"default": 0}}
+    main, minor = t.roads["strada"], t.roads["strada_minore"]
+    ice = box == 3
+    if reading == "flat_1" and minor.cost_half:
+        minor_rule = {"always": {"cost": minor.cost_half, "scaled": ice},
+                      "in_column": {"cost": max(COLUMN_MINOR_FLOOR, minor.cost_half - COLUMN_MINOR_SAVING), "scaled": ice}}
+    else:
+        minor_rule = {"always": {"reduce_by": 0, "scaled": ice},
+                      "in_column": {"reduce_by": COLUMN_MINOR_SAVING, "minimum": COLUMN_MINOR_FLOOR, "scaled": ice}}
+    return hexmap.parse_movement_table({
+        "title": f"caldiero movement, weather box {box}, minor road {reading}", "provisional": False,
+        "unit_classes": [UNIT_CLASS],
+        "terrain": {name: {"cost": {"default": e.move_cost_half}} for name, e in t.terrain.items()},
+        "hexside": hexsides,
+        "climb": {"default": t.climb.move_extra_half},
+        "roads": {"strada": {"always": {"reduce_by": 0}, "in_column": {"cost": main.column_cost_half}},
+                  "strada_minore": minor_rule},
+    }, source="caldiero terrain.json")
+
+
+def _hexmap(world: World) -> hexmap.HexMap:
+    hm = world.board.map.hexmap
+    assert hm is not None, "the Caldiero board was built without its hexmap (board.from_hexmap keeps it)"
+    return hm
+
+
+def entry_cost(world: World, b: str) -> int:
+    """Entering the map at b from off the map (§15.4): the terrain's cost, doubled in boxes 2 and 3."""
+    costs = movement_table(world).terrain[world.board.terrain(b)].cost
+    cost = costs.get(UNIT_CLASS, costs["default"])
+    assert isinstance(cost, int)
+    return cost * terrain_multiplier(world)
+
+
 def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, bool]:
     """(cost in half-MP, moved along a road) of entering b from a (a None: entering the map at b)."""
-    board, weather = world.board, world.state.weather if world.profile.has_weather else 0
-    road = board.road(a, b) if a is not None else None
-    on_road = road is not None
-    base = board.effect(b).move_cost_half
-    if a is not None:
-        if board.climbs(a, b):
-            base += board.table.climb.move_extra_half
-        if board.canal_without_bridge(a, b):
-            base += board.table.hexsides["canale"].move_extra_half
-    if road == "strada" and column:
-        cost = board.table.roads["strada"].column_cost_half  # §9.3.1
-    elif road == "strada_minore":
-        minor = board.table.roads["strada_minore"]
-        flat = minor.cost_half if world.reading("minor_road_cost") == "flat_1" and minor.cost_half else base
-        cost = max(2, flat - 2) if column else flat  # §9.3.1: one less in column, never below 1 MP
-    else:
-        cost = base
-    if weather == 2 and not on_road:
-        cost *= 2  # caldiero §17.1.2
-    if weather == 3 and road != "strada":
-        cost *= 2  # caldiero §17.1.3: only the (main) road is spared
-    return cost, on_road
+    if a is None:
+        return entry_cost(world, b), False
+    rules = hexmap.MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
+    cost = hexmap.cached_step_cost(_hexmap(world), movement_table(world), a, b, rules)
+    return cost.half_points, world.board.road(a, b) is not None
+
+
+def path_cost(world: World, g: Group, path: tuple[str, ...]) -> tuple[int, bool]:
+    """(cost, all along roads) of a path from the group's start (entering counts as on a road, §17.1.1)."""
+    cost, all_road, prev = 0, True, g.start
+    for h in path:
+        step, on_road = step_cost(world, prev, h, g.column)
+        cost += step
+        all_road = all_road and (on_road or prev is None)
+        prev = h
+    return cost, all_road
 
 
 def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bool = False) -> str | None:
@@ -101,7 +187,16 @@ def stack_problem(world: World, together: list[str]) -> str | None:
     return None
 
 
-def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool) -> tuple[Rule, str] | None:
+T = TypeVar("T")
+Problem = tuple[Rule, str] | None
+HexProblems = tuple[Problem, Problem, Problem]
+
+
+def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool,
+                  memo: dict[str, HexProblems] | None = None) -> Problem:
+    """Why the group may not step from a into b (a None: entering the map at b), or None. The rules are read
+    in this order, which decides the message when several are broken. What depends on b alone is worked out
+    once per hex (`memo`, see `_hex_memo`): a search asks about each hex from up to six neighbours."""
     board = world.board
     if not board.on_map(b):
         return R.MOVEMENT, f"{b} is not on the map"
@@ -109,32 +204,79 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return R.MOVEMENT, f"{a} and {b} are not adjacent"
     if a is not None and board.crossing_prohibited(a, b):
         return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
-    if world.hooks is not None:
-        problem_hex = world.hooks.entry_problem(world, g.side, b)  # e.g. caldiero §9.2.1
-        if problem_hex:
-            return problem_hex
-    if world.enemy_units_at(b, g.side):
-        return R.STOP_IN_EZOC, f"{b} holds enemy combat units (caldiero §9.1.2)"
+    return _move_problem(world, g, a, b, ezoc, memo)
+
+
+def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str],
+                  memo: dict[str, HexProblems] | None = None) -> Problem:
+    """`_step_problem` for a step the engine already knows to be on the map, between adjacent hexes, not
+    across a river (the movement table prices a river "prohibited")."""
+    board = world.board
+    problems = memo.get(b) if memo is not None else None
+    if problems is None:
+        problems = _hex_problems(world, g, b, ezoc)
+        if memo is not None:
+            memo[b] = problems
+    entering, presence, direction = problems
+    if entering:
+        return entering
     if g.artillery and a is not None and board.canal_without_bridge(a, b):
         return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
     if g.artillery and world.state.weather == 3 and world.profile.has_weather and (a is None or board.road(a, b) is None):
         return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
-    friends = [u for u in world.side_units_at(b, g.side) if u not in g.units]
+    if presence:
+        return presence
+    if g.order == "defence" and b in ezoc and a is not None and a in ezoc:
+        return R.DEFENCE, f"Defence order: not directly from one enemy ZoC hex to another ({a} to {b}) (caldiero §5.1.3)"
+    return direction
+
+
+def _hex_problems(world: World, g: Group, b: str, ezoc: frozenset[str]) -> HexProblems:
+    """What forbids the group to enter b whatever the step: (the hex itself or the enemy in it; friends and
+    enemy ZoC; the formation's direction), each the first rule broken or None."""
+    entering = _per_hex(world, ("entering", g.side), b, lambda: _entering_problem(world, g.side, b))
+    presence: Problem = None
+    friends = [u for u in _per_hex(world, ("units", g.side), b, lambda: tuple(world.side_units_at(b, g.side)))
+               if u not in g.units]
     if g.column and friends:
-        return R.COLUMN_LIMITS, f"a unit in march column may not move through or stack with friends at {b} (caldiero §9.3.2)"
-    if b in ezoc:
+        presence = R.COLUMN_LIMITS, f"a unit in march column may not move through or stack with friends at {b} (caldiero §9.3.2)"
+    elif b in ezoc:
         if g.column:
-            return R.COLUMN_LIMITS, f"{b} is in an enemy ZoC: a march column may not enter it (caldiero §9.3.2)"
-        if g.order == "defence":
+            presence = R.COLUMN_LIMITS, f"{b} is in an enemy ZoC: a march column may not enter it (caldiero §9.3.2)"
+        elif g.order == "defence":
             if not friends:
-                return R.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is (caldiero §5.1.3)"
-            if a is not None and a in ezoc:
-                return R.DEFENCE, f"Defence order: not directly from one enemy ZoC hex to another ({a} to {b}) (caldiero §5.1.3)"
+                presence = R.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is (caldiero §5.1.3)"
         elif not ALLOWS_EZOC[g.order]:
-            return R.MANOEUVRE, f"{b} is in an enemy ZoC: a {g.order} order does not allow entering it (caldiero §5.1.4, §8.2.1)"
+            presence = R.MANOEUVRE, f"{b} is in an enemy ZoC: a {g.order} order does not allow entering it (caldiero §5.1.4, §8.2.1)"
+    direction: Problem = None
+    if world.hooks is not None:  # e.g. caldiero §19.1
+        direction = _per_hex(world, ("direction", g.formation), b,
+                             lambda: world.hooks.formation_hex_problem(world, g.formation, b))
+    return entering, presence, direction
+
+
+def _entering_problem(world: World, side: str, b: str) -> Problem:
     if world.hooks is not None:
-        return world.hooks.formation_hex_problem(world, g.formation, b)  # e.g. caldiero §19.1
+        problem = world.hooks.entry_problem(world, side, b)  # e.g. caldiero §9.2.1
+        if problem:
+            return problem  # type: ignore[no-any-return]
+    if world.enemy_units_at(b, side):
+        return R.STOP_IN_EZOC, f"{b} holds enemy combat units (caldiero §9.1.2)"
     return None
+
+
+def _per_hex(world: World, key: tuple[str, str], h: str, work: Callable[[], T]) -> T:
+    """An answer about hex h that depends on the state only through `key` (a side, a formation), kept as
+    long as the World so that every group's search shares it."""
+    table = world._memo.setdefault(key, {})
+    if h not in table:
+        table[h] = work()
+    return table[h]  # type: ignore[no-any-return]
+
+
+def _hex_memo(world: World, g: Group) -> dict[str, HexProblems]:
+    """The per-hex answers for this group, kept as long as the World (which lives until the next event)."""
+    return world._memo.setdefault(("hex_problems", g), {})  # type: ignore[no-any-return]
 
 
 def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -> Group:
@@ -156,53 +298,72 @@ def _budget(world: World, g: Group, all_road: bool) -> int:
     return g.ma_half
 
 
+def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: int, roads_only: bool) -> hexmap.MoveRules:
+    """The engine's rules for one search from `origin` (the start, or the entry hex already entered)."""
+    board = world.board
+    memo = _hex_memo(world, g)
+
+    def may_step(a: HexId, b: HexId) -> bool:
+        if g.order == "defence" or (g.start is None and a == origin and origin in ezoc):
+            return False  # caldiero §5.1.3: at most one hex (the entry hex is that hex); §9.1.2 entry hex in EZoC
+        if roads_only and board.road(a, b) is None:
+            return False
+        return _move_problem(world, g, a, b, ezoc, memo) is None
+
+    def one_hex(a: HexId, b: HexId) -> bool:
+        return a == g.start and _move_problem(world, g, a, b, ezoc, memo) is None
+
+    step: Callable[[HexId, HexId], bool] = may_step
+    if g.order == "defence" and g.start is not None:
+        step = one_hex if not roads_only else (lambda a, b: board.road(a, b) is not None and one_hex(a, b))
+    return hexmap.MoveRules(
+        unit_class=UNIT_CLASS, budget=budget, march_column=g.column, minimum_move=g.start is not None,
+        terrain_multiplier=terrain_multiplier(world), may_step=step,
+        can_end=lambda h: h != g.start and stacking_problem(world, h, g.units, g.column) is None,
+        zoc=hexmap.ZocRules(hexes=ezoc, entry="stop"),  # caldiero §9.1.2; who may enter: _step_problem
+    )
+
+
 def reachable(world: World, g: Group) -> dict[str, Route]:
-    """Every legal destination of the group with its cheapest path (stacking checked at the end)."""
+    """Every legal destination of the group with its cheapest path (stacking checked at the end). Computed
+    once per World and group (legal() and the movement obligations ask again): do not modify the answer."""
+    key = ("reachable", g)
+    if key not in world._memo:
+        world._memo[key] = _reachable(world, g)
+    return world._memo[key]  # type: ignore[no-any-return]
+
+
+def _reachable(world: World, g: Group) -> dict[str, Route]:
     ezoc = enemy_zoc(world, g.side)
     if g.start is not None and g.start in ezoc and g.order != "defence":
         return {}  # caldiero §8.1
-    best: dict[tuple[str, bool], int] = {}
-    routes: dict[str, Route] = {}
-    heap: list[tuple[int, tuple[str, ...], bool]] = []
     if g.start is None:
         if g.entry is None or _step_problem(world, g, None, g.entry, ezoc, True):
             return {}
-        cost, _ = step_cost(world, None, g.entry, g.column)
-        heap.append((cost, (g.entry,), True))
+        origin, spent = g.entry, entry_cost(world, g.entry)
     else:
-        for n in world.board.neighbours(g.start):
-            if _step_problem(world, g, g.start, n, ezoc, True):
+        origin, spent = g.start, 0
+    searches = [(g.ma_half, False)]
+    if _budget(world, g, False) != g.ma_half:  # caldiero §17.1.1: all along roads, or one MP less
+        searches = [(g.ma_half, True), (_budget(world, g, False), False)]
+    routes: dict[str, Route] = {}
+    hm, table = _hexmap(world), movement_table(world)
+    for budget, roads_only in searches:
+        reach = hexmap.reachable(hm, table, origin, _rules(world, g, ezoc, origin, budget - spent, roads_only),
+                                 tie_break="path")
+        for h in reach.hexes():  # by (cost, id): never in set order
+            if h not in reach.endable:
                 continue
-            cost, on_road = step_cost(world, g.start, n, g.column)
-            heap.append((cost, (n,), on_road))
-    heapq.heapify(heap)
-    first_steps = True
-    while heap:
-        cost, path, all_road = heapq.heappop(heap)
-        h = path[-1]
-        key = (h, all_road)
-        if key in best and best[key] <= cost:
-            continue
-        within = cost <= _budget(world, g, all_road) or len(path) == 1  # §9.1.1: always one hex
-        if not within:
-            continue
-        best[key] = cost
-        if h != g.start and stacking_problem(world, h, g.units, g.column) is None:
+            walk = reach.path(h)
+            path = walk if g.start is None else walk[1:]
+            if g.start is not None and len(walk) == 2:  # the minimum move is recorded as the whole allowance
+                cost = step_cost(world, g.start, h, g.column)[0]
+            else:
+                cost = spent + reach.costs[h]
+            all_road = roads_only or all(world.board.road(a, b) is not None for a, b in zip(walk, walk[1:]))
             old = routes.get(h)
             if old is None or (cost, path) < (old.cost_half, old.path):
                 routes[h] = Route(path=path, cost_half=cost, all_road=all_road)
-        if h in ezoc:
-            continue  # caldiero §9.1.2: stop on entering an EZoC
-        if g.order == "defence" and len(path) >= (1 if g.start is not None else 1):
-            continue  # caldiero §5.1.3: at most one hex
-        for n in world.board.neighbours(h):
-            if n in path or n == g.start:
-                continue
-            if _step_problem(world, g, h, n, ezoc, False):
-                continue
-            step, on_road = step_cost(world, h, n, g.column)
-            heapq.heappush(heap, (cost + step, path + (n,), all_road and on_road))
-    del first_steps
     return routes
 
 
@@ -217,68 +378,90 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
         raise MoveProblem(R.DEFENCE, "with a Defence order a unit moves at most one hex (caldiero §5.1.3)")
     if g.start is None and path[0] != g.entry:
         raise MoveProblem(R.REINFORCEMENTS, f"reinforcements enter at {g.entry} (caldiero §15.4, §21)")
-    cost, all_road, prev = 0, True, g.start
-    for i, h in enumerate(path):
-        problem = _step_problem(world, g, prev, h, ezoc, i == 0)
+    if g.start is None:
+        problem = _step_problem(world, g, None, path[0], ezoc, True)
         if problem:
             raise MoveProblem(*problem)
-        if prev is not None and prev in ezoc and i > 0:
-            raise MoveProblem(R.STOP_IN_EZOC, f"units stop on entering an enemy ZoC at {prev} (caldiero §9.1.2)")
-        step, on_road = step_cost(world, prev, h, g.column)
-        if prev is None:
-            on_road = True
-        cost += step
-        all_road = all_road and on_road
-        if i > 0 and cost > _budget(world, g, all_road):
-            raise MoveProblem(R.ALWAYS_ONE_HEX, f"the path costs {cost / 2:g} MP, more than the {_budget(world, g, all_road) / 2:g} available (caldiero §9.1.1, §9.2)")
-        prev = h
+        walked, spent = path, entry_cost(world, path[0])
+    else:
+        walked, spent = (g.start, *path), 0
+    all_road = all(world.board.road(x, y) is not None for x, y in zip(walked, walked[1:]))
+    budget = _budget(world, g, all_road)
+    if any(not world.board.on_map(h) for h in path):
+        check = None  # the engine refuses hexes off the map outright; the message below says which
+    else:
+        check = hexmap.check_path(_hexmap(world), movement_table(world), walked,
+                                  _rules(world, g, ezoc, walked[0], budget - spent, False))
+    if check is None or not (check.ok or check.block == hexmap.MoveBlock.CANNOT_END_HERE):  # stacking: below
+        raise MoveProblem(*_explain(world, g, path, ezoc))
     if len(set(path)) != len(path) or path[-1] == g.start:
         raise MoveProblem(R.MOVEMENT, "a path may not revisit a hex")
     problem_stack = stacking_problem(world, path[-1], g.units, g.column)
     if problem_stack:
         raise MoveProblem(R.COLUMN_STACKING if g.column else R.STACKING, problem_stack)
+    cost, _ = path_cost(world, g, path)
     return Route(path=path, cost_half=cost, all_road=all_road)
+
+
+def _explain(world: World, g: Group, path: tuple[str, ...], ezoc: frozenset[str]) -> tuple[Rule, str]:
+    """Why the engine refused a path, as Caldiero words it: the first step that breaks a rule, in the order
+    the rules are read (the step's own vetoes, then the stop on entering an enemy ZoC, then the allowance)."""
+    cost, all_road, prev = 0, True, g.start
+    for i, h in enumerate(path):
+        problem = _step_problem(world, g, prev, h, ezoc, i == 0)
+        if problem:
+            return problem
+        if prev is not None and prev in ezoc and i > 0:
+            return R.STOP_IN_EZOC, f"units stop on entering an enemy ZoC at {prev} (caldiero §9.1.2)"
+        step, on_road = step_cost(world, prev, h, g.column)
+        cost += step
+        all_road = all_road and (on_road or prev is None)
+        if i > 0 and cost > _budget(world, g, all_road):
+            return R.ALWAYS_ONE_HEX, f"the path costs {cost / 2:g} MP, more than the {_budget(world, g, all_road) / 2:g} available (caldiero §9.1.1, §9.2)"
+        prev = h
+    return R.MOVEMENT, f"{path[-1]} cannot be reached along {'-'.join(path)} (caldiero §9.1)"
 
 
 # --- leaders ------------------------------------------------------------------------------------------
 def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
     """Legal destinations of a leader (6 MP, caldiero §2.2.1, §8.2.2, §9.1.4, §4.2.2). `escape`: fleeing an
-    enemy unit (caldiero §8.2.3), which is not a voluntary entry into enemy ZoC."""
+    enemy unit (caldiero §8.2.3), which is not a voluntary entry into enemy ZoC. A leader does not stop on
+    entering an enemy ZoC; he enters one only where friendly units are, and goes from one to another only
+    between hexes that both hold friendly units (§8.2.2)."""
     s = world.state.leaders[leader]
     side = s.side
     ezoc = enemy_zoc(world, side)
     start = s.hex if s.where == "map" else None
     ma = world.leader_data(leader).movement * 2
-    heap: list[tuple[int, tuple[str, ...]]] = []
     if start is None:
         if entry is None or world.enemy_units_at(entry, side):
             return {}
-        heap.append((step_cost(world, None, entry, False)[0], (entry,)))
+        origin, spent = entry, entry_cost(world, entry)
     else:
-        heap.append((0, ()))
-    best: dict[str, int] = {}
+        origin, spent = start, 0
+
+    def may_step(h: HexId, n: HexId) -> bool:
+        if world.enemy_units_at(n, side):
+            return False
+        if world.hooks is not None and world.hooks.entry_problem(world, side, n):
+            return False
+        if escape or n not in ezoc:
+            return True
+        friends_n = world.side_units_at(n, side)
+        return bool(friends_n) and (h not in ezoc or bool(world.side_units_at(h, side)))
+
+    rules = hexmap.MoveRules(
+        unit_class=UNIT_CLASS, budget=ma - spent, minimum_move=start is not None,
+        terrain_multiplier=terrain_multiplier(world), may_step=may_step,
+        can_end=lambda h: world.hooks is None or world.hooks.leader_may_end(world, leader, h),
+        zoc=hexmap.ZocRules(hexes=ezoc, entry="continue"),
+    )
+    reach = hexmap.reachable(_hexmap(world), movement_table(world), origin, rules, tie_break="path")
     out: dict[str, tuple[str, ...]] = {}
-    while heap:
-        cost, path = heapq.heappop(heap)
-        h = path[-1] if path else start
-        assert h is not None
-        if h in best and best[h] <= cost:
-            continue
-        if path and cost > ma and len(path) > 1:
-            continue
-        best[h] = cost
-        if path and (world.hooks is None or world.hooks.leader_may_end(world, leader, h)):
-            out.setdefault(h, path)
-        for n in world.board.neighbours(h):
-            if n in path or n == start or world.board.crossing_prohibited(h, n) or world.enemy_units_at(n, side):
-                continue
-            if world.hooks is not None and world.hooks.entry_problem(world, side, n):
-                continue
-            friends_n = world.side_units_at(n, side)
-            if n in ezoc and not friends_n and not escape:
-                continue  # caldiero §8.2.2
-            if n in ezoc and h in ezoc and not (world.side_units_at(h, side) and friends_n) and not escape:
-                continue
-            step, _ = step_cost(world, h, n, False)
-            heapq.heappush(heap, (cost + step, path + (n,)))
+    if start is None and rules.can_end is not None and rules.can_end(origin):
+        out[origin] = (origin,)
+    for h in reach.hexes():
+        if h != origin and h in reach.endable:
+            path = reach.path(h)
+            out[h] = path if start is None else path[1:]
     return out

@@ -14,7 +14,7 @@ from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.profile import CALDIERO
 from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
-from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, look_up, odds_index, odds_label
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, look_up
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_movement import (
@@ -68,7 +68,15 @@ def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
 
 
 def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
-    """dest -> (order used, cheapest route), for every order the group may act under."""
+    """dest -> (order used, cheapest route), for every order the group may act under. Worked out once per
+    World (legal() and the movement obligations both ask): do not modify the answer."""
+    key = ("move_options", units, column)
+    if key not in w._memo:
+        w._memo[key] = _move_options(w, units, column)
+    return w._memo[key]  # type: ignore[no-any-return]
+
+
+def _move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
     out: dict[str, tuple[str, Route]] = {}
     for order in mover_orders(w, units):
         if column and not ALLOWS_COLUMN[order]:

@@ -29,6 +29,9 @@ class World:
     _leaders: dict[str, LeaderData] = field(default_factory=dict)
     _index: dict[str, list[str]] | None = None
     _zoc: dict[str, frozenset[str]] = field(default_factory=dict)  # side -> hexes it controls (short-lived, as _index)
+    # Answers worked out from this state (paths, distances), kept as long as the World: a World is made
+    # afresh for each legal() and after each event (Act.emit), so the state never changes under them.
+    _memo: dict[Any, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._units = {u.id: u for u in self.data.oob.units}
@@ -99,7 +102,10 @@ class World:
         return "bonaparte" if side == "france" else "alvinczy"
 
     def nearest_enemy_distance(self, h: str, side: str) -> int | None:
-        enemies = self.occupied_by(enemy_of(side))
-        if not enemies:
-            return None
-        return min(self.board.distance(h, e) for e in enemies)
+        key = ("nearest_enemy", h, side)
+        if key not in self._memo:
+            enemies = self._memo.get(("occupied", side))
+            if enemies is None:
+                enemies = self._memo[("occupied", side)] = frozenset(self.occupied_by(enemy_of(side)))
+            self._memo[key] = min((self.board.distance(h, e) for e in enemies), default=None)
+        return self._memo[key]  # type: ignore[no-any-return]

@@ -7,6 +7,7 @@ Disordered and routed units have none (caldiero §15); a ZoC never extends into 
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.napoleonic.zoc import zoc_hexes
 from arbitro.projections.caldiero import enemy_of
 
 
@@ -15,21 +16,13 @@ def exerts_zoc(world: World, u: str) -> bool:
     return unit.where == "map" and unit.hex is not None and unit.status == "good"  # caldiero §15
 
 
-def zoc_hexes(world: World, u: str) -> tuple[str, ...]:
-    h = world.state.units[u].hex
-    if h is None or not exerts_zoc(world, u):
-        return ()
-    return tuple(n for n in world.board.neighbours(h) if not world.board.is_fortress(n))  # §10.5.1
-
-
 def controlled_by(world: World, side: str) -> frozenset[str]:
-    """Every hex in the ZoC of `side`'s units (computed once per World, which lives after the last event)."""
+    """Every hex in the ZoC of `side`'s units (computed once per World, which lives after the last event), by
+    the shared `napoleonic.zoc.zoc_hexes`: units in good order (§15), never into a fortress (§10.5.1)."""
     if side not in world._zoc:
-        out: set[str] = set()
-        for u in world.on_map_units():
-            if world.state.units[u].side == side:
-                out.update(zoc_hexes(world, u))
-        world._zoc[side] = frozenset(out)
+        sources = [world.state.units[u].hex or "" for u in world.on_map_units()
+                   if world.state.units[u].side == side and exerts_zoc(world, u)]
+        world._zoc[side] = zoc_hexes(world.board.grid, sources, world.board.is_fortress)  # type: ignore[assignment]
     return world._zoc[side]
 
 

@@ -17,9 +17,16 @@ class Odds:
     excess_drm: int  # +1 per level above the last column where the profile says so (caldiero §12.4.3)
 
 
-def odds(profile: Profile, table: combat.CombatTable, attack: int, defence: int, shift: int = 0) -> Odds:
+def odds(profile: Profile, table: combat.CombatTable, attack: int, defence: int, shift: int = 0,
+         shifts_beyond_last: bool = True) -> Odds:
+    """The column for the odds shifted by `shift` columns. `shifts_beyond_last` False: column shifts never add
+    levels above the last column, only the odds themselves do (caldiero §12.4.3, reading `shift_beyond_6_1`
+    "capped"); a shift toward the defender still takes levels away."""
     pick = combat.odds_column(table, attack, max(1, defence), shift)
     excess = pick.beyond_high if profile.above_max_odds == "drm_per_level" else 0  # arrivano §12.4.3: none
+    if not shifts_beyond_last:
+        unshifted = pick.index + pick.beyond_high - pick.beyond_low - shift
+        excess = min(excess, max(0, unshifted - (len(table.columns) - 1)))
     return Odds(pick, pick.beyond_low > 0, excess)
 
 

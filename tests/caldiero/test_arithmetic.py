@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.profile import CALDIERO
-from arbitro.adjudicator.caldiero.system_combat import clamp_drm, final_column, odds_index, odds_label
+from arbitro.adjudicator.caldiero.loader import default_data
+from arbitro.adjudicator.caldiero.system_combat import clamp_drm, odds, odds_label
 from arbitro.adjudicator.caldiero.system_efficiency import efficiency_choices_from_sp, passes
 
 
@@ -17,31 +18,40 @@ def test_efficiency_tie_lets_the_player_choose() -> None:
     assert efficiency_choices_from_sp({2: 2, 3: 2, 4: 2}) == [2, 3, 4]
 
 
+CRT = default_data().crt
+
+
 def test_odds_13_to_4_is_3_to_1() -> None:
-    index = odds_index(13, 4)  # §12.5.1: 3.25-1 rounded for the defender
-    assert odds_label(index, CALDIERO) == "3-1"
-    assert final_column(index, CALDIERO).column == "3-1"
+    assert odds_label(CRT, 13, 4) == "3-1"  # §12.5.1: 3.25-1 rounded for the defender
+    assert odds(CRT, 13, 4).column.label == "3-1"
 
 
 def test_odds_rounded_for_the_defender_when_weaker() -> None:
-    assert odds_label(odds_index(4, 13), CALDIERO) == "1-4"
-    assert odds_label(odds_index(1, 5), CALDIERO) == "1-5"
-    assert odds_index(1, 6) < 0
+    assert odds_label(CRT, 4, 13) == "1-4"
+    assert odds_label(CRT, 1, 5) == "1-5"
+    assert odds_label(CRT, 1, 6) == "below 1-5"
 
 
 def test_8_to_1_is_6_to_1_with_plus_2() -> None:
-    result = final_column(odds_index(8, 1), CALDIERO)  # §12.4.3
-    assert (result.column, result.extra_drm, result.below_minimum) == ("6-1", 2, False)
+    result = odds(CRT, 8, 1)  # §12.4.3
+    assert (result.column.label, result.excess_drm, result.below_minimum) == ("6-1", 2, False)
 
 
 def test_below_1_5_is_automatic_ae() -> None:
-    assert final_column(odds_index(1, 6), CALDIERO).below_minimum  # §12.4.2
+    assert odds(CRT, 1, 6).below_minimum  # §12.4.2
+    assert odds(CRT, 0, 6).below_minimum  # no attack strength at all
+    assert odds(CRT, 1, 5, shift=-1).below_minimum  # shifted below the first column
+    assert not odds(CRT, 1, 6, shift=1).below_minimum
 
 
 def test_shifts_past_6_1_readings() -> None:
-    index = odds_index(6, 1) + 2  # a 6-1 shifted two columns right
-    assert final_column(index, CALDIERO, "extra_drm", shifted=2).extra_drm == 2
-    assert final_column(index, CALDIERO, "capped", shifted=2).extra_drm == 0
+    # a 6-1 shifted two columns right
+    assert odds(CRT, 6, 1, 2, "extra_drm").excess_drm == 2
+    assert odds(CRT, 6, 1, 2, "capped").excess_drm == 0
+    # an 8-1 keeps its own two levels under "capped"; a shift left still takes one away
+    assert odds(CRT, 8, 1, 1, "capped").excess_drm == 2
+    assert odds(CRT, 8, 1, -1, "capped").excess_drm == 1
+    assert odds(CRT, 8, 1, 1, "extra_drm").excess_drm == 3
 
 
 def test_drm_never_beyond_4() -> None:
@@ -59,7 +69,10 @@ from hypothesis import strategies as st
 
 @given(st.integers(1, 60), st.integers(1, 60))
 def test_odds_never_favour_the_attacker(attack: int, defence: int) -> None:
-    label = odds_label(odds_index(attack, defence), CALDIERO)
+    label = odds_label(CRT, attack, defence)
+    if label == "below 1-5":  # §12.4.2
+        assert attack * 5 < defence
+        return
     left, right = (int(x) for x in label.split("-"))
     # the column's ratio left:right is never better for the attacker than the true ratio (§12.5.1)
     assert left * defence <= attack * right

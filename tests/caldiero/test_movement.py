@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero.system_movement import step_cost
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
-from tests.caldiero.harness import Table, activate, position
+from tests.caldiero.harness import RULESET, Table, activate, position
 
 
 def moving(units: dict[str, str], order: str = "manoeuvre", formation: str = "massena", leaders: dict[str, str] | None = None,
@@ -175,3 +178,43 @@ def test_augereau_may_not_go_north_of_the_road_before_caldiero() -> None:
     reject(t, "caldiero §19.1", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
     t.state.direction_released.append("augereau")
     t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
+
+
+def _printed_cost(board: Board, a: str, b: str, column: bool, weather: int, reading: str) -> int:
+    """The terrain effects table read by hand (§9.3.1, §10.3, §10.4.1, §17.1.2, §17.1.3), in half-MP: what the
+    movement tables built for the shared engine must price."""
+    t = board.table
+    road = board.road(a, b)
+    base = board.effect(b).move_cost_half + (t.climb.move_extra_half if board.climbs(a, b) else 0)
+    if board.canal_without_bridge(a, b):
+        base += t.hexsides["canale"].move_extra_half
+    if road == "strada" and column:
+        cost = t.roads["strada"].column_cost_half
+    elif road == "strada_minore":
+        flat = t.roads["strada_minore"].cost_half if reading == "flat_1" else base
+        cost = max(2, flat - 2) if column else flat
+    else:
+        cost = base
+    if weather == 2 and road is None:
+        cost *= 2  # §17.1.2: off-road costs doubled
+    if weather == 3 and road != "strada":
+        cost *= 2  # §17.1.3: all but the main road's
+    return cost
+
+
+@pytest.mark.parametrize("weather", [0, 1, 2, 3])
+@pytest.mark.parametrize("reading", ["flat_1", "other_terrain"])
+def test_engine_movement_tables_price_every_step_as_the_terrain_table(weather: int, reading: str) -> None:
+    state = position({})
+    state.weather = weather
+    w = F.world_of(state, RULESET.env, lambda n: reading if n == "minor_road_cost" else RULESET.interpretations()[n].default)
+    board = RULESET.env.board
+    checked = 0
+    for a in board.hexes():
+        for b in board.neighbours(a):
+            if board.crossing_prohibited(a, b):
+                continue
+            for column in (False, True):
+                assert step_cost(w, a, b, column)[0] == _printed_cost(board, a, b, column, weather, reading), (a, b, column)
+                checked += 1
+    assert checked > 4000

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 import json
 from pathlib import Path
 from typing import Any
@@ -554,6 +555,91 @@ def test_command_range_is_traced_around_blocking_hexes() -> None:
     detour = {"0203", "0204"}
     assert not in_command_range(m.grid, "0303", "0103", 3, lambda h: h not in detour)
     assert in_command_range(m.grid, "0303", "0103", 4, lambda h: h not in detour)
+
+
+def test_shared_zoc_is_the_six_hexes_around_each_source_but_not_into_closed_terrain() -> None:
+    from arbitro.adjudicator.napoleonic.zoc import zoc_hexes
+
+    m = make_map()
+    around = set(m.grid.neighbours("0303"))
+    assert zoc_hexes(m.grid, ["0303"], lambda h: False) == around
+    assert zoc_hexes(m.grid, ["0303", "0303"], lambda h: h == "0304") == around - {"0304"}  # a fortress, a redoubt
+    assert zoc_hexes(m.grid, ["0101", "0303"], lambda h: False) == around | set(m.grid.neighbours("0101"))
+    assert zoc_hexes(m.grid, [], lambda h: False) == frozenset()
+
+
+def test_command_line_may_be_refused_single_steps() -> None:
+    m = make_map()
+    # may_cross refuses every step into 0102 (an enemy unit there, caldiero §4.3.3): never reached, and
+    # 0103 (two steps through 0102) only around it, by 0202 and 0203
+    reach = command_distances(m.grid, "0101", 3, lambda h: True, may_cross=lambda a, b: b != "0102")
+    assert "0102" not in reach and reach["0103"] == 3
+    # refusing a single hexside only: 0101-0102 closed, 0102 reached through 0202 at distance 2
+    side = command_distances(m.grid, "0101", 2, lambda h: True, may_cross=lambda a, b: {a, b} != {"0101", "0102"})
+    assert side["0102"] == 2 and side["0202"] == 1
+
+
+TIE_HEXES = {  # woods, marsh and one-level hills where several routes cost the same (found by a seeded search)
+    "0102": {"elevation": 1}, "0103": {"terrain": "woods"}, "0201": {"terrain": "marsh"},
+    "0202": {"terrain": "woods", "elevation": 1}, "0204": {"terrain": "woods"}, "0301": {"terrain": "woods", "elevation": 1},
+    "0304": {"terrain": "woods", "elevation": 1}, "0403": {"elevation": 1},
+}
+
+
+def test_path_tie_break_takes_the_smallest_path_hex_by_hex() -> None:
+    m, t = make_map(hexes=TIE_HEXES), make_table()
+    rules = MoveRules(unit_class="inf", budget=8, minimum_move=False)
+    first, by_path = reachable(m, t, "0202", rules), reachable(m, t, "0202", rules, tie_break="path")
+    assert dict(first.costs) == dict(by_path.costs)
+    cheapest = _cheapest_paths(m, t, "0202", 8)
+    for h in by_path.hexes():
+        assert by_path.path(h) == min(cheapest[h]), h
+    # the default keeps the first parent found: here a different (equally cheap) path
+    assert first.path("0503") == ("0202", "0302", "0403", "0503")
+    assert by_path.path("0503") == ("0202", "0203", "0303", "0404", "0503")
+
+
+def _cheapest_paths(m: HexMap, t: MovementTable, start: str, budget: int) -> dict[str, list[tuple[str, ...]]]:
+    """Every simple path within the budget, kept per end hex when it is among the cheapest (brute force)."""
+    best: dict[str, tuple[int, list[tuple[str, ...]]]] = {start: (0, [(start,)])}
+
+    def walk(path: tuple[str, ...], spent: int) -> None:
+        for n in m.grid.neighbours(path[-1]):
+            cost = step_cost(m, t, path[-1], n, "inf").half_points + spent
+            if n in path or cost > budget:
+                continue
+            old = best.get(n)
+            if old is None or cost < old[0]:
+                best[n] = (cost, [(*path, n)])
+            elif cost == old[0]:
+                old[1].append((*path, n))
+            walk((*path, n), cost)
+
+    walk((start,), 0)
+    return {h: paths for h, (_, paths) in best.items()}
+
+
+def test_path_tie_break_prefers_a_real_arrival_to_the_minimum_move() -> None:
+    # 0102 (marsh on a hill, in enemy ZoC) costs 6 straight from 0101: more than the budget of 4, so only by
+    # the minimum move, recorded as the whole budget; in column along the track by 0202 it costs 2 + 2 = 4
+    m = make_map(hexes={"0102": {"terrain": "marsh", "elevation": 1}, "0202": {"elevation": 1}},
+                 roads=[{"kind": "track", "hexes": ["0101", "0202", "0102"]}])
+    t = make_table()
+    rules = MoveRules(unit_class="inf", budget=4, march_column=True, zoc=ZocRules(hexes=frozenset({HexId("0102")})))
+    first = reachable(m, t, "0101", rules)  # the minimum move into the ZoC, found first, is kept
+    assert (first.path("0102"), first.stops["0102"]) == (("0101", "0102"), StopReason.ENEMY_ZOC)
+    by_path = reachable(m, t, "0101", rules, tie_break="path")  # the real arrival really costs less
+    assert (by_path.path("0102"), by_path.stops["0102"]) == (("0101", "0202", "0102"), StopReason.ENEMY_ZOC)
+    assert by_path.costs["0102"] == first.costs["0102"] == 4
+
+
+def test_a_scaled_road_cost_doubles_with_the_weather() -> None:
+    m = make_map(roads=[{"kind": "track", "hexes": ["0101", "0102", "0103"]}])
+    spared = make_table(roads={"road": {"in_column": {"cost": 1}}, "track": {"always": {"cost": 1}}})
+    scaled = make_table(roads={"road": {"in_column": {"cost": 1}}, "track": {"always": {"cost": 1, "scaled": True}}})
+    assert step_cost(m, spared, "0101", "0102", "inf", terrain_multiplier=2).half_points == 1
+    assert step_cost(m, scaled, "0101", "0102", "inf", terrain_multiplier=2).half_points == 2
+    assert step_cost(m, scaled, "0101", "0102", "inf").half_points == 1
 
 
 def test_results_do_not_depend_on_the_order_of_the_file() -> None:
