@@ -151,12 +151,15 @@ class UnitStatusChanged(Event, tag="unit_status_changed"):
 
 class UnitEliminated(Event, tag="unit_eliminated"):
     """Eliminated (arrivano §12.8): `permanent`, or flipped to its reduced side and on the turn track until
-    `return_turn`."""
+    `return_turn`. `cause`: the citations of what eliminated it, the forcing rule first (e.g. "arrivano §11.3;
+    arrivano §12.6.3", "arrivano §12.5.4 DE"); `rule`: the cause, then "arrivano §12.8" when the unit flips and
+    returns (empty `cause` in events written before the field existed)."""
 
     unit: str
     permanent: bool
     return_turn: int
     rule: str
+    cause: str = ""
 
 
 class UnitReturned(Event, tag="unit_returned"):

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator import combat
+from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
     Game,
     by_hex,
+    do_retreat,
     efficiency_value,
     eliminate,
     leader_test,
@@ -48,8 +50,10 @@ def required_targets(w: World, attackers: list[str]) -> list[str]:
     out: set[str] = set()
     for u in attackers:
         if u in w.state.charges:
-            if w.state.charges[u] not in w.state.attacked_hexes:
-                out.add(w.state.charges[u])
+            target = w.state.charges[u]
+            # a charged hex emptied since the charge (its units retreated or routed away) leaves nothing to attack
+            if target not in w.state.attacked_hexes and w.side_at(target) not in (None, side):
+                out.add(target)
             continue
         out |= {h for h in w.zoc_sources(w.state.units[u].hex, side) if h not in w.state.attacked_hexes}
     return sorted(out)
@@ -217,32 +221,34 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
             unit.arm == "artillery" and data.horse and not unit.art_moved)
         if mounted and unit.status != "routed" and w.order_of(u) in ("manoeuvre", "defence"):
             out.append(u)
-    return out if out and cavalry_retreat_hexes(w, out) else []
+    return out if any(RT.before_combat_lines(w, [u]) for u in out) else []
 
 
-def cavalry_retreat_hexes(w: World, units: list[str]) -> list[str]:
-    from arbitro.adjudicator.arrivano.flow import retreat_choices
-    live = [u for u in units if w.state.units[u].where == "map"]
-    return [p[-1] for p in retreat_choices(w, live, 1, False)] if live else []
-
-
-def cavalry_retreat(g: Game, frame: Frame, to: str | None) -> None:
+def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+    """The owner's answer (arrivano §14.1): the named units retreat along the named line (retreats.cavalry_answers);
+    the rest, if any, answer again; `to` null: they stay. Then the steps before the assault go on."""
     data = dict(frame.data)
-    if to is not None:
+    if dumped["to"] is not None:
+        units = list(dumped["units"])
+        line = RT.before_combat_line(g.world(), units, dumped["to"], dumped["off_map"])
+        retreat_before_combat(g, data, units, line, R.CAVALRY_RETREAT)
         w = g.world()
-        units = [u for u in data["units"] if w.state.units[u].where == "map"]
-        retreat_before_combat(g, data, units, to, R.CAVALRY_RETREAT)
+        rest = [u for u in data["units"] if u not in units and w.state.units[u].where == "map"
+                and w.state.units[u].hex == data["hex"]]
+        if rest and any(RT.before_combat_lines(w, [u]) for u in rest):
+            g.emit(ev.PendingSet(kind="cavalry_retreat", seat=frame.seat, rule=frame.rule, data=data | {"units": rest}))
+            return
     for key in ("units", "hex"):
         data.pop(key, None)
     proceed(g, data)
 
 
-def retreat_before_combat(g: Game, data: dict[str, Any], units: list[str], to: str, rule: Any) -> None:
-    """Units leave an assaulted hex one hex before the combat (cavalry §14.1, light troops §16.3.5); when the hex
-    is left empty the attacker may advance into it."""
+def retreat_before_combat(g: Game, data: dict[str, Any], units: list[str], line: RT.Line, rule: Any) -> None:
+    """Units leave an assaulted hex before the combat (cavalry §14.1, light troops §16.3.5) along a line of
+    retreats.before_combat_lines, carried out as any retreat (flow.do_retreat: §12.6.1 disorder through EZoC,
+    §12.6.2 cited, off the map §12.8.1); when the hex is left empty the attacker may advance into it."""
     start = g.state.units[units[0]].hex
-    for u in units:
-        g.emit(ev.UnitRetreated(unit=u, path=[start, to], rule=str(rule)))
+    do_retreat(g, units, line, rule, ignore_ezoc=False)
     if not g.world().units_at(start):
         g.emit(ev.PendingSet(kind="advance", seat=data["seat"], rule=str(rule),
                              data={"attackers": data["attackers"], "targets": [start]}))
@@ -423,13 +429,16 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
         case "Ae":
             hexes = sorted({w.state.units[u].hex for u in attackers})
             for u in attackers:
-                eliminate(g, u, R.RESULTS)
+                eliminate(g, u, R.RESULTS, result="AE")
             guns_left_behind(g, hexes)
         case "De":
             # the advance waits under any commander left alone by the losses (§4.5.4: he moves away first)
             g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
             for u in [x for t in targets for x in g.world().units_at(t)]:
-                eliminate(g, u, R.RESULTS if u in defenders else R.ARTILLERY_STACKED)
+                if u in defenders:
+                    eliminate(g, u, R.RESULTS, result="DE")
+                else:
+                    eliminate(g, u, R.ARTILLERY_STACKED, because=f"{R.RESULTS} DE")
         case "Ad":
             for u in attackers:
                 worsen(g, u, R.RESULTS)
@@ -488,7 +497,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
     hexes = sorted({w.state.units[u].hex for u in gone})
     for u in gone:
-        eliminate(g, u, R.RESULTS)
+        eliminate(g, u, R.RESULTS, result="EX")
     guns_left_behind(g, hexes)
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone and w.state.units[u].where == "map"]
@@ -537,7 +546,7 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
         worsen(g, u, R.RESULTS, 1 if results[u] else 2)
     w = g.world()
     for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
-        eliminate(g, a, R.ARTILLERY_STACKED)
+        eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RESULTS} DR")
     routed = [u for u in units if g.state.units[u].status == "routed"]
     others = [u for u in units if u not in routed]
     if others:
@@ -576,7 +585,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         worsen(g, u, R.RESULTS, 2)
     w = g.world()
     for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
-        eliminate(g, a, R.ARTILLERY_STACKED)  # arrivano §11.1: its stack forced to retreat by an assault
+        eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
 

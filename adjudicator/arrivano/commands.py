@@ -154,10 +154,14 @@ class CounterCharge(_C):
 
 
 class CavalryRetreat(_C):
-    """Cavalry (and horse artillery) retreat before combat (arrivano §14.1)."""
+    """Cavalry (and horse artillery) retreat before combat (arrivano §14.1): the hex where the line ends (for an exit,
+    the map-edge hex it leaves from, with off_map: only under the ruling retreat_before_combat_off_map: as_forced);
+    `units`: the eligible units that go (omitted: all still in the hex; the rest answer again); `to` null: stay."""
 
     type: Literal["cavalry_retreat"]
     to: str | None
+    units: list[str] | None = None
+    off_map: bool = False
 
 
 class Fire(_C):
@@ -190,6 +194,7 @@ class LightRetreat(_C):
     type: Literal["light_retreat"]
     unit: str | None
     to: str | None
+    off_map: bool = False
 
 
 class EfficiencyValue(_C):

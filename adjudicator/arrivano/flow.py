@@ -135,14 +135,18 @@ def worsen(g: Game, uid: str, rule: Any, levels: int = 1) -> None:
         g.emit(ev.UnitStatusChanged(unit=uid, status=status, rule=str(R.SECOND_DISORDER if status == "routed" else rule)))
 
 
-def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False) -> None:
+def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False, because: Any = None, result: str = "") -> None:
     """arrivano §12.8: a full-strength unit with a reduced side flips and goes on the turn track (next turn if
-    within range of a general or officer of its formation, else two turns later); otherwise for good."""
+    within range of a general or officer of its formation, else two turns later); otherwise for good.
+    The event names the cause (`cause`): `rule` with the combat `result` that applied it ("AE", "DE", "EX"), after
+    `because`, the rule that forced the retreat it could not make (a DR, a bombardment, a rout). `rule` on the
+    event is the cause, followed by §12.8 when §12.8 decides the outcome (not a `permanent` elimination)."""
     w = g.world()
     unit = w.state.units[uid]
     data = g.s.unit(uid)
+    cause = "; ".join(str(c) for c in (because, f"{rule} {result}".strip()) if c)
     if permanent or unit.reduced or data.reduced is None:
-        g.emit(ev.UnitEliminated(unit=uid, permanent=True, return_turn=0, rule=str(rule)))
+        g.emit(ev.UnitEliminated(unit=uid, permanent=True, return_turn=0, rule=str(rule), cause=cause))
     else:
         near = False
         for lid in sorted(w.state.leaders):
@@ -151,7 +155,8 @@ def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False) -> None:
                     and le.where == "map" and w.grid.distance(le.hex, unit.hex) <= g.s.leader(lid).command_range:
                 near = True
         delay = 1 if near else 2
-        g.emit(ev.UnitEliminated(unit=uid, permanent=False, return_turn=g.state.turn + delay, rule=str(R.ELIMINATED)))
+        g.emit(ev.UnitEliminated(unit=uid, permanent=False, return_turn=g.state.turn + delay,
+                                 rule=f"{cause}; {R.ELIMINATED}", cause=cause))
     leaders_left_alone(g, unit.hex)
 
 
@@ -688,24 +693,6 @@ def finish(g: Game) -> None:
 # ================================================================================================
 
 
-def retreat_choices(w: World, units: list[str], n: int, ignore_ezoc: bool) -> list[tuple[str, ...]]:
-    """Paths of `n` hexes for the stack, best first (arrivano §12.6): away from every enemy, not through enemy
-    units, into EZoC only if nothing else (§12.6.1), ending where stacking allows if possible. One path per end."""
-    side = w.state.units[units[0]].side
-    start = w.state.units[units[0]].hex
-    enemies = [w.state.units[u].hex for u in w.units_of(w.enemy(side))]
-    opts = hexmap.retreat_options(w.grid, start, enemies, hexes=n, can_enter=lambda h: w.side_at(h) != w.enemy(side))
-    ezoc = frozenset() if ignore_ezoc else w.ezoc(side)
-    clean = [o for o in opts if not any(h in ezoc for h in o.path)]
-    pool = tuple(clean) or opts
-    fitting = tuple(o for o in pool if w.fits(o.end, units))
-    best = hexmap.best_retreats(fitting or pool)
-    seen: dict[str, tuple[str, ...]] = {}
-    for o in best:
-        seen.setdefault(o.end, tuple(o.path))
-    return [seen[e] for e in sorted(seen)]
-
-
 def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bool) -> None:
     """Move `units` along a permitted line (arrivano §12.6): one more disorder level through EZoC (§12.6.1); the
     §12.6.2 continuation cited; off the map: eliminated for good (§12.8.1), or out of play through a retreat flag
@@ -718,7 +705,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
         for u in units:
             g.emit(ev.UnitRetreated(unit=u, path=[start, *line.path], rule=cite))
     if line.off_map:
-        leave_map(g, units, line.to, start)
+        leave_map(g, units, line.to, start, because=rule)
         return
     if any(h in ezoc for h in line.path):
         for u in units:
@@ -731,7 +718,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     rout_checks(g, [line.to])
 
 
-def leave_map(g: Game, units: list[str], edge: str, start: str) -> None:
+def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = None) -> None:
     """arrivano §12.8.1: units forced off the map are eliminated for good - unless they leave through one of their
     side's retreat flags (§17.2.1) and the reading neapolitan_retreat_flags is exit_not_eliminated: then they are
     out of play without counting as eliminated. Commanders left alone do not follow them off the map: §4.5.4."""
@@ -743,7 +730,7 @@ def leave_map(g: Game, units: list[str], edge: str, start: str) -> None:
                 and w.reading("neapolitan_retreat_flags") == "exit_not_eliminated":
             g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {R.OFF_MAP}"))
         else:
-            eliminate(g, u, R.OFF_MAP, permanent=True)
+            eliminate(g, u, R.OFF_MAP, permanent=True, because=because)
     leaders_left_alone(g, start)
 
 
@@ -826,13 +813,12 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
                 return []
             return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, lid)]
         case "cavalry_retreat":
-            from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes
-            return [{"type": "cavalry_retreat", "to": h} for h in cavalry_retreat_hexes(w, frame.data["units"])] + \
-                [{"type": "cavalry_retreat", "to": None}]
-        case "fall_back" | "fire_target" | "light_retreat":
+            return RT.cavalry_answers(w, frame)
+        case "light_retreat":
+            return RT.light_answers(w, frame)
+        case "fall_back" | "fire_target":
             from arbitro.adjudicator.arrivano import open_order as O
-            lister = {"fall_back": O.fall_back_options, "fire_target": O.target_options,
-                      "light_retreat": O.light_retreat_options}[frame.kind]
+            lister = {"fall_back": O.fall_back_options, "fire_target": O.target_options}[frame.kind]
             return lister(w, frame)
     return None
 
@@ -866,7 +852,7 @@ def settle(g: Game) -> None:
                 for u in units:  # (a rout move: only a unit still routed on the map)
                     unit = g.state.units[u]
                     if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
-                        eliminate(g, u, R.SURROUNDED, permanent=True)
+                        eliminate(g, u, R.SURROUNDED, permanent=True, because=frame.rule)
                 continue
             if len(opts) == 1:
                 g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
@@ -976,7 +962,25 @@ def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str,
         case "artillery_retreat":
             guns = ", ".join(frame.data["artillery"])
             return R.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
+        case "cavalry_retreat" | "light_retreat":
+            return frame.rule, before_combat_refusal(w, frame, dumped, opts)
     return frame.rule, f"not an answer to the pending {kind}"
+
+
+def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str, Any]]) -> str:
+    """What is wrong with an answer to a retreat before combat (arrivano §14.1, §16.3.5) and what is permitted."""
+    key = "unit" if frame.kind == "light_retreat" else "units"
+    if dumped.get(key) not in [o[key] for o in opts]:
+        may = sorted({str(o[key]) for o in opts if o[key] is not None})
+        return f"{dumped.get(key)} may not retreat before this combat; may: {', '.join(may) or 'none'}"
+    where = f"{dumped['to']}" + (" off the map" if dumped.get("off_map") else "")
+    mine = [o for o in opts if o[key] == dumped[key] and o["to"] is not None]
+    leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({R.OFF_MAP})"
+             if w.reading("retreat_before_combat_off_map") == "as_forced" else
+             f"never off the map: no unit is obliged to this retreat ({R.OFF_MAP} reading stays_on_map)")
+    return (f"{where} is not a permitted end of this retreat before combat: one hex away from the enemy if "
+            f"possible ({R.RETREAT}), not into EZoC if avoidable ({R.RETREAT_EZOC}), where stacking allows "
+            f"({R.RETREAT_STACKING}), {leave}; permitted: {_ends(mine)}")
 
 
 def answer(g: Game, command: Any) -> None:
@@ -986,6 +990,8 @@ def answer(g: Game, command: Any) -> None:
     dumped = command.model_dump(mode="json")
     if frame.kind == "retreat" and dumped.get("type") == "retreat":
         dumped = RT.normalise(g.world(), frame, dumped)
+    if frame.kind == "cavalry_retreat" and dumped.get("type") == "cavalry_retreat":
+        dumped = RT.normalise_cavalry(g.world(), frame, dumped)
     if dumped not in opts:
         g.reject(*refusal(g.world(), frame, dumped, opts))
     g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
@@ -1023,7 +1029,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
                 g.emit(ev.LeaderMoved(leader=lid, path=list(path), rule=frame.rule))
         case "cavalry_retreat":
             from arbitro.adjudicator.arrivano.assault import cavalry_retreat
-            cavalry_retreat(g, frame, dumped["to"])
+            cavalry_retreat(g, frame, dumped)
         case "countercharge":
             from arbitro.adjudicator.arrivano.movement import countercharge_answer
             countercharge_answer(g, frame.data, dumped["unit"])
@@ -1035,7 +1041,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             apply_fire_result(g, dumped["unit"], frame.data["result"])
         case "light_retreat":
             from arbitro.adjudicator.arrivano.open_order import light_retreat
-            light_retreat(g, frame, dumped["unit"], dumped["to"])
+            light_retreat(g, frame, dumped["unit"], dumped["to"], dumped["off_map"])
         case "recovery":
             recover(g, frame, dumped["hex"])
         case "efficiency_value":

@@ -18,6 +18,7 @@ from typing import Any
 
 from arbitro.adjudicator import combat, hexmap
 from arbitro.adjudicator.arrivano import movement as M
+from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
@@ -360,25 +361,14 @@ def fatigue_tests_at_movement(g: Game) -> None:
 
 
 def light_retreat_candidates(w: World, h: str) -> list[str]:
-    """V units of the assaulted hex that are not routed and have somewhere to go."""
-    from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes as retreat_hexes
+    """V units of the assaulted hex that are not routed and have somewhere to go (retreats.before_combat_lines)."""
     if LIGHT_RETREAT not in w.state.options:
         return []
     return [u for u in w.units_at(h) if w.state.units[u].open_order == "V" and w.state.units[u].status != "routed"
-            and retreat_hexes(w, [u])]
+            and RT.before_combat_lines(w, [u])]
 
 
-def light_retreat_options(w: World, frame: Frame) -> list[dict[str, Any]]:
-    from arbitro.adjudicator.arrivano.assault import cavalry_retreat_hexes as retreat_hexes
-    h = frame.data["hex"]
-    out = []
-    for u in frame.data["units"]:
-        if w.state.units[u].where == "map" and w.state.units[u].hex == h:
-            out += [{"type": "light_retreat", "unit": u, "to": t} for t in retreat_hexes(w, [u])]
-    return out + [{"type": "light_retreat", "unit": None, "to": None}]
-
-
-def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None) -> None:
+def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_map: bool = False) -> None:
     """The owner names a V unit and its hex: it tests, and on a pass retreats before the odds (§16.3.5); then the
     others may try; `None` ends the step and the assault goes on."""
     from arbitro.adjudicator.arrivano.assault import proceed, retreat_before_combat
@@ -388,7 +378,8 @@ def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None) -> Non
         passed = stack_test(g, [uid], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[uid]
         g.emit(ev.OpenOrderTested(unit=uid, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
         if passed:
-            retreat_before_combat(g, data, [uid], to, R.LIGHT_RETREAT)
+            line = RT.before_combat_line(g.world(), [uid], to, off_map)
+            retreat_before_combat(g, data, [uid], line, R.LIGHT_RETREAT)
         rest = [u for u in data["units"] if u != uid and u in light_retreat_candidates(g.world(), h)]
         if rest:
             g.emit(ev.PendingSet(kind="light_retreat", seat=frame.seat, rule=frame.rule, data=data | {"units": rest}))

@@ -49,8 +49,10 @@ def on_edge(w: World, h: str) -> bool:
     return len(w.grid.neighbours(h)) < 6
 
 
-def lines(w: World, units: list[str], n: int, ignore_ezoc: bool) -> list[Line]:
-    """The permitted lines of retreat of `n` hexes for `units` (stacked together), sorted by end hex."""
+def lines(w: World, units: list[str], n: int, ignore_ezoc: bool, may_leave: bool = True) -> list[Line]:
+    """The permitted lines of retreat of `n` hexes for `units` (stacked together), sorted by end hex.
+    `may_leave=False`: a retreat that may not leave the map (a retreat before combat, before_combat_lines): the
+    lines as if the map had no way off it."""
     side = w.state.units[units[0]].side
     start = w.state.units[units[0]].hex
     enemy = w.enemy(side)
@@ -64,13 +66,24 @@ def lines(w: World, units: list[str], n: int, ignore_ezoc: bool) -> list[Line]:
         return not any(h in ezoc for h in path)
 
     opts = list(hexmap.retreat_options(w.grid, start, enemies, hexes=n, can_enter=enterable))
-    exits = _exits(w, start, n, enterable, clean)
+    exits = _exits(w, start, n, enterable, clean) if may_leave else []
     if exits and w.reading("off_map_retreat") == "farthest":
         if clean(exits[0].path) or not any(clean(o.path) for o in opts):
             return exits
     if opts:
-        return _on_map(w, units, start, enemies, opts, clean, enterable)
+        found = _on_map(w, units, start, enemies, opts, clean, enterable)
+        return found if may_leave else [ln for ln in found if not ln.off_map]
     return exits
+
+
+def before_combat_lines(w: World, units: list[str]) -> list[Line]:
+    """Where `units` may go when they retreat before combat (cavalry and horse artillery §14.1, open-order V units
+    §16.3.5): one hex, along the lines of any retreat (§12.6 away from the enemy, §12.6.1 EZoC only if nothing
+    else, §12.6.2 going on past an overstacked end). Off the map: interpretation `retreat_before_combat_off_map`
+    - `stays_on_map`: §12.8.1 speaks of units "obbligate a ritirarsi fuori mappa", and these retreats are the
+    owner's free choice, so none leaves the map (with no line on it, the unit may not retreat before combat);
+    `as_forced`: the lines of a forced retreat, exits included (reading off_map_retreat), with their §12.8.1 end."""
+    return lines(w, units, 1, False, may_leave=w.reading("retreat_before_combat_off_map") == "as_forced")
 
 
 def _exits(w: World, start: str, n: int, enterable: Callable[[str], bool],
@@ -174,6 +187,47 @@ def normalise(w: World, frame: Frame, answer: dict[str, Any]) -> dict[str, Any]:
     return answer | {"units": sorted(units) if units is not None else live(w, frame)}
 
 
+# --- the pending retreats before combat (§14.1, §16.3.5) ----------------------------------------------------------
+
+
+def cavalry_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+    """Every accepted answer to a pending cavalry retreat (§14.1): any of the eligible units still in the assaulted
+    hex ("possono ritirarsi": each may, §12.6 lets stacked units part) along any of their lines, or none (`to`
+    null: the rest stay and fight). After a part retreats, the rest answer again."""
+    units = sorted(u for u in live(w, frame) if w.state.units[u].hex == frame.data["hex"])
+    out = []
+    for k in range(len(units), 0, -1):
+        for part in combinations(units, k):
+            out += [{"type": "cavalry_retreat", "to": ln.to, "units": list(part), "off_map": ln.off_map}
+                    for ln in before_combat_lines(w, list(part))]
+    return out + [{"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}]
+
+
+def normalise_cavalry(w: World, frame: Frame, answer: dict[str, Any]) -> dict[str, Any]:
+    """A cavalry retreat naming a hex without `units` means every eligible unit still in the hex."""
+    if answer.get("to") is None:
+        return answer
+    units = answer.get("units")
+    here = [u for u in live(w, frame) if w.state.units[u].hex == frame.data["hex"]]
+    return answer | {"units": sorted(units) if units is not None else here}
+
+
+def light_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+    """Every accepted answer to a pending light retreat (§16.3.5): a V unit still in the hex and one of its lines,
+    or none (`unit` null: the step ends)."""
+    out = []
+    for u in frame.data["units"]:
+        if w.state.units[u].where == "map" and w.state.units[u].hex == frame.data["hex"]:
+            out += [{"type": "light_retreat", "unit": u, "to": ln.to, "off_map": ln.off_map}
+                    for ln in before_combat_lines(w, [u])]
+    return out + [{"type": "light_retreat", "unit": None, "to": None, "off_map": False}]
+
+
+def before_combat_line(w: World, units: list[str], to: str, off_map: bool) -> Line:
+    """The line an accepted answer names (cavalry_answers, light_answers list only existing ones)."""
+    return next(ln for ln in before_combat_lines(w, units) if ln.to == to and ln.off_map == off_map)
+
+
 # --- the pending rout move (§15.2.2) -----------------------------------------------------------------------------
 
 
@@ -236,5 +290,6 @@ def artillery_answers(frame: Frame) -> list[dict[str, Any]]:
             for k in range(len(guns), -1, -1) for part in combinations(guns, k)]
 
 
-__all__ = ["Line", "artillery_answers", "groups", "lines", "normalise", "retreat_answers", "rout_answers",
+__all__ = ["Line", "artillery_answers", "before_combat_line", "before_combat_lines", "cavalry_answers", "groups",
+           "light_answers", "lines", "normalise_cavalry", "normalise", "retreat_answers", "rout_answers",
            "rout_stops", "stop_reason"]

@@ -4,30 +4,17 @@ together, under which order, the obligations of Attack and Advance orders, leade
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
-from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.board import Board
-from arbitro.adjudicator.caldiero.loader import CaldieroData
-from arbitro.adjudicator.caldiero.profile import CALDIERO
-from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
-from arbitro.adjudicator.caldiero.system_combat import clamp_drm, look_up
-from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
-from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stack_problem, stacking_problem,
+    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stacking_problem,
 )
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ALLOWS_REORGANISE, ORDERS, artillery_orders, unit_order
-from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, artillery_orders, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
-from arbitro.adjudicator.hexgrid import parse_hex
-from arbitro.adjudicator.ruleset import Decision, Rule
+from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
+from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
-from arbitro.projections.caldiero import CaldieroState, enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, check_direction_release
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from arbitro.adjudicator.caldiero.system_movement import stack_problem
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
-from arbitro.adjudicator.hexgrid import parse_hex
 from arbitro.projections.caldiero import enemy_of
 
 MAX_EXTRA = 3  # overstack extensions considered (§12.6.2)

@@ -440,3 +440,224 @@ def test_an_umpire_ruling_reaches_the_state_legal_reads():
     assert rules.interpretations == ruling
     w = RULESET.world(rules)
     assert (w.reading("off_map_retreat"), w.reading("neapolitan_retreat_flags")) == ("farthest", "exit_not_eliminated")
+
+
+# --- retreats before combat: cavalry (§14.1) and V units (§16.3.5) through the same lines -------------------------
+# Interpretation retreat_before_combat_off_map: `stays_on_map` (default: "obbligate a ritirarsi", §12.8.1, is not a
+# chosen retreat) or `as_forced` (the lines of a forced retreat, exits included).
+
+LIGHT_OPTIONS = ["light_troops_retreat", "open_order", "physical_exhaustion"]
+FILLERS = ["ir18-i", "ir18-ii", "ir28-i", "ir28-ii", "ir17-i", "ir17-ii", "ir40-i", "ir51-i", "ir13-i", "ir18-iii"]
+
+
+def assaulted(defenders: dict[str, str], french: dict[str, str], interpretations: dict[str, str] | None = None,
+              v_unit: str | None = None, dice: list[int] | None = None) -> Table:
+    """6e-legere-i (in `french`, with watrin) declares an assault on the hex of the first defender."""
+    state = position(defenders | french, leaders={"watrin": french["6e-legere-i"]}, orders={"W": "attack"})
+    if v_unit is not None:
+        state.options = list(LIGHT_OPTIONS)
+        state.units[v_unit].open_order, state.units[v_unit].marker_turn = "V", 2
+    t = Table(at_step(state, "W", "combat").state, interpretations)
+    target = next(iter(defenders.values()))
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [target]}, dice)
+    return t
+
+
+def at_edge(free: bool = False) -> dict[str, str]:
+    """The French around the edge hex E: the attacker in E_NEXT[1]; E_NEXT[0] left free if `free`."""
+    hexes = E_NEXT[1:] if free else E_NEXT
+    attacker = E_NEXT[1]
+    others = [h for h in hexes if h != attacker]
+    return {"6e-legere-i": attacker} | dict(zip(W_UNITS[1:], others))
+
+
+def crowded_around(defender: str) -> dict[str, str]:
+    """`defender` at X, the attacker's neighbours (directions 0, 2) French, the other three holding two Austrian
+    infantry each: a one-hex retreat has no room anywhere."""
+    return {defender: X, "22e-i": nb(X, 0), "22e-ii": nb(X, 2)} | {
+        u: nb(X, d) for d, pair in zip((3, 4, 5), zip(FILLERS[::2], FILLERS[1::2])) for u in pair}
+
+
+def stay(kind: str) -> dict[str, Any]:
+    return ({"type": "cavalry_retreat", "to": None, "units": None, "off_map": False} if kind == "cavalry_retreat"
+            else {"type": "light_retreat", "unit": None, "to": None, "off_map": False})
+
+
+def test_cavalry_may_not_retreat_off_the_map_before_combat():
+    """Reading stays_on_map: the only way out is off the map, and nobody obliges the cavalry: no retreat is offered,
+    the assault is fought."""
+    t = assaulted({"bussy": E}, at_edge())
+    assert not [e for e in t.events if isinstance(e, ev.PendingSet) and e.kind == "cavalry_retreat"]
+    assert t.of(ev.AssaultResolved)[-1].result != "cancelled"
+    assert not [e for e in t.of(ev.UnitRetreated) if e.unit == "bussy" and e.rule.startswith(str(R.CAVALRY_RETREAT))]
+
+
+def test_reading_as_forced_lets_cavalry_leave_the_map_eliminated():
+    t = assaulted({"bussy": E}, at_edge(), {"retreat_before_combat_off_map": "as_forced"})
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "cavalry_retreat"
+    leave = {"type": "cavalry_retreat", "to": E, "units": ["bussy"], "off_map": True}
+    assert pending.options == [leave, stay("cavalry_retreat")]
+    t.send("austria", {"type": "cavalry_retreat", "to": E, "off_map": True})  # `units` omitted: all of them
+    gone = t.of(ev.UnitEliminated)[-1]
+    assert (gone.unit, gone.permanent, gone.rule) == ("bussy", True, str(R.OFF_MAP))
+    assert gone.cause == f"{R.CAVALRY_RETREAT}; {R.OFF_MAP}"
+    assert t.of(ev.AssaultResolved)[-1].result == "cancelled"
+    assert RULESET.pending(t.state).kind == "advance"
+
+
+def test_cavalry_at_the_edge_keeps_to_the_map_under_either_off_map_reading():
+    """stays_on_map ignores exits even when off_map_retreat is farthest; as_forced with farthest must leave."""
+    t = assaulted({"bussy": E}, at_edge(free=True), {"off_map_retreat": "farthest"})
+    on_map = {"type": "cavalry_retreat", "to": E_NEXT[0], "units": ["bussy"], "off_map": False}
+    assert RULESET.pending(t.state).options == [on_map, stay("cavalry_retreat")]
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": E, "off_map": True})
+    assert e.rule == str(R.CAVALRY_RETREAT) and str(R.OFF_MAP) in str(e) and "never off the map" in str(e)
+    t.send("austria", on_map)
+    assert t.state.units["bussy"].hex == E_NEXT[0]
+    forced = assaulted({"bussy": E}, at_edge(free=True),
+                       {"off_map_retreat": "farthest", "retreat_before_combat_off_map": "as_forced"})
+    assert RULESET.pending(forced.state).options == [
+        {"type": "cavalry_retreat", "to": E, "units": ["bussy"], "off_map": True}, stay("cavalry_retreat")]
+
+
+def test_cavalry_retreat_into_a_crowded_neighbourhood_goes_on():
+    """§12.6.2: every neighbour is full, so the one-hex retreat goes on to a hex with room, citing §12.6.2."""
+    t = assaulted(crowded_around("bussy"), {"6e-legere-i": nb(X, 1)})
+    options = RULESET.pending(t.state).options
+    ends = [o for o in options if o["to"] is not None]
+    assert ends and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in ends)
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": nb(X, 4)})
+    assert e.rule == str(R.CAVALRY_RETREAT) and str(R.RETREAT_STACKING) in str(e)
+    t.send("austria", ends[0])
+    moved = t.of(ev.UnitRetreated)[-1]
+    assert moved.unit == "bussy" and len(moved.path) == 3
+    assert str(R.CAVALRY_RETREAT) in moved.rule and str(R.RETREAT_STACKING) in moved.rule
+    assert t.state.units["bussy"].hex == ends[0]["to"]
+
+
+def test_stacked_cavalry_may_part_and_the_rest_stay():
+    """§14.1 with §12.6: each eligible unit may go (where it likes) or stay; after a part goes the rest answer."""
+    t = assaulted({"bussy": nb(X, 1), "nauendorff-i": nb(X, 1)}, {"6e-legere-i": X})
+    options = RULESET.pending(t.state).options
+    alone = next(o for o in options if o["units"] == ["bussy"])
+    assert any(o["units"] == ["bussy", "nauendorff-i"] for o in options)
+    assert any(o["units"] == ["nauendorff-i"] for o in options)
+    t.send("austria", alone)
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "cavalry_retreat"
+    assert {tuple(o["units"] or ()) for o in pending.options} == {("nauendorff-i",), ()}
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": alone["to"], "units": ["bussy"]})
+    assert e.rule == str(R.CAVALRY_RETREAT) and "nauendorff-i" in str(e)
+    t.send("austria", stay("cavalry_retreat"))
+    assert t.state.units["bussy"].hex == alone["to"] and t.state.units["nauendorff-i"].hex == nb(X, 1)
+    assert t.of(ev.AssaultResolved)[-1].defenders == ["nauendorff-i"]
+
+
+def test_a_v_unit_at_the_edge_may_not_retreat_off_the_map_before_combat():
+    t = assaulted({"mariassy-jager": E}, at_edge(), v_unit="mariassy-jager")
+    assert not [e for e in t.events if isinstance(e, ev.PendingSet) and e.kind == "light_retreat"]
+    assert t.of(ev.AssaultResolved)[-1].result != "cancelled"
+
+
+def test_reading_as_forced_lets_a_v_unit_leave_the_map_on_a_passed_test():
+    t = assaulted({"mariassy-jager": E}, at_edge(), {"retreat_before_combat_off_map": "as_forced"},
+                  v_unit="mariassy-jager")
+    leave = {"type": "light_retreat", "unit": "mariassy-jager", "to": E, "off_map": True}
+    assert RULESET.pending(t.state).options == [leave, stay("light_retreat")]
+    e = refused(t, "austria", {"type": "light_retreat", "unit": "mariassy-jager", "to": E})  # not off_map
+    assert e.rule == str(R.LIGHT_RETREAT) and "permitted: " + E + " off the map" in str(e)
+    t.send("austria", leave, dice=[2])
+    gone = t.of(ev.UnitEliminated)[-1]
+    assert gone.unit == "mariassy-jager" and gone.permanent and gone.cause == f"{R.LIGHT_RETREAT}; {R.OFF_MAP}"
+    assert t.of(ev.AssaultResolved)[-1].result == "cancelled"
+
+
+def test_a_v_unit_retreating_into_a_crowded_neighbourhood_goes_on():
+    t = assaulted(crowded_around("mariassy-jager"), {"6e-legere-i": nb(X, 1)}, v_unit="mariassy-jager")
+    pending = RULESET.pending(t.state)
+    assert pending.kind == "light_retreat"
+    ends = [o for o in pending.options if o["to"] is not None]
+    assert ends and all(GRID.distance(o["to"], X) == 2 for o in ends)
+    t.send("austria", ends[-1], dice=[2])
+    moved = t.of(ev.UnitRetreated)[-1]
+    assert len(moved.path) == 3 and str(R.LIGHT_RETREAT) in moved.rule and str(R.RETREAT_STACKING) in moved.rule
+    assert t.state.units["mariassy-jager"].hex == ends[-1]["to"]
+
+
+# --- elimination events name their cause (§12.8 with the rule that caused it) --------------------------------------
+
+
+def run(t: Table, act: Any, dice: list[int] | None = None) -> list[Any]:
+    """Run `act(game)` on the table's state (as the flow would, inside a decision) and return its eliminations."""
+    from arbitro.adjudicator.ruleset import Decision
+
+    from tests.arrivano.harness import FOLD, PaddedSupply
+    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", t.game.core.seq + 1,
+                   PaddedSupply(tuple((str(d),) for d in dice or []), 3), tuple(t.state.options))
+    act(RULESET.game(ctx))
+    return [e for e in ctx.events if isinstance(e, ev.UnitEliminated)]
+
+
+@pytest.mark.parametrize("rule, result", [(R.RESULTS, "AE"), (R.RESULTS, "DE"), (R.RESULTS, "EX"),
+                                          (R.ARTILLERY_ALONE, "")])
+def test_a_flipped_unit_names_its_cause_and_12_8(rule: Any, result: str):
+    from arbitro.adjudicator.arrivano.flow import eliminate
+    t = Table(position({"ir18-i": X}))
+    gone = run(t, lambda g: eliminate(g, "ir18-i", rule, result=result))
+    cause = f"{rule} {result}".strip()
+    assert len(gone) == 1 and not gone[0].permanent  # full strength with a reduced side: flipped (§12.8)
+    assert gone[0].cause == cause and gone[0].rule == f"{cause}; {R.ELIMINATED}"
+
+
+def test_an_ae_through_the_table_names_ae():
+    state = position({"6e-legere-i": X, "ir40-ii-iii": nb(X, 1)}, leaders={"watrin": nb(X, 4)}, orders={"W": "attack"})
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [nb(X, 1)]}, [1])  # 1-2: AE
+    gone = t.of(ev.UnitEliminated)[-1]
+    assert (gone.unit, gone.permanent, gone.cause) == ("6e-legere-i", False, f"{R.RESULTS} AE")
+    assert gone.rule == f"{R.RESULTS} AE; {R.ELIMINATED}"
+
+
+def test_a_bombarded_unit_with_nowhere_to_go_names_the_bombardment():
+    """A bombardment's R retreat (§11) that has no hex: §12.6.3 after the bombardment table's citation."""
+    from arbitro.adjudicator.arrivano.flow import settle
+    t = pending_retreat(position({"ir18-i": X} | dict(zip(W_UNITS, GRID.neighbours(X)))), ["ir18-i"],
+                        rule=R.BOMBARD_TABLE)
+    gone = run(t, settle)
+    assert gone[0].unit == "ir18-i" and gone[0].permanent and gone[0].rule == str(R.SURROUNDED)
+    assert gone[0].cause == f"{R.BOMBARD_TABLE}; {R.SURROUNDED}"
+
+
+def test_a_routed_unit_that_surrenders_names_15_2():
+    from arbitro.adjudicator.arrivano.flow import rout_checks
+    state = position({"ir18-i": X, "6e-legere-i": nb(X, 1)})
+    state.units["ir18-i"].status = "routed"
+    gone = run(Table(state), lambda g: rout_checks(g, [nb(X, 1)]), dice=[6])  # the test fails: surrender
+    assert (gone[0].unit, gone[0].permanent, gone[0].cause) == ("ir18-i", True, str(R.ROUT))
+
+
+def test_a_dr_retreat_off_the_map_names_the_dr_and_12_8_1():
+    t = dr_against(E, dict(zip(W_UNITS, E_NEXT)))
+    gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
+    assert gone[0].cause == f"{R.RETREAT}; {R.OFF_MAP}"
+
+
+def test_a_de_through_the_table_names_de():
+    state = position({"6e-legere-i": X, "6e-legere-ii": X, "mariassy-jager": nb(X, 1)}, leaders={"watrin": nb(X, 4)},
+                     orders={"W": "attack"})
+    t = at_step(state, "W", "combat")
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [nb(X, 1)]}, [5])
+    gone = t.of(ev.UnitEliminated)[-1]  # 5-1: DE; no reduced side: for good (§12.8)
+    assert (gone.unit, gone.permanent, gone.cause) == ("mariassy-jager", True, f"{R.RESULTS} DE")
+
+
+def test_a_charge_whose_target_hex_emptied_attacks_nothing():
+    """A retreat (before combat, or a rout it sets off) may empty the hex a cavalry charged (§14.2.1): no assault on
+    the empty hex is offered or owed; with the enemy still there it is."""
+    state = position({"12e-hussards": X, "ir18-i": nb(X, 3, 3)}, leaders={"lannes": X}, orders={"L": "attack"})
+    state.charges = {"12e-hussards": nb(X, 1)}
+    t = at_step(state, "L", "combat")
+    assert not [c for c in t.legal("france") if c["type"] == "assault"] and {"type": "next"} in t.legal("france")
+    t.state.units["ir18-i"].hex = nb(X, 1)
+    assert {"type": "assault", "attackers": ["12e-hussards"], "targets": [nb(X, 1)]} in t.legal("france")
