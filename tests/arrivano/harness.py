@@ -149,4 +149,16 @@ def line(centre: str, scenario: str = "montebello", n: int = 4) -> list[str]:
     return out
 
 
-__all__ = ["RULESET", "Table", "at_step", "ev", "fresh", "line", "open_ground", "position", "world"]
+def village_attack_hexes(scenario: str = "montebello") -> tuple[str, str, str]:
+    """A village with clear ground beside it: (the village, a clear hex adjacent to it for the attackers, a hex behind
+    the attackers not adjacent to the village)."""
+    s = RULESET.data.scenarios[scenario]
+    grid = s.map.grid
+    village = next(h for h in s.map.hexes() if s.map.hex(h).terrains == ("villaggio",)
+                   and any(s.map.hex(n).terrains == ("pianura",) for n in grid.neighbours(h)))
+    att = next(n for n in sorted(grid.neighbours(village)) if s.map.hex(n).terrains == ("pianura",))
+    back = next(n for n in sorted(grid.neighbours(att)) if n != village and not grid.is_adjacent(n, village))
+    return village, att, back
+
+
+__all__ = ["RULESET", "Table", "at_step", "ev", "fresh", "line", "open_ground", "position", "village_attack_hexes", "world"]

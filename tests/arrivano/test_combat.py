@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 
-from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, world
+from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, village_attack_hexes, world
 
 X = open_ground()
 GRID = RULESET.data.scenarios["montebello"].map.grid
@@ -228,11 +228,7 @@ def test_artillery_alone_is_an_automatic_de_and_the_attacker_must_advance():
 
 def test_village_dr_gives_the_defender_the_choice():
     """arrivano §10.1.1, §12.5.4 DR (D16): no automatic conversion as in Caldiero; exchange or hold on a test."""
-    s = RULESET.data.scenarios["montebello"]
-    village = next(h for h in s.map.hexes() if s.map.hex(h).terrains == ("villaggio",)
-                   and any(s.map.hex(n).terrains == ("pianura",) for n in GRID.neighbours(h)))
-    att = next(n for n in sorted(GRID.neighbours(village)) if s.map.hex(n).terrains == ("pianura",))
-    back = next(n for n in sorted(GRID.neighbours(att)) if n != village and not GRID.is_adjacent(n, village))
+    village, att, back = village_attack_hexes()
     for die in range(1, 7):
         t2 = at_step(position({"6e-legere-i": att, "6e-legere-ii": att, "ir18-i": village}, leaders={"watrin": back},
                               orders={"W": "attack"}), "W", "combat")

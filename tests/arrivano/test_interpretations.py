@@ -21,7 +21,7 @@ from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 
-from tests.arrivano.harness import FOLD, RULESET, PaddedSupply, Table, at_step, ev, line, open_ground, position, world
+from tests.arrivano.harness import FOLD, RULESET, PaddedSupply, Table, at_step, ev, line, open_ground, position, village_attack_hexes, world
 
 X = open_ground()
 MB = RULESET.data.scenarios["montebello"]
@@ -198,10 +198,7 @@ def test_leader_loss_bombardment_roller_active_only_spares_defensive_fire():
 
 
 def village_exchange_failed(reading: str | None) -> Table | None:
-    village = next(h for h in MB.map.hexes() if MB.map.hex(h).terrains == ("villaggio",)
-                   and any(MB.map.hex(n).terrains == ("pianura",) for n in GRID.neighbours(h)))
-    att = next(n for n in sorted(GRID.neighbours(village)) if MB.map.hex(n).terrains == ("pianura",))
-    back = next(n for n in sorted(GRID.neighbours(att)) if n != village and not GRID.is_adjacent(n, village))
+    village, att, back = village_attack_hexes()
     for die in range(1, 7):
         t = at_step(position({"6e-legere-i": att, "6e-legere-ii": att, "ir18-i": village}, leaders={"watrin": back},
                              orders={"W": "attack"}), "W", "combat")
