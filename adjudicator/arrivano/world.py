@@ -13,6 +13,7 @@ from arbitro.adjudicator.arrivano.data_loader import (
 )
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.hexgrid import HexId
+from arbitro.adjudicator.napoleonic import zoc
 from arbitro.projections.arrivano import ArrivanoState
 
 ORDERS = ("advance", "attack", "defence", "manoeuvre")
@@ -226,19 +227,16 @@ class World:
 
     def ezoc(self, side: str) -> frozenset[HexId]:
         """Hexes in the zone of control of `side`'s enemies (arrivano §8): the six around each good-order
-        enemy unit, never into a redoubt hex."""
-        hexes: set[HexId] = set()
-        for uid in self.units_of(self.enemy(side)):
-            if not self.exerts_zoc(uid):
-                continue
-            for n in self.grid.neighbours(self.state.units[uid].hex):
-                if not any(t.no_zoc_into for t in self.terrains(n)):
-                    hexes.add(n)
-        return frozenset(hexes)
+        enemy unit, never into a redoubt hex (the shared napoleonic.zoc)."""
+        sources = [self.state.units[u].hex for u in self.units_of(self.enemy(side)) if self.exerts_zoc(u)]
+        return zoc.zoc_hexes(self.grid, sources, self._no_zoc_into)
+
+    def _no_zoc_into(self, h: HexId) -> bool:
+        return any(t.no_zoc_into for t in self.terrains(h))
 
     def zoc_sources(self, h: str, side: str) -> list[str]:
         """Enemy hexes projecting ZoC into `h` for a unit of `side`."""
-        if any(t.no_zoc_into for t in self.terrains(h)):
+        if self._no_zoc_into(HexId(h)):
             return []
         out = []
         for n in self.grid.neighbours(h):
