@@ -31,7 +31,7 @@ def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexI
     if march_column or order.enter_ezoc == "no":
         return hexmap.ZocRules(hexes=ezoc, entry="prohibited", zoc_to_zoc=order.ezoc_to_ezoc)
     may_enter = friendly if order.enter_ezoc == "with_friend" else None
-    return hexmap.ZocRules(hexes=ezoc, entry="stop", may_enter=may_enter, zoc_to_zoc=True)
+    return hexmap.ZocRules(hexes=ezoc, entry="stop", may_enter=may_enter, zoc_to_zoc=order.ezoc_to_ezoc)
 
 
 def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:

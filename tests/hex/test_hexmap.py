@@ -656,3 +656,19 @@ def test_results_do_not_depend_on_the_order_of_the_file() -> None:
     assert all(a.path(h) == b.path(h) for h in a.costs)
     assert retreat_options(forward.grid, "0303", ["0302", "0402"], hexes=2) == \
         retreat_options(backward.grid, "0303", ["0402", "0302"], hexes=2)
+
+
+def test_order_zoc_rules_honour_every_permission() -> None:
+    """napoleonic.movement.zoc_rules: the order's EZoC-to-EZoC permission holds whatever its entry rule
+    (caldiero §5.1.3 Defence may not go from one EZoC hex to another; arrivano §5.1.3 may, with a test)."""
+    from arbitro.adjudicator.napoleonic.movement import OrderMove, zoc_rules
+
+    ezoc = frozenset({HexId("0101")})
+    friendly = lambda h: h == "0101"
+    for entry in ("yes", "no", "with_friend"):
+        for to_zoc in (True, False):
+            rules = zoc_rules(OrderMove(enter_ezoc=entry, ezoc_to_ezoc=to_zoc, max_hexes=None), ezoc, friendly)
+            assert rules.zoc_to_zoc is to_zoc, (entry, to_zoc)
+            assert rules.entry == ("prohibited" if entry == "no" else "stop")
+            assert (rules.may_enter is friendly) is (entry == "with_friend")
+    assert zoc_rules(OrderMove("yes", True, None), ezoc, friendly, march_column=True).entry == "prohibited"
