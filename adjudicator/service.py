@@ -259,9 +259,9 @@ class Arbitro:
         cached = self._legal.get((game_id, seat))
         if cached is not None and cached[0] == game.head_hash:
             return msgspec.json.decode(cached[1])
-        commands = self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat)
-        self._legal[(game_id, seat)] = (game.head_hash, msgspec.json.encode(commands))
-        return commands
+        encoded = msgspec.json.encode(self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat))
+        self._legal[(game_id, seat)] = (game.head_hash, encoded)
+        return msgspec.json.decode(encoded)  # the same plain JSON values as every later (cached) answer
 
     def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
         game = self.game(game_id)

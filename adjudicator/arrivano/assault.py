@@ -43,9 +43,9 @@ def may_attack(w: World, uid: str, formation: str, ic: set[str]) -> bool:
     return w.order_of(uid, ic) in ("attack", "advance")
 
 
-def required_targets(w: World, attackers: list[str]) -> list[str]:
-    """arrivano §12.2.1: every enemy hex projecting ZoC into an attacker's hex and not yet attacked this segment;
-    a charging cavalry attacks its charge target only (§14.2.1)."""
+def zoc_targets(w: World, attackers: list[str]) -> list[str]:
+    """The enemy hexes projecting ZoC into an attacker's hex and not yet attacked this segment (arrivano §12.2.1);
+    a charging cavalry's is its charge target only (§14.2.1)."""
     side = w.state.units[attackers[0]].side
     out: set[str] = set()
     for u in attackers:
@@ -57,6 +57,12 @@ def required_targets(w: World, attackers: list[str]) -> list[str]:
             continue
         out |= {h for h in w.zoc_sources(w.state.units[u].hex, side) if h not in w.state.attacked_hexes}
     return sorted(out)
+
+
+def required_targets(w: World, attackers: list[str]) -> list[str]:
+    """The zoc_targets an assault by `attackers` must include: a hex fired at in open order this activation need
+    not be assaulted, though it may be (arrivano §12.2.1 with §16.3)."""
+    return [h for h in zoc_targets(w, attackers) if h not in w.state.fired_hexes]
 
 
 def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, int, list[str]]:
@@ -148,8 +154,7 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         g.reject(R.CHARGE_MIX, "a hex is not attacked by a charge and other units together")
     if chargers and sorted({g.state.charges[u] for u in chargers}) != sorted(targets):
         g.reject(R.CHARGE, "charging cavalry attacks the hex it charged")
-    # an enemy hex fired at in open order this activation needs no assault (arrivano §12.2.1 with §16.3)
-    missing = [h for h in required_targets(w, attackers) if h not in targets and h not in g.state.fired_hexes]
+    missing = [h for h in required_targets(w, attackers) if h not in targets]
     if missing:
         g.reject(R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}")
     forced = any(w.order_of(u, ic) == "attack" for u in attackers)
@@ -178,13 +183,15 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
     w = g.world()
     targets = [t for t in data["targets"] if any(w.state.units[u].side != data["seat"] for u in w.units_at(t))]
     attackers = [u for u in data["attackers"] if w.state.units[u].where == "map"]
-    if not data.get("cavalry_done"):
-        for t in targets:
-            units = cavalry_candidates(w, attackers, t)
-            if units:
-                g.emit(ev.PendingSet(kind="cavalry_retreat", seat=w.enemy(data["seat"]), rule=str(R.CAVALRY_RETREAT),
-                                     data=data | {"units": units, "hex": t, "cavalry_done": True}))
-                return
+    for t in targets:  # arrivano §14.1: the cavalry of each defending hex may retreat before combat
+        if t in data.get("cavalry_done", []):
+            continue
+        units = cavalry_candidates(w, attackers, t)
+        if units:
+            g.emit(ev.PendingSet(kind="cavalry_retreat", seat=w.enemy(data["seat"]), rule=str(R.CAVALRY_RETREAT),
+                                 data=data | {"units": units, "hex": t,
+                                              "cavalry_done": [*data.get("cavalry_done", []), t]}))
+            return
     for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
         if t in data.get("light_done", []):
             continue

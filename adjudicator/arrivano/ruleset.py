@@ -464,21 +464,20 @@ def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
     for h, units in F.by_hex(w, eligible).items():
-        targets = A.required_targets(w, units)
+        targets = A.zoc_targets(w, units)
         if not targets:
             continue
         groups = [units]
         together = [u for u in eligible if all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
         if sorted(together) != units:
             groups.append(sorted(together))
-        # hexes fired at in open order need no assault (arrivano §12.2.1 with §16.3): also offer the rest alone
-        unfired = [t for t in targets if t not in w.state.fired_hexes]
-        target_sets = [targets] + ([unfired] if unfired and unfired != targets else [])
+        # hexes fired at in open order need no assault (arrivano §12.2.1 with §16.3): the rest alone, or all
+        required = A.required_targets(w, units)
+        target_sets = [targets] + ([required] if required and required != targets else [])
         for group in groups:
             if 0 < sum(u in w.state.charges for u in group) < len(group):
                 continue  # arrivano §14.2.3: a charge and other units never attack a hex together
-            need = A.required_targets(w, group)
-            if need != targets:
+            if A.zoc_targets(w, group) != targets:
                 continue
             for aimed in target_sets:
                 key = (tuple(group), tuple(aimed))

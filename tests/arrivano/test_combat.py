@@ -291,3 +291,28 @@ def test_interpretation_below_1_5_after_failed_tests():
             assert r.record["column"] == "1-5" and r.record["below_minimum"]
         else:
             assert r.result == result
+
+
+def test_the_cavalry_of_each_defending_hex_may_retreat_before_combat():
+    """arrivano §14.1: in an assault on two hexes, the cavalry of each hex is offered its retreat (the second hex's
+    was skipped once the first hex had answered)."""
+    d2 = next(n for n in sorted(GRID.neighbours(X)) if GRID.is_adjacent(n, D) and n != D)
+    t = fight({"6e-legere-i": X}, {"bussy": D, "nauendorff-i": d2})
+    assault(t, ["6e-legere-i"], targets=sorted([D, d2]))
+    asked = []
+    while (pending := RULESET.pending(t.state)) is not None and pending.kind == "cavalry_retreat":
+        asked.append(t.state.stack[-1].data["hex"])
+        stay = next(o for o in pending.options if o.get("to") is None)
+        t.send("austria", stay)
+    assert sorted(asked) == sorted([D, d2])
+
+
+def test_a_hex_fired_at_in_open_order_is_no_attack_obligation():
+    """arrivano §12.2.1 with §16.3: the hex fired at need not be assaulted, so an Attack-order unit whose only
+    enemy ZoC comes from it may end the combat step without attacking; it may still attack it."""
+    from arbitro.adjudicator.arrivano.ruleset import attack_obligation
+    t = fight({"6e-legere-ii": X}, {"ir18-i": D})
+    assert attack_obligation(world(t.state)) is not None
+    t.state.fired_hexes = [D]
+    assert attack_obligation(world(t.state)) is None
+    assert {"type": "assault", "attackers": ["6e-legere-ii"], "targets": [D]} in t.legal("france")

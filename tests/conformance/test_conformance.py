@@ -122,8 +122,8 @@ def test_self_play_runs_a_whole_game(played: Played) -> None:
 
 def test_replay_equals_live_play(played: Played) -> None:
     """Folding the stored log from the first event gives, after every command, the state live play had; so does
-    folding from the nearest snapshot (checked at every fifth command, and the last: each costs up to a
-    checkpoint interval of folding)."""
+    folding from the nearest snapshot (checked at the first command after each snapshot, every fifth command and
+    the last: each costs up to a checkpoint interval of folding)."""
     replayer = played.app.replayer(played.game)
     state = None
     live = dict(played.live_hashes)
@@ -133,7 +133,9 @@ def test_replay_equals_live_play(played: Played) -> None:
             assert state_hash(state) == live[body.seq], f"replay differs at #{body.seq}"
     assert state is not None and state.core.seq == max(live)
     seqs = sorted(live)
-    for seq in [*seqs[::5], seqs[-1]]:
+    checkpoints = [e["seq"] for e in played.app.log(played.game) if e["event"]["type"] == "checkpoint"]
+    after_each_snapshot = [next((s for s in seqs if s > c), seqs[-1]) for c in checkpoints]
+    for seq in sorted({*seqs[::5], *after_each_snapshot, seqs[-1]}):
         assert state_hash(replayer.state_at(seq)) == live[seq], f"replay from a snapshot differs at #{seq}"
 
 
