@@ -21,6 +21,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
+from arbitro.adjudicator.datafiles import json_path
+
 Odds = tuple[int, int]
 """(attacker, defender) in lowest terms of the odds ladder: ``(3, 1)`` is 3-1, ``(1, 2)`` is 1-2."""
 
@@ -124,7 +126,7 @@ def parse_table(data: object, *, source: str = "<table>") -> CombatTable:
         table = CombatTable.model_validate(data)
     except ValidationError as exc:
         raise TableDataError(source, [
-            ("$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e["loc"]), e["msg"])
+            (json_path(e["loc"]), e["msg"])
             for e in exc.errors()
         ]) from None
     problems = _table_problems(table)
