@@ -331,7 +331,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
         apply_result(g, "Ae", attackers, defenders, targets, forced)
         return
     if odds.below_minimum and tested:  # fell below 1-5 through failed Attack? tests (§12.4.2)
-        reading = g.ctx.interpretation("below_1_5_after_tests")
+        reading = g.reading("below_1_5_after_tests")
         if reading == "cancelled":
             g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
                                       record={"reason": "below 1-5 after the tests", "odds": odds.column.odds},
@@ -546,7 +546,7 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
     the §15.2.1 retreat of two more hexes (interpretation dr_rout_retreat: additional_2). Artillery stacked with
     units retreating from an assault is eliminated (§11.1)."""
     results = stack_test(g, units, f"{R.RESULTS} DR test in {h}")
-    keep_disordered = g.ctx.interpretation("dr_pass_already_disordered") == "disordered"
+    keep_disordered = g.reading("dr_pass_already_disordered") == "disordered"
     for u in units:
         if results[u] and keep_disordered and g.state.units[u].status == "disordered":
             continue
@@ -564,7 +564,7 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
 
 def rout_hexes(g: Game) -> int:
     """Interpretation dr_rout_retreat: the DR hex then two more (additional_2), or two in all (total_2)."""
-    return 3 if g.ctx.interpretation("dr_rout_retreat") == "additional_2" else 2
+    return 3 if g.reading("dr_rout_retreat") == "additional_2" else 2
 
 
 def dr_choice(g: Game, frame: Frame, choice: str) -> None:

@@ -16,6 +16,7 @@ from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
 from arbitro.adjudicator.arrivano.profile import PROFILE
+from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.world import ORDERS, World
 from arbitro.adjudicator.napoleonic import efficiency as sys_eff
@@ -55,7 +56,7 @@ class Game:
 
     def reading(self, name: str) -> str:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
-        return self.world().reading(name)
+        return in_force(self.state, name)
 
 
 def crt_table(tables: Tables) -> combat.CombatTable:
@@ -428,7 +429,7 @@ def enter_reinforcements(g: Game, fid: str) -> None:
             g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,
                                    rule=str(R.CT_FRANCESCHI)))
         if g.state.formations[fid].general in group.leaders:
-            if group.order == "any" and g.ctx.interpretation("reinforcement_order") == "always_advance":
+            if group.order == "any" and g.reading("reinforcement_order") == "always_advance":
                 if g.state.formations[fid].order != "advance":
                     g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
                                            rule=str(R.REINFORCEMENT_ORDER)))
@@ -1084,7 +1085,7 @@ def commander_checks(g: Game, arrived: str) -> None:
             g.emit(ev.PendingSet(kind="escape", seat=le.side, rule=str(R.COMMANDER_ZOC_ESCAPE),
                                  data={"leader": lid, "forced": True}))
         elif w.grid.is_adjacent(le.hex, arrived) and not (
-                g.ctx.interpretation("commander_escape_scope") == "lone_only" and w.units_at(le.hex)):
+                g.reading("commander_escape_scope") == "lone_only" and w.units_at(le.hex)):
             g.emit(ev.PendingSet(kind="escape", seat=le.side, rule=str(R.COMMANDER_ESCAPE),
                                  data={"leader": lid, "forced": False}))
 

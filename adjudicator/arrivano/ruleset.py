@@ -120,7 +120,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def start(self, ctx: Decision[P.ArrivanoState]) -> None:
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
         g = self.game(ctx)
-        if ctx.interpretation("first_turn_initiative") == "french_first":  # as caldiero §3.2: no roll
+        if g.reading("first_turn_initiative") == "french_first":  # as caldiero §3.2: no roll
             ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(R.FIRST_TURN)))
             ctx.emit(ev.StepSet(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
         else:

@@ -258,7 +258,7 @@ def test_natural_one_with_the_generals_modifier_tests_him():
 
 def test_interpretation_dr_rout_retreat_total_2():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
-    t.game.core.interpretations["dr_rout_retreat"] = "total_2"
+    t.rule({"dr_rout_retreat": "total_2"})
     assault(t, ["6e-legere-i"], dice=[6, 5])
     pending = RULESET.pending(t.state)
     if pending is not None and pending.kind == "retreat":
@@ -270,7 +270,7 @@ def test_interpretation_dr_pass_already_disordered():
     for reading, status in (("rout", "routed"), ("disordered", "disordered")):
         t = fight({"6e-legere-i": X}, {"ir18-i": D})
         t.state.units["ir18-i"].status = "disordered"
-        t.game.core.interpretations["dr_pass_already_disordered"] = reading
+        t.rule({"dr_pass_already_disordered": reading})
         assault(t, ["6e-legere-i"], dice=[4, 2])  # +2 disordered, +1 efficiency: row 7 Dr; test 2 passes
         assert resolved(t).result == "Dr"
         assert t.state.units["ir18-i"].status == status
@@ -283,7 +283,7 @@ def test_interpretation_below_1_5_after_failed_tests():
     for reading, result in (("lowest_column", None), ("automatic_ae", "Ae"), ("cancelled", "cancelled")):
         t = fight({"6e-legere-i": X, "6e-legere-ii": other}, {"ir40-ii-iii": D, "ir13-ii-iii": D}, order="advance")
         t.state.units["6e-legere-ii"].reduced = True
-        t.game.core.interpretations["below_1_5_after_tests"] = reading
+        t.rule({"below_1_5_after_tests": reading})
         # 5 + 3 = 8 against 16 is 1-2; the stack in X fails (6), leaving 3 against 16: below 1-5
         assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[6, 1, 3])
         r = resolved(t)

@@ -228,7 +228,7 @@ def test_interpretation_commander_escape_lone_only():
     state = position({"6e-legere-i": nb2(X, 1, 3), "ir18-i": X}, leaders={"watrin": nb2(X, 1, 3), "gottesheim": X},
                      orders={"W": "advance"})
     t = at_step(state, "W", "movement")
-    t.game.core.interpretations["commander_escape_scope"] = "lone_only"
+    t.rule({"commander_escape_scope": "lone_only"})
     t.send("france", {"type": "move", "unit": "6e-legere-i", "to": nb2(X, 1, 1), "column": False})
     assert RULESET.pending(t.state) is None  # Gottesheim is stacked with a unit: no escape under lone_only
 
