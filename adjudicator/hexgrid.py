@@ -252,6 +252,10 @@ class Grid:
 
     # -- adjacency -------------------------------------------------------------------------------
 
+    def is_edge(self, hex_id: str) -> bool:
+        """A hex on the edge of the map: fewer than six neighbours on it (retreats off the map, entry hexes)."""
+        return len(self.neighbours(hex_id)) < 6
+
     def neighbours(self, hex_id: str) -> tuple[HexId, ...]:
         """The on-map neighbours of an on-map hex, in direction order."""
         return tuple(n for n in self._neighbour_slots(hex_id) if n is not None)

@@ -830,10 +830,6 @@ def _check_interpretations(spec: InterpretationsFile) -> list[str]:
             for name, count in sorted(names.items()) if count > 1]
 
 
-def _on_edge(hexmap: HexMap, hex_id: str) -> bool:
-    return len(hexmap.grid.neighbours(hex_id)) < 6
-
-
 @dataclass
 class _Check:
     """What the cross-file checks of one scenario share: the loaded parts, indexes, and the problems found."""
@@ -956,7 +952,7 @@ def _check_flags(c: _Check) -> None:
     for key, flags in (("entry_hexes", rules.entry_hexes), ("retreat_hexes", rules.retreat_hexes)):
         for letter, flag in sorted(flags.items()):
             where = f"{c.sc}: $.{key}.{letter}.hex"
-            if c.on_map(flag.hex, where) and not _on_edge(c.s.map, flag.hex):
+            if c.on_map(flag.hex, where) and not c.s.map.grid.is_edge(flag.hex):
                 c.add(where, f"hex {flag.hex} is not on the map edge")
 
 

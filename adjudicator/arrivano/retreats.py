@@ -45,10 +45,6 @@ class Line:
     """Hexes added because the ends overstacked (arrivano §12.6.2)."""
 
 
-def on_edge(w: World, h: str) -> bool:
-    return len(w.grid.neighbours(h)) < 6
-
-
 def lines(w: World, units: list[str], n: int, ignore_ezoc: bool, may_leave: bool = True) -> list[Line]:
     """The permitted lines of retreat of `n` hexes for `units` (stacked together), sorted by end hex.
     `may_leave=False`: a retreat that may not leave the map (a retreat before combat, before_combat_lines): the
@@ -90,10 +86,10 @@ def _exits(w: World, start: str, n: int, enterable: Callable[[str], bool],
            clean: Callable[[tuple[str, ...]], bool]) -> list[Line]:
     """Ways off the map: a map-edge hex reached in fewer than `n` hexes (the start itself if on the edge); those
     avoiding EZoC if any (§12.6.1); one per edge hex."""
-    found: list[tuple[str, ...]] = [()] if on_edge(w, start) else []
+    found: list[tuple[str, ...]] = [()] if w.grid.is_edge(start) else []
     for k in range(1, n):
         found += [o.path for o in hexmap.retreat_options(w.grid, start, [], hexes=k, can_enter=enterable)
-                  if on_edge(w, o.end)]
+                  if w.grid.is_edge(o.end)]
     pool = [p for p in found if clean(p)] or found
     out: dict[str, Line] = {}
     for p in sorted(pool, key=lambda p: (len(p), p)):
@@ -128,7 +124,7 @@ def _on_map(w: World, units: list[str], start: str, enemies: list[str], opts: li
                   if nb != start and nb not in o.path and enterable(nb)]
         if not longer:  # nowhere further on the map: off it from an edge end (§12.8.1), else none (§12.6.3)
             return [Line(path=tuple(o.path), to=o.end, off_map=True, continued=extra)
-                    for o in _one_per_end_opts(ends) if on_edge(w, o.end)]
+                    for o in _one_per_end_opts(ends) if w.grid.is_edge(o.end)]
         pool, extra = _rank(w, start, enemies, longer), extra + 1
 
 

@@ -105,8 +105,8 @@ class Board:
         return self.grid.distance(a, b)
 
     def is_edge(self, h: str) -> bool:
-        """A hex on the edge of the map (fewer than six neighbours on the map), caldiero §20.5.2."""
-        return len(self.grid.neighbours(h)) < 6
+        """A hex on the edge of the map, caldiero §20.5.2."""
+        return self.grid.is_edge(h)
 
     def terrain(self, h: str) -> str:
         return self.map.terrain.get(h, self.map.default_terrain)
