@@ -983,6 +983,8 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 reasons[key] = arrival.stop
             else:
                 continue
+            if tie_break != "path":
+                continue  # `forced` is read only by the "path" tie-break
             if arrival.forced:
                 forced.add(key)
             else:

@@ -57,9 +57,10 @@ class Played:
         first = result["events"][0]["seq"] if result is not None and result["events"] else None
         secrets_after = self._secrets_after_each_event(first) if first is not None else {}
         for seat in self.ruleset.seats(state.rules):
+            now = self.ruleset.secrets(state.rules, seat)
             served: list[tuple[str, Any, set[str]]] = [
-                ("view", self.app.view(self.game, seat), self.ruleset.secrets(state.rules, seat)),
-                ("rejections", self._rejections_for(seat, state), self.ruleset.secrets(state.rules, seat)),
+                ("view", self.app.view(self.game, seat), now),
+                ("rejections", self._rejections_for(seat, state), now),
             ]
             if first is not None:
                 for event in self.app.log(self.game, seat, first):
