@@ -333,7 +333,7 @@ def stage_resolve(a: Act) -> None:
         if uphill:
             drm += w.board.table.climb.assault_drm
             drm_parts.append("uphill -1")
-        total = clamp_drm(drm, CALDIERO)
+        total = clamp_drm(drm)
         (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
             "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total})

@@ -9,7 +9,6 @@ from __future__ import annotations
 from arbitro.adjudicator import combat
 from arbitro.adjudicator.caldiero.loader import CombatTable
 from arbitro.adjudicator.caldiero.profile import SYSTEM
-from arbitro.adjudicator.caldiero.system_profile import SystemProfile
 from arbitro.adjudicator.napoleonic import assault
 
 _ODDS_TABLES: dict[int, tuple[CombatTable, combat.CombatTable]] = {}
@@ -46,9 +45,9 @@ def odds_label(crt: CombatTable, attack: int, defence: int) -> str:
     return "below 1-5" if raw.below_minimum else combat.format_odds(combat.odds_ratio(attack, defence))
 
 
-def clamp_drm(total: int, profile: SystemProfile) -> int:
-    """The DRM is never beyond +/-4 (caldiero §12.5.2): the shared cap (adjudicator/napoleonic/assault.py)."""
-    assert profile.max_drm == SYSTEM.drm_cap
+def clamp_drm(total: int) -> int:
+    """The DRM is never beyond +/-4 (caldiero §12.5.2): the shared cap (adjudicator/napoleonic/assault.py) with
+    Caldiero's system profile."""
     return assault.capped(SYSTEM, total)
 
 
