@@ -386,5 +386,14 @@ def test_line_of_sight_blocked_by_a_crossed_hex() -> None:
     assert CALDIERO.line_of_sight("1612", "2213", lambda h: h == "2014").clear
 
 
-def test_line_of_sight_along_map_edge_is_never_blocked_by_the_off_map_side() -> None:
-    assert CALDIERO.line_of_sight("1001", "1201", lambda h: True).clear
+@pytest.mark.parametrize("row, outer_parity", [(1, 0), (21, 1)])
+def test_line_of_sight_along_map_edge_is_never_blocked_by_the_off_map_side(row: int, outer_parity: int) -> None:
+    """Every sight line along the top or bottom edge of the flat-top, odd-shifted map between two hexes of the outer
+    half-row runs along hexsides shared with off-map hexes: with every on-map hex blocking it is still clear. The
+    lines between the inner half-row's hexes cross an on-map hex's centre, so they are blocked: the property is
+    about the off-map side, not a grid that never blocks."""
+    blocks_everything = lambda h: True  # noqa: E731
+    for column in range(CALDIERO.first_column, CALDIERO.last_column - 1):
+        a, b = f"{column:02d}{row:02d}", f"{column + 2:02d}{row:02d}"
+        sight = CALDIERO.line_of_sight(a, b, blocks_everything)
+        assert sight.clear == (column % 2 == outer_parity), (a, b, sight)

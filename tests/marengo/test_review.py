@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitro.adjudicator.marengo.common import data
 from tests.marengo.harness import Game, from_position, position, types
 
 
@@ -619,7 +620,10 @@ def test_manoeuvre_capacity_counts_only_own_blocks_marengo_8() -> None:
         "FRA_WATRIN_A": ("ghilina", "reserve"), "FRA_WATRIN_B": ("ghilina", "reserve"), "FRA_MALHER": ("ghilina", "reserve"),
     }))
     g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A"), g.tok("AUT_OTT_B"), g.tok("AUT_OTT_C")], to="ghilina")
-    assert g.state.manoeuvre is not None  # three Austrians may attack a zone of capacity 3 holding three French
+    assert data().zones["ghilina"].capacity == 3  # the set-up's premise: three French already fill it
+    m = g.state.manoeuvre  # yet three Austrians may attack it: capacity counts each side's own blocks
+    assert m is not None and m.side == "austria" and m.to_zone == "ghilina" and m.from_zone == "cascina_grossa"
+    assert sorted(m.blocks) == ["AUT_OTT_A", "AUT_OTT_B", "AUT_OTT_C"]
 
 
 # --- §8 capacity where a road attack may stop -------------------------------------------------------------------
