@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from arbitro.adjudicator.marengo import assault, bombardment, movement, sequence
-from arbitro.adjudicator.marengo.common import Illegal, Interp, blocks_in, data, on_map, token_of, tokens
+from arbitro.adjudicator.marengo.common import Illegal, Interp, blocks_in, cavalry_obstacle, data, on_map, token_of, tokens
 from arbitro.adjudicator.marengo.procedure import pending
 from arbitro.projections.marengo import POOL, MarengoState
 
@@ -141,17 +141,17 @@ def _moves(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any
         # to an adjacent zone
         for to in sorted(d.neighbours(zone)):
             movers = [b for b in mine if state.blocks[b].place in ("reserve", f"{zone}/{to}")]
+            shows: list[str | None] = [None]
+            if cavalry_obstacle(interp, zone, to):  # marengo §9: an attack there names the infantry shown
+                shows += sorted(b for b in movers if state.blocks[b].arm == "infantry")
             for sub in subsets(movers, 1, len(movers)):
-                plan = _ok(movement.check_move, state, seat, sub, to, "reserve", None, interp)
-                if plan is None:
-                    continue
-                if plan.show is None:
-                    out.append({"type": "move", "blocks": tokens(state, sub), "to": to, "place": "reserve"})
-                    continue
-                for inf in sub:
-                    if state.blocks[inf].arm == "infantry":
-                        out.append({"type": "move", "blocks": tokens(state, sub), "to": to, "place": "reserve",
-                                    "show": token_of(state, inf)})
+                for show in shows:
+                    if show is not None and show not in sub:
+                        continue
+                    if _ok(movement.check_move, state, seat, sub, to, "reserve", show, interp) is None:
+                        continue
+                    move = {"type": "move", "blocks": tokens(state, sub), "to": to, "place": "reserve"}
+                    out.append(move if show is None else {**move, "show": token_of(state, show)})
     return out
 
 

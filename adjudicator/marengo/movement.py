@@ -91,6 +91,9 @@ class MovePlan:
     blockable: bool = False
 
 
+SHOWN_ONLY_IN_OBSTACLE_ATTACK = "a block is shown only in an attack manoeuvre into cavalry-obstacle terrain"  # marengo §9
+
+
 def check_move(state: MarengoState, seat: str, blocks: list[str], to: str, place: str, show: str | None,
                interp: Interp) -> MovePlan:
     d = data()
@@ -105,6 +108,8 @@ def check_move(state: MarengoState, seat: str, blocks: list[str], to: str, place
     if to not in d.zones:
         raise fail(R.MAP, f"no zone {to!r}")
     if to == zone:
+        if show is not None:
+            raise fail(R.MANOEUVRE, SHOWN_ONLY_IN_OBSTACLE_ATTACK)
         if place == "reserve":
             return _to_own_reserve(state, seat, blocks, zone, interp)
         return _to_own_approach(state, seat, blocks, zone, place, interp)
@@ -161,7 +166,10 @@ def _to_adjacent(state: MarengoState, seat: str, blocks: list[str], zone: str, t
         raise fail(R.CAPACITY, f"{to} holds at most {cap} of your blocks")
     check_limit(state, 1)
     plan = MovePlan(seat, blocks, zone, to, "reserve", 1, "move")
-    if has_enemy(state, to, seat):
+    attack = has_enemy(state, to, seat)
+    if show is not None and not (attack and cavalry_obstacle(interp, zone, to)):
+        raise fail(R.MANOEUVRE, SHOWN_ONLY_IN_OBSTACLE_ATTACK)
+    if attack:
         plan.kind = "manoeuvre"
         plan.blockable = any(state.blocks[b].place == "reserve" for b in blocks)
         if cavalry_obstacle(interp, zone, to):
@@ -172,8 +180,6 @@ def _to_adjacent(state: MarengoState, seat: str, blocks: list[str], zone: str, t
                 raise fail(R.MANOEUVRE, "name the attacking infantry shown to the enemy (show): the attack "
                                         "goes into cavalry-obstacle terrain")
             plan.show = show
-    elif show is not None:
-        raise fail(R.MANOEUVRE, "a block is shown only in an attack manoeuvre into cavalry-obstacle terrain")
     return plan
 
 

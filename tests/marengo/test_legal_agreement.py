@@ -11,7 +11,7 @@ from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.marengo.data_loader import load_data
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.projections.marengo import POOL
-from tests.marengo.harness import new_game, ruleset
+from tests.marengo.harness import from_position, new_game, position, ruleset
 
 
 def candidates(state: Any, seat: str) -> list[dict[str, Any]]:
@@ -24,6 +24,8 @@ def candidates(state: Any, seat: str) -> list[dict[str, Any]]:
         t = x.token
         for z in sorted(d.neighbours(x.zone)) + [x.zone]:
             out.append({"type": "move", "blocks": [t], "to": z, "place": "reserve"})
+            if x.arm == "infantry":  # the optional field of an attack into cavalry-obstacle terrain (marengo §9)
+                out.append({"type": "move", "blocks": [t], "to": z, "place": "reserve", "show": t})
         for ap in d.approaches_of[x.zone]:
             out.append({"type": "move", "blocks": [t], "to": x.zone, "place": ap})
             out.append({"type": "continue", "blocks": [t], "approach": ap})
@@ -75,3 +77,14 @@ def test_legal_and_decide_agree(seed: str) -> None:
                 assert accepted == (norm in legal), (seat, c, accepted)
                 checked += 1
     assert checked > 500
+
+
+def test_attack_manoeuvre_into_cavalry_obstacle_terrain_is_listed_with_its_shown_infantry_marengo_9() -> None:
+    """marengo §9: an attack manoeuvre into terrain that blocks cavalry names the infantry block shown. legal()
+    listed none (it asked check_move without `show`, which refuses such a move), though decide() accepts it."""
+    g = from_position(position({"AUT_OTT_A": ("ghilina", "reserve"), "FRA_WATRIN_A": ("torre_garofoli", "reserve")}))
+    token = g.tok("AUT_OTT_A")
+    listed = [c for c in g.legal("austria") if c["type"] == "move" and c["to"] == "torre_garofoli"]
+    assert listed == [{"type": "move", "blocks": [token], "to": "torre_garofoli", "place": "reserve", "show": token}]
+    g.send("austria", **listed[0])
+    assert g.state.manoeuvre is not None and g.state.manoeuvre.to_zone == "torre_garofoli"
