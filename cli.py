@@ -383,18 +383,24 @@ def _app_for(source: str, db: str) -> tuple[Arbitro, str]:
 @cli.command()
 @click.argument("game")
 @click.option("--at", "at", type=int, required=True, help="Fork after this event.")
-@click.option("--keep-dice", is_flag=True, help="Keep the parent's seed (the same dice would follow).")
+@click.option("--keep-dice", is_flag=True,
+              help="Replay the parent's dice (the same rolls follow); the parent's seed must be revealed first.")
+@click.option("--id", "new_id", help="Choose the new game's id (default: generated).")
+@seat_option(required=False, default="umpire")
 @db_option
 @json_option
 @handle_errors
-def fork(game: str, at: int, keep_dice: bool, db: str, as_json: bool) -> None:
-    """Start a new game from event AT of GAME; print the new game's id.
+def fork(game: str, at: int, keep_dice: bool, new_id: str | None, seat: str, db: str, as_json: bool) -> None:
+    """Start a new game from event AT of GAME (the umpire's act, recorded in GAME's log as game_forked);
+    print the new game's id. The fork draws a new seed; --keep-dice replays GAME's dice, for analysis,
+    and only once GAME's seed is revealed (so no fork can show a roll GAME is about to make).
 
     \b
     Example:
         arbitro fork marengo-1a2b3c4d --at 120
+        arbitro reveal caldiero-9f8e --reason "post-mortem" && arbitro fork caldiero-9f8e --at 300 --keep-dice
     """
-    out({"game": open_app(db).fork(game, at, keep_dice=keep_dice)}, as_json, lambda d: d["game"])
+    out({"game": open_app(db).fork(game, at, keep_dice=keep_dice, new_id=new_id, by=seat)}, as_json, lambda d: d["game"])
 
 
 @cli.command()

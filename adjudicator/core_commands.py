@@ -64,8 +64,19 @@ class RevealSeed(_Command):
     reason: Annotated[str, Field(min_length=3)]
 
 
+class RecordFork(_Command):
+    """The umpire's fork, recorded in the parent's log by `arbitro fork` (arbitro §R.3): which game was made
+    from which event, and whether it replays this game's (revealed) dice."""
+
+    type: Literal["fork"]
+    child: Annotated[str, Field(min_length=1, max_length=128)]
+    at: Annotated[int, Field(ge=1)]
+    hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    keep_dice: bool = False
+
+
 CoreCommand = Annotated[
-    Union[AddEntropy, Undo, Consent, EnterRandom, Ruling, RevealSeed], Field(discriminator="type")
+    Union[AddEntropy, Undo, Consent, EnterRandom, Ruling, RevealSeed, RecordFork], Field(discriminator="type")
 ]
-CORE_COMMAND_TYPES = ("add_entropy", "undo", "consent", "enter_random", "ruling", "reveal_seed")
+CORE_COMMAND_TYPES = ("add_entropy", "undo", "consent", "enter_random", "ruling", "reveal_seed", "fork")
 core_commands: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(CoreCommand)

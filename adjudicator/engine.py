@@ -28,6 +28,8 @@ from arbitro.projections.game import GameState, state_bytes, state_hash
 from arbitro.projections.patch import PatchError, apply_patch
 
 CHECKPOINT_EVERY = 200
+# The umpire's acts that are not answers to anything: allowed while another decision is pending.
+UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.RecordFork)
 OPENING: dict[str, Any] = {"type": "open_scenario"}  # the scenario's opening, suspended like a command
 
 # The engine's own rules, cited like a rulebook's (docs/engine-rules.md).
@@ -186,7 +188,7 @@ class Adjudicator:
                 if seat not in pending.seats:
                     raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=R_ENTER)
                 return self._enter_random(ctx, state, command, game, history)
-            case _ if pending is not None and not (seat == UMPIRE and isinstance(command, (cc.Ruling, cc.Undo, cc.RevealSeed))):
+            case _ if pending is not None and not (seat == UMPIRE and isinstance(command, UMPIRE_ANYTIME)):
                 raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=pending.rule)
             case cc.AddEntropy():
                 if seat == UMPIRE:
@@ -201,6 +203,8 @@ class Adjudicator:
                 if game.seed is None:
                     raise IllegalCommand(game.no_seed_reason, rule=R_REVEAL)
                 ctx.emit(core.SeedRevealed(seed=game.seed, reason=command.reason))
+            case cc.RecordFork():
+                self._record_fork(ctx, state, command)
             case cc.Ruling():
                 self._ruling(ctx, state, command)
             case cc.Undo():
@@ -224,6 +228,25 @@ class Adjudicator:
         except NeedRandom as need:
             return self._request_random(state, request["command_seat"], suspended, need, entered, game, history)
         return resumed
+
+    @staticmethod
+    def _record_fork(ctx: Decision[Any], state: GameState[Any], command: cc.RecordFork) -> None:
+        """A fork shows the position to whoever plays it, and a fork that keeps the dice replays this game's
+        seed: so forking is the umpire's act, and keeping the dice needs this game's seed already public
+        (otherwise the fork would show the very rolls this game is about to make)."""
+        if ctx.seat != UMPIRE:
+            raise IllegalCommand(f"only the umpire forks a game, not {ctx.seat}: a fork is played from a position "
+                                 "the players may not see whole, and may replay this game's dice", rule=R_REVEAL)
+        if command.at > state.core.seq:
+            raise IllegalCommand(f"#{command.at} is after the head (#{state.core.seq}): fork at an event that exists",
+                                 rule=R_REVEAL)
+        if command.keep_dice and state.core.seed is None:
+            raise IllegalCommand(
+                "this game's seed is not revealed: a fork that keeps its dice would show the rolls this game is "
+                "about to make; reveal the seed first (arbitro reveal GAME, which ends the dice here), or fork "
+                "without --keep-dice (a new seed)", rule=R_REVEAL)
+        ctx.emit(core.GameForked(child=command.child, at=command.at, hash=command.hash, keep_dice=command.keep_dice,
+                                 rule=R_REVEAL))
 
     def _ruling(self, ctx: Decision[Any], state: GameState[Any], command: cc.Ruling) -> None:
         if ctx.seat != UMPIRE:

@@ -22,7 +22,7 @@ from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal_events
-from arbitro.events.store import Annotation, DuplicateKey, Snapshot, StaleSequence, Store
+from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
 from arbitro.projections.game import GameState, state_bytes
@@ -360,30 +360,50 @@ class Arbitro:
         return verify(self, read_lines(lines, source), progress, head)
 
     # --- fork, undo, reveal, annotate -------------------------------------------------------------
-    def fork(self, game_id: str, at: int, *, keep_dice: bool = False, new_id: str | None = None) -> str:
+    def fork(
+        self, game_id: str, at: int, *, keep_dice: bool = False, new_id: str | None = None, by: str = UMPIRE
+    ) -> str:
+        """The umpire's fork (arbitro §R.3): a new game from event `at`, recorded in the parent's log as
+        `game_forked`. With `keep_dice` the fork replays the parent's seed, which must already be revealed."""
         parent = self.game(game_id)
+        self.check_seat(parent, by)
         ruleset = registry.get(parent.ruleset)
         created = self._created(game_id)
+        if not 1 <= at <= parent.head_seq:
+            raise BadInput(f"game {game_id} has events #1 to #{parent.head_seq}; cannot fork at #{at}")
         state = self.state_at(game_id, at)
         around = list(self.store.events(game_id, at, at + 1))
         parent_hash = around[0].hash
         if len(around) == 2 and _cmd_of(around[0]) == _cmd_of(around[1]):
             raise BadInput(f"#{at} is in the middle of a command: fork at the end of one (arbitro §U.3)")
-        if keep_dice and parent.seed is None:
-            raise NotFound(f"game {game_id}: this database does not hold its seed, so its dice cannot be kept")
-        seed = parent.seed if keep_dice and parent.seed else rnd.new_seed()
+        child = new_id or _new_id(ruleset.name)
+        if self._exists(child):
+            raise BadInput(f"a game {child!r} already exists in this database: choose another id")
+        # The parent records the fork first (the engine refuses a seat, and kept dice before the reveal).
+        self.submit(game_id, by, {"type": "fork", "child": child, "at": at, "hash": parent_hash, "keep_dice": keep_dice})
+        revealed = self.state_at(game_id).core.seed
+        seed = revealed if keep_dice and revealed is not None else rnd.new_seed()
         initial_core: dict[str, Any] = {"interpretations": state.core.interpretations}
         if state.core.pending is not None:  # e.g. a roll still to be entered carries over
             initial_core["pending"] = to_builtins(state.core.pending)
         if keep_dice:
             initial_core.update(rolls=state.core.rolls, mix=state.core.mix)
+        origin: dict[str, Any] = {"fork": game_id, "at": at, "hash": parent_hash, "keep_dice": keep_dice}
+        if keep_dice:
+            origin["seed_public"] = True  # the parent's seed was revealed before this fork (arbitro §R.3)
         fork = core.GameCreated(
             ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, options=created.options,
             kind=created.kind, seats=created.seats, seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(),
-            origin={"fork": game_id, "at": at, "hash": parent_hash, "keep_dice": keep_dice},
-            initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
+            origin=origin, initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
         )
-        return self._start_game(ruleset, fork, seed, new_id or _new_id(ruleset.name), (game_id, at, parent_hash))
+        return self._start_game(ruleset, fork, seed, child, (game_id, at, parent_hash))
+
+    def _exists(self, game_id: str) -> bool:
+        try:
+            self.store.game(game_id)
+        except GameNotFound:
+            return False
+        return True
 
     def undo(self, game_id: str, seat: str, to: int, reason: str = "") -> dict[str, Any]:
         return self.submit(game_id, seat, {"type": "undo", "to": to, "reason": reason})
@@ -411,9 +431,10 @@ def _cmd_of(stored: StoredEvent) -> int:
 
 
 def may_reveal(created: core.GameCreated) -> bool:
-    """A fork that kept its parent's dice shares the parent's seed: revealing it would make the parent's
-    later rolls predictable, so such a fork never reveals it (arbitro §R.3); reveal the parent instead."""
-    return not created.origin.get("keep_dice", False)
+    """A fork that kept its parent's dice shares the parent's seed. Forks made since arbitro §R.3 required the
+    parent's reveal first hold a seed that is already public; an older one (made before its parent's reveal)
+    never reveals it, since that would make the parent's later rolls predictable."""
+    return not created.origin.get("keep_dice", False) or bool(created.origin.get("seed_public", False))
 
 
 def _new_id(ruleset: str) -> str:

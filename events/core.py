@@ -79,6 +79,17 @@ class SeedRevealed(Event, tag="seed_revealed"):
     reason: str
 
 
+class GameForked(Event, tag="game_forked"):
+    """The umpire made game `child` from event `at` of this game (arbitro §R.3). A fork that keeps the dice
+    replays this game's seed, which must already be revealed: no fork can show a roll this game will make."""
+
+    child: str
+    at: int
+    hash: str  # this game's event hash at `at`, as the child's origin names it
+    keep_dice: bool
+    rule: str
+
+
 class RulingMade(Event, tag="ruling_made"):
     """The umpire's ruling: a stated reason, and a state change and/or an interpretation chosen."""
 
@@ -128,6 +139,7 @@ CoreEvent = Union[
     ItemsDrawn,
     RandomRequested,
     SeedRevealed,
+    GameForked,
     RulingMade,
     UndoRequested,
     UndoAnswered,

@@ -27,5 +27,8 @@ def test_the_demo_plays_rejects_views_forks_replays_and_verifies(tmp_path: Path)
     games = app.store.games()
     assert len(games) == 2 and sum(g.parent is not None for g in games) == 1
     main = next(g for g in games if g.parent is None)
-    assert main.head_cmd == 10, "the demo's probing and its rejected command appended nothing"
+    played = [c.record.command["type"] for c in app.store.commands(main.id)][1:]
+    assert played[-1] == "fork", "the fork is the umpire's act, recorded in the parent's log (arbitro §R.3)"
+    played = [t for t in played if t not in ("fork", "commit_entropy", "reveal_entropy")]
+    assert len(played) == 10, "the demo's probing and its rejected command appended nothing"
     assert app.verify(main.id).passed
