@@ -26,7 +26,8 @@ from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.marengo.common import Illegal, Interp, resolve, resolve_all
 from arbitro.adjudicator.marengo.data_loader import ARMIES_FILE, MAP_FILE, load_data
 from arbitro.adjudicator.marengo.legal import legal as list_legal
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Scenario, Ruleset
+from arbitro.adjudicator.marengo.position import validate
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Rule, Scenario, Ruleset
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import SIDES, MarengoProjection, MarengoState
 
@@ -129,8 +130,6 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
         return list_legal(state, seat, mirrored(state))
 
     def validate_position(self, state: MarengoState) -> list[str]:
-        from arbitro.adjudicator.marengo.position import validate
-
         return validate(state)
 
     def decide(self, ctx: Decision[MarengoState], command: Any) -> None:
@@ -230,19 +229,19 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
                 sequence.enter_step(ctx, "movement")
             else:
                 sequence.check_step(s, seat, "assaults" if s.step in ("start", "bombardment") else s.step)
-            movement.do_move(ctx, plan)
+            manoeuvre.begin(ctx, movement.do_move(ctx, plan))
         case C.RoadMove():
             sequence.check_step(s, seat, "movement")
             bid = resolve(s, seat, cmd.block)
             plan = movement.check_road(s, seat, bid, cmd.road, list(cmd.path), interp)
             sequence.enter_step(ctx, "movement")
-            movement.do_road(ctx, plan)
+            manoeuvre.begin(ctx, movement.do_road(ctx, plan))
         case C.Enter():
             sequence.check_step(s, seat, "movement")
             bid = resolve(s, seat, cmd.block)
             plan = movement.check_enter(s, seat, bid, cmd.entry, list(cmd.path), interp)
             sequence.enter_step(ctx, "movement")
-            movement.do_road(ctx, plan)
+            manoeuvre.begin(ctx, movement.do_road(ctx, plan))
         case C.Pontoon():
             sequence.check_step(s, seat, "movement")
             bid = resolve(s, seat, cmd.block)
@@ -272,8 +271,6 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
 
 
 def _rule(text: str) -> Any:
-    from arbitro.adjudicator.ruleset import Rule
-
     return Rule("marengo", text.split("§")[-1]) if "§" in text else R.SEQUENCE
 
 

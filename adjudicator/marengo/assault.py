@@ -26,6 +26,7 @@ from arbitro.adjudicator.marengo.common import (
     refs,
     reveal,
     stage,
+    subsets,
     tokens,
 )
 from arbitro.adjudicator.marengo.movement import check_limit
@@ -347,8 +348,6 @@ def do_advance(ctx: Any, advance: bool, stay: list[str]) -> None:
 
 
 def options(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any]]:
-    from arbitro.adjudicator.marengo.legal import subsets
-
     a = state.assault
     assert a is not None
     if a.stage == "defensive_artillery":

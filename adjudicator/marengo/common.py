@@ -7,7 +7,8 @@ interpretation in force (defaults when no Decision is at hand, see docs).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations
 from typing import Any
 
 from arbitro.adjudicator.marengo import rules as R
@@ -28,6 +29,14 @@ class Illegal(Exception):
 
 def fail(rule: Rule, message: str) -> Illegal:
     return Illegal(rule, message)
+
+
+def subsets(items: list[str], lo: int, hi: int) -> Iterator[list[str]]:
+    """Every sorted subset of `items` with `lo` to `hi` members, smallest first (the listings' choices)."""
+    items = sorted(items)
+    for n in range(lo, min(hi, len(items)) + 1):
+        for c in combinations(items, n):
+            yield list(c)
 
 
 def data() -> MarengoData:

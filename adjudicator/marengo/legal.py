@@ -3,21 +3,23 @@ validator decide() uses accepts it (one source of truth). Blocks are named by to
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import combinations
 from typing import Any
 
 from arbitro.adjudicator.marengo import assault, bombardment, movement, sequence
-from arbitro.adjudicator.marengo.common import Illegal, Interp, blocks_in, cavalry_obstacle, data, on_map, token_of, tokens
+from arbitro.adjudicator.marengo.common import (
+    Illegal,
+    Interp,
+    blocks_in,
+    cavalry_obstacle,
+    data,
+    on_map,
+    resolve_all,
+    subsets,
+    token_of,
+    tokens,
+)
 from arbitro.adjudicator.marengo.procedure import pending
 from arbitro.projections.marengo import POOL, MarengoState
-
-
-def subsets(items: list[str], lo: int, hi: int) -> Iterator[list[str]]:
-    items = sorted(items)
-    for n in range(lo, min(hi, len(items)) + 1):
-        for c in combinations(items, n):
-            yield list(c)
 
 
 def _ok(fn: Any, *args: Any) -> Any:
@@ -62,8 +64,6 @@ def legal(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any]
 
 
 def _is_forced_move(state: MarengoState, seat: str, m: dict[str, Any], interp: Interp) -> bool:
-    from arbitro.adjudicator.marengo.common import resolve_all
-
     plan = _ok(movement.check_move, state, seat, resolve_all(state, seat, m["blocks"]), m["to"], m["place"],
                None, interp)
     return plan is not None and plan.kind == "forced"

@@ -8,24 +8,26 @@ from typing import Any
 
 from arbitro.adjudicator.marengo import retreat
 from arbitro.adjudicator.marengo import rules as R
-from arbitro.adjudicator.marengo.common import Illegal, blocks_at, fail, refs, reveal, stage, tokens
-from arbitro.adjudicator.marengo.movement import check_limit, continue_road
+from arbitro.adjudicator.marengo.common import Illegal, blocks_at, fail, refs, reveal, stage, subsets, tokens
+from arbitro.adjudicator.marengo.movement import ManoeuvreStart, check_limit, continue_road
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import MarengoState, other
 
 
-def begin(ctx: Any, side: str, blocks: list[str], from_zone: str, to_zone: str, blockable: bool, cost: int,
-          show: str | None = None, road: str = "", remaining: list[str] | None = None,
-          crossings: list[ev.Crossing] | None = None) -> None:
+def begin(ctx: Any, start: ManoeuvreStart | None) -> None:
+    """Start the attack manoeuvre a move led into (nothing when it led into none)."""
+    if start is None:
+        return
     s = ctx.state
-    ctx.emit(ev.ManoeuvreStarted(side=side, blocks=refs(s, blocks), from_zone=from_zone, to_zone=to_zone,
-                                 blockable=blockable, road=road, remaining=tuple(remaining or ()),
-                                 crossings=tuple(crossings or ()), cost=cost, rule=str(R.MANOEUVRE)))
-    if show:
-        reveal(ctx, [show], "manoeuvre_infantry", R.MANOEUVRE)
-    if road:
-        reveal(ctx, blocks, "road_cavalry", R.MANOEUVRE)
-    if not (blockable and blocks_at(s, to_zone, "reserve", other(side))):
+    ctx.emit(ev.ManoeuvreStarted(side=start.side, blocks=refs(s, start.blocks), from_zone=start.from_zone,
+                                 to_zone=start.to_zone, blockable=start.blockable, road=start.road,
+                                 remaining=tuple(start.remaining), crossings=tuple(start.crossings), cost=start.cost,
+                                 rule=str(R.MANOEUVRE)))
+    if start.show:
+        reveal(ctx, [start.show], "manoeuvre_infantry", R.MANOEUVRE)
+    if start.road:
+        reveal(ctx, start.blocks, "road_cavalry", R.MANOEUVRE)
+    if not (start.blockable and blocks_at(s, start.to_zone, "reserve", other(start.side))):
         _defender_retreats(ctx)
 
 
@@ -49,7 +51,7 @@ def step(ctx: Any, interp: Any) -> bool:
     bid, rd, rem, cr, zone = m.blocks[0], m.road, list(m.remaining), list(m.crossings[1:]), m.to_zone
     ctx.emit(ev.ManoeuvreEnded(result="success", rule=str(R.MANOEUVRE)))
     if road:
-        continue_road(ctx, bid, rd, zone, rem, cr, interp)
+        begin(ctx, continue_road(ctx, bid, rd, zone, rem, cr, interp))
     return False
 
 
@@ -104,8 +106,6 @@ def do_after(ctx: Any, advance: list[str], cost: int) -> None:
 
 
 def options(state: MarengoState, seat: str) -> list[dict[str, Any]]:
-    from arbitro.adjudicator.marengo.legal import subsets
-
     m = state.manoeuvre
     assert m is not None
     if m.stage == "block":

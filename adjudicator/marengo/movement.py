@@ -91,6 +91,23 @@ class MovePlan:
     blockable: bool = False
 
 
+@dataclass
+class ManoeuvreStart:
+    """An attack manoeuvre a move leads into (marengo §9): the caller hands it to `manoeuvre.begin`, so that
+    movement (which road cavalry re-enters after each successful manoeuvre) never imports the manoeuvre."""
+
+    side: str
+    blocks: list[str]
+    from_zone: str
+    to_zone: str
+    blockable: bool
+    cost: int
+    show: str | None = None
+    road: str = ""
+    remaining: list[str] = field(default_factory=list)
+    crossings: list[ev.Crossing] = field(default_factory=list)
+
+
 SHOWN_ONLY_IN_OBSTACLE_ATTACK = "a block is shown only in an attack manoeuvre into cavalry-obstacle terrain"  # marengo §9
 
 
@@ -183,19 +200,17 @@ def _to_adjacent(state: MarengoState, seat: str, blocks: list[str], zone: str, t
     return plan
 
 
-def do_move(ctx: Any, plan: MovePlan) -> None:
-    from arbitro.adjudicator.marengo import manoeuvre
-
+def do_move(ctx: Any, plan: MovePlan) -> ManoeuvreStart | None:
     s = ctx.state
     if plan.kind == "manoeuvre":
-        manoeuvre.begin(ctx, plan.side, plan.blocks, plan.from_zone, plan.to, plan.blockable, plan.cost,
-                        show=plan.show)
-        return
+        return ManoeuvreStart(plan.side, plan.blocks, plan.from_zone, plan.to, plan.blockable, plan.cost,
+                              show=plan.show)
     ctx.emit(ev.BlocksMoved(
         side=plan.side, blocks=refs(s, plan.blocks), from_zone=plan.from_zone, to_zone=plan.to, place=plan.place,
         kind=plan.kind, cost=plan.cost, group=plan.kind == "move" and plan.place == "reserve",
         marks_moved=True, rule=str(R.FORCED_LEAVE if plan.kind == "forced" else R.MOVEMENT),
     ))
+    return None
 
 
 # --- road moves and reinforcements ---------------------------------------------------------------
@@ -327,10 +342,8 @@ def check_enter(state: MarengoState, seat: str, bid: str, entry: str, path: list
                     new_token=f"b{state.next_token:03d}")
 
 
-def do_road(ctx: Any, plan: RoadPlan) -> None:
+def do_road(ctx: Any, plan: RoadPlan) -> ManoeuvreStart | None:
     """Move along the road; entering an enemy zone starts an attack manoeuvre (cavalry, marengo §9)."""
-    from arbitro.adjudicator.marengo import manoeuvre
-
     s = ctx.state
     d = data()
     side = plan.side
@@ -350,17 +363,17 @@ def do_road(ctx: Any, plan: RoadPlan) -> None:
         cost = 0
     else:
         cost = plan.cost
-    if stop < len(plan.path):
-        start = plan.path[stop - 1] if stop > 0 else plan.from_zone
-        manoeuvre.begin(ctx, side, [plan.block], start, plan.path[stop], True, cost, road=plan.road,
-                        remaining=plan.path[stop + 1:], crossings=plan.crossings[stop:])
+    if stop == len(plan.path):
+        return None
+    start = plan.path[stop - 1] if stop > 0 else plan.from_zone
+    return ManoeuvreStart(side, [plan.block], start, plan.path[stop], True, cost, road=plan.road,
+                          remaining=plan.path[stop + 1:], crossings=plan.crossings[stop:])
 
 
 def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str],
-                  crossings: list[ev.Crossing], interp: Interp) -> None:
-    """After a successful manoeuvre, road cavalry goes on (marengo §9 (2)) while the way is still open."""
-    from arbitro.adjudicator.marengo import manoeuvre
-
+                  crossings: list[ev.Crossing], interp: Interp) -> ManoeuvreStart | None:
+    """After a successful manoeuvre, road cavalry goes on (marengo §9 (2)) while the way is still open; it
+    returns the next attack manoeuvre it runs into, if any."""
     s = ctx.state
     side = s.blocks[bid].side
     d = data()
@@ -381,9 +394,8 @@ def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str
                 ctx.emit(ev.BlocksMoved(side=side, blocks=refs(s, [bid]), from_zone=start, to_zone=prev,
                                         place="reserve", kind="road", cost=0,
                                         crossings=tuple(crossings[:done]), rule=str(R.ROAD)))
-            manoeuvre.begin(ctx, side, [bid], prev, z, True, 0, road=road,
-                            remaining=remaining[done + 1:], crossings=crossings[done:])
-            return
+            return ManoeuvreStart(side, [bid], prev, z, True, 0, road=road, remaining=remaining[done + 1:],
+                                  crossings=crossings[done:])
         prev = z
         done += 1
         if has_room(s, side, z):
@@ -394,6 +406,7 @@ def continue_road(ctx: Any, bid: str, road: str, start: str, remaining: list[str
     ctx.emit(ev.BlocksMoved(side=side, blocks=refs(s, [bid]), from_zone=start, to_zone=prev, place="reserve",
                             kind="road", cost=0, crossings=tuple(crossings[:done]), group=True,
                             group_road=road, group_free=main, rule=str(R.ROAD)))
+    return None
 
 
 def check_pontoon(state: MarengoState, seat: str, bid: str, interp: Interp) -> RoadPlan:

@@ -1,0 +1,173 @@
+"""Imports run one way, by rank (docs/architecture: events < projections < map and table kit < engine < kernels <
+rulesets < registry < application < cli), with no cycles and no imports of project modules hidden inside
+functions. What does not conform yet is listed by name below, with the issue that removes it: the lists may only
+shrink, and a stale entry fails too, so they stay the truth."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("events", "projections", "adjudicator")
+
+# Each module's rank is that of the longest prefix listed here (a ruleset's sub-packages are rulesets).
+RANKS: dict[str, int] = {
+    "arbitro.adjudicator": 2,  # the bare package (an empty __init__); every module below it has its own rank
+    "arbitro.events": 0,
+    "arbitro.projections": 1,
+    "arbitro.adjudicator.errors": 2,  # the map and table kit, and what it needs
+    "arbitro.adjudicator.datafiles": 2,
+    "arbitro.adjudicator.hexgrid": 2,
+    "arbitro.adjudicator.hexmap": 2,
+    "arbitro.adjudicator.combat": 2,
+    "arbitro.adjudicator.core_commands": 3,  # the engine
+    "arbitro.adjudicator.randomness": 3,
+    "arbitro.adjudicator.ruleset": 3,
+    "arbitro.adjudicator.engine": 3,
+    "arbitro.adjudicator.napoleonic": 4,  # kernels
+    "arbitro.adjudicator.marengo": 5,  # rulesets
+    "arbitro.adjudicator.caldiero": 5,
+    "arbitro.adjudicator.arrivano": 5,
+    "arbitro.adjudicator.registry": 6,
+    "arbitro.adjudicator.service": 7,  # the application
+    "arbitro.adjudicator.verify": 7,
+    "arbitro.adjudicator.exchange": 7,
+    "arbitro.adjudicator.selfplay": 7,
+    "arbitro.adjudicator.demo": 7,
+    "arbitro.cli": 8,
+}
+
+# Pending the Para Bellum kernel (issue 18), which rewrites these modules.
+KNOWN_CYCLES: set[frozenset[str]] = {
+    frozenset({"arbitro.adjudicator.caldiero.flow", "arbitro.adjudicator.caldiero.legal"}),
+    frozenset({f"arbitro.adjudicator.arrivano.{m}" for m in ("assault", "bombardment", "flow", "movement", "open_order")}),
+    frozenset({"arbitro.adjudicator.exchange", "arbitro.adjudicator.service", "arbitro.adjudicator.verify"}),
+}
+KNOWN_UPWARD: set[tuple[str, str]] = {  # a log driver belongs in bench/ (issue 18)
+    ("arbitro.adjudicator.caldiero.driver", "arbitro.adjudicator.service"),
+    ("arbitro.adjudicator.caldiero.driver", "arbitro.adjudicator.registry"),
+}
+KNOWN_LOCAL_IMPORTS: set[str] = {
+    "adjudicator/arrivano/flow.py", "adjudicator/arrivano/open_order.py", "adjudicator/arrivano/ruleset.py",
+    "adjudicator/caldiero/board.py", "adjudicator/caldiero/flow.py", "adjudicator/caldiero/map_rules.py",
+    "adjudicator/caldiero/scenario_rules.py", "adjudicator/caldiero/system_assault.py",
+    "adjudicator/exchange.py", "adjudicator/service.py", "cli.py", "events/records.py",
+}
+
+
+def module_files() -> dict[str, Path]:
+    out = {"arbitro.cli": ROOT / "cli.py"}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = ["arbitro", *path.relative_to(ROOT).with_suffix("").parts]
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+MODULES = module_files()
+
+
+def _resolve(name: str) -> str | None:
+    """The project module an imported name refers to (`from arbitro.adjudicator import registry` names one)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports(path: Path) -> Iterator[tuple[str, bool]]:
+    """(project module imported, whether the import sits inside a function)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    local: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            local.update(id(n) for n in ast.walk(node) if n is not node)
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{a.name}" for a in node.names]
+        for name in names:
+            if name.startswith("arbitro.") and (target := _resolve(name)) is not None:
+                yield target, id(node) in local
+
+
+def _ranked_by(module: str) -> str | None:
+    prefixes = [p for p in RANKS if module == p or (p != "arbitro.adjudicator" and module.startswith(p + "."))]
+    return max(prefixes, key=len) if prefixes else None
+
+
+def rank(module: str) -> int:
+    prefix = _ranked_by(module)
+    assert prefix is not None, module
+    return RANKS[prefix]
+
+
+def graph() -> dict[str, set[str]]:
+    return {m: {t for t, _ in imports(p) if t != m} for m, p in MODULES.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> set[frozenset[str]]:
+    """Strongly connected components of more than one module (Tarjan), in sorted visiting order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: set[frozenset[str]] = set()
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.add(frozenset(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_every_module_has_a_rank() -> None:
+    unranked = [m for m in MODULES if _ranked_by(m) is None]
+    assert not unranked, f"give these modules a rank in RANKS: {unranked}"
+
+
+def test_no_import_cycles_but_the_known_ones() -> None:
+    found = cycles(graph())
+    assert found - KNOWN_CYCLES == set(), f"new import cycles: {[sorted(c) for c in found - KNOWN_CYCLES]}"
+    assert KNOWN_CYCLES - found == set(), f"cycles gone: remove them from KNOWN_CYCLES: {KNOWN_CYCLES - found}"
+
+
+def test_imports_point_down_by_rank() -> None:
+    upward = {(m, t) for m, targets in graph().items() for t in targets if rank(t) > rank(m)}
+    assert upward - KNOWN_UPWARD == set(), f"upward imports: {sorted(upward - KNOWN_UPWARD)}"
+    assert KNOWN_UPWARD - upward == set(), f"gone: remove them from KNOWN_UPWARD: {KNOWN_UPWARD - upward}"
+
+
+def test_no_project_imports_inside_functions_but_the_known_ones() -> None:
+    offenders = {str(p.relative_to(ROOT)) for p in MODULES.values() if any(local for _, local in imports(p))}
+    assert offenders - KNOWN_LOCAL_IMPORTS == set(), (
+        f"imports inside functions (hide a cycle; move the shared piece down or pass it in): "
+        f"{sorted(offenders - KNOWN_LOCAL_IMPORTS)}")
+    assert KNOWN_LOCAL_IMPORTS - offenders == set(), f"gone: remove from KNOWN_LOCAL_IMPORTS: {KNOWN_LOCAL_IMPORTS - offenders}"
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == {frozenset({"a", "b", "c"})}
+    assert cycles({"a": {"b"}, "b": set()}) == set()
