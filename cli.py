@@ -366,8 +366,11 @@ def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> No
     state = app.state_at(game, to)
     from arbitro.projections.game import state_hash
 
-    result = {"game": game, "seq": state.core.seq, "state_hash": state_hash(state), "view": app.view(game, seat, to)}
-    out(result, as_json, lambda r: f"replayed {r['game']} to #{r['seq']}; state hash {r['state_hash']}\n"
+    result: dict[str, Any] = {"game": game, "seq": state.core.seq, "view": app.view(game, seat, to)}
+    if seat == "umpire":  # the hash covers hidden faces: a seat could test candidate states against it (arbitro §V.3)
+        result["state_hash"] = state_hash(state)
+    out(result, as_json, lambda r: f"replayed {r['game']} to #{r['seq']}"
+        + (f"; state hash {r['state_hash']}" if "state_hash" in r else "") + "\n"
         + json.dumps(r["view"], ensure_ascii=False, indent=2))
 
 

@@ -101,14 +101,15 @@ class Arbitro:
         ruleset = registry.get(ruleset_name)
         options = tuple(sorted({options} if isinstance(options, str) else set(options)))
         initial_core: dict[str, Any] = {}
+        seed = rnd.new_seed()
         if position is not None:
-            scenario, options, initial, origin = self._from_position(ruleset, position, scenario, options)
+            scenario, options, initial = self._from_position(ruleset, position, scenario, options)
+            origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
             initial_core["interpretations"] = self._position_interpretations(ruleset, position)
         else:
             scenario = self._scenario(ruleset, scenario, options)
             initial = ruleset.new_state(scenario, options)
             origin = {"scenario": scenario}
-        seed = rnd.new_seed()
         created = core.GameCreated(
             ruleset=ruleset.name, version=ruleset.version, scenario=scenario, options=options,
             kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
@@ -166,7 +167,7 @@ class Arbitro:
 
     def _from_position(
         self, ruleset: Ruleset[Any], position: dict[str, Any], scenario: str | None, options: tuple[str, ...]
-    ) -> tuple[str, tuple[str, ...], Any, dict[str, Any]]:
+    ) -> tuple[str, tuple[str, ...], Any]:
         if not isinstance(position, dict) or position.get("format") != POSITION_FORMAT:
             raise BadPosition(f'a position file is a JSON object with "format": "{POSITION_FORMAT}"')
         if position.get("ruleset") != ruleset.name:
@@ -180,7 +181,7 @@ class Arbitro:
         problems = ruleset.validate_position(state)
         if problems:
             raise BadPosition("the position is not legal: " + "; ".join(problems))
-        return scenario, options, state, {"position": sha256_hex(canonical(position))}
+        return scenario, options, state
 
     # --- commands -------------------------------------------------------------------------------
     def submit(

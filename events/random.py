@@ -73,3 +73,10 @@ def draw(seed_hex: str, mix: str, index: int, population: Sequence[str], k: int)
 def salt(seed_hex: str, game_id: str, seq: int) -> str:
     """Per-event salt: makes a redacted event's hash useless for guessing its hidden content."""
     return hmac.new(bytes.fromhex(seed_hex), f"salt|{game_id}|{seq}".encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def position_digest(seed_hex: str, position: bytes) -> str:
+    """The digest of the position file a game starts from (`origin.position`), keyed by the secret seed: the file
+    holds every hidden face, so a seat must not be able to test candidate positions against it (arbitro §V.3);
+    anyone can check a file against it once the seed is revealed."""
+    return hmac.new(bytes.fromhex(seed_hex), b"position|" + position, hashlib.sha256).hexdigest()

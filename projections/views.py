@@ -18,6 +18,8 @@ from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE, RulesetProjection
 from arbitro.projections.game import GameState
 
+UMPIRE_ONLY = "(seen by the umpire only)"
+
 
 def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: GameState[Any]) -> dict[str, Any] | None:
     """The event as `seat` may see it (None: not shown at all)."""
@@ -28,6 +30,11 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
             data = to_builtins(event)
             initial = msgspec.convert(event.initial, ruleset.State)
             data["initial"] = ruleset.view(initial, seat)
+            pending = data["initial_core"].get("pending")
+            if pending and pending.get("request") and seat != pending["request"].get("command_seat"):
+                # A fork made while a command waited for its roll carries that command over (arbitro §R.4): it is
+                # redacted here exactly as the parent's RandomRequested was.
+                pending["request"] = redact_request(pending["request"])
             return data  # type: ignore[no-any-return]
         case core.DiceRolled() | core.ItemsDrawn() if event.visible_to is not None and seat not in event.visible_to:
             data = to_builtins(event)
@@ -36,18 +43,24 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
             data["hidden"] = True
             return data  # type: ignore[no-any-return]
         case core.RandomRequested() if seat != event.command_seat:
-            data = to_builtins(event)
-            data["command"] = {"type": event.command.get("type")}
-            data["population"] = []
-            data["entered"] = []
-            return data  # type: ignore[no-any-return]
+            return redact_request(to_builtins(event))
+        case core.Checkpoint():
+            # The state hash covers the whole state, hidden faces included: a seat could hash candidate states
+            # built from its view until one matched (arbitro §V.3). Only the umpire's log holds it.
+            return {**to_builtins(event), "state_hash": UMPIRE_ONLY}
         case core.RulingMade() if not event.public_patch:
             data = to_builtins(event)
-            data["patch"] = "(seen by the umpire only)" if event.patch else []
+            data["patch"] = UMPIRE_ONLY if event.patch else []
             return data  # type: ignore[no-any-return]
         case core.Event() if type(event) in core.CORE_EVENT_TYPES:
             return to_builtins(event)  # type: ignore[no-any-return]
     return ruleset.redact(event, seat, after.rules)
+
+
+def redact_request(request: dict[str, Any]) -> dict[str, Any]:
+    """A suspended command's RandomRequested (as builtins) as the other seats see it: the kind of command and
+    what must be rolled, not the command itself nor the values entered so far."""
+    return {**request, "command": {"type": request["command"].get("type")}, "population": [], "entered": []}
 
 
 def serve_event(
