@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,10 +19,11 @@ import click
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import ArbitroError, BadFile
+from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import GameNotFound, StoreError
+from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import ChainBroken
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -266,18 +268,23 @@ def status(game: str, db: str, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("game")
-@seat_option()
+@seat_option(required=False)
 @db_option
 @json_option
 @handle_errors
-def legal(game: str, seat: str, db: str, as_json: bool) -> None:
+def legal(game: str, seat: str | None, db: str, as_json: bool) -> None:
     """List every command SEAT may send now, one JSON command per line.
 
     \b
     Example:
         arbitro legal marengo-1a2b3c4d --as austria
     """
-    commands = open_app(db).legal(game, seat)
+    app = open_app(db)
+    if seat is None:  # name the seats rather than click's bare "missing option"
+        record = app.game(game)
+        raise BadInput(f"say whose commands to list with --as SEAT: game {game}'s seats are "
+                       f"{', '.join((*record.seats, UMPIRE))}")
+    commands = app.legal(game, seat)
     out(commands, as_json, lambda cs: "\n".join(json.dumps(c, ensure_ascii=False) for c in cs) or f"nothing: {seat} is not awaited now")
 
 
@@ -297,8 +304,8 @@ def submit(game: str, command: str | None, seat: str, file: str | None, expected
 
     \b
     Example:
-        arbitro submit duel-1a2b --as red '{"type": "attack", "aim": "high"}'
-        arbitro submit duel-1a2b --as red --file move.json --expect 41 --key turn7-red
+        arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}'
+        arbitro submit marengo-1a2b --as austria --file move.json --expect 41 --key turn7-austria
     """
     raw = read_json_arg(command, file, "command")
     result = open_app(db).submit(game, seat, raw, expected_seq=expected_seq, key=key)
@@ -420,7 +427,7 @@ def undo(game: str, seat: str, to: int, reason: str, db: str, as_json: bool) -> 
 
     \b
     Example:
-        arbitro undo duel-1a2b --as red --to 14
+        arbitro undo marengo-1a2b --as austria --to 14
     """
     result = open_app(db).undo(game, seat, to, reason)
     out(result, as_json, lambda r: "\n".join([f"command {r['cmd']}:", *(summarize(e) for e in r["events"])]))
@@ -544,7 +551,7 @@ def reveal(game: str, reason: str, db: str, as_json: bool) -> None:
 
     \b
     Example:
-        arbitro reveal duel-1a2b --reason "dispute over turn 7"
+        arbitro reveal marengo-1a2b --reason "dispute over turn 7"
     """
     result = open_app(db).reveal(game, reason)
     out(result, as_json, lambda r: "\n".join(summarize(e) for e in r["events"]))
@@ -587,8 +594,21 @@ def demo(ruleset_name: str, steps: int, db: str) -> None:
     from arbitro.adjudicator.demo import run_demo
 
     game = run_demo(open_app(db), ruleset_name, click.echo, steps)
-    click.echo(f"\nThe game is in {db}. Try: arbitro status {game} --db {db}; arbitro log {game} --as "
-               f"umpire --db {db}; arbitro export {game} -o game.jsonl --db {db}")
+    me = program()
+    click.echo(f"\nThe game is in {db}. Try: {me} status {game} --db {db}; {me} log {game} --as "
+               f"umpire --db {db}; {me} export {game} -o game.jsonl --db {db}")
+    if me != "arbitro":
+        click.echo("(`arbitro` alone is not on your PATH: activate the virtual environment first, "
+                   "`. .venv/bin/activate`, or run it by its path as above)")
+
+
+def program() -> str:
+    """How to run arbitro again from the user's shell: the bare name when it is on PATH, else the path of the
+    script that is running (e.g. .venv/bin/arbitro when the virtual environment is not active)."""
+    script = Path(sys.argv[0])
+    if shutil.which("arbitro") is None and script.name == "arbitro" and script.is_file():
+        return str(script)
+    return "arbitro"
 
 
 def main() -> None:

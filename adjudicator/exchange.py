@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator.errors import BadFile
+from arbitro.adjudicator.errors import BadFile, BadInput
 from arbitro.events.codec import canonical
 from arbitro.events.records import FORMAT, CommandRecord, GameRecord, StoredEvent
 from arbitro.events.store import Annotation
@@ -40,6 +40,9 @@ class Loaded(msgspec.Struct, kw_only=True):
 def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool = False) -> Iterator[str]:
     game = app.game(game_id)
     app.check_seat(game, seat)
+    if with_seed and seat != UMPIRE:  # refused, not ignored: the caller asked for something it will not get
+        raise BadInput(f"--with-seed is the umpire's (to move a whole game between servers); {seat}'s export never "
+                       "holds an unrevealed seed: drop --with-seed, or export as the umpire")
     state = app.state_at(game_id)
     head = msgspec.to_builtins(game)
     revealed = state.core.seed is not None

@@ -15,8 +15,8 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.engine import Adjudicated, Adjudicator, GameContext, NoHistory
-from arbitro.adjudicator.errors import BadInput, BadPosition, NotFound, UnknownScenario, UnknownSeat
+from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
+from arbitro.adjudicator.errors import BadInput, BadPosition, IllegalCommand, NotFound, UnknownScenario, UnknownSeat
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd
@@ -376,7 +376,8 @@ class Arbitro:
         around = list(self.store.events(game_id, at, at + 1))
         parent_hash = around[0].hash
         if len(around) == 2 and _cmd_of(around[0]) == _cmd_of(around[1]):
-            raise BadInput(f"#{at} is in the middle of a command: fork at the end of one (arbitro §U.3)")
+            # the same refusal, citation and exit status as an undo to the middle of a command
+            raise IllegalCommand(f"#{at} is in the middle of a command: fork at the end of one", rule=R_UNDO_POINT)
         child = new_id or _new_id(ruleset.name)
         if self._exists(child):
             raise BadInput(f"a game {child!r} already exists in this database: choose another id")

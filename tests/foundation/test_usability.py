@@ -1,0 +1,163 @@
+"""Issue 14 (13, 10): what a newcomer meets first. The README's test command shows its summary, its "Using it"
+commands and the demo's hints run as printed, `--help` examples name only what ships, and a refusal is a
+refusal: `export --as SEAT --with-seed`, `legal` without `--as`, a fork or an undo to the middle of a command."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from arbitro.adjudicator import core_commands as cc
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.errors import MalformedCommand
+from arbitro.cli import cli
+
+from .conftest import DUEL, REPO, Cli, arbitro_exe, exchange
+
+SHIPPED = sorted(registry.SHIPPED)
+
+
+# --- the README's test command -------------------------------------------------------------------
+def _pytest_args(text: str) -> list[str]:
+    """The arguments after `-m pytest` on the one line of `text` that runs the tests."""
+    (line,) = [line for line in text.splitlines() if "-m pytest" in line]
+    return shlex.split(line.split("-m pytest", 1)[1])
+
+
+def _quiet(args: list[str]) -> int:
+    return sum(a.count("q") for a in args if re.fullmatch(r"-q+", a)) + args.count("--quiet")
+
+
+@pytest.mark.parametrize("source", ["README.md", ".ci/run"])
+def test_the_test_command_as_documented_prints_the_summary_line(source: str, tmp_path: Path) -> None:
+    args = _pytest_args((REPO / source).read_text(encoding="utf-8"))
+    addopts = shlex.split(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+                          .get("addopts", ""))
+    assert _quiet(args) + _quiet(addopts) <= 1, f"{source} with pyproject's addopts is -qq: no 'N passed' line"
+    # Run it as documented, on one quick test, without the workers (-n does not change what is printed).
+    args = [a for a in args if a not in ("-n", "auto", "--dist", "loadgroup")]
+    node = "tests/foundation/test_docs.py::test_readme_states_the_exit_statuses_the_cli_uses"
+    done = subprocess.run([sys.executable, "-m", "pytest", *args, "-p", "no:cacheprovider", node], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"^1 passed in ", done.stdout, re.MULTILINE), done.stdout
+
+
+# --- the README's commands and the demo's hints run as printed -----------------------------------
+def test_the_readme_says_to_activate_the_virtual_environment_before_using_it() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    using = readme.split("## Using it", 1)[1].split("```sh", 1)[1]
+    first = next(line for line in using.splitlines() if line.strip())
+    assert first.split("#")[0].strip() == ". .venv/bin/activate", first
+    setup = readme.split("## Set up", 1)[1].split("## ", 1)[0]
+    assert "python3 -m venv .venv" in setup  # the environment that line activates is the one the set-up makes
+
+
+def test_the_demos_hints_run_as_printed_without_an_active_virtual_environment(tmp_path: Path) -> None:
+    exe = arbitro_exe()
+    if len(exe) != 1:
+        pytest.skip("the arbitro console script is not installed beside this interpreter")
+    env = {**os.environ, "ARBITRO_RULESETS": DUEL, "PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}
+    env.pop("ARBITRO_DB", None)
+    db = tmp_path / "demo.db"
+    done = subprocess.run([*exe, "demo", "--ruleset", "duel", "--steps", "4", "--db", str(db)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    hints = done.stdout.split("Try: ", 1)[1].splitlines()[0].split("; ")
+    assert len(hints) == 3
+    for hint in hints:  # each hint, typed into the shell as printed
+        ran = subprocess.run(hint, shell=True, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        assert ran.returncode == 0, f"{hint!r}: {ran.stderr}"
+    assert (tmp_path / "game.jsonl").is_file()
+
+
+# --- --help examples name only what ships -----------------------------------------------------------
+def _examples() -> list[tuple[str, str]]:
+    out = []
+    for name in ["", *sorted(cli.commands)]:  # type: ignore[attr-defined]
+        text = CliRunner().invoke(cli, [*([name] if name else []), "--help"], prog_name="arbitro").stdout
+        for line in text.split("Example:", 1)[1].splitlines() if "Example:" in text else []:
+            if line.strip().startswith("arbitro "):
+                out.append((name or "arbitro", line.strip()))
+    return out
+
+
+@pytest.mark.parametrize("where, line", _examples())
+def test_help_examples_use_only_shipped_rulesets_seats_and_commands(where: str, line: str) -> None:
+    words = shlex.split(line.split("  (", 1)[0])
+    seats = {s for name in SHIPPED for sc in registry.get(name).scenarios().values() for s in sc.seats} | {"umpire"}
+    ruleset = None
+    for word in words[2:]:
+        match = re.fullmatch(r"([a-z]+)-[0-9a-f]{4,}", word)  # a game id: named after its ruleset
+        if match:
+            assert match.group(1) in SHIPPED, f"{where}: {line}: game {word} is of an unshipped ruleset"
+            ruleset = match.group(1)
+    for flag, value in zip(words, words[1:]):
+        if flag == "--as":
+            assert value in seats, f"{where}: {line}: no shipped scenario has a seat {value!r}"
+        if flag == "--ruleset":
+            assert value in SHIPPED, f"{where}: {line}: {value!r} is not shipped"
+    if words[1] == "new" and len(words) > 2:
+        assert words[2] in SHIPPED, f"{where}: {line}"
+        ruleset = words[2]
+        if len(words) > 3 and not words[3].startswith("-"):
+            assert words[3] in registry.get(ruleset).scenarios(), f"{where}: {line}: no scenario {words[3]}"
+        for flag, value in zip(words, words[1:]):
+            if flag == "--option":
+                assert value in registry.get(ruleset).scenarios()[words[3]].options, f"{where}: {line}"
+    for word in words:
+        if word.startswith("{"):  # a command: it parses as one of that ruleset's (or the engine's)
+            command = json.loads(word)
+            if command["type"] in cc.CORE_COMMAND_TYPES:
+                cc.core_commands.validate_python(command)
+            else:  # a placeholder GAME: some shipped ruleset has the command
+                parsed = [name for name in ([ruleset] if ruleset else SHIPPED) if _parses(name, command)]
+                assert parsed, f"{where}: {line}: no shipped ruleset has this command"
+
+
+def _parses(ruleset: str, command: dict[str, object]) -> bool:
+    try:
+        registry.get(ruleset).parse_command(command)
+    except MalformedCommand:
+        return False
+    return True
+
+
+# --- refusals that were silent or inconsistent -----------------------------------------------------
+def test_export_as_a_seat_with_the_seed_is_refused_not_ignored(run: Cli, tmp_path: Path) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    target = tmp_path / "red.jsonl"
+    error = run("export", "g", "--as", "red", "--with-seed", "-o", str(target), code=2).stderr
+    assert "--with-seed" in error and "umpire" in error
+    assert not target.exists()
+    run("export", "g", "--as", "red", "-o", str(target))  # without it, red's export as before
+    assert json.loads(target.read_text().splitlines()[0])["seed"] is None
+
+
+def test_legal_without_as_names_the_games_seats(run: Cli) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    error = run("legal", "g", code=2).stderr
+    assert "--as" in error and "red, blue, umpire" in error
+    assert run.json("legal", "g", code=2)["error"] == "input/bad"
+    assert "no game 'nope'" in run("legal", "nope", code=3).stderr  # the game is looked up first
+
+
+def test_a_fork_and_an_undo_to_the_middle_of_a_command_are_refused_alike(run: Cli) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")  # blue's guard: several events from one command
+    middle = run.json("log", "g")[-2]["seq"]
+    undo = run.json("undo", "g", "--as", "umpire", "--to", str(middle), "--reason", "try it", code=1)
+    fork = run.json("fork", "g", "--at", str(middle), code=1)
+    assert undo["error"] == fork["error"] == "rules/illegal"
+    assert undo["rule"] == fork["rule"] == "arbitro §U.3"
+    assert "middle of" in undo["message"] and "middle of" in fork["message"]
+    assert len(run.json("games")) == 1  # nothing forked
