@@ -1,6 +1,6 @@
 """The exchange format: JSON Lines, one canonical record per line (docs/exchange-format.md).
 
-    {"record": "game", "format": "arbitro/1", ...}          the game's metadata (never an unrevealed seed,
+    {"record": "game", "format": "arbitro/2", ...}          the game's metadata (never an unrevealed seed,
                                                           unless the umpire asks for it to move a game)
     {"record": "command", "cmd": 1, "hash": ..., "body": {...}}
     {"record": "event", "seq": 1, "hash": ..., "body": {...}}          full (umpire's) export

@@ -145,7 +145,7 @@ class Arbitro:
         supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
         events = adj.open(created, supply, game, NoHistory())
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
-                                command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=now())
+                                salt=rnd.command_salt(seed, game_id, 0), command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=now())
         _, stored = seal_events(record.id, seed, command, events, first_seq=1, prev=GENESIS)
         self.store.create_game(record, command, stored)
         return game_id
@@ -200,6 +200,7 @@ class Arbitro:
         done = adj.decide(state, seat, command, self.context(game), replayer, self.supply(game))
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
+                               salt=rnd.command_salt(game.seed, game_id, cmd),
                                command=done.command, expected_seq=game.head_seq, received_at=now())
         bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)

@@ -129,6 +129,7 @@ def _verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Repor
         return report
     _check_build(ruleset, created, checks)
     seed = _check_seed(created, bodies, checks, game.kind)
+    _check_salts(loaded, bodies, seed, checks)
     divergence = _readjudicate(ruleset, loaded, bodies, seed, checks, progress)
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)
@@ -188,6 +189,28 @@ def _check_seed(created: core.GameCreated, bodies: list[EventBody[Any]], checks:
                         detail="the revealed seed matches the commitment made at creation" if ok else
                         "the revealed seed does NOT match the commitment made at creation"))
     return revealed.seed if ok else None
+
+
+def _check_salts(loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None, checks: list[Check]) -> None:
+    """Every command's and event's salt derives from the seed (arbitro §V.3): a salt chosen otherwise could be one a
+    seat knows, which would make the hashes it is served testable against its guesses."""
+    if seed is None:
+        checks.append(Check(name="salts", status="unchecked",
+                            detail="command and event salts derive from the seed: checkable once it is revealed"))
+        return
+    game = loaded.game.id
+    for record, _digest, first, _last in loaded.commands:
+        assert record is not None  # _check_commands saw every record
+        if record.salt != rnd.command_salt(seed, game, record.cmd):
+            checks.append(Check(name="salts", status="failed",
+                                detail=f"command {record.cmd} (events from #{first}) has a salt not derived from the seed"))
+            return
+    for body in bodies:
+        if body.salt != rnd.salt(seed, game, body.seq):
+            checks.append(Check(name="salts", status="failed", detail=f"event #{body.seq} has a salt not derived from the seed"))
+            return
+    checks.append(Check(name="salts", status="passed",
+                        detail=f"the salts of {len(loaded.commands)} commands and {len(bodies)} events derive from the seed"))
 
 
 class _MemoryHistory:

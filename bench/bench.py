@@ -49,6 +49,7 @@ from arbitro.adjudicator import registry  # noqa: E402
 from arbitro.adjudicator.engine import CHECKPOINT_EVERY, Adjudicated, Adjudicator  # noqa: E402
 from arbitro.adjudicator.service import Arbitro, now  # noqa: E402
 from arbitro.events.codec import sha256_hex  # noqa: E402
+from arbitro.events.random import command_salt  # noqa: E402
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEvent, seal_events  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
 from arbitro.events.store import Snapshot, Store  # noqa: E402
@@ -134,7 +135,7 @@ class Player:
         done = self.decide(seat, command)
         self.cmd += 1
         record = CommandRecord(game=self.game_id, cmd=self.cmd, seat=seat, key=f"bench-{self.cmd}",
-                               command=done.command, expected_seq=self.head_seq, received_at=now())
+                               salt=command_salt(self.record.seed, self.game_id, self.cmd), command=done.command, expected_seq=self.head_seq, received_at=now())
         _, events = seal_events(self.record.id, self.record.seed, record, done.events, first_seq=self.head_seq + 1,
                                 prev=self.head_hash)
         prepared = Prepared(self.head_seq, record, events, done.checkpoints)

@@ -17,7 +17,7 @@ from arbitro.events.codec import canonical, sha256_hex
 E = TypeVar("E")
 
 GENESIS = "0" * 64  # the `prev` of a game's first event
-FORMAT = "arbitro/1"  # exchange format name and version
+FORMAT = "arbitro/2"  # exchange format name and version
 
 
 class EventBody(msgspec.Struct, Generic[E], frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -44,6 +44,7 @@ class CommandRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     cmd: int
     seat: str
     key: str  # idempotency key: a retried command is not applied twice
+    salt: str  # derived from the secret seed and `cmd` (events.random.command_salt): the record's hash is not guessable
     command: dict[str, Any]
     expected_seq: int  # the head the command was adjudicated against
     received_at: str  # wall-clock metadata only; nothing decides on it
@@ -97,7 +98,7 @@ def seal_events(
     cmd_hash = command.digest()
     for seq, event in enumerate(events, first_seq):
         body = EventBody(game=game_id, seq=seq, cmd=command.cmd, cmd_hash=cmd_hash, seat=command.seat,
-                         salt=salt(seed or "00", game_id, seq), prev=prev, event=event)
+                         salt=salt(seed, game_id, seq), prev=prev, event=event)
         sealed = seal(body)
         bodies.append(body)
         stored.append(sealed)

@@ -358,7 +358,7 @@ def test_export_full_and_as_a_seat(run: Cli, tmp_path: Path) -> None:
     full = tmp_path / "full.jsonl"
     run("export", "g", "-o", str(full))
     records = read_export(full)
-    assert records[0]["record"] == "game" and records[0]["format"] == "arbitro/1"
+    assert records[0]["record"] == "game" and records[0]["format"] == "arbitro/2"
     assert records[0]["seed"] is None  # never the unrevealed seed
     assert [r["seq"] for r in records if r["record"] == "event"] == list(range(1, head(run, "g") + 1))
     assert all("body" in r for r in records if r["record"] == "event")
@@ -418,7 +418,8 @@ def test_verify_a_game_and_a_file(run: Cli, tmp_path: Path) -> None:
     assert report["passed"] is True and report["kind"] == "generated" and report["divergence"] is None
     checks = {c["name"]: c["status"] for c in report["checks"]}
     assert checks == {"hash chain": "passed", "command log": "passed", "ruleset version": "passed",
-                      "scenario data": "passed", "dice": "unchecked", "re-adjudication": "passed"}
+                      "scenario data": "passed", "dice": "unchecked", "salts": "unchecked",
+                      "re-adjudication": "passed"}
     assert report["provisional"] == ["duel: the card deck is invented for tests"]
     text = run("verify", "g").stdout
     assert "UNCHECKED" in text and "dice" in text and text.strip().endswith("VERIFIED")

@@ -11,12 +11,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.projections.game import GameState, state_hash
 
-from .conftest import BLUE_CARD, Cli, position_file
+from .conftest import BLUE_CARD, Cli, position_file, rechain
 from .duel import DECKS
 
 
@@ -85,3 +87,61 @@ def test_a_fork_does_not_serve_the_parent_s_suspended_command(app: Arbitro) -> N
     assert red_card not in json.dumps(app.log(fork, "blue")), "the fork served red's entered card to blue"
     umpire = app.log(fork)[0]["event"]["initial_core"]["pending"]["request"]
     assert umpire["entered"] == [[red_card]], "the umpire still sees what was entered"
+
+
+# --- command hashes (issue 9 point 5) -----------------------------------------------------------------------
+def test_a_seat_cannot_recover_another_seat_s_command_from_its_hash(app: Arbitro, run: Cli) -> None:
+    """Red's command is one of four; blue is served its `cmd_hash` in every event it caused. Blue builds red's
+    record for each candidate, with everything else right (key, time, head), and every salt it could know."""
+    game = app.create("duel", "standard", game_id="g")
+    app.submit(game, "red", {"type": "attack", "aim": "low"}, key="red-1")
+    stored = list(app.store.commands(game))[1]
+    served = served_to(app, run, game, "blue")
+    assert stored.hash in served, "blue is served red's command hash (else this test tests nothing)"
+    assert stored.record.salt not in served, "red's command salt is served to red and the umpire only"
+    known_salts = ["", rnd.command_salt("00" * 32, game, 1), rnd.salt("00" * 32, game, 1)]
+    fields = {k: v for k, v in msgspec.to_builtins(stored.record).items() if k != "salt"}
+    for command in app.legal(game, "red") + [{"type": "attack", "aim": "low"}]:
+        guesses = [canonical({**fields, "command": command})]  # the record as it was hashed before it had a salt
+        guesses += [canonical({**fields, "command": command, "salt": s}) for s in known_salts]
+        found = [c for c in guesses if sha256_hex(c) in served]
+        assert found == [], f"blue recovered red's command {command} from its hash"
+    assert stored.record.digest() == stored.hash  # the umpire (who holds the record) checks it
+    red_export = "\n".join(app.export(game, "red"))
+    assert stored.record.salt in red_export, "red's own export holds its command with its salt"
+
+
+def test_command_salts_derive_from_the_seed(app: Arbitro) -> None:
+    one = app.create("duel", "standard", game_id="one")
+    two = app.create("duel", "standard", game_id="two")
+    for game in (one, two):
+        app.submit(game, "red", {"type": "end_turn"}, key="same")
+    salts = {g: [c.record.salt for c in app.store.commands(g)] for g in (one, two)}
+    for game in (one, two):
+        seed = app.game(game).seed
+        assert seed is not None
+        assert salts[game] == [rnd.command_salt(seed, game, cmd) for cmd in range(len(salts[game]))]
+    assert rnd.command_salt("ab" * 32, "g", 1) != rnd.command_salt("cd" * 32, "g", 1), "the salt depends on the seed"
+    assert rnd.command_salt(None, "g", 1) != rnd.command_salt(None, "g", 1), "without the seed: fresh random salts"
+
+
+def test_verify_fails_a_log_whose_command_salt_does_not_derive_from_the_seed(app: Arbitro, tmp_path: Path) -> None:
+    """A careful forger swaps a command's salt for one a seat knows, rehashes the record, points every event of that
+    command at the new hash and rechains the log: the chain holds, and only the salt check can catch it."""
+    game = app.create("duel", "standard", game_id="g")
+    app.submit(game, "red", {"type": "end_turn"})
+    app.reveal(game, "audit")
+    records = [json.loads(line) for line in app.export(game)]
+    command = next(r for r in records if r["record"] == "command" and r["cmd"] == 1)
+    command["body"]["salt"] = "00" * 16
+    command["hash"] = sha256_hex(canonical(command["body"]))
+    for record in records:
+        if record["record"] == "event" and record["body"]["cmd"] == 1:
+            record["body"]["cmd_hash"] = command["hash"]
+    rechain(records)
+    report = app.verify_lines([canonical(r).decode() for r in records])
+    checks = {c.name: c for c in report.checks}
+    assert not report.passed and checks["salts"].status == "failed", report.checks
+    assert "command 1" in checks["salts"].detail
+    honest = app.verify(game)
+    assert honest.passed and {c.name: c.status for c in honest.checks}["salts"] == "passed"

@@ -50,7 +50,7 @@ def game_record(game_id: str) -> GameRecord:
 
 
 def command(game_id: str, cmd: int, key: str, expected_seq: int, seat: str = "red") -> CommandRecord:
-    return CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key, command={"type": "note", "n": cmd},
+    return CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key, salt=f"{cmd:032x}", command={"type": "note", "n": cmd},
                          expected_seq=expected_seq, received_at="2026-01-01T00:00:00+00:00")
 
 
