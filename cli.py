@@ -294,7 +294,8 @@ def legal(game: str, seat: str | None, db: str, as_json: bool) -> None:
 @seat_option()
 @click.option("--file", "file", type=click.Path(dir_okay=False), help="Read the command from a JSON file.")
 @click.option("--expect", "expected_seq", type=int, help="Refuse unless the log's head is this sequence number.")
-@click.option("--key", help="Idempotency key: a retried command with the same key is not applied twice.")
+@click.option("--key", help="Idempotency key (SEAT's own): the same command retried with it gets the original "
+                            "result and is not applied twice; another command under a used key is refused.")
 @db_option
 @json_option
 @handle_errors

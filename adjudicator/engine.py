@@ -88,19 +88,11 @@ class Adjudicator:
     ) -> Adjudicated:
         if seat != UMPIRE and seat not in game.seats:
             raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
-        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
-            raise MalformedCommand('a command is a JSON object with a "type" field, e.g. {"type": "pass"}')
+        command, normalised = self.parse(raw)
         ctx = self._context(state, seat, supply, game, history)
-        if raw["type"] in cc.CORE_COMMAND_TYPES:
-            try:
-                command = cc.core_commands.validate_python(raw)
-            except Exception as e:  # pydantic.ValidationError
-                raise malformed(e, raw) from None  # type: ignore[arg-type]
-            normalised = cc.core_commands.dump_python(command, mode="json")
+        if normalised["type"] in cc.CORE_COMMAND_TYPES:
             ctx = self._engine_command(ctx, state, command, game, history)
         else:
-            command = self.ruleset.parse_command(raw)
-            normalised = self.ruleset.dump_command(command)
             self._check_turn(state, seat, normalised)
             try:
                 self.ruleset.decide(ctx, command)
@@ -110,6 +102,19 @@ class Adjudicator:
             except DiceUnavailable as e:
                 raise IllegalCommand(str(e), rule=e.rule) from None
         return self._finish(ctx, state, normalised, game)
+
+    def parse(self, raw: Any) -> tuple[Any, dict[str, Any]]:
+        """A command parsed (the engine's own or the ruleset's), and its stored, normalised form."""
+        if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+            raise MalformedCommand('a command is a JSON object with a "type" field, e.g. {"type": "pass"}')
+        if raw["type"] not in cc.CORE_COMMAND_TYPES:
+            command = self.ruleset.parse_command(raw)
+            return command, self.ruleset.dump_command(command)
+        try:
+            command = cc.core_commands.validate_python(raw)
+        except Exception as e:  # pydantic.ValidationError
+            raise malformed(e, raw) from None  # type: ignore[arg-type]
+        return command, cc.core_commands.dump_python(command, mode="json")
 
     def open(self, created: core.GameCreated, supply: Supply, game: GameContext, history: History) -> list[Any]:
         """The events that make a game: `game_created`, then the scenario's opening (e.g. a hidden random

@@ -32,6 +32,12 @@ class MalformedCommand(BadInput):
         return {**super().to_dict(), "problems": self.problems}
 
 
+class KeyReused(BadInput):
+    """A seat sent a different command under an idempotency key it already used (a key names one command)."""
+
+    code = "input/key-reused"
+
+
 class UnknownSeat(BadInput):
     code = "input/unknown-seat"
 

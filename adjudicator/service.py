@@ -8,6 +8,7 @@ checkpoints, and returns what the seat may see.
 from __future__ import annotations
 
 import datetime
+import json
 import secrets
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -16,12 +17,14 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
-from arbitro.adjudicator.errors import BadInput, BadPosition, IllegalCommand, NotFound, UnknownScenario, UnknownSeat
+from arbitro.adjudicator.errors import (
+    BadInput, BadPosition, IllegalCommand, KeyReused, NotFound, UnknownScenario, UnknownSeat,
+)
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal_events
+from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredCommand, StoredEvent, seal_events
 from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
@@ -62,15 +65,20 @@ class Arbitro:
     def state_at(self, game_id: str, seq: int | None = None) -> GameState[Any]:
         """The state after event `seq` (default: the head); always a private copy."""
         game = self.game(game_id)
-        fold = self.adjudicator(game.ruleset).fold
         if seq is None or seq == game.head_seq:
-            cached = self._heads.get(game_id)
-            if cached is not None and cached[0] == game.head_hash:
-                return fold.decode_state(cached[1])
-            state = Replayer(fold, self.store, game_id).state_at(game.head_seq)
-            self._heads[game_id] = (game.head_hash, state_bytes(state))
-            return state
-        return Replayer(fold, self.store, game_id).state_at(seq)
+            return self._head_state(game)
+        return Replayer(self.adjudicator(game.ruleset).fold, self.store, game_id).state_at(seq)
+
+    def _head_state(self, game: GameRecord) -> GameState[Any]:
+        """The state at the head `game` was read with (not at the store's head now, which another writer may
+        have moved since); a private copy."""
+        fold = self.adjudicator(game.ruleset).fold
+        cached = self._heads.get(game.id)
+        if cached is not None and cached[0] == game.head_hash:
+            return fold.decode_state(cached[1])
+        state = Replayer(fold, self.store, game.id).state_at(game.head_seq)
+        self._heads[game.id] = (game.head_hash, state_bytes(state))
+        return state
 
     def _created(self, game_id: str) -> core.GameCreated:
         body = next(iter(self.replayer(game_id).bodies(1, 1)))
@@ -187,16 +195,19 @@ class Arbitro:
     def submit(
         self, game_id: str, seat: str, command: Any, *, expected_seq: int | None = None, key: str | None = None
     ) -> dict[str, Any]:
+        # The head is read once: the expected head is checked against it, the command judged in its state and
+        # appended only if it is still the head (the append's transaction checks), so a loser of a race is told
+        # "stale", never judged against a state its --expect did not name (issue 9.12).
         game = self.game(game_id)
         if key is not None:
-            prior = self.store.command_by_key(game_id, key)
+            prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
-                return self._result(game, prior.record.cmd, prior.first_seq, prior.last_seq, seat, duplicate=True)
+                return self._retried(game, prior, seat, command)
         if expected_seq is not None and expected_seq != game.head_seq:
             raise StaleSequence(game_id, expected_seq, game.head_seq)
         adj = self.adjudicator(game.ruleset)
         replayer = Replayer(adj.fold, self.store, game_id)
-        state = self.state_at(game_id)
+        state = self._head_state(game)
         done = adj.decide(state, seat, command, self.context(game), replayer, self.supply(game))
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
@@ -207,9 +218,9 @@ class Arbitro:
         try:
             self.store.append(game_id, game.head_seq, record, stored)
         except DuplicateKey:  # the same key raced us: the first one won; answer as it did
-            prior = self.store.command_by_key(game_id, record.key)
+            prior = self.store.command_by_key(game_id, seat, record.key)
             assert prior is not None
-            return self._result(game, prior.record.cmd, prior.first_seq, prior.last_seq, seat, duplicate=True)
+            return self._retried(game, prior, seat, command)
         self._snapshot(game_id, done)
         if stored:
             self._heads[game_id] = (stored[-1].hash, state_bytes(done.state))
@@ -227,11 +238,22 @@ class Arbitro:
         for seq, data in done.checkpoints:
             self.store.put_snapshot(game_id, Snapshot(seq, data, sha256_hex(data)))
 
-    def _result(self, game: GameRecord, cmd: int, first: int, last: int, seat: str, *, duplicate: bool = False) -> dict[str, Any]:
-        served = self.log(game.id, seat, first, last) if first else []
-        state = self.state_at(game.id)
-        return {"game": game.id, "cmd": cmd, "duplicate": duplicate, "head": game.head_seq, "events": served,
-                "awaiting": self.awaiting(game.id, state)}
+    def _retried(self, game: GameRecord, prior: StoredCommand, seat: str, raw: Any) -> dict[str, Any]:
+        """A key the seat already used: the same command gets the original result again (a retry, or a
+        concurrent duplicate); another command is refused, since the key names the first."""
+        try:
+            normalised: Any = self.adjudicator(game.ruleset).parse(raw)[1]
+        except BadInput:
+            normalised = raw
+        if sha256_hex(canonical(normalised)) != sha256_hex(canonical(prior.record.command)):
+            raise KeyReused(f"game {game.id}: {seat} already used idempotency key {prior.record.key!r} for command "
+                            f"{prior.record.cmd}, {json.dumps(prior.record.command, sort_keys=True)}; a different "
+                            "command needs a new key (a key makes retrying the same command safe)")
+        # The original result: its events as this seat was served them, the head and who was awaited after it.
+        head = prior.last_seq or prior.record.expected_seq
+        served = self.log(game.id, seat, prior.first_seq, prior.last_seq) if prior.first_seq else []
+        return {"game": game.id, "cmd": prior.record.cmd, "duplicate": True, "head": head, "events": served,
+                "awaiting": self.awaiting(game.id, self.state_at(game.id, head))}
 
     # --- reading --------------------------------------------------------------------------------
     def awaiting(self, game_id: str, state: GameState[Any] | None = None) -> dict[str, Any]:

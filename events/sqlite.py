@@ -68,7 +68,10 @@ class SQLiteStore:
              "first_seq": int, "last_seq": int},
             pk=("game", "cmd"), if_not_exists=True,
         )
-        db["commands"].create_index(["game", "key"], unique=True, if_not_exists=True)
+        # Idempotency keys are each seat's own (issue 9.11): one seat's key neither collides with another's nor
+        # tells it the other used it. Databases made before kept one key space per game: that index goes.
+        db.conn.execute("DROP INDEX IF EXISTS idx_commands_game_key")
+        db["commands"].create_index(["game", "seat", "key"], unique=True, if_not_exists=True)
         db["events"].create(
             {"game": str, "seq": int, "cmd": int, "type": str, "body": str, "hash": str},
             pk=("game", "seq"), if_not_exists=True,
@@ -119,13 +122,14 @@ class SQLiteStore:
             head = self.conn.execute("SELECT head_seq FROM games WHERE id=?", (game_id,)).fetchone()
             if head is None:
                 raise GameNotFound(game_id)
-            if head[0] != expected_seq:
-                raise StaleSequence(game_id, expected_seq, head[0])
+            # The key first: a retry that lost the race to its own first attempt is that attempt, not stale.
             used = self.conn.execute(
-                "SELECT cmd FROM commands WHERE game=? AND key=?", (game_id, command.key)
+                "SELECT cmd FROM commands WHERE game=? AND seat=? AND key=?", (game_id, command.seat, command.key)
             ).fetchone()
             if used:
-                raise DuplicateKey(game_id, command.key, used[0])
+                raise DuplicateKey(game_id, command.key, used[0], command.seat)
+            if head[0] != expected_seq:
+                raise StaleSequence(game_id, expected_seq, head[0])
             self._insert(game_id, command, events)
 
     def _insert(self, game_id: str, command: CommandRecord, events: list[StoredEvent]) -> None:
@@ -189,9 +193,9 @@ class SQLiteStore:
         return SQLiteStore._Tx(self.conn, self._lock)
 
     # --- reads --------------------------------------------------------------------------------
-    def command_by_key(self, game_id: str, key: str) -> StoredCommand | None:
+    def command_by_key(self, game_id: str, seat: str, key: str) -> StoredCommand | None:
         rows, _ = self._read(
-            "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? AND key=?", (game_id, key)
+            "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? AND seat=? AND key=?", (game_id, seat, key)
         )
         return _command(rows[0]) if rows else None
 

@@ -1,5 +1,6 @@
 """The append-only store interface and its errors. `events.sqlite` implements it; a PostgreSQL store can
-implement the same semantics later (one transaction per append, expected head, idempotency key)."""
+implement the same semantics later (one transaction per append, expected head, idempotency key per seat;
+a used key is reported before a stale head, so a retry is recognised as such)."""
 
 from __future__ import annotations
 
@@ -47,11 +48,14 @@ class StaleSequence(StoreError):
 
 
 class DuplicateKey(StoreError):
+    """The seat already used this idempotency key (keys are per game and seat)."""
+
     code = "store/duplicate-key"
 
-    def __init__(self, game_id: str, key: str, cmd: int) -> None:
-        super().__init__(f"game {game_id}: idempotency key {key!r} was already used by command {cmd}")
-        self.key, self.cmd = key, cmd
+    def __init__(self, game_id: str, key: str, cmd: int, seat: str = "") -> None:
+        super().__init__(f"game {game_id}: idempotency key {key!r} was already used by {seat or 'this seat'} for "
+                         f"command {cmd}")
+        self.key, self.cmd, self.seat = key, cmd, seat
 
 
 class CorruptStore(StoreError):
@@ -81,7 +85,7 @@ class Store(Protocol):
     def append(
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent]
     ) -> None: ...
-    def command_by_key(self, game_id: str, key: str) -> StoredCommand | None: ...
+    def command_by_key(self, game_id: str, seat: str, key: str) -> StoredCommand | None: ...
     def commands(self, game_id: str) -> Iterator[StoredCommand]: ...
     def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]: ...
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None: ...

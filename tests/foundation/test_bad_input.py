@@ -148,9 +148,9 @@ def test_a_duplicate_idempotency_key_returns_the_original_and_appends_nothing(ru
     commands = db_rows(db, "SELECT COUNT(*) FROM commands WHERE game='g'")
     again = run.submit("g", "blue", {"type": "guard", "stance": "low"}, "--key", "k-1")
     assert again["duplicate"] is True and again["cmd"] == first["cmd"] and again["events"] == first["events"]
-    # Even a different command under a used key is the retry of the first: nothing new is applied.
-    other = run.submit("g", "blue", {"type": "end_turn"}, "--key", "k-1")
-    assert other["duplicate"] is True and other["events"] == first["events"]
+    # A different command under a used key is refused (the key names the first), and nothing is applied.
+    other = run.submit("g", "blue", {"type": "end_turn"}, "--key", "k-1", code=2)
+    assert other["error"] == "input/key-reused" and "k-1" in other["message"]
     assert stored_events(db, "g") == before
     assert db_rows(db, "SELECT COUNT(*) FROM commands WHERE game='g'") == commands
 

@@ -51,7 +51,7 @@ def child_main(path: str) -> None:
         number += 1
         key = f"ack-{number}"
         result = arbitro.submit(game, seat, options[number % len(options)], key=key)
-        print(f"ack {number} {game} {key} {result['head']}", flush=True)
+        print(f"ack {number} {game} {seat}/{key} {result['head']}", flush=True)  # keys are per seat
 
 
 def run_and_kill(path: Path, acks_before_kill: int, delay_s: float) -> tuple[list[str], list[tuple[str, str, int]]]:
@@ -131,8 +131,9 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_append(tmp_path: Path, acks
         assert len(acks) <= stored_commands <= len(acks) + 1
         assert len(games) <= len(stored_games) <= len(games) + 1
 
-        for game_id, key, head in acks:
-            command = store.command_by_key(game_id, key)
+        for game_id, seat_key, head in acks:
+            seat, key = seat_key.split("/")
+            command = store.command_by_key(game_id, seat, key)
             assert command is not None, f"acknowledged command {key} of {game_id} is missing"
             assert command.last_seq <= head <= stored_games[game_id].head_seq
 

@@ -137,9 +137,9 @@ class StoreContract:
         assert [(c.first_seq, c.last_seq) for c in commands] == [(1, 3), (4, 5), (6, 6)]
         assert commands[1].record == command("g1", 1, "k1", 3)
         assert commands[1].hash == sha256_hex(commands[1].record.body())
-        found = store.command_by_key("g1", "k2")
+        found = store.command_by_key("g1", "red", "k2")
         assert found is not None and found.record.cmd == 2 and (found.first_seq, found.last_seq) == (6, 6)
-        assert store.command_by_key("g1", "never-used") is None
+        assert store.command_by_key("g1", "red", "never-used") is None
 
     def test_games_are_separate_logs(self, store: Store) -> None:
         create(store, "g1")
@@ -302,7 +302,7 @@ class StoreContract:
         events = FailingEvents(chained("g1", record, head.head_seq + 1, head.head_hash, 1))
         writer = threading.Thread(target=lambda: pytest.raises(RuntimeError, store.append, "g1", head.head_seq, record, events))
         seen: list[object] = []
-        reader = threading.Thread(target=lambda: seen.append(store.command_by_key("g1", "in-flight")))
+        reader = threading.Thread(target=lambda: seen.append(store.command_by_key("g1", "red", "in-flight")))
         writer.start()
         try:
             assert inside.wait(10)
@@ -313,7 +313,7 @@ class StoreContract:
         writer.join(timeout=10)
         reader.join(timeout=10)
         assert seen == [None], "a reader saw a command whose append was then rolled back"
-        assert store.command_by_key("g1", "in-flight") is None and store.game("g1").head_seq == head.head_seq
+        assert store.command_by_key("g1", "red", "in-flight") is None and store.game("g1").head_seq == head.head_seq
 
     def test_submit_with_a_used_key_returns_the_original_result_and_appends_nothing(self, store: Store) -> None:
         arbitro = Arbitro(store)
@@ -341,7 +341,7 @@ class StoreContract:
         with pytest.raises(UnknownSeat):
             arbitro.submit(game_id, "green", {"type": "guard", "stance": "low"})
         assert snapshot_of_log(store, game_id) == before
-        assert store.command_by_key(game_id, "rejected") is None  # the key stays free for a corrected command
+        assert store.command_by_key(game_id, "blue", "rejected") is None  # the key stays free for a corrected command
         arbitro.submit(game_id, "blue", {"type": "guard", "stance": "low"}, key="rejected")
         before = snapshot_of_log(store, game_id)
         with pytest.raises(NotYourTurn):
