@@ -24,14 +24,9 @@ from pathlib import Path
 from typing import Annotated, Literal, TypeVar
 
 import pydantic
-from arbitro.adjudicator.datafiles import json_path
-from arbitro.adjudicator.hexmap import (
-    HexMap,
-    MapDataError,
-    MovementTable,
-    load_map,
-    load_movement_table,
-)
+from arbitro.adjudicator.datafiles import MapDataError, json_path
+from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
+from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
 from pydantic import BaseModel, ConfigDict, Field
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from arbitro.adjudicator import combat, hexmap
+from arbitro.adjudicator import combat
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
@@ -19,6 +19,7 @@ from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.world import ORDERS, World
+from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.napoleonic import efficiency as sys_eff
 from arbitro.adjudicator.napoleonic import initiative as sys_init
 from arbitro.adjudicator.ruleset import Decision
@@ -257,8 +258,8 @@ def officer_in_superior_range(w: World, officer: str) -> bool:
     gid = w.general_on_map(fid) if fid is not None else None
     if gid is None:
         return False
-    reach = hexmap.command_distances(w.grid, w.state.leaders[gid].hex, w.s.leader(gid).command_range,
-                                     lambda h: w.side_at(h) != w.enemy(le.side))
+    reach = command_distances(w.grid, w.state.leaders[gid].hex, w.s.leader(gid).command_range,
+                              lambda h: w.side_at(h) != w.enemy(le.side))
     return le.hex in reach
 
 
@@ -277,7 +278,7 @@ def column_candidates(w: World, officer: str) -> list[str]:
     if not officer_in_superior_range(w, officer):
         return []
     data = w.s.leader(officer)
-    reach = hexmap.command_distances(w.grid, le.hex, data.command_range, lambda h: w.side_at(h) != w.enemy(le.side))
+    reach = command_distances(w.grid, le.hex, data.command_range, lambda h: w.side_at(h) != w.enemy(le.side))
     out = []
     for u in w.units_of(le.side):
         unit = w.state.units[u]
@@ -401,8 +402,8 @@ def free_order_units(w: World, fid: str) -> list[str]:
     le = w.state.leaders[chief]
     if le.where != "map":
         return []
-    reach = hexmap.command_distances(w.grid, le.hex, w.s.leader(chief).command_range,
-                                     lambda h: w.side_at(h) != w.enemy(side))
+    reach = command_distances(w.grid, le.hex, w.s.leader(chief).command_range,
+                              lambda h: w.side_at(h) != w.enemy(side))
     ic = w.in_command(fid)
     return [u for u in w.units_of(side) if w.state.units[u].formation == fid and u not in ic
             and w.column_of(u) is None and w.state.units[u].hex in reach]
@@ -637,8 +638,8 @@ def chief_can_change(w: World, side: str) -> list[str]:
     le = w.state.leaders[chief]
     if le.where != "map" or w.state.chief_changes.get(side, 0) >= w.s.leader(chief).initiative:
         return []
-    reach = hexmap.command_distances(w.grid, le.hex, w.s.leader(chief).command_range,
-                                     lambda h: w.side_at(h) != w.enemy(side))
+    reach = command_distances(w.grid, le.hex, w.s.leader(chief).command_range,
+                              lambda h: w.side_at(h) != w.enemy(side))
     out = []
     for fid in sorted(w.state.formations):
         f = w.state.formations[fid]

@@ -1,11 +1,10 @@
 """Movement (arrivano §5.1, §7, §8, §9, §11.0.1, §15.4; §17.1.4-§17.1.5, §17.2.7-§17.2.8) on the shared path finding
-(hexmap.reachable/check_path through adjudicator/napoleonic/movement.py)."""
+(reachable/check_path through adjudicator/napoleonic/movement.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
@@ -16,7 +15,9 @@ from arbitro.adjudicator.arrivano.flow import (
     worsen,
 )
 from arbitro.adjudicator.arrivano.world import ORDERS, World
-from arbitro.adjudicator.hexgrid import HexId
+from arbitro.adjudicator.maps.costs import step_cost
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, check_path, reachable
 from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
 from arbitro.events import arrivano as ev
 
@@ -71,7 +72,7 @@ def may_move(w: World, uid: str) -> str | None:
 @dataclass(frozen=True)
 class Plan:
     start: str
-    rules: hexmap.MoveRules
+    rules: MoveRules
     ezoc: frozenset[HexId]
     order: str
 
@@ -116,7 +117,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
     if open_order:
         enter = "yes"
     om = OrderMove(enter_ezoc=enter, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
-    rules = hexmap.MoveRules(
+    rules = MoveRules(
         unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
         can_end=lambda h: w.fits(h, [uid]) and not (column and w.side_at(h) == side and h != start),
         may_step=may_step, zoc=zoc_rules(om, ezoc, friendly, column))
@@ -143,7 +144,7 @@ def destinations(w: World, uid: str, column: bool, ic: set[str],
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    reach = hexmap.reachable(w.s.map, w.movement_table(), p.start, p.rules)
+    reach = reachable(w.s.map, w.movement_table(), p.start, p.rules)
     out = {h: reach.path(h) for h in reach.destinations()}
     unit = w.state.units[uid]
     if unit.where == "waiting" and w.fits(unit.hex, [uid]):
@@ -173,10 +174,10 @@ def charges(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str, ...]
     if isinstance(p, str):
         return {}
     base = p.rules
-    rules = hexmap.MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
-                             can_end=base.can_end, zoc=base.zoc, minimum_move=False,
-                             may_step=lambda a, b: charge_permitted(w, b))
-    reach = hexmap.reachable(w.s.map, w.movement_table(), p.start, rules)
+    rules = MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
+                      can_end=base.can_end, zoc=base.zoc, minimum_move=False,
+                      may_step=lambda a, b: charge_permitted(w, b))
+    reach = reachable(w.s.map, w.movement_table(), p.start, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)
@@ -184,7 +185,7 @@ def charges(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str, ...]
         for t in sorted(w.grid.neighbours(dest)):
             if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
                 continue
-            cost = hexmap.step_cost(w.s.map, w.movement_table(), dest, t, unit.arm)
+            cost = step_cost(w.s.map, w.movement_table(), dest, t, unit.arm)
             if not cost.prohibited and not cost.all_points and spent + cost.half_points <= base.budget:
                 targets.append(t)
         if targets:
@@ -291,7 +292,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else R.MOVEMENT)))
     data = g.s.unit(uid)
     if data.arm == "artillery":
-        spent = hexmap.check_path(g.s.map, w.movement_table(), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
+        spent = check_path(g.s.map, w.movement_table(), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
             g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(R.ARTILLERY)))
     w = g.world()
@@ -345,12 +346,12 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
     ezoc = w.ezoc(side)
     box = w.weather_box()
     one = box is not None and box.move_one_hex_only
-    rules = hexmap.MoveRules(
+    rules = MoveRules(
         unit_class="leader", budget=w.s.scenario.commander_movement * 2,
         can_enter=lambda h: w.side_at(h) != w.enemy(side),
         may_step=(one_hex_only(le.hex) if one else None),
-        zoc=hexmap.ZocRules(hexes=ezoc, entry="continue", may_enter=lambda h: w.side_at(h) == side))
-    reach = hexmap.reachable(w.s.map, w.movement_table(), le.hex, rules)
+        zoc=ZocRules(hexes=ezoc, entry="continue", may_enter=lambda h: w.side_at(h) == side))
+    reach = reachable(w.s.map, w.movement_table(), le.hex, rules)
     return {h: reach.path(h) for h in sorted(reach.destinations())}
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator import combat, hexmap
+from arbitro.adjudicator import combat
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
@@ -30,6 +30,8 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
 )
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.maps.costs import step_cost
+from arbitro.adjudicator.maps.movement import reachable
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
@@ -99,7 +101,7 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     assert act is not None
     p = M.plan(w, uid, False, w.in_command(act.formation), open_order=True)
     assert not isinstance(p, str)
-    reach = hexmap.reachable(w.s.map, w.movement_table(), p.start, p.rules)
+    reach = reachable(w.s.map, w.movement_table(), p.start, p.rules)
     spots: dict[str, tuple[tuple[str, ...], int]] = {}
     if w.fits(p.start, [uid]):
         spots[p.start] = ((p.start,), 0)
@@ -281,7 +283,7 @@ def fall_back_hexes(w: World, data: dict[str, Any]) -> list[str]:
             continue
         if w.grid.distance(n, target) <= w.grid.distance(here, target):
             continue
-        cost = hexmap.step_cost(w.s.map, w.movement_table(), here, n, unit.arm)
+        cost = step_cost(w.s.map, w.movement_table(), here, n, unit.arm)
         if cost.prohibited:
             continue
         if cost.all_points and data["left"] < data["budget"]:

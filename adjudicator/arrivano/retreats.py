@@ -3,7 +3,7 @@
 
 The permitted lines, in order of the rules that narrow them (docs/rulesets/arrivano.md §0, interpretations
 `off_map_retreat`, `neapolitan_retreat_flags`, `rout_stop_general`):
-1. every path of the retreat's length through hexes free of enemy units (§12.6), ranked by hexmap.retreat_options
+1. every path of the retreat's length through hexes free of enemy units (§12.6), ranked by retreat_options
    (ending farther from every enemy if possible, then farthest from the nearest);
 2. an end where stacking allows (§12.6.2, "comprese le EZoC": a fitting end in EZoC beats going on); if none fits,
    the retreat goes on one more hex from the ends it would take, and so on (at most MAX_CONTINUATION hexes);
@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Callable
 
-from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.retreat import RetreatOption, best_retreats, retreat_options
 from arbitro.projections.arrivano import Frame
 
 MAX_CONTINUATION = 6
@@ -61,7 +62,7 @@ def lines(w: World, units: list[str], n: int, ignore_ezoc: bool, may_leave: bool
     def clean(path: tuple[str, ...]) -> bool:
         return not any(h in ezoc for h in path)
 
-    opts = list(hexmap.retreat_options(w.grid, start, enemies, hexes=n, can_enter=enterable))
+    opts = list(retreat_options(w.grid, start, enemies, hexes=n, can_enter=enterable))
     exits = _exits(w, start, n, enterable, clean) if may_leave else []
     if exits and w.reading("off_map_retreat") == "farthest":
         if clean(exits[0].path) or not any(clean(o.path) for o in opts):
@@ -88,7 +89,7 @@ def _exits(w: World, start: str, n: int, enterable: Callable[[str], bool],
     avoiding EZoC if any (§12.6.1); one per edge hex."""
     found: list[tuple[str, ...]] = [()] if w.grid.is_edge(start) else []
     for k in range(1, n):
-        found += [o.path for o in hexmap.retreat_options(w.grid, start, [], hexes=k, can_enter=enterable)
+        found += [o.path for o in retreat_options(w.grid, start, [], hexes=k, can_enter=enterable)
                   if w.grid.is_edge(o.end)]
     pool = [p for p in found if clean(p)] or found
     out: dict[str, Line] = {}
@@ -98,20 +99,20 @@ def _exits(w: World, start: str, n: int, enterable: Callable[[str], bool],
     return [out[h] for h in sorted(out)]
 
 
-def _rank(w: World, start: str, enemies: list[str], paths: list[tuple[str, ...]]) -> list[hexmap.RetreatOption]:
-    """The ranking of hexmap.retreat_options for paths built here (the §12.6.2 continuations)."""
-    opts = [hexmap.RetreatOption(
-        path=tuple(hexmap.HexId(h) for h in p),
+def _rank(w: World, start: str, enemies: list[str], paths: list[tuple[str, ...]]) -> list[RetreatOption]:
+    """The ranking of retreat_options for paths built here (the §12.6.2 continuations)."""
+    opts = [RetreatOption(
+        path=tuple(HexId(h) for h in p),
         nearest_enemy=min((w.grid.distance(p[-1], e) for e in enemies), default=0),
         farther_from_all=all(w.grid.distance(p[-1], e) > w.grid.distance(start, e) for e in enemies))
         for p in paths]
     return sorted(opts, key=lambda o: (not o.farther_from_all, -o.nearest_enemy, o.path))
 
 
-def _on_map(w: World, units: list[str], start: str, enemies: list[str], opts: list[hexmap.RetreatOption],
+def _on_map(w: World, units: list[str], start: str, enemies: list[str], opts: list[RetreatOption],
             clean: Callable[[tuple[str, ...]], bool], enterable: Callable[[str], bool]) -> list[Line]:
-    def chosen(pool: list[hexmap.RetreatOption]) -> tuple[hexmap.RetreatOption, ...]:
-        return hexmap.best_retreats(tuple(o for o in pool if clean(o.path)) or tuple(pool))
+    def chosen(pool: list[RetreatOption]) -> tuple[RetreatOption, ...]:
+        return best_retreats(tuple(o for o in pool if clean(o.path)) or tuple(pool))
 
     pool, extra = opts, 0
     while True:
@@ -128,14 +129,14 @@ def _on_map(w: World, units: list[str], start: str, enemies: list[str], opts: li
         pool, extra = _rank(w, start, enemies, longer), extra + 1
 
 
-def _one_per_end_opts(opts: tuple[hexmap.RetreatOption, ...]) -> list[hexmap.RetreatOption]:
-    seen: dict[str, hexmap.RetreatOption] = {}
+def _one_per_end_opts(opts: tuple[RetreatOption, ...]) -> list[RetreatOption]:
+    seen: dict[str, RetreatOption] = {}
     for o in opts:
         seen.setdefault(o.end, o)
     return [seen[h] for h in sorted(seen)]
 
 
-def _one_per_end(opts: tuple[hexmap.RetreatOption, ...], extra: int) -> list[Line]:
+def _one_per_end(opts: tuple[RetreatOption, ...], extra: int) -> list[Line]:
     return [Line(path=tuple(o.path), to=o.end, continued=extra) for o in _one_per_end_opts(opts)]
 
 

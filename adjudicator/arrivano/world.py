@@ -3,7 +3,6 @@ stacking, strengths. Everything here is a pure function of (state, scenario data
 
 from __future__ import annotations
 
-from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.arrivano.data_loader import (
     ScenarioData,
     Tables,
@@ -12,7 +11,9 @@ from arbitro.adjudicator.arrivano.data_loader import (
     fits_stacking,
 )
 from arbitro.adjudicator.arrivano.readings import in_force
-from arbitro.adjudicator.hexgrid import HexId
+from arbitro.adjudicator.maps.command import command_distances
+from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
+from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.napoleonic import zoc
 from arbitro.projections.arrivano import ArrivanoState
 
@@ -22,16 +23,16 @@ ORDERS = ("advance", "attack", "defence", "manoeuvre")
 _LOS_CACHE: dict[tuple[str, str, str], bool] = {}
 
 
-_COLUMN_ONLY: dict[int, tuple[hexmap.MovementTable, hexmap.MovementTable]] = {}
+_COLUMN_ONLY: dict[int, tuple[MovementTable, MovementTable]] = {}
 
 
-def column_only_roads(table: hexmap.MovementTable) -> hexmap.MovementTable:
+def column_only_roads(table: MovementTable) -> MovementTable:
     """Interpretation road_cost_scope: march_column_only - the Campotenese road costs (arrivano §17.2.8, written
     for any movement along contiguous road hexes) apply to march columns only: each road's `always` cost becomes
     its `in_column` cost."""
     cached = _COLUMN_ONLY.get(id(table))
     if cached is None or cached[0] is not table:  # keyed by identity, the source kept alive with its copy
-        roads = {k: hexmap.RoadRule(in_column=r.always or r.in_column) for k, r in table.roads.items()}
+        roads = {k: RoadRule(in_column=r.always or r.in_column) for k, r in table.roads.items()}
         cached = (table, table.model_copy(update={"roads": roads}))
         _COLUMN_ONLY[id(table)] = cached
     return cached[1]
@@ -106,7 +107,7 @@ class World:
             return None
         return self.s.weather.box(self.state.weather)
 
-    def movement_table(self) -> hexmap.MovementTable:
+    def movement_table(self) -> MovementTable:
         table = self.s.movement[self.state.weather if self.s.weather is not None else 0]
         if self.s.weather is not None and self.reading("road_cost_scope") == "march_column_only":
             return column_only_roads(table)
@@ -138,7 +139,7 @@ class World:
             return result  # arrivano §4.5.5: deprived of command
         passable = self._passable(f.side)
         ghex = self.state.leaders[gid].hex
-        reach = hexmap.command_distances(self.grid, ghex, self.s.leader(gid).command_range, passable)  # type: ignore[arg-type]
+        reach = command_distances(self.grid, ghex, self.s.leader(gid).command_range, passable)  # type: ignore[arg-type]
         result |= {u for u in members if self.state.units[u].hex in reach}
         officers = [lid for lid in sorted(self.state.leaders) if self.state.leaders[lid].role == "officer"
                     and self.state.leaders[lid].formation == formation and self.state.leaders[lid].where == "map"]
@@ -147,7 +148,7 @@ class World:
         def relay(lid: str) -> None:  # arrivano §4.2, §4.6: the officer's range (cavalry officers: cavalry only)
             relays.append(lid)
             data = self.s.leader(lid)
-            oreach = hexmap.command_distances(self.grid, self.state.leaders[lid].hex, data.command_range, passable)  # type: ignore[arg-type]
+            oreach = command_distances(self.grid, self.state.leaders[lid].hex, data.command_range, passable)  # type: ignore[arg-type]
             for u in members:
                 if self.state.units[u].hex in oreach and (not data.cavalry or self._cavalry_like(u)):
                     result.add(u)
@@ -190,8 +191,8 @@ class World:
     def column_in_command(self, officer: str) -> set[str]:
         """Column units within their officer's range are in command (arrivano §16.2.2)."""
         le = self.state.leaders[officer]
-        reach = hexmap.command_distances(self.grid, le.hex, self.s.leader(officer).command_range,
-                                         self._passable(le.side))  # type: ignore[arg-type]
+        reach = command_distances(self.grid, le.hex, self.s.leader(officer).command_range,
+                                  self._passable(le.side))  # type: ignore[arg-type]
         act = self.state.activation
         fresh = {u for u in self.state.columns[officer].units if act is not None and act.starts.get(u) == ""}
         return fresh | {u for u in self.state.columns[officer].units

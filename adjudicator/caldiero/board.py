@@ -1,7 +1,7 @@
-"""The map as the rules of this system see it: geometry (adjudicator/hexgrid.py), the terrain of each hex
+"""The map as the rules of this system see it: geometry (adjudicator/maps/hexgrid.py), the terrain of each hex
 and hexside, roads, and the terrain effects table applied to them.
 
-The map file follows docs/hexmap-format.md and is loaded by the shared `adjudicator/hexmap.py`; the Board
+The map file follows docs/hexmap-format.md and is loaded by the shared `adjudicator/maps/hexmap.py`; the Board
 keeps plain look-up tables built from it (terrain, elevation, hexside features, roads, places).
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator.caldiero.loader import TerrainTable
-from arbitro.adjudicator.hexgrid import Grid
+from arbitro.adjudicator.maps.hexgrid import Grid
 
 MAP_PATH = Path(__file__).parent / "data" / "map.json"
 
@@ -40,8 +40,8 @@ class MapData:
 
 
 def read_map(raw: dict[str, Any], name: str = "map.json") -> MapData:
-    """A map dict in the documented format, validated by the shared loader (adjudicator/hexmap.py)."""
-    from arbitro.adjudicator.hexmap import parse_map
+    """A map dict in the documented format, validated by the shared loader (adjudicator/maps/hexmap.py)."""
+    from arbitro.adjudicator.maps.hexmap import parse_map
 
     return from_hexmap(parse_map(raw, source=name))
 
@@ -75,10 +75,10 @@ def from_hexmap(hm: Any) -> MapData:
 
 
 def load_map_file(path: Path = MAP_PATH) -> MapData:
-    """Load through the shared loader (adjudicator/hexmap.py: validation with precise errors)."""
+    """Load through the shared loader (adjudicator/maps/hexmap.py: validation with precise errors)."""
     if not path.exists():
         raise MapDataError(f"{path.name}: the Caldiero map file is missing ({path})")
-    from arbitro.adjudicator.hexmap import load_map
+    from arbitro.adjudicator.maps.hexmap import load_map
 
     return from_hexmap(load_map(path, source=path.name))
 

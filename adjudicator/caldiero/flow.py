@@ -28,18 +28,18 @@ from arbitro.adjudicator.caldiero.system_movement import (
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_REORGANISE
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
-from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
 # The system modules (re-exported here: legal.py and the tests use flow as the ruleset's one namespace).
-from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
-from arbitro.adjudicator.caldiero.system_procedure import _anonymous  # noqa: F401
-from arbitro.adjudicator.caldiero.system_activation import *  # noqa: F401,F403
 from arbitro.adjudicator.caldiero.scenario_rules import *  # noqa: F401,F403
-from arbitro.adjudicator.caldiero.system_moves import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_activation import *  # noqa: F401,F403
 from arbitro.adjudicator.caldiero.system_artillery import *  # noqa: F401,F403
 from arbitro.adjudicator.caldiero.system_assault import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_moves import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_procedure import _anonymous  # noqa: F401
 
 
 # =====================================================================================================

@@ -10,10 +10,10 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_efficiency import passes
-from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.hexgrid import parse_hex
+from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.events import caldiero as ev
 
 
 def north_south_of_road(world: World, h: str) -> str:
@@ -51,7 +51,6 @@ def direction_problem(world: World, formation: str, h: str) -> str | None:
     if formation == "massena" and where == "south":
         return f"{h} is south of the 1014-2714 road: Massena's formation may not go there before entering Colognola (caldiero §19.1.2)"
     return None
-
 
 
 def _leader_may_end(world: World, leader: str, h: str) -> bool:

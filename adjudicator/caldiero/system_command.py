@@ -7,8 +7,8 @@ are in command too (line of battle, §4.3.2), transitively.
 
 from __future__ import annotations
 
-from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.maps.command import command_distances
 
 
 def command_range(world: World, leader: str) -> int:
@@ -20,7 +20,7 @@ def command_range(world: World, leader: str) -> int:
 
 def reach(world: World, leader: str) -> frozenset[str]:
     """Hexes within the leader's command range, traced legally (caldiero §4.3.3): the shared engine's
-    `hexmap.command_distances`, the line never crossing a river hexside nor entering a hex with enemy
+    `command_distances`, the line never crossing a river hexside nor entering a hex with enemy
     combat units (through EZoC and any other terrain). Kept as long as the World."""
     start = world.leader_on_map(leader)
     if start is None:
@@ -33,8 +33,8 @@ def reach(world: World, leader: str) -> frozenset[str]:
         def may_cross(h: str, n: str) -> bool:
             return not board.crossing_prohibited(h, n) and not world.enemy_units_at(n, side)
 
-        world._memo[key] = frozenset(hexmap.command_distances(board.grid, start, command_range(world, leader),
-                                                              lambda h: True, may_cross=may_cross))
+        world._memo[key] = frozenset(command_distances(board.grid, start, command_range(world, leader),
+                                                       lambda h: True, may_cross=may_cross))
     return world._memo[key]  # type: ignore[no-any-return]
 
 

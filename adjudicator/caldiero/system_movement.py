@@ -1,6 +1,6 @@
 """Movement (caldiero §7, §9, §10): costs, legal paths, march column, stacking.
 
-The path finding is the shared hex engine's (`hexmap.reachable`/`check_path`, the same as Arrivano's); what
+The path finding is the shared hex engine's (`maps.movement.reachable`/`check_path`, the same as Arrivano's); what
 stays here is what Caldiero has of its own:
 - its costs as hexmap movement tables built from its terrain effects table (terrain.json), one per weather
   box and `minor_road_cost` reading (`movement_table`: caldiero §17.1.2 doubles off-road costs, §17.1.3 all
@@ -26,13 +26,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from arbitro.adjudicator import hexmap
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.loader import TerrainTable
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_EZOC
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
-from arbitro.adjudicator.hexgrid import HexId
+from arbitro.adjudicator.maps import movement as hex_movement
+from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, cached_step_cost
 from arbitro.adjudicator.ruleset import Rule
 
 
@@ -66,7 +69,7 @@ class MoveProblem(Exception):
 UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table)
 COLUMN_MINOR_SAVING = 2  # caldiero §9.3.1: in march column one MP less on a minor road...
 COLUMN_MINOR_FLOOR = 2  # ...never below 1 MP
-_TABLES: dict[tuple[int, int, str], tuple[TerrainTable, hexmap.MovementTable]] = {}
+_TABLES: dict[tuple[int, int, str], tuple[TerrainTable, MovementTable]] = {}
 
 
 def weather_box(world: World) -> int:
@@ -78,7 +81,7 @@ def terrain_multiplier(world: World) -> int:
     return 2 if weather_box(world) in (2, 3) else 1
 
 
-def movement_table(world: World) -> hexmap.MovementTable:
+def movement_table(world: World) -> MovementTable:
     """The hexmap movement table for the weather box and the `minor_road_cost` reading in force (built once)."""
     box = weather_box(world) if weather_box(world) in (2, 3) else 0
     reading = world.reading("minor_road_cost")
@@ -89,7 +92,7 @@ def movement_table(world: World) -> hexmap.MovementTable:
     return kept[1]
 
 
-def _movement_table(t: TerrainTable, box: int, reading: str) -> hexmap.MovementTable:
+def _movement_table(t: TerrainTable, box: int, reading: str) -> MovementTable:
     """Terrain effects table -> hexmap movement table. Along any road the weather does not double the cost
     (§17.1.2: `always` is the terrain's own cost, unscaled), except the minor road in the ice storm (§17.1.3:
     `scaled`). Main road in column: its column cost (§9.3.1). Minor road: a flat cost (reading flat_1) or the
@@ -113,7 +116,7 @@ def _movement_table(t: TerrainTable, box: int, reading: str) -> hexmap.MovementT
     else:
         minor_rule = {"always": {"reduce_by": 0, "scaled": ice},
                       "in_column": {"reduce_by": COLUMN_MINOR_SAVING, "minimum": COLUMN_MINOR_FLOOR, "scaled": ice}}
-    return hexmap.parse_movement_table({
+    return parse_movement_table({
         "title": f"caldiero movement, weather box {box}, minor road {reading}", "provisional": False,
         "unit_classes": [UNIT_CLASS],
         "terrain": {name: {"cost": {"default": e.move_cost_half}} for name, e in t.terrain.items()},
@@ -124,7 +127,7 @@ def _movement_table(t: TerrainTable, box: int, reading: str) -> hexmap.MovementT
     }, source="caldiero terrain.json")
 
 
-def _hexmap(world: World) -> hexmap.HexMap:
+def _hexmap(world: World) -> HexMap:
     hm = world.board.map.hexmap
     assert hm is not None, "the Caldiero board was built without its hexmap (board.from_hexmap keeps it)"
     return hm
@@ -142,8 +145,8 @@ def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, b
     """(cost in half-MP, moved along a road) of entering b from a (a None: entering the map at b)."""
     if a is None:
         return entry_cost(world, b), False
-    rules = hexmap.MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
-    cost = hexmap.cached_step_cost(_hexmap(world), movement_table(world), a, b, rules)
+    rules = MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
+    cost = cached_step_cost(_hexmap(world), movement_table(world), a, b, rules)
     return cost.half_points, world.board.road(a, b) is not None
 
 
@@ -298,7 +301,7 @@ def _budget(world: World, g: Group, all_road: bool) -> int:
     return g.ma_half
 
 
-def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: int, roads_only: bool) -> hexmap.MoveRules:
+def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: int, roads_only: bool) -> MoveRules:
     """The engine's rules for one search from `origin` (the start, or the entry hex already entered)."""
     board = world.board
     memo = _hex_memo(world, g)
@@ -316,11 +319,11 @@ def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: in
     step: Callable[[HexId, HexId], bool] = may_step
     if g.order == "defence" and g.start is not None:
         step = one_hex if not roads_only else (lambda a, b: board.road(a, b) is not None and one_hex(a, b))
-    return hexmap.MoveRules(
+    return MoveRules(
         unit_class=UNIT_CLASS, budget=budget, march_column=g.column, minimum_move=g.start is not None,
         terrain_multiplier=terrain_multiplier(world), may_step=step,
         can_end=lambda h: h != g.start and stacking_problem(world, h, g.units, g.column) is None,
-        zoc=hexmap.ZocRules(hexes=ezoc, entry="stop"),  # caldiero §9.1.2; who may enter: _step_problem
+        zoc=ZocRules(hexes=ezoc, entry="stop"),  # caldiero §9.1.2; who may enter: _step_problem
     )
 
 
@@ -349,8 +352,8 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     routes: dict[str, Route] = {}
     hm, table = _hexmap(world), movement_table(world)
     for budget, roads_only in searches:
-        reach = hexmap.reachable(hm, table, origin, _rules(world, g, ezoc, origin, budget - spent, roads_only),
-                                 tie_break="path")
+        reach = hex_movement.reachable(hm, table, origin, _rules(world, g, ezoc, origin, budget - spent, roads_only),
+                                       tie_break="path")
         for h in reach.hexes():  # by (cost, id): never in set order
             if h not in reach.endable:
                 continue
@@ -390,9 +393,9 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
     if any(not world.board.on_map(h) for h in path):
         check = None  # the engine refuses hexes off the map outright; the message below says which
     else:
-        check = hexmap.check_path(_hexmap(world), movement_table(world), walked,
-                                  _rules(world, g, ezoc, walked[0], budget - spent, False))
-    if check is None or not (check.ok or check.block == hexmap.MoveBlock.CANNOT_END_HERE):  # stacking: below
+        check = hex_movement.check_path(_hexmap(world), movement_table(world), walked,
+                                        _rules(world, g, ezoc, walked[0], budget - spent, False))
+    if check is None or not (check.ok or check.block == MoveBlock.CANNOT_END_HERE):  # stacking: below
         raise MoveProblem(*_explain(world, g, path, ezoc))
     if len(set(path)) != len(path) or path[-1] == g.start:
         raise MoveProblem(R.MOVEMENT, "a path may not revisit a hex")
@@ -450,13 +453,13 @@ def leader_reachable(world: World, leader: str, entry: str | None = None, escape
         friends_n = world.side_units_at(n, side)
         return bool(friends_n) and (h not in ezoc or bool(world.side_units_at(h, side)))
 
-    rules = hexmap.MoveRules(
+    rules = MoveRules(
         unit_class=UNIT_CLASS, budget=ma - spent, minimum_move=start is not None,
         terrain_multiplier=terrain_multiplier(world), may_step=may_step,
         can_end=lambda h: world.hooks is None or world.hooks.leader_may_end(world, leader, h),
-        zoc=hexmap.ZocRules(hexes=ezoc, entry="continue"),
+        zoc=ZocRules(hexes=ezoc, entry="continue"),
     )
-    reach = hexmap.reachable(_hexmap(world), movement_table(world), origin, rules, tie_break="path")
+    reach = hex_movement.reachable(_hexmap(world), movement_table(world), origin, rules, tie_break="path")
     out: dict[str, tuple[str, ...]] = {}
     if start is None and rules.can_end is not None and rules.can_end(origin):
         out[origin] = (origin,)

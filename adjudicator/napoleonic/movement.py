@@ -1,7 +1,7 @@
 """Movement under an order (arrivano §5.1, §8, §9; caldiero §5.1, §8, §9) on the generic hex engine.
 
-What an order lets a unit do with enemy zones of control becomes a `hexmap.ZocRules`; the rest of the move
-(costs, minimum move, stops) is `hexmap.reachable`/`check_path`, so the path finding is the engine's."""
+What an order lets a unit do with enemy zones of control becomes a `ZocRules`; the rest of the move
+(costs, minimum move, stops) is `reachable`/`check_path`, so the path finding is the engine's."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from arbitro.adjudicator import hexmap
-from arbitro.adjudicator.hexgrid import HexId
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.movement import ZocRules, reachable
 
 EzocEntry = Literal["yes", "no", "with_friend"]
 
@@ -25,13 +25,13 @@ class OrderMove:
 
 
 def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexId], bool],
-              march_column: bool = False) -> hexmap.ZocRules:
+              march_column: bool = False) -> ZocRules:
     """Enemy ZoC for a combat unit: entering stops (§8.2.1); Manoeuvre never enters, Defence only where a
     friendly unit stands (arrivano §5.1.3-§5.1.4); a march column never enters (arrivano §9.3.2)."""
     if march_column or order.enter_ezoc == "no":
-        return hexmap.ZocRules(hexes=ezoc, entry="prohibited", zoc_to_zoc=order.ezoc_to_ezoc)
+        return ZocRules(hexes=ezoc, entry="prohibited", zoc_to_zoc=order.ezoc_to_ezoc)
     may_enter = friendly if order.enter_ezoc == "with_friend" else None
-    return hexmap.ZocRules(hexes=ezoc, entry="stop", may_enter=may_enter, zoc_to_zoc=order.ezoc_to_ezoc)
+    return ZocRules(hexes=ezoc, entry="stop", may_enter=may_enter, zoc_to_zoc=order.ezoc_to_ezoc)
 
 
 def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:

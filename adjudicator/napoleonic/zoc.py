@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from arbitro.adjudicator.hexgrid import Grid, HexId
+from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 
 
 def zoc_hexes(grid: Grid, sources: Iterable[str], no_zoc_into: Callable[[HexId], bool]) -> frozenset[HexId]:

@@ -19,8 +19,7 @@ RANKS: dict[str, int] = {
     "arbitro.projections": 1,
     "arbitro.adjudicator.errors": 2,  # the map and table kit, and what it needs
     "arbitro.adjudicator.datafiles": 2,
-    "arbitro.adjudicator.hexgrid": 2,
-    "arbitro.adjudicator.hexmap": 2,
+    "arbitro.adjudicator.maps": 2,
     "arbitro.adjudicator.combat": 2,
     "arbitro.adjudicator.core_commands": 3,  # the engine
     "arbitro.adjudicator.randomness": 3,

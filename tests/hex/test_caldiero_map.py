@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import arbitro.adjudicator.caldiero as caldiero_package
-from arbitro.adjudicator.hexmap import HexMap, load_map
+from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 
 MAP_PATH = Path(caldiero_package.__file__).parent / "data" / "map.json"
 
@@ -169,7 +169,8 @@ TEC = {
 def test_path_finding_on_the_whole_map_is_fast(caldiero: HexMap) -> None:
     import time
 
-    from arbitro.adjudicator.hexmap import MoveRules, parse_movement_table, reachable
+    from arbitro.adjudicator.maps.costs import parse_movement_table
+    from arbitro.adjudicator.maps.movement import MoveRules, reachable
 
     table = parse_movement_table(TEC, hexmap=caldiero)
     rules = MoveRules(unit_class="infantry", budget=400, march_column=True)
@@ -185,7 +186,7 @@ def test_path_finding_on_the_whole_map_is_fast(caldiero: HexMap) -> None:
 
 
 def test_artillery_crosses_canals_only_at_bridges(caldiero: HexMap) -> None:
-    from arbitro.adjudicator.hexmap import parse_movement_table, step_cost
+    from arbitro.adjudicator.maps.costs import parse_movement_table, step_cost
 
     table = parse_movement_table(TEC, hexmap=caldiero)
     assert not step_cost(caldiero, table, "2214", "2314", "artillery").prohibited      # the road bridge

@@ -1,4 +1,4 @@
-"""Geometry of adjudicator.hexgrid, checked against reference computations written independently here."""
+"""Geometry of adjudicator.maps.hexgrid, checked against reference computations written independently here."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitro.adjudicator.hexgrid import Cube, Grid, HexError, HexId, format_hex, parse_hex
+from arbitro.adjudicator.maps.hexgrid import Cube, Grid, HexError, HexId, format_hex, parse_hex
 
 GRIDS = {
     (orientation, parity): Grid(

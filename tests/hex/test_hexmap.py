@@ -12,27 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbitro.adjudicator.hexgrid import HexError, HexId
-from arbitro.adjudicator.hexmap import (
-    HexMap,
-    MapDataError,
-    MoveBlock,
-    MoveRules,
-    MovementTable,
-    StopReason,
-    ZocRules,
-    best_retreats,
-    check_path,
-    command_distances,
-    in_command_range,
-    load_map,
-    load_movement_table,
-    parse_map,
-    parse_movement_table,
-    reachable,
-    retreat_options,
-    step_cost,
-)
+from arbitro.adjudicator.datafiles import MapDataError
+from arbitro.adjudicator.maps.command import command_distances, in_command_range
+from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table, parse_movement_table, step_cost
+from arbitro.adjudicator.maps.hexgrid import HexError, HexId
+from arbitro.adjudicator.maps.hexmap import HexMap, load_map, parse_map
+from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, StopReason, ZocRules, check_path, reachable
+from arbitro.adjudicator.maps.retreat import best_retreats, retreat_options
 
 # A 6 x 6 flat-top map with odd columns shifted toward higher rows: 0101 touches 0102, 0201 and 0202.
 BASE: dict[str, Any] = {

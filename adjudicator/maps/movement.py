@@ -1,0 +1,347 @@
+"""Movement on a hex map: the zones of control and move rules a ruleset supplies as data and predicates,
+path finding (:func:`reachable`) and path checking (:func:`check_path`).
+
+Everything that decides an outcome is deterministic: ties are broken by hex id, never by set order.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+from arbitro.adjudicator.maps.costs import MovementTable, StepCost, step_cost
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexmap import HexMap
+
+
+# ================================================================================================
+# Zones of control and move rules supplied by the ruleset
+# ================================================================================================
+
+
+@dataclass(frozen=True, slots=True)
+class ZocRules:
+    """Enemy zones of control as the ruleset computes them, and how they constrain this move.
+
+    ``hexes``: hexes in enemy ZOC for the moving unit (the ruleset applies exceptions such as
+    "ZOC does not extend into a fortress", caldiero §10.5.1). ``entry``: ``stop`` (the move ends on
+    entering, caldiero §8.2.1), ``continue`` (no stop, caricat §5) or ``prohibited`` (e.g. a unit in
+    march column, caldiero §9.3.2). ``may_enter``: per-hex permission to enter (caldiero §5.1.3:
+    only where a friendly unit already is). ``may_leave``: whether the unit may step out of an enemy
+    ZOC hex at all (caldiero §8.1). ``zoc_to_zoc``: whether a step may go straight from one enemy ZOC
+    hex to another. ``leave_cost``: extra half-points for a step out of an enemy ZOC hex (caricat §6).
+    """
+
+    hexes: frozenset[HexId]
+    entry: Literal["stop", "continue", "prohibited"] = "stop"
+    may_enter: Callable[[HexId], bool] | None = None
+    may_leave: bool = True
+    zoc_to_zoc: bool = True
+    leave_cost: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRules:
+    """Everything a ruleset decides about one unit's move, passed to :func:`reachable`/:func:`check_path`.
+
+    ``budget``: movement allowance in half-points. ``minimum_move``: the unit may always move one hex
+    if that step is not prohibited, even when it costs more than the budget (caldiero §9.1.1).
+    ``can_enter(hex)``: False for hexes the unit may never enter (enemy units, forbidden rows).
+    ``can_end(hex)``: False for hexes it may pass through but not stop in (stacking).
+    ``may_step(a, b)``: extra veto on individual steps (e.g. "only along roads").
+    """
+
+    unit_class: str
+    budget: int
+    march_column: bool = False
+    minimum_move: bool = True
+    terrain_multiplier: int = 1
+    can_enter: Callable[[HexId], bool] | None = None
+    can_end: Callable[[HexId], bool] | None = None
+    may_step: Callable[[HexId, HexId], bool] | None = None
+    zoc: ZocRules | None = None
+
+
+class MoveBlock(StrEnum):
+    """Why a step or a path is not allowed; rulesets map these to their own rule citations."""
+
+    NOT_ADJACENT = "not_adjacent"
+    OFF_MAP = "off_map"
+    CANNOT_ENTER = "cannot_enter"
+    STEP_VETOED = "step_vetoed"
+    PROHIBITED_TERRAIN = "prohibited_terrain"
+    PROHIBITED_HEXSIDE = "prohibited_hexside"
+    ALL_POINTS_NOT_FIRST = "all_points_not_first_step"
+    NOT_ENOUGH_POINTS = "not_enough_points"
+    ALREADY_STOPPED = "already_stopped"
+    ZOC_ENTRY_PROHIBITED = "zoc_entry_prohibited"
+    ZOC_CANNOT_LEAVE = "zoc_cannot_leave"
+    ZOC_TO_ZOC = "zoc_to_zoc"
+    CANNOT_END_HERE = "cannot_end_here"
+
+
+class StopReason(StrEnum):
+    ENEMY_ZOC = "enemy_zoc"
+    TERRAIN = "terrain"
+    ALL_POINTS = "all_points"
+    MINIMUM_MOVE = "minimum_move"
+
+
+@dataclass(frozen=True, slots=True)
+class _Arrival:
+    spent: int
+    stop: StopReason | None
+    forced: bool = False  # by the minimum-move rule: it really cost more than the budget recorded in `spent`
+
+
+_STEP_CACHE_LIMIT = 64
+
+
+def _step_memo(hexmap: HexMap, table: MovementTable, rules: MoveRules) -> dict[tuple[HexId, HexId], StepCost]:
+    key = (id(table), rules.unit_class, rules.march_column, rules.terrain_multiplier)
+    entry = hexmap.step_cost_memo.get(key)
+    if entry is None or entry[0] is not table:  # the table is kept in the entry, so its id stays unique
+        if len(hexmap.step_cost_memo) >= _STEP_CACHE_LIMIT:
+            hexmap.step_cost_memo.clear()  # tables made per move (weather copies) must not pile up
+        entry = (table, {})
+        hexmap.step_cost_memo[key] = entry
+    return entry[1]
+
+
+def _memo_step_cost(hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId,
+                    memo: dict[tuple[HexId, HexId], StepCost] | None = None) -> StepCost:
+    if memo is None:
+        memo = _step_memo(hexmap, table, rules)
+    cost = memo.get((a, b))
+    if cost is None:
+        cost = step_cost(hexmap, table, a, b, rules.unit_class, march_column=rules.march_column,
+                         terrain_multiplier=rules.terrain_multiplier)
+        memo[(a, b)] = cost
+    return cost
+
+
+def cached_step_cost(hexmap: HexMap, table: MovementTable, a: str, b: str, rules: MoveRules) -> StepCost:
+    """:func:`step_cost` for ``rules``' unit class, formation and multiplier, memoised as :func:`reachable` does."""
+    return _memo_step_cost(hexmap, table, rules, HexId(a), HexId(b))
+
+
+def _try_step(
+    hexmap: HexMap, table: MovementTable, rules: MoveRules, a: HexId, b: HexId, spent: int, first: bool,
+    memo: dict[tuple[HexId, HexId], StepCost] | None = None,
+) -> _Arrival | MoveBlock:
+    """The one place that decides a step; shared by the path finder and the path checker.
+
+    ``a`` and ``b`` must be adjacent on-map hexes (checked by :func:`check_path`, given by the grid in
+    :func:`reachable`).
+    """
+    if rules.can_enter is not None and not rules.can_enter(b):
+        return MoveBlock.CANNOT_ENTER
+    if rules.may_step is not None and not rules.may_step(a, b):
+        return MoveBlock.STEP_VETOED
+    zoc = rules.zoc
+    extra = 0
+    stop: StopReason | None = None
+    if zoc is not None:
+        from_zoc, into_zoc = a in zoc.hexes, b in zoc.hexes
+        if from_zoc and not zoc.may_leave:
+            return MoveBlock.ZOC_CANNOT_LEAVE
+        if from_zoc and into_zoc and not zoc.zoc_to_zoc:
+            return MoveBlock.ZOC_TO_ZOC
+        if into_zoc and (zoc.entry == "prohibited" or (zoc.may_enter is not None and not zoc.may_enter(b))):
+            return MoveBlock.ZOC_ENTRY_PROHIBITED
+        if into_zoc and zoc.entry == "stop":
+            stop = StopReason.ENEMY_ZOC
+        if from_zoc:
+            extra = zoc.leave_cost
+    cost = _memo_step_cost(hexmap, table, rules, a, b, memo)
+    if cost.prohibited:
+        return MoveBlock.PROHIBITED_HEXSIDE if (cost.blocked_by or "").startswith("hexside") else MoveBlock.PROHIBITED_TERRAIN
+    if cost.all_points:
+        if table.all_points == "first_step_only" and not first:
+            return MoveBlock.ALL_POINTS_NOT_FIRST
+        if spent >= rules.budget and not first:
+            return MoveBlock.NOT_ENOUGH_POINTS
+        return _Arrival(max(rules.budget, spent), stop or StopReason.ALL_POINTS)
+    total = spent + cost.half_points + extra
+    if cost.stop and stop is None:
+        stop = StopReason.TERRAIN
+    if total <= rules.budget:
+        return _Arrival(total, stop)
+    if first and rules.minimum_move:
+        # caldiero §9.1.1 / arrivano §9.1.1: one hex is always possible; it ends the move.
+        return _Arrival(rules.budget, stop or StopReason.MINIMUM_MOVE, forced=True)
+    return MoveBlock.NOT_ENOUGH_POINTS
+
+
+# ================================================================================================
+# Path finding and path checking
+# ================================================================================================
+
+
+_State = tuple[HexId, bool]  # (hex, arrived with a forced stop)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Where a unit can go this move: cheapest cost (half-points) and a path to each reachable hex."""
+
+    start: HexId
+    costs: Mapping[HexId, int]
+    stops: Mapping[HexId, StopReason | None]
+    """Why the move must end at each hex (None: it may go on from there)."""
+    endable: frozenset[HexId]
+    _chosen: Mapping[HexId, _State] = field(repr=False)
+    _parents: Mapping[_State, _State | None] = field(repr=False)
+
+    def hexes(self) -> tuple[HexId, ...]:
+        """Reachable hexes (the start included) ordered by (cost, id)."""
+        return tuple(sorted(self.costs, key=lambda h: (self.costs[h], h)))
+
+    def destinations(self) -> tuple[HexId, ...]:
+        """Reachable hexes other than the start where the unit may end its move, by (cost, id)."""
+        return tuple(h for h in self.hexes() if h != self.start and h in self.endable)
+
+    def path(self, hex_id: str) -> tuple[HexId, ...]:
+        """The cheapest path from the start to ``hex_id`` (both included); ties broken by hex id."""
+        state = self._chosen.get(HexId(hex_id))
+        if state is None:
+            raise KeyError(f"{hex_id} is not reachable from {self.start}")
+        path: list[HexId] = []
+        current: _State | None = state
+        while current is not None:
+            path.append(current[0])
+            current = self._parents[current]
+        return tuple(reversed(path))
+
+
+TieBreak = Literal["first", "path"]
+
+
+def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules, *,
+              tie_break: TieBreak = "first") -> Reach:
+    """Dijkstra over (hex, must-stop) states from ``start`` within ``rules.budget``.
+
+    Deterministic: states are expanded in (cost, hex id) order. With ``tie_break="first"`` a parent is
+    replaced only by a strictly cheaper one. With ``"path"``, among equally cheap arrivals the path
+    that is smallest hex by hex from the start wins (Caldiero's order, kept so that its recorded
+    games still verify), and an arrival by the minimum-move rule, which really costs more than the
+    budget, loses every tie. A hex where the move must stop (enemy ZOC, "all points", minimum move)
+    is reached but not expanded; for each hex the cheapest arrival is reported, and at equal cost one
+    that may continue.
+    """
+    origin = hexmap.grid.require(start)
+    first: _State = (origin, False)
+    best: dict[_State, int] = {first: 0}
+    parents: dict[_State, _State | None] = {first: None}
+    reasons: dict[_State, StopReason | None] = {first: None}
+    heap: list[tuple[int, HexId, bool]] = [(0, origin, False)]
+    done: set[_State] = set()
+    forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
+    memo = _step_memo(hexmap, table, rules)
+    while heap:
+        spent, here, stopped = heapq.heappop(heap)
+        state = (here, stopped)
+        if state in done or stopped:
+            done.add(state)
+            continue
+        done.add(state)
+        for there in hexmap.grid.neighbours(here):
+            if there == origin:
+                continue
+            arrival = _try_step(hexmap, table, rules, here, there, spent, here == origin, memo)
+            if isinstance(arrival, MoveBlock):
+                continue
+            key = (there, arrival.stop is not None)
+            if key not in best or arrival.spent < best[key]:
+                best[key] = arrival.spent
+                parents[key] = state
+                reasons[key] = arrival.stop
+                heapq.heappush(heap, (arrival.spent, there, key[1]))
+            elif tie_break == "path" and arrival.spent == best[key] and key not in done \
+                    and _better_tie(parents, key in forced, arrival.forced, state, parents[key], there):
+                parents[key] = state
+                reasons[key] = arrival.stop
+            else:
+                continue
+            if tie_break != "path":
+                continue  # `forced` is read only by the "path" tie-break
+            if arrival.forced:
+                forced.add(key)
+            else:
+                forced.discard(key)
+    chosen: dict[HexId, _State] = {}
+    for key in sorted(best, key=lambda k: (k[0], best[k], k[1])):
+        chosen.setdefault(key[0], key)
+    return Reach(
+        start=origin,
+        costs={h: best[s] for h, s in chosen.items()},
+        stops={h: reasons[s] for h, s in chosen.items()},
+        endable=frozenset(h for h in chosen if rules.can_end is None or rules.can_end(h)),
+        _chosen=chosen,
+        _parents=parents,
+    )
+
+
+def _better_tie(parents: Mapping[_State, _State | None], old_forced: bool, new_forced: bool,
+                new_parent: _State, old_parent: _State | None, there: HexId) -> bool:
+    """For ``tie_break="path"``: whether an arrival at ``there`` at the same cost replaces the recorded one
+    (an arrival by the minimum-move rule, which really cost more, loses to any other)."""
+    if old_forced != new_forced:
+        return old_forced
+    return (*_path_to(parents, new_parent), there) < (*_path_to(parents, old_parent), there)
+
+
+def _path_to(parents: Mapping[_State, _State | None], state: _State | None) -> tuple[HexId, ...]:
+    path: list[HexId] = []
+    while state is not None:
+        path.append(state[0])
+        state = parents[state]
+    return tuple(reversed(path))
+
+
+def _geometry_block(hexmap: HexMap, a: HexId, b: HexId) -> MoveBlock | None:
+    if not hexmap.grid.contains(b):
+        return MoveBlock.OFF_MAP
+    if not hexmap.grid.is_adjacent(a, b):
+        return MoveBlock.NOT_ADJACENT
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PathCheck:
+    """Result of :func:`check_path`: cost so far, and the first problem (``None`` if the path is legal)."""
+
+    path: tuple[HexId, ...]
+    spent: int
+    block: MoveBlock | None = None
+    at_step: int | None = None
+    """Index into ``path`` of the hex that could not be entered (or ended in)."""
+    stop: StopReason | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.block is None
+
+
+def check_path(hexmap: HexMap, table: MovementTable, path: Iterable[str], rules: MoveRules) -> PathCheck:
+    """Check a commanded path step by step with exactly the rules :func:`reachable` uses."""
+    hexes = tuple(HexId(h) for h in path)
+    if not hexes:
+        raise ValueError("a path needs at least its starting hex")
+    hexmap.grid.require(hexes[0])
+    spent = 0
+    stop: StopReason | None = None
+    for i in range(1, len(hexes)):
+        if stop is not None:
+            return PathCheck(hexes, spent, MoveBlock.ALREADY_STOPPED, i, stop)
+        arrival = _geometry_block(hexmap, hexes[i - 1], hexes[i]) or _try_step(
+            hexmap, table, rules, hexes[i - 1], hexes[i], spent, i == 1)
+        if isinstance(arrival, MoveBlock):
+            return PathCheck(hexes, spent, arrival, i, stop)
+        spent, stop = arrival.spent, arrival.stop
+    if len(hexes) > 1 and rules.can_end is not None and not rules.can_end(hexes[-1]):
+        return PathCheck(hexes, spent, MoveBlock.CANNOT_END_HERE, len(hexes) - 1, stop)
+    return PathCheck(hexes, spent, None, None, stop)

@@ -1,0 +1,74 @@
+"""Retreat paths on a hex grid, ranked as both Para Bellum rulebooks rank them (caldiero §12.6, arrivano §12.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from arbitro.adjudicator.maps.hexgrid import Grid, HexId
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatOption:
+    """A retreat path and how it ends relative to the enemy."""
+
+    path: tuple[HexId, ...]
+    """Hexes entered, in order (the starting hex excluded)."""
+    nearest_enemy: int
+    """Distance from the end hex to the nearest enemy unit."""
+    farther_from_all: bool
+    """True if the end hex is farther than the start from every enemy unit."""
+
+    @property
+    def end(self) -> HexId:
+        return self.path[-1]
+
+
+def retreat_options(
+    grid: Grid,
+    start: str,
+    enemies: Iterable[str],
+    *,
+    hexes: int = 1,
+    can_enter: Callable[[HexId], bool] | None = None,
+) -> tuple[RetreatOption, ...]:
+    """Every retreat of exactly ``hexes`` steps through enterable hexes, best first.
+
+    Ranking (caldiero §12.6, arrivano §12.6: end farther from all enemy units if possible): first the
+    options ending farther from every enemy than the start, then by distance to the nearest enemy
+    (larger first), then by path (hex ids ascending) so the order is fully deterministic. The owner
+    still chooses (caldiero §12.6); :func:`best_retreats` keeps only the top-ranked ones.
+    """
+    origin = grid.require(start)
+    enemy_hexes = sorted({HexId(e) for e in enemies})
+    found: list[tuple[HexId, ...]] = []
+
+    def extend(path: tuple[HexId, ...]) -> None:
+        if len(path) == hexes:
+            found.append(path)
+            return
+        here = path[-1] if path else origin
+        for n in grid.neighbours(here):
+            if n == origin or n in path or (can_enter is not None and not can_enter(n)):
+                continue
+            extend((*path, n))
+
+    if hexes > 0:
+        extend(())
+    options = [
+        RetreatOption(
+            path=p,
+            nearest_enemy=min((grid.distance(p[-1], e) for e in enemy_hexes), default=0),
+            farther_from_all=all(grid.distance(p[-1], e) > grid.distance(origin, e) for e in enemy_hexes),
+        )
+        for p in found
+    ]
+    return tuple(sorted(options, key=lambda o: (not o.farther_from_all, -o.nearest_enemy, o.path)))
+
+
+def best_retreats(options: tuple[RetreatOption, ...]) -> tuple[RetreatOption, ...]:
+    """The options tied for the best rank (same ``farther_from_all`` and ``nearest_enemy`` as the first)."""
+    if not options:
+        return ()
+    top = (options[0].farther_from_all, options[0].nearest_enemy)
+    return tuple(o for o in options if (o.farther_from_all, o.nearest_enemy) == top)
