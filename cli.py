@@ -20,6 +20,7 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput
+from arbitro.adjudicator.randomness import Reroll, describe_rerolls
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import GameNotFound, StoreError
@@ -215,21 +216,30 @@ def games(db: str, as_json: bool) -> None:
 @click.option("--position", "position_file", type=click.Path(dir_okay=False), help="Start from a position file.")
 @click.option("--transcribed", is_flag=True, help="A game played on a table: rolls and draws are entered, not generated.")
 @click.option("--id", "game_id", help="Choose the game id (default: generated).")
+@click.option("--seat-entropy/--no-seat-entropy", default=True, show_default=True, envvar="ARBITRO_SEAT_ENTROPY",
+              help="Every playing seat commits, then reveals, its own entropy before anything is rolled, so the "
+                   "host cannot steer the dice; --no-seat-entropy for hot-seat play (dice then rest on the "
+                   "server's seed alone, and status and verify say so).")
 @db_option
 @json_option
 @handle_errors
 def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_file: str | None, transcribed: bool,
-        game_id: str | None, db: str, as_json: bool) -> None:
-    """Create a game and print its id.
+        game_id: str | None, seat_entropy: bool, db: str, as_json: bool) -> None:
+    """Create a game and print its id. Unless --no-seat-entropy, the game first awaits each seat's entropy:
+    commit `{"type": "commit_entropy", "commitment": SHA-256 hex}`, then, once all have committed,
+    `{"type": "reveal_entropy", "entropy": "..."}` (arbitro §R.2).
 
     \b
     Example:
         arbitro new marengo marengo
+        E=$(openssl rand -hex 16); C=$(printf %s "$E" | sha256sum | cut -c1-64)
+        arbitro submit GAME --as france "{\"type\": \"commit_entropy\", \"commitment\": \"$C\"}"
         arbitro new caldiero historical --option fog_of_war --transcribed
-        arbitro new marengo --position puzzle.json
+        arbitro new marengo --position puzzle.json --no-seat-entropy
     """
     position = read_json_arg(None, position_file, "position") if position_file else None
-    gid = open_app(db).create(ruleset, scenario, options, position=position, transcribed=transcribed, game_id=game_id)
+    gid = open_app(db).create(ruleset, scenario, options, position=position, transcribed=transcribed, game_id=game_id,
+                              seat_entropy=seat_entropy)
     out({"game": gid}, as_json, lambda d: d["game"])
 
 
@@ -256,6 +266,9 @@ def status(game: str, db: str, as_json: bool) -> None:
             lines.append(f"game over: {o['winner'] or 'draw'} ({o['reason']}) [{o['rule']}]")
         else:
             lines.append(f"awaiting: {', '.join(a['seats'])}: {a['prompt']}{' [' + a['rule'] + ']' if a['rule'] else ''}")
+        lines.append(f"dice: {s['dice']['summary']}")
+        if s["dice"]["rerolls"]:
+            lines.append(f"re-rolls: {describe_rerolls([msgspec.convert(r, Reroll) for r in s['dice']['rerolls']])}")
         if s["interpretations"]:
             lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s["interpretations"].items()))
         if s["provisional"]:

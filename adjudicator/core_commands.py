@@ -19,6 +19,28 @@ class AddEntropy(_Command):
     entropy: Annotated[str, Field(min_length=1, max_length=256)]
 
 
+class CommitEntropy(_Command):
+    """A seat's commitment to its entropy: SHA-256 (hex) of the entropy's UTF-8 bytes (arbitro §R.2)."""
+
+    type: Literal["commit_entropy"]
+    commitment: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class RevealEntropy(_Command):
+    """A seat reveals the entropy it committed to, once every seat has committed (arbitro §R.2)."""
+
+    type: Literal["reveal_entropy"]
+    entropy: Annotated[str, Field(min_length=1, max_length=256)]
+
+
+class ProceedWithoutEntropy(_Command):
+    """The umpire's ruling: the seats named never answered; the round goes on without them (arbitro §R.2)."""
+
+    type: Literal["proceed_without_entropy"]
+    seats: Annotated[list[str], Field(min_length=1)]
+    reason: Annotated[str, Field(min_length=3)]
+
+
 class Undo(_Command):
     """Take back everything after event `to` (arbitro §U)."""
 
@@ -76,7 +98,10 @@ class RecordFork(_Command):
 
 
 CoreCommand = Annotated[
-    Union[AddEntropy, Undo, Consent, EnterRandom, Ruling, RevealSeed, RecordFork], Field(discriminator="type")
+    Union[AddEntropy, CommitEntropy, RevealEntropy, ProceedWithoutEntropy, Undo, Consent, EnterRandom, Ruling,
+          RevealSeed, RecordFork],
+    Field(discriminator="type"),
 ]
-CORE_COMMAND_TYPES = ("add_entropy", "undo", "consent", "enter_random", "ruling", "reveal_seed", "fork")
+CORE_COMMAND_TYPES = ("add_entropy", "commit_entropy", "reveal_entropy", "proceed_without_entropy", "undo", "consent",
+                      "enter_random", "ruling", "reveal_seed", "fork")
 core_commands: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(CoreCommand)

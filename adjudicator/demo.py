@@ -6,6 +6,7 @@ commands are chosen among `legal` by seeded self-play, and every result is the e
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -13,6 +14,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events import random as rnd
 from arbitro.projections.game import state_hash
 
 Say = Callable[[str], None]
@@ -21,11 +23,12 @@ Say = Callable[[str], None]
 def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
     ruleset = registry.get(ruleset_name)
     scenario = next(iter(ruleset.scenarios()))
-    game = app.create(ruleset_name, scenario)
+    game = app.create(ruleset_name, scenario, seat_entropy=True)
     status = app.status(game)
     say(f"1. created {ruleset.title} ({scenario}) as game {game}; seats: {', '.join(status['seats'])}")
     if status["provisional"]:
         say(f"   provisional data in use ({len(status['provisional'])} items), e.g. {status['provisional'][0]}")
+    _entropy_round(app, game, status["seats"], say)
 
     say(f"2. playing {steps} commands chosen among the legal ones:")
     shown = False
@@ -47,8 +50,10 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
         say(f"   {seat:>8}: {len(view)} characters, begins {view[:110]}...")
 
     fork = app.fork(game, middle)
+    say(f"5. forked the game after event #{middle} as {fork} (the umpire's act, recorded in {game}'s log; new seed)")
+    _entropy_round(app, fork, status["seats"], say)
     SelfPlay(app, fork, seed="demo-fork").play(4)
-    say(f"5. forked the game after event #{middle} as {fork} (new seed), and played 4 commands there")
+    say("   and played 4 commands there")
 
     replayed = app.state_at(game, middle)
     say(f"6. replayed {game} to #{middle}: state hash {state_hash(replayed)[:16]}...")
@@ -58,6 +63,16 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
     for check in report.checks:
         say(f"   {check.status:>9} {check.name}: {check.detail}")
     return game
+
+
+def _entropy_round(app: Arbitro, game: str, seats: list[str], say: Say) -> None:
+    """Each seat commits to fresh entropy, then reveals it: only then is anything rolled (arbitro §R.2)."""
+    entropy = {seat: secrets.token_hex(16) for seat in seats}  # a real client makes its own, privately
+    for seat in seats:
+        app.submit(game, seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy[seat])})
+    for seat in seats:
+        app.submit(game, seat, {"type": "reveal_entropy", "entropy": entropy[seat]})
+    say(f"   {', '.join(seats)} committed to their own entropy, then revealed it; dice: {app.status(game)['dice']['summary']}")
 
 
 def _show_rejection(app: Arbitro, game: str, say: Say, fallback: bool) -> bool:

@@ -20,7 +20,7 @@ from arbitro.adjudicator.errors import GameOver, IllegalCommand, MalformedComman
 from arbitro.adjudicator.randomness import BadEntry, DiceUnavailable, EnteredSupply, NeedRandom, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
 from arbitro.events import core
-from arbitro.events.random import mix_entropy
+from arbitro.events.random import entropy_commitment, mix_entropy, mix_round
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Fold
@@ -43,11 +43,31 @@ R_UNDO_POINT = "arbitro §U.3"
 R_RULING = "arbitro §U.4"
 
 
+# What `legal` lists to the seat awaited in the entropy round: the shape to fill in (arbitro §R.2).
+ENTROPY_TEMPLATES: dict[str, dict[str, Any]] = {
+    "commit": {"type": "commit_entropy", "commitment": "<SHA-256 hex of your entropy's UTF-8 bytes>"},
+    "reveal": {"type": "reveal_entropy", "entropy": "<the entropy you committed to>"},
+}
+
+
 class History(Protocol):
     """The log so far, as the undo rules need it."""
 
     def state_at(self, seq: int) -> GameState[Any]: ...
     def bodies(self, first: int = 1, last: int | None = None) -> Iterable[EventBody[Any]]: ...
+
+
+def voided_rolls(history: History, to: int) -> tuple[int, ...]:
+    """The random indices of the rolls and draws still in force after event `to`: what an undo to `to` voids.
+    Rolls an earlier undo already voided are not counted again."""
+    live: list[tuple[int, int]] = []  # (seq, random index)
+    for body in history.bodies(to + 1, None):
+        match body.event:
+            case core.DiceRolled(index=index) | core.ItemsDrawn(index=index):
+                live.append((body.seq, index))
+            case core.Undone(to_seq=back_to):
+                live = [(seq, index) for seq, index in live if seq <= back_to]
+    return tuple(index for _, index in live)
 
 
 class NoHistory:
@@ -68,6 +88,7 @@ class GameContext(msgspec.Struct, kw_only=True):
     options: tuple[str, ...]
     seed: str | None  # the secret seed, when the adjudicator holds it and may reveal it
     no_seed_reason: str = "this database does not hold the game's seed"
+    entropy_seats: tuple[str, ...] = ()  # the seats whose commit-reveal entropy protects the dice (arbitro §R.2)
 
 
 class Adjudicated(msgspec.Struct, kw_only=True):
@@ -121,6 +142,10 @@ class Adjudicator:
         draw). A fork or a position already holds the opening's result; a transcribed game suspends the
         opening until the umpire enters the draws made on the table."""
         state = self.fold.apply_event(None, 1, created)
+        if created.entropy_seats:  # nothing rolls, the opening included, until the seats have revealed
+            requested = core.EntropyRequested(seats=created.entropy_seats, opening="scenario" in created.origin,
+                                              rule=R_ENTROPY)
+            return [created, requested]
         if "scenario" not in created.origin:
             return [created]
         ctx = self._context(state, UMPIRE, supply, game, history)
@@ -185,8 +210,14 @@ class Adjudicator:
                 if not command.accept:
                     ctx.emit(core.UndoDeclined(seat=seat, rule=R_UNDO_CONSENT))
                 elif set(pending.answers) | {seat} >= set(pending.seats):
+                    voided = voided_rolls(history, pending.undo_to)
                     ctx.emit(core.Undone(to_seq=pending.undo_to, by=pending.requested_by,
-                                         reason="taken back with the other seats' consent", rule=R_UNDO_CONSENT))
+                                         reason="taken back with the other seats' consent", rule=R_UNDO_CONSENT,
+                                         voided_rolls=len(voided), voided_indices=voided))
+            case cc.CommitEntropy() | cc.RevealEntropy():
+                return self._entropy_answer(ctx, command)
+            case cc.ProceedWithoutEntropy():
+                return self._proceed_without(ctx, command)
             case cc.EnterRandom():
                 if pending is None or pending.kind != "random":
                     raise IllegalCommand("no roll or draw is waiting to be entered", rule=R_ENTER)
@@ -198,6 +229,12 @@ class Adjudicator:
             case cc.AddEntropy():
                 if seat == UMPIRE:
                     raise IllegalCommand("only the playing seats add entropy; the umpire's seed is committed", rule=R_ENTROPY)
+                if game.entropy_seats:
+                    # The host sees entropy sent in the open before accepting it, and could drop it to choose
+                    # between two rolls; this game's seats contributed theirs by commit-reveal instead.
+                    raise IllegalCommand("this game's dice are protected by the seats' committed entropy; entropy "
+                                         "sent in the open would let the host choose a roll by dropping it",
+                                         rule=R_ENTROPY)
                 ctx.emit(core.EntropyAdded(seat=seat, entropy=command.entropy,
                                            mix=mix_entropy(state.core.mix, seat, command.entropy)))
             case cc.RevealSeed():
@@ -214,6 +251,58 @@ class Adjudicator:
                 self._ruling(ctx, state, command)
             case cc.Undo():
                 self._undo(ctx, state, command, game, history)
+        return ctx
+
+    # --- the seats' commit-reveal round (arbitro §R.2) ------------------------------------------------
+    def _entropy_answer(self, ctx: Decision[Any], command: cc.CommitEntropy | cc.RevealEntropy) -> Decision[Any]:
+        pending, seat = ctx.game.core.pending, ctx.seat
+        phase = "commit" if isinstance(command, cc.CommitEntropy) else "reveal"
+        if pending is None or pending.kind != "entropy":
+            raise IllegalCommand("no entropy round is open: the seats' entropy is committed and revealed once, "
+                                 "before the first roll", rule=R_ENTROPY)
+        if seat not in pending.seats or pending.request["phase"] != phase:
+            raise NotYourDecision(f"waiting for {', '.join(pending.seats) or 'nobody'} to {pending.prompt}", rule=R_ENTROPY)
+        if isinstance(command, cc.CommitEntropy):
+            ctx.emit(core.EntropyCommitted(seat=seat, commitment=command.commitment))
+            return ctx
+        committed = pending.request["commitments"][seat]
+        if entropy_commitment(command.entropy) != committed:
+            raise IllegalCommand(f"this entropy does not match {seat}'s commitment {committed[:12]}...: reveal exactly "
+                                 "the text whose SHA-256 you committed", rule=R_ENTROPY)
+        ctx.emit(core.EntropyRevealed(seat=seat, entropy=command.entropy))
+        return self._close_round(ctx)
+
+    def _proceed_without(self, ctx: Decision[Any], command: cc.ProceedWithoutEntropy) -> Decision[Any]:
+        pending = ctx.game.core.pending
+        if ctx.seat != UMPIRE:
+            raise IllegalCommand("only the umpire rules to proceed without a seat's entropy", rule=R_ENTROPY)
+        if pending is None or pending.kind != "entropy":
+            raise IllegalCommand("no entropy round is open", rule=R_ENTROPY)
+        late = [s for s in command.seats if s not in pending.seats]
+        if late:
+            raise IllegalCommand(f"{', '.join(late)} {'is' if len(late) == 1 else 'are'} not awaited (awaited: "
+                                 f"{', '.join(pending.seats)}); the umpire may proceed only without seats that "
+                                 "have not answered", rule=R_ENTROPY)
+        ctx.emit(core.EntropyWaived(seats=tuple(sorted(set(command.seats))), reason=command.reason, rule=R_ENTROPY))
+        return self._close_round(ctx)
+
+    def _close_round(self, ctx: Decision[Any]) -> Decision[Any]:
+        """Once no seat is awaited: mix the revealed entropy in, then make what waited for it (the opening)."""
+        pending = ctx.game.core.pending
+        assert pending is not None
+        if pending.seats:
+            return ctx
+        round_ = pending.request
+        revealed = [(s, round_["entropies"][s]) for s in round_["required"] if s in round_["entropies"]]
+        ctx.emit(core.EntropyMixed(seats=tuple(s for s, _ in revealed), mix=mix_round(ctx.game.core.mix, revealed),
+                                   rule=R_ENTROPY))
+        if round_["opening"]:
+            seat, ctx.seat = ctx.seat, UMPIRE  # the opening is the umpire's, as at creation
+            try:
+                self.ruleset.start(ctx)
+            except DiceUnavailable as e:
+                raise IllegalCommand(str(e), rule=e.rule) from None
+            ctx.seat = seat
         return ctx
 
     def _enter_random(
@@ -292,7 +381,9 @@ class Adjudicator:
         if seat == UMPIRE:
             if len(command.reason) < 3:
                 raise IllegalCommand("the umpire's undo is a ruling: give a reason", rule=R_RULING)
-            ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason, rule=R_RULING))
+            voided = voided_rolls(history, to)
+            ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason, rule=R_RULING,
+                                 voided_rolls=len(voided), voided_indices=voided))
             return
         obstacle = self._undo_obstacle(later, seat)
         if obstacle is None:
@@ -335,10 +426,14 @@ class Adjudicator:
         """Commands `seat` may send now: the engine's awaited answers, else the ruleset's listing."""
         pending = state.core.pending
         if pending is not None:
+            if seat == UMPIRE and pending.kind == "entropy":  # the umpire's way past a seat that never answers
+                return [{"type": "proceed_without_entropy", "seats": list(pending.seats), "reason": "<why>"}]
             if seat not in pending.seats:
                 return []
             if pending.kind == "consent":
                 return [{"type": "consent", "accept": True}, {"type": "consent", "accept": False}]
+            if pending.kind == "entropy":
+                return [ENTROPY_TEMPLATES[pending.request["phase"]]]
             return []  # a roll to enter: any values of the stated shape (see `status`)
         if self.ruleset.outcome(state.rules) is not None:
             return []

@@ -3,10 +3,14 @@ seat (a game played on a table), or read back from a recorded log (verification 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Literal, Protocol
 
+import msgspec
+
+from arbitro.events import core
 from arbitro.events import random as derivation
+from arbitro.events.records import EventBody
 from arbitro.projections.game import CoreState
 
 Source = Literal["seed", "entered"]
@@ -118,3 +122,88 @@ class RecordedSupply:
 
     def draw(self, core: CoreState, index: int, population: tuple[str, ...], k: int, purpose: str) -> tuple[tuple[str, ...], Source]:
         return tuple(str(v) for v in self._next(purpose)), "seed"
+
+
+# --- what a game's log says about its dice: for `status` and `verify` (arbitro §R.2, §U) ------------------
+class Reroll(msgspec.Struct, kw_only=True):
+    """An undo that voided rolls or draws: the same commands played again draw new dice."""
+
+    seq: int  # the `undone` event
+    by: str
+    to_seq: int
+    voided_indices: tuple[int, ...]
+    reason: str
+    rule: str
+
+
+class Waiver(msgspec.Struct, kw_only=True):
+    """The umpire's ruling to go on without seats that never answered the entropy round."""
+
+    seq: int
+    seats: tuple[str, ...]
+    reason: str
+
+
+class DiceAudit(msgspec.Struct, kw_only=True):
+    protection: Literal["seats", "host", "public", "entered"]
+    summary: str  # one line, as status and verify print it
+    entropy_seats: tuple[str, ...]
+    mixed: tuple[str, ...] | None  # the seats whose entropy is mixed in; None while the round is open
+    waivers: list[Waiver]
+    rerolls: list[Reroll]
+
+
+HOST_WARNING = "dice not protected against the host"
+
+
+def audit_dice(bodies: Iterable[EventBody[Any]]) -> DiceAudit:
+    """Who the game's dice are protected against, which seats were left out by a ruling, and every re-roll."""
+    created: core.GameCreated | None = None
+    mixed: tuple[str, ...] | None = None
+    waivers: list[Waiver] = []
+    rerolls: list[Reroll] = []
+    for body in bodies:
+        match body.event:
+            case core.GameCreated() as created:
+                pass
+            case core.EntropyMixed(seats=seats):
+                mixed = seats
+            case core.EntropyWaived(seats=seats, reason=reason):
+                waivers.append(Waiver(seq=body.seq, seats=seats, reason=reason))
+            case core.Undone(voided_indices=voided) if voided:
+                e = body.event
+                rerolls.append(Reroll(seq=body.seq, by=e.by, to_seq=e.to_seq, voided_indices=voided, reason=e.reason,
+                                      rule=e.rule))
+    assert created is not None, "a game's log starts with game_created"
+    seats = created.entropy_seats
+    protection: Literal["seats", "host", "public", "entered"]
+    if created.kind == "transcribed":
+        protection, summary = "entered", "entered from the table: the engine rolls nothing (arbitro §R.4)"
+    elif created.origin.get("keep_dice"):
+        protection = "public"
+        summary = (f"public: this fork replays the dice of game {created.origin.get('fork')}, whose seed is revealed; "
+                   "anyone can predict them (for analysis, arbitro §R.3)")
+    elif not seats:
+        protection = "host"
+        summary = (f"{HOST_WARNING}: they rest on the server's seed alone, since no seat committed entropy at "
+                   "creation (arbitro §R.2)")
+    else:
+        protection = "seats"
+        if mixed is None:
+            summary = f"protected by the seats' committed entropy once {', '.join(seats)} have revealed; nothing rolls before (arbitro §R.2)"
+        else:
+            summary = f"protected against the host by the committed entropy of {', '.join(mixed) or 'no seat'} (arbitro §R.2)"
+        left_out = sorted({s for w in waivers for s in w.seats})
+        if left_out:
+            summary += f"; the umpire ruled to proceed without {', '.join(left_out)}"
+    return DiceAudit(protection=protection, summary=summary, entropy_seats=seats, mixed=mixed, waivers=waivers,
+                     rerolls=rerolls)
+
+
+def describe_rerolls(rerolls: list[Reroll]) -> str:
+    """One line: how many undos voided dice, and which."""
+    if not rerolls:
+        return "no undo voided a roll or draw"
+    each = "; ".join(f"#{r.seq} by {r.by} back to #{r.to_seq} voided {len(r.voided_indices)} "
+                     f"(random index {', '.join(map(str, r.voided_indices))})" for r in rerolls)
+    return f"{len(rerolls)} undo(s) voided dice, so those rolls were made again: {each}"

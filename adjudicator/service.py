@@ -20,7 +20,7 @@ from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, G
 from arbitro.adjudicator.errors import (
     BadInput, BadPosition, IllegalCommand, KeyReused, NotFound, UnknownScenario, UnknownSeat,
 )
-from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply
+from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -91,7 +91,8 @@ class Arbitro:
             return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=None,
                                no_seed_reason=f"this fork kept the dice of game {created.origin.get('fork')}: its seed "
                                               "is that game's, revealed with that game, never by the fork")
-        return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=game.seed)
+        return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=game.seed,
+                           entropy_seats=created.entropy_seats)
 
     @staticmethod
     def supply(game: GameRecord) -> Supply:
@@ -105,7 +106,11 @@ class Arbitro:
     def create(
         self, ruleset_name: str, scenario: str | None = None, options: Iterable[str] = (), *,
         position: dict[str, Any] | None = None, transcribed: bool = False, game_id: str | None = None,
+        seat_entropy: bool = False,
     ) -> str:
+        """A new game. `seat_entropy`: every playing seat commits entropy, then reveals it, before anything is
+        rolled (arbitro §R.2); without it the dice rest on the server's seed alone (not protected against the
+        host: fine for hot-seat play, and what the tests' fixed logs use). A transcribed game rolls nothing."""
         ruleset = registry.get(ruleset_name)
         options = tuple(sorted({options} if isinstance(options, str) else set(options)))
         initial_core: dict[str, Any] = {}
@@ -123,6 +128,7 @@ class Arbitro:
             kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
             seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(), origin=origin,
             initial=to_builtins(initial), provisional=tuple(ruleset.provisional(scenario)), initial_core=initial_core,
+            entropy_seats=ruleset.seats(initial) if seat_entropy and not transcribed else (),
         )
         return self._start_game(ruleset, created, seed, game_id or _new_id(ruleset.name))
 
@@ -149,7 +155,8 @@ class Arbitro:
             parent=parent[0] if parent else None, parent_seq=parent[1] if parent else None,
             parent_hash=parent[2] if parent else None,
         )
-        game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed)
+        game = GameContext(seats=created.seats, kind=created.kind, options=created.options, seed=seed,
+                           entropy_seats=created.entropy_seats)
         supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
         events = adj.open(created, supply, game, NoHistory())
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
@@ -332,6 +339,7 @@ class Arbitro:
             "outcome": to_builtins(outcome) if outcome else None,
             "provisional": list(created.provisional),
             "interpretations": dict(sorted(state.core.interpretations.items())),
+            "dice": to_builtins(audit_dice(self.replayer(game_id).bodies())),
         }
 
     def position(self, game_id: str, at: int | None = None) -> dict[str, Any]:
@@ -420,6 +428,8 @@ class Arbitro:
             ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, options=created.options,
             kind=created.kind, seats=created.seats, seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(),
             origin=origin, initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
+            # A new seed gets a new round from the same seats; kept dice are public already (arbitro §R.2, §R.3).
+            entropy_seats=() if keep_dice else created.entropy_seats,
         )
         return self._start_game(ruleset, fork, seed, child, (game_id, at, parent_hash))
 

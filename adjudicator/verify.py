@@ -23,7 +23,9 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.exchange import Loaded
-from arbitro.adjudicator.randomness import EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply
+from arbitro.adjudicator.randomness import (
+    EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
+)
 from arbitro.adjudicator.service import may_reveal
 from arbitro.events import core
 from arbitro.events import random as rnd
@@ -32,7 +34,7 @@ from arbitro.events.records import GENESIS, EventBody
 from arbitro.projections.fold import ChainBroken, Fold
 from arbitro.projections.game import GameState
 
-Status = Literal["passed", "failed", "unchecked"]
+Status = Literal["passed", "failed", "unchecked", "noted"]  # noted: true, and worth an auditor's attention
 
 
 class Check(msgspec.Struct, kw_only=True):
@@ -130,6 +132,7 @@ def _verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Repor
     _check_build(ruleset, created, checks)
     seed = _check_seed(created, bodies, checks, game.kind)
     _check_salts(loaded, bodies, seed, checks)
+    _check_dice_protection(bodies, checks)
     divergence = _readjudicate(ruleset, loaded, bodies, seed, checks, progress)
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)
@@ -213,6 +216,17 @@ def _check_salts(loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None,
                         detail=f"the salts of {len(loaded.commands)} commands and {len(bodies)} events derive from the seed"))
 
 
+def _check_dice_protection(bodies: list[EventBody[Any]], checks: list[Check]) -> None:
+    """Against whom the dice are protected, rulings that left a seat out, and every undo that re-rolled:
+    re-adjudication proves these events follow from the commands; this says what they mean (arbitro §R.2, §U)."""
+    audit = audit_dice(bodies)
+    if audit.protection != "entered":
+        status: Status = "unchecked" if audit.protection == "host" else "noted" if audit.waivers else "passed"
+        checks.append(Check(name="dice protection", status=status, detail=audit.summary))
+    checks.append(Check(name="re-rolls", status="noted" if audit.rerolls else "passed",
+                        detail=describe_rerolls(audit.rerolls)))
+
+
 class _MemoryHistory:
     """The log so far, in memory, as the undo rules and `Undone` need it."""
 
@@ -245,7 +259,7 @@ def _readjudicate(
             checks.append(Check(name="re-adjudication", status="failed", detail="the initial state is not the scenario's set-up"))
             return Divergence(seq=1, expected=created.initial, found=fresh, rule=f"{ruleset.name} set-up")
     game = GameContext(seats=created.seats, kind=created.kind, options=created.options,
-                       seed=seed if may_reveal(created) else None)
+                       seed=seed if may_reveal(created) else None, entropy_seats=created.entropy_seats)
     state = adj.fold.apply(None, bodies[0], history.state_at)
     checkpoints = 0
     for number, (record, _digest, first, last) in enumerate(loaded.commands):

@@ -28,6 +28,8 @@ class GameCreated(Event, tag="game_created"):
     initial: dict[str, Any]  # the ruleset state the game starts from (its position)
     provisional: tuple[str, ...] = ()  # data the rulebook does not give, reconstructed
     initial_core: dict[str, Any] = {}  # a fork's dice position (rolls, mix) and interpretations
+    # The seats whose committed entropy every roll waits for (arbitro §R.2); () = the server's seed alone.
+    entropy_seats: tuple[str, ...] = ()
 
 
 class EntropyAdded(Event, tag="entropy_added"):
@@ -36,6 +38,41 @@ class EntropyAdded(Event, tag="entropy_added"):
     seat: str
     entropy: str
     mix: str  # the new mix: sha256(old mix + seat + entropy)
+
+
+class EntropyRequested(Event, tag="entropy_requested"):
+    """The seats' commit-reveal round (arbitro §R.2): nothing rolls until each seat named has revealed (or
+    the umpire has ruled to proceed without it). `opening`: the scenario's opening waits for the round."""
+
+    seats: tuple[str, ...]
+    opening: bool
+    rule: str
+
+
+class EntropyCommitted(Event, tag="entropy_committed"):
+    seat: str
+    commitment: str  # SHA-256 (hex) of the UTF-8 entropy the seat will reveal
+
+
+class EntropyRevealed(Event, tag="entropy_revealed"):
+    seat: str
+    entropy: str  # checked against the seat's commitment before it is accepted
+
+
+class EntropyWaived(Event, tag="entropy_waived"):
+    """The umpire's ruling: the round goes on without these seats (they never answered)."""
+
+    seats: tuple[str, ...]
+    reason: str
+    rule: str
+
+
+class EntropyMixed(Event, tag="entropy_mixed"):
+    """The round is complete: the revealed entropy, in the order of `entropy_seats`, is mixed in."""
+
+    seats: tuple[str, ...]  # the seats whose entropy was mixed in, in mixing order
+    mix: str
+    rule: str
 
 
 class DiceRolled(Event, tag="dice_rolled"):
@@ -123,6 +160,10 @@ class Undone(Event, tag="undone"):
     by: str
     reason: str
     rule: str
+    # The rolls and draws this undo voids (their random indices): the same commands played again draw new
+    # dice, so an undo after a roll is a re-roll in effect, and says so (arbitro §U).
+    voided_rolls: int = 0
+    voided_indices: tuple[int, ...] = ()
 
 
 class Checkpoint(Event, tag="checkpoint"):
@@ -135,6 +176,11 @@ class Checkpoint(Event, tag="checkpoint"):
 CoreEvent = Union[
     GameCreated,
     EntropyAdded,
+    EntropyRequested,
+    EntropyCommitted,
+    EntropyRevealed,
+    EntropyWaived,
+    EntropyMixed,
     DiceRolled,
     ItemsDrawn,
     RandomRequested,
@@ -150,4 +196,4 @@ CoreEvent = Union[
 CORE_EVENT_TYPES: tuple[type[Event], ...] = CoreEvent.__args__  # type: ignore[attr-defined]
 
 # Events after which a seat's own command can no longer be taken back freely (arbitro §U.1).
-IRREVERSIBLE_CORE = (DiceRolled, ItemsDrawn, SeedRevealed)
+IRREVERSIBLE_CORE = (DiceRolled, ItemsDrawn, SeedRevealed, EntropyRevealed, EntropyWaived, EntropyMixed)

@@ -30,6 +30,19 @@ def mix_entropy(mix: str, seat: str, entropy: str) -> str:
     return hashlib.sha256(f"{mix}|{seat}|{entropy}".encode()).hexdigest()
 
 
+def entropy_commitment(entropy: str) -> str:
+    """What a seat commits to before anyone reveals (arbitro §R.2): SHA-256 of its entropy's UTF-8 bytes."""
+    return hashlib.sha256(entropy.encode()).hexdigest()
+
+
+def mix_round(mix: str, revealed: Sequence[tuple[str, str]]) -> str:
+    """The mix after a commit-reveal round: each (seat, entropy) mixed in, in the order given (the order of
+    the game's `entropy_seats`, never the order the reveals arrived in)."""
+    for seat, entropy in revealed:
+        mix = mix_entropy(mix, seat, entropy)
+    return mix
+
+
 def _stream(seed_hex: str, mix: str, index: int) -> Iterator[int]:
     """An endless stream of 32-bit unsigned ints for one random index."""
     key = bytes.fromhex(seed_hex)

@@ -106,6 +106,26 @@ class Fold:
                     prompt=f"enter {'the roll' if event.kind == 'roll' else 'the draw'} for: {event.purpose}",
                     request=to_builtins(event),
                 )
+            case core.EntropyRequested():
+                then = to_builtins(c.pending) if c.pending is not None else None
+                opening = event.opening
+                if c.pending is not None and c.pending.kind == "entropy":  # a fork made mid-round starts it afresh
+                    then, opening = c.pending.request["then"], opening or c.pending.request["opening"]
+                c.pending = entropy_pending({"phase": "commit", "required": list(event.seats), "commitments": {},
+                                             "entropies": {}, "opening": opening, "then": then})
+            case core.EntropyCommitted(seat=seat, commitment=commitment):
+                round_ = _round(c)
+                c.pending = entropy_pending({**round_, "commitments": {**round_["commitments"], seat: commitment}})
+            case core.EntropyRevealed(seat=seat, entropy=entropy):
+                round_ = _round(c)
+                c.pending = entropy_pending({**round_, "entropies": {**round_["entropies"], seat: entropy}})
+            case core.EntropyWaived(seats=seats):
+                round_ = _round(c)
+                c.pending = entropy_pending({**round_, "required": [s for s in round_["required"] if s not in seats]})
+            case core.EntropyMixed(mix=mix):
+                then = _round(c)["then"]
+                c.mix = mix
+                c.pending = msgspec.convert(then, EnginePending) if then is not None else None
             case core.SeedRevealed(seed=seed):
                 c.seed = seed
             case core.RulingMade():
@@ -156,6 +176,27 @@ class Fold:
 
 
 _CORE_SET = frozenset(core.CORE_EVENT_TYPES)
+
+COMMIT_PROMPT = ('commit to a private entropy ({"type": "commit_entropy", "commitment": "<SHA-256 hex of its UTF-8 '
+                 'bytes>"}), kept to be revealed once every seat has committed')
+REVEAL_PROMPT = 'reveal the entropy committed to ({"type": "reveal_entropy", "entropy": "..."})'
+
+
+def _round(c: CoreState) -> dict[str, Any]:
+    assert c.pending is not None and c.pending.kind == "entropy", "an entropy event outside the round"
+    return c.pending.request
+
+
+def entropy_pending(round_: dict[str, Any]) -> EnginePending:
+    """The round's pending decision: every required seat commits, then (once all have) each reveals
+    (arbitro §R.2). A seat the umpire proceeded without is no longer required."""
+    required = round_["required"]
+    uncommitted = [s for s in required if s not in round_["commitments"]]
+    phase = "commit" if uncommitted else "reveal"
+    awaited = uncommitted or [s for s in required if s not in round_["entropies"]]
+    return EnginePending(kind="entropy", seats=tuple(awaited), rule="arbitro §R.2",
+                         prompt=COMMIT_PROMPT if phase == "commit" else REVEAL_PROMPT,
+                         request={**round_, "phase": phase})
 
 
 def _union_members(union: Any) -> tuple[type, ...]:

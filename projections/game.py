@@ -14,14 +14,16 @@ S = TypeVar("S")
 class EnginePending(msgspec.Struct, kw_only=True):
     """A decision the engine itself awaits (it takes precedence over the ruleset's)."""
 
-    kind: Literal["consent", "random"]
+    kind: Literal["consent", "random", "entropy"]
     seats: tuple[str, ...]  # who must answer
     rule: str
     prompt: str
     undo_to: int = 0
     requested_by: str = ""
     answers: dict[str, bool] = {}
-    request: dict[str, Any] = {}  # the RandomRequested event (as builtins) for kind "random"
+    # kind "random": the RandomRequested event (as builtins); kind "entropy": the commit-reveal round so far
+    # (phase, required seats, commitments, entropies, whether the opening waits, the decision it suspended)
+    request: dict[str, Any] = {}
 
 
 class CoreState(msgspec.Struct, kw_only=True):

@@ -29,7 +29,10 @@ def events(name: str) -> list[dict[str, Any]]:
 def test_log_verifies(name: str) -> None:
     app = Arbitro(SQLiteStore(":memory:"))
     report = app.verify_lines((LOGS / name).read_text(encoding="utf-8").splitlines(), name)
-    failed = [c for c in report.checks if c.status != "passed"]
+    # Sample logs are self-play without a seat entropy round: verify must say so, never pass it (arbitro §R.2).
+    protection = next(c for c in report.checks if c.name == "dice protection")
+    assert protection.status == "unchecked" and protection.detail.startswith("dice not protected against the host")
+    failed = [c for c in report.checks if c.status != "passed" and c is not protection]
     assert report.passed and not failed, (failed, report.divergence)
 
 

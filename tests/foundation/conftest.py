@@ -33,12 +33,16 @@ class Cli:
     """Runs `arbitro ...` in-process against one database; checks the exit status and that no
     exception escaped as a traceback."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, env: dict[str, str | None] | None = None) -> None:
         self.db = db
         self.runner = CliRunner()
+        self.env = env or {}
 
     def __call__(self, *args: str, code: int = 0) -> Result:
-        result = self.runner.invoke(cli, list(args), env={"ARBITRO_DB": str(self.db)}, prog_name="arbitro")
+        # Hot-seat games (no seat entropy round) unless a test asks for one: tests/foundation/test_dice.py tests
+        # the round and the CLI's default.
+        env = {"ARBITRO_DB": str(self.db), "ARBITRO_SEAT_ENTROPY": "0", **self.env}
+        result = self.runner.invoke(cli, list(args), env=env, prog_name="arbitro")
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise AssertionError(f"arbitro {' '.join(args)} raised {result.exception!r} (a traceback, not an error)") \
                 from result.exception
@@ -81,7 +85,7 @@ def arbitro_exe() -> list[str]:
 
 
 def run_process(*args: str, cwd: Path, code: int = 0) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ARBITRO_RULESETS": DUEL, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "ARBITRO_RULESETS": DUEL, "PYTHONPATH": str(REPO), "ARBITRO_SEAT_ENTROPY": "0"}
     env.pop("ARBITRO_DB", None)
     done = subprocess.run([*arbitro_exe(), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == code, f"arbitro {' '.join(args)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"

@@ -283,7 +283,8 @@ def test_undo_own_command_is_free(run: Cli) -> None:
     run.submit("g", "red", {"type": "attack", "aim": "high"})
     result = run.json("undo", "g", "--as", "red", "--to", "5")
     (undone,) = events_of(result, "undone")
-    assert undone == {"type": "undone", "to_seq": 5, "by": "red", "reason": "taken back", "rule": "arbitro §U.1"}
+    assert undone == {"type": "undone", "to_seq": 5, "by": "red", "reason": "taken back", "rule": "arbitro §U.1",
+                      "voided_rolls": 0, "voided_indices": []}
     assert run.json("view", "g", "--as", "umpire")["state"]["attack"] is None
     assert run.json("status", "g")["awaiting"]["seats"] == ["red"]
     assert run.json("log", "g", "--from", "6", "--to", "6")[0]["type"] == "attack_declared"  # never deleted
@@ -419,7 +420,7 @@ def test_verify_a_game_and_a_file(run: Cli, tmp_path: Path) -> None:
     checks = {c["name"]: c["status"] for c in report["checks"]}
     assert checks == {"hash chain": "passed", "command log": "passed", "ruleset version": "passed",
                       "scenario data": "passed", "dice": "unchecked", "salts": "unchecked",
-                      "re-adjudication": "passed"}
+                      "dice protection": "unchecked", "re-rolls": "passed", "re-adjudication": "passed"}
     assert report["provisional"] == ["duel: the card deck is invented for tests"]
     text = run("verify", "g").stdout
     assert "UNCHECKED" in text and "dice" in text and text.strip().endswith("VERIFIED")

@@ -3,12 +3,14 @@ forks the game to read the next roll, grinds the seed against the seats' entropy
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events import random as rnd
 
 from .conftest import Cli, exchange, head
 
@@ -101,3 +103,158 @@ def test_fork_through_the_cli_is_the_umpires_and_refuses_kept_dice_before_the_re
     fork = run.json("fork", "g", "--at", str(at), "--id", "f")["game"]
     assert fork == "f" and head(run, "g") == at + 1
     assert run.json("log", "g", "--from", str(at + 1))[0]["event"]["child"] == "f"
+
+
+# --- 2. the seats' commit-reveal entropy: nothing rolls before it, nobody steers it -------------------
+SEATS_ENTROPY = {"austria": "austria's 128 bits: 5b1e0c7d", "france": "france's own: 9a44e2f0"}
+
+
+def commit(app: Arbitro, game: str, seat: str, entropy: str) -> Json:
+    return app.submit(game, seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy)})
+
+
+def reveal(app: Arbitro, game: str, seat: str, entropy: str) -> Json:
+    return app.submit(game, seat, {"type": "reveal_entropy", "entropy": entropy})
+
+
+def random_events(app: Arbitro, game: str) -> list[Json]:
+    return [e for e in app.log(game) if e["type"] in ("dice_rolled", "items_drawn")]
+
+
+def test_marengos_at_start_draw_waits_for_every_seats_reveal_and_no_host_move_changes_it(app: Arbitro) -> None:
+    game = app.create("marengo", "marengo", seat_entropy=True, game_id="m")
+    assert [e["type"] for e in app.log(game)] == ["game_created", "entropy_requested"]
+    assert app.status(game)["awaiting"]["kind"] == "entropy"
+    # the legal listing names the commit to each seat awaited, the proceed ruling to the umpire
+    assert app.legal(game, "austria") == [{"type": "commit_entropy", "commitment": "<SHA-256 hex of your entropy's UTF-8 bytes>"}]
+    assert app.legal(game, "umpire")[0]["type"] == "proceed_without_entropy"
+    commit(app, game, "austria", SEATS_ENTROPY["austria"])
+    # What a host (who holds the seed and sees the commitment) or a seat might try once austria has committed:
+    with pytest.raises(NotYourDecision):  # austria changes its mind after seeing nothing: not awaited any more
+        commit(app, game, "austria", "a better one")
+    for seat in ("austria", "france", "umpire"):  # entropy in the open, which the host could drop: refused
+        with pytest.raises(Rejected):
+            app.submit(game, seat, {"type": "add_entropy", "entropy": "steer"})
+    with pytest.raises(NotYourDecision):  # a reveal before every seat has committed
+        reveal(app, game, "austria", SEATS_ENTROPY["austria"])
+    with pytest.raises(IllegalCommand, match="only without seats that have not answered"):
+        app.submit(game, "umpire", {"type": "proceed_without_entropy", "seats": ["austria"], "reason": "drop it"})
+    twin = app.create("marengo", "marengo", game_id="twin")  # what the first move would be, once set up
+    mover = app.awaiting(twin)["seats"][0]
+    with pytest.raises(NotYourDecision):  # a game command: nothing happens before the reveals
+        app.submit(game, mover, app.legal(twin, mover)[0])
+    commit(app, game, "france", SEATS_ENTROPY["france"])
+    assert app.legal(game, "france") == [{"type": "reveal_entropy", "entropy": "<the entropy you committed to>"}]
+    with pytest.raises(IllegalCommand, match="does not match austria's commitment"):
+        reveal(app, game, "austria", "another entropy, to choose the draw")
+    reveal(app, game, "austria", SEATS_ENTROPY["austria"])
+    assert random_events(app, game) == []  # france has not revealed: still nothing drawn
+    last = reveal(app, game, "france", SEATS_ENTROPY["france"])
+    kinds = [e["type"] for e in last["events"]]
+    assert kinds[:2] == ["entropy_revealed", "entropy_mixed"] and "items_drawn" in kinds[2:]
+    # the draw is fixed by the seed (committed at creation) and the committed entropy alone
+    seed = app.game(game).seed
+    assert seed is not None
+    mix = rnd.mix_round("", [("austria", SEATS_ENTROPY["austria"]), ("france", SEATS_ENTROPY["france"])])
+    draws = random_events(app, game)
+    first = draws[0]["event"]
+    assert first["index"] == 0 and tuple(first["drawn"]) == rnd.draw(seed, mix, 0, first["population"], len(first["drawn"]))
+    assert app.status(game)["dice"]["protection"] == "seats"
+    with pytest.raises(IllegalCommand, match="protected by the seats' committed entropy"):  # nor after the round
+        app.submit(game, "france", {"type": "add_entropy", "entropy": "steer"})
+    report = app.verify(game)
+    assert report.passed and {c.name: c.status for c in report.checks}["dice protection"] == "passed"
+
+
+def test_an_unanswered_seat_is_left_out_only_by_the_umpires_ruling_which_status_and_verify_show(app: Arbitro) -> None:
+    app.create("duel", "standard", seat_entropy=True, game_id="g")
+    commit(app, "g", "red", "red's entropy")
+    with pytest.raises(IllegalCommand, match="only the umpire"):
+        app.submit("g", "red", {"type": "proceed_without_entropy", "seats": ["blue"], "reason": "blue is asleep"})
+    app.submit("g", "umpire", {"type": "proceed_without_entropy", "seats": ["blue"], "reason": "blue never answered"})
+    assert app.awaiting("g")["seats"] == ["red"]  # the round goes on: red reveals
+    result = reveal(app, "g", "red", "red's entropy")
+    (mixed,) = [e["event"] for e in result["events"] if e["type"] == "entropy_mixed"]
+    assert list(mixed["seats"]) == ["red"] and mixed["mix"] == rnd.mix_round("", [("red", "red's entropy")])
+    assert [e["type"] for e in result["events"]].count("items_drawn") == 2  # the opening, after the round
+    dice = app.status("g")["dice"]
+    assert list(dice["waivers"][0]["seats"]) == ["blue"] and "proceed without blue" in dice["summary"]
+    check = {c.name: c for c in app.verify("g").checks}["dice protection"]
+    assert check.status == "noted" and "proceed without blue" in check.detail
+
+
+def test_a_fork_of_a_protected_game_runs_its_own_round_for_its_new_seed(app: Arbitro) -> None:
+    app.create("duel", "standard", seat_entropy=True, game_id="g")
+    for seat in ("red", "blue"):
+        commit(app, "g", seat, seat * 3)
+    for seat in ("red", "blue"):
+        reveal(app, "g", seat, seat * 3)
+    at = app.game("g").head_seq
+    play_exchanges(app, "g", 1)
+    fork = app.fork("g", at)
+    assert app.awaiting(fork)["kind"] == "entropy" and app.status(fork)["dice"]["protection"] == "seats"
+    with pytest.raises(NotYourDecision):
+        play_exchanges(app, fork, 1)
+
+
+def test_the_cli_creates_protected_games_unless_told_not_to(db: Path) -> None:
+    run = Cli(db, env={"ARBITRO_SEAT_ENTROPY": None})  # the user's default, not the suite's hot-seat one
+    run("new", "duel", "standard", "--id", "g")
+    assert run.json("status", "g")["awaiting"]["kind"] == "entropy"
+    assert "protected by the seats' committed entropy" in run("status", "g").stdout
+    entropy = "red's private text"
+    run.submit("g", "red", {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy)})
+    run("new", "duel", "standard", "--id", "h", "--no-seat-entropy")
+    assert "dice: dice not protected against the host" in run("status", "h").stdout
+    assert run.json("status", "h")["dice"]["protection"] == "host"
+    checks = {c["name"]: c for c in run.json("verify", "h")["checks"]}
+    assert checks["dice protection"]["status"] == "unchecked"
+    assert checks["dice protection"]["detail"].startswith("dice not protected against the host")
+
+
+# --- 3. an undo after a roll is a re-roll, and says so ------------------------------------------------
+def test_an_undo_that_voids_rolls_says_how_many_and_status_and_verify_show_it(run: Cli, app: Arbitro) -> None:
+    app.create("duel", "long", game_id="g")
+    start = app.game("g").head_seq
+    play_exchanges(app, "g", 2)
+    voided = [e["event"]["index"] for e in random_events(app, "g") if e["seq"] > start]
+    assert len(voided) == 2
+    result = app.undo("g", "umpire", start, "a misclick on the table")
+    (undone,) = [e["event"] for e in result["events"] if e["type"] == "undone"]
+    assert undone["voided_rolls"] == 2 and list(undone["voided_indices"]) == voided
+    play_exchanges(app, "g", 1)
+    # a second undo to the same point voids only the roll made since, not the ones already voided
+    again = app.undo("g", "umpire", start, "once more")
+    (undone,) = [e["event"] for e in again["events"] if e["type"] == "undone"]
+    assert list(undone["voided_indices"]) == [max(voided) + 1]
+    rerolls = run.json("status", "g")["dice"]["rerolls"]
+    assert [(r["by"], r["voided_indices"]) for r in rerolls] == [("umpire", voided), ("umpire", [max(voided) + 1])]
+    text = run("status", "g").stdout
+    assert "re-rolls: 2 undo(s) voided dice" in text and f"random index {', '.join(map(str, voided))}" in text
+    check = {c["name"]: c for c in run.json("verify", "g")["checks"]}["re-rolls"]
+    assert check["status"] == "noted" and "2 undo(s) voided dice" in check["detail"]
+    assert run.json("verify", "g")["passed"] is True
+
+
+def test_a_consented_take_back_over_a_roll_is_a_re_roll_too(app: Arbitro) -> None:
+    app.create("duel", "standard", game_id="g")
+    start = app.game("g").head_seq
+    play_exchanges(app, "g", 1)
+    app.undo("g", "blue", start)
+    result = app.submit("g", "red", {"type": "consent", "accept": True})
+    (undone,) = [e["event"] for e in result["events"] if e["type"] == "undone"]
+    assert undone["voided_rolls"] == 1 and undone["by"] == "blue"
+    assert app.status("g")["dice"]["rerolls"][0]["by"] == "blue"
+
+
+def test_a_fork_made_mid_round_runs_a_fresh_round_then_the_opening(app: Arbitro) -> None:
+    app.create("duel", "standard", seat_entropy=True, game_id="g")
+    commit(app, "g", "red", "red's")
+    fork = app.fork("g", app.game("g").head_seq)
+    assert app.awaiting(fork)["seats"] == ["red", "blue"]  # the parent's commitment is not the fork's
+    for seat in ("red", "blue"):
+        commit(app, fork, seat, seat)
+    reveal(app, fork, "red", "red")
+    kinds = [e["type"] for e in reveal(app, fork, "blue", "blue")["events"]]
+    assert kinds.count("items_drawn") == 2 and app.awaiting(fork)["kind"] == "turn"
+    assert app.verify(fork).passed
