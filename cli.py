@@ -225,15 +225,14 @@ def games(db: str, as_json: bool) -> None:
 @handle_errors
 def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_file: str | None, transcribed: bool,
         game_id: str | None, seat_entropy: bool, db: str, as_json: bool) -> None:
-    """Create a game and print its id. Unless --no-seat-entropy, the game first awaits each seat's entropy:
-    commit `{"type": "commit_entropy", "commitment": SHA-256 hex}`, then, once all have committed,
-    `{"type": "reveal_entropy", "entropy": "..."}` (arbitro §R.2).
+    """Create a game and print its id. Unless --no-seat-entropy, the game first awaits each seat's entropy
+    (arbitro §R.2): every seat commits {"type": "commit_entropy", "commitment": "<SHA-256 hex of its entropy>"}
+    (e.g. E=$(openssl rand -hex 16); printf %s "$E" | sha256sum), then, once all have committed, reveals
+    {"type": "reveal_entropy", "entropy": "$E"}; nothing is rolled or drawn before.
 
     \b
     Example:
         arbitro new marengo marengo
-        E=$(openssl rand -hex 16); C=$(printf %s "$E" | sha256sum | cut -c1-64)
-        arbitro submit GAME --as france "{\"type\": \"commit_entropy\", \"commitment\": \"$C\"}"
         arbitro new caldiero historical --option fog_of_war --transcribed
         arbitro new marengo --position puzzle.json --no-seat-entropy
     """
