@@ -134,7 +134,7 @@ def test_concurrent_duplicates_through_the_cli_as_processes(tmp_path: Path) -> N
     exe = arbitro_exe()
     env = {"ARBITRO_RULESETS": DUEL, "PYTHONPATH": str(REPO), "ARBITRO_DB": str(tmp_path / "club.db"),
            "PATH": "/usr/bin:/bin"}
-    subprocess.run([*exe, "new", "duel", "standard", "--id", "g"], env=env, check=True, capture_output=True, timeout=60)
+    subprocess.run([*exe, "new", "duel", "standard", "--id", "g", "--no-seat-entropy"], env=env, check=True, capture_output=True, timeout=60)
     command = [*exe, "submit", "g", "--as", "red", json.dumps(ATTACK), "--key", "click", "--expect", "5", "--json"]
     procs = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(RACERS)]
