@@ -1,4 +1,4 @@
-"""The recorded sample games (logs/caldiero-*.jsonl, written by adjudicator/caldiero/driver.py): they verify
+"""The recorded sample games (logs/caldiero-*.jsonl, written by bench/drivers/caldiero.py): they verify
 (hash chain, seed, re-adjudication of every command through the current rules) and show the rules at work."""
 
 from __future__ import annotations

@@ -44,10 +44,7 @@ KNOWN_CYCLES: set[frozenset[str]] = {
     frozenset({f"arbitro.adjudicator.arrivano.{m}" for m in ("assault", "bombardment", "flow", "movement", "open_order")}),
     frozenset({"arbitro.adjudicator.exchange", "arbitro.adjudicator.service", "arbitro.adjudicator.verify"}),
 }
-KNOWN_UPWARD: set[tuple[str, str]] = {  # a log driver belongs in bench/ (issue 18)
-    ("arbitro.adjudicator.caldiero.driver", "arbitro.adjudicator.service"),
-    ("arbitro.adjudicator.caldiero.driver", "arbitro.adjudicator.registry"),
-}
+KNOWN_UPWARD: set[tuple[str, str]] = set()
 KNOWN_LOCAL_IMPORTS: set[str] = {
     "adjudicator/arrivano/flow.py", "adjudicator/arrivano/open_order.py", "adjudicator/arrivano/ruleset.py",
     "adjudicator/caldiero/board.py", "adjudicator/caldiero/flow.py", "adjudicator/caldiero/map_rules.py",

@@ -2,8 +2,8 @@
 simple scripted preference (close on the enemy, attack at the best odds, fire every gun, take the
 victory hexes) so that the recorded games show the rules at work, and writes them to logs/.
 
-    python -m arbitro.adjudicator.caldiero.driver            # writes logs/caldiero-full.jsonl and
-                                                            # logs/caldiero-tempo-regge.jsonl
+    python -m bench.drivers.caldiero            # from the repository root: writes logs/caldiero-full.jsonl
+                                                # and logs/caldiero-tempo-regge.jsonl
 
 Every command is chosen among the legal ones and submitted to the service: the logs are real games,
 verified by tests/caldiero/test_logs.py (re-adjudication from the revealed seed).
