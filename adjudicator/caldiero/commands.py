@@ -8,6 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Order = Literal["advance", "attack", "defence", "manoeuvre"]
 HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
+# A path the player gives names at least the hex moved to (no path at all: the engine finds the best one).
+Path = Annotated[list[HexStr], Field(min_length=1)]
 
 
 class _C(BaseModel):
@@ -66,7 +68,7 @@ class Move(_C):
     type: Literal["move"]
     units: list[str] = Field(min_length=1, max_length=2)
     to: HexStr
-    path: list[HexStr] | None = None
+    path: Path | None = None
     column: bool = False
     charge: bool = False  # caldiero §20.2: stop before the enemy and place a Charge marker
 
@@ -75,7 +77,7 @@ class MoveLeader(_C):
     type: Literal["move_leader"]
     leader: str
     to: HexStr
-    path: list[HexStr] | None = None
+    path: Path | None = None
 
 
 class Bombard(_C):
