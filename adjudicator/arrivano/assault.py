@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator import combat
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
@@ -26,6 +25,7 @@ from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.napoleonic import assault as sys_assault
 from arbitro.adjudicator.napoleonic.efficiency import most_sp_value, most_sp_values
+from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
 
@@ -407,23 +407,23 @@ def disordered_defence(w: World, defenders: list[str]) -> bool:
 
 
 def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str,
-              chosen: dict[str, int] | None = None) -> list[combat.Modifier]:
+              chosen: dict[str, int] | None = None) -> list[Modifier]:
     """arrivano §12.5.2: disordered defender +2, efficiency difference (each side's value with the most SP, or
     the owner's pick on a tie, §12.3.1), generals ±1, terrain; capped at ±4 by the table look-up."""
-    mods: list[combat.Modifier] = []
+    mods: list[Modifier] = []
     if disordered_defence(w, defenders):
-        mods.append(combat.Modifier(f"disordered defender ({R.DISORDER})", 2))
+        mods.append(Modifier(f"disordered defender ({R.DISORDER})", 2))
     picked = chosen or {}
     a = picked.get("attack", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in attackers) or 0)
     d = picked.get("defence", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in defenders) or 0)
     if a != d:
-        mods.append(combat.Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
+        mods.append(Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
     if _general_with(w, attackers) is not None:
-        mods.append(combat.Modifier(f"attacking general ({R.GENERAL_DRM})", 1))
+        mods.append(Modifier(f"attacking general ({R.GENERAL_DRM})", 1))
     if _general_with(w, defenders) is not None:
-        mods.append(combat.Modifier(f"defending general ({R.GENERAL_DRM})", -1))
+        mods.append(Modifier(f"defending general ({R.GENERAL_DRM})", -1))
     if tdrm:
-        mods.append(combat.Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
+        mods.append(Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
     return mods
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from arbitro.adjudicator import combat
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
@@ -12,6 +11,7 @@ from arbitro.adjudicator.arrivano.flow import (
     worsen,
 )
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 
 
@@ -75,13 +75,13 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
     distance = w.grid.distance(h, target)
     enemy = [u for u in w.units_at(target) if w.state.units[u].arm != "artillery"]
     sp = sum(w.strength(u) for u in enemy)
-    mods = [combat.Modifier(f"range {distance} ({R.RANGE})", table.range_drm.get(str(distance), 0))]
+    mods = [Modifier(f"range {distance} ({R.RANGE})", table.range_drm.get(str(distance), 0))]
     terrain = min(t.bombard_drm for t in w.terrains(target))  # the defender picks (arrivano §10)
     if terrain:
-        mods.append(combat.Modifier(f"terrain of {target} ({R.BOMBARD_TABLE})", terrain))
+        mods.append(Modifier(f"terrain of {target} ({R.BOMBARD_TABLE})", terrain))
     conc = next((c.drm for c in table.concentration_drm if sp >= c.min_sp), 0)
     if conc:
-        mods.append(combat.Modifier(f"{sp} SP in the target hex ({R.BOMBARD_TABLE})", conc))
+        mods.append(Modifier(f"{sp} SP in the target hex ({R.BOMBARD_TABLE})", conc))
     total = sum(m.value for m in mods)
     die = g.roll(f"{R.BOMBARD_TABLE} bombardment of {target}", {
         "table": "bombardment", "column": str(value), "from": h, "target": target,

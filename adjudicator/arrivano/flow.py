@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from arbitro.adjudicator import combat
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
@@ -23,6 +22,7 @@ from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.napoleonic import efficiency as sys_eff
 from arbitro.adjudicator.napoleonic import initiative as sys_init
 from arbitro.adjudicator.ruleset import Decision
+from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import ArrivanoState, Frame
 
@@ -37,7 +37,7 @@ class Game:
     ctx: Decision[ArrivanoState]
     s: ScenarioData
     tables: Tables
-    crt: combat.CombatTable
+    crt: CombatTable
 
     @property
     def state(self) -> ArrivanoState:
@@ -60,10 +60,10 @@ class Game:
         return in_force(self.state, name)
 
 
-def crt_table(tables: Tables) -> combat.CombatTable:
-    """The Arrivano CRT in the shape of the shared combat engine (adjudicator/combat.py)."""
+def crt_table(tables: Tables) -> CombatTable:
+    """The Arrivano CRT in the shape of the shared combat engine (adjudicator/tables.py)."""
     t = tables.crt
-    return combat.CombatTable(
+    return CombatTable(
         name="arrivano CRT", title=t.meta.title, provisional=t.meta.provisional, columns_are="odds",
         columns=tuple(t.columns), rows={r: tuple(row[c] for c in t.columns) for r, row in t.rows.items()},
         results={"Ae": "attacker eliminated", "De": "defender eliminated", "Ad": "attacker disordered",

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator import combat
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
@@ -33,6 +32,7 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.movement import reachable
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
 
@@ -183,17 +183,17 @@ def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
     table = g.tables.infantry_fire
     column = str(min(table.max_column, max(1, w.strength(uid))))
     sp = sum(w.strength(u) for u in w.units_at(target) if w.state.units[u].arm != "artillery")
-    mods: list[combat.Modifier] = []
+    mods: list[Modifier] = []
     grouping = next((c.drm for c in table.stacking_drm if sp >= c.min_sp), 0)
     if grouping:
-        mods.append(combat.Modifier(f"{sp} SP in the target hex ({R.FIRE_TABLE})", grouping))
+        mods.append(Modifier(f"{sp} SP in the target hex ({R.FIRE_TABLE})", grouping))
     terrain = min(t.bombard_drm for t in w.terrains(target))  # the defender picks among the hex's terrains (§10)
     if terrain:
-        mods.append(combat.Modifier(f"terrain of {target} ({R.FIRE_TABLE})", terrain))
+        mods.append(Modifier(f"terrain of {target} ({R.FIRE_TABLE})", terrain))
     fid = w.state.units[uid].formation
     if any(w.state.leaders[lid].role in ("general", "officer") and w.state.leaders[lid].formation == fid
            for lid in w.leaders_at(h)):
-        mods.append(combat.Modifier(f"general or officer stacked ({table.commander_drm_rule})", table.commander_drm))
+        mods.append(Modifier(f"general or officer stacked ({table.commander_drm_rule})", table.commander_drm))
     total = sum(m.value for m in mods)
     die = g.roll(f"{R.FIRE_TABLE} open-order fire at {target}", {
         "table": "infantry fire", "column": column, "from": h, "target": target,

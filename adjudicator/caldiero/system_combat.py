@@ -1,25 +1,25 @@
 """Assault arithmetic (caldiero §12): odds, columns, shifts, DRM, table look-up.
 
-The arithmetic is the shared system's (`napoleonic.assault` on `combat.odds_column`, the same as Arrivano's);
+The arithmetic is the shared system's (`napoleonic.assault` on `tables.odds_column`, the same as Arrivano's);
 what stays here is Caldiero's: its CRT file format and the reading `shift_beyond_6_1`.
 """
 
 from __future__ import annotations
 
-from arbitro.adjudicator import combat
+from arbitro.adjudicator import tables
 from arbitro.adjudicator.caldiero.loader import CombatTable
 from arbitro.adjudicator.caldiero.profile import SYSTEM
 from arbitro.adjudicator.napoleonic import assault
 
-_ODDS_TABLES: dict[int, tuple[CombatTable, combat.CombatTable]] = {}
+_ODDS_TABLES: dict[int, tuple[CombatTable, tables.CombatTable]] = {}
 
 
-def odds_table(crt: CombatTable) -> combat.CombatTable:
+def odds_table(crt: CombatTable) -> tables.CombatTable:
     """Caldiero's CRT (caldiero/data/crt.json, one object per row) as the shared engine's table, built once."""
     kept = _ODDS_TABLES.get(id(crt))
     if kept is None or kept[0] is not crt:  # the CRT is kept in the entry, so its id stays unique
         codes = sorted({code for row in crt.rows.values() for code in row.values()})
-        table = combat.parse_table({
+        table = tables.parse_table({
             "name": "caldiero_crt", "title": crt.meta.title, "provisional": crt.meta.provisional, "columns_are": "odds",
             "columns": list(crt.columns), "rows": {k: [row[c] for c in crt.columns] for k, row in crt.rows.items()},
             "results": {code: "caldiero §12.5.4" for code in codes}}, source="caldiero crt.json")
@@ -35,14 +35,14 @@ def odds(crt: CombatTable, attack: int, defence: int, shift: int = 0, shift_beyo
     than any column."""
     table = odds_table(crt)
     if attack <= 0:
-        return assault.Odds(combat.ColumnPick(0, table.columns[0], shift, 0, 1), True, 0)
+        return assault.Odds(tables.ColumnPick(0, table.columns[0], shift, 0, 1), True, 0)
     return assault.odds(SYSTEM, table, attack, defence, shift, shifts_beyond_last=shift_beyond != "capped")
 
 
 def odds_label(crt: CombatTable, attack: int, defence: int) -> str:
     """The odds as the events record them, before any shift: "3-1", "1-4", or "below 1-5" (caldiero §12.4.2)."""
     raw = odds(crt, attack, defence)
-    return "below 1-5" if raw.below_minimum else combat.format_odds(combat.odds_ratio(attack, defence))
+    return "below 1-5" if raw.below_minimum else tables.format_odds(tables.odds_ratio(attack, defence))
 
 
 def clamp_drm(total: int) -> int:

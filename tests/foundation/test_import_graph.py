@@ -20,7 +20,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.errors": 2,  # the map and table kit, and what it needs
     "arbitro.adjudicator.datafiles": 2,
     "arbitro.adjudicator.maps": 2,
-    "arbitro.adjudicator.combat": 2,
+    "arbitro.adjudicator.tables": 2,
     "arbitro.adjudicator.core_commands": 3,  # the engine
     "arbitro.adjudicator.randomness": 3,
     "arbitro.adjudicator.ruleset": 3,

@@ -1,4 +1,4 @@
-"""Odds, column shifts, modifiers and table look-ups of adjudicator.combat."""
+"""Odds, column shifts, modifiers and table look-ups of adjudicator.tables."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbitro.adjudicator.combat import (
+from arbitro.adjudicator.tables import (
     CombatTable,
     Modifier,
     TableDataError,

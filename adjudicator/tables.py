@@ -1,4 +1,4 @@
-"""Table machinery for combat: odds, column shifts, die-roll modifiers, and look-ups in tables given as data.
+"""The table kit: odds, column shifts, die-roll modifiers, and look-ups in tables given as data.
 
 No game rule lives here. A ruleset computes strengths and decides which shifts and modifiers apply,
 citing its rules; this module does the arithmetic the same way for every game and returns a record of
