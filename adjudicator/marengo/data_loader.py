@@ -14,7 +14,8 @@ from typing import Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..datafiles import json_path
+from arbitro.adjudicator.datafiles import json_path
+from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
 
 DATA_DIR = Path(__file__).parent / "data"
 MAP_FILE = DATA_DIR / "map.json"
@@ -188,48 +189,15 @@ class RoadSegment:
     b: str
 
 
-@dataclass
-class MarengoData:
-    """The checked data with the look-ups the rules need (built once)."""
+@dataclass(kw_only=True)
+class MarengoData(AreaGraph[ZoneSpec, ApproachSpec, RoadSpec]):
+    """The checked data with the look-ups the rules need (built once): the zone graph (maps.areas) and the armies."""
 
     map: MapFile
     armies: ArmiesFile
-    zones: dict[str, ZoneSpec] = field(default_factory=dict)
-    approaches: dict[str, ApproachSpec] = field(default_factory=dict)
-    approaches_of: dict[str, tuple[str, ...]] = field(default_factory=dict)  # zone -> its approach ids
-    roads: dict[str, RoadSpec] = field(default_factory=dict)
     blocks: dict[str, BlockSpec] = field(default_factory=dict)
     entries: dict[str, EntryPointSpec] = field(default_factory=dict)
     tables: dict[str, ReinforcementTable] = field(default_factory=dict)
-
-    def approach(self, zone: str, toward: str) -> ApproachSpec:
-        return self.approaches[f"{zone}/{toward}"]
-
-    def opposite(self, approach_id: str) -> ApproachSpec:
-        a = self.approaches[approach_id]
-        return self.approaches[f"{a.toward}/{a.zone}"]
-
-    def is_passable(self, zone: str, toward: str) -> bool:
-        """marengo §5: an impassable symbol on either side closes the pair in both directions."""
-        key = f"{zone}/{toward}"
-        if key not in self.approaches:
-            return False
-        return not (self.approaches[key].impassable or self.opposite(key).impassable)
-
-    def neighbours(self, zone: str) -> tuple[str, ...]:
-        return tuple(self.approaches[a].toward for a in self.approaches_of[zone])
-
-    def road_index(self, road: str, zone: str) -> int:
-        zs = self.roads[road].zones
-        return zs.index(zone) if zone in zs else -1
-
-    def roads_through(self, zone: str) -> tuple[str, ...]:
-        return tuple(r for r in sorted(self.roads) if zone in self.roads[r].zones)
-
-    def road_crosses(self, road: str, approach_id: str) -> bool:
-        a = self.approaches[approach_id]
-        i, j = self.road_index(road, a.zone), self.road_index(road, a.toward)
-        return i >= 0 and j >= 0 and abs(i - j) == 1
 
     def provisional_items(self) -> list[str]:
         items: list[str] = []
@@ -275,31 +243,12 @@ def _parse(model: type[_M], file: Path) -> _M:
 
 
 def check_map(m: MapFile, file: Path = MAP_FILE) -> None:
-    """Cross-references of the map (marengo §5): ids, opposite approaches, roads along approach pairs.
+    """Cross-references of the map (marengo §5): the zone graph's (maps.areas.graph_problems), entry points,
+    the pontoon and the star zones.
     Raises MarengoDataError listing every problem found."""
     report = _Problems(file)
-    zone_ids = [z.id for z in m.zones]
-    for i, zid in enumerate(zone_ids):
-        if zone_ids.index(zid) != i:
-            report(f"$.zones[{i}].id", f"duplicate zone {zid!r}")
-    zones = set(zone_ids)
-    ids: dict[str, int] = {}
-    for i, a in enumerate(m.approaches):
-        if a.id in ids:
-            report(f"$.approaches[{i}].id", f"duplicate approach {a.id!r}")
-        ids.setdefault(a.id, i)
-        if a.id != f"{a.zone}/{a.toward}":
-            report(f"$.approaches[{i}].id", f"must be 'zone/toward' = {a.zone}/{a.toward!r}")
-        for fld in ("zone", "toward"):
-            if getattr(a, fld) not in zones:
-                report(f"$.approaches[{i}].{fld}", f"unknown zone {getattr(a, fld)!r}")
-        if a.zone == a.toward:
-            report(f"$.approaches[{i}]", "an approach cannot face its own zone")
-    for i, a in enumerate(m.approaches):
-        if f"{a.toward}/{a.zone}" not in ids:
-            report(f"$.approaches[{i}]", f"approach {a.id!r} has no opposite approach {a.toward}/{a.zone!r}")
-    for i, r in enumerate(m.roads):
-        _check_road(m, i, r, zones, ids, report)
+    graph_problems(m.zones, m.approaches, m.roads, report)
+    zones = {z.id for z in m.zones}
     roads = {r.id: r for r in m.roads}
     for i, e in enumerate(m.entry_points):
         if e.zone not in zones:
@@ -314,21 +263,6 @@ def check_map(m: MapFile, file: Path = MAP_FILE) -> None:
     if len(stars) != 8 or len({z.star for z in stars}) != 3:
         report("$.zones", "marengo §14 needs eight star zones in three colours")
     report.raise_if_any()
-
-
-def _check_road(m: MapFile, i: int, r: RoadSpec, zones: set[str], ids: dict[str, int], report: _Problems) -> None:
-    """A road runs through known zones along approach pairs, never across an impassable one, never twice."""
-    for j, z in enumerate(r.zones):
-        if z not in zones:
-            report(f"$.roads[{i}].zones[{j}]", f"unknown zone {z!r}")
-    for j in range(1, len(r.zones)):
-        key, back = f"{r.zones[j - 1]}/{r.zones[j]}", f"{r.zones[j]}/{r.zones[j - 1]}"
-        if key not in ids or back not in ids:
-            report(f"$.roads[{i}].zones[{j}]", f"road {r.id!r} joins {key!r}, which is not an approach pair")
-        elif m.approaches[ids[key]].impassable or m.approaches[ids[back]].impassable:
-            report(f"$.roads[{i}].zones[{j}]", f"road {r.id!r} crosses impassable {key!r}")
-    if len(set(r.zones)) != len(r.zones):
-        report(f"$.roads[{i}].zones", f"road {r.id!r} visits a zone twice")
 
 
 def check_armies(a: ArmiesFile, m: MapFile, file: Path = ARMIES_FILE) -> None:
@@ -381,12 +315,7 @@ def check_armies(a: ArmiesFile, m: MapFile, file: Path = ARMIES_FILE) -> None:
 
 def build(m: MapFile, a: ArmiesFile) -> MarengoData:
     d = MarengoData(map=m, armies=a)
-    d.zones = {z.id: z for z in m.zones}
-    d.approaches = {ap.id: ap for ap in m.approaches}
-    d.approaches_of = {
-        z.id: tuple(sorted(ap.id for ap in m.approaches if ap.zone == z.id)) for z in m.zones
-    }
-    d.roads = {r.id: r for r in m.roads}
+    d.index(m.zones, m.approaches, m.roads)
     d.blocks = {b.id: b for b in a.blocks}
     d.entries = {e.id: e for e in m.entry_points}
     d.tables = {t.id: t for t in a.reinforcements}
