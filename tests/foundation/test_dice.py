@@ -12,7 +12,9 @@ from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 
-from .conftest import Cli, exchange, head
+from arbitro.events.sqlite import SQLiteStore
+
+from .conftest import Cli, db_execute, exchange, head
 
 Json = dict[str, Any]
 
@@ -87,6 +89,7 @@ def test_keep_dice_replays_the_parents_rolls_only_after_its_reveal(app: Arbitro)
     replay = app.fork("g", at, keep_dice=True)
     play_exchanges(app, replay, 2)
     assert rolls_of(app, replay, 2) == real  # the analysis the option exists for
+    assert app.status(replay)["dice"]["protection"] == "public"  # and status says anyone can predict them
     app.reveal(replay, "the fork's seed is the parent's, already public")
     assert app.verify(replay).passed
 
@@ -258,3 +261,21 @@ def test_a_fork_made_mid_round_runs_a_fresh_round_then_the_opening(app: Arbitro)
     kinds = [e["type"] for e in reveal(app, fork, "blue", "blue")["events"]]
     assert kinds.count("items_drawn") == 2 and app.awaiting(fork)["kind"] == "turn"
     assert app.verify(fork).passed
+
+
+def test_a_host_that_swaps_the_seed_after_the_commitments_is_caught_at_the_reveal(app: Arbitro, db: Path) -> None:
+    """The host holds the seed and sees the commitments: the one lever left is the seed itself, and it was
+    committed in game_created before any seat committed."""
+    app.create("duel", "standard", seat_entropy=True, game_id="g")
+    for seat in ("red", "blue"):
+        commit(app, "g", seat, f"{seat}'s own")
+    ground = rnd.new_seed()  # the host's chosen replacement, e.g. one that suits the revealed entropy
+    db_execute(db, "UPDATE games SET seed=? WHERE id='g'", ground)
+    host = Arbitro(SQLiteStore(db))
+    for seat in ("red", "blue"):
+        reveal(host, "g", seat, f"{seat}'s own")
+    play_exchanges(host, "g", 1)
+    host.reveal("g", "end of the evening")
+    report = host.verify("g")
+    assert not report.passed
+    assert {c.name: c.status for c in report.checks}["seed commitment"] == "failed"
