@@ -19,11 +19,11 @@ import click
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput
+from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, NoSuchFile
 from arbitro.adjudicator.randomness import Reroll, describe_rerolls
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events.sqlite import SQLiteStore
-from arbitro.events.store import GameNotFound, StoreError
+from arbitro.events.sqlite import OpenMode, SQLiteStore
+from arbitro.events.store import GameNotFound, NoDatabase, StoreError
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import ChainBroken
 
@@ -51,7 +51,7 @@ def seat_option(required: bool = True, default: str | None = None) -> Callable[[
 def _exit_status(error: Exception) -> int:
     if isinstance(error, ArbitroError):
         return error.exit_status
-    if isinstance(error, GameNotFound):
+    if isinstance(error, (GameNotFound, NoDatabase)):
         return 3
     if isinstance(error, ChainBroken):
         return 1
@@ -78,10 +78,25 @@ def handle_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def open_app(db: str) -> Arbitro:
+def open_app(db: str, mode: OpenMode = "write") -> Arbitro:
+    """The application over the database: "read" for commands that only read it (read-only, never created),
+    "write" for those that change a game in it, "create" for those that may start it (new, import, demo)."""
     if db != ":memory:" and Path(db).exists() and Path(db).is_dir():
         raise BadFile(f"--db {db} is a directory; give a database file path")
-    return Arbitro(SQLiteStore(db))
+    store = SQLiteStore(db, mode=mode)
+    if store.created:
+        click.echo(f"created the database {db}", err=True)
+    return Arbitro(store)
+
+
+def is_file_source(source: str) -> bool:
+    """Whether SOURCE names an exported file (it exists) rather than a game id; a path or a .jsonl name that does
+    not exist is reported as a missing file, not as a game missing from the database."""
+    if Path(source).is_file():
+        return True
+    if "/" in source or source.endswith((".jsonl", ".json")):
+        raise NoSuchFile(f"{source}: no such file (give an exported .jsonl file, or a game id in the database)")
+    return False
 
 
 def out(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
@@ -138,7 +153,7 @@ def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
         raw = Path(file).read_text(encoding="utf-8") if file else text
         return json.loads(raw)  # type: ignore[arg-type]
     except FileNotFoundError:
-        raise BadFile(f"{file}: no such file") from None
+        raise NoSuchFile(f"{file}: no such file") from None
     except json.JSONDecodeError as e:
         raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
@@ -204,7 +219,7 @@ def games(db: str, as_json: bool) -> None:
         arbitro games --db club.db
     """
     rows = [{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind, "head": g.head_seq,
-             "parent": g.parent} for g in open_app(db).store.games()]
+             "parent": g.parent} for g in open_app(db, "read").store.games()]
     out(rows, as_json, lambda rs: "\n".join(
         f"{r['game']}  {r['ruleset']}/{r['scenario']}  {r['kind']}  #{r['head']}" for r in rs) or "no games")
 
@@ -237,7 +252,7 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
         arbitro new marengo --position puzzle.json --no-seat-entropy
     """
     position = read_json_arg(None, position_file, "position") if position_file else None
-    gid = open_app(db).create(ruleset, scenario, options, position=position, transcribed=transcribed, game_id=game_id,
+    gid = open_app(db, "create").create(ruleset, scenario, options, position=position, transcribed=transcribed, game_id=game_id,
                               seat_entropy=seat_entropy)
     out({"game": gid}, as_json, lambda d: d["game"])
 
@@ -275,7 +290,7 @@ def status(game: str, db: str, as_json: bool) -> None:
             lines += [f"  - {p}" for p in s["provisional"]]
         return "\n".join(lines)
 
-    out(open_app(db).status(game), as_json, text)
+    out(open_app(db, "read").status(game), as_json, text)
 
 
 @cli.command()
@@ -291,7 +306,7 @@ def legal(game: str, seat: str | None, db: str, as_json: bool) -> None:
     Example:
         arbitro legal marengo-1a2b3c4d --as austria
     """
-    app = open_app(db)
+    app = open_app(db, "read")
     if seat is None:  # name the seats rather than click's bare "missing option"
         record = app.game(game)
         raise BadInput(f"say whose commands to list with --as SEAT: game {game}'s seats are "
@@ -346,7 +361,7 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
     Example:
         arbitro view marengo-1a2b3c4d --as france --at 120
     """
-    out(open_app(db).view(game, seat, at), as_json)
+    out(open_app(db, "read").view(game, seat, at), as_json)
 
 
 @cli.command()
@@ -364,7 +379,7 @@ def log(game: str, seat: str, first: int, last: int | None, db: str, as_json: bo
     Example:
         arbitro log marengo-1a2b3c4d --as austria --from 100 --to 140
     """
-    events = open_app(db).log(game, seat, first, last)
+    events = open_app(db, "read").log(game, seat, first, last)
     out(events, as_json, lambda es: "\n".join(summarize(e) for e in es) or "no events in that range")
 
 
@@ -396,11 +411,11 @@ def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> No
 
 def _app_for(source: str, db: str) -> tuple[Arbitro, str]:
     """A game in the database, or an exported file loaded into a private in-memory database."""
-    if Path(source).is_file():
+    if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
             return app, app.import_lines(f, source)
-    return open_app(db), source
+    return open_app(db, "read"), source
 
 
 @cli.command()
@@ -481,7 +496,7 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -
         arbitro export marengo-1a2b -o game.jsonl
         arbitro export marengo-1a2b --as france -o for-france.jsonl
     """
-    lines = list(open_app(db).export(game, seat, with_seed=with_seed))
+    lines = list(open_app(db, "read").export(game, seat, with_seed=with_seed))
     if output:
         Path(output).write_text("\n".join(lines) + "\n", encoding="utf-8")
         click.echo(f"wrote {len(lines)} records to {output}", err=True)
@@ -502,9 +517,9 @@ def import_(file: str, db: str, as_json: bool) -> None:
         arbitro import game.jsonl --db club.db
     """
     if not Path(file).is_file():
-        raise BadFile(f"{file}: no such file")
+        raise NoSuchFile(f"{file}: no such file")
     with open(file, encoding="utf-8") as f:
-        gid = open_app(db).import_lines(f, file)
+        gid = open_app(db, "create").import_lines(f, file)
     out({"game": gid}, as_json, lambda d: d["game"])
 
 
@@ -524,14 +539,14 @@ def verify(source: str, head: str | None, db: str, as_json: bool) -> None:
         arbitro verify for-france.jsonl --head 3f9a...   (a seat's export, against a hash france kept)
     """
     progress = None if as_json else Progress("re-adjudicating commands")
-    if Path(source).is_file():
+    if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
             report = app.verify_lines(f, source, progress, head)
     else:
         if head is not None:
             raise BadFile("--head checks an exported file: export the game first")
-        report = open_app(db).verify(source, progress)
+        report = open_app(db, "read").verify(source, progress)
     if progress is not None:
         progress.close()
 
@@ -583,7 +598,7 @@ def position(game: str, at: int | None, output: str | None, db: str) -> None:
     Example:
         arbitro position marengo-1a2b --at 120 -o puzzle.json
     """
-    text = json.dumps(open_app(db).position(game, at), ensure_ascii=False, indent=2)
+    text = json.dumps(open_app(db, "read").position(game, at), ensure_ascii=False, indent=2)
     if output:
         Path(output).write_text(text + "\n", encoding="utf-8")
     else:
@@ -606,7 +621,7 @@ def demo(ruleset_name: str, steps: int, db: str) -> None:
     """
     from arbitro.adjudicator.demo import run_demo
 
-    game = run_demo(open_app(db), ruleset_name, click.echo, steps)
+    game = run_demo(open_app(db, "create"), ruleset_name, click.echo, steps)
     me = program()
     click.echo(f"\nThe game is in {db}. Try: {me} status {game} --db {db}; {me} log {game} --as "
                f"umpire --db {db}; {me} export {game} -o game.jsonl --db {db}")

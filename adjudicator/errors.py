@@ -55,6 +55,12 @@ class NotFound(ArbitroError):
     exit_status = 3
 
 
+class NoSuchFile(NotFound):
+    """A file named on the command line does not exist."""
+
+    code = "lookup/no-such-file"
+
+
 class UnknownRuleset(NotFound):
     code = "lookup/unknown-ruleset"
 

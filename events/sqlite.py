@@ -11,7 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 import sqlite_utils
@@ -24,6 +24,8 @@ from arbitro.events.store import (
     DuplicateKey,
     GameExists,
     GameNotFound,
+    NoDatabase,
+    ReadOnlyStore,
     Snapshot,
     StaleSequence,
     StoreError,
@@ -32,21 +34,72 @@ from arbitro.events.store import (
 SCHEMA_VERSION = 1
 
 
+OpenMode = Literal["create", "write", "read"]
+
+
 class SQLiteStore:
-    def __init__(self, path: str | Path = ":memory:", *, durable: bool = True) -> None:
+    """`mode`: "create" makes the file (and the schema) if it is missing, and says so in `created`; "write" opens
+    an existing database only; "read" opens an existing one read-only and never writes to it (nor creates it),
+    so a mistyped path is an error, not a new empty database, and a read-only file can still be read."""
+
+    def __init__(self, path: str | Path = ":memory:", *, durable: bool = True, mode: OpenMode = "create") -> None:
         self.path = str(path)
         self._lock = threading.RLock()
+        self.created = False
+        memory = self.path == ":memory:"
+        if not memory:
+            self.created = self._check_exists(mode)
         try:
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            conn = self._connect(mode) if not memory else sqlite3.connect(self.path, isolation_level=None,
+                                                                          check_same_thread=False)
             self.db = sqlite_utils.Database(conn)
-            if self.path != ":memory:":
-                self.db.enable_wal()
-            conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            if mode == "read" and not memory:
+                self._check_schema(conn)
+            else:
+                if not memory:
+                    self.db.enable_wal()
+                conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+                self._create_schema()
             conn.execute("PRAGMA busy_timeout=5000")
-            self._create_schema()
         except sqlite3.DatabaseError as e:
-            raise CorruptStore(f"{self.path}: not a readable arbitro database ({e})") from e
+            raise _translated(e, self.path) from e
         self.conn = conn
+
+    def _check_exists(self, mode: OpenMode) -> bool:
+        """Whether opening will create the file; NoDatabase when it is missing and may not be created."""
+        file = Path(self.path)
+        if file.exists():
+            return False
+        if mode != "create":
+            raise NoDatabase(f"no database at {file}: check --db (or $ARBITRO_DB); `arbitro new`, `arbitro import` "
+                             "or `arbitro demo` create one")
+        if not file.parent.is_dir():
+            raise NoDatabase(f"cannot create the database {file}: the directory {file.parent} does not exist")
+        return True
+
+    def _connect(self, mode: OpenMode) -> sqlite3.Connection:
+        uri = Path(self.path).resolve().as_uri()
+        if mode != "read":
+            return sqlite3.connect(f"{uri}?mode={'rwc' if mode == 'create' else 'rw'}", uri=True,
+                                   isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.OperationalError:
+            # A WAL database read where its -shm file cannot be made (a read-only directory). With no -wal file
+            # (or an empty one) every committed transaction is in the main file: read as immutable, nothing is missed.
+            conn.close()
+            wal = Path(self.path + "-wal")
+            if wal.exists() and wal.stat().st_size:
+                raise
+            return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, isolation_level=None,
+                                   check_same_thread=False)
+
+    def _check_schema(self, conn: sqlite3.Connection) -> None:
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not {"games", "commands", "events"} <= tables:
+            raise CorruptStore(f"{self.path}: not an arbitro database (it has no games, commands and events tables)")
 
     def close(self) -> None:
         self.db.conn.close()
@@ -104,7 +157,7 @@ class SQLiteStore:
     def game(self, game_id: str) -> GameRecord:
         rows, names = self._read("SELECT * FROM games WHERE id=?", (game_id,))
         if not rows:
-            raise GameNotFound(game_id)
+            raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
         return self._game_from_row(dict(zip(names, rows[0], strict=True)))
 
     def games(self) -> list[GameRecord]:
@@ -159,6 +212,9 @@ class SQLiteStore:
             self.lock.acquire()
             try:
                 self.conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.DatabaseError as e:  # e.g. a database opened read-only
+                self.lock.release()
+                raise _translated(e, "the database") from e
             except BaseException:
                 self.lock.release()
                 raise
@@ -177,7 +233,7 @@ class SQLiteStore:
             if isinstance(exc, sqlite3.IntegrityError):
                 raise StoreError(f"the append conflicts with stored data ({exc})") from exc
             if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, StoreError):
-                raise CorruptStore(f"database error during append: {exc}") from exc
+                raise _translated(exc, "the database") from exc
 
     def _read(self, sql: str, params: tuple[object, ...] = ()) -> tuple[list[tuple[Any, ...]], list[str]]:
         """Rows and column names of a query, read under the store's lock: threads sharing this connection
@@ -250,6 +306,16 @@ class SQLiteStore:
             Annotation(game=g, id=i, seq=s, seat=st, private=bool(p), text=t, created_at=c)
             for g, i, s, st, p, t, c in rows
         ]
+
+
+def _translated(error: sqlite3.DatabaseError, path: str) -> StoreError:
+    """The store's own error for a sqlite3 error: read-only apart, a database that cannot be read is corrupt."""
+    if "readonly" in str(error) or "read-only" in str(error):
+        return ReadOnlyStore(f"{path} is read-only here: commands that read it work (status, log, view, export, "
+                             "verify ...); writing needs write access to the file and its directory")
+    if isinstance(error, sqlite3.OperationalError) and "unable to open" in str(error):
+        return NoDatabase(f"cannot open the database {path} ({error})")
+    return CorruptStore(f"{path}: not a readable arbitro database ({error})")
 
 
 def _command(row: tuple[str, str, int, int]) -> StoredCommand:

@@ -21,9 +21,22 @@ class StoreError(Exception):
 class GameNotFound(StoreError):
     code = "store/game-not-found"
 
-    def __init__(self, game_id: str) -> None:
-        super().__init__(f"no game {game_id!r} in this database (try `arbitro games`)")
+    def __init__(self, game_id: str, where: str = "") -> None:
+        listing = f"`arbitro games --db {where}`" if where else "`arbitro games`"
+        super().__init__(f"no game {game_id!r} in {where or 'this database'} (try {listing})")
         self.game_id = game_id
+
+
+class NoDatabase(StoreError):
+    """The database file (or its directory) does not exist; only the commands that make games create one."""
+
+    code = "store/no-database"
+
+
+class ReadOnlyStore(StoreError):
+    """The database can be read here but not written (file or directory permissions, a read-only mount)."""
+
+    code = "store/read-only"
 
 
 class GameExists(StoreError):

@@ -60,7 +60,7 @@ def test_a_ruleset_that_fails_to_load_is_listed_as_not_available(run: Cli, broke
 
 
 def test_games_lists_every_game_with_kind_and_head(run: Cli) -> None:
-    assert run("games").stdout.strip() == "no games"
+    assert "no database at" in run("games", code=3).stderr  # a read never creates the database
     run("new", "duel", "standard", "--id", "g1")
     run("new", "duel", "long", "--transcribed", "--id", "g2")
     rows = {r["game"]: r for r in run.json("games")}
@@ -525,7 +525,6 @@ def test_exit_1_for_rule_rejections_with_the_citation(run: Cli) -> None:
     (("submit", "g", "--as", "red", '{"type": "attack", "aim": "middle"}'), "aim"),
     (("submit", "g", "--as", "green", '{"type": "end_turn"}'), "unknown seat 'green'"),
     (("submit", "g", "--as", "red", '{"type": "end_turn"}', "--expect", "3"), "its head is #5"),
-    (("submit", "g", "--as", "red", "--file", "missing.json"), "missing.json: no such file"),
     (("submit", "g", "--as", "red"), "as a JSON argument or with --file"),
     (("view", "g", "--as", "green"), "unknown seat"),
     (("view", "g", "--as", "red", "--at", "99"), "there is no #99"),
@@ -561,8 +560,16 @@ def test_exit_2_for_a_bad_position_file(run: Cli, tmp_path: Path) -> None:
     (("new", "duel", "blitz"), "no scenario 'blitz'"),
 ])
 def test_exit_3_for_not_found(run: Cli, args: tuple[str, ...], message: str) -> None:
+    run("new", "duel", "standard", "--id", "g")
     result = run(*args, code=3)
     assert message in result.stderr
+    if "no game" in message:  # which database was searched
+        assert str(run.db) in result.stderr
+
+
+def test_exit_3_for_a_missing_command_file(run: Cli) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    assert "missing.json: no such file" in run("submit", "g", "--as", "red", "--file", "missing.json", code=3).stderr
 
 
 def test_errors_as_json_on_stdout(run: Cli) -> None:
