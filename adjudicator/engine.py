@@ -28,6 +28,8 @@ from arbitro.projections.game import GameState, state_bytes, state_hash
 from arbitro.projections.patch import PatchError, apply_patch
 
 CHECKPOINT_EVERY = 200
+# Entropy events an undo may not cross: a seat's entropy, once revealed, is public (arbitro §R.2).
+ENTROPY_SPENT = (core.EntropyRevealed, core.EntropyWaived, core.EntropyMixed)
 # The umpire's acts that are not answers to anything: allowed while another decision is pending.
 UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.RecordFork)
 OPENING: dict[str, Any] = {"type": "open_scenario"}  # the scenario's opening, suspended like a command
@@ -378,6 +380,12 @@ class Adjudicator:
         if point.cmd == 0 and len(after) > 1 and after[1].cmd == 0:
             raise IllegalCommand("the game's creation cannot be taken back", rule=R_UNDO_POINT)
         later = after[1:]
+        spent = next((b for b in later if isinstance(b.event, ENTROPY_SPENT)), None)
+        if spent is not None:
+            # Re-running the round after a reveal would let a seat choose its entropy knowing another's.
+            raise IllegalCommand(f"#{spent.seq} is part of the seats' entropy round, which a game does not run twice: "
+                                 "take back only to a point after the round, or fork (a new seed and a new round)",
+                                 rule=R_ENTROPY)
         if seat == UMPIRE:
             if len(command.reason) < 3:
                 raise IllegalCommand("the umpire's undo is a ruling: give a reason", rule=R_RULING)

@@ -279,3 +279,24 @@ def test_a_host_that_swaps_the_seed_after_the_commitments_is_caught_at_the_revea
     report = host.verify("g")
     assert not report.passed
     assert {c.name: c.status for c in report.checks}["seed commitment"] == "failed"
+
+
+def test_no_undo_crosses_a_reveal_a_waiver_or_the_mixing(app: Arbitro) -> None:
+    """Otherwise a seat that has seen another's entropy could commit anew (a choice, for a seat the host tips
+    off), or the umpire could waive a seat, look, and take it back; no roll would be voided to show it."""
+    app.create("duel", "standard", seat_entropy=True, game_id="g")
+    commit(app, "g", "red", "red")
+    app.undo("g", "umpire", 2, "before any reveal, a commitment may be taken back: nothing is public yet")
+    for seat in ("red", "blue"):
+        commit(app, "g", seat, seat)
+    committed = app.game("g").head_seq
+    reveal(app, "g", "red", "red")
+    for to in (2, committed):
+        with pytest.raises(IllegalCommand, match="entropy round, which a game does not run twice") as refused:
+            app.undo("g", "umpire", to, "start the round again")
+        assert refused.value.rule == "arbitro §R.2"
+    reveal(app, "g", "blue", "blue")
+    after_round = app.game("g").head_seq
+    play_exchanges(app, "g", 1)
+    app.undo("g", "umpire", after_round, "after the round is an ordinary undo")
+    assert app.verify("g").passed
