@@ -14,7 +14,6 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.projections.game import state_hash
 
 Say = Callable[[str], None]
@@ -66,12 +65,11 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
 
 
 def _entropy_round(app: Arbitro, game: str, seats: list[str], say: Say) -> None:
-    """Each seat commits to fresh entropy, then reveals it: only then is anything rolled (arbitro §R.2)."""
-    entropy = {seat: secrets.token_hex(16) for seat in seats}  # a real client makes its own, privately
-    for seat in seats:
-        app.submit(game, seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy[seat])})
-    for seat in seats:
-        app.submit(game, seat, {"type": "reveal_entropy", "entropy": entropy[seat]})
+    """Each seat commits to its entropy, then reveals it: only then is anything rolled (arbitro §R.2). The
+    entropy derives from a fresh secret, as a real client's own would."""
+    private = SelfPlay(app, game, seed=secrets.token_hex(16))
+    while app.awaiting(game)["kind"] == "entropy" and private.step():
+        pass
     say(f"   {', '.join(seats)} committed to their own entropy, then revealed it; dice: {app.status(game)['dice']['summary']}")
 
 

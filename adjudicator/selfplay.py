@@ -12,6 +12,7 @@ from typing import Any
 
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events.random import entropy_commitment
 
 Chooser = Callable[[str, list[dict[str, Any]], int], dict[str, Any]]
 
@@ -33,13 +34,25 @@ class SelfPlay:
     def awaited(self) -> list[str]:
         return list(self.app.awaiting(self.game)["seats"])
 
+    def entropy(self, seat: str) -> str:
+        """The entropy this self-play gives `seat` in a game's commit-reveal round (arbitro §R.2): derived from
+        the self-play seed, so a self-play game stays reproducible (a real seat draws its own, privately)."""
+        return hashlib.sha256(f"{self.seed}|entropy|{self.game}|{seat}".encode()).hexdigest()[:32]
+
+    def _entropy_answer(self, seat: str, template: dict[str, Any]) -> dict[str, Any]:
+        if template["type"] == "commit_entropy":
+            return {"type": "commit_entropy", "commitment": entropy_commitment(self.entropy(seat))}
+        return {"type": "reveal_entropy", "entropy": self.entropy(seat)}
+
     def step(self) -> bool:
         """Play one command; False when the game is over or nobody can act."""
         seats = self.awaited()
+        entropy_round = self.app.awaiting(self.game)["kind"] == "entropy"
         for seat in seats:
             legal = self.app.legal(self.game, seat)
             if legal:
-                command = self.chooser(seat, legal, self.steps)
+                command = (self._entropy_answer(seat, legal[0]) if entropy_round
+                           else self.chooser(seat, legal, self.steps))
                 try:
                     result = self.app.submit(self.game, seat, command)
                 except Rejected as e:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
+from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 
@@ -300,3 +301,14 @@ def test_no_undo_crosses_a_reveal_a_waiver_or_the_mixing(app: Arbitro) -> None:
     play_exchanges(app, "g", 1)
     app.undo("g", "umpire", after_round, "after the round is an ordinary undo")
     assert app.verify("g").passed
+
+
+def test_self_play_answers_the_round_and_plays_a_protected_game_to_the_end(app: Arbitro) -> None:
+    app.create("duel", "standard", ["short"], seat_entropy=True, game_id="g")
+    play = SelfPlay(app, "g", seed="round")
+    play.play(200)
+    assert app.status("g")["outcome"] is not None  # the whole game, the round first
+    kinds = [e["type"] for e in app.log("g")]
+    assert kinds.index("entropy_mixed") < kinds.index("items_drawn")
+    report = app.verify("g")  # the end of the game revealed the seed: every roll recomputed
+    assert report.passed and {c.name: c.status for c in report.checks}["dice protection"] == "passed"
