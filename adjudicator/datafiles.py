@@ -1,5 +1,6 @@
-"""What every ruleset's data loader shares: naming where in a JSON file a problem is, the strict pydantic base,
-reading a JSON file, and the error that lists every problem found."""
+"""What every ruleset's data loader shares: the one data-file error (:class:`DataError`, every problem of every
+file at once, each naming the file, the JSON path and what is wrong), naming where in a JSON file a problem is,
+reading a JSON file, and the strict pydantic base."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ def json_path(loc: Iterable[int | str]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a data file: where (a JSON path like ``$.roads[2].hexes[5]``) and what."""
+    """One thing wrong inside a data file, found by a check that does not know the file's name: where (a JSON path
+    like ``$.roads[2].hexes[5]``) and what. :meth:`DataError.in_file` names the file."""
 
     path: str
     message: str
@@ -27,27 +29,50 @@ class Problem:
         return f"{self.path}: {self.message}"
 
 
-class MapDataError(ValueError):
-    """A map or movement-table file is invalid. Lists every problem found, each with its JSON path."""
+@dataclass(frozen=True, slots=True)
+class DataProblem:
+    """One thing wrong in a data file: the file, the JSON path (or line and column) inside it, and what is wrong."""
 
-    def __init__(self, source: str, problems: Iterable[Problem]) -> None:
-        self.source = source
+    file: str
+    path: str
+    problem: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.path}: {self.problem}"
+
+
+class DataError(ValueError):
+    """Data files are malformed or inconsistent. ``problems`` lists every problem found, in every file read (each
+    names the file, the path inside it and what is wrong); ``file``, ``path`` and ``problem`` are the first one's."""
+
+    def __init__(self, problems: Iterable[DataProblem]) -> None:
         self.problems = tuple(problems)
-        lines = [f"{source}: {p}" for p in self.problems]
-        super().__init__("\n".join(lines) if lines else f"{source}: invalid")
+        if not self.problems:
+            raise ValueError("a DataError needs at least one problem")
+        first = self.problems[0]
+        self.file, self.path, self.problem = first.file, first.path, first.problem
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @classmethod
+    def in_file(cls, file: str, problems: Iterable[Problem]) -> DataError:
+        return cls(DataProblem(file, p.path, p.message) for p in problems)
 
 
 def pydantic_problems(error: ValidationError) -> list[Problem]:
     return [Problem(json_path(e["loc"]), e["msg"].removeprefix("Value error, ")) for e in error.errors()]
 
 
-def read_json(path: Path, source: str) -> object:
+def read_json(path: Path, file: str) -> object:
+    """The decoded JSON of a file; a missing, unreadable or malformed file is a :class:`DataError` naming ``file``."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError([DataProblem(file, "$", "file not found")]) from None
     except OSError as exc:
-        raise MapDataError(source, [Problem("$", f"cannot read file: {exc.strerror}")]) from None
+        raise DataError([DataProblem(file, "$", f"cannot read file: {exc.strerror}")]) from None
     except json.JSONDecodeError as exc:
-        raise MapDataError(source, [Problem("$", f"not valid JSON: {exc.msg} at line {exc.lineno}")]) from None
+        where = f"line {exc.lineno} column {exc.colno}"
+        raise DataError([DataProblem(file, where, f"not valid JSON: {exc.msg}")]) from None
 
 
 class StrictModel(BaseModel):

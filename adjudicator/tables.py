@@ -12,30 +12,20 @@ levels beyond is reported, so a ruleset can apply "+1 per level above 6-1" (cald
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from arbitro.adjudicator.datafiles import json_path
+from arbitro.adjudicator.datafiles import DataError, Problem, StrictModel, pydantic_problems, read_json
 
 Odds = tuple[int, int]
 """(attacker, defender) in lowest terms of the odds ladder: ``(3, 1)`` is 3-1, ``(1, 2)`` is 1-2."""
 
 _ODDS = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
-
-
-class TableDataError(ValueError):
-    """A table file is invalid; lists every problem with its JSON path."""
-
-    def __init__(self, source: str, problems: Iterable[tuple[str, str]]) -> None:
-        self.source = source
-        self.problems = tuple(problems)
-        super().__init__("\n".join(f"{source}: {path}: {message}" for path, message in self.problems))
 
 
 # ================================================================================================
@@ -77,11 +67,7 @@ def odds_level(odds: Odds) -> int:
 # ================================================================================================
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class CombatTable(_Strict):
+class CombatTable(StrictModel):
     """A results table: columns, one row per (modified) die result, result codes explained in ``results``.
 
     ``columns_are``: ``"odds"`` (labels like ``"3-1"``, in ascending order) or ``"labels"`` (any labels,
@@ -109,37 +95,29 @@ class CombatTable(_Strict):
 
 
 def load_table(path: str | Path, *, source: str | None = None) -> CombatTable:
+    """Read and validate a table file; raises :class:`DataError` listing every problem."""
     path = Path(path)
     label = source or str(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TableDataError(label, [("$", f"cannot read file: {exc.strerror}")]) from None
-    except json.JSONDecodeError as exc:
-        raise TableDataError(label, [("$", f"not valid JSON: {exc.msg} at line {exc.lineno}")]) from None
-    return parse_table(data, source=label)
+    return parse_table(read_json(path, label), source=label)
 
 
 def parse_table(data: object, *, source: str = "<table>") -> CombatTable:
-    """Validate a table; raises :class:`TableDataError` listing every problem."""
+    """Validate a table; raises :class:`DataError` listing every problem."""
     try:
         table = CombatTable.model_validate(data)
     except ValidationError as exc:
-        raise TableDataError(source, [
-            (json_path(e["loc"]), e["msg"])
-            for e in exc.errors()
-        ]) from None
+        raise DataError.in_file(source, pydantic_problems(exc)) from None
     problems = _table_problems(table)
     if problems:
-        raise TableDataError(source, problems)
+        raise DataError.in_file(source, problems)
     return table
 
 
-def _table_problems(table: CombatTable) -> list[tuple[str, str]]:
-    problems: list[tuple[str, str]] = []
+def _table_problems(table: CombatTable) -> list[Problem]:
+    problems: list[Problem] = []
     for i, label in enumerate(table.columns):
         if label in table.columns[:i]:
-            problems.append((f"$.columns[{i}]", f"{label!r} appears twice"))
+            problems.append(Problem(f"$.columns[{i}]", f"{label!r} appears twice"))
     if table.columns_are == "odds":
         problems += _odds_column_problems(table.columns)
     keys: list[int] = []
@@ -147,35 +125,35 @@ def _table_problems(table: CombatTable) -> list[tuple[str, str]]:
         try:
             keys.append(int(key))
         except ValueError:
-            problems.append((f"$.rows.{key}", "row keys must be integers (die results)"))
+            problems.append(Problem(f"$.rows.{key}", "row keys must be integers (die results)"))
             continue
         if len(cells) != len(table.columns):
-            problems.append((f"$.rows.{key}", f"has {len(cells)} results for {len(table.columns)} columns"))
+            problems.append(Problem(f"$.rows.{key}", f"has {len(cells)} results for {len(table.columns)} columns"))
         for j, code in enumerate(cells):
             if code not in table.results:
-                problems.append((f"$.rows.{key}[{j}]", f"result {code!r} is not explained in $.results"))
+                problems.append(Problem(f"$.rows.{key}[{j}]", f"result {code!r} is not explained in $.results"))
     if keys and sorted(keys) != list(range(min(keys), max(keys) + 1)):
-        problems.append(("$.rows", f"die results must be contiguous, got {sorted(keys)}"))
+        problems.append(Problem("$.rows", f"die results must be contiguous, got {sorted(keys)}"))
     return problems
 
 
-def _odds_column_problems(columns: tuple[str, ...]) -> list[tuple[str, str]]:
-    problems: list[tuple[str, str]] = []
+def _odds_column_problems(columns: tuple[str, ...]) -> list[Problem]:
+    problems: list[Problem] = []
     parsed: list[Odds] = []
     for i, label in enumerate(columns):
         try:
             parsed.append(parse_odds(label))
         except ValueError as exc:
-            problems.append((f"$.columns[{i}]", str(exc)))
+            problems.append(Problem(f"$.columns[{i}]", str(exc)))
     if problems:
         return problems
     for i in range(1, len(parsed)):
         (a1, d1), (a2, d2) = parsed[i - 1], parsed[i]
         if a1 * d2 >= a2 * d1:
-            problems.append((f"$.columns[{i}]", f"{columns[i]} must be better odds than {columns[i - 1]}"))
+            problems.append(Problem(f"$.columns[{i}]", f"{columns[i]} must be better odds than {columns[i - 1]}"))
     for i in (0, len(parsed) - 1):
         if 1 not in parsed[i]:
-            problems.append((f"$.columns[{i}]", "the first and last odds columns must be N-1 or 1-N"))
+            problems.append(Problem(f"$.columns[{i}]", "the first and last odds columns must be N-1 or 1-N"))
     return problems
 
 

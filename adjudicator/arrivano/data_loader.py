@@ -16,7 +16,6 @@ movement tables are read by the shared ``hexmap`` module (docs/hexmap-format.md)
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,7 +23,7 @@ from pathlib import Path
 from typing import Annotated, Literal, TypeVar
 
 import pydantic
-from arbitro.adjudicator.datafiles import MapDataError, json_path
+from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
@@ -41,14 +40,6 @@ BombardResult = Literal["-", "D", "R"]
 FireResult = Literal["•", "D", "D1", "DR"]
 HexStr = Annotated[str, pydantic.StringConstraints(pattern=r"^[0-9]{4}$")]
 _M = TypeVar("_M", bound=BaseModel)
-
-
-class DataError(ValueError):
-    """One or more data files are malformed or inconsistent; ``problems`` lists each as 'file: $.path: what'."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(self.problems))
 
 
 class _Strict(BaseModel):
@@ -677,58 +668,52 @@ def _label(path: Path, data_dir: Path) -> str:
         return str(path)
 
 
-def _load_model(path: Path, model: type[_M], data_dir: Path, problems: list[str]) -> _M | None:
+def _load_model(path: Path, model: type[_M], data_dir: Path, problems: list[DataProblem]) -> _M | None:
     label = _label(path, data_dir)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        problems.append(f"{label}: $: file not found")
-        return None
-    except json.JSONDecodeError as e:
-        problems.append(f"{label}: $: invalid JSON at line {e.lineno} column {e.colno}: {e.msg}")
+        raw = read_json(path, label)
+    except DataError as e:
+        problems.extend(e.problems)
         return None
     try:
         loaded = model.model_validate(raw)
     except pydantic.ValidationError as e:
         for issue in e.errors(include_url=False):
-            problems.append(f"{label}: {json_path(tuple(issue['loc']))}: {issue['msg']}")
+            problems.append(DataProblem(label, json_path(tuple(issue["loc"])), issue["msg"]))
         return None
     # Whole-file checks with their own JSON paths (pydantic's model validators only report "$").
     checks = getattr(loaded, "checks", None)
     found = checks() if checks is not None else []
-    problems.extend(f"{label}: {path}: {message}" for path, message in found)
+    problems.extend(DataProblem(label, path, message) for path, message in found)
     return None if found else loaded
 
 
-def _load_map(path: Path, data_dir: Path, problems: list[str]) -> HexMap | None:
+def _load_map(path: Path, data_dir: Path, problems: list[DataProblem]) -> HexMap | None:
     try:
         return load_map(path, source=_label(path, data_dir))
-    except MapDataError as e:
-        problems.extend(f"{e.source}: {p}" for p in e.problems)
-    except FileNotFoundError:
-        problems.append(f"{_label(path, data_dir)}: $: file not found")
+    except DataError as e:
+        problems.extend(e.problems)
     return None
 
 
-def _load_movement(path: Path, hexmap: HexMap | None, data_dir: Path, problems: list[str]) -> MovementTable | None:
+def _load_movement(path: Path, hexmap: HexMap | None, data_dir: Path,
+                   problems: list[DataProblem]) -> MovementTable | None:
     try:
         return load_movement_table(path, hexmap=hexmap, source=_label(path, data_dir))
-    except MapDataError as e:
-        problems.extend(f"{e.source}: {p}" for p in e.problems)
-    except FileNotFoundError:
-        problems.append(f"{_label(path, data_dir)}: $: file not found")
+    except DataError as e:
+        problems.extend(e.problems)
     return None
 
 
 def load_tables(data_dir: Path = DATA_DIR) -> Tables:
-    problems: list[str] = []
+    problems: list[DataProblem] = []
     tables = _load_tables(data_dir, problems)
     if problems or tables is None:
         raise DataError(problems)
     return tables
 
 
-def _load_tables(data_dir: Path, problems: list[str]) -> Tables | None:
+def _load_tables(data_dir: Path, problems: list[DataProblem]) -> Tables | None:
     t = data_dir / "tables"
     parts = {
         "crt": _load_model(t / "crt.json", CombatTable, data_dir, problems),
@@ -745,7 +730,7 @@ def _load_tables(data_dir: Path, problems: list[str]) -> Tables | None:
 
 def load_scenario(name: str, data_dir: Path = DATA_DIR) -> ScenarioData:
     """Load and cross-check one scenario (with the shared tables it uses)."""
-    problems: list[str] = []
+    problems: list[DataProblem] = []
     tables = _load_tables(data_dir, problems)
     scenario = _load_scenario(name, data_dir, tables, problems)
     if problems or scenario is None:
@@ -753,7 +738,8 @@ def load_scenario(name: str, data_dir: Path = DATA_DIR) -> ScenarioData:
     return scenario
 
 
-def _load_scenario(name: str, data_dir: Path, tables: Tables | None, problems: list[str]) -> ScenarioData | None:
+def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
+                   problems: list[DataProblem]) -> ScenarioData | None:
     folder = data_dir / name
     spec = _load_model(folder / "scenario.json", ScenarioFile, data_dir, problems)
     if spec is None:
@@ -780,7 +766,7 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None, problems: l
 
 def load(data_dir: Path = DATA_DIR) -> ArrivanoData:
     """Load every Arrivano data file; raise :class:`DataError` listing every problem found."""
-    problems: list[str] = []
+    problems: list[DataProblem] = []
     tables = _load_tables(data_dir, problems)
     options = _load_model(data_dir / "options.json", OptionsFile, data_dir, problems)
     interpretations = _load_model(data_dir / "interpretations.json", InterpretationsFile, data_dir, problems)
@@ -819,9 +805,9 @@ def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
 
 
 # --- cross-file checks ----------------------------------------------------------------------------------------
-def _check_interpretations(spec: InterpretationsFile) -> list[str]:
+def _check_interpretations(spec: InterpretationsFile) -> list[DataProblem]:
     names = Counter(i.name for i in spec.interpretations)
-    return [f"interpretations.json: $.interpretations: duplicate name {name!r}"
+    return [DataProblem("interpretations.json", "$.interpretations", f"duplicate name {name!r}")
             for name, count in sorted(names.items()) if count > 1]
 
 
@@ -832,7 +818,7 @@ class _Check:
     s: ScenarioData
     sc: str  # label of scenario.json
     ob: str  # label of oob.json
-    problems: list[str]
+    problems: list[DataProblem]
 
     def __post_init__(self) -> None:
         self.seats = set(self.s.scenario.seats)
@@ -842,7 +828,10 @@ class _Check:
         self.groups = {g.id: g for g in self.s.oob.reinforcements}
 
     def add(self, where: str, message: str) -> None:
-        self.problems.append(f"{where}: {message}")
+        """``where`` is 'file: $.json.path' (the checks build it from the labels ``sc`` and ``ob``)."""
+        file, _, path = where.partition(": ")
+        assert path.startswith("$"), where
+        self.problems.append(DataProblem(file, path, message))
 
     def on_map(self, hex_id: str, where: str) -> bool:
         if self.s.map.grid.contains(hex_id):
@@ -855,7 +844,7 @@ class _Check:
             self.add(where, f"unknown side {side!r} (seats: {', '.join(self.s.scenario.seats)})")
 
 
-def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA_DIR) -> list[str]:
+def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA_DIR) -> list[DataProblem]:
     """Cross-file consistency of one loaded scenario; each problem names file, JSON path and fault."""
     c = _Check(s, f"{s.name}/scenario.json", _label(data_dir / s.scenario.oob, data_dir), [])
     _check_sides_and_formations(c)
@@ -1055,18 +1044,18 @@ def fits_stacking(arms: list[str], formations: list[str], patterns: list[StackPa
     return False
 
 
-def _check_setup_stacking(s: ScenarioData, ob: str) -> list[str]:
+def _check_setup_stacking(s: ScenarioData, ob: str) -> list[DataProblem]:
     """The printed set-up (first hex of each unit) obeys the scenario's stacking limits (arrivano §7.1, §17.2.3)."""
     by_hex: dict[str, list[UnitData]] = {}
     for u in s.oob.units:
         if u.setup is not None:
             by_hex.setdefault(u.setup.hexes[0], []).append(u)
-    problems = []
+    problems: list[DataProblem] = []
     for h, stack in sorted(by_hex.items()):
         if not fits_stacking([u.arm for u in stack], [u.formation for u in stack], s.scenario.stacking.allowed):
             names = ", ".join(u.id for u in stack)
-            problems.append(f"{ob}: $.units: set-up hex {h} holds {names}, over the stacking limit "
-                            f"({s.scenario.stacking.rule})")
+            problems.append(DataProblem(ob, "$.units", f"set-up hex {h} holds {names}, over the stacking limit "
+                                                       f"({s.scenario.stacking.rule})"))
     return problems
 
 

@@ -13,13 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator.caldiero.loader import TerrainTable
+from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.maps.hexmap import load_map, parse_map
 
 MAP_PATH = Path(__file__).parent / "data" / "map.json"
-
-
-class MapDataError(ValueError):
-    pass
 
 
 @dataclass(frozen=True)
@@ -41,8 +39,6 @@ class MapData:
 
 def read_map(raw: dict[str, Any], name: str = "map.json") -> MapData:
     """A map dict in the documented format, validated by the shared loader (adjudicator/maps/hexmap.py)."""
-    from arbitro.adjudicator.maps.hexmap import parse_map
-
     return from_hexmap(parse_map(raw, source=name))
 
 
@@ -77,9 +73,7 @@ def from_hexmap(hm: Any) -> MapData:
 def load_map_file(path: Path = MAP_PATH) -> MapData:
     """Load through the shared loader (adjudicator/maps/hexmap.py: validation with precise errors)."""
     if not path.exists():
-        raise MapDataError(f"{path.name}: the Caldiero map file is missing ({path})")
-    from arbitro.adjudicator.maps.hexmap import load_map
-
+        raise DataError([DataProblem(path.name, "$", f"the Caldiero map file is missing ({path})")])
     return from_hexmap(load_map(path, source=path.name))
 
 

@@ -7,13 +7,12 @@ Every file is validated by a pydantic schema at load; errors name the file, the 
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Literal
 
 import pydantic
-from arbitro.adjudicator.datafiles import json_path
+from arbitro.adjudicator.datafiles import DataError, DataProblem, pydantic_problems, read_json
 from pydantic import BaseModel, ConfigDict, Field
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -22,10 +21,6 @@ Side = Literal["france", "austria"]
 Arm = Literal["infantry", "cavalry", "artillery"]
 OrderName = Literal["advance", "attack", "defence", "manoeuvre"]
 ResultCode = Literal["Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"]
-
-
-class DataError(ValueError):
-    """A data file is malformed or inconsistent: names the file, the JSON path and what is wrong."""
 
 
 class _Strict(BaseModel):
@@ -300,53 +295,62 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
-def load_file(path: Path, model: type[BaseModel]) -> BaseModel:
+def load_file(path: Path, model: type[BaseModel], problems: list[DataProblem]) -> BaseModel | None:
+    """One data file validated by its schema; None, with every problem of the file added to ``problems``, if not."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise DataError(f"{path.name}: line {e.lineno} column {e.colno}: invalid JSON: {e.msg}") from None
+        raw = read_json(path, path.name)
+    except DataError as e:
+        problems.extend(e.problems)
+        return None
     try:
         return model.model_validate(raw)
     except pydantic.ValidationError as e:
-        problems = [f"{path.name}: {json_path(tuple(i['loc']))}: {i['msg']}" for i in e.errors(include_url=False)]
-        raise DataError("; ".join(problems)) from None
+        problems.extend(DataProblem(path.name, p.path, p.message) for p in pydantic_problems(e))
+        return None
 
 
 def load(data_dir: Path = DATA_DIR) -> CaldieroData:
-    parts = {name.removesuffix(".json"): load_file(data_dir / name, model) for name, model in FILES.items()}
+    """Every data file, checked; raises :class:`DataError` listing the problems of every file at once."""
+    problems: list[DataProblem] = []
+    parts = {name.removesuffix(".json"): load_file(data_dir / name, model, problems) for name, model in FILES.items()}
+    if problems:
+        raise DataError(problems)
     data = CaldieroData(**parts)  # type: ignore[arg-type]
     problems = check_consistency(data)
     if problems:
-        raise DataError("; ".join(problems))
+        raise DataError(problems)
     return data
 
 
-def check_consistency(data: CaldieroData) -> list[str]:
-    problems: list[str] = []
+def check_consistency(data: CaldieroData) -> list[DataProblem]:
+    problems: list[DataProblem] = []
     formations = {f.id for f in data.oob.formations}
     seen: set[str] = set()
     for i, unit in enumerate(data.oob.units):
-        where = f"oob.json: $.units[{i}]"
+        where = f"$.units[{i}]"
         if unit.id in seen:
-            problems.append(f"{where}.id: duplicate id {unit.id!r}")
+            problems.append(DataProblem("oob.json", f"{where}.id", f"duplicate id {unit.id!r}"))
         seen.add(unit.id)
         if unit.formation not in formations:
-            problems.append(f"{where}.formation: unknown formation {unit.formation!r}")
+            problems.append(DataProblem("oob.json", f"{where}.formation", f"unknown formation {unit.formation!r}"))
         if unit.setup and unit.setup.default_hex not in unit.setup.pi_hexes() and len(unit.setup.pi_hexes()) > 1:
-            problems.append(f"{where}.setup.default_hex: must be one of {unit.setup.pi_hexes()}")
+            problems.append(DataProblem("oob.json", f"{where}.setup.default_hex",
+                                        f"must be one of {unit.setup.pi_hexes()}"))
     for i, leader in enumerate(data.oob.leaders):
         if leader.formation is not None and leader.formation not in formations:
-            problems.append(f"oob.json: $.leaders[{i}].formation: unknown formation {leader.formation!r}")
+            problems.append(DataProblem("oob.json", f"$.leaders[{i}].formation",
+                                        f"unknown formation {leader.formation!r}"))
     leaders = {leader.id for leader in data.oob.leaders}
     for i, formation in enumerate(data.oob.formations):
         if formation.general is not None and formation.general not in leaders:
-            problems.append(f"oob.json: $.formations[{i}].general: unknown leader {formation.general!r}")
+            problems.append(DataProblem("oob.json", f"$.formations[{i}].general",
+                                        f"unknown leader {formation.general!r}"))
     for name, option in data.scenario.options.items():
         for unit_id in option.units:
             if unit_id not in seen:
-                problems.append(f"scenario.json: $.options.{name}.units: unknown unit {unit_id!r}")
+                problems.append(DataProblem("scenario.json", f"$.options.{name}.units", f"unknown unit {unit_id!r}"))
     if sorted(data.crt.columns) != sorted(set(data.crt.columns)):
-        problems.append("crt.json: $.columns: duplicate column")
+        problems.append(DataProblem("crt.json", "$.columns", "duplicate column"))
     return problems
 
 

@@ -1,4 +1,5 @@
-"""Command range on a hex grid: how far a command line traced hex by hex reaches (caldiero §4.3.3, arrivano §4.4.3)."""
+"""Command range on a hex grid: how far a command line traced hex by hex reaches (caldiero §4.3.3,
+arrivano §4.4.3)."""
 
 from __future__ import annotations
 

@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field, PlainValidator, ValidationError, model_validator
+
 from arbitro.adjudicator.datafiles import (
     Bool,
+    DataError,
     Int,
-    MapDataError,
     Problem,
     Str,
     StrictModel,
@@ -130,12 +131,12 @@ def parse_movement_table(data: object, *, hexmap: HexMap | None = None, source: 
     try:
         table = MovementTable.model_validate(data)
     except ValidationError as exc:
-        raise MapDataError(source, pydantic_problems(exc)) from None
+        raise DataError.in_file(source, pydantic_problems(exc)) from None
     problems = _table_problems(table)
     if hexmap is not None:
         problems += table_map_problems(table, hexmap)
     if problems:
-        raise MapDataError(source, problems)
+        raise DataError.in_file(source, problems)
     return table
 
 

@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, ValidationError
+
 from arbitro.adjudicator.datafiles import (
     Bool,
+    DataError,
     Int,
-    MapDataError,
     Problem,
     Str,
     StrictModel,
@@ -184,7 +185,7 @@ class HexMap:
 
 
 def load_map(path: str | Path, *, source: str | None = None) -> HexMap:
-    """Read and validate a map file. Raises :class:`MapDataError` listing every problem."""
+    """Read and validate a map file. Raises :class:`DataError` listing every problem."""
     path = Path(path)
     label = source or str(path)
     return parse_map(read_json(path, label), source=label)
@@ -195,14 +196,14 @@ def parse_map(data: object, *, source: str = "<map>") -> HexMap:
     try:
         spec = MapFile.model_validate(data)
     except ValidationError as exc:
-        raise MapDataError(source, pydantic_problems(exc)) from None
+        raise DataError.in_file(source, pydantic_problems(exc)) from None
     problems: list[Problem] = []
     grid = _build_grid(spec.grid, problems)
     if grid is None:
-        raise MapDataError(source, problems)
+        raise DataError.in_file(source, problems)
     _check_map(spec, grid, problems)
     if problems:
-        raise MapDataError(source, problems)
+        raise DataError.in_file(source, problems)
     return _assemble(spec, grid, source)
 
 

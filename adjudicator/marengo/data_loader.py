@@ -10,11 +10,11 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal, NamedTuple, TypeVar
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arbitro.adjudicator.datafiles import json_path
+from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -26,27 +26,6 @@ Arm = Literal["infantry", "cavalry", "artillery"]
 ARMS: tuple[Arm, ...] = ("infantry", "cavalry", "artillery")
 SIDES: tuple[Side, ...] = ("austria", "france")
 _M = TypeVar("_M", bound=BaseModel)
-
-
-class DataProblem(NamedTuple):
-    """One thing wrong in a data file: the file, the JSON path (or line/column) inside it, and what is wrong."""
-
-    file: str
-    path: str
-    problem: str
-
-    def __str__(self) -> str:
-        return f"{Path(self.file).name}: {self.path}: {self.problem}"
-
-
-class MarengoDataError(ValueError):
-    """Data files are malformed or inconsistent. ``problems`` lists every problem found (each names the file, the
-    path inside it and what is wrong); ``file``, ``path`` and ``problem`` are the first one's."""
-
-    def __init__(self, problems: list[DataProblem]) -> None:
-        self.problems = tuple(problems)
-        self.file, self.path, self.problem = self.problems[0]
-        super().__init__("\n".join(str(p) for p in self.problems))
 
 
 class _Problems:
@@ -61,7 +40,7 @@ class _Problems:
 
     def raise_if_any(self) -> None:
         if self.found:
-            raise MarengoDataError(self.found)
+            raise DataError(self.found)
 
 
 class _Strict(BaseModel):
@@ -219,33 +198,21 @@ class MarengoData(AreaGraph[ZoneSpec, ApproachSpec, RoadSpec]):
         return items
 
 
-def _read(file: Path) -> object:
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MarengoDataError([DataProblem(str(file), "$", f"cannot read: {exc.strerror}")]) from exc
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno} column {exc.colno}"
-        raise MarengoDataError([DataProblem(str(file), where, f"not JSON: {exc.msg}")]) from exc
-
-
 def _parse(model: type[_M], file: Path) -> _M:
-    raw = _read(file)
+    raw = read_json(file, str(file))
     try:
         # JSON mode: strict types, but JSON arrays are accepted for tuples
         return model.model_validate_json(json.dumps(raw))
     except ValidationError as exc:
         problems = [DataProblem(str(file), json_path(err["loc"]), f"{err['msg']} (got {err.get('input')!r})"[:300])
                     for err in exc.errors()]
-        raise MarengoDataError(problems) from exc
+        raise DataError(problems) from exc
 
 
 def check_map(m: MapFile, file: Path = MAP_FILE) -> None:
     """Cross-references of the map (marengo §5): the zone graph's (maps.areas.graph_problems), entry points,
     the pontoon and the star zones.
-    Raises MarengoDataError listing every problem found."""
+    Raises DataError listing every problem found."""
     report = _Problems(file)
     graph_problems(m.zones, m.approaches, m.roads, report)
     zones = {z.id for z in m.zones}
@@ -266,7 +233,7 @@ def check_map(m: MapFile, file: Path = MAP_FILE) -> None:
 
 
 def check_armies(a: ArmiesFile, m: MapFile, file: Path = ARMIES_FILE) -> None:
-    """Cross-references of the order of battle (marengo §4, §6). Raises MarengoDataError listing every problem."""
+    """Cross-references of the order of battle (marengo §4, §6). Raises DataError listing every problem."""
     report = _Problems(file)
     seen: dict[str, int] = {}
     for i, b in enumerate(a.blocks):

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from arbitro.adjudicator.arrivano import data_loader
-from arbitro.adjudicator.arrivano.data_loader import DATA_DIR, DataError
+from arbitro.adjudicator.arrivano.data_loader import DATA_DIR
+from arbitro.adjudicator.datafiles import DataError
 
 
 def test_every_data_file_loads() -> None:
@@ -59,7 +60,7 @@ def _corrupt(tmp_path: Path, relative: str, mutate: Mutator) -> Path:
 def _problems(data_dir: Path) -> list[str]:
     with pytest.raises(DataError) as caught:
         data_loader.load(data_dir)
-    return list(caught.value.problems)
+    return [str(p) for p in caught.value.problems]
 
 
 def _index(items: list[dict[str, Any]], item_id: str) -> int:
@@ -84,7 +85,7 @@ def test_invalid_json_names_file_and_line(tmp_path: Path) -> None:
     shutil.copytree(DATA_DIR, copy)
     (copy / "tables/crt.json").write_text('{"meta": {\n  "title": ,}', encoding="utf-8")
     problems = _problems(copy)
-    assert any(p.startswith("tables/crt.json: $: invalid JSON at line 2") for p in problems), problems
+    assert any(p.startswith("tables/crt.json: line 2 column 12: not valid JSON") for p in problems), problems
 
 
 def test_unknown_key_is_an_error(tmp_path: Path) -> None:

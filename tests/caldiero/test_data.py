@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator.caldiero import loader
-from arbitro.adjudicator.caldiero.loader import DATA_DIR, DataError
+from arbitro.adjudicator.caldiero.loader import DATA_DIR
+from arbitro.adjudicator.datafiles import DataError, DataProblem
 
 DATA = loader.load()
 
@@ -121,8 +122,23 @@ def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:
     raw = json.loads((data_copy / "crt.json").read_text())
     del raw["rows"]["3"]["6-1"]
     (data_copy / "crt.json").write_text(json.dumps(raw))
-    with pytest.raises(DataError, match=r"crt\.json: \$: Value error, row 3 must give exactly the columns"):
+    with pytest.raises(DataError, match=r"crt\.json: \$: row 3 must give exactly the columns"):
         loader.load(data_copy)
+
+
+def test_every_problem_of_every_file_is_reported_at_once(data_copy: Path) -> None:
+    raw = json.loads((data_copy / "oob.json").read_text())
+    raw["units"][3]["arm"] = "dragoons"
+    raw["units"][4]["strength"] = -1
+    (data_copy / "oob.json").write_text(json.dumps(raw))
+    (data_copy / "weather.json").write_text('{"meta": ')
+    (data_copy / "bombardment.json").unlink()
+    with pytest.raises(DataError) as caught:
+        loader.load(data_copy)
+    found = {(p.file, p.path) for p in caught.value.problems}
+    assert {("oob.json", "$.units[3].arm"), ("oob.json", "$.units[4].strength"), ("weather.json", "line 1 column 10"),
+            ("bombardment.json", "$")} <= found, found
+    assert caught.value.problems[0] == DataProblem(caught.value.file, caught.value.path, caught.value.problem)
 
 
 def test_invalid_json_is_located(data_copy: Path) -> None:

@@ -47,7 +47,7 @@ KNOWN_CYCLES: set[frozenset[str]] = {
 KNOWN_UPWARD: set[tuple[str, str]] = set()
 KNOWN_LOCAL_IMPORTS: set[str] = {
     "adjudicator/arrivano/flow.py", "adjudicator/arrivano/open_order.py", "adjudicator/arrivano/ruleset.py",
-    "adjudicator/caldiero/board.py", "adjudicator/caldiero/flow.py", "adjudicator/caldiero/map_rules.py",
+    "adjudicator/caldiero/flow.py", "adjudicator/caldiero/map_rules.py",
     "adjudicator/caldiero/scenario_rules.py", "adjudicator/caldiero/system_assault.py",
     "adjudicator/exchange.py", "adjudicator/service.py", "cli.py", "events/records.py",
 }

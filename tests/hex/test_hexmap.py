@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbitro.adjudicator.datafiles import MapDataError
+from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.maps.command import command_distances, in_command_range
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table, parse_movement_table, step_cost
 from arbitro.adjudicator.maps.hexgrid import HexError, HexId
@@ -68,10 +68,11 @@ def make_table(hexmap: HexMap | None = None, **changes: Any) -> MovementTable:
 
 
 def problems_of(data: dict[str, Any]) -> list[str]:
-    with pytest.raises(MapDataError) as info:
+    with pytest.raises(DataError) as info:
         parse_map(data, source="test-map")
     assert str(info.value).startswith("test-map: ")
-    return [str(p) for p in info.value.problems]
+    assert {p.file for p in info.value.problems} == {"test-map"}
+    return [f"{p.path}: {p.problem}" for p in info.value.problems]
 
 
 def with_changes(**sections: Any) -> dict[str, Any]:
@@ -153,9 +154,9 @@ def test_provisional_items_require_provisional_meta() -> None:
 def test_load_map_names_the_file(tmp_path: Path) -> None:
     bad = tmp_path / "map.json"
     bad.write_text('{"meta": ', encoding="utf-8")
-    with pytest.raises(MapDataError, match=r"map\.json: \$: not valid JSON"):
+    with pytest.raises(DataError, match=r"map\.json: line 1 column \d+: not valid JSON"):
         load_map(bad)
-    with pytest.raises(MapDataError, match="cannot read file"):
+    with pytest.raises(DataError, match=r"absent\.json: \$: file not found"):
         load_map(tmp_path / "absent.json")
     good = tmp_path / "good.json"
     good.write_text(json.dumps(BASE), encoding="utf-8")
@@ -205,9 +206,9 @@ def test_hexside_and_road_lookups_are_order_independent() -> None:
 def test_invalid_movement_table_reports_path_and_reason(changes: dict[str, Any], expected: str) -> None:
     data = copy.deepcopy(TABLE)
     data.update(changes)
-    with pytest.raises(MapDataError) as info:
+    with pytest.raises(DataError) as info:
         parse_movement_table(data, source="test-table")
-    assert any(str(p).startswith(expected) for p in info.value.problems), info.value.problems
+    assert any(str(p).startswith(f"test-table: {expected}") for p in info.value.problems), info.value.problems
 
 
 def test_movement_table_must_price_every_name_of_the_map(tmp_path: Path) -> None:
@@ -217,9 +218,10 @@ def test_movement_table_must_price_every_name_of_the_map(tmp_path: Path) -> None
     del data["roads"]["track"]
     path = tmp_path / "movement.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(MapDataError) as info:
+    with pytest.raises(DataError) as info:
         load_movement_table(path, hexmap=m)
-    assert [str(p) for p in info.value.problems] == [
+    assert {p.file for p in info.value.problems} == {str(path)}
+    assert [f"{p.path}: {p.problem}" for p in info.value.problems] == [
         "$.terrain.woods: missing: test-map uses terrain 'woods'",
         "$.roads.track: missing: test-map uses road kind 'track'",
     ]

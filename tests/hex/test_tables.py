@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.tables import (
     CombatTable,
     Modifier,
-    TableDataError,
     format_odds,
     label_column,
     load_table,
@@ -230,9 +230,9 @@ def test_look_up_clamps_to_the_rows_of_the_table() -> None:
     ],
 )
 def test_invalid_tables_report_path_and_reason(changes: dict[str, Any], expected: tuple[str, str]) -> None:
-    with pytest.raises(TableDataError) as info:
+    with pytest.raises(DataError) as info:
         table(**changes)
-    assert expected in info.value.problems, info.value.problems
+    assert DataProblem("test-table", *expected) in info.value.problems, info.value.problems
     assert str(info.value).startswith("test-table: ")
 
 
@@ -241,5 +241,5 @@ def test_load_table_from_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(CRT), encoding="utf-8")
     assert load_table(path).columns == tuple(LADDER)
     path.write_text("{", encoding="utf-8")
-    with pytest.raises(TableDataError, match=r"crt\.json: \$: not valid JSON"):
+    with pytest.raises(DataError, match=r"crt\.json: line 1 column 2: not valid JSON"):
         load_table(path)

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.marengo.data_loader import (
     ARMIES_FILE,
     MAP_FILE,
-    MarengoDataError,
     load_data,
     load_from,
 )
@@ -94,7 +94,7 @@ def _corrupt(tmp_path: Path, which: str, mutate) -> tuple[Path, Path]:
 )
 def test_corrupted_data_gives_precise_error(tmp_path: Path, which, mutate, path: str, words: str) -> None:
     mp, ap = _corrupt(tmp_path, which, mutate)
-    with pytest.raises(MarengoDataError) as exc:
+    with pytest.raises(DataError) as exc:
         load_from(mp, ap)
     assert exc.value.path == path
     assert words in exc.value.problem
@@ -104,7 +104,7 @@ def test_corrupted_data_gives_precise_error(tmp_path: Path, which, mutate, path:
 def test_not_json_gives_line_and_column(tmp_path: Path) -> None:
     bad = tmp_path / "map.json"
     bad.write_text('{"meta": ')
-    with pytest.raises(MarengoDataError) as exc:
+    with pytest.raises(DataError) as exc:
         load_from(bad, ARMIES_FILE)
     assert "line 1" in exc.value.path
 
@@ -115,7 +115,7 @@ def test_every_problem_of_a_file_is_reported_at_once(tmp_path: Path) -> None:
         m["zones"][0].update(capacity="four")
         m["approaches"][0].update(width="medium")
     mp, ap = _corrupt(tmp_path, "map", mutate)
-    with pytest.raises(MarengoDataError) as exc:
+    with pytest.raises(DataError) as exc:
         load_from(mp, ap)
     assert [p.path for p in exc.value.problems] == ["$.zones[0].capacity", "$.approaches[0].width"]
     assert "map.json: $.zones[0].capacity" in str(exc.value) and "map.json: $.approaches[0].width" in str(exc.value)
@@ -126,7 +126,7 @@ def test_every_cross_reference_problem_is_reported_at_once(tmp_path: Path) -> No
         a["at_start"]["blocks"].append("FRA_NOBODY")
         a["reinforcements"][0].update(entry="genova")
     mp, ap = _corrupt(tmp_path, "armies", mutate)
-    with pytest.raises(MarengoDataError) as exc:
+    with pytest.raises(DataError) as exc:
         load_from(mp, ap)
     paths = [p.path for p in exc.value.problems]
     assert "$.at_start.blocks[12]" in paths and "$.reinforcements[0].entry" in paths

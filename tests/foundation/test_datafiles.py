@@ -1,0 +1,110 @@
+"""One data-file error for every ruleset (adjudicator/datafiles.py): a broken file of any ruleset, and of the map
+and table kit, raises the same DataError, naming file, JSON path and problem, with every problem found at once."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator.arrivano import data_loader as arrivano
+from arbitro.adjudicator.caldiero import loader as caldiero
+from arbitro.adjudicator.datafiles import DataError, DataProblem, Problem, read_json
+from arbitro.adjudicator.maps.hexmap import load_map
+from arbitro.adjudicator.marengo import data_loader as marengo
+from arbitro.adjudicator.tables import load_table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_error_lists_every_problem_and_names_the_first() -> None:
+    error = DataError([DataProblem("a.json", "$.x", "bad"), DataProblem("b.json", "$.y[2]", "worse")])
+    assert (error.file, error.path, error.problem) == ("a.json", "$.x", "bad")
+    assert str(error) == "a.json: $.x: bad\nb.json: $.y[2]: worse"
+    assert DataError.in_file("c.json", [Problem("$.z", "odd")]).problems == (DataProblem("c.json", "$.z", "odd"),)
+    with pytest.raises(ValueError, match="at least one problem"):
+        DataError([])
+
+
+def test_reading_names_the_file_and_where_the_json_breaks(tmp_path: Path) -> None:
+    bad = tmp_path / "x.json"
+    bad.write_text('{"a": 1,\n "b": }', encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        read_json(bad, "x.json")
+    assert caught.value.problems == (DataProblem("x.json", "line 2 column 7", "not valid JSON: Expecting value"),)
+    with pytest.raises(DataError, match=r"^gone\.json: \$: file not found$"):
+        read_json(tmp_path / "gone.json", "gone.json")
+
+
+def _copy(tmp_path: Path, source: Path) -> Path:
+    target = tmp_path / "data"
+    shutil.copytree(source, target)
+    return target
+
+
+def _break(path: Path, edit: Callable[[dict], None]) -> None:
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    edit(doc)
+    path.write_text(json.dumps(doc), encoding="utf-8")
+
+
+def _marengo(tmp_path: Path) -> None:
+    data = _copy(tmp_path, marengo.DATA_DIR)
+    _break(data / "armies.json", lambda a: a["blocks"][0].update(strength=9, arm="dragoons"))
+    marengo.load_from(data / "map.json", data / "armies.json")
+
+
+def _caldiero(tmp_path: Path) -> None:
+    data = _copy(tmp_path, caldiero.DATA_DIR)
+    _break(data / "oob.json", lambda d: (d["units"][0].update(strength=-1), d["units"][1].update(arm="dragoons")))
+    caldiero.load(data)
+
+
+def _arrivano(tmp_path: Path) -> None:
+    data = _copy(tmp_path, arrivano.DATA_DIR)
+    _break(data / "montebello" / "oob.json",
+           lambda d: (d["units"][0].update(strength="five"), d["units"][1].update(arm="dragoons")))
+    arrivano.load(data)
+
+
+def _hexmap(tmp_path: Path) -> None:
+    data = _copy(tmp_path, caldiero.DATA_DIR)
+    _break(data / "map.json", lambda m: (m["meta"].update(provisional="yes"), m["grid"].update(orientation="round")))
+    load_map(data / "map.json")
+
+
+@pytest.mark.parametrize("load", [_marengo, _caldiero, _arrivano, _hexmap], ids=lambda f: f.__name__.lstrip("_"))
+def test_every_loader_raises_the_one_error_with_every_problem_of_the_file(tmp_path: Path, load) -> None:
+    with pytest.raises(DataError) as caught:
+        load(tmp_path)
+    problems = caught.value.problems
+    assert len(problems) >= 2 and len({p.path for p in problems}) >= 2, problems  # both edits, not just the first
+    assert all(isinstance(p, DataProblem) and p.file.endswith(".json") and p.path.startswith("$") for p in problems)
+
+
+def test_the_table_kit_raises_it_too(tmp_path: Path) -> None:
+    path = tmp_path / "crt.json"
+    path.write_text(json.dumps({"name": "t", "title": "t", "provisional": 1, "columns_are": "odds", "columns": ["1-1"],
+                                "rows": {"1": ["X"]}, "results": {}}), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_table(path)
+    assert {p.path for p in caught.value.problems} == {"$.provisional", "$.results"}
+
+
+def test_no_ruleset_defines_its_own_data_error() -> None:
+    """The one place: any other *DataError or *DataProblem class under adjudicator/, or any exception class in a
+    ruleset's loader, would be a second type."""
+    others = []
+    for path in (ROOT / "adjudicator").rglob("*.py"):
+        loader = path.name in ("loader.py", "data_loader.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = {b.id for b in node.bases if isinstance(b, ast.Name)}
+            if node.name.endswith(("DataError", "DataProblem")) or (loader and bases & {"ValueError", "Exception"}):
+                others.append(f"{path.relative_to(ROOT)}:{node.name}")
+    assert sorted(others) == ["adjudicator/datafiles.py:DataError", "adjudicator/datafiles.py:DataProblem"], others
