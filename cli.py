@@ -7,6 +7,7 @@ default, `--json` for scripts. Exit status: 0 success, 1 rejected by the rules o
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import shutil
@@ -22,8 +23,9 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, NoSuchFile
 from arbitro.adjudicator.randomness import Reroll, describe_rerolls
 from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.verify import check_game
 from arbitro.events.sqlite import OpenMode, SQLiteStore
-from arbitro.events.store import GameNotFound, NoDatabase, StoreError
+from arbitro.events.store import BrokenChain, GameNotFound, NoDatabase, StoreError
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import ChainBroken
 
@@ -53,7 +55,7 @@ def _exit_status(error: Exception) -> int:
         return error.exit_status
     if isinstance(error, (GameNotFound, NoDatabase)):
         return 3
-    if isinstance(error, ChainBroken):
+    if isinstance(error, (ChainBroken, BrokenChain)):
         return 1
     return 2
 
@@ -340,6 +342,7 @@ def submit(game: str, command: str | None, seat: str, file: str | None, expected
 
     def text(r: dict[str, Any]) -> str:
         head = f"{'already applied' if r['duplicate'] else 'accepted'}: command {r['cmd']}, head #{r['head']}"
+        head += f"\nreceipt: #{r['receipt']['seq']} {r['receipt']['head']} (keep it: `arbitro receipt` prints it again)"
         a = r["awaiting"]
         tail = f"awaiting: {', '.join(a['seats']) or 'nobody'}: {a['prompt']}"
         return "\n".join([head, *(summarize(e) for e in r["events"]), tail])
@@ -414,7 +417,7 @@ def _app_for(source: str, db: str) -> tuple[Arbitro, str]:
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
-            return app, app.import_lines(f, source)
+            return app, app.import_lines(f, source, seat=UMPIRE)  # the reader's own private database
     return open_app(db, "read"), source
 
 
@@ -506,10 +509,11 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -
 
 @cli.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False))
+@seat_option(required=False, default="umpire")
 @db_option
 @json_option
 @handle_errors
-def import_(file: str, db: str, as_json: bool) -> None:
+def import_(file: str, seat: str, db: str, as_json: bool) -> None:
     """Import an exported game (after checking its chain); print its id.
 
     \b
@@ -519,33 +523,47 @@ def import_(file: str, db: str, as_json: bool) -> None:
     if not Path(file).is_file():
         raise NoSuchFile(f"{file}: no such file")
     with open(file, encoding="utf-8") as f:
-        gid = open_app(db, "create").import_lines(f, file)
+        gid = open_app(db, "create").import_lines(f, file, seat=seat)
     out({"game": gid}, as_json, lambda d: d["game"])
+
+
+def read_receipts(files: tuple[str, ...]) -> list[Any]:
+    """Receipts from files: one receipt, a list of them, or a saved `submit --json` answer."""
+    receipts: list[Any] = []
+    for file in files:
+        data = read_json_arg(None, file, "receipt")
+        items = data if isinstance(data, list) else [data]
+        receipts += [item.get("receipt", item) if isinstance(item, dict) else item for item in items]
+    return receipts
 
 
 @cli.command()
 @click.argument("source")
 @click.option("--head", "head", metavar="HASH",
-              help="A hash you recorded yourself (e.g. from your last submit): the file's chain must pass through it.")
+              help="A hash you recorded yourself (e.g. from a submit): the file's chain up to it must be the one you saw.")
+@click.option("--receipt", "receipt_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A receipt the server signed for one of your submissions (repeatable): the file must hold its head.")
 @db_option
 @json_option
 @handle_errors
-def verify(source: str, head: str | None, db: str, as_json: bool) -> None:
-    """Verify a game (id) or an exported file: chain, commands, build, dice, re-adjudication.
+def verify(source: str, head: str | None, receipt_files: tuple[str, ...], db: str, as_json: bool) -> None:
+    """Verify a game (id) or an exported file: chain, genesis, commands, build, dice, re-adjudication,
+    annotations; with --receipt and --head, that the file is the log the server acknowledged to you.
 
     \b
     Example:
         arbitro verify logs/marengo-full.jsonl
-        arbitro verify for-france.jsonl --head 3f9a...   (a seat's export, against a hash france kept)
+        arbitro verify for-france.jsonl --receipt r41.json   (a receipt france kept from a submit)
+        arbitro verify for-france.jsonl --head 3f9a...       (a hash france recorded)
     """
     progress = None if as_json else Progress("re-adjudicating commands")
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
-            report = app.verify_lines(f, source, progress, head)
+            report = app.verify_lines(f, source, progress, head, read_receipts(receipt_files))
     else:
-        if head is not None:
-            raise BadFile("--head checks an exported file: export the game first")
+        if head is not None or receipt_files:
+            raise BadFile("--head and --receipt check an exported file: export the game first")
         report = open_app(db, "read").verify(source, progress)
     if progress is not None:
         progress.close()
@@ -570,18 +588,116 @@ def verify(source: str, head: str | None, db: str, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("game")
-@click.option("--reason", default="revealed by the umpire", show_default=True)
+@click.option("--cmd", "cmd", type=int, help="The command's number (default: the last one).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the receipt to this file.")
 @db_option
 @json_option
 @handle_errors
-def reveal(game: str, reason: str, db: str, as_json: bool) -> None:
+def receipt(game: str, cmd: int | None, output: str | None, db: str, as_json: bool) -> None:
+    """Print the server's signed receipt for a command (every submit also returns it): keep it, and check an
+    exported log against it later with `arbitro verify FILE --receipt R.json`.
+
+    \b
+    Example:
+        arbitro receipt marengo-1a2b --cmd 41 -o r41.json
+    """
+    app = open_app(db)
+    signed = app.receipt(game, app.game(game).head_cmd if cmd is None else cmd)
+    if output:
+        Path(output).write_text(json.dumps(signed) + "\n", encoding="utf-8")
+    out(signed, as_json, lambda r: (f"command {r['cmd']} of {r['game']}: head #{r['seq']} {r['head']}\n"
+                                    f"signed by server key {r['server_key']}"))
+
+
+@cli.command()
+@click.argument("game", required=False)
+@db_option
+@json_option
+@handle_errors
+def check(game: str | None, db: str, as_json: bool) -> None:
+    """Check the whole store (or one GAME) for damage: every game's hash chain and genesis, command log,
+    snapshots and annotations (no re-adjudication: that is `verify`). Exit 1 on any problem.
+
+    \b
+    Example:
+        arbitro check
+        arbitro check marengo-1a2b --json
+    """
+    app = open_app(db, "read")
+    ids = [game] if game else [g.id for g in app.store.games()]
+    if game:
+        app.game(game)  # not found: exit 3
+    results = []
+    with click.progressbar(ids, label="checking games", file=sys.stderr, show_pos=True) if not as_json and len(ids) > 1 \
+            else contextlib.nullcontext(ids) as games_:
+        for gid in games_:
+            results.append(check_game(app, gid))
+
+    def text(rs: list[Any]) -> str:
+        lines = []
+        for r in rs:
+            lines.append(f"{'OK     ' if r.ok else 'DAMAGED'} {r.game}: {r.events} events, {r.commands} commands, "
+                         f"{r.snapshots} snapshots, {r.annotations} notes")
+            lines += [f"        {p}" for p in r.problems]
+        bad = sum(not r.ok for r in rs)
+        lines.append(f"{len(rs)} games checked, {bad} with problems" if rs else "no games")
+        return "\n".join(lines)
+
+    out(results, as_json, text)
+    if any(not r.ok for r in results):
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("game")
+@db_option
+@json_option
+@handle_errors
+def readjudicate(game: str, db: str, as_json: bool) -> None:
+    """Judge GAME's whole command log again under this build's ruleset version and report the first
+    divergence (a game is pinned to the version it was made with: arbitro §L.5). Nothing is changed;
+    exit 0 if the log replays identically, 1 if it diverges.
+
+    \b
+    Example:
+        arbitro readjudicate marengo-1a2b3c4d
+        arbitro fork marengo-1a2b3c4d --at 120     (then: continue under this build)
+    """
+    progress = None if as_json else Progress("re-adjudicating commands")
+    result = open_app(db, "read").readjudicate(game, progress)
+    if progress is not None:
+        progress.close()
+
+    def text(r: dict[str, Any]) -> str:
+        lines = [f"{r['game']}: made with {r['ruleset']} {r['played_with']}, re-adjudicated under {r['installed']}"]
+        lines += [f"  {c['status'].upper():<9} {c['name']}: {c['detail']}" for c in r["checks"]]
+        if r["divergence"]:
+            d = r["divergence"]
+            lines += [f"  first divergence at #{d['seq']} [{d['rule']}]", f"    log holds: {_brief(d['expected'])}",
+                      f"    {r['installed']} gives: {_brief(d['found'])}"]
+        lines.append("IDENTICAL" if r["identical"] else "DIVERGES")
+        return "\n".join(lines)
+
+    out(result, as_json, text)
+    if not result["identical"]:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--reason", default="revealed by the umpire", show_default=True)
+@seat_option(required=False, default="umpire")
+@db_option
+@json_option
+@handle_errors
+def reveal(game: str, reason: str, seat: str, db: str, as_json: bool) -> None:
     """Reveal the game's dice seed (the umpire's act): from then on anyone can recompute every roll.
 
     \b
     Example:
         arbitro reveal marengo-1a2b --reason "dispute over turn 7"
     """
-    result = open_app(db).reveal(game, reason)
+    result = open_app(db).reveal(game, reason, seat=seat)
     out(result, as_json, lambda r: "\n".join(summarize(e) for e in r["events"]))
 
 
@@ -589,16 +705,17 @@ def reveal(game: str, reason: str, db: str, as_json: bool) -> None:
 @click.argument("game")
 @click.option("--at", "at", type=int, help="The state after this event (default: now).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout).")
+@seat_option(required=False, default="umpire")
 @db_option
 @handle_errors
-def position(game: str, at: int | None, output: str | None, db: str) -> None:
+def position(game: str, at: int | None, output: str | None, seat: str, db: str) -> None:
     """Write the game's state as a position file (start a game from it with `arbitro new --position`).
 
     \b
     Example:
         arbitro position marengo-1a2b --at 120 -o puzzle.json
     """
-    text = json.dumps(open_app(db, "read").position(game, at), ensure_ascii=False, indent=2)
+    text = json.dumps(open_app(db, "read").position(game, at, seat=seat), ensure_ascii=False, indent=2)
     if output:
         Path(output).write_text(text + "\n", encoding="utf-8")
     else:

@@ -98,5 +98,17 @@ class NotYourDecision(Rejected):
     code = "turn/not-your-decision"
 
 
+class NotUmpire(Rejected):
+    """An act reserved to the umpire, asked by another seat (arbitro §A.1)."""
+
+    code = "authority/umpire-only"
+
+
+class VersionPinned(Rejected):
+    """The game was made with another version of its ruleset than this build's (arbitro §L.5)."""
+
+    code = "log/version-pinned"
+
+
 class GameOver(Rejected):
     code = "turn/game-over"

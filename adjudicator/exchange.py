@@ -5,7 +5,7 @@
     {"record": "command", "cmd": 1, "hash": ..., "body": {...}}
     {"record": "event", "seq": 1, "hash": ..., "body": {...}}          full (umpire's) export
     {"record": "event", "seq": 1, "hash": ..., "served": {...}}        a seat's export: what it may see
-    {"record": "annotation", ...}
+    {"record": "annotation", ...}                                      chained notes (arbitro §L.1)
 
 A seat's export holds only what that seat may see: its redacted events (with the chain's hashes, and the
 salt only of events served whole), its own commands, and of the others' commands only their hashes.
@@ -35,6 +35,7 @@ class Loaded(msgspec.Struct, kw_only=True):
     annotations: list[Annotation] = []
     redacted_for: str | None = None
     events_start_line: int = 0
+    server_key: str | None = None  # the exporting server's public key (it signs the receipts it gives)
 
 
 def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool = False) -> Iterator[str]:
@@ -48,7 +49,7 @@ def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool 
     revealed = state.core.seed is not None
     if not (revealed or (with_seed and seat == UMPIRE)):
         head["seed"] = None
-    head.update(record="game", format=FORMAT, redacted_for=None if seat == UMPIRE else seat)
+    head.update(record="game", format=FORMAT, redacted_for=None if seat == UMPIRE else seat, server_key=app.server_key())
     yield _line(head)
     for stored in app.store.commands(game_id):
         visible = seat == UMPIRE or stored.record.seat == seat
@@ -77,7 +78,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     events: list[StoredEvent] = []
     served: list[dict[str, Any]] = []
     notes: list[Annotation] = []
-    redacted_for = None
+    redacted_for = server_key = None
     for number, text in enumerate(lines, 1):
         if not text.strip():
             continue
@@ -94,6 +95,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
                 if record.pop("format", None) != FORMAT:
                     raise BadFile(f"{where}: not an {FORMAT} export (format field)")
                 redacted_for = record.pop("redacted_for", None)
+                server_key = record.pop("server_key", None)
                 game = msgspec.convert(record, GameRecord)
             elif game is None:
                 raise BadFile(f"{where}: the first record must be the game record")
@@ -114,17 +116,18 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     if game is None:
         raise BadFile(f"{source}: empty file: no game record")
     return Loaded(game=game, commands=commands, events=events, served=served, annotations=notes,
-                  redacted_for=redacted_for)
+                  redacted_for=redacted_for, server_key=server_key)
 
 
 def import_loaded(app: Any, loaded: Loaded) -> str:
     """Store a full export as a new game (after checking its chain); a seat's export cannot be imported."""
-    from arbitro.adjudicator.verify import check_chain
+    from arbitro.adjudicator.verify import check_annotations, check_chain
 
     if loaded.redacted_for is not None:
         raise BadFile(f"this is {loaded.redacted_for}'s export: it lacks what that seat may not see, so it cannot "
                       "be imported as a game; check it with `arbitro verify FILE`")
-    problem = check_chain(app, loaded)
+    problem = check_chain(app, loaded) or check_annotations(loaded.game.id, loaded.annotations,
+                                                            {e.seq: e.hash for e in loaded.events})
     if problem is not None:
         raise BadFile(f"the log does not verify, nothing imported: {problem.detail}")
     game = msgspec.structs.replace(loaded.game, head_seq=0, head_hash="0" * 64, head_cmd=0)

@@ -18,11 +18,12 @@ import msgspec
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.errors import (
-    BadInput, BadPosition, IllegalCommand, KeyReused, NotFound, UnknownScenario, UnknownSeat,
+    BadInput, BadPosition, IllegalCommand, KeyReused, NotFound, NotUmpire, UnknownScenario, UnknownSeat,
+    VersionPinned,
 )
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.ruleset import Ruleset
-from arbitro.events import core, random as rnd
+from arbitro.events import core, random as rnd, signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredCommand, StoredEvent, seal_events
 from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
@@ -213,9 +214,11 @@ class Arbitro:
         if expected_seq is not None and expected_seq != game.head_seq:
             raise StaleSequence(game_id, expected_seq, game.head_seq)
         adj = self.adjudicator(game.ruleset)
+        created = self._created(game_id)
+        pinned(game, created, adj.ruleset)
         replayer = Replayer(adj.fold, self.store, game_id)
         state = self._head_state(game)
-        done = adj.decide(state, seat, command, self.context(game), replayer, self.supply(game))
+        done = adj.decide(state, seat, command, self.context(game, created), replayer, self.supply(game))
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
                                salt=rnd.command_salt(game.seed, game_id, cmd),
@@ -228,6 +231,8 @@ class Arbitro:
             prior = self.store.command_by_key(game_id, seat, record.key)
             assert prior is not None
             return self._retried(game, prior, seat, command)
+        head_seq, head_hash = (stored[-1].seq, stored[-1].hash) if stored else (game.head_seq, game.head_hash)
+        receipt = self._sign_receipt(game_id, cmd, record.digest(), head_seq, head_hash)
         self._snapshot(game_id, done)
         if stored:
             self._heads[game_id] = (stored[-1].hash, state_bytes(done.state))
@@ -239,7 +244,30 @@ class Arbitro:
             if event is not None:
                 served.append(event)
         return {"game": game_id, "cmd": cmd, "duplicate": False, "head": stored[-1].seq if stored else game.head_seq,
-                "events": served, "awaiting": self.awaiting(game_id, done.state)}
+                "events": served, "awaiting": self.awaiting(game_id, done.state), "receipt": receipt}
+
+    def receipt(self, game_id: str, cmd: int) -> dict[str, Any]:
+        """The server's signed receipt for command `cmd` (arbitro §L.4): the head its events ended on, and the
+        command's hash. Ed25519 signatures are deterministic: asking again gives the same receipt."""
+        stored = self.store.command(game_id, cmd)
+        if stored is None:
+            raise NotFound(f"game {game_id} has no command {cmd} (commands 0 to {self.game(game_id).head_cmd})")
+        seq = stored.last_seq or stored.record.expected_seq
+        head = next(iter(self.store.events(game_id, seq, seq))).hash if seq else GENESIS
+        return self._sign_receipt(game_id, cmd, stored.hash, seq, head)
+
+    def _sign_receipt(self, game_id: str, cmd: int, cmd_hash: str, seq: int, head: str) -> dict[str, Any]:
+        key = self.store.signing_key()
+        if key is None:
+            raise NotFound(f"this database, opened read-only, has no signing key yet: no receipt for game {game_id} "
+                           "can be signed until a command is submitted to it")
+        return to_builtins(signing.make_receipt(key, game=game_id, cmd=cmd, cmd_hash=cmd_hash, seq=seq, head=head))
+
+    def server_key(self) -> str | None:
+        """This server's public key: receipts are signed with its private half (kept in the database). None
+        only from a database opened read-only that never signed anything."""
+        key = self.store.signing_key()
+        return signing.public_key(key) if key is not None else None
 
     def _snapshot(self, game_id: str, done: Adjudicated) -> None:
         for seq, data in done.checkpoints:
@@ -260,7 +288,8 @@ class Arbitro:
         head = prior.last_seq or prior.record.expected_seq
         served = self.log(game.id, seat, prior.first_seq, prior.last_seq) if prior.first_seq else []
         return {"game": game.id, "cmd": prior.record.cmd, "duplicate": True, "head": head, "events": served,
-                "awaiting": self.awaiting(game.id, self.state_at(game.id, head))}
+                "awaiting": self.awaiting(game.id, self.state_at(game.id, head)),
+                "receipt": self.receipt(game.id, prior.record.cmd)}
 
     # --- reading --------------------------------------------------------------------------------
     def awaiting(self, game_id: str, state: GameState[Any] | None = None) -> dict[str, Any]:
@@ -342,9 +371,11 @@ class Arbitro:
             "dice": to_builtins(audit_dice(self.replayer(game_id).bodies())),
         }
 
-    def position(self, game_id: str, at: int | None = None) -> dict[str, Any]:
-        """The game's state at `at` as a position file (the umpire's: it holds everything)."""
+    def position(self, game_id: str, at: int | None = None, *, seat: str) -> dict[str, Any]:
+        """The game's state at `at` as a position file: it holds everything, so only the umpire may have it
+        (arbitro §A.1)."""
         game = self.game(game_id)
+        umpire_only(seat, "a position file holds the whole state, hidden facts included")
         created = self._created(game_id)
         state = self.state_at(game_id, at)
         return {"format": POSITION_FORMAT, "ruleset": game.ruleset, "version": game.version,
@@ -367,14 +398,21 @@ class Arbitro:
         return written
 
     # --- exchange and verification ----------------------------------------------------------------
-    def export(self, game_id: str, seat: str = UMPIRE, *, with_seed: bool = False) -> Iterator[str]:
+    def export(self, game_id: str, seat: str, *, with_seed: bool = False) -> Iterator[str]:
+        """The game as `seat` (the acting seat) may have it: the umpire's export is the full log; a seat's
+        holds what it may see. An unrevealed seed goes only to the umpire, on request (arbitro §A.1)."""
         from arbitro.adjudicator.exchange import export_lines
 
+        if with_seed:
+            umpire_only(seat, "the unrevealed seed lets its holder compute every future roll")
         return export_lines(self, game_id, seat, with_seed=with_seed)
 
-    def import_lines(self, lines: Iterable[str], source: str = "<input>") -> str:
+    def import_lines(self, lines: Iterable[str], source: str = "<input>", *, seat: str) -> str:
+        """Store a full export as a new game; the umpire's act, as the game's whole log enters this database
+        and is served from it (arbitro §A.1)."""
         from arbitro.adjudicator.exchange import import_loaded, read_lines
 
+        umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
         return import_loaded(self, read_lines(lines, source))
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
@@ -384,12 +422,28 @@ class Arbitro:
 
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
-        head: str | None = None,
+        head: str | None = None, receipts: Iterable[dict[str, Any]] = (),
     ) -> Any:
+        """Verify an exported file; `head` (a hash the seat recorded) and `receipts` (the server's signed
+        receipts the seat kept) anchor it to what was actually played (arbitro §L.4, §V.2)."""
         from arbitro.adjudicator.exchange import read_lines
         from arbitro.adjudicator.verify import verify
 
-        return verify(self, read_lines(lines, source), progress, head)
+        anchors = [signing.read_receipt(r) for r in receipts]
+        return verify(self, read_lines(lines, source), progress, head, anchors)
+
+    def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+        """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does
+        it give exactly the stored events? The game itself is not changed; `fork` continues it under this
+        build. A divergence names the first event that differs and the rule involved."""
+        game = self.game(game_id)
+        report = self.verify(game_id, progress)
+        build_checks = ("ruleset version", "scenario data")
+        failed = [c for c in report.checks if c.status == "failed" and c.name not in build_checks]
+        return {"game": game_id, "ruleset": game.ruleset, "played_with": self._created(game_id).version,
+                "installed": registry.get(game.ruleset).version,
+                "identical": report.divergence is None and not failed,
+                "divergence": to_builtins(report.divergence), "checks": to_builtins(report.checks)}
 
     # --- fork, undo, reveal, annotate -------------------------------------------------------------
     def fork(
@@ -443,8 +497,9 @@ class Arbitro:
     def undo(self, game_id: str, seat: str, to: int, reason: str = "") -> dict[str, Any]:
         return self.submit(game_id, seat, {"type": "undo", "to": to, "reason": reason})
 
-    def reveal(self, game_id: str, reason: str = "revealed by the umpire") -> dict[str, Any]:
-        return self.submit(game_id, UMPIRE, {"type": "reveal_seed", "reason": reason})
+    def reveal(self, game_id: str, reason: str = "revealed by the umpire", *, seat: str) -> dict[str, Any]:
+        """Reveal the dice seed, as `seat`: the engine refuses it from anyone but the umpire (arbitro §R.3)."""
+        return self.submit(game_id, seat, {"type": "reveal_seed", "reason": reason})
 
     def annotate(self, game_id: str, seat: str, at: int, text: str, *, private: bool = False) -> Annotation:
         game = self.game(game_id)
@@ -459,6 +514,25 @@ class Arbitro:
     def annotations(self, game_id: str, seat: str = UMPIRE) -> list[Annotation]:
         """Notes `seat` may read: public ones, and its own private ones."""
         return [a for a in self.store.annotations(game_id) if not a.private or a.seat == seat]
+
+
+def umpire_only(seat: str, why: str) -> None:
+    """The library's authority check for what serves hidden content (arbitro §A.1): the caller names the
+    acting seat; the CLI takes it on trust (`--as`), a remote server from its authentication."""
+    if seat != UMPIRE:
+        raise NotUmpire(f"only the umpire may do this, not {seat!r}: {why}", rule="arbitro §A.1")
+
+
+def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any]) -> None:
+    """A game is judged under the ruleset version it was made with (its genesis names it): a build with
+    another version refuses its commands rather than silently judge the rest under other rules."""
+    if created.version != ruleset.version:
+        raise VersionPinned(
+            f"game {game.id} was made with {created.ruleset} {created.version} but this build has {ruleset.name} "
+            f"{ruleset.version}, so its commands are refused. Continue it with a build of {created.ruleset} "
+            f"{created.version}; or run `arbitro readjudicate {game.id}` to see whether its log replays identically under "
+            f"{ruleset.version}, then `arbitro fork {game.id} --at {game.head_seq}` to continue under {ruleset.version}",
+            rule="arbitro §L.5")
 
 
 def _cmd_of(stored: StoredEvent) -> int:

@@ -14,7 +14,7 @@ unchecked, never as passed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import msgspec
@@ -27,10 +27,12 @@ from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
 )
 from arbitro.adjudicator.service import may_reveal
-from arbitro.events import core
+from arbitro.events import core, signing
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, EventBody
+from arbitro.events.records import GENESIS, EventBody, GameRecord
+from arbitro.events.signing import Receipt
+from arbitro.events.store import Annotation
 from arbitro.projections.fold import ChainBroken, Fold
 from arbitro.projections.game import GameState
 
@@ -69,7 +71,7 @@ def load_stored(app: Any, game_id: str) -> Loaded:
 
 
 def check_chain(app: Any, loaded: Loaded) -> Check | None:
-    """The first break in the chain, or None."""
+    """The first break in the chain, or a game record that disagrees with its genesis; None if intact."""
     fold = Fold(registry.get(loaded.game.ruleset))
     prev = GENESIS
     for expected_seq, stored in enumerate(loaded.events, 1):
@@ -77,9 +79,13 @@ def check_chain(app: Any, loaded: Loaded) -> Check | None:
             return Check(name="hash chain", status="failed",
                          detail=f"event #{expected_seq} is missing (found #{stored.seq} in its place)")
         try:
-            fold.decode(stored, loaded.game.id, prev)
+            body = fold.decode(stored, loaded.game.id, prev)
         except ChainBroken as e:
             return Check(name="hash chain", status="failed", detail=str(e))
+        if expected_seq == 1:
+            problem = check_genesis(loaded.game, body.event)
+            if problem is not None:
+                return problem
         prev = stored.hash
     head = len(loaded.events)
     if head != loaded.game.head_seq or prev != loaded.game.head_hash:
@@ -89,23 +95,115 @@ def check_chain(app: Any, loaded: Loaded) -> Check | None:
     return None
 
 
+def check_genesis(game: GameRecord, created: Any) -> Check | None:
+    """The game record is a convenience copy of the chained genesis (`game_created`, event #1): every field
+    that decides how the log is judged must say what the genesis says (arbitro §L.1). `created` is the
+    event, or as a seat was served it (a mapping; fields it lacks are not compared)."""
+    genesis = to_builtins(created) if isinstance(created, core.Event) else created
+    if not isinstance(genesis, dict) or genesis.get("type") != "game_created":
+        return Check(name="genesis", status="failed", detail="event #1 is not game_created: the log has no genesis")
+    origin = genesis.get("origin") or {}
+    bound: list[tuple[str, Any, str, Any]] = [
+        ("ruleset", game.ruleset, "ruleset", None), ("version", game.version, "version", None),
+        ("scenario", game.scenario, "scenario", None), ("kind", game.kind, "kind", None),
+        ("seed_commitment", game.seed_commitment, "seed_commitment", None),
+        ("seats", list(game.seats), "seats", None),
+        ("parent", game.parent, "origin", origin.get("fork")), ("parent_seq", game.parent_seq, "origin", origin.get("at")),
+        ("parent_hash", game.parent_hash, "origin", origin.get("hash")),
+    ]
+    for name, record, key, derived in bound:
+        if key not in genesis:
+            continue
+        value = derived if key == "origin" else genesis[key]
+        value = list(value) if isinstance(value, tuple) else value
+        if record != value:
+            return Check(name="genesis", status="failed",
+                         detail=f"the game record says {name}={record!r} but the chained genesis (#1) says "
+                                f"{value!r}: the record was edited")
+    if game.seed is not None and rnd.commitment(game.seed) != genesis.get("seed_commitment"):
+        return Check(name="genesis", status="failed",
+                     detail="the game record carries a seed that does not match the genesis' seed commitment")
+    return None
+
+
 Progress = Callable[[int, int], None]
 
 
-def verify(app: Any, loaded: Loaded, progress: Progress | None = None, head: str | None = None) -> Report:
+def verify(
+    app: Any, loaded: Loaded, progress: Progress | None = None, head: str | None = None,
+    receipts: Sequence[Receipt] = (),
+) -> Report:
     report = _verify(app, loaded, progress)
-    if head is not None:
-        # A seat that kept the hash its last submit returned can prove an export is the log it played in:
-        # no rebuilt chain can end on that hash without the same content (arbitro §L.1).
-        known = [e["hash"] for e in loaded.served] if loaded.served else [e.hash for e in loaded.events]
-        last = known[-1] if known else "(no event)"
-        ok = head in known
-        report.checks.append(Check(
-            name="trusted head", status="passed" if ok else "failed",
-            detail=(f"the chain passes through the hash you recorded ({head[:12]}...); it ends at {last[:12]}..." if ok
-                    else f"the hash you recorded ({head[:12]}...) is not in this log: it is not the log you played")))
-        report.passed = report.passed and ok
+    hashes = _hashes(loaded)
+    anchors = [check_head(hashes, head)] if head is not None else []
+    anchors += [check_receipt(loaded, hashes, r) for r in receipts]
+    anchors.append(_beyond(hashes, head, receipts))
+    report.checks += anchors
+    report.passed = report.passed and all(c.status != "failed" for c in anchors)
     return report
+
+
+def _hashes(loaded: Loaded) -> dict[int, str]:
+    """Every event's hash by sequence number, from a full log or a seat's export."""
+    if loaded.redacted_for is not None:
+        return {int(e["seq"]): str(e["hash"]) for e in loaded.served}
+    return {e.seq: e.hash for e in loaded.events}
+
+
+def check_head(hashes: dict[int, str], head: str) -> Check:
+    """A hash a seat recorded (from a submit, a log it was served): the file's chain up to the event with
+    that hash is the one the seat saw, since no other content hashes to it (arbitro §V.2). It says nothing of
+    what follows that event."""
+    at = next((seq for seq, digest in hashes.items() if digest == head), None)
+    if at is None:
+        return Check(name="trusted head", status="failed",
+                     detail=f"the hash you recorded ({head[:12]}...) is not in this log: it is not the log you played")
+    return Check(name="trusted head", status="passed",
+                 detail=f"events #1-#{at} are the chain you recorded ({head[:12]}... at #{at})")
+
+
+def check_receipt(loaded: Loaded, hashes: dict[int, str], receipt: Receipt) -> Check:
+    """A receipt the server signed when it accepted a command: the file must hold that head at that
+    sequence number and that command. Anything else proves a dropped tail or a rewrite (arbitro §L.4)."""
+    name = f"receipt for command {receipt.cmd}"
+    if not receipt.signed_ok():
+        return Check(name=name, status="failed",
+                     detail=f"its signature does not verify under the key it names ({signing.fingerprint(receipt.server_key)}): "
+                            "the receipt was edited or forged")
+    if receipt.game != loaded.game.id:
+        return Check(name=name, status="failed", detail=f"it is a receipt for game {receipt.game}, not {loaded.game.id}")
+    head = max(hashes, default=0)
+    signer = f"signed by server key {signing.fingerprint(receipt.server_key)}"
+    if loaded.server_key and loaded.server_key != receipt.server_key:
+        signer += f"; this file was exported by key {signing.fingerprint(loaded.server_key)}"
+    if receipt.seq > head:
+        return Check(name=name, status="failed",
+                     detail=f"the server acknowledged the log up to #{receipt.seq} but this file ends at #{head}: "
+                            f"events were dropped from its end ({signer})")
+    if receipt.seq and hashes.get(receipt.seq) != receipt.head:
+        return Check(name=name, status="failed",
+                     detail=f"this file's #{receipt.seq} is not the event the server acknowledged after command "
+                            f"{receipt.cmd}: the log was rewritten at or before #{receipt.seq} ({signer})")
+    command = loaded.commands[receipt.cmd] if receipt.cmd < len(loaded.commands) else None
+    if command is None or command[1] != receipt.cmd_hash:
+        return Check(name=name, status="failed",
+                     detail=f"command {receipt.cmd} in this file is not the command the server acknowledged ({signer})")
+    return Check(name=name, status="passed",
+                 detail=f"the file holds command {receipt.cmd} and the head #{receipt.seq} the server acknowledged ({signer})")
+
+
+def _beyond(hashes: dict[int, str], head: str | None, receipts: Sequence[Receipt]) -> Check:
+    """What no check can prove: the events after the last point a seat anchored (arbitro §V.2)."""
+    last = max(hashes, default=0)
+    anchored = max([r.seq for r in receipts] + [s for s, d in hashes.items() if d == head], default=0)
+    if anchored >= last:
+        return Check(name="completeness", status="passed",
+                     detail=f"the file ends at #{last}, the latest head you anchored (with a receipt or --head)")
+    covered = f"#1-#{anchored} are anchored; " if anchored else ""
+    return Check(name="completeness", status="unchecked",
+                 detail=f"{covered}nothing proves that events #{anchored + 1}-#{last} are the ones the server "
+                        f"accepted, nor that events after #{last} were not dropped: check the file against your "
+                        "latest receipt (--receipt) or a hash you recorded (--head)")
 
 
 def _verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Report:
@@ -122,6 +220,8 @@ def _verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Repor
                                        rule="arbitro §L.1")
         return report
     checks.append(Check(name="hash chain", status="passed", detail=f"{len(loaded.events)} events, head {game.head_hash[:12]}"))
+    checks.append(Check(name="genesis", status="passed",
+                        detail="the game record (ruleset, version, kind, seats, seed commitment) is the chained #1's"))
     fold = Fold(ruleset)
     bodies = [fold.decode(e, game.id, None) for e in loaded.events]
     created = bodies[0].event
@@ -130,10 +230,11 @@ def _verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Repor
     if not _check_commands(loaded, bodies, checks):
         return report
     _check_build(ruleset, created, checks)
-    seed = _check_seed(created, bodies, checks, game.kind)
+    seed = _check_seed(created, bodies, checks, created.kind)
     _check_salts(loaded, bodies, seed, checks)
     _check_dice_protection(bodies, checks)
     divergence = _readjudicate(ruleset, loaded, bodies, seed, checks, progress)
+    checks.append(_annotations_check(loaded))
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)
     return report
@@ -342,8 +443,14 @@ def _verify_seat_export(loaded: Loaded, report: Report) -> Report:
                 report.divergence = Divergence(seq=expected, expected=served["hash"], found="a different content", rule="arbitro §L.1")
                 return report
             whole += 1
+        problem = check_genesis(loaded.game, served.get("event")) if expected == 1 else None
+        if problem is not None:  # served whole, its hash binds it; redacted, it is still what the seat was sent
+            report.checks.append(problem)
+            report.divergence = Divergence(seq=1, expected="the genesis", found=problem.detail, rule="arbitro §L.1")
+            return report
         prev = served["hash"]
     n = len(loaded.served)
+    report.checks.append(_annotations_check(loaded))
     report.checks += [
         Check(name="hash chain", status="passed",
               detail=f"{n} events linked; {whole} served whole have matching hashes"),
@@ -353,5 +460,89 @@ def _verify_seat_export(loaded: Loaded, report: Report) -> Report:
         Check(name="re-adjudication", status="unchecked",
               detail=f"{loaded.redacted_for}'s export lacks hidden facts; re-adjudication needs the full log"),
     ]
-    report.passed = True
+    report.passed = all(c.status != "failed" for c in report.checks)
     return report
+
+
+def _annotations_check(loaded: Loaded) -> Check:
+    problem = check_annotations(loaded.game.id, loaded.annotations, _hashes(loaded))
+    chains = len({n.chain for n in loaded.annotations})
+    return problem or Check(name="annotations", status="passed",
+                            detail=f"{len(loaded.annotations)} notes in {chains} chains, each linked and bound to its event")
+
+
+# --- the store check (`arbitro check`) ----------------------------------------------------------------
+class GameCheck(msgspec.Struct, kw_only=True):
+    """One game's records in a database, checked without re-adjudication: its chain and genesis, its
+    command log, its snapshots and its annotations."""
+
+    game: str
+    ok: bool
+    events: int
+    commands: int
+    snapshots: int
+    annotations: int
+    problems: list[str]
+
+
+def check_game(app: Any, game_id: str) -> GameCheck:
+    loaded = load_stored(app, game_id)
+    problems: list[str] = []
+    broken = check_chain(app, loaded)
+    if broken is not None:
+        problems.append(f"{broken.name}: {broken.detail}")
+    else:
+        fold = Fold(registry.get(loaded.game.ruleset))
+        bodies = [fold.decode(e, game_id, None) for e in loaded.events]
+        checks: list[Check] = []
+        if not _check_commands(loaded, bodies, checks):
+            problems += [f"{c.name}: {c.detail}" for c in checks if c.status == "failed"]
+    snapshots = app.store.snapshots(game_id)
+    problems += _snapshot_problems(loaded, snapshots)
+    notes = check_annotations(loaded.game.id, loaded.annotations, {e.seq: e.hash for e in loaded.events})
+    if notes is not None:
+        problems.append(f"{notes.name}: {notes.detail}")
+    return GameCheck(game=game_id, ok=not problems, events=len(loaded.events), commands=len(loaded.commands),
+                     snapshots=len(snapshots), annotations=len(loaded.annotations), problems=problems)
+
+
+def _snapshot_problems(loaded: Loaded, snapshots: list[Any]) -> list[str]:
+    """A snapshot must hash to its recorded hash, and that hash must be the one the chained checkpoint right
+    after it records (replay ignores one that is not; it is still damage worth reporting)."""
+    recorded = {}
+    for stored in loaded.events:
+        try:
+            body = msgspec.json.decode(stored.body)
+        except msgspec.DecodeError:
+            continue  # a damaged event: the chain check reports it
+        event = body.get("event", {}) if isinstance(body, dict) else {}
+        if event.get("type") == "checkpoint":
+            recorded[stored.seq - 1] = event.get("state_hash")
+    problems = []
+    for snap in snapshots:
+        if sha256_hex(snap.state) != snap.state_hash:
+            problems.append(f"snapshot after #{snap.seq}: its state does not match its recorded hash")
+        elif recorded.get(snap.seq) != snap.state_hash:
+            problems.append(f"snapshot after #{snap.seq}: not the state the chained checkpoint #{snap.seq + 1} records")
+    return problems
+
+
+def check_annotations(game_id: str, notes: list[Annotation], event_hashes: dict[int, str]) -> Check | None:
+    """The first note that is not where its chain says (edited, inserted, reordered, one before it removed,
+    or moved to another event); None if every chain is whole. A chain's last notes can be dropped unseen,
+    as a log's tail can (arbitro §L.1)."""
+    last: dict[str, str] = {}
+    for note in notes:
+        where = f"note {note.id} (by {note.seat} on #{note.seq})"
+        if not note.hash:
+            return Check(name="annotations", status="failed", detail=f"{where} is not chained (no hash)")
+        if note.game != game_id or note.digest() != note.hash:
+            return Check(name="annotations", status="failed", detail=f"{where} does not match its hash: edited")
+        if note.prev != last.get(note.chain, GENESIS):
+            return Check(name="annotations", status="failed",
+                         detail=f"{where} does not follow the note before it in the {note.chain} chain "
+                                "(a note was removed, inserted or reordered)")
+        if event_hashes.get(note.seq, note.at_hash) != note.at_hash:
+            return Check(name="annotations", status="failed", detail=f"{where} names another event than #{note.seq}")
+        last[note.chain] = note.hash
+    return None

@@ -17,9 +17,11 @@ import msgspec
 import sqlite_utils
 
 from arbitro.events.codec import sha256_hex
-from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
+from arbitro.events import signing
+from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent
 from arbitro.events.store import (
     Annotation,
+    BrokenChain,
     CorruptStore,
     DuplicateKey,
     GameExists,
@@ -31,7 +33,7 @@ from arbitro.events.store import (
     StoreError,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 OpenMode = Literal["create", "write", "read"]
@@ -45,6 +47,8 @@ class SQLiteStore:
     def __init__(self, path: str | Path = ":memory:", *, durable: bool = True, mode: OpenMode = "create") -> None:
         self.path = str(path)
         self._lock = threading.RLock()
+        self._signing_key: bytes | None = None
+        self._read_only = mode == "read" and path != ":memory:"
         self.created = False
         memory = self.path == ":memory:"
         if not memory:
@@ -133,11 +137,15 @@ class SQLiteStore:
             {"game": str, "seq": int, "state": bytes, "state_hash": str}, pk=("game", "seq"), if_not_exists=True
         )
         db["annotations"].create(
-            {"game": str, "id": int, "seq": int, "seat": str, "private": int, "text": str, "created_at": str},
+            {"game": str, "id": int, "seq": int, "seat": str, "private": int, "text": str, "created_at": str,
+             "at_hash": str, "prev": str, "hash": str},
             pk=("game", "id"), if_not_exists=True,
         )
+        # Databases made before notes were chained (schema 1) gain the chain's columns; their old notes
+        # stay unchained and `arbitro check` reports them so.
+        db["annotations"].add_missing_columns([{"at_hash": "", "prev": "", "hash": ""}])
         db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
-        db.conn.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        db.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
 
     # --- games --------------------------------------------------------------------------------
     def create_game(self, game: GameRecord, command: CommandRecord, events: list[StoredEvent]) -> None:
@@ -183,7 +191,32 @@ class SQLiteStore:
                 raise DuplicateKey(game_id, command.key, used[0], command.seat)
             if head[0] != expected_seq:
                 raise StaleSequence(game_id, expected_seq, head[0])
+            self._check_head_link(game_id, head[0], events)
             self._insert(game_id, command, events)
+
+    def _check_head_link(self, game_id: str, head_seq: int, events: list[StoredEvent]) -> None:
+        """Refuse to append onto a broken chain (arbitro §L.7): the head event's stored body must still hash
+        to the head recorded for the game, it must link to the event before it, and the new events must
+        link to it. Two rows and one hash per append; `arbitro check` examines the rest of the log."""
+        rows = self.conn.execute(
+            "SELECT seq, body, hash FROM events WHERE game=? AND seq>=? AND seq<=? ORDER BY seq",
+            (game_id, head_seq - 1, head_seq),
+        ).fetchall()
+        (recorded,) = self.conn.execute("SELECT head_hash FROM games WHERE id=?", (game_id,)).fetchone()
+        by_seq = {seq: (body.encode() if isinstance(body, str) else bytes(body), digest) for seq, body, digest in rows}
+        if head_seq > 0:
+            head = by_seq.get(head_seq)
+            if head is None:
+                raise BrokenChain(game_id, head_seq, "the head event is missing")
+            if sha256_hex(head[0]) != head[1] or head[1] != recorded:
+                raise BrokenChain(game_id, head_seq, "the head event does not match its hash (edited in the database)")
+            if head_seq > 1 and head_seq - 1 not in by_seq:
+                raise BrokenChain(game_id, head_seq - 1, "the event before the head is missing")
+            before = by_seq[head_seq - 1][1] if head_seq > 1 else GENESIS
+            if _prev_of(head[0]) != before:
+                raise BrokenChain(game_id, head_seq, "the head event does not follow the event before it")
+        if events and _prev_of(events[0].body) != recorded:
+            raise BrokenChain(game_id, events[0].seq, "the new events do not follow the head")
 
     def _insert(self, game_id: str, command: CommandRecord, events: list[StoredEvent]) -> None:
         body = command.body()
@@ -255,6 +288,12 @@ class SQLiteStore:
         )
         return _command(rows[0]) if rows else None
 
+    def command(self, game_id: str, cmd: int) -> StoredCommand | None:
+        rows, _ = self._read(
+            "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? AND cmd=?", (game_id, cmd)
+        )
+        return _command(rows[0]) if rows else None
+
     def commands(self, game_id: str) -> Iterator[StoredCommand]:
         rows, _ = self._read(
             "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? ORDER BY cmd", (game_id,)
@@ -277,6 +316,10 @@ class SQLiteStore:
                 (game_id, snapshot.seq, snapshot.state, snapshot.state_hash),
             )
 
+    def snapshots(self, game_id: str) -> list[Snapshot]:
+        rows, _ = self._read("SELECT seq, state, state_hash FROM snapshots WHERE game=? ORDER BY seq", (game_id,))
+        return [Snapshot(seq, bytes(state), digest) for seq, state, digest in rows]
+
     def snapshot_at_or_before(self, game_id: str, seq: int) -> Snapshot | None:
         rows, _ = self._read(
             "SELECT seq, state, state_hash FROM snapshots WHERE game=? AND seq<=? ORDER BY seq DESC LIMIT 1",
@@ -284,27 +327,63 @@ class SQLiteStore:
         )
         return Snapshot(rows[0][0], bytes(rows[0][1]), rows[0][2]) if rows else None
 
+    # --- the server's signing key -----------------------------------------------------------------
+    def signing_key(self) -> bytes | None:
+        """The server's Ed25519 private key: created at first use, kept in this database (whoever can read
+        the database can sign as this server). None from a database opened read-only that has none yet."""
+        if self._signing_key is None:
+            rows, _ = self._read("SELECT value FROM meta WHERE key='server_signing_key'")
+            if not rows and self._read_only:
+                return None
+            if not rows:
+                with self._transaction():
+                    self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('server_signing_key', ?)",
+                                      (signing.new_private_key().hex(),))
+                rows, _ = self._read("SELECT value FROM meta WHERE key='server_signing_key'")
+            self._signing_key = bytes.fromhex(rows[0][0])
+        return self._signing_key
+
     # --- annotations --------------------------------------------------------------------------
     def add_annotation(self, note: Annotation) -> Annotation:
+        """Number, chain and hash a note in one transaction. A note that arrives with a hash (an import) must
+        hash to it once chained here, or nothing is stored."""
         with self._transaction():
             (next_id,) = self.conn.execute(
                 "SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game=?", (note.game,)
             ).fetchone()
-            note = msgspec.structs.replace(note, id=note.id or next_id)
+            event = self.conn.execute("SELECT hash FROM events WHERE game=? AND seq=?", (note.game, note.seq)).fetchone()
+            if event is None:
+                raise StoreError(f"game {note.game} has no event #{note.seq} to annotate")
+            last = self.conn.execute(
+                "SELECT hash FROM annotations WHERE game=? AND private=? AND (private=0 OR seat=?) "
+                "ORDER BY id DESC LIMIT 1", (note.game, int(note.private), note.seat),
+            ).fetchone()
+            chained = msgspec.structs.replace(note, id=note.id or next_id, at_hash=event[0],
+                                              prev=last[0] if last else GENESIS, hash="")
+            chained = msgspec.structs.replace(chained, hash=chained.digest())
+            if note.hash and note.hash != chained.hash:
+                raise StoreError(f"game {note.game}: note {chained.id} does not hash to {note.hash[:12]} once chained "
+                                 "here (edited, or a note before it in its chain is missing)")
             self.conn.execute(
-                "INSERT INTO annotations VALUES (?,?,?,?,?,?,?)",
-                (note.game, note.id, note.seq, note.seat, int(note.private), note.text, note.created_at),
+                "INSERT INTO annotations (game, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (chained.game, chained.id, chained.seq, chained.seat, int(chained.private), chained.text,
+                 chained.created_at, chained.at_hash, chained.prev, chained.hash),
             )
-        return note
+        return chained
 
     def annotations(self, game_id: str) -> list[Annotation]:
+        # A schema-1 database opened read-only cannot gain the chain's columns: its notes read unchained.
+        columns, _ = self._read("SELECT name FROM pragma_table_info('annotations')")
+        chain = "at_hash, prev, hash" if ("hash",) in columns else "'', '', ''"
         rows, _ = self._read(
-            "SELECT game, id, seq, seat, private, text, created_at FROM annotations WHERE game=? ORDER BY id",
-            (game_id,),
+            f"SELECT game, id, seq, seat, private, text, created_at, {chain} FROM annotations "
+            "WHERE game=? ORDER BY id", (game_id,),
         )
         return [
-            Annotation(game=g, id=i, seq=s, seat=st, private=bool(p), text=t, created_at=c)
-            for g, i, s, st, p, t, c in rows
+            Annotation(game=g, id=i, seq=s, seat=st, private=bool(p), text=t, created_at=c, at_hash=a or "",
+                       prev=pv or "", hash=h or "")
+            for g, i, s, st, p, t, c, a, pv, h in rows
         ]
 
 
@@ -321,6 +400,20 @@ def _translated(error: sqlite3.DatabaseError, path: str) -> StoreError:
 def _command(row: tuple[str, str, int, int]) -> StoredCommand:
     body, digest, first, last = row
     return StoredCommand(msgspec.json.decode(body, type=CommandRecord), digest, first, last)
+
+
+class _PrevOnly(msgspec.Struct):
+    prev: str
+
+
+_prev_decoder = msgspec.json.Decoder(_PrevOnly)
+
+
+def _prev_of(body: bytes) -> str:
+    try:
+        return _prev_decoder.decode(body).prev
+    except msgspec.DecodeError:
+        return ""  # an unreadable body links to nothing: the caller reports the broken link
 
 
 class _TypeOnly(msgspec.Struct):

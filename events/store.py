@@ -9,6 +9,7 @@ from typing import Protocol
 
 import msgspec
 
+from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
 
 
@@ -75,7 +76,22 @@ class CorruptStore(StoreError):
     code = "store/corrupt"
 
 
+class BrokenChain(CorruptStore):
+    """The stored chain is broken where an append would extend it: nothing is appended."""
+
+    code = "store/broken-chain"
+
+    def __init__(self, game_id: str, seq: int, problem: str) -> None:
+        super().__init__(f"game {game_id}, event #{seq}: {problem}; nothing was appended. The database was "
+                         f"altered outside arbitro: run `arbitro check {game_id}` to locate every problem")
+        self.game_id, self.seq = game_id, seq
+
+
 class Annotation(msgspec.Struct, frozen=True, kw_only=True):
+    """A note on an event. Notes are chained like events (arbitro §L.1), one chain for the public notes and
+    one per seat for its private notes, so that every reader holds whole chains: `prev` is the hash of the
+    note before it in its chain, `at_hash` the hash of the event it is about, and `hash` covers the rest."""
+
     game: str
     id: int
     seq: int
@@ -83,6 +99,16 @@ class Annotation(msgspec.Struct, frozen=True, kw_only=True):
     private: bool
     text: str
     created_at: str
+    at_hash: str = ""
+    prev: str = ""
+    hash: str = ""
+
+    @property
+    def chain(self) -> str:
+        return f"private:{self.seat}" if self.private else "public"
+
+    def digest(self) -> str:
+        return sha256_hex(canonical({k: v for k, v in msgspec.structs.asdict(self).items() if k != "hash"}))
 
 
 class Snapshot(msgspec.Struct, frozen=True):
@@ -99,9 +125,12 @@ class Store(Protocol):
         self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent]
     ) -> None: ...
     def command_by_key(self, game_id: str, seat: str, key: str) -> StoredCommand | None: ...
+    def command(self, game_id: str, cmd: int) -> StoredCommand | None: ...
     def commands(self, game_id: str) -> Iterator[StoredCommand]: ...
     def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]: ...
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None: ...
     def snapshot_at_or_before(self, game_id: str, seq: int) -> Snapshot | None: ...
+    def snapshots(self, game_id: str) -> list[Snapshot]: ...
+    def signing_key(self) -> bytes | None: ...
     def add_annotation(self, note: Annotation) -> Annotation: ...
     def annotations(self, game_id: str) -> list[Annotation]: ...

@@ -21,6 +21,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.base import UMPIRE
 from arbitro.projections.caldiero import CaldieroState
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
@@ -160,7 +161,7 @@ def make_log(path: Path, scenario: str, options: tuple[str, ...], seed: str) -> 
     app = Arbitro(SQLiteStore(":memory:"))
     game = app.create("caldiero", scenario, options, game_id=f"caldiero-{path.stem.removeprefix('caldiero-')}")
     steps = play(app, game, seed)
-    path.write_text("".join(line if line.endswith("\n") else line + "\n" for line in app.export(game)), encoding="utf-8")
+    path.write_text("".join(line if line.endswith("\n") else line + "\n" for line in app.export(game, UMPIRE)), encoding="utf-8")
     state = app.state_at(game).rules
     return f"{path.name}: {steps} commands, turn {state.turn}, result {state.result}"
 

@@ -14,6 +14,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.base import UMPIRE
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 NEEDED = ("assault_resolved", "artillery_fired", "unit_retreated", "unit_eliminated", "order_changed",
@@ -79,7 +80,7 @@ def main() -> None:
             missing = [k for k in (*NEEDED, *shows) if k not in kinds]
             if not missing:
                 (LOGS / f"{name}.jsonl").write_text(
-                    "".join(line if line.endswith("\n") else line + "\n" for line in app.export(gid, with_seed=True)))
+                    "".join(line if line.endswith("\n") else line + "\n" for line in app.export(gid, UMPIRE, with_seed=True)))
                 print(json.dumps({"log": name, "seed": seed, "outcome": app.status(gid)["outcome"]}), flush=True)
                 break
             print(seed, "missing", missing, flush=True)

@@ -166,9 +166,9 @@ def test_nothing_hidden_is_served_to_the_wrong_seat(played: Played) -> None:
 
 
 def test_export_import_verify_round_trip(played: Played, tmp_path: Path) -> None:
-    lines = list(played.app.export(played.game))
+    lines = list(played.app.export(played.game, "umpire"))
     other = Arbitro(SQLiteStore(tmp_path / "other.db"))
-    game = other.import_lines(lines)
+    game = other.import_lines(lines, seat="umpire")
     assert state_hash(other.state_at(game)) == state_hash(played.app.state_at(played.game))
     report = other.verify(game)
     assert report.passed, report
@@ -181,14 +181,14 @@ def test_export_import_verify_round_trip(played: Played, tmp_path: Path) -> None
 
 def test_replay_in_other_processes_gives_the_same_hash(played: Played, tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
-    path.write_text("\n".join(played.app.export(played.game)) + "\n")
+    path.write_text("\n".join(played.app.export(played.game, "umpire")) + "\n")
     expected = state_hash(played.app.state_at(played.game))
     script = (
         "import sys; from arbitro.adjudicator import registry; "
         "registry.register('duel', 'tests.foundation.duel:DuelRuleset'); "
         "from arbitro.adjudicator.service import Arbitro; from arbitro.events.sqlite import SQLiteStore; "
         "from arbitro.projections.game import state_hash; a = Arbitro(SQLiteStore(':memory:')); "
-        "g = a.import_lines(open(sys.argv[1])); print(state_hash(a.state_at(g)))"
+        "g = a.import_lines(open(sys.argv[1]), seat='umpire'); print(state_hash(a.state_at(g)))"
     )
     for hashseed in ("0", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": hashseed, "PYTHONPATH": str(ROOT)}

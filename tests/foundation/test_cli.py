@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -388,7 +389,10 @@ def test_import_into_another_database_verifies(run: Cli, tmp_path: Path) -> None
     assert other("verify", "g").stdout.strip().endswith("VERIFIED")
     again = tmp_path / "again.jsonl"
     other("export", "g", "-o", str(again))
-    assert again.read_text() == exported.read_text()  # a faithful round trip, annotations included
+    # A faithful round trip, annotations included; only the exporting server's key differs (each database
+    # signs its own receipts: arbitro §L.4).
+    assert without_server_key(again.read_text()) == without_server_key(exported.read_text())
+    assert json.loads(again.read_text().splitlines()[0])["server_key"] == other.json("receipt", "g")["server_key"]
     assert "already exists" in other("import", str(exported), code=2).stderr
 
 
@@ -418,9 +422,10 @@ def test_verify_a_game_and_a_file(run: Cli, tmp_path: Path) -> None:
     report = run.json("verify", "g")
     assert report["passed"] is True and report["kind"] == "generated" and report["divergence"] is None
     checks = {c["name"]: c["status"] for c in report["checks"]}
-    assert checks == {"hash chain": "passed", "command log": "passed", "ruleset version": "passed",
+    assert checks == {"hash chain": "passed", "genesis": "passed", "command log": "passed", "ruleset version": "passed",
                       "scenario data": "passed", "dice": "unchecked", "salts": "unchecked",
-                      "dice protection": "unchecked", "re-rolls": "passed", "re-adjudication": "passed"}
+                      "dice protection": "unchecked", "re-rolls": "passed", "re-adjudication": "passed",
+                      "annotations": "passed", "completeness": "unchecked"}
     assert report["provisional"] == ["duel: the card deck is invented for tests"]
     text = run("verify", "g").stdout
     assert "UNCHECKED" in text and "dice" in text and text.strip().endswith("VERIFIED")
@@ -601,3 +606,9 @@ def test_real_process_help_lists_every_command(tmp_path: Path) -> None:
     text = run_process("--help", cwd=tmp_path).stdout
     for name in ALL_COMMANDS:
         assert f"  {name} " in text, name
+
+
+def without_server_key(text: str) -> list[Any]:
+    records = [json.loads(line) for line in text.splitlines()]
+    records[0].pop("server_key")
+    return records

@@ -82,7 +82,7 @@ def test_every_roll_is_recomputable_from_the_revealed_seed(app: Arbitro) -> None
     attack_and_guard(app, "g")
     app.submit("g", "blue", {"type": "add_entropy", "entropy": "blue too"})
     attack_and_guard(app, "g", attacker="blue")
-    app.reveal("g", "audit")
+    app.reveal("g", "audit", seat="umpire")
     log = app.log("g")
     created = log[0]["event"]
     seed = next(e["event"]["seed"] for e in log if e["type"] == "seed_revealed")
@@ -118,7 +118,7 @@ def test_entropy_changes_the_rolls_that_follow() -> None:
 def test_rolls_after_a_mid_game_reveal_are_not_predictable_from_the_revealed_seed(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
     attack_and_guard(app, "g")
-    app.reveal("g", "dispute over the first guard")
+    app.reveal("g", "dispute over the first guard", seat="umpire")
     seed = app.log("g")[-1]["event"]["seed"]
     predicted, rolled = [], []
     for attacker in ("blue", "red", "blue"):
@@ -295,13 +295,15 @@ def test_an_imported_game_with_undos_replays_to_the_same_state(app: Arbitro, tmp
     assert app.status("g")["awaiting"]["kind"] == "guard"  # back to blue's guard
     app.submit("g", "blue", {"type": "guard", "stance": "high"})
     attack_and_guard(app, "g", attacker="blue")  # ends round 1: a checkpoint, a snapshot
-    lines = list(app.export("g"))
+    lines = list(app.export("g", "umpire"))
     other = Arbitro(SQLiteStore(tmp_path / "other.db"))
-    assert other.import_lines(lines) == "g"
+    assert other.import_lines(lines, seat="umpire") == "g"
     assert other.store.snapshot_at_or_before("g", other.game("g").head_seq) is not None  # rebuilt on import
     assert state_hash(other.state_at("g")) == state_hash(app.state_at("g"))
     assert other.verify("g").passed
-    assert list(other.export("g")) == lines
+    again = [msgspec.json.decode(line) for line in other.export("g", "umpire")]
+    assert again[0].pop("server_key") == other.server_key() != app.server_key()  # each database signs its own
+    assert again == [{k: v for k, v in msgspec.json.decode(line).items() if k != "server_key"} for line in lines]
 
 
 def test_verify_a_fork_and_a_position_game(app: Arbitro, positioned: str) -> None:
@@ -312,7 +314,7 @@ def test_verify_a_fork_and_a_position_game(app: Arbitro, positioned: str) -> Non
             app.reveal("g", "post-mortem")
         fork = app.fork("g", 10, keep_dice=keep)
         attack_and_guard(app, fork, attacker="blue")
-        app.reveal(fork, "audit the fork")
+        app.reveal(fork, "audit the fork", seat="umpire")
         assert app.verify(fork).passed
     attack_and_guard(app, "p")
     assert app.verify("p").passed

@@ -12,6 +12,7 @@ from typing import Any
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.base import UMPIRE
 
 LOG = Path(__file__).resolve().parents[2] / "logs" / "marengo-full.jsonl"
 NEEDED = ("assault_declared", "defensive_fire", "pursuit_declared", "bombardment_resolved", "manoeuvre_started",
@@ -63,7 +64,7 @@ def main() -> None:
         kinds = event_types(app, gid)
         missing = [k for k in NEEDED if k not in kinds]
         if not missing:
-            LOG.write_text("".join(line if line.endswith("\n") else line + "\n" for line in app.export(gid, with_seed=True)))
+            LOG.write_text("".join(line if line.endswith("\n") else line + "\n" for line in app.export(gid, UMPIRE, with_seed=True)))
             state = app.state_at(gid).rules
             print(json.dumps({"seed": seed, "winner": state.winner, "result": state.result, "morale": state.morale}))
             return

@@ -16,7 +16,7 @@ from tests.marengo.full_game import LOG, NEEDED
 @pytest.fixture(scope="module")
 def game() -> tuple[Arbitro, str]:
     app = Arbitro(SQLiteStore(":memory:"))
-    gid = app.import_lines(LOG.read_text().splitlines(keepends=True), str(LOG))
+    gid = app.import_lines(LOG.read_text().splitlines(keepends=True), str(LOG), seat="umpire")
     return app, gid
 
 

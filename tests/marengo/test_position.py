@@ -35,7 +35,7 @@ def test_capacity_in_a_position() -> None:
 def test_any_state_is_a_position() -> None:
     g = new_game()
     g.send("austria", type="end_turn")
-    pos = g.app.position(g.id)
+    pos = g.app.position(g.id, seat="umpire")
     h = from_position(pos)
     assert h.state == g.state
     assert h.legal("france") == g.legal("france")

@@ -470,7 +470,7 @@ def test_full_game_serves_every_block_list_in_token_order_marengo_4() -> None:
     from tests.marengo.full_game import LOG
 
     app = Arbitro(SQLiteStore(":memory:"))
-    gid = app.import_lines(LOG.read_text().splitlines(keepends=True), str(LOG))
+    gid = app.import_lines(LOG.read_text().splitlines(keepends=True), str(LOG), seat="umpire")
     checked = 0
     for seat in ("austria", "france"):
         for e in app.log(gid, seat):

@@ -1,0 +1,122 @@
+"""Ed25519 signatures over the log: the server's receipts, and a seat's signature on its own commands.
+
+A hash chain proves that a log is internally consistent, not that it is *the* log: whoever holds the
+database can rewrite it from any point and hash it again. Signatures anchor it to parties outside the
+database. The server signs a receipt for every accepted submission, over (game, command, head sequence,
+head hash, command hash); a seat that keeps its receipts can prove afterwards that a file lacks a head the
+server acknowledged (a dropped tail) or holds another event there (a rewrite). A seat may also sign its
+own commands with its own key, so that nobody (the host included) can put a command in its name.
+
+Keys and signatures are lowercase hex: a public key is 32 bytes, a signature 64.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+
+from arbitro.events.codec import canonical
+
+RECEIPT_FORMAT = "arbitro-receipt/1"
+COMMAND_SIGNATURE_FORMAT = "arbitro-command/1"
+
+
+class BadKey(ValueError):
+    """A key or signature that is not the hex of an Ed25519 key or signature."""
+
+
+def new_private_key() -> bytes:
+    """A fresh Ed25519 private key, as its 32 raw bytes."""
+    return Ed25519PrivateKey.generate().private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+
+
+def _private(raw: bytes) -> Ed25519PrivateKey:
+    try:
+        return Ed25519PrivateKey.from_private_bytes(raw)
+    except ValueError as e:
+        raise BadKey(f"not an Ed25519 private key ({e})") from None
+
+
+def public_key(private: bytes) -> str:
+    return _private(private).public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+
+
+def check_public_key(text: str) -> str:
+    """The key in canonical form, or BadKey saying what is wrong with it."""
+    try:
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(text))
+    except ValueError:
+        raise BadKey(f"{text[:16]!r}... is not an Ed25519 public key (64 hex digits)") from None
+    return text.lower()
+
+
+def sign(private: bytes, message: bytes) -> str:
+    return _private(private).sign(message).hex()
+
+
+def signature_ok(public: str, message: bytes, signature: str) -> bool:
+    try:
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(public)).verify(bytes.fromhex(signature), message)
+    except (ValueError, InvalidSignature):
+        return False
+    return True
+
+
+def fingerprint(public: str) -> str:
+    """A short, readable name for a key: enough to compare two keys by eye."""
+    return public[:16]
+
+
+# --- the server's receipts ----------------------------------------------------------------------------
+class Receipt(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The server's signed acknowledgement of an accepted submission: after command `cmd` (whose record
+    hashes to `cmd_hash`) the log of `game` ended at event `seq`, whose hash is `head`."""
+
+    format: str = RECEIPT_FORMAT
+    game: str
+    cmd: int
+    cmd_hash: str
+    seq: int
+    head: str
+    server_key: str
+    signature: str = ""
+
+    def message(self) -> bytes:
+        """The signed bytes: every field but the signature, canonically encoded."""
+        return canonical({k: v for k, v in msgspec.structs.asdict(self).items() if k != "signature"})
+
+    def signed_ok(self) -> bool:
+        return self.format == RECEIPT_FORMAT and signature_ok(self.server_key, self.message(), self.signature)
+
+
+def make_receipt(private: bytes, *, game: str, cmd: int, cmd_hash: str, seq: int, head: str) -> Receipt:
+    unsigned = Receipt(game=game, cmd=cmd, cmd_hash=cmd_hash, seq=seq, head=head, server_key=public_key(private))
+    return msgspec.structs.replace(unsigned, signature=sign(private, unsigned.message()))
+
+
+def read_receipt(data: Any) -> Receipt:
+    """A receipt from its JSON form; ValueError naming what is wrong."""
+    try:
+        return msgspec.convert(data, Receipt)
+    except msgspec.ValidationError as e:
+        raise ValueError(f"not an {RECEIPT_FORMAT} receipt ({e})") from None
+
+
+# --- a seat's signature on its own command -----------------------------------------------------------
+def command_statement(*, game: str, seat: str, expected_seq: int, key: str, command: Any) -> bytes:
+    """What a seat signs: the command as it sends it, for one game, seat, head and idempotency key, so a
+    signature cannot be replayed in another game, by another seat or at another point of the log."""
+    return canonical({"format": COMMAND_SIGNATURE_FORMAT, "game": game, "seat": seat, "expected_seq": expected_seq,
+                      "key": key, "command": command})
+
+
+class CommandSignature(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A seat's signature, kept beside the command record: the command exactly as signed, and the key."""
+
+    public_key: str
+    command: dict[str, Any]
+    signature: str

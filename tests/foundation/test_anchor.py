@@ -1,0 +1,388 @@
+"""A log that cannot be rewritten unnoticed (arbitro §L, §V): each forgery an attacker would try, with the
+anchor that catches it. The game record is bound to the chained genesis, notes are chained, the server
+signs a receipt for every submission, games are pinned to their ruleset version, an append refuses a broken
+head, and `arbitro check` examines the whole store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator.errors import IllegalCommand, NotUmpire
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import core, signing
+from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.records import seal_events
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.events.store import BrokenChain
+from tests.foundation.duel import DuelRuleset
+
+from .conftest import Cli, db_execute, db_rows, event_records, exchange, head, read_export, rechain, write_export
+
+
+@pytest.fixture
+def game(run: Cli) -> str:
+    """A duel two exchanges in, with a checkpoint and a public and a private note."""
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    exchange(run, "g", attacker="blue", aim="low", stance="low")
+    run("annotate", "g", "a bold guard", "--as", "umpire", "--at", "7")
+    run("annotate", "g", "I bluffed", "--as", "red", "--at", "9", "--private")
+    run("annotate", "g", "round one over", "--as", "blue", "--at", "17")
+    return "g"
+
+
+def export(run: Cli, tmp_path: Path, *extra: str, name: str = "g.jsonl") -> Path:
+    path = tmp_path / name
+    run("export", "g", *extra, "-o", str(path))
+    return path
+
+
+def checks(report: dict[str, Any]) -> dict[str, str]:
+    return {c["name"]: c["status"] for c in report["checks"]}
+
+
+def detail(report: dict[str, Any], name: str) -> str:
+    return next(c["detail"] for c in report["checks"] if c["name"] == name)
+
+
+def save(tmp_path: Path, receipt: dict[str, Any], name: str) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(receipt), encoding="utf-8")
+    return str(path)
+
+
+def drop_commands_after(records: list[dict[str, Any]], cmd: int) -> None:
+    """A forger's truncation: the commands after `cmd` and their events go, the record's head follows."""
+    kept_events = [r for r in event_records(records) if r["body"]["cmd"] <= cmd]
+    records[:] = [r for r in records if r["record"] not in ("event", "command", "annotation")
+                  or (r["record"] == "command" and r["cmd"] <= cmd) or r in kept_events]
+    game = records[0]
+    game.update(head_seq=kept_events[-1]["seq"], head_hash=kept_events[-1]["hash"], head_cmd=cmd)
+
+
+# --- the game record is the chain's genesis ----------------------------------------------------------------
+@pytest.mark.parametrize("field, value", [
+    ("kind", "transcribed"), ("version", "0.9.0"), ("seed_commitment", "ab" * 32), ("seats", ["blue", "red"]),
+    ("scenario", "short"), ("parent", "duel-0000"), ("seed", "00" * 32),
+])
+def test_a_game_record_that_disagrees_with_its_genesis_fails_verify_and_import(
+    run: Cli, tmp_path: Path, game: str, field: str, value: Any
+) -> None:
+    path = export(run, tmp_path)
+    records = read_export(path)
+    records[0][field] = value  # the record is not hashed: a forger edits it freely
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert checks(report)["genesis"] == "failed" and field in detail(report, "genesis")
+    assert "nothing imported" in run("import", str(path), "--db", str(tmp_path / "other.db"), code=2).stderr
+
+
+def test_a_seats_export_with_an_edited_record_fails_against_the_genesis_it_was_served(
+    run: Cli, tmp_path: Path, game: str
+) -> None:
+    path = export(run, tmp_path, "--as", "blue", name="blue.jsonl")
+    records = read_export(path)
+    records[0]["kind"] = "transcribed"
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert checks(report)["genesis"] == "failed"
+
+
+def test_a_forger_without_the_seed_cannot_pass_as_transcribed(run: Cli, tmp_path: Path, game: str) -> None:
+    """Marking the game transcribed would make its dice 'entered from the table', never checked. The record
+    alone is caught by the genesis; flipping the genesis too and re-hashing is a rewrite from #1, which
+    re-adjudication or the seat's receipt catches."""
+    receipt = save(tmp_path, run.json("receipt", "g"), "r.json")
+    path = export(run, tmp_path)
+    records = read_export(path)
+    records[0]["kind"] = "transcribed"
+    event_records(records)[0]["body"]["event"]["kind"] = "transcribed"
+    rechain(records)
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert checks(report)["genesis"] == "passed" and report["divergence"] is not None
+    report = run.json("verify", str(path), "--receipt", receipt, code=1)
+    assert checks(report)["receipt for command 4"] == "failed"
+    assert "rewritten" in detail(report, "receipt for command 4")
+
+
+# --- receipts: the tail and rewrites ----------------------------------------------------------------------------
+def test_every_submission_returns_a_receipt_the_server_signed(run: Cli, tmp_path: Path) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    result = run.submit("g", "red", {"type": "attack", "aim": "high"}, "--key", "k1")
+    receipt = signing.read_receipt(result["receipt"])
+    assert receipt.signed_ok() and receipt.game == "g" and receipt.cmd == result["cmd"] == 1
+    assert receipt.seq == result["head"] == head(run, "g")
+    assert receipt.head == run.json("log", "g")[-1]["hash"]
+    records = read_export(export(run, tmp_path))
+    assert records[0]["server_key"] == receipt.server_key
+    assert next(r["hash"] for r in records if r["record"] == "command" and r["cmd"] == 1) == receipt.cmd_hash
+    # A retry with the same key answers with the same receipt; `arbitro receipt` prints it again.
+    again = run.submit("g", "red", {"type": "attack", "aim": "high"}, "--key", "k1")
+    assert again["duplicate"] is True and again["receipt"] == result["receipt"]
+    assert run.json("receipt", "g", "--cmd", "1") == result["receipt"]
+    assert "receipt: #" in run("submit", "g", "--as", "blue", '{"type": "guard", "stance": "low"}').stdout
+
+
+def test_a_dropped_tail_verifies_alone_but_fails_against_the_seats_latest_receipt(
+    run: Cli, tmp_path: Path, game: str
+) -> None:
+    latest = save(tmp_path, run.json("receipt", "g"), "latest.json")  # blue's receipt for its last guard
+    early = save(tmp_path, run.json("receipt", "g", "--cmd", "2"), "early.json")
+    path = export(run, tmp_path)
+    records = read_export(path)
+    drop_commands_after(records, 3)  # blue's last guard (and what it caused) never happened
+    write_export(path, records)
+    alone = run.json("verify", str(path))
+    assert alone["passed"] is True and checks(alone)["completeness"] == "unchecked"  # said, never passed
+    assert "nothing proves" in detail(alone, "completeness")
+    report = run.json("verify", str(path), "--receipt", latest, code=1)
+    assert checks(report)["receipt for command 4"] == "failed" and "dropped" in detail(report, "receipt for command 4")
+    assert "FAILED" in run("verify", str(path), "--receipt", latest, code=1).stdout
+    # An early receipt proves the prefix and says what it does not cover.
+    prefix = run.json("verify", str(path), "--receipt", early)
+    assert checks(prefix)["receipt for command 2"] == "passed" and checks(prefix)["completeness"] == "unchecked"
+
+
+def test_a_rewrite_after_a_command_with_forged_entropy_fails_against_a_later_receipt(
+    run: Cli, tmp_path: Path
+) -> None:
+    """The host keeps the seed, so it can take the log back to command 5, add entropy in red's name, play
+    on with other dice and re-hash: a consistent file. A hash blue kept before the rewrite still proves the
+    prefix (and says so); blue's receipt for a later command proves the rewrite."""
+    run("new", "duel", "standard", "--id", "g")
+    for _ in range(3):
+        exchange(run, "g")
+        exchange(run, "g", attacker="blue")
+    kept_hash = run.json("receipt", "g", "--cmd", "4")["head"]
+    later = save(tmp_path, run.json("receipt", "g", "--cmd", "9"), "r9.json")
+    honest = export(run, tmp_path, "--with-seed")
+    records = read_export(honest)
+    drop_commands_after(records, 5)
+    write_export(honest, records)
+    forger = Cli(tmp_path / "forger.db")
+    forger("import", str(honest))
+    forger.submit("g", "red", {"type": "add_entropy", "entropy": "chosen-by-the-host"})
+    while forger.json("status", "g")["awaiting"]["kind"] != "game_over" and head(forger, "g") < 120:
+        seat = forger.json("status", "g")["awaiting"]["seats"][0]
+        forger.submit("g", seat, forger.json("legal", "g", "--as", seat)[0])
+    forged = tmp_path / "forged.jsonl"
+    forger("export", "g", "-o", str(forged))
+    assert forger.json("verify", str(forged))["passed"] is True  # consistent, by itself
+    with_head = run.json("verify", str(forged), "--head", kept_hash)
+    assert checks(with_head)["trusted head"] == "passed" and checks(with_head)["completeness"] == "unchecked"
+    assert "not covered" not in detail(with_head, "trusted head")
+    assert "nothing proves" in detail(with_head, "completeness")  # what comes after the hash is not proven
+    report = run.json("verify", str(forged), "--head", kept_hash, "--receipt", later, code=1)
+    assert checks(report)["receipt for command 9"] == "failed"
+    assert "rewritten" in detail(report, "receipt for command 9") or "dropped" in detail(report, "receipt for command 9")
+
+
+def test_an_edited_or_foreign_receipt_fails(run: Cli, tmp_path: Path, game: str) -> None:
+    path = export(run, tmp_path)
+    receipt = run.json("receipt", "g")
+    forged = dict(receipt, seq=receipt["seq"] - 1)  # claims an earlier head, to excuse a dropped tail
+    report = run.json("verify", str(path), "--receipt", save(tmp_path, forged, "forged.json"), code=1)
+    assert "signature does not verify" in detail(report, f"receipt for command {receipt['cmd']}")
+    run("new", "duel", "standard", "--id", "other")
+    foreign = run.submit("other", "red", {"type": "attack", "aim": "high"})  # a saved submit answer works too
+    report = run.json("verify", str(path), "--receipt", save(tmp_path, foreign, "foreign.json"), code=1)
+    assert "not g" in detail(report, "receipt for command 1")
+    assert "not an arbitro-receipt/1" in run("verify", str(path), "--receipt", save(tmp_path, {"x": 1}, "bad.json"),
+                                             code=2).stderr
+
+
+def test_a_seat_export_checks_the_seats_receipts(run: Cli, tmp_path: Path, game: str) -> None:
+    latest = save(tmp_path, run.json("receipt", "g"), "latest.json")
+    path = export(run, tmp_path, "--as", "blue", name="blue.jsonl")
+    assert checks(run.json("verify", str(path), "--receipt", latest))["completeness"] == "passed"
+    records = read_export(path)
+    last = event_records(records)[-1]
+    records.remove(last)
+    records[0].update(head_seq=last["seq"] - 1, head_hash=last["served"]["prev"])
+    write_export(path, records)
+    report = run.json("verify", str(path), "--receipt", latest, code=1)
+    assert "dropped" in detail(report, "receipt for command 4")
+
+
+# --- annotations are chained ---------------------------------------------------------------------------------
+def edit_note(records: list[dict[str, Any]], text: str, change: Any) -> None:
+    note = next(r for r in records if r["record"] == "annotation" and r["text"] == text)
+    change(note)
+
+
+@pytest.mark.parametrize("attack", ["edit", "delete", "move", "rehash-edit"])
+def test_an_altered_note_fails_verify(run: Cli, tmp_path: Path, game: str, attack: str) -> None:
+    path = export(run, tmp_path)
+    records = read_export(path)
+    notes = [r for r in records if r["record"] == "annotation"]
+    if attack == "edit":
+        notes[0]["text"] = "a reckless guard"
+    elif attack == "delete":  # the first public note goes; the second no longer follows anything
+        records.remove(notes[0])
+    elif attack == "move":
+        notes[0]["seq"] = 9
+    else:  # edit and re-hash the note: the next public note no longer follows it
+        notes[0]["text"] = "a reckless guard"
+        body = {k: v for k, v in notes[0].items() if k not in ("record", "hash")}
+        notes[0]["hash"] = sha256_hex(canonical(body))
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert checks(report)["annotations"] == "failed"
+    assert "nothing imported" in run("import", str(path), "--db", str(tmp_path / "o.db"), code=2).stderr or attack != "move"
+
+
+def test_notes_chain_per_reader_so_every_seat_export_holds_whole_chains(run: Cli, tmp_path: Path, game: str) -> None:
+    for seat in ("red", "blue"):
+        path = export(run, tmp_path, "--as", seat, name=f"{seat}.jsonl")
+        report = run.json("verify", str(path))
+        assert checks(report)["annotations"] == "passed", detail(report, "annotations")
+    records = read_export(tmp_path / "red.jsonl")
+    edit_note(records, "I bluffed", lambda n: n.update(text="I never bluff"))
+    write_export(tmp_path / "red.jsonl", records)
+    assert checks(run.json("verify", str(tmp_path / "red.jsonl"), code=1))["annotations"] == "failed"
+
+
+# --- games are pinned to their ruleset version -----------------------------------------------------------------
+def test_a_game_made_with_another_version_refuses_commands_and_readjudicate_reports(
+    run: Cli, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = head(run, "g")
+    monkeypatch.setattr(DuelRuleset, "version", "2.0.0")
+    error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', code=1)
+    assert error["error"] == "log/version-pinned" and error["rule"] == "arbitro §L.5"
+    assert "1.0.0" in error["message"] and "2.0.0" in error["message"]
+    assert "arbitro readjudicate g" in error["message"] and "arbitro fork g --at 17" in error["message"]
+    assert head(run, "g") == before
+    result = run.json("readjudicate", "g")
+    assert result["identical"] is True and (result["played_with"], result["installed"]) == ("1.0.0", "2.0.0")
+    assert "IDENTICAL" in run("readjudicate", "g").stdout
+    # The way on under the new version: a fork, whose genesis names it.
+    fork = run.json("fork", "g", "--at", "17")["game"]
+    assert run.json("status", fork)["version"] == "2.0.0"
+    run.submit(fork, "red", {"type": "attack", "aim": "high"})
+
+
+def test_an_imported_file_of_another_version_cannot_be_played_on(run: Cli, tmp_path: Path, game: str) -> None:
+    path = export(run, tmp_path, "--with-seed")
+    records = read_export(path)
+    records = [r for r in records if r["record"] != "annotation"]
+    records[0]["version"] = "0.9.0"
+    event_records(records)[0]["body"]["event"]["version"] = "0.9.0"
+    rechain(records)
+    write_export(path, records)
+    other = Cli(tmp_path / "other.db")
+    other("import", str(path))  # readable and verifiable (the version check fails, visibly)
+    assert checks(other.json("verify", "g", code=1))["ruleset version"] == "failed"
+    error = other("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', code=1).stderr
+    assert "made with duel 0.9.0 but this build has duel 1.0.0" in error
+
+
+def test_readjudicate_reports_the_first_divergence(run: Cli, tmp_path: Path, game: str) -> None:
+    path = export(run, tmp_path)
+    records = [r for r in read_export(path) if r["record"] != "annotation"]
+    damage = next(r for r in event_records(records) if r["body"]["event"]["type"] == "damage_dealt")
+    damage["body"]["event"]["amount"] += 5
+    rechain(records)
+    write_export(path, records)
+    other = Cli(tmp_path / "other.db")
+    other("import", str(path))
+    result = other.json("readjudicate", "g", code=1)
+    assert result["identical"] is False and result["divergence"]["seq"] == damage["seq"]
+    assert "DIVERGES" in other("readjudicate", "g", code=1).stdout
+
+
+# --- the store: a broken head refuses appends; `check` finds the rest ------------------------------------------
+def test_an_append_onto_an_edited_head_is_refused(run: Cli, db: Path, game: str) -> None:
+    (body,) = db_rows(db, "SELECT body FROM events WHERE game='g' AND seq=17")[0]
+    db_execute(db, "UPDATE events SET body=? WHERE game='g' AND seq=17", body.replace('"reason":"', '"reason":"x', 1))
+    error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', code=1)
+    assert error["error"] in ("store/broken-chain", "log/chain-broken") and "#17" in error["message"]
+    assert db_rows(db, "SELECT MAX(seq) FROM events WHERE game='g'") == [(17,)]
+
+
+@pytest.mark.parametrize("damage", ["edit head", "rehash head alone", "delete before head"])
+def test_the_store_refuses_to_extend_a_broken_head(app: Arbitro, db: Path, damage: str) -> None:
+    """The store's own check, whoever calls append (a reader's cache, another process, an import)."""
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    game = app.game("g")
+    record = app.store.command("g", 1).record
+    (body,) = db_rows(db, "SELECT body FROM events WHERE game='g' AND seq=?", game.head_seq)[0]
+    edited = body.replace('"cmd":1', '"cmd":1 ', 1)
+    if damage == "edit head":
+        db_execute(db, "UPDATE events SET body=? WHERE game='g' AND seq=?", edited, game.head_seq)
+    elif damage == "rehash head alone":  # the head re-hashed, but not the record of the game's head
+        db_execute(db, "UPDATE events SET body=?, hash=? WHERE game='g' AND seq=?", edited,
+                   sha256_hex(edited.encode()), game.head_seq)
+    else:
+        db_execute(db, "DELETE FROM events WHERE game='g' AND seq=?", game.head_seq - 1)
+    follow = msgspec.structs.replace(record, cmd=2, key="next", expected_seq=game.head_seq)
+    _, stored = seal_events("g", game.seed, follow, [core.Checkpoint(state_hash="0" * 64, reason="x")],
+                            first_seq=game.head_seq + 1, prev=game.head_hash)
+    with pytest.raises(BrokenChain) as refused:
+        app.store.append("g", game.head_seq, follow, stored)
+    assert "arbitro check g" in str(refused.value)
+    assert db_rows(db, "SELECT COUNT(*) FROM commands WHERE game='g'") == [(2,)]
+
+
+def test_an_append_after_a_deleted_or_unlinked_event_is_refused(run: Cli, db: Path, game: str) -> None:
+    db_execute(db, "DELETE FROM events WHERE game='g' AND seq=16")
+    error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', code=1)
+    assert error["error"] == "store/broken-chain" and "#16" in error["message"]
+
+
+def test_check_finds_every_kind_of_damage_and_exits_1(run: Cli, db: Path, game: str) -> None:
+    clean = run.json("check")
+    assert [r["ok"] for r in clean] == [True] and clean[0]["annotations"] == 3 and clean[0]["snapshots"] >= 1
+    assert "1 games checked, 0 with problems" in run("check").stdout
+    (body,) = db_rows(db, "SELECT body FROM events WHERE game='g' AND seq=3")[0]
+    db_execute(db, "UPDATE events SET body=? WHERE game='g' AND seq=3", body.replace('"seat":', '"seat":"x', 1))
+    db_execute(db, "UPDATE snapshots SET state_hash=? WHERE game='g'", "0" * 64)
+    db_execute(db, "UPDATE annotations SET text='edited' WHERE game='g' AND id=2")
+    (result,) = run.json("check", "g", code=1)
+    problems = "\n".join(result["problems"])
+    assert "event #3" in problems and "snapshot after" in problems and "note 2" in problems
+    assert "DAMAGED" in run("check", code=1).stdout
+    db_execute(db, "UPDATE events SET body=? WHERE game='g' AND seq=3", body)
+    db_execute(db, "UPDATE games SET kind='transcribed' WHERE id='g'")
+    (result,) = run.json("check", "g", code=1)
+    assert any("genesis" in p and "kind" in p for p in result["problems"])
+    assert "no game" in run("check", "nope", code=3).stderr
+
+
+def test_a_database_edited_early_is_found_by_check(run: Cli, db: Path, game: str) -> None:
+    """An edit deep in the store escapes the append's head check (it is cheap by design); `check` finds it."""
+    command = db_rows(db, "SELECT body FROM commands WHERE game='g' AND cmd=1")[0][0]
+    db_execute(db, "UPDATE commands SET body=? WHERE game='g' AND cmd=1", command.replace('"high"', '"low"'))
+    (result,) = run.json("check", code=1)
+    assert any("command 1" in p for p in result["problems"])
+
+
+# --- authority -------------------------------------------------------------------------------------------------
+def test_what_serves_hidden_content_is_the_umpires_in_the_library(app: Arbitro, tmp_path: Path) -> None:
+    app.create("duel", "standard", game_id="g")
+    lines = list(app.export("g", "umpire"))
+    for call in (lambda: app.position("g", seat="red"), lambda: list(app.export("g", "blue", with_seed=True)),
+                 lambda: Arbitro(SQLiteStore(":memory:")).import_lines(lines, seat="red")):
+        with pytest.raises(NotUmpire) as refused:
+            call()
+        assert refused.value.rule == "arbitro §A.1"
+    with pytest.raises(IllegalCommand):
+        app.reveal("g", "peek", seat="red")
+    assert app.position("g", seat="umpire")["state"]["cards"]["red"]  # the umpire has it all
+    seat_lines = list(app.export("g", "blue"))
+    assert json.loads(seat_lines[0])["seed"] is None and json.loads(seat_lines[0])["redacted_for"] == "blue"
+
+
+def test_the_cli_refuses_a_declared_seat_what_is_the_umpires(run: Cli, tmp_path: Path, game: str) -> None:
+    assert "only the umpire" in run("position", "g", "--as", "red", code=1).stderr
+    assert "only the umpire" in run("export", "g", "--as", "red", "--with-seed", code=1).stderr
+    path = export(run, tmp_path)
+    assert "only the umpire" in Cli(tmp_path / "o.db")("import", str(path), "--as", "blue", code=1).stderr
+    assert "only the umpire" in run("reveal", "g", "--as", "blue", "--reason", "peek", code=1).stderr
