@@ -215,7 +215,7 @@ class Arbitro:
             raise StaleSequence(game_id, expected_seq, game.head_seq)
         adj = self.adjudicator(game.ruleset)
         created = self._created(game_id)
-        pinned(game, created, adj.ruleset)
+        pinned(game, created, adj.ruleset, command)
         replayer = Replayer(adj.fold, self.store, game_id)
         state = self._head_state(game)
         done = adj.decide(state, seat, command, self.context(game, created), replayer, self.supply(game))
@@ -400,11 +400,10 @@ class Arbitro:
     # --- exchange and verification ----------------------------------------------------------------
     def export(self, game_id: str, seat: str, *, with_seed: bool = False) -> Iterator[str]:
         """The game as `seat` (the acting seat) may have it: the umpire's export is the full log; a seat's
-        holds what it may see. An unrevealed seed goes only to the umpire, on request (arbitro §A.1)."""
+        holds what it may see. An unrevealed seed goes only to the umpire, on request (arbitro §A.1; a seat
+        asking for it is refused by `export_lines`)."""
         from arbitro.adjudicator.exchange import export_lines
 
-        if with_seed:
-            umpire_only(seat, "the unrevealed seed lets its holder compute every future roll")
         return export_lines(self, game_id, seat, with_seed=with_seed)
 
     def import_lines(self, lines: Iterable[str], source: str = "<input>", *, seat: str) -> str:
@@ -523,9 +522,12 @@ def umpire_only(seat: str, why: str) -> None:
         raise NotUmpire(f"only the umpire may do this, not {seat!r}: {why}", rule="arbitro §A.1")
 
 
-def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any]) -> None:
+def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any], command: Any) -> None:
     """A game is judged under the ruleset version it was made with (its genesis names it): a build with
-    another version refuses its commands rather than silently judge the rest under other rules."""
+    another version refuses its commands rather than silently judge the rest under other rules. A fork is
+    let through: the engine records it without asking the ruleset, and it is how the game moves on."""
+    if isinstance(command, dict) and command.get("type") == "fork":
+        return
     if created.version != ruleset.version:
         raise VersionPinned(
             f"game {game.id} was made with {created.ruleset} {created.version} but this build has {ruleset.name} "

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand, NotUmpire
+from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotUmpire
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import core, signing
 from arbitro.events.codec import canonical, sha256_hex
@@ -368,13 +368,15 @@ def test_a_database_edited_early_is_found_by_check(run: Cli, db: Path, game: str
 def test_what_serves_hidden_content_is_the_umpires_in_the_library(app: Arbitro, tmp_path: Path) -> None:
     app.create("duel", "standard", game_id="g")
     lines = list(app.export("g", "umpire"))
-    for call in (lambda: app.position("g", seat="red"), lambda: list(app.export("g", "blue", with_seed=True)),
+    for call in (lambda: app.position("g", seat="red"),
                  lambda: Arbitro(SQLiteStore(":memory:")).import_lines(lines, seat="red")):
         with pytest.raises(NotUmpire) as refused:
             call()
         assert refused.value.rule == "arbitro §A.1"
     with pytest.raises(IllegalCommand):
         app.reveal("g", "peek", seat="red")
+    with pytest.raises(BadInput, match="umpire"):
+        list(app.export("g", "blue", with_seed=True))
     assert app.position("g", seat="umpire")["state"]["cards"]["red"]  # the umpire has it all
     seat_lines = list(app.export("g", "blue"))
     assert json.loads(seat_lines[0])["seed"] is None and json.loads(seat_lines[0])["redacted_for"] == "blue"
@@ -382,7 +384,7 @@ def test_what_serves_hidden_content_is_the_umpires_in_the_library(app: Arbitro, 
 
 def test_the_cli_refuses_a_declared_seat_what_is_the_umpires(run: Cli, tmp_path: Path, game: str) -> None:
     assert "only the umpire" in run("position", "g", "--as", "red", code=1).stderr
-    assert "only the umpire" in run("export", "g", "--as", "red", "--with-seed", code=1).stderr
+    assert "umpire" in run("export", "g", "--as", "red", "--with-seed", code=2).stderr
     path = export(run, tmp_path)
     assert "only the umpire" in Cli(tmp_path / "o.db")("import", str(path), "--as", "blue", code=1).stderr
     assert "only the umpire" in run("reveal", "g", "--as", "blue", "--reason", "peek", code=1).stderr

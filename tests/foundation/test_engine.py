@@ -311,7 +311,7 @@ def test_verify_a_fork_and_a_position_game(app: Arbitro, positioned: str) -> Non
     attack_and_guard(app, "g")
     for keep in (False, True):
         if keep:  # a fork keeps g's dice only once g's seed is public (arbitro §R.3)
-            app.reveal("g", "post-mortem")
+            app.reveal("g", "post-mortem", seat="umpire")
         fork = app.fork("g", 10, keep_dice=keep)
         attack_and_guard(app, fork, attacker="blue")
         app.reveal(fork, "audit the fork", seat="umpire")
