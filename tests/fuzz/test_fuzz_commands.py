@@ -90,7 +90,8 @@ class Games:
         if at == 0:
             return self.app.create(ruleset, source)
         if source not in self.imported:
-            self.imported[source] = self.app.import_lines((LOGS / source).read_text(encoding="utf-8").splitlines(), source)
+            self.imported[source] = self.app.import_lines((LOGS / source).read_text(encoding="utf-8").splitlines(), source,
+                                                         seat="umpire")
         return self.app.fork(self.imported[source], at)
 
     def fingerprint(self, game_id: str) -> tuple[Any, ...]:
