@@ -48,7 +48,7 @@ class SQLiteStore:
         self.path = str(path)
         self._lock = threading.RLock()
         self._signing_key: bytes | None = None
-        self._read_only = mode == "read" and path != ":memory:"
+        self._read_only = mode == "read" and self.path != ":memory:"
         self.created = False
         memory = self.path == ":memory:"
         if not memory:
