@@ -48,7 +48,6 @@ class SQLiteStore:
         self.path = str(path)
         self._lock = threading.RLock()
         self._signing_key: bytes | None = None
-        self._read_only = mode == "read" and self.path != ":memory:"
         self.created = False
         memory = self.path == ":memory:"
         if not memory:
@@ -146,6 +145,8 @@ class SQLiteStore:
         db["annotations"].add_missing_columns([{"at_hash": "", "prev": "", "hash": ""}])
         db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
         db.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        # The server's signing key exists from the first write-mode open, so every export names it.
+        db.conn.execute("INSERT OR IGNORE INTO meta VALUES ('server_signing_key', ?)", (signing.new_private_key().hex(),))
 
     # --- games --------------------------------------------------------------------------------
     def create_game(self, game: GameRecord, command: CommandRecord, events: list[StoredEvent]) -> None:
@@ -329,17 +330,13 @@ class SQLiteStore:
 
     # --- the server's signing key -----------------------------------------------------------------
     def signing_key(self) -> bytes | None:
-        """The server's Ed25519 private key: created at first use, kept in this database (whoever can read
-        the database can sign as this server). None from a database opened read-only that has none yet."""
+        """The server's Ed25519 private key, made when the database was first opened for writing and kept in
+        it (whoever can read the database can sign as this server). None only from a database made before
+        keys existed and opened read-only since."""
         if self._signing_key is None:
             rows, _ = self._read("SELECT value FROM meta WHERE key='server_signing_key'")
-            if not rows and self._read_only:
-                return None
             if not rows:
-                with self._transaction():
-                    self.conn.execute("INSERT OR IGNORE INTO meta VALUES ('server_signing_key', ?)",
-                                      (signing.new_private_key().hex(),))
-                rows, _ = self._read("SELECT value FROM meta WHERE key='server_signing_key'")
+                return None
             self._signing_key = bytes.fromhex(rows[0][0])
         return self._signing_key
 
