@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import secrets
 import shutil
 import sys
 from collections.abc import Callable
@@ -681,6 +682,39 @@ def readjudicate(game: str, db: str, as_json: bool) -> None:
     out(result, as_json, text)
     if not result["identical"]:
         sys.exit(1)
+
+
+@cli.command()
+@click.argument("game")
+@seat_option()
+@click.option("--file", "path", type=click.Path(dir_okay=False),
+              help="Where SEAT keeps its entropy between commit and reveal (default: GAME.SEAT.entropy).")
+@db_option
+@json_option
+@handle_errors
+def entropy(game: str, seat: str, path: str | None, db: str, as_json: bool) -> None:
+    """Answer the game's entropy round for SEAT (arbitro §R.2). The first call draws 128 random bits, keeps
+    them in FILE (readable by you alone) and commits to their SHA-256; once every seat has committed, the
+    same call reveals them. With FILE already there, its text is the entropy (make your own).
+
+    \b
+    Example:
+        arbitro entropy marengo-1a2b3c4d --as france
+        arbitro entropy marengo-1a2b3c4d --as france        (again, once austria has committed too)
+    """
+    keep = Path(path or f"{game}.{seat}.entropy")
+    made = not keep.exists()
+    if made:  # kept before it is committed: a commitment whose entropy is lost can never be revealed
+        keep.touch(mode=0o600)
+        keep.write_text(secrets.token_hex(16), encoding="utf-8")
+    text = keep.read_text(encoding="utf-8").strip()
+    try:
+        result = open_app(db).entropy(game, seat, text)
+    except Exception:
+        if made:
+            keep.unlink()
+        raise
+    out(result, as_json, lambda r: "\n".join(summarize(e) for e in r["events"]) + f"\n(entropy kept in {keep})")
 
 
 @cli.command()

@@ -500,6 +500,14 @@ class Arbitro:
         """Reveal the dice seed, as `seat`: the engine refuses it from anyone but the umpire (arbitro §R.3)."""
         return self.submit(game_id, seat, {"type": "reveal_seed", "reason": reason})
 
+    def entropy(self, game_id: str, seat: str, entropy: str) -> dict[str, Any]:
+        """Answer the seats' entropy round (arbitro §R.2) with `entropy`: its SHA-256 while the round awaits
+        commitments, the entropy itself once it awaits reveals."""
+        pending = self.state_at(game_id).core.pending
+        if pending is not None and pending.kind == "entropy" and pending.request["phase"] == "reveal":
+            return self.submit(game_id, seat, {"type": "reveal_entropy", "entropy": entropy})
+        return self.submit(game_id, seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy)})
+
     def annotate(self, game_id: str, seat: str, at: int, text: str, *, private: bool = False) -> Annotation:
         game = self.game(game_id)
         self.check_seat(game, seat)

@@ -315,3 +315,23 @@ def test_self_play_answers_the_round_and_plays_a_protected_game_to_the_end(app: 
     assert kinds.index("entropy_mixed") < kinds.index("items_drawn")
     report = app.verify("g")  # the end of the game revealed the seed: every roll recomputed
     assert report.passed and {c.name: c.status for c in report.checks}["dice protection"] == "passed"
+
+
+def test_the_entropy_command_commits_keeps_and_reveals_for_each_seat(db: Path, tmp_path: Path) -> None:
+    run = Cli(db, env={"ARBITRO_SEAT_ENTROPY": None})
+    run("new", "duel", "standard", "--id", "g")
+    kept = {seat: tmp_path / f"{seat}.entropy" for seat in ("red", "blue")}
+    first = run.json("entropy", "g", "--as", "red", "--file", str(kept["red"]))
+    text = kept["red"].read_text()
+    assert len(text) == 32 and oct(kept["red"].stat().st_mode & 0o777) == "0o600"
+    assert first["events"][0]["event"]["commitment"] == rnd.entropy_commitment(text)  # only the hash is sent
+    assert run.json("entropy", "g", "--as", "red", "--file", str(kept["red"]), code=1)["rule"] == "arbitro §R.2"
+    kept["blue"].write_text("blue's own words\n")  # a seat may bring its own
+    run("entropy", "g", "--as", "blue", "--file", str(kept["blue"]))
+    run("entropy", "g", "--as", "red", "--file", str(kept["red"]))
+    last = run.json("entropy", "g", "--as", "blue", "--file", str(kept["blue"]))
+    (mixed,) = [e["event"] for e in last["events"] if e["type"] == "entropy_mixed"]
+    assert mixed["mix"] == rnd.mix_round("", [("red", text), ("blue", "blue's own words")])
+    stray = tmp_path / "late.entropy"  # refused: no stray file is left behind
+    run("entropy", "g", "--as", "red", "--file", str(stray), code=1)
+    assert not stray.exists()
