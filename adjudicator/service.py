@@ -452,6 +452,8 @@ class Arbitro:
         `game_forked`. With `keep_dice` the fork replays the parent's seed, which must already be revealed."""
         parent = self.game(game_id)
         self.check_seat(parent, by)
+        umpire_only(by, "a fork is played from a position the players may not see whole, and with --keep-dice "
+                        "replays this game's dice (arbitro §R.3)")
         ruleset = registry.get(parent.ruleset)
         created = self._created(game_id)
         if not 1 <= at <= parent.head_seq:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
+from arbitro.adjudicator.errors import IllegalCommand, NotUmpire, NotYourDecision, Rejected
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
@@ -47,9 +47,11 @@ def test_no_fork_of_an_unrevealed_game_shows_the_rolls_the_parent_then_makes(app
     assert refused.value.rule == "arbitro §R.3"
     assert app.game("g").head_seq == at and [g.id for g in app.store.games()] == ["g"]
     # a seat cannot fork at all
-    for seat in ("red", "blue"):
-        with pytest.raises(IllegalCommand, match=f"only the umpire forks a game, not {seat}"):
+    for seat in ("red", "blue"):  # the library refuses (arbitro §A.1), and so would the engine on a direct submit
+        with pytest.raises(NotUmpire, match=f"only the umpire may do this, not '{seat}': a fork"):
             app.fork("g", at, by=seat)
+        with pytest.raises(IllegalCommand, match=f"only the umpire forks a game, not {seat}"):
+            app.submit("g", seat, {"type": "fork", "child": "x", "at": at, "hash": "0" * 64})
     # every fork that can be made draws from a seed the parent never uses
     previews = []
     for entropy in (None, "chosen-in-the-fork", "another try"):
@@ -100,7 +102,7 @@ def test_fork_through_the_cli_is_the_umpires_and_refuses_kept_dice_before_the_re
     exchange(run, "g")
     at = head(run, "g")
     refused = run.json("fork", "g", "--at", str(at), "--as", "red", code=1)
-    assert refused["rule"] == "arbitro §R.3" and "only the umpire" in refused["message"]
+    assert refused["error"] == "authority/umpire-only" and "only the umpire" in refused["message"]
     refused = run.json("fork", "g", "--at", str(at), "--keep-dice", code=1)
     assert refused["rule"] == "arbitro §R.3" and "reveal the seed first" in refused["message"]
     assert head(run, "g") == at
