@@ -25,6 +25,7 @@ from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, NoSuchFi
 from arbitro.adjudicator.randomness import Reroll, describe_rerolls
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify import check_game
+from arbitro.events import signing
 from arbitro.events.sqlite import OpenMode, SQLiteStore
 from arbitro.events.store import BrokenChain, GameNotFound, NoDatabase, StoreError
 from arbitro.projections.base import UMPIRE
@@ -326,20 +327,33 @@ def legal(game: str, seat: str | None, db: str, as_json: bool) -> None:
 @click.option("--expect", "expected_seq", type=int, help="Refuse unless the log's head is this sequence number.")
 @click.option("--key", help="Idempotency key (SEAT's own): the same command retried with it gets the original "
                             "result and is not applied twice; another command under a used key is refused.")
+@click.option("--sign", "key_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="Sign the command with SEAT's private key (from `arbitro keygen`): required once SEAT registered "
+                   "its key. The signature covers the game, SEAT, the head (--expect) and the key (--key).")
 @db_option
 @json_option
 @handle_errors
 def submit(game: str, command: str | None, seat: str, file: str | None, expected_seq: int | None, key: str | None,
-           db: str, as_json: bool) -> None:
-    """Submit a command as SEAT; print the events it caused (as SEAT may see them).
+           key_file: str | None, db: str, as_json: bool) -> None:
+    """Submit a command as SEAT; print the events it caused (as SEAT may see them) and the server's receipt.
 
     \b
     Example:
         arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}'
         arbitro submit marengo-1a2b --as austria --file move.json --expect 41 --key turn7-austria
+        arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}' --sign austria.key
     """
     raw = read_json_arg(command, file, "command")
-    result = open_app(db).submit(game, seat, raw, expected_seq=expected_seq, key=key)
+    app = open_app(db)
+    signature = None
+    if key_file is not None:
+        # Signed here, on the seat's side: the database never sees the private key.
+        expected_seq = app.game(game).head_seq if expected_seq is None else expected_seq
+        key = key or secrets.token_hex(16)
+        private = read_private_key(key_file)
+        signature = signing.sign(private, signing.command_statement(game=game, seat=seat, expected_seq=expected_seq,
+                                                                    key=key, command=raw))
+    result = app.submit(game, seat, raw, expected_seq=expected_seq, key=key, signature=signature)
 
     def text(r: dict[str, Any]) -> str:
         head = f"{'already applied' if r['duplicate'] else 'accepted'}: command {r['cmd']}, head #{r['head']}"
@@ -538,16 +552,33 @@ def read_receipts(files: tuple[str, ...]) -> list[Any]:
     return receipts
 
 
+def parse_seat_keys(items: tuple[str, ...]) -> dict[str, str]:
+    keys = {}
+    for item in items:
+        seat, sep, key = item.partition("=")
+        if not sep or not seat or not key:
+            raise BadInput(f"--seat-key {item!r}: write SEAT=PUBLIC_KEY, e.g. austria=3b6a27bc...")
+        try:
+            keys[seat] = signing.check_public_key(key)
+        except signing.BadKey as e:
+            raise BadInput(f"--seat-key {seat}: {e}") from None
+    return keys
+
+
 @cli.command()
 @click.argument("source")
 @click.option("--head", "head", metavar="HASH",
               help="A hash you recorded yourself (e.g. from a submit): the file's chain up to it must be the one you saw.")
 @click.option("--receipt", "receipt_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A receipt the server signed for one of your submissions (repeatable): the file must hold its head.")
+@click.option("--seat-key", "seat_keys", multiple=True, metavar="SEAT=PUBLIC_KEY",
+              help="A seat's own public key, as you know it (repeatable): the file must carry it, and every command "
+                   "in that seat's name since its registration must be signed with it.")
 @db_option
 @json_option
 @handle_errors
-def verify(source: str, head: str | None, receipt_files: tuple[str, ...], db: str, as_json: bool) -> None:
+def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_keys: tuple[str, ...], db: str,
+           as_json: bool) -> None:
     """Verify a game (id) or an exported file: chain, genesis, commands, build, dice, re-adjudication,
     annotations; with --receipt and --head, that the file is the log the server acknowledged to you.
 
@@ -561,10 +592,10 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], db: st
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
-            report = app.verify_lines(f, source, progress, head, read_receipts(receipt_files))
+            report = app.verify_lines(f, source, progress, head, read_receipts(receipt_files), parse_seat_keys(seat_keys))
     else:
-        if head is not None or receipt_files:
-            raise BadFile("--head and --receipt check an exported file: export the game first")
+        if head is not None or receipt_files or seat_keys:
+            raise BadFile("--head, --receipt and --seat-key check an exported file: export the game first")
         report = open_app(db, "read").verify(source, progress)
     if progress is not None:
         progress.close()
@@ -585,6 +616,58 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], db: st
     out(report, as_json, text)
     if not report.passed:
         sys.exit(1)
+
+
+def read_private_key(path: str) -> bytes:
+    try:
+        text = Path(path).read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        raise NoSuchFile(f"{path}: no such key file (make one with `arbitro keygen -o {path}`)") from None
+    try:
+        private = bytes.fromhex(text)
+        signing.public_key(private)
+    except (ValueError, signing.BadKey):
+        raise BadFile(f"{path}: not an Ed25519 private key (64 hex digits, as `arbitro keygen` writes)") from None
+    return private
+
+
+@cli.command()
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True, help="Where to write the private key.")
+@json_option
+@handle_errors
+def keygen(output: str, as_json: bool) -> None:
+    """Make a seat's Ed25519 key pair: write the private key to OUTPUT (keep it; the server never sees it)
+    and print the public key, to register with `arbitro register-key`.
+
+    \b
+    Example:
+        arbitro keygen -o austria.key
+    """
+    if Path(output).exists():
+        raise BadFile(f"{output} already exists: a key file is never overwritten")
+    private = signing.new_private_key()
+    Path(output).write_text(private.hex() + "\n", encoding="utf-8")
+    Path(output).chmod(0o600)
+    out({"public_key": signing.public_key(private), "file": output}, as_json, lambda d: d["public_key"])
+
+
+@cli.command(name="register-key")
+@click.argument("game")
+@click.argument("public_key")
+@seat_option()
+@db_option
+@json_option
+@handle_errors
+def register_key(game: str, public_key: str, seat: str, db: str, as_json: bool) -> None:
+    """Register SEAT's public key in GAME: from then on its commands are accepted only signed with the
+    private half (`arbitro submit --sign KEYFILE`), so nobody else, the host included, can send or alter one.
+
+    \b
+    Example:
+        arbitro register-key marengo-1a2b --as austria 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
+    """
+    result = open_app(db).register_key(game, seat, public_key)
+    out(result, as_json, lambda r: f"{r['seat']} signs its commands in {r['game']} after command {r['since_cmd']}")
 
 
 @cli.command()

@@ -104,6 +104,12 @@ class NotUmpire(Rejected):
     code = "authority/umpire-only"
 
 
+class Unsigned(Rejected):
+    """A command in the name of a seat that registered a key, without that seat's valid signature (arbitro §L.6)."""
+
+    code = "authority/unsigned"
+
+
 class VersionPinned(Rejected):
     """The game was made with another version of its ruleset than this build's (arbitro §L.5)."""
 

@@ -21,6 +21,7 @@ import msgspec
 from arbitro.adjudicator.errors import BadFile, BadInput
 from arbitro.events.codec import canonical
 from arbitro.events.records import FORMAT, CommandRecord, GameRecord, StoredEvent
+from arbitro.events.signing import CommandSignature
 from arbitro.events.store import Annotation
 from arbitro.projections.base import UMPIRE
 
@@ -36,6 +37,8 @@ class Loaded(msgspec.Struct, kw_only=True):
     redacted_for: str | None = None
     events_start_line: int = 0
     server_key: str | None = None  # the exporting server's public key (it signs the receipts it gives)
+    seat_keys: dict[str, tuple[str, int]] = {}  # seat -> (its public key, the last command it did not sign)
+    signatures: dict[int, CommandSignature] = {}  # command number -> its seat's signature
 
 
 def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool = False) -> Iterator[str]:
@@ -50,12 +53,19 @@ def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool 
     if not (revealed or (with_seed and seat == UMPIRE)):
         head["seed"] = None
     head.update(record="game", format=FORMAT, redacted_for=None if seat == UMPIRE else seat, server_key=app.server_key())
+    keys = app.store.seat_keys(game_id)
+    if keys:  # only where a seat registered one: files without keep their former shape
+        head["seat_keys"] = {s: {"public_key": k, "since_cmd": since} for s, (k, since) in keys.items()}
     yield _line(head)
+    signatures = app.store.command_signatures(game_id)
     for stored in app.store.commands(game_id):
         visible = seat == UMPIRE or stored.record.seat == seat
-        yield _line({"record": "command", "cmd": stored.record.cmd, "seat": stored.record.seat, "hash": stored.hash,
-                     "first_seq": stored.first_seq, "last_seq": stored.last_seq,
-                     "body": msgspec.to_builtins(stored.record) if visible else None})
+        line = {"record": "command", "cmd": stored.record.cmd, "seat": stored.record.seat, "hash": stored.hash,
+                "first_seq": stored.first_seq, "last_seq": stored.last_seq,
+                "body": msgspec.to_builtins(stored.record) if visible else None}
+        if visible and stored.record.cmd in signatures:  # it holds the command as sent: only where the body is
+            line["signature"] = msgspec.to_builtins(signatures[stored.record.cmd])
+        yield _line(line)
     if seat == UMPIRE:
         for stored in app.store.events(game_id):
             yield _line({"record": "event", "seq": stored.seq, "hash": stored.hash, "body": msgspec.json.decode(stored.body)})
@@ -79,6 +89,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     served: list[dict[str, Any]] = []
     notes: list[Annotation] = []
     redacted_for = server_key = None
+    seat_keys: dict[str, tuple[str, int]] = {}
+    signatures: dict[int, CommandSignature] = {}
     for number, text in enumerate(lines, 1):
         if not text.strip():
             continue
@@ -96,6 +108,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
                     raise BadFile(f"{where}: not an {FORMAT} export (format field)")
                 redacted_for = record.pop("redacted_for", None)
                 server_key = record.pop("server_key", None)
+                seat_keys = {seat_: (k["public_key"], k["since_cmd"]) for seat_, k in record.pop("seat_keys", {}).items()}
                 game = msgspec.convert(record, GameRecord)
             elif game is None:
                 raise BadFile(f"{where}: the first record must be the game record")
@@ -103,6 +116,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
                 body = record["body"]
                 commands.append((msgspec.convert(body, CommandRecord) if body is not None else None,
                                  record["hash"], record["first_seq"], record["last_seq"]))
+                if "signature" in record:
+                    signatures[record["cmd"]] = msgspec.convert(record["signature"], CommandSignature)
             elif kind == "event" and "body" in record:
                 events.append(StoredEvent(record["seq"], canonical(record["body"]), record["hash"]))
             elif kind == "event":
@@ -116,7 +131,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     if game is None:
         raise BadFile(f"{source}: empty file: no game record")
     return Loaded(game=game, commands=commands, events=events, served=served, annotations=notes,
-                  redacted_for=redacted_for, server_key=server_key)
+                  redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures)
 
 
 def import_loaded(app: Any, loaded: Loaded) -> str:
@@ -137,8 +152,11 @@ def import_loaded(app: Any, loaded: Loaded) -> str:
         batch = [by_seq[s] for s in range(first, last + 1)] if first else []
         if number == 0:
             app.store.create_game(game, record, batch)
+            for seat, (key, since) in loaded.seat_keys.items():
+                app.store.register_seat_key(game.id, seat, key, since)
         else:
-            app.store.append(game.id, batch[0].seq - 1 if batch else app.store.game(game.id).head_seq, record, batch)
+            app.store.append(game.id, batch[0].seq - 1 if batch else app.store.game(game.id).head_seq, record, batch,
+                             loaded.signatures.get(number))
     for note in loaded.annotations:
         app.store.add_annotation(note)
     app.rebuild_snapshots(game.id)

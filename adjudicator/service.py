@@ -19,7 +19,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.errors import (
     BadInput, BadPosition, IllegalCommand, KeyReused, NotFound, NotUmpire, UnknownScenario, UnknownSeat,
-    VersionPinned,
+    Unsigned, VersionPinned,
 )
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.ruleset import Ruleset
@@ -201,7 +201,8 @@ class Arbitro:
 
     # --- commands -------------------------------------------------------------------------------
     def submit(
-        self, game_id: str, seat: str, command: Any, *, expected_seq: int | None = None, key: str | None = None
+        self, game_id: str, seat: str, command: Any, *, expected_seq: int | None = None, key: str | None = None,
+        signature: str | None = None,
     ) -> dict[str, Any]:
         # The head is read once: the expected head is checked against it, the command judged in its state and
         # appended only if it is still the head (the append's transaction checks), so a loser of a race is told
@@ -216,6 +217,7 @@ class Arbitro:
         adj = self.adjudicator(game.ruleset)
         created = self._created(game_id)
         pinned(game, created, adj.ruleset, command)
+        signed = self._seat_signature(game, seat, command, expected_seq, key, signature)
         replayer = Replayer(adj.fold, self.store, game_id)
         state = self._head_state(game)
         done = adj.decide(state, seat, command, self.context(game, created), replayer, self.supply(game))
@@ -226,7 +228,7 @@ class Arbitro:
         bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)
         try:
-            self.store.append(game_id, game.head_seq, record, stored)
+            self.store.append(game_id, game.head_seq, record, stored, signed)
         except DuplicateKey:  # the same key raced us: the first one won; answer as it did
             prior = self.store.command_by_key(game_id, seat, record.key)
             assert prior is not None
@@ -245,6 +247,42 @@ class Arbitro:
                 served.append(event)
         return {"game": game_id, "cmd": cmd, "duplicate": False, "head": stored[-1].seq if stored else game.head_seq,
                 "events": served, "awaiting": self.awaiting(game_id, done.state), "receipt": receipt}
+
+    def register_key(self, game_id: str, seat: str, public_key: str) -> dict[str, Any]:
+        """Register `seat`'s own Ed25519 public key (arbitro §L.6): from now on the game accepts that seat's
+        commands only signed with the private half, which the host never holds, so no command in the seat's
+        name can be made up or altered by anyone else, the host included."""
+        game = self.game(game_id)
+        self.check_seat(game, seat)
+        try:
+            checked = signing.check_public_key(public_key)
+        except signing.BadKey as e:
+            raise BadInput(f"{seat}'s key: {e}") from None
+        since = self.store.register_seat_key(game_id, seat, checked)
+        return {"game": game_id, "seat": seat, "public_key": checked, "since_cmd": since}
+
+    def _seat_signature(
+        self, game: GameRecord, seat: str, command: Any, expected_seq: int | None, key: str | None,
+        signature: str | None,
+    ) -> signing.CommandSignature | None:
+        """The seat's signature on this command, checked; required once the seat registered a key."""
+        registered = self.store.seat_keys(game.id).get(seat)
+        if signature is None:
+            if registered is not None:
+                raise Unsigned(f"{seat} registered the key {registered[0][:16]}... in game {game.id}: its commands "
+                               "are accepted only signed with it (`arbitro submit --sign KEYFILE`)", rule="arbitro §L.6")
+            return None
+        if registered is None:
+            raise BadInput(f"{seat} has no key registered in game {game.id}: register one first "
+                           "(`arbitro register-key GAME --as SEAT PUBLIC_KEY`)")
+        if expected_seq is None or key is None or not isinstance(command, dict):
+            raise BadInput("a signed command names the head it expects and its idempotency key (--expect, --key), "
+                           "both covered by the signature")
+        statement = signing.command_statement(game=game.id, seat=seat, expected_seq=expected_seq, key=key, command=command)
+        if not signing.signature_ok(registered[0], statement, signature):
+            raise Unsigned(f"the signature does not verify under {seat}'s key {registered[0][:16]}... for this "
+                           f"command in game {game.id} at #{expected_seq} with key {key!r}", rule="arbitro §L.6")
+        return signing.CommandSignature(public_key=registered[0], command=command, signature=signature)
 
     def receipt(self, game_id: str, cmd: int) -> dict[str, Any]:
         """The server's signed receipt for command `cmd` (arbitro §L.4): the head its events ended on, and the
@@ -421,7 +459,7 @@ class Arbitro:
 
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
-        head: str | None = None, receipts: Iterable[dict[str, Any]] = (),
+        head: str | None = None, receipts: Iterable[dict[str, Any]] = (), seat_keys: dict[str, str] | None = None,
     ) -> Any:
         """Verify an exported file; `head` (a hash the seat recorded) and `receipts` (the server's signed
         receipts the seat kept) anchor it to what was actually played (arbitro §L.4, §V.2)."""
@@ -429,7 +467,7 @@ class Arbitro:
         from arbitro.adjudicator.verify import verify
 
         anchors = [signing.read_receipt(r) for r in receipts]
-        return verify(self, read_lines(lines, source), progress, head, anchors)
+        return verify(self, read_lines(lines, source), progress, head, anchors, seat_keys)
 
     def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does

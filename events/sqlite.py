@@ -18,6 +18,7 @@ import sqlite_utils
 
 from arbitro.events.codec import sha256_hex
 from arbitro.events import signing
+from arbitro.events.signing import CommandSignature
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent
 from arbitro.events.store import (
     Annotation,
@@ -143,6 +144,11 @@ class SQLiteStore:
         # Databases made before notes were chained (schema 1) gain the chain's columns; their old notes
         # stay unchained and `arbitro check` reports them so.
         db["annotations"].add_missing_columns([{"at_hash": "", "prev": "", "hash": ""}])
+        # A seat's own public key (arbitro §L.6): its commands after `since_cmd` carry its signature.
+        db["seat_keys"].create({"game": str, "seat": str, "public_key": str, "since_cmd": int},
+                               pk=("game", "seat"), if_not_exists=True)
+        db["command_signatures"].create({"game": str, "cmd": int, "signature": str}, pk=("game", "cmd"),
+                                        if_not_exists=True)
         db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
         db.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
         # The server's signing key exists from the first write-mode open, so every export names it.
@@ -179,7 +185,10 @@ class SQLiteStore:
         return msgspec.convert(row, GameRecord)
 
     # --- the append ---------------------------------------------------------------------------
-    def append(self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent]) -> None:
+    def append(
+        self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
+        signature: CommandSignature | None = None,
+    ) -> None:
         with self._transaction():
             head = self.conn.execute("SELECT head_seq FROM games WHERE id=?", (game_id,)).fetchone()
             if head is None:
@@ -194,6 +203,9 @@ class SQLiteStore:
                 raise StaleSequence(game_id, expected_seq, head[0])
             self._check_head_link(game_id, head[0], events)
             self._insert(game_id, command, events)
+            if signature is not None:
+                self.conn.execute("INSERT INTO command_signatures VALUES (?,?,?)",
+                                  (game_id, command.cmd, msgspec.json.encode(signature).decode()))
 
     def _check_head_link(self, game_id: str, head_seq: int, events: list[StoredEvent]) -> None:
         """Refuse to append onto a broken chain (arbitro §L.7): the head event's stored body must still hash
@@ -308,6 +320,40 @@ class SQLiteStore:
         )
         return (StoredEvent(seq, body.encode() if isinstance(body, str) else bytes(body), digest)
                 for seq, body, digest in rows)
+
+    # --- seats' keys and signatures -------------------------------------------------------------
+    def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int:
+        """Record a seat's public key; its commands after `since_cmd` (default: the game's last command) must
+        be signed with it. A seat registers one key per game."""
+        with self._transaction():
+            row = self.conn.execute("SELECT head_cmd FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None:
+                raise GameNotFound(game_id)
+            known = self.conn.execute("SELECT public_key FROM seat_keys WHERE game=? AND seat=?", (game_id, seat)).fetchone()
+            if known is not None:
+                raise StoreError(f"game {game_id}: {seat} already registered the key {known[0][:16]}...; a seat has "
+                                 "one key per game")
+            since = row[0] if since_cmd is None else since_cmd
+            self.conn.execute("INSERT INTO seat_keys VALUES (?,?,?,?)", (game_id, seat, public_key, since))
+        return since
+
+    def seat_keys(self, game_id: str) -> dict[str, tuple[str, int]]:
+        """seat -> (public key, the last command it did not have to sign)."""
+        if not self._has_table("seat_keys"):
+            return {}
+        rows, _ = self._read("SELECT seat, public_key, since_cmd FROM seat_keys WHERE game=? ORDER BY seat", (game_id,))
+        return {seat: (key, since) for seat, key, since in rows}
+
+    def command_signatures(self, game_id: str) -> dict[int, CommandSignature]:
+        if not self._has_table("command_signatures"):
+            return {}
+        rows, _ = self._read("SELECT cmd, signature FROM command_signatures WHERE game=? ORDER BY cmd", (game_id,))
+        return {cmd: msgspec.json.decode(text, type=CommandSignature) for cmd, text in rows}
+
+    def _has_table(self, name: str) -> bool:
+        """A database made before a table existed, opened read-only since, lacks it: it has no rows of it."""
+        rows, _ = self._read("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,))
+        return bool(rows)
 
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotUmpire
+from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotUmpire, Unsigned
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import core, signing
 from arbitro.events.codec import canonical, sha256_hex
@@ -388,3 +388,86 @@ def test_the_cli_refuses_a_declared_seat_what_is_the_umpires(run: Cli, tmp_path:
     path = export(run, tmp_path)
     assert "only the umpire" in Cli(tmp_path / "o.db")("import", str(path), "--as", "blue", code=1).stderr
     assert "only the umpire" in run("reveal", "g", "--as", "blue", "--reason", "peek", code=1).stderr
+
+
+# --- a seat signs its own commands -----------------------------------------------------------------------------
+@pytest.fixture
+def signed_game(run: Cli, tmp_path: Path) -> tuple[str, str]:
+    """A duel whose red seat registered a key after command 0 and signs every command; returns (key file,
+    public key)."""
+    key_file = str(tmp_path / "red.key")
+    public = run.json("keygen", "-o", key_file)["public_key"]
+    run("new", "duel", "standard", "--id", "g")
+    assert run.json("register-key", "g", public, "--as", "red")["since_cmd"] == 0
+    run.submit("g", "red", {"type": "attack", "aim": "high"}, "--sign", key_file)
+    run.submit("g", "blue", {"type": "guard", "stance": "low"})
+    run.submit("g", "blue", {"type": "attack", "aim": "low"})
+    run.submit("g", "red", {"type": "guard", "stance": "high"}, "--sign", key_file)  # command 4
+    return key_file, public
+
+
+def test_a_seat_with_a_key_is_refused_unsigned_or_wrongly_signed_commands(
+    run: Cli, tmp_path: Path, signed_game: tuple[str, str]
+) -> None:
+    key_file, _ = signed_game
+    before = head(run, "g")
+    error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', code=1)
+    assert error["error"] == "authority/unsigned" and error["rule"] == "arbitro §L.6"
+    other = str(tmp_path / "other.key")
+    run("keygen", "-o", other)
+    error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', "--sign", other, code=1)
+    assert "does not verify under red's key" in error["message"]
+    # A signature made for one command does not pass for another (the library call a server would receive).
+    app = Arbitro(SQLiteStore(run.db))
+    private = bytes.fromhex(Path(key_file).read_text().strip())
+    statement = signing.command_statement(game="g", seat="red", expected_seq=before, key="k",
+                                          command={"type": "attack", "aim": "high"})
+    with pytest.raises(Unsigned, match="does not verify"):
+        app.submit("g", "red", {"type": "attack", "aim": "low"}, expected_seq=before, key="k",
+                   signature=signing.sign(private, statement))
+    assert app.submit("g", "red", {"type": "attack", "aim": "high"}, expected_seq=before, key="k",
+                      signature=signing.sign(private, statement))["cmd"] == 5
+    assert "already registered" in run("register-key", "g", signing.public_key(private), "--as", "red", code=2).stderr
+
+
+def test_signed_commands_verify_and_a_seat_checks_its_own_key(
+    run: Cli, tmp_path: Path, signed_game: tuple[str, str]
+) -> None:
+    _, public = signed_game
+    assert checks(run.json("verify", "g"))["seat signatures"] == "passed"
+    path = export(run, tmp_path)
+    report = run.json("verify", str(path), "--seat-key", f"red={public}")
+    assert checks(report)["seat signatures"] == "passed" and "2 commands signed" in detail(report, "seat signatures")
+    other = Cli(tmp_path / "other.db")
+    other("import", str(path))  # keys and signatures travel with the game
+    assert checks(other.json("verify", "g"))["seat signatures"] == "passed"
+    # A seat's export carries its own signatures, never another seat's command as sent.
+    blue = read_export(export(run, tmp_path, "--as", "blue", name="blue.jsonl"))
+    assert not [r for r in blue if r["record"] == "command" and "signature" in r]
+
+
+@pytest.mark.parametrize("forgery", ["edit a signed command", "unsigned command in red's name", "strip red's key"])
+def test_the_host_cannot_make_or_alter_a_command_in_a_signing_seats_name(
+    run: Cli, tmp_path: Path, signed_game: tuple[str, str], forgery: str
+) -> None:
+    """The forged entropy of a rewrite, in red's name: the host holds the seed and the database, not red's key."""
+    _, public = signed_game
+    path = export(run, tmp_path)
+    records = read_export(path)
+    commands = [r for r in records if r["record"] == "command"]
+    if forgery == "edit a signed command":
+        commands[4]["body"]["command"]["stance"] = "low"  # red's guard
+        commands[4]["hash"] = sha256_hex(canonical(commands[4]["body"]))
+        for event in event_records(records):
+            if event["body"]["cmd"] == 4:
+                event["body"]["cmd_hash"] = commands[4]["hash"]
+    elif forgery == "unsigned command in red's name":
+        del commands[4]["signature"]
+    else:
+        del records[0]["seat_keys"]
+        for command in commands:
+            command.pop("signature", None)
+    rechain(records)
+    write_export(path, records)
+    report = run.json("verify", str(path), "--seat-key", f"red={public}", code=1)
+    assert checks(report)["seat signatures"] == "failed"
