@@ -179,10 +179,14 @@ def audit_dice(bodies: Iterable[EventBody[Any]]) -> DiceAudit:
     protection: Literal["seats", "host", "public", "entered"]
     if created.kind == "transcribed":
         protection, summary = "entered", "entered from the table: the engine rolls nothing (arbitro §R.4)"
-    elif created.origin.get("keep_dice"):
+    elif created.origin.get("keep_dice") and created.origin.get("seed_public"):
         protection = "public"
         summary = (f"public: this fork replays the dice of game {created.origin.get('fork')}, whose seed is revealed; "
                    "anyone can predict them (for analysis, arbitro §R.3)")
+    elif created.origin.get("keep_dice"):  # made before arbitro §R.3 required the parent's reveal first
+        protection = "host"
+        summary = (f"{HOST_WARNING}: this fork shares the secret seed of game {created.origin.get('fork')}, kept "
+                   "before that game's reveal, so it could show that game's rolls in advance (arbitro §R.3)")
     elif not seats:
         protection = "host"
         summary = (f"{HOST_WARNING}: they rest on the server's seed alone, since no seat committed entropy at "

@@ -4,13 +4,16 @@ forks the game to read the next roll, grinds the seed against the seats' entropy
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from arbitro.adjudicator.errors import IllegalCommand, NotUmpire, NotYourDecision, Rejected
+from arbitro.adjudicator.randomness import audit_dice
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events import core
 from arbitro.events import random as rnd
 
 from arbitro.events.sqlite import SQLiteStore
@@ -213,6 +216,9 @@ def test_the_cli_creates_protected_games_unless_told_not_to(db: Path) -> None:
     run("new", "duel", "standard", "--id", "h", "--no-seat-entropy")
     assert "dice: dice not protected against the host" in run("status", "h").stdout
     assert run.json("status", "h")["dice"]["protection"] == "host"
+    run("new", "duel", "standard", "--id", "t", "--transcribed")  # rolls nothing itself: no round to wait for
+    assert run.json("status", "t")["dice"]["protection"] == "entered"
+    assert run.json("status", "t")["awaiting"]["kind"] != "entropy"
     checks = {c["name"]: c for c in run.json("verify", "h")["checks"]}
     assert checks["dice protection"]["status"] == "unchecked"
     assert checks["dice protection"]["detail"].startswith("dice not protected against the host")
@@ -337,3 +343,12 @@ def test_the_entropy_command_commits_keeps_and_reveals_for_each_seat(db: Path, t
     stray = tmp_path / "late.entropy"  # refused: no stray file is left behind
     run("entropy", "g", "--as", "red", "--file", str(stray), code=1)
     assert not stray.exists()
+
+
+def test_a_kept_dice_fork_made_before_the_parents_reveal_is_reported_as_able_to_preview() -> None:
+    """Forks stored by earlier builds (keep_dice without the parent's reveal) are not called public or safe."""
+    old = core.GameCreated(ruleset="duel", version="1.0.0", scenario="standard", options=(), kind="generated",
+                           seats=("red", "blue"), seed_commitment="0" * 64, data_hash="0" * 64,
+                           origin={"fork": "g", "at": 3, "hash": "0" * 64, "keep_dice": True}, initial={})
+    audit = audit_dice([SimpleNamespace(seq=1, event=old)])  # type: ignore[list-item]
+    assert audit.protection == "host" and "could show that game's rolls in advance" in audit.summary
