@@ -94,13 +94,14 @@ class Decision(Generic[S]):
 
     def roll(
         self, count: int = 1, sides: int = 6, *, purpose: str, detail: dict[str, str | int] | None = None,
-        visible_to: tuple[str, ...] | None = None,
+        visible_to: tuple[str, ...] | None = None, about: tuple[str, ...] = (),
     ) -> tuple[int, ...]:
+        """`about`: the places whose pieces the roll concerns (see core.DiceRolled.about)."""
         index = self.game.core.rolls
         values, source = self._supply.roll(self.game.core, index, count, sides, purpose)
         self.emit(core.DiceRolled(
             index=index, count=count, sides=sides, values=values, purpose=purpose, detail=detail or {},
-            source=source, visible_to=visible_to,
+            source=source, visible_to=visible_to, about=tuple(sorted(set(about))),
         ))
         return values
 

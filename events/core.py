@@ -84,6 +84,9 @@ class DiceRolled(Event, tag="dice_rolled"):
     detail: dict[str, str | int] = {}  # table, column, modifiers: "which column did that roll use?"
     source: Literal["seed", "entered"] = "seed"
     visible_to: tuple[str, ...] | None = None  # None: public
+    # The map places (hexes, areas) whose pieces the roll concerns: a seat that may not examine one of them is
+    # served the roll without its purpose and detail (arbitro §V.4; the ruleset decides what it may examine).
+    about: tuple[str, ...] = ()
 
 
 class ItemsDrawn(Event, tag="items_drawn"):

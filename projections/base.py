@@ -6,7 +6,9 @@ the fold here lets replay, views and verification run without any adjudication c
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
@@ -14,6 +16,20 @@ import msgspec
 S = TypeVar("S", bound=msgspec.Struct)
 
 UMPIRE = "umpire"
+
+CITATION = re.compile(r"^\S+ §\S+")  # a purpose opens with the rule it applies: "arrivano §13.1 efficiency test..."
+
+
+def unexamined_roll(data: dict[str, Any]) -> dict[str, Any]:
+    """A roll about pieces a seat may not examine, as the table shows it: a die was rolled under a rule (and its
+    faces, unless the roll is hidden), not what it was for, where, nor with which values and modifiers."""
+    match = CITATION.match(data.get("purpose", ""))
+    return {**data, "purpose": match.group(0) if match else "", "detail": {}, "about": [], "hidden": True}
+
+
+def seen_path(path: list[str], unseen: frozenset[str]) -> list[str]:
+    """The hexes of a route a seat may examine, in order: a piece seen arriving is not served where it came from."""
+    return [h for h in path if h not in unseen]
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -46,6 +62,21 @@ class RulesetProjection(ABC, Generic[S]):
         """The event as served to `seat` (state: the state after it). None hides it entirely.
         Default: events are public."""
         return msgspec.to_builtins(event)  # type: ignore[no-any-return]
+
+    def unexaminable(self, state: S, seat: str, places: Iterable[str]) -> frozenset[str]:
+        """Those of `places` (map hexes or areas; any other string is ignored) whose pieces `seat` may not examine
+        now: fog of war. Rolls about them are served without purpose and detail, and routes without them.
+        Default: every place may be examined."""
+        return frozenset()
+
+    def redact_random(self, data: dict[str, Any], seat: str, state: S) -> dict[str, Any] | None:
+        """A roll or draw (the engine's event as builtins, its values already dropped if `visible_to` leaves `seat`
+        out) as served to `seat`; `state`: the state after it. Default: a roll about places `seat` may not examine
+        keeps only what the table shows (unexamined_roll)."""
+        about = data.get("about") or ()
+        if about and self.unexaminable(state, seat, about):
+            return unexamined_roll(data)
+        return data
 
     def note_interpretations(self, state: S, chosen: dict[str, str]) -> S:
         """The umpire's readings in force changed (a ruling, a position, a fork): `chosen` maps the name of

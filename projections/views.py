@@ -36,12 +36,13 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
                 # redacted here exactly as the parent's RandomRequested was.
                 pending["request"] = redact_request(pending["request"])
             return data  # type: ignore[no-any-return]
-        case core.DiceRolled() | core.ItemsDrawn() if event.visible_to is not None and seat not in event.visible_to:
+        case core.DiceRolled() | core.ItemsDrawn():
             data = to_builtins(event)
-            for hidden in ("values", "drawn", "population"):
-                data.pop(hidden, None)
-            data["hidden"] = True
-            return data  # type: ignore[no-any-return]
+            if event.visible_to is not None and seat not in event.visible_to:
+                for hidden in ("values", "drawn", "population"):
+                    data.pop(hidden, None)
+                data["hidden"] = True
+            return ruleset.redact_random(data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
         case core.RandomRequested() if seat != event.command_seat:
             return redact_request(to_builtins(event))
         case core.Checkpoint():

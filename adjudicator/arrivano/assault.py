@@ -354,7 +354,8 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
     die = g.roll(f"{R.RESULTS} assault on {', '.join(targets)}", {
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
-        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"})
+        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
+        about=(*targets, *(w.state.units[u].hex for u in attackers)))
     look = sys_assault.resolve(PROFILE, g.crt, odds.column, die, mods)
     record = look.record() | {"below_minimum": odds.below_minimum, "cap_rule": str(R.MODIFIERS),
                               "above_6_1": str(R.ABOVE_6_1) if odds.column.beyond_high else ""}

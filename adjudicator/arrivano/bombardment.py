@@ -85,7 +85,7 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
     total = sum(m.value for m in mods)
     die = g.roll(f"{R.BOMBARD_TABLE} bombardment of {target}", {
         "table": "bombardment", "column": str(value), "from": h, "target": target,
-        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods)})
+        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods)}, about=(h, target))
     rows = sorted(int(r) for r in table.rows)
     row = min(max(die + total, rows[0]), rows[-1])
     result = table.rows[str(row)][str(value)]

@@ -49,8 +49,11 @@ class Game:
     def emit(self, event: Any) -> None:
         self.ctx.emit(event)
 
-    def roll(self, purpose: str, detail: dict[str, str | int], visible_to: tuple[str, ...] | None = None) -> int:
-        return self.ctx.roll(1, 6, purpose=purpose, detail=detail, visible_to=visible_to)[0]
+    def roll(self, purpose: str, detail: dict[str, str | int], visible_to: tuple[str, ...] | None = None,
+             about: tuple[str, ...] = ()) -> int:
+        """`about`: the hexes of the stacks the roll concerns; a seat that may not examine one of them is served
+        the roll without purpose and detail (arrivano §11.3.2)."""
+        return self.ctx.roll(1, 6, purpose=purpose, detail=detail, visible_to=visible_to, about=about)[0]
 
     def reject(self, rule: Any, message: str) -> None:
         self.ctx.reject(rule, message)
@@ -113,7 +116,7 @@ def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] 
     values = {u: efficiency_value(w, u) for u in units}
     die = g.roll(f"{R.EFFICIENCY} efficiency test: {why}", {
         "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
-        "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.EFFICIENCY)}, visible_to)
+        "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.EFFICIENCY)}, visible_to, about=(h,))
     return {u: sys_eff.passes(PROFILE, die, values[u], mod) for u in units}
 
 
@@ -191,7 +194,8 @@ def refuge_hexes(w: World, lid: str) -> list[str]:
 
 def leader_test(g: Game, lid: str, why: str) -> None:
     """arrivano §4.5.3: a d6 of 1 or 2 captures or kills the commander."""
-    die = g.roll(f"{R.LEADER_LOSS_TEST} commander test: {why}", {"table": "leader loss", "lost_on": "1-2"})
+    die = g.roll(f"{R.LEADER_LOSS_TEST} commander test: {why}", {"table": "leader loss", "lost_on": "1-2"},
+                 about=(g.state.leaders[lid].hex,))
     if die <= 2:
         g.emit(ev.LeaderLost(leader=lid, rule=str(R.LEADER_LOSS_TEST)))
         after_leader_lost(g, lid)
@@ -200,7 +204,8 @@ def leader_test(g: Game, lid: str, why: str) -> None:
 def after_leader_lost(g: Game, lid: str) -> None:
     fc = g.s.scenario.victory.flag_capture
     if fc is not None and lid in fc.leaders:  # arrivano §17.2.12: a flag on 4-6
-        die = g.roll(f"{R.CT_VICTORY} flag of a lost Maggiore", {"table": "flag capture", "needs": fc.die_min})
+        die = g.roll(f"{R.CT_VICTORY} flag of a lost Maggiore", {"table": "flag capture", "needs": fc.die_min},
+                     about=(g.state.leaders[lid].hex,))
         if die >= fc.die_min:
             g.emit(ev.FlagCaptured(leader=lid, rule=str(R.CT_VICTORY)))
 

@@ -197,7 +197,7 @@ def roll_fire(g: Game, uid: str, h: str, target: str) -> str:
     total = sum(m.value for m in mods)
     die = g.roll(f"{R.FIRE_TABLE} open-order fire at {target}", {
         "table": "infantry fire", "column": column, "from": h, "target": target,
-        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"})
+        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"}, about=(h, target))
     rows = sorted(int(r) for r in table.rows)
     row = min(max(die + total, rows[0]), rows[-1])
     result = table.rows[str(row)][column]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -36,7 +37,7 @@ from arbitro.adjudicator.ruleset import (
 )
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
-from arbitro.projections.base import Outcome
+from arbitro.projections.base import Outcome, seen_path
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
 IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
@@ -357,6 +358,14 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             return set()
         return {f'"{p}"' for p in self.hidden_pieces(state, seat) - set(state.seen.get(seat, [])) if p in state.units}
 
+    def unexaminable(self, state: P.ArrivanoState, seat: str, places: Iterable[str]) -> frozenset[str]:
+        """Map hexes among `places` out of `seat`'s line of sight (arrivano §11.3.2); the umpire sees everything."""
+        if seat not in self.seats(state):
+            return frozenset()
+        w = self.world(state)
+        visible = w.visible_hexes(seat)
+        return frozenset(p for p in places if p not in visible and w.grid.contains(p))
+
     def redact(self, event: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any] | None:
         data: dict[str, Any] = msgspec.to_builtins(event)
         if seat not in self.seats(state):
@@ -378,7 +387,15 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         hidden = self.hidden_pieces(state, seat)
         if any(i in hidden for i in ids):
             return {"type": data["type"], "rule": data["rule"], "hidden": True}
+        if isinstance(event, (ev.UnitMoved, ev.LeaderMoved, ev.UnitRetreated)) and self._side_of(state, ids[0]) != seat:
+            unseen = self.unexaminable(state, seat, event.path)  # seen arriving: not where it came from (§11.3.2)
+            if unseen:
+                data["path"] = seen_path(data["path"], unseen)
         return data
+
+    @staticmethod
+    def _side_of(state: P.ArrivanoState, piece: str) -> str:
+        return state.units[piece].side if piece in state.units else state.leaders[piece].side
 
     def is_irreversible(self, event: Any) -> bool:
         return isinstance(event, ev.PiecesSighted)

@@ -6,6 +6,7 @@ rule-by-rule coverage map.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from arbitro.adjudicator.caldiero.system_movement import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Ruleset, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
-from arbitro.projections.base import UMPIRE, Outcome
+from arbitro.projections.base import UMPIRE, Outcome, seen_path
 
 SEATS = ("france", "austria")
 OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks")
@@ -208,13 +209,26 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
                               {"kind": f["kind"], "seat": f["seat"], "rule": f["rule"]} for f in out["pending"]]
         return out
 
+    def unexaminable(self, state: P.CaldieroState, seat: str, places: Iterable[str]) -> frozenset[str]:
+        """With fog of war: the map hexes among `places` that `seat` may not examine now (caldiero §20.4)."""
+        if seat not in SEATS or "fog_of_war" not in state.options:
+            return frozenset()
+        w = self._world(state)
+        return FOG.hidden_among(w, seat, {p for p in places if w.board.on_map(p)})
+
     def redact(self, event: Any, seat: str, state: P.CaldieroState) -> dict[str, Any] | None:
         data: dict[str, Any] = msgspec.to_builtins(event)
         if seat == UMPIRE or "fog_of_war" not in state.options:
             return data
         secret = self.secrets(state, seat)
         if secret and _mentions(data, secret):
-            return {"type": data["type"], "rule": data.get("rule", ""), "hidden": "fog of war (caldiero §20.4)"}
+            return {"type": data["type"], "rule": data.get("rule", ""), "hidden": FOG_HIDDEN}
+        if isinstance(event, (ev.UnitsMoved, ev.LeaderMoved, ev.UnitRetreated)) and _mover_side(state, event) != seat:
+            unseen = self.unexaminable(state, seat, event.path)  # a unit seen arriving, not where it came from
+            if unseen:
+                data["path"] = seen_path(data["path"], unseen)
+            if not data["path"]:  # moved wholly out of sight: only its marker moved (caldiero §20.4)
+                return {"type": data["type"], "rule": data.get("rule", ""), "hidden": FOG_HIDDEN}
         return data
 
     def secrets(self, state: P.CaldieroState, seat: str) -> set[str]:
@@ -295,6 +309,16 @@ PROMPTS = {
     "cavalry_retreat": "defending cavalry may retreat one hex before combat (caldiero §14.1)",
     "leader_escape": "your leader, alone, is reached by an enemy unit: move him away (caldiero §8.2.3)",
 }
+
+
+FOG_HIDDEN = "fog of war (caldiero §20.4)"
+
+
+def _mover_side(state: P.CaldieroState, event: Any) -> str:
+    if isinstance(event, ev.LeaderMoved):
+        return state.leaders[event.leader].side
+    unit = event.units[0] if isinstance(event, ev.UnitsMoved) else event.unit
+    return state.units[unit].side
 
 
 def _mentions(data: Any, secret: set[str]) -> bool:

@@ -178,7 +178,7 @@ def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
     units = reorganise_candidates(a.w, seat, cmd.hex)
     values = {u: a.w.efficiency(u) + general_bonus(a.w, u) for u in units}
     (roll,) = a.roll(f"{R.RECOVERY} reorganisation at {cmd.hex}", {"test": "efficiency", "hex": cmd.hex,
-                     "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+                     "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(cmd.hex,))
     a.emit(ev.StepRecorded(item=cmd.hex, rule=str(R.RECOVERY)))
     for u in units:
         if passes(roll, values[u]):  # caldiero §15.3.1

@@ -98,7 +98,8 @@ class CaldieroHooks:
         if c is None or c.elan is None or c.elan not in c.attackers:
             return 0
         w = a.w
-        (roll,) = a.roll(f"{R.ELAN_TEST} Elan test of {c.elan}", {"test": "efficiency, no modifier", "value": w.efficiency(c.elan)})
+        (roll,) = a.roll(f"{R.ELAN_TEST} Elan test of {c.elan}", {"test": "efficiency, no modifier", "value": w.efficiency(c.elan)},
+                         about=(a.state.units[c.elan].hex,))
         ok = passes(roll, w.efficiency(c.elan))
         columns = 0
         if ok:

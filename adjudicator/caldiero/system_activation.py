@@ -159,7 +159,7 @@ def do_unit_order(a: Act, seat: str, cmd: C.UnitOrder) -> None:
         return
     values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
     (roll,) = a.roll(f"{R.OOC_TEST} out of command at {cmd.hex}", {"test": "efficiency (one die per stack, caldiero §5.3.2)",
-                     "values": ", ".join(f"{u}={v}" for u, v in values.items()), "order": cmd.order})
+                     "values": ", ".join(f"{u}={v}" for u, v in values.items()), "order": cmd.order}, about=(cmd.hex,))
     for u in units:
         if passes(roll, values[u]):
             a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.OOC_TEST)))

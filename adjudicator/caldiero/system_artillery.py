@@ -47,7 +47,8 @@ def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> None:
     arts = list(cmd.artillery)
     calc = fire_calc(w, a.env.data.bombardment, arts, cmd.target)
     (roll,) = a.roll(f"{R.DEFENSIVE_BOMBARD if defensive else R.BOMBARD_PROCEDURE} bombardment of {cmd.target}",
-                     {"table": "bombardment (provisional)", "column": calc.column, "modifiers": "; ".join(calc.parts) or "none", "drm": calc.drm})
+                     {"table": "bombardment (provisional)", "column": calc.column, "modifiers": "; ".join(calc.parts) or "none", "drm": calc.drm},
+                     about=(cmd.target, *(w.state.units[u].hex for u in arts)))
     result = fire_result(a.env.data.bombardment, calc.column, roll + calc.drm)
     side = w.state.units[arts[0]].side
     a.emit(ev.ArtilleryFired(artillery=tuple(arts), target=cmd.target, result=result, rule=str(R.DEFENSIVE_BOMBARD if defensive else R.BOMBARDMENT),

@@ -237,7 +237,7 @@ def stage_tests(a: Act) -> None:
     for h, units in sorted(by_hex.items()):
         values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
         (roll,) = a.roll(f"{R.ATTACK_TEST} 'Attack?' test at {h}", {"test": "efficiency (one die per stack)",
-                         "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+                         "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         failed += [u for u in units if not passes(roll, values[u])]
     if failed:
         a.emit(ev.AttackersWithdrawn(units=tuple(failed), rule=str(R.ATTACK_TEST)))
@@ -336,7 +336,8 @@ def stage_resolve(a: Act) -> None:
         total = clamp_drm(drm)
         (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
-            "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total})
+            "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total},
+            about=(*c.defender_hexes, *(w.state.units[u].hex for u in c.attackers)))
         result = look_up(a.env.data.crt, col.column.label, roll + total)
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
@@ -455,7 +456,7 @@ def stage_dr_tests(a: Act) -> None:
     retreats: dict[str, int] = {}
     for h, units in sorted(by_hex.items()):
         values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
-        (roll,) = a.roll(f"{R.RESULTS} Dr test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+        (roll,) = a.roll(f"{R.RESULTS} Dr test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         for u in units:
             status = a.state.units[u].status
             if status == "routed":
@@ -535,7 +536,7 @@ def stage_exchange_tests(a: Act) -> None:
     retreats: dict[str, int] = {}
     for h, units in sorted(by_hex.items()):
         values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
-        (roll,) = a.roll(f"{R.RESULTS} Ex test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+        (roll,) = a.roll(f"{R.RESULTS} Ex test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         for u in units:
             if not passes(roll, values[u]):
                 add_disorder(a, u, R.RESULTS, retreats)
@@ -557,7 +558,7 @@ def do_ne_test(a: Act, value: int) -> None:
     results = []
     for h, units in sorted(by_hex.items()):
         values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
-        (roll,) = a.roll(f"{R.RESULTS} Ne test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+        (roll,) = a.roll(f"{R.RESULTS} Ne test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         results.append(all(passes(roll, values[u]) for u in units))
     ok = all(results) if CALDIERO.ne_test_pass == "all_stacks" else any(results)
     new = "Ex" if ok else "Ad"

@@ -68,11 +68,13 @@ class Act:
                 self.ctx.emit(sighted)
             self._world = None
 
-    def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1) -> tuple[int, ...]:
+    def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1, about: tuple[str | None, ...] = ()) -> tuple[int, ...]:
+        """`about`: the hexes of the stacks the roll concerns; with fog of war a seat that may not examine one of
+        them is served the roll without purpose and detail (caldiero §20.4)."""
         if "fog_of_war" in self.state.options:
             detail = {k: _anonymous(v, self.state) for k, v in detail.items()}  # caldiero §20.4: no unit names
             purpose = str(_anonymous(purpose, self.state))
-        values = self.ctx.roll(count, 6, purpose=purpose, detail=detail)
+        values = self.ctx.roll(count, 6, purpose=purpose, detail=detail, about=tuple(h for h in about if h))
         self._world = None
         return values
 
@@ -146,7 +148,8 @@ def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
 def leader_test(a: Act, leader: str, rule: Rule) -> bool:
     """caldiero §4.4.3: roll above the initiative (commanders in chief: 1) or be lost. True: survived."""
     value = 1 if a.w.leader_data(leader).role == "commander_in_chief" else a.w.leader_data(leader).initiative
-    (roll,) = a.roll(f"{R.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value, "cause": str(rule)})
+    (roll,) = a.roll(f"{R.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value, "cause": str(rule)},
+                     about=(a.state.leaders[leader].hex,))
     if roll > value:
         return True
     a.emit(ev.LeaderLost(leader=leader, rule=str(rule)))
@@ -257,7 +260,7 @@ def rout_checks(a: Act, h: str, seat: str) -> None:
             continue
         values = {u: a.w.efficiency(u) + general_bonus(a.w, u) for u in routed}
         (roll,) = a.roll(f"{R.ROUT} routed units at {n} reached by the enemy", {"test": "efficiency",
-                         "values": ", ".join(f"{u}={v}" for u, v in values.items())})
+                         "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(n,))
         moves = {}
         for u in routed:
             if passes(roll, values[u]):

@@ -11,21 +11,25 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.randomness import SeededSupply
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.game import state_hash
 
 from .conftest import DEFAULT_MAX_STEPS, MAX_STEPS, served_text
+from .leaks import fog_leaks, hidden_content_hashes, served_everything
 from arbitro.adjudicator.selfplay import SelfPlay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,34 +56,42 @@ class Played:
     def _check_leaks(self, result: dict[str, Any] | None, acting: str | None = None) -> None:
         """What each seat is served must not hold what it may not know AT THAT MOMENT: the view and the
         rejection messages against the secrets now, each new event against the secrets right after it
-        (a unit seen mid-move and out of sight at the end was seen: serving its move was no leak)."""
+        (a unit seen mid-move and out of sight at the end was seen: serving its move was no leak), and each new
+        roll, draw and move against what the seat may examine right after it (leaks.fog_leaks)."""
         state = self.app.state_at(self.game)
         first = result["events"][0]["seq"] if result is not None and result["events"] else None
-        secrets_after = self._secrets_after_each_event(first) if first is not None else {}
-        for seat in self.ruleset.seats(state.rules):
+        seats = self.ruleset.seats(state.rules)
+        logs = {seat: self.app.log(self.game, seat, first) for seat in seats} if first is not None else {}
+        secrets_after = self._check_each_event(first, logs) if first is not None else {}
+        for seat in seats:
             now = self.ruleset.secrets(state.rules, seat)
             served: list[tuple[str, Any, set[str]]] = [
                 ("view", self.app.view(self.game, seat), now),
                 ("rejections", self._rejections_for(seat, state), now),
             ]
-            if first is not None:
-                for event in self.app.log(self.game, seat, first):
-                    served.append((f"event #{event['seq']}", event, secrets_after[event["seq"]][seat]))
+            for event in logs.get(seat, []):
+                served.append((f"event #{event['seq']}", event, secrets_after[event["seq"]][seat]))
             for part, data, hidden in served:
                 text = served_text(data)
                 for secret in sorted(hidden):
                     if secret in text:
                         self.leaks.append(f"#{state.core.seq}: {secret!r} served to {seat} in its {part}: {text[:300]}")
 
-    def _secrets_after_each_event(self, first: int) -> dict[int, dict[str, set[str]]]:
-        """Each seat's secrets right after each event from `first` to the head: one fold forward from the state
-        before `first` (not a replay per event)."""
+    def _check_each_event(self, first: int, logs: dict[str, list[dict[str, Any]]]) -> dict[int, dict[str, set[str]]]:
+        """One fold forward from the state before `first` (not a replay per event): each seat's secrets right after
+        each event, returned; each event as served to each seat checked against what it may examine then."""
         replayer = self.app.replayer(self.game)
         state = replayer.state_at(first - 1)
+        served = {seat: {e["seq"]: e for e in events} for seat, events in logs.items()}
         out: dict[int, dict[str, set[str]]] = {}
         for body in replayer.bodies(first):
             state = replayer.fold.apply(state, body, replayer._history)
-            out[body.seq] = {seat: self.ruleset.secrets(state.rules, seat) for seat in self.ruleset.seats(state.rules)}
+            stored = msgspec.to_builtins(body.event)
+            out[body.seq] = {}
+            for seat in self.ruleset.seats(state.rules):
+                out[body.seq][seat] = self.ruleset.secrets(state.rules, seat)
+                if body.seq in served.get(seat, {}):
+                    self.leaks += fog_leaks(self.ruleset, state.rules, seat, stored, served[seat][body.seq])
         return out
 
     def _rejections_for(self, seat: str, state: Any) -> list[str]:
@@ -163,6 +175,73 @@ def test_every_legal_command_is_accepted(ruleset_name: str, scenario: str, optio
 
 def test_nothing_hidden_is_served_to_the_wrong_seat(played: Played) -> None:
     assert played.leaks == [], played.leaks[:3]
+
+
+HASH = re.compile(r"[0-9a-f]{64}")
+
+
+def test_no_hash_of_hidden_content_is_served(played: Played) -> None:
+    """arbitro §V.3: nothing served to a seat equals the SHA-256 of a hidden-content record it could build by
+    guessing: the whole state after any command (a checkpoint's state hash), another seat's command record (its
+    cmd_hash, were it unsalted), a position file the game started from (origin.position, were it unkeyed)."""
+    app, game = played.app, played.game
+    found = []
+    for seat in app.game(game).seats:
+        served = set(HASH.findall(served_everything(app, game, seat)))
+        found += [f"{what} served to {seat}" for what, digest in
+                  hidden_content_hashes(app, game, seat, played.live_hashes.values()) if digest in served]
+    assert found == [], found[:5]
+    position = app.position(game, sorted(played.live_hashes)[len(played.live_hashes) // 2])
+    other = Arbitro(SQLiteStore(":memory:"))
+    started = other.create(played.ruleset.name, position=position)
+    for seat in other.game(started).seats:
+        assert sha256_hex(canonical(position)) not in served_everything(other, started, seat), \
+            f"{seat} is served the hash of the position file, every hidden face included"
+
+
+def _entered(request: dict[str, Any], step: int) -> list[Any]:
+    """Values the umpire of a transcribed game enters for `request`: any of the stated shape."""
+    if request["kind"] == "draw":
+        return list(request["population"][: request["count"]])
+    return [(step + i) % request["sides"] + 1 for i in range(request["count"])]
+
+
+def test_a_fork_serves_each_seat_only_what_it_may_see(ruleset_name: str, scenario: str, options: tuple[str, ...]) -> None:
+    """A fork's game_created holds the parent's state and, made while a roll waits to be entered, the suspended
+    command: each seat is served the fork's creation as it was served the parent (its view; the request
+    redacted as random_requested is), and nothing in it names the seat's secrets at the fork point."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    ruleset = registry.get(ruleset_name)
+    game = app.create(ruleset_name, scenario, options, transcribed=True)
+    play = SelfPlay(app, game, seed=f"fork-{ruleset_name}")
+    forks, leaks = 0, []
+    for step in range(2000):  # Caldiero's set-up takes some 600 commands before its first roll
+        if forks == 3:
+            break
+        state = app.state_at(game)
+        pending = state.core.pending
+        if pending is None or pending.kind != "random":
+            if not play.step():
+                break
+            continue
+        request = msgspec.to_builtins(msgspec.json.decode(msgspec.json.encode(pending.request)))
+        fork = app.fork(game, state.core.seq)
+        forks += 1
+        assert app.log(fork)[0]["event"]["initial_core"]["pending"]["request"] == request
+        for seat in ruleset.seats(state.rules):
+            created = app.log(fork, seat)[0]["event"]
+            text = served_text(created)
+            leaks += [f"fork at #{state.core.seq}: {s} served to {seat}" for s in sorted(ruleset.secrets(state.rules, seat))
+                      if s in text]
+            if seat != request["command_seat"]:
+                served = created["initial_core"]["pending"]["request"]
+                if (served["command"] != {"type": request["command"]["type"]} or served["entered"]
+                        or served["population"]):
+                    leaks.append(f"fork at #{state.core.seq}: {request['command_seat']}'s suspended command served "
+                                 f"to {seat}: {served}")
+        app.submit(game, "umpire", {"type": "enter_random", "values": _entered(request, step)})
+    assert forks > 0, "no roll or draw was ever awaited: the fork check checked nothing"
+    assert leaks == [], leaks[:3]
 
 
 def test_export_import_verify_round_trip(played: Played, tmp_path: Path) -> None:

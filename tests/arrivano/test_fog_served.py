@@ -1,0 +1,97 @@
+"""Fog of war as served (arrivano §11.3.2, arbitro §V.4), proved by non-interference: two games that differ only in
+a fact hidden from Austria (an officer in a stack out of its sight, which of its unseen stacks recovers, where a
+French unit came from before it came into sight) serve Austria the very same bytes: its view and every event,
+rolls included. Each pair is also shown to differ for the umpire, so the hidden fact is really there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.events.codec import canonical
+from arbitro.projections.game import GameState
+from arbitro.projections.views import redact_event, seat_view
+from tests.arrivano.harness import FOLD, RULESET, Table, at_step, open_ground, position
+
+X = open_ground()
+GRID = RULESET.data.scenarios["montebello"].map.grid
+FAR = GRID.neighbour(GRID.neighbour(X, 4), 4)
+AUSTRIAN = {"ir18-i": "3914"}  # far off: neither X nor FAR is in its sight
+
+
+def served(before: GameState[Any], events: list[Any], seat: str) -> bytes:
+    """The events as `seat` is served them (each with the state right after it), then its view."""
+    game = FOLD.copy(before)
+    out: list[Any] = []
+    for event in events:
+        game = FOLD.apply_event(game, game.core.seq + 1, event)
+        out.append(redact_event(RULESET, event, seat, game))
+    out.append(seat_view(RULESET, game, seat))
+    return canonical(out)
+
+
+def play(t: Table, commands: list[tuple[dict[str, Any], list[int]]]) -> tuple[bytes, bytes]:
+    """Austria's bytes and the umpire's, for `commands` sent by France from `t`'s state."""
+    before = FOLD.copy(t.game)
+    events: list[Any] = []
+    for command, dice in commands:
+        events += t.send("france", command, dice)
+    return served(before, events, "austria"), served(before, events, "umpire")
+
+
+def recovery_table(disordered: str, leaders: dict[str, str]) -> Table:
+    state = position({"6e-legere-i": X, "6e-legere-ii": FAR, **AUSTRIAN}, leaders=leaders, orders={"W": "defence"})
+    state.units["6e-legere-i" if disordered == X else "6e-legere-ii"].status = "disordered"
+    assert RULESET.unexaminable(state, "austria", [X, FAR]) == {X, FAR}, "both stacks must be out of Austria's sight"
+    return at_step(state, "W", "combat")
+
+
+def test_an_officer_in_a_stack_out_of_sight_changes_nothing_served() -> None:
+    """The efficiency test's modifier (-1 with an officer of the formation in the hex, arrivano §13.2) and its hex
+    are not served to a seat that sees only a marker there. The die is a 6: the test fails either way."""
+    recover = [({"type": "next"}, []), ({"type": "recover", "hex": X}, [6])]
+    with_officer = play(recovery_table(X, {"watrin": FAR, "gency": X}), recover)
+    without = play(recovery_table(X, {"watrin": FAR, "gency": FAR}), recover)
+    assert with_officer[1] != without[1], "the umpire's log shows the modifier"
+    assert with_officer[0] == without[0], "Austria can tell an officer stands in the hidden stack"
+
+
+def test_which_unseen_stack_recovers_changes_nothing_served() -> None:
+    """The recovery roll is hidden (the owner's, visible_to France): neither its faces nor 'recovery in <hex>'
+    reach Austria when the stack is out of its sight."""
+    leaders = {"watrin": FAR, "gency": X}
+    here = play(recovery_table(X, leaders), [({"type": "next"}, []), ({"type": "recover", "hex": X}, [6])])
+    there = play(recovery_table(FAR, leaders), [({"type": "next"}, []), ({"type": "recover", "hex": FAR}, [6])])
+    assert here[1] != there[1]
+    assert here[0] == there[0], "Austria can tell which of its unseen enemy stacks tried to recover"
+
+
+def arrival() -> tuple[str, str, str, str]:
+    """(Austria's hex, F in its sight, S1 and S2 out of its sight, both adjacent to F): clear level ground, F two
+    hexes or more from Austria (no zone of control on the way)."""
+    s = RULESET.data.scenarios["montebello"]
+    clear = {h for h in s.map.hexes() if s.map.hex(h).terrains == ("pianura",) and not s.map.roads_at(h)}
+    for a in sorted(clear):
+        state = position({"ir18-i": a})
+        for f in sorted(clear):
+            if GRID.distance(a, f) < 3 or RULESET.unexaminable(state, "austria", [f]):
+                continue
+            starts = [n for n in sorted(GRID.neighbours(f)) if n in clear and GRID.distance(a, n) > GRID.distance(a, f)
+                      and RULESET.unexaminable(state, "austria", [n])]
+            if len(starts) >= 2:
+                return a, f, starts[0], starts[1]
+    raise AssertionError("no hex in Austria's sight beside two hexes out of it")
+
+
+def test_where_a_unit_came_from_out_of_sight_is_not_served() -> None:
+    """Both games hold two French stacks out of Austria's sight, at S1 and S2 (markers it sees either way); the unit
+    that walks into its sight at F came from S1 in one game, from S2 in the other. Austria sees it arrive."""
+    a, f, s1, s2 = arrival()
+    mover, one, two, three = "6e-legere-i", "6e-legere-ii", "6e-legere-iii", "22e-i"
+    games = []
+    for start, stacks in ((s1, {mover: s1, one: s1, two: s2, three: s2}), (s2, {mover: s2, one: s1, two: s2, three: s1})):
+        state = position({**stacks, "ir18-i": a}, leaders={"watrin": s1}, orders={"W": "advance"})
+        t = at_step(state, "W", "movement")
+        games.append(play(t, [({"type": "move", "unit": mover, "to": f, "column": False}, [])]))
+        assert t.state.units[mover].hex == f and not RULESET.unexaminable(t.state, "austria", [f])
+    assert games[0][1] != games[1][1]
+    assert games[0][0] == games[1][0], "Austria is served where the unit came from, out of its sight"
