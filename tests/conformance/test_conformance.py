@@ -191,7 +191,7 @@ def test_no_hash_of_hidden_content_is_served(played: Played) -> None:
         found += [f"{what} served to {seat}" for what, digest in
                   hidden_content_hashes(app, game, seat, played.live_hashes.values()) if digest in served]
     assert found == [], found[:5]
-    position = app.position(game, sorted(played.live_hashes)[len(played.live_hashes) // 2])
+    position = app.position(game, sorted(played.live_hashes)[len(played.live_hashes) // 2], seat="umpire")
     other = Arbitro(SQLiteStore(":memory:"))
     started = other.create(played.ruleset.name, position=position)
     for seat in other.game(started).seats:

@@ -22,7 +22,7 @@ HASH = re.compile(r"[0-9a-f]{64}")
 def imported(path: Path) -> tuple[Arbitro, str]:
     app = Arbitro(SQLiteStore(":memory:"))
     with open(path, encoding="utf-8") as f:
-        return app, app.import_lines(f, path.name)
+        return app, app.import_lines(f, path.name, seat="umpire")
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
