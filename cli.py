@@ -21,7 +21,7 @@ import click
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, NoSuchFile
+from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, Declined, NoSuchFile
 from arbitro.adjudicator.randomness import Reroll, describe_rerolls
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify import check_game
@@ -524,21 +524,25 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -
 
 @cli.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--as-id", "as_id", metavar="NEW_ID",
+              help="Store it under this id (when its own is taken): a re-sealed copy, a new chain with the same content.")
 @seat_option(required=False, default="umpire")
 @db_option
 @json_option
 @handle_errors
-def import_(file: str, seat: str, db: str, as_json: bool) -> None:
-    """Import an exported game (after checking its chain); print its id.
+def import_(file: str, as_id: str | None, seat: str, db: str, as_json: bool) -> None:
+    """Import an exported game, whole or not at all, after checking its chain and command log (an error names
+    the file's first bad line); print its id. `arbitro verify FILE` re-adjudicates it too.
 
     \b
     Example:
         arbitro import game.jsonl --db club.db
+        arbitro import game.jsonl --as-id marengo-copy --db club.db
     """
     if not Path(file).is_file():
         raise NoSuchFile(f"{file}: no such file")
     with open(file, encoding="utf-8") as f:
-        gid = open_app(db, "create").import_lines(f, file, seat=seat)
+        gid = open_app(db, "create").import_lines(f, file, seat=seat, as_id=as_id)
     out({"game": gid}, as_json, lambda d: d["game"])
 
 
@@ -563,6 +567,32 @@ def parse_seat_keys(items: tuple[str, ...]) -> dict[str, str]:
         except signing.BadKey as e:
             raise BadInput(f"--seat-key {seat}: {e}") from None
     return keys
+
+
+@cli.command()
+@click.argument("game")
+@seat_option(required=False, default="umpire")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@db_option
+@json_option
+@handle_errors
+def delete(game: str, seat: str, yes: bool, db: str, as_json: bool) -> None:
+    """Delete GAME and everything stored of it (the umpire's act; it cannot be undone: export it first if in
+    doubt). Asks for confirmation unless --yes. Its forks keep their own logs.
+
+    \b
+    Example:
+        arbitro delete marengo-1a2b3c4d
+        arbitro delete marengo-1a2b3c4d --yes --db club.db
+    """
+    app = open_app(db)
+    record = app.game(game)
+    if not yes and not click.confirm(f"Delete game {game} ({record.ruleset}/{record.scenario}, {record.head_seq} "
+                                     f"events) from {db}? This cannot be undone", err=True):
+        raise Declined(f"nothing deleted: game {game} is still in {db}")
+    result = app.delete(game, seat)
+    out(result, as_json, lambda r: f"deleted {r['game']} ({r['events']} events)"
+        + (f"; its forks {', '.join(r['forks_kept'])} are kept" if r["forks_kept"] else ""))
 
 
 @cli.command()

@@ -86,6 +86,13 @@ class Rejected(ArbitroError):
         return out
 
 
+class Declined(ArbitroError):
+    """The user answered no to a confirmation: nothing was done."""
+
+    code = "input/declined"
+    exit_status = 1
+
+
 class IllegalCommand(Rejected):
     code = "rules/illegal"
 

@@ -444,13 +444,25 @@ class Arbitro:
 
         return export_lines(self, game_id, seat, with_seed=with_seed)
 
-    def import_lines(self, lines: Iterable[str], source: str = "<input>", *, seat: str) -> str:
-        """Store a full export as a new game; the umpire's act, as the game's whole log enters this database
-        and is served from it (arbitro §A.1)."""
+    def import_lines(
+        self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None
+    ) -> str:
+        """Store a full export as a new game, whole or not at all; `as_id` stores it under another id (a re-sealed
+        copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1)."""
         from arbitro.adjudicator.exchange import import_loaded, read_lines
 
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
-        return import_loaded(self, read_lines(lines, source))
+        return import_loaded(self, read_lines(lines, source), as_id)
+
+    def delete(self, game_id: str, by: str = UMPIRE) -> dict[str, Any]:
+        """The umpire removes a game and everything stored of it (its forks keep their own logs)."""
+        game = self.game(game_id)
+        self.check_seat(game, by)
+        umpire_only(by, "deleting a game removes its whole log from this database")
+        forks = [g.id for g in self.store.games() if g.parent == game_id]
+        self.store.delete_game(game_id)
+        self._heads.pop(game_id, None)
+        return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
         from arbitro.adjudicator.verify import load_stored, verify

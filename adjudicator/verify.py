@@ -281,7 +281,7 @@ def _verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Repor
     created = bodies[0].event
     assert isinstance(created, core.GameCreated)
     report.provisional = list(created.provisional)
-    if not _check_commands(loaded, bodies, checks):
+    if not check_commands(loaded, bodies, checks):
         return report
     _check_build(ruleset, created, checks)
     seed = _check_seed(created, bodies, checks, created.kind)
@@ -301,7 +301,8 @@ def _seq_of(detail: str) -> int:
     return int(match.group(1)) if match else 0
 
 
-def _check_commands(loaded: Loaded, bodies: list[EventBody[Any]], checks: list[Check]) -> bool:
+def check_commands(loaded: Loaded, bodies: list[EventBody[Any]], checks: list[Check]) -> bool:
+    """Every command present, in order and unedited, and every event naming its command's hash (verify, import)."""
     hashes: dict[int, str] = {}
     for number, (record, digest, first, last) in enumerate(loaded.commands):
         if record is None or record.cmd != number:
@@ -358,7 +359,7 @@ def _check_salts(loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None,
         return
     game = loaded.game.id
     for record, _digest, first, _last in loaded.commands:
-        assert record is not None  # _check_commands saw every record
+        assert record is not None  # check_commands saw every record
         if record.salt != rnd.command_salt(seed, game, record.cmd):
             checks.append(Check(name="salts", status="failed",
                                 detail=f"command {record.cmd} (events from #{first}) has a salt not derived from the seed"))
@@ -549,7 +550,7 @@ def check_game(app: Any, game_id: str) -> GameCheck:
         fold = Fold(registry.get(loaded.game.ruleset))
         bodies = [fold.decode(e, game_id, None) for e in loaded.events]
         checks: list[Check] = []
-        if not _check_commands(loaded, bodies, checks):
+        if not check_commands(loaded, bodies, checks):
             problems += [f"{c.name}: {c.detail}" for c in checks if c.status == "failed"]
     snapshots = app.store.snapshots(game_id)
     problems += _snapshot_problems(loaded, snapshots)

@@ -156,18 +156,48 @@ class SQLiteStore:
 
     # --- games --------------------------------------------------------------------------------
     def create_game(self, game: GameRecord, command: CommandRecord, events: list[StoredEvent]) -> None:
+        with self._transaction():
+            self._insert_game(game)
+            self._insert(game.id, command, events)
+
+    def import_game(
+        self, game: GameRecord, commands: list[tuple[CommandRecord, list[StoredEvent]]], notes: list[Annotation],
+        signatures: dict[int, CommandSignature] | None = None, seat_keys: dict[str, tuple[str, int]] | None = None,
+    ) -> None:
+        """A whole game (its creation first) with its notes, seats' keys and signatures, in one transaction: all
+        of it is stored, or nothing."""
+        with self._transaction():
+            self._insert_game(game)
+            for command, events in commands:
+                self._insert(game.id, command, events)
+            for seat, (key, since) in sorted((seat_keys or {}).items()):
+                self.conn.execute("INSERT INTO seat_keys VALUES (?,?,?,?)", (game.id, seat, key, since))
+            for cmd, signature in sorted((signatures or {}).items()):
+                self.conn.execute("INSERT INTO command_signatures VALUES (?,?,?)",
+                                  (game.id, cmd, msgspec.json.encode(signature).decode()))
+            for note in notes:
+                self._chain_note(note)
+
+    def delete_game(self, game_id: str) -> None:
+        """Remove a game and everything stored of it, in one transaction (its forks keep their own logs)."""
+        with self._transaction():
+            if not self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone():
+                raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
+            for table in ("events", "commands", "snapshots", "annotations", "seats", "seat_keys", "command_signatures"):
+                self.conn.execute(f"DELETE FROM {table} WHERE game=?", (game_id,))
+            self.conn.execute("DELETE FROM games WHERE id=?", (game_id,))
+
+    def _insert_game(self, game: GameRecord) -> None:
+        if self.conn.execute("SELECT 1 FROM games WHERE id=?", (game.id,)).fetchone():
+            raise GameExists(game.id)
         row = msgspec.to_builtins(game)
         row["seats"] = ",".join(game.seats)
-        with self._transaction():
-            if self.conn.execute("SELECT 1 FROM games WHERE id=?", (game.id,)).fetchone():
-                raise GameExists(game.id)
-            cols = ",".join(row)
-            self.conn.execute(f"INSERT INTO games ({cols}) VALUES ({','.join('?' * len(row))})", tuple(row.values()))
-            self.conn.executemany(
-                "INSERT INTO seats VALUES (?,?,?)",
-                [(game.id, s, int(s == "umpire")) for s in (*game.seats, "umpire")],
-            )
-            self._insert(game.id, command, events)
+        cols = ",".join(row)
+        self.conn.execute(f"INSERT INTO games ({cols}) VALUES ({','.join('?' * len(row))})", tuple(row.values()))
+        self.conn.executemany(
+            "INSERT INTO seats VALUES (?,?,?)",
+            [(game.id, s, int(s == "umpire")) for s in (*game.seats, "umpire")],
+        )
 
     def game(self, game_id: str) -> GameRecord:
         rows, names = self._read("SELECT * FROM games WHERE id=?", (game_id,))
@@ -391,28 +421,32 @@ class SQLiteStore:
         """Number, chain and hash a note in one transaction. A note that arrives with a hash (an import) must
         hash to it once chained here, or nothing is stored."""
         with self._transaction():
-            (next_id,) = self.conn.execute(
-                "SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game=?", (note.game,)
-            ).fetchone()
-            event = self.conn.execute("SELECT hash FROM events WHERE game=? AND seq=?", (note.game, note.seq)).fetchone()
-            if event is None:
-                raise StoreError(f"game {note.game} has no event #{note.seq} to annotate")
-            last = self.conn.execute(
-                "SELECT hash FROM annotations WHERE game=? AND private=? AND (private=0 OR seat=?) "
-                "ORDER BY id DESC LIMIT 1", (note.game, int(note.private), note.seat),
-            ).fetchone()
-            chained = msgspec.structs.replace(note, id=note.id or next_id, at_hash=event[0],
-                                              prev=last[0] if last else GENESIS, hash="")
-            chained = msgspec.structs.replace(chained, hash=chained.digest())
-            if note.hash and note.hash != chained.hash:
-                raise StoreError(f"game {note.game}: note {chained.id} does not hash to {note.hash[:12]} once chained "
-                                 "here (edited, or a note before it in its chain is missing)")
-            self.conn.execute(
-                "INSERT INTO annotations (game, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (chained.game, chained.id, chained.seq, chained.seat, int(chained.private), chained.text,
-                 chained.created_at, chained.at_hash, chained.prev, chained.hash),
-            )
+            return self._chain_note(note)
+
+    def _chain_note(self, note: Annotation) -> Annotation:
+        """Number, chain, hash and insert a note, inside the caller's transaction."""
+        (next_id,) = self.conn.execute(
+            "SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game=?", (note.game,)
+        ).fetchone()
+        event = self.conn.execute("SELECT hash FROM events WHERE game=? AND seq=?", (note.game, note.seq)).fetchone()
+        if event is None:
+            raise StoreError(f"game {note.game} has no event #{note.seq} to annotate")
+        last = self.conn.execute(
+            "SELECT hash FROM annotations WHERE game=? AND private=? AND (private=0 OR seat=?) "
+            "ORDER BY id DESC LIMIT 1", (note.game, int(note.private), note.seat),
+        ).fetchone()
+        chained = msgspec.structs.replace(note, id=note.id or next_id, at_hash=event[0],
+                                          prev=last[0] if last else GENESIS, hash="")
+        chained = msgspec.structs.replace(chained, hash=chained.digest())
+        if note.hash and note.hash != chained.hash:
+            raise StoreError(f"game {note.game}: note {chained.id} does not hash to {note.hash[:12]} once chained "
+                             "here (edited, or a note before it in its chain is missing)")
+        self.conn.execute(
+            "INSERT INTO annotations (game, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (chained.game, chained.id, chained.seq, chained.seat, int(chained.private), chained.text,
+             chained.created_at, chained.at_hash, chained.prev, chained.hash),
+        )
         return chained
 
     def annotations(self, game_id: str) -> list[Annotation]:

@@ -44,8 +44,8 @@ class ReadOnlyStore(StoreError):
 class GameExists(StoreError):
     code = "store/game-exists"
 
-    def __init__(self, game_id: str) -> None:
-        super().__init__(f"a game {game_id!r} already exists in this database")
+    def __init__(self, game_id: str, hint: str = "") -> None:
+        super().__init__(f"a game {game_id!r} already exists in this database{': ' + hint if hint else ''}")
         self.game_id = game_id
 
 
@@ -120,6 +120,11 @@ class Snapshot(msgspec.Struct, frozen=True):
 
 class Store(Protocol):
     def create_game(self, game: GameRecord, command: CommandRecord, events: list[StoredEvent]) -> None: ...
+    def import_game(
+        self, game: GameRecord, commands: list[tuple[CommandRecord, list[StoredEvent]]], notes: list[Annotation],
+        signatures: dict[int, CommandSignature] | None = None, seat_keys: dict[str, tuple[str, int]] | None = None,
+    ) -> None: ...
+    def delete_game(self, game_id: str) -> None: ...
     def game(self, game_id: str) -> GameRecord: ...
     def games(self) -> list[GameRecord]: ...
     def append(
