@@ -14,6 +14,7 @@ from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.sight import line_of_sight
 from arbitro.adjudicator.napoleonic import zoc
 from arbitro.projections.arrivano import ArrivanoState
 
@@ -286,7 +287,7 @@ class World:
                 return True
             return any(t.blocks_los for t in self.terrains(h)) or self.s.map.elevation(h) > top
 
-        clear = self.grid.line_of_sight(key[1], key[2], blocks).clear
+        clear = line_of_sight(self.grid, key[1], key[2], blocks).clear
         _LOS_CACHE[key] = clear
         return clear
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from arbitro.adjudicator.caldiero.loader import BombardmentTable
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.maps.sight import line_of_sight
 
 LOS_HEXES = 4  # caldiero §11.3
 
@@ -24,7 +25,7 @@ def has_los(world: World, a: str, b: str, limit: int = LOS_HEXES) -> bool:
     def blocks(h: str) -> bool:
         return world.board.blocks_sight(h) or world.board.elevation(h) > top or bool(world.units_at(h))
 
-    return world.board.grid.line_of_sight(a, b, blocks).clear
+    return line_of_sight(world.board.grid, a, b, blocks).clear
 
 
 def fire_value(world: World, artillery: list[str]) -> int:

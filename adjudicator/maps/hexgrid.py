@@ -1,4 +1,4 @@
-"""Hex grid geometry for printed ``XXYY`` maps: coordinates, adjacency, distance, hexsides, line of sight.
+"""Hex grid geometry for printed ``XXYY`` maps: coordinates, adjacency, distance, hexsides (lines of sight: sight.py).
 
 Pure geometry, no game rule. A :class:`Grid` is built from a map file's ``grid`` block (see
 ``docs/hexmap-format.md``): which digit pair forms straight lines of hexes (``flat-top``: columns,
@@ -6,7 +6,7 @@ Pure geometry, no game rule. A :class:`Grid` is built from a map file's ``grid``
 
 Internally every hex is an axial/cube coordinate ``(q, r, s)`` with ``q + r + s == 0``; the cube plane is
 a similarity image of the printed map whatever its orientation, so distances, directions and lines of
-sight are computed there, with integers only.
+sight (sight.py) are computed there, with integers only.
 
 Direction order (``DIRECTIONS`` of the grid), clockwise, as printed with row numbers growing downward:
 flat-top ``N, NE, SE, S, SW, NW`` (``N``: lower row, same column); pointy-top ``NE, E, SE, SW, W, NW``
@@ -16,10 +16,7 @@ flat-top ``N, NE, SE, S, SW, NW`` (``N``: lower row, same column); pointy-top ``
 from __future__ import annotations
 
 import re
-from collections import deque
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from math import lcm
+from collections.abc import Iterable
 from typing import Literal, NamedTuple, NewType
 
 HexId = NewType("HexId", str)
@@ -82,29 +79,6 @@ def _line_shift(line: int, parity: Parity) -> int:
     # How far (in whole hexes) a straight line of hexes is displaced along itself relative to line 0;
     # grows by one each time a shifted line is followed by an unshifted one.
     return line // 2 if parity == "odd" else (line + 1) // 2
-
-
-@dataclass(frozen=True, slots=True)
-class LineStep:
-    """One stage of a centre-to-centre line, in order from the origin.
-
-    ``along_edge`` False: the line passes through the interior of ``hexes[0]``.
-    ``along_edge`` True: the line runs exactly along the edge between two hexes; ``hexes`` lists those
-    of the two that are on the map (ascending), ``off_map`` how many are not.
-    """
-
-    hexes: tuple[HexId, ...]
-    along_edge: bool
-    off_map: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class SightLine:
-    """Result of :meth:`Grid.line_of_sight`: whether it is clear, and which hexes blocked it."""
-
-    clear: bool
-    blocked_by: tuple[HexId, ...]
-    steps: tuple[LineStep, ...]
 
 
 class Grid:
@@ -239,11 +213,13 @@ class Grid:
             column = cube.q + _line_shift(row, self.shifted)
         return format_hex(column, row)
 
-    def _cube(self, hex_id: str) -> Cube:
+    def cube(self, hex_id: str) -> Cube:
+        """:meth:`to_cube`, memoised for on-map hexes."""
         cached = self._cube_of.get(HexId(hex_id))
         return cached if cached is not None else self.to_cube(hex_id)
 
-    def _on_map_id(self, cube: Cube) -> HexId | None:
+    def on_map_id(self, cube: Cube) -> HexId | None:
+        """The id of the on-map hex at a cube position; None off the map."""
         try:
             h = self.from_cube(cube)
         except HexError:
@@ -281,12 +257,12 @@ class Grid:
         key = (a, b)
         found = self._distances.get(key)
         if found is None:
-            found = self._distances[key] = cube_distance(self._cube(a), self._cube(b))
+            found = self._distances[key] = cube_distance(self.cube(a), self.cube(b))
         return found
 
     def direction(self, a: str, b: str) -> int:
         """Index (into :attr:`direction_names`) of the direction from ``a`` to the adjacent ``b``."""
-        delta = self._cube(b) - self._cube(a)
+        delta = self.cube(b) - self.cube(a)
         try:
             return self._directions.index(delta)
         except ValueError:
@@ -312,110 +288,11 @@ class Grid:
         return found
 
     def _compute_within(self, hex_id: str, radius: int) -> tuple[HexId, ...]:
-        centre = self._cube(hex_id)
+        centre = self.cube(hex_id)
         found: list[tuple[int, HexId]] = []
         for dq in range(-radius, radius + 1):
             for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
-                h = self._on_map_id(centre + Cube(dq, dr, -dq - dr))
+                h = self.on_map_id(centre + Cube(dq, dr, -dq - dr))
                 if h is not None:
                     found.append((cube_distance(centre, self._cube_of[h]), h))
         return tuple(h for _, h in sorted(found))
-
-    # -- lines -----------------------------------------------------------------------------------
-
-    def trace_line(self, a: str, b: str) -> tuple[LineStep, ...]:
-        """The hexes a straight line from the centre of ``a`` to the centre of ``b`` passes through.
-
-        Hexes the line only touches at a corner are not listed. Where the line runs exactly along an
-        edge, the step is marked ``along_edge`` and names both hexes of that edge.
-        """
-        return tuple(_trace(self, self._cube(a), self._cube(b)))
-
-    def line_of_sight(self, a: str, b: str, blocks: Callable[[HexId], bool]) -> SightLine:
-        """Trace the line ``a``->``b`` and apply the caller's blocking policy to the hexes between.
-
-        ``blocks(hex)`` is asked only about on-map hexes strictly between the two ends. A hex the line
-        passes through blocks if ``blocks`` says so; where the line runs along an edge it is blocked
-        only if both hexes of that edge block (off-map hexes never block).
-        """
-        steps = self.trace_line(a, b)
-        blocked: list[HexId] = []
-        for step in steps[1:-1]:
-            verdicts = [blocks(h) for h in step.hexes]
-            if step.along_edge:
-                if step.off_map == 0 and len(verdicts) == 2 and all(verdicts):
-                    blocked.extend(step.hexes)
-            elif verdicts and verdicts[0]:
-                blocked.append(step.hexes[0])
-        return SightLine(clear=not blocked, blocked_by=tuple(blocked), steps=steps)
-
-
-# -- exact line tracing --------------------------------------------------------------------------
-#
-# In cube space the cell of hex C is {p : |(p-C).q - (p-C).r| <= 1, |(p-C).r - (p-C).s| <= 1,
-# |(p-C).s - (p-C).q| <= 1} (a regular hexagon: the Voronoi cell of C). Along p(t) = A + t*D each of the
-# three differences is linear in t with integer coefficients, so the stretch of t spent in a cell is an
-# interval with rational ends. Scaling t by M = lcm of the non-zero slopes makes every end an integer:
-# no floating point, no epsilon.
-
-
-def _differences(v: Cube) -> tuple[int, int, int]:
-    return (v.q - v.r, v.r - v.s, v.s - v.q)
-
-
-def _cell_interval(
-    offset: Cube, slopes: tuple[int, int, int], scale: int
-) -> tuple[int, int, bool] | None:
-    """(enter, leave, along_edge) of the scaled parameter T in [0, scale] inside the cell, or None."""
-    low, high, along_edge = 0, scale, False
-    for a, b in zip(_differences(offset), slopes, strict=True):
-        if b == 0:
-            if abs(a) > 1:
-                return None
-            along_edge = along_edge or abs(a) == 1
-            continue
-        m = scale // b
-        x, y = (-1 - a) * m, (1 - a) * m
-        low, high = max(low, min(x, y)), min(high, max(x, y))
-    return (low, high, along_edge) if high > low else None
-
-
-def _trace(grid: Grid, start: Cube, end: Cube) -> list[LineStep]:
-    if start == end:
-        h = grid._on_map_id(start)
-        return [LineStep(hexes=(h,) if h else (), along_edge=False, off_map=0 if h else 1)]
-    direction = end - start
-    slopes = _differences(direction)
-    scale = lcm(*(abs(s) for s in slopes if s != 0))
-    # Breadth-first over cells whose stretch of the segment has positive length: they form a chain of
-    # mutually adjacent cells starting at the origin.
-    cells: dict[Cube, tuple[int, int, bool]] = {}
-    origin = _cell_interval(start - start, slopes, scale)
-    assert origin is not None
-    cells[start] = origin
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for d in grid._directions:
-            nxt = cell + d
-            if nxt in cells:
-                continue
-            interval = _cell_interval(start - nxt, slopes, scale)
-            if interval is not None:
-                cells[nxt] = interval
-                queue.append(nxt)
-    ordered = sorted(cells.items(), key=lambda item: (item[1][0], item[1][1], item[0]))
-    steps: list[LineStep] = []
-    index = 0
-    while index < len(ordered):
-        cube, (enter, leave, along_edge) = ordered[index]
-        group = [cube]
-        if along_edge:
-            # The other cell of the edge has exactly the same stretch of the line.
-            while index + 1 < len(ordered) and ordered[index + 1][1] == (enter, leave, True):
-                index += 1
-                group.append(ordered[index][0])
-        ids = sorted(h for h in (grid._on_map_id(c) for c in group) if h is not None)
-        steps.append(LineStep(hexes=tuple(ids), along_edge=along_edge, off_map=len(group) - len(ids)))
-        index += 1
-    return steps

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitro.adjudicator.maps.hexgrid import Cube, Grid, HexError, HexId, format_hex, parse_hex
+from arbitro.adjudicator.maps.sight import line_of_sight, trace_line
 
 GRIDS = {
     (orientation, parity): Grid(
@@ -116,7 +117,7 @@ def _classic_lerp_hexes(grid: Grid, a: str, b: str) -> set[Cube]:
 
 
 def _trace_as_cubes(grid: Grid, a: str, b: str) -> list[tuple[tuple[Cube, ...], bool]]:
-    return [(tuple(sorted(grid.to_cube(h) for h in s.hexes)), s.along_edge) for s in grid.trace_line(a, b)]
+    return [(tuple(sorted(grid.to_cube(h) for h in s.hexes)), s.along_edge) for s in trace_line(grid, a, b)]
 
 
 # -- ids and coordinates ---------------------------------------------------------------------------
@@ -301,7 +302,7 @@ def test_trace_matches_dense_nudged_lerp_reference(pair: tuple[tuple[str, str], 
 def test_trace_contains_every_hex_of_the_classic_lerp(pair: tuple[tuple[str, str], str, str]) -> None:
     key, a, b = pair
     grid = GRIDS[key]
-    traced = {grid.to_cube(h) for step in grid.trace_line(a, b) for h in step.hexes}
+    traced = {grid.to_cube(h) for step in trace_line(grid, a, b) for h in step.hexes}
     assert _classic_lerp_hexes(grid, a, b) <= traced
 
 
@@ -310,7 +311,7 @@ def test_trace_contains_every_hex_of_the_classic_lerp(pair: tuple[tuple[str, str
 def test_trace_is_a_chain_from_a_to_b_and_reverses(pair: tuple[tuple[str, str], str, str]) -> None:
     key, a, b = pair
     grid = GRIDS[key]
-    steps = grid.trace_line(a, b)
+    steps = trace_line(grid, a, b)
     assert steps[0].hexes == (a,) and steps[-1].hexes == (b,)
     assert not steps[0].along_edge and not steps[-1].along_edge
     for step in steps:
@@ -319,17 +320,17 @@ def test_trace_is_a_chain_from_a_to_b_and_reverses(pair: tuple[tuple[str, str], 
             assert grid.is_adjacent(*step.hexes)
     for before, after in zip(steps, steps[1:]):
         assert all(grid.is_adjacent(x, y) for x in before.hexes for y in after.hexes)
-    assert grid.trace_line(b, a) == tuple(reversed(steps))
+    assert trace_line(grid, b, a) == tuple(reversed(steps))
 
 
 def test_straight_line_along_a_column() -> None:
-    assert [s.hexes for s in CALDIERO.trace_line("1612", "1616")] == [
+    assert [s.hexes for s in trace_line(CALDIERO, "1612", "1616")] == [
         ("1612",), ("1613",), ("1614",), ("1615",), ("1616",)
     ]
 
 
 def test_line_along_hexsides() -> None:
-    steps = CALDIERO.trace_line("1612", "2012")
+    steps = trace_line(CALDIERO, "1612", "2012")
     assert [(s.hexes, s.along_edge) for s in steps] == [
         (("1612",), False), (("1711", "1712"), True), (("1812",), False), (("1911", "1912"), True),
         (("2012",), False),
@@ -339,31 +340,31 @@ def test_line_along_hexsides() -> None:
 def test_line_weaving_along_a_column_boundary_counts_every_hex_it_clips() -> None:
     # Nearly parallel to the zigzag between columns 10 and 11, the line dips into 1103 and 1005;
     # the usual N+1-sample lerp misses both.
-    steps = CALDIERO.trace_line("1001", "1107")
+    steps = trace_line(CALDIERO, "1001", "1107")
     assert [s.hexes[0] for s in steps] == [
         "1001", "1002", "1003", "1103", "1004", "1104", "1005", "1105", "1106", "1107"
     ]
     assert not any(s.along_edge for s in steps)
     missed = {CALDIERO.to_cube("1103"), CALDIERO.to_cube("1005")}
     assert not missed & _classic_lerp_hexes(CALDIERO, "1001", "1107")
-    assert not CALDIERO.line_of_sight("1001", "1107", lambda h: h == "1103").clear
+    assert not line_of_sight(CALDIERO, "1001", "1107", lambda h: h == "1103").clear
 
 
 def test_line_to_itself_is_one_step() -> None:
-    assert CALDIERO.trace_line("1712", "1712") == CALDIERO.trace_line("1712", "1712")[:1]
-    assert CALDIERO.trace_line("1712", "1712")[0].hexes == ("1712",)
+    assert trace_line(CALDIERO, "1712", "1712") == trace_line(CALDIERO, "1712", "1712")[:1]
+    assert trace_line(CALDIERO, "1712", "1712")[0].hexes == ("1712",)
 
 
 def test_line_along_the_map_edge_names_only_the_on_map_hex() -> None:
-    steps = CALDIERO.trace_line("1001", "1201")
+    steps = trace_line(CALDIERO, "1001", "1201")
     assert steps[1].along_edge and steps[1].hexes == ("1101",) and steps[1].off_map == 1
 
 
 def test_line_of_sight_edge_blocked_only_if_both_hexes_block() -> None:
     # caldiero §11.3.1 / arrivano §11.3: along a hexside the LoS is blocked only if both hexes block.
-    assert CALDIERO.line_of_sight("1612", "1812", lambda h: h == "1711").clear
-    assert CALDIERO.line_of_sight("1612", "1812", lambda h: h == "1712").clear
-    sight = CALDIERO.line_of_sight("1612", "1812", lambda h: h in ("1711", "1712"))
+    assert line_of_sight(CALDIERO, "1612", "1812", lambda h: h == "1711").clear
+    assert line_of_sight(CALDIERO, "1612", "1812", lambda h: h == "1712").clear
+    sight = line_of_sight(CALDIERO, "1612", "1812", lambda h: h in ("1711", "1712"))
     assert not sight.clear and sight.blocked_by == ("1711", "1712")
 
 
@@ -374,16 +375,16 @@ def test_line_of_sight_is_not_blocked_by_its_own_ends() -> None:
         asked.append(h)
         return True
 
-    assert CALDIERO.line_of_sight("1612", "1613", blocks).clear
+    assert line_of_sight(CALDIERO, "1612", "1613", blocks).clear
     assert asked == []
-    sight = CALDIERO.line_of_sight("1612", "1614", blocks)
+    sight = line_of_sight(CALDIERO, "1612", "1614", blocks)
     assert sight.blocked_by == ("1613",) and asked == ["1613"]
 
 
 def test_line_of_sight_blocked_by_a_crossed_hex() -> None:
-    sight = CALDIERO.line_of_sight("1612", "2213", lambda h: h == "2013")
+    sight = line_of_sight(CALDIERO, "1612", "2213", lambda h: h == "2013")
     assert not sight.clear and sight.blocked_by == ("2013",)
-    assert CALDIERO.line_of_sight("1612", "2213", lambda h: h == "2014").clear
+    assert line_of_sight(CALDIERO, "1612", "2213", lambda h: h == "2014").clear
 
 
 @pytest.mark.parametrize("row, outer_parity", [(1, 0), (21, 1)])
@@ -395,5 +396,5 @@ def test_line_of_sight_along_map_edge_is_never_blocked_by_the_off_map_side(row: 
     blocks_everything = lambda h: True  # noqa: E731
     for column in range(CALDIERO.first_column, CALDIERO.last_column - 1):
         a, b = f"{column:02d}{row:02d}", f"{column + 2:02d}{row:02d}"
-        sight = CALDIERO.line_of_sight(a, b, blocks_everything)
+        sight = line_of_sight(CALDIERO, a, b, blocks_everything)
         assert sight.clear == (column % 2 == outer_parity), (a, b, sight)
