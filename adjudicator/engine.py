@@ -194,7 +194,7 @@ class Adjudicator:
         ctx = self._context(state, command_seat, EnteredSupply(()), game, history)
         ctx.emit(core.RandomRequested(
             seat=UMPIRE, command_seat=command_seat, command=command, kind=need.kind, count=need.count,
-            sides=need.sides, population=need.population, purpose=need.purpose, entered=entered,
+            sides=need.sides, population=need.population, purpose=need.purpose, entered=entered, about=need.about,
         ))
         return ctx
 

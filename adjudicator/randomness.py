@@ -22,6 +22,7 @@ class NeedRandom(Exception):
     def __init__(self, kind: Literal["roll", "draw"], count: int, sides: int, population: tuple[str, ...], purpose: str) -> None:
         super().__init__(f"{kind} needed: {purpose}")
         self.kind, self.count, self.sides, self.population, self.purpose = kind, count, sides, population, purpose
+        self.about: tuple[str, ...] = ()  # the places the roll concerns (set by Decision.roll; arbitro §V.4)
 
 
 class BadEntry(ValueError):

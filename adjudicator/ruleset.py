@@ -16,6 +16,7 @@ import msgspec
 import pydantic
 
 from arbitro.adjudicator.errors import IllegalCommand, MalformedCommand
+from arbitro.adjudicator.randomness import NeedRandom
 from arbitro.events import core
 from arbitro.projections.base import RulesetProjection
 
@@ -98,10 +99,15 @@ class Decision(Generic[S]):
     ) -> tuple[int, ...]:
         """`about`: the places whose pieces the roll concerns (see core.DiceRolled.about)."""
         index = self.game.core.rolls
-        values, source = self._supply.roll(self.game.core, index, count, sides, purpose)
+        about = tuple(sorted(set(about)))
+        try:
+            values, source = self._supply.roll(self.game.core, index, count, sides, purpose)
+        except NeedRandom as need:  # a transcribed game asks for it: the request is redacted as the roll would be
+            need.about = about
+            raise
         self.emit(core.DiceRolled(
             index=index, count=count, sides=sides, values=values, purpose=purpose, detail=detail or {},
-            source=source, visible_to=visible_to, about=tuple(sorted(set(about))),
+            source=source, visible_to=visible_to, about=about,
         ))
         return values
 

@@ -112,6 +112,7 @@ class RandomRequested(Event, tag="random_requested"):
     population: tuple[str, ...] = ()
     purpose: str = ""
     entered: tuple[tuple[str, ...], ...] = ()  # values entered so far for this command
+    about: tuple[str, ...] = ()  # the places the roll concerns (as DiceRolled.about, arbitro §V.4)
 
 
 class SeedRevealed(Event, tag="seed_revealed"):

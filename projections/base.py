@@ -20,11 +20,16 @@ UMPIRE = "umpire"
 CITATION = re.compile(r"^\S+ §\S+")  # a purpose opens with the rule it applies: "arrivano §13.1 efficiency test..."
 
 
+def rule_of(purpose: str) -> str:
+    """The rule a roll's purpose cites ("arrivano §13.1"), without what it was for."""
+    match = CITATION.match(purpose)
+    return match.group(0) if match else ""
+
+
 def unexamined_roll(data: dict[str, Any]) -> dict[str, Any]:
     """A roll about pieces a seat may not examine, as the table shows it: a die was rolled under a rule (and its
     faces, unless the roll is hidden), not what it was for, where, nor with which values and modifiers."""
-    match = CITATION.match(data.get("purpose", ""))
-    return {**data, "purpose": match.group(0) if match else "", "detail": {}, "about": [], "hidden": True}
+    return {**data, "purpose": rule_of(data.get("purpose", "")), "detail": {}, "about": [], "hidden": True}
 
 
 def seen_path(path: list[str], unseen: frozenset[str]) -> list[str]:

@@ -17,7 +17,7 @@ from arbitro.events import core
 from arbitro.events.codec import sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, EventBody, StoredEvent
 from arbitro.events.store import Snapshot, Store
-from arbitro.projections.base import RulesetProjection
+from arbitro.projections.base import RulesetProjection, rule_of
 from arbitro.projections.game import CoreState, EnginePending, GameState, copy_state, state_bytes, state_hash
 from arbitro.projections.patch import apply_patch
 
@@ -103,7 +103,9 @@ class Fold:
             case core.RandomRequested():
                 c.pending = EnginePending(
                     kind="random", seats=(event.seat,), rule="arbitro §R.4",
-                    prompt=f"enter {'the roll' if event.kind == 'roll' else 'the draw'} for: {event.purpose}",
+                    # a roll about places a seat may not examine is prompted by its rule alone (arbitro §V.4)
+                    prompt=f"enter {'the roll' if event.kind == 'roll' else 'the draw'} for: "
+                           f"{rule_of(event.purpose) if event.about else event.purpose}",
                     request=to_builtins(event),
                 )
             case core.EntropyRequested():

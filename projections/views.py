@@ -34,7 +34,7 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
             if pending and pending.get("request") and seat != pending["request"].get("command_seat"):
                 # A fork made while a command waited for its roll carries that command over (arbitro §R.4): it is
                 # redacted here exactly as the parent's RandomRequested was.
-                pending["request"] = redact_request(pending["request"])
+                pending["request"] = ruleset.redact_random(redact_request(pending["request"]), seat, initial) or {}
             return data  # type: ignore[no-any-return]
         case core.DiceRolled() | core.ItemsDrawn():
             data = to_builtins(event)
@@ -44,7 +44,7 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
                 data["hidden"] = True
             return ruleset.redact_random(data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
         case core.RandomRequested() if seat != event.command_seat:
-            return redact_request(to_builtins(event))
+            return ruleset.redact_random(redact_request(to_builtins(event)), seat, after.rules)
         case core.Checkpoint():
             # The state hash covers the whole state, hidden faces included: a seat could hash candidate states
             # built from its view until one matched (arbitro §V.3). Only the umpire's log holds it.

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
+from arbitro.adjudicator.randomness import EnteredSupply
+from arbitro.events import core
 from arbitro.events.codec import canonical
 from arbitro.projections.game import GameState
 from arbitro.projections.views import redact_event, seat_view
@@ -95,3 +98,22 @@ def test_where_a_unit_came_from_out_of_sight_is_not_served() -> None:
         assert t.state.units[mover].hex == f and not RULESET.unexaminable(t.state, "austria", [f])
     assert games[0][1] != games[1][1]
     assert games[0][0] == games[1][0], "Austria is served where the unit came from, out of its sight"
+
+
+def transcribed_request(disordered: str) -> tuple[bytes, bytes]:
+    """In a transcribed game the recovery roll is asked for (random_requested) before it is entered: what Austria
+    is served of that request and of the engine's prompt (its view; `status` shows the same prompt)."""
+    t = recovery_table(disordered, {"watrin": FAR, "gency": X})
+    t.send("france", {"type": "next"})
+    before = FOLD.copy(t.game)
+    context = GameContext(seats=("france", "austria"), kind="transcribed", options=(), seed=None)
+    done = Adjudicator(RULESET).decide(before, "france", {"type": "recover", "hex": disordered}, context, NoHistory(),
+                                       EnteredSupply(()))
+    assert [type(e) for e in done.events] == [core.RandomRequested]
+    return served(before, done.events, "austria"), served(before, done.events, "umpire")
+
+
+def test_a_roll_to_enter_for_an_unseen_stack_says_nothing_of_it() -> None:
+    here, there = transcribed_request(X), transcribed_request(FAR)
+    assert here[1] != there[1] and f"recovery in {X}".encode() in here[1]
+    assert here[0] == there[0], "Austria is told which unseen stack waits for its recovery roll"
