@@ -43,6 +43,7 @@ R_UNDO_FREE = "arbitro §U.1"
 R_UNDO_CONSENT = "arbitro §U.2"
 R_UNDO_POINT = "arbitro §U.3"
 R_RULING = "arbitro §U.4"
+R_UNDO_RULING = "arbitro §U.5"
 
 
 # What `legal` lists to the seat awaited in the entropy round: the shape to fill in (arbitro §R.2).
@@ -212,6 +213,11 @@ class Adjudicator:
                 if not command.accept:
                     ctx.emit(core.UndoDeclined(seat=seat, rule=R_UNDO_CONSENT))
                 elif set(pending.answers) | {seat} >= set(pending.seats):
+                    ruling = _ruling_in(list(history.bodies(pending.undo_to + 1, None)))
+                    if ruling is not None:  # the umpire ruled while the seats were asked (arbitro §S.3)
+                        raise IllegalCommand(f"the umpire ruled since this request (#{ruling.seq}): accepting would take "
+                                             "the ruling back, which only the umpire may; decline, and ask the umpire",
+                                             rule=R_UNDO_RULING)
                     voided = voided_rolls(history, pending.undo_to)
                     ctx.emit(core.Undone(to_seq=pending.undo_to, by=pending.requested_by,
                                          reason="taken back with the other seats' consent", rule=R_UNDO_CONSENT,
@@ -393,6 +399,11 @@ class Adjudicator:
             ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason, rule=R_RULING,
                                  voided_rolls=len(voided), voided_indices=voided))
             return
+        ruling = _ruling_in(later)
+        if ruling is not None:  # not even with the other seats' consent: the umpire decided it (arbitro §U.5)
+            raise IllegalCommand(f"#{ruling.seq} is the umpire's ruling ({_ruling_reason(ruling.event)}): only the umpire "
+                                 f"may take it back; take back only to #{ruling.seq} or later, or ask the umpire",
+                                 rule=R_UNDO_RULING)
         obstacle = self._undo_obstacle(later, seat)
         if obstacle is None:
             ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason or "taken back", rule=R_UNDO_FREE))
@@ -451,3 +462,15 @@ class Adjudicator:
         if awaited is None and seat not in self.ruleset.active_seats(state.rules):
             return []
         return self.ruleset.legal(state.rules, seat)
+
+
+def _ruling_in(bodies: list[EventBody[Any]]) -> EventBody[Any] | None:
+    """The first of the umpire's rulings among `bodies`: a ruling, or the umpire's own undo (a ruling too)."""
+    for body in bodies:
+        if isinstance(body.event, core.RulingMade) or (isinstance(body.event, core.Undone) and body.event.by == UMPIRE):
+            return body
+    return None
+
+
+def _ruling_reason(event: Any) -> str:
+    return f"{'undo' if isinstance(event, core.Undone) else 'ruling'}: {event.reason}"
