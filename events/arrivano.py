@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Union
 
 from arbitro.events.core import Event
+from arbitro.events.parabellum import WeatherChanged
 
 
 class StepSet(Event, tag="step_set"):
@@ -312,11 +313,6 @@ class MarchOrderEnded(Event, tag="march_order_ended"):
 
     march: str
     reason: str
-    rule: str
-
-
-class WeatherChanged(Event, tag="weather_changed"):
-    box: int
     rule: str
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Union
 
 from arbitro.events.core import Event
+from arbitro.events.parabellum import WeatherChanged
 
 
 class UnitPlaced(Event, tag="unit_placed"):
@@ -57,11 +58,6 @@ class StepRecorded(Event, tag="step_recorded"):
 
 class TurnBegan(Event, tag="turn_began"):
     turn: int
-    rule: str
-
-
-class WeatherChanged(Event, tag="weather_changed"):
-    box: int
     rule: str
 
 

@@ -1,5 +1,5 @@
 """Combat (arrivano §12, §11.1.1, §11.4.4, §14.0.1): declaration, defensive bombardment, odds and modifiers on
-the shared table look-up (adjudicator/napoleonic/assault.py), results AE DE Ad Dd NE EX DR as this game's
+the shared table look-up (adjudicator/parabellum/assault.py), results AE DE Ad Dd NE EX DR as this game's
 §12.5.4 defines them, retreats and advance after combat."""
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from arbitro.adjudicator.arrivano.flow import (
     worsen,
 )
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
-from arbitro.adjudicator.arrivano.profile import PROFILE
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.napoleonic import assault as sys_assault
-from arbitro.adjudicator.napoleonic.efficiency import most_sp_value, most_sp_values
+from arbitro.adjudicator.parabellum import assault as sys_assault
+from arbitro.adjudicator.parabellum.efficiency import most_sp_value, most_sp_values
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
@@ -119,7 +119,7 @@ def odds_now(g: Game, attackers: list[str], targets: list[str]) -> sys_assault.O
     w = g.world()
     attack, defence, _ = strengths(w, attackers, targets)
     shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
-    return sys_assault.odds(PROFILE, g.crt, attack, defence, -shift)
+    return sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
 
 
 def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
@@ -324,7 +324,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
                              data={"attackers": attackers, "targets": targets, "must": True}))
         return
     shift, tdrm, tname = terrain_effect(w, targets, defenders)
-    odds = sys_assault.odds(PROFILE, g.crt, attack, defence, -shift)
+    odds = sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
     if odds.below_minimum and forced:  # arrivano §12.4.2: forced by an Attack order -> automatic AE
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="Ae",
                                   record={"automatic": str(R.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.BELOW_1_5)))
@@ -356,7 +356,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
         about=(*targets, *(w.state.units[u].hex for u in attackers)))
-    look = sys_assault.resolve(PROFILE, g.crt, odds.column, die, mods)
+    look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
     record = look.record() | {"below_minimum": odds.below_minimum, "cap_rule": str(R.MODIFIERS),
                               "above_6_1": str(R.ABOVE_6_1) if odds.column.beyond_high else ""}
     g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,

@@ -14,20 +14,19 @@ from typing import Any
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
-from arbitro.adjudicator.arrivano.profile import PROFILE
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import ORDERS, World
 from arbitro.adjudicator.maps.command import command_distances
-from arbitro.adjudicator.napoleonic import efficiency as sys_eff
-from arbitro.adjudicator.napoleonic import initiative as sys_init
+from arbitro.adjudicator.parabellum import efficiency as sys_eff
+from arbitro.adjudicator.parabellum import initiative as sys_init
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import ArrivanoState, Frame
+from arbitro.projections.parabellum import STATUS_BETTER, STATUS_WORSE
 
-STATUS_WORSE = {"good": "disordered", "disordered": "routed", "routed": "routed"}
-STATUS_BETTER = {"routed": "disordered", "disordered": "good", "good": "good"}
 
 
 @dataclass
@@ -117,7 +116,7 @@ def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] 
     die = g.roll(f"{R.EFFICIENCY} efficiency test: {why}", {
         "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
         "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.EFFICIENCY)}, visible_to, about=(h,))
-    return {u: sys_eff.passes(PROFILE, die, values[u], mod) for u in units}
+    return {u: sys_eff.passes(ARRIVANO_VARIANT, die, values[u], mod) for u in units}
 
 
 def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:
@@ -326,7 +325,7 @@ def roll_initiative(g: Game) -> None:
         value = g.s.leader(chief).initiative if g.state.leaders[chief].where != "lost" else 0
         die = g.roll(f"{R.INITIATIVE} initiative of {side}", {"table": "initiative", "side": side, "chief": value})
         totals[side] = die + value
-    winner = sys_init.winner(PROFILE, totals)
+    winner = sys_init.winner(ARRIVANO_VARIANT, totals, g.reading)
     assert winner is not None
     tie = len(set(totals.values())) == 1
     g.emit(ev.InitiativeWon(seat=winner, totals=totals, rule=str(R.TIES if tie else R.INITIATIVE)))

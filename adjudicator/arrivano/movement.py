@@ -1,5 +1,5 @@
 """Movement (arrivano §5.1, §7, §8, §9, §11.0.1, §15.4; §17.1.4-§17.1.5, §17.2.7-§17.2.8) on the shared path finding
-(reachable/check_path through adjudicator/napoleonic/movement.py)."""
+(reachable/check_path through adjudicator/parabellum/movement.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from arbitro.adjudicator.arrivano.world import ORDERS, World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, check_path, reachable
-from arbitro.adjudicator.napoleonic.movement import OrderMove, one_hex_only, zoc_rules
+from arbitro.adjudicator.parabellum.movement import OrderMove, one_hex_only, zoc_rules
 from arbitro.events import arrivano as ev
 
 

@@ -21,7 +21,6 @@ from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
-    STATUS_WORSE,
     by_hex,
     commander_checks,
     push_retreat,
@@ -35,6 +34,7 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
+from arbitro.projections.parabellum import STATUS_WORSE
 
 OPEN_ORDER = "open_order"
 EXHAUSTION = "physical_exhaustion"

@@ -25,9 +25,11 @@ from arbitro.adjudicator.arrivano.data_loader import (
     provisional_items,
     ruleset_interpretations,
 )
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import ORDERS, World
 from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.ruleset import (
     Decision,
     Interpretation,
@@ -503,9 +505,7 @@ def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
                 seen.add(key)
                 attack, defence, _ = A.strengths(w, group, aimed)
                 shift, _, _ = A.terrain_effect(w, aimed, [u for t in aimed for u in w.units_at(t)])
-                from arbitro.adjudicator.arrivano.profile import PROFILE
-                from arbitro.adjudicator.napoleonic import assault as sys_assault
-                odds = sys_assault.odds(PROFILE, F.crt_table(w.tables), attack, defence, -shift)
+                odds = sys_assault.odds(ARRIVANO_VARIANT, F.crt_table(w.tables), attack, defence, -shift)
                 forced = any(w.order_of(u, ic) == "attack" for u in group)
                 if odds.below_minimum and not forced:
                     continue

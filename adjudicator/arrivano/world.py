@@ -15,7 +15,7 @@ from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.sight import line_of_sight
-from arbitro.adjudicator.napoleonic import zoc
+from arbitro.adjudicator.parabellum import zoc
 from arbitro.projections.arrivano import ArrivanoState
 
 ORDERS = ("advance", "attack", "defence", "manoeuvre")
@@ -229,7 +229,7 @@ class World:
 
     def ezoc(self, side: str) -> frozenset[HexId]:
         """Hexes in the zone of control of `side`'s enemies (arrivano §8): the six around each good-order
-        enemy unit, never into a redoubt hex (the shared napoleonic.zoc)."""
+        enemy unit, never into a redoubt hex (the shared parabellum.zoc)."""
         sources = [self.state.units[u].hex for u in self.units_of(self.enemy(side)) if self.exerts_zoc(u)]
         return zoc.zoc_hexes(self.grid, sources, self._no_zoc_into)
 

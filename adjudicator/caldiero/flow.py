@@ -32,6 +32,7 @@ from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
+from arbitro.projections.parabellum import STATUS_BETTER
 # The system modules (re-exported here: legal.py and the tests use flow as the ruleset's one namespace).
 from arbitro.adjudicator.caldiero.scenario_rules import *  # noqa: F401,F403
 from arbitro.adjudicator.caldiero.system_activation import *  # noqa: F401,F403
@@ -182,8 +183,7 @@ def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
     a.emit(ev.StepRecorded(item=cmd.hex, rule=str(R.RECOVERY)))
     for u in units:
         if passes(roll, values[u]):  # caldiero §15.3.1
-            new = "disordered" if a.state.units[u].status == "routed" else "good"
-            a.emit(ev.StatusChanged(unit=u, status=new, rule=str(R.RECOVERY)))
+            a.emit(ev.StatusChanged(unit=u, status=STATUS_BETTER[a.state.units[u].status], rule=str(R.RECOVERY)))
 
 
 def replacement_due(w: World, seat: str) -> list[str]:

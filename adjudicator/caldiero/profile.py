@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_profile import SystemProfile
-from arbitro.adjudicator.napoleonic.profile import Profile
 
 CALDIERO = SystemProfile(
     game="caldiero",
@@ -14,14 +13,4 @@ CALDIERO = SystemProfile(
     has_weather=True,  # caldiero §17
     has_elan=True,  # caldiero §16
     dr_in_village_becomes="Ex",  # caldiero §12.5.4 Dr (interpretation dr_in_fortress for fortifications)
-)
-
-# Caldiero's values for the procedures shared with Arrivano in adjudicator/napoleonic/.
-SYSTEM = Profile(
-    game="caldiero",
-    above_max_odds="drm_per_level", above_max_odds_rule="caldiero §12.4.3",
-    drm_cap=4, drm_cap_rule="caldiero §12.5.2",
-    initiative_tie_winner=None,  # caldiero §6: roll again (interpretation initiative_tie: "french" gives it to them)
-    initiative_tie_rule="caldiero §6",
-    efficiency_rule="caldiero §13.1.1",
 )

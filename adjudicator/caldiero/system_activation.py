@@ -5,15 +5,15 @@ units' orders.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.profile import CALDIERO, SYSTEM
+from arbitro.adjudicator.caldiero.profile import CALDIERO
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.napoleonic import initiative as shared_initiative
+from arbitro.adjudicator.parabellum import initiative as shared_initiative
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
 
@@ -93,10 +93,9 @@ def roll_initiative(a: Act) -> None:
         french_value = a.env.data.scenario.french_initiative
         dice = a.roll(f"{R.INITIATIVE} initiative", {"france": f"1d6+{french_value}", "austria": f"1d6+{austria_value} (weather box)"}, 2)
         totals = {"france": dice[0] + french_value, "austria": dice[1] + austria_value}
-        # the shared rule (adjudicator/napoleonic/initiative.py); a tie is rolled again unless the reading
-        # initiative_tie gives it to the French (caldiero §6)
-        tie_winner = "france" if a.reading("initiative_tie") == "french" else None
-        found = shared_initiative.winner(replace(SYSTEM, initiative_tie_winner=tie_winner), totals)
+        # the kernel's rule (adjudicator/parabellum/initiative.py); a tie is rolled again unless the reading
+        # initiative_tie gives it to the French (caldiero §6, CaldieroVariant.initiative_tie_winner)
+        found = shared_initiative.winner(CALDIERO_VARIANT, totals, a.reading)
         if found is not None:
             winner = found
             break

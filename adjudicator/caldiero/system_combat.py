@@ -1,6 +1,6 @@
 """Assault arithmetic (caldiero §12): odds, columns, shifts, DRM, table look-up.
 
-The arithmetic is the shared system's (`napoleonic.assault` on `tables.odds_column`, the same as Arrivano's);
+The arithmetic is the shared system's (`parabellum.assault` on `tables.odds_column`, the same as Arrivano's);
 what stays here is Caldiero's: its CRT file format and the reading `shift_beyond_6_1`.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from arbitro.adjudicator import tables
 from arbitro.adjudicator.caldiero.loader import CombatTable
-from arbitro.adjudicator.caldiero.profile import SYSTEM
-from arbitro.adjudicator.napoleonic import assault
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import assault
 
 _ODDS_TABLES: dict[int, tuple[CombatTable, tables.CombatTable]] = {}
 
@@ -29,14 +29,14 @@ def odds_table(crt: CombatTable) -> tables.CombatTable:
 
 def odds(crt: CombatTable, attack: int, defence: int, shift: int = 0, shift_beyond: str = "extra_drm") -> assault.Odds:
     """The CRT column for attack against defence shifted by `shift` columns (positive: right), by the shared
-    `napoleonic.assault.odds`: odds rounded in the defender's favour (caldiero §12.5.1), worse than 1-5 an
+    `parabellum.assault.odds`: odds rounded in the defender's favour (caldiero §12.5.1), worse than 1-5 an
     automatic Ae (caldiero §12.4.2), +1 DRM per level above 6-1 (caldiero §12.4.3); with the reading
     `shift_beyond_6_1` "capped", column shifts add no level above 6-1. No attack strength at all is worse
     than any column."""
     table = odds_table(crt)
     if attack <= 0:
         return assault.Odds(tables.ColumnPick(0, table.columns[0], shift, 0, 1), True, 0)
-    return assault.odds(SYSTEM, table, attack, defence, shift, shifts_beyond_last=shift_beyond != "capped")
+    return assault.odds(CALDIERO_VARIANT, table, attack, defence, shift, shifts_beyond_last=shift_beyond != "capped")
 
 
 def odds_label(crt: CombatTable, attack: int, defence: int) -> str:
@@ -46,9 +46,9 @@ def odds_label(crt: CombatTable, attack: int, defence: int) -> str:
 
 
 def clamp_drm(total: int) -> int:
-    """The DRM is never beyond +/-4 (caldiero §12.5.2): the shared cap (adjudicator/napoleonic/assault.py) with
+    """The DRM is never beyond +/-4 (caldiero §12.5.2): the shared cap (adjudicator/parabellum/assault.py) with
     Caldiero's system profile."""
-    return assault.capped(SYSTEM, total)
+    return assault.capped(CALDIERO_VARIANT, total)
 
 
 def look_up(table: CombatTable, column: str, modified_roll: int) -> str:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from arbitro.adjudicator.caldiero.profile import SYSTEM
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.napoleonic import efficiency as shared
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import efficiency as shared
 
 
 def passes(roll: int, value: int) -> bool:
     """An efficiency test: 1 always passes, 6 always fails (caldiero §13.1.1), else roll <= value (§13.1).
-    The shared system's test (adjudicator/napoleonic/efficiency.py) with Caldiero's profile."""
-    return shared.passes(SYSTEM, roll, value)
+    The shared system's test (adjudicator/parabellum/efficiency.py) with Caldiero's variant."""
+    return shared.passes(CALDIERO_VARIANT, roll, value)
 
 
 def general_bonus(world: World, u: str) -> int:

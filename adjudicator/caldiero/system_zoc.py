@@ -7,7 +7,7 @@ Disordered and routed units have none (caldiero §15); a ZoC never extends into 
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.napoleonic.zoc import zoc_hexes
+from arbitro.adjudicator.parabellum.zoc import zoc_hexes
 from arbitro.projections.caldiero import enemy_of
 
 
@@ -18,7 +18,7 @@ def exerts_zoc(world: World, u: str) -> bool:
 
 def controlled_by(world: World, side: str) -> frozenset[str]:
     """Every hex in the ZoC of `side`'s units (computed once per World, which lives after the last event), by
-    the shared `napoleonic.zoc.zoc_hexes`: units in good order (§15), never into a fortress (§10.5.1)."""
+    the shared `parabellum.zoc.zoc_hexes`: units in good order (§15), never into a fortress (§10.5.1)."""
     if side not in world._zoc:
         sources = [world.state.units[u].hex or "" for u in world.on_map_units()
                    if world.state.units[u].side == side and exerts_zoc(world, u)]

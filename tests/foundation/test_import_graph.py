@@ -25,7 +25,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.randomness": 3,
     "arbitro.adjudicator.ruleset": 3,
     "arbitro.adjudicator.engine": 3,
-    "arbitro.adjudicator.napoleonic": 4,  # kernels
+    "arbitro.adjudicator.parabellum": 4,  # kernels (the Para Bellum kernel)
     "arbitro.adjudicator.marengo": 5,  # rulesets
     "arbitro.adjudicator.caldiero": 5,
     "arbitro.adjudicator.arrivano": 5,
@@ -46,7 +46,7 @@ KNOWN_CYCLES: set[frozenset[str]] = {
 }
 KNOWN_UPWARD: set[tuple[str, str]] = set()
 KNOWN_LOCAL_IMPORTS: set[str] = {
-    "adjudicator/arrivano/flow.py", "adjudicator/arrivano/open_order.py", "adjudicator/arrivano/ruleset.py",
+    "adjudicator/arrivano/flow.py", "adjudicator/arrivano/open_order.py",
     "adjudicator/caldiero/flow.py", "adjudicator/caldiero/map_rules.py",
     "adjudicator/caldiero/scenario_rules.py", "adjudicator/caldiero/system_assault.py",
     "adjudicator/exchange.py", "adjudicator/service.py", "cli.py", "events/records.py",

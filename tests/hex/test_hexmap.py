@@ -546,7 +546,7 @@ def test_command_range_is_traced_around_blocking_hexes() -> None:
 
 
 def test_shared_zoc_is_the_six_hexes_around_each_source_but_not_into_closed_terrain() -> None:
-    from arbitro.adjudicator.napoleonic.zoc import zoc_hexes
+    from arbitro.adjudicator.parabellum.zoc import zoc_hexes
 
     m = make_map()
     around = set(m.grid.neighbours("0303"))
@@ -647,9 +647,9 @@ def test_results_do_not_depend_on_the_order_of_the_file() -> None:
 
 
 def test_order_zoc_rules_honour_every_permission() -> None:
-    """napoleonic.movement.zoc_rules: the order's EZoC-to-EZoC permission holds whatever its entry rule
+    """parabellum.movement.zoc_rules: the order's EZoC-to-EZoC permission holds whatever its entry rule
     (caldiero §5.1.3 Defence may not go from one EZoC hex to another; arrivano §5.1.3 may, with a test)."""
-    from arbitro.adjudicator.napoleonic.movement import OrderMove, zoc_rules
+    from arbitro.adjudicator.parabellum.movement import OrderMove, zoc_rules
 
     ezoc = frozenset({HexId("0101")})
     friendly = lambda h: h == "0101"

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from arbitro.adjudicator.napoleonic.profile import Profile
+from arbitro.adjudicator.parabellum.variant import Variant
 
 
-def passes(profile: Profile, die: int, efficiency: int, die_modifier: int = 0) -> bool:
+def passes(variant: Variant, die: int, efficiency: int, die_modifier: int = 0) -> bool:
     """A test passes when the modified die is at most the efficiency; the natural results override
     (arrivano §13.1.1, caldiero §13.1.1: 1 always passes, 6 always fails)."""
-    if die == profile.natural_pass:
+    if die == variant.natural_pass:
         return True
-    if die == profile.natural_fail:
+    if die == variant.natural_fail:
         return False
     return die + die_modifier <= efficiency
 
@@ -30,6 +30,6 @@ def most_sp_values(units: Iterable[tuple[int, int]]) -> list[int]:
 
 
 def most_sp_value(units: Iterable[tuple[int, int]]) -> int | None:
-    """The best of the tied values: what an owner choosing for his side picks (used by Arrivano)."""
+    """The best of the tied values: what an owner choosing for his side picks."""
     values = most_sp_values(units)
     return values[-1] if values else None

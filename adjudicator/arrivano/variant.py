@@ -1,0 +1,20 @@
+"""Arrivano i Francesi! as a variant of the Para Bellum kernel (adjudicator/parabellum/variant.py): its values
+and hook overrides, each with its citation."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from arbitro.adjudicator.parabellum.variant import Reading, Variant
+
+
+class ArrivanoVariant(Variant):
+    book: ClassVar[str] = "arrivano"
+    excess_odds_drm_per_level: ClassVar[int] = 0  # arrivano §12.4.3: above 6-1 the 6-1 column, nothing more (D23)
+
+    def initiative_tie_winner(self, reading: Reading) -> str | None:
+        """arrivano §6.1.1: ties go to the French (D13)."""
+        return "france"
+
+
+ARRIVANO_VARIANT = ArrivanoVariant()

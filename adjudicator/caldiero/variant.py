@@ -1,0 +1,21 @@
+"""Caldiero 1796 as a variant of the Para Bellum kernel (adjudicator/parabellum/variant.py): its values and
+hook overrides, each with its citation."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from arbitro.adjudicator.parabellum.variant import Reading, Variant
+
+
+class CaldieroVariant(Variant):
+    book: ClassVar[str] = "caldiero"
+    excess_odds_drm_per_level: ClassVar[int] = 1  # caldiero §12.4.3: an 8-1 is a 6-1 with +2 (D23)
+
+    def initiative_tie_winner(self, reading: Reading) -> str | None:
+        """caldiero §6 prints no tie rule: roll again, unless the interpretation `initiative_tie` gives it to
+        the French (D13)."""
+        return "france" if reading("initiative_tie") == "french" else None
+
+
+CALDIERO_VARIANT = CaldieroVariant()

@@ -1,0 +1,37 @@
+"""A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
+(hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D32,
+docs/rulesets/arrivano.md §3) and cites the rule in both books; a variant overrides only what its rules
+change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+# A variant's interpretations as the game's rulings set them (name -> the reading in force).
+Reading = Callable[[str], str]
+
+
+class Variant:
+    """Defaults are the neutral reading; every value and hook below is one the two rulebooks can disagree on."""
+
+    # The book cited by the kernel's messages and events ("caldiero", "arrivano"): a citation prefix only.
+    book: ClassVar[str]
+
+    # D23, §12.4.3 in both: +1 die modifier per odds level above the last column (caldiero: 1, each level
+    # above 6-1 is +1 DRM; arrivano: 0, the 6-1 column and nothing more).
+    excess_odds_drm_per_level: ClassVar[int] = 0
+    # D23, §12.5.2 in both: the cap on the total die modifier of an assault (4 in both books).
+    drm_cap: ClassVar[int] = 4
+    # §13.1.1 in both: the natural results of an efficiency test (1 always passes, 6 always fails).
+    natural_pass: ClassVar[int] = 1
+    natural_fail: ClassVar[int] = 6
+
+    def cite(self, section: str) -> str:
+        """A citation in this variant's book ("arrivano §12.4.3")."""
+        return f"{self.book} §{section}"
+
+    def initiative_tie_winner(self, reading: Reading) -> str | None:
+        """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie; None: both roll again (neutral)."""
+        return None

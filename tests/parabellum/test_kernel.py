@@ -1,0 +1,89 @@
+"""The kernel's shared rules, run for both variants: what the books share gives the same answer, what they
+differ on comes from the variant's data or hook (D-n of the difference catalogue), never from a game name."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from arbitro.adjudicator.parabellum import assault, efficiency, initiative
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.tables import CombatTable
+
+KERNEL = Path(__file__).resolve().parents[2] / "adjudicator" / "parabellum"
+GAMES = {"caldiero", "arrivano"}
+
+TABLE = CombatTable(name="crt", title="test", provisional=True, columns_are="odds",
+                    columns=("1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1"),
+                    rows={str(r): tuple("Ae" if r < 4 else "De" for _ in range(10)) for r in range(-3, 11)},
+                    results={"Ae": "attacker eliminated", "De": "defender eliminated"})
+
+
+def test_efficiency_natural_results_override_the_value(variant: Variant) -> None:
+    """caldiero §13.1.1, arrivano §13.1.1: a natural 1 passes even below the value, a natural 6 fails even above."""
+    assert efficiency.passes(variant, 1, 0, die_modifier=5)
+    assert not efficiency.passes(variant, 6, 9)
+    assert efficiency.passes(variant, 3, 4, die_modifier=1) and not efficiency.passes(variant, 4, 4, die_modifier=1)
+
+
+def test_most_sp_values_offer_every_tied_value(variant: Variant) -> None:
+    """§12.3.1 in both books: the value carrying the most SP; a tie is the owner's choice among the tied."""
+    assert efficiency.most_sp_values([(3, 4), (4, 2), (4, 2)]) == [3, 4]
+    assert efficiency.most_sp_value([(3, 4), (4, 3)]) == 3
+
+
+def test_initiative_tie_is_the_variant_hook(variant: Variant) -> None:
+    """D13: caldiero §6 re-rolls a tie (unless its reading `initiative_tie` says French), arrivano §6.1.1 gives it to
+    the French. The higher total wins in both."""
+    assert initiative.winner(variant, {"france": 3, "austria": 5}, lambda _: "") == "austria"
+    tie = {"france": 4, "austria": 4}
+    assert initiative.winner(variant, tie, lambda _: "french") == "france"
+    expected = variant.initiative_tie_winner(lambda _: "reroll")
+    assert initiative.winner(variant, tie, lambda _: "reroll") == expected
+    assert expected == ("france" if variant.book == "arrivano" else None)
+
+
+def test_excess_odds_are_the_variant_data(variant: Variant) -> None:
+    """D23: 14-2 is one level above 6-1; caldiero §12.4.3 adds +1 a level, arrivano §12.4.3 nothing."""
+    odds = assault.odds(variant, TABLE, 14, 2)
+    assert odds.column.label == "6-1" and odds.column.beyond_high == 1
+    assert odds.excess_drm == {"caldiero": 1, "arrivano": 0}[variant.book]
+    assert assault.odds(variant, TABLE, 1, 6).below_minimum  # §12.4.2 in both
+
+
+def test_modifier_cap_is_four_in_both_books(variant: Variant) -> None:
+    """§12.5.2 in both: the total die modifier never beyond +/-4."""
+    assert [assault.capped(variant, t) for t in (-7, -4, 0, 4, 9)] == [-4, -4, 0, 4, 4]
+
+
+def _game_reads(source: str, name: str) -> list[str]:
+    """Places in kernel code that test a game's name or read a variant's book or a profile in a decision."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare | ast.MatchValue | ast.If | ast.IfExp | ast.Dict):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and sub.value.lower() in GAMES:
+                    found.append(f"{name}:{sub.lineno} compares with {sub.value!r}")
+                if isinstance(sub, ast.Attribute) and sub.attr in ("book", "game", "profile"):
+                    found.append(f"{name}:{sub.lineno} branches on .{sub.attr}")
+    return found
+
+
+def test_the_kernel_never_asks_which_game_it_runs() -> None:
+    """Issue 18: no game names and no profile flags in the kernel's decisions; differences are variant data or
+    hooks. The scanner itself catches a `variant.book == "caldiero"` test, a dict keyed by game, a profile flag."""
+    offenders = [hit for path in sorted(KERNEL.rglob("*.py"))
+                 for hit in _game_reads(path.read_text(encoding="utf-8"), path.name)]
+    assert not offenders, offenders
+    assert _game_reads('x = 1 if variant.book == "x" else 2', "probe")
+    assert _game_reads('cap = {"caldiero": 1, "arrivano": 0}[v]', "probe")
+    assert _game_reads("if w.profile.has_weather:\n    pass", "probe")
+
+
+@pytest.mark.parametrize("hook", ["initiative_tie_winner"])
+def test_every_hook_has_a_neutral_default_and_cites_both_books(hook: str) -> None:
+    """A hook's default is the neutral reading and its docstring names its catalogue entry and both rules."""
+    doc = getattr(Variant, hook).__doc__ or ""
+    assert "D" in doc and "caldiero §" in doc and "arrivano §" in doc
+    assert getattr(Variant(), hook)(lambda _: "") is None
