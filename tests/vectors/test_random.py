@@ -1,0 +1,247 @@
+"""Known-answer vectors for the random source (arbitro §R.1): anyone holding a revealed seed must be able to
+recompute every roll, draw and salt from the published derivation alone.
+
+Each vector in random.json is checked twice: against `arbitro.events.random` (the code has not drifted from
+the vectors), and against `Spec` below, a reimplementation written from docs/engine-rules.md §R.1 only, with
+hashlib and hmac (it imports nothing of arbitro's random source), so the document, the vectors and the code
+must all say the same thing. Regenerate the file with `python -m tests.vectors.make_random` only when the
+derivation is meant to change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import random as rnd
+from arbitro.events.sqlite import SQLiteStore
+
+from . import make_random
+
+VECTORS: dict[str, Any] = json.loads(Path(__file__).with_name("random.json").read_text(encoding="utf-8"))
+SEEDS = {name: s["hex"] for name, s in VECTORS["seeds"].items()}
+MIXES = {k: v for k, v in VECTORS["entropy"]["mixes"].items() if isinstance(v, str)}
+
+
+class Spec:
+    """docs/engine-rules.md §R.1, step by step (the numbers are the document's)."""
+
+    @staticmethod
+    def commitment(seed_hex: str) -> str:  # 2.
+        return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+
+    @staticmethod
+    def integers(seed_hex: str, mix: str, index: int):  # 3.
+        key, block = bytes.fromhex(seed_hex), 0
+        while True:
+            message = "arbitro-random/1|".encode() + mix.encode() + b"|" + str(index).encode() + b"|" + str(block).encode()
+            digest = hmac.new(key, message, "sha256").digest()
+            for offset in range(0, 32, 4):
+                yield int.from_bytes(digest[offset:offset + 4], "big")
+            block += 1
+
+    @staticmethod
+    def below(stream, n: int) -> int:  # 4.
+        bound = 2**32 - (2**32 % n)
+        for x in stream:
+            if x < bound:
+                return x % n
+        raise AssertionError("the stream is endless")
+
+    @classmethod
+    def roll(cls, seed_hex: str, mix: str, index: int, count: int, sides: int) -> list[int]:  # 5.
+        stream = cls.integers(seed_hex, mix, index)
+        return [cls.below(stream, sides) + 1 for _ in range(count)]
+
+    @classmethod
+    def draw(cls, seed_hex: str, mix: str, index: int, population: list[str], k: int) -> list[str]:  # 6.
+        items, stream = list(population), cls.integers(seed_hex, mix, index)
+        for j in range(k):
+            r = j + cls.below(stream, len(items) - j)
+            items[j], items[r] = items[r], items[j]
+        return items[:k]
+
+    @staticmethod
+    def mix(m: str, seat: str, entropy: str) -> str:  # 7.
+        return hashlib.sha256(m.encode() + b"|" + seat.encode() + b"|" + entropy.encode()).hexdigest()
+
+    @staticmethod
+    def salt(seed_hex: str, label: str) -> str:  # 8.
+        return hmac.new(bytes.fromhex(seed_hex), label.encode(), "sha256").hexdigest()[:32]
+
+    @staticmethod
+    def position(seed_hex: str, data: bytes) -> str:  # 8.
+        return hmac.new(bytes.fromhex(seed_hex), b"position|" + data, "sha256").hexdigest()
+
+
+def name(vector: dict[str, Any]) -> str:
+    return "-".join(str(vector[k]) for k in ("seed", "mix", "index") if k in vector)
+
+
+def test_the_vectors_file_is_what_its_script_writes_from_the_code() -> None:
+    """A hand edit of random.json, or a derivation changed without regenerating it, is caught here."""
+    assert Path(make_random.OUT).read_text(encoding="utf-8") == make_random.render()
+
+
+def test_the_derivation_is_named_and_the_seed_commitment_is_sha256_of_its_bytes() -> None:
+    assert VECTORS["derivation"] == rnd.DERIVATION == "arbitro-random/1"
+    for s in VECTORS["seeds"].values():
+        assert rnd.commitment(s["hex"]) == Spec.commitment(s["hex"]) == s["commitment"]
+        assert s["commitment"] != hashlib.sha256(s["hex"].encode()).hexdigest()  # the bytes, not the hex text
+
+
+@pytest.mark.parametrize("vector", VECTORS["streams"], ids=name)
+def test_each_stream_starts_with_block_zero_read_as_big_endian_32_bit_integers(vector: dict[str, Any]) -> None:
+    seed, mix = SEEDS[vector["seed"]], MIXES[vector["mix"]]
+    assert vector["message"] == f"arbitro-random/1|{mix}|{vector['index']}|0"
+    block0 = hmac.new(bytes.fromhex(seed), vector["message"].encode(), "sha256").digest()
+    assert [int.from_bytes(block0[i:i + 4], "big") for i in range(0, 32, 4)] == vector["integers"][:8]
+    spec = Spec.integers(seed, mix, vector["index"])
+    assert [next(spec) for _ in range(16)] == vector["integers"]
+    code = rnd._stream(seed, mix, vector["index"])
+    assert [next(code) for _ in range(16)] == vector["integers"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["rolls"], ids=name)
+def test_rolls_match_the_vectors_in_the_code_and_in_the_spec(vector: dict[str, Any]) -> None:
+    args = (SEEDS[vector["seed"]], MIXES[vector["mix"]], vector["index"], vector["count"], vector["sides"])
+    assert list(rnd.roll(*args)) == vector["dice"]
+    assert Spec.roll(*args) == vector["dice"]
+    assert all(1 <= d <= vector["sides"] for d in vector["dice"]) and len(vector["dice"]) == vector["count"]
+
+
+def test_the_rejection_bound_is_2_to_the_32_minus_its_remainder_mod_n() -> None:
+    for b in VECTORS["bounds"]:
+        assert b["bound"] == 2**32 - (2**32 % b["sides"]) and b["bound"] % b["sides"] == 0
+    assert {b["sides"]: b["bound"] for b in VECTORS["bounds"]}[6] == 4294967292  # the figure §R.1 prints
+
+
+@pytest.mark.parametrize("vector", VECTORS["rejections"], ids=lambda v: str(v["sides"]))
+def test_a_rejected_integer_is_consumed_and_skipped_and_the_dice_go_on_into_block_one(vector: dict[str, Any]) -> None:
+    """Rejected integers are not reduced mod n and not retried: the next die takes the next integer, and
+    8 dice that met a rejection need block 1. A derivation that reduced every integer, or re-drew from a fresh
+    block, gives other dice."""
+    seed, sides = SEEDS[vector["seed"]], vector["sides"]
+    args = (seed, MIXES[vector["mix"]], vector["index"], vector["count"], sides)
+    assert vector["rejected"] and len(vector["stream"]) > 8
+    spec = Spec.integers(seed, "", vector["index"])
+    assert [next(spec) for _ in vector["stream"]] == vector["stream"]
+    accepted = [x for x in vector["stream"] if x < vector["bound"]]
+    assert vector["rejected"] == [x for x in vector["stream"] if x >= vector["bound"]]
+    assert vector["dice"] == [x % sides + 1 for x in accepted]
+    assert list(rnd.roll(*args)) == Spec.roll(*args) == vector["dice"]
+    naive = [x % sides + 1 for x in vector["stream"][:vector["count"]]]
+    assert naive != vector["dice"]
+
+
+def test_the_rejection_vectors_include_one_where_the_remainder_matters_and_one_exactly_at_the_bound() -> None:
+    """Some accepted integer is >= n, so `mod n` is exercised and not only the rejection; and some integer
+    equals the bound, which is rejected (the bound is the first rejected value, not the last accepted)."""
+    assert any(x >= v["sides"] for v in VECTORS["rejections"] for x in v["stream"] if x < v["bound"])
+    assert any(v["bound"] in v["rejected"] for v in VECTORS["rejections"])
+
+
+@pytest.mark.parametrize("vector", VECTORS["draws"], ids=lambda v: f"{name(v)}-k{v['k']}-of-{len(v['population'])}")
+def test_draws_match_the_vectors_in_the_code_and_in_the_spec(vector: dict[str, Any]) -> None:
+    args = (SEEDS[vector["seed"]], MIXES[vector["mix"]], vector["index"], vector["population"], vector["k"])
+    assert list(rnd.draw(*args[:3], tuple(args[3]), args[4])) == vector["drawn"]
+    assert Spec.draw(*args) == vector["drawn"]
+    assert len(set(vector["drawn"])) == vector["k"] and set(vector["drawn"]) <= set(vector["population"])
+
+
+def test_a_draw_of_all_items_is_a_shuffle_and_a_draw_is_a_prefix_of_that_shuffle() -> None:
+    """Partial Fisher-Yates from the front: a draw of k is the first k of the full shuffle at the same index."""
+    full = [v for v in VECTORS["draws"] if v["k"] == len(v["population"]) > 1]
+    assert full
+    for v in full:
+        assert sorted(v["drawn"]) == sorted(v["population"]) and v["drawn"] != v["population"]
+        for k in range(len(v["population"]) + 1):
+            prefix = rnd.draw(SEEDS[v["seed"]], MIXES[v["mix"]], v["index"], tuple(v["population"]), k)
+            assert list(prefix) == v["drawn"][:k]
+
+
+def test_the_seats_mix_is_sha256_of_mix_seat_and_entropy_in_entropy_seats_order() -> None:
+    entropy = VECTORS["entropy"]
+    seats = [(s["seat"], s["entropy"]) for s in entropy["seats"]]
+    for s in entropy["seats"]:
+        assert rnd.entropy_commitment(s["entropy"]) == hashlib.sha256(s["entropy"].encode()).hexdigest() == s["commitment"]
+    mixes = entropy["mixes"]
+    assert mixes["empty"] == ""
+    spec = ""
+    for seat, e in seats:
+        spec = Spec.mix(spec, seat, e)
+    assert rnd.mix_round("", seats) == spec == mixes["two_reveals"]
+    assert rnd.mix_round("", list(reversed(seats))) == mixes["two_reveals_other_order"] != mixes["two_reveals"]
+    assert rnd.mix_entropy("", *seats[0]) == Spec.mix("", *seats[0]) == mixes["added_once"]
+    odd = entropy["non_ascii"]  # the entropy's UTF-8 bytes
+    assert rnd.entropy_commitment(odd["entropy"]) == odd["commitment"]
+    assert rnd.mix_entropy("", odd["seat"], odd["entropy"]) == Spec.mix("", odd["seat"], odd["entropy"]) == odd["mix_from_empty"]
+
+
+def test_the_mix_changes_every_roll_and_draw_at_the_same_index() -> None:
+    by_input: dict[tuple[Any, ...], dict[str, list[int]]] = {}
+    for v in VECTORS["rolls"]:
+        by_input.setdefault((v["seed"], v["index"], v["count"], v["sides"]), {})[v["mix"]] = v["dice"]
+    long = [m for key, m in by_input.items() if key[2] * key[3] >= 18]
+    assert long and all(len(set(map(tuple, m.values()))) == len(m) for m in long)
+
+
+def test_salts_are_the_seeds_hmac_of_the_game_and_number_cut_to_32_hex_digits() -> None:
+    salts = VECTORS["salts"]
+    seed, game = SEEDS[salts["seed"]], salts["game"]
+    for e in salts["event"]:
+        assert rnd.salt(seed, game, e["seq"]) == Spec.salt(seed, f"salt|{game}|{e['seq']}") == e["salt"]
+    for c in salts["command"]:
+        assert rnd.command_salt(seed, game, c["cmd"]) == Spec.salt(seed, f"command-salt|{game}|{c['cmd']}") == c["salt"]
+    # an event's and a command's salt with the same number differ (separate labels), and so do other seeds'
+    assert salts["event"][1]["salt"] != salts["command"][1]["salt"]
+    assert rnd.salt(SEEDS["zero"], game, 1) != salts["event"][1]["salt"]
+    assert len({e["salt"] for e in salts["event"]}) == len(salts["event"])
+    position = salts["position"]
+    data = position["bytes_utf8"].encode()
+    assert rnd.position_digest(seed, data) == Spec.position(seed, data) == position["digest"]
+
+
+def test_a_game_played_through_the_engine_mixes_rolls_draws_and_salts_as_the_spec_says(tmp_path: Path) -> None:
+    """The document describes what the engine does: a protected game whose two seats reveal chosen entropy
+    records the spec's mix (in entropy_seats order), and once the game ends and its seed is revealed every
+    roll, draw and event salt of its log is the spec's, recomputed from the log alone."""
+    store = SQLiteStore(tmp_path / "arbitro.db")
+    try:
+        app = Arbitro(store)
+        app.create("duel", "standard", ["short"], seat_entropy=True, game_id="g")
+        entropy = {"blue": "blue's secret", "red": "red's secret"}
+        for phase in ("commit", "reveal"):
+            for seat in ("blue", "red"):  # arrival order: blue first
+                command = ({"type": "commit_entropy", "commitment": hashlib.sha256(entropy[seat].encode()).hexdigest()}
+                           if phase == "commit" else {"type": "reveal_entropy", "entropy": entropy[seat]})
+                app.submit("g", seat, command)
+        SelfPlay(app, "g", seed="vectors").play(200)
+        log = app.log("g", "umpire")
+        created = next(e["event"] for e in log if e["type"] == "game_created")
+        seed = next(e["event"]["seed"] for e in log if e["type"] == "seed_revealed")
+    finally:
+        store.close()
+    assert Spec.commitment(seed) == created["seed_commitment"]
+    mix = ""
+    for seat in created["entropy_seats"]:
+        mix = Spec.mix(mix, seat, entropy[seat])
+    assert next(e["event"]["mix"] for e in log if e["type"] == "entropy_mixed") == mix
+    randoms = [e for e in log if e["type"] in ("dice_rolled", "items_drawn")]
+    assert any(e["type"] == "dice_rolled" for e in randoms) and any(e["type"] == "items_drawn" for e in randoms)
+    for e in randoms:
+        ev = e["event"]
+        if e["type"] == "dice_rolled":
+            assert Spec.roll(seed, mix, ev["index"], ev["count"], ev["sides"]) == list(ev["values"]), e["seq"]
+        else:
+            assert Spec.draw(seed, mix, ev["index"], list(ev["population"]), len(ev["drawn"])) == list(ev["drawn"])
+    assert sorted(e["event"]["index"] for e in randoms) == list(range(len(randoms)))
+    for e in log:
+        assert e["salt"] == Spec.salt(seed, f"salt|g|{e['seq']}"), e["seq"]
