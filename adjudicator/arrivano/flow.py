@@ -17,10 +17,11 @@ from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import ORDERS, World
+from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
+from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev

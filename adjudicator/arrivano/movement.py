@@ -14,11 +14,12 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
     worsen,
 )
-from arbitro.adjudicator.arrivano.world import ORDERS, World
+from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, check_path, reachable
 from arbitro.adjudicator.parabellum.movement import OrderMove, one_hex_only, zoc_rules
+from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.events import arrivano as ev
 
 

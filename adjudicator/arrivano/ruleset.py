@@ -27,9 +27,10 @@ from arbitro.adjudicator.arrivano.data_loader import (
 )
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
-from arbitro.adjudicator.arrivano.world import ORDERS, World
+from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import assault as sys_assault
+from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.ruleset import (
     Decision,
     Interpretation,

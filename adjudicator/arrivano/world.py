@@ -15,10 +15,8 @@ from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.sight import line_of_sight
-from arbitro.adjudicator.parabellum import zoc
+from arbitro.adjudicator.parabellum import command, zoc
 from arbitro.projections.arrivano import ArrivanoState
-
-ORDERS = ("advance", "attack", "defence", "manoeuvre")
 
 
 _LOS_CACHE: dict[tuple[str, str, str], bool] = {}
@@ -159,24 +157,17 @@ class World:
                 relay(lid)  # interpretation officer_in_command: general_range
         # interpretation officer_in_command: any_in_command - an officer in command by contiguity relays too
         by_contiguity = self.reading("officer_in_command") == "any_in_command"
-        anchors = {self.state.units[u].hex for u in result} | {self.state.leaders[lid].hex for lid in relays}
-        changed = True
-        while changed:  # arrivano §4.4.2: contiguity through in-command units and officers
-            changed = False
-            for u in members:
-                if u not in result and any(self.grid.is_adjacent(self.state.units[u].hex, a) or
-                                           self.state.units[u].hex == a for a in sorted(anchors)):
-                    result.add(u)
-                    anchors.add(self.state.units[u].hex)
-                    changed = True
-            for lid in officers:
-                here = self.state.leaders[lid].hex
-                if by_contiguity and lid not in relays and any(
-                        here == a or self.grid.is_adjacent(here, a) for a in sorted(anchors)):
-                    relay(lid)
-                    anchors |= {here} | {self.state.units[u].hex for u in result}
-                    changed = True
-        return result
+        hex_of = {u: self.state.units[u].hex for u in members}
+        while True:  # arrivano §4.4.2: the kernel's contiguity, through in-command units and relaying officers
+            result = command.contiguous(self.grid, hex_of, result, [self.state.leaders[lid].hex for lid in relays])
+            anchors = {hex_of[u] for u in result} | {self.state.leaders[lid].hex for lid in relays}
+            joining = [lid for lid in officers if by_contiguity and lid not in relays and any(
+                self.state.leaders[lid].hex == a or self.grid.is_adjacent(self.state.leaders[lid].hex, a)
+                for a in sorted(anchors))]
+            if not joining:
+                return result
+            for lid in joining:
+                relay(lid)
 
     def _cavalry_like(self, uid: str) -> bool:
         u = self.s.unit(uid)
@@ -237,15 +228,10 @@ class World:
         return any(t.no_zoc_into for t in self.terrains(h))
 
     def zoc_sources(self, h: str, side: str) -> list[str]:
-        """Enemy hexes projecting ZoC into `h` for a unit of `side`."""
-        if self._no_zoc_into(HexId(h)):
-            return []
-        out = []
-        for n in self.grid.neighbours(h):
-            units = [u for u in self.units_at(n) if self.state.units[u].side != side]
-            if units and any(self.exerts_zoc(u) for u in units):
-                out.append(n)
-        return sorted(out)
+        """Enemy hexes projecting ZoC into `h` for a unit of `side` (arrivano §12.2.1): the kernel's rule with
+        Arrivano's predicates (`exerts_zoc`; no ZoC into a redoubt, §8)."""
+        return zoc.projecting_into(self.grid, h, self._no_zoc_into, lambda n: any(
+            self.exerts_zoc(u) for u in self.units_at(n) if self.state.units[u].side != side))
 
     # --- stacking -------------------------------------------------------------------------------------
     def fits(self, h: str, adding: list[str]) -> bool:

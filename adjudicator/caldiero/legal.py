@@ -17,10 +17,11 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.system_bombard import targets
 from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, ORDERS, unit_order
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import projecting_into
+from arbitro.adjudicator.parabellum.orders import ORDERS
 
 
 class _Declared:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.maps.command import command_distances
+from arbitro.adjudicator.parabellum import command
 
 
 def command_range(world: World, leader: str) -> int:
@@ -44,19 +45,9 @@ def in_command(world: World, formation: str, members: list[str]) -> frozenset[st
     if general is None or world.leader_on_map(general) is None:
         return frozenset()  # caldiero §4.4.5: a dead general leaves his units out of command
     area = reach(world, general)
-    on_map = [u for u in members if world.state.units[u].where == "map"]
-    inside = {u for u in on_map if world.state.units[u].hex in area}
-    if world.profile.line_of_battle:
-        changed = True
-        while changed:
-            changed = False
-            hexes = {world.state.units[u].hex for u in inside}
-            for u in on_map:
-                h = world.state.units[u].hex
-                if u not in inside and h is not None and any(n in hexes for n in world.board.neighbours(h)):
-                    inside.add(u)
-                    changed = True
-    return frozenset(inside)
+    hex_of = {u: h for u in members if world.state.units[u].where == "map" and (h := world.state.units[u].hex) is not None}
+    # the line of battle (§4.3.2) is the kernel's contiguity rule
+    return frozenset(command.contiguous(world.board.grid, hex_of, [u for u, h in hex_of.items() if h in area]))
 
 
 def in_cinc_range(world: World, side: str, h: str) -> bool:

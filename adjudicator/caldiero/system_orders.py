@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_world import World
 
-ORDERS = ("advance", "attack", "defence", "manoeuvre")
 
 ALLOWS_EZOC = {"advance": True, "attack": True, "defence": False, "manoeuvre": False}  # §5.1 (defence: see §5.1.3)
 ALLOWS_COLUMN = {"advance": True, "attack": False, "defence": False, "manoeuvre": True}  # §5.1.1, §5.1.4

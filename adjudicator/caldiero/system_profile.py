@@ -29,7 +29,5 @@ class SystemProfile:
     has_elan: bool
     # Dr against units in villages/fortifications becomes Ex (caldiero §12.5.4).
     dr_in_village_becomes: str | None
-    # Command range in line of battle (caldiero §4.3.2).
-    line_of_battle: bool = True
     columns: tuple[str, ...] = ("1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1")
     max_drm: int = 4

@@ -7,7 +7,7 @@ Disordered and routed units have none (caldiero §15); a ZoC never extends into 
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.parabellum.zoc import zoc_hexes
+from arbitro.adjudicator.parabellum import zoc
 from arbitro.projections.caldiero import enemy_of
 
 
@@ -18,11 +18,11 @@ def exerts_zoc(world: World, u: str) -> bool:
 
 def controlled_by(world: World, side: str) -> frozenset[str]:
     """Every hex in the ZoC of `side`'s units (computed once per World, which lives after the last event), by
-    the shared `parabellum.zoc.zoc_hexes`: units in good order (§15), never into a fortress (§10.5.1)."""
+    the kernel's `parabellum.zoc.zoc_hexes`: units in good order (§15), never into a fortress (§10.5.1)."""
     if side not in world._zoc:
         sources = [world.state.units[u].hex or "" for u in world.on_map_units()
                    if world.state.units[u].side == side and exerts_zoc(world, u)]
-        world._zoc[side] = zoc_hexes(world.board.grid, sources, world.board.is_fortress)  # type: ignore[assignment]
+        world._zoc[side] = zoc.zoc_hexes(world.board.grid, sources, world.board.is_fortress)  # type: ignore[assignment]
     return world._zoc[side]
 
 
@@ -32,11 +32,7 @@ def enemy_zoc(world: World, side: str) -> frozenset[str]:
 
 
 def projecting_into(world: World, h: str, side: str) -> list[str]:
-    """Enemy hexes whose units project a ZoC into h (for §12.2.1)."""
-    out = []
-    if world.board.is_fortress(h):
-        return out
-    for n in world.board.neighbours(h):
-        if any(exerts_zoc(world, e) for e in world.enemy_units_at(n, side)):
-            out.append(n)
-    return sorted(out)
+    """Enemy hexes whose units project a ZoC into h (for §12.2.1): the kernel's rule with Caldiero's
+    predicates (good order, §15; no ZoC into a fortress, §10.5.1)."""
+    return zoc.projecting_into(world.board.grid, h, world.board.is_fortress,
+                               lambda n: any(exerts_zoc(world, e) for e in world.enemy_units_at(n, side)))

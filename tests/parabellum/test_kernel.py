@@ -7,7 +7,8 @@ import ast
 from pathlib import Path
 
 import pytest
-from arbitro.adjudicator.parabellum import assault, efficiency, initiative
+from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.parabellum import assault, command, efficiency, initiative, zoc
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable
 
@@ -87,3 +88,27 @@ def test_every_hook_has_a_neutral_default_and_cites_both_books(hook: str) -> Non
     doc = getattr(Variant, hook).__doc__ or ""
     assert "D" in doc and "caldiero §" in doc and "arrivano §" in doc
     assert getattr(Variant(), hook)(lambda _: "") is None
+
+
+GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
+
+
+def test_contiguity_chains_from_units_in_range_and_anchors(variant: Variant) -> None:
+    """caldiero §4.3.2 (line of battle), arrivano §4.4.2 (contiguity): a unit next to one in command is in command,
+    transitively; a gap breaks the chain unless an anchor (arrivano's relaying officer, D3/D4) bridges it."""
+    hex_of = {"a": "1612", "b": "1613", "c": "1614", "d": "1616", "e": "1612"}
+    assert command.contiguous(GRID, hex_of, ["a"]) == {"a", "b", "c", "e"}
+    assert command.contiguous(GRID, hex_of, ["a"], anchors=["1615"]) == set(hex_of)
+    assert command.contiguous(GRID, hex_of, []) == set()
+    backwards = dict(reversed(list(hex_of.items())))
+    assert command.contiguous(GRID, backwards, ["a"]) == command.contiguous(GRID, hex_of, ["a"])
+
+
+def test_zoc_projects_into_a_hex_except_closed_terrain(variant: Variant) -> None:
+    """§12.2.1 in both: the enemy hexes whose units exert a ZoC into h; none into a fortress (caldiero §10.5.1) or a
+    redoubt (arrivano §8); only the exerting units count (§15: good order)."""
+    exerting = {"1613", "1712", "1510"}  # 1510 is not adjacent to 1612
+    found = zoc.projecting_into(GRID, "1612", lambda h: False, lambda n: n in exerting)
+    assert found == ["1613", "1712"]
+    assert zoc.projecting_into(GRID, "1612", lambda h: h == "1612", lambda n: n in exerting) == []
+    assert zoc.zoc_hexes(GRID, ["1612"], lambda h: h == "1613") == frozenset(GRID.neighbours("1612")) - {"1613"}
