@@ -8,7 +8,6 @@ A record's hash is SHA-256 over those bytes.
 from __future__ import annotations
 
 import hashlib
-import hmac
 from typing import Any
 
 import msgspec
@@ -49,10 +48,3 @@ def to_builtins(obj: Any) -> Any:
 def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
-
-def hmac_hex(key: bytes, message: bytes) -> str:
-    return hmac.new(key, message, hashlib.sha256).hexdigest()
-
-
-def decode_json(data: bytes | str) -> Any:
-    return msgspec.json.decode(data)
