@@ -2,8 +2,9 @@
 store and never mutates the state it is given; dice come from the Supply it is handed.
 
 Order of checks (after boardgame.io's reducer): the seat exists -> the command parses -> the engine's own
-pending decision (consent to an undo, a roll to enter) -> engine commands -> the game is not over -> the
-ruleset's pending decision or turn -> the ruleset decides. Then the engine adds what every game gets:
+pending decision (consent to an undo, a roll to enter, the entropy round: the engine's steps on the decision
+stack) -> engine commands -> the game is not over -> the decision on top of the stack (its seats, its listed
+options; then its step answers) or the ruleset's turn -> the ruleset decides. Then the engine adds what every game gets:
 the seed revealed when the game ends, and a checkpoint (state hash) after a ruleset checkpoint event or
 every CHECKPOINT_EVERY events.
 """
@@ -16,15 +17,21 @@ from typing import Any, Protocol
 import msgspec
 
 from arbitro.adjudicator import core_commands as cc
+from arbitro.adjudicator.decisions import Step, open_frame, update_frame, waiting
+from arbitro.adjudicator.engine_steps import (
+    ANSWERS, ENGINE_KINDS, OPENING, R_ENTER, R_ENTROPY, R_UNDO_CONSENT, R_UNDO_RULING, ConsentStep, EntropyStep,
+    RandomStep, open_consent, open_round, random_entry, random_prompt, ruling_in, ruling_reason, suspended_command,
+    suspended_form,
+)
 from arbitro.adjudicator.errors import GameOver, IllegalCommand, MalformedCommand, NotYourDecision, NotYourTurn, UnknownSeat
-from arbitro.adjudicator.randomness import BadEntry, DiceUnavailable, EnteredSupply, NeedRandom, Supply
+from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
 from arbitro.events import core
-from arbitro.events.random import entropy_commitment, mix_entropy, mix_round
+from arbitro.events.random import mix_entropy
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Fold
-from arbitro.projections.game import GameState, state_bytes, state_hash
+from arbitro.projections.game import GameState, awaited, state_bytes, state_hash
 from arbitro.projections.patch import PatchError, apply_patch
 
 CHECKPOINT_EVERY = 200
@@ -32,25 +39,14 @@ CHECKPOINT_EVERY = 200
 ENTROPY_SPENT = (core.EntropyRevealed, core.EntropyWaived, core.EntropyMixed)
 # The umpire's acts that are not answers to anything: allowed while another decision is pending.
 UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.RecordFork)
-OPENING: dict[str, Any] = {"type": "open_scenario"}  # the scenario's opening, suspended like a command
 
-# The engine's own rules, cited like a rulebook's (docs/engine-rules.md).
+# The engine's own rules, cited like a rulebook's (docs/engine-rules.md); R_ENTROPY, R_ENTER and
+# R_UNDO_CONSENT are its steps' (adjudicator/engine_steps.py).
 R_TURN = "arbitro §S.2"
-R_ENTROPY = "arbitro §R.2"
 R_REVEAL = "arbitro §R.3"
-R_ENTER = "arbitro §R.4"
 R_UNDO_FREE = "arbitro §U.1"
-R_UNDO_CONSENT = "arbitro §U.2"
 R_UNDO_POINT = "arbitro §U.3"
 R_RULING = "arbitro §U.4"
-R_UNDO_RULING = "arbitro §U.5"
-
-
-# What `legal` lists to the seat awaited in the entropy round: the shape to fill in (arbitro §R.2).
-ENTROPY_TEMPLATES: dict[str, dict[str, Any]] = {
-    "commit": {"type": "commit_entropy", "commitment": "<SHA-256 hex of your entropy's UTF-8 bytes>"},
-    "reveal": {"type": "reveal_entropy", "entropy": "<the entropy you committed to>"},
-}
 
 
 class History(Protocol):
@@ -105,6 +101,14 @@ class Adjudicator:
     def __init__(self, ruleset: Ruleset[Any]) -> None:
         self.ruleset = ruleset
         self.fold = Fold(ruleset)
+        self.steps: dict[str, Step[Any]] = {
+            ConsentStep.kind: ConsentStep(voided_rolls), RandomStep.kind: RandomStep(self),
+            EntropyStep.kind: EntropyStep(self),
+        }
+        for kind, step in ruleset.steps().items():
+            if kind in self.steps:
+                raise ValueError(f"{ruleset.name}: step kind {kind!r} is the engine's own; choose another name")
+            self.steps[kind] = step
 
     # --- entry point ----------------------------------------------------------------------------
     def decide(
@@ -119,13 +123,21 @@ class Adjudicator:
         else:
             self._check_turn(state, seat, normalised)
             try:
-                self.ruleset.decide(ctx, command)
+                self._dispatch(ctx, command)
             except NeedRandom as need:
                 # A transcribed game: suspend the command until the transcribing seat enters the value.
-                ctx = self._request_random(state, seat, normalised, need, (), game, history)
+                ctx = self.request_random(ctx, seat, suspended_form(normalised), need, ())
             except DiceUnavailable as e:
                 raise IllegalCommand(str(e), rule=e.rule) from None
         return self._finish(ctx, state, normalised, game)
+
+    def _dispatch(self, ctx: Decision[Any], command: Any) -> None:
+        """A ruleset command: the answer to the ruleset's frame on top of the stack, else the ruleset's own."""
+        top = awaited(ctx.game.core)
+        if top is not None:
+            self.steps[top.kind].answer(ctx, top, command)
+        else:
+            self.ruleset.decide(ctx, command)
 
     def parse(self, raw: Any) -> tuple[Any, dict[str, Any]]:
         """A command parsed (the engine's own or the ruleset's), and its stored, normalised form."""
@@ -145,95 +157,115 @@ class Adjudicator:
         draw). A fork or a position already holds the opening's result; a transcribed game suspends the
         opening until the umpire enters the draws made on the table."""
         state = self.fold.apply_event(None, 1, created)
+        ctx = self._context(state, UMPIRE, supply, game, history)
         if created.entropy_seats:  # nothing rolls, the opening included, until the seats have revealed
-            requested = core.EntropyRequested(seats=created.entropy_seats, opening="scenario" in created.origin,
-                                              rule=R_ENTROPY)
-            return [created, requested]
+            opening = "scenario" in created.origin
+            top = awaited(state.core)
+            if top is not None and top.kind == EntropyStep.kind:
+                # A fork made mid-round starts it afresh, with a new seed: the parent's round is withdrawn.
+                ctx.emit(core.DecisionResolved(kind=top.kind, rule=top.rule))
+                opening = opening or top.ctx.opening
+            open_round(ctx, created.entropy_seats, opening)
+            return [created, *ctx.events]
         if "scenario" not in created.origin:
             return [created]
-        ctx = self._context(state, UMPIRE, supply, game, history)
         try:
             self.ruleset.start(ctx)
         except NeedRandom as need:
-            ctx = self._request_random(state, UMPIRE, OPENING, need, (), game, history)
+            ctx = self.request_random(ctx, UMPIRE, OPENING, need, ())
         return [created, *ctx.events]
 
     def _context(
         self, state: GameState[Any], seat: str, supply: Supply, game: GameContext, history: History
     ) -> Decision[Any]:
-        return Decision(self.ruleset, self.fold, self.fold.copy(state), seat, state.core.seq + 1, supply,
-                        game.options, history.state_at)
+        ctx = Decision(self.ruleset, self.fold, self.fold.copy(state), seat, state.core.seq + 1, supply,
+                       game.options, history.state_at)
+        ctx.log, ctx.context, ctx.before = history, game, state
+        return ctx
+
+    def fresh(self, ctx: Decision[Any], seat: str, supply: Supply) -> Decision[Any]:
+        """A new context for the same command from the same state: what `ctx` did so far is discarded."""
+        return self._context(ctx.before, seat, supply, ctx.context, ctx.log)
+
+    def start(self, ctx: Decision[Any]) -> None:
+        self.ruleset.start(ctx)
+
+    def resume(self, ctx: Decision[Any], command: str) -> None:
+        """Decide a suspended command again (its roll or draw now entered): the opening, or a ruleset command."""
+        if command == OPENING:
+            self.ruleset.start(ctx)
+        else:
+            self._dispatch(ctx, self.ruleset.parse_command(suspended_command(command)))
 
     # --- ruleset commands -----------------------------------------------------------------------
     def _check_turn(self, state: GameState[Any], seat: str, command: dict[str, Any]) -> None:
-        pending = state.core.pending
-        if pending is not None:
-            raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=pending.rule)
+        top = awaited(state.core)
+        if top is not None and top.kind in ENGINE_KINDS:
+            raise NotYourDecision(waiting(top), rule=top.rule)
         outcome = self.ruleset.outcome(state.rules)
         if outcome is not None:
             raise GameOver(f"the game is over: {outcome.reason}", rule=outcome.rule)
-        awaited = self.ruleset.pending(state.rules)
-        if awaited is not None and seat != awaited.seat:
-            raise NotYourDecision(f"waiting for {awaited.seat} to {awaited.prompt}", rule=awaited.rule)
-        if awaited is not None and awaited.options is not None and command not in self._normalised(awaited.options):
+        if top is not None:
+            self._check_answer(state, top, seat, command)
+            return
+        pending = self.ruleset.pending(state.rules)
+        if pending is not None and seat != pending.seat:
+            raise NotYourDecision(f"waiting for {pending.seat} to {pending.prompt}", rule=pending.rule)
+        if pending is not None and pending.options is not None and command not in self._normalised(pending.options):
             # A listed decision is answered with one of its options, and nothing else happens meanwhile.
-            raise NotYourDecision(f"first {awaited.prompt}", rule=awaited.rule, allowed=awaited.options)
-        if awaited is None and seat not in self.ruleset.active_seats(state.rules):
+            raise NotYourDecision(f"first {pending.prompt}", rule=pending.rule, allowed=pending.options)
+        if pending is None and seat not in self.ruleset.active_seats(state.rules):
             active = self.ruleset.active_seats(state.rules)
             raise NotYourTurn(f"it is not {seat}'s turn: waiting for {', '.join(active) or 'nobody'}", rule=R_TURN)
+
+    def _check_answer(self, state: GameState[Any], top: core.Frame[Any], seat: str, command: dict[str, Any]) -> None:
+        """The ruleset's frame on top is answered by one of its seats, with one of its listed options (arbitro
+        §S.3): anything else is refused, saying who is awaited and for what."""
+        if seat not in top.seats:
+            raise NotYourDecision(waiting(top), rule=top.rule)
+        step = self.steps[top.kind]
+        if step.complete:
+            options = step.options(state, top, seat)
+            if command not in self._normalised(options):
+                raise NotYourDecision(f"first {top.prompt}", rule=top.rule, allowed=options)
 
     def _normalised(self, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Options in the stored form of commands (defaults filled in), so an answer that omits a default
         matches the option that spells it out, and the other way round."""
         return [self.ruleset.dump_command(self.ruleset.parse_command(option)) for option in options]
 
-    def _request_random(
-        self, state: GameState[Any], command_seat: str, command: dict[str, Any], need: NeedRandom,
-        entered: tuple[tuple[str, ...], ...], game: GameContext, history: History,
-    ) -> Decision[Any]:
-        """Discard what the suspended command did so far; record what must be entered."""
-        ctx = self._context(state, command_seat, EnteredSupply(()), game, history)
-        ctx.emit(core.RandomRequested(
-            seat=UMPIRE, command_seat=command_seat, command=command, kind=need.kind, count=need.count,
-            sides=need.sides, population=need.population, purpose=need.purpose, entered=entered, about=need.about,
+    def request_random(self, ctx: Decision[Any], command_seat: str, command: str, need: NeedRandom,
+                       entered: tuple[tuple[str, ...], ...]) -> Decision[Any]:
+        """Discard what the suspended command did so far; record what must be entered, as a random frame on
+        the stack (a new one, or the one being answered, updated with what was entered so far)."""
+        resumed = self.fresh(ctx, command_seat, EnteredSupply(()))
+        request = random_entry(command_seat, command, need, entered)
+        resumed.emit(core.RandomRequested(
+            seat=UMPIRE, command_seat=command_seat, command=suspended_command(command),
+            kind=need.kind, count=need.count, sides=need.sides, population=need.population, purpose=need.purpose,
+            entered=entered, about=need.about,
         ))
-        return ctx
+        top = awaited(resumed.game.core)
+        if top is not None and top.kind == RandomStep.kind:
+            update_frame(resumed, top, request, prompt=random_prompt(request))
+        else:
+            open_frame(resumed, RandomStep.kind, (UMPIRE,), R_ENTER, random_prompt(request), request)
+        return resumed
 
     # --- engine commands ------------------------------------------------------------------------
     def _engine_command(
         self, ctx: Decision[Any], state: GameState[Any], command: Any, game: GameContext, history: History
     ) -> Decision[Any]:
-        pending = state.core.pending
-        seat = ctx.seat
+        top, seat = awaited(state.core), ctx.seat
+        kind = ANSWERS.get(type(command))
+        if kind is not None:  # an answer to one of the engine's own steps
+            if top is None or top.kind != kind:
+                raise self._nothing_awaited(kind, command, seat)
+            return self.steps[kind].answer(ctx, top, command) or ctx
         match command:
-            case cc.Consent():
-                if pending is None or pending.kind != "consent" or seat not in pending.seats or seat in pending.answers:
-                    raise IllegalCommand("there is no request to take back awaiting your answer", rule=R_UNDO_CONSENT)
-                ctx.emit(core.UndoAnswered(seat=seat, accept=command.accept))
-                if not command.accept:
-                    ctx.emit(core.UndoDeclined(seat=seat, rule=R_UNDO_CONSENT))
-                elif set(pending.answers) | {seat} >= set(pending.seats):
-                    ruling = _ruling_in(list(history.bodies(pending.undo_to + 1, None)))
-                    if ruling is not None:  # the umpire ruled while the seats were asked (arbitro §S.3)
-                        raise IllegalCommand(f"the umpire ruled since this request (#{ruling.seq}): accepting would take "
-                                             "the ruling back, which only the umpire may; decline, and ask the umpire",
-                                             rule=R_UNDO_RULING)
-                    voided = voided_rolls(history, pending.undo_to)
-                    ctx.emit(core.Undone(to_seq=pending.undo_to, by=pending.requested_by,
-                                         reason="taken back with the other seats' consent", rule=R_UNDO_CONSENT,
-                                         voided_rolls=len(voided), voided_indices=voided))
-            case cc.CommitEntropy() | cc.RevealEntropy():
-                return self._entropy_answer(ctx, command)
-            case cc.ProceedWithoutEntropy():
-                return self._proceed_without(ctx, command)
-            case cc.EnterRandom():
-                if pending is None or pending.kind != "random":
-                    raise IllegalCommand("no roll or draw is waiting to be entered", rule=R_ENTER)
-                if seat not in pending.seats:
-                    raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=R_ENTER)
-                return self._enter_random(ctx, state, command, game, history)
-            case _ if pending is not None and not (seat == UMPIRE and isinstance(command, UMPIRE_ANYTIME)):
-                raise NotYourDecision(f"waiting for {', '.join(pending.seats)} to {pending.prompt}", rule=pending.rule)
+            case _ if top is not None and top.kind in ENGINE_KINDS and not (
+                    seat == UMPIRE and isinstance(command, UMPIRE_ANYTIME)):
+                raise NotYourDecision(waiting(top), rule=top.rule)
             case cc.AddEntropy():
                 if seat == UMPIRE:
                     raise IllegalCommand("only the playing seats add entropy; the umpire's seed is committed", rule=R_ENTROPY)
@@ -261,75 +293,19 @@ class Adjudicator:
                 self._undo(ctx, state, command, game, history)
         return ctx
 
-    # --- the seats' commit-reveal round (arbitro §R.2) ------------------------------------------------
-    def _entropy_answer(self, ctx: Decision[Any], command: cc.CommitEntropy | cc.RevealEntropy) -> Decision[Any]:
-        pending, seat = ctx.game.core.pending, ctx.seat
-        phase = "commit" if isinstance(command, cc.CommitEntropy) else "reveal"
-        if pending is None or pending.kind != "entropy":
-            raise IllegalCommand("no entropy round is open: the seats' entropy is committed and revealed once, "
-                                 "before the first roll", rule=R_ENTROPY)
-        if seat not in pending.seats or pending.request["phase"] != phase:
-            raise NotYourDecision(f"waiting for {', '.join(pending.seats) or 'nobody'} to {pending.prompt}", rule=R_ENTROPY)
-        if isinstance(command, cc.CommitEntropy):
-            ctx.emit(core.EntropyCommitted(seat=seat, commitment=command.commitment))
-            return ctx
-        committed = pending.request["commitments"][seat]
-        if entropy_commitment(command.entropy) != committed:
-            raise IllegalCommand(f"this entropy does not match {seat}'s commitment {committed[:12]}...: reveal exactly "
-                                 "the text whose SHA-256 you committed", rule=R_ENTROPY)
-        ctx.emit(core.EntropyRevealed(seat=seat, entropy=command.entropy))
-        return self._close_round(ctx)
-
-    def _proceed_without(self, ctx: Decision[Any], command: cc.ProceedWithoutEntropy) -> Decision[Any]:
-        pending = ctx.game.core.pending
-        if ctx.seat != UMPIRE:
-            raise IllegalCommand("only the umpire rules to proceed without a seat's entropy", rule=R_ENTROPY)
-        if pending is None or pending.kind != "entropy":
-            raise IllegalCommand("no entropy round is open", rule=R_ENTROPY)
-        late = [s for s in command.seats if s not in pending.seats]
-        if late:
-            raise IllegalCommand(f"{', '.join(late)} {'is' if len(late) == 1 else 'are'} not awaited (awaited: "
-                                 f"{', '.join(pending.seats)}); the umpire may proceed only without seats that "
-                                 "have not answered", rule=R_ENTROPY)
-        ctx.emit(core.EntropyWaived(seats=tuple(sorted(set(command.seats))), reason=command.reason, rule=R_ENTROPY))
-        return self._close_round(ctx)
-
-    def _close_round(self, ctx: Decision[Any]) -> Decision[Any]:
-        """Once no seat is awaited: mix the revealed entropy in, then make what waited for it (the opening)."""
-        pending = ctx.game.core.pending
-        assert pending is not None
-        if pending.seats:
-            return ctx
-        round_ = pending.request
-        revealed = [(s, round_["entropies"][s]) for s in round_["required"] if s in round_["entropies"]]
-        ctx.emit(core.EntropyMixed(seats=tuple(s for s, _ in revealed), mix=mix_round(ctx.game.core.mix, revealed),
-                                   rule=R_ENTROPY))
-        if round_["opening"]:
-            seat, ctx.seat = ctx.seat, UMPIRE  # the opening is the umpire's, as at creation
-            try:
-                self.ruleset.start(ctx)
-            except DiceUnavailable as e:
-                raise IllegalCommand(str(e), rule=e.rule) from None
-            ctx.seat = seat
-        return ctx
-
-    def _enter_random(
-        self, ctx: Decision[Any], state: GameState[Any], command: cc.EnterRandom, game: GameContext, history: History
-    ) -> Decision[Any]:
-        request = state.core.pending.request  # type: ignore[union-attr]
-        entered = tuple(tuple(e) for e in request["entered"]) + (tuple(str(v) for v in command.values),)
-        suspended = request["command"]
-        resumed = self._context(state, request["command_seat"], EnteredSupply(entered), game, history)
-        try:
-            if suspended == OPENING:
-                self.ruleset.start(resumed)
-            else:
-                self.ruleset.decide(resumed, self.ruleset.parse_command(suspended))
-        except BadEntry as e:
-            raise IllegalCommand(str(e), rule=R_ENTER) from None
-        except NeedRandom as need:
-            return self._request_random(state, request["command_seat"], suspended, need, entered, game, history)
-        return resumed
+    @staticmethod
+    def _nothing_awaited(kind: str, command: Any, seat: str) -> IllegalCommand:
+        """The refusal of an answer to an engine step that is not awaited now."""
+        if kind == ConsentStep.kind:
+            return IllegalCommand("there is no request to take back awaiting your answer", rule=R_UNDO_CONSENT)
+        if kind == RandomStep.kind:
+            return IllegalCommand("no roll or draw is waiting to be entered", rule=R_ENTER)
+        if isinstance(command, cc.ProceedWithoutEntropy):
+            if seat != UMPIRE:
+                return IllegalCommand("only the umpire rules to proceed without a seat's entropy", rule=R_ENTROPY)
+            return IllegalCommand("no entropy round is open", rule=R_ENTROPY)
+        return IllegalCommand("no entropy round is open: the seats' entropy is committed and revealed once, "
+                              "before the first roll", rule=R_ENTROPY)
 
     @staticmethod
     def _record_fork(ctx: Decision[Any], state: GameState[Any], command: cc.RecordFork) -> None:
@@ -399,17 +375,16 @@ class Adjudicator:
             ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason, rule=R_RULING,
                                  voided_rolls=len(voided), voided_indices=voided))
             return
-        ruling = _ruling_in(later)
+        ruling = ruling_in(later)
         if ruling is not None:  # not even with the other seats' consent: the umpire decided it (arbitro §U.5)
-            raise IllegalCommand(f"#{ruling.seq} is the umpire's ruling ({_ruling_reason(ruling.event)}): only the umpire "
+            raise IllegalCommand(f"#{ruling.seq} is the umpire's ruling ({ruling_reason(ruling.event)}): only the umpire "
                                  f"may take it back; take back only to #{ruling.seq} or later, or ask the umpire",
                                  rule=R_UNDO_RULING)
         obstacle = self._undo_obstacle(later, seat)
         if obstacle is None:
             ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason or "taken back", rule=R_UNDO_FREE))
             return
-        others = tuple(s for s in game.seats if s != seat)
-        ctx.emit(core.UndoRequested(seat=seat, to_seq=to, consent_from=others, rule=R_UNDO_CONSENT))
+        open_consent(ctx, seat, to, tuple(s for s in game.seats if s != seat))
 
     def _undo_obstacle(self, later: list[EventBody[Any]], seat: str) -> str | None:
         """Why `seat` may not take back `later` on its own, or None (arbitro §U.1)."""
@@ -443,34 +418,17 @@ class Adjudicator:
     # --- listings ------------------------------------------------------------------------------
     def legal(self, state: GameState[Any], seat: str) -> list[dict[str, Any]]:
         """Commands `seat` may send now: the engine's awaited answers, else the ruleset's listing."""
-        pending = state.core.pending
-        if pending is not None:
-            if seat == UMPIRE and pending.kind == "entropy":  # the umpire's way past a seat that never answers
-                return [{"type": "proceed_without_entropy", "seats": list(pending.seats), "reason": "<why>"}]
-            if seat not in pending.seats:
-                return []
-            if pending.kind == "consent":
-                return [{"type": "consent", "accept": True}, {"type": "consent", "accept": False}]
-            if pending.kind == "entropy":
-                return [ENTROPY_TEMPLATES[pending.request["phase"]]]
-            return []  # a roll to enter: any values of the stated shape (see `status`)
+        top = awaited(state.core)
+        if top is not None and top.kind in ENGINE_KINDS:
+            return self.steps[top.kind].options(state, top, seat)
         if self.ruleset.outcome(state.rules) is not None:
             return []
-        awaited = self.ruleset.pending(state.rules)
-        if awaited is not None and awaited.seat != seat:
+        if top is not None:  # the ruleset's decision: its step's options are the legal commands
+            return self.steps[top.kind].options(state, top, seat) if seat in top.seats else []
+        pending = self.ruleset.pending(state.rules)
+        if pending is not None and pending.seat != seat:
             return []
-        if awaited is None and seat not in self.ruleset.active_seats(state.rules):
+        if pending is None and seat not in self.ruleset.active_seats(state.rules):
             return []
         return self.ruleset.legal(state.rules, seat)
 
-
-def _ruling_in(bodies: list[EventBody[Any]]) -> EventBody[Any] | None:
-    """The first of the umpire's rulings among `bodies`: a ruling, or the umpire's own undo (a ruling too)."""
-    for body in bodies:
-        if isinstance(body.event, core.RulingMade) or (isinstance(body.event, core.Undone) and body.event.by == UMPIRE):
-            return body
-    return None
-
-
-def _ruling_reason(event: Any) -> str:
-    return f"{'undo' if isinstance(event, core.Undone) else 'ruling'}: {event.reason}"

@@ -20,6 +20,8 @@ from arbitro.adjudicator.randomness import NeedRandom
 from arbitro.events import core
 from arbitro.projections.base import RulesetProjection
 
+from arbitro.adjudicator.decisions import Step
+
 if TYPE_CHECKING:
     from arbitro.adjudicator.randomness import Supply
     from arbitro.projections.fold import Fold
@@ -83,6 +85,11 @@ class Decision(Generic[S]):
         self._next_seq = next_seq
         self._supply = supply
         self._history = history
+        # Set by the engine for its own steps: the game's log so far (engine.History), its GameContext, and the
+        # state the command was decided from (a random entry re-decides the suspended command from it).
+        self.log: Any = None
+        self.context: Any = None
+        self.before: Any = None
 
     @property
     def state(self) -> S:
@@ -186,7 +193,13 @@ class Ruleset(RulesetProjection[S]):
         """Who may send a command now when no decision is pending."""
 
     def pending(self, state: S) -> Pending | None:
+        """The ruleset's own pending decision, for a ruleset not yet on the decision stack. A ruleset on the
+        stack opens frames instead (adjudicator/decisions.py) and leaves this None."""
         return None
+
+    def steps(self) -> dict[str, Step[Any]]:
+        """The steps that answer the frames this ruleset opens, by kind (see adjudicator/decisions.py)."""
+        return {}
 
     @abstractmethod
     def decide(self, ctx: Decision[S], command: Any) -> None:

@@ -17,6 +17,7 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
+from arbitro.adjudicator.engine_steps import ENGINE_KINDS
 from arbitro.adjudicator.errors import (
     BadInput, BadPosition, IllegalCommand, KeyReused, NotFound, NotUmpire, UnknownScenario, UnknownSeat,
     Unsigned, VersionPinned,
@@ -29,7 +30,7 @@ from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord
 from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
-from arbitro.projections.game import GameState, state_bytes
+from arbitro.projections.game import GameState, awaited, state_bytes
 from arbitro.projections.views import seat_view, serve_event
 
 POSITION_FORMAT = "arbitro-position/1"
@@ -335,13 +336,15 @@ class Arbitro:
         game = self.game(game_id)
         ruleset = registry.get(game.ruleset)
         state = state or self.state_at(game_id)
-        if state.core.pending is not None:
-            p = state.core.pending
-            return {"seats": list(p.seats), "kind": p.kind, "rule": p.rule, "prompt": p.prompt}
+        top = awaited(state.core)
+        if top is not None and top.kind in ENGINE_KINDS:
+            return {"seats": list(top.seats), "kind": top.kind, "rule": top.rule, "prompt": top.prompt}
         outcome = ruleset.outcome(state.rules)
         if outcome is not None:
             return {"seats": [], "kind": "game_over", "rule": outcome.rule, "prompt": outcome.reason,
                     "winner": outcome.winner}
+        if top is not None:
+            return {"seats": list(top.seats), "kind": top.kind, "rule": top.rule, "prompt": top.prompt}
         pending = ruleset.pending(state.rules)
         if pending is not None:
             return {"seats": [pending.seat], "kind": pending.kind, "rule": pending.rule, "prompt": pending.prompt}
@@ -522,8 +525,8 @@ class Arbitro:
         revealed = self.state_at(game_id).core.seed
         seed = revealed if keep_dice and revealed is not None else rnd.new_seed()
         initial_core: dict[str, Any] = {"interpretations": state.core.interpretations}
-        if state.core.pending is not None:  # e.g. a roll still to be entered carries over
-            initial_core["pending"] = to_builtins(state.core.pending)
+        if state.core.decisions:  # e.g. a roll still to be entered carries over
+            initial_core["decisions"] = to_builtins(state.core.decisions)
         if keep_dice:
             initial_core.update(rolls=state.core.rolls, mix=state.core.mix)
         origin: dict[str, Any] = {"fork": game_id, "at": at, "hash": parent_hash, "keep_dice": keep_dice}
@@ -555,8 +558,8 @@ class Arbitro:
     def entropy(self, game_id: str, seat: str, entropy: str) -> dict[str, Any]:
         """Answer the seats' entropy round (arbitro §R.2) with `entropy`: its SHA-256 while the round awaits
         commitments, the entropy itself once it awaits reveals."""
-        pending = self.state_at(game_id).core.pending
-        if pending is not None and pending.kind == "entropy" and pending.request["phase"] == "reveal":
+        top = awaited(self.state_at(game_id).core)
+        if top is not None and isinstance(top.ctx, core.EntropyRound) and top.ctx.phase == "reveal":
             return self.submit(game_id, seat, {"type": "reveal_entropy", "entropy": entropy})
         return self.submit(game_id, seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy)})
 

@@ -6,9 +6,11 @@ past participles. Citations of the engine's own rules use the prefix "arbitro" (
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Any, Generic, Literal, TypeVar, Union
 
 import msgspec
+
+C = TypeVar("C")
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_unknown_fields=True):
@@ -170,6 +172,82 @@ class Undone(Event, tag="undone"):
     voided_indices: tuple[int, ...] = ()
 
 
+# --- the one decision mechanism (arbitro §S.3) -------------------------------------------------------------
+class FrameContext(msgspec.Struct, frozen=True, kw_only=True, tag_field="ctx", forbid_unknown_fields=True):
+    """Base of a decision frame's typed context. Whoever opens a frame (the engine, or a ruleset) declares its
+    context as a subclass with its own `tag=`; a ruleset lists its contexts in `RulesetProjection.Contexts`."""
+
+
+class Frame(msgspec.Struct, Generic[C], frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One pending decision on the stack (`CoreState.decisions`): which step (`kind`) awaits which seats, the
+    rule that asks, the prompt, and the step's typed context. The top frame is the one awaited."""
+
+    kind: str  # the step that answers it: an engine step ("consent", "random", "entropy") or a ruleset's
+    seats: tuple[str, ...]  # who must answer (in order; all of them for a round such as the entropy round)
+    rule: str
+    prompt: str
+    ctx: C
+
+
+class DecisionOpened(Event, Generic[C], tag="decision_opened"):
+    """A frame pushed on the decision stack: `frame.seats` must answer it before anything else happens."""
+
+    frame: Frame[C]
+
+
+class DecisionRevised(Event, Generic[C], tag="decision_revised"):
+    """The top frame's context after an answer that does not close it (who is still awaited, and for what)."""
+
+    kind: str  # the top frame's kind (checked by the fold: an update never changes which step is awaited)
+    seats: tuple[str, ...]
+    prompt: str
+    ctx: C
+
+
+class DecisionResolved(Event, tag="decision_resolved"):
+    """The top frame popped: the decision it awaited is answered (or withdrawn)."""
+
+    kind: str
+    rule: str
+
+
+# The engine's own steps' contexts (adjudicator/engine_steps.py answers them).
+class UndoConsent(FrameContext, tag="undo_consent"):
+    """Another seat asked to take back everything after `undo_to` (arbitro §U.2)."""
+
+    undo_to: int
+    requested_by: str
+    accepted: tuple[str, ...] = ()  # the seats that consented so far
+
+
+class RandomEntry(FrameContext, tag="random_entry"):
+    """A transcribed game's roll or draw to enter (arbitro §R.4), and the command suspended until then."""
+
+    command_seat: str  # the seat whose command waits
+    command: str  # the suspended command in its stored form, as canonical JSON ({"type": "open_scenario"}: the opening)
+    kind: Literal["roll", "draw"]
+    count: int
+    sides: int = 0
+    population: tuple[str, ...] = ()
+    purpose: str = ""
+    entered: tuple[tuple[str, ...], ...] = ()  # values entered so far for this command
+    about: tuple[str, ...] = ()  # the places the roll concerns (arbitro §V.4)
+
+
+class EntropyRound(FrameContext, tag="entropy_round"):
+    """The seats' commit-reveal round (arbitro §R.2): every required seat commits, then each reveals."""
+
+    phase: Literal["commit", "reveal"]
+    required: tuple[str, ...]  # the seats whose entropy is awaited (the umpire may waive one)
+    commitments: dict[str, str] = {}  # seat -> SHA-256 hex of its entropy
+    entropies: dict[str, str] = {}  # seat -> revealed entropy
+    opening: bool = False  # whether the scenario's opening waits for the round
+
+
+EngineContext = Union[UndoConsent, RandomEntry, EntropyRound]
+ENGINE_CONTEXTS: tuple[type[FrameContext], ...] = EngineContext.__args__  # type: ignore[attr-defined]
+
+
 class Checkpoint(Event, tag="checkpoint"):
     """The state hash before this event: a replay elsewhere proves it reached the same state."""
 
@@ -195,6 +273,9 @@ CoreEvent = Union[
     UndoAnswered,
     UndoDeclined,
     Undone,
+    DecisionOpened,
+    DecisionRevised,
+    DecisionResolved,
     Checkpoint,
 ]
 CORE_EVENT_TYPES: tuple[type[Event], ...] = CoreEvent.__args__  # type: ignore[attr-defined]

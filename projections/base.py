@@ -50,6 +50,9 @@ class RulesetProjection(ABC, Generic[S]):
     version: ClassVar[str]
     State: ClassVar[type[msgspec.Struct]]
     Event: ClassVar[Any]  # a Union of tagged msgspec Structs (events/<ruleset>.py)
+    # The contexts of the decision frames this ruleset opens (subclasses of events.core.FrameContext, each with
+    # its own tag): frames are stored typed, so the fold must know them to decode (arbitro §S.3).
+    Contexts: ClassVar[tuple[type, ...]] = ()
 
     @abstractmethod
     def apply(self, state: S, event: Any) -> S:
@@ -67,6 +70,11 @@ class RulesetProjection(ABC, Generic[S]):
         """The event as served to `seat` (state: the state after it). None hides it entirely.
         Default: events are public."""
         return msgspec.to_builtins(event)  # type: ignore[no-any-return]
+
+    def redact_frame(self, frame: Any, seat: str, state: S) -> dict[str, Any]:
+        """A frame this ruleset opened (as builtins, inside decision_opened/decision_revised) as served to `seat`.
+        Default: public, as the prompt that names who is awaited is."""
+        return msgspec.to_builtins(frame)  # type: ignore[no-any-return]
 
     def unexaminable(self, state: S, seat: str, places: Iterable[str]) -> frozenset[str]:
         """Those of `places` (map hexes or areas; any other string is ignored) whose pieces `seat` may not examine

@@ -17,8 +17,9 @@ from arbitro.events import core
 from arbitro.events.codec import sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, EventBody, StoredEvent
 from arbitro.events.store import Snapshot, Store
-from arbitro.projections.base import RulesetProjection, rule_of
-from arbitro.projections.game import CoreState, EnginePending, GameState, copy_state, state_bytes, state_hash
+from arbitro.projections.base import RulesetProjection
+from arbitro.projections.decisions import apply_decision
+from arbitro.projections.game import CoreState, GameState, copy_state, state_bytes, state_hash, state_type
 from arbitro.projections.patch import apply_patch
 
 History = Callable[[int], GameState[Any]]
@@ -39,11 +40,17 @@ class Fold:
 
     def __init__(self, ruleset: RulesetProjection[Any]) -> None:
         self.ruleset = ruleset
-        members = tuple(core.CORE_EVENT_TYPES) + _union_members(ruleset.Event)
+        # Frames are typed: the decision events and the state decode their context as one of the engine's or
+        # this ruleset's declared contexts (a tagged union), never as a dict.
+        self.contexts: Any = Union[(*core.ENGINE_CONTEXTS, *ruleset.Contexts)]  # type: ignore[valid-type]
+        typed = {core.DecisionOpened: core.DecisionOpened[self.contexts],  # type: ignore[name-defined]
+                 core.DecisionRevised: core.DecisionRevised[self.contexts]}  # type: ignore[name-defined]
+        members = tuple(typed.get(t, t) for t in core.CORE_EVENT_TYPES) + _union_members(ruleset.Event)
         self.event_type: Any = Union[members]  # type: ignore[valid-type]
         self.body_type: Any = EventBody[self.event_type]  # type: ignore[valid-type]
         self._decoder = msgspec.json.Decoder(self.body_type)
-        self._state_decoder = msgspec.json.Decoder(GameState[ruleset.State])  # type: ignore[name-defined]
+        self.state_type: Any = state_type(ruleset.State, self.contexts)
+        self._state_decoder = msgspec.json.Decoder(self.state_type)
 
     # --- decoding -----------------------------------------------------------------------------
     def decode(self, stored: StoredEvent, game: str, prev: str | None) -> EventBody[Any]:
@@ -64,11 +71,11 @@ class Fold:
         return self._state_decoder.decode(data)  # type: ignore[no-any-return]
 
     def copy(self, state: GameState[Any]) -> GameState[Any]:
-        return copy_state(state, self.ruleset.State)
+        return copy_state(state, self.state_type)
 
     def initial(self, created: core.GameCreated) -> GameState[Any]:
         rules = msgspec.convert(created.initial, self.ruleset.State)
-        core_state = msgspec.convert(created.initial_core, CoreState)
+        core_state = msgspec.convert(created.initial_core, CoreState[self.contexts])  # type: ignore[name-defined]
         if core_state.interpretations:
             rules = self.ruleset.note_interpretations(rules, dict(core_state.interpretations))
         return GameState(core=core_state, rules=rules)
@@ -96,38 +103,12 @@ class Fold:
         match event:
             case core.EntropyAdded(mix=mix):
                 c.mix = mix
-            case core.DiceRolled(index=index, source=source) | core.ItemsDrawn(index=index, source=source):
+            case core.DiceRolled(index=index) | core.ItemsDrawn(index=index):
                 c.rolls = index + 1
-                if source == "entered":
-                    c.pending = None
-            case core.RandomRequested():
-                c.pending = EnginePending(
-                    kind="random", seats=(event.seat,), rule="arbitro §R.4",
-                    # a roll about places a seat may not examine is prompted by its rule alone (arbitro §V.4)
-                    prompt=f"enter {'the roll' if event.kind == 'roll' else 'the draw'} for: "
-                           f"{rule_of(event.purpose) if event.about else event.purpose}",
-                    request=to_builtins(event),
-                )
-            case core.EntropyRequested():
-                then = to_builtins(c.pending) if c.pending is not None else None
-                opening = event.opening
-                if c.pending is not None and c.pending.kind == "entropy":  # a fork made mid-round starts it afresh
-                    then, opening = c.pending.request["then"], opening or c.pending.request["opening"]
-                c.pending = entropy_pending({"phase": "commit", "required": list(event.seats), "commitments": {},
-                                             "entropies": {}, "opening": opening, "then": then})
-            case core.EntropyCommitted(seat=seat, commitment=commitment):
-                round_ = _round(c)
-                c.pending = entropy_pending({**round_, "commitments": {**round_["commitments"], seat: commitment}})
-            case core.EntropyRevealed(seat=seat, entropy=entropy):
-                round_ = _round(c)
-                c.pending = entropy_pending({**round_, "entropies": {**round_["entropies"], seat: entropy}})
-            case core.EntropyWaived(seats=seats):
-                round_ = _round(c)
-                c.pending = entropy_pending({**round_, "required": [s for s in round_["required"] if s not in seats]})
             case core.EntropyMixed(mix=mix):
-                then = _round(c)["then"]
                 c.mix = mix
-                c.pending = msgspec.convert(then, EnginePending) if then is not None else None
+            case core.DecisionOpened() | core.DecisionRevised() | core.DecisionResolved():
+                c.decisions = apply_decision(c.decisions, event)
             case core.SeedRevealed(seed=seed):
                 c.seed = seed
             case core.RulingMade():
@@ -137,23 +118,12 @@ class Fold:
                 if event.interpretation:
                     c.interpretations = dict(sorted({**c.interpretations, **event.interpretation}.items()))
                     state.rules = self.ruleset.note_interpretations(state.rules, dict(c.interpretations))
-            case core.UndoRequested():
-                c.pending = EnginePending(
-                    kind="consent", seats=event.consent_from, rule=event.rule,
-                    prompt=f"{event.seat} asks to take back everything after #{event.to_seq}: accept?",
-                    undo_to=event.to_seq, requested_by=event.seat,
-                )
-            case core.UndoAnswered(seat=seat, accept=accept):
-                if c.pending is not None:
-                    c.pending.answers = {**c.pending.answers, seat: accept}
-            case core.UndoDeclined():
-                c.pending = None
             case core.Undone(to_seq=to_seq):
                 assert history is not None, "undo needs the earlier states"
                 earlier = self.copy(history(to_seq))
                 state.rules = earlier.rules
                 c.interpretations = earlier.core.interpretations
-                c.pending = earlier.core.pending  # e.g. a roll still to be entered at that point
+                c.decisions = earlier.core.decisions  # e.g. a roll still to be entered at that point
             case core.Checkpoint():
                 c.last_checkpoint = state.core.seq + 1
             case core.GameCreated():
@@ -178,28 +148,6 @@ class Fold:
 
 
 _CORE_SET = frozenset(core.CORE_EVENT_TYPES)
-
-COMMIT_PROMPT = ('commit to a private entropy ({"type": "commit_entropy", "commitment": "<SHA-256 hex of its UTF-8 '
-                 'bytes>"}), kept to be revealed once every seat has committed')
-REVEAL_PROMPT = 'reveal the entropy committed to ({"type": "reveal_entropy", "entropy": "..."})'
-
-
-def _round(c: CoreState) -> dict[str, Any]:
-    assert c.pending is not None and c.pending.kind == "entropy", "an entropy event outside the round"
-    return c.pending.request
-
-
-def entropy_pending(round_: dict[str, Any]) -> EnginePending:
-    """The round's pending decision: every required seat commits, then (once all have) each reveals
-    (arbitro §R.2). A seat the umpire proceeded without is no longer required."""
-    required = round_["required"]
-    uncommitted = [s for s in required if s not in round_["commitments"]]
-    phase = "commit" if uncommitted else "reveal"
-    awaited = uncommitted or [s for s in required if s not in round_["entropies"]]
-    return EnginePending(kind="entropy", seats=tuple(awaited), rule="arbitro §R.2",
-                         prompt=COMMIT_PROMPT if phase == "commit" else REVEAL_PROMPT,
-                         request={**round_, "phase": phase})
-
 
 def _union_members(union: Any) -> tuple[type, ...]:
     args = getattr(union, "__args__", None)

@@ -2,43 +2,45 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, Literal, TypeVar
+import functools
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
 from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.core import Frame
 
 S = TypeVar("S")
+C = TypeVar("C")
 
 
-class EnginePending(msgspec.Struct, kw_only=True):
-    """A decision the engine itself awaits (it takes precedence over the ruleset's)."""
-
-    kind: Literal["consent", "random", "entropy"]
-    seats: tuple[str, ...]  # who must answer
-    rule: str
-    prompt: str
-    undo_to: int = 0
-    requested_by: str = ""
-    answers: dict[str, bool] = {}
-    # kind "random": the RandomRequested event (as builtins); kind "entropy": the commit-reveal round so far
-    # (phase, required seats, commitments, entropies, whether the opening waits, the decision it suspended)
-    request: dict[str, Any] = {}
-
-
-class CoreState(msgspec.Struct, kw_only=True):
+class CoreState(msgspec.Struct, Generic[C], kw_only=True):
     seq: int = 0  # the last event folded
     rolls: int = 0  # the next random index
     mix: str = ""  # the seats' entropy mixed so far
     seed: str | None = None  # revealed seed
     interpretations: dict[str, str] = {}  # umpire rulings overriding a ruleset's default reading
-    pending: EnginePending | None = None
+    # The pending decisions, innermost last (arbitro §S.3): the engine's and the ruleset's, one stack.
+    decisions: tuple[Frame[C], ...] = ()
     last_checkpoint: int = 0
 
 
+def awaited(core: CoreState[Any]) -> Frame[Any] | None:
+    """The decision the game waits for now: the top frame, or None."""
+    return core.decisions[-1] if core.decisions else None
+
+
 class GameState(msgspec.Struct, Generic[S], kw_only=True):
-    core: CoreState
+    core: CoreState[Any]
     rules: S
+
+
+@functools.lru_cache(maxsize=None)
+def state_type(rules: Any, contexts: Any) -> Any:
+    """The concrete GameState a ruleset's states decode to: its rules state, and frames whose context is one
+    of `contexts` (the engine's and the ruleset's, a tagged union), so a decoded frame is typed, never a dict."""
+    return msgspec.defstruct("GameState", [("core", CoreState[contexts]), ("rules", rules)], bases=(GameState,),
+                             kw_only=True, module=__name__)
 
 
 def state_bytes(state: GameState[Any]) -> bytes:
@@ -49,6 +51,6 @@ def state_hash(state: GameState[Any]) -> str:
     return sha256_hex(state_bytes(state))
 
 
-def copy_state(state: GameState[S], state_type: Any) -> GameState[S]:
-    """A deep, private copy (the fold may mutate what it is given)."""
-    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=GameState[state_type])  # type: ignore[no-any-return]
+def copy_state(state: GameState[S], concrete: Any) -> GameState[S]:
+    """A deep, private copy (the fold may mutate what it is given); `concrete` is the `state_type`."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=concrete)  # type: ignore[no-any-return]

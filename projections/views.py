@@ -8,6 +8,7 @@ removed; an event served whole keeps it, so the seat can check that event's hash
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import msgspec
@@ -30,11 +31,11 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
             data = to_builtins(event)
             initial = msgspec.convert(event.initial, ruleset.State)
             data["initial"] = ruleset.view(initial, seat)
-            pending = data["initial_core"].get("pending")
-            if pending and pending.get("request") and seat != pending["request"].get("command_seat"):
-                # A fork made while a command waited for its roll carries that command over (arbitro §R.4): it is
-                # redacted here exactly as the parent's RandomRequested was.
-                pending["request"] = ruleset.redact_random(redact_request(pending["request"]), seat, initial) or {}
+            if event.initial_core.get("decisions"):
+                # A fork made while a decision was pending carries its stack over (e.g. a command waiting for its
+                # roll, arbitro §R.4): each frame is redacted here exactly as the parent's was served.
+                frames = [redact_frame(ruleset, frame, seat, initial) for frame in after.core.decisions]
+                data["initial_core"]["decisions"] = frames
             return data  # type: ignore[no-any-return]
         case core.DiceRolled() | core.ItemsDrawn():
             data = to_builtins(event)
@@ -45,6 +46,11 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
             return ruleset.redact_random(data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
         case core.RandomRequested() if seat != event.command_seat:
             return ruleset.redact_random(redact_request(to_builtins(event)), seat, after.rules)
+        case core.DecisionOpened(frame=frame):
+            return {**to_builtins(event), "frame": redact_frame(ruleset, frame, seat, after.rules)}
+        case core.DecisionRevised(kind=kind, seats=seats, prompt=prompt, ctx=ctx):
+            frame = core.Frame(kind=kind, seats=seats, rule="", prompt=prompt, ctx=ctx)
+            return {**to_builtins(event), "ctx": redact_frame(ruleset, frame, seat, after.rules)["ctx"]}
         case core.Checkpoint():
             # The state hash covers the whole state, hidden faces included: a seat could hash candidate states
             # built from its view until one matched (arbitro §V.3). Only the umpire's log holds it.
@@ -56,6 +62,22 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
         case core.Event() if type(event) in core.CORE_EVENT_TYPES:
             return to_builtins(event)  # type: ignore[no-any-return]
     return ruleset.redact(event, seat, after.rules)
+
+
+def redact_frame(ruleset: RulesetProjection[Any], frame: core.Frame[Any], seat: str, rules: Any) -> dict[str, Any]:
+    """A decision frame as `seat` is served it: a suspended command's roll to enter is redacted as its
+    RandomRequested is (arbitro §R.4, §V.4); the ruleset redacts its own frames; the engine's others are public."""
+    data: dict[str, Any] = to_builtins(frame)
+    if isinstance(frame.ctx, core.RandomEntry):
+        if seat != frame.ctx.command_seat:
+            entry = redact_request({**data["ctx"], "command": json.loads(frame.ctx.command)})
+            entry = ruleset.redact_random(entry, seat, rules) or {}
+            entry["command"] = json.dumps(entry.get("command", {}), sort_keys=True, separators=(",", ":"))
+            data["ctx"] = entry
+        return data
+    if type(frame.ctx) in core.ENGINE_CONTEXTS:
+        return data
+    return ruleset.redact_frame(frame, seat, rules)
 
 
 def redact_request(request: dict[str, Any]) -> dict[str, Any]:
@@ -88,8 +110,8 @@ def seat_view(ruleset: RulesetProjection[Any], state: GameState[Any], seat: str)
         "seq": c.seq, "rolls": c.rolls, "seed_revealed": c.seed is not None,
         "interpretations": dict(sorted(c.interpretations.items())),
     }
-    if c.pending is not None:
-        core_view["pending"] = {"kind": c.pending.kind, "seats": list(c.pending.seats), "rule": c.pending.rule,
-                                "prompt": c.pending.prompt}
+    if c.decisions:  # who is awaited and for what, innermost last; the contexts are the umpire's
+        core_view["decisions"] = [{"kind": f.kind, "seats": list(f.seats), "rule": f.rule, "prompt": f.prompt}
+                                  for f in c.decisions]
     rules = to_builtins(state.rules) if seat == UMPIRE else ruleset.view(state.rules, seat)
     return {"seat": seat, "engine": core_view, "state": rules}

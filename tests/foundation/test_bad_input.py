@@ -406,7 +406,8 @@ def test_a_roll_in_a_transcribed_game_awaits_the_umpire(run: Cli, transcribed: s
     payload = run.submit("t", "red", {"type": "end_turn"}, code=1)
     assert "waiting for umpire" in payload["message"]
     entered = run.submit("t", "umpire", {"type": "enter_random", "values": [3, 5]})
-    assert [e["type"] for e in entered["events"]] == ["guard_chosen", "dice_rolled", "damage_dealt", "turn_ended"]
+    assert [e["type"] for e in entered["events"]] == ["decision_resolved", "guard_chosen", "dice_rolled", "damage_dealt",
+                                                        "turn_ended"]
     (dice,) = events_of(entered, "dice_rolled")
     assert dice["values"] == [3, 5] and dice["source"] == "entered"
     assert events_of(entered, "damage_dealt")[0]["amount"] == 3  # 8: 2, +1 the guard missed
@@ -456,7 +457,8 @@ def test_a_transcribed_game_asks_for_the_scenarios_opening_draws(run: Cli, creat
     run.submit("t", "umpire", {"type": "enter_random", "values": ["coral-wolf"]})
     assert "duel §3 card for blue" in run.json("status", "t")["awaiting"]["prompt"]
     dealt = run.submit("t", "umpire", {"type": "enter_random", "values": ["slate-viper"]})
-    assert [e["type"] for e in dealt["events"]][:4] == ["items_drawn", "card_dealt", "items_drawn", "card_dealt"]
+    assert [e["type"] for e in dealt["events"]][:5] == ["decision_resolved", "items_drawn", "card_dealt", "items_drawn",
+                                                         "card_dealt"]
     assert all(e["event"]["source"] == "entered" for e in dealt["events"] if e["type"] == "items_drawn")
     assert run.json("view", "t", "--as", "red")["state"]["my_card"] == "coral-wolf"
     assert {"type": "play_card"} in run.json("legal", "t", "--as", "red")

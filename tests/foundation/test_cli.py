@@ -302,7 +302,7 @@ def test_undo_after_dice_needs_consent_accepted(run: Cli) -> None:
     assert run.json("legal", "g", "--as", "red") == [{"type": "consent", "accept": True},
                                                       {"type": "consent", "accept": False}]
     answer = run.submit("g", "red", {"type": "consent", "accept": True})
-    assert [e["type"] for e in answer["events"]] == ["undo_answered", "undone"]
+    assert [e["type"] for e in answer["events"]] == ["undo_answered", "decision_resolved", "undone"]
     state = run.json("view", "g", "--as", "umpire")["state"]
     assert state["hp"] == {"red": 10, "blue": 10} and state["attack"] == {"attacker": "red", "aim": "high"}
     assert run.json("status", "g")["awaiting"]["seats"] == ["blue"]
@@ -314,7 +314,7 @@ def test_undo_after_dice_consent_declined(run: Cli) -> None:
     damage = events_of(guarded, "damage_dealt")[0]["amount"]
     run.json("undo", "g", "--as", "blue", "--to", "6")
     answer = run.submit("g", "red", {"type": "consent", "accept": False})
-    assert [e["type"] for e in answer["events"]] == ["undo_answered", "undo_declined"]
+    assert [e["type"] for e in answer["events"]] == ["undo_answered", "undo_declined", "decision_resolved"]
     assert run.json("view", "g", "--as", "umpire")["state"]["hp"]["blue"] == 10 - damage
     assert run.json("status", "g")["awaiting"] == {"seats": ["blue"], "kind": "turn", "rule": "", "prompt": "command"}
 

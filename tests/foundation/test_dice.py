@@ -132,7 +132,7 @@ def random_events(app: Arbitro, game: str) -> list[Json]:
 
 def test_marengos_at_start_draw_waits_for_every_seats_reveal_and_no_host_move_changes_it(app: Arbitro) -> None:
     game = app.create("marengo", "marengo", seat_entropy=True, game_id="m")
-    assert [e["type"] for e in app.log(game)] == ["game_created", "entropy_requested"]
+    assert [e["type"] for e in app.log(game)] == ["game_created", "entropy_requested", "decision_opened"]
     assert app.status(game)["awaiting"]["kind"] == "entropy"
     # the legal listing names the commit to each seat awaited, the proceed ruling to the umpire
     assert app.legal(game, "austria") == [{"type": "commit_entropy", "commitment": "<SHA-256 hex of your entropy's UTF-8 bytes>"}]
@@ -298,12 +298,12 @@ def test_no_undo_crosses_a_reveal_a_waiver_or_the_mixing(app: Arbitro) -> None:
     off), or the umpire could waive a seat, look, and take it back; no roll would be voided to show it."""
     app.create("duel", "standard", seat_entropy=True, game_id="g")
     commit(app, "g", "red", "red")
-    app.undo("g", "umpire", 2, "before any reveal, a commitment may be taken back: nothing is public yet")
+    app.undo("g", "umpire", 3, "before any reveal, a commitment may be taken back: nothing is public yet")
     for seat in ("red", "blue"):
         commit(app, "g", seat, seat)
     committed = app.game("g").head_seq
     reveal(app, "g", "red", "red")
-    for to in (2, committed):
+    for to in (3, committed):
         with pytest.raises(IllegalCommand, match="entropy round, which a game does not run twice") as refused:
             app.undo("g", "umpire", to, "start the round again")
         assert refused.value.rule == "arbitro §R.2"

@@ -80,12 +80,12 @@ def test_a_fork_does_not_serve_the_parent_s_suspended_command(app: Arbitro) -> N
     parent_view = [e for e in app.log(game, "blue") if e["type"] == "random_requested"]
     assert parent_view and red_card not in json.dumps(parent_view)  # the parent's log redacts it
     fork = app.fork(game, app.game(game).head_seq, new_id="f")
-    assert app.state_at(fork).core.pending is not None, "the fork must carry the pending request (else no test)"
+    assert app.state_at(fork).core.decisions, "the fork must carry the pending request (else no test)"
     created = app.log(fork, "blue")[0]["event"]
-    request = created["initial_core"]["pending"]["request"]
-    assert request["entered"] == [] and request["command"] == {"type": "open_scenario"}
+    request = created["initial_core"]["decisions"][-1]["ctx"]
+    assert request["entered"] == [] and json.loads(request["command"]) == {"type": "open_scenario"}
     assert red_card not in json.dumps(app.log(fork, "blue")), "the fork served red's entered card to blue"
-    umpire = app.log(fork)[0]["event"]["initial_core"]["pending"]["request"]
+    umpire = app.log(fork)[0]["event"]["initial_core"]["decisions"][-1]["ctx"]
     assert umpire["entered"] == [[red_card]], "the umpire still sees what was entered"
 
 

@@ -23,7 +23,9 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.tables": 2,
     "arbitro.adjudicator.core_commands": 3,  # the engine
     "arbitro.adjudicator.randomness": 3,
+    "arbitro.adjudicator.decisions": 3,
     "arbitro.adjudicator.ruleset": 3,
+    "arbitro.adjudicator.engine_steps": 3,
     "arbitro.adjudicator.engine": 3,
     "arbitro.adjudicator.parabellum": 4,  # kernels (the Para Bellum kernel)
     "arbitro.adjudicator.marengo": 5,  # rulesets

@@ -122,7 +122,7 @@ def test_transcribed_game_takes_the_at_start_draw_as_entered_marengo_6() -> None
 
     a = app()
     gid = a.create("marengo", "marengo", transcribed=True)
-    pop = list(a.state_at(gid).core.pending.request["population"])
+    pop = list(a.state_at(gid).core.decisions[-1].ctx.population)
     served = str(a.log(gid, "austria"))
     assert not [b for b in pop if b in served]
     a.submit(gid, "umpire", {"type": "enter_random", "values": list(reversed(pop))})

@@ -1,0 +1,64 @@
+"""The one decision mechanism's deciding half (arbitro §S.3): a `Step` answers one kind of frame on the
+decision stack (`CoreState.decisions`, events.core.Frame), as a Rally the Troops state keeps its prompt and
+its actions together: `options` lists the answers the prompt offers, `answer` handles one.
+
+The engine owns the stack. When a frame is on top, the engine checks that the sender is one of the frame's
+seats and (for a step whose options are the complete list of answers) that the command is one of them, then
+calls the step's `answer`; `legal()` for a pending decision is the step's `options`. A step opens, updates
+and closes frames by emitting DecisionOpened / DecisionRevised / DecisionResolved (see `open_frame`...).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from arbitro.events import core
+from arbitro.projections.game import GameState
+
+C = TypeVar("C", bound=core.FrameContext)
+
+
+class Decision(Protocol):
+    """What a step answers in: adjudicator.ruleset.Decision (which imports this module, hence the protocol)."""
+
+    seat: str
+    game: GameState[Any]
+
+    def emit(self, event: Any) -> None: ...
+
+
+class Step(Generic[C]):
+    """One kind of pending decision. Subclass per kind; a ruleset returns its steps from `Ruleset.steps()`."""
+
+    kind: ClassVar[str]
+    # True: `options` is the complete list of answers and the engine refuses anything else before `answer`
+    # sees it. False: `options` are templates (a value to fill in) and `answer` checks the command itself.
+    complete: ClassVar[bool] = True
+
+    def options(self, state: GameState[Any], frame: core.Frame[C], seat: str) -> list[dict[str, Any]]:
+        """The answers the prompt lists to `seat` (the commands `legal()` returns while this frame is on top)."""
+        return []
+
+    def answer(self, ctx: Decision, frame: core.Frame[C], command: Any) -> Decision | None:
+        """Handle one answer from ctx.seat: emit its events (closing, updating or opening frames), or reject.
+        Return a different Decision only when the answer replaces the context (the engine's random entry)."""
+        raise NotImplementedError
+
+
+def open_frame(ctx: Decision, kind: str, seats: tuple[str, ...], rule: str, prompt: str, context: C) -> None:
+    ctx.emit(core.DecisionOpened(frame=core.Frame(kind=kind, seats=seats, rule=rule, prompt=prompt, ctx=context)))
+
+
+def update_frame(ctx: Decision, frame: core.Frame[C], context: C, *, seats: tuple[str, ...] | None = None,
+                 prompt: str | None = None) -> None:
+    ctx.emit(core.DecisionRevised(kind=frame.kind, seats=frame.seats if seats is None else seats,
+                                  prompt=frame.prompt if prompt is None else prompt, ctx=context))
+
+
+def close_frame(ctx: Decision, frame: core.Frame[Any]) -> None:
+    ctx.emit(core.DecisionResolved(kind=frame.kind, rule=frame.rule))
+
+
+def waiting(frame: core.Frame[Any]) -> str:
+    """What a refusal says while `frame` is awaited: who, and for what (arbitro §S.3)."""
+    return f"waiting for {', '.join(frame.seats) or 'nobody'} to {frame.prompt}"
