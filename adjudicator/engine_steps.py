@@ -8,7 +8,7 @@ Each is an `adjudicator.decisions.Step`; the engine (adjudicator/engine.py) hand
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.decisions import Step, close_frame, open_frame, update_frame, waiting

@@ -56,5 +56,5 @@ def test_a_consent_request_the_umpire_ruled_after_cannot_be_accepted(run: Cli) -
     assert refused["rule"] == "arbitro §U.5" and "decline" in refused["message"]
     assert stored(run) == before
     declined = run.submit("g", "red", {"type": "consent", "accept": False})
-    assert [e["type"] for e in declined["events"]] == ["undo_answered", "undo_declined"]
+    assert [e["type"] for e in declined["events"]] == ["undo_answered", "undo_declined", "decision_resolved"]
     assert run.json("status", "g")["interpretations"] == {"miss_bonus": "none"}
