@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -219,24 +220,24 @@ def test_a_fork_serves_each_seat_only_what_it_may_see(ruleset_name: str, scenari
         if forks == 3:
             break
         state = app.state_at(game)
-        pending = state.core.pending
-        if pending is None or pending.kind != "random":
+        top = state.core.decisions[-1] if state.core.decisions else None
+        if top is None or top.kind != "random":
             if not play.step():
                 break
             continue
-        request = msgspec.to_builtins(msgspec.json.decode(msgspec.json.encode(pending.request)))
+        request = msgspec.json.decode(msgspec.json.encode(top.ctx))
         fork = app.fork(game, state.core.seq)
         forks += 1
-        assert app.log(fork)[0]["event"]["initial_core"]["pending"]["request"] == request
+        assert app.log(fork)[0]["event"]["initial_core"]["decisions"][-1]["ctx"] == request
         for seat in ruleset.seats(state.rules):
             created = app.log(fork, seat)[0]["event"]
             text = served_text(created)
             leaks += [f"fork at #{state.core.seq}: {s} served to {seat}" for s in sorted(ruleset.secrets(state.rules, seat))
                       if s in text]
             if seat != request["command_seat"]:
-                served = created["initial_core"]["pending"]["request"]
-                if (served["command"] != {"type": request["command"]["type"]} or served["entered"]
-                        or served["population"]):
+                served = created["initial_core"]["decisions"][-1]["ctx"]
+                if (json.loads(served["command"]) != {"type": json.loads(request["command"])["type"]}
+                        or served["entered"] or served["population"]):
                     leaks.append(f"fork at #{state.core.seq}: {request['command_seat']}'s suspended command served "
                                  f"to {seat}: {served}")
         app.submit(game, "umpire", {"type": "enter_random", "values": _entered(request, step)})
