@@ -120,6 +120,20 @@ def summarize(event: dict[str, Any]) -> str:
     return f"#{event['seq']:<5} {event['seat']:<8} {event['type']:<22} {fields}{rule}"
 
 
+def note_lines(notes: list[dict[str, Any]], indent: str = "        ") -> list[str]:
+    """Notes as printed beneath the event they annotate."""
+    return [f"{indent}note {n['id']} on #{n['seq']} by {n['seat']}{' (private)' if n['private'] else ''}: {n['text']}"
+            for n in notes]
+
+
+def notes_by_seq(notes: list[Any]) -> dict[int, list[dict[str, Any]]]:
+    """Notes (Annotation records) as plain dicts, grouped by the event they annotate."""
+    grouped: dict[int, list[dict[str, Any]]] = {}
+    for note in notes:
+        grouped.setdefault(note.seq, []).append(msgspec.to_builtins(note))
+    return grouped
+
+
 def _brief(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":")) if not isinstance(value, str) else value
     return text if len(text) <= 70 else text[:67] + "..."
@@ -379,7 +393,10 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
     Example:
         arbitro view marengo-1a2b3c4d --as france --at 120
     """
-    out(open_app(db, "read").view(game, seat, at), as_json)
+    app = open_app(db, "read")
+    shown = app.view(game, seat, at)
+    shown["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, 1, at)]  # the notes up to that event
+    out(shown, as_json)
 
 
 @cli.command()
@@ -397,8 +414,40 @@ def log(game: str, seat: str, first: int, last: int | None, db: str, as_json: bo
     Example:
         arbitro log marengo-1a2b3c4d --as austria --from 100 --to 140
     """
-    events = open_app(db, "read").log(game, seat, first, last)
-    out(events, as_json, lambda es: "\n".join(summarize(e) for e in es) or "no events in that range")
+    app = open_app(db, "read")
+    events = app.log(game, seat, first, last)
+    notes = notes_by_seq(app.notes(game, seat, first, last))
+    for event in events:  # a note travels with the event it is about (--json: its `notes` field)
+        if event["seq"] in notes:
+            event["notes"] = notes[event["seq"]]
+
+    def text(es: list[dict[str, Any]]) -> str:
+        lines = []
+        for e in es:
+            lines += [summarize(e), *note_lines(e.get("notes", []))]
+        return "\n".join(lines) or "no events in that range"
+
+    out(events, as_json, text)
+
+
+@cli.command()
+@click.argument("game")
+@seat_option(required=False, default="umpire")
+@db_option
+@json_option
+@handle_errors
+def notes(game: str, seat: str, db: str, as_json: bool) -> None:
+    """List the notes on GAME that SEAT may read: the public ones, and SEAT's own private ones (default: the
+    umpire, who reads the public notes and its own). Write one with `arbitro annotate`.
+
+    \b
+    Example:
+        arbitro notes marengo-1a2b3c4d --as france
+        arbitro notes marengo-1a2b3c4d --json
+    """
+    found = open_app(db, "read").notes(game, seat)
+    out(found, as_json, lambda ns: "\n".join(note_lines([msgspec.to_builtins(n) for n in ns], indent=""))
+        or f"no notes on {game} that {seat} may read")
 
 
 @cli.command()
@@ -422,8 +471,10 @@ def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> No
     result: dict[str, Any] = {"game": game, "seq": state.core.seq, "view": app.view(game, seat, to)}
     if seat == "umpire":  # the hash covers hidden faces: a seat could test candidate states against it (arbitro §V.3)
         result["state_hash"] = state_hash(state)
+    result["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, 1, state.core.seq)]
     out(result, as_json, lambda r: f"replayed {r['game']} to #{r['seq']}"
         + (f"; state hash {r['state_hash']}" if "state_hash" in r else "") + "\n"
+        + "".join(line + "\n" for line in note_lines(r["notes"], indent="  "))
         + json.dumps(r["view"], ensure_ascii=False, indent=2))
 
 

@@ -577,6 +577,13 @@ class Arbitro:
         """Notes `seat` may read: public ones, and its own private ones."""
         return [a for a in self.store.annotations(game_id) if not a.private or a.seat == seat]
 
+    def notes(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[Annotation]:
+        """The notes `seat` may read on events `first` to `last` (a seat of the game or the umpire), in order."""
+        game = self.game(game_id)
+        self.check_seat(game, seat)
+        last = game.head_seq if last is None else last
+        return [a for a in self.annotations(game_id, seat) if first <= a.seq <= last]
+
 
 def umpire_only(seat: str, why: str) -> None:
     """The library's authority check for what serves hidden content (arbitro §A.1): the caller names the
