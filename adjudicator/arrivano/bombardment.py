@@ -10,7 +10,9 @@ from arbitro.adjudicator.arrivano.flow import (
     test_leaders_in,
     worsen,
 )
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 
@@ -46,12 +48,9 @@ def targets(w: World, units: list[str]) -> list[str]:
     side = w.state.units[units[0]].side
     h = w.state.units[units[0]].hex
     reach = min(fire_range(w, u) for u in units)
-    out = []
-    for t in w.grid.within(h, reach):
-        enemy = [u for u in w.units_at(t) if w.state.units[u].side != side]
-        if enemy and any(w.state.units[u].arm != "artillery" for u in enemy) and w.sees(h, t, reach):
-            out.append(t)
-    return sorted(out)
+    return kernel_bombardment.targets(ARRIVANO_VARIANT, w.grid, h, reach,
+                           lambda t: [w.state.units[u].arm for u in w.units_at(t) if w.state.units[u].side != side],
+                           lambda t: w.sees(h, t, reach))
 
 
 def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:

@@ -11,6 +11,8 @@ from arbitro.adjudicator.parabellum.variant import Reading, Variant
 class ArrivanoVariant(Variant):
     book: ClassVar[str] = "arrivano"
     excess_odds_drm_per_level: ClassVar[int] = 0  # arrivano §12.4.3: above 6-1 the 6-1 column, nothing more (D23)
+    units_block_sight: ClassVar[bool] = False  # arrivano §11.3.1: units never block (D18)
+    bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)
 
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """arrivano §6.1.1: ties go to the French (D13)."""

@@ -11,11 +11,11 @@ from arbitro.adjudicator.arrivano.data_loader import (
     fits_stacking,
 )
 from arbitro.adjudicator.arrivano.readings import in_force
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.maps.sight import line_of_sight
-from arbitro.adjudicator.parabellum import command, zoc
+from arbitro.adjudicator.parabellum import command, sight, zoc
 from arbitro.projections.arrivano import ArrivanoState
 
 
@@ -266,14 +266,12 @@ class World:
         if cached is not None:
             return cached
         wheat = tag.endswith("+wheat")
-        top = max(self.s.map.elevation(a), self.s.map.elevation(b))
 
-        def blocks(h: HexId) -> bool:
-            if wheat and "grano" in self.s.map.hex(h).terrains:
-                return True
-            return any(t.blocks_los for t in self.terrains(h)) or self.s.map.elevation(h) > top
+        def blocking_terrain(h: HexId) -> bool:  # §11.3.1, with §10.3's wheat per the reading
+            return (wheat and "grano" in self.s.map.hex(h).terrains) or any(t.blocks_los for t in self.terrains(h))
 
-        clear = line_of_sight(self.grid, key[1], key[2], blocks).clear
+        clear = sight.clear_line(ARRIVANO_VARIANT, self.grid, key[1], key[2], self.s.map.elevation, blocking_terrain,
+                                 lambda h: bool(self.units_at(h)))
         _LOS_CACHE[key] = clear
         return clear
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from arbitro.adjudicator.caldiero.loader import BombardmentTable
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.maps.sight import line_of_sight
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import bombardment, sight
 
 LOS_HEXES = 4  # caldiero §11.3
 
@@ -20,12 +21,9 @@ def has_los(world: World, a: str, b: str, limit: int = LOS_HEXES) -> bool:
         return True
     if world.board.distance(a, b) > limit:
         return False
-    top = max(world.board.elevation(a), world.board.elevation(b))
-
-    def blocks(h: str) -> bool:
-        return world.board.blocks_sight(h) or world.board.elevation(h) > top or bool(world.units_at(h))
-
-    return line_of_sight(world.board.grid, a, b, blocks).clear
+    board = world.board
+    return sight.clear_line(CALDIERO_VARIANT, board.grid, a, b, board.elevation, board.blocks_sight,
+                            lambda h: bool(world.units_at(h)))
 
 
 def fire_value(world: World, artillery: list[str]) -> int:
@@ -55,15 +53,9 @@ def targets(world: World, artillery: list[str]) -> list[str]:
     if origin is None:
         return []
     reach = min(fire_range(world, a) for a in artillery)
-    out = []
-    for h in world.board.grid.within(origin, reach):
-        if h == origin or not world.enemy_units_at(h, side):
-            continue
-        if world.board.is_marsh(h):
-            continue  # caldiero §10.2
-        if has_los(world, origin, h):
-            out.append(h)
-    return sorted(out)
+    return bombardment.targets(CALDIERO_VARIANT, world.board.grid, origin, reach,
+                           lambda h: [units[u].arm for u in world.enemy_units_at(h, side)],
+                           lambda h: has_los(world, origin, h), closed=world.board.is_marsh)  # caldiero §10.2
 
 
 @dataclass(frozen=True)

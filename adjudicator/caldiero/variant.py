@@ -11,6 +11,7 @@ from arbitro.adjudicator.parabellum.variant import Reading, Variant
 class CaldieroVariant(Variant):
     book: ClassVar[str] = "caldiero"
     excess_odds_drm_per_level: ClassVar[int] = 1  # caldiero §12.4.3: an 8-1 is a 6-1 with +2 (D23)
+    units_block_sight: ClassVar[bool] = True  # caldiero §11.3.1: hexes holding units block (D18)
 
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """caldiero §6 prints no tie rule: roll again, unless the interpretation `initiative_tie` gives it to

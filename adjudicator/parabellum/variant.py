@@ -1,8 +1,8 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
 hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D32,
-docs/rulesets/arrivano.md §3) and cites the rule in both books; a variant overrides only what its rules
-change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
+docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
+overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,11 @@ class Variant:
     # §13.1.1 in both: the natural results of an efficiency test (1 always passes, 6 always fails).
     natural_pass: ClassVar[int] = 1
     natural_fail: ClassVar[int] = 6
+    # D18, §11.3.1 in both: units (friend or foe) block a line of sight (caldiero: they do; arrivano: never).
+    units_block_sight: ClassVar[bool] = False
+    # D15b: a hex holding only artillery may be bombarded (caldiero §11.4: nothing forbids it; arrivano
+    # §11.4.3: it may not).
+    bombard_artillery_alone: ClassVar[bool] = True
 
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""

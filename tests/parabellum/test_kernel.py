@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from arbitro.adjudicator.maps.hexgrid import Grid
-from arbitro.adjudicator.parabellum import assault, command, efficiency, initiative, zoc
+from arbitro.adjudicator.parabellum import assault, bombardment, command, efficiency, initiative, sight, zoc
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable
 
@@ -112,3 +112,33 @@ def test_zoc_projects_into_a_hex_except_closed_terrain(variant: Variant) -> None
     assert found == ["1613", "1712"]
     assert zoc.projecting_into(GRID, "1612", lambda h: h == "1612", lambda n: n in exerting) == []
     assert zoc.zoc_hexes(GRID, ["1612"], lambda h: h == "1613") == frozenset(GRID.neighbours("1612")) - {"1613"}
+
+
+def test_units_block_sight_only_where_the_variant_says(variant: Variant) -> None:
+    """D18, §11.3.1 in both: a unit between the ends blocks in caldiero, never in arrivano; blocking terrain and
+    ground higher than both ends block in both."""
+    flat = {"1612": 0, "1613": 0, "1614": 0}
+
+    def line(terrain: set[str], occupied: set[str], heights: dict[str, int] = flat) -> bool:
+        return sight.clear_line(variant, GRID, "1612", "1614", lambda h: heights.get(h, 0),
+                                lambda h: h in terrain, lambda h: h in occupied)
+
+    assert line(set(), set())
+    assert line(set(), {"1613"}) is (not variant.units_block_sight)
+    assert line(set(), {"1613"}) is {"caldiero": False, "arrivano": True}[variant.book]
+    assert not line({"1613"}, set())
+    assert not line(set(), set(), {"1612": 1, "1613": 2, "1614": 0})
+    assert line(set(), set(), {"1612": 2, "1613": 2, "1614": 0})
+
+
+def test_bombardment_targets(variant: Variant) -> None:
+    """caldiero §11.4 / arrivano §11.4.3: enemy hexes in range and sight; a hex of artillery alone only where the
+    variant allows it (D15b); never the firer's own hex; closed terrain (caldiero §10.2 marsh) never."""
+    enemies = {"1613": ["infantry"], "1614": ["artillery"], "1712": ["cavalry", "artillery"], "1616": ["infantry"],
+               "1612": ["infantry"]}
+    found = bombardment.targets(variant, GRID, "1612", 2, lambda h: enemies.get(h, []), lambda h: h != "1712")
+    assert found == (["1613", "1614"] if variant.bombard_artillery_alone else ["1613"])
+    assert variant.bombard_artillery_alone is (variant.book == "caldiero")
+    assert bombardment.targets(variant, GRID, "1612", 2, lambda h: enemies.get(h, []), lambda h: True,
+                               closed=lambda h: h == "1613") == (["1614", "1712"] if variant.bombard_artillery_alone
+                                                                   else ["1712"])
