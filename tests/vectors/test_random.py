@@ -245,3 +245,27 @@ def test_a_game_played_through_the_engine_mixes_rolls_draws_and_salts_as_the_spe
     assert sorted(e["event"]["index"] for e in randoms) == list(range(len(randoms)))
     for e in log:
         assert e["salt"] == Spec.salt(seed, f"salt|g|{e['seq']}"), e["seq"]
+
+
+def test_a_new_seed_is_32_random_bytes_in_lowercase_hex() -> None:
+    seeds = {rnd.new_seed() for _ in range(3)}
+    assert len(seeds) == 3
+    assert all(len(bytes.fromhex(s)) == 32 and s == s.lower() for s in seeds)
+
+
+def test_salts_of_a_game_held_without_its_seed_are_random_and_as_long_as_derived_ones() -> None:
+    """A salt derived from a public value could be recomputed by any seat (arbitro §V.3)."""
+    salts = {rnd.salt(None, "g", 1), rnd.salt(None, "g", 1), rnd.command_salt(None, "g", 1)}
+    assert len(salts) == 3 and all(len(s) == 32 and int(s, 16) >= 0 for s in salts)
+
+
+@pytest.mark.parametrize(("count", "sides"), [(0, 6), (-1, 6), (1, 1), (1, 0), (0, 1)])
+def test_a_roll_needs_at_least_one_die_of_at_least_two_faces(count: int, sides: int) -> None:
+    with pytest.raises(ValueError, match=f"^cannot roll {count} dice of {sides} sides$"):
+        rnd.roll(SEEDS["zero"], "", 0, count, sides)
+
+
+@pytest.mark.parametrize("k", [-1, 4])
+def test_a_draw_takes_between_none_and_all_of_the_items(k: int) -> None:
+    with pytest.raises(ValueError, match=f"^cannot draw {k} of 3 items$"):
+        rnd.draw(SEEDS["zero"], "", 0, ("a", "b", "c"), k)

@@ -1,0 +1,49 @@
+"""The canonical encoding every hash is taken over (events/codec.py, arbitro §L): the same bytes on every
+machine, and no float in game data, whatever form the float takes."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.events.codec import FloatInGameData, canonical, sha256_hex, to_builtins
+
+
+class Piece(msgspec.Struct):
+    name: str
+    strength: Any
+
+
+def test_keys_are_sorted_without_whitespace_and_text_is_utf8() -> None:
+    assert canonical({"b": 1, "a": [2, {"d": None, "c": "é"}]}) == '{"a":[2,{"c":"é","d":null}],"b":1}'.encode()
+    assert canonical(Piece(name="Lannes", strength=12)) == b'{"name":"Lannes","strength":12}'
+
+
+@pytest.mark.parametrize("value", [1.5, 1.0, -0.0, 1e20, 1e-7, 5e-324, float("inf"), float("-inf"), float("nan")],
+                         ids=repr)
+@pytest.mark.parametrize("where", ["bare", "in a dict", "in a list", "in a tuple", "nested", "in a struct"])
+def test_a_float_is_refused_whatever_its_text_form_and_wherever_it_sits(value: float, where: str) -> None:
+    """1e20 encodes as `1e20` (no '.', no sign after the e) and inf and nan as `null`: each would otherwise
+    pass as game data, the last two silently changed."""
+    wrapped = {"bare": value, "in a dict": {"x": value}, "in a list": [1, value], "in a tuple": (value,),
+               "nested": {"a": [{"b": [value]}]}, "in a struct": Piece(name="x", strength=value)}[where]
+    with pytest.raises(FloatInGameData, match="floats are not allowed in game data; use integers"):
+        canonical(wrapped)
+
+
+@pytest.mark.parametrize("value", [{"note": "1.5 hexes, 1e20, e+3, e-2, 1E5, null"}, {"n": None}, [None, 10**20],
+                                   {"big": 10**30, "neg": -7}, Piece(name="a.b", strength=None)])
+def test_integers_none_and_text_that_looks_like_a_float_are_not_refused(value: Any) -> None:
+    assert msgspec.json.decode(canonical(value)) == msgspec.to_builtins(value)
+
+
+def test_the_hash_is_sha256_hex_of_the_bytes() -> None:
+    assert sha256_hex(b"arbitro") == hashlib.sha256(b"arbitro").hexdigest()
+    assert sha256_hex(canonical({"a": 1})) == hashlib.sha256(b'{"a":1}').hexdigest()
+
+
+def test_to_builtins_gives_plain_values_of_a_struct() -> None:
+    assert to_builtins(Piece(name="x", strength={"a": 3})) == {"name": "x", "strength": {"a": 3}}
