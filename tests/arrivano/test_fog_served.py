@@ -109,7 +109,7 @@ def transcribed_request(disordered: str) -> tuple[bytes, bytes]:
     context = GameContext(seats=("france", "austria"), kind="transcribed", options=(), seed=None)
     done = Adjudicator(RULESET).decide(before, "france", {"type": "recover", "hex": disordered}, context, NoHistory(),
                                        EnteredSupply(()))
-    assert [type(e) for e in done.events] == [core.RandomRequested]
+    assert [type(e) for e in done.events] == [core.RandomRequested, core.DecisionOpened]
     return served(before, done.events, "austria"), served(before, done.events, "umpire")
 
 
