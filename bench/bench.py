@@ -54,7 +54,7 @@ from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEve
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
 from arbitro.events.store import Snapshot, Store  # noqa: E402
 from arbitro.projections.fold import Replayer  # noqa: E402
-from arbitro.projections.game import GameState, state_hash  # noqa: E402
+from arbitro.projections.game import GameState, awaited, state_hash  # noqa: E402
 
 RULESET, SCENARIO = "longduel", "endless"
 registry.register(RULESET, "bench.longduel:LongDuelRuleset")
@@ -119,6 +119,9 @@ class Player:
         self.rng = random.Random(seed)
 
     def awaited_seat(self, state: GameState[Any]) -> str:
+        top = awaited(state.core)  # a decision on the stack first (arbitro §S.3), then the ruleset's older pending
+        if top is not None:
+            return top.seats[0]
         ruleset = self.adj.ruleset
         pending = ruleset.pending(state.rules)
         return pending.seat if pending is not None else ruleset.active_seats(state.rules)[0]
