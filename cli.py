@@ -13,6 +13,7 @@ import json
 import secrets
 import shutil
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,6 +26,7 @@ from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, Declined
 from arbitro.adjudicator.randomness import Reroll, describe_rerolls
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify import check_game
+from arbitro.events import random as rnd
 from arbitro.events import signing
 from arbitro.events.sqlite import OpenMode, SQLiteStore
 from arbitro.events.store import BrokenChain, GameNotFound, NoDatabase, StoreError
@@ -118,6 +120,25 @@ def summarize(event: dict[str, Any]) -> str:
     fields = " ".join(f"{k}={_brief(v)}" for k, v in data.items() if k not in ("type", "rule"))
     rule = f"  ({data['rule']})" if data.get("rule") else ""
     return f"#{event['seq']:<5} {event['seat']:<8} {event['type']:<22} {fields}{rule}"
+
+
+CHAIN_FIELDS = ("hash", "prev", "cmd_hash", "salt")
+ENTROPY_TYPES = ("entropy_committed", "entropy_revealed", "entropy_waived", "entropy_mixed", "entropy_added")
+
+
+def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -> list[str]:
+    """A served event in full, for a log a dispute may rest on: every field whole (long lines wrap, a long
+    value such as a hash is never cut), and its chain fields only when asked for (--chain)."""
+    data = event.get("event") or {}
+    fields = [f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
+              for k, v in data.items() if k not in ("type", "rule")]
+    rule = [f"({data['rule']})"] if data.get("rule") else []
+    head = f"#{event['seq']:<5} {event['seat']:<8} {event['type']:<22}"
+    wrapped = textwrap.wrap(" ".join([head, *fields, *rule]), width=width, subsequent_indent=" " * 8,
+                            break_long_words=False, break_on_hyphens=False) or [head]
+    if chain:
+        wrapped += [f"        {k}={event[k]}" for k in CHAIN_FIELDS if event.get(k)]
+    return wrapped
 
 
 def note_lines(notes: list[dict[str, Any]], indent: str = "        ") -> list[str]:
@@ -404,15 +425,19 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
 @seat_option(required=False, default="umpire")
 @click.option("--from", "first", type=int, default=1, show_default=True)
 @click.option("--to", "last", type=int)
+@click.option("--chain", is_flag=True, help="Also print each event's chain fields (hash, prev, cmd_hash, salt); "
+                                            "--json always has them.")
 @db_option
 @json_option
 @handle_errors
-def log(game: str, seat: str, first: int, last: int | None, db: str, as_json: bool) -> None:
-    """Show the events, as SEAT may see them (default: the umpire's full log).
+def log(game: str, seat: str, first: int, last: int | None, chain: bool, db: str, as_json: bool) -> None:
+    """Show the events, as SEAT may see them (default: the umpire's full log), each in full (long records
+    wrap, nothing is cut), with the notes SEAT may read beneath the event they annotate.
 
     \b
     Example:
         arbitro log marengo-1a2b3c4d --as austria --from 100 --to 140
+        arbitro log marengo-1a2b3c4d --from 57 --to 57 --chain
     """
     app = open_app(db, "read")
     events = app.log(game, seat, first, last)
@@ -424,7 +449,7 @@ def log(game: str, seat: str, first: int, last: int | None, db: str, as_json: bo
     def text(es: list[dict[str, Any]]) -> str:
         lines = []
         for e in es:
-            lines += [summarize(e), *note_lines(e.get("notes", []))]
+            lines += [*record_lines(e, chain), *note_lines(e.get("notes", []))]
         return "\n".join(lines) or "no events in that range"
 
     out(events, as_json, text)
@@ -476,6 +501,142 @@ def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> No
         + (f"; state hash {r['state_hash']}" if "state_hash" in r else "") + "\n"
         + "".join(line + "\n" for line in note_lines(r["notes"], indent="  "))
         + json.dumps(r["view"], ensure_ascii=False, indent=2))
+
+
+@cli.command()
+@click.argument("source")
+@click.argument("seq", type=int)
+@seat_option(required=False, default="umpire")
+@db_option
+@json_option
+@handle_errors
+def roll(source: str, seq: int, seat: str, db: str, as_json: bool) -> None:
+    """Explain the roll or draw at event SEQ of a game (an id, or an exported .jsonl file), as SEAT is served
+    it: the dice, how they were derived (random index, seed commitment, the mix and the seats' entropy that
+    made it: arbitro §R.1, §R.2), its purpose, table, row or column and every modifier as the event records
+    them, what followed from it, and, once the seed is revealed, the dice recomputed from it (exit 1 if they
+    differ). A roll SEAT may not examine shows only what SEAT is served (arbitro §V.4).
+
+    \b
+    Example:
+        arbitro roll caldiero-9f8e 30 --as france
+        arbitro roll logs/caldiero-full.jsonl 30
+    """
+    app, game = _app_for(source, db)
+    explained = explain_roll(app, game, seq, seat)
+    out(explained, as_json, roll_text)
+    if explained["recomputed"].get("matches") is False:
+        sys.exit(1)
+
+
+def explain_roll(app: Arbitro, game: str, seq: int, seat: str) -> dict[str, Any]:
+    """What a dispute over the roll at `seq` needs, built only from what `seat` is served."""
+    record = app.game(game)
+    if not 1 <= seq <= record.head_seq:
+        raise BadInput(f"game {game} has events #1 to #{record.head_seq}; there is no event #{seq}")
+    served = app.log(game, seat, 1, record.head_seq)
+    event = served[seq - 1]
+    data = event.get("event") or {}
+    kind = data.get("type", event["type"])
+    if kind not in ("dice_rolled", "items_drawn", "hidden"):
+        rolls = [e["seq"] for e in served if e["type"] in ("dice_rolled", "items_drawn")]
+        raise BadInput(f"event #{seq} of {game} is a {kind}, not a roll or a draw; its rolls and draws are at "
+                       + (", ".join(f"#{n}" for n in rolls[:20]) + (" ..." if len(rolls) > 20 else "") or "no event"))
+    before = app.state_at(game, seq - 1).core
+    detail = dict(data.get("detail") or {})
+    modifiers = detail.get("modifiers", "")
+    values = data.get("values") if kind == "dice_rolled" else data.get("drawn")
+    source_ = data.get("source")
+    explained: dict[str, Any] = {
+        "game": game, "seq": seq, "seat": seat, "type": kind, "cmd": event["cmd"], "by": event["seat"],
+        "purpose": data.get("purpose", data.get("rule", "")), "source": source_,
+        "dice": ({"count": data.get("count"), "sides": data.get("sides"), "values": values}
+                 if kind == "dice_rolled" else {"population": data.get("population"), "drawn": values}),
+        "table": detail.get("table"), "row": detail.get("row"), "column": detail.get("column"),
+        "modifiers": [m.strip() for m in str(modifiers).split(";") if m.strip()] if modifiers else [],
+        "detail": detail,
+        "withheld": values is None,  # fog of war: this seat is not served the outcome (arbitro §V.4)
+        "derivation": derivation(served, seq, data, before.mix) if source_ != "entered" else
+        {"rule": "arbitro §R.4", "how": "entered by the umpire from the dice rolled on the table"},
+        "followed": followed(served, seq),
+        "event": event,
+    }
+    explained["recomputed"] = recompute(app.state_at(game).core.seed, before.mix, data, values, source_)
+    return explained
+
+
+def followed(served: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:
+    """The events the roll at `seq` led to: those of the same command up to its next roll or draw."""
+    cmd, after = served[seq - 1]["cmd"], []
+    for e in served[seq:]:
+        if e["cmd"] != cmd or e["type"] in ("dice_rolled", "items_drawn"):
+            break
+        after.append(e)
+    return after
+
+
+def derivation(served: list[dict[str, Any]], seq: int, data: dict[str, Any], mix: str) -> dict[str, Any]:
+    """How a generated roll is derived (arbitro §R.1): the committed seed, the mix of the seats' entropy
+    (the entropy events before the roll, as served) and the roll's index."""
+    created = (served[0].get("event") or {})
+    index = data.get("index")
+    return {
+        "rule": "arbitro §R.1", "algorithm": rnd.DERIVATION, "index": index,
+        "seed_commitment": created.get("seed_commitment"), "mix": mix,
+        "message": f"{rnd.DERIVATION}|{mix}|{index}|0" if index is not None else None,
+        "entropy": [{"seq": e["seq"], **(e.get("event") or {})} for e in served[:seq - 1] if e["type"] in ENTROPY_TYPES],
+    }
+
+
+def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, source_: str | None) -> dict[str, Any]:
+    """The roll recomputed from the revealed seed (arbitro §R.1, events/random.py), and whether it matches."""
+    if source_ == "entered":
+        return {"status": "entered from the table: nothing to recompute (arbitro §R.4)"}
+    if values is None:
+        return {"status": "not served to this seat: nothing to recompute (arbitro §V.4)"}
+    if seed is None:
+        return {"status": "the seed is not revealed yet: the roll can be recomputed once it is (arbitro §R.3)"}
+    if data["type"] == "dice_rolled":
+        again: list[Any] = list(rnd.roll(seed, mix, data["index"], data["count"], data["sides"]))
+    else:
+        again = list(rnd.draw(seed, mix, data["index"], data["population"], len(values)))
+    return {"status": "recomputed from the revealed seed", "seed": seed, "values": again,
+            "matches": again == list(values)}
+
+
+def roll_text(r: dict[str, Any]) -> str:
+    dice = r["dice"]
+    lines = [f"#{r['seq']} of {r['game']}: {r['type']} by {r['by']} (command {r['cmd']}), as served to {r['seat']}",
+             f"  purpose:    {r['purpose'] or '(not served)'}"]
+    if r["type"] == "dice_rolled":
+        lines.append(f"  dice:       {dice['count']}d{dice['sides']} -> "
+                     + (" ".join(map(str, dice["values"])) if dice["values"] is not None else "(withheld)"))
+    elif r["type"] == "items_drawn":
+        lines.append(f"  drew:       {', '.join(dice['drawn']) if dice['drawn'] is not None else '(withheld)'}"
+                     + (f" from {', '.join(dice['population'])}" if dice["population"] else ""))
+    for key in ("table", "row", "column"):
+        if r[key] is not None:
+            lines.append(f"  {key + ':':<11} {r[key]}")
+    lines += [f"  modifier:   {m}" for m in r["modifiers"]]
+    lines += [f"  {k + ':':<11} {v}" for k, v in r["detail"].items() if k not in ("table", "row", "column", "modifiers")]
+    d = r["derivation"]
+    if "index" in d:
+        lines += [f"  derivation: {d['rule']} {d['algorithm']}: HMAC-SHA256(seed, \"{d['message']}\") ...",
+                  f"              random index {d['index']}; seed commitment {d['seed_commitment']}",
+                  f"              mix {d['mix'] or '(empty: no entropy mixed in)'}"]
+        lines += [f"              #{e['seq']} {e['type']}: " + " ".join(f"{k}={v}" for k, v in e.items()
+                                                                          if k not in ("seq", "type", "rule"))
+                  for e in d["entropy"]]
+    else:
+        lines.append(f"  derivation: {d['how']} ({d['rule']})")
+    lines += [f"  followed:   {line}" for e in r["followed"] for line in record_lines(e)]
+    c = r["recomputed"]
+    if "matches" in c:
+        lines.append(f"  recomputed: {c['values']} from seed {c['seed']}: "
+                     + ("MATCHES the log" if c["matches"] else "DIFFERS from the log"))
+    else:
+        lines.append(f"  recomputed: {c['status']}")
+    return "\n".join(lines)
 
 
 def _app_for(source: str, db: str) -> tuple[Arbitro, str]:

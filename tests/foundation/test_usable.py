@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .conftest import Cli, exchange, read_export
+from arbitro.events import random as rnd
+
+from .conftest import Cli, exchange, read_export, rechain, write_export
 
 PUBLIC, SECRET = "Lannes should have blocked here", "bluff: my card is weak"
 
@@ -40,7 +42,9 @@ def test_log_shows_each_note_beneath_its_event(run: Cli) -> None:
     at6 = next(i for i, line in enumerate(lines) if line.startswith("#6 "))
     assert PUBLIC in lines[at6 + 1] and lines[at6 + 2].startswith("#7 ")
     at8 = next(i for i, line in enumerate(lines) if line.startswith("#8 "))
-    assert SECRET in lines[at8 + 1] and "(private)" in lines[at8 + 1]
+    at9 = next(i for i, line in enumerate(lines) if line.startswith("#9 "))
+    assert SECRET in lines[at9 - 1] and "(private)" in lines[at9 - 1]  # beneath #8's record (which may wrap)
+    assert all(SECRET not in line for line in lines[:at8])
     blue = run.json("log", "g", "--as", "blue")
     assert [n["text"] for n in blue[5]["notes"]] == [PUBLIC] and "notes" not in blue[7]
     assert "bluff" not in json.dumps(blue) + run("log", "g", "--as", "blue").stdout
@@ -62,3 +66,97 @@ def test_view_and_replay_carry_the_notes(run: Cli, tmp_path: Path) -> None:
     run("export", "g", "-o", str(exported))
     assert any(r["record"] == "annotation" for r in read_export(exported))
     assert [n["text"] for n in run.json("replay", str(exported))["notes"]] == [PUBLIC]
+
+
+# --- point 8: one roll explained, and a log that cuts nothing -----------------------------------------
+def _revealed_seed(run: Cli, game: str) -> str:
+    (event,) = [e for e in run.json("log", game) if e["type"] == "seed_revealed"]
+    return event["event"]["seed"]  # type: ignore[no-any-return]
+
+
+def test_roll_explains_the_dice_and_recomputes_them_once_revealed(run: Cli) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    logged = run.json("log", "g", "--from", "8", "--to", "8")[0]["event"]
+    assert logged["type"] == "dice_rolled"
+    r = run.json("roll", "g", "8")
+    assert r["dice"]["values"] == logged["values"] and r["detail"] == {"aim": "high", "guard": "low"}
+    commitment = run.json("log", "g", "--to", "1")[0]["event"]["seed_commitment"]
+    d = r["derivation"]
+    assert d["index"] == logged["index"] and d["seed_commitment"] == commitment and d["rule"] == "arbitro §R.1"
+    assert [e["type"] for e in r["followed"]] == ["damage_dealt", "turn_ended"]
+    assert "not revealed" in r["recomputed"]["status"] and "matches" not in r["recomputed"]
+    text = run("roll", "g", "8").stdout
+    assert f"2d6 -> {' '.join(map(str, logged['values']))}" in text and commitment in text
+    run("reveal", "g", "--reason", "dispute")
+    seed = _revealed_seed(run, "g")
+    assert rnd.commitment(seed) == commitment
+    r = run.json("roll", "g", "8")
+    assert r["recomputed"]["matches"] is True
+    assert r["recomputed"]["values"] == list(rnd.roll(seed, "", logged["index"], 2, 6)) == logged["values"]
+    assert "MATCHES the log" in run("roll", "g", "8").stdout
+    assert "is a card_dealt, not a roll" in run("roll", "g", "3", code=2).stderr
+    assert "no event #99" in run("roll", "g", "99", code=2).stderr
+
+
+def test_roll_of_an_edited_and_rehashed_file_differs(run: Cli, tmp_path: Path) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    run("reveal", "g")
+    path = tmp_path / "g.jsonl"
+    run("export", "g", "-o", str(path))
+    records = read_export(path)
+    (dice,) = [r for r in records if r["record"] == "event" and r["body"]["event"]["type"] == "dice_rolled"]
+    dice["body"]["event"]["values"] = [7 - v for v in dice["body"]["event"]["values"]]  # a forger's better roll
+    rechain(records)
+    write_export(path, records)
+    r = run.json("roll", str(path), str(dice["seq"]), code=1)
+    assert r["recomputed"]["matches"] is False and r["recomputed"]["values"] != r["dice"]["values"]
+    assert "DIFFERS from the log" in run("roll", str(path), str(dice["seq"]), code=1).stdout
+
+
+def test_roll_serves_a_seat_only_what_its_redacted_event_shows(run: Cli) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    red_card = run.json("log", "g", "--from", "2", "--to", "2")[0]["event"]["drawn"][0]
+    mine = run.json("roll", "g", "2", "--as", "red")
+    assert mine["dice"]["drawn"] == [red_card] and mine["withheld"] is False
+    exchange(run, "g")
+    run("reveal", "g")
+    assert run.json("roll", "g", "2", "--as", "red")["recomputed"]["matches"] is True
+    for args in (("--as", "blue"), ("--as", "blue", "--json")):
+        shown = run("roll", "g", "2", *args).stdout
+        assert red_card not in shown.replace("population", ""), "blue is served red's hidden card"
+        assert "ruby-falcon" not in shown or red_card == "ruby-falcon"
+    theirs = run.json("roll", "g", "2", "--as", "blue")
+    assert theirs["withheld"] is True and theirs["dice"]["drawn"] is None and "matches" not in theirs["recomputed"]
+    assert "(withheld)" in run("roll", "g", "2", "--as", "blue").stdout
+
+
+def test_roll_names_the_seats_entropy_and_the_mix_it_made(tmp_path: Path) -> None:
+    run = Cli(tmp_path / "e.db", env={"ARBITRO_SEAT_ENTROPY": "1"})
+    run("new", "duel", "standard", "--id", "g")
+    keep = {seat: tmp_path / f"{seat}.entropy" for seat in ("red", "blue")}
+    for seat in ("red", "blue", "red", "blue"):  # commit, then reveal
+        run("entropy", "g", "--as", seat, "--file", str(keep[seat]))
+    entropy = {seat: keep[seat].read_text().strip() for seat in keep}
+    (first,) = [e for e in run.json("log", "g") if e["type"] == "items_drawn"][:1]
+    r = run.json("roll", "g", str(first["seq"]))
+    mix = rnd.mix_round("", [(s, entropy[s]) for s in ("red", "blue")])
+    assert r["derivation"]["mix"] == mix
+    revealed = {e["seat"]: e["entropy"] for e in r["derivation"]["entropy"] if e["type"] == "entropy_revealed"}
+    assert revealed == entropy
+    assert any(e["type"] == "entropy_mixed" and e["mix"] == mix for e in r["derivation"]["entropy"])
+    assert entropy["red"] in run("roll", "g", str(first["seq"])).stdout
+
+
+def test_log_text_wraps_whole_records_and_hides_the_chain_unless_asked(run: Cli) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    created = run.json("log", "g", "--to", "1")[0]
+    text = run("log", "g", "--to", "1").stdout
+    assert "..." not in text and created["event"]["data_hash"] in text
+    initial = json.dumps(created["event"]["initial"], separators=(",", ":"), sort_keys=True)
+    assert initial in text.replace("\n        ", " ")
+    assert created["hash"] not in text and created["event"]["seed_commitment"] in text
+    chained = run("log", "g", "--to", "1", "--chain").stdout
+    assert f"hash={created['hash']}" in chained and f"cmd_hash={created['cmd_hash']}" in chained
+    assert all(k in run.json("log", "g", "--to", "1")[0] for k in ("hash", "prev", "cmd_hash"))
