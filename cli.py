@@ -1052,12 +1052,23 @@ def entropy(game: str, seat: str, path: str | None, db: str, as_json: bool) -> N
 def reveal(game: str, reason: str, seat: str, db: str, as_json: bool) -> None:
     """Reveal the game's dice seed (the umpire's act): from then on anyone can recompute every roll.
 
+    BEFORE YOU DO IT: a reveal ENDS THE DICE IN GAME. Once the seed is public every later roll would be
+    predictable, so GAME makes no further roll or draw (arbitro §R.3): to play on you must fork it
+    (`arbitro fork GAME --at N`, a new game with a new secret seed), and the reveal cannot be undone. To
+    settle a dispute without it, `arbitro roll GAME SEQ` shows how a roll was derived; a proof of one roll
+    that keeps the seed secret is not possible with this derivation (docs/engine-rules.md §R.5).
+
     \b
     Example:
         arbitro reveal marengo-1a2b --reason "dispute over turn 7"
+        arbitro fork marengo-1a2b --at 412       (then: play on in the fork it prints)
     """
     result = open_app(db).reveal(game, reason, seat=seat)
-    out(result, as_json, lambda r: "\n".join(summarize(e) for e in r["events"]))
+    result["continue"] = f"arbitro fork {game} --at {result['head']}"  # the only way play goes on (arbitro §R.3)
+    out(result, as_json, lambda r: "\n".join([*(summarize(e) for e in r["events"]),
+                                              f"{game} makes no further roll (arbitro §R.3). To play on, fork it: "
+                                              f"{r['continue']}  (add --keep-dice to replay the same dice, for "
+                                              "analysis)"]))
 
 
 @cli.command()

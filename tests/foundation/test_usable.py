@@ -9,7 +9,7 @@ from pathlib import Path
 
 from arbitro.events import random as rnd
 
-from .conftest import Cli, exchange, read_export, rechain, write_export
+from .conftest import REPO, Cli, exchange, head, read_export, rechain, write_export
 
 PUBLIC, SECRET = "Lannes should have blocked here", "bluff: my card is weak"
 
@@ -160,3 +160,31 @@ def test_log_text_wraps_whole_records_and_hides_the_chain_unless_asked(run: Cli)
     chained = run("log", "g", "--to", "1", "--chain").stdout
     assert f"hash={created['hash']}" in chained and f"cmd_hash={created['cmd_hash']}" in chained
     assert all(k in run.json("log", "g", "--to", "1")[0] for k in ("hash", "prev", "cmd_hash"))
+
+
+# --- point 9: a reveal ends the dice; the umpire is told before, and how to play on after ----------
+def test_reveal_warns_before_and_prints_the_fork_that_continues(run: Cli) -> None:
+    help_text = " ".join(run("reveal", "--help").stdout.split())
+    assert "ENDS THE DICE IN GAME" in help_text and "makes no further roll" in help_text
+    assert "arbitro fork GAME --at N" in help_text and "§R.5" in help_text
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    before = readme.index("**Before a reveal**")
+    assert "ends the dice in that game" in readme[before:before + 400] and "fork" in readme[before:before + 600]
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    lines = run("reveal", "g").stdout.splitlines()
+    assert lines[-1].startswith("g makes no further roll (arbitro §R.3). To play on, fork it: arbitro fork g --at 11")
+    printed = lines[-1].split("fork it: ")[1].split("  (")[0].split()
+    assert printed[:2] == ["arbitro", "fork"]
+    child = run(*printed[1:]).stdout.strip()  # the command as printed continues the game, with new dice
+    assert run.json("status", child)["game"] == child
+    exchange(run, child, attacker="blue")
+    assert run.json("roll", "g", "8")["recomputed"]["matches"] is True
+    assert run.json("reveal", child)["continue"] == f"arbitro fork {child} --at {head(run, child)}"
+
+
+def test_the_docs_say_why_a_single_roll_cannot_be_proven_today_and_design_how() -> None:
+    rules = " ".join((REPO / "docs" / "engine-rules.md").read_text(encoding="utf-8").split())
+    r5 = rules[rules.index("**§R.5**"):rules.index("## U:")]
+    assert "every roll's HMAC key is the seed *S* itself" in r5
+    assert "Merkle root" in r5 and "*K_i* = HMAC(*S*, `roll-key|` *i*)" in r5
