@@ -1,25 +1,29 @@
 """Mutation testing of the modules arbitro's promises rest on, each against the tests that cover it.
 
     pip install -e '.[test,mutation]'
-    python -m tests.mutate                        # every module below (tens of minutes: not in CI)
+    python -m tests.mutate                        # every module below (an hour or more: not in CI)
     python -m tests.mutate events/random.py       # one or more of them
     python -m tests.mutate --list                 # the modules and their tests
-    python -m tests.mutate --report               # the scores of the last runs (from .mutmut-cache)
+    python -m tests.mutate --report               # the scores of the last runs
 
-mutmut (2.x) changes one module at a time in place and restores it after each mutant; run it in a clean
-checkout (`git status` clean before and after; if a run is killed, `git checkout -- MODULE`). The results stay
-in .mutmut-cache: `mutmut results` lists the survivors, `mutmut show ID` shows one. docs/testing.md records
-the scores and the surviving mutants judged equivalent.
+mutmut 3 mutates a copy and names each mutant by its module's import path. This repository is the package
+`arbitro` itself (pyproject's package-dir), so each module is run in its own stage,
+.mutation/<module>/, holding the sources under arbitro/ and the tests, docs and logs beside them: there the
+tests import the mutated copy as `arbitro.…` and mutmut's names match. Nothing in the checkout is changed.
+In a stage, `python -m mutmut results` lists the survivors and `python -m mutmut show NAME` shows one.
+docs/testing.md records the scores and the surviving mutants judged equivalent.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+CHILDREN = 2  # mutants tested at once
 FOUNDATION = "tests/foundation/"
 
 # Each module with the tests that cover it: its own tests, not distant replays (a promise pinned only by a
@@ -44,38 +48,60 @@ MODULES: dict[str, tuple[str, ...]] = {
 }
 
 
-def runner(tests: tuple[str, ...]) -> str:
-    """Stop at the first failure: a mutant is killed by any failing test."""
-    present = [t for t in tests if (REPO / t).exists()]
-    return f"{sys.executable} -m pytest -x -q -p no:cacheprovider -p no:randomly {' '.join(present)}"
+STAGES = REPO / ".mutation"
+SOURCES = ("events", "projections", "adjudicator", "cli.py")  # the package `arbitro`
+BESIDE = ("tests", "docs", "logs", "bench", "README.md")  # what the tests read from the repository
 
 
-def run(module: str) -> int:
-    command = [sys.executable, "-m", "mutmut", "run", "--paths-to-mutate", module, "--runner", runner(MODULES[module])]
-    print(f"== {module}: {command[-1]}", flush=True)
-    # mutmut's exit status says whether mutants survived; the report below says which.
-    return subprocess.run(command, cwd=REPO).returncode
+def stage_of(module: str) -> Path:
+    return STAGES / module.replace("/", "_").removesuffix(".py")
 
 
-def scores() -> dict[str, dict[str, int]]:
-    """Mutant statuses per module, from mutmut's cache."""
-    cache = REPO / ".mutmut-cache"
-    if not cache.exists():
-        return {}
-    with sqlite3.connect(cache) as db:
-        rows = db.execute("SELECT s.filename, m.status, count(*) FROM Mutant m JOIN Line l ON m.line = l.id "
-                          "JOIN SourceFile s ON l.sourcefile = s.id GROUP BY s.filename, m.status").fetchall()
-    out: dict[str, dict[str, int]] = {}
-    for filename, status, n in rows:
-        out.setdefault(filename, {})[status] = n
-    return out
+def _copy(source: Path, target: Path) -> None:
+    if source.is_dir():
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"), dirs_exist_ok=True)
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def prepare(module: str) -> Path:
+    """A fresh stage for one module: mutmut's config names it and its tests."""
+    stage = stage_of(module)
+    shutil.rmtree(stage, ignore_errors=True)
+    for name in SOURCES:
+        _copy(REPO / name, stage / "arbitro" / name)
+    for name in BESIDE:
+        _copy(REPO / name, stage / name)
+    tests = [t for t in MODULES[module] if (REPO / t).exists()]
+    (stage / "pyproject.toml").write_text(
+        "[tool.mutmut]\n"
+        'source_paths = ["arbitro/"]\n'
+        f'only_mutate = ["arbitro/{module}"]\n'
+        f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-q"]\n'
+        "\n[tool.pytest.ini_options]\n"
+        'testpaths = ["tests"]\n', encoding="utf-8")
+    return stage
+
+
+def run(module: str, children: int) -> int:
+    stage = prepare(module)
+    print(f"== {module}: {' '.join(MODULES[module])} (in {stage.relative_to(REPO)})", flush=True)
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
+    code = subprocess.run(command, cwd=stage).returncode
+    subprocess.run([sys.executable, "-m", "mutmut", "export-cicd-stats"], cwd=stage, stdout=subprocess.DEVNULL)
+    return code
 
 
 def report() -> None:
-    for filename, by_status in sorted(scores().items()):
-        killed = by_status.get("ok_killed", 0) + by_status.get("bad_timeout", 0)
-        total = sum(by_status.values())
-        print(f"{filename}: {killed}/{total} killed ({by_status})")
+    for module in MODULES:
+        stats = stage_of(module) / "mutants" / "mutmut-cicd-stats.json"
+        if not stats.exists():
+            continue
+        s = json.loads(stats.read_text())
+        killed = s.get("killed", 0) + s.get("timeout", 0)
+        print(f"{module}: {killed}/{s.get('total', 0)} killed ({s})")
 
 
 def main(argv: list[str]) -> int:
@@ -89,7 +115,7 @@ def main(argv: list[str]) -> int:
             print(f"not a module this tool mutates: {', '.join(unknown)} (see --list)", file=sys.stderr)
             return 2
         for module in argv or list(MODULES):
-            run(module)
+            run(module, CHILDREN)
     report()
     return 0
 
