@@ -30,7 +30,7 @@ def test_a_float_is_refused_whatever_its_text_form_and_wherever_it_sits(value: f
     pass as game data, the last two silently changed."""
     wrapped = {"bare": value, "in a dict": {"x": value}, "in a list": [1, value], "in a tuple": (value,),
                "nested": {"a": [{"b": [value]}]}, "in a struct": Piece(name="x", strength=value)}[where]
-    with pytest.raises(FloatInGameData, match="floats are not allowed in game data; use integers"):
+    with pytest.raises(FloatInGameData, match="^floats are not allowed in game data; use integers$"):
         canonical(wrapped)
 
 

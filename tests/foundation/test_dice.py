@@ -112,6 +112,16 @@ def test_fork_through_the_cli_is_the_umpires_and_refuses_kept_dice_before_the_re
     fork = run.json("fork", "g", "--at", str(at), "--id", "f")["game"]
     assert fork == "f" and head(run, "g") == at + 1
     assert run.json("log", "g", "--from", str(at + 1))[0]["event"]["child"] == "f"
+    # what the fork stored: it starts from the parent's event `at` (named by its hash) with the parent's
+    # position there, and a new secret seed (its own commitment, no kept dice, no random index carried over)
+    parent_at = run.json("log", "g", "--from", str(at), "--to", str(at))[0]
+    (created,) = [e for e in run.json("log", "f") if e["type"] == "game_created"]
+    assert created["event"]["origin"] == {"fork": "g", "at": at, "hash": parent_at["hash"], "keep_dice": False}
+    assert created["event"]["seed_commitment"] != run.json("log", "g", "--to", "1")[0]["event"]["seed_commitment"]
+    parent_view, fork_view = run.json("replay", "g", "--to", str(at))["view"], run.json("replay", "f")["view"]
+    assert fork_view["state"] == parent_view["state"] and parent_view["engine"]["rolls"] > 0
+    assert fork_view["engine"]["rolls"] == 0 and not fork_view["engine"]["seed_revealed"]
+    assert run.json("status", "f")["parent"] == "g" and run.json("verify", "f")["passed"]
 
 
 # --- 2. the seats' commit-reveal entropy: nothing rolls before it, nobody steers it -------------------

@@ -115,21 +115,37 @@ def test_entropy_changes_the_rolls_that_follow() -> None:
     assert sorted(drawn) == ["a", "b", "c", "d"]
 
 
-def test_rolls_after_a_mid_game_reveal_are_not_predictable_from_the_revealed_seed(app: Arbitro) -> None:
+def test_after_a_mid_game_reveal_no_roll_is_made_from_the_public_seed(app: Arbitro) -> None:
+    """Anyone holding the revealed seed could compute the next roll: the command that needs it is refused
+    under arbitro §R.3, pointing to a fork, and nothing of it is recorded."""
     app.create("duel", "standard", game_id="g")
     attack_and_guard(app, "g")
     app.reveal("g", "dispute over the first guard", seat="umpire")
-    seed = app.log("g")[-1]["event"]["seed"]
-    predicted, rolled = [], []
-    for attacker in ("blue", "red", "blue"):
-        core = app.state_at("g").core
-        predicted.append(list(rnd.roll(seed, core.mix, core.rolls, 2, 6)))
-        try:
-            result = attack_and_guard(app, "g", attacker=attacker)
-        except Rejected:
-            return  # refusing to roll from a public seed is a fix too
-        rolled.append(list(served_events(result, "dice_rolled")[0]["values"]))
-    assert rolled != predicted
+    app.submit("g", "blue", {"type": "attack", "aim": "high"})  # rolls nothing: accepted
+    head_before = app.game("g").head_seq
+    with pytest.raises(IllegalCommand, match=r"seed was revealed, so further rolls would be predictable: "
+                                             r"continue in a fork \(arbitro fork GAME --at \d+\)") as refused:
+        app.submit("g", "red", {"type": "guard", "stance": "low"})
+    assert refused.value.rule == "arbitro §R.3"
+    assert app.game("g").head_seq == head_before
+    assert not [e for e in app.log("g") if e["type"] == "dice_rolled" and e["seq"] > head_before - 1]
+
+
+def test_after_a_reveal_no_draw_is_made_from_the_public_seed_either(app: Arbitro) -> None:
+    """A hidden draw from a public seed would show every seat the other's hidden card: the umpire reveals the
+    seed while the entropy round is open, so the opening's card draw would come from it; the reveal that
+    closes the round (and would make the draw) is refused under arbitro §R.3, and no card is drawn."""
+    app.create("duel", "standard", seat_entropy=True, game_id="g")
+    for seat in ("red", "blue"):
+        app.submit("g", seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(seat)})
+    app.submit("g", "red", {"type": "reveal_entropy", "entropy": "red"})
+    app.reveal("g", "dispute before the opening", seat="umpire")
+    head_before = app.game("g").head_seq
+    with pytest.raises(IllegalCommand, match="seed was revealed, so further rolls would be predictable") as refused:
+        app.submit("g", "blue", {"type": "reveal_entropy", "entropy": "blue"})
+    assert refused.value.rule == "arbitro §R.3"
+    assert app.game("g").head_seq == head_before
+    assert "items_drawn" not in [e["type"] for e in app.log("g")]
 
 
 def test_the_umpire_cannot_add_entropy(app: Arbitro) -> None:
