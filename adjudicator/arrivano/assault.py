@@ -615,11 +615,9 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
         return
     w = g.world()
     attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map"]
-    passed = False
-    for h, units in by_hex(w, attackers).items():
-        results = stack_test(g, units, f"{R.RESULTS} NE test in {h}")
-        passed = passed or any(results.values())
-    if passed:
+    stacks = [list(stack_test(g, units, f"{R.RESULTS} NE test in {h}").values())
+              for h, units in by_hex(w, attackers).items()]
+    if ARRIVANO_VARIANT.ne_passes(stacks):  # D25
         exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])
     else:
         for u in attackers:

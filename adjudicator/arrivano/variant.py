@@ -3,6 +3,7 @@ and hook overrides, each with its citation."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
@@ -17,6 +18,10 @@ class ArrivanoVariant(Variant):
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """arrivano §6.1.1: ties go to the French (D13)."""
         return "france"
+
+    def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
+        """arrivano §12.5.4 NE: "se almeno una unità passa", at least one attacking unit passes (D25)."""
+        return any(any(stack) for stack in stacks)
 
 
 ARRIVANO_VARIANT = ArrivanoVariant()

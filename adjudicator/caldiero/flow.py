@@ -10,7 +10,7 @@ from the stage recorded in the state (system_assault.run_combat).
 System modules (importable by Arrivano i Francesi!): system_procedure (Act, retreats, elimination, leader
 tests), system_activation (initiative, activation, orders), system_moves (movement step), system_artillery
 (bombardment step), system_assault (the assault procedure). Caldiero-only: this module, scenario_rules,
-fog, victory, weather effects inside the system modules (guarded by the profile's `has_weather`).
+fog, victory, weather effects inside the system modules (Caldiero's weather track, caldiero §17).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.profile import CALDIERO
 from arbitro.adjudicator.caldiero.system_command import in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
 from arbitro.adjudicator.caldiero.system_movement import (
@@ -153,7 +152,7 @@ def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
 
 def standing_order(w: World, u: str) -> str:
     """A unit's order outside an activation: its formation's if in command, else Defence (§5.3)."""
-    if w.profile.has_weather and w.state.weather == 3:
+    if w.state.weather == 3:
         return "defence"
     f = w.formation_of(u)
     if f not in w.state.formations:
@@ -242,7 +241,7 @@ def next_activation(a: Act) -> None:
 
 
 def end_turn(a: Act) -> None:
-    if a.state.weather == 3 and CALDIERO.has_weather:
+    if a.state.weather == 3:
         a.emit(ev.WeatherChanged(box=a.env.data.weather.after_ice_storm, rule=str(R.ICE_STORM)))  # §17.1.3
     turn = a.state.turn
     a.emit(ev.TurnEnded(turn=turn, rule=str(R.END_PHASE)))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.profile import CALDIERO
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
@@ -89,7 +88,7 @@ def do_activate(a: Act, by: str, formation: str) -> None:
 
 def roll_initiative(a: Act) -> None:
     while True:
-        austria_value = a.state.weather if CALDIERO.has_weather else 0  # caldiero §6.1
+        austria_value = a.state.weather  # caldiero §6.1
         french_value = a.env.data.scenario.french_initiative
         dice = a.roll(f"{R.INITIATIVE} initiative", {"france": f"1d6+{french_value}", "austria": f"1d6+{austria_value} (weather box)"}, 2)
         totals = {"france": dice[0] + french_value, "austria": dice[1] + austria_value}
@@ -109,7 +108,7 @@ def check_change_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
     f = w.state.formations[act.formation]
     if "general" in act.order_tried:
         raise Reject(R.GENERAL_INITIATIVE, "the general already tried to change the order in this activation (caldiero §5.2.2)")
-    if w.profile.has_weather and w.state.weather == 3:
+    if w.state.weather == 3:
         raise Reject(R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)")
     if f.general is None or w.leader_on_map(f.general) is None:
         raise Reject(R.GENERAL_DEAD, f"{act.formation} has no general on the map to change its order (caldiero §4.4.5, §5.2.2)")
@@ -142,7 +141,7 @@ def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
     units = ooc_units_at(w, cmd.hex)
     if not units:
         raise Reject(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")
-    if w.profile.has_weather and w.state.weather == 3 and not in_cinc_range(w, seat, cmd.hex):
+    if w.state.weather == 3 and not in_cinc_range(w, seat, cmd.hex):
         raise Reject(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
     if cmd.order == "defence":
         raise Reject(R.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")

@@ -34,7 +34,7 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
         hexes.add(s.hex)
     if len(hexes) != 1:
         raise Reject(R.BOMBARD_STACK, "artillery combines its fire only when stacked in one hex (caldiero §11.4.1)")
-    if w.profile.has_weather and w.state.weather >= 2:
+    if w.state.weather >= 2:
         raise Reject(R.SNOW if w.state.weather == 2 else R.ICE_STORM, "artillery cannot fire in snow and ice or an ice storm (caldiero §17.1.2, §17.1.3)")
     if cmd.target not in targets(w, arts):
         if w.board.on_map(cmd.target) and w.board.is_marsh(cmd.target):

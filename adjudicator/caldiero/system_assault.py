@@ -11,13 +11,13 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.profile import CALDIERO
 from arbitro.adjudicator.caldiero.system_bombard import targets
 from arbitro.adjudicator.caldiero.system_combat import clamp_drm, look_up, odds, odds_label
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
@@ -559,8 +559,8 @@ def do_ne_test(a: Act, value: int) -> None:
     for h, units in sorted(by_hex.items()):
         values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
         (roll,) = a.roll(f"{R.RESULTS} Ne test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
-        results.append(all(passes(roll, values[u]) for u in units))
-    ok = all(results) if CALDIERO.ne_test_pass == "all_stacks" else any(results)
+        results.append([passes(roll, values[u]) for u in units])
+    ok = CALDIERO_VARIANT.ne_passes(results)  # D25
     new = "Ex" if ok else "Ad"
     a.emit(ev.CombatResolved(result=new, rule=str(R.RESULTS), notes=("Ne tested by the attacker",)))
     if new == "Ex":

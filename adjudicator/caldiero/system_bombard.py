@@ -28,19 +28,19 @@ def has_los(world: World, a: str, b: str, limit: int = LOS_HEXES) -> bool:
 
 def fire_value(world: World, artillery: list[str]) -> int:
     value = sum(world.unit_data(a).bombard or 0 for a in artillery)
-    if world.profile.has_weather and world.state.weather == 1:
+    if world.state.weather == 1:
         value = (value + 1) // 2  # caldiero §17.1.1 halved, rounded up (§1.4)
     return value
 
 
 def fire_range(world: World, a: str) -> int:
-    if world.profile.has_weather and world.state.weather == 1:
+    if world.state.weather == 1:
         return 1  # caldiero §17.1.1
     return world.unit_data(a).range or 0
 
 
 def may_fire(world: World) -> bool:
-    return not (world.profile.has_weather and world.state.weather >= 2)  # caldiero §17.1.2, §17.1.3
+    return not (world.state.weather >= 2)  # caldiero §17.1.2, §17.1.3
 
 
 def targets(world: World, artillery: list[str]) -> list[str]:

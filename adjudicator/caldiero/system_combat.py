@@ -47,7 +47,7 @@ def odds_label(crt: CombatTable, attack: int, defence: int) -> str:
 
 def clamp_drm(total: int) -> int:
     """The DRM is never beyond +/-4 (caldiero §12.5.2): the shared cap (adjudicator/parabellum/assault.py) with
-    Caldiero's system profile."""
+    Caldiero's variant."""
     return assault.capped(CALDIERO_VARIANT, total)
 
 

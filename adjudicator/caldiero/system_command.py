@@ -14,7 +14,7 @@ from arbitro.adjudicator.parabellum import command
 
 def command_range(world: World, leader: str) -> int:
     value = world.leader_data(leader).command_range
-    if world.profile.has_weather and world.state.weather == 3:
+    if world.state.weather == 3:
         value = (value + 1) // 2  # caldiero §17.1.3 halved, rounded up (§1.4)
     return value
 

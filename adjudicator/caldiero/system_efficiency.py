@@ -14,17 +14,16 @@ def passes(roll: int, value: int) -> bool:
 
 
 def general_bonus(world: World, u: str) -> int:
-    """What the unit's own general adds to its efficiency (caldiero §13.2; profile for other games)."""
+    """What the unit's own general adds to its efficiency: his initiative when he is in or adjacent to the unit's
+    hex (caldiero §13.2; arrivano's -1 to the die, D9, is its own)."""
     general = world.general_of(u)
     where = world.leader_on_map(general)
     h = world.state.units[u].hex
     if general is None or where is None or h is None:
         return 0
-    if world.profile.general_efficiency == "add_initiative_in_or_adjacent":
-        if where == h or world.board.grid.is_adjacent(where, h):
-            return world.leader_data(general).initiative
-        return 0
-    return 1 if where == h else 0  # arrivano §13.2: -1 to the die, i.e. +1 to the value
+    if where == h or world.board.grid.is_adjacent(where, h):
+        return world.leader_data(general).initiative
+    return 0
 
 
 def test_value(world: World, u: str, with_general: bool = True) -> int:

@@ -73,7 +73,7 @@ _TABLES: dict[tuple[int, int, str], tuple[TerrainTable, MovementTable]] = {}
 
 
 def weather_box(world: World) -> int:
-    return world.state.weather if world.profile.has_weather else 0
+    return world.state.weather
 
 
 def terrain_multiplier(world: World) -> int:
@@ -225,7 +225,7 @@ def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return entering
     if g.artillery and a is not None and board.canal_without_bridge(a, b):
         return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
-    if g.artillery and world.state.weather == 3 and world.profile.has_weather and (a is None or board.road(a, b) is None):
+    if g.artillery and world.state.weather == 3 and (a is None or board.road(a, b) is None):
         return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
     if presence:
         return presence
@@ -296,7 +296,7 @@ def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -
 
 
 def _budget(world: World, g: Group, all_road: bool) -> int:
-    if world.profile.has_weather and world.state.weather == 1 and not all_road:
+    if world.state.weather == 1 and not all_road:
         return g.ma_half - 2  # caldiero §17.1.1: one MP less unless the whole move is on roads
     return g.ma_half
 

@@ -17,7 +17,7 @@ def unit_order(world: World, u: str) -> str:
     act = state.activation
     if act is not None and u in act.unit_orders:
         return act.unit_orders[u]
-    if world.profile.has_weather and state.weather == 3:
+    if state.weather == 3:
         return "defence"  # caldiero §17.1.3
     if act is not None and u in act.out_of_command:
         return "defence"  # caldiero §5.3

@@ -13,7 +13,6 @@ from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
-from arbitro.adjudicator.caldiero.profile import CALDIERO
 from arbitro.adjudicator.caldiero.system_command import reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
 from arbitro.adjudicator.caldiero.system_movement import (
@@ -40,7 +39,7 @@ class Env:
 
 
 def world_of(state: CaldieroState, env: Env, reading: Any) -> World:
-    return World(state=state, data=env.data, board=env.board, profile=CALDIERO, reading=reading, hooks=env.hooks)
+    return World(state=state, data=env.data, board=env.board, reading=reading, hooks=env.hooks)
 
 
 class Act:

@@ -1,4 +1,4 @@
-"""The read-only world the system's rules look at: state + order of battle + board + profile + readings.
+"""The read-only world the system's rules look at: state + order of battle + board + readings.
 
 Every `system_*` function takes a World; nothing here mutates the state.
 """
@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData, LeaderData, UnitData
-from arbitro.adjudicator.caldiero.system_profile import SystemProfile
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 
 ARMY_SEATS = ("france", "austria")
@@ -22,7 +21,6 @@ class World:
     state: CaldieroState
     data: CaldieroData
     board: Board
-    profile: SystemProfile
     reading: Callable[[str], str]  # interpretation in force, by name
     hooks: Any = None  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
     _units: dict[str, UnitData] = field(default_factory=dict)

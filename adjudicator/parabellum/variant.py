@@ -6,7 +6,7 @@ overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicat
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 # A variant's interpretations as the game's rulings set them (name -> the reading in force).
@@ -40,3 +40,9 @@ class Variant:
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie; None: both roll again (neutral)."""
         return None
+
+    def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
+        """D25, caldiero §12.5.4 Ne / arrivano §12.5.4 NE: whether the attacker's test under an Attack order turns
+        an Ne into an Ex, from each attacking stack's units' results (one die per stack, §13.1.2 in both). Neutral
+        reading: every unit passes ("se passa il test", caldiero); arrivano overrides it (at least one unit)."""
+        return all(all(stack) for stack in stacks)

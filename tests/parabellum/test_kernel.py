@@ -142,3 +142,11 @@ def test_bombardment_targets(variant: Variant) -> None:
     assert bombardment.targets(variant, GRID, "1612", 2, lambda h: enemies.get(h, []), lambda h: True,
                                closed=lambda h: h == "1613") == (["1614", "1712"] if variant.bombard_artillery_alone
                                                                    else ["1712"])
+
+
+def test_ne_under_attack_is_the_variant_hook(variant: Variant) -> None:
+    """D25: caldiero §12.5.4 "se passa il test" (every attacking unit), arrivano §12.5.4 "se almeno una unità passa"."""
+    mixed = [[True, False], [True]]
+    assert variant.ne_passes([[True], [True, True]])
+    assert not variant.ne_passes([[False], [False, False]])
+    assert variant.ne_passes(mixed) is {"caldiero": False, "arrivano": True}[variant.book]
