@@ -371,12 +371,35 @@ def legal(game: str, seat: str | None, db: str, as_json: bool) -> None:
 def submit(game: str, command: str | None, seat: str, file: str | None, expected_seq: int | None, key: str | None,
            key_file: str | None, db: str, as_json: bool) -> None:
     """Submit a command as SEAT; print the events it caused (as SEAT may see them) and the server's receipt.
+    COMMAND is the ruleset's (`arbitro legal GAME --as SEAT` lists those SEAT may send now) or one of the
+    engine's own, below (docs/engine-rules.md).
 
     \b
     Example:
         arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}'
         arbitro submit marengo-1a2b --as austria --file move.json --expect 41 --key turn7-austria
         arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}' --sign austria.key
+
+    \b
+    The engine's own commands (every ruleset):
+      ruling (umpire, §U.4): a reason, and an interpretation and/or a state patch
+        '{"type": "ruling", "reason": "errata", "interpretation": {"dr_in_fortress": "dd"}}'
+        '{"type": "ruling", "reason": "misplaced", "patch": [{"op": "replace", "path": "/turn", "value": 3}]}'
+      enter_random (umpire, transcribed games, §R.4): the dice or draw made on the table
+        '{"type": "enter_random", "values": [3, 5]}'
+      commit_entropy, reveal_entropy (each entropy seat, §R.2; `arbitro entropy` does both)
+        '{"type": "commit_entropy", "commitment": "<sha256 hex of your entropy>"}'
+        '{"type": "reveal_entropy", "entropy": "<your entropy>"}'
+      proceed_without_entropy (umpire, §R.2): the round goes on without seats that never answered
+        '{"type": "proceed_without_entropy", "seats": ["france"], "reason": "no answer in 3 days"}'
+      add_entropy (any seat, games without an entropy round, §R.2)
+        '{"type": "add_entropy", "entropy": "<your entropy>"}'
+      undo (§U; `arbitro undo`), consent (a seat asked to agree to another's undo, §U.2)
+        '{"type": "undo", "to": 118, "reason": "misclick"}'
+        '{"type": "consent", "accept": true}'
+      reveal_seed (umpire, §R.3; `arbitro reveal`: ENDS THE GAME'S DICE, read `arbitro reveal --help`)
+        '{"type": "reveal_seed", "reason": "dispute over turn 7"}'
+      fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
     """
     raw = read_json_arg(command, file, "command")
     app = open_app(db)
@@ -1090,6 +1113,48 @@ def position(game: str, at: int | None, output: str | None, seat: str, db: str) 
         Path(output).write_text(text + "\n", encoding="utf-8")
     else:
         click.echo(text)
+
+
+@cli.command()
+@click.argument("ruleset_name", metavar="RULESET")
+@click.argument("game", required=False)
+@db_option
+@json_option
+@handle_errors
+def interpretations(ruleset_name: str, game: str | None, db: str, as_json: bool) -> None:
+    """List RULESET's named readings of ambiguous rules: the rule, the Italian phrase each rests on, the
+    choices and the default; with GAME, the reading in force there (the umpire changes one with a ruling:
+    `arbitro submit GAME --as umpire '{"type": "ruling", "reason": "...", "interpretation": {NAME: CHOICE}}'`).
+
+    \b
+    Example:
+        arbitro interpretations caldiero
+        arbitro interpretations caldiero caldiero-9f8e --json
+    """
+    readings = registry.get(ruleset_name).interpretations()
+    chosen: dict[str, str] = {}
+    if game is not None:
+        app = open_app(db, "read")
+        record = app.game(game)
+        if record.ruleset != ruleset_name:
+            raise BadInput(f"game {game} plays {record.ruleset}, not {ruleset_name}: "
+                           f"run `arbitro interpretations {record.ruleset} {game}`")
+        chosen = app.state_at(game).core.interpretations
+    rows = [{**msgspec.to_builtins(r), **({"in_force": chosen.get(name, r.default), "ruled": name in chosen}
+                                          if game is not None else {})}
+            for name, r in sorted(readings.items())]
+
+    def text(rs: list[dict[str, Any]]) -> str:
+        lines = []
+        for r in rs:
+            force = (f"; in force: {r['in_force']}" + (" (ruled by the umpire)" if r["ruled"] else " (default)")
+                     if "in_force" in r else "")
+            lines.append(f"{r['name']} ({r['rule']}): default {r['default']}; choices {', '.join(r['choices'])}{force}")
+            lines += textwrap.wrap(f"«{r['phrase']}» {r['explanation']}", width=100, initial_indent="    ",
+                                   subsequent_indent="    ")
+        return "\n".join(lines) or f"{ruleset_name} names no interpretations"
+
+    out(rows, as_json, text)
 
 
 @cli.command()

@@ -136,6 +136,15 @@ class RandomStep(Step[core.RandomEntry]):
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
+    def options(self, state: GameState[Any], frame: core.Frame[core.RandomEntry], seat: str) -> list[dict[str, Any]]:
+        """An answer of the shape asked for, so that `legal` shows the awaited seat (the umpire) what to send:
+        any values of that shape are accepted (those rolled or drawn on the table), so it is an example."""
+        request = frame.ctx
+        if seat not in frame.seats or request.count < 1:
+            return []
+        values = [1] * request.count if request.kind == "roll" else list(request.population[:request.count])
+        return [{"type": "enter_random", "values": values}]
+
     def answer(self, ctx: Decision[Any], frame: core.Frame[core.RandomEntry], command: cc.EnterRandom) -> Decision[Any]:
         if ctx.seat not in frame.seats:
             raise NotYourDecision(waiting(frame), rule=R_ENTER)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime
 import json
 import secrets
+import types
+import typing
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -19,9 +21,10 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import ENGINE_KINDS
 from arbitro.adjudicator.errors import (
-    BadInput, BadPosition, IllegalCommand, KeyReused, NotFound, NotUmpire, UnknownScenario, UnknownSeat,
-    Unsigned, VersionPinned,
+    BadInput, BadPosition, IllegalCommand, KeyReused, MalformedCommand, NotFound, NotUmpire, UnknownScenario,
+    UnknownSeat, Unsigned, VersionPinned,
 )
+from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd, signing
@@ -209,6 +212,7 @@ class Arbitro:
         # appended only if it is still the head (the append's transaction checks), so a loser of a race is told
         # "stale", never judged against a state its --expect did not name (issue 9.12).
         game = self.game(game_id)
+        known_type(registry.get(game.ruleset), command)
         if key is not None:
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
@@ -583,6 +587,32 @@ class Arbitro:
         self.check_seat(game, seat)
         last = game.head_seq if last is None else last
         return [a for a in self.annotations(game_id, seat) if first <= a.seq <= last]
+
+
+def command_types(command: Any) -> list[str]:
+    """The `type` tags of a ruleset's command model (a pydantic model, or a union of them, maybe Annotated)."""
+    args = typing.get_args(command)
+    if typing.get_origin(command) is typing.Annotated:
+        return command_types(args[0])
+    if typing.get_origin(command) in (typing.Union, types.UnionType):
+        return [tag for arg in args for tag in command_types(arg)]
+    return [str(tag) for tag in typing.get_args(command.model_fields["type"].annotation)]
+
+
+def known_type(ruleset: Ruleset[Any], raw: Any) -> None:
+    """Refuse a command of an unknown type with every type this game takes: the ruleset's and the engine's own
+    (whose answers `arbitro legal` lists when they are awaited)."""
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    if not isinstance(kind, str) or kind in CORE_COMMAND_TYPES:
+        return
+    ruleset_types = command_types(ruleset.Command)
+    if kind not in ruleset_types:
+        wanted = (f"one of {ruleset.name}'s {', '.join(map(repr, ruleset_types))}, or of the engine's own "
+                  f"{', '.join(map(repr, CORE_COMMAND_TYPES))}")
+        raise MalformedCommand(
+            f"unknown command type {kind!r}: a command's type is {wanted} (see `arbitro submit --help`; "
+            "`arbitro legal GAME --as SEAT` lists what SEAT may send now)",
+            [{"field": "(command)", "problem": f"unknown command type: wanted {wanted}", "given": repr(kind)}])
 
 
 def umpire_only(seat: str, why: str) -> None:

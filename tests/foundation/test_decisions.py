@@ -235,7 +235,8 @@ def test_a_roll_to_enter_is_revised_in_place_while_values_are_entered(app: Arbit
     game = app.create("duel", "standard", transcribed=True, game_id="t")
     (first,) = app.state_at(game).core.decisions
     assert first.kind == "random" and first.seats == ("umpire",) and first.ctx.entered == ()
-    assert app.legal(game, "umpire") == []  # any values of the stated shape: nothing to list
+    # legal shows the umpire an answer of the stated shape (issue 14.11); any values of that shape are accepted
+    assert app.legal(game, "umpire") == [{"type": "enter_random", "values": [duel.DECKS["red"][0]]}]
     app.submit(game, "umpire", {"type": "enter_random", "values": [duel.DECKS["red"][0]]})
     (again,) = app.state_at(game).core.decisions
     assert again.ctx.entered == ((duel.DECKS["red"][0],),) and json.loads(again.ctx.command) == {"type": "open_scenario"}

@@ -188,3 +188,58 @@ def test_the_docs_say_why_a_single_roll_cannot_be_proven_today_and_design_how() 
     r5 = rules[rules.index("**§R.5**"):rules.index("## U:")]
     assert "every roll's HMAC key is the seed *S* itself" in r5
     assert "Merkle root" in r5 and "*K_i* = HMAC(*S*, `roll-key|` *i*)" in r5
+
+
+# --- point 11: the engine's own commands, where a user looks for them ------------------------------------
+ENGINE_COMMANDS = ("ruling", "enter_random", "consent", "commit_entropy", "reveal_entropy", "add_entropy",
+                   "proceed_without_entropy", "undo", "reveal_seed", "fork")
+
+
+def test_the_engine_commands_are_in_submit_help_the_readme_and_the_unknown_type_error(run: Cli) -> None:
+    help_text = run("submit", "--help").stdout
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for name in ENGINE_COMMANDS:
+        assert f'"type": "{name}"' in help_text or f"{name} (umpire, §R.3): recorded by" in help_text, name
+        assert f'"type": "{name}"' in readme.replace('\\"', '"') or f"`{name}`" in readme, name
+    run("new", "duel", "standard", "--id", "g")
+    error = run.json("submit", "g", "--as", "red", '{"type": "rulling", "reason": "x"}', code=2)
+    assert error["error"] == "input/malformed-command" and "unknown command type 'rulling'" in error["message"]
+    for name in ("attack", "guard", *ENGINE_COMMANDS):
+        assert name in error["message"], name
+    # a known type still gets its field-level message, and an engine command is not called unknown
+    assert "aim" in run("submit", "g", "--as", "red", '{"type": "attack"}', code=2).stderr
+    assert "unknown" not in run("submit", "g", "--as", "red", '{"type": "consent"}', code=2).stderr
+
+
+def test_legal_lists_the_umpires_pending_entry_in_a_transcribed_game(run: Cli) -> None:
+    run("new", "duel", "standard", "--transcribed", "--id", "t")
+    assert run.json("status", "t")["awaiting"]["seats"] == ["umpire"]
+    for _ in range(2):  # the opening's two card draws, then the attack's dice
+        (entry,) = run.json("legal", "t", "--as", "umpire")
+        assert entry["type"] == "enter_random" and len(entry["values"]) == 1
+        assert run.json("legal", "t", "--as", "red") == []
+        run.submit("t", "umpire", entry)  # what legal lists is accepted
+    run.submit("t", "red", {"type": "attack", "aim": "high"})
+    run.submit("t", "blue", {"type": "guard", "stance": "low"})
+    assert run.json("legal", "t", "--as", "umpire") == [{"type": "enter_random", "values": [1, 1]}]
+    assert "enter_random" in run("legal", "t", "--as", "umpire").stdout
+    done = run.submit("t", "umpire", {"type": "enter_random", "values": [6, 5]})
+    assert [e["event"]["values"] for e in done["events"] if e["type"] == "dice_rolled"] == [[6, 5]]
+
+
+def test_interpretations_lists_the_readings_and_the_one_in_force(run: Cli) -> None:
+    rows = {r["name"]: r for r in run.json("interpretations", "caldiero")}
+    assert rows["dr_in_fortress"]["phrase"] == "in villaggio o fortificazioni diventa Ex"
+    assert rows["dr_in_fortress"]["choices"] == ["ex", "dd"] and rows["dr_in_fortress"]["default"] == "ex"
+    text = run("interpretations", "caldiero").stdout
+    assert "dr_in_fortress (caldiero §12.5.4): default ex; choices ex, dd" in text and "«in villaggio" in text
+    run("new", "duel", "standard", "--id", "g")
+    (miss,) = run.json("interpretations", "duel", "g")
+    assert miss["in_force"] == "plus_one" and miss["ruled"] is False and miss["phrase"] == "colpo scoperto"
+    run.submit("g", "umpire", {"type": "ruling", "reason": "house rule", "interpretation": {"miss_bonus": "none"}})
+    (miss,) = run.json("interpretations", "duel", "g")
+    assert miss["in_force"] == "none" and miss["ruled"] is True
+    assert "in force: none (ruled by the umpire)" in run("interpretations", "duel", "g").stdout
+    assert "plays duel, not caldiero" in run("interpretations", "caldiero", "g", code=2).stderr
+    assert "no ruleset 'chess'" in run("interpretations", "chess", code=3).stderr
+    assert "no game 'nope'" in run("interpretations", "duel", "nope", code=3).stderr
