@@ -128,3 +128,60 @@ def test_the_audit_lists_only_undos_that_voided_dice_and_describes_each() -> Non
     assert describe_rerolls([]) == "no undo voided a roll or draw"
     two = [Reroll(seq=2, by="red", to_seq=1, voided_indices=(0,), reason="", rule=""), audit.rerolls[0]]
     assert describe_rerolls(two).startswith("2 undo(s) voided dice") and "; #9 by umpire" in describe_rerolls(two)
+
+
+# --- the exact words: each is what status, verify or a refusal prints -------------------------------
+def test_the_refusals_say_exactly_why_and_what_to_do() -> None:
+    with pytest.raises(DiceUnavailable) as public:
+        SeededSupply(SEED).roll(CoreState(seq=12, seed=SEED), 0, 1, 6, "test")
+    assert str(public.value) == ("the dice seed was revealed, so further rolls would be predictable: continue in a "
+                                 "fork (arbitro fork GAME --at 12), which draws a new seed")
+    with pytest.raises(DiceUnavailable) as no_seed:
+        NoSeedSupply("g7").draw(CoreState(), 0, DECK, 1, "test")
+    assert str(no_seed.value) == ("game g7 was imported without its seed, so this database cannot roll its dice; "
+                                  "adjudicate it where it was created, or import an export made with --with-seed")
+
+
+def test_an_entered_draw_of_every_item_is_a_shuffle_and_is_accepted() -> None:
+    assert EnteredSupply((tuple(reversed(DECK)),)).draw(CoreState(), 0, DECK, len(DECK), "deal") == \
+        (tuple(reversed(DECK)), "entered")
+
+
+@pytest.mark.parametrize("kind", ["roll", "draw"])
+def test_a_recorded_supply_that_runs_out_asks_for_a_roll_naming_what_it_was_for(kind: str) -> None:
+    supply = RecordedSupply(iter([]))
+    with pytest.raises(NeedRandom) as needed:
+        if kind == "roll":
+            supply.roll(CoreState(), 0, 2, 6, "morale")
+        else:
+            supply.draw(CoreState(), 0, DECK, 2, "morale")
+    need = needed.value
+    assert (need.kind, need.count, need.sides, need.population) == ("roll", 0, 0, ())
+    assert need.purpose == "a roll the log does not record (morale)"
+
+
+def test_a_log_without_game_created_has_no_dice_audit() -> None:
+    with pytest.raises(AssertionError, match="^a game's log starts with game_created$"):
+        audit_dice([body(3, core.EntropyMixed(seats=(), mix="", rule="r"))])
+
+
+def test_the_audit_summaries_word_for_word() -> None:
+    seats = ("red", "blue")
+    assert audit_dice([created(kind="transcribed")]).summary == \
+        "entered from the table: the engine rolls nothing (arbitro §R.4)"
+    assert audit_dice([created(origin={"fork": "p", "keep_dice": True, "seed_public": True})]).summary == \
+        ("public: this fork replays the dice of game p, whose seed is revealed; anyone can predict them "
+         "(for analysis, arbitro §R.3)")
+    assert audit_dice([created(origin={"fork": "p", "keep_dice": True})]).summary == \
+        ("dice not protected against the host: this fork shares the secret seed of game p, kept before that "
+         "game's reveal, so it could show that game's rolls in advance (arbitro §R.3)")
+    assert audit_dice([created()]).summary == \
+        ("dice not protected against the host: they rest on the server's seed alone, since no seat committed "
+         "entropy at creation (arbitro §R.2)")
+    both = audit_dice([created(entropy_seats=seats), body(6, core.EntropyMixed(seats=seats, mix=MIX, rule="r"))])
+    assert both.summary == "protected against the host by the committed entropy of red, blue (arbitro §R.2)"
+    waived = [body(5, core.EntropyWaived(seats=("red", "blue"), reason="both gone", rule="r")),
+              body(6, core.EntropyMixed(seats=(), mix="", rule="r"))]
+    assert audit_dice([created(entropy_seats=seats), *waived]).summary == \
+        ("protected against the host by the committed entropy of no seat (arbitro §R.2); the umpire ruled to "
+         "proceed without blue, red")
