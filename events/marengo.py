@@ -12,7 +12,7 @@ from typing import Union
 
 import msgspec
 
-from arbitro.events.core import Event
+from arbitro.events.core import Event, FrameContext
 
 
 class Ref(msgspec.Struct, frozen=True, kw_only=True):
@@ -289,10 +289,12 @@ class BombardmentDeclared(Event, tag="bombardment_declared", kw_only=True):
     rule: str
 
 
-class BombardmentTargetNeeded(Event, tag="bombardment_target_needed", kw_only=True):
+class BombardTargetAwaited(FrameContext, tag="marengo_bombard_target"):
+    """The context of the bombard_target decision (marengo §10): no blocker faces the bombarding artillery
+    and none is in reserve, so the bombarding side chooses which approach's blockers it fires at."""
+
     side: str
-    choices: tuple[str, ...]
-    rule: str
+    choices: tuple[str, ...]  # the approaches of the target zone held by the enemy, sorted
 
 
 class BombardmentResolved(Event, tag="bombardment_resolved", kw_only=True):
@@ -351,9 +353,11 @@ MarengoEvent = Union[
     RetreatStarted,
     RetreatEnded,
     BombardmentDeclared,
-    BombardmentTargetNeeded,
     BombardmentResolved,
     BombardmentCancelled,
     TurnEnded,
     GameOver,
 ]
+
+# The contexts of the decision frames Marengo opens on the engine's stack (arbitro §S.3).
+MARENGO_CONTEXTS = (BombardTargetAwaited,)

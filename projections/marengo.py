@@ -136,7 +136,6 @@ class MarengoState(msgspec.Struct, kw_only=True):
     bombard: dict[str, Bombard] = {}  # declared bombardment per side, awaiting resolution (marengo §10)
     fired_turn: dict[str, int] = {}
     declared_turn: dict[str, int] = {}
-    bombard_target: list[str] = []  # target choices awaiting the bombarding side
     closed_approaches: list[str] = []  # "zone/toward" of the attackers, failed assault this turn (§11)
     closed_zones: dict[str, list[str]] = {}  # conquered this turn -> the blocks that may still enter (§11)
     assaulted_approaches: list[str] = []  # one assault per approach per turn (§11)
@@ -274,15 +273,11 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
             s.bombard[e.side] = Bombard(block=e.block, approach=e.approach, declared_turn=s.turn)
             s.declared_turn[e.side] = s.turn
             s.step = "declare"
-        case ev.BombardmentTargetNeeded():
-            s.bombard_target = list(e.choices)
         case ev.BombardmentResolved():
             s.bombard.pop(e.side, None)
             s.fired_turn[e.side] = s.turn
-            s.bombard_target = []
         case ev.BombardmentCancelled():
             s.bombard.pop(e.side, None)
-            s.bombard_target = []
         case ev.TurnEnded():
             s.step = "ended"
         case ev.GameOver():
@@ -416,8 +411,6 @@ def _procedure_view(state: MarengoState, seat: str) -> dict[str, Any]:
         t = state.losses[0]
         out["losses"] = {"side": t.side, "points": t.points, "leaders": _tok(state, t.leaders),
                          "others": _tok(state, t.others), "reason": t.reason}
-    if state.bombard_target:
-        out["bombardment_target_choices"] = list(state.bombard_target)
     return out
 
 
@@ -465,9 +458,10 @@ def _scrub(value: Any, hidden: set[str], state: MarengoState) -> Any:
 
 class MarengoProjection(RulesetProjection[MarengoState]):
     name = "marengo"
-    version = "1.0.0"
+    version = "1.1.0"  # 1.1.0: the bombardment target choice is a frame on the decision stack (exchange-format)
     State = MarengoState
     Event = ev.MarengoEvent
+    Contexts = ev.MARENGO_CONTEXTS
 
     def apply(self, state: MarengoState, event: Any) -> MarengoState:
         return apply_event(state, event)

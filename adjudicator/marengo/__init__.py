@@ -27,6 +27,8 @@ from arbitro.adjudicator.marengo.common import Illegal, Interp, resolve, resolve
 from arbitro.adjudicator.marengo.data_loader import ARMIES_FILE, MAP_FILE, load_data
 from arbitro.adjudicator.marengo.legal import legal as list_legal
 from arbitro.adjudicator.marengo.position import validate
+from arbitro.adjudicator.marengo.steps import STEPS
+from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Rule, Scenario, Ruleset
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import SIDES, MarengoProjection, MarengoState
@@ -126,6 +128,9 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
     def pending(self, state: MarengoState) -> Pending | None:
         return procedure.pending(state, mirrored(state))
 
+    def steps(self) -> dict[str, Step[Any]]:
+        return STEPS
+
     def legal(self, state: MarengoState, seat: str) -> list[dict[str, Any]]:
         return list_legal(state, seat, mirrored(state))
 
@@ -145,7 +150,7 @@ PENDING_COMMANDS = {
     "assign_loss": C.AssignLoss, "retreat": C.RetreatTo, "block_manoeuvre": C.BlockManoeuvre,
     "after_block": C.AfterBlock, "defensive_artillery": C.DefensiveArtillery,
     "defending_leaders": C.DefendingLeadersCmd, "pursuit": C.Pursue, "advance": C.Advance,
-    "bombard_target": C.BombardTarget,
+    "bombard_target": C.BombardTarget,  # answered on the decision stack (steps.TargetStep), refused here
 }
 
 
@@ -193,9 +198,6 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
             stay = resolve_all(s, seat, cmd.stay)
             assault.check_advance(s, seat, cmd.advance, stay, interp)
             assault.do_advance(ctx, cmd.advance, stay)
-        case C.BombardTarget():
-            bombardment.check_target(s, seat, cmd.approach)
-            bombardment.do_resolve(ctx, seat, interp, cmd.approach)
         case C.Shuffle():
             own = sequence.check_shuffle(s, seat, cmd.zone)
             sequence.do_shuffle(ctx, seat, cmd.zone, own)

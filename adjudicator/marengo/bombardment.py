@@ -9,9 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.marengo import rules as R
+from arbitro.adjudicator.decisions import open_frame
 from arbitro.adjudicator.marengo.common import Interp, blocks_at, data, fail, hide, on_map, queue_losses, reveal
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import MarengoState, other
+
+
+TARGET = "bombard_target"  # the kind of the target decision's frame
 
 
 def artillery_of(state: MarengoState, side: str) -> str | None:
@@ -84,8 +88,9 @@ def do_resolve(ctx: Any, seat: str, interp: Interp, chosen: str | None = None) -
     bm = s.bombard[seat]
     if chosen is None:
         tgt, direct, choices = targets(s, seat)
-        if choices:
-            ctx.emit(ev.BombardmentTargetNeeded(side=seat, choices=tuple(choices), rule=str(R.BOMBARDMENT)))
+        if choices:  # the bombarding side chooses: a decision on the engine's stack, answered by TargetStep
+            open_frame(ctx, TARGET, (seat,), str(R.BOMBARDMENT), "choose the approach the bombardment fires at",
+                       ev.BombardTargetAwaited(side=seat, choices=tuple(choices)))
             return
     else:
         zone = bm.approach.split("/")[1]
@@ -100,13 +105,6 @@ def do_resolve(ctx: Any, seat: str, interp: Interp, chosen: str | None = None) -
                                     strength=strength, rule=str(R.BOMBARDMENT)))
     queue_losses(ctx, other(seat), strength, [], tgt, "bombardment", R.BOMBARDMENT,
                  one_block=interp("bombardment_losses") == "one_block")
-
-
-def check_target(state: MarengoState, seat: str, approach: str) -> None:
-    if not state.bombard_target or seat not in state.bombard:
-        raise fail(R.BOMBARDMENT, "no bombardment target is awaited")
-    if approach not in state.bombard_target:
-        raise fail(R.BOMBARDMENT, f"choose one of {', '.join(state.bombard_target)}")
 
 
 def do_cancel(ctx: Any, seat: str, reason: str) -> None:

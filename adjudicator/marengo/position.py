@@ -85,7 +85,7 @@ def _procedures(state: MarengoState) -> list[str]:
             out.append(f"bombardment of {side}: {bm.block!r} is not its artillery")
         if bm.approach not in d.approaches:
             out.append(f"bombardment of {side}: unknown approach {bm.approach!r}")
-    for ap in state.closed_approaches + state.assaulted_approaches + state.bombard_target:
+    for ap in state.closed_approaches + state.assaulted_approaches:
         if ap not in d.approaches:
             out.append(f"unknown approach {ap!r}")
     for z, ids in sorted(state.closed_zones.items()):

@@ -1,8 +1,9 @@
 """The procedure driver: after every command, advance the nested procedures (losses inside retreats inside
 manoeuvres or assaults) until a seat must decide; and `pending()`, which names that decision.
 
-Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault, then a bombardment
-target choice. When nothing is under way, the blocks revealed only for a procedure are hidden again
+Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault. The bombardment's target
+choice is a frame on the engine's decision stack (steps.TargetStep); while one is open nothing advances here.
+When nothing is under way, the blocks revealed only for a procedure are hidden again
 (marengo §9, §10, §11, §12: "tornerà ad essere nascosto").
 """
 
@@ -32,10 +33,6 @@ TEMPORARY: dict[str, Rule] = {
 }
 
 
-def busy(state: MarengoState) -> bool:
-    return bool(state.losses or state.retreat or state.manoeuvre or state.assault or state.bombard_target)
-
-
 def run(ctx: Any, interp: Interp) -> None:
     for _ in range(1000):
         s = ctx.state
@@ -55,7 +52,7 @@ def run(ctx: Any, interp: Interp) -> None:
             if assault.step(ctx, interp):
                 return
             continue
-        if s.bombard_target:
+        if ctx.game.core.decisions:  # a decision on the stack (the bombardment's target) is under way
             return
         cleanup(ctx, interp)
         return
@@ -112,8 +109,4 @@ def _pending(state: MarengoState, interp: Interp) -> Pending | None:
             seat, rule, prompt = kinds[a.stage]
             return Pending(seat=seat, kind=a.stage, rule=str(rule), prompt=prompt,
                            options=assault.options(state, seat, interp))
-    if state.bombard_target:
-        return Pending(seat=state.phasing, kind="bombard_target", rule=str(R.BOMBARDMENT),
-                       prompt="choose the approach the bombardment fires at",
-                       options=[{"type": "bombard_target", "approach": a} for a in state.bombard_target])
     return None

@@ -23,6 +23,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import core
+from arbitro.events.codec import to_builtins
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
 
@@ -35,7 +36,11 @@ def relog(path: Path) -> int:
         raise SystemExit(f"{path}: the seed is not in the file; only a log exported with its seed can be re-adjudicated")
     first = next(r for r in records if r["record"] == "event" and r["body"]["seq"] == 1)["body"]["event"]
     ruleset = registry.get(game["ruleset"])
-    created = msgspec.convert({**first, "version": ruleset.version, "data_hash": ruleset.data_hash()}, core.GameCreated)
+    fresh: dict[str, Any] = {"version": ruleset.version, "data_hash": ruleset.data_hash()}
+    if "scenario" in first["origin"]:  # the scenario's set-up as this build makes it (the state may have changed shape)
+        fresh["initial"] = to_builtins(ruleset.new_state(first["scenario"], tuple(first["options"])))
+        fresh["provisional"] = list(ruleset.provisional(first["scenario"]))
+    created = msgspec.convert({**first, **fresh}, core.GameCreated)
     app = Arbitro(SQLiteStore(":memory:"))
     gid = app._start_game(ruleset, created, game["seed"], game["id"])  # the recorded seed, not a new one
     commands = [r for r in records if r["record"] == "command" and r["cmd"] > 0]

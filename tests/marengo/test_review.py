@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from arbitro.adjudicator.errors import NotYourDecision
 from arbitro.adjudicator.marengo.common import data
+from arbitro.events.marengo import BombardTargetAwaited
 from tests.marengo.harness import Game, from_position, position, types
 
 
@@ -238,6 +242,31 @@ def test_bombardment_target_choice_among_approaches_marengo_10() -> None:
     ev = g.send("austria", type="bombard_target", approach="ghilina/spinetta")
     assert next(e for e in ev if e["type"] == "bombardment_resolved")["strength"] == 2  # no penalty there
     assert g.block("FRA_WATRIN_B").zone == "eliminated" and g.block("FRA_WATRIN_A").strength == 3
+
+
+def test_the_target_choice_is_a_typed_frame_on_the_engines_stack_marengo_10() -> None:
+    """The choice is Marengo's step on the decision stack (arbitro §S.3): legal() is its options, anything else
+    (another approach, another command, the other side) is refused naming the choice, and answering pops it."""
+    pos = _face_up(position({
+        "AUT_ARTIGLIERIA": ("marengo", "marengo/ghilina"),
+        "FRA_WATRIN_A": ("ghilina", "ghilina/cascina_grossa"), "FRA_WATRIN_B": ("ghilina", "ghilina/spinetta"),
+        "AUT_OTT_A": ("spinetta", "reserve"), "AUT_OTT_B": ("cascina_grossa", "reserve"),
+    }, bombard=_bombard("austria", "AUT_ARTIGLIERIA", "marengo/ghilina", 2)), "AUT_ARTIGLIERIA")
+    g = from_position(pos)
+    g.send("austria", type="resolve_bombardment")
+    (frame,) = g.app.state_at(g.id).core.decisions
+    assert frame.kind == "bombard_target" and frame.seats == ("austria",)
+    assert frame.ctx == BombardTargetAwaited(side="austria", choices=("ghilina/cascina_grossa", "ghilina/spinetta"))
+    assert not hasattr(g.state, "bombard_target"), "the choice is kept once, on the stack"
+    assert g.app.legal(g.id, "austria") == [{"type": "bombard_target", "approach": "ghilina/cascina_grossa"},
+                                            {"type": "bombard_target", "approach": "ghilina/spinetta"}]
+    for seat, command in (("austria", {"type": "bombard_target", "approach": "ghilina/marengo"}),
+                          ("austria", {"type": "end_turn"}), ("france", {"type": "end_turn"})):
+        with pytest.raises(NotYourDecision, match="choose the approach the bombardment fires at"):
+            g.app.submit(g.id, seat, command)
+    g.send("austria", type="bombard_target", approach="ghilina/cascina_grossa")
+    assert g.app.state_at(g.id).core.decisions == () and g.block("FRA_WATRIN_A").strength < 3
+    assert g.app.verify(g.id).passed
 
 
 def test_artillery_forced_off_its_approach_after_firing_returns_to_its_reserve_marengo_10() -> None:
