@@ -196,7 +196,8 @@ def leader_test(g: Game, lid: str, why: str) -> None:
     """arrivano §4.5.3: a d6 of 1 or 2 captures or kills the commander."""
     die = g.roll(f"{R.LEADER_LOSS_TEST} commander test: {why}", {"table": "leader loss", "lost_on": "1-2"},
                  about=(g.state.leaders[lid].hex,))
-    if die <= 2:
+    data = g.s.leader(lid)
+    if ARRIVANO_VARIANT.leader_lost(die, data.role, data.initiative):  # D10
         g.emit(ev.LeaderLost(leader=lid, rule=str(R.LEADER_LOSS_TEST)))
         after_leader_lost(g, lid)
 

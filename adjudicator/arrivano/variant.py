@@ -15,6 +15,10 @@ class ArrivanoVariant(Variant):
     units_block_sight: ClassVar[bool] = False  # arrivano §11.3.1: units never block (D18)
     bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)
 
+    def leader_lost(self, die: int, role: str, initiative: int) -> bool:
+        """arrivano §4.5.3: a 1 or 2 captures or kills the commander, whatever his kind (D10)."""
+        return die <= 2
+
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """arrivano §6.1.1: ties go to the French (D13)."""
         return "france"

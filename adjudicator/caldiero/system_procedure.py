@@ -20,6 +20,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
 )
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState, enemy_of
@@ -149,7 +150,8 @@ def leader_test(a: Act, leader: str, rule: Rule) -> bool:
     value = 1 if a.w.leader_data(leader).role == "commander_in_chief" else a.w.leader_data(leader).initiative
     (roll,) = a.roll(f"{R.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value, "cause": str(rule)},
                      about=(a.state.leaders[leader].hex,))
-    if roll > value:
+    data = a.w.leader_data(leader)
+    if not CALDIERO_VARIANT.leader_lost(roll, data.role, data.initiative):  # D10
         return True
     a.emit(ev.LeaderLost(leader=leader, rule=str(rule)))
     return False

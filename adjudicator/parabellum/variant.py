@@ -38,8 +38,13 @@ class Variant:
         return f"{self.book} §{section}"
 
     def initiative_tie_winner(self, reading: Reading) -> str | None:
-        """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie; None: both roll again (neutral)."""
+        """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie. Neutral reading: nobody, roll again."""
         return None
+
+    def leader_lost(self, die: int, role: str, initiative: int) -> bool:
+        """D10, caldiero §4.4.3 / arrivano §4.5.3: whether a commander's test die loses him (`role`: commander_in_chief,
+        general, officer; `initiative`: his printed value). Neutral reading: never lost."""
+        return False
 
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """D25, caldiero §12.5.4 Ne / arrivano §12.5.4 NE: whether the attacker's test under an Attack order turns

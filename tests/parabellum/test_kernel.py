@@ -4,6 +4,7 @@ differ on comes from the variant's data or hook (D-n of the difference catalogue
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -82,12 +83,22 @@ def test_the_kernel_never_asks_which_game_it_runs() -> None:
     assert _game_reads("if w.profile.has_weather:\n    pass", "probe")
 
 
-@pytest.mark.parametrize("hook", ["initiative_tie_winner"])
-def test_every_hook_has_a_neutral_default_and_cites_both_books(hook: str) -> None:
-    """A hook's default is the neutral reading and its docstring names its catalogue entry and both rules."""
+HOOKS = sorted(n for n, v in vars(Variant).items() if callable(v) and not n.startswith("_") and n != "cite")
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_every_hook_cites_its_catalogue_entry_and_both_books(hook: str) -> None:
+    """A hook's docstring names its catalogue entry (D-n) and the rule in both books; its default is neutral."""
     doc = getattr(Variant, hook).__doc__ or ""
-    assert "D" in doc and "caldiero §" in doc and "arrivano §" in doc
-    assert getattr(Variant(), hook)(lambda _: "") is None
+    assert re.search(r"\bD\d+", doc) and "caldiero §" in doc and "arrivano §" in doc, doc
+    assert "eutral" in doc
+
+
+def test_the_neutral_defaults() -> None:
+    neutral = Variant()
+    assert neutral.initiative_tie_winner(lambda _: "french") is None
+    assert not neutral.leader_lost(1, "general", 6)
+    assert neutral.ne_passes([[True], [True]]) and not neutral.ne_passes([[True, False]])
 
 
 GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
@@ -150,3 +161,14 @@ def test_ne_under_attack_is_the_variant_hook(variant: Variant) -> None:
     assert variant.ne_passes([[True], [True, True]])
     assert not variant.ne_passes([[False], [False, False]])
     assert variant.ne_passes(mixed) is {"caldiero": False, "arrivano": True}[variant.book]
+
+
+def test_leader_loss_is_the_variant_hook(variant: Variant) -> None:
+    """D10: caldiero §4.4.3 loses a commander unless the die beats his initiative (a chief's counts as 1); arrivano
+    §4.5.3 on 1-2 for every kind. A die of 1 loses in both; a 6 never does."""
+    assert variant.leader_lost(1, "general", 2) and not variant.leader_lost(6, "general", 3)
+    lost = [variant.leader_lost(d, "general", 3) for d in range(1, 7)]
+    assert lost == {"caldiero": [True] * 3 + [False] * 3, "arrivano": [True] * 2 + [False] * 4}[variant.book]
+    chief = [variant.leader_lost(d, "commander_in_chief", 4) for d in range(1, 7)]
+    assert chief == {"caldiero": [True] + [False] * 5, "arrivano": [True] * 2 + [False] * 4}[variant.book]
+    assert not Variant().leader_lost(1, "general", 6)  # the neutral default
