@@ -22,6 +22,7 @@ import click
 import msgspec
 
 from arbitro.adjudicator import registry
+from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, Declined, NoSuchFile
 from arbitro.adjudicator.randomness import Reroll, describe_rerolls
 from arbitro.adjudicator.service import Arbitro
@@ -32,6 +33,7 @@ from arbitro.events.sqlite import OpenMode, SQLiteStore
 from arbitro.events.store import BrokenChain, GameNotFound, NoDatabase, StoreError
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import ChainBroken
+from arbitro.projections.game import state_hash
 
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -514,8 +516,6 @@ def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> No
     """
     app, game = _app_for(source, db)
     state = app.state_at(game, to)
-    from arbitro.projections.game import state_hash
-
     result: dict[str, Any] = {"game": game, "seq": state.core.seq, "view": app.view(game, seat, to)}
     if seat == "umpire":  # the hash covers hidden faces: a seat could test candidate states against it (arbitro §V.3)
         result["state_hash"] = state_hash(state)
@@ -1163,16 +1163,16 @@ def interpretations(ruleset_name: str, game: str | None, db: str, as_json: bool)
 @db_option
 @handle_errors
 def demo(ruleset_name: str, steps: int, db: str) -> None:
-    """Run a real demonstration: create a game, play commands through the adjudicator (one illegal, rejected
-    with its citation), show each seat's view, fork, replay and verify. The game stays in the database.
+    """Run a real demonstration: create a game, play commands through the adjudicator (those that fight or
+    move the game on first; one illegal, rejected with its citation), play on past --steps if need be until
+    a combat and a roll have been shown, show each seat's view, fork, replay and verify. The game stays in
+    the database.
 
     \b
     Example:
         arbitro demo
         arbitro demo --ruleset caldiero --steps 80 --db demo.db
     """
-    from arbitro.adjudicator.demo import run_demo
-
     game = run_demo(open_app(db, "create"), ruleset_name, click.echo, steps)
     me = program()
     click.echo(f"\nThe game is in {db}. Try: {me} status {game} --db {db}; {me} log {game} --as "

@@ -7,21 +7,29 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, Rejected
-from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.adjudicator.selfplay import SelfPlay, fights, progressing
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.game import state_hash
 
 Say = Callable[[str], None]
 
 
+# Campotenese's armies start a day's march apart: self-play takes many hundred commands to bring them into
+# contact, Montebello's in under two hundred. Every other ruleset's demo plays its first scenario.
+DEMO_SCENARIOS = {"arrivano": "montebello"}
+MORE_STEPS = 400  # the most the demo plays past --steps to reach a combat and a roll (Montebello: some 175)
+ROLLS = ("dice_rolled", "items_drawn")
+
+
 def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
     ruleset = registry.get(ruleset_name)
-    scenario = next(iter(ruleset.scenarios()))
+    scenario = DEMO_SCENARIOS.get(ruleset_name, next(iter(ruleset.scenarios())))
     game = app.create(ruleset_name, scenario, seat_entropy=True)
     status = app.status(game)
     say(f"1. created {ruleset.title} ({scenario}) as game {game}; seats: {', '.join(status['seats'])}")
@@ -29,19 +37,33 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
         say(f"   provisional data in use ({len(status['provisional'])} items), e.g. {status['provisional'][0]}")
     _entropy_round(app, game, status["seats"], say)
 
-    say(f"2. playing {steps} commands chosen among the legal ones:")
+    say(f"2. playing {steps} commands chosen among the legal ones (those that fight or move the game on first):")
     shown = False
+    seen: set[str] = set()  # "roll", "fight": what the demo has shown so far
+    skipped: Counter[str] = Counter()
 
     def after(seat: str, command: dict[str, Any], result: dict[str, Any]) -> None:
         nonlocal shown
-        say(f"   {seat:>8}: {json.dumps(command, ensure_ascii=False)} -> {len(result['events'])} event(s)")
+        kinds = list(dict.fromkeys(e["type"] for e in result["events"]))
+        news = {"roll"} & {"roll" for k in kinds if k in ROLLS} | ({"fight"} if fights(command["type"]) else set())
+        if play.steps > steps and not news - seen:  # played on to reach a combat: only what shows one is printed
+            skipped[command["type"]] += 1
+            return
+        seen.update(news)
+        say(f"   {seat:>8}: {json.dumps(command, ensure_ascii=False)} -> {', '.join(kinds)}")
         if not shown and play.steps >= steps // 4:
             shown = _show_rejection(app, game, say, fallback=play.steps >= steps // 2)
 
-    play = SelfPlay(app, game, seed="demo", on_step=after)
+    play = SelfPlay(app, game, seed="demo", chooser=progressing("demo"), on_step=after)
     play.play(steps // 2)
     middle = app.game(game).head_seq
     play.play(steps)
+    if seen != {"roll", "fight"}:
+        say("   playing on until a combat and a roll (showing only the commands that make one):")
+        while seen != {"roll", "fight"} and play.steps < steps + MORE_STEPS and play.step():
+            pass
+        say(f"   ({sum(skipped.values())} more commands: "
+            + ", ".join(f"{kind} x{n}" for kind, n in skipped.most_common()) + ")")
 
     say("4. each seat's view (the umpire sees everything; a player only what the rules allow):")
     for seat in (*status["seats"], "umpire"):

@@ -21,6 +21,32 @@ def pick(seed: str, step: int, n: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}|{step}".encode()).digest()[:8], "big") % n
 
 
+FIGHTING = ("attack", "assault", "bombard", "fire")  # words of the command types that open a combat or a fire
+
+
+def fights(kind: str) -> bool:
+    return any(word in kind for word in FIGHTING)
+
+
+def progressing(seed: str) -> Chooser:
+    """A chooser that moves a game on (the demo's): the command type played least often so far, ties broken by
+    the seeded pick, then a seeded command of that type. Uniform choice mostly picks the type most listed
+    (Caldiero's set-up offers hundreds of placements and one `end_step`), so a short game never leaves
+    set-up; preferring the type least played takes each step's closing command as soon as the step's other
+    kinds have had their turn, and takes a combat or a bombardment the first time one is legal."""
+    played: dict[str, int] = {}
+
+    def choose(seat: str, legal: list[dict[str, Any]], step: int) -> dict[str, Any]:
+        types = sorted({c["type"] for c in legal}, key=lambda t: (not fights(t), played.get(t, 0), t))
+        least = [t for t in types if fights(t) == fights(types[0]) and played.get(t, 0) == played.get(types[0], 0)]
+        kind = least[pick(seed, step, len(least))]
+        same = [c for c in legal if c["type"] == kind]
+        played[kind] = played.get(kind, 0) + 1
+        return same[pick(f"{seed}|{kind}", step, len(same))]
+
+    return choose
+
+
 class SelfPlay:
     """Plays a game by choosing among the legal commands of the awaited seat."""
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+
+import pytest
 
 from click.testing import CliRunner
 
@@ -32,3 +35,31 @@ def test_the_demo_plays_rejects_views_forks_replays_and_verifies(tmp_path: Path)
     played = [t for t in played if t not in ("fork", "commit_entropy", "reveal_entropy")]
     assert len(played) == 10, "the demo's probing and its rejected command appended nothing"
     assert app.verify(main.id).passed
+
+
+# Issue 14.14: every shipped ruleset's demo leaves set-up and reaches movement, combat and dice.
+COMBAT_EVENTS = {
+    "caldiero": ("combat_resolved", "artillery_fired"),
+    "arrivano": ("assault_resolved", "artillery_fired", "infantry_fired"),
+    "marengo": ("assault_resolved", "bombardment_resolved", "losses_inflicted"),
+}
+MOVES = {"caldiero": "units_moved", "arrivano": "unit_moved", "marengo": "blocks_moved"}
+ROLLS = {"caldiero": "dice_rolled", "arrivano": "dice_rolled", "marengo": "items_drawn"}  # Marengo draws, never rolls
+
+
+@pytest.mark.parametrize("ruleset", sorted(COMBAT_EVENTS))
+def test_each_rulesets_demo_reaches_movement_combat_and_dice(tmp_path: Path, ruleset: str) -> None:
+    db = tmp_path / "demo.db"
+    started = time.monotonic()
+    result = CliRunner().invoke(cli, ["demo", "--ruleset", ruleset, "--db", str(db)], env={"ARBITRO_DB": None})
+    took = time.monotonic() - started
+    assert result.exit_code == 0, result.output
+    played = [line for line in result.output.splitlines() if ": {\"type\": " in line]
+    shown = " ".join(line.split(" -> ", 1)[1] for line in played if " -> " in line)
+    assert MOVES[ruleset] in shown and ROLLS[ruleset] in shown, result.output
+    assert any(kind in shown for kind in COMBAT_EVENTS[ruleset]), result.output
+    assert "VERIFIED" in result.output and took < 20, f"{ruleset}'s demo took {took:.1f} s"
+    app = Arbitro(SQLiteStore(db))  # what it printed is what the game's log holds
+    main = next(g for g in app.store.games() if g.parent is None)
+    logged = {e["type"] for e in app.log(main.id)}
+    assert MOVES[ruleset] in logged and ROLLS[ruleset] in logged and logged & set(COMBAT_EVENTS[ruleset])

@@ -51,7 +51,7 @@ KNOWN_LOCAL_IMPORTS: set[str] = {
     "adjudicator/arrivano/flow.py", "adjudicator/arrivano/open_order.py",
     "adjudicator/caldiero/flow.py", "adjudicator/caldiero/map_rules.py",
     "adjudicator/caldiero/scenario_rules.py", "adjudicator/caldiero/system_assault.py",
-    "adjudicator/exchange.py", "adjudicator/service.py", "cli.py", "events/records.py",
+    "adjudicator/exchange.py", "adjudicator/service.py", "events/records.py",
 }
 
 
