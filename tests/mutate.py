@@ -36,7 +36,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "events/random.py": ("tests/vectors/", FOUNDATION + "test_dice.py"),
     "events/sqlite.py": (FOUNDATION + "test_store_contract.py", FOUNDATION + "test_idempotency.py",
                          FOUNDATION + "test_durability.py", FOUNDATION + "test_store_access.py"),
-    "events/signing.py": (FOUNDATION + "test_anchor.py",),
+    "events/signing.py": (FOUNDATION + "test_signing.py", FOUNDATION + "test_anchor.py"),
     "adjudicator/randomness.py": (FOUNDATION + "test_dice.py", FOUNDATION + "test_randomness.py"),
     "adjudicator/verify.py": (FOUNDATION + "test_engine.py", FOUNDATION + "test_anchor.py",
                               FOUNDATION + "test_hidden_hashes.py", FOUNDATION + "test_import_atomic.py",
