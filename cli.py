@@ -643,15 +643,17 @@ def roll_text(r: dict[str, Any]) -> str:
     lines += [f"  modifier:   {m}" for m in r["modifiers"]]
     lines += [f"  {k + ':':<11} {v}" for k, v in r["detail"].items() if k not in ("table", "row", "column", "modifiers")]
     d = r["derivation"]
-    if "index" in d:
+    if d.get("index") is not None:
         lines += [f"  derivation: {d['rule']} {d['algorithm']}: HMAC-SHA256(seed, \"{d['message']}\") ...",
                   f"              random index {d['index']}; seed commitment {d['seed_commitment']}",
                   f"              mix {d['mix'] or '(empty: no entropy mixed in)'}"]
         lines += [f"              #{e['seq']} {e['type']}: " + " ".join(f"{k}={v}" for k, v in e.items()
                                                                           if k not in ("seq", "type", "rule"))
                   for e in d["entropy"]]
-    else:
+    elif "how" in d:
         lines.append(f"  derivation: {d['how']} ({d['rule']})")
+    else:
+        lines.append(f"  derivation: its random index is not served to {r['seat']} (arbitro §V.4)")
     lines += [f"  followed:   {line}" for e in r["followed"] for line in record_lines(e)]
     c = r["recomputed"]
     if "matches" in c:
