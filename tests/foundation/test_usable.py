@@ -5,6 +5,10 @@ documented and listed (point 11). The game is the duel test ruleset (tests/found
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 from arbitro.events import random as rnd
@@ -243,3 +247,36 @@ def test_interpretations_lists_the_readings_and_the_one_in_force(run: Cli) -> No
     assert "plays duel, not caldiero" in run("interpretations", "caldiero", "g", code=2).stderr
     assert "no ruleset 'chess'" in run("interpretations", "chess", code=3).stderr
     assert "no game 'nope'" in run("interpretations", "duel", "nope", code=3).stderr
+
+
+# --- the README's historian and dispute sessions, run as printed -----------------------------------------
+def _session(heading: str) -> str:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    return readme.split(heading, 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+
+
+def _run_session(script: str, cwd: Path) -> str:
+    (cwd / "logs").symlink_to(REPO / "logs")  # "run from the repository", without writing a database there
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(REPO)}
+    for name in ("ARBITRO_DB", "ARBITRO_SEAT_ENTROPY", "ARBITRO_RULESETS"):
+        env.pop(name, None)
+    done = subprocess.run(["bash", "-e", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"{script}\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def test_the_readmes_historian_session_runs_as_printed(tmp_path: Path) -> None:
+    script = _session("A historian's session")
+    assert "arbitro notes" in script and "arbitro replay" in script
+    shown = _run_session(script, tmp_path)
+    assert "note 1 on #31 by umpire: the 1-1 assault" in shown and "note 2 on #31 by france (private): my note alone" in shown
+    assert shown.count("my note alone") == 3  # notes, log and replay, each as france
+
+
+def test_the_readmes_dispute_session_runs_as_printed(tmp_path: Path) -> None:
+    script = _session("A dispute over a roll")
+    shown = _run_session(script, tmp_path)
+    assert "the seed is not revealed yet" in shown and "MATCHES the log" in shown
+    assert re.search(r"makes no further roll \(arbitro §R.3\). To play on, fork it: arbitro fork arrivano-\w+ --at \d+",
+                     shown)
