@@ -2,14 +2,15 @@
 recompute every roll, draw and salt from the published derivation alone.
 
 Each vector in random.json is checked twice: against `arbitro.events.random` (the code has not drifted from
-the vectors), and against `Spec` below, a reimplementation written from docs/engine-rules.md §R.1 only, with
-hashlib and hmac (it imports nothing of arbitro's random source), so the document, the vectors and the code
-must all say the same thing. Regenerate the file with `python -m tests.vectors.make_random` only when the
+the vectors), and against `Spec` (tests/vectors/spec.py), a reimplementation written from
+docs/engine-rules.md §R.1 only, with hashlib and hmac (it imports nothing of arbitro), so the document, the
+vectors and the code must all say the same thing. Regenerate the file with `python -m tests.vectors.make_random` only when the
 derivation is meant to change.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import hmac
 import json
@@ -24,65 +25,22 @@ from arbitro.events import random as rnd
 from arbitro.events.sqlite import SQLiteStore
 
 from . import make_random
+from .spec import Spec
 
 VECTORS: dict[str, Any] = json.loads(Path(__file__).with_name("random.json").read_text(encoding="utf-8"))
 SEEDS = {name: s["hex"] for name, s in VECTORS["seeds"].items()}
 MIXES = {k: v for k, v in VECTORS["entropy"]["mixes"].items() if isinstance(v, str)}
 
 
-class Spec:
-    """docs/engine-rules.md §R.1, step by step (the numbers are the document's)."""
-
-    @staticmethod
-    def commitment(seed_hex: str) -> str:  # 2.
-        return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
-
-    @staticmethod
-    def integers(seed_hex: str, mix: str, index: int):  # 3.
-        key, block = bytes.fromhex(seed_hex), 0
-        while True:
-            message = "arbitro-random/1|".encode() + mix.encode() + b"|" + str(index).encode() + b"|" + str(block).encode()
-            digest = hmac.new(key, message, "sha256").digest()
-            for offset in range(0, 32, 4):
-                yield int.from_bytes(digest[offset:offset + 4], "big")
-            block += 1
-
-    @staticmethod
-    def below(stream, n: int) -> int:  # 4.
-        bound = 2**32 - (2**32 % n)
-        for x in stream:
-            if x < bound:
-                return x % n
-        raise AssertionError("the stream is endless")
-
-    @classmethod
-    def roll(cls, seed_hex: str, mix: str, index: int, count: int, sides: int) -> list[int]:  # 5.
-        stream = cls.integers(seed_hex, mix, index)
-        return [cls.below(stream, sides) + 1 for _ in range(count)]
-
-    @classmethod
-    def draw(cls, seed_hex: str, mix: str, index: int, population: list[str], k: int) -> list[str]:  # 6.
-        items, stream = list(population), cls.integers(seed_hex, mix, index)
-        for j in range(k):
-            r = j + cls.below(stream, len(items) - j)
-            items[j], items[r] = items[r], items[j]
-        return items[:k]
-
-    @staticmethod
-    def mix(m: str, seat: str, entropy: str) -> str:  # 7.
-        return hashlib.sha256(m.encode() + b"|" + seat.encode() + b"|" + entropy.encode()).hexdigest()
-
-    @staticmethod
-    def salt(seed_hex: str, label: str) -> str:  # 8.
-        return hmac.new(bytes.fromhex(seed_hex), label.encode(), "sha256").hexdigest()[:32]
-
-    @staticmethod
-    def position(seed_hex: str, data: bytes) -> str:  # 8.
-        return hmac.new(bytes.fromhex(seed_hex), b"position|" + data, "sha256").hexdigest()
-
-
 def name(vector: dict[str, Any]) -> str:
     return "-".join(str(vector[k]) for k in ("seed", "mix", "index") if k in vector)
+
+
+def test_the_independent_implementation_imports_nothing_of_arbitro() -> None:
+    tree = ast.parse(Path(__file__).with_name("spec.py").read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert imported <= {"__future__", "hashlib", "hmac", "collections.abc"}, imported
 
 
 def test_the_vectors_file_is_what_its_script_writes_from_the_code() -> None:
@@ -185,7 +143,7 @@ def test_the_seats_mix_is_sha256_of_mix_seat_and_entropy_in_entropy_seats_order(
     assert rnd.mix_entropy("", odd["seat"], odd["entropy"]) == Spec.mix("", odd["seat"], odd["entropy"]) == odd["mix_from_empty"]
 
 
-def test_the_mix_changes_every_roll_and_draw_at_the_same_index() -> None:
+def test_the_mix_changes_every_roll_at_the_same_index() -> None:
     by_input: dict[tuple[Any, ...], dict[str, list[int]]] = {}
     for v in VECTORS["rolls"]:
         by_input.setdefault((v["seed"], v["index"], v["count"], v["sides"]), {})[v["mix"]] = v["dice"]
