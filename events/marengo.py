@@ -46,14 +46,15 @@ class Crossing(msgspec.Struct, frozen=True, kw_only=True):
     index: int  # 1..3
 
 
-class LossTask(msgspec.Struct, kw_only=True):
+class LossTask(msgspec.Struct, frozen=True, kw_only=True):
     """Strength points one side must lose among some blocks: leaders first (the enemy chooses among them),
-    then the others (their owner chooses); points beyond their strength are ignored (marengo §11)."""
+    then the others (their owner chooses); points beyond their strength are ignored (marengo §11). Held in
+    the `assign_loss` frame's context (LossesAwaited) on the engine's decision stack."""
 
     side: str
     points: int
-    leaders: list[str] = []
-    others: list[str] = []
+    leaders: tuple[str, ...] = ()
+    others: tuple[str, ...] = ()
     reason: str = ""
     rule: str = ""
     one_block: bool = False  # all the points on the first block chosen (marengo §10, interpretation bombardment_losses)
@@ -151,11 +152,12 @@ class BlocksHidden(Event, tag="blocks_hidden", kw_only=True):
     rule: str
 
 
-class LossesInflicted(Event, tag="losses_inflicted", kw_only=True):
-    """A loss task queued (marengo §10, §11, §12)."""
+class LossesAwaited(FrameContext, tag="marengo_losses"):
+    """The context of the assign_loss decision (marengo §10, §11, §12): the loss tasks queued, in the order
+    they were inflicted; the first is being allocated (its points left, and the block chosen if all must go
+    to one). A task queued while the frame is open, and each point taken, revise it (decision_revised)."""
 
-    task: LossTask
-    rule: str
+    tasks: tuple[LossTask, ...]
 
 
 class StrengthLost(Event, tag="strength_lost", kw_only=True):
@@ -169,11 +171,13 @@ class StrengthLost(Event, tag="strength_lost", kw_only=True):
     strength: int  # after the loss
     points: int
     reason: str
-    from_task: bool = False
     rule: str
 
 
 class LossTaskEnded(Event, tag="loss_task_ended", kw_only=True):
+    """A loss task allocated (a record: the frame's context drops it); `ignored` says how many points found
+    no block (marengo §11)."""
+
     side: str
     ignored: int  # points beyond the blocks' strength, ignored (marengo §11)
     rule: str
@@ -336,7 +340,6 @@ MarengoEvent = Union[
     BlocksMoved,
     BlocksRevealed,
     BlocksHidden,
-    LossesInflicted,
     StrengthLost,
     LossTaskEnded,
     Demoralised,
@@ -360,4 +363,4 @@ MarengoEvent = Union[
 ]
 
 # The contexts of the decision frames Marengo opens on the engine's stack (arbitro §S.3).
-MARENGO_CONTEXTS = (BombardTargetAwaited,)
+MARENGO_CONTEXTS = (BombardTargetAwaited, LossesAwaited)

@@ -14,7 +14,6 @@ from typing import Any
 import msgspec
 
 from arbitro.events import marengo as ev
-from arbitro.events.marengo import LossTask
 from arbitro.projections.base import UMPIRE, Outcome, RulesetProjection
 
 SIDES = ("austria", "france")
@@ -143,7 +142,6 @@ class MarengoState(msgspec.Struct, kw_only=True):
     at_start_zones: list[str] = []
     enemy_entered_at_start: list[str] = []
     next_token: int = 1
-    losses: list[LossTask] = []
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
     retreat: Retreat | None = None
     manoeuvre: Manoeuvre | None = None
@@ -197,20 +195,12 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
             for r in e.blocks:
                 s.blocks[r.block].face_up = False
                 s.blocks[r.block].reveal = ""
-        case ev.LossesInflicted():
-            s.losses.append(msgspec.structs.replace(e.task))
         case ev.StrengthLost():
             b = s.blocks[e.block]
             b.strength = e.strength
             if e.strength <= 0:
                 b.zone, b.place, b.face_up, b.reveal = ELIMINATED, "reserve", True, "eliminated"
             s.morale[e.side] = max(0, s.morale[e.side] - e.points)
-            if e.from_task and s.losses:
-                s.losses[0].points -= e.points
-                s.losses[0].chosen = s.losses[0].chosen or e.block
-        case ev.LossTaskEnded():
-            if s.losses:
-                s.losses.pop(0)
         case ev.Demoralised():
             s.demoralised[e.side] = True
         case ev.StageSet():
@@ -407,10 +397,6 @@ def _procedure_view(state: MarengoState, seat: str) -> dict[str, Any]:
         r = state.retreat
         out["retreat"] = {"side": r.side, "zone": r.zone, "enemy_from": r.enemy_from, "stage": r.stage,
                           "blocks": _tok(state, r.blocks)}
-    if state.losses:
-        t = state.losses[0]
-        out["losses"] = {"side": t.side, "points": t.points, "leaders": _tok(state, t.leaders),
-                         "others": _tok(state, t.others), "reason": t.reason}
     return out
 
 
@@ -458,7 +444,9 @@ def _scrub(value: Any, hidden: set[str], state: MarengoState) -> Any:
 
 class MarengoProjection(RulesetProjection[MarengoState]):
     name = "marengo"
-    version = "1.1.0"  # 1.1.0: the bombardment target choice is a frame on the decision stack (exchange-format)
+    # 1.1.0: the bombardment target choice is a frame on the decision stack; 1.2.0: the loss queue too
+    # (docs/exchange-format.md)
+    version = "1.2.0"
     State = MarengoState
     Event = ev.MarengoEvent
     Contexts = ev.MARENGO_CONTEXTS
@@ -480,6 +468,11 @@ class MarengoProjection(RulesetProjection[MarengoState]):
 
     def redact(self, event: Any, seat: str, state: MarengoState) -> dict[str, Any] | None:
         return redact_event(event, seat, state)
+
+    def redact_frame(self, frame: Any, seat: str, state: MarengoState) -> dict[str, Any]:
+        """A loss task names the blocks that may take its points: the enemy's by token, as its events are."""
+        data = msgspec.to_builtins(frame)
+        return data if seat == UMPIRE else _scrub(data, enemy_ids(state, seat), state)  # type: ignore[no-any-return]
 
     def secrets(self, state: MarengoState, seat: str) -> set[str]:
         """The internal ids of the enemy's blocks: a served internal id would tie a token to the public order

@@ -13,7 +13,6 @@ from typing import Any
 from arbitro.adjudicator.marengo import (
     assault,
     bombardment,
-    losses,
     manoeuvre,
     movement,
     procedure,
@@ -147,10 +146,10 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
 
 
 PENDING_COMMANDS = {
-    "assign_loss": C.AssignLoss, "retreat": C.RetreatTo, "block_manoeuvre": C.BlockManoeuvre,
-    "after_block": C.AfterBlock, "defensive_artillery": C.DefensiveArtillery,
-    "defending_leaders": C.DefendingLeadersCmd, "pursuit": C.Pursue, "advance": C.Advance,
-    "bombard_target": C.BombardTarget,  # answered on the decision stack (steps.TargetStep), refused here
+    "retreat": C.RetreatTo, "block_manoeuvre": C.BlockManoeuvre, "after_block": C.AfterBlock,
+    "defensive_artillery": C.DefensiveArtillery, "defending_leaders": C.DefendingLeadersCmd, "pursuit": C.Pursue, "advance": C.Advance,
+    # answered on the decision stack (steps.TargetStep, steps.LossStep), refused here
+    "bombard_target": C.BombardTarget, "assign_loss": C.AssignLoss,
 }
 
 
@@ -167,10 +166,6 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
     elif isinstance(cmd, tuple(PENDING_COMMANDS.values())):
         raise Illegal(R.SEQUENCE, "no decision of that kind is awaited")
     match cmd:
-        case C.AssignLoss():
-            bid = resolve(s, seat, cmd.block)
-            losses.check_assign(s, seat, bid)
-            losses.take(ctx, bid)
         case C.RetreatTo():
             bid = resolve(s, seat, cmd.block)
             retreat.check(s, seat, bid, cmd.zone)

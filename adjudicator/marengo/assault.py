@@ -13,6 +13,7 @@ from typing import Any
 from arbitro.adjudicator.marengo import retreat
 from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.marengo.bombardment import may_fire_in_defence
+from arbitro.adjudicator.marengo.losses import queue_losses
 from arbitro.adjudicator.marengo.common import (
     Illegal,
     Interp,
@@ -22,7 +23,6 @@ from arbitro.adjudicator.marengo.common import (
     data,
     effective_defence,
     fail,
-    queue_losses,
     refs,
     reveal,
     stage,

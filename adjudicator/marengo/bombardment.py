@@ -10,7 +10,8 @@ from typing import Any
 
 from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.decisions import open_frame
-from arbitro.adjudicator.marengo.common import Interp, blocks_at, data, fail, hide, on_map, queue_losses, reveal
+from arbitro.adjudicator.marengo.common import Interp, blocks_at, data, fail, hide, on_map, reveal
+from arbitro.adjudicator.marengo.losses import queue_losses
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import MarengoState, other
 

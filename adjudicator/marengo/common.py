@@ -168,7 +168,7 @@ def hide(ctx: Any, ids: Iterable[str], reason: str, rule: Rule) -> None:
         ctx.emit(ev.BlocksHidden(side=side, blocks=refs(ctx.state, by_side[side]), reason=reason, rule=str(rule)))
 
 
-def lose(ctx: Any, bid: str, points: int, reason: str, rule: Rule, from_task: bool = False) -> None:
+def lose(ctx: Any, bid: str, points: int, reason: str, rule: Rule) -> None:
     """A block loses strength (replaced by a weaker block of its type, marengo §4; eliminated at 0); the
     army's morale drops by as much (marengo §13), and reaching 0 demoralises it."""
     b = ctx.state.blocks[bid]
@@ -176,21 +176,10 @@ def lose(ctx: Any, bid: str, points: int, reason: str, rule: Rule, from_task: bo
     if points <= 0:
         return
     ctx.emit(ev.StrengthLost(side=b.side, block=bid, token=b.token, arm=b.arm, strength=b.strength - points,
-                             points=points, reason=reason, from_task=from_task, rule=str(rule)))
+                             points=points, reason=reason, rule=str(rule)))
     side = b.side
     if ctx.state.morale[side] <= 0 and not ctx.state.demoralised.get(side):
         ctx.emit(ev.Demoralised(side=side, rule=str(R.DEMORALISATION)))
-
-
-def queue_losses(ctx: Any, side: str, points: int, leaders: Iterable[str], others: Iterable[str], reason: str,
-                 rule: Rule, one_block: bool = False) -> None:
-    if points <= 0:
-        return
-    s = ctx.state
-    ctx.emit(ev.LossesInflicted(task=ev.LossTask(side=side, points=points, leaders=by_token(s, leaders),
-                                                 others=by_token(s, (o for o in others if o not in set(leaders))),
-                                                 reason=reason, rule=str(rule), one_block=one_block),
-                                rule=str(rule)))
 
 
 def alive(state: MarengoState, ids: Iterable[str]) -> list[str]:

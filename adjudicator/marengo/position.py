@@ -92,8 +92,6 @@ def _procedures(state: MarengoState) -> list[str]:
         if z not in d.zones:
             out.append(f"closed zone {z!r} unknown")
         known(ids, f"closed zone {z}")
-    for t in state.losses:
-        known(t.leaders + t.others, "loss task")
     if state.assault is not None:
         a = state.assault
         known(a.blocks + a.leaders + a.defenders + a.def_leaders + a.pursuers, "assault")

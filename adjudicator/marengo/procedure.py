@@ -1,8 +1,9 @@
 """The procedure driver: after every command, advance the nested procedures (losses inside retreats inside
 manoeuvres or assaults) until a seat must decide; and `pending()`, which names that decision.
 
-Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault. The bombardment's target
-choice is a frame on the engine's decision stack (steps.TargetStep); while one is open nothing advances here.
+Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault. The loss queue and the
+bombardment's target choice are frames on the engine's decision stack (steps.LossStep, steps.TargetStep),
+which the engine reads before `pending()`; while a choice is open there nothing advances here.
 When nothing is under way, the blocks revealed only for a procedure are hidden again
 (marengo §9, §10, §11, §12: "tornerà ad essere nascosto").
 """
@@ -36,7 +37,7 @@ TEMPORARY: dict[str, Rule] = {
 def run(ctx: Any, interp: Interp) -> None:
     for _ in range(1000):
         s = ctx.state
-        if s.losses:
+        if losses.frame(ctx.game) is not None:
             if losses.process(ctx):
                 return
             continue
@@ -52,7 +53,7 @@ def run(ctx: Any, interp: Interp) -> None:
             if assault.step(ctx, interp):
                 return
             continue
-        if ctx.game.core.decisions:  # a decision on the stack (the bombardment's target) is under way
+        if ctx.game.core.decisions:  # a decision on the stack (e.g. the bombardment's target) is under way
             return
         cleanup(ctx, interp)
         return
@@ -79,12 +80,6 @@ def pending(state: MarengoState, interp: Interp) -> Pending | None:
 
 
 def _pending(state: MarengoState, interp: Interp) -> Pending | None:
-    if state.losses:
-        t = state.losses[0]
-        _, chooser = losses.candidates(state)
-        return Pending(seat=chooser, kind="assign_loss", rule=t.rule,
-                       prompt=f"choose the block of {t.side} that takes the next loss ({t.points} left: {t.reason})",
-                       options=losses.options(state))
     if state.retreat is not None:
         r = state.retreat
         return Pending(seat=r.side, kind="retreat", rule=str(R.RETREAT),

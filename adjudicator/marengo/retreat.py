@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.marengo import rules as R
+from arbitro.adjudicator.marengo.losses import queue_losses
 from arbitro.adjudicator.marengo.common import (
     alive,
     blocks_in,
@@ -22,7 +23,6 @@ from arbitro.adjudicator.marengo.common import (
     hide,
     lose,
     own_count,
-    queue_losses,
     refs,
     reveal,
     stage,

@@ -1,7 +1,8 @@
 """Marengo's steps on the engine's decision stack (arbitro §S.3; docs/ruleset-interface.md, "Decisions").
 
-The bombardment's target choice (marengo §10) is answered here. Marengo's other decisions (losses, retreats,
-manoeuvre blocking, the assault's stages) are still named by `procedure.pending` from its own state.
+The bombardment's target choice (marengo §10) and the loss allocation (§10-§12) are answered here. Marengo's
+other decisions (retreats, manoeuvre blocking, the assault's stages) are still named by `procedure.pending`
+from its own state.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step, close_frame
-from arbitro.adjudicator.marengo import bombardment, procedure
+from arbitro.adjudicator.marengo import bombardment, losses, procedure
 from arbitro.adjudicator.marengo import commands as C
+from arbitro.adjudicator.marengo.common import Illegal, resolve
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events import marengo as ev
@@ -32,4 +34,23 @@ class TargetStep(Step[ev.BombardTargetAwaited]):
         procedure.run(ctx, ctx.interpretation)  # the losses it inflicts, then what follows
 
 
-STEPS: dict[str, Step[Any]] = {TargetStep.kind: TargetStep()}
+class LossStep(Step[ev.LossesAwaited]):
+    """marengo §10, §11, §12: the next point of the first loss task goes to a block the chooser names: among
+    the leaders the enemy chooses, among the others their owner (the frame's seat)."""
+
+    kind = losses.KIND
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.LossesAwaited], seat: str) -> list[dict[str, Any]]:
+        return losses.options(state.rules, frame.ctx.tasks[0])
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.LossesAwaited], command: C.AssignLoss) -> None:
+        try:
+            bid = resolve(ctx.state, ctx.seat, command.block)
+            losses.check_assign(ctx.state, frame.ctx.tasks[0], bid)
+        except Illegal as e:  # the engine lets only listed options through; kept for a direct call
+            ctx.reject(e.rule, e.message)
+        losses.take(ctx, frame, bid)
+        procedure.run(ctx, ctx.interpretation)  # the rest of the task, the next task, then what the losses ended
+
+
+STEPS: dict[str, Step[Any]] = {TargetStep.kind: TargetStep(), LossStep.kind: LossStep()}

@@ -1,0 +1,78 @@
+"""The loss queue is a frame on the engine's decision stack (arbitro §S.3; marengo §10-§12): its tasks are the
+frame's typed context, each point taken revises it, each task allocated closes it, and what a seat is served
+of it never names the enemy's blocks by their internal ids."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from arbitro.adjudicator.errors import NotYourDecision
+from arbitro.events.marengo import LossesAwaited, LossTask
+from tests.marengo.harness import Game, from_position, position
+
+
+def _lost_assault() -> Game:
+    """The assault of test_illegal's leaders-first case: result 0, the defender wins; each side loses 1 among
+    the other's chosen leaders (marengo §11), two tasks queued by one command."""
+    g = from_position(position({
+        "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "AUT_HADDICK_B": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "AUT_KAIM_C": ("castel_ceriolo", "castel_ceriolo/marengo"),
+        "FRA_GARDANNE_A": ("marengo", "marengo/castel_ceriolo"), "FRA_CHAMBARLHAC_A": ("marengo", "marengo/castel_ceriolo"),
+    }))
+    t = g.tok
+    g.send("austria", type="assault", approach="castel_ceriolo/marengo",
+           blocks=[t("AUT_HADDICK_A"), t("AUT_HADDICK_B"), t("AUT_KAIM_C")], leaders=[t("AUT_HADDICK_A"), t("AUT_HADDICK_B")])
+    g.send("france", type="defensive_artillery", fire=False)
+    g.send("france", type="defending_leaders", blocks=[t("FRA_GARDANNE_A"), t("FRA_CHAMBARLHAC_A")])
+    return g
+
+
+def test_the_loss_queue_is_one_typed_frame_and_its_tasks_are_allocated_in_order_marengo_11() -> None:
+    g = _lost_assault()
+    t = g.tok
+    (frame,) = g.app.state_at(g.id).core.decisions
+    assert frame.kind == "assign_loss" and frame.seats == ("austria",) and frame.rule == "marengo §11"
+    assert frame.ctx == LossesAwaited(tasks=(
+        LossTask(side="france", points=1, leaders=frame.ctx.tasks[0].leaders, reason="assault result", rule="marengo §11"),
+        LossTask(side="austria", points=1, leaders=frame.ctx.tasks[1].leaders, others=("AUT_KAIM_C",),
+                 reason="assault result", rule="marengo §11")))
+    assert set(frame.ctx.tasks[0].leaders) == {"FRA_GARDANNE_A", "FRA_CHAMBARLHAC_A"}
+    assert not hasattr(g.state, "losses"), "the queue is kept once, on the stack"
+    assert g.legal("austria") == sorted(({"type": "assign_loss", "block": t(b)} for b in ("FRA_GARDANNE_A", "FRA_CHAMBARLHAC_A")),
+                                        key=lambda o: o["block"])
+    assert g.legal("france") == []
+    for seat, command in (("france", {"type": "assign_loss", "block": t("FRA_GARDANNE_A")}),
+                          ("austria", {"type": "end_turn"}),
+                          ("austria", {"type": "assign_loss", "block": t("AUT_KAIM_C")})):
+        with pytest.raises(NotYourDecision, match="takes the next loss"):
+            g.app.submit(g.id, seat, command)
+    events = g.send("austria", type="assign_loss", block=t("FRA_GARDANNE_A"))
+    kinds = [e["type"] for e in events]
+    # the point taken revises the head task, the task ends (a record), its frame closes, the next task's opens
+    assert kinds[-4:] == ["decision_revised", "loss_task_ended", "decision_resolved", "decision_opened"], kinds
+    assert events[-4]["ctx"]["tasks"][0]["points"] == 0 and events[-4]["ctx"]["tasks"][0]["chosen"] == "FRA_GARDANNE_A"
+    (frame,) = g.app.state_at(g.id).core.decisions
+    assert frame.seats == ("france",) and [x.side for x in frame.ctx.tasks] == ["austria"]
+    g.send("france", type="assign_loss", block=t("AUT_HADDICK_B"))
+    assert g.app.state_at(g.id).core.decisions == ()
+    assert g.block("AUT_HADDICK_B").strength == 2 and g.block("FRA_GARDANNE_A").strength == 2
+    assert g.app.verify(g.id).passed
+
+
+@pytest.mark.parametrize("seat", ["austria", "france"])
+def test_a_served_loss_frame_never_names_an_enemy_block_by_its_internal_id_marengo_4(seat: str) -> None:
+    """The frame's context holds internal ids (the engine's, and the umpire's); a seat is served the enemy's
+    as tokens, in decision_opened and decision_revised alike, while its own blocks keep their ids."""
+    g = _lost_assault()
+    g.send("austria", type="assign_loss", block=g.tok("FRA_GARDANNE_A"))
+    enemy = sorted(b for b, x in g.state.blocks.items() if x.side != seat)
+    served = [e["event"] for e in g.app.log(g.id, seat) if e["event"]["type"].startswith("decision_")]
+    assert sum(e["type"] == "decision_revised" for e in served) >= 1 and len(served) >= 3
+    text = json.dumps(served)
+    assert [b for b in enemy if b in text] == []
+    own = "FRA_GARDANNE_A" if seat == "france" else "AUT_KAIM_C"
+    assert own in text, "one's own blocks are named as the umpire names them"
+    assert json.dumps([e["event"] for e in g.app.log(g.id, "umpire") if e["event"]["type"].startswith("decision_")]).count("AUT_KAIM_C")
