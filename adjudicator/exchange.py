@@ -13,21 +13,17 @@ salt only of events served whole), its own commands, and of the others' commands
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import BadFile, BadInput
 from arbitro.events.codec import canonical
-from arbitro.events.random import command_salt
-from arbitro.events.records import FORMAT, GENESIS, CommandRecord, GameRecord, StoredEvent, seal_events
+from arbitro.events.records import FORMAT, CommandRecord, GameRecord, StoredEvent
 from arbitro.events.signing import CommandSignature
-from arbitro.events.store import Annotation, GameExists
+from arbitro.events.store import Annotation
 from arbitro.projections.base import UMPIRE
-from arbitro.projections.fold import Fold
 
 
 class Loaded(msgspec.Struct, kw_only=True):
@@ -146,81 +142,3 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     return Loaded(game=game, commands=commands, events=events, served=served, annotations=notes,
                   redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures,
                   source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)
-
-
-def import_loaded(app: Any, loaded: Loaded, as_id: str | None = None) -> str:
-    """Store a full export as a new game, whole or not at all (one transaction), after checking its chain, its
-    command log and its notes: an error names the file's first bad line. `as_id` stores a copy under another id
-    (the events name their game, so the copy is re-sealed: a new chain with the same content)."""
-    from arbitro.adjudicator.verify import check_annotations, check_chain, check_commands
-
-    if loaded.redacted_for is not None:
-        raise BadFile(f"this is {loaded.redacted_for}'s export: it lacks what that seat may not see, so it cannot "
-                      "be imported as a game; check it with `arbitro verify FILE`")
-    problem = check_chain(app, loaded) or check_annotations(loaded.game.id, loaded.annotations,
-                                                            {e.seq: e.hash for e in loaded.events})
-    fold = Fold(registry.get(loaded.game.ruleset))
-    bodies = [] if problem else [fold.decode(e, loaded.game.id, None) for e in loaded.events]
-    checks: list[Any] = []
-    if problem is None and not check_commands(loaded, bodies, checks):
-        problem = checks[-1]
-    detail = problem.detail if problem is not None else _range_problem(loaded, bodies)
-    if detail is not None:
-        raise BadFile(f"{loaded.source}, line {_line_of(loaded, detail)}: {detail}; nothing imported")
-    game_id = as_id or loaded.game.id
-    if app._exists(game_id):
-        raise GameExists(game_id, hint=f"import it under another id (--as-id NEW_ID), or delete that game first "
-                                       f"(arbitro delete {game_id})")
-    batches = [(record, [loaded.events[s - 1] for s in range(first, last + 1)] if first else [])
-               for record, _digest, first, last in loaded.commands if record is not None]
-    game, notes, signatures, seat_keys = loaded.game, loaded.annotations, loaded.signatures, loaded.seat_keys
-    if as_id is not None and as_id != loaded.game.id:
-        game, batches = _resealed(loaded, bodies, batches, as_id)
-        notes = [msgspec.structs.replace(n, game=as_id, hash="") for n in notes]  # chained again, in the copy
-        signatures, seat_keys = {}, {}  # a seat signed the original game's commands, not the copy's
-    app.store.import_game(game, batches, notes, signatures, seat_keys)
-    app.rebuild_snapshots(game_id)
-    return game_id
-
-
-def _range_problem(loaded: Loaded, bodies: list[Any]) -> str | None:
-    """A command record whose event range is not the events that name it (edited first_seq/last_seq)."""
-    by_cmd: dict[int, list[int]] = {}
-    for body in bodies:
-        by_cmd.setdefault(body.cmd, []).append(body.seq)
-    for record, _digest, first, last in loaded.commands:
-        assert record is not None
-        seqs = by_cmd.get(record.cmd, [])
-        if (first, last) != ((seqs[0], seqs[-1]) if seqs else (0, 0)):
-            return f"command {record.cmd} claims events #{first}-#{last}, but its events are " + (
-                f"#{seqs[0]}-#{seqs[-1]}" if seqs else "none")
-    return None
-
-
-def _line_of(loaded: Loaded, detail: str) -> int:
-    """The file line a check's detail points at: the event (#seq) or the command it names, else the last line."""
-    event = re.search(r"event #(\d+)", detail)
-    if event and 0 < int(event.group(1)) <= len(loaded.event_lines) and "log ends" not in detail:
-        return loaded.event_lines[int(event.group(1)) - 1]
-    command = re.search(r"command (\d+)", detail)
-    if command and int(command.group(1)) < len(loaded.command_lines):
-        return loaded.command_lines[int(command.group(1))]
-    return loaded.last_line
-
-
-def _resealed(
-    loaded: Loaded, bodies: list[Any], batches: list[tuple[CommandRecord, list[StoredEvent]]], as_id: str
-) -> tuple[GameRecord, list[tuple[CommandRecord, list[StoredEvent]]]]:
-    """The same commands and events under another game id: each record names its game, so each is salted and
-    sealed again (with the file's seed, or fresh salts without it), chained from the start."""
-    seed = loaded.game.seed
-    events_of = {b.seq: b.event for b in bodies}
-    prev, out = GENESIS, []
-    for record, events in batches:
-        copy = msgspec.structs.replace(record, game=as_id, salt=command_salt(seed, as_id, record.cmd))
-        first = events[0].seq if events else 0
-        _, stored = seal_events(as_id, seed, copy, [events_of[e.seq] for e in events], first_seq=first, prev=prev)
-        out.append((copy, stored))
-        prev = stored[-1].hash if stored else prev
-    # The record keeps the original's fields (its genesis, event #1, chains them): only the id differs.
-    return msgspec.structs.replace(loaded.game, id=as_id, head_hash=prev), out

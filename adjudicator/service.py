@@ -17,7 +17,8 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator import registry
+from arbitro.adjudicator import exchange, importing, registry
+from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import ENGINE_KINDS
 from arbitro.adjudicator.errors import (
@@ -25,7 +26,7 @@ from arbitro.adjudicator.errors import (
     UnknownSeat, Unsigned, VersionPinned,
 )
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
-from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
+from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, may_reveal
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd, signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -447,19 +448,15 @@ class Arbitro:
         """The game as `seat` (the acting seat) may have it: the umpire's export is the full log; a seat's
         holds what it may see. An unrevealed seed goes only to the umpire, on request (arbitro §A.1; a seat
         asking for it is refused by `export_lines`)."""
-        from arbitro.adjudicator.exchange import export_lines
-
-        return export_lines(self, game_id, seat, with_seed=with_seed)
+        return exchange.export_lines(self, game_id, seat, with_seed=with_seed)
 
     def import_lines(
         self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None
     ) -> str:
         """Store a full export as a new game, whole or not at all; `as_id` stores it under another id (a re-sealed
         copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1)."""
-        from arbitro.adjudicator.exchange import import_loaded, read_lines
-
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
-        return import_loaded(self, read_lines(lines, source), as_id)
+        return importing.import_loaded(self, exchange.read_lines(lines, source), as_id)
 
     def delete(self, game_id: str, by: str = UMPIRE) -> dict[str, Any]:
         """The umpire removes a game and everything stored of it (its forks keep their own logs)."""
@@ -472,9 +469,7 @@ class Arbitro:
         return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
-        from arbitro.adjudicator.verify import load_stored, verify
-
-        return verify(self, load_stored(self, game_id), progress)
+        return verification.verify(self, verification.load_stored(self, game_id), progress)
 
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
@@ -482,11 +477,8 @@ class Arbitro:
     ) -> Any:
         """Verify an exported file; `head` (a hash the seat recorded) and `receipts` (the server's signed
         receipts the seat kept) anchor it to what was actually played (arbitro §L.4, §V.2)."""
-        from arbitro.adjudicator.exchange import read_lines
-        from arbitro.adjudicator.verify import verify
-
         anchors = [signing.read_receipt(r) for r in receipts]
-        return verify(self, read_lines(lines, source), progress, head, anchors, seat_keys)
+        return verification.verify(self, exchange.read_lines(lines, source), progress, head, anchors, seat_keys)
 
     def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does
@@ -639,13 +631,6 @@ def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any], c
 
 def _cmd_of(stored: StoredEvent) -> int:
     return int(msgspec.json.decode(stored.body)["cmd"])
-
-
-def may_reveal(created: core.GameCreated) -> bool:
-    """A fork that kept its parent's dice shares the parent's seed. Forks made since arbitro §R.3 required the
-    parent's reveal first hold a seed that is already public; an older one (made before its parent's reveal)
-    never reveals it, since that would make the parent's later rolls predictable."""
-    return not created.origin.get("keep_dice", False) or bool(created.origin.get("seed_public", False))
 
 
 def _new_id(ruleset: str) -> str:

@@ -24,9 +24,8 @@ from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
-    EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
+    EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls, may_reveal,
 )
-from arbitro.adjudicator.service import may_reveal
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins

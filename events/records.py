@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.random import salt
 
 E = TypeVar("E")
 
@@ -91,8 +92,6 @@ def seal_events(
     game_id: str, seed: str | None, command: CommandRecord, events: list[Any], *, first_seq: int, prev: str
 ) -> tuple[list[EventBody[Any]], list[StoredEvent]]:
     """Number, salt, chain and hash a command's events, ready to append after `prev`."""
-    from arbitro.events.random import salt
-
     bodies: list[EventBody[Any]] = []
     stored: list[StoredEvent] = []
     cmd_hash = command.digest()

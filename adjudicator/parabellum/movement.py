@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.maps.movement import ZocRules, reachable
+from arbitro.adjudicator.maps.movement import ZocRules
 
 EzocEntry = Literal["yes", "no", "with_friend"]
 

@@ -8,7 +8,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.victory import points
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
-from tests.caldiero.harness import RULESET, Table, activate, fresh, position
+from tests.caldiero.harness import RULESET, activate, fresh, position
 
 
 def world(state, readings=None):  # type: ignore[no-untyped-def]

@@ -11,13 +11,11 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import registry
-from arbitro.cli import cli
 
 from .conftest import (
     BLUE_CARD,
     RED_CARD,
     Cli,
-    db_rows,
     events_of,
     exchange,
     head,

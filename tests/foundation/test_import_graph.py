@@ -35,6 +35,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.service": 7,  # the application
     "arbitro.adjudicator.verify": 7,
     "arbitro.adjudicator.exchange": 7,
+    "arbitro.adjudicator.importing": 7,
     "arbitro.adjudicator.selfplay": 7,
     "arbitro.adjudicator.demo": 7,
     "arbitro.cli": 8,
@@ -44,14 +45,12 @@ RANKS: dict[str, int] = {
 KNOWN_CYCLES: set[frozenset[str]] = {
     frozenset({"arbitro.adjudicator.caldiero.flow", "arbitro.adjudicator.caldiero.legal"}),
     frozenset({f"arbitro.adjudicator.arrivano.{m}" for m in ("assault", "bombardment", "flow", "movement", "open_order")}),
-    frozenset({"arbitro.adjudicator.exchange", "arbitro.adjudicator.service", "arbitro.adjudicator.verify"}),
 }
 KNOWN_UPWARD: set[tuple[str, str]] = set()
 KNOWN_LOCAL_IMPORTS: set[str] = {
     "adjudicator/arrivano/flow.py", "adjudicator/arrivano/open_order.py",
     "adjudicator/caldiero/flow.py", "adjudicator/caldiero/map_rules.py",
     "adjudicator/caldiero/scenario_rules.py", "adjudicator/caldiero/system_assault.py",
-    "adjudicator/exchange.py", "adjudicator/service.py", "events/records.py",
 }
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 import json
 from pathlib import Path
 from typing import Any
