@@ -231,7 +231,7 @@ class StageSet(Event, tag="stage_set", kw_only=True):
     """A procedure moved to its next stage (the state machine of pending decisions), or the turn to its
     next step (procedure "turn": start, bombardment, assaults, movement, declare; marengo §7)."""
 
-    procedure: str  # turn, assault, manoeuvre, retreat
+    procedure: str  # turn, assault, manoeuvre
     stage: str
     rule: str
 
@@ -271,18 +271,16 @@ class AssaultEnded(Event, tag="assault_ended", kw_only=True):
     rule: str
 
 
-class RetreatStarted(Event, tag="retreat_started", kw_only=True):
+class RetreatUnderway(FrameContext, tag="marengo_retreat"):
+    """The context of the retreat decision (marengo §12): `side`'s blocks in `zone` retreat (not toward
+    `enemy_from`); `blocks` are all of them (those still in the zone, alive, are still to go), `exempt` the assault
+    participants, who lose nothing more. The frame stays open below its losses, and closes when none is left."""
+
     side: str
     zone: str
     enemy_from: str
-    blocks: tuple[Ref, ...]
-    exempt: tuple[str, ...]  # internal ids of assault participants (no further losses)
-    rule: str
-
-
-class RetreatEnded(Event, tag="retreat_ended", kw_only=True):
-    side: str
-    rule: str
+    blocks: tuple[str, ...]  # internal ids, by token
+    exempt: tuple[str, ...] = ()
 
 
 class BombardmentDeclared(Event, tag="bombardment_declared", kw_only=True):
@@ -353,8 +351,6 @@ MarengoEvent = Union[
     AssaultResolved,
     PursuitDeclared,
     AssaultEnded,
-    RetreatStarted,
-    RetreatEnded,
     BombardmentDeclared,
     BombardmentResolved,
     BombardmentCancelled,
@@ -363,4 +359,4 @@ MarengoEvent = Union[
 ]
 
 # The contexts of the decision frames Marengo opens on the engine's stack (arbitro §S.3).
-MARENGO_CONTEXTS = (BombardTargetAwaited, LossesAwaited)
+MARENGO_CONTEXTS = (BombardTargetAwaited, LossesAwaited, RetreatUnderway)

@@ -100,16 +100,6 @@ class Assault(msgspec.Struct, kw_only=True):
     pursuers: list[str] = []
 
 
-class Retreat(msgspec.Struct, kw_only=True):
-    side: str
-    zone: str
-    enemy_from: str
-    blocks: list[str]  # still to retreat
-    exempt: list[str] = []
-    stage: str = "losses"
-    original: list[str] = []  # every block that retreats (hidden again at the end)
-
-
 class MarengoState(msgspec.Struct, kw_only=True):
     """The whole position (marengo §6-§14). See docs/rulesets/marengo.md, "Position format"."""
 
@@ -143,7 +133,6 @@ class MarengoState(msgspec.Struct, kw_only=True):
     enemy_entered_at_start: list[str] = []
     next_token: int = 1
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
-    retreat: Retreat | None = None
     manoeuvre: Manoeuvre | None = None
     assault: Assault | None = None
 
@@ -253,12 +242,6 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
                 else:  # marengo §11 step 11: won is conquered, advanced or not; only its attackers may enter
                     s.closed_zones[a.to_zone] = sorted(x for x in a.blocks if s.blocks[x].zone == a.to_zone)
             s.assault = None
-        case ev.RetreatStarted():
-            s.retreat = Retreat(side=e.side, zone=e.zone, enemy_from=e.enemy_from,
-                                blocks=[r.block for r in e.blocks], exempt=list(e.exempt),
-                                original=[r.block for r in e.blocks])
-        case ev.RetreatEnded():
-            s.retreat = None
         case ev.BombardmentDeclared():
             s.bombard[e.side] = Bombard(block=e.block, approach=e.approach, declared_turn=s.turn)
             s.declared_turn[e.side] = s.turn
@@ -284,8 +267,6 @@ def _apply_stage(s: MarengoState, procedure: str, stage: str) -> None:
         s.assault.stage = stage
     elif procedure == "manoeuvre" and s.manoeuvre is not None:
         s.manoeuvre.stage = stage
-    elif procedure == "retreat" and s.retreat is not None:
-        s.retreat.stage = stage
 
 
 def _apply_moved(s: MarengoState, e: ev.BlocksMoved) -> None:
@@ -296,8 +277,6 @@ def _apply_moved(s: MarengoState, e: ev.BlocksMoved) -> None:
             b.moved = True
         if b.side == "austria" and e.to_zone in s.at_start_zones and e.to_zone not in s.enemy_entered_at_start:
             s.enemy_entered_at_start.append(e.to_zone)
-        if s.retreat is not None and e.kind == "retreat" and r.block in s.retreat.blocks:
-            s.retreat.blocks.remove(r.block)
     s.commands_used += e.cost
     for c in e.crossings:
         s.road_use[c.key] = RoadUse(direction=c.direction, last=c.index)
@@ -393,10 +372,6 @@ def _procedure_view(state: MarengoState, seat: str) -> dict[str, Any]:
         out["manoeuvre"] = {"side": m.side, "from_zone": m.from_zone, "to_zone": m.to_zone, "stage": m.stage,
                             "blocks": _tok(state, m.blocks), "blockable": m.blockable,
                             "blockers": _tok(state, m.blockers)}
-    if state.retreat is not None:
-        r = state.retreat
-        out["retreat"] = {"side": r.side, "zone": r.zone, "enemy_from": r.enemy_from, "stage": r.stage,
-                          "blocks": _tok(state, r.blocks)}
     return out
 
 
@@ -444,9 +419,9 @@ def _scrub(value: Any, hidden: set[str], state: MarengoState) -> Any:
 
 class MarengoProjection(RulesetProjection[MarengoState]):
     name = "marengo"
-    # 1.1.0: the bombardment target choice is a frame on the decision stack; 1.2.0: the loss queue too
-    # (docs/exchange-format.md)
-    version = "1.2.0"
+    # 1.1.0: the bombardment target choice is a frame on the decision stack; 1.2.0: the loss queue too; 1.3.0:
+    # the retreat (docs/exchange-format.md)
+    version = "1.3.0"
     State = MarengoState
     Event = ev.MarengoEvent
     Contexts = ev.MARENGO_CONTEXTS
@@ -470,7 +445,7 @@ class MarengoProjection(RulesetProjection[MarengoState]):
         return redact_event(event, seat, state)
 
     def redact_frame(self, frame: Any, seat: str, state: MarengoState) -> dict[str, Any]:
-        """A loss task names the blocks that may take its points: the enemy's by token, as its events are."""
+        """A loss task or a retreat names its blocks: the enemy's by token, as its events are."""
         data = msgspec.to_builtins(frame)
         return data if seat == UMPIRE else _scrub(data, enemy_ids(state, seat), state)  # type: ignore[no-any-return]
 

@@ -16,7 +16,6 @@ from arbitro.adjudicator.marengo import (
     manoeuvre,
     movement,
     procedure,
-    retreat,
     sequence,
     setup,
 )
@@ -146,10 +145,10 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
 
 
 PENDING_COMMANDS = {
-    "retreat": C.RetreatTo, "block_manoeuvre": C.BlockManoeuvre, "after_block": C.AfterBlock,
+    "block_manoeuvre": C.BlockManoeuvre, "after_block": C.AfterBlock,
     "defensive_artillery": C.DefensiveArtillery, "defending_leaders": C.DefendingLeadersCmd, "pursuit": C.Pursue, "advance": C.Advance,
-    # answered on the decision stack (steps.TargetStep, steps.LossStep), refused here
-    "bombard_target": C.BombardTarget, "assign_loss": C.AssignLoss,
+    # answered on the decision stack (steps.TargetStep, steps.LossStep, steps.RetreatStep), refused here
+    "bombard_target": C.BombardTarget, "assign_loss": C.AssignLoss, "retreat": C.RetreatTo,
 }
 
 
@@ -166,10 +165,6 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
     elif isinstance(cmd, tuple(PENDING_COMMANDS.values())):
         raise Illegal(R.SEQUENCE, "no decision of that kind is awaited")
     match cmd:
-        case C.RetreatTo():
-            bid = resolve(s, seat, cmd.block)
-            retreat.check(s, seat, bid, cmd.zone)
-            retreat.move(ctx, bid, cmd.zone)
         case C.BlockManoeuvre():
             blocks = resolve_all(s, seat, cmd.blocks)
             manoeuvre.check_block(s, seat, blocks)

@@ -102,9 +102,4 @@ def _procedures(state: MarengoState) -> list[str]:
         known(m.blocks + m.blockers, "attack manoeuvre")
         if m.from_zone not in d.zones or m.to_zone not in d.zones:
             out.append("attack manoeuvre: unknown zone")
-    if state.retreat is not None:
-        r = state.retreat
-        known(r.blocks + r.exempt + r.original, "retreat")
-        if r.zone not in d.zones:
-            out.append(f"retreat: unknown zone {r.zone!r}")
     return out

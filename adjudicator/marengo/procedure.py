@@ -1,8 +1,8 @@
 """The procedure driver: after every command, advance the nested procedures (losses inside retreats inside
 manoeuvres or assaults) until a seat must decide; and `pending()`, which names that decision.
 
-Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault. The loss queue and the
-bombardment's target choice are frames on the engine's decision stack (steps.LossStep, steps.TargetStep),
+Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault. The loss queue, the retreat
+and the bombardment's target choice are frames on the engine's decision stack (steps.LossStep, RetreatStep, TargetStep),
 which the engine reads before `pending()`; while a choice is open there nothing advances here.
 When nothing is under way, the blocks revealed only for a procedure are hidden again
 (marengo §9, §10, §11, §12: "tornerà ad essere nascosto").
@@ -41,8 +41,9 @@ def run(ctx: Any, interp: Interp) -> None:
             if losses.process(ctx):
                 return
             continue
-        if s.retreat is not None:
-            if retreat.step(ctx):
+        top = retreat.frame(ctx.game)
+        if top is not None:
+            if retreat.step(ctx, top):
                 return
             continue
         if s.manoeuvre is not None:
@@ -80,10 +81,6 @@ def pending(state: MarengoState, interp: Interp) -> Pending | None:
 
 
 def _pending(state: MarengoState, interp: Interp) -> Pending | None:
-    if state.retreat is not None:
-        r = state.retreat
-        return Pending(seat=r.side, kind="retreat", rule=str(R.RETREAT),
-                       prompt=f"choose where each block retreats from {r.zone}", options=retreat.options(state))
     if state.manoeuvre is not None:
         m = state.manoeuvre
         if m.stage == "block":

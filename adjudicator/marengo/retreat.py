@@ -5,12 +5,16 @@ is eliminated; infantry in reserve lose one point among them; each approach held
 cavalry costs one point among them (fixed reading, see docs: the worked example); assault participants
 lose nothing more. Each block then goes to the reserve of an adjacent zone: not the zone the enemy came
 from, not across an impassable approach, not into the enemy, not over capacity; none: eliminated.
+
+The retreat under way is a `retreat` frame on the engine's decision stack (arbitro §S.3; answered by
+steps.RetreatStep), opened below the losses it queues (which the stack runs first) and closed at its end.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.marengo.losses import queue_losses
 from arbitro.adjudicator.marengo.common import (
@@ -25,18 +29,31 @@ from arbitro.adjudicator.marengo.common import (
     own_count,
     refs,
     reveal,
-    stage,
     token_of,
 )
+from arbitro.events import core
 from arbitro.events import marengo as ev
+from arbitro.projections.game import GameState, awaited
 from arbitro.projections.marengo import MarengoState
+
+KIND = "retreat"  # the kind of the retreat's frame (and the type of its answer)
+Frame = core.Frame[ev.RetreatUnderway]
+
+
+def frame(game: GameState[Any]) -> Frame | None:
+    """The retreat's frame, when it is on top of the stack (its losses allocated)."""
+    top = awaited(game.core)
+    return top if top is not None and top.kind == KIND else None
 
 
 def start(ctx: Any, side: str, zone: str, enemy_from: str, exempt: list[str]) -> None:
     s = ctx.state
+    if ctx.game.core.decisions:  # the stack would run the retreat before what is awaited: never so
+        raise RuntimeError(f"marengo: a retreat from {zone} starts while a decision is open")
     blocks = blocks_in(s, zone, side)
-    ctx.emit(ev.RetreatStarted(side=side, zone=zone, enemy_from=enemy_from, blocks=refs(s, blocks),
-                               exempt=tuple(by_token(s, exempt)), rule=str(R.RETREAT)))
+    open_frame(ctx, KIND, (side,), str(R.RETREAT), f"choose where each block retreats from {zone}",
+               ev.RetreatUnderway(side=side, zone=zone, enemy_from=enemy_from, blocks=tuple(by_token(s, blocks)),
+                                  exempt=tuple(by_token(s, exempt))))
     if not blocks:
         return
     reveal(ctx, blocks, "retreat", R.RETREAT)
@@ -50,18 +67,13 @@ def start(ctx: Any, side: str, zone: str, enemy_from: str, exempt: list[str]) ->
     for place in places:
         on = [b for b in free if s.blocks[b].place == place and s.blocks[b].arm in ("infantry", "cavalry")]
         queue_losses(ctx, side, 1, [], on, f"retreating through approach {place}", R.RETREAT)
-    stage(ctx, "retreat", "moves", R.RETREAT)
 
 
-def remaining(state: MarengoState) -> list[str]:
-    r = state.retreat
-    assert r is not None
+def remaining(state: MarengoState, r: ev.RetreatUnderway) -> list[str]:
     return [b for b in alive(state, r.blocks) if state.blocks[b].zone == r.zone]
 
 
-def destinations(state: MarengoState, bid: str) -> list[str]:
-    r = state.retreat
-    assert r is not None
+def destinations(state: MarengoState, r: ev.RetreatUnderway) -> list[str]:
     d = data()
     out = []
     for z in sorted(d.neighbours(r.zone)):
@@ -73,48 +85,41 @@ def destinations(state: MarengoState, bid: str) -> list[str]:
     return out
 
 
-def step(ctx: Any) -> bool:
+def step(ctx: Any, top: Frame) -> bool:
     """Advance the retreat; True if the retreating side must choose."""
-    s = ctx.state
-    r = s.retreat
-    left = remaining(s)
+    s, r = ctx.state, top.ctx
+    left = remaining(s, r)
     if not left:
         # marengo §12: hidden again at the end of the retreat
-        hide(ctx, [b for b in r.original if s.blocks[b].reveal != "bombardment"], "end of retreat", R.RETREAT)
-        ctx.emit(ev.RetreatEnded(side=r.side, rule=str(R.RETREAT)))
+        hide(ctx, [b for b in r.blocks if s.blocks[b].reveal != "bombardment"], "end of retreat", R.RETREAT)
+        close_frame(ctx, top)
         return False
     for b in left:
-        if not destinations(s, b):
+        if not destinations(s, r):
             lose(ctx, b, s.blocks[b].strength, "no zone to retreat to", R.RETREAT)
             return False
-    if len(left) == 1 and len(destinations(s, left[0])) == 1:
-        move(ctx, left[0], destinations(s, left[0])[0])
+    if len(left) == 1 and len(destinations(s, r)) == 1:
+        move(ctx, r, left[0], destinations(s, r)[0])
         return False
     return True
 
 
-def move(ctx: Any, bid: str, zone: str) -> None:
+def move(ctx: Any, r: ev.RetreatUnderway, bid: str, zone: str) -> None:
     s = ctx.state
-    r = s.retreat
     ctx.emit(ev.BlocksMoved(side=r.side, blocks=refs(s, [bid]), from_zone=r.zone, to_zone=zone, place="reserve",
                             kind="retreat", cost=0, marks_moved=False, rule=str(R.RETREAT)))
 
 
-def check(state: MarengoState, seat: str, bid: str, zone: str) -> None:
-    r = state.retreat
-    if r is None or r.stage != "moves":
-        raise fail(R.RETREAT, "no retreat awaits a destination")
-    if seat != r.side:
-        raise fail(R.RETREAT, f"{r.side} chooses where its blocks retreat")
-    if bid not in remaining(state):
+def check(state: MarengoState, r: ev.RetreatUnderway, bid: str, zone: str) -> None:
+    if bid not in remaining(state, r):
         raise fail(R.RETREAT, "that block is not retreating")
-    if zone not in destinations(state, bid):
-        allowed = ", ".join(destinations(state, bid))
+    if zone not in destinations(state, r):
+        allowed = ", ".join(destinations(state, r))
         raise fail(R.RETREAT, f"cannot retreat to {zone}: not the zone the enemy came from, not across an "
                               f"impassable approach, not into the enemy, not over capacity; allowed: {allowed}")
 
 
-def options(state: MarengoState) -> list[dict[str, Any]]:
-    out = [{"type": "retreat", "block": token_of(state, b), "zone": z}
-           for b in remaining(state) for z in destinations(state, b)]
+def options(state: MarengoState, r: ev.RetreatUnderway) -> list[dict[str, Any]]:
+    out = [{"type": KIND, "block": token_of(state, b), "zone": z}
+           for b in remaining(state, r) for z in destinations(state, r)]
     return sorted(out, key=lambda o: (o["block"], o["zone"]))

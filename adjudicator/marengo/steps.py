@@ -1,8 +1,8 @@
 """Marengo's steps on the engine's decision stack (arbitro §S.3; docs/ruleset-interface.md, "Decisions").
 
-The bombardment's target choice (marengo §10) and the loss allocation (§10-§12) are answered here. Marengo's
-other decisions (retreats, manoeuvre blocking, the assault's stages) are still named by `procedure.pending`
-from its own state.
+The bombardment's target choice (marengo §10), the loss allocation (§10-§12) and the retreat (§12) are
+answered here. Marengo's other decisions (manoeuvre blocking, the assault's stages) are still named by
+`procedure.pending` from its own state.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step, close_frame
-from arbitro.adjudicator.marengo import bombardment, losses, procedure
+from arbitro.adjudicator.marengo import bombardment, losses, procedure, retreat
 from arbitro.adjudicator.marengo import commands as C
 from arbitro.adjudicator.marengo.common import Illegal, resolve
 from arbitro.adjudicator.ruleset import Decision
@@ -53,4 +53,23 @@ class LossStep(Step[ev.LossesAwaited]):
         procedure.run(ctx, ctx.interpretation)  # the rest of the task, the next task, then what the losses ended
 
 
-STEPS: dict[str, Step[Any]] = {TargetStep.kind: TargetStep(), LossStep.kind: LossStep()}
+class RetreatStep(Step[ev.RetreatUnderway]):
+    """marengo §12: the retreating side sends each of its blocks still in the zone to an adjacent zone."""
+
+    kind = retreat.KIND
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.RetreatUnderway], seat: str) -> list[dict[str, Any]]:
+        return retreat.options(state.rules, frame.ctx)
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.RetreatUnderway], command: C.RetreatTo) -> None:
+        try:
+            bid = resolve(ctx.state, ctx.seat, command.block)
+            retreat.check(ctx.state, frame.ctx, bid, command.zone)
+        except Illegal as e:  # the engine lets only listed options through; kept for a direct call
+            ctx.reject(e.rule, e.message)
+        retreat.move(ctx, frame.ctx, bid, command.zone)
+        procedure.run(ctx, ctx.interpretation)  # the next block, then what the retreat ended
+
+
+STEPS: dict[str, Step[Any]] = {TargetStep.kind: TargetStep(), LossStep.kind: LossStep(),
+                               RetreatStep.kind: RetreatStep()}

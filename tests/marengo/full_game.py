@@ -16,7 +16,7 @@ from arbitro.projections.base import UMPIRE
 
 LOG = Path(__file__).resolve().parents[2] / "logs" / "marengo-full.jsonl"
 NEEDED = ("assault_declared", "defensive_fire", "pursuit_declared", "bombardment_resolved", "manoeuvre_started",
-          "manoeuvre_blocked", "retreat_started", "blocks_shuffled", "blocks_activated", "demoralised", "game_over")
+          "manoeuvre_blocked", "blocks_shuffled", "blocks_activated", "demoralised", "game_over")
 
 WEIGHTS = {"end_turn": 1, "assault": 60, "resolve_bombardment": 40, "cancel_bombardment": 1,
            "declare_bombardment": 30, "enter": 20, "pontoon": 12, "move": 5, "road_move": 3, "continue": 6,

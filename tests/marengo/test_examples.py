@@ -102,7 +102,7 @@ def test_retreat_example_marengo_12() -> None:
     assert (res["attack"], res["defence"], res["result"], res["winner"]) == (3, 2, 1, "austria")
     assert g.block("FRA_GARDANNE_B").strength == 1 and g.block("AUT_HADDICK_A").strength == 2
     # retreat: shown; losses; only san_giuliano open
-    assert "retreat_started" in types(ev)
+    assert "retreat" in [e["frame"]["kind"] for e in ev if e["type"] == "decision_opened"]
     assert g.block("FRA_MALHER").zone == "eliminated"  # the approach loss
     assert g.block("FRA_CHAMPEAUX").strength == 2  # reserve cavalry: no loss
     assert g.block("FRA_CHAMPEAUX").face_up and g.block("FRA_GARDANNE_B").face_up
@@ -139,13 +139,13 @@ def test_manoeuvre_success_example_marengo_9() -> None:
     g = from_position(position({"AUT_OTT_A": ("cascina_grossa", "reserve"), "FRA_CHAMPEAUX": ("ghilina", "reserve")}))
     g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A")], to="ghilina")
     ev = g.send("france", type="block_manoeuvre", blocks=[])
-    assert "retreat_started" in types(ev)
+    assert "retreat" in [e["frame"]["kind"] for e in ev if e["type"] == "decision_opened"]
     opts = g.legal("france")
     assert "cascina_grossa" not in {o["zone"] for o in opts}  # not toward the attacker
     g.send("france", type="retreat", block=g.tok("FRA_CHAMPEAUX"), zone="torre_garofoli")
     assert g.block("FRA_CHAMPEAUX").zone == "torre_garofoli" and g.block("FRA_CHAMPEAUX").strength == 2
     assert g.block("AUT_OTT_A").zone == "ghilina" and g.block("AUT_OTT_A").place == "reserve"
-    assert g.state.manoeuvre is None and g.state.retreat is None
+    assert g.state.manoeuvre is None and g.app.state_at(g.id).core.decisions == ()
 
 
 def test_road_movement_example_marengo_8() -> None:

@@ -1,6 +1,7 @@
-"""The loss queue is a frame on the engine's decision stack (arbitro §S.3; marengo §10-§12): its tasks are the
-frame's typed context, each point taken revises it, each task allocated closes it, and what a seat is served
-of it never names the enemy's blocks by their internal ids."""
+"""The loss queue and the retreat are frames on the engine's decision stack (arbitro §S.3; marengo §10-§12): the
+queue's tasks are its frame's typed context, each point taken revises it, each task allocated closes it; a
+retreat's frame stays below its losses; what a seat is served of either never names the enemy's blocks by
+their internal ids."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import json
 import pytest
 
 from arbitro.adjudicator.errors import NotYourDecision
-from arbitro.events.marengo import LossesAwaited, LossTask
+from arbitro.events.marengo import LossesAwaited, LossTask, RetreatUnderway
 from tests.marengo.harness import Game, from_position, position
 
 
@@ -76,3 +77,37 @@ def test_a_served_loss_frame_never_names_an_enemy_block_by_its_internal_id_maren
     own = "FRA_GARDANNE_A" if seat == "france" else "AUT_KAIM_C"
     assert own in text, "one's own blocks are named as the umpire names them"
     assert json.dumps([e["event"] for e in g.app.log(g.id, "umpire") if e["event"]["type"].startswith("decision_")]).count("AUT_KAIM_C")
+
+
+def test_a_retreat_is_a_frame_below_its_losses_and_answers_only_its_destinations_marengo_12() -> None:
+    """§12: the retreat's frame is opened first, its reserve-infantry loss above it (the stack runs the loss
+    first); then the retreat awaits France's destinations, and closes when no block is left in the zone."""
+    g = from_position(position({"AUT_OTT_A": ("cascina_grossa", "reserve"), "FRA_WATRIN_A": ("ghilina", "reserve"),
+                                "FRA_WATRIN_B": ("ghilina", "reserve")}))
+    t = g.tok
+    g.send("austria", type="move", blocks=[t("AUT_OTT_A")], to="ghilina")
+    g.send("france", type="block_manoeuvre", blocks=[])
+    below, top = g.app.state_at(g.id).core.decisions
+    assert (below.kind, below.seats, top.kind, top.seats) == ("retreat", ("france",), "assign_loss", ("france",))
+    assert below.ctx == RetreatUnderway(side="france", zone="ghilina", enemy_from="cascina_grossa",
+                                        blocks=below.ctx.blocks)
+    assert set(below.ctx.blocks) == {"FRA_WATRIN_A", "FRA_WATRIN_B"}
+    assert not hasattr(g.state, "retreat"), "the retreat is kept once, on the stack"
+    with pytest.raises(NotYourDecision, match="takes the next loss"):  # the loss first, then the retreat
+        g.app.submit(g.id, "france", {"type": "retreat", "block": t("FRA_WATRIN_A"), "zone": "torre_garofoli"})
+    g.send("france", type="assign_loss", block=t("FRA_WATRIN_B"))
+    (frame,) = g.app.state_at(g.id).core.decisions
+    assert frame.kind == "retreat" and g.app.awaiting(g.id)["prompt"] == "choose where each block retreats from ghilina"
+    assert g.legal("austria") == [] and all(o["zone"] != "cascina_grossa" for o in g.legal("france"))
+    for seat, command in (("austria", {"type": "end_turn"}),
+                          ("france", {"type": "retreat", "block": t("FRA_WATRIN_A"), "zone": "cascina_grossa"})):
+        with pytest.raises(NotYourDecision, match="retreats from ghilina"):
+            g.app.submit(g.id, seat, command)
+    for b in ("FRA_WATRIN_A", "FRA_WATRIN_B"):
+        if g.app.state_at(g.id).core.decisions:
+            g.send("france", **next(o for o in g.legal("france") if o["block"] == t(b)))
+    assert g.app.state_at(g.id).core.decisions == ()
+    assert g.block("FRA_WATRIN_A").zone != "ghilina" and g.block("AUT_OTT_A").zone == "ghilina"
+    served = json.dumps([e["event"] for e in g.app.log(g.id, "austria") if e["event"]["type"].startswith("decision_")])
+    assert "retreat" in served and "FRA_WATRIN" not in served, "the enemy's retreating blocks are served as tokens"
+    assert g.app.verify(g.id).passed
