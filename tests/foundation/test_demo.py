@@ -41,7 +41,7 @@ def test_the_demo_plays_rejects_views_forks_replays_and_verifies(tmp_path: Path)
 COMBAT_EVENTS = {
     "caldiero": ("combat_resolved", "artillery_fired"),
     "arrivano": ("assault_resolved", "artillery_fired", "infantry_fired"),
-    "marengo": ("assault_resolved", "bombardment_resolved", "losses_inflicted"),
+    "marengo": ("assault_resolved", "bombardment_resolved", "strength_lost", "loss_task_ended"),  # losses: issue 18
 }
 MOVES = {"caldiero": "units_moved", "arrivano": "unit_moved", "marengo": "blocks_moved"}
 ROLLS = {"caldiero": "dice_rolled", "arrivano": "dice_rolled", "marengo": "items_drawn"}  # Marengo draws, never rolls
