@@ -203,6 +203,22 @@ class ManoeuvreStarted(Event, tag="manoeuvre_started", kw_only=True):
     rule: str
 
 
+class ManoeuvreUnderway(FrameContext, tag="marengo_manoeuvre"):
+    """The context of an attack manoeuvre's frames (marengo §9): `block_manoeuvre` (the defender blocks or not),
+    `after_block` (the attacker, once blocked by `blockers`), `manoeuvre_enter` (below the defender's retreat:
+    the attackers enter when it ends). `remaining`/`crossings`: the rest of a road cavalry move (the mover's plan)."""
+
+    side: str
+    blocks: tuple[str, ...]
+    from_zone: str
+    to_zone: str
+    blockable: bool
+    road: str = ""
+    remaining: tuple[str, ...] = ()
+    crossings: tuple[Crossing, ...] = ()
+    blockers: tuple[str, ...] = ()
+
+
 class ManoeuvreBlocked(Event, tag="manoeuvre_blocked", kw_only=True):
     side: str  # the defender
     blocks: tuple[Ref, ...]
@@ -211,6 +227,8 @@ class ManoeuvreBlocked(Event, tag="manoeuvre_blocked", kw_only=True):
 
 
 class ManoeuvreEnded(Event, tag="manoeuvre_ended", kw_only=True):
+    """A record: the manoeuvre's frame is resolved next."""
+
     result: str  # blocked, success
     rule: str
 
@@ -231,7 +249,7 @@ class StageSet(Event, tag="stage_set", kw_only=True):
     """A procedure moved to its next stage (the state machine of pending decisions), or the turn to its
     next step (procedure "turn": start, bombardment, assaults, movement, declare; marengo §7)."""
 
-    procedure: str  # turn, assault, manoeuvre
+    procedure: str  # turn, assault
     stage: str
     rule: str
 
@@ -359,4 +377,4 @@ MarengoEvent = Union[
 ]
 
 # The contexts of the decision frames Marengo opens on the engine's stack (arbitro §S.3).
-MARENGO_CONTEXTS = (BombardTargetAwaited, LossesAwaited, RetreatUnderway)
+MARENGO_CONTEXTS = (BombardTargetAwaited, LossesAwaited, RetreatUnderway, ManoeuvreUnderway)

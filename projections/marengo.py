@@ -67,19 +67,6 @@ class Group(msgspec.Struct, kw_only=True):
     no_continuation: list[str] = []  # blocks that returned from an approach of this zone (marengo §8)
 
 
-class Manoeuvre(msgspec.Struct, kw_only=True):
-    side: str
-    blocks: list[str]
-    from_zone: str
-    to_zone: str
-    blockable: bool
-    stage: str = "block"  # block (defender decides), after_block (attacker decides), retreat
-    road: str = ""
-    remaining: list[str] = []
-    crossings: list[ev.Crossing] = []
-    blockers: list[str] = []
-
-
 class Assault(msgspec.Struct, kw_only=True):
     side: str
     approach: str
@@ -133,7 +120,6 @@ class MarengoState(msgspec.Struct, kw_only=True):
     enemy_entered_at_start: list[str] = []
     next_token: int = 1
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
-    manoeuvre: Manoeuvre | None = None
     assault: Assault | None = None
 
 
@@ -195,21 +181,11 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
         case ev.StageSet():
             _apply_stage(s, e.procedure, e.stage)
         case ev.ManoeuvreStarted():
-            s.manoeuvre = Manoeuvre(
-                side=e.side, blocks=[r.block for r in e.blocks], from_zone=e.from_zone, to_zone=e.to_zone,
-                blockable=e.blockable, stage="block", road=e.road, remaining=list(e.remaining),
-                crossings=list(e.crossings),
-            )
             s.commands_used += e.cost
             s.group = None
         case ev.ManoeuvreBlocked():
             for r in e.blocks:
                 s.blocks[r.block].place = e.approach
-            if s.manoeuvre is not None:
-                s.manoeuvre.blockers = [r.block for r in e.blocks]
-                s.manoeuvre.stage = "after_block"
-        case ev.ManoeuvreEnded():
-            s.manoeuvre = None
         case ev.AssaultDeclared():
             a_zone, a_toward = e.approach.split("/")
             s.assault = Assault(
@@ -265,8 +241,6 @@ def _apply_stage(s: MarengoState, procedure: str, stage: str) -> None:
             s.activation_left = 0  # marengo §6: activation choices are made at the start of the turn
     elif procedure == "assault" and s.assault is not None:
         s.assault.stage = stage
-    elif procedure == "manoeuvre" and s.manoeuvre is not None:
-        s.manoeuvre.stage = stage
 
 
 def _apply_moved(s: MarengoState, e: ev.BlocksMoved) -> None:
@@ -367,11 +341,6 @@ def _procedure_view(state: MarengoState, seat: str) -> dict[str, Any]:
                           "defenders": _tok(state, a.defenders), "def_leaders": _tok(state, a.def_leaders),
                           "arm": a.arm, "winner": a.winner, "result": a.result,
                           "pursuers": _tok(state, a.pursuers), "art_fired": a.art_fired}
-    if state.manoeuvre is not None:
-        m = state.manoeuvre
-        out["manoeuvre"] = {"side": m.side, "from_zone": m.from_zone, "to_zone": m.to_zone, "stage": m.stage,
-                            "blocks": _tok(state, m.blocks), "blockable": m.blockable,
-                            "blockers": _tok(state, m.blockers)}
     return out
 
 
@@ -420,8 +389,8 @@ def _scrub(value: Any, hidden: set[str], state: MarengoState) -> Any:
 class MarengoProjection(RulesetProjection[MarengoState]):
     name = "marengo"
     # 1.1.0: the bombardment target choice is a frame on the decision stack; 1.2.0: the loss queue too; 1.3.0:
-    # the retreat (docs/exchange-format.md)
-    version = "1.3.0"
+    # the retreat; 1.4.0: the attack manoeuvre (docs/exchange-format.md)
+    version = "1.4.0"
     State = MarengoState
     Event = ev.MarengoEvent
     Contexts = ev.MARENGO_CONTEXTS
@@ -447,7 +416,13 @@ class MarengoProjection(RulesetProjection[MarengoState]):
     def redact_frame(self, frame: Any, seat: str, state: MarengoState) -> dict[str, Any]:
         """A loss task or a retreat names its blocks: the enemy's by token, as its events are."""
         data = msgspec.to_builtins(frame)
-        return data if seat == UMPIRE else _scrub(data, enemy_ids(state, seat), state)  # type: ignore[no-any-return]
+        if seat == UMPIRE:
+            return data  # type: ignore[no-any-return]
+        if isinstance(frame.ctx, ev.ManoeuvreUnderway) and frame.ctx.side != seat:
+            # marengo §9 (2): where road cavalry goes on is the mover's plan, as in its manoeuvre_started
+            data["ctx"].pop("remaining", None)
+            data["ctx"].pop("crossings", None)
+        return _scrub(data, enemy_ids(state, seat), state)  # type: ignore[no-any-return]
 
     def secrets(self, state: MarengoState, seat: str) -> set[str]:
         """The internal ids of the enemy's blocks: a served internal id would tie a token to the public order

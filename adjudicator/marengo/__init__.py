@@ -145,10 +145,11 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
 
 
 PENDING_COMMANDS = {
-    "block_manoeuvre": C.BlockManoeuvre, "after_block": C.AfterBlock,
-    "defensive_artillery": C.DefensiveArtillery, "defending_leaders": C.DefendingLeadersCmd, "pursuit": C.Pursue, "advance": C.Advance,
-    # answered on the decision stack (steps.TargetStep, steps.LossStep, steps.RetreatStep), refused here
+    "defensive_artillery": C.DefensiveArtillery, "defending_leaders": C.DefendingLeadersCmd, "pursuit": C.Pursue,
+    "advance": C.Advance,
+    # answered on the decision stack (steps.py), refused here
     "bombard_target": C.BombardTarget, "assign_loss": C.AssignLoss, "retreat": C.RetreatTo,
+    "block_manoeuvre": C.BlockManoeuvre, "after_block": C.AfterBlock,
 }
 
 
@@ -165,14 +166,6 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
     elif isinstance(cmd, tuple(PENDING_COMMANDS.values())):
         raise Illegal(R.SEQUENCE, "no decision of that kind is awaited")
     match cmd:
-        case C.BlockManoeuvre():
-            blocks = resolve_all(s, seat, cmd.blocks)
-            manoeuvre.check_block(s, seat, blocks)
-            manoeuvre.do_block(ctx, blocks)
-        case C.AfterBlock():
-            blocks = resolve_all(s, seat, cmd.advance)
-            cost = manoeuvre.check_after(s, seat, blocks)
-            manoeuvre.do_after(ctx, blocks, cost)
         case C.DefensiveArtillery():
             assault.check_defensive(s, seat, cmd.fire)
             assault.do_defensive(ctx, cmd.fire)

@@ -7,6 +7,8 @@ interpretation in force (defaults when no Decision is at hand, see docs).
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Callable, Iterable, Iterator
 from itertools import combinations
 from typing import Any
@@ -180,6 +182,11 @@ def lose(ctx: Any, bid: str, points: int, reason: str, rule: Rule) -> None:
     side = b.side
     if ctx.state.morale[side] <= 0 and not ctx.state.demoralised.get(side):
         ctx.emit(ev.Demoralised(side=side, rule=str(R.DEMORALISATION)))
+
+
+def by_content(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Options in the order of their content (tokens), never of internal ids."""
+    return sorted(options, key=lambda o: json.dumps(o, sort_keys=True))
 
 
 def alive(state: MarengoState, ids: Iterable[str]) -> list[str]:

@@ -97,9 +97,4 @@ def _procedures(state: MarengoState) -> list[str]:
         known(a.blocks + a.leaders + a.defenders + a.def_leaders + a.pursuers, "assault")
         if a.approach not in d.approaches or a.target not in d.approaches:
             out.append("assault: unknown approach")
-    if state.manoeuvre is not None:
-        m = state.manoeuvre
-        known(m.blocks + m.blockers, "attack manoeuvre")
-        if m.from_zone not in d.zones or m.to_zone not in d.zones:
-            out.append("attack manoeuvre: unknown zone")
     return out

@@ -1,8 +1,8 @@
 """The procedure driver: after every command, advance the nested procedures (losses inside retreats inside
 manoeuvres or assaults) until a seat must decide; and `pending()`, which names that decision.
 
-Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault. The loss queue, the retreat
-and the bombardment's target choice are frames on the engine's decision stack (steps.LossStep, RetreatStep, TargetStep),
+Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault. The loss queue, the retreat,
+the manoeuvre and the bombardment's target choice are frames on the engine's decision stack (steps.py),
 which the engine reads before `pending()`; while a choice is open there nothing advances here.
 When nothing is under way, the blocks revealed only for a procedure are hidden again
 (marengo §9, §10, §11, §12: "tornerà ad essere nascosto").
@@ -10,14 +10,13 @@ When nothing is under way, the blocks revealed only for a procedure are hidden a
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator.marengo import assault, losses, manoeuvre, retreat
 from arbitro.adjudicator.marengo import rules as R
-from arbitro.adjudicator.marengo.common import Interp, hide, on_map
+from arbitro.adjudicator.marengo.common import Interp, by_content, hide, on_map
 from arbitro.adjudicator.ruleset import Pending, Rule
 from arbitro.projections.marengo import MarengoState, other
 
@@ -46,8 +45,9 @@ def run(ctx: Any, interp: Interp) -> None:
             if retreat.step(ctx, top):
                 return
             continue
-        if s.manoeuvre is not None:
-            if manoeuvre.step(ctx, interp):
+        m = manoeuvre.frame(ctx.game)
+        if m is not None:
+            if manoeuvre.step(ctx, m, interp):
                 return
             continue
         if s.assault is not None:
@@ -76,21 +76,11 @@ def pending(state: MarengoState, interp: Interp) -> Pending | None:
     p = _pending(state, interp)
     if p is not None and p.options:
         # option order by content (tokens), never by internal id
-        p = msgspec.structs.replace(p, options=sorted(p.options, key=lambda o: json.dumps(o, sort_keys=True)))
+        p = msgspec.structs.replace(p, options=by_content(p.options))
     return p
 
 
 def _pending(state: MarengoState, interp: Interp) -> Pending | None:
-    if state.manoeuvre is not None:
-        m = state.manoeuvre
-        if m.stage == "block":
-            seat = other(m.side)
-            return Pending(seat=seat, kind="block_manoeuvre", rule=str(R.MANOEUVRE),
-                           prompt=f"block the attack manoeuvre from {m.from_zone} into {m.to_zone}, or retreat",
-                           options=manoeuvre.options(state, seat))
-        return Pending(seat=m.side, kind="after_block", rule=str(R.MANOEUVRE),
-                       prompt="the attack was blocked: choose the blocks that advance to block (the rest stay)",
-                       options=manoeuvre.options(state, m.side))
     if state.assault is not None:
         a = state.assault
         kinds = {"defensive_artillery": (other(a.side), R.DEF_ARTILLERY, "decide whether the defending artillery fires"),

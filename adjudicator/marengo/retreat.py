@@ -48,8 +48,9 @@ def frame(game: GameState[Any]) -> Frame | None:
 
 def start(ctx: Any, side: str, zone: str, enemy_from: str, exempt: list[str]) -> None:
     s = ctx.state
-    if ctx.game.core.decisions:  # the stack would run the retreat before what is awaited: never so
-        raise RuntimeError(f"marengo: a retreat from {zone} starts while a decision is open")
+    top = awaited(ctx.game.core)
+    if top is not None and top.kind in (KIND, "assign_loss"):  # it would run before what is awaited: never so
+        raise RuntimeError(f"marengo: a retreat from {zone} starts while a {top.kind} decision is open")
     blocks = blocks_in(s, zone, side)
     open_frame(ctx, KIND, (side,), str(R.RETREAT), f"choose where each block retreats from {zone}",
                ev.RetreatUnderway(side=side, zone=zone, enemy_from=enemy_from, blocks=tuple(by_token(s, blocks)),

@@ -1,8 +1,7 @@
 """Marengo's steps on the engine's decision stack (arbitro §S.3; docs/ruleset-interface.md, "Decisions").
 
-The bombardment's target choice (marengo §10), the loss allocation (§10-§12) and the retreat (§12) are
-answered here. Marengo's other decisions (manoeuvre blocking, the assault's stages) are still named by
-`procedure.pending` from its own state.
+The bombardment's target choice (marengo §10), the loss allocation (§10-§12), the retreat (§12) and the attack
+manoeuvre (§9) are answered here. The assault's stages are still named by `procedure.pending` from its state.
 """
 
 from __future__ import annotations
@@ -10,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step, close_frame
-from arbitro.adjudicator.marengo import bombardment, losses, procedure, retreat
+from arbitro.adjudicator.marengo import bombardment, losses, manoeuvre, procedure, retreat
 from arbitro.adjudicator.marengo import commands as C
-from arbitro.adjudicator.marengo.common import Illegal, resolve
+from arbitro.adjudicator.marengo.common import Illegal, resolve, resolve_all
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events import marengo as ev
@@ -71,5 +70,51 @@ class RetreatStep(Step[ev.RetreatUnderway]):
         procedure.run(ctx, ctx.interpretation)  # the next block, then what the retreat ended
 
 
-STEPS: dict[str, Step[Any]] = {TargetStep.kind: TargetStep(), LossStep.kind: LossStep(),
-                               RetreatStep.kind: RetreatStep()}
+class BlockStep(Step[ev.ManoeuvreUnderway]):
+    """marengo §9: the defender blocks the attack manoeuvre with blocks of the zone's reserve, or none (retreat)."""
+
+    kind = manoeuvre.BLOCK
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.ManoeuvreUnderway], seat: str) -> list[dict[str, Any]]:
+        return manoeuvre.options(state.rules, frame, seat)
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.ManoeuvreUnderway], command: C.BlockManoeuvre) -> None:
+        try:
+            blocks = resolve_all(ctx.state, ctx.seat, command.blocks)
+            manoeuvre.check_block(ctx.state, frame.ctx, ctx.seat, blocks)
+        except Illegal as e:  # the engine lets only listed options through; kept for a direct call
+            ctx.reject(e.rule, e.message)
+        manoeuvre.do_block(ctx, frame, blocks)
+        procedure.run(ctx, ctx.interpretation)
+
+
+class AfterBlockStep(Step[ev.ManoeuvreUnderway]):
+    """marengo §9: the blocked attacker stays, advances to block, or splits (one more command)."""
+
+    kind = manoeuvre.AFTER
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.ManoeuvreUnderway], seat: str) -> list[dict[str, Any]]:
+        return manoeuvre.options(state.rules, frame, seat)
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.ManoeuvreUnderway], command: C.AfterBlock) -> None:
+        try:
+            blocks = resolve_all(ctx.state, ctx.seat, command.advance)
+            cost = manoeuvre.check_after(ctx.state, frame.ctx, blocks)
+        except Illegal as e:
+            ctx.reject(e.rule, e.message)
+        manoeuvre.do_after(ctx, frame, blocks, cost)
+        procedure.run(ctx, ctx.interpretation)
+
+
+class EnterStep(Step[ev.ManoeuvreUnderway]):
+    """marengo §9 (2): the attackers enter once the defender's retreat above this frame ends; procedure.run does
+    it in the same command, so nobody ever answers this frame."""
+
+    kind = manoeuvre.ENTER
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.ManoeuvreUnderway], command: Any) -> None:
+        ctx.reject(frame.rule, "the attackers enter when the defender's retreat ends; nothing is asked")
+
+
+STEPS: dict[str, Step[Any]] = {step.kind: step for step in (
+    TargetStep(), LossStep(), RetreatStep(), BlockStep(), AfterBlockStep(), EnterStep())}

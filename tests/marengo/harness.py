@@ -11,6 +11,7 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.marengo import setup
+from arbitro.adjudicator.marengo.manoeuvre import AFTER, BLOCK, ENTER
 from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.marengo import MarengoState
@@ -47,6 +48,11 @@ class Game:
         assert self.app.game(self.id).head_seq == head
         return exc.value
 
+    def manoeuvre(self) -> Any:
+        """The attack manoeuvre under way (its frame's context on the decision stack), or None."""
+        frames = [f for f in self.app.state_at(self.id).core.decisions if f.kind in MANOEUVRE_KINDS]
+        return frames[-1].ctx if frames else None
+
     def legal(self, seat: str) -> list[dict[str, Any]]:
         return self.app.legal(self.id, seat)
 
@@ -55,6 +61,9 @@ class Game:
 
     def block(self, bid: str) -> Any:
         return self.state.blocks[bid]
+
+
+MANOEUVRE_KINDS = (BLOCK, AFTER, ENTER)
 
 
 def app() -> Arbitro:

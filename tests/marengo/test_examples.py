@@ -124,7 +124,7 @@ def test_manoeuvre_blocked_example_marengo_9() -> None:
     in its reserve or advances to block the cavalry in turn."""
     g = from_position(position({"AUT_OTT_A": ("cascina_grossa", "reserve"), "FRA_CHAMPEAUX": ("ghilina", "reserve")}))
     g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A")], to="ghilina")
-    assert g.state.manoeuvre.stage == "block" and g.state.commands_used == 1
+    assert g.app.awaiting(g.id)["kind"] == "block_manoeuvre" and g.state.commands_used == 1
     assert {"type": "block_manoeuvre", "blocks": []} in g.legal("france")
     g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_CHAMPEAUX")])
     assert g.block("FRA_CHAMPEAUX").place == "ghilina/cascina_grossa"
@@ -145,7 +145,7 @@ def test_manoeuvre_success_example_marengo_9() -> None:
     g.send("france", type="retreat", block=g.tok("FRA_CHAMPEAUX"), zone="torre_garofoli")
     assert g.block("FRA_CHAMPEAUX").zone == "torre_garofoli" and g.block("FRA_CHAMPEAUX").strength == 2
     assert g.block("AUT_OTT_A").zone == "ghilina" and g.block("AUT_OTT_A").place == "reserve"
-    assert g.state.manoeuvre is None and g.app.state_at(g.id).core.decisions == ()
+    assert g.manoeuvre() is None and g.app.state_at(g.id).core.decisions == ()
 
 
 def test_road_movement_example_marengo_8() -> None:

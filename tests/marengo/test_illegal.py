@@ -142,7 +142,7 @@ def test_manoeuvre_rules_marengo_9() -> None:
     assert g.block("AUT_OTT_A").zone == "torre_garofoli" and not g.block("AUT_OTT_A").face_up
     # road cavalry attacks (shown) and, on success, goes on along the road
     g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["barbotta", "fontanone"])
-    assert g.state.manoeuvre is not None and g.block("AUT_FRIMONT").face_up
+    assert g.manoeuvre() is not None and g.block("AUT_FRIMONT").face_up
     g.send("france", type="block_manoeuvre", blocks=[])
     g.send("france", type="retreat", block=t("FRA_GARDANNE_B"), zone="pedrabona")
     assert g.block("FRA_GARDANNE_B").strength == 1  # infantry retreating from the reserve loses 1 (§12)

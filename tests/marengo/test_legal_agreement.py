@@ -87,4 +87,4 @@ def test_attack_manoeuvre_into_cavalry_obstacle_terrain_is_listed_with_its_shown
     listed = [c for c in g.legal("austria") if c["type"] == "move" and c["to"] == "torre_garofoli"]
     assert listed == [{"type": "move", "blocks": [token], "to": "torre_garofoli", "place": "reserve", "show": token}]
     g.send("austria", **listed[0])
-    assert g.state.manoeuvre is not None and g.state.manoeuvre.to_zone == "torre_garofoli"
+    assert g.manoeuvre() is not None and g.manoeuvre().to_zone == "torre_garofoli"

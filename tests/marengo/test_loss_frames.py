@@ -87,7 +87,8 @@ def test_a_retreat_is_a_frame_below_its_losses_and_answers_only_its_destinations
     t = g.tok
     g.send("austria", type="move", blocks=[t("AUT_OTT_A")], to="ghilina")
     g.send("france", type="block_manoeuvre", blocks=[])
-    below, top = g.app.state_at(g.id).core.decisions
+    enter, below, top = g.app.state_at(g.id).core.decisions  # §9 (2): the attackers enter when the retreat ends
+    assert enter.kind == "manoeuvre_enter" and enter.ctx.to_zone == "ghilina"
     assert (below.kind, below.seats, top.kind, top.seats) == ("retreat", ("france",), "assign_loss", ("france",))
     assert below.ctx == RetreatUnderway(side="france", zone="ghilina", enemy_from="cascina_grossa",
                                         blocks=below.ctx.blocks)
@@ -96,7 +97,7 @@ def test_a_retreat_is_a_frame_below_its_losses_and_answers_only_its_destinations
     with pytest.raises(NotYourDecision, match="takes the next loss"):  # the loss first, then the retreat
         g.app.submit(g.id, "france", {"type": "retreat", "block": t("FRA_WATRIN_A"), "zone": "torre_garofoli"})
     g.send("france", type="assign_loss", block=t("FRA_WATRIN_B"))
-    (frame,) = g.app.state_at(g.id).core.decisions
+    frame = g.app.state_at(g.id).core.decisions[-1]
     assert frame.kind == "retreat" and g.app.awaiting(g.id)["prompt"] == "choose where each block retreats from ghilina"
     assert g.legal("austria") == [] and all(o["zone"] != "cascina_grossa" for o in g.legal("france"))
     for seat, command in (("austria", {"type": "end_turn"}),
@@ -111,3 +112,31 @@ def test_a_retreat_is_a_frame_below_its_losses_and_answers_only_its_destinations
     served = json.dumps([e["event"] for e in g.app.log(g.id, "austria") if e["event"]["type"].startswith("decision_")])
     assert "retreat" in served and "FRA_WATRIN" not in served, "the enemy's retreating blocks are served as tokens"
     assert g.app.verify(g.id).passed
+
+
+def test_an_attack_manoeuvre_is_a_frame_whose_road_plan_the_defender_is_not_served_marengo_9() -> None:
+    """§9: block_manoeuvre awaits the defender, after_block the attacker once blocked; the road cavalry's
+    further zones (remaining, crossings) are the mover's plan: the frame served to the defender leaves them out,
+    as its manoeuvre_started does, while the mover and the umpire see them."""
+    g = from_position(position({
+        "AUT_FRIMONT": ("testa_di_ponte", "reserve"),
+        "FRA_MALHER": ("barbotta", "reserve"), "FRA_WATRIN_B": ("fontanone", "reserve"),
+    }))
+    f = g.tok("AUT_FRIMONT")
+    g.send("austria", type="road_move", block=f, road="strada_principale", path=["barbotta", "fontanone", "marengo"])
+    (frame,) = g.app.state_at(g.id).core.decisions
+    assert (frame.kind, frame.seats) == ("block_manoeuvre", ("france",)) and not hasattr(g.state, "manoeuvre")
+    assert frame.ctx.remaining == ("fontanone", "marengo") and frame.ctx.crossings
+    opened = {seat: next(e["event"] for e in reversed(g.app.log(g.id, seat)) if e["event"]["type"] == "decision_opened")
+              for seat in ("austria", "france", "umpire")}
+    assert "remaining" not in opened["france"]["frame"]["ctx"] and "crossings" not in opened["france"]["frame"]["ctx"]
+    assert "AUT_FRIMONT" not in json.dumps(opened["france"])
+    assert opened["austria"]["frame"]["ctx"]["remaining"] == ["fontanone", "marengo"]
+    assert list(opened["umpire"]["frame"]["ctx"]["remaining"]) == ["fontanone", "marengo"]
+    with pytest.raises(NotYourDecision, match="block the attack manoeuvre"):
+        g.app.submit(g.id, "austria", {"type": "after_block", "advance": [f]})
+    g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_MALHER")])
+    (frame,) = g.app.state_at(g.id).core.decisions
+    assert (frame.kind, frame.seats, frame.ctx.blockers) == ("after_block", ("austria",), ("FRA_MALHER",))
+    g.send("austria", type="after_block", advance=[])
+    assert g.app.state_at(g.id).core.decisions == () and g.app.verify(g.id).passed

@@ -524,7 +524,7 @@ def test_road_cavalry_chains_manoeuvres_free_on_the_main_road_and_stops_when_blo
     g.send("france", type="block_manoeuvre", blocks=[])
     g.send("france", type="retreat", block=g.tok("FRA_MALHER"), zone="pedrabona")
     # the cavalry went on into fontanone: a second manoeuvre, which France blocks
-    assert g.state.manoeuvre is not None and g.state.manoeuvre.from_zone == "barbotta"
+    assert g.manoeuvre() is not None and g.manoeuvre().from_zone == "barbotta"
     g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_WATRIN_B")])
     g.send("austria", type="after_block", advance=[f])
     assert (g.block("AUT_FRIMONT").zone, g.block("AUT_FRIMONT").place) == ("barbotta", "barbotta/fontanone")
@@ -650,7 +650,7 @@ def test_manoeuvre_capacity_counts_only_own_blocks_marengo_8() -> None:
     }))
     g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A"), g.tok("AUT_OTT_B"), g.tok("AUT_OTT_C")], to="ghilina")
     assert data().zones["ghilina"].capacity == 3  # the set-up's premise: three French already fill it
-    m = g.state.manoeuvre  # yet three Austrians may attack it: capacity counts each side's own blocks
+    m = g.manoeuvre()  # yet three Austrians may attack it: capacity counts each side's own blocks
     assert m is not None and m.side == "austria" and m.to_zone == "ghilina" and m.from_zone == "cascina_grossa"
     assert sorted(m.blocks) == ["AUT_OTT_A", "AUT_OTT_B", "AUT_OTT_C"]
 
@@ -683,7 +683,7 @@ def test_road_cavalry_going_on_stops_where_it_has_room_marengo_8_9() -> None:
            path=["marengo", "spinetta", "ghilina"])
     g.send("france", type="block_manoeuvre", blocks=[])  # its only way out is ghilina, on the cavalry's road
     assert g.block("FRA_WATRIN_B").zone == "ghilina"
-    assert g.state.manoeuvre is None
+    assert g.manoeuvre() is None
     assert g.block("AUT_PILATI").zone == "marengo"
     assert sum(1 for b in g.state.blocks.values() if b.zone == "spinetta") == 3
 
