@@ -23,15 +23,16 @@ from .conftest import Cli, exchange
 class Spy:
     """The store, recording where each read of events starts; optionally hiding event #1."""
 
-    def __init__(self, store: Any, drop_first: bool = False) -> None:
-        self.store, self.drop_first, self.firsts = store, drop_first, []  # type: list[int]
+    def __init__(self, store: Any, drop_first: bool = False, drop: int = 0) -> None:
+        self.store, self.firsts = store, []  # type: list[int]
+        self.drop = 1 if drop_first else drop
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.store, name)
 
     def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]:
         self.firsts.append(first)
-        return (e for e in self.store.events(game_id, first, last) if not (self.drop_first and e.seq == 1))
+        return (e for e in self.store.events(game_id, first, last) if e.seq != self.drop)
 
 
 @pytest.fixture
@@ -86,3 +87,11 @@ def test_a_log_whose_first_event_is_missing_is_broken(played: Arbitro) -> None:
     """Event #2 names #1's hash, not the genesis: served without #1, the fold refuses it."""
     with pytest.raises(ChainBroken):
         list(Replayer(played.replayer("g").fold, Spy(played.store, drop_first=True), "g").bodies(1))  # type: ignore[arg-type]
+
+
+def test_a_log_missing_an_event_in_the_middle_is_broken_at_the_event_after_it(played: Arbitro) -> None:
+    """Each event names the hash of the one before: with #5 deleted, #6 does not follow #4."""
+    with pytest.raises(ChainBroken) as broken:
+        list(Replayer(played.replayer("g").fold, Spy(played.store, drop=5), "g").bodies(1))  # type: ignore[arg-type]
+    assert str(broken.value) == "game g, event #6: does not follow the event before it (deleted, inserted or reordered)"
+    assert (broken.value.game, broken.value.seq) == ("g", 6)
