@@ -88,6 +88,7 @@ class GameContext(msgspec.Struct, kw_only=True):
     seed: str | None  # the secret seed, when the adjudicator holds it and may reveal it
     no_seed_reason: str = "this database does not hold the game's seed"
     entropy_seats: tuple[str, ...] = ()  # the seats whose commit-reveal entropy protects the dice (arbitro §R.2)
+    game_id: str = "GAME"  # named in messages only (the fork command a refusal suggests)
 
 
 class Adjudicated(msgspec.Struct, kw_only=True):
@@ -128,7 +129,7 @@ class Adjudicator:
                 # A transcribed game: suspend the command until the transcribing seat enters the value.
                 ctx = self.request_random(ctx, seat, suspended_form(normalised), need, ())
             except DiceUnavailable as e:
-                raise IllegalCommand(str(e), rule=e.rule) from None
+                raise IllegalCommand(e.explained(game.game_id, state.core.seq), rule=e.rule) from None
         return self._finish(ctx, state, normalised, game)
 
     def _dispatch(self, ctx: Decision[Any], command: Any) -> None:

@@ -242,7 +242,7 @@ class EntropyStep(Step[core.EntropyRound]):
             try:
                 self.engine.start(ctx)
             except DiceUnavailable as e:
-                raise IllegalCommand(str(e), rule=e.rule) from None
+                raise IllegalCommand(e.explained("GAME", ctx.head_before), rule=e.rule) from None
             ctx.seat = seat
 
 

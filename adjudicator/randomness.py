@@ -32,16 +32,21 @@ class BadEntry(ValueError):
 class DiceUnavailable(Exception):
     """No fair roll can be made here: the seed is public, or this database does not hold it."""
 
-    def __init__(self, message: str, rule: str) -> None:
+    def __init__(self, message: str, rule: str, *, fork_hint: bool = False) -> None:
         super().__init__(message)
         self.rule = rule
+        self.fork_hint = fork_hint  # the way on is a fork from the game's head, which the refusal should name
+
+    def explained(self, game_id: str, head: int) -> str:
+        """The refusal as a player reads it: with the fork command that goes on from the game's last event (the
+        head the refused command was judged at, not an event of the command itself)."""
+        return f"{self}: arbitro fork {game_id} --at {head}" if self.fork_hint else str(self)
 
 
 def _refuse_public_seed(core: CoreState) -> None:
     if core.seed is not None:  # arbitro §R.3: anyone could predict every later roll
-        raise DiceUnavailable(
-            "the dice seed was revealed, so further rolls would be predictable: continue in a fork "
-            f"(arbitro fork GAME --at {core.seq}), which draws a new seed", "arbitro §R.3")
+        raise DiceUnavailable("the dice seed was revealed, so further rolls would be predictable: continue in a "
+                              "fork, which draws a new seed", "arbitro §R.3", fork_hint=True)
 
 
 class Supply(Protocol):

@@ -83,6 +83,7 @@ class Decision(Generic[S]):
         self.options = frozenset(options)
         self.events: list[Any] = []
         self._next_seq = next_seq
+        self.head_before = next_seq - 1  # the head this command is judged at
         self._supply = supply
         self._history = history
         # Set by the engine for its own steps: the game's log so far (engine.History), its GameContext, and the

@@ -94,11 +94,11 @@ class Arbitro:
     def context(self, game: GameRecord, created: core.GameCreated | None = None) -> GameContext:
         created = created or self._created(game.id)
         if not may_reveal(created):
-            return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=None,
+            return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=None, game_id=game.id,
                                no_seed_reason=f"this fork kept the dice of game {created.origin.get('fork')}: its seed "
                                               "is that game's, revealed with that game, never by the fork")
         return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=game.seed,
-                           entropy_seats=created.entropy_seats)
+                           entropy_seats=created.entropy_seats, game_id=game.id)
 
     @staticmethod
     def supply(game: GameRecord) -> Supply:

@@ -124,11 +124,14 @@ def test_after_a_mid_game_reveal_no_roll_is_made_from_the_public_seed(app: Arbit
     app.submit("g", "blue", {"type": "attack", "aim": "high"})  # rolls nothing: accepted
     head_before = app.game("g").head_seq
     with pytest.raises(IllegalCommand, match=r"seed was revealed, so further rolls would be predictable: "
-                                             r"continue in a fork \(arbitro fork GAME --at \d+\)") as refused:
+                                             r"continue in a fork, which draws a new seed") as refused:
         app.submit("g", "red", {"type": "guard", "stance": "low"})
+    # the fork it names goes on from the game's last event, which exists (not an event of the refused command)
+    assert f": arbitro fork g --at {head_before} [arbitro §R.3]" in str(refused.value)
     assert refused.value.rule == "arbitro §R.3"
     assert app.game("g").head_seq == head_before
     assert not [e for e in app.log("g") if e["type"] == "dice_rolled" and e["seq"] > head_before - 1]
+    app.fork("g", head_before, by="umpire")  # the fork the refusal names can be made
 
 
 def test_after_a_reveal_no_draw_is_made_from_the_public_seed_either(app: Arbitro) -> None:

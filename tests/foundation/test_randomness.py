@@ -35,12 +35,12 @@ def test_once_the_seed_is_revealed_neither_a_roll_nor_a_draw_is_made_from_it(kin
     """A hidden draw from a public seed would show every seat the other's hidden card: both are refused under
     arbitro §R.3, with the fork command to go on from the game's last event."""
     supply, revealed = SeededSupply(SEED), CoreState(seq=12, seed=SEED)
-    with pytest.raises(DiceUnavailable, match=r"seed was revealed.*arbitro fork GAME --at 12") as refused:
+    with pytest.raises(DiceUnavailable, match=r"seed was revealed.*continue in a fork") as refused:
         if kind == "roll":
             supply.roll(revealed, 0, 1, 6, "test")
         else:
             supply.draw(revealed, 0, DECK, 1, "test")
-    assert refused.value.rule == "arbitro §R.3"
+    assert refused.value.rule == "arbitro §R.3" and refused.value.explained("g7", 12).endswith(": arbitro fork g7 --at 12")
 
 
 @pytest.mark.parametrize("kind", ["roll", "draw"])
@@ -134,8 +134,8 @@ def test_the_audit_lists_only_undos_that_voided_dice_and_describes_each() -> Non
 def test_the_refusals_say_exactly_why_and_what_to_do() -> None:
     with pytest.raises(DiceUnavailable) as public:
         SeededSupply(SEED).roll(CoreState(seq=12, seed=SEED), 0, 1, 6, "test")
-    assert str(public.value) == ("the dice seed was revealed, so further rolls would be predictable: continue in a "
-                                 "fork (arbitro fork GAME --at 12), which draws a new seed")
+    assert public.value.explained("g7", 11) == ("the dice seed was revealed, so further rolls would be predictable: "
+                                                "continue in a fork, which draws a new seed: arbitro fork g7 --at 11")
     with pytest.raises(DiceUnavailable) as no_seed:
         NoSeedSupply("g7").draw(CoreState(), 0, DECK, 1, "test")
     assert str(no_seed.value) == ("game g7 was imported without its seed, so this database cannot roll its dice; "
