@@ -17,7 +17,7 @@ from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
-from arbitro.adjudicator.caldiero.legal import legal_commands
+from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
 from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, default_data
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.system_movement import stack_problem
@@ -86,7 +86,8 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
     def env(self) -> F.Env:
         if self._env is None:
             data = self._data or default_data()
-            self._env = F.Env(data=data, board=Board(self._map or load_map_file(), data.terrain), hooks=HOOKS)
+            self._env = F.Env(data=data, board=Board(self._map or load_map_file(), data.terrain),
+                              has_options=has_options, hooks=HOOKS)
         return self._env
 
     def data_files(self) -> list[Path]:

@@ -27,6 +27,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_REORGANISE
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
+from arbitro.adjudicator.caldiero.victory import final_result
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
@@ -246,8 +247,6 @@ def end_turn(a: Act) -> None:
     turn = a.state.turn
     a.emit(ev.TurnEnded(turn=turn, rule=str(R.END_PHASE)))
     if turn >= a.state.last_turn:
-        from arbitro.adjudicator.caldiero.victory import final_result
-
         a.emit(final_result(a.w))
         return
     a.emit(ev.TurnBegan(turn=turn + 1, rule=str(R.END_PHASE)))
@@ -504,8 +503,6 @@ AUTO_SKIP = {"orders", "reorganise", "replacements", "activation_orders", "movem
 
 def settle(a: Act) -> None:
     """Run the automatic steps and skip steps where the seat has nothing to decide."""
-    from arbitro.adjudicator.caldiero.legal import has_options
-
     for _ in range(200):
         state = a.state
         if state.stack or state.phase == "over" or state.combat is not None:
@@ -519,7 +516,7 @@ def settle(a: Act) -> None:
             next_activation(a)
             continue
         if step in AUTO_SKIP:
-            if not has_options(a.w, state.seat):
+            if not a.env.has_options(a.w, state.seat):
                 try:
                     end_step(a, state.seat)
                 except Reject:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.system_assault import flanked
 from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.maps.hexgrid import parse_hex
@@ -117,8 +118,6 @@ class CaldieroHooks:
     def column_shifts(self, a: Any, notes: list[str]) -> tuple[int, int]:
         """(columns left, columns right): weather (caldiero §17.1.1-§17.1.3: 1, 2, 3 left), confusion in boxes
         1-3 (§17.2), flank attacks (§20.5.1: 2 right)."""
-        from arbitro.adjudicator.caldiero.system_assault import flanked
-
         w = a.w
         c = a.state.combat
         left = right = 0

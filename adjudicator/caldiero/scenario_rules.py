@@ -6,9 +6,7 @@ from __future__ import annotations
 
 
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_movement import (
-    Route,
-)
+from arbitro.adjudicator.caldiero.system_movement import Route, step_cost
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
@@ -23,8 +21,6 @@ def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
     for n in w.board.neighbours(end):
         if not w.enemy_units_at(n, side) or not w.board.is_plain(n) or w.board.crossing_prohibited(end, n):
             continue  # §20.2.1: only units in the plain
-        from arbitro.adjudicator.caldiero.system_movement import step_cost
-
         if route.cost_half + step_cost(w, end, n, False)[0] <= ma:
             out.append(n)
     return sorted(out)

@@ -11,7 +11,7 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_bombard import targets
+from arbitro.adjudicator.caldiero.system_bombard import may_fire, targets
 from arbitro.adjudicator.caldiero.system_combat import clamp_drm, look_up, odds, odds_label
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, unit_order
@@ -184,8 +184,6 @@ def stage_defensive_fire(a: Act) -> None:
     w = a.w
     if not c.defenders:
         return
-    from arbitro.adjudicator.caldiero.system_bombard import may_fire
-
     if not may_fire(w):
         return
     arts = [u for u in c.defenders if w.is_artillery(u) and not w.state.units[u].art_moved]

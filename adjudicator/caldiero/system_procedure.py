@@ -6,6 +6,7 @@ elimination and return, leader tests, retreats as pending decisions, rout checks
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
@@ -36,6 +37,9 @@ class Reject(Exception):
 class Env:
     data: CaldieroData
     board: Board
+    # legal()'s question "does this step offer the seat anything?", asked by `flow.settle` after every command;
+    # handed in by the ruleset, since the listing is built on the flow and the flow must not import it
+    has_options: Callable[[World, str], bool]
     hooks: Any = None
 
 

@@ -43,14 +43,11 @@ RANKS: dict[str, int] = {
 
 # Pending the Para Bellum kernel (issue 18), which rewrites these modules.
 KNOWN_CYCLES: set[frozenset[str]] = {
-    frozenset({"arbitro.adjudicator.caldiero.flow", "arbitro.adjudicator.caldiero.legal"}),
     frozenset({f"arbitro.adjudicator.arrivano.{m}" for m in ("assault", "bombardment", "flow", "movement", "open_order")}),
 }
 KNOWN_UPWARD: set[tuple[str, str]] = set()
 KNOWN_LOCAL_IMPORTS: set[str] = {
     "adjudicator/arrivano/flow.py", "adjudicator/arrivano/open_order.py",
-    "adjudicator/caldiero/flow.py", "adjudicator/caldiero/map_rules.py",
-    "adjudicator/caldiero/scenario_rules.py", "adjudicator/caldiero/system_assault.py",
 }
 
 
