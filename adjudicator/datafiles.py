@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import TypeVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,6 +61,17 @@ class DataError(ValueError):
 
 def pydantic_problems(error: ValidationError) -> list[Problem]:
     return [Problem(json_path(e["loc"]), e["msg"].removeprefix("Value error, ")) for e in error.errors()]
+
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def validated(model: type[Model], data: object, source: str) -> Model:
+    """`data` as `model`, or a :class:`DataError` naming `source` with every problem the schema finds."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise DataError.in_file(source, pydantic_problems(exc)) from None
 
 
 def read_json(path: Path, file: str) -> object:

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from arbitro.adjudicator.datafiles import DataError, Problem, StrictModel, pydantic_problems, read_json
+from arbitro.adjudicator.datafiles import DataError, Problem, StrictModel, read_json, validated
 
 Odds = tuple[int, int]
 """(attacker, defender) in lowest terms of the odds ladder: ``(3, 1)`` is 3-1, ``(1, 2)`` is 1-2."""
@@ -103,10 +103,7 @@ def load_table(path: str | Path, *, source: str | None = None) -> CombatTable:
 
 def parse_table(data: object, *, source: str = "<table>") -> CombatTable:
     """Validate a table; raises :class:`DataError` listing every problem."""
-    try:
-        table = CombatTable.model_validate(data)
-    except ValidationError as exc:
-        raise DataError.in_file(source, pydantic_problems(exc)) from None
+    table = validated(CombatTable, data, source)
     problems = _table_problems(table)
     if problems:
         raise DataError.in_file(source, problems)

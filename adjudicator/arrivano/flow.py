@@ -17,6 +17,7 @@ from arbitro.adjudicator.arrivano.data_loader import ScenarioData, Tables
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
@@ -690,8 +691,6 @@ def change_order(g: Game, fid: str, order: str) -> None:
 
 
 def finish(g: Game) -> None:
-    from arbitro.adjudicator.arrivano.victory import final_result
-
     result = final_result(g.world())
     g.emit(ev.GameEnded(winner=result["winner"], reason=result["reason"], result=result, rule=result["rule"]))
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, PlainValidator, ValidationError, model_validator
+from pydantic import Field, PlainValidator, model_validator
 
 from arbitro.adjudicator.datafiles import (
     Bool,
@@ -21,8 +21,8 @@ from arbitro.adjudicator.datafiles import (
     Str,
     StrictModel,
     check_unique,
-    pydantic_problems,
     read_json,
+    validated,
 )
 from arbitro.adjudicator.maps.hexmap import HexMap
 
@@ -128,10 +128,7 @@ def load_movement_table(path: str | Path, *, hexmap: HexMap | None = None, sourc
 
 
 def parse_movement_table(data: object, *, hexmap: HexMap | None = None, source: str = "<movement>") -> MovementTable:
-    try:
-        table = MovementTable.model_validate(data)
-    except ValidationError as exc:
-        raise DataError.in_file(source, pydantic_problems(exc)) from None
+    table = validated(MovementTable, data, source)
     problems = _table_problems(table)
     if hexmap is not None:
         problems += table_map_problems(table, hexmap)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from arbitro.adjudicator.datafiles import (
     Bool,
@@ -20,8 +20,8 @@ from arbitro.adjudicator.datafiles import (
     Str,
     StrictModel,
     check_unique,
-    pydantic_problems,
     read_json,
+    validated,
 )
 from arbitro.adjudicator.maps.hexgrid import Grid, HexError, HexId, HexsideId, parse_hex
 
@@ -193,10 +193,7 @@ def load_map(path: str | Path, *, source: str | None = None) -> HexMap:
 
 def parse_map(data: object, *, source: str = "<map>") -> HexMap:
     """Validate already-decoded map JSON; see :func:`load_map`."""
-    try:
-        spec = MapFile.model_validate(data)
-    except ValidationError as exc:
-        raise DataError.in_file(source, pydantic_problems(exc)) from None
+    spec = validated(MapFile, data, source)
     problems: list[Problem] = []
     grid = _build_grid(spec.grid, problems)
     if grid is None:
