@@ -1,0 +1,24 @@
+"""The read model the kernel's rules ask of a position: who is where, strengths, readings in force.
+
+Until the two games' states are one (`projections/parabellum.py`), each game keeps its own World class
+(adjudicator/caldiero/system_world.py, adjudicator/arrivano/world.py) and both satisfy this Protocol: a kernel
+rule takes a `World` and asks only what is declared here. Moving a rule area into the kernel adds the questions
+it needs to this Protocol (one section per area) and answers them in both worlds; when the states are one, the
+two classes become one class here."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class World(Protocol):
+    """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings."""
+
+    # --- readings (the interpretations in force; docs/engine-rules.md §U) -------------------------------
+    def reading(self, name: str) -> str: ...
+
+    # --- pieces ------------------------------------------------------------------------------------------
+    def units_at(self, h: str) -> list[str]: ...  # the units on map in hex h, in id order
+    def strength(self, u: str) -> int: ...  # strength points on the side it shows (both §12.8)
+    def efficiency(self, u: str) -> int: ...  # its efficiency value (both §13.1)
+    def is_artillery(self, u: str) -> bool: ...
