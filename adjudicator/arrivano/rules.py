@@ -1,5 +1,6 @@
 """Arrivano i Francesi!: the citations used in rejections and events (rulebook: arrivano-i-francesi.it.md)."""
 
+from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
 
 
@@ -132,3 +133,6 @@ CT_REDOUBTS = _r("17.2.6", "redoubts and their batteries")
 CT_WEATHER = _r("17.2.7", "the weather track")
 CT_ROADS = _r("17.2.8", "road costs by weather")
 CT_VICTORY = _r("17.2.12", "Campotenese victory")
+
+# Every concept the Para Bellum kernel cites, from the constants above (adjudicator/parabellum/rules.py).
+RULEBOOK = Rulebook.from_names(vars())

@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from arbitro.adjudicator.arrivano.rules import RULEBOOK
+from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 
 
 class ArrivanoVariant(Variant):
     book: ClassVar[str] = "arrivano"
+    rules: ClassVar[Rulebook] = RULEBOOK
     excess_odds_drm_per_level: ClassVar[int] = 0  # arrivano §12.4.3: above 6-1 the 6-1 column, nothing more (D23)
     units_block_sight: ClassVar[bool] = False  # arrivano §11.3.1: units never block (D18)
     bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
 
 G = "caldiero"
@@ -133,3 +134,6 @@ SETUP_AUSTRIA = Rule(G, "21.1", "Austrian set-up, first")
 SETUP_FRANCE = Rule(G, "21.2", "French set-up and orders for Augereau and Massena")
 AUSTRIAN_REINFORCEMENTS = Rule(G, "21.3", "Austrian reinforcements at 2714, Manoeuvre")
 FRENCH_REINFORCEMENTS = Rule(G, "21.4", "French reinforcements at 1014 (* at 1005), Manoeuvre")
+
+# Every concept the Para Bellum kernel cites, from the constants above (adjudicator/parabellum/rules.py).
+RULEBOOK = Rulebook.from_names(vars())

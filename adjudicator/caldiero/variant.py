@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from arbitro.adjudicator.caldiero.rules import RULEBOOK
+from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 
 
 class CaldieroVariant(Variant):
     book: ClassVar[str] = "caldiero"
+    rules: ClassVar[Rulebook] = RULEBOOK
     excess_odds_drm_per_level: ClassVar[int] = 1  # caldiero §12.4.3: an 8-1 is a 6-1 with +2 (D23)
     units_block_sight: ClassVar[bool] = True  # caldiero §11.3.1: hexes holding units block (D18)
 

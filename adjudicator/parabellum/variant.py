@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
+from arbitro.adjudicator.parabellum.rules import Rulebook
+
 # A variant's interpretations as the game's rulings set them (name -> the reading in force).
 Reading = Callable[[str], str]
 
@@ -18,6 +20,9 @@ class Variant:
 
     # The book cited by the kernel's messages and events ("caldiero", "arrivano"): a citation prefix only.
     book: ClassVar[str]
+    # The variant's section for each concept the kernel cites (`variant.rules.RETREAT`): the books number some
+    # rules differently (caldiero §4.3 / arrivano §4.4 command range).
+    rules: ClassVar[Rulebook]
 
     # D23, §12.4.3 in both: +1 die modifier per odds level above the last column (caldiero: 1, each level
     # above 6-1 is +1 DRM; arrivano: 0, the 6-1 column and nothing more).

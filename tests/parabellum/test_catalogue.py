@@ -17,10 +17,10 @@ def members() -> dict[str, str]:
     """The Variant's public members: ClassVar data and hook methods (cite is a helper, book the citation prefix)."""
     out = {}
     for name, value in vars(Variant).items():
-        if name.startswith("_") or name in ("book", "cite"):
+        if name.startswith("_") or name in ("book", "cite", "rules"):
             continue
         out[name] = "hook" if callable(value) else "data"
-    out.update({n: "data" for n in Variant.__annotations__ if not n.startswith("_") and n != "book"})
+    out.update({n: "data" for n in Variant.__annotations__ if not n.startswith("_") and n not in ("book", "rules")})
     return out
 
 

@@ -7,9 +7,11 @@ import ast
 import re
 from pathlib import Path
 
+import msgspec
 import pytest
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import assault, bombardment, command, efficiency, initiative, sight, zoc
+from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable
 
@@ -172,3 +174,13 @@ def test_leader_loss_is_the_variant_hook(variant: Variant) -> None:
     chief = [variant.leader_lost(d, "commander_in_chief", 4) for d in range(1, 7)]
     assert chief == {"caldiero": [True] + [False] * 5, "arrivano": [True] * 2 + [False] * 4}[variant.book]
     assert not Variant().leader_lost(1, "general", 6)  # the neutral default
+
+
+def test_each_variant_cites_every_kernel_concept_in_its_own_book(variant: Variant) -> None:
+    """A kernel rule cites `variant.rules.X`: every concept is a Rule of the variant's book, and the books' own
+    numbering shows through (command range: caldiero §4.3, arrivano §4.4)."""
+    rules = msgspec.structs.asdict(variant.rules)
+    assert rules and all(r.game == variant.book for r in rules.values()), rules
+    assert str(variant.rules.COMMAND_RANGE) == {"caldiero": "caldiero §4.3", "arrivano": "arrivano §4.4"}[variant.book]
+    with pytest.raises(TypeError, match="COMMAND_RANGE"):
+        Rulebook.from_names({k: v for k, v in rules.items() if k != "COMMAND_RANGE"})

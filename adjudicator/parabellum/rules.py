@@ -1,0 +1,65 @@
+"""The citations the kernel makes, by concept: each variant's `Rulebook` names the section of its own book for
+every concept both books have (the same rule is §4.4 in one book and §4.5 in the other: COMMAND_RANGE, LEADER_LOSS),
+so a kernel rule cites `variant.rules.RETREAT` and the message reads "caldiero §12.6" or "arrivano §12.6"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.ruleset import Rule
+
+
+class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
+    """One citation per concept of the system; a variant builds its own from its rules module."""
+
+    SEQUENCE: Rule  # the sequence of play (§3.1 in both)
+    END_PHASE: Rule
+    FIRST_TURN: Rule
+    COMMAND_RANGE: Rule  # caldiero §4.3, arrivano §4.4
+    LEADER_LOSS: Rule  # caldiero §4.4, arrivano §4.5
+    LEADER_ALONE: Rule
+    ORDERS: Rule
+    ADVANCE: Rule
+    ATTACK: Rule
+    DEFENCE: Rule
+    MANOEUVRE: Rule
+    OUT_OF_COMMAND: Rule
+    INITIATIVE: Rule
+    STACKING: Rule
+    ZOC: Rule
+    MOVEMENT: Rule
+    ARTILLERY: Rule
+    LOS: Rule
+    FOG: Rule  # caldiero §20.4 (optional rule), arrivano §11.3.2
+    COMBAT: Rule
+    ONCE: Rule  # a unit attacks once a turn, a hex is attacked once a segment
+    EFFICIENCY: Rule  # caldiero §12.3, arrivano §13.1
+    BELOW_1_5: Rule
+    ABOVE_6_1: Rule
+    GENERAL_DRM: Rule
+    RESULTS: Rule
+    RETREAT: Rule
+    RETREAT_EZOC: Rule
+    ADVANCE_AFTER: Rule
+    ELIMINATED: Rule
+    OFF_MAP: Rule
+    CAVALRY_RETREAT: Rule
+    CHARGE: Rule  # caldiero §20.2 (optional rule), arrivano §14.2
+    DISORDER: Rule
+    ROUT: Rule
+    RECOVERY: Rule
+    REINFORCEMENTS: Rule
+    REINFORCEMENT_ORDER: Rule
+
+    @classmethod
+    def from_names(cls, names: Mapping[str, Any]) -> Rulebook:
+        """The rulebook of a variant's rules module (`Rulebook.from_names(vars())`): every concept is a Rule there,
+        or the module fails to import, naming the concepts it lacks."""
+        fields = msgspec.structs.fields(cls)
+        missing = sorted(f.name for f in fields if not isinstance(names.get(f.name), Rule))
+        if missing:
+            raise TypeError(f"a Para Bellum rulebook needs a Rule for each of {missing}")
+        return cls(**{f.name: names[f.name] for f in fields})
