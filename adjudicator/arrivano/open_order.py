@@ -324,15 +324,6 @@ def mark(g: Game, uid: str) -> None:
         g.emit(ev.OpenOrderMarked(unit=uid, marker="V", rule=str(R.EXHAUSTION)))
 
 
-def remove_spent_markers(g: Game, units: list[str]) -> None:
-    """V markers placed before this turn go once the unit's combat sub-phase of the following turn is over
-    (interpretation open_order_marker_removal: own_combat_subphase; the end phase catches units not activated)."""
-    for uid in units:
-        unit = g.state.units[uid]
-        if unit.open_order == "V" and unit.marker_turn < g.state.turn:
-            g.emit(ev.OpenOrderMarked(unit=uid, marker="", rule=str(R.EXHAUSTION)))
-
-
 def fatigue_test(g: Game, units: list[str]) -> bool:
     """One die per stack (§13.1.2): pass removes F; fail gives Defence for the turn. True if all passed."""
     ok = True
@@ -368,24 +359,3 @@ def light_retreat_candidates(w: World, h: str) -> list[str]:
         return []
     return [u for u in w.units_at(h) if w.state.units[u].open_order == "V" and w.state.units[u].status != "routed"
             and RT.before_combat_lines(w, [u])]
-
-
-def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_map: bool = False) -> None:
-    """The owner names a V unit and its hex: it tests, and on a pass retreats before the odds (§16.3.5); then the
-    others may try; `None` ends the step and the assault goes on."""
-    from arbitro.adjudicator.arrivano.assault import proceed, retreat_before_combat
-    data = dict(frame.data)
-    if uid is not None and to is not None:
-        h = data["hex"]
-        passed = stack_test(g, [uid], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[uid]
-        g.emit(ev.OpenOrderTested(unit=uid, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
-        if passed:
-            line = RT.before_combat_line(g.world(), [uid], to, off_map)
-            retreat_before_combat(g, data, [uid], line, R.LIGHT_RETREAT)
-        rest = [u for u in data["units"] if u != uid and u in light_retreat_candidates(g.world(), h)]
-        if rest:
-            g.emit(ev.PendingSet(kind="light_retreat", seat=frame.seat, rule=frame.rule, data=data | {"units": rest}))
-            return
-    for key in ("units", "hex"):
-        data.pop(key, None)
-    proceed(g, data)

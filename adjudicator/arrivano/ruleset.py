@@ -18,6 +18,7 @@ from arbitro.adjudicator.arrivano import flow as F
 from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano.data_loader import (
     ArrivanoData,
     data_files,
@@ -144,7 +145,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         if not state.stack or state.result is not None:
             return None
         frame = state.stack[-1]
-        options = F.frame_options(self.world(state), frame)
+        options = S.frame_options(self.world(state), frame)
         return Pending(seat=frame.seat, kind=frame.kind, rule=frame.rule,
                        prompt=f"decide the {frame.kind.replace('_', ' ')} ({frame.rule})", options=options)
 
@@ -156,7 +157,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         if state.stack:
             if state.stack[-1].seat != ctx.seat:
                 ctx.reject(state.stack[-1].rule, "another decision is pending")
-            F.answer(g, command)
+            S.answer(g, command)
         else:
             if ctx.seat != state.seat:
                 ctx.reject(R.SEQUENCE, "it is not your turn to act")
@@ -267,14 +268,14 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 if problem is not None:
                     g.reject(R.ATTACK, problem)
                 w = g.world()
-                O.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
+                F.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
                 F.end_activation(g)
             case _:
                 g.reject(R.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
 
     def _after(self, g: F.Game) -> None:
         """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
-        F.settle(g)
+        S.settle(g)
         if g.state.result is None:
             march_checks(g)
             found = automatic_now(g.world())

@@ -621,7 +621,7 @@ def test_an_ae_through_the_table_names_ae():
 
 def test_a_bombarded_unit_with_nowhere_to_go_names_the_bombardment():
     """A bombardment's R retreat (§11) that has no hex: §12.6.3 after the bombardment table's citation."""
-    from arbitro.adjudicator.arrivano.flow import settle
+    from arbitro.adjudicator.arrivano.steps import settle
     t = pending_retreat(position({"ir18-i": X} | dict(zip(W_UNITS, GRID.neighbours(X)))), ["ir18-i"],
                         rule=R.BOMBARD_TABLE)
     gone = run(t, settle)

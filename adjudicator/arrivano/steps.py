@@ -1,0 +1,357 @@
+"""Arrivano i Francesi!: the pending frames (arrivano §3's procedures that wait on a seat): what each one accepts,
+how an accepted answer is carried out, and the frames settled without a choice (none left, or a single one).
+
+This is the top of the game's rule modules: it dispatches to the assault, movement and open-order procedures,
+which build on flow.py and never on it, so the imports run one way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.arrivano import assault as A
+from arbitro.adjudicator.arrivano import movement as M
+from arbitro.adjudicator.arrivano import open_order as O
+from arbitro.adjudicator.arrivano import retreats as RT
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.flow import (
+    Game,
+    advance_into,
+    after_leader_lost,
+    do_retreat,
+    eliminate,
+    finish_activation,
+    push_retreat,
+    recover,
+    recovery_candidates,
+    return_hexes,
+    rout_move,
+    rout_moves,
+    stack_test,
+)
+from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.events import arrivano as ev
+from arbitro.projections.arrivano import Frame
+
+
+def refuge_hexes(w: World, lid: str) -> list[str]:
+    """arrivano §4.5.4: the hexes of the nearest friendly units he can reach with his movement; with none within
+    it, any hex he can reach that holds no enemy (reading: "sull'unità amica più vicina" counts hexes, and "entro la
+    sua capacità di movimento" the commander's own movement, leader_destinations)."""
+    leader = w.state.leaders[lid]
+    reach = [h for h in M.leader_destinations(w, lid) if h != leader.hex]
+    friends = [h for h in reach if w.side_at(h) == leader.side]
+    if not friends:
+        return sorted(reach)
+    near = min(w.grid.distance(leader.hex, h) for h in friends)
+    return sorted(h for h in friends if w.grid.distance(leader.hex, h) == near)
+
+
+def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
+    w = g_or_w
+    match frame.kind:
+        case "retreat":
+            return RT.retreat_answers(w, frame)
+        case "rout_move":
+            return RT.rout_answers(w, frame)
+        case "artillery_retreat":
+            return RT.artillery_answers(frame)
+        case "advance":
+            return [{"type": "advance", "unit": u} for u in advancers(w, frame)] + [{"type": "advance", "unit": None}] \
+                if not frame.data.get("must") else [{"type": "advance", "unit": u} for u in advancers(w, frame)]
+        case "choose_order":
+            return [{"type": "choose_order", "order": o} for o in ORDERS]
+        case "dr_choice":
+            return [{"type": "dr_choice", "choice": c} for c in frame.data["choices"]]
+        case "ne_choice":
+            return [{"type": "ne_choice", "test": t} for t in (True, False)]
+        case "defensive_fire":
+            return [{"type": "defensive_fire", "target": t} for t in frame.data["fire_at"]] + \
+                [{"type": "defensive_fire", "target": None}]
+        case "escape":
+            lid = frame.data["leader"]
+            if w.state.leaders[lid].where != "map":
+                return []
+            out = [{"type": "escape", "to": h} for h in escape_destinations(w, lid)]
+            return out if frame.data["forced"] else out + [{"type": "escape", "to": None}]
+        case "countercharge":
+            return [{"type": "countercharge", "unit": u} for u in frame.data["counter"]] + \
+                [{"type": "countercharge", "unit": None}]
+        case "free_order":
+            return [{"type": "free_order", "order": o} for o in ORDERS]
+        case "efficiency_value":
+            return [{"type": "efficiency_value", "value": v} for v in frame.data["values"]]
+        case "recovery":
+            hexes = recovery_candidates(w, list(frame.data["tried"]))
+            return [{"type": "recover", "hex": h} for h in hexes] + [{"type": "recover", "hex": None}]
+        case "exchange_loss":
+            return [{"type": "exchange_loss", "unit": u} for u in frame.data["candidates"]
+                    if w.state.units[u].where == "map"]
+        case "replacement_hex":
+            return [{"type": "replacement_hex", "hex": h} for h in return_hexes(w, frame.data["unit"])]
+        case "commander_refuge":
+            lid = frame.data["leader"]
+            if w.state.leaders[lid].where != "map":
+                return []
+            return [{"type": "commander_refuge", "to": h} for h in refuge_hexes(w, lid)]
+        case "cavalry_retreat":
+            return RT.cavalry_answers(w, frame)
+        case "light_retreat":
+            return RT.light_answers(w, frame)
+        case "fall_back" | "fire_target":
+            lister = {"fall_back": O.fall_back_options, "fire_target": O.target_options}[frame.kind]
+            return lister(w, frame)
+    return None
+
+
+def vacated(w: World, frame: Frame) -> list[str]:
+    return [h for h in frame.data["targets"] if not w.units_at(h)]
+
+
+def advancers(w: World, frame: Frame) -> list[str]:
+    """arrivano §12.7: one good-order, non-artillery attacker adjacent to a vacated hex may advance into it."""
+    empty = vacated(w, frame)
+    out = []
+    for u in frame.data["attackers"]:
+        unit = w.state.units[u]
+        if unit.where != "map" or unit.status != "good" or unit.arm == "artillery":
+            continue
+        if any(w.grid.is_adjacent(unit.hex, h) and w.fits(h, [u]) for h in empty):
+            out.append(u)
+    return sorted(out)
+
+
+def settle(g: Game) -> None:
+    """Resolve the frames that need no choice (no answer or a single forced one)."""
+    while g.state.stack:
+        frame = g.state.stack[-1]
+        opts = frame_options(g.world(), frame)
+        if frame.kind in ("retreat", "rout_move"):
+            if not opts:  # arrivano §12.6.3: nowhere to go
+                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                units = frame.data["units"] if frame.kind == "retreat" else [frame.data["unit"]]
+                for u in units:  # (a rout move: only a unit still routed on the map)
+                    unit = g.state.units[u]
+                    if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
+                        eliminate(g, u, R.SURROUNDED, permanent=True, because=frame.rule)
+                continue
+            if len(opts) == 1:
+                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                resolve_answer(g, frame, opts[0])
+                continue
+            return
+        if frame.kind == "end_phase":
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            rout_moves(g, list(frame.data["done"]))
+            continue
+        if frame.kind == "escape":
+            opts = frame_options(g.world(), frame) or []
+            lid = frame.data["leader"]
+            if g.state.leaders[lid].where != "map" or (not frame.data["forced"] and len(opts) == 1):
+                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                continue
+            if frame.data["forced"] and not opts:  # arrivano §8.2.3: nowhere to go
+                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                g.emit(ev.LeaderLost(leader=lid, rule=str(R.COMMANDER_ZOC_ESCAPE)))
+                after_leader_lost(g, lid)
+                continue
+            return
+        if frame.kind == "recovery" and len(opts or []) <= 1:  # nothing left to try
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            finish_activation(g)
+            continue
+        if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
+            settle_single(g, frame, (opts or [None])[0])
+            continue
+        if frame.kind == "resume_assault":
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            A.resume_assault(g, frame)
+            continue
+        if frame.kind == "advance" and not advancers(g.world(), frame):
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            continue
+        if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
+            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            continue
+        return
+
+
+def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:
+    """A choice left with one answer is made for the owner; with none: nobody is placed (the unit waits on the
+    track, the commander stays), and an exchange goes on without a loss on that side."""
+    g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    if only is not None:
+        apply_answer(g, frame, only)
+    elif frame.kind == "exchange_loss":
+        data = {k: v for k, v in frame.data.items() if k not in ("role", "candidates")}
+        A.continue_exchange(g, data | {"lost": dict(frame.data["lost"]) | {frame.data["role"]: None}})
+
+
+def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+    """Carry out an accepted answer to a retreat, rout move or §11.1 artillery choice (its frame already cleared)."""
+    w = g.world()
+    match frame.kind:
+        case "retreat":
+            units = [u for u in dumped["units"] if w.state.units[u].where == "map"]
+            line = next(ln for ln in RT.lines(w, units, frame.data["hexes"], frame.data["ignore_ezoc"])
+                        if ln.to == dumped["to"] and ln.off_map == dumped["off_map"])
+            do_retreat(g, units, line, frame.rule, frame.data["ignore_ezoc"])
+            rest = [u for u in RT.live(g.world(), frame) if u not in units]
+            if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
+                g.emit(ev.PendingSet(kind="retreat", seat=frame.seat, rule=frame.rule, data=frame.data | {"units": rest}))
+        case "rout_move":
+            rout_move(g, frame.data["unit"], dumped["to"], dumped["off_map"])
+        case "artillery_retreat":
+            guns = sorted(dumped["units"])
+            if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
+                g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(R.ARTILLERY_STACKED)))
+            push_retreat(g, sorted(frame.data["units"] + guns), 1, R.BOMBARD_TABLE)
+
+
+def _ends(opts: list[dict[str, Any]]) -> str:
+    return ", ".join(sorted({o["to"] + (" off the map" if o.get("off_map") else "") for o in opts})) or "none"
+
+
+def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Any, str]:
+    """Why an answer to the pending frame is refused: the citation and what is permitted instead."""
+    kind = frame.kind.replace("_", " ")
+    if dumped.get("type") != frame.kind:
+        return frame.rule, f"not an answer to the pending {kind}"
+    match frame.kind:
+        case "retreat":
+            units = RT.live(w, frame)
+            if not dumped["units"] or any(u not in units for u in dumped["units"]):
+                return R.RETREAT, f"the units still to retreat are {', '.join(units)}"
+            if any(o["units"] == dumped["units"] for o in opts):
+                where = dumped["to"] + (" off the map" if dumped["off_map"] else "")
+                mine = ", ".join(o["to"] + (" off the map" if o["off_map"] else "") for o in opts
+                                 if o["units"] == dumped["units"])
+                return R.RETREAT, (f"{where} is not a permitted end of this retreat: away from the enemy if possible, "
+                                   f"not into EZoC if avoidable ({R.RETREAT_EZOC}), where stacking allows "
+                                   f"({R.RETREAT_STACKING}), off the map only when forced ({R.OFF_MAP}); "
+                                   f"permitted: {mine}")
+            if any(w.state.units[u].arm == "artillery" for u in units):
+                return R.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
+                                             "with a combat unit")
+            return R.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
+        case "rout_move":
+            return R.ROUT_MOVE, (f"{dumped['to']} is neither the end of a permitted two-hex rout away from the enemy "
+                                 f"nor a village, redoubt or friendly general's hex where the rout may stop; "
+                                 f"permitted: {_ends(opts)}")
+        case "artillery_retreat":
+            guns = ", ".join(frame.data["artillery"])
+            return R.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
+        case "cavalry_retreat" | "light_retreat":
+            return frame.rule, before_combat_refusal(w, frame, dumped, opts)
+    return frame.rule, f"not an answer to the pending {kind}"
+
+
+def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str, Any]]) -> str:
+    """What is wrong with an answer to a retreat before combat (arrivano §14.1, §16.3.5) and what is permitted."""
+    key = "unit" if frame.kind == "light_retreat" else "units"
+    if dumped.get(key) not in [o[key] for o in opts]:
+        may = sorted({str(o[key]) for o in opts if o[key] is not None})
+        return f"{dumped.get(key)} may not retreat before this combat; may: {', '.join(may) or 'none'}"
+    where = f"{dumped['to']}" + (" off the map" if dumped.get("off_map") else "")
+    mine = [o for o in opts if o[key] == dumped[key] and o["to"] is not None]
+    leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({R.OFF_MAP})"
+             if w.reading("retreat_before_combat_off_map") == "as_forced" else
+             f"never off the map: no unit is obliged to this retreat ({R.OFF_MAP} reading stays_on_map)")
+    return (f"{where} is not a permitted end of this retreat before combat: one hex away from the enemy if "
+            f"possible ({R.RETREAT}), not into EZoC if avoidable ({R.RETREAT_EZOC}), where stacking allows "
+            f"({R.RETREAT_STACKING}), {leave}; permitted: {_ends(mine)}")
+
+
+def answer(g: Game, command: Any) -> None:
+    """A command answering the pending frame on top."""
+    frame = g.state.stack[-1]
+    opts = frame_options(g.world(), frame) or []
+    dumped = command.model_dump(mode="json")
+    if frame.kind == "retreat" and dumped.get("type") == "retreat":
+        dumped = RT.normalise(g.world(), frame, dumped)
+    if frame.kind == "cavalry_retreat" and dumped.get("type") == "cavalry_retreat":
+        dumped = RT.normalise_cavalry(g.world(), frame, dumped)
+    if dumped not in opts:
+        g.reject(*refusal(g.world(), frame, dumped, opts))
+    g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    apply_answer(g, frame, dumped)
+
+
+def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
+    """Carry out an accepted answer to `frame` (already cleared from the stack)."""
+    match frame.kind:
+        case "retreat" | "rout_move" | "artillery_retreat":
+            resolve_answer(g, frame, dumped)
+        case "advance":
+            if dumped["unit"] is not None:
+                uid = dumped["unit"]
+                w = g.world()
+                h = next(h for h in vacated(w, frame) if w.grid.is_adjacent(w.state.units[uid].hex, h) and w.fits(h, [uid]))
+                advance_into(g, uid, h)
+        case "choose_order":
+            fid = frame.data["formation"]
+            if g.state.formations[fid].order != dumped["order"]:
+                g.emit(ev.OrderChanged(formation=fid, order=dumped["order"], by="reinforcement", rule=str(R.MB_FIRST_TURN)))
+        case "dr_choice":
+            A.dr_choice(g, frame, dumped["choice"])
+        case "ne_choice":
+            A.ne_choice(g, frame, dumped["test"])
+        case "defensive_fire":
+            A.defensive_fire(g, frame, dumped["target"])
+        case "escape":
+            if dumped["to"] is not None:
+                lid = frame.data["leader"]
+                path = escape_destinations(g.world(), lid)[dumped["to"]]
+                g.emit(ev.LeaderMoved(leader=lid, path=list(path), rule=frame.rule))
+        case "cavalry_retreat":
+            A.cavalry_retreat(g, frame, dumped)
+        case "countercharge":
+            M.countercharge_answer(g, frame.data, dumped["unit"])
+        case "fall_back":
+            O.fall_back(g, frame, dumped["to"])
+        case "fire_target":
+            O.apply_fire_result(g, dumped["unit"], frame.data["result"])
+        case "light_retreat":
+            light_retreat(g, frame, dumped["unit"], dumped["to"], dumped["off_map"])
+        case "recovery":
+            recover(g, frame, dumped["hex"])
+        case "efficiency_value":
+            A.efficiency_value_answer(g, frame, dumped["value"])
+        case "free_order":
+            units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
+            g.emit(ev.FreeOrderChosen(units=units, order=dumped["order"], rule=frame.rule))
+        case "exchange_loss":
+            A.exchange_loss(g, frame, dumped["unit"])
+        case "replacement_hex":
+            g.emit(ev.UnitReturned(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN)))
+        case "commander_refuge":
+            lid = frame.data["leader"]
+            g.emit(ev.LeaderMoved(leader=lid, path=[g.state.leaders[lid].hex, dumped["to"]], rule=str(R.LEADER_ALONE)))
+
+
+def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
+    """Where a commander may flee: his full allowance (arrivano §4.5.6, §8.2.3), never into enemy units, entering
+    EZoC only where friends stand; an escape from his own hex must leave it."""
+    here = w.state.leaders[lid].hex
+    return {h: p for h, p in M.leader_destinations(w, lid).items() if h != here}
+
+
+def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_map: bool = False) -> None:
+    """The owner names a V unit and its hex: it tests, and on a pass retreats before the odds (§16.3.5); then the
+    others may try; `None` ends the step and the assault goes on."""
+    data = dict(frame.data)
+    if uid is not None and to is not None:
+        h = data["hex"]
+        passed = stack_test(g, [uid], f"{R.LIGHT_RETREAT} retreat before the assault from {h}")[uid]
+        g.emit(ev.OpenOrderTested(unit=uid, test="retreat", passed=passed, rule=str(R.LIGHT_RETREAT)))
+        if passed:
+            line = RT.before_combat_line(g.world(), [uid], to, off_map)
+            A.retreat_before_combat(g, data, [uid], line, R.LIGHT_RETREAT)
+        rest = [u for u in data["units"] if u != uid and u in O.light_retreat_candidates(g.world(), h)]
+        if rest:
+            g.emit(ev.PendingSet(kind="light_retreat", seat=frame.seat, rule=frame.rule, data=data | {"units": rest}))
+            return
+    for key in ("units", "hex"):
+        data.pop(key, None)
+    A.proceed(g, data)
