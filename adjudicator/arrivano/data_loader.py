@@ -20,36 +20,24 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Literal
 
 import pydantic
-from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
-from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
-from arbitro.adjudicator.maps.hexmap import HexMap, load_map
+from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
+from arbitro.adjudicator.maps.costs import MovementTable
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.parabellum import data as pb
+from arbitro.adjudicator.parabellum.data import BombardmentTable, Meta, OrderName, SpDrm
+from arbitro.adjudicator.parabellum.loader import label as _label, load_hexmap, load_model, load_movement
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
 DATA_DIR = Path(__file__).parent / "data"
 SCENARIOS: tuple[str, ...] = ("montebello", "campotenese")
 
-OrderName = Literal["advance", "attack", "defence", "manoeuvre"]
-Arm = Literal["infantry", "cavalry", "artillery"]
 LeaderRole = Literal["commander_in_chief", "general", "officer"]
-CrtResult = Literal["Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"]
-BombardResult = Literal["-", "D", "R"]
 FireResult = Literal["•", "D", "D1", "DR"]
 HexStr = Annotated[str, pydantic.StringConstraints(pattern=r"^[0-9]{4}$")]
-_M = TypeVar("_M", bound=BaseModel)
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Meta(_Strict):
-    title: str
-    provisional: bool
-    notes: str = ""
 
 
 # --- oob.json ----------------------------------------------------------------------------------------
@@ -57,30 +45,11 @@ class Setup(_Strict):
     hexes: list[HexStr] = Field(min_length=1, max_length=2)  # two hexes: arrivano §17.2 '2811-2813'
 
 
-class _Provisional(_Strict):
-    provisional: list[str] = []
+class UnitData(pb.UnitData):
+    """The kernel's unit (adjudicator/parabellum/data.py) with Arrivano's light infantry (§17.1.7), horse
+    artillery and redoubt batteries (§17.2.6), set up by hex or arriving with a reinforcement group."""
 
-    @pydantic.model_validator(mode="after")
-    def _known_fields(self) -> "_Provisional":
-        unknown = [name for name in self.provisional if name not in type(self).model_fields]
-        if unknown:
-            raise ValueError(f"`provisional` names unknown fields: {', '.join(unknown)}")
-        return self
-
-
-class UnitData(_Provisional):
-    id: str
-    name: str
-    side: str
-    formation: str
-    arm: Arm
-    strength: int = Field(ge=0)
-    reduced: int | None = Field(default=None, ge=1)
-    efficiency: int = Field(ge=1, le=6)
-    movement: int = Field(ge=0)
     light: bool = False
-    bombard: int | None = Field(default=None, ge=1)
-    range: int | None = Field(default=None, ge=1)
     horse: bool = False
     redoubt_battery: bool = False
     setup: Setup | None = None
@@ -92,8 +61,6 @@ class UnitData(_Provisional):
         if (self.setup is None) == (self.arrival is None):
             raise ValueError("a unit needs exactly one of `setup` and `arrival`")
         if self.arm == "artillery":
-            if self.bombard is None or self.range is None:
-                raise ValueError("artillery needs `bombard` and `range`")
             if self.strength != 0:
                 raise ValueError("artillery never counts in assaults (arrivano §11.0.2): `strength` must be 0")
         else:
@@ -113,15 +80,11 @@ class UnitData(_Provisional):
         return 2 if self.reduced is not None else 1
 
 
-class LeaderData(_Provisional):
-    id: str
-    name: str
-    side: str
+class LeaderData(pb.LeaderData):
+    """The kernel's commander with Arrivano's officers (§4.2) and cavalry officers (§4.6)."""
+
     role: LeaderRole
-    formation: str | None
     cavalry: bool = False  # arrivano §4.6
-    initiative: int = Field(ge=0, le=6)
-    command_range: int = Field(ge=0)
     setup: Setup | None = None
     arrival: str | None = None
     notes: str = ""
@@ -137,13 +100,9 @@ class LeaderData(_Provisional):
         return self
 
 
-class FormationData(_Strict):
-    id: str
-    side: str
+class FormationData(pb.FormationData):
     name: str
-    general: str
-    initial_order: OrderName | None  # None: the owner chooses (arrivano §17.1.2)
-    notes: str = ""
+    general: str  # None of `initial_order`: the owner chooses (arrivano §17.1.2)
 
 
 class ReinforcementGroup(_Strict):
@@ -407,67 +366,16 @@ class WeatherTrack(_Strict):
 
 
 # --- tables ------------------------------------------------------------------------------------------------
-def _grid_problems(rows: dict[str, dict[str, str]], columns: list[str]) -> list[tuple[str, str]]:
-    """A die-roll table: every row an integer roll giving exactly the columns, rolls contiguous."""
-    problems: list[tuple[str, str]] = []
-    if len(set(columns)) != len(columns):
-        problems.append(("$.columns", "duplicate column"))
-    rolls = []
-    for roll, row in rows.items():
-        try:
-            rolls.append(int(roll))
-        except ValueError:
-            problems.append((f"$.rows.{roll}", "row key is not an integer die roll"))
-            continue
-        if list(row) != columns:
-            missing = [c for c in columns if c not in row]
-            extra = [c for c in row if c not in columns]
-            detail = f"missing {missing}" if missing else f"unknown {extra}" if extra else "out of order"
-            problems.append((f"$.rows.{roll}", f"must give exactly the columns {columns}, in order ({detail})"))
-    rolls.sort()
-    if rolls and rolls != list(range(rolls[0], rolls[-1] + 1)):
-        problems.append(("$.rows", "rows must cover a contiguous range of modified rolls"))
-    return problems
+class CombatTable(pb.CombatTable):
+    """The kernel's CRT, which Arrivano's file also annotates with the values of its rules (the variant holds
+    them: adjudicator/arrivano/variant.py)."""
 
-
-class CombatTable(_Strict):
-    meta: Meta
-    columns: list[str]
-    rows: dict[str, dict[str, CrtResult]]
     drm_cap: int
     drm_cap_rule: str
     excess_odds_drm_per_level: int
     excess_odds_rule: str
     below_minimum: Literal["forbidden_to_declare"]
     below_minimum_rule: str
-
-    def checks(self) -> list[tuple[str, str]]:
-        return _grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
-
-    def result(self, modified_roll: int, column: str) -> CrtResult:
-        low, high = self.roll_range()
-        return self.rows[str(min(high, max(low, modified_roll)))][column]
-
-    def roll_range(self) -> tuple[int, int]:
-        rolls = sorted(int(r) for r in self.rows)
-        return rolls[0], rolls[-1]
-
-
-class SpDrm(_Strict):
-    min_sp: int = Field(ge=0)
-    drm: int
-
-
-class BombardmentTable(_Strict):
-    meta: Meta
-    columns: list[str]
-    max_column: int
-    range_drm: dict[str, int]
-    concentration_drm: list[SpDrm]
-    rows: dict[str, dict[str, BombardResult]]
-
-    def checks(self) -> list[tuple[str, str]]:
-        return _grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
 
 
 class FireTable(_Strict):
@@ -484,10 +392,10 @@ class FireTable(_Strict):
     rows: dict[str, dict[str, FireResult]]
 
     def checks(self) -> list[tuple[str, str]]:
-        return _grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
+        return pb.grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
 
 
-class TerrainEffect(_Provisional):
+class TerrainEffect(pb.Provisional):
     bombard_drm: int
     assault_drm: int
     assault_shift_left: int = Field(ge=0)
@@ -661,50 +569,6 @@ class ArrivanoData:
     scenarios: dict[str, ScenarioData]
 
 
-def _label(path: Path, data_dir: Path) -> str:
-    try:
-        return path.relative_to(data_dir).as_posix()
-    except ValueError:
-        return str(path)
-
-
-def _load_model(path: Path, model: type[_M], data_dir: Path, problems: list[DataProblem]) -> _M | None:
-    label = _label(path, data_dir)
-    try:
-        raw = read_json(path, label)
-    except DataError as e:
-        problems.extend(e.problems)
-        return None
-    try:
-        loaded = model.model_validate(raw)
-    except pydantic.ValidationError as e:
-        for issue in e.errors(include_url=False):
-            problems.append(DataProblem(label, json_path(tuple(issue["loc"])), issue["msg"]))
-        return None
-    # Whole-file checks with their own JSON paths (pydantic's model validators only report "$").
-    checks = getattr(loaded, "checks", None)
-    found = checks() if checks is not None else []
-    problems.extend(DataProblem(label, path, message) for path, message in found)
-    return None if found else loaded
-
-
-def _load_map(path: Path, data_dir: Path, problems: list[DataProblem]) -> HexMap | None:
-    try:
-        return load_map(path, source=_label(path, data_dir))
-    except DataError as e:
-        problems.extend(e.problems)
-    return None
-
-
-def _load_movement(path: Path, hexmap: HexMap | None, data_dir: Path,
-                   problems: list[DataProblem]) -> MovementTable | None:
-    try:
-        return load_movement_table(path, hexmap=hexmap, source=_label(path, data_dir))
-    except DataError as e:
-        problems.extend(e.problems)
-    return None
-
-
 def load_tables(data_dir: Path = DATA_DIR) -> Tables:
     problems: list[DataProblem] = []
     tables = _load_tables(data_dir, problems)
@@ -716,12 +580,12 @@ def load_tables(data_dir: Path = DATA_DIR) -> Tables:
 def _load_tables(data_dir: Path, problems: list[DataProblem]) -> Tables | None:
     t = data_dir / "tables"
     parts = {
-        "crt": _load_model(t / "crt.json", CombatTable, data_dir, problems),
-        "bombardment": _load_model(t / "bombardment.json", BombardmentTable, data_dir, problems),
-        "infantry_fire": _load_model(t / "infantry_fire.json", FireTable, data_dir, problems),
-        "terrain": _load_model(t / "terrain.json", TerrainTable, data_dir, problems),
-        "orders": _load_model(t / "orders.json", OrdersTable, data_dir, problems),
-        "movement": _load_movement(t / "movement.json", None, data_dir, problems),
+        "crt": load_model(t / "crt.json", CombatTable, data_dir, problems),
+        "bombardment": load_model(t / "bombardment.json", BombardmentTable, data_dir, problems),
+        "infantry_fire": load_model(t / "infantry_fire.json", FireTable, data_dir, problems),
+        "terrain": load_model(t / "terrain.json", TerrainTable, data_dir, problems),
+        "orders": load_model(t / "orders.json", OrdersTable, data_dir, problems),
+        "movement": load_movement(t / "movement.json", None, data_dir, problems),
     }
     if any(v is None for v in parts.values()):
         return None
@@ -741,20 +605,20 @@ def load_scenario(name: str, data_dir: Path = DATA_DIR) -> ScenarioData:
 def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
                    problems: list[DataProblem]) -> ScenarioData | None:
     folder = data_dir / name
-    spec = _load_model(folder / "scenario.json", ScenarioFile, data_dir, problems)
+    spec = load_model(folder / "scenario.json", ScenarioFile, data_dir, problems)
     if spec is None:
         return None
-    oob = _load_model(data_dir / spec.oob, OrderOfBattle, data_dir, problems)
-    hexmap = _load_map(data_dir / spec.map, data_dir, problems)
-    weather = _load_model(data_dir / spec.weather, WeatherTrack, data_dir, problems) if spec.weather else None
+    oob = load_model(data_dir / spec.oob, OrderOfBattle, data_dir, problems)
+    hexmap = load_hexmap(data_dir / spec.map, data_dir, problems)
+    weather = load_model(data_dir / spec.weather, WeatherTrack, data_dir, problems) if spec.weather else None
     movement: dict[int, MovementTable] = {}
     if spec.weather and weather is not None:
         for box in weather.boxes:
-            table = _load_movement(data_dir / box.movement_table, hexmap, data_dir, problems)
+            table = load_movement(data_dir / box.movement_table, hexmap, data_dir, problems)
             if table is not None:
                 movement[box.box] = table
     elif tables is not None and hexmap is not None:
-        table = _load_movement(data_dir / "tables" / "movement.json", hexmap, data_dir, problems)
+        table = load_movement(data_dir / "tables" / "movement.json", hexmap, data_dir, problems)
         if table is not None:
             movement[0] = table
     if oob is None or hexmap is None or (spec.weather and weather is None):
@@ -768,8 +632,8 @@ def load(data_dir: Path = DATA_DIR) -> ArrivanoData:
     """Load every Arrivano data file; raise :class:`DataError` listing every problem found."""
     problems: list[DataProblem] = []
     tables = _load_tables(data_dir, problems)
-    options = _load_model(data_dir / "options.json", OptionsFile, data_dir, problems)
-    interpretations = _load_model(data_dir / "interpretations.json", InterpretationsFile, data_dir, problems)
+    options = load_model(data_dir / "options.json", OptionsFile, data_dir, problems)
+    interpretations = load_model(data_dir / "interpretations.json", InterpretationsFile, data_dir, problems)
     scenarios = {name: _load_scenario(name, data_dir, tables, problems) for name in SCENARIOS}
     if interpretations is not None:
         problems.extend(_check_interpretations(interpretations))

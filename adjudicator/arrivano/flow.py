@@ -66,13 +66,7 @@ class Game:
 
 def crt_table(tables: Tables) -> CombatTable:
     """The Arrivano CRT in the shape of the shared combat engine (adjudicator/tables.py)."""
-    t = tables.crt
-    return CombatTable(
-        name="arrivano CRT", title=t.meta.title, provisional=t.meta.provisional, columns_are="odds",
-        columns=tuple(t.columns), rows={r: tuple(row[c] for c in t.columns) for r, row in t.rows.items()},
-        results={"Ae": "attacker eliminated", "De": "defender eliminated", "Ad": "attacker disordered",
-                 "Dd": "defender disordered", "Ne": "no effect", "Ex": "exchange", "Dr": "defender retreats"},
-        modifier_cap=t.drm_cap)
+    return tables.crt.odds_table("arrivano CRT")
 
 
 # ================================================================================================

@@ -12,25 +12,15 @@ from pathlib import Path
 from typing import Literal
 
 import pydantic
-from arbitro.adjudicator.datafiles import DataError, DataProblem, pydantic_problems, read_json
+from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
+from arbitro.adjudicator.parabellum import data as pb
+from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderName
+from arbitro.adjudicator.parabellum.loader import load_model
 from pydantic import BaseModel, ConfigDict, Field
 
 DATA_DIR = Path(__file__).parent / "data"
 
 Side = Literal["france", "austria"]
-Arm = Literal["infantry", "cavalry", "artillery"]
-OrderName = Literal["advance", "attack", "defence", "manoeuvre"]
-ResultCode = Literal["Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Meta(_Strict):
-    title: str
-    notes: str = ""
-    provisional: bool = True
 
 
 # --- oob.json ----------------------------------------------------------------------------------------
@@ -48,54 +38,35 @@ class Arrival(_Strict):
     entry: str
 
 
-class UnitData(_Strict):
-    id: str
-    name: str
+class UnitData(pb.UnitData):
+    """The kernel's unit (adjudicator/parabellum/data.py) with the cavalry that may charge (caldiero §20.2),
+    set up in a PI area of §21 or arriving on a turn at an entry hex (§21.3-§21.4)."""
+
     side: Side
-    formation: str
-    arm: Arm
-    strength: int = Field(ge=0)
-    reduced: int | None = Field(default=None, ge=0)
-    efficiency: int = Field(ge=1, le=6)
-    movement: int = Field(ge=1)
-    bombard: int | None = None
-    range: int | None = None
     charge: bool = False
     setup: SetupPlace | None = None
     arrival: Arrival | None = None
-    provisional: list[str] = []
 
     @pydantic.model_validator(mode="after")
     def _placed_once(self) -> "UnitData":
         if (self.setup is None) == (self.arrival is None):
             raise ValueError("a unit needs exactly one of `setup` and `arrival`")
-        if self.arm == "artillery" and (self.bombard is None or self.range is None):
-            raise ValueError("artillery needs `bombard` and `range`")
         return self
 
 
-class LeaderData(_Strict):
-    id: str
-    name: str
+class LeaderData(pb.LeaderData):
     side: Side
     role: Literal["general", "commander_in_chief"]
-    formation: str | None
-    initiative: int = Field(ge=0, le=6)
-    command_range: int = Field(ge=0)
     movement: int = 6  # caldiero §2.2.1
     setup: SetupPlace | None = None
     arrival: Arrival | None = None
-    provisional: list[str] = []
 
 
-class FormationData(_Strict):
-    id: str
+class FormationData(pb.FormationData):
     side: Side
     general: str | None
-    initial_order: OrderName | None
     arrival_turn: int = 1
     reserve: bool = False
-    notes: str = ""
 
 
 class OrderOfBattle(_Strict):
@@ -111,7 +82,7 @@ class TerrainEffect(_Strict):
     bombard_drm: int
     assault_shift_left: int
     assault_drm: int
-    dr_becomes: ResultCode | None
+    dr_becomes: CrtResult | None
     halves_strength: bool = False
     no_bombard_into: bool = False
     blocks_los: bool = False
@@ -156,43 +127,6 @@ class TerrainTable(_Strict):
     climb: ClimbEffect
     hexsides: dict[str, HexsideEffect]
     roads: dict[str, RoadEffect]
-
-
-# --- crt.json / bombardment.json ---------------------------------------------------------------------
-class CombatTable(_Strict):
-    meta: Meta
-    columns: list[str]
-    rows: dict[str, dict[str, ResultCode]]
-
-    @pydantic.model_validator(mode="after")
-    def _complete(self) -> "CombatTable":
-        for roll, row in self.rows.items():
-            int(roll)
-            if sorted(row) != sorted(self.columns):
-                raise ValueError(f"row {roll} must give exactly the columns {self.columns}")
-        return self
-
-    def roll_range(self) -> tuple[int, int]:
-        rolls = sorted(int(r) for r in self.rows)
-        return rolls[0], rolls[-1]
-
-
-class ConcentrationDrm(_Strict):
-    min_sp: int
-    drm: int
-
-
-class BombardmentTable(_Strict):
-    meta: Meta
-    columns: list[str]
-    max_column: int
-    range_drm: dict[str, int]
-    concentration_drm: list[ConcentrationDrm]
-    rows: dict[str, dict[str, Literal["-", "D", "R"]]]
-
-    def roll_range(self) -> tuple[int, int]:
-        rolls = sorted(int(r) for r in self.rows)
-        return rolls[0], rolls[-1]
 
 
 # --- weather.json -------------------------------------------------------------------------------------
@@ -295,24 +229,10 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
-def load_file(path: Path, model: type[BaseModel], problems: list[DataProblem]) -> BaseModel | None:
-    """One data file validated by its schema; None, with every problem of the file added to ``problems``, if not."""
-    try:
-        raw = read_json(path, path.name)
-    except DataError as e:
-        problems.extend(e.problems)
-        return None
-    try:
-        return model.model_validate(raw)
-    except pydantic.ValidationError as e:
-        problems.extend(DataProblem(path.name, p.path, p.message) for p in pydantic_problems(e))
-        return None
-
-
 def load(data_dir: Path = DATA_DIR) -> CaldieroData:
     """Every data file, checked; raises :class:`DataError` listing the problems of every file at once."""
     problems: list[DataProblem] = []
-    parts = {name.removesuffix(".json"): load_file(data_dir / name, model, problems) for name, model in FILES.items()}
+    parts = {name.removesuffix(".json"): load_model(data_dir / name, model, data_dir, problems) for name, model in FILES.items()}
     if problems:
         raise DataError(problems)
     data = CaldieroData(**parts)  # type: ignore[arg-type]
@@ -349,8 +269,6 @@ def check_consistency(data: CaldieroData) -> list[DataProblem]:
         for unit_id in option.units:
             if unit_id not in seen:
                 problems.append(DataProblem("scenario.json", f"$.options.{name}.units", f"unknown unit {unit_id!r}"))
-    if sorted(data.crt.columns) != sorted(set(data.crt.columns)):
-        problems.append(DataProblem("crt.json", "$.columns", "duplicate column"))
     return problems
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbitro.adjudicator.caldiero.loader import BombardmentTable
+from arbitro.adjudicator.parabellum.data import BombardmentTable
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import bombardment, sight

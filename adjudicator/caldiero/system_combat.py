@@ -7,7 +7,7 @@ what stays here is Caldiero's: its CRT file format and the reading `shift_beyond
 from __future__ import annotations
 
 from arbitro.adjudicator import tables
-from arbitro.adjudicator.caldiero.loader import CombatTable
+from arbitro.adjudicator.parabellum.data import CombatTable
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault
 
@@ -18,12 +18,7 @@ def odds_table(crt: CombatTable) -> tables.CombatTable:
     """Caldiero's CRT (caldiero/data/crt.json, one object per row) as the shared engine's table, built once."""
     kept = _ODDS_TABLES.get(id(crt))
     if kept is None or kept[0] is not crt:  # the CRT is kept in the entry, so its id stays unique
-        codes = sorted({code for row in crt.rows.values() for code in row.values()})
-        table = tables.parse_table({
-            "name": "caldiero_crt", "title": crt.meta.title, "provisional": crt.meta.provisional, "columns_are": "odds",
-            "columns": list(crt.columns), "rows": {k: [row[c] for c in crt.columns] for k, row in crt.rows.items()},
-            "results": {code: "caldiero §12.5.4" for code in codes}}, source="caldiero crt.json")
-        kept = _ODDS_TABLES[id(crt)] = (crt, table)
+        kept = _ODDS_TABLES[id(crt)] = (crt, crt.odds_table("caldiero_crt"))
     return kept[1]
 
 
@@ -52,6 +47,4 @@ def clamp_drm(total: int) -> int:
 
 
 def look_up(table: CombatTable, column: str, modified_roll: int) -> str:
-    low, high = table.roll_range()
-    row = max(low, min(high, modified_roll))
-    return table.rows[str(row)][column]
+    return table.result(modified_roll, column)

@@ -122,7 +122,7 @@ def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:
     raw = json.loads((data_copy / "crt.json").read_text())
     del raw["rows"]["3"]["6-1"]
     (data_copy / "crt.json").write_text(json.dumps(raw))
-    with pytest.raises(DataError, match=r"crt\.json: \$: row 3 must give exactly the columns"):
+    with pytest.raises(DataError, match=r"crt\.json: \$\.rows\.3: must give exactly the columns .*missing \[.6-1.\]"):
         loader.load(data_copy)
 
 

@@ -1,0 +1,174 @@
+"""The Para Bellum data model, written once: what both rulebooks print as data, as pydantic schemas.
+
+Both games' data files are read through these models (adjudicator/parabellum/loader.py loads and checks them):
+the order of battle (units, leaders, formations), the combat results table (both §12.5) and the bombardment
+table (both §11.4.4 / §11.4.3). What only one game prints extends these models in its own loader
+(adjudicator/caldiero/loader.py: set-up areas, weather, Elan; adjudicator/arrivano/data_loader.py: officers,
+reinforcement groups, march orders, redoubts, flags). Every model is strict: an unknown key is an error, and
+`checks()` reports the problems a whole file shows, each with its JSON path."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import pydantic
+from arbitro.adjudicator import tables
+from arbitro.adjudicator.datafiles import StrictModel
+from pydantic import Field
+
+OrderName = Literal["advance", "attack", "defence", "manoeuvre"]  # the four orders, §5.1 in both books
+Arm = Literal["infantry", "cavalry", "artillery"]  # §2.1 in both books
+CrtResult = Literal["Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"]  # §12.5.4 in both books
+BombardResult = Literal["-", "D", "R"]  # no effect, disorder, retreat and disorder (§11.4 in both books)
+
+# What every result code of the CRT does, for the records of the shared table kit (adjudicator/tables.py).
+CRT_RESULTS: dict[str, str] = {"Ae": "attacker eliminated", "De": "defender eliminated", "Ad": "attacker disordered",
+                               "Dd": "defender disordered", "Ne": "no effect", "Ex": "exchange",
+                               "Dr": "defender retreats"}
+
+
+class Meta(StrictModel):
+    """A file's title, whether its values are a reconstruction (`provisional`; a file that does not say is
+    one), and notes on its sources."""
+
+    title: str
+    provisional: bool = True
+    notes: str = ""
+
+
+class Provisional(StrictModel):
+    """A record some of whose values are reconstructions, named in `provisional` (each a field of the record)."""
+
+    provisional: list[str] = []
+
+    @pydantic.model_validator(mode="after")
+    def _known_fields(self) -> "Provisional":
+        unknown = [name for name in self.provisional if name not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"`provisional` names unknown fields: {', '.join(unknown)}")
+        return self
+
+
+# --- the order of battle ----------------------------------------------------------------------------------
+class UnitData(Provisional):
+    """A combat unit's counter (§2.1 in both books): strength points (the reduced side, if it has one),
+    efficiency, movement allowance; artillery also its bombardment value and range (§11.4 in both books).
+    Where it starts (`setup`) and when it arrives (`arrival`) are each game's own format."""
+
+    id: str
+    name: str
+    side: str
+    formation: str
+    arm: Arm
+    strength: int = Field(ge=0)
+    reduced: int | None = Field(default=None, ge=0)
+    efficiency: int = Field(ge=1, le=6)
+    movement: int = Field(ge=0)
+    bombard: int | None = None
+    range: int | None = None
+
+    @pydantic.model_validator(mode="after")
+    def _artillery_fires(self) -> "UnitData":
+        if self.arm == "artillery" and (self.bombard is None or self.range is None):
+            raise ValueError("artillery needs `bombard` and `range`")
+        return self
+
+
+class LeaderData(Provisional):
+    """A commander's counter (caldiero §4, arrivano §4): initiative and command range."""
+
+    id: str
+    name: str
+    side: str
+    formation: str | None
+    initiative: int = Field(ge=0, le=6)
+    command_range: int = Field(ge=0)
+
+
+class FormationData(StrictModel):
+    """A formation under its general, with the order it starts under (None: its owner chooses at set-up)."""
+
+    id: str
+    side: str
+    initial_order: OrderName | None
+    notes: str = ""
+
+
+# --- die-roll tables ------------------------------------------------------------------------------------------
+def grid_problems(rows: dict[str, dict[str, str]], columns: list[str]) -> list[tuple[str, str]]:
+    """A die-roll table: every row an integer roll giving exactly the columns in order, rolls contiguous."""
+    problems: list[tuple[str, str]] = []
+    if len(set(columns)) != len(columns):
+        problems.append(("$.columns", "duplicate column"))
+    rolls = []
+    for roll, row in rows.items():
+        try:
+            rolls.append(int(roll))
+        except ValueError:
+            problems.append((f"$.rows.{roll}", "row key is not an integer die roll"))
+            continue
+        if list(row) != columns:
+            missing = [c for c in columns if c not in row]
+            extra = [c for c in row if c not in columns]
+            detail = f"missing {missing}" if missing else f"unknown {extra}" if extra else "out of order"
+            problems.append((f"$.rows.{roll}", f"must give exactly the columns {columns}, in order ({detail})"))
+    rolls.sort()
+    if rolls and rolls != list(range(rolls[0], rolls[-1] + 1)):
+        problems.append(("$.rows", "rows must cover a contiguous range of modified rolls"))
+    return problems
+
+
+def _roll_range(rows: dict[str, dict[str, str]]) -> tuple[int, int]:
+    rolls = sorted(int(r) for r in rows)
+    return rolls[0], rolls[-1]
+
+
+class CombatTable(StrictModel):
+    """The combat results table (§12.5 in both books): one row per modified die roll, one column per odds."""
+
+    meta: Meta
+    columns: list[str]
+    rows: dict[str, dict[str, CrtResult]]
+
+    def checks(self) -> list[tuple[str, str]]:
+        return grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
+
+    def roll_range(self) -> tuple[int, int]:
+        return _roll_range(self.rows)  # type: ignore[arg-type]
+
+    def result(self, modified_roll: int, column: str) -> CrtResult:
+        """The result in `column`; a roll beyond the first or last row reads that row (§12.5.2 in both)."""
+        low, high = self.roll_range()
+        return self.rows[str(min(high, max(low, modified_roll)))][column]
+
+    def odds_table(self, name: str) -> tables.CombatTable:
+        """The table in the shape of the shared table kit (adjudicator/tables.py), which picks odds columns."""
+        return tables.CombatTable(
+            name=name, title=self.meta.title, provisional=self.meta.provisional, columns_are="odds",
+            columns=tuple(self.columns), rows={r: tuple(row[c] for c in self.columns) for r, row in self.rows.items()},
+            results=CRT_RESULTS)
+
+
+class SpDrm(StrictModel):
+    """A die modifier for at least `min_sp` strength points in the target hex."""
+
+    min_sp: int = Field(ge=0)
+    drm: int
+
+
+class BombardmentTable(StrictModel):
+    """The bombardment table (caldiero §11.4.4, arrivano §11.4.3): a column per bombardment value (up to
+    `max_column`), die modifiers for range and for the strength points in the target hex."""
+
+    meta: Meta
+    columns: list[str]
+    max_column: int
+    range_drm: dict[str, int]
+    concentration_drm: list[SpDrm]
+    rows: dict[str, dict[str, BombardResult]]
+
+    def checks(self) -> list[tuple[str, str]]:
+        return grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
+
+    def roll_range(self) -> tuple[int, int]:
+        return _roll_range(self.rows)  # type: ignore[arg-type]

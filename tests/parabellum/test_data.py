@@ -1,0 +1,73 @@
+"""The kernel's data model (adjudicator/parabellum/data.py, loader.py), for both variants: each game's files are
+read into the same models, and a fault is reported with the file, the JSON path and what is wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from arbitro.adjudicator.arrivano import data_loader as arrivano
+from arbitro.adjudicator.caldiero import loader as caldiero
+from arbitro.adjudicator.datafiles import DataProblem
+from arbitro.adjudicator.parabellum import data as pb
+from arbitro.adjudicator.parabellum.loader import load_model
+from arbitro.adjudicator.parabellum.variant import Variant
+
+# Where each variant keeps the two tables the kernel reads (the books print neither: both are reconstructions).
+TABLE_FILES: dict[str, tuple[Path, Path]] = {
+    "caldiero": (caldiero.DATA_DIR / "crt.json", caldiero.DATA_DIR / "bombardment.json"),
+    "arrivano": (arrivano.DATA_DIR / "tables" / "crt.json", arrivano.DATA_DIR / "tables" / "bombardment.json"),
+}
+
+
+def loaded_tables(variant: Variant) -> tuple[pb.CombatTable, pb.BombardmentTable]:
+    if variant.book == "caldiero":
+        data = caldiero.default_data()
+        return data.crt, data.bombardment
+    tables = arrivano.load_tables()
+    return tables.crt, tables.bombardment
+
+
+def test_both_games_read_their_tables_into_the_kernel_models(variant: Variant) -> None:
+    """§12.5 and §11.4 in both books: the CRT from 1-5 to 6-1 over the modified rolls -3..10, the bombardment
+    table by bombardment value; each game's loader returns the kernel's models (or an extension of them)."""
+    crt, bombardment = loaded_tables(variant)
+    assert isinstance(crt, pb.CombatTable) and isinstance(bombardment, pb.BombardmentTable)
+    assert crt.columns[0] == "1-5" and crt.columns[-1] == "6-1" and crt.roll_range() == (-3, 10)
+    assert crt.result(99, "6-1") == crt.result(10, "6-1") and crt.result(-9, "1-5") == crt.result(-3, "1-5")
+    assert bombardment.columns == [str(n) for n in range(1, bombardment.max_column + 1)]
+
+
+def test_the_crt_in_the_table_kits_shape_reads_the_same_cells(variant: Variant) -> None:
+    crt, _ = loaded_tables(variant)
+    kit = crt.odds_table("crt")
+    low, high = crt.roll_range()
+    for roll in range(low, high + 1):
+        for i, column in enumerate(crt.columns):
+            assert kit.cell(roll, i) == crt.result(roll, column)
+
+
+def test_a_table_fault_names_file_path_and_problem(variant: Variant, tmp_path: Path) -> None:
+    """A row missing a column and a gap in the rolls are both reported, each at its JSON path."""
+    crt_file, _ = TABLE_FILES[variant.book]
+    raw = json.loads(crt_file.read_text(encoding="utf-8"))
+    del raw["rows"]["4"]["6-1"]
+    del raw["rows"]["7"]
+    (tmp_path / "crt.json").write_text(json.dumps(raw), encoding="utf-8")
+    problems: list[DataProblem] = []
+    assert load_model(tmp_path / "crt.json", type(loaded_tables(variant)[0]), tmp_path, problems) is None
+    assert [(p.file, p.path) for p in problems] == [("crt.json", "$.rows.4"), ("crt.json", "$.rows")]
+    assert "missing ['6-1']" in problems[0].problem and "contiguous" in problems[1].problem
+
+
+def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:
+    """§2.1 and §11.4 in both books: artillery has a bombardment value and a range; `provisional` names fields."""
+    unit = {"id": "u", "name": "U", "side": "france", "formation": "f", "arm": "artillery", "strength": 0,
+            "efficiency": 3, "movement": 3}
+    with pytest.raises(ValueError, match="artillery needs `bombard` and `range`"):
+        pb.UnitData.model_validate(unit)
+    with pytest.raises(ValueError, match="`provisional` names unknown fields: colour"):
+        pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3, "provisional": ["colour"]})
+    assert pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3}).bombard == 2
+    assert pb.Meta.model_validate({"title": "t"}).provisional  # a file that does not say is a reconstruction
