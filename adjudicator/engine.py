@@ -94,8 +94,10 @@ class GameContext(msgspec.Struct, kw_only=True):
 class Adjudicated(msgspec.Struct, kw_only=True):
     command: dict[str, Any]  # the command as validated and normalised (what is stored)
     events: list[Any]
-    state: GameState[Any]  # the state after the events
+    # states_after[i]: the state after events[i], as decide computed it (asked for with keep_states; else empty)
+    states_after: list[GameState[Any]]
     checkpoints: list[tuple[int, bytes]]  # (seq, state bytes) before each Checkpoint event: snapshots
+    state: GameState[Any]  # the state after the events
 
 
 class Adjudicator:
@@ -113,12 +115,15 @@ class Adjudicator:
 
     # --- entry point ----------------------------------------------------------------------------
     def decide(
-        self, state: GameState[Any], seat: str, raw: Any, game: GameContext, history: History, supply: Supply
+        self, state: GameState[Any], seat: str, raw: Any, game: GameContext, history: History, supply: Supply,
+        *, keep_states: bool = False,
     ) -> Adjudicated:
+        """`keep_states`: also return the state after each event (Adjudicated.states_after), for a caller that
+        serves the events (the service) and would otherwise fold them again."""
         if seat != UMPIRE and seat not in game.seats:
             raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
         command, normalised = self.parse(raw)
-        ctx = self._context(state, seat, supply, game, history)
+        ctx = self._context(state, seat, supply, game, history, keep_states)
         if normalised["type"] in cc.CORE_COMMAND_TYPES:
             ctx = self._engine_command(ctx, state, command, game, history)
         else:
@@ -177,16 +182,18 @@ class Adjudicator:
         return [created, *ctx.events]
 
     def _context(
-        self, state: GameState[Any], seat: str, supply: Supply, game: GameContext, history: History
+        self, state: GameState[Any], seat: str, supply: Supply, game: GameContext, history: History,
+        keep_states: bool = False,
     ) -> Decision[Any]:
         ctx = Decision(self.ruleset, self.fold, self.fold.copy(state), seat, state.core.seq + 1, supply,
                        game.options, history.state_at)
         ctx.log, ctx.context, ctx.before = history, game, state
+        ctx.states_after = [] if keep_states else None
         return ctx
 
     def fresh(self, ctx: Decision[Any], seat: str, supply: Supply) -> Decision[Any]:
         """A new context for the same command from the same state: what `ctx` did so far is discarded."""
-        return self._context(ctx.before, seat, supply, ctx.context, ctx.log)
+        return self._context(ctx.before, seat, supply, ctx.context, ctx.log, ctx.states_after is not None)
 
     def start(self, ctx: Decision[Any]) -> None:
         self.ruleset.start(ctx)
@@ -414,7 +421,8 @@ class Adjudicator:
             data = state_bytes(ctx.game)
             checkpoints.append((ctx.game.core.seq, data))
             ctx.emit(core.Checkpoint(state_hash=state_hash(ctx.game), reason=reason))
-        return Adjudicated(command=normalised, events=list(ctx.events), state=ctx.game, checkpoints=checkpoints)
+        return Adjudicated(command=normalised, events=list(ctx.events), states_after=list(ctx.states_after or ()),
+                           checkpoints=checkpoints, state=ctx.game)
 
     # --- listings ------------------------------------------------------------------------------
     def legal(self, state: GameState[Any], seat: str) -> list[dict[str, Any]]:

@@ -82,6 +82,10 @@ class Decision(Generic[S]):
         self.ruleset, self._fold, self.game, self.seat = ruleset, fold, game, seat
         self.options = frozenset(options)
         self.events: list[Any] = []
+        # When kept (not None): the state after each emitted event, a private copy, since the fold goes on mutating
+        # `game`. The service serves each event from its own state without folding it a second time; callers that
+        # only want the events (legal listings, re-adjudication) do not pay for the copies.
+        self.states_after: list[GameState[S]] | None = None
         self._next_seq = next_seq
         self.head_before = next_seq - 1  # the head this command is judged at
         self._supply = supply
@@ -99,6 +103,8 @@ class Decision(Generic[S]):
     def emit(self, event: Any) -> None:
         self.events.append(event)
         self.game = self._fold.apply_event(self.game, self._next_seq, event, self._history)
+        if self.states_after is not None:
+            self.states_after.append(self._fold.copy(self.game))
         self._next_seq += 1
 
     def roll(

@@ -55,6 +55,9 @@ class Arbitro:
         # legal() per (game, seat) at a head hash: a pure function of the state, asked again and again by clients
         # that list, choose and list again; stored encoded so no caller can alter the cached answer
         self._legal: dict[tuple[str, str], tuple[str, bytes]] = {}
+        # Each game's genesis facts (options, entropy seats, origin), which never change: keyed by what names the
+        # game's genesis in its record, so a game deleted and imported again under its id is read afresh.
+        self._genesis: dict[str, tuple[tuple[str, str], core.GameCreated]] = {}
 
     # --- plumbing -------------------------------------------------------------------------------
     def adjudicator(self, ruleset: str) -> Adjudicator:
@@ -77,22 +80,28 @@ class Arbitro:
 
     def _head_state(self, game: GameRecord) -> GameState[Any]:
         """The state at the head `game` was read with (not at the store's head now, which another writer may
-        have moved since); a private copy."""
+        have moved since); a private copy. From the head cache, else the newest snapshot and a short fold."""
         fold = self.adjudicator(game.ruleset).fold
         cached = self._heads.get(game.id)
         if cached is not None and cached[0] == game.head_hash:
             return fold.decode_state(cached[1])
-        state = Replayer(fold, self.store, game.id).state_at(game.head_seq)
+        state = Replayer(fold, self.store, game.id, head=game.head_seq).state_at(game.head_seq)
         self._heads[game.id] = (game.head_hash, state_bytes(state))
         return state
 
-    def _created(self, game_id: str) -> core.GameCreated:
-        body = next(iter(self.replayer(game_id).bodies(1, 1)))
+    def _created(self, game: GameRecord) -> core.GameCreated:
+        """The game's genesis (event #1), decoded once per game and process: its facts never change."""
+        identity = (game.seed_commitment, game.created_at)
+        cached = self._genesis.get(game.id)
+        if cached is not None and cached[0] == identity:
+            return cached[1]
+        body = next(iter(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies(1, 1)))
         assert isinstance(body.event, core.GameCreated)
+        self._genesis[game.id] = (identity, body.event)
         return body.event
 
     def context(self, game: GameRecord, created: core.GameCreated | None = None) -> GameContext:
-        created = created or self._created(game.id)
+        created = created or self._created(game)
         if not may_reveal(created):
             return GameContext(seats=game.seats, kind=game.kind, options=created.options, seed=None, game_id=game.id,
                                no_seed_reason=f"this fork kept the dice of game {created.origin.get('fork')}: its seed "
@@ -169,6 +178,7 @@ class Arbitro:
                                 salt=rnd.command_salt(seed, game_id, 0), command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=now())
         _, stored = seal_events(record.id, seed, command, events, first_seq=1, prev=GENESIS)
         self.store.create_game(record, command, stored)
+        self._genesis[game_id] = ((record.seed_commitment, record.created_at), created)
         return game_id
 
     @staticmethod
@@ -209,11 +219,13 @@ class Arbitro:
         self, game_id: str, seat: str, command: Any, *, expected_seq: int | None = None, key: str | None = None,
         signature: str | None = None,
     ) -> dict[str, Any]:
-        # The head is read once: the expected head is checked against it, the command judged in its state and
+        # The record is read once: the expected head is checked against it, the command judged in its state and
         # appended only if it is still the head (the append's transaction checks), so a loser of a race is told
-        # "stale", never judged against a state its --expect did not name (issue 9.12).
+        # "stale", never judged against a state its --expect did not name (issue 9.12). Each new event is folded
+        # once, by the engine, and served from the state it left (Adjudicated.states_after).
         game = self.game(game_id)
-        known_type(registry.get(game.ruleset), command)
+        ruleset = registry.get(game.ruleset)
+        known_type(ruleset, command)
         if key is not None:
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
@@ -221,12 +233,13 @@ class Arbitro:
         if expected_seq is not None and expected_seq != game.head_seq:
             raise StaleSequence(game_id, expected_seq, game.head_seq)
         adj = self.adjudicator(game.ruleset)
-        created = self._created(game_id)
+        created = self._created(game)
         pinned(game, created, adj.ruleset, command)
         signed = self._seat_signature(game, seat, command, expected_seq, key, signature)
-        replayer = Replayer(adj.fold, self.store, game_id)
+        history = Replayer(adj.fold, self.store, game_id, head=game.head_seq)
         state = self._head_state(game)
-        done = adj.decide(state, seat, command, self.context(game, created), replayer, self.supply(game))
+        done = adj.decide(state, seat, command, self.context(game, created), history, self.supply(game),
+                          keep_states=True)
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
                                salt=rnd.command_salt(game.seed, game_id, cmd),
@@ -244,15 +257,10 @@ class Arbitro:
         self._snapshot(game_id, done)
         if stored:
             self._heads[game_id] = (stored[-1].hash, state_bytes(done.state))
-        # Serve the new events from the states in hand rather than reading them back.
-        served, after = [], adj.fold.copy(state)
-        for body, sealed in zip(bodies, stored, strict=True):
-            after = adj.fold.apply(after, body, replayer.state_at)
-            event = serve_event(adj.ruleset, body, sealed.hash, seat, after)
-            if event is not None:
-                served.append(event)
-        return {"game": game_id, "cmd": cmd, "duplicate": False, "head": stored[-1].seq if stored else game.head_seq,
-                "events": served, "awaiting": self.awaiting(game_id, done.state), "receipt": receipt}
+        served = [event for body, sealed, after in zip(bodies, stored, done.states_after, strict=True)
+                  if (event := serve_event(ruleset, body, sealed.hash, seat, after)) is not None]
+        return {"game": game_id, "cmd": cmd, "duplicate": False, "head": head_seq,
+                "events": served, "awaiting": awaiting_in(ruleset, done.state), "receipt": receipt}
 
     def register_key(self, game_id: str, seat: str, public_key: str) -> dict[str, Any]:
         """Register `seat`'s own Ed25519 public key (arbitro §L.6): from now on the game accepts that seat's
@@ -338,22 +346,7 @@ class Arbitro:
     # --- reading --------------------------------------------------------------------------------
     def awaiting(self, game_id: str, state: GameState[Any] | None = None) -> dict[str, Any]:
         """Who the game waits for, and for what."""
-        game = self.game(game_id)
-        ruleset = registry.get(game.ruleset)
-        state = state or self.state_at(game_id)
-        top = awaited(state.core)
-        if top is not None and top.kind in ENGINE_KINDS:
-            return {"seats": list(top.seats), "kind": top.kind, "rule": top.rule, "prompt": top.prompt}
-        outcome = ruleset.outcome(state.rules)
-        if outcome is not None:
-            return {"seats": [], "kind": "game_over", "rule": outcome.rule, "prompt": outcome.reason,
-                    "winner": outcome.winner}
-        if top is not None:
-            return {"seats": list(top.seats), "kind": top.kind, "rule": top.rule, "prompt": top.prompt}
-        pending = ruleset.pending(state.rules)
-        if pending is not None:
-            return {"seats": [pending.seat], "kind": pending.kind, "rule": pending.rule, "prompt": pending.prompt}
-        return {"seats": list(ruleset.active_seats(state.rules)), "kind": "turn", "rule": "", "prompt": "command"}
+        return awaiting_in(registry.get(self.game(game_id).ruleset), state or self.state_at(game_id))
 
     def check_seat(self, game: GameRecord, seat: str) -> None:
         if seat != UMPIRE and seat not in game.seats:
@@ -403,7 +396,7 @@ class Arbitro:
 
     def status(self, game_id: str) -> dict[str, Any]:
         game = self.game(game_id)
-        created = self._created(game_id)
+        created = self._created(game)
         state = self.state_at(game_id)
         outcome = registry.get(game.ruleset).outcome(state.rules)
         return {
@@ -422,7 +415,7 @@ class Arbitro:
         (arbitro §A.1)."""
         game = self.game(game_id)
         umpire_only(seat, "a position file holds the whole state, hidden facts included")
-        created = self._created(game_id)
+        created = self._created(game)
         state = self.state_at(game_id, at)
         return {"format": POSITION_FORMAT, "ruleset": game.ruleset, "version": game.version,
                 "scenario": game.scenario, "options": list(created.options), "from": {"game": game_id, "seq": state.core.seq},
@@ -466,6 +459,7 @@ class Arbitro:
         forks = [g.id for g in self.store.games() if g.parent == game_id]
         self.store.delete_game(game_id)
         self._heads.pop(game_id, None)
+        self._genesis.pop(game_id, None)
         return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
@@ -488,7 +482,7 @@ class Arbitro:
         report = self.verify(game_id, progress)
         build_checks = ("ruleset version", "scenario data")
         failed = [c for c in report.checks if c.status == "failed" and c.name not in build_checks]
-        return {"game": game_id, "ruleset": game.ruleset, "played_with": self._created(game_id).version,
+        return {"game": game_id, "ruleset": game.ruleset, "played_with": self._created(game).version,
                 "installed": registry.get(game.ruleset).version,
                 "identical": report.divergence is None and not failed,
                 "divergence": to_builtins(report.divergence), "checks": to_builtins(report.checks)}
@@ -504,7 +498,7 @@ class Arbitro:
         umpire_only(by, "a fork is played from a position the players may not see whole, and with --keep-dice "
                         "replays this game's dice (arbitro §R.3)")
         ruleset = registry.get(parent.ruleset)
-        created = self._created(game_id)
+        created = self._created(parent)
         if not 1 <= at <= parent.head_seq:
             raise BadInput(f"game {game_id} has events #1 to #{parent.head_seq}; cannot fork at #{at}")
         state = self.state_at(game_id, at)
@@ -579,6 +573,24 @@ class Arbitro:
         self.check_seat(game, seat)
         last = game.head_seq if last is None else last
         return [a for a in self.annotations(game_id, seat) if first <= a.seq <= last]
+
+
+def awaiting_in(ruleset: Ruleset[Any], state: GameState[Any]) -> dict[str, Any]:
+    """Who a game in `state` waits for, and for what: the engine's own step first, then the end of the game, the
+    ruleset's decision on top of the stack, its pending decision, else the seats whose turn it is."""
+    top = awaited(state.core)
+    if top is not None and top.kind in ENGINE_KINDS:
+        return {"seats": list(top.seats), "kind": top.kind, "rule": top.rule, "prompt": top.prompt}
+    outcome = ruleset.outcome(state.rules)
+    if outcome is not None:
+        return {"seats": [], "kind": "game_over", "rule": outcome.rule, "prompt": outcome.reason,
+                "winner": outcome.winner}
+    if top is not None:
+        return {"seats": list(top.seats), "kind": top.kind, "rule": top.rule, "prompt": top.prompt}
+    pending = ruleset.pending(state.rules)
+    if pending is not None:
+        return {"seats": [pending.seat], "kind": pending.kind, "rule": pending.rule, "prompt": pending.prompt}
+    return {"seats": list(ruleset.active_seats(state.rules)), "kind": "turn", "rule": "", "prompt": "command"}
 
 
 def command_types(command: Any) -> list[str]:

@@ -157,8 +157,10 @@ def _union_members(union: Any) -> tuple[type, ...]:
 class Replayer:
     """State at any sequence number of a stored game, fast: snapshots plus a short fold."""
 
-    def __init__(self, fold: Fold, store: Store, game_id: str) -> None:
-        self.fold, self.store, self.game_id = fold, store, game_id
+    def __init__(self, fold: Fold, store: Store, game_id: str, head: int | None = None) -> None:
+        """`head`: the game's head as the caller read it with its record (one submit reads the record once);
+        None reads it from the store at each `state_at`."""
+        self.fold, self.store, self.game_id, self.head = fold, store, game_id, head
 
     def bodies(self, first: int = 1, last: int | None = None) -> Iterator[EventBody[Any]]:
         """Decoded, hash-checked events; the chain is checked from `first` (its link to `first - 1` too)."""
@@ -172,7 +174,7 @@ class Replayer:
         # A gap at the end (a deleted last event) is found by comparing with the head in verification.
 
     def state_at(self, seq: int | None = None, *, use_snapshots: bool = True) -> GameState[Any]:
-        head = self.store.game(self.game_id).head_seq
+        head = self.head if self.head is not None else self.store.game(self.game_id).head_seq
         target = head if seq is None else seq
         if not 1 <= target <= head:
             raise ValueError(f"game {self.game_id} has events #1 to #{head}; there is no #{target}")

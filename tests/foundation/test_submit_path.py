@@ -1,0 +1,86 @@
+"""The straight submit path (kernel-design "Engine and service boundaries"): one read of the game record per
+submit, every appended event folded once (by the engine, whose states the service serves from), the game's
+genesis decoded once per process."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
+from arbitro.adjudicator.randomness import SeededSupply
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import core
+from arbitro.projections.game import state_bytes
+
+
+CORE_TAGS = {t.__struct_config__.tag for t in core.CORE_EVENT_TYPES}
+
+
+class Counted:
+    """Counts the calls to chosen methods of an object, passing them through."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, target: Any, *names: str) -> None:
+        self.calls: Counter[str] = Counter()
+        for name in names:
+            monkeypatch.setattr(target, name, self._wrap(name, getattr(target, name)))
+
+    def _wrap(self, name: str, method: Any) -> Any:
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            self.calls[name] += 1
+            return method(*args, **kwargs)
+        return counted
+
+
+def test_a_submit_reads_the_record_once_and_folds_each_new_event_once(
+    app: Arbitro, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})  # the head cache now holds the head
+    store = Counted(monkeypatch, app.store, "game", "events")
+    evolve = Counted(monkeypatch, registry.get("duel"), "apply")
+    result = app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    reads, folds = store.calls["game"], evolve.calls["apply"]
+    monkeypatch.undo()
+    appended = app.log("g", first=result["events"][0]["seq"])
+    ruleset_events = [e for e in appended if e["type"] not in CORE_TAGS]
+    assert len(ruleset_events) >= 2  # a guard rolls and deals damage: several ruleset events
+    assert reads == 1
+    assert store.calls["events"] == 0  # neither event #1 nor the head's events are read back
+    assert folds == len(ruleset_events)
+
+def test_a_cold_submit_decodes_the_genesis_once_and_later_ones_never(app: Arbitro, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.create("duel", "standard", game_id="g")
+    cold = Arbitro(app.store)  # a new process: nothing cached
+    events = Counted(monkeypatch, app.store, "events", "game")
+    cold.submit("g", "red", {"type": "attack", "aim": "high"})
+    first_reads = events.calls["events"]
+    assert events.calls["game"] == 1 and first_reads >= 1  # genesis and the head's state from the log
+    cold.submit("g", "blue", {"type": "guard", "stance": "low"})
+    assert events.calls["game"] == 2 and events.calls["events"] == first_reads
+
+
+def test_the_engine_returns_the_state_after_each_event(app: Arbitro) -> None:
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    game = app.game("g")
+    adj = Adjudicator(registry.get("duel"))
+    before = app.state_at("g")
+    context = GameContext(seats=game.seats, kind=game.kind, options=(), seed=game.seed)
+    done = adj.decide(before, "blue", {"type": "guard", "stance": "low"}, context, NoHistory(), SeededSupply(game.seed),
+                      keep_states=True)
+    assert len(done.states_after) == len(done.events) > 1
+    state = adj.fold.copy(before)
+    for seq, (event, after) in enumerate(zip(done.events, done.states_after, strict=True), before.core.seq + 1):
+        state = adj.fold.apply_event(state, seq, event)
+        assert after.core.seq == seq and state_bytes(after) == state_bytes(state)
+    assert state_bytes(done.state) == state_bytes(state)
+    # each state is its own copy: altering one leaves the others as they were
+    done.states_after[0].core.rolls = 999
+    assert done.states_after[1].core.rolls != 999 and done.state.core.rolls != 999
+    # a caller that does not ask for them pays no copies
+    assert adj.decide(before, "blue", {"type": "guard", "stance": "low"}, context, NoHistory(),
+                      SeededSupply(game.seed)).states_after == []
