@@ -13,6 +13,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
+from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 
@@ -35,11 +36,11 @@ def can_fire(w: World, uid: str) -> bool:
 
 def fire_range(w: World, uid: str) -> int:
     data = w.s.unit(uid)
-    reach = w.los_range() if data.redoubt_battery else (data.range or 0)  # §17.2.6: any target in LoS
+    reach = w.sight_range() if data.redoubt_battery else (data.range or 0)  # §17.2.6: any target in LoS
     box = w.weather_box()
     if box is not None and box.artillery_range_max is not None:
         reach = min(reach, box.artillery_range_max)  # interpretation redoubt_range_weather
-    return min(reach, w.los_range())
+    return min(reach, w.sight_range())
 
 
 def targets(w: World, units: list[str]) -> list[str]:
@@ -50,7 +51,7 @@ def targets(w: World, units: list[str]) -> list[str]:
     reach = min(fire_range(w, u) for u in units)
     return kernel_bombardment.targets(ARRIVANO_VARIANT, w.grid, h, reach,
                            lambda t: [w.state.units[u].arm for u in w.units_at(t) if w.state.units[u].side != side],
-                           lambda t: w.sees(h, t, reach))
+                           lambda t: sight.sees(w, h, t, reach))
 
 
 def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:

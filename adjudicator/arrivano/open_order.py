@@ -28,6 +28,7 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
 )
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.movement import reachable
 from arbitro.adjudicator.ruleset import Rule
@@ -108,7 +109,7 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     for h in reach.destinations():
         spots[h] = (reach.path(h), reach.costs.get(h, 0))
     out = {}
-    visible = w.visible_hexes(w.state.units[uid].side)
+    visible = sight.visible_hexes(w, w.state.units[uid].side)
     for h, (path, spent) in sorted(spots.items()):
         targets = fire_targets(w, uid, h, visible)
         if targets:
@@ -150,7 +151,7 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
     side = unit.side
     enemy_here = [u for u in w.units_at(target) if w.state.units[u].side != side] if target in w.s.map.grid.hexes() else []
     if enemy_here and all(w.state.units[u].arm == "artillery" for u in enemy_here) \
-            and target in w.visible_hexes(side):  # said only of a stack the seat may examine (§11.3.2)
+            and target in sight.visible_hexes(w, side):  # said only of a stack the seat may examine (§11.3.2)
         g.reject(R.FIRE_RESULTS, f"infantry fire never affects artillery: {target} holds enemy artillery alone")
     positions = fire_positions(w, uid)
     if to not in positions:

@@ -31,6 +31,7 @@ from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import assault as sys_assault
+from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.ruleset import (
     Decision,
@@ -342,12 +343,12 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def view(self, state: P.ArrivanoState, seat: str) -> dict[str, Any]:
         if seat not in self.seats(state):
             return P.view(state, seat, None)
-        return P.view(state, seat, self.world(state).visible_hexes(seat))
+        return P.view(state, seat, sight.visible_hexes(self.world(state), seat))
 
     def hidden_pieces(self, state: P.ArrivanoState, seat: str) -> set[str]:
         """Enemy pieces whose place seat may not know now: out of line of sight (arrivano §11.3.2)."""
         w = self.world(state)
-        visible = w.visible_hexes(seat)
+        visible = sight.visible_hexes(w, seat)
         out = {u for u, unit in state.units.items() if unit.side != seat and
                (unit.where == "waiting" or (unit.where == "map" and unit.hex not in visible))}
         out |= {lid for lid, le in state.leaders.items() if le.side != seat and le.where == "map" and le.hex not in visible}
@@ -367,7 +368,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         if seat not in self.seats(state):
             return frozenset()
         w = self.world(state)
-        visible = w.visible_hexes(seat)
+        visible = sight.visible_hexes(w, seat)
         return frozenset(p for p in places if p not in visible and w.grid.contains(p))
 
     def redact(self, event: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any] | None:
@@ -537,7 +538,7 @@ def march_checks(g: F.Game) -> None:
             continue
         units = [u for u in m.units if g.state.units[u].where == "map"]
         enemies = [g.state.units[e].hex for e in w.units_of(w.enemy(g.s.formation(m.formation).side))]
-        spotted = any(w.sees(g.state.units[u].hex, e) for u in units for e in enemies)
+        spotted = any(sight.sees(w, g.state.units[u].hex, e) for u in units for e in enemies)
         if spotted:
             g.emit(ev.MarchOrderEnded(march=m.id, reason="enemy_in_los", rule=str(R.MB_MARCH)))
             rules = g.s.scenario.march_order_rules

@@ -42,6 +42,7 @@ class World:
         self.state, self.s, self.tables = state, s, tables
         self.grid = s.map.grid
         self._by_hex: dict[str, list[str]] | None = None
+        self._tag: str | None = None
 
     def reading(self, name: str) -> str:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
@@ -248,19 +249,26 @@ class World:
         return fits_stacking([self.state.units[u].arm for u in here], [self.state.units[u].formation for u in here],
                              self.s.scenario.stacking.allowed)
 
-    # --- line of sight --------------------------------------------------------------------------------
-    def los_range(self) -> int:
-        return self.s.scenario.los_range
+    # --- line of sight (the kernel's World questions; the rules are parabellum/sight.py) -----------------------
+    def sight_range(self) -> int:
+        return self.s.scenario.los_range  # arrivano §11.3, the scenario's (§17.1.3, §17.2.4)
+
+    def piece_hexes(self, side: str) -> set[str]:
+        hexes = {self.state.units[u].hex for u in self.units_of(side)}
+        return hexes | {le.hex for le in self.state.leaders.values() if le.side == side and le.where == "map"}
 
     def _los_tag(self) -> str:
-        """What a line of sight depends on besides the two hexes: the map, and the wheat reading."""
-        wheat = self.reading("wheat_blocks_los") == "true"  # the list of §11.3.1 over the specific §10.3
-        return self.s.name + ("+wheat" if wheat else "")
+        """What a line of sight depends on besides the two hexes: the map, and the wheat reading (computed once
+        per World: a World is one position)."""
+        if self._tag is None:
+            wheat = self.reading("wheat_blocks_los") == "true"  # the list of §11.3.1 over the specific §10.3
+            self._tag = self.s.name + ("+wheat" if wheat else "")
+        return self._tag
 
-    def clear_line(self, a: str, b: str, tag: str | None = None) -> bool:
+    def clear_line(self, a: str, b: str) -> bool:
         """Line of sight (arrivano §11.3.1): blocking terrain between, or ground higher than both ends; units
-        never block. Memoised per map and reading (`tag`, computed once by callers that ask many lines)."""
-        tag = tag or self._los_tag()
+        never block. Memoised per map and reading."""
+        tag = self._los_tag()
         key = (tag, a, b) if a <= b else (tag, b, a)
         cached = _LOS_CACHE.get(key)
         if cached is not None:
@@ -275,28 +283,9 @@ class World:
         _LOS_CACHE[key] = clear
         return clear
 
-    def sees(self, a: str, b: str, reach: int | None = None) -> bool:
-        limit = self.los_range() if reach is None else reach
-        return a == b or (self.grid.distance(a, b) <= limit and self.clear_line(a, b))
-
-    def observers(self, side: str) -> list[str]:
-        hexes = {self.state.units[u].hex for u in self.units_of(side)}
-        hexes |= {le.hex for le in self.state.leaders.values() if le.side == side and le.where == "map"}
-        return sorted(hexes)
-
-    def visible_hexes(self, side: str) -> frozenset[str]:
-        """Hexes whose stacks `side` may examine (arrivano §11.3.2): in line of sight of one of its pieces."""
-        out: set[str] = set()
-        reach, tag = self.los_range(), self._los_tag()
-        for o in self.observers(side):
-            out.add(o)
-            for h in self.grid.within(o, reach):
-                if h not in out and self.clear_line(o, h, tag):
-                    out.add(h)
-        return frozenset(out)
-
     def enemy_pieces_in_view(self, side: str) -> list[str]:
-        visible = self.visible_hexes(side)
+        """The enemy units and leaders in hexes `side` may examine (arrivano §11.3.2)."""
+        visible = sight.visible_hexes(self, side)
         enemy = self.enemy(side)
         units = [u for u in self.units_of(enemy) if self.state.units[u].hex in visible]
         leaders = [lid for lid, le in sorted(self.state.leaders.items())

@@ -4,8 +4,8 @@ enemy unit's identity known to a seat (recorded as UnitsSighted events, which bl
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_bombard import has_los
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum import sight
 from arbitro.events import caldiero as ev
 
 SEATS = ("france", "austria")
@@ -20,17 +20,11 @@ def active(w: World) -> bool:
 
 
 def hidden_among(w: World, seat: str, hexes: set[str]) -> frozenset[str]:
-    """Those of `hexes` no unit or leader of `seat` is adjacent to or has LoS to within 4 - weather hexes."""
-    state = w.state
-    limit = max(0, 4 - state.weather)  # caldiero §20.4.1
-    own = sorted({s.hex for s in state.units.values() if s.side == seat and s.where == "map" and s.hex})
-    own += sorted({s.hex for s in state.leaders.values() if s.side == seat and s.where == "map" and s.hex})
-    hidden = set()
-    for h in sorted(hexes):
-        near = [o for o in own if w.board.distance(o, h) <= max(1, limit)]
-        if not any(w.board.distance(o, h) <= 1 or has_los(w, o, h, limit) for o in near):
-            hidden.add(h)
-    return frozenset(hidden)
+    """Those of `hexes` no unit or leader of `seat` is adjacent to or has LoS to within 4 - weather hexes
+    (caldiero §20.4.1; the kernel's sight.in_view)."""
+    limit = max(0, 4 - w.state.weather)  # caldiero §20.4.1
+    own = sight.observers(w, seat)
+    return frozenset(h for h in sorted(hexes) if not sight.in_view(w, own, h, limit))
 
 
 def hidden_hexes(w: World, seat: str) -> frozenset[str]:

@@ -1,8 +1,5 @@
-"""Artillery fire (caldiero §11; arrivano §11): line of sight, range, bombardment table.
-
-Line of sight (caldiero §11.3): up to four hexes; blocked by villages, fortresses, hexes higher than both
-ends and hexes holding units; along an edge only if both hexes block (the grid's exact tracing).
-"""
+"""Artillery fire (caldiero §11): range, bombardment table. Line of sight is the kernel's (parabellum/sight.py,
+World.clear_line)."""
 
 from __future__ import annotations
 
@@ -13,17 +10,6 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import bombardment, sight
 
-LOS_HEXES = 4  # caldiero §11.3
-
-
-def has_los(world: World, a: str, b: str, limit: int = LOS_HEXES) -> bool:
-    if a == b:
-        return True
-    if world.board.distance(a, b) > limit:
-        return False
-    board = world.board
-    return sight.clear_line(CALDIERO_VARIANT, board.grid, a, b, board.elevation, board.blocks_sight,
-                            lambda h: bool(world.units_at(h)))
 
 
 def fire_value(world: World, artillery: list[str]) -> int:
@@ -55,7 +41,7 @@ def targets(world: World, artillery: list[str]) -> list[str]:
     reach = min(fire_range(world, a) for a in artillery)
     return bombardment.targets(CALDIERO_VARIANT, world.board.grid, origin, reach,
                            lambda h: [units[u].arm for u in world.enemy_units_at(h, side)],
-                           lambda h: has_los(world, origin, h), closed=world.board.is_marsh)  # caldiero §10.2
+                           lambda h: sight.sees(world, origin, h), closed=world.board.is_marsh)  # caldiero §10.2
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData, LeaderData, UnitData
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.parabellum import sight
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 
 ARMY_SEATS = ("france", "austria")
@@ -107,3 +110,21 @@ class World:
                 enemies = self._memo[("occupied", side)] = frozenset(self.occupied_by(enemy_of(side)))
             self._memo[key] = min((self.board.distance(h, e) for e in enemies), default=None)
         return self._memo[key]  # type: ignore[no-any-return]
+
+    # --- line of sight (the kernel's World questions; the rules are parabellum/sight.py) ---------------------
+    @property
+    def grid(self) -> Grid:
+        return self.board.grid
+
+    def sight_range(self) -> int:
+        return 4  # caldiero §11.3
+
+    def clear_line(self, a: str, b: str) -> bool:
+        """caldiero §11.3.1: villages, fortresses, ground higher than both ends and hexes holding units block."""
+        board = self.board
+        return sight.clear_line(CALDIERO_VARIANT, board.grid, a, b, board.elevation, board.blocks_sight,
+                                lambda h: bool(self.units_at(h)))
+
+    def piece_hexes(self, side: str) -> set[str]:
+        units = {s.hex for s in self.state.units.values() if s.side == side and s.where == "map" and s.hex}
+        return units | {s.hex for s in self.state.leaders.values() if s.side == side and s.where == "map" and s.hex}

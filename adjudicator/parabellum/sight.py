@@ -5,11 +5,12 @@ ends; along a hexside only if both hexes block. Whether units block is the varia
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.sight import line_of_sight
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
 
 
 def clear_line(variant: Variant, grid: Grid, a: str, b: str, elevation: Callable[[str], int],
@@ -22,3 +23,38 @@ def clear_line(variant: Variant, grid: Grid, a: str, b: str, elevation: Callable
         return blocking_terrain(h) or elevation(h) > top or (units_block and occupied(h))
 
     return line_of_sight(grid, a, b, blocks).clear
+
+
+# --- what a piece sees, what a side may examine (World questions: `grid`, `clear_line`, `sight_range`,
+# `piece_hexes`) -------------------------------------------------------------------------------------------------
+
+
+def sees(w: World, a: str, b: str, reach: int | None = None) -> bool:
+    """Whether a piece in `a` sees `b` (caldiero §11.3, arrivano §11.3): its own hex always; otherwise within
+    `reach` (the variant's sight range unless the caller's rule shortens it: an artillery's range, weather) along a
+    clear line."""
+    limit = w.sight_range() if reach is None else reach
+    return a == b or (w.grid.distance(a, b) <= limit and w.clear_line(a, b))
+
+
+def observers(w: World, side: str) -> list[str]:
+    """The hexes `side` looks from: those of its units and leaders on the map (caldiero §20.4.1, arrivano
+    §11.3.2), in hex order."""
+    return sorted(w.piece_hexes(side))
+
+
+def in_view(w: World, looking_from: Sequence[str], h: str, reach: int) -> bool:
+    """Whether a stack in `h` may be examined from one of the hexes `looking_from`: adjacent to it (no hex lies
+    between, nothing can block; caldiero §20.4.1 says so even when weather takes the range to nothing) or seen
+    within `reach` (arrivano §11.3.2, caldiero §20.4.1)."""
+    return any(w.grid.distance(o, h) <= 1 or sees(w, o, h, reach) for o in looking_from)
+
+
+def visible_hexes(w: World, side: str, reach: int | None = None) -> frozenset[str]:
+    """Every hex whose stack `side` may examine (arrivano §11.3.2, caldiero §20.4.1): in view of one of its pieces
+    within `reach` (the variant's sight range unless given)."""
+    limit = w.sight_range() if reach is None else reach
+    out: set[str] = set()
+    for o in observers(w, side):
+        out.update(h for h in w.grid.within(o, max(1, limit)) if h not in out and in_view(w, (o,), h, limit))
+    return frozenset(out)

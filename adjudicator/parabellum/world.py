@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from arbitro.adjudicator.maps.hexgrid import Grid
+
 
 class World(Protocol):
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings."""
@@ -22,3 +24,10 @@ class World(Protocol):
     def strength(self, u: str) -> int: ...  # strength points on the side it shows (both §12.8)
     def efficiency(self, u: str) -> int: ...  # its efficiency value (both §13.1)
     def is_artillery(self, u: str) -> bool: ...
+
+    # --- line of sight (parabellum/sight.py) ------------------------------------------------------------
+    @property
+    def grid(self) -> Grid: ...  # the map's hex grid
+    def clear_line(self, a: str, b: str) -> bool: ...  # nothing between a and b blocks (sight.clear_line's rule)
+    def sight_range(self) -> int: ...  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
+    def piece_hexes(self, side: str) -> set[str]: ...  # the hexes of side's units and leaders on the map

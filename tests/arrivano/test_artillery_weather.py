@@ -3,6 +3,8 @@ redoubts (§17.2.6) and weather track (§17.2.7-§17.2.8)."""
 
 from __future__ import annotations
 
+from arbitro.adjudicator.parabellum import sight
+
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 
@@ -52,7 +54,7 @@ def test_blocking_terrain_between():
             a, c = GRID.neighbour(h, d), GRID.neighbour(h, d + 3)
             if a and c and S.map.elevation(a) >= S.map.elevation(h) and S.map.elevation(c) >= S.map.elevation(h) \
                     and not any(RULESET.data.tables.terrain.terrain[x].blocks_los for x in S.map.hex(a).terrains + S.map.hex(c).terrains):
-                assert not w.sees(a, c)
+                assert not sight.sees(w, a, c)
                 return
     pytest.fail("no blocking hex with clear hexes on both sides")
 
@@ -78,7 +80,7 @@ C = RULESET.data.scenarios["campotenese"]
 
 def redoubt_table(order: str = "defence", weather: int = 1):
     w0 = world(position({}, scenario="campotenese"))
-    target = next(h for h in sorted(C.map.grid.within("2713", 2)) if h != "2713" and w0.sees("2713", h)
+    target = next(h for h in sorted(C.map.grid.within("2713", 2)) if h != "2713" and sight.sees(w0, "2713", h)
                   and C.map.hex(h).terrains == ("pianura",))
     state = position({"art-centro": "2713", "rf-1-fucilieri": "2713", "42e-1": target}, scenario="campotenese",
                      leaders={"ricci": "2713"}, orders={"R": order}, weather=weather)

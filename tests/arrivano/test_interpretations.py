@@ -7,6 +7,8 @@ first_turn_initiative, reinforcement_order, lost_general_replacements, commander
 
 from __future__ import annotations
 
+from arbitro.adjudicator.parabellum import sight
+
 from typing import Any
 
 import pytest
@@ -315,9 +317,9 @@ def test_wheat_blocks_los():
             break
     assert pair is not None
     t = Table(position({"6e-legere-i": X}))
-    assert world(t.state).sees(*pair)  # false: §10.3, fields do not block
+    assert sight.sees(world(t.state), *pair)  # false: §10.3, fields do not block
     t.rule({"wheat_blocks_los": "true"})
-    assert not world(t.state).sees(*pair)
+    assert not sight.sees(world(t.state), *pair)
 
 
 # --- cavalry_in_woods (arrivano §10.4) -----------------------------------------------------------------------------

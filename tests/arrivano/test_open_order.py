@@ -4,6 +4,8 @@ retreat of V units before an assault, the option switches and their dependencies
 
 from __future__ import annotations
 
+from arbitro.adjudicator.parabellum import sight
+
 from typing import Any
 
 import pytest
@@ -485,6 +487,6 @@ def test_no_fire_at_a_stack_out_of_sight():
     """arrivano §11.3.2: targets are chosen among the stacks the seat may examine; nothing is said of the others."""
     t = table({"6e-legere-i": X, "ir18-i": D})
     w = world(t.state)
-    visible = w.visible_hexes("france") - {D}
+    visible = sight.visible_hexes(w, "france") - {D}
     assert O.fire_targets(w, "6e-legere-i", X, visible) == []
-    assert O.fire_targets(w, "6e-legere-i", X, w.visible_hexes("france")) == [D]
+    assert O.fire_targets(w, "6e-legere-i", X, sight.visible_hexes(w, "france")) == [D]

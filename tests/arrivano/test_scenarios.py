@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from arbitro.adjudicator.parabellum import sight
+
 import pytest
 from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.errors import IllegalCommand
@@ -36,7 +38,7 @@ def test_march_order_ends_when_an_enemy_comes_into_sight():
     state.turn, state.first_turn = 2, False
     u = march.units[0]
     h = state.units[u].hex
-    spot = next(x for x in sorted(GRID.within(h, 3)) if world(state).sees(h, x) and world(state).side_at(x) is None)
+    spot = next(x for x in sorted(GRID.within(h, 3)) if sight.sees(world(state), h, x) and world(state).side_at(x) is None)
     state.units["28e-i"].hex, state.units["28e-i"].where = "3914", "map"
     state.leaders["lannes"].hex, state.leaders["lannes"].where = "3914", "map"
     state.formations["L"].order = "manoeuvre"
@@ -112,8 +114,8 @@ def test_fog_of_war_by_line_of_sight():
 def test_line_of_sight_three_at_montebello_two_at_campotenese():
     assert S.scenario.los_range == 3 and C.scenario.los_range == 2
     w = world(position({}))
-    assert w.los_range() == 3
-    assert world(position({}, scenario="campotenese")).los_range() == 2
+    assert w.sight_range() == 3
+    assert world(position({}, scenario="campotenese")).sight_range() == 2
 
 
 def test_hidden_moves_are_redacted():

@@ -1,0 +1,74 @@
+"""Line of sight beyond the clear line, run for both variants (parabellum/sight.py): what a piece sees, the hexes
+a side looks from, and what a side may examine (caldiero §11.3, §20.4.1; arrivano §11.3, §11.3.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.parabellum import sight
+from arbitro.adjudicator.parabellum.variant import Variant
+
+GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
+
+
+@dataclass
+class Flat:
+    """A flat map whose only blocking terrain is `woods`; units block as the variant says (D18)."""
+
+    variant: Variant
+    pieces: dict[str, set[str]]
+    woods: set[str] = field(default_factory=set)
+    occupied: set[str] = field(default_factory=set)
+    reach: int = 3
+
+    @property
+    def grid(self) -> Grid:
+        return GRID
+
+    def clear_line(self, a: str, b: str) -> bool:
+        return sight.clear_line(self.variant, GRID, a, b, lambda h: 0, lambda h: h in self.woods,
+                                lambda h: h in self.occupied)
+
+    def sight_range(self) -> int:
+        return self.reach
+
+    def piece_hexes(self, side: str) -> set[str]:
+        return set(self.pieces.get(side, set()))
+
+
+def test_a_piece_sees_within_range_along_a_clear_line(variant: Variant) -> None:
+    """§11.3 in both: its own hex always, nothing beyond the range, a blocked line never."""
+    w = Flat(variant, {}, woods={"1613"})
+    assert sight.sees(w, "1612", "1612", reach=0)
+    assert sight.sees(w, "1612", "1812")  # 2 hexes, nothing between
+    assert not sight.sees(w, "1612", "1614")  # the woods between block
+    assert not sight.sees(w, "1612", "2012")  # 4 hexes: beyond the range of 3
+    assert sight.sees(w, "1612", "2012", reach=4)
+
+
+def test_observers_are_the_hexes_of_units_and_leaders_once_each(variant: Variant) -> None:
+    w = Flat(variant, {"france": {"1612", "1410", "1612"}, "austria": {"2020"}})
+    assert sight.observers(w, "france") == ["1410", "1612"]
+
+
+def test_adjacent_stacks_may_always_be_examined(variant: Variant) -> None:
+    """caldiero §20.4.1: adjacent hexes even when weather takes the range to nothing; a blocked line hides the rest
+    (arrivano §11.3.2 reads the same within its range of at least 1)."""
+    w = Flat(variant, {"france": {"1612"}}, woods={"1613"})
+    assert sight.in_view(w, ["1612"], "1613", 0)
+    assert not sight.in_view(w, ["1612"], "1812", 0)
+    assert sight.in_view(w, ["1612"], "1812", 2)
+    assert not sight.in_view(w, ["1612"], "1614", 3)
+
+
+def test_visible_hexes_are_those_in_view_of_some_piece(variant: Variant) -> None:
+    """The hexes a side may examine: every hex within range of one of its pieces along a clear line, its own
+    included; a unit in between hides what lies behind only where units block sight (D18)."""
+    w = Flat(variant, {"france": {"1612"}}, occupied={"1613"}, reach=2)
+    seen = sight.visible_hexes(w, "france")
+    assert seen == {h for h in GRID.within("1612", 2) if sight.in_view(w, ["1612"], h, 2)}
+    assert {"1612", "1613"} <= seen
+    assert ("1614" in seen) is (not variant.units_block_sight)
+    assert sight.visible_hexes(w, "austria") == frozenset()
+    assert sight.visible_hexes(w, "france", reach=0) == frozenset(GRID.within("1612", 1))
