@@ -157,9 +157,10 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     missing = [h for h in required_targets(w, attackers) if h not in targets]
     if missing:
         g.reject(R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}")
-    forced = any(w.order_of(u, ic) == "attack" for u in attackers)
+    orders = [w.order_of(u, ic) for u in attackers]
+    forced = "attack" in orders
     odds = odds_now(g, attackers, targets)
-    if odds.below_minimum and not forced:
+    if odds.below_minimum and not ARRIVANO_VARIANT.below_minimum_declarable(orders, g.reading):  # D24
         g.reject(R.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared")
     g.emit(ev.AssaultDeclared(attackers=sorted(attackers), targets=sorted(targets), rule=str(R.DECLARE)))
     # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
@@ -325,24 +326,18 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
         return
     shift, tdrm, tname = terrain_effect(w, targets, defenders)
     odds = sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
-    if odds.below_minimum and forced:  # arrivano §12.4.2: forced by an Attack order -> automatic AE
-        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="Ae",
-                                  record={"automatic": str(R.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.BELOW_1_5)))
-        apply_result(g, "Ae", attackers, defenders, targets, forced)
+    # D24: worse than 1-5 the variant's result (arrivano §12.4.2), None to roll on the first column
+    automatic = ARRIVANO_VARIANT.below_minimum_result(forced, tested, g.reading) if odds.below_minimum else None
+    if automatic == "cancelled":
+        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
+                                  record={"reason": "below 1-5 after the tests", "odds": odds.column.odds},
+                                  rule=str(R.BELOW_1_5)))
         return
-    if odds.below_minimum and tested:  # fell below 1-5 through failed Attack? tests (§12.4.2)
-        reading = g.reading("below_1_5_after_tests")
-        if reading == "cancelled":
-            g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
-                                      record={"reason": "below 1-5 after the tests", "odds": odds.column.odds},
-                                      rule=str(R.BELOW_1_5)))
-            return
-        if reading == "automatic_ae":
-            g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="Ae",
-                                      record={"automatic": str(R.BELOW_1_5), "odds": odds.column.odds},
-                                      rule=str(R.BELOW_1_5)))
-            apply_result(g, "Ae", attackers, defenders, targets, forced)
-            return
+    if automatic is not None:
+        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=automatic,
+                                  record={"automatic": str(R.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.BELOW_1_5)))
+        apply_result(g, automatic, attackers, defenders, targets, forced)
+        return
     chosen = dict(chosen or {})
     for role, units in (("attack", attackers), ("defence", defenders)):
         values = efficiency_choices(w, units)
@@ -368,24 +363,13 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
             for lid in w.leaders_at(t):
                 leader_test(g, lid, f"{R.LEADER_LOSS} a natural 6 against {t}")
     if die == 1:
-        gid = _general_with(w, attackers)
+        gid = sys_assault.general_with(w, attackers)
         if gid is not None:
             leader_test(g, gid, f"{R.LEADER_LOSS} a natural 1 with the general's modifier")
     apply_result(g, look.result, attackers, defenders, targets, forced)
     for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
         if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
             g.emit(ev.UnitStatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
-
-
-def _general_with(w: World, units: list[str]) -> str | None:
-    """arrivano §12.4.4: the general of the units' formation stacked with them."""
-    for u in units:
-        fid = w.state.units[u].formation
-        gid = w.state.formations[fid].general
-        le = w.state.leaders.get(gid)
-        if le is not None and le.where == "map" and le.hex == w.state.units[u].hex:
-            return gid
-    return None
 
 
 def efficiency_choices(w: World, units: list[str]) -> list[int]:
@@ -419,9 +403,9 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
     d = picked.get("defence", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in defenders) or 0)
     if a != d:
         mods.append(Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
-    if _general_with(w, attackers) is not None:
+    if sys_assault.general_with(w, attackers) is not None:
         mods.append(Modifier(f"attacking general ({R.GENERAL_DRM})", 1))
-    if _general_with(w, defenders) is not None:
+    if sys_assault.general_with(w, defenders) is not None:
         mods.append(Modifier(f"defending general ({R.GENERAL_DRM})", -1))
     if tdrm:
         mods.append(Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
@@ -481,22 +465,14 @@ def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
     continue_exchange(g, {"attackers": list(attackers), "defenders": list(defenders), "sp": sp, "lost": {}})
 
 
-def exchange_candidates(w: World, units: list[str], sp: dict[str, int]) -> list[str]:
-    """The units the EX loss may fall on: highest efficiency, then highest strength (arrivano §12.5.4)."""
-    live = [u for u in units if w.state.units[u].where == "map"]
-    if not live:
-        return []
-    best = max((w.efficiency(u), sp[u]) for u in live)
-    return sorted(u for u in live if (w.efficiency(u), sp[u]) == best)
-
-
 def continue_exchange(g: Game, data: dict[str, Any]) -> None:
     w = g.world()
     lost: dict[str, str | None] = dict(data["lost"])
     for role in ("attackers", "defenders"):
         if role in lost:
             continue
-        candidates = exchange_candidates(w, data[role], data["sp"])
+        candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, data[role], 0, data["sp"]) if role == "attackers" else
+                      [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, data[role], 0, data["sp"])])  # D26
         if len(candidates) > 1:  # the owner's choice among the exact ties
             g.emit(ev.PendingSet(kind="exchange_loss", seat=w.state.units[candidates[0]].side, rule=str(R.RESULTS),
                                  data=data | {"lost": lost, "role": role, "candidates": candidates}))

@@ -30,5 +30,19 @@ class ArrivanoVariant(Variant):
         """arrivano §12.5.4 NE: "se almeno una unità passa", at least one attacking unit passes (D25)."""
         return any(any(stack) for stack in stacks)
 
+    def below_minimum_declarable(self, orders: Sequence[str], reading: Reading) -> bool:
+        """arrivano §12.4.2: only when an Attack order forces it (any attacker under Attack) (D24)."""
+        return any(o == "attack" for o in orders)
+
+    def below_minimum_result(self, forced: bool, tested: bool, reading: Reading) -> str | None:
+        """arrivano §12.4.2: forced by an Attack order, an automatic Ae; fallen below through failed "Attack?" tests,
+        the interpretation `below_1_5_after_tests` (cancelled, automatic Ae, or the first column); otherwise the
+        first column (D24)."""
+        if forced:
+            return "Ae"
+        if tested:
+            return {"cancelled": "cancelled", "automatic_ae": "Ae"}.get(reading("below_1_5_after_tests"))
+        return None
+
 
 ARRIVANO_VARIANT = ArrivanoVariant()

@@ -296,3 +296,18 @@ class World:
     def nearest_enemy_distance(self, h: str, side: str) -> int:
         enemies = {self.state.units[u].hex for u in self.units_of(self.enemy(side))}
         return min((self.grid.distance(h, e) for e in sorted(enemies)), default=0)
+
+    # --- the kernel's assault questions (adjudicator/parabellum/world.py) -----------------------------
+    def hex_of(self, uid: str) -> str | None:
+        return self.state.units[uid].hex
+
+    def on_map(self, uid: str) -> bool:
+        return self.state.units[uid].where == "map"
+
+    def general_of(self, uid: str) -> str | None:
+        """The general of the unit's formation (arrivano §4.1)."""
+        return self.state.formations[self.state.units[uid].formation].general
+
+    def leader_on_map(self, leader: str | None) -> str | None:
+        le = self.state.leaders.get(leader) if leader is not None else None
+        return le.hex if le is not None and le.where == "map" else None

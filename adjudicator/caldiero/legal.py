@@ -21,14 +21,8 @@ from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_CO
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import projecting_into
+from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.orders import ORDERS
-
-
-class _Declared:
-    """Just enough of a combat record for attacking_general (which reads `.attackers`)."""
-
-    def __init__(self, attackers: list[str]) -> None:
-        self.attackers = attackers
 
 
 def _ok(check: Any, *args: Any) -> bool:
@@ -252,7 +246,7 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
                     cmd = C.Attack(type="attack", attackers=sorted(group), defenders=sorted(dset), elan=elan)
                     if _ok(F.attack_problem, w, seat, cmd):
                         choices = side_efficiency_choices(w, list(group))
-                        with_general = [True, False] if F.attacking_general(w, _Declared(list(group))) else [True]
+                        with_general = [True, False] if general_with(w, group) else [True]
                         for value in ([None] if len(choices) < 2 else choices):  # §12.3.1: the attacker picks on a tie
                             for use in with_general:  # §12.4.4 "può": the general's +1 may be declined (§4.4.2 risk)
                                 out.append({"type": "attack", "attackers": sorted(group), "defenders": sorted(dset),

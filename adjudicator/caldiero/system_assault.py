@@ -12,14 +12,16 @@ from typing import Any
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_bombard import may_fire, targets
-from arbitro.adjudicator.caldiero.system_combat import clamp_drm, look_up, odds, odds_label
+from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
+from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.tables import Modifier
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
@@ -27,7 +29,7 @@ from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
 
-def attack_problem(w: World, seat: str, cmd: C.Attack, *, forced_ok: bool = True) -> None:
+def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     act = w.state.activation
     assert act is not None
     attackers = list(dict.fromkeys(cmd.attackers))
@@ -88,10 +90,9 @@ def attack_problem(w: World, seat: str, cmd: C.Attack, *, forced_ok: bool = True
     if cmd.efficiency is not None and cmd.efficiency not in choices:
         raise Reject(R.EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = strengths(w, attackers, defenders, defenders_hexes, cmd_charge=False)
-    if dfn > 0 and odds(w.data.crt, att, dfn).below_minimum:
-        forced = all(unit_order(w, u) == "attack" for u in attackers)
-        if not (forced and w.reading("forced_attack_below_1_5") == "auto_ae" and forced_ok):
-            raise Reject(R.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
+    if dfn > 0 and odds(w.data.crt, att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
+            [unit_order(w, u) for u in attackers], w.reading):  # D24
+        raise Reject(R.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
 
 
 def strengths(w: World, attackers: list[str], defenders: list[str], defender_hexes: list[str], cmd_charge: bool) -> tuple[int, int]:
@@ -302,9 +303,12 @@ def stage_resolve(a: Act) -> None:
     raw_odds = odds_label(a.env.data.crt, att, dfn)
     att_eff = c.efficiency or 0
     def_eff = c.defender_efficiency or 0
-    if col.below_minimum:
-        result, roll, total = "Ae", 0, 0  # caldiero §12.4.2
-        notes.append("worse than 1-5: automatic Ae")
+    # D24: worse than 1-5 the variant's result (caldiero §12.4.2: an automatic Ae), None to roll on the first column
+    automatic = CALDIERO_VARIANT.below_minimum_result(
+        all(unit_order(w, u) == "attack" for u in c.attackers), bool(c.tested), a.reading) if col.below_minimum else None
+    if automatic is not None:
+        result, roll, total = automatic, 0, 0
+        notes.append(f"worse than 1-5: automatic {automatic}")
     else:
         if any(w.state.units[d].status != "good" for d in non_art_def):
             drm += 2
@@ -312,11 +316,11 @@ def stage_resolve(a: Act) -> None:
         if att_eff - def_eff:
             drm += att_eff - def_eff
             drm_parts.append(f"efficiency {att_eff}-{def_eff}")
-        att_general = attacking_general(w, c) if c.use_general else None
+        att_general = assault.general_with(w, c.attackers) if c.use_general else None
         if att_general:
             drm += 1
             drm_parts.append(f"{att_general} +1")
-        def_general = defending_general(w, c)
+        def_general = assault.general_with(w, non_art_def)
         if def_general:
             drm -= 1
             drm_parts.append(f"{def_general} -1")
@@ -331,12 +335,12 @@ def stage_resolve(a: Act) -> None:
         if uphill:
             drm += w.board.table.climb.assault_drm
             drm_parts.append("uphill -1")
-        total = clamp_drm(drm)
+        total = assault.capped(CALDIERO_VARIANT, drm)
         (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
             "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total},
             about=(*c.defender_hexes, *(w.state.units[u].hex for u in c.attackers)))
-        result = look_up(a.env.data.crt, col.column.label, roll + total)
+        result = assault.resolve(CALDIERO_VARIANT, odds_table(a.env.data.crt), col.column, roll, [Modifier("drm", drm)]).result
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
     a.emit(ev.CombatResolved(result=result, rule=str(R.RESULTS), attack_strength=att, defence_strength=dfn,
@@ -348,7 +352,7 @@ def stage_resolve(a: Act) -> None:
             for leader in a.w.leaders_at(h, enemy_of(c.attacker_side)):
                 leader_test(a, leader, R.LEADER_LOSS_SIX)  # caldiero §4.4.1
     if roll == 1 and not col.below_minimum and c.use_general:
-        general = attacking_general(a.w, c)
+        general = assault.general_with(a.w, c.attackers)
         if general:
             leader_test(a, general, R.LEADER_LOSS_ONE)  # caldiero §4.4.2
     apply_result(a, result)
@@ -362,24 +366,6 @@ def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) ->
         notes.append("Dr in village becomes Ex")
         return "Ex"  # caldiero §12.5.4
     return "Dr"
-
-
-def attacking_general(w: World, c: Any) -> str | None:
-    for u in c.attackers:
-        general = w.general_of(u)
-        if general and w.leader_on_map(general) == w.state.units[u].hex:
-            return general  # caldiero §12.4.4: at most one
-    return None
-
-
-def defending_general(w: World, c: Any) -> str | None:
-    for u in c.defenders:
-        if w.is_artillery(u):
-            continue
-        general = w.general_of(u)
-        if general and w.leader_on_map(general) == w.state.units[u].hex:
-            return general
-    return None
 
 
 def flanked(w: World, h: str, c: Any) -> bool:
@@ -474,7 +460,7 @@ def start_exchange(a: Act) -> None:
     assert c is not None
     w = a.w
     used = c.efficiency or 0
-    options = [u for u in c.attackers if w.efficiency(u) >= used]
+    options = CALDIERO_VARIANT.ex_attacker_losses(w, c.attackers, used, {u: w.strength(u) for u in c.attackers})  # D26
     _set_stage(a, "exchange_defender", R.RESULTS)
     if len(options) == 1:
         exchange_attacker_loss(a, options[0])
@@ -491,22 +477,8 @@ def exchange_attacker_loss(a: Act, u: str) -> None:
 def ex_defender_sets(w: World) -> list[list[str]]:
     c = w.state.combat
     assert c is not None
-    need = int(c.data.get("ex_lost", 0))
-    units = sorted(u for u in c.defenders if not w.is_artillery(u) and w.state.units[u].where == "map")
-    total = sum(w.strength(u) for u in units)
-    if total <= need:
-        return [units] if units else []
-    sets: list[list[str]] = []
-    n = len(units)
-    for mask in range(1, 1 << n):
-        chosen = [units[i] for i in range(n) if mask >> i & 1]
-        sp = sum(w.strength(u) for u in chosen)
-        if sp < need:
-            continue
-        if any(sum(w.strength(x) for x in chosen if x != y) >= need for y in chosen):
-            continue  # minimal sets only: no unit can be spared
-        sets.append(chosen)
-    return sorted(sets)
+    units = [u for u in c.defenders if not w.is_artillery(u) and w.on_map(u)]
+    return CALDIERO_VARIANT.ex_defender_losses(w, units, int(c.data.get("ex_lost", 0)), {u: w.strength(u) for u in units})  # D26
 
 
 def stage_exchange_defender(a: Act) -> None:

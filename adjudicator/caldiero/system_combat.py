@@ -1,7 +1,8 @@
 """Assault arithmetic (caldiero §12): odds, columns, shifts, DRM, table look-up.
 
-The arithmetic is the shared system's (`parabellum.assault` on `tables.odds_column`, the same as Arrivano's);
-what stays here is Caldiero's: its CRT file format and the reading `shift_beyond_6_1`.
+The arithmetic is the shared system's (`parabellum.assault` on `tables.odds_column`, the same as Arrivano's, with
+the modifier cap and the table look-up); what stays here is Caldiero's: the CRT in the kit's shape, kept once, and
+the reading `shift_beyond_6_1`.
 """
 
 from __future__ import annotations
@@ -28,23 +29,9 @@ def odds(crt: CombatTable, attack: int, defence: int, shift: int = 0, shift_beyo
     automatic Ae (caldiero §12.4.2), +1 DRM per level above 6-1 (caldiero §12.4.3); with the reading
     `shift_beyond_6_1` "capped", column shifts add no level above 6-1. No attack strength at all is worse
     than any column."""
-    table = odds_table(crt)
-    if attack <= 0:
-        return assault.Odds(tables.ColumnPick(0, table.columns[0], shift, 0, 1), True, 0)
-    return assault.odds(CALDIERO_VARIANT, table, attack, defence, shift, shifts_beyond_last=shift_beyond != "capped")
+    return assault.odds(CALDIERO_VARIANT, odds_table(crt), attack, defence, shift, shifts_beyond_last=shift_beyond != "capped")
 
 
 def odds_label(crt: CombatTable, attack: int, defence: int) -> str:
     """The odds as the events record them, before any shift: "3-1", "1-4", or "below 1-5" (caldiero §12.4.2)."""
-    raw = odds(crt, attack, defence)
-    return "below 1-5" if raw.below_minimum else tables.format_odds(tables.odds_ratio(attack, defence))
-
-
-def clamp_drm(total: int) -> int:
-    """The DRM is never beyond +/-4 (caldiero §12.5.2): the shared cap (adjudicator/parabellum/assault.py) with
-    Caldiero's variant."""
-    return assault.capped(CALDIERO_VARIANT, total)
-
-
-def look_up(table: CombatTable, column: str, modified_roll: int) -> str:
-    return table.result(modified_roll, column)
+    return assault.odds_label(CALDIERO_VARIANT, odds_table(crt), attack, defence)

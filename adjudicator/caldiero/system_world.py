@@ -128,3 +128,10 @@ class World:
     def piece_hexes(self, side: str) -> set[str]:
         units = {s.hex for s in self.state.units.values() if s.side == side and s.where == "map" and s.hex}
         return units | {s.hex for s in self.state.leaders.values() if s.side == side and s.where == "map" and s.hex}
+
+    # --- the kernel's assault questions (adjudicator/parabellum/world.py) -----------------------------
+    def hex_of(self, u: str) -> str | None:
+        return self.state.units[u].hex
+
+    def on_map(self, u: str) -> bool:
+        return self.state.units[u].where == "map"

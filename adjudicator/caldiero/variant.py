@@ -3,11 +3,14 @@ hook overrides, each with its citation."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from arbitro.adjudicator.caldiero.rules import RULEBOOK
+from arbitro.adjudicator.parabellum import exchange
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
+from arbitro.adjudicator.parabellum.world import World
 
 
 class CaldieroVariant(Variant):
@@ -24,6 +27,21 @@ class CaldieroVariant(Variant):
         """caldiero §6 prints no tie rule: roll again, unless the interpretation `initiative_tie` gives it to
         the French (D13)."""
         return "france" if reading("initiative_tie") == "french" else None
+
+    def below_minimum_declarable(self, orders: Sequence[str], reading: Reading) -> bool:
+        """caldiero §12.4.2: never, unless every attacker has an Attack order and the interpretation
+        `forced_attack_below_1_5` reads it as an automatic Ae (D24)."""
+        return all(o == "attack" for o in orders) and reading("forced_attack_below_1_5") == "auto_ae"
+
+    def ex_attacker_losses(self, w: World, attackers: Sequence[str], used: int, sp: Mapping[str, int]) -> list[str]:
+        """caldiero §12.5.4 Ex: a unit of the attacker's choice whose efficiency is at least the value used (D26)."""
+        return [u for u in attackers if w.efficiency(u) >= used]
+
+    def ex_defender_losses(self, w: World, defenders: Sequence[str], lost: int,
+                           sp: Mapping[str, int]) -> list[list[str]]:
+        """caldiero §12.5.4 Ex: the defender loses at least as many SP as the attacker lost, read as the minimal
+        sets (no unit spare; issue 19 item 10 asks for the reading with any sufficient set) (D26)."""
+        return exchange.covering_sets(defenders, sp, lost)
 
 
 CALDIERO_VARIANT = CaldieroVariant()

@@ -1,13 +1,24 @@
 """The assault table look-up shared by the system (arrivano §12.4-§12.5, caldiero §12.4-§12.5): odds column
-in the defender's favour, column shifts, what happens beyond either end, capped die modifiers."""
+in the defender's favour, column shifts, what happens beyond either end (D23 above, D24 below), the generals'
+modifier, capped die modifiers."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from arbitro.adjudicator.parabellum.variant import Variant
-from arbitro.adjudicator.tables import ColumnPick, CombatTable, Modifier, TableLookup, look_up, odds_column
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.tables import (
+    ColumnPick,
+    CombatTable,
+    Modifier,
+    TableLookup,
+    format_odds,
+    look_up,
+    odds_column,
+    odds_ratio,
+)
 
 
 @dataclass(frozen=True)
@@ -21,7 +32,10 @@ def odds(variant: Variant, table: CombatTable, attack: int, defence: int, shift:
          shifts_beyond_last: bool = True) -> Odds:
     """The column for the odds shifted by `shift` columns. `shifts_beyond_last` False: column shifts never add
     levels above the last column, only the odds themselves do (caldiero §12.4.3, reading `shift_beyond_6_1`
-    "capped"); a shift toward the defender still takes levels away."""
+    "capped"); a shift toward the defender still takes levels away. No attack strength at all is worse than
+    any column."""
+    if attack <= 0:
+        return Odds(ColumnPick(0, table.columns[0], shift, 0, 1), True, 0)
     pick = odds_column(table, attack, max(1, defence), shift)
     excess = pick.beyond_high * variant.excess_odds_drm_per_level  # D23: caldiero 1 a level, arrivano none
     if not shifts_beyond_last:
@@ -39,3 +53,21 @@ def resolve(variant: Variant, table: CombatTable, column: ColumnPick, die: int,
 def capped(variant: Variant, total: int) -> int:
     """A modifier total within the variant's cap (both §12.5.2: at most +/-4)."""
     return max(-variant.drm_cap, min(variant.drm_cap, total))
+
+
+def odds_label(variant: Variant, table: CombatTable, attack: int, defence: int) -> str:
+    """The odds before any shift as a record names them: "3-1", "1-4", or "below 1-5" when worse than the first
+    column (both §12.4.2, §12.5.1)."""
+    if odds(variant, table, attack, defence).below_minimum:
+        return f"below {table.columns[0]}"
+    return format_odds(odds_ratio(attack, defence))
+
+
+def general_with(w: World, units: Iterable[str]) -> str | None:
+    """The general giving a side its +1/-1 (both §12.4.4): the general of a unit's formation stacked with it;
+    at most one counts, the first found in the order given."""
+    for u in units:
+        general = w.general_of(u)
+        if general and w.leader_on_map(general) == w.hex_of(u):
+            return general
+    return None

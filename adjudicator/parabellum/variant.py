@@ -6,10 +6,12 @@ overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
+from arbitro.adjudicator.parabellum import exchange
 from arbitro.adjudicator.parabellum.rules import Rulebook
+from arbitro.adjudicator.parabellum.world import World
 
 # A variant's interpretations as the game's rulings set them (name -> the reading in force).
 Reading = Callable[[str], str]
@@ -56,3 +58,27 @@ class Variant:
         an Ne into an Ex, from each attacking stack's units' results (one die per stack, §13.1.2 in both). Neutral
         reading: every unit passes ("se passa il test", caldiero); arrivano overrides it (at least one unit)."""
         return all(all(stack) for stack in stacks)
+
+    def below_minimum_declarable(self, orders: Sequence[str], reading: Reading) -> bool:
+        """D24, caldiero §12.4.2 / arrivano §12.4.2: whether an attack worse than the first column may still be
+        declared by attackers with these `orders` (an Attack order forcing it). Neutral reading: never."""
+        return False
+
+    def below_minimum_result(self, forced: bool, tested: bool, reading: Reading) -> str | None:
+        """D24, caldiero §12.4.2 / arrivano §12.4.2: the result of an attack worse than the first column when it is
+        resolved (`forced`: an Attack order made it; `tested`: failed "Attack?" tests took attackers away): a
+        result code, "cancelled", or None to roll on the first column. Neutral reading: an automatic Ae."""
+        return "Ae"
+
+    def ex_attacker_losses(self, w: World, attackers: Sequence[str], used: int, sp: Mapping[str, int]) -> list[str]:
+        """D26, caldiero §12.5.4 Ex / arrivano §12.5.4 EX: the attacking units the Ex loss may fall on, the owner
+        choosing when several (`used`: the attackers' efficiency value in this combat; `sp`: each unit's strength
+        as the variant counts it). Neutral reading: the most efficient unit, then the strongest."""
+        return exchange.best_units(w, attackers, sp)
+
+    def ex_defender_losses(self, w: World, defenders: Sequence[str], lost: int,
+                           sp: Mapping[str, int]) -> list[list[str]]:
+        """D26, caldiero §12.5.4 Ex / arrivano §12.5.4 EX: the sets of defending units the Ex loss may be, the owner
+        choosing when several (`lost`: the strength points the attacker lost). Neutral reading: as the attacker,
+        the most efficient unit, then the strongest, whatever the attacker lost."""
+        return [[u] for u in exchange.best_units(w, defenders, sp)]

@@ -31,3 +31,9 @@ class World(Protocol):
     def clear_line(self, a: str, b: str) -> bool: ...  # nothing between a and b blocks (sight.clear_line's rule)
     def sight_range(self) -> int: ...  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
     def piece_hexes(self, side: str) -> set[str]: ...  # the hexes of side's units and leaders on the map
+
+    # --- the assault (parabellum/assault.py, parabellum/exchange.py) -----------------------------------
+    def hex_of(self, u: str) -> str | None: ...  # the hex a unit stands in (None or "" off the map)
+    def on_map(self, u: str) -> bool: ...  # the unit is on the map (not eliminated, not yet entered)
+    def general_of(self, u: str) -> str | None: ...  # the general of the formation it obeys (both §4.1)
+    def leader_on_map(self, leader: str | None) -> str | None: ...  # a leader's hex, None when he is off the map

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.loader import default_data
-from arbitro.adjudicator.caldiero.system_combat import clamp_drm, odds, odds_label
+from arbitro.adjudicator.caldiero.system_combat import odds, odds_label
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.assault import capped
 from arbitro.adjudicator.caldiero.system_efficiency import efficiency_choices_from_sp, passes
 
 
@@ -54,7 +56,7 @@ def test_shifts_past_6_1_readings() -> None:
 
 
 def test_drm_never_beyond_4() -> None:
-    assert clamp_drm(7) == 4 and clamp_drm(-6) == -4 and clamp_drm(3) == 3
+    assert [capped(CALDIERO_VARIANT, t) for t in (7, -6, 3)] == [4, -4, 3]
 
 
 def test_efficiency_test_1_always_passes_6_always_fails() -> None:

@@ -1,0 +1,108 @@
+"""The assault's shared rules in the kernel (adjudicator/parabellum/assault.py, exchange.py), run for both variants:
+the generals' modifier, the odds label, below the first column (D24) and the Ex result (D26) from the variant's hooks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arbitro.adjudicator.parabellum import assault, exchange
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.tables import CombatTable
+
+TABLE = CombatTable(name="crt", title="test", provisional=True, columns_are="odds",
+                    columns=("1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1"),
+                    rows={str(r): tuple("Ae" if r < 4 else "De" for _ in range(10)) for r in range(-3, 11)},
+                    results={"Ae": "attacker eliminated", "De": "defender eliminated"})
+
+
+@dataclass
+class Position:
+    """Just the questions the assault's rules ask (the kernel's World Protocol)."""
+
+    hexes: dict[str, str | None]
+    eff: dict[str, int] = field(default_factory=dict)
+    sp: dict[str, int] = field(default_factory=dict)
+    generals: dict[str, str] = field(default_factory=dict)
+    leaders: dict[str, str] = field(default_factory=dict)
+
+    def reading(self, name: str) -> str:
+        return ""
+
+    def units_at(self, h: str) -> list[str]:
+        return sorted(u for u, x in self.hexes.items() if x == h)
+
+    def strength(self, u: str) -> int:
+        return self.sp[u]
+
+    def efficiency(self, u: str) -> int:
+        return self.eff[u]
+
+    def is_artillery(self, u: str) -> bool:
+        return False
+
+    def hex_of(self, u: str) -> str | None:
+        return self.hexes[u]
+
+    def on_map(self, u: str) -> bool:
+        return self.hexes[u] is not None
+
+    def general_of(self, u: str) -> str | None:
+        return self.generals.get(u)
+
+    def leader_on_map(self, leader: str | None) -> str | None:
+        return self.leaders.get(leader or "")
+
+
+def test_the_general_counts_only_stacked_with_a_unit_of_his_formation(variant: Variant) -> None:
+    """§12.4.4 in both books: +1/-1 for the general of a unit's formation in its hex; the first found counts."""
+    w = Position(hexes={"a": "1612", "b": "1613", "c": "1613"}, generals={"a": "g1", "b": "g2", "c": "g3"},
+                 leaders={"g1": "1613", "g2": "1613", "g3": "1613"})
+    assert assault.general_with(w, ["a"]) is None  # his general is next door
+    assert assault.general_with(w, ["a", "b", "c"]) == "g2"
+    assert assault.general_with(w, ["c", "b"]) == "g3"
+    assert assault.general_with(Position(hexes={"a": "1612"}), ["a"]) is None  # no general at all
+
+
+def test_the_odds_label_names_the_first_column_when_worse(variant: Variant) -> None:
+    """§12.5.1 in both: rounded for the defender; §12.4.2: worse than 1-5 is named so, as is no strength at all."""
+    assert assault.odds_label(variant, TABLE, 13, 4) == "3-1"
+    assert assault.odds_label(variant, TABLE, 4, 13) == "1-4"
+    assert assault.odds_label(variant, TABLE, 1, 6) == "below 1-5"
+    assert assault.odds(variant, TABLE, 0, 3).below_minimum and assault.odds_label(variant, TABLE, 0, 3) == "below 1-5"
+
+
+def test_below_the_first_column_is_the_variant_hook(variant: Variant) -> None:
+    """D24, §12.4.2 in both: an attack worse than 1-5 is declared only when an Attack order forces it, caldiero
+    when every attacker has one (and its reading says Ae), arrivano when any has; resolved, it is an Ae."""
+    auto_ae = {"forced_attack_below_1_5": "auto_ae", "below_1_5_after_tests": "cancelled"}.__getitem__
+    assert not variant.below_minimum_declarable(["advance", "advance"], auto_ae)
+    assert variant.below_minimum_declarable(["attack", "attack"], auto_ae)
+    assert variant.below_minimum_declarable(["attack", "advance"], auto_ae) is (variant.book == "arrivano")
+    assert variant.below_minimum_result(True, False, auto_ae) == "Ae"
+    after_tests = variant.below_minimum_result(False, True, auto_ae)
+    assert after_tests == {"caldiero": "Ae", "arrivano": "cancelled"}[variant.book]
+
+
+def test_the_ex_loss_is_the_variant_hook(variant: Variant) -> None:
+    """D26: caldiero §12.5.4 Ex: the attacker picks a unit with efficiency at least the value used, the defender
+    loses a minimal set covering its SP; arrivano §12.5.4 EX: each side its most efficient, then strongest, unit."""
+    w = Position(hexes={"a1": "1612", "a2": "1612", "a3": "1612", "d1": "1613", "d2": "1613", "d3": "1613"},
+                 eff={"a1": 4, "a2": 3, "a3": 4, "d1": 2, "d2": 5, "d3": 2},
+                 sp={"a1": 3, "a2": 5, "a3": 2, "d1": 2, "d2": 1, "d3": 2})
+    attackers, defenders = ["a1", "a2", "a3"], ["d1", "d2", "d3"]
+    lost = variant.ex_attacker_losses(w, attackers, 3, w.sp)
+    sets = variant.ex_defender_losses(w, defenders, 3, w.sp)
+    if variant.book == "caldiero":
+        assert lost == ["a1", "a2", "a3"]
+        assert sets == [["d1", "d2"], ["d1", "d3"], ["d2", "d3"]]
+    else:
+        assert lost == ["a1"] and sets == [["d2"]]
+
+
+def test_covering_sets_are_minimal_and_best_units_tie() -> None:
+    sp = {"x": 3, "y": 2, "z": 2}
+    assert exchange.covering_sets(["z", "x", "y"], sp, 4) == [["x", "y"], ["x", "z"], ["y", "z"]]
+    assert exchange.covering_sets(["x", "y"], sp, 9) == [["x", "y"]]  # not enough: every unit
+    assert exchange.covering_sets([], sp, 2) == []
+    w = Position(hexes={"x": "1612", "y": "1612", "z": None}, eff={"x": 3, "y": 3, "z": 5}, sp={"x": 2, "y": 2, "z": 9})
+    assert exchange.best_units(w, ["y", "x", "z"], w.sp) == ["x", "y"]  # z is off the map
