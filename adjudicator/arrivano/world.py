@@ -299,7 +299,8 @@ class World:
 
     # --- the kernel's assault questions (adjudicator/parabellum/world.py) -----------------------------
     def hex_of(self, uid: str) -> str | None:
-        return self.state.units[uid].hex
+        unit = self.state.units[uid]
+        return unit.hex if unit.where == "map" else None
 
     def on_map(self, uid: str) -> bool:
         return self.state.units[uid].where == "map"

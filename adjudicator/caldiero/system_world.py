@@ -131,7 +131,8 @@ class World:
 
     # --- the kernel's assault questions (adjudicator/parabellum/world.py) -----------------------------
     def hex_of(self, u: str) -> str | None:
-        return self.state.units[u].hex
+        unit = self.state.units[u]
+        return unit.hex if unit.where == "map" else None
 
     def on_map(self, u: str) -> bool:
         return self.state.units[u].where == "map"

@@ -33,7 +33,7 @@ class World(Protocol):
     def piece_hexes(self, side: str) -> set[str]: ...  # the hexes of side's units and leaders on the map
 
     # --- the assault (parabellum/assault.py, parabellum/exchange.py) -----------------------------------
-    def hex_of(self, u: str) -> str | None: ...  # the hex a unit stands in (None or "" off the map)
+    def hex_of(self, u: str) -> str | None: ...  # the unit's hex while it is on the map, else None
     def on_map(self, u: str) -> bool: ...  # the unit is on the map (not eliminated, not yet entered)
     def general_of(self, u: str) -> str | None: ...  # the general of the formation it obeys (both §4.1)
     def leader_on_map(self, leader: str | None) -> str | None: ...  # a leader's hex, None when he is off the map
