@@ -34,7 +34,6 @@ MAX_MODULE_LINES = 600
 # The pending-decision mechanisms other than the engine's stack: their marks in the source.
 OTHER_MECHANISMS = {
     "EnginePending": "the engine's own pending list",
-    "StageSet": "Marengo's procedure stages",
     "CombatStageSet": "Caldiero's combat stages",
     "DecisionAwaited": "Caldiero's frames",
     "PendingSet": "Arrivano's frames",

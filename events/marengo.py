@@ -245,13 +245,37 @@ class AssaultDeclared(Event, tag="assault_declared", kw_only=True):
     rule: str
 
 
-class StageSet(Event, tag="stage_set", kw_only=True):
-    """A procedure moved to its next stage (the state machine of pending decisions), or the turn to its
-    next step (procedure "turn": start, bombardment, assaults, movement, declare; marengo §7)."""
+class StepBegan(Event, tag="step_began", kw_only=True):
+    """The turn moved on to its step `step` (start, bombardment, assaults, movement, declare; marengo §7)."""
 
-    procedure: str  # turn, assault
-    stage: str
+    step: str
     rule: str
+
+
+class AssaultUnderway(FrameContext, tag="marengo_assault"):
+    """The context of an assault's frames (marengo §11), one kind per step: `defensive_artillery` and
+    `defending_leaders` (the defender), `pursuit` (the winner), `advance` (the attacker) are asked;
+    `result_losses` and `pursuit_losses` wait below the losses those steps queue, `conquest` below the
+    defenders' retreat. Block lists are internal ids in token order (a seat is served the enemy's as tokens)."""
+
+    side: str  # the attacker
+    approach: str  # the attackers' approach "<from_zone>/<to_zone>"
+    target: str  # the defenders' approach (opposite)
+    blocks: tuple[str, ...]
+    leaders: tuple[str, ...]
+    defenders: tuple[str, ...]
+    arm: str
+    attacker_demoralised: bool = False  # at declaration
+    def_leaders: tuple[str, ...] = ()
+    winner: str = ""
+
+    @property
+    def from_zone(self) -> str:
+        return self.approach.split("/")[0]
+
+    @property
+    def to_zone(self) -> str:
+        return self.approach.split("/")[1]
 
 
 class DefensiveFire(Event, tag="defensive_fire", kw_only=True):
@@ -284,8 +308,14 @@ class PursuitDeclared(Event, tag="pursuit_declared", kw_only=True):
 
 
 class AssaultEnded(Event, tag="assault_ended", kw_only=True):
+    """marengo §11 step 11, with the closures it leaves for the rest of the turn, decided by the rules: a lost
+    assault closes the attackers' approach, a won one conquers the zone (only its attackers in it may enter)."""
+
     winner: str
     advanced: bool
+    closed_approach: str = ""  # the attackers' approach, when they lost
+    conquered: str = ""  # the zone won
+    may_enter: tuple[Ref, ...] = ()  # the attackers in the conquered zone, who may still enter it
     rule: str
 
 
@@ -363,7 +393,7 @@ MarengoEvent = Union[
     ManoeuvreBlocked,
     ManoeuvreEnded,
     AssaultDeclared,
-    StageSet,
+    StepBegan,
     DefensiveFire,
     DefendingLeaders,
     AssaultResolved,
@@ -377,4 +407,4 @@ MarengoEvent = Union[
 ]
 
 # The contexts of the decision frames Marengo opens on the engine's stack (arbitro §S.3).
-MARENGO_CONTEXTS = (BombardTargetAwaited, LossesAwaited, RetreatUnderway, ManoeuvreUnderway)
+MARENGO_CONTEXTS = (BombardTargetAwaited, LossesAwaited, RetreatUnderway, ManoeuvreUnderway, AssaultUnderway)

@@ -67,26 +67,6 @@ class Group(msgspec.Struct, kw_only=True):
     no_continuation: list[str] = []  # blocks that returned from an approach of this zone (marengo §8)
 
 
-class Assault(msgspec.Struct, kw_only=True):
-    side: str
-    approach: str
-    target: str
-    from_zone: str
-    to_zone: str
-    blocks: list[str]
-    leaders: list[str]
-    defenders: list[str]
-    arm: str
-    stage: str = "defensive_artillery"
-    attacker_demoralised: bool = False  # at declaration
-    art_fired: bool = False
-    art_strength: int = 0
-    def_leaders: list[str] = []
-    winner: str = ""
-    result: int = 0
-    pursuers: list[str] = []
-
-
 class MarengoState(msgspec.Struct, kw_only=True):
     """The whole position (marengo §6-§14). See docs/rulesets/marengo.md, "Position format"."""
 
@@ -120,7 +100,6 @@ class MarengoState(msgspec.Struct, kw_only=True):
     enemy_entered_at_start: list[str] = []
     next_token: int = 1
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
-    assault: Assault | None = None
 
 
 def token_number(token: str) -> int:
@@ -178,46 +157,27 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
             s.morale[e.side] = max(0, s.morale[e.side] - e.points)
         case ev.Demoralised():
             s.demoralised[e.side] = True
-        case ev.StageSet():
-            _apply_stage(s, e.procedure, e.stage)
+        case ev.StepBegan():
+            s.step = e.step
+            if e.step != "start":
+                s.activation_left = 0  # marengo §6: activation choices are made at the start of the turn
         case ev.ManoeuvreStarted():
             s.commands_used += e.cost
             s.group = None
         case ev.ManoeuvreBlocked():
             for r in e.blocks:
                 s.blocks[r.block].place = e.approach
-        case ev.AssaultDeclared():
-            a_zone, a_toward = e.approach.split("/")
-            s.assault = Assault(
-                side=e.side, approach=e.approach, target=e.target, from_zone=a_zone, to_zone=a_toward,
-                blocks=[r.block for r in e.blocks], leaders=[r.block for r in e.leaders],
-                defenders=[r.block for r in e.defenders], arm=e.arm, attacker_demoralised=e.attacker_demoralised,
-            )
+        case ev.AssaultDeclared():  # the assault under way is its frames' context (adjudicator/marengo/assault.py)
             for r in e.blocks:
                 s.blocks[r.block].assaulted = True
             s.commands_used += 1
             s.assaulted_approaches.append(e.approach)
             s.group = None
-        case ev.DefensiveFire():
-            if s.assault is not None:
-                s.assault.art_fired, s.assault.art_strength = e.fire, e.strength
-        case ev.DefendingLeaders():
-            if s.assault is not None:
-                s.assault.def_leaders = [r.block for r in e.blocks]
-        case ev.AssaultResolved():
-            if s.assault is not None:
-                s.assault.winner, s.assault.result = e.winner, e.result
-        case ev.PursuitDeclared():
-            if s.assault is not None:
-                s.assault.pursuers = [r.block for r in e.blocks]
-        case ev.AssaultEnded():
-            a = s.assault
-            if a is not None:
-                if e.winner != a.side:
-                    s.closed_approaches.append(a.approach)
-                else:  # marengo §11 step 11: won is conquered, advanced or not; only its attackers may enter
-                    s.closed_zones[a.to_zone] = sorted(x for x in a.blocks if s.blocks[x].zone == a.to_zone)
-            s.assault = None
+        case ev.AssaultEnded():  # marengo §11 step 11: the closures the rules decided
+            if e.closed_approach:
+                s.closed_approaches.append(e.closed_approach)
+            if e.conquered:
+                s.closed_zones[e.conquered] = sorted(r.block for r in e.may_enter)
         case ev.BombardmentDeclared():
             s.bombard[e.side] = Bombard(block=e.block, approach=e.approach, declared_turn=s.turn)
             s.declared_turn[e.side] = s.turn
@@ -232,15 +192,6 @@ def apply_event(s: MarengoState, e: Any) -> MarengoState:  # noqa: C901 - one ca
         case ev.GameOver():
             s.game_over, s.winner, s.result = True, e.winner, e.reason
     return s
-
-
-def _apply_stage(s: MarengoState, procedure: str, stage: str) -> None:
-    if procedure == "turn":
-        s.step = stage
-        if stage != "start":
-            s.activation_left = 0  # marengo §6: activation choices are made at the start of the turn
-    elif procedure == "assault" and s.assault is not None:
-        s.assault.stage = stage
 
 
 def _apply_moved(s: MarengoState, e: ev.BlocksMoved) -> None:
@@ -323,25 +274,12 @@ def view_state(state: MarengoState, seat: str) -> dict[str, Any]:
         "enemy_blocks": [block_view(state, bid, seat) for _, bid in enemy_on_map],
         "enemy_reinforcements_waiting": dict(sorted(pools.items())),
         "enemy_eliminated": sum(eliminated.values()),
-        "procedure": _procedure_view(state, seat),
     }
 
 
 def _tok(state: MarengoState, ids: list[str]) -> list[str]:
     """Tokens sorted by token (marengo §4): an order by internal id would rank the enemy's tokens by identity."""
     return sorted(state.blocks[x].token for x in ids)
-
-
-def _procedure_view(state: MarengoState, seat: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if state.assault is not None:
-        a = state.assault
-        out["assault"] = {"side": a.side, "approach": a.approach, "target": a.target, "stage": a.stage,
-                          "blocks": _tok(state, a.blocks), "leaders": _tok(state, a.leaders),
-                          "defenders": _tok(state, a.defenders), "def_leaders": _tok(state, a.def_leaders),
-                          "arm": a.arm, "winner": a.winner, "result": a.result,
-                          "pursuers": _tok(state, a.pursuers), "art_fired": a.art_fired}
-    return out
 
 
 # --- redaction and secrets -------------------------------------------------------------------------
@@ -389,8 +327,8 @@ def _scrub(value: Any, hidden: set[str], state: MarengoState) -> Any:
 class MarengoProjection(RulesetProjection[MarengoState]):
     name = "marengo"
     # 1.1.0: the bombardment target choice is a frame on the decision stack; 1.2.0: the loss queue too; 1.3.0:
-    # the retreat; 1.4.0: the attack manoeuvre (docs/exchange-format.md)
-    version = "1.4.0"
+    # the retreat; 1.4.0: the attack manoeuvre; 1.5.0: the assault (docs/exchange-format.md)
+    version = "1.5.0"
     State = MarengoState
     Event = ev.MarengoEvent
     Contexts = ev.MARENGO_CONTEXTS

@@ -2,7 +2,8 @@
 
 Modules follow the rulebook: setup (§6), sequence (§7), movement (§8), manoeuvre (§9), bombardment (§10),
 assault (§11), retreat (§12), morale (§13-§14), with losses (the shared loss allocation), procedure (the
-driver of pending decisions) and legal (the listing). See docs/rulesets/marengo.md.
+driver of the procedures under way), steps (their decisions on the engine's stack), readings (the
+interpretations) and legal (the listing). See docs/rulesets/marengo.md.
 """
 
 from __future__ import annotations
@@ -25,74 +26,11 @@ from arbitro.adjudicator.marengo.common import Illegal, Interp, resolve, resolve
 from arbitro.adjudicator.marengo.data_loader import ARMIES_FILE, MAP_FILE, load_data
 from arbitro.adjudicator.marengo.legal import legal as list_legal
 from arbitro.adjudicator.marengo.position import validate
+from arbitro.adjudicator.marengo.readings import INTERPRETATIONS, mirrored
 from arbitro.adjudicator.marengo.steps import STEPS
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Rule, Scenario, Ruleset
-from arbitro.events import marengo as ev
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, Ruleset
 from arbitro.projections.marengo import SIDES, MarengoProjection, MarengoState
-
-INTERPRETATIONS: dict[str, Interpretation] = {
-    i.name: i
-    for i in (
-        Interpretation(name="loser_extra_losses", default="negative_only", choices=("negative_only", "margin"),
-                       rule=str(R.ASSAULT_RESULT), phrase="un punto forza per ogni punto negativo ottenuto dal risultato",
-                       explanation="negative_only: the loser loses 1 plus 1 per point the result is below zero (a "
-                                   "beaten defender loses 1); margin: the loser loses 1 plus the absolute result"),
-        Interpretation(name="cavalry_obstacle_scope", default="either", choices=("either", "defender"),
-                       rule=str(R.MANOEUVRE), phrase="in un terreno che ostacola la cavalleria",
-                       explanation="either: the symbol on either approach of the pair; defender: only on the "
-                                   "approach of the zone entered or attacked"),
-        Interpretation(name="road_capacity_transit", default="destination", choices=("destination", "every_zone"),
-                       rule=str(R.CAPACITY), phrase="non può spostare un pezzo in una zona se il numero totale",
-                       explanation="whether zone capacity also limits zones passed through on a road"),
-        Interpretation(name="morale_bonus", default="once", choices=("once", "every_round"),
-                       rule=str(R.DEMORALISATION), phrase="Se in un round un'armata è demoralizzata mentre l'altra no",
-                       explanation="the +5 morale: once per army, or at the start of every round the condition holds"),
-        Interpretation(name="demoralised_defence_floor", default="zero", choices=("zero", "none"),
-                       rule=str(R.DEMORALISATION), phrase="avranno ognuno un punto forza in meno",
-                       explanation="whether a demoralised defending leader's strength stops at 0"),
-        Interpretation(name="unactivated_may_assault", default="no", choices=("no", "yes"),
-                       rule=str(R.ACTIVATION), phrase="non potranno muovere fino a che non saranno stati attivati",
-                       explanation="whether an unactivated French block may assault or declare a bombardment"),
-        Interpretation(name="road_attack_arms", default="cavalry", choices=("cavalry", "not_infantry"),
-                       rule=str(R.MANOEUVRE), phrase="un pezzo di cavalleria può fare delle manovre di attacco. "
-                                                     "Un pezzo di fanteria non può farlo",
-                       explanation="which arms make attack manoeuvres while moving by road"),
-        Interpretation(name="pursuit_width", default="attacked", choices=("attacked", "attacker"),
-                       rule=str(R.PURSUIT), phrase="la via d'accesso interessata dall'assalto",
-                       explanation="which approach's width limits the pursuing cavalry"),
-        Interpretation(name="activation_adjacent", default="any_pair", choices=("any_pair", "passable"),
-                       rule=str(R.ACTIVATION), phrase="una zona adiacente a quel pezzo è stata occupata dal nemico",
-                       explanation="whether zones joined only by impassable approaches count as adjacent"),
-        Interpretation(name="bombardment_losses", default="per_point", choices=("per_point", "one_block"),
-                       rule=str(R.BOMBARDMENT), phrase="il pezzo scelto dal difensore",
-                       explanation="per_point: the defender places each point on a target block of its choice; "
-                                   "one_block: the whole bombardment hits the one block it chooses, the points "
-                                   "beyond its strength are lost"),
-        Interpretation(name="pursuit_cavalry_leader", default="any", choices=("any", "surviving"),
-                       rule=str(R.PURSUIT), phrase="il giocatore perdente non ha della cavalleria tra i suoi "
-                                                   "pezzi al comando",
-                       explanation="any: a loser that led with cavalry is not pursued even if that leader fell; "
-                                   "surviving: only a cavalry leader still alive bars the pursuit"),
-        Interpretation(name="advance_blocks", default="any", choices=("any", "all_or_none"),
-                       rule=str(R.CONQUEST), phrase="i pezzi in attacco potranno avanzare",
-                       explanation="any: the attacker chooses which surviving attackers advance (as many as the "
-                                   "zone holds); all_or_none: all of them advance or none does"),
-        Interpretation(name="continuation_face_up", default="end_of_turn", choices=("end_of_turn", "end_of_move"),
-                       rule=str(R.CONTINUATION), phrase="dovrà essere piazzata a faccia in su",
-                       explanation="how long continuing cavalry stays face up"),
-    )
-}
-
-
-def default_interp(name: str) -> str:
-    return INTERPRETATIONS[name].default
-
-
-def mirrored(state: MarengoState) -> Interp:
-    """The readings in force, for legal() and pending(), which see only the state: the fold keeps the
-    umpire's rulings in it (MarengoProjection.note_interpretations)."""
-    return lambda name: state.interpretations.get(name, INTERPRETATIONS[name].default)
 
 
 class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
@@ -123,9 +61,6 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
             return ()
         return (state.phasing,)
 
-    def pending(self, state: MarengoState) -> Pending | None:
-        return procedure.pending(state, mirrored(state))
-
     def steps(self) -> dict[str, Step[Any]]:
         return STEPS
 
@@ -144,43 +79,21 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
         procedure.run(ctx, interp)
 
 
-PENDING_COMMANDS = {
-    "defensive_artillery": C.DefensiveArtillery, "defending_leaders": C.DefendingLeadersCmd, "pursuit": C.Pursue,
-    "advance": C.Advance,
-    # answered on the decision stack (steps.py), refused here
-    "bombard_target": C.BombardTarget, "assign_loss": C.AssignLoss, "retreat": C.RetreatTo,
-    "block_manoeuvre": C.BlockManoeuvre, "after_block": C.AfterBlock,
-}
+# the answers to decisions on the engine's stack (steps.py): the engine hands them to their step while one is
+# awaited, so here none is
+ANSWERS = (C.DefensiveArtillery, C.DefendingLeadersCmd, C.Pursue, C.Advance, C.BombardTarget, C.AssignLoss,
+           C.RetreatTo, C.BlockManoeuvre, C.AfterBlock)
 
 
 def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # noqa: C901 - a dispatch table
     s, seat = ctx.state, ctx.seat
     if seat not in SIDES:
         raise Illegal(R.SEQUENCE, "only the two armies send game commands; the umpire rules")
-    p = procedure.pending(s, interp)
-    if p is not None:
-        if not isinstance(cmd, PENDING_COMMANDS[p.kind]):
-            raise Illegal(_rule(p.rule), f"waiting for {p.seat} to {p.prompt}")
-    elif seat != s.phasing:
+    if seat != s.phasing:
         raise Illegal(R.SEQUENCE, f"it is {s.phasing}'s turn")
-    elif isinstance(cmd, tuple(PENDING_COMMANDS.values())):
+    if isinstance(cmd, ANSWERS):
         raise Illegal(R.SEQUENCE, "no decision of that kind is awaited")
     match cmd:
-        case C.DefensiveArtillery():
-            assault.check_defensive(s, seat, cmd.fire)
-            assault.do_defensive(ctx, cmd.fire)
-        case C.DefendingLeadersCmd():
-            blocks = resolve_all(s, seat, cmd.blocks)
-            assault.check_def_leaders(s, seat, blocks, interp)
-            assault.do_def_leaders(ctx, blocks, interp)
-        case C.Pursue():
-            blocks = resolve_all(s, seat, cmd.blocks)
-            assault.check_pursuit(s, seat, blocks, interp)
-            assault.do_pursuit(ctx, blocks)
-        case C.Advance():
-            stay = resolve_all(s, seat, cmd.stay)
-            assault.check_advance(s, seat, cmd.advance, stay, interp)
-            assault.do_advance(ctx, cmd.advance, stay)
         case C.Shuffle():
             own = sequence.check_shuffle(s, seat, cmd.zone)
             sequence.do_shuffle(ctx, seat, cmd.zone, own)
@@ -253,10 +166,6 @@ def _decide(ctx: Decision[MarengoState], cmd: Any, interp: Interp) -> None:  # n
         case C.EndTurn():
             sequence.check_end(s, seat)
             sequence.do_end(ctx, seat, interp)
-
-
-def _rule(text: str) -> Any:
-    return Rule("marengo", text.split("§")[-1]) if "§" in text else R.SEQUENCE
 
 
 RULESET = MarengoRuleset

@@ -1,15 +1,20 @@
-"""marengo §11: assaults, the eleven steps, as a state machine of pending decisions.
+"""marengo §11: assaults, the eleven steps, as frames on the engine's decision stack (arbitro §S.3).
 
-Stages: defensive_artillery (defender) -> art_losses -> defending_leaders (defender) -> result_losses ->
-pursuit (winner) -> pursuit_losses -> conquest -> retreat -> advance (attacker) -> ended. The defender is
-always asked about its artillery and leaders, and the winner about pursuit whenever it is publicly
-possible, so that the question itself does not reveal a hidden face.
+The assault under way is the context of its frames (AssaultUnderway), one kind per step: the defender is asked
+about its artillery (`defensive_artillery`) and its leaders (`defending_leaders`), the winner about a pursuit
+(`pursuit`), the attacker about its advance (`advance`); `result_losses` and `pursuit_losses` wait below the
+losses those steps queue, `conquest` below the defenders' retreat, and move the assault on when what is above
+them ends (procedure.run). The defender is always asked about its artillery and leaders, and the winner about
+pursuit whenever it is publicly possible, so that the question itself does not reveal a hidden face.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.marengo import retreat
 from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.marengo.bombardment import may_fire_in_defence
@@ -19,19 +24,53 @@ from arbitro.adjudicator.marengo.common import (
     Interp,
     alive,
     blocks_at,
+    by_content,
     cavalry_obstacle,
     data,
     effective_defence,
     fail,
     refs,
     reveal,
-    stage,
     subsets,
     tokens,
 )
 from arbitro.adjudicator.marengo.movement import check_limit
+from arbitro.adjudicator.ruleset import Rule
+from arbitro.events import core
 from arbitro.events import marengo as ev
-from arbitro.projections.marengo import Assault, MarengoState, other
+from arbitro.projections.game import GameState, awaited
+from arbitro.projections.marengo import MarengoState, other
+
+# the kinds of its frames: asked of a seat, then waiting below the losses or the retreat a step causes
+DEF_ART, DEF_LEADERS, PURSUIT, ADVANCE = "defensive_artillery", "defending_leaders", "pursuit", "advance"
+RESULT_LOSSES, PURSUIT_LOSSES, CONQUEST = "result_losses", "pursuit_losses", "conquest"
+ASKED = (DEF_ART, DEF_LEADERS, PURSUIT, ADVANCE)
+KINDS = (*ASKED, RESULT_LOSSES, PURSUIT_LOSSES, CONQUEST)
+Frame = core.Frame[ev.AssaultUnderway]
+
+
+def frame(game: GameState[Any]) -> Frame | None:
+    """The assault's frame, when it is on top of the stack."""
+    top = awaited(game.core)
+    return top if top is not None and top.kind in KINDS else None
+
+
+def _asks(kind: str, a: ev.AssaultUnderway) -> tuple[str, Rule, str]:
+    """Who a frame of `kind` awaits, the rule that asks, and the prompt (a waiting frame names the attacker)."""
+    return {
+        DEF_ART: (other(a.side), R.DEF_ARTILLERY, "decide whether the defending artillery fires"),
+        DEF_LEADERS: (other(a.side), R.DEF_LEADERS, "choose the defending leaders (0 to the limit)"),
+        PURSUIT: (a.winner, R.PURSUIT, "choose the pursuing cavalry (none: no pursuit)"),
+        ADVANCE: (a.side, R.CONQUEST, "advance into the conquered zone, or stay"),
+        RESULT_LOSSES: (a.side, R.ASSAULT_RESULT, "the assault's losses are taken, then the pursuit"),
+        PURSUIT_LOSSES: (a.side, R.PURSUIT, "the pursuit's losses are taken, then the conquest"),
+        CONQUEST: (a.side, R.CONQUEST, f"the defenders retreat from {a.to_zone}, then the attackers may advance"),
+    }[kind]
+
+
+def _open(ctx: Any, kind: str, a: ev.AssaultUnderway) -> None:
+    seat, rule, prompt = _asks(kind, a)
+    open_frame(ctx, kind, (seat,), str(rule), prompt, a)
 
 
 def max_leaders(approach: str) -> int:
@@ -99,83 +138,70 @@ def do_declare(ctx: Any, seat: str, approach: str, target: str, blocks: list[str
     s = ctx.state
     tz = target.split("/")[0]
     defenders = blocks_at(s, tz, target, other(seat))
+    a = ev.AssaultUnderway(side=seat, approach=approach, target=target, blocks=_ids(s, blocks),
+                           leaders=_ids(s, leaders), defenders=_ids(s, defenders), arm=arm,
+                           attacker_demoralised=bool(s.demoralised.get(seat)))
     ctx.emit(ev.AssaultDeclared(side=seat, approach=approach, target=target, blocks=refs(s, blocks),
                                 leaders=refs(s, leaders), defenders=refs(s, defenders), arm=arm,
-                                attacker_demoralised=bool(s.demoralised.get(seat)), rule=str(R.ASSAULT)))
+                                attacker_demoralised=a.attacker_demoralised, rule=str(R.ASSAULT)))
     reveal(ctx, leaders, "assault_leader", R.ASSAULT_LEADERS)
+    _open(ctx, DEF_ART, a)
 
 
-# --- the state machine -------------------------------------------------------------------------------
-def step(ctx: Any, interp: Interp) -> bool:
-    """Advance automatic stages; True when a seat must decide."""
-    s = ctx.state
-    a: Assault = s.assault
-    if a.stage in ("defensive_artillery", "defending_leaders", "pursuit", "advance"):
+def _ids(state: MarengoState, ids: list[str]) -> tuple[str, ...]:
+    """Internal ids in token order, as the frame is served (marengo §4)."""
+    return tuple(r.block for r in refs(state, ids))
+
+
+# --- moving on when what is above a waiting frame has ended -------------------------------------------
+def step(ctx: Any, top: Frame, interp: Interp) -> bool:
+    """Advance the assault from its frame on top; True when a seat must decide."""
+    if top.kind in ASKED:
         return True
-    if a.stage == "art_losses":
-        stage(ctx, "assault", "defending_leaders", R.DEF_LEADERS)
-        return False
-    if a.stage == "result_losses":
-        if _pursuit_possible(s, interp):
-            stage(ctx, "assault", "pursuit", R.PURSUIT)
+    s, a = ctx.state, top.ctx
+    close_frame(ctx, top)
+    if top.kind == RESULT_LOSSES:
+        if _pursuit_possible(s, a, interp):
+            _open(ctx, PURSUIT, a)
         else:
-            stage(ctx, "assault", "conquest", R.CONQUEST)
-        return False
-    if a.stage == "pursuit_losses":
-        stage(ctx, "assault", "conquest", R.CONQUEST)
-        return False
-    if a.stage == "conquest":
-        _conquest(ctx)
-        return False
-    if a.stage == "retreat":
-        if alive(s, a.blocks) and any(s.blocks[b].zone == a.from_zone for b in alive(s, a.blocks)):
-            stage(ctx, "assault", "advance", R.CONQUEST)
-        else:
-            ctx.emit(ev.AssaultEnded(winner=a.side, advanced=False, rule=str(R.CONQUEST)))
-        return False
-    return True
+            _conquest(ctx, a)
+    elif top.kind == PURSUIT_LOSSES:
+        _conquest(ctx, a)
+    elif _survivors(s, a):  # CONQUEST: the defenders' retreat is over
+        _open(ctx, ADVANCE, a)
+    else:
+        _end(ctx, a, a.side, advanced=False)
+    return False
 
 
 # steps 2-3
-def check_defensive(state: MarengoState, seat: str, fire: bool) -> None:
-    a = state.assault
-    if a is None or a.stage != "defensive_artillery":
-        raise fail(R.DEF_ARTILLERY, "no assault awaits the defensive artillery")
-    if seat == a.side:
-        raise fail(R.DEF_ARTILLERY, "the defender decides on defensive artillery")
-    if fire and not _defensive_artillery(state):
+def check_defensive(state: MarengoState, a: ev.AssaultUnderway, fire: bool) -> None:
+    if fire and not _defensive_artillery(state, a):
         raise fail(R.DEF_ARTILLERY, "no defending artillery may fire: none on the approach, or it declared or "
                                     "resolved a bombardment in its previous turn")
 
 
-def _defensive_artillery(state: MarengoState) -> str | None:
-    a = state.assault
-    assert a is not None
+def _defensive_artillery(state: MarengoState, a: ev.AssaultUnderway) -> str | None:
     arts = [b for b in alive(state, a.defenders) if may_fire_in_defence(state, b)]
     return arts[0] if arts else None
 
 
-def do_defensive(ctx: Any, fire: bool) -> None:
+def do_defensive(ctx: Any, a: ev.AssaultUnderway, fire: bool) -> None:
+    """The defender's artillery fires or not; its losses are taken before the defender chooses its leaders."""
     s = ctx.state
-    a = s.assault
-    art = _defensive_artillery(s) if fire else None
+    art = _defensive_artillery(s, a) if fire else None
     strength = s.blocks[art].strength if art else 0
     if art:
         reveal(ctx, [art], "defensive_artillery", R.DEF_ARTILLERY)
     ctx.emit(ev.DefensiveFire(fire=bool(art), strength=strength, rule=str(R.DEF_ARTILLERY)))
+    _open(ctx, DEF_LEADERS, a)  # below the losses: asked once they are taken
     if art:
         queue_losses(ctx, a.side, strength, alive(s, a.leaders), alive(s, a.blocks), "defensive artillery",
                      R.DEF_ARTILLERY)
-    stage(ctx, "assault", "art_losses", R.DEF_ARTILLERY)
 
 
 # step 4
-def check_def_leaders(state: MarengoState, seat: str, leaders: list[str], interp: Interp) -> None:
-    a = state.assault
-    if a is None or a.stage != "defending_leaders":
-        raise fail(R.DEF_LEADERS, "no assault awaits defending leaders")
-    if seat == a.side:
-        raise fail(R.DEF_LEADERS, "the defender chooses its leaders")
+def check_def_leaders(state: MarengoState, a: ev.AssaultUnderway, leaders: list[str], interp: Interp) -> None:
     n = max_leaders(a.target)
     if len(leaders) > n:
         raise fail(R.DEF_LEADERS, f"at most {n} defending leader(s) on this approach")
@@ -189,18 +215,16 @@ def check_def_leaders(state: MarengoState, seat: str, leaders: list[str], interp
         raise fail(R.DEF_LEADERS, "cavalry cannot lead the defence in cavalry-obstacle terrain")
 
 
-def do_def_leaders(ctx: Any, leaders: list[str], interp: Interp) -> None:
+def do_def_leaders(ctx: Any, a: ev.AssaultUnderway, leaders: list[str], interp: Interp) -> None:
     s = ctx.state
-    a = s.assault
     ctx.emit(ev.DefendingLeaders(blocks=refs(s, leaders), rule=str(R.DEF_LEADERS)))
     reveal(ctx, leaders, "defending_leader", R.DEF_LEADERS)
-    _resolve(ctx, interp)
+    _resolve(ctx, msgspec.structs.replace(a, def_leaders=_ids(s, leaders)), interp)
 
 
-def _resolve(ctx: Any, interp: Interp) -> None:
+def _resolve(ctx: Any, a: ev.AssaultUnderway, interp: Interp) -> None:
     """Steps 5-7."""
     s = ctx.state
-    a = s.assault
     d = data()
     penalty = getattr(d.approaches[a.target].penalty, a.arm)
     leaders = alive(s, a.leaders)
@@ -220,64 +244,50 @@ def _resolve(ctx: Any, interp: Interp) -> None:
         def_points, att_points = loser_points, 1
     else:
         def_points, att_points = 1, 1 + negative
-    defender = other(a.side)
-    queue_losses(ctx, defender, def_points, alive(s, a.def_leaders), alive(s, a.defenders), "assault result",
+    _open(ctx, RESULT_LOSSES, msgspec.structs.replace(a, winner=winner))
+    queue_losses(ctx, other(a.side), def_points, alive(s, a.def_leaders), alive(s, a.defenders), "assault result",
                  R.ASSAULT_RESULT)
     queue_losses(ctx, a.side, att_points, alive(s, a.leaders), alive(s, a.blocks), "assault result",
                  R.ASSAULT_RESULT)
-    stage(ctx, "assault", "result_losses", R.ASSAULT_RESULT)
 
 
 # steps 8-10
-def _pursuit_possible(state: MarengoState, interp: Interp) -> bool:
-    a = state.assault
-    assert a is not None
+def _pursuit_possible(state: MarengoState, a: ev.AssaultUnderway, interp: Interp) -> bool:
     if data().approaches[a.approach].cavalry_obstacle or data().approaches[a.target].cavalry_obstacle:
         return False
-    winner_att = a.winner == a.side
-    loser_leaders = a.def_leaders if winner_att else a.leaders
+    loser_leaders = list(a.def_leaders if a.winner == a.side else a.leaders)
     if interp("pursuit_cavalry_leader") == "surviving":
         loser_leaders = alive(state, loser_leaders)
     if any(state.blocks[b].arm == "cavalry" for b in loser_leaders):
         return False
-    return bool(_pursuit_pool(state))
+    return bool(_pursuit_pool(state, a))
 
 
-def _pursuit_pool(state: MarengoState) -> list[str]:
+def _pursuit_pool(state: MarengoState, a: ev.AssaultUnderway) -> list[str]:
     """The winner's surviving participants that did not lead (the cavalry among them may pursue)."""
-    a = state.assault
-    assert a is not None
     if a.winner == a.side:
         return [b for b in alive(state, a.blocks) if b not in a.leaders]
     return [b for b in alive(state, a.defenders) if b not in a.def_leaders]
 
 
-def max_pursuers(state: MarengoState, interp: Interp) -> int:
-    a = state.assault
-    assert a is not None
+def max_pursuers(a: ev.AssaultUnderway, interp: Interp) -> int:
     return max_leaders(a.target if interp("pursuit_width") == "attacked" else a.approach)
 
 
-def check_pursuit(state: MarengoState, seat: str, blocks: list[str], interp: Interp) -> None:
-    a = state.assault
-    if a is None or a.stage != "pursuit":
-        raise fail(R.PURSUIT, "no assault awaits a pursuit")
-    if seat != a.winner:
-        raise fail(R.PURSUIT, "the winner decides on pursuit")
-    pool = _pursuit_pool(state)
+def check_pursuit(state: MarengoState, a: ev.AssaultUnderway, blocks: list[str], interp: Interp) -> None:
+    pool = _pursuit_pool(state, a)
     if any(b not in pool or state.blocks[b].arm != "cavalry" for b in blocks):
         raise fail(R.PURSUIT, "only the winner's cavalry that took part without leading pursues")
-    n = max_pursuers(state, interp)
+    n = max_pursuers(a, interp)
     if len(blocks) > n:
         raise fail(R.PURSUIT, f"at most {n} pursuing cavalry here")
 
 
-def do_pursuit(ctx: Any, blocks: list[str]) -> None:
+def do_pursuit(ctx: Any, a: ev.AssaultUnderway, blocks: list[str]) -> None:
     s = ctx.state
-    a = s.assault
     if not blocks:
         ctx.emit(ev.PursuitDeclared(side=a.winner, blocks=(), strength=0, rule=str(R.PURSUIT)))
-        stage(ctx, "assault", "conquest", R.CONQUEST)
+        _conquest(ctx, a)
         return
     d = data()
     loser_place = a.approach if a.winner != a.side else a.target
@@ -285,44 +295,51 @@ def do_pursuit(ctx: Any, blocks: list[str]) -> None:
     strength = max(0, strength)
     reveal(ctx, blocks, "pursuit", R.PURSUIT)
     ctx.emit(ev.PursuitDeclared(side=a.winner, blocks=refs(s, blocks), strength=strength, rule=str(R.PURSUIT)))
+    _open(ctx, PURSUIT_LOSSES, a)
     queue_losses(ctx, a.winner, 1, [], blocks, "pursuing cavalry", R.PURSUIT)
     if a.winner == a.side:
         lead, parts = alive(s, a.def_leaders), alive(s, a.defenders)
     else:
         lead, parts = alive(s, a.leaders), alive(s, a.blocks)
     queue_losses(ctx, other(a.winner), strength, lead, parts, "cavalry pursuit", R.PURSUIT)
-    stage(ctx, "assault", "pursuit_losses", R.PURSUIT)
 
 
 # step 11
-def _conquest(ctx: Any) -> None:
+def _conquest(ctx: Any, a: ev.AssaultUnderway) -> None:
+    """The defender won: the attackers fall back to their reserve. The attacker won: the defenders retreat
+    (below their retreat waits the `conquest` frame, which then asks the attacker to advance)."""
     s = ctx.state
-    a = s.assault
     if a.winner != a.side:
-        survivors = [b for b in alive(s, a.blocks) if s.blocks[b].zone == a.from_zone]
+        survivors = _survivors(s, a)
         if survivors:
             ctx.emit(ev.BlocksMoved(side=a.side, blocks=refs(s, survivors), from_zone=a.from_zone,
                                     to_zone=a.from_zone, place="reserve", kind="fall_back", cost=0,
                                     marks_moved=False, rule=str(R.CONQUEST)))
-        ctx.emit(ev.AssaultEnded(winner=a.winner, advanced=False, rule=str(R.CONQUEST)))
+        _end(ctx, a, a.winner, advanced=False)
         return
-    stage(ctx, "assault", "retreat", R.CONQUEST)
+    _open(ctx, CONQUEST, a)
     retreat.start(ctx, other(a.side), a.to_zone, a.from_zone, alive(s, a.defenders))
 
 
-def _survivors(state: MarengoState) -> list[str]:
-    a = state.assault
-    assert a is not None
+def _end(ctx: Any, a: ev.AssaultUnderway, winner: str, advanced: bool) -> None:
+    """The assault ends with the closures it leaves this turn (marengo §11 step 11): lost, nobody crosses the
+    attackers' approach; won, the zone is conquered, whether they advanced or not, and only its attackers now in
+    it may enter it."""
+    s = ctx.state
+    if winner != a.side:
+        ctx.emit(ev.AssaultEnded(winner=winner, advanced=False, closed_approach=a.approach, rule=str(R.CONQUEST)))
+        return
+    inside = [b for b in a.blocks if s.blocks[b].zone == a.to_zone]
+    ctx.emit(ev.AssaultEnded(winner=winner, advanced=advanced, conquered=a.to_zone, may_enter=refs(s, inside),
+                             rule=str(R.CONQUEST)))
+
+
+def _survivors(state: MarengoState, a: ev.AssaultUnderway) -> list[str]:
     return [b for b in alive(state, a.blocks) if state.blocks[b].zone == a.from_zone]
 
 
-def check_advance(state: MarengoState, seat: str, advance: bool, stay: list[str], interp: Interp) -> None:
-    a = state.assault
-    if a is None or a.stage != "advance":
-        raise fail(R.CONQUEST, "no conquest awaits the attacker's advance")
-    if seat != a.side:
-        raise fail(R.CONQUEST, "the attacker decides whether to advance")
-    survivors = _survivors(state)
+def check_advance(state: MarengoState, a: ev.AssaultUnderway, advance: bool, stay: list[str], interp: Interp) -> None:
+    survivors = _survivors(state, a)
     if stay and not advance:
         raise fail(R.CONQUEST, "name the blocks that stay only when the others advance")
     if any(b not in survivors for b in stay):
@@ -336,47 +353,49 @@ def check_advance(state: MarengoState, seat: str, advance: bool, stay: list[str]
         raise fail(R.CAPACITY, f"{a.to_zone} holds at most {cap} of your blocks")
 
 
-def do_advance(ctx: Any, advance: bool, stay: list[str]) -> None:
+def do_advance(ctx: Any, a: ev.AssaultUnderway, advance: bool, stay: list[str]) -> None:
     s = ctx.state
-    a = s.assault
-    movers = [b for b in _survivors(s) if b not in stay] if advance else []
+    movers = [b for b in _survivors(s, a) if b not in stay] if advance else []
     if movers:
         ctx.emit(ev.BlocksMoved(side=a.side, blocks=refs(s, movers), from_zone=a.from_zone, to_zone=a.to_zone,
                                 place="reserve", kind="advance", cost=0, marks_moved=True, group=True,
                                 rule=str(R.CONQUEST)))
-    ctx.emit(ev.AssaultEnded(winner=a.side, advanced=bool(movers), rule=str(R.CONQUEST)))
+    _end(ctx, a, a.side, advanced=bool(movers))
 
 
-def options(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any]]:
-    a = state.assault
-    assert a is not None
-    if a.stage == "defensive_artillery":
-        out = [{"type": "defensive_artillery", "fire": False}]
-        if _defensive_artillery(state):
-            out.insert(0, {"type": "defensive_artillery", "fire": True})
+def options(state: MarengoState, top: Frame, interp: Interp) -> list[dict[str, Any]]:
+    """The answers to an asked frame, ordered by content (tokens), never by internal id."""
+    return by_content(_options(state, top, interp))
+
+
+def _options(state: MarengoState, top: Frame, interp: Interp) -> list[dict[str, Any]]:
+    a = top.ctx
+    if top.kind == DEF_ART:
+        out = [{"type": DEF_ART, "fire": False}]
+        if _defensive_artillery(state, a):
+            out.insert(0, {"type": DEF_ART, "fire": True})
         return out
-    if a.stage == "defending_leaders":
+    if top.kind == DEF_LEADERS:
         pool = [b for b in alive(state, a.defenders) if state.blocks[b].arm in ("infantry", "cavalry")]
         out = []
         for sub in subsets(pool, 0, max_leaders(a.target)):
             try:
-                check_def_leaders(state, seat, sub, interp)
+                check_def_leaders(state, a, sub, interp)
             except Illegal:
                 continue
-            out.append({"type": "defending_leaders", "blocks": tokens(state, sub)})
+            out.append({"type": DEF_LEADERS, "blocks": tokens(state, sub)})
         return out
-    if a.stage == "pursuit":
-        pool = [b for b in _pursuit_pool(state) if state.blocks[b].arm == "cavalry"]
-        return [{"type": "pursue", "blocks": tokens(state, sub)}
-                for sub in subsets(pool, 0, max_pursuers(state, interp))]
-    if a.stage == "advance":
-        survivors = _survivors(state)
-        out = [{"type": "advance", "advance": False, "stay": []}]
+    if top.kind == PURSUIT:
+        pool = [b for b in _pursuit_pool(state, a) if state.blocks[b].arm == "cavalry"]
+        return [{"type": "pursue", "blocks": tokens(state, sub)} for sub in subsets(pool, 0, max_pursuers(a, interp))]
+    if top.kind == ADVANCE:
+        survivors = _survivors(state, a)
+        out = [{"type": ADVANCE, "advance": False, "stay": []}]
         for stay in subsets(survivors, 0, len(survivors) - 1):
             try:
-                check_advance(state, seat, True, stay, interp)
+                check_advance(state, a, True, stay, interp)
             except Illegal:
                 continue
-            out.append({"type": "advance", "advance": True, "stay": tokens(state, stay)})
+            out.append({"type": ADVANCE, "advance": True, "stay": tokens(state, stay)})
         return out
-    return []
+    return []  # a waiting frame: nobody answers it

@@ -142,10 +142,6 @@ def effective_defence(state: MarengoState, interp: Interp, bid: str) -> int:
 
 
 # --- emitters ---------------------------------------------------------------------------------------
-def stage(ctx: Any, procedure: str, name: str, rule: Rule) -> None:
-    ctx.emit(ev.StageSet(procedure=procedure, stage=name, rule=str(rule)))
-
-
 # reveals that outlast any procedure: the bombarding artillery (marengo §10, until the end of its resolution
 # turn) and continuing cavalry (§8); a block already face up for one of them keeps that reason
 LASTING_REVEALS = ("bombardment", "continuation")

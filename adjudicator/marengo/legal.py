@@ -18,7 +18,6 @@ from arbitro.adjudicator.marengo.common import (
     token_of,
     tokens,
 )
-from arbitro.adjudicator.marengo.procedure import pending
 from arbitro.projections.marengo import POOL, MarengoState
 
 
@@ -32,9 +31,6 @@ def _ok(fn: Any, *args: Any) -> Any:
 def legal(state: MarengoState, seat: str, interp: Interp) -> list[dict[str, Any]]:
     if state.game_over:
         return []
-    p = pending(state, interp)
-    if p is not None:
-        return list(p.options or []) if seat == p.seat else []
     if seat != state.phasing or state.step not in sequence.STEPS:
         return []
     out: list[dict[str, Any]] = []

@@ -92,9 +92,4 @@ def _procedures(state: MarengoState) -> list[str]:
         if z not in d.zones:
             out.append(f"closed zone {z!r} unknown")
         known(ids, f"closed zone {z}")
-    if state.assault is not None:
-        a = state.assault
-        known(a.blocks + a.leaders + a.defenders + a.def_leaders + a.pursuers, "assault")
-        if a.approach not in d.approaches or a.target not in d.approaches:
-            out.append("assault: unknown approach")
     return out

@@ -1,9 +1,8 @@
 """The procedure driver: after every command, advance the nested procedures (losses inside retreats inside
-manoeuvres or assaults) until a seat must decide; and `pending()`, which names that decision.
+manoeuvres or assaults) until a seat must decide.
 
-Innermost first: a loss task, then a retreat, then an attack manoeuvre or an assault. The loss queue, the retreat,
-the manoeuvre and the bombardment's target choice are frames on the engine's decision stack (steps.py),
-which the engine reads before `pending()`; while a choice is open there nothing advances here.
+Every procedure under way is a frame on the engine's decision stack (steps.py), innermost on top: a loss task,
+then a retreat, then an attack manoeuvre or an assault; the top one moves on until a seat must answer it.
 When nothing is under way, the blocks revealed only for a procedure are hidden again
 (marengo §9, §10, §11, §12: "tornerà ad essere nascosto").
 """
@@ -12,13 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from arbitro.adjudicator.marengo import assault, losses, manoeuvre, retreat
 from arbitro.adjudicator.marengo import rules as R
-from arbitro.adjudicator.marengo.common import Interp, by_content, hide, on_map
-from arbitro.adjudicator.ruleset import Pending, Rule
-from arbitro.projections.marengo import MarengoState, other
+from arbitro.adjudicator.marengo.common import Interp, hide, on_map
+from arbitro.adjudicator.ruleset import Rule
 
 # reveal reason -> the rule that hides it again when its procedure is over
 TEMPORARY: dict[str, Rule] = {
@@ -35,7 +31,6 @@ TEMPORARY: dict[str, Rule] = {
 
 def run(ctx: Any, interp: Interp) -> None:
     for _ in range(1000):
-        s = ctx.state
         if losses.frame(ctx.game) is not None:
             if losses.process(ctx):
                 return
@@ -50,8 +45,9 @@ def run(ctx: Any, interp: Interp) -> None:
             if manoeuvre.step(ctx, m, interp):
                 return
             continue
-        if s.assault is not None:
-            if assault.step(ctx, interp):
+        a = assault.frame(ctx.game)
+        if a is not None:
+            if assault.step(ctx, a, interp):
                 return
             continue
         if ctx.game.core.decisions:  # a decision on the stack (e.g. the bombardment's target) is under way
@@ -70,25 +66,3 @@ def cleanup(ctx: Any, interp: Interp) -> None:
         ids = [b for b, x in s.blocks.items() if x.face_up and on_map(x) and x.reveal == reason]
         if ids:
             hide(ctx, ids, f"end of {reason.replace('_', ' ')}", reasons[reason])
-
-
-def pending(state: MarengoState, interp: Interp) -> Pending | None:
-    p = _pending(state, interp)
-    if p is not None and p.options:
-        # option order by content (tokens), never by internal id
-        p = msgspec.structs.replace(p, options=by_content(p.options))
-    return p
-
-
-def _pending(state: MarengoState, interp: Interp) -> Pending | None:
-    if state.assault is not None:
-        a = state.assault
-        kinds = {"defensive_artillery": (other(a.side), R.DEF_ARTILLERY, "decide whether the defending artillery fires"),
-                 "defending_leaders": (other(a.side), R.DEF_LEADERS, "choose the defending leaders (0 to the limit)"),
-                 "pursuit": (a.winner, R.PURSUIT, "choose the pursuing cavalry (none: no pursuit)"),
-                 "advance": (a.side, R.CONQUEST, "advance into the conquered zone, or stay")}
-        if a.stage in kinds:
-            seat, rule, prompt = kinds[a.stage]
-            return Pending(seat=seat, kind=a.stage, rule=str(rule), prompt=prompt,
-                           options=assault.options(state, seat, interp))
-    return None

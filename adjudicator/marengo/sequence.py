@@ -17,7 +17,6 @@ from arbitro.adjudicator.marengo.common import (
     hide,
     on_map,
     refs,
-    stage,
     turn_index,
 )
 from arbitro.adjudicator.marengo.movement import forced_blocks
@@ -42,8 +41,9 @@ def _bombardment_due(state: MarengoState, seat: str) -> bool:
 
 
 def enter_step(ctx: Any, step: str) -> None:
+    """The turn moves on to `step` (marengo §7), if it is not there yet."""
     if ctx.state.step != step:
-        stage(ctx, "turn", step, R.SEQUENCE)
+        ctx.emit(ev.StepBegan(step=step, rule=str(R.SEQUENCE)))
 
 
 # --- start of a turn ----------------------------------------------------------------------------------

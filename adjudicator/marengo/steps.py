@@ -1,7 +1,7 @@
 """Marengo's steps on the engine's decision stack (arbitro §S.3; docs/ruleset-interface.md, "Decisions").
 
-The bombardment's target choice (marengo §10), the loss allocation (§10-§12), the retreat (§12) and the attack
-manoeuvre (§9) are answered here. The assault's stages are still named by `procedure.pending` from its state.
+The bombardment's target choice (marengo §10), the loss allocation (§10-§12), the retreat (§12), the attack
+manoeuvre (§9) and the assault's steps (§11) are answered here: every decision Marengo asks.
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step, close_frame
-from arbitro.adjudicator.marengo import bombardment, losses, manoeuvre, procedure, retreat
+from arbitro.adjudicator.marengo import assault, bombardment, losses, manoeuvre, procedure, retreat
 from arbitro.adjudicator.marengo import commands as C
 from arbitro.adjudicator.marengo.common import Illegal, resolve, resolve_all
+from arbitro.adjudicator.marengo.readings import mirrored
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events import marengo as ev
@@ -116,5 +117,92 @@ class EnterStep(Step[ev.ManoeuvreUnderway]):
         ctx.reject(frame.rule, "the attackers enter when the defender's retreat ends; nothing is asked")
 
 
+class _AssaultStep(Step[ev.AssaultUnderway]):
+    """marengo §11: a step of an assault a seat is asked (its frame's kind); the options depend on the readings
+    in force, which the fold keeps in the state. An answer closes the frame, then carries the step out (which
+    opens the next), then the losses, retreat and steps that follow run."""
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.AssaultUnderway], seat: str) -> list[dict[str, Any]]:
+        return assault.options(state.rules, frame, mirrored(state.rules))
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.AssaultUnderway], command: Any) -> None:
+        try:
+            self.carry_out(ctx, frame, command)
+        except Illegal as e:  # the engine lets only listed options through; kept for a direct call
+            ctx.reject(e.rule, e.message)
+        procedure.run(ctx, ctx.interpretation)
+
+    def carry_out(self, ctx: Decision[Any], frame: core.Frame[ev.AssaultUnderway], command: Any) -> None:
+        raise NotImplementedError
+
+
+class DefensiveArtilleryStep(_AssaultStep):
+    """marengo §11 steps 2-3: the defender's artillery on the approach fires, or not."""
+
+    kind = assault.DEF_ART
+
+    def carry_out(self, ctx: Decision[Any], frame: core.Frame[ev.AssaultUnderway], command: C.DefensiveArtillery) -> None:
+        assault.check_defensive(ctx.state, frame.ctx, command.fire)
+        close_frame(ctx, frame)
+        assault.do_defensive(ctx, frame.ctx, command.fire)
+
+
+class DefendingLeadersStep(_AssaultStep):
+    """marengo §11 step 4: the defender chooses its leaders (none to the approach's limit); steps 5-7 follow."""
+
+    kind = assault.DEF_LEADERS
+
+    def carry_out(self, ctx: Decision[Any], frame: core.Frame[ev.AssaultUnderway], command: C.DefendingLeadersCmd) -> None:
+        blocks = resolve_all(ctx.state, ctx.seat, command.blocks)
+        assault.check_def_leaders(ctx.state, frame.ctx, blocks, ctx.interpretation)
+        close_frame(ctx, frame)
+        assault.do_def_leaders(ctx, frame.ctx, blocks, ctx.interpretation)
+
+
+class PursuitStep(_AssaultStep):
+    """marengo §11 steps 8-10: the winner's cavalry that took part without leading pursues, or none does."""
+
+    kind = assault.PURSUIT
+
+    def carry_out(self, ctx: Decision[Any], frame: core.Frame[ev.AssaultUnderway], command: C.Pursue) -> None:
+        blocks = resolve_all(ctx.state, ctx.seat, command.blocks)
+        assault.check_pursuit(ctx.state, frame.ctx, blocks, ctx.interpretation)
+        close_frame(ctx, frame)
+        assault.do_pursuit(ctx, frame.ctx, blocks)
+
+
+class AdvanceStep(_AssaultStep):
+    """marengo §11 step 11: the surviving attackers advance into the conquered zone (some may stay), or not."""
+
+    kind = assault.ADVANCE
+
+    def carry_out(self, ctx: Decision[Any], frame: core.Frame[ev.AssaultUnderway], command: C.Advance) -> None:
+        stay = resolve_all(ctx.state, ctx.seat, command.stay)
+        assault.check_advance(ctx.state, frame.ctx, command.advance, stay, ctx.interpretation)
+        close_frame(ctx, frame)
+        assault.do_advance(ctx, frame.ctx, command.advance, stay)
+
+
+class _AssaultWaitStep(Step[ev.AssaultUnderway]):
+    """marengo §11: an assault's frame waiting below the losses or the retreat one of its steps caused;
+    procedure.run moves the assault on in the same command once they end, so nobody ever answers it."""
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.AssaultUnderway], command: Any) -> None:
+        ctx.reject(frame.rule, "the assault goes on when what it caused has ended; nothing is asked")
+
+
+class ResultLossesStep(_AssaultWaitStep):
+    kind = assault.RESULT_LOSSES
+
+
+class PursuitLossesStep(_AssaultWaitStep):
+    kind = assault.PURSUIT_LOSSES
+
+
+class ConquestStep(_AssaultWaitStep):
+    kind = assault.CONQUEST
+
+
 STEPS: dict[str, Step[Any]] = {step.kind: step for step in (
-    TargetStep(), LossStep(), RetreatStep(), BlockStep(), AfterBlockStep(), EnterStep())}
+    TargetStep(), LossStep(), RetreatStep(), BlockStep(), AfterBlockStep(), EnterStep(), DefensiveArtilleryStep(),
+    DefendingLeadersStep(), PursuitStep(), AdvanceStep(), ResultLossesStep(), PursuitLossesStep(), ConquestStep())}

@@ -11,6 +11,7 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.marengo import setup
+from arbitro.adjudicator.marengo.assault import KINDS as ASSAULT_KINDS
 from arbitro.adjudicator.marengo.manoeuvre import AFTER, BLOCK, ENTER
 from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -52,6 +53,11 @@ class Game:
         """The attack manoeuvre under way (its frame's context on the decision stack), or None."""
         frames = [f for f in self.app.state_at(self.id).core.decisions if f.kind in MANOEUVRE_KINDS]
         return frames[-1].ctx if frames else None
+
+    def assault_stage(self) -> str | None:
+        """The kind of the assault's frame on the decision stack (the step it is at), or None when none is under way."""
+        frames = [f for f in self.app.state_at(self.id).core.decisions if f.kind in ASSAULT_KINDS]
+        return frames[-1].kind if frames else None
 
     def legal(self, seat: str) -> list[dict[str, Any]]:
         return self.app.legal(self.id, seat)

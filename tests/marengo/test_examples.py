@@ -26,7 +26,7 @@ def test_assault_example_marengo_11() -> None:
     assert g.block("FRA_ARTIGLIERIA").face_up
     assert g.block("AUT_HADDICK_A").strength == 2
     assert g.state.morale["austria"] == 15
-    assert g.state.assault.stage == "defending_leaders"
+    assert g.assault_stage() == "defending_leaders"
     # step 4-7
     ev = g.send("france", type="defending_leaders", blocks=[t("FRA_GARDANNE_B")])
     res = next(e for e in ev if e["type"] == "assault_resolved")
@@ -35,7 +35,7 @@ def test_assault_example_marengo_11() -> None:
     assert g.block("AUT_HADDICK_A").strength == 0 and g.block("AUT_HADDICK_A").zone == "eliminated"  # 1 + 1
     assert g.block("AUT_KAIM_C").strength == 2  # the excess over the leader was 0 here
     # step 8: the defender's non-leading cavalry may pursue (asked also when it could not, to hide faces)
-    assert g.state.assault.stage == "pursuit"
+    assert g.assault_stage() == "pursuit"
     assert {"type": "pursue", "blocks": [t("FRA_CHAMPEAUX")]} in g.legal("france")
     ev = g.send("france", type="pursue", blocks=[t("FRA_CHAMPEAUX")])
     pur = next(e for e in ev if e["type"] == "pursuit_declared")
@@ -43,7 +43,7 @@ def test_assault_example_marengo_11() -> None:
     assert g.block("FRA_CHAMPEAUX").strength == 1  # the pursuer always loses 1
     assert g.block("AUT_KAIM_C").strength == 1  # the pursued lose 1
     # step 11: the attackers fall back to their reserve; the defenders keep the approach; all hidden
-    assert g.state.assault is None
+    assert g.assault_stage() is None
     assert g.block("AUT_KAIM_C").place == "reserve" and g.block("AUT_KAIM_C").zone == "marengo"
     assert g.block("FRA_GARDANNE_B").place == "spinetta/marengo"
     assert not any(g.block(b).face_up for b in ("AUT_KAIM_C", "FRA_ARTIGLIERIA", "FRA_GARDANNE_B", "FRA_CHAMPEAUX"))

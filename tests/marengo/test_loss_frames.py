@@ -34,7 +34,8 @@ def _lost_assault() -> Game:
 def test_the_loss_queue_is_one_typed_frame_and_its_tasks_are_allocated_in_order_marengo_11() -> None:
     g = _lost_assault()
     t = g.tok
-    (frame,) = g.app.state_at(g.id).core.decisions
+    below, frame = g.app.state_at(g.id).core.decisions
+    assert below.kind == "result_losses", "the assault waits below the losses its result caused"
     assert frame.kind == "assign_loss" and frame.seats == ("austria",) and frame.rule == "marengo §11"
     assert frame.ctx == LossesAwaited(tasks=(
         LossTask(side="france", points=1, leaders=frame.ctx.tasks[0].leaders, reason="assault result", rule="marengo §11"),
@@ -55,7 +56,7 @@ def test_the_loss_queue_is_one_typed_frame_and_its_tasks_are_allocated_in_order_
     # the point taken revises the head task, the task ends (a record), its frame closes, the next task's opens
     assert kinds[-4:] == ["decision_revised", "loss_task_ended", "decision_resolved", "decision_opened"], kinds
     assert events[-4]["ctx"]["tasks"][0]["points"] == 0 and events[-4]["ctx"]["tasks"][0]["chosen"] == "FRA_GARDANNE_A"
-    (frame,) = g.app.state_at(g.id).core.decisions
+    below, frame = g.app.state_at(g.id).core.decisions
     assert frame.seats == ("france",) and [x.side for x in frame.ctx.tasks] == ["austria"]
     g.send("france", type="assign_loss", block=t("AUT_HADDICK_B"))
     assert g.app.state_at(g.id).core.decisions == ()

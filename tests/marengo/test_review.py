@@ -486,11 +486,11 @@ def test_block_lists_served_to_the_enemy_follow_token_order_not_identity_marengo
                 assert toks == sorted(toks), (ev["type"], toks)
                 checked += 1
     assert checked >= 3
-    proc = g.view("france")["procedure"]
-    for part in proc.values():
-        for v in part.values() if isinstance(part, dict) else ():
-            if isinstance(v, list) and len(v) > 1:
-                assert v == sorted(v), v
+    # the frames' contexts (the assault's blocks, leaders and defenders among them) as the enemy is served them
+    contexts = [e["event"]["frame"]["ctx"] for e in g.app.log(g.id, "france") if e["event"]["type"] == "decision_opened"]
+    lists = [_tokens_in(v) for c in contexts for v in c.values() if isinstance(v, list) and len(v) > 1]
+    assert any(c["ctx"] == "marengo_assault" for c in contexts) and lists
+    assert all(toks == sorted(toks) for toks in lists), lists
 
 
 def test_full_game_serves_every_block_list_in_token_order_marengo_4() -> None:
@@ -561,7 +561,7 @@ def test_no_pursuit_against_cavalry_leaders_nor_through_obstacles_and_one_on_nar
     g.send("france", type="defensive_artillery", fire=False)
     ev = g.send("france", type="defending_leaders", blocks=[g.tok("FRA_GARDANNE_A")])
     assert next(e for e in ev if e["type"] == "assault_resolved")["winner"] == "france"  # 2 vs 3
-    assert "pursuit_declared" not in types(ev) and g.state.assault is None  # KELLERMANN may not pursue
+    assert "pursuit_declared" not in types(ev) and g.assault_stage() is None  # KELLERMANN may not pursue
     # cavalry-obstacle symbol on the defenders' approach: no pursuit is asked
     g = from_position(position({
         "AUT_HADDICK_A": ("fontanone_nord", "fontanone_nord/castel_ceriolo"),
@@ -572,7 +572,7 @@ def test_no_pursuit_against_cavalry_leaders_nor_through_obstacles_and_one_on_nar
     g.send("france", type="defensive_artillery", fire=False)
     ev = g.send("france", type="defending_leaders", blocks=[g.tok("FRA_WATRIN_B")])
     assert next(e for e in ev if e["type"] == "assault_resolved")["winner"] == "austria"  # 3 - 1 vs 1
-    assert "pursuit_declared" not in types(ev) and g.state.assault.stage != "pursuit"
+    assert "pursuit_declared" not in types(ev) and g.assault_stage() != "pursuit"
     # narrow approach (marengo/spinetta): at most one pursuer
     g = from_position(position({
         "AUT_HADDICK_A": ("marengo", "marengo/spinetta"), "AUT_PILATI": ("marengo", "marengo/spinetta"),
@@ -582,7 +582,7 @@ def test_no_pursuit_against_cavalry_leaders_nor_through_obstacles_and_one_on_nar
     g.send("france", type="defensive_artillery", fire=False)
     g.send("france", type="defending_leaders", blocks=[])
     _settle_losses(g)
-    assert g.state.assault is not None and g.state.assault.stage == "pursuit"
+    assert g.assault_stage() == "pursuit"
     g.reject("austria", "marengo §11", "", type="pursue", blocks=[g.tok("AUT_PILATI"), g.tok("AUT_NOBILI")])
     assert all(len(o["blocks"]) <= 1 for o in g.legal("austria"))
 
@@ -605,7 +605,7 @@ def test_attacker_demoralised_by_the_result_still_completes_the_assault_marengo_
     g.send("france", type="defending_leaders", blocks=[g.tok("FRA_WATRIN_B")])
     assert g.state.demoralised["austria"]  # its winner's loss took the last morale point
     # the assault goes on: the pursuit is offered and the attackers advance (§13)
-    assert g.state.assault.stage == "pursuit"
+    assert g.assault_stage() == "pursuit"
     g.send("austria", type="pursue", blocks=[])
     _settle(g) if g.app.awaiting(g.id)["seats"] == ["france"] else None
     g.send("austria", type="advance", advance=True)
@@ -745,7 +745,7 @@ def _pursuit_after_a_fallen_cavalry_leader(reading: str | None) -> str:
     g.send("france", type="defending_leaders", blocks=[])  # 0 vs 0: the defender wins
     _settle_losses(g)
     assert g.block("AUT_HADDICK_A").strength == 2
-    return g.state.assault.stage if g.state.assault else "ended"
+    return g.assault_stage() or "ended"
 
 
 def test_pursuit_after_the_losers_cavalry_leader_fell_marengo_11() -> None:
