@@ -24,7 +24,8 @@ import msgspec
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, Declined, NoSuchFile
-from arbitro.adjudicator.randomness import Reroll, describe_rerolls
+from arbitro.adjudicator.randomness import describe_rerolls
+from arbitro.adjudicator.results import Status, SubmitResult
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify import check_game
 from arbitro.events import random as rnd
@@ -116,14 +117,6 @@ def out(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> N
         click.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
 
 
-def summarize(event: dict[str, Any]) -> str:
-    """One readable line for a served event."""
-    data = event.get("event") or {}
-    fields = " ".join(f"{k}={_brief(v)}" for k, v in data.items() if k not in ("type", "rule"))
-    rule = f"  ({data['rule']})" if data.get("rule") else ""
-    return f"#{event['seq']:<5} {event['seat']:<8} {event['type']:<22} {fields}{rule}"
-
-
 CHAIN_FIELDS = ("hash", "prev", "cmd_hash", "salt")
 ENTROPY_TYPES = ("entropy_committed", "entropy_revealed", "entropy_waived", "entropy_mixed", "entropy_added")
 
@@ -141,6 +134,12 @@ def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -
     if chain:
         wrapped += [f"        {k}={event[k]}" for k in CHAIN_FIELDS if event.get(k)]
     return wrapped
+
+
+def event_lines(events: list[dict[str, Any]]) -> list[str]:
+    """A command's served events, each record whole (wrapped, never cut), as `submit`, `undo`, `entropy` and
+    `reveal` print them."""
+    return [line for event in events for line in record_lines(event)]
 
 
 def note_lines(notes: list[dict[str, Any]], indent: str = "        ") -> list[str]:
@@ -310,25 +309,25 @@ def status(game: str, db: str, as_json: bool) -> None:
     Example:
         arbitro status marengo-1a2b3c4d
     """
-    def text(s: dict[str, Any]) -> str:
-        a = s["awaiting"]
-        lines = [f"game {s['game']}: {s['ruleset']} {s['version']} / {s['scenario']}"
-                 f"{' with ' + ', '.join(s['options']) if s['options'] else ''}",
-                 f"kind: {s['kind']}{'  (forked from ' + s['parent'] + ')' if s['parent'] else ''}",
-                 f"events: #{s['head']}   seed revealed: {'yes' if s['seed_revealed'] else 'no'}"]
-        if s["outcome"]:
-            o = s["outcome"]
-            lines.append(f"game over: {o['winner'] or 'draw'} ({o['reason']}) [{o['rule']}]")
+    def text(s: Status) -> str:
+        a = s.awaiting
+        lines = [f"game {s.game}: {s.ruleset} {s.version} / {s.scenario}"
+                 f"{' with ' + ', '.join(s.options) if s.options else ''}",
+                 f"kind: {s.kind}{'  (forked from ' + s.parent + ')' if s.parent else ''}",
+                 f"events: #{s.head}   seed revealed: {'yes' if s.seed_revealed else 'no'}"]
+        if s.outcome:
+            o = s.outcome
+            lines.append(f"game over: {o.winner or 'draw'} ({o.reason}) [{o.rule}]")
         else:
-            lines.append(f"awaiting: {', '.join(a['seats'])}: {a['prompt']}{' [' + a['rule'] + ']' if a['rule'] else ''}")
-        lines.append(f"dice: {s['dice']['summary']}")
-        if s["dice"]["rerolls"]:
-            lines.append(f"re-rolls: {describe_rerolls([msgspec.convert(r, Reroll) for r in s['dice']['rerolls']])}")
-        if s["interpretations"]:
-            lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s["interpretations"].items()))
-        if s["provisional"]:
+            lines.append(f"awaiting: {', '.join(a.seats)}: {a.prompt}{' [' + a.rule + ']' if a.rule else ''}")
+        lines.append(f"dice: {s.dice.summary}")
+        if s.dice.rerolls:
+            lines.append(f"re-rolls: {describe_rerolls(s.dice.rerolls)}")
+        if s.interpretations:
+            lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s.interpretations.items()))
+        if s.provisional:
             lines.append("PROVISIONAL DATA (reconstructed, not the printed game's):")
-            lines += [f"  - {p}" for p in s["provisional"]]
+            lines += [f"  - {p}" for p in s.provisional]
         return "\n".join(lines)
 
     out(open_app(db, "read").status(game), as_json, text)
@@ -415,12 +414,11 @@ def submit(game: str, command: str | None, seat: str, file: str | None, expected
                                                                     key=key, command=raw))
     result = app.submit(game, seat, raw, expected_seq=expected_seq, key=key, signature=signature)
 
-    def text(r: dict[str, Any]) -> str:
-        head = f"{'already applied' if r['duplicate'] else 'accepted'}: command {r['cmd']}, head #{r['head']}"
-        head += f"\nreceipt: #{r['receipt']['seq']} {r['receipt']['head']} (keep it: `arbitro receipt` prints it again)"
-        a = r["awaiting"]
-        tail = f"awaiting: {', '.join(a['seats']) or 'nobody'}: {a['prompt']}"
-        return "\n".join([head, *(summarize(e) for e in r["events"]), tail])
+    def text(r: SubmitResult) -> str:
+        head = f"{'already applied' if r.duplicate else 'accepted'}: command {r.cmd}, head #{r.head}"
+        head += f"\nreceipt: #{r.receipt['seq']} {r.receipt['head']} (keep it: `arbitro receipt` prints it again)"
+        tail = f"awaiting: {', '.join(r.awaiting.seats) or 'nobody'}: {r.awaiting.prompt}"
+        return "\n".join([head, *event_lines(r.events), tail])
 
     out(result, as_json, text)
 
@@ -713,7 +711,7 @@ def undo(game: str, seat: str, to: int, reason: str, db: str, as_json: bool) -> 
         arbitro undo marengo-1a2b --as austria --to 14
     """
     result = open_app(db).undo(game, seat, to, reason)
-    out(result, as_json, lambda r: "\n".join([f"command {r['cmd']}:", *(summarize(e) for e in r["events"])]))
+    out(result, as_json, lambda r: "\n".join([f"command {r.cmd}:", *event_lines(r.events)]))
 
 
 @cli.command()
@@ -1064,7 +1062,7 @@ def entropy(game: str, seat: str, path: str | None, db: str, as_json: bool) -> N
         if made:
             keep.unlink()
         raise
-    out(result, as_json, lambda r: "\n".join(summarize(e) for e in r["events"]) + f"\n(entropy kept in {keep})")
+    out(result, as_json, lambda r: "\n".join(event_lines(r.events)) + f"\n(entropy kept in {keep})")
 
 
 @cli.command()
@@ -1089,11 +1087,12 @@ def reveal(game: str, reason: str, seat: str, db: str, as_json: bool) -> None:
         arbitro fork marengo-1a2b --at 412       (then: play on in the fork it prints)
     """
     result = open_app(db).reveal(game, reason, seat=seat)
-    result["continue"] = f"arbitro fork {game} --at {result['head']}"  # the only way play goes on (arbitro §R.3)
-    out(result, as_json, lambda r: "\n".join([*(summarize(e) for e in r["events"]),
-                                              f"{game} makes no further roll (arbitro §R.3). To play on, fork it: "
-                                              f"{r['continue']}  (add --keep-dice to replay the same dice, for "
-                                              "analysis)"]))
+    # the only way play goes on (arbitro §R.3): the fork command, beside the result's own fields
+    shown = {**msgspec.to_builtins(result), "continue": f"arbitro fork {game} --at {result.head}"}
+    out(shown, as_json, lambda r: "\n".join([*event_lines(result.events),
+                                             f"{game} makes no further roll (arbitro §R.3). To play on, fork it: "
+                                             f"{r['continue']}  (add --keep-dice to replay the same dice, for "
+                                             "analysis)"]))
 
 
 @cli.command()

@@ -13,6 +13,7 @@ from typing import Any
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, Rejected
+from arbitro.adjudicator.results import SubmitResult
 from arbitro.adjudicator.selfplay import SelfPlay, fights, progressing
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.game import state_hash
@@ -32,19 +33,19 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
     scenario = DEMO_SCENARIOS.get(ruleset_name, next(iter(ruleset.scenarios())))
     game = app.create(ruleset_name, scenario, seat_entropy=True)
     status = app.status(game)
-    say(f"1. created {ruleset.title} ({scenario}) as game {game}; seats: {', '.join(status['seats'])}")
-    if status["provisional"]:
-        say(f"   provisional data in use ({len(status['provisional'])} items), e.g. {status['provisional'][0]}")
-    _entropy_round(app, game, status["seats"], say)
+    say(f"1. created {ruleset.title} ({scenario}) as game {game}; seats: {', '.join(status.seats)}")
+    if status.provisional:
+        say(f"   provisional data in use ({len(status.provisional)} items), e.g. {status.provisional[0]}")
+    _entropy_round(app, game, status.seats, say)
 
     say(f"2. playing {steps} commands chosen among the legal ones (those that fight or move the game on first):")
     shown = False
     seen: set[str] = set()  # "roll", "fight": what the demo has shown so far
     skipped: Counter[str] = Counter()
 
-    def after(seat: str, command: dict[str, Any], result: dict[str, Any]) -> None:
+    def after(seat: str, command: dict[str, Any], result: SubmitResult) -> None:
         nonlocal shown
-        kinds = list(dict.fromkeys(e["type"] for e in result["events"]))
+        kinds = list(dict.fromkeys(e["type"] for e in result.events))
         news = {"roll"} & {"roll" for k in kinds if k in ROLLS} | ({"fight"} if fights(command["type"]) else set())
         if play.steps > steps and not news - seen:  # played on to reach a combat: only what shows one is printed
             skipped[command["type"]] += 1
@@ -66,13 +67,13 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
             + ", ".join(f"{kind} x{n}" for kind, n in skipped.most_common()) + ")")
 
     say("4. each seat's view (the umpire sees everything; a player only what the rules allow):")
-    for seat in (*status["seats"], "umpire"):
+    for seat in (*status.seats, "umpire"):
         view = json.dumps(app.view(game, seat)["state"], ensure_ascii=False)
         say(f"   {seat:>8}: {len(view)} characters, begins {view[:110]}...")
 
     fork = app.fork(game, middle)
     say(f"5. forked the game after event #{middle} as {fork} (the umpire's act, recorded in {game}'s log; new seed)")
-    _entropy_round(app, fork, status["seats"], say)
+    _entropy_round(app, fork, status.seats, say)
     SelfPlay(app, fork, seed="demo-fork").play(4)
     say("   and played 4 commands there")
 
@@ -90,15 +91,15 @@ def _entropy_round(app: Arbitro, game: str, seats: list[str], say: Say) -> None:
     """Each seat commits to its entropy, then reveals it: only then is anything rolled (arbitro §R.2). The
     entropy derives from a fresh secret, as a real client's own would."""
     private = SelfPlay(app, game, seed=secrets.token_hex(16))
-    while app.awaiting(game)["kind"] == "entropy" and private.step():
+    while app.awaiting(game).kind == "entropy" and private.step():
         pass
-    say(f"   {', '.join(seats)} committed to their own entropy, then revealed it; dice: {app.status(game)['dice']['summary']}")
+    say(f"   {', '.join(seats)} committed to their own entropy, then revealed it; dice: {app.status(game).dice.summary}")
 
 
 def _show_rejection(app: Arbitro, game: str, say: Say, fallback: bool) -> bool:
     """Find an illegal variant of a legal command (probing the pure adjudicator, which appends nothing), then
     submit it for real to show the rejection and its citation."""
-    for seat in app.awaiting(game)["seats"]:
+    for seat in app.awaiting(game).seats:
         candidate = _first_rejected(app, game, seat)
         if candidate is None:
             continue
@@ -110,8 +111,8 @@ def _show_rejection(app: Arbitro, game: str, say: Say, fallback: bool) -> bool:
             return True
     if not fallback:
         return False
-    seats = [s for s in app.game(game).seats if s not in app.awaiting(game)["seats"]]
-    awaited = app.awaiting(game)["seats"]
+    seats = [s for s in app.game(game).seats if s not in app.awaiting(game).seats]
+    awaited = app.awaiting(game).seats
     legal = app.legal(game, awaited[0]) if awaited else []
     if seats and legal:  # out of turn: the engine's own rule
         try:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.results import SubmitResult
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.random import entropy_commitment
 
@@ -51,14 +52,14 @@ class SelfPlay:
     """Plays a game by choosing among the legal commands of the awaited seat."""
 
     def __init__(self, app: Arbitro, game: str, seed: str = "selfplay", chooser: Chooser | None = None,
-                 on_step: Callable[[str, dict[str, Any], dict[str, Any]], None] | None = None) -> None:
+                 on_step: Callable[[str, dict[str, Any], SubmitResult], None] | None = None) -> None:
         self.app, self.game, self.seed = app, game, seed
         self.chooser = chooser or (lambda seat, legal, step: legal[pick(self.seed, step, len(legal))])
         self.on_step = on_step
         self.steps = 0
 
     def awaited(self) -> list[str]:
-        return list(self.app.awaiting(self.game)["seats"])
+        return list(self.app.awaiting(self.game).seats)
 
     def entropy(self, seat: str) -> str:
         """The entropy this self-play gives `seat` in a game's commit-reveal round (arbitro §R.2): derived from
@@ -73,7 +74,7 @@ class SelfPlay:
     def step(self) -> bool:
         """Play one command; False when the game is over or nobody can act."""
         seats = self.awaited()
-        entropy_round = self.app.awaiting(self.game)["kind"] == "entropy"
+        entropy_round = self.app.awaiting(self.game).kind == "entropy"
         for seat in seats:
             legal = self.app.legal(self.game, seat)
             if legal:

@@ -26,6 +26,7 @@ from arbitro.adjudicator.errors import (
     UnknownSeat, Unsigned, VersionPinned,
 )
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
+from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, may_reveal
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd, signing
@@ -218,7 +219,7 @@ class Arbitro:
     def submit(
         self, game_id: str, seat: str, command: Any, *, expected_seq: int | None = None, key: str | None = None,
         signature: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> SubmitResult:
         # The record is read once: the expected head is checked against it, the command judged in its state and
         # appended only if it is still the head (the append's transaction checks), so a loser of a race is told
         # "stale", never judged against a state its --expect did not name (issue 9.12). Each new event is folded
@@ -259,8 +260,8 @@ class Arbitro:
             self._heads[game_id] = (stored[-1].hash, state_bytes(done.state))
         served = [event for body, sealed, after in zip(bodies, stored, done.states_after, strict=True)
                   if (event := serve_event(ruleset, body, sealed.hash, seat, after)) is not None]
-        return {"game": game_id, "cmd": cmd, "duplicate": False, "head": head_seq,
-                "events": served, "awaiting": awaiting_in(ruleset, done.state), "receipt": receipt}
+        return SubmitResult(game=game_id, cmd=cmd, duplicate=False, head=head_seq, events=served,
+                            awaiting=awaiting_in(ruleset, done.state), receipt=receipt)
 
     def register_key(self, game_id: str, seat: str, public_key: str) -> dict[str, Any]:
         """Register `seat`'s own Ed25519 public key (arbitro §L.6): from now on the game accepts that seat's
@@ -325,7 +326,7 @@ class Arbitro:
         for seq, data in done.checkpoints:
             self.store.put_snapshot(game_id, Snapshot(seq, data, sha256_hex(data)))
 
-    def _retried(self, game: GameRecord, prior: StoredCommand, seat: str, raw: Any) -> dict[str, Any]:
+    def _retried(self, game: GameRecord, prior: StoredCommand, seat: str, raw: Any) -> SubmitResult:
         """A key the seat already used: the same command gets the original result again (a retry, or a
         concurrent duplicate); another command is refused, since the key names the first."""
         try:
@@ -339,12 +340,12 @@ class Arbitro:
         # The original result: its events as this seat was served them, the head and who was awaited after it.
         head = prior.last_seq or prior.record.expected_seq
         served = self.log(game.id, seat, prior.first_seq, prior.last_seq) if prior.first_seq else []
-        return {"game": game.id, "cmd": prior.record.cmd, "duplicate": True, "head": head, "events": served,
-                "awaiting": self.awaiting(game.id, self.state_at(game.id, head)),
-                "receipt": self.receipt(game.id, prior.record.cmd)}
+        return SubmitResult(game=game.id, cmd=prior.record.cmd, duplicate=True, head=head, events=served,
+                            awaiting=self.awaiting(game.id, self.state_at(game.id, head)),
+                            receipt=self.receipt(game.id, prior.record.cmd))
 
     # --- reading --------------------------------------------------------------------------------
-    def awaiting(self, game_id: str, state: GameState[Any] | None = None) -> dict[str, Any]:
+    def awaiting(self, game_id: str, state: GameState[Any] | None = None) -> Awaiting:
         """Who the game waits for, and for what."""
         return awaiting_in(registry.get(self.game(game_id).ruleset), state or self.state_at(game_id))
 
@@ -394,21 +395,19 @@ class Arbitro:
         for body in replayer.bodies(first, last):
             yield body, hashes[body.seq]
 
-    def status(self, game_id: str) -> dict[str, Any]:
+    def status(self, game_id: str) -> Status:
         game = self.game(game_id)
         created = self._created(game)
-        state = self.state_at(game_id)
+        state = self._head_state(game)
         outcome = registry.get(game.ruleset).outcome(state.rules)
-        return {
-            "game": game.id, "ruleset": game.ruleset, "version": game.version, "scenario": game.scenario,
-            "options": list(created.options), "kind": game.kind, "seats": list(game.seats), "head": game.head_seq,
-            "origin": created.origin, "parent": game.parent, "seed_revealed": state.core.seed is not None,
-            "awaiting": self.awaiting(game_id, state),
-            "outcome": to_builtins(outcome) if outcome else None,
-            "provisional": list(created.provisional),
-            "interpretations": dict(sorted(state.core.interpretations.items())),
-            "dice": to_builtins(audit_dice(self.replayer(game_id).bodies())),
-        }
+        return Status(
+            game=game.id, ruleset=game.ruleset, version=game.version, scenario=game.scenario,
+            options=list(created.options), kind=game.kind, seats=list(game.seats), head=game.head_seq,
+            origin=created.origin, parent=game.parent, seed_revealed=state.core.seed is not None,
+            awaiting=awaiting_in(registry.get(game.ruleset), state), outcome=outcome,
+            provisional=list(created.provisional), interpretations=dict(sorted(state.core.interpretations.items())),
+            dice=audit_dice(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies()),
+        )
 
     def position(self, game_id: str, at: int | None = None, *, seat: str) -> dict[str, Any]:
         """The game's state at `at` as a position file: it holds everything, so only the umpire may have it
@@ -538,14 +537,14 @@ class Arbitro:
             return False
         return True
 
-    def undo(self, game_id: str, seat: str, to: int, reason: str = "") -> dict[str, Any]:
+    def undo(self, game_id: str, seat: str, to: int, reason: str = "") -> SubmitResult:
         return self.submit(game_id, seat, {"type": "undo", "to": to, "reason": reason})
 
-    def reveal(self, game_id: str, reason: str = "revealed by the umpire", *, seat: str) -> dict[str, Any]:
+    def reveal(self, game_id: str, reason: str = "revealed by the umpire", *, seat: str) -> SubmitResult:
         """Reveal the dice seed, as `seat`: the engine refuses it from anyone but the umpire (arbitro §R.3)."""
         return self.submit(game_id, seat, {"type": "reveal_seed", "reason": reason})
 
-    def entropy(self, game_id: str, seat: str, entropy: str) -> dict[str, Any]:
+    def entropy(self, game_id: str, seat: str, entropy: str) -> SubmitResult:
         """Answer the seats' entropy round (arbitro §R.2) with `entropy`: its SHA-256 while the round awaits
         commitments, the entropy itself once it awaits reveals."""
         top = awaited(self.state_at(game_id).core)
@@ -575,22 +574,21 @@ class Arbitro:
         return [a for a in self.annotations(game_id, seat) if first <= a.seq <= last]
 
 
-def awaiting_in(ruleset: Ruleset[Any], state: GameState[Any]) -> dict[str, Any]:
+def awaiting_in(ruleset: Ruleset[Any], state: GameState[Any]) -> Awaiting:
     """Who a game in `state` waits for, and for what: the engine's own step first, then the end of the game, the
     ruleset's decision on top of the stack, its pending decision, else the seats whose turn it is."""
     top = awaited(state.core)
     if top is not None and top.kind in ENGINE_KINDS:
-        return {"seats": list(top.seats), "kind": top.kind, "rule": top.rule, "prompt": top.prompt}
+        return Awaiting(seats=list(top.seats), kind=top.kind, rule=top.rule, prompt=top.prompt)
     outcome = ruleset.outcome(state.rules)
     if outcome is not None:
-        return {"seats": [], "kind": "game_over", "rule": outcome.rule, "prompt": outcome.reason,
-                "winner": outcome.winner}
+        return Awaiting(seats=[], kind="game_over", rule=outcome.rule, prompt=outcome.reason, winner=outcome.winner)
     if top is not None:
-        return {"seats": list(top.seats), "kind": top.kind, "rule": top.rule, "prompt": top.prompt}
+        return Awaiting(seats=list(top.seats), kind=top.kind, rule=top.rule, prompt=top.prompt)
     pending = ruleset.pending(state.rules)
     if pending is not None:
-        return {"seats": [pending.seat], "kind": pending.kind, "rule": pending.rule, "prompt": pending.prompt}
-    return {"seats": list(ruleset.active_seats(state.rules)), "kind": "turn", "rule": "", "prompt": "command"}
+        return Awaiting(seats=[pending.seat], kind=pending.kind, rule=pending.rule, prompt=pending.prompt)
+    return Awaiting(seats=list(ruleset.active_seats(state.rules)), kind="turn", rule="", prompt="command")
 
 
 def command_types(command: Any) -> list[str]:

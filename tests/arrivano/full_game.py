@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
@@ -81,7 +83,7 @@ def main() -> None:
             if not missing:
                 (LOGS / f"{name}.jsonl").write_text(
                     "".join(line if line.endswith("\n") else line + "\n" for line in app.export(gid, UMPIRE, with_seed=True)))
-                print(json.dumps({"log": name, "seed": seed, "outcome": app.status(gid)["outcome"]}), flush=True)
+                print(json.dumps({"log": name, "seed": seed, "outcome": msgspec.to_builtins(app.status(gid).outcome)}), flush=True)
                 break
             print(seed, "missing", missing, flush=True)
         else:

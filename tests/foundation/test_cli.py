@@ -331,6 +331,31 @@ def test_undo_by_the_umpire_is_a_ruling_with_a_reason(run: Cli) -> None:
     assert blue_sees[-1]["event"]["reason"] == "the guard was misclicked"
 
 
+def test_submit_and_undo_print_every_event_whole(run: Cli) -> None:
+    """Issue 14: the text of `submit` and `undo` wraps a long field, never cuts it with "..."."""
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    reason = "the guard was misclicked " + " ".join(f"(point {i} of the umpire's long explanation)" for i in range(6))
+    ruling = {"type": "ruling", "reason": reason, "interpretation": {"miss_bonus": "none"}}
+    text = run("submit", "g", "--as", "umpire", json.dumps(ruling)).stdout
+    assert "..." not in text and reason in " ".join(line.strip() for line in text.splitlines())
+    assert not any(reason in line for line in text.splitlines())  # wrapped over lines, not one endless line
+    text = run("undo", "g", "--as", "umpire", "--to", "5", "--reason", reason).stdout
+    assert "..." not in text and reason in " ".join(line.strip() for line in text.splitlines())
+
+
+def test_submit_and_status_json_are_the_typed_results_fields(run: Cli) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    result = run.submit("g", "red", {"type": "attack", "aim": "high"})
+    assert list(result) == ["game", "cmd", "duplicate", "head", "events", "awaiting", "receipt"]
+    assert result["awaiting"] == {"seats": ["blue"], "kind": "guard", "rule": "duel §4",
+                                  "prompt": "choose a guard (high or low)"}  # no winner while the game goes on
+    status = run.json("status", "g")
+    assert list(status) == ["game", "ruleset", "version", "scenario", "options", "kind", "seats", "head", "origin",
+                            "parent", "seed_revealed", "awaiting", "outcome", "provisional", "interpretations", "dice"]
+    assert status["dice"]["protection"] == "host" and status["outcome"] is None
+
+
 # --- annotate -----------------------------------------------------------------------------------
 def test_annotations_public_and_private(run: Cli, tmp_path: Path) -> None:
     run("new", "duel", "standard", "--id", "g")

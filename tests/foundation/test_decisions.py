@@ -89,7 +89,7 @@ def test_a_ruleset_frame_is_typed_on_the_stack_and_its_options_are_legal(app: Ar
     assert isinstance(top.ctx, GuardAwaited) and top.ctx.aim == "high"
     assert app.legal(attacked, "blue") == [{"type": "guard", "stance": "high"}, {"type": "guard", "stance": "low"}]
     assert app.legal(attacked, "red") == []  # only the awaited seat is offered anything
-    assert app.awaiting(attacked) == {"seats": ["blue"], "kind": "guard", "rule": "duel §4",
+    assert msgspec.to_builtins(app.awaiting(attacked)) == {"seats": ["blue"], "kind": "guard", "rule": "duel §4",
                                       "prompt": "choose a guard (high or low)"}
 
 

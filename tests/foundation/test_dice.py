@@ -95,7 +95,7 @@ def test_keep_dice_replays_the_parents_rolls_only_after_its_reveal(app: Arbitro)
     replay = app.fork("g", at, keep_dice=True)
     play_exchanges(app, replay, 2)
     assert rolls_of(app, replay, 2) == real  # the analysis the option exists for
-    assert app.status(replay)["dice"]["protection"] == "public"  # and status says anyone can predict them
+    assert app.status(replay).dice.protection == "public"  # and status says anyone can predict them
     app.reveal(replay, "the fork's seed is the parent's, already public", seat="umpire")
     assert app.verify(replay).passed
 
@@ -178,7 +178,7 @@ def test_marengos_at_start_draw_waits_for_every_seats_reveal_and_no_host_move_ch
     draws = random_events(app, game)
     first = draws[0]["event"]
     assert first["index"] == 0 and tuple(first["drawn"]) == rnd.draw(seed, mix, 0, first["population"], len(first["drawn"]))
-    assert app.status(game)["dice"]["protection"] == "seats"
+    assert app.status(game).dice.protection == "seats"
     with pytest.raises(IllegalCommand, match="protected by the seats' committed entropy"):  # nor after the round
         app.submit(game, "france", {"type": "add_entropy", "entropy": "steer"})
     report = app.verify(game)
@@ -196,8 +196,8 @@ def test_an_unanswered_seat_is_left_out_only_by_the_umpires_ruling_which_status_
     (mixed,) = [e["event"] for e in result["events"] if e["type"] == "entropy_mixed"]
     assert list(mixed["seats"]) == ["red"] and mixed["mix"] == rnd.mix_round("", [("red", "red's entropy")])
     assert [e["type"] for e in result["events"]].count("items_drawn") == 2  # the opening, after the round
-    dice = app.status("g")["dice"]
-    assert list(dice["waivers"][0]["seats"]) == ["blue"] and "proceed without blue" in dice["summary"]
+    dice = app.status("g").dice
+    assert list(dice.waivers[0].seats) == ["blue"] and "proceed without blue" in dice.summary
     check = {c.name: c for c in app.verify("g").checks}["dice protection"]
     assert check.status == "noted" and "proceed without blue" in check.detail
 
@@ -211,7 +211,7 @@ def test_a_fork_of_a_protected_game_runs_its_own_round_for_its_new_seed(app: Arb
     at = app.game("g").head_seq
     play_exchanges(app, "g", 1)
     fork = app.fork("g", at)
-    assert app.awaiting(fork)["kind"] == "entropy" and app.status(fork)["dice"]["protection"] == "seats"
+    assert app.awaiting(fork)["kind"] == "entropy" and app.status(fork).dice.protection == "seats"
     with pytest.raises(NotYourDecision):
         play_exchanges(app, fork, 1)
 
@@ -266,7 +266,7 @@ def test_a_consented_take_back_over_a_roll_is_a_re_roll_too(app: Arbitro) -> Non
     result = app.submit("g", "red", {"type": "consent", "accept": True})
     (undone,) = [e["event"] for e in result["events"] if e["type"] == "undone"]
     assert undone["voided_rolls"] == 1 and undone["by"] == "blue"
-    assert app.status("g")["dice"]["rerolls"][0]["by"] == "blue"
+    assert app.status("g").dice.rerolls[0].by == "blue"
 
 
 def test_a_fork_made_mid_round_runs_a_fresh_round_then_the_opening(app: Arbitro) -> None:

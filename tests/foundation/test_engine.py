@@ -169,13 +169,13 @@ def test_nothing_served_to_blue_holds_reds_hidden_card(app: Arbitro, positioned:
     ruleset = registry.get("duel")
     assert ruleset.secrets(app.state_at("p").rules, "blue") == {RED_CARD}
     served = [everything_served_to(app, "p", "blue")]
-    served.append(json.dumps(attack_and_guard(app, "p")))
-    served.append(json.dumps(app.submit("p", "blue", {"type": "play_card"})))  # blue's own card: public now
+    served.append(json.dumps(msgspec.to_builtins(attack_and_guard(app, "p"))))
+    served.append(json.dumps(msgspec.to_builtins(app.submit("p", "blue", {"type": "play_card"}))))  # blue's own card: public now
     for illegal in ({"type": "play_card"}, {"type": "guard", "stance": "high"}):  # blue's rejections
         with pytest.raises(Rejected) as rejected:
             app.submit("p", "blue", illegal)
         served.append(json.dumps(rejected.value.to_dict()))
-    served.append(json.dumps(attack_and_guard(app, "p", attacker="blue")))
+    served.append(json.dumps(msgspec.to_builtins(attack_and_guard(app, "p", attacker="blue"))))
     served.append(everything_served_to(app, "p", "blue"))
     assert RED_CARD not in "".join(served)
     assert BLUE_CARD in served[-1]  # the search does find a card that is there to see

@@ -26,7 +26,7 @@ def served_to(app: Arbitro, run: Cli, game: str, seat: str) -> str:
     """Everything `seat` can ask for about `game`, as one text."""
     parts: list[Any] = [app.log(game, seat), app.view(game, seat), app.status(game), list(app.export(game, seat)),
                         run.json("replay", game, "--as", seat)]
-    return json.dumps(parts)
+    return json.dumps(msgspec.to_builtins(parts))
 
 
 def red_card_candidates(state: GameState[Any]) -> list[GameState[Any]]:

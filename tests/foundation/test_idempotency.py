@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from arbitro.adjudicator.errors import ArbitroError, KeyReused
@@ -33,7 +34,7 @@ def log_of(db: Path, game: str) -> list[tuple[Any, ...]]:
 def outcome(call: Any) -> Any:
     """What a racer was told: its result, or its error's type, code and message (never another exception)."""
     try:
-        return call()
+        return msgspec.to_builtins(call())  # the result's JSON, as a client is sent it
     except (ArbitroError, StoreError) as e:
         return {"error": type(e).__name__, "code": e.code, "message": str(e)}
 
@@ -215,5 +216,5 @@ def test_a_duplicate_whose_key_lookup_just_missed_the_first_gets_its_result(db: 
     retry = Arbitro(Interleaved(db, "command_by_key",
                                 lambda: answers.append(first.submit("g", "red", ATTACK, key="k", expected_seq=expect))))
     again = retry.submit("g", "red", ATTACK, key="k", expected_seq=expect)
-    assert again == {**answers[0], "duplicate": True}
+    assert again == msgspec.structs.replace(answers[0], duplicate=True)
     assert db_rows(db, "SELECT COUNT(*) FROM commands WHERE game='g'") == [(2,)]

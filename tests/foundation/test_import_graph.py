@@ -33,6 +33,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.arrivano": 5,
     "arbitro.adjudicator.registry": 6,
     "arbitro.adjudicator.service": 7,  # the application
+    "arbitro.adjudicator.results": 7,
     "arbitro.adjudicator.verify": 7,
     "arbitro.adjudicator.exchange": 7,
     "arbitro.adjudicator.importing": 7,

@@ -1,0 +1,73 @@
+"""What the service returns: typed results (kernel-design "Engine and service boundaries"). The CLI renders them
+as text, and `msgspec.to_builtins` gives their JSON (`--json`), field for field in the order declared here.
+
+A result also reads as its JSON object (`result["events"]`, `result.get("winner")`), so a caller written against
+the plain-dict results reads the same fields; a field that is absent from the JSON (UNSET) is absent there too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.randomness import DiceAudit
+from arbitro.projections.base import Outcome
+
+
+class Result(msgspec.Struct, kw_only=True):
+    def __getitem__(self, name: str) -> Any:
+        value = getattr(self, name, msgspec.UNSET) if name in self.__struct_fields__ else msgspec.UNSET
+        if value is msgspec.UNSET:
+            raise KeyError(name)
+        return value
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+
+class Awaiting(Result):
+    """Who the game waits for, and for what (`kind`: the step's, "turn", or "game_over" with its `winner`)."""
+
+    seats: list[str]
+    kind: str
+    rule: str
+    prompt: str
+    winner: str | None | msgspec.UnsetType = msgspec.UNSET  # set only when the game is over (None: a draw)
+
+
+class SubmitResult(Result):
+    """A command's result: its number, the head after it, its events as the seat may see them, who is awaited next
+    and the server's signed receipt. `duplicate`: a retry with a used key, answered with the original result."""
+
+    game: str
+    cmd: int
+    duplicate: bool
+    head: int
+    events: list[dict[str, Any]]
+    awaiting: Awaiting
+    receipt: dict[str, Any]
+
+
+class Status(Result):
+    """A game at its head: what it is, where it came from, who is awaited, how its dice are protected."""
+
+    game: str
+    ruleset: str
+    version: str
+    scenario: str
+    options: list[str]
+    kind: str
+    seats: list[str]
+    head: int
+    origin: dict[str, Any]
+    parent: str | None
+    seed_revealed: bool
+    awaiting: Awaiting
+    outcome: Outcome | None
+    provisional: list[str]
+    interpretations: dict[str, str]
+    dice: DiceAudit
