@@ -71,24 +71,20 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
     w = g.world()
     h = w.state.units[units[0]].hex
     table = g.tables.bombardment
-    value = min(table.max_column, sum(g.s.unit(u).bombard or 0 for u in units))
-    distance = w.grid.distance(h, target)
-    enemy = [u for u in w.units_at(target) if w.state.units[u].arm != "artillery"]
-    sp = sum(w.strength(u) for u in enemy)
-    mods = [Modifier(f"range {distance} ({R.RANGE})", table.range_drm.get(str(distance), 0))]
+    odds = kernel_bombardment.fire_odds(w, table, h, target, sum(g.s.unit(u).bombard or 0 for u in units))
+    value = odds.column
+    mods = [Modifier(f"range {odds.distance} ({R.RANGE})", odds.range_drm)]
     terrain = min(t.bombard_drm for t in w.terrains(target))  # the defender picks (arrivano §10)
     if terrain:
         mods.append(Modifier(f"terrain of {target} ({R.BOMBARD_TABLE})", terrain))
-    conc = next((c.drm for c in table.concentration_drm if sp >= c.min_sp), 0)
+    conc = odds.band.drm if odds.band is not None else 0
     if conc:
-        mods.append(Modifier(f"{sp} SP in the target hex ({R.BOMBARD_TABLE})", conc))
+        mods.append(Modifier(f"{odds.target_sp} SP in the target hex ({R.BOMBARD_TABLE})", conc))
     total = sum(m.value for m in mods)
     die = g.roll(f"{R.BOMBARD_TABLE} bombardment of {target}", {
         "table": "bombardment", "column": str(value), "from": h, "target": target,
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods)}, about=(h, target))
-    rows = sorted(int(r) for r in table.rows)
-    row = min(max(die + total, rows[0]), rows[-1])
-    result = table.rows[str(row)][str(value)]
+    row, result = kernel_bombardment.fire_result(table, value, die + total)
     record = {"table": "arrivano bombardment", "provisional": table.meta.provisional, "column": str(value), "die": die,
               "modifiers": [{"reason": m.reason, "value": m.value} for m in mods], "modified_die": die + total,
               "row": row, "result": result}
@@ -119,7 +115,7 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
     batteries = [u for u in units if adverse and g.s.unit(u).redoubt_battery and not w.state.units[u].damaged]
     for b in batteries:
         damage_battery(g, b)
-    movers = [u for u in units if w.state.units[u].arm != "artillery"]
+    movers = kernel_bombardment.hit(w, target)
     for u in movers:
         worsen(g, u, R.BOMBARD_TABLE)
     if result == "R" and movers:

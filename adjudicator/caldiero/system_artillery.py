@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_bombard import fire_calc, fire_result, targets
+from arbitro.adjudicator.caldiero.system_bombard import fire_calc, targets
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum import bombardment
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
@@ -49,14 +50,14 @@ def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> None:
     (roll,) = a.roll(f"{R.DEFENSIVE_BOMBARD if defensive else R.BOMBARD_PROCEDURE} bombardment of {cmd.target}",
                      {"table": "bombardment (provisional)", "column": calc.column, "modifiers": "; ".join(calc.parts) or "none", "drm": calc.drm},
                      about=(cmd.target, *(w.state.units[u].hex for u in arts)))
-    result = fire_result(a.env.data.bombardment, calc.column, roll + calc.drm)
+    _, result = bombardment.fire_result(a.env.data.bombardment, calc.column, roll + calc.drm)
     side = w.state.units[arts[0]].side
     a.emit(ev.ArtilleryFired(artillery=tuple(arts), target=cmd.target, result=result, rule=str(R.DEFENSIVE_BOMBARD if defensive else R.BOMBARDMENT),
                              column=calc.column, drm=calc.drm, roll=roll, defensive=defensive))
     if roll == 6:
         for leader in a.w.leaders_at(cmd.target, enemy_of(side)):
             leader_test(a, leader, R.LEADER_LOSS_SIX)
-    hit = [u for u in a.w.enemy_units_at(cmd.target, side)]
+    hit = a.w.enemy_units_at(cmd.target, side)
     if result == "-" or not hit:
         return
     moves: dict[str, int] = {}

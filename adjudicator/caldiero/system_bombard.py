@@ -52,19 +52,13 @@ class FireCalc:
 
 
 def fire_calc(world: World, table: BombardmentTable, artillery: list[str], target: str) -> FireCalc:
+    """The kernel's column, range and concentration modifiers (bombardment.fire_odds), then Caldiero's terrain and
+    firing uphill (caldiero §11.4.4, §10)."""
     origin = world.state.units[artillery[0]].hex or ""
-    side = world.state.units[artillery[0]].side
-    column = max(1, min(table.max_column, fire_value(world, artillery)))
-    dist = world.board.distance(origin, target)
-    parts = []
-    drm = table.range_drm.get(str(dist), min(table.range_drm.values()))
-    parts.append(f"range {dist}: {drm:+d}")
-    sp = sum(world.strength(u) for u in world.enemy_units_at(target, side) if not world.is_artillery(u))
-    for band in table.concentration_drm:
-        if sp >= band.min_sp:
-            drm += band.drm
-            parts.append(f"{sp} SP in target: {band.drm:+d}")
-            break
+    odds = bombardment.fire_odds(world, table, origin, target, fire_value(world, artillery))
+    drm, parts = odds.drm, [f"range {odds.distance}: {odds.range_drm:+d}"]
+    if odds.band is not None:
+        parts.append(f"{odds.target_sp} SP in target: {odds.band.drm:+d}")
     terrain = world.board.effect(target).bombard_drm
     if terrain:
         drm += terrain
@@ -72,9 +66,4 @@ def fire_calc(world: World, table: BombardmentTable, artillery: list[str], targe
     if world.board.climbs(origin, target):
         drm += world.board.table.climb.bombard_drm
         parts.append(f"firing uphill: {world.board.table.climb.bombard_drm:+d}")
-    return FireCalc(column=column, drm=drm, parts=tuple(parts))
-
-
-def fire_result(table: BombardmentTable, column: int, modified: int) -> str:
-    low, high = table.roll_range()
-    return table.rows[str(max(low, min(high, modified)))][str(column)]
+    return FireCalc(column=odds.column, drm=drm, parts=tuple(parts))
