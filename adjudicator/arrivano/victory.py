@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum import victory
 
 
 def occupier(w: World, h: str) -> str | None:
-    """Interpretation vp_control: occupied_at_end - the side with a combat unit in the hex."""
-    return w.side_at(h)
+    """The side holding the hex at the end: the kernel's (interpretation vp_control: occupied_at_end)."""
+    return victory.holder(ARRIVANO_VARIANT, w, h)
 
 
 def automatic_now(w: World) -> dict[str, Any] | None:
@@ -33,11 +35,8 @@ def final_result(w: World) -> dict[str, Any]:
     found = automatic_now(w)
     if found is not None:
         return found
-    vp = {side: 0 for side in w.s.scenario.seats}
-    for obj in v.objectives:
-        side = occupier(w, obj.hex)
-        if side is not None and side in v.objectives_score_for:
-            vp[side] += obj.vp
+    objectives = [victory.Objective(o.hex, {side: o.vp for side in v.objectives_score_for}) for o in v.objectives]
+    vp = victory.objective_points(ARRIVANO_VARIANT, w, objectives, w.s.scenario.seats)
     lost = {side: w.state.steps_lost.get(side, 0) for side in w.s.scenario.seats}
     a, b = w.s.scenario.seats
     if v.most_steps_eliminated_vp is not None and lost[a] != lost[b]:
@@ -51,11 +50,11 @@ def final_result(w: World) -> dict[str, Any]:
     if v.winner_rule == "levels":
         side = v.step_differential.side if v.step_differential is not None else a
         score = vp[side]
-        for level in v.levels:
-            if (level.min is None or score >= level.min) and (level.max is None or score <= level.max):
-                winner = None if level.result == "draw" else (side if level.result.startswith("french") else
-                                                             (b if side == a else a))
-                return {"winner": winner, "reason": f"{level.name}: {score} VP", "rule": v.rule, "vp": vp,
-                        "level": level.result, "automatic": False}
-    winner = None if vp[a] == vp[b] else (a if vp[a] > vp[b] else b)  # interpretation montebello_winner
+        level = victory.level_for(v.levels, score)
+        if level is not None:
+            winner = None if level.result == "draw" else (side if level.result.startswith("french") else
+                                                         (b if side == a else a))
+            return {"winner": winner, "reason": f"{level.name}: {score} VP", "rule": v.rule, "vp": vp,
+                    "level": level.result, "automatic": False}
+    winner = victory.higher(vp, (a, b))  # interpretation montebello_winner
     return {"winner": winner, "reason": f"VP {a} {vp[a]}, {b} {vp[b]}", "rule": v.rule, "vp": vp, "automatic": False}

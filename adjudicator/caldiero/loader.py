@@ -162,9 +162,15 @@ class VictoryHex(_Strict):
 
 
 class VictoryLevel(_Strict):
+    """A level of caldiero §18, reached by a difference in points of at least `min`."""
+
     min: int
     level: str
     name: str
+
+    @property
+    def max(self) -> None:
+        return None  # no upper bound: the highest level reached counts (parabellum/victory.level_for)
 
 
 class ScenarioData(_Strict):

@@ -71,6 +71,10 @@ class World:
             self._index = index
         return list(self._index.get(h, []))
 
+    def side_at(self, h: str) -> str | None:
+        units = self.units_at(h)
+        return self.state.units[units[0]].side if units else None
+
     def side_units_at(self, h: str, side: str) -> list[str]:
         return [u for u in self.units_at(h) if self.state.units[u].side == side]
 

@@ -43,5 +43,10 @@ class CaldieroVariant(Variant):
         sets (no unit spare; issue 19 item 10 asks for the reading with any sufficient set) (D26)."""
         return exchange.covering_sets(defenders, sp, lost)
 
+    def unoccupied_objective_holder(self, reading: Reading) -> str | None:
+        """caldiero §18 "in base all'occupazione": with the reading `vp_control: austrian_unless_french` an empty
+        victory hex stays Austrian (the Austrians hold the ground at the start); by default nobody's (D33)."""
+        return "austria" if reading("vp_control") == "austrian_unless_french" else None
+
 
 CALDIERO_VARIANT = CaldieroVariant()

@@ -1,49 +1,41 @@
-"""Victory (caldiero §18), with "Il tempo regge" (§19.2.3) and Bonaparte's intervention (§20.1)."""
+"""Victory (caldiero §18) on the kernel's (adjudicator/parabellum/victory.py), with what Caldiero adds: "Il tempo
+regge" (§19.2.3: a French-held hex of its places is worth one point less) and Bonaparte's intervention (§20.1)."""
 
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import victory
 from arbitro.events import caldiero as ev
 
+SIDES = ("france", "austria")
 
-def hex_holder(w: World, h: str) -> str | None:
-    sides = {w.state.units[u].side for u in w.units_at(h)}
-    if len(sides) == 1:
-        return sides.pop()
-    if not sides and w.reading("vp_control") == "austrian_unless_french":
-        return "austria"
-    return None
+
+def objectives(w: World) -> list[victory.Objective]:
+    """The victory hexes of §18 and what each is worth to each side (less one to the French in §19.2.3's places)."""
+    scen = w.data.scenario
+    malus_places = set(scen.scenarios[w.state.scenario].french_vp_malus_places)
+    return [victory.Objective(vh.hex, {"france": vh.points - (1 if vh.place in malus_places else 0),
+                                       "austria": vh.points}) for vh in scen.victory_hexes]
 
 
 def points(w: World) -> dict[str, int]:
-    scen = w.data.scenario
-    malus_places = set(scen.scenarios[w.state.scenario].french_vp_malus_places)
-    total = {"france": 0, "austria": 0}
-    for vh in scen.victory_hexes:
-        holder = hex_holder(w, vh.hex)
-        if holder is None:
-            continue
-        value = vh.points
-        if holder == "france" and vh.place in malus_places:
-            value -= 1  # caldiero §19.2.3
-        total[holder] += value
+    total = victory.objective_points(CALDIERO_VARIANT, w, objectives(w), SIDES)
     if w.option("bonaparte_intervention"):
-        total["austria"] += scen.options["bonaparte_intervention"].austrian_vp_bonus  # caldiero §20.1
+        total["austria"] += w.data.scenario.options["bonaparte_intervention"].austrian_vp_bonus  # caldiero §20.1
     return total
 
 
 def level_for(w: World, difference: int) -> str:
-    for level in sorted(w.data.scenario.victory_levels, key=lambda x: -x.min):
-        if difference >= level.min:
-            return level.level
-    return "draw"
+    """The level §18 gives the difference between the sides (the highest reached); below them all a draw."""
+    found = victory.level_for(sorted(w.data.scenario.victory_levels, key=lambda x: -x.min), difference)
+    return found.level if found is not None else "draw"
 
 
 def final_result(w: World) -> ev.GameEnded:
     pts = points(w)
-    leader = "france" if pts["france"] > pts["austria"] else "austria" if pts["austria"] > pts["france"] else None
     diff = abs(pts["france"] - pts["austria"])
     level = level_for(w, diff)
-    winner = None if level == "draw" else leader
+    winner = None if level == "draw" else victory.higher(pts, SIDES)
     return ev.GameEnded(points=pts, winner=winner, level=level, difference=diff, rule=str(R.VICTORY))

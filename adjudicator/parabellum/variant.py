@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D32,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D33,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
@@ -82,3 +82,8 @@ class Variant:
         choosing when several (`lost`: the strength points the attacker lost). Neutral reading: as the attacker,
         the most efficient unit, then the strongest, whatever the attacker lost."""
         return [[u] for u in exchange.best_units(w, defenders, sp)]
+
+    def unoccupied_objective_holder(self, reading: Reading) -> str | None:
+        """D33, caldiero §18 / arrivano §17.1.8, §17.2.12 (interpretation `vp_control`): who holds an objective hex no
+        combat unit occupies at the end. Neutral reading (`occupied_at_end`, the default of both): nobody."""
+        return None

@@ -37,3 +37,6 @@ class World(Protocol):
     def on_map(self, u: str) -> bool: ...  # the unit is on the map (not eliminated, not yet entered)
     def general_of(self, u: str) -> str | None: ...  # the general of the formation it obeys (both §4.1)
     def leader_on_map(self, leader: str | None) -> str | None: ...  # a leader's hex, None when he is off the map
+
+    # --- victory (parabellum/victory.py) -----------------------------------------------------------------
+    def side_at(self, h: str) -> str | None: ...  # the side whose units occupy h (never two), None when empty

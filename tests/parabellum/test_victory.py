@@ -1,0 +1,79 @@
+"""Victory by objective hexes (adjudicator/parabellum/victory.py), for both variants: caldiero §18, arrivano §17.1.8
+and §17.2.12 score the hexes each side occupies at the end; an empty hex is the variant's reading of `vp_control`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arbitro.adjudicator.parabellum import victory
+from arbitro.adjudicator.parabellum.variant import Variant
+
+SIDES = ("france", "austria")
+
+
+@dataclass
+class Board:
+    """Just what victory asks of a position: who occupies each hex, and the readings in force."""
+
+    occupied: dict[str, str]
+    readings: dict[str, str] = field(default_factory=dict)
+
+    def side_at(self, h: str) -> str | None:
+        return self.occupied.get(h)
+
+    def reading(self, name: str) -> str:
+        return self.readings.get(name, "occupied_at_end")
+
+
+@dataclass(frozen=True)
+class Level:
+    min: int | None
+    max: int | None
+    name: str
+
+
+OBJECTIVES = [victory.Objective("2020", {"france": 3, "austria": 3}), victory.Objective("1612", {"france": 1}),
+              victory.Objective("1712", {"france": 2, "austria": 2})]
+
+
+def test_each_side_scores_the_objectives_it_occupies(variant: Variant) -> None:
+    """An objective counts for the side holding it, and only if it is worth something to that side."""
+    w = Board({"2020": "france", "1612": "austria"})
+    assert victory.objective_points(variant, w, OBJECTIVES, SIDES) == {"france": 3, "austria": 0}
+    w = Board({"2020": "austria", "1612": "france", "1712": "france"})
+    assert victory.objective_points(variant, w, OBJECTIVES, SIDES) == {"france": 3, "austria": 3}
+
+
+def test_an_empty_objective_is_nobodys_by_default_in_both_books(variant: Variant) -> None:
+    w = Board({})
+    assert victory.holder(variant, w, "2020") is None
+    assert victory.objective_points(variant, w, OBJECTIVES, SIDES) == {"france": 0, "austria": 0}
+
+
+def test_the_reading_austrian_unless_french_is_caldieros_hook(variant: Variant) -> None:
+    """caldiero §18 (reading vp_control: austrian_unless_french): an empty victory hex stays Austrian; arrivano has no
+    such reading (§17.1.8, §17.2.12), so an empty hex scores for nobody whatever is asked."""
+    w = Board({"1612": "france"}, {"vp_control": "austrian_unless_french"})
+    expected = "austria" if variant.book == "caldiero" else None
+    assert victory.holder(variant, w, "2020") == expected
+    assert victory.holder(variant, w, "1612") == "france"
+    points = victory.objective_points(variant, w, OBJECTIVES, SIDES)
+    assert points == ({"france": 1, "austria": 5} if expected else {"france": 1, "austria": 0})
+
+
+def test_levels_are_read_in_order_within_their_bounds(variant: Variant) -> None:
+    """caldiero §18 lists levels by the least difference reaching them (read highest first); arrivano §17.2.12 by
+    ranges of points: the first level whose bounds hold the score, none when no level does."""
+    by_least = [Level(14, None, "decisive"), Level(8, None, "marginal"), Level(4, None, "tactical")]
+    assert victory.level_for(by_least, 9).name == "marginal"
+    assert victory.level_for(by_least, 14).name == "decisive"
+    assert victory.level_for(by_least, 3) is None
+    ranges = [Level(13, None, "french"), Level(10, 12, "draw"), Level(None, 9, "neapolitan")]
+    assert [victory.level_for(ranges, s).name for s in (13, 12, 10, 9, -2)] == ["french", "draw", "draw",
+                                                                                 "neapolitan", "neapolitan"]
+
+
+def test_the_side_with_more_points_wins_a_tie_nobody(variant: Variant) -> None:
+    assert victory.higher({"france": 4, "austria": 3}, SIDES) == "france"
+    assert victory.higher({"france": 2, "austria": 3}, SIDES) == "austria"
+    assert victory.higher({"france": 3, "austria": 3}, SIDES) is None
