@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Union
 
-from arbitro.events.core import Event
+from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import WeatherChanged
 
 
@@ -253,6 +253,25 @@ class GameEnded(Event, tag="game_ended"):
     level: str
     difference: int
     rule: str
+
+
+# --- the contexts of Caldiero's frames on the engine's decision stack (arbitro §S.3) ----------------------
+
+
+class RetreatsAwaited(FrameContext, tag="caldiero_retreat"):
+    """caldiero §12.6: one side's units still to retreat, each with the hexes it must go (its owner names each
+    unit's path in turn)."""
+
+    moves: dict[str, int]
+
+
+class LeaderEscapeAwaited(FrameContext, tag="caldiero_leader_escape"):
+    """caldiero §8.2.3: a leader left alone where an enemy unit arrived; his owner moves him away."""
+
+    leader: str
+
+
+CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (RetreatsAwaited, LeaderEscapeAwaited)
 
 
 CaldieroEvent = Union[

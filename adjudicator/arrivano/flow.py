@@ -23,7 +23,6 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
-from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev

@@ -18,12 +18,15 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
+from arbitro.adjudicator.caldiero.steps import steps as caldiero_steps
 from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, default_data
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.system_movement import stack_problem
+from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Ruleset, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
+from arbitro.events import core
 from arbitro.projections.base import UMPIRE, Outcome, seen_path
 
 SEATS = ("france", "austria")
@@ -70,10 +73,11 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(Ruleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.1.0"
+    version = "0.2.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
+    Contexts = ev.CALDIERO_CONTEXTS
 
     def __init__(self, map_data: MapData | None = None, data: CaldieroData | None = None) -> None:
         super().__init__()
@@ -162,6 +166,9 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
     def _world(self, state: P.CaldieroState, chosen: dict[str, str] | None = None) -> Any:
         return F.world_of(state, self.env, lambda name: interpretation_in_force(self, chosen or {}, name))
 
+    def steps(self) -> dict[str, Step[Any]]:
+        return caldiero_steps(lambda: self.env, lambda game: self._world(game.rules, game.core.interpretations))
+
     def pending(self, state: P.CaldieroState) -> Pending | None:
         if not state.stack:
             return None
@@ -209,6 +216,17 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             out["pending"] = [f if f["seat"] == seat or not _mentions(f, secret) else
                               {"kind": f["kind"], "seat": f["seat"], "rule": f["rule"]} for f in out["pending"]]
         return out
+
+    def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
+        """With fog of war, a frame naming units `seat` may not know is served without its context, as the
+        events naming them are (caldiero §20.4)."""
+        data: dict[str, Any] = msgspec.to_builtins(frame)
+        if seat == UMPIRE or "fog_of_war" not in state.options:
+            return data
+        secret = self.secrets(state, seat)
+        if secret and _mentions(data["ctx"], secret):
+            data["ctx"] = {"ctx": data["ctx"]["ctx"], "hidden": FOG_HIDDEN}
+        return data
 
     def unexaminable(self, state: P.CaldieroState, seat: str, places: Iterable[str]) -> frozenset[str]:
         """With fog of war: the map hexes among `places` that `seat` may not examine now (caldiero §20.4)."""
@@ -300,7 +318,6 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
 
 
 PROMPTS = {
-    "retreat": "choose the retreat path of each retreating unit (caldiero §12.6)",
     "advance": "advance one unit (or a stack with its general) into the vacated hex, or decline (caldiero §12.7)",
     "defender_efficiency": "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
     "ne_test": "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
@@ -308,7 +325,6 @@ PROMPTS = {
     "ex_defender": "choose the defending units lost in the exchange (caldiero §12.5.4 Ex)",
     "defensive_fire": "defending artillery may bombard one attacking hex (caldiero §11.4.5)",
     "cavalry_retreat": "defending cavalry may retreat one hex before combat (caldiero §14.1)",
-    "leader_escape": "your leader, alone, is reached by an enemy unit: move him away (caldiero §8.2.3)",
 }
 
 

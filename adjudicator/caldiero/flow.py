@@ -303,10 +303,9 @@ def roll_weather(a: Act) -> None:
 # Dispatch: step -> handlers; end_step transitions; automatic steps
 # =====================================================================================================
 FRAME_ANSWERS = {
-    "retreat": ("retreat",), "advance": ("advance", "decline"), "defender_efficiency": ("choose",),
+    "advance": ("advance", "decline"), "defender_efficiency": ("choose",),
     "ne_test": ("choose",), "ex_attacker": ("lose",), "ex_defender": ("lose",),
     "defensive_fire": ("defensive_fire", "decline"), "cavalry_retreat": ("cavalry_retreat", "decline"),
-    "leader_escape": ("move_leader",),
 }
 
 STEP_COMMANDS = {
@@ -341,7 +340,13 @@ def decide(a: Act, seat: str, cmd: Any) -> None:
             raise Reject(step_rule(state), f"{cmd.type} is not possible now: the {state.phase} phase is at step "
                          f"'{state.step}', which takes {', '.join(allowed) or 'nothing'} from {state.seat}")
         handle_step(a, seat, cmd)
-    if a.state.combat is not None and not a.state.stack:
+    go_on(a)
+
+
+def go_on(a: Act) -> None:
+    """After a command or an answer: the assault in progress goes on unless a decision waits, then the steps
+    that need no choice are run."""
+    if a.state.combat is not None and not a.frames_open():
         run_combat(a)
     settle(a)
 
@@ -358,9 +363,7 @@ def answer_frame(a: Act, seat: str, cmd: Any) -> None:
         raise Reject(frame.rule, f"waiting for {frame.seat} to answer '{frame.kind}' with {' or '.join(FRAME_ANSWERS[frame.kind])}")
     w = a.w
     kind = frame.kind
-    if kind == "retreat":
-        do_retreat(a, seat, cmd)
-    elif kind == "advance":
+    if kind == "advance":
         if cmd.type == "decline":
             a.emit(ev.DecisionClosed(kind="advance", rule=frame.rule))
         else:
@@ -390,8 +393,6 @@ def answer_frame(a: Act, seat: str, cmd: Any) -> None:
             a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))
         else:
             do_defensive_fire(a, seat, cmd)
-    elif kind == "leader_escape":
-        do_leader_escape(a, cmd)
     elif kind == "cavalry_retreat":
         if cmd.type == "decline":
             a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))
@@ -505,7 +506,7 @@ def settle(a: Act) -> None:
     """Run the automatic steps and skip steps where the seat has nothing to decide."""
     for _ in range(200):
         state = a.state
-        if state.stack or state.phase == "over" or state.combat is not None:
+        if a.frames_open() or state.phase == "over" or state.combat is not None:
             return
         step = step_key(state)
         if step == "weather":

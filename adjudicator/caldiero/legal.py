@@ -18,7 +18,6 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.system_bombard import targets
 from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, unit_order
-from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import projecting_into
 from arbitro.adjudicator.parabellum.assault import general_with
@@ -48,9 +47,6 @@ def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
 def frame_commands(w: World) -> list[dict[str, Any]]:
     frame = w.state.stack[-1]
     kind = frame.kind
-    if kind == "retreat":
-        return [{"type": "retreat", "unit": u, "path": list(p.path)}
-                for u in sorted(frame.data["moves"]) for p in retreat_paths(w, u, frame.data["moves"][u])]
     if kind == "advance":
         return F.advance_options(w) + [{"type": "decline"}]
     if kind == "defender_efficiency":
@@ -65,8 +61,6 @@ def frame_commands(w: World) -> list[dict[str, Any]]:
         return F.defensive_fire_options(w)
     if kind == "cavalry_retreat":
         return F.cavalry_retreat_options(w)
-    if kind == "leader_escape":
-        return F.leader_escape_options(w)
     return []
 
 

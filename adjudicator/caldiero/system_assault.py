@@ -134,7 +134,7 @@ def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
 
 def run_combat(a: Act) -> None:
     guard = 0
-    while a.state.combat is not None and not a.state.stack:
+    while a.state.combat is not None and not a.frames_open():
         guard += 1
         assert guard < 50, "combat state machine does not progress"
         stage = a.state.combat.stage

@@ -22,9 +22,18 @@ from arbitro.adjudicator.caldiero.system_movement import (
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.events import caldiero as ev
+from arbitro.events import core
 from arbitro.projections.caldiero import CaldieroState, enemy_of
+
+
+# The kinds of the frames this module opens on the engine's decision stack, and what they ask.
+RETREAT = "retreat"
+RETREAT_PROMPT = "choose the retreat path of each retreating unit (caldiero §12.6)"
+LEADER_ESCAPE = "leader_escape"
+ESCAPE_PROMPT = "your leader, alone, is reached by an enemy unit: move him away (caldiero §8.2.3)"
 
 
 class Reject(Exception):
@@ -63,6 +72,11 @@ class Act:
         if self._world is None:
             self._world = world_of(self.ctx.state, self.env, self.ctx.interpretation)
         return self._world
+
+    def frames_open(self) -> bool:
+        """A decision of this game is pending: a frame on its own stack, or one of its frames on the engine's
+        (the procedure waits for the answer before it goes on)."""
+        return bool(self.state.stack) or any(type(f.ctx) not in core.ENGINE_CONTEXTS for f in self.ctx.game.core.decisions)
 
     def emit(self, event: Any) -> None:
         self.ctx.emit(event)
@@ -187,12 +201,17 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
             continue
         by_side.setdefault(s.side, {})[u] = n
     for side in sorted(by_side, key=lambda x: x == (a.state.combat.attacker_side if a.state.combat else "")):
-        a.emit(ev.DecisionAwaited(kind="retreat", seat=side, rule=str(rule), data={"moves": by_side[side]}))
+        open_frame(a.ctx, RETREAT, (side,), str(rule), RETREAT_PROMPT, ev.RetreatsAwaited(moves=by_side[side]))
 
 
-def do_retreat(a: Act, seat: str, cmd: C.Retreat) -> None:
-    frame = a.state.stack[-1]
-    moves: dict[str, int] = dict(frame.data["moves"])
+def retreat_options(w: World, frame: core.Frame[ev.RetreatsAwaited]) -> list[dict[str, Any]]:
+    """Every unit still to retreat with each of its legal paths (caldiero §12.6)."""
+    moves = frame.ctx.moves
+    return [{"type": "retreat", "unit": u, "path": list(p.path)} for u in sorted(moves) for p in retreat_paths(w, u, moves[u])]
+
+
+def do_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], seat: str, cmd: C.Retreat) -> None:
+    moves: dict[str, int] = dict(frame.ctx.moves)
     u = cmd.unit
     if u not in moves:
         raise Reject(R.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}")
@@ -223,9 +242,9 @@ def do_retreat(a: Act, seat: str, cmd: C.Retreat) -> None:
             del moves[x]
             eliminate(a, x, R.RETREAT_BLOCKED, permanent=True)
     if moves:
-        a.emit(ev.DecisionUpdated(data={"moves": moves}, rule=frame.rule))
+        update_frame(a.ctx, frame, ev.RetreatsAwaited(moves=moves))
     else:
-        a.emit(ev.DecisionClosed(kind="retreat", rule=frame.rule))
+        close_frame(a.ctx, frame)
 
 
 def lone_leaders(a: Act, h: str, seat: str) -> None:
@@ -236,23 +255,22 @@ def lone_leaders(a: Act, h: str, seat: str) -> None:
         if a.w.side_units_at(h, enemy):
             continue
         if leader_reachable(a.w, leader, escape=True):
-            a.emit(ev.DecisionAwaited(kind="leader_escape", seat=enemy, rule=str(R.LEADER_ESCAPE), data={"leader": leader}))
+            open_frame(a.ctx, LEADER_ESCAPE, (enemy,), str(R.LEADER_ESCAPE), ESCAPE_PROMPT, ev.LeaderEscapeAwaited(leader=leader))
         else:
             a.emit(ev.LeaderLost(leader=leader, rule=str(R.LEADER_ESCAPE)))
 
 
-def leader_escape_options(w: World) -> list[dict[str, Any]]:
-    leader = w.state.stack[-1].data["leader"]
+def leader_escape_options(w: World, frame: core.Frame[ev.LeaderEscapeAwaited]) -> list[dict[str, Any]]:
+    leader = frame.ctx.leader
     return [{"type": "move_leader", "leader": leader, "to": d, "path": None} for d in sorted(leader_reachable(w, leader, escape=True))]
 
 
-def do_leader_escape(a: Act, cmd: Any) -> None:
-    frame = a.state.stack[-1]
-    leader = frame.data["leader"]
+def do_leader_escape(a: Act, frame: core.Frame[ev.LeaderEscapeAwaited], cmd: Any) -> None:
+    leader = frame.ctx.leader
     options = leader_reachable(a.w, leader, escape=True)
     if cmd.leader != leader or cmd.to not in options:
         raise Reject(R.LEADER_ESCAPE, f"{leader} escapes to a hex he can reach with his 6 MP: {', '.join(sorted(options))} (caldiero §8.2.3)")
-    a.emit(ev.DecisionClosed(kind="leader_escape", rule=frame.rule))
+    close_frame(a.ctx, frame)
     a.emit(ev.LeaderMoved(leader=leader, path=options[cmd.to], rule=str(R.LEADER_ESCAPE)))
 
 

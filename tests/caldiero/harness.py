@@ -12,16 +12,18 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.caldiero import CaldieroRuleset
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.randomness import EnteredSupply, NeedRandom
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import caldiero as ev
 from arbitro.events import core
 from arbitro.projections.caldiero import Activation, CaldieroState
 from arbitro.projections.fold import Fold
-from arbitro.projections.game import CoreState, GameState
+from arbitro.projections.game import CoreState, GameState, awaited
 
 RULESET = CaldieroRuleset()
 FOLD = Fold(RULESET)
+STEPS = RULESET.steps()
 
 
 class PaddedSupply(EnteredSupply):
@@ -61,7 +63,16 @@ class Table:
         parsed = RULESET.parse_command(command)
         ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, PaddedSupply(entries, pad),
                        tuple(self.state.options))
-        RULESET.decide(ctx, parsed)
+        top = awaited(self.game.core)
+        if top is not None:  # a frame on the engine's stack: its step answers, as the engine would call it
+            if seat not in top.seats:
+                raise IllegalCommand(f"waiting for {', '.join(top.seats)}", rule=top.rule)
+            options = [RULESET.dump_command(RULESET.parse_command(o)) for o in STEPS[top.kind].options(self.game, top, seat)]
+            if RULESET.dump_command(parsed) not in options:  # the engine's check (arbitro §S.3)
+                raise IllegalCommand(f"first {top.prompt}", rule=top.rule)
+            STEPS[top.kind].answer(ctx, top, parsed)
+        else:
+            RULESET.decide(ctx, parsed)
         self.game = ctx.game
         self.events += ctx.events
         self.rolls += [e for e in ctx.events if isinstance(e, core.DiceRolled)]
@@ -74,7 +85,14 @@ class Table:
             return True
         return False
 
+    def awaited(self) -> core.Frame[Any] | None:
+        """The frame on top of the engine's decision stack (a retreat, a leader's escape), if any."""
+        return awaited(self.game.core)
+
     def legal(self, seat: str) -> list[dict[str, Any]]:
+        top = awaited(self.game.core)
+        if top is not None:  # legal() for a pending decision is its step's options (arbitro §S.3)
+            return STEPS[top.kind].options(self.game, top, seat) if seat in top.seats else []
         return RULESET.legal_in(self.state, seat, self.game.core.interpretations)
 
     def of(self, kind: type) -> list[Any]:

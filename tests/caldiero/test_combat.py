@@ -122,7 +122,7 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
 def test_dr_retreats_one_hex_then_passes_and_is_disordered() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[4])  # Dr: first the retreat (§12.5.4)
-    assert result_of(t) == "Dr" and t.state.stack[-1].kind == "retreat"
+    assert result_of(t) == "Dr" and t.awaited().kind == "retreat"
     options = t.legal("austria")
     assert options and all(len(o["path"]) == 1 for o in options)
     t.send("austria", options[0], dice=[1])  # then the test, where the unit now stands: passed
@@ -136,7 +136,7 @@ def test_dr_test_failed_routs_and_retreats_two_more_hexes() -> None:
     attack(t, ["fr-18-ligne"], [DEF], dice=[4])
     first = t.legal("austria")[0]
     t.send("austria", first, dice=[6])  # 6 always fails: rout, and at once two more hexes (§15.2.1)
-    assert t.unit("au-mahoney-jager").status == "routed" and t.state.stack[-1].kind == "retreat"
+    assert t.unit("au-mahoney-jager").status == "routed" and t.awaited().kind == "retreat"
     options = t.legal("austria")
     assert options and all(len(o["path"]) == 2 for o in options)  # reading additional_2: 1 + 2 in all
     bad = {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]}

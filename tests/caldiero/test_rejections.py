@@ -40,9 +40,11 @@ def test_command_of_another_step() -> None:
 def test_pending_decision_takes_only_its_answers() -> None:
     t = combat_table()
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[4, 1])  # Dr
-    assert t.state.stack[-1].kind == "retreat"
+    assert t.awaited().kind == "retreat"
     reject(t, "austria", "caldiero §12.5.4", {"type": "end_step"})
-    reject(t, "austria", "caldiero §12.6", {"type": "retreat", "unit": "au-colloredo", "path": ["1617"]})
+    # a path not among the step's options is refused as the engine refuses it: the frame's rule and its prompt
+    msg = reject(t, "austria", "caldiero §12.5.4", {"type": "retreat", "unit": "au-colloredo", "path": ["1617"]})
+    assert "choose the retreat path of each retreating unit (caldiero §12.6)" in msg
 
 
 def test_setup_refusals() -> None:

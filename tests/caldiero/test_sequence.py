@@ -220,7 +220,7 @@ def test_lone_leader_reached_by_the_enemy_escapes() -> None:
                      orders={"massena": "manoeuvre"})
     t = activate(state, "massena", step="movement")
     t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1617"})
-    assert t.state.stack[-1].kind == "leader_escape" and t.state.stack[-1].seat == "austria"
+    assert t.awaited().kind == "leader_escape" and t.awaited().seats == ("austria",)
     options = t.legal("austria")
     assert options and all(o["type"] == "move_leader" and o["leader"] == "hohenzollern" and o["path"] is None for o in options)
     reject(t, "austria", "caldiero §8.2.3", {"type": "move_leader", "leader": "hohenzollern", "to": "2519"})
