@@ -142,7 +142,7 @@ def test_dr_test_failed_routs_and_retreats_two_more_hexes() -> None:
     bad = {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]}
     with pytest.raises(IllegalCommand) as e:
         t.send("austria", bad)
-    assert e.value.rule == "caldiero §12.6"
+    assert e.value.rule == t.awaited().rule == "caldiero §15.2.1"  # refused as the engine does: the frame's rule
     t.send("austria", options[0])
     assert t.unit("au-mahoney-jager").hex == options[0]["path"][-1]
 
