@@ -28,7 +28,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import BombardmentTable, Meta, OrderName, SpDrm
-from arbitro.adjudicator.parabellum.loader import label as _label, load_hexmap, load_model, load_movement
+from arbitro.adjudicator.parabellum.loader import check_counters, label as _label, load_hexmap, load_model, load_movement
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
 from pydantic import ConfigDict, Field
 
@@ -102,7 +102,7 @@ class LeaderData(pb.LeaderData):
 
 class FormationData(pb.FormationData):
     name: str
-    general: str  # None of `initial_order`: the owner chooses (arrivano §17.1.2)
+    general: str  # every formation has its general; an `initial_order` of None: the owner chooses (arrivano §17.1.2)
 
 
 class ReinforcementGroup(_Strict):
@@ -713,9 +713,9 @@ def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA
     c = _Check(s, f"{s.name}/scenario.json", _label(data_dir / s.scenario.oob, data_dir), [])
     _check_sides_and_formations(c)
     for i, leader in enumerate(s.oob.leaders):
-        _check_piece(c, f"{c.ob}: $.leaders[{i}]", leader, leader.formation)
+        _check_piece(c, f"{c.ob}: $.leaders[{i}]", leader)
     for i, unit in enumerate(s.oob.units):
-        _check_piece(c, f"{c.ob}: $.units[{i}]", unit, unit.formation)
+        _check_piece(c, f"{c.ob}: $.units[{i}]", unit)
     _check_reinforcements(c)
     c.problems.extend(_check_setup_stacking(s, c.ob))
     _check_flags(c)
@@ -738,26 +738,12 @@ def _check_sides_and_formations(c: _Check) -> None:
         if chief is None or chief.role != "commander_in_chief" or chief.side != side:
             c.add(f"{c.ob}: $.sides.{side}.commander_in_chief",
                   f"{data.commander_in_chief!r} is not a commander in chief of {side}")
-    ids = Counter([u.id for u in c.s.oob.units] + [leader.id for leader in c.s.oob.leaders])
-    for dup, count in sorted(ids.items()):
-        if count > 1:
-            c.add(f"{c.ob}: $", f"id {dup!r} is used {count} times")
-    for i, f in enumerate(c.s.oob.formations):
-        c.side(f.side, f"{c.ob}: $.formations[{i}].side")
-        general = c.leaders.get(f.general)
-        if general is None or general.formation != f.id:
-            c.add(f"{c.ob}: $.formations[{i}].general", f"{f.general!r} is not a leader of formation {f.id!r}")
+    c.problems.extend(check_counters(c.ob, c.s.oob.units, c.s.oob.leaders, c.s.oob.formations, c.s.scenario.seats))
 
 
-def _check_piece(c: _Check, where: str, item: UnitData | LeaderData, formation: str | None) -> None:
-    """A unit or leader: known side and formation, set-up on the map, arrival group listing it."""
-    c.side(item.side, f"{where}.side")
-    if formation is not None:
-        f = c.formations.get(formation)
-        if f is None:
-            c.add(f"{where}.formation", f"unknown formation {formation!r}")
-        elif f.side != item.side:
-            c.add(f"{where}.formation", f"formation {f.id!r} belongs to {f.side}, not {item.side}")
+def _check_piece(c: _Check, where: str, item: UnitData | LeaderData) -> None:
+    """A unit or leader (its side and formation: the kernel's check_counters): set-up on the map, arrival group
+    listing it."""
     if item.setup is not None:
         for j, h in enumerate(item.setup.hexes):
             c.on_map(h, f"{where}.setup.hexes[{j}]")

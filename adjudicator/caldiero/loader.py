@@ -15,7 +15,7 @@ import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderName
-from arbitro.adjudicator.parabellum.loader import load_model
+from arbitro.adjudicator.parabellum.loader import check_counters, load_model
 from pydantic import BaseModel, ConfigDict, Field
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -64,7 +64,6 @@ class LeaderData(pb.LeaderData):
 
 class FormationData(pb.FormationData):
     side: Side
-    general: str | None
     arrival_turn: int = 1
     reserve: bool = False
 
@@ -249,28 +248,14 @@ def load(data_dir: Path = DATA_DIR) -> CaldieroData:
 
 
 def check_consistency(data: CaldieroData) -> list[DataProblem]:
-    problems: list[DataProblem] = []
-    formations = {f.id for f in data.oob.formations}
-    seen: set[str] = set()
-    for i, unit in enumerate(data.oob.units):
+    oob = data.oob
+    problems = check_counters("oob.json", oob.units, oob.leaders, oob.formations, ("france", "austria"))
+    seen = {unit.id for unit in oob.units}
+    for i, unit in enumerate(oob.units):
         where = f"$.units[{i}]"
-        if unit.id in seen:
-            problems.append(DataProblem("oob.json", f"{where}.id", f"duplicate id {unit.id!r}"))
-        seen.add(unit.id)
-        if unit.formation not in formations:
-            problems.append(DataProblem("oob.json", f"{where}.formation", f"unknown formation {unit.formation!r}"))
         if unit.setup and unit.setup.default_hex not in unit.setup.pi_hexes() and len(unit.setup.pi_hexes()) > 1:
             problems.append(DataProblem("oob.json", f"{where}.setup.default_hex",
                                         f"must be one of {unit.setup.pi_hexes()}"))
-    for i, leader in enumerate(data.oob.leaders):
-        if leader.formation is not None and leader.formation not in formations:
-            problems.append(DataProblem("oob.json", f"$.leaders[{i}].formation",
-                                        f"unknown formation {leader.formation!r}"))
-    leaders = {leader.id for leader in data.oob.leaders}
-    for i, formation in enumerate(data.oob.formations):
-        if formation.general is not None and formation.general not in leaders:
-            problems.append(DataProblem("oob.json", f"$.formations[{i}].general",
-                                        f"unknown leader {formation.general!r}"))
     for name, option in data.scenario.options.items():
         for unit_id in option.units:
             if unit_id not in seen:

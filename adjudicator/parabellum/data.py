@@ -90,6 +90,7 @@ class FormationData(StrictModel):
 
     id: str
     side: str
+    general: str | None  # one of the formation's commanders (None: a formation without one, caldiero's reserve)
     initial_order: OrderName | None
     notes: str = ""
 

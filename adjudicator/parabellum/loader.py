@@ -5,6 +5,8 @@ Maps and movement tables are read by the shared map kit (adjudicator/maps/hexmap
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -12,6 +14,7 @@ import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
+from arbitro.adjudicator.parabellum.data import FormationData, LeaderData, UnitData
 from pydantic import BaseModel
 
 _M = TypeVar("_M", bound=BaseModel)
@@ -63,3 +66,36 @@ def load_movement(path: Path, hexmap: HexMap | None, data_dir: Path,
     except DataError as e:
         problems.extend(e.problems)
     return None
+
+
+def check_counters(ob: str, units: Sequence[UnitData], leaders: Sequence[LeaderData],
+                   formations: Sequence[FormationData], sides: Sequence[str]) -> list[DataProblem]:
+    """An order of battle (file `ob`) agrees with itself: every id used once, every side one of `sides`, every
+    unit and commander in a known formation of its own side, every formation's general one of its commanders."""
+    problems: list[DataProblem] = []
+    ids = Counter([u.id for u in units] + [leader.id for leader in leaders])
+    problems += [DataProblem(ob, "$", f"id {dup!r} is used {count} times") for dup, count in sorted(ids.items()) if count > 1]
+    by_id = {f.id: f for f in formations}
+    by_leader = {leader.id: leader for leader in leaders}
+    for i, f in enumerate(formations):
+        problems += _side_problems(ob, f"$.formations[{i}].side", f.side, sides)
+        general = by_leader.get(f.general) if f.general is not None else None
+        if f.general is not None and (general is None or general.formation != f.id):
+            problems.append(DataProblem(ob, f"$.formations[{i}].general", f"{f.general!r} is not a leader of formation {f.id!r}"))
+    pieces: list[tuple[str, UnitData | LeaderData]] = [(f"$.leaders[{i}]", p) for i, p in enumerate(leaders)]
+    pieces += [(f"$.units[{i}]", p) for i, p in enumerate(units)]
+    for where, piece in pieces:
+        problems += _side_problems(ob, f"{where}.side", piece.side, sides)
+        if piece.formation is None:
+            continue
+        formation = by_id.get(piece.formation)
+        if formation is None:
+            problems.append(DataProblem(ob, f"{where}.formation", f"unknown formation {piece.formation!r}"))
+        elif formation.side != piece.side:
+            problems.append(DataProblem(ob, f"{where}.formation",
+                                        f"formation {formation.id!r} belongs to {formation.side}, not {piece.side}"))
+    return problems
+
+
+def _side_problems(ob: str, where: str, side: str, sides: Sequence[str]) -> list[DataProblem]:
+    return [] if side in sides else [DataProblem(ob, where, f"unknown side {side!r} (seats: {', '.join(sides)})")]

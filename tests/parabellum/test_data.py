@@ -11,7 +11,7 @@ from arbitro.adjudicator.arrivano import data_loader as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
 from arbitro.adjudicator.datafiles import DataProblem
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.loader import load_model
+from arbitro.adjudicator.parabellum.loader import check_counters, load_model
 from arbitro.adjudicator.parabellum.variant import Variant
 
 # Where each variant keeps the two tables the kernel reads (the books print neither: both are reconstructions).
@@ -71,3 +71,32 @@ def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:
         pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3, "provisional": ["colour"]})
     assert pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3}).bombard == 2
     assert pb.Meta.model_validate({"title": "t"}).provisional  # a file that does not say is a reconstruction
+
+
+def order_of_battle(variant: Variant) -> tuple[str, list[pb.UnitData], list[pb.LeaderData], list[pb.FormationData],
+                                               tuple[str, ...]]:
+    if variant.book == "caldiero":
+        oob = caldiero.default_data().oob
+        return "oob.json", list(oob.units), list(oob.leaders), list(oob.formations), ("france", "austria")
+    scenario = arrivano.load_scenario("montebello")
+    oob = scenario.oob
+    return "montebello/oob.json", list(oob.units), list(oob.leaders), list(oob.formations), tuple(scenario.scenario.seats)
+
+
+def test_each_games_order_of_battle_passes_the_kernels_checks(variant: Variant) -> None:
+    ob, units, leaders, formations, sides = order_of_battle(variant)
+    assert check_counters(ob, units, leaders, formations, sides) == []
+
+
+def test_the_kernel_finds_every_fault_of_an_order_of_battle(variant: Variant) -> None:
+    """Ids used twice, a side that is no seat, a unit of an unknown formation or of the other side's, and a
+    formation whose general is not one of its commanders: each reported at its JSON path."""
+    ob, units, leaders, formations, sides = order_of_battle(variant)
+    enemy = next(f for f in formations if f.side != units[0].side)
+    units = [units[0].model_copy(update={"formation": "nobody"}), units[1].model_copy(update={"id": units[2].id}),
+             units[2], units[3].model_copy(update={"formation": enemy.id}), units[4].model_copy(update={"side": "x"})]
+    formations = [formations[0].model_copy(update={"general": units[0].id}), *formations[1:]]
+    found = {(p.path, p.problem.split(" ")[0]) for p in check_counters(ob, units, leaders, formations, sides)}
+    assert found == {("$", "id"), ("$.units[0].formation", "unknown"), ("$.units[3].formation", "formation"),
+                     ("$.units[4].side", "unknown"), ("$.units[4].formation", "formation"),
+                     ("$.formations[0].general", repr(units[0].id))}, found
