@@ -3,7 +3,7 @@ stacking, strengths. Everything here is a pure function of (state, scenario data
 
 from __future__ import annotations
 
-from arbitro.adjudicator.arrivano.data_loader import (
+from arbitro.adjudicator.arrivano.data_model import (
     ScenarioData,
     Tables,
     TerrainEffect,

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from arbitro.adjudicator.arrivano import data_loader
-from arbitro.adjudicator.arrivano.data_loader import ArrivanoData, ScenarioData
+from arbitro.adjudicator.arrivano.data_model import ArrivanoData, ScenarioData
 from arbitro.adjudicator.maps.costs import step_cost
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "arrivano.md"

@@ -1,0 +1,566 @@
+"""The Arrivano i Francesi! data model: the schemas of its data files (adjudicator/arrivano/data/), each an
+extension of the kernel's (adjudicator/parabellum/data.py) where the kernel has one, and the loaded data as the
+rules read it (`Tables`, `ScenarioData`, `ArrivanoData`). Loading and the cross-file checks are in data_loader.py.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+import pydantic
+from arbitro.adjudicator.datafiles import StrictModel as _Strict
+from arbitro.adjudicator.maps.costs import MovementTable
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.parabellum import data as pb
+from arbitro.adjudicator.parabellum.data import BombardmentTable, Meta, OrderName, SpDrm
+from pydantic import ConfigDict, Field
+
+LeaderRole = Literal["commander_in_chief", "general", "officer"]
+FireResult = Literal["•", "D", "D1", "DR"]
+HexStr = Annotated[str, pydantic.StringConstraints(pattern=r"^[0-9]{4}$")]
+
+
+# --- oob.json ----------------------------------------------------------------------------------------
+class Setup(_Strict):
+    hexes: list[HexStr] = Field(min_length=1, max_length=2)  # two hexes: arrivano §17.2 '2811-2813'
+
+
+class UnitData(pb.UnitData):
+    """The kernel's unit (adjudicator/parabellum/data.py) with Arrivano's light infantry (§17.1.7), horse
+    artillery and redoubt batteries (§17.2.6), set up by hex or arriving with a reinforcement group."""
+
+    light: bool = False
+    horse: bool = False
+    redoubt_battery: bool = False
+    setup: Setup | None = None
+    arrival: str | None = None
+    notes: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _coherent(self) -> "UnitData":
+        if (self.setup is None) == (self.arrival is None):
+            raise ValueError("a unit needs exactly one of `setup` and `arrival`")
+        if self.arm == "artillery":
+            if self.strength != 0:
+                raise ValueError("artillery never counts in assaults (arrivano §11.0.2): `strength` must be 0")
+        else:
+            if self.bombard is not None or self.range is not None or self.horse or self.redoubt_battery:
+                raise ValueError("only artillery has `bombard`, `range`, `horse`, `redoubt_battery`")
+            if self.strength < 1:
+                raise ValueError("infantry and cavalry need `strength` >= 1")
+            if self.reduced is not None and self.reduced >= self.strength:
+                raise ValueError(f"`reduced` ({self.reduced}) must be below `strength` ({self.strength})")
+        if self.redoubt_battery and self.movement != 0:
+            raise ValueError("a redoubt battery never moves (arrivano §17.2.6): `movement` must be 0")
+        return self
+
+    @property
+    def steps(self) -> int:
+        """Steps the unit can lose (arrivano §12.8: a reduced side is one more step)."""
+        return 2 if self.reduced is not None else 1
+
+
+class LeaderData(pb.LeaderData):
+    """The kernel's commander with Arrivano's officers (§4.2) and cavalry officers (§4.6)."""
+
+    role: LeaderRole
+    cavalry: bool = False  # arrivano §4.6
+    setup: Setup | None = None
+    arrival: str | None = None
+    notes: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _coherent(self) -> "LeaderData":
+        if (self.setup is None) == (self.arrival is None):
+            raise ValueError("a leader needs exactly one of `setup` and `arrival`")
+        if self.role != "commander_in_chief" and self.formation is None:
+            raise ValueError("generals and officers belong to a formation")
+        if self.cavalry and self.role != "officer":
+            raise ValueError("only officers can be cavalry officers (arrivano §4.6)")
+        return self
+
+
+class FormationData(pb.FormationData):
+    name: str
+    general: str  # every formation has its general; an `initial_order` of None: the owner chooses (arrivano §17.1.2)
+
+
+class ReinforcementGroup(_Strict):
+    id: str
+    turn: int = Field(ge=1)
+    entry: str
+    formation: str
+    order: OrderName | Literal["any"]
+    leaders: list[str]
+    units: list[str]
+    rule: str
+
+
+class SideData(_Strict):
+    name: str
+    commander_in_chief: str
+
+
+class OrderOfBattle(_Strict):
+    meta: Meta
+    sides: dict[str, SideData]
+    formations: list[FormationData]
+    leaders: list[LeaderData]
+    units: list[UnitData]
+    reinforcements: list[ReinforcementGroup]
+
+
+# --- scenario.json -------------------------------------------------------------------------------------
+class FirstTurn(_Strict):
+    only_side_activates: str
+    rule: str
+
+
+class FlagHex(_Strict):
+    hex: HexStr
+    provisional: bool
+    notes: str = ""
+
+
+class StackPattern(_Strict):
+    infantry: int = Field(default=0, ge=0)
+    cavalry: int = Field(default=0, ge=0)
+    artillery: int = Field(default=0, ge=0)
+    infantry_or_cavalry: int = Field(default=0, ge=0)
+    same_formation: bool = False
+
+
+class Stacking(_Strict):
+    rule: str
+    allowed: list[StackPattern] = Field(min_length=1)
+    notes: str = ""
+
+
+class MarchDirection(_Strict):
+    toward: str
+    map_edge: Literal["higher_columns", "lower_columns", "higher_rows", "lower_rows"]
+    place: str
+    rule: str
+
+
+class MarchOrder(_Strict):
+    id: str
+    leader: str
+    formation: str
+    objective: HexStr
+    objective_name: str
+    units: list[str] = Field(min_length=1)
+    units_provisional: bool
+    rule: str
+    notes: str = ""
+
+
+class MarchOrderRules(_Strict):
+    ends_when: Literal["enemy_in_los"]
+    then_order: OrderName
+    moves_out_of_command: bool
+    release_fraction: tuple[int, int]
+    rule: str
+
+
+class HqCounters(_Strict):
+    model_config = ConfigDict(extra="allow", frozen=True)  # one key per seat
+    rule: str
+    notes: str = ""
+
+    def by_side(self) -> dict[str, str]:
+        return {k: v for k, v in (self.model_extra or {}).items()}
+
+
+class LightInfantry(_Strict):
+    rule: str
+    basis: Literal["listed", "infantry_movement_3"]
+    notes: str = ""
+
+
+class Redoubt(_Strict):
+    hex: HexStr
+    name: str
+    battery: str
+
+
+class RedoubtRules(_Strict):
+    rule: str
+    benefits_need_order: OrderName
+    may_stay_in_defence: bool
+    battery_fires_at_any_target_in_los: bool
+    battery_flips_when_firing: bool
+    battery_moves: bool
+    battery_retreats: bool
+    battery_defensive_fire: bool
+    battery_damaged_by_adverse_result: bool
+    battery_fires_only_with_defence_units: bool
+
+
+class Franceschi(_Strict):
+    leader: str
+    formation: str
+    general: str
+    units: list[str]
+    rule: str
+
+
+class Objective(_Strict):
+    hex: HexStr
+    place: str | None
+    vp: int = Field(ge=0)
+    provisional: bool
+
+
+class StepDifferential(_Strict):
+    side: str
+    vp_per_step: int
+    commander_steps: int
+
+
+class FlagCapture(_Strict):
+    side: str
+    leaders: list[str]
+    die_min: int = Field(ge=1, le=6)
+    vp: int
+
+
+class AutomaticVictory(_Strict):
+    winner: str
+    condition: Literal["leader_lost", "occupy_all"]
+    leaders: list[str] = []
+    places: list[str] = []
+    hexes: list[HexStr] = []
+    when: Literal["any_time", "end_of_last_turn"]
+    rule: str
+
+
+class VictoryLevel(_Strict):
+    min: int | None
+    max: int | None
+    result: str
+    name: str
+
+
+class Victory(_Strict):
+    rule: str
+    objectives: list[Objective]
+    objectives_score_for: list[str]
+    most_steps_eliminated_vp: int | None
+    step_differential: StepDifferential | None
+    flag_capture: FlagCapture | None
+    automatic: list[AutomaticVictory]
+    levels: list[VictoryLevel]
+    winner_rule: Literal["higher_vp", "levels"]
+    notes: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _levels_cover(self) -> "Victory":
+        if self.winner_rule == "levels" and not self.levels:
+            raise ValueError("`winner_rule` 'levels' needs `levels`")
+        return self
+
+
+class ScenarioFile(_Strict):
+    meta: Meta
+    id: str
+    title: str
+    rule: str
+    map: str
+    oob: str
+    seats: list[str] = Field(min_length=2, max_length=2)
+    turns: int = Field(ge=1)
+    turns_provisional: bool
+    minutes_per_turn: int
+    first_turn: FirstTurn | None
+    initiative_tie_winner: str  # arrivano §6.1.1
+    los_range: int = Field(ge=1)
+    los_rule: str
+    commander_movement: int = Field(ge=1)
+    commander_movement_rule: str
+    march_column_forbidden: list[str]
+    march_column_rule: str = ""
+    charges_allowed: bool
+    charges_rule: str = ""
+    stacking: Stacking
+    entry_hexes: dict[str, FlagHex]
+    retreat_hexes: dict[str, FlagHex]
+    retreat_hexes_side: str | None = None  # whose retreat flags they are (arrivano §17.2.1: the Neapolitans')
+    march_direction: MarchDirection | None
+    march_orders: list[MarchOrder]
+    march_order_rules: MarchOrderRules | None
+    hq_counters: HqCounters
+    light_infantry: LightInfantry
+    redoubts: list[Redoubt]
+    redoubt_rules: RedoubtRules | None = None
+    weather: str | None
+    franceschi: Franceschi | None = None
+    victory: Victory
+
+
+# --- weather.json ----------------------------------------------------------------------------------------
+class WeatherBox(_Strict):
+    box: int = Field(ge=1, le=3)
+    name: str
+    english: str
+    artillery_range_max: int | None
+    artillery_fires: bool
+    neapolitan_defence_efficiency_bonus: int = Field(ge=0)
+    move_one_hex_only: bool
+    open_order_allowed: bool
+    zoc: bool
+    movement_table: str
+    rule: str
+
+
+class WeatherTrack(_Strict):
+    meta: Meta
+    start_box: int
+    start_rule: str
+    roll_when: Literal["end_of_turn_last"]
+    roll_rule: str
+    boxes: list[WeatherBox]
+    transitions: dict[str, list[int]]
+    transitions_notes: str = ""
+
+    def checks(self) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        numbers = sorted(b.box for b in self.boxes)
+        if numbers != list(range(1, len(numbers) + 1)):
+            problems.append(("$.boxes", f"boxes must be numbered 1..n without gaps, got {numbers}"))
+        if self.start_box not in numbers:
+            problems.append(("$.start_box", f"{self.start_box} is not a box"))
+        if sorted(self.transitions) != sorted(str(n) for n in numbers):
+            problems.append(("$.transitions", "must have one entry per box"))
+        for box, results in self.transitions.items():
+            if len(results) != 6 or any(r not in numbers for r in results):
+                problems.append((f"$.transitions.{box}", f"must give 6 boxes (one per die face) among {numbers}"))
+        return problems
+
+    def box(self, number: int) -> WeatherBox:
+        return {b.box: b for b in self.boxes}[number]
+
+    def next_box(self, current: int, die: int) -> int:
+        """The weather box after a die roll at the end of phase C (arrivano §17.2.7)."""
+        return self.transitions[str(current)][die - 1]
+
+
+# --- tables ------------------------------------------------------------------------------------------------
+class CombatTable(pb.CombatTable):
+    """The kernel's CRT, which Arrivano's file also annotates with the values of its rules (the variant holds
+    them: adjudicator/arrivano/variant.py)."""
+
+    drm_cap: int
+    drm_cap_rule: str
+    excess_odds_drm_per_level: int
+    excess_odds_rule: str
+    below_minimum: Literal["forbidden_to_declare"]
+    below_minimum_rule: str
+
+
+class FireTable(_Strict):
+    meta: Meta
+    columns: list[str]
+    max_column: int
+    commander_drm: int
+    commander_drm_rule: str
+    stacking_drm: list[SpDrm]
+    terrain_drm_from: Literal["bombard_drm"]
+    results: dict[FireResult, str]
+    results_rule: str
+    never_affects_artillery: bool
+    rows: dict[str, dict[str, FireResult]]
+
+    def checks(self) -> list[tuple[str, str]]:
+        return pb.grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
+
+
+class TerrainEffect(pb.Provisional):
+    bombard_drm: int
+    assault_drm: int
+    assault_shift_left: int = Field(ge=0)
+    requires_defence_order: bool
+    dr_options: list[Literal["exchange_on_test", "hold_on_test"]]
+    blocks_los: bool
+    no_zoc_into: bool
+    may_stay: bool
+    charge_allowed: bool
+    cavalry_halved: bool
+    impassable: bool
+    cited: dict[str, str]
+    printed: str
+
+    @pydantic.model_validator(mode="after")
+    def _cited_fields(self) -> "TerrainEffect":
+        unknown = [name for name in self.cited if name not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"`cited` names unknown fields: {', '.join(unknown)}")
+        return self
+
+
+class ElevationEffect(_Strict):
+    assault_drm: int
+    bombard_drm: int
+    affects: Literal["line_of_sight_only"]
+    rule: str
+
+
+class TerrainTable(_Strict):
+    meta: Meta
+    elevation: ElevationEffect
+    terrain: dict[str, TerrainEffect]
+
+
+class OrderRules(_Strict):
+    movement_obligation: Literal["half_closer", "all_toward_nearest_enemy"] | None
+    enter_ezoc: Literal["yes", "no", "with_friend"]
+    ezoc_to_ezoc_test: bool
+    assault: Literal["must", "test", "no"]
+    march_column: bool
+    recovery: Literal["yes", "no", "near_commander"]
+    open_order: bool
+    terrain_benefits: bool
+    max_hexes: int | None
+    rule: str
+
+
+class OrdersTable(_Strict):
+    meta: Meta
+    orders: dict[OrderName, OrderRules]
+    obligation_excludes: list[str]
+    obligation_excludes_rule: str
+    out_of_command_order: OrderName
+    out_of_command_rule: str
+    artillery_may_choose: list[OrderName]
+    artillery_rule: str
+    reinforcement_order: OrderName
+    reinforcement_rule: str
+
+    @pydantic.model_validator(mode="after")
+    def _all_orders(self) -> "OrdersTable":
+        missing = {"advance", "attack", "defence", "manoeuvre"} - set(self.orders)
+        if missing:
+            raise ValueError(f"missing orders: {', '.join(sorted(missing))}")
+        return self
+
+
+class OptionData(_Strict):
+    title: str
+    rule: str
+    summary: str
+    scenario_rules: list[str]
+    requires: list[str] = []  # options that must be chosen with this one (e.g. arrivano §16.3.4 needs §16.3)
+
+
+class OptionsFile(_Strict):
+    meta: Meta
+    options: dict[str, OptionData]
+
+    @pydantic.model_validator(mode="after")
+    def _requirements_known(self) -> "OptionsFile":
+        for name, option in self.options.items():
+            unknown = [r for r in option.requires if r not in self.options or r == name]
+            if unknown:
+                raise ValueError(f"option {name} requires unknown options {unknown}")
+        return self
+
+    def missing_requirements(self, chosen: tuple[str, ...] | list[str]) -> list[tuple[str, str, str]]:
+        """(option, required option, its rule) for every chosen option whose requirement was not chosen."""
+        return [(name, req, self.options[name].rule) for name in sorted(chosen) if name in self.options
+                for req in self.options[name].requires if req not in chosen]
+
+
+class InterpretationData(_Strict):
+    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    rule: str
+    phrase: str = Field(min_length=1)
+    default: str
+    choices: list[str] = Field(min_length=1)
+    explanation: str
+
+    @pydantic.model_validator(mode="after")
+    def _default_is_a_choice(self) -> "InterpretationData":
+        if self.default not in self.choices:
+            raise ValueError(f"default {self.default!r} is not one of the choices {self.choices}")
+        return self
+
+
+class InterpretationsFile(_Strict):
+    meta: Meta
+    interpretations: list[InterpretationData]
+
+
+# --- assembled data ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tables:
+    crt: CombatTable
+    bombardment: BombardmentTable
+    infantry_fire: FireTable
+    terrain: TerrainTable
+    orders: OrdersTable
+    movement: MovementTable
+
+
+@dataclass(frozen=True)
+class ScenarioData:
+    """Everything one scenario needs: its rules, order of battle, map, movement tables (and weather)."""
+
+    name: str
+    scenario: ScenarioFile
+    oob: OrderOfBattle
+    map: HexMap
+    movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
+    weather: WeatherTrack | None
+    _units: dict[str, UnitData] = field(init=False, repr=False)
+    _leaders: dict[str, LeaderData] = field(init=False, repr=False)
+    _formations: dict[str, FormationData] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_units", {u.id: u for u in self.oob.units})
+        object.__setattr__(self, "_leaders", {leader.id: leader for leader in self.oob.leaders})
+        object.__setattr__(self, "_formations", {f.id: f for f in self.oob.formations})
+
+    def unit(self, unit_id: str) -> UnitData:
+        return self._units[unit_id]
+
+    def leader(self, leader_id: str) -> LeaderData:
+        return self._leaders[leader_id]
+
+    def formation(self, formation_id: str) -> FormationData:
+        return self._formations[formation_id]
+
+    def entry_hex(self, letter: str) -> str:
+        return self.scenario.entry_hexes[letter].hex
+
+    def is_light(self, unit: UnitData) -> bool:
+        """Light infantry for open order (arrivano §17.1.7 listed; §17.2.11 infantry with movement 3)."""
+        if unit.arm != "infantry":
+            return False
+        if self.scenario.light_infantry.basis == "infantry_movement_3":
+            return unit.movement == 3
+        return unit.light
+
+
+@dataclass(frozen=True)
+class ArrivanoData:
+    tables: Tables
+    options: OptionsFile
+    interpretations: InterpretationsFile
+    scenarios: dict[str, ScenarioData]
+
+
+def fits_stacking(arms: list[str], formations: list[str], patterns: list[StackPattern]) -> bool:
+    """Whether combat units (arm and formation each) may share a hex under one of the allowed patterns."""
+    count = Counter(arms)
+    for p in patterns:
+        if p.same_formation and len(set(formations)) > 1:
+            continue
+        spare_inf = count["infantry"] - p.infantry
+        spare_cav = count["cavalry"] - p.cavalry
+        if count["artillery"] > p.artillery:
+            continue
+        if max(spare_inf, 0) + max(spare_cav, 0) <= p.infantry_or_cavalry:
+            return True
+    return False
