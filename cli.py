@@ -25,16 +25,15 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import ArbitroError, BadFile, BadInput, Declined, NoSuchFile
 from arbitro.adjudicator.randomness import describe_rerolls
-from arbitro.adjudicator.results import Status, SubmitResult
+from arbitro.adjudicator.results import RulesetInfo, Status, SubmitResult
 from arbitro.adjudicator.service import Arbitro
-from arbitro.adjudicator.verify import check_game
+from arbitro.adjudicator.storecheck import check_game
 from arbitro.events import random as rnd
 from arbitro.events import signing
 from arbitro.events.sqlite import OpenMode, SQLiteStore
 from arbitro.events.store import BrokenChain, GameNotFound, NoDatabase, StoreError
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import ChainBroken
-from arbitro.projections.game import state_hash
 
 F = TypeVar("F", bound=Callable[..., Any])
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -223,28 +222,19 @@ def rulesets(as_json: bool) -> None:
     Example:
         arbitro rulesets --json
     """
-    rows = []
-    for name, rs in registry.available().items():
-        if isinstance(rs, str):
-            rows.append({"name": name, "available": False, "reason": rs})
-            continue
-        rows.append({"name": name, "available": True, "title": rs.title, "version": rs.version,
-                     "scenarios": {k: {"title": s.title, "seats": list(s.seats), "options": list(s.options)}
-                                   for k, s in rs.scenarios().items()}})
-
-    def text(rows: list[dict[str, Any]]) -> str:
+    def text(infos: list[RulesetInfo]) -> str:
         lines = []
-        for r in rows:
-            if not r["available"]:
-                lines.append(f"{r['name']}: not available ({r['reason']})")
+        for r in infos:
+            if not r.available:
+                lines.append(f"{r.name}: not available ({r.reason})")
                 continue
-            lines.append(f"{r['name']} {r['version']}: {r['title']}")
-            for k, s in r["scenarios"].items():
-                opts = f"; options: {', '.join(s['options'])}" if s["options"] else ""
-                lines.append(f"    {k}: {s['title']} (seats: {', '.join(s['seats'])}{opts})")
+            lines.append(f"{r.name} {r.version}: {r.title}")
+            for k, s in (r.scenarios or {}).items():
+                opts = f"; options: {', '.join(s.options)}" if s.options else ""
+                lines.append(f"    {k}: {s.title} (seats: {', '.join(s.seats)}{opts})")
         return "\n".join(lines)
 
-    out(rows, as_json, text)
+    out(Arbitro.rulesets(), as_json, text)
 
 
 @cli.command()
@@ -513,15 +503,10 @@ def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> No
         arbitro replay logs/marengo-full.jsonl --to 200 --as france
     """
     app, game = _app_for(source, db)
-    state = app.state_at(game, to)
-    result: dict[str, Any] = {"game": game, "seq": state.core.seq, "view": app.view(game, seat, to)}
-    if seat == "umpire":  # the hash covers hidden faces: a seat could test candidate states against it (arbitro §V.3)
-        result["state_hash"] = state_hash(state)
-    result["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, 1, state.core.seq)]
-    out(result, as_json, lambda r: f"replayed {r['game']} to #{r['seq']}"
-        + (f"; state hash {r['state_hash']}" if "state_hash" in r else "") + "\n"
-        + "".join(line + "\n" for line in note_lines(r["notes"], indent="  "))
-        + json.dumps(r["view"], ensure_ascii=False, indent=2))
+    out(app.replay(game, to, seat), as_json, lambda r: f"replayed {r.game} to #{r.seq}"
+        + (f"; state hash {r.state_hash}" if r.state_hash is not msgspec.UNSET else "") + "\n"
+        + "".join(line + "\n" for line in note_lines(msgspec.to_builtins(r.notes), indent="  "))
+        + json.dumps(r.view, ensure_ascii=False, indent=2))
 
 
 @cli.command()
@@ -980,7 +965,7 @@ def check(game: str | None, db: str, as_json: bool) -> None:
     with click.progressbar(ids, label="checking games", file=sys.stderr, show_pos=True) if not as_json and len(ids) > 1 \
             else contextlib.nullcontext(ids) as games_:
         for gid in games_:
-            results.append(check_game(app, gid))
+            results.append(check_game(app.store, gid))
 
     def text(rs: list[Any]) -> str:
         lines = []

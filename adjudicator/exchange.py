@@ -22,7 +22,7 @@ from arbitro.adjudicator.errors import BadFile, BadInput
 from arbitro.events.codec import canonical
 from arbitro.events.records import FORMAT, CommandRecord, GameRecord, StoredEvent
 from arbitro.events.signing import CommandSignature
-from arbitro.events.store import Annotation
+from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
 
 
@@ -45,24 +45,27 @@ class Loaded(msgspec.Struct, kw_only=True):
     last_line: int = 0
 
 
-def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool = False) -> Iterator[str]:
-    game = app.game(game_id)
-    app.check_seat(game, seat)
+def export_lines(
+    store: Store, game: GameRecord, seat: str, *, revealed: bool, server_key: str | None,
+    served: Iterable[dict[str, Any]], notes: Iterable[Annotation], with_seed: bool = False,
+) -> Iterator[str]:
+    """`game` as `seat` may have it, one JSON line a record: the umpire's export is the stored log whole; a seat's
+    holds the commands it sent, the events as it was `served` them and the `notes` it may read. The seed only once
+    `revealed`, or to the umpire on request (`with_seed`)."""
+    game_id = game.id
     if with_seed and seat != UMPIRE:  # refused, not ignored: the caller asked for something it will not get
         raise BadInput(f"--with-seed is the umpire's (to move a whole game between servers); {seat}'s export never "
                        "holds an unrevealed seed: drop --with-seed, or export as the umpire")
-    state = app.state_at(game_id)
     head = msgspec.to_builtins(game)
-    revealed = state.core.seed is not None
     if not (revealed or (with_seed and seat == UMPIRE)):
         head["seed"] = None
-    head.update(record="game", format=FORMAT, redacted_for=None if seat == UMPIRE else seat, server_key=app.server_key())
-    keys = app.store.seat_keys(game_id)
+    head.update(record="game", format=FORMAT, redacted_for=None if seat == UMPIRE else seat, server_key=server_key)
+    keys = store.seat_keys(game_id)
     if keys:  # only where a seat registered one: files without keep their former shape
         head["seat_keys"] = {s: {"public_key": k, "since_cmd": since} for s, (k, since) in keys.items()}
     yield _line(head)
-    signatures = app.store.command_signatures(game_id)
-    for stored in app.store.commands(game_id):
+    signatures = store.command_signatures(game_id)
+    for stored in store.commands(game_id):
         visible = seat == UMPIRE or stored.record.seat == seat
         line = {"record": "command", "cmd": stored.record.cmd, "seat": stored.record.seat, "hash": stored.hash,
                 "first_seq": stored.first_seq, "last_seq": stored.last_seq,
@@ -71,13 +74,12 @@ def export_lines(app: Any, game_id: str, seat: str = UMPIRE, *, with_seed: bool 
             line["signature"] = msgspec.to_builtins(signatures[stored.record.cmd])
         yield _line(line)
     if seat == UMPIRE:
-        for stored in app.store.events(game_id):
+        for stored in store.events(game_id):
             yield _line({"record": "event", "seq": stored.seq, "hash": stored.hash, "body": msgspec.json.decode(stored.body)})
     else:
-        for served in app.log(game_id, seat):
-            yield _line({"record": "event", "seq": served["seq"], "hash": served["hash"], "served": served})
-    # The full export is the database's whole record of the game: every note, private ones included.
-    for note in (app.store.annotations(game_id) if seat == UMPIRE else app.annotations(game_id, seat)):
+        for event in served:
+            yield _line({"record": "event", "seq": event["seq"], "hash": event["hash"], "served": event})
+    for note in notes:
         yield _line({"record": "annotation", **msgspec.to_builtins(note)})
 
 

@@ -15,17 +15,17 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.verify import check_annotations, check_chain, check_commands
 from arbitro.events.random import command_salt
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEvent, seal_events
-from arbitro.events.store import GameExists
+from arbitro.events.store import GameExists, GameNotFound, Store
 from arbitro.projections.fold import Fold
 
-def import_loaded(app: Any, loaded: Loaded, as_id: str | None = None) -> str:
+def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None) -> str:
     """Store a full export as a new game, whole or not at all (one transaction), after checking its chain, its
     command log and its notes: an error names the file's first bad line. `as_id` stores a copy under another id
     (the events name their game, so the copy is re-sealed: a new chain with the same content)."""
     if loaded.redacted_for is not None:
         raise BadFile(f"this is {loaded.redacted_for}'s export: it lacks what that seat may not see, so it cannot "
                       "be imported as a game; check it with `arbitro verify FILE`")
-    problem = check_chain(app, loaded) or check_annotations(loaded.game.id, loaded.annotations,
+    problem = check_chain(loaded) or check_annotations(loaded.game.id, loaded.annotations,
                                                             {e.seq: e.hash for e in loaded.events})
     fold = Fold(registry.get(loaded.game.ruleset))
     bodies = [] if problem else [fold.decode(e, loaded.game.id, None) for e in loaded.events]
@@ -36,7 +36,7 @@ def import_loaded(app: Any, loaded: Loaded, as_id: str | None = None) -> str:
     if detail is not None:
         raise BadFile(f"{loaded.source}, line {_line_of(loaded, detail)}: {detail}; nothing imported")
     game_id = as_id or loaded.game.id
-    if app._exists(game_id):
+    if _exists(store, game_id):
         raise GameExists(game_id, hint=f"import it under another id (--as-id NEW_ID), or delete that game first "
                                        f"(arbitro delete {game_id})")
     batches = [(record, [loaded.events[s - 1] for s in range(first, last + 1)] if first else [])
@@ -46,9 +46,16 @@ def import_loaded(app: Any, loaded: Loaded, as_id: str | None = None) -> str:
         game, batches = _resealed(loaded, bodies, batches, as_id)
         notes = [msgspec.structs.replace(n, game=as_id, hash="") for n in notes]  # chained again, in the copy
         signatures, seat_keys = {}, {}  # a seat signed the original game's commands, not the copy's
-    app.store.import_game(game, batches, notes, signatures, seat_keys)
-    app.rebuild_snapshots(game_id)
+    store.import_game(game, batches, notes, signatures, seat_keys)
     return game_id
+
+
+def _exists(store: Store, game_id: str) -> bool:
+    try:
+        store.game(game_id)
+    except GameNotFound:
+        return False
+    return True
 
 
 def _range_problem(loaded: Loaded, bodies: list[Any]) -> str | None:

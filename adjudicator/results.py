@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.randomness import DiceAudit
+from arbitro.events.store import Annotation
 from arbitro.projections.base import Outcome
 
 
@@ -71,3 +72,32 @@ class Status(Result):
     provisional: list[str]
     interpretations: dict[str, str]
     dice: DiceAudit
+
+
+class ScenarioInfo(Result):
+    title: str
+    seats: list[str]
+    options: list[str]
+
+
+class RulesetInfo(Result):
+    """A ruleset this build names: its scenarios, or why it cannot be loaded (`available` false, `reason`)."""
+
+    name: str
+    available: bool
+    title: str | msgspec.UnsetType = msgspec.UNSET
+    version: str | msgspec.UnsetType = msgspec.UNSET
+    scenarios: dict[str, ScenarioInfo] | msgspec.UnsetType = msgspec.UNSET
+    reason: str | msgspec.UnsetType = msgspec.UNSET
+
+
+class Replayed(Result, kw_only=True):
+    """A game's state rebuilt to event `seq`, as `view`'s seat may know it, with the notes it may read up to
+    there; the state hash only for the umpire (it covers hidden faces: a seat could test candidate states
+    against it, arbitro §V.3)."""
+
+    game: str
+    seq: int
+    view: dict[str, Any]
+    state_hash: str | msgspec.UnsetType = msgspec.UNSET
+    notes: list[Annotation]

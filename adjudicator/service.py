@@ -10,8 +10,6 @@ from __future__ import annotations
 import datetime
 import json
 import secrets
-import types
-import typing
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -19,15 +17,13 @@ import msgspec
 
 from arbitro.adjudicator import exchange, importing, registry
 from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator.admission import known_type, pinned, seat_signature, sign_receipt, umpire_only
+from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import ENGINE_KINDS
-from arbitro.adjudicator.errors import (
-    BadInput, BadPosition, IllegalCommand, KeyReused, MalformedCommand, NotFound, NotUmpire, UnknownScenario,
-    UnknownSeat, Unsigned, VersionPinned,
-)
-from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
-from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
+from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, NotFound, UnknownSeat
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, may_reveal
+from arbitro.adjudicator.results import Awaiting, Replayed, RulesetInfo, ScenarioInfo, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd, signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -35,10 +31,10 @@ from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord
 from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
-from arbitro.projections.game import GameState, awaited, state_bytes
+from arbitro.projections.game import GameState, awaited, state_bytes, state_hash
 from arbitro.projections.views import seat_view, serve_event
 
-POSITION_FORMAT = "arbitro-position/1"
+__all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now"]
 
 
 def now() -> str:
@@ -128,37 +124,10 @@ class Arbitro:
         rolled (arbitro §R.2); without it the dice rest on the server's seed alone (not protected against the
         host: fine for hot-seat play, and what the tests' fixed logs use). A transcribed game rolls nothing."""
         ruleset = registry.get(ruleset_name)
-        options = tuple(sorted({options} if isinstance(options, str) else set(options)))
-        initial_core: dict[str, Any] = {}
         seed = rnd.new_seed()
-        if position is not None:
-            scenario, options, initial = self._from_position(ruleset, position, scenario, options)
-            origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
-            initial_core["interpretations"] = self._position_interpretations(ruleset, position)
-        else:
-            scenario = self._scenario(ruleset, scenario, options)
-            initial = ruleset.new_state(scenario, options)
-            origin = {"scenario": scenario}
-        created = core.GameCreated(
-            ruleset=ruleset.name, version=ruleset.version, scenario=scenario, options=options,
-            kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
-            seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(), origin=origin,
-            initial=to_builtins(initial), provisional=tuple(ruleset.provisional(scenario)), initial_core=initial_core,
-            entropy_seats=ruleset.seats(initial) if seat_entropy and not transcribed else (),
-        )
-        return self._start_game(ruleset, created, seed, game_id or _new_id(ruleset.name))
-
-    @staticmethod
-    def _position_interpretations(ruleset: Ruleset[Any], position: dict[str, Any]) -> dict[str, str]:
-        chosen = position.get("interpretations", {})
-        known = ruleset.interpretations()
-        if not isinstance(chosen, dict):
-            raise BadPosition('"interpretations" is an object: {"name": "reading"}')
-        for name, value in sorted(chosen.items()):
-            if name not in known or value not in known[name].choices:
-                offered = ", ".join(f"{k}: {'|'.join(i.choices)}" for k, i in sorted(known.items())) or "none"
-                raise BadPosition(f"interpretations.{name}: no such reading {value!r} (known: {offered})")
-        return dict(sorted(chosen.items()))
+        created = genesis(ruleset, seed, scenario, options, position=position, transcribed=transcribed,
+                          seat_entropy=seat_entropy)
+        return self._start_game(ruleset, created, seed, game_id or fresh_game_id(ruleset.name))
 
     def _start_game(
         self, ruleset: Ruleset[Any], created: core.GameCreated, seed: str, game_id: str,
@@ -182,39 +151,6 @@ class Arbitro:
         self._genesis[game_id] = ((record.seed_commitment, record.created_at), created)
         return game_id
 
-    @staticmethod
-    def _scenario(ruleset: Ruleset[Any], scenario: str | None, options: tuple[str, ...]) -> str:
-        scenarios = ruleset.scenarios()
-        if scenario is None:
-            if len(scenarios) != 1:
-                raise BadInput(f"{ruleset.name} has several scenarios; name one of: {', '.join(scenarios)}")
-            scenario = next(iter(scenarios))
-        if scenario not in scenarios:
-            raise UnknownScenario(f"{ruleset.name} has no scenario {scenario!r}; choose one of: {', '.join(scenarios)}")
-        unknown = [o for o in options if o not in scenarios[scenario].options]
-        if unknown:
-            offered = ", ".join(scenarios[scenario].options) or "none"
-            raise UnknownScenario(f"scenario {scenario} has no option {', '.join(unknown)}; options: {offered}")
-        return scenario
-
-    def _from_position(
-        self, ruleset: Ruleset[Any], position: dict[str, Any], scenario: str | None, options: tuple[str, ...]
-    ) -> tuple[str, tuple[str, ...], Any]:
-        if not isinstance(position, dict) or position.get("format") != POSITION_FORMAT:
-            raise BadPosition(f'a position file is a JSON object with "format": "{POSITION_FORMAT}"')
-        if position.get("ruleset") != ruleset.name:
-            raise BadPosition(f"the position is for ruleset {position.get('ruleset')!r}, not {ruleset.name!r}")
-        scenario = self._scenario(ruleset, scenario or position.get("scenario"), options or tuple(position.get("options", ())))
-        options = options or tuple(sorted(position.get("options", ())))
-        try:
-            state = msgspec.convert(position.get("state"), ruleset.State)
-        except msgspec.ValidationError as e:
-            raise BadPosition(f"the position's state is not valid: {str(e).replace('$', 'state', 1)}") from None
-        problems = ruleset.validate_position(state)
-        if problems:
-            raise BadPosition("the position is not legal: " + "; ".join(problems))
-        return scenario, options, state
-
     # --- commands -------------------------------------------------------------------------------
     def submit(
         self, game_id: str, seat: str, command: Any, *, expected_seq: int | None = None, key: str | None = None,
@@ -236,7 +172,7 @@ class Arbitro:
         adj = self.adjudicator(game.ruleset)
         created = self._created(game)
         pinned(game, created, adj.ruleset, command)
-        signed = self._seat_signature(game, seat, command, expected_seq, key, signature)
+        signed = seat_signature(self.store, game, seat, command, expected_seq, key, signature)
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq)
         state = self._head_state(game)
         done = adj.decide(state, seat, command, self.context(game, created), history, self.supply(game),
@@ -254,7 +190,7 @@ class Arbitro:
             assert prior is not None
             return self._retried(game, prior, seat, command)
         head_seq, head_hash = (stored[-1].seq, stored[-1].hash) if stored else (game.head_seq, game.head_hash)
-        receipt = self._sign_receipt(game_id, cmd, record.digest(), head_seq, head_hash)
+        receipt = sign_receipt(self.store, game_id, cmd, record.digest(), head_seq, head_hash)
         self._snapshot(game_id, done)
         if stored:
             self._heads[game_id] = (stored[-1].hash, state_bytes(done.state))
@@ -276,29 +212,6 @@ class Arbitro:
         since = self.store.register_seat_key(game_id, seat, checked)
         return {"game": game_id, "seat": seat, "public_key": checked, "since_cmd": since}
 
-    def _seat_signature(
-        self, game: GameRecord, seat: str, command: Any, expected_seq: int | None, key: str | None,
-        signature: str | None,
-    ) -> signing.CommandSignature | None:
-        """The seat's signature on this command, checked; required once the seat registered a key."""
-        registered = self.store.seat_keys(game.id).get(seat)
-        if signature is None:
-            if registered is not None:
-                raise Unsigned(f"{seat} registered the key {registered[0][:16]}... in game {game.id}: its commands "
-                               "are accepted only signed with it (`arbitro submit --sign KEYFILE`)", rule="arbitro §L.6")
-            return None
-        if registered is None:
-            raise BadInput(f"{seat} has no key registered in game {game.id}: register one first "
-                           "(`arbitro register-key GAME --as SEAT PUBLIC_KEY`)")
-        if expected_seq is None or key is None or not isinstance(command, dict):
-            raise BadInput("a signed command names the head it expects and its idempotency key (--expect, --key), "
-                           "both covered by the signature")
-        statement = signing.command_statement(game=game.id, seat=seat, expected_seq=expected_seq, key=key, command=command)
-        if not signing.signature_ok(registered[0], statement, signature):
-            raise Unsigned(f"the signature does not verify under {seat}'s key {registered[0][:16]}... for this "
-                           f"command in game {game.id} at #{expected_seq} with key {key!r}", rule="arbitro §L.6")
-        return signing.CommandSignature(public_key=registered[0], command=command, signature=signature)
-
     def receipt(self, game_id: str, cmd: int) -> dict[str, Any]:
         """The server's signed receipt for command `cmd` (arbitro §L.4): the head its events ended on, and the
         command's hash. Ed25519 signatures are deterministic: asking again gives the same receipt."""
@@ -307,14 +220,7 @@ class Arbitro:
             raise NotFound(f"game {game_id} has no command {cmd} (commands 0 to {self.game(game_id).head_cmd})")
         seq = stored.last_seq or stored.record.expected_seq
         head = next(iter(self.store.events(game_id, seq, seq))).hash if seq else GENESIS
-        return self._sign_receipt(game_id, cmd, stored.hash, seq, head)
-
-    def _sign_receipt(self, game_id: str, cmd: int, cmd_hash: str, seq: int, head: str) -> dict[str, Any]:
-        key = self.store.signing_key()
-        if key is None:
-            raise NotFound(f"this database, opened read-only, has no signing key yet: no receipt for game {game_id} "
-                           "can be signed until a command is submitted to it")
-        return to_builtins(signing.make_receipt(key, game=game_id, cmd=cmd, cmd_hash=cmd_hash, seq=seq, head=head))
+        return sign_receipt(self.store, game_id, cmd, stored.hash, seq, head)
 
     def server_key(self) -> str | None:
         """This server's public key: receipts are signed with its private half (kept in the database). None
@@ -395,6 +301,30 @@ class Arbitro:
         for body in replayer.bodies(first, last):
             yield body, hashes[body.seq]
 
+    @staticmethod
+    def rulesets() -> list[RulesetInfo]:
+        """The rulesets this build names, with their scenarios and optional rules; one that cannot be loaded says
+        why."""
+        infos = []
+        for name, ruleset in registry.available().items():
+            if isinstance(ruleset, str):
+                infos.append(RulesetInfo(name=name, available=False, reason=ruleset))
+                continue
+            scenarios = {k: ScenarioInfo(title=s.title, seats=list(s.seats), options=list(s.options))
+                         for k, s in ruleset.scenarios().items()}
+            infos.append(RulesetInfo(name=name, available=True, title=ruleset.title, version=ruleset.version,
+                                     scenarios=scenarios))
+        return infos
+
+    def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
+        """The game rebuilt from its log to event `to` (default: the head), as `seat` may see it, with its notes."""
+        state = self.state_at(game_id, to)
+        replayed = Replayed(game=game_id, seq=state.core.seq, view=self.view(game_id, seat, to),
+                            notes=self.notes(game_id, seat, 1, state.core.seq))
+        if seat == UMPIRE:  # the hash covers hidden faces: a seat could test candidate states against it (§V.3)
+            replayed.state_hash = state_hash(state)
+        return replayed
+
     def status(self, game_id: str) -> Status:
         game = self.game(game_id)
         created = self._created(game)
@@ -440,7 +370,14 @@ class Arbitro:
         """The game as `seat` (the acting seat) may have it: the umpire's export is the full log; a seat's
         holds what it may see. An unrevealed seed goes only to the umpire, on request (arbitro §A.1; a seat
         asking for it is refused by `export_lines`)."""
-        return exchange.export_lines(self, game_id, seat, with_seed=with_seed)
+        game = self.game(game_id)
+        self.check_seat(game, seat)
+        revealed = self._head_state(game).core.seed is not None
+        # The full export is the database's whole record of the game: every note, private ones included.
+        notes = self.store.annotations(game_id) if seat == UMPIRE else self.annotations(game_id, seat)
+        served = self.log(game_id, seat) if seat != UMPIRE else []
+        return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
+                                     served=served, notes=notes, with_seed=with_seed)
 
     def import_lines(
         self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None
@@ -448,7 +385,9 @@ class Arbitro:
         """Store a full export as a new game, whole or not at all; `as_id` stores it under another id (a re-sealed
         copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1)."""
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
-        return importing.import_loaded(self, exchange.read_lines(lines, source), as_id)
+        game_id = importing.import_loaded(self.store, exchange.read_lines(lines, source), as_id)
+        self.rebuild_snapshots(game_id)
+        return game_id
 
     def delete(self, game_id: str, by: str = UMPIRE) -> dict[str, Any]:
         """The umpire removes a game and everything stored of it (its forks keep their own logs)."""
@@ -462,7 +401,7 @@ class Arbitro:
         return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
-        return verification.verify(self, verification.load_stored(self, game_id), progress)
+        return verification.verify(verification.load_stored(self.store, game_id), progress)
 
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
@@ -471,7 +410,7 @@ class Arbitro:
         """Verify an exported file; `head` (a hash the seat recorded) and `receipts` (the server's signed
         receipts the seat kept) anchor it to what was actually played (arbitro §L.4, §V.2)."""
         anchors = [signing.read_receipt(r) for r in receipts]
-        return verification.verify(self, exchange.read_lines(lines, source), progress, head, anchors, seat_keys)
+        return verification.verify(exchange.read_lines(lines, source), progress, head, anchors, seat_keys)
 
     def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does
@@ -506,7 +445,7 @@ class Arbitro:
         if len(around) == 2 and _cmd_of(around[0]) == _cmd_of(around[1]):
             # the same refusal, citation and exit status as an undo to the middle of a command
             raise IllegalCommand(f"#{at} is in the middle of a command: fork at the end of one", rule=R_UNDO_POINT)
-        child = new_id or _new_id(ruleset.name)
+        child = new_id or fresh_game_id(ruleset.name)
         if self._exists(child):
             raise BadInput(f"a game {child!r} already exists in this database: choose another id")
         # The parent records the fork first (the engine refuses a seat, and kept dice before the reveal).
@@ -591,57 +530,5 @@ def awaiting_in(ruleset: Ruleset[Any], state: GameState[Any]) -> Awaiting:
     return Awaiting(seats=list(ruleset.active_seats(state.rules)), kind="turn", rule="", prompt="command")
 
 
-def command_types(command: Any) -> list[str]:
-    """The `type` tags of a ruleset's command model (a pydantic model, or a union of them, maybe Annotated)."""
-    args = typing.get_args(command)
-    if typing.get_origin(command) is typing.Annotated:
-        return command_types(args[0])
-    if typing.get_origin(command) in (typing.Union, types.UnionType):
-        return [tag for arg in args for tag in command_types(arg)]
-    return [str(tag) for tag in typing.get_args(command.model_fields["type"].annotation)]
-
-
-def known_type(ruleset: Ruleset[Any], raw: Any) -> None:
-    """Refuse a command of an unknown type with every type this game takes: the ruleset's and the engine's own
-    (whose answers `arbitro legal` lists when they are awaited)."""
-    kind = raw.get("type") if isinstance(raw, dict) else None
-    if not isinstance(kind, str) or kind in CORE_COMMAND_TYPES:
-        return
-    ruleset_types = command_types(ruleset.Command)
-    if kind not in ruleset_types:
-        wanted = (f"one of {ruleset.name}'s {', '.join(map(repr, ruleset_types))}, or of the engine's own "
-                  f"{', '.join(map(repr, CORE_COMMAND_TYPES))}")
-        raise MalformedCommand(
-            f"unknown command type {kind!r}: a command's type is {wanted} (see `arbitro submit --help`; "
-            "`arbitro legal GAME --as SEAT` lists what SEAT may send now)",
-            [{"field": "(command)", "problem": f"unknown command type: wanted {wanted}", "given": repr(kind)}])
-
-
-def umpire_only(seat: str, why: str) -> None:
-    """The library's authority check for what serves hidden content (arbitro §A.1): the caller names the
-    acting seat; the CLI takes it on trust (`--as`), a remote server from its authentication."""
-    if seat != UMPIRE:
-        raise NotUmpire(f"only the umpire may do this, not {seat!r}: {why}", rule="arbitro §A.1")
-
-
-def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any], command: Any) -> None:
-    """A game is judged under the ruleset version it was made with (its genesis names it): a build with
-    another version refuses its commands rather than silently judge the rest under other rules. A fork is
-    let through: the engine records it without asking the ruleset, and it is how the game moves on."""
-    if isinstance(command, dict) and command.get("type") == "fork":
-        return
-    if created.version != ruleset.version:
-        raise VersionPinned(
-            f"game {game.id} was made with {created.ruleset} {created.version} but this build has {ruleset.name} "
-            f"{ruleset.version}, so its commands are refused. Continue it with a build of {created.ruleset} "
-            f"{created.version}; or run `arbitro readjudicate {game.id}` to see whether its log replays identically under "
-            f"{ruleset.version}, then `arbitro fork {game.id} --at {game.head_seq}` to continue under {ruleset.version}",
-            rule="arbitro §L.5")
-
-
 def _cmd_of(stored: StoredEvent) -> int:
     return int(msgspec.json.decode(stored.body)["cmd"])
-
-
-def _new_id(ruleset: str) -> str:
-    return f"{ruleset}-{secrets.token_hex(4)}"

@@ -31,7 +31,7 @@ from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, EventBody, GameRecord
 from arbitro.events.signing import Receipt
-from arbitro.events.store import Annotation
+from arbitro.events.store import Annotation, Store
 from arbitro.projections.fold import ChainBroken, Fold
 from arbitro.projections.game import GameState
 
@@ -62,15 +62,15 @@ class Report(msgspec.Struct, kw_only=True):
     provisional: list[str] = []
 
 
-def load_stored(app: Any, game_id: str) -> Loaded:
-    game = app.game(game_id)
-    commands = [(c.record, c.hash, c.first_seq, c.last_seq) for c in app.store.commands(game_id)]
-    return Loaded(game=game, commands=commands, events=list(app.store.events(game_id)),
-                  annotations=app.store.annotations(game_id), seat_keys=app.store.seat_keys(game_id),
-                  signatures=app.store.command_signatures(game_id))
+def load_stored(store: Store, game_id: str) -> Loaded:
+    """A stored game's whole record, as an exported file holds it."""
+    commands = [(c.record, c.hash, c.first_seq, c.last_seq) for c in store.commands(game_id)]
+    return Loaded(game=store.game(game_id), commands=commands, events=list(store.events(game_id)),
+                  annotations=store.annotations(game_id), seat_keys=store.seat_keys(game_id),
+                  signatures=store.command_signatures(game_id))
 
 
-def check_chain(app: Any, loaded: Loaded) -> Check | None:
+def check_chain(loaded: Loaded) -> Check | None:
     """The first break in the chain, or a game record that disagrees with its genesis; None if intact."""
     fold = Fold(registry.get(loaded.game.ruleset))
     prev = GENESIS
@@ -130,10 +130,10 @@ Progress = Callable[[int, int], None]
 
 
 def verify(
-    app: Any, loaded: Loaded, progress: Progress | None = None, head: str | None = None,
+    loaded: Loaded, progress: Progress | None = None, head: str | None = None,
     receipts: Sequence[Receipt] = (), seat_keys: dict[str, str] | None = None,
 ) -> Report:
-    report = _verify(app, loaded, progress)
+    report = _verify(loaded, progress)
     hashes = _hashes(loaded)
     anchors = [check_head(hashes, head)] if head is not None else []
     if loaded.redacted_for is None and (loaded.seat_keys or loaded.signatures or seat_keys):
@@ -259,14 +259,14 @@ def _beyond(hashes: dict[int, str], head: str | None, receipts: Sequence[Receipt
                         "latest receipt (--receipt) or a hash you recorded (--head)")
 
 
-def _verify(app: Any, loaded: Loaded, progress: Progress | None = None) -> Report:
+def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     ruleset = registry.get(loaded.game.ruleset)
     game = loaded.game
     checks: list[Check] = []
     report = Report(game=game.id, ruleset=game.ruleset, version=game.version, kind=game.kind, passed=False, checks=checks)
     if loaded.redacted_for is not None:
         return _verify_seat_export(loaded, report)
-    broken = check_chain(app, loaded)
+    broken = check_chain(loaded)
     if broken is not None:
         checks.append(broken)
         report.divergence = Divergence(seq=_seq_of(broken.detail), expected="an intact chain", found=broken.detail,
@@ -523,62 +523,6 @@ def _annotations_check(loaded: Loaded) -> Check:
     chains = len({n.chain for n in loaded.annotations})
     return problem or Check(name="annotations", status="passed",
                             detail=f"{len(loaded.annotations)} notes in {chains} chains, each linked and bound to its event")
-
-
-# --- the store check (`arbitro check`) ----------------------------------------------------------------
-class GameCheck(msgspec.Struct, kw_only=True):
-    """One game's records in a database, checked without re-adjudication: its chain and genesis, its
-    command log, its snapshots and its annotations."""
-
-    game: str
-    ok: bool
-    events: int
-    commands: int
-    snapshots: int
-    annotations: int
-    problems: list[str]
-
-
-def check_game(app: Any, game_id: str) -> GameCheck:
-    loaded = load_stored(app, game_id)
-    problems: list[str] = []
-    broken = check_chain(app, loaded)
-    if broken is not None:
-        problems.append(f"{broken.name}: {broken.detail}")
-    else:
-        fold = Fold(registry.get(loaded.game.ruleset))
-        bodies = [fold.decode(e, game_id, None) for e in loaded.events]
-        checks: list[Check] = []
-        if not check_commands(loaded, bodies, checks):
-            problems += [f"{c.name}: {c.detail}" for c in checks if c.status == "failed"]
-    snapshots = app.store.snapshots(game_id)
-    problems += _snapshot_problems(loaded, snapshots)
-    notes = check_annotations(loaded.game.id, loaded.annotations, {e.seq: e.hash for e in loaded.events})
-    if notes is not None:
-        problems.append(f"{notes.name}: {notes.detail}")
-    return GameCheck(game=game_id, ok=not problems, events=len(loaded.events), commands=len(loaded.commands),
-                     snapshots=len(snapshots), annotations=len(loaded.annotations), problems=problems)
-
-
-def _snapshot_problems(loaded: Loaded, snapshots: list[Any]) -> list[str]:
-    """A snapshot must hash to its recorded hash, and that hash must be the one the chained checkpoint right
-    after it records (replay ignores one that is not; it is still damage worth reporting)."""
-    recorded = {}
-    for stored in loaded.events:
-        try:
-            body = msgspec.json.decode(stored.body)
-        except msgspec.DecodeError:
-            continue  # a damaged event: the chain check reports it
-        event = body.get("event", {}) if isinstance(body, dict) else {}
-        if event.get("type") == "checkpoint":
-            recorded[stored.seq - 1] = event.get("state_hash")
-    problems = []
-    for snap in snapshots:
-        if sha256_hex(snap.state) != snap.state_hash:
-            problems.append(f"snapshot after #{snap.seq}: its state does not match its recorded hash")
-        elif recorded.get(snap.seq) != snap.state_hash:
-            problems.append(f"snapshot after #{snap.seq}: not the state the chained checkpoint #{snap.seq + 1} records")
-    return problems
 
 
 def check_annotations(game_id: str, notes: list[Annotation], event_hashes: dict[int, str]) -> Check | None:

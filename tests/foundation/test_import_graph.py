@@ -34,6 +34,9 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.registry": 6,
     "arbitro.adjudicator.service": 7,  # the application
     "arbitro.adjudicator.results": 7,
+    "arbitro.adjudicator.admission": 7,
+    "arbitro.adjudicator.creation": 7,
+    "arbitro.adjudicator.storecheck": 7,
     "arbitro.adjudicator.verify": 7,
     "arbitro.adjudicator.exchange": 7,
     "arbitro.adjudicator.importing": 7,

@@ -1,0 +1,98 @@
+"""What a command must pass before it is judged, and what the server signs after: its type is one the game takes,
+its game's ruleset version is this build's, its seat's signature verifies once the seat registered a key
+(arbitro §L.6), and hidden content goes to the umpire only (arbitro §A.1). Functions over the store."""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any
+
+from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
+from arbitro.adjudicator.errors import BadInput, MalformedCommand, NotFound, NotUmpire, Unsigned, VersionPinned
+from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.events import core, signing
+from arbitro.events.codec import to_builtins
+from arbitro.events.records import GameRecord
+from arbitro.events.store import Store
+from arbitro.projections.base import UMPIRE
+
+
+def command_types(command: Any) -> list[str]:
+    """The `type` tags of a ruleset's command model (a pydantic model, or a union of them, maybe Annotated)."""
+    args = typing.get_args(command)
+    if typing.get_origin(command) is typing.Annotated:
+        return command_types(args[0])
+    if typing.get_origin(command) in (typing.Union, types.UnionType):
+        return [tag for arg in args for tag in command_types(arg)]
+    return [str(tag) for tag in typing.get_args(command.model_fields["type"].annotation)]
+
+
+def known_type(ruleset: Ruleset[Any], raw: Any) -> None:
+    """Refuse a command of an unknown type with every type this game takes: the ruleset's and the engine's own
+    (whose answers `arbitro legal` lists when they are awaited)."""
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    if not isinstance(kind, str) or kind in CORE_COMMAND_TYPES:
+        return
+    ruleset_types = command_types(ruleset.Command)
+    if kind not in ruleset_types:
+        wanted = (f"one of {ruleset.name}'s {', '.join(map(repr, ruleset_types))}, or of the engine's own "
+                  f"{', '.join(map(repr, CORE_COMMAND_TYPES))}")
+        raise MalformedCommand(
+            f"unknown command type {kind!r}: a command's type is {wanted} (see `arbitro submit --help`; "
+            "`arbitro legal GAME --as SEAT` lists what SEAT may send now)",
+            [{"field": "(command)", "problem": f"unknown command type: wanted {wanted}", "given": repr(kind)}])
+
+
+def umpire_only(seat: str, why: str) -> None:
+    """The library's authority check for what serves hidden content (arbitro §A.1): the caller names the
+    acting seat; the CLI takes it on trust (`--as`), a remote server from its authentication."""
+    if seat != UMPIRE:
+        raise NotUmpire(f"only the umpire may do this, not {seat!r}: {why}", rule="arbitro §A.1")
+
+
+def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any], command: Any) -> None:
+    """A game is judged under the ruleset version it was made with (its genesis names it): a build with
+    another version refuses its commands rather than silently judge the rest under other rules. A fork is
+    let through: the engine records it without asking the ruleset, and it is how the game moves on."""
+    if isinstance(command, dict) and command.get("type") == "fork":
+        return
+    if created.version != ruleset.version:
+        raise VersionPinned(
+            f"game {game.id} was made with {created.ruleset} {created.version} but this build has {ruleset.name} "
+            f"{ruleset.version}, so its commands are refused. Continue it with a build of {created.ruleset} "
+            f"{created.version}; or run `arbitro readjudicate {game.id}` to see whether its log replays identically under "
+            f"{ruleset.version}, then `arbitro fork {game.id} --at {game.head_seq}` to continue under {ruleset.version}",
+            rule="arbitro §L.5")
+
+
+def seat_signature(
+    store: Store, game: GameRecord, seat: str, command: Any, expected_seq: int | None, key: str | None,
+    signature: str | None,
+) -> signing.CommandSignature | None:
+    """The seat's signature on this command, checked; required once the seat registered a key."""
+    registered = store.seat_keys(game.id).get(seat)
+    if signature is None:
+        if registered is not None:
+            raise Unsigned(f"{seat} registered the key {registered[0][:16]}... in game {game.id}: its commands "
+                           "are accepted only signed with it (`arbitro submit --sign KEYFILE`)", rule="arbitro §L.6")
+        return None
+    if registered is None:
+        raise BadInput(f"{seat} has no key registered in game {game.id}: register one first "
+                       "(`arbitro register-key GAME --as SEAT PUBLIC_KEY`)")
+    if expected_seq is None or key is None or not isinstance(command, dict):
+        raise BadInput("a signed command names the head it expects and its idempotency key (--expect, --key), "
+                       "both covered by the signature")
+    statement = signing.command_statement(game=game.id, seat=seat, expected_seq=expected_seq, key=key, command=command)
+    if not signing.signature_ok(registered[0], statement, signature):
+        raise Unsigned(f"the signature does not verify under {seat}'s key {registered[0][:16]}... for this "
+                       f"command in game {game.id} at #{expected_seq} with key {key!r}", rule="arbitro §L.6")
+    return signing.CommandSignature(public_key=registered[0], command=command, signature=signature)
+
+
+def sign_receipt(store: Store, game_id: str, cmd: int, cmd_hash: str, seq: int, head: str) -> dict[str, Any]:
+    key = store.signing_key()
+    if key is None:
+        raise NotFound(f"this database, opened read-only, has no signing key yet: no receipt for game {game_id} "
+                       "can be signed until a command is submitted to it")
+    return to_builtins(signing.make_receipt(key, game=game_id, cmd=cmd, cmd_hash=cmd_hash, seq=seq, head=head))

@@ -1,0 +1,95 @@
+"""How a game begins: its genesis (`game_created`) from a scenario and its options, or from a position file,
+checked against the ruleset before anything is stored. Pure: the service stores what this returns."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.errors import BadInput, BadPosition, UnknownScenario
+from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.events import core, random as rnd
+from arbitro.events.codec import canonical, to_builtins
+
+POSITION_FORMAT = "arbitro-position/1"
+
+
+def genesis(
+    ruleset: Ruleset[Any], seed: str, scenario: str | None = None, options: Iterable[str] = (), *,
+    position: dict[str, Any] | None = None, transcribed: bool = False, seat_entropy: bool = False,
+) -> core.GameCreated:
+    """A new game's `game_created`, committing to `seed`. `seat_entropy`: every playing seat commits entropy, then
+    reveals it, before anything is rolled (arbitro §R.2)."""
+    chosen = tuple(sorted({options} if isinstance(options, str) else set(options)))
+    initial_core: dict[str, Any] = {}
+    if position is not None:
+        scenario, chosen, initial = from_position(ruleset, position, scenario, chosen)
+        origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
+        initial_core["interpretations"] = position_interpretations(ruleset, position)
+    else:
+        scenario = scenario_of(ruleset, scenario, chosen)
+        initial = ruleset.new_state(scenario, chosen)
+        origin = {"scenario": scenario}
+    return core.GameCreated(
+        ruleset=ruleset.name, version=ruleset.version, scenario=scenario, options=chosen,
+        kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
+        seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(), origin=origin,
+        initial=to_builtins(initial), provisional=tuple(ruleset.provisional(scenario)), initial_core=initial_core,
+        entropy_seats=ruleset.seats(initial) if seat_entropy and not transcribed else (),
+    )
+
+
+def position_interpretations(ruleset: Ruleset[Any], position: dict[str, Any]) -> dict[str, str]:
+    """The umpire's readings a position file names, each one the ruleset knows."""
+    chosen = position.get("interpretations", {})
+    known = ruleset.interpretations()
+    if not isinstance(chosen, dict):
+        raise BadPosition('"interpretations" is an object: {"name": "reading"}')
+    for name, value in sorted(chosen.items()):
+        if name not in known or value not in known[name].choices:
+            offered = ", ".join(f"{k}: {'|'.join(i.choices)}" for k, i in sorted(known.items())) or "none"
+            raise BadPosition(f"interpretations.{name}: no such reading {value!r} (known: {offered})")
+    return dict(sorted(chosen.items()))
+
+
+def scenario_of(ruleset: Ruleset[Any], scenario: str | None, options: tuple[str, ...]) -> str:
+    """The scenario named (or the ruleset's only one), with options it offers."""
+    scenarios = ruleset.scenarios()
+    if scenario is None:
+        if len(scenarios) != 1:
+            raise BadInput(f"{ruleset.name} has several scenarios; name one of: {', '.join(scenarios)}")
+        scenario = next(iter(scenarios))
+    if scenario not in scenarios:
+        raise UnknownScenario(f"{ruleset.name} has no scenario {scenario!r}; choose one of: {', '.join(scenarios)}")
+    unknown = [o for o in options if o not in scenarios[scenario].options]
+    if unknown:
+        offered = ", ".join(scenarios[scenario].options) or "none"
+        raise UnknownScenario(f"scenario {scenario} has no option {', '.join(unknown)}; options: {offered}")
+    return scenario
+
+
+def from_position(
+    ruleset: Ruleset[Any], position: dict[str, Any], scenario: str | None, options: tuple[str, ...]
+) -> tuple[str, tuple[str, ...], Any]:
+    """A position file's scenario, options and state, each checked (the state by the ruleset's own checks)."""
+    if not isinstance(position, dict) or position.get("format") != POSITION_FORMAT:
+        raise BadPosition(f'a position file is a JSON object with "format": "{POSITION_FORMAT}"')
+    if position.get("ruleset") != ruleset.name:
+        raise BadPosition(f"the position is for ruleset {position.get('ruleset')!r}, not {ruleset.name!r}")
+    scenario = scenario_of(ruleset, scenario or position.get("scenario"), options or tuple(position.get("options", ())))
+    options = options or tuple(sorted(position.get("options", ())))
+    try:
+        state = msgspec.convert(position.get("state"), ruleset.State)
+    except msgspec.ValidationError as e:
+        raise BadPosition(f"the position's state is not valid: {str(e).replace('$', 'state', 1)}") from None
+    problems = ruleset.validate_position(state)
+    if problems:
+        raise BadPosition("the position is not legal: " + "; ".join(problems))
+    return scenario, options, state
+
+
+def fresh_game_id(ruleset: str) -> str:
+    return f"{ruleset}-{secrets.token_hex(4)}"
