@@ -51,7 +51,8 @@ def _cited_engine_rules() -> set[str]:
     for folder in CODE_DIRS:
         for path in sorted((REPO / folder).rglob("*.py")):
             cited |= set(re.findall(r"arbitro §([A-Z]\.\d+)", path.read_text(encoding="utf-8")))
-    cited |= set(re.findall(r"arbitro §([A-Z]\.\d+)", (REPO / "cli.py").read_text(encoding="utf-8")))
+    for path in sorted(REPO.glob("cli*.py")):  # cli.py and the modules beside it
+        cited |= set(re.findall(r"arbitro §([A-Z]\.\d+)", path.read_text(encoding="utf-8")))
     return cited
 
 

@@ -42,7 +42,10 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.importing": 7,
     "arbitro.adjudicator.selfplay": 7,
     "arbitro.adjudicator.demo": 7,
-    "arbitro.cli": 8,
+    "arbitro.cli": 8,  # the CLI: cli.py, its entry point, and the modules beside it (cli_*.py)
+    "arbitro.cli_common": 8,
+    "arbitro.cli_dice": 8,
+    "arbitro.cli_audit": 8,
 }
 
 # What does not conform yet, by name (empty since issue 18 broke the last cycle): the lists may only shrink.
@@ -52,7 +55,7 @@ KNOWN_LOCAL_IMPORTS: set[str] = set()
 
 
 def module_files() -> dict[str, Path]:
-    out = {"arbitro.cli": ROOT / "cli.py"}
+    out = {f"arbitro.{path.stem}": path for path in sorted(ROOT.glob("cli*.py"))}
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):
             parts = ["arbitro", *path.relative_to(ROOT).with_suffix("").parts]

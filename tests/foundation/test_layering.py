@@ -17,7 +17,7 @@ CLOCK_ALLOWED = {"adjudicator/service.py"}
 
 def modules(layer: str) -> list[Path]:
     path = ROOT / layer
-    return sorted(path.rglob("*.py")) if path.is_dir() else [ROOT / f"{layer}.py"]
+    return sorted(path.rglob("*.py")) if path.is_dir() else sorted(ROOT.glob(f"{layer}*.py"))
 
 
 def imported(path: Path) -> set[str]:

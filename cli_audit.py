@@ -1,0 +1,310 @@
+"""The command line's exchange and audit commands: export, import, delete, verify, keygen, register-key, receipt,
+check and readjudicate (docs/engine-rules.md §L, §V)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from arbitro.adjudicator.errors import BadFile, BadInput, Declined, NoSuchFile
+from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.storecheck import check_game
+from arbitro.events import signing
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.cli_common import (
+    db_option, json_option, seat_option, handle_errors, open_app, is_file_source, out, brief, Progress,
+    read_json_arg,
+)
+
+
+@click.command()
+@click.argument("game")
+@seat_option(required=False, default="umpire")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file (default: stdout).")
+@click.option("--with-seed", is_flag=True, help="Umpire only: include the unrevealed seed, to move a game to another server.")
+@db_option
+@handle_errors
+def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -> None:
+    """Export a game as JSON Lines; a seat's export holds only what that seat may see.
+
+    \b
+    Example:
+        arbitro export marengo-1a2b -o game.jsonl
+        arbitro export marengo-1a2b --as france -o for-france.jsonl
+    """
+    lines = list(open_app(db, "read").export(game, seat, with_seed=with_seed))
+    if output:
+        Path(output).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        click.echo(f"wrote {len(lines)} records to {output}", err=True)
+    else:
+        click.echo("\n".join(lines))
+
+
+@click.command(name="import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--as-id", "as_id", metavar="NEW_ID",
+              help="Store it under this id (when its own is taken): a re-sealed copy, a new chain with the same content.")
+@seat_option(required=False, default="umpire")
+@db_option
+@json_option
+@handle_errors
+def import_(file: str, as_id: str | None, seat: str, db: str, as_json: bool) -> None:
+    """Import an exported game, whole or not at all, after checking its chain and command log (an error names
+    the file's first bad line); print its id. `arbitro verify FILE` re-adjudicates it too.
+
+    \b
+    Example:
+        arbitro import game.jsonl --db club.db
+        arbitro import game.jsonl --as-id marengo-copy --db club.db
+    """
+    if not Path(file).is_file():
+        raise NoSuchFile(f"{file}: no such file")
+    with open(file, encoding="utf-8") as f:
+        gid = open_app(db, "create").import_lines(f, file, seat=seat, as_id=as_id)
+    out({"game": gid}, as_json, lambda d: d["game"])
+
+
+def read_receipts(files: tuple[str, ...]) -> list[Any]:
+    """Receipts from files: one receipt, a list of them, or a saved `submit --json` answer."""
+    receipts: list[Any] = []
+    for file in files:
+        data = read_json_arg(None, file, "receipt")
+        items = data if isinstance(data, list) else [data]
+        receipts += [item.get("receipt", item) if isinstance(item, dict) else item for item in items]
+    return receipts
+
+
+def parse_seat_keys(items: tuple[str, ...]) -> dict[str, str]:
+    keys = {}
+    for item in items:
+        seat, sep, key = item.partition("=")
+        if not sep or not seat or not key:
+            raise BadInput(f"--seat-key {item!r}: write SEAT=PUBLIC_KEY, e.g. austria=3b6a27bc...")
+        try:
+            keys[seat] = signing.check_public_key(key)
+        except signing.BadKey as e:
+            raise BadInput(f"--seat-key {seat}: {e}") from None
+    return keys
+
+
+@click.command()
+@click.argument("game")
+@seat_option(required=False, default="umpire")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+@db_option
+@json_option
+@handle_errors
+def delete(game: str, seat: str, yes: bool, db: str, as_json: bool) -> None:
+    """Delete GAME and everything stored of it (the umpire's act; it cannot be undone: export it first if in
+    doubt). Asks for confirmation unless --yes. Its forks keep their own logs.
+
+    \b
+    Example:
+        arbitro delete marengo-1a2b3c4d
+        arbitro delete marengo-1a2b3c4d --yes --db club.db
+    """
+    app = open_app(db)
+    record = app.game(game)
+    if not yes and not click.confirm(f"Delete game {game} ({record.ruleset}/{record.scenario}, {record.head_seq} "
+                                     f"events) from {db}? This cannot be undone", err=True):
+        raise Declined(f"nothing deleted: game {game} is still in {db}")
+    result = app.delete(game, seat)
+    out(result, as_json, lambda r: f"deleted {r['game']} ({r['events']} events)"
+        + (f"; its forks {', '.join(r['forks_kept'])} are kept" if r["forks_kept"] else ""))
+
+
+@click.command()
+@click.argument("source")
+@click.option("--head", "head", metavar="HASH",
+              help="A hash you recorded yourself (e.g. from a submit): the file's chain up to it must be the one you saw.")
+@click.option("--receipt", "receipt_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A receipt the server signed for one of your submissions (repeatable): the file must hold its head.")
+@click.option("--seat-key", "seat_keys", multiple=True, metavar="SEAT=PUBLIC_KEY",
+              help="A seat's own public key, as you know it (repeatable): the file must carry it, and every command "
+                   "in that seat's name since its registration must be signed with it.")
+@db_option
+@json_option
+@handle_errors
+def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_keys: tuple[str, ...], db: str,
+           as_json: bool) -> None:
+    """Verify a game (id) or an exported file: chain, genesis, commands, build, dice, re-adjudication,
+    annotations; with --receipt and --head, that the file is the log the server acknowledged to you.
+
+    \b
+    Example:
+        arbitro verify logs/marengo-full.jsonl
+        arbitro verify for-france.jsonl --receipt r41.json   (a receipt france kept from a submit)
+        arbitro verify for-france.jsonl --head 3f9a...       (a hash france recorded)
+    """
+    progress = None if as_json else Progress("re-adjudicating commands")
+    if is_file_source(source):
+        app = Arbitro(SQLiteStore(":memory:"))
+        with open(source, encoding="utf-8") as f:
+            report = app.verify_lines(f, source, progress, head, read_receipts(receipt_files), parse_seat_keys(seat_keys))
+    else:
+        if head is not None or receipt_files or seat_keys:
+            raise BadFile("--head, --receipt and --seat-key check an exported file: export the game first")
+        report = open_app(db, "read").verify(source, progress)
+    if progress is not None:
+        progress.close()
+
+    def text(r: Any) -> str:
+        lines = [f"{r.game}: {r.ruleset} {r.version}, {r.kind} game"]
+        lines += [f"  {c.status.upper():<9} {c.name}: {c.detail}" for c in r.checks]
+        if r.divergence:
+            d = r.divergence
+            lines.append(f"  first divergence at #{d.seq} [{d.rule}]")
+            lines.append(f"    log holds: {brief(d.expected)}")
+            lines.append(f"    rules give: {brief(d.found)}")
+        if r.provisional:
+            lines.append("  played with PROVISIONAL data: " + "; ".join(r.provisional))
+        lines.append("VERIFIED" if r.passed else "FAILED")
+        return "\n".join(lines)
+
+    out(report, as_json, text)
+    if not report.passed:
+        sys.exit(1)
+
+
+@click.command()
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True, help="Where to write the private key.")
+@json_option
+@handle_errors
+def keygen(output: str, as_json: bool) -> None:
+    """Make a seat's Ed25519 key pair: write the private key to OUTPUT (keep it; the server never sees it)
+    and print the public key, to register with `arbitro register-key`.
+
+    \b
+    Example:
+        arbitro keygen -o austria.key
+    """
+    if Path(output).exists():
+        raise BadFile(f"{output} already exists: a key file is never overwritten")
+    private = signing.new_private_key()
+    Path(output).write_text(private.hex() + "\n", encoding="utf-8")
+    Path(output).chmod(0o600)
+    out({"public_key": signing.public_key(private), "file": output}, as_json, lambda d: d["public_key"])
+
+
+@click.command(name="register-key")
+@click.argument("game")
+@click.argument("public_key")
+@seat_option()
+@db_option
+@json_option
+@handle_errors
+def register_key(game: str, public_key: str, seat: str, db: str, as_json: bool) -> None:
+    """Register SEAT's public key in GAME: from then on its commands are accepted only signed with the
+    private half (`arbitro submit --sign KEYFILE`), so nobody else, the host included, can send or alter one.
+
+    \b
+    Example:
+        arbitro register-key marengo-1a2b --as austria 3b6a27bcceb6a42d62a3a8d02a6f0d73653215771de243a63ac048a18b59da29
+    """
+    result = open_app(db).register_key(game, seat, public_key)
+    out(result, as_json, lambda r: f"{r['seat']} signs its commands in {r['game']} after command {r['since_cmd']}")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--cmd", "cmd", type=int, help="The command's number (default: the last one).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the receipt to this file.")
+@db_option
+@json_option
+@handle_errors
+def receipt(game: str, cmd: int | None, output: str | None, db: str, as_json: bool) -> None:
+    """Print the server's signed receipt for a command (every submit also returns it): keep it, and check an
+    exported log against it later with `arbitro verify FILE --receipt R.json`.
+
+    \b
+    Example:
+        arbitro receipt marengo-1a2b --cmd 41 -o r41.json
+    """
+    app = open_app(db)
+    signed = app.receipt(game, app.game(game).head_cmd if cmd is None else cmd)
+    if output:
+        Path(output).write_text(json.dumps(signed) + "\n", encoding="utf-8")
+    out(signed, as_json, lambda r: (f"command {r['cmd']} of {r['game']}: head #{r['seq']} {r['head']}\n"
+                                    f"signed by server key {r['server_key']}"))
+
+
+@click.command()
+@click.argument("game", required=False)
+@db_option
+@json_option
+@handle_errors
+def check(game: str | None, db: str, as_json: bool) -> None:
+    """Check the whole store (or one GAME) for damage: every game's hash chain and genesis, command log,
+    snapshots and annotations (no re-adjudication: that is `verify`). Exit 1 on any problem.
+
+    \b
+    Example:
+        arbitro check
+        arbitro check marengo-1a2b --json
+    """
+    app = open_app(db, "read")
+    ids = [game] if game else [g.id for g in app.store.games()]
+    if game:
+        app.game(game)  # not found: exit 3
+    results = []
+    with click.progressbar(ids, label="checking games", file=sys.stderr, show_pos=True) if not as_json and len(ids) > 1 \
+            else contextlib.nullcontext(ids) as games_:
+        for gid in games_:
+            results.append(check_game(app.store, gid))
+
+    def text(rs: list[Any]) -> str:
+        lines = []
+        for r in rs:
+            lines.append(f"{'OK     ' if r.ok else 'DAMAGED'} {r.game}: {r.events} events, {r.commands} commands, "
+                         f"{r.snapshots} snapshots, {r.annotations} notes")
+            lines += [f"        {p}" for p in r.problems]
+        bad = sum(not r.ok for r in rs)
+        lines.append(f"{len(rs)} games checked, {bad} with problems" if rs else "no games")
+        return "\n".join(lines)
+
+    out(results, as_json, text)
+    if any(not r.ok for r in results):
+        sys.exit(1)
+
+
+@click.command()
+@click.argument("game")
+@db_option
+@json_option
+@handle_errors
+def readjudicate(game: str, db: str, as_json: bool) -> None:
+    """Judge GAME's whole command log again under this build's ruleset version and report the first
+    divergence (a game is pinned to the version it was made with: arbitro §L.5). Nothing is changed;
+    exit 0 if the log replays identically, 1 if it diverges.
+
+    \b
+    Example:
+        arbitro readjudicate marengo-1a2b3c4d
+        arbitro fork marengo-1a2b3c4d --at 120     (then: continue under this build)
+    """
+    progress = None if as_json else Progress("re-adjudicating commands")
+    result = open_app(db, "read").readjudicate(game, progress)
+    if progress is not None:
+        progress.close()
+
+    def text(r: dict[str, Any]) -> str:
+        lines = [f"{r['game']}: made with {r['ruleset']} {r['played_with']}, re-adjudicated under {r['installed']}"]
+        lines += [f"  {c['status'].upper():<9} {c['name']}: {c['detail']}" for c in r["checks"]]
+        if r["divergence"]:
+            d = r["divergence"]
+            lines += [f"  first divergence at #{d['seq']} [{d['rule']}]", f"    log holds: {brief(d['expected'])}",
+                      f"    {r['installed']} gives: {brief(d['found'])}"]
+        lines.append("IDENTICAL" if r["identical"] else "DIVERGES")
+        return "\n".join(lines)
+
+    out(result, as_json, text)
+    if not result["identical"]:
+        sys.exit(1)
+
+
+AUDIT_COMMANDS = (export, import_, delete, verify, keygen, register_key, receipt, check, readjudicate)

@@ -1,0 +1,206 @@
+"""The command line's shared parts: its options, error handling and exit statuses, the database it opens, and
+how results are rendered as text (every record whole, wrapped, never cut) or as `--json`."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+import msgspec
+
+from arbitro.adjudicator.errors import ArbitroError, BadFile, NoSuchFile
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import signing
+from arbitro.events.sqlite import OpenMode, SQLiteStore
+from arbitro.events.store import BrokenChain, GameNotFound, NoDatabase, StoreError
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.fold import ChainBroken
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+# --- shared options and error handling ----------------------------------------------------------
+def db_option(fn: F) -> F:
+    return click.option(
+        "--db", "db", type=click.Path(dir_okay=False), envvar="ARBITRO_DB", default="arbitro.db", show_default=True,
+        help="SQLite database (default $ARBITRO_DB, else ./arbitro.db).",
+    )(fn)
+
+
+def json_option(fn: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON output.")(fn)
+
+
+def seat_option(required: bool = True, default: str | None = None) -> Callable[[F], F]:
+    return click.option("--as", "seat", required=required, default=default, metavar="SEAT",
+                        help="The seat acting or viewing (a side of the scenario, or umpire).")
+
+
+def _exit_status(error: Exception) -> int:
+    if isinstance(error, ArbitroError):
+        return error.exit_status
+    if isinstance(error, (GameNotFound, NoDatabase)):
+        return 3
+    if isinstance(error, (ChainBroken, BrokenChain)):
+        return 1
+    return 2
+
+
+def handle_errors(fn: F) -> F:
+    """Turn every library error into a precise message and its exit status; never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = kwargs.get("as_json", False)
+        try:
+            return fn(*args, **kwargs)
+        except (ArbitroError, StoreError, ChainBroken, ValueError) as error:
+            code = getattr(error, "code", "input/bad")
+            payload = error.to_dict() if isinstance(error, ArbitroError) else {"error": code, "message": str(error)}
+            if as_json:
+                click.echo(json.dumps(payload, ensure_ascii=False))
+            else:
+                click.echo(f"error ({code}): {error}", err=True)
+            sys.exit(_exit_status(error))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def open_app(db: str, mode: OpenMode = "write") -> Arbitro:
+    """The application over the database: "read" for commands that only read it (read-only, never created),
+    "write" for those that change a game in it, "create" for those that may start it (new, import, demo)."""
+    if db != ":memory:" and Path(db).exists() and Path(db).is_dir():
+        raise BadFile(f"--db {db} is a directory; give a database file path")
+    store = SQLiteStore(db, mode=mode)
+    if store.created:
+        click.echo(f"created the database {db}", err=True)
+    return Arbitro(store)
+
+
+def is_file_source(source: str) -> bool:
+    """Whether SOURCE names an exported file (it exists) rather than a game id; a path or a .jsonl name that does
+    not exist is reported as a missing file, not as a game missing from the database."""
+    if Path(source).is_file():
+        return True
+    if "/" in source or source.endswith((".jsonl", ".json")):
+        raise NoSuchFile(f"{source}: no such file (give an exported .jsonl file, or a game id in the database)")
+    return False
+
+
+def out(data: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
+    if as_json:
+        click.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=None))
+    elif text is not None:
+        click.echo(text(data))
+    else:
+        click.echo(json.dumps(msgspec.to_builtins(data), ensure_ascii=False, indent=2))
+
+
+CHAIN_FIELDS = ("hash", "prev", "cmd_hash", "salt")
+
+
+def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -> list[str]:
+    """A served event in full, for a log a dispute may rest on: every field whole (long lines wrap, a long
+    value such as a hash is never cut), and its chain fields only when asked for (--chain)."""
+    data = event.get("event") or {}
+    fields = [f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
+              for k, v in data.items() if k not in ("type", "rule")]
+    rule = [f"({data['rule']})"] if data.get("rule") else []
+    head = f"#{event['seq']:<5} {event['seat']:<8} {event['type']:<22}"
+    wrapped = textwrap.wrap(" ".join([head, *fields, *rule]), width=width, subsequent_indent=" " * 8,
+                            break_long_words=False, break_on_hyphens=False) or [head]
+    if chain:
+        wrapped += [f"        {k}={event[k]}" for k in CHAIN_FIELDS if event.get(k)]
+    return wrapped
+
+
+def event_lines(events: list[dict[str, Any]]) -> list[str]:
+    """A command's served events, each record whole (wrapped, never cut), as `submit`, `undo`, `entropy` and
+    `reveal` print them."""
+    return [line for event in events for line in record_lines(event)]
+
+
+def note_lines(notes: list[dict[str, Any]], indent: str = "        ") -> list[str]:
+    """Notes as printed beneath the event they annotate."""
+    return [f"{indent}note {n['id']} on #{n['seq']} by {n['seat']}{' (private)' if n['private'] else ''}: {n['text']}"
+            for n in notes]
+
+
+def notes_by_seq(notes: list[Any]) -> dict[int, list[dict[str, Any]]]:
+    """Notes (Annotation records) as plain dicts, grouped by the event they annotate."""
+    grouped: dict[int, list[dict[str, Any]]] = {}
+    for note in notes:
+        grouped.setdefault(note.seq, []).append(msgspec.to_builtins(note))
+    return grouped
+
+
+def brief(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":")) if not isinstance(value, str) else value
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+class Progress:
+    """A progress bar on stderr for long work (shown only past a few hundred steps)."""
+
+    THRESHOLD = 300
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if total < self.THRESHOLD:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.shown)
+        self.shown = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
+    if (text is None) == (file is None):
+        raise BadFile(f"give the {what} as a JSON argument or with --file, not both or neither")
+    source = "argument" if file is None else file
+    try:
+        raw = Path(file).read_text(encoding="utf-8") if file else text
+        return json.loads(raw)  # type: ignore[arg-type]
+    except FileNotFoundError:
+        raise NoSuchFile(f"{file}: no such file") from None
+    except json.JSONDecodeError as e:
+        raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+
+
+def app_for(source: str, db: str) -> tuple[Arbitro, str]:
+    """A game in the database, or an exported file loaded into a private in-memory database."""
+    if is_file_source(source):
+        app = Arbitro(SQLiteStore(":memory:"))
+        with open(source, encoding="utf-8") as f:
+            return app, app.import_lines(f, source, seat=UMPIRE)  # the reader's own private database
+    return open_app(db, "read"), source
+
+
+def read_private_key(path: str) -> bytes:
+    try:
+        text = Path(path).read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        raise NoSuchFile(f"{path}: no such key file (make one with `arbitro keygen -o {path}`)") from None
+    try:
+        private = bytes.fromhex(text)
+        signing.public_key(private)
+    except (ValueError, signing.BadKey):
+        raise BadFile(f"{path}: not an Ed25519 private key (64 hex digits, as `arbitro keygen` writes)") from None
+    return private

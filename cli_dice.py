@@ -1,0 +1,227 @@
+"""The command line's dice commands: `roll` (one roll explained, and recomputed once the seed is revealed),
+`entropy` (a seat's commit-reveal entropy, arbitro §R.2) and `reveal` (the umpire reveals the seed, §R.3)."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+import msgspec
+
+from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import random as rnd
+from arbitro.cli_common import (
+    db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines, app_for,
+)
+
+
+# The events of the seats' entropy round, which `roll` shows beside the roll they protect (arbitro §R.2).
+ENTROPY_TYPES = ("entropy_committed", "entropy_revealed", "entropy_waived", "entropy_mixed", "entropy_added")
+
+
+@click.command()
+@click.argument("source")
+@click.argument("seq", type=int)
+@seat_option(required=False, default="umpire")
+@db_option
+@json_option
+@handle_errors
+def roll(source: str, seq: int, seat: str, db: str, as_json: bool) -> None:
+    """Explain the roll or draw at event SEQ of a game (an id, or an exported .jsonl file), as SEAT is served
+    it: the dice, how they were derived (random index, seed commitment, the mix and the seats' entropy that
+    made it: arbitro §R.1, §R.2), its purpose, table, row or column and every modifier as the event records
+    them, what followed from it, and, once the seed is revealed, the dice recomputed from it (exit 1 if they
+    differ). A roll SEAT may not examine shows only what SEAT is served (arbitro §V.4).
+
+    \b
+    Example:
+        arbitro roll caldiero-9f8e 30 --as france
+        arbitro roll logs/caldiero-full.jsonl 30
+    """
+    app, game = app_for(source, db)
+    explained = explain_roll(app, game, seq, seat)
+    out(explained, as_json, roll_text)
+    if explained["recomputed"].get("matches") is False:
+        sys.exit(1)
+
+
+def explain_roll(app: Arbitro, game: str, seq: int, seat: str) -> dict[str, Any]:
+    """What a dispute over the roll at `seq` needs, built only from what `seat` is served."""
+    record = app.game(game)
+    if not 1 <= seq <= record.head_seq:
+        raise BadInput(f"game {game} has events #1 to #{record.head_seq}; there is no event #{seq}")
+    served = app.log(game, seat, 1, record.head_seq)
+    event = served[seq - 1]
+    data = event.get("event") or {}
+    kind = data.get("type", event["type"])
+    if kind not in ("dice_rolled", "items_drawn", "hidden"):
+        rolls = [e["seq"] for e in served if e["type"] in ("dice_rolled", "items_drawn")]
+        raise BadInput(f"event #{seq} of {game} is a {kind}, not a roll or a draw; its rolls and draws are at "
+                       + (", ".join(f"#{n}" for n in rolls[:20]) + (" ..." if len(rolls) > 20 else "") or "no event"))
+    before = app.state_at(game, seq - 1).core
+    detail = dict(data.get("detail") or {})
+    modifiers = detail.get("modifiers", "")
+    values = data.get("values") if kind == "dice_rolled" else data.get("drawn")
+    source_ = data.get("source")
+    explained: dict[str, Any] = {
+        "game": game, "seq": seq, "seat": seat, "type": kind, "cmd": event["cmd"], "by": event["seat"],
+        "purpose": data.get("purpose", data.get("rule", "")), "source": source_,
+        "dice": ({"count": data.get("count"), "sides": data.get("sides"), "values": values}
+                 if kind == "dice_rolled" else {"population": data.get("population"), "drawn": values}),
+        "table": detail.get("table"), "row": detail.get("row"), "column": detail.get("column"),
+        "modifiers": [m.strip() for m in str(modifiers).split(";") if m.strip()] if modifiers else [],
+        "detail": detail,
+        "withheld": values is None,  # fog of war: this seat is not served the outcome (arbitro §V.4)
+        "derivation": derivation(served, seq, data, before.mix) if source_ != "entered" else
+        {"rule": "arbitro §R.4", "how": "entered by the umpire from the dice rolled on the table"},
+        "followed": followed(served, seq),
+        "event": event,
+    }
+    explained["recomputed"] = recompute(app.state_at(game).core.seed, before.mix, data, values, source_)
+    return explained
+
+
+def followed(served: list[dict[str, Any]], seq: int) -> list[dict[str, Any]]:
+    """The events the roll at `seq` led to: those of the same command up to its next roll or draw."""
+    cmd, after = served[seq - 1]["cmd"], []
+    for e in served[seq:]:
+        if e["cmd"] != cmd or e["type"] in ("dice_rolled", "items_drawn"):
+            break
+        after.append(e)
+    return after
+
+
+def derivation(served: list[dict[str, Any]], seq: int, data: dict[str, Any], mix: str) -> dict[str, Any]:
+    """How a generated roll is derived (arbitro §R.1): the committed seed, the mix of the seats' entropy
+    (the entropy events before the roll, as served) and the roll's index."""
+    created = (served[0].get("event") or {})
+    index = data.get("index")
+    return {
+        "rule": "arbitro §R.1", "algorithm": rnd.DERIVATION, "index": index,
+        "seed_commitment": created.get("seed_commitment"), "mix": mix,
+        "message": f"{rnd.DERIVATION}|{mix}|{index}|0" if index is not None else None,
+        "entropy": [{"seq": e["seq"], **(e.get("event") or {})} for e in served[:seq - 1] if e["type"] in ENTROPY_TYPES],
+    }
+
+
+def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, source_: str | None) -> dict[str, Any]:
+    """The roll recomputed from the revealed seed (arbitro §R.1, events/random.py), and whether it matches."""
+    if source_ == "entered":
+        return {"status": "entered from the table: nothing to recompute (arbitro §R.4)"}
+    if values is None:
+        return {"status": "not served to this seat: nothing to recompute (arbitro §V.4)"}
+    if seed is None:
+        return {"status": "the seed is not revealed yet: the roll can be recomputed once it is (arbitro §R.3)"}
+    if data["type"] == "dice_rolled":
+        again: list[Any] = list(rnd.roll(seed, mix, data["index"], data["count"], data["sides"]))
+    else:
+        again = list(rnd.draw(seed, mix, data["index"], data["population"], len(values)))
+    return {"status": "recomputed from the revealed seed", "seed": seed, "values": again,
+            "matches": again == list(values)}
+
+
+def roll_text(r: dict[str, Any]) -> str:
+    dice = r["dice"]
+    lines = [f"#{r['seq']} of {r['game']}: {r['type']} by {r['by']} (command {r['cmd']}), as served to {r['seat']}",
+             f"  purpose:    {r['purpose'] or '(not served)'}"]
+    if r["type"] == "dice_rolled":
+        lines.append(f"  dice:       {dice['count']}d{dice['sides']} -> "
+                     + (" ".join(map(str, dice["values"])) if dice["values"] is not None else "(withheld)"))
+    elif r["type"] == "items_drawn":
+        lines.append(f"  drew:       {', '.join(dice['drawn']) if dice['drawn'] is not None else '(withheld)'}"
+                     + (f" from {', '.join(dice['population'])}" if dice["population"] else ""))
+    for key in ("table", "row", "column"):
+        if r[key] is not None:
+            lines.append(f"  {key + ':':<11} {r[key]}")
+    lines += [f"  modifier:   {m}" for m in r["modifiers"]]
+    lines += [f"  {k + ':':<11} {v}" for k, v in r["detail"].items() if k not in ("table", "row", "column", "modifiers")]
+    d = r["derivation"]
+    if d.get("index") is not None:
+        lines += [f"  derivation: {d['rule']} {d['algorithm']}: HMAC-SHA256(seed, \"{d['message']}\") ...",
+                  f"              random index {d['index']}; seed commitment {d['seed_commitment']}",
+                  f"              mix {d['mix'] or '(empty: no entropy mixed in)'}"]
+        lines += [f"              #{e['seq']} {e['type']}: " + " ".join(f"{k}={v}" for k, v in e.items()
+                                                                          if k not in ("seq", "type", "rule"))
+                  for e in d["entropy"]]
+    elif "how" in d:
+        lines.append(f"  derivation: {d['how']} ({d['rule']})")
+    else:
+        lines.append(f"  derivation: its random index is not served to {r['seat']} (arbitro §V.4)")
+    lines += [f"  followed:   {line}" for e in r["followed"] for line in record_lines(e)]
+    c = r["recomputed"]
+    if "matches" in c:
+        lines.append(f"  recomputed: {c['values']} from seed {c['seed']}: "
+                     + ("MATCHES the log" if c["matches"] else "DIFFERS from the log"))
+    else:
+        lines.append(f"  recomputed: {c['status']}")
+    return "\n".join(lines)
+
+
+@click.command()
+@click.argument("game")
+@seat_option()
+@click.option("--file", "path", type=click.Path(dir_okay=False),
+              help="Where SEAT keeps its entropy between commit and reveal (default: GAME.SEAT.entropy).")
+@db_option
+@json_option
+@handle_errors
+def entropy(game: str, seat: str, path: str | None, db: str, as_json: bool) -> None:
+    """Answer the game's entropy round for SEAT (arbitro §R.2). The first call draws 128 random bits, keeps
+    them in FILE (readable by you alone) and commits to their SHA-256; once every seat has committed, the
+    same call reveals them. With FILE already there, its text is the entropy (make your own).
+
+    \b
+    Example:
+        arbitro entropy marengo-1a2b3c4d --as france
+        arbitro entropy marengo-1a2b3c4d --as france        (again, once austria has committed too)
+    """
+    keep = Path(path or f"{game}.{seat}.entropy")
+    made = not keep.exists()
+    if made:  # kept before it is committed: a commitment whose entropy is lost can never be revealed
+        keep.touch(mode=0o600)
+        keep.write_text(secrets.token_hex(16), encoding="utf-8")
+    text = keep.read_text(encoding="utf-8").strip()
+    try:
+        result = open_app(db).entropy(game, seat, text)
+    except Exception:
+        if made:
+            keep.unlink()
+        raise
+    out(result, as_json, lambda r: "\n".join(event_lines(r.events)) + f"\n(entropy kept in {keep})")
+
+
+@click.command()
+@click.argument("game")
+@click.option("--reason", default="revealed by the umpire", show_default=True)
+@seat_option(required=False, default="umpire")
+@db_option
+@json_option
+@handle_errors
+def reveal(game: str, reason: str, seat: str, db: str, as_json: bool) -> None:
+    """Reveal the game's dice seed (the umpire's act): from then on anyone can recompute every roll.
+
+    BEFORE YOU DO IT: a reveal ENDS THE DICE IN GAME. Once the seed is public every later roll would be
+    predictable, so GAME makes no further roll or draw (arbitro §R.3): to play on you must fork it
+    (`arbitro fork GAME --at N`, a new game with a new secret seed), and the reveal cannot be undone. To
+    settle a dispute without it, `arbitro roll GAME SEQ` shows how a roll was derived; a proof of one roll
+    that keeps the seed secret is not possible with this derivation (docs/engine-rules.md §R.5).
+
+    \b
+    Example:
+        arbitro reveal marengo-1a2b --reason "dispute over turn 7"
+        arbitro fork marengo-1a2b --at 412       (then: play on in the fork it prints)
+    """
+    result = open_app(db).reveal(game, reason, seat=seat)
+    # the only way play goes on (arbitro §R.3): the fork command, beside the result's own fields
+    shown = {**msgspec.to_builtins(result), "continue": f"arbitro fork {game} --at {result.head}"}
+    out(shown, as_json, lambda r: "\n".join([*event_lines(result.events),
+                                             f"{game} makes no further roll (arbitro §R.3). To play on, fork it: "
+                                             f"{r['continue']}  (add --keep-dice to replay the same dice, for "
+                                             "analysis)"]))
+
+
+DICE_COMMANDS = (roll, entropy, reveal)
