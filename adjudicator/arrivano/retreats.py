@@ -6,71 +6,39 @@ The permitted lines, in order of the rules that narrow them (docs/rulesets/arriv
 1. every path of the retreat's length through hexes free of enemy units (§12.6), ranked by retreat_options
    (ending farther from every enemy if possible, then farthest from the nearest);
 2. an end where stacking allows (§12.6.2, "comprese le EZoC": a fitting end in EZoC beats going on); if none fits,
-   the retreat goes on one more hex from the ends it would take, and so on (at most MAX_CONTINUATION hexes);
+   the retreat goes on one more hex from the ends it would take, and so on (at most retreat.BY_END_EXTRA hexes);
 3. among those, the ones that avoid EZoC if any (§12.6.1), then the best-ranked; one line per end hex, the owner
    choosing among them (§12.6);
 4. off the map (§12.8.1, reading `off_map_retreat`): `only_way` - only when no line of the full length stays on the
    map, through any map-edge hex reached with hexes still to go; `farthest` - leaving counts as the farthest end,
    so an exit, when one exists, is the only permitted retreat.
+Steps 1-4 are the kernel's `parabellum.retreat.by_end` (Arrivano's `retreat_lines`, D34).
 The owner also splits a stack (§12.6 "Due unità in stack insieme possono ritirarsi in esagoni differenti"): an
 answer names the units that take the line; the rest of the stack then answers again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any
 
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.maps.retreat import RetreatOption, best_retreats, retreat_options
+from arbitro.adjudicator.parabellum.retreat import Ground, Line
 from arbitro.projections.arrivano import Frame
-
-MAX_CONTINUATION = 6
-"""§12.6.2 continuation is searched up to this many extra hexes; beyond it (never on the scenario maps, where a
-hex with room is always nearer) the last ends are accepted overstacked rather than eliminating the unit."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """One permitted line of retreat."""
-
-    path: tuple[str, ...]
-    """Map hexes entered, in order, the start excluded (empty: leaving the map from the start hex)."""
-    to: str
-    """The hex where it ends on the map; for an exit, the map-edge hex it leaves from."""
-    off_map: bool = False
-    """It leaves the map after `to` (arrivano §12.8.1)."""
-    continued: int = 0
-    """Hexes added because the ends overstacked (arrivano §12.6.2)."""
 
 
 def lines(w: World, units: list[str], n: int, ignore_ezoc: bool, may_leave: bool = True) -> list[Line]:
-    """The permitted lines of retreat of `n` hexes for `units` (stacked together), sorted by end hex.
-    `may_leave=False`: a retreat that may not leave the map (a retreat before combat, before_combat_lines): the
-    lines as if the map had no way off it."""
+    """The permitted lines of retreat of `n` hexes for `units` (stacked together), sorted by end hex: the kernel's
+    reading by the end hex (ARRIVANO_VARIANT.retreat_lines). `may_leave=False`: a retreat that may not leave the
+    map (a retreat before combat, before_combat_lines): the lines as if the map had no way off it."""
     side = w.state.units[units[0]].side
-    start = w.state.units[units[0]].hex
     enemy = w.enemy(side)
-    enemies = sorted({w.state.units[u].hex for u in w.units_of(enemy)})
-    ezoc = frozenset() if ignore_ezoc else w.ezoc(side)
-
-    def enterable(h: str) -> bool:
-        return w.side_at(h) != enemy
-
-    def clean(path: tuple[str, ...]) -> bool:
-        return not any(h in ezoc for h in path)
-
-    opts = list(retreat_options(w.grid, start, enemies, hexes=n, can_enter=enterable))
-    exits = _exits(w, start, n, enterable, clean) if may_leave else []
-    if exits and w.reading("off_map_retreat") == "farthest":
-        if clean(exits[0].path) or not any(clean(o.path) for o in opts):
-            return exits
-    if opts:
-        found = _on_map(w, units, start, enemies, opts, clean, enterable)
-        return found if may_leave else [ln for ln in found if not ln.off_map]
-    return exits
+    ground = Ground(grid=w.grid, start=w.state.units[units[0]].hex,
+                    enemies=tuple(sorted({w.state.units[u].hex for u in w.units_of(enemy)})),
+                    ezoc=frozenset() if ignore_ezoc else w.ezoc(side),
+                    enterable=lambda h: w.side_at(h) != enemy, fits=lambda h: w.fits(h, units), may_leave=may_leave)
+    return ARRIVANO_VARIANT.retreat_lines(ground, n, w.reading)
 
 
 def before_combat_lines(w: World, units: list[str]) -> list[Line]:
@@ -81,63 +49,6 @@ def before_combat_lines(w: World, units: list[str]) -> list[Line]:
     owner's free choice, so none leaves the map (with no line on it, the unit may not retreat before combat);
     `as_forced`: the lines of a forced retreat, exits included (reading off_map_retreat), with their §12.8.1 end."""
     return lines(w, units, 1, False, may_leave=w.reading("retreat_before_combat_off_map") == "as_forced")
-
-
-def _exits(w: World, start: str, n: int, enterable: Callable[[str], bool],
-           clean: Callable[[tuple[str, ...]], bool]) -> list[Line]:
-    """Ways off the map: a map-edge hex reached in fewer than `n` hexes (the start itself if on the edge); those
-    avoiding EZoC if any (§12.6.1); one per edge hex."""
-    found: list[tuple[str, ...]] = [()] if w.grid.is_edge(start) else []
-    for k in range(1, n):
-        found += [o.path for o in retreat_options(w.grid, start, [], hexes=k, can_enter=enterable)
-                  if w.grid.is_edge(o.end)]
-    pool = [p for p in found if clean(p)] or found
-    out: dict[str, Line] = {}
-    for p in sorted(pool, key=lambda p: (len(p), p)):
-        to = p[-1] if p else start
-        out.setdefault(to, Line(path=tuple(p), to=to, off_map=True))
-    return [out[h] for h in sorted(out)]
-
-
-def _rank(w: World, start: str, enemies: list[str], paths: list[tuple[str, ...]]) -> list[RetreatOption]:
-    """The ranking of retreat_options for paths built here (the §12.6.2 continuations)."""
-    opts = [RetreatOption(
-        path=tuple(HexId(h) for h in p),
-        nearest_enemy=min((w.grid.distance(p[-1], e) for e in enemies), default=0),
-        farther_from_all=all(w.grid.distance(p[-1], e) > w.grid.distance(start, e) for e in enemies))
-        for p in paths]
-    return sorted(opts, key=lambda o: (not o.farther_from_all, -o.nearest_enemy, o.path))
-
-
-def _on_map(w: World, units: list[str], start: str, enemies: list[str], opts: list[RetreatOption],
-            clean: Callable[[tuple[str, ...]], bool], enterable: Callable[[str], bool]) -> list[Line]:
-    def chosen(pool: list[RetreatOption]) -> tuple[RetreatOption, ...]:
-        return best_retreats(tuple(o for o in pool if clean(o.path)) or tuple(pool))
-
-    pool, extra = opts, 0
-    while True:
-        fitting = [o for o in pool if w.fits(o.end, units)]
-        if fitting or extra >= MAX_CONTINUATION:
-            return _one_per_end(chosen(fitting or pool), extra)
-        # §12.6.2: no possible end fits: go on one more hex from the ends the retreat would take
-        ends = chosen(pool)
-        longer = [(*o.path, nb) for o in ends for nb in w.grid.neighbours(o.end)
-                  if nb != start and nb not in o.path and enterable(nb)]
-        if not longer:  # nowhere further on the map: off it from an edge end (§12.8.1), else none (§12.6.3)
-            return [Line(path=tuple(o.path), to=o.end, off_map=True, continued=extra)
-                    for o in _one_per_end_opts(ends) if w.grid.is_edge(o.end)]
-        pool, extra = _rank(w, start, enemies, longer), extra + 1
-
-
-def _one_per_end_opts(opts: tuple[RetreatOption, ...]) -> list[RetreatOption]:
-    seen: dict[str, RetreatOption] = {}
-    for o in opts:
-        seen.setdefault(o.end, o)
-    return [seen[h] for h in sorted(seen)]
-
-
-def _one_per_end(opts: tuple[RetreatOption, ...], extra: int) -> list[Line]:
-    return [Line(path=tuple(o.path), to=o.end, continued=extra) for o in _one_per_end_opts(opts)]
 
 
 # --- the pending retreat: its answers ------------------------------------------------------------------------

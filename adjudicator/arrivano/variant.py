@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from arbitro.adjudicator.arrivano.rules import RULEBOOK
+from arbitro.adjudicator.parabellum import retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 
@@ -25,6 +26,11 @@ class ArrivanoVariant(Variant):
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """arrivano §6.1.1: ties go to the French (D13)."""
         return "france"
+
+    def retreat_lines(self, ground: retreat.Ground, hexes: int, reading: Reading) -> list[retreat.Line]:
+        """arrivano §12.6-§12.6.2: whole paths ranked by their end, one line per end hex; off the map (§12.8.1) as
+        the interpretation `off_map_retreat` reads it (`farthest`: an exit is the farthest end) (D34)."""
+        return retreat.by_end(ground, hexes, leaving_is_farthest=reading("off_map_retreat") == "farthest")
 
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """arrivano §12.5.4 NE: "se almeno una unità passa", at least one attacking unit passes (D25)."""

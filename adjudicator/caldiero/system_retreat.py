@@ -1,86 +1,33 @@
-"""Retreats (caldiero §12.6, §15.2.1; arrivano §12.6): which paths a retreating unit may take.
-
-Each hex of the retreat must be, if possible, farther from every enemy unit and outside enemy ZoC; an
-EZoC hex only when nothing else is possible (one more disorder level, §12.6.1); a retreat ending
-overstacked goes on one more hex (§12.6.2). No path at all: the unit is eliminated (§12.6.3, §12.8.1).
+"""Retreats (caldiero §12.6, §15.2.1): the ground a retreating unit stands on, handed to the kernel's reading of
+§12.6 (parabellum/retreat.py `hex_by_hex`, Caldiero's `retreat_lines`, D34): each hex farther from every enemy and
+outside enemy ZoC if possible; an EZoC hex only when nothing else is possible (one more disorder level, §12.6.1);
+a retreat ending overstacked goes on one more hex (§12.6.2). No path at all: the unit is eliminated (§12.6.3,
+§12.8.1).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from arbitro.adjudicator.caldiero.system_movement import stack_problem
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.retreat import Ground, Line
 from arbitro.projections.caldiero import enemy_of
 
-MAX_EXTRA = 3  # overstack extensions considered (§12.6.2)
 
-
-@dataclass(frozen=True)
-class RetreatPath:
-    path: tuple[str, ...]
-    through_ezoc: bool
-
-
-def _enemy_distance(world: World, h: str, side: str, enemies: set[str]) -> int:
-    return min((world.board.distance(h, e) for e in enemies), default=99)
-
-
-def _candidates(world: World, u: str, h: str, side: str, enemies: set[str], ezoc: frozenset[str],
-                visited: tuple[str, ...]) -> list[tuple[int, str]]:
-    """Next hexes with their tier (0 best: farther and free of EZoC; 1: free of EZoC; 2: EZoC)."""
-    out = []
-    here = _enemy_distance(world, h, side, enemies)
-    for n in world.board.neighbours(h):
-        if n in visited or world.board.crossing_prohibited(h, n) or n in enemies:
-            continue
-        if world.hooks is not None and world.hooks.entry_problem(world, side, n):
-            continue
-        if n in ezoc:
-            tier = 2
-        elif _enemy_distance(world, n, side, enemies) > here:
-            tier = 0
-        else:
-            tier = 1
-        out.append((tier, n))
-    return out
-
-
-def retreat_paths(world: World, u: str, hexes: int) -> list[RetreatPath]:
-    """Every legal retreat path of `hexes` hexes (longer where overstacking forces it)."""
+def retreat_paths(world: World, u: str, hexes: int) -> list[Line]:
+    """Every legal retreat path of `hexes` hexes (longer where overstacking forces it), sorted by path."""
     unit = world.state.units[u]
     side = unit.side
-    start = unit.hex
-    if start is None:
+    if unit.hex is None:
         return []
-    enemies = world.occupied_by(enemy_of(side))
-    ezoc = frozenset() if unit.status == "routed" else enemy_zoc(world, side)  # caldiero §8.1.1
-    results: list[RetreatPath] = []
+    hooks = world.hooks
 
-    def extend(path: tuple[str, ...], remaining: int, extra: int) -> None:
-        h = path[-1] if path else start
-        options = _candidates(world, u, h, side, enemies, ezoc, (start, *path))
-        if not options:
-            return
-        best_tier = min(t for t, _ in options)
-        for tier, n in sorted(options):
-            if tier != best_tier:
-                continue
-            new = path + (n,)
-            if remaining > 1:
-                extend(new, remaining - 1, extra)
-                continue
-            friends = [x for x in world.side_units_at(n, side) if x != u]
-            if stack_problem(world, friends + [u]) is None:
-                results.append(RetreatPath(new, any(x in ezoc for x in new)))
-            elif extra < MAX_EXTRA:
-                extend(new, 1, extra + 1)  # §12.6.2
+    def fits(h: str) -> bool:
+        return stack_problem(world, [x for x in world.side_units_at(h, side) if x != u] + [u]) is None
 
-    extend((), hexes, 0)
-    return sorted(results, key=lambda r: r.path)
-
-
-def off_map_edge(world: World, u: str) -> bool:
-    h = world.state.units[u].hex
-    return h is not None and world.board.is_edge(h)
+    ground = Ground(grid=world.board.grid, start=unit.hex, enemies=tuple(sorted(world.occupied_by(enemy_of(side)))),
+                    ezoc=frozenset() if unit.status == "routed" else enemy_zoc(world, side),  # caldiero §8.1.1
+                    enterable=lambda h: hooks is None or not hooks.entry_problem(world, side, h), fits=fits,
+                    crossable=lambda a, b: not world.board.crossing_prohibited(a, b))
+    return CALDIERO_VARIANT.retreat_lines(ground, hexes, world.reading)

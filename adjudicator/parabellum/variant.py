@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D33,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D34,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
-from arbitro.adjudicator.parabellum import exchange
+from arbitro.adjudicator.parabellum import exchange, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.world import World
 
@@ -47,6 +47,13 @@ class Variant:
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie. Neutral reading: nobody, roll again."""
         return None
+
+    def retreat_lines(self, ground: retreat.Ground, hexes: int, reading: Reading) -> list[retreat.Line]:
+        """D34, caldiero §12.6 / arrivano §12.6: the lines of a retreat of `hexes` hexes, as the variant reads "each
+        hex farther from every enemy unit if possible" (with §12.6.1 EZoC, §12.6.2 going on, §12.8.1 leaving the
+        map). Neutral reading: hex by hex, each step the best tier of its neighbours (caldiero's); arrivano
+        overrides it (whole paths ranked by their end)."""
+        return retreat.hex_by_hex(ground, hexes)
 
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """D10, caldiero §4.4.3 / arrivano §4.5.3: whether a commander's test die loses him (`role`: commander_in_chief,
