@@ -204,23 +204,6 @@ class ElanSpent(Event, tag="elan_spent"):
     rule: str
 
 
-class DecisionAwaited(Event, tag="decision_awaited"):
-    kind: str
-    seat: str
-    rule: str
-    data: dict[str, Any] = {}
-
-
-class DecisionClosed(Event, tag="decision_closed"):
-    kind: str
-    rule: str
-
-
-class DecisionUpdated(Event, tag="decision_updated"):
-    data: dict[str, Any]
-    rule: str
-
-
 class ActivationRecorded(Event, tag="activation_recorded"):
     """Book-keeping of the activation in progress (units that moved, hexes attacked...)."""
 
@@ -271,13 +254,55 @@ class LeaderEscapeAwaited(FrameContext, tag="caldiero_leader_escape"):
     leader: str
 
 
-CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (RetreatsAwaited, LeaderEscapeAwaited)
+class CavalryRetreatAwaited(FrameContext, tag="caldiero_cavalry_retreat"):
+    """caldiero §14.1: the defending cavalry that may still retreat one hex before the combat (one at a time)."""
+
+    units: tuple[str, ...]
+
+
+class DefensiveFireAwaited(FrameContext, tag="caldiero_defensive_fire"):
+    """caldiero §11.4.5: the defending artillery that may still bombard one hex of attackers (one at a time)."""
+
+    artillery: tuple[str, ...]
+
+
+class DefenderEfficiencyAwaited(FrameContext, tag="caldiero_defender_efficiency"):
+    """caldiero §12.3.1: the efficiency values tied for most SP among the defenders; their owner picks one."""
+
+    choices: tuple[int, ...]
+
+
+class NeTestAwaited(FrameContext, tag="caldiero_ne_test"):
+    """caldiero §12.5.4 Ne: attackers all under an Attack order may test (Ex if they pass, Ad if not) or keep Ne."""
+
+
+class ExAttackerAwaited(FrameContext, tag="caldiero_ex_attacker"):
+    """caldiero §12.5.4 Ex: the attacking units the exchange may take; their owner picks one."""
+
+    units: tuple[str, ...]
+
+
+class ExDefenderAwaited(FrameContext, tag="caldiero_ex_defender"):
+    """caldiero §12.5.4 Ex: the sets of defending units losing at least the SP the attacker lost; their owner
+    picks one."""
+
+    sets: tuple[tuple[str, ...], ...]
+
+
+class AdvanceAwaited(FrameContext, tag="caldiero_advance"):
+    """caldiero §12.7: the attacker may advance into a hex the combat vacated (the options follow the position)."""
+
+
+CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
+    RetreatsAwaited, LeaderEscapeAwaited, CavalryRetreatAwaited, DefensiveFireAwaited, DefenderEfficiencyAwaited,
+    NeTestAwaited, ExAttackerAwaited, ExDefenderAwaited, AdvanceAwaited,
+)
 
 
 CaldieroEvent = Union[
     UnitPlaced, LeaderPlaced, SetupEnded, OrderSet, StepBegan, StepRecorded, TurnBegan, WeatherChanged, InitiativeWon,
     FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AttackDeclared,
     AttackersWithdrawn, DefendersWithdrawn, CombatStageSet, CombatResolved, CombatEnded, StatusChanged,
-    UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, DecisionAwaited, DecisionClosed,
-    DecisionUpdated, ActivationRecorded, ActivationEnded, TurnEnded, UnitsSighted, GameEnded,
+    UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, ActivationRecorded, ActivationEnded,
+    TurnEnded, UnitsSighted, GameEnded,
 ]

@@ -87,15 +87,6 @@ class Combat(msgspec.Struct, kw_only=True):
     data: dict[str, Any] = {}
 
 
-class Frame(msgspec.Struct, kw_only=True):
-    """A pending decision: which seat, what kind, the rule asking for it, and its context."""
-
-    kind: str
-    seat: str
-    rule: str
-    data: dict[str, Any] = {}
-
-
 class CaldieroState(msgspec.Struct, kw_only=True):
     scenario: str = "historical"
     options: list[str] = []
@@ -113,7 +104,6 @@ class CaldieroState(msgspec.Struct, kw_only=True):
     leaders: dict[str, LeaderState] = {}
     activation: Activation | None = None
     combat: Combat | None = None
-    stack: list[Frame] = []
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
     seen: dict[str, list[str]] = {}  # fog of war (§20.4): enemy units each seat has examined at least once
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
@@ -212,14 +202,6 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
             state.leaders[leader].where, state.leaders[leader].hex = "dead", None
         case ev.ElanSpent():
             state.elan_left = max(0, state.elan_left - 1)
-        case ev.DecisionAwaited(kind=kind, seat=seat, rule=rule, data=data):
-            state.stack.append(Frame(kind=kind, seat=seat, rule=rule, data=dict(data)))
-        case ev.DecisionClosed():
-            if state.stack:
-                state.stack.pop()
-        case ev.DecisionUpdated(data=data):
-            if state.stack:
-                state.stack[-1].data.update(data)
         case ev.ActivationRecorded(key=key, values=values):
             _record(state, key, values)
         case ev.ActivationEnded(formation=f):
@@ -340,6 +322,5 @@ def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozens
         "units": units, "hidden_stacks": dict(sorted(stacks.items())), "leaders": leaders,
         "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
         "combat": combat,
-        "pending": [msgspec.to_builtins(f) for f in state.stack],
         "result": state.result,
     }

@@ -23,7 +23,7 @@ from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, defaul
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.system_movement import stack_problem
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Pending, Ruleset, Scenario, interpretation_in_force
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.events import core
@@ -73,7 +73,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(Ruleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.2.0"
+    version = "0.3.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -159,8 +159,6 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
     def active_seats(self, state: P.CaldieroState) -> tuple[str, ...]:
         if state.phase == "over":
             return ()
-        if state.stack:
-            return (state.stack[-1].seat,)
         return (state.seat,) if state.seat else ()
 
     def _world(self, state: P.CaldieroState, chosen: dict[str, str] | None = None) -> Any:
@@ -168,13 +166,6 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
 
     def steps(self) -> dict[str, Step[Any]]:
         return caldiero_steps(lambda: self.env, lambda game: self._world(game.rules, game.core.interpretations))
-
-    def pending(self, state: P.CaldieroState) -> Pending | None:
-        if not state.stack:
-            return None
-        frame = state.stack[-1]
-        return Pending(seat=frame.seat, kind=frame.kind, rule=frame.rule, prompt=PROMPTS.get(frame.kind, frame.kind),
-                       options=legal_commands(self._world(state), frame.seat))
 
     def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
         return legal_commands(self._world(state), seat)
@@ -213,8 +204,6 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             if out["combat"] is not None and _mentions(out["combat"], secret):
                 c = out["combat"]  # caldiero §20.4: only what the seat can see of an assault
                 out["combat"] = {k: c[k] for k in ("attacker_side", "defender_hexes", "stage", "result")}
-            out["pending"] = [f if f["seat"] == seat or not _mentions(f, secret) else
-                              {"kind": f["kind"], "seat": f["seat"], "rule": f["rule"]} for f in out["pending"]]
         return out
 
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
@@ -315,17 +304,6 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             if problem:
                 problems.append(f"{h}: {problem}")
         return problems
-
-
-PROMPTS = {
-    "advance": "advance one unit (or a stack with its general) into the vacated hex, or decline (caldiero §12.7)",
-    "defender_efficiency": "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
-    "ne_test": "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
-    "ex_attacker": "choose the attacking unit lost in the exchange (caldiero §12.5.4 Ex)",
-    "ex_defender": "choose the defending units lost in the exchange (caldiero §12.5.4 Ex)",
-    "defensive_fire": "defending artillery may bombard one attacking hex (caldiero §11.4.5)",
-    "cavalry_retreat": "defending cavalry may retreat one hex before combat (caldiero §14.1)",
-}
 
 
 FOG_HIDDEN = "fog of war (caldiero §20.4)"

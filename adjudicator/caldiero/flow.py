@@ -4,8 +4,8 @@ the turn's end, and the dispatch of every command to the system modules.
 Each command has a `check_*` (raises Reject with the rule it enforces; legal.py lists candidates that pass
 the same checks) and a `do_*` that emits events. After every command `settle` runs the automatic steps
 (weather, initiative, empty steps) until some seat must decide. Multi-step procedures (an assault, a
-retreat, an exchange) are frames on `state.stack`: the top frame's seat answers, and the procedure goes on
-from the stage recorded in the state (system_assault.run_combat).
+retreat, an exchange) wait on frames of the engine's decision stack, answered by the steps of steps.py; the
+assault then goes on from the stage recorded in the state (go_on, system_assault.run_combat).
 
 System modules (importable by Arrivano i Francesi!): system_procedure (Act, retreats, elimination, leader
 tests), system_activation (initiative, activation, orders), system_moves (movement step), system_artillery
@@ -302,12 +302,6 @@ def roll_weather(a: Act) -> None:
 # =====================================================================================================
 # Dispatch: step -> handlers; end_step transitions; automatic steps
 # =====================================================================================================
-FRAME_ANSWERS = {
-    "advance": ("advance", "decline"), "defender_efficiency": ("choose",),
-    "ne_test": ("choose",), "ex_attacker": ("lose",), "ex_defender": ("lose",),
-    "defensive_fire": ("defensive_fire", "decline"), "cavalry_retreat": ("cavalry_retreat", "decline"),
-}
-
 STEP_COMMANDS = {
     "setup": ("place", "set_order", "end_step"),
     "orders": ("set_order", "end_step"),  # command phase
@@ -332,14 +326,11 @@ def decide(a: Act, seat: str, cmd: Any) -> None:
     state = a.state
     if state.phase == "over":
         raise Reject(R.VICTORY, "the game is over")
-    if state.stack:
-        answer_frame(a, seat, cmd)
-    else:
-        allowed = STEP_COMMANDS.get(step_key(state), ())
-        if cmd.type not in allowed:
-            raise Reject(step_rule(state), f"{cmd.type} is not possible now: the {state.phase} phase is at step "
-                         f"'{state.step}', which takes {', '.join(allowed) or 'nothing'} from {state.seat}")
-        handle_step(a, seat, cmd)
+    allowed = STEP_COMMANDS.get(step_key(state), ())
+    if cmd.type not in allowed:
+        raise Reject(step_rule(state), f"{cmd.type} is not possible now: the {state.phase} phase is at step "
+                     f"'{state.step}', which takes {', '.join(allowed) or 'nothing'} from {state.seat}")
+    handle_step(a, seat, cmd)
     go_on(a)
 
 
@@ -355,50 +346,6 @@ def step_rule(state: CaldieroState) -> Rule:
     return {"setup": R.SETUP, "orders": R.ORDER_CHANGE, "reorganise": R.RECOVERY, "replacements": R.ELIMINATED,
             "choose_formation": R.ACTIVATION, "movement": R.MOVEMENT, "leaders": R.GENERAL_MOVE,
             "bombardment": R.BOMBARDMENT, "combat": R.COMBAT}.get(state.step, R.SEQUENCE)
-
-
-def answer_frame(a: Act, seat: str, cmd: Any) -> None:
-    frame = a.state.stack[-1]
-    if cmd.type not in FRAME_ANSWERS[frame.kind]:
-        raise Reject(frame.rule, f"waiting for {frame.seat} to answer '{frame.kind}' with {' or '.join(FRAME_ANSWERS[frame.kind])}")
-    w = a.w
-    kind = frame.kind
-    if kind == "advance":
-        if cmd.type == "decline":
-            a.emit(ev.DecisionClosed(kind="advance", rule=frame.rule))
-        else:
-            do_advance(a, seat, cmd)
-    elif kind == "defender_efficiency":
-        if cmd.value not in frame.data["choices"]:
-            raise Reject(R.EFFICIENCY, f"choose one of the tied efficiency values {frame.data['choices']} (caldiero §12.3.1)")
-        a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))
-        a.emit(ev.CombatStageSet(stage="resolve", rule=str(R.EFFICIENCY), data={"defender_efficiency": cmd.value}))
-    elif kind == "ne_test":
-        if cmd.value not in (0, 1):
-            raise Reject(R.RESULTS, "answer 1 to test efficiency (Ex if passed, Ad if failed) or 0 to keep Ne (caldiero §12.5.4)")
-        do_ne_test(a, cmd.value)
-    elif kind == "ex_attacker":
-        if len(cmd.units) != 1 or cmd.units[0] not in frame.data["units"]:
-            raise Reject(R.RESULTS, f"the attacker loses one unit with efficiency at least the one used: {frame.data['units']} (caldiero §12.5.4 Ex)")
-        a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))
-        exchange_attacker_loss(a, cmd.units[0])
-    elif kind == "ex_defender":
-        if sorted(cmd.units) not in [sorted(s) for s in frame.data["sets"]]:
-            raise Reject(R.RESULTS, f"the defender loses at least the SP the attacker lost, with no unit to spare: one of {frame.data['sets']} (caldiero §12.5.4 Ex)")
-        a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))
-        for u in sorted(cmd.units):
-            eliminate(a, u, R.RESULTS)
-    elif kind == "defensive_fire":
-        if cmd.type == "decline":
-            a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))
-        else:
-            do_defensive_fire(a, seat, cmd)
-    elif kind == "cavalry_retreat":
-        if cmd.type == "decline":
-            a.emit(ev.DecisionClosed(kind=kind, rule=frame.rule))
-        else:
-            do_cavalry_retreat(a, seat, cmd)
-    del w
 
 
 def handle_step(a: Act, seat: str, cmd: Any) -> None:

@@ -36,32 +36,9 @@ def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
     state = w.state
     if state.phase == "over":
         return []
-    if state.stack:
-        frame = state.stack[-1]
-        return frame_commands(w) if frame.seat == seat else []
     if seat != state.seat:
         return []
     return step_commands(w, seat)
-
-
-def frame_commands(w: World) -> list[dict[str, Any]]:
-    frame = w.state.stack[-1]
-    kind = frame.kind
-    if kind == "advance":
-        return F.advance_options(w) + [{"type": "decline"}]
-    if kind == "defender_efficiency":
-        return [{"type": "choose", "value": v} for v in frame.data["choices"]]
-    if kind == "ne_test":
-        return [{"type": "choose", "value": 1}, {"type": "choose", "value": 0}]
-    if kind == "ex_attacker":
-        return [{"type": "lose", "units": [u]} for u in frame.data["units"]]
-    if kind == "ex_defender":
-        return [{"type": "lose", "units": list(s)} for s in frame.data["sets"]]
-    if kind == "defensive_fire":
-        return F.defensive_fire_options(w)
-    if kind == "cavalry_retreat":
-        return F.cavalry_retreat_options(w)
-    return []
 
 
 def step_commands(w: World, seat: str) -> list[dict[str, Any]]:

@@ -2,8 +2,9 @@
 answers one kind of frame, listing its answers (`options`, which legal() returns while the frame is on top) and
 carrying one out (`answer`), after which the procedure goes on as after any command (flow.go_on).
 
-The retreat (caldiero §12.6) and the lone leader's escape (§8.2.3) are here; the assault's decisions are still
-frames on `CaldieroState.stack`, answered by flow.answer_frame.
+The retreat (caldiero §12.6), the lone leader's escape (§8.2.3) and the assault's decisions (cavalry retreat
+§14.1, defensive fire §11.4.5, the defenders' efficiency §12.3.1, Ne §12.5.4, the Ex losses §12.5.4, the advance
+§12.7: system_assault opens them, below the combat's stage) are here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.caldiero import flow as F
-from arbitro.adjudicator.caldiero.commands import MoveLeader, Retreat
+from arbitro.adjudicator.caldiero import system_assault as A
+from arbitro.adjudicator.caldiero.commands import Advance, CavalryRetreat, Choose, Decline, DefensiveFire, Lose, MoveLeader, Retreat
 from arbitro.adjudicator.caldiero.system_procedure import (
     LEADER_ESCAPE,
     RETREAT,
@@ -75,5 +77,96 @@ class LeaderEscapeStep(CaldieroStep):
         do_leader_escape(act, frame, command)
 
 
+class CavalryRetreatStep(CaldieroStep):
+    """caldiero §14.1: defending cavalry retreats one hex before an infantry assault, one unit at a time, or stays."""
+
+    kind = A.CAVALRY_RETREAT
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.CavalryRetreatAwaited], seat: str) -> list[dict[str, Any]]:
+        return A.cavalry_retreat_options(self.world(state), frame)
+
+    def carry_out(self, act: Act, frame: core.Frame[ev.CavalryRetreatAwaited], command: CavalryRetreat | Decline) -> None:
+        A.do_cavalry_retreat(act, frame, command)
+
+
+class DefensiveFireStep(CaldieroStep):
+    """caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds."""
+
+    kind = A.DEFENSIVE_FIRE
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.DefensiveFireAwaited], seat: str) -> list[dict[str, Any]]:
+        return A.defensive_fire_options(self.world(state), frame)
+
+    def carry_out(self, act: Act, frame: core.Frame[ev.DefensiveFireAwaited], command: DefensiveFire | Decline) -> None:
+        A.do_defensive_fire(act, frame, command)
+
+
+class DefenderEfficiencyStep(CaldieroStep):
+    """caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP."""
+
+    kind = A.DEFENDER_EFFICIENCY
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.DefenderEfficiencyAwaited], seat: str) -> list[dict[str, Any]]:
+        return [{"type": "choose", "value": v} for v in frame.ctx.choices]
+
+    def carry_out(self, act: Act, frame: core.Frame[ev.DefenderEfficiencyAwaited], command: Choose) -> None:
+        A.do_defender_efficiency(act, frame, command.value)
+
+
+class NeTestStep(CaldieroStep):
+    """caldiero §12.5.4 Ne: 1, the attackers test (Ex if they pass, Ad if not); 0, the Ne stands."""
+
+    kind = A.NE_TEST
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.NeTestAwaited], seat: str) -> list[dict[str, Any]]:
+        return [{"type": "choose", "value": 1}, {"type": "choose", "value": 0}]
+
+    def carry_out(self, act: Act, frame: core.Frame[ev.NeTestAwaited], command: Choose) -> None:
+        A.do_ne_test(act, frame, command.value)
+
+
+class ExAttackerStep(CaldieroStep):
+    """caldiero §12.5.4 Ex: the attacker names his unit lost (D26: the variant's ex_attacker_losses)."""
+
+    kind = A.EX_ATTACKER
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.ExAttackerAwaited], seat: str) -> list[dict[str, Any]]:
+        return [{"type": "lose", "units": [u]} for u in frame.ctx.units]
+
+    def carry_out(self, act: Act, frame: core.Frame[ev.ExAttackerAwaited], command: Lose) -> None:
+        A.do_ex_attacker(act, frame, command.units[0])
+
+
+class ExDefenderStep(CaldieroStep):
+    """caldiero §12.5.4 Ex: the defender names the units he loses (D26: the variant's ex_defender_losses)."""
+
+    kind = A.EX_DEFENDER
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.ExDefenderAwaited], seat: str) -> list[dict[str, Any]]:
+        return [{"type": "lose", "units": list(units)} for units in frame.ctx.sets]
+
+    def carry_out(self, act: Act, frame: core.Frame[ev.ExDefenderAwaited], command: Lose) -> None:
+        A.do_ex_defender(act, frame, command.units)
+
+
+class AdvanceStep(CaldieroStep):
+    """caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
+    combat vacated, or none does."""
+
+    kind = A.ADVANCE
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.AdvanceAwaited], seat: str) -> list[dict[str, Any]]:
+        return A.advance_options(self.world(state)) + [{"type": "decline"}]
+
+    def carry_out(self, act: Act, frame: core.Frame[ev.AdvanceAwaited], command: Advance | Decline) -> None:
+        A.do_advance(act, frame, act.ctx.seat, command)
+
+
+STEPS: tuple[type[CaldieroStep], ...] = (
+    RetreatStep, LeaderEscapeStep, CavalryRetreatStep, DefensiveFireStep, DefenderEfficiencyStep, NeTestStep,
+    ExAttackerStep, ExDefenderStep, AdvanceStep,
+)
+
+
 def steps(env: Callable[[], Env], world: Callable[[GameState[Any]], World]) -> dict[str, Step[Any]]:
-    return {step.kind: step for step in (RetreatStep(env, world), LeaderEscapeStep(env, world))}
+    return {step.kind: step(env, world) for step in STEPS}

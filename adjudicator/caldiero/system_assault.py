@@ -1,6 +1,7 @@
 """The assault procedure (caldiero §12, §14.1, §11.4.5, §16, §17.2, §20.2-§20.5): declaration, cavalry
 retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers, the results of §12.5.4, exchange,
-retreat and advance, as a state machine of stages and pending decisions. Caldiero-only modifiers (weather
+retreat and advance, as a state machine of stages (`CombatStageSet`) whose decisions are frames on the engine's
+decision stack (arbitro §S.3), answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
 columns, confusion, Elan, storm from the east, flank attacks, charges) are applied in `stage_resolve` and
 `strengths`, each with its citation.
 """
@@ -19,14 +20,35 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
+from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import caldiero as ev
+from arbitro.events.core import FrameContext
+from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
+
+# The kinds of the frames the assault opens on the engine's decision stack, and what each asks.
+CAVALRY_RETREAT, DEFENSIVE_FIRE, DEFENDER_EFFICIENCY = "cavalry_retreat", "defensive_fire", "defender_efficiency"
+NE_TEST, EX_ATTACKER, EX_DEFENDER, ADVANCE = "ne_test", "ex_attacker", "ex_defender", "advance"
+PROMPTS = {
+    ADVANCE: "advance one unit (or a stack with its general) into the vacated hex, or decline (caldiero §12.7)",
+    DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
+    NE_TEST: "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
+    EX_ATTACKER: "choose the attacking unit lost in the exchange (caldiero §12.5.4 Ex)",
+    EX_DEFENDER: "choose the defending units lost in the exchange (caldiero §12.5.4 Ex)",
+    DEFENSIVE_FIRE: "defending artillery may bombard one attacking hex (caldiero §11.4.5)",
+    CAVALRY_RETREAT: "defending cavalry may retreat one hex before combat (caldiero §14.1)",
+}
+
+
+def _await(a: Act, kind: str, seat: str, rule: Rule, context: FrameContext) -> None:
+    """The assault waits for `seat`'s answer to `kind`, on the engine's decision stack."""
+    open_frame(a.ctx, kind, (seat,), str(rule), PROMPTS[kind], context)
 
 
 def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
@@ -154,28 +176,30 @@ def stage_declared(a: Act) -> None:
         return
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed" and retreat_paths(w, u, 1)]
     if cav:
-        a.emit(ev.DecisionAwaited(kind="cavalry_retreat", seat=enemy_of(c.attacker_side), rule=str(R.CAVALRY_RETREAT), data={"units": cav}))
+        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), R.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
 
 
-def cavalry_retreat_options(w: World) -> list[dict[str, Any]]:
-    frame = w.state.stack[-1]
+def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    for u in frame.data["units"]:
+    for u in frame.ctx.units:
         for p in retreat_paths(w, u, 1):
             out.append({"type": "cavalry_retreat", "unit": u, "to": p.path[0]})
     return out + [{"type": "decline"}]
 
 
-def do_cavalry_retreat(a: Act, seat: str, cmd: C.CavalryRetreat) -> None:
-    if {"type": "cavalry_retreat", "unit": cmd.unit, "to": cmd.to} not in cavalry_retreat_options(a.w):
-        raise Reject(R.CAVALRY_RETREAT, f"{cmd.unit} cannot retreat to {cmd.to} before combat (caldiero §14.1, §12.6)")
+def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: C.CavalryRetreat | C.Decline) -> None:
+    """One listed unit retreats one hex (the engine took only a listed answer); the others may still; declined:
+    the rest stay."""
+    if isinstance(cmd, C.Decline):
+        close_frame(a.ctx, frame)
+        return
     a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(R.CAVALRY_RETREAT)))
     a.emit(ev.DefendersWithdrawn(units=(cmd.unit,), rule=str(R.CAVALRY_RETREAT)))
-    remaining = [u for u in a.state.stack[-1].data["units"] if u != cmd.unit]
+    remaining = tuple(u for u in frame.ctx.units if u != cmd.unit)
     if remaining:
-        a.emit(ev.DecisionUpdated(data={"units": remaining}, rule=str(R.CAVALRY_RETREAT)))
+        update_frame(a.ctx, frame, ev.CavalryRetreatAwaited(units=remaining))
     else:
-        a.emit(ev.DecisionClosed(kind="cavalry_retreat", rule=str(R.CAVALRY_RETREAT)))
+        close_frame(a.ctx, frame)
 
 
 def stage_defensive_fire(a: Act) -> None:
@@ -189,30 +213,32 @@ def stage_defensive_fire(a: Act) -> None:
         return
     arts = [u for u in c.defenders if w.is_artillery(u) and not w.state.units[u].art_moved]
     if arts and c.attackers:
-        a.emit(ev.DecisionAwaited(kind="defensive_fire", seat=enemy_of(c.attacker_side), rule=str(R.DEFENSIVE_BOMBARD), data={"artillery": arts}))
+        _await(a, DEFENSIVE_FIRE, enemy_of(c.attacker_side), R.DEFENSIVE_BOMBARD, ev.DefensiveFireAwaited(artillery=tuple(arts)))
 
 
-def defensive_fire_options(w: World) -> list[dict[str, Any]]:
+def defensive_fire_options(w: World, frame: CoreFrame[ev.DefensiveFireAwaited]) -> list[dict[str, Any]]:
     c = w.state.combat
-    frame = w.state.stack[-1]
     out: list[dict[str, Any]] = []
     assert c is not None
     attacker_hexes = sorted({w.state.units[u].hex or "" for u in c.attackers})
-    for art in frame.data["artillery"]:
+    for art in frame.ctx.artillery:
         for h in attacker_hexes:
             if h in targets(w, [art]):
                 out.append({"type": "defensive_fire", "artillery": art, "target": h})
     return out + [{"type": "decline"}]
 
 
-def do_defensive_fire(a: Act, seat: str, cmd: C.DefensiveFire) -> None:
-    if {"type": "defensive_fire", "artillery": cmd.artillery, "target": cmd.target} not in defensive_fire_options(a.w):
-        raise Reject(R.DEFENSIVE_BOMBARD, f"{cmd.artillery} may bombard one hex holding attacking units (caldiero §11.4.5)")
-    remaining = [u for u in a.state.stack[-1].data["artillery"] if u != cmd.artillery]
+def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: C.DefensiveFire | C.Decline) -> None:
+    """One listed gun bombards one attacking hex (the engine took only a listed answer); the others may still;
+    declined: the rest hold their fire."""
+    if isinstance(cmd, C.Decline):
+        close_frame(a.ctx, frame)
+        return
+    remaining = tuple(u for u in frame.ctx.artillery if u != cmd.artillery)
     if remaining:
-        a.emit(ev.DecisionUpdated(data={"artillery": remaining}, rule=str(R.DEFENSIVE_BOMBARD)))
+        update_frame(a.ctx, frame, ev.DefensiveFireAwaited(artillery=remaining))
     else:
-        a.emit(ev.DecisionClosed(kind="defensive_fire", rule=str(R.DEFENSIVE_BOMBARD)))
+        close_frame(a.ctx, frame)
     before = {u: (a.state.units[u].hex, a.state.units[u].status) for u in (a.state.combat.attackers if a.state.combat else [])}
     do_bombard(a, C.Bombard(type="bombard", artillery=[cmd.artillery], target=cmd.target), defensive=True)
     c = a.state.combat
@@ -254,7 +280,8 @@ def stage_efficiency(a: Act) -> None:
     def_choices = side_efficiency_choices(w, c.defenders)
     if len(def_choices) > 1:
         _set_stage(a, "resolve", R.EFFICIENCY, efficiency=att)
-        a.emit(ev.DecisionAwaited(kind="defender_efficiency", seat=enemy_of(c.attacker_side), rule=str(R.EFFICIENCY), data={"choices": def_choices}))
+        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), R.EFFICIENCY,
+               ev.DefenderEfficiencyAwaited(choices=tuple(def_choices)))
         return
     _set_stage(a, "resolve", R.EFFICIENCY, efficiency=att, defender_efficiency=def_choices[0])
 
@@ -410,7 +437,7 @@ def apply_result(a: Act, result: str) -> None:
     elif result == "Ne":
         if attackers and all(unit_order(w, u) == "attack" for u in attackers):
             _set_stage(a, "advance", R.RESULTS)
-            a.emit(ev.DecisionAwaited(kind="ne_test", seat=c.attacker_side, rule=str(R.RESULTS), data={}))
+            _await(a, NE_TEST, c.attacker_side, R.RESULTS, ev.NeTestAwaited())
             return
     elif result == "Ex":
         start_exchange(a)
@@ -465,7 +492,24 @@ def start_exchange(a: Act) -> None:
     if len(options) == 1:
         exchange_attacker_loss(a, options[0])
         return
-    a.emit(ev.DecisionAwaited(kind="ex_attacker", seat=c.attacker_side, rule=str(R.RESULTS), data={"units": options}))
+    _await(a, EX_ATTACKER, c.attacker_side, R.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
+
+
+def do_defender_efficiency(a: Act, frame: CoreFrame[ev.DefenderEfficiencyAwaited], value: int) -> None:
+    """caldiero §12.3.1: the defenders' owner picked one of the tied values; the combat goes on to the table."""
+    close_frame(a.ctx, frame)
+    a.emit(ev.CombatStageSet(stage="resolve", rule=str(R.EFFICIENCY), data={"defender_efficiency": value}))
+
+
+def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) -> None:
+    close_frame(a.ctx, frame)
+    exchange_attacker_loss(a, unit)
+
+
+def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
+    close_frame(a.ctx, frame)
+    for u in sorted(units):
+        eliminate(a, u, R.RESULTS)
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
@@ -491,7 +535,7 @@ def stage_exchange_defender(a: Act) -> None:
             eliminate(a, u, R.RESULTS)
         return
     if sets:
-        a.emit(ev.DecisionAwaited(kind="ex_defender", seat=enemy_of(c.attacker_side), rule=str(R.RESULTS), data={"sets": sets}))
+        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), R.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
 
 
 def stage_exchange_tests(a: Act) -> None:
@@ -515,10 +559,10 @@ def stage_exchange_tests(a: Act) -> None:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
 
-def do_ne_test(a: Act, value: int) -> None:
+def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
     c = a.state.combat
     assert c is not None
-    a.emit(ev.DecisionClosed(kind="ne_test", rule=str(R.RESULTS)))
+    close_frame(a.ctx, frame)
     if value == 0:
         return
     w = a.w
@@ -574,19 +618,18 @@ def stage_advance(a: Act) -> None:
     _set_stage(a, "end", R.ADVANCE_AFTER)
     options = advance_options(a.w)
     if options:
-        a.emit(ev.DecisionAwaited(kind="advance", seat=c.attacker_side, rule=str(R.ADVANCE_AFTER), data={}))
+        _await(a, ADVANCE, c.attacker_side, R.ADVANCE_AFTER, ev.AdvanceAwaited())
 
 
-def do_advance(a: Act, seat: str, cmd: C.Advance) -> None:
-    wanted = {"type": "advance", "units": list(cmd.units), "to": cmd.to}
-    if wanted not in advance_options(a.w):
-        raise Reject(R.ADVANCE_AFTER, "one attacking unit in good order (or a stack with its general) may advance into a hex "
-                     "the combat vacated (caldiero §12.7, §12.7.1, §12.7.3)")
+def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
+    """One listed advance (the engine took only one of `advance_options`), or none."""
+    close_frame(a.ctx, frame)
+    if isinstance(cmd, C.Decline):
+        return
     w = a.w
     origin = w.state.units[cmd.units[0]].hex or ""
     general = w.general_of(cmd.units[0])
     leaders = (general,) if len(cmd.units) > 1 and general and w.leader_on_map(general) == origin else ()
-    a.emit(ev.DecisionClosed(kind="advance", rule=str(R.ADVANCE_AFTER)))
     for art in a.w.enemy_units_at(cmd.to, seat):
         if a.w.is_artillery(art):
             eliminate(a, art, R.ARTILLERY_OVERRUN, permanent=True)  # caldiero §11.1.1

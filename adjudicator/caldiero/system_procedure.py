@@ -74,9 +74,9 @@ class Act:
         return self._world
 
     def frames_open(self) -> bool:
-        """A decision of this game is pending: a frame on its own stack, or one of its frames on the engine's
-        (the procedure waits for the answer before it goes on)."""
-        return bool(self.state.stack) or any(type(f.ctx) not in core.ENGINE_CONTEXTS for f in self.ctx.game.core.decisions)
+        """A decision of this game is pending: one of its frames on the engine's decision stack (the procedure
+        waits for the answer before it goes on)."""
+        return any(type(f.ctx) not in core.ENGINE_CONTEXTS for f in self.ctx.game.core.decisions)
 
     def emit(self, event: Any) -> None:
         self.ctx.emit(event)

@@ -54,7 +54,7 @@ def test_de_eliminates_the_defenders_and_allows_an_advance() -> None:
     t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[4])  # 12:2 = 6-1
     assert result_of(t) == "De" and t.unit("au-mahoney-jager").where == "eliminated"
-    assert t.state.stack[-1].kind == "advance"
+    assert t.awaited().kind == "advance"
     assert {"type": "advance", "units": ["fr-18-ligne"], "to": DEF} in t.legal("france")
     t.send("france", {"type": "advance", "units": ["fr-18-ligne"], "to": DEF})
     assert t.unit("fr-18-ligne").hex == DEF and t.unit("fr-40-ligne").hex == ATT  # §12.7.2: one unit
@@ -71,14 +71,14 @@ def test_advance_of_a_stack_with_its_general() -> None:
 def test_ne_without_attack_order_stays_ne() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, order="advance")
     attack(t, ["fr-18-ligne"], [DEF], dice=[1, 1])  # "Attack?" test (1 passes), then 3-1 with 1 -> Ne
-    assert result_of(t) == "Ne" and not t.state.stack
+    assert result_of(t) == "Ne" and t.awaited() is None
     assert t.unit("fr-18-ligne").status == "good" and t.unit("au-mahoney-jager").status == "good"
 
 
 def test_ne_with_attack_order_tested_and_passed_becomes_ex() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])
-    assert result_of(t) == "Ne" and t.state.stack[-1].kind == "ne_test"
+    assert result_of(t) == "Ne" and t.awaited().kind == "ne_test"
     t.send("france", {"type": "choose", "value": 1}, dice=[2, 6])  # test passed; Ex tests: jager gone, none left
     assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne", "Ex"]
     assert t.unit("fr-18-ligne").where == "eliminated" and t.unit("au-mahoney-jager").where == "eliminated"
@@ -103,14 +103,14 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
     t = table({"fr-carabiniers": ATT, "fr-18-legere": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
     attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[4])  # 7:8 = 1-2, eff 4-3 -> +1: 4+1 -> Ex
     assert result_of(t) == "Ex"
-    frame = t.state.stack[-1]
-    assert frame.kind == "ex_attacker" and sorted(frame.data["units"]) == ["fr-18-legere", "fr-carabiniers"]
+    frame = t.awaited()
+    assert frame.kind == "ex_attacker" and sorted(frame.ctx.units) == ["fr-18-legere", "fr-carabiniers"]
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "lose", "units": ["fr-18-ligne"]})
     assert e.value.rule == "caldiero §12.5.4"
     t.send("france", {"type": "lose", "units": ["fr-carabiniers"]})  # 2 SP lost
-    frame = t.state.stack[-1]
-    assert frame.kind == "ex_defender" and frame.data["sets"] == [["au-colloredo"], ["au-hungarian"]]
+    frame = t.awaited()
+    assert frame.kind == "ex_defender" and frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
     with pytest.raises(IllegalCommand) as e:
         t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]})  # more than needed
     assert e.value.rule == "caldiero §12.5.4"
@@ -128,7 +128,7 @@ def test_dr_retreats_one_hex_then_passes_and_is_disordered() -> None:
     t.send("austria", options[0], dice=[1])  # then the test, where the unit now stands: passed
     assert t.unit("au-mahoney-jager").hex == options[0]["path"][0]
     assert t.unit("au-mahoney-jager").status == "disordered"
-    assert t.state.stack[-1].kind == "advance"
+    assert t.awaited().kind == "advance"
 
 
 def test_dr_test_failed_routs_and_retreats_two_more_hexes() -> None:
@@ -273,17 +273,17 @@ def test_weather_shifts_and_confusion() -> None:
 def test_defender_cavalry_may_retreat_before_combat() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
-    assert t.state.stack[-1].kind == "cavalry_retreat"
+    assert t.awaited().kind == "cavalry_retreat"
     option = next(o for o in t.legal("austria") if o["type"] == "cavalry_retreat")
     t.send("austria", option)
     assert t.unit("au-stab-dragoner").hex == option["to"] and not t.of(ev.CombatResolved)
-    assert t.state.stack[-1].kind == "advance"  # §14.1: the attacker may advance
+    assert t.awaited().kind == "advance"  # §14.1: the attacker may advance
 
 
 def test_defensive_bombardment_disorders_attackers() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
-    assert t.state.stack[-1].kind == "defensive_fire"
+    assert t.awaited().kind == "defensive_fire"
     t.send("austria", {"type": "defensive_fire", "artillery": "au-brabeck-3pdr", "target": ATT}, dice=[6])
     fired = t.of(ev.ArtilleryFired)[-1]
     assert fired.defensive and fired.result in ("D", "R")

@@ -29,7 +29,7 @@ def test_artillery_with_retreating_units_is_eliminated() -> None:
 def test_artillery_alone_is_overrun_by_an_advance() -> None:
     t = combat({"fr-18-ligne": "1417", "au-brabeck-3pdr": "1517"}, ["fr-18-ligne"], ["1517"], [])
     t.send("austria", {"type": "decline"})
-    assert t.state.stack[-1].kind == "advance" and not t.of(ev.CombatResolved)
+    assert t.awaited().kind == "advance" and not t.of(ev.CombatResolved)
     t.send("france", {"type": "advance", "units": ["fr-18-ligne"], "to": "1517"})
     assert t.unit("au-brabeck-3pdr").where == "dead" and t.unit("fr-18-ligne").hex == "1517"  # §11.1.1
 

@@ -142,7 +142,7 @@ def test_frame_answer_refusals() -> None:
     t2.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[4, 1])  # Dr
     option = t2.legal("austria")[0]
     t2.send("austria", option)
-    assert t2.state.stack[-1].kind == "advance"
+    assert t2.awaited().kind == "advance"
     reject(t2, "france", "caldiero §12.7", {"type": "advance", "units": ["fr-18-ligne"], "to": "1416"})
 
 
@@ -151,7 +151,7 @@ def test_defender_efficiency_tie_choice() -> None:
                  leaders={"massena": "1317"}, orders={"massena": "attack"})
     t = activate(s, "massena", step="combat")
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517", "1518"]})
-    assert t.state.stack[-1].kind == "defender_efficiency" and t.state.stack[-1].data["choices"] == [3, 4]
+    assert t.awaited().kind == "defender_efficiency" and t.awaited().ctx.choices == (3, 4)
     reject(t, "austria", "caldiero §12.3", {"type": "choose", "value": 5})
     t.send("austria", {"type": "choose", "value": 4}, dice=[1])
     from arbitro.events import caldiero as ev

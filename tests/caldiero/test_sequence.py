@@ -225,7 +225,7 @@ def test_lone_leader_reached_by_the_enemy_escapes() -> None:
     assert options and all(o["type"] == "move_leader" and o["leader"] == "hohenzollern" and o["path"] is None for o in options)
     reject(t, "austria", "caldiero §8.2.3", {"type": "move_leader", "leader": "hohenzollern", "to": "2519"})
     t.send("austria", {"type": "move_leader", "leader": "hohenzollern", "to": "2017"})
-    assert t.state.leaders["hohenzollern"].hex == "2017" and not t.state.stack
+    assert t.state.leaders["hohenzollern"].hex == "2017" and t.awaited() is None
 
 
 def test_surrounded_lone_leader_is_captured() -> None:
