@@ -23,6 +23,7 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
+from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
@@ -144,17 +145,14 @@ def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False, because: An
     unit = w.state.units[uid]
     data = g.s.unit(uid)
     cause = "; ".join(str(c) for c in (because, f"{rule} {result}".strip()) if c)
-    if permanent or unit.reduced or data.reduced is None:
+    if reinforcements.eliminated_for_good(permanent, unit.reduced, data.reduced is not None):
         g.emit(ev.UnitEliminated(unit=uid, permanent=True, return_turn=0, rule=str(rule), cause=cause))
     else:
-        near = False
-        for lid in sorted(w.state.leaders):
-            le = w.state.leaders[lid]
-            if le.formation == unit.formation and le.role in ("general", "commander_in_chief", "officer") \
-                    and le.where == "map" and w.grid.distance(le.hex, unit.hex) <= g.s.leader(lid).command_range:
-                near = True
-        delay = 1 if near else 2
-        g.emit(ev.UnitEliminated(unit=uid, permanent=False, return_turn=g.state.turn + delay,
+        def in_range(leader: str, h: str) -> bool:  # arrivano §12.8: the range counted in hexes, not traced
+            le = w.state.leaders[leader]
+            return le.where == "map" and w.grid.distance(le.hex, h) <= g.s.leader(leader).command_range
+        g.emit(ev.UnitEliminated(unit=uid, permanent=False, return_turn=reinforcements.return_turn(
+                                     w, uid, g.state.turn, in_range),
                                  rule=f"{cause}; {R.ELIMINATED}", cause=cause))
     leaders_left_alone(g, unit.hex)
 

@@ -309,6 +309,12 @@ class World:
         """The general of the unit's formation (arrivano §4.1)."""
         return self.state.formations[self.state.units[uid].formation].general
 
+    def officers_of(self, uid: str) -> list[str]:
+        """The officers of the unit's formation (arrivano §4.2)."""
+        formation = self.state.units[uid].formation
+        return [lid for lid in sorted(self.state.leaders)
+                if self.state.leaders[lid].formation == formation and self.state.leaders[lid].role == "officer"]
+
     def leader_on_map(self, leader: str | None) -> str | None:
         le = self.state.leaders.get(leader) if leader is not None else None
         return le.hex if le is not None and le.where == "map" else None

@@ -23,6 +23,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
+from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.events import caldiero as ev
 from arbitro.events import core
@@ -140,23 +141,17 @@ def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int], from_comb
         retreats[u] = max(retreats.get(u, 0), 2)  # caldiero §15.2.1
 
 
-def return_turn_for(w: World, u: str) -> int:
-    general = w.general_of(u)
-    h = w.state.units[u].hex
-    if general and h is not None and h in reach(w, general):
-        return w.state.turn + 1
-    return w.state.turn + 2
-
-
 def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
     s = a.state.units[u]
     if s.where != "map":
         return
     h = s.hex
     data = a.w.unit_data(u)
-    permanent = permanent or s.reduced or not data.reduced  # caldiero §12.8
+    permanent = reinforcements.eliminated_for_good(permanent, s.reduced, data.reduced is not None)  # caldiero §12.8
+    w = a.w  # the command range traced as caldiero §4.3.3 says, from where the unit stood
     a.emit(ev.UnitEliminated(unit=u, rule=str(rule), permanent=permanent,
-                             return_turn=0 if permanent else return_turn_for(a.w, u)))
+                             return_turn=0 if permanent else reinforcements.return_turn(
+                                 w, u, w.state.turn, lambda leader, hx: hx in reach(w, leader))))
     if h is not None and not a.w.side_units_at(h, s.side):
         for leader in a.w.leaders_at(h, s.side):  # caldiero §4.4.4
             if leader_test(a, leader, R.LEADER_ALONE):

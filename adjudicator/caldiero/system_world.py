@@ -97,6 +97,9 @@ class World:
         formation = self.state.formations.get(self.formation_of(u))
         return formation.general if formation is not None else None
 
+    def officers_of(self, u: str) -> list[str]:
+        return []  # Caldiero's commanders are its chiefs and generals: no officers (D3)
+
     def leader_on_map(self, leader: str | None) -> str | None:
         if leader is None or leader not in self.state.leaders:
             return None

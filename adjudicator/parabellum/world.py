@@ -40,3 +40,6 @@ class World(Protocol):
 
     # --- victory (parabellum/victory.py) -----------------------------------------------------------------
     def side_at(self, h: str) -> str | None: ...  # the side whose units occupy h (never two), None when empty
+
+    # --- reinforcements and returns (parabellum/reinforcements.py) ----------------------------------------
+    def officers_of(self, u: str) -> list[str]: ...  # the officers of the unit's formation, in id order (arrivano §4.2)
