@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import Any, Union
 
 from arbitro.events.core import Event
-from arbitro.events.parabellum import WeatherChanged
+from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
+from arbitro.events.parabellum import (
+    InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, UnitRetreated, WeatherChanged,
+)
 
 
 class StepSet(Event, tag="step_set"):
@@ -83,12 +86,6 @@ class FreeOrderChosen(Event, tag="free_order_chosen"):
     rule: str
 
 
-class InitiativeWon(Event, tag="initiative_won"):
-    seat: str
-    totals: dict[str, int]
-    rule: str
-
-
 class FormationActivated(Event, tag="formation_activated"):
     formation: str
     chosen_by: str
@@ -110,14 +107,6 @@ class ActivationEnded(Event, tag="activation_ended"):
     column: str | None = None
 
 
-class LeaderPlaced(Event, tag="leader_placed"):
-    """A commander enters with his reinforcement group (arrivano §15.4)."""
-
-    leader: str
-    hex: str
-    rule: str
-
-
 class GroupEntered(Event, tag="group_entered"):
     """A reinforcement group becomes available at its entry hex during its formation's activation (§15.4):
     its units wait there until they move onto the map."""
@@ -134,12 +123,6 @@ class UnitMoved(Event, tag="unit_moved"):
     column: bool
     rule: str
     charge: str | None = None  # the hex a charging cavalry will attack (arrivano §14.2)
-
-
-class LeaderMoved(Event, tag="leader_moved"):
-    leader: str
-    path: list[str]
-    rule: str
 
 
 class UnitStatusChanged(Event, tag="unit_status_changed"):
@@ -168,12 +151,6 @@ class UnitReturned(Event, tag="unit_returned"):
 
     unit: str
     hex: str
-    rule: str
-
-
-class UnitRetreated(Event, tag="unit_retreated"):
-    unit: str
-    path: list[str]
     rule: str
 
 
@@ -280,13 +257,6 @@ class AssaultResolved(Event, tag="assault_resolved"):
     rule: str
 
 
-class LeaderLost(Event, tag="leader_lost"):
-    """A commander captured or killed (arrivano §4.5.3-§4.5.5, §8.2.3)."""
-
-    leader: str
-    rule: str
-
-
 class FlagCaptured(Event, tag="flag_captured"):
     """A Neapolitan flag taken with a lost Maggiore (arrivano §17.2.12)."""
 
@@ -342,10 +312,11 @@ ArrivanoEvent = Union[
 
 # Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
-    ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), LeaderPlaced: ("leader",), UnitMoved: ("unit",), LeaderMoved: ("leader",), UnitStatusChanged: ("unit",),
-    UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitRetreated: ("unit",), UnitAdvanced: ("unit",),
+    **SHARED_PIECE_FIELDS,
+    ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), UnitMoved: ("unit",), UnitStatusChanged: ("unit",),
+    UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitAdvanced: ("unit",),
     UnitExited: ("unit",), RoutStopped: ("unit",),
     CounterChargeDeclared: ("unit", "against"), ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
-    AssaultResolved: ("attackers", "defenders"), LeaderLost: ("leader",), FlagCaptured: ("leader",),
+    AssaultResolved: ("attackers", "defenders"), FlagCaptured: ("leader",),
     InfantryFired: ("unit",), OpenOrderMarked: ("unit",), OpenOrderTested: ("unit",),
 }

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any, Union
 
 from arbitro.events.core import Event, FrameContext
-from arbitro.events.parabellum import WeatherChanged
+from arbitro.events.parabellum import (
+    InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, UnitRetreated, WeatherChanged,
+)
 
 
 class UnitPlaced(Event, tag="unit_placed"):
@@ -18,12 +20,6 @@ class UnitPlaced(Event, tag="unit_placed"):
     hex: str
     rule: str
     reduced: bool = False
-
-
-class LeaderPlaced(Event, tag="leader_placed"):
-    leader: str
-    hex: str
-    rule: str
 
 
 class SetupEnded(Event, tag="setup_ended"):
@@ -61,12 +57,6 @@ class TurnBegan(Event, tag="turn_began"):
     rule: str
 
 
-class InitiativeWon(Event, tag="initiative_won"):
-    seat: str
-    rule: str
-    totals: dict[str, int] = {}
-
-
 class FormationActivated(Event, tag="formation_activated"):
     formation: str
     by: str
@@ -89,12 +79,6 @@ class UnitsMoved(Event, tag="units_moved"):
     rule: str
     column: bool = False
     cost_half: int = 0
-
-
-class LeaderMoved(Event, tag="leader_moved"):
-    leader: str
-    path: tuple[str, ...]
-    rule: str
 
 
 class DirectionReleased(Event, tag="direction_released"):
@@ -172,12 +156,6 @@ class StatusChanged(Event, tag="status_changed"):
     rule: str
 
 
-class UnitRetreated(Event, tag="unit_retreated"):
-    unit: str
-    path: tuple[str, ...]
-    rule: str
-
-
 class UnitEliminated(Event, tag="unit_eliminated"):
     unit: str
     rule: str
@@ -189,11 +167,6 @@ class UnitsAdvanced(Event, tag="units_advanced"):
     units: tuple[str, ...]
     leaders: tuple[str, ...]
     to: str
-    rule: str
-
-
-class LeaderLost(Event, tag="leader_lost"):
-    leader: str
     rule: str
 
 

@@ -1,6 +1,7 @@
 """The Para Bellum system's stored events: the facts both games of the system (Caldiero 1796, Arrivano i
 Francesi!) record alike, one class per fact. A variant's events/<game>.py holds only what its game adds and
-lists these in its union (issue 18). Tags are unchanged, so stored games read as before."""
+lists these in its union (issue 18). Tags are unchanged, so stored games read as before. The shared part of
+their fold is projections/parabellum.apply."""
 
 from __future__ import annotations
 
@@ -13,3 +14,52 @@ class WeatherChanged(Event, tag="weather_changed"):
 
     box: int
     rule: str
+
+
+class InitiativeWon(Event, tag="initiative_won"):
+    """The seat that acts first this turn (caldiero §6, arrivano §6; the first turn's by caldiero §3.2 /
+    arrivano §3.2): `totals` each side's roll plus modifiers, empty when no roll was made."""
+
+    seat: str
+    totals: dict[str, int]
+    rule: str
+
+
+class LeaderPlaced(Event, tag="leader_placed"):
+    """A commander put on the map at `hex` (caldiero §21 set-up; arrivano §15.4 with his reinforcements)."""
+
+    leader: str
+    hex: str
+    rule: str
+
+
+class LeaderMoved(Event, tag="leader_moved"):
+    """A commander moved along `path` (the hexes entered, in order; the last is where he stands): his own move
+    (caldiero §4.1.4, §4.2.1; arrivano §9.1.4), with a retreating or advancing stack (§12.6, §12.7) or away from enemy
+    units (caldiero §8.2.3, arrivano §8.2.3)."""
+
+    leader: str
+    path: tuple[str, ...]
+    rule: str
+
+
+class LeaderLost(Event, tag="leader_lost"):
+    """A commander captured or killed (caldiero §4.4, §8.2.3; arrivano §4.5.3-§4.5.4, §8.2.3)."""
+
+    leader: str
+    rule: str
+
+
+class UnitRetreated(Event, tag="unit_retreated"):
+    """A unit retreated along `path` (the hexes entered, in order): after an assault or a bombardment (caldiero
+    §12.6, arrivano §12.6), a cavalry retreat (§14.1), a routed unit's move (arrivano §15.2)."""
+
+    unit: str
+    path: tuple[str, ...]
+    rule: str
+
+
+# Fog of war: the fields of the shared events that name pieces (one id each).
+PIECE_FIELDS: dict[type, tuple[str, ...]] = {
+    LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),
+}

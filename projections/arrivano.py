@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 from arbitro.events import arrivano as ev
+from arbitro.projections import parabellum
 
 
 class UnitState(msgspec.Struct, kw_only=True):
@@ -114,6 +115,9 @@ def _lose_step(state: ArrivanoState, side: str) -> None:
 
 
 def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
+    """Fold one event. The system's shared events are folded by projections/parabellum.apply first; the cases
+    here add what Arrivano keeps beside them."""
+    parabellum.apply(state, event)
     match event:
         case ev.StepSet(phase=phase, step=step, seat=seat):
             state.phase, state.step, state.seat = phase, step, seat
@@ -151,8 +155,6 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
         case ev.OrderChangeTried():
             if state.activation is not None:
                 state.activation.order_tried = True
-        case ev.InitiativeWon(seat=seat):
-            state.initiative = seat
         case ev.FormationActivated(formation=f, column=column):
             state.activation = Activation(formation=f, column=column)
             state.attacked_hexes = []
@@ -174,8 +176,6 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
             state.entered_groups.append(g)
             for uid in units:
                 state.units[uid].where, state.units[uid].hex = "waiting", h
-        case ev.LeaderPlaced(leader=lid, hex=h):
-            state.leaders[lid].hex, state.leaders[lid].where = h, "map"
         case ev.UnitMoved(unit=uid, path=path, charge=charge):
             unit = state.units[uid]
             if charge is not None:
@@ -184,9 +184,6 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
                 state.activation.starts[uid] = unit.hex if unit.where == "map" else ""
             unit.hex, unit.where = path[-1], "map"
             unit.moved_turn = unit.acted_turn = state.turn
-        case ev.LeaderMoved(leader=lid, path=path):
-            state.leaders[lid].hex = path[-1]
-            state.leaders[lid].moved_turn = state.turn
         case ev.UnitStatusChanged(unit=uid, status=status):
             if status == "damaged":  # a redoubt battery flipped to its Damaged side (arrivano §17.2.6)
                 state.units[uid].damaged = True
@@ -202,8 +199,6 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
         case ev.UnitReturned(unit=uid, hex=h):
             unit = state.units[uid]
             unit.hex, unit.where, unit.status = h, "map", "good"
-        case ev.UnitRetreated(unit=uid, path=path):
-            state.units[uid].hex = path[-1]
         case ev.UnitExited(unit=uid):
             state.units[uid].where, state.units[uid].hex = "exited", ""
         case ev.UnitAdvanced(unit=uid, hex=h):
@@ -246,8 +241,6 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
                 state.stack.pop()
         case ev.MarchOrderEnded(march=m):
             state.march_orders[m] = False
-        case ev.WeatherChanged(box=box):
-            state.weather = box
         case ev.PiecesSighted(seat=seat, pieces=pieces):
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(pieces))
         case ev.GameEnded(result=result):

@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from arbitro.events import caldiero as ev
+from arbitro.projections import parabellum
 
 SIDES = ("france", "austria")
 
@@ -111,15 +112,15 @@ class CaldieroState(msgspec.Struct, kw_only=True):
 
 
 def apply(state: CaldieroState, event: Any) -> CaldieroState:
-    """Fold one event: total, unchecked."""
+    """Fold one event: total, unchecked. The system's shared events are folded by projections/parabellum.apply
+    first; the cases here add what Caldiero keeps beside them."""
+    parabellum.apply(state, event)
     match event:
         case ev.UnitPlaced(unit=u, hex=h, reduced=reduced):
             unit = state.units[u]
             unit.hex, unit.where = h, "map"
             if reduced:
                 unit.reduced = True
-        case ev.LeaderPlaced(leader=leader, hex=h):
-            state.leaders[leader].hex, state.leaders[leader].where = h, "map"
         case ev.SetupEnded():
             pass
         case ev.OrderSet(formation=f, order=order):
@@ -131,10 +132,6 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
             state.step_done.append(item)
         case ev.TurnBegan(turn=turn):
             state.turn, state.first_turn = turn, False
-        case ev.WeatherChanged(box=box):
-            state.weather = box
-        case ev.InitiativeWon(seat=seat):
-            state.initiative = seat
         case ev.FormationActivated():
             _activate(state, event)
         case ev.UnitOrderSet(unit=u, order=order):
@@ -148,11 +145,10 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
                     unit.art_moved = True
             if state.activation is not None:
                 state.activation.moved.extend(u for u in units if u not in state.activation.moved)
-        case ev.LeaderMoved(leader=leader, path=path):
-            state.leaders[leader].hex, state.leaders[leader].where = path[-1], "map"
+        case ev.LeaderMoved(leader=leader):
+            state.leaders[leader].where = "map"  # a commander entering with his reinforcements (caldiero §15.4)
             if state.activation is not None:
                 state.activation.leaders_moved.append(leader)
-            state.leaders[leader].moved_turn = state.turn
         case ev.DirectionReleased(formation=f):
             if f not in state.direction_released:
                 state.direction_released.append(f)
@@ -181,8 +177,6 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
             state.combat = None
         case ev.StatusChanged(unit=u, status=status):
             state.units[u].status = status
-        case ev.UnitRetreated(unit=u, path=path):
-            state.units[u].hex = path[-1]
         case ev.UnitEliminated(unit=u, permanent=permanent, return_turn=return_turn):
             unit = state.units[u]
             unit.where = "dead" if permanent else "eliminated"

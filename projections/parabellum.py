@@ -1,9 +1,13 @@
-"""The Para Bellum system's shared state pieces: what both games' positions hold alike (issue 18). A variant's
-projections/<game>.py keeps its own state, fold and views and takes these from here."""
+"""The Para Bellum system's shared state pieces and the shared part of the fold: what both games' positions hold
+alike (issue 18). A variant's projections/<game>.py keeps its own state, fold and views and takes these from here;
+its fold calls `apply` first, then folds what its game adds (to the shared events too)."""
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import Final, Protocol
+
+from arbitro.events import parabellum as pb
 
 # A unit's condition (caldiero §15, arrivano §15): good order, disordered, routed.
 STATUSES: Final = ("good", "disordered", "routed")
@@ -11,3 +15,44 @@ STATUSES: Final = ("good", "disordered", "routed")
 STATUS_WORSE: Final = {"good": "disordered", "disordered": "routed", "routed": "routed"}
 # One level better on a passed recovery test (caldiero §15.3.1, arrivano §15.3.1).
 STATUS_BETTER: Final = {"routed": "disordered", "disordered": "good", "good": "good"}
+
+
+class Piece(Protocol):
+    """A unit's or a commander's place (caldiero and arrivano differ only in how "nowhere" is written)."""
+
+    hex: str | None
+    where: str
+
+
+class Commander(Piece, Protocol):
+    moved_turn: int
+
+
+class SystemState(Protocol):
+    """What the shared fold writes in either game's state."""
+
+    turn: int
+    weather: int
+    initiative: str
+
+    @property
+    def units(self) -> Mapping[str, Piece]: ...
+
+    @property
+    def leaders(self) -> Mapping[str, Commander]: ...
+
+
+def apply(state: SystemState, event: object) -> None:
+    """Fold the part of a shared event both games fold alike (total, unchecked)."""
+    match event:
+        case pb.WeatherChanged(box=box):
+            state.weather = box
+        case pb.InitiativeWon(seat=seat):
+            state.initiative = seat
+        case pb.LeaderPlaced(leader=leader, hex=h):
+            state.leaders[leader].hex, state.leaders[leader].where = h, "map"
+        case pb.LeaderMoved(leader=leader, path=path):
+            state.leaders[leader].hex = path[-1]
+            state.leaders[leader].moved_turn = state.turn  # the turn he last moved (caldiero §4.2.1)
+        case pb.UnitRetreated(unit=unit, path=path):
+            state.units[unit].hex = path[-1]

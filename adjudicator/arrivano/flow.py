@@ -695,7 +695,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     cite = f"{rule}; {R.RETREAT_STACKING}" if line.continued else str(rule)
     if line.path:
         for u in units:
-            g.emit(ev.UnitRetreated(unit=u, path=[start, *line.path], rule=cite))
+            g.emit(ev.UnitRetreated(unit=u, path=(start, *line.path), rule=cite))
     if line.off_map:
         leave_map(g, units, line.to, start, because=rule)
         return
@@ -706,7 +706,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     w = g.world()
     for lid in w.leaders_at(start):
         if not w.units_at(start):
-            g.emit(ev.LeaderMoved(leader=lid, path=[start, line.to], rule=cite))
+            g.emit(ev.LeaderMoved(leader=lid, path=(start, line.to), rule=cite))
     rout_checks(g, [line.to])
 
 
@@ -786,6 +786,6 @@ def advance_into(g: Game, uid: str, h: str) -> None:
     for u in movers:
         g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(R.ADVANCE_AFTER)))
     for lid in leaders:
-        g.emit(ev.LeaderMoved(leader=lid, path=[start, h], rule=str(R.ADVANCE_AFTER)))
+        g.emit(ev.LeaderMoved(leader=lid, path=(start, h), rule=str(R.ADVANCE_AFTER)))
     rout_checks(g, [h])
     commander_checks(g, h)

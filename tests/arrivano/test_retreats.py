@@ -100,7 +100,7 @@ def test_a_two_hex_retreat_leaves_through_the_edge_only_when_the_map_ends():
     t = pending_retreat(state, ["6e-legere-i"], hexes=2, rule=R.ROUT_COMBAT, ignore_ezoc=True)
     assert t.legal("france") == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
     t.send("france", t.legal("france")[0])
-    assert t.of(ev.UnitRetreated)[-1].path == [inner, E]
+    assert t.of(ev.UnitRetreated)[-1].path == (inner, E)
     assert t.state.units["6e-legere-i"].where == "eliminated" and t.of(ev.UnitEliminated)[-1].rule == str(R.OFF_MAP)
 
 
@@ -290,7 +290,7 @@ def test_a_rout_may_stop_in_a_village_on_its_way():
     t = pending_rout(position({"ir18-i": start, "6e-legere-i": nb(start, 4)}), "ir18-i")
     assert {"type": "rout_move", "to": VILLAGE, "off_map": False} in t.legal("austria")
     t.send("austria", {"type": "rout_move", "to": VILLAGE})
-    assert t.of(ev.UnitRetreated)[-1].path == [start, VILLAGE] and t.of(ev.RoutStopped)[-1].hex == VILLAGE
+    assert t.of(ev.UnitRetreated)[-1].path == (start, VILLAGE) and t.of(ev.RoutStopped)[-1].hex == VILLAGE
 
 
 def test_the_end_phase_waits_for_each_rout_move():

@@ -1,0 +1,84 @@
+"""One event per fact both games record (events/parabellum.py) and one fold of what both fold alike
+(projections/parabellum.apply), run through each game's own fold (issue 18)."""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.events import arrivano as arrivano_events
+from arbitro.events import caldiero as caldiero_events
+from arbitro.events import parabellum as pb
+from arbitro.events.codec import canonical
+from arbitro.projections import arrivano as arrivano_state
+from arbitro.projections import caldiero as caldiero_state
+
+SHARED: tuple[type[msgspec.Struct], ...] = (
+    pb.WeatherChanged, pb.InitiativeWon, pb.LeaderPlaced, pb.LeaderMoved, pb.LeaderLost, pb.UnitRetreated,
+)
+
+
+def _tag(cls: type) -> str:
+    return str(cls.__struct_config__.tag)
+
+
+def _caldiero() -> tuple[Any, Callable[[Any, Any], Any]]:
+    state = caldiero_state.CaldieroState(
+        turn=3,
+        units={"u1": caldiero_state.UnitState(side="france", formation="f1", arm="infantry", hex="0101", where="map")},
+        leaders={"g1": caldiero_state.LeaderState(side="france")},
+    )
+    return state, caldiero_state.apply
+
+
+def _arrivano() -> tuple[Any, Callable[[Any, Any], Any]]:
+    state = arrivano_state.ArrivanoState(
+        scenario="test", turn=3,
+        units={"u1": arrivano_state.UnitState(side="france", formation="f1", arm="infantry", hex="0101", where="map")},
+        leaders={"g1": arrivano_state.LeaderState(side="france", role="general", formation="f1")},
+    )
+    return state, arrivano_state.apply
+
+
+GAMES = {"caldiero": _caldiero, "arrivano": _arrivano}
+UNIONS = {"caldiero": caldiero_events.CaldieroEvent, "arrivano": arrivano_events.ArrivanoEvent}
+
+
+@pytest.mark.parametrize("game", sorted(UNIONS))
+def test_each_game_stores_the_shared_facts_as_the_systems_classes(game: str) -> None:
+    members = typing.get_args(UNIONS[game])
+    by_tag: dict[str, list[type]] = {}
+    for cls in members:
+        by_tag.setdefault(_tag(cls), []).append(cls)
+    assert [t for t, classes in by_tag.items() if len(classes) > 1] == []
+    for cls in SHARED:
+        assert by_tag.get(_tag(cls)) == [cls], f"{game} stores {_tag(cls)} as {by_tag.get(_tag(cls))}"
+
+
+@pytest.mark.parametrize("game", sorted(UNIONS))
+def test_a_stored_shared_event_decodes_to_the_systems_class_with_its_bytes_unchanged(game: str) -> None:
+    stored = b'{"leader":"g1","path":["0101","0102"],"rule":"caldiero \\u00a74.1.4","type":"leader_moved"}'
+    event = msgspec.json.decode(stored, type=UNIONS[game])
+    assert type(event) is pb.LeaderMoved and event.path == ("0101", "0102")
+    assert canonical(event) == canonical(msgspec.json.decode(stored))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_fold_applies_the_shared_events(game: str) -> None:
+    state, fold = GAMES[game]()
+    for event in (
+        pb.WeatherChanged(box=2, rule="r"),
+        pb.InitiativeWon(seat="austria", totals={"austria": 9, "france": 4}, rule="r"),
+        pb.LeaderPlaced(leader="g1", hex="0303", rule="r"),
+        pb.LeaderMoved(leader="g1", path=("0304", "0305"), rule="r"),
+        pb.UnitRetreated(unit="u1", path=("0102", "0103"), rule="r"),
+    ):
+        state = fold(state, event)
+    assert (state.weather, state.initiative) == (2, "austria")
+    leader = state.leaders["g1"]
+    assert (leader.hex, leader.where, leader.moved_turn) == ("0305", "map", 3)
+    assert (state.units["u1"].hex, state.units["u1"].where) == ("0103", "map")
