@@ -29,7 +29,6 @@ from arbitro.adjudicator.arrivano.data_model import (
     LeaderData,
     OptionsFile,
     OrderOfBattle,
-    OrdersTable,
     ScenarioData,
     ScenarioFile,
     Tables,
@@ -41,7 +40,7 @@ from arbitro.adjudicator.arrivano.data_model import (
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.data import BombardmentTable
+from arbitro.adjudicator.parabellum.data import BombardmentTable, OrdersTable
 from arbitro.adjudicator.parabellum.loader import check_counters, label as _label, load_hexmap, load_model, load_movement
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
 

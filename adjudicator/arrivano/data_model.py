@@ -14,7 +14,7 @@ from arbitro.adjudicator.datafiles import StrictModel as _Strict
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import BombardmentTable, Meta, OrderName, SpDrm
+from arbitro.adjudicator.parabellum.data import BombardmentTable, Meta, OrderName, OrdersTable, SpDrm
 from pydantic import ConfigDict, Field
 
 LeaderRole = Literal["commander_in_chief", "general", "officer"]
@@ -411,39 +411,6 @@ class TerrainTable(_Strict):
     meta: Meta
     elevation: ElevationEffect
     terrain: dict[str, TerrainEffect]
-
-
-class OrderRules(_Strict):
-    movement_obligation: Literal["half_closer", "all_toward_nearest_enemy"] | None
-    enter_ezoc: Literal["yes", "no", "with_friend"]
-    ezoc_to_ezoc_test: bool
-    assault: Literal["must", "test", "no"]
-    march_column: bool
-    recovery: Literal["yes", "no", "near_commander"]
-    open_order: bool
-    terrain_benefits: bool
-    max_hexes: int | None
-    rule: str
-
-
-class OrdersTable(_Strict):
-    meta: Meta
-    orders: dict[OrderName, OrderRules]
-    obligation_excludes: list[str]
-    obligation_excludes_rule: str
-    out_of_command_order: OrderName
-    out_of_command_rule: str
-    artillery_may_choose: list[OrderName]
-    artillery_rule: str
-    reinforcement_order: OrderName
-    reinforcement_rule: str
-
-    @pydantic.model_validator(mode="after")
-    def _all_orders(self) -> "OrdersTable":
-        missing = {"advance", "attack", "defence", "manoeuvre"} - set(self.orders)
-        if missing:
-            raise ValueError(f"missing orders: {', '.join(sorted(missing))}")
-        return self
 
 
 class OptionData(_Strict):

@@ -1,8 +1,8 @@
 """The Para Bellum data model, written once: what both rulebooks print as data, as pydantic schemas.
 
 Both games' data files are read through these models (adjudicator/parabellum/loader.py loads and checks them):
-the order of battle (units, leaders, formations), the combat results table (both §12.5) and the bombardment
-table (both §11.4.4 / §11.4.3). What only one game prints extends these models in its own loader
+the order of battle (units, leaders, formations), the combat results table (both §12.5), the bombardment
+table (both §11.4.4 / §11.4.3) and the orders table (both §5.1, D6). What only one game prints extends these models in its own loader
 (adjudicator/caldiero/loader.py: set-up areas, weather, Elan; adjudicator/arrivano/data_loader.py: officers,
 reinforcement groups, march orders, redoubts, flags). Every model is strict: an unknown key is an error, and
 `checks()` reports the problems a whole file shows, each with its JSON path."""
@@ -173,3 +173,44 @@ class BombardmentTable(StrictModel):
 
     def roll_range(self) -> tuple[int, int]:
         return _roll_range(self.rows)  # type: ignore[arg-type]
+
+
+# --- the orders table ------------------------------------------------------------------------------------
+class OrderRules(StrictModel):
+    """What one order allows (§5.1 in both books; D6: Arrivano's Advance also allows recovery and open order,
+    arrivano §5.1.1): the movement obligation, entering an enemy ZoC, assaults, the march column, recovery."""
+
+    movement_obligation: Literal["half_closer", "all_toward_nearest_enemy"] | None
+    enter_ezoc: Literal["yes", "no", "with_friend"]
+    ezoc_to_ezoc_test: bool
+    assault: Literal["must", "test", "no"]
+    march_column: bool
+    recovery: Literal["yes", "no", "near_commander"]
+    open_order: bool
+    terrain_benefits: bool
+    max_hexes: int | None
+    rule: str
+
+
+class OrdersTable(StrictModel):
+    """The orders table (D6): each order's permissions, and the orders out-of-command units, artillery and
+    reinforcements take (arrivano §5.3, §5.1.5, §15.4.1). Arrivano's tables/orders.json is in this form;
+    Caldiero's orders are still its code (adjudicator/caldiero/system_orders.py) until its data has this file."""
+
+    meta: Meta
+    orders: dict[OrderName, OrderRules]
+    obligation_excludes: list[str]
+    obligation_excludes_rule: str
+    out_of_command_order: OrderName
+    out_of_command_rule: str
+    artillery_may_choose: list[OrderName]
+    artillery_rule: str
+    reinforcement_order: OrderName
+    reinforcement_rule: str
+
+    @pydantic.model_validator(mode="after")
+    def _all_orders(self) -> "OrdersTable":
+        missing = {"advance", "attack", "defence", "manoeuvre"} - set(self.orders)
+        if missing:
+            raise ValueError(f"missing orders: {', '.join(sorted(missing))}")
+        return self

@@ -100,3 +100,17 @@ def test_the_kernel_finds_every_fault_of_an_order_of_battle(variant: Variant) ->
     assert found == {("$", "id"), ("$.units[0].formation", "unknown"), ("$.units[3].formation", "formation"),
                      ("$.units[4].side", "unknown"), ("$.units[4].formation", "formation"),
                      ("$.formations[0].general", repr(units[0].id))}, found
+
+
+def test_the_orders_table_is_the_kernels_model() -> None:
+    """D6: the orders table as data (§5.1 in both books). Arrivano's tables/orders.json reads into the kernel's
+    model, and a table without one of the four orders is refused with its path."""
+    orders_file = arrivano.DATA_DIR / "tables" / "orders.json"
+    problems: list[DataProblem] = []
+    table = load_model(orders_file, pb.OrdersTable, arrivano.DATA_DIR, problems)
+    assert problems == [] and table is not None and sorted(table.orders) == ["advance", "attack", "defence", "manoeuvre"]
+    assert table.orders["defence"].assault == "no" and table.orders["attack"].assault == "must"  # arrivano §5.1
+    raw = json.loads(orders_file.read_text(encoding="utf-8"))
+    del raw["orders"]["manoeuvre"]
+    with pytest.raises(ValueError, match="missing orders: manoeuvre"):
+        pb.OrdersTable.model_validate(raw)
