@@ -2,10 +2,11 @@
 
 Both games' data files are read through these models (adjudicator/parabellum/loader.py loads and checks them):
 the order of battle (units, leaders, formations), the combat results table (both §12.5), the bombardment
-table (both §11.4.4 / §11.4.3) and the orders table (both §5.1, D6). What only one game prints extends these models in its own loader
-(adjudicator/caldiero/loader.py: set-up areas, weather, Elan; adjudicator/arrivano/data_loader.py: officers,
-reinforcement groups, march orders, redoubts, flags). Every model is strict: an unknown key is an error, and
-`checks()` reports the problems a whole file shows, each with its JSON path."""
+table (both §11.4.4 / §11.4.3) and the orders table (both §5.1, D6). What only one game prints extends these
+models in its own data model (adjudicator/caldiero/loader.py: set-up areas, weather, Elan;
+adjudicator/arrivano/data_model.py: officers, reinforcement groups, march orders, redoubts, flags). Every model is
+strict: an unknown key is an error, and `checks()` reports the problems a whole file shows, each with its JSON
+path."""
 
 from __future__ import annotations
 
