@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Union
 
-from arbitro.events.core import Event
+from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, UnitRetreated, WeatherChanged,
@@ -299,6 +299,115 @@ class GameEnded(Event, tag="game_ended"):
     reason: str
     result: dict[str, Any]
     rule: str
+
+
+# --- the contexts of Arrivano's frames on the engine's decision stack (arbitro §S.3) ----------------------
+# One per kind of decision; `kind` names the step that answers it (adjudicator/arrivano/steps.py).
+
+
+class RetreatAwaited(FrameContext, tag="arrivano_retreat"):
+    """arrivano §12.6: the units still to retreat `hexes` hexes (a rout by combat ignores EZoC, §15.2)."""
+
+    units: tuple[str, ...]
+    hexes: int
+    ignore_ezoc: bool
+
+
+class RoutMoveAwaited(FrameContext, tag="arrivano_rout_move"):
+    """arrivano §15.2.2: the routed unit whose rout move its owner chooses."""
+
+    unit: str
+
+
+class ArtilleryRetreatAwaited(FrameContext, tag="arrivano_artillery_retreat"):
+    """arrivano §11.1: the bombarded units that retreat, and the guns stacked with them that may go too."""
+
+    units: tuple[str, ...]
+    artillery: tuple[str, ...]
+    hex: str
+
+
+class OrderAwaited(FrameContext, tag="arrivano_choose_order"):
+    """arrivano §17.1.2: the order of a formation entering on the first turn, which its owner chooses."""
+
+    formation: str
+
+
+class EscapeAwaited(FrameContext, tag="arrivano_escape"):
+    """arrivano §8.2.3 (forced: in the hex) and §4.5.6 (adjacent): the commander who may (or must) flee."""
+
+    leader: str
+    forced: bool
+
+
+class CounterchargeAwaited(FrameContext, tag="arrivano_countercharge"):
+    """arrivano §14.2.4: a charge stopped at `stop` on its path, and the enemy cavalry that may counter-charge."""
+
+    unit: str
+    path: tuple[str, ...]
+    stop: int
+    target: str
+    counter: tuple[str, ...]
+
+
+class FreeOrderAwaited(FrameContext, tag="arrivano_free_order"):
+    """arrivano §4.4 ('vedi anche 4.3.2'): out-of-command units in the chief's range, whose order their owner
+    chooses."""
+
+    units: tuple[str, ...]
+
+
+class RecoveryAwaited(FrameContext, tag="arrivano_recovery"):
+    """arrivano §15.3: the activated formation's recovery, with the hexes already tried."""
+
+    formation: str
+    tried: tuple[str, ...]
+
+
+class ReplacementHexAwaited(FrameContext, tag="arrivano_replacement_hex"):
+    """arrivano §12.8.2: the replacement returning, whose hex (within one of its general) its owner chooses."""
+
+    unit: str
+
+
+class RefugeAwaited(FrameContext, tag="arrivano_commander_refuge"):
+    """arrivano §4.5.4: the commander left alone who goes to the nearest friends."""
+
+    leader: str
+
+
+class EndPhaseUnderway(FrameContext, tag="arrivano_end_phase"):
+    """arrivano §3.1 C: the end phase, waiting below the rout move of the next routed unit; `done`: the units whose
+    rout move is settled. Nobody answers it: the end phase goes on once the frames above it are closed."""
+
+    done: tuple[str, ...]
+
+
+class FallBackAwaited(FrameContext, tag="arrivano_fall_back"):
+    """arrivano §16.3: a unit in open order that fired may fall back with the movement it has left."""
+
+    unit: str
+    target: str
+    left: int
+    budget: int
+    moved: bool
+
+
+class FireTargetAwaited(FrameContext, tag="arrivano_fire_target"):
+    """arrivano §16.3.3: the unit of the fired-at hex that takes the result, chosen by its owner."""
+
+    hex: str
+    units: tuple[str, ...]
+    result: str
+
+
+ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
+    "retreat": RetreatAwaited, "rout_move": RoutMoveAwaited, "artillery_retreat": ArtilleryRetreatAwaited,
+    "choose_order": OrderAwaited, "escape": EscapeAwaited, "countercharge": CounterchargeAwaited,
+    "free_order": FreeOrderAwaited, "recovery": RecoveryAwaited, "replacement_hex": ReplacementHexAwaited,
+    "commander_refuge": RefugeAwaited, "end_phase": EndPhaseUnderway, "fall_back": FallBackAwaited,
+    "fire_target": FireTargetAwaited,
+}
 
 
 ArrivanoEvent = Union[

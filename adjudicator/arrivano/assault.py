@@ -283,24 +283,15 @@ def defensive_fire(g: Game, frame: Frame, target: str | None) -> None:
     w = g.world()
     attackers = [u for u in attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
-    if g.state.stack and g.state.stack[-1].kind in ("retreat", "artillery_retreat"):
-        # the retreat of the bombarded attackers comes first; the assault goes on with those left
-        g.emit(ev.PendingSet(kind="resume_assault", seat=frame.data.get("seat", ""), rule=str(R.COMBAT),
-                             data={"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
-                                   "tested": frame.data.get("tested", False)}))
-        _swap_top(g)
+    top = g.top()
+    if top is not None and top.kind in ("retreat", "artillery_retreat"):
+        # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above this
+        # one); the assault goes on with those left
+        g.push("resume_assault", frame.data.get("seat", ""), str(R.COMBAT),
+               {"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
+                "tested": frame.data.get("tested", False)})
         return
     resolve(g, attackers, targets, frame.data["forced"], frame.data.get("tested", False))
-
-
-def _swap_top(g: Game) -> None:
-    """Keep the pending retreat on top of the resumed assault (re-push it)."""
-    resume = g.state.stack[-1]
-    retreat = g.state.stack[-2]
-    g.emit(ev.PendingCleared(kind=resume.kind, rule=resume.rule))
-    g.emit(ev.PendingCleared(kind=retreat.kind, rule=retreat.rule))
-    g.emit(ev.PendingSet(kind=resume.kind, seat=resume.seat, rule=resume.rule, data=resume.data))
-    g.emit(ev.PendingSet(kind=retreat.kind, seat=retreat.seat, rule=retreat.rule, data=retreat.data))
 
 
 def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tested: bool = False,

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
+
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_model import ScenarioData, Tables
@@ -20,6 +22,7 @@ from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
@@ -27,7 +30,9 @@ from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
+from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
+from arbitro.projections.game import awaited
 from arbitro.projections.parabellum import STATUS_BETTER, STATUS_WORSE
 
 
@@ -62,6 +67,48 @@ class Game:
     def reading(self, name: str) -> str:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
         return in_force(self.state, name)
+
+    # --- pending decisions: the kinds in ev.ARRIVANO_CONTEXTS are frames on the engine's decision stack, the
+    # others (the assault's, until they move) on `state.stack`. A frame of the engine's is always above those
+    # of the state's: no procedure opens one of the state's while one of the engine's waits above it.
+
+    def push(self, kind: str, seat: str, rule: str, data: dict[str, Any]) -> None:
+        """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it)."""
+        context = ev.ARRIVANO_CONTEXTS.get(kind)
+        if context is None:
+            self.emit(ev.PendingSet(kind=kind, seat=seat, rule=rule, data=data))
+            return
+        open_frame(self.ctx, kind, (seat,) if seat else (), rule, prompt(kind, rule), msgspec.convert(data, context))
+
+    def top(self) -> Frame | None:
+        """The decision awaited now, whichever stack holds it, as a Frame (its context's fields as `data`)."""
+        frame = self._engine_top()
+        if frame is not None:
+            return as_frame(frame)
+        return self.state.stack[-1] if self.state.stack else None
+
+    def clear(self, frame: Frame) -> None:
+        """Close the decision on top (`frame`, as `top` gave it)."""
+        top = self._engine_top()
+        if top is not None:
+            close_frame(self.ctx, top)
+        else:
+            self.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+
+    def _engine_top(self) -> core.Frame[Any] | None:
+        frame = awaited(self.ctx.game.core)
+        return frame if frame is not None and frame.kind in ev.ARRIVANO_CONTEXTS else None
+
+
+def prompt(kind: str, rule: str) -> str:
+    return f"decide the {kind.replace('_', ' ')} ({rule})"
+
+
+def as_frame(frame: core.Frame[Any]) -> Frame:
+    """One of this game's frames on the engine's stack in the shape the procedures read (`data`: its context)."""
+    data = msgspec.json.decode(msgspec.json.encode(frame.ctx))  # plain lists, as a frame decoded from the log has
+    data.pop("ctx")
+    return Frame(kind=frame.kind, seat=frame.seats[0] if frame.seats else "", rule=frame.rule, data=data)
 
 
 def crt_table(tables: Tables) -> CombatTable:
@@ -166,8 +213,7 @@ def leaders_left_alone(g: Game, h: str) -> None:
     for lid in w.leaders_at(h):
         leader_test(g, lid, f"{R.LEADER_ALONE} units in {h} eliminated")
         if g.state.leaders[lid].where == "map":
-            g.emit(ev.PendingSet(kind="commander_refuge", seat=g.state.leaders[lid].side, rule=str(R.LEADER_ALONE),
-                                 data={"leader": lid}))
+            g.push("commander_refuge", g.state.leaders[lid].side, str(R.LEADER_ALONE), {"leader": lid})
 
 
 def leader_test(g: Game, lid: str, why: str) -> None:
@@ -370,7 +416,7 @@ def activate(g: Game, fid: str) -> None:
     owner = g.state.formations[fid].side
     free = free_order_units(g.world(), fid)
     if free:
-        g.emit(ev.PendingSet(kind="free_order", seat=owner, rule=str(R.DANGLING_4_3_2), data={"units": free}))
+        g.push("free_order", owner, str(R.DANGLING_4_3_2), {"units": free})
     enter_reinforcements(g, fid)
     g.emit(ev.StepSet(phase="action", step="bombardment", seat=owner, rule=str(R.BOMBARD_STEP)))
 
@@ -419,8 +465,7 @@ def enter_reinforcements(g: Game, fid: str) -> None:
                     g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
                                            rule=str(R.REINFORCEMENT_ORDER)))
             elif group.order == "any":
-                g.emit(ev.PendingSet(kind="choose_order", seat=g.state.formations[fid].side, rule=str(R.MB_FIRST_TURN),
-                                     data={"formation": fid}))
+                g.push("choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), {"formation": fid})
             elif g.state.formations[fid].order != group.order:
                 g.emit(ev.OrderChanged(formation=fid, order=group.order, by="reinforcement",
                                        rule=str(R.REINFORCEMENT_ORDER)))
@@ -443,8 +488,8 @@ def end_activation(g: Game) -> None:
     act = g.state.activation
     assert act is not None
     if recovery_candidates(g.world(), []):
-        g.emit(ev.PendingSet(kind="recovery", seat=g.state.formations[act.formation].side, rule=str(R.RECOVERY),
-                             data={"formation": act.formation, "tried": []}))
+        g.push("recovery", g.state.formations[act.formation].side, str(R.RECOVERY),
+               {"formation": act.formation, "tried": []})
         return
     finish_activation(g)
 
@@ -501,7 +546,7 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
             g.emit(ev.UnitStatusChanged(unit=u, status=STATUS_BETTER[g.state.units[u].status], rule=str(R.RECOVERY)))
     tried = [*frame.data["tried"], h]
     if recovery_candidates(g.world(), tried):
-        g.emit(ev.PendingSet(kind="recovery", seat=frame.seat, rule=frame.rule, data=frame.data | {"tried": tried}))
+        g.push("recovery", frame.seat, frame.rule, frame.data | {"tried": tried})
     else:
         finish_activation(g)
 
@@ -520,8 +565,8 @@ def rout_moves(g: Game, done: list[str]) -> None:
     for side in g.s.scenario.seats:
         for u in w.units_of(side):
             if g.state.units[u].status == "routed" and u not in done:
-                g.emit(ev.PendingSet(kind="end_phase", seat="", rule=str(R.END_PHASE), data={"done": [*done, u]}))
-                g.emit(ev.PendingSet(kind="rout_move", seat=side, rule=str(R.ROUT_MOVE), data={"unit": u}))
+                g.push("end_phase", "", str(R.END_PHASE), {"done": [*done, u]})
+                g.push("rout_move", side, str(R.ROUT_MOVE), {"unit": u})
                 return
     end_phase_rest(g)
 
@@ -587,8 +632,7 @@ def replacements(g: Game) -> None:
            if g.state.units[uid].where == "track" and g.state.units[uid].return_turn <= g.state.turn]
     for uid in reversed(due):
         if return_general(g.world(), uid) is not None:
-            g.emit(ev.PendingSet(kind="replacement_hex", seat=g.state.units[uid].side, rule=str(R.RETURN),
-                                 data={"unit": uid}))
+            g.push("replacement_hex", g.state.units[uid].side, str(R.RETURN), {"unit": uid})
 
 
 def return_general(w: World, uid: str) -> str | None:
@@ -727,8 +771,8 @@ def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = N
 
 
 def push_retreat(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:
-    g.emit(ev.PendingSet(kind="retreat", seat=g.state.units[units[0]].side, rule=str(rule),
-                         data={"units": sorted(units), "hexes": n, "ignore_ezoc": ignore_ezoc}))
+    g.push("retreat", g.state.units[units[0]].side, str(rule),
+           {"units": sorted(units), "hexes": n, "ignore_ezoc": ignore_ezoc})
 
 
 def rout_checks(g: Game, arrived: list[str]) -> None:
@@ -765,12 +809,10 @@ def commander_checks(g: Game, arrived: str) -> None:
         if le.side == side or le.where != "map":
             continue
         if le.hex == arrived:
-            g.emit(ev.PendingSet(kind="escape", seat=le.side, rule=str(R.COMMANDER_ZOC_ESCAPE),
-                                 data={"leader": lid, "forced": True}))
+            g.push("escape", le.side, str(R.COMMANDER_ZOC_ESCAPE), {"leader": lid, "forced": True})
         elif w.grid.is_adjacent(le.hex, arrived) and not (
                 g.reading("commander_escape_scope") == "lone_only" and w.units_at(le.hex)):
-            g.emit(ev.PendingSet(kind="escape", seat=le.side, rule=str(R.COMMANDER_ESCAPE),
-                                 data={"leader": lid, "forced": False}))
+            g.push("escape", le.side, str(R.COMMANDER_ESCAPE), {"leader": lid, "forced": False})
 
 
 def advance_into(g: Game, uid: str, h: str) -> None:

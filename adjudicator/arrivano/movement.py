@@ -207,9 +207,8 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     for i, h in enumerate(path[1:], start=1):
         counter = counter_chargers(w, uid, h)
         if counter:  # arrivano §14.2.4: the enemy may counter-charge; the move waits for his answer
-            g.emit(ev.PendingSet(kind="countercharge", seat=w.enemy(g.ctx.seat), rule=str(R.COUNTERCHARGE),
-                                 data={"unit": uid, "path": list(path), "stop": i, "target": target,
-                                       "counter": counter}))
+            g.push("countercharge", w.enemy(g.ctx.seat), str(R.COUNTERCHARGE),
+                   {"unit": uid, "path": list(path), "stop": i, "target": target, "counter": counter})
             return
     finish_charge(g, uid, list(path), target)
 
@@ -246,8 +245,8 @@ def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> 
         for i, h in enumerate(rest[1:], start=int(data["stop"]) + 1):  # type: ignore[call-overload]
             counter = [c for c in counter_chargers(w, uid, h) if c not in data["counter"]]  # type: ignore[operator]
             if counter:
-                g.emit(ev.PendingSet(kind="countercharge", seat=w.enemy(w.state.units[uid].side),
-                                     rule=str(R.COUNTERCHARGE), data=dict(data) | {"stop": i, "counter": counter}))
+                g.push("countercharge", w.enemy(w.state.units[uid].side), str(R.COUNTERCHARGE),
+                       dict(data) | {"stop": i, "counter": counter})
                 return
         finish_charge(g, uid, path, str(target))
         return

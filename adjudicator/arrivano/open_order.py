@@ -169,9 +169,8 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
     result = roll_fire(g, uid, to, target)
     mark(g, uid)
     budget = p.rules.budget  # the allowance (less the entry hex of a reinforcement, §15.4)
-    g.emit(ev.PendingSet(kind="fall_back", seat=g.state.units[uid].side, rule=str(R.OPEN_ORDER),
-                         data={"unit": uid, "target": target, "left": max(0, budget - spent), "budget": budget,
-                               "moved": len(path) > 1}))
+    g.push("fall_back", g.state.units[uid].side, str(R.OPEN_ORDER),
+           {"unit": uid, "target": target, "left": max(0, budget - spent), "budget": budget, "moved": len(path) > 1})
     if result != "•":
         choose_target_unit(g, target, result)
 
@@ -225,8 +224,8 @@ def choose_target_unit(g: Game, target: str, result: str) -> None:
     if len(units) == 1:
         apply_fire_result(g, units[0], result)
     elif units:
-        g.emit(ev.PendingSet(kind="fire_target", seat=g.state.units[units[0]].side, rule=str(R.FIRE_RESULTS),
-                             data={"hex": target, "units": units, "result": result}))
+        g.push("fire_target", g.state.units[units[0]].side, str(R.FIRE_RESULTS),
+               {"hex": target, "units": units, "result": result})
 
 
 def target_options(w: World, frame: Frame) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.ruleset import (
     Decision,
     Interpretation,
@@ -52,10 +53,11 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
 class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.0.0"
+    version = "1.1.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
+    Contexts = tuple(ev.ARRIVANO_CONTEXTS.values())
 
     @cached_property
     def data(self) -> ArrivanoData:
@@ -149,6 +151,15 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         options = S.frame_options(self.world(state), frame)
         return Pending(seat=frame.seat, kind=frame.kind, rule=frame.rule,
                        prompt=f"decide the {frame.kind.replace('_', ' ')} ({frame.rule})", options=options)
+
+    def steps(self) -> dict[str, Step[Any]]:
+        return S.steps(self.world, self._answer)
+
+    def _answer(self, ctx: Decision[P.ArrivanoState], command: Any) -> None:
+        """An answer to one of this game's frames on the engine's stack (the engine checked seat and options)."""
+        g = self.game(ctx)
+        S.answer(g, command)
+        self._after(g)
 
     def decide(self, ctx: Decision[P.ArrivanoState], command: Any) -> None:
         g = self.game(ctx)
@@ -370,6 +381,14 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         w = self.world(state)
         visible = sight.visible_hexes(w, seat)
         return frozenset(p for p in places if p not in visible and w.grid.contains(p))
+
+    def redact_frame(self, frame: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
+        """A decision's context is its seat's: the other seat is served who is awaited and for what, not the
+        units and hexes it names (as pending_set's `data` was)."""
+        data: dict[str, Any] = msgspec.to_builtins(frame)
+        if seat in self.seats(state) and seat not in frame.seats:
+            data["ctx"] = {"ctx": data["ctx"]["ctx"]}
+        return data
 
     def redact(self, event: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any] | None:
         data: dict[str, Any] = msgspec.to_builtins(event)

@@ -7,6 +7,7 @@ which build on flow.py and never on it, so the imports run one way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.arrivano import assault as A
@@ -16,6 +17,7 @@ from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
+    as_frame,
     advance_into,
     after_leader_lost,
     do_retreat,
@@ -30,9 +32,13 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
 )
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
-from arbitro.projections.arrivano import Frame
+from arbitro.events import core
+from arbitro.projections.arrivano import ArrivanoState, Frame
+from arbitro.projections.game import GameState
 
 
 def refuge_hexes(w: World, lid: str) -> list[str]:
@@ -124,12 +130,11 @@ def advancers(w: World, frame: Frame) -> list[str]:
 
 def settle(g: Game) -> None:
     """Resolve the frames that need no choice (no answer or a single forced one)."""
-    while g.state.stack:
-        frame = g.state.stack[-1]
+    while (frame := g.top()) is not None:
         opts = frame_options(g.world(), frame)
         if frame.kind in ("retreat", "rout_move"):
             if not opts:  # arrivano §12.6.3: nowhere to go
-                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                g.clear(frame)
                 units = frame.data["units"] if frame.kind == "retreat" else [frame.data["unit"]]
                 for u in units:  # (a rout move: only a unit still routed on the map)
                     unit = g.state.units[u]
@@ -137,42 +142,42 @@ def settle(g: Game) -> None:
                         eliminate(g, u, R.SURROUNDED, permanent=True, because=frame.rule)
                 continue
             if len(opts) == 1:
-                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                g.clear(frame)
                 resolve_answer(g, frame, opts[0])
                 continue
             return
         if frame.kind == "end_phase":
-            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            g.clear(frame)
             rout_moves(g, list(frame.data["done"]))
             continue
         if frame.kind == "escape":
             opts = frame_options(g.world(), frame) or []
             lid = frame.data["leader"]
             if g.state.leaders[lid].where != "map" or (not frame.data["forced"] and len(opts) == 1):
-                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                g.clear(frame)
                 continue
             if frame.data["forced"] and not opts:  # arrivano §8.2.3: nowhere to go
-                g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+                g.clear(frame)
                 g.emit(ev.LeaderLost(leader=lid, rule=str(R.COMMANDER_ZOC_ESCAPE)))
                 after_leader_lost(g, lid)
                 continue
             return
         if frame.kind == "recovery" and len(opts or []) <= 1:  # nothing left to try
-            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            g.clear(frame)
             finish_activation(g)
             continue
         if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
             settle_single(g, frame, (opts or [None])[0])
             continue
         if frame.kind == "resume_assault":
-            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            g.clear(frame)
             A.resume_assault(g, frame)
             continue
         if frame.kind == "advance" and not advancers(g.world(), frame):
-            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            g.clear(frame)
             continue
         if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
-            g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+            g.clear(frame)
             continue
         return
 
@@ -180,7 +185,7 @@ def settle(g: Game) -> None:
 def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:
     """A choice left with one answer is made for the owner; with none: nobody is placed (the unit waits on the
     track, the commander stays), and an exchange goes on without a loss on that side."""
-    g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    g.clear(frame)
     if only is not None:
         apply_answer(g, frame, only)
     elif frame.kind == "exchange_loss":
@@ -199,7 +204,7 @@ def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             do_retreat(g, units, line, frame.rule, frame.data["ignore_ezoc"])
             rest = [u for u in RT.live(g.world(), frame) if u not in units]
             if rest:  # arrivano §12.6: the rest of the stack may retreat elsewhere
-                g.emit(ev.PendingSet(kind="retreat", seat=frame.seat, rule=frame.rule, data=frame.data | {"units": rest}))
+                g.push("retreat", frame.seat, frame.rule, frame.data | {"units": rest})
         case "rout_move":
             rout_move(g, frame.data["unit"], dumped["to"], dumped["off_map"])
         case "artillery_retreat":
@@ -265,7 +270,8 @@ def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: 
 
 def answer(g: Game, command: Any) -> None:
     """A command answering the pending frame on top."""
-    frame = g.state.stack[-1]
+    frame = g.top()
+    assert frame is not None
     opts = frame_options(g.world(), frame) or []
     dumped = command.model_dump(mode="json")
     if frame.kind == "retreat" and dumped.get("type") == "retreat":
@@ -274,7 +280,7 @@ def answer(g: Game, command: Any) -> None:
         dumped = RT.normalise_cavalry(g.world(), frame, dumped)
     if dumped not in opts:
         g.reject(*refusal(g.world(), frame, dumped, opts))
-    g.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+    g.clear(frame)
     apply_answer(g, frame, dumped)
 
 
@@ -350,8 +356,30 @@ def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_ma
             A.retreat_before_combat(g, data, [uid], line, R.LIGHT_RETREAT)
         rest = [u for u in data["units"] if u != uid and u in O.light_retreat_candidates(g.world(), h)]
         if rest:
-            g.emit(ev.PendingSet(kind="light_retreat", seat=frame.seat, rule=frame.rule, data=data | {"units": rest}))
+            g.push("light_retreat", frame.seat, frame.rule, data | {"units": rest})
             return
     for key in ("units", "hex"):
         data.pop(key, None)
     A.proceed(g, data)
+
+
+class FrameStep(Step[Any]):
+    """One kind of Arrivano's decisions on the engine's stack (the kinds of ev.ARRIVANO_CONTEXTS): its options
+    are `frame_options`, the answers listed to its seat (legal()); an answer is carried out by `answer` above,
+    then the procedure goes on as after any command (`after`: the ruleset's settle, march orders, sightings)."""
+
+    def __init__(self, kind: str, world: Callable[[ArrivanoState], World],
+                 after: Callable[[Decision[ArrivanoState], Any], None]) -> None:
+        self.kind = kind  # type: ignore[misc]  # one instance per kind: the steps differ only by their frames
+        self.world, self.after = world, after
+
+    def options(self, state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
+        return frame_options(self.world(state.rules), as_frame(frame)) or []
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[Any], command: Any) -> None:
+        self.after(ctx, command)
+
+
+def steps(world: Callable[[ArrivanoState], World],
+          after: Callable[[Decision[ArrivanoState], Any], None]) -> dict[str, Step[Any]]:
+    return {kind: FrameStep(kind, world, after) for kind in ev.ARRIVANO_CONTEXTS}

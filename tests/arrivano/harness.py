@@ -10,17 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
+from arbitro.adjudicator.arrivano.flow import as_frame, prompt
+from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.randomness import EnteredSupply
-from arbitro.adjudicator.ruleset import Decision
+from arbitro.adjudicator.ruleset import Decision, Pending
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.projections.arrivano import Activation, ArrivanoState
 from arbitro.projections.fold import Fold
-from arbitro.projections.game import CoreState, GameState
+from arbitro.projections.game import CoreState, GameState, awaited
 
 RULESET = ArrivanoRuleset()
 FOLD = Fold(RULESET)
+STEPS = RULESET.steps()
 
 
 class PaddedSupply(EnteredSupply):
@@ -50,7 +55,13 @@ class Table:
         parsed = RULESET.parse_command(command)
         ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, PaddedSupply(entries, pad),
                        tuple(self.state.options))
-        RULESET.decide(ctx, parsed)
+        top = awaited(self.game.core)
+        if top is not None:  # a frame on the engine's stack: its step answers (the engine would check the seat)
+            if seat not in top.seats:
+                raise IllegalCommand("another decision is pending", rule=top.rule)
+            STEPS[top.kind].answer(ctx, top, parsed)
+        else:
+            RULESET.decide(ctx, parsed)
         self.game = ctx.game
         self.events += ctx.events
         self.rolls += [e for e in ctx.events if isinstance(e, core.DiceRolled)]
@@ -83,7 +94,33 @@ class Table:
         self.game.core.interpretations = chosen
         self.game.rules = RULESET.note_interpretations(self.game.rules, chosen)
 
+    def awaited(self) -> Any:
+        """The decision awaited: the top frame of the engine's stack, or of the state's (the assault's kinds)."""
+        top = awaited(self.game.core)
+        if top is not None:
+            return as_frame(top)
+        return self.state.stack[-1] if self.state.stack else None
+
+    def pending(self) -> Pending | None:
+        """The decision awaited, as the engine serves it: a frame on its stack (who, what, its options), or the
+        ruleset's pending() for the kinds still on the state's stack."""
+        top = awaited(self.game.core)
+        if top is None:
+            return RULESET.pending(self.state)
+        seat = top.seats[0] if top.seats else ""
+        return Pending(seat=seat, kind=top.kind, rule=top.rule, prompt=top.prompt, options=self.legal(seat))
+
+    def with_frame(self, kind: str, seat: str, rule: str, data: dict[str, Any]) -> "Table":
+        """Put a decision of `kind` on the engine's stack, as the rules open it (Game.push)."""
+        context = msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind])
+        frame = core.Frame(kind=kind, seats=(seat,) if seat else (), rule=rule, prompt=prompt(kind, rule), ctx=context)
+        self.game.core.decisions = (*self.game.core.decisions, frame)
+        return self
+
     def legal(self, seat: str) -> list[dict[str, Any]]:
+        top = awaited(self.game.core)
+        if top is not None:  # legal() for a pending decision is its step's options (arbitro §S.3)
+            return STEPS[top.kind].options(self.game, top, seat) if seat in top.seats else []
         return RULESET.legal(self.state, seat)
 
     def of(self, kind: type) -> list[Any]:

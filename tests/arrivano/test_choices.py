@@ -18,7 +18,7 @@ BACK = GRID.neighbour(X, 4)  # behind the attacker
 
 
 def answers(t: Table, seat: str, kind: str) -> list[dict]:
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending is not None and pending.kind == kind and pending.seat == seat
     assert t.legal(seat) == pending.options  # legal offers exactly the pending decision's answers
     other = "austria" if seat == "france" else "france"
@@ -136,14 +136,14 @@ def test_commander_alone_owner_chooses_among_the_nearest_friends():
     assert e.value.rule == "arrivano §4.5.4"
     t.send("austria", {"type": "commander_refuge", "to": max(a, b)})
     assert t.state.leaders["gottesheim"].hex == max(a, b)
-    assert RULESET.pending(t.state).kind == "advance"  # the advance comes after
+    assert t.pending().kind == "advance"  # the advance comes after
 
 
 def test_commander_alone_single_nearest_friend_is_automatic():
     a, _ = two_away(1, 2)
     t = lone_commander({"ir18-ii": a})
     assert t.state.leaders["gottesheim"].hex == a
-    assert RULESET.pending(t.state).kind == "advance"
+    assert t.pending().kind == "advance"
 
 
 def test_commander_alone_without_friends_in_reach_goes_anywhere_in_reach():

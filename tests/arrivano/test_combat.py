@@ -55,7 +55,7 @@ def test_de_eliminates_the_defenders_and_offers_the_advance():
     assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[5])
     assert resolved(t).result == "De"
     assert t.state.units["mariassy-jager"].where == "eliminated"  # no reduced side: for good (§12.8)
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "advance" and {"type": "advance", "unit": None} in pending.options
     t.send("france", {"type": "advance", "unit": "6e-legere-i"})
     assert t.state.units["6e-legere-i"].hex == D
@@ -65,7 +65,7 @@ def test_ne_under_attack_lets_the_attacker_test_for_ex():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[3])  # row 4 -> Ne
     assert resolved(t).result == "Ne"
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "ne_choice" and pending.seat == "france"
     t.send("france", {"type": "ne_choice", "test": True}, dice=[1, 6])  # passes -> EX; the EX test of the rest
     lost = [e.unit for e in t.of(ev.UnitEliminated)]
@@ -75,7 +75,7 @@ def test_ne_under_attack_lets_the_attacker_test_for_ex():
 def test_ne_under_advance_is_no_effect():
     t = fight({"6e-legere-i": X}, {"ir18-i": D}, order="advance")
     assault(t, ["6e-legere-i"], dice=[2, 3])  # Attack? test passes (2 <= 4), then row 4 -> Ne
-    assert resolved(t).result == "Ne" and RULESET.pending(t.state) is None
+    assert resolved(t).result == "Ne" and t.pending() is None
 
 
 def test_ex_each_side_loses_its_best_unit_others_test():
@@ -96,7 +96,7 @@ def test_dr_retreats_and_tests():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[6, 2])  # row 7 -> Dr; DR test 2 <= 3 passes: disordered, one hex
     assert resolved(t).result == "Dr"
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     if pending is not None and pending.kind == "retreat":
         t.send("austria", pending.options[0])
     unit = t.state.units["ir18-i"]
@@ -106,7 +106,7 @@ def test_dr_retreats_and_tests():
 def test_dr_failed_test_routs_and_retreats_three_hexes():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[6, 5])  # DR test 5 > 3 fails: routed, 1 + 2 hexes (dr_rout_retreat)
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     if pending is not None and pending.kind == "retreat":
         t.send("austria", pending.options[0])
     unit = t.state.units["ir18-i"]
@@ -136,7 +136,7 @@ def test_above_6_1_reads_6_1_with_no_extra_modifier():
     t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"bussy": D})
     t.state.units["bussy"].reduced = True  # 10 against 1: 10-1, four levels above 6-1
     assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[2])
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "cavalry_retreat"  # §14.1: cavalry attacked by infantry only may retreat first
     t.send("austria", {"type": "cavalry_retreat", "to": None}, [2])
     r = resolved(t)
@@ -157,11 +157,11 @@ def test_excess_odds_policy_is_a_variant_value():
 def test_cavalry_retreats_before_combat_and_the_attacker_may_advance():
     t = fight({"6e-legere-i": X}, {"bussy": D})
     assault(t, ["6e-legere-i"])
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "cavalry_retreat" and pending.rule == "arrivano §14.1"
     t.send("austria", pending.options[0])
     assert resolved(t).result == "cancelled" and t.state.units["bussy"].hex != D
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "advance"
     t.send("france", {"type": "advance", "unit": "6e-legere-i"})
     assert t.state.units["6e-legere-i"].hex == D
@@ -211,14 +211,14 @@ def test_artillery_alone_is_an_automatic_de_and_the_attacker_must_advance():
     """arrivano §11.1.1 (D15b): no roll; the advance offers no 'none'."""
     t = fight({"6e-legere-i": X}, {"art-gottesheim": D})
     assault(t, ["6e-legere-i"])
-    fire = RULESET.pending(t.state)  # §11.4.4 first: the battery may fire at the attacking hex
+    fire = t.pending()  # §11.4.4 first: the battery may fire at the attacking hex
     assert fire.kind == "defensive_fire" and fire.seat == "austria"
     assert fire.options == [{"type": "defensive_fire", "target": X}, {"type": "defensive_fire", "target": None}]
     t.send("austria", {"type": "defensive_fire", "target": None})
     assert resolved(t).result == "De" and resolved(t).rule == "arrivano §11.1.1"
     assert t.state.units["art-gottesheim"].where == "eliminated"
     assert not [r for r in t.rolls if "CRT" in r.purpose]
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.options == [{"type": "advance", "unit": "6e-legere-i"}]
     t.send("france", pending.options[0])
     assert t.state.units["6e-legere-i"].hex == D
@@ -232,7 +232,7 @@ def test_village_dr_gives_the_defender_the_choice():
                               orders={"W": "attack"}), "W", "combat")
         t2.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [village]}, [die])
         if t2.of(ev.AssaultResolved)[-1].result == "Dr":
-            pending = RULESET.pending(t2.state)
+            pending = t2.pending()
             assert pending.kind == "dr_choice" and pending.seat == "austria"
             assert [o["choice"] for o in pending.options] == ["exchange", "hold", "retreat"]
             t2.send("austria", {"type": "dr_choice", "choice": "hold"}, [1])
@@ -258,7 +258,7 @@ def test_interpretation_dr_rout_retreat_total_2():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     t.rule({"dr_rout_retreat": "total_2"})
     assault(t, ["6e-legere-i"], dice=[6, 5])
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     if pending is not None and pending.kind == "retreat":
         t.send("austria", pending.options[0])
     assert GRID.distance(t.state.units["ir18-i"].hex, D) == 2
@@ -298,7 +298,7 @@ def test_the_cavalry_of_each_defending_hex_may_retreat_before_combat():
     t = fight({"6e-legere-i": X}, {"bussy": D, "nauendorff-i": d2})
     assault(t, ["6e-legere-i"], targets=sorted([D, d2]))
     asked = []
-    while (pending := RULESET.pending(t.state)) is not None and pending.kind == "cavalry_retreat":
+    while (pending := t.pending()) is not None and pending.kind == "cavalry_retreat":
         asked.append(t.state.stack[-1].data["hex"])
         stay = next(o for o in pending.options if o.get("to") is None)
         t.send("austria", stay)

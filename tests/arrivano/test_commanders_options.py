@@ -33,7 +33,7 @@ def test_commander_may_flee_when_an_enemy_comes_adjacent():
                      orders={"W": "advance"})
     t = at_step(state, "W", "movement")
     t.send("france", {"type": "move", "unit": "6e-legere-i", "to": nb(X, 1), "column": False})
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "escape" and pending.seat == "austria" and pending.rule == "arrivano §4.5.6"
     assert {"type": "escape", "to": None} in pending.options
     dest = next(o["to"] for o in pending.options if o["to"])
@@ -47,7 +47,7 @@ def test_a_lone_commander_whose_hex_is_entered_must_flee():
                      leaders={"watrin": nb(X, 1), "gottesheim": X}, orders={"W": "advance"})
     t = at_step(state, "W", "movement")
     t.send("france", {"type": "move", "unit": "6e-legere-i", "to": X, "column": False})
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "escape" and pending.rule == "arrivano §8.2.3"
     assert {"type": "escape", "to": None} not in pending.options and {"type": "escape", "to": friend} in pending.options
     t.send("austria", {"type": "escape", "to": friend})
@@ -182,7 +182,7 @@ def test_counter_charge_stops_the_charger_and_is_fought_first():
     charges = [c for c in t.legal("france") if c.get("charge") == target and c["to"] == X]
     assert charges, "the set-up must offer a charge through this ground (a changed map or table broke it)"
     t.send("france", charges[0])
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert world(t.state).grid.is_adjacent(t.state.units["bussy"].hex, X), "the counter-charger must be next to the path"
     assert pending is not None and pending.kind == "countercharge"
     assert pending.seat == "austria" and {"type": "countercharge", "unit": None} in pending.options

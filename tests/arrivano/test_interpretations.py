@@ -108,12 +108,12 @@ def dangling(reading: str | None) -> Table:
 
 def test_dangling_4_3_2_ignore_leaves_defence():
     t = dangling(None)
-    assert RULESET.pending(t.state) is None and world(t.state).order_of("6e-legere-i") == "defence"
+    assert t.pending() is None and world(t.state).order_of("6e-legere-i") == "defence"
 
 
 def test_dangling_4_3_2_caldiero_4_3_1_lets_the_owner_choose():
     t = dangling("caldiero_4_3_1")
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "free_order" and pending.seat == "france" and len(pending.options) == 4
     t.send("france", {"type": "free_order", "order": "attack"})
     assert world(t.state).order_of("6e-legere-i") == "attack"
@@ -182,7 +182,7 @@ def defensive_six(reading: str | None) -> Table:
     if reading:
         t.rule({"leader_loss_bombardment_roller": reading})
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [D]})
-    assert RULESET.pending(t.state).kind == "defensive_fire"
+    assert t.pending().kind == "defensive_fire"
     t.send("austria", {"type": "defensive_fire", "target": X}, [6], pad=4)  # a natural 6 on the bombardment
     assert t.of(ev.ArtilleryFired)[-1].record["die"] == 6
     return t
@@ -225,7 +225,7 @@ def test_village_dr_two_tests_falls_back_on_the_dr_procedure():
     assert t is not None, "no die gives DR against this village: the provisional CRT changed, pick another set-up"
     assert t.state.units["ir18-i"].status == "disordered"  # the second (DR) test passed: disordered, retreats one
     assert sum("DR test" in r.purpose for r in t.rolls) == 1
-    assert RULESET.pending(t.state).kind == "retreat"
+    assert t.pending().kind == "retreat"
 
 
 # --- ex_strength_basis (arrivano §12.5.4 EX) -----------------------------------------------------------------------
@@ -267,7 +267,7 @@ def test_recovery_scope_active_formation_or_any_idle_unit():
     t.rule({"recovery_scope": "any_unit_idle"})
     assert F.recovery_candidates(world(t.state), []) == {far: ["28e-i"]}
     t.send("france", {"type": "next"})
-    assert RULESET.pending(t.state).kind == "recovery"
+    assert t.pending().kind == "recovery"
     t.send("france", {"type": "recover", "hex": far}, [1])
     assert t.state.units["28e-i"].status == "good" and t.state.formations["W"].activated
 

@@ -143,7 +143,7 @@ def test_end_phase_rout_move_two_hexes():
     state.formations["W"].activated = False
     t = at_step(state, "W", "combat")
     t.send("france", {"type": "next"})
-    pending = RULESET.pending(t.state)  # the owner chooses the line (tests/arrivano/test_retreats.py)
+    pending = t.pending()  # the owner chooses the line (tests/arrivano/test_retreats.py)
     assert (pending.kind, pending.seat) == ("rout_move", "austria")
     t.send("austria", pending.options[0])
     assert GRID.distance(t.state.units["ir18-i"].hex, X) == 2

@@ -43,12 +43,12 @@ def fired(t: Table) -> Any:
 
 def settle_retreats(t: Table) -> None:
     """Answer pending retreats of the target with the first listed path."""
-    while (p := RULESET.pending(t.state)) is not None and p.kind == "retreat":
+    while (p := t.pending()) is not None and p.kind == "retreat":
         t.send(p.seat, p.options[0])
 
 
 def skip_fall_back(t: Table) -> None:
-    p = RULESET.pending(t.state)
+    p = t.pending()
     if p is not None and p.kind == "fall_back":
         t.send("france", {"type": "fall_back", "to": None})
 
@@ -184,13 +184,13 @@ def test_light_troops_in_open_order_enter_ezoc_under_manoeuvre():
 def test_fall_back_one_hex_away_with_the_mp_left():
     t = table({"6e-legere-i": X, "ir18-i": D})
     fire(t, dice=[1])
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "fall_back" and pending.seat == "france"
     hexes = [o["to"] for o in pending.options if o["to"] is not None]
     assert hexes and all(GRID.distance(h, D) == 2 for h in hexes)
     assert {"type": "fall_back", "to": None} in pending.options
     t.send("france", {"type": "fall_back", "to": hexes[0]})
-    assert t.state.units["6e-legere-i"].hex == hexes[0] and RULESET.pending(t.state) is None
+    assert t.state.units["6e-legere-i"].hex == hexes[0] and t.pending() is None
 
 
 def test_no_fall_back_without_mp():
@@ -306,7 +306,7 @@ def test_option_dependencies_at_creation():
 def test_owner_names_the_top_unit():
     t = table({"6e-legere-i": X, "ir18-i": D, "mariassy-jager": D})
     fire(t, dice=[3])  # D
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "fire_target" and pending.seat == "austria"
     assert pending.options == [{"type": "fire_target", "unit": "ir18-i"}, {"type": "fire_target", "unit": "mariassy-jager"}]
     t.send("austria", {"type": "fire_target", "unit": "mariassy-jager"}, dice=[2])
@@ -317,7 +317,7 @@ def test_strongest_reading_picks_the_strongest():
     t = table({"6e-legere-i": X, "ir18-i": D, "mariassy-jager": D},
               interpretations={"open_order_top_unit": "strongest"})
     fire(t, dice=[3, 2])
-    assert RULESET.pending(t.state).kind == "fall_back"
+    assert t.pending().kind == "fall_back"
     assert t.of(ev.OpenOrderTested)[-1].unit == "ir18-i"  # 5 SP against 2
 
 
@@ -403,13 +403,13 @@ def assaulted_v(options: list[str] | None = None) -> Table:
 
 def test_v_unit_retreats_on_a_passed_test_and_the_attacker_may_advance():
     t = assaulted_v()
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "light_retreat" and pending.seat == "austria"
     choice = next(o for o in pending.options if o["unit"] == "mariassy-jager")
     t.send("austria", choice, dice=[2])
     assert t.of(ev.OpenOrderTested)[-1].passed and t.state.units["mariassy-jager"].hex == choice["to"]
     assert t.of(ev.AssaultResolved)[-1].result == "cancelled"
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "advance" and pending.seat == "france"
     t.send("france", {"type": "advance", "unit": "22e-i"})
     assert t.state.units["22e-i"].hex == D
@@ -417,7 +417,7 @@ def test_v_unit_retreats_on_a_passed_test_and_the_attacker_may_advance():
 
 def test_v_unit_failing_its_test_stays_and_is_assaulted():
     t = assaulted_v()
-    choice = next(o for o in RULESET.pending(t.state).options if o["unit"] == "mariassy-jager")
+    choice = next(o for o in t.pending().options if o["unit"] == "mariassy-jager")
     t.send("austria", choice, dice=[6, 3])
     assert not t.of(ev.OpenOrderTested)[-1].passed
     assert t.of(ev.AssaultResolved)[-1].result != "cancelled"
@@ -426,7 +426,7 @@ def test_v_unit_failing_its_test_stays_and_is_assaulted():
 def test_no_light_retreat_without_the_option():
     t = assaulted_v(options=["open_order", "physical_exhaustion"])
     assert t.of(ev.AssaultResolved)  # resolved straight away, no decision asked
-    assert RULESET.pending(t.state) is None or RULESET.pending(t.state).kind != "light_retreat"
+    assert t.pending() is None or t.pending().kind != "light_retreat"
 
 
 # --- markers in the views, under fog of war (arrivano §11.3.2) ---------------------------------------------------
@@ -468,10 +468,10 @@ def test_each_v_unit_of_the_hex_tries_in_turn():
     for u in ("mariassy-jager", "bach"):
         t.state.units[u].open_order, t.state.units[u].marker_turn = "V", 2
     t.send("france", {"type": "assault", "attackers": ["22e-i"], "targets": [D]})
-    first = RULESET.pending(t.state)
+    first = t.pending()
     assert {o["unit"] for o in first.options} == {"mariassy-jager", "bach", None}
     t.send("austria", next(o for o in first.options if o["unit"] == "bach"), dice=[6])  # fails, stays
-    second = RULESET.pending(t.state)
+    second = t.pending()
     assert second.kind == "light_retreat" and {o["unit"] for o in second.options} == {"mariassy-jager", None}
     t.send("austria", {"type": "light_retreat", "unit": None, "to": None}, dice=[3])
     assert t.state.units["bach"].hex != "" and t.of(ev.AssaultResolved)  # the assault went on

@@ -31,16 +31,14 @@ def nb(h: str, *dirs: int) -> str:
 def pending_retreat(state: ArrivanoState, units: list[str], hexes: int = 1, rule: Any = R.RETREAT,
                     interpretations: dict[str, str] | None = None, ignore_ezoc: bool = False) -> Table:
     side = state.units[units[0]].side
-    state.stack = [Frame(kind="retreat", seat=side, rule=str(rule),
-                         data={"units": sorted(units), "hexes": hexes, "ignore_ezoc": ignore_ezoc})]
-    return Table(state, interpretations)
+    return Table(state, interpretations).with_frame(
+        "retreat", side, str(rule), {"units": sorted(units), "hexes": hexes, "ignore_ezoc": ignore_ezoc})
 
 
 def pending_rout(state: ArrivanoState, uid: str, interpretations: dict[str, str] | None = None) -> Table:
     state.units[uid].status = "routed"
     state.phase, state.step, state.seat = "end", "rout", ""
-    state.stack = [Frame(kind="rout_move", seat=state.units[uid].side, rule=str(R.ROUT_MOVE), data={"unit": uid})]
-    return Table(state, interpretations)
+    return Table(state, interpretations).with_frame("rout_move", state.units[uid].side, str(R.ROUT_MOVE), {"unit": uid})
 
 
 def refused(t: Table, seat: str, command: dict[str, Any]) -> IllegalCommand:
@@ -199,13 +197,13 @@ def test_stacked_units_may_retreat_to_different_hexes():
     ends = sorted({o["to"] for o in options if o["units"] == ["6e-legere-i", "6e-legere-ii"]})
     assert {"type": "retreat", "to": ends[0], "units": ["6e-legere-i"], "off_map": False} in options
     t.send("france", {"type": "retreat", "to": ends[0], "units": ["6e-legere-i"]})
-    pending = RULESET.pending(t.state)  # the rest of the stack still retreats
+    pending = t.pending()  # the rest of the stack still retreats
     assert pending.kind == "retreat" and all(o["units"] == ["6e-legere-ii"] for o in pending.options)
     e = refused(t, "france", {"type": "retreat", "to": ends[1], "units": ["6e-legere-i"]})
     assert e.rule == str(R.RETREAT) and "still to retreat" in str(e)
     t.send("france", {"type": "retreat", "to": ends[1], "units": ["6e-legere-ii"]})
     assert t.state.units["6e-legere-i"].hex == ends[0] and t.state.units["6e-legere-ii"].hex == ends[1]
-    assert RULESET.pending(t.state) is None
+    assert t.pending() is None
 
 
 def test_a_split_that_changes_nothing_is_not_offered():
@@ -304,10 +302,10 @@ def test_the_end_phase_waits_for_each_rout_move():
     t = at_step(state, "W", "combat")
     t.send("france", {"type": "next"})
     turn = t.state.turn
-    first = RULESET.pending(t.state)
+    first = t.pending()
     assert (first.kind, first.seat) == ("rout_move", "austria") and t.state.phase == "end"
     t.send("austria", first.options[0])
-    second = RULESET.pending(t.state)
+    second = t.pending()
     assert second.kind == "rout_move" and t.state.turn == turn
     t.send("austria", second.options[0])
     assert t.state.turn == turn + 1
@@ -330,14 +328,14 @@ def bombarded() -> Table:
 
 def test_bombarded_artillery_may_retreat_with_its_unit_turned_to_moved():
     t = bombarded()
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert (pending.kind, pending.seat, pending.rule) == ("artillery_retreat", "austria", str(R.ARTILLERY_STACKED))
     assert pending.options == [{"type": "artillery_retreat", "units": ["art-gottesheim"]},
                                {"type": "artillery_retreat", "units": []}]
     t.send("austria", {"type": "artillery_retreat", "units": ["art-gottesheim"]})
     turned = t.of(ev.ArtilleryTurned)[-1]
     assert turned.units == ["art-gottesheim"] and turned.moved and turned.rule == str(R.ARTILLERY_STACKED)
-    retreat = RULESET.pending(t.state)
+    retreat = t.pending()
     assert retreat.kind == "retreat" and all(o["units"] == ["art-gottesheim", "ir18-i"] for o in retreat.options)
     t.send("austria", retreat.options[0])
     gun, unit = t.state.units["art-gottesheim"], t.state.units["ir18-i"]
@@ -347,7 +345,7 @@ def test_bombarded_artillery_may_retreat_with_its_unit_turned_to_moved():
 def test_bombarded_artillery_may_stay():
     t = bombarded()
     t.send("austria", {"type": "artillery_retreat", "units": []})
-    retreat = RULESET.pending(t.state)
+    retreat = t.pending()
     assert retreat.kind == "retreat" and all(o["units"] == ["ir18-i"] for o in retreat.options)
     t.send("austria", retreat.options[0])
     gun = t.state.units["art-gottesheim"]
@@ -366,7 +364,7 @@ def test_a_retreating_gun_never_leaves_its_unit():
     """Once the gun goes, the stack may not split so as to leave the gun alone (§11.1 'con l'unità')."""
     t = bombarded()
     t.send("austria", {"type": "artillery_retreat", "units": ["art-gottesheim"]})
-    to = RULESET.pending(t.state).options[0]["to"]
+    to = t.pending().options[0]["to"]
     e = refused(t, "austria", {"type": "retreat", "to": to, "units": ["ir18-i"]})
     assert e.rule == str(R.ARTILLERY_STACKED)
 
@@ -424,7 +422,7 @@ def test_a_defender_against_the_map_edge_is_eliminated_under_12_8_1():
     t = dr_against(E, dict(zip(W_UNITS, E_NEXT)))
     gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
     assert gone and gone[0].permanent and gone[0].rule == str(R.OFF_MAP)
-    assert RULESET.pending(t.state) is None or RULESET.pending(t.state).kind != "retreat"
+    assert t.pending() is None or t.pending().kind != "retreat"
 
 
 def test_an_umpire_ruling_reaches_the_state_legal_reads():
@@ -494,7 +492,7 @@ def test_cavalry_may_not_retreat_off_the_map_before_combat():
 
 def test_reading_as_forced_lets_cavalry_leave_the_map_eliminated():
     t = assaulted({"bussy": E}, at_edge(), {"retreat_before_combat_off_map": "as_forced"})
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "cavalry_retreat"
     leave = {"type": "cavalry_retreat", "to": E, "units": ["bussy"], "off_map": True}
     assert pending.options == [leave, stay("cavalry_retreat")]
@@ -503,28 +501,28 @@ def test_reading_as_forced_lets_cavalry_leave_the_map_eliminated():
     assert (gone.unit, gone.permanent, gone.rule) == ("bussy", True, str(R.OFF_MAP))
     assert gone.cause == f"{R.CAVALRY_RETREAT}; {R.OFF_MAP}"
     assert t.of(ev.AssaultResolved)[-1].result == "cancelled"
-    assert RULESET.pending(t.state).kind == "advance"
+    assert t.pending().kind == "advance"
 
 
 def test_cavalry_at_the_edge_keeps_to_the_map_under_either_off_map_reading():
     """stays_on_map ignores exits even when off_map_retreat is farthest; as_forced with farthest must leave."""
     t = assaulted({"bussy": E}, at_edge(free=True), {"off_map_retreat": "farthest"})
     on_map = {"type": "cavalry_retreat", "to": E_NEXT[0], "units": ["bussy"], "off_map": False}
-    assert RULESET.pending(t.state).options == [on_map, stay("cavalry_retreat")]
+    assert t.pending().options == [on_map, stay("cavalry_retreat")]
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": E, "off_map": True})
     assert e.rule == str(R.CAVALRY_RETREAT) and str(R.OFF_MAP) in str(e) and "never off the map" in str(e)
     t.send("austria", on_map)
     assert t.state.units["bussy"].hex == E_NEXT[0]
     forced = assaulted({"bussy": E}, at_edge(free=True),
                        {"off_map_retreat": "farthest", "retreat_before_combat_off_map": "as_forced"})
-    assert RULESET.pending(forced.state).options == [
+    assert forced.pending().options == [
         {"type": "cavalry_retreat", "to": E, "units": ["bussy"], "off_map": True}, stay("cavalry_retreat")]
 
 
 def test_cavalry_retreat_into_a_crowded_neighbourhood_goes_on():
     """§12.6.2: every neighbour is full, so the one-hex retreat goes on to a hex with room, citing §12.6.2."""
     t = assaulted(crowded_around("bussy"), {"6e-legere-i": nb(X, 1)})
-    options = RULESET.pending(t.state).options
+    options = t.pending().options
     ends = [o for o in options if o["to"] is not None]
     assert ends and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in ends)
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": nb(X, 4)})
@@ -539,12 +537,12 @@ def test_cavalry_retreat_into_a_crowded_neighbourhood_goes_on():
 def test_stacked_cavalry_may_part_and_the_rest_stay():
     """§14.1 with §12.6: each eligible unit may go (where it likes) or stay; after a part goes the rest answer."""
     t = assaulted({"bussy": nb(X, 1), "nauendorff-i": nb(X, 1)}, {"6e-legere-i": X})
-    options = RULESET.pending(t.state).options
+    options = t.pending().options
     alone = next(o for o in options if o["units"] == ["bussy"])
     assert any(o["units"] == ["bussy", "nauendorff-i"] for o in options)
     assert any(o["units"] == ["nauendorff-i"] for o in options)
     t.send("austria", alone)
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "cavalry_retreat"
     assert {tuple(o["units"] or ()) for o in pending.options} == {("nauendorff-i",), ()}
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": alone["to"], "units": ["bussy"]})
@@ -564,7 +562,7 @@ def test_reading_as_forced_lets_a_v_unit_leave_the_map_on_a_passed_test():
     t = assaulted({"mariassy-jager": E}, at_edge(), {"retreat_before_combat_off_map": "as_forced"},
                   v_unit="mariassy-jager")
     leave = {"type": "light_retreat", "unit": "mariassy-jager", "to": E, "off_map": True}
-    assert RULESET.pending(t.state).options == [leave, stay("light_retreat")]
+    assert t.pending().options == [leave, stay("light_retreat")]
     e = refused(t, "austria", {"type": "light_retreat", "unit": "mariassy-jager", "to": E})  # not off_map
     assert e.rule == str(R.LIGHT_RETREAT) and "permitted: " + E + " off the map" in str(e)
     t.send("austria", leave, dice=[2])
@@ -575,7 +573,7 @@ def test_reading_as_forced_lets_a_v_unit_leave_the_map_on_a_passed_test():
 
 def test_a_v_unit_retreating_into_a_crowded_neighbourhood_goes_on():
     t = assaulted(crowded_around("mariassy-jager"), {"6e-legere-i": nb(X, 1)}, v_unit="mariassy-jager")
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "light_retreat"
     ends = [o for o in pending.options if o["to"] is not None]
     assert ends and all(GRID.distance(o["to"], X) == 2 for o in ends)

@@ -135,7 +135,7 @@ def test_replacements_return_near_their_general():
     state.units["ir18-i"].where, state.units["ir18-i"].reduced, state.units["ir18-i"].return_turn = "track", True, 3
     t = Table(state)
     t.new_turn(3)
-    pending = RULESET.pending(t.state)  # the owner chooses the hex (tests/arrivano/test_choices.py)
+    pending = t.pending()  # the owner chooses the hex (tests/arrivano/test_choices.py)
     assert pending.kind == "replacement_hex" and pending.seat == "austria"
     t.send("austria", pending.options[0])
     unit = t.state.units["ir18-i"]

@@ -48,7 +48,7 @@ def test_french_reinforcements_at_montebello_choose_their_order():
     t = Table(fresh("montebello"))
     t.start([6, 1])
     t.send("france", {"type": "activate", "formation": "L"})
-    pending = RULESET.pending(t.state)
+    pending = t.pending()
     assert pending.kind == "choose_order" and pending.rule == "arrivano §17.1.2" and len(pending.options) == 4
     t.send("france", {"type": "choose_order", "order": "attack"})
     assert t.state.formations["L"].order == "attack"
@@ -200,7 +200,7 @@ def test_interpretation_reinforcement_order_always_advance():
     t = Table(fresh("montebello"), interpretations={"reinforcement_order": "always_advance"})
     t.start([6, 1])
     t.send("france", {"type": "activate", "formation": "L"})
-    assert RULESET.pending(t.state) is None and t.state.formations["L"].order == "advance"
+    assert t.pending() is None and t.state.formations["L"].order == "advance"
 
 
 def test_interpretation_lost_general_replacements():
@@ -213,7 +213,7 @@ def test_interpretation_lost_general_replacements():
         t = Table(state, interpretations={"lost_general_replacements": reading})
         ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
         start_turn(RULESET.game(ctx), 3)
-        pending = RULESET.pending(ctx.state)  # arrivano §12.8.2: the owner places the unit next to the commander
+        pending = RULESET.game(ctx).top()  # arrivano §12.8.2: the owner places the unit next to the commander
         assert (pending is not None and pending.kind == "replacement_hex") is back
 
 
@@ -222,13 +222,13 @@ def test_interpretation_commander_escape_lone_only():
                      orders={"W": "advance"})
     t = at_step(state, "W", "movement")
     t.send("france", {"type": "move", "unit": "6e-legere-i", "to": nb2(X, 1, 1), "column": False})
-    assert RULESET.pending(t.state).kind == "escape"  # default any_commander: stacked commanders too
+    assert t.pending().kind == "escape"  # default any_commander: stacked commanders too
     state = position({"6e-legere-i": nb2(X, 1, 3), "ir18-i": X}, leaders={"watrin": nb2(X, 1, 3), "gottesheim": X},
                      orders={"W": "advance"})
     t = at_step(state, "W", "movement")
     t.rule({"commander_escape_scope": "lone_only"})
     t.send("france", {"type": "move", "unit": "6e-legere-i", "to": nb2(X, 1, 1), "column": False})
-    assert RULESET.pending(t.state) is None  # Gottesheim is stacked with a unit: no escape under lone_only
+    assert t.pending() is None  # Gottesheim is stacked with a unit: no escape under lone_only
 
 
 def nb2(h: str, d: int, n: int) -> str:
