@@ -25,6 +25,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum.efficiency import most_sp_value, most_sp_values
+from arbitro.adjudicator.parabellum.zoc import zoc_sources
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
@@ -55,7 +56,7 @@ def zoc_targets(w: World, attackers: list[str]) -> list[str]:
             if target not in w.state.attacked_hexes and w.side_at(target) not in (None, side):
                 out.add(target)
             continue
-        out |= {h for h in w.zoc_sources(w.state.units[u].hex, side) if h not in w.state.attacked_hexes}
+        out |= {h for h in zoc_sources(w, w.state.units[u].hex, side) if h not in w.state.attacked_hexes}
     return sorted(out)
 
 

@@ -27,6 +27,7 @@ from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
 from arbitro.adjudicator.parabellum import reinforcements
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
@@ -510,7 +511,7 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
     assert act is not None
     side = w.state.formations[act.formation].side
     any_unit = w.reading("recovery_scope") == "any_unit_idle"
-    ezoc = w.ezoc(side)
+    ezoc = enemy_zoc(w, side)
     commands: dict[str, set[str]] = {}
     out = []
     for u in w.units_of(side):
@@ -654,7 +655,7 @@ def return_hexes(w: World, uid: str) -> list[str]:
     if unit.where != "track" or gid is None:
         return []
     ghex = w.state.leaders[gid].hex
-    ezoc = w.ezoc(unit.side)
+    ezoc = enemy_zoc(w, unit.side)
     return [h for h in sorted([ghex, *w.grid.neighbours(ghex)])
             if h not in ezoc and w.side_at(h) in (None, unit.side) and w.fits(h, [uid])]
 
@@ -735,7 +736,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     (§17.2.1, interpretation neapolitan_retreat_flags)."""
     w = g.world()
     start = w.state.units[units[0]].hex
-    ezoc = frozenset() if ignore_ezoc else w.ezoc(w.state.units[units[0]].side)
+    ezoc = frozenset() if ignore_ezoc else enemy_zoc(w, w.state.units[units[0]].side)
     cite = f"{rule}; {R.RETREAT_STACKING}" if line.continued else str(rule)
     if line.path:
         for u in units:

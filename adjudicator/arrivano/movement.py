@@ -20,6 +20,7 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, check_path, reachable
 from arbitro.adjudicator.parabellum.movement import OrderMove, one_hex_only, zoc_rules
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.events import arrivano as ev
 
 
@@ -93,7 +94,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
         if unit.side in w.s.scenario.march_column_forbidden:
             return str(R.MB_NO_COLUMN)
     side = unit.side
-    ezoc = w.ezoc(side)
+    ezoc = enemy_zoc(w, side)
     budget = data.movement * 2
     start = unit.hex
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
@@ -279,8 +280,8 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         g.reject(*why_not(w, uid, to, p))  # type: ignore[arg-type]
     path = dests[to]
     unit = w.state.units[uid]
-    start_in_ezoc = unit.where == "map" and unit.hex in w.ezoc(unit.side)
-    ezoc_to_ezoc = start_in_ezoc and to in w.ezoc(unit.side) and len(path) > 1 and p.order == "defence"  # type: ignore[union-attr]
+    start_in_ezoc = unit.where == "map" and unit.hex in enemy_zoc(w, unit.side)
+    ezoc_to_ezoc = start_in_ezoc and to in enemy_zoc(w, unit.side) and len(path) > 1 and p.order == "defence"  # type: ignore[union-attr]
     if ezoc_to_ezoc and g.reading("defence_ezoc_to_ezoc") == "test_first":
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
         # where it is and its move is spent
@@ -343,7 +344,7 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
     only where friendly units stand and go on from there without stopping (§8.2.2), never into enemy units."""
     le = w.state.leaders[lid]
     side = le.side
-    ezoc = w.ezoc(side)
+    ezoc = enemy_zoc(w, side)
     box = w.weather_box()
     one = box is not None and box.move_one_hex_only
     rules = MoveRules(
@@ -404,7 +405,7 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
     units = counted(w, fid, ic)
     if not units or not w.units_of(w.enemy(w.state.formations[fid].side)):
         return None
-    ezoc = w.ezoc(w.state.formations[fid].side)
+    ezoc = enemy_zoc(w, w.state.formations[fid].side)
     if order == "attack":
         for u in units:
             if w.state.units[u].hex not in ezoc and w.state.units[u].moved_turn != w.state.turn and closer_possible(w, u, ic):

@@ -25,6 +25,7 @@ from typing import Any
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.projections.arrivano import Frame
 
 
@@ -36,7 +37,7 @@ def lines(w: World, units: list[str], n: int, ignore_ezoc: bool, may_leave: bool
     enemy = w.enemy(side)
     ground = Ground(grid=w.grid, start=w.state.units[units[0]].hex,
                     enemies=tuple(sorted({w.state.units[u].hex for u in w.units_of(enemy)})),
-                    ezoc=frozenset() if ignore_ezoc else w.ezoc(side),
+                    ezoc=frozenset() if ignore_ezoc else enemy_zoc(w, side),
                     enterable=lambda h: w.side_at(h) != enemy, fits=lambda h: w.fits(h, units), may_leave=may_leave)
     return ARRIVANO_VARIANT.retreat_lines(ground, n, w.reading)
 

@@ -3,6 +3,9 @@ stacking, strengths. Everything here is a pure function of (state, scenario data
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from arbitro.adjudicator.arrivano.data_model import (
     ScenarioData,
     Tables,
@@ -15,9 +18,11 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.parabellum import command, sight, zoc
+from arbitro.adjudicator.parabellum import command, sight
 from arbitro.projections.arrivano import ArrivanoState
 
+
+T = TypeVar("T")
 
 _LOS_CACHE: dict[tuple[str, str, str], bool] = {}
 
@@ -212,27 +217,22 @@ class World:
         ic = in_command if in_command is not None else self.in_command(unit.formation)
         return self.state.formations[unit.formation].order if uid in ic else "defence"
 
-    # --- zones of control ------------------------------------------------------------------------------
-    def exerts_zoc(self, uid: str) -> bool:
+    # --- zones of control (the kernel's parabellum/zoc.py) -------------------------------------------
+    def side_of(self, uid: str) -> str:
+        return self.state.units[uid].side
+
+    def status(self, uid: str) -> str:
+        return self.state.units[uid].status
+
+    def zocs_in_force(self) -> bool:
         box = self.weather_box()
-        if box is not None and not box.zoc:
-            return False  # arrivano §17.2.7 storm
-        return self.state.units[uid].status == "good"  # arrivano §8, §15: not disordered or routed
+        return box is None or box.zoc  # arrivano §17.2.7 storm: no unit has a ZoC
 
-    def ezoc(self, side: str) -> frozenset[HexId]:
-        """Hexes in the zone of control of `side`'s enemies (arrivano §8): the six around each good-order
-        enemy unit, never into a redoubt hex (the shared parabellum.zoc)."""
-        sources = [self.state.units[u].hex for u in self.units_of(self.enemy(side)) if self.exerts_zoc(u)]
-        return zoc.zoc_hexes(self.grid, sources, self._no_zoc_into)
+    def no_zoc_into(self, h: HexId) -> bool:
+        return any(t.no_zoc_into for t in self.terrains(h))  # arrivano §8: redoubt
 
-    def _no_zoc_into(self, h: HexId) -> bool:
-        return any(t.no_zoc_into for t in self.terrains(h))
-
-    def zoc_sources(self, h: str, side: str) -> list[str]:
-        """Enemy hexes projecting ZoC into `h` for a unit of `side` (arrivano §12.2.1): the kernel's rule with
-        Arrivano's predicates (`exerts_zoc`; no ZoC into a redoubt, §8)."""
-        return zoc.projecting_into(self.grid, h, self._no_zoc_into, lambda n: any(
-            self.exerts_zoc(u) for u in self.units_at(n) if self.state.units[u].side != side))
+    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
+        return work()  # a World is made per question here (Game.world()): nothing to keep
 
     # --- stacking -------------------------------------------------------------------------------------
     def fits(self, h: str, adding: list[str]) -> bool:

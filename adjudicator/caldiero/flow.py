@@ -26,7 +26,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
 )
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_REORGANISE
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import final_result
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.ruleset import Rule

@@ -19,9 +19,9 @@ from arbitro.adjudicator.caldiero.system_bombard import targets
 from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.system_zoc import projecting_into
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.zoc import zoc_sources
 
 
 def _ok(check: Any, *args: Any) -> bool:
@@ -196,7 +196,7 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for u in eligible:
         h = w.state.units[u].hex or ""
-        required = [x for x in projecting_into(w, h, seat) if x not in act.attacked_hexes]
+        required = [x for x in zoc_sources(w, h, seat) if x not in act.attacked_hexes]
         if w.state.units[u].charging:  # caldiero §20.2.2: one hex in the plain, other EZoC ignored
             defender_sets = [(n,) for n in w.board.neighbours(h) if w.enemy_units_at(n, seat) and w.board.is_plain(n)
                              and n not in act.attacked_hexes]

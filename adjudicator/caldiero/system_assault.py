@@ -19,9 +19,9 @@ from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, unit_orde
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc, exerts_zoc, projecting_into
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import assault
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc, exerts_zoc, zoc_sources
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import caldiero as ev
@@ -96,7 +96,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
         if w.state.units[u].charging:
             continue  # caldiero §20.2.2: the charge ignores other EZoC
         uh = w.state.units[u].hex or ""
-        missing = [h for h in projecting_into(w, uh, seat) if h not in defenders_hexes and h not in act.attacked_hexes]
+        missing = [h for h in zoc_sources(w, uh, seat) if h not in defenders_hexes and h not in act.attacked_hexes]
         if missing:
             raise Reject(R.ZOC_ATTACK, f"{u} must also attack {', '.join(missing)}: every enemy projecting a ZoC into {uh} "
                          "and not already attacked this segment (caldiero §12.2.1)")
@@ -672,7 +672,7 @@ def attack_obligation_problem(w: World, seat: str) -> str | None:
             continue
         if u in act.start_hex and w.board.may_stay(act.start_hex[u]) and act.start_hex[u] == s.hex:
             continue  # caldiero §10.1, §10.5.2
-        required = [h for h in projecting_into(w, s.hex or "", seat) if h not in act.attacked_hexes]
+        required = [h for h in zoc_sources(w, s.hex or "", seat) if h not in act.attacked_hexes]
         if not required:
             continue
         try:

@@ -30,7 +30,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.loader import TerrainTable
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_EZOC
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps import movement as hex_movement
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
 from arbitro.adjudicator.maps.hexgrid import HexId

@@ -12,7 +12,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
 )
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, artillery_orders, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_movement import stack_problem
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.system_zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.projections.caldiero import enemy_of
 
 

@@ -6,17 +6,18 @@ Every `system_*` function takes a World; nothing here mutates the state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 from dataclasses import dataclass, field
 
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData, LeaderData, UnitData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.parabellum import sight
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 
 ARMY_SEATS = ("france", "austria")
+T = TypeVar("T")
 
 
 @dataclass
@@ -29,7 +30,6 @@ class World:
     _units: dict[str, UnitData] = field(default_factory=dict)
     _leaders: dict[str, LeaderData] = field(default_factory=dict)
     _index: dict[str, list[str]] | None = None
-    _zoc: dict[str, frozenset[str]] = field(default_factory=dict)  # side -> hexes it controls (short-lived, as _index)
     # Answers worked out from this state (paths, distances), kept as long as the World: a World is made
     # afresh for each legal() and after each event (Act.emit), so the state never changes under them.
     _memo: dict[Any, Any] = field(default_factory=dict)
@@ -118,6 +118,13 @@ class World:
             self._memo[key] = min((self.board.distance(h, e) for e in enemies), default=None)
         return self._memo[key]  # type: ignore[no-any-return]
 
+    # --- zones of control (the kernel's parabellum/zoc.py) -------------------------------------------
+    def enemy(self, side: str) -> str:
+        return enemy_of(side)
+
+    def units_of(self, side: str) -> list[str]:
+        return [u for u in self.on_map_units() if self.state.units[u].side == side]
+
     # --- line of sight (the kernel's World questions; the rules are parabellum/sight.py) ---------------------
     @property
     def grid(self) -> Grid:
@@ -143,3 +150,21 @@ class World:
 
     def on_map(self, u: str) -> bool:
         return self.state.units[u].where == "map"
+
+    # --- zones of control, continued -------------------------------------------------------------------
+    def side_of(self, u: str) -> str:
+        return self.state.units[u].side
+
+    def status(self, u: str) -> str:
+        return self.state.units[u].status
+
+    def zocs_in_force(self) -> bool:
+        return True  # no Caldiero weather suspends a ZoC (caldiero §17.1)
+
+    def no_zoc_into(self, h: HexId) -> bool:
+        return self.board.is_fortress(h)  # caldiero §8, §10.5.1
+
+    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
+        if key not in self._memo:
+            self._memo[key] = work()
+        return self._memo[key]  # type: ignore[no-any-return]

@@ -8,9 +8,12 @@ two classes become one class here."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
-from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.maps.hexgrid import Grid, HexId
+
+T = TypeVar("T")
 
 
 class World(Protocol):
@@ -43,3 +46,14 @@ class World(Protocol):
 
     # --- reinforcements and returns (parabellum/reinforcements.py) ----------------------------------------
     def officers_of(self, u: str) -> list[str]: ...  # the officers of the unit's formation, in id order (arrivano §4.2)
+
+    # --- zones of control (parabellum/zoc.py) ----------------------------------------------------------
+    def enemy(self, side: str) -> str: ...  # the other side
+    def units_of(self, side: str) -> list[str]: ...  # the side's units on map, in id order
+    def side_of(self, u: str) -> str: ...
+    def status(self, u: str) -> str: ...  # "good", "disordered", "routed" (both §15)
+    def zocs_in_force(self) -> bool: ...  # False while the weather suspends every ZoC (arrivano §17.2.7 storm)
+    def no_zoc_into(self, h: HexId) -> bool: ...  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
+    # An answer worked out from this position, kept as long as the World if it keeps any (a World never outlives
+    # its state): `work()` otherwise.
+    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T: ...

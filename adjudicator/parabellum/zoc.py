@@ -1,13 +1,13 @@
-"""Zones of control (arrivano §8, caldiero §8): the six hexes around each unit that exerts one, never into a hex
-whose terrain stops them (arrivano §8: redoubt; caldiero §10.5.1: fortress). Which units exert a ZoC (good order,
-arrivano §15 / caldiero §15; none in Campotenese's storm, arrivano §17.2.7) is the variant's to say: the kernel
-takes it as a predicate."""
+"""Zones of control (arrivano §8, caldiero §8): the six hexes around each unit that exerts one (good order, arrivano
+§15 / caldiero §15; none while the weather suspends them, arrivano §17.2.7 storm), never into a hex whose terrain
+stops them (arrivano §8: redoubt; caldiero §10.5.1: fortress); friendly units in an enemy ZoC do not cancel it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
+from arbitro.adjudicator.parabellum.world import World
 
 
 def zoc_hexes(grid: Grid, sources: Iterable[str], no_zoc_into: Callable[[HexId], bool]) -> frozenset[HexId]:
@@ -26,3 +26,24 @@ def projecting_into(grid: Grid, h: str, no_zoc_into: Callable[[HexId], bool],
     if no_zoc_into(HexId(h)):
         return []
     return sorted(n for n in grid.neighbours(h) if exerts_from(n))
+
+
+def exerts_zoc(world: World, u: str) -> bool:
+    """An on-map unit in good order exerts a ZoC (caldiero §15, arrivano §8, §15), unless the weather suspends
+    every ZoC (arrivano §17.2.7 storm)."""
+    return world.hex_of(u) is not None and world.zocs_in_force() and world.status(u) == "good"
+
+
+def enemy_zoc(world: World, side: str) -> frozenset[HexId]:
+    """The hexes in the ZoC of `side`'s enemies (caldiero §8, arrivano §8), worked out once per World."""
+    def work() -> frozenset[HexId]:
+        sources = [world.hex_of(u) or "" for u in world.units_of(world.enemy(side)) if exerts_zoc(world, u)]
+        return zoc_hexes(world.grid, sources, world.no_zoc_into)
+
+    return world.cached(("enemy_zoc", side), work)
+
+
+def zoc_sources(world: World, h: str, side: str) -> list[HexId]:
+    """The enemy hexes projecting a ZoC into `h` for a unit of `side` (caldiero §12.2.1, arrivano §12.2.1)."""
+    return projecting_into(world.grid, h, world.no_zoc_into, lambda n: any(
+        exerts_zoc(world, e) for e in world.units_at(n) if world.side_of(e) != side))

@@ -7,6 +7,7 @@ from arbitro.adjudicator.parabellum import sight
 
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 
 from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, world
 
@@ -136,7 +137,7 @@ def test_storm_silences_artillery_and_moves_one_hex_without_zoc():
     t, target = redoubt_table(weather=3)
     assert not [c for c in t.legal("naples") if c["type"] == "bombard"]
     w = world(t.state)
-    assert w.ezoc("france") == frozenset()  # no unit has a ZoC in the storm
+    assert enemy_zoc(w, "france") == frozenset()  # no unit has a ZoC in the storm
     state = position({"42e-1": "1805"}, scenario="campotenese", leaders={"compere": "1805"}, orders={"C": "advance"},
                      weather=3)
     t = at_step(state, "C", "movement")
