@@ -35,13 +35,13 @@ from arbitro.adjudicator.arrivano.data_model import (
     TerrainTable,
     UnitData,
     WeatherTrack,
-    fits_stacking,
 )
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import BombardmentTable, OrdersTable
 from arbitro.adjudicator.parabellum.loader import check_counters, label as _label, load_hexmap, load_model, load_movement
+from arbitro.adjudicator.parabellum.stacking import fits_stacking
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
 
 DATA_DIR = Path(__file__).parent / "data"

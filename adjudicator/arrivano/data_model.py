@@ -5,7 +5,6 @@ rules read it (`Tables`, `ScenarioData`, `ArrivanoData`). Loading and the cross-
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
@@ -516,18 +515,3 @@ class ArrivanoData:
     options: OptionsFile
     interpretations: InterpretationsFile
     scenarios: dict[str, ScenarioData]
-
-
-def fits_stacking(arms: list[str], formations: list[str], patterns: list[StackPattern]) -> bool:
-    """Whether combat units (arm and formation each) may share a hex under one of the allowed patterns."""
-    count = Counter(arms)
-    for p in patterns:
-        if p.same_formation and len(set(formations)) > 1:
-            continue
-        spare_inf = count["infantry"] - p.infantry
-        spare_cav = count["cavalry"] - p.cavalry
-        if count["artillery"] > p.artillery:
-            continue
-        if max(spare_inf, 0) + max(spare_cav, 0) <= p.infantry_or_cavalry:
-            return True
-    return False

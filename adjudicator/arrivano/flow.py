@@ -27,6 +27,7 @@ from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
 from arbitro.adjudicator.parabellum import reinforcements
+from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
@@ -657,7 +658,7 @@ def return_hexes(w: World, uid: str) -> list[str]:
     ghex = w.state.leaders[gid].hex
     ezoc = enemy_zoc(w, unit.side)
     return [h for h in sorted([ghex, *w.grid.neighbours(ghex)])
-            if h not in ezoc and w.side_at(h) in (None, unit.side) and w.fits(h, [uid])]
+            if h not in ezoc and w.side_at(h) in (None, unit.side) and fits(w, h, [uid])]
 
 
 def order_changes_barred(w: World, side: str) -> bool:
@@ -825,7 +826,7 @@ def advance_into(g: Game, uid: str, h: str) -> None:
     if leaders:
         movers = [u for u in w.units_at(start) if w.state.units[u].status == "good" and w.state.units[u].arm != "artillery"
                   and w.state.units[u].side == w.state.units[uid].side]
-        movers = [u for u in movers if w.fits(h, movers)] or [uid]
+        movers = [u for u in movers if fits(w, h, movers)] or [uid]
     for u in movers:
         g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(R.ADVANCE_AFTER)))
     for lid in leaders:

@@ -20,6 +20,7 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, check_path, reachable
 from arbitro.adjudicator.parabellum.movement import OrderMove, one_hex_only, zoc_rules
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.events import arrivano as ev
 
@@ -121,7 +122,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
     om = OrderMove(enter_ezoc=enter, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
     rules = MoveRules(
         unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
-        can_end=lambda h: w.fits(h, [uid]) and not (column and w.side_at(h) == side and h != start),
+        can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == side and h != start),
         may_step=may_step, zoc=zoc_rules(om, ezoc, friendly, column))
     return Plan(start, rules, ezoc, order)
 
@@ -149,7 +150,7 @@ def destinations(w: World, uid: str, column: bool, ic: set[str],
     reach = reachable(w.s.map, w.movement_table(), p.start, p.rules)
     out = {h: reach.path(h) for h in reach.destinations()}
     unit = w.state.units[uid]
-    if unit.where == "waiting" and w.fits(unit.hex, [uid]):
+    if unit.where == "waiting" and fits(w, unit.hex, [uid]):
         out[unit.hex] = (unit.hex,)  # entering and staying on the entry hex
     march = march_of(w, uid)
     if march is not None:
@@ -322,7 +323,7 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
             return str(R.MARCH_COLUMN), "a march column cannot enter an enemy zone of control"
         rule = {"manoeuvre": R.MANOEUVRE, "defence": R.DEFENCE}.get(p.order, R.ZOC_ENTER)
         return str(rule), f"{to} is in an enemy zone of control the {p.order} order does not let this unit enter"
-    if not w.fits(to, [uid]):
+    if not fits(w, to, [uid]):
         return str(R.STACKING), f"{to} would break the stacking limits"
     return str(R.MOVE_COST), f"{to} cannot be reached with this unit's movement points"
 

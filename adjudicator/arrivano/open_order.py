@@ -31,6 +31,7 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.movement import reachable
+from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
@@ -104,7 +105,7 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     assert not isinstance(p, str)
     reach = reachable(w.s.map, w.movement_table(), p.start, p.rules)
     spots: dict[str, tuple[tuple[str, ...], int]] = {}
-    if w.fits(p.start, [uid]):
+    if fits(w, p.start, [uid]):
         spots[p.start] = ((p.start,), 0)
     for h in reach.destinations():
         spots[h] = (reach.path(h), reach.costs.get(h, 0))
@@ -279,7 +280,7 @@ def fall_back_hexes(w: World, data: dict[str, Any]) -> list[str]:
     here, target = unit.hex, data["target"]
     out = []
     for n in sorted(w.grid.neighbours(here)):
-        if w.side_at(n) == w.enemy(unit.side) or not w.fits(n, [uid]):
+        if w.side_at(n) == w.enemy(unit.side) or not fits(w, n, [uid]):
             continue
         if w.grid.distance(n, target) <= w.grid.distance(here, target):
             continue

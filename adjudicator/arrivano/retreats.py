@@ -25,6 +25,7 @@ from typing import Any
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
+from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.projections.arrivano import Frame
 
@@ -38,7 +39,7 @@ def lines(w: World, units: list[str], n: int, ignore_ezoc: bool, may_leave: bool
     ground = Ground(grid=w.grid, start=w.state.units[units[0]].hex,
                     enemies=tuple(sorted({w.state.units[u].hex for u in w.units_of(enemy)})),
                     ezoc=frozenset() if ignore_ezoc else enemy_zoc(w, side),
-                    enterable=lambda h: w.side_at(h) != enemy, fits=lambda h: w.fits(h, units), may_leave=may_leave)
+                    enterable=lambda h: w.side_at(h) != enemy, fits=lambda h: fits(w, h, units), may_leave=may_leave)
     return ARRIVANO_VARIANT.retreat_lines(ground, n, w.reading)
 
 
@@ -171,7 +172,7 @@ def rout_stops(w: World, uid: str, moves: list[Line]) -> dict[str, str]:
     if why is not None:
         out[start] = why
     for ln in moves:
-        if ln.path and ln.path[0] not in out and w.fits(ln.path[0], [uid]):
+        if ln.path and ln.path[0] not in out and fits(w, ln.path[0], [uid]):
             why = stop_reason(w, uid, ln.path[0])
             if why is not None:
                 out[ln.path[0]] = why

@@ -34,6 +34,7 @@ from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import (
     Decision,
     Interpretation,
@@ -446,7 +447,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 problems.append(f"unit {uid} is on hex {unit.hex}, not on the map")
         w = self.world(state)
         for h, units in sorted(w.by_hex().items()):
-            if not w.fits(h, []):
+            if not fits(w, h, []):
                 problems.append(f"hex {h} breaks the stacking limits ({R.STACKING}): {', '.join(units)}")
         problems += self.option_problems(state.options)
         if s.weather is None and state.weather != 0:

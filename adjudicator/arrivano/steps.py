@@ -34,6 +34,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -123,7 +124,7 @@ def advancers(w: World, frame: Frame) -> list[str]:
         unit = w.state.units[u]
         if unit.where != "map" or unit.status != "good" or unit.arm == "artillery":
             continue
-        if any(w.grid.is_adjacent(unit.hex, h) and w.fits(h, [u]) for h in empty):
+        if any(w.grid.is_adjacent(unit.hex, h) and fits(w, h, [u]) for h in empty):
             out.append(u)
     return sorted(out)
 
@@ -293,7 +294,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             if dumped["unit"] is not None:
                 uid = dumped["unit"]
                 w = g.world()
-                h = next(h for h in vacated(w, frame) if w.grid.is_adjacent(w.state.units[uid].hex, h) and w.fits(h, [uid]))
+                h = next(h for h in vacated(w, frame) if w.grid.is_adjacent(w.state.units[uid].hex, h) and fits(w, h, [uid]))
                 advance_into(g, uid, h)
         case "choose_order":
             fid = frame.data["formation"]

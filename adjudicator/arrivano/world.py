@@ -4,25 +4,17 @@ stacking, strengths. Everything here is a pure function of (state, scenario data
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
-from arbitro.adjudicator.arrivano.data_model import (
-    ScenarioData,
-    Tables,
-    TerrainEffect,
-    WeatherBox,
-    fits_stacking,
-)
+from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables, TerrainEffect, WeatherBox
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.parabellum import command, sight
+from arbitro.adjudicator.parabellum.world import T
 from arbitro.projections.arrivano import ArrivanoState
 
-
-T = TypeVar("T")
 
 _LOS_CACHE: dict[tuple[str, str, str], bool] = {}
 
@@ -234,20 +226,15 @@ class World:
     def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
         return work()  # a World is made per question here (Game.world()): nothing to keep
 
-    # --- stacking -------------------------------------------------------------------------------------
-    def fits(self, h: str, adding: list[str]) -> bool:
-        """Stacking limits (arrivano §7.1; Campotenese §17.2.3); routed units alone (§7.1.1)."""
-        here = [u for u in self.units_at(h) if u not in adding] + list(adding)
-        if not here:
-            return True
-        sides = {self.state.units[u].side for u in here}
-        if len(sides) > 1:
-            return False
-        routed = [u for u in here if self.state.units[u].status == "routed"]
-        if routed and len(routed) != len(here):
-            return False
-        return fits_stacking([self.state.units[u].arm for u in here], [self.state.units[u].formation for u in here],
-                             self.s.scenario.stacking.allowed)
+    # --- stacking (the kernel's parabellum/stacking.py) ----------------------------------------------
+    def arm(self, uid: str) -> str:
+        return self.state.units[uid].arm
+
+    def formation_of(self, uid: str) -> str:
+        return self.state.units[uid].formation
+
+    def stacking_limits(self) -> list[StackPattern]:
+        return list(self.s.scenario.stacking.allowed)  # arrivano §7.1; Campotenese §17.2.3
 
     # --- line of sight (the kernel's World questions; the rules are parabellum/sight.py) -----------------------
     def sight_range(self) -> int:

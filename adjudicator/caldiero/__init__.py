@@ -21,8 +21,9 @@ from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
 from arbitro.adjudicator.caldiero.steps import steps as caldiero_steps
 from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, default_data
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
-from arbitro.adjudicator.caldiero.system_movement import stack_problem
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
@@ -300,7 +301,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             if len(sides) > 1:
                 problems.append(f"{h} holds units of both sides")
                 continue
-            problem = stack_problem(w, units)
+            problem = stack_problem(CALDIERO_VARIANT, w, units)
             if problem:
                 problems.append(f"{h}: {problem}")
         return problems

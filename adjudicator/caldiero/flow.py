@@ -21,11 +21,10 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_command import in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
-from arbitro.adjudicator.caldiero.system_movement import (
-    stack_problem,
-)
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_REORGANISE
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import final_result
 from arbitro.adjudicator.maps.hexgrid import parse_hex
@@ -98,7 +97,7 @@ def setup_problems(w: World, side: str) -> list[str]:
         if w.state.units[u].side == side:
             hexes.setdefault(w.state.units[u].hex or "", []).append(u)
     for h, units in sorted(hexes.items()):
-        problem = stack_problem(w, units)
+        problem = stack_problem(CALDIERO_VARIANT, w, units)
         if problem:
             problems.append(f"{h}: {problem}")
     if side == "france":
@@ -212,7 +211,7 @@ def replacement_hexes(w: World, u: str) -> list[str]:
                 continue
             if side == "austria" and parse_hex(h)[0] == w.data.scenario.austrian_forbidden_column:
                 continue
-            if stack_problem(w, w.side_units_at(h, side) + [u]) is None:
+            if stack_problem(CALDIERO_VARIANT, w, w.side_units_at(h, side) + [u]) is None:
                 out.add(h)
     return sorted(out)
 

@@ -1,4 +1,4 @@
-"""Movement (caldiero §7, §9, §10): costs, legal paths, march column, stacking.
+"""Movement (caldiero §7.1.2, §9, §10): costs, legal paths, march column (stacking: the kernel's parabellum/stacking.py).
 
 The path finding is the shared hex engine's (`maps.movement.reachable`/`check_path`, the same as Arrivano's); what
 stays here is what Caldiero has of its own:
@@ -30,6 +30,8 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.loader import TerrainTable
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_EZOC
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps import movement as hex_movement
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
@@ -168,26 +170,7 @@ def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bo
     together = present + list(arriving)
     if column and present:
         return "a unit in march column may not stack (caldiero §7.1.2, §9.3.2)"
-    return stack_problem(world, together)
-
-
-def stack_problem(world: World, together: list[str]) -> str | None:
-    if len(together) <= 1:
-        return None
-    if len(together) > 2:
-        return f"{len(together)} units in one hex: at most two (caldiero §7.1)"
-    a, b = together
-    ua, ub = world.state.units[a], world.state.units[b]
-    if (ua.status == "routed") != (ub.status == "routed"):
-        return "routed units may not stack with friends not in rout (caldiero §7.1.1)"
-    arts = [x.arm == "artillery" for x in (ua, ub)]
-    if any(arts):
-        return None  # one artillery plus any unit, or two artillery (§7.1)
-    if ua.arm != ub.arm:
-        return f"{a} and {b}: infantry and cavalry may not stack (caldiero §7.1)"
-    if world.formation_of(a) != world.formation_of(b):
-        return f"{a} and {b}: two units of different formations (caldiero §7.1)"
-    return None
+    return stack_problem(CALDIERO_VARIANT, world, together)
 
 
 T = TypeVar("T")

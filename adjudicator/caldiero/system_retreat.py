@@ -7,10 +7,10 @@ a retreat ending overstacked goes on one more hex (§12.6.2). No path at all: th
 
 from __future__ import annotations
 
-from arbitro.adjudicator.caldiero.system_movement import stack_problem
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
+from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.projections.caldiero import enemy_of
 
@@ -24,7 +24,7 @@ def retreat_paths(world: World, u: str, hexes: int) -> list[Line]:
     hooks = world.hooks
 
     def fits(h: str) -> bool:
-        return stack_problem(world, [x for x in world.side_units_at(h, side) if x != u] + [u]) is None
+        return stack_problem(CALDIERO_VARIANT, world, [x for x in world.side_units_at(h, side) if x != u] + [u]) is None
 
     ground = Ground(grid=world.board.grid, start=unit.hex, enemies=tuple(sorted(world.occupied_by(enemy_of(side)))),
                     ezoc=frozenset() if unit.status == "routed" else enemy_zoc(world, side),  # caldiero §8.1.1

@@ -6,7 +6,7 @@ Every `system_*` function takes a World; nothing here mutates the state.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 from dataclasses import dataclass, field
 
 from arbitro.adjudicator.caldiero.board import Board
@@ -14,11 +14,11 @@ from arbitro.adjudicator.caldiero.loader import CaldieroData, LeaderData, UnitDa
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.parabellum import sight
+from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit
+from arbitro.adjudicator.parabellum.world import T
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 
 ARMY_SEATS = ("france", "austria")
-T = TypeVar("T")
-
 
 @dataclass
 class World:
@@ -168,3 +168,10 @@ class World:
         if key not in self._memo:
             self._memo[key] = work()
         return self._memo[key]  # type: ignore[no-any-return]
+
+    # --- stacking (the kernel's parabellum/stacking.py) ----------------------------------------------
+    def arm(self, u: str) -> str:
+        return self.state.units[u].arm
+
+    def stacking_limits(self) -> tuple[StackLimit, ...]:
+        return SECTION_7_1  # caldiero §7.1

@@ -8,12 +8,29 @@ two classes become one class here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 
 T = TypeVar("T")
+
+
+class StackPattern(Protocol):
+    """One allowed make-up of a hex (parabellum/stacking.py): at most so many of each arm, `infantry_or_cavalry`
+    more of either, all of one formation or not. A scenario's data file validates its own; the kernel's is
+    `stacking.StackLimit`."""
+
+    @property
+    def infantry(self) -> int: ...
+    @property
+    def cavalry(self) -> int: ...
+    @property
+    def artillery(self) -> int: ...
+    @property
+    def infantry_or_cavalry(self) -> int: ...
+    @property
+    def same_formation(self) -> bool: ...
 
 
 class World(Protocol):
@@ -57,3 +74,8 @@ class World(Protocol):
     # An answer worked out from this position, kept as long as the World if it keeps any (a World never outlives
     # its state): `work()` otherwise.
     def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T: ...
+
+    # --- stacking (parabellum/stacking.py) ---------------------------------------------------------------
+    def arm(self, u: str) -> str: ...  # "infantry", "cavalry", "artillery"
+    def formation_of(self, u: str) -> str: ...  # the formation it stacks with (caldiero §15.4.3: a reserve's joined one)
+    def stacking_limits(self) -> Sequence[StackPattern]: ...  # §7.1 in both; a scenario's own (arrivano §17.2.3)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_model import ArrivanoData, ScenarioData
+from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit, fits_stacking
 from arbitro.adjudicator.maps.costs import step_cost
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "arrivano.md"
@@ -171,21 +172,27 @@ def test_campotenese_setup_ranges_obey_stacking_both_ways(campotenese: ScenarioD
     patterns = campotenese.scenario.stacking.allowed
     for h, stack in sorted(stacks.items()):
         arms, formations = [a for a, _ in stack], [f for _, f in stack]
-        assert data_loader.fits_stacking(arms, formations, patterns), f"{h}: {stack} (arrivano §17.2.3)"
+        assert fits_stacking(arms, formations, patterns), f"{h}: {stack} (arrivano §17.2.3)"
 
 
 def test_stacking_patterns_reject_what_the_rules_forbid(montebello: ScenarioData, campotenese: ScenarioData) -> None:
     general, strict = montebello.scenario.stacking.allowed, campotenese.scenario.stacking.allowed
-    assert data_loader.fits_stacking(["infantry", "infantry"], ["S", "S"], general)  # arrivano §7.1
-    assert not data_loader.fits_stacking(["infantry", "infantry"], ["S", "G"], general)
-    assert not data_loader.fits_stacking(["infantry", "cavalry"], ["S", "S"], general)
-    assert data_loader.fits_stacking(["artillery", "cavalry"], ["S", "G"], general)
-    assert data_loader.fits_stacking(["artillery", "artillery"], ["S", "G"], general)
-    assert not data_loader.fits_stacking(["artillery", "artillery", "infantry"], ["S", "S", "S"], general)
-    assert not data_loader.fits_stacking(["infantry", "infantry"], ["T", "T"], strict)  # arrivano §17.2.3 c)
-    assert data_loader.fits_stacking(["cavalry", "cavalry"], ["R", "R"], strict)  # §17.2.3 a)
-    assert data_loader.fits_stacking(["artillery", "infantry"], ["T", "Z"], strict)  # §17.2.3 b)
-    assert not data_loader.fits_stacking(["artillery", "artillery"], ["T", "Z"], strict)
+    assert fits_stacking(["infantry", "infantry"], ["S", "S"], general)  # arrivano §7.1
+    assert not fits_stacking(["infantry", "infantry"], ["S", "G"], general)
+    assert not fits_stacking(["infantry", "cavalry"], ["S", "S"], general)
+    assert fits_stacking(["artillery", "cavalry"], ["S", "G"], general)
+    assert fits_stacking(["artillery", "artillery"], ["S", "G"], general)
+    assert not fits_stacking(["artillery", "artillery", "infantry"], ["S", "S", "S"], general)
+    assert not fits_stacking(["infantry", "infantry"], ["T", "T"], strict)  # arrivano §17.2.3 c)
+    assert fits_stacking(["cavalry", "cavalry"], ["R", "R"], strict)  # §17.2.3 a)
+    assert fits_stacking(["artillery", "infantry"], ["T", "Z"], strict)  # §17.2.3 b)
+    assert not fits_stacking(["artillery", "artillery"], ["T", "Z"], strict)
+
+
+def test_montebello_prints_the_systems_stacking(montebello: ScenarioData) -> None:
+    """arrivano §7.1 is caldiero §7.1: Montebello's data file holds the kernel's SECTION_7_1, no more, no less."""
+    printed = [StackLimit(**p.model_dump()) for p in montebello.scenario.stacking.allowed]
+    assert sorted(printed, key=repr) == sorted(SECTION_7_1, key=repr)
 
 
 def test_montebello_reinforcements(montebello: ScenarioData) -> None:

@@ -1,0 +1,93 @@
+"""Stacking (caldiero §7.1-§7.1.1, arrivano §7.1-§7.1.1): which units of one side may share a hex. The limits are
+data, patterns of arms a hex may hold (`StackLimit`): both books' §7.1 prints the same ones (`SECTION_7_1`), a
+scenario may print its own (arrivano §17.2.3 Campotenese, the scenario's data file); the World says which hold.
+Routed units stack only with routed units (§7.1.1 in both). What a march column may not do (§7.1.2 in both) is
+movement's."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import StackPattern, World
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+@dataclass(frozen=True)
+class StackLimit:
+    infantry: int = 0
+    cavalry: int = 0
+    artillery: int = 0
+    infantry_or_cavalry: int = 0
+    same_formation: bool = False
+
+
+# caldiero §7.1, arrivano §7.1: two infantry or two cavalry of one formation; one artillery and any one unit; two
+# artillery.
+SECTION_7_1: tuple[StackLimit, ...] = (
+    StackLimit(infantry=2, same_formation=True), StackLimit(cavalry=2, same_formation=True),
+    StackLimit(artillery=1, infantry_or_cavalry=1), StackLimit(artillery=2),
+)
+
+
+def fits_stacking(arms: Sequence[str], formations: Sequence[str], patterns: Sequence[StackPattern]) -> bool:
+    """Whether combat units (arm and formation each) may share a hex under one of the allowed patterns."""
+    count = Counter(arms)
+    for p in patterns:
+        if p.same_formation and len(set(formations)) > 1:
+            continue
+        spare_inf = count["infantry"] - p.infantry
+        spare_cav = count["cavalry"] - p.cavalry
+        if count["artillery"] > p.artillery:
+            continue
+        if max(spare_inf, 0) + max(spare_cav, 0) <= p.infantry_or_cavalry:
+            return True
+    return False
+
+
+def _most(patterns: Sequence[StackPattern]) -> int:
+    return max((p.infantry + p.cavalry + p.artillery + p.infantry_or_cavalry for p in patterns), default=0)
+
+
+def stack_problem(variant: Variant, world: World, units: Sequence[str]) -> str | None:
+    """Why `units` (one side's) may not share a hex, or None; the rules in the order the messages are read: how
+    many (§7.1), routed with others (§7.1.1), then the make-up (§7.1: arms, then formations)."""
+    if len(units) <= 1:
+        return None
+    patterns = world.stacking_limits()
+    most = _most(patterns)
+    if len(units) > most:
+        return f"{len(units)} units in one hex: at most {NUMBERS[most] if most < len(NUMBERS) else most} ({variant.rules.STACKING})"
+    routed = [world.status(u) == "routed" for u in units]
+    if any(routed) and not all(routed):
+        return f"routed units may not stack with friends not in rout ({variant.cite('7.1.1')})"
+    arms = [world.arm(u) for u in units]
+    formations = [world.formation_of(u) for u in units]
+    if fits_stacking(arms, formations, patterns):
+        return None
+    names = " and ".join(units)
+    if {"infantry", "cavalry"} <= set(arms):
+        return f"{names}: infantry and cavalry may not stack ({variant.rules.STACKING})"
+    if len(set(formations)) > 1:
+        many = NUMBERS[len(units)] if len(units) < len(NUMBERS) else str(len(units))
+        return f"{names}: {many} units of different formations ({variant.rules.STACKING})"
+    return f"{names}: over the stacking limits ({variant.rules.STACKING})"
+
+
+def fits(world: World, h: str, adding: Sequence[str]) -> bool:
+    """Whether hex h may hold its units and `adding` together (§7.1-§7.1.1 in both): one side only, routed units
+    only with routed ones, within the limits."""
+    here = [u for u in world.units_at(h) if u not in adding] + list(adding)
+    if len({world.side_of(u) for u in here}) > 1:
+        return False
+    return _fits_one_side(world, here)
+
+
+def _fits_one_side(world: World, units: Sequence[str]) -> bool:
+    routed = [world.status(u) == "routed" for u in units]
+    if any(routed) and not all(routed):
+        return False
+    return fits_stacking([world.arm(u) for u in units], [world.formation_of(u) for u in units], world.stacking_limits())

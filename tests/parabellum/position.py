@@ -1,0 +1,75 @@
+"""A minimal position answering the kernel's World Protocol (adjudicator/parabellum/world.py), for kernel tests
+that need no game's data: pieces with a side, hex, status, arm and formation on a plain grid."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from arbitro.adjudicator.maps.hexgrid import Grid, HexId
+from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit
+
+T = TypeVar("T")
+GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
+
+
+@dataclass(frozen=True)
+class Piece:
+    side: str
+    hex: str | None  # None: off the map
+    status: str = "good"
+    arm: str = "infantry"
+    formation: str = "f1"
+
+
+@dataclass
+class Position:
+    """`closed`: hexes no ZoC enters; `in_force`: ZoCs not suspended; `asked`: the keys `cached` was asked."""
+
+    units: dict[str, Piece]
+    closed: frozenset[str] = frozenset()
+    in_force: bool = True
+    limits: tuple[StackLimit, ...] = SECTION_7_1
+    asked: list[tuple[str, ...]] = field(default_factory=list)
+
+    @property
+    def grid(self) -> Grid:
+        return GRID
+
+    def enemy(self, side: str) -> str:
+        return "austria" if side == "france" else "france"
+
+    def units_of(self, side: str) -> list[str]:
+        return sorted(u for u, p in self.units.items() if p.side == side and p.hex is not None)
+
+    def units_at(self, h: str) -> list[str]:
+        return sorted(u for u, p in self.units.items() if p.hex == h)
+
+    def hex_of(self, u: str) -> str | None:
+        return self.units[u].hex
+
+    def side_of(self, u: str) -> str:
+        return self.units[u].side
+
+    def status(self, u: str) -> str:
+        return self.units[u].status
+
+    def arm(self, u: str) -> str:
+        return self.units[u].arm
+
+    def formation_of(self, u: str) -> str:
+        return self.units[u].formation
+
+    def stacking_limits(self) -> tuple[StackLimit, ...]:
+        return self.limits
+
+    def zocs_in_force(self) -> bool:
+        return self.in_force
+
+    def no_zoc_into(self, h: HexId) -> bool:
+        return h in self.closed
+
+    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
+        self.asked.append(key)
+        return work()
