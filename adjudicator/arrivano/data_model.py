@@ -5,7 +5,7 @@ rules read it (`Tables`, `ScenarioData`, `ArrivanoData`). Loading and the cross-
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Literal
 
 import pydantic
@@ -102,12 +102,10 @@ class SideData(_Strict):
     commander_in_chief: str
 
 
-class OrderOfBattle(_Strict):
-    meta: Meta
+class OrderOfBattle(pb.OrderOfBattle[UnitData, LeaderData, FormationData]):
+    """The kernel's order of battle with each side's commander in chief and the reinforcement groups (§15.4)."""
+
     sides: dict[str, SideData]
-    formations: list[FormationData]
-    leaders: list[LeaderData]
-    units: list[UnitData]
     reinforcements: list[ReinforcementGroup]
 
 
@@ -479,23 +477,15 @@ class ScenarioData:
     map: HexMap
     movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
     weather: WeatherTrack | None
-    _units: dict[str, UnitData] = field(init=False, repr=False)
-    _leaders: dict[str, LeaderData] = field(init=False, repr=False)
-    _formations: dict[str, FormationData] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_units", {u.id: u for u in self.oob.units})
-        object.__setattr__(self, "_leaders", {leader.id: leader for leader in self.oob.leaders})
-        object.__setattr__(self, "_formations", {f.id: f for f in self.oob.formations})
 
     def unit(self, unit_id: str) -> UnitData:
-        return self._units[unit_id]
+        return self.oob.unit(unit_id)
 
     def leader(self, leader_id: str) -> LeaderData:
-        return self._leaders[leader_id]
+        return self.oob.leader(leader_id)
 
     def formation(self, formation_id: str) -> FormationData:
-        return self._formations[formation_id]
+        return self.oob.formation(formation_id)
 
     def entry_hex(self, letter: str) -> str:
         return self.scenario.entry_hexes[letter].hex

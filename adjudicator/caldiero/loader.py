@@ -68,11 +68,8 @@ class FormationData(pb.FormationData):
     reserve: bool = False
 
 
-class OrderOfBattle(_Strict):
-    meta: Meta
-    formations: list[FormationData]
-    leaders: list[LeaderData]
-    units: list[UnitData]
+class OrderOfBattle(pb.OrderOfBattle[UnitData, LeaderData, FormationData]):
+    """caldiero §21: the order of battle, set-up and reinforcements (the kernel's, with Caldiero's counters)."""
 
 
 # --- terrain.json ------------------------------------------------------------------------------------
@@ -216,16 +213,13 @@ class CaldieroData(BaseModel):
     scenario: ScenarioFile
 
     def unit(self, unit_id: str) -> UnitData:
-        return self._units()[unit_id]
+        return self.oob.unit(unit_id)
 
     def leader(self, leader_id: str) -> LeaderData:
-        return {leader.id: leader for leader in self.oob.leaders}[leader_id]
+        return self.oob.leader(leader_id)
 
     def formation(self, formation_id: str) -> FormationData:
-        return {f.id: f for f in self.oob.formations}[formation_id]
-
-    def _units(self) -> dict[str, UnitData]:
-        return {u.id: u for u in self.oob.units}
+        return self.oob.formation(formation_id)
 
 
 FILES: dict[str, type[BaseModel]] = {

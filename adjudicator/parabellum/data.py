@@ -10,7 +10,8 @@ path."""
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import cached_property
+from typing import Generic, Literal, TypeVar
 
 import pydantic
 from arbitro.adjudicator import tables
@@ -94,6 +95,35 @@ class FormationData(StrictModel):
     general: str | None  # one of the formation's commanders (None: a formation without one, caldiero's reserve)
     initial_order: OrderName | None
     notes: str = ""
+
+
+U = TypeVar("U", bound=UnitData)
+Ld = TypeVar("Ld", bound=LeaderData)
+F = TypeVar("F", bound=FormationData)
+
+
+class OrderOfBattle(StrictModel, Generic[U, Ld, F]):
+    """A scenario's order of battle (an oob.json): its formations, commanders and units, each in the variant's
+    own extension of the kernel's model, and found by id."""
+
+    meta: Meta
+    formations: list[F]
+    leaders: list[Ld]
+    units: list[U]
+
+    @cached_property
+    def _by_id(self) -> tuple[dict[str, U], dict[str, Ld], dict[str, F]]:
+        return ({u.id: u for u in self.units}, {leader.id: leader for leader in self.leaders},
+                {f.id: f for f in self.formations})
+
+    def unit(self, unit_id: str) -> U:
+        return self._by_id[0][unit_id]
+
+    def leader(self, leader_id: str) -> Ld:
+        return self._by_id[1][leader_id]
+
+    def formation(self, formation_id: str) -> F:
+        return self._by_id[2][formation_id]
 
 
 # --- die-roll tables ------------------------------------------------------------------------------------------

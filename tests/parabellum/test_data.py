@@ -114,3 +114,17 @@ def test_the_orders_table_is_the_kernels_model() -> None:
     del raw["orders"]["manoeuvre"]
     with pytest.raises(ValueError, match="missing orders: manoeuvre"):
         pb.OrdersTable.model_validate(raw)
+
+
+def test_the_order_of_battle_finds_every_counter_by_id(variant: Variant) -> None:
+    """Both games' oob.json read into the kernel's OrderOfBattle, each counter in the variant's own model."""
+    oob = caldiero.default_data().oob if variant.book == "caldiero" else arrivano.load_scenario("campotenese").oob
+    assert isinstance(oob, pb.OrderOfBattle)
+    for unit in oob.units:
+        assert oob.unit(unit.id) is unit and isinstance(unit, pb.UnitData)
+    for leader in oob.leaders:
+        assert oob.leader(leader.id) is leader
+    for formation in oob.formations:
+        assert oob.formation(formation.id) is formation
+    with pytest.raises(KeyError):
+        oob.unit("no-such-unit")
