@@ -264,20 +264,6 @@ class FlagCaptured(Event, tag="flag_captured"):
     rule: str
 
 
-class PendingSet(Event, tag="pending_set"):
-    """A decision the rules give to a seat (retreat path, advance, DR choice...)."""
-
-    kind: str
-    seat: str
-    rule: str
-    data: dict[str, Any]
-
-
-class PendingCleared(Event, tag="pending_cleared"):
-    kind: str
-    rule: str
-
-
 class MarchOrderEnded(Event, tag="march_order_ended"):
     """A Montebello march order ends (arrivano §17.1.5): `reason` enemy_in_los or reached."""
 
@@ -401,13 +387,114 @@ class FireTargetAwaited(FrameContext, tag="arrivano_fire_target"):
     result: str
 
 
+# --- the assault's decisions (arrivano §12, §11.4.4, §14.1, §16.3.5) --------------------------------------
+
+
+class BeforeCombatAwaited(FrameContext, tag="arrivano_before_combat", kw_only=True):
+    """arrivano §14.1 (cavalry), §16.3.5 (light troops): the defenders of `hex` who may still retreat before the
+    assault by `attackers` of `seat`'s side on `targets` (forced: an Attack order made it, §12.4.2; tested: failed
+    "Attack?" tests took attackers away); the hexes whose retreats are done."""
+
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    forced: bool
+    seat: str
+    tested: bool
+    cavalry_done: tuple[str, ...] = ()
+    light_done: tuple[str, ...] = ()
+    units: tuple[str, ...]
+    hex: str
+
+
+class DefensiveFireAwaited(FrameContext, tag="arrivano_defensive_fire", kw_only=True):
+    """arrivano §11.4.4: the defenders' `battery` may bombard one of the attackers' hexes `fire_at` first."""
+
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    forced: bool
+    seat: str
+    tested: bool
+    cavalry_done: tuple[str, ...] = ()
+    light_done: tuple[str, ...] = ()
+    fire_at: tuple[str, ...]
+    battery: tuple[str, ...]
+    fired: bool
+
+
+class AssaultUnderway(FrameContext, tag="arrivano_assault"):
+    """arrivano §12.1: the assault waits below the retreat of its bombarded attackers, then goes on with those
+    still able to attack (nobody answers it)."""
+
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    forced: bool
+    tested: bool
+
+
+class EfficiencyValueAwaited(FrameContext, tag="arrivano_efficiency_value"):
+    """arrivano §12.3.1: the values tied for most SP on one side (`role`); its owner picks one."""
+
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    forced: bool
+    tested: bool
+    chosen: dict[str, int]
+    role: str
+    values: tuple[int, ...]
+
+
+class NeChoiceAwaited(FrameContext, tag="arrivano_ne_choice"):
+    """arrivano §12.5.4 NE: under an Attack order the attacker may test (EX if a stack passes, Ad if none)."""
+
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    targets: tuple[str, ...]
+
+
+class ExchangeLossAwaited(FrameContext, tag="arrivano_exchange_loss"):
+    """arrivano §12.5.4 EX: the side `role` loses one of its exactly tied `candidates`, its owner's choice; `sp`:
+    the strengths compared, `lost`: the losses settled so far."""
+
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    sp: dict[str, int]
+    lost: dict[str, str | None]
+    role: str
+    candidates: tuple[str, ...]
+
+
+class DrChoiceAwaited(FrameContext, tag="arrivano_dr_choice"):
+    """arrivano §10.1.1, §12.5.4 DR: Defence-order units in a village, farm or redoubt choose how to meet the DR."""
+
+    units: tuple[str, ...]
+    hex: str
+    choices: tuple[str, ...]
+
+
+class AdvanceAwaited(FrameContext, tag="arrivano_advance"):
+    """arrivano §12.7: one of `attackers` may (`must`: shall, §11.1.1) advance into a vacated hex of `targets`."""
+
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    must: bool = False
+
+
 ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
     "retreat": RetreatAwaited, "rout_move": RoutMoveAwaited, "artillery_retreat": ArtilleryRetreatAwaited,
     "choose_order": OrderAwaited, "escape": EscapeAwaited, "countercharge": CounterchargeAwaited,
     "free_order": FreeOrderAwaited, "recovery": RecoveryAwaited, "replacement_hex": ReplacementHexAwaited,
     "commander_refuge": RefugeAwaited, "end_phase": EndPhaseUnderway, "fall_back": FallBackAwaited,
     "fire_target": FireTargetAwaited,
+    "cavalry_retreat": BeforeCombatAwaited, "light_retreat": BeforeCombatAwaited,
+    "defensive_fire": DefensiveFireAwaited, "resume_assault": AssaultUnderway,
+    "efficiency_value": EfficiencyValueAwaited, "ne_choice": NeChoiceAwaited, "exchange_loss": ExchangeLossAwaited,
+    "dr_choice": DrChoiceAwaited, "advance": AdvanceAwaited,
 }
+# The assault's decisions wait below every other kind (as when they had a stack of their own): flow.Game.push.
+ASSAULT_KINDS: frozenset[str] = frozenset({
+    "cavalry_retreat", "light_retreat", "defensive_fire", "resume_assault", "efficiency_value", "ne_choice",
+    "exchange_loss", "dr_choice", "advance",
+})
 
 
 ArrivanoEvent = Union[
@@ -416,7 +503,7 @@ ArrivanoEvent = Union[
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
     UnitRetreated, UnitExited, RoutStopped, UnitAdvanced, ArtilleryFired, ArtilleryTurned, InfantryFired, OpenOrderMarked, OpenOrderTested,
     CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
-    FlagCaptured, PendingSet, PendingCleared, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
+    FlagCaptured, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
 ]
 
 # Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.

@@ -70,7 +70,8 @@ class Activation(msgspec.Struct, kw_only=True):
 
 
 class Frame(msgspec.Struct, kw_only=True):
-    """A pending decision (top of `stack`): who decides, under which rule, with what context."""
+    """A decision on the engine's stack as the procedures read it (adjudicator/arrivano/flow.as_frame): who decides,
+    under which rule, its context's fields as `data`."""
 
     kind: str
     seat: str
@@ -94,7 +95,6 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     leaders: dict[str, LeaderState] = {}
     entered_groups: list[str] = []
     activation: Activation | None = None
-    stack: list[Frame] = []
     chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
     hq_used: dict[str, bool] = {}
     columns: dict[str, Column] = {}  # officer -> independent column  # option §16.1: the HQ counter on its A side this turn
@@ -234,11 +234,6 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
             _lose_step(state, leader.side)
         case ev.FlagCaptured():
             state.flags_captured += 1
-        case ev.PendingSet(kind=kind, seat=seat, rule=rule, data=data):
-            state.stack.append(Frame(kind=kind, seat=seat, rule=rule, data=data))
-        case ev.PendingCleared():
-            if state.stack:
-                state.stack.pop()
         case ev.MarchOrderEnded(march=m):
             state.march_orders[m] = False
         case ev.PiecesSighted(seat=seat, pieces=pieces):
@@ -283,8 +278,6 @@ def view(state: ArrivanoState, seat: str, visible: frozenset[str] | None) -> dic
         "units": units, "hidden_stacks": dict(sorted(hidden.items())), "leaders": leaders,
         "activation": msgspec.to_builtins(state.activation) if state.activation is not None and visible is None
         else ({"formation": state.activation.formation} if state.activation is not None else None),
-        "pending": [{"kind": f.kind, "seat": f.seat, "rule": f.rule} | ({"data": f.data} if f.seat == seat or
-                    visible is None else {}) for f in state.stack],
         "hq_used": dict(sorted(state.hq_used.items())),
         "columns": {c: msgspec.to_builtins(col) for c, col in sorted(state.columns.items())
                     if visible is None or state.leaders[c].side == seat},

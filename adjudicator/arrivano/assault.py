@@ -190,18 +190,16 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
             continue
         units = cavalry_candidates(w, attackers, t)
         if units:
-            g.emit(ev.PendingSet(kind="cavalry_retreat", seat=w.enemy(data["seat"]), rule=str(R.CAVALRY_RETREAT),
-                                 data=data | {"units": units, "hex": t,
-                                              "cavalry_done": [*data.get("cavalry_done", []), t]}))
+            g.push("cavalry_retreat", w.enemy(data["seat"]), str(R.CAVALRY_RETREAT), data | {"units": units, "hex": t,
+                                              "cavalry_done": [*data.get("cavalry_done", []), t]})
             return
     for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
         if t in data.get("light_done", []):
             continue
         units = light_retreat_candidates(w, t)
         if units:
-            g.emit(ev.PendingSet(kind="light_retreat", seat=w.enemy(data["seat"]), rule=str(R.LIGHT_RETREAT),
-                                 data=data | {"units": units, "hex": t,
-                                              "light_done": [*data.get("light_done", []), t]}))
+            g.push("light_retreat", w.enemy(data["seat"]), str(R.LIGHT_RETREAT), data | {"units": units, "hex": t,
+                                              "light_done": [*data.get("light_done", []), t]})
             return
     if not targets:
         rule = R.LIGHT_RETREAT if data.get("light_done") else R.CAVALRY_RETREAT
@@ -210,9 +208,8 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
         return
     fire = defensive_fire_options(w, attackers, targets) if not data.get("fired") else []
     if fire:
-        g.emit(ev.PendingSet(kind="defensive_fire", seat=w.enemy(data["seat"]), rule=str(R.DEFENSIVE_FIRE),
-                             data=data | {"targets": targets, "attackers": attackers, "fire_at": fire,
-                                          "battery": _battery(w, targets), "fired": True}))
+        g.push("defensive_fire", w.enemy(data["seat"]), str(R.DEFENSIVE_FIRE), data | {"targets": targets, "attackers": attackers, "fire_at": fire,
+                                          "battery": _battery(w, targets), "fired": True})
         return
     resolve(g, attackers, targets, data["forced"], data.get("tested", False))
 
@@ -245,7 +242,7 @@ def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         rest = [u for u in data["units"] if u not in units and w.state.units[u].where == "map"
                 and w.state.units[u].hex == data["hex"]]
         if rest and any(RT.before_combat_lines(w, [u]) for u in rest):
-            g.emit(ev.PendingSet(kind="cavalry_retreat", seat=frame.seat, rule=frame.rule, data=data | {"units": rest}))
+            g.push("cavalry_retreat", frame.seat, frame.rule, data | {"units": rest})
             return
     for key in ("units", "hex"):
         data.pop(key, None)
@@ -259,8 +256,7 @@ def retreat_before_combat(g: Game, data: dict[str, Any], units: list[str], line:
     start = g.state.units[units[0]].hex
     do_retreat(g, units, line, rule, ignore_ezoc=False)
     if not g.world().units_at(start):
-        g.emit(ev.PendingSet(kind="advance", seat=data["seat"], rule=str(rule),
-                             data={"attackers": data["attackers"], "targets": [start]}))
+        g.push("advance", data["seat"], str(rule), {"attackers": data["attackers"], "targets": [start]})
 
 
 def _battery(w: World, targets: list[str]) -> list[str]:
@@ -313,8 +309,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
             if g.s.unit(u).redoubt_battery:
                 damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
             eliminate(g, u, R.ARTILLERY_ALONE)
-        g.emit(ev.PendingSet(kind="advance", seat=g.state.units[attackers[0]].side, rule=str(R.ARTILLERY_ALONE),
-                             data={"attackers": attackers, "targets": targets, "must": True}))
+        g.push("advance", g.state.units[attackers[0]].side, str(R.ARTILLERY_ALONE), {"attackers": attackers, "targets": targets, "must": True})
         return
     shift, tdrm, tname = terrain_effect(w, targets, defenders)
     odds = sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
@@ -334,9 +329,8 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     for role, units in (("attack", attackers), ("defence", defenders)):
         values = efficiency_choices(w, units)
         if role not in chosen and len(values) > 1:  # arrivano §12.3.1: "il giocatore può scegliere"
-            g.emit(ev.PendingSet(kind="efficiency_value", seat=w.state.units[units[0]].side, rule=str(R.EFFICIENCY_SIDE),
-                                 data={"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
-                                       "chosen": chosen, "role": role, "values": values}))
+            g.push("efficiency_value", w.state.units[units[0]].side, str(R.EFFICIENCY_SIDE), {"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
+                                       "chosen": chosen, "role": role, "values": values})
             return
     mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
     die = g.roll(f"{R.RESULTS} assault on {', '.join(targets)}", {
@@ -417,7 +411,7 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
             guns_left_behind(g, hexes)
         case "De":
             # the advance waits under any commander left alone by the losses (§4.5.4: he moves away first)
-            g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
+            g.push("advance", side, str(R.ADVANCE_AFTER), advance)
             for u in [x for t in targets for x in g.world().units_at(t)]:
                 if u in defenders:
                     eliminate(g, u, R.RESULTS, result="DE")
@@ -431,12 +425,11 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
                 worsen(g, u, R.RESULTS)
         case "Ne":
             if forced:  # arrivano §12.5.4 NE: under Attack the attacker may test
-                g.emit(ev.PendingSet(kind="ne_choice", seat=side, rule=str(R.RESULTS),
-                                     data={"attackers": attackers, "defenders": defenders, "targets": targets}))
+                g.push("ne_choice", side, str(R.RESULTS), {"attackers": attackers, "defenders": defenders, "targets": targets})
         case "Ex":
             exchange(g, attackers, defenders)
         case "Dr":
-            g.emit(ev.PendingSet(kind="advance", seat=side, rule=str(R.ADVANCE_AFTER), data=advance))
+            g.push("advance", side, str(R.ADVANCE_AFTER), advance)
             for t in targets:
                 units = [u for u in defenders if g.state.units[u].hex == t and g.state.units[u].where == "map"]
                 if units:
@@ -466,8 +459,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
         candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, data[role], 0, data["sp"]) if role == "attackers" else
                       [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, data[role], 0, data["sp"])])  # D26
         if len(candidates) > 1:  # the owner's choice among the exact ties
-            g.emit(ev.PendingSet(kind="exchange_loss", seat=w.state.units[candidates[0]].side, rule=str(R.RESULTS),
-                                 data=data | {"lost": lost, "role": role, "candidates": candidates}))
+            g.push("exchange_loss", w.state.units[candidates[0]].side, str(R.RESULTS), data | {"lost": lost, "role": role, "candidates": candidates})
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
@@ -504,8 +496,7 @@ def defender_retreat(g: Game, units: list[str], h: str) -> None:
             if "hold_on_test" in t.dr_options and "hold" not in options:
                 options.append("hold")
     if options:
-        g.emit(ev.PendingSet(kind="dr_choice", seat=w.state.units[units[0]].side, rule=str(R.VILLAGE_EX),
-                             data={"units": units, "hex": h, "choices": sorted(options) + ["retreat"]}))
+        g.push("dr_choice", w.state.units[units[0]].side, str(R.VILLAGE_EX), {"units": units, "hex": h, "choices": sorted(options) + ["retreat"]})
         return
     dr_test_and_retreat(g, units, h)
 
@@ -547,7 +538,8 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     results = stack_test(g, units, f"{R.VILLAGE_EX} DR {choice} test in {h}")
     passed = all(results[u] for u in units)
     if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX
-        attackers = [u for u in g.state.stack[-1].data["attackers"]] if g.state.stack and g.state.stack[-1].kind == "advance" else []
+        below = g.assault_top()  # the advance the DR opened waits below this choice
+        attackers = list(below.data["attackers"]) if below is not None and below.kind == "advance" else []
         exchange(g, attackers, units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place

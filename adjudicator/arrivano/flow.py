@@ -2,7 +2,7 @@
 
 Every handler validates (ctx.reject with the citation) and emits events; dice go through ctx.roll with the
 table, hex and modifiers in `detail` (never a unit id: the hex is public, the stack's content may not be).
-Multi-step procedures push `Frame`s (PendingSet); steps.py lists and answers them, and settles the ones that
+Multi-step procedures push frames on the engine's decision stack (Game.push); steps.py lists and answers them, and settles the ones that
 need no choice. This module is the lower half: the rule modules (assault, bombardment, movement, open order)
 build on it, so it imports none of them.
 """
@@ -70,32 +70,46 @@ class Game:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
         return in_force(self.state, name)
 
-    # --- pending decisions: the kinds in ev.ARRIVANO_CONTEXTS are frames on the engine's decision stack, the
-    # others (the assault's, until they move) on `state.stack`. A frame of the engine's is always above those
-    # of the state's: no procedure opens one of the state's while one of the engine's waits above it.
+    # --- pending decisions: frames on the engine's decision stack (arbitro §S.3), one context per kind
+    # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
+    # when they had a stack of their own: one opened while others wait above the assault's goes in under them.
 
     def push(self, kind: str, seat: str, rule: str, data: dict[str, Any]) -> None:
         """Open a decision of `kind` for `seat` ("": nobody answers it; it waits below what is above it)."""
-        context = ev.ARRIVANO_CONTEXTS.get(kind)
-        if context is None:
-            self.emit(ev.PendingSet(kind=kind, seat=seat, rule=rule, data=data))
-            return
-        open_frame(self.ctx, kind, (seat,) if seat else (), rule, prompt(kind, rule), msgspec.convert(data, context))
+        lifted = self._above_the_assault() if kind in ev.ASSAULT_KINDS else []
+        for frame in lifted:
+            close_frame(self.ctx, frame)
+        context = msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind])
+        open_frame(self.ctx, kind, (seat,) if seat else (), rule, prompt(kind, rule), context)
+        for frame in reversed(lifted):
+            open_frame(self.ctx, frame.kind, frame.seats, frame.rule, frame.prompt, frame.ctx)
+
+    def _above_the_assault(self) -> list[core.Frame[Any]]:
+        """This game's frames of other kinds above its topmost assault decision, top first."""
+        out = []
+        for frame in reversed(self.ctx.game.core.decisions):
+            if frame.kind not in ev.ARRIVANO_CONTEXTS or frame.kind in ev.ASSAULT_KINDS:
+                break
+            out.append(frame)
+        return out
 
     def top(self) -> Frame | None:
-        """The decision awaited now, whichever stack holds it, as a Frame (its context's fields as `data`)."""
+        """The decision awaited now, as a Frame (its context's fields as `data`)."""
         frame = self._engine_top()
-        if frame is not None:
-            return as_frame(frame)
-        return self.state.stack[-1] if self.state.stack else None
+        return as_frame(frame) if frame is not None else None
+
+    def assault_top(self) -> Frame | None:
+        """The topmost of the assault's decisions, whatever waits above it."""
+        for frame in reversed(self.ctx.game.core.decisions):
+            if frame.kind in ev.ASSAULT_KINDS:
+                return as_frame(frame)
+        return None
 
     def clear(self, frame: Frame) -> None:
         """Close the decision on top (`frame`, as `top` gave it)."""
         top = self._engine_top()
-        if top is not None:
-            close_frame(self.ctx, top)
-        else:
-            self.emit(ev.PendingCleared(kind=frame.kind, rule=frame.rule))
+        assert top is not None and top.kind == frame.kind, f"{frame.kind} is not the decision on top"
+        close_frame(self.ctx, top)
 
     def _engine_top(self) -> core.Frame[Any] | None:
         frame = awaited(self.ctx.game.core)

@@ -38,7 +38,6 @@ from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import (
     Decision,
     Interpretation,
-    Pending,
     Ruleset,
     Scenario,
 )
@@ -54,11 +53,11 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
 class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.1.0"
+    version = "1.2.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
-    Contexts = tuple(ev.ARRIVANO_CONTEXTS.values())
+    Contexts = tuple(dict.fromkeys(ev.ARRIVANO_CONTEXTS.values()))
 
     @cached_property
     def data(self) -> ArrivanoData:
@@ -145,14 +144,6 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             return ()
         return (state.seat,)
 
-    def pending(self, state: P.ArrivanoState) -> Pending | None:
-        if not state.stack or state.result is not None:
-            return None
-        frame = state.stack[-1]
-        options = S.frame_options(self.world(state), frame)
-        return Pending(seat=frame.seat, kind=frame.kind, rule=frame.rule,
-                       prompt=f"decide the {frame.kind.replace('_', ' ')} ({frame.rule})", options=options)
-
     def steps(self) -> dict[str, Step[Any]]:
         return S.steps(self.world, self._answer)
 
@@ -167,14 +158,9 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         state = ctx.state
         if state.result is not None:
             ctx.reject(R.SEQUENCE, "the game is over")
-        if state.stack:
-            if state.stack[-1].seat != ctx.seat:
-                ctx.reject(state.stack[-1].rule, "another decision is pending")
-            S.answer(g, command)
-        else:
-            if ctx.seat != state.seat:
-                ctx.reject(R.SEQUENCE, "it is not your turn to act")
-            self._dispatch(g, command)
+        if ctx.seat != state.seat:
+            ctx.reject(R.SEQUENCE, "it is not your turn to act")
+        self._dispatch(g, command)
         self._after(g)
 
     def _dispatch(self, g: F.Game, command: Any) -> None:
@@ -304,9 +290,6 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
         if state.result is not None:
             return []
-        pending = self.pending(state)
-        if pending is not None:
-            return list(pending.options or []) if seat == pending.seat else []
         if seat != state.seat:
             return []
         w = self.world(state)
@@ -397,9 +380,6 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             return data
         if isinstance(event, ev.PiecesSighted):
             return data if event.seat == seat else None
-        if isinstance(event, ev.PendingSet) and event.seat != seat:
-            data["data"] = {}
-            return data
         fields = ev.PIECE_FIELDS.get(type(event))
         if isinstance(event, ev.GroupEntered):
             fields = ("units",)

@@ -95,18 +95,15 @@ class Table:
         self.game.rules = RULESET.note_interpretations(self.game.rules, chosen)
 
     def awaited(self) -> Any:
-        """The decision awaited: the top frame of the engine's stack, or of the state's (the assault's kinds)."""
+        """The decision awaited: the top frame of the engine's stack, as the procedures read it."""
         top = awaited(self.game.core)
-        if top is not None:
-            return as_frame(top)
-        return self.state.stack[-1] if self.state.stack else None
+        return as_frame(top) if top is not None else None
 
     def pending(self) -> Pending | None:
-        """The decision awaited, as the engine serves it: a frame on its stack (who, what, its options), or the
-        ruleset's pending() for the kinds still on the state's stack."""
+        """The decision awaited, as the engine serves it: the frame on top of its stack (who, what, its options)."""
         top = awaited(self.game.core)
         if top is None:
-            return RULESET.pending(self.state)
+            return None
         seat = top.seats[0] if top.seats else ""
         return Pending(seat=seat, kind=top.kind, rule=top.rule, prompt=top.prompt, options=self.legal(seat))
 

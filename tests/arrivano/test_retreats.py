@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position
@@ -485,7 +486,7 @@ def test_cavalry_may_not_retreat_off_the_map_before_combat():
     """Reading stays_on_map: the only way out is off the map, and nobody obliges the cavalry: no retreat is offered,
     the assault is fought."""
     t = assaulted({"bussy": E}, at_edge())
-    assert not [e for e in t.events if isinstance(e, ev.PendingSet) and e.kind == "cavalry_retreat"]
+    assert not [e for e in t.events if isinstance(e, core.DecisionOpened) and e.frame.kind == "cavalry_retreat"]
     assert t.of(ev.AssaultResolved)[-1].result != "cancelled"
     assert not [e for e in t.of(ev.UnitRetreated) if e.unit == "bussy" and e.rule.startswith(str(R.CAVALRY_RETREAT))]
 
@@ -554,7 +555,7 @@ def test_stacked_cavalry_may_part_and_the_rest_stay():
 
 def test_a_v_unit_at_the_edge_may_not_retreat_off_the_map_before_combat():
     t = assaulted({"mariassy-jager": E}, at_edge(), v_unit="mariassy-jager")
-    assert not [e for e in t.events if isinstance(e, ev.PendingSet) and e.kind == "light_retreat"]
+    assert not [e for e in t.events if isinstance(e, core.DecisionOpened) and e.frame.kind == "light_retreat"]
     assert t.of(ev.AssaultResolved)[-1].result != "cancelled"
 
 
