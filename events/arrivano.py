@@ -406,7 +406,7 @@ class BeforeCombatAwaited(FrameContext, tag="arrivano_before_combat", kw_only=Tr
     hex: str
 
 
-class DefensiveFireAwaited(FrameContext, tag="arrivano_defensive_fire", kw_only=True):
+class DefensiveBombardmentAwaited(FrameContext, tag="arrivano_defensive_fire", kw_only=True):
     """arrivano §11.4.4: the defenders' `battery` may bombard one of the attackers' hexes `fire_at` first."""
 
     attackers: tuple[str, ...]
@@ -471,7 +471,7 @@ class DrChoiceAwaited(FrameContext, tag="arrivano_dr_choice"):
     choices: tuple[str, ...]
 
 
-class AdvanceAwaited(FrameContext, tag="arrivano_advance"):
+class AdvanceAfterCombatAwaited(FrameContext, tag="arrivano_advance"):
     """arrivano §12.7: one of `attackers` may (`must`: shall, §11.1.1) advance into a vacated hex of `targets`."""
 
     attackers: tuple[str, ...]
@@ -486,9 +486,9 @@ ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
     "commander_refuge": RefugeAwaited, "end_phase": EndPhaseUnderway, "fall_back": FallBackAwaited,
     "fire_target": FireTargetAwaited,
     "cavalry_retreat": BeforeCombatAwaited, "light_retreat": BeforeCombatAwaited,
-    "defensive_fire": DefensiveFireAwaited, "resume_assault": AssaultUnderway,
+    "defensive_fire": DefensiveBombardmentAwaited, "resume_assault": AssaultUnderway,
     "efficiency_value": EfficiencyValueAwaited, "ne_choice": NeChoiceAwaited, "exchange_loss": ExchangeLossAwaited,
-    "dr_choice": DrChoiceAwaited, "advance": AdvanceAwaited,
+    "dr_choice": DrChoiceAwaited, "advance": AdvanceAfterCombatAwaited,
 }
 # The assault's decisions wait below every other kind (as when they had a stack of their own): flow.Game.push.
 ASSAULT_KINDS: frozenset[str] = frozenset({
