@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -50,15 +49,13 @@ ROLLS = {"caldiero": "dice_rolled", "arrivano": "dice_rolled", "marengo": "items
 @pytest.mark.parametrize("ruleset", sorted(COMBAT_EVENTS))
 def test_each_rulesets_demo_reaches_movement_combat_and_dice(tmp_path: Path, ruleset: str) -> None:
     db = tmp_path / "demo.db"
-    started = time.monotonic()
     result = CliRunner().invoke(cli, ["demo", "--ruleset", ruleset, "--db", str(db)], env={"ARBITRO_DB": None})
-    took = time.monotonic() - started
     assert result.exit_code == 0, result.output
     played = [line for line in result.output.splitlines() if ": {\"type\": " in line]
     shown = " ".join(line.split(" -> ", 1)[1] for line in played if " -> " in line)
     assert MOVES[ruleset] in shown and ROLLS[ruleset] in shown, result.output
     assert any(kind in shown for kind in COMBAT_EVENTS[ruleset]), result.output
-    assert "VERIFIED" in result.output and took < 20, f"{ruleset}'s demo took {took:.1f} s"
+    assert "VERIFIED" in result.output  # how long it takes is bench/'s to measure, never a timed test
     app = Arbitro(SQLiteStore(db))  # what it printed is what the game's log holds
     main = next(g for g in app.store.games() if g.parent is None)
     logged = {e["type"] for e in app.log(main.id)}
