@@ -73,7 +73,7 @@ def run_and_kill(path: Path, acks_before_kill: int, delay_s: float) -> tuple[lis
 
     try:
         assert child.stdout is not None
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 120  # a hang guard, not a speed test
         while len(acks) < acks_before_kill:
             line = child.stdout.readline()
             if not line:

