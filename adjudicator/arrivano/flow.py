@@ -26,7 +26,7 @@ from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
-from arbitro.adjudicator.parabellum import reinforcements
+from arbitro.adjudicator.parabellum import reinforcements, sequence
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Decision
@@ -374,11 +374,30 @@ def roll_initiative(g: Game) -> None:
     g.emit(ev.StepSet(phase="action", step="choose_activation", seat=winner, rule=str(R.ACTIVATE)))
 
 
+class ActionPhase:
+    """Arrivano's answers to the kernel's action-phase loop (parabellum/sequence.py): independent columns are
+    activated too (arrivano §17.2.9)."""
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+
+    def eligible(self) -> list[str]:
+        w = self.g.world()
+        return activatable(w) + activatable_columns(w)
+
+    def roll_initiative(self) -> None:
+        roll_initiative(self.g)
+
+    def activate_only(self, formation: str) -> None:
+        roll_initiative(self.g)  # never asked: arrivano §6.1 rolls after every activation (roll_for_last_formation)
+
+    def end_turn(self) -> None:
+        end_phase(self.g)
+
+
 def next_activation(g: Game) -> None:
-    if activatable(g.world()) or activatable_columns(g.world()):
-        roll_initiative(g)
-    else:
-        end_phase(g)
+    """After an activation (or the orders sub-phase): roll initiative again or go to the end phase (§6.1)."""
+    sequence.next_activation(ActionPhase(g), ARRIVANO_VARIANT)
 
 
 HQ = "HQ"

@@ -18,6 +18,7 @@ class ArrivanoVariant(Variant):
     excess_odds_drm_per_level: ClassVar[int] = 0  # arrivano §12.4.3: above 6-1 the 6-1 column, nothing more (D23)
     units_block_sight: ClassVar[bool] = False  # arrivano §11.3.1: units never block (D18)
     bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)
+    roll_for_last_formation: ClassVar[bool] = True  # arrivano §6.1: rolled again after every activation
 
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """arrivano §4.5.3: a 1 or 2 captures or kills the commander, whatever his kind (D10)."""

@@ -28,6 +28,7 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import final_result
 from arbitro.adjudicator.maps.hexgrid import parse_hex
+from arbitro.adjudicator.parabellum import sequence
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
@@ -228,16 +229,28 @@ def check_replacement(w: World, seat: str, cmd: C.Place) -> None:
 # =====================================================================================================
 
 
+class ActionPhase:
+    """Caldiero's answers to the kernel's action-phase loop (parabellum/sequence.py)."""
+
+    def __init__(self, a: Act) -> None:
+        self.a = a
+
+    def eligible(self) -> list[str]:
+        return eligible_formations(self.a.w)
+
+    def roll_initiative(self) -> None:
+        roll_initiative(self.a)
+
+    def activate_only(self, formation: str) -> None:
+        do_activate(self.a, "only formation left (caldiero §6.2)", formation)
+
+    def end_turn(self) -> None:
+        end_turn(self.a)
+
+
 def next_activation(a: Act) -> None:
     """After an activation (or the command phase): roll initiative again or end the turn (§6.2)."""
-    eligible = eligible_formations(a.w)
-    if not eligible:
-        end_turn(a)
-        return
-    if len(eligible) == 1:
-        do_activate(a, "only formation left (caldiero §6.2)", eligible[0])
-        return
-    roll_initiative(a)
+    sequence.next_activation(ActionPhase(a), CALDIERO_VARIANT)
 
 
 def end_turn(a: Act) -> None:

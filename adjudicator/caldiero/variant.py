@@ -18,6 +18,8 @@ class CaldieroVariant(Variant):
     rules: ClassVar[Rulebook] = RULEBOOK
     excess_odds_drm_per_level: ClassVar[int] = 1  # caldiero §12.4.3: an 8-1 is a 6-1 with +2 (D23)
     units_block_sight: ClassVar[bool] = True  # caldiero §11.3.1: hexes holding units block (D18)
+    # caldiero §6.2: with one formation left nobody has a choice to win, so it is activated without a roll
+    roll_for_last_formation: ClassVar[bool] = False
 
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """caldiero §4.4.3: lost unless the die is above his initiative, a commander in chief's counting as 1 (D10)."""

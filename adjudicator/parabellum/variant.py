@@ -39,6 +39,9 @@ class Variant:
     # D15b: a hex holding only artillery may be bombarded (caldiero §11.4: nothing forbids it; arrivano
     # §11.4.3: it may not).
     bombard_artillery_alone: ClassVar[bool] = True
+    # §6 (caldiero §6.2, arrivano §6.1): whether the initiative is rolled when one formation is left to activate
+    # (the winner's choice is forced then). Neutral reading: rolled, as the books say after every activation.
+    roll_for_last_formation: ClassVar[bool] = True
 
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""
