@@ -374,7 +374,7 @@ def roll_initiative(g: Game) -> None:
     g.emit(ev.StepSet(phase="action", step="choose_activation", seat=winner, rule=str(R.ACTIVATE)))
 
 
-class ActionPhase:
+class ArrivanoActionPhase:
     """Arrivano's answers to the kernel's action-phase loop (parabellum/sequence.py): independent columns are
     activated too (arrivano §17.2.9)."""
 
@@ -397,7 +397,7 @@ class ActionPhase:
 
 def next_activation(g: Game) -> None:
     """After an activation (or the orders sub-phase): roll initiative again or go to the end phase (§6.1)."""
-    sequence.next_activation(ActionPhase(g), ARRIVANO_VARIANT)
+    sequence.next_activation(ArrivanoActionPhase(g), ARRIVANO_VARIANT)
 
 
 HQ = "HQ"

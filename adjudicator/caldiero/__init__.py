@@ -18,7 +18,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
-from arbitro.adjudicator.caldiero.steps import steps as caldiero_steps
+from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, default_data
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT

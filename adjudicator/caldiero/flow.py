@@ -229,7 +229,7 @@ def check_replacement(w: World, seat: str, cmd: C.Place) -> None:
 # =====================================================================================================
 
 
-class ActionPhase:
+class CaldieroActionPhase:
     """Caldiero's answers to the kernel's action-phase loop (parabellum/sequence.py)."""
 
     def __init__(self, a: Act) -> None:
@@ -246,11 +246,6 @@ class ActionPhase:
 
     def end_turn(self) -> None:
         end_turn(self.a)
-
-
-def next_activation(a: Act) -> None:
-    """After an activation (or the command phase): roll initiative again or end the turn (§6.2)."""
-    sequence.next_activation(ActionPhase(a), CALDIERO_VARIANT)
 
 
 def end_turn(a: Act) -> None:
@@ -473,7 +468,7 @@ def settle(a: Act) -> None:
             a.emit(ev.StepBegan(phase="command", step="reorganise", seat="france", rule=str(R.RECOVERY)))
             continue
         if step == "initiative":
-            next_activation(a)
+            sequence.next_activation(CaldieroActionPhase(a), CALDIERO_VARIANT)  # caldiero §6.2
             continue
         if step in AUTO_SKIP:
             if not a.env.has_options(a.w, state.seat):

@@ -168,5 +168,5 @@ STEPS: tuple[type[CaldieroStep], ...] = (
 )
 
 
-def steps(env: Callable[[], Env], world: Callable[[GameState[Any]], World]) -> dict[str, Step[Any]]:
+def caldiero_steps(env: Callable[[], Env], world: Callable[[GameState[Any]], World]) -> dict[str, Step[Any]]:
     return {step.kind: step(env, world) for step in STEPS}
