@@ -26,7 +26,7 @@ from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
-from arbitro.adjudicator.parabellum import reinforcements, sequence
+from arbitro.adjudicator.parabellum import reinforcements, rout, sequence
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Decision
@@ -811,24 +811,21 @@ def push_retreat(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool
 
 
 def rout_checks(g: Game, arrived: list[str]) -> None:
-    """arrivano §15.2 (interpretation rout_trigger: end_of_move): routed enemy units adjacent to where a unit
-    ended test; pass: retreat two hexes; fail: surrender (permanent)."""
+    """arrivano §15.2 (interpretation rout_trigger: end_of_move; the kernel's rout.routed_near and outcome): routed
+    enemy units adjacent to where a unit ended test as a stack; pass: retreat two hexes; fail: surrender
+    (permanent)."""
     w = g.world()
     for h in arrived:
         side = w.side_at(h)
         if side is None:
             continue
-        for n in sorted(w.grid.neighbours(h)):
-            routed = [u for u in w.units_at(n) if w.state.units[u].side != side and w.state.units[u].status == "routed"]
-            if not routed:
-                continue
+        for n, routed in sorted(rout.routed_near(w, h, side)):  # in hex order (Caldiero: the grid's direction order)
             results = stack_test(g, routed, f"{R.ROUT} routed units in {n} with an enemy adjacent")
-            for u in routed:
-                if not results[u]:
-                    eliminate(g, u, R.ROUT, permanent=True)
-            stay = [u for u in routed if results[u]]
-            if stay:
-                push_retreat(g, stay, 2, R.ROUT, ignore_ezoc=True)
+            result = rout.outcome(ARRIVANO_VARIANT, routed, results)
+            for u in result.eliminated:
+                eliminate(g, u, R.ROUT, permanent=result.permanent)
+            if result.retreating:
+                push_retreat(g, result.retreating, rout.RETREAT_HEXES, R.ROUT, ignore_ezoc=True)
 
 
 def commander_checks(g: Game, arrived: str) -> None:

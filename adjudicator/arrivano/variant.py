@@ -19,6 +19,7 @@ class ArrivanoVariant(Variant):
     units_block_sight: ClassVar[bool] = False  # arrivano §11.3.1: units never block (D18)
     bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)
     roll_for_last_formation: ClassVar[bool] = True  # arrivano §6.1: rolled again after every activation
+    rout_failure_permanent: ClassVar[bool] = True  # arrivano §15.2: a failed rout test is a surrender (D19)
 
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """arrivano §4.5.3: a 1 or 2 captures or kills the commander, whatever his kind (D10)."""

@@ -23,7 +23,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import reinforcements
+from arbitro.adjudicator.parabellum import reinforcements, rout
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.events import caldiero as ev
 from arbitro.events import core
@@ -270,20 +270,14 @@ def do_leader_escape(a: Act, frame: core.Frame[ev.LeaderEscapeAwaited], cmd: Any
 
 
 def rout_checks(a: Act, h: str, seat: str) -> None:
-    """caldiero §15.2: routed enemies adjacent to where we arrived test: pass retreat 2, fail eliminated."""
-    enemy = enemy_of(seat)
-    for n in a.w.board.neighbours(h):
-        routed = [u for u in a.w.side_units_at(n, enemy) if a.state.units[u].status == "routed"]
-        if not routed:
-            continue
+    """caldiero §15.2 (the kernel's rout.routed_near and outcome): routed enemies adjacent to where we arrived test
+    with one die for the stack: pass retreat 2, fail eliminated."""
+    for n, routed in rout.routed_near(a.w, h, seat):
         values = {u: a.w.efficiency(u) + general_bonus(a.w, u) for u in routed}
         (roll,) = a.roll(f"{R.ROUT} routed units at {n} reached by the enemy", {"test": "efficiency",
                          "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(n,))
-        moves = {}
-        for u in routed:
-            if passes(roll, values[u]):
-                moves[u] = 2
-            else:
-                eliminate(a, u, R.ROUT)
-        if moves:
-            open_retreats(a, moves, R.ROUT, from_combat=False)
+        result = rout.outcome(CALDIERO_VARIANT, routed, {u: passes(roll, values[u]) for u in routed})
+        for u in result.eliminated:
+            eliminate(a, u, R.ROUT, permanent=result.permanent)
+        if result.retreating:
+            open_retreats(a, {u: rout.RETREAT_HEXES for u in result.retreating}, R.ROUT, from_combat=False)

@@ -1,0 +1,42 @@
+"""Rout (caldiero §15.1-§15.2, arrivano §15.1-§15.2): a second disorder level routs a unit
+(projections.parabellum.STATUS_WORSE); routed units next to a hex where an enemy unit arrives test their
+efficiency: those that pass retreat two hexes, enemy ZoC ignored (§15.2, §15.2.1 in both), those that fail are
+eliminated - for good where the variant says a failed test is a surrender (D19: `rout_failure_permanent`).
+Arrivano's rout movement in the End phase (arrivano §15.2.2, D19) has no Caldiero counterpart and stays Arrivano's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+
+RETREAT_HEXES: Final = 2  # §15.2 in both: a routed unit that passes its test retreats two hexes
+
+
+def routed_near(w: World, h: str, side: str) -> list[tuple[str, list[str]]]:
+    """The hexes next to `h` holding routed units of `side`'s enemy, each with those units (id order), in the
+    grid's direction order: the units a unit of `side` arriving in `h` makes test (§15.2 in both books)."""
+    out = []
+    for n in w.grid.neighbours(h):
+        routed = [u for u in w.units_at(n) if w.side_of(u) != side and w.status(u) == "routed"]
+        if routed:
+            out.append((n, routed))
+    return out
+
+
+@dataclass(frozen=True)
+class RoutOutcome:
+    """What the rout test of one stack does (§15.2 in both)."""
+
+    retreating: list[str]  # passed: retreat RETREAT_HEXES hexes, enemy ZoC ignored
+    eliminated: list[str]  # failed
+    permanent: bool  # a failed test is a surrender, never returning (arrivano §15.2; caldiero §12.8 decides)
+
+
+def outcome(variant: Variant, routed: list[str], passed: Mapping[str, bool]) -> RoutOutcome:
+    """The stack's outcome from each unit's test result, in the order `routed` lists them."""
+    return RoutOutcome(retreating=[u for u in routed if passed[u]], eliminated=[u for u in routed if not passed[u]],
+                       permanent=variant.rout_failure_permanent)

@@ -1,0 +1,53 @@
+"""Rout (parabellum/rout.py), run for both variants: which routed units an arriving enemy makes test, and what the
+test does (caldiero §15.2, arrivano §15.2; D19: a failed test is a surrender for good only in arrivano)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.parabellum import rout
+from arbitro.adjudicator.parabellum.variant import Variant
+
+GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
+
+
+@dataclass
+class Position:
+    """Units by id: (hex, side, status)."""
+
+    units: dict[str, tuple[str, str, str]]
+
+    @property
+    def grid(self) -> Grid:
+        return GRID
+
+    def units_at(self, h: str) -> list[str]:
+        return sorted(u for u, (at, _, _) in self.units.items() if at == h)
+
+    def side_of(self, u: str) -> str:
+        return self.units[u][1]
+
+    def status(self, u: str) -> str:
+        return self.units[u][2]
+
+
+def test_only_routed_enemies_next_to_the_arrival_test(variant: Variant) -> None:
+    """§15.2 in both: routed units of the other side in the six hexes around; not disordered ones, not friends,
+    not farther away; the hexes in the grid's direction order, the units in id order."""
+    w = Position({"b": ("1613", "austria", "routed"), "a": ("1613", "austria", "routed"),
+                  "c": ("1712", "austria", "disordered"), "d": ("1611", "france", "routed"),
+                  "e": ("1614", "austria", "routed"), "f": ("1511", "austria", "routed")})
+    found = rout.routed_near(w, "1612", "france")
+    assert sorted(found) == [("1511", ["f"]), ("1613", ["a", "b"])]
+    order = [n for n in GRID.neighbours("1612") if n in {"1613", "1511"}]
+    assert [n for n, _ in found] == order
+    assert rout.routed_near(w, "1612", "austria") == [("1611", ["d"])]
+
+
+def test_passing_retreats_two_hexes_failing_is_eliminated(variant: Variant) -> None:
+    """§15.2 in both: pass, retreat two hexes; fail, eliminated - for good where a failure is a surrender (D19)."""
+    result = rout.outcome(variant, ["a", "b", "c"], {"a": True, "b": False, "c": True})
+    assert result.retreating == ["a", "c"] and result.eliminated == ["b"] and rout.RETREAT_HEXES == 2
+    assert result.permanent is variant.rout_failure_permanent
+    assert result.permanent is (variant.book == "arrivano")
