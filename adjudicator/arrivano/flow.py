@@ -26,7 +26,7 @@ from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
-from arbitro.adjudicator.parabellum import reinforcements, rout, sequence
+from arbitro.adjudicator.parabellum import recovery, reinforcements, rout, sequence
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Decision
@@ -35,7 +35,7 @@ from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import awaited
-from arbitro.projections.parabellum import STATUS_BETTER, STATUS_WORSE
+from arbitro.projections.parabellum import STATUS_WORSE
 
 
 @dataclass
@@ -547,24 +547,19 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
     any_unit = w.reading("recovery_scope") == "any_unit_idle"
     ezoc = enemy_zoc(w, side)
     commands: dict[str, set[str]] = {}
-    out = []
-    for u in w.units_of(side):
-        unit = w.state.units[u]
-        if not (any_unit or w.acts_now(u)) or unit.status == "good" or unit.acted_turn == w.state.turn:
-            continue
-        if unit.hex in ezoc or unit.hex in tried:
-            continue
-        if unit.formation not in commands:
-            commands[unit.formation] = w.in_command(unit.formation)
-        allowed = w.tables.orders.orders[w.order_of(u, commands[unit.formation])].recovery  # type: ignore[index]
-        if allowed == "no":
-            continue
-        if allowed == "near_commander" and not any(
-                le.where == "map" and le.formation == unit.formation and
-                (le.hex == unit.hex or w.grid.is_adjacent(le.hex, unit.hex))
-                for le in w.state.leaders.values()):
-            continue
-        out.append(u)
+
+    def order_allows(u: str) -> bool:  # the orders table's `recovery` (D6); Manoeuvre: near a commander
+        formation = w.state.units[u].formation
+        if formation not in commands:
+            commands[formation] = w.in_command(formation)
+        allowed = w.tables.orders.orders[w.order_of(u, commands[formation])].recovery  # type: ignore[index]
+        return allowed == "yes" or allowed == "near_commander" and any(
+            le.where == "map" and le.formation == formation and
+            (le.hex == w.state.units[u].hex or w.grid.is_adjacent(le.hex, w.state.units[u].hex))
+            for le in w.state.leaders.values())
+
+    out = [u for u in w.units_of(side) if (any_unit or w.acts_now(u)) and w.state.units[u].acted_turn != w.state.turn
+           and w.state.units[u].hex not in tried and recovery.may_try(w, u, ezoc, order_allows)]
     return by_hex(w, out)
 
 
@@ -578,7 +573,7 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
     results = stack_test(g, units, f"{R.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
     for u in units:
         if results[u]:
-            g.emit(ev.UnitStatusChanged(unit=u, status=STATUS_BETTER[g.state.units[u].status], rule=str(R.RECOVERY)))
+            g.emit(ev.UnitStatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(R.RECOVERY)))
     tried = [*frame.data["tried"], h]
     if recovery_candidates(g.world(), tried):
         g.push("recovery", frame.seat, frame.rule, frame.data | {"tried": tried})

@@ -28,11 +28,10 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import final_result
 from arbitro.adjudicator.maps.hexgrid import parse_hex
-from arbitro.adjudicator.parabellum import sequence
+from arbitro.adjudicator.parabellum import recovery, sequence
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
-from arbitro.projections.parabellum import STATUS_BETTER
 # The system modules (re-exported here: legal.py and the tests use flow as the ruleset's one namespace).
 from arbitro.adjudicator.caldiero.scenario_rules import *  # noqa: F401,F403
 from arbitro.adjudicator.caldiero.system_activation import *  # noqa: F401,F403
@@ -138,17 +137,11 @@ def check_cinc_order(w: World, seat: str, cmd: C.SetOrder) -> None:
 
 
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
+    """The units of `seat` in `h` that may try to reorganise (caldiero §15.3, the kernel's recovery.may_try): in
+    disorder or rout, outside enemy ZoC, their order allowing it (Defence, caldiero §5.1.3)."""
     ezoc = enemy_zoc(w, seat)
-    if h in ezoc:
-        return []
-    out = []
-    for u in w.side_units_at(h, seat):
-        if w.state.units[u].status == "good":
-            continue
-        if not ALLOWS_REORGANISE[standing_order(w, u)]:
-            continue
-        out.append(u)
-    return out
+    allows = lambda u: ALLOWS_REORGANISE[standing_order(w, u)]  # noqa: E731
+    return [u for u in w.side_units_at(h, seat) if recovery.may_try(w, u, ezoc, allows)]
 
 
 def standing_order(w: World, u: str) -> str:
@@ -183,7 +176,7 @@ def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
     a.emit(ev.StepRecorded(item=cmd.hex, rule=str(R.RECOVERY)))
     for u in units:
         if passes(roll, values[u]):  # caldiero §15.3.1
-            a.emit(ev.StatusChanged(unit=u, status=STATUS_BETTER[a.state.units[u].status], rule=str(R.RECOVERY)))
+            a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(R.RECOVERY)))
 
 
 def replacement_due(w: World, seat: str) -> list[str]:

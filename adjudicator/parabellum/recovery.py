@@ -1,0 +1,23 @@
+"""Recovery (caldiero §15.3, arrivano §15.3): a unit in disorder or rout, outside enemy ZoC, whose order allows it
+(the orders table, D6), may test its efficiency; passing brings it one level back (§15.3.1 in both: routed to
+disordered, disordered to good order). When and which units try is each game's sequence (D20: caldiero in the
+Command phase, A-3, for all units; arrivano at the end of an activation, B-6, idle units, reading
+`recovery_scope`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.projections.parabellum import STATUS_BETTER
+
+
+def may_try(w: World, u: str, ezoc: frozenset[str], order_allows: Callable[[str], bool]) -> bool:
+    """Whether unit `u` may try to recover (§15.3 in both): not in good order, not in a hex of `ezoc` (its enemy's
+    zones of control), and `order_allows` it (asked last: the order may need the command range worked out)."""
+    return w.status(u) != "good" and w.hex_of(u) not in ezoc and order_allows(u)
+
+
+def recovered(w: World, u: str) -> str:
+    """The status a unit passing its recovery test takes: one level better (§15.3.1 in both)."""
+    return STATUS_BETTER[w.status(u)]
