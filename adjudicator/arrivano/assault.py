@@ -24,8 +24,8 @@ from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
+from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum.efficiency import most_sp_value, most_sp_values
-from arbitro.adjudicator.parabellum.zoc import zoc_sources
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
@@ -35,35 +35,22 @@ def may_attack(w: World, uid: str, formation: str, ic: set[str]) -> bool:
     """arrivano §12.2: Attack must, Advance may (with a test); a unit attacks once per turn (§12.2.3); disordered
     and routed units never attack (§15.1); artillery never assaults (§11.0.2)."""
     unit = w.state.units[uid]
-    if unit.where != "map" or unit.formation != formation or unit.arm == "artillery" or unit.status != "good":
+    if unit.formation != formation or not sys_declare.fit_to_attack(w, uid) or not w.acts_now(uid):
         return False
-    if not w.acts_now(uid):
+    if unit.fired_turn == w.state.turn:  # §16.3.1: fired, no assault
         return False
-    if unit.attacked_turn == w.state.turn or unit.fired_turn == w.state.turn:  # §16.3.1: fired, no assault
-        return False
-    return w.order_of(uid, ic) in ("attack", "advance")
-
-
-def zoc_targets(w: World, attackers: list[str]) -> list[str]:
-    """The enemy hexes projecting ZoC into an attacker's hex and not yet attacked this segment (arrivano §12.2.1);
-    a charging cavalry's is its charge target only (§14.2.1)."""
-    side = w.state.units[attackers[0]].side
-    out: set[str] = set()
-    for u in attackers:
-        if u in w.state.charges:
-            target = w.state.charges[u]
-            # a charged hex emptied since the charge (its units retreated or routed away) leaves nothing to attack
-            if target not in w.state.attacked_hexes and w.side_at(target) not in (None, side):
-                out.add(target)
-            continue
-        out |= {h for h in zoc_sources(w, w.state.units[u].hex, side) if h not in w.state.attacked_hexes}
-    return sorted(out)
+    return w.order_of(uid, ic) in sys_declare.ATTACKING_ORDERS
 
 
 def required_targets(w: World, attackers: list[str]) -> list[str]:
-    """The zoc_targets an assault by `attackers` must include: a hex fired at in open order this activation need
-    not be assaulted, though it may be (arrivano §12.2.1 with §16.3)."""
+    """The hexes an assault by `attackers` must include (the kernel's §12.2.1): a hex fired at in open order this
+    activation need not be assaulted, though it may be (arrivano §12.2.1 with §16.3)."""
     return [h for h in zoc_targets(w, attackers) if h not in w.state.fired_hexes]
+
+
+def zoc_targets(w: World, attackers: list[str]) -> list[str]:
+    """The hexes an assault by `attackers` may not leave out but for open-order fire (the kernel's §12.2.1)."""
+    return sys_declare.hexes_to_attack(w, w.state.units[attackers[0]].side, attackers)
 
 
 def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, int, list[str]]:

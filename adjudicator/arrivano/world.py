@@ -305,3 +305,15 @@ class World:
     def leader_on_map(self, leader: str | None) -> str | None:
         le = self.state.leaders.get(leader) if leader is not None else None
         return le.hex if le is not None and le.where == "map" else None
+
+    def attacked_this_turn(self, uid: str) -> bool:
+        return self.state.units[uid].attacked_turn == self.state.turn
+
+    def attacked_hexes(self) -> list[str]:
+        return self.state.attacked_hexes
+
+    def charging(self, uid: str) -> bool:
+        return uid in self.state.charges
+
+    def charge_target(self, uid: str) -> str | None:
+        return self.state.charges.get(uid)

@@ -17,11 +17,11 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.system_bombard import targets
 from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, ALLOWS_COLUMN, unit_order
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum.assault import general_with
+from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
 from arbitro.adjudicator.parabellum.orders import ORDERS
-from arbitro.adjudicator.parabellum.zoc import zoc_sources
 
 
 def _ok(check: Any, *args: Any) -> bool:
@@ -189,14 +189,12 @@ def _bombardments(w: World, seat: str) -> list[dict[str, Any]]:
 def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
     act = w.state.activation
     assert act is not None
-    eligible = [u for u in act.units if w.state.units[u].where == "map" and w.state.units[u].arm != "artillery"
-                and w.state.units[u].status == "good" and w.state.units[u].attacked_turn != w.state.turn
-                and ALLOWS_ASSAULT[unit_order(w, u)]]
+    eligible = [u for u in act.units if fit_to_attack(w, u) and unit_order(w, u) in ATTACKING_ORDERS]
     seen: set[tuple[tuple[str, ...], tuple[str, ...], str | None]] = set()
     out: list[dict[str, Any]] = []
     for u in eligible:
         h = w.state.units[u].hex or ""
-        required = [x for x in zoc_sources(w, h, seat) if x not in act.attacked_hexes]
+        required = hexes_to_attack(w, seat, [u])
         if w.state.units[u].charging:  # caldiero §20.2.2: one hex in the plain, other EZoC ignored
             defender_sets = [(n,) for n in w.board.neighbours(h) if w.enemy_units_at(n, seat) and w.board.is_plain(n)
                              and n not in act.attacked_hexes]

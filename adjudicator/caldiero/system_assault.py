@@ -15,12 +15,13 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_bombard import may_fire, targets
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_ASSAULT, unit_order
+from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import assault
+from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, hexes_to_attack
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc, exerts_zoc, zoc_sources
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
@@ -69,7 +70,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
         if s.attacked_turn == w.state.turn:
             raise Reject(R.ONCE, f"{u} has already attacked this turn (caldiero §12.2.3)")
         order = unit_order(w, u)
-        if not ALLOWS_ASSAULT[order]:
+        if order not in ATTACKING_ORDERS:
             raise Reject(R.DECLARATION, f"{u} has a {order} order: only Attack and Advance orders attack (caldiero §12.2)")
     for h in defenders_hexes:
         if not w.enemy_units_at(h, seat):
@@ -93,10 +94,8 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
         if len(defenders_hexes) != 1 or not w.board.is_plain(defenders_hexes[0]):
             raise Reject(R.CHARGE, "a charge attacks one hex, in the plain (caldiero §20.2.1, §20.2.2)")
     for u in attackers:
-        if w.state.units[u].charging:
-            continue  # caldiero §20.2.2: the charge ignores other EZoC
         uh = w.state.units[u].hex or ""
-        missing = [h for h in zoc_sources(w, uh, seat) if h not in defenders_hexes and h not in act.attacked_hexes]
+        missing = [h for h in hexes_to_attack(w, seat, [u]) if h not in defenders_hexes]  # none for a charge, §20.2.2
         if missing:
             raise Reject(R.ZOC_ATTACK, f"{u} must also attack {', '.join(missing)}: every enemy projecting a ZoC into {uh} "
                          "and not already attacked this segment (caldiero §12.2.1)")

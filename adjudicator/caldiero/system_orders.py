@@ -7,7 +7,6 @@ from arbitro.adjudicator.caldiero.system_world import World
 
 ALLOWS_EZOC = {"advance": True, "attack": True, "defence": False, "manoeuvre": False}  # §5.1 (defence: see §5.1.3)
 ALLOWS_COLUMN = {"advance": True, "attack": False, "defence": False, "manoeuvre": True}  # §5.1.1, §5.1.4
-ALLOWS_ASSAULT = {"advance": True, "attack": True, "defence": False, "manoeuvre": False}  # §12.2
 ALLOWS_REORGANISE = {"advance": False, "attack": False, "defence": True, "manoeuvre": False}  # §5.1.3, §15.3
 
 

@@ -151,6 +151,19 @@ class World:
     def on_map(self, u: str) -> bool:
         return self.state.units[u].where == "map"
 
+    def attacked_this_turn(self, u: str) -> bool:
+        return self.state.units[u].attacked_turn == self.state.turn
+
+    def attacked_hexes(self) -> list[str]:
+        act = self.state.activation
+        return act.attacked_hexes if act is not None else []
+
+    def charging(self, u: str) -> bool:
+        return self.state.units[u].charging
+
+    def charge_target(self, u: str) -> str | None:
+        return None  # caldiero §20.2: the charged hex is the one its attack names
+
     # --- zones of control, continued -------------------------------------------------------------------
     def side_of(self, u: str) -> str:
         return self.state.units[u].side

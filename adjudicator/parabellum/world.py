@@ -8,7 +8,7 @@ two classes become one class here."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Protocol, TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
@@ -57,6 +57,10 @@ class World(Protocol):
     def on_map(self, u: str) -> bool: ...  # the unit is on the map (not eliminated, not yet entered)
     def general_of(self, u: str) -> str | None: ...  # the general of the formation it obeys (both §4.1)
     def leader_on_map(self, leader: str | None) -> str | None: ...  # a leader's hex, None when he is off the map
+    def attacked_this_turn(self, u: str) -> bool: ...  # it attacked in this turn already (both §12.2.3)
+    def attacked_hexes(self) -> Collection[str]: ...  # the hexes attacked in this combat segment (both §12.2.3)
+    def charging(self, u: str) -> bool: ...  # a cavalry charge (caldiero §20.2, arrivano §14.2) it is making
+    def charge_target(self, u: str) -> str | None: ...  # the hex it charged, when the state records it (arrivano)
 
     # --- victory (parabellum/victory.py) -----------------------------------------------------------------
     def side_at(self, h: str) -> str | None: ...  # the side whose units occupy h (never two), None when empty

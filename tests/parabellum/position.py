@@ -32,6 +32,9 @@ class Position:
     in_force: bool = True
     limits: tuple[StackLimit, ...] = SECTION_7_1
     asked: list[tuple[str, ...]] = field(default_factory=list)
+    attacked: frozenset[str] = frozenset()  # units that attacked this turn
+    attacked_here: tuple[str, ...] = ()  # hexes attacked this combat segment
+    charges: dict[str, str | None] = field(default_factory=dict)  # charging unit -> its target, if recorded
 
     @property
     def grid(self) -> Grid:
@@ -73,3 +76,23 @@ class Position:
     def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
         self.asked.append(key)
         return work()
+
+    # --- the assault's questions (parabellum/declare.py) ---
+    def is_artillery(self, u: str) -> bool:
+        return self.units[u].arm == "artillery"
+
+    def attacked_this_turn(self, u: str) -> bool:
+        return u in self.attacked
+
+    def attacked_hexes(self) -> tuple[str, ...]:
+        return self.attacked_here
+
+    def charging(self, u: str) -> bool:
+        return u in self.charges
+
+    def charge_target(self, u: str) -> str | None:
+        return self.charges.get(u)
+
+    def side_at(self, h: str) -> str | None:
+        here = self.units_at(h)
+        return self.units[here[0]].side if here else None
