@@ -11,22 +11,9 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, UnitRetreated, WeatherChanged,
+    ActivationEnded, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
+    UnitEliminated, UnitRetreated, WeatherChanged,
 )
-
-
-class StepSet(Event, tag="step_set"):
-    """The sequence of play moves on (arrivano §3.1): phase, step and the seat awaited."""
-
-    phase: str
-    step: str
-    seat: str
-    rule: str
-
-
-class TurnStarted(Event, tag="turn_started"):
-    turn: int
-    rule: str
 
 
 class ColumnFormed(Event, tag="column_formed"):
@@ -101,12 +88,6 @@ class HeadquartersActivated(Event, tag="headquarters_activated"):
     rule: str
 
 
-class ActivationEnded(Event, tag="activation_ended"):
-    formation: str
-    rule: str
-    column: str | None = None
-
-
 class GroupEntered(Event, tag="group_entered"):
     """A reinforcement group becomes available at its entry hex during its formation's activation (§15.4):
     its units wait there until they move onto the map."""
@@ -123,27 +104,6 @@ class UnitMoved(Event, tag="unit_moved"):
     column: bool
     rule: str
     charge: str | None = None  # the hex a charging cavalry will attack (arrivano §14.2)
-
-
-class UnitStatusChanged(Event, tag="unit_status_changed"):
-    """good / disordered / routed (arrivano §15)."""
-
-    unit: str
-    status: str
-    rule: str
-
-
-class UnitEliminated(Event, tag="unit_eliminated"):
-    """Eliminated (arrivano §12.8): `permanent`, or flipped to its reduced side and on the turn track until
-    `return_turn`. `cause`: the citations of what eliminated it, the forcing rule first (e.g. "arrivano §11.3;
-    arrivano §12.6.3", "arrivano §12.5.4 DE"); `rule`: the cause, then "arrivano §12.8" when the unit flips and
-    returns (empty `cause` in events written before the field existed)."""
-
-    unit: str
-    permanent: bool
-    return_turn: int
-    rule: str
-    cause: str = ""
 
 
 class UnitReturned(Event, tag="unit_returned"):
@@ -498,9 +458,9 @@ ASSAULT_KINDS: frozenset[str] = frozenset({
 
 
 ArrivanoEvent = Union[
-    StepSet, TurnStarted, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, FreeOrderChosen, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
+    StepBegan, TurnBegan, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, FreeOrderChosen, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
-    LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, UnitStatusChanged, UnitEliminated, UnitReturned,
+    LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, StatusChanged, UnitEliminated, UnitReturned,
     UnitRetreated, UnitExited, RoutStopped, UnitAdvanced, ArtilleryFired, ArtilleryTurned, InfantryFired, OpenOrderMarked, OpenOrderTested,
     CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
     FlagCaptured, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
@@ -509,8 +469,8 @@ ArrivanoEvent = Union[
 # Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     **SHARED_PIECE_FIELDS,
-    ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), UnitMoved: ("unit",), UnitStatusChanged: ("unit",),
-    UnitEliminated: ("unit",), UnitReturned: ("unit",), UnitAdvanced: ("unit",),
+    ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), UnitMoved: ("unit",),
+    UnitReturned: ("unit",), UnitAdvanced: ("unit",),
     UnitExited: ("unit",), RoutStopped: ("unit",),
     CounterChargeDeclared: ("unit", "against"), ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), FlagCaptured: ("leader",),

@@ -9,7 +9,8 @@ from typing import Any, Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
-    InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, UnitRetreated, WeatherChanged,
+    ActivationEnded, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
+    UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
 
@@ -36,24 +37,10 @@ class OrderSet(Event, tag="order_set"):
     by: str = ""
 
 
-class StepBegan(Event, tag="step_began"):
-    """The sequence of play moves to a phase/step (caldiero §3)."""
-
-    phase: str
-    step: str
-    rule: str
-    seat: str = ""
-
-
 class StepRecorded(Event, tag="step_recorded"):
     """Something done once per step (a hex reorganised, caldiero §15.3)."""
 
     item: str
-    rule: str
-
-
-class TurnBegan(Event, tag="turn_began"):
-    turn: int
     rule: str
 
 
@@ -150,19 +137,6 @@ class CombatEnded(Event, tag="combat_ended"):
     rule: str
 
 
-class StatusChanged(Event, tag="status_changed"):
-    unit: str
-    status: str  # good | disordered | routed
-    rule: str
-
-
-class UnitEliminated(Event, tag="unit_eliminated"):
-    unit: str
-    rule: str
-    permanent: bool
-    return_turn: int = 0
-
-
 class UnitsAdvanced(Event, tag="units_advanced"):
     units: tuple[str, ...]
     leaders: tuple[str, ...]
@@ -182,11 +156,6 @@ class ActivationRecorded(Event, tag="activation_recorded"):
 
     key: str
     values: tuple[str, ...]
-    rule: str
-
-
-class ActivationEnded(Event, tag="activation_ended"):
-    formation: str
     rule: str
 
 

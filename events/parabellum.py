@@ -59,7 +59,59 @@ class UnitRetreated(Event, tag="unit_retreated"):
     rule: str
 
 
+
+
+class TurnBegan(Event, tag="turn_began"):
+    """The turn marker advanced to `turn` (caldiero §3.1 C, arrivano §3.1)."""
+
+    turn: int
+    rule: str
+
+
+class StepBegan(Event, tag="step_began"):
+    """The sequence of play moved to `phase` / `step`, awaiting `seat` ("" when no seat is awaited: the
+    initiative roll, the end phase) (caldiero §3, arrivano §3.1)."""
+
+    phase: str
+    step: str
+    seat: str
+    rule: str
+
+
+class StatusChanged(Event, tag="status_changed"):
+    """A unit's condition: good, disordered or routed (caldiero §15, arrivano §15); in Arrivano also a redoubt
+    battery flipped to its Damaged side (`damaged`, arrivano §17.2.6), which is not a condition."""
+
+    unit: str
+    status: str
+    rule: str
+
+
+class UnitEliminated(Event, tag="unit_eliminated"):
+    """Eliminated (caldiero §12.8, arrivano §12.8): `permanent`, or flipped to its reduced side and on the turn
+    track until `return_turn` (0 when permanent). `cause`: the citations of what forced it, the forcing rule
+    first ("arrivano §11.3; arrivano §12.6.3"), when the rule alone does not say it (Arrivano; "" in Caldiero,
+    whose `rule` is the cause, and in Arrivano events written before the field existed)."""
+
+    unit: str
+    permanent: bool
+    return_turn: int
+    rule: str
+    cause: str = ""
+
+
+class ActivationEnded(Event, tag="activation_ended"):
+    """The activation of `formation` ended (caldiero §3.1 B.6, arrivano §3.1 B-6). `column`: the officer of
+    an independent column activated on its own instead (Arrivano's Franceschi, arrivano §17.2.9; Caldiero has
+    none: always None)."""
+
+    formation: str
+    rule: str
+    column: str | None = None
+
+
 # Fog of war: the fields of the shared events that name pieces (one id each).
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),
+    StatusChanged: ("unit",), UnitEliminated: ("unit",),
 }

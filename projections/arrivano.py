@@ -119,12 +119,10 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
     here add what Arrivano keeps beside them."""
     parabellum.apply(state, event)
     match event:
-        case ev.StepSet(phase=phase, step=step, seat=seat):
-            state.phase, state.step, state.seat = phase, step, seat
+        case ev.StepBegan(step=step, seat=seat):
             if step == "orders" and seat:
                 state.chief_changes.setdefault(seat, 0)
-        case ev.TurnStarted(turn=turn):
-            state.turn, state.first_turn = turn, False
+        case ev.TurnBegan():
             state.chief_changes = {}
             state.hq_used = {}
             for c in state.columns.values():
@@ -164,12 +162,10 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
             state.chief_changes[side] = 0
         case ev.ActivationEnded(formation=f, column=column) if column is not None:
             state.columns[column].activated = True
-            state.activation = None
             state.charges, state.countercharges = {}, {}
             state.attacked_hexes = []
         case ev.ActivationEnded(formation=f):
             state.formations[f].activated = True
-            state.activation = None
             state.charges, state.countercharges = {}, {}
             state.attacked_hexes = []
         case ev.GroupEntered(group=g, hex=h, units=units):
@@ -184,16 +180,13 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
                 state.activation.starts[uid] = unit.hex if unit.where == "map" else ""
             unit.hex, unit.where = path[-1], "map"
             unit.moved_turn = unit.acted_turn = state.turn
-        case ev.UnitStatusChanged(unit=uid, status=status):
+        case ev.StatusChanged(unit=uid, status=status):
             if status == "damaged":  # a redoubt battery flipped to its Damaged side (arrivano §17.2.6)
                 state.units[uid].damaged = True
-            else:
-                state.units[uid].status = status
-        case ev.UnitEliminated(unit=uid, permanent=permanent, return_turn=rt):
+        case ev.UnitEliminated(unit=uid, permanent=permanent):
             unit = state.units[uid]
             unit.where = "eliminated" if permanent else "track"
-            unit.reduced = unit.reduced or not permanent
-            unit.return_turn, unit.status, unit.art_moved = rt, "good", False
+            unit.art_moved = False
             unit.open_order, unit.marker_turn = "", 0
             _lose_step(state, unit.side)
         case ev.UnitReturned(unit=uid, hex=h):

@@ -125,13 +125,10 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
             pass
         case ev.OrderSet(formation=f, order=order):
             state.formations[f].order = order
-        case ev.StepBegan(phase=phase, step=step, seat=seat):
-            state.phase, state.step, state.seat = phase, step, seat
+        case ev.StepBegan():
             state.step_done = []
         case ev.StepRecorded(item=item):
             state.step_done.append(item)
-        case ev.TurnBegan(turn=turn):
-            state.turn, state.first_turn = turn, False
         case ev.FormationActivated():
             _activate(state, event)
         case ev.UnitOrderSet(unit=u, order=order):
@@ -175,15 +172,10 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
                 state.combat.result = result
         case ev.CombatEnded():
             state.combat = None
-        case ev.StatusChanged(unit=u, status=status):
-            state.units[u].status = status
-        case ev.UnitEliminated(unit=u, permanent=permanent, return_turn=return_turn):
+        case ev.UnitEliminated(unit=u, permanent=permanent):
             unit = state.units[u]
             unit.where = "dead" if permanent else "eliminated"
-            unit.hex, unit.status, unit.charging = None, "good", False
-            unit.return_turn = 0 if permanent else return_turn
-            if not permanent:
-                unit.reduced = True
+            unit.hex, unit.charging = None, False
             if state.combat is not None:
                 state.combat.attackers = [a for a in state.combat.attackers if a != u]
                 state.combat.defenders = [d for d in state.combat.defenders if d != u]
@@ -267,7 +259,6 @@ def _record(state: CaldieroState, key: str, values: tuple[str, ...]) -> None:
 
 
 def _end_activation(state: CaldieroState, formation: str) -> None:
-    act = state.activation
     general = state.formations[formation].general
     if general is not None and general in state.leaders:
         state.leaders[general].activated = True  # caldiero §3.1 B.6
@@ -275,8 +266,6 @@ def _end_activation(state: CaldieroState, formation: str) -> None:
         if unit.arm == "artillery" and unit.side == state.formations[formation].side:
             unit.art_moved = False  # caldiero §11.0: flipped back at the end of the phase
         unit.charging = False
-    del act
-    state.activation = None
 
 
 # --- views ------------------------------------------------------------------------------------------

@@ -24,6 +24,12 @@ class Piece(Protocol):
     where: str
 
 
+class Unit(Piece, Protocol):
+    status: str
+    reduced: bool
+    return_turn: int
+
+
 class Commander(Piece, Protocol):
     moved_turn: int
 
@@ -32,11 +38,16 @@ class SystemState(Protocol):
     """What the shared fold writes in either game's state."""
 
     turn: int
+    first_turn: bool
+    phase: str
+    step: str
+    seat: str
     weather: int
     initiative: str
+    activation: object | None
 
     @property
-    def units(self) -> Mapping[str, Piece]: ...
+    def units(self) -> Mapping[str, Unit]: ...
 
     @property
     def leaders(self) -> Mapping[str, Commander]: ...
@@ -56,3 +67,22 @@ def apply(state: SystemState, event: object) -> None:
             state.leaders[leader].moved_turn = state.turn  # the turn he last moved (caldiero §4.2.1)
         case pb.UnitRetreated(unit=unit, path=path):
             state.units[unit].hex = path[-1]
+        case pb.TurnBegan(turn=turn):
+            state.turn, state.first_turn = turn, False
+        case pb.StepBegan(phase=phase, step=step, seat=seat):
+            state.phase, state.step, state.seat = phase, step, seat
+        case pb.StatusChanged(unit=unit, status=status) if status in STATUSES:
+            state.units[unit].status = status  # (Arrivano's "damaged" battery is its own fold's)
+        case pb.UnitEliminated(unit=unit, permanent=permanent, return_turn=return_turn):
+            _eliminated(state.units[unit], permanent, return_turn)
+        case pb.ActivationEnded():
+            state.activation = None
+
+
+def _eliminated(unit: Unit, permanent: bool, return_turn: int) -> None:
+    """Off the map in good order; one that returns comes back on its reduced side (caldiero §12.8, arrivano
+    §12.8). Where it is kept meanwhile is each game's word."""
+    unit.status = "good"
+    unit.return_turn = 0 if permanent else return_turn
+    if not permanent:
+        unit.reduced = True

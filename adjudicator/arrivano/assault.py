@@ -342,7 +342,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     apply_result(g, look.result, attackers, defenders, targets, forced)
     for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
         if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
-            g.emit(ev.UnitStatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
+            g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
 
 
 def efficiency_choices(w: World, units: list[str]) -> list[int]:

@@ -134,7 +134,7 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
 
 
 def damage_battery(g: Game, uid: str) -> None:
-    g.emit(ev.UnitStatusChanged(unit=uid, status="damaged", rule=str(R.CT_REDOUBTS)))
+    g.emit(ev.StatusChanged(unit=uid, status="damaged", rule=str(R.CT_REDOUBTS)))
 
 
 __all__ = ["bombard", "can_fire", "eliminate", "fire_groups", "targets"]

@@ -195,7 +195,7 @@ def worsen(g: Game, uid: str, rule: Any, levels: int = 1) -> None:
     for _ in range(levels):
         status = STATUS_WORSE[status]
     if status != g.state.units[uid].status:
-        g.emit(ev.UnitStatusChanged(unit=uid, status=status, rule=str(R.SECOND_DISORDER if status == "routed" else rule)))
+        g.emit(ev.StatusChanged(unit=uid, status=status, rule=str(R.SECOND_DISORDER if status == "routed" else rule)))
 
 
 def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False, because: Any = None, result: str = "") -> None:
@@ -356,7 +356,7 @@ def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
     assert fid is not None
     g.emit(ev.ColumnFormed(officer=officer, units=sorted(units), order=order, rule=str(R.COLUMNS)))
     g.emit(ev.FormationActivated(formation=fid, chosen_by=g.ctx.seat, column=officer, rule=str(R.COLUMNS)))
-    g.emit(ev.StepSet(phase="action", step="bombardment", seat=g.ctx.seat, rule=str(R.BOMBARD_STEP)))
+    g.emit(ev.StepBegan(phase="action", step="bombardment", seat=g.ctx.seat, rule=str(R.BOMBARD_STEP)))
 
 
 def roll_initiative(g: Game) -> None:
@@ -371,7 +371,7 @@ def roll_initiative(g: Game) -> None:
     assert winner is not None
     tie = len(set(totals.values())) == 1
     g.emit(ev.InitiativeWon(seat=winner, totals=totals, rule=str(R.TIES if tie else R.INITIATIVE)))
-    g.emit(ev.StepSet(phase="action", step="choose_activation", seat=winner, rule=str(R.ACTIVATE)))
+    g.emit(ev.StepBegan(phase="action", step="choose_activation", seat=winner, rule=str(R.ACTIVATE)))
 
 
 class ArrivanoActionPhase:
@@ -424,7 +424,7 @@ def activate(g: Game, fid: str) -> None:
                                   "or no general within your chief's range)")
         counter = g.s.scenario.hq_counters.by_side().get(g.ctx.seat, HQ)
         g.emit(ev.HeadquartersActivated(side=g.ctx.seat, counter=counter, rule=str(R.HQ_ORDERS)))
-        g.emit(ev.StepSet(phase="action", step="orders", seat=g.ctx.seat, rule=str(R.HQ_ORDERS)))
+        g.emit(ev.StepBegan(phase="action", step="orders", seat=g.ctx.seat, rule=str(R.HQ_ORDERS)))
         return
     if fid in g.state.columns:
         if fid not in activatable_columns(w):
@@ -439,7 +439,7 @@ def activate(g: Game, fid: str) -> None:
             return
         rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS
         g.emit(ev.FormationActivated(formation=formation, chosen_by=g.ctx.seat, column=fid, rule=str(rule)))
-        g.emit(ev.StepSet(phase="action", step="bombardment", seat=w.state.leaders[fid].side, rule=str(R.BOMBARD_STEP)))
+        g.emit(ev.StepBegan(phase="action", step="bombardment", seat=w.state.leaders[fid].side, rule=str(R.BOMBARD_STEP)))
         return
     if fid not in g.state.formations:
         g.reject(R.ACTIVATE, f"there is no formation {fid!r}")
@@ -453,7 +453,7 @@ def activate(g: Game, fid: str) -> None:
     if free:
         g.push("free_order", owner, str(R.DANGLING_4_3_2), {"units": free})
     enter_reinforcements(g, fid)
-    g.emit(ev.StepSet(phase="action", step="bombardment", seat=owner, rule=str(R.BOMBARD_STEP)))
+    g.emit(ev.StepBegan(phase="action", step="bombardment", seat=owner, rule=str(R.BOMBARD_STEP)))
 
 
 def free_order_units(w: World, fid: str) -> list[str]:
@@ -573,7 +573,7 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
     results = stack_test(g, units, f"{R.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
     for u in units:
         if results[u]:
-            g.emit(ev.UnitStatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(R.RECOVERY)))
+            g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(R.RECOVERY)))
     tried = [*frame.data["tried"], h]
     if recovery_candidates(g.world(), tried):
         g.push("recovery", frame.seat, frame.rule, frame.data | {"tried": tried})
@@ -584,7 +584,7 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
 def end_phase(g: Game) -> None:
     """arrivano §3.1 C: routed units move two hexes away (§15.2.2, one pending decision each), then Moved artillery
     turns back, then (Campotenese) the weather roll (§17.2.7); the game ends after the last turn."""
-    g.emit(ev.StepSet(phase="end", step="rout", seat="", rule=str(R.END_PHASE)))
+    g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(R.END_PHASE)))
     rout_moves(g, [])
 
 
@@ -644,13 +644,13 @@ def rout_move(g: Game, uid: str, to: str, off_map: bool) -> None:
 def start_turn(g: Game, turn: int) -> None:
     """A new turn: Command phase (arrivano §3.1 A): A-2 replacements come back, A-1 orders (the French first,
     §5.2), then A-3 initiative. (A-1 before A-2 in the text; replacements change nothing A-1 decides.)"""
-    g.emit(ev.TurnStarted(turn=turn, rule=str(R.SEQUENCE)))
+    g.emit(ev.TurnBegan(turn=turn, rule=str(R.SEQUENCE)))
     replacements(g)
     if "hq_orders" in g.state.options:  # option §16.1: no orders sub-phase; the HQ is activated instead
         next_activation(g)
         return
     first = g.s.scenario.initiative_tie_winner
-    g.emit(ev.StepSet(phase="command", step="orders", seat=first, rule=str(R.ORDERS_PHASE)))
+    g.emit(ev.StepBegan(phase="command", step="orders", seat=first, rule=str(R.ORDERS_PHASE)))
     settle_orders(g)
 
 
@@ -727,7 +727,7 @@ def end_orders(g: Game) -> None:
         return
     first = g.s.scenario.initiative_tie_winner
     if g.state.seat == first:
-        g.emit(ev.StepSet(phase="command", step="orders", seat=g.world().enemy(first), rule=str(R.ORDERS_PHASE)))
+        g.emit(ev.StepBegan(phase="command", step="orders", seat=g.world().enemy(first), rule=str(R.ORDERS_PHASE)))
     else:
         next_activation(g)
 

@@ -248,7 +248,7 @@ def apply_fire_result(g: Game, uid: str, result: str) -> None:
             disorder_and_retreat(g, uid)
         else:
             if g.state.units[uid].status != "routed":
-                g.emit(ev.UnitStatusChanged(unit=uid, status="routed", rule=str(R.FIRE_RESULTS)))
+                g.emit(ev.StatusChanged(unit=uid, status="routed", rule=str(R.FIRE_RESULTS)))
             push_retreat(g, [uid], 2, R.ROUT_COMBAT, ignore_ezoc=True)
 
 
@@ -256,7 +256,7 @@ def disorder_and_retreat(g: Game, uid: str) -> None:
     """Disordered (a second disorder routs, §15.1.1, and the routed retreat two hexes, §15.2.1), one hex back."""
     status = STATUS_WORSE[g.state.units[uid].status]
     if status != g.state.units[uid].status:
-        g.emit(ev.UnitStatusChanged(unit=uid, status=status,
+        g.emit(ev.StatusChanged(unit=uid, status=status,
                                     rule=str(R.SECOND_DISORDER if status == "routed" else R.FIRE_RESULTS)))
     if status == "routed":
         push_retreat(g, [uid], 2, R.ROUT_COMBAT, ignore_ezoc=True)

@@ -53,7 +53,7 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
 class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.2.0"
+    version = "1.3.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -130,7 +130,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         g = self.game(ctx)
         if g.reading("first_turn_initiative") == "french_first":  # as caldiero §3.2: no roll
             ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(R.FIRST_TURN)))
-            ctx.emit(ev.StepSet(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
+            ctx.emit(ev.StepBegan(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
         else:
             F.roll_initiative(g)
         self._after(g)
@@ -254,13 +254,13 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         state = g.state
         match state.step:
             case "bombardment":
-                g.emit(ev.StepSet(phase="action", step="movement", seat=state.seat, rule=str(R.MOVE_STEP)))
+                g.emit(ev.StepBegan(phase="action", step="movement", seat=state.seat, rule=str(R.MOVE_STEP)))
                 O.fatigue_tests_at_movement(g)
             case "movement":
                 problem = M.obligation_problem(g.world())
                 if problem is not None:
                     g.reject(problem[0], problem[1])
-                g.emit(ev.StepSet(phase="action", step="combat", seat=state.seat, rule=str(R.COMBAT_STEP)))
+                g.emit(ev.StepBegan(phase="action", step="combat", seat=state.seat, rule=str(R.COMBAT_STEP)))
                 A.resolve_countercharges(g)
             case "combat":
                 problem = attack_obligation(g.world())
@@ -406,7 +406,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         return isinstance(event, ev.PiecesSighted)
 
     def is_checkpoint(self, event: Any) -> bool:
-        return isinstance(event, (ev.TurnStarted, ev.GameEnded))
+        return isinstance(event, (ev.TurnBegan, ev.GameEnded))
 
     def outcome(self, state: P.ArrivanoState) -> Outcome | None:
         if state.result is None:

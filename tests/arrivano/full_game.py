@@ -20,7 +20,7 @@ from arbitro.projections.base import UMPIRE
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 NEEDED = ("assault_resolved", "artillery_fired", "unit_retreated", "unit_eliminated", "order_changed",
-          "initiative_won", "turn_started", "game_ended")
+          "initiative_won", "turn_began", "game_ended")
 # The sample games: log name, scenario, options, the event types it must show beyond NEEDED.
 GAMES: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("arrivano-montebello", "montebello", (), ()),

@@ -48,7 +48,7 @@ def test_log_is_played_to_the_last_turn(name: str, scenario: str, options: tuple
     evs = events(name)
     assert evs[0]["type"] == "game_created" and evs[0]["scenario"] == scenario
     assert tuple(evs[0]["options"]) == options
-    turns = [e["turn"] for e in evs if e["type"] == "turn_started"]
+    turns = [e["turn"] for e in evs if e["type"] == "turn_began"]
     assert turns[-1] == load_scenario(scenario).scenario.turns
     ended = [e for e in evs if e["type"] == "game_ended"]
     assert len(ended) == 1 and ended[0]["rule"].startswith("arrivano §17.")

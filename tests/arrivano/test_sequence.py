@@ -130,7 +130,7 @@ def test_recovery_at_the_end_of_the_activation():
     assert t.legal("france") == [{"type": "recover", "hex": X}, {"type": "recover", "hex": None}]
     t.send("france", {"type": "recover", "hex": X}, [1])
     assert t.state.units["6e-legere-i"].status == "good"
-    assert t.state.formations["W"].activated and any(e.rule == "arrivano §15.3" for e in t.of(ev.UnitStatusChanged))
+    assert t.state.formations["W"].activated and any(e.rule == "arrivano §15.3" for e in t.of(ev.StatusChanged))
 
 
 def test_no_recovery_under_attack_order():

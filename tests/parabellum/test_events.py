@@ -19,6 +19,7 @@ from arbitro.projections import caldiero as caldiero_state
 
 SHARED: tuple[type[msgspec.Struct], ...] = (
     pb.WeatherChanged, pb.InitiativeWon, pb.LeaderPlaced, pb.LeaderMoved, pb.LeaderLost, pb.UnitRetreated,
+    pb.TurnBegan, pb.StepBegan, pb.StatusChanged, pb.UnitEliminated, pb.ActivationEnded,
 )
 
 
@@ -31,6 +32,8 @@ def _caldiero() -> tuple[Any, Callable[[Any, Any], Any]]:
         turn=3,
         units={"u1": caldiero_state.UnitState(side="france", formation="f1", arm="infantry", hex="0101", where="map")},
         leaders={"g1": caldiero_state.LeaderState(side="france")},
+        formations={"f1": caldiero_state.FormationState(side="france", general="g1")},
+        activation=caldiero_state.Activation(formation="f1"),
     )
     return state, caldiero_state.apply
 
@@ -40,6 +43,8 @@ def _arrivano() -> tuple[Any, Callable[[Any, Any], Any]]:
         scenario="test", turn=3,
         units={"u1": arrivano_state.UnitState(side="france", formation="f1", arm="infantry", hex="0101", where="map")},
         leaders={"g1": arrivano_state.LeaderState(side="france", role="general", formation="f1")},
+        formations={"f1": arrivano_state.FormationState(side="france", general="g1", order="attack")},
+        activation=arrivano_state.Activation(formation="f1"),
     )
     return state, arrivano_state.apply
 
@@ -82,3 +87,27 @@ def test_each_games_fold_applies_the_shared_events(game: str) -> None:
     leader = state.leaders["g1"]
     assert (leader.hex, leader.where, leader.moved_turn) == ("0305", "map", 3)
     assert (state.units["u1"].hex, state.units["u1"].where) == ("0103", "map")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_fold_applies_the_shared_sequence_and_losses(game: str) -> None:
+    state, fold = GAMES[game]()
+    for event in (
+        pb.TurnBegan(turn=4, rule="r"),
+        pb.StepBegan(phase="action", step="combat", seat="austria", rule="r"),
+        pb.StatusChanged(unit="u1", status="routed", rule="r"),
+    ):
+        state = fold(state, event)
+    assert (state.turn, state.first_turn, state.phase, state.step, state.seat) == (4, False, "action", "combat", "austria")
+    assert state.units["u1"].status == "routed"
+    state = fold(state, pb.UnitEliminated(unit="u1", permanent=False, return_turn=6, rule="r"))
+    unit = state.units["u1"]
+    assert (unit.status, unit.reduced, unit.return_turn) == ("good", True, 6) and unit.where != "map"
+    state = fold(state, pb.ActivationEnded(formation="f1", rule="r"))
+    assert state.activation is None
+
+
+def test_a_damaged_battery_is_not_a_condition() -> None:
+    state, fold = _arrivano()
+    state = fold(state, pb.StatusChanged(unit="u1", status="damaged", rule="arrivano §17.2.6"))
+    assert (state.units["u1"].status, state.units["u1"].damaged) == ("good", True)
