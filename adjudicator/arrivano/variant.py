@@ -34,6 +34,11 @@ class ArrivanoVariant(Variant):
         the interpretation `off_map_retreat` reads it (`farthest`: an exit is the farthest end) (D34)."""
         return retreat.by_end(ground, hexes, leaving_is_farthest=reading("off_map_retreat") == "farthest")
 
+    def relays_join_by_contiguity(self, reading: Reading) -> bool:
+        """arrivano §4.4.2 with §4.2 (interpretation officer_in_command): `any_in_command`, an officer in command by
+        contiguity relays too; `general_range`, only one in his general's range (D4)."""
+        return reading("officer_in_command") == "any_in_command"
+
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """arrivano §12.5.4 NE: "se almeno una unità passa", at least one attacking unit passes (D25)."""
         return any(any(stack) for stack in stacks)

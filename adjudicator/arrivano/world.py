@@ -3,7 +3,7 @@ stacking, strengths. Everything here is a pure function of (state, scenario data
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables, TerrainEffect, WeatherBox
 from arbitro.adjudicator.arrivano.readings import in_force
@@ -120,52 +120,40 @@ class World:
         enemy = self.enemy(side)
         return lambda h: self.side_at(h) != enemy  # arrivano §4.4.3: not through enemy units
 
-    def in_command(self, formation: str) -> set[str]:
-        """Units of the formation in command (arrivano §4.4, §4.2, §4.4.2, §5.3.1, §4.6); turn 1: all (§3.2);
-        units entered in this activation: all (§15.4.1)."""
+    def in_command(self, formation: str) -> frozenset[str]:
+        """Units of the formation in command: the kernel's rule (parabellum/command.py; arrivano §4.4, §4.2,
+        §4.4.2, §5.3.1, §4.6, §3.2, §15.4.1) with this World's answers."""
+        return command.in_command(ARRIVANO_VARIANT, self, formation)
+
+    # --- command (the kernel's parabellum/command.py) ------------------------------------------------
+    def formation_units(self, formation: str) -> list[str]:
         f = self.state.formations[formation]
-        members = [u for u in self.units_of(f.side) if self.state.units[u].formation == formation]
+        return [u for u in self.units_of(f.side) if self.state.units[u].formation == formation]
+
+    def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         if self.state.first_turn:  # arrivano §3.2: every unit starts in command
-            return set(members)
+            return list(members)
         act = self.state.activation
-        result: set[str] = set()
-        if act is not None and act.formation == formation:
-            result |= {u for u in members if act.starts.get(u) == ""}
-        gid = self.general_on_map(formation)
-        if gid is None:
-            return result  # arrivano §4.5.5: deprived of command
-        passable = self._passable(f.side)
-        ghex = self.state.leaders[gid].hex
-        reach = command_distances(self.grid, ghex, self.s.leader(gid).command_range, passable)  # type: ignore[arg-type]
-        result |= {u for u in members if self.state.units[u].hex in reach}
-        officers = [lid for lid in sorted(self.state.leaders) if self.state.leaders[lid].role == "officer"
-                    and self.state.leaders[lid].formation == formation and self.state.leaders[lid].where == "map"]
-        relays: list[str] = []
+        if act is not None and act.formation == formation:  # arrivano §15.4.1: entered in this activation
+            return [u for u in members if act.starts.get(u) == ""]
+        return []
 
-        def relay(lid: str) -> None:  # arrivano §4.2, §4.6: the officer's range (cavalry officers: cavalry only)
-            relays.append(lid)
-            data = self.s.leader(lid)
-            oreach = command_distances(self.grid, self.state.leaders[lid].hex, data.command_range, passable)  # type: ignore[arg-type]
-            for u in members:
-                if self.state.units[u].hex in oreach and (not data.cavalry or self._cavalry_like(u)):
-                    result.add(u)
+    def command_reach(self, leader: str) -> frozenset[str]:
+        le = self.state.leaders[leader]  # arrivano §4.4.1, §4.4.3: in hexes, not through enemy units
+        return frozenset(command_distances(self.grid, le.hex, self.s.leader(leader).command_range,
+                                           self._passable(le.side)))  # type: ignore[arg-type]
 
-        for lid in officers:
-            if self.state.leaders[lid].hex in reach:
-                relay(lid)  # interpretation officer_in_command: general_range
-        # interpretation officer_in_command: any_in_command - an officer in command by contiguity relays too
-        by_contiguity = self.reading("officer_in_command") == "any_in_command"
-        hex_of = {u: self.state.units[u].hex for u in members}
-        while True:  # arrivano §4.4.2: the kernel's contiguity, through in-command units and relaying officers
-            result = command.contiguous(self.grid, hex_of, result, [self.state.leaders[lid].hex for lid in relays])
-            anchors = {hex_of[u] for u in result} | {self.state.leaders[lid].hex for lid in relays}
-            joining = [lid for lid in officers if by_contiguity and lid not in relays and any(
-                self.state.leaders[lid].hex == a or self.grid.is_adjacent(self.state.leaders[lid].hex, a)
-                for a in sorted(anchors))]
-            if not joining:
-                return result
-            for lid in joining:
-                relay(lid)
+    def relay_officers(self, formation: str) -> list[str]:
+        return [lid for lid in sorted(self.state.leaders) if self.state.leaders[lid].role == "officer"
+                and self.state.leaders[lid].formation == formation and self.state.leaders[lid].where == "map"]
+
+    def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:
+        """arrivano §4.2, §4.6: the members in the officer's range (a cavalry officer's: cavalry and horse artillery)."""
+        reach, cavalry = self.command_reach(officer), self.s.leader(officer).cavalry
+        return [u for u in members if self.state.units[u].hex in reach and (not cavalry or self._cavalry_like(u))]
+
+    def leader_hex(self, leader: str) -> str:
+        return self.state.leaders[leader].hex
 
     def _cavalry_like(self, uid: str) -> bool:
         u = self.s.unit(uid)
@@ -180,9 +168,7 @@ class World:
 
     def column_in_command(self, officer: str) -> set[str]:
         """Column units within their officer's range are in command (arrivano §16.2.2)."""
-        le = self.state.leaders[officer]
-        reach = command_distances(self.grid, le.hex, self.s.leader(officer).command_range,
-                                  self._passable(le.side))  # type: ignore[arg-type]
+        reach = self.command_reach(officer)
         act = self.state.activation
         fresh = {u for u in self.state.columns[officer].units if act is not None and act.starts.get(u) == ""}
         return fresh | {u for u in self.state.columns[officer].units

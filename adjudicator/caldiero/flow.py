@@ -19,11 +19,11 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_command import in_command, reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_REORGANISE
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import final_result
@@ -130,7 +130,7 @@ def check_cinc_order(w: World, seat: str, cmd: C.SetOrder) -> None:
     where = w.leader_on_map(general)
     if where is None:
         raise Reject(R.CINC_ORDERS, f"the general of {cmd.formation} is not on the map")
-    if where not in reach(w, cinc):
+    if where not in w.command_reach(cinc):
         raise Reject(R.GENERAL_OOC, f"{general} is out of {cinc}'s command range: only his own initiative may change the order (caldiero §5.2.1)")
     if f.order == cmd.order:
         raise Reject(R.CINC_ORDERS, f"{cmd.formation} already has a {cmd.order} order")
@@ -152,7 +152,7 @@ def standing_order(w: World, u: str) -> str:
     if f not in w.state.formations:
         return "defence"
     members = [x for x in w.on_map_units() if w.formation_of(x) == f]
-    if u not in in_command(w, f, members):
+    if u not in command.in_command(CALDIERO_VARIANT, w, f, members):
         return "defence"
     return w.state.formations[f].order or "defence"
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.caldiero.system_command import in_cinc_range, in_command, reach
+from arbitro.adjudicator.caldiero.system_command import in_cinc_range
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum import initiative as shared_initiative
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
@@ -46,9 +47,9 @@ def reserve_joining(w: World, f: str) -> list[str]:
     if w.state.formations[f].side != "france" or f == "bonaparte":
         return []
     other = "augereau" if f == "massena" else "massena"
-    own_reach = reach(w, w.state.formations[f].general or "") if w.state.formations[f].general else frozenset()
+    own_reach = w.command_reach(w.state.formations[f].general or "") if w.state.formations[f].general else frozenset()
     other_general = w.state.formations[other].general if other in w.state.formations else None
-    other_reach = reach(w, other_general) if other_general else frozenset()
+    other_reach = w.command_reach(other_general) if other_general else frozenset()
     out = []
     for u, s in sorted(w.state.units.items()):
         if s.formation != "reserve" or s.activated_turn == w.state.turn:
@@ -67,7 +68,7 @@ def do_activate(a: Act, by: str, formation: str) -> None:
     members = sorted(u for u, s in w.state.units.items() if s.formation == formation) + joined
     # command is judged with the joined reserve counted as members of the formation (§15.4.3)
     on_map = [u for u in members if w.state.units[u].where == "map"]
-    commanded = in_command(w, formation, on_map)
+    commanded = command.in_command(CALDIERO_VARIANT, w, formation, on_map)
     ooc = tuple(sorted(u for u in on_map if u not in commanded))
     a.emit(ev.FormationActivated(formation=formation, by=by, rule=str(R.ACTIVATION), out_of_command=ooc,
                                  reserve_joined=tuple(joined)))

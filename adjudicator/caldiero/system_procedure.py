@@ -14,7 +14,6 @@ from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
-from arbitro.adjudicator.caldiero.system_command import reach
 from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
 from arbitro.adjudicator.caldiero.system_movement import (
     leader_reachable,
@@ -151,7 +150,7 @@ def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
     w = a.w  # the command range traced as caldiero §4.3.3 says, from where the unit stood
     a.emit(ev.UnitEliminated(unit=u, rule=str(rule), permanent=permanent,
                              return_turn=0 if permanent else reinforcements.return_turn(
-                                 w, u, w.state.turn, lambda leader, hx: hx in reach(w, leader))))
+                                 w, u, w.state.turn, lambda leader, hx: hx in w.command_reach(leader))))
     if h is not None and not a.w.side_units_at(h, s.side):
         for leader in a.w.leaders_at(h, s.side):  # caldiero §4.4.4
             if leader_test(a, leader, R.LEADER_ALONE):

@@ -5,13 +5,14 @@ Every `system_*` function takes a World; nothing here mutates the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 from dataclasses import dataclass, field
 
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData, LeaderData, UnitData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit
@@ -188,3 +189,44 @@ class World:
 
     def stacking_limits(self) -> tuple[StackLimit, ...]:
         return SECTION_7_1  # caldiero §7.1
+
+    # --- command (the kernel's parabellum/command.py) ------------------------------------------------
+    def formation_units(self, formation: str) -> list[str]:
+        return [u for u in self.on_map_units() if self.formation_of(u) == formation]
+
+    def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
+        return []  # caldiero §4.3: only range and the line of battle
+
+    def general_on_map(self, formation: str) -> str | None:
+        general = self.state.formations[formation].general if formation in self.state.formations else None
+        return general if self.leader_on_map(general) is not None else None
+
+    def command_range(self, leader: str) -> int:
+        value = self.leader_data(leader).command_range
+        if self.state.weather == 3:
+            value = (value + 1) // 2  # caldiero §17.1.3 halved, rounded up (§1.4)
+        return value
+
+    def command_reach(self, leader: str) -> frozenset[str]:
+        """Hexes within the leader's command range, traced legally (caldiero §4.3.3): the map kit's
+        `command_distances`, the line never crossing a river hexside nor entering a hex with enemy combat units
+        (through EZoC and any other terrain). Kept as long as the World."""
+        start = self.leader_on_map(leader)
+        if start is None:
+            return frozenset()
+        side = self.state.leaders[leader].side
+
+        def may_cross(h: str, n: str) -> bool:
+            return not self.board.crossing_prohibited(h, n) and not self.enemy_units_at(n, side)
+
+        return self.cached(("command_reach", leader), lambda: frozenset(command_distances(
+            self.board.grid, start, self.command_range(leader), lambda h: True, may_cross=may_cross)))
+
+    def relay_officers(self, formation: str) -> list[str]:
+        return []  # caldiero §4: commanders in chief and generals only (D3)
+
+    def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:
+        return []
+
+    def leader_hex(self, leader: str) -> str:
+        return self.leader_on_map(leader) or ""

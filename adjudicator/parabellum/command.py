@@ -1,13 +1,17 @@
-"""Command (caldiero §4.3, arrivano §4.4): what the two books share beyond the range itself (traced by the map
-kit's `maps.command.command_distances`, each variant giving what a line may cross): units adjacent to an in-command
-unit of their formation are in command too, transitively (line of battle, caldiero §4.3.2; contiguity, arrivano
-§4.4.2). Who else anchors the chain (arrivano's officers, D3/D4) is the variant's to add."""
+"""Command (caldiero §4.3, arrivano §4.4): who is in command. The range is traced by each World (`command_reach`, on
+the map kit's `maps.command.command_distances`: what a line may cross differs, caldiero §4.3.3 / arrivano §4.4.3;
+caldiero §17.1.3 halves it in the ice storm); units adjacent to an in-command unit of their formation are in
+command too, transitively (line of battle, caldiero §4.3.2; contiguity, arrivano §4.4.2). Officers relaying
+command (D3, arrivano §4.2, §4.6) are the World's (none in Caldiero); whether they join by contiguity is the
+variant's (D4)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from arbitro.adjudicator.maps.hexgrid import Grid
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
 
 
 def contiguous(grid: Grid, hex_of: Mapping[str, str], inside: Iterable[str],
@@ -25,3 +29,50 @@ def contiguous(grid: Grid, hex_of: Mapping[str, str], inside: Iterable[str],
         frontier = sorted({hex_of[u] for u in added} - reached)
         reached.update(frontier)
     return result
+
+
+def in_command(variant: Variant, world: World, formation: str, members: Sequence[str] | None = None) -> frozenset[str]:
+    """The units of `formation` on the map (`members`: the World's `formation_units` unless given; caldiero
+    §15.4.3 counts a joining reserve) in command: those the position puts in command whatever the range (arrivano
+    §3.2 first turn, §15.4.1 just entered), none more without a general on the map (caldiero §4.4.5, arrivano
+    §4.5.5), those in his command range (caldiero §4.3, arrivano §4.4) or a relaying officer's (D3: arrivano §4.2,
+    §4.6), and, transitively, every unit next to one in command (caldiero §4.3.2, arrivano §4.4.2), through
+    relaying officers, who may join by contiguity (D4)."""
+    units = list(members) if members is not None else world.formation_units(formation)
+    result = set(world.commanded_anyway(formation, units))
+    if result >= set(units):
+        return frozenset(result)
+    general = world.general_on_map(formation)
+    if general is None:
+        return frozenset(result)
+    area = world.command_reach(general)
+    hexes = {u: h for u in units if (h := world.hex_of(u)) is not None}
+    result |= {u for u, h in hexes.items() if h in area}
+    officers = world.relay_officers(formation)
+    relays: list[str] = []
+
+    def relay(officer: str) -> None:
+        relays.append(officer)
+        result.update(world.relayed_by(officer, units))
+
+    for officer in officers:
+        if world.leader_hex(officer) in area:
+            relay(officer)
+    by_contiguity = variant.relays_join_by_contiguity(world.reading)
+    grid = world.grid
+    while True:
+        result = contiguous(grid, hexes, result, [world.leader_hex(o) for o in relays])
+        joining = _joining(world, grid, [o for o in officers if o not in relays], hexes, result, relays) \
+            if by_contiguity else []
+        if not joining:
+            return frozenset(result)
+        for officer in joining:
+            relay(officer)
+
+
+def _joining(world: World, grid: Grid, idle: list[str], hexes: Mapping[str, str], result: set[str],
+             relays: list[str]) -> list[str]:
+    """The officers not yet relaying who stand in or next to the hex of a unit in command or of a relaying
+    officer (D4, arrivano §4.4.2 with the reading `officer_in_command`: any_in_command)."""
+    anchors = sorted({hexes[u] for u in result if u in hexes} | {world.leader_hex(o) for o in relays})
+    return [o for o in idle if any(world.leader_hex(o) == a or grid.is_adjacent(world.leader_hex(o), a) for a in anchors)]

@@ -61,6 +61,11 @@ class Variant:
         overrides it (whole paths ranked by their end)."""
         return retreat.hex_by_hex(ground, hexes)
 
+    def relays_join_by_contiguity(self, reading: Reading) -> bool:
+        """D4, caldiero §4.3.2 / arrivano §4.4.2: whether an officer next to a unit in command relays command too
+        (caldiero has no officers, D3). Neutral reading: no, only an officer in his general's range relays."""
+        return False
+
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """D10, caldiero §4.4.3 / arrivano §4.5.3: whether a commander's test die loses him (`role`: commander_in_chief,
         general, officer; `initiative`: his printed value). Neutral reading: never lost."""

@@ -83,3 +83,13 @@ class World(Protocol):
     def arm(self, u: str) -> str: ...  # "infantry", "cavalry", "artillery"
     def formation_of(self, u: str) -> str: ...  # the formation it stacks with (caldiero §15.4.3: a reserve's joined one)
     def stacking_limits(self) -> Sequence[StackPattern]: ...  # §7.1 in both; a scenario's own (arrivano §17.2.3)
+
+    # --- command (parabellum/command.py) -----------------------------------------------------------------
+    def formation_units(self, formation: str) -> list[str]: ...  # its units on the map, in id order
+    # units in command whatever the range (arrivano §3.2 first turn, §15.4.1 entered in this activation)
+    def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]: ...
+    def general_on_map(self, formation: str) -> str | None: ...
+    def command_reach(self, leader: str) -> frozenset[str]: ...  # hexes within his command range, traced legally
+    def relay_officers(self, formation: str) -> list[str]: ...  # officers on the map who may relay (D3; caldiero none)
+    def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]: ...  # members in his range (arrivano §4.6)
+    def leader_hex(self, leader: str) -> str: ...  # a leader's hex while on the map

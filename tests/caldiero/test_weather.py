@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero import flow as F
-from arbitro.adjudicator.caldiero.system_command import command_range
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import RULESET, Table, activate, position
 
@@ -38,9 +37,9 @@ def test_confusion_die(roll: int, shift: int) -> None:
 
 def test_ice_storm_halves_command_range() -> None:
     s = position({}, leaders={"massena": "1317"})
-    assert command_range(world(s), "massena") == 4
+    assert world(s).command_range("massena") == 4
     s.weather = 3
-    assert command_range(world(s), "massena") == 2  # §17.1.3, rounded up (§1.4)
+    assert world(s).command_range("massena") == 2  # §17.1.3, rounded up (§1.4)
 
 
 @pytest.mark.parametrize("box, roll, new", [(0, 1, 0), (0, 4, 1), (0, 6, 2), (1, 6, 3), (2, 5, 3), (3, 1, 2)])

@@ -3,7 +3,7 @@ that need no game's data: pieces with a side, hex, status, arm and formation on 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -35,6 +35,12 @@ class Position:
     attacked: frozenset[str] = frozenset()  # units that attacked this turn
     attacked_here: tuple[str, ...] = ()  # hexes attacked this combat segment
     charges: dict[str, str | None] = field(default_factory=dict)  # charging unit -> its target, if recorded
+    leaders: dict[str, str] = field(default_factory=dict)  # leader -> hex, on the map
+    generals: dict[str, str] = field(default_factory=dict)  # formation -> its general
+    ranges: dict[str, int] = field(default_factory=dict)  # leader -> command range
+    officers: dict[str, list[str]] = field(default_factory=dict)  # formation -> its relaying officers
+    anyway: set[str] = field(default_factory=set)  # units in command whatever the range
+    readings: dict[str, str] = field(default_factory=dict)
 
     @property
     def grid(self) -> Grid:
@@ -96,3 +102,31 @@ class Position:
     def side_at(self, h: str) -> str | None:
         here = self.units_at(h)
         return self.units[here[0]].side if here else None
+
+    # --- command ------------------------------------------------------------------------------------------
+    def reading(self, name: str) -> str:
+        return self.readings.get(name, "")
+
+    def formation_units(self, formation: str) -> list[str]:
+        return sorted(u for u, p in self.units.items() if p.formation == formation and p.hex is not None)
+
+    def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
+        return [u for u in members if u in self.anyway]
+
+    def general_on_map(self, formation: str) -> str | None:
+        general = self.generals.get(formation)
+        return general if general in self.leaders else None
+
+    def command_reach(self, leader: str) -> frozenset[str]:
+        """Every hex within the leader's range (a plain radius: what a line may cross is each game's)."""
+        return frozenset(GRID.within(self.leaders[leader], self.ranges[leader]))
+
+    def relay_officers(self, formation: str) -> list[str]:
+        return sorted(self.officers.get(formation, ()))
+
+    def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:
+        reach = self.command_reach(officer)
+        return [u for u in members if self.units[u].hex in reach]
+
+    def leader_hex(self, leader: str) -> str:
+        return self.leaders[leader]

@@ -1,0 +1,53 @@
+"""Who is in command, asked of a position through the kernel's World (caldiero §4.3-§4.3.2, §4.4.5; arrivano
+§3.2, §4.2, §4.4-§4.4.2, §4.5.5), run for both variants: the same rule, officers and their joining by contiguity
+(D3, D4) from the World and the variant."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum.variant import Variant
+from tests.parabellum.position import Piece, Position
+
+
+def line(**extra: object) -> Position:
+    """Formation f1 along row 12 and beyond: a general at 1012 with range 1; units at 1112, 1212 (adjacent chain),
+    1512 (a gap) and 1712; an officer of f1 at 1612 with range 1."""
+    units = {"a": Piece("france", "1112"), "b": Piece("france", "1212"), "c": Piece("france", "1512"),
+             "d": Piece("france", "1712"), "x": Piece("france", "2012", formation="f2"), "o": Piece("france", None)}
+    given: dict[str, object] = {"leaders": {"g": "1012", "off": "1612"}, "generals": {"f1": "g"},
+                                "ranges": {"g": 1, "off": 1}}
+    return Position(units, **(given | extra))  # type: ignore[arg-type]
+
+
+def test_range_then_the_line_of_battle(variant: Variant) -> None:
+    """caldiero §4.3-§4.3.2, arrivano §4.4-§4.4.2: in range, then every unit next to one in command; a gap breaks it."""
+    assert command.in_command(variant, line(), "f1") == {"a", "b"}
+    assert command.in_command(variant, line(), "f1", ["a", "c"]) == {"a"}  # only the members asked about
+
+
+def test_no_general_on_the_map_no_command(variant: Variant) -> None:
+    """caldiero §4.4.5, arrivano §4.5.5: without a general only the units in command anyway (arrivano §3.2)."""
+    assert command.in_command(variant, line(generals={}), "f1") == frozenset()
+    assert command.in_command(variant, line(generals={}, anyway={"c"}), "f1") == {"c"}
+    assert command.in_command(variant, line(anyway={"a", "b", "c", "d"}), "f1") == {"a", "b", "c", "d"}
+
+
+def test_an_officer_in_range_relays_and_anchors_the_line(variant: Variant) -> None:
+    """D3, arrivano §4.2, §4.4.2: an officer in his general's range relays his own range and anchors contiguity;
+    the same kernel with no officers (caldiero §4) is the plain rule."""
+    near = line(leaders={"g": "1012", "off": "1112"}, ranges={"g": 1, "off": 4}, officers={"f1": ["off"]})
+    assert command.in_command(variant, near, "f1") == {"a", "b", "c"}  # c at 1512 by the officer; d too far
+    far = line(officers={"f1": ["off"]})
+    assert command.in_command(variant, far, "f1") == {"a", "b"}  # 1612 is out of the general's range
+
+
+def test_officers_join_by_contiguity_where_the_variant_says(variant: Variant) -> None:
+    """D4: arrivano's reading officer_in_command any_in_command lets an officer next to a unit in command relay."""
+    chained = line(leaders={"g": "1012", "off": "1312"}, officers={"f1": ["off"]},
+                   readings={"officer_in_command": "any_in_command"})
+    chained.ranges["off"] = 3
+    joins = variant.relays_join_by_contiguity(chained.reading)
+    assert joins is (variant.book == "arrivano")
+    assert command.in_command(variant, chained, "f1") == ({"a", "b", "c"} if joins else {"a", "b"})  # 1712 is four hexes from him
+    chained.readings["officer_in_command"] = "general_range"
+    assert command.in_command(variant, chained, "f1") == {"a", "b"}
