@@ -13,7 +13,6 @@ from arbitro.adjudicator.arrivano.flow import (
     Game,
     by_hex,
     do_retreat,
-    efficiency_value,
     eliminate,
     leader_test,
     push_retreat,
@@ -347,7 +346,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
 
 def efficiency_choices(w: World, units: list[str]) -> list[int]:
     """The efficiency values a side may use (arrivano §12.3.1): those carrying the most SP; several on a tie."""
-    return most_sp_values((efficiency_value(w, u), w.strength(u)) for u in units)
+    return most_sp_values((w.test_efficiency(u), w.strength(u)) for u in units)
 
 
 def efficiency_value_answer(g: Game, frame: Frame, value: int) -> None:
@@ -372,8 +371,8 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
     if disordered_defence(w, defenders):
         mods.append(Modifier(f"disordered defender ({R.DISORDER})", 2))
     picked = chosen or {}
-    a = picked.get("attack", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in attackers) or 0)
-    d = picked.get("defence", most_sp_value((efficiency_value(w, u), w.strength(u)) for u in defenders) or 0)
+    a = picked.get("attack", most_sp_value((w.test_efficiency(u), w.strength(u)) for u in attackers) or 0)
+    d = picked.get("defence", most_sp_value((w.test_efficiency(u), w.strength(u)) for u in defenders) or 0)
     if a != d:
         mods.append(Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
     if sys_assault.general_with(w, attackers) is not None:

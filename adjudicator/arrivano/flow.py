@@ -137,30 +137,6 @@ def crt_table(tables: Tables) -> CombatTable:
 # ================================================================================================
 
 
-def test_modifier(w: World, uid: str) -> int:
-    """-1 to the die with the commander in chief, or a general or officer of the unit's formation, in the hex
-    (arrivano §13.2; only one counts; interpretation cic_efficiency_any_formation: `true` the chief for any
-    friendly unit, `false` only for his own formation's)."""
-    unit = w.state.units[uid]
-    any_formation = w.reading("cic_efficiency_any_formation") == "true"
-    for lid in w.leaders_at(unit.hex):
-        leader = w.state.leaders[lid]
-        chief = leader.role == "commander_in_chief" and any_formation
-        if leader.side == unit.side and (chief or leader.formation == unit.formation):
-            return -1
-    return 0
-
-
-def efficiency_value(w: World, uid: str) -> int:
-    """The unit's efficiency, plus the Campotenese weather bonus of Neapolitan units in Defence (§17.2.7)."""
-    value = w.efficiency(uid)
-    box = w.weather_box()
-    unit = w.state.units[uid]
-    if box is not None and unit.side == "naples" and w.order_of(uid) == "defence":
-        value += box.neapolitan_defence_efficiency_bonus
-    return value
-
-
 def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
                extra: int = 0) -> dict[str, bool]:
     """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1).
@@ -169,9 +145,9 @@ def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] 
         return {}
     w = g.world()
     h = w.state.units[units[0]].hex
-    leader = min(test_modifier(w, u) for u in units)
+    leader = sys_eff.die_modifier(ARRIVANO_VARIANT, w, units)
     mod = leader + extra
-    values = {u: efficiency_value(w, u) for u in units}
+    values = sys_eff.test_values(ARRIVANO_VARIANT, w, units)
     die = g.roll(f"{R.EFFICIENCY} efficiency test: {why}", {
         "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
         "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.EFFICIENCY)}, visible_to, about=(h,))

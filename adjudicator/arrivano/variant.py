@@ -10,6 +10,7 @@ from arbitro.adjudicator.arrivano.rules import RULEBOOK
 from arbitro.adjudicator.parabellum import retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
+from arbitro.adjudicator.parabellum.world import World
 
 
 class ArrivanoVariant(Variant):
@@ -38,6 +39,18 @@ class ArrivanoVariant(Variant):
         """arrivano §4.4.2 with §4.2 (interpretation officer_in_command): `any_in_command`, an officer in command by
         contiguity relays too; `general_range`, only one in his general's range (D4)."""
         return reading("officer_in_command") == "any_in_command"
+
+    def commander_die_modifier(self, world: World, u: str) -> int:
+        """arrivano §13.2: -1 with the commander in chief, or a general or officer of the unit's formation, in its
+        hex (interpretation cic_efficiency_any_formation: `true` the chief for any friendly unit, `false` only for
+        his own formation's) (D9)."""
+        h = world.hex_of(u)
+        any_formation = world.reading("cic_efficiency_any_formation") == "true"
+        for leader in world.leaders_at(h) if h is not None else []:
+            chief = world.leader_role(leader) == "commander_in_chief" and any_formation
+            if world.leader_side(leader) == world.side_of(u) and (chief or world.leader_formation(leader) == world.formation_of(u)):
+                return -1
+        return 0
 
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """arrivano §12.5.4 NE: "se almeno una unità passa", at least one attacking unit passes (D25)."""

@@ -303,3 +303,24 @@ class World:
 
     def charge_target(self, uid: str) -> str | None:
         return self.state.charges.get(uid)
+
+    # --- efficiency tests (the kernel's parabellum/efficiency.py) -------------------------------------
+    def test_efficiency(self, uid: str) -> int:
+        """The unit's efficiency, plus the Campotenese weather bonus of Neapolitan units in Defence (§17.2.7)."""
+        value = self.efficiency(uid)
+        box = self.weather_box()
+        if box is not None and self.state.units[uid].side == "naples" and self.order_of(uid) == "defence":
+            value += box.neapolitan_defence_efficiency_bonus
+        return value
+
+    def leader_role(self, leader: str) -> str:
+        return self.state.leaders[leader].role
+
+    def leader_side(self, leader: str) -> str:
+        return self.state.leaders[leader].side
+
+    def leader_formation(self, leader: str) -> str | None:
+        return self.state.leaders[leader].formation
+
+    def leader_initiative(self, leader: str) -> int:
+        return self.s.leader(leader).initiative

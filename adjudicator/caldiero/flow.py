@@ -19,11 +19,12 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
+from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_REORGANISE
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import final_result
@@ -170,7 +171,7 @@ def check_reorganise(w: World, seat: str, cmd: C.Reorganise) -> None:
 
 def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
     units = reorganise_candidates(a.w, seat, cmd.hex)
-    values = {u: a.w.efficiency(u) + general_bonus(a.w, u) for u in units}
+    values = shared_efficiency.test_values(CALDIERO_VARIANT, a.w, units)
     (roll,) = a.roll(f"{R.RECOVERY} reorganisation at {cmd.hex}", {"test": "efficiency", "hex": cmd.hex,
                      "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(cmd.hex,))
     a.emit(ev.StepRecorded(item=cmd.hex, rule=str(R.RECOVERY)))

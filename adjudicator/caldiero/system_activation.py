@@ -10,9 +10,10 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range
-from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
+from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum import initiative as shared_initiative
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
@@ -156,7 +157,7 @@ def do_unit_order(a: Act, seat: str, cmd: C.UnitOrder) -> None:
         for u in units:  # caldiero §4.3.1: the order they wish, no test
             a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.CINC_RANGE)))
         return
-    values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+    values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
     (roll,) = a.roll(f"{R.OOC_TEST} out of command at {cmd.hex}", {"test": "efficiency (one die per stack, caldiero §5.3.2)",
                      "values": ", ".join(f"{u}={v}" for u, v in values.items()), "order": cmd.order}, about=(cmd.hex,))
     for u in units:

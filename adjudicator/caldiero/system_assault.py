@@ -14,13 +14,14 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_bombard import may_fire, targets
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
-from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes, side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_efficiency import passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import assault
+from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, hexes_to_attack
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc, exerts_zoc, zoc_sources
 from arbitro.adjudicator.ruleset import Rule
@@ -259,7 +260,7 @@ def stage_tests(a: Act) -> None:
         by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
     failed = []
     for h, units in sorted(by_hex.items()):
-        values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+        values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
         (roll,) = a.roll(f"{R.ATTACK_TEST} 'Attack?' test at {h}", {"test": "efficiency (one die per stack)",
                          "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         failed += [u for u in units if not passes(roll, values[u])]
@@ -465,7 +466,7 @@ def stage_dr_tests(a: Act) -> None:
     extra = 2 if a.reading("dr_rout_retreat") == "additional_2" else 1
     retreats: dict[str, int] = {}
     for h, units in sorted(by_hex.items()):
-        values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+        values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
         (roll,) = a.roll(f"{R.RESULTS} Dr test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         for u in units:
             status = a.state.units[u].status
@@ -548,7 +549,7 @@ def stage_exchange_tests(a: Act) -> None:
         by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
     retreats: dict[str, int] = {}
     for h, units in sorted(by_hex.items()):
-        values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+        values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
         (roll,) = a.roll(f"{R.RESULTS} Ex test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         for u in units:
             if not passes(roll, values[u]):
@@ -570,7 +571,7 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
         by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
     results = []
     for h, units in sorted(by_hex.items()):
-        values = {u: w.efficiency(u) + general_bonus(w, u) for u in units}
+        values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
         (roll,) = a.roll(f"{R.RESULTS} Ne test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         results.append([passes(roll, values[u]) for u in units])
     ok = CALDIERO_VARIANT.ne_passes(results)  # D25

@@ -1,4 +1,6 @@
-"""Efficiency (caldiero §12.3, §13; arrivano §12.3, §13)."""
+"""Efficiency (caldiero §12.3, §13): the kernel's test with Caldiero's variant, the side's value by most SP without
+artillery (§11.0.1). The values a test reads, the general's initiative added (§13.2, D9), are the kernel's
+`parabellum.efficiency.test_values`."""
 
 from __future__ import annotations
 
@@ -11,23 +13,6 @@ def passes(roll: int, value: int) -> bool:
     """An efficiency test: 1 always passes, 6 always fails (caldiero §13.1.1), else roll <= value (§13.1).
     The shared system's test (adjudicator/parabellum/efficiency.py) with Caldiero's variant."""
     return shared.passes(CALDIERO_VARIANT, roll, value)
-
-
-def general_bonus(world: World, u: str) -> int:
-    """What the unit's own general adds to its efficiency: his initiative when he is in or adjacent to the unit's
-    hex (caldiero §13.2; arrivano's -1 to the die, D9, is its own)."""
-    general = world.general_of(u)
-    where = world.leader_on_map(general)
-    h = world.state.units[u].hex
-    if general is None or where is None or h is None:
-        return 0
-    if where == h or world.board.grid.is_adjacent(where, h):
-        return world.leader_data(general).initiative
-    return 0
-
-
-def test_value(world: World, u: str, with_general: bool = True) -> int:
-    return world.efficiency(u) + (general_bonus(world, u) if with_general else 0)
 
 
 def side_efficiency_choices(world: World, units: list[str]) -> list[int]:

@@ -14,7 +14,7 @@ from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
-from arbitro.adjudicator.caldiero.system_efficiency import general_bonus, passes
+from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_movement import (
     leader_reachable,
 )
@@ -24,6 +24,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import reinforcements, rout
 from arbitro.adjudicator.ruleset import Decision, Rule
+from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.events import caldiero as ev
 from arbitro.events import core
 from arbitro.projections.caldiero import CaldieroState, enemy_of
@@ -272,7 +273,7 @@ def rout_checks(a: Act, h: str, seat: str) -> None:
     """caldiero §15.2 (the kernel's rout.routed_near and outcome): routed enemies adjacent to where we arrived test
     with one die for the stack: pass retreat 2, fail eliminated."""
     for n, routed in rout.routed_near(a.w, h, seat):
-        values = {u: a.w.efficiency(u) + general_bonus(a.w, u) for u in routed}
+        values = shared_efficiency.test_values(CALDIERO_VARIANT, a.w, routed)
         (roll,) = a.roll(f"{R.ROUT} routed units at {n} reached by the enemy", {"test": "efficiency",
                          "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(n,))
         result = rout.outcome(CALDIERO_VARIANT, routed, {u: passes(roll, values[u]) for u in routed})

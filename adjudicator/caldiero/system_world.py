@@ -230,3 +230,19 @@ class World:
 
     def leader_hex(self, leader: str) -> str:
         return self.leader_on_map(leader) or ""
+
+    # --- efficiency tests (the kernel's parabellum/efficiency.py) -------------------------------------
+    def test_efficiency(self, u: str) -> int:
+        return self.efficiency(u)
+
+    def leader_role(self, leader: str) -> str:
+        return self.leader_data(leader).role
+
+    def leader_side(self, leader: str) -> str:
+        return self.state.leaders[leader].side
+
+    def leader_formation(self, leader: str) -> str | None:
+        return self.leader_data(leader).formation
+
+    def leader_initiative(self, leader: str) -> int:
+        return self.leader_data(leader).initiative

@@ -21,6 +21,14 @@ class CaldieroVariant(Variant):
     # caldiero §6.2: with one formation left nobody has a choice to win, so it is activated without a roll
     roll_for_last_formation: ClassVar[bool] = False
 
+    def commander_value_bonus(self, world: World, u: str) -> int:
+        """caldiero §13.2: the unit's own general in or next to its hex adds his initiative to its value (D9)."""
+        general = world.general_of(u)
+        where, h = world.leader_on_map(general), world.hex_of(u)
+        if general is None or where is None or h is None:
+            return 0
+        return world.leader_initiative(general) if where == h or world.grid.is_adjacent(where, h) else 0
+
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """caldiero §4.4.3: lost unless the die is above his initiative, a commander in chief's counting as 1 (D10)."""
         return die <= (1 if role == "commander_in_chief" else initiative)

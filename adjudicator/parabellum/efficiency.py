@@ -1,10 +1,13 @@
-"""Efficiency tests (arrivano §13, caldiero §13): one die against a value, with natural results."""
+"""Efficiency tests (arrivano §13, caldiero §13): one die for a stack (§13.1.2 in both) against each unit's value,
+with natural results; what a commander adds is the variant's (D9: caldiero §13.2 his initiative to the value,
+arrivano §13.2 -1 to the die)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
 
 
 def passes(variant: Variant, die: int, efficiency: int, die_modifier: int = 0) -> bool:
@@ -33,3 +36,15 @@ def most_sp_value(units: Iterable[tuple[int, int]]) -> int | None:
     """The best of the tied values: what an owner choosing for his side picks."""
     values = most_sp_values(units)
     return values[-1] if values else None
+
+
+def test_values(variant: Variant, world: World, units: Sequence[str]) -> dict[str, int]:
+    """Each unit's value for a test (`World.test_efficiency`, arrivano §17.2.7 adding its weather bonus), with what
+    its commander adds to it (D9, caldiero §13.2)."""
+    return {u: world.test_efficiency(u) + variant.commander_value_bonus(world, u) for u in units}
+
+
+def die_modifier(variant: Variant, world: World, units: Sequence[str]) -> int:
+    """The modifier to a stack's die from its commanders (D9, arrivano §13.2: -1, only one counts): the best any
+    unit of the stack has."""
+    return min((variant.commander_die_modifier(world, u) for u in units), default=0)

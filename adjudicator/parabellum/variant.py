@@ -66,6 +66,16 @@ class Variant:
         (caldiero has no officers, D3). Neutral reading: no, only an officer in his general's range relays."""
         return False
 
+    def commander_value_bonus(self, world: World, u: str) -> int:
+        """D9, caldiero §13.2 / arrivano §13.2: what a commander adds to the unit's efficiency value in a test
+        (caldiero: his initiative). Neutral reading: nothing."""
+        return 0
+
+    def commander_die_modifier(self, world: World, u: str) -> int:
+        """D9, caldiero §13.2 / arrivano §13.2: the modifier a commander gives the die of the unit's test (arrivano:
+        -1). Neutral reading: none."""
+        return 0
+
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """D10, caldiero §4.4.3 / arrivano §4.5.3: whether a commander's test die loses him (`role`: commander_in_chief,
         general, officer; `initiative`: his printed value). Neutral reading: never lost."""

@@ -93,3 +93,11 @@ class World(Protocol):
     def relay_officers(self, formation: str) -> list[str]: ...  # officers on the map who may relay (D3; caldiero none)
     def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]: ...  # members in his range (arrivano §4.6)
     def leader_hex(self, leader: str) -> str: ...  # a leader's hex while on the map
+
+    # --- efficiency tests (parabellum/efficiency.py) -----------------------------------------------------
+    def test_efficiency(self, u: str) -> int: ...  # the value a test reads (arrivano §17.2.7: a weather bonus)
+    def leaders_at(self, h: str) -> list[str]: ...  # the leaders on the map in hex h, in id order
+    def leader_role(self, leader: str) -> str: ...  # "commander_in_chief", "general", "officer"
+    def leader_side(self, leader: str) -> str: ...
+    def leader_formation(self, leader: str) -> str | None: ...  # his formation (None: a commander in chief)
+    def leader_initiative(self, leader: str) -> int: ...  # his printed initiative (both §4)

@@ -147,15 +147,14 @@ def test_storm_silences_artillery_and_moves_one_hex_without_zoc():
 
 def test_blizzard_range_one_and_neapolitan_efficiency():
     from arbitro.adjudicator.arrivano.bombardment import fire_range
-    from arbitro.adjudicator.arrivano.flow import efficiency_value
     t, target = redoubt_table(weather=2)
     w = world(t.state)
     assert fire_range(w, "art-centro") == 1
-    assert efficiency_value(w, "rf-1-fucilieri") == C.unit("rf-1-fucilieri").efficiency + 1
+    assert w.test_efficiency("rf-1-fucilieri") == C.unit("rf-1-fucilieri").efficiency + 1
     t.state.weather = 3
-    assert efficiency_value(world(t.state), "rf-1-fucilieri") == C.unit("rf-1-fucilieri").efficiency + 2
+    assert world(t.state).test_efficiency("rf-1-fucilieri") == C.unit("rf-1-fucilieri").efficiency + 2
     t.state.weather = 1
-    assert efficiency_value(world(t.state), "rf-1-fucilieri") == C.unit("rf-1-fucilieri").efficiency
+    assert world(t.state).test_efficiency("rf-1-fucilieri") == C.unit("rf-1-fucilieri").efficiency
 
 
 def test_road_costs_by_weather():

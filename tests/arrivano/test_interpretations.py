@@ -18,6 +18,7 @@ from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano.bombardment import apply_bombard_result
 from arbitro.adjudicator.arrivano.readings import defaults, in_force
 from arbitro.adjudicator.arrivano.ruleset import march_checks
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
@@ -248,10 +249,10 @@ def test_ex_strength_basis(reading: str, lost: str):
 
 def test_cic_efficiency_any_formation():
     t = Table(position({"6e-legere-i": X, "28e-i": X}, leaders={"lannes": X}))
-    assert F.test_modifier(world(t.state), "6e-legere-i") == -1  # true: any friendly unit
+    assert ARRIVANO_VARIANT.commander_die_modifier(world(t.state), "6e-legere-i") == -1  # true: any friendly unit
     t.rule({"cic_efficiency_any_formation": "false"})
-    assert F.test_modifier(world(t.state), "6e-legere-i") == 0  # only his own formation (L)
-    assert F.test_modifier(world(t.state), "28e-i") == -1
+    assert ARRIVANO_VARIANT.commander_die_modifier(world(t.state), "6e-legere-i") == 0  # only his own formation (L)
+    assert ARRIVANO_VARIANT.commander_die_modifier(world(t.state), "28e-i") == -1
 
 
 # --- recovery_scope (arrivano §15.3) --------------------------------------------------------------------------------

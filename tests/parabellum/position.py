@@ -41,6 +41,9 @@ class Position:
     officers: dict[str, list[str]] = field(default_factory=dict)  # formation -> its relaying officers
     anyway: set[str] = field(default_factory=set)  # units in command whatever the range
     readings: dict[str, str] = field(default_factory=dict)
+    # leader -> (role, side, formation, initiative)
+    leader_info: dict[str, tuple[str, str, str | None, int]] = field(default_factory=dict)
+    values: dict[str, int] = field(default_factory=dict)  # efficiency by unit (3 unless given)
 
     @property
     def grid(self) -> Grid:
@@ -130,3 +133,28 @@ class Position:
 
     def leader_hex(self, leader: str) -> str:
         return self.leaders[leader]
+
+    # --- efficiency tests ---------------------------------------------------------------------------------
+    def test_efficiency(self, u: str) -> int:
+        return self.values.get(u, 3)
+
+    def leaders_at(self, h: str) -> list[str]:
+        return sorted(leader for leader, where in self.leaders.items() if where == h)
+
+    def leader_role(self, leader: str) -> str:
+        return self.leader_info[leader][0]
+
+    def leader_side(self, leader: str) -> str:
+        return self.leader_info[leader][1]
+
+    def leader_formation(self, leader: str) -> str | None:
+        return self.leader_info[leader][2]
+
+    def leader_initiative(self, leader: str) -> int:
+        return self.leader_info[leader][3]
+
+    def general_of(self, u: str) -> str | None:
+        return self.generals.get(self.units[u].formation)
+
+    def leader_on_map(self, leader: str | None) -> str | None:
+        return self.leaders.get(leader) if leader is not None else None
