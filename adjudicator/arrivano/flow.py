@@ -23,7 +23,6 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame
-from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import initiative as sys_init
 from arbitro.adjudicator.parabellum import recovery, reinforcements, rout, sequence
@@ -280,9 +279,7 @@ def officer_in_superior_range(w: World, officer: str) -> bool:
     gid = w.general_on_map(fid) if fid is not None else None
     if gid is None:
         return False
-    reach = command_distances(w.grid, w.state.leaders[gid].hex, w.s.leader(gid).command_range,
-                              lambda h: w.side_at(h) != w.enemy(le.side))
-    return le.hex in reach
+    return le.hex in w.command_reach(gid)
 
 
 def column_candidates(w: World, officer: str) -> list[str]:
@@ -300,7 +297,7 @@ def column_candidates(w: World, officer: str) -> list[str]:
     if not officer_in_superior_range(w, officer):
         return []
     data = w.s.leader(officer)
-    reach = command_distances(w.grid, le.hex, data.command_range, lambda h: w.side_at(h) != w.enemy(le.side))
+    reach = w.command_reach(officer)
     out = []
     for u in w.units_of(le.side):
         unit = w.state.units[u]
@@ -443,8 +440,7 @@ def free_order_units(w: World, fid: str) -> list[str]:
     le = w.state.leaders[chief]
     if le.where != "map":
         return []
-    reach = command_distances(w.grid, le.hex, w.s.leader(chief).command_range,
-                              lambda h: w.side_at(h) != w.enemy(side))
+    reach = w.command_reach(chief)
     ic = w.in_command(fid)
     return [u for u in w.units_of(side) if w.state.units[u].formation == fid and u not in ic
             and w.column_of(u) is None and w.state.units[u].hex in reach]
@@ -680,8 +676,7 @@ def chief_can_change(w: World, side: str) -> list[str]:
     le = w.state.leaders[chief]
     if le.where != "map" or w.state.chief_changes.get(side, 0) >= w.s.leader(chief).initiative:
         return []
-    reach = command_distances(w.grid, le.hex, w.s.leader(chief).command_range,
-                              lambda h: w.side_at(h) != w.enemy(side))
+    reach = w.command_reach(chief)
     out = []
     for fid in sorted(w.state.formations):
         f = w.state.formations[fid]
