@@ -14,20 +14,14 @@ from arbitro.events import arrivano as ev
 from arbitro.projections import parabellum
 
 
-class UnitState(msgspec.Struct, kw_only=True):
-    side: str
-    formation: str
-    arm: str
-    hex: str = ""
-    where: str = "offmap"  # map | offmap (not yet entered) | waiting (at its entry, §15.4) | track | eliminated
-    # | exited (left through a Campotenese retreat flag, §17.2.1, interpretation neapolitan_retreat_flags)
-    status: str = "good"  # good | disordered | routed (arrivano §15)
-    reduced: bool = False
-    art_moved: bool = False  # artillery on its Moved side (arrivano §11)
+class UnitState(parabellum.UnitState, kw_only=True):
+    """The system's unit state (projections/parabellum.py) and what Arrivano adds. `where`: map | offmap (not yet
+    entered) | waiting (at its entry, §15.4) | track (eliminated, to return, §12.8) | eliminated | exited (left
+    through a Campotenese retreat flag, §17.2.1, interpretation neapolitan_retreat_flags)."""
+
+    hex: str = ""  # Arrivano writes "" off the map
     damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
-    return_turn: int = 0
     moved_turn: int = 0  # a unit moves once per turn (arrivano §9)
-    attacked_turn: int = 0  # a unit attacks once per turn (arrivano §12.2.3)
     acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)
     fired_turn: int = 0  # fired in open order: no assault in the following combat sub-phase (arrivano §16.3.1)
     open_order: str = ""  # physical exhaustion marker: "" | V | F (arrivano §16.3.4)
@@ -35,20 +29,16 @@ class UnitState(msgspec.Struct, kw_only=True):
     fatigue_defence_turn: int = 0  # failed its fatigue test: Defence for that turn (arrivano §16.3.4)
 
 
-class LeaderState(msgspec.Struct, kw_only=True):
-    side: str
+class LeaderState(parabellum.LeaderState, kw_only=True):
+    """The system's commander state and what Arrivano adds; `where` is map | offmap | lost."""
+
     role: str  # commander_in_chief | general | officer
     formation: str | None
-    hex: str = ""
-    where: str = "offmap"  # map | offmap | lost
-    moved_turn: int = 0
+    hex: str = ""  # Arrivano writes "" off the map
 
 
-class FormationState(msgspec.Struct, kw_only=True):
-    side: str
-    general: str
-    order: str
-    activated: bool = False  # the general's counter on its A side (arrivano §3.1 B-6)
+# Arrivano's formations are the system's (their general's A side: arrivano §3.1 B-6).
+FormationState = parabellum.FormationState
 
 
 class Column(msgspec.Struct, kw_only=True):

@@ -22,35 +22,25 @@ def enemy_of(side: str) -> str:
     return "austria" if side == "france" else "france"
 
 
-class UnitState(msgspec.Struct, kw_only=True):
-    side: str
-    formation: str  # from the order of battle; "reserve" for the French R units (caldiero §15.4.3)
-    arm: str  # infantry | cavalry | artillery (copied from the OOB for the fold's convenience)
-    hex: str | None = None
-    where: str = "offmap"  # map | offmap (reinforcement not yet entered) | eliminated (to return) | dead
-    status: str = "good"  # good | disordered | routed (caldiero §15)
-    reduced: bool = False  # flipped to the reduced side (caldiero §12.8)
-    art_moved: bool = False  # artillery on its "Moved" side (caldiero §11.0)
-    return_turn: int = 0  # for `eliminated`: the turn it comes back (caldiero §12.8)
-    attacked_turn: int = 0  # last turn it attacked (caldiero §12.2.3)
+class UnitState(parabellum.UnitState, kw_only=True):
+    """The system's unit state (projections/parabellum.py) and what Caldiero adds. `formation` is "reserve" for
+    the French R units (caldiero §15.4.3); `where` is map | offmap (reinforcement not yet entered) | eliminated
+    (to return, caldiero §12.8) | dead."""
+
     activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, §15.4.3)
     attached: str | None = None  # reserve unit: the formation it joined this turn
     charging: bool = False  # Charge marker (caldiero §20.2)
 
 
-class LeaderState(msgspec.Struct, kw_only=True):
-    side: str
-    hex: str | None = None
-    where: str = "offmap"  # map | offmap | dead
+class LeaderState(parabellum.LeaderState, kw_only=True):
+    """The system's commander state and what Caldiero adds; `where` is map | offmap | dead."""
+
     activated: bool = False  # flipped to its "A" side (caldiero §2.2.2)
-    moved_turn: int = 0  # commander in chief: the turn he moved (caldiero §4.2.1)
 
 
-class FormationState(msgspec.Struct, kw_only=True):
-    side: str
-    general: str | None
-    order: str | None = None  # advance | attack | defence | manoeuvre
-    activated: bool = False
+class FormationState(parabellum.FormationState, kw_only=True):
+    """The system's formation state and the turn a Caldiero formation arrives (its scenario's reinforcements)."""
+
     arrival_turn: int = 1
 
 

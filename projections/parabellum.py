@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Protocol
 
+import msgspec
+
 from arbitro.events import parabellum as pb
 
 # A unit's condition (caldiero §15, arrivano §15): good order, disordered, routed.
@@ -17,21 +19,40 @@ STATUS_WORSE: Final = {"good": "disordered", "disordered": "routed", "routed": "
 STATUS_BETTER: Final = {"routed": "disordered", "disordered": "good", "good": "good"}
 
 
-class Piece(Protocol):
-    """A unit's or a commander's place (caldiero and arrivano differ only in how "nowhere" is written)."""
+class UnitState(msgspec.Struct, kw_only=True):
+    """What changes about a unit in either game (its counter's values stay in the data). Each game's UnitState
+    extends it with what only that game tracks."""
 
-    hex: str | None
-    where: str
+    side: str
+    formation: str
+    arm: str  # infantry | cavalry | artillery (copied from the order of battle for the fold's convenience)
+    hex: str | None = None  # off the map: None (Caldiero); Arrivano's struct writes "" instead
+    where: str = "offmap"  # map, offmap, or each game's words for the eliminated (see its struct)
+    status: str = "good"  # caldiero §15, arrivano §15: one of STATUSES
+    reduced: bool = False  # flipped to its reduced side (caldiero §12.8, arrivano §12.8)
+    art_moved: bool = False  # artillery on its Moved side (caldiero §11.0, arrivano §11)
+    return_turn: int = 0  # eliminated, to return: the turn it comes back (caldiero §12.8, arrivano §12.8)
+    attacked_turn: int = 0  # the last turn it attacked: once a turn (caldiero §12.2.3, arrivano §12.2.3)
 
 
-class Unit(Piece, Protocol):
-    status: str
-    reduced: bool
-    return_turn: int
+class LeaderState(msgspec.Struct, kw_only=True):
+    """What changes about a commander in either game; each game's LeaderState extends it."""
+
+    side: str
+    hex: str | None = None  # off the map: None (Caldiero); Arrivano's struct writes "" instead
+    where: str = "offmap"  # map, offmap, or each game's word for a lost commander (dead / lost)
+    moved_turn: int = 0  # the turn he last moved (caldiero §4.2.1)
 
 
-class Commander(Piece, Protocol):
-    moved_turn: int
+class FormationState(msgspec.Struct, kw_only=True):
+    """A formation's order and activation (caldiero §5, §3.1 B; arrivano §5, §3.1 B). Arrivano's formations always
+    have a general and an order; Caldiero's order of battle has a formation without a general (`general` None),
+    and a formation may have no order marker yet (`order` None)."""
+
+    side: str
+    general: str | None
+    order: str | None = None  # advance | attack | defence | manoeuvre (caldiero §5.1, arrivano §5.1)
+    activated: bool = False  # its general's counter on the A side (caldiero §3.1 B.6, arrivano §3.1 B-6)
 
 
 class SystemState(Protocol):
@@ -47,10 +68,10 @@ class SystemState(Protocol):
     activation: object | None
 
     @property
-    def units(self) -> Mapping[str, Unit]: ...
+    def units(self) -> Mapping[str, UnitState]: ...
 
     @property
-    def leaders(self) -> Mapping[str, Commander]: ...
+    def leaders(self) -> Mapping[str, LeaderState]: ...
 
 
 def apply(state: SystemState, event: object) -> None:
@@ -79,7 +100,7 @@ def apply(state: SystemState, event: object) -> None:
             state.activation = None
 
 
-def _eliminated(unit: Unit, permanent: bool, return_turn: int) -> None:
+def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:
     """Off the map in good order; one that returns comes back on its reduced side (caldiero §12.8, arrivano
     §12.8). Where it is kept meanwhile is each game's word."""
     unit.status = "good"

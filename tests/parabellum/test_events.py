@@ -16,6 +16,7 @@ from arbitro.events import parabellum as pb
 from arbitro.events.codec import canonical
 from arbitro.projections import arrivano as arrivano_state
 from arbitro.projections import caldiero as caldiero_state
+from arbitro.projections import parabellum as parabellum_state
 
 SHARED: tuple[type[msgspec.Struct], ...] = (
     pb.WeatherChanged, pb.InitiativeWon, pb.LeaderPlaced, pb.LeaderMoved, pb.LeaderLost, pb.UnitRetreated,
@@ -111,3 +112,21 @@ def test_a_damaged_battery_is_not_a_condition() -> None:
     state, fold = _arrivano()
     state = fold(state, pb.StatusChanged(unit="u1", status="damaged", rule="arrivano §17.2.6"))
     assert (state.units["u1"].status, state.units["u1"].damaged) == ("good", True)
+
+
+@pytest.mark.parametrize("module", [caldiero_state, arrivano_state], ids=["caldiero", "arrivano"])
+@pytest.mark.parametrize("piece", ["UnitState", "LeaderState", "FormationState"])
+def test_each_games_pieces_are_the_systems_state_pieces(module: Any, piece: str) -> None:
+    system: type[msgspec.Struct] = getattr(parabellum_state, piece)
+    own: type[msgspec.Struct] = getattr(module, piece)
+    assert issubclass(own, system)
+    assert set(system.__struct_fields__) <= set(own.__struct_fields__)
+
+
+def test_arrivano_redeclares_only_where_nowhere_is_written_differently() -> None:
+    """Off the map Caldiero writes None, Arrivano "" (docs/rulesets/parabellum.md): the one field Arrivano
+    redeclares, so both games' stored states keep their bytes."""
+    unit = arrivano_state.UnitState(side="france", formation="f1", arm="infantry")
+    leader = arrivano_state.LeaderState(side="france", role="general", formation="f1")
+    assert (unit.hex, leader.hex) == ("", "")
+    assert caldiero_state.UnitState(side="france", formation="f1", arm="infantry").hex is None
