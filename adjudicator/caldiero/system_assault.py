@@ -1,5 +1,5 @@
-"""The assault procedure (caldiero §12, §14.1, §11.4.5, §16, §17.2, §20.2-§20.5): declaration, cavalry
-retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers, the results of §12.5.4, exchange,
+"""The assault procedure (caldiero §12, §14.1, §11.4.5, §16, §17.2, §20.2-§20.5), once declared (system_declare.py):
+cavalry retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers, the results of §12.5.4, exchange,
 retreat and advance, as a state machine of stages (`CombatStageSet`) whose decisions are frames on the engine's
 decision stack (arbitro §S.3), answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
 columns, confusion, Elan, storm from the east, flank attacks, charges) are applied in `stage_resolve` and
@@ -14,6 +14,7 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_bombard import may_fire, targets
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
+from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem, strengths  # noqa: F401
 from arbitro.adjudicator.caldiero.system_efficiency import passes, side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
@@ -22,8 +23,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
-from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, hexes_to_attack
-from arbitro.adjudicator.parabellum.zoc import enemy_zoc, exerts_zoc, zoc_sources
+from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import caldiero as ev
@@ -51,96 +51,6 @@ PROMPTS = {
 def _await(a: Act, kind: str, seat: str, rule: Rule, context: FrameContext) -> None:
     """The assault waits for `seat`'s answer to `kind`, on the engine's decision stack."""
     open_frame(a.ctx, kind, (seat,), str(rule), PROMPTS[kind], context)
-
-
-def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
-    act = w.state.activation
-    assert act is not None
-    attackers = list(dict.fromkeys(cmd.attackers))
-    defenders_hexes = list(dict.fromkeys(cmd.defenders))
-    for u in attackers:
-        s = w.state.units.get(u)
-        if s is None or s.side != seat or s.where != "map":
-            raise Reject(R.ASSAULT, f"{u} is not one of your units on the map")
-        if u not in act.units:
-            raise Reject(R.ACTION_PHASE, f"{u} is not in the active formation (caldiero §3.1 B.5)")
-        if s.arm == "artillery":
-            raise Reject(R.ARTILLERY_COMBAT, f"{u}: artillery takes part in an attack only by bombarding (caldiero §11.0.1)")
-        if s.status != "good":
-            raise Reject(R.DISORDER, f"{u} is {s.status}: disordered and routed units never attack (caldiero §15.1, §15.2)")
-        if s.attacked_turn == w.state.turn:
-            raise Reject(R.ONCE, f"{u} has already attacked this turn (caldiero §12.2.3)")
-        order = unit_order(w, u)
-        if order not in ATTACKING_ORDERS:
-            raise Reject(R.DECLARATION, f"{u} has a {order} order: only Attack and Advance orders attack (caldiero §12.2)")
-    for h in defenders_hexes:
-        if not w.enemy_units_at(h, seat):
-            raise Reject(R.ASSAULT, f"{h} holds no enemy unit")
-        if h in act.attacked_hexes:
-            raise Reject(R.ONCE, f"{h} has already been attacked in this combat segment (caldiero §12.2.3)")
-        for u in attackers:
-            uh = w.state.units[u].hex or ""
-            if not w.board.grid.is_adjacent(uh, h):
-                raise Reject(R.MULTIPLE, f"{u} at {uh} is not adjacent to {h}: every attacker must be adjacent to every defender (caldiero §12.4.1)")
-            if w.board.crossing_prohibited(uh, h):
-                raise Reject(R.ASSAULT, f"no assault across the river hexside {uh}-{h} (terrain effects table)")
-        for u in attackers:
-            problem = w.hooks.formation_hex_problem(w, w.formation_of(u), h) if w.hooks is not None else None
-            if problem:
-                raise Reject(*problem)  # e.g. caldiero §19.1
-    charging = [u for u in attackers if w.state.units[u].charging]
-    if charging:
-        if len(charging) != len(attackers):
-            raise Reject(R.CHARGE, "a hex is not attacked by a cavalry charge and other units in the same segment (caldiero §20.2.4)")
-        if len(defenders_hexes) != 1 or not w.board.is_plain(defenders_hexes[0]):
-            raise Reject(R.CHARGE, "a charge attacks one hex, in the plain (caldiero §20.2.1, §20.2.2)")
-    for u in attackers:
-        uh = w.state.units[u].hex or ""
-        missing = [h for h in hexes_to_attack(w, seat, [u]) if h not in defenders_hexes]  # none for a charge, §20.2.2
-        if missing:
-            raise Reject(R.ZOC_ATTACK, f"{u} must also attack {', '.join(missing)}: every enemy projecting a ZoC into {uh} "
-                         "and not already attacked this segment (caldiero §12.2.1)")
-    if cmd.elan is not None:
-        if cmd.elan not in attackers or seat != "france":
-            raise Reject(R.ELAN, "Elan is tried by one of the French attacking units (caldiero §16.1)")
-        if w.state.elan_left <= 0:
-            raise Reject(R.ELAN, "no Elan left: the French may try it in four attacks (caldiero §16)")
-        if w.reading("elan_marker") == "attack_marker_only" and unit_order(w, cmd.elan) != "attack":
-            raise Reject(R.ELAN_TEST, f"{cmd.elan} has an 'Attack?' marker, not 'Attack': Elan needs an Attack order (caldiero §16.1)")
-    defenders = [u for h in defenders_hexes for u in w.enemy_units_at(h, seat)]
-    choices = side_efficiency_choices(w, attackers)
-    if cmd.efficiency is not None and cmd.efficiency not in choices:
-        raise Reject(R.EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
-    att, dfn = strengths(w, attackers, defenders, defenders_hexes, cmd_charge=False)
-    if dfn > 0 and odds(w.data.crt, att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
-            [unit_order(w, u) for u in attackers], w.reading):  # D24
-        raise Reject(R.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
-
-
-def strengths(w: World, attackers: list[str], defenders: list[str], defender_hexes: list[str], cmd_charge: bool) -> tuple[int, int]:
-    """Attack and defence strengths with the marsh (§10.2) and cavalry (§14, §20.2) effects, and the
-    ruleset's own adjustments (hooks.attack_strength: caldiero §20.3 storm from the east)."""
-    demoralised = {"disordered", "routed"} if w.reading("demoralised") == "disordered_or_routed" else {"routed"}
-    non_art_def = [d for d in defenders if not w.is_artillery(d)]
-    cav_bonus = bool(non_art_def) and all(
-        w.state.units[d].arm == "infantry" and w.state.units[d].status in demoralised and w.board.is_plain(w.state.units[d].hex or "")
-        for d in non_art_def)
-    by_hex: dict[str, int] = {}
-    for u in attackers:
-        value = w.strength(u)
-        s = w.state.units[u]
-        if s.arm == "cavalry" and (cav_bonus or s.charging):
-            value *= 2  # caldiero §14.0 / §20.2 (never cumulative)
-        if w.hooks is not None:
-            value = w.hooks.attack_strength(w, u, value, defender_hexes)
-        by_hex[s.hex or ""] = by_hex.get(s.hex or "", 0) + value
-    att = sum((v + 1) // 2 if w.board.is_marsh(h) else v for h, v in by_hex.items())  # §10.2 halved, round up
-    d_by_hex: dict[str, int] = {}
-    for u in non_art_def:
-        h = w.state.units[u].hex or ""
-        d_by_hex[h] = d_by_hex.get(h, 0) + w.strength(u)
-    dfn = sum((v + 1) // 2 if w.board.is_marsh(h) else v for h, v in d_by_hex.items())
-    return att, dfn
 
 
 def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
@@ -656,30 +566,3 @@ STAGES = {
     "efficiency": stage_efficiency, "resolve": stage_resolve, "exchange_defender": stage_exchange_defender,
     "exchange_tests": stage_exchange_tests, "dr_tests": stage_dr_tests, "advance": stage_advance, "end": stage_end,
 }
-
-
-def attack_obligation_problem(w: World, seat: str) -> str | None:
-    """caldiero §5.1.2, §12: Attack-order units in enemy ZoC must attack, if any legal attack is left."""
-    act = w.state.activation
-    assert act is not None
-    ezoc = enemy_zoc(w, seat)
-    due = []
-    for u in act.units:
-        s = w.state.units[u]
-        if s.where != "map" or s.arm == "artillery" or s.status != "good" or s.attacked_turn == w.state.turn:
-            continue
-        if unit_order(w, u) != "attack" or s.hex not in ezoc:
-            continue
-        if u in act.start_hex and w.board.may_stay(act.start_hex[u]) and act.start_hex[u] == s.hex:
-            continue  # caldiero §10.1, §10.5.2
-        required = [h for h in zoc_sources(w, s.hex or "", seat) if h not in act.attacked_hexes]
-        if not required:
-            continue
-        try:
-            attack_problem(w, seat, C.Attack(type="attack", attackers=[u], defenders=required))
-        except Reject:
-            continue
-        due.append(u)
-    if due:
-        return f"units with an Attack order in enemy ZoC must attack: {', '.join(due)} (caldiero §5.1.2, §12)"
-    return None
