@@ -11,7 +11,7 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
+    ActivationEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
     UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
@@ -71,13 +71,6 @@ class FreeOrderChosen(Event, tag="free_order_chosen"):
     units: list[str]
     order: str
     rule: str
-
-
-class FormationActivated(Event, tag="formation_activated"):
-    formation: str
-    chosen_by: str
-    rule: str
-    column: str | None = None  # an independent column's officer (Franceschi, arrivano §17.2.9)
 
 
 class HeadquartersActivated(Event, tag="headquarters_activated"):

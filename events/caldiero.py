@@ -9,7 +9,7 @@ from typing import Any, Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
-    ActivationEnded, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
+    ActivationEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
     UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
@@ -42,14 +42,6 @@ class StepRecorded(Event, tag="step_recorded"):
 
     item: str
     rule: str
-
-
-class FormationActivated(Event, tag="formation_activated"):
-    formation: str
-    by: str
-    rule: str
-    out_of_command: tuple[str, ...] = ()
-    reserve_joined: tuple[str, ...] = ()
 
 
 class UnitOrderSet(Event, tag="unit_order_set"):

@@ -100,6 +100,20 @@ class UnitEliminated(Event, tag="unit_eliminated"):
     cause: str = ""
 
 
+class FormationActivated(Event, tag="formation_activated"):
+    """The seat `by` activated `formation` (caldiero §6.2, arrivano §6.1). `column`: an independent
+    column's officer when the column is activated on its own (Arrivano's Franceschi, arrivano §17.2.9; Caldiero
+    has none). `out_of_command`: its units out of command as it is activated (caldiero §5.3; Arrivano judges
+    command unit by unit as they act and records none here); `reserve_joined`: French reserve units joining it
+    for this activation (caldiero §15.4.3; Arrivano has no such reserve)."""
+
+    formation: str
+    by: str
+    rule: str
+    column: str | None = None
+    out_of_command: tuple[str, ...] = ()
+    reserve_joined: tuple[str, ...] = ()
+
 class ActivationEnded(Event, tag="activation_ended"):
     """The activation of `formation` ended (caldiero §3.1 B.6, arrivano §3.1 B-6). `column`: the officer of
     an independent column activated on its own instead (Arrivano's Franceschi, arrivano §17.2.9; Caldiero has

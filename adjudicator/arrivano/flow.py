@@ -328,7 +328,7 @@ def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
     fid = g.state.leaders[officer].formation
     assert fid is not None
     g.emit(ev.ColumnFormed(officer=officer, units=sorted(units), order=order, rule=str(R.COLUMNS)))
-    g.emit(ev.FormationActivated(formation=fid, chosen_by=g.ctx.seat, column=officer, rule=str(R.COLUMNS)))
+    g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, column=officer, rule=str(R.COLUMNS)))
     g.emit(ev.StepBegan(phase="action", step="bombardment", seat=g.ctx.seat, rule=str(R.BOMBARD_STEP)))
 
 
@@ -411,7 +411,7 @@ def activate(g: Game, fid: str) -> None:
             next_activation(g)
             return
         rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS
-        g.emit(ev.FormationActivated(formation=formation, chosen_by=g.ctx.seat, column=fid, rule=str(rule)))
+        g.emit(ev.FormationActivated(formation=formation, by=g.ctx.seat, column=fid, rule=str(rule)))
         g.emit(ev.StepBegan(phase="action", step="bombardment", seat=w.state.leaders[fid].side, rule=str(R.BOMBARD_STEP)))
         return
     if fid not in g.state.formations:
@@ -420,7 +420,7 @@ def activate(g: Game, fid: str) -> None:
         reason = "already activated" if g.state.formations[fid].activated else "not activatable now"
         rule = R.MB_FIRST_TURN if g.state.first_turn and g.s.scenario.first_turn is not None else R.ACTIVATE
         g.reject(rule, f"formation {fid} is {reason}")
-    g.emit(ev.FormationActivated(formation=fid, chosen_by=g.ctx.seat, rule=str(R.ACTIVATE)))
+    g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, rule=str(R.ACTIVATE)))
     owner = g.state.formations[fid].side
     free = free_order_units(g.world(), fid)
     if free:
