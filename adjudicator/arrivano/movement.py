@@ -18,6 +18,7 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, check_path, reachable
+from arbitro.adjudicator.parabellum import orders
 from arbitro.adjudicator.parabellum.movement import OrderMove, one_hex_only, zoc_rules
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -50,7 +51,7 @@ def artillery_orders(w: World, uid: str, ic: set[str]) -> list[str]:
     Manoeuvre under a Montebello march order (§17.1.5)."""
     if march_of(w, uid) is not None:
         return ["manoeuvre"]
-    return sorted({"manoeuvre", "defence", w.order_of(uid, ic)})
+    return orders.artillery_orders(w.order_of(uid, ic))
 
 
 def may_move(w: World, uid: str) -> str | None:

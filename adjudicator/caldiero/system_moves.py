@@ -10,8 +10,9 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
     Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stacking_problem,
 )
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, artillery_orders, unit_order
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.orders import artillery_orders
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
@@ -23,7 +24,7 @@ def mover_orders(w: World, units: tuple[str, ...]) -> list[str]:
     """Orders every unit of the group may act under, the group's own first."""
     sets = []
     for u in units:
-        sets.append(set(artillery_orders(w, u)) if w.is_artillery(u) else {unit_order(w, u)})
+        sets.append(set(artillery_orders(unit_order(w, u))) if w.is_artillery(u) else {unit_order(w, u)})
     common = set.intersection(*sets)
     first = unit_order(w, units[0])
     return sorted(common, key=lambda o: (o != first, o))

@@ -24,9 +24,3 @@ def unit_order(world: World, u: str) -> str:
     if formation is None or formation.order is None:
         return "defence"
     return formation.order
-
-
-def artillery_orders(world: World, u: str) -> tuple[str, ...]:
-    """Artillery may always act under Manoeuvre or Defence too (caldiero §11.0)."""
-    base = unit_order(world, u)
-    return tuple(sorted({base, "manoeuvre", "defence"}))
