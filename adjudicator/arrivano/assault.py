@@ -124,15 +124,15 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         if g.state.units[u].fired_turn == g.state.turn:
             g.reject(R.FIRE_NO_ASSAULT, f"{u} fired in open order this turn and may not assault")
         if g.state.units[u].attacked_turn == g.state.turn:
-            g.reject(R.ONCE, "a unit attacks only once per turn")
+            g.reject(R.RULEBOOK.ONCE, "a unit attacks only once per turn")
         if not may_attack(w, u, act.formation, ic):
             g.reject(R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance "
                                 "may attack")
     for t in targets:
         if t not in w.s.map.grid.hexes() or not any(g.state.units[u].side != g.ctx.seat for u in w.units_at(t)):
-            g.reject(R.COMBAT, f"{t} holds no enemy unit")
+            g.reject(R.RULEBOOK.COMBAT, f"{t} holds no enemy unit")
         if t in g.state.attacked_hexes:
-            g.reject(R.ONCE, f"{t} was already attacked in this combat segment")
+            g.reject(R.RULEBOOK.ONCE, f"{t} was already attacked in this combat segment")
         for u in attackers:
             if not w.grid.is_adjacent(g.state.units[u].hex, t):
                 g.reject(R.MULTI_HEX, "every attacker must be adjacent to every defending hex")
@@ -140,7 +140,7 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     if chargers and len(chargers) != len(attackers):
         g.reject(R.CHARGE_MIX, "a hex is not attacked by a charge and other units together")
     if chargers and sorted({g.state.charges[u] for u in chargers}) != sorted(targets):
-        g.reject(R.CHARGE, "charging cavalry attacks the hex it charged")
+        g.reject(R.RULEBOOK.CHARGE, "charging cavalry attacks the hex it charged")
     missing = [h for h in required_targets(w, attackers) if h not in targets]
     if missing:
         g.reject(R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}")
@@ -148,7 +148,7 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     forced = "attack" in orders
     odds = odds_now(g, attackers, targets)
     if odds.below_minimum and not ARRIVANO_VARIANT.below_minimum_declarable(orders, g.reading):  # D24
-        g.reject(R.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared")
+        g.reject(R.RULEBOOK.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared")
     g.emit(ev.AssaultDeclared(attackers=sorted(attackers), targets=sorted(targets), rule=str(R.DECLARE)))
     # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
     testing = [u for u in attackers if w.order_of(u, ic) == "advance"]
@@ -176,7 +176,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
             continue
         units = cavalry_candidates(w, attackers, t)
         if units:
-            g.push("cavalry_retreat", w.enemy(data["seat"]), str(R.CAVALRY_RETREAT), data | {"units": units, "hex": t,
+            g.push("cavalry_retreat", w.enemy(data["seat"]), str(R.RULEBOOK.CAVALRY_RETREAT), data | {"units": units, "hex": t,
                                               "cavalry_done": [*data.get("cavalry_done", []), t]})
             return
     for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
@@ -188,7 +188,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
                                               "light_done": [*data.get("light_done", []), t]})
             return
     if not targets:
-        rule = R.LIGHT_RETREAT if data.get("light_done") else R.CAVALRY_RETREAT
+        rule = R.LIGHT_RETREAT if data.get("light_done") else R.RULEBOOK.CAVALRY_RETREAT
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=[], targets=data["targets"], result="cancelled",
                                   record={"reason": "the defenders retreated before combat"}, rule=str(rule)))
         return
@@ -223,7 +223,7 @@ def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
     if dumped["to"] is not None:
         units = list(dumped["units"])
         line = RT.before_combat_line(g.world(), units, dumped["to"], dumped["off_map"])
-        retreat_before_combat(g, data, units, line, R.CAVALRY_RETREAT)
+        retreat_before_combat(g, data, units, line, R.RULEBOOK.CAVALRY_RETREAT)
         w = g.world()
         rest = [u for u in data["units"] if u not in units and w.state.units[u].where == "map"
                 and w.state.units[u].hex == data["hex"]]
@@ -270,7 +270,7 @@ def defensive_fire(g: Game, frame: Frame, target: str | None) -> None:
     if top is not None and top.kind in ("retreat", "artillery_retreat"):
         # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above this
         # one); the assault goes on with those left
-        g.push("resume_assault", frame.data.get("seat", ""), str(R.COMBAT),
+        g.push("resume_assault", frame.data.get("seat", ""), str(R.RULEBOOK.COMBAT),
                {"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
                 "tested": frame.data.get("tested", False)})
         return
@@ -285,7 +285,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     defenders_all = [u for t in targets for u in w.units_at(t)]
     if not attackers or not defenders_all:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="cancelled",
-                                  record={"reason": "no attacker or no defender left"}, rule=str(R.COMBAT)))
+                                  record={"reason": "no attacker or no defender left"}, rule=str(R.RULEBOOK.COMBAT)))
         return
     attack, defence, defenders = strengths(w, attackers, targets)
     if not defenders:  # arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance
@@ -304,11 +304,11 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     if automatic == "cancelled":
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
                                   record={"reason": "below 1-5 after the tests", "odds": odds.column.odds},
-                                  rule=str(R.BELOW_1_5)))
+                                  rule=str(R.RULEBOOK.BELOW_1_5)))
         return
     if automatic is not None:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=automatic,
-                                  record={"automatic": str(R.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.BELOW_1_5)))
+                                  record={"automatic": str(R.RULEBOOK.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.RULEBOOK.BELOW_1_5)))
         apply_result(g, automatic, attackers, defenders, targets, forced)
         return
     chosen = dict(chosen or {})
@@ -319,25 +319,25 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
                                        "chosen": chosen, "role": role, "values": values})
             return
     mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
-    die = g.roll(f"{R.RESULTS} assault on {', '.join(targets)}", {
+    die = g.roll(f"{R.RULEBOOK.RESULTS} assault on {', '.join(targets)}", {
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
         about=(*targets, *(w.state.units[u].hex for u in attackers)))
     look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
     record = look.record() | {"below_minimum": odds.below_minimum, "cap_rule": str(R.MODIFIERS),
-                              "above_6_1": str(R.ABOVE_6_1) if odds.column.beyond_high else ""}
+                              "above_6_1": str(R.RULEBOOK.ABOVE_6_1) if odds.column.beyond_high else ""}
     g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,
-                              record=record, rule=str(R.RESULTS)))
+                              record=record, rule=str(R.RULEBOOK.RESULTS)))
     # arrivano §4.5.1-§4.5.2: the attacker's natural 6 tests the defending commanders; a natural 1 with his
     # general's modifier tests that general.
     if die == 6:
         for t in targets:
             for lid in w.leaders_at(t):
-                leader_test(g, lid, f"{R.LEADER_LOSS} a natural 6 against {t}")
+                leader_test(g, lid, f"{R.RULEBOOK.LEADER_LOSS} a natural 6 against {t}")
     if die == 1:
         gid = sys_assault.general_with(w, attackers)
         if gid is not None:
-            leader_test(g, gid, f"{R.LEADER_LOSS} a natural 1 with the general's modifier")
+            leader_test(g, gid, f"{R.RULEBOOK.LEADER_LOSS} a natural 1 with the general's modifier")
     apply_result(g, look.result, attackers, defenders, targets, forced)
     for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
         if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
@@ -369,16 +369,16 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
     the owner's pick on a tie, §12.3.1), generals ±1, terrain; capped at ±4 by the table look-up."""
     mods: list[Modifier] = []
     if disordered_defence(w, defenders):
-        mods.append(Modifier(f"disordered defender ({R.DISORDER})", 2))
+        mods.append(Modifier(f"disordered defender ({R.RULEBOOK.DISORDER})", 2))
     picked = chosen or {}
     a = picked.get("attack", most_sp_value((w.test_efficiency(u), w.strength(u)) for u in attackers) or 0)
     d = picked.get("defence", most_sp_value((w.test_efficiency(u), w.strength(u)) for u in defenders) or 0)
     if a != d:
         mods.append(Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
     if sys_assault.general_with(w, attackers) is not None:
-        mods.append(Modifier(f"attacking general ({R.GENERAL_DRM})", 1))
+        mods.append(Modifier(f"attacking general ({R.RULEBOOK.GENERAL_DRM})", 1))
     if sys_assault.general_with(w, defenders) is not None:
-        mods.append(Modifier(f"defending general ({R.GENERAL_DRM})", -1))
+        mods.append(Modifier(f"defending general ({R.RULEBOOK.GENERAL_DRM})", -1))
     if tdrm:
         mods.append(Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
     return mods
@@ -393,29 +393,29 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
         case "Ae":
             hexes = sorted({w.state.units[u].hex for u in attackers})
             for u in attackers:
-                eliminate(g, u, R.RESULTS, result="AE")
+                eliminate(g, u, R.RULEBOOK.RESULTS, result="AE")
             guns_left_behind(g, hexes)
         case "De":
             # the advance waits under any commander left alone by the losses (§4.5.4: he moves away first)
-            g.push("advance", side, str(R.ADVANCE_AFTER), advance)
+            g.push("advance", side, str(R.RULEBOOK.ADVANCE_AFTER), advance)
             for u in [x for t in targets for x in g.world().units_at(t)]:
                 if u in defenders:
-                    eliminate(g, u, R.RESULTS, result="DE")
+                    eliminate(g, u, R.RULEBOOK.RESULTS, result="DE")
                 else:
-                    eliminate(g, u, R.ARTILLERY_STACKED, because=f"{R.RESULTS} DE")
+                    eliminate(g, u, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DE")
         case "Ad":
             for u in attackers:
-                worsen(g, u, R.RESULTS)
+                worsen(g, u, R.RULEBOOK.RESULTS)
         case "Dd":
             for u in defenders:
-                worsen(g, u, R.RESULTS)
+                worsen(g, u, R.RULEBOOK.RESULTS)
         case "Ne":
             if forced:  # arrivano §12.5.4 NE: under Attack the attacker may test
-                g.push("ne_choice", side, str(R.RESULTS), {"attackers": attackers, "defenders": defenders, "targets": targets})
+                g.push("ne_choice", side, str(R.RULEBOOK.RESULTS), {"attackers": attackers, "defenders": defenders, "targets": targets})
         case "Ex":
             exchange(g, attackers, defenders)
         case "Dr":
-            g.push("advance", side, str(R.ADVANCE_AFTER), advance)
+            g.push("advance", side, str(R.RULEBOOK.ADVANCE_AFTER), advance)
             for t in targets:
                 units = [u for u in defenders if g.state.units[u].hex == t and g.state.units[u].where == "map"]
                 if units:
@@ -445,21 +445,21 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
         candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, data[role], 0, data["sp"]) if role == "attackers" else
                       [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, data[role], 0, data["sp"])])  # D26
         if len(candidates) > 1:  # the owner's choice among the exact ties
-            g.push("exchange_loss", w.state.units[candidates[0]].side, str(R.RESULTS), data | {"lost": lost, "role": role, "candidates": candidates})
+            g.push("exchange_loss", w.state.units[candidates[0]].side, str(R.RULEBOOK.RESULTS), data | {"lost": lost, "role": role, "candidates": candidates})
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
     hexes = sorted({w.state.units[u].hex for u in gone})
     for u in gone:
-        eliminate(g, u, R.RESULTS, result="EX")
+        eliminate(g, u, R.RULEBOOK.RESULTS, result="EX")
     guns_left_behind(g, hexes)
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone and w.state.units[u].where == "map"]
     for h, units in by_hex(w, rest).items():
-        results = stack_test(g, units, f"{R.RESULTS} EX test in {h}")
+        results = stack_test(g, units, f"{R.RULEBOOK.RESULTS} EX test in {h}")
         for u in units:
             if not results[u]:
-                worsen(g, u, R.RESULTS)
+                worsen(g, u, R.RULEBOOK.RESULTS)
 
 
 def exchange_loss(g: Game, frame: Frame, unit: str) -> None:
@@ -491,19 +491,19 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
     """Pass: disordered (already disordered: routed, interpretation dr_pass_already_disordered); fail: routed and
     the §15.2.1 retreat of two more hexes (interpretation dr_rout_retreat: additional_2). Artillery stacked with
     units retreating from an assault is eliminated (§11.1)."""
-    results = stack_test(g, units, f"{R.RESULTS} DR test in {h}")
+    results = stack_test(g, units, f"{R.RULEBOOK.RESULTS} DR test in {h}")
     keep_disordered = g.reading("dr_pass_already_disordered") == "disordered"
     for u in units:
         if results[u] and keep_disordered and g.state.units[u].status == "disordered":
             continue
-        worsen(g, u, R.RESULTS, 1 if results[u] else 2)
+        worsen(g, u, R.RULEBOOK.RESULTS, 1 if results[u] else 2)
     w = g.world()
     for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
-        eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RESULTS} DR")
+        eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")
     routed = [u for u in units if g.state.units[u].status == "routed"]
     others = [u for u in units if u not in routed]
     if others:
-        push_retreat(g, others, 1, R.RETREAT)
+        push_retreat(g, others, 1, R.RULEBOOK.RETREAT)
     if routed:
         push_retreat(g, routed, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
@@ -530,16 +530,16 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place
         for u in units:
-            worsen(g, u, R.RESULTS)
+            worsen(g, u, R.RULEBOOK.RESULTS)
         return
     if choice == "exchange" and g.reading("village_dr_procedure") == "two_tests":
         dr_test_and_retreat(g, units, h)  # the exchange failed: the normal DR procedure with its own test
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
-        worsen(g, u, R.RESULTS, 2)
+        worsen(g, u, R.RULEBOOK.RESULTS, 2)
     w = g.world()
     for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
-        eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
+        eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
 
@@ -561,13 +561,13 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
         return
     w = g.world()
     attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map"]
-    stacks = [list(stack_test(g, units, f"{R.RESULTS} NE test in {h}").values())
+    stacks = [list(stack_test(g, units, f"{R.RULEBOOK.RESULTS} NE test in {h}").values())
               for h, units in by_hex(w, attackers).items()]
     if ARRIVANO_VARIANT.ne_passes(stacks):  # D25
         exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])
     else:
         for u in attackers:
-            worsen(g, u, R.RESULTS)
+            worsen(g, u, R.RULEBOOK.RESULTS)
 
 
 def resume_assault(g: Game, frame: Frame) -> Any:

@@ -147,9 +147,9 @@ def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] 
     leader = sys_eff.die_modifier(ARRIVANO_VARIANT, w, units)
     mod = leader + extra
     values = sys_eff.test_values(ARRIVANO_VARIANT, w, units)
-    die = g.roll(f"{R.EFFICIENCY} efficiency test: {why}", {
+    die = g.roll(f"{R.RULEBOOK.EFFICIENCY} efficiency test: {why}", {
         "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
-        "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.EFFICIENCY)}, visible_to, about=(h,))
+        "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.RULEBOOK.EFFICIENCY)}, visible_to, about=(h,))
     return {u: sys_eff.passes(ARRIVANO_VARIANT, die, values[u], mod) for u in units}
 
 
@@ -191,7 +191,7 @@ def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False, because: An
             return le.where == "map" and w.grid.distance(le.hex, h) <= g.s.leader(leader).command_range
         g.emit(ev.UnitEliminated(unit=uid, permanent=False, return_turn=reinforcements.return_turn(
                                      w, uid, g.state.turn, in_range),
-                                 rule=f"{cause}; {R.ELIMINATED}", cause=cause))
+                                 rule=f"{cause}; {R.RULEBOOK.ELIMINATED}", cause=cause))
     leaders_left_alone(g, unit.hex)
 
 
@@ -202,9 +202,9 @@ def leaders_left_alone(g: Game, h: str) -> None:
     if w.units_at(h):
         return
     for lid in w.leaders_at(h):
-        leader_test(g, lid, f"{R.LEADER_ALONE} units in {h} eliminated")
+        leader_test(g, lid, f"{R.RULEBOOK.LEADER_ALONE} units in {h} eliminated")
         if g.state.leaders[lid].where == "map":
-            g.push("commander_refuge", g.state.leaders[lid].side, str(R.LEADER_ALONE), {"leader": lid})
+            g.push("commander_refuge", g.state.leaders[lid].side, str(R.RULEBOOK.LEADER_ALONE), {"leader": lid})
 
 
 def leader_test(g: Game, lid: str, why: str) -> None:
@@ -338,12 +338,12 @@ def roll_initiative(g: Game) -> None:
     for side in g.s.scenario.seats:
         chief = g.s.oob.sides[side].commander_in_chief
         value = g.s.leader(chief).initiative if g.state.leaders[chief].where != "lost" else 0
-        die = g.roll(f"{R.INITIATIVE} initiative of {side}", {"table": "initiative", "side": side, "chief": value})
+        die = g.roll(f"{R.RULEBOOK.INITIATIVE} initiative of {side}", {"table": "initiative", "side": side, "chief": value})
         totals[side] = die + value
     winner = sys_init.winner(ARRIVANO_VARIANT, totals, g.reading)
     assert winner is not None
     tie = len(set(totals.values())) == 1
-    g.emit(ev.InitiativeWon(seat=winner, totals=totals, rule=str(R.TIES if tie else R.INITIATIVE)))
+    g.emit(ev.InitiativeWon(seat=winner, totals=totals, rule=str(R.TIES if tie else R.RULEBOOK.INITIATIVE)))
     g.emit(ev.StepBegan(phase="action", step="choose_activation", seat=winner, rule=str(R.ACTIVATE)))
 
 
@@ -459,9 +459,9 @@ def enter_reinforcements(g: Game, fid: str) -> None:
             if g.reading("blocked_entry") == "lost":
                 lose_blocked_group(g, group.id, sorted(group.units), sorted(group.leaders))
             continue  # interpretation blocked_entry: delay (it may enter in a later activation)
-        g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(R.REINFORCEMENTS)))
+        g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(R.RULEBOOK.REINFORCEMENTS)))
         for lid in sorted(group.leaders):
-            g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(R.REINFORCEMENTS)))
+            g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(R.RULEBOOK.REINFORCEMENTS)))
         fr = g.s.scenario.franceschi
         if fr is not None and fr.leader in group.leaders:  # arrivano §17.2.9: an independent column
             g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,
@@ -470,22 +470,22 @@ def enter_reinforcements(g: Game, fid: str) -> None:
             if group.order == "any" and g.reading("reinforcement_order") == "always_advance":
                 if g.state.formations[fid].order != "advance":
                     g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
-                                           rule=str(R.REINFORCEMENT_ORDER)))
+                                           rule=str(R.RULEBOOK.REINFORCEMENT_ORDER)))
             elif group.order == "any":
                 g.push("choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), {"formation": fid})
             elif g.state.formations[fid].order != group.order:
                 g.emit(ev.OrderChanged(formation=fid, order=group.order, by="reinforcement",
-                                       rule=str(R.REINFORCEMENT_ORDER)))
+                                       rule=str(R.RULEBOOK.REINFORCEMENT_ORDER)))
 
 
 def lose_blocked_group(g: Game, group: str, units: list[str], leaders: list[str]) -> None:
     """Interpretation blocked_entry: lost - a group whose entry hex the enemy holds when it is due never enters:
     its units and commanders are lost for good (arrivano §15.4 "entrano in mappa nell'esagono appropriato")."""
-    g.emit(ev.GroupEntered(group=group, hex="", units=[], rule=str(R.REINFORCEMENTS)))
+    g.emit(ev.GroupEntered(group=group, hex="", units=[], rule=str(R.RULEBOOK.REINFORCEMENTS)))
     for u in units:
-        g.emit(ev.UnitEliminated(unit=u, permanent=True, return_turn=0, rule=str(R.REINFORCEMENTS)))
+        g.emit(ev.UnitEliminated(unit=u, permanent=True, return_turn=0, rule=str(R.RULEBOOK.REINFORCEMENTS)))
     for lid in leaders:
-        g.emit(ev.LeaderLost(leader=lid, rule=str(R.REINFORCEMENTS)))
+        g.emit(ev.LeaderLost(leader=lid, rule=str(R.RULEBOOK.REINFORCEMENTS)))
         after_leader_lost(g, lid)
 
 
@@ -495,7 +495,7 @@ def end_activation(g: Game) -> None:
     act = g.state.activation
     assert act is not None
     if recovery_candidates(g.world(), []):
-        g.push("recovery", g.state.formations[act.formation].side, str(R.RECOVERY),
+        g.push("recovery", g.state.formations[act.formation].side, str(R.RULEBOOK.RECOVERY),
                {"formation": act.formation, "tried": []})
         return
     finish_activation(g)
@@ -542,10 +542,10 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
         return
     w = g.world()
     units = recovery_candidates(w, list(frame.data["tried"]))[h]
-    results = stack_test(g, units, f"{R.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
+    results = stack_test(g, units, f"{R.RULEBOOK.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
     for u in units:
         if results[u]:
-            g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(R.RECOVERY)))
+            g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(R.RULEBOOK.RECOVERY)))
     tried = [*frame.data["tried"], h]
     if recovery_candidates(g.world(), tried):
         g.push("recovery", frame.seat, frame.rule, frame.data | {"tried": tried})
@@ -556,7 +556,7 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
 def end_phase(g: Game) -> None:
     """arrivano §3.1 C: routed units move two hexes away (§15.2.2, one pending decision each), then Moved artillery
     turns back, then (Campotenese) the weather roll (§17.2.7); the game ends after the last turn."""
-    g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(R.END_PHASE)))
+    g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(R.RULEBOOK.END_PHASE)))
     rout_moves(g, [])
 
 
@@ -567,7 +567,7 @@ def rout_moves(g: Game, done: list[str]) -> None:
     for side in g.s.scenario.seats:
         for u in w.units_of(side):
             if g.state.units[u].status == "routed" and u not in done:
-                g.push("end_phase", "", str(R.END_PHASE), {"done": [*done, u]})
+                g.push("end_phase", "", str(R.RULEBOOK.END_PHASE), {"done": [*done, u]})
                 g.push("rout_move", side, str(R.ROUT_MOVE), {"unit": u})
                 return
     end_phase_rest(g)
@@ -586,7 +586,7 @@ def end_phase_rest(g: Game) -> None:
     remove_spent_markers(g, sorted(g.state.units))  # arrivano §16.3.4: V markers of the previous turn
     moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
     if moved:
-        g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(R.END_PHASE)))
+        g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(R.RULEBOOK.END_PHASE)))
     if g.s.weather is not None:
         die = g.roll(f"{R.CT_WEATHER} weather", {"table": "weather", "box": g.state.weather})
         box = g.s.weather.next_box(g.state.weather, die)
@@ -616,7 +616,7 @@ def rout_move(g: Game, uid: str, to: str, off_map: bool) -> None:
 def start_turn(g: Game, turn: int) -> None:
     """A new turn: Command phase (arrivano §3.1 A): A-2 replacements come back, A-1 orders (the French first,
     §5.2), then A-3 initiative. (A-1 before A-2 in the text; replacements change nothing A-1 decides.)"""
-    g.emit(ev.TurnBegan(turn=turn, rule=str(R.SEQUENCE)))
+    g.emit(ev.TurnBegan(turn=turn, rule=str(R.RULEBOOK.SEQUENCE)))
     replacements(g)
     if "hq_orders" in g.state.options:  # option §16.1: no orders sub-phase; the HQ is activated instead
         next_activation(g)
@@ -746,7 +746,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
         return
     if any(h in ezoc for h in line.path):
         for u in units:
-            worsen(g, u, R.RETREAT_EZOC)
+            worsen(g, u, R.RULEBOOK.RETREAT_EZOC)
     # commanders go with their stack when it leaves them alone (arrivano §4.5.4 reading: they follow)
     w = g.world()
     for lid in w.leaders_at(start):
@@ -765,9 +765,9 @@ def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = N
     for u in units:
         if flag is not None and rules.retreat_hexes_side == w.state.units[u].side \
                 and w.reading("neapolitan_retreat_flags") == "exit_not_eliminated":
-            g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {R.OFF_MAP}"))
+            g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {R.RULEBOOK.OFF_MAP}"))
         else:
-            eliminate(g, u, R.OFF_MAP, permanent=True, because=because)
+            eliminate(g, u, R.RULEBOOK.OFF_MAP, permanent=True, because=because)
     leaders_left_alone(g, start)
 
 
@@ -786,12 +786,12 @@ def rout_checks(g: Game, arrived: list[str]) -> None:
         if side is None:
             continue
         for n, routed in sorted(rout.routed_near(w, h, side)):  # in hex order (Caldiero: the grid's direction order)
-            results = stack_test(g, routed, f"{R.ROUT} routed units in {n} with an enemy adjacent")
+            results = stack_test(g, routed, f"{R.RULEBOOK.ROUT} routed units in {n} with an enemy adjacent")
             result = rout.outcome(ARRIVANO_VARIANT, routed, results)
             for u in result.eliminated:
-                eliminate(g, u, R.ROUT, permanent=result.permanent)
+                eliminate(g, u, R.RULEBOOK.ROUT, permanent=result.permanent)
             if result.retreating:
-                push_retreat(g, result.retreating, rout.RETREAT_HEXES, R.ROUT, ignore_ezoc=True)
+                push_retreat(g, result.retreating, rout.RETREAT_HEXES, R.RULEBOOK.ROUT, ignore_ezoc=True)
 
 
 def commander_checks(g: Game, arrived: str) -> None:
@@ -824,8 +824,8 @@ def advance_into(g: Game, uid: str, h: str) -> None:
                   and w.state.units[u].side == w.state.units[uid].side]
         movers = [u for u in movers if fits(w, h, movers)] or [uid]
     for u in movers:
-        g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(R.ADVANCE_AFTER)))
+        g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(R.RULEBOOK.ADVANCE_AFTER)))
     for lid in leaders:
-        g.emit(ev.LeaderMoved(leader=lid, path=(start, h), rule=str(R.ADVANCE_AFTER)))
+        g.emit(ev.LeaderMoved(leader=lid, path=(start, h), rule=str(R.RULEBOOK.ADVANCE_AFTER)))
     rout_checks(g, [h])
     commander_checks(g, h)

@@ -59,17 +59,17 @@ def may_move(w: World, uid: str) -> str | None:
     unit = w.state.units[uid]
     act = w.state.activation
     if act is None or not w.acts_now(uid):
-        return str(R.MOVEMENT)
+        return str(R.RULEBOOK.MOVEMENT)
     if unit.where not in ("map", "waiting"):
-        return str(R.MOVEMENT)
+        return str(R.RULEBOOK.MOVEMENT)
     if unit.moved_turn == w.state.turn:
-        return str(R.MOVEMENT)
+        return str(R.RULEBOOK.MOVEMENT)
     if unit.status == "routed":
-        return str(R.ROUT)
+        return str(R.RULEBOOK.ROUT)
     if w.s.unit(uid).redoubt_battery:
         return str(R.CT_REDOUBTS)
     if unit.arm == "artillery" and unit.art_moved:
-        return str(R.ARTILLERY)
+        return str(R.RULEBOOK.ARTILLERY)
     return None
 
 
@@ -204,7 +204,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     assert g.state.activation is not None
     options = charges(w, uid, w.in_command(g.state.activation.formation))
     if to not in options or target not in options[to][1]:
-        g.reject(R.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
+        g.reject(R.RULEBOOK.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
                            "next to the target, with the movement points to enter it")
     path = options[to][0]
     for i, h in enumerate(path[1:], start=1):
@@ -217,7 +217,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
 
 
 def finish_charge(g: Game, uid: str, path: list[str], target: str | None) -> None:
-    g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(R.CHARGE), charge=target))
+    g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(R.RULEBOOK.CHARGE), charge=target))
     rout_checks(g, [path[-1]])
     commander_checks(g, path[-1])
 
@@ -263,7 +263,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     if g.state.step != "movement" or g.state.activation is None:
         g.reject(R.MOVE_STEP, "units move in the movement sub-phase of their formation's activation")
     if uid not in g.state.units or g.state.units[uid].side != g.ctx.seat:
-        g.reject(R.MOVEMENT, "you may move only your own units")
+        g.reject(R.RULEBOOK.MOVEMENT, "you may move only your own units")
     why = may_move(w, uid)
     if why is not None:
         g.reject(why, "this unit cannot move now")
@@ -273,7 +273,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         g.reject(R.ARTILLERY_ORDER, f"artillery moves under an order its owner names: "
                                     f"{', '.join(artillery_orders(w, uid, ic))}")
     if g.state.units[uid].arm != "artillery" and chosen is not None:
-        g.reject(R.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
+        g.reject(R.RULEBOOK.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         g.reject(p, "this unit may not move in march column now")
@@ -287,23 +287,23 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     if ezoc_to_ezoc and g.reading("defence_ezoc_to_ezoc") == "test_first":
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
         # where it is and its move is spent
-        if not stack_test(g, [uid], f"{R.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
-            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(R.DEFENCE)))
-            worsen(g, uid, R.DEFENCE)
+        if not stack_test(g, [uid], f"{R.RULEBOOK.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
+            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(R.RULEBOOK.DEFENCE)))
+            worsen(g, uid, R.RULEBOOK.DEFENCE)
             return
         ezoc_to_ezoc = False  # passed: the move is made, no second test
-    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else R.MOVEMENT)))
+    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else R.RULEBOOK.MOVEMENT)))
     data = g.s.unit(uid)
     if data.arm == "artillery":
         spent = check_path(g.s.map, w.movement_table(), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
-            g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(R.ARTILLERY)))
+            g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(R.RULEBOOK.ARTILLERY)))
     w = g.world()
     if ezoc_to_ezoc:
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: move_then_test): failure costs a disorder level
-        results = stack_test(g, [uid], f"{R.DEFENCE} Defence from EZoC to EZoC in {to}")
+        results = stack_test(g, [uid], f"{R.RULEBOOK.DEFENCE} Defence from EZoC to EZoC in {to}")
         if not results[uid]:
-            worsen(g, uid, R.DEFENCE)
+            worsen(g, uid, R.RULEBOOK.DEFENCE)
     rout_checks(g, [to])
     commander_checks(g, to)
 
@@ -314,18 +314,18 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
     if march_of(w, uid) is not None:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
     if to not in w.s.map.grid.hexes():
-        return str(R.MOVEMENT), f"{to} is not on the map"
+        return str(R.RULEBOOK.MOVEMENT), f"{to} is not on the map"
     if w.side_at(to) == w.enemy(side):
         return str(R.ENEMY_HEX), f"{to} is occupied by the enemy"
     if p.order == "defence" and w.grid.distance(p.start, to) > 1:
-        return str(R.DEFENCE), "under Defence a unit moves at most one hex"
+        return str(R.RULEBOOK.DEFENCE), "under Defence a unit moves at most one hex"
     if to in p.ezoc:
         if p.rules.march_column:
             return str(R.MARCH_COLUMN), "a march column cannot enter an enemy zone of control"
-        rule = {"manoeuvre": R.MANOEUVRE, "defence": R.DEFENCE}.get(p.order, R.ZOC_ENTER)
+        rule = {"manoeuvre": R.RULEBOOK.MANOEUVRE, "defence": R.RULEBOOK.DEFENCE}.get(p.order, R.ZOC_ENTER)
         return str(rule), f"{to} is in an enemy zone of control the {p.order} order does not let this unit enter"
     if not fits(w, to, [uid]):
-        return str(R.STACKING), f"{to} would break the stacking limits"
+        return str(R.RULEBOOK.STACKING), f"{to} would break the stacking limits"
     return str(R.MOVE_COST), f"{to} cannot be reached with this unit's movement points"
 
 
@@ -411,7 +411,7 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
     if order == "attack":
         for u in units:
             if w.state.units[u].hex not in ezoc and w.state.units[u].moved_turn != w.state.turn and closer_possible(w, u, ic):
-                return str(R.ATTACK), "under Attack every unit must move toward the nearest enemy while it can"
+                return str(R.RULEBOOK.ATTACK), "under Attack every unit must move toward the nearest enemy while it can"
     if order == "advance":
         side = w.state.formations[fid].side
         closer = 0
@@ -420,7 +420,7 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
             if start and w.nearest_enemy_distance(w.state.units[u].hex, side) < w.nearest_enemy_distance(start, side):
                 closer += 1
         if closer * 2 < len(units) and any(w.state.units[u].hex not in ezoc and closer_possible(w, u, ic) for u in units):
-            return str(R.ADVANCE), f"under Advance at least half of the {len(units)} counted units must end closer to the enemy"
+            return str(R.RULEBOOK.ADVANCE), f"under Advance at least half of the {len(units)} counted units must end closer to the enemy"
     return None
 
 

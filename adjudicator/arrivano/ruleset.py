@@ -129,7 +129,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
         g = self.game(ctx)
         if g.reading("first_turn_initiative") == "french_first":  # as caldiero §3.2: no roll
-            ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(R.FIRST_TURN)))
+            ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(R.RULEBOOK.FIRST_TURN)))
             ctx.emit(ev.StepBegan(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
         else:
             F.roll_initiative(g)
@@ -157,9 +157,9 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         g = self.game(ctx)
         state = ctx.state
         if state.result is not None:
-            ctx.reject(R.SEQUENCE, "the game is over")
+            ctx.reject(R.RULEBOOK.SEQUENCE, "the game is over")
         if ctx.seat != state.seat:
-            ctx.reject(R.SEQUENCE, "it is not your turn to act")
+            ctx.reject(R.RULEBOOK.SEQUENCE, "it is not your turn to act")
         self._dispatch(g, command)
         self._after(g)
 
@@ -183,7 +183,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case C.Move() if command.charge is not None:
                 if g.state.step != "movement" or command.unit not in g.state.units \
                         or g.state.units[command.unit].side != g.ctx.seat or command.column:
-                    g.reject(R.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
+                    g.reject(R.RULEBOOK.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
                 M.charge(g, command.unit, command.to, command.charge)
             case C.Move():
                 M.move(g, command.unit, command.to, command.column, command.order)
@@ -198,7 +198,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case C.Next():
                 self._next(g)
             case _:
-                g.reject(R.SEQUENCE, f"{command.type.replace('_', ' ')} answers a pending decision; none is pending")
+                g.reject(R.RULEBOOK.SEQUENCE, f"{command.type.replace('_', ' ')} answers a pending decision; none is pending")
 
     def _try_order_change(self, g: F.Game, order: str) -> None:
         """arrivano §5.2.1: at activation the general may roll d6 <= his initiative to change his order."""
@@ -244,7 +244,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         assert act is not None
         w = g.world()
         if units not in B.fire_groups(w, g.ctx.seat, act.formation):
-            g.reject(R.BOMBARD_COMBINE if len(units) > 1 else R.ARTILLERY,
+            g.reject(R.BOMBARD_COMBINE if len(units) > 1 else R.RULEBOOK.ARTILLERY,
                      "these guns cannot fire together now (stacked, not Moved, of the active formation)")
         if target not in B.targets(w, units):
             g.reject(R.BOMBARD_TABLE, f"{target} is not a target: enemy non-artillery units in range and line of sight")
@@ -265,12 +265,12 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case "combat":
                 problem = attack_obligation(g.world())
                 if problem is not None:
-                    g.reject(R.ATTACK, problem)
+                    g.reject(R.RULEBOOK.ATTACK, problem)
                 w = g.world()
                 F.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
                 F.end_activation(g)
             case _:
-                g.reject(R.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
+                g.reject(R.RULEBOOK.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
 
     def _after(self, g: F.Game) -> None:
         """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
@@ -284,7 +284,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         for seat in w.seats:
             new = sorted(set(w.enemy_pieces_in_view(seat)) - set(g.state.seen.get(seat, [])))
             if new:
-                g.emit(ev.PiecesSighted(seat=seat, pieces=new, rule=str(R.FOG)))
+                g.emit(ev.PiecesSighted(seat=seat, pieces=new, rule=str(R.RULEBOOK.FOG)))
 
     # --- legal commands ---------------------------------------------------------------------------------
     def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
@@ -412,7 +412,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         if state.result is None:
             return None
         return Outcome(winner=state.result.get("winner"), reason=state.result.get("reason", ""),
-                       rule=state.result.get("rule", str(R.SEQUENCE)))
+                       rule=state.result.get("rule", str(R.RULEBOOK.SEQUENCE)))
 
     def validate_position(self, state: P.ArrivanoState) -> list[str]:
         problems = []
@@ -428,7 +428,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         w = self.world(state)
         for h, units in sorted(w.by_hex().items()):
             if not fits(w, h, []):
-                problems.append(f"hex {h} breaks the stacking limits ({R.STACKING}): {', '.join(units)}")
+                problems.append(f"hex {h} breaks the stacking limits ({R.RULEBOOK.STACKING}): {', '.join(units)}")
         problems += self.option_problems(state.options)
         if s.weather is None and state.weather != 0:
             problems.append("weather must be 0 in a scenario without weather")

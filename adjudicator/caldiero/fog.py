@@ -50,7 +50,7 @@ def sightings(w: World) -> list[ev.UnitsSighted]:
     for seat in SEATS:
         units = new_sightings(w, seat)
         if units:
-            out.append(ev.UnitsSighted(seat=seat, units=tuple(units), rule=str(R.FOG)))
+            out.append(ev.UnitsSighted(seat=seat, units=tuple(units), rule=str(R.RULEBOOK.FOG)))
     return out
 
 

@@ -39,7 +39,7 @@ def check_activate(w: World, seat: str, cmd: C.Activate) -> None:
     if cmd.formation not in eligible_formations(w):
         raise Reject(R.ACTIVATION, f"{cmd.formation} is already activated this turn or not on the map (caldiero §6.2)")
     if w.state.first_turn and w.state.formations[cmd.formation].side != "france":
-        raise Reject(R.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
+        raise Reject(R.RULEBOOK.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
 
 
 def reserve_joining(w: World, f: str) -> list[str]:
@@ -80,10 +80,10 @@ def do_activate(a: Act, by: str, formation: str) -> None:
         if d is not None:
             dists.append(f"{u}={d}")
     if dists:
-        a.emit(ev.ActivationRecorded(key="start_dist", values=tuple(dists), rule=str(R.ADVANCE)))
+        a.emit(ev.ActivationRecorded(key="start_dist", values=tuple(dists), rule=str(R.RULEBOOK.ADVANCE)))
     for u in members:
         if unit_due(a.w, u):
-            a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(R.REINFORCEMENT_ORDER)))
+            a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(R.RULEBOOK.REINFORCEMENT_ORDER)))
     seat = a.state.formations[formation].side
     a.emit(ev.StepBegan(phase="action", step="orders", seat=seat, rule=str(R.ACTION_PHASE)))
 
@@ -92,7 +92,7 @@ def roll_initiative(a: Act) -> None:
     while True:
         austria_value = a.state.weather  # caldiero §6.1
         french_value = a.env.data.scenario.french_initiative
-        dice = a.roll(f"{R.INITIATIVE} initiative", {"france": f"1d6+{french_value}", "austria": f"1d6+{austria_value} (weather box)"}, 2)
+        dice = a.roll(f"{R.RULEBOOK.INITIATIVE} initiative", {"france": f"1d6+{french_value}", "austria": f"1d6+{austria_value} (weather box)"}, 2)
         totals = {"france": dice[0] + french_value, "austria": dice[1] + austria_value}
         # the kernel's rule (adjudicator/parabellum/initiative.py); a tie is rolled again unless the reading
         # initiative_tie gives it to the French (caldiero §6, CaldieroVariant.initiative_tie_winner)
@@ -100,7 +100,7 @@ def roll_initiative(a: Act) -> None:
         if found is not None:
             winner = found
             break
-    a.emit(ev.InitiativeWon(seat=winner, rule=str(R.INITIATIVE), totals=totals))
+    a.emit(ev.InitiativeWon(seat=winner, rule=str(R.RULEBOOK.INITIATIVE), totals=totals))
     a.emit(ev.StepBegan(phase="action", step="choose_formation", seat=winner, rule=str(R.ACTIVATION)))
 
 
@@ -146,7 +146,7 @@ def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
     if w.state.weather == 3 and not in_cinc_range(w, seat, cmd.hex):
         raise Reject(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
     if cmd.order == "defence":
-        raise Reject(R.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
+        raise Reject(R.RULEBOOK.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
 
 
 def do_unit_order(a: Act, seat: str, cmd: C.UnitOrder) -> None:

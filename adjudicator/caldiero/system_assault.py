@@ -80,13 +80,13 @@ def _set_stage(a: Act, stage: str, rule: Rule, **data: Any) -> None:
 def stage_declared(a: Act) -> None:
     c = a.state.combat
     assert c is not None
-    _set_stage(a, "defensive_fire", R.CAVALRY_RETREAT)
+    _set_stage(a, "defensive_fire", R.RULEBOOK.CAVALRY_RETREAT)
     w = a.w
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed" and retreat_paths(w, u, 1)]
     if cav:
-        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), R.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
+        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), R.RULEBOOK.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
 
 
 def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
@@ -103,8 +103,8 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: 
     if isinstance(cmd, C.Decline):
         close_frame(a.ctx, frame)
         return
-    a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(R.CAVALRY_RETREAT)))
-    a.emit(ev.DefendersWithdrawn(units=(cmd.unit,), rule=str(R.CAVALRY_RETREAT)))
+    a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(R.RULEBOOK.CAVALRY_RETREAT)))
+    a.emit(ev.DefendersWithdrawn(units=(cmd.unit,), rule=str(R.RULEBOOK.CAVALRY_RETREAT)))
     remaining = tuple(u for u in frame.ctx.units if u != cmd.unit)
     if remaining:
         update_frame(a.ctx, frame, ev.CavalryRetreatAwaited(units=remaining))
@@ -156,7 +156,7 @@ def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: C.
         out = [u for u in c.attackers if a.state.units[u].where != "map" or a.state.units[u].status != "good"
                or (u in before and before[u][0] != a.state.units[u].hex)]
         if out:
-            a.emit(ev.AttackersWithdrawn(units=tuple(out), rule=str(R.DISORDER)))
+            a.emit(ev.AttackersWithdrawn(units=tuple(out), rule=str(R.RULEBOOK.DISORDER)))
 
 
 def stage_tests(a: Act) -> None:
@@ -183,17 +183,17 @@ def stage_efficiency(a: Act) -> None:
     assert c is not None
     w = a.w
     if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
-        _set_stage(a, "resolve", R.EFFICIENCY)
+        _set_stage(a, "resolve", R.RULEBOOK.EFFICIENCY)
         return
     att_choices = side_efficiency_choices(w, c.attackers)
     att = c.efficiency if c.efficiency in att_choices else max(att_choices)
     def_choices = side_efficiency_choices(w, c.defenders)
     if len(def_choices) > 1:
-        _set_stage(a, "resolve", R.EFFICIENCY, efficiency=att)
-        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), R.EFFICIENCY,
+        _set_stage(a, "resolve", R.RULEBOOK.EFFICIENCY, efficiency=att)
+        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), R.RULEBOOK.EFFICIENCY,
                ev.DefenderEfficiencyAwaited(choices=tuple(def_choices)))
         return
-    _set_stage(a, "resolve", R.EFFICIENCY, efficiency=att, defender_efficiency=def_choices[0])
+    _set_stage(a, "resolve", R.RULEBOOK.EFFICIENCY, efficiency=att, defender_efficiency=def_choices[0])
 
 
 def stage_resolve(a: Act) -> None:
@@ -280,7 +280,7 @@ def stage_resolve(a: Act) -> None:
         result = assault.resolve(CALDIERO_VARIANT, odds_table(a.env.data.crt), col.column, roll, [Modifier("drm", drm)]).result
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
-    a.emit(ev.CombatResolved(result=result, rule=str(R.RESULTS), attack_strength=att, defence_strength=dfn,
+    a.emit(ev.CombatResolved(result=result, rule=str(R.RULEBOOK.RESULTS), attack_strength=att, defence_strength=dfn,
                              odds=raw_odds, column=col.column.label,
                              shifts=right - left, drm=total, roll=roll, attacker_efficiency=att_eff,
                              defender_efficiency=def_eff, notes=tuple(notes)))
@@ -334,32 +334,32 @@ def apply_result(a: Act, result: str) -> None:
     retreats: dict[str, int] = {}
     if result == "Ae":
         for u in attackers:
-            eliminate(a, u, R.RESULTS)
+            eliminate(a, u, R.RULEBOOK.RESULTS)
     elif result == "De":
         for u in list(c.defenders):
-            eliminate(a, u, R.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
+            eliminate(a, u, R.RULEBOOK.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
     elif result == "Ad":
         for u in attackers:
-            add_disorder(a, u, R.RESULTS, retreats)
+            add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
     elif result == "Dd":
         for u in defenders:
-            add_disorder(a, u, R.RESULTS, retreats)
+            add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
     elif result == "Ne":
         if attackers and all(unit_order(w, u) == "attack" for u in attackers):
-            _set_stage(a, "advance", R.RESULTS)
-            _await(a, NE_TEST, c.attacker_side, R.RESULTS, ev.NeTestAwaited())
+            _set_stage(a, "advance", R.RULEBOOK.RESULTS)
+            _await(a, NE_TEST, c.attacker_side, R.RULEBOOK.RESULTS, ev.NeTestAwaited())
             return
     elif result == "Ex":
         start_exchange(a)
         return
     elif result == "Dr":
         # caldiero §12.5.4: every defender retreats one hex, then tests (stage dr_tests, after the retreats)
-        _set_stage(a, "dr_tests", R.RESULTS, dr_units=list(defenders))
-        open_retreats(a, {u: 1 for u in defenders}, R.RESULTS, from_combat=True)
+        _set_stage(a, "dr_tests", R.RULEBOOK.RESULTS, dr_units=list(defenders))
+        open_retreats(a, {u: 1 for u in defenders}, R.RULEBOOK.RESULTS, from_combat=True)
         return
-    _set_stage(a, "advance", R.RESULTS)
+    _set_stage(a, "advance", R.RULEBOOK.RESULTS)
     if retreats:
-        open_retreats(a, retreats, R.ROUT_RETREAT if result != "Dr" else R.RESULTS, from_combat=True)
+        open_retreats(a, retreats, R.ROUT_RETREAT if result != "Dr" else R.RULEBOOK.RESULTS, from_combat=True)
 
 
 def stage_dr_tests(a: Act) -> None:
@@ -369,7 +369,7 @@ def stage_dr_tests(a: Act) -> None:
     assert c is not None
     w = a.w
     units_left = [u for u in c.data.get("dr_units", []) if w.state.units[u].where == "map"]
-    _set_stage(a, "advance", R.RESULTS)
+    _set_stage(a, "advance", R.RULEBOOK.RESULTS)
     by_hex: dict[str, list[str]] = {}
     for u in units_left:
         by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
@@ -377,14 +377,14 @@ def stage_dr_tests(a: Act) -> None:
     retreats: dict[str, int] = {}
     for h, units in sorted(by_hex.items()):
         values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
-        (roll,) = a.roll(f"{R.RESULTS} Dr test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
+        (roll,) = a.roll(f"{R.RULEBOOK.RESULTS} Dr test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         for u in units:
             status = a.state.units[u].status
             if status == "routed":
                 continue  # already routed by a retreat into enemy ZoC (§12.6.1), and retreated for it
             if passes(roll, values[u]) and not (status != "good" and a.reading("dr_pass_already_disordered") == "rout"):
                 if status == "good":
-                    a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RESULTS)))
+                    a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RULEBOOK.RESULTS)))
             else:
                 a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.ROUT_RETREAT)))
                 retreats[u] = extra
@@ -398,17 +398,17 @@ def start_exchange(a: Act) -> None:
     w = a.w
     used = c.efficiency or 0
     options = CALDIERO_VARIANT.ex_attacker_losses(w, c.attackers, used, {u: w.strength(u) for u in c.attackers})  # D26
-    _set_stage(a, "exchange_defender", R.RESULTS)
+    _set_stage(a, "exchange_defender", R.RULEBOOK.RESULTS)
     if len(options) == 1:
         exchange_attacker_loss(a, options[0])
         return
-    _await(a, EX_ATTACKER, c.attacker_side, R.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
+    _await(a, EX_ATTACKER, c.attacker_side, R.RULEBOOK.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
 
 
 def do_defender_efficiency(a: Act, frame: CoreFrame[ev.DefenderEfficiencyAwaited], value: int) -> None:
     """caldiero §12.3.1: the defenders' owner picked one of the tied values; the combat goes on to the table."""
     close_frame(a.ctx, frame)
-    a.emit(ev.CombatStageSet(stage="resolve", rule=str(R.EFFICIENCY), data={"defender_efficiency": value}))
+    a.emit(ev.CombatStageSet(stage="resolve", rule=str(R.RULEBOOK.EFFICIENCY), data={"defender_efficiency": value}))
 
 
 def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) -> None:
@@ -419,13 +419,13 @@ def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) ->
 def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
     close_frame(a.ctx, frame)
     for u in sorted(units):
-        eliminate(a, u, R.RESULTS)
+        eliminate(a, u, R.RULEBOOK.RESULTS)
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
     lost = a.w.strength(u)
-    a.emit(ev.CombatStageSet(stage="exchange_defender", rule=str(R.RESULTS), data={"ex_lost": lost, "ex_attacker": u}))
-    eliminate(a, u, R.RESULTS)
+    a.emit(ev.CombatStageSet(stage="exchange_defender", rule=str(R.RULEBOOK.RESULTS), data={"ex_lost": lost, "ex_attacker": u}))
+    eliminate(a, u, R.RULEBOOK.RESULTS)
 
 
 def ex_defender_sets(w: World) -> list[list[str]]:
@@ -439,13 +439,13 @@ def stage_exchange_defender(a: Act) -> None:
     c = a.state.combat
     assert c is not None
     sets = ex_defender_sets(a.w)
-    _set_stage(a, "exchange_tests", R.RESULTS)
+    _set_stage(a, "exchange_tests", R.RULEBOOK.RESULTS)
     if len(sets) == 1:
         for u in sets[0]:
-            eliminate(a, u, R.RESULTS)
+            eliminate(a, u, R.RULEBOOK.RESULTS)
         return
     if sets:
-        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), R.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
+        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), R.RULEBOOK.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
 
 
 def stage_exchange_tests(a: Act) -> None:
@@ -460,11 +460,11 @@ def stage_exchange_tests(a: Act) -> None:
     retreats: dict[str, int] = {}
     for h, units in sorted(by_hex.items()):
         values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
-        (roll,) = a.roll(f"{R.RESULTS} Ex test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
+        (roll,) = a.roll(f"{R.RULEBOOK.RESULTS} Ex test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         for u in units:
             if not passes(roll, values[u]):
-                add_disorder(a, u, R.RESULTS, retreats)
-    _set_stage(a, "advance", R.RESULTS)
+                add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
+    _set_stage(a, "advance", R.RULEBOOK.RESULTS)
     if retreats:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
@@ -482,18 +482,18 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
     results = []
     for h, units in sorted(by_hex.items()):
         values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
-        (roll,) = a.roll(f"{R.RESULTS} Ne test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
+        (roll,) = a.roll(f"{R.RULEBOOK.RESULTS} Ne test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         results.append([passes(roll, values[u]) for u in units])
     ok = CALDIERO_VARIANT.ne_passes(results)  # D25
     new = "Ex" if ok else "Ad"
-    a.emit(ev.CombatResolved(result=new, rule=str(R.RESULTS), notes=("Ne tested by the attacker",)))
+    a.emit(ev.CombatResolved(result=new, rule=str(R.RULEBOOK.RESULTS), notes=("Ne tested by the attacker",)))
     if new == "Ex":
         start_exchange(a)
     else:
         retreats: dict[str, int] = {}
         for u in list(c.attackers):
-            add_disorder(a, u, R.RESULTS, retreats)
-        _set_stage(a, "advance", R.RESULTS)
+            add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
+        _set_stage(a, "advance", R.RULEBOOK.RESULTS)
         if retreats:
             open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
@@ -525,10 +525,10 @@ def advance_options(w: World) -> list[dict[str, Any]]:
 def stage_advance(a: Act) -> None:
     c = a.state.combat
     assert c is not None
-    _set_stage(a, "end", R.ADVANCE_AFTER)
+    _set_stage(a, "end", R.RULEBOOK.ADVANCE_AFTER)
     options = advance_options(a.w)
     if options:
-        _await(a, ADVANCE, c.attacker_side, R.ADVANCE_AFTER, ev.AdvanceAwaited())
+        _await(a, ADVANCE, c.attacker_side, R.RULEBOOK.ADVANCE_AFTER, ev.AdvanceAwaited())
 
 
 def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
@@ -543,7 +543,7 @@ def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Ad
     for art in a.w.enemy_units_at(cmd.to, seat):
         if a.w.is_artillery(art):
             eliminate(a, art, R.ARTILLERY_OVERRUN, permanent=True)  # caldiero §11.1.1
-    a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else R.ADVANCE_AFTER)))
+    a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else R.RULEBOOK.ADVANCE_AFTER)))
     check_direction_release(a, tuple(cmd.units))
     lone_leaders(a, cmd.to, seat)
     rout_checks(a, cmd.to, seat)  # caldiero §15.2: an enemy arriving adjacent, by advance too
@@ -555,9 +555,9 @@ def stage_end(a: Act) -> None:
     for u in c.attackers:
         s = a.state.units[u]
         if s.charging and s.where == "map":
-            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(R.CHARGE)))
+            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(R.RULEBOOK.CHARGE)))
             if s.status == "good":
-                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE)))  # caldiero §20.2.3
+                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RULEBOOK.CHARGE)))  # caldiero §20.2.3
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
 
 

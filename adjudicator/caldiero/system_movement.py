@@ -185,9 +185,9 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
     once per hex (`memo`, see `_hex_memo`): a search asks about each hex from up to six neighbours."""
     board = world.board
     if not board.on_map(b):
-        return R.MOVEMENT, f"{b} is not on the map"
+        return R.RULEBOOK.MOVEMENT, f"{b} is not on the map"
     if a is not None and not board.grid.is_adjacent(a, b):
-        return R.MOVEMENT, f"{a} and {b} are not adjacent"
+        return R.RULEBOOK.MOVEMENT, f"{a} and {b} are not adjacent"
     if a is not None and board.crossing_prohibited(a, b):
         return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
     return _move_problem(world, g, a, b, ezoc, memo)
@@ -213,7 +213,7 @@ def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
     if presence:
         return presence
     if g.order == "defence" and b in ezoc and a is not None and a in ezoc:
-        return R.DEFENCE, f"Defence order: not directly from one enemy ZoC hex to another ({a} to {b}) (caldiero §5.1.3)"
+        return R.RULEBOOK.DEFENCE, f"Defence order: not directly from one enemy ZoC hex to another ({a} to {b}) (caldiero §5.1.3)"
     return direction
 
 
@@ -231,9 +231,9 @@ def _hex_problems(world: World, g: Group, b: str, ezoc: frozenset[str]) -> HexPr
             presence = R.COLUMN_LIMITS, f"{b} is in an enemy ZoC: a march column may not enter it (caldiero §9.3.2)"
         elif g.order == "defence":
             if not friends:
-                presence = R.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is (caldiero §5.1.3)"
+                presence = R.RULEBOOK.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is (caldiero §5.1.3)"
         elif not ALLOWS_EZOC[g.order]:
-            presence = R.MANOEUVRE, f"{b} is in an enemy ZoC: a {g.order} order does not allow entering it (caldiero §5.1.4, §8.2.1)"
+            presence = R.RULEBOOK.MANOEUVRE, f"{b} is in an enemy ZoC: a {g.order} order does not allow entering it (caldiero §5.1.4, §8.2.1)"
     direction: Problem = None
     if world.hooks is not None:  # e.g. caldiero §19.1
         direction = _per_hex(world, ("direction", g.formation), b,
@@ -356,14 +356,14 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
 def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
     """Validate a path the player gave; raise MoveProblem with the rule it breaks."""
     if not path:
-        raise MoveProblem(R.MOVEMENT, "a move needs at least one hex")
+        raise MoveProblem(R.RULEBOOK.MOVEMENT, "a move needs at least one hex")
     ezoc = enemy_zoc(world, g.side)
     if g.start is not None and g.start in ezoc and g.order != "defence":
         raise MoveProblem(R.LEAVE_EZOC, f"units in an enemy ZoC at {g.start} may leave it only with a Defence order (caldiero §8.1)")
     if g.order == "defence" and len(path) > 1:
-        raise MoveProblem(R.DEFENCE, "with a Defence order a unit moves at most one hex (caldiero §5.1.3)")
+        raise MoveProblem(R.RULEBOOK.DEFENCE, "with a Defence order a unit moves at most one hex (caldiero §5.1.3)")
     if g.start is None and path[0] != g.entry:
-        raise MoveProblem(R.REINFORCEMENTS, f"reinforcements enter at {g.entry} (caldiero §15.4, §21)")
+        raise MoveProblem(R.RULEBOOK.REINFORCEMENTS, f"reinforcements enter at {g.entry} (caldiero §15.4, §21)")
     if g.start is None:
         problem = _step_problem(world, g, None, path[0], ezoc, True)
         if problem:
@@ -381,10 +381,10 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
     if check is None or not (check.ok or check.block == MoveBlock.CANNOT_END_HERE):  # stacking: below
         raise MoveProblem(*_explain(world, g, path, ezoc))
     if len(set(path)) != len(path) or path[-1] == g.start:
-        raise MoveProblem(R.MOVEMENT, "a path may not revisit a hex")
+        raise MoveProblem(R.RULEBOOK.MOVEMENT, "a path may not revisit a hex")
     problem_stack = stacking_problem(world, path[-1], g.units, g.column)
     if problem_stack:
-        raise MoveProblem(R.COLUMN_STACKING if g.column else R.STACKING, problem_stack)
+        raise MoveProblem(R.COLUMN_STACKING if g.column else R.RULEBOOK.STACKING, problem_stack)
     cost, _ = path_cost(world, g, path)
     return Route(path=path, cost_half=cost, all_road=all_road)
 
@@ -405,7 +405,7 @@ def _explain(world: World, g: Group, path: tuple[str, ...], ezoc: frozenset[str]
         if i > 0 and cost > _budget(world, g, all_road):
             return R.ALWAYS_ONE_HEX, f"the path costs {cost / 2:g} MP, more than the {_budget(world, g, all_road) / 2:g} available (caldiero §9.1.1, §9.2)"
         prev = h
-    return R.MOVEMENT, f"{path[-1]} cannot be reached along {'-'.join(path)} (caldiero §9.1)"
+    return R.RULEBOOK.MOVEMENT, f"{path[-1]} cannot be reached along {'-'.join(path)} (caldiero §9.1)"
 
 
 # --- leaders ------------------------------------------------------------------------------------------

@@ -137,7 +137,7 @@ def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int], from_comb
     if status == "good":
         a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(rule)))
     elif status == "disordered":
-        a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.DISORDER)))  # caldiero §15.1
+        a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.RULEBOOK.DISORDER)))  # caldiero §15.1
         retreats[u] = max(retreats.get(u, 0), 2)  # caldiero §15.2.1
 
 
@@ -154,7 +154,7 @@ def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
                                  w, u, w.state.turn, lambda leader, hx: hx in w.command_reach(leader))))
     if h is not None and not a.w.side_units_at(h, s.side):
         for leader in a.w.leaders_at(h, s.side):  # caldiero §4.4.4
-            if leader_test(a, leader, R.LEADER_ALONE):
+            if leader_test(a, leader, R.RULEBOOK.LEADER_ALONE):
                 relocate_leader(a, leader, h)
 
 
@@ -176,7 +176,7 @@ def relocate_leader(a: Act, leader: str, h: str) -> None:
     if friends:
         dest = min(friends, key=lambda x: (a.w.board.distance(h, x), x))
         if dest != h:
-            a.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(R.LEADER_ALONE)))
+            a.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(R.RULEBOOK.LEADER_ALONE)))
 
 
 def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) -> None:
@@ -192,7 +192,7 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
                     eliminate(a, art, R.ARTILLERY_RETREAT)  # caldiero §11.1
         if not retreat_paths(a.w, u, n):
             edge = a.w.board.is_edge(s.hex or "")
-            eliminate(a, u, R.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
+            eliminate(a, u, R.RULEBOOK.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
             continue
         by_side.setdefault(s.side, {})[u] = n
     for side in sorted(by_side, key=lambda x: x == (a.state.combat.attacker_side if a.state.combat else "")):
@@ -209,21 +209,21 @@ def do_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], seat: str, cmd: C.
     moves: dict[str, int] = dict(frame.ctx.moves)
     u = cmd.unit
     if u not in moves:
-        raise Reject(R.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}")
+        raise Reject(R.RULEBOOK.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}")
     options = retreat_paths(a.w, u, moves[u])
     chosen = next((p for p in options if list(p.path) == list(cmd.path)), None)
     if chosen is None:
-        raise Reject(R.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
+        raise Reject(R.RULEBOOK.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
                      f"enemy ZoC if possible; choose one of {[list(p.path) for p in options][:6]} (caldiero §12.6)")
     origin = a.state.units[u].hex or ""
     a.emit(ev.UnitRetreated(unit=u, path=chosen.path, rule=frame.rule))
     del moves[u]
     if not a.w.side_units_at(origin, seat):
         for leader in a.w.leaders_at(origin, seat):
-            a.emit(ev.LeaderMoved(leader=leader, path=chosen.path, rule=str(R.RETREAT)))
+            a.emit(ev.LeaderMoved(leader=leader, path=chosen.path, rule=str(R.RULEBOOK.RETREAT)))
     extra: dict[str, int] = {}
     if chosen.through_ezoc:
-        add_disorder(a, u, R.RETREAT_EZOC, extra)  # caldiero §12.6.1
+        add_disorder(a, u, R.RULEBOOK.RETREAT_EZOC, extra)  # caldiero §12.6.1
     for x, n in extra.items():
         if a.state.units[x].where == "map":
             if retreat_paths(a.w, x, n):
@@ -274,10 +274,10 @@ def rout_checks(a: Act, h: str, seat: str) -> None:
     with one die for the stack: pass retreat 2, fail eliminated."""
     for n, routed in rout.routed_near(a.w, h, seat):
         values = shared_efficiency.test_values(CALDIERO_VARIANT, a.w, routed)
-        (roll,) = a.roll(f"{R.ROUT} routed units at {n} reached by the enemy", {"test": "efficiency",
+        (roll,) = a.roll(f"{R.RULEBOOK.ROUT} routed units at {n} reached by the enemy", {"test": "efficiency",
                          "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(n,))
         result = rout.outcome(CALDIERO_VARIANT, routed, {u: passes(roll, values[u]) for u in routed})
         for u in result.eliminated:
-            eliminate(a, u, R.ROUT, permanent=result.permanent)
+            eliminate(a, u, R.RULEBOOK.ROUT, permanent=result.permanent)
         if result.retreating:
-            open_retreats(a, {u: rout.RETREAT_HEXES for u in result.retreating}, R.ROUT, from_combat=False)
+            open_retreats(a, {u: rout.RETREAT_HEXES for u in result.retreating}, R.RULEBOOK.ROUT, from_combat=False)

@@ -4,16 +4,14 @@ so a kernel rule cites `variant.rules.RETREAT` and the message reads "caldiero ย
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import msgspec
 
 from arbitro.adjudicator.ruleset import Rule
 
 
 class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
-    """One citation per concept of the system; a variant builds its own from its rules module."""
+    """One citation per concept of the system; each variant's rules module builds its own (RULEBOOK), every concept
+    required."""
 
     SEQUENCE: Rule  # the sequence of play (ยง3.1 in both)
     END_PHASE: Rule
@@ -53,13 +51,3 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     RECOVERY: Rule
     REINFORCEMENTS: Rule
     REINFORCEMENT_ORDER: Rule
-
-    @classmethod
-    def from_names(cls, names: Mapping[str, Any]) -> Rulebook:
-        """The rulebook of a variant's rules module (`Rulebook.from_names(vars())`): every concept is a Rule there,
-        or the module fails to import, naming the concepts it lacks."""
-        fields = msgspec.structs.fields(cls)
-        missing = sorted(f.name for f in fields if not isinstance(names.get(f.name), Rule))
-        if missing:
-            raise TypeError(f"a Para Bellum rulebook needs a Rule for each of {missing}")
-        return cls(**{f.name: names[f.name] for f in fields})
