@@ -70,10 +70,13 @@ class Arbitro:
 
     def state_at(self, game_id: str, seq: int | None = None) -> GameState[Any]:
         """The state after event `seq` (default: the head); always a private copy."""
-        game = self.game(game_id)
+        return self._state_at(self.game(game_id), seq)
+
+    def _state_at(self, game: GameRecord, seq: int | None = None) -> GameState[Any]:
+        """The state after event `seq` of `game` as its record was read (default: that head); a private copy."""
         if seq is None or seq == game.head_seq:
             return self._head_state(game)
-        return Replayer(self.adjudicator(game.ruleset).fold, self.store, game_id).state_at(seq)
+        return Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id, head=game.head_seq).state_at(seq)
 
     def _head_state(self, game: GameRecord) -> GameState[Any]:
         """The state at the head `game` was read with (not at the store's head now, which another writer may
@@ -218,9 +221,12 @@ class Arbitro:
         stored = self.store.command(game_id, cmd)
         if stored is None:
             raise NotFound(f"game {game_id} has no command {cmd} (commands 0 to {self.game(game_id).head_cmd})")
+        return self._receipt(game_id, stored)
+
+    def _receipt(self, game_id: str, stored: StoredCommand) -> dict[str, Any]:
         seq = stored.last_seq or stored.record.expected_seq
         head = next(iter(self.store.events(game_id, seq, seq))).hash if seq else GENESIS
-        return sign_receipt(self.store, game_id, cmd, stored.hash, seq, head)
+        return sign_receipt(self.store, game_id, stored.record.cmd, stored.hash, seq, head)
 
     def server_key(self) -> str | None:
         """This server's public key: receipts are signed with its private half (kept in the database). None
@@ -243,12 +249,15 @@ class Arbitro:
             raise KeyReused(f"game {game.id}: {seat} already used idempotency key {prior.record.key!r} for command "
                             f"{prior.record.cmd}, {json.dumps(prior.record.command, sort_keys=True)}; a different "
                             "command needs a new key (a key makes retrying the same command safe)")
-        # The original result: its events as this seat was served them, the head and who was awaited after it.
+        # The original result: its events as this seat was served them, the head and who was awaited after it,
+        # all read against the record this submit already holds (one read of it per submit, retries included).
         head = prior.last_seq or prior.record.expected_seq
-        served = self.log(game.id, seat, prior.first_seq, prior.last_seq) if prior.first_seq else []
+        if head > game.head_seq:  # a racer appended it after this submit read the record: read the one it left
+            game = self.game(game.id)
+        served = self._log(game, seat, prior.first_seq, prior.last_seq) if prior.first_seq else []
         return SubmitResult(game=game.id, cmd=prior.record.cmd, duplicate=True, head=head, events=served,
-                            awaiting=self.awaiting(game.id, self.state_at(game.id, head)),
-                            receipt=self.receipt(game.id, prior.record.cmd))
+                            awaiting=awaiting_in(registry.get(game.ruleset), self._state_at(game, head)),
+                            receipt=self._receipt(game.id, prior))
 
     # --- reading --------------------------------------------------------------------------------
     def awaiting(self, game_id: str, state: GameState[Any] | None = None) -> Awaiting:
@@ -279,10 +288,13 @@ class Arbitro:
 
     def log(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
         """The events from `first` to `last` as `seat` may see them."""
-        game = self.game(game_id)
+        return self._log(self.game(game_id), seat, first, last)
+
+    def _log(self, game: GameRecord, seat: str, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
+        """`log` over a record already read."""
         self.check_seat(game, seat)
         adj = self.adjudicator(game.ruleset)
-        replayer = Replayer(adj.fold, self.store, game_id)
+        replayer = Replayer(adj.fold, self.store, game.id, head=game.head_seq)
         last = game.head_seq if last is None else min(last, game.head_seq)
         if first > last:
             return []

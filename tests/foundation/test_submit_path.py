@@ -84,3 +84,30 @@ def test_the_engine_returns_the_state_after_each_event(app: Arbitro) -> None:
     # a caller that does not ask for them pays no copies
     assert adj.decide(before, "blue", {"type": "guard", "stance": "low"}, context, NoHistory(),
                       SeededSupply(game.seed)).states_after == []
+
+
+def test_a_retried_submit_reads_the_record_once(app: Arbitro, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.create("duel", "standard", game_id="g")
+    first = app.submit("g", "red", {"type": "attack", "aim": "high"}, key="k1")
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})  # the head moves on past the first command
+    store = Counted(monkeypatch, app.store, "game")
+    again = app.submit("g", "red", {"type": "attack", "aim": "high"}, key="k1")
+    reads = store.calls["game"]
+    monkeypatch.undo()
+    assert again.duplicate and again.cmd == first.cmd and again.head == first.head
+    assert again.events == first.events and again.awaiting == first.awaiting and again.receipt == first.receipt
+    assert reads == 1
+
+
+def test_a_retry_that_read_the_record_before_its_twin_landed_gets_the_twins_result(
+    app: Arbitro, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.create("duel", "standard", game_id="g")
+    before = app.game("g")  # the record as a racer read it, before its twin appended the same keyed command
+    first = app.submit("g", "red", {"type": "attack", "aim": "high"}, key="k1")
+    reads = iter([before])
+    real = app.store.game
+    monkeypatch.setattr(app.store, "game", lambda game_id: next(reads, None) or real(game_id))
+    again = app.submit("g", "red", {"type": "attack", "aim": "high"}, key="k1")
+    assert again.duplicate and again.head == first.head and again.events == first.events
+    assert again.awaiting == first.awaiting
