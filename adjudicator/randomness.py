@@ -218,9 +218,3 @@ def describe_rerolls(rerolls: list[Reroll]) -> str:
                      f"(random index {', '.join(map(str, r.voided_indices))})" for r in rerolls)
     return f"{len(rerolls)} undo(s) voided dice, so those rolls were made again: {each}"
 
-
-def may_reveal(created: core.GameCreated) -> bool:
-    """A fork that kept its parent's dice shares the parent's seed. Forks made since arbitro §R.3 required the
-    parent's reveal first hold a seed that is already public; an older one (made before its parent's reveal)
-    never reveals it, since that would make the parent's later rolls predictable."""
-    return not created.origin.get("keep_dice", False) or bool(created.origin.get("seed_public", False))

@@ -22,7 +22,7 @@ from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import ENGINE_KINDS
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, NotFound, UnknownSeat
-from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice, may_reveal
+from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Replayed, RulesetInfo, ScenarioInfo, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd, signing
@@ -31,7 +31,7 @@ from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord
 from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
-from arbitro.projections.game import GameState, awaited, state_bytes, state_hash
+from arbitro.projections.game import GameState, awaited, may_reveal, state_bytes, state_hash
 from arbitro.projections.views import seat_view, serve_event
 
 __all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now"]

@@ -24,7 +24,7 @@ from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
-    EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls, may_reveal,
+    EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
 )
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
@@ -33,7 +33,7 @@ from arbitro.events.records import GENESIS, EventBody, GameRecord
 from arbitro.events.signing import Receipt
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.fold import ChainBroken, Fold
-from arbitro.projections.game import GameState
+from arbitro.projections.game import GameState, may_reveal
 
 Status = Literal["passed", "failed", "unchecked", "noted"]  # noted: true, and worth an auditor's attention
 

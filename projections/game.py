@@ -8,7 +8,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from arbitro.events.codec import canonical, sha256_hex
-from arbitro.events.core import Frame
+from arbitro.events.core import Frame, GameCreated
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -54,3 +54,11 @@ def state_hash(state: GameState[Any]) -> str:
 def copy_state(state: GameState[S], concrete: Any) -> GameState[S]:
     """A deep, private copy (the fold may mutate what it is given); `concrete` is the `state_type`."""
     return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=concrete)  # type: ignore[no-any-return]
+
+
+def may_reveal(created: GameCreated) -> bool:
+    """Whether the game's seed may ever be revealed, from its genesis alone. A fork that kept its parent's dice
+    shares the parent's seed. Forks made since arbitro §R.3 required the parent's reveal first hold a seed that is
+    already public; an older one (made before its parent's reveal) never reveals it, since that would make the
+    parent's later rolls predictable."""
+    return not created.origin.get("keep_dice", False) or bool(created.origin.get("seed_public", False))

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import msgspec
 import pytest
 
-from arbitro.adjudicator import registry
+from arbitro.adjudicator import randomness, registry
 from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.randomness import SeededSupply
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import core
-from arbitro.projections.game import state_bytes
+from arbitro.projections.game import may_reveal, state_bytes
 
 
 CORE_TAGS = {t.__struct_config__.tag for t in core.CORE_EVENT_TYPES}
@@ -111,3 +112,14 @@ def test_a_retry_that_read_the_record_before_its_twin_landed_gets_the_twins_resu
     again = app.submit("g", "red", {"type": "attack", "aim": "high"}, key="k1")
     assert again.duplicate and again.head == first.head and again.events == first.events
     assert again.awaiting == first.awaiting
+
+
+def test_whether_a_seed_may_be_revealed_is_a_function_of_the_genesis_alone(app: Arbitro) -> None:
+    app.create("duel", "standard", game_id="g")
+    created = app._created(app.game("g"))
+    kept = {"fork": "p", "at": 3, "hash": "h", "keep_dice": True}
+    assert may_reveal(created)  # a game of its own seed
+    assert may_reveal(msgspec.structs.replace(created, origin={**kept, "keep_dice": False}))  # a fork, new seed
+    assert may_reveal(msgspec.structs.replace(created, origin={**kept, "seed_public": True}))  # parent revealed first
+    assert not may_reveal(msgspec.structs.replace(created, origin=kept))  # an older fork: the parent's seed, secret
+    assert not hasattr(randomness, "may_reveal")  # one place for it: projections/game.py (kernel-design)
