@@ -6,14 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import (
-    Game,
-    commander_checks,
-    order_changes_barred,
-    rout_checks,
-    stack_test,
-    worsen,
-)
+from arbitro.adjudicator.arrivano.flow import Game, commander_checks, rout_checks, stack_test, worsen
+from arbitro.adjudicator.arrivano.turn import order_changes_barred
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import msgspec
+from arbitro.adjudicator.arrivano import activation as AC
 from arbitro.adjudicator.arrivano import assault as A
 from arbitro.adjudicator.arrivano import bombardment as B
 from arbitro.adjudicator.arrivano import commands as C
@@ -19,6 +20,7 @@ from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
+from arbitro.adjudicator.arrivano import turn as T
 from arbitro.adjudicator.arrivano.data_loader import (
     ArrivanoData,
     data_files,
@@ -132,7 +134,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(R.RULEBOOK.FIRST_TURN)))
             ctx.emit(ev.StepBegan(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
         else:
-            F.roll_initiative(g)
+            T.roll_initiative(g)
         self._after(g)
 
     # --- turn and decisions ---------------------------------------------------------------------------
@@ -167,15 +169,15 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         state = g.state
         match command:
             case C.ChangeOrder():
-                F.change_order(g, command.formation, command.order)
+                T.change_order(g, command.formation, command.order)
             case C.EndOrders():
                 if state.step != "orders":
                     g.reject(R.ORDERS_PHASE, "not in the orders sub-phase")
-                F.end_orders(g)
+                T.end_orders(g)
             case C.Activate():
-                F.activate(g, command.formation)
+                AC.activate(g, command.formation)
             case C.FormColumn():
-                F.form_column(g, command.officer, sorted(command.units), command.order)
+                AC.form_column(g, command.officer, sorted(command.units), command.order)
             case C.TryOrderChange():
                 self._try_order_change(g, command.order)
             case C.Bombard():
@@ -208,7 +210,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         assert act is not None
         if act.order_tried:
             g.reject(R.GENERAL_ORDER, "the general has already tried this activation")
-        if F.order_changes_barred(g.world(), g.ctx.seat):
+        if T.order_changes_barred(g.world(), g.ctx.seat):
             g.reject(R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation "
                                    "cic_loss_scope: all_changes)")
         if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
@@ -267,8 +269,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 if problem is not None:
                     g.reject(R.RULEBOOK.ATTACK, problem)
                 w = g.world()
-                F.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
-                F.end_activation(g)
+                T.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
+                AC.end_activation(g)
             case _:
                 g.reject(R.RULEBOOK.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
 
@@ -296,26 +298,26 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         out: list[dict[str, Any]] = []
         match state.step:
             case "orders":
-                for fid in F.chief_can_change(w, seat):
+                for fid in T.chief_can_change(w, seat):
                     out += [{"type": "change_order", "formation": fid, "order": o} for o in ORDERS
                             if o != state.formations[fid].order]
                 out.append({"type": "end_orders"})
             case "choose_activation":
-                out += [{"type": "activate", "formation": f} for f in F.activatable(w)]
-                out += [{"type": "activate", "formation": c} for c in F.activatable_columns(w)]
+                out += [{"type": "activate", "formation": f} for f in T.activatable(w)]
+                out += [{"type": "activate", "formation": c} for c in T.activatable_columns(w)]
                 for lid in sorted(state.leaders):
                     if state.leaders[lid].side == seat:
-                        units = F.column_candidates(w, lid)
+                        units = AC.column_candidates(w, lid)
                         if units:
                             out += [{"type": "form_column", "officer": lid, "units": units, "order": o} for o in ORDERS]
-                if F.hq_available(w, seat):
-                    out.append({"type": "activate", "formation": F.HQ})
+                if AC.hq_available(w, seat):
+                    out.append({"type": "activate", "formation": AC.HQ})
             case "bombardment":
                 act = state.activation
                 assert act is not None
                 current = state.columns[act.column].order if act.column else state.formations[act.formation].order
                 leader_here = act.column is not None or w.general_on_map(act.formation) is not None
-                if not act.order_tried and leader_here and not F.order_changes_barred(w, seat):
+                if not act.order_tried and leader_here and not T.order_changes_barred(w, seat):
                     out += [{"type": "try_order_change", "order": o} for o in ORDERS if o != current]
                 for group in B.fire_groups(w, seat, act.formation):
                     out += [{"type": "bombard", "units": group, "target": t} for t in B.targets(w, group)]

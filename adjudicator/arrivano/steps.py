@@ -2,7 +2,7 @@
 how an accepted answer is carried out, and the frames settled without a choice (none left, or a single one).
 
 This is the top of the game's rule modules: it dispatches to the assault, movement and open-order procedures,
-which build on flow.py and never on it, so the imports run one way.
+which build on flow.py (and turn.py, activation.py) and never on it, so the imports run one way.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from arbitro.adjudicator.arrivano import movement as M
 from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.activation import finish_activation, recover, recovery_candidates
 from arbitro.adjudicator.arrivano.flow import (
     Game,
     as_frame,
@@ -22,15 +23,11 @@ from arbitro.adjudicator.arrivano.flow import (
     after_leader_lost,
     do_retreat,
     eliminate,
-    finish_activation,
     push_retreat,
-    recover,
-    recovery_candidates,
-    return_hexes,
     rout_move,
-    rout_moves,
     stack_test,
 )
+from arbitro.adjudicator.arrivano.turn import return_hexes, rout_moves
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.orders import ORDERS

@@ -77,7 +77,7 @@ class Table:
 
     def new_turn(self, turn: int, dice: list[int] | None = None) -> list[Any]:
         """Start turn `turn` (its Command phase, arrivano §3.1 A) as the end phase does, then settle the frames."""
-        from arbitro.adjudicator.arrivano.flow import start_turn
+        from arbitro.adjudicator.arrivano.turn import start_turn
         from arbitro.adjudicator.arrivano.steps import settle
         entries = tuple((str(d),) for d in (dice or []))
         ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), "umpire", self.game.core.seq + 1, PaddedSupply(entries, 3), ())

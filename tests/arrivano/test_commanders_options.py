@@ -88,7 +88,7 @@ def test_hq_orders_option():
 
 
 def test_hq_orders_skip_the_orders_sub_phase():
-    from arbitro.adjudicator.arrivano.flow import start_turn
+    from arbitro.adjudicator.arrivano.turn import start_turn
     from arbitro.adjudicator.ruleset import Decision
 
     state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"lannes": X, "watrin": X, "ott": "2815"})

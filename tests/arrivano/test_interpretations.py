@@ -12,6 +12,7 @@ from arbitro.adjudicator.parabellum import sight
 from typing import Any
 
 import pytest
+from arbitro.adjudicator.arrivano import activation as AC
 from arbitro.adjudicator.arrivano import assault as A
 from arbitro.adjudicator.arrivano import flow as F
 from arbitro.adjudicator.arrivano import movement as M
@@ -264,9 +265,9 @@ def test_recovery_scope_active_formation_or_any_idle_unit():
                      orders={"W": "defence", "L": "defence"})
     state.units["28e-i"].status = "disordered"
     t = at_step(state, "W", "combat")
-    assert F.recovery_candidates(world(t.state), []) == {}
+    assert AC.recovery_candidates(world(t.state), []) == {}
     t.rule({"recovery_scope": "any_unit_idle"})
-    assert F.recovery_candidates(world(t.state), []) == {far: ["28e-i"]}
+    assert AC.recovery_candidates(world(t.state), []) == {far: ["28e-i"]}
     t.send("france", {"type": "next"})
     assert t.pending().kind == "recovery"
     t.send("france", {"type": "recover", "hex": far}, [1])

@@ -442,7 +442,7 @@ def test_markers_are_public_on_seen_units_only():
 
 
 def test_v_of_a_unit_not_activated_goes_in_the_end_phase():
-    from arbitro.adjudicator.arrivano.flow import end_phase
+    from arbitro.adjudicator.arrivano.turn import end_phase
     from arbitro.adjudicator.ruleset import Decision
 
     from tests.arrivano.harness import FOLD, PaddedSupply

@@ -204,7 +204,7 @@ def test_interpretation_reinforcement_order_always_advance():
 
 
 def test_interpretation_lost_general_replacements():
-    from arbitro.adjudicator.arrivano.flow import start_turn
+    from arbitro.adjudicator.arrivano.turn import start_turn
     from arbitro.adjudicator.ruleset import Decision
     for reading, back in (("no_return", False), ("with_chief", True)):
         state = position({"ir18-ii": X}, leaders={"ott": X})

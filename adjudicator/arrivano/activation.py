@@ -1,0 +1,254 @@
+"""Arrivano i Francesi!: one activation (arrivano §3.1 B): activating a formation, an independent column or the
+HQ (option §16.1), the reinforcements it brings (B-1, §15.4), and its end (B-6: recovery, §15.3). It builds on
+turn.py (the initiative that follows every activation), which never imports it.
+"""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.flow import Game, after_leader_lost, by_hex, stack_test
+from arbitro.adjudicator.arrivano.turn import activatable, activatable_columns, chief_can_change, next_activation
+from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum import recovery
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+from arbitro.events import arrivano as ev
+from arbitro.projections.arrivano import Frame
+
+
+def officer_in_superior_range(w: World, officer: str) -> bool:
+    le = w.state.leaders[officer]
+    fid = le.formation
+    gid = w.general_on_map(fid) if fid is not None else None
+    if gid is None:
+        return False
+    return le.hex in w.command_reach(gid)
+
+
+def column_candidates(w: World, officer: str) -> list[str]:
+    """Units an officer may take into a new column (arrivano §16.2, §16.2.2-§16.2.3): on the map, of his formation,
+    within his range, not in a column (cavalry officers: cavalry and horse artillery only); [] if he cannot form
+    one now (off the map, already leading one, out of his superior's range, formation already activated)."""
+    if "independent_columns" not in w.state.options or officer in w.state.columns:
+        return []
+    le = w.state.leaders[officer]
+    if le.role != "officer" or le.where != "map" or le.formation is None or w.state.formations[le.formation].activated:
+        return []
+    ft = w.s.scenario.first_turn
+    if w.state.first_turn and ft is not None and le.side != ft.only_side_activates:
+        return []
+    if not officer_in_superior_range(w, officer):
+        return []
+    data = w.s.leader(officer)
+    reach = w.command_reach(officer)
+    out = []
+    for u in w.units_of(le.side):
+        unit = w.state.units[u]
+        if unit.formation != le.formation or unit.hex not in reach or w.column_of(u) is not None:
+            continue
+        if data.cavalry and not w._cavalry_like(u):
+            continue
+        out.append(u)
+    return out
+
+
+def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
+    w = g.world()
+    if g.state.step != "choose_activation":
+        g.reject(R.COLUMNS, "a column is formed when its officer is activated, after an initiative roll")
+    if "independent_columns" not in g.state.options:
+        g.reject(R.COLUMNS, "the optional rule of independent columns was not chosen for this game")
+    if officer not in g.state.leaders or g.state.leaders[officer].side != g.ctx.seat:
+        g.reject(R.COLUMNS, "not one of your officers")
+    allowed = column_candidates(w, officer)
+    if not allowed:
+        g.reject(R.COLUMNS, "this officer cannot form a column now (on the map, within his general's range, "
+                            "his formation not yet activated, not already leading one)")
+    if len(set(units)) != len(units) or any(u not in allowed for u in units):
+        data = g.s.leader(officer)
+        g.reject(R.COLUMN_CAVALRY if data.cavalry else R.COLUMNS,
+                 "column units: of his formation, within his range, not in another column")
+    fid = g.state.leaders[officer].formation
+    assert fid is not None
+    g.emit(ev.ColumnFormed(officer=officer, units=sorted(units), order=order, rule=str(R.COLUMNS)))
+    g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, column=officer, rule=str(R.COLUMNS)))
+    g.emit(ev.StepBegan(phase="action", step="bombardment", seat=g.ctx.seat, rule=str(R.BOMBARD_STEP)))
+
+
+HQ = "HQ"
+
+
+def hq_available(w: World, side: str) -> bool:
+    """Option §16.1: the side's HQ may be activated once per turn while its chief is on the map (Montebello turn 1:
+    only the French, §17.1.2) and has a general to give orders to."""
+    if "hq_orders" not in w.state.options or w.state.hq_used.get(side):
+        return False
+    ft = w.s.scenario.first_turn
+    if w.state.first_turn and ft is not None and side != ft.only_side_activates:
+        return False
+    return bool(chief_can_change(w, side))
+
+
+def activate(g: Game, fid: str) -> None:
+    w = g.world()
+    if g.state.step != "choose_activation":
+        g.reject(R.ACTIVATE, "a formation is activated only after an initiative roll")
+    if fid == HQ:
+        if not hq_available(w, g.ctx.seat):
+            g.reject(R.HQ_ORDERS, "your headquarters cannot be activated now (option not chosen, already used, "
+                                  "or no general within your chief's range)")
+        counter = g.s.scenario.hq_counters.by_side().get(g.ctx.seat, HQ)
+        g.emit(ev.HeadquartersActivated(side=g.ctx.seat, counter=counter, rule=str(R.HQ_ORDERS)))
+        g.emit(ev.StepBegan(phase="action", step="orders", seat=g.ctx.seat, rule=str(R.HQ_ORDERS)))
+        return
+    if fid in g.state.columns:
+        if fid not in activatable_columns(w):
+            g.reject(R.CT_FRANCESCHI, "this column is already activated this turn or its officer is not on the map")
+        formation = g.s.leader(fid).formation
+        assert formation is not None
+        fr = g.s.scenario.franceschi
+        if (fr is None or fr.leader != fid) and officer_in_superior_range(w, fid):
+            # arrivano §16.2.1: the column rejoins its formation; this activation is spent
+            g.emit(ev.ColumnDissolved(officer=fid, rule=str(R.COLUMN_REJOIN)))
+            next_activation(g)
+            return
+        rule = R.CT_FRANCESCHI if fr is not None and fr.leader == fid else R.COLUMNS
+        g.emit(ev.FormationActivated(formation=formation, by=g.ctx.seat, column=fid, rule=str(rule)))
+        g.emit(ev.StepBegan(phase="action", step="bombardment", seat=w.state.leaders[fid].side, rule=str(R.BOMBARD_STEP)))
+        return
+    if fid not in g.state.formations:
+        g.reject(R.ACTIVATE, f"there is no formation {fid!r}")
+    if fid not in activatable(w):
+        reason = "already activated" if g.state.formations[fid].activated else "not activatable now"
+        rule = R.MB_FIRST_TURN if g.state.first_turn and g.s.scenario.first_turn is not None else R.ACTIVATE
+        g.reject(rule, f"formation {fid} is {reason}")
+    g.emit(ev.FormationActivated(formation=fid, by=g.ctx.seat, rule=str(R.ACTIVATE)))
+    owner = g.state.formations[fid].side
+    free = free_order_units(g.world(), fid)
+    if free:
+        g.push("free_order", owner, str(R.DANGLING_4_3_2), {"units": free})
+    enter_reinforcements(g, fid)
+    g.emit(ev.StepBegan(phase="action", step="bombardment", seat=owner, rule=str(R.BOMBARD_STEP)))
+
+
+def free_order_units(w: World, fid: str) -> list[str]:
+    """Interpretation dangling_4_3_2 (arrivano §4.4 "(vedi anche 4.3.2)"): with `caldiero_4_3_1`, the formation's
+    out-of-command units (not in a column) within their commander in chief's command range at its activation
+    take the order their owner wishes (caldiero §4.3.1); with `ignore`, none (they have Defence, §5.3)."""
+    if w.reading("dangling_4_3_2") != "caldiero_4_3_1" or w.state.first_turn:
+        return []
+    side = w.state.formations[fid].side
+    chief = w.s.oob.sides[side].commander_in_chief
+    le = w.state.leaders[chief]
+    if le.where != "map":
+        return []
+    reach = w.command_reach(chief)
+    ic = w.in_command(fid)
+    return [u for u in w.units_of(side) if w.state.units[u].formation == fid and u not in ic
+            and w.column_of(u) is None and w.state.units[u].hex in reach]
+
+
+def enter_reinforcements(g: Game, fid: str) -> None:
+    """arrivano §15.4 (B-1): the formation's groups due this turn come to their entry hex; their units wait
+    there to move on (paying the entry hex); commanders are placed on it. A group bringing the general sets
+    the order: Advance (§15.4.1) or, with 'any', the owner's choice (§17.1.2)."""
+    w = g.world()
+    for group in g.s.oob.reinforcements:
+        if group.formation != fid or group.turn > g.state.turn or group.id in g.state.entered_groups:
+            continue
+        h = g.s.entry_hex(group.entry)
+        if w.side_at(h) not in (None, g.state.formations[fid].side):
+            if g.reading("blocked_entry") == "lost":
+                lose_blocked_group(g, group.id, sorted(group.units), sorted(group.leaders))
+            continue  # interpretation blocked_entry: delay (it may enter in a later activation)
+        g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(R.RULEBOOK.REINFORCEMENTS)))
+        for lid in sorted(group.leaders):
+            g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(R.RULEBOOK.REINFORCEMENTS)))
+        fr = g.s.scenario.franceschi
+        if fr is not None and fr.leader in group.leaders:  # arrivano §17.2.9: an independent column
+            g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,
+                                   rule=str(R.CT_FRANCESCHI)))
+        if g.state.formations[fid].general in group.leaders:
+            if group.order == "any" and g.reading("reinforcement_order") == "always_advance":
+                if g.state.formations[fid].order != "advance":
+                    g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
+                                           rule=str(R.RULEBOOK.REINFORCEMENT_ORDER)))
+            elif group.order == "any":
+                g.push("choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), {"formation": fid})
+            elif g.state.formations[fid].order != group.order:
+                g.emit(ev.OrderChanged(formation=fid, order=group.order, by="reinforcement",
+                                       rule=str(R.RULEBOOK.REINFORCEMENT_ORDER)))
+
+
+def lose_blocked_group(g: Game, group: str, units: list[str], leaders: list[str]) -> None:
+    """Interpretation blocked_entry: lost - a group whose entry hex the enemy holds when it is due never enters:
+    its units and commanders are lost for good (arrivano §15.4 "entrano in mappa nell'esagono appropriato")."""
+    g.emit(ev.GroupEntered(group=group, hex="", units=[], rule=str(R.RULEBOOK.REINFORCEMENTS)))
+    for u in units:
+        g.emit(ev.UnitEliminated(unit=u, permanent=True, return_turn=0, rule=str(R.RULEBOOK.REINFORCEMENTS)))
+    for lid in leaders:
+        g.emit(ev.LeaderLost(leader=lid, rule=str(R.RULEBOOK.REINFORCEMENTS)))
+        after_leader_lost(g, lid)
+
+
+def end_activation(g: Game) -> None:
+    """B-6 (arrivano §3.1): idle disordered or routed units may try to recover (§15.3 "possono tentare": the
+    owner picks the stacks that try, pending `recovery`), then the general flips to A."""
+    act = g.state.activation
+    assert act is not None
+    if recovery_candidates(g.world(), []):
+        g.push("recovery", g.state.formations[act.formation].side, str(R.RULEBOOK.RECOVERY),
+               {"formation": act.formation, "tried": []})
+        return
+    finish_activation(g)
+
+
+def finish_activation(g: Game) -> None:
+    act = g.state.activation
+    assert act is not None
+    g.emit(ev.ActivationEnded(formation=act.formation, column=act.column, rule=str(R.END_ACTIVATION)))
+    next_activation(g)
+
+
+def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
+    """Stacks that may try to recover now (arrivano §15.3): disordered or routed, not in EZoC, their order allowing
+    it (Manoeuvre: stacked with or next to a commander of their formation), idle this turn, not already tried
+    in this B-6. Interpretation recovery_scope: `active_formation_idle` units of the activated group only;
+    `any_unit_idle` every idle unit of the active side."""
+    act = w.state.activation
+    assert act is not None
+    side = w.state.formations[act.formation].side
+    any_unit = w.reading("recovery_scope") == "any_unit_idle"
+    ezoc = enemy_zoc(w, side)
+    commands: dict[str, set[str]] = {}
+
+    def order_allows(u: str) -> bool:  # the orders table's `recovery` (D6); Manoeuvre: near a commander
+        formation = w.state.units[u].formation
+        if formation not in commands:
+            commands[formation] = w.in_command(formation)
+        allowed = w.tables.orders.orders[w.order_of(u, commands[formation])].recovery  # type: ignore[index]
+        return allowed == "yes" or allowed == "near_commander" and any(
+            le.where == "map" and le.formation == formation and
+            (le.hex == w.state.units[u].hex or w.grid.is_adjacent(le.hex, w.state.units[u].hex))
+            for le in w.state.leaders.values())
+
+    out = [u for u in w.units_of(side) if (any_unit or w.acts_now(u)) and w.state.units[u].acted_turn != w.state.turn
+           and w.state.units[u].hex not in tried and recovery.may_try(w, u, ezoc, order_allows)]
+    return by_hex(w, out)
+
+
+def recover(g: Game, frame: Frame, h: str | None) -> None:
+    """The owner's answer to `recovery`: the stack in `h` tests (§15.3.1: pass, one level better); None: done."""
+    if h is None:
+        finish_activation(g)
+        return
+    w = g.world()
+    units = recovery_candidates(w, list(frame.data["tried"]))[h]
+    results = stack_test(g, units, f"{R.RULEBOOK.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
+    for u in units:
+        if results[u]:
+            g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(R.RULEBOOK.RECOVERY)))
+    tried = [*frame.data["tried"], h]
+    if recovery_candidates(g.world(), tried):
+        g.push("recovery", frame.seat, frame.rule, frame.data | {"tried": tried})
+    else:
+        finish_activation(g)

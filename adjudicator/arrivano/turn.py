@@ -1,0 +1,250 @@
+"""Arrivano i Francesi!: the turn's frame (arrivano §3.1): the command phase (A-1 orders, A-2 replacements), the
+initiative and the action phase's loop after each activation (A-3, §6.1; the loop itself is the kernel's,
+parabellum/sequence.py), and the end phase (C). What an activation does is activation.py's, above this module.
+"""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.flow import Game
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.victory import final_result
+from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum import initiative as sys_init
+from arbitro.adjudicator.parabellum import sequence
+from arbitro.adjudicator.parabellum.stacking import fits
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+from arbitro.events import arrivano as ev
+
+
+def activatable(w: World, seat: str | None = None) -> list[str]:
+    """Formations that may still be activated (arrivano §6.1; interpretation formation_not_on_map: `skip` one with
+    nothing on the map and nothing due, `activatable` any formation not yet activated)."""
+    out = []
+    ft = w.s.scenario.first_turn
+    for fid in sorted(w.state.formations):
+        f = w.state.formations[fid]
+        if f.activated:
+            continue
+        if w.state.first_turn and ft is not None and f.side != ft.only_side_activates:
+            continue  # arrivano §17.1.2
+        present = w.general_on_map(fid) is not None or any(w.state.units[u].formation == fid for u in w.units_of(f.side))
+        due = any(gr.formation == fid and gr.turn <= w.state.turn and gr.id not in w.state.entered_groups
+                  for gr in w.s.oob.reinforcements)
+        waiting = any(u.formation == fid and u.where == "waiting" for u in w.state.units.values())
+        if present or due or waiting or w.reading("formation_not_on_map") == "activatable":
+            out.append(fid)
+    return out
+
+
+def activatable_columns(w: World) -> list[str]:
+    """Independent columns not yet activated this turn whose officer is on the map (arrivano §17.2.9,
+    interpretation franceschi_activation: extra_activation)."""
+    ft = w.s.scenario.first_turn
+    out = []
+    for officer in sorted(w.state.columns):
+        le = w.state.leaders[officer]
+        if w.state.columns[officer].activated or le.where != "map":
+            continue
+        if w.state.first_turn and ft is not None and le.side != ft.only_side_activates:
+            continue
+        out.append(officer)
+    return out
+
+
+def roll_initiative(g: Game) -> None:
+    """arrivano §6: each side d6 + its chief's initiative (0 without him, interpretation cic_lost_initiative)."""
+    totals: dict[str, int] = {}
+    for side in g.s.scenario.seats:
+        chief = g.s.oob.sides[side].commander_in_chief
+        value = g.s.leader(chief).initiative if g.state.leaders[chief].where != "lost" else 0
+        die = g.roll(f"{R.RULEBOOK.INITIATIVE} initiative of {side}", {"table": "initiative", "side": side, "chief": value})
+        totals[side] = die + value
+    winner = sys_init.winner(ARRIVANO_VARIANT, totals, g.reading)
+    assert winner is not None
+    tie = len(set(totals.values())) == 1
+    g.emit(ev.InitiativeWon(seat=winner, totals=totals, rule=str(R.TIES if tie else R.RULEBOOK.INITIATIVE)))
+    g.emit(ev.StepBegan(phase="action", step="choose_activation", seat=winner, rule=str(R.ACTIVATE)))
+
+
+class ArrivanoActionPhase:
+    """Arrivano's answers to the kernel's action-phase loop (parabellum/sequence.py): independent columns are
+    activated too (arrivano §17.2.9)."""
+
+    def __init__(self, g: Game) -> None:
+        self.g = g
+
+    def eligible(self) -> list[str]:
+        w = self.g.world()
+        return activatable(w) + activatable_columns(w)
+
+    def roll_initiative(self) -> None:
+        roll_initiative(self.g)
+
+    def activate_only(self, formation: str) -> None:
+        roll_initiative(self.g)  # never asked: arrivano §6.1 rolls after every activation (roll_for_last_formation)
+
+    def end_turn(self) -> None:
+        end_phase(self.g)
+
+
+def next_activation(g: Game) -> None:
+    """After an activation (or the orders sub-phase): roll initiative again or go to the end phase (§6.1)."""
+    sequence.next_activation(ArrivanoActionPhase(g), ARRIVANO_VARIANT)
+
+
+def end_phase(g: Game) -> None:
+    """arrivano §3.1 C: routed units move two hexes away (§15.2.2, one pending decision each), then Moved artillery
+    turns back, then (Campotenese) the weather roll (§17.2.7); the game ends after the last turn."""
+    g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(R.RULEBOOK.END_PHASE)))
+    rout_moves(g, [])
+
+
+def rout_moves(g: Game, done: list[str]) -> None:
+    """The next routed unit's rout move (arrivano §15.2.2), its owner choosing the line or a stop; an `end_phase`
+    frame under it brings the end phase back here once it (and any retreat it causes) is settled."""
+    w = g.world()
+    for side in g.s.scenario.seats:
+        for u in w.units_of(side):
+            if g.state.units[u].status == "routed" and u not in done:
+                g.push("end_phase", "", str(R.RULEBOOK.END_PHASE), {"done": [*done, u]})
+                g.push("rout_move", side, str(R.ROUT_MOVE), {"unit": u})
+                return
+    end_phase_rest(g)
+
+
+def remove_spent_markers(g: Game, units: list[str]) -> None:
+    """V markers placed before this turn go once the unit's combat sub-phase of the following turn is over
+    (interpretation open_order_marker_removal: own_combat_subphase; the end phase catches units not activated)."""
+    for uid in units:
+        unit = g.state.units[uid]
+        if unit.open_order == "V" and unit.marker_turn < g.state.turn:
+            g.emit(ev.OpenOrderMarked(unit=uid, marker="", rule=str(R.EXHAUSTION)))
+
+
+def end_phase_rest(g: Game) -> None:
+    remove_spent_markers(g, sorted(g.state.units))  # arrivano §16.3.4: V markers of the previous turn
+    moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
+    if moved:
+        g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(R.RULEBOOK.END_PHASE)))
+    if g.s.weather is not None:
+        die = g.roll(f"{R.CT_WEATHER} weather", {"table": "weather", "box": g.state.weather})
+        box = g.s.weather.next_box(g.state.weather, die)
+        if box != g.state.weather:
+            g.emit(ev.WeatherChanged(box=box, rule=str(R.CT_WEATHER)))
+    if g.state.turn >= g.state.last_turn:
+        finish(g)
+        return
+    start_turn(g, g.state.turn + 1)
+
+
+def start_turn(g: Game, turn: int) -> None:
+    """A new turn: Command phase (arrivano §3.1 A): A-2 replacements come back, A-1 orders (the French first,
+    §5.2), then A-3 initiative. (A-1 before A-2 in the text; replacements change nothing A-1 decides.)"""
+    g.emit(ev.TurnBegan(turn=turn, rule=str(R.RULEBOOK.SEQUENCE)))
+    replacements(g)
+    if "hq_orders" in g.state.options:  # option §16.1: no orders sub-phase; the HQ is activated instead
+        next_activation(g)
+        return
+    first = g.s.scenario.initiative_tie_winner
+    g.emit(ev.StepBegan(phase="command", step="orders", seat=first, rule=str(R.ORDERS_PHASE)))
+    settle_orders(g)
+
+
+def replacements(g: Game) -> None:
+    """arrivano §12.8.2: units on the track come back reduced within one hex of their general, obeying stacking,
+    not in EZoC: the owner places each (pending `replacement_hex`, first unit on top; interpretation
+    lost_general_replacements for a formation without its general)."""
+    due = [uid for uid in sorted(g.state.units)
+           if g.state.units[uid].where == "track" and g.state.units[uid].return_turn <= g.state.turn]
+    for uid in reversed(due):
+        if return_general(g.world(), uid) is not None:
+            g.push("replacement_hex", g.state.units[uid].side, str(R.RETURN), {"unit": uid})
+
+
+def return_general(w: World, uid: str) -> str | None:
+    """The commander a returning unit is placed next to: its formation's general, or with the reading
+    lost_general_replacements: with_chief, its commander in chief when the general is gone."""
+    unit = w.state.units[uid]
+    gid = w.general_on_map(unit.formation)
+    if gid is None and w.reading("lost_general_replacements") == "with_chief":
+        chief = w.s.oob.sides[unit.side].commander_in_chief
+        gid = chief if w.state.leaders[chief].where == "map" else None
+    return gid
+
+
+def return_hexes(w: World, uid: str) -> list[str]:
+    """Where a returning unit may be placed (arrivano §12.8.2): its general's hex or one next to it, not in EZoC,
+    holding no enemy, within the stacking limits. None: it waits on the track."""
+    unit = w.state.units[uid]
+    gid = return_general(w, uid)
+    if unit.where != "track" or gid is None:
+        return []
+    ghex = w.state.leaders[gid].hex
+    ezoc = enemy_zoc(w, unit.side)
+    return [h for h in sorted([ghex, *w.grid.neighbours(ghex)])
+            if h not in ezoc and w.side_at(h) in (None, unit.side) and fits(w, h, [uid])]
+
+
+def order_changes_barred(w: World, side: str) -> bool:
+    """arrivano §4.5.5 (interpretation cic_loss_scope): with `all_changes`, a side whose commander in chief is lost
+    changes no order of any kind (generals' §5.2.1 rolls, column officers, the officers of §3.1 B-4); with
+    `chief_changes` only the chief's own changes end (chief_can_change)."""
+    chief = w.s.oob.sides[side].commander_in_chief
+    return w.state.leaders[chief].where == "lost" and w.reading("cic_loss_scope") == "all_changes"
+
+
+def chief_can_change(w: World, side: str) -> list[str]:
+    """Formations whose order the chief may change now (arrivano §5.2, §4.3): his generals within his range,
+    while he is on the map and under his initiative limit."""
+    chief = w.s.oob.sides[side].commander_in_chief
+    le = w.state.leaders[chief]
+    if le.where != "map" or w.state.chief_changes.get(side, 0) >= w.s.leader(chief).initiative:
+        return []
+    reach = w.command_reach(chief)
+    out = []
+    for fid in sorted(w.state.formations):
+        f = w.state.formations[fid]
+        gid = w.general_on_map(fid)
+        if f.side == side and gid is not None and w.state.leaders[gid].hex in reach:
+            out.append(fid)
+    return out
+
+
+def settle_orders(g: Game) -> None:
+    """Skip a side's orders sub-phase when its chief can change nothing."""
+    while g.state.step == "orders" and not chief_can_change(g.world(), g.state.seat):
+        end_orders(g)
+
+
+def end_orders(g: Game) -> None:
+    if g.state.phase == "action":  # the orders of an activated HQ (§16.1) end: initiative again
+        next_activation(g)
+        return
+    first = g.s.scenario.initiative_tie_winner
+    if g.state.seat == first:
+        g.emit(ev.StepBegan(phase="command", step="orders", seat=g.world().enemy(first), rule=str(R.ORDERS_PHASE)))
+    else:
+        next_activation(g)
+
+
+def change_order(g: Game, fid: str, order: str) -> None:
+    if g.state.step != "orders":
+        g.reject(R.CHIEF_ORDER, "a commander in chief changes orders only in the orders sub-phase (A-1)")
+    if fid not in g.state.formations or g.state.formations[fid].side != g.ctx.seat:
+        g.reject(R.CHIEF_ORDER, f"{fid!r} is not one of your formations")
+    w = g.world()
+    if g.state.chief_changes.get(g.ctx.seat, 0) >= g.s.leader(g.s.oob.sides[g.ctx.seat].commander_in_chief).initiative:
+        g.reject(R.CHIEF_CHANGES, "your commander in chief has made as many changes as his initiative allows")
+    if fid not in chief_can_change(w, g.ctx.seat):
+        g.reject(R.CHIEF_ORDER, f"the general of {fid} is not within your commander in chief's range")
+    if g.state.formations[fid].order == order:
+        g.reject(R.CHIEF_ORDER, f"{fid} already has the order {order}")
+    g.emit(ev.OrderChanged(formation=fid, order=order, by="commander_in_chief", rule=str(R.CHIEF_CHANGES),
+                           counts_against_chief=True))
+    settle_orders(g)
+
+
+def finish(g: Game) -> None:
+    result = final_result(g.world())
+    g.emit(ev.GameEnded(winner=result["winner"], reason=result["reason"], result=result, rule=result["rule"]))
