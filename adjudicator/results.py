@@ -1,8 +1,10 @@
 """What the service returns: typed results (kernel-design "Engine and service boundaries"). The CLI renders them
 as text, and `msgspec.to_builtins` gives their JSON (`--json`), field for field in the order declared here.
 
-A result also reads as its JSON object (`result["events"]`, `result.get("winner")`), so a caller written against
-the plain-dict results reads the same fields; a field that is absent from the JSON (UNSET) is absent there too.
+Callers read a result's fields as attributes (`result.events`). A result also still reads as its JSON object
+(`result["events"]`, `result.get("winner")`; a field absent from the JSON, UNSET, is absent there too) for the
+ruleset tests written against the plain-dict results and not migrated yet; the library, the CLI, bench/ and
+tests/foundation no longer use it (tests/foundation/conftest.py refuses it there).
 """
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ def play(app: Arbitro, game: str, seed: str, max_steps: int = 6000) -> int:
     chooser = Chooser(app, game, seed)
     steps = 0
     while steps < max_steps:
-        seats = list(app.awaiting(game)["seats"])
+        seats = list(app.awaiting(game).seats)
         moved = False
         for seat in seats:
             legal = app.legal(game, seat)

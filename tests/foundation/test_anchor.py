@@ -426,7 +426,7 @@ def test_a_seat_with_a_key_is_refused_unsigned_or_wrongly_signed_commands(
         app.submit("g", "red", {"type": "attack", "aim": "low"}, expected_seq=before, key="k",
                    signature=signing.sign(private, statement))
     assert app.submit("g", "red", {"type": "attack", "aim": "high"}, expected_seq=before, key="k",
-                      signature=signing.sign(private, statement))["cmd"] == 5
+                      signature=signing.sign(private, statement)).cmd == 5
     assert "already registered" in run("register-key", "g", signing.public_key(private), "--as", "red", code=2).stderr
 
 

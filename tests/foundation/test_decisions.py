@@ -101,7 +101,7 @@ def test_anything_but_an_awaited_answer_is_refused_saying_who_and_what(app: Arbi
         app.submit(attacked, "blue", {"type": "end_turn"})
     assert unlisted.value.allowed == [{"type": "guard", "stance": "high"}, {"type": "guard", "stance": "low"}]
     answered = app.submit(attacked, "blue", {"type": "guard", "stance": "low"})
-    assert [e["type"] for e in answered["events"]][:2] == ["decision_resolved", "guard_chosen"]
+    assert [e["type"] for e in answered.events][:2] == ["decision_resolved", "guard_chosen"]
     assert app.state_at(attacked).core.decisions == ()
     assert app.verify(attacked).passed  # re-adjudication gives the same frames, byte for byte
 

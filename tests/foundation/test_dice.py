@@ -79,7 +79,7 @@ def test_a_fork_is_recorded_in_the_parents_log(app: Arbitro) -> None:
     assert recorded["event"] == {"type": "game_forked", "child": "f", "at": at, "hash": stored_hash,
                                  "keep_dice": False, "rule": "arbitro §R.3"}
     assert recorded["seat"] == "umpire" and fork == "f"
-    assert app.status("f")["origin"]["hash"] == stored_hash
+    assert app.status("f").origin["hash"] == stored_hash
     assert app.verify("g").passed  # the record is re-adjudicated like any engine command
 
 
@@ -143,7 +143,7 @@ def random_events(app: Arbitro, game: str) -> list[Json]:
 def test_marengos_at_start_draw_waits_for_every_seats_reveal_and_no_host_move_changes_it(app: Arbitro) -> None:
     game = app.create("marengo", "marengo", seat_entropy=True, game_id="m")
     assert [e["type"] for e in app.log(game)] == ["game_created", "entropy_requested", "decision_opened"]
-    assert app.status(game)["awaiting"]["kind"] == "entropy"
+    assert app.status(game).awaiting.kind == "entropy"
     # the legal listing names the commit to each seat awaited, the proceed ruling to the umpire
     assert app.legal(game, "austria") == [{"type": "commit_entropy", "commitment": "<SHA-256 hex of your entropy's UTF-8 bytes>"}]
     assert app.legal(game, "umpire")[0]["type"] == "proceed_without_entropy"
@@ -159,7 +159,7 @@ def test_marengos_at_start_draw_waits_for_every_seats_reveal_and_no_host_move_ch
     with pytest.raises(IllegalCommand, match="only without seats that have not answered"):
         app.submit(game, "umpire", {"type": "proceed_without_entropy", "seats": ["austria"], "reason": "drop it"})
     twin = app.create("marengo", "marengo", game_id="twin")  # what the first move would be, once set up
-    mover = app.awaiting(twin)["seats"][0]
+    mover = app.awaiting(twin).seats[0]
     with pytest.raises(NotYourDecision):  # a game command: nothing happens before the reveals
         app.submit(game, mover, app.legal(twin, mover)[0])
     commit(app, game, "france", SEATS_ENTROPY["france"])
@@ -169,7 +169,7 @@ def test_marengos_at_start_draw_waits_for_every_seats_reveal_and_no_host_move_ch
     reveal(app, game, "austria", SEATS_ENTROPY["austria"])
     assert random_events(app, game) == []  # france has not revealed: still nothing drawn
     last = reveal(app, game, "france", SEATS_ENTROPY["france"])
-    kinds = [e["type"] for e in last["events"]]
+    kinds = [e["type"] for e in last.events]
     assert kinds[:2] == ["entropy_revealed", "entropy_mixed"] and "items_drawn" in kinds[2:]
     # the draw is fixed by the seed (committed at creation) and the committed entropy alone
     seed = app.game(game).seed
@@ -191,11 +191,11 @@ def test_an_unanswered_seat_is_left_out_only_by_the_umpires_ruling_which_status_
     with pytest.raises(IllegalCommand, match="only the umpire"):
         app.submit("g", "red", {"type": "proceed_without_entropy", "seats": ["blue"], "reason": "blue is asleep"})
     app.submit("g", "umpire", {"type": "proceed_without_entropy", "seats": ["blue"], "reason": "blue never answered"})
-    assert app.awaiting("g")["seats"] == ["red"]  # the round goes on: red reveals
+    assert app.awaiting("g").seats == ["red"]  # the round goes on: red reveals
     result = reveal(app, "g", "red", "red's entropy")
-    (mixed,) = [e["event"] for e in result["events"] if e["type"] == "entropy_mixed"]
+    (mixed,) = [e["event"] for e in result.events if e["type"] == "entropy_mixed"]
     assert list(mixed["seats"]) == ["red"] and mixed["mix"] == rnd.mix_round("", [("red", "red's entropy")])
-    assert [e["type"] for e in result["events"]].count("items_drawn") == 2  # the opening, after the round
+    assert [e["type"] for e in result.events].count("items_drawn") == 2  # the opening, after the round
     dice = app.status("g").dice
     assert list(dice.waivers[0].seats) == ["blue"] and "proceed without blue" in dice.summary
     check = {c.name: c for c in app.verify("g").checks}["dice protection"]
@@ -211,7 +211,7 @@ def test_a_fork_of_a_protected_game_runs_its_own_round_for_its_new_seed(app: Arb
     at = app.game("g").head_seq
     play_exchanges(app, "g", 1)
     fork = app.fork("g", at)
-    assert app.awaiting(fork)["kind"] == "entropy" and app.status(fork).dice.protection == "seats"
+    assert app.awaiting(fork).kind == "entropy" and app.status(fork).dice.protection == "seats"
     with pytest.raises(NotYourDecision):
         play_exchanges(app, fork, 1)
 
@@ -242,12 +242,12 @@ def test_an_undo_that_voids_rolls_says_how_many_and_status_and_verify_show_it(ru
     voided = [e["event"]["index"] for e in random_events(app, "g") if e["seq"] > start]
     assert len(voided) == 2
     result = app.undo("g", "umpire", start, "a misclick on the table")
-    (undone,) = [e["event"] for e in result["events"] if e["type"] == "undone"]
+    (undone,) = [e["event"] for e in result.events if e["type"] == "undone"]
     assert undone["voided_rolls"] == 2 and list(undone["voided_indices"]) == voided
     play_exchanges(app, "g", 1)
     # a second undo to the same point voids only the roll made since, not the ones already voided
     again = app.undo("g", "umpire", start, "once more")
-    (undone,) = [e["event"] for e in again["events"] if e["type"] == "undone"]
+    (undone,) = [e["event"] for e in again.events if e["type"] == "undone"]
     assert list(undone["voided_indices"]) == [max(voided) + 1]
     rerolls = run.json("status", "g")["dice"]["rerolls"]
     assert [(r["by"], r["voided_indices"]) for r in rerolls] == [("umpire", voided), ("umpire", [max(voided) + 1])]
@@ -264,7 +264,7 @@ def test_a_consented_take_back_over_a_roll_is_a_re_roll_too(app: Arbitro) -> Non
     play_exchanges(app, "g", 1)
     app.undo("g", "blue", start)
     result = app.submit("g", "red", {"type": "consent", "accept": True})
-    (undone,) = [e["event"] for e in result["events"] if e["type"] == "undone"]
+    (undone,) = [e["event"] for e in result.events if e["type"] == "undone"]
     assert undone["voided_rolls"] == 1 and undone["by"] == "blue"
     assert app.status("g").dice.rerolls[0].by == "blue"
 
@@ -273,12 +273,12 @@ def test_a_fork_made_mid_round_runs_a_fresh_round_then_the_opening(app: Arbitro)
     app.create("duel", "standard", seat_entropy=True, game_id="g")
     commit(app, "g", "red", "red's")
     fork = app.fork("g", app.game("g").head_seq)
-    assert app.awaiting(fork)["seats"] == ["red", "blue"]  # the parent's commitment is not the fork's
+    assert app.awaiting(fork).seats == ["red", "blue"]  # the parent's commitment is not the fork's
     for seat in ("red", "blue"):
         commit(app, fork, seat, seat)
     reveal(app, fork, "red", "red")
-    kinds = [e["type"] for e in reveal(app, fork, "blue", "blue")["events"]]
-    assert kinds.count("items_drawn") == 2 and app.awaiting(fork)["kind"] == "turn"
+    kinds = [e["type"] for e in reveal(app, fork, "blue", "blue").events]
+    assert kinds.count("items_drawn") == 2 and app.awaiting(fork).kind == "turn"
     assert app.verify(fork).passed
 
 
@@ -328,7 +328,7 @@ def test_self_play_answers_the_round_and_plays_a_protected_game_to_the_end(app: 
     app.create("duel", "standard", ["short"], seat_entropy=True, game_id="g")
     play = SelfPlay(app, "g", seed="round")
     play.play(200)
-    assert app.status("g")["outcome"] is not None  # the whole game, the round first
+    assert app.status("g").outcome is not None  # the whole game, the round first
     kinds = [e["type"] for e in app.log("g")]
     assert kinds.index("entropy_mixed") < kinds.index("items_drawn")
     report = app.verify("g")  # the end of the game revealed the seed: every roll recomputed

@@ -42,16 +42,16 @@ def child_main(path: str) -> None:
     print(f"game {game}", flush=True)
     while True:
         awaiting = arbitro.awaiting(game)
-        if not awaiting["seats"]:  # game over: start another
+        if not awaiting.seats:  # game over: start another
             game = arbitro.create("duel", "long")
             print(f"game {game}", flush=True)
             continue
-        seat = awaiting["seats"][0]
+        seat = awaiting.seats[0]
         options = arbitro.legal(game, seat)
         number += 1
         key = f"ack-{number}"
         result = arbitro.submit(game, seat, options[number % len(options)], key=key)
-        print(f"ack {number} {game} {seat}/{key} {result['head']}", flush=True)  # keys are per seat
+        print(f"ack {number} {game} {seat}/{key} {result.head}", flush=True)  # keys are per seat
 
 
 def run_and_kill(path: Path, acks_before_kill: int, delay_s: float) -> tuple[list[str], list[tuple[str, str, int]]]:
@@ -140,8 +140,8 @@ def test_sigkill_mid_stream_keeps_every_acknowledged_append(tmp_path: Path, acks
         # Still a working database: the last game goes on (or a new one starts).
         last = games[-1]
         awaiting = arbitro.awaiting(last)
-        if awaiting["seats"]:
-            seat = awaiting["seats"][0]
+        if awaiting.seats:
+            seat = awaiting.seats[0]
             before = store.game(last).head_seq
             arbitro.submit(last, seat, arbitro.legal(last, seat)[0])
             assert store.game(last).head_seq > before

@@ -31,7 +31,7 @@ Json = dict[str, Any]
 
 
 def served_events(result: Json, kind: str) -> list[Json]:
-    return [e["event"] for e in result["events"] if e["type"] == kind]
+    return [e["event"] for e in result.events if e["type"] == kind]
 
 
 def attack_and_guard(app: Arbitro, game: str, attacker: str = "red", aim: str = "high", stance: str = "low") -> Json:
@@ -245,7 +245,7 @@ def test_a_retried_key_from_another_connection_is_not_applied_twice(db: Path) ->
     first.create("duel", "standard", game_id="g")
     one = first.submit("g", "red", {"type": "attack", "aim": "high"}, key="retry-me")
     two = second.submit("g", "red", {"type": "attack", "aim": "high"}, key="retry-me")
-    assert two["duplicate"] is True and two["cmd"] == one["cmd"]
+    assert two.duplicate is True and two.cmd == one.cmd
     assert second.game("g").head_seq == 6
 
 
@@ -296,8 +296,8 @@ def test_verify_re_adjudicates_undo_consent_rulings_and_the_end(app: Arbitro) ->
     app.submit("g", "umpire", {"type": "ruling", "reason": "spilt coffee",
                                "patch": [{"op": "replace", "path": "/hp/red", "value": 1}]})
     app.undo("g", "umpire", app.game("g").head_seq - 1, "the coffee was not spilt")
-    while app.status("g")["outcome"] is None:
-        seat = app.status("g")["awaiting"]["seats"][0]
+    while app.status("g").outcome is None:
+        seat = app.status("g").awaiting.seats[0]
         app.submit("g", seat, {"type": "end_turn"})
     report = app.verify("g")
     statuses = {c.name: c.status for c in report.checks}
@@ -311,7 +311,7 @@ def test_an_imported_game_with_undos_replays_to_the_same_state(app: Arbitro, tmp
     attack_and_guard(app, "g")
     app.undo("g", "blue", 6)
     app.submit("g", "red", {"type": "consent", "accept": True})
-    assert app.status("g")["awaiting"]["kind"] == "guard"  # back to blue's guard
+    assert app.status("g").awaiting.kind == "guard"  # back to blue's guard
     app.submit("g", "blue", {"type": "guard", "stance": "high"})
     attack_and_guard(app, "g", attacker="blue")  # ends round 1: a checkpoint, a snapshot
     lines = list(app.export("g", "umpire"))
@@ -378,4 +378,4 @@ def test_an_answer_matches_a_listed_option_that_leaves_its_defaults_out(app: Arb
     with pytest.raises(NotYourDecision):
         app.submit(game, "blue", {"type": "end_turn"})  # only the listed answers while one is pending
     result = app.submit(game, "blue", {"type": "guard", "stance": "low"})
-    assert result["events"][0]["type"] == "guard_chosen"
+    assert result.events[0]["type"] == "guard_chosen"

@@ -66,9 +66,9 @@ def test_a_position_game_does_not_serve_the_position_file_hash(app: Arbitro, run
     # The umpire (and anyone once the seed is revealed) can still tell which file the game started from.
     seed = app.game(game).seed
     assert seed is not None
-    assert app.status(game)["origin"]["position"] == rnd.position_digest(seed, canonical(position))
+    assert app.status(game).origin["position"] == rnd.position_digest(seed, canonical(position))
     other = rnd.position_digest(rnd.new_seed(), canonical(position))
-    assert app.status(game)["origin"]["position"] != other, "the digest is keyed by this game's seed"
+    assert app.status(game).origin["position"] != other, "the digest is keyed by this game's seed"
 
 
 def test_a_fork_does_not_serve_the_parent_s_suspended_command(app: Arbitro) -> None:

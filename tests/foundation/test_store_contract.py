@@ -89,7 +89,7 @@ def snapshot_of_log(store: Store, game_id: str) -> tuple[Any, ...]:
 def submit_order(arbitro: Arbitro, game_id: str, count: int) -> None:
     """Play `count` legal commands of a duel (the first legal command of the awaited seat)."""
     for _ in range(count):
-        seat = arbitro.awaiting(game_id)["seats"][0]
+        seat = arbitro.awaiting(game_id).seats[0]
         arbitro.submit(game_id, seat, arbitro.legal(game_id, seat)[0])
 
 
@@ -321,11 +321,11 @@ class StoreContract:
         first = arbitro.submit(game_id, "red", {"type": "attack", "aim": "high"}, key="click-1")
         before = snapshot_of_log(store, game_id)
         again = arbitro.submit(game_id, "red", {"type": "attack", "aim": "high"}, key="click-1")
-        assert again["duplicate"] is True and first["duplicate"] is False
-        assert again["cmd"] == first["cmd"] and again["events"] == first["events"] and again["head"] == first["head"]
+        assert again.duplicate is True and first.duplicate is False
+        assert again.cmd == first.cmd and again.events == first.events and again.head == first.head
         assert snapshot_of_log(store, game_id) == before
         # The game goes on: the retried attack was not applied twice (blue must guard, not red attack).
-        assert arbitro.awaiting(game_id)["seats"] == ["blue"]
+        assert arbitro.awaiting(game_id).seats == ["blue"]
 
     def test_a_rejected_command_appends_nothing(self, store: Store) -> None:
         arbitro = Arbitro(store)
