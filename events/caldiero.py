@@ -5,7 +5,7 @@ Names are past participles; tags are snake_case. The fold is projections/caldier
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
@@ -102,12 +102,6 @@ class AttackersWithdrawn(Event, tag="attackers_withdrawn"):
 class DefendersWithdrawn(Event, tag="defenders_withdrawn"):
     units: tuple[str, ...]
     rule: str
-
-
-class CombatStageSet(Event, tag="combat_stage_set"):
-    stage: str
-    rule: str
-    data: dict[str, Any] = {}
 
 
 class CombatResolved(Event, tag="combat_resolved"):
@@ -227,16 +221,41 @@ class AdvanceAwaited(FrameContext, tag="caldiero_advance"):
     """caldiero §12.7: the attacker may advance into a hex the combat vacated (the options follow the position)."""
 
 
+class CombatUnderway(FrameContext, tag="caldiero_combat"):
+    """caldiero §12: the assault in progress, from its declaration (§12.2) to its end (§12.7), waiting below the
+    decisions it asks (system_assault opens, revises and closes it; nobody answers it). `stage` is the next
+    stage to run; the units still taking part (the withdrawn ones left out, §12.2.2, §14.1, §11.4.5); the
+    efficiencies in use (§12.3.1); the result (§12.5.4), the defenders a Dr tests and the SP an Ex cost the
+    attacker (§12.5.4)."""
+
+    attacker_side: str
+    attackers: tuple[str, ...]
+    attacker_hexes: tuple[str, ...]
+    defender_hexes: tuple[str, ...]
+    defenders: tuple[str, ...]
+    tested: tuple[str, ...] = ()
+    elan: str | None = None
+    use_general: bool = True
+    efficiency: int | None = None
+    defender_efficiency: int | None = None
+    charge: bool = False
+    stage: str = "declared"
+    result: str = ""
+    dr_units: tuple[str, ...] = ()
+    ex_lost: int = 0
+    ex_attacker: str | None = None
+
+
 CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
     RetreatsAwaited, LeaderEscapeAwaited, CavalryRetreatAwaited, DefensiveFireAwaited, DefenderEfficiencyAwaited,
-    NeTestAwaited, ExAttackerAwaited, ExDefenderAwaited, AdvanceAwaited,
+    NeTestAwaited, ExAttackerAwaited, ExDefenderAwaited, AdvanceAwaited, CombatUnderway,
 )
 
 
 CaldieroEvent = Union[
     UnitPlaced, LeaderPlaced, SetupEnded, OrderSet, StepBegan, StepRecorded, TurnBegan, WeatherChanged, InitiativeWon,
     FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AttackDeclared,
-    AttackersWithdrawn, DefendersWithdrawn, CombatStageSet, CombatResolved, CombatEnded, StatusChanged,
+    AttackersWithdrawn, DefendersWithdrawn, CombatResolved, CombatEnded, StatusChanged,
     UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, ActivationRecorded, ActivationEnded,
     TurnEnded, UnitsSighted, GameEnded,
 ]

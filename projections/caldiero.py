@@ -61,23 +61,6 @@ class Activation(msgspec.Struct, kw_only=True):
     stayed: list[str] = []  # units in a village/fortress that chose to stay (§10.1, §10.5.2)
 
 
-class Combat(msgspec.Struct, kw_only=True):
-    attacker_side: str
-    attackers: list[str]
-    attacker_hexes: list[str]
-    defender_hexes: list[str]
-    defenders: list[str]
-    tested: list[str] = []
-    elan: str | None = None
-    use_general: bool = True
-    efficiency: int | None = None
-    defender_efficiency: int | None = None
-    charge: bool = False
-    stage: str = "declared"
-    result: str = ""
-    data: dict[str, Any] = {}
-
-
 class CaldieroState(msgspec.Struct, kw_only=True):
     scenario: str = "historical"
     options: list[str] = []
@@ -94,7 +77,6 @@ class CaldieroState(msgspec.Struct, kw_only=True):
     units: dict[str, UnitState] = {}
     leaders: dict[str, LeaderState] = {}
     activation: Activation | None = None
-    combat: Combat | None = None
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
     seen: dict[str, list[str]] = {}  # fog of war (§20.4): enemy units each seat has examined at least once
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
@@ -143,32 +125,10 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
             del arts, defensive  # firing does not flip artillery in Caldiero (only moving does, §11.0)
         case ev.AttackDeclared():
             _declare(state, event)
-        case ev.AttackersWithdrawn(units=units):
-            if state.combat is not None:
-                state.combat.attackers = [u for u in state.combat.attackers if u not in units]
-        case ev.DefendersWithdrawn(units=units):
-            if state.combat is not None:
-                state.combat.defenders = [u for u in state.combat.defenders if u not in units]
-        case ev.CombatStageSet(stage=stage, data=data):
-            if state.combat is not None:
-                state.combat.stage = stage
-                state.combat.data.update(data)
-                if "defender_efficiency" in data:
-                    state.combat.defender_efficiency = data["defender_efficiency"]
-                if "efficiency" in data:
-                    state.combat.efficiency = data["efficiency"]
-        case ev.CombatResolved(result=result):
-            if state.combat is not None:
-                state.combat.result = result
-        case ev.CombatEnded():
-            state.combat = None
         case ev.UnitEliminated(unit=u, permanent=permanent):
             unit = state.units[u]
             unit.where = "dead" if permanent else "eliminated"
             unit.hex, unit.charging = None, False
-            if state.combat is not None:
-                state.combat.attackers = [a for a in state.combat.attackers if a != u]
-                state.combat.defenders = [d for d in state.combat.defenders if d != u]
         case ev.UnitsAdvanced(units=units, leaders=leaders, to=to):
             for u in units:
                 state.units[u].hex = to
@@ -216,13 +176,8 @@ def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:
 
 
 def _declare(state: CaldieroState, event: ev.AttackDeclared) -> None:
-    side = state.units[event.attackers[0]].side if event.attackers else ""
-    hexes = sorted({state.units[u].hex or "" for u in event.attackers})
-    state.combat = Combat(
-        attacker_side=side, attackers=list(event.attackers), attacker_hexes=hexes,
-        defender_hexes=list(event.defender_hexes), defenders=list(event.defenders), tested=list(event.tested),
-        elan=event.elan, use_general=event.use_general, efficiency=event.efficiency, charge=event.charge,
-    )
+    """The attack's marks on the units and the activation; the assault itself is a frame on the engine's
+    decision stack (events/caldiero.CombatUnderway)."""
     for u in event.attackers:
         state.units[u].attacked_turn = state.turn
     if state.activation is not None:
@@ -286,7 +241,6 @@ def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozens
         if leader.side != seat and leader.hex in hidden_hexes:
             continue
         leaders[lid] = {"side": leader.side, "hex": leader.hex, "where": leader.where, "activated": leader.activated}
-    combat = msgspec.to_builtins(state.combat) if state.combat is not None else None
     return {
         "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
         "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
@@ -294,6 +248,5 @@ def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozens
         "formations": {f: msgspec.to_builtins(s) for f, s in sorted(state.formations.items())},
         "units": units, "hidden_stacks": dict(sorted(stacks.items())), "leaders": leaders,
         "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
-        "combat": combat,
         "result": state.result,
     }

@@ -74,7 +74,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(Ruleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.5.0"
+    version = "0.6.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -201,10 +201,6 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         out = P.view(state, seat, hidden, fog)
         if fog:
             out["activation"] = _own_only(out["activation"], state, seat)
-            secret = self.secrets(state, seat)
-            if out["combat"] is not None and _mentions(out["combat"], secret):
-                c = out["combat"]  # caldiero §20.4: only what the seat can see of an assault
-                out["combat"] = {k: c[k] for k in ("attacker_side", "defender_hexes", "stage", "result")}
         return out
 
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:

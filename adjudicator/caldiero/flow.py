@@ -5,7 +5,8 @@ Each command has a `check_*` (raises Reject with the rule it enforces; legal.py 
 the same checks) and a `do_*` that emits events. After every command `settle` runs the automatic steps
 (weather, initiative, empty steps) until some seat must decide. Multi-step procedures (an assault, a
 retreat, an exchange) wait on frames of the engine's decision stack, answered by the steps of steps.py; the
-assault then goes on from the stage recorded in the state (go_on, system_assault.run_combat).
+assault then goes on from the stage its own `combat` frame records, once it is on top again (go_on,
+system_assault.run_combat).
 
 System modules (importable by Arrivano i Francesi!): system_procedure (Act, retreats, elimination, leader
 tests), system_activation (initiative, activation, orders), system_moves (movement step), system_artillery
@@ -338,7 +339,7 @@ def decide(a: Act, seat: str, cmd: Any) -> None:
 def go_on(a: Act) -> None:
     """After a command or an answer: the assault in progress goes on unless a decision waits, then the steps
     that need no choice are run."""
-    if a.state.combat is not None and not a.frames_open():
+    if a.combat_on_top():
         run_combat(a)
     settle(a)
 
@@ -454,7 +455,7 @@ def settle(a: Act) -> None:
     """Run the automatic steps and skip steps where the seat has nothing to decide."""
     for _ in range(200):
         state = a.state
-        if a.frames_open() or state.phase == "over" or state.combat is not None:
+        if a.frames_open() or state.phase == "over":
             return
         step = step_key(state)
         if step == "weather":

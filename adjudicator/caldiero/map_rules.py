@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_assault import flanked
+from arbitro.adjudicator.caldiero.system_assault import flanked, withdraw_attackers
 from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.maps.hexgrid import parse_hex
@@ -95,7 +95,7 @@ class CaldieroHooks:
     def before_odds(self, a: Any, notes: list[str]) -> int:
         """caldiero §16.1 Elan: an unmodified test; passed gives 1d6 columns right, failed disorders the unit
         (which then no longer attacks, §15.1). Returns the columns gained."""
-        c = a.state.combat
+        c = a.combat
         if c is None or c.elan is None or c.elan not in c.attackers:
             return 0
         w = a.w
@@ -109,7 +109,7 @@ class CaldieroHooks:
         if not ok:
             status = "disordered" if a.state.units[c.elan].status == "good" else "routed"
             a.emit(ev.StatusChanged(unit=c.elan, status=status, rule=str(R.ELAN_TEST)))
-            a.emit(ev.AttackersWithdrawn(units=(c.elan,), rule=str(R.ELAN_TEST)))
+            withdraw_attackers(a, (c.elan,), R.ELAN_TEST)
             notes.append(f"Elan failed: {c.elan} disordered")
         else:
             notes.append(f"Elan: {columns} columns right")
@@ -119,7 +119,7 @@ class CaldieroHooks:
         """(columns left, columns right): weather (caldiero §17.1.1-§17.1.3: 1, 2, 3 left), confusion in boxes
         1-3 (§17.2), flank attacks (§20.5.1: 2 right)."""
         w = a.w
-        c = a.state.combat
+        c = a.combat
         left = right = 0
         if w.state.weather:
             left += w.state.weather

@@ -4,7 +4,8 @@ carrying one out (`answer`), after which the procedure goes on as after any comm
 
 The retreat (caldiero §12.6), the lone leader's escape (§8.2.3) and the assault's decisions (cavalry retreat
 §14.1, defensive fire §11.4.5, the defenders' efficiency §12.3.1, Ne §12.5.4, the Ex losses §12.5.4, the advance
-§12.7: system_assault opens them, below the combat's stage) are here.
+§12.7: system_assault opens them, above the `combat` frame of the assault in progress, which waits for them
+and which nobody answers: CombatStep) are here.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import system_assault as A
 from arbitro.adjudicator.caldiero.commands import Advance, CavalryRetreat, Choose, Decline, DefensiveFire, Lose, MoveLeader, Retreat
 from arbitro.adjudicator.caldiero.system_procedure import (
+    COMBAT,
     LEADER_ESCAPE,
     RETREAT,
     Act,
@@ -24,6 +26,7 @@ from arbitro.adjudicator.caldiero.system_procedure import (
     do_leader_escape,
     do_retreat,
     leader_escape_options,
+    live_combat,
     retreat_options,
 )
 from arbitro.adjudicator.caldiero.system_world import World
@@ -95,7 +98,7 @@ class DefensiveFireStep(CaldieroStep):
     kind = A.DEFENSIVE_FIRE
 
     def options(self, state: GameState[Any], frame: core.Frame[ev.DefensiveFireAwaited], seat: str) -> list[dict[str, Any]]:
-        return A.defensive_fire_options(self.world(state), frame)
+        return A.defensive_fire_options(self.world(state), _combat(state), frame)
 
     def carry_out(self, act: Act, frame: core.Frame[ev.DefensiveFireAwaited], command: DefensiveFire | Decline) -> None:
         A.do_defensive_fire(act, frame, command)
@@ -156,15 +159,31 @@ class AdvanceStep(CaldieroStep):
     kind = A.ADVANCE
 
     def options(self, state: GameState[Any], frame: core.Frame[ev.AdvanceAwaited], seat: str) -> list[dict[str, Any]]:
-        return A.advance_options(self.world(state)) + [{"type": "decline"}]
+        return A.advance_options(self.world(state), _combat(state)) + [{"type": "decline"}]
 
     def carry_out(self, act: Act, frame: core.Frame[ev.AdvanceAwaited], command: Advance | Decline) -> None:
         A.do_advance(act, frame, act.ctx.seat, command)
 
 
+class CombatStep(CaldieroStep):
+    """caldiero §12: the assault in progress, waiting below the decisions it asked; flow.go_on runs its next
+    stage in the same command once they are answered, so nobody ever answers it."""
+
+    kind = COMBAT
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.CombatUnderway], command: Any) -> None:
+        ctx.reject(frame.rule, "the assault goes on when the decisions it asked are answered; nothing is asked")
+
+
+def _combat(state: GameState[Any]) -> ev.CombatUnderway:
+    c = live_combat(state.core.decisions, state.rules)
+    assert c is not None, "an assault's decision without its assault"
+    return c
+
+
 STEPS: tuple[type[CaldieroStep], ...] = (
     RetreatStep, LeaderEscapeStep, CavalryRetreatStep, DefensiveFireStep, DefenderEfficiencyStep, NeTestStep,
-    ExAttackerStep, ExDefenderStep, AdvanceStep,
+    ExAttackerStep, ExDefenderStep, AdvanceStep, CombatStep,
 )
 
 

@@ -43,7 +43,9 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
         raise Reject(R.ARTILLERY_RANGE, f"{cmd.target} is not an enemy hex in range with a clear line of sight (caldiero §11.2, §11.3)")
 
 
-def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> None:
+def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> dict[str, int]:
+    """Fire, and its effects; the retreats it causes are queued now, or (defensive fire, caldiero §11.4.5)
+    returned for the assault to queue once it has withdrawn the attackers the fire hit."""
     w = a.w
     arts = list(cmd.artillery)
     calc = fire_calc(w, a.env.data.bombardment, arts, cmd.target)
@@ -59,12 +61,13 @@ def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> None:
             leader_test(a, leader, R.LEADER_LOSS_SIX)
     hit = a.w.enemy_units_at(cmd.target, side)
     if result == "-" or not hit:
-        return
+        return {}
     moves: dict[str, int] = {}
     for u in hit:
         if not a.w.is_artillery(u):
             add_disorder(a, u, R.BOMBARD_PROCEDURE, moves)
         if result == "R" and a.state.units[u].where == "map" and u not in moves:
             moves[u] = 1  # caldiero §11.1: artillery retreats normally after a bombardment
-    if moves:
+    if moves and not defensive:
         open_retreats(a, moves, R.BOMBARD_PROCEDURE, from_combat=False)
+    return moves

@@ -1,7 +1,8 @@
 """The assault procedure (caldiero §12, §14.1, §11.4.5, §16, §17.2, §20.2-§20.5), once declared (system_declare.py):
 cavalry retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers, the results of §12.5.4, exchange,
-retreat and advance, as a state machine of stages (`CombatStageSet`) whose decisions are frames on the engine's
-decision stack (arbitro §S.3), answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
+retreat and advance. The assault in progress is a `combat` frame on the engine's decision stack (arbitro §S.3;
+its context events/caldiero.CombatUnderway, revised as its stages run, closed when it ends), below the decisions
+it asks, frames answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
 columns, confusion, Elan, storm from the east, flank attacks, charges) are applied in `stage_resolve` and
 `strengths`, each with its citation.
 """
@@ -9,6 +10,8 @@ columns, confusion, Elan, storm from the east, flank attacks, charges) are appli
 from __future__ import annotations
 
 from typing import Any
+
+import msgspec
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
@@ -34,6 +37,7 @@ from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 
+COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (caldiero §12)"
 # The kinds of the frames the assault opens on the engine's decision stack, and what each asks.
 CAVALRY_RETREAT, DEFENSIVE_FIRE, DEFENDER_EFFICIENCY = "cavalry_retreat", "defensive_fire", "defender_efficiency"
 NE_TEST, EX_ATTACKER, EX_DEFENDER, ADVANCE = "ne_test", "ex_attacker", "ex_defender", "advance"
@@ -59,28 +63,59 @@ def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
     hexes = tuple(dict.fromkeys(cmd.defenders))
     defenders = tuple(u for h in hexes for u in w.enemy_units_at(h, seat))
     tested = tuple(u for u in attackers if unit_order(w, u) == "advance")
-    a.emit(ev.AttackDeclared(attackers=attackers, defender_hexes=hexes, defenders=defenders, rule=str(R.DECLARATION),
-                             tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency))
+    declared = ev.AttackDeclared(attackers=attackers, defender_hexes=hexes, defenders=defenders, rule=str(R.DECLARATION),
+                                 tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency)
+    a.emit(declared)
+    side = a.state.units[attackers[0]].side if attackers else ""
+    open_frame(a.ctx, COMBAT, (side,), str(R.DECLARATION), COMBAT_PROMPT, ev.CombatUnderway(
+        attacker_side=side, attackers=attackers, attacker_hexes=tuple(sorted({w.state.units[u].hex or "" for u in attackers})),
+        defender_hexes=hexes, defenders=defenders, tested=tested, elan=cmd.elan, use_general=cmd.use_general,
+        efficiency=cmd.efficiency, charge=declared.charge))
     run_combat(a)
 
 
 def run_combat(a: Act) -> None:
+    """Run the assault's stages while it waits for no decision (its frame on top of the stack)."""
     guard = 0
-    while a.state.combat is not None and not a.frames_open():
+    while a.combat_on_top():
         guard += 1
         assert guard < 50, "combat state machine does not progress"
-        stage = a.state.combat.stage
-        STAGES[stage](a)
+        c = a.combat
+        assert c is not None
+        STAGES[c.stage](a)
 
 
-def _set_stage(a: Act, stage: str, rule: Rule, **data: Any) -> None:
-    a.emit(ev.CombatStageSet(stage=stage, rule=str(rule), data=data))
+def _combat(a: Act) -> ev.CombatUnderway:
+    c = a.combat
+    assert c is not None, "no assault in progress"
+    return c
+
+
+def _revise(a: Act, **fields: Any) -> None:
+    """The assault's frame after a stage or a withdrawal (it is on top: nothing it asked is pending)."""
+    frame = combat_frame(a.ctx.game.core.decisions)
+    assert frame is not None and a.combat_on_top()
+    update_frame(a.ctx, frame, msgspec.structs.replace(_combat(a), **fields))
+
+
+def _set_stage(a: Act, stage: str, **fields: Any) -> None:
+    """The stage the assault runs next (and what the stage left decided for the later ones)."""
+    _revise(a, stage=stage, **fields)
+
+
+def withdraw_attackers(a: Act, units: tuple[str, ...], rule: Rule) -> None:
+    a.emit(ev.AttackersWithdrawn(units=units, rule=str(rule)))
+    _revise(a, attackers=tuple(u for u in _combat(a).attackers if u not in units))
+
+
+def _withdraw_defenders(a: Act, units: tuple[str, ...], rule: Rule) -> None:
+    a.emit(ev.DefendersWithdrawn(units=units, rule=str(rule)))
+    _revise(a, defenders=tuple(u for u in _combat(a).defenders if u not in units))
 
 
 def stage_declared(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
-    _set_stage(a, "defensive_fire", R.RULEBOOK.CAVALRY_RETREAT)
+    c = _combat(a)
+    _set_stage(a, "defensive_fire")
     w = a.w
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
@@ -103,19 +138,18 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: 
     if isinstance(cmd, C.Decline):
         close_frame(a.ctx, frame)
         return
+    # closed and asked again for the rest: the assault's frame below it is revised in between
+    close_frame(a.ctx, frame)
     a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(R.RULEBOOK.CAVALRY_RETREAT)))
-    a.emit(ev.DefendersWithdrawn(units=(cmd.unit,), rule=str(R.RULEBOOK.CAVALRY_RETREAT)))
+    _withdraw_defenders(a, (cmd.unit,), R.RULEBOOK.CAVALRY_RETREAT)
     remaining = tuple(u for u in frame.ctx.units if u != cmd.unit)
     if remaining:
-        update_frame(a.ctx, frame, ev.CavalryRetreatAwaited(units=remaining))
-    else:
-        close_frame(a.ctx, frame)
+        _await(a, CAVALRY_RETREAT, frame.seats[0], R.RULEBOOK.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=remaining))
 
 
 def stage_defensive_fire(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
-    _set_stage(a, "tests", R.DEFENSIVE_BOMBARD)
+    c = _combat(a)
+    _set_stage(a, "tests")
     w = a.w
     if not c.defenders:
         return
@@ -126,10 +160,8 @@ def stage_defensive_fire(a: Act) -> None:
         _await(a, DEFENSIVE_FIRE, enemy_of(c.attacker_side), R.DEFENSIVE_BOMBARD, ev.DefensiveFireAwaited(artillery=tuple(arts)))
 
 
-def defensive_fire_options(w: World, frame: CoreFrame[ev.DefensiveFireAwaited]) -> list[dict[str, Any]]:
-    c = w.state.combat
+def defensive_fire_options(w: World, c: ev.CombatUnderway, frame: CoreFrame[ev.DefensiveFireAwaited]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    assert c is not None
     attacker_hexes = sorted({w.state.units[u].hex or "" for u in c.attackers})
     for art in frame.ctx.artillery:
         for h in attacker_hexes:
@@ -141,28 +173,28 @@ def defensive_fire_options(w: World, frame: CoreFrame[ev.DefensiveFireAwaited]) 
 def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: C.DefensiveFire | C.Decline) -> None:
     """One listed gun bombards one attacking hex (the engine took only a listed answer); the others may still;
     declined: the rest hold their fire."""
+    close_frame(a.ctx, frame)
     if isinstance(cmd, C.Decline):
-        close_frame(a.ctx, frame)
         return
+    # the fire's effects, then the attackers it put out of the assault (the assault's frame on top), then the
+    # rest of the guns asked again, then the retreats it caused above them: the order the decisions come in
+    before = {u: a.state.units[u].hex for u in _combat(a).attackers}
+    retreats = do_bombard(a, C.Bombard(type="bombard", artillery=[cmd.artillery], target=cmd.target), defensive=True)
+    c = _combat(a)
+    out = tuple(u for u in c.attackers if a.state.units[u].where != "map" or a.state.units[u].status != "good"
+                or before[u] != a.state.units[u].hex)
+    if out:
+        withdraw_attackers(a, out, R.RULEBOOK.DISORDER)
     remaining = tuple(u for u in frame.ctx.artillery if u != cmd.artillery)
     if remaining:
-        update_frame(a.ctx, frame, ev.DefensiveFireAwaited(artillery=remaining))
-    else:
-        close_frame(a.ctx, frame)
-    before = {u: (a.state.units[u].hex, a.state.units[u].status) for u in (a.state.combat.attackers if a.state.combat else [])}
-    do_bombard(a, C.Bombard(type="bombard", artillery=[cmd.artillery], target=cmd.target), defensive=True)
-    c = a.state.combat
-    if c is not None:
-        out = [u for u in c.attackers if a.state.units[u].where != "map" or a.state.units[u].status != "good"
-               or (u in before and before[u][0] != a.state.units[u].hex)]
-        if out:
-            a.emit(ev.AttackersWithdrawn(units=tuple(out), rule=str(R.RULEBOOK.DISORDER)))
+        _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, ev.DefensiveFireAwaited(artillery=remaining))
+    if retreats:
+        open_retreats(a, retreats, R.BOMBARD_PROCEDURE, from_combat=False)
 
 
 def stage_tests(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
-    _set_stage(a, "efficiency", R.ATTACK_TEST)
+    c = _combat(a)
+    _set_stage(a, "efficiency")
     w = a.w
     tested = [u for u in c.tested if u in c.attackers]
     by_hex: dict[str, list[str]] = {}
@@ -175,47 +207,44 @@ def stage_tests(a: Act) -> None:
                          "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         failed += [u for u in units if not passes(roll, values[u])]
     if failed:
-        a.emit(ev.AttackersWithdrawn(units=tuple(failed), rule=str(R.ATTACK_TEST)))
+        withdraw_attackers(a, tuple(failed), R.ATTACK_TEST)
 
 
 def stage_efficiency(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     w = a.w
     if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
-        _set_stage(a, "resolve", R.RULEBOOK.EFFICIENCY)
+        _set_stage(a, "resolve")
         return
     att_choices = side_efficiency_choices(w, c.attackers)
     att = c.efficiency if c.efficiency in att_choices else max(att_choices)
     def_choices = side_efficiency_choices(w, c.defenders)
     if len(def_choices) > 1:
-        _set_stage(a, "resolve", R.RULEBOOK.EFFICIENCY, efficiency=att)
+        _set_stage(a, "resolve", efficiency=att)
         _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), R.RULEBOOK.EFFICIENCY,
                ev.DefenderEfficiencyAwaited(choices=tuple(def_choices)))
         return
-    _set_stage(a, "resolve", R.RULEBOOK.EFFICIENCY, efficiency=att, defender_efficiency=def_choices[0])
+    _set_stage(a, "resolve", efficiency=att, defender_efficiency=def_choices[0])
 
 
 def stage_resolve(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     w = a.w
     if not c.attackers:
-        _set_stage(a, "end", R.ATTACK_TEST)
+        _set_stage(a, "end")
         return
     non_art_def = [d for d in c.defenders if not w.is_artillery(d)]
     if not non_art_def:
         # artillery alone (or nobody left): no table; an advance overruns it (caldiero §11.1.1, §14.1)
-        _set_stage(a, "advance", R.ARTILLERY_OVERRUN)
+        _set_stage(a, "advance")
         return
     notes: list[str] = []
     # before the odds: the ruleset's own steps (caldiero §16.1 Elan: columns right, or a disordered unit)
     bonus_columns = a.env.hooks.before_odds(a, notes) if a.env.hooks is not None else 0
     w = a.w
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     if not c.attackers:
-        _set_stage(a, "end", R.ELAN_TEST)
+        _set_stage(a, "end")
         return
     att, dfn = strengths(w, c.attackers, c.defenders, c.defender_hexes, cmd_charge=c.charge)
     left = 0
@@ -284,6 +313,7 @@ def stage_resolve(a: Act) -> None:
                              odds=raw_odds, column=col.column.label,
                              shifts=right - left, drm=total, roll=roll, attacker_efficiency=att_eff,
                              defender_efficiency=def_eff, notes=tuple(notes)))
+    _revise(a, result=result)
     if roll == 6:
         for h in c.defender_hexes:
             for leader in a.w.leaders_at(h, enemy_of(c.attacker_side)):
@@ -305,7 +335,7 @@ def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) ->
     return "Dr"
 
 
-def flanked(w: World, h: str, c: Any) -> bool:
+def flanked(w: World, h: str, c: ev.CombatUnderway) -> bool:
     """caldiero §20.5: five of six neighbours held or controlled by the engaged attackers, none by friends."""
     if w.board.may_stay(h) or w.board.is_edge(h):
         return False
@@ -326,8 +356,7 @@ def flanked(w: World, h: str, c: Any) -> bool:
 
 
 def apply_result(a: Act, result: str) -> None:
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     w = a.w
     attackers = [u for u in c.attackers]
     defenders = [u for u in c.defenders if not w.is_artillery(u)]
@@ -346,7 +375,7 @@ def apply_result(a: Act, result: str) -> None:
             add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
     elif result == "Ne":
         if attackers and all(unit_order(w, u) == "attack" for u in attackers):
-            _set_stage(a, "advance", R.RULEBOOK.RESULTS)
+            _set_stage(a, "advance")
             _await(a, NE_TEST, c.attacker_side, R.RULEBOOK.RESULTS, ev.NeTestAwaited())
             return
     elif result == "Ex":
@@ -354,10 +383,10 @@ def apply_result(a: Act, result: str) -> None:
         return
     elif result == "Dr":
         # caldiero §12.5.4: every defender retreats one hex, then tests (stage dr_tests, after the retreats)
-        _set_stage(a, "dr_tests", R.RULEBOOK.RESULTS, dr_units=list(defenders))
+        _set_stage(a, "dr_tests", dr_units=tuple(defenders))
         open_retreats(a, {u: 1 for u in defenders}, R.RULEBOOK.RESULTS, from_combat=True)
         return
-    _set_stage(a, "advance", R.RULEBOOK.RESULTS)
+    _set_stage(a, "advance")
     if retreats:
         open_retreats(a, retreats, R.ROUT_RETREAT if result != "Dr" else R.RULEBOOK.RESULTS, from_combat=True)
 
@@ -365,11 +394,10 @@ def apply_result(a: Act, result: str) -> None:
 def stage_dr_tests(a: Act) -> None:
     """caldiero §12.5.4 Dr, after the one-hex retreat: each defending unit tests (one die per stack where it
     now stands, §13.1.2); passed: disordered; failed: routed, and retreats two more hexes at once (§15.2.1)."""
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     w = a.w
-    units_left = [u for u in c.data.get("dr_units", []) if w.state.units[u].where == "map"]
-    _set_stage(a, "advance", R.RULEBOOK.RESULTS)
+    units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
+    _set_stage(a, "advance")
     by_hex: dict[str, list[str]] = {}
     for u in units_left:
         by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
@@ -393,12 +421,11 @@ def stage_dr_tests(a: Act) -> None:
 
 
 def start_exchange(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     w = a.w
     used = c.efficiency or 0
     options = CALDIERO_VARIANT.ex_attacker_losses(w, c.attackers, used, {u: w.strength(u) for u in c.attackers})  # D26
-    _set_stage(a, "exchange_defender", R.RULEBOOK.RESULTS)
+    _set_stage(a, "exchange_defender")
     if len(options) == 1:
         exchange_attacker_loss(a, options[0])
         return
@@ -408,7 +435,7 @@ def start_exchange(a: Act) -> None:
 def do_defender_efficiency(a: Act, frame: CoreFrame[ev.DefenderEfficiencyAwaited], value: int) -> None:
     """caldiero §12.3.1: the defenders' owner picked one of the tied values; the combat goes on to the table."""
     close_frame(a.ctx, frame)
-    a.emit(ev.CombatStageSet(stage="resolve", rule=str(R.RULEBOOK.EFFICIENCY), data={"defender_efficiency": value}))
+    _set_stage(a, "resolve", defender_efficiency=value)
 
 
 def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) -> None:
@@ -424,22 +451,19 @@ def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[s
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
     lost = a.w.strength(u)
-    a.emit(ev.CombatStageSet(stage="exchange_defender", rule=str(R.RULEBOOK.RESULTS), data={"ex_lost": lost, "ex_attacker": u}))
+    _set_stage(a, "exchange_defender", ex_lost=lost, ex_attacker=u)
     eliminate(a, u, R.RULEBOOK.RESULTS)
 
 
-def ex_defender_sets(w: World) -> list[list[str]]:
-    c = w.state.combat
-    assert c is not None
+def ex_defender_sets(w: World, c: ev.CombatUnderway) -> list[list[str]]:
     units = [u for u in c.defenders if not w.is_artillery(u) and w.on_map(u)]
-    return CALDIERO_VARIANT.ex_defender_losses(w, units, int(c.data.get("ex_lost", 0)), {u: w.strength(u) for u in units})  # D26
+    return CALDIERO_VARIANT.ex_defender_losses(w, units, c.ex_lost, {u: w.strength(u) for u in units})  # D26
 
 
 def stage_exchange_defender(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
-    sets = ex_defender_sets(a.w)
-    _set_stage(a, "exchange_tests", R.RULEBOOK.RESULTS)
+    c = _combat(a)
+    sets = ex_defender_sets(a.w, c)
+    _set_stage(a, "exchange_tests")
     if len(sets) == 1:
         for u in sets[0]:
             eliminate(a, u, R.RULEBOOK.RESULTS)
@@ -450,8 +474,7 @@ def stage_exchange_defender(a: Act) -> None:
 
 def stage_exchange_tests(a: Act) -> None:
     """caldiero §12.5.4 Ex: every other unit in the combat tests; failing ones are disordered."""
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     w = a.w
     others = [u for u in c.attackers + c.defenders if not w.is_artillery(u) and w.state.units[u].where == "map"]
     by_hex: dict[str, list[str]] = {}
@@ -464,14 +487,13 @@ def stage_exchange_tests(a: Act) -> None:
         for u in units:
             if not passes(roll, values[u]):
                 add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
-    _set_stage(a, "advance", R.RULEBOOK.RESULTS)
+    _set_stage(a, "advance")
     if retreats:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
 
 def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     close_frame(a.ctx, frame)
     if value == 0:
         return
@@ -487,20 +509,19 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
     ok = CALDIERO_VARIANT.ne_passes(results)  # D25
     new = "Ex" if ok else "Ad"
     a.emit(ev.CombatResolved(result=new, rule=str(R.RULEBOOK.RESULTS), notes=("Ne tested by the attacker",)))
+    _revise(a, result=new)
     if new == "Ex":
         start_exchange(a)
     else:
         retreats: dict[str, int] = {}
         for u in list(c.attackers):
             add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
-        _set_stage(a, "advance", R.RULEBOOK.RESULTS)
+        _set_stage(a, "advance")
         if retreats:
             open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
 
-def advance_options(w: World) -> list[dict[str, Any]]:
-    c = w.state.combat
-    assert c is not None
+def advance_options(w: World, c: ev.CombatUnderway) -> list[dict[str, Any]]:
     defender_side = enemy_of(c.attacker_side)
     vacated = [h for h in c.defender_hexes if not [u for u in w.side_units_at(h, defender_side) if not w.is_artillery(u)]]
     if not vacated:
@@ -523,10 +544,9 @@ def advance_options(w: World) -> list[dict[str, Any]]:
 
 
 def stage_advance(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
-    _set_stage(a, "end", R.RULEBOOK.ADVANCE_AFTER)
-    options = advance_options(a.w)
+    c = _combat(a)
+    _set_stage(a, "end")
+    options = advance_options(a.w, c)
     if options:
         _await(a, ADVANCE, c.attacker_side, R.RULEBOOK.ADVANCE_AFTER, ev.AdvanceAwaited())
 
@@ -550,8 +570,7 @@ def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Ad
 
 
 def stage_end(a: Act) -> None:
-    c = a.state.combat
-    assert c is not None
+    c = _combat(a)
     for u in c.attackers:
         s = a.state.units[u]
         if s.charging and s.where == "map":
@@ -559,6 +578,9 @@ def stage_end(a: Act) -> None:
             if s.status == "good":
                 a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RULEBOOK.CHARGE)))  # caldiero §20.2.3
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
+    frame = combat_frame(a.ctx.game.core.decisions)
+    assert frame is not None
+    close_frame(a.ctx, frame)
 
 
 STAGES = {
