@@ -2,9 +2,9 @@
 as text, and `msgspec.to_builtins` gives their JSON (`--json`), field for field in the order declared here.
 
 Callers read a result's fields as attributes (`result.events`). A result also still reads as its JSON object
-(`result["events"]`, `result.get("winner")`; a field absent from the JSON, UNSET, is absent there too) for the
-ruleset tests written against the plain-dict results and not migrated yet; the library, the CLI, bench/ and
-tests/foundation no longer use it (tests/foundation/conftest.py refuses it there).
+(`result["events"]`, `result.get("winner")`; a field absent from the JSON, UNSET, is absent there too) for any
+caller written against the plain-dict results that is not migrated yet; the library, the CLI, bench/ and the
+tests no longer use it that we know of (tests/foundation/conftest.py refuses it in the foundation's tests).
 """
 
 from __future__ import annotations

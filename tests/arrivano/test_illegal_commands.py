@@ -93,7 +93,7 @@ class Probe:
     def check_here(self) -> None:
         state = self.app.state_at(self.game)
         seats = self.ruleset.seats(state.rules)
-        for seat in self.app.awaiting(self.game)["seats"]:
+        for seat in self.app.awaiting(self.game).seats:
             legal = self.app.legal(self.game, seat)
             offered = {c["type"] for c in legal}
             for model in COMMAND_MODELS:

@@ -21,7 +21,7 @@ def test_fog_of_war_game_serves_no_hidden_unit() -> None:
     def check(seat_acting: str, command: dict[str, object], result: dict[str, object]) -> None:
         nonlocal hidden_seen
         state = app.state_at(game)
-        events = result["events"]
+        events = result.events
         for seat in ("france", "austria"):
             secret = ruleset.secrets(state.rules, seat)
             hidden_seen += len(secret)

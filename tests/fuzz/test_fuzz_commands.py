@@ -111,7 +111,7 @@ class Games:
         seats = [*record.seats, "umpire"]
         legal = [c for s in seats for c in self.app.legal(game_id, s)]
         vocabulary = vocabulary_of(msgspec.to_builtins(self.app.state_at(game_id).rules), legal)
-        awaited = self.app.awaiting(game_id)["seats"] or seats
+        awaited = self.app.awaiting(game_id).seats or seats
         seat = st.one_of(st.sampled_from(awaited), st.sampled_from(seats), st.text(max_size=6))
         command = st.one_of(commands(schema, vocabulary), mutations(legal, schema, vocabulary), junk())
         return st.tuples(seat, command)

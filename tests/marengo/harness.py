@@ -32,12 +32,12 @@ class Game:
     def send(self, seat: str, **command: Any) -> list[dict[str, Any]]:
         """Submit as `seat`; returns the events as served to the umpire (full)."""
         out = self.app.submit(self.id, seat, command)
-        return [e["event"] for e in self.app.log(self.id, "umpire", out["head"] - len(out["events"]) + 1, out["head"])] \
-            if out["events"] else []
+        return [e["event"] for e in self.app.log(self.id, "umpire", out.head - len(out.events) + 1, out.head)] \
+            if out.events else []
 
     def events_of(self, seat: str, **command: Any) -> list[dict[str, Any]]:
         """Submit as `seat` and return the events as served to that seat."""
-        return [e.get("event", e) for e in self.app.submit(self.id, seat, command)["events"]]
+        return [e.get("event", e) for e in self.app.submit(self.id, seat, command).events]
 
     def reject(self, seat: str, rule: str, words: str = "", **command: Any) -> Rejected:
         """The command is refused citing `rule`, with `words` in the message; nothing is appended."""

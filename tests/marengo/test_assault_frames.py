@@ -49,9 +49,9 @@ def test_each_asked_step_of_an_assault_is_a_typed_frame_marengo_11() -> None:
     assert next(e for e in events if e["type"] == "assault_resolved")["winner"] == "austria"
     assert _stack(g) == ["conquest", "retreat"], _stack(g)
     assert g.app.state_at(g.id).core.decisions[0].ctx.winner == "austria"
-    while g.app.awaiting(g.id)["seats"] == ["france"]:
+    while g.app.awaiting(g.id).seats == ["france"]:
         g.send("france", **g.legal("france")[0])
-    assert _stack(g) == ["advance"] and g.app.awaiting(g.id)["seats"] == ["austria"]
+    assert _stack(g) == ["advance"] and g.app.awaiting(g.id).seats == ["austria"]
     events = g.send("austria", type="advance", advance=True)
     assert _stack(g) == [] and g.block("AUT_HADDICK_A").zone == "spinetta"
     assert "assault_ended" in types(events)
@@ -102,7 +102,7 @@ def test_assault_ended_carries_the_closures_the_rules_decided_marengo_11() -> No
     g = _assault_on_spinetta()
     g.send("france", type="defensive_artillery", fire=False)
     g.send("france", type="defending_leaders", blocks=[])
-    while g.app.awaiting(g.id)["seats"] == ["france"]:
+    while g.app.awaiting(g.id).seats == ["france"]:
         g.send("france", **g.legal("france")[0])
     ended = next(e for e in g.send("austria", type="advance", advance=True) if e["type"] == "assault_ended")
     assert (ended["winner"], ended["advanced"], ended["closed_approach"], ended["conquered"]) == \
@@ -126,8 +126,8 @@ def test_a_lost_assault_closes_its_approach_in_its_event_marengo_11() -> None:
            leaders=[g.tok("AUT_HADDICK_A")])
     g.send("france", type="defensive_artillery", fire=False)
     events = g.send("france", type="defending_leaders", blocks=[g.tok("FRA_GARDANNE_B")])
-    while g.app.awaiting(g.id)["kind"] not in ("turn", "game_over"):
-        seat = g.app.awaiting(g.id)["seats"][0]
+    while g.app.awaiting(g.id).kind not in ("turn", "game_over"):
+        seat = g.app.awaiting(g.id).seats[0]
         events += g.send(seat, **g.legal(seat)[0])
     ended = next(e for e in events if e["type"] == "assault_ended")
     assert (ended["winner"], ended["closed_approach"], ended["conquered"], list(ended["may_enter"])) == \

@@ -124,7 +124,7 @@ def test_manoeuvre_blocked_example_marengo_9() -> None:
     in its reserve or advances to block the cavalry in turn."""
     g = from_position(position({"AUT_OTT_A": ("cascina_grossa", "reserve"), "FRA_CHAMPEAUX": ("ghilina", "reserve")}))
     g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A")], to="ghilina")
-    assert g.app.awaiting(g.id)["kind"] == "block_manoeuvre" and g.state.commands_used == 1
+    assert g.app.awaiting(g.id).kind == "block_manoeuvre" and g.state.commands_used == 1
     assert {"type": "block_manoeuvre", "blocks": []} in g.legal("france")
     g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_CHAMPEAUX")])
     assert g.block("FRA_CHAMPEAUX").place == "ghilina/cascina_grossa"
@@ -268,7 +268,7 @@ def test_attacker_wins_pursues_and_its_cavalry_continues_marengo_11() -> None:
     # the reserve infantry did not take part (no assault loss); retreating from the reserve costs it 1 (§12)
     assert g.block("FRA_MALHER").strength == 1
     # the reserve infantry retreats, losing 1 (§12); then the attackers advance
-    while g.app.awaiting(g.id)["seats"] == ["france"]:
+    while g.app.awaiting(g.id).seats == ["france"]:
         opts = g.legal("france")
         g.send("france", **next(o for o in opts if o.get("zone") != "cascina_grossa"))
     assert g.block("FRA_MALHER").strength == 1 and g.block("FRA_MALHER").zone != "marengo"

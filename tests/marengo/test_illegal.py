@@ -103,7 +103,7 @@ def test_one_assault_per_approach_and_no_assault_after_moving_marengo_7_11() -> 
     g.send("france", type="defensive_artillery", fire=False)
     g.send("france", type="defending_leaders", blocks=[])
     # 3 - 1 infantry penalty = 2 > 0: attacker wins; France retreats, Austria may advance
-    while g.app.awaiting(g.id)["seats"] == ["france"]:
+    while g.app.awaiting(g.id).seats == ["france"]:
         g.send("france", **g.legal("france")[0])
     g.send("austria", type="advance", advance=False)
     g.reject("austria", "marengo §11", "already assaulted", type="assault", approach="marengo/spinetta",

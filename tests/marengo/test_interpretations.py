@@ -29,7 +29,7 @@ def _assault_won_by_three(margin: bool) -> int:
     g.send("france", type="defending_leaders", blocks=[])
     # 3 - 0 = 3 > 0: the attacker wins by 3; France's losses fall on its non-leaders (France chooses)
     lost = 0
-    while g.app.awaiting(g.id)["kind"] == "assign_loss":
+    while g.app.awaiting(g.id).kind == "assign_loss":
         g.send("france", **g.legal("france")[0])
     st = g.state
     lost = 6 - sum(st.blocks[b].strength for b in ("FRA_CHAMBARLHAC_A", "FRA_CHAMBARLHAC_B"))

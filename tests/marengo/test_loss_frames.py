@@ -99,7 +99,7 @@ def test_a_retreat_is_a_frame_below_its_losses_and_answers_only_its_destinations
         g.app.submit(g.id, "france", {"type": "retreat", "block": t("FRA_WATRIN_A"), "zone": "torre_garofoli"})
     g.send("france", type="assign_loss", block=t("FRA_WATRIN_B"))
     frame = g.app.state_at(g.id).core.decisions[-1]
-    assert frame.kind == "retreat" and g.app.awaiting(g.id)["prompt"] == "choose where each block retreats from ghilina"
+    assert frame.kind == "retreat" and g.app.awaiting(g.id).prompt == "choose where each block retreats from ghilina"
     assert g.legal("austria") == [] and all(o["zone"] != "cascina_grossa" for o in g.legal("france"))
     for seat, command in (("austria", {"type": "end_turn"}),
                           ("france", {"type": "retreat", "block": t("FRA_WATRIN_A"), "zone": "cascina_grossa"})):

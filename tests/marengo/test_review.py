@@ -27,8 +27,8 @@ def _face_up(pos: dict[str, Any], *ids: str, reason: str = "bombardment") -> dic
 
 def _settle(g: Game) -> None:
     """Answer every pending decision with the first legal option."""
-    while g.app.awaiting(g.id)["kind"] not in ("turn", "game_over"):
-        seat = g.app.awaiting(g.id)["seats"][0]
+    while g.app.awaiting(g.id).kind not in ("turn", "game_over"):
+        seat = g.app.awaiting(g.id).seats[0]
         g.send(seat, **g.legal(seat)[0])
 
 
@@ -84,7 +84,7 @@ def test_forced_leave_of_a_block_that_already_moved_is_to_its_reserve_only_and_f
     # an unblockable-or-not manoeuvre the French do not block: they retreat out of strada_sale
     g.send("austria", type="move", blocks=[t("AUT_HADDICK_A")], to="strada_sale")
     g.send("france", type="block_manoeuvre", blocks=[])
-    while g.app.awaiting(g.id)["seats"] == ["france"]:
+    while g.app.awaiting(g.id).seats == ["france"]:
         g.send("france", **g.legal("france")[0])
     assert g.block("AUT_HADDICK_A").zone == "strada_sale"
     # strada_sale is now Austrian: AUT_OTT_A faces no enemy and must leave, but it already moved
@@ -157,7 +157,7 @@ def test_manoeuvre_from_the_approach_cannot_be_blocked_marengo_9() -> None:
     }))
     ev = g.send("austria", type="move", blocks=[g.tok("AUT_OTT_A")], to="ghilina")
     assert "manoeuvre_blocked" not in types(ev)
-    assert g.app.awaiting(g.id)["kind"] == "retreat"  # no blocking question: the French must retreat
+    assert g.app.awaiting(g.id).kind == "retreat"  # no blocking question: the French must retreat
 
 
 def test_unactivated_blocks_block_a_manoeuvre_and_activate_next_to_the_enemy_marengo_6() -> None:
@@ -238,7 +238,7 @@ def test_bombardment_target_choice_among_approaches_marengo_10() -> None:
     }, bombard=_bombard("austria", "AUT_ARTIGLIERIA", "marengo/ghilina", 2)), "AUT_ARTIGLIERIA")
     g = from_position(pos)
     g.send("austria", type="resolve_bombardment")
-    assert g.app.awaiting(g.id)["kind"] == "bombard_target" and g.app.awaiting(g.id)["seats"] == ["austria"]
+    assert g.app.awaiting(g.id).kind == "bombard_target" and g.app.awaiting(g.id).seats == ["austria"]
     ev = g.send("austria", type="bombard_target", approach="ghilina/spinetta")
     assert next(e for e in ev if e["type"] == "bombardment_resolved")["strength"] == 2  # no penalty there
     assert g.block("FRA_WATRIN_B").zone == "eliminated" and g.block("FRA_WATRIN_A").strength == 3
@@ -299,7 +299,7 @@ def test_declared_artillery_stays_face_up_after_taking_a_loss_marengo_10() -> No
         "AUT_ARTIGLIERIA", "FRA_ARTIGLIERIA")
     g = from_position(pos)
     g.send("france", type="resolve_bombardment")
-    assert g.app.awaiting(g.id)["kind"] == "assign_loss"  # Austria chooses among the targets
+    assert g.app.awaiting(g.id).kind == "assign_loss"  # Austria chooses among the targets
     g.send("austria", type="assign_loss", block=g.tok("AUT_ARTIGLIERIA"))
     g.send("austria", type="assign_loss", block=g.tok("AUT_OTT_A"))
     assert g.block("AUT_ARTIGLIERIA").strength == 1
@@ -338,7 +338,7 @@ def test_conquest_closes_the_zone_even_without_advancing_marengo_11() -> None:
     _assault(g, "castel_ceriolo/strada_sale", ["AUT_HADDICK_A"], ["AUT_HADDICK_A"])
     g.send("france", type="defensive_artillery", fire=False)
     g.send("france", type="defending_leaders", blocks=[g.tok("FRA_GARDANNE_B")])
-    while g.app.awaiting(g.id)["seats"] == ["france"]:
+    while g.app.awaiting(g.id).seats == ["france"]:
         g.send("france", **g.legal("france")[0])
     g.send("austria", type="advance", advance=False)
     assert g.block("AUT_HADDICK_A").zone == "castel_ceriolo"
@@ -540,7 +540,7 @@ def test_defensive_fire_losses_among_two_leaders_are_chosen_by_the_defender_mare
         "FRA_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo"), "FRA_WATRIN_B": ("marengo", "marengo/castel_ceriolo"),
     }))
     _assault(g, "castel_ceriolo/marengo", ["AUT_HADDICK_A", "AUT_HADDICK_B"], ["AUT_HADDICK_A", "AUT_HADDICK_B"])
-    assert g.app.awaiting(g.id)["seats"] == ["france"]  # step 2: the defender
+    assert g.app.awaiting(g.id).seats == ["france"]  # step 2: the defender
     g.send("france", type="defensive_artillery", fire=True)
     p = g.app.awaiting(g.id)
     assert (p["kind"], p["seats"]) == ("assign_loss", ["france"])  # step 3: the enemy of the leaders chooses
@@ -548,7 +548,7 @@ def test_defensive_fire_losses_among_two_leaders_are_chosen_by_the_defender_mare
     g.send("france", type="assign_loss", block=g.tok("AUT_HADDICK_B"))
     g.send("france", type="assign_loss", block=g.tok("AUT_HADDICK_B"))
     assert g.block("AUT_HADDICK_B").strength == 1 and g.block("AUT_HADDICK_A").strength == 3
-    assert g.app.awaiting(g.id)["kind"] == "defending_leaders"  # step 4: the defender
+    assert g.app.awaiting(g.id).kind == "defending_leaders"  # step 4: the defender
 
 
 def test_no_pursuit_against_cavalry_leaders_nor_through_obstacles_and_one_on_narrow_marengo_11() -> None:
@@ -588,8 +588,8 @@ def test_no_pursuit_against_cavalry_leaders_nor_through_obstacles_and_one_on_nar
 
 
 def _settle_losses(g: Game) -> None:
-    while g.app.awaiting(g.id)["kind"] == "assign_loss":
-        seat = g.app.awaiting(g.id)["seats"][0]
+    while g.app.awaiting(g.id).kind == "assign_loss":
+        seat = g.app.awaiting(g.id).seats[0]
         g.send(seat, **g.legal(seat)[0])
 
 
@@ -607,7 +607,7 @@ def test_attacker_demoralised_by_the_result_still_completes_the_assault_marengo_
     # the assault goes on: the pursuit is offered and the attackers advance (§13)
     assert g.assault_stage() == "pursuit"
     g.send("austria", type="pursue", blocks=[])
-    _settle(g) if g.app.awaiting(g.id)["seats"] == ["france"] else None
+    _settle(g) if g.app.awaiting(g.id).seats == ["france"] else None
     g.send("austria", type="advance", advance=True)
     assert g.block("AUT_HADDICK_A").zone == "marengo"
 
@@ -727,7 +727,7 @@ def test_bombardment_losses_point_by_point_or_on_one_block_marengo_10() -> None:
     ev = g.send("france", type="assign_loss", block=g.tok("FRA_DUVIGNAU"))
     assert g.block("FRA_DUVIGNAU").zone == "eliminated" and g.block("FRA_WATRIN_A").strength == 3
     assert next(e for e in ev if e["type"] == "loss_task_ended")["ignored"] == 1
-    assert g.app.awaiting(g.id)["kind"] == "turn"
+    assert g.app.awaiting(g.id).kind == "turn"
 
 
 def _pursuit_after_a_fallen_cavalry_leader(reading: str | None) -> str:
@@ -766,7 +766,7 @@ def _four_win_into_a_zone_of_three(reading: str | None) -> Game:
     g.send("france", type="defending_leaders", blocks=[])  # 3 - 1 = 2 > 0: Austria wins, DUVIGNAU falls
     _settle_losses(g)
     g.send("austria", type="pursue", blocks=[])  # asked although no cavalry took part (faces stay hidden)
-    assert g.app.awaiting(g.id)["kind"] == "advance"
+    assert g.app.awaiting(g.id).kind == "advance"
     return g
 
 

@@ -63,7 +63,7 @@ def test_victory_two_stars_of_two_colours_marengo_14() -> None:
     ev = g.send("france", type="end_turn")
     over = next(e for e in ev if e["type"] == "game_over")
     assert over["winner"] == "austria" and over["rule"] == "marengo §14"
-    assert g.app.awaiting(g.id)["kind"] == "game_over"
+    assert g.app.awaiting(g.id).kind == "game_over"
 
 
 def test_victory_stars_of_one_colour_are_not_enough() -> None:
@@ -128,4 +128,4 @@ def test_transcribed_game_takes_the_at_start_draw_as_entered_marengo_6() -> None
     a.submit(gid, "umpire", {"type": "enter_random", "values": list(reversed(pop))})
     g = Game(a, gid)
     assert g.block(pop[-1]).zone == "pedrabona" and g.block(pop[0]).zone == "spinetta"
-    assert a.awaiting(gid)["seats"] == ["austria"]
+    assert a.awaiting(gid).seats == ["austria"]

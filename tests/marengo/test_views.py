@@ -61,7 +61,7 @@ def test_shuffle_issues_fresh_tokens_the_enemy_cannot_link_marengo_4() -> None:
     assert "old_token" not in json.dumps(fr)
     au = [e for e in g.app.log(g.id, "austria") if e["type"] == "blocks_shuffled"][-1]["event"]
     assert {a["block"]: a["token"] for a in au["assignments"]} == after  # the owner knows
-    assert out["events"]
+    assert out.events
     draw = [e for e in g.app.log(g.id, "france") if e["type"] == "items_drawn"][-1]["event"]
     assert draw.get("hidden")
     # the enemy's view lists the new tokens in token order, with no face
