@@ -270,7 +270,9 @@ def test_the_readmes_historian_session_runs_as_printed(tmp_path: Path) -> None:
     script = _session("A historian's session")
     assert "arbitro notes" in script and "arbitro replay" in script
     shown = _run_session(script, tmp_path)
-    assert "note 1 on #31 by umpire: the 1-1 assault" in shown and "note 2 on #31 by france (private): my note alone" in shown
+    assert "note 1 on #32 by umpire: the 1-1 assault" in shown and "note 2 on #32 by france (private): my note alone" in shown
+    annotated = shown.split("#32 ", 1)[1].split("\n", 1)[0]  # the note is on the assault it names (relogs move events)
+    assert "combat_resolved" in annotated and "odds=1-1" in annotated, annotated
     assert shown.count("my note alone") == 3  # notes, log and replay, each as france
 
 
