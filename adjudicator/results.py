@@ -1,10 +1,8 @@
 """What the service returns: typed results (kernel-design "Engine and service boundaries"). The CLI renders them
 as text, and `msgspec.to_builtins` gives their JSON (`--json`), field for field in the order declared here.
 
-Callers read a result's fields as attributes (`result.events`). A result also still reads as its JSON object
-(`result["events"]`, `result.get("winner")`; a field absent from the JSON, UNSET, is absent there too) for any
-caller written against the plain-dict results that is not migrated yet; the library, the CLI, bench/ and the
-tests no longer use it that we know of (tests/foundation/conftest.py refuses it in the foundation's tests).
+Callers read a result's fields as attributes (`result.events`, `status.awaiting.seats`); the dict-style reading
+(`result["events"]`) that eased the move from plain-dict results is gone, every caller migrated.
 """
 
 from __future__ import annotations
@@ -19,17 +17,7 @@ from arbitro.projections.base import Outcome
 
 
 class Result(msgspec.Struct, kw_only=True):
-    def __getitem__(self, name: str) -> Any:
-        value = getattr(self, name, msgspec.UNSET) if name in self.__struct_fields__ else msgspec.UNSET
-        if value is msgspec.UNSET:
-            raise KeyError(name)
-        return value
-
-    def get(self, name: str, default: Any = None) -> Any:
-        try:
-            return self[name]
-        except KeyError:
-            return default
+    """The base of the service's results: typed fields, read as attributes."""
 
 
 class Awaiting(Result):

@@ -129,9 +129,9 @@ def test_self_play_runs_a_whole_game(played: Played) -> None:
     status = played.app.status(played.game)
     assert played.play.steps > 0
     limit = MAX_STEPS.get(played.ruleset.name, DEFAULT_MAX_STEPS)
-    assert status["outcome"] is not None or played.play.steps == limit, "self-play stopped with nobody able to act"
-    if status["outcome"] is not None:
-        assert status["seed_revealed"], "the seed is revealed when the game ends"
+    assert status.outcome is not None or played.play.steps == limit, "self-play stopped with nobody able to act"
+    if status.outcome is not None:
+        assert status.seed_revealed, "the seed is revealed when the game ends"
 
 
 def test_replay_equals_live_play(played: Played) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from arbitro.adjudicator import registry, results
+from arbitro.adjudicator import registry
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
 from arbitro.events.codec import canonical, sha256_hex
@@ -58,15 +58,6 @@ class Cli:
 
     def submit(self, game: str, seat: str, command: dict[str, Any], *extra: str, code: int = 0) -> Any:
         return self.json("submit", game, "--as", seat, json.dumps(command), *extra, code=code)
-
-
-@pytest.fixture(autouse=True)
-def results_read_by_attribute(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The service's typed results are read by attribute (`result.events`) by the library, the CLI and these tests:
-    the dict-style reading (`result["events"]`) is kept only for the ruleset tests not migrated yet."""
-    def refused(result: results.Result, name: str) -> Any:
-        raise AssertionError(f"{type(result).__name__}[{name!r}]: read the field as .{name}")
-    monkeypatch.setattr(results.Result, "__getitem__", refused)
 
 
 @pytest.fixture

@@ -123,3 +123,12 @@ def test_whether_a_seed_may_be_revealed_is_a_function_of_the_genesis_alone(app: 
     assert may_reveal(msgspec.structs.replace(created, origin={**kept, "seed_public": True}))  # parent revealed first
     assert not may_reveal(msgspec.structs.replace(created, origin=kept))  # an older fork: the parent's seed, secret
     assert not hasattr(randomness, "may_reveal")  # one place for it: projections/game.py (kernel-design)
+
+
+def test_a_result_is_read_by_attribute_only(app: Arbitro) -> None:
+    app.create("duel", "standard", game_id="g")
+    result = app.submit("g", "red", {"type": "attack", "aim": "high"})
+    assert result.awaiting.seats == ["blue"] and result.events
+    with pytest.raises(TypeError):  # no dict-style second way to read a field (kernel-design: typed results)
+        result["events"]  # type: ignore[index]
+    assert not hasattr(result, "get")

@@ -198,7 +198,7 @@ def test_assign_loss_leaders_first_marengo_11() -> None:
     g.send("france", type="defending_leaders", blocks=[t("FRA_GARDANNE_A"), t("FRA_CHAMBARLHAC_A")])
     # 6 - 0 vs 6: result 0, the defender wins; France loses 1 (Austria chooses among the French leaders)
     p = g.app.awaiting(g.id)
-    assert p["kind"] == "assign_loss" and p["seats"] == ["austria"]
+    assert p.kind == "assign_loss" and p.seats == ["austria"]
     g.send("austria", type="assign_loss", block=t("FRA_GARDANNE_A"))
     # Austria loses 1 + 0: France chooses among the Austrian leaders, not the others
     err = g.reject("france", "marengo §11", "takes the next loss", type="assign_loss", block=t("AUT_KAIM_C"))

@@ -366,7 +366,7 @@ def test_pursuit_losses_go_to_the_leaders_first_chosen_by_the_pursuer_marengo_11
     ev = g.send("france", type="pursue", blocks=[t("FRA_KELLERMANN")])
     assert next(e for e in ev if e["type"] == "pursuit_declared")["strength"] == 3
     p = g.app.awaiting(g.id)
-    assert p["kind"] == "assign_loss"
+    assert p.kind == "assign_loss"
     # the pursuer's own loss comes first (owner's choice among the pursuers: one block, automatic), then the
     # pursued: France chooses among the Austrian leaders, never KAIM_A while a leader survives
     g.reject("france", "marengo §11", "takes the next loss", type="assign_loss", block=t("AUT_KAIM_A"))
@@ -543,7 +543,7 @@ def test_defensive_fire_losses_among_two_leaders_are_chosen_by_the_defender_mare
     assert g.app.awaiting(g.id).seats == ["france"]  # step 2: the defender
     g.send("france", type="defensive_artillery", fire=True)
     p = g.app.awaiting(g.id)
-    assert (p["kind"], p["seats"]) == ("assign_loss", ["france"])  # step 3: the enemy of the leaders chooses
+    assert (p.kind, p.seats) == ("assign_loss", ["france"])  # step 3: the enemy of the leaders chooses
     g.reject("austria", "marengo §11", "waiting for france", type="assign_loss", block=g.tok("AUT_HADDICK_A"))
     g.send("france", type="assign_loss", block=g.tok("AUT_HADDICK_B"))
     g.send("france", type="assign_loss", block=g.tok("AUT_HADDICK_B"))
