@@ -169,7 +169,10 @@ class VictoryLevel(_Strict):
         return None  # no upper bound: the highest level reached counts (parabellum/victory.level_for)
 
 
-class ScenarioData(_Strict):
+class ScenarioVersion(_Strict):
+    """One version of the battle in scenario.json's `scenarios`: the historical one (caldiero §21) or an
+    alternative of §19 (its weather, reinforcement timing and the places that cost the French points)."""
+
     title: str
     rule: str
     fixed_weather: int | None
@@ -177,7 +180,10 @@ class ScenarioData(_Strict):
     french_vp_malus_places: list[str]
 
 
-class OptionData(_Strict):
+class OptionEffects(_Strict):
+    """What choosing one optional rule of scenario.json's `options` changes (each cites its rule): Austrian
+    points, the units it concerns, weather boxes, strength malus, column shift."""
+
     rule: str
     austrian_vp_bonus: int = 0
     units: list[str] = []
@@ -199,8 +205,8 @@ class ScenarioFile(_Strict):
     austrian_forbidden_column: int
     victory_hexes: list[VictoryHex]
     victory_levels: list[VictoryLevel]
-    scenarios: dict[str, ScenarioData]
-    options: dict[str, OptionData]
+    scenarios: dict[str, ScenarioVersion]
+    options: dict[str, OptionEffects]
 
 
 class CaldieroData(BaseModel):
