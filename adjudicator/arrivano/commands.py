@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-Order = Literal["advance", "attack", "defence", "manoeuvre"]
-
-
-class _C(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+from arbitro.adjudicator.parabellum.commands import Activate, CommandModel, MoveLeader, Order
 
 
-class ChangeOrder(_C):
+class ChangeOrder(CommandModel):
     """A commander in chief changes a general's order in the orders sub-phase (arrivano §5.2, §4.3)."""
 
     type: Literal["change_order"]
@@ -21,18 +17,11 @@ class ChangeOrder(_C):
     order: Order
 
 
-class EndOrders(_C):
+class EndOrders(CommandModel):
     type: Literal["end_orders"]
 
 
-class Activate(_C):
-    """The initiative winner activates a formation not yet activated, his or the enemy's (arrivano §6.1)."""
-
-    type: Literal["activate"]
-    formation: str
-
-
-class FormColumn(_C):
+class FormColumn(CommandModel):
     """Option §16.2: the initiative winner activates one of his officers as a new independent column, listing its
     units (interpretation independent_column_membership: listed_at_creation) and giving it an order."""
 
@@ -42,21 +31,21 @@ class FormColumn(_C):
     order: Order
 
 
-class ChooseOrder(_C):
+class ChooseOrder(CommandModel):
     """The order of a formation entering with 'any order' (arrivano §17.1.2)."""
 
     type: Literal["choose_order"]
     order: Order
 
 
-class TryOrderChange(_C):
+class TryOrderChange(CommandModel):
     """The activated general's initiative roll to change his order (arrivano §5.2.1)."""
 
     type: Literal["try_order_change"]
     order: Order
 
 
-class OfficerOrder(_C):
+class OfficerOrder(CommandModel):
     """An officer stacked with out-of-command units of his formation tries to give them an order (arrivano §3.1 B-4)."""
 
     type: Literal["officer_order"]
@@ -64,13 +53,13 @@ class OfficerOrder(_C):
     order: Order
 
 
-class Bombard(_C):
+class Bombard(CommandModel):
     type: Literal["bombard"]
     units: list[str] = Field(min_length=1, max_length=2)
     target: str
 
 
-class Move(_C):
+class Move(CommandModel):
     type: Literal["move"]
     unit: str
     to: str
@@ -79,25 +68,19 @@ class Move(_C):
     order: Order | None = None  # artillery only, always: the order it moves under (arrivano §11)
 
 
-class MoveLeader(_C):
-    type: Literal["move_leader"]
-    leader: str
-    to: str
-
-
-class Assault(_C):
+class Assault(CommandModel):
     type: Literal["assault"]
     attackers: list[str] = Field(min_length=1)
     targets: list[str] = Field(min_length=1)
 
 
-class Next(_C):
+class Next(CommandModel):
     """End the current sub-phase of the activation (bombardment, movement, combat)."""
 
     type: Literal["next"]
 
 
-class Retreat(_C):
+class Retreat(CommandModel):
     """Answer to a pending retreat (arrivano §12.6): the hex where the line of retreat ends (for an exit, the map
     edge hex it leaves from, with off_map, §12.8.1); `units`: the part of the stack that goes there (§12.6: units
     stacked together may retreat to different hexes; omitted: the whole stack still to retreat)."""
@@ -108,7 +91,7 @@ class Retreat(_C):
     off_map: bool = False
 
 
-class RoutMove(_C):
+class RoutMove(CommandModel):
     """Answer to a pending end-phase rout move (arrivano §15.2.2): where the unit ends, two hexes away, or a
     village, redoubt or friendly general's hex where it stops its rout (its own hex: it stays)."""
 
@@ -117,43 +100,43 @@ class RoutMove(_C):
     off_map: bool = False
 
 
-class ArtilleryRetreat(_C):
+class ArtilleryRetreat(CommandModel):
     """Answer to a pending §11.1 choice: the guns that retreat with the bombarded units (turned to Moved)."""
 
     type: Literal["artillery_retreat"]
     units: list[str]
 
 
-class AdvanceAfter(_C):
+class AdvanceAfter(CommandModel):
     type: Literal["advance"]
     unit: str | None
 
 
-class DrChoice(_C):
+class DrChoice(CommandModel):
     type: Literal["dr_choice"]
     choice: Literal["exchange", "hold", "retreat"]
 
 
-class NeChoice(_C):
+class NeChoice(CommandModel):
     type: Literal["ne_choice"]
     test: bool
 
 
-class Escape(_C):
+class Escape(CommandModel):
     """A commander's escape when an enemy comes adjacent or enters his hex (arrivano §4.5.6, §8.2.3)."""
 
     type: Literal["escape"]
     to: str | None
 
 
-class CounterCharge(_C):
+class CounterCharge(CommandModel):
     """The answer to an enemy charge passing next to Defence cavalry alone in its hex (arrivano §14.2.4)."""
 
     type: Literal["countercharge"]
     unit: str | None
 
 
-class CavalryRetreat(_C):
+class CavalryRetreat(CommandModel):
     """Cavalry (and horse artillery) retreat before combat (arrivano §14.1): the hex where the line ends (for an exit,
     the map-edge hex it leaves from, with off_map: only under the ruling retreat_before_combat_off_map: as_forced);
     `units`: the eligible units that go (omitted: all still in the hex; the rest answer again); `to` null: stay."""
@@ -164,7 +147,7 @@ class CavalryRetreat(_C):
     off_map: bool = False
 
 
-class Fire(_C):
+class Fire(CommandModel):
     """Open order (option, arrivano §16.3): a light unit moves to `to` (its own hex to fire in place; EZoC allowed)
     and fires alone at the adjacent enemy hex `target` (§16.3.2)."""
 
@@ -174,21 +157,21 @@ class Fire(_C):
     target: str
 
 
-class FallBack(_C):
+class FallBack(CommandModel):
     """After its open-order fire, the unit falls back one hex with the MP left, or stays (`to` null) (§16.3)."""
 
     type: Literal["fall_back"]
     to: str | None
 
 
-class FireTarget(_C):
+class FireTarget(CommandModel):
     """The target's owner names the unit on top of the fired-at stack (§16.3.3, interpretation open_order_top_unit)."""
 
     type: Literal["fire_target"]
     unit: str
 
 
-class LightRetreat(_C):
+class LightRetreat(CommandModel):
     """Option §16.3.5: a V unit of the assaulted hex tries to retreat one hex before the odds; null ends the step."""
 
     type: Literal["light_retreat"]
@@ -197,14 +180,14 @@ class LightRetreat(_C):
     off_map: bool = False
 
 
-class EfficiencyValue(_C):
+class EfficiencyValue(CommandModel):
     """A side's efficiency value in an assault when SP tie between values (arrivano §12.3.1)."""
 
     type: Literal["efficiency_value"]
     value: int
 
 
-class FreeOrder(_C):
+class FreeOrder(CommandModel):
     """The order out-of-command units in the chief's range take for this activation (interpretation
     dangling_4_3_2: caldiero_4_3_1)."""
 
@@ -212,7 +195,7 @@ class FreeOrder(_C):
     order: Order
 
 
-class Recover(_C):
+class Recover(CommandModel):
     """At the end of the activation (B-6) the owner has one stack try to recover, or ends the tries (hex None)
     (arrivano §15.3)."""
 
@@ -220,21 +203,21 @@ class Recover(_C):
     hex: str | None
 
 
-class ExchangeLoss(_C):
+class ExchangeLoss(CommandModel):
     """The owner picks which of his units tied for the EX loss is eliminated (arrivano §12.5.4 EX)."""
 
     type: Literal["exchange_loss"]
     unit: str
 
 
-class ReplacementHex(_C):
+class ReplacementHex(CommandModel):
     """The owner places a returning unit within one hex of its general (arrivano §12.8.2)."""
 
     type: Literal["replacement_hex"]
     hex: str
 
 
-class CommanderRefuge(_C):
+class CommanderRefuge(CommandModel):
     """The owner moves a commander whose hex's units were all eliminated to one of the nearest friendly hexes, or
     anywhere within his movement if no friend is within it (arrivano §4.5.4)."""
 
@@ -242,7 +225,7 @@ class CommanderRefuge(_C):
     to: str
 
 
-class DefensiveFire(_C):
+class DefensiveFire(CommandModel):
     type: Literal["defensive_fire"]
     target: str | None
 

@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-Order = Literal["advance", "attack", "defence", "manoeuvre"]
+from arbitro.adjudicator.parabellum import commands as pb
+from arbitro.adjudicator.parabellum.commands import Activate, CommandModel, Order
+
 HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 # A path the player gives names at least the hex moved to (no path at all: the engine finds the best one).
 Path = Annotated[list[HexStr], Field(min_length=1)]
 
 
-class _C(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Place(_C):
+class Place(CommandModel):
     """Set-up placement (§21) or a returning eliminated unit (§12.8)."""
 
     type: Literal["place"]
@@ -24,7 +22,7 @@ class Place(_C):
     hex: HexStr
 
 
-class SetOrder(_C):
+class SetOrder(CommandModel):
     """A formation's order: French set-up (§21.2) or a commander in chief's change (§5.2)."""
 
     type: Literal["set_order"]
@@ -32,31 +30,26 @@ class SetOrder(_C):
     order: Order
 
 
-class EndStep(_C):
+class EndStep(CommandModel):
     """Finish the current step (set-up, orders, reorganisation, replacements, movement, leaders,
     bombardment, combat); obligations are checked here."""
 
     type: Literal["end_step"]
 
 
-class Reorganise(_C):
+class Reorganise(CommandModel):
     type: Literal["reorganise"]
     hex: HexStr
 
 
-class Activate(_C):
-    type: Literal["activate"]
-    formation: str
-
-
-class ChangeOrder(_C):
+class ChangeOrder(CommandModel):
     """The active general tries to change his formation's order by initiative (§5.2.2)."""
 
     type: Literal["change_order"]
     order: Order
 
 
-class UnitOrder(_C):
+class UnitOrder(CommandModel):
     """Out-of-command units in a hex choose an order: efficiency test (§5.3.1) or free in the chief's range (§4.3.1)."""
 
     type: Literal["unit_order"]
@@ -64,7 +57,7 @@ class UnitOrder(_C):
     order: Order
 
 
-class Move(_C):
+class Move(CommandModel):
     type: Literal["move"]
     units: list[str] = Field(min_length=1, max_length=2)
     to: HexStr
@@ -73,20 +66,20 @@ class Move(_C):
     charge: bool = False  # caldiero §20.2: stop before the enemy and place a Charge marker
 
 
-class MoveLeader(_C):
-    type: Literal["move_leader"]
-    leader: str
+class MoveLeader(pb.MoveLeader):
+    """The kernel's leader move with Caldiero's hex pattern and an optional path (wire shape unchanged)."""
+
     to: HexStr
     path: Path | None = None
 
 
-class Bombard(_C):
+class Bombard(CommandModel):
     type: Literal["bombard"]
     artillery: list[str] = Field(min_length=1, max_length=2)
     target: HexStr
 
 
-class Attack(_C):
+class Attack(CommandModel):
     type: Literal["attack"]
     attackers: list[str] = Field(min_length=1)
     defenders: list[HexStr] = Field(min_length=1)
@@ -95,45 +88,45 @@ class Attack(_C):
     use_general: bool = True
 
 
-class Retreat(_C):
+class Retreat(CommandModel):
     type: Literal["retreat"]
     unit: str
     path: list[HexStr]
 
 
-class Advance(_C):
+class Advance(CommandModel):
     type: Literal["advance"]
     units: list[str] = Field(min_length=1)
     to: HexStr
 
 
-class Choose(_C):
+class Choose(CommandModel):
     """Answer a pending choice: the defender's efficiency on a tie, Ne test (1 = test, 0 = accept)."""
 
     type: Literal["choose"]
     value: int
 
 
-class Lose(_C):
+class Lose(CommandModel):
     """Exchange losses (§12.5.4 Ex): the units the seat eliminates."""
 
     type: Literal["lose"]
     units: list[str] = Field(min_length=1)
 
 
-class DefensiveFire(_C):
+class DefensiveFire(CommandModel):
     type: Literal["defensive_fire"]
     artillery: str
     target: HexStr
 
 
-class CavalryRetreat(_C):
+class CavalryRetreat(CommandModel):
     type: Literal["cavalry_retreat"]
     unit: str
     to: HexStr
 
 
-class Decline(_C):
+class Decline(CommandModel):
     """Decline a pending option (no advance, no defensive fire, no cavalry retreat, keep Ne)."""
 
     type: Literal["decline"]
