@@ -6,7 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from arbitro.adjudicator.parabellum.commands import Activate, CommandModel, MoveLeader, Order
+from arbitro.adjudicator.parabellum.commands import Activate, CommandModel, MoveLeader
+from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 
 
 class ChangeOrder(CommandModel):

@@ -10,9 +10,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-# The four orders of the system (caldiero §5, arrivano §5): the same names on the wire in both games.
-Order = Literal["advance", "attack", "defence", "manoeuvre"]
-
 
 class CommandModel(BaseModel):
     """A command as a seat sends it: unknown fields rejected, immutable once parsed."""
