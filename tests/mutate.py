@@ -49,7 +49,7 @@ MODULES: dict[str, tuple[str, ...]] = {
 
 
 STAGES = REPO / ".mutation"
-SOURCES = ("events", "projections", "adjudicator", "commandline", "cli.py")  # `arbitro`
+SOURCES = ("events", "projections", "adjudicator", "cli.py")  # `arbitro`
 BESIDE = ("tests", "docs", "logs", "bench", "README.md")  # what the tests read from the repository
 
 

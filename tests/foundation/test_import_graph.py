@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("events", "projections", "adjudicator", "commandline")
+PACKAGES = ("events", "projections", "adjudicator")
 
 # Each module's rank is that of the longest prefix listed here (a ruleset's sub-packages are rulesets).
 RANKS: dict[str, int] = {
@@ -42,8 +42,8 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.importing": 7,
     "arbitro.adjudicator.selfplay": 7,
     "arbitro.adjudicator.demo": 7,
-    "arbitro.cli": 8,  # the CLI: cli.py, its entry point, and its parts in commandline/
-    "arbitro.commandline": 8,
+    "arbitro.cli": 8,  # the CLI: cli.py, its entry point, and its parts in adjudicator/commandline/
+    "arbitro.adjudicator.commandline": 8,
 }
 
 # What does not conform yet, by name (empty since issue 18 broke the last cycle): the lists may only shrink.
