@@ -26,12 +26,12 @@ from arbitro.adjudicator.results import RulesetInfo, Status, SubmitResult
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
 from arbitro.projections.base import UMPIRE
-from arbitro.adjudicator.commandline.common import (
+from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines,
     note_lines, notes_by_seq, read_json_arg, app_for, read_private_key,
 )
-from arbitro.adjudicator.commandline.audit import AUDIT_COMMANDS
-from arbitro.adjudicator.commandline.dice import DICE_COMMANDS
+from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
+from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 
 
 # --- the commands ---------------------------------------------------------------------------------

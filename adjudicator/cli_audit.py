@@ -16,7 +16,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.storecheck import check_game
 from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.adjudicator.commandline.common import (
+from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, is_file_source, out, brief, Progress,
     read_json_arg,
 )

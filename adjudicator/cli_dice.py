@@ -14,7 +14,7 @@ import msgspec
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
-from arbitro.adjudicator.commandline.common import (
+from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines, app_for,
 )
 
