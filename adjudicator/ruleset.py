@@ -30,6 +30,13 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound=msgspec.Struct)
 
 
+class CommandModel(pydantic.BaseModel):
+    """The base of every ruleset's command models: a command as a seat sends it, unknown fields rejected (so a
+    misspelt field is an error, never silently ignored), immutable once parsed."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", frozen=True)
+
+
 class Rule(msgspec.Struct, frozen=True):
     """A citation into a rulebook: Rule("marengo", "8.3", "road movement"); str() -> "marengo §8.3"."""
 

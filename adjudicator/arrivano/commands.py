@@ -6,8 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from arbitro.adjudicator.parabellum.commands import Activate, CommandModel, MoveLeader
+from arbitro.adjudicator.parabellum.commands import Activate, MoveLeader
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
+from arbitro.adjudicator.ruleset import CommandModel
 
 
 class ChangeOrder(CommandModel):

@@ -7,8 +7,9 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import Activate, CommandModel
+from arbitro.adjudicator.parabellum.commands import Activate
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
+from arbitro.adjudicator.ruleset import CommandModel
 
 HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 # A path the player gives names at least the hex moved to (no path at all: the engine finds the best one).

@@ -5,47 +5,45 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, Field
 
-
-class _C(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+from arbitro.adjudicator.ruleset import CommandModel
 
 
 # block lists are kept sorted, so the stored (normalised) command does not depend on the order typed
 Blocks = Annotated[list[str], Field(max_length=8), AfterValidator(sorted)]
 
 
-class Shuffle(_C):
+class Shuffle(CommandModel):
     """marengo §4: mix own blocks in a zone at the start of the turn."""
 
     type: Literal["shuffle"]
     zone: str
 
 
-class Activate(_C):
+class Activate(CommandModel):
     """marengo §6 (6): choose French blocks to activate at the start of the French turn."""
 
     type: Literal["activate"]
     blocks: Blocks
 
 
-class ResolveBombardment(_C):
+class ResolveBombardment(CommandModel):
     type: Literal["resolve_bombardment"]
 
 
-class CancelBombardment(_C):
+class CancelBombardment(CommandModel):
     type: Literal["cancel_bombardment"]
 
 
-class BombardTarget(_C):
+class BombardTarget(CommandModel):
     """marengo §10 (1): the bombarding side picks the approach to fire at when it may choose."""
 
     type: Literal["bombard_target"]
     approach: str
 
 
-class AssaultCmd(_C):
+class AssaultCmd(CommandModel):
     """marengo §11: attack from `approach` (the attackers' approach) with `blocks`, led by `leaders`."""
 
     type: Literal["assault"]
@@ -54,7 +52,7 @@ class AssaultCmd(_C):
     leaders: Blocks
 
 
-class Move(_C):
+class Move(CommandModel):
     """marengo §8: a group from one zone to `to` (its reserve, or `place`, an approach of the own zone)."""
 
     type: Literal["move"]
@@ -64,7 +62,7 @@ class Move(_C):
     show: str | None = None  # marengo §9: the infantry shown when attacking into cavalry-obstacle terrain
 
 
-class RoadMove(_C):
+class RoadMove(CommandModel):
     """marengo §8: one block along `road` through `path` (the zones entered, up to three)."""
 
     type: Literal["road_move"]
@@ -73,7 +71,7 @@ class RoadMove(_C):
     path: Annotated[list[str], Field(min_length=1, max_length=3)]
 
 
-class Enter(_C):
+class Enter(CommandModel):
     """marengo §8: a reinforcement enters at `entry` and follows its road through `path`."""
 
     type: Literal["enter"]
@@ -82,14 +80,14 @@ class Enter(_C):
     path: Annotated[list[str], Field(min_length=1, max_length=3)]
 
 
-class Pontoon(_C):
+class Pontoon(CommandModel):
     """marengo §8: one Austrian reinforcement a turn across the pontoon bridge."""
 
     type: Literal["pontoon"]
     block: str
 
 
-class Continue(_C):
+class Continue(CommandModel):
     """marengo §8, §11: cavalry that ended a move (or conquered a zone) blocks an approach."""
 
     type: Literal["continue"]
@@ -97,50 +95,50 @@ class Continue(_C):
     approach: str
 
 
-class DeclareBombardment(_C):
+class DeclareBombardment(CommandModel):
     type: Literal["declare_bombardment"]
     block: str
 
 
-class EndTurn(_C):
+class EndTurn(CommandModel):
     type: Literal["end_turn"]
 
 
-class BlockManoeuvre(_C):
+class BlockManoeuvre(CommandModel):
     """marengo §9 (1): the defender blocks the attack with reserve blocks (empty: it does not block)."""
 
     type: Literal["block_manoeuvre"]
     blocks: Blocks
 
 
-class AfterBlock(_C):
+class AfterBlock(CommandModel):
     """marengo §9 (1): the blocked attacker's blocks that advance to block the approach (the rest stay)."""
 
     type: Literal["after_block"]
     advance: Blocks
 
 
-class DefensiveArtillery(_C):
+class DefensiveArtillery(CommandModel):
     type: Literal["defensive_artillery"]
     fire: bool
 
 
-class DefendingLeadersCmd(_C):
+class DefendingLeadersCmd(CommandModel):
     type: Literal["defending_leaders"]
     blocks: Blocks
 
 
-class AssignLoss(_C):
+class AssignLoss(CommandModel):
     type: Literal["assign_loss"]
     block: str
 
 
-class Pursue(_C):
+class Pursue(CommandModel):
     type: Literal["pursue"]
     blocks: Blocks
 
 
-class Advance(_C):
+class Advance(CommandModel):
     """marengo §11 step 11: the winning attackers advance into the conquered zone (or not); `stay` names the
     survivors that do not advance (interpretation advance_blocks)."""
 
@@ -149,7 +147,7 @@ class Advance(_C):
     stay: Blocks = []
 
 
-class RetreatTo(_C):
+class RetreatTo(CommandModel):
     type: Literal["retreat"]
     block: str
     zone: str

@@ -8,13 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
-
-
-class CommandModel(BaseModel):
-    """A command as a seat sends it: unknown fields rejected, immutable once parsed."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+from arbitro.adjudicator.ruleset import CommandModel
 
 
 class Activate(CommandModel):
