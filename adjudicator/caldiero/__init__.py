@@ -297,7 +297,9 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             if len(sides) > 1:
                 problems.append(f"{h} holds units of both sides")
                 continue
-            problem = stack_problem(CALDIERO_VARIANT, w, units)
+            # During the set-up, stacks are being arranged: the limits hold when a side ends its set-up
+            # (flow.setup_problems, caldiero §7.1, §21), so a position saved mid-set-up is a legal position.
+            problem = None if state.phase == "setup" else stack_problem(CALDIERO_VARIANT, w, units)
             if problem:
                 problems.append(f"{h}: {problem}")
         return problems

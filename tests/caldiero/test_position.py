@@ -9,6 +9,7 @@ import pytest
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.adjudicator.caldiero.flow import setup_problems
 from tests.caldiero.harness import RULESET, fresh, position
 
 
@@ -25,7 +26,8 @@ def test_a_position_starts_a_game() -> None:
 
 
 @pytest.mark.parametrize("spoil, problem", [
-    (lambda s: setattr(s.units["fr-40-ligne"], "hex", "1119"), "1119: 3 units in one hex: at most two (caldiero §7.1)"),
+    (lambda s: (setattr(s.units["fr-40-ligne"], "hex", "1119"), setattr(s, "phase", "action")),
+     "1119: 3 units in one hex: at most two (caldiero §7.1)"),
     (lambda s: setattr(s.units["au-colloredo"], "hex", "1117"), "1117 holds units of both sides"),
     (lambda s: setattr(s, "weather", 5), "weather must be 0..3"),
     (lambda s: setattr(s.units["fr-18-ligne"], "status", "shaken"), "status 'shaken'"),
@@ -45,3 +47,17 @@ def test_invalid_positions_are_refused(spoil: object, problem: str) -> None:
 
 def test_the_scenario_setup_is_a_valid_position() -> None:
     assert RULESET.validate_position(fresh()) == [] and RULESET.validate_position(fresh("il_tempo_regge")) == []
+
+
+def test_a_position_saved_mid_set_up_may_hold_a_stack_being_arranged() -> None:
+    """caldiero §7.1, §21: a side places its pieces one by one and the limits hold when it ends its set-up, so a
+    position taken mid-set-up (a fork, a saved file) with three units in a hex is legal, and the side still cannot
+    end its set-up so (the conformance kit's fork of a short game found the refusal)."""
+    state = fresh()
+    state.units["fr-40-ligne"].hex, state.units["fr-40-ligne"].where = "1119", "map"
+    assert not [p for p in RULESET.validate_position(state) if "one hex" in p]
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("caldiero", position=as_file(state))
+    assert app.state_at(game).rules.units["fr-40-ligne"].hex == "1119"
+    problems = setup_problems(RULESET._world(state), "france")
+    assert any("1119: 3 units in one hex" in p for p in problems), problems
