@@ -468,7 +468,7 @@ class Tables:
 
 
 @dataclass(frozen=True)
-class ScenarioData:
+class ScenarioData(pb.FindsCounters[UnitData, LeaderData, FormationData]):
     """Everything one scenario needs: its rules, order of battle, map, movement tables (and weather)."""
 
     name: str
@@ -477,15 +477,6 @@ class ScenarioData:
     map: HexMap
     movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
     weather: WeatherTrack | None
-
-    def unit(self, unit_id: str) -> UnitData:
-        return self.oob.unit(unit_id)
-
-    def leader(self, leader_id: str) -> LeaderData:
-        return self.oob.leader(leader_id)
-
-    def formation(self, formation_id: str) -> FormationData:
-        return self.oob.formation(formation_id)
 
     def entry_hex(self, letter: str) -> str:
         return self.scenario.entry_hexes[letter].hex

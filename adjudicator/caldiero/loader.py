@@ -209,7 +209,7 @@ class ScenarioFile(_Strict):
     options: dict[str, OptionEffects]
 
 
-class CaldieroData(BaseModel):
+class CaldieroData(BaseModel, pb.FindsCounters[UnitData, LeaderData, FormationData]):
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
     oob: OrderOfBattle
     terrain: TerrainTable
@@ -217,15 +217,6 @@ class CaldieroData(BaseModel):
     bombardment: BombardmentTable
     weather: WeatherTable
     scenario: ScenarioFile
-
-    def unit(self, unit_id: str) -> UnitData:
-        return self.oob.unit(unit_id)
-
-    def leader(self, leader_id: str) -> LeaderData:
-        return self.oob.leader(leader_id)
-
-    def formation(self, formation_id: str) -> FormationData:
-        return self.oob.formation(formation_id)
 
 
 FILES: dict[str, type[BaseModel]] = {

@@ -126,6 +126,21 @@ class OrderOfBattle(StrictModel, Generic[U, Ld, F]):
         return self._by_id[2][formation_id]
 
 
+
+class FindsCounters(Generic[U, Ld, F]):
+    """A game's loaded data finds its counters by id through its order of battle (its `oob`)."""
+
+    oob: OrderOfBattle[U, Ld, F]
+
+    def unit(self, unit_id: str) -> U:
+        return self.oob.unit(unit_id)
+
+    def leader(self, leader_id: str) -> Ld:
+        return self.oob.leader(leader_id)
+
+    def formation(self, formation_id: str) -> F:
+        return self.oob.formation(formation_id)
+
 # --- die-roll tables ------------------------------------------------------------------------------------------
 def grid_problems(rows: dict[str, dict[str, str]], columns: list[str]) -> list[tuple[str, str]]:
     """A die-roll table: every row an integer roll giving exactly the columns in order, rolls contiguous."""
