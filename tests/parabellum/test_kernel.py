@@ -61,7 +61,7 @@ def test_modifier_cap_is_four_in_both_books(variant: Variant) -> None:
     assert [assault.capped(variant, t) for t in (-7, -4, 0, 4, 9)] == [-4, -4, 0, 4, 4]
 
 
-def _game_reads(source: str, name: str) -> list[str]:
+def game_reads(source: str, name: str) -> list[str]:
     """Places in kernel code that test a game's name or read a variant's book or a profile in a decision."""
     found = []
     for node in ast.walk(ast.parse(source)):
@@ -78,11 +78,11 @@ def test_the_kernel_never_asks_which_game_it_runs() -> None:
     """Issue 18: no game names and no profile flags in the kernel's decisions; differences are variant data or
     hooks. The scanner itself catches a `variant.book == "caldiero"` test, a dict keyed by game, a profile flag."""
     offenders = [hit for path in sorted(KERNEL.rglob("*.py"))
-                 for hit in _game_reads(path.read_text(encoding="utf-8"), path.name)]
+                 for hit in game_reads(path.read_text(encoding="utf-8"), path.name)]
     assert not offenders, offenders
-    assert _game_reads('x = 1 if variant.book == "x" else 2', "probe")
-    assert _game_reads('cap = {"caldiero": 1, "arrivano": 0}[v]', "probe")
-    assert _game_reads("if w.profile.has_weather:\n    pass", "probe")
+    assert game_reads('x = 1 if variant.book == "x" else 2', "probe")
+    assert game_reads('cap = {"caldiero": 1, "arrivano": 0}[v]', "probe")
+    assert game_reads("if w.profile.has_weather:\n    pass", "probe")
 
 
 HOOKS = sorted(n for n, v in vars(Variant).items() if callable(v) and not n.startswith("_") and n != "cite")
