@@ -33,7 +33,7 @@ from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import assault as sys_assault
-from arbitro.adjudicator.parabellum import sight
+from arbitro.adjudicator.parabellum import sequence, sight
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -134,7 +134,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(R.RULEBOOK.FIRST_TURN)))
             ctx.emit(ev.StepBegan(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
         else:
-            T.roll_initiative(g)
+            sequence.roll_initiative(T.ArrivanoActionPhase(g), ARRIVANO_VARIANT)
         self._after(g)
 
     # --- turn and decisions ---------------------------------------------------------------------------

@@ -5,12 +5,13 @@ parabellum/sequence.py), and the end phase (C). What an activation does is activ
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.parabellum import initiative as sys_init
 from arbitro.adjudicator.parabellum import sequence
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -52,37 +53,33 @@ def activatable_columns(w: World) -> list[str]:
     return out
 
 
-def roll_initiative(g: Game) -> None:
-    """arrivano §6: each side d6 + its chief's initiative (0 without him, interpretation cic_lost_initiative)."""
-    totals: dict[str, int] = {}
-    for side in g.s.scenario.seats:
-        chief = g.s.oob.sides[side].commander_in_chief
-        value = g.s.leader(chief).initiative if g.state.leaders[chief].where != "lost" else 0
-        die = g.roll(f"{R.RULEBOOK.INITIATIVE} initiative of {side}", {"table": "initiative", "side": side, "chief": value})
-        totals[side] = die + value
-    winner = sys_init.winner(ARRIVANO_VARIANT, totals, g.reading)
-    assert winner is not None
-    tie = len(set(totals.values())) == 1
-    g.emit(ev.InitiativeWon(seat=winner, totals=totals, rule=str(R.TIES if tie else R.RULEBOOK.INITIATIVE)))
-    g.emit(ev.StepBegan(phase="action", step="choose_activation", seat=winner, rule=str(R.ACTIVATE)))
-
-
 class ArrivanoActionPhase:
     """Arrivano's answers to the kernel's action-phase loop (parabellum/sequence.py): independent columns are
     activated too (arrivano §17.2.9)."""
 
     def __init__(self, g: Game) -> None:
-        self.g = g
+        self.g, self.emit, self.reading = g, g.emit, g.reading
 
     def eligible(self) -> list[str]:
         w = self.g.world()
         return activatable(w) + activatable_columns(w)
 
-    def roll_initiative(self) -> None:
-        roll_initiative(self.g)
+    def initiative_values(self) -> dict[str, int]:
+        """arrivano §6: each side's chief's initiative (0 without him, interpretation cic_lost_initiative)."""
+        chiefs = {side: self.g.s.oob.sides[side].commander_in_chief for side in self.g.s.scenario.seats}
+        return {side: self.g.s.leader(c).initiative if self.g.state.leaders[c].where != "lost" else 0
+                for side, c in chiefs.items()}
+
+    def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
+        return {side: self.g.roll(f"{R.RULEBOOK.INITIATIVE} initiative of {side}",
+                                  {"table": "initiative", "side": side, "chief": value})
+                for side, value in values.items()}
+
+    def choose(self, seat: str) -> None:
+        self.g.emit(ev.StepBegan(phase="action", step="choose_activation", seat=seat, rule=str(R.ACTIVATE)))
 
     def activate_only(self, formation: str) -> None:
-        roll_initiative(self.g)  # never asked: arrivano §6.1 rolls after every activation (roll_for_last_formation)
+        sequence.roll_initiative(self, ARRIVANO_VARIANT)  # never asked: arrivano §6.1 rolls after every activation
 
     def end_turn(self) -> None:
         end_phase(self.g)

@@ -16,6 +16,7 @@ fog, victory, weather effects inside the system modules (Caldiero's weather trac
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
@@ -228,13 +229,22 @@ class CaldieroActionPhase:
     """Caldiero's answers to the kernel's action-phase loop (parabellum/sequence.py)."""
 
     def __init__(self, a: Act) -> None:
-        self.a = a
+        self.a, self.emit, self.reading = a, a.emit, a.reading
 
     def eligible(self) -> list[str]:
         return eligible_formations(self.a.w)
 
-    def roll_initiative(self) -> None:
-        roll_initiative(self.a)
+    def initiative_values(self) -> dict[str, int]:
+        """caldiero §6.1: the French the scenario's value, the Austrians the weather box."""
+        return {"france": self.a.env.data.scenario.french_initiative, "austria": self.a.state.weather}
+
+    def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
+        detail = {"france": f"1d6+{values['france']}", "austria": f"1d6+{values['austria']} (weather box)"}
+        france, austria = self.a.roll(f"{R.RULEBOOK.INITIATIVE} initiative", detail, 2)
+        return {"france": france, "austria": austria}
+
+    def choose(self, seat: str) -> None:
+        self.a.emit(ev.StepBegan(phase="action", step="choose_formation", seat=seat, rule=str(R.ACTIVATION)))
 
     def activate_only(self, formation: str) -> None:
         do_activate(self.a, "only formation left (caldiero §6.2)", formation)

@@ -113,6 +113,7 @@ RULEBOOK = Rulebook(
     MANOEUVRE=Rule(G, "5.1.4", "manoeuvre: free movement, no EZoC, march column allowed"),
     OUT_OF_COMMAND=Rule(G, "5.3", "out of command units have a Defence order"),
     INITIATIVE=Rule(G, "6", "initiative: 1d6 + army initiative, the higher wins"),
+    INITIATIVE_TIE=Rule(G, "6", "a tie is rolled again (interpretation initiative_tie: or won by the French)"),
     STACKING=Rule(G, "7.1", "two units of one type and formation; or artillery + one unit; or two artillery"),
     ZOC=Rule(G, "8", "zones of control: the six hexes around a combat unit; not into a fortress; none when disordered/routed"),
     MOVEMENT=Rule(G, "9.1", "movement: one unit or stack at a time, hex to hex paying MP"),

@@ -14,7 +14,6 @@ from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
-from arbitro.adjudicator.parabellum import initiative as shared_initiative
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
 
@@ -86,22 +85,6 @@ def do_activate(a: Act, by: str, formation: str) -> None:
             a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(R.RULEBOOK.REINFORCEMENT_ORDER)))
     seat = a.state.formations[formation].side
     a.emit(ev.StepBegan(phase="action", step="orders", seat=seat, rule=str(R.ACTION_PHASE)))
-
-
-def roll_initiative(a: Act) -> None:
-    while True:
-        austria_value = a.state.weather  # caldiero §6.1
-        french_value = a.env.data.scenario.french_initiative
-        dice = a.roll(f"{R.RULEBOOK.INITIATIVE} initiative", {"france": f"1d6+{french_value}", "austria": f"1d6+{austria_value} (weather box)"}, 2)
-        totals = {"france": dice[0] + french_value, "austria": dice[1] + austria_value}
-        # the kernel's rule (adjudicator/parabellum/initiative.py); a tie is rolled again unless the reading
-        # initiative_tie gives it to the French (caldiero §6, CaldieroVariant.initiative_tie_winner)
-        found = shared_initiative.winner(CALDIERO_VARIANT, totals, a.reading)
-        if found is not None:
-            winner = found
-            break
-    a.emit(ev.InitiativeWon(seat=winner, rule=str(R.RULEBOOK.INITIATIVE), totals=totals))
-    a.emit(ev.StepBegan(phase="action", step="choose_formation", seat=winner, rule=str(R.ACTIVATION)))
 
 
 def check_change_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:

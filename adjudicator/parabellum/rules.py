@@ -26,6 +26,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     MANOEUVRE: Rule
     OUT_OF_COMMAND: Rule
     INITIATIVE: Rule
+    INITIATIVE_TIE: Rule  # a tie of the initiative roll (caldiero §6, arrivano §6.1.1)
     STACKING: Rule
     ZOC: Rule
     MOVEMENT: Rule

@@ -1,26 +1,28 @@
 """The action phase's loop both books share (caldiero §6.2, arrivano §6.1): after each activation the initiative
 is rolled again while formations remain to be activated; with none left the turn goes to its end phase.
 
-A game's flow answers the four questions of `Turn` (its own initiative roll, its own end of turn); the loop is
-written once here. Where the two games differ, the variant says so (`Variant.roll_for_last_formation`).
+A game's flow answers the questions of `Turn` (what may be activated, its initiative values and dice, the step
+its winner chooses in, its own end of turn); the loop and the roll (parabellum/initiative.py) are written once
+here. Where the two games differ, the variant says so (`Variant.roll_for_last_formation`).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
+from arbitro.adjudicator.parabellum import initiative
 from arbitro.adjudicator.parabellum.variant import Variant
 
 
-class Turn(Protocol):
+class Turn(initiative.Roll, Protocol):
     """The action phase as one game's flow carries it out."""
 
     def eligible(self) -> list[str]:
         """The formations (and what else the game activates: columns) not yet activated this turn."""
         ...
 
-    def roll_initiative(self) -> None:
-        """Roll the initiative; its winner chooses the next activation."""
+    def choose(self, seat: str) -> None:
+        """The initiative's winner chooses the next activation: the game's step for it begins."""
         ...
 
     def activate_only(self, formation: str) -> None:
@@ -32,6 +34,11 @@ class Turn(Protocol):
         ...
 
 
+def roll_initiative(turn: Turn, variant: Variant) -> None:
+    """caldiero §6, arrivano §6: the roll; its winner chooses the next activation (caldiero §6.2, arrivano §6.1)."""
+    turn.choose(initiative.roll(turn, variant))
+
+
 def next_activation(turn: Turn, variant: Variant) -> None:
     """caldiero §6.2 / arrivano §6.1: "si tira di nuovo per l'iniziativa ... fino a quando ci sono formazioni non
     ancora attivate, quindi si passa alla Fase di fine del turno"."""
@@ -41,4 +48,4 @@ def next_activation(turn: Turn, variant: Variant) -> None:
     elif len(eligible) == 1 and not variant.roll_for_last_formation:
         turn.activate_only(eligible[0])
     else:
-        turn.roll_initiative()
+        roll_initiative(turn, variant)

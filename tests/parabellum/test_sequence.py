@@ -3,6 +3,9 @@ while formations remain, the end of the turn when none does; the last formation'
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from arbitro.adjudicator.parabellum import sequence
 from arbitro.adjudicator.parabellum.variant import Variant
 
@@ -11,13 +14,27 @@ class Recorded:
     """A Turn that records what the loop asked of it."""
 
     def __init__(self, eligible: list[str]) -> None:
-        self.left, self.calls = eligible, []  # type: ignore[var-annotated]
+        self.left, self.calls, self.events = eligible, [], []  # type: ignore[var-annotated]
+        self.dice: list[dict[str, int]] = [{"france": 4, "austria": 2}]
 
     def eligible(self) -> list[str]:
         return list(self.left)
 
-    def roll_initiative(self) -> None:
+    def initiative_values(self) -> dict[str, int]:
+        return {"france": 1, "austria": 0}
+
+    def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
         self.calls.append("roll")
+        return dict(self.dice.pop(0))
+
+    def reading(self, name: str) -> str:
+        return "reroll"
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)
+
+    def choose(self, seat: str) -> None:
+        self.calls.append(f"choose {seat}")
 
     def activate_only(self, formation: str) -> None:
         self.calls.append(f"activate {formation}")
@@ -35,12 +52,27 @@ def test_no_formation_left_ends_the_turn(variant: Variant) -> None:
 def test_formations_left_roll_the_initiative_again(variant: Variant) -> None:
     turn = Recorded(["a", "b"])
     sequence.next_activation(turn, variant)
-    assert turn.calls == ["roll"]
+    assert turn.calls == ["roll", "choose france"]
 
 
 def test_the_last_formation_as_the_variant_reads_it(variant: Variant) -> None:
     turn = Recorded(["a"])
     sequence.next_activation(turn, variant)
     # caldiero §6.2: no roll, the choice is forced; arrivano §6.1: the roll after every activation
-    assert turn.calls == (["roll"] if variant.roll_for_last_formation else ["activate a"])
+    assert turn.calls == (["roll", "choose france"] if variant.roll_for_last_formation else ["activate a"])
     assert variant.roll_for_last_formation is (variant.book == "arrivano")
+
+
+def test_a_tie_is_rolled_again_or_won_as_the_variant_reads_it(variant: Variant) -> None:
+    """D13: a tie (5 each with the values 1 and 0) is rolled again in caldiero §6 (the Austrians then win 3+0 to
+    1+1), won by the French in arrivano §6.1.1, citing the tie rule; the totals of the deciding roll are recorded."""
+    turn = Recorded(["a", "b"])
+    turn.dice = [{"france": 4, "austria": 5}, {"france": 1, "austria": 3}]
+    sequence.next_activation(turn, variant)
+    won = turn.events[-1]
+    if variant.initiative_tie_winner(turn.reading) is None:
+        assert turn.calls == ["roll", "roll", "choose austria"]
+        assert (won.seat, won.totals, won.rule) == ("austria", {"france": 2, "austria": 3}, str(variant.rules.INITIATIVE))
+    else:
+        assert turn.calls == ["roll", "choose france"]
+        assert (won.seat, won.totals, won.rule) == ("france", {"france": 5, "austria": 5}, str(variant.rules.INITIATIVE_TIE))
