@@ -11,11 +11,11 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
     Game,
-    by_hex,
     do_retreat,
     eliminate,
     leader_test,
     push_retreat,
+    stack_roll,
     stack_test,
     worsen,
 )
@@ -24,6 +24,8 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare
+from arbitro.adjudicator.parabellum import efficiency as sys_eff
+from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.efficiency import most_sp_value, most_sp_values
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
@@ -152,11 +154,9 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     g.emit(ev.AssaultDeclared(attackers=sorted(attackers), targets=sorted(targets), rule=str(R.DECLARE)))
     # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
     testing = [u for u in attackers if w.order_of(u, ic) == "advance"]
-    keep = [u for u in attackers if u not in testing]
-    for h, units in by_hex(w, testing).items():
-        results = stack_test(g, units, f"{R.DECLARE} Attack? test in {h}")
-        keep += [u for u in units if results[u]]
-    keep = sorted(keep)
+    failed = failed_tests(sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(testing),
+                                              stack_roll(g, lambda h: f"{R.DECLARE} Attack? test in {h}")))
+    keep = sorted(u for u in attackers if u not in failed)
     if not keep:
         g.emit(ev.AssaultResolved(attackers=[], defenders=[], targets=sorted(targets), result="cancelled",
                                   record={"reason": "every Attack? test failed"}, rule=str(R.DECLARE)))
@@ -454,12 +454,11 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
         eliminate(g, u, R.RULEBOOK.RESULTS, result="EX")
     guns_left_behind(g, hexes)
     w = g.world()
-    rest = [u for u in data["attackers"] + data["defenders"] if u not in gone and w.state.units[u].where == "map"]
-    for h, units in by_hex(w, rest).items():
-        results = stack_test(g, units, f"{R.RULEBOOK.RESULTS} EX test in {h}")
-        for u in units:
-            if not results[u]:
-                worsen(g, u, R.RULEBOOK.RESULTS)
+    rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
+    for results in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
+                                       stack_roll(g, lambda h: f"{R.RULEBOOK.RESULTS} EX test in {h}")):
+        for u in failed_tests([results]):
+            worsen(g, u, R.RULEBOOK.RESULTS)
 
 
 def exchange_loss(g: Game, frame: Frame, unit: str) -> None:
@@ -561,9 +560,8 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
         return
     w = g.world()
     attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map"]
-    stacks = [list(stack_test(g, units, f"{R.RULEBOOK.RESULTS} NE test in {h}").values())
-              for h, units in by_hex(w, attackers).items()]
-    if ARRIVANO_VARIANT.ne_passes(stacks):  # D25
+    if sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers),
+                             stack_roll(g, lambda h: f"{R.RULEBOOK.RESULTS} NE test in {h}")) == "Ex":  # D25
         exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])
     else:
         for u in attackers:

@@ -11,6 +11,7 @@ sequence (turn.py, activation.py) build on it, so it imports none of them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,19 +139,25 @@ def crt_table(tables: Tables) -> CombatTable:
 
 def stack_test(g: Game, units: list[str], why: str, visible_to: tuple[str, ...] | None = None,
                extra: int = 0) -> dict[str, bool]:
-    """One die for the stack, applied to every unit (arrivano §13.1.2); natural 1 passes, 6 fails (§13.1.1).
-    `extra`: a modifier the calling rule adds to the die (the +1 of a D1 fire result, arrivano §16.3.3)."""
+    """One die for the units (the kernel's test, arrivano §13.1.2), at the first one's hex. `extra`: a modifier the
+    calling rule adds to the die (the +1 of a D1 fire result, arrivano §16.3.3)."""
     if not units:
         return {}
     w = g.world()
-    h = w.state.units[units[0]].hex
-    leader = sys_eff.die_modifier(ARRIVANO_VARIANT, w, units)
-    mod = leader + extra
-    values = sys_eff.test_values(ARRIVANO_VARIANT, w, units)
-    die = g.roll(f"{R.RULEBOOK.EFFICIENCY} efficiency test: {why}", {
-        "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": mod,
-        "rule": str(R.EFFICIENCY_LEADER) if leader else str(R.RULEBOOK.EFFICIENCY)}, visible_to, about=(h,))
-    return {u: sys_eff.passes(ARRIVANO_VARIANT, die, values[u], mod) for u in units}
+    return sys_eff.stack_test(ARRIVANO_VARIANT, w, w.state.units[units[0]].hex, units,
+                              stack_roll(g, lambda _: why, visible_to, extra), extra)
+
+
+def stack_roll(g: Game, why: Callable[[str], str], visible_to: tuple[str, ...] | None = None,
+               extra: int = 0) -> sys_eff.StackRoll:
+    """A stack's die for an efficiency test (arrivano §13), recorded with the values and the modifier, and the
+    rule of a commander's -1 when he gives it (§13.2); `why(h)` words the test at hex h."""
+    def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
+        return g.roll(f"{R.RULEBOOK.EFFICIENCY} efficiency test: {why(h)}", {
+            "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": modifier,
+            "rule": str(R.EFFICIENCY_LEADER) if modifier != extra else str(R.RULEBOOK.EFFICIENCY)}, visible_to,
+            about=(h,))
+    return roll
 
 
 def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:

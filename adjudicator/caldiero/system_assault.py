@@ -18,7 +18,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_bombard import may_fire, targets
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem, strengths  # noqa: F401
-from arbitro.adjudicator.caldiero.system_efficiency import passes, side_efficiency_choices
+from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
@@ -197,17 +197,19 @@ def stage_tests(a: Act) -> None:
     _set_stage(a, "efficiency")
     w = a.w
     tested = [u for u in c.tested if u in c.attackers]
-    by_hex: dict[str, list[str]] = {}
-    for u in tested:
-        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
-    failed = []
-    for h, units in sorted(by_hex.items()):
-        values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
-        (roll,) = a.roll(f"{R.ATTACK_TEST} 'Attack?' test at {h}", {"test": "efficiency (one die per stack)",
-                         "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
-        failed += [u for u in units if not passes(roll, values[u])]
+    failed = shared_efficiency.failed(shared_efficiency.stack_tests(
+        CALDIERO_VARIANT, w, tested, _stack_roll(a, f"{R.ATTACK_TEST} 'Attack?' test")))
     if failed:
         withdraw_attackers(a, tuple(failed), R.ATTACK_TEST)
+
+
+def _stack_roll(a: Act, why: str) -> shared_efficiency.StackRoll:
+    """A stack's die for a test in the assault (caldiero §13.1.2), recorded with each unit's value."""
+    def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
+        (die,) = a.roll(f"{why} at {h}", {"test": "efficiency (one die per stack)",
+                                          "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
+        return die
+    return roll
 
 
 def stage_efficiency(a: Act) -> None:
@@ -398,19 +400,14 @@ def stage_dr_tests(a: Act) -> None:
     w = a.w
     units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
     _set_stage(a, "advance")
-    by_hex: dict[str, list[str]] = {}
-    for u in units_left:
-        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
     extra = 2 if a.reading("dr_rout_retreat") == "additional_2" else 1
     retreats: dict[str, int] = {}
-    for h, units in sorted(by_hex.items()):
-        values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
-        (roll,) = a.roll(f"{R.RULEBOOK.RESULTS} Dr test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
-        for u in units:
+    for results in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, units_left, _stack_roll(a, f"{R.RULEBOOK.RESULTS} Dr test")):
+        for u, passed in results.items():
             status = a.state.units[u].status
             if status == "routed":
                 continue  # already routed by a retreat into enemy ZoC (§12.6.1), and retreated for it
-            if passes(roll, values[u]) and not (status != "good" and a.reading("dr_pass_already_disordered") == "rout"):
+            if passed and not (status != "good" and a.reading("dr_pass_already_disordered") == "rout"):
                 if status == "good":
                     a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RULEBOOK.RESULTS)))
             else:
@@ -476,17 +473,11 @@ def stage_exchange_tests(a: Act) -> None:
     """caldiero §12.5.4 Ex: every other unit in the combat tests; failing ones are disordered."""
     c = _combat(a)
     w = a.w
-    others = [u for u in c.attackers + c.defenders if not w.is_artillery(u) and w.state.units[u].where == "map"]
-    by_hex: dict[str, list[str]] = {}
-    for u in others:
-        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
     retreats: dict[str, int] = {}
-    for h, units in sorted(by_hex.items()):
-        values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
-        (roll,) = a.roll(f"{R.RULEBOOK.RESULTS} Ex test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
-        for u in units:
-            if not passes(roll, values[u]):
-                add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
+    for results in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
+                                                 _stack_roll(a, f"{R.RULEBOOK.RESULTS} Ex test")):
+        for u in shared_efficiency.failed([results]):
+            add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
     _set_stage(a, "advance")
     if retreats:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
@@ -497,17 +488,7 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
     close_frame(a.ctx, frame)
     if value == 0:
         return
-    w = a.w
-    by_hex: dict[str, list[str]] = {}
-    for u in c.attackers:
-        by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
-    results = []
-    for h, units in sorted(by_hex.items()):
-        values = shared_efficiency.test_values(CALDIERO_VARIANT, w, units)
-        (roll,) = a.roll(f"{R.RULEBOOK.RESULTS} Ne test at {h}", {"test": "efficiency (one die per stack)", "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
-        results.append([passes(roll, values[u]) for u in units])
-    ok = CALDIERO_VARIANT.ne_passes(results)  # D25
-    new = "Ex" if ok else "Ad"
+    new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{R.RULEBOOK.RESULTS} Ne test"))  # D25
     a.emit(ev.CombatResolved(result=new, rule=str(R.RULEBOOK.RESULTS), notes=("Ne tested by the attacker",)))
     _revise(a, result=new)
     if new == "Ex":

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from arbitro.adjudicator.parabellum import efficiency
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.tables import (
@@ -71,3 +72,17 @@ def general_with(w: World, units: Iterable[str]) -> str | None:
         if general and w.leader_on_map(general) == w.hex_of(u):
             return general
     return None
+
+
+def ne_tested(variant: Variant, w: World, attackers: Sequence[str], roll: efficiency.StackRoll) -> str:
+    """An Ne under an Attack order that the attacker tests (§12.5.4 Ne in both; one die a stack, §13.1.2): Ex when
+    the tests pass as the variant reads it (D25), Ad otherwise."""
+    passed = [list(stack.values()) for stack in efficiency.stack_tests(variant, w, attackers, roll)]
+    return "Ex" if variant.ne_passes(passed) else "Ad"
+
+
+def exchange_testers(w: World, units: Iterable[str]) -> list[str]:
+    """Who tests after the Ex losses (§12.5.4 Ex in both: every other unit in the combat, failing ones disordered):
+    the units still on the map, artillery not (it takes no part in an assault, caldiero §11.0.1, arrivano
+    §11.0.2)."""
+    return [u for u in units if w.on_map(u) and not w.is_artillery(u)]

@@ -4,7 +4,7 @@ arrivano §13.2 -1 to the die)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -48,3 +48,40 @@ def die_modifier(variant: Variant, world: World, units: Sequence[str]) -> int:
     """The modifier to a stack's die from its commanders (D9, arrivano §13.2: -1, only one counts): the best any
     unit of the stack has."""
     return min((variant.commander_die_modifier(world, u) for u in units), default=0)
+
+
+
+# A game's die for one stack's test: (hex, its units, each unit's value, the die modifier) -> the die rolled. The
+# game words the roll as its record has it; the kernel decides who tests together and who passes.
+StackRoll = Callable[[str, list[str], dict[str, int], int], int]
+
+
+def stacks(world: World, units: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """The units grouped by the hex they stand in (one die a stack, §13.1.2 in both), hexes in order, units in the
+    order given ("" for a unit off the map)."""
+    by_hex: dict[str, list[str]] = {}
+    for u in units:
+        by_hex.setdefault(world.hex_of(u) or "", []).append(u)
+    return sorted(by_hex.items())
+
+
+def stack_test(variant: Variant, world: World, h: str, units: list[str], roll: StackRoll,
+               extra: int = 0) -> dict[str, bool]:
+    """One die for the units at `h` (§13.1.2 in both) against each one's value, the commanders' modifier on it
+    (D9); whether each passed. `extra`: a modifier the calling rule adds to the die (arrivano §16.3.3)."""
+    values = test_values(variant, world, units)
+    modifier = die_modifier(variant, world, units) + extra
+    die = roll(h, units, values, modifier)
+    return {u: passes(variant, die, values[u], modifier) for u in units}
+
+
+def stack_tests(variant: Variant, world: World, units: Iterable[str], roll: StackRoll) -> Iterator[dict[str, bool]]:
+    """Each stack of `units` tests on one die, in hex order: whether each unit passed, one mapping a stack. Lazy:
+    the caller applies a stack's results before the next die is rolled (the order the record keeps)."""
+    for h, stack in stacks(world, units):
+        yield stack_test(variant, world, h, stack, roll)
+
+
+def failed(results: Iterable[dict[str, bool]]) -> list[str]:
+    """The units that failed their stack's test, stack by stack."""
+    return [u for stack in results for u, ok in stack.items() if not ok]

@@ -61,6 +61,9 @@ class Position:
     def hex_of(self, u: str) -> str | None:
         return self.units[u].hex
 
+    def on_map(self, u: str) -> bool:
+        return self.units[u].hex is not None
+
     def side_of(self, u: str) -> str:
         return self.units[u].side
 

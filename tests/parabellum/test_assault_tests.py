@@ -1,0 +1,62 @@
+"""The efficiency tests an assault asks (caldiero §12.2.2, §12.5.4; arrivano §12.2.2, §12.5.4), run for both
+variants through the kernel: one die a stack (§13.1.2), rolled lazily in hex order, the Ne test read by the
+variant (D25), who tests after an Ex."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.parabellum import assault, efficiency
+from arbitro.adjudicator.parabellum.variant import Variant
+from tests.parabellum.position import Piece, Position
+
+
+def position() -> Position:
+    """French a, b at 1612 (values 3, 5), c at 1610 (value 2), gun g at 1612, d off the map; nobody commands."""
+    units = {"a": Piece("france", "1612"), "b": Piece("france", "1612"), "c": Piece("france", "1610"),
+             "g": Piece("france", "1612", arm="artillery"), "d": Piece("france", None)}
+    return Position(units, values={"a": 3, "b": 5, "c": 2})
+
+
+class Dice:
+    """Fixed dice, one a stack, recording what each stack rolled for."""
+
+    def __init__(self, *dice: int) -> None:
+        self.dice = list(dice)
+        self.asked: list[tuple[str, list[str], dict[str, int], int]] = []
+
+    def __call__(self, h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
+        self.asked.append((h, list(units), dict(values), modifier))
+        return self.dice.pop(0)
+
+
+def test_one_die_a_stack_in_hex_order(variant: Variant) -> None:
+    """§13.1.2 in both: the units of a hex test on one die, hexes in order, units in the order given; a 4 passes
+    the unit of value 5 only."""
+    dice = Dice(4, 4)
+    results = list(efficiency.stack_tests(variant, position(), ["b", "c", "a"], dice))
+    assert [(h, units) for h, units, _, _ in dice.asked] == [("1610", ["c"]), ("1612", ["b", "a"])]
+    assert results == [{"c": False}, {"b": True, "a": False}]
+    assert efficiency.failed(results) == ["c", "a"]
+
+
+def test_the_next_die_waits_for_the_caller(variant: Variant) -> None:
+    """The record keeps a stack's consequences before the next die: the tests roll only as the caller reads them."""
+    dice = Dice(1, 6)
+    tests = efficiency.stack_tests(variant, position(), ["a", "c"], dice)
+    assert next(tests) == {"c": True}  # a natural 1 passes (§13.1.1)
+    assert len(dice.asked) == 1
+    assert next(tests) == {"a": False}  # a natural 6 fails
+    assert len(dice.asked) == 2
+
+
+def test_ne_tested_by_the_variant(variant: Variant) -> None:
+    """D25: one stack passes, the other fails. caldiero §12.5.4 Ne: every unit must pass, so Ad; arrivano §12.5.4
+    NE: one stack passing is enough, so Ex. Both pass: Ex in both; both fail: Ad in both."""
+    w = position()
+    assert assault.ne_tested(variant, w, ["a", "c"], Dice(6, 1)) == ("Ad" if variant.book == "caldiero" else "Ex")
+    assert assault.ne_tested(variant, w, ["a", "c"], Dice(1, 1)) == "Ex"
+    assert assault.ne_tested(variant, w, ["a", "c"], Dice(6, 6)) == "Ad"
+
+
+def test_who_tests_after_an_exchange(variant: Variant) -> None:
+    """§12.5.4 Ex in both: every other unit of the combat on the map tests; artillery takes no part."""
+    assert assault.exchange_testers(position(), ["a", "g", "d", "c"]) == ["a", "c"]
