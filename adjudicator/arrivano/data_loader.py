@@ -26,20 +26,17 @@ from arbitro.adjudicator.arrivano.data_model import (
     CombatTable,
     FireTable,
     InterpretationsFile,
-    LeaderData,
     OptionsFile,
-    OrderOfBattle,
     ScenarioData,
     ScenarioFile,
     Tables,
     TerrainTable,
-    UnitData,
     WeatherTrack,
 )
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.data import BombardmentTable, OrdersTable
+from arbitro.adjudicator.parabellum.data import BombardmentTable, LeaderData, OrderOfBattle, OrdersTable, UnitData
 from arbitro.adjudicator.parabellum.loader import check_counters, label as _label, load_hexmap, load_model, load_movement
 from arbitro.adjudicator.parabellum.stacking import fits_stacking
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
@@ -192,9 +189,9 @@ def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA
     c = _Check(s, f"{s.name}/scenario.json", _label(data_dir / s.scenario.oob, data_dir), [])
     _check_sides_and_formations(c)
     for i, leader in enumerate(s.oob.leaders):
-        _check_piece(c, f"{c.ob}: $.leaders[{i}]", leader)
+        _check_setup(c, f"{c.ob}: $.leaders[{i}]", leader)
     for i, unit in enumerate(s.oob.units):
-        _check_piece(c, f"{c.ob}: $.units[{i}]", unit)
+        _check_setup(c, f"{c.ob}: $.units[{i}]", unit)
     _check_reinforcements(c)
     c.problems.extend(_check_setup_stacking(s, c.ob))
     _check_flags(c)
@@ -212,26 +209,20 @@ def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA
 def _check_sides_and_formations(c: _Check) -> None:
     if set(c.s.oob.sides) != c.seats:
         c.add(f"{c.ob}: $.sides", f"sides {sorted(c.s.oob.sides)} differ from the scenario seats {sorted(c.seats)}")
-    for side, data in sorted(c.s.oob.sides.items()):
-        chief = c.leaders.get(data.commander_in_chief)
-        if chief is None or chief.role != "commander_in_chief" or chief.side != side:
-            c.add(f"{c.ob}: $.sides.{side}.commander_in_chief",
-                  f"{data.commander_in_chief!r} is not a commander in chief of {side}")
-    c.problems.extend(check_counters(c.ob, c.s.oob.units, c.s.oob.leaders, c.s.oob.formations, c.s.scenario.seats))
+    c.problems.extend(check_counters(c.ob, c.s.oob, c.s.scenario.seats))
+    for i, f in enumerate(c.s.oob.formations):
+        if f.general is None:  # arrivano §17: every formation has its general
+            c.add(f"{c.ob}: $.formations[{i}].general", f"formation {f.id!r} needs its general")
+    for i, u in enumerate(c.s.oob.units):
+        if u.arm == "artillery" and u.strength != 0:
+            c.add(f"{c.ob}: $.units[{i}].strength", "artillery never counts in assaults (arrivano §11.0.2): must be 0")
 
 
-def _check_piece(c: _Check, where: str, item: UnitData | LeaderData) -> None:
-    """A unit or leader (its side and formation: the kernel's check_counters): set-up on the map, arrival group
-    listing it."""
+def _check_setup(c: _Check, where: str, item: UnitData | LeaderData) -> None:
+    """A unit or leader set up on the map (its side, formation and group: the kernel's check_counters)."""
     if item.setup is not None:
         for j, h in enumerate(item.setup.hexes):
             c.on_map(h, f"{where}.setup.hexes[{j}]")
-    if item.arrival is not None:
-        group = c.groups.get(item.arrival)
-        if group is None:
-            c.add(f"{where}.arrival", f"unknown reinforcement group {item.arrival!r}")
-        elif item.id not in (group.units if isinstance(item, UnitData) else group.leaders):
-            c.add(f"{where}.arrival", f"group {item.arrival!r} does not list {item.id!r}")
 
 
 def _check_reinforcements(c: _Check) -> None:
@@ -239,18 +230,8 @@ def _check_reinforcements(c: _Check) -> None:
         where = f"{c.ob}: $.reinforcements[{i}]"
         if g.entry not in c.s.scenario.entry_hexes:
             c.add(f"{where}.entry", f"entry flag {g.entry!r} is not defined in {c.sc} $.entry_hexes")
-        if g.formation not in c.formations:
-            c.add(f"{where}.formation", f"unknown formation {g.formation!r}")
         if g.turn > c.s.scenario.turns:
             c.add(f"{where}.turn", f"turn {g.turn} is after the last turn {c.s.scenario.turns}")
-        for j, unit_id in enumerate(g.units):
-            unit = c.units.get(unit_id)
-            if unit is None or unit.arrival != g.id:
-                c.add(f"{where}.units[{j}]", f"{unit_id!r} does not arrive with this group")
-        for j, leader_id in enumerate(g.leaders):
-            leader = c.leaders.get(leader_id)
-            if leader is None or leader.arrival != g.id:
-                c.add(f"{where}.leaders[{j}]", f"{leader_id!r} does not arrive with this group")
 
 
 def _check_flags(c: _Check) -> None:

@@ -6,107 +6,18 @@ rules read it (`Tables`, `ScenarioData`, `ArrivanoData`). Loading and the cross-
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Literal
 
 import pydantic
 from arbitro.adjudicator.datafiles import StrictModel as _Strict
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import BombardmentTable, Meta, OrderName, OrdersTable, SpDrm
+from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Meta, OrderName, OrderOfBattle, OrdersTable,
+                                                  SpDrm, UnitData)
 from pydantic import ConfigDict, Field
 
-LeaderRole = Literal["commander_in_chief", "general", "officer"]
 FireResult = Literal["•", "D", "D1", "DR"]
-HexStr = Annotated[str, pydantic.StringConstraints(pattern=r"^[0-9]{4}$")]
-
-
-# --- oob.json ----------------------------------------------------------------------------------------
-class Setup(_Strict):
-    hexes: list[HexStr] = Field(min_length=1, max_length=2)  # two hexes: arrivano §17.2 '2811-2813'
-
-
-class UnitData(pb.UnitData):
-    """The kernel's unit (adjudicator/parabellum/data.py) with Arrivano's light infantry (§17.1.7), horse
-    artillery and redoubt batteries (§17.2.6), set up by hex or arriving with a reinforcement group."""
-
-    light: bool = False
-    horse: bool = False
-    redoubt_battery: bool = False
-    setup: Setup | None = None
-    arrival: str | None = None
-    notes: str = ""
-
-    @pydantic.model_validator(mode="after")
-    def _coherent(self) -> "UnitData":
-        if (self.setup is None) == (self.arrival is None):
-            raise ValueError("a unit needs exactly one of `setup` and `arrival`")
-        if self.arm == "artillery":
-            if self.strength != 0:
-                raise ValueError("artillery never counts in assaults (arrivano §11.0.2): `strength` must be 0")
-        else:
-            if self.bombard is not None or self.range is not None or self.horse or self.redoubt_battery:
-                raise ValueError("only artillery has `bombard`, `range`, `horse`, `redoubt_battery`")
-            if self.strength < 1:
-                raise ValueError("infantry and cavalry need `strength` >= 1")
-            if self.reduced is not None and self.reduced >= self.strength:
-                raise ValueError(f"`reduced` ({self.reduced}) must be below `strength` ({self.strength})")
-        if self.redoubt_battery and self.movement != 0:
-            raise ValueError("a redoubt battery never moves (arrivano §17.2.6): `movement` must be 0")
-        return self
-
-    @property
-    def steps(self) -> int:
-        """Steps the unit can lose (arrivano §12.8: a reduced side is one more step)."""
-        return 2 if self.reduced is not None else 1
-
-
-class LeaderData(pb.LeaderData):
-    """The kernel's commander with Arrivano's officers (§4.2) and cavalry officers (§4.6)."""
-
-    role: LeaderRole
-    cavalry: bool = False  # arrivano §4.6
-    setup: Setup | None = None
-    arrival: str | None = None
-    notes: str = ""
-
-    @pydantic.model_validator(mode="after")
-    def _coherent(self) -> "LeaderData":
-        if (self.setup is None) == (self.arrival is None):
-            raise ValueError("a leader needs exactly one of `setup` and `arrival`")
-        if self.role != "commander_in_chief" and self.formation is None:
-            raise ValueError("generals and officers belong to a formation")
-        if self.cavalry and self.role != "officer":
-            raise ValueError("only officers can be cavalry officers (arrivano §4.6)")
-        return self
-
-
-class FormationData(pb.FormationData):
-    name: str
-    general: str  # every formation has its general; an `initial_order` of None: the owner chooses (arrivano §17.1.2)
-
-
-class ReinforcementGroup(_Strict):
-    id: str
-    turn: int = Field(ge=1)
-    entry: str
-    formation: str
-    order: OrderName | Literal["any"]
-    leaders: list[str]
-    units: list[str]
-    rule: str
-
-
-class SideData(_Strict):
-    name: str
-    commander_in_chief: str
-
-
-class OrderOfBattle(pb.OrderOfBattle[UnitData, LeaderData, FormationData]):
-    """The kernel's order of battle with each side's commander in chief and the reinforcement groups (§15.4)."""
-
-    sides: dict[str, SideData]
-    reinforcements: list[ReinforcementGroup]
 
 
 # --- scenario.json -------------------------------------------------------------------------------------
@@ -468,7 +379,7 @@ class Tables:
 
 
 @dataclass(frozen=True)
-class ScenarioData(pb.FindsCounters[UnitData, LeaderData, FormationData]):
+class ScenarioData(pb.FindsCounters):
     """Everything one scenario needs: its rules, order of battle, map, movement tables (and weather)."""
 
     name: str

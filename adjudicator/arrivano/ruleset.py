@@ -109,12 +109,12 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         for u in s.oob.units:
             unit = P.UnitState(side=u.side, formation=u.formation, arm=u.arm)
             if u.setup is not None:
-                unit.hex, unit.where = u.setup.hexes[0], "map"  # interpretation campotenese_setup_ranges: either_hex
+                unit.hex, unit.where = u.setup.start_hex, "map"  # interpretation campotenese_setup_ranges: either_hex
             state.units[u.id] = unit
         for le in s.oob.leaders:
             leader = P.LeaderState(side=le.side, role=le.role, formation=le.formation)
             if le.setup is not None:
-                leader.hex, leader.where = le.setup.hexes[0], "map"
+                leader.hex, leader.where = le.setup.start_hex, "map"
             state.leaders[le.id] = leader
         state.march_orders = {m.id: True for m in s.scenario.march_orders}
         state.steps_lost = {side: 0 for side in s.scenario.seats}

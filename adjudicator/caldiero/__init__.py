@@ -136,13 +136,13 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             formation = "bonaparte" if bonaparte and u.formation == "reserve" else u.formation
             s = P.UnitState(side=u.side, formation=formation, arm=u.arm)
             if u.setup is not None:
-                s.hex, s.where = u.setup.default_hex, "map"
+                s.hex, s.where = u.setup.start_hex, "map"
             units[u.id] = s
         leaders = {}
         for leader in d.oob.leaders:
             s = P.LeaderState(side=leader.side)
             if leader.setup is not None:
-                s.hex, s.where = leader.setup.default_hex, "map"
+                s.hex, s.where = leader.setup.start_hex, "map"
             leaders[leader.id] = s
         scen = d.scenario.scenarios[scenario]
         weather = scen.fixed_weather if scen.fixed_weather is not None else d.weather.start_box

@@ -62,7 +62,7 @@ def _setup_hexes(w: World, piece: str) -> list[str]:
         setup = w.leader_data(piece).setup
     if setup is None:
         return []
-    pis = setup.pi_hexes()
+    pis = setup.hexes
     if len(pis) > 1:
         return sorted(h for h in pis if w.board.on_map(h))  # Erdödy: exactly 2014 or 2114
     return sorted(w.board.grid.within(pis[0], 1))  # caldiero §21: within one hex of the PI

@@ -9,68 +9,15 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Literal
 
 import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderName
+from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderOfBattle
 from arbitro.adjudicator.parabellum.loader import check_counters, load_model
 from pydantic import BaseModel, ConfigDict, Field
 
 DATA_DIR = Path(__file__).parent / "data"
-
-Side = Literal["france", "austria"]
-
-
-# --- oob.json ----------------------------------------------------------------------------------------
-class SetupPlace(_Strict):
-    area: str  # the PI code printed in §21 ("A".."F", "1".."4"; "G" = the Erdödy hexes)
-    pi: str  # "2120", or alternatives "2014|2114"
-    default_hex: str
-
-    def pi_hexes(self) -> tuple[str, ...]:
-        return tuple(self.pi.split("|"))
-
-
-class Arrival(_Strict):
-    turn: int = Field(ge=1)
-    entry: str
-
-
-class UnitData(pb.UnitData):
-    """The kernel's unit (adjudicator/parabellum/data.py) with the cavalry that may charge (caldiero §20.2),
-    set up in a PI area of §21 or arriving on a turn at an entry hex (§21.3-§21.4)."""
-
-    side: Side
-    charge: bool = False
-    setup: SetupPlace | None = None
-    arrival: Arrival | None = None
-
-    @pydantic.model_validator(mode="after")
-    def _placed_once(self) -> "UnitData":
-        if (self.setup is None) == (self.arrival is None):
-            raise ValueError("a unit needs exactly one of `setup` and `arrival`")
-        return self
-
-
-class LeaderData(pb.LeaderData):
-    side: Side
-    role: Literal["general", "commander_in_chief"]
-    movement: int = 6  # caldiero §2.2.1
-    setup: SetupPlace | None = None
-    arrival: Arrival | None = None
-
-
-class FormationData(pb.FormationData):
-    side: Side
-    arrival_turn: int = 1
-    reserve: bool = False
-
-
-class OrderOfBattle(pb.OrderOfBattle[UnitData, LeaderData, FormationData]):
-    """caldiero §21: the order of battle, set-up and reinforcements (the kernel's, with Caldiero's counters)."""
-
 
 # --- terrain.json ------------------------------------------------------------------------------------
 class TerrainEffect(_Strict):
@@ -209,7 +156,7 @@ class ScenarioFile(_Strict):
     options: dict[str, OptionEffects]
 
 
-class CaldieroData(BaseModel, pb.FindsCounters[UnitData, LeaderData, FormationData]):
+class CaldieroData(BaseModel, pb.FindsCounters):
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
     oob: OrderOfBattle
     terrain: TerrainTable
@@ -240,13 +187,8 @@ def load(data_dir: Path = DATA_DIR) -> CaldieroData:
 
 def check_consistency(data: CaldieroData) -> list[DataProblem]:
     oob = data.oob
-    problems = check_counters("oob.json", oob.units, oob.leaders, oob.formations, ("france", "austria"))
+    problems = check_counters("oob.json", oob, ("france", "austria"))
     seen = {unit.id for unit in oob.units}
-    for i, unit in enumerate(oob.units):
-        where = f"$.units[{i}]"
-        if unit.setup and unit.setup.default_hex not in unit.setup.pi_hexes() and len(unit.setup.pi_hexes()) > 1:
-            problems.append(DataProblem("oob.json", f"{where}.setup.default_hex",
-                                        f"must be one of {unit.setup.pi_hexes()}"))
     for name, option in data.scenario.options.items():
         for unit_id in option.units:
             if unit_id not in seen:

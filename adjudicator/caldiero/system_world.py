@@ -10,7 +10,8 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from arbitro.adjudicator.caldiero.board import Board
-from arbitro.adjudicator.caldiero.loader import CaldieroData, LeaderData, UnitData
+from arbitro.adjudicator.caldiero.loader import CaldieroData
+from arbitro.adjudicator.parabellum.data import LeaderData, UnitData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId

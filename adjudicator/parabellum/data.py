@@ -11,7 +11,7 @@ path."""
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Generic, Literal, TypeVar
+from typing import Annotated, Literal
 
 import pydantic
 from arbitro.adjudicator import tables
@@ -52,10 +52,68 @@ class Provisional(StrictModel):
 
 
 # --- the order of battle ----------------------------------------------------------------------------------
-class UnitData(Provisional):
+HexStr = Annotated[str, pydantic.StringConstraints(pattern=r"^[0-9]{4}$")]
+Role = Literal["commander_in_chief", "general", "officer"]  # caldiero §4 (no officers, D3), arrivano §4
+
+
+class Setup(StrictModel):
+    """Where a counter is set up: its printed hex, or the two hexes it may choose between (caldiero §21: Erdödy's
+    2014|2114; arrivano §17.2: a printed range such as 2811-2813, read `campotenese_setup_ranges`). Caldiero §21
+    also prints the set-up chart's PI area code (`area`) and lets a piece stand within one hex of its PI; `start`
+    is the hex the chart puts it on when that is not the first hex."""
+
+    hexes: list[HexStr] = Field(min_length=1, max_length=2)
+    area: str | None = None
+    start: HexStr | None = None
+
+    @pydantic.model_validator(mode="after")
+    def _start_among_choices(self) -> "Setup":
+        if self.start is not None and len(self.hexes) > 1 and self.start not in self.hexes:
+            raise ValueError(f"`start` must be one of {self.hexes}")
+        return self
+
+    @property
+    def start_hex(self) -> str:
+        """The hex the counter stands on before its owner arranges the set-up."""
+        return self.start or self.hexes[0]
+
+
+class Arrival(StrictModel):
+    """When a reinforcement arrives: on `turn` at the `entry` hex (caldiero §21.3-§21.4), or with its reinforcement
+    `group` of the order of battle, which gives both (arrivano §15.4)."""
+
+    turn: int | None = Field(default=None, ge=1)
+    entry: HexStr | None = None
+    group: str | None = None
+
+    @pydantic.model_validator(mode="after")
+    def _when_and_where(self) -> "Arrival":
+        by_turn = self.turn is not None and self.entry is not None and self.group is None
+        by_group = self.group is not None and self.turn is None and self.entry is None
+        if not (by_turn or by_group):
+            raise ValueError("an arrival gives either `turn` and `entry` or its `group`")
+        return self
+
+
+class Placed(Provisional):
+    """A counter set up on the map or arriving later, never both (caldiero §21, arrivano §17)."""
+
+    setup: Setup | None = None
+    arrival: Arrival | None = None
+    notes: str = ""
+
+    @pydantic.model_validator(mode="after")
+    def _placed_once(self) -> "Placed":
+        if (self.setup is None) == (self.arrival is None):
+            raise ValueError(f"a {type(self).__name__.removesuffix('Data').lower()} needs exactly one of `setup` and `arrival`")
+        return self
+
+
+class UnitData(Placed):
     """A combat unit's counter (§2.1 in both books): strength points (the reduced side, if it has one),
-    efficiency, movement allowance; artillery also its bombardment value and range (§11.4 in both books).
-    Where it starts (`setup`) and when it arrives (`arrival`) are each game's own format."""
+    efficiency, movement allowance; artillery also its bombardment value and range (§11.4 in both books). What
+    one book adds: cavalry that may charge (caldiero §20.2), light infantry (arrivano §17.1.7), horse artillery and
+    redoubt batteries (arrivano §17.2.6)."""
 
     id: str
     name: str
@@ -68,78 +126,128 @@ class UnitData(Provisional):
     movement: int = Field(ge=0)
     bombard: int | None = None
     range: int | None = None
+    charge: bool = False
+    light: bool = False
+    horse: bool = False
+    redoubt_battery: bool = False
 
     @pydantic.model_validator(mode="after")
-    def _artillery_fires(self) -> "UnitData":
-        if self.arm == "artillery" and (self.bombard is None or self.range is None):
-            raise ValueError("artillery needs `bombard` and `range`")
+    def _coherent(self) -> "UnitData":
+        if self.arm == "artillery":
+            if self.bombard is None or self.range is None:
+                raise ValueError("artillery needs `bombard` and `range`")
+        else:
+            if self.bombard is not None or self.range is not None or self.horse or self.redoubt_battery:
+                raise ValueError("only artillery has `bombard`, `range`, `horse`, `redoubt_battery`")
+            if self.strength < 1:
+                raise ValueError("infantry and cavalry need `strength` >= 1")
+            if self.reduced is not None and self.reduced >= self.strength:
+                raise ValueError(f"`reduced` ({self.reduced}) must be below `strength` ({self.strength})")
+        if self.redoubt_battery and self.movement != 0:
+            raise ValueError("a redoubt battery never moves (arrivano §17.2.6): `movement` must be 0")
         return self
 
+    @property
+    def steps(self) -> int:
+        """Steps the unit can lose (§12.8 in both books: a reduced side is one more step)."""
+        return 2 if self.reduced is not None else 1
 
-class LeaderData(Provisional):
-    """A commander's counter (caldiero §4, arrivano §4): initiative and command range."""
+
+class LeaderData(Placed):
+    """A commander's counter (caldiero §4, arrivano §4): his role, initiative and command range; a cavalry officer
+    (arrivano §4.6); his movement allowance when the counter prints one (caldiero §2.2.1), else the scenario's."""
 
     id: str
     name: str
     side: str
     formation: str | None
+    role: Role
     initiative: int = Field(ge=0, le=6)
     command_range: int = Field(ge=0)
+    movement: int | None = Field(default=None, ge=1)
+    cavalry: bool = False
+
+    @pydantic.model_validator(mode="after")
+    def _coherent(self) -> "LeaderData":
+        if self.role != "commander_in_chief" and self.formation is None:
+            raise ValueError("generals and officers belong to a formation")
+        if self.cavalry and self.role != "officer":
+            raise ValueError("only officers can be cavalry officers (arrivano §4.6)")
+        return self
 
 
 class FormationData(StrictModel):
-    """A formation under its general, with the order it starts under (None: its owner chooses at set-up)."""
+    """A formation under its general, with the order it starts under (None: its owner chooses at set-up); the
+    turn it arrives (caldiero §21.3) and whether it is the French reserve (caldiero §15.4.3)."""
 
     id: str
     side: str
+    name: str = ""
     general: str | None  # one of the formation's commanders (None: a formation without one, caldiero's reserve)
     initial_order: OrderName | None
+    arrival_turn: int = Field(default=1, ge=1)
+    reserve: bool = False
     notes: str = ""
 
 
-U = TypeVar("U", bound=UnitData)
-Ld = TypeVar("Ld", bound=LeaderData)
-F = TypeVar("F", bound=FormationData)
+class ReinforcementGroup(StrictModel):
+    """Counters arriving together, on a turn, at an entry flag, under an order (arrivano §15.4, §17)."""
+
+    id: str
+    turn: int = Field(ge=1)
+    entry: str
+    formation: str
+    order: OrderName | Literal["any"]
+    leaders: list[str]
+    units: list[str]
+    rule: str
 
 
-class OrderOfBattle(StrictModel, Generic[U, Ld, F]):
-    """A scenario's order of battle (an oob.json): its formations, commanders and units, each in the variant's
-    own extension of the kernel's model, and found by id."""
+class SideData(StrictModel):
+    name: str
+    commander_in_chief: str
+
+
+class OrderOfBattle(StrictModel):
+    """A scenario's order of battle (an oob.json): its formations, commanders and units, found by id; each side's
+    name and commander in chief and the reinforcement groups where the book prints them (arrivano §15.4)."""
 
     meta: Meta
-    formations: list[F]
-    leaders: list[Ld]
-    units: list[U]
+    sides: dict[str, SideData] = {}
+    formations: list[FormationData]
+    leaders: list[LeaderData]
+    units: list[UnitData]
+    reinforcements: list[ReinforcementGroup] = []
 
     @cached_property
-    def _by_id(self) -> tuple[dict[str, U], dict[str, Ld], dict[str, F]]:
+    def _by_id(self) -> tuple[dict[str, UnitData], dict[str, LeaderData], dict[str, FormationData]]:
         return ({u.id: u for u in self.units}, {leader.id: leader for leader in self.leaders},
                 {f.id: f for f in self.formations})
 
-    def unit(self, unit_id: str) -> U:
+    def unit(self, unit_id: str) -> UnitData:
         return self._by_id[0][unit_id]
 
-    def leader(self, leader_id: str) -> Ld:
+    def leader(self, leader_id: str) -> LeaderData:
         return self._by_id[1][leader_id]
 
-    def formation(self, formation_id: str) -> F:
+    def formation(self, formation_id: str) -> FormationData:
         return self._by_id[2][formation_id]
 
 
-
-class FindsCounters(Generic[U, Ld, F]):
+class FindsCounters:
     """A game's loaded data finds its counters by id through its order of battle (its `oob`)."""
 
-    oob: OrderOfBattle[U, Ld, F]
+    oob: OrderOfBattle
 
-    def unit(self, unit_id: str) -> U:
+    def unit(self, unit_id: str) -> UnitData:
         return self.oob.unit(unit_id)
 
-    def leader(self, leader_id: str) -> Ld:
+    def leader(self, leader_id: str) -> LeaderData:
         return self.oob.leader(leader_id)
 
-    def formation(self, formation_id: str) -> F:
+    def formation(self, formation_id: str) -> FormationData:
         return self.oob.formation(formation_id)
+
 
 # --- die-roll tables ------------------------------------------------------------------------------------------
 def grid_problems(rows: dict[str, dict[str, str]], columns: list[str]) -> list[tuple[str, str]]:

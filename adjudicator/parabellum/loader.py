@@ -14,7 +14,7 @@ import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
-from arbitro.adjudicator.parabellum.data import FormationData, LeaderData, UnitData
+from arbitro.adjudicator.parabellum.data import LeaderData, OrderOfBattle, UnitData
 from pydantic import BaseModel
 
 _M = TypeVar("_M", bound=BaseModel)
@@ -68,24 +68,30 @@ def load_movement(path: Path, hexmap: HexMap | None, data_dir: Path,
     return None
 
 
-def check_counters(ob: str, units: Sequence[UnitData], leaders: Sequence[LeaderData],
-                   formations: Sequence[FormationData], sides: Sequence[str]) -> list[DataProblem]:
+def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:
     """An order of battle (file `ob`) agrees with itself: every id used once, every side one of `sides`, every
-    unit and commander in a known formation of its own side, every formation's general one of its commanders."""
+    unit and commander in a known formation of its own side, every formation's general one of its commanders,
+    each side's commander in chief its own, every reinforcement group's counters arriving with it."""
     problems: list[DataProblem] = []
-    ids = Counter([u.id for u in units] + [leader.id for leader in leaders])
+    ids = Counter([u.id for u in oob.units] + [leader.id for leader in oob.leaders])
     problems += [DataProblem(ob, "$", f"id {dup!r} is used {count} times") for dup, count in sorted(ids.items()) if count > 1]
-    by_id = {f.id: f for f in formations}
-    by_leader = {leader.id: leader for leader in leaders}
-    for i, f in enumerate(formations):
+    by_id = {f.id: f for f in oob.formations}
+    by_leader = {leader.id: leader for leader in oob.leaders}
+    for i, f in enumerate(oob.formations):
         problems += _side_problems(ob, f"$.formations[{i}].side", f.side, sides)
         general = by_leader.get(f.general) if f.general is not None else None
         if f.general is not None and (general is None or general.formation != f.id):
             problems.append(DataProblem(ob, f"$.formations[{i}].general", f"{f.general!r} is not a leader of formation {f.id!r}"))
-    pieces: list[tuple[str, UnitData | LeaderData]] = [(f"$.leaders[{i}]", p) for i, p in enumerate(leaders)]
-    pieces += [(f"$.units[{i}]", p) for i, p in enumerate(units)]
+    for side, data in sorted(oob.sides.items()):
+        chief = by_leader.get(data.commander_in_chief)
+        if chief is None or chief.role != "commander_in_chief" or chief.side != side:
+            problems.append(DataProblem(ob, f"$.sides.{side}.commander_in_chief",
+                                        f"{data.commander_in_chief!r} is not a commander in chief of {side}"))
+    pieces: list[tuple[str, UnitData | LeaderData]] = [(f"$.leaders[{i}]", p) for i, p in enumerate(oob.leaders)]
+    pieces += [(f"$.units[{i}]", p) for i, p in enumerate(oob.units)]
     for where, piece in pieces:
         problems += _side_problems(ob, f"{where}.side", piece.side, sides)
+        problems += _group_problems(ob, where, piece, oob)
         if piece.formation is None:
             continue
         formation = by_id.get(piece.formation)
@@ -94,6 +100,36 @@ def check_counters(ob: str, units: Sequence[UnitData], leaders: Sequence[LeaderD
         elif formation.side != piece.side:
             problems.append(DataProblem(ob, f"{where}.formation",
                                         f"formation {formation.id!r} belongs to {formation.side}, not {piece.side}"))
+    return problems + _reinforcement_problems(ob, oob)
+
+
+def _group_problems(ob: str, where: str, piece: UnitData | LeaderData, oob: OrderOfBattle) -> list[DataProblem]:
+    """A counter arriving with a reinforcement group (arrivano §15.4) is listed by that group."""
+    group_id = piece.arrival.group if piece.arrival is not None else None
+    if group_id is None:
+        return []
+    group = next((g for g in oob.reinforcements if g.id == group_id), None)
+    if group is None:
+        return [DataProblem(ob, f"{where}.arrival.group", f"unknown reinforcement group {group_id!r}")]
+    if piece.id not in (group.units if isinstance(piece, UnitData) else group.leaders):
+        return [DataProblem(ob, f"{where}.arrival.group", f"group {group_id!r} does not list {piece.id!r}")]
+    return []
+
+
+def _reinforcement_problems(ob: str, oob: OrderOfBattle) -> list[DataProblem]:
+    """Every reinforcement group's formation is known and each counter it lists arrives with it."""
+    problems: list[DataProblem] = []
+    formations = {f.id for f in oob.formations}
+    pieces: dict[str, UnitData | LeaderData] = {u.id: u for u in oob.units} | {x.id: x for x in oob.leaders}
+    for i, g in enumerate(oob.reinforcements):
+        where = f"$.reinforcements[{i}]"
+        if g.formation not in formations:
+            problems.append(DataProblem(ob, f"{where}.formation", f"unknown formation {g.formation!r}"))
+        for kind, listed in (("units", g.units), ("leaders", g.leaders)):
+            for j, piece_id in enumerate(listed):
+                piece = pieces.get(piece_id)
+                if piece is None or piece.arrival is None or piece.arrival.group != g.id:
+                    problems.append(DataProblem(ob, f"{where}.{kind}[{j}]", f"{piece_id!r} does not arrive with this group"))
     return problems
 
 

@@ -126,10 +126,10 @@ def test_entry_hex_not_on_the_edge(tmp_path: Path) -> None:
 
 def test_reinforcement_group_and_units_must_agree(tmp_path: Path) -> None:
     def mutate(doc: Any) -> None:
-        _unit(doc, "28e-i")["arrival"] = "mb-fr-t6-A"
+        _unit(doc, "28e-i")["arrival"] = {"group": "mb-fr-t6-A"}
 
     problems = _problems(_corrupt(tmp_path, "montebello/oob.json", mutate))
-    assert any(".arrival: group 'mb-fr-t6-A' does not list '28e-i'" in p for p in problems), problems
+    assert any(".arrival.group: group 'mb-fr-t6-A' does not list '28e-i'" in p for p in problems), problems
     assert any(p.startswith("montebello/oob.json: $.reinforcements[0].units[0]: '28e-i' does not arrive") for p in problems)
 
 

@@ -17,7 +17,7 @@ DATA = loader.load()
 
 
 def units_in(pi: str) -> set[str]:
-    return {u.name for u in DATA.oob.units if u.setup and u.setup.pi == pi}
+    return {u.name for u in DATA.oob.units if u.setup and "|".join(u.setup.hexes) == pi}
 
 
 def test_austrian_setup_areas_match_21_1() -> None:
@@ -34,7 +34,7 @@ def test_austrian_setup_areas_match_21_1() -> None:
 def test_french_setup_areas_match_21_2() -> None:
     assert len(units_in("1119")) == 4 and len(units_in("1117")) == 3 and len(units_in("1115")) == 2
     assert len(units_in("1112")) == 4
-    assert DATA.leader("massena").setup.pi == "1117" and DATA.leader("augereau").setup.pi == "1112"
+    assert DATA.leader("massena").setup.hexes == ["1117"] and DATA.leader("augereau").setup.hexes == ["1112"]
     assert DATA.formation("massena").initial_order is None  # chosen by the French at set-up (§21.2)
 
 
@@ -158,7 +158,7 @@ def test_named_hexes_exist_on_the_map() -> None:
 
     board = RULESET.env.board
     named = ["1014", "1005", "2714", "1712", "1607", "2013", "2115", "2020", "2119", "1612", "1613"]
-    named += [u.setup.default_hex for u in DATA.oob.units if u.setup]
+    named += [u.setup.start_hex for u in DATA.oob.units if u.setup]
     assert all(board.on_map(h) for h in named)
     assert board.is_fortress("1712")
 

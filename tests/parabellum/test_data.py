@@ -64,42 +64,83 @@ def test_a_table_fault_names_file_path_and_problem(variant: Variant, tmp_path: P
 def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:
     """§2.1 and §11.4 in both books: artillery has a bombardment value and a range; `provisional` names fields."""
     unit = {"id": "u", "name": "U", "side": "france", "formation": "f", "arm": "artillery", "strength": 0,
-            "efficiency": 3, "movement": 3}
+            "efficiency": 3, "movement": 3, "setup": {"hexes": ["1112"]}}
     with pytest.raises(ValueError, match="artillery needs `bombard` and `range`"):
         pb.UnitData.model_validate(unit)
     with pytest.raises(ValueError, match="`provisional` names unknown fields: colour"):
         pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3, "provisional": ["colour"]})
     assert pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3}).bombard == 2
+    foot = unit | {"arm": "infantry", "strength": 3}
+    with pytest.raises(ValueError, match="only artillery has"):  # arrivano's stricter check, now both games'
+        pb.UnitData.model_validate(foot | {"bombard": 2})
+    with pytest.raises(ValueError, match="must be below `strength`"):
+        pb.UnitData.model_validate(foot | {"reduced": 3})
     assert pb.Meta.model_validate({"title": "t"}).provisional  # a file that does not say is a reconstruction
 
 
-def order_of_battle(variant: Variant) -> tuple[str, list[pb.UnitData], list[pb.LeaderData], list[pb.FormationData],
-                                               tuple[str, ...]]:
+def order_of_battle(variant: Variant) -> tuple[str, pb.OrderOfBattle, tuple[str, ...]]:
     if variant.book == "caldiero":
-        oob = caldiero.default_data().oob
-        return "oob.json", list(oob.units), list(oob.leaders), list(oob.formations), ("france", "austria")
+        return "oob.json", caldiero.default_data().oob, ("france", "austria")
     scenario = arrivano.load_scenario("montebello")
-    oob = scenario.oob
-    return "montebello/oob.json", list(oob.units), list(oob.leaders), list(oob.formations), tuple(scenario.scenario.seats)
+    return "montebello/oob.json", scenario.oob, tuple(scenario.scenario.seats)
 
 
 def test_each_games_order_of_battle_passes_the_kernels_checks(variant: Variant) -> None:
-    ob, units, leaders, formations, sides = order_of_battle(variant)
-    assert check_counters(ob, units, leaders, formations, sides) == []
+    ob, oob, sides = order_of_battle(variant)
+    assert check_counters(ob, oob, sides) == []
 
 
 def test_the_kernel_finds_every_fault_of_an_order_of_battle(variant: Variant) -> None:
     """Ids used twice, a side that is no seat, a unit of an unknown formation or of the other side's, and a
     formation whose general is not one of its commanders: each reported at its JSON path."""
-    ob, units, leaders, formations, sides = order_of_battle(variant)
+    ob, oob, sides = order_of_battle(variant)
+    units, formations = list(oob.units), list(oob.formations)
     enemy = next(f for f in formations if f.side != units[0].side)
     units = [units[0].model_copy(update={"formation": "nobody"}), units[1].model_copy(update={"id": units[2].id}),
              units[2], units[3].model_copy(update={"formation": enemy.id}), units[4].model_copy(update={"side": "x"})]
     formations = [formations[0].model_copy(update={"general": units[0].id}), *formations[1:]]
-    found = {(p.path, p.problem.split(" ")[0]) for p in check_counters(ob, units, leaders, formations, sides)}
+    broken = oob.model_copy(update={"units": units, "formations": formations, "reinforcements": []})
+    found = {(p.path, p.problem.split(" ")[0]) for p in check_counters(ob, broken, sides)
+             if ".arrival." not in p.path}  # the units taken out of their groups: the next test
     assert found == {("$", "id"), ("$.units[0].formation", "unknown"), ("$.units[3].formation", "formation"),
                      ("$.units[4].side", "unknown"), ("$.units[4].formation", "formation"),
                      ("$.formations[0].general", repr(units[0].id))}, found
+
+
+def test_the_kernel_checks_reinforcement_groups() -> None:
+    """arrivano §15.4: a counter arriving with a group is listed by it, and a group lists only its own counters;
+    a commander in chief named for a side must be that side's."""
+    oob = arrivano.load_scenario("montebello").oob
+    group = oob.reinforcements[0]
+    stray = next(u for u in oob.units if u.arrival is not None and u.arrival.group != group.id)
+    units = [u.model_copy(update={"arrival": pb.Arrival(group=group.id)}) if u is stray else u for u in oob.units]
+    side = sorted(oob.sides)[0]
+    sides = oob.sides | {side: oob.sides[side].model_copy(update={"commander_in_chief": "nobody"})}
+    problems = check_counters("oob.json", oob.model_copy(update={"units": units, "sides": sides}), tuple(oob.sides))
+    at = units.index(next(u for u in units if u.id == stray.id))
+    assert {(p.path, p.problem) for p in problems} >= {
+        (f"$.units[{at}].arrival.group", f"group {group.id!r} does not list {stray.id!r}"),
+        (f"$.sides.{side}.commander_in_chief", f"'nobody' is not a commander in chief of {side}")}
+    assert any(p.path.startswith("$.reinforcements[") and stray.id in p.problem for p in problems)
+
+
+def test_placement_is_either_setup_or_arrival() -> None:
+    """caldiero §21, arrivano §17: a counter starts on the map or arrives, never both, never neither (Caldiero's
+    commanders are held to it too now, issue 19); an arrival gives a turn and an entry, or a group; a piece that may
+    choose between two hexes starts on one of them."""
+    leader = {"id": "l", "name": "L", "side": "france", "formation": "f", "role": "general", "initiative": 2,
+              "command_range": 3}
+    with pytest.raises(ValueError, match="a leader needs exactly one of `setup` and `arrival`"):
+        pb.LeaderData.model_validate(leader)
+    with pytest.raises(ValueError, match="a leader needs exactly one of"):
+        pb.LeaderData.model_validate(leader | {"setup": {"hexes": ["1112"]}, "arrival": {"group": "g"}})
+    for bad in ({"turn": 3}, {"turn": 3, "entry": "1014", "group": "g"}, {}):
+        with pytest.raises(ValueError, match="either `turn` and `entry` or its `group`"):
+            pb.Arrival.model_validate(bad)
+    with pytest.raises(ValueError, match="`start` must be one of"):
+        pb.Setup.model_validate({"hexes": ["2014", "2114"], "start": "2015"})
+    assert pb.Setup.model_validate({"hexes": ["1614"], "area": "F", "start": "1613"}).start_hex == "1613"
+    assert pb.Setup.model_validate({"hexes": ["3115", "3113"]}).start_hex == "3115"
 
 
 def test_the_orders_table_is_the_kernels_model() -> None:
