@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -36,6 +37,10 @@ from arbitro.events.store import (
 
 SCHEMA_VERSION = 2
 
+# How often a waiter on a file database re-reads the head, to see appends made by other processes (several
+# servers on one file): a live stream lags another process's append by at most this.
+POLL_SECONDS = 0.1
+
 
 OpenMode = Literal["create", "write", "read"]
 
@@ -48,6 +53,7 @@ class SQLiteStore:
     def __init__(self, path: str | Path = ":memory:", *, durable: bool = True, mode: OpenMode = "create") -> None:
         self.path = str(path)
         self._lock = threading.RLock()
+        self._appended = threading.Condition(self._lock)  # notified when an append through this object commits
         self._signing_key: bytes | None = None
         self.created = False
         memory = self.path == ":memory:"
@@ -279,10 +285,11 @@ class SQLiteStore:
             )
 
     class _Tx:
-        """One IMMEDIATE transaction; the store's lock keeps threads sharing this connection from nesting."""
+        """One IMMEDIATE transaction; the store's lock keeps threads sharing this connection from nesting. A commit
+        wakes this object's waiters for appends (wait_for_append)."""
 
-        def __init__(self, conn: sqlite3.Connection, lock: threading.RLock) -> None:
-            self.conn, self.lock = conn, lock
+        def __init__(self, conn: sqlite3.Connection, lock: threading.RLock, committed: threading.Condition) -> None:
+            self.conn, self.lock, self.committed = conn, lock, committed
 
         def __enter__(self) -> None:
             self.lock.acquire()
@@ -304,6 +311,7 @@ class SQLiteStore:
         def _finish(self, exc_type: object, exc: BaseException | None) -> None:
             if exc_type is None:
                 self.conn.execute("COMMIT")
+                self.committed.notify_all()
                 return
             self.conn.execute("ROLLBACK")
             if isinstance(exc, sqlite3.IntegrityError):
@@ -322,7 +330,7 @@ class SQLiteStore:
                 raise CorruptStore(f"{self.path}: cannot read ({e})") from e
 
     def _transaction(self) -> "SQLiteStore._Tx":
-        return SQLiteStore._Tx(self.conn, self._lock)
+        return SQLiteStore._Tx(self.conn, self._lock, self._appended)
 
     # --- reads --------------------------------------------------------------------------------
     def command_by_key(self, game_id: str, seat: str, key: str) -> StoredCommand | None:
@@ -350,6 +358,27 @@ class SQLiteStore:
         )
         return (StoredEvent(seq, body.encode() if isinstance(body, str) else bytes(body), digest)
                 for seq, body, digest in rows)
+
+    # --- the change feed ---------------------------------------------------------------------------
+    def wait_for_append(self, game_id: str, after_seq: int, timeout: float) -> int:
+        """The head once it is past `after_seq`, or at the timeout. An append through this object wakes its
+        waiters at once; another process's append to the same file is seen by re-reading the head every
+        POLL_SECONDS (SQLite has no notifications between processes)."""
+        deadline = time.monotonic() + max(timeout, 0.0)
+        poll = None if self.path == ":memory:" else POLL_SECONDS  # an in-memory database has no other writer
+        with self._appended:
+            while True:
+                head = self._head(game_id)
+                remaining = deadline - time.monotonic()
+                if head > after_seq or remaining <= 0:
+                    return head
+                self._appended.wait(remaining if poll is None else min(remaining, poll))
+
+    def _head(self, game_id: str) -> int:
+        rows, _ = self._read("SELECT head_seq FROM games WHERE id=?", (game_id,))
+        if not rows:
+            raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
+        return int(rows[0][0])
 
     # --- seats' keys and signatures -------------------------------------------------------------
     def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int:

@@ -1,6 +1,6 @@
-"""The append-only store interface and its errors. `events.sqlite` implements it; a PostgreSQL store can
-implement the same semantics later (one transaction per append, expected head, idempotency key per seat;
-a used key is reported before a stale head, so a retry is recognised as such)."""
+"""The append-only store interface and its errors. `events.sqlite` and `events.postgres` implement it with the
+same semantics (one transaction per append, expected head, idempotency key per seat; a used key is reported
+before a stale head, so a retry is recognised as such). docs/stores.md says how to choose one."""
 
 from __future__ import annotations
 
@@ -144,3 +144,8 @@ class Store(Protocol):
     def signing_key(self) -> bytes | None: ...
     def add_annotation(self, note: Annotation) -> Annotation: ...
     def annotations(self, game_id: str) -> list[Annotation]: ...
+    def wait_for_append(self, game_id: str, after_seq: int, timeout: float) -> int:
+        """The change feed: block until the game's head is past `after_seq` (an append by this store object or by
+        any other process on the same database), or until `timeout` seconds have passed; returns the head then
+        (still `after_seq` or less on a timeout). A live stream reads the events after `after_seq` next."""
+        ...

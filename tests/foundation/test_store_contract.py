@@ -350,6 +350,36 @@ class StoreContract:
             arbitro.submit(game_id, "blue", {"type": "guard", "stance": "high"})  # no attack to guard against
         assert snapshot_of_log(store, game_id) == before
 
+    # --- the change feed ------------------------------------------------------------------------------------
+    def test_wait_for_append_returns_at_once_when_the_head_is_past(self, store: Store) -> None:
+        create(store, "g1")  # head #2
+        assert store.wait_for_append("g1", 1, timeout=30) == 2  # already past: no wait
+        assert store.wait_for_append("g1", 2, timeout=0) == 2  # nothing new: the timeout returns the head
+        assert store.wait_for_append("g1", 2, timeout=0.05) == 2
+        with pytest.raises(GameNotFound):
+            store.wait_for_append("nope", 0, timeout=0)
+
+    def test_wait_for_append_wakes_on_an_append_by_this_or_another_connection(self, store: Store,
+                                                                              tmp_path: Path) -> None:
+        """A live stream waits on the head; an append wakes it whether it came through the same store object
+        (one server process) or through another connection to the same data (another server process)."""
+        create(store, "g1")
+        writers = [store] + ([self.open_again(tmp_path)] if self.shared_by_path else [])
+        try:
+            for writer in writers:
+                head = store.game("g1").head_seq
+                woke: list[int] = []
+                waiter = threading.Thread(target=lambda: woke.append(store.wait_for_append("g1", head, timeout=60)))
+                waiter.start()
+                waiter.join(timeout=0.2)  # let it block first, so that the append is what wakes it
+                appended = append(writer, "g1", head, f"wake-{head}", count=2)
+                waiter.join(timeout=60)
+                assert not waiter.is_alive(), "the waiter was not woken by the append"
+                assert woke == [appended[-1].seq] == [head + 2]
+        finally:
+            for other in writers[1:]:
+                other.close()  # type: ignore[attr-defined]
+
     # --- snapshots and annotations ----------------------------------------------------------------------
     def test_snapshot_round_trip(self, store: Store) -> None:
         create(store, "g1")
