@@ -1,5 +1,5 @@
 """The command line's exchange and audit commands: export, import, delete, verify, keygen, register-key, receipt,
-check and readjudicate (docs/engine-rules.md §L, §V)."""
+check and readjudicate (docs/engine-rules.md §L, §V), and invite (the HTTP server's bearer tokens)."""
 
 from __future__ import annotations
 
@@ -307,4 +307,26 @@ def readjudicate(game: str, db: str, as_json: bool) -> None:
         sys.exit(1)
 
 
-AUDIT_COMMANDS = (export, import_, delete, verify, keygen, register_key, receipt, check, readjudicate)
+@click.command()
+@click.argument("game")
+@click.option("--seat", "seats", multiple=True, metavar="SEAT",
+              help="Only this seat's token (repeatable; `umpire` for the umpire's); default: every seat and the umpire.")
+@db_option
+@json_option
+@handle_errors
+def invite(game: str, seats: tuple[str, ...], db: str, as_json: bool) -> None:
+    """Make new secret bearer tokens for GAME's seats and umpire, for `arbitro serve` (each seat's token lets its
+    holder act as that seat only). They are printed once and stored only as hashes: a seat given a new token
+    loses its old one, so invite again when a token is lost or leaked.
+
+    \b
+    Example:
+        arbitro invite marengo-1a2b --db club.db
+        arbitro invite marengo-1a2b --seat france --json
+    """
+    tokens = open_app(db).issue_tokens(game, seats or None)
+    out({"game": game, "tokens": tokens}, as_json,
+        lambda r: "\n".join(f"{role}: {token}" for role, token in r["tokens"].items()))
+
+
+AUDIT_COMMANDS = (export, import_, delete, verify, keygen, register_key, receipt, check, readjudicate, invite)

@@ -34,7 +34,7 @@ from arbitro.projections.fold import Replayer
 from arbitro.projections.game import GameState, awaited, may_reveal, state_bytes, state_hash
 from arbitro.projections.views import seat_view, serve_event
 
-__all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now"]
+__all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now", "token_hash"]
 
 
 def now() -> str:
@@ -437,6 +437,22 @@ class Arbitro:
                 "identical": report.divergence is None and not failed,
                 "divergence": to_builtins(report.divergence), "checks": to_builtins(report.checks)}
 
+    # --- access tokens (the HTTP server's seats and umpire, issue 12) ------------------------------------------
+    def issue_tokens(self, game_id: str, roles: Iterable[str] | None = None) -> dict[str, str]:
+        """New secret bearer tokens for `roles` of a game (default: each seat and the umpire), returned once and
+        stored only as hashes; a role given a new token loses its old one (an invitation sent again)."""
+        game = self.game(game_id)
+        wanted = list(dict.fromkeys(roles)) if roles is not None else [*game.seats, UMPIRE]
+        for role in wanted:
+            self.check_seat(game, role)
+        tokens = {role: secrets.token_urlsafe(32) for role in wanted}
+        self.store.put_tokens(game_id, {role: token_hash(token) for role, token in tokens.items()})
+        return tokens
+
+    def token_role(self, token: str) -> tuple[str, str] | None:
+        """The (game, role) a bearer token grants, or None for a token this database never issued."""
+        return self.store.token_role(token_hash(token))
+
     # --- fork, undo, reveal, annotate -------------------------------------------------------------
     def fork(
         self, game_id: str, at: int, *, keep_dice: bool = False, new_id: str | None = None, by: str = UMPIRE
@@ -523,6 +539,12 @@ class Arbitro:
         self.check_seat(game, seat)
         last = game.head_seq if last is None else last
         return [a for a in self.annotations(game_id, seat) if first <= a.seq <= last]
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a bearer token: its SHA-256 (a token is 256 random bits, so no salt or slow hash
+    is needed to keep it from being guessed back)."""
+    return sha256_hex(token.encode())
 
 
 def awaiting_in(ruleset: Ruleset[Any], state: GameState[Any]) -> Awaiting:

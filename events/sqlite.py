@@ -155,6 +155,9 @@ class SQLiteStore:
                                pk=("game", "seat"), if_not_exists=True)
         db["command_signatures"].create({"game": str, "cmd": int, "signature": str}, pk=("game", "cmd"),
                                         if_not_exists=True)
+        # Bearer tokens of the HTTP server's seats and umpire, as SHA-256 hashes only (events.store: access tokens).
+        db["tokens"].create({"hash": str, "game": str, "role": str}, pk="hash", if_not_exists=True)
+        db["tokens"].create_index(["game", "role"], unique=True, if_not_exists=True)
         db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
         db.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
         # The server's signing key exists from the first write-mode open, so every export names it.
@@ -189,7 +192,8 @@ class SQLiteStore:
         with self._transaction():
             if not self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone():
                 raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
-            for table in ("events", "commands", "snapshots", "annotations", "seats", "seat_keys", "command_signatures"):
+            for table in ("events", "commands", "snapshots", "annotations", "seats", "seat_keys", "command_signatures",
+                          "tokens"):
                 self.conn.execute(f"DELETE FROM {table} WHERE game=?", (game_id,))
             self.conn.execute("DELETE FROM games WHERE id=?", (game_id,))
 
@@ -413,6 +417,23 @@ class SQLiteStore:
         """A database made before a table existed, opened read-only since, lacks it: it has no rows of it."""
         rows, _ = self._read("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,))
         return bool(rows)
+
+    # --- access tokens (hashes only) -------------------------------------------------------------
+    def put_tokens(self, game_id: str, hashes: dict[str, str]) -> None:
+        """Store the hash of each role's token for a game, replacing that role's earlier one, in one transaction."""
+        with self._transaction():
+            if not self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone():
+                raise GameNotFound(game_id)
+            for role, digest in sorted(hashes.items()):
+                self.conn.execute("DELETE FROM tokens WHERE game=? AND role=?", (game_id, role))
+                self.conn.execute("INSERT INTO tokens VALUES (?,?,?)", (digest, game_id, role))
+
+    def token_role(self, token_hash: str) -> tuple[str, str] | None:
+        """(game, role) of a token's hash, or None."""
+        if not self._has_table("tokens"):
+            return None
+        rows, _ = self._read("SELECT game, role FROM tokens WHERE hash=?", (token_hash,))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:

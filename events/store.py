@@ -1,6 +1,12 @@
 """The append-only store interface and its errors. `events.sqlite` and `events.postgres` implement it with the
 same semantics (one transaction per append, expected head, idempotency key per seat; a used key is reported
-before a stale head, so a retry is recognised as such). docs/stores.md says how to choose one."""
+before a stale head, so a retry is recognised as such). docs/stores.md says how to choose one.
+
+Access tokens (the HTTP server's seats, issue 12): `put_tokens` stores, for one game, the SHA-256 of each
+bearer token with the role it grants (a seat of the game, or the umpire), and `token_role` finds the game and
+role of a token's hash. Only hashes are stored: a token is shown once, when it is made, and cannot be read
+back from the database. A hash names one (game, role); a game's tokens go with the game (`delete_game`), and a
+role may be given a new token (`put_tokens` again replaces that role's hash: the old token stops working)."""
 
 from __future__ import annotations
 
@@ -149,3 +155,5 @@ class Store(Protocol):
         any other process on the same database), or until `timeout` seconds have passed; returns the head then
         (still `after_seq` or less on a timeout). A live stream reads the events after `after_seq` next."""
         ...
+    def put_tokens(self, game_id: str, hashes: dict[str, str]) -> None: ...
+    def token_role(self, token_hash: str) -> tuple[str, str] | None: ...

@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import registry
+from arbitro.adjudicator.service import Arbitro
 
 from .conftest import (
     BLUE_CARD,
     RED_CARD,
     Cli,
+    db_rows,
     events_of,
     exchange,
     head,
@@ -635,3 +637,17 @@ def without_server_key(text: str) -> list[Any]:
     records = [json.loads(line) for line in text.splitlines()]
     records[0].pop("server_key")
     return records
+
+
+def test_invite_prints_tokens_once_and_stores_only_their_hashes(run: Cli, app: Arbitro, db: Path) -> None:
+    run("new", "duel", "standard", "--id", "g1")
+    tokens = run.json("invite", "g1")["tokens"]
+    assert sorted(tokens) == ["blue", "red", "umpire"] and len(set(tokens.values())) == 3
+    assert {role: app.token_role(token) for role, token in tokens.items()} == {
+        "red": ("g1", "red"), "blue": ("g1", "blue"), "umpire": ("g1", "umpire")}
+    stored = [row[0] for row in db_rows(db, "SELECT hash FROM tokens")]
+    assert not any(token in stored for token in tokens.values())  # hashes only
+    again = run.json("invite", "g1", "--seat", "red")["tokens"]  # a new invitation replaces the old token
+    assert list(again) == ["red"] and app.token_role(tokens["red"]) is None
+    assert app.token_role(again["red"]) == ("g1", "red") and app.token_role(tokens["blue"]) == ("g1", "blue")
+    assert "unknown seat 'green'" in run("invite", "g1", "--seat", "green", code=2).stderr

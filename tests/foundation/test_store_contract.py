@@ -432,6 +432,23 @@ class StoreContract:
         assert [n.text for n in arbitro.annotations(game_id, "red")] == ["public note"]
         assert [n.text for n in arbitro.annotations(game_id, "blue")] == ["public note", "blue's secret"]
 
+    def test_tokens_are_stored_as_hashes_per_game_and_role(self, store: Store) -> None:
+        create(store, "g1")
+        create(store, "g2")
+        store.put_tokens("g1", {"red": "a" * 64, "umpire": "b" * 64})
+        store.put_tokens("g2", {"red": "c" * 64})
+        assert store.token_role("a" * 64) == ("g1", "red")
+        assert store.token_role("b" * 64) == ("g1", "umpire")
+        assert store.token_role("c" * 64) == ("g2", "red")
+        assert store.token_role("d" * 64) is None
+        store.put_tokens("g1", {"red": "e" * 64})  # a new token for a role replaces the old one
+        assert store.token_role("a" * 64) is None and store.token_role("e" * 64) == ("g1", "red")
+        with pytest.raises(GameNotFound):
+            store.put_tokens("nope", {"red": "f" * 64})
+        store.delete_game("g1")  # a game's tokens go with it
+        assert store.token_role("e" * 64) is None and store.token_role("b" * 64) is None
+        assert store.token_role("c" * 64) == ("g2", "red")
+
 
 # --- backends --------------------------------------------------------------------------------------------------
 class TestSQLiteMemoryStore(StoreContract):
