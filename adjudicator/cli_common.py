@@ -18,6 +18,8 @@ from arbitro.adjudicator.errors import ArbitroError, BadFile, NoSuchFile
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
 from arbitro.events.sqlite import OpenMode, SQLiteStore
+from arbitro.events.stores import describe, open_store, sqlite_path
+from arbitro.events.postgres import PostgresStore, is_postgres_url
 from arbitro.events.store import BrokenChain, GameNotFound, NoDatabase, StoreError
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import ChainBroken
@@ -30,8 +32,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 # --- shared options and error handling ----------------------------------------------------------
 def db_option(fn: F) -> F:
     return click.option(
-        "--db", "db", type=click.Path(dir_okay=False), envvar="ARBITRO_DB", default="arbitro.db", show_default=True,
-        help="SQLite database (default $ARBITRO_DB, else ./arbitro.db).",
+        "--db", "--store", "db", envvar=["ARBITRO_STORE", "ARBITRO_DB"], default="arbitro.db", show_default=True,
+        metavar="PATH|URL",
+        help="The store: a SQLite file, or a postgresql://USER@HOST/DATABASE URL (docs/stores.md); default "
+             "$ARBITRO_STORE, else $ARBITRO_DB, else ./arbitro.db.",
     )(fn)
 
 
@@ -77,12 +81,19 @@ def handle_errors(fn: F) -> F:
 def open_app(db: str, mode: OpenMode = "write") -> Arbitro:
     """The application over the database: "read" for commands that only read it (read-only, never created),
     "write" for those that change a game in it, "create" for those that may start it (new, import, demo)."""
-    if db != ":memory:" and Path(db).exists() and Path(db).is_dir():
-        raise BadFile(f"--db {db} is a directory; give a database file path")
-    store = SQLiteStore(db, mode=mode)
+    store = open_location(db, mode)
     if store.created:
-        click.echo(f"created the database {db}", err=True)
+        made = "arbitro's tables in" if is_postgres_url(db) else "the database"
+        click.echo(f"created {made} {describe(db)}", err=True)
     return Arbitro(store)
+
+
+def open_location(db: str, mode: OpenMode = "write") -> SQLiteStore | PostgresStore:
+    """The store that --db / --store names (events.stores.open_store), a directory refused by name."""
+    path = sqlite_path(db) if not is_postgres_url(db) else ""
+    if path and path != ":memory:" and Path(path).is_dir():
+        raise BadFile(f"--db {db} is a directory; give a database file path")
+    return open_store(db, mode)
 
 
 def is_file_source(source: str) -> bool:

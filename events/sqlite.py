@@ -19,11 +19,21 @@ import sqlite_utils
 
 from arbitro.events.codec import sha256_hex
 from arbitro.events import signing
+from arbitro.events.rows import (
+    GAME_TABLES,
+    chain_note,
+    check_head_link,
+    command_from_row,
+    event_from_row,
+    event_type,
+    game_from_row,
+    game_row,
+    note_from_row,
+)
 from arbitro.events.signing import CommandSignature
-from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent
+from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
 from arbitro.events.store import (
     Annotation,
-    BrokenChain,
     CorruptStore,
     DuplicateKey,
     GameExists,
@@ -192,16 +202,14 @@ class SQLiteStore:
         with self._transaction():
             if not self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone():
                 raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
-            for table in ("events", "commands", "snapshots", "annotations", "seats", "seat_keys", "command_signatures",
-                          "tokens"):
+            for table in GAME_TABLES:
                 self.conn.execute(f"DELETE FROM {table} WHERE game=?", (game_id,))
             self.conn.execute("DELETE FROM games WHERE id=?", (game_id,))
 
     def _insert_game(self, game: GameRecord) -> None:
         if self.conn.execute("SELECT 1 FROM games WHERE id=?", (game.id,)).fetchone():
             raise GameExists(game.id)
-        row = msgspec.to_builtins(game)
-        row["seats"] = ",".join(game.seats)
+        row = game_row(game)
         cols = ",".join(row)
         self.conn.execute(f"INSERT INTO games ({cols}) VALUES ({','.join('?' * len(row))})", tuple(row.values()))
         self.conn.executemany(
@@ -213,16 +221,11 @@ class SQLiteStore:
         rows, names = self._read("SELECT * FROM games WHERE id=?", (game_id,))
         if not rows:
             raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
-        return self._game_from_row(dict(zip(names, rows[0], strict=True)))
+        return game_from_row(dict(zip(names, rows[0], strict=True)))
 
     def games(self) -> list[GameRecord]:
         rows, names = self._read("SELECT * FROM games ORDER BY created_at, id")
-        return [self._game_from_row(dict(zip(names, r, strict=True))) for r in rows]
-
-    @staticmethod
-    def _game_from_row(row: dict[str, object]) -> GameRecord:
-        row["seats"] = tuple(str(row["seats"]).split(",")) if row["seats"] else ()
-        return msgspec.convert(row, GameRecord)
+        return [game_from_row(dict(zip(names, r, strict=True))) for r in rows]
 
     # --- the append ---------------------------------------------------------------------------
     def append(
@@ -248,28 +251,13 @@ class SQLiteStore:
                                   (game_id, command.cmd, msgspec.json.encode(signature).decode()))
 
     def _check_head_link(self, game_id: str, head_seq: int, events: list[StoredEvent]) -> None:
-        """Refuse to append onto a broken chain (arbitro §L.7): the head event's stored body must still hash
-        to the head recorded for the game, it must link to the event before it, and the new events must
-        link to it. Two rows and one hash per append; `arbitro check` examines the rest of the log."""
+        """Two rows and one hash per append (events.rows.check_head_link)."""
         rows = self.conn.execute(
             "SELECT seq, body, hash FROM events WHERE game=? AND seq>=? AND seq<=? ORDER BY seq",
             (game_id, head_seq - 1, head_seq),
         ).fetchall()
         (recorded,) = self.conn.execute("SELECT head_hash FROM games WHERE id=?", (game_id,)).fetchone()
-        by_seq = {seq: (body.encode() if isinstance(body, str) else bytes(body), digest) for seq, body, digest in rows}
-        if head_seq > 0:
-            head = by_seq.get(head_seq)
-            if head is None:
-                raise BrokenChain(game_id, head_seq, "the head event is missing")
-            if sha256_hex(head[0]) != head[1] or head[1] != recorded:
-                raise BrokenChain(game_id, head_seq, "the head event does not match its hash (edited in the database)")
-            if head_seq > 1 and head_seq - 1 not in by_seq:
-                raise BrokenChain(game_id, head_seq - 1, "the event before the head is missing")
-            before = by_seq[head_seq - 1][1] if head_seq > 1 else GENESIS
-            if _prev_of(head[0]) != before:
-                raise BrokenChain(game_id, head_seq, "the head event does not follow the event before it")
-        if events and _prev_of(events[0].body) != recorded:
-            raise BrokenChain(game_id, events[0].seq, "the new events do not follow the head")
+        check_head_link(game_id, head_seq, recorded, rows, events)
 
     def _insert(self, game_id: str, command: CommandRecord, events: list[StoredEvent]) -> None:
         body = command.body()
@@ -280,7 +268,7 @@ class SQLiteStore:
         )
         self.conn.executemany(
             "INSERT INTO events VALUES (?,?,?,?,?,?)",
-            [(game_id, e.seq, command.cmd, _event_type(e.body), e.body.decode(), e.hash) for e in events],
+            [(game_id, e.seq, command.cmd, event_type(e.body), e.body.decode(), e.hash) for e in events],
         )
         self.conn.execute("UPDATE games SET head_cmd=? WHERE id=?", (command.cmd, game_id))
         if events:
@@ -341,27 +329,26 @@ class SQLiteStore:
         rows, _ = self._read(
             "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? AND seat=? AND key=?", (game_id, seat, key)
         )
-        return _command(rows[0]) if rows else None
+        return command_from_row(rows[0]) if rows else None
 
     def command(self, game_id: str, cmd: int) -> StoredCommand | None:
         rows, _ = self._read(
             "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? AND cmd=?", (game_id, cmd)
         )
-        return _command(rows[0]) if rows else None
+        return command_from_row(rows[0]) if rows else None
 
     def commands(self, game_id: str) -> Iterator[StoredCommand]:
         rows, _ = self._read(
             "SELECT body, hash, first_seq, last_seq FROM commands WHERE game=? ORDER BY cmd", (game_id,)
         )
-        return (_command(row) for row in rows)
+        return (command_from_row(row) for row in rows)
 
     def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]:
         rows, _ = self._read(
             "SELECT seq, body, hash FROM events WHERE game=? AND seq>=? AND seq<=? ORDER BY seq",
             (game_id, first, last if last is not None else 1 << 62),
         )
-        return (StoredEvent(seq, body.encode() if isinstance(body, str) else bytes(body), digest)
-                for seq, body, digest in rows)
+        return (event_from_row(row) for row in rows)
 
     # --- the change feed ---------------------------------------------------------------------------
     def wait_for_append(self, game_id: str, after_seq: int, timeout: float) -> int:
@@ -479,18 +466,11 @@ class SQLiteStore:
             "SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game=?", (note.game,)
         ).fetchone()
         event = self.conn.execute("SELECT hash FROM events WHERE game=? AND seq=?", (note.game, note.seq)).fetchone()
-        if event is None:
-            raise StoreError(f"game {note.game} has no event #{note.seq} to annotate")
         last = self.conn.execute(
             "SELECT hash FROM annotations WHERE game=? AND private=? AND (private=0 OR seat=?) "
             "ORDER BY id DESC LIMIT 1", (note.game, int(note.private), note.seat),
         ).fetchone()
-        chained = msgspec.structs.replace(note, id=note.id or next_id, at_hash=event[0],
-                                          prev=last[0] if last else GENESIS, hash="")
-        chained = msgspec.structs.replace(chained, hash=chained.digest())
-        if note.hash and note.hash != chained.hash:
-            raise StoreError(f"game {note.game}: note {chained.id} does not hash to {note.hash[:12]} once chained "
-                             "here (edited, or a note before it in its chain is missing)")
+        chained = chain_note(note, next_id, event[0] if event else None, last[0] if last else None)
         self.conn.execute(
             "INSERT INTO annotations (game, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
             "VALUES (?,?,?,?,?,?,?,?,?,?)",
@@ -507,11 +487,7 @@ class SQLiteStore:
             f"SELECT game, id, seq, seat, private, text, created_at, {chain} FROM annotations "
             "WHERE game=? ORDER BY id", (game_id,),
         )
-        return [
-            Annotation(game=g, id=i, seq=s, seat=st, private=bool(p), text=t, created_at=c, at_hash=a or "",
-                       prev=pv or "", hash=h or "")
-            for g, i, s, st, p, t, c, a, pv, h in rows
-        ]
+        return [note_from_row(row) for row in rows]
 
 
 def _translated(error: sqlite3.DatabaseError, path: str) -> StoreError:
@@ -522,38 +498,3 @@ def _translated(error: sqlite3.DatabaseError, path: str) -> StoreError:
     if isinstance(error, sqlite3.OperationalError) and "unable to open" in str(error):
         return NoDatabase(f"cannot open the database {path} ({error})")
     return CorruptStore(f"{path}: not a readable arbitro database ({error})")
-
-
-def _command(row: tuple[str, str, int, int]) -> StoredCommand:
-    body, digest, first, last = row
-    return StoredCommand(msgspec.json.decode(body, type=CommandRecord), digest, first, last)
-
-
-class _PrevOnly(msgspec.Struct):
-    prev: str
-
-
-_prev_decoder = msgspec.json.Decoder(_PrevOnly)
-
-
-def _prev_of(body: bytes) -> str:
-    try:
-        return _prev_decoder.decode(body).prev
-    except msgspec.DecodeError:
-        return ""  # an unreadable body links to nothing: the caller reports the broken link
-
-
-class _TypeOnly(msgspec.Struct):
-    type: str
-
-
-class _BodyType(msgspec.Struct):
-    event: _TypeOnly
-
-
-_type_decoder = msgspec.json.Decoder(_BodyType)
-
-
-def _event_type(body: bytes) -> str:
-    # The type tag also has its own column, for SQL queries (sqlite-utils, datasette); the body rules.
-    return _type_decoder.decode(body).event.type

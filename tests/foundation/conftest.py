@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,15 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.sqlite import SQLiteStore
+
+try:  # the [postgres] and [test] extras: a PostgreSQL server shipped in a wheel, and the driver
+    import pgserver
+    import psycopg
+except ImportError as missing:  # pragma: no cover - the test extra installs both
+    pgserver = psycopg = None  # type: ignore[assignment]
+    PG_MISSING = f"{missing.name} is not installed (pip install -e '.[test]')"
+else:
+    PG_MISSING = ""
 
 REPO = Path(__file__).resolve().parents[2]
 DUEL = "tests.foundation.duel:DuelRuleset"
@@ -41,7 +52,7 @@ class Cli:
     def __call__(self, *args: str, code: int = 0) -> Result:
         # Hot-seat games (no seat entropy round) unless a test asks for one: tests/foundation/test_dice.py tests
         # the round and the CLI's default.
-        env = {"ARBITRO_DB": str(self.db), "ARBITRO_SEAT_ENTROPY": "0", **self.env}
+        env = {"ARBITRO_DB": str(self.db), "ARBITRO_STORE": None, "ARBITRO_SEAT_ENTROPY": "0", **self.env}
         result = self.runner.invoke(cli, list(args), env=env, prog_name="arbitro")
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise AssertionError(f"arbitro {' '.join(args)} raised {result.exception!r} (a traceback, not an error)") \
@@ -78,6 +89,51 @@ def app(db: Path) -> Iterator[Arbitro]:
     store.close()
 
 
+# --- a real PostgreSQL --------------------------------------------------------------------------------
+PG_TABLES = ("games", "seats", "commands", "events", "snapshots", "annotations", "seat_keys", "command_signatures",
+             "tokens")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL server for this test process (each xdist worker has its own), started from the pgserver
+    wheel in a temporary directory: no system install. As root (CI), pgserver runs it as its own system user
+    `pgserver`, since PostgreSQL refuses to run as root. Skipped with the reason where it cannot start, except
+    in CI ($CI set), where not starting is a failure: the PostgreSQL store must be tested there."""
+    if PG_MISSING:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL tests cannot run in CI: {PG_MISSING}")
+        pytest.skip(f"PostgreSQL tests skipped: {PG_MISSING}")
+    home = tempfile.mkdtemp(prefix="arbitro-pg-")  # short: the server's Unix socket lives in it
+    try:
+        server = pgserver.get_server(Path(home) / "data", cleanup_mode="delete")
+    except Exception as e:  # noqa: BLE001 - any failure to start is reported as the reason
+        shutil.rmtree(home, ignore_errors=True)
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"PostgreSQL tests skipped: pgserver could not start a server here ({type(e).__name__}: {e})")
+    url = server.get_uri()
+    with psycopg.connect(url, autocommit=True) as conn:  # a throwaway server: speed over durability
+        conn.execute("ALTER SYSTEM SET fsync = off")
+        conn.execute("ALTER SYSTEM SET synchronous_commit = off")
+        conn.execute("SELECT pg_reload_conf()")
+    yield url
+    server.cleanup()
+    shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """The test server's URL with every game deleted (the schema and the server's signing key stay)."""
+    with psycopg.connect(postgres_server, autocommit=True) as conn:
+        present = {row[0] for row in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+        tables = [t for t in PG_TABLES if t in present]
+        if tables:
+            conn.execute(f"TRUNCATE {', '.join(tables)}")
+    return postgres_server
+
+
 # --- a real process -------------------------------------------------------------------------------
 def arbitro_exe() -> list[str]:
     script = Path(sys.executable).with_name("arbitro")
@@ -87,6 +143,7 @@ def arbitro_exe() -> list[str]:
 def run_process(*args: str, cwd: Path, code: int = 0) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "ARBITRO_RULESETS": DUEL, "PYTHONPATH": str(REPO), "ARBITRO_SEAT_ENTROPY": "0"}
     env.pop("ARBITRO_DB", None)
+    env.pop("ARBITRO_STORE", None)
     done = subprocess.run([*arbitro_exe(), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == code, f"arbitro {' '.join(args)}: exit {done.returncode}\n{done.stdout}\n{done.stderr}"
     assert "Traceback" not in done.stderr, done.stderr

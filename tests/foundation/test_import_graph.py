@@ -16,6 +16,10 @@ PACKAGES = ("events", "projections", "adjudicator")
 RANKS: dict[str, int] = {
     "arbitro.adjudicator": 2,  # the bare package (an empty __init__); every module below it has its own rank
     "arbitro.events": 0,
+    "arbitro.events.rows": 0,  # what the SQL stores share
+    "arbitro.events.sqlite": 0,
+    "arbitro.events.postgres": 0,
+    "arbitro.events.stores": 0,  # a location (path or URL) -> its store
     "arbitro.projections": 1,
     "arbitro.adjudicator.errors": 2,  # the map and table kit, and what it needs
     "arbitro.adjudicator.datafiles": 2,

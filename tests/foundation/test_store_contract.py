@@ -26,6 +26,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events import core
 from arbitro.events.codec import sha256_hex
 from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal
+from arbitro.events.postgres import PostgresStore
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import (
     Annotation,
@@ -538,6 +539,22 @@ class TestSQLiteFileStore(StoreContract):
             assert state_hash(Replayer(fold, reopened, victim).state_at(target - 1, use_snapshots=False)) == before_break
         finally:
             reopened.close()
+
+
+class TestPostgresStore(StoreContract):
+    """A real PostgreSQL server, started by the tests (tests/foundation/conftest.py: postgres_server)."""
+
+    shared_by_path = True
+
+    @pytest.fixture(autouse=True)
+    def _server(self, postgres_url: str) -> None:
+        self.url = postgres_url
+
+    def make_store(self, tmp_path: Path) -> Store:
+        return PostgresStore(self.url)
+
+    def open_again(self, tmp_path: Path) -> Store:
+        return PostgresStore(self.url)
 
 
 def _vacuum(path: Path) -> None:

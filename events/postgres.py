@@ -1,0 +1,519 @@
+"""The PostgreSQL store (psycopg 3; `pip install 'arbitro[postgres]'`): the SQLite store's semantics on a server
+that several arbitro processes share.
+
+One transaction per append. Its guard is the expected head, checked against the game's row read FOR UPDATE, and
+behind it the unique (game, seq) and (game, cmd) keys: whichever way two appends interleave, only one gets a
+sequence number. A game's annotations are numbered under the same row lock, so no counter is shared between
+games. Every key is led by the game id and nothing relies on a sequence, a serial column, an advisory lock or
+LISTEN for correctness, so the schema runs unchanged on PostgreSQL-wire distributed databases (CockroachDB,
+YugabyteDB, Citus with the game as distribution column): docs/stores.md. LISTEN/NOTIFY, where the server has
+it, only makes the change feed (wait_for_append) prompt; without it the feed polls the head.
+
+psycopg errors are translated into the store's own errors here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import msgspec
+
+from arbitro.events import signing
+from arbitro.events.codec import sha256_hex
+from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
+from arbitro.events.rows import (
+    GAME_TABLES,
+    chain_note,
+    check_head_link,
+    command_from_row,
+    event_from_row,
+    event_type,
+    game_from_row,
+    game_row,
+    note_from_row,
+)
+from arbitro.events.signing import CommandSignature
+from arbitro.events.sqlite import OpenMode
+from arbitro.events.store import (
+    Annotation,
+    CorruptStore,
+    DuplicateKey,
+    GameExists,
+    GameNotFound,
+    NoDatabase,
+    ReadOnlyStore,
+    Snapshot,
+    StaleSequence,
+    StoreError,
+)
+
+try:  # an optional extra: the SQLite default needs none of it
+    import psycopg
+    import psycopg.errors
+except ImportError:  # pragma: no cover - exercised only where the extra is not installed
+    psycopg = None  # type: ignore[assignment]
+
+SCHEMA_VERSION = 2
+CHANNEL = "arbitro_appends"  # NOTIFY channel: the payload is the game id
+POLL_SECONDS = 1.0  # the change feed re-reads the head at least this often (a lost or unsupported NOTIFY)
+RETRIES = 5  # a transaction a serializable database (CockroachDB) asks to retry is run again, this often at most
+
+T = TypeVar("T")
+
+# Every table's key is led by the game: a distributed database keeps each game's rows on one shard. `meta` is
+# the only table without a game (the schema version and the server's signing key): a reference table in Citus.
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, version TEXT NOT NULL, scenario TEXT NOT NULL,
+        kind TEXT NOT NULL, seed TEXT, seed_commitment TEXT NOT NULL, seats TEXT NOT NULL, created_at TEXT NOT NULL,
+        head_seq BIGINT NOT NULL, head_hash TEXT NOT NULL, head_cmd BIGINT NOT NULL,
+        parent TEXT, parent_seq BIGINT, parent_hash TEXT)""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        game TEXT NOT NULL, seat TEXT NOT NULL, umpire BOOLEAN NOT NULL, PRIMARY KEY (game, seat))""",
+    """CREATE TABLE IF NOT EXISTS commands (
+        game TEXT NOT NULL, cmd BIGINT NOT NULL, seat TEXT NOT NULL, key TEXT NOT NULL, body BYTEA NOT NULL,
+        hash TEXT NOT NULL, first_seq BIGINT NOT NULL, last_seq BIGINT NOT NULL,
+        PRIMARY KEY (game, cmd), UNIQUE (game, seat, key))""",
+    """CREATE TABLE IF NOT EXISTS events (
+        game TEXT NOT NULL, seq BIGINT NOT NULL, cmd BIGINT NOT NULL, type TEXT NOT NULL, body BYTEA NOT NULL,
+        hash TEXT NOT NULL, PRIMARY KEY (game, seq))""",
+    """CREATE TABLE IF NOT EXISTS snapshots (
+        game TEXT NOT NULL, seq BIGINT NOT NULL, state BYTEA NOT NULL, state_hash TEXT NOT NULL,
+        PRIMARY KEY (game, seq))""",
+    """CREATE TABLE IF NOT EXISTS annotations (
+        game TEXT NOT NULL, id BIGINT NOT NULL, seq BIGINT NOT NULL, seat TEXT NOT NULL, private BOOLEAN NOT NULL,
+        text TEXT NOT NULL, created_at TEXT NOT NULL, at_hash TEXT NOT NULL, prev TEXT NOT NULL, hash TEXT NOT NULL,
+        PRIMARY KEY (game, id))""",
+    """CREATE TABLE IF NOT EXISTS seat_keys (
+        game TEXT NOT NULL, seat TEXT NOT NULL, public_key TEXT NOT NULL, since_cmd BIGINT NOT NULL,
+        PRIMARY KEY (game, seat))""",
+    """CREATE TABLE IF NOT EXISTS command_signatures (
+        game TEXT NOT NULL, cmd BIGINT NOT NULL, signature TEXT NOT NULL, PRIMARY KEY (game, cmd))""",
+    # A bearer token's hash, per game and role (events.store: access tokens). token_role looks a hash up without
+    # its game: the one read that is not led by the game (in Citus it asks every shard; hashes of random tokens
+    # do not collide, so no unique key across games is needed).
+    """CREATE TABLE IF NOT EXISTS tokens (
+        game TEXT NOT NULL, role TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (game, role))""",
+    "CREATE INDEX IF NOT EXISTS tokens_by_hash ON tokens (hash)",
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+GAME_COLUMNS = ("id", "ruleset", "version", "scenario", "kind", "seed", "seed_commitment", "seats", "created_at",
+                "head_seq", "head_hash", "head_cmd", "parent", "parent_seq", "parent_hash")
+
+
+def is_postgres_url(location: str) -> bool:
+    return location.startswith(("postgresql://", "postgres://"))
+
+
+def redacted(url: str) -> str:
+    """The URL as it may be shown (messages, logs): any password replaced by ***."""
+    url = re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", url)
+    return re.sub(r"(password=)[^&\s]*", r"\1***", url)
+
+
+class PostgresStore:
+    """`mode` as for SQLiteStore: "create" makes the schema when the database has none (and says so in
+    `created`), "write" needs an arbitro schema there already, "read" also opens every transaction read-only.
+
+    One connection per store object, used by one thread at a time (the lock), as SQLite's is: a server process
+    shares one store between its threads, and several processes share the database."""
+
+    def __init__(self, url: str, *, mode: OpenMode = "create") -> None:
+        if psycopg is None:
+            raise NoDatabase("a postgresql:// store needs psycopg: pip install 'arbitro[postgres]'")
+        self.url, self.where = url, redacted(url)
+        self._lock = threading.RLock()
+        self._signing_key: bytes | None = None
+        self._appended = threading.Condition()  # notified on an append seen by this process (its own or a NOTIFY)
+        self._appends = 0  # counts those notifications, so a waiter misses none between its read and its wait
+        self._listener: threading.Thread | None = None
+        self._closed = threading.Event()
+        self.conn = self._connect(read_only=mode == "read")
+        self.created = False
+        with self._lock:
+            if mode == "read" or not self._create_schema(mode):
+                self._check_schema()
+        self._notify = self._probe_notify()
+
+    def _connect(self, *, read_only: bool = False) -> "psycopg.Connection[Any]":
+        options = "-c default_transaction_read_only=on" if read_only else ""
+        try:
+            return psycopg.connect(self.url, autocommit=True, options=options or None)
+        except psycopg.Error as e:
+            raise NoDatabase(f"cannot connect to the database {self.where}: {_first_line(e)}") from e
+
+    def _check_schema(self) -> None:
+        tables = {row[0] for row in self.conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+        if not {"games", "commands", "events"} <= tables:
+            raise NoDatabase(f"{self.where} has no arbitro tables: `arbitro new`, `arbitro import`, `arbitro demo` "
+                             "or `arbitro migrate` create them")
+
+    def _create_schema(self, mode: OpenMode) -> bool:
+        """Make the tables where they are missing ("create") and the server's signing key; False when the
+        schema must exist already ("write"). Two processes may open a new database at once: one wins."""
+        if mode != "create":
+            return False
+        existed = bool(self.conn.execute("SELECT 1 FROM information_schema.tables WHERE table_schema = "
+                                         "current_schema() AND table_name = 'events'").fetchone())
+
+        def make(cur: "psycopg.Cursor[Any]") -> None:
+            for statement in SCHEMA:
+                cur.execute(statement)
+            cur.execute("INSERT INTO meta VALUES ('schema_version', %s) ON CONFLICT (key) DO UPDATE SET "
+                        "value = EXCLUDED.value", (str(SCHEMA_VERSION),))
+            cur.execute("INSERT INTO meta VALUES ('server_signing_key', %s) ON CONFLICT (key) DO NOTHING",
+                        (signing.new_private_key().hex(),))
+
+        try:
+            self._write(make)
+        except StoreError:  # a concurrent creator won the race for a table: the schema is there now
+            self._write(make)
+        self.created = not existed
+        return True
+
+    def _probe_notify(self) -> bool:
+        """Whether the server has NOTIFY (PostgreSQL, YugabyteDB); CockroachDB lacks it: the feed then polls."""
+        try:
+            with self._lock:
+                self.conn.execute("SELECT pg_notify(%s, '')", (CHANNEL,))
+            return True
+        except psycopg.Error:
+            return False
+
+    def close(self) -> None:
+        self._closed.set()
+        with self._lock:
+            self.conn.close()
+        # the listener, if any, notices within POLL_SECONDS and closes its own connection
+
+    # --- transactions -------------------------------------------------------------------------
+    def _write(self, work: Callable[["psycopg.Cursor[Any]"], T]) -> T:
+        """Run `work` in one transaction on this store's connection, again if the database asks for a retry
+        (a serialization failure); its errors become the store's own."""
+        with self._lock:
+            for attempt in range(RETRIES):
+                try:
+                    with self.conn.transaction(), self.conn.cursor() as cur:
+                        return work(cur)
+                except psycopg.errors.SerializationFailure as e:
+                    if attempt == RETRIES - 1:
+                        raise StoreError(f"the database refused the transaction {RETRIES} times ({_first_line(e)})") \
+                            from e
+                except psycopg.errors.UniqueViolation as e:
+                    raise StoreError(f"the write conflicts with stored data ({_first_line(e)})") from e
+                except psycopg.errors.ReadOnlySqlTransaction as e:
+                    raise ReadOnlyStore(f"{self.where} is open read-only here: commands that read it work") from e
+                except psycopg.Error as e:
+                    raise StoreError(f"{self.where}: {_first_line(e)}") from e
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _read(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self.conn.execute(sql, params).fetchall()
+            except psycopg.Error as e:
+                raise CorruptStore(f"{self.where}: cannot read ({_first_line(e)})") from e
+
+    # --- games --------------------------------------------------------------------------------
+    def create_game(self, game: GameRecord, command: CommandRecord, events: list[StoredEvent]) -> None:
+        def work(cur: "psycopg.Cursor[Any]") -> None:
+            self._insert_game(cur, game)
+            self._insert(cur, game.id, command, events)
+
+        self._write(work)
+        self._announce(game.id)
+
+    def import_game(
+        self, game: GameRecord, commands: list[tuple[CommandRecord, list[StoredEvent]]], notes: list[Annotation],
+        signatures: dict[int, CommandSignature] | None = None, seat_keys: dict[str, tuple[str, int]] | None = None,
+    ) -> None:
+        """A whole game (its creation first) with its notes, seats' keys and signatures, in one transaction: all
+        of it is stored, or nothing."""
+        def work(cur: "psycopg.Cursor[Any]") -> None:
+            self._insert_game(cur, game)
+            for command, events in commands:
+                self._insert(cur, game.id, command, events)
+            cur.executemany("INSERT INTO seat_keys VALUES (%s, %s, %s, %s)",
+                            [(game.id, seat, key, since) for seat, (key, since) in sorted((seat_keys or {}).items())])
+            cur.executemany("INSERT INTO command_signatures VALUES (%s, %s, %s)",
+                            [(game.id, cmd, msgspec.json.encode(sig).decode())
+                             for cmd, sig in sorted((signatures or {}).items())])
+            for note in notes:
+                self._chain_note(cur, note)
+
+        self._write(work)
+        self._announce(game.id)
+
+    def delete_game(self, game_id: str) -> None:
+        """Remove a game and everything stored of it, in one transaction (its forks keep their own logs)."""
+        def work(cur: "psycopg.Cursor[Any]") -> None:
+            if not cur.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone():
+                raise GameNotFound(game_id, self.where)
+            for table in GAME_TABLES:
+                cur.execute(f"DELETE FROM {table} WHERE game = %s", (game_id,))
+            cur.execute("DELETE FROM games WHERE id = %s", (game_id,))
+
+        self._write(work)
+
+    def _insert_game(self, cur: "psycopg.Cursor[Any]", game: GameRecord) -> None:
+        if cur.execute("SELECT 1 FROM games WHERE id = %s", (game.id,)).fetchone():
+            raise GameExists(game.id)
+        row = game_row(game)
+        cur.execute(f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({', '.join(['%s'] * len(GAME_COLUMNS))})",
+                    tuple(row[c] for c in GAME_COLUMNS))
+        cur.executemany("INSERT INTO seats VALUES (%s, %s, %s)",
+                        [(game.id, s, s == "umpire") for s in (*game.seats, "umpire")])
+
+    def game(self, game_id: str) -> GameRecord:
+        rows = self._read(f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE id = %s", (game_id,))
+        if not rows:
+            raise GameNotFound(game_id, self.where)
+        return game_from_row(dict(zip(GAME_COLUMNS, rows[0], strict=True)))
+
+    def games(self) -> list[GameRecord]:
+        rows = self._read(f"SELECT {', '.join(GAME_COLUMNS)} FROM games ORDER BY created_at, id")
+        return [game_from_row(dict(zip(GAME_COLUMNS, row, strict=True))) for row in rows]
+
+    # --- the append ---------------------------------------------------------------------------
+    def append(
+        self, game_id: str, expected_seq: int, command: CommandRecord, events: list[StoredEvent],
+        signature: CommandSignature | None = None,
+    ) -> None:
+        def work(cur: "psycopg.Cursor[Any]") -> None:
+            # The game's row is locked for the transaction: a second append to this game waits here, then reads
+            # the head the first one left (other games are not held up).
+            head = cur.execute("SELECT head_seq, head_hash FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
+            if head is None:
+                raise GameNotFound(game_id, self.where)
+            self._refuse_used_key_or_stale(cur, game_id, expected_seq, command, head[0])
+            rows = cur.execute("SELECT seq, body, hash FROM events WHERE game = %s AND seq BETWEEN %s AND %s "
+                               "ORDER BY seq", (game_id, head[0] - 1, head[0])).fetchall()
+            check_head_link(game_id, head[0], head[1], rows, events)
+            self._insert(cur, game_id, command, events)
+            if signature is not None:
+                cur.execute("INSERT INTO command_signatures VALUES (%s, %s, %s)",
+                            (game_id, command.cmd, msgspec.json.encode(signature).decode()))
+            if self._notify:
+                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game_id))  # delivered at commit
+
+        try:
+            self._write(work)
+        except StoreError as e:
+            if isinstance(e.__cause__, psycopg.errors.UniqueViolation):
+                self._explain_conflict(game_id, expected_seq, command)  # a racer won by the unique keys
+            raise
+        self._announce(game_id)
+
+    @staticmethod
+    def _refuse_used_key_or_stale(cur: "psycopg.Cursor[Any]", game_id: str, expected_seq: int,
+                                  command: CommandRecord, head_seq: int) -> None:
+        # The key first: a retry that lost the race to its own first attempt is that attempt, not stale.
+        used = cur.execute("SELECT cmd FROM commands WHERE game = %s AND seat = %s AND key = %s",
+                           (game_id, command.seat, command.key)).fetchone()
+        if used:
+            raise DuplicateKey(game_id, command.key, used[0], command.seat)
+        if head_seq != expected_seq:
+            raise StaleSequence(game_id, expected_seq, head_seq)
+
+    def _explain_conflict(self, game_id: str, expected_seq: int, command: CommandRecord) -> None:
+        """An append refused by a unique key (possible only where the row lock did not order the racers): the
+        key used or the head moved, said as the store's own refusal; otherwise the caller's conflict stands."""
+        def work(cur: "psycopg.Cursor[Any]") -> None:
+            head = cur.execute("SELECT head_seq FROM games WHERE id = %s", (game_id,)).fetchone()
+            if head is not None:
+                self._refuse_used_key_or_stale(cur, game_id, expected_seq, command, head[0])
+
+        self._write(work)
+
+    @staticmethod
+    def _insert(cur: "psycopg.Cursor[Any]", game_id: str, command: CommandRecord, events: list[StoredEvent]) -> None:
+        body = command.body()
+        first, last = (events[0].seq, events[-1].seq) if events else (0, 0)
+        cur.execute("INSERT INTO commands VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                    (game_id, command.cmd, command.seat, command.key, body, sha256_hex(body), first, last))
+        cur.executemany("INSERT INTO events VALUES (%s, %s, %s, %s, %s, %s)",
+                        [(game_id, e.seq, command.cmd, event_type(e.body), e.body, e.hash) for e in events])
+        if events:
+            cur.execute("UPDATE games SET head_cmd = %s, head_seq = %s, head_hash = %s WHERE id = %s",
+                        (command.cmd, events[-1].seq, events[-1].hash, game_id))
+        else:
+            cur.execute("UPDATE games SET head_cmd = %s WHERE id = %s", (command.cmd, game_id))
+
+    # --- reads --------------------------------------------------------------------------------
+    def command_by_key(self, game_id: str, seat: str, key: str) -> StoredCommand | None:
+        rows = self._read("SELECT body, hash, first_seq, last_seq FROM commands WHERE game = %s AND seat = %s "
+                          "AND key = %s", (game_id, seat, key))
+        return command_from_row(rows[0]) if rows else None
+
+    def command(self, game_id: str, cmd: int) -> StoredCommand | None:
+        rows = self._read("SELECT body, hash, first_seq, last_seq FROM commands WHERE game = %s AND cmd = %s",
+                          (game_id, cmd))
+        return command_from_row(rows[0]) if rows else None
+
+    def commands(self, game_id: str) -> Iterator[StoredCommand]:
+        rows = self._read("SELECT body, hash, first_seq, last_seq FROM commands WHERE game = %s ORDER BY cmd",
+                          (game_id,))
+        return (command_from_row(row) for row in rows)
+
+    def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]:
+        rows = self._read("SELECT seq, body, hash FROM events WHERE game = %s AND seq >= %s AND seq <= %s ORDER BY seq",
+                          (game_id, first, last if last is not None else 1 << 62))
+        return (event_from_row(row) for row in rows)
+
+    # --- the change feed ------------------------------------------------------------------------
+    def wait_for_append(self, game_id: str, after_seq: int, timeout: float) -> int:
+        """The head once it is past `after_seq`, or at the timeout. Any process's append to the database wakes the
+        waiters of every process at once through NOTIFY (a listening connection per store object, opened on the
+        first wait); the head is re-read at least every POLL_SECONDS all the same, so a lost notification, or a
+        database without NOTIFY, only delays the feed."""
+        deadline = time.monotonic() + max(timeout, 0.0)
+        self._listen()
+        while True:
+            with self._appended:
+                seen = self._appends
+            head = self._head(game_id)
+            remaining = deadline - time.monotonic()
+            if head > after_seq or remaining <= 0:
+                return head
+            with self._appended:
+                if self._appends == seen:
+                    self._appended.wait(min(remaining, POLL_SECONDS))
+
+    def _head(self, game_id: str) -> int:
+        rows = self._read("SELECT head_seq FROM games WHERE id = %s", (game_id,))
+        if not rows:
+            raise GameNotFound(game_id, self.where)
+        return int(rows[0][0])
+
+    def _announce(self, game_id: str) -> None:
+        """Wake this process's waiters (the NOTIFY reaches other processes, and this one a little later)."""
+        with self._appended:
+            self._appends += 1
+            self._appended.notify_all()
+
+    def _listen(self) -> None:
+        with self._lock:
+            if self._listener is not None or not self._notify:
+                return
+            self._listener = threading.Thread(target=self._listen_loop, name="arbitro-pg-listen", daemon=True)
+            self._listener.start()
+
+    def _listen_loop(self) -> None:
+        """LISTEN on a connection of its own until the store closes; a lost connection is opened again."""
+        while not self._closed.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not self._closed.is_set():
+                        for _ in conn.notifies(timeout=POLL_SECONDS, stop_after=1):
+                            self._announce("")
+            except psycopg.Error:
+                self._closed.wait(POLL_SECONDS)  # the waiters poll meanwhile
+
+    # --- seats' keys and signatures -------------------------------------------------------------
+    def register_seat_key(self, game_id: str, seat: str, public_key: str, since_cmd: int | None = None) -> int:
+        """Record a seat's public key; its commands after `since_cmd` (default: the game's last command) must
+        be signed with it. A seat registers one key per game."""
+        def work(cur: "psycopg.Cursor[Any]") -> int:
+            row = cur.execute("SELECT head_cmd FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
+            if row is None:
+                raise GameNotFound(game_id, self.where)
+            known = cur.execute("SELECT public_key FROM seat_keys WHERE game = %s AND seat = %s",
+                                (game_id, seat)).fetchone()
+            if known is not None:
+                raise StoreError(f"game {game_id}: {seat} already registered the key {known[0][:16]}...; a seat has "
+                                 "one key per game")
+            since = row[0] if since_cmd is None else since_cmd
+            cur.execute("INSERT INTO seat_keys VALUES (%s, %s, %s, %s)", (game_id, seat, public_key, since))
+            return int(since)
+
+        return self._write(work)
+
+    def seat_keys(self, game_id: str) -> dict[str, tuple[str, int]]:
+        """seat -> (public key, the last command it did not have to sign)."""
+        rows = self._read("SELECT seat, public_key, since_cmd FROM seat_keys WHERE game = %s ORDER BY seat", (game_id,))
+        return {seat: (key, since) for seat, key, since in rows}
+
+    def command_signatures(self, game_id: str) -> dict[int, CommandSignature]:
+        rows = self._read("SELECT cmd, signature FROM command_signatures WHERE game = %s ORDER BY cmd", (game_id,))
+        return {cmd: msgspec.json.decode(text, type=CommandSignature) for cmd, text in rows}
+
+    # --- access tokens (hashes only) -------------------------------------------------------------
+    def put_tokens(self, game_id: str, hashes: dict[str, str]) -> None:
+        """Store the hash of each role's token for a game, replacing that role's earlier one, in one transaction."""
+        def work(cur: "psycopg.Cursor[Any]") -> None:
+            if not cur.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone():
+                raise GameNotFound(game_id, self.where)
+            cur.executemany("INSERT INTO tokens VALUES (%s, %s, %s) ON CONFLICT (game, role) DO UPDATE SET "
+                            "hash = EXCLUDED.hash", [(game_id, role, digest) for role, digest in sorted(hashes.items())])
+
+        self._write(work)
+
+    def token_role(self, token_hash: str) -> tuple[str, str] | None:
+        """(game, role) of a token's hash, or None."""
+        rows = self._read("SELECT game, role FROM tokens WHERE hash = %s", (token_hash,))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    # --- snapshots ----------------------------------------------------------------------------
+    def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
+        self._write(lambda cur: cur.execute(
+            "INSERT INTO snapshots VALUES (%s, %s, %s, %s) ON CONFLICT (game, seq) DO UPDATE SET "
+            "state = EXCLUDED.state, state_hash = EXCLUDED.state_hash",
+            (game_id, snapshot.seq, snapshot.state, snapshot.state_hash)))
+
+    def snapshots(self, game_id: str) -> list[Snapshot]:
+        rows = self._read("SELECT seq, state, state_hash FROM snapshots WHERE game = %s ORDER BY seq", (game_id,))
+        return [Snapshot(seq, bytes(state), digest) for seq, state, digest in rows]
+
+    def snapshot_at_or_before(self, game_id: str, seq: int) -> Snapshot | None:
+        rows = self._read("SELECT seq, state, state_hash FROM snapshots WHERE game = %s AND seq <= %s "
+                          "ORDER BY seq DESC LIMIT 1", (game_id, seq))
+        return Snapshot(rows[0][0], bytes(rows[0][1]), rows[0][2]) if rows else None
+
+    # --- the server's signing key -----------------------------------------------------------------
+    def signing_key(self) -> bytes | None:
+        """The server's Ed25519 private key, made with the schema and kept in the database (whoever can read
+        the database can sign as this server)."""
+        if self._signing_key is None:
+            rows = self._read("SELECT value FROM meta WHERE key = 'server_signing_key'")
+            if not rows:
+                return None
+            self._signing_key = bytes.fromhex(rows[0][0])
+        return self._signing_key
+
+    # --- annotations --------------------------------------------------------------------------
+    def add_annotation(self, note: Annotation) -> Annotation:
+        """Number, chain and hash a note in one transaction (events.rows.chain_note)."""
+        return self._write(lambda cur: self._chain_note(cur, note))
+
+    def _chain_note(self, cur: "psycopg.Cursor[Any]", note: Annotation) -> Annotation:
+        # The game's row lock orders the notes of one game: their numbers need no counter shared between games.
+        if cur.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (note.game,)).fetchone() is None:
+            raise GameNotFound(note.game, self.where)
+        (next_id,) = cur.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game = %s",
+                                 (note.game,)).fetchone()
+        event = cur.execute("SELECT hash FROM events WHERE game = %s AND seq = %s", (note.game, note.seq)).fetchone()
+        last = cur.execute(
+            "SELECT hash FROM annotations WHERE game = %s AND private = %s AND (NOT private OR seat = %s) "
+            "ORDER BY id DESC LIMIT 1", (note.game, note.private, note.seat)).fetchone()
+        chained = chain_note(note, int(next_id), event[0] if event else None, last[0] if last else None)
+        cur.execute("INSERT INTO annotations (game, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    (chained.game, chained.id, chained.seq, chained.seat, chained.private, chained.text,
+                     chained.created_at, chained.at_hash, chained.prev, chained.hash))
+        return chained
+
+    def annotations(self, game_id: str) -> list[Annotation]:
+        rows = self._read("SELECT game, id, seq, seat, private, text, created_at, at_hash, prev, hash FROM annotations "
+                          "WHERE game = %s ORDER BY id", (game_id,))
+        return [note_from_row(row) for row in rows]
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

@@ -1,0 +1,117 @@
+"""What the SQL stores (events.sqlite, events.postgres) share: how a row becomes a record, the check that an
+append extends an unbroken chain, and how a note is chained. The stores only fetch the rows; the decisions are
+made here, once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import msgspec
+
+from arbitro.events.codec import sha256_hex
+from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent
+from arbitro.events.store import Annotation, BrokenChain, StoreError
+
+# The tables every SQL store keeps per game (each keyed by the game first), children before the games table.
+GAME_TABLES = ("events", "commands", "snapshots", "annotations", "seats", "seat_keys", "command_signatures",
+               "tokens")
+
+
+def game_row(game: GameRecord) -> dict[str, Any]:
+    """The games table's row of a record (the seats joined by commas)."""
+    row = msgspec.to_builtins(game)
+    row["seats"] = ",".join(game.seats)
+    return row
+
+
+def game_from_row(row: Mapping[str, object]) -> GameRecord:
+    fields = dict(row)
+    fields["seats"] = tuple(str(fields["seats"]).split(",")) if fields["seats"] else ()
+    return msgspec.convert(fields, GameRecord)
+
+
+def as_bytes(body: str | bytes | memoryview) -> bytes:
+    return body.encode() if isinstance(body, str) else bytes(body)
+
+
+def command_from_row(row: tuple[Any, str, int, int]) -> StoredCommand:
+    body, digest, first, last = row
+    return StoredCommand(msgspec.json.decode(as_bytes(body), type=CommandRecord), digest, first, last)
+
+
+def event_from_row(row: tuple[int, Any, str]) -> StoredEvent:
+    seq, body, digest = row
+    return StoredEvent(seq, as_bytes(body), digest)
+
+
+def check_head_link(game_id: str, head_seq: int, recorded: str, rows: Iterable[tuple[int, Any, str]],
+                    events: list[StoredEvent]) -> None:
+    """Refuse to append onto a broken chain (arbitro §L.7): the head event's stored body (among `rows`, the
+    events at head_seq - 1 and head_seq) must still hash to the head recorded for the game, it must link to the
+    event before it, and the new events must link to it. `arbitro check` examines the rest of the log."""
+    by_seq = {seq: (as_bytes(body), digest) for seq, body, digest in rows}
+    if head_seq > 0:
+        head = by_seq.get(head_seq)
+        if head is None:
+            raise BrokenChain(game_id, head_seq, "the head event is missing")
+        if sha256_hex(head[0]) != head[1] or head[1] != recorded:
+            raise BrokenChain(game_id, head_seq, "the head event does not match its hash (edited in the database)")
+        if head_seq > 1 and head_seq - 1 not in by_seq:
+            raise BrokenChain(game_id, head_seq - 1, "the event before the head is missing")
+        before = by_seq[head_seq - 1][1] if head_seq > 1 else GENESIS
+        if prev_of(head[0]) != before:
+            raise BrokenChain(game_id, head_seq, "the head event does not follow the event before it")
+    if events and prev_of(events[0].body) != recorded:
+        raise BrokenChain(game_id, events[0].seq, "the new events do not follow the head")
+
+
+def chain_note(note: Annotation, next_id: int, at_hash: str | None, last_hash: str | None) -> Annotation:
+    """Number, chain and hash a note: `at_hash` is the annotated event's hash (None: no such event), `last_hash`
+    the hash of the last note in its chain (None: it is the first). A note that arrives with a hash (an import)
+    must hash to it once chained, or it is refused."""
+    if at_hash is None:
+        raise StoreError(f"game {note.game} has no event #{note.seq} to annotate")
+    chained = msgspec.structs.replace(note, id=note.id or next_id, at_hash=at_hash, prev=last_hash or GENESIS,
+                                      hash="")
+    chained = msgspec.structs.replace(chained, hash=chained.digest())
+    if note.hash and note.hash != chained.hash:
+        raise StoreError(f"game {note.game}: note {chained.id} does not hash to {note.hash[:12]} once chained "
+                         "here (edited, or a note before it in its chain is missing)")
+    return chained
+
+
+def note_from_row(row: tuple[Any, ...]) -> Annotation:
+    g, i, s, st, p, t, c, a, pv, h = row
+    return Annotation(game=g, id=i, seq=s, seat=st, private=bool(p), text=t, created_at=c, at_hash=a or "",
+                      prev=pv or "", hash=h or "")
+
+
+class _PrevOnly(msgspec.Struct):
+    prev: str
+
+
+_prev_decoder = msgspec.json.Decoder(_PrevOnly)
+
+
+def prev_of(body: bytes) -> str:
+    try:
+        return _prev_decoder.decode(body).prev
+    except msgspec.DecodeError:
+        return ""  # an unreadable body links to nothing: the caller reports the broken link
+
+
+class _TypeOnly(msgspec.Struct):
+    type: str
+
+
+class _BodyType(msgspec.Struct):
+    event: _TypeOnly
+
+
+_type_decoder = msgspec.json.Decoder(_BodyType)
+
+
+def event_type(body: bytes) -> str:
+    # The type tag also has its own column, for SQL queries (sqlite-utils, datasette, psql); the body rules.
+    return _type_decoder.decode(body).event.type
