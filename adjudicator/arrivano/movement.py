@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, rout_checks, stack_test, worsen
 from arbitro.adjudicator.arrivano.turn import order_changes_barred
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, check_path, reachable
+from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import orders
-from arbitro.adjudicator.parabellum.movement import OrderMove, one_hex_only, zoc_rules
+from arbitro.adjudicator.parabellum.movement import LeaderGround, OrderMove, advance_short, attack_bound, leader_rules, reach, zoc_rules
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -114,7 +115,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
         enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
     if open_order:
         enter = "yes"
-    om = OrderMove(enter_ezoc=enter, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
+    om = OrderMove(order=order, enter_ezoc=enter, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
     rules = MoveRules(
         unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
         can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == side and h != start),
@@ -336,20 +337,19 @@ def leader_movable(w: World, lid: str, seat: str) -> bool:
 
 
 def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
-    """Commanders move their full allowance whatever the order (§9.1.4; scenario MA §17.1.2, §17.2.2), enter EZoC
-    only where friendly units stand and go on from there without stopping (§8.2.2), never into enemy units."""
+    """The kernel's commander move (parabellum/movement.leader_rules): his full allowance whatever the order
+    (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
     le = w.state.leaders[lid]
     side = le.side
-    ezoc = enemy_zoc(w, side)
     box = w.weather_box()
-    one = box is not None and box.move_one_hex_only
-    rules = MoveRules(
-        unit_class="leader", budget=w.s.scenario.commander_movement * 2,
-        can_enter=lambda h: w.side_at(h) != w.enemy(side),
-        may_step=(one_hex_only(le.hex) if one else None),
-        zoc=ZocRules(hexes=ezoc, entry="continue", may_enter=lambda h: w.side_at(h) == side))
-    reach = reachable(w.s.map, w.movement_table(), le.hex, rules)
-    return {h: reach.path(h) for h in sorted(reach.destinations())}
+    # The start counts as holding friends: the kernel's "both hexes" of §8.2.2 is not yet applied to Arrivano
+    # (issue 19, fixed with §8.1 in the next change).
+    ground = LeaderGround(ezoc=enemy_zoc(w, side), enemy_at=lambda h: w.side_at(h) == w.enemy(side),
+                          friends_at=lambda h: h == le.hex or w.side_at(h) == side)
+    rules = leader_rules(ARRIVANO_VARIANT, ground, unit_class="leader", budget=w.s.scenario.commander_movement * 2,
+                         one_hex_from=le.hex if box is not None and box.move_one_hex_only else None)
+    found = reach(ARRIVANO_VARIANT, w.s.map, w.movement_table(), le.hex, rules)
+    return {h: found.path(h) for h in sorted(found.destinations())}
 
 
 def move_leader(g: Game, lid: str, to: str) -> None:
@@ -361,7 +361,7 @@ def move_leader(g: Game, lid: str, to: str) -> None:
                  else R.COMMANDER_MOVE, "this commander cannot move now")
     dests = leader_destinations(w, lid)
     if to not in dests:
-        g.reject(R.COMMANDER_ZOC, f"{to} cannot be reached by this commander")
+        g.reject(R.RULEBOOK.LEADER_EZOC, f"{to} cannot be reached by this commander")
     g.emit(ev.LeaderMoved(leader=lid, path=tuple(dests[to]), rule=str(R.COMMANDER_MOVE)))
 
 
@@ -402,10 +402,10 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
     if not units or not w.units_of(w.enemy(w.state.formations[fid].side)):
         return None
     ezoc = enemy_zoc(w, w.state.formations[fid].side)
+    could = lambda u: w.state.units[u].hex not in ezoc and closer_possible(w, u, ic)  # noqa: E731
     if order == "attack":
-        for u in units:
-            if w.state.units[u].hex not in ezoc and w.state.units[u].moved_turn != w.state.turn and closer_possible(w, u, ic):
-                return str(R.RULEBOOK.ATTACK), "under Attack every unit must move toward the nearest enemy while it can"
+        if next(attack_bound((u for u in units if w.state.units[u].moved_turn != w.state.turn), could), None) is not None:
+            return str(R.RULEBOOK.ATTACK), "under Attack every unit must move toward the nearest enemy while it can"
     if order == "advance":
         side = w.state.formations[fid].side
         closer = 0
@@ -413,7 +413,7 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
             start = act.starts.get(u)
             if start and w.nearest_enemy_distance(w.state.units[u].hex, side) < w.nearest_enemy_distance(start, side):
                 closer += 1
-        if closer * 2 < len(units) and any(w.state.units[u].hex not in ezoc and closer_possible(w, u, ic) for u in units):
+        if advance_short(ARRIVANO_VARIANT, len(units), closer, (u for u in units if could(u))):
             return str(R.RULEBOOK.ADVANCE), f"under Advance at least half of the {len(units)} counted units must end closer to the enemy"
     return None
 

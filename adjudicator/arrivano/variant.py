@@ -4,7 +4,7 @@ and hook overrides, each with its citation."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from arbitro.adjudicator.arrivano.rules import RULEBOOK
 from arbitro.adjudicator.parabellum import retreat
@@ -21,6 +21,8 @@ class ArrivanoVariant(Variant):
     bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)
     roll_for_last_formation: ClassVar[bool] = True  # arrivano §6.1: rolled again after every activation
     rout_failure_permanent: ClassVar[bool] = True  # arrivano §15.2: a failed rout test is a surrender (D19)
+    # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
+    advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
 
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """arrivano §4.5.3: a 1 or 2 captures or kills the commander, whatever his kind (D10)."""

@@ -31,6 +31,8 @@ from arbitro.adjudicator.caldiero.loader import TerrainTable
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_EZOC
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.movement import LeaderGround, leader_rules, leave_ezoc_problem
+from arbitro.adjudicator.parabellum.movement import reach as kernel_reach
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps import movement as hex_movement
@@ -321,8 +323,8 @@ def reachable(world: World, g: Group) -> dict[str, Route]:
 
 def _reachable(world: World, g: Group) -> dict[str, Route]:
     ezoc = enemy_zoc(world, g.side)
-    if g.start is not None and g.start in ezoc and g.order != "defence":
-        return {}  # caldiero §8.1
+    if leave_ezoc_problem(CALDIERO_VARIANT, g.order, g.start, ezoc):
+        return {}
     if g.start is None:
         if g.entry is None or _step_problem(world, g, None, g.entry, ezoc, True):
             return {}
@@ -335,8 +337,7 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     routes: dict[str, Route] = {}
     hm, table = _hexmap(world), movement_table(world)
     for budget, roads_only in searches:
-        reach = hex_movement.reachable(hm, table, origin, _rules(world, g, ezoc, origin, budget - spent, roads_only),
-                                       tie_break="path")
+        reach = kernel_reach(CALDIERO_VARIANT, hm, table, origin, _rules(world, g, ezoc, origin, budget - spent, roads_only))
         for h in reach.hexes():  # by (cost, id): never in set order
             if h not in reach.endable:
                 continue
@@ -358,8 +359,9 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
     if not path:
         raise MoveProblem(R.RULEBOOK.MOVEMENT, "a move needs at least one hex")
     ezoc = enemy_zoc(world, g.side)
-    if g.start is not None and g.start in ezoc and g.order != "defence":
-        raise MoveProblem(R.LEAVE_EZOC, f"units in an enemy ZoC at {g.start} may leave it only with a Defence order (caldiero §8.1)")
+    leaving = leave_ezoc_problem(CALDIERO_VARIANT, g.order, g.start, ezoc)
+    if leaving:
+        raise MoveProblem(*leaving)
     if g.order == "defence" and len(path) > 1:
         raise MoveProblem(R.RULEBOOK.DEFENCE, "with a Defence order a unit moves at most one hex (caldiero §5.1.3)")
     if g.start is None and path[0] != g.entry:
@@ -410,13 +412,11 @@ def _explain(world: World, g: Group, path: tuple[str, ...], ezoc: frozenset[str]
 
 # --- leaders ------------------------------------------------------------------------------------------
 def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
-    """Legal destinations of a leader (6 MP, caldiero §2.2.1, §8.2.2, §9.1.4, §4.2.2). `escape`: fleeing an
-    enemy unit (caldiero §8.2.3), which is not a voluntary entry into enemy ZoC. A leader does not stop on
-    entering an enemy ZoC; he enters one only where friendly units are, and goes from one to another only
-    between hexes that both hold friendly units (§8.2.2)."""
+    """Legal destinations of a leader: the kernel's commander move (parabellum/movement.leader_rules; his movement
+    from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from off the map at `entry`, never into a row his
+    scenario closes (§4.2.2, §9.2.1 by the scenario hooks). `escape`: fleeing an enemy unit (caldiero §8.2.3)."""
     s = world.state.leaders[leader]
     side = s.side
-    ezoc = enemy_zoc(world, side)
     start = s.hex if s.where == "map" else None
     ma = world.leader_data(leader).movement * 2
     if start is None:
@@ -425,29 +425,20 @@ def leader_reachable(world: World, leader: str, entry: str | None = None, escape
         origin, spent = entry, entry_cost(world, entry)
     else:
         origin, spent = start, 0
-
-    def may_step(h: HexId, n: HexId) -> bool:
-        if world.enemy_units_at(n, side):
-            return False
-        if world.hooks is not None and world.hooks.entry_problem(world, side, n):
-            return False
-        if escape or n not in ezoc:
-            return True
-        friends_n = world.side_units_at(n, side)
-        return bool(friends_n) and (h not in ezoc or bool(world.side_units_at(h, side)))
-
-    rules = MoveRules(
-        unit_class=UNIT_CLASS, budget=ma - spent, minimum_move=start is not None,
-        terrain_multiplier=terrain_multiplier(world), may_step=may_step,
-        can_end=lambda h: world.hooks is None or world.hooks.leader_may_end(world, leader, h),
-        zoc=ZocRules(hexes=ezoc, entry="continue"),
-    )
-    reach = hex_movement.reachable(_hexmap(world), movement_table(world), origin, rules, tie_break="path")
+    hooks = world.hooks
+    ground = LeaderGround(ezoc=enemy_zoc(world, side), enemy_at=lambda h: bool(world.enemy_units_at(h, side)),
+                          friends_at=lambda h: bool(world.side_units_at(h, side)),
+                          closed=None if hooks is None else lambda h: bool(hooks.entry_problem(world, side, h)))
+    can_end = None if hooks is None else lambda h: bool(hooks.leader_may_end(world, leader, h))
+    rules = leader_rules(CALDIERO_VARIANT, ground, unit_class=UNIT_CLASS, budget=ma - spent,
+                         minimum_move=start is not None, terrain_multiplier=terrain_multiplier(world),
+                         can_end=can_end, fleeing=escape)
+    found = kernel_reach(CALDIERO_VARIANT, _hexmap(world), movement_table(world), origin, rules)
     out: dict[str, tuple[str, ...]] = {}
-    if start is None and rules.can_end is not None and rules.can_end(origin):
+    if start is None and (can_end is None or can_end(origin)):
         out[origin] = (origin,)
-    for h in reach.hexes():
-        if h != origin and h in reach.endable:
-            path = reach.path(h)
+    for h in found.hexes():
+        if h != origin and h in found.endable:
+            path = found.path(h)
             out[h] = path if start is None else path[1:]
     return out

@@ -12,6 +12,8 @@ from arbitro.adjudicator.caldiero.system_movement import (
 )
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.movement import advance_short, attack_bound, leave_ezoc_problem
 from arbitro.adjudicator.parabellum.orders import artillery_orders
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
@@ -135,8 +137,9 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[Rule, str]:
         if cmd.column and not ALLOWS_COLUMN[order]:
             continue
         g = make_group(w, units, order, cmd.column)
-        if g.start is not None and g.start in enemy_zoc(w, g.side) and order != "defence":
-            return R.LEAVE_EZOC, f"{g.start} is in an enemy ZoC: only a Defence order may leave it (caldiero §8.1)"
+        leaving = leave_ezoc_problem(CALDIERO_VARIANT, order, g.start, enemy_zoc(w, g.side))
+        if leaving:
+            return leaving
         if w.board.on_map(cmd.to):
             problem = stacking_problem(w, cmd.to, units, cmd.column)
             if problem:
@@ -175,7 +178,7 @@ def movement_obligation_problem(w: World) -> str | None:
     act = w.state.activation
     assert act is not None
     ezoc = None
-    required: list[str] = []
+    attacking: list[str] = []
     advance_counted: list[str] = []
     for u in act.units:
         s = w.state.units[u]
@@ -187,23 +190,22 @@ def movement_obligation_problem(w: World) -> str | None:
         order = unit_order(w, u)
         if order == "attack" and u not in act.moved and s.status != "routed":
             ezoc = ezoc if ezoc is not None else enemy_zoc(w, s.side)
-            if start in ezoc:
-                continue
-            if move_options(w, (u,), False):
-                required.append(u)
+            if start not in ezoc:
+                attacking.append(u)
         if order == "advance":
             advance_counted.append(u)
+    required = list(attack_bound(attacking, lambda u: bool(move_options(w, (u,), False))))
     if required:
         return f"with an Attack order every unit must move toward the enemy if it can: {', '.join(required)} (caldiero §5.1.2)"
     if advance_counted:
-        need = (len(advance_counted) + 1) // 2  # at least half, rounded up (§1.4)
         closer = [u for u in advance_counted if u in act.moved and u in act.start_dist and
                   (w.nearest_enemy_distance(w.state.units[u].hex or "", w.state.units[u].side) or 99) < act.start_dist[u]]
-        if len(closer) < need:
-            could = [u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u)]
-            if len(closer) + len(could) >= need:
-                return (f"with an Advance order at least {need} of {len(advance_counted)} units must end nearer the enemy; "
-                        f"{len(closer)} did, and {', '.join(could)} still could (caldiero §5.1.1)")
+        could = (u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u))
+        short = advance_short(CALDIERO_VARIANT, len(advance_counted), len(closer), could)
+        if short:
+            need, still = short
+            return (f"with an Advance order at least {need} of {len(advance_counted)} units must end nearer the enemy; "
+                    f"{len(closer)} did, and {', '.join(still)} still could (caldiero §5.1.1)")
     return None
 
 
@@ -252,7 +254,7 @@ def check_move_leader(w: World, seat: str, cmd: C.MoveLeader) -> tuple[str, ...]
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
     options = leader_options(w, cmd.leader)
     if cmd.to not in options:
-        raise Reject(R.CINC_LIMITS if cmd.leader in ("bonaparte", "alvinczy") else R.LEADER_EZOC,
+        raise Reject(R.CINC_LIMITS if cmd.leader in ("bonaparte", "alvinczy") else R.RULEBOOK.LEADER_EZOC,
                      f"{cmd.leader} cannot reach {cmd.to}: 6 MP, no EZoC without a friendly unit there (caldiero §8.2.2, §9.1.4)"
                      + ("; Bonaparte stays within two hexes of 1014, Alvinczy not west of the 24xx line (caldiero §4.2.2)"
                         if cmd.leader in ("bonaparte", "alvinczy") else ""))

@@ -4,7 +4,7 @@ hook overrides, each with its citation."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from arbitro.adjudicator.caldiero.rules import RULEBOOK
 from arbitro.adjudicator.parabellum import exchange
@@ -20,6 +20,8 @@ class CaldieroVariant(Variant):
     units_block_sight: ClassVar[bool] = True  # caldiero §11.3.1: hexes holding units block (D18)
     # caldiero §6.2: with one formation left nobody has a choice to win, so it is activated without a roll
     roll_for_last_formation: ClassVar[bool] = False
+    escape_through_ezoc: ClassVar[bool] = True  # caldiero §8.2.3: captured only when surrounded by enemy units (D12)
+    path_tie_break: ClassVar[Literal["first", "path"]] = "path"  # the paths its recorded games keep (§9.1)
 
     def commander_value_bonus(self, world: World, u: str) -> int:
         """caldiero §13.2: the unit's own general in or next to its hex adds his initiative to its value (D9)."""

@@ -1,33 +1,66 @@
-"""Movement under an order (arrivano §5.1, §8, §9; caldiero §5.1, §8, §9) on the generic hex engine.
+"""Movement under an order (caldiero §5.1, §8, §9; arrivano §5.1, §8, §9), written once on the map kit's path
+finding (adjudicator/maps/movement.py: costs, minimum move, stops).
 
-What an order lets a unit do with enemy zones of control becomes a `ZocRules`; the rest of the move
-(costs, minimum move, stops) is `reachable`/`check_path`, so the path finding is the engine's."""
+What the kernel decides here, for both books:
+- what an order lets a unit do with enemy zones of control (`OrderMove` -> the engine's `ZocRules`): entering
+  stops (§8.2.1), Manoeuvre never enters, Defence only where a friendly unit stands (§5.1.3-§5.1.4), a march
+  column never enters (§9.3.2), and a unit in an enemy ZoC leaves it only under a Defence order (§8.1);
+- a commander's move (§8.2.2, §9.1.4): his full allowance whatever the order (D31: the allowance is each game's
+  data), never into enemy units, into an enemy ZoC only where friendly units stand, from one enemy ZoC hex to
+  another only when both hold friendly units, never stopping there; fleeing (§8.2.3, D12) by the variant's data;
+- the movement obligations of Advance and Attack (§5.1.1, §5.1.2): when the counted units have not done what the
+  order asks while they still could (who is counted is each game's, D6).
+
+Which of several equally cheap paths a move records is the variant's `path_tie_break` (the paths are in the
+games' recorded events)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.maps.movement import ZocRules
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.ruleset import Rule
 
 EzocEntry = Literal["yes", "no", "with_friend"]
+Problem = tuple[Rule, str]
+
+
+# --- an order's permissions (§5.1, §8 in both) ------------------------------------------------------------
+def may_leave_ezoc(order: str) -> bool:
+    """§8.1 in both books ("Unità in EZoC non possono lasciarla se non con un Ordine di Difesa (5.1.3) o come
+    risultato di un Bombardamento o Assalto"): a unit moves out of an enemy ZoC only under a Defence order. A
+    retreat or an advance after combat is not a move and never asks."""
+    return order == "defence"
+
+
+def leave_ezoc_problem(variant: Variant, order: str, start: str | None, ezoc: frozenset[HexId]) -> Problem | None:
+    """Why a unit in `start` may not move at all under `order` (§8.1 in both), or None."""
+    if start is None or start not in ezoc or may_leave_ezoc(order):
+        return None
+    rule = variant.rules.LEAVE_EZOC
+    return rule, f"{start} is in an enemy ZoC: only a Defence order may leave it ({rule})"
 
 
 @dataclass(frozen=True)
 class OrderMove:
-    """The movement permissions of an order (tables/orders.json in Arrivano)."""
+    """The movement permissions of an order (arrivano tables/orders.json; caldiero §5.1 in caldiero/system_orders)."""
 
+    order: str
     enter_ezoc: EzocEntry
-    ezoc_to_ezoc: bool  # straight from one enemy ZoC hex to another (arrivano §5.1.3: with a test)
+    ezoc_to_ezoc: bool  # straight from one enemy ZoC hex to another (D7: caldiero §5.1.3 no, arrivano §5.1.3 with a test)
     max_hexes: int | None
 
 
 def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexId], bool],
               march_column: bool = False) -> ZocRules:
     """Enemy ZoC for a combat unit: entering stops (§8.2.1); Manoeuvre never enters, Defence only where a
-    friendly unit stands (arrivano §5.1.3-§5.1.4); a march column never enters (arrivano §9.3.2)."""
+    friendly unit stands (§5.1.3-§5.1.4); a march column never enters (§9.3.2)."""
     if march_column or order.enter_ezoc == "no":
         return ZocRules(hexes=ezoc, entry="prohibited", zoc_to_zoc=order.ezoc_to_ezoc)
     may_enter = friendly if order.enter_ezoc == "with_friend" else None
@@ -35,5 +68,78 @@ def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexI
 
 
 def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:
-    """A step veto keeping the move to one hex (arrivano §5.1.3 Defence; §17.2.7 Storm)."""
+    """A step veto keeping the move to one hex (§5.1.3 Defence in both; arrivano §17.2.7 Storm)."""
     return lambda a, b: a == start
+
+
+def reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules) -> Reach:
+    """The engine's search from `origin`, equally cheap paths ranked as the variant records them."""
+    return reachable(hexmap, table, origin, rules, tie_break=variant.path_tie_break)
+
+
+# --- commanders (§8.2.2, §8.2.3, §9.1.4 in both) -----------------------------------------------------------
+@dataclass(frozen=True)
+class LeaderGround:
+    """What a commander's move asks of the position: the enemy ZoC for his side, where enemy and friendly combat
+    units stand, and a game's own hexes no commander enters (caldiero §9.2.1's rows, by its scenario hooks)."""
+
+    ezoc: frozenset[HexId]
+    enemy_at: Callable[[HexId], bool]
+    friends_at: Callable[[HexId], bool]
+    closed: Callable[[HexId], bool] | None = None
+
+
+def leader_step(variant: Variant, ground: LeaderGround, fleeing: bool = False) -> Callable[[HexId, HexId], bool]:
+    """May a commander step from a into b: never into enemy units (§9.1.2); into an enemy ZoC only where friendly
+    combat units stand, and from one to another only when both hexes hold them (§8.2.2 "se entrambi gli
+    esagoni sono occupati da unità di combattimento amiche"); fleeing, as the variant reads §8.2.3 (D12)."""
+    def step(a: HexId, b: HexId) -> bool:
+        if ground.enemy_at(b) or (ground.closed is not None and ground.closed(b)):
+            return False
+        if (fleeing and variant.escape_through_ezoc) or b not in ground.ezoc:
+            return True
+        return ground.friends_at(b) and (a not in ground.ezoc or ground.friends_at(a))
+
+    return step
+
+
+def leader_rules(variant: Variant, ground: LeaderGround, *, unit_class: str, budget: int, minimum_move: bool = True,
+                 terrain_multiplier: int = 1, can_end: Callable[[HexId], bool] | None = None,
+                 one_hex_from: str | None = None, fleeing: bool = False) -> MoveRules:
+    """The engine's rules for a commander's move (`budget`: his allowance in half points, D31 from each game's
+    data; `one_hex_from`: a weather that allows one hex only, arrivano §17.2.7). He does not stop on entering an
+    enemy ZoC (§8.2.2 "non deve fermarsi in EZoC", §9.1.2 "ma non un Comandante") and may leave one whatever his
+    orders (§9.1.4)."""
+    step = leader_step(variant, ground, fleeing)
+    if one_hex_from is not None:
+        start, free = one_hex_from, step
+        step = lambda a, b: a == start and free(a, b)  # noqa: E731
+    return MoveRules(unit_class=unit_class, budget=budget, minimum_move=minimum_move,
+                     terrain_multiplier=terrain_multiplier, may_step=step, can_end=can_end,
+                     zoc=ZocRules(hexes=ground.ezoc, entry="continue"))
+
+
+# --- the movement obligations (§5.1.1 Advance, §5.1.2 Attack in both) -----------------------------------------
+def attack_bound(units: Iterable[str], still_could: Callable[[str], bool]) -> Iterator[str]:
+    """§5.1.2 in both ("tutte le unità ... devono muovere (se possibile) almeno un esagono verso le unità nemiche"):
+    the counted Attack-order units that have not moved toward the enemy although they still could, in the order
+    given, found lazily (a caller asking only whether there is one stops at the first)."""
+    return (u for u in units if still_could(u))
+
+
+def advance_short(variant: Variant, counted: int, closer: int, could: Iterable[str]) -> tuple[int, list[str]] | None:
+    """§5.1.1 in both ("almeno la metà delle unità" rounded up, caldiero §1.4, arrivano §1.3): (the number that must
+    end nearer the enemy, the units that still could) when fewer than half of the `counted` units did (`closer`)
+    and the obligation still binds, else None. It binds while the variant's `advance_binds_while` says (D6):
+    "half" while enough units could still close to make the half, "any" while any one could. `could` is read
+    lazily: only as far as the answer needs."""
+    need = -(-counted // 2)
+    if closer >= need:
+        return None
+    wanted = need - closer if variant.advance_binds_while == "half" else 1
+    found: list[str] = []
+    for u in could:
+        found.append(u)
+        if variant.advance_binds_while == "any":
+            break
+    return (need, found) if len(found) >= wanted else None

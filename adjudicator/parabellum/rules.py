@@ -29,6 +29,8 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     INITIATIVE_TIE: Rule  # a tie of the initiative roll (caldiero §6, arrivano §6.1.1)
     STACKING: Rule
     ZOC: Rule
+    LEAVE_EZOC: Rule  # a unit in an enemy ZoC leaves it only under Defence (§8.1 in both)
+    LEADER_EZOC: Rule  # a commander enters an enemy ZoC only where friendly units stand (§8.2.2 in both)
     MOVEMENT: Rule
     ARTILLERY: Rule
     LOS: Rule

@@ -7,7 +7,7 @@ overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from arbitro.adjudicator.parabellum import exchange, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
@@ -45,6 +45,16 @@ class Variant:
     # D19, §15.2 in both: a routed unit failing its test when an enemy comes adjacent surrenders, for good (arrivano
     # §15.2); caldiero §15.2 eliminates it as any other elimination (§12.8: it may return).
     rout_failure_permanent: ClassVar[bool] = False
+    # D12, §8.2.3 in both: a commander fleeing an enemy unit goes through enemy ZoCs (caldiero: captured only when
+    # "completamente circondato da unità nemiche"; arrivano: "da unità nemiche o EZoC", so he may not).
+    escape_through_ezoc: ClassVar[bool] = False
+    # D6, §5.1.1 in both ("almeno metà delle unità ... devono muovere verso il nemico"): while the Advance obligation
+    # binds when fewer than half did: "half", while enough units could still close to make the half (caldiero's
+    # reading); "any", while any counted unit could still close (arrivano's).
+    advance_binds_while: ClassVar[Literal["half", "any"]] = "half"
+    # §9.1 in both: which of several equally cheap paths a move records (its events keep the path): "first" the
+    # first found in (cost, hex) order (arrivano), "path" the smallest hex by hex (caldiero, as its games recorded).
+    path_tie_break: ClassVar[Literal["first", "path"]] = "first"
 
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""

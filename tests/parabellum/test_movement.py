@@ -1,0 +1,135 @@
+"""Movement written once (parabellum/movement.py), run for both variants on a plain map: §8.1 leaving an enemy ZoC,
+an order's ZoC permissions, a commander's move (§8.2.2, §8.2.3, §9.1.4) and the Advance and Attack obligations
+(§5.1.1, §5.1.2), with each variant's data where the books or their readings differ (D6, D12)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
+from arbitro.adjudicator.maps.movement import MoveRules, StopReason
+from arbitro.adjudicator.parabellum import movement
+from arbitro.adjudicator.parabellum.movement import LeaderGround, OrderMove
+from arbitro.adjudicator.parabellum.variant import Variant
+
+# A 6 x 6 clear map (flat-top, odd columns shifted): 0305's neighbours are 0304, 0306, 0205, 0206, 0405, 0406.
+MAP = parse_map({
+    "meta": {"title": "plain", "provisional": True, "default_terrain": "clear"},
+    "grid": {"orientation": "flat-top", "first_column": 1, "last_column": 6, "first_row": 1, "last_row": 6,
+             "shifted_columns": "odd"},
+    "terrain_types": ["clear"], "hex_features": [], "hexside_features": [], "road_kinds": [],
+}, source="plain")
+TABLE: MovementTable = parse_movement_table({
+    "title": "plain", "provisional": True, "unit_classes": ["unit"],
+    "terrain": {"clear": {"cost": {"default": 2}}}, "hexside": {}, "climb": {"default": 0}, "roads": {},
+}, hexmap=MAP, source="plain")
+
+
+def ezoc_of(hexmap: HexMap, *enemies: str) -> frozenset[HexId]:
+    return frozenset(n for e in enemies for n in hexmap.grid.neighbours(e))
+
+
+# --- §8.1 -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("order", ["advance", "attack", "manoeuvre"])
+def test_a_unit_in_an_enemy_zoc_leaves_it_only_under_defence(variant: Variant, order: str) -> None:
+    """§8.1 in both: refused with the variant's own citation; Defence may leave; a unit outside any EZoC is free."""
+    ezoc = ezoc_of(MAP, "0305")
+    problem = movement.leave_ezoc_problem(variant, order, "0304", ezoc)
+    assert problem is not None
+    rule, message = problem
+    assert rule == variant.rules.LEAVE_EZOC and str(rule) == f"{variant.book} §8.1"
+    assert "0304" in message and f"{variant.book} §8.1" in message
+    assert movement.leave_ezoc_problem(variant, "defence", "0304", ezoc) is None
+    assert movement.leave_ezoc_problem(variant, order, "0302", ezoc) is None
+    assert movement.leave_ezoc_problem(variant, order, None, ezoc) is None  # entering from off the map
+
+
+def test_an_order_s_zoc_permissions_drive_the_path_search(variant: Variant) -> None:
+    """§8.2.1 entering stops; §5.1.4 Manoeuvre never enters; §5.1.3 Defence only where a friend stands."""
+    ezoc = ezoc_of(MAP, "0305")  # 0304, 0306, 0205, 0206, 0405, 0406
+    friends = {"0205"}
+
+    def dests(order: str, enter: movement.EzocEntry) -> set[str]:
+        zoc = movement.zoc_rules(OrderMove(order, enter, True, None), ezoc, lambda h: h in friends)
+        rules = MoveRules(unit_class="unit", budget=4, zoc=zoc,
+                                   can_enter=lambda h: h != "0305")
+        found = movement.reach(variant, MAP, TABLE, "0303", rules)
+        if enter == "yes":
+            assert found.stops[HexId("0304")] is StopReason.ENEMY_ZOC
+        return set(found.destinations())
+
+    advance, manoeuvre, defence = dests("advance", "yes"), dests("manoeuvre", "no"), dests("defence", "with_friend")
+    assert {"0304", "0205"} <= advance
+    assert not manoeuvre & ezoc and "0302" in manoeuvre
+    assert defence & ezoc == {"0205"}
+
+
+# --- commanders ---------------------------------------------------------------------------------------------
+def ground(variant: Variant, enemy: set[str], friends: set[str]) -> LeaderGround:
+    return LeaderGround(ezoc=ezoc_of(MAP, *enemy), enemy_at=lambda h: h in enemy, friends_at=lambda h: h in friends)
+
+
+def test_a_commander_enters_an_enemy_zoc_only_where_friends_stand_and_goes_on(variant: Variant) -> None:
+    """§8.2.2 in both: never into enemy units, into an EZoC only with friendly combat units there, no stop there
+    (he goes on beyond it), from one EZoC hex to another only when both hold friends."""
+    g = ground(variant, {"0305"}, {"0304"})
+    step = movement.leader_step(variant, g)
+    assert not step(HexId("0303"), HexId("0305"))  # enemy units
+    assert step(HexId("0303"), HexId("0304")) and not step(HexId("0303"), HexId("0206"))
+    rules = movement.leader_rules(variant, g, unit_class="unit", budget=6)
+    found = movement.reach(variant, MAP, TABLE, "0303", rules)
+    assert "0304" in found.destinations() and "0406" not in found.destinations()
+    alone = ground(variant, {"0305"}, {"0205"})  # he stands alone in 0304, an EZoC hex
+    assert not movement.leader_step(variant, alone)(HexId("0304"), HexId("0205"))
+    assert movement.leader_step(variant, ground(variant, {"0305"}, {"0304", "0205"}))(HexId("0304"), HexId("0205"))
+
+
+def test_a_fleeing_commander_goes_through_enemy_zocs_as_the_variant_reads_8_2_3(variant: Variant) -> None:
+    """D12: caldiero §8.2.3 captures him only when enemy units surround him; arrivano §8.2.3 counts EZoC too."""
+    step = movement.leader_step(variant, ground(variant, {"0305"}, set()), fleeing=True)
+    assert not step(HexId("0303"), HexId("0305"))
+    assert step(HexId("0303"), HexId("0304")) is variant.escape_through_ezoc
+
+
+def test_one_hex_from_keeps_a_commander_to_one_hex(variant: Variant) -> None:
+    """arrivano §17.2.7 (a storm): one hex only, however many points he has."""
+    rules = movement.leader_rules(variant, ground(variant, set(), set()), unit_class="unit", budget=12,
+                                  one_hex_from="0303")
+    assert set(movement.reach(variant, MAP, TABLE, "0303", rules).destinations()) == set(MAP.grid.neighbours("0303"))
+
+
+# --- §5.1.1, §5.1.2 -------------------------------------------------------------------------------------------
+def test_attack_lists_the_units_that_could_still_close_lazily(variant: Variant) -> None:
+    """§5.1.2 in both: a caller asking whether any unit is bound stops at the first."""
+    asked: list[str] = []
+
+    def could(u: str) -> bool:
+        asked.append(u)
+        return u != "a"
+
+    assert next(movement.attack_bound(["a", "b", "c"], could)) == "b" and asked == ["a", "b"]
+    assert list(movement.attack_bound(["a", "b", "c"], could)) == ["b", "c"]
+
+
+def test_advance_asks_half_rounded_up_while_it_binds(variant: Variant) -> None:
+    """§5.1.1 in both: at least half of the counted units (5 -> 3) end nearer; D6: the obligation binds while
+    enough could still close (caldiero) or while any one could (arrivano)."""
+    assert movement.advance_short(variant, 5, 3, iter(["a"])) is None  # half made
+    assert movement.advance_short(variant, 5, 2, iter([])) is None  # nobody could
+    assert movement.advance_short(variant, 5, 2, iter(["a"])) == (3, ["a"])
+    one_short = movement.advance_short(variant, 5, 1, iter(["a"]))  # the half is out of reach
+    assert one_short == ((3, ["a"]) if variant.advance_binds_while == "any" else None)
+
+
+def test_advance_reads_the_units_that_could_close_only_as_far_as_it_needs(variant: Variant) -> None:
+    def could() -> Iterator[str]:
+        yield "a"
+        yield "b"
+        if variant.advance_binds_while == "any":
+            raise AssertionError("read past the first unit that could close")
+
+    assert movement.advance_short(variant, 4, 0, could()) == (2, ["a"] if variant.advance_binds_while == "any"
+                                                                    else ["a", "b"])
