@@ -32,6 +32,7 @@ from arbitro.adjudicator.cli_common import (
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_dice import DICE_COMMANDS
+from arbitro.adjudicator.cli_store import STORE_COMMANDS
 
 
 # --- the commands ---------------------------------------------------------------------------------
@@ -510,7 +511,7 @@ def main() -> None:
     cli(prog_name="arbitro")
 
 
-for _command in (*AUDIT_COMMANDS, *DICE_COMMANDS):
+for _command in (*AUDIT_COMMANDS, *DICE_COMMANDS, *STORE_COMMANDS):
     cli.add_command(_command)
 
 

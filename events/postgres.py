@@ -460,6 +460,9 @@ class PostgresStore:
         rows = self._read("SELECT game, role FROM tokens WHERE hash = %s", (token_hash,))
         return (rows[0][0], rows[0][1]) if rows else None
 
+    def tokens(self, game_id: str) -> dict[str, str]:
+        return dict(self._read("SELECT role, hash FROM tokens WHERE game = %s ORDER BY role", (game_id,)))
+
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         self._write(lambda cur: cur.execute(

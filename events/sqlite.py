@@ -422,6 +422,12 @@ class SQLiteStore:
         rows, _ = self._read("SELECT game, role FROM tokens WHERE hash=?", (token_hash,))
         return (rows[0][0], rows[0][1]) if rows else None
 
+    def tokens(self, game_id: str) -> dict[str, str]:
+        if not self._has_table("tokens"):
+            return {}
+        rows, _ = self._read("SELECT role, hash FROM tokens WHERE game=? ORDER BY role", (game_id,))
+        return dict(rows)
+
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         with self._transaction():

@@ -444,11 +444,13 @@ class StoreContract:
         assert store.token_role("d" * 64) is None
         store.put_tokens("g1", {"red": "e" * 64})  # a new token for a role replaces the old one
         assert store.token_role("a" * 64) is None and store.token_role("e" * 64) == ("g1", "red")
+        assert store.tokens("g1") == {"red": "e" * 64, "umpire": "b" * 64} and store.tokens("g2") == {"red": "c" * 64}
         with pytest.raises(GameNotFound):
             store.put_tokens("nope", {"red": "f" * 64})
         store.delete_game("g1")  # a game's tokens go with it
         assert store.token_role("e" * 64) is None and store.token_role("b" * 64) is None
         assert store.token_role("c" * 64) == ("g2", "red")
+        assert store.tokens("g1") == {}
 
 
 # --- backends --------------------------------------------------------------------------------------------------

@@ -1,0 +1,116 @@
+"""Moving games between stores (`arbitro migrate`): SQLite to PostgreSQL and back, byte for byte.
+
+Each game goes in one transaction (Store.import_game: its whole command log and events as stored, its notes,
+seats' keys and signatures), then its snapshots and its seats' token hashes; then it is checked: every stored
+record equal to the source's (event bodies and hashes, commands, notes, keys, signatures, snapshots, tokens),
+its chain and command log intact (storecheck), and the game verified by re-adjudication. A game already in the
+target and equal to the source is left as it is, so an interrupted migration is simply run again; one that
+differs is refused before anything is moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator.storecheck import check_game
+from arbitro.events.store import GameExists, GameNotFound, Store
+
+Progress = Callable[[str, int, int], None]  # (game, its position, how many games)
+
+
+class Moved(msgspec.Struct, kw_only=True):
+    game: str
+    status: str  # "moved" | "already there"
+    events: int
+    commands: int
+    notes: int
+    identical: bool  # every stored record equal to the source's
+    problems: list[str]  # the target's chain, command log, snapshots or notes (storecheck)
+    verified: bool  # re-adjudicated in the target: the same events
+    verify_detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.identical and not self.problems and self.verified
+
+
+def records(store: Store, game_id: str) -> dict[str, Any]:
+    """Everything a store holds of a game, as comparable values."""
+    return {
+        "game": store.game(game_id),
+        "commands": list(store.commands(game_id)),
+        "events": list(store.events(game_id)),
+        "notes": store.annotations(game_id),
+        "seat_keys": store.seat_keys(game_id),
+        "signatures": store.command_signatures(game_id),
+        "snapshots": store.snapshots(game_id),
+        "tokens": store.tokens(game_id),
+    }
+
+
+def first_difference(a: dict[str, Any], b: dict[str, Any]) -> str | None:
+    """The first kind of record in which two games' records differ, or None."""
+    return next((kind for kind in a if a[kind] != b[kind]), None)
+
+
+def migrate(source: Store, target: Store, game_ids: Iterable[str] | None = None,
+            progress: Progress | None = None) -> list[Moved]:
+    """Move the games (default: all of the source's, oldest first) and check each in the target."""
+    wanted = list(game_ids) if game_ids is not None else [g.id for g in source.games()]
+    present = _refuse_different(source, target, wanted)
+    moved = []
+    for i, game_id in enumerate(wanted, 1):
+        if progress is not None:
+            progress(game_id, i, len(wanted))
+        held = records(source, game_id)
+        if game_id not in present:
+            copy_game(held, target)
+        moved.append(_checked(held, target, game_id, "already there" if game_id in present else "moved"))
+    return moved
+
+
+def _refuse_different(source: Store, target: Store, game_ids: list[str]) -> set[str]:
+    """The games already in the target and equal to the source's; GameExists for one that differs."""
+    there = {g.id for g in target.games()}
+    present = set()
+    for game_id in game_ids:
+        source.game(game_id)  # GameNotFound names a game the source does not have
+        if game_id in there:
+            differs = first_difference(records(source, game_id), records(target, game_id))
+            if differs is not None:
+                raise GameExists(game_id, f"the target holds a different game under that id (its {differs} differ); "
+                                          "nothing was moved. Delete it there, or leave it out of --game")
+            present.add(game_id)
+    return present
+
+
+def copy_game(held: dict[str, Any], target: Store) -> None:
+    """Store a game's records in the target as they are: its log, notes, keys and signatures in one transaction,
+    then its snapshots and token hashes (written again by a rerun if it stops between the two)."""
+    game = held["game"]
+    by_seq = {e.seq: e for e in held["events"]}
+    batches = [(c.record, [by_seq[s] for s in range(c.first_seq, c.last_seq + 1)] if c.first_seq else [])
+               for c in held["commands"]]
+    target.import_game(game, batches, held["notes"], held["signatures"], held["seat_keys"])
+    for snapshot in held["snapshots"]:
+        target.put_snapshot(game.id, snapshot)
+    if held["tokens"]:
+        target.put_tokens(game.id, held["tokens"])
+
+
+def _checked(held: dict[str, Any], target: Store, game_id: str, status: str) -> Moved:
+    try:
+        copied = records(target, game_id)
+    except GameNotFound:
+        copied = {}
+    identical = bool(copied) and first_difference(held, copied) is None
+    check = check_game(target, game_id)
+    report = verification.verify(verification.load_stored(target, game_id))
+    failed = [f"{c.name}: {c.detail}" for c in report.checks if c.status == "failed"]
+    return Moved(game=game_id, status=status, events=len(held["events"]), commands=len(held["commands"]),
+                 notes=len(held["notes"]), identical=identical, problems=check.problems, verified=report.passed,
+                 verify_detail="; ".join(failed))
