@@ -366,6 +366,7 @@ def measure_submit(arbitro: Arbitro, game_id: str, count: int, label: str) -> di
         arbitro.submit(game_id, seat, command)
         times.append(time.perf_counter() - t)
     summary = latency_summary(times)
+    summary["per_s"] = round(count / sum(times), 1)  # one caller submitting back to back
     summary["head"] = arbitro.game(game_id).head_seq
     return summary
 

@@ -49,3 +49,16 @@ def test_quick_json_has_every_measurement_and_consistent_states() -> None:
     assert result["long_game"]["snapshots"] > 0
     for section in ("appends", "replay", "state_at"):
         assert isinstance(result[section]["met"], bool)
+
+
+def test_stores_bench_reports_submits_per_second_on_each_store(postgres_url: str) -> None:
+    """bench/stores.py --quick on the tests' PostgreSQL: every store measured, figures consistent."""
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "stores.py"), "--quick", "--json", "--url", postgres_url],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    for store in ("memory", "sqlite", "postgresql"):
+        figures = result[store]
+        assert figures["n"] == result["submits"] == 20 and figures["per_s"] > 0
+        assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert result["postgresql"]["settings"]["server_version"] and result["postgresql"]["settings"]["fsync"] in ("on", "off")
