@@ -11,7 +11,7 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
+    ActivationEnded, ArtilleryFired, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
     UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
@@ -133,17 +133,6 @@ class UnitAdvanced(Event, tag="unit_advanced"):
     rule: str
 
 
-class ArtilleryFired(Event, tag="artillery_fired"):
-    """A bombardment (arrivano §11.4) with the complete table record."""
-
-    units: list[str]
-    target: str
-    result: str
-    record: dict[str, Any]
-    defensive: bool
-    rule: str
-
-
 class ArtilleryTurned(Event, tag="artillery_turned"):
     """Artillery flipped to its Moved side (arrivano §11) or back (§3.1 C)."""
 
@@ -230,13 +219,6 @@ class PiecesSighted(Event, tag="pieces_sighted"):
 
     seat: str
     pieces: list[str]
-    rule: str
-
-
-class GameEnded(Event, tag="game_ended"):
-    winner: str | None
-    reason: str
-    result: dict[str, Any]
     rule: str
 
 
@@ -465,7 +447,7 @@ PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), UnitMoved: ("unit",),
     UnitReturned: ("unit",), UnitAdvanced: ("unit",),
     UnitExited: ("unit",), RoutStopped: ("unit",),
-    CounterChargeDeclared: ("unit", "against"), ArtilleryFired: ("units",), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
+    CounterChargeDeclared: ("unit", "against"), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
     AssaultResolved: ("attackers", "defenders"), FlagCaptured: ("leader",),
     InfantryFired: ("unit",), OpenOrderMarked: ("unit",), OpenOrderTested: ("unit",),
 }

@@ -9,7 +9,7 @@ from typing import Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
-    ActivationEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
+    ActivationEnded, ArtilleryFired, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
     UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
@@ -65,19 +65,6 @@ class DirectionReleased(Event, tag="direction_released"):
 
     formation: str
     rule: str
-
-
-class ArtilleryFired(Event, tag="artillery_fired"):
-    """A bombardment (caldiero §11.4) or defensive bombardment (§11.4.5) resolved."""
-
-    artillery: tuple[str, ...]
-    target: str
-    result: str  # "-", "D", "R"
-    rule: str
-    column: int = 0
-    drm: int = 0
-    roll: int = 0
-    defensive: bool = False
 
 
 class AttackDeclared(Event, tag="attack_declared"):
@@ -155,14 +142,6 @@ class UnitsSighted(Event, tag="units_sighted"):
 
     seat: str
     units: tuple[str, ...]
-    rule: str
-
-
-class GameEnded(Event, tag="game_ended"):
-    points: dict[str, int]
-    winner: str | None
-    level: str
-    difference: int
     rule: str
 
 

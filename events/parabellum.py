@@ -5,6 +5,8 @@ their fold is projections/parabellum.apply."""
 
 from __future__ import annotations
 
+import msgspec
+
 from arbitro.events.core import Event
 
 
@@ -124,8 +126,49 @@ class ActivationEnded(Event, tag="activation_ended"):
     column: str | None = None
 
 
+class DieModifier(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One modifier of a recorded die and why it applies, with its citation where the game gives one."""
+
+    reason: str
+    value: int
+
+
+class ArtilleryFired(Event, tag="artillery_fired"):
+    """A bombardment resolved (caldiero §11.4, arrivano §11.4), `defensive` fire in an enemy assault (caldiero
+    §11.4.5, arrivano §11.4.4): the guns, the target hex, the table's `column` (the combined bombardment value),
+    the die, each modifier and their total `drm`, the `row` read (the modified die kept within the table's rows)
+    and the result ("-", "D" disorder, "R" disorder and retreat). `provisional`: the table is a reconstruction."""
+
+    artillery: tuple[str, ...]
+    target: str
+    result: str
+    rule: str
+    column: int
+    roll: int
+    drm: int
+    row: int
+    modifiers: tuple[DieModifier, ...] = ()
+    defensive: bool = False
+    provisional: bool = False
+
+
+class GameEnded(Event, tag="game_ended"):
+    """The game's result (caldiero §18; arrivano §17.1.8, §17.2.12): the `winner` (None: a draw), why, each side's
+    victory points (empty when an automatic victory ended it), the `level` reached ("" where the scenario names
+    none), the points between the sides the level was read from (caldiero §18; 0 where the score is one side's),
+    and whether an automatic victory decided it (arrivano §17.1.8, §17.2.12)."""
+
+    winner: str | None
+    reason: str
+    rule: str
+    points: dict[str, int] = msgspec.field(default_factory=dict)
+    level: str = ""
+    difference: int = 0
+    automatic: bool = False
+
+
 # Fog of war: the fields of the shared events that name pieces (one id each).
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),
-    StatusChanged: ("unit",), UnitEliminated: ("unit",),
+    StatusChanged: ("unit",), UnitEliminated: ("unit",), ArtilleryFired: ("artillery",),
 }

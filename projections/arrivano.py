@@ -97,7 +97,7 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     flags_captured: int = 0
     seen: dict[str, list[str]] = {}  # enemy pieces each seat has examined (arrivano §11.3.2)
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
-    result: dict[str, Any] | None = None
+    result: ev.GameEnded | None = None  # the game's end as recorded (projections/parabellum.apply)
 
 
 def _lose_step(state: ArrivanoState, side: str) -> None:
@@ -186,7 +186,7 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
             state.units[uid].where, state.units[uid].hex = "exited", ""
         case ev.UnitAdvanced(unit=uid, hex=h):
             state.units[uid].hex = h
-        case ev.ArtilleryFired(units=units):
+        case ev.ArtilleryFired(artillery=units):
             for uid in units:
                 state.units[uid].acted_turn = state.turn
         case ev.InfantryFired(unit=uid, target=target):
@@ -221,9 +221,6 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
             state.march_orders[m] = False
         case ev.PiecesSighted(seat=seat, pieces=pieces):
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(pieces))
-        case ev.GameEnded(result=result):
-            state.result = dict(result)
-            state.phase, state.step, state.seat = "over", "over", ""
     return state
 
 
@@ -265,5 +262,5 @@ def view(state: ArrivanoState, seat: str, visible: frozenset[str] | None) -> dic
         "columns": {c: msgspec.to_builtins(col) for c, col in sorted(state.columns.items())
                     if visible is None or state.leaders[c].side == seat},
         "march_orders": dict(sorted(state.march_orders.items())), "steps_lost": dict(sorted(state.steps_lost.items())),
-        "flags_captured": state.flags_captured, "result": state.result,
+        "flags_captured": state.flags_captured, "result": msgspec.to_builtins(state.result),
     }

@@ -80,7 +80,7 @@ class CaldieroState(msgspec.Struct, kw_only=True):
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
     seen: dict[str, list[str]] = {}  # fog of war (§20.4): enemy units each seat has examined at least once
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
-    result: dict[str, Any] | None = None
+    result: ev.GameEnded | None = None  # the game's end as recorded (projections/parabellum.apply)
 
 
 def apply(state: CaldieroState, event: Any) -> CaldieroState:
@@ -151,9 +151,6 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
                 unit.attached = None
         case ev.UnitsSighted(seat=seat, units=units):
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(units))
-        case ev.GameEnded(points=points, winner=winner, level=level, difference=difference):
-            state.phase, state.step, state.seat = "over", "over", ""
-            state.result = {"points": dict(points), "winner": winner, "level": level, "difference": difference}
     return state
 
 
@@ -248,5 +245,5 @@ def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozens
         "formations": {f: msgspec.to_builtins(s) for f, s in sorted(state.formations.items())},
         "units": units, "hidden_stacks": dict(sorted(stacks.items())), "leaders": leaders,
         "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
-        "result": state.result,
+        "result": msgspec.to_builtins(state.result),
     }

@@ -66,6 +66,7 @@ class SystemState(Protocol):
     weather: int
     initiative: str
     activation: object | None
+    result: pb.GameEnded | None
 
     @property
     def units(self) -> Mapping[str, UnitState]: ...
@@ -98,6 +99,9 @@ def apply(state: SystemState, event: object) -> None:
             _eliminated(state.units[unit], permanent, return_turn)
         case pb.ActivationEnded():
             state.activation = None
+        case pb.GameEnded():
+            state.phase, state.step, state.seat = "over", "over", ""
+            state.result = event  # the result as recorded (caldiero §18, arrivano §17.1.8, §17.2.12)
 
 
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:

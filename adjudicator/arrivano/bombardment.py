@@ -16,6 +16,7 @@ from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
+from arbitro.events.parabellum import DieModifier
 
 
 def can_fire(w: World, uid: str) -> bool:
@@ -85,10 +86,9 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
         "table": "bombardment", "column": str(value), "from": h, "target": target,
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods)}, about=(h, target))
     row, result = kernel_bombardment.fire_result(table, value, die + total)
-    record = {"table": "arrivano bombardment", "provisional": table.meta.provisional, "column": str(value), "die": die,
-              "modifiers": [{"reason": m.reason, "value": m.value} for m in mods], "modified_die": die + total,
-              "row": row, "result": result}
-    g.emit(ev.ArtilleryFired(units=sorted(units), target=target, result=result, record=record, defensive=defensive,
+    g.emit(ev.ArtilleryFired(artillery=tuple(sorted(units)), target=target, result=result, column=value, roll=die,
+                             drm=total, row=row, modifiers=tuple(DieModifier(reason=m.reason, value=m.value) for m in mods),
+                             defensive=defensive, provisional=table.meta.provisional,
                              rule=str(R.DEFENSIVE_FIRE if defensive else R.BOMBARD)))
     flip = [u for u in units if not g.s.unit(u).redoubt_battery]  # §11: fired -> Moved; §17.2.6 batteries never flip
     if flip:

@@ -55,7 +55,7 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
 class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.4.0"
+    version = "1.5.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -281,7 +281,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             march_checks(g)
             found = automatic_now(g.world())
             if found is not None:
-                g.emit(ev.GameEnded(winner=found["winner"], reason=found["reason"], result=found, rule=found["rule"]))
+                g.emit(found)
         w = g.world()
         for seat in w.seats:
             new = sorted(set(w.enemy_pieces_in_view(seat)) - set(g.state.seen.get(seat, [])))
@@ -413,8 +413,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def outcome(self, state: P.ArrivanoState) -> Outcome | None:
         if state.result is None:
             return None
-        return Outcome(winner=state.result.get("winner"), reason=state.result.get("reason", ""),
-                       rule=state.result.get("rule", str(R.RULEBOOK.SEQUENCE)))
+        return Outcome(winner=state.result.winner, reason=state.result.reason, rule=state.result.rule)
 
     def validate_position(self, state: P.ArrivanoState) -> list[str]:
         problems = []

@@ -243,5 +243,4 @@ def change_order(g: Game, fid: str, order: str) -> None:
 
 
 def finish(g: Game) -> None:
-    result = final_result(g.world())
-    g.emit(ev.GameEnded(winner=result["winner"], reason=result["reason"], result=result, rule=result["rule"]))
+    g.emit(final_result(g.world()))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import victory
+from arbitro.events.parabellum import GameEnded
 
 
 def occupier(w: World, h: str) -> str | None:
@@ -14,24 +13,24 @@ def occupier(w: World, h: str) -> str | None:
     return victory.holder(ARRIVANO_VARIANT, w, h)
 
 
-def automatic_now(w: World) -> dict[str, Any] | None:
+def automatic_now(w: World) -> GameEnded | None:
     """Automatic victories that apply at any time (Montebello: Lannes lost, arrivano §17.1.8)."""
     for auto in w.s.scenario.victory.automatic:
         if auto.when == "any_time" and auto.condition == "leader_lost" and any(
                 w.state.leaders[lid].where == "lost" for lid in auto.leaders):
-            return {"winner": auto.winner, "reason": f"{', '.join(auto.leaders)} eliminated or captured",
-                    "rule": auto.rule, "vp": {}, "automatic": True}
+            return GameEnded(winner=auto.winner, reason=f"{', '.join(auto.leaders)} eliminated or captured",
+                             rule=auto.rule, automatic=True)
     return None
 
 
-def final_result(w: World) -> dict[str, Any]:
+def final_result(w: World) -> GameEnded:
     v = w.s.scenario.victory
     for auto in v.automatic:
         if auto.when == "end_of_last_turn" and auto.condition == "occupy_all":
             hexes = list(auto.hexes) + [h for p in auto.places for h in w.s.map.place(p)]
             if hexes and all(occupier(w, h) == auto.winner for h in hexes):
-                return {"winner": auto.winner, "reason": f"{auto.winner} holds {', '.join(sorted(hexes))} at the end",
-                        "rule": auto.rule, "vp": {}, "automatic": True}
+                return GameEnded(winner=auto.winner, reason=f"{auto.winner} holds {', '.join(sorted(hexes))} at the end",
+                                 rule=auto.rule, automatic=True)
     found = automatic_now(w)
     if found is not None:
         return found
@@ -54,7 +53,7 @@ def final_result(w: World) -> dict[str, Any]:
         if level is not None:
             winner = None if level.result == "draw" else (side if level.result.startswith("french") else
                                                          (b if side == a else a))
-            return {"winner": winner, "reason": f"{level.name}: {score} VP", "rule": v.rule, "vp": vp,
-                    "level": level.result, "automatic": False}
+            return GameEnded(winner=winner, reason=f"{level.name}: {score} VP", rule=v.rule, points=vp,
+                             level=level.result)
     winner = victory.higher(vp, (a, b))  # interpretation montebello_winner
-    return {"winner": winner, "reason": f"VP {a} {vp[a]}, {b} {vp[b]}", "rule": v.rule, "vp": vp, "automatic": False}
+    return GameEnded(winner=winner, reason=f"VP {a} {vp[a]}, {b} {vp[b]}", rule=v.rule, points=vp)

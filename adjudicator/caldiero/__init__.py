@@ -74,7 +74,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(Ruleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.6.0"
+    version = "0.7.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -251,11 +251,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
     def outcome(self, state: P.CaldieroState) -> Outcome | None:
         if state.result is None:
             return None
-        r = state.result
-        pts = r["points"]
-        reason = (f"after turn {state.last_turn}: France {pts['france']} VP, Austria {pts['austria']} VP; "
-                  f"difference {r['difference']}: {r['level']}")
-        return Outcome(winner=r["winner"], reason=reason, rule=str(R.VICTORY))
+        return Outcome(winner=state.result.winner, reason=state.result.reason, rule=state.result.rule)
 
     def validate_position(self, state: P.CaldieroState) -> list[str]:
         problems: list[str] = []

@@ -50,12 +50,13 @@ def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> dict[str, int
     arts = list(cmd.artillery)
     calc = fire_calc(w, a.env.data.bombardment, arts, cmd.target)
     (roll,) = a.roll(f"{R.DEFENSIVE_BOMBARD if defensive else R.BOMBARD_PROCEDURE} bombardment of {cmd.target}",
-                     {"table": "bombardment (provisional)", "column": calc.column, "modifiers": "; ".join(calc.parts) or "none", "drm": calc.drm},
+                     {"table": "bombardment (provisional)", "column": calc.column, "modifiers": calc.wording(), "drm": calc.drm},
                      about=(cmd.target, *(w.state.units[u].hex for u in arts)))
-    _, result = bombardment.fire_result(a.env.data.bombardment, calc.column, roll + calc.drm)
+    row, result = bombardment.fire_result(a.env.data.bombardment, calc.column, roll + calc.drm)
     side = w.state.units[arts[0]].side
     a.emit(ev.ArtilleryFired(artillery=tuple(arts), target=cmd.target, result=result, rule=str(R.DEFENSIVE_BOMBARD if defensive else R.BOMBARDMENT),
-                             column=calc.column, drm=calc.drm, roll=roll, defensive=defensive))
+                             column=calc.column, drm=calc.drm, roll=roll, row=row, modifiers=calc.modifiers,
+                             defensive=defensive, provisional=a.env.data.bombardment.meta.provisional))
     if roll == 6:
         for leader in a.w.leaders_at(cmd.target, enemy_of(side)):
             leader_test(a, leader, R.LEADER_LOSS_SIX)

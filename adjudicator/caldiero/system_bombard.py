@@ -9,6 +9,7 @@ from arbitro.adjudicator.parabellum.data import BombardmentTable
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import bombardment, sight
+from arbitro.events.parabellum import DieModifier
 
 
 
@@ -48,7 +49,11 @@ def targets(world: World, artillery: list[str]) -> list[str]:
 class FireCalc:
     column: int
     drm: int
-    parts: tuple[str, ...]
+    modifiers: tuple[DieModifier, ...]
+
+    def wording(self) -> str:
+        """The modifiers as the roll's detail words them."""
+        return "; ".join(f"{m.reason}: {m.value:+d}" for m in self.modifiers) or "none"
 
 
 def fire_calc(world: World, table: BombardmentTable, artillery: list[str], target: str) -> FireCalc:
@@ -56,14 +61,14 @@ def fire_calc(world: World, table: BombardmentTable, artillery: list[str], targe
     firing uphill (caldiero §11.4.4, §10)."""
     origin = world.state.units[artillery[0]].hex or ""
     odds = bombardment.fire_odds(world, table, origin, target, fire_value(world, artillery))
-    drm, parts = odds.drm, [f"range {odds.distance}: {odds.range_drm:+d}"]
+    drm, parts = odds.drm, [DieModifier(reason=f"range {odds.distance}", value=odds.range_drm)]
     if odds.band is not None:
-        parts.append(f"{odds.target_sp} SP in target: {odds.band.drm:+d}")
+        parts.append(DieModifier(reason=f"{odds.target_sp} SP in target", value=odds.band.drm))
     terrain = world.board.effect(target).bombard_drm
     if terrain:
         drm += terrain
-        parts.append(f"terrain {world.board.terrain(target)}: {terrain:+d}")
+        parts.append(DieModifier(reason=f"terrain {world.board.terrain(target)}", value=terrain))
     if world.board.climbs(origin, target):
         drm += world.board.table.climb.bombard_drm
-        parts.append(f"firing uphill: {world.board.table.climb.bombard_drm:+d}")
-    return FireCalc(column=odds.column, drm=drm, parts=tuple(parts))
+        parts.append(DieModifier(reason="firing uphill", value=world.board.table.climb.bombard_drm))
+    return FireCalc(column=odds.column, drm=drm, modifiers=tuple(parts))

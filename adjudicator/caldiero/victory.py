@@ -38,4 +38,6 @@ def final_result(w: World) -> ev.GameEnded:
     diff = abs(pts["france"] - pts["austria"])
     level = level_for(w, diff)
     winner = None if level == "draw" else victory.higher(pts, SIDES)
-    return ev.GameEnded(points=pts, winner=winner, level=level, difference=diff, rule=str(R.VICTORY))
+    reason = (f"after turn {w.state.last_turn}: France {pts['france']} VP, Austria {pts['austria']} VP; "
+              f"difference {diff}: {level}")
+    return ev.GameEnded(winner=winner, reason=reason, rule=str(R.VICTORY), points=pts, level=level, difference=diff)

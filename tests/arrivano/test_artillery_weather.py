@@ -32,7 +32,7 @@ def test_bombardment_flips_to_moved_and_bars_movement():
     t = battery({"art-watrin": X, "ir18-i": target})
     t.send("france", {"type": "bombard", "units": ["art-watrin"], "target": target}, [3])
     fired = t.of(ev.ArtilleryFired)[-1]
-    assert fired.record["column"] == str(S.unit("art-watrin").bombard) and t.state.units["art-watrin"].art_moved
+    assert fired.column == S.unit("art-watrin").bombard and t.state.units["art-watrin"].art_moved
     t.send("france", {"type": "next"})
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "move", "unit": "art-watrin", "to": nb(X, 4), "column": False, "order": "manoeuvre"})

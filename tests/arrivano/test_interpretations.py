@@ -186,7 +186,7 @@ def defensive_six(reading: str | None) -> Table:
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [D]})
     assert t.pending().kind == "defensive_fire"
     t.send("austria", {"type": "defensive_fire", "target": X}, [6], pad=4)  # a natural 6 on the bombardment
-    assert t.of(ev.ArtilleryFired)[-1].record["die"] == 6
+    assert t.of(ev.ArtilleryFired)[-1].roll == 6
     return t
 
 

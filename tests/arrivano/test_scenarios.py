@@ -72,7 +72,7 @@ def test_lannes_lost_is_an_austrian_victory_at_once():
     t.state.formations["G"].order = "attack"
     t.state.leaders["gottesheim"].hex, t.state.leaders["gottesheim"].where = nb(X, 1, 2), "map"
     t.send("austria", {"type": "assault", "attackers": ["ir18-i"], "targets": [X]}, [6, 1, 1, 1])
-    assert t.state.result is not None and t.state.result["winner"] == "austria"
+    assert t.state.result is not None and t.state.result.winner == "austria"
     assert RULESET.outcome(t.state).rule == "arrivano §17.1.8"
 
 
@@ -80,7 +80,7 @@ def test_montebello_vp_objectives_and_steps():
     state = position({"6e-legere-i": "1112", "ir18-i": "2011"})
     state.steps_lost = {"france": 1, "austria": 3}
     r = final_result(world(state))
-    assert r["vp"] == {"france": 3 + 5, "austria": 3} and r["winner"] == "france"
+    assert r.points == {"france": 3 + 5, "austria": 3} and r.winner == "france"
 
 
 def test_campotenese_levels_and_automatic_neapolitan_victory():
@@ -88,16 +88,16 @@ def test_campotenese_levels_and_automatic_neapolitan_victory():
     state.steps_lost = {"france": 0, "naples": 9}
     state.flags_captured = 3
     r = final_result(world(state))
-    assert r["vp"]["france"] == 1 + 9 + 3 and r["level"] == "french_victory" and r["winner"] == "france"
+    assert r.points["france"] == 1 + 9 + 3 and r.level == "french_victory" and r.winner == "france"
     state.steps_lost = {"france": 2, "naples": 11}
     state.flags_captured = 0
     r = final_result(world(state))
-    assert r["level"] == "draw" and r["winner"] is None  # 1 + 9 = 10
+    assert r.level == "draw" and r.winner is None  # 1 + 9 = 10
     morano = C.map.place("Morano Calabro")[0]
     state = position({"real-principessa": morano, "real-sanniti": "3418", "42e-1": "2408"}, scenario="campotenese")
     state.steps_lost = {"france": 0, "naples": 20}
     r = final_result(world(state))
-    assert r["winner"] == "naples" and r["automatic"]
+    assert r.winner == "naples" and r.automatic
 
 
 def test_fog_of_war_by_line_of_sight():

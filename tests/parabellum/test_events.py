@@ -21,6 +21,7 @@ from arbitro.projections import parabellum as parabellum_state
 SHARED: tuple[type[msgspec.Struct], ...] = (
     pb.WeatherChanged, pb.InitiativeWon, pb.LeaderPlaced, pb.LeaderMoved, pb.LeaderLost, pb.UnitRetreated,
     pb.TurnBegan, pb.StepBegan, pb.StatusChanged, pb.UnitEliminated, pb.ActivationEnded, pb.FormationActivated,
+    pb.ArtilleryFired, pb.GameEnded,
 )
 
 
@@ -106,6 +107,26 @@ def test_each_games_fold_applies_the_shared_sequence_and_losses(game: str) -> No
     assert (unit.status, unit.reduced, unit.return_turn) == ("good", True, 6) and unit.where != "map"
     state = fold(state, pb.ActivationEnded(formation="f1", rule="r"))
     assert state.activation is None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_fold_ends_the_game_with_the_recorded_result(game: str) -> None:
+    state, fold = GAMES[game]()
+    ended = pb.GameEnded(winner="france", reason="VP france 6, austria 2", rule="r", points={"france": 6, "austria": 2},
+                         level="tactical", difference=4)
+    state = fold(state, ended)
+    assert (state.phase, state.step, state.seat, state.result) == ("over", "over", "", ended)
+
+
+@pytest.mark.parametrize("game", sorted(UNIONS))
+def test_the_bombardment_and_the_result_are_typed_records(game: str) -> None:
+    """No `dict[str, Any]` in the stored shared events: every field of artillery_fired and game_ended is typed."""
+    for cls in (pb.ArtilleryFired, pb.GameEnded):
+        hints = typing.get_type_hints(cls)
+        assert all(hint is not Any and typing.get_args(hint)[-1:] != (Any,) for hint in hints.values()), cls
+    fired = pb.ArtilleryFired(artillery=("a1",), target="0101", result="D", rule="r", column=3, roll=4, drm=1, row=5,
+                              modifiers=(pb.DieModifier(reason="range 2", value=1),))
+    assert msgspec.json.decode(msgspec.json.encode(fired), type=UNIONS[game]) == fired
 
 
 def test_a_damaged_battery_is_not_a_condition() -> None:
