@@ -14,6 +14,7 @@ SHIPPED: dict[str, str] = {
     "marengo": "arbitro.adjudicator.marengo:MarengoRuleset",
     "caldiero": "arbitro.adjudicator.caldiero:CaldieroRuleset",
     "arrivano": "arbitro.adjudicator.arrivano:ArrivanoRuleset",
+    "caricat": "arbitro.adjudicator.caricat:CaricatRuleset",
 }
 
 _loaded: dict[str, Ruleset[Any]] = {}

@@ -35,6 +35,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.marengo": 5,  # rulesets
     "arbitro.adjudicator.caldiero": 5,
     "arbitro.adjudicator.arrivano": 5,
+    "arbitro.adjudicator.caricat": 5,
     "arbitro.adjudicator.registry": 6,
     "arbitro.adjudicator.service": 7,  # the application
     "arbitro.adjudicator.results": 7,

@@ -1,0 +1,110 @@
+"""Every command a seat may send now (the prompts of the turn's phases, caricat §2-§4), and the obligations that
+must be met before an activation ends (caricat §3.1, §7.5.1). While a decision is on the engine's stack its step
+lists the answers instead (steps.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.caricat import combat as CB
+from arbitro.adjudicator.caricat import movement as MV
+from arbitro.adjudicator.caricat import rules as R
+from arbitro.adjudicator.caricat import scenario as SC
+from arbitro.adjudicator.caricat import sequence as SQ
+from arbitro.adjudicator.caricat.world import BROKEN, LEVELS, World
+
+
+def legal(w: World, seat: str) -> list[dict[str, Any]]:
+    state = w.state
+    if state.phase == "over" or seat != state.seat:
+        return []
+    if state.phase == "commitment":
+        return commitment(w, seat)
+    if state.phase == "recovery":
+        return [{"type": "destroy_bridge"}, {"type": "end_turn"}]
+    if not state.activation:
+        out: list[dict[str, Any]] = [{"type": "activate", "leader": k} for k in
+                                     SQ.waiting_at(state, seat, SQ.current_level(state) or "")]
+        out += [{"type": "activate_cavalry", "unit": k} for k in SQ.activatable_cavalry(w, seat)]
+        return out + [{"type": "pass"}]
+    return activation(w, seat)
+
+
+def commitment(w: World, seat: str) -> list[dict[str, Any]]:
+    state = w.state
+    out: list[dict[str, Any]] = []
+    for k, le in sorted(state.leaders.items()):
+        if le.side != seat or le.tried or not SQ.in_play(state, k) or SQ.lock(w, k) is not None:
+            continue
+        i = LEVELS.index(le.level)
+        out += [{"type": "try_level", "leader": k, "level": LEVELS[j]} for j in (i - 1, i + 1) if 0 <= j < len(LEVELS)]
+    out += [{"type": "call_brigade", "leader": k} for k in SC.callable_brigades(state, w.scenario.file, seat)]
+    return out + [{"type": "end_levels"}]
+
+
+def activation(w: World, seat: str) -> list[dict[str, Any]]:
+    state = w.state
+    out: list[dict[str, Any]] = []
+    mine = [k for k, u in sorted(state.units.items()) if u.side == seat and u.where != "gone" and MV.in_activation(w, k)]
+    for unit in mine:
+        out += [{"type": "move", "unit": unit, "path": p} for p in MV.moves(w, unit)]
+    if state.activation_kind == "leader":
+        out += [{"type": "move_leader", "leader": state.activation, "unit": k}
+                for k in MV.leader_targets(w, state.activation)]
+    out += attacks(w, mine)
+    if state.activation_kind == "cavalry":
+        out += charges(w, state.activation)
+    if unmet(w) is None:
+        out.append({"type": "end_activation"})
+    return out
+
+
+def attacks(w: World, mine: list[str]) -> list[dict[str, Any]]:
+    """Each unit alone against each enemy it may attack, and every eligible unit together against each target."""
+    out: list[dict[str, Any]] = []
+    for kind in ("fire", "melee"):
+        by_target: dict[str, list[str]] = {}
+        for unit in mine:
+            if w.state.units[unit].where != "map":
+                continue
+            for target in w.adjacent_enemies(unit):
+                if CB.attack_problem(w, unit, target, kind) is None:
+                    by_target.setdefault(target, []).append(unit)
+        for target, units in sorted(by_target.items()):
+            out += [{"type": kind, "units": [u], "target": target} for u in units]
+            if len(units) > 1:
+                out.append({"type": kind, "units": units, "target": target})
+    return out
+
+
+def charges(w: World, unit: str) -> list[dict[str, Any]]:
+    u = w.state.units[unit]
+    if u.where != "map" or u.moved or u.fought or u.hits >= BROKEN:
+        return []
+    out = []
+    for path in MV.moves(w, unit):
+        for target in w.adjacent_enemies(unit, path[-1]):
+            if MV.charge_problem(w, unit, path, target) is None and w.state.units[target].kind == "infantry":
+                out.append({"type": "charge", "unit": unit, "path": path, "target": target})
+    return out
+
+
+def unmet(w: World) -> tuple[R.Rule, str] | None:
+    """An obligation of the activation still to meet (caricat §3.1 Attack and Advance, §7.5.1 Broken and Routed),
+    or None. An obligation binds only while the unit can still meet it."""
+    state = w.state
+    if state.activation_kind != "leader":
+        return None
+    for unit in w.units_of(state.activation):
+        u = state.units[unit]
+        if u.where != "map" or u.moved or u.fought:
+            continue
+        level = w.level(unit)
+        if level == "attack" and u.hits < BROKEN and w.in_enemy_zoc(unit) and \
+                any(CB.attack_problem(w, unit, t, "melee") is None for t in w.adjacent_enemies(unit)):
+            return R.ATTACK, f"{unit} is in an enemy zone at Attack: it must start a melee"
+        must_move = u.hits >= BROKEN or level in ("attack", "advance")
+        if must_move and MV.moves(w, unit):
+            rule = R.MORALE_EFFECTS if u.hits >= BROKEN else R.ATTACK if level == "attack" else R.ADVANCE
+            return rule, f"{unit} must move ({'toward its lines' if u.hits >= BROKEN else 'toward the enemy'}) first"
+    return None

@@ -1,0 +1,222 @@
+"""Movement (caricat §5, §6, §6.1, §6.2): the cost of a path on the terrain effects table, zones of control, roads,
+what each level requires of a move (§3.1), the morale levels' obligations (§7.5.1), the scenario's march
+(§13.2.1), arrivals, leaders joining another unit (§7.3) and the charge's path (§9.1)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arbitro.adjudicator.caricat import rules as R
+from arbitro.adjudicator.caricat import scenario as SC
+from arbitro.adjudicator.caricat.flow import Game
+from arbitro.adjudicator.caricat.world import BROKEN, ROUTED, SHAKEN, World
+from arbitro.adjudicator.maps import control
+from arbitro.adjudicator.maps.movement import MoveBlock, check_path, reachable
+from arbitro.events import caricat as ev
+from arbitro.projections.caricat import leader_hex, other
+
+
+def in_activation(w: World, unit: str) -> bool:
+    s, u = w.state, w.state.units[unit]
+    if s.activation_kind == "leader":
+        return u.leader == s.activation
+    return s.activation_kind == "cavalry" and unit == s.activation
+
+
+def start_of(w: World, unit: str) -> tuple[str, int] | None:
+    """Where a unit's move starts and the half-points already spent: its hex, or its entry hex for an arriving unit
+    (entering it costs its terrain)."""
+    u = w.state.units[unit]
+    if u.where == "map" and u.hex is not None:
+        return u.hex, 0
+    entry = w.scenario.file.unit(unit).entry
+    if u.where != "off" or entry is None or u.leader is None or not w.state.leaders[u.leader].present:
+        return None
+    if not w.occupancy.free(entry):
+        return None
+    cost = min(w.data.movement.terrain[t].cost.get(u.kind, w.data.movement.terrain[t].cost.get("default", 2))
+               for t in w.map.hex(entry).terrains)
+    return entry, cost if isinstance(cost, int) else 2
+
+
+def road_bonus_possible(w: World, unit: str, path: list[str]) -> bool:
+    """caricat §6.1: begun on a road hex, only along the road, never into an enemy zone."""
+    zone = w.zone(other(w.state.units[unit].side))
+    return bool(w.map.roads_at(path[0])) and all(
+        w.map.roads_between(a, b) and b not in zone for a, b in zip(path, path[1:]))
+
+
+def level_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | None:
+    """What the unit's level, morale and march require of a move ending at path[-1] (None: allowed)."""
+    u = w.state.units[unit]
+    start, end = path[0], path[-1]
+    hexes = len(path) - 1
+    arriving = u.where == "off"
+    if u.hits >= ROUTED:
+        best = min((w.loc_distance(u.side, h) for h in _reach(w, unit).destinations()), default=99)
+        if w.loc_distance(u.side, end) > best or w.loc_distance(u.side, end) >= w.loc_distance(u.side, start):
+            return R.MORALE_EFFECTS, f"{unit} is Routed: it moves its full movement toward its lines"
+        return None
+    if u.hits >= BROKEN:
+        if w.loc_distance(u.side, end) >= w.loc_distance(u.side, start):
+            return R.MORALE_EFFECTS, f"{unit} is Broken: it moves toward its lines"
+        return None
+    if u.hits >= SHAKEN and w.in_enemy_zoc(unit) and not w.in_enemy_zoc(unit, end):
+        return None  # caricat §7.5.1: a Shaken unit may leave an enemy zone whatever its level
+    target = SC.march_target(w.state, w.scenario.file, u.leader)
+    if target is not None and not arriving and w.grid.distance(end, target) >= w.grid.distance(start, target):
+        return R.FEDERICI, f"{unit} marches straight on {target} (its leader's orders)"
+    level = w.level(unit)
+    if level == "reserve":
+        return R.RESERVE, f"{unit}'s leader is at Reserve: it may not move"
+    if level == "hold":
+        if hexes > 1:
+            return R.HOLD, f"{unit}'s leader is at Hold: at most one hex"
+        if arriving:
+            return None
+        goals = w.objective_hexes(u.side)
+        near = min((w.grid.distance(start, o) for o in goals), default=0)
+        if not goals or min(w.grid.distance(end, o) for o in goals) >= near:
+            return R.HOLD, f"{unit}'s leader is at Hold: it moves only toward a friendly objective"
+        return None
+    if arriving or u.kind == "cavalry":
+        return None
+    if w.nearest_enemy(u.side, end) >= w.nearest_enemy(u.side, start):
+        rule = R.ATTACK if level == "attack" else R.ADVANCE
+        return rule, f"{unit}'s leader is at {level.capitalize()}: it moves toward the enemy"
+    return None
+
+
+def _reach(w: World, unit: str):  # type: ignore[no-untyped-def]
+    start = start_of(w, unit)
+    assert start is not None
+    rules = w.move_rules(unit)
+    rules = replace(rules, budget=rules.budget - start[1])
+    return reachable(w.map, w.data.movement, start[0], rules)
+
+
+def move_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | None:
+    u = w.state.units.get(unit)
+    if u is None or u.side != w.state.seat or u.where == "gone":
+        return R.MOVEMENT, f"{unit!r} is not one of your units"
+    if not w.state.activation:
+        return R.ACTIVATION, "no activation is under way"
+    if not in_activation(w, unit):
+        return R.ACTIVATION, f"{unit} is not part of the activation under way ({w.state.activation})"
+    if u.moved or u.fought:
+        return R.MOVEMENT, f"{unit} already moved or fought in this activation"
+    start = start_of(w, unit)
+    if start is None:
+        return R.MOVEMENT, f"{unit} is off the map and may not enter now"
+    if path[0] != start[0]:
+        return R.MOVEMENT, f"{unit}'s path must begin at {start[0]}"
+    if len(path) < 2 and u.where == "map":
+        return R.MOVEMENT, "a move enters at least one hex"
+    rules = w.move_rules(unit)
+    budget = rules.budget - start[1]
+    if road_bonus_possible(w, unit, path):
+        budget += 2 * w.system.road_bonus.points
+    rules = replace(rules, budget=budget)
+    result = check_path(w.map, w.data.movement, path, rules)
+    if not result.ok:
+        return _blocked(result.block, path, result.at_step)
+    return level_problem(w, unit, path)
+
+
+def _blocked(block: MoveBlock | None, path: list[str], at: int | None) -> tuple[R.Rule, str]:
+    where = path[at] if at is not None and at < len(path) else path[-1]
+    if block in (MoveBlock.CANNOT_ENTER, MoveBlock.CANNOT_END_HERE):
+        return R.ZOC, f"cannot {'end in' if block == MoveBlock.CANNOT_END_HERE else 'enter'} {where}: " \
+                      "an enemy unit, a friend in an enemy zone, or a second unit in the hex"
+    if block == MoveBlock.STEP_VETOED:
+        return R.BRIDGE, f"the Adige cannot be crossed into {where}"
+    if block in (MoveBlock.PROHIBITED_HEXSIDE, MoveBlock.PROHIBITED_TERRAIN):
+        return R.ESCARPMENT, f"{where} cannot be entered that way (terrain effects table)"
+    if block == MoveBlock.NOT_ENOUGH_POINTS:
+        return R.MOVEMENT, f"not enough movement points to reach {where}"
+    return R.MOVEMENT, f"illegal step into {where} ({block})"
+
+
+def moves(w: World, unit: str) -> list[list[str]]:
+    """Every legal move of the unit now, one path per destination (cheapest, ties by hex id)."""
+    if move_problem_early(w, unit):
+        return []
+    start = start_of(w, unit)
+    assert start is not None
+    reach = _reach(w, unit)
+    out = []
+    extra = [] if w.state.units[unit].where == "map" else [[start[0]]]
+    for path in extra + [list(reach.path(h)) for h in reach.destinations()]:
+        if move_problem(w, unit, path) is None:
+            out.append(path)
+    return out
+
+
+def move_problem_early(w: World, unit: str) -> bool:
+    u = w.state.units[unit]
+    return u.moved or u.fought or not in_activation(w, unit) or start_of(w, unit) is None
+
+
+def move(g: Game, unit: str, path: list[str]) -> None:
+    w = g.world()
+    problem = move_problem(w, unit, path)
+    if problem is not None:
+        g.reject(*problem)
+    road = road_bonus_possible(w, unit, path)
+    g.emit(ev.UnitMoved(unit=unit, path=tuple(path), road_bonus=road, rule=str(R.ROAD if road else R.MOVEMENT)))
+    SC.after_placement(g, unit)
+    react(g, w, unit, path)
+
+
+# --- reaction fire (caricat §6.2) -----------------------------------------------------------------------------------
+def react(g: Game, w: World, unit: str, path: list[str]) -> None:
+    side = other(g.state.units[unit].side)
+    firers = [k for k, e in w.on_map(side).items() if e.kind == "infantry" and e.hits < ROUTED and w.fire_value(k) > 0]
+    found = control.reactions(path, w.zone(side), firers)
+    if found:
+        g.push("reaction", (side,), R.REACTION, f"choose whether to fire at {unit}",
+               ev.ReactionAwaited(mover=unit, firers=tuple(r.unit for r in found)))
+
+
+# --- leaders (caricat §7.3: a leader stands with one of his units; 9 MP, §6) -----------------------------------------
+def move_leader(g: Game, leader: str, unit: str) -> None:
+    w = g.world()
+    state = g.state
+    le = state.leaders.get(leader)
+    if le is None or le.side != g.ctx.seat or le.gone:
+        g.reject(R.LEADERS, f"{leader!r} is not one of your leaders")
+    if state.activation != leader or state.activation_kind != "leader":
+        g.reject(R.ACTIVATION, f"{leader} moves only in his own activation")
+    if unit not in leader_targets(w, leader):
+        g.reject(R.MOVEMENT, f"{leader} cannot reach {unit!r}: one of his units on the map within "
+                             f"{w.system.movement.leader} movement points")
+    g.emit(ev.LeaderMoved(leader=leader, unit=unit, rule=str(R.LEADERS)))
+
+
+def leader_targets(w: World, leader: str) -> list[str]:
+    here = leader_hex(w.state, leader)
+    le = w.state.leaders[leader]
+    if here is None or le.unit is None:
+        return []
+    rules = w.move_rules(le.unit, w.system.movement.leader, zoc=False)
+    rules = replace(rules, unit_class="leader", can_end=None)
+    reach = reachable(w.map, w.data.movement, here, rules)
+    return [k for k in w.units_of(leader) if k != le.unit and w.state.units[k].hex in reach.costs]
+
+
+# --- the charge's path (caricat §9.1) -------------------------------------------------------------------------------
+def charge_problem(w: World, unit: str, path: list[str], target: str) -> tuple[R.Rule, str] | None:
+    u, t = w.state.units.get(unit), w.state.units.get(target)
+    if u is None or u.kind != "cavalry" or w.state.activation != unit:
+        return R.CHARGE, f"{unit!r} is not the cavalry unit activated now"
+    if t is None or t.where != "map" or t.side == u.side:
+        return R.CHARGE, f"{target!r} is not an enemy unit on the map"
+    spec = w.system.charge
+    d = w.grid.distance(path[0], t.hex or "")
+    if not spec.min_distance <= d <= spec.max_distance:
+        return R.CHARGE, f"a charge starts {spec.min_distance}-{spec.max_distance} hexes from its target, not {d}"
+    if any(w.map.hex(h).terrain != spec.terrain or w.map.hex(h).other_terrain for h in path):
+        return R.CHARGE, "a charge starts, runs and ends in clear terrain only"
+    if not w.grid.is_adjacent(path[-1], t.hex or ""):
+        return R.CHARGE, f"the charge must end next to {target}"
+    return move_problem(w, unit, path)

@@ -1,0 +1,197 @@
+"""What the position means for the rules: who stands where, zones of control (caricat §5), command range (§4.3),
+morale and values (§1.3, §7.5.1), lines of communication (§11), and the movement rules of one unit (§6).
+
+A World is built from the state and the scenario's data for one question and never changes the state.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from arbitro.adjudicator.caricat.loader import CaricatData, Scenario
+from arbitro.adjudicator.maps import communication, control
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.movement import MoveRules, ZocRules
+from arbitro.projections.caricat import CaricatState, UnitState, leader_hex, other
+
+LEVELS = ("attack", "advance", "hold", "reserve")
+SHAKEN, BROKEN, ROUTED, ELIMINATED = 2, 3, 4, 5
+
+
+class World:
+    def __init__(self, state: CaricatState, data: CaricatData, readings: dict[str, str] | None = None) -> None:
+        self.state, self.data = state, data
+        self.scenario: Scenario = data.scenarios[state.scenario]
+        self.map = self.scenario.map
+        self.grid = self.map.grid
+        self.system = data.system
+        self.readings = readings if readings is not None else state.interpretations
+
+    # --- pieces ------------------------------------------------------------------------------------
+    def on_map(self, side: str | None = None) -> dict[str, UnitState]:
+        return {k: u for k, u in sorted(self.state.units.items())
+                if u.where == "map" and u.hex is not None and (side is None or u.side == side)}
+
+    @cached_property
+    def occupancy(self) -> control.Occupancy:
+        return control.Occupancy((k, u.hex) for k, u in self.on_map().items())
+
+    def unit_at(self, hex_id: str) -> str | None:
+        return self.occupancy.at(hex_id)
+
+    def leaders_at(self, hex_id: str) -> list[str]:
+        return [k for k, le in sorted(self.state.leaders.items()) if not le.gone and leader_hex(self.state, k) == hex_id]
+
+    def units_of(self, leader: str) -> list[str]:
+        return [k for k, u in sorted(self.state.units.items()) if u.leader == leader and u.where != "gone"]
+
+    # --- zones of control (caricat §5; none for Broken or Routed units, §7.5.1) ---------------------------
+    def zone(self, side: str) -> dict[HexId, tuple[str, ...]]:
+        """Hexes in the zone of control of `side`'s units -> the units exerting it there."""
+        return self._zones[side]
+
+    @cached_property
+    def _zones(self) -> dict[str, dict[HexId, tuple[str, ...]]]:
+        out = {}
+        for side in ("italian", "austrian"):
+            holders = {k: u.hex for k, u in self.on_map(side).items() if u.hits < BROKEN and u.hex is not None}
+            out[side] = control.zones(self.grid, holders)
+        return out
+
+    def in_enemy_zoc(self, unit: str, hex_id: str | None = None) -> bool:
+        u = self.state.units[unit]
+        where = hex_id if hex_id is not None else u.hex
+        return where is not None and where in self.zone(other(u.side))
+
+    def adjacent_enemies(self, unit: str, hex_id: str | None = None) -> list[str]:
+        u = self.state.units[unit]
+        where = hex_id if hex_id is not None else u.hex
+        if where is None:
+            return []
+        found = (self.unit_at(n) for n in self.grid.neighbours(where))
+        return sorted(k for k in found if k is not None and self.state.units[k].side != u.side)
+
+    def nearest_enemy(self, side: str, hex_id: str) -> int:
+        return min((self.grid.distance(hex_id, u.hex) for u in self.on_map(other(side)).values() if u.hex), default=99)
+
+    # --- values (caricat §1.3, §7.5) ------------------------------------------------------------------------
+    def counter(self, unit: str):  # type: ignore[no-untyped-def]
+        return self.scenario.file.unit(unit)
+
+    def morale(self, unit: str) -> int:
+        """The current morale: the printed value less the levels lost (interpretation morale_value)."""
+        u, c = self.state.units[unit], self.counter(unit)
+        if self.readings.get("morale_value", "reduced_by_hits") == "printed":
+            return c.morale
+        return max(1, c.morale - u.hits)
+
+    def melee_value(self, unit: str) -> int:
+        u, c = self.state.units[unit], self.counter(unit)
+        if u.hits >= ROUTED:
+            return self.system.modifiers.routed_melee_value
+        return c.melee[1] if u.hits >= 1 else c.melee[0]
+
+    def fire_value(self, unit: str) -> int:
+        u, c = self.state.units[unit], self.counter(unit)
+        return c.fire[1] if u.hits >= 1 else c.fire[0]
+
+    def level(self, unit: str) -> str:
+        """The level the unit acts under: its leader's; cavalry obeys no leader's level (caricat §9)."""
+        u = self.state.units[unit]
+        return self.state.leaders[u.leader].level if u.leader is not None else "advance"
+
+    # --- command range (caricat §4.3, §7.3.1) ------------------------------------------------------------
+    def command(self, unit: str) -> str:
+        """in | double | beyond."""
+        u = self.state.units[unit]
+        if u.leader is None:
+            return "in"
+        le = self.state.leaders[u.leader]
+        if le.out_of_command:
+            return "beyond"
+        where = leader_hex(self.state, u.leader)
+        if u.hex is None or where is None:
+            return "in"  # arriving with his leader
+        points = self.scenario.file.leader(u.leader).command
+        d = self.grid.distance(where, u.hex)
+        return "in" if d <= points else "double" if d <= 2 * points else "beyond"
+
+    # --- lines of communication (caricat §11) -------------------------------------------------------------
+    def loc_hexes(self, side: str) -> tuple[str, ...]:
+        return self.scenario.file.loc[side].hexes  # type: ignore[index]
+
+    def loc_blocked(self, side: str):  # type: ignore[no-untyped-def]
+        """A line may not enter a hex with an enemy unit, nor one in an uncontested enemy zone (one enemy unit
+        exerts it; interpretation loc_uncontested)."""
+        enemy = other(side)
+        zone = self.zone(enemy)
+        enemy_hexes = {u.hex for u in self.on_map(enemy).values()}
+        friendly = self.zone(side)
+
+        def blocked(h: HexId) -> bool:
+            if h in enemy_hexes:
+                return True
+            exerting = zone.get(h, ())
+            if self.readings.get("loc_uncontested", "single_enemy") == "no_friendly_zone":
+                return bool(exerting) and h not in friendly
+            return len(exerting) == 1
+        return blocked
+
+    def has_loc(self, unit: str) -> bool:
+        u = self.state.units[unit]
+        if u.hex is None:
+            return True
+        return communication.has_line(self.map, u.hex, self.loc_hexes(u.side), self.system.loc_distance.hexes,
+                                      self.loc_blocked(u.side))
+
+    def loc_distance(self, side: str, hex_id: str) -> int:
+        """How far a hex is from the side's lines (the nearest LOC place): 'toward the lines' (caricat §7.4)."""
+        return min(self.grid.distance(hex_id, h) for h in self.loc_hexes(side))
+
+    # --- movement (caricat §5, §6, §6.1, §13.2.2, §13.3.4) ------------------------------------------------
+    def allowance(self, unit: str) -> int:
+        """Movement points, after command range (caricat §4.3)."""
+        u = self.state.units[unit]
+        mp = self.system.movement.infantry if u.kind == "infantry" else self.system.movement.cavalry
+        status = self.command(unit)
+        if status == "double":
+            mp -= 1
+        elif status == "beyond":
+            mp //= 2
+        return max(0, mp)
+
+    def crossing_closed(self, side: str, a: str, b: str) -> bool:
+        """The Adige: no crossing once the bridge is destroyed, never for the Italian under caricat §13.3.4."""
+        bridge = self.scenario.file.bridge
+        if bridge is None or {a, b} != {bridge.hex, bridge.across}:
+            return False
+        if self.state.bridge_destroyed:
+            return True
+        return side == "italian" and "carlo_alberto" in self.state.options
+
+    def move_rules(self, unit: str, points: int | None = None, *, zoc: bool = True) -> MoveRules:
+        u = self.state.units[unit]
+        enemy = other(u.side)
+        enemy_hexes = {e.hex for e in self.on_map(enemy).values()}
+        enemy_zone = self.zone(enemy)
+        blocked_friends = {f.hex for k, f in self.on_map(u.side).items() if k != unit and f.hex in enemy_zone}
+
+        def can_enter(h: HexId) -> bool:
+            return h not in enemy_hexes and h not in blocked_friends
+
+        def can_end(h: HexId) -> bool:
+            return self.occupancy.free(h) or h == u.hex
+
+        def may_step(a: HexId, b: HexId) -> bool:
+            return not self.crossing_closed(u.side, a, b)
+
+        budget = 2 * (self.allowance(unit) if points is None else points)
+        zones = ZocRules(hexes=frozenset(enemy_zone), entry="continue", leave_cost=2 * self.system.zoc_leave_points.points) \
+            if zoc else None
+        return MoveRules(unit_class=u.kind, budget=budget, minimum_move=False, can_enter=can_enter, can_end=can_end,
+                         may_step=may_step, zoc=zones)
+
+    def objective_hexes(self, side: str) -> list[str]:
+        """Objectives that began the game under `side`'s control, as the Hold level reads them (caricat §3.1,
+        §13.1.4)."""
+        return [o.hex for o in self.scenario.file.objectives if o.controller == side or side in o.friendly_for]

@@ -1,0 +1,115 @@
+"""Combat: fire (caricat §7.1, §7.1.1 the natural 6, §7.1.2 morale after the round, simultaneous defensive fire),
+melee (§7.2, §7.2.1 bands), leader loss on doubles (§7.3), retreat (§7.4), Reserve attacked (§3.1), cavalry retreat
+before combat (§9.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.events import caricat as ev
+from tests.caricat.harness import Table, activated, position
+
+# 1011 (even column) touches 1110 and 1111 (odd columns are shifted toward higher rows).
+DUEL = {"savoia1": "1011", "kinsky1": "1111", "guardie1": "0503", "sigismund1": "3305"}
+
+
+def duel(levels: dict[str, str] | None = None, **kw: object) -> Table:
+    state = position(units=DUEL, levels={"broglia": "advance", "wolgemuth": "hold", **(levels or {})}, **kw)
+    return Table(activated(state, "broglia"))
+
+
+def test_fire_and_defensive_fire_are_simultaneous_and_morale_falls_after_the_round():
+    t = duel()
+    # savoia1: 3 dice against morale 5 -> 6, 5 hit; kinsky1 (Hold: +1) 3 dice against 5 -> 4+1, 4+1 hit
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"}, dice=[6, 5, 4, 4, 4, 1, 1, 2, 1, 2])
+    fires = t.of(ev.FireResolved)
+    assert [(f.firers, f.hits, f.needed, f.modifier) for f in fires] == [
+        (("savoia1",), 2, 5, 0), (("kinsky1",), 2, 5, 1)]  # both rolled against the morale before the round
+    assert fires[1].defensive and fires[1].rule == "caricat §7.1.1"
+    assert t.state.units["savoia1"].hits == 2 and t.state.units["kinsky1"].hits == 2
+    assert [m.rule for m in t.of(ev.MoraleLost)] == ["caricat §7.1.2", "caricat §7.1.2"]
+
+
+def test_a_natural_six_always_hits():
+    t = duel(levels={"broglia": "attack"})  # Attack: -1 to each fire die (caricat §3.1)
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"}, dice=[6, 5, 5, 1, 1, 1, 1, 2, 1, 2])
+    assert t.of(ev.FireResolved)[0].hits == 1 and t.of(ev.FireResolved)[0].modifier == -1
+
+
+def test_leader_killed_on_doubles_and_replaced_by_staff():
+    t = duel()
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"}, dice=[6, 1, 1, 1, 1, 1, 4, 4])
+    killed = t.of(ev.LeaderEliminated)
+    assert [k.leader for k in killed] == ["wolgemuth"] and killed[0].staff and killed[0].vp == 1
+    assert t.state.leaders["wolgemuth"].out_of_command and t.state.vp["italian"] == 1
+    assert t.of(ev.LeaderEliminated)[0].rule == "caricat §7.3.1"
+
+
+def test_melee_band_4_to_6_loser_loses_two_retreats_one_and_the_winner_may_advance():
+    t = duel()
+    # defensive fire first (3 misses), then 2d6 each: attack 4 + 8 = 12, defence 4 + 1 (Wolgemuth) + 2 = 7
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 1, 4, 4, 1, 1, 1, 2])
+    melee = t.of(ev.MeleeResolved)[0]
+    assert (melee.attack_total, melee.defence_total, melee.difference, melee.winner) == (12, 7, 5, "attacker")
+    assert t.state.units["kinsky1"].hits == 2
+    assert t.top().kind == "retreat" and t.legal("austrian") == [  # toward its lines, out of the enemy zone
+        {"type": "retreat", "hex": "1211"}, {"type": "retreat", "hex": "1212"}]
+    t.send("austrian", {"type": "retreat", "hex": "1212"})
+    assert t.state.units["kinsky1"].hex == "1212"
+    assert t.top().kind == "advance" and t.top().seats == ("italian",)
+    t.send("italian", {"type": "advance", "unit": "savoia1", "hex": "1111"})
+    assert t.state.units["savoia1"].hex == "1111" and t.top() is None
+
+
+@pytest.mark.parametrize(("attack", "band"), [([2, 2], (1, 1, 1)), ([6, 5], (8, 3, 2))])
+def test_melee_bands_1_3_and_7_8(attack, band):
+    t = duel()  # defence 4 + 1 (Wolgemuth) + 1 + 1 = 7
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"},
+           dice=[1, 1, 1, *attack, 1, 1, 1, 2])
+    difference, hits, hexes = band
+    assert t.of(ev.MeleeResolved)[0].difference == difference and t.state.units["kinsky1"].hits == hits
+    while t.top() is not None and t.top().kind == "retreat":
+        t.send("austrian", t.legal("austrian")[0])
+    assert len(t.of(ev.UnitRetreated)) == hexes
+    assert (t.top() is None) == (difference < 4)  # 1-3: no advance
+
+
+def test_a_tie_costs_both_a_level():
+    t = duel()
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 1, 2, 2, 1, 2, 1, 2, 1, 2])
+    assert t.of(ev.MeleeResolved)[0].difference == 0
+    assert t.state.units["savoia1"].hits == 1 and t.state.units["kinsky1"].hits == 1 and not t.of(ev.UnitRetreated)
+
+
+def test_reserve_attacked_passes_to_hold_and_fires_back_at_a_melee_with_a_die_fewer():
+    t = duel(levels={"wolgemuth": "reserve"})
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 2, 2, 1, 2, 1, 2])
+    assert t.of(ev.FireResolved)[0].dice == 2  # 3 less one (caricat §3.1)
+    assert t.state.leaders["wolgemuth"].level == "hold"
+    assert any(e.reason == "attacked" and e.rule == "caricat §3.1" for e in t.of(ev.LevelChanged))
+
+
+def test_a_reserve_unit_may_not_attack():
+    t = duel(levels={"broglia": "reserve"})
+    with pytest.raises(IllegalCommand) as refused:
+        t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"})
+    assert refused.value.rule == "caricat §3.1"
+
+
+def test_broken_units_neither_fire_offensively_nor_melee():
+    t = duel(hits={"savoia1": 3})
+    with pytest.raises(IllegalCommand) as refused:
+        t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"})
+    assert refused.value.rule == "caricat §7.5.1"
+
+
+def test_cavalry_attacked_by_infantry_may_retreat_before_combat():
+    state = position(units={"savoia1": "1011", "reuss": "1111", "sigismund1": "3305", "guardie1": "0503"})
+    t = Table(activated(state, "broglia"))
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "reuss"})
+    assert t.top().kind == "cavalry_retreat" and t.top().seats == ("austrian",)
+    t.send("austrian", {"type": "try_retreat", "attempt": True}, dice=[5])  # 5 <= morale 5
+    if t.top() is not None and t.top().kind == "retreat":
+        t.send("austrian", t.legal("austrian")[0])
+    assert t.state.units["reuss"].hex != "1111" and not t.of(ev.FireResolved)  # no combat, no advance
