@@ -15,6 +15,7 @@ SHIPPED: dict[str, str] = {
     "caldiero": "arbitro.adjudicator.caldiero:CaldieroRuleset",
     "arrivano": "arbitro.adjudicator.arrivano:ArrivanoRuleset",
     "caricat": "arbitro.adjudicator.caricat:CaricatRuleset",
+    "monferrato": "arbitro.adjudicator.monferrato:MonferratoRuleset",
 }
 
 _loaded: dict[str, Ruleset[Any]] = {}

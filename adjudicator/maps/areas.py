@@ -9,7 +9,8 @@ area map needs, each reported with its JSON path so that a data author sees them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import heapq
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -76,6 +77,14 @@ class AreaGraph(Generic[Z, A, R]):
     def neighbours(self, zone: str) -> tuple[str, ...]:
         return tuple(self.approaches[a].toward for a in self.approaches_of[zone])
 
+    def trace(self, origin: str, step: Callable[[str, str], int | None], *, limit: int | None = None,
+              through: Callable[[str], bool] | None = None) -> dict[str, int]:
+        """The least cost of a line from ``origin`` to every zone it reaches (``origin`` itself at 0): the line
+        crosses from ``a`` into a neighbour ``b`` at ``step(a, b)`` (None: it may not cross there), goes on only
+        from zones ``through`` accepts (it may end in any), and never beyond ``limit``. A movement allowance, a
+        command radius and a supply line are each such a line with their own step and ``through``."""
+        return trace(origin, self.neighbours, step, limit=limit, through=through)
+
     def road_index(self, road: str, zone: str) -> int:
         zs = self.roads[road].zones
         return zs.index(zone) if zone in zs else -1
@@ -87,6 +96,27 @@ class AreaGraph(Generic[Z, A, R]):
         a = self.approaches[approach_id]
         i, j = self.road_index(road, a.zone), self.road_index(road, a.toward)
         return i >= 0 and j >= 0 and abs(i - j) == 1
+
+
+def trace(origin: str, neighbours: Callable[[str], Iterable[str]], step: Callable[[str, str], int | None], *,
+          limit: int | None = None, through: Callable[[str], bool] | None = None) -> dict[str, int]:
+    """Least-cost search over zones (Dijkstra), expanded in (cost, zone id) order so the result never depends on
+    the order of a set or a dict. See :meth:`AreaGraph.trace`."""
+    best = {origin: 0}
+    queue = [(0, origin)]
+    while queue:
+        cost, zone = heapq.heappop(queue)
+        if cost > best.get(zone, cost) or (zone != origin and through is not None and not through(zone)):
+            continue
+        for nxt in sorted(neighbours(zone)):
+            price = step(zone, nxt)
+            if price is None:
+                continue
+            total = cost + price
+            if (limit is None or total <= limit) and total < best.get(nxt, total + 1):
+                best[nxt] = total
+                heapq.heappush(queue, (total, nxt))
+    return best
 
 
 def graph_problems(zones: Sequence[ZoneLike], approaches: Sequence[ApproachLike], roads: Sequence[RoadLike],

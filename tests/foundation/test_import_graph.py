@@ -33,6 +33,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.engine": 3,
     "arbitro.adjudicator.parabellum": 4,  # kernels (the Para Bellum kernel)
     "arbitro.adjudicator.marengo": 5,  # rulesets
+    "arbitro.adjudicator.monferrato": 5,
     "arbitro.adjudicator.caldiero": 5,
     "arbitro.adjudicator.arrivano": 5,
     "arbitro.adjudicator.caricat": 5,

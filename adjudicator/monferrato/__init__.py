@@ -1,0 +1,107 @@
+"""La Seconda Guerra del Monferrato (1628-1630): the ruleset. Rulebook: shared/rules/monferrato.it.md.
+
+Modules follow the rulebook: sequence (§4), movement (§5 activation, §6, §7.4.3 recovery), chits (§5.1, §15-§16),
+supply (§13, §5 command radius), with data (the data files and their loader), common (what every rule asks of a
+position), steps (the decisions on the engine's stack), readings (the interpretations) and legal (the listing).
+See docs/rulesets/monferrato.md for what is enforced and what is not yet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.monferrato import chits, movement, sequence
+from arbitro.adjudicator.monferrato import commands as C
+from arbitro.adjudicator.monferrato import rules as R
+from arbitro.adjudicator.monferrato.common import Illegal, data
+from arbitro.adjudicator.monferrato.data import FILES
+from arbitro.adjudicator.monferrato.legal import legal as list_legal
+from arbitro.adjudicator.monferrato.position import validate
+from arbitro.adjudicator.monferrato.readings import INTERPRETATIONS
+from arbitro.adjudicator.monferrato.steps import STEPS
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, Scenario
+from arbitro.projections.monferrato import SEATS, MonferratoProjection, MonferratoState
+
+
+class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
+    title = "La Seconda Guerra del Monferrato (1628-1630)"
+    Command = C.MonferratoCommand
+
+    def scenarios(self) -> dict[str, Scenario]:
+        return {"1628": Scenario(name="1628", title="La guerra di Mantova e del Monferrato 1628-1630", seats=SEATS,
+                                 description="January-February 1628 to November-December 1630; Pro-France deals first")}
+
+    def interpretations(self) -> dict[str, Interpretation]:
+        return dict(INTERPRETATIONS)
+
+    def data_files(self) -> list[Path]:
+        return list(FILES)
+
+    def provisional(self, scenario: str) -> list[str]:
+        return data().provisional_items()
+
+    def new_state(self, scenario: str, options: tuple[str, ...]) -> MonferratoState:
+        return sequence.new_state()
+
+    def start(self, ctx: Decision[MonferratoState]) -> None:
+        sequence.start(ctx)
+
+    def active_seats(self, state: MonferratoState) -> tuple[str, ...]:
+        if state.phase == "over" or state.activation is None:
+            return ()
+        return (state.activation.seat,)
+
+    def steps(self) -> dict[str, Step[Any]]:
+        return STEPS
+
+    def legal(self, state: MonferratoState, seat: str) -> list[dict[str, Any]]:
+        return list_legal(state, seat)
+
+    def validate_position(self, state: MonferratoState) -> list[str]:
+        return validate(state)
+
+    def decide(self, ctx: Decision[MonferratoState], command: Any) -> None:
+        try:
+            _decide(ctx, command)
+        except Illegal as e:
+            ctx.reject(e.rule, e.message)
+
+
+ANSWERS = (C.Discard,)  # answers to decisions on the engine's stack (steps.py): never sent otherwise
+
+
+def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
+    s, seat = ctx.state, ctx.seat
+    if seat not in SEATS:
+        raise Illegal(R.SEQUENCE, "only the two players send game commands; the umpire rules")
+    if isinstance(cmd, ANSWERS):
+        raise Illegal(R.HAND_LIMIT, "no discard is awaited: a chit is discarded only with five in hand")
+    sequence.require_activation(s, seat)
+    if not isinstance(cmd, C.PlayChit):
+        chits.check_mandatory_done(s, seat)
+    match cmd:
+        case C.DrawChit():
+            chits.check_draw(s, seat, ctx.interpretation)
+            chits.draw(ctx, seat)
+            if ctx.game.core.decisions == () or ctx.game.core.decisions[-1].kind != chits.DISCARD:
+                sequence.end_activation(ctx)
+        case C.Activate():
+            movement.check_activate(s, list(cmd.zones), cmd.commander)
+            movement.activate(ctx, list(cmd.zones), cmd.commander)
+        case C.PlayChit():
+            spec = chits.check_play(s, seat, cmd.chit)
+            chits.play(ctx, seat, spec)
+        case C.Move():
+            plan = movement.check_move(s, seat, list(cmd.units), list(cmd.path))
+            movement.do_move(ctx, plan, seat)
+        case C.Recover():
+            movement.check_recover(s, seat, list(cmd.units))
+            movement.recover(ctx, list(cmd.units))
+        case C.EndActivation():
+            sequence.end_activation(ctx)
+
+
+RULESET = MonferratoRuleset
+__all__ = ["MonferratoRuleset"]

@@ -1,0 +1,70 @@
+"""Monferrato commands (validated at the boundary by pydantic). Units are named by their order-of-battle id
+("gon_inf1"), zones by their map id ("casale"), chits by their id ("chit05")."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import AfterValidator, Field
+
+from arbitro.adjudicator.ruleset import CommandModel
+
+# unit and zone lists of a choice are kept sorted, so the stored command does not depend on the order typed
+Units = Annotated[list[str], Field(min_length=1, max_length=40), AfterValidator(sorted)]
+Zones = Annotated[list[str], Field(min_length=1, max_length=6), AfterValidator(sorted)]
+
+
+class DrawChit(CommandModel):
+    """monferrato §5 2: draw one chit and activate nothing."""
+
+    type: Literal["draw_chit"]
+
+
+class Activate(CommandModel):
+    """monferrato §5 1 and 3: the zones whose units of the drawn command are activated; several zones need the
+    command's commander (`commander`), within his radius and up to his leadership."""
+
+    type: Literal["activate"]
+    zones: Zones
+    commander: str | None = None
+
+
+class PlayChit(CommandModel):
+    """monferrato §5.1, §16: play a chit from the hand."""
+
+    type: Literal["play_chit"]
+    chit: str
+
+
+class Discard(CommandModel):
+    """monferrato §5 2: with five chits in hand, discard one."""
+
+    type: Literal["discard"]
+    chit: str
+
+
+class Move(CommandModel):
+    """monferrato §6: units of one activated zone move together along `path` (the zones entered, in order)."""
+
+    type: Literal["move"]
+    units: Units
+    path: Annotated[list[str], Field(min_length=1, max_length=6)]
+
+
+class Recover(CommandModel):
+    """monferrato §7.4.3: activated disorganised units in supply recover."""
+
+    type: Literal["recover"]
+    units: Units
+
+
+class EndActivation(CommandModel):
+    """monferrato §5.2: the activation ends; the marker goes to the activated box."""
+
+    type: Literal["end_activation"]
+
+
+MonferratoCommand = Annotated[
+    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation],
+    Field(discriminator="type"),
+]

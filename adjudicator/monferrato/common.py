@@ -1,0 +1,93 @@
+"""What every Monferrato rule module asks of a position: whose a unit is, who holds a zone, how a border is crossed
+(monferrato §2.3, §6), and the one refusal every check raises."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.monferrato.data import MonferratoData, load
+from arbitro.adjudicator.ruleset import Rule
+from arbitro.projections.monferrato import ELIMINATED, POOL, MonferratoState
+
+ALL = 99  # the cost of a crossing that takes the whole allowance (an unbridged river, a long passage: §6, §2.3.1)
+FOOT = ("garrison", "infantry", "artillery", "sapper")
+ESCORTED = ("commander", "sapper", "camp", "artillery")  # enter the enemy only with other combat units (§6)
+
+
+class Illegal(Exception):
+    def __init__(self, rule: Rule, message: str) -> None:
+        super().__init__(message)
+        self.rule, self.message = rule, message
+
+
+def data() -> MonferratoData:
+    return load()
+
+
+def on_map(s: MonferratoState, unit: str) -> bool:
+    return s.units[unit].zone not in (POOL, ELIMINATED)
+
+
+def units_in(s: MonferratoState, zone: str, seat: str | None = None) -> list[str]:
+    d = data()
+    return sorted(u for u, x in s.units.items() if x.zone == zone and (seat is None or d.faction(u) == seat))
+
+
+def kind(unit: str) -> str:
+    return data().units[unit].kind
+
+
+def is_combat(unit: str) -> bool:
+    return data().units[unit].combat
+
+
+def enemy_in(s: MonferratoState, zone: str, seat: str) -> bool:
+    """Any enemy counter in the zone (monferrato §5, §13: lines never cross one)."""
+    d = data()
+    return any(x.zone == zone and d.faction(u) != seat for u, x in s.units.items())
+
+
+def enemy_combat_in(s: MonferratoState, zone: str, seat: str) -> list[str]:
+    d = data()
+    return sorted(u for u, x in s.units.items() if x.zone == zone and d.faction(u) != seat and d.units[u].combat)
+
+
+def army_units(s: MonferratoState, nation: str) -> list[str]:
+    d = data()
+    return sorted(u for u in s.units if d.units[u].nation == nation)
+
+
+def command_units(s: MonferratoState, command: str) -> list[str]:
+    d = data()
+    return sorted(u for u in s.units if d.units[u].command == command and on_map(s, u))
+
+
+def line_step(a: str, b: str) -> int | None:
+    """A supply line or command radius crosses a border at 1, never an impassable one nor an unbridged river
+    (monferrato §6, §13); bridges and the special passages (§2.3.1) carry it."""
+    border = data().border(a, b)
+    if border.kind == "impassable" or (border.kind == "river" and not border.bridge):
+        return None
+    return 1
+
+
+def move_step(a: str, b: str, unit_kind: str) -> int | None:
+    """The movement cost of crossing from a into b (monferrato §6, §2.3.1): 1, 2 into difficult terrain, the whole
+    allowance (ALL) across an unbridged river or the long passages; None where the unit may not cross."""
+    d = data()
+    border = d.border(a, b)
+    if border.kind == "impassable":
+        return None
+    if border.kind == "passage":
+        return ALL if border.cost == "all" else 1
+    if border.kind == "river" and not border.bridge:
+        return None if unit_kind in ("artillery", "camp") else ALL
+    return 2 if d.zones[b].terrain == "difficult" else 1
+
+
+def morale_band(s: MonferratoState, nation: str) -> str:
+    bands = data().scenario.morale_bands
+    value = s.morale.get(nation, 0)
+    return "high" if value >= bands.high else "medium" if value >= bands.medium else "low"
+
+
+def turn_id(s: MonferratoState) -> str:
+    return data().turn(s.turn).id

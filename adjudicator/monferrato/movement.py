@@ -1,0 +1,300 @@
+"""Activation of zones (monferrato §5, §5.2, §5.3), movement (§6, §2.3.1, §14.4, §14.5, §13.1) and recovery (§7.4.3).
+
+A move names the units (all of the drawn command, in one activated zone, none of which has acted) and the zones
+entered in order. Its cost is checked step by step from the map's borders (common.move_step); the group moves at its
+slowest unit's allowance; it stops on entering a zone that holds the enemy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from arbitro.adjudicator.monferrato import rules as R
+from arbitro.adjudicator.monferrato import supply
+from arbitro.adjudicator.monferrato.common import (
+    ALL, ESCORTED, Illegal, data, enemy_combat_in, enemy_in, kind, morale_band, move_step, units_in,
+)
+from arbitro.adjudicator.monferrato.readings import reading
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.events import monferrato as ev
+from arbitro.projections.monferrato import MonferratoState
+
+BASE = {"garrison": 3, "infantry": 3, "artillery": 3, "sapper": 3, "cavalry": 5, "commander": 5, "camp": 1}
+WINTER_CAVALRY = 4  # monferrato §14.4
+
+
+# --- activation (monferrato §5) ----------------------------------------------------------------------
+def activatable_zones(s: MonferratoState, command: str) -> list[str]:
+    d = data()
+    return sorted({x.zone for u, x in s.units.items() if d.units[u].command == command and x.zone in d.zones})
+
+
+def commanders(s: MonferratoState, command: str) -> list[str]:
+    d = data()
+    return sorted(u for u, x in s.units.items()
+                  if d.units[u].command == command and d.units[u].kind == "commander" and x.zone in d.zones)
+
+
+def check_activate(s: MonferratoState, zones: list[str], commander: str | None) -> None:
+    act = s.activation
+    assert act is not None
+    if act.drew or act.zones:
+        raise Illegal(R.ACTIVATION, "the zones of this activation are already chosen" if act.zones
+                      else "a chit was drawn: this activation activates no unit")
+    own = activatable_zones(s, act.command)
+    for z in zones:
+        if z not in own:
+            raise Illegal(R.ACTIVATE_UNITS, f"{z} holds no unit of command {act.command}")
+    if len(zones) == 1 and commander is None:
+        return
+    if commander is None:
+        raise Illegal(R.ACTIVATION, "several zones need the command's commander (§5 3)")
+    if commander not in commanders(s, act.command):
+        raise Illegal(R.ACTIVATION, f"{commander} is not a commander of {act.command} on the map")
+    nation = data().army(act.command)
+    if len(zones) > 1 and morale_band(s, nation) != "high":
+        raise Illegal(R.MORALE, f"{nation}'s morale is {morale_band(s, nation)}: one zone per activation")
+    if act.chits > 1 and len(zones) > 1:
+        raise Illegal(R.ACTIVATION, "two chits were played: only one zone may be activated (§5 1)")
+    lead = supply.leadership(s, commander)
+    if len(zones) > lead:
+        raise Illegal(R.ACTIVATION, f"{commander}'s leadership is {lead}: at most {lead} zones")
+    radius = supply.in_radius(s, commander)
+    for z in zones:
+        if z not in radius:
+            raise Illegal(R.COMMAND_RADIUS, f"{z} is beyond {commander}'s command radius")
+
+
+def activation_options(s: MonferratoState) -> list[dict[str, object]]:
+    act = s.activation
+    assert act is not None
+    own = activatable_zones(s, act.command)
+    out: list[dict[str, object]] = [{"type": "activate", "zones": [z], "commander": None} for z in own]
+    if act.chits > 1 or morale_band(s, data().army(act.command)) != "high":
+        return out
+    for c in commanders(s, act.command):
+        radius = supply.in_radius(s, c)
+        near = [z for z in own if z in radius]
+        for n in range(2, min(supply.leadership(s, c), len(near)) + 1):
+            out += [{"type": "activate", "zones": list(combo), "commander": c} for combo in combinations(near, n)]
+    return out
+
+
+def activate(ctx: Decision[MonferratoState], zones: list[str], commander: str | None) -> None:
+    act = ctx.state.activation
+    assert act is not None
+    ctx.emit(ev.ZonesActivated(command=act.command, zones=tuple(zones), commander=commander or "",
+                               rule=str(R.ACTIVATION)))
+
+
+# --- who may act ---------------------------------------------------------------------------------
+def may_act(s: MonferratoState, unit: str) -> bool:
+    """monferrato §5.2, §5.3, §7.1: a unit of the drawn command (or the army's camp) in an activated zone that has
+    not acted and was not called in support this turn."""
+    act, d = s.activation, data()
+    if act is None or unit not in s.units:
+        return False
+    x, spec = s.units[unit], d.units[unit]
+    if x.zone not in act.zones or x.acted or x.activated:
+        return False
+    if spec.kind == "camp":  # monferrato §14.5: with any command of its army, once a turn
+        return spec.nation == d.army(act.command) and not x.moved
+    return spec.command == act.command
+
+
+def check_actors(s: MonferratoState, seat: str, units: list[str]) -> str:
+    """The units may act now and share one zone (returned)."""
+    act = s.activation
+    assert act is not None
+    if not act.zones:
+        raise Illegal(R.ACTIVATION, "choose the zones to activate first (activate)")
+    for u in units:
+        if not may_act(s, u):
+            raise Illegal(R.ONE_ACTION, f"{u} is not a unit of {act.command} free to act in an activated zone")
+    zones = {s.units[u].zone for u in units}
+    if len(zones) != 1:
+        raise Illegal(R.MOVEMENT, "units acting together must start in one zone")
+    return zones.pop()
+
+
+# --- movement (monferrato §6) --------------------------------------------------------------------
+def allowance(s: MonferratoState, unit: str) -> int:
+    d = data()
+    k = kind(unit)
+    base = BASE[k]
+    if k == "cavalry" and d.turn(s.turn).winter:
+        base = WINTER_CAVALRY
+    if d.units[unit].combat and s.units[unit].unsupplied:  # monferrato §13.1
+        base -= 1
+    return base
+
+
+@dataclass
+class Plan:
+    units: list[str]
+    path: list[str]
+    origin: str
+    lone_enemy: list[str] = field(default_factory=list)  # commanders, sappers, camps alone where it stops (§6)
+
+
+def closed_region(s: MonferratoState, zone: str) -> bool:
+    """scenario, special rule 5: the Republic of Venice is closed until its chit brings its army in."""
+    rule = data().scenario.closed_region
+    return data().zones[zone].region == rule.region and rule.until_group not in s.arrived
+
+
+def check_step(s: MonferratoState, seat: str, units: list[str], a: str, b: str, first: bool) -> int:
+    d = data()
+    if b not in d.neighbours(a):
+        raise Illegal(R.MOVEMENT, f"{b} is not adjacent to {a}")
+    costs = [move_step(a, b, kind(u)) for u in units]
+    if any(c is None for c in costs):
+        rule = R.MAP if d.border(a, b).kind == "impassable" else R.RIVER
+        raise Illegal(rule, f"the border {a}-{b} cannot be crossed by {'these units' if len(units) > 1 else units[0]}")
+    cost = max(c for c in costs if c is not None)
+    if cost == ALL and not first and reading(s, "river_crossing") == "whole_allowance":
+        raise Illegal(R.RIVER if d.border(a, b).kind == "river" else R.PASSAGES,
+                      f"crossing {a}-{b} takes the whole allowance: it must be the only step of the move")
+    if closed_region(s, b):
+        raise Illegal(R.VENICE_CLOSED, f"{b} is in the Republic of Venice, closed until it enters the war")
+    if enemy_in(s, b, seat) and d.zones[b].fortress:
+        wall = s.walls.get(f"{b}/{a}")
+        if wall != 0 or (d.border(a, b).kind == "river" and not d.border(a, b).bridge):
+            raise Illegal(R.FORTRESS_ENTRY, f"{b} is a fortress held by the enemy: entry only through a breach")
+    return cost
+
+
+def check_move(s: MonferratoState, seat: str, units: list[str], path: list[str]) -> Plan:
+    origin = check_actors(s, seat, units)
+    if len(set(units)) != len(units):
+        raise Illegal(R.MOVEMENT, "a unit is named twice")
+    camp = any(kind(u) == "camp" for u in units)
+    if camp and len(path) > 1:  # monferrato §14.5: "di una sola zona per turno", whatever the terrain
+        raise Illegal(R.CAMP, "the camp moves one zone")
+    cap = 1 if camp else min(allowance(s, u) for u in units)
+    spent, here = 0, origin
+    for i, zone in enumerate(path):
+        if enemy_in(s, here, seat) and i > 0:
+            raise Illegal(R.MOVEMENT, f"units entering {here}, which holds the enemy, stop there")
+        cost = check_step(s, seat, units, here, zone, i == 0)
+        if cost == ALL and i < len(path) - 1:
+            rule = R.PASSAGES if data().border(here, zone).kind == "passage" else R.RIVER
+            raise Illegal(rule, f"crossing {here}-{zone} takes the whole allowance: the move ends there")
+        spent = cap if cost == ALL or camp else spent + cost
+        here = zone
+    if spent > cap:
+        raise Illegal(R.MOVEMENT, f"the move costs {spent}; the group's allowance is {cap}")
+    if len(set([origin, *path])) != len(path) + 1:
+        raise Illegal(R.MOVEMENT, "a move does not pass through a zone twice")
+    plan = Plan(units=units, path=path, origin=origin)
+    dest = path[-1]
+    enemy = enemy_combat_in(s, dest, seat)
+    escorts = [u for u in units if kind(u) not in ESCORTED]
+    if enemy_in(s, dest, seat) and not escorts:
+        raise Illegal(R.ENTER_ENEMY, "commanders, sappers, camps and artillery enter the enemy only with other combat units")
+    if [u for u in enemy if kind(u) != "sapper"]:
+        raise Illegal(R.BATTLE, "entering a zone held by enemy combat units starts a field battle, which this "
+                      "build does not adjudicate yet (monferrato §7 is not enforced)")
+    plan.lone_enemy = [u for u in units_in(s, dest) if data().faction(u) != seat]
+    return plan
+
+
+def do_move(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
+    ctx.emit(ev.UnitsMoved(units=tuple(plan.units), path=tuple(plan.path), rule=str(R.MOVEMENT)))
+    if plan.lone_enemy:
+        ctx.emit(ev.Eliminated(units=tuple(plan.lone_enemy), rule=str(R.LONE_ELIMINATED),
+                               reason=f"alone in {plan.path[-1]} when the enemy entered"))
+    prudence(ctx, plan)
+
+
+def prudence(ctx: Decision[MonferratoState], plan: Plan) -> None:
+    """scenario, special rules 2-3: the first French unit in the Duchy of Milan gives Pro-Spain 8 VP; the first
+    Spanish unit in the Republic of Venice gives Pro-France 2."""
+    d = data()
+    for rule in d.scenario.prudence:
+        if rule.rule in ctx.state.prudence:
+            continue
+        if any(d.units[u].nation == rule.nation for u in plan.units) and any(
+                d.zones[z].region == rule.region for z in plan.path):
+            ctx.emit(ev.VictoryPoints(seat=rule.vp_to, delta=rule.vp, rule=str(R.PRUDENCE),
+                                      reason=f"special rule {rule.rule}: {rule.nation} entered {rule.region}",
+                                      prudence=rule.rule))
+
+
+def reachable(s: MonferratoState, seat: str, units: list[str], origin: str) -> dict[str, list[str]]:
+    """Every zone the group may end in, with one path there (least cost, then by zone id): the listing's moves."""
+    cap = 1 if any(kind(u) == "camp" for u in units) else min(allowance(s, u) for u in units)
+    best: dict[str, tuple[int, list[str]]] = {origin: (0, [])}
+    frontier = [origin]
+    while frontier:
+        nxt: list[str] = []
+        for here in sorted(frontier):
+            spent, path = best[here]
+            if here != origin and enemy_in(s, here, seat):
+                continue
+            for zone in data().neighbours(here):
+                if zone in path or zone == origin:
+                    continue
+                try:
+                    cost = check_step(s, seat, units, here, zone, not path)
+                except Illegal:
+                    continue
+                if here != origin and cost == ALL and reading(s, "river_crossing") == "whole_allowance":
+                    continue
+                total = cap if cost == ALL else spent + cost
+                if total <= cap and (zone not in best or best[zone][0] > total):
+                    best[zone] = (total, [*path, zone])
+                    nxt.append(zone)
+        frontier = nxt
+    out = {}
+    for zone, (_, path) in sorted(best.items()):
+        if not path:
+            continue
+        try:
+            check_move(s, seat, units, path)
+        except Illegal:
+            continue
+        out[zone] = path
+    return out
+
+
+def move_options(s: MonferratoState, seat: str) -> list[dict[str, object]]:
+    act = s.activation
+    if act is None or not act.zones:
+        return []
+    out: list[dict[str, object]] = []
+    for zone in act.zones:
+        free = [u for u in units_in(s, zone, seat) if may_act(s, u)]
+        groups = [[u] for u in free] + ([free] if len(free) > 1 else [])
+        for g in groups:
+            for path in reachable(s, seat, g, zone).values():
+                out.append({"type": "move", "units": sorted(g), "path": path})
+    return out
+
+
+# --- recovery (monferrato §7.4.3) -------------------------------------------------------------------
+def check_recover(s: MonferratoState, seat: str, units: list[str]) -> None:
+    check_actors(s, seat, units)
+    for u in units:
+        if not s.units[u].disorganised:
+            raise Illegal(R.RECOVERY, f"{u} is not disorganised")
+        if s.units[u].unsupplied:
+            raise Illegal(R.OUT_OF_SUPPLY, f"{u} is out of supply and cannot recover")
+
+
+def recover_options(s: MonferratoState, seat: str) -> list[dict[str, object]]:
+    act = s.activation
+    if act is None:
+        return []
+    out: list[dict[str, object]] = []
+    for zone in act.zones:
+        ready = [u for u in units_in(s, zone, seat) if may_act(s, u) and s.units[u].disorganised
+                 and not s.units[u].unsupplied]
+        if ready:
+            out.append({"type": "recover", "units": ready})
+    return out
+
+
+def recover(ctx: Decision[MonferratoState], units: list[str]) -> None:
+    ctx.emit(ev.Recovered(units=tuple(units), rule=str(R.RECOVERY)))

@@ -1,0 +1,39 @@
+"""The named interpretations of Monferrato's ambiguous rules, each with the Italian phrase it rests on; an umpire's
+ruling switches one in a game (docs/rulesets/monferrato.md, "Interpretations"). The state keeps the readings in
+force (note_interpretations), so `legal` and `decide` read the same one."""
+
+from __future__ import annotations
+
+from arbitro.adjudicator.ruleset import Interpretation
+from arbitro.projections.monferrato import MonferratoState
+
+INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
+    Interpretation(
+        name="mandatory_blocks_draw", default="when_playable", choices=("when_playable", "always"),
+        rule="monferrato §16.1", phrase="Se un giocatore ha in mano un chit Obbligatorio, non può pescare altri chit",
+        explanation="when_playable: a mandatory chit stops drawing only once it may be played (its date reached), "
+                    "as it 'must be played at the first occasion'; always: any mandatory chit in hand stops it"),
+    Interpretation(
+        name="arrival_roll", default="as_written", choices=("as_written", "at_most"),
+        rule="monferrato §16.3",
+        phrase="Se il risultato è maggiore o uguale della differenza, in turni di gioco, tra il turno corrente e il "
+               "turno di posizionamento",
+        explanation="as_written: a group on an earlier box enters when the die less one is at least the turns "
+                    "passed (so it grows less likely); at_most: when it is at most that (more likely each turn)"),
+    Interpretation(
+        name="river_crossing", default="whole_allowance", choices=("whole_allowance", "rest_of_allowance"),
+        rule="monferrato §6", phrase="un'unità impiega tutta la sua capacità di movimento per farlo",
+        explanation="whole_allowance: an unbridged river (or a long passage, §2.3.1) is crossed only as the one "
+                    "step of a move; rest_of_allowance: it may be crossed after other steps, and ends the move"),
+    Interpretation(
+        name="stacking_choice", default="weakest_first", choices=("weakest_first", "strongest_first"),
+        rule="monferrato §12",
+        phrase="il numero di Fanterie e/o Cavallerie oltre le sei (6) corrisponde al numero di unità in buon ordine "
+               "che vengono \"Disorganizzate\"",
+        explanation="the rule does not say who picks the units: weakest_first disorganises those of the lowest "
+                    "fire first; strongest_first those of the highest"),
+)}
+
+
+def reading(s: MonferratoState, name: str) -> str:
+    return s.interpretations.get(name, INTERPRETATIONS[name].default)

@@ -1,0 +1,31 @@
+"""Monferrato's steps on the engine's decision stack (arbitro §S.3): every decision the rules put to a seat
+while something else is under way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.monferrato import chits, commands as C, sequence
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.events import core
+from arbitro.events import monferrato as ev
+from arbitro.projections.game import GameState
+
+
+class DiscardStep(Step[ev.DiscardAwaited]):
+    """monferrato §5 2: five chits in hand after a draw: the owner discards one (never a mandatory or R chit,
+    §16.1-§16.3); then the activation ends."""
+
+    kind = chits.DISCARD
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.DiscardAwaited], seat: str) -> list[dict[str, Any]]:
+        return chits.discard_options(state.rules, frame.ctx.seat)
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.DiscardAwaited], command: C.Discard) -> None:
+        chits.discard(ctx, frame, command.chit)
+        if frame.ctx.then == "end_activation":
+            sequence.end_activation(ctx)
+
+
+STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(),)}

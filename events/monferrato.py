@@ -1,0 +1,186 @@
+"""La Seconda Guerra del Monferrato: the stored events (data only; the fold is projections/monferrato.py).
+
+Every event a rule causes carries `rule` (the citation, "monferrato §7.3"). Chits are named by their public id
+("chit05"); the events that put a chit into a hand (`chit_drawn`) are served to the other seat without it
+(projections/monferrato.py redacts them), and the cup's contents are never in any event.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+from arbitro.events.core import Event, FrameContext
+
+
+class ChitsDealt(Event, tag="chits_dealt"):
+    """The opening hands (monferrato §4): `public` are the chits the scenario names (chit 5 to Pro-France)."""
+
+    seat: str
+    chits: tuple[str, ...]
+    rule: str
+    public: tuple[str, ...] = ()
+
+
+class CommandDrawn(Event, tag="command_drawn"):
+    command: str
+    seat: str
+    rule: str
+
+
+class SupplyChecked(Event, tag="supply_checked"):
+    command: str
+    out: tuple[str, ...]  # units now out of supply
+    back: tuple[str, ...]  # units back in supply (marker removed)
+    rule: str
+
+
+class ZonesActivated(Event, tag="zones_activated"):
+    command: str
+    zones: tuple[str, ...]
+    commander: str  # "" when one zone is activated without a commander's leadership (monferrato §5 1)
+    rule: str
+
+
+class ChitDrawn(Event, tag="chit_drawn"):
+    seat: str
+    chit: str  # served to the other seat as ""
+    rule: str
+
+
+class ChitDiscarded(Event, tag="chit_discarded"):
+    seat: str
+    chit: str
+    rule: str
+
+
+class ChitPlayed(Event, tag="chit_played"):
+    seat: str
+    chit: str
+    removed: bool  # RSU: out of the game, not to the discards (monferrato §16.4)
+    rule: str
+
+
+class ChitsRecycled(Event, tag="chits_recycled"):
+    """The discards back into the cup (monferrato §5.1), or the blue chits out and the red in (§16.4)."""
+
+    to_cup: tuple[str, ...]
+    rule: str
+    to_discards: tuple[str, ...] = ()
+
+
+class MoraleChanged(Event, tag="morale_changed"):
+    nation: str
+    value: int
+    rule: str
+    reason: str
+
+
+class VictoryPoints(Event, tag="victory_points"):
+    seat: str
+    delta: int
+    rule: str
+    reason: str
+    prudence: str = ""  # the scenario's prudence rule scored ("2", "3"): once only
+
+
+class UnitsMoved(Event, tag="units_moved"):
+    units: tuple[str, ...]
+    path: tuple[str, ...]  # the zones entered, in order
+    rule: str
+    left: tuple[str, ...] = ()  # "unit@zone": left behind on the way (monferrato §6)
+
+
+class UnitsActed(Event, tag="units_acted"):
+    """Units that took their one action (monferrato §5.3) without moving: `action` names it."""
+
+    units: tuple[str, ...]
+    action: str
+    rule: str
+
+
+class Recovered(Event, tag="recovered"):
+    units: tuple[str, ...]
+    rule: str
+
+
+class Disorganised(Event, tag="disorganised"):
+    units: tuple[str, ...]
+    rule: str
+    reason: str
+
+
+class Eliminated(Event, tag="eliminated"):
+    units: tuple[str, ...]
+    rule: str
+    reason: str
+
+
+class CommanderReplaced(Event, tag="commander_replaced"):
+    unit: str
+    zone: str
+    rule: str
+
+
+class ActivationEnded(Event, tag="activation_ended"):
+    command: str
+    rule: str
+
+
+class StackingChecked(Event, tag="stacking_checked"):
+    zone: str
+    units: tuple[str, ...]
+    rule: str
+
+
+class TurnBegan(Event, tag="turn_began"):
+    turn: int
+    name: str
+    cup: tuple[str, ...]  # the command markers in the cup (public: the activated box is on the map)
+    raids_cleared: bool
+    rule: str
+
+
+class GroupScheduled(Event, tag="group_scheduled"):
+    group: str
+    turn: int
+    rule: str
+
+
+class GroupArrived(Event, tag="group_arrived"):
+    group: str
+    zone: str
+    units: tuple[str, ...]
+    new_command: bool
+    rule: str
+
+
+class CampFlipped(Event, tag="camp_flipped"):
+    units: tuple[str, ...]
+    rule: str
+
+
+class EndMoved(Event, tag="end_moved"):
+    last_turn: int
+    rule: str
+
+
+class GameEnded(Event, tag="game_ended"):
+    winner: str  # a seat, or "" for a draw (monferrato §17)
+    vp: dict[str, int]
+    rule: str
+
+
+class DiscardAwaited(FrameContext, tag="monferrato_discard"):
+    """The hand holds five chits: its owner discards one (monferrato §5 2)."""
+
+    seat: str
+    then: str  # what follows the discard: "end_activation" or "" (nothing)
+
+
+MonferratoEvent = Union[
+    ChitsDealt, CommandDrawn, SupplyChecked, ZonesActivated, ChitDrawn, ChitDiscarded, ChitPlayed, ChitsRecycled,
+    MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
+    ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
+]
+
+MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited,)

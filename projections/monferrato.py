@@ -1,0 +1,276 @@
+"""La Seconda Guerra del Monferrato: the state (= the position format), its fold, per-seat views, redaction, secrets.
+
+Hidden information (monferrato §2.2, §4, §5): each player's hand of chits and the chit cup's contents. A seat is
+served its own hand, the number of chits in the other hand and in the cup, the discards and the chits removed
+from the game; never which chits the other hand or the cup hold (the chits the scenario deals openly, chit 5 to
+Pro-France, are public until played). Units, command markers, forts, walls and mines are public.
+Terrain and counter values stay in the data files (adjudicator/monferrato/data/); the state holds what changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from arbitro.events import monferrato as ev
+from arbitro.projections.base import UMPIRE, Outcome, RulesetProjection
+
+SEATS = ("pro_france", "pro_spain")
+POOL = "pool"  # a unit not yet on the map (a reinforcement group's)
+ELIMINATED = "eliminated"
+
+
+def other(seat: str) -> str:
+    return "pro_spain" if seat == "pro_france" else "pro_france"
+
+
+class Unit(msgspec.Struct, kw_only=True):
+    zone: str = POOL  # a zone id, "pool" or "eliminated"
+    disorganised: bool = False  # monferrato §7.4.1
+    activated: bool = False  # called in support this turn (monferrato §7.1)
+    acted: bool = False  # took its one action in the activation under way (monferrato §5.3)
+    unsupplied: bool = False  # the "Fuori Rifornimento" marker (monferrato §13.1)
+    moved: bool = False  # a camp turned to its "Mosso" side (monferrato §14.5)
+    replaced: bool = False  # a commander turned to his replacement (monferrato §7.4.1)
+
+
+class Activation(msgspec.Struct, kw_only=True):
+    """The command marker drawn and what its player has done with it (monferrato §5)."""
+
+    command: str
+    seat: str
+    zones: list[str] = []  # the zones activated (monferrato §5 1 and 3)
+    commander: str = ""  # whose leadership activated several zones (§5 3)
+    chits: int = 0  # chits played in this activation (§5.1)
+    drew: bool = False  # the player drew a chit instead (§5 2): nothing else this activation
+    acted: bool = False  # a unit has acted or a chit was played: drawing is no longer possible
+    camp_moved: bool = False
+
+
+class MonferratoState(msgspec.Struct, kw_only=True):
+    """The whole position (monferrato §4-§17). See docs/rulesets/monferrato.md, "Position format"."""
+
+    turn: int = 0  # index into the scenario's timeline
+    last_turn: int = 0  # the "Fine Giuoco" marker (chits may move it, monferrato §4)
+    phase: str = "setup"  # setup, play, over
+    cup: list[str] = []  # command markers still in the cup this turn (public)
+    activated_commands: list[str] = []  # the "Comandi Attivati" box
+    activation: Activation | None = None
+    units: dict[str, Unit] = {}
+    hands: dict[str, list[str]] = {}  # hidden: each seat sees its own
+    chit_cup: list[str] = []  # hidden from both seats
+    discards: list[str] = []
+    removed: list[str] = []  # RSU chits played (monferrato §16.4)
+    red_aside: list[str] = []  # the red chits set aside until March 1629 (monferrato §4, §16.4)
+    public_in_hand: list[str] = []  # chits known to all to be in a hand (the scenario's opening chits)
+    morale: dict[str, int] = {}  # per army (nation), 1..9 (monferrato §15)
+    vp: dict[str, int] = {}
+    walls: dict[str, int] = {}  # "fortress/toward" -> current level (monferrato §8.1)
+    mines: dict[str, int] = {}  # "fortress/toward" -> mines on that side (monferrato §9.1)
+    forts: dict[str, list[str]] = {}  # zone -> the owners of its forts (monferrato §10)
+    fort_counters: dict[str, int] = {}  # forts each seat may still place (scenario, special rule 6)
+    raided: list[str] = []  # zones raided this year (monferrato §11)
+    towns_destroyed: list[str] = []  # monferrato §9.4
+    scheduled: dict[str, int] = {}  # reinforcement group -> its placement turn (monferrato §16.3)
+    arrived: list[str] = []  # groups on the map
+    prudence: list[str] = []  # the prudence rules already scored (scenario, special rules 2-3)
+    winner: str = ""
+    result: str = ""
+    interpretations: dict[str, str] = {}
+
+
+# --- the fold ----------------------------------------------------------------------------------
+def _remove(items: list[str], value: str) -> None:
+    if value in items:
+        items.remove(value)
+
+
+def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - one case per event
+    match e:
+        case ev.ChitsDealt():
+            s.hands.setdefault(e.seat, []).extend(e.chits)
+            for c in e.chits:
+                _remove(s.chit_cup, c)
+            s.public_in_hand.extend(e.public)
+        case ev.CommandDrawn():
+            _remove(s.cup, e.command)
+            s.activation = Activation(command=e.command, seat=e.seat)
+            s.phase = "play"
+        case ev.SupplyChecked():
+            for u in e.out:
+                s.units[u].unsupplied = True
+            for u in e.back:
+                s.units[u].unsupplied = False
+        case ev.ZonesActivated():
+            if s.activation is not None:
+                s.activation.zones, s.activation.commander = list(e.zones), e.commander
+        case ev.ChitDrawn():
+            _remove(s.chit_cup, e.chit)
+            s.hands.setdefault(e.seat, []).append(e.chit)
+            if s.activation is not None:
+                s.activation.drew = True
+        case ev.ChitDiscarded():
+            _remove(s.hands[e.seat], e.chit)
+            _remove(s.public_in_hand, e.chit)
+            s.discards.append(e.chit)
+        case ev.ChitPlayed():
+            _remove(s.hands[e.seat], e.chit)
+            _remove(s.public_in_hand, e.chit)
+            (s.removed if e.removed else s.discards).append(e.chit)
+            if s.activation is not None and s.activation.seat == e.seat:
+                s.activation.chits += 1
+                s.activation.acted = True
+        case ev.ChitsRecycled():
+            for c in e.to_discards:
+                _remove(s.chit_cup, c)
+                s.discards.append(c)
+            for c in e.to_cup:
+                _remove(s.discards, c)
+                _remove(s.red_aside, c)
+                s.chit_cup.append(c)
+            s.chit_cup.sort()
+        case ev.MoraleChanged():
+            s.morale[e.nation] = e.value
+        case ev.VictoryPoints():
+            s.vp[e.seat] = s.vp.get(e.seat, 0) + e.delta
+            if e.prudence:
+                s.prudence.append(e.prudence)
+        case ev.UnitsMoved():
+            for u in e.units:
+                s.units[u].zone, s.units[u].acted, s.units[u].moved = e.path[-1], True, True
+            for item in e.left:
+                unit, _, zone = item.partition("@")
+                s.units[unit].zone = zone
+            _acted(s)
+        case ev.UnitsActed():
+            for u in e.units:
+                s.units[u].acted = True
+            _acted(s)
+        case ev.Recovered():
+            for u in e.units:
+                s.units[u].disorganised, s.units[u].acted = False, True
+            _acted(s)
+        case ev.Disorganised():
+            for u in e.units:
+                s.units[u].disorganised = True
+        case ev.Eliminated():
+            for u in e.units:
+                s.units[u].zone = ELIMINATED
+        case ev.CommanderReplaced():
+            s.units[e.unit].replaced, s.units[e.unit].zone = True, e.zone
+        case ev.ActivationEnded():
+            s.activated_commands.append(e.command)
+            for u in s.units.values():
+                u.acted = False
+            s.activation = None
+        case ev.StackingChecked():
+            for u in e.units:
+                s.units[u].disorganised = True
+        case ev.TurnBegan():
+            s.turn, s.cup, s.activated_commands = e.turn, list(e.cup), []
+            for u in s.units.values():
+                u.activated = u.moved = False
+            if e.raids_cleared:
+                s.raided = []
+        case ev.CampFlipped():
+            for u in e.units:
+                s.units[u].moved = False
+        case ev.GroupScheduled():
+            s.scheduled[e.group] = e.turn
+        case ev.GroupArrived():
+            s.scheduled.pop(e.group, None)
+            s.arrived.append(e.group)
+            for u in e.units:
+                s.units[u].zone = e.zone
+        case ev.EndMoved():
+            s.last_turn = e.last_turn
+        case ev.GameEnded():
+            s.phase, s.winner, s.activation = "over", e.winner, None
+            s.result = f"victory points {e.vp}"
+    return s
+
+
+def _acted(s: MonferratoState) -> None:
+    if s.activation is not None:
+        s.activation.acted = True
+
+
+# --- views ---------------------------------------------------------------------------------------
+PUBLIC_FIELDS = ("turn", "last_turn", "phase", "cup", "activated_commands", "discards", "removed", "morale", "vp",
+                 "walls", "mines", "forts", "fort_counters", "raided", "towns_destroyed", "scheduled", "arrived",
+                 "prudence", "winner", "result", "public_in_hand")
+
+
+def view(s: MonferratoState, seat: str) -> dict[str, Any]:
+    """Built from an allow-list: the public fields, the units (all public), the seat's own hand, and only the sizes
+    of the other hand and of the chit cup."""
+    if seat == UMPIRE:
+        return msgspec.to_builtins(s)  # type: ignore[no-any-return]
+    out = {name: msgspec.to_builtins(getattr(s, name)) for name in PUBLIC_FIELDS}
+    out["units"] = msgspec.to_builtins(s.units)
+    out["activation"] = msgspec.to_builtins(s.activation)
+    out["hand"] = list(s.hands.get(seat, []))
+    out["hand_sizes"] = {k: len(v) for k, v in sorted(s.hands.items())}
+    out["chit_cup_size"] = len(s.chit_cup)
+    out["red_aside_size"] = len(s.red_aside)
+    return out
+
+
+def secrets(s: MonferratoState, seat: str) -> set[str]:
+    """The chits in the other hand (but those dealt openly) and in the cup: no string served to `seat` names one."""
+    if seat == UMPIRE:
+        return set()
+    hidden = {c for c in s.hands.get(other(seat), []) if c not in s.public_in_hand}
+    return hidden | set(s.chit_cup)
+
+
+def redact(e: Any, seat: str) -> dict[str, Any] | None:
+    data: dict[str, Any] = msgspec.to_builtins(e)
+    if seat == UMPIRE:
+        return data
+    if isinstance(e, ev.ChitDrawn) and e.seat != seat:
+        data["chit"] = ""
+    if isinstance(e, ev.ChitsDealt) and e.seat != seat:
+        data["chits"] = list(e.public)
+    if isinstance(e, ev.ChitsRecycled):  # what goes into the cup is no one's to see once it is there
+        data["to_cup"] = len(e.to_cup)
+    return data
+
+
+class MonferratoProjection(RulesetProjection[MonferratoState]):
+    name = "monferrato"
+    version = "0.1.0"
+    State = MonferratoState
+    Event = ev.MonferratoEvent
+    Contexts = ev.MONFERRATO_CONTEXTS
+
+    def apply(self, state: MonferratoState, event: Any) -> MonferratoState:
+        return apply_event(state, event)
+
+    def seats(self, state: MonferratoState) -> tuple[str, ...]:
+        return SEATS
+
+    def view(self, state: MonferratoState, seat: str) -> dict[str, Any]:
+        return view(state, seat)
+
+    def redact(self, event: Any, seat: str, state: MonferratoState) -> dict[str, Any] | None:
+        return redact(event, seat)
+
+    def secrets(self, state: MonferratoState, seat: str) -> set[str]:
+        return secrets(state, seat)
+
+    def note_interpretations(self, state: MonferratoState, chosen: dict[str, str]) -> MonferratoState:
+        state.interpretations = dict(chosen)
+        return state
+
+    def is_irreversible(self, event: Any) -> bool:
+        return isinstance(event, ev.ChitDrawn)
+
+    def is_checkpoint(self, event: Any) -> bool:
+        return isinstance(event, ev.TurnBegan)
+
+    def outcome(self, state: MonferratoState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(winner=state.winner or None, reason=state.result, rule="monferrato §17")

@@ -1,0 +1,74 @@
+"""Hidden information (monferrato §2.2, §4, §5): each hand and the chit cup. Proved by non-interference: two games
+that differ only in one chit of Pro-Spain's hand (and so in the cup) serve Pro-France the very same bytes (every
+event, its view and its legal commands) while Pro-Spain draws, discards, plays and moves; and each seat is served
+its own hand, never the other's, nor the cup's contents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.monferrato.data import load
+from tests.monferrato.harness import FOLD, RULESET, Table, from_state, new_game, state
+
+D = load()
+
+
+def pair(hidden: str, sequence: list[tuple[str, dict[str, Any]]]) -> tuple[bytes, bytes, bytes]:
+    """Pro-France's bytes in the two games and the umpire's in the first, after the same commands."""
+    out = []
+    for chit in ("chit02", hidden):
+        s = state(hands={"pro_france": ["chit05", "chit04", "chit06", "chit08"],
+                         "pro_spain": [chit, "chit11", "chit14"]})
+        t = Table(s)
+        before = FOLD.copy(t.game)
+        for seat, command in sequence:
+            t.send(seat, command)
+        out.append((t.served(before, "pro_france"), t.served(before, "umpire")))
+    return out[0][0], out[1][0], out[0][1] if out[0][1] != out[1][1] else b""
+
+
+def test_a_hidden_chit_changes_nothing_served_to_the_other_seat_while_its_owner_draws_and_discards() -> None:
+    a, b, umpire = pair("chit16", [("pro_spain", {"type": "draw_chit"})])
+    assert a == b
+    assert umpire, "the umpire's bytes differ: the hidden chit is really there"
+
+
+def test_a_hidden_chit_changes_nothing_served_to_the_other_seat_while_its_owner_plays_and_moves() -> None:
+    moves = [("pro_spain", {"type": "play_chit", "chit": "chit11"}),
+             ("pro_spain", {"type": "activate", "zones": ["alessandria"], "commander": None}),
+             ("pro_spain", {"type": "move", "units": ["spa_inf1"], "path": ["tortona"]}),
+             ("pro_spain", {"type": "end_activation"})]
+    a, b, umpire = pair("chit16", moves)
+    assert a == b and umpire
+
+
+def test_each_seat_sees_its_own_hand_only_and_never_the_cup() -> None:
+    g = new_game()
+    for seat, rival in (("pro_france", "pro_spain"), ("pro_spain", "pro_france")):
+        text = str(g.view(seat)) + str(g.served(seat)) + str(g.legal(seat))
+        hidden = RULESET.secrets(g.state, seat)
+        assert hidden and not [c for c in hidden if c in text]
+        assert all(c in text for c in g.state.hands[seat])
+    served = [e["event"] for e in g.served("pro_spain")]
+    dealt = [e for e in served if e["type"] == "chits_dealt" and e["seat"] == "pro_france"][0]
+    assert dealt["chits"] == ["chit05"]  # only the chit the scenario deals openly
+    drawn = [e for e in served if e["type"] == "items_drawn" and "chit" in e["purpose"]]
+    assert drawn and all(e.get("hidden") and "population" not in e for e in drawn)
+
+
+def test_a_refusal_never_names_a_chit_the_sender_may_not_know() -> None:
+    g = from_state(state())
+    rival = g.state.hands["pro_france"][0]
+    rejected = g.reject("pro_spain", "monferrato §5.1", "not in your hand", type="play_chit", chit=rival)
+    assert rival not in str(rejected)
+    cup = g.state.chit_cup[0]
+    assert cup not in str(g.reject("pro_spain", "monferrato §5.1", "not in your hand", type="play_chit", chit=cup))
+
+
+def test_the_chit_drawn_is_served_to_its_owner_only() -> None:
+    g = from_state(state(hands={"pro_france": ["chit05", "chit04", "chit06", "chit08"],
+                                "pro_spain": ["chit03", "chit12", "chit14"]}))
+    g.send("pro_spain", type="draw_chit")
+    mine = [e["event"] for e in g.served("pro_spain") if e["event"]["type"] == "chit_drawn"][0]
+    theirs = [e["event"] for e in g.served("pro_france") if e["event"]["type"] == "chit_drawn"][0]
+    assert mine["chit"] in g.state.hands["pro_spain"] and theirs["chit"] == ""
