@@ -13,7 +13,6 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
-from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.events.parabellum import DieModifier
@@ -26,33 +25,12 @@ def can_fire(w: World, uid: str) -> bool:
     data = w.s.unit(uid)
     if unit.where != "map" or unit.arm != "artillery" or unit.art_moved or unit.damaged or unit.status != "good":
         return False
-    box = w.weather_box()
-    if box is not None and not box.artillery_fires:
+    if not w.artillery_fires():  # §17.2.7
         return False
     if data.redoubt_battery:
         others = [u for u in w.units_at(unit.hex) if u != uid and w.state.units[u].arm != "artillery"]
         return any(w.order_of(u) == "defence" for u in others)
     return True
-
-
-def fire_range(w: World, uid: str) -> int:
-    data = w.s.unit(uid)
-    reach = w.sight_range() if data.redoubt_battery else (data.range or 0)  # §17.2.6: any target in LoS
-    box = w.weather_box()
-    if box is not None and box.artillery_range_max is not None:
-        reach = min(reach, box.artillery_range_max)  # interpretation redoubt_range_weather
-    return min(reach, w.sight_range())
-
-
-def targets(w: World, units: list[str]) -> list[str]:
-    """Hexes the artillery may bombard together: enemy stacks with some non-artillery unit (§11.4.3), in range
-    and line of sight (§11.2, §11.3) of every firing unit."""
-    side = w.state.units[units[0]].side
-    h = w.state.units[units[0]].hex
-    reach = min(fire_range(w, u) for u in units)
-    return kernel_bombardment.targets(ARRIVANO_VARIANT, w.grid, h, reach,
-                           lambda t: [w.state.units[u].arm for u in w.units_at(t) if w.state.units[u].side != side],
-                           lambda t: sight.sees(w, h, t, reach))
 
 
 def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:
@@ -137,4 +115,4 @@ def damage_battery(g: Game, uid: str) -> None:
     g.emit(ev.StatusChanged(unit=uid, status="damaged", rule=str(R.CT_REDOUBTS)))
 
 
-__all__ = ["bombard", "can_fire", "eliminate", "fire_groups", "targets"]
+__all__ = ["bombard", "can_fire", "eliminate", "fire_groups"]

@@ -34,6 +34,7 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import sequence, sight
+from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -248,7 +249,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         if units not in B.fire_groups(w, g.ctx.seat, act.formation):
             g.reject(R.BOMBARD_COMBINE if len(units) > 1 else R.RULEBOOK.ARTILLERY,
                      "these guns cannot fire together now (stacked, not Moved, of the active formation)")
-        if target not in B.targets(w, units):
+        if target not in targets(ARRIVANO_VARIANT, w, units):
             g.reject(R.BOMBARD_TABLE, f"{target} is not a target: enemy non-artillery units in range and line of sight")
         B.bombard(g, units, target, defensive=False)
 
@@ -320,7 +321,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 if not act.order_tried and leader_here and not T.order_changes_barred(w, seat):
                     out += [{"type": "try_order_change", "order": o} for o in ORDERS if o != current]
                 for group in B.fire_groups(w, seat, act.formation):
-                    out += [{"type": "bombard", "units": group, "target": t} for t in B.targets(w, group)]
+                    out += [{"type": "bombard", "units": group, "target": t} for t in targets(ARRIVANO_VARIANT, w, group)]
                 out.append({"type": "next"})
             case "movement":
                 out += movement_commands(w, seat)

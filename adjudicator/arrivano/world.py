@@ -104,6 +104,21 @@ class World:
             return None
         return self.s.weather.box(self.state.weather)
 
+    def artillery_range(self, uid: str) -> int:
+        data = self.s.unit(uid)
+        return self.sight_range() if data.redoubt_battery else (data.range or 0)  # §11.2; §17.2.6 any target in LoS
+
+    def weather_range_cap(self) -> int | None:
+        box = self.weather_box()  # §17.2.7 (interpretation redoubt_range_weather: a redoubt battery's too)
+        return box.artillery_range_max if box is not None else None
+
+    def artillery_fires(self) -> bool:
+        box = self.weather_box()
+        return box is None or box.artillery_fires  # §17.2.7
+
+    def no_fire_into(self, h: str) -> bool:
+        return False  # no terrain stops a bombardment in arrivano (§10, §11.4)
+
     def movement_table(self) -> MovementTable:
         table = self.s.movement[self.state.weather if self.s.weather is not None else 0]
         if self.s.weather is not None and self.reading("road_cost_scope") == "march_column_only":

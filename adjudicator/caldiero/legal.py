@@ -15,10 +15,11 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
-from arbitro.adjudicator.caldiero.system_bombard import targets
+from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -179,7 +180,7 @@ def _bombardments(w: World, seat: str) -> list[dict[str, Any]]:
     for h, units in sorted(by_hex.items()):
         groups = [(u,) for u in units] + list(combinations(units, 2))
         for g in groups:
-            for t in targets(w, list(g)):
+            for t in targets(CALDIERO_VARIANT, w, list(g)):
                 cmd = C.Bombard(type="bombard", artillery=list(g), target=t)
                 if _ok(F.check_bombard, w, seat, cmd):
                     out.append(cmd.model_dump())

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_bombard import fire_calc, targets
+from arbitro.adjudicator.caldiero.system_bombard import fire_calc
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import bombardment
 from arbitro.events import caldiero as ev
@@ -37,7 +38,7 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
         raise Reject(R.BOMBARD_STACK, "artillery combines its fire only when stacked in one hex (caldiero §11.4.1)")
     if w.state.weather >= 2:
         raise Reject(R.SNOW if w.state.weather == 2 else R.ICE_STORM, "artillery cannot fire in snow and ice or an ice storm (caldiero §17.1.2, §17.1.3)")
-    if cmd.target not in targets(w, arts):
+    if cmd.target not in bombardment.targets(CALDIERO_VARIANT, w, arts):
         if w.board.on_map(cmd.target) and w.board.is_marsh(cmd.target):
             raise Reject(R.MARSH, "artillery cannot bombard into a marsh (caldiero §10.2)")
         raise Reject(R.ARTILLERY_RANGE, f"{cmd.target} is not an enemy hex in range with a clear line of sight (caldiero §11.2, §11.3)")

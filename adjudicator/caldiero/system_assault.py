@@ -15,7 +15,6 @@ import msgspec
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_bombard import may_fire, targets
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem, strengths  # noqa: F401
 from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
@@ -24,7 +23,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import assault
+from arbitro.adjudicator.parabellum import assault, bombardment
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.ruleset import Rule
@@ -153,7 +152,7 @@ def stage_defensive_fire(a: Act) -> None:
     w = a.w
     if not c.defenders:
         return
-    if not may_fire(w):
+    if not w.artillery_fires():  # caldiero §17.1.2, §17.1.3
         return
     arts = [u for u in c.defenders if w.is_artillery(u) and not w.state.units[u].art_moved]
     if arts and c.attackers:
@@ -165,7 +164,7 @@ def defensive_fire_options(w: World, c: ev.CombatUnderway, frame: CoreFrame[ev.D
     attacker_hexes = sorted({w.state.units[u].hex or "" for u in c.attackers})
     for art in frame.ctx.artillery:
         for h in attacker_hexes:
-            if h in targets(w, [art]):
+            if h in bombardment.targets(CALDIERO_VARIANT, w, [art]):
                 out.append({"type": "defensive_fire", "artillery": art, "target": h})
     return out + [{"type": "decline"}]
 

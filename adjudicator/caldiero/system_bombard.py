@@ -1,5 +1,5 @@
-"""Artillery fire (caldiero §11): range, bombardment table. Line of sight is the kernel's (parabellum/sight.py,
-World.clear_line)."""
+"""Artillery fire (caldiero §11): the bombardment value and the table's modifiers Caldiero adds (terrain, uphill).
+Range, targets and line of sight are the kernel's (parabellum/bombardment.py, parabellum/sight.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from arbitro.adjudicator.parabellum.data import BombardmentTable
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum import bombardment, sight
+from arbitro.adjudicator.parabellum import bombardment
 from arbitro.events.parabellum import DieModifier
 
 
@@ -18,31 +17,6 @@ def fire_value(world: World, artillery: list[str]) -> int:
     if world.state.weather == 1:
         value = (value + 1) // 2  # caldiero §17.1.1 halved, rounded up (§1.4)
     return value
-
-
-def fire_range(world: World, a: str) -> int:
-    if world.state.weather == 1:
-        return 1  # caldiero §17.1.1
-    return world.unit_data(a).range or 0
-
-
-def may_fire(world: World) -> bool:
-    return not (world.state.weather >= 2)  # caldiero §17.1.2, §17.1.3
-
-
-def targets(world: World, artillery: list[str]) -> list[str]:
-    """Enemy-occupied hexes the group (stacked in one hex) may bombard."""
-    if not artillery or not may_fire(world):
-        return []
-    units = world.state.units
-    origin = units[artillery[0]].hex
-    side = units[artillery[0]].side
-    if origin is None:
-        return []
-    reach = min(fire_range(world, a) for a in artillery)
-    return bombardment.targets(CALDIERO_VARIANT, world.board.grid, origin, reach,
-                           lambda h: [units[u].arm for u in world.enemy_units_at(h, side)],
-                           lambda h: sight.sees(world, origin, h), closed=world.board.is_marsh)  # caldiero §10.2
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,18 @@ class World:
     def sight_range(self) -> int:
         return 4  # caldiero §11.3
 
+    def artillery_range(self, u: str) -> int:
+        return self.unit_data(u).range or 0  # caldiero §11.2
+
+    def weather_range_cap(self) -> int | None:
+        return 1 if self.state.weather == 1 else None  # caldiero §17.1.1
+
+    def artillery_fires(self) -> bool:
+        return self.state.weather < 2  # caldiero §17.1.2, §17.1.3
+
+    def no_fire_into(self, h: str) -> bool:
+        return self.board.is_marsh(h)  # caldiero §10.2
+
     def clear_line(self, a: str, b: str) -> bool:
         """caldiero §11.3.1: villages, fortresses, ground higher than both ends and hexes holding units block."""
         board = self.board

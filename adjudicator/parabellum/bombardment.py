@@ -1,36 +1,53 @@
 """Bombardment (caldiero §11.2-§11.4.4, arrivano §11.2-§11.4.3).
 
-Targets: the enemy-occupied hexes a battery (or batteries stacked together, at the shortest of their ranges,
-caldiero §11.4.1 / arrivano §11.4.1) may fire at: in range, in line of sight, a target under the variant's rules
-(D15b: a hex of artillery alone is no target in arrivano §11.4.3; caldiero has no such rule).
+Range and targets: how far a gun fires (its range, sight, the weather's limit) and the enemy-occupied hexes a
+battery (or batteries stacked together, at the shortest of their ranges, caldiero §11.4.1 / arrivano §11.4.1) may
+fire at: in range, in line of sight, a target under the variant's rules (D15b: a hex of artillery alone is no
+target in arrivano §11.4.3; caldiero has no such rule). What a gun's range is, what the weather allows and where no
+fire enters are the World's answers.
 The table: a column per bombardment value, die modifiers for range and for the strength points in the target hex
 (the terrain's is each game's terrain table; caldiero adds firing uphill), the modified die kept within the rows;
 'D' disorders every non-artillery unit in the hex, 'R' also retreats the stack one hex (§11.4, §11.1 in both)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arbitro.adjudicator.maps.hexgrid import Grid, HexId
+from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.data import BombardmentTable, BombardResult, SpDrm
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 
 
-def targets(variant: Variant, grid: Grid, origin: str, reach: int, enemy_arms: Callable[[HexId], Sequence[str]],
-            in_sight: Callable[[HexId], bool], closed: Callable[[HexId], bool] = lambda h: False) -> list[HexId]:
-    """The hexes within `reach` of `origin`, in hex order, holding enemy units (`enemy_arms`: their arms) that
-    may be bombarded: not `closed` to fire (caldiero §10.2: marsh), not artillery alone where the variant
-    forbids it, and `in_sight` (line of sight and the variant's sight range)."""
+def fire_range(w: World, u: str) -> int:
+    """How far the gun fires now: its range (§11.2 in both; `World.artillery_range`), never beyond sight (§11.3 in
+    both: a target must be in line of sight) nor the weather's limit (caldiero §17.1.1, arrivano §17.2.7)."""
+    reach = min(w.artillery_range(u), w.sight_range())
+    cap = w.weather_range_cap()
+    return reach if cap is None else min(reach, cap)
+
+
+def targets(variant: Variant, w: World, artillery: Sequence[str]) -> list[str]:
+    """The hexes the guns (one, or several stacked together: caldiero §11.4.1, arrivano §11.4.1) may bombard, in hex
+    order: within the shortest of their ranges and in sight (§11.2-§11.3 in both), holding enemy units, not closed
+    to fire (caldiero §10.2: marsh), not artillery alone where the variant forbids it (D15b); none while the
+    weather silences every gun (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)."""
+    if not artillery or not w.artillery_fires():
+        return []
+    origin = w.hex_of(artillery[0])
+    if origin is None:
+        return []
+    side = w.side_of(artillery[0])
+    reach = min(fire_range(w, u) for u in artillery)
     out = []
-    for h in grid.within(origin, reach):
-        arms = enemy_arms(h)
-        if h == origin or not arms or closed(h):
+    for h in w.grid.within(origin, reach):
+        arms = [w.arm(u) for u in w.units_at(h) if w.side_of(u) != side]
+        if h == origin or not arms or w.no_fire_into(h):
             continue
         if not variant.bombard_artillery_alone and all(a == "artillery" for a in arms):
             continue
-        if in_sight(h):
+        if sight.sees(w, origin, h, reach):
             out.append(h)
     return sorted(out)
 

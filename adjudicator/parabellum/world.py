@@ -62,6 +62,12 @@ class World(Protocol):
     def charging(self, u: str) -> bool: ...  # a cavalry charge (caldiero §20.2, arrivano §14.2) it is making
     def charge_target(self, u: str) -> str | None: ...  # the hex it charged, when the state records it (arrivano)
 
+    # --- bombardment (parabellum/bombardment.py) ---------------------------------------------------------
+    def artillery_range(self, u: str) -> int: ...  # its counter's range (both §11.2); arrivano §17.2.6: a redoubt battery any hex in sight
+    def weather_range_cap(self) -> int | None: ...  # the weather's limit to every range (caldiero §17.1.1, arrivano §17.2.7); None: none
+    def artillery_fires(self) -> bool: ...  # the weather lets guns fire (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)
+    def no_fire_into(self, h: str) -> bool: ...  # terrain no bombardment reaches (caldiero §10.2 marsh; arrivano none)
+
     # --- victory (parabellum/victory.py) -----------------------------------------------------------------
     def side_at(self, h: str) -> str | None: ...  # the side whose units occupy h (never two), None when empty
 

@@ -4,6 +4,7 @@ redoubts (§17.2.6) and weather track (§17.2.7-§17.2.8)."""
 from __future__ import annotations
 
 from arbitro.adjudicator.parabellum import sight
+from arbitro.adjudicator.parabellum.bombardment import fire_range
 
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
@@ -146,7 +147,6 @@ def test_storm_silences_artillery_and_moves_one_hex_without_zoc():
 
 
 def test_blizzard_range_one_and_neapolitan_efficiency():
-    from arbitro.adjudicator.arrivano.bombardment import fire_range
     t, target = redoubt_table(weather=2)
     w = world(t.state)
     assert fire_range(w, "art-centro") == 1

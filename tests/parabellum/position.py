@@ -44,6 +44,12 @@ class Position:
     # leader -> (role, side, formation, initiative)
     leader_info: dict[str, tuple[str, str, str | None, int]] = field(default_factory=dict)
     values: dict[str, int] = field(default_factory=dict)  # efficiency by unit (3 unless given)
+    gun_ranges: dict[str, int] = field(default_factory=dict)  # artillery -> its range (2 unless given)
+    weather_cap: int | None = None  # the weather's limit to every range
+    guns_fire: bool = True  # the weather lets guns fire
+    no_fire: frozenset[str] = frozenset()  # hexes no bombardment reaches
+    unseen: frozenset[str] = frozenset()  # hexes no line of sight reaches
+    sight: int = 4
 
     @property
     def grid(self) -> Grid:
@@ -161,3 +167,22 @@ class Position:
 
     def leader_on_map(self, leader: str | None) -> str | None:
         return self.leaders.get(leader) if leader is not None else None
+
+    # --- line of sight and bombardment ----------------------------------------------------------------------
+    def sight_range(self) -> int:
+        return self.sight
+
+    def clear_line(self, a: str, b: str) -> bool:
+        return b not in self.unseen
+
+    def artillery_range(self, u: str) -> int:
+        return self.gun_ranges.get(u, 2)
+
+    def weather_range_cap(self) -> int | None:
+        return self.weather_cap
+
+    def artillery_fires(self) -> bool:
+        return self.guns_fire
+
+    def no_fire_into(self, h: str) -> bool:
+        return h in self.no_fire

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import bombardment
 from arbitro.adjudicator.parabellum.variant import Variant
+from tests.parabellum.position import Piece, Position
 from tests.parabellum.test_data import loaded_tables
 
 GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
@@ -74,3 +75,36 @@ def test_a_result_strikes_the_units_but_not_the_guns(variant: Variant) -> None:
     w = Target({"b-inf": (3, False), "a-guns": (2, True), "c-cav": (2, False)})
     assert bombardment.hit(w, "1614") == ["b-inf", "c-cav"]
     assert bombardment.hit(w, "1612") == []
+
+
+def _guns_at_1612(**kwargs: object) -> Position:
+    units = {"guns": Piece("france", "1612", arm="artillery"), "inf": Piece("austria", "1613"),
+             "lone": Piece("austria", "1614", arm="artillery"), "cav": Piece("austria", "1712", arm="cavalry"),
+             "cav-guns": Piece("austria", "1712", arm="artillery"), "far": Piece("austria", "1616"),
+             "friend": Piece("france", "1611")}
+    return Position(units=units, **kwargs)  # type: ignore[arg-type]
+
+
+def test_bombardment_targets(variant: Variant) -> None:
+    """caldiero §11.4 / arrivano §11.4.3: enemy hexes in range and sight; a hex of artillery alone only where the
+    variant allows it (D15b); never the firer's own hex nor a friendly one; closed terrain (caldiero §10.2 marsh)
+    never; none out of sight (§11.3 in both)."""
+    w = _guns_at_1612(unseen=frozenset({"1712"}))
+    assert bombardment.targets(variant, w, ["guns"]) == (["1613", "1614"] if variant.bombard_artillery_alone
+                                                          else ["1613"])
+    assert variant.bombard_artillery_alone is (variant.book == "caldiero")
+    w = _guns_at_1612(no_fire=frozenset({"1613"}))
+    assert bombardment.targets(variant, w, ["guns"]) == (["1614", "1712"] if variant.bombard_artillery_alone
+                                                          else ["1712"])
+
+
+def test_range_is_the_guns_within_sight_and_the_weathers_limit(variant: Variant) -> None:
+    """§11.2 the counter's range, §11.3 never beyond sight (both books); the weather shortens every range (caldiero
+    §17.1.1: 1; arrivano §17.2.7: the box's) or silences the guns (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)."""
+    assert bombardment.fire_range(_guns_at_1612(gun_ranges={"guns": 6}), "guns") == 4
+    assert bombardment.fire_range(_guns_at_1612(gun_ranges={"guns": 3}, weather_cap=1), "guns") == 1
+    assert bombardment.targets(variant, _guns_at_1612(weather_cap=1), ["guns"]) == ["1613", "1712"]
+    assert bombardment.targets(variant, _guns_at_1612(guns_fire=False), ["guns"]) == []
+    far = _guns_at_1612(gun_ranges={"guns": 4})
+    assert "1616" in bombardment.targets(variant, far, ["guns"])
+    assert "1616" not in bombardment.targets(variant, _guns_at_1612(gun_ranges={"guns": 4}, sight=3), ["guns"])

@@ -144,19 +144,6 @@ def test_units_block_sight_only_where_the_variant_says(variant: Variant) -> None
     assert line(set(), set(), {"1612": 2, "1613": 2, "1614": 0})
 
 
-def test_bombardment_targets(variant: Variant) -> None:
-    """caldiero §11.4 / arrivano §11.4.3: enemy hexes in range and sight; a hex of artillery alone only where the
-    variant allows it (D15b); never the firer's own hex; closed terrain (caldiero §10.2 marsh) never."""
-    enemies = {"1613": ["infantry"], "1614": ["artillery"], "1712": ["cavalry", "artillery"], "1616": ["infantry"],
-               "1612": ["infantry"]}
-    found = bombardment.targets(variant, GRID, "1612", 2, lambda h: enemies.get(h, []), lambda h: h != "1712")
-    assert found == (["1613", "1614"] if variant.bombard_artillery_alone else ["1613"])
-    assert variant.bombard_artillery_alone is (variant.book == "caldiero")
-    assert bombardment.targets(variant, GRID, "1612", 2, lambda h: enemies.get(h, []), lambda h: True,
-                               closed=lambda h: h == "1613") == (["1614", "1712"] if variant.bombard_artillery_alone
-                                                                   else ["1712"])
-
-
 def test_ne_under_attack_is_the_variant_hook(variant: Variant) -> None:
     """D25: caldiero §12.5.4 "se passa il test" (every attacking unit), arrivano §12.5.4 "se almeno una unità passa"."""
     mixed = [[True, False], [True]]
