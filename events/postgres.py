@@ -60,6 +60,7 @@ except ImportError:  # pragma: no cover - exercised only where the extra is not 
 SCHEMA_VERSION = 2
 CHANNEL = "arbitro_appends"  # NOTIFY channel: the payload is the game id
 POLL_SECONDS = 1.0  # the change feed re-reads the head at least this often (a lost or unsupported NOTIFY)
+LISTEN_SECONDS = 0.5  # how often the listening thread looks whether its store was closed
 RETRIES = 5  # a transaction a serializable database (CockroachDB) asks to retry is run again, this often at most
 
 T = TypeVar("T")
@@ -132,6 +133,7 @@ class PostgresStore:
         self._appended = threading.Condition()  # notified on an append seen by this process (its own or a NOTIFY)
         self._appends = 0  # counts those notifications, so a waiter misses none between its read and its wait
         self._listener: threading.Thread | None = None
+        self._listening = threading.Event()  # set once the listener's LISTEN is in force
         self._closed = threading.Event()
         self.conn = self._connect(read_only=mode == "read")
         self.created = False
@@ -398,11 +400,14 @@ class PostgresStore:
             self._appended.notify_all()
 
     def _listen(self) -> None:
+        """Start the listening thread on the first wait, and let it LISTEN before the waiter reads the head: an
+        append committed after that read wakes the waiter."""
         with self._lock:
             if self._listener is not None or not self._notify:
                 return
             self._listener = threading.Thread(target=self._listen_loop, name="arbitro-pg-listen", daemon=True)
             self._listener.start()
+        self._listening.wait(POLL_SECONDS)  # a server slow to answer: the waiter polls meanwhile
 
     def _listen_loop(self) -> None:
         """LISTEN on a connection of its own until the store closes; a lost connection is opened again."""
@@ -410,8 +415,10 @@ class PostgresStore:
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    self._listening.set()
+                    self._announce("")  # appends made while it was not listening: the waiters read the head again
                     while not self._closed.is_set():
-                        for _ in conn.notifies(timeout=POLL_SECONDS, stop_after=1):
+                        for _ in conn.notifies(timeout=LISTEN_SECONDS, stop_after=1):
                             self._announce("")
             except psycopg.Error:
                 self._closed.wait(POLL_SECONDS)  # the waiters poll meanwhile

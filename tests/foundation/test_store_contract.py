@@ -26,6 +26,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events import core
 from arbitro.events.codec import sha256_hex
 from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredEvent, seal
+from arbitro.events import postgres as postgres_module
 from arbitro.events.postgres import PostgresStore
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import (
@@ -557,6 +558,27 @@ class TestPostgresStore(StoreContract):
 
     def open_again(self, tmp_path: Path) -> Store:
         return PostgresStore(self.url)
+
+    def test_another_process_append_wakes_a_waiter_by_notify_not_by_polling(
+        self, store: PostgresStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """With the head's re-reading pushed out of reach (POLL_SECONDS = 10 minutes), only the NOTIFY of the
+        other connection's append can wake the waiter: several stateless servers serve one live stream."""
+        monkeypatch.setattr(postgres_module, "POLL_SECONDS", 600.0)
+        create(store, "g1")
+        other = self.open_again(tmp_path)
+        try:
+            woke: list[int] = []
+            waiter = threading.Thread(target=lambda: woke.append(store.wait_for_append("g1", 2, timeout=300)),
+                                      daemon=True)
+            waiter.start()
+            waiter.join(timeout=0.5)
+            appended = append(other, "g1", 1, "notify-me", count=3)
+            waiter.join(timeout=60)
+            assert not waiter.is_alive(), "no NOTIFY woke the waiter"
+            assert woke == [appended[-1].seq] == [5]
+        finally:
+            other.close()  # type: ignore[attr-defined]
 
 
 def _vacuum(path: Path) -> None:
