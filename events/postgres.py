@@ -135,7 +135,8 @@ class PostgresStore:
         self._listener: threading.Thread | None = None
         self._listening = threading.Event()  # set once the listener's LISTEN is in force
         self._closed = threading.Event()
-        self.conn = self._connect(read_only=mode == "read")
+        self._read_only = mode == "read"
+        self.conn = self._connect(read_only=self._read_only)
         self.created = False
         with self._lock:
             if mode == "read" or not self._create_schema(mode):
@@ -199,6 +200,7 @@ class PostgresStore:
         """Run `work` in one transaction on this store's connection, again if the database asks for a retry
         (a serialization failure); its errors become the store's own."""
         with self._lock:
+            self._reconnect_if_broken()
             for attempt in range(RETRIES):
                 try:
                     with self.conn.transaction(), self.conn.cursor() as cur:
@@ -211,14 +213,29 @@ class PostgresStore:
                     raise StoreError(f"the write conflicts with stored data ({_first_line(e)})") from e
                 except psycopg.errors.ReadOnlySqlTransaction as e:
                     raise ReadOnlyStore(f"{self.where} is open read-only here: commands that read it work") from e
+                except psycopg.OperationalError as e:
+                    raise StoreError(f"{self.where}: the connection failed ({_first_line(e)}); nothing was "
+                                     "written unless the commit had gone through (a retry with the same key "
+                                     "says which); the next call opens a new connection") from e
                 except psycopg.Error as e:
                     raise StoreError(f"{self.where}: {_first_line(e)}") from e
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def _reconnect_if_broken(self) -> None:
+        """A connection lost (a server restart, a network cut) failed the call that met it; the next call opens
+        a new one. A write cut off at its commit is safe to send again: its idempotency key or the moved head
+        answers the retry (DuplicateKey, StaleSequence)."""
+        if self.conn.broken:
+            self.conn = self._connect(read_only=self._read_only)
+
     def _read(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
+            self._reconnect_if_broken()
             try:
                 return self.conn.execute(sql, params).fetchall()
+            except psycopg.OperationalError as e:
+                raise StoreError(f"{self.where}: the connection failed ({_first_line(e)}); the next call "
+                                 "opens a new one") from e
             except psycopg.Error as e:
                 raise CorruptStore(f"{self.where}: cannot read ({_first_line(e)})") from e
 

@@ -19,7 +19,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events.postgres import PostgresStore
 from arbitro.events.signing import command_statement, new_private_key, public_key, sign
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.events.store import StaleSequence
+from arbitro.events.store import StaleSequence, StoreError
 from arbitro.events.stores import open_store
 
 from tests.foundation.conftest import DUEL, Cli
@@ -204,3 +204,19 @@ def test_a_password_in_the_url_is_never_printed(tmp_path: Path) -> None:
     run = Cli(tmp_path / "unused.db")
     refused = run("games", "--store", "postgresql://arbitro:hunter2@/nodb?host=/nonexistent", code=3)
     assert "hunter2" not in refused.stdout + refused.stderr and "arbitro:***@" in refused.stderr
+
+
+def test_a_lost_connection_fails_one_call_and_the_next_reconnects(postgres_url: str) -> None:
+    store = PostgresStore(postgres_url)
+    app = Arbitro(store)
+    game_id = app.create("duel", "standard")
+    head = app.game(game_id).head_seq
+    with psycopg.connect(postgres_url, autocommit=True) as admin:  # the server drops the store's connection
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+                      "AND datname = current_database()")
+    with pytest.raises(StoreError, match="connection failed"):
+        store.game(game_id)
+    assert store.game(game_id).head_seq == head  # a new connection
+    play(app, game_id, 1)
+    assert store.game(game_id).head_seq > head
+    store.close()
