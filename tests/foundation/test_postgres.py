@@ -17,7 +17,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.migration import records
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.postgres import PostgresStore
-from arbitro.events.signing import command_statement, new_private_key, public_key, sign
+from arbitro.events.signing import command_statement, new_private_key, public_key, read_receipt, sign
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import StaleSequence, StoreError
 from arbitro.events.stores import open_store
@@ -220,3 +220,20 @@ def test_a_lost_connection_fails_one_call_and_the_next_reconnects(postgres_url: 
     play(app, game_id, 1)
     assert store.game(game_id).head_seq > head
     store.close()
+
+
+def test_every_process_on_one_database_signs_receipts_with_the_one_server_key(postgres_url: str) -> None:
+    """Servers behind a load balancer are one server to a seat: whichever process took a submit, its receipt
+    is signed with the database's key, and any process gives the same receipt again."""
+    first, second = PostgresStore(postgres_url), PostgresStore(postgres_url, mode="create")
+    try:
+        app, other = Arbitro(first), Arbitro(second)
+        game_id = app.create("duel", "standard")
+        seat = app.awaiting(game_id).seats[0]
+        done = other.submit(game_id, seat, other.legal(game_id, seat)[0])
+        receipt = read_receipt(done.receipt)
+        assert receipt.signed_ok() and receipt.server_key == app.server_key() == other.server_key()
+        assert app.receipt(game_id, done.cmd) == done.receipt
+    finally:
+        first.close()
+        second.close()
