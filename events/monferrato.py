@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Union
 
+import msgspec
+
 from arbitro.events.core import Event, FrameContext
 
 
@@ -170,6 +172,87 @@ class GameEnded(Event, tag="game_ended"):
     rule: str
 
 
+class BattleBegan(Event, tag="battle_began"):
+    zone: str
+    attacker: str
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    major: bool  # six or more combat units each, sappers excluded (monferrato §7.2)
+    rule: str
+
+
+class UnitsCalled(Event, tag="units_called"):
+    """Units called in support by the attacking commander (monferrato §7.1): activated for the turn."""
+
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    rule: str
+
+
+class Volley(Event, tag="volley"):
+    """One side's fire in a round (monferrato §7.2): each unit's dice against its fire value as modified."""
+
+    zone: str
+    seat: str
+    units: tuple[str, ...]
+    fire: tuple[int, ...]
+    dice: tuple[tuple[int, ...], ...]
+    hits: int  # dice at or under the fire value
+    saved: int  # hits taken off by forts, a fortified town and response chits (monferrato §9.4, §10, §5.1)
+    rule: str
+
+
+class HitsTaken(Event, tag="hits_taken"):
+    """One hit allocated to a unit (monferrato §7.3-§7.4): `result` "disorganised" or "eliminated"."""
+
+    unit: str
+    result: str
+    rule: str
+
+
+class BattleEnded(Event, tag="battle_ended"):
+    zone: str
+    winner: str
+    hits: dict[str, int]  # the hits each seat suffered, after forts and towns (monferrato §7.5)
+    rule: str
+
+
+class Retreated(Event, tag="retreated"):
+    units: tuple[str, ...]
+    to: str
+    rule: str
+
+
+class FortsChanged(Event, tag="forts_changed"):
+    zone: str
+    owners: tuple[str, ...]  # the forts now in the zone
+    rule: str
+
+
+class Battle(msgspec.Struct, frozen=True, kw_only=True):
+    """A field battle under way (monferrato §7), carried from decision to decision in each frame's context."""
+
+    zone: str
+    attacker: str
+    origin: str  # where the attackers came from: their one retreat (monferrato §7.5)
+    commander: str = ""  # the attacking commander, who may call support (§7.1)
+    calls: int = 0  # support calls left
+    major: bool = False
+    round: int = 1
+    stage: str = "support"
+    steady: int = 0  # response chits played: hits taken off the attackers' each round
+    hits: dict[str, int] = {}  # effective hits each seat suffered so far
+    round_hits: dict[str, int] = {}  # this round's
+    owed: dict[str, int] = {}  # hits still to allocate, per seat
+
+
+class BattleAwaited(FrameContext, tag="monferrato_battle"):
+    """A decision inside a field battle: `seat` answers; the battle goes on from `battle` once it has."""
+
+    seat: str
+    battle: Battle
+
+
 class DiscardAwaited(FrameContext, tag="monferrato_discard"):
     """The hand holds five chits: its owner discards one (monferrato §5 2)."""
 
@@ -181,6 +264,7 @@ MonferratoEvent = Union[
     ChitsDealt, CommandDrawn, SupplyChecked, ZonesActivated, ChitDrawn, ChitDiscarded, ChitPlayed, ChitsRecycled,
     MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
     ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
+    BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged,
 ]
 
-MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited,)
+MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited)

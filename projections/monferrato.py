@@ -183,6 +183,22 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
             s.arrived.append(e.group)
             for u in e.units:
                 s.units[u].zone = e.zone
+        case ev.UnitsCalled():
+            for u in e.units:
+                s.units[u].zone, s.units[u].activated = e.path[-1] if e.path else s.units[u].zone, True
+        case ev.HitsTaken():
+            if e.result == "eliminated":
+                s.units[e.unit].zone = ELIMINATED
+            else:
+                s.units[e.unit].disorganised = True
+        case ev.Retreated():
+            for u in e.units:
+                s.units[u].zone = e.to
+        case ev.FortsChanged():
+            if e.owners:
+                s.forts[e.zone] = list(e.owners)
+            else:
+                s.forts.pop(e.zone, None)
         case ev.EndMoved():
             s.last_turn = e.last_turn
         case ev.GameEnded():
@@ -240,7 +256,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.1.0"
+    version = "0.2.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

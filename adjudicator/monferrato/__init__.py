@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.monferrato import chits, movement, sequence
+from arbitro.adjudicator.monferrato import battle, chits, movement, sequence
 from arbitro.adjudicator.monferrato import commands as C
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, data
@@ -69,15 +69,18 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
             ctx.reject(e.rule, e.message)
 
 
-ANSWERS = (C.Discard,)  # answers to decisions on the engine's stack (steps.py): never sent otherwise
+# answers to decisions on the engine's stack (steps.py): never sent otherwise
+ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat)
 
 
 def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
     s, seat = ctx.state, ctx.seat
     if seat not in SEATS:
         raise Illegal(R.SEQUENCE, "only the two players send game commands; the umpire rules")
-    if isinstance(cmd, ANSWERS):
+    if isinstance(cmd, C.Discard):
         raise Illegal(R.HAND_LIMIT, "no discard is awaited: a chit is discarded only with five in hand")
+    if isinstance(cmd, ANSWERS):
+        raise Illegal(R.BATTLE, "no field battle is asking for that decision")
     sequence.require_activation(s, seat)
     if not isinstance(cmd, C.PlayChit):
         chits.check_mandatory_done(s, seat)
@@ -96,6 +99,8 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
         case C.Move():
             plan = movement.check_move(s, seat, list(cmd.units), list(cmd.path))
             movement.do_move(ctx, plan, seat)
+            if plan.battle:
+                battle.begin(ctx, plan, seat)
         case C.Recover():
             movement.check_recover(s, seat, list(cmd.units))
             movement.recover(ctx, list(cmd.units))

@@ -64,7 +64,43 @@ class EndActivation(CommandModel):
     type: Literal["end_activation"]
 
 
+class CallSupport(CommandModel):
+    """monferrato §7.1: the attacking commander calls one more supporting unit (`unit`), or no more (null)."""
+
+    type: Literal["call_support"]
+    unit: str | None
+
+
+class Respond(CommandModel):
+    """monferrato §5.1: the defender plays a response chit (`chit`), or none (null)."""
+
+    type: Literal["respond"]
+    chit: str | None
+
+
+class TakeHit(CommandModel):
+    """monferrato §7.3: the owner allocates one hit to one of its units in the battle."""
+
+    type: Literal["take_hit"]
+    unit: str
+
+
+class ContinueBattle(CommandModel):
+    """monferrato §7.2: in a major battle, fight another round (true) or end it (false)."""
+
+    type: Literal["continue_battle"]
+    go: bool
+
+
+class Retreat(CommandModel):
+    """monferrato §7.5: the zone the defeated retreat to, or "hold" (a fortress's defenders take one more loss)."""
+
+    type: Literal["retreat"]
+    to: str
+
+
 MonferratoCommand = Annotated[
-    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation],
+    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, CallSupport, Respond, TakeHit,
+          ContinueBattle, Retreat],
     Field(discriminator="type"),
 ]

@@ -136,6 +136,7 @@ class Plan:
     path: list[str]
     origin: str
     lone_enemy: list[str] = field(default_factory=list)  # commanders, sappers, camps alone where it stops (§6)
+    battle: bool = False  # it enters enemy combat units: a field battle (§7)
 
 
 def closed_region(s: MonferratoState, zone: str) -> bool:
@@ -167,6 +168,13 @@ def check_step(s: MonferratoState, seat: str, units: list[str], a: str, b: str, 
 
 def check_move(s: MonferratoState, seat: str, units: list[str], path: list[str]) -> Plan:
     origin = check_actors(s, seat, units)
+    return check_path(s, seat, units, origin, path)
+
+
+def check_path(s: MonferratoState, seat: str, units: list[str], origin: str, path: list[str], *,
+               called: bool = False) -> Plan:
+    """The move of `units` from `origin` along `path` (monferrato §6); `called`: units called in support by a
+    commander (§7.1), who need no attack supply (§13.2)."""
     if len(set(units)) != len(units):
         raise Illegal(R.MOVEMENT, "a unit is named twice")
     camp = any(kind(u) == "camp" for u in units)
@@ -193,10 +201,16 @@ def check_move(s: MonferratoState, seat: str, units: list[str], path: list[str])
     escorts = [u for u in units if kind(u) not in ESCORTED]
     if enemy_in(s, dest, seat) and not escorts:
         raise Illegal(R.ENTER_ENEMY, "commanders, sappers, camps and artillery enter the enemy only with other combat units")
-    if [u for u in enemy if kind(u) != "sapper"]:
-        raise Illegal(R.BATTLE, "entering a zone held by enemy combat units starts a field battle, which this "
-                      "build does not adjudicate yet (monferrato §7 is not enforced)")
-    plan.lone_enemy = [u for u in units_in(s, dest) if data().faction(u) != seat]
+    plan.battle = bool([u for u in enemy if kind(u) != "sapper"])
+    if plan.battle and not called:
+        if not data().zones[origin].fortress:  # §13.2: none needed out of a fortress
+            lacking = [u for u in units if data().units[u].combat and not supply.attack_supplied(s, u)]
+            if lacking:
+                raise Illegal(R.ATTACK_SUPPLY, f"{', '.join(lacking)} lack attack supply for a field battle")
+        if data().zones[dest].fortress and any(kind(u) == "artillery" for u in units):
+            raise Illegal(R.BOMBARDMENT, "artillery does not move through a breach to fight (§8)")
+    if not plan.battle:
+        plan.lone_enemy = [u for u in units_in(s, dest) if data().faction(u) != seat]
     return plan
 
 
@@ -222,7 +236,8 @@ def prudence(ctx: Decision[MonferratoState], plan: Plan) -> None:
                                       prudence=rule.rule))
 
 
-def reachable(s: MonferratoState, seat: str, units: list[str], origin: str) -> dict[str, list[str]]:
+def reachable(s: MonferratoState, seat: str, units: list[str], origin: str, *, called: bool = False
+              ) -> dict[str, list[str]]:
     """Every zone the group may end in, with one path there (least cost, then by zone id): the listing's moves."""
     cap = 1 if any(kind(u) == "camp" for u in units) else min(allowance(s, u) for u in units)
     best: dict[str, tuple[int, list[str]]] = {origin: (0, [])}
@@ -252,7 +267,7 @@ def reachable(s: MonferratoState, seat: str, units: list[str], origin: str) -> d
         if not path:
             continue
         try:
-            check_move(s, seat, units, path)
+            check_path(s, seat, units, origin, path, called=called)
         except Illegal:
             continue
         out[zone] = path

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.monferrato import chits, commands as C, sequence
+from arbitro.adjudicator.monferrato import battle, chits, commands as C, sequence
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events import monferrato as ev
@@ -28,4 +28,19 @@ class DiscardStep(Step[ev.DiscardAwaited]):
             sequence.end_activation(ctx)
 
 
-STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(),)}
+class BattleStep(Step[ev.BattleAwaited]):
+    """monferrato §7: a decision inside a field battle (support, response, take_hit, continue, retreat); the battle
+    carried in the frame goes on once it is answered (adjudicator/monferrato/battle.py)."""
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.BattleAwaited], seat: str) -> list[dict[str, Any]]:
+        return battle.options(state.rules, frame, seat)
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.BattleAwaited], command: Any) -> None:
+        battle.answer(ctx, frame, command)
+
+
+def battle_step(kind: str) -> Step[Any]:
+    return type(f"Battle{kind.title().replace('_', '')}Step", (BattleStep,), {"kind": kind})()  # type: ignore[no-any-return]
+
+
+STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(), *(battle_step(k) for k in battle.KINDS))}

@@ -51,6 +51,15 @@ class Game:
         assert self.app.game(self.id).head_seq == head
         return exc.value
 
+    def enter(self, *values: int | str) -> list[dict[str, Any]]:
+        """The umpire enters the roll or draw the game awaits (a transcribed game, arbitro §R.4)."""
+        return self.send("umpire", type="enter_random", values=list(values))
+
+    @property
+    def awaited(self) -> str:
+        """The kind of the decision on top of the stack ("" when none)."""
+        return self.frames[-1].kind if self.frames else ""
+
     def legal(self, seat: str) -> list[dict[str, Any]]:
         return self.app.legal(self.id, seat)
 
@@ -88,10 +97,11 @@ def state(*, command: str = "milano", seat: str = "pro_spain", placed: dict[str,
     return s
 
 
-def from_state(s: MonferratoState) -> Game:
+def from_state(s: MonferratoState, *, transcribed: bool = False) -> Game:
+    """A game from the position; `transcribed`: every die and draw is entered by the umpire (Game.enter)."""
     a = app()
     pos = {"format": POSITION_FORMAT, "ruleset": "monferrato", "scenario": "1628", "state": msgspec.to_builtins(s)}
-    return Game(a, a.create("monferrato", position=pos))
+    return Game(a, a.create("monferrato", position=pos, transcribed=transcribed))
 
 
 def types(events: list[dict[str, Any]]) -> list[str]:

@@ -15,7 +15,7 @@ from arbitro.projections.base import UMPIRE
 
 LOG = Path(__file__).resolve().parents[2] / "logs" / "monferrato-opening.jsonl"
 TURNS = 2  # January-February and March 1628
-NEEDED = ("draw_chit", "discard", "play_chit", "activate", "move", "end_activation")  # commands it must show
+NEEDED = ("draw_chit", "discard", "play_chit", "activate", "move", "end_activation", "respond")  # commands it must show
 
 
 def play(seed: str) -> tuple[Arbitro, str]:

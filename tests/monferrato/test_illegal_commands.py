@@ -37,7 +37,7 @@ def plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
     here = rules.units[unit].zone if units else "casale"
     hand = sorted(rules.hands.get(seat, [])) or ["chit01"]
     values: dict[str, Any] = {"zones": [here], "commander": None, "chit": hand[0], "units": [unit],
-                              "path": [D.neighbours(here)[0]]}
+                              "path": [D.neighbours(here)[0]], "unit": unit, "go": True, "to": D.neighbours(here)[0]}
     fields = {name: values[name] for name in model.model_fields if name != "type"}
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}
 
