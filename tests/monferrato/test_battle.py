@@ -8,7 +8,7 @@ from typing import Any
 from arbitro.adjudicator.monferrato import battle
 from arbitro.adjudicator.monferrato.data import load
 from arbitro.events import monferrato as ev
-from tests.monferrato.harness import Game, from_state, state, types
+from tests.monferrato.harness import Game, from_state, state
 
 D = load()
 
