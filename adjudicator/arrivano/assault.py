@@ -25,6 +25,7 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
+from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.efficiency import most_sp_value, most_sp_values
 from arbitro.adjudicator.tables import Modifier
@@ -496,8 +497,7 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
         if results[u] and keep_disordered and g.state.units[u].status == "disordered":
             continue
         worsen(g, u, R.RULEBOOK.RESULTS, 1 if results[u] else 2)
-    w = g.world()
-    for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
+    for a in rout.guns_with(g.world(), units):
         eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")
     routed = [u for u in units if g.state.units[u].status == "routed"]
     others = [u for u in units if u not in routed]
@@ -536,8 +536,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, R.RULEBOOK.RESULTS, 2)
-    w = g.world()
-    for a in [x for x in w.units_at(h) if w.state.units[x].arm == "artillery"]:
+    for a in rout.guns_with(g.world(), units):
         eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 

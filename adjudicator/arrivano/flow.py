@@ -35,7 +35,6 @@ from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import awaited
-from arbitro.projections.parabellum import STATUS_WORSE
 
 
 @dataclass
@@ -173,11 +172,11 @@ def by_hex(w: World, units: list[str]) -> dict[str, list[str]]:
 
 
 def worsen(g: Game, uid: str, rule: Any, levels: int = 1) -> None:
+    """`levels` disorder levels (the kernel's rout.worsened); routing it cites the second level (arrivano §15.1.1)."""
     status = g.state.units[uid].status
-    for _ in range(levels):
-        status = STATUS_WORSE[status]
-    if status != g.state.units[uid].status:
-        g.emit(ev.StatusChanged(unit=uid, status=status, rule=str(R.SECOND_DISORDER if status == "routed" else rule)))
+    worse = rout.worsened(status, levels)
+    if worse.status != status:
+        g.emit(ev.StatusChanged(unit=uid, status=worse.status, rule=str(R.SECOND_DISORDER if worse.routed else rule)))
 
 
 def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False, because: Any = None, result: str = "") -> None:

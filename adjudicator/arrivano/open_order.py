@@ -26,9 +26,10 @@ from arbitro.adjudicator.arrivano.flow import (
     push_retreat,
     rout_checks,
     stack_test,
+    worsen,
 )
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.parabellum import sight
+from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.movement import reachable
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -36,7 +37,6 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
-from arbitro.projections.parabellum import STATUS_WORSE
 
 OPEN_ORDER = "open_order"
 EXHAUSTION = "physical_exhaustion"
@@ -254,11 +254,9 @@ def apply_fire_result(g: Game, uid: str, result: str) -> None:
 
 def disorder_and_retreat(g: Game, uid: str) -> None:
     """Disordered (a second disorder routs, §15.1.1, and the routed retreat two hexes, §15.2.1), one hex back."""
-    status = STATUS_WORSE[g.state.units[uid].status]
-    if status != g.state.units[uid].status:
-        g.emit(ev.StatusChanged(unit=uid, status=status,
-                                    rule=str(R.SECOND_DISORDER if status == "routed" else R.FIRE_RESULTS)))
-    if status == "routed":
+    routed = rout.worsened(g.state.units[uid].status).status == "routed"
+    worsen(g, uid, R.FIRE_RESULTS)
+    if routed:
         push_retreat(g, [uid], 2, R.ROUT_COMBAT, ignore_ezoc=True)
     else:
         push_retreat(g, [uid], 1, R.FIRE_RESULTS)

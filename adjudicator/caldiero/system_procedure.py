@@ -167,12 +167,15 @@ def leader_due(w: World, leader: str) -> bool:
 
 
 def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int], from_combat: bool = True) -> None:
+    """One disorder level (the kernel's rout.worsened); routed by it: a second level (caldiero §15.1), and the unit
+    retreats two hexes at once (§15.2.1), queued in `retreats`."""
     status = a.state.units[u].status
-    if status == "good":
-        a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(rule)))
-    elif status == "disordered":
-        a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.RULEBOOK.DISORDER)))  # caldiero §15.1
-        retreats[u] = max(retreats.get(u, 0), 2)  # caldiero §15.2.1
+    worse = rout.worsened(status)
+    if worse.status == status:
+        return
+    a.emit(ev.StatusChanged(unit=u, status=worse.status, rule=str(R.RULEBOOK.DISORDER if worse.routed else rule)))
+    if worse.routed:
+        retreats[u] = max(retreats.get(u, 0), rout.RETREAT_HEXES)
 
 
 def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
@@ -221,8 +224,8 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
         if s.where != "map":
             continue
         if from_combat:
-            for art in a.w.side_units_at(s.hex or "", s.side):
-                if a.w.is_artillery(art) and art not in moves:
+            for art in rout.guns_with(a.w, [u]):
+                if art not in moves:
                     eliminate(a, art, R.ARTILLERY_RETREAT)  # caldiero §11.1
         if not retreat_paths(a.w, u, n):
             edge = a.w.board.is_edge(s.hex or "")

@@ -1,5 +1,6 @@
 """Rout (caldiero §15.1-§15.2, arrivano §15.1-§15.2): a second disorder level routs a unit
-(projections.parabellum.STATUS_WORSE); routed units next to a hex where an enemy unit arrives test their
+(projections.parabellum.STATUS_WORSE, `worsened`), and a unit routed by combat retreats two hexes at once (§15.2.1
+in both), the guns stacked with it eliminated (§11.1 in both, `guns_with`); routed units next to a hex where an enemy unit arrives test their
 efficiency: those that pass retreat two hexes, enemy ZoC ignored (§15.2, §15.2.1 in both), those that fail are
 eliminated - for good where the variant says a failed test is a surrender (D19: `rout_failure_permanent`).
 Arrivano's rout movement in the End phase (arrivano §15.2.2, D19) has no Caldiero counterpart and stays Arrivano's."""
@@ -12,8 +13,36 @@ from typing import Final
 
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.projections.parabellum import STATUS_WORSE
 
-RETREAT_HEXES: Final = 2  # §15.2 in both: a routed unit that passes its test retreats two hexes
+RETREAT_HEXES: Final = 2  # §15.2 in both: a routed unit that passes its test retreats two hexes; §15.2.1 one routed by combat
+
+
+@dataclass(frozen=True)
+class Worsened:
+    """What more disorder levels do to a unit (§15.1 in both)."""
+
+    status: str  # its condition after them
+    routed: bool  # they routed it (a second level: caldiero §15.1, arrivano §15.1.1); by combat it retreats at once
+
+
+def worsened(status: str, levels: int = 1) -> Worsened:
+    """`status` after `levels` more disorder levels: good, disordered, routed; routed stays routed."""
+    after = status
+    for _ in range(levels):
+        after = STATUS_WORSE[after]
+    return Worsened(after, after == "routed" and status != "routed")
+
+
+def guns_with(w: World, units: list[str]) -> list[str]:
+    """The artillery stacked with `units` (their side's, in their hexes, hex order then id order): what an assault
+    that eliminates them or forces them to retreat eliminates too (§11.1 in both: "L'artiglieria in stacking con
+    unità da combattimento che siano eliminate o forzate a ritirarsi a seguito di combattimenti è eliminata")."""
+    out: list[str] = []
+    for h in sorted({h for u in units if (h := w.hex_of(u)) is not None}):
+        sides = {w.side_of(u) for u in units if w.hex_of(u) == h}
+        out += [g for g in w.units_at(h) if w.is_artillery(g) and w.side_of(g) in sides and g not in units]
+    return out
 
 
 def routed_near(w: World, h: str, side: str) -> list[tuple[str, list[str]]]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.variant import Variant
+from tests.parabellum import position
 
 GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
 
@@ -51,3 +52,24 @@ def test_passing_retreats_two_hexes_failing_is_eliminated(variant: Variant) -> N
     assert result.retreating == ["a", "c"] and result.eliminated == ["b"] and rout.RETREAT_HEXES == 2
     assert result.permanent is variant.rout_failure_permanent
     assert result.permanent is (variant.book == "arrivano")
+
+
+def test_a_second_disorder_level_routs_and_says_so(variant: Variant) -> None:
+    """§15.1 in both (caldiero §15.1, arrivano §15.1.1): good -> disordered -> routed; routed stays routed; `routed`
+    only for the level that routs (a unit routed by combat retreats at once, §15.2.1)."""
+    assert rout.worsened("good") == rout.Worsened("disordered", False)
+    assert rout.worsened("disordered") == rout.Worsened("routed", True)
+    assert rout.worsened("good", 2) == rout.Worsened("routed", True)
+    assert rout.worsened("routed") == rout.Worsened("routed", False)
+    assert rout.RETREAT_HEXES == 2
+
+
+def test_the_guns_stacked_with_units_forced_back_by_an_assault(variant: Variant) -> None:
+    """§11.1 in both: the artillery stacked with the units (their side's, in their hexes), not the others."""
+    piece = position.Piece
+    w = position.Position(units={"inf": piece("france", "1612"), "guns": piece("france", "1612", arm="artillery"),
+                                 "far-guns": piece("france", "1613", arm="artillery"), "foe": piece("austria", "1614"),
+                                 "foe-guns": piece("austria", "1614", arm="artillery")})
+    assert rout.guns_with(w, ["inf"]) == ["guns"]
+    assert rout.guns_with(w, ["inf", "foe"]) == ["guns", "foe-guns"]
+    assert rout.guns_with(w, ["guns"]) == []
