@@ -1,0 +1,67 @@
+"""Fixtures every test directory may use: a real PostgreSQL server (the store contract, tests/foundation/
+test_postgres.py, the HTTP server's tests on PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from arbitro.events.rows import GAME_TABLES
+
+try:  # the [test] extra: a PostgreSQL server shipped in a wheel, and the driver
+    import pgserver
+    import psycopg
+except ImportError as missing:  # pragma: no cover - the test extra installs both
+    pgserver = psycopg = None  # type: ignore[assignment]
+    PG_MISSING = f"{missing.name} is not installed (pip install -e '.[test]')"
+else:
+    PG_MISSING = ""
+
+
+# --- a real PostgreSQL --------------------------------------------------------------------------------
+PG_TABLES = ("games", *GAME_TABLES)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL server for this test process (each xdist worker has its own), started from the pgserver
+    wheel in a temporary directory: no system install. As root (CI), pgserver runs it as its own system user
+    `pgserver`, since PostgreSQL refuses to run as root. Skipped with the reason where it cannot start, except
+    in CI ($CI set), where not starting is a failure: the PostgreSQL store must be tested there."""
+    if PG_MISSING:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL tests cannot run in CI: {PG_MISSING}")
+        pytest.skip(f"PostgreSQL tests skipped: {PG_MISSING}")
+    home = tempfile.mkdtemp(prefix="arbitro-pg-")  # short: the server's Unix socket lives in it
+    try:
+        server = pgserver.get_server(Path(home) / "data", cleanup_mode="delete")
+    except Exception as e:  # noqa: BLE001 - any failure to start is reported as the reason
+        shutil.rmtree(home, ignore_errors=True)
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"PostgreSQL tests skipped: pgserver could not start a server here ({type(e).__name__}: {e})")
+    url = server.get_uri()
+    with psycopg.connect(url, autocommit=True) as conn:  # a throwaway server: speed over durability
+        conn.execute("ALTER SYSTEM SET fsync = off")
+        conn.execute("ALTER SYSTEM SET synchronous_commit = off")
+        conn.execute("SELECT pg_reload_conf()")
+    yield url
+    server.cleanup()
+    shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """The test server's URL with every game deleted (the schema and the server's signing key stay)."""
+    with psycopg.connect(postgres_server, autocommit=True) as conn:
+        present = {row[0] for row in conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+        tables = [t for t in PG_TABLES if t in present]
+        if tables:
+            conn.execute(f"TRUNCATE {', '.join(tables)}")
+    return postgres_server
