@@ -227,10 +227,35 @@ class FortsChanged(Event, tag="forts_changed"):
     zone: str
     owners: tuple[str, ...]  # the forts now in the zone
     rule: str
+    by_sapper: bool = False  # a sapper destroyed an own fort: the command's one fort in the zone (monferrato §10)
+
+
+class WallBattered(Event, tag="wall_battered"):
+    """A fortress wall side's level after bombardment, a mine or rebuilding (monferrato §8.1, §9.1, §9.3); 0 is a
+    breach."""
+
+    side: str  # "fortress/toward"
+    level: int
+    rule: str
+
+
+class MinesChanged(Event, tag="mines_changed"):
+    side: str
+    mines: int
+    owner: str
+    rule: str
+    fresh: int = 0  # mines placed in this activation, which may not be fired in it (monferrato §9.1)
+
+
+class FortBuilt(Event, tag="fort_built"):
+    zone: str
+    seat: str
+    rule: str
 
 
 class Battle(msgspec.Struct, frozen=True, kw_only=True):
-    """A field battle under way (monferrato §7), carried from decision to decision in each frame's context."""
+    """A field battle under way (monferrato §7), carried from decision to decision in each frame's context; also a
+    bombardment of units (§8.2, `bombardment`), which has only its losses and the commanders' risk."""
 
     zone: str
     attacker: str
@@ -244,6 +269,7 @@ class Battle(msgspec.Struct, frozen=True, kw_only=True):
     hits: dict[str, int] = {}  # effective hits each seat suffered so far
     round_hits: dict[str, int] = {}  # this round's
     owed: dict[str, int] = {}  # hits still to allocate, per seat
+    bombardment: bool = False
 
 
 class BattleAwaited(FrameContext, tag="monferrato_battle"):
@@ -264,7 +290,8 @@ MonferratoEvent = Union[
     ChitsDealt, CommandDrawn, SupplyChecked, ZonesActivated, ChitDrawn, ChitDiscarded, ChitPlayed, ChitsRecycled,
     MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
     ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
-    BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged,
+    BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged, WallBattered, MinesChanged,
+    FortBuilt,
 ]
 
 MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited)

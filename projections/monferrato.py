@@ -46,6 +46,7 @@ class Activation(msgspec.Struct, kw_only=True):
     drew: bool = False  # the player drew a chit instead (§5 2): nothing else this activation
     acted: bool = False  # a unit has acted or a chit was played: drawing is no longer possible
     camp_moved: bool = False
+    forts: list[str] = []  # zones where this command built or destroyed a fort (monferrato §10: one a zone)
 
 
 class MonferratoState(msgspec.Struct, kw_only=True):
@@ -68,6 +69,8 @@ class MonferratoState(msgspec.Struct, kw_only=True):
     vp: dict[str, int] = {}
     walls: dict[str, int] = {}  # "fortress/toward" -> current level (monferrato §8.1)
     mines: dict[str, int] = {}  # "fortress/toward" -> mines on that side (monferrato §9.1)
+    mine_owner: dict[str, str] = {}  # "fortress/toward" -> the seat whose sappers laid them
+    fresh_mines: dict[str, int] = {}  # laid in the activation under way: not to be fired in it (§9.1)
     forts: dict[str, list[str]] = {}  # zone -> the owners of its forts (monferrato §10)
     fort_counters: dict[str, int] = {}  # forts each seat may still place (scenario, special rule 6)
     raided: list[str] = []  # zones raided this year (monferrato §11)
@@ -163,7 +166,7 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
             s.activated_commands.append(e.command)
             for u in s.units.values():
                 u.acted = False
-            s.activation = None
+            s.activation, s.fresh_mines = None, {}
         case ev.StackingChecked():
             for u in e.units:
                 s.units[u].disorganised = True
@@ -195,10 +198,27 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
             for u in e.units:
                 s.units[u].zone = e.to
         case ev.FortsChanged():
+            if s.activation is not None and e.by_sapper:
+                s.activation.forts.append(e.zone)
             if e.owners:
                 s.forts[e.zone] = list(e.owners)
             else:
                 s.forts.pop(e.zone, None)
+        case ev.WallBattered():
+            s.walls[e.side] = e.level
+        case ev.MinesChanged():
+            if e.mines:
+                s.mines[e.side], s.mine_owner[e.side] = e.mines, e.owner
+            else:
+                s.mines.pop(e.side, None)
+                s.mine_owner.pop(e.side, None)
+            if e.fresh:
+                s.fresh_mines[e.side] = s.fresh_mines.get(e.side, 0) + e.fresh
+        case ev.FortBuilt():
+            s.forts.setdefault(e.zone, []).append(e.seat)
+            s.fort_counters[e.seat] = s.fort_counters.get(e.seat, 0) - 1
+            if s.activation is not None:
+                s.activation.forts.append(e.zone)
         case ev.EndMoved():
             s.last_turn = e.last_turn
         case ev.GameEnded():
@@ -214,7 +234,7 @@ def _acted(s: MonferratoState) -> None:
 
 # --- views ---------------------------------------------------------------------------------------
 PUBLIC_FIELDS = ("turn", "last_turn", "phase", "cup", "activated_commands", "discards", "removed", "morale", "vp",
-                 "walls", "mines", "forts", "fort_counters", "raided", "towns_destroyed", "scheduled", "arrived",
+                 "walls", "mines", "mine_owner", "fresh_mines", "forts", "fort_counters", "raided", "towns_destroyed", "scheduled", "arrived",
                  "prudence", "winner", "result", "public_in_hand")
 
 
@@ -256,7 +276,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.2.0"
+    version = "0.3.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

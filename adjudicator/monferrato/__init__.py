@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.monferrato import battle, chits, movement, sequence
+from arbitro.adjudicator.monferrato import battle, chits, movement, sequence, siege
 from arbitro.adjudicator.monferrato import commands as C
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, data
@@ -67,6 +67,7 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
             _decide(ctx, command)
         except Illegal as e:
             ctx.reject(e.rule, e.message)
+        siege.sweep_mines(ctx)
 
 
 # answers to decisions on the engine's stack (steps.py): never sent otherwise
@@ -104,6 +105,15 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
         case C.Recover():
             movement.check_recover(s, seat, list(cmd.units))
             movement.recover(ctx, list(cmd.units))
+        case C.Bombard():
+            mode = siege.check_bombard(s, seat, list(cmd.units), cmd.target)
+            siege.bombard(ctx, seat, list(cmd.units), cmd.target, mode)
+        case C.Siege():
+            siege.check_siege(s, seat, list(cmd.units), cmd.operation, cmd.side)
+            siege.siege(ctx, seat, list(cmd.units), cmd.operation, cmd.side)
+        case C.Fort():
+            zone = siege.check_fort(s, seat, cmd.unit, cmd.action)
+            siege.fort(ctx, seat, cmd.unit, cmd.action, zone)
         case C.EndActivation():
             sequence.end_activation(ctx)
 

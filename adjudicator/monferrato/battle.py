@@ -92,6 +92,8 @@ def advance(ctx: Decision[MonferratoState], b: ev.Battle) -> None:  # noqa: C901
             commanders_at_risk(ctx, b)
             b = msgspec.structs.replace(b, stage="after")
         elif b.stage == "after":
+            if b.bombardment:  # §8.2: the targets take their losses and need not retreat
+                return
             if b.major and fighters(s, b.zone, b.attacker) and fighters(s, b.zone, defender(b)):
                 att, dfn = b.round_hits.get(b.attacker, 0), b.round_hits.get(defender(b), 0)
                 chooser = b.attacker if att <= dfn else defender(b)  # on a tie the attacker is asked first

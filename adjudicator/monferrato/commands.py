@@ -64,6 +64,32 @@ class EndActivation(CommandModel):
     type: Literal["end_activation"]
 
 
+class Bombard(CommandModel):
+    """monferrato §8.1-§8.2: activated artillery of one zone fires at an adjacent fortress's walls, out of a
+    fortress at adjacent enemies, or through a breach (which, follows from where they are and the target)."""
+
+    type: Literal["bombard"]
+    units: Units
+    target: str
+
+
+class Siege(CommandModel):
+    """monferrato §9.1-§9.3: activated sappers lay mines on a fortress side, fire them, countermine or rebuild."""
+
+    type: Literal["siege"]
+    units: Units
+    operation: Literal["mine", "detonate", "countermine", "rebuild"]
+    side: str  # "fortress/toward", e.g. "casale/trino"
+
+
+class Fort(CommandModel):
+    """monferrato §10: an activated sapper spends its whole allowance to build a fort, or destroy an own one."""
+
+    type: Literal["fort"]
+    unit: str
+    action: Literal["build", "destroy"]
+
+
 class CallSupport(CommandModel):
     """monferrato §7.1: the attacking commander calls one more supporting unit (`unit`), or no more (null)."""
 
@@ -100,7 +126,7 @@ class Retreat(CommandModel):
 
 
 MonferratoCommand = Annotated[
-    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, CallSupport, Respond, TakeHit,
-          ContinueBattle, Retreat],
+    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, CallSupport,
+          Respond, TakeHit, ContinueBattle, Retreat],
     Field(discriminator="type"),
 ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator.monferrato import chits, movement
+from arbitro.adjudicator.monferrato import chits, movement, siege
+from arbitro.adjudicator.monferrato.common import units_in
 from arbitro.adjudicator.monferrato.common import Illegal
 from arbitro.adjudicator.monferrato.readings import reading
 from arbitro.projections.monferrato import MonferratoState
@@ -35,5 +36,10 @@ def legal(s: MonferratoState, seat: str) -> list[dict[str, Any]]:
         out += movement.activation_options(s)
     out += movement.move_options(s, seat)
     out += movement.recover_options(s, seat)
+    for zone in act.zones:
+        free = [u for u in units_in(s, zone, seat) if movement.may_act(s, u)]
+        out += siege.bombard_options(s, seat, free, zone)
+        out += siege.siege_options(s, seat, free, zone)
+        out += siege.fort_options(s, seat, free)
     out.append({"type": "end_activation"})
     return out

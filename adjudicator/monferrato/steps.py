@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.monferrato import battle, chits, commands as C, sequence
+from arbitro.adjudicator.monferrato import battle, chits, commands as C, sequence, siege
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events import monferrato as ev
@@ -37,6 +37,7 @@ class BattleStep(Step[ev.BattleAwaited]):
 
     def answer(self, ctx: Decision[Any], frame: core.Frame[ev.BattleAwaited], command: Any) -> None:
         battle.answer(ctx, frame, command)
+        siege.sweep_mines(ctx)
 
 
 def battle_step(kind: str) -> Step[Any]:

@@ -37,14 +37,16 @@ def plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
     here = rules.units[unit].zone if units else "casale"
     hand = sorted(rules.hands.get(seat, [])) or ["chit01"]
     values: dict[str, Any] = {"zones": [here], "commander": None, "chit": hand[0], "units": [unit],
-                              "path": [D.neighbours(here)[0]], "unit": unit, "go": True, "to": D.neighbours(here)[0]}
+                              "path": [D.neighbours(here)[0]], "unit": unit, "go": True, "to": D.neighbours(here)[0],
+                              "target": D.neighbours(here)[0], "operation": "mine", "side": "casale/trino",
+                              "action": "build"}
     fields = {name: values[name] for name in model.model_fields if name != "type"}
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}
 
 
 def with_unknown_name(command: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for key, value in command.items():
-        if key == "type":
+        if key in ("type", "operation", "action"):  # closed vocabularies: another word is malformed, not illegal
             continue
         if isinstance(value, str):
             yield {**command, key: "nowhere"}
