@@ -15,11 +15,10 @@ from arbitro.projections import parabellum
 
 
 class UnitState(parabellum.UnitState, kw_only=True):
-    """The system's unit state (projections/parabellum.py) and what Arrivano adds. `where`: map | offmap (not yet
-    entered) | waiting (at its entry, §15.4) | track (eliminated, to return, §12.8) | eliminated | exited (left
-    through a Campotenese retreat flag, §17.2.1, interpretation neapolitan_retreat_flags)."""
+    """The system's unit state (projections/parabellum.py) and what Arrivano adds. `where`: the system's, and
+    waiting (at its entry, §15.4) | exited (left through a Campotenese retreat flag, §17.2.1, interpretation
+    neapolitan_retreat_flags)."""
 
-    hex: str = ""  # Arrivano writes "" off the map
     damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
     moved_turn: int = 0  # a unit moves once per turn (arrivano §9)
     acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)
@@ -30,11 +29,10 @@ class UnitState(parabellum.UnitState, kw_only=True):
 
 
 class LeaderState(parabellum.LeaderState, kw_only=True):
-    """The system's commander state and what Arrivano adds; `where` is map | offmap | lost."""
+    """The system's commander state and what Arrivano adds."""
 
     role: str  # commander_in_chief | general | officer
     formation: str | None
-    hex: str = ""  # Arrivano writes "" off the map
 
 
 # Arrivano's formations are the system's (their general's A side: arrivano §3.1 B-6).
@@ -49,10 +47,10 @@ class Column(msgspec.Struct, kw_only=True):
     activated: bool = False
 
 
-class Activation(msgspec.Struct, kw_only=True):
-    formation: str
+class Activation(parabellum.Activation, kw_only=True):
+    """The system's activation and what Arrivano keeps in it."""
+
     column: str | None = None
-    order_tried: bool = False
     officer_tries: list[str] = []  # officers who tried the B-4 order change (arrivano §3.1 B-4)
     overrides: dict[str, str] = {}  # out-of-command units given an order for this activation (§3.1 B-4)
     starts: dict[str, str] = {}  # unit -> hex where it began the activation (movement obligations §5.1)
@@ -173,9 +171,8 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
         case ev.StatusChanged(unit=uid, status=status):
             if status == "damaged":  # a redoubt battery flipped to its Damaged side (arrivano §17.2.6)
                 state.units[uid].damaged = True
-        case ev.UnitEliminated(unit=uid, permanent=permanent):
+        case ev.UnitEliminated(unit=uid):
             unit = state.units[uid]
-            unit.where = "eliminated" if permanent else "track"
             unit.art_moved = False
             unit.open_order, unit.marker_turn = "", 0
             _lose_step(state, unit.side)
@@ -212,9 +209,7 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
         case ev.AssaultResolved(targets=targets):
             state.attacked_hexes.extend(t for t in targets if t not in state.attacked_hexes)
         case ev.LeaderLost(leader=lid):
-            leader = state.leaders[lid]
-            leader.where = "lost"
-            _lose_step(state, leader.side)
+            _lose_step(state, state.leaders[lid].side)
         case ev.FlagCaptured():
             state.flags_captured += 1
         case ev.MarchOrderEnded(march=m):

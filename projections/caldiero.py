@@ -24,8 +24,7 @@ def enemy_of(side: str) -> str:
 
 class UnitState(parabellum.UnitState, kw_only=True):
     """The system's unit state (projections/parabellum.py) and what Caldiero adds. `formation` is "reserve" for
-    the French R units (caldiero §15.4.3); `where` is map | offmap (reinforcement not yet entered) | eliminated
-    (to return, caldiero §12.8) | dead."""
+    the French R units (caldiero §15.4.3); `where` is the system's (offmap: a reinforcement not yet entered)."""
 
     activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, §15.4.3)
     attached: str | None = None  # reserve unit: the formation it joined this turn
@@ -33,7 +32,7 @@ class UnitState(parabellum.UnitState, kw_only=True):
 
 
 class LeaderState(parabellum.LeaderState, kw_only=True):
-    """The system's commander state and what Caldiero adds; `where` is map | offmap | dead."""
+    """The system's commander state and what Caldiero adds."""
 
     activated: bool = False  # flipped to its "A" side (caldiero §2.2.2)
 
@@ -44,12 +43,12 @@ class FormationState(parabellum.FormationState, kw_only=True):
     arrival_turn: int = 1
 
 
-class Activation(msgspec.Struct, kw_only=True):
-    formation: str
+class Activation(parabellum.Activation, kw_only=True):
+    """The system's activation and what Caldiero keeps in it."""
+
     units: list[str] = []  # every unit acting in this activation (incl. joined reserve, reinforcements)
     out_of_command: list[str] = []
     unit_orders: dict[str, str] = {}  # per-unit orders overriding the formation's (§5.3.1, §4.3.1, §15.4.2)
-    order_tried: list[str] = []  # ["general"] once the general tried to change the order (§5.2.2)
     ooc_tested: list[str] = []  # out-of-command units that already tried (§5.3.1)
     moved: list[str] = []
     start_hex: dict[str, str] = {}
@@ -80,6 +79,7 @@ class CaldieroState(msgspec.Struct, kw_only=True):
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
     seen: dict[str, list[str]] = {}  # fog of war (§20.4): enemy units each seat has examined at least once
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
+    interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
     result: ev.GameEnded | None = None  # the game's end as recorded (projections/parabellum.apply)
 
 
@@ -125,17 +125,15 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
             del arts, defensive  # firing does not flip artillery in Caldiero (only moving does, §11.0)
         case ev.AttackDeclared():
             _declare(state, event)
-        case ev.UnitEliminated(unit=u, permanent=permanent):
-            unit = state.units[u]
-            unit.where = "dead" if permanent else "eliminated"
-            unit.hex, unit.charging = None, False
+        case ev.UnitEliminated(unit=u):
+            state.units[u].hex, state.units[u].charging = "", False
         case ev.UnitsAdvanced(units=units, leaders=leaders, to=to):
             for u in units:
                 state.units[u].hex = to
             for leader in leaders:
                 state.leaders[leader].hex = to
         case ev.LeaderLost(leader=leader):
-            state.leaders[leader].where, state.leaders[leader].hex = "dead", None
+            state.leaders[leader].hex = ""
         case ev.ElanSpent():
             state.elan_left = max(0, state.elan_left - 1)
         case ev.ActivationRecorded(key=key, values=values):
@@ -167,7 +165,7 @@ def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:
     act = Activation(formation=f, units=units, out_of_command=sorted(event.out_of_command))
     for u in units:
         unit = state.units[u]
-        if unit.where == "map" and unit.hex is not None:
+        if unit.where == "map" and unit.hex:
             act.start_hex[u] = unit.hex
     state.activation = act
 
@@ -186,7 +184,9 @@ def _record(state: CaldieroState, key: str, values: tuple[str, ...]) -> None:
     act = state.activation
     if act is None:
         return
-    if key == "start_dist":
+    if key == "order_tried":  # the general tried to change the order (caldiero §5.2.2)
+        act.order_tried = True
+    elif key == "start_dist":
         for item in values:
             unit, _, dist = item.partition("=")
             act.start_dist[unit] = int(dist)

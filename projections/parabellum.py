@@ -26,8 +26,11 @@ class UnitState(msgspec.Struct, kw_only=True):
     side: str
     formation: str
     arm: str  # infantry | cavalry | artillery (copied from the order of battle for the fold's convenience)
-    hex: str | None = None  # off the map: None (Caldiero); Arrivano's struct writes "" instead
-    where: str = "offmap"  # map, offmap, or each game's words for the eliminated (see its struct)
+    hex: str = ""  # its hex; "" off the map (an id that names no hex)
+    # map | offmap (not yet entered) | track (eliminated, waiting on the turn track to return: caldiero §12.8 "nel
+    # riquadro del turno", arrivano §12.8 "nella traccia dei turni") | eliminated ("permanentemente eliminate", both
+    # §12.8), and what a variant adds (arrivano: waiting at its entry §15.4, exited §17.2.1)
+    where: str = "offmap"
     status: str = "good"  # caldiero §15, arrivano §15: one of STATUSES
     reduced: bool = False  # flipped to its reduced side (caldiero §12.8, arrivano §12.8)
     art_moved: bool = False  # artillery on its Moved side (caldiero §11.0, arrivano §11)
@@ -39,8 +42,8 @@ class LeaderState(msgspec.Struct, kw_only=True):
     """What changes about a commander in either game; each game's LeaderState extends it."""
 
     side: str
-    hex: str | None = None  # off the map: None (Caldiero); Arrivano's struct writes "" instead
-    where: str = "offmap"  # map, offmap, or each game's word for a lost commander (dead / lost)
+    hex: str = ""  # its hex; "" off the map (an id that names no hex)
+    where: str = "offmap"  # map | offmap | lost (captured or killed: caldiero §4.4, arrivano §4.5 "Perdita dei Comandanti")
     moved_turn: int = 0  # the turn he last moved (caldiero §4.2.1)
 
 
@@ -53,6 +56,13 @@ class FormationState(msgspec.Struct, kw_only=True):
     general: str | None
     order: str | None = None  # advance | attack | defence | manoeuvre (caldiero §5.1, arrivano §5.1)
     activated: bool = False  # its general's counter on the A side (caldiero §3.1 B.6, arrivano §3.1 B-6)
+
+
+class Activation(msgspec.Struct, kw_only=True):
+    """The formation activated now (caldiero §3.1 B, arrivano §3.1 B); each game's Activation extends it."""
+
+    formation: str
+    order_tried: bool = False  # its general tried to change its order: once an activation (caldiero §5.2.2, arrivano §5.2.1)
 
 
 class SystemState(Protocol):
@@ -97,6 +107,8 @@ def apply(state: SystemState, event: object) -> None:
             state.units[unit].status = status  # (Arrivano's "damaged" battery is its own fold's)
         case pb.UnitEliminated(unit=unit, permanent=permanent, return_turn=return_turn):
             _eliminated(state.units[unit], permanent, return_turn)
+        case pb.LeaderLost(leader=leader):
+            state.leaders[leader].where = "lost"
         case pb.ActivationEnded():
             state.activation = None
         case pb.GameEnded():
@@ -106,7 +118,8 @@ def apply(state: SystemState, event: object) -> None:
 
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:
     """Off the map in good order; one that returns comes back on its reduced side (caldiero §12.8, arrivano
-    §12.8). Where it is kept meanwhile is each game's word."""
+    §12.8), on the turn track meanwhile."""
+    unit.where = "eliminated" if permanent else "track"
     unit.status = "good"
     unit.return_turn = 0 if permanent else return_turn
     if not permanent:

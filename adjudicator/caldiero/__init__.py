@@ -74,7 +74,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(Ruleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.7.0"
+    version = "0.8.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -162,17 +162,20 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             return ()
         return (state.seat,) if state.seat else ()
 
-    def _world(self, state: P.CaldieroState, chosen: dict[str, str] | None = None) -> Any:
-        return F.world_of(state, self.env, lambda name: interpretation_in_force(self, chosen or {}, name))
+    def _world(self, state: P.CaldieroState) -> Any:
+        """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""
+        return F.world_of(state, self.env, lambda name: interpretation_in_force(self, state.interpretations, name))
+
+    def note_interpretations(self, state: P.CaldieroState, chosen: dict[str, str]) -> P.CaldieroState:
+        """Keep the umpire's readings in the state: legal() and a decision's options see only the state."""
+        state.interpretations = dict(sorted(chosen.items()))
+        return state
 
     def steps(self) -> dict[str, Step[Any]]:
-        return caldiero_steps(lambda: self.env, lambda game: self._world(game.rules, game.core.interpretations))
+        return caldiero_steps(lambda: self.env, lambda game: self._world(game.rules))
 
     def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
         return legal_commands(self._world(state), seat)
-
-    def legal_in(self, state: P.CaldieroState, seat: str, chosen: dict[str, str]) -> list[dict[str, Any]]:
-        return legal_commands(self._world(state, chosen), seat)
 
     def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
         act = F.Act(ctx, self.env)
@@ -280,7 +283,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         by_hex: dict[str, list[str]] = {}
         for u, s in sorted(state.units.items()):
             if s.where == "map":
-                if s.hex is None or not w.board.on_map(s.hex):
+                if not w.board.on_map(s.hex):
                     problems.append(f"unit {u} is on the map at {s.hex!r}, which is not a map hex")
                     continue
                 by_hex.setdefault(s.hex, []).append(u)

@@ -184,7 +184,7 @@ def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
 
 def replacement_due(w: World, seat: str) -> list[str]:
     return sorted(u for u, s in w.state.units.items()
-                  if s.side == seat and s.where == "eliminated" and s.return_turn <= w.state.turn)
+                  if s.side == seat and s.where == "track" and s.return_turn <= w.state.turn)
 
 
 def replacement_generals(w: World, u: str) -> list[str]:

@@ -162,7 +162,7 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
             if w.option("cavalry_charges") and F.charge_problem(w, g, order, route) is None:
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
         start = w.state.units[g[0]].hex
-        if any(ALLOWS_COLUMN[o] for o in F.mover_orders(w, g)) and (start is None or w.board.is_road_hex(start)):
+        if any(ALLOWS_COLUMN[o] for o in F.mover_orders(w, g)) and (not start or w.board.is_road_hex(start)):
             col = F.move_options(w, g, True)
             for dest in sorted(col):
                 if dest not in plain or col[dest][1].cost_half < plain[dest][1].cost_half:

@@ -87,7 +87,7 @@ class CaldieroHooks:
         """caldiero §20.3.1: in boxes 2-3, units attacking eastward (column XX onto XX+1) lose 1 strength."""
         storm = w.data.scenario.options["storm_from_east"]
         h = w.state.units[u].hex
-        if w.option("storm_from_east") and w.state.weather in storm.weather_boxes and h is not None:
+        if w.option("storm_from_east") and w.state.weather in storm.weather_boxes and h:
             if any(parse_hex(d)[0] == parse_hex(h)[0] + 1 for d in defender_hexes):
                 return max(0, value - storm.strength_malus)
         return value

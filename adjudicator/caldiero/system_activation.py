@@ -56,7 +56,7 @@ def reserve_joining(w: World, f: str) -> list[str]:
             continue
         if s.where == "offmap" and unit_due(w, u):
             out.append(u)
-        elif s.where == "map" and s.hex is not None:
+        elif s.where == "map" and s.hex:
             if s.hex in own_reach or s.hex not in other_reach:
                 out.append(u)
     return out
@@ -91,7 +91,7 @@ def check_change_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
     act = w.state.activation
     assert act is not None
     f = w.state.formations[act.formation]
-    if "general" in act.order_tried:
+    if act.order_tried:
         raise Reject(R.GENERAL_INITIATIVE, "the general already tried to change the order in this activation (caldiero §5.2.2)")
     if w.state.weather == 3:
         raise Reject(R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)")

@@ -102,7 +102,7 @@ def check_move(w: World, seat: str, cmd: C.Move) -> tuple[str, Route]:
         if not any(ALLOWS_COLUMN[o] for o in orders):
             raise Reject(R.COLUMN, "march column needs an Advance or Manoeuvre order (caldiero §9.3, §5.1.1, §5.1.4)")
         start = w.state.units[units[0]].hex
-        if start is not None and not w.board.is_road_hex(start):
+        if start and not w.board.is_road_hex(start):
             raise Reject(R.COLUMN, f"march column is declared on a road or minor road; {start} has none (caldiero §9.3)")
     if cmd.path is None:
         options = move_options(w, units, cmd.column)
@@ -227,12 +227,12 @@ def movable_leaders(w: World, seat: str) -> list[str]:
     assert act is not None
     out = []
     general = w.state.formations[act.formation].general
-    if general and general not in act.leaders_moved and w.state.leaders[general].where != "dead":
+    if general and general not in act.leaders_moved and w.state.leaders[general].where != "lost":
         if w.state.leaders[general].where == "map" or leader_due(w, general):
             out.append(general)
     cinc = w.cinc_of(seat)
     s = w.state.leaders.get(cinc)
-    if cinc not in out and s is not None and s.moved_turn != w.state.turn and s.where != "dead":
+    if cinc not in out and s is not None and s.moved_turn != w.state.turn and s.where != "lost":
         if w.option("bonaparte_intervention") and cinc == "bonaparte" and act.formation != "bonaparte":
             pass  # with §20.1 Bonaparte moves as his own formation's general
         elif s.where == "map" or leader_due(w, cinc):

@@ -189,7 +189,7 @@ def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
     a.emit(ev.UnitEliminated(unit=u, rule=str(rule), permanent=permanent,
                              return_turn=0 if permanent else reinforcements.return_turn(
                                  w, u, w.state.turn, lambda leader, hx: hx in w.command_reach(leader))))
-    if h is not None and not a.w.side_units_at(h, s.side):
+    if h and not a.w.side_units_at(h, s.side):
         for leader in a.w.leaders_at(h, s.side):  # caldiero §4.4.4
             if leader_test(a, leader, R.RULEBOOK.LEADER_ALONE):
                 relocate_leader(a, leader, h)

@@ -19,7 +19,7 @@ def retreat_paths(world: World, u: str, hexes: int) -> list[Line]:
     """Every legal retreat path of `hexes` hexes (longer where overstacking forces it), sorted by path."""
     unit = world.state.units[u]
     side = unit.side
-    if unit.hex is None:
+    if not unit.hex:
         return []
     hooks = world.hooks
 

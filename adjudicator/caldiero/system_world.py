@@ -62,7 +62,7 @@ class World:
 
     # --- where things are ----------------------------------------------------------------------
     def on_map_units(self) -> list[str]:
-        return sorted(u for u, s in self.state.units.items() if s.where == "map" and s.hex is not None)
+        return sorted(u for u, s in self.state.units.items() if s.where == "map" and s.hex)
 
     def units_at(self, h: str) -> list[str]:
         """Units on the map in hex h (sorted). The World is short-lived: built after the last event."""

@@ -47,7 +47,8 @@ class PaddedSupply(EnteredSupply):
 
 class Table:
     def __init__(self, state: CaldieroState, interpretations: dict[str, str] | None = None) -> None:
-        self.game = GameState(core=CoreState(interpretations=dict(interpretations or {})), rules=state)
+        chosen = dict(interpretations or {})
+        self.game = GameState(core=CoreState(interpretations=chosen), rules=RULESET.note_interpretations(state, chosen))
         self.events: list[Any] = []
         self.rolls: list[core.DiceRolled] = []
 
@@ -93,7 +94,7 @@ class Table:
         top = awaited(self.game.core)
         if top is not None:  # legal() for a pending decision is its step's options (arbitro §S.3)
             return STEPS[top.kind].options(self.game, top, seat) if seat in top.seats else []
-        return RULESET.legal_in(self.state, seat, self.game.core.interpretations)
+        return RULESET.legal(self.state, seat)
 
     def of(self, kind: type) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)]
@@ -116,12 +117,12 @@ def position(
         if u in units:
             s.hex, s.where = units[u], "map"
         else:
-            s.hex, s.where = None, "dead"
+            s.hex, s.where = "", "eliminated"
     for leader, s in state.leaders.items():
         if leaders and leader in leaders:
             s.hex, s.where = leaders[leader], "map"
         else:
-            s.hex, s.where = None, "dead"
+            s.hex, s.where = "", "eliminated"
     for f, order in (orders or {}).items():
         state.formations[f].order = order
     for f in state.formations.values():

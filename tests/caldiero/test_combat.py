@@ -35,7 +35,7 @@ def test_ae_eliminates_the_attackers() -> None:
     t = table({"fr-9-dragons": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF}, leaders={"hohenzollern": DEF})
     attack(t, ["fr-9-dragons"], [DEF], dice=[1])  # 2:8 = 1-4, DRM 0 (eff +1, general -1)
     assert result_of(t) == "Ae"
-    assert t.unit("fr-9-dragons").where == "eliminated" and t.unit("fr-9-dragons").return_turn == 3  # §12.8: in range
+    assert t.unit("fr-9-dragons").where == "track" and t.unit("fr-9-dragons").return_turn == 3  # §12.8: in range
 
 
 def test_ad_disorders_the_attackers() -> None:
@@ -53,7 +53,7 @@ def test_dd_disorders_the_defenders() -> None:
 def test_de_eliminates_the_defenders_and_allows_an_advance() -> None:
     t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[4])  # 12:2 = 6-1
-    assert result_of(t) == "De" and t.unit("au-mahoney-jager").where == "eliminated"
+    assert result_of(t) == "De" and t.unit("au-mahoney-jager").where == "track"
     assert t.awaited().kind == "advance"
     assert {"type": "advance", "units": ["fr-18-ligne"], "to": DEF} in t.legal("france")
     t.send("france", {"type": "advance", "units": ["fr-18-ligne"], "to": DEF})
@@ -81,7 +81,7 @@ def test_ne_with_attack_order_tested_and_passed_becomes_ex() -> None:
     assert result_of(t) == "Ne" and t.awaited().kind == "ne_test"
     t.send("france", {"type": "choose", "value": 1}, dice=[2, 6])  # test passed; Ex tests: jager gone, none left
     assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne", "Ex"]
-    assert t.unit("fr-18-ligne").where == "eliminated" and t.unit("au-mahoney-jager").where == "eliminated"
+    assert t.unit("fr-18-ligne").where == "track" and t.unit("au-mahoney-jager").where == "track"
 
 
 def test_ne_with_attack_order_tested_and_failed_becomes_ad() -> None:
@@ -115,7 +115,7 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
         t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]})  # more than needed
     assert e.value.rule == "caldiero §12.5.4"
     t.send("austria", {"type": "lose", "units": ["au-hungarian"]}, dice=[6, 1])  # tests: 1417 fails, 1517 passes
-    assert t.unit("au-hungarian").where == "eliminated" and t.unit("fr-carabiniers").where == "eliminated"
+    assert t.unit("au-hungarian").where == "track" and t.unit("fr-carabiniers").where == "track"
     assert t.unit("fr-18-legere").status == "disordered" and t.unit("au-colloredo").status == "good"
 
 

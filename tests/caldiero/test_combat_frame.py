@@ -35,7 +35,7 @@ def test_an_ex_waits_in_the_combat_frame_below_the_losses_it_asks_caldiero_12_5_
     assert frame is not None and t.awaited().kind == "ex_defender"
     # what the attacker lost is kept in the frame for the defender's choice (2 SP)
     assert frame.ctx.ex_attacker == "fr-carabiniers" and frame.ctx.ex_lost == 2
-    assert t.unit("fr-carabiniers").where == "eliminated" and frame.ctx.attackers == ("fr-18-legere",)
+    assert t.unit("fr-carabiniers").where == "track" and frame.ctx.attackers == ("fr-18-legere",)
     t.send("austria", {"type": "lose", "units": ["au-hungarian"]}, dice=[6, 1])
     assert _combat(t) is None and t.of(ev.CombatEnded)
     revised = [e for e in t.events if isinstance(e, core.DecisionRevised) and e.kind == "combat"]

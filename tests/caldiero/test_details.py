@@ -23,7 +23,7 @@ def combat(units: dict[str, str], attackers: list[str], defenders: list[str], di
 def test_artillery_with_retreating_units_is_eliminated() -> None:
     t = combat({"fr-18-ligne": "1417", "au-mahoney-jager": "1517", "au-brabeck-3pdr": "1517"}, ["fr-18-ligne"], ["1517"], [])
     t.send("austria", {"type": "decline"}, dice=[4, 1])  # no defensive fire; Dr, test passed
-    assert t.unit("au-brabeck-3pdr").where == "dead" and t.of(ev.UnitEliminated)[0].rule == "caldiero §11.1"
+    assert t.unit("au-brabeck-3pdr").where == "eliminated" and t.of(ev.UnitEliminated)[0].rule == "caldiero §11.1"
 
 
 def test_artillery_alone_is_overrun_by_an_advance() -> None:
@@ -31,14 +31,14 @@ def test_artillery_alone_is_overrun_by_an_advance() -> None:
     t.send("austria", {"type": "decline"})
     assert t.awaited().kind == "advance" and not t.of(ev.CombatResolved)
     t.send("france", {"type": "advance", "units": ["fr-18-ligne"], "to": "1517"})
-    assert t.unit("au-brabeck-3pdr").where == "dead" and t.unit("fr-18-ligne").hex == "1517"  # §11.1.1
+    assert t.unit("au-brabeck-3pdr").where == "eliminated" and t.unit("fr-18-ligne").hex == "1517"  # §11.1.1
 
 
 def test_surrounded_unit_that_must_retreat_is_permanently_eliminated() -> None:
     units = {"fr-18-ligne": "1417", "fr-40-ligne": "1516", "fr-32-ligne": "1518", "fr-18-legere": "1617",
              "fr-carabiniers": "1618", "fr-9-dragons": "1418", "au-mahoney-jager": "1517"}
     t = combat(units, ["fr-18-ligne"], ["1517"], [4, 1])  # Dr: every neighbour is held by the French
-    assert t.unit("au-mahoney-jager").where == "dead"
+    assert t.unit("au-mahoney-jager").where == "eliminated"
     assert t.of(ev.UnitEliminated)[0].rule == "caldiero §12.6.3"
 
 

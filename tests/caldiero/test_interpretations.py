@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.system_movement import step_cost
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import IllegalCommand, Rejected
+from arbitro.adjudicator.randomness import SeededSupply
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import RULESET, activate, position
 
@@ -105,3 +110,26 @@ def test_minor_road_cost_readings() -> None:
     assert steps, "the map has a minor road into costlier terrain"
     a, b = steps[0]
     assert step_cost(flat, a, b, False)[0] == 2 and step_cost(other, a, b, False)[0] > 2
+
+
+def test_legal_and_decide_read_the_same_rulings() -> None:
+    """Issue 19 defect 5: after a ruling, legal() offers only what decide() accepts (it listed the moves of the
+    default reading). A fork of the tempo-regge log at #365 (France to move) with minor_road_cost=other_terrain:
+    fr-5-dragons may no longer reach 1917 along the minor road, and legal() must stop offering it."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    log = Path(__file__).resolve().parents[2] / "logs" / "caldiero-tempo-regge.jsonl"
+    parent = app.import_lines(log.read_text(encoding="utf-8").splitlines(), log.name, seat="umpire")
+    game = app.fork(parent, 365, new_id="ruled")
+    before = app.legal(game, "france")
+    app.submit(game, "umpire", {"type": "ruling", "reason": "minor roads cost the other terrain",
+                                "interpretation": {"minor_road_cost": "other_terrain"}})
+    after = app.legal(game, "france")
+    gone = {"type": "move", "units": ["fr-5-dragons"], "to": "1917", "path": None, "column": False, "charge": False}
+    assert gone in before and gone not in after and len(after) < len(before)
+    adj, state = app.adjudicator("caldiero"), app.state_at(game)
+    context, supply = app.context(app.game(game)), SeededSupply(app.game(game).seed or "")
+    for command in after:
+        try:
+            adj.decide(state, "france", command, context, app.replayer(game), supply)
+        except Rejected as e:
+            pytest.fail(f"legal() offered {command} under the ruling but decide() refused it: {e}")

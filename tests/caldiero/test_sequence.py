@@ -161,7 +161,7 @@ def test_reorganisation_refused_in_enemy_zoc() -> None:
 def test_eliminated_unit_returns_with_its_general() -> None:
     t = command_phase()
     u = t.state.units["fr-40-ligne"]
-    u.where, u.hex, u.reduced, u.return_turn = "eliminated", None, True, 2
+    u.where, u.hex, u.reduced, u.return_turn = "track", "", True, 2
     t.state.step = "replacements"
     reject(t, "france", "caldiero §12.8", {"type": "end_step"})
     reject(t, "france", "caldiero §12.8", {"type": "place", "piece": "fr-40-ligne", "hex": "1517"})
@@ -234,5 +234,5 @@ def test_surrounded_lone_leader_is_captured() -> None:
                      leaders={"massena": "1317", "hohenzollern": "1617"}, orders={"massena": "manoeuvre"})
     t = activate(state, "massena", step="movement")
     t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1617", "path": ["1517", "1617"]})
-    assert t.state.leaders["hohenzollern"].where == "dead"
+    assert t.state.leaders["hohenzollern"].where == "lost"
     assert t.of(ev.LeaderLost)[-1].rule == "caldiero §8.2.3"

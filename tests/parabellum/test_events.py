@@ -144,10 +144,18 @@ def test_each_games_pieces_are_the_systems_state_pieces(module: Any, piece: str)
     assert set(system.__struct_fields__) <= set(own.__struct_fields__)
 
 
-def test_arrivano_redeclares_only_where_nowhere_is_written_differently() -> None:
-    """Off the map Caldiero writes None, Arrivano "" (docs/rulesets/parabellum.md): the one field Arrivano
-    redeclares, so both games' stored states keep their bytes."""
-    unit = arrivano_state.UnitState(side="france", formation="f1", arm="infantry")
-    leader = arrivano_state.LeaderState(side="france", role="general", formation="f1")
-    assert (unit.hex, leader.hex) == ("", "")
-    assert caldiero_state.UnitState(side="france", formation="f1", arm="infantry").hex is None
+@pytest.mark.parametrize("game", ["caldiero", "arrivano"])
+def test_both_games_write_off_the_map_and_the_eliminated_alike(game: str) -> None:
+    """One meaning each (docs/rulesets/parabellum.md): off the map `hex` is ""; an eliminated unit that returns
+    waits on the turn `track`, one permanently eliminated is `eliminated` (both §12.8); a lost commander is `lost`
+    (caldiero §4.4, arrivano §4.5)."""
+    wheres = []
+    for permanent in (False, True):
+        state, fold = GAMES[game]()
+        state = fold(state, pb.UnitEliminated(unit="u1", permanent=permanent, return_turn=6, rule="r"))
+        wheres.append(state.units["u1"].where)
+    assert wheres == ["track", "eliminated"]
+    state = fold(state, pb.LeaderLost(leader="g1", rule="r"))
+    assert state.leaders["g1"].where == "lost"
+    offmap = caldiero_state.UnitState if game == "caldiero" else arrivano_state.UnitState
+    assert offmap(side="france", formation="f1", arm="infantry").hex == ""
