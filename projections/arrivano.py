@@ -67,22 +67,17 @@ class Frame(msgspec.Struct, kw_only=True):
     data: dict[str, Any] = {}
 
 
-class ArrivanoState(msgspec.Struct, kw_only=True):
+class ArrivanoState(parabellum.SystemState, kw_only=True):
+    """The system's position (projections/parabellum.SystemState), Arrivano's pieces and what Arrivano adds."""
+
     scenario: str
-    options: list[str] = []
-    turn: int = 1
-    last_turn: int = 1
     phase: str = "action"  # command | action | end | over
     step: str = "choose_activation"
-    seat: str = ""
-    weather: int = 0  # 0 no weather (Montebello); 1..3 Campotenese boxes (arrivano §17.2.7)
-    initiative: str = ""
-    first_turn: bool = True
     formations: dict[str, FormationState] = {}
     units: dict[str, UnitState] = {}
     leaders: dict[str, LeaderState] = {}
-    entered_groups: list[str] = []
     activation: Activation | None = None
+    entered_groups: list[str] = []
     chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
     hq_used: dict[str, bool] = {}
     columns: dict[str, Column] = {}  # officer -> independent column  # option §16.1: the HQ counter on its A side this turn
@@ -93,9 +88,6 @@ class ArrivanoState(msgspec.Struct, kw_only=True):
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
     flags_captured: int = 0
-    seen: dict[str, list[str]] = {}  # enemy pieces each seat has examined (arrivano §11.3.2)
-    interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
-    result: ev.GameEnded | None = None  # the game's end as recorded (projections/parabellum.apply)
 
 
 def _lose_step(state: ArrivanoState, side: str) -> None:

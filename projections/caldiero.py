@@ -60,27 +60,21 @@ class Activation(parabellum.Activation, kw_only=True):
     stayed: list[str] = []  # units in a village/fortress that chose to stay (§10.1, §10.5.2)
 
 
-class CaldieroState(msgspec.Struct, kw_only=True):
+class CaldieroState(parabellum.SystemState, kw_only=True):
+    """The system's position (projections/parabellum.SystemState), Caldiero's pieces and what Caldiero adds."""
+
     scenario: str = "historical"
-    options: list[str] = []
-    turn: int = 1
     last_turn: int = 10
     phase: str = "setup"  # setup | command | action | over
     step: str = "setup"
-    seat: str = "austria"  # the seat the current step waits for
-    weather: int = 0  # weather box 0..3 (caldiero §17)
-    elan_left: int = 4  # caldiero §16
-    initiative: str = ""  # seat that won the last initiative roll (caldiero §6)
-    first_turn: bool = True  # caldiero §3.2
+    seat: str = "austria"
     formations: dict[str, FormationState] = {}
     units: dict[str, UnitState] = {}
     leaders: dict[str, LeaderState] = {}
     activation: Activation | None = None
+    elan_left: int = 4  # caldiero §16
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
-    seen: dict[str, list[str]] = {}  # fog of war (§20.4): enemy units each seat has examined at least once
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
-    interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
-    result: ev.GameEnded | None = None  # the game's end as recorded (projections/parabellum.apply)
 
 
 def apply(state: CaldieroState, event: Any) -> CaldieroState:

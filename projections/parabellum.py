@@ -4,8 +4,7 @@ its fold calls `apply` first, then folds what its game adds (to the shared event
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final, Protocol
+from typing import Final
 
 import msgspec
 
@@ -65,24 +64,27 @@ class Activation(msgspec.Struct, kw_only=True):
     order_tried: bool = False  # its general tried to change its order: once an activation (caldiero §5.2.2, arrivano §5.2.1)
 
 
-class SystemState(Protocol):
-    """What the shared fold writes in either game's state."""
+class SystemState(msgspec.Struct, kw_only=True):
+    """A position of either game: what both books track alike. Each game's state extends it with its own fields,
+    and narrows the pieces to its own structs (its UnitState, LeaderState, FormationState, Activation)."""
 
-    turn: int
-    first_turn: bool
-    phase: str
-    step: str
-    seat: str
-    weather: int
-    initiative: str
-    activation: object | None
-    result: pb.GameEnded | None
-
-    @property
-    def units(self) -> Mapping[str, UnitState]: ...
-
-    @property
-    def leaders(self) -> Mapping[str, LeaderState]: ...
+    scenario: str = ""
+    options: list[str] = []  # the optional rules in play
+    turn: int = 1
+    last_turn: int = 1
+    phase: str = "action"
+    step: str = ""
+    seat: str = ""  # the seat the current step waits for
+    weather: int = 0  # the weather box (caldiero §17: 0..3; arrivano §17.2.7: 0 none, 1..3 Campotenese's)
+    initiative: str = ""  # the seat that won the last initiative roll (both §6)
+    first_turn: bool = True  # both §3.2
+    formations: dict[str, FormationState] = {}
+    units: dict[str, UnitState] = {}
+    leaders: dict[str, LeaderState] = {}
+    activation: Activation | None = None
+    seen: dict[str, list[str]] = {}  # fog of war: the enemy pieces each seat has examined (caldiero §20.4, arrivano §11.3.2)
+    interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by the ruleset's note_interpretations)
+    result: pb.GameEnded | None = None  # the game's end as recorded
 
 
 def apply(state: SystemState, event: object) -> None:

@@ -11,8 +11,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.parabellum import command, sight
-from arbitro.adjudicator.parabellum.world import T
+from arbitro.adjudicator.parabellum import command, sight, world
 from arbitro.projections.arrivano import ArrivanoState
 
 
@@ -34,60 +33,26 @@ def column_only_roads(table: MovementTable) -> MovementTable:
     return cached[1]
 
 
-class World:
+class World(world.World):
+    """The kernel's World with the answers Arrivano's book gives its own way, and what only its procedures ask."""
+
+    state: ArrivanoState
+
     def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables) -> None:
-        self.state, self.s, self.tables = state, s, tables
-        self.grid = s.map.grid
-        self._by_hex: dict[str, list[str]] | None = None
+        a, b = s.scenario.seats
+        super().__init__(state, s, s.map.grid, lambda name: in_force(state, name), (a, b))
+        self.s, self.tables = s, tables
         self._tag: str | None = None
 
-    def reading(self, name: str) -> str:
-        """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
-        return in_force(self.state, name)
-
-    # --- sides and pieces ---------------------------------------------------------------------------
     @property
     def seats(self) -> tuple[str, str]:
-        a, b = self.s.scenario.seats
-        return a, b
+        return self.sides
 
-    def enemy(self, side: str) -> str:
-        a, b = self.seats
-        return b if side == a else a
-
-    def by_hex(self) -> dict[str, list[str]]:
-        if self._by_hex is None:
-            table: dict[str, list[str]] = {}
-            for uid in sorted(self.state.units):
-                u = self.state.units[uid]
-                if u.where == "map":
-                    table.setdefault(u.hex, []).append(uid)
-            self._by_hex = table
-        return self._by_hex
-
-    def units_at(self, h: str) -> list[str]:
-        return list(self.by_hex().get(h, []))
-
-    def leaders_at(self, h: str) -> list[str]:
-        return [lid for lid in sorted(self.state.leaders)
-                if self.state.leaders[lid].where == "map" and self.state.leaders[lid].hex == h]
-
-    def side_at(self, h: str) -> str | None:
-        units = self.by_hex().get(h)
-        return self.state.units[units[0]].side if units else None
-
-    def units_of(self, side: str) -> list[str]:
-        return [u for u in sorted(self.state.units) if self.state.units[u].side == side and self.state.units[u].where == "map"]
-
-    def is_artillery(self, uid: str) -> bool:
-        return self.state.units[uid].arm == "artillery"
-
-    def strength(self, uid: str) -> int:
-        data = self.s.unit(uid)
-        return data.reduced if self.state.units[uid].reduced and data.reduced is not None else data.strength
-
-    def efficiency(self, uid: str) -> int:
-        return self.s.unit(uid).efficiency
+    def cached(self, key: tuple[str, ...], work: Callable[[], world.T]) -> world.T:
+        """Worked out afresh: Arrivano's procedures still hold a World across the events they emit (assault.declare,
+        proceed, resolve; flow.eliminate, rout_move; activation.activate; ruleset.march_checks), so only the
+        occupancy is kept, as before."""
+        return work()
 
     # --- terrain ---------------------------------------------------------------------------------------
     def terrains(self, h: str) -> list[TerrainEffect]:
@@ -116,9 +81,6 @@ class World:
         box = self.weather_box()
         return box is None or box.artillery_fires  # §17.2.7
 
-    def no_fire_into(self, h: str) -> bool:
-        return False  # no terrain stops a bombardment in arrivano (§10, §11.4)
-
     def movement_table(self) -> MovementTable:
         table = self.s.movement[self.state.weather if self.s.weather is not None else 0]
         if self.s.weather is not None and self.reading("road_cost_scope") == "march_column_only":
@@ -126,11 +88,6 @@ class World:
         return table
 
     # --- orders and command ---------------------------------------------------------------------------
-    def general_on_map(self, formation: str) -> str | None:
-        gid = self.state.formations[formation].general
-        leader = self.state.leaders.get(gid)
-        return gid if leader is not None and leader.where == "map" else None
-
     def _passable(self, side: str) -> object:
         enemy = self.enemy(side)
         return lambda h: self.side_at(h) != enemy  # arrivano §4.4.3: not through enemy units
@@ -139,11 +96,6 @@ class World:
         """Units of the formation in command: the kernel's rule (parabellum/command.py; arrivano §4.4, §4.2,
         §4.4.2, §5.3.1, §4.6, §3.2, §15.4.1) with this World's answers."""
         return command.in_command(ARRIVANO_VARIANT, self, formation)
-
-    # --- command (the kernel's parabellum/command.py) ------------------------------------------------
-    def formation_units(self, formation: str) -> list[str]:
-        f = self.state.formations[formation]
-        return [u for u in self.units_of(f.side) if self.state.units[u].formation == formation]
 
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         if self.state.first_turn:  # arrivano §3.2: every unit starts in command
@@ -158,17 +110,10 @@ class World:
         return frozenset(command_distances(self.grid, le.hex, self.s.leader(leader).command_range,
                                            self._passable(le.side)))  # type: ignore[arg-type]
 
-    def relay_officers(self, formation: str) -> list[str]:
-        return [lid for lid in sorted(self.state.leaders) if self.state.leaders[lid].role == "officer"
-                and self.state.leaders[lid].formation == formation and self.state.leaders[lid].where == "map"]
-
     def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:
         """arrivano §4.2, §4.6: the members in the officer's range (a cavalry officer's: cavalry and horse artillery)."""
         reach, cavalry = self.command_reach(officer), self.s.leader(officer).cavalry
         return [u for u in members if self.state.units[u].hex in reach and (not cavalry or self._cavalry_like(u))]
-
-    def leader_hex(self, leader: str) -> str:
-        return self.state.leaders[leader].hex
 
     def _cavalry_like(self, uid: str) -> bool:
         u = self.s.unit(uid)
@@ -210,13 +155,7 @@ class World:
         ic = in_command if in_command is not None else self.in_command(unit.formation)
         return self.state.formations[unit.formation].order if uid in ic else "defence"
 
-    # --- zones of control (the kernel's parabellum/zoc.py) -------------------------------------------
-    def side_of(self, uid: str) -> str:
-        return self.state.units[uid].side
-
-    def status(self, uid: str) -> str:
-        return self.state.units[uid].status
-
+    # --- zones of control, stacking ---------------------------------------------------------------------
     def zocs_in_force(self) -> bool:
         box = self.weather_box()
         return box is None or box.zoc  # arrivano §17.2.7 storm: no unit has a ZoC
@@ -224,26 +163,12 @@ class World:
     def no_zoc_into(self, h: HexId) -> bool:
         return any(t.no_zoc_into for t in self.terrains(h))  # arrivano §8: redoubt
 
-    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
-        return work()  # a World is made per question here (Game.world()): nothing to keep
-
-    # --- stacking (the kernel's parabellum/stacking.py) ----------------------------------------------
-    def arm(self, uid: str) -> str:
-        return self.state.units[uid].arm
-
-    def formation_of(self, uid: str) -> str:
-        return self.state.units[uid].formation
-
     def stacking_limits(self) -> list[StackPattern]:
         return list(self.s.scenario.stacking.allowed)  # arrivano §7.1; Campotenese §17.2.3
 
     # --- line of sight (the kernel's World questions; the rules are parabellum/sight.py) -----------------------
     def sight_range(self) -> int:
         return self.s.scenario.los_range  # arrivano §11.3, the scenario's (§17.1.3, §17.2.4)
-
-    def piece_hexes(self, side: str) -> set[str]:
-        hexes = {self.state.units[u].hex for u in self.units_of(side)}
-        return hexes | {le.hex for le in self.state.leaders.values() if le.side == side and le.where == "map"}
 
     def _los_tag(self) -> str:
         """What a line of sight depends on besides the two hexes: the map, and the wheat reading (computed once
@@ -285,31 +210,7 @@ class World:
         enemies = {self.state.units[u].hex for u in self.units_of(self.enemy(side))}
         return min((self.grid.distance(h, e) for e in sorted(enemies)), default=0)
 
-    # --- the kernel's assault questions (adjudicator/parabellum/world.py) -----------------------------
-    def hex_of(self, uid: str) -> str | None:
-        unit = self.state.units[uid]
-        return unit.hex if unit.where == "map" else None
-
-    def on_map(self, uid: str) -> bool:
-        return self.state.units[uid].where == "map"
-
-    def general_of(self, uid: str) -> str | None:
-        """The general of the unit's formation (arrivano §4.1)."""
-        return self.state.formations[self.state.units[uid].formation].general
-
-    def officers_of(self, uid: str) -> list[str]:
-        """The officers of the unit's formation (arrivano §4.2)."""
-        formation = self.state.units[uid].formation
-        return [lid for lid in sorted(self.state.leaders)
-                if self.state.leaders[lid].formation == formation and self.state.leaders[lid].role == "officer"]
-
-    def leader_on_map(self, leader: str | None) -> str | None:
-        le = self.state.leaders.get(leader) if leader is not None else None
-        return le.hex if le is not None and le.where == "map" else None
-
-    def attacked_this_turn(self, uid: str) -> bool:
-        return self.state.units[uid].attacked_turn == self.state.turn
-
+    # --- the assault ---------------------------------------------------------------------------------------
     def attacked_hexes(self) -> list[str]:
         return self.state.attacked_hexes
 
@@ -319,7 +220,7 @@ class World:
     def charge_target(self, uid: str) -> str | None:
         return self.state.charges.get(uid)
 
-    # --- efficiency tests (the kernel's parabellum/efficiency.py) -------------------------------------
+    # --- efficiency tests -------------------------------------------------------------------------------
     def test_efficiency(self, uid: str) -> int:
         """The unit's efficiency, plus the Campotenese weather bonus of Neapolitan units in Defence (§17.2.7)."""
         value = self.efficiency(uid)
@@ -327,15 +228,3 @@ class World:
         if box is not None and self.state.units[uid].side == "naples" and self.order_of(uid) == "defence":
             value += box.neapolitan_defence_efficiency_bonus
         return value
-
-    def leader_role(self, leader: str) -> str:
-        return self.state.leaders[leader].role
-
-    def leader_side(self, leader: str) -> str:
-        return self.state.leaders[leader].side
-
-    def leader_formation(self, leader: str) -> str | None:
-        return self.state.leaders[leader].formation
-
-    def leader_initiative(self, leader: str) -> int:
-        return self.s.leader(leader).initiative

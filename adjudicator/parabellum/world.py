@@ -1,17 +1,20 @@
-"""The read model the kernel's rules ask of a position: who is where, strengths, readings in force.
+"""The read model of a Para Bellum position: who is where, strengths, readings in force; one class for both games.
 
-Until the two games' states are one (`projections/parabellum.py`), each game keeps its own World class
-(adjudicator/caldiero/system_world.py, adjudicator/arrivano/world.py) and both satisfy this Protocol: a kernel
-rule takes a `World` and asks only what is declared here. Moving a rule area into the kernel adds the questions
-it needs to this Protocol (one section per area) and answers them in both worlds; when the states are one, the
-two classes become one class here."""
+A kernel rule takes a `World` and asks only what is declared here. `World` answers every question from the state,
+the game's counters and its readings, the same way in both books; where the books differ the answer is the neutral
+reading, and a game's World (adjudicator/caldiero/system_world.py, adjudicator/arrivano/world.py) overrides only
+that answer, citing its rule, and adds what only its own procedures ask. A World is one position: it is made
+afresh after every event, so what it works out (the units in each hex, enemy zones of control, command reach) is
+worked out once and kept (`cached`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
+from arbitro.adjudicator.parabellum.data import FindsCounters
+from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
 
@@ -33,77 +36,197 @@ class StackPattern(Protocol):
     def same_formation(self) -> bool: ...
 
 
-class World(Protocol):
-    """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings."""
+class World:
+    """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
+    `sides`: the game's two sides; `reading(name)`: the reading of an interpretation in force."""
+
+    def __init__(self, state: Any, counters: FindsCounters, grid: Grid, reading: Callable[[str], str],
+                 sides: tuple[str, str]) -> None:
+        self.state: SystemState = state
+        self.counters, self.grid, self.sides = counters, grid, sides
+        self._reading = reading
+        self._memo: dict[Any, Any] = {}
+        self._by_hex: dict[str, list[str]] | None = None
 
     # --- readings (the interpretations in force; docs/engine-rules.md §U) -------------------------------
-    def reading(self, name: str) -> str: ...
+    def reading(self, name: str) -> str:
+        return self._reading(name)
+
+    # An answer worked out from this position, kept as long as the World (a World never outlives its state).
+    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
+        if key not in self._memo:
+            self._memo[key] = work()
+        return self._memo[key]  # type: ignore[no-any-return]
 
     # --- pieces ------------------------------------------------------------------------------------------
-    def units_at(self, h: str) -> list[str]: ...  # the units on map in hex h, in id order
-    def strength(self, u: str) -> int: ...  # strength points on the side it shows (both §12.8)
-    def efficiency(self, u: str) -> int: ...  # its efficiency value (both §13.1)
-    def is_artillery(self, u: str) -> bool: ...
+    def on_map_units(self) -> list[str]:
+        """The units on the map, in id order."""
+        return sorted(u for u, s in self.state.units.items() if s.where == "map")
 
-    # --- line of sight (parabellum/sight.py) ------------------------------------------------------------
-    @property
-    def grid(self) -> Grid: ...  # the map's hex grid
-    def clear_line(self, a: str, b: str) -> bool: ...  # nothing between a and b blocks (sight.clear_line's rule)
-    def sight_range(self) -> int: ...  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
-    def piece_hexes(self, side: str) -> set[str]: ...  # the hexes of side's units and leaders on the map
+    def by_hex(self) -> dict[str, list[str]]:
+        """The units on the map in each hex, in id order (worked out once per World)."""
+        if self._by_hex is None:
+            table: dict[str, list[str]] = {}
+            for u in self.on_map_units():
+                table.setdefault(self.state.units[u].hex, []).append(u)
+            self._by_hex = table
+        return self._by_hex
+
+    def units_at(self, h: str) -> list[str]:  # the units on map in hex h, in id order
+        return list(self.by_hex().get(h, []))
+
+    def side_at(self, h: str) -> str | None:  # the side whose units occupy h (never two), None when empty
+        units = self.by_hex().get(h)
+        return self.state.units[units[0]].side if units else None
+
+    def units_of(self, side: str) -> list[str]:  # the side's units on map, in id order
+        return [u for u in self.on_map_units() if self.state.units[u].side == side]
+
+    def side_units_at(self, h: str, side: str) -> list[str]:
+        return [u for u in self.units_at(h) if self.state.units[u].side == side]
+
+    def enemy_units_at(self, h: str, side: str) -> list[str]:
+        return self.side_units_at(h, self.enemy(side))
+
+    def occupied_by(self, side: str) -> set[str]:  # the hexes holding side's units
+        return {self.state.units[u].hex for u in self.units_of(side)}
+
+    def enemy(self, side: str) -> str:  # the other side
+        a, b = self.sides
+        return b if side == a else a
+
+    def strength(self, u: str) -> int:  # strength points on the side it shows (both §12.8)
+        data = self.counters.unit(u)
+        return data.reduced if self.state.units[u].reduced and data.reduced is not None else data.strength
+
+    def efficiency(self, u: str) -> int:  # its efficiency value (both §13.1)
+        return self.counters.unit(u).efficiency
+
+    def test_efficiency(self, u: str) -> int:  # the value a test reads (arrivano §17.2.7 adds a weather bonus)
+        return self.efficiency(u)
+
+    def is_artillery(self, u: str) -> bool:
+        return self.state.units[u].arm == "artillery"
+
+    def arm(self, u: str) -> str:  # "infantry", "cavalry", "artillery"
+        return self.state.units[u].arm
+
+    def side_of(self, u: str) -> str:
+        return self.state.units[u].side
+
+    def status(self, u: str) -> str:  # "good", "disordered", "routed" (both §15)
+        return self.state.units[u].status
+
+    def hex_of(self, u: str) -> str | None:  # the unit's hex while it is on the map, else None
+        unit = self.state.units[u]
+        return unit.hex if unit.where == "map" else None
+
+    def on_map(self, u: str) -> bool:  # the unit is on the map (not eliminated, not yet entered)
+        return self.state.units[u].where == "map"
+
+    def formation_of(self, u: str) -> str:  # the formation it obeys and stacks with (caldiero §15.4.3 overrides)
+        return self.state.units[u].formation
+
+    def formation_units(self, formation: str) -> list[str]:  # its units on the map, in id order
+        return [u for u in self.on_map_units() if self.formation_of(u) == formation]
+
+    def piece_hexes(self, side: str) -> set[str]:  # the hexes of side's units and leaders on the map
+        leaders = {s.hex for s in self.state.leaders.values() if s.side == side and s.where == "map"}
+        return self.occupied_by(side) | leaders
+
+    # --- leaders -----------------------------------------------------------------------------------------
+    def leaders_at(self, h: str, side: str | None = None) -> list[str]:  # the leaders on the map in h, in id order
+        return sorted(l for l, s in self.state.leaders.items()
+                      if s.where == "map" and s.hex == h and (side is None or s.side == side))
+
+    def leader_on_map(self, leader: str | None) -> str | None:  # a leader's hex, None when he is off the map
+        s = self.state.leaders.get(leader) if leader is not None else None
+        return s.hex if s is not None and s.where == "map" else None
+
+    def leader_hex(self, leader: str) -> str:  # a leader's hex while on the map
+        return self.leader_on_map(leader) or ""
+
+    def general_of(self, u: str) -> str | None:  # the general of the formation it obeys (both §4.1)
+        formation = self.state.formations.get(self.formation_of(u))
+        return formation.general if formation is not None else None
+
+    def general_on_map(self, formation: str) -> str | None:
+        f = self.state.formations.get(formation)
+        general = f.general if f is not None else None
+        return general if self.leader_on_map(general) is not None else None
+
+    def officers_of(self, u: str) -> list[str]:  # the officers of the unit's formation, in id order (arrivano §4.2)
+        formation = self.formation_of(u)
+        return [l for l in sorted(self.state.leaders)
+                if self.leader_role(l) == "officer" and self.leader_formation(l) == formation]
+
+    def leader_role(self, leader: str) -> str:  # "commander_in_chief", "general", "officer"
+        return self.counters.leader(leader).role
+
+    def leader_side(self, leader: str) -> str:
+        return self.state.leaders[leader].side
+
+    def leader_formation(self, leader: str) -> str | None:  # his formation (None: a commander in chief)
+        return self.counters.leader(leader).formation
+
+    def leader_initiative(self, leader: str) -> int:  # his printed initiative (both §4)
+        return self.counters.leader(leader).initiative
 
     # --- the assault (parabellum/assault.py, parabellum/exchange.py) -----------------------------------
-    def hex_of(self, u: str) -> str | None: ...  # the unit's hex while it is on the map, else None
-    def on_map(self, u: str) -> bool: ...  # the unit is on the map (not eliminated, not yet entered)
-    def general_of(self, u: str) -> str | None: ...  # the general of the formation it obeys (both §4.1)
-    def leader_on_map(self, leader: str | None) -> str | None: ...  # a leader's hex, None when he is off the map
-    def attacked_this_turn(self, u: str) -> bool: ...  # it attacked in this turn already (both §12.2.3)
-    def attacked_hexes(self) -> Collection[str]: ...  # the hexes attacked in this combat segment (both §12.2.3)
-    def charging(self, u: str) -> bool: ...  # a cavalry charge (caldiero §20.2, arrivano §14.2) it is making
-    def charge_target(self, u: str) -> str | None: ...  # the hex it charged, when the state records it (arrivano)
+    def attacked_this_turn(self, u: str) -> bool:  # it attacked in this turn already (both §12.2.3)
+        return self.state.units[u].attacked_turn == self.state.turn
+
+    def attacked_hexes(self) -> Collection[str]:  # the hexes attacked in this combat segment (both §12.2.3)
+        raise NotImplementedError
 
     # --- bombardment (parabellum/bombardment.py) ---------------------------------------------------------
-    def artillery_range(self, u: str) -> int: ...  # its counter's range (both §11.2); arrivano §17.2.6: a redoubt battery any hex in sight
-    def weather_range_cap(self) -> int | None: ...  # the weather's limit to every range (caldiero §17.1.1, arrivano §17.2.7); None: none
-    def artillery_fires(self) -> bool: ...  # the weather lets guns fire (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)
-    def no_fire_into(self, h: str) -> bool: ...  # terrain no bombardment reaches (caldiero §10.2 marsh; arrivano none)
+    def artillery_range(self, u: str) -> int:  # its counter's range (both §11.2); arrivano §17.2.6: a redoubt battery any hex in sight
+        return self.counters.unit(u).range or 0
 
-    # --- victory (parabellum/victory.py) -----------------------------------------------------------------
-    def side_at(self, h: str) -> str | None: ...  # the side whose units occupy h (never two), None when empty
+    def weather_range_cap(self) -> int | None:  # the weather's limit to every range (caldiero §17.1.1, arrivano §17.2.7); None: none
+        raise NotImplementedError
 
-    # --- reinforcements and returns (parabellum/reinforcements.py) ----------------------------------------
-    def officers_of(self, u: str) -> list[str]: ...  # the officers of the unit's formation, in id order (arrivano §4.2)
+    def artillery_fires(self) -> bool:  # the weather lets guns fire (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)
+        raise NotImplementedError
+
+    def no_fire_into(self, h: str) -> bool:  # terrain no bombardment reaches (caldiero §10.2 marsh; arrivano none, §10, §11.4)
+        return False
+
+    def charging(self, u: str) -> bool:  # a cavalry charge (caldiero §20.2, arrivano §14.2) it is making
+        raise NotImplementedError
+
+    def charge_target(self, u: str) -> str | None:  # the hex it charged, when the state records it (arrivano)
+        return None
+
+    # --- line of sight (parabellum/sight.py) ------------------------------------------------------------
+    def clear_line(self, a: str, b: str) -> bool:  # nothing between a and b blocks (sight.clear_line's rule)
+        raise NotImplementedError
+
+    def sight_range(self) -> int:  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
+        raise NotImplementedError
 
     # --- zones of control (parabellum/zoc.py) ----------------------------------------------------------
-    def enemy(self, side: str) -> str: ...  # the other side
-    def units_of(self, side: str) -> list[str]: ...  # the side's units on map, in id order
-    def side_of(self, u: str) -> str: ...
-    def status(self, u: str) -> str: ...  # "good", "disordered", "routed" (both §15)
-    def zocs_in_force(self) -> bool: ...  # False while the weather suspends every ZoC (arrivano §17.2.7 storm)
-    def no_zoc_into(self, h: HexId) -> bool: ...  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
-    # An answer worked out from this position, kept as long as the World if it keeps any (a World never outlives
-    # its state): `work()` otherwise.
-    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T: ...
+    def zocs_in_force(self) -> bool:  # False while the weather suspends every ZoC (arrivano §17.2.7 storm)
+        return True
+
+    def no_zoc_into(self, h: HexId) -> bool:  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
+        raise NotImplementedError
 
     # --- stacking (parabellum/stacking.py) ---------------------------------------------------------------
-    def arm(self, u: str) -> str: ...  # "infantry", "cavalry", "artillery"
-    def formation_of(self, u: str) -> str: ...  # the formation it stacks with (caldiero §15.4.3: a reserve's joined one)
-    def stacking_limits(self) -> Sequence[StackPattern]: ...  # §7.1 in both; a scenario's own (arrivano §17.2.3)
+    def stacking_limits(self) -> Sequence[StackPattern]:  # §7.1 in both; a scenario's own (arrivano §17.2.3)
+        raise NotImplementedError
 
     # --- command (parabellum/command.py) -----------------------------------------------------------------
-    def formation_units(self, formation: str) -> list[str]: ...  # its units on the map, in id order
     # units in command whatever the range (arrivano §3.2 first turn, §15.4.1 entered in this activation)
-    def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]: ...
-    def general_on_map(self, formation: str) -> str | None: ...
-    def command_reach(self, leader: str) -> frozenset[str]: ...  # hexes within his command range, traced legally
-    def relay_officers(self, formation: str) -> list[str]: ...  # officers on the map who may relay (D3; caldiero none)
-    def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]: ...  # members in his range (arrivano §4.6)
-    def leader_hex(self, leader: str) -> str: ...  # a leader's hex while on the map
+    def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
+        return []
 
-    # --- efficiency tests (parabellum/efficiency.py) -----------------------------------------------------
-    def test_efficiency(self, u: str) -> int: ...  # the value a test reads (arrivano §17.2.7: a weather bonus)
-    def leaders_at(self, h: str) -> list[str]: ...  # the leaders on the map in hex h, in id order
-    def leader_role(self, leader: str) -> str: ...  # "commander_in_chief", "general", "officer"
-    def leader_side(self, leader: str) -> str: ...
-    def leader_formation(self, leader: str) -> str | None: ...  # his formation (None: a commander in chief)
-    def leader_initiative(self, leader: str) -> int: ...  # his printed initiative (both §4)
+    def command_reach(self, leader: str) -> frozenset[str]:  # hexes within his command range, traced legally
+        raise NotImplementedError
+
+    def relay_officers(self, formation: str) -> list[str]:  # officers on the map who may relay (D3; caldiero none)
+        return [l for l in sorted(self.state.leaders) if self.leader_role(l) == "officer"
+                and self.leader_formation(l) == formation and self.state.leaders[l].where == "map"]
+
+    def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:  # members in his range (arrivano §4.6)
+        return []
