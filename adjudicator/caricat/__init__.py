@@ -78,7 +78,7 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
             leader = replaced.get(u.leader or "", u.leader)
             state.units[u.id] = P.UnitState(side=u.side, kind=u.kind, leader=leader, hex=u.hex,
                                             where="map" if u.hex else "off")
-        brigades = {o.leader for o in f.options if o.leader}
+        brigades = {o.leader for o in f.options if o.leader and o.until_called}
         for le in f.leaders:
             out = (le.option and le.option not in options) or le.id in replaced
             state.leaders[le.id] = P.LeaderState(side=le.side, unit=le.unit, level=le.level, gone=bool(out),

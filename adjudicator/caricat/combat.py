@@ -211,15 +211,19 @@ def fire_round(g: Game, w: World, firers: list[str], target: str, *, defensive: 
     mods = w.system.modifiers
     t = w.state.units[target]
     dice = 0
+    level = w.level(firers[0])
+    fewer = level == "attack" and w.readings.get("attack_fire", "die_minus_one") == "one_die_fewer"
     for f in firers:
         n = w.fire_value(f) + terrain_fire_dice(w, t.hex or "")
         if w.level(f) == "reserve":
             n += mods.reserve_fire_dice
-        dice += max(0, n)
+        dice += max(0, n + (mods.attack_fire_die if fewer else 0))
     if not defensive and positional(w, firers, target):
-        dice += mods.positional_fire_dice
-    level = w.level(firers[0])
-    drm = mods.attack_fire_die if level == "attack" else 0
+        if w.readings.get("positional_fire", "two_more_dice") == "two_more_dice":
+            dice += mods.positional_fire_dice
+        else:
+            dice = mods.positional_fire_dice * len(firers)
+    drm = mods.attack_fire_die if level == "attack" and not fewer else 0
     if defensive and level == "hold":
         drm += mods.hold_defensive_fire_die
     needed = w.morale(target)
@@ -288,9 +292,7 @@ def resolve_melee(g: Game, c: ev.CombatUnderway, attackers: list[str]) -> None:
         for u in winners:
             if 0 < g.state.units[u].hits < 5:
                 g.emit(ev.MoraleRecovered(unit=u, hits=g.state.units[u].hits - 1, rule=str(R.MELEE_RESULT)))
-    vacated = [hexes_before[x] or "" for x in losers]
-    _to(g, c, "advance", winner=winner, advance=band.advance if winner == "attacker" else 0,
-        vacated=vacated[0] if winner == "attacker" else "")
+    _to(g, c, "advance", winner=winner, advance=band.advance, vacated=hexes_before[losers[0]] or "")
     for unit in reversed(losers):  # retreats run first to last: the frames are a stack
         RT.start_retreat(g, unit, band, R.MELEE_RESULT)
 

@@ -78,7 +78,7 @@ class Charge(CommandModel):
 
     type: Literal["charge"]
     unit: Name
-    path: Annotated[list[HexStr], Field(min_length=2, max_length=5)]
+    path: Annotated[list[HexStr], Field(min_length=2, max_length=30)]
     target: Name
 
 

@@ -207,8 +207,9 @@ class OptionRule(Cited):
     leader: Str = ""
     turn: Int = 0
     from_turn: Int = 0
-    entry: Str = ""
+    entry: Str = ""  # where the brigade enters once called (replacing its units' own entry)
     level: Level | None = None
+    until_called: Bool = False  # the brigade is not in the game until called (caricat §13.3.3)
 
 
 class UnitData(StrictModel):

@@ -30,6 +30,9 @@ def start_of(w: World, unit: str) -> tuple[str, int] | None:
     if u.where == "map" and u.hex is not None:
         return u.hex, 0
     entry = w.scenario.file.unit(unit).entry
+    for option in w.scenario.file.options:  # a brigade called by its optional rule enters where it says (§13.3.2)
+        if option.leader and option.leader == u.leader and option.name in w.state.used and option.entry:
+            entry = option.entry
     if u.where != "off" or entry is None or u.leader is None or not w.state.leaders[u.leader].present:
         return None
     if not w.occupancy.free(entry):
@@ -105,6 +108,9 @@ def move_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | N
         return R.ACTIVATION, f"{unit} is not part of the activation under way ({w.state.activation})"
     if u.moved or u.fought:
         return R.MOVEMENT, f"{unit} already moved or fought in this activation"
+    off = [h for h in path if not w.grid.contains(h)]
+    if off:
+        return R.MOVEMENT, f"hex {off[0]} is not on the {w.state.scenario} map"
     start = start_of(w, unit)
     if start is None:
         return R.MOVEMENT, f"{unit} is off the map and may not enter now"
@@ -212,6 +218,8 @@ def charge_problem(w: World, unit: str, path: list[str], target: str) -> tuple[R
     if t is None or t.where != "map" or t.side == u.side:
         return R.CHARGE, f"{target!r} is not an enemy unit on the map"
     spec = w.system.charge
+    if not all(w.grid.contains(h) for h in path):
+        return R.CHARGE, "the charge's path leaves the map"
     d = w.grid.distance(path[0], t.hex or "")
     if not spec.min_distance <= d <= spec.max_distance:
         return R.CHARGE, f"a charge starts {spec.min_distance}-{spec.max_distance} hexes from its target, not {d}"

@@ -16,4 +16,18 @@ INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
         rule="caricat §11", phrase="dove \u201cnon contestate\u201d vuole dire che c'è solamente un'unità nemica",
         explanation="a line of communication may not enter a hex where exactly one enemy unit exerts a zone "
                     "(single_enemy, the text's words), or any enemy zone not also covered by a friendly zone"),
+    Interpretation(
+        name="attack_fire", default="die_minus_one", choices=("die_minus_one", "one_die_fewer"), rule="caricat §3.1",
+        phrase="tirano il dado con -1 durante combattimento a fuoco",
+        explanation="a unit at Attack fires with -1 on each die (die_minus_one), or with one die fewer"),
+    Interpretation(
+        name="positional_fire", default="two_more_dice", choices=("two_more_dice", "two_dice_each"), rule="caricat §8",
+        phrase="Le unità col vantaggio posizionale tirano 2 dadi in combattimento di fuoco",
+        explanation="attackers with positional advantage add two dice to their fire (two_more_dice), or each rolls "
+                    "two dice whatever its fire value"),
+    Interpretation(
+        name="blocked_retreat", default="level_per_hex", choices=("level_per_hex", "eliminated"), rule="caricat §7.4",
+        phrase="deve muoversi il più possibile verso la sua linea di comunicazioni",
+        explanation="a unit that cannot retreat (enemy units all round) loses a morale level for each hex it does not "
+                    "retreat (level_per_hex), or is eliminated; a unit left in a friend's hex is eliminated either way"),
 )}

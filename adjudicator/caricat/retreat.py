@@ -70,7 +70,8 @@ def settle_retreat(g: Game) -> None:
         choices = retreat_choices(w, r.unit)
         if not choices:  # nowhere to go: interpretation blocked_retreat
             g.pop()
-            L.lose(g, r.unit, ELIMINATED if stacked else max(1, r.hexes_left), "blocked retreat", R.RETREAT)
+            lost = ELIMINATED if stacked or w.readings.get("blocked_retreat") == "eliminated" else max(1, r.hexes_left)
+            L.lose(g, r.unit, lost, "blocked retreat", R.RETREAT)
             continue
         if len(choices) > 1:
             return  # the owner chooses (RetreatStep)
@@ -109,14 +110,16 @@ def advance_choices(g: Game, a: ev.AdvanceAwaited) -> list[dict[str, str]]:
 
 
 def offer_advance(g: Game, c: ev.CombatUnderway) -> None:
-    if c.winner != "attacker" or c.advance <= 0 or not c.vacated:
+    """The winner (the attackers or the defender, caricat §7.2.1 "il vincitore può avanzare") may advance into the
+    hex its loser left; a charging cavalry must (caricat §9.1)."""
+    if c.winner not in ("attacker", "defender") or c.advance <= 0 or not c.vacated:
         return
-    if g.state.units[c.target].hex == c.vacated:
-        return  # the loser did not leave
-    context = ev.AdvanceAwaited(units=c.attackers, vacated=c.vacated, hexes=c.advance, compulsory=c.charge)
+    units = c.attackers if c.winner == "attacker" else (c.target,)
+    compulsory = c.charge and c.winner == "attacker"
+    context = ev.AdvanceAwaited(units=units, vacated=c.vacated, hexes=c.advance, compulsory=compulsory)
     if not advance_choices(g, context):
-        return
-    g.push("advance", (g.state.units[c.attackers[0]].side,), R.CHARGE if c.charge else R.MELEE_RESULT,
+        return  # the loser did not leave, or no winner stands next to its hex
+    g.push("advance", (g.state.units[units[0]].side,), R.CHARGE if compulsory else R.MELEE_RESULT,
            "choose whether to advance", context)
 
 

@@ -113,3 +113,23 @@ def test_cavalry_attacked_by_infantry_may_retreat_before_combat():
     if t.top() is not None and t.top().kind == "retreat":
         t.send("austrian", t.legal("austrian")[0])
     assert t.state.units["reuss"].hex != "1111" and not t.of(ev.FireResolved)  # no combat, no advance
+
+
+def test_the_defender_who_wins_a_melee_may_advance_into_the_hex_its_attacker_left():
+    t = duel()
+    # attack 4 + 2 = 6 against defence 4 + 1 + 12 = 17: difference 11, the attacker loses 4 and retreats
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 1, 1, 1, 6, 6, 1, 2])
+    while t.top() is not None and t.top().kind == "retreat":
+        t.send("italian", t.legal("italian")[0])
+    assert t.top().kind == "advance" and t.top().seats == ("austrian",)
+    assert {"type": "advance", "unit": "kinsky1", "hex": "1011"} in t.legal("austrian")
+    t.send("austrian", {"type": "advance", "unit": "kinsky1", "hex": "1011"})
+    assert t.state.units["kinsky1"].hex == "1011"
+
+
+def test_the_attack_fire_reading_one_die_fewer():
+    t = duel(levels={"broglia": "attack"})
+    t = Table(t.state, {"attack_fire": "one_die_fewer"})
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"}, dice=[5, 5, 1, 1, 1, 1, 2, 1, 2])
+    fire = t.of(ev.FireResolved)[0]
+    assert (fire.dice, fire.modifier, fire.hits) == (2, 0, 2)
