@@ -253,13 +253,22 @@ class FortBuilt(Event, tag="fort_built"):
     rule: str
 
 
+class Raided(Event, tag="raided"):
+    zone: str
+    units: tuple[str, ...]
+    die: int
+    modifier: int  # enemy units and forts in the zone (monferrato §11)
+    result: str  # "success", "failed" (a six), "no effect"
+    rule: str
+
+
 class Battle(msgspec.Struct, frozen=True, kw_only=True):
     """A field battle under way (monferrato §7), carried from decision to decision in each frame's context; also a
     bombardment of units (§8.2, `bombardment`), which has only its losses and the commanders' risk."""
 
     zone: str
     attacker: str
-    origin: str  # where the attackers came from: their one retreat (monferrato §7.5)
+    origin: str  # where the attackers came from: their one retreat (monferrato §7.5); "" after a raid in place
     commander: str = ""  # the attacking commander, who may call support (§7.1)
     calls: int = 0  # support calls left
     major: bool = False
@@ -291,7 +300,7 @@ MonferratoEvent = Union[
     MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
     ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
     BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged, WallBattered, MinesChanged,
-    FortBuilt,
+    FortBuilt, Raided,
 ]
 
 MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited)

@@ -204,6 +204,9 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
                 s.forts[e.zone] = list(e.owners)
             else:
                 s.forts.pop(e.zone, None)
+        case ev.Raided():
+            if e.result == "success":
+                s.raided.append(e.zone)
         case ev.WallBattered():
             s.walls[e.side] = e.level
         case ev.MinesChanged():
@@ -276,7 +279,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.3.0"
+    version = "0.4.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.monferrato import battle, chits, movement, sequence, siege
+from arbitro.adjudicator.monferrato import battle, chits, movement, raids, sequence, siege
 from arbitro.adjudicator.monferrato import commands as C
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, data
@@ -114,6 +114,11 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
         case C.Fort():
             zone = siege.check_fort(s, seat, cmd.unit, cmd.action)
             siege.fort(ctx, seat, cmd.unit, cmd.action, zone)
+        case C.Raid():
+            plan = raids.check_raid(s, seat, list(cmd.units), list(cmd.path))
+            raids.raid(ctx, seat, plan)
+            if movement.battle_after(ctx.state, seat, plan):
+                battle.begin(ctx, plan, seat)
         case C.EndActivation():
             sequence.end_activation(ctx)
 

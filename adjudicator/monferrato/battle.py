@@ -50,8 +50,8 @@ def defender(b: ev.Battle) -> str:
 # --- the start ---------------------------------------------------------------------------------------
 def begin(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
     s = ctx.state
-    zone = plan.path[-1]
-    origin = plan.path[-2] if len(plan.path) > 1 else plan.origin
+    zone = plan.path[-1] if plan.path else plan.origin  # raiders fight where they raided (§11)
+    origin = plan.path[-2] if len(plan.path) > 1 else plan.origin if plan.path else ""
     lead = [u for u in plan.units if kind(u) == "commander"]
     nation = data().units[plan.units[0]].nation
     commander = lead[0] if lead else ""
@@ -306,7 +306,7 @@ def winner(s: MonferratoState, b: ev.Battle) -> str:
 
 def retreat_options(s: MonferratoState, b: ev.Battle, loser: str) -> list[str]:
     d = data()
-    if loser == b.attacker:
+    if loser == b.attacker and b.origin:  # raiders who entered no zone retreat as defenders do
         zones = [b.origin]
     else:
         zones = list(d.neighbours(b.zone))

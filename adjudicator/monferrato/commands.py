@@ -90,6 +90,15 @@ class Fort(CommandModel):
     action: Literal["build", "destroy"]
 
 
+class Raid(CommandModel):
+    """monferrato §11: activated infantry and cavalry of one zone raid, where they are (`path` empty) or after
+    moving along `path`."""
+
+    type: Literal["raid"]
+    units: Units
+    path: Annotated[list[str], Field(max_length=6)]
+
+
 class CallSupport(CommandModel):
     """monferrato §7.1: the attacking commander calls one more supporting unit (`unit`), or no more (null)."""
 
@@ -126,7 +135,7 @@ class Retreat(CommandModel):
 
 
 MonferratoCommand = Annotated[
-    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, CallSupport,
+    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, Raid, CallSupport,
           Respond, TakeHit, ContinueBattle, Retreat],
     Field(discriminator="type"),
 ]

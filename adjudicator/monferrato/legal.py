@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator.monferrato import chits, movement, siege
+from arbitro.adjudicator.monferrato import chits, movement, raids, siege
 from arbitro.adjudicator.monferrato.common import units_in
 from arbitro.adjudicator.monferrato.common import Illegal
 from arbitro.adjudicator.monferrato.readings import reading
@@ -41,5 +41,6 @@ def legal(s: MonferratoState, seat: str) -> list[dict[str, Any]]:
         out += siege.bombard_options(s, seat, free, zone)
         out += siege.siege_options(s, seat, free, zone)
         out += siege.fort_options(s, seat, free)
+        out += raids.raid_options(s, seat, free, zone)
     out.append({"type": "end_activation"})
     return out

@@ -222,6 +222,13 @@ def do_move(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
     prudence(ctx, plan)
 
 
+def battle_after(s: MonferratoState, seat: str, plan: Plan) -> bool:
+    """monferrato §11: after a raid, a field battle if both sides are in the zone (the raiders attacking)."""
+    zone = plan.path[-1] if plan.path else plan.origin
+    return bool([u for u in plan.units if s.units[u].zone == zone]) and bool(
+        [u for u in enemy_combat_in(s, zone, seat) if kind(u) != "sapper"])
+
+
 def prudence(ctx: Decision[MonferratoState], plan: Plan) -> None:
     """scenario, special rules 2-3: the first French unit in the Duchy of Milan gives Pro-Spain 8 VP; the first
     Spanish unit in the Republic of Venice gives Pro-France 2."""
