@@ -7,6 +7,7 @@ default, `--json` for scripts. Exit status: 0 success, 1 rejected by the rules o
 
 from __future__ import annotations
 
+import importlib
 import json
 import secrets
 import shutil
@@ -35,8 +36,27 @@ from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
 
 
+# Commands whose module is imported only when they are run (or listed): `serve` needs the web stack, which
+# would double every other command's start-up time. Name -> "module:attribute".
+LAZY_COMMANDS = {"serve": "arbitro.adjudicator.cli_serve:serve"}
+
+
+class LazyGroup(click.Group):
+    """click's group, with LAZY_COMMANDS loaded on demand (click's documented lazy-loading pattern)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS:
+            module, _, attribute = LAZY_COMMANDS[cmd_name].partition(":")
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
 # --- the commands ---------------------------------------------------------------------------------
-@click.group(context_settings=CONTEXT)
+@click.group(cls=LazyGroup, context_settings=CONTEXT)
 @click.version_option(package_name="arbitro")
 def cli() -> None:
     """arbitro: event-sourced replay and adjudication for board wargames.

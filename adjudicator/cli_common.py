@@ -14,15 +14,13 @@ from typing import Any, TypeVar
 import click
 import msgspec
 
-from arbitro.adjudicator.errors import ArbitroError, BadFile, NoSuchFile
+from arbitro.adjudicator.errors import REPORTED, BadFile, NoSuchFile, error_payload, exit_status
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
 from arbitro.events.sqlite import OpenMode, SQLiteStore
 from arbitro.events.stores import describe, open_store, sqlite_path
 from arbitro.events.postgres import PostgresStore, is_postgres_url
-from arbitro.events.store import BrokenChain, GameNotFound, NoDatabase, StoreError
 from arbitro.projections.base import UMPIRE
-from arbitro.projections.fold import ChainBroken
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -48,16 +46,6 @@ def seat_option(required: bool = True, default: str | None = None) -> Callable[[
                         help="The seat acting or viewing (a side of the scenario, or umpire).")
 
 
-def _exit_status(error: Exception) -> int:
-    if isinstance(error, ArbitroError):
-        return error.exit_status
-    if isinstance(error, (GameNotFound, NoDatabase)):
-        return 3
-    if isinstance(error, (ChainBroken, BrokenChain)):
-        return 1
-    return 2
-
-
 def handle_errors(fn: F) -> F:
     """Turn every library error into a precise message and its exit status; never a traceback."""
 
@@ -66,14 +54,13 @@ def handle_errors(fn: F) -> F:
         as_json = kwargs.get("as_json", False)
         try:
             return fn(*args, **kwargs)
-        except (ArbitroError, StoreError, ChainBroken, ValueError) as error:
-            code = getattr(error, "code", "input/bad")
-            payload = error.to_dict() if isinstance(error, ArbitroError) else {"error": code, "message": str(error)}
+        except REPORTED as error:
+            payload = error_payload(error)
             if as_json:
                 click.echo(json.dumps(payload, ensure_ascii=False))
             else:
-                click.echo(f"error ({code}): {error}", err=True)
-            sys.exit(_exit_status(error))
+                click.echo(f"error ({payload['error']}): {error}", err=True)
+            sys.exit(exit_status(error))
 
     return wrapper  # type: ignore[return-value]
 

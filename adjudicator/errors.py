@@ -1,9 +1,17 @@
 """The error tree. Every error has a stable machine-readable `code` and the CLI exit status it maps to:
-1 rejected by the rules (or failed verification), 2 bad input or usage, 3 not found."""
+1 rejected by the rules (or failed verification), 2 bad input or usage, 3 not found. The mapping of every error
+the library raises (its own, the store's, a broken chain) to its JSON payload, exit status and HTTP status is
+here too, at the end: the CLI and the HTTP server share it."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from arbitro.events.store import (
+    BrokenChain, CorruptStore, DuplicateKey, GameExists, GameNotFound, NoDatabase, ReadOnlyStore, StaleSequence,
+    StoreError,
+)
+from arbitro.projections.fold import ChainBroken
 
 
 class ArbitroError(Exception):
@@ -125,3 +133,75 @@ class VersionPinned(Rejected):
 
 class GameOver(Rejected):
     code = "turn/game-over"
+
+
+# --- the HTTP server's boundary (issue 12): who is asking, and how much ----------------------------------------
+class NotAuthenticated(ArbitroError):
+    """A request without a bearer token, or with one this server never issued."""
+
+    code = "auth/unauthenticated"
+
+
+class Forbidden(ArbitroError):
+    """A token that does not grant this: another game's, or a seat acting for another seat."""
+
+    code = "auth/forbidden"
+
+
+class TooLarge(BadInput):
+    code = "limit/body-too-large"
+
+
+class TooMany(ArbitroError):
+    """A limit of the server: commands per seat per second, games made per token."""
+
+    code = "limit/too-many"
+
+
+# --- one mapping of errors, for the CLI and the HTTP server ---------------------------------------------------
+#: What the CLI and the server report as an error (anything else is a bug, and surfaces as one).
+REPORTED = (ArbitroError, StoreError, ChainBroken, ValueError)
+
+
+def error_payload(error: Exception) -> dict[str, Any]:
+    """The error as JSON: its stable `code` under "error", the message, and the citation where a rule refused."""
+    if isinstance(error, ArbitroError):
+        return error.to_dict()
+    payload: dict[str, Any] = {"error": getattr(error, "code", "input/bad"), "message": str(error)}
+    if isinstance(error, StaleSequence):  # what a client resubmits against
+        payload["head"] = error.head
+    return payload
+
+
+def exit_status(error: Exception) -> int:
+    """The CLI's exit status: 1 rejected (or a broken chain), 2 bad input, 3 not found."""
+    if isinstance(error, ArbitroError):
+        return error.exit_status
+    if isinstance(error, (GameNotFound, NoDatabase)):
+        return 3
+    if isinstance(error, (ChainBroken, BrokenChain)):
+        return 1
+    return 2
+
+
+def http_status(error: Exception) -> int:
+    """The HTTP status: 400 bad input, 401 no valid token, 403 an act the caller's role may not do, 404 not
+    found, 409 a conflict with the log (a stale head, a used key, an id taken), 413 a body too large, 422 rejected
+    by the rules, 429 a limit reached, 500 a store altered outside arbitro, 503 a store that cannot be written."""
+    for kinds, status in _HTTP_STATUSES:
+        if isinstance(error, kinds):
+            return status
+    return 400
+
+
+_HTTP_STATUSES: tuple[tuple[type[Exception] | tuple[type[Exception], ...], int], ...] = (
+    (NotAuthenticated, 401),
+    ((NotUmpire, Unsigned, Forbidden), 403),
+    (TooLarge, 413),
+    (TooMany, 429),
+    ((StaleSequence, DuplicateKey, KeyReused, GameExists), 409),
+    (Rejected, 422),
+    ((NotFound, GameNotFound, NoDatabase), 404),
+    (ReadOnlyStore, 503),
+    ((ChainBroken, CorruptStore), 500),
+)

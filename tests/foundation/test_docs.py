@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -13,7 +14,7 @@ from arbitro.cli import cli
 
 from .conftest import REPO
 
-COMMANDS = sorted(cli.commands)  # type: ignore[attr-defined]
+COMMANDS = cli.list_commands(click.Context(cli))  # the lazily loaded ones too (cli.LAZY_COMMANDS)
 CODE_DIRS = ("adjudicator", "events", "projections")
 
 

@@ -13,6 +13,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -83,7 +84,7 @@ def test_the_demos_hints_run_as_printed_without_an_active_virtual_environment(tm
 # --- --help examples name only what ships -----------------------------------------------------------
 def _examples() -> list[tuple[str, str]]:
     out = []
-    for name in ["", *sorted(cli.commands)]:  # type: ignore[attr-defined]
+    for name in ["", *cli.list_commands(click.Context(cli))]:  # the lazily loaded ones too
         text = CliRunner().invoke(cli, [*([name] if name else []), "--help"], prog_name="arbitro").stdout
         for line in text.split("Example:", 1)[1].splitlines() if "Example:" in text else []:
             if line.strip().startswith("arbitro "):

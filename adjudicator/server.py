@@ -1,0 +1,388 @@
+"""arbitro over HTTP (issue 12): a thin FastAPI layer over arbitro.adjudicator.service.Arbitro, as the CLI is.
+
+Each endpoint authorises its caller at the boundary (http_access: a seat reads and acts only as itself, what
+serves hidden content is the umpire's), makes one library call and returns its result as JSON; errors are JSON
+with a stable code and the citation where a rule refused (errors.error_payload), with the HTTP status of
+errors.http_status. docs/http-api.md is the reference; /docs and /openapi.json describe every endpoint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+import msgspec
+from fastapi import Depends, FastAPI, Header, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field
+from sse_starlette.sse import EventSourceResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from arbitro.adjudicator.errors import (
+    REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
+)
+from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
+from arbitro.adjudicator.http_stream import AppendWatcher, live
+from arbitro.adjudicator.service import Arbitro
+from arbitro.projections.base import UMPIRE
+
+UPLOADS = ("/games/import", "/verify")
+TEXT_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
+    "text/plain": {"schema": {"type": "string"}}, "application/x-ndjson": {"schema": {"type": "string"}}}}}
+GAME_ID = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(Body):
+    ruleset: str = Field(examples=["marengo"])
+    scenario: str | None = None
+    options: list[str] = []
+    position: dict[str, Any] | None = None
+    transcribed: bool = False
+    id: GAME_ID | None = None
+    seat_entropy: bool = True
+
+
+class Submission(Body):
+    command: dict[str, Any] = Field(examples=[{"type": "end_turn"}])
+    expected_seq: int | None = Field(None, ge=0, description="Refused (409) unless the log's head is this.")
+    key: str | None = Field(None, min_length=1, max_length=200, description="Idempotency key, the seat's own.")
+    signature: str | None = Field(None, max_length=200, description="The seat's Ed25519 signature (arbitro §L.6).")
+
+
+class Entropy(Body):
+    """One of the two: the commitment while the round awaits commitments, the entropy once it awaits reveals.
+    Never send the entropy itself early: the server would know it before every seat has committed."""
+
+    commitment: str | None = Field(None, min_length=64, max_length=64, description="SHA-256 hex of your entropy.")
+    entropy: str | None = Field(None, min_length=1, max_length=1000, description="Your entropy, at the reveal.")
+
+    def command(self) -> dict[str, Any]:
+        if (self.commitment is None) == (self.entropy is None):
+            raise BadInput("send your entropy's SHA-256 as `commitment` while the round awaits commitments, then "
+                           "the entropy itself as `entropy` once it awaits reveals (arbitro §R.2); one of the two")
+        if self.commitment is not None:
+            return {"type": "commit_entropy", "commitment": self.commitment}
+        return {"type": "reveal_entropy", "entropy": self.entropy}
+
+
+class Undo(Body):
+    to: int = Field(ge=0)
+    reason: str = Field("", max_length=2000)
+
+
+class Consent(Body):
+    accept: bool
+
+
+class Note(Body):
+    at: int
+    text: str = Field(max_length=10000)
+    private: bool = False
+
+
+class Fork(Body):
+    at: int
+    keep_dice: bool = False
+    id: GAME_ID | None = None
+
+
+class Reveal(Body):
+    reason: str = Field("revealed by the umpire", min_length=1, max_length=2000)
+
+
+class Ruling(Body):
+    reason: str = Field(min_length=1, max_length=2000)
+    interpretation: dict[str, str] | None = None
+    patch: list[dict[str, Any]] | None = None
+
+
+class SeatKey(Body):
+    public_key: str = Field(max_length=200)
+
+
+class Invitation(Body):
+    seats: list[str] | None = Field(None, description="The roles to invite again (default: every seat and the umpire).")
+
+
+BEARER = HTTPBearer(auto_error=False, description="A seat's, the umpire's or the host's token.")
+
+
+def who(request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(BEARER)]
+        ) -> Principal | None:
+    """The caller, from its bearer token (None: no token; a token never issued here is refused)."""
+    authority: Authority = request.app.state.authority
+    return authority.principal(credentials.credentials if credentials else None)
+
+
+Who = Annotated[Principal | None, Depends(who)]
+SeatQuery = Annotated[str | None, Query(description="Read as this seat (the umpire only; default: yourself).")]
+
+
+def reply(data: Any, status: int = 200) -> Response:
+    return Response(msgspec.json.encode(data), status_code=status, media_type="application/json")
+
+
+def refusal(error: Exception) -> JSONResponse:
+    challenge = {"WWW-Authenticate": "Bearer"} if isinstance(error, NotAuthenticated) else None
+    return JSONResponse(error_payload(error), status_code=http_status(error), headers=challenge)
+
+
+def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open_creation: bool = False,
+               poll: float = 1.0) -> FastAPI:
+    """The HTTP application over `app`'s store. `host_token`: the operator's; `open_creation`: anyone may create
+    games (each client address at most `limits.games_per_token`); `poll`: the longest a live stream waits before
+    it re-reads the head on its own."""
+    authority = Authority(app, host_token, open_creation=open_creation)
+    watcher = AppendWatcher(app)
+    rate, quota = RateLimiter(limits.commands_per_second), GameQuota(limits.games_per_token)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        watcher.start(asyncio.get_running_loop())
+        yield
+
+    api = FastAPI(title="arbitro", version="1", lifespan=lifespan, description=(
+        "Umpired remote play over arbitro's event-sourced games. Every request but `GET /rulesets` carries a bearer "
+        "token: a seat's or the umpire's (made with the game, shown once) or the host's. docs/http-api.md."))
+    api.add_middleware(BodyLimit, limits=limits, uploads=UPLOADS, refuse=refusal)
+    api.state.authority = authority
+
+    async def reported(_: Request, error: Exception) -> JSONResponse:
+        return refusal(error)
+
+    for kind in REPORTED:
+        api.add_exception_handler(kind, reported)
+
+    @api.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [{"field": ".".join(str(p) for p in e.get("loc", ())), "problem": e.get("msg", "")}
+                    for e in error.errors()]
+        where = "; ".join(f"{p['field']}: {p['problem']}" for p in problems)
+        return refusal(MalformedCommand(f"the request is malformed: {where}", problems))
+
+    @api.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": f"http/{error.status_code}", "message": str(error.detail)},
+                            status_code=error.status_code, headers=error.headers)
+
+    def acting(caller: Principal | None, game_id: str) -> str:
+        """The caller's role in the game, charged one command against its rate."""
+        role = authority.member(caller, game_id)
+        rate.take((game_id, role), f"{role} in game {game_id}")
+        return role
+
+    def written(game_id: str, result: Any, status: int = 200) -> Response:
+        watcher.notify(game_id)
+        return reply(result, status)
+
+    def new_game(caller: Principal | None, request: Request | None, make: Callable[[], str]) -> Response:
+        key = (f"{caller.game}:{caller.role}" if caller and caller.game else HOST if caller
+               else f"address:{request.client.host if request and request.client else '?'}")
+        quota.take(key)
+        game_id = make()
+        return reply({"game": game_id, "tokens": app.issue_tokens(game_id)}, 201)
+
+    # --- the server --------------------------------------------------------------------------------------
+    @api.get("/rulesets", tags=["server"], summary="The rulesets, their scenarios and optional rules (no token).")
+    def rulesets() -> Response:
+        return reply(Arbitro.rulesets())
+
+    @api.get("/games", tags=["server"], summary="Every game on this server (the host).")
+    def games(caller: Who) -> Response:
+        authority.host(caller, "list every game")
+        return reply([{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind,
+                       "head": g.head_seq, "parent": g.parent} for g in app.store.games()])
+
+    @api.post("/games", tags=["server"], status_code=201,
+              summary="Create a game; returns its id and one token per seat and one for the umpire, shown once.")
+    def create(body: NewGame, caller: Who, request: Request) -> Response:
+        authority.creator(caller)
+        return new_game(caller, request, lambda: app.create(
+            body.ruleset, body.scenario, body.options, position=body.position, transcribed=body.transcribed,
+            game_id=body.id, seat_entropy=body.seat_entropy))
+
+    @api.post("/games/import", tags=["server"], status_code=201, openapi_extra=TEXT_BODY,
+              summary="Import a full export (JSON Lines, the body) as a new game, with new tokens (the host).")
+    async def import_game(request: Request, caller: Who, as_id: Annotated[str | None, Query()] = None) -> Response:
+        authority.host(caller, "import games")
+        text = _text(await request.body())
+        return await run_in_threadpool(new_game, caller, None, lambda: app.import_lines(
+            text.splitlines(), "the request body", seat=UMPIRE, as_id=as_id))
+
+    @api.post("/verify", tags=["server"], openapi_extra=TEXT_BODY,
+              summary="Verify an exported file (the body), a seat's or a full one, optionally against a head.")
+    async def verify_file(request: Request, caller: Who, head: Annotated[str | None, Query()] = None) -> Response:
+        authority.known(caller)
+        text = _text(await request.body())
+        return reply(await run_in_threadpool(lambda: app.verify_lines(text.splitlines(), "the request body",
+                                                                      head=head)))
+
+    # --- reading a game ------------------------------------------------------------------------------
+    @api.get("/games/{game_id}", tags=["read"], summary="The game's status: head, who is awaited, dice, data.")
+    def status(game_id: str, caller: Who) -> Response:
+        authority.member(caller, game_id)
+        return reply(app.status(game_id))
+
+    @api.get("/games/{game_id}/legal", tags=["read"], summary="Every command the seat may send now.")
+    def legal(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:
+        return reply(app.legal(game_id, authority.reader(caller, game_id, seat)))
+
+    @api.get("/games/{game_id}/view", tags=["read"], summary="The game as the seat may see it, with its notes.")
+    def view(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None, seat: SeatQuery = None) -> Response:
+        reader = authority.reader(caller, game_id, seat)
+        shown = app.view(game_id, reader, at)
+        shown["notes"] = app.notes(game_id, reader, 1, at)
+        return reply(shown)
+
+    @api.get("/games/{game_id}/events", tags=["read"], summary="The events as the seat may see them.")
+    def events(game_id: str, caller: Who, first: Annotated[int, Query(alias="from")] = 1,
+               last: Annotated[int | None, Query(alias="to")] = None, seat: SeatQuery = None) -> Response:
+        return reply(app.log(game_id, authority.reader(caller, game_id, seat), first, last))
+
+    @api.get("/games/{game_id}/stream", tags=["read"], response_class=EventSourceResponse,
+             summary="Server-Sent Events: each new event as the seat may see it, and an `awaiting` notice.")
+    def stream(game_id: str, caller: Who, first: Annotated[int, Query(alias="from", ge=1)] = 1,
+               follow: bool = True, seat: SeatQuery = None,
+               last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None) -> EventSourceResponse:
+        reader = authority.reader(caller, game_id, seat)
+        after = first - 1
+        if last_event_id is not None:
+            if not last_event_id.isdigit():
+                raise BadFile(f"Last-Event-ID {last_event_id!r}: an event's sequence number, as the stream sent it")
+            after = int(last_event_id)
+        app.game(game_id)  # a missing game is refused here, not after the stream has started
+        return EventSourceResponse(live(app, watcher, game_id, reader, after, follow=follow, poll=poll), ping=15)
+
+    @api.get("/games/{game_id}/notes", tags=["read"], summary="The notes the seat may read.")
+    def notes(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:
+        return reply(app.notes(game_id, authority.reader(caller, game_id, seat)))
+
+    @api.get("/games/{game_id}/replay", tags=["read"], summary="The game rebuilt from its log to event `to`.")
+    def replay(game_id: str, caller: Who, to: Annotated[int | None, Query()] = None, seat: SeatQuery = None) -> Response:
+        return reply(app.replay(game_id, to, authority.reader(caller, game_id, seat)))
+
+    @api.get("/games/{game_id}/export", tags=["read"], response_class=Response,
+             summary="The game as JSON Lines: a seat's holds only what it may see; the umpire's is the full log.")
+    def export(game_id: str, caller: Who, with_seed: bool = False) -> Response:
+        role = (authority.umpire(caller, game_id, "an unrevealed seed is the umpire's, to move a game between servers")
+                if with_seed else authority.member(caller, game_id))
+        lines = app.export(game_id, role, with_seed=with_seed)
+        return Response("\n".join(lines) + "\n", media_type="application/x-ndjson")
+
+    @api.get("/games/{game_id}/verify", tags=["umpire"], summary="Verify the stored game (the umpire).")
+    def verify(game_id: str, caller: Who) -> Response:
+        authority.umpire(caller, game_id, "the report of a stored game may show any event whole")
+        return reply(app.verify(game_id))
+
+    @api.get("/games/{game_id}/position", tags=["umpire"], summary="The state as a position file (the umpire).")
+    def position(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None) -> Response:
+        return reply(app.position(game_id, at, seat=authority.umpire(caller, game_id, "it holds hidden facts")))
+
+    # --- acting in a game ----------------------------------------------------------------------------
+    @api.post("/games/{game_id}/commands", tags=["play"],
+              summary="Submit a command as yourself; returns its events as you may see them and a signed receipt.")
+    def submit(game_id: str, body: Submission, caller: Who) -> Response:
+        seat = acting(caller, game_id)
+        return written(game_id, app.submit(game_id, seat, body.command, expected_seq=body.expected_seq,
+                                           key=body.key, signature=body.signature))
+
+    @api.post("/games/{game_id}/mail", tags=["play"], openapi_extra=TEXT_BODY,
+              summary="Submit a mailed command file (the body), as `arbitro submit --file` reads it.")
+    async def mail(game_id: str, request: Request, caller: Who) -> Response:
+        role = acting(caller, game_id)
+        seat, submission = mailed(_text(await request.body()), role)
+        return await run_in_threadpool(lambda: written(game_id, app.submit(
+            game_id, seat, submission.command, expected_seq=submission.expected_seq, key=submission.key,
+            signature=submission.signature)))
+
+    @api.post("/games/{game_id}/entropy", tags=["play"],
+              summary="Commit to your entropy (its SHA-256), then reveal it (arbitro §R.2).")
+    def entropy(game_id: str, body: Entropy, caller: Who) -> Response:
+        return written(game_id, app.submit(game_id, acting(caller, game_id), body.command()))
+
+    @api.post("/games/{game_id}/undo", tags=["play"], summary="Take back everything after event `to` (arbitro §U).")
+    def undo(game_id: str, body: Undo, caller: Who) -> Response:
+        return written(game_id, app.undo(game_id, acting(caller, game_id), body.to, body.reason))
+
+    @api.post("/games/{game_id}/consent", tags=["play"], summary="Answer another seat's undo request (arbitro §U.2).")
+    def consent(game_id: str, body: Consent, caller: Who) -> Response:
+        return written(game_id, app.submit(game_id, acting(caller, game_id),
+                                           {"type": "consent", "accept": body.accept}))
+
+    @api.post("/games/{game_id}/notes", tags=["play"], status_code=201, summary="Annotate an event.")
+    def annotate(game_id: str, body: Note, caller: Who) -> Response:
+        return reply(app.annotate(game_id, acting(caller, game_id), body.at, body.text, private=body.private), 201)
+
+    @api.post("/games/{game_id}/keys", tags=["play"], status_code=201,
+              summary="Register your own public key: your commands must then be signed (arbitro §L.6).")
+    def register_key(game_id: str, body: SeatKey, caller: Who) -> Response:
+        return reply(app.register_key(game_id, acting(caller, game_id), body.public_key), 201)
+
+    # --- the umpire's ----------------------------------------------------------------------------------
+    @api.post("/games/{game_id}/rulings", tags=["umpire"], summary="An umpire's ruling (arbitro §U.4).")
+    def ruling(game_id: str, body: Ruling, caller: Who) -> Response:
+        authority.umpire(caller, game_id, "a ruling is the umpire's (arbitro §U.4)")
+        command = {"type": "ruling", **body.model_dump(exclude_none=True)}
+        return written(game_id, app.submit(game_id, acting(caller, game_id), command))
+
+    @api.post("/games/{game_id}/reveal", tags=["umpire"],
+              summary="Reveal the dice seed: ENDS the game's dice (arbitro §R.3); play goes on in a fork.")
+    def reveal(game_id: str, body: Reveal, caller: Who) -> Response:
+        authority.umpire(caller, game_id, "revealing the seed is the umpire's (arbitro §R.3)")
+        return written(game_id, app.reveal(game_id, body.reason, seat=acting(caller, game_id)))
+
+    @api.post("/games/{game_id}/fork", tags=["umpire"], status_code=201,
+              summary="A new game from event `at` (arbitro §R.3), with its own tokens.")
+    def fork(game_id: str, body: Fork, caller: Who) -> Response:
+        by = authority.umpire(caller, game_id, "a fork is the umpire's (arbitro §R.3)")
+        response = new_game(caller, None, lambda: app.fork(game_id, body.at, keep_dice=body.keep_dice,
+                                                           new_id=body.id, by=by))
+        watcher.notify(game_id)
+        return response
+
+    @api.post("/games/{game_id}/invite", tags=["umpire"],
+              summary="New tokens for seats (the umpire's or the host's): each replaces that role's old token.")
+    def invite(game_id: str, body: Invitation, caller: Who) -> Response:
+        if authority.known(caller).role != HOST:
+            authority.umpire(caller, game_id, "invitations are the umpire's")
+        return reply({"game": game_id, "tokens": app.issue_tokens(game_id, body.seats)}, 201)
+
+    def mailed(text: str, role: str) -> tuple[str, Submission]:
+        """A mailed command file: a command, or {"seat", "command", "expected_seq", "key", "signature"}. A seat
+        sends its own; the umpire may post one in a seat's name only signed by that seat (arbitro §L.6)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise BadFile(f"the mailed file is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        if not isinstance(data, dict):
+            raise BadFile("the mailed file holds one JSON object: a command, or an envelope with a `command`")
+        if "command" not in data:
+            return role, Submission(command=data)
+        seat = data.pop("seat", role)
+        try:
+            submission = Submission.model_validate(data)
+        except ValueError as e:
+            raise BadFile(f"the mailed envelope: {e}") from None
+        if seat != role and (role != UMPIRE or submission.signature is None):
+            raise Forbidden(f"{role} may not submit in {seat!r}'s name: only the umpire may post a mailed command "
+                            "for a seat, and only one that seat signed (arbitro §L.6)")
+        return str(seat), submission
+
+    return api
+
+
+def _text(body: bytes) -> str:
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise BadFile(f"the request body is not UTF-8 text (byte {e.start})") from None

@@ -1,0 +1,115 @@
+"""The server's limits (body size, commands per seat per second, games per token), the live stream's waking and
+resuming, and play by e-mail (a mailed command file, signed when the umpire posts it in a seat's name)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import httpx
+
+from arbitro.adjudicator.http_access import Limits
+from arbitro.events import signing
+
+from .conftest import Server, serve, sse_messages
+
+
+def serving(limits: Limits, poll: float = 0.5) -> Iterator[Server]:
+    server = serve(":memory:", limits, poll)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_a_body_over_the_limit_is_refused_before_any_handler_reads_it() -> None:
+    for server in serving(Limits(max_body=2000, commands_per_second=100)):
+        game = server.new()
+        red = server.client("red", game)
+        padded = {"command": {"type": "end_turn"}, "key": "k" * 150, "signature": None, "expected_seq": 5}
+        big = json.dumps(padded).encode() + b" " * 3000
+        assert red.post(f"/games/{game}/commands", content=big).json()["error"] == "limit/body-too-large"
+        chunked = red.post(f"/games/{game}/commands", content=iter([big[:1500], big[1500:]]))  # no Content-Length
+        assert chunked.status_code == 413
+        assert server.app.game(game).head_seq == 5
+        fits = red.post(f"/games/{game}/commands", content=json.dumps(padded).encode(),
+                        headers={"Content-Type": "application/json"})
+        assert fits.status_code == 200, fits.text
+
+
+def test_a_seat_s_commands_are_limited_per_second_and_other_seats_are_not_held_up() -> None:
+    for server in serving(Limits(commands_per_second=0.01)):  # one command, then one each 100 s
+        game = server.new()
+        red, blue = server.client("red", game), server.client("blue", game)
+        assert red.post(f"/games/{game}/notes", json={"at": 1, "text": "first"}).status_code == 201
+        refused = red.post(f"/games/{game}/notes", json={"at": 1, "text": "second"})
+        assert refused.status_code == 429 and refused.json()["error"] == "limit/too-many"
+        assert [n["text"] for n in red.get(f"/games/{game}/notes").json()] == ["first"]
+        assert blue.post(f"/games/{game}/notes", json={"at": 1, "text": "blue's"}).status_code == 201
+        assert red.get(f"/games/{game}").status_code == 200  # reads are not charged
+
+
+def test_games_per_token_bounds_creations_and_forks() -> None:
+    for server in serving(Limits(games_per_token=2)):
+        game = server.new()
+        server.new()
+        refused = server.host.post("/games", json={"ruleset": "duel", "scenario": "standard"})
+        assert refused.status_code == 429 and len(server.app.store.games()) == 2
+        umpire = server.client("umpire", game)
+        assert umpire.post(f"/games/{game}/fork", json={"at": 5}).status_code == 201
+        assert umpire.post(f"/games/{game}/fork", json={"at": 5}).status_code == 201
+        assert umpire.post(f"/games/{game}/fork", json={"at": 5}).status_code == 429
+        assert len(server.app.store.games()) == 4
+
+
+def test_a_stream_wakes_on_an_append_resumes_after_last_event_id_and_never_holds_up_an_append() -> None:
+    for server in serving(Limits(commands_per_second=1000), poll=120.0):  # only a wake can deliver in time
+        game = server.new()
+        idle = [httpx.Client(base_url=server.url, timeout=60,
+                             headers={"Authorization": f"Bearer {server.tokens[game]['blue']}"}) for _ in range(3)]
+        unread = [client.stream("GET", f"/games/{game}/stream").__enter__() for client in idle]  # never read
+        blue = httpx.Client(base_url=server.url, timeout=60,
+                            headers={"Authorization": f"Bearer {server.tokens[game]['blue']}"})
+        with blue.stream("GET", f"/games/{game}/stream") as response:
+            messages = sse_messages(response.iter_lines())
+            assert [next(messages)["id"] for _ in range(5)] == ["1", "2", "3", "4", "5"]
+            for turn in range(3):  # red, blue, red end their turns: each append reaches the stream at once
+                seat = ("red", "blue")[turn % 2]
+                sent = server.client(seat, game).post(f"/games/{game}/commands", json={"command": {"type": "end_turn"}})
+                assert sent.status_code == 200, sent.text
+                head = sent.json()["head"]
+                message = next(messages)
+                while message["event"] != "event" or message["data"]["seq"] != head:
+                    message = next(messages)
+            notice = next(messages)
+            assert notice["event"] == "awaiting" and notice["data"]["seats"] == ["blue"]  # blue's turn now
+        for stream in unread:
+            stream.close()
+        resumed = list(sse_messages(server.client("blue", game).get(
+            f"/games/{game}/stream", params={"follow": "false"}, headers={"Last-Event-ID": "6"}).iter_lines()))
+        assert [m["id"] for m in resumed if m["event"] == "event"] == [str(s) for s in range(7, head + 1)]
+        assert resumed[-1]["event"] == "awaiting" and resumed[-1]["data"]["seq"] == head
+        for client in (*idle, blue):
+            client.close()
+
+
+def test_a_mailed_command_file_is_taken_as_the_cli_takes_it(server: Server) -> None:
+    game = server.new()
+    red, umpire = server.client("red", game), server.client("umpire", game)
+    assert red.post(f"/games/{game}/mail", content=b'{"type": "end_turn"}').json()["cmd"] == 1
+    broken = red.post(f"/games/{game}/mail", content=b'{"type": ')
+    assert broken.status_code == 400 and "not JSON" in broken.json()["message"]
+    private = signing.new_private_key()  # blue signs its command and mails it; the umpire posts it
+    assert server.client("blue", game).post(f"/games/{game}/keys",
+                                            json={"public_key": signing.public_key(private)}).status_code == 201
+    head = server.app.game(game).head_seq
+    command = {"type": "end_turn"}
+    statement = signing.command_statement(game=game, seat="blue", expected_seq=head, key="mail-1", command=command)
+    envelope = {"seat": "blue", "command": command, "expected_seq": head, "key": "mail-1",
+                "signature": signing.sign(private, statement)}
+    posted = umpire.post(f"/games/{game}/mail", content=json.dumps(envelope).encode())
+    assert posted.status_code == 200, posted.text
+    assert [e["seat"] for e in posted.json()["events"]] and server.app.store.command(game, 2).record.seat == "blue"
+    forged = {**envelope, "key": "mail-2", "expected_seq": posted.json()["head"]}  # a signature over another key
+    refused = umpire.post(f"/games/{game}/mail", content=json.dumps(forged).encode())
+    assert refused.status_code == 403 and refused.json()["error"] == "authority/unsigned"

@@ -1,0 +1,130 @@
+"""Whole games over real HTTP: two seats and an umpire, each with its own token, play a Marengo game and the last
+three turns of a Caldiero game (from a position of logs/caldiero-full.jsonl: a whole Caldiero game is some 700
+commands, too long for the suite) to their end. Each command is chosen from the seat's own `legal` endpoint, as
+the self-play does; each seat follows its live stream, which must carry every event exactly as the seat's
+`events` endpoint serves it, tell it when it is awaited, and end with the game's end; the exported game verifies."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from arbitro.adjudicator.selfplay import Chooser, progressing
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.random import entropy_commitment
+from arbitro.events.sqlite import SQLiteStore
+from tests.marengo.full_game import chooser as marengo_chooser
+
+from .conftest import Server, sse_messages
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class Follower(threading.Thread):
+    """A seat reading its live stream until the game is over."""
+
+    def __init__(self, server: Server, seat: str, game: str) -> None:
+        super().__init__(daemon=True)
+        self.client = httpx.Client(base_url=server.url, timeout=60,  # its own: it reads while the seat plays
+                                   headers={"Authorization": f"Bearer {server.tokens[game][seat]}"})
+        self.game = game
+        self.messages: list[dict[str, Any]] = []
+        self.connected = threading.Event()
+
+    def run(self) -> None:
+        with self.client.stream("GET", f"/games/{self.game}/stream") as response:
+            assert response.status_code == 200
+            self.connected.set()
+            for message in sse_messages(response.iter_lines()):
+                self.messages.append(message)
+                if message["event"] == "awaiting" and message["data"]["kind"] == "game_over":
+                    break
+        self.client.close()
+
+
+def play(server: Server, game: str, seats: tuple[str, ...], choose: Chooser, max_steps: int = 2000) -> int:
+    """Play `game` to its end over HTTP: the awaited seat lists its legal commands and sends one, naming the head it
+    expects and an idempotency key. Entropy rounds are answered with a commitment, then the entropy."""
+    clients = {role: server.client(role, game) for role in (*seats, "umpire")}
+    followers = {seat: Follower(server, seat, game) for seat in seats}
+    for follower in followers.values():
+        follower.start()
+        assert follower.connected.wait(20)
+    status = clients["umpire"].get(f"/games/{game}").json()
+    awaiting, head, steps = status["awaiting"], status["head"], 0
+    while awaiting["kind"] != "game_over":
+        assert steps < max_steps, "the game did not end"
+        seat = next(s for s in awaiting["seats"] if clients[s].get(f"/games/{game}/legal").json())
+        legal = clients[seat].get(f"/games/{game}/legal").json()
+        if awaiting["kind"] == "entropy":
+            entropy = hashlib.sha256(f"{game}|{seat}".encode()).hexdigest()
+            answer = ({"commitment": entropy_commitment(entropy)} if legal[0]["type"] == "commit_entropy"
+                      else {"entropy": entropy})
+            response = clients[seat].post(f"/games/{game}/entropy", json=answer)
+        else:
+            command = choose(seat, legal, steps)
+            response = clients[seat].post(f"/games/{game}/commands", json={
+                "command": command, "expected_seq": head, "key": f"step-{steps}"})
+        assert response.status_code == 200, response.text
+        result = response.json()
+        awaiting, head, steps = result["awaiting"], result["head"], steps + 1
+        assert result["receipt"]["seq"] == head and result["receipt"]["signature"]
+    for seat, follower in followers.items():
+        follower.join(30)
+        assert not follower.is_alive(), f"{seat}'s stream did not tell it the game was over"
+        check_stream(clients[seat], game, seat, follower.messages, head)
+    return steps
+
+
+def check_stream(client: httpx.Client, game: str, seat: str, messages: list[dict[str, Any]], head: int) -> None:
+    """The stream carried every event once, in order, as the seat's events endpoint serves it; it told the seat
+    each time it was awaited, and last that the game was over."""
+    served = client.get(f"/games/{game}/events").json()
+    streamed = [m for m in messages if m["event"] == "event"]
+    assert [m["data"] for m in streamed] == served and [e["seq"] for e in served] == list(range(1, head + 1))
+    assert [int(m["id"]) for m in streamed] == list(range(1, head + 1))
+    notices = [m["data"] for m in messages if m["event"] == "awaiting"]
+    assert notices[-1]["kind"] == "game_over" and notices[-1]["seq"] == head
+    assert len(notices) > 5 and all(seat in n["seats"] for n in notices[:-1])
+
+
+def verified(server: Server, game: str, role: str) -> dict[str, Any]:
+    export = server.client(role, game).get(f"/games/{game}/export")
+    assert export.status_code == 200 and export.headers["content-type"].startswith("application/x-ndjson")
+    report = server.client(role, game).post("/verify", content=export.content)
+    assert report.status_code == 200, report.text
+    return report.json()  # type: ignore[no-any-return]
+
+
+def test_a_whole_marengo_game_over_http(server: Server) -> None:
+    game = server.new("marengo", "marengo", seat_entropy=True)
+    steps = play(server, game, ("austria", "france"), marengo_chooser("http"))
+    assert steps > 100
+    status = server.client("france", game).get(f"/games/{game}").json()
+    assert status["outcome"] and status["awaiting"]["kind"] == "game_over"
+    assert verified(server, game, "umpire")["passed"] is True
+    assert verified(server, game, "france")["passed"] is True  # a seat checks the file it was served
+
+
+@pytest.fixture(scope="module")
+def late_caldiero() -> dict[str, Any]:
+    """The position after the first command of turn 8 of logs/caldiero-full.jsonl (three turns of ten left)."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    with open(REPO / "logs" / "caldiero-full.jsonl", encoding="utf-8") as f:
+        game = app.import_lines(f, "caldiero-full.jsonl", seat="umpire")
+    turn = next(e["seq"] for e in app.log(game, "umpire") if e["type"] == "turn_began" and e["event"]["turn"] == 8)
+    at = next(c.last_seq for c in app.store.commands(game) if c.last_seq >= turn)
+    return app.position(game, at, seat="umpire")
+
+
+def test_the_last_turns_of_a_caldiero_game_over_http(server: Server, late_caldiero: dict[str, Any]) -> None:
+    game = server.new("caldiero", None, position=late_caldiero, seat_entropy=True)
+    steps = play(server, game, ("france", "austria"), progressing("http"))
+    assert steps > 50
+    assert server.client("austria", game).get(f"/games/{game}").json()["outcome"]["rule"].startswith("caldiero §")
+    assert verified(server, game, "umpire")["passed"] is True
