@@ -262,6 +262,18 @@ class Raided(Event, tag="raided"):
     rule: str
 
 
+class FortsTaken(Event, tag="forts_taken"):
+    """The winner of a battle, or units entering enemy forts left alone, convert some of them and destroy the rest
+    (monferrato §10); a battle's winner may destroy a fortified town (§9.4)."""
+
+    zone: str
+    seat: str
+    converted: int
+    destroyed: int
+    town_destroyed: bool
+    rule: str
+
+
 class Battle(msgspec.Struct, frozen=True, kw_only=True):
     """A field battle under way (monferrato §7), carried from decision to decision in each frame's context; also a
     bombardment of units (§8.2, `bombardment`), which has only its losses and the commanders' risk."""
@@ -300,7 +312,7 @@ MonferratoEvent = Union[
     MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
     ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
     BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged, WallBattered, MinesChanged,
-    FortBuilt, Raided,
+    FortBuilt, Raided, FortsTaken,
 ]
 
 MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited)

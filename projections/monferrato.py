@@ -204,6 +204,15 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
                 s.forts[e.zone] = list(e.owners)
             else:
                 s.forts.pop(e.zone, None)
+        case ev.FortsTaken():
+            kept = [o for o in s.forts.get(e.zone, []) if o == e.seat] + [e.seat] * e.converted
+            if kept:
+                s.forts[e.zone] = kept
+            else:
+                s.forts.pop(e.zone, None)
+            s.fort_counters[e.seat] = s.fort_counters.get(e.seat, 0) - e.converted
+            if e.town_destroyed:
+                s.towns_destroyed.append(e.zone)
         case ev.Raided():
             if e.result == "success":
                 s.raided.append(e.zone)
@@ -279,7 +288,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.4.0"
+    version = "0.5.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

@@ -71,7 +71,7 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
 
 
 # answers to decisions on the engine's stack (steps.py): never sent otherwise
-ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat)
+ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat, C.TakeForts)
 
 
 def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
@@ -102,6 +102,8 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
             movement.do_move(ctx, plan, seat)
             if plan.battle:
                 battle.begin(ctx, plan, seat)
+            else:
+                battle.forts_alone(ctx, plan, seat)
         case C.Recover():
             movement.check_recover(s, seat, list(cmd.units))
             movement.recover(ctx, list(cmd.units))

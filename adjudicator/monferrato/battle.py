@@ -24,14 +24,15 @@ from arbitro.events import core
 from arbitro.events import monferrato as ev
 from arbitro.projections.monferrato import MonferratoState, other
 
-SUPPORT, RESPONSE, TAKE_HIT, CONTINUE, RETREAT = "support", "response", "take_hit", "continue", "retreat"
-KINDS = (SUPPORT, RESPONSE, TAKE_HIT, CONTINUE, RETREAT)
+SUPPORT, RESPONSE, TAKE_HIT, CONTINUE, RETREAT, SPOILS = "support", "response", "take_hit", "continue", "retreat", "spoils"
+KINDS = (SUPPORT, RESPONSE, TAKE_HIT, CONTINUE, RETREAT, SPOILS)
 MAJOR = 6  # monferrato §7.2
 HOLD = "hold"  # a retreat answer: the defenders of a fortress take one more loss instead (§7.5)
 PROMPTS = {SUPPORT: "call a supporting unit, or none", RESPONSE: "play a response chit, or none",
            TAKE_HIT: "allocate a hit to one of your units", CONTINUE: "fight another round, or end the battle",
-           RETREAT: "choose the zone to retreat to"}
-RULES = {SUPPORT: R.SUPPORT, RESPONSE: R.RESPONSE, TAKE_HIT: R.LOSSES, CONTINUE: R.FIRE, RETREAT: R.RETREAT}
+           RETREAT: "choose the zone to retreat to", SPOILS: "convert or destroy the enemy forts taken"}
+RULES = {SUPPORT: R.SUPPORT, RESPONSE: R.RESPONSE, TAKE_HIT: R.LOSSES, CONTINUE: R.FIRE, RETREAT: R.RETREAT,
+         SPOILS: R.FORTS}
 
 
 def side_units(s: MonferratoState, zone: str, seat: str) -> list[str]:
@@ -360,16 +361,42 @@ def move_out(ctx: Decision[MonferratoState], units: list[str], to: str) -> None:
 
 
 def aftermath(ctx: Decision[MonferratoState], b: ev.Battle, win: str) -> None:
-    """The winner's gains: the loser's forts in the zone are destroyed (§10; converting them is not yet offered);
-    lone commanders, sappers and camps left with the enemy are eliminated (§6, §14.1, §14.5)."""
-    s = ctx.state
-    forts = s.forts.get(b.zone, [])
-    if win in (b.attacker, defender(b)) and forts and any(o != win for o in forts) and targets(s, b.zone, win):
-        ctx.emit(ev.FortsChanged(zone=b.zone, owners=tuple(o for o in forts if o == win), rule=str(R.FORTS)))
+    """After the battle: lone commanders, sappers and camps left with the enemy are eliminated (§6, §14.1, §14.5);
+    the winner, holding the zone, takes the loser's forts there and may destroy a fortified town (§10, §9.4)."""
     for seat in (b.attacker, defender(b)):
         mine = side_units(ctx.state, b.zone, seat)
         if mine and not [u for u in mine if is_combat(u) and kind(u) != "sapper"] and targets(ctx.state, b.zone, other(seat)):
             ctx.emit(ev.Eliminated(units=tuple(mine), rule=str(R.LONE_ELIMINATED), reason="alone with the enemy"))
+    if targets(ctx.state, b.zone, win) and spoils_options(ctx.state, b.zone, win, win == b.attacker):
+        ask(ctx, msgspec.structs.replace(b, stage="spoils:" + win), SPOILS, win)
+
+
+def spoils_options(s: MonferratoState, zone: str, seat: str, won_attacking: bool) -> list[dict[str, Any]]:
+    """§10: convert up to the enemy forts there (within the seat's counters), the rest destroyed; §9.4: a town
+    may be destroyed by the attacker who won there, unless the defenders had a fort (then only the fort goes)."""
+    enemy = [o for o in s.forts.get(zone, []) if o != seat]
+    town = (won_attacking and data().zones[zone].town and zone not in s.towns_destroyed and not enemy)
+    if not enemy and not town:
+        return []
+    most = min(len(enemy), max(0, s.fort_counters.get(seat, 0)))
+    return [{"type": "take_forts", "convert": n, "destroy_town": t}
+            for n in range(most + 1) for t in ((False, True) if town else (False,))]
+
+
+def take_forts(ctx: Decision[MonferratoState], zone: str, seat: str, convert: int, destroy_town: bool) -> None:
+    enemy = [o for o in ctx.state.forts.get(zone, []) if o != seat]
+    ctx.emit(ev.FortsTaken(zone=zone, seat=seat, converted=convert, destroyed=len(enemy) - convert,
+                           town_destroyed=destroy_town, rule=str(R.TOWNS if destroy_town else R.FORTS)))
+
+
+def forts_alone(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
+    """§10: combat units entering a zone where enemy forts stand alone take them."""
+    zone = plan.path[-1] if plan.path else plan.origin
+    s = ctx.state
+    if (plan.path and targets(s, zone, seat) and not side_units(s, zone, other(seat))
+            and spoils_options(s, zone, seat, False)):
+        b = ev.Battle(zone=zone, attacker=seat, origin=plan.origin, stage="spoils:" + seat)
+        ask(ctx, b, SPOILS, seat)
 
 
 def answer(ctx: Decision[MonferratoState], frame: core.Frame[ev.BattleAwaited], command: Any) -> None:
@@ -387,6 +414,8 @@ def answer(ctx: Decision[MonferratoState], frame: core.Frame[ev.BattleAwaited], 
             go_on(ctx, b, seat, command.go)
         case "retreat":
             retreat(ctx, b, seat, command.to)
+        case "spoils":
+            take_forts(ctx, b.zone, seat, command.convert, command.destroy_town)
 
 
 def options(s: MonferratoState, frame: core.Frame[ev.BattleAwaited], seat: str) -> list[dict[str, Any]]:
@@ -404,4 +433,7 @@ def options(s: MonferratoState, frame: core.Frame[ev.BattleAwaited], seat: str) 
             return [{"type": "continue_battle", "go": True}, {"type": "continue_battle", "go": False}]
         case "retreat":
             return [{"type": "retreat", "to": z} for z in retreat_options(s, b, seat)]
+        case "spoils":
+            won_attacking = seat == b.attacker and b.stage == "spoils:" + seat and bool(b.hits)
+            return spoils_options(s, b.zone, seat, won_attacking)
     return []

@@ -99,6 +99,15 @@ class Raid(CommandModel):
     path: Annotated[list[str], Field(max_length=6)]
 
 
+class TakeForts(CommandModel):
+    """monferrato §10, §9.4: the enemy forts won or found alone: how many to convert (the rest destroyed), and
+    whether a battle's winner destroys the fortified town."""
+
+    type: Literal["take_forts"]
+    convert: int = Field(ge=0, le=2)
+    destroy_town: bool
+
+
 class CallSupport(CommandModel):
     """monferrato §7.1: the attacking commander calls one more supporting unit (`unit`), or no more (null)."""
 
@@ -135,7 +144,7 @@ class Retreat(CommandModel):
 
 
 MonferratoCommand = Annotated[
-    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, Raid, CallSupport,
+    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, Raid, TakeForts, CallSupport,
           Respond, TakeHit, ContinueBattle, Retreat],
     Field(discriminator="type"),
 ]

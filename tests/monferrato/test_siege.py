@@ -123,3 +123,31 @@ def test_sappers_build_and_destroy_forts_within_the_limits() -> None:
     g = from_state(state(placed={"spa_sap1": "casalmaggiore"}, fort_counters={"pro_france": 1, "pro_spain": 1}))
     g.send("pro_spain", type="activate", zones=["casalmaggiore"], commander=None)
     g.reject("pro_spain", "monferrato §13.2", "attack supply", type="fort", unit="spa_sap1", action="build")
+
+
+def test_forts_left_alone_are_converted_or_destroyed_by_who_enters() -> None:
+    g = from_state(state(placed={"gon_gar1": "eliminated", "spa_inf1": "vercelli"},
+                         fort_counters={"pro_france": 1, "pro_spain": 1}, forts={"trino": ["pro_france"]}))
+    g.send("pro_spain", type="activate", zones=["vercelli"], commander=None)
+    g.send("pro_spain", type="move", units=["spa_inf1"], path=["trino"])
+    assert g.awaited == "spoils"
+    assert g.legal("pro_spain") == [{"type": "take_forts", "convert": 0, "destroy_town": False},
+                                    {"type": "take_forts", "convert": 1, "destroy_town": False}]
+    events = g.send("pro_spain", type="take_forts", convert=1, destroy_town=False)
+    assert of(events, "forts_taken")[0]["converted"] == 1 and g.state.forts["trino"] == ["pro_spain"]
+    assert g.state.fort_counters["pro_spain"] == 0
+
+
+def test_the_attacker_who_wins_in_a_town_may_destroy_it_unless_a_fort_stood_there() -> None:
+    s = state(placed={"gon_inf2": "vercelli", "spa_inf1": "novara", "spa_inf2": "novara", "spa_inf3": "novara",
+                      "spa_camp": "novara"})
+    s.units["spa_gar3"].zone = "eliminated"
+    g = from_state(s, transcribed=True)
+    g.send("pro_spain", type="activate", zones=["novara"], commander=None)
+    g.send("pro_spain", type="move", units=["spa_inf1", "spa_inf2", "spa_inf3"], path=["vercelli"])
+    g.send("pro_france", type="respond", chit=None)
+    g.enter(1, 1, 1)  # three hits, one taken off by the town (§9.4)
+    g.enter(6)  # Gonzaga eliminated (two hits, one unit)
+    assert g.awaited == "spoils"
+    events = g.send("pro_spain", type="take_forts", convert=0, destroy_town=True)
+    assert of(events, "forts_taken")[0]["rule"] == "monferrato §9.4" and "vercelli" in g.state.towns_destroyed
