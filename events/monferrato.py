@@ -262,6 +262,24 @@ class Raided(Event, tag="raided"):
     rule: str
 
 
+class Replaced(Event, tag="replaced"):
+    """An eliminated unit back in good order (monferrato §16.6), or an eliminated camp back in play (§14.5)."""
+
+    unit: str
+    zone: str
+    rule: str
+
+
+class ReplacementsAwaited(FrameContext, tag="monferrato_replacements"):
+    """Replacements being spent (monferrato §16.6): `left` units of `kinds` for `command`; `placed` the zones used."""
+
+    seat: str
+    command: str
+    kinds: tuple[str, ...]
+    left: int
+    placed: tuple[str, ...]
+
+
 class FortsTaken(Event, tag="forts_taken"):
     """The winner of a battle, or units entering enemy forts left alone, convert some of them and destroy the rest
     (monferrato §10); a battle's winner may destroy a fortified town (§9.4)."""
@@ -291,6 +309,7 @@ class Battle(msgspec.Struct, frozen=True, kw_only=True):
     round_hits: dict[str, int] = {}  # this round's
     owed: dict[str, int] = {}  # hits still to allocate, per seat
     bombardment: bool = False
+    entering: bool = False  # reinforcements entering the enemy's zone: eliminated if they must retreat (§16.5)
 
 
 class BattleAwaited(FrameContext, tag="monferrato_battle"):
@@ -312,7 +331,7 @@ MonferratoEvent = Union[
     MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
     ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
     BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged, WallBattered, MinesChanged,
-    FortBuilt, Raided, FortsTaken,
+    FortBuilt, Raided, FortsTaken, Replaced,
 ]
 
-MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited)
+MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited, ReplacementsAwaited)

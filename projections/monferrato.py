@@ -204,6 +204,9 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
                 s.forts[e.zone] = list(e.owners)
             else:
                 s.forts.pop(e.zone, None)
+        case ev.Replaced():
+            s.units[e.unit].zone, s.units[e.unit].disorganised = e.zone, False
+            s.units[e.unit].unsupplied = s.units[e.unit].moved = False
         case ev.FortsTaken():
             kept = [o for o in s.forts.get(e.zone, []) if o == e.seat] + [e.seat] * e.converted
             if kept:
@@ -288,7 +291,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.5.0"
+    version = "0.6.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.monferrato import battle, chits, movement, raids, sequence, siege
+from arbitro.adjudicator.monferrato import battle, chits, movement, raids, replacements, sequence, siege
 from arbitro.adjudicator.monferrato import commands as C
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, data
@@ -71,7 +71,7 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
 
 
 # answers to decisions on the engine's stack (steps.py): never sent otherwise
-ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat, C.TakeForts)
+ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat, C.TakeForts, C.Replace)
 
 
 def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
@@ -121,6 +121,9 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
             raids.raid(ctx, seat, plan)
             if movement.battle_after(ctx.state, seat, plan):
                 battle.begin(ctx, plan, seat)
+        case C.ReturnCamp():
+            replacements.check_camp(s, seat, cmd.unit, cmd.zone)
+            replacements.return_camp(ctx, cmd.unit, cmd.zone)
         case C.EndActivation():
             sequence.end_activation(ctx)
 

@@ -49,7 +49,7 @@ def defender(b: ev.Battle) -> str:
 
 
 # --- the start ---------------------------------------------------------------------------------------
-def begin(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
+def begin(ctx: Decision[MonferratoState], plan: Plan, seat: str, *, entering: bool = False) -> None:
     s = ctx.state
     zone = plan.path[-1] if plan.path else plan.origin  # raiders fight where they raided (§11)
     origin = plan.path[-2] if len(plan.path) > 1 else plan.origin if plan.path else ""
@@ -60,7 +60,7 @@ def begin(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
     ctx.emit(ev.BattleBegan(zone=zone, attacker=seat, attackers=tuple(side_units(s, zone, seat)),
                             defenders=tuple(side_units(s, zone, other(seat))), major=False, rule=str(R.BATTLE)))
     b = ev.Battle(zone=zone, attacker=seat, origin=origin, commander=commander, calls=calls,
-                  hits={seat: 0, other(seat): 0})
+                  hits={seat: 0, other(seat): 0}, entering=entering)
     advance(ctx, b)
 
 
@@ -325,8 +325,9 @@ def end(ctx: Decision[MonferratoState], b: ev.Battle) -> None:
     left = side_units(ctx.state, b.zone, loser)
     if not left:
         return aftermath(ctx, b, win)
-    if b.zone == "valtellina":  # §7.2.2
-        ctx.emit(ev.Eliminated(units=tuple(left), rule=str(R.VALTELLINA), reason="defeated in Valtellina"))
+    if b.zone == "valtellina" or (b.entering and loser == b.attacker):  # §7.2.2; §16.5
+        rule = R.VALTELLINA if b.zone == "valtellina" else R.NEW_UNITS
+        ctx.emit(ev.Eliminated(units=tuple(left), rule=str(rule), reason=f"defeated in {b.zone}"))
         return aftermath(ctx, b, win)
     options = retreat_options(ctx.state, b, loser)
     if len(options) > 1:

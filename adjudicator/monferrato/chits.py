@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from arbitro.adjudicator.decisions import close_frame, open_frame
+from arbitro.adjudicator.monferrato import battle, replacements
+from arbitro.adjudicator.monferrato.movement import entered_enemy
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, command_units, data, morale_band
 from arbitro.adjudicator.monferrato.data import ChitSpec
@@ -149,6 +151,9 @@ def play(ctx: Decision[MonferratoState], seat: str, spec: ChitSpec) -> None:
             else:
                 ctx.emit(ev.GroupScheduled(group=spec.reinforcements, turn=data().turn_index[spec.date],
                                            rule=str(R.REINFORCEMENTS)))
+        case "replacements":
+            if act is not None:
+                replacements.begin(ctx, seat, act.command, effect.unit_kinds, effect.count)
         case "end":
             last = max(ctx.state.turn, ctx.state.last_turn + effect.delta)
             ctx.emit(ev.EndMoved(last_turn=min(last, len(data().scenario.timeline) - 1), rule=str(R.SEQUENCE)))
@@ -176,12 +181,18 @@ def change_morale(ctx: Decision[MonferratoState], nation: str, delta: int, rule:
 # --- reinforcements (monferrato §16.3, §16.5) --------------------------------------------------------
 def arrive(ctx: Decision[MonferratoState], group: str) -> None:
     """The group's units still waiting enter at its zone; a command new to the map goes to the activated box, and
-    so enters the cup next turn (§16.5)."""
+    so enters the cup next turn (§16.5). Into a zone the enemy holds they attack at once, and are eliminated if
+    they lose; at the start of a turn that battle is fought before the first marker's activation (its frames are
+    above it on the stack)."""
     d = data()
     g = d.groups[group]
     units = tuple(u for u in g.units if ctx.state.units[u].zone == POOL)
     new = not command_units(ctx.state, g.command)
     ctx.emit(ev.GroupArrived(group=group, zone=g.entry, units=units, new_command=new, rule=str(R.NEW_UNITS)))
+    seat = d.faction_of_nation(d.army(g.command))
+    entered = entered_enemy(ctx.state, seat, group)
+    if entered is not None:  # §16.5: entering the enemy's zone, they fight at once
+        battle.begin(ctx, entered, seat, entering=True)
 
 
 def arrival_rolls(ctx: Decision[MonferratoState]) -> None:

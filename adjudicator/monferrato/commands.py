@@ -108,6 +108,22 @@ class TakeForts(CommandModel):
     destroy_town: bool
 
 
+class Replace(CommandModel):
+    """monferrato §16.6: spend a replacement on an eliminated unit, back in `zone`; or no more (both null)."""
+
+    type: Literal["replace"]
+    unit: str | None
+    zone: str | None
+
+
+class ReturnCamp(CommandModel):
+    """monferrato §14.5: the army's eliminated camp comes back at a supply source holding friendly units."""
+
+    type: Literal["return_camp"]
+    unit: str
+    zone: str
+
+
 class CallSupport(CommandModel):
     """monferrato §7.1: the attacking commander calls one more supporting unit (`unit`), or no more (null)."""
 
@@ -144,7 +160,7 @@ class Retreat(CommandModel):
 
 
 MonferratoCommand = Annotated[
-    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, Raid, TakeForts, CallSupport,
+    Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, Raid, ReturnCamp, TakeForts, Replace, CallSupport,
           Respond, TakeHit, ContinueBattle, Retreat],
     Field(discriminator="type"),
 ]

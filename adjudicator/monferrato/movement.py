@@ -222,6 +222,17 @@ def do_move(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
     prudence(ctx, plan)
 
 
+def entered_enemy(s: MonferratoState, seat: str, group: str | None) -> Plan | None:
+    """monferrato §16.5: the group a chit just brought in, if its entry zone holds enemy combat units."""
+    if group is None:
+        return None
+    g = data().groups[group]
+    units = [u for u in g.units if s.units[u].zone == g.entry]
+    if not units or not [u for u in enemy_combat_in(s, g.entry, seat) if kind(u) != "sapper"]:
+        return None
+    return Plan(units=units, path=[g.entry], origin="", battle=True)
+
+
 def battle_after(s: MonferratoState, seat: str, plan: Plan) -> bool:
     """monferrato §11: after a raid, a field battle if both sides are in the zone (the raiders attacking)."""
     zone = plan.path[-1] if plan.path else plan.origin

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.monferrato import battle, chits, commands as C, sequence, siege
+from arbitro.adjudicator.monferrato import battle, chits, commands as C, replacements, sequence, siege
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events import monferrato as ev
@@ -40,8 +40,20 @@ class BattleStep(Step[ev.BattleAwaited]):
         siege.sweep_mines(ctx)
 
 
+class ReplacementsStep(Step[ev.ReplacementsAwaited]):
+    """monferrato §16.6: replacements spent one unit at a time, or no more (the rest lost)."""
+
+    kind = replacements.KIND
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.ReplacementsAwaited], seat: str) -> list[dict[str, Any]]:
+        return replacements.options(state.rules, frame.ctx)
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.ReplacementsAwaited], command: C.Replace) -> None:
+        replacements.answer(ctx, frame, command.unit, command.zone)
+
+
 def battle_step(kind: str) -> Step[Any]:
     return type(f"Battle{kind.title().replace('_', '')}Step", (BattleStep,), {"kind": kind})()  # type: ignore[no-any-return]
 
 
-STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(), *(battle_step(k) for k in battle.KINDS))}
+STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(), ReplacementsStep(), *(battle_step(k) for k in battle.KINDS))}

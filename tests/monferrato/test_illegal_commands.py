@@ -39,7 +39,8 @@ def plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
     values: dict[str, Any] = {"zones": [here], "commander": None, "chit": hand[0], "units": [unit],
                               "path": [D.neighbours(here)[0]], "unit": unit, "go": True, "to": D.neighbours(here)[0],
                               "target": D.neighbours(here)[0], "operation": "mine", "side": "casale/trino",
-                              "action": "build", "convert": 0, "destroy_town": False}
+                              "action": "build", "convert": 0, "destroy_town": False,
+                              "zone": here}
     fields = {name: values[name] for name in model.model_fields if name != "type"}
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}
 
