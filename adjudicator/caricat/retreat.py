@@ -5,6 +5,7 @@ before combat (§9.2), reaction fire (§6.2). Each is a decision on the engine's
 from __future__ import annotations
 
 from arbitro.adjudicator.caricat import losses as L
+from arbitro.adjudicator.caricat import movement as MV
 from arbitro.adjudicator.caricat import rules as R
 from arbitro.adjudicator.caricat import scenario as SC
 from arbitro.adjudicator.caricat.flow import Game
@@ -83,10 +84,13 @@ def retreat_step(g: Game, r: ev.RetreatAwaited, hex_id: str) -> None:
     u = g.state.units[r.unit]
     in_zone = hex_id in w.zone(other(u.side))
     friend = w.unit_at(hex_id)
+    start = u.hex or ""
     g.revise(ev.RetreatAwaited(unit=r.unit, hexes_left=r.hexes_left - 1, path=(*r.path, hex_id), rule=r.rule))
-    g.emit(ev.UnitRetreated(unit=r.unit, path=(u.hex or "", hex_id), rule=str(R.RETREAT)))
+    g.emit(ev.UnitRetreated(unit=r.unit, path=(start, hex_id), rule=str(R.RETREAT)))
     SC.after_placement(g, r.unit)
-    if in_zone:
+    if r.rule == str(R.CAVALRY_RETREAT):  # from one enemy zone into another: reaction fire (caricat §9.2, §6.2)
+        MV.react(g, w, r.unit, [start, hex_id])
+    if in_zone and r.rule != str(R.CAVALRY_RETREAT):  # a retreat before combat pays by reaction fire instead
         L.lose(g, r.unit, 1, "retreat through an enemy zone", R.RETREAT)
     if friend is not None and friend != r.unit:
         L.lose(g, friend, 1, f"{r.unit} retreated through it", R.RETREAT)

@@ -133,3 +133,21 @@ def test_the_attack_fire_reading_one_die_fewer():
     t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"}, dice=[5, 5, 1, 1, 1, 1, 2, 1, 2])
     fire = t.of(ev.FireResolved)[0]
     assert (fire.dice, fire.modifier, fire.hits) == (2, 0, 2)
+
+
+def test_cavalry_retreating_before_combat_from_zone_to_zone_draws_reaction_fire():
+    units = {"reuss": "0802", "savoia1": "0801", "savoia2": "0803", "cuneo7": "0702", "cuneo8": "0902",
+             "sigismund1": "3305", "guardie1": "1415"}
+    t = Table(activated(position(units=units), "broglia"))
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "reuss"})
+    t.send("austrian", {"type": "try_retreat", "attempt": True}, dice=[5])
+    while t.top().kind == "retreat":
+        t.send("austrian", t.legal("austrian")[0])
+    assert t.state.units["reuss"].hex in ("0701", "0901")
+    assert t.top().kind == "reaction" and t.top().seats == ("italian",) and t.top().rule == "caricat §6.2"
+    t.send("italian", {"type": "react", "fire": True}, dice=[6, 6, 6])
+    while t.top() is not None and t.top().kind == "reaction":  # each infantry unit whose zone it crossed
+        t.send("italian", {"type": "react", "fire": False})
+    assert t.state.units["reuss"].hits == 3 and not [f for f in t.of(ev.FireResolved) if f.firers == ("savoia1",)
+                                                     and not f.defensive]  # the fire declared never took place
+    assert t.top() is None
