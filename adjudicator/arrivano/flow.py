@@ -12,7 +12,7 @@ sequence (turn.py, activation.py) build on it, so it imports none of them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -45,13 +45,18 @@ class Game:
     s: ScenarioData
     tables: Tables
     crt: CombatTable
+    _world: World | None = field(default=None, init=False, repr=False)
 
     @property
     def state(self) -> ArrivanoState:
         return self.ctx.state
 
     def world(self) -> World:
-        return World(self.ctx.state, self.s, self.tables)
+        """The position's read model, one for the whole procedure: what it works out is kept until the next event
+        (its position is the count of events emitted so far)."""
+        if self._world is None:
+            self._world = World(self.ctx.state, self.s, self.tables, lambda: len(self.ctx.events))
+        return self._world
 
     def emit(self, event: Any) -> None:
         self.ctx.emit(event)

@@ -38,21 +38,16 @@ class World(world.World):
 
     state: ArrivanoState
 
-    def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables) -> None:
+    def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables,
+                 position: Callable[[], int] | None = None) -> None:
         a, b = s.scenario.seats
-        super().__init__(state, s, s.map.grid, lambda name: in_force(state, name), (a, b))
+        super().__init__(state, s, s.map.grid, lambda name: in_force(state, name), (a, b), position)
         self.s, self.tables = s, tables
         self._tag: str | None = None
 
     @property
     def seats(self) -> tuple[str, str]:
         return self.sides
-
-    def cached(self, key: tuple[str, ...], work: Callable[[], world.T]) -> world.T:
-        """Worked out afresh: Arrivano's procedures still hold a World across the events they emit (assault.declare,
-        proceed, resolve; flow.eliminate, rout_move; activation.activate; ruleset.march_checks), so only the
-        occupancy is kept, as before."""
-        return work()
 
     # --- terrain ---------------------------------------------------------------------------------------
     def terrains(self, h: str) -> list[TerrainEffect]:

@@ -38,15 +38,23 @@ class StackPattern(Protocol):
 
 class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
-    `sides`: the game's two sides; `reading(name)`: the reading of an interpretation in force."""
+    `sides`: the game's two sides; `reading(name)`: the reading of an interpretation in force; `position()`: a
+    count that moves with every event folded into the state while the World lives (a procedure's events so far),
+    so that what was worked out is worked out again after one (None: the state does not change under the World)."""
 
     def __init__(self, state: Any, counters: FindsCounters, grid: Grid, reading: Callable[[str], str],
-                 sides: tuple[str, str]) -> None:
+                 sides: tuple[str, str], position: Callable[[], int] | None = None) -> None:
         self.state: SystemState = state
         self.counters, self.grid, self.sides = counters, grid, sides
-        self._reading = reading
+        self._reading, self._position = reading, position
         self._memo: dict[Any, Any] = {}
         self._by_hex: dict[str, list[str]] | None = None
+        self._at = position() if position is not None else 0
+
+    def _current(self) -> None:
+        """Forget what was worked out from an earlier position of the state."""
+        if self._position is not None and self._position() != self._at:
+            self._memo, self._by_hex, self._at = {}, None, self._position()
 
     # --- readings (the interpretations in force; docs/engine-rules.md §U) -------------------------------
     def reading(self, name: str) -> str:
@@ -54,6 +62,7 @@ class World:
 
     # An answer worked out from this position, kept as long as the World (a World never outlives its state).
     def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
+        self._current()
         if key not in self._memo:
             self._memo[key] = work()
         return self._memo[key]  # type: ignore[no-any-return]
@@ -64,7 +73,8 @@ class World:
         return sorted(u for u, s in self.state.units.items() if s.where == "map")
 
     def by_hex(self) -> dict[str, list[str]]:
-        """The units on the map in each hex, in id order (worked out once per World)."""
+        """The units on the map in each hex, in id order (worked out once per position)."""
+        self._current()
         if self._by_hex is None:
             table: dict[str, list[str]] = {}
             for u in self.on_map_units():
