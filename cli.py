@@ -118,6 +118,9 @@ def games(db: str, as_json: bool) -> None:
 @click.option("--option", "options", multiple=True, metavar="NAME", help="An optional rule to play with (repeatable).")
 @click.option("--position", "position_file", type=click.Path(dir_okay=False), help="Start from a position file.")
 @click.option("--transcribed", is_flag=True, help="A game played on a table: rolls and draws are entered, not generated.")
+@click.option("--data", "data_dir", type=click.Path(file_okay=False), metavar="DIR",
+              help="Play on your own data folder (the same files as the ruleset's shipped data, e.g. the printed map "
+                   "and counters) instead of the shipped data: checked whole, carried by the game, hashed.")
 @click.option("--id", "game_id", help="Choose the game id (default: generated).")
 @click.option("--seat-entropy/--no-seat-entropy", default=True, show_default=True, envvar="ARBITRO_SEAT_ENTROPY",
               help="Every playing seat commits, then reveals, its own entropy before anything is rolled, so the "
@@ -127,7 +130,7 @@ def games(db: str, as_json: bool) -> None:
 @json_option
 @handle_errors
 def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_file: str | None, transcribed: bool,
-        game_id: str | None, seat_entropy: bool, db: str, as_json: bool) -> None:
+        data_dir: str | None, game_id: str | None, seat_entropy: bool, db: str, as_json: bool) -> None:
     """Create a game and print its id. Unless --no-seat-entropy, the game first awaits each seat's entropy
     (arbitro §R.2): every seat commits {"type": "commit_entropy", "commitment": "<SHA-256 hex of its entropy>"}
     (e.g. E=$(openssl rand -hex 16); printf %s "$E" | sha256sum), then, once all have committed, reveals
@@ -138,10 +141,12 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
         arbitro new marengo marengo
         arbitro new caldiero historical --option fog_of_war --transcribed
         arbitro new marengo --position puzzle.json --no-seat-entropy
+        arbitro new marengo marengo --data my-marengo-data/    # map.json and armies.json of your own
     """
     position = read_json_arg(None, position_file, "position") if position_file else None
+    data = registry.get(ruleset).read_data(Path(data_dir)) if data_dir else None
     gid = open_app(db, "create").create(ruleset, scenario, options, position=position, transcribed=transcribed, game_id=game_id,
-                              seat_entropy=seat_entropy)
+                              seat_entropy=seat_entropy, data=data)
     out({"game": gid}, as_json, lambda d: d["game"])
 
 

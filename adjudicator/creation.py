@@ -4,7 +4,7 @@ checked against the ruleset before anything is stored. Pure: the service stores 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -20,24 +20,30 @@ POSITION_FORMAT = "arbitro-position/1"
 def genesis(
     ruleset: Ruleset[Any], seed: str, scenario: str | None = None, options: Iterable[str] = (), *,
     position: dict[str, Any] | None = None, transcribed: bool = False, seat_entropy: bool = False,
+    data: Mapping[str, str] | None = None,
 ) -> core.GameCreated:
     """A new game's `game_created`, committing to `seed`. `seat_entropy`: every playing seat commits entropy, then
-    reveals it, before anything is rolled (arbitro §R.2)."""
+    reveals it, before anything is rolled (arbitro §R.2). `data`: a user's data folder (Ruleset.read_data), played
+    instead of the shipped data: recorded whole in origin["data"] and hashed into data_hash."""
     chosen = tuple(sorted({options} if isinstance(options, str) else set(options)))
     initial_core: dict[str, Any] = {}
-    if position is not None:
-        scenario, chosen, initial = from_position(ruleset, position, scenario, chosen)
-        origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
-        initial_core["interpretations"] = position_interpretations(ruleset, position)
-    else:
-        scenario = scenario_of(ruleset, scenario, chosen)
-        initial = ruleset.new_state(scenario, chosen)
-        origin = {"scenario": scenario}
+    with ruleset.using_data(data):
+        if position is not None:
+            scenario, chosen, initial = from_position(ruleset, position, scenario, chosen, data)
+            origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
+            initial_core["interpretations"] = position_interpretations(ruleset, position)
+        else:
+            scenario = scenario_of(ruleset, scenario, chosen)
+            initial = ruleset.adopt_data(ruleset.new_state(scenario, chosen), data)
+            origin = {"scenario": scenario}
+        provisional = tuple(ruleset.provisional(scenario))
+    if data:
+        origin["data"] = dict(sorted(data.items()))
     return core.GameCreated(
         ruleset=ruleset.name, version=ruleset.version, scenario=scenario, options=chosen,
         kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
-        seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(), origin=origin,
-        initial=to_builtins(initial), provisional=tuple(ruleset.provisional(scenario)), initial_core=initial_core,
+        seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(data), origin=origin,
+        initial=to_builtins(initial), provisional=provisional, initial_core=initial_core,
         entropy_seats=ruleset.seats(initial) if seat_entropy and not transcribed else (),
     )
 
@@ -72,7 +78,8 @@ def scenario_of(ruleset: Ruleset[Any], scenario: str | None, options: tuple[str,
 
 
 def from_position(
-    ruleset: Ruleset[Any], position: dict[str, Any], scenario: str | None, options: tuple[str, ...]
+    ruleset: Ruleset[Any], position: dict[str, Any], scenario: str | None, options: tuple[str, ...],
+    data: Mapping[str, str] | None = None,
 ) -> tuple[str, tuple[str, ...], Any]:
     """A position file's scenario, options and state, each checked (the state by the ruleset's own checks)."""
     if not isinstance(position, dict) or position.get("format") != POSITION_FORMAT:
@@ -85,6 +92,7 @@ def from_position(
         state = msgspec.convert(position.get("state"), ruleset.State)
     except msgspec.ValidationError as e:
         raise BadPosition(f"the position's state is not valid: {str(e).replace('$', 'state', 1)}") from None
+    state = ruleset.adopt_data(state, data)
     problems = ruleset.validate_position(state)
     if problems:
         raise BadPosition("the position is not legal: " + "; ".join(problems))

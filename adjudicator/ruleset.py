@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import hashlib
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 
 import msgspec
 import pydantic
 
-from arbitro.adjudicator.errors import IllegalCommand, MalformedCommand
+from arbitro.adjudicator.errors import BadInput, IllegalCommand, MalformedCommand
 from arbitro.adjudicator.randomness import NeedRandom
 from arbitro.events import core
 from arbitro.projections.base import RulesetProjection
@@ -191,11 +192,31 @@ class Ruleset(RulesetProjection[S]):
         """Human-readable list of the reconstructed (not printed) data a scenario uses."""
         return []
 
-    def data_hash(self) -> str:
-        digest = hashlib.sha256()
-        for path in sorted(self.data_files(), key=lambda p: p.name):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-        return digest.hexdigest()
+    def data_hash(self, files: Mapping[str, str] | None = None) -> str:
+        """SHA-256 over the data a game is played with: a user's data folder (`files`, name -> text, as the
+        game's genesis carries it in origin["data"]) or, without one, the shipped data files."""
+        if files:
+            return data_digest(sorted((name, text.encode()) for name, text in files.items()))
+        return data_digest(sorted((path.name, path.read_bytes()) for path in self.data_files()))
+
+    # --- a user's own data folder (`arbitro new RULESET SCENARIO --data DIR`) -------------------------
+    # The generic part: creation.genesis binds the files while it makes the initial state, records them in
+    # origin["data"] and hashes them into data_hash; verify and the relog driver bind them again. A ruleset
+    # that takes a data folder overrides the three methods below (Marengo does; docs/ruleset-interface.md).
+    def read_data(self, folder: Path) -> dict[str, str]:
+        """The data folder's files (name -> text), checked the way the shipped data are, every problem at once
+        (DataError). Default: this ruleset takes no data folder."""
+        raise BadInput(f"{self.name} does not load a data folder yet: it plays its shipped data only")
+
+    def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
+        """A context in which the ruleset's calls use `files` instead of the shipped data (None or {}: shipped)."""
+        if files:
+            raise BadInput(f"{self.name} does not load a data folder yet: it plays its shipped data only")
+        return nullcontext()
+
+    def adopt_data(self, state: S, files: Mapping[str, str] | None) -> S:
+        """`state` made to carry `files` (so that any process folding the game adjudicates with them)."""
+        return state
 
     def validate_position(self, state: S) -> list[str]:
         """Semantic errors in a position (the structure is checked by msgspec already)."""
@@ -232,6 +253,14 @@ class Ruleset(RulesetProjection[S]):
 
     def dump_command(self, command: Any) -> dict[str, Any]:
         return self._commands.dump_python(command, mode="json")  # type: ignore[no-any-return]
+
+
+def data_digest(files: Sequence[tuple[str, bytes]]) -> str:
+    """The hash of a set of data files, each as (name, content), in the order given."""
+    digest = hashlib.sha256()
+    for name, content in files:
+        digest.update(name.encode() + b"\0" + content + b"\0")
+    return digest.hexdigest()
 
 
 def malformed(error: pydantic.ValidationError, raw: Any) -> MalformedCommand:

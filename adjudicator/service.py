@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 import json
 import secrets
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import msgspec
@@ -121,7 +121,7 @@ class Arbitro:
     def create(
         self, ruleset_name: str, scenario: str | None = None, options: Iterable[str] = (), *,
         position: dict[str, Any] | None = None, transcribed: bool = False, game_id: str | None = None,
-        seat_entropy: bool = False,
+        seat_entropy: bool = False, data: Mapping[str, str] | None = None,
     ) -> str:
         """A new game. `seat_entropy`: every playing seat commits entropy, then reveals it, before anything is
         rolled (arbitro §R.2); without it the dice rest on the server's seed alone (not protected against the
@@ -129,7 +129,7 @@ class Arbitro:
         ruleset = registry.get(ruleset_name)
         seed = rnd.new_seed()
         created = genesis(ruleset, seed, scenario, options, position=position, transcribed=transcribed,
-                          seat_entropy=seat_entropy)
+                          seat_entropy=seat_entropy, data=data)
         return self._start_game(ruleset, created, seed, game_id or fresh_game_id(ruleset.name))
 
     def _start_game(
@@ -486,12 +486,14 @@ class Arbitro:
         if keep_dice:
             initial_core.update(rolls=state.core.rolls, mix=state.core.mix)
         origin: dict[str, Any] = {"fork": game_id, "at": at, "hash": parent_hash, "keep_dice": keep_dice}
+        if created.origin.get("data"):  # a game on a user's data folder forks with the same data
+            origin["data"] = created.origin["data"]
         if keep_dice:
             origin["seed_public"] = True  # the parent's seed was revealed before this fork (arbitro §R.3)
         fork = core.GameCreated(
             ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, options=created.options,
-            kind=created.kind, seats=created.seats, seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(),
-            origin=origin, initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
+            kind=created.kind, seats=created.seats, seed_commitment=rnd.commitment(seed),
+            data_hash=ruleset.data_hash(origin.get("data")), origin=origin, initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
             # A new seed gets a new round from the same seats; kept dice are public already (arbitro §R.2, §R.3).
             entropy_seats=() if keep_dice else created.entropy_seats,
         )

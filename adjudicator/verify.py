@@ -325,10 +325,14 @@ def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -
     same = created.version == ruleset.version
     checks.append(Check(name="ruleset version", status="passed" if same else "failed",
                         detail=f"played with {created.ruleset} {created.version}; this build has {ruleset.version}"))
-    data = ruleset.data_hash()
-    checks.append(Check(name="scenario data", status="passed" if created.data_hash == data else "failed",
-                        detail="the same data files" if created.data_hash == data else
-                        f"played with data {created.data_hash[:12]}, this build has {data[:12]} (the data files changed)"))
+    own = created.origin.get("data")  # a user's data folder, carried whole by the genesis (Ruleset.read_data)
+    data = ruleset.data_hash(own)
+    same = created.data_hash == data
+    checks.append(Check(name="scenario data", status="passed" if same else "failed",
+                        detail=("the data folder the genesis carries" if own else "the same data files") if same else
+                        f"played with data {created.data_hash[:12]}, " +
+                        (f"the data the genesis carries hash to {data[:12]} (edited)" if own else
+                         f"this build has {data[:12]} (the data files changed)")))
 
 
 def _check_seed(created: core.GameCreated, bodies: list[EventBody[Any]], checks: list[Check], kind: str) -> str | None:
@@ -409,7 +413,9 @@ def _readjudicate(
     created = bodies[0].event
     history = _MemoryHistory(adj.fold, bodies)
     if "scenario" in created.origin:
-        fresh = to_builtins(ruleset.new_state(created.scenario, created.options))
+        with ruleset.using_data(created.origin.get("data")):
+            fresh = to_builtins(ruleset.adopt_data(ruleset.new_state(created.scenario, created.options),
+                                                   created.origin.get("data")))
         if canonical(fresh) != canonical(created.initial):
             checks.append(Check(name="re-adjudication", status="failed", detail="the initial state is not the scenario's set-up"))
             return Divergence(seq=1, expected=created.initial, found=fresh, rule=f"{ruleset.name} set-up")

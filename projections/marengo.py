@@ -100,6 +100,9 @@ class MarengoState(msgspec.Struct, kw_only=True):
     enemy_entered_at_start: list[str] = []
     next_token: int = 1
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by note_interpretations)
+    # A user's own data folder (name -> text, `arbitro new marengo marengo --data DIR`); {} = the shipped data.
+    # The state carries it so that any process folding the game, or starting from a snapshot, adjudicates with it.
+    data_files: dict[str, str] = {}
 
 
 def token_number(token: str) -> int:
@@ -327,8 +330,9 @@ def _scrub(value: Any, hidden: set[str], state: MarengoState) -> Any:
 class MarengoProjection(RulesetProjection[MarengoState]):
     name = "marengo"
     # 1.1.0: the bombardment target choice is a frame on the decision stack; 1.2.0: the loss queue too; 1.3.0:
-    # the retreat; 1.4.0: the attack manoeuvre; 1.5.0: the assault (docs/exchange-format.md)
-    version = "1.5.0"
+    # the retreat; 1.4.0: the attack manoeuvre; 1.5.0: the assault; 1.6.0: the board and pieces against public
+    # facts (issue 19), a game on a user's data folder (docs/exchange-format.md)
+    version = "1.6.0"
     State = MarengoState
     Event = ev.MarengoEvent
     Contexts = ev.MARENGO_CONTEXTS

@@ -8,8 +8,12 @@ interpretations) and legal (the listing). See docs/rulesets/marengo.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from arbitro.adjudicator.marengo import (
     assault,
@@ -23,13 +27,15 @@ from arbitro.adjudicator.marengo import (
 from arbitro.adjudicator.marengo import commands as C
 from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.marengo.common import Illegal, Interp, resolve, resolve_all
-from arbitro.adjudicator.marengo.data_loader import ARMIES_FILE, MAP_FILE, load_data
+from arbitro.adjudicator.marengo.data_loader import ARMIES_FILE, MAP_FILE, bound, current, read_folder
 from arbitro.adjudicator.marengo.legal import legal as list_legal
 from arbitro.adjudicator.marengo.position import validate
 from arbitro.adjudicator.marengo.readings import INTERPRETATIONS, mirrored
 from arbitro.adjudicator.marengo.steps import STEPS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, Ruleset
+from arbitro.events.core import Frame
+from arbitro.projections.game import GameState
 from arbitro.projections.marengo import SIDES, MarengoProjection, MarengoState
 
 
@@ -48,13 +54,25 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
         return [MAP_FILE, ARMIES_FILE]
 
     def provisional(self, scenario: str) -> list[str]:
-        return load_data().provisional_items()
+        return current().provisional_items()
+
+    # a user's own data folder (docs/rulesets/marengo.md, "Your own data"): every entry point below works on the
+    # data its state carries
+    def read_data(self, folder: Path) -> dict[str, str]:
+        return read_folder(folder)
+
+    def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
+        return bound(files)
+
+    def adopt_data(self, state: MarengoState, files: Mapping[str, str] | None) -> MarengoState:
+        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> MarengoState:
         return setup.new_state()
 
     def start(self, ctx: Decision[MarengoState]) -> None:
-        setup.start(ctx, ctx.interpretation)
+        with bound(ctx.state.data_files):
+            setup.start(ctx, ctx.interpretation)
 
     def active_seats(self, state: MarengoState) -> tuple[str, ...]:
         if state.game_over:
@@ -62,21 +80,38 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
         return (state.phasing,)
 
     def steps(self) -> dict[str, Step[Any]]:
-        return STEPS
+        return {kind: OnItsData(step) for kind, step in STEPS.items()}
 
     def legal(self, state: MarengoState, seat: str) -> list[dict[str, Any]]:
-        return list_legal(state, seat, mirrored(state))
+        with bound(state.data_files):
+            return list_legal(state, seat, mirrored(state))
 
     def validate_position(self, state: MarengoState) -> list[str]:
         return validate(state)
 
     def decide(self, ctx: Decision[MarengoState], command: Any) -> None:
         interp: Interp = ctx.interpretation
-        try:
-            _decide(ctx, command, interp)
-        except Illegal as e:
-            ctx.reject(e.rule, e.message)
-        procedure.run(ctx, interp)
+        with bound(ctx.state.data_files):
+            try:
+                _decide(ctx, command, interp)
+            except Illegal as e:
+                ctx.reject(e.rule, e.message)
+            procedure.run(ctx, interp)
+
+
+class OnItsData(Step[Any]):
+    """A step of the decision stack answered on the data its game carries (a user's data folder, or none)."""
+
+    def __init__(self, step: Step[Any]) -> None:
+        self.step, self.kind, self.complete = step, step.kind, step.complete  # type: ignore[misc]
+
+    def options(self, state: GameState[Any], frame: Frame[Any], seat: str) -> list[dict[str, Any]]:
+        with bound(state.rules.data_files):
+            return self.step.options(state, frame, seat)
+
+    def answer(self, ctx: Decision[Any], frame: Frame[Any], command: Any) -> Decision[Any] | None:
+        with bound(ctx.state.data_files):
+            return self.step.answer(ctx, frame, command)
 
 
 # the answers to decisions on the engine's stack (steps.py): the engine hands them to their step while one is

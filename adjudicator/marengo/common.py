@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from arbitro.adjudicator.marengo import rules as R
-from arbitro.adjudicator.marengo.data_loader import MarengoData, load_data
+from arbitro.adjudicator.marengo.data_loader import MarengoData, current
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import ELIMINATED, POOL, Block, MarengoState, other
@@ -42,7 +42,8 @@ def subsets(items: list[str], lo: int, hi: int) -> Iterator[list[str]]:
 
 
 def data() -> MarengoData:
-    return load_data()
+    """The data in force: the shipped data, or the data folder of the game being decided (data_loader.bound)."""
+    return current()
 
 
 # --- block queries --------------------------------------------------------------------------------

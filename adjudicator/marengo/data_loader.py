@@ -1,12 +1,18 @@
 """Load and check Marengo's data files (map, armies, tables): typed schemas, precise errors.
 
-Everything here is read once per process (`load_data()` caches); the game state never copies terrain.
-Errors name the file, the JSON path and what is wrong (marengo §4-§6 data).
+The shipped data are read once per process (`load_data()`); a user's own data folder (`arbitro new marengo
+marengo --data DIR`, Ruleset.read_data) is carried by its game and built once per process and content hash
+(`load_files`). The rules read the data in force through `current()`: the shipped data, or the files a game
+carries while the ruleset is working on that game (`bound`). Errors name the file, the JSON path and what is
+wrong, every problem of both files at once (marengo §4-§6 data).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -16,10 +22,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
+from arbitro.adjudicator.ruleset import data_digest
 
 DATA_DIR = Path(__file__).parent / "data"
 MAP_FILE = DATA_DIR / "map.json"
 ARMIES_FILE = DATA_DIR / "armies.json"
+FILES = ("armies.json", "map.json")  # a data folder's files, by name
 
 Side = Literal["france", "austria"]
 Arm = Literal["infantry", "cavalry", "artillery"]
@@ -67,6 +75,7 @@ class ZoneSpec(_Strict):
     star: Literal["red", "green", "blue"] | None
     at_start: int = Field(ge=0, le=4)
     provisional: bool = False
+    source: str = ""  # the public source of what it settles (issue 19); provisional says what it does not
 
 
 class ApproachSpec(_Strict):
@@ -77,6 +86,8 @@ class ApproachSpec(_Strict):
     penalty: Penalty
     cavalry_obstacle: bool
     impassable: bool
+    provisional: bool = False
+    source: str = ""
 
 
 class RoadSpec(_Strict):
@@ -84,6 +95,8 @@ class RoadSpec(_Strict):
     name: str
     kind: Literal["main", "secondary"]
     zones: tuple[str, ...] = Field(min_length=2)
+    provisional: bool = False
+    source: str = ""
 
 
 class EntryPointSpec(_Strict):
@@ -128,11 +141,22 @@ class BlockSpec(_Strict):
     strength: int = Field(ge=1, le=3)
     name: str
     provisional: bool = False
+    source: str = ""
+
+
+class PieceSetSpec(_Strict):
+    """The strengths the box has a piece for, per arm (marengo §4: a reduced piece is swapped for a weaker one)."""
+
+    infantry: tuple[int, ...]
+    cavalry: tuple[int, ...]
+    artillery: tuple[int, ...]
+    source: str = ""
 
 
 class AtStartSpec(_Strict):
     blocks: tuple[str, ...]
     provisional: bool = False
+    source: str = ""
 
 
 class ArrivalSpec(_Strict):
@@ -154,6 +178,7 @@ class ArmiesFile(_Strict):
     time: TimeSpec
     sides: dict[Side, SideSpec]
     blocks: tuple[BlockSpec, ...]
+    piece_set: PieceSetSpec
     at_start: AtStartSpec
     reinforcements: tuple[ReinforcementTable, ...]
 
@@ -182,6 +207,10 @@ class MarengoData(AreaGraph[ZoneSpec, ApproachSpec, RoadSpec]):
         items: list[str] = []
         if self.map.meta.provisional:
             items.append(f"map.json: {self.map.meta.note}")
+        for what, specs in (("zones", self.map.zones), ("approaches", self.map.approaches), ("roads", self.map.roads)):
+            n = sum(1 for x in specs if x.provisional)
+            if n:
+                items.append(f"map.json: {n} of {len(specs)} {what} (position and values)")
         if self.armies.meta.provisional:
             items.append(f"armies.json: {self.armies.meta.note}")
         for side in SIDES:
@@ -194,17 +223,27 @@ class MarengoData(AreaGraph[ZoneSpec, ApproachSpec, RoadSpec]):
                 items.append(f"armies.json: reinforcement table {t.id} ({t.title})")
         n = sum(1 for b in self.armies.blocks if b.provisional)
         if n:
-            items.append(f"armies.json: type and strength of {n} blocks")
+            items.append(f"armies.json: type and strength of {n} of {len(self.armies.blocks)} blocks")
         return items
 
 
 def _parse(model: type[_M], file: Path) -> _M:
-    raw = read_json(file, str(file))
+    return _parse_text(model, file.read_text(encoding="utf-8") if file.exists() else None, str(file))
+
+
+def _parse_text(model: type[_M], text: str | None, file: str) -> _M:
+    """`text` (the content of `file`; None: missing) as `model`, or a DataError naming every problem in it."""
+    if text is None:
+        raise DataError([DataProblem(file, "$", "file not found")])
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError([DataProblem(file, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}")]) from None
     try:
         # JSON mode: strict types, but JSON arrays are accepted for tuples
         return model.model_validate_json(json.dumps(raw))
     except ValidationError as exc:
-        problems = [DataProblem(str(file), json_path(err["loc"]), f"{err['msg']} (got {err.get('input')!r})"[:300])
+        problems = [DataProblem(file, json_path(err["loc"]), f"{err['msg']} (got {err.get('input')!r})"[:300])
                     for err in exc.errors()]
         raise DataError(problems) from exc
 
@@ -226,14 +265,27 @@ def check_map(m: MapFile, file: Path = MAP_FILE) -> None:
             report(f"$.entry_points[{i}].zone", f"{e.zone!r} is not an end of road {e.road!r}")
     if m.pontoon.zone not in zones:
         report("$.pontoon.zone", f"unknown zone {m.pontoon.zone!r}")
-    stars = [z for z in m.zones if z.star]
-    if len(stars) != 8 or len({z.star for z in stars}) != 3:
-        report("$.zones", "marengo §14 needs eight star zones in three colours")
     report.raise_if_any()
 
 
-def check_armies(a: ArmiesFile, m: MapFile, file: Path = ARMIES_FILE) -> None:
-    """Cross-references of the order of battle (marengo §4, §6). Raises DataError listing every problem."""
+def scenario_problems(m: MapFile, a: ArmiesFile, map_file: str, armies_file: str) -> list[DataProblem]:
+    """What the scenario needs beyond a well-formed map and order of battle: eight star zones of three colours
+    (marengo §14) and as many At Start marks as At Start blocks (§6). A map made for a rules question (a
+    position on a user's data folder) need not have them."""
+    out: list[DataProblem] = []
+    stars = [z for z in m.zones if z.star]
+    if len(stars) != 8 or len({z.star for z in stars}) != 3:
+        out.append(DataProblem(map_file, "$.zones", "marengo §14 needs eight star zones in three colours"))
+    marks = sum(z.at_start for z in m.zones)
+    if marks != len(a.at_start.blocks):
+        out.append(DataProblem(armies_file, "$.at_start.blocks",
+                               f"{len(a.at_start.blocks)} blocks but the map's At Start marks total {marks} (marengo §6)"))
+    return out
+
+
+def check_armies(a: ArmiesFile, m: MapFile | None, file: Path = ARMIES_FILE) -> None:
+    """Cross-references of the order of battle (marengo §4, §6), with the map's entry points when the map is
+    readable (None: those are left for when it is). Raises DataError listing every problem."""
     report = _Problems(file)
     seen: dict[str, int] = {}
     for i, b in enumerate(a.blocks):
@@ -242,6 +294,9 @@ def check_armies(a: ArmiesFile, m: MapFile, file: Path = ARMIES_FILE) -> None:
         seen.setdefault(b.id, i)
         if b.id.startswith("FRA") != (b.side == "france"):
             report(f"$.blocks[{i}].id", f"prefix of {b.id!r} disagrees with side {b.side!r}")
+        if b.strength not in getattr(a.piece_set, b.arm):
+            report(f"$.blocks[{i}].strength", f"the piece set has no {b.arm} piece of strength {b.strength} "
+                                              f"(marengo §4; piece_set.{b.arm}: {list(getattr(a.piece_set, b.arm))})")
     for side in SIDES:
         if side not in a.sides:
             report("$.sides", f"missing side {side!r}")
@@ -262,12 +317,11 @@ def check_armies(a: ArmiesFile, m: MapFile, file: Path = ARMIES_FILE) -> None:
 
     for j, bid in enumerate(a.at_start.blocks):
         place(bid, "the At Start table", f"$.at_start.blocks[{j}]", "france")
-    marks = sum(z.at_start for z in m.zones)
-    if marks != len(a.at_start.blocks):
-        report("$.at_start.blocks", f"{len(a.at_start.blocks)} blocks but the map's At Start marks total {marks}")
-    entries = {e.id: e for e in m.entry_points}
+    entries = {e.id: e for e in m.entry_points} if m is not None else None
     for i, t in enumerate(a.reinforcements):
-        if t.entry not in entries:
+        if entries is None:
+            pass
+        elif t.entry not in entries:
             report(f"$.reinforcements[{i}].entry", f"unknown entry point {t.entry!r}")
         elif entries[t.entry].side != t.side:
             report(f"$.reinforcements[{i}].entry", f"entry {t.entry!r} is not {t.side}'s")
@@ -290,13 +344,91 @@ def build(m: MapFile, a: ArmiesFile) -> MarengoData:
 
 
 def load_from(map_file: Path, armies_file: Path) -> MarengoData:
-    m = _parse(MapFile, map_file)
-    check_map(m, map_file)
-    a = _parse(ArmiesFile, armies_file)
-    check_armies(a, m, armies_file)
+    """The shipped layout of two files, checked whole, the scenario's invariants included."""
+    files = {name: path.read_text(encoding="utf-8") for name, path in (("map.json", map_file), ("armies.json", armies_file))
+             if path.exists()}
+    return _build(files, str(map_file), str(armies_file), scenario=True)
+
+
+def _build(files: Mapping[str, str], map_file: str, armies_file: str, *, scenario: bool) -> MarengoData:
+    """Both files parsed and cross-checked; every problem found in either is reported at once."""
+    problems: list[DataProblem] = []
+    parsed: dict[str, BaseModel] = {}
+    for name, model, file in (("map.json", MapFile, map_file), ("armies.json", ArmiesFile, armies_file)):
+        try:
+            parsed[name] = _parse_text(model, files.get(name), file)
+        except DataError as e:
+            problems.extend(e.problems)
+    m, a = parsed.get("map.json"), parsed.get("armies.json")
+    if isinstance(m, MapFile):
+        problems.extend(_problems_of(check_map, m, Path(map_file)))
+    if isinstance(a, ArmiesFile):
+        problems.extend(_problems_of(check_armies, a, m if isinstance(m, MapFile) else None, Path(armies_file)))
+    if isinstance(m, MapFile) and isinstance(a, ArmiesFile):
+        if scenario:
+            problems.extend(scenario_problems(m, a, map_file, armies_file))
+    if problems:
+        raise DataError(problems)
+    assert isinstance(m, MapFile) and isinstance(a, ArmiesFile)
     return build(m, a)
+
+
+def _problems_of(check: object, *args: object) -> list[DataProblem]:
+    try:
+        check(*args)  # type: ignore[operator]
+    except DataError as e:
+        return list(e.problems)
+    return []
+
+
+def read_folder(folder: Path) -> dict[str, str]:
+    """A user's data folder (map.json, armies.json) as name -> text, checked as the shipped data are, every
+    problem of both files at once; the scenario's invariants are checked when a game is set up from it."""
+    if not folder.is_dir():
+        raise DataError([DataProblem(str(folder), "$", "not a folder: --data names a folder holding map.json and armies.json")])
+    files = {name: (folder / name).read_text(encoding="utf-8") for name in FILES if (folder / name).is_file()}
+    _build(files, str(folder / "map.json"), str(folder / "armies.json"), scenario=False)
+    return files
+
+
+_BY_HASH: dict[str, MarengoData] = {}
+
+
+def load_files(files: Mapping[str, str]) -> MarengoData:
+    """The data of a game's own files, built once per process and content hash (never by folder or game name, so
+    two games on different data in one process never share an answer: issue 19 point 15)."""
+    key = data_digest(sorted((name, text.encode()) for name, text in files.items()))
+    if key not in _BY_HASH:
+        _BY_HASH[key] = _build(files, "map.json", "armies.json", scenario=False)
+    return _BY_HASH[key]
+
+
+def check_scenario(d: MarengoData) -> None:
+    """Raise DataError unless `d` can be played as the scenario (marengo §6, §14)."""
+    problems = scenario_problems(d.map, d.armies, "map.json", "armies.json")
+    if problems:
+        raise DataError(problems)
 
 
 @lru_cache(maxsize=1)
 def load_data() -> MarengoData:
+    """The shipped data, read once per process."""
     return load_from(MAP_FILE, ARMIES_FILE)
+
+
+_BOUND: ContextVar[MarengoData | None] = ContextVar("marengo_data", default=None)
+
+
+def current() -> MarengoData:
+    """The data in force: the files of the game the ruleset is working on (`bound`), else the shipped data."""
+    return _BOUND.get() or load_data()
+
+
+@contextmanager
+def bound(files: Mapping[str, str] | None) -> Iterator[MarengoData]:
+    """Within the block, `current()` is the data of `files` (None or {}: the shipped data)."""
+    token = _BOUND.set(load_files(files) if files else None)
+    try:
+        yield current()
+    finally:
+        _BOUND.reset(token)

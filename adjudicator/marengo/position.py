@@ -3,12 +3,17 @@ capacities, strengths, tokens, procedure consistency (marengo §4, §5, §8)."""
 
 from __future__ import annotations
 
-from arbitro.adjudicator.marengo.data_loader import load_data
+from arbitro.adjudicator.marengo.data_loader import bound, current
 from arbitro.projections.marengo import ELIMINATED, POOL, SIDES, MarengoState
 
 
 def validate(state: MarengoState) -> list[str]:
-    d = load_data()
+    with bound(state.data_files):
+        return _validate(state)
+
+
+def _validate(state: MarengoState) -> list[str]:
+    d = current()
     problems: list[str] = []
     if set(state.blocks) != set(d.blocks):
         missing = sorted(set(d.blocks) - set(state.blocks))
@@ -71,7 +76,7 @@ def validate(state: MarengoState) -> list[str]:
 
 def _procedures(state: MarengoState) -> list[str]:
     """The procedures under way name known blocks, zones and approaches."""
-    d = load_data()
+    d = current()
     out: list[str] = []
 
     def known(ids: list[str], what: str) -> None:

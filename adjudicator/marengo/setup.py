@@ -8,13 +8,16 @@ from typing import Any
 
 from arbitro.adjudicator.marengo import rules as R
 from arbitro.adjudicator.marengo.common import Interp, data
+from arbitro.adjudicator.marengo.data_loader import check_scenario
 from arbitro.adjudicator.marengo.sequence import begin_turn
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import POOL, SIDES, Block, MarengoState
 
 
 def new_state() -> MarengoState:
+    """The scenario's set-up from the data in force, which must then hold the scenario's invariants."""
     d = data()
+    check_scenario(d)
     blocks: dict[str, Block] = {}
     for spec in d.armies.blocks:
         blocks[spec.id] = Block(side=spec.side, arm=spec.arm, strength=spec.strength, zone="at_start",

@@ -36,10 +36,12 @@ def relog(path: Path) -> int:
         raise SystemExit(f"{path}: the seed is not in the file; only a log exported with its seed can be re-adjudicated")
     first = next(r for r in records if r["record"] == "event" and r["body"]["seq"] == 1)["body"]["event"]
     ruleset = registry.get(game["ruleset"])
-    fresh: dict[str, Any] = {"version": ruleset.version, "data_hash": ruleset.data_hash()}
+    own = first["origin"].get("data")  # a user's data folder the genesis carries
+    fresh: dict[str, Any] = {"version": ruleset.version, "data_hash": ruleset.data_hash(own)}
     if "scenario" in first["origin"]:  # the scenario's set-up as this build makes it (the state may have changed shape)
-        fresh["initial"] = to_builtins(ruleset.new_state(first["scenario"], tuple(first["options"])))
-        fresh["provisional"] = list(ruleset.provisional(first["scenario"]))
+        with ruleset.using_data(own):
+            fresh["initial"] = to_builtins(ruleset.adopt_data(ruleset.new_state(first["scenario"], tuple(first["options"])), own))
+            fresh["provisional"] = list(ruleset.provisional(first["scenario"]))
     created = msgspec.convert({**first, **fresh}, core.GameCreated)
     app = Arbitro(SQLiteStore(":memory:"))
     gid = app._start_game(ruleset, created, game["seed"], game["id"])  # the recorded seed, not a new one

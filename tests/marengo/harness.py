@@ -3,6 +3,7 @@ fold, redaction), the way a client would."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import msgspec
@@ -12,6 +13,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.marengo import setup
 from arbitro.adjudicator.marengo.assault import KINDS as ASSAULT_KINDS
+from arbitro.adjudicator.marengo.data_loader import DATA_DIR
 from arbitro.adjudicator.marengo.manoeuvre import AFTER, BLOCK, ENTER
 from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -110,9 +112,21 @@ def position(
             "state": msgspec.to_builtins(s)}
 
 
-def from_position(pos: dict[str, Any]) -> Game:
+def from_position(pos: dict[str, Any], data: dict[str, str] | None = None) -> Game:
+    """A game from `pos`; `data`: a user's own data folder's files (name -> text) instead of the shipped data."""
     a = app()
-    return Game(a, a.create("marengo", position=pos))
+    return Game(a, a.create("marengo", position=pos, data=data))
+
+
+def own_data(**changes: Any) -> dict[str, str]:
+    """The shipped data files as a user's own data folder, each change applied: `armies=f` or `map=f` with f
+    mutating the decoded file (a rules question asked on another map or counter sheet, issue 19 point 14)."""
+    files = {name: (DATA_DIR / name).read_text(encoding="utf-8") for name in ("armies.json", "map.json")}
+    for which, change in changes.items():
+        decoded = json.loads(files[f"{which}.json"])
+        change(decoded)
+        files[f"{which}.json"] = json.dumps(decoded, ensure_ascii=False)
+    return files
 
 
 def ruleset() -> Any:

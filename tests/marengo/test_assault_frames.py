@@ -80,6 +80,8 @@ def test_the_result_losses_are_taken_above_the_waiting_assault_marengo_11() -> N
 class _Refusing:
     """A stand-in Decision whose reject raises, as the engine's does."""
 
+    state = MarengoState()
+
     def reject(self, rule: str, message: str) -> None:
         raise ValueError(f"{rule}: {message}")
 

@@ -63,10 +63,54 @@ def test_armies_one_artillery_each_side_and_strengths_in_range() -> None:
     assert len([t for t in d.tables.values() if t.side == "austria"]) == 1
 
 
+def test_piece_set_bounds_every_block_marengo_4(tmp_path: Path) -> None:
+    """The published piece set (infantry 3/2/1, cavalry 2/1, artillery 1; cited in armies.json) bounds every
+    block's strength: a 3-strength cavalry or a 2-strength artillery is a data error naming the block."""
+    d = load_data()
+    assert {b.strength for b in d.blocks.values() if b.arm == "cavalry"} <= {1, 2}
+    assert {b.strength for b in d.blocks.values() if b.arm == "artillery"} == {1}
+
+    def mutate(a: dict) -> None:
+        cav = next(i for i, b in enumerate(a["blocks"]) if b["arm"] == "cavalry")
+        a["blocks"][cav]["strength"] = 3
+    mp, ap = _corrupt(tmp_path, "armies", mutate)
+    with pytest.raises(DataError) as exc:
+        load_from(mp, ap)
+    assert "no cavalry piece of strength 3" in exc.value.problem
+
+
+def test_board_facts_of_issue_19_hold_and_cite_their_source() -> None:
+    """Points 18-23 of issue 19: Marengo and Pedrabona adjacent on the main road; Victor's and Lannes' corps
+    at start (no Lannes reinforcement); the eight stars at the east end; the missing places present."""
+    d = load_data()
+    assert d.is_passable("marengo", "pedrabona") and "Extras.html" in d.approaches["marengo/pedrabona"].source
+    main = d.roads["strada_principale"].zones
+    assert main[main.index("pedrabona") + 1] == "marengo"
+    at_start = set(d.armies.at_start.blocks)
+    assert {"FRA_WATRIN_A", "FRA_MAINONI", "FRA_GARDANNE_A", "FRA_CHAMBARLHAC_A"} <= at_start
+    assert "lannes" not in d.tables and "Board.html" in d.armies.at_start.source
+    stars = [z for z, spec in d.zones.items() if spec.star]
+    assert not {"marengo", "castel_ceriolo", "spinetta", "cascina_grossa"} & set(stars)
+    for place in ("villanova", "li_poggi", "la_buzana", "lobbi", "cascina_bianca", "frugarolo",
+                  "san_giuliano_vecchio", "barbotta"):
+        assert place in d.zones
+    assert any(e.id == "sale" for e in d.map.entry_points)
+    assert all(a.impassable or a.penalty.infantry >= 1 for a in d.approaches.values())
+    assert all(a.impassable or a.penalty.artillery >= 1 for a in d.approaches.values() if a.zone == "marengo")
+    assert d.approaches["marengo/pedrabona"].cavalry_obstacle  # the Fontanone shelters the French bank
+
+
 def test_provisional_items_are_listed() -> None:
     items = load_data().provisional_items()
     assert any("map.json" in i for i in items)
     assert any("morale" in i for i in items)
+
+
+_MAP = json.loads(MAP_FILE.read_text())
+_FIRST_STAR = next(i for i, z in enumerate(_MAP["zones"]) if z["star"])
+_FIRST = _MAP["approaches"][0]
+_OPPOSITE_OF_FIRST = next(i for i, a in enumerate(_MAP["approaches"])
+                          if (a["zone"], a["toward"]) == (_FIRST["toward"], _FIRST["zone"]))
 
 
 def _corrupt(tmp_path: Path, which: str, mutate) -> tuple[Path, Path]:
@@ -84,11 +128,11 @@ def _corrupt(tmp_path: Path, which: str, mutate) -> tuple[Path, Path]:
     [
         ("map", lambda m: m["zones"][0].update(capacity="four"), "$.zones[0].capacity", "integer"),
         ("map", lambda m: m["approaches"][0].update(width="medium"), "$.approaches[0].width", "narrow"),
-        ("map", lambda m: m["approaches"].pop(0), "$.approaches[16]", "no opposite"),
+        ("map", lambda m: m["approaches"].pop(0), f"$.approaches[{_OPPOSITE_OF_FIRST - 1}]", "no opposite"),
         ("map", lambda m: m["roads"][0]["zones"].insert(1, "san_giuliano"), "$.roads[0].zones[1]", "not an approach pair"),
-        ("map", lambda m: m["zones"][9].update(star=None), "$.zones", "eight star zones"),
+        ("map", lambda m: m["zones"][_FIRST_STAR].update(star=None), "$.zones", "eight star zones"),
         ("armies", lambda a: a["blocks"][0].update(strength=4), "$.blocks[0].strength", "less than or equal"),
-        ("armies", lambda a: a["at_start"]["blocks"].append("FRA_NOBODY"), "$.at_start.blocks[12]", "unknown block"),
+        ("armies", lambda a: a["at_start"]["blocks"].append("FRA_NOBODY"), "$.at_start.blocks[13]", "unknown block"),
         ("armies", lambda a: a["reinforcements"][0].update(entry="genova"), "$.reinforcements[0].entry", "unknown entry"),
     ],
 )
@@ -129,4 +173,4 @@ def test_every_cross_reference_problem_is_reported_at_once(tmp_path: Path) -> No
     with pytest.raises(DataError) as exc:
         load_from(mp, ap)
     paths = [p.path for p in exc.value.problems]
-    assert "$.at_start.blocks[12]" in paths and "$.reinforcements[0].entry" in paths
+    assert "$.at_start.blocks[13]" in paths and "$.reinforcements[0].entry" in paths

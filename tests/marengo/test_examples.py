@@ -88,22 +88,25 @@ def test_retreat_example_marengo_12() -> None:
     attacker, not into the enemy: only the remaining zone; hidden again at the end."""
     g = from_position(position({
         "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/strada_sale"),
-        "AUT_OTT_A": ("cascina_grossa", "reserve"),
+        "AUT_OTT_A": ("cascina_grossa", "reserve"), "AUT_OTT_B": ("barbotta", "reserve"),
+        "AUT_OTT_C": ("villanova", "reserve"), "AUT_KAIM_A": ("cascina_bianca", "reserve"),
+        "AUT_KAIM_B": ("san_giuliano_vecchio", "reserve"),
         "FRA_GARDANNE_B": ("strada_sale", "strada_sale/castel_ceriolo"),
-        "FRA_MALHER": ("strada_sale", "strada_sale/cascina_grossa", 1),
+        "FRA_MAINONI": ("strada_sale", "strada_sale/cascina_grossa", 1),
         "FRA_CHAMPEAUX": ("strada_sale", "reserve"),
     }))
     t = g.tok
     g.send("austria", type="assault", approach="castel_ceriolo/strada_sale", blocks=[t("AUT_HADDICK_A")],
            leaders=[t("AUT_HADDICK_A")])
     g.send("france", type="defensive_artillery", fire=False)
-    ev = g.send("france", type="defending_leaders", blocks=[t("FRA_GARDANNE_B")])
+    # no defending leader: on this narrow approach (infantry penalty 1) a 2-strength leader would hold (2 - 2)
+    ev = g.send("france", type="defending_leaders", blocks=[])
     res = next(e for e in ev if e["type"] == "assault_resolved")
-    assert (res["attack"], res["defence"], res["result"], res["winner"]) == (3, 2, 1, "austria")
+    assert (res["attack"], res["defence"], res["result"], res["winner"]) == (2, 0, 2, "austria")
     assert g.block("FRA_GARDANNE_B").strength == 1 and g.block("AUT_HADDICK_A").strength == 2
     # retreat: shown; losses; only san_giuliano open
     assert "retreat" in [e["frame"]["kind"] for e in ev if e["type"] == "decision_opened"]
-    assert g.block("FRA_MALHER").zone == "eliminated"  # the approach loss
+    assert g.block("FRA_MAINONI").zone == "eliminated"  # the approach loss
     assert g.block("FRA_CHAMPEAUX").strength == 2  # reserve cavalry: no loss
     assert g.block("FRA_CHAMPEAUX").face_up and g.block("FRA_GARDANNE_B").face_up
     opts = g.legal("france")
@@ -156,7 +159,7 @@ def test_road_movement_example_marengo_8() -> None:
         "AUT_ARTIGLIERIA": ("testa_di_ponte", "reserve"),
     }))
     t = g.tok
-    path3 = ["barbotta", "fontanone", "marengo"]
+    path3 = ["pedrabona", "marengo", "cascina_grossa"]
     g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=path3)
     g.reject("austria", "marengo §8", "road capacity", type="road_move", block=t("AUT_OTT_A"),
              road="strada_principale", path=path3)
@@ -164,9 +167,9 @@ def test_road_movement_example_marengo_8() -> None:
     g.reject("austria", "marengo §8", "road capacity", type="road_move", block=t("AUT_ARTIGLIERIA"),
              road="strada_principale", path=path3[:2])
     g.send("austria", type="road_move", block=t("AUT_ARTIGLIERIA"), road="strada_principale", path=path3[:1])
-    assert [g.block(b).zone for b in ("AUT_FRIMONT", "AUT_OTT_A", "AUT_ARTIGLIERIA")] == ["marengo", "fontanone", "barbotta"]
+    assert [g.block(b).zone for b in ("AUT_FRIMONT", "AUT_OTT_A", "AUT_ARTIGLIERIA")] == ["cascina_grossa", "marengo", "pedrabona"]
     assert g.state.commands_used == 0
-    use = g.state.road_use["strada_principale|barbotta|testa_di_ponte"]
+    use = g.state.road_use["strada_principale|pedrabona|testa_di_ponte"]
     assert (use.direction, use.last) == ("testa_di_ponte", 3)
 
 
@@ -174,10 +177,10 @@ def test_reinforcements_enter_3_2_1_marengo_8() -> None:
     g = from_position(position({}, round_=2))
     legal_paths = {len(o["path"]) for o in g.legal("austria") if o["type"] == "enter" and o["block"] == "AUT_FRIMONT"}
     assert legal_paths == {1, 2, 3}
-    g.send("austria", type="enter", block="AUT_FRIMONT", entry="alessandria", path=["testa_di_ponte", "barbotta", "fontanone"])
+    g.send("austria", type="enter", block="AUT_FRIMONT", entry="alessandria", path=["testa_di_ponte", "pedrabona", "marengo"])
     g.reject("austria", "marengo §8", "road capacity", type="enter", block="AUT_PILATI", entry="alessandria",
-             path=["testa_di_ponte", "barbotta", "fontanone"])
-    g.send("austria", type="enter", block="AUT_PILATI", entry="alessandria", path=["testa_di_ponte", "barbotta"])
+             path=["testa_di_ponte", "pedrabona", "marengo"])
+    g.send("austria", type="enter", block="AUT_PILATI", entry="alessandria", path=["testa_di_ponte", "pedrabona"])
     g.send("austria", type="enter", block="AUT_HADDICK_A", entry="alessandria", path=["testa_di_ponte"])
     g.reject("austria", "marengo §8", "three blocks already entered", type="enter", block="AUT_HADDICK_B",
              entry="alessandria", path=["testa_di_ponte"])
@@ -216,7 +219,8 @@ def test_movement_from_reserve_example_marengo_8() -> None:
     g = from_position(position({"AUT_OTT_A": ("fontanone_sud", "reserve"),
                                 "FRA_WATRIN_A": ("fontanone", "fontanone/fontanone_sud")}))
     t = g.tok("AUT_OTT_A")
-    assert _moves(g, "austria", t) == [("fontanone_sud", "fontanone_sud/fontanone"), ("stortigliona", "reserve")]
+    assert _moves(g, "austria", t) == [("fontanone_sud", "fontanone_sud/fontanone"), ("frugarolo", "reserve"),
+                                       ("stortigliona", "reserve")]
     g.reject("austria", "marengo §8", "blocked by the enemy", type="move", blocks=[t], to="fontanone")
     g.reject("austria", "marengo §8", "may be blocked only", type="move", blocks=[t], to="fontanone_sud",
              place="fontanone_sud/stortigliona")
@@ -249,29 +253,29 @@ def test_attacker_wins_pursues_and_its_cavalry_continues_marengo_11() -> None:
     g = from_position(position({
         "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
         "AUT_ELSNITZ_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
-        "FRA_WATRIN_B": ("marengo", "marengo/castel_ceriolo"), "FRA_MALHER": ("marengo", "reserve"),
+        "FRA_WATRIN_B": ("marengo", "marengo/castel_ceriolo"), "FRA_MAINONI": ("marengo", "reserve"),
         "FRA_GARDANNE_A": ("cascina_grossa", "reserve"),
     }))
     t = g.tok
     g.send("austria", type="assault", approach="castel_ceriolo/marengo", blocks=[t("AUT_HADDICK_A"), t("AUT_ELSNITZ_A")],
            leaders=[t("AUT_HADDICK_A")])
     g.send("france", type="defensive_artillery", fire=False)
-    ev = g.send("france", type="defending_leaders", blocks=[t("FRA_WATRIN_B")])
+    ev = g.send("france", type="defending_leaders", blocks=[])  # a 2-strength leader would hold (3 - 1 - 2 = 0)
     res = next(e for e in ev if e["type"] == "assault_resolved")
-    assert (res["attack"], res["defence"], res["winner"]) == (3, 2, "austria")
-    # losses: France 1 (on its leader), Austria 1 (France chooses among the Austrian leaders: one)
+    assert (res["attack"], res["defence"], res["winner"]) == (2, 0, "austria")
+    # losses: France 1 (its one participant), Austria 1 (France chooses among the Austrian leaders: one)
     assert g.block("FRA_WATRIN_B").strength == 1 and g.block("AUT_HADDICK_A").strength == 2
     ev = g.send("austria", type="pursue", blocks=[t("AUT_ELSNITZ_A")])
-    assert next(e for e in ev if e["type"] == "pursuit_declared")["strength"] == 3  # marengo/castel_ceriolo: no cav penalty
-    assert g.block("AUT_ELSNITZ_A").strength == 2
-    assert g.block("FRA_WATRIN_B").zone == "eliminated"  # 1 point left, 3 inflicted: excess ignored
+    assert next(e for e in ev if e["type"] == "pursuit_declared")["strength"] == 2  # marengo/castel_ceriolo: no cav penalty
+    assert g.block("AUT_ELSNITZ_A").strength == 1
+    assert g.block("FRA_WATRIN_B").zone == "eliminated"  # 1 point left, 2 inflicted: excess ignored
     # the reserve infantry did not take part (no assault loss); retreating from the reserve costs it 1 (§12)
-    assert g.block("FRA_MALHER").strength == 1
+    assert g.block("FRA_MAINONI").strength == 1
     # the reserve infantry retreats, losing 1 (§12); then the attackers advance
     while g.app.awaiting(g.id).seats == ["france"]:
         opts = g.legal("france")
         g.send("france", **next(o for o in opts if o.get("zone") != "cascina_grossa"))
-    assert g.block("FRA_MALHER").strength == 1 and g.block("FRA_MALHER").zone != "marengo"
+    assert g.block("FRA_MAINONI").strength == 1 and g.block("FRA_MAINONI").zone != "marengo"
     g.send("austria", type="advance", advance=True)
     assert g.block("AUT_ELSNITZ_A").zone == "marengo" and g.state.closed_zones["marengo"]
     used = g.state.commands_used
@@ -301,22 +305,24 @@ def test_artillery_that_fired_last_turn_cannot_fire_in_defence_marengo_11() -> N
 
 
 def test_road_capacity_is_per_road_and_one_direction_marengo_8() -> None:
-    """Two roads cross barbotta/fontanone: each has its own capacity; a road crossing is one way a turn."""
+    """Two roads cross marengo/pedrabona: each has its own capacity; a road crossing is one way a turn."""
     g = from_position(position({
-        "AUT_FRIMONT": ("barbotta", "reserve"), "AUT_OTT_A": ("barbotta", "reserve"),
-        "AUT_OTT_B": ("barbotta", "reserve"), "AUT_OTT_C": ("barbotta", "reserve"),
-        "AUT_NOBILI": ("marengo", "reserve"),
+        "AUT_FRIMONT": ("marengo", "reserve"), "AUT_OTT_A": ("marengo", "reserve"),
+        "AUT_OTT_B": ("marengo", "reserve"), "AUT_OTT_C": ("marengo", "reserve"),
     }))
     t = g.tok
-    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["fontanone"])
-    g.send("austria", type="road_move", block=t("AUT_OTT_A"), road="strada_principale", path=["fontanone"])
-    g.send("austria", type="road_move", block=t("AUT_OTT_B"), road="strada_principale", path=["fontanone"])
+    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["pedrabona"])
+    g.send("austria", type="road_move", block=t("AUT_OTT_A"), road="strada_principale", path=["pedrabona"])
+    g.send("austria", type="road_move", block=t("AUT_OTT_B"), road="strada_principale", path=["pedrabona"])
     g.reject("austria", "marengo §8", "road capacity", type="road_move", block=t("AUT_OTT_C"),
-             road="strada_principale", path=["fontanone"])
-    g.reject("austria", "marengo §8", "fontanone holds at most 3", type="road_move", block=t("AUT_OTT_C"),
-             road="strada_spinetta", path=["fontanone"])  # the other road is free, but the zone is full
-    g.reject("austria", "marengo §8", "other direction", type="road_move", block=t("AUT_NOBILI"),
-             road="strada_principale", path=["fontanone", "barbotta"])
+             road="strada_principale", path=["pedrabona"])
+    g.reject("austria", "marengo §8", "pedrabona holds at most 3", type="road_move", block=t("AUT_OTT_C"),
+             road="strada_novi", path=["pedrabona"])  # the other road is free, but the zone is full
+    assert g.state.commands_used == 0
+    g = from_position(position({"AUT_FRIMONT": ("marengo", "reserve"), "AUT_NOBILI": ("testa_di_ponte", "reserve")}))
+    g.send("austria", type="road_move", block=g.tok("AUT_FRIMONT"), road="strada_principale", path=["pedrabona"])
+    g.reject("austria", "marengo §8", "other direction", type="road_move", block=g.tok("AUT_NOBILI"),
+             road="strada_principale", path=["pedrabona", "marengo"])
     assert g.state.commands_used == 0
 
 
@@ -324,16 +330,16 @@ def test_continuation_limits_marengo_8() -> None:
     """Cavalry that leaves an approach for its own reserve cannot block another approach of that zone; after a
     road move it continues only onto an approach its road crosses."""
     g = from_position(position({
-        "AUT_PILATI": ("marengo", "marengo/castel_ceriolo"), "AUT_FRIMONT": ("testa_di_ponte", "reserve"),
-        "FRA_GARDANNE_A": ("castel_ceriolo", "reserve"), "FRA_GARDANNE_B": ("spinetta", "reserve"),
-        "FRA_WATRIN_A": ("pedrabona", "reserve"), "FRA_WATRIN_B": ("fontanone", "reserve"),
+        "AUT_PILATI": ("spinetta", "spinetta/ghilina"), "AUT_FRIMONT": ("testa_di_ponte", "reserve"),
+        "FRA_GARDANNE_A": ("ghilina", "reserve"), "FRA_GARDANNE_B": ("frugarolo", "reserve"),
+        "FRA_WATRIN_A": ("fontanone_nord", "reserve"), "FRA_WATRIN_B": ("marengo", "reserve"),
     }))
     t = g.tok
-    g.send("austria", type="move", blocks=[t("AUT_PILATI")], to="marengo", place="reserve")
+    g.send("austria", type="move", blocks=[t("AUT_PILATI")], to="spinetta", place="reserve")
     g.reject("austria", "marengo §8", "left an approach", type="continue", blocks=[t("AUT_PILATI")],
-             approach="marengo/spinetta")
-    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["barbotta"])
+             approach="spinetta/frugarolo")
+    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["pedrabona"])
     g.reject("austria", "marengo §8", "same road", type="continue", blocks=[t("AUT_FRIMONT")],
-             approach="barbotta/pedrabona")
-    g.send("austria", type="continue", blocks=[t("AUT_FRIMONT")], approach="barbotta/fontanone")
+             approach="pedrabona/fontanone_nord")
+    g.send("austria", type="continue", blocks=[t("AUT_FRIMONT")], approach="pedrabona/marengo")
     assert g.state.commands_used == 1  # the move of AUT_PILATI; main road and its continuation are free

@@ -34,9 +34,9 @@ def test_movement_rules_marengo_5_8() -> None:
     # command limit: three groups or assaults
     g.reject("austria", "marengo §8", "command limit", type="move", blocks=[t("AUT_NOBILI")], to="ghilina")
     # ...but the main road is free
-    g.send("austria", type="road_move", block=t("AUT_ELSNITZ_A"), road="strada_principale", path=["barbotta"])
+    g.send("austria", type="road_move", block=t("AUT_ELSNITZ_A"), road="strada_principale", path=["pedrabona"])
     g.reject("austria", "marengo §8", "command limit", type="road_move", block=t("AUT_NOBILI"),
-             road="strada_spinetta", path=["ghilina"])
+             road="strada_novi", path=["ghilina"])
 
 
 def test_capacity_marengo_8() -> None:
@@ -62,7 +62,7 @@ def test_activation_marengo_6() -> None:
     # 7:00, no At Start zone entered by the enemy: no French choice this turn
     assert g.state.activation_left == 0
     g.reject("france", "marengo §6", "may be activated", type="activate", blocks=[g.tok("FRA_GARDANNE_A")])
-    g.reject("france", "marengo §6", "not activated", type="move", blocks=[g.tok("FRA_GARDANNE_A")], to="cascina_grossa")
+    g.reject("france", "marengo §6", "not activated", type="move", blocks=[g.tok("FRA_GARDANNE_A")], to="san_giuliano_vecchio")
 
 
 def test_assault_rules_marengo_11_13() -> None:
@@ -108,7 +108,7 @@ def test_one_assault_per_approach_and_no_assault_after_moving_marengo_7_11() -> 
     g.send("austria", type="advance", advance=False)
     g.reject("austria", "marengo §11", "already assaulted", type="assault", approach="marengo/spinetta",
              blocks=[t("AUT_HADDICK_B")], leaders=[t("AUT_HADDICK_B")])
-    g.send("austria", type="move", blocks=[t("AUT_OTT_A")], to="san_giuliano")
+    g.send("austria", type="move", blocks=[t("AUT_OTT_A")], to="san_giuliano_vecchio")
     g.reject("austria", "marengo §7", "step is over", type="assault", approach="marengo/spinetta",
              blocks=[t("AUT_HADDICK_B")], leaders=[t("AUT_HADDICK_B")])
     # the blocks left on an approach facing an empty zone must leave before the turn ends (§8)
@@ -122,14 +122,14 @@ def test_manoeuvre_rules_marengo_9() -> None:
     g = from_position(position({
         "AUT_PILATI": ("ghilina", "reserve"), "AUT_OTT_A": ("ghilina", "reserve"),
         "AUT_FRIMONT": ("testa_di_ponte", "reserve"), "AUT_KAIM_A": ("testa_di_ponte", "reserve"),
-        "FRA_CHAMPEAUX": ("torre_garofoli", "reserve"), "FRA_GARDANNE_B": ("barbotta", "reserve"),
+        "FRA_CHAMPEAUX": ("torre_garofoli", "reserve"), "FRA_GARDANNE_B": ("pedrabona", "reserve"),
     }))
     t = g.tok
     # cavalry-obstacle terrain (torre_garofoli/ghilina): the group needs infantry, which is shown
     g.reject("austria", "marengo §9", "needs an infantry", type="move", blocks=[t("AUT_PILATI")], to="torre_garofoli")
     # infantry does not attack while moving by road
     g.reject("austria", "marengo §9", "only cavalry", type="road_move", block=t("AUT_KAIM_A"),
-             road="strada_principale", path=["barbotta"])
+             road="strada_principale", path=["pedrabona"])
     ev = g.send("austria", type="move", blocks=[t("AUT_PILATI"), t("AUT_OTT_A")], to="torre_garofoli",
                 show=t("AUT_OTT_A"))
     shown = [e for e in ev if e["type"] == "blocks_revealed"]
@@ -141,12 +141,12 @@ def test_manoeuvre_rules_marengo_9() -> None:
     g.send("france", **g.legal("france")[0])  # retreat
     assert g.block("AUT_OTT_A").zone == "torre_garofoli" and not g.block("AUT_OTT_A").face_up
     # road cavalry attacks (shown) and, on success, goes on along the road
-    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["barbotta", "fontanone"])
+    g.send("austria", type="road_move", block=t("AUT_FRIMONT"), road="strada_principale", path=["pedrabona", "marengo"])
     assert g.manoeuvre() is not None and g.block("AUT_FRIMONT").face_up
     g.send("france", type="block_manoeuvre", blocks=[])
-    g.send("france", type="retreat", block=t("FRA_GARDANNE_B"), zone="pedrabona")
+    g.send("france", type="retreat", block=t("FRA_GARDANNE_B"), zone="li_poggi")
     assert g.block("FRA_GARDANNE_B").strength == 1  # infantry retreating from the reserve loses 1 (§12)
-    assert g.block("AUT_FRIMONT").zone == "fontanone"  # the road cavalry went on (§9 (2))
+    assert g.block("AUT_FRIMONT").zone == "marengo"  # the road cavalry went on (§9 (2))
     assert not g.block("AUT_FRIMONT").face_up
     assert g.state.commands_used == 1  # the main road is free; the manoeuvre group counted once
 

@@ -13,7 +13,7 @@ def test_every_interpretation_is_declared_with_phrase_and_citation() -> None:
         assert i.rule.startswith("marengo §") and i.phrase
 
 
-def _assault_won_by_three(margin: bool) -> int:
+def _assault_won_by_two(margin: bool) -> int:
     g = from_position(position({
         "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/strada_sale"),
         "FRA_CHAMBARLHAC_A": ("strada_sale", "strada_sale/castel_ceriolo"),
@@ -27,7 +27,7 @@ def _assault_won_by_three(margin: bool) -> int:
            leaders=[t("AUT_HADDICK_A")])
     g.send("france", type="defensive_artillery", fire=False)
     g.send("france", type="defending_leaders", blocks=[])
-    # 3 - 0 = 3 > 0: the attacker wins by 3; France's losses fall on its non-leaders (France chooses)
+    # 3 - 1 (strada_sale/castel_ceriolo's infantry penalty) - 0 = 2 > 0: the attacker wins by 2; France's losses fall on its non-leaders (France chooses)
     lost = 0
     while g.app.awaiting(g.id).kind == "assign_loss":
         g.send("france", **g.legal("france")[0])
@@ -37,8 +37,8 @@ def _assault_won_by_three(margin: bool) -> int:
 
 
 def test_loser_extra_losses_default_and_ruling() -> None:
-    assert _assault_won_by_three(margin=False) == 1  # "per ogni punto negativo": none when the attacker wins
-    assert _assault_won_by_three(margin=True) == 4  # 1 + 3
+    assert _assault_won_by_two(margin=False) == 1  # "per ogni punto negativo": none when the attacker wins
+    assert _assault_won_by_two(margin=True) == 3  # 1 + 2
 
 
 def test_continuation_face_up_end_of_move() -> None:

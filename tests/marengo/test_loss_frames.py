@@ -21,8 +21,8 @@ def _lost_assault() -> Game:
         "AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
         "AUT_HADDICK_B": ("castel_ceriolo", "castel_ceriolo/marengo"),
         "AUT_KAIM_C": ("castel_ceriolo", "castel_ceriolo/marengo"),
-        "FRA_GARDANNE_A": ("marengo", "marengo/castel_ceriolo"), "FRA_CHAMBARLHAC_A": ("marengo", "marengo/castel_ceriolo"),
-    }))
+        "FRA_GARDANNE_A": ("marengo", "marengo/castel_ceriolo"), "FRA_CHAMBARLHAC_A": ("marengo", "marengo/castel_ceriolo", 2),
+    }))  # 3 + 3 - 1 (infantry penalty) against 3 + 2: result 0
     t = g.tok
     g.send("austria", type="assault", approach="castel_ceriolo/marengo",
            blocks=[t("AUT_HADDICK_A"), t("AUT_HADDICK_B"), t("AUT_KAIM_C")], leaders=[t("AUT_HADDICK_A"), t("AUT_HADDICK_B")])
@@ -121,23 +121,23 @@ def test_an_attack_manoeuvre_is_a_frame_whose_road_plan_the_defender_is_not_serv
     as its manoeuvre_started does, while the mover and the umpire see them."""
     g = from_position(position({
         "AUT_FRIMONT": ("testa_di_ponte", "reserve"),
-        "FRA_MALHER": ("barbotta", "reserve"), "FRA_WATRIN_B": ("fontanone", "reserve"),
+        "FRA_MAINONI": ("pedrabona", "reserve"), "FRA_WATRIN_B": ("cascina_grossa", "reserve"),
     }))
     f = g.tok("AUT_FRIMONT")
-    g.send("austria", type="road_move", block=f, road="strada_principale", path=["barbotta", "fontanone", "marengo"])
+    g.send("austria", type="road_move", block=f, road="strada_principale", path=["pedrabona", "marengo", "cascina_grossa"])
     (frame,) = g.app.state_at(g.id).core.decisions
     assert (frame.kind, frame.seats) == ("block_manoeuvre", ("france",)) and not hasattr(g.state, "manoeuvre")
-    assert frame.ctx.remaining == ("fontanone", "marengo") and frame.ctx.crossings
+    assert frame.ctx.remaining == ("marengo", "cascina_grossa") and frame.ctx.crossings
     opened = {seat: next(e["event"] for e in reversed(g.app.log(g.id, seat)) if e["event"]["type"] == "decision_opened")
               for seat in ("austria", "france", "umpire")}
     assert "remaining" not in opened["france"]["frame"]["ctx"] and "crossings" not in opened["france"]["frame"]["ctx"]
     assert "AUT_FRIMONT" not in json.dumps(opened["france"])
-    assert opened["austria"]["frame"]["ctx"]["remaining"] == ["fontanone", "marengo"]
-    assert list(opened["umpire"]["frame"]["ctx"]["remaining"]) == ["fontanone", "marengo"]
+    assert opened["austria"]["frame"]["ctx"]["remaining"] == ["marengo", "cascina_grossa"]
+    assert list(opened["umpire"]["frame"]["ctx"]["remaining"]) == ["marengo", "cascina_grossa"]
     with pytest.raises(NotYourDecision, match="block the attack manoeuvre"):
         g.app.submit(g.id, "austria", {"type": "after_block", "advance": [f]})
-    g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_MALHER")])
+    g.send("france", type="block_manoeuvre", blocks=[g.tok("FRA_MAINONI")])
     (frame,) = g.app.state_at(g.id).core.decisions
-    assert (frame.kind, frame.seats, frame.ctx.blockers) == ("after_block", ("austria",), ("FRA_MALHER",))
+    assert (frame.kind, frame.seats, frame.ctx.blockers) == ("after_block", ("austria",), ("FRA_MAINONI",))
     g.send("austria", type="after_block", advance=[])
     assert g.app.state_at(g.id).core.decisions == () and g.app.verify(g.id).passed

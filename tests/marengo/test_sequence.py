@@ -12,7 +12,7 @@ def test_first_french_turn_one_activation_then_two_from_11_00_marengo_6() -> Non
     assert g.state.phasing == "france" and g.state.activation_left == 1
     waiting = [b for b, x in g.state.blocks.items() if x.side == "france" and x.zone != "at_start"
                and not x.zone.startswith("pool:")]
-    assert len(waiting) == 12 and not any(g.state.blocks[b].activated for b in waiting)
+    assert len(waiting) == 13 and not any(g.state.blocks[b].activated for b in waiting)
     g.reject("france", "marengo §6", "may be activated now", type="activate",
              blocks=[g.tok(waiting[0]), g.tok(waiting[1])])
     g.send("france", type="activate", blocks=[g.tok(waiting[0])])
@@ -23,7 +23,7 @@ def test_first_french_turn_one_activation_then_two_from_11_00_marengo_6() -> Non
 
 
 def test_automatic_activation_next_to_the_enemy_and_two_choices_after_an_at_start_zone_is_entered() -> None:
-    pos = position({"FRA_GARDANNE_A": ("barbotta", "reserve"), "FRA_GARDANNE_B": ("marengo", "reserve"),
+    pos = position({"FRA_GARDANNE_A": ("li_poggi", "reserve"), "FRA_GARDANNE_B": ("marengo", "reserve"),
                     "FRA_WATRIN_A": ("san_giuliano", "reserve"), "FRA_WATRIN_B": ("strada_tortona", "reserve"),
                     "AUT_OTT_A": ("testa_di_ponte", "reserve")}, round_=2)
     for b in ("FRA_GARDANNE_A", "FRA_GARDANNE_B", "FRA_WATRIN_A", "FRA_WATRIN_B"):
@@ -58,7 +58,7 @@ def test_morale_bonus_once_marengo_13() -> None:
 
 
 def test_victory_two_stars_of_two_colours_marengo_14() -> None:
-    g = from_position(position({"AUT_OTT_A": ("marengo", "reserve"), "AUT_OTT_B": ("spinetta", "reserve"),
+    g = from_position(position({"AUT_OTT_A": ("san_giuliano_vecchio", "reserve"), "AUT_OTT_B": ("torre_garofoli", "reserve"),
                                 "FRA_WATRIN_A": ("san_giuliano", "reserve")}, phasing="france", round_=16))
     ev = g.send("france", type="end_turn")
     over = next(e for e in ev if e["type"] == "game_over")
@@ -67,7 +67,7 @@ def test_victory_two_stars_of_two_colours_marengo_14() -> None:
 
 
 def test_victory_stars_of_one_colour_are_not_enough() -> None:
-    g = from_position(position({"AUT_OTT_A": ("marengo", "reserve"), "AUT_OTT_B": ("cascina_grossa", "reserve"),
+    g = from_position(position({"AUT_OTT_A": ("san_giuliano_vecchio", "reserve"), "AUT_OTT_B": ("villanova", "reserve"),
                                 "FRA_WATRIN_A": ("san_giuliano", "reserve")}, phasing="france", round_=16))
     ev = g.send("france", type="end_turn")
     assert next(e for e in ev if e["type"] == "game_over")["winner"] == "france"
@@ -100,7 +100,7 @@ def test_demoralised_by_defensive_fire_the_attack_counts_one_less_each_marengo_1
     pos = position({"AUT_HADDICK_A": ("castel_ceriolo", "castel_ceriolo/marengo"),
                     "AUT_HADDICK_B": ("castel_ceriolo", "castel_ceriolo/marengo"),
                     "FRA_ARTIGLIERIA": ("marengo", "marengo/castel_ceriolo", 1),
-                    "FRA_GARDANNE_B": ("marengo", "marengo/castel_ceriolo")})
+                    "FRA_GARDANNE_B": ("marengo", "marengo/castel_ceriolo", 1)})
     pos["state"]["morale"]["austria"] = 1
     g = from_position(pos)
     t = g.tok
@@ -111,9 +111,9 @@ def test_demoralised_by_defensive_fire_the_attack_counts_one_less_each_marengo_1
     assert g.state.demoralised["austria"] and g.state.morale["austria"] == 0
     ev = g.send("france", type="defending_leaders", blocks=[t("FRA_GARDANNE_B")])
     res = next(e for e in ev if e["type"] == "assault_resolved")
-    # leaders 2 + 3, each one less: 1 + 2 = 3; no penalty on marengo/castel_ceriolo; defence 2: the assault
-    # goes on although Austria is now demoralised, and wins
-    assert (res["attack"], res["defence"], res["winner"]) == (3, 2, "austria")
+    # leaders 2 + 3, each one less: 1 + 2 = 3, less marengo/castel_ceriolo's infantry penalty 1; defence 1: the
+    # assault goes on although Austria is now demoralised, and wins
+    assert (res["attack"], res["defence"], res["winner"]) == (2, 1, "austria")
 
 
 def test_transcribed_game_takes_the_at_start_draw_as_entered_marengo_6() -> None:
@@ -127,5 +127,5 @@ def test_transcribed_game_takes_the_at_start_draw_as_entered_marengo_6() -> None
     assert not [b for b in pop if b in served]
     a.submit(gid, "umpire", {"type": "enter_random", "values": list(reversed(pop))})
     g = Game(a, gid)
-    assert g.block(pop[-1]).zone == "pedrabona" and g.block(pop[0]).zone == "spinetta"
+    assert g.block(pop[-1]).zone == "pedrabona" and g.block(pop[0]).zone == "cascina_grossa"
     assert a.awaiting(gid).seats == ["austria"]

@@ -19,12 +19,12 @@ def test_at_start_draw_is_hidden_from_austria_marengo_6() -> None:
     g = new_game()
     v = g.view("austria")
     french = v["enemy_blocks"]
-    assert len(french) == 12
+    assert len(french) == 13
     assert all(set(b) == {"token", "side", "zone", "place", "face_up", "moved", "assaulted", "activated"} for b in french)
     assert all(not b["activated"] for b in french)  # activation is public
-    assert v["enemy_reinforcements_waiting"] == {"pool:desaix": 3, "pool:lannes": 3, "pool:monnier": 4}
+    assert v["enemy_reinforcements_waiting"] == {"pool:desaix": 3, "pool:guardia": 2, "pool:monnier": 2}
     mine = g.view("france")["blocks"]
-    assert {b["block"] for b in mine if b["zone"] not in ("pool:desaix", "pool:lannes", "pool:monnier")} == \
+    assert {b["block"] for b in mine if b["zone"] not in ("pool:desaix", "pool:guardia", "pool:monnier")} == \
         set(g.state.blocks) - {b for b in g.state.blocks if not b.startswith("FRA_")} - {
             b for b, x in g.state.blocks.items() if x.zone.startswith("pool:")}
     draw = next(e for e in g.app.log(g.id, "austria") if e["type"] == "items_drawn")
