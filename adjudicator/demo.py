@@ -42,12 +42,19 @@ def run_demo(app: Arbitro, ruleset_name: str, say: Say, steps: int = 40) -> str:
     shown = False
     seen: set[str] = set()  # "roll", "fight": what the demo has shown so far
     skipped: Counter[str] = Counter()
+    fighting = False  # a fight was declared and the decisions it opened are not all answered yet
 
     def after(seat: str, command: dict[str, Any], result: SubmitResult) -> None:
-        nonlocal shown
+        nonlocal shown, fighting
         kinds = list(dict.fromkeys(e["type"] for e in result.events))
-        news = {"roll"} & {"roll" for k in kinds if k in ROLLS} | ({"fight"} if fights(command["type"]) else set())
-        if play.steps > steps and not news - seen:  # played on to reach a combat: only what shows one is printed
+        # declaring (Marengo's bombardment, resolved a turn later) or cancelling one is no fight
+        fighting = fighting or (fights(command["type"]) and not command["type"].startswith(("declare_", "cancel_")))
+        # a fight is shown whole: its declaration, then every answer up to its result (often the other seat's)
+        ended = fighting and not app.state_at(game).core.decisions
+        news = {"roll"} & {"roll" for k in kinds if k in ROLLS} | ({"fight"} if ended else set())
+        unfinished = fighting and "fight" not in seen
+        fighting = fighting and not ended
+        if play.steps > steps and not news - seen and not unfinished:  # played on to reach a combat: only what shows one is printed
             skipped[command["type"]] += 1
             return
         seen.update(news)
