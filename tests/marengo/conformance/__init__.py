@@ -1,0 +1,2 @@
+"""Marengo's numbered conformance cases (issue 19 point 17; docs/conformance/marengo.md): each a position file a
+user can load (positions/case-NN.json), commands and the outcome the rulebook prescribes, with its citation."""

@@ -1,0 +1,193 @@
+"""The conformance kit: a case as data (position, commands, expected outcome), its position file, its page in
+docs/conformance/marengo.md, and the runner that plays it through the service.
+
+Commands name blocks by their order-of-battle id; the runner sends each as its token, as a client would.
+
+    python -m tests.marengo.conformance.kit      # rewrites positions/ and docs/conformance/marengo.md
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.errors import Rejected
+from tests.marengo.harness import Game, app, position
+
+HERE = Path(__file__).resolve().parent
+POSITIONS = HERE / "positions"
+DOC = HERE.parents[2] / "docs" / "conformance" / "marengo.md"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command from `seat`; `refused`: the citation it must be refused with (and `words` in the message)."""
+
+    seat: str
+    command: dict[str, Any]
+    refused: str = ""
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class Case:
+    n: int
+    section: str
+    title: str
+    rule: str  # the citation the expected outcome rests on
+    placed: dict[str, tuple[Any, ...]]
+    steps: tuple[Step, ...]
+    expect: dict[str, Any]  # what must hold after the steps (see `check`)
+    outcome: str  # the expected outcome, in words, for the document
+    phasing: str = "austria"
+    round: int = 3
+    step: str = "start"
+    fields: dict[str, Any] = field(default_factory=dict)
+    interpretations: dict[str, str] = field(default_factory=dict)
+    reading: str = ""  # the interpretation the case assumes where the text is ambiguous
+    unactivated: tuple[str, ...] = ()  # French blocks placed but not yet activated (marengo §6)
+    xfail: str = ""  # a known failure: the code disagrees with the rulebook (the reason, and the defect)
+
+    @property
+    def file(self) -> Path:
+        return POSITIONS / f"case-{self.n:02d}.json"
+
+
+def position_of(case: Case) -> dict[str, Any]:
+    pos = position(dict(case.placed), phasing=case.phasing, round_=case.round, step=case.step, **case.fields)
+    for bid in case.unactivated:
+        pos["state"]["blocks"][bid]["activated"] = False
+    if case.interpretations:
+        pos["interpretations"] = dict(case.interpretations)
+    pos["note"] = f"marengo conformance case {case.n}: {case.title} ({case.rule})"
+    return pos
+
+
+def _tokens(g: Game, value: Any) -> Any:
+    if isinstance(value, str) and value in g.state.blocks and g.tok(value):  # a reinforcement is named by its id
+        return g.tok(value)
+    if isinstance(value, list):
+        return [_tokens(g, v) for v in value]
+    if isinstance(value, dict):
+        return {k: _tokens(g, v) for k, v in value.items()}
+    return value
+
+
+def play(case: Case) -> tuple[Game, list[dict[str, Any]]]:
+    """The case's game from its position file on disk, its steps played; the events of the last step."""
+    a = app()
+    g = Game(a, a.create("marengo", position=json.loads(case.file.read_text(encoding="utf-8"))))
+    events: list[dict[str, Any]] = []
+    for s in case.steps:
+        command = _tokens(g, s.command)
+        if s.refused:
+            head = a.game(g.id).head_seq
+            with pytest.raises(Rejected) as exc:
+                a.submit(g.id, s.seat, command)
+            assert exc.value.rule == s.refused, (exc.value.rule, str(exc.value))
+            assert s.words in exc.value.message, exc.value.message
+            assert a.game(g.id).head_seq == head
+        else:
+            events = g.send(s.seat, **command)
+    return g, events
+
+
+def check(g: Game, events: list[dict[str, Any]], expect: dict[str, Any]) -> None:
+    """blocks: {id: {zone, place, strength, face_up}}; state: {field: value}; awaiting: (seats, kind);
+    legal / not_legal: {seat: [command]}; events: {type: {field: value}} among the last step's events."""
+    for bid, want in expect.get("blocks", {}).items():
+        b = g.block(bid)
+        got = {k: getattr(b, k) for k in want}
+        assert got == want, (bid, got, want)
+    for name, want in expect.get("state", {}).items():
+        assert getattr(g.state, name) == want, (name, getattr(g.state, name), want)
+    if "awaiting" in expect:
+        seats, kind = expect["awaiting"]
+        awaited = g.app.awaiting(g.id)
+        assert (awaited.seats, awaited.kind) == (list(seats), kind), awaited
+    for seat, commands in expect.get("legal", {}).items():
+        listed = g.legal(seat)
+        for c in commands:
+            assert _tokens(g, c) in listed, (c, listed)
+    for seat, commands in expect.get("not_legal", {}).items():
+        listed = g.legal(seat)
+        for c in commands:
+            assert _tokens(g, c) not in listed, c
+    kinds = {e["type"]: e for e in events}
+    for kind, want in expect.get("events", {}).items():
+        assert kind in kinds, (kind, sorted(kinds))
+        got = {k: kinds[kind].get(k) for k in want}
+        assert got == want, (kind, got, want)
+    for kind in expect.get("no_events", ()):
+        assert kind not in kinds, kind
+
+
+def run(case: Case) -> None:
+    g, events = play(case)
+    check(g, events, case.expect)
+
+
+def params(cases: list[Case]) -> list[Any]:
+    return [pytest.param(c, id=f"case-{c.n:02d}",
+                         marks=[pytest.mark.xfail(reason=c.xfail, strict=True)] if c.xfail else [])
+            for c in cases]
+
+
+# --- the document ----------------------------------------------------------------------------------------
+def _command_text(s: Step) -> str:
+    text = f"{s.seat}: `{json.dumps(s.command, ensure_ascii=False)}`"
+    return text + (f" is refused ({s.refused}{': ' + repr(s.words) if s.words else ''})" if s.refused else "")
+
+
+def document(cases: list[Case]) -> str:
+    lines = [
+        "# Bonaparte a Marengo: conformance cases",
+        "",
+        "The public promise a rules lawyer checks (issue 19 point 17, the DATC model): each case is a position, one",
+        "or more commands and the outcome the rulebook (`shared/rules/marengo.it.md`) prescribes, with its citation",
+        "and, where the text is ambiguous, the interpretation it assumes (docs/rulesets/marengo.md, Interpretations).",
+        "They are written from the rulebook, not from the code: a case the code fails is a defect, marked here as a",
+        "known failure until fixed. Every case is a test (tests/marengo/conformance/test_cases.py) run from its",
+        "position file, which a user can load: `arbitro new marengo --position tests/marengo/conformance/positions/",
+        "case-NN.json`. Commands name blocks by their order-of-battle id; a client sends the block's token",
+        "(`arbitro view` shows it). Positions use the shipped (provisional) board: approaches carry at least one",
+        "infantry penalty, Marengo's also an artillery penalty, and the artillery has strength 1.",
+        "",
+        "Rewrite this page and the position files with `python -m tests.marengo.conformance.kit`.",
+        "",
+    ]
+    section = ""
+    for c in cases:
+        if c.section != section:
+            section = c.section
+            lines += [f"## {section}", ""]
+        lines.append(f"{c.n}. **{c.title}** ({c.rule}). Position: `positions/case-{c.n:02d}.json` "
+                     f"({c.phasing}'s turn, round {c.round}, step {c.step}; "
+                     + ", ".join(f"{b} {' '.join(str(x) for x in spec)}" for b, spec in c.placed.items()) + ").")
+        lines.append("   " + "; then ".join(_command_text(s) for s in c.steps) + ".")
+        lines.append(f"   Expected: {c.outcome}")
+        if c.reading:
+            lines.append(f"   Reading assumed: {c.reading}")
+        if c.xfail:
+            lines.append(f"   **Known failure:** {c.xfail}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def write(cases: list[Case]) -> None:
+    POSITIONS.mkdir(exist_ok=True)
+    for c in cases:
+        c.file.write_text(json.dumps(position_of(c), ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    DOC.parent.mkdir(parents=True, exist_ok=True)
+    DOC.write_text(document(cases), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    from tests.marengo.conformance.cases import CASES
+
+    write(CASES)
+    print(f"wrote {len(CASES)} position files and {DOC}")
