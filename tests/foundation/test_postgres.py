@@ -19,7 +19,7 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events.postgres import PostgresStore
 from arbitro.events.signing import command_statement, new_private_key, public_key, read_receipt, sign
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.events.store import StaleSequence, StoreError
+from arbitro.events.store import ReadOnlyStore, StaleSequence, StoreError
 from arbitro.events.stores import open_store
 
 from tests.foundation.conftest import DUEL, Cli
@@ -237,3 +237,20 @@ def test_every_process_on_one_database_signs_receipts_with_the_one_server_key(po
     finally:
         first.close()
         second.close()
+
+
+def test_a_store_opened_for_reading_refuses_every_write(postgres_url: str) -> None:
+    """What `arbitro status`, `log`, `export` ... open: their session is read-only, so nothing they do writes."""
+    writer = PostgresStore(postgres_url)
+    game_id = Arbitro(writer).create("duel", "standard")
+    reader = PostgresStore(postgres_url, mode="read")
+    try:
+        assert reader.game(game_id) == writer.game(game_id)
+        with pytest.raises(ReadOnlyStore):
+            reader.put_tokens(game_id, {"red": "a" * 64})
+        with pytest.raises(ReadOnlyStore):
+            Arbitro(reader).submit(game_id, "red", {"type": "attack", "aim": "high"})
+        assert writer.tokens(game_id) == {} and writer.game(game_id).head_seq == reader.game(game_id).head_seq
+    finally:
+        reader.close()
+        writer.close()
