@@ -184,7 +184,7 @@ class PostgresStore:
         """Whether the server has NOTIFY (PostgreSQL, YugabyteDB); CockroachDB lacks it: the feed then polls."""
         try:
             with self._lock:
-                self.conn.execute("SELECT pg_notify(%s, '')", (CHANNEL,))
+                self.conn.execute("SELECT pg_notify(%s, '')", (CHANNEL + "_probe",))  # wakes no waiter
             return True
         except psycopg.Error:
             return False
@@ -193,7 +193,7 @@ class PostgresStore:
         self._closed.set()
         with self._lock:
             self.conn.close()
-        # the listener, if any, notices within POLL_SECONDS and closes its own connection
+        # the listener, if any, notices within LISTEN_SECONDS and closes its own connection
 
     # --- transactions -------------------------------------------------------------------------
     def _write(self, work: Callable[["psycopg.Cursor[Any]"], T]) -> T:
