@@ -16,8 +16,9 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator.errors import UnknownRuleset
 from arbitro.adjudicator.storecheck import check_game
-from arbitro.events.store import GameExists, GameNotFound, Store
+from arbitro.events.store import GameExists, Store
 
 Progress = Callable[[str, int, int], None]  # (game, its position, how many games)
 
@@ -103,14 +104,16 @@ def copy_game(held: dict[str, Any], target: Store) -> None:
 
 
 def _checked(held: dict[str, Any], target: Store, game_id: str, status: str) -> Moved:
+    identical = first_difference(held, records(target, game_id)) is None
+    problems: list[str] = []
+    verified, detail = False, ""
     try:
-        copied = records(target, game_id)
-    except GameNotFound:
-        copied = {}
-    identical = bool(copied) and first_difference(held, copied) is None
-    check = check_game(target, game_id)
-    report = verification.verify(verification.load_stored(target, game_id))
-    failed = [f"{c.name}: {c.detail}" for c in report.checks if c.status == "failed"]
+        problems = check_game(target, game_id).problems
+        report = verification.verify(verification.load_stored(target, game_id))
+        verified = report.passed
+        detail = "; ".join(f"{c.name}: {c.detail}" for c in report.checks if c.status == "failed")
+    except UnknownRuleset as e:  # moved as stored; this installation cannot judge it
+        detail = str(e)
     return Moved(game=game_id, status=status, events=len(held["events"]), commands=len(held["commands"]),
-                 notes=len(held["notes"]), identical=identical, problems=check.problems, verified=report.passed,
-                 verify_detail="; ".join(failed))
+                 notes=len(held["notes"]), identical=identical, problems=problems, verified=verified,
+                 verify_detail=detail)

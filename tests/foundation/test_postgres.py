@@ -9,6 +9,7 @@ import multiprocessing
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 psycopg = pytest.importorskip("psycopg", reason="the [postgres] extra is not installed (pip install -e '.[test]')")
@@ -17,11 +18,13 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.migration import records
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.postgres import PostgresStore
+from arbitro.events.records import GENESIS
 from arbitro.events.signing import command_statement, new_private_key, public_key, read_receipt, sign
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import ReadOnlyStore, StaleSequence, StoreError
 from arbitro.events.stores import open_store
 
+from tests.foundation import test_store_contract as contract
 from tests.foundation.conftest import DUEL, Cli
 
 registry.register("duel", DUEL)
@@ -89,6 +92,23 @@ def test_migrate_moves_games_to_postgresql_and_back_byte_for_byte(tmp_path: Path
     finally:
         returned.close()
     source.close()
+
+
+def test_a_game_of_a_ruleset_not_installed_here_is_moved_as_stored_and_reported_unverified(
+        tmp_path: Path, postgres_url: str) -> None:
+    source = SQLiteStore(tmp_path / "old.db")
+    record = contract.command("g1", 0, "create:g1", 0, seat="umpire")
+    source.create_game(msgspec.structs.replace(contract.game_record("g1"), ruleset="retired"), record,
+                       contract.chained("g1", record, 1, GENESIS, 2))
+    moved = Cli(tmp_path / "unused.db").json("migrate", "--from", str(tmp_path / "old.db"), "--to", postgres_url, code=1)
+    (game,) = moved["games"]
+    assert game["identical"] and not game["verified"] and "no ruleset 'retired'" in game["verify_detail"]
+    target = PostgresStore(postgres_url)
+    try:
+        assert records(target, "g1") == records(source, "g1")
+    finally:
+        target.close()
+        source.close()
 
 
 def test_migrate_refuses_a_different_game_under_the_same_id_and_moves_nothing(tmp_path: Path,
