@@ -232,8 +232,9 @@ def test_a_lost_connection_fails_one_call_and_the_next_reconnects(postgres_url: 
     game_id = app.create("duel", "standard")
     head = app.game(game_id).head_seq
     with psycopg.connect(postgres_url, autocommit=True) as admin:  # the server drops the store's connection
-        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
-                      "AND datname = current_database()")
+        # (waiting up to 30 s for each backend to end: the signal alone returns before it has)
+        admin.execute("SELECT pg_terminate_backend(pid, 30000) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+                      "AND datname = current_database() AND backend_type = 'client backend'")
     with pytest.raises(StoreError, match="connection failed"):
         store.game(game_id)
     assert store.game(game_id).head_seq == head  # a new connection
