@@ -143,9 +143,13 @@ def test_two_processes_racing_submits_to_one_game_leave_no_duplicate_and_no_gap(
     racers = [context.Process(target=_racer, args=(postgres_url, game_id, i, barrier, results)) for i in range(RACERS)]
     for p in racers:
         p.start()
-    outcomes = [results.get(timeout=120) for _ in racers]
-    for p in racers:
-        p.join(timeout=30)
+    try:
+        outcomes = [results.get(timeout=300) for _ in racers]  # each racer reports, whatever happens to it
+    finally:
+        for p in racers:
+            p.join(timeout=30)
+            if p.is_alive():
+                p.terminate()
     assert all(isinstance(o, dict) for o in outcomes), outcomes
     assert sum(o["won"] for o in outcomes) == RACERS * SUBMITS_EACH
 
@@ -173,7 +177,7 @@ def _racer(url: str, game_id: str, i: int, barrier: Any, results: Any) -> None:
         store = PostgresStore(url, mode="write")
         app = Arbitro(store)
         won, stale, keys = 0, 0, []
-        barrier.wait()
+        barrier.wait(timeout=240)  # a racer that failed before it (and reported so) breaks it for the other
         while won < SUBMITS_EACH:
             head = app.game(game_id).head_seq
             seats = app.awaiting(game_id).seats  # each read sees the latest head: the other may have moved on
