@@ -126,13 +126,21 @@ class GameQuota:
     _made: dict[str, int] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def take(self, key: str) -> None:
+    def make(self, key: str, make: Callable[[], str]) -> str:
+        """Make a game under `key`'s quota: counted before it is made (two racing requests cannot both pass the
+        last place), and given back when making it fails."""
         with self._lock:
             made = self._made.get(key, 0)
             if made >= self.limit:
                 raise TooMany(f"this token has made {made} games, the most this server allows one token "
                               "(`arbitro serve --games-per-token`)")
             self._made[key] = made + 1
+        try:
+            return make()
+        except BaseException:
+            with self._lock:
+                self._made[key] -= 1
+            raise
 
 
 Scope = MutableMapping[str, Any]

@@ -33,8 +33,8 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 
 UPLOADS = ("/games/import", "/verify")
-TEXT_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
-    "text/plain": {"schema": {"type": "string"}}, "application/x-ndjson": {"schema": {"type": "string"}}}}}
+TEXT_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {  # read as it is, whatever its type
+    "text/plain": {"schema": {"type": "string"}}}}}
 GAME_ID = Annotated[str, Field(min_length=1, max_length=200)]
 
 
@@ -188,8 +188,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     def new_game(caller: Principal | None, request: Request | None, make: Callable[[], str]) -> Response:
         key = (f"{caller.game}:{caller.role}" if caller and caller.game else HOST if caller
                else f"address:{request.client.host if request and request.client else '?'}")
-        quota.take(key)
-        game_id = make()
+        game_id = quota.make(key, make)
         return reply({"game": game_id, "tokens": app.issue_tokens(game_id)}, 201)
 
     # --- the server --------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ def stored(server: Server) -> Any:
 
 @pytest.mark.parametrize("role", ["red", "umpire", "host"])
 @SCHEMA.parametrize()
-@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_no_request_causes_a_server_error_and_no_refused_one_changes_anything(
         fuzzed: tuple[Server, str], role: str, case: Any) -> None:
     server, game = fuzzed

@@ -60,6 +60,9 @@ def test_games_per_token_bounds_creations_and_forks() -> None:
         assert umpire.post(f"/games/{game}/fork", json={"at": 5}).status_code == 201
         assert umpire.post(f"/games/{game}/fork", json={"at": 5}).status_code == 429
         assert len(server.app.store.games()) == 4
+    for server in serving(Limits(games_per_token=1)):  # a creation that fails does not count
+        assert server.host.post("/games", json={"ruleset": "duel", "scenario": "nowhere"}).status_code == 404
+        server.new()
 
 
 def test_a_stream_wakes_on_an_append_resumes_after_last_event_id_and_never_holds_up_an_append() -> None:
