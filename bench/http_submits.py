@@ -1,8 +1,8 @@
 #!/usr/bin/env python
 """Submits per second over HTTP against the in-process figure: the same game and commands, once through
 Arbitro.submit in-process and once through `POST /games/{id}/commands` of the HTTP server (uvicorn started in
-this process on a loopback port, an httpx client holding the seat's token, one caller back to back), on the same
-store. The difference is what the HTTP layer costs a submit: parsing, authorisation, JSON, the loopback.
+this process on a loopback port, an httpx client holding the seat's token, one caller), on the same store, a
+submit of each in turn. The difference is what the HTTP layer costs a submit: parsing, authorisation, JSON, the loopback.
 
     .venv/bin/python bench/http_submits.py                              # a SQLite file (WAL, synchronous=FULL)
     .venv/bin/python bench/http_submits.py --store postgresql://...     # an existing, empty PostgreSQL database
@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
 import httpx  # noqa: E402
 import uvicorn  # noqa: E402
 
-from bench.bench import RULESET, SCENARIO, Player, latency_summary, measure_submit, progress  # noqa: E402
+from bench.bench import RULESET, SCENARIO, Player, latency_summary, progress  # noqa: E402
 from arbitro.adjudicator.http_access import Limits  # noqa: E402
 from arbitro.adjudicator.server import create_app  # noqa: E402
 from arbitro.adjudicator.service import Arbitro  # noqa: E402
@@ -52,33 +52,40 @@ def serving(arbitro: Arbitro) -> tuple[uvicorn.Server, threading.Thread, str]:
     return server, thread, f"http://127.0.0.1:{server.servers[0].sockets[0].getsockname()[1]}"
 
 
-def measure_http(arbitro: Arbitro, url: str, count: int) -> dict[str, Any]:
+def measure(arbitro: Arbitro, url: str, count: int) -> dict[str, Any]:
+    """Two games of the endless duel, one played in-process and one over HTTP, a submit of each in turn (so a
+    machine's load, which drifts, weighs on both alike)."""
     host = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {HOST_TOKEN}"})
     made = host.post("/games", json={"ruleset": RULESET, "scenario": SCENARIO, "seat_entropy": False}).json()
-    game_id, tokens = made["game"], made["tokens"]
+    remote, tokens = made["game"], made["tokens"]
     clients = {seat: httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"})
                for seat, token in tokens.items()}
-    player = Player(arbitro, game_id, seed=4)
-    times = []
-    progress(f"timing {count} submits over HTTP (after {WARM_UP} untimed)")
-    for n in range(WARM_UP + count):
-        seat, command = player.choose(arbitro.state_at(game_id))
+    local = arbitro.create(RULESET, SCENARIO, seat_entropy=False)
+    players = {local: Player(arbitro, local, seed=4), remote: Player(arbitro, remote, seed=4)}
+
+    def in_process() -> float:
+        seat, command = players[local].choose(arbitro.state_at(local))
         t = time.perf_counter()
-        response = clients[seat].post(f"/games/{game_id}/commands", json={"command": command})
+        arbitro.submit(local, seat, command)
+        return time.perf_counter() - t
+
+    def over_http() -> float:
+        seat, command = players[remote].choose(arbitro.state_at(remote))
+        t = time.perf_counter()
+        response = clients[seat].post(f"/games/{remote}/commands", json={"command": command})
         elapsed = time.perf_counter() - t
         if response.status_code != 200:
             raise SystemExit(f"the server refused a legal command: {response.status_code} {response.text}")
-        if n >= WARM_UP:
-            times.append(elapsed)
-    summary = latency_summary(times)
-    summary["per_s"] = round(count / sum(times), 1)
-    return summary
+        return elapsed
 
-
-def measure_in_process(arbitro: Arbitro, count: int) -> dict[str, Any]:
-    game_id = arbitro.create(RULESET, SCENARIO)
-    measure_submit(arbitro, game_id, WARM_UP, "in-process (warm-up)")
-    return measure_submit(arbitro, game_id, count, "in-process")
+    progress(f"timing {count} submits in-process and {count} over HTTP, in turn (after {WARM_UP} untimed each)")
+    times: dict[str, list[float]] = {"in_process": [], "http": []}
+    for n in range(WARM_UP + count):
+        for way, submit in (("in_process", in_process), ("http", over_http)):
+            elapsed = submit()
+            if n >= WARM_UP:
+                times[way].append(elapsed)
+    return {way: {**latency_summary(ts), "per_s": round(count / sum(ts), 1)} for way, ts in times.items()}
 
 
 def run(count: int, location: str) -> dict[str, Any]:
@@ -87,7 +94,7 @@ def run(count: int, location: str) -> dict[str, Any]:
     server, thread, url = serving(arbitro)
     try:
         return {"store": location if location.startswith("postgresql") else "sqlite", "submits": count,
-                "in_process": measure_in_process(arbitro, count), "http": measure_http(arbitro, url, count)}
+                **measure(arbitro, url, count)}
     finally:
         server.should_exit = True
         thread.join(timeout=10)
