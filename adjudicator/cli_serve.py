@@ -1,4 +1,4 @@
-"""`arbitro serve`: the HTTP server (adjudicator/server.py) on uvicorn, over a SQLite database. Loaded by the CLI
+"""`arbitro serve`: the HTTP server (adjudicator/server.py) on uvicorn, over a SQLite or PostgreSQL store. Loaded by the CLI
 only when `serve` is asked for (cli.LAZY_COMMANDS), so that the other commands do not pay for importing the
 web stack."""
 
@@ -40,6 +40,7 @@ def serve(db: str, host: str, port: int, host_token: str | None, open_creation: 
     \b
     Example:
         arbitro serve --db club.db --port 8000
+        arbitro serve --store postgresql://arbitro@db.example/club --port 8001
         ARBITRO_HOST_TOKEN=s3cret arbitro serve --db club.db --host 0.0.0.0
         curl -s localhost:8000/rulesets
     """
