@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.marengo import (
+    aliases,
     assault,
     bombardment,
     manoeuvre,
@@ -91,9 +92,9 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
 
     def decide(self, ctx: Decision[MarengoState], command: Any) -> None:
         interp: Interp = ctx.interpretation
-        with bound(ctx.state.data_files):
+        with bound(ctx.state.data_files) as d:
             try:
-                _decide(ctx, command, interp)
+                _decide(ctx, aliases.resolved(d, command), interp)
             except Illegal as e:
                 ctx.reject(e.rule, e.message)
             procedure.run(ctx, interp)

@@ -115,6 +115,9 @@ class PontoonSpec(_Strict):
 
 class MapFile(_Strict):
     meta: Meta
+    # the reference map's locale numbers -> zones (adjudicator/marengo/aliases.py); a transcriber's names
+    locales: dict[str, str] = Field(default_factory=dict)
+    locales_source: str = ""
     zones: tuple[ZoneSpec, ...]
     approaches: tuple[ApproachSpec, ...]
     roads: tuple[RoadSpec, ...]
@@ -207,6 +210,9 @@ class MarengoData(AreaGraph[ZoneSpec, ApproachSpec, RoadSpec]):
         items: list[str] = []
         if self.map.meta.provisional:
             items.append(f"map.json: {self.map.meta.note}")
+        if len(set(self.map.locales.values())) < len(self.map.zones):
+            items.append(f"map.json: the reference map's locale numbers of {len(set(self.map.locales.values()))} "
+                         f"of {len(self.map.zones)} zones are known")
         for what, specs in (("zones", self.map.zones), ("approaches", self.map.approaches), ("roads", self.map.roads)):
             n = sum(1 for x in specs if x.provisional)
             if n:
@@ -265,6 +271,11 @@ def check_map(m: MapFile, file: Path = MAP_FILE) -> None:
             report(f"$.entry_points[{i}].zone", f"{e.zone!r} is not an end of road {e.road!r}")
     if m.pontoon.zone not in zones:
         report("$.pontoon.zone", f"unknown zone {m.pontoon.zone!r}")
+    for number, zone in sorted(m.locales.items()):
+        if zone not in zones:
+            report(f"$.locales.{number}", f"unknown zone {zone!r}")
+        if number in zones or "/" in number:
+            report(f"$.locales.{number}", "a locale name may be neither a zone id nor hold '/'")
     report.raise_if_any()
 
 
