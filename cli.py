@@ -106,8 +106,7 @@ def games(db: str, as_json: bool) -> None:
     Example:
         arbitro games --db club.db
     """
-    rows = [{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind, "head": g.head_seq,
-             "parent": g.parent} for g in open_app(db, "read").store.games()]
+    rows = open_app(db, "read").games()
     out(rows, as_json, lambda rs: "\n".join(
         f"{r['game']}  {r['ruleset']}/{r['scenario']}  {r['kind']}  #{r['head']}" for r in rs) or "no games")
 

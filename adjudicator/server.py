@@ -175,6 +175,13 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         return JSONResponse({"error": f"http/{error.status_code}", "message": str(error.detail)},
                             status_code=error.status_code, headers=error.headers)
 
+    def charged(caller: Principal | None) -> Principal:
+        """A known caller, charged one command against its token's rate (an import or a verify re-adjudicates a
+        whole game: the server's most expensive requests)."""
+        who = authority.known(caller)
+        rate.take((who.game, who.role), f"{who.role}{' in game ' + who.game if who.game else ''}")
+        return who
+
     def acting(caller: Principal | None, game_id: str) -> str:
         """The caller's role in the game, charged one command against its rate."""
         role = authority.member(caller, game_id)
@@ -199,8 +206,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     @api.get("/games", tags=["server"], summary="Every game on this server (the host).")
     def games(caller: Who) -> Response:
         authority.host(caller, "list every game")
-        return reply([{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind,
-                       "head": g.head_seq, "parent": g.parent} for g in app.store.games()])
+        return reply(app.games())
 
     @api.post("/games", tags=["server"], status_code=201,
               summary="Create a game; returns its id and one token per seat and one for the umpire, shown once.")
@@ -214,6 +220,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
               summary="Import a full export (JSON Lines, the body) as a new game, with new tokens (the host).")
     async def import_game(request: Request, caller: Who, as_id: Annotated[str | None, Query()] = None) -> Response:
         authority.host(caller, "import games")
+        charged(caller)
         text = _text(await request.body())
         return await run_in_threadpool(new_game, caller, None, lambda: app.import_lines(
             text.splitlines(), "the request body", seat=UMPIRE, as_id=as_id))
@@ -221,7 +228,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     @api.post("/verify", tags=["server"], openapi_extra=TEXT_BODY,
               summary="Verify an exported file (the body), a seat's or a full one, optionally against a head.")
     async def verify_file(request: Request, caller: Who, head: Annotated[str | None, Query()] = None) -> Response:
-        authority.known(caller)
+        charged(caller)
         text = _text(await request.body())
         return reply(await run_in_threadpool(lambda: app.verify_lines(text.splitlines(), "the request body",
                                                                       head=head)))

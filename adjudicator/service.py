@@ -65,6 +65,11 @@ class Arbitro:
     def game(self, game_id: str) -> GameRecord:
         return self.store.game(game_id)
 
+    def games(self) -> list[dict[str, Any]]:
+        """Every game in the store, as `arbitro games` and the server's host list them."""
+        return [{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind, "head": g.head_seq,
+                 "parent": g.parent} for g in self.store.games()]
+
     def replayer(self, game_id: str) -> Replayer:
         return Replayer(self.adjudicator(self.game(game_id).ruleset).fold, self.store, game_id)
 
