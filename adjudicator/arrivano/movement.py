@@ -14,7 +14,9 @@ from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import orders
-from arbitro.adjudicator.parabellum.movement import LeaderGround, OrderMove, advance_short, attack_bound, leader_rules, reach, zoc_rules
+from arbitro.adjudicator.parabellum.movement import (
+    LeaderGround, OrderMove, advance_short, attack_bound, leader_rules, leave_ezoc_problem, reach, zoc_rules,
+)
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -312,6 +314,9 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
         return str(R.RULEBOOK.MOVEMENT), f"{to} is not on the map"
     if w.side_at(to) == w.enemy(side):
         return str(R.ENEMY_HEX), f"{to} is occupied by the enemy"
+    leaving = leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc)
+    if leaving:
+        return str(leaving[0]), leaving[1]
     if p.order == "defence" and w.grid.distance(p.start, to) > 1:
         return str(R.RULEBOOK.DEFENCE), "under Defence a unit moves at most one hex"
     if to in p.ezoc:

@@ -60,11 +60,13 @@ class OrderMove:
 def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexId], bool],
               march_column: bool = False) -> ZocRules:
     """Enemy ZoC for a combat unit: entering stops (§8.2.1); Manoeuvre never enters, Defence only where a
-    friendly unit stands (§5.1.3-§5.1.4); a march column never enters (§9.3.2)."""
+    friendly unit stands (§5.1.3-§5.1.4); a march column never enters (§9.3.2); a unit in an enemy ZoC leaves it
+    only under Defence (§8.1: `may_leave_ezoc`), so a unit entering the map on an EZoC hex stops there (§9.1.2)."""
+    leave = may_leave_ezoc(order.order)
     if march_column or order.enter_ezoc == "no":
-        return ZocRules(hexes=ezoc, entry="prohibited", zoc_to_zoc=order.ezoc_to_ezoc)
+        return ZocRules(hexes=ezoc, entry="prohibited", zoc_to_zoc=order.ezoc_to_ezoc, may_leave=leave)
     may_enter = friendly if order.enter_ezoc == "with_friend" else None
-    return ZocRules(hexes=ezoc, entry="stop", may_enter=may_enter, zoc_to_zoc=order.ezoc_to_ezoc)
+    return ZocRules(hexes=ezoc, entry="stop", may_enter=may_enter, zoc_to_zoc=order.ezoc_to_ezoc, may_leave=leave)
 
 
 def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator import registry
+from arbitro.adjudicator.arrivano.data_loader import load_scenario
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -73,13 +75,20 @@ def play(scenario: str, seed: str, options: tuple[str, ...] = (), name: str | No
     return app, gid
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    """Rewrite the logs named (all of GAMES when none is): each from the first seed whose game shows every procedure
+    and is played to the scenario's last turn (tests/arrivano/test_logs.py asks both)."""
     for name, scenario, options, shows in GAMES:
+        if names and name not in names:
+            continue
         for i in range(50):
             seed = f"{name}-{i}"
             app, gid = play(scenario, seed, options, name)
-            kinds = {e["type"] for e in app.log(gid, "umpire")}
+            log = app.log(gid, "umpire")
+            kinds = {e["type"] for e in log}
             missing = [k for k in (*NEEDED, *shows) if k not in kinds]
+            if app.state_at(gid).rules.turn != load_scenario(scenario).scenario.turns:
+                missing.append("the last turn")
             if not missing:
                 (LOGS / f"{name}.jsonl").write_text(
                     "".join(line if line.endswith("\n") else line + "\n" for line in app.export(gid, UMPIRE, with_seed=True)))
@@ -91,4 +100,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

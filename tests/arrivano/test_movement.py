@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 
-from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position
+from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, world
 
 X = open_ground()
 GRID = RULESET.data.scenarios["montebello"].map.grid
@@ -62,6 +62,27 @@ def test_a_unit_moves_once_per_turn():
     t = moving({"6e-legere-i": X, "ir18-i": "3914"}, "manoeuvre")
     move(t, "6e-legere-i", nb(X, 1))
     assert rejected(t, "6e-legere-i", X) == "arrivano §9"
+
+
+@pytest.mark.parametrize("order", ["advance", "attack", "manoeuvre"])
+def test_a_unit_in_an_enemy_zoc_leaves_it_only_under_defence(order):
+    """arrivano §8.1 (issue 19 defect 1): an Advance-order unit in command at 1306, next to an enemy at 1305, may not
+    step away to 1307; nor under Attack or Manoeuvre; the refusal cites §8.1 and legal() lists no move for it."""
+    state = position({"6e-legere-i": "1306", "ir18-i": "1305"}, leaders={"watrin": "1306"}, orders={"W": order})
+    t = at_step(state, "W", "movement")
+    assert GRID.is_adjacent("1306", "1305") and not GRID.is_adjacent("1307", "1305")
+    assert "6e-legere-i" in world(t.state).in_command("W")
+    with pytest.raises(IllegalCommand) as e:
+        move(t, "6e-legere-i", "1307")
+    assert e.value.rule == "arrivano §8.1" and "1306" in str(e.value)
+    assert not [c for c in t.legal("france") if c["type"] == "move" and c["unit"] == "6e-legere-i"]
+
+
+def test_defence_leaves_an_enemy_zoc():
+    """arrivano §8.1: "se non con un Ordine di Difesa": one hex out of it (§5.1.3)."""
+    t = moving({"6e-legere-i": "1306", "ir18-i": "1305"}, "defence", leaders={"watrin": "1306"})
+    move(t, "6e-legere-i", "1307")
+    assert t.state.units["6e-legere-i"].hex == "1307"
 
 
 def test_defence_from_ezoc_to_ezoc_takes_a_test():

@@ -67,6 +67,21 @@ def test_an_order_s_zoc_permissions_drive_the_path_search(variant: Variant) -> N
     assert defence & ezoc == {"0205"}
 
 
+def test_the_path_search_leaves_an_enemy_zoc_only_under_defence(variant: Variant) -> None:
+    """§8.1 in both, in the order's ZoC rules: from 0304, next to the enemy in 0305, no step under Advance, Attack or
+    Manoeuvre; Defence steps out (one hex: §5.1.3)."""
+    ezoc = ezoc_of(MAP, "0305")
+
+    def dests(order: str, enter: movement.EzocEntry) -> set[str]:
+        zoc = movement.zoc_rules(OrderMove(order, enter, True, None), ezoc, lambda h: False)
+        rules = MoveRules(unit_class="unit", budget=4, zoc=zoc, can_enter=lambda h: h != "0305",
+                          may_step=movement.one_hex_only("0304") if order == "defence" else None)
+        return set(movement.reach(variant, MAP, TABLE, "0304", rules).destinations())
+
+    assert dests("advance", "yes") == dests("attack", "yes") == dests("manoeuvre", "no") == set()
+    assert dests("defence", "with_friend") == {"0303", "0204", "0404"}
+
+
 # --- commanders ---------------------------------------------------------------------------------------------
 def ground(variant: Variant, enemy: set[str], friends: set[str]) -> LeaderGround:
     return LeaderGround(ezoc=ezoc_of(MAP, *enemy), enemy_at=lambda h: h in enemy, friends_at=lambda h: h in friends)
