@@ -15,7 +15,8 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import orders
 from arbitro.adjudicator.parabellum.movement import (
-    LeaderGround, OrderMove, advance_short, attack_bound, leader_rules, leave_ezoc_problem, reach, zoc_rules,
+    LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, leader_rules, leave_ezoc_problem, presence_problem,
+    reach, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -76,6 +77,7 @@ class Plan:
     rules: MoveRules
     ezoc: frozenset[HexId]
     order: str
+    move: OrderMove  # the order's ZoC permissions for this move (D7 and open order as they apply)
 
 
 def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = None,
@@ -122,7 +124,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
         unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
         can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == side and h != start),
         may_step=may_step, zoc=zoc_rules(om, ezoc, friendly, column))
-    return Plan(start, rules, ezoc, order)
+    return Plan(start, rules, ezoc, order, om)
 
 
 def entry_cost(w: World, h: str, arm: str) -> int:
@@ -312,18 +314,14 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
     if to not in w.s.map.grid.hexes():
         return str(R.RULEBOOK.MOVEMENT), f"{to} is not on the map"
-    if w.side_at(to) == w.enemy(side):
-        return str(R.ENEMY_HEX), f"{to} is occupied by the enemy"
-    leaving = leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc)
-    if leaving:
-        return str(leaving[0]), leaving[1]
-    if p.order == "defence" and w.grid.distance(p.start, to) > 1:
-        return str(R.RULEBOOK.DEFENCE), "under Defence a unit moves at most one hex"
-    if to in p.ezoc:
-        if p.rules.march_column:
-            return str(R.MARCH_COLUMN), "a march column cannot enter an enemy zone of control"
-        rule = {"manoeuvre": R.RULEBOOK.MANOEUVRE, "defence": R.RULEBOOK.DEFENCE}.get(p.order, R.ZOC_ENTER)
-        return str(rule), f"{to} is in an enemy zone of control the {p.order} order does not let this unit enter"
+    problem = (enemy_problem(ARRIVANO_VARIANT, to, w.side_at(to) == w.enemy(side))
+               or leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc))
+    if problem is None and p.move.max_hexes == 1 and w.grid.distance(p.start, to) > 1:
+        problem = R.RULEBOOK.DEFENCE, "under Defence a unit moves at most one hex"
+    problem = problem or presence_problem(ARRIVANO_VARIANT, p.move, to, p.ezoc, w.side_at(to) == side and to != p.start,
+                                          p.rules.march_column)
+    if problem:
+        return str(problem[0]), problem[1]
     if not fits(w, to, [uid]):
         return str(R.RULEBOOK.STACKING), f"{to} would break the stacking limits"
     return str(R.MOVE_COST), f"{to} cannot be reached with this unit's movement points"

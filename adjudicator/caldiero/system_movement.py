@@ -28,10 +28,12 @@ from typing import TypeVar
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.loader import TerrainTable
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_EZOC
+from arbitro.adjudicator.caldiero.system_orders import ORDER_MOVES
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum.movement import LeaderGround, leader_rules, leave_ezoc_problem
+from arbitro.adjudicator.parabellum.movement import (
+    LeaderGround, enemy_problem, ezoc_to_ezoc_problem, leader_rules, leave_ezoc_problem, presence_problem,
+)
 from arbitro.adjudicator.parabellum.movement import reach as kernel_reach
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -212,30 +214,16 @@ def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
     if g.artillery and world.state.weather == 3 and (a is None or board.road(a, b) is None):
         return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
-    if presence:
-        return presence
-    if g.order == "defence" and b in ezoc and a is not None and a in ezoc:
-        return R.RULEBOOK.DEFENCE, f"Defence order: not directly from one enemy ZoC hex to another ({a} to {b}) (caldiero §5.1.3)"
-    return direction
+    return presence or ezoc_to_ezoc_problem(CALDIERO_VARIANT, ORDER_MOVES[g.order], a, b, ezoc) or direction
 
 
 def _hex_problems(world: World, g: Group, b: str, ezoc: frozenset[str]) -> HexProblems:
     """What forbids the group to enter b whatever the step: (the hex itself or the enemy in it; friends and
     enemy ZoC; the formation's direction), each the first rule broken or None."""
     entering = _per_hex(world, ("entering", g.side), b, lambda: _entering_problem(world, g.side, b))
-    presence: Problem = None
     friends = [u for u in _per_hex(world, ("units", g.side), b, lambda: tuple(world.side_units_at(b, g.side)))
                if u not in g.units]
-    if g.column and friends:
-        presence = R.COLUMN_LIMITS, f"a unit in march column may not move through or stack with friends at {b} (caldiero §9.3.2)"
-    elif b in ezoc:
-        if g.column:
-            presence = R.COLUMN_LIMITS, f"{b} is in an enemy ZoC: a march column may not enter it (caldiero §9.3.2)"
-        elif g.order == "defence":
-            if not friends:
-                presence = R.RULEBOOK.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is (caldiero §5.1.3)"
-        elif not ALLOWS_EZOC[g.order]:
-            presence = R.RULEBOOK.MANOEUVRE, f"{b} is in an enemy ZoC: a {g.order} order does not allow entering it (caldiero §5.1.4, §8.2.1)"
+    presence = presence_problem(CALDIERO_VARIANT, ORDER_MOVES[g.order], b, ezoc, bool(friends), g.column)
     direction: Problem = None
     if world.hooks is not None:  # e.g. caldiero §19.1
         direction = _per_hex(world, ("direction", g.formation), b,
@@ -248,9 +236,7 @@ def _entering_problem(world: World, side: str, b: str) -> Problem:
         problem = world.hooks.entry_problem(world, side, b)  # e.g. caldiero §9.2.1
         if problem:
             return problem  # type: ignore[no-any-return]
-    if world.enemy_units_at(b, side):
-        return R.STOP_IN_EZOC, f"{b} holds enemy combat units (caldiero §9.1.2)"
-    return None
+    return enemy_problem(CALDIERO_VARIANT, b, bool(world.enemy_units_at(b, side)))
 
 
 def _per_hex(world: World, key: tuple[str, str], h: str, work: Callable[[], T]) -> T:

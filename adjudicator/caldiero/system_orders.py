@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.movement import OrderMove
 
 
-ALLOWS_EZOC = {"advance": True, "attack": True, "defence": False, "manoeuvre": False}  # §5.1 (defence: see §5.1.3)
 ALLOWS_COLUMN = {"advance": True, "attack": False, "defence": False, "manoeuvre": True}  # §5.1.1, §5.1.4
+# caldiero §5.1.1-§5.1.4, §8.2.1: what each order lets a moving unit do with enemy ZoCs (Advance and Attack enter;
+# Defence only where a friendly unit already is, never from one EZoC hex to another, one hex; Manoeuvre never).
+ORDER_MOVES = {
+    "advance": OrderMove("advance", "yes", ezoc_to_ezoc=True, max_hexes=None),
+    "attack": OrderMove("attack", "yes", ezoc_to_ezoc=True, max_hexes=None),
+    "defence": OrderMove("defence", "with_friend", ezoc_to_ezoc=False, max_hexes=1),
+    "manoeuvre": OrderMove("manoeuvre", "no", ezoc_to_ezoc=True, max_hexes=None),
+}
 ALLOWS_REORGANISE = {"advance": False, "attack": False, "defence": True, "manoeuvre": False}  # §5.1.3, §15.3
 
 

@@ -69,6 +69,42 @@ def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexI
     return ZocRules(hexes=ezoc, entry="stop", may_enter=may_enter, zoc_to_zoc=order.ezoc_to_ezoc, may_leave=leave)
 
 
+def enemy_problem(variant: Variant, b: str, enemy_there: bool) -> Problem | None:
+    """§9.1.2 in both: a unit never enters a hex holding enemy combat units."""
+    rule = variant.rules.ENEMY_HEX
+    return (rule, f"{b} holds enemy combat units ({rule})") if enemy_there else None
+
+
+def presence_problem(variant: Variant, order: OrderMove, b: str, ezoc: frozenset[HexId], friends_there: bool,
+                     column: bool) -> Problem | None:
+    """Why the friends in b or the enemy's ZoC over it forbid a unit moving under `order` to enter b (`friends_there`:
+    friendly units other than the movers): §9.3.2 in both, a march column passes through no friends and enters no
+    EZoC; §8.2.1 an EZoC only as the order allows: Defence where a friendly unit already is (§5.1.3), Manoeuvre
+    never (§5.1.4)."""
+    r = variant.rules
+    if column and friends_there:
+        return r.COLUMN_LIMITS, f"a unit in march column may not move through or stack with friends at {b} ({r.COLUMN_LIMITS})"
+    if b not in ezoc:
+        return None
+    if column:
+        return r.COLUMN_LIMITS, f"{b} is in an enemy ZoC: a march column may not enter it ({r.COLUMN_LIMITS})"
+    if order.enter_ezoc == "with_friend" and not friends_there:
+        return r.DEFENCE, f"{b} is in an enemy ZoC: with a Defence order only where a friendly unit already is ({r.DEFENCE})"
+    if order.enter_ezoc == "no":
+        return r.MANOEUVRE, f"{b} is in an enemy ZoC: a {order.order} order does not allow entering it ({r.MANOEUVRE})"
+    return None
+
+
+def ezoc_to_ezoc_problem(variant: Variant, order: OrderMove, a: str | None, b: str,
+                         ezoc: frozenset[HexId]) -> Problem | None:
+    """D7, §5.1.3 in both: whether a Defence unit may go straight from one EZoC hex to another is the order's
+    `ezoc_to_ezoc` (caldiero: never; arrivano: with a test, its own procedure)."""
+    if order.ezoc_to_ezoc or a is None or a not in ezoc or b not in ezoc:
+        return None
+    rule = variant.rules.DEFENCE
+    return rule, f"{order.order.capitalize()} order: not directly from one enemy ZoC hex to another ({a} to {b}) ({rule})"
+
+
 def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:
     """A step veto keeping the move to one hex (§5.1.3 Defence in both; arrivano §17.2.7 Storm)."""
     return lambda a, b: a == start

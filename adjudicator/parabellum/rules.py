@@ -32,6 +32,8 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     LEAVE_EZOC: Rule  # a unit in an enemy ZoC leaves it only under Defence (§8.1 in both)
     LEADER_EZOC: Rule  # a commander enters an enemy ZoC only where friendly units stand (§8.2.2 in both)
     MOVEMENT: Rule
+    ENEMY_HEX: Rule  # never into a hex holding enemy combat units (§9.1.2 in both)
+    COLUMN_LIMITS: Rule  # a march column enters no EZoC, stacks with no one, passes through no friends (§9.3.2 in both)
     ARTILLERY: Rule
     LOS: Rule
     FOG: Rule  # caldiero §20.4 (optional rule), arrivano §11.3.2

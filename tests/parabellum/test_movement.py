@@ -148,3 +148,40 @@ def test_advance_reads_the_units_that_could_close_only_as_far_as_it_needs(varian
 
     assert movement.advance_short(variant, 4, 0, could()) == (2, ["a"] if variant.advance_binds_while == "any"
                                                                     else ["a", "b"])
+
+
+# --- the rules a step breaks, with the variant's citations (§9.1.2, §9.3.2, §5.1.3, §5.1.4) ---------------------
+ORDERS = {"advance": OrderMove("advance", "yes", True, None), "manoeuvre": OrderMove("manoeuvre", "no", True, None),
+          "defence": OrderMove("defence", "with_friend", False, 1)}
+
+
+def test_enemy_units_are_never_entered(variant: Variant) -> None:
+    """§9.1.2 in both."""
+    assert movement.enemy_problem(variant, "0305", False) is None
+    rule, message = movement.enemy_problem(variant, "0305", True) or (None, "")
+    assert str(rule) == f"{variant.book} §9.1.2" and "0305" in message and str(rule) in message
+
+
+def test_presence_of_friends_and_enemy_zocs(variant: Variant) -> None:
+    """§9.3.2 a column passes through no friends and enters no EZoC; §5.1.3 Defence only where a friend stands;
+    §5.1.4 Manoeuvre never; Advance enters (and stops: the engine's)."""
+    ezoc = ezoc_of(MAP, "0305")
+
+    def cited(order: str, b: str, friends: bool, column: bool = False) -> str | None:
+        problem = movement.presence_problem(variant, ORDERS[order], b, ezoc, friends, column)
+        return None if problem is None else str(problem[0])
+
+    assert cited("advance", "0302", True, column=True) == cited("advance", "0304", False, column=True) \
+        == str(variant.rules.COLUMN_LIMITS) == f"{variant.book} §9.3.2"
+    assert cited("advance", "0304", False) is None and cited("advance", "0302", True) is None
+    assert cited("defence", "0304", False) == str(variant.rules.DEFENCE) and cited("defence", "0304", True) is None
+    assert cited("manoeuvre", "0304", True) == str(variant.rules.MANOEUVRE)
+
+
+def test_straight_from_one_ezoc_hex_to_another_as_the_order_says(variant: Variant) -> None:
+    """D7, §5.1.3 in both: an order without `ezoc_to_ezoc` (caldiero's Defence) may not; entering from outside may."""
+    ezoc = ezoc_of(MAP, "0305")
+    problem = movement.ezoc_to_ezoc_problem(variant, ORDERS["defence"], "0304", "0405", ezoc)
+    assert problem is not None and problem[0] == variant.rules.DEFENCE
+    assert movement.ezoc_to_ezoc_problem(variant, ORDERS["defence"], "0303", "0304", ezoc) is None
+    assert movement.ezoc_to_ezoc_problem(variant, ORDERS["advance"], "0304", "0405", ezoc) is None
