@@ -30,9 +30,11 @@ from arbitro.adjudicator.errors import (
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events.store import StaleSequence
 from arbitro.projections.base import UMPIRE
 
 UPLOADS = ("/games/import", "/verify")
+STALE_RETRIES = 3
 TEXT_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {  # read as it is, whatever its type
     "text/plain": {"schema": {"type": "string"}}}}}
 GAME_ID = Annotated[str, Field(min_length=1, max_length=200)]
@@ -188,9 +190,20 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         rate.take((game_id, role), f"{role} in game {game_id}")
         return role
 
-    def written(game_id: str, result: Any, status: int = 200) -> Response:
+    def written(game_id: str, submit: Callable[[], Any], expected_seq: int | None = None) -> Response:
+        """A command's result, its game's streams woken. A command sent without `expected_seq` is judged against
+        whatever the head is: when another seat's append lands between this one's reading of the head and its
+        append (two seats committing entropy at once), the store refuses it as stale and it is judged again on
+        the new head, a few times at most. With `expected_seq` the seat asked for exactly that head: 409."""
+        for attempt in range(STALE_RETRIES):
+            try:
+                result = submit()
+                break
+            except StaleSequence:
+                if expected_seq is not None or attempt == STALE_RETRIES - 1:
+                    raise
         watcher.notify(game_id)
-        return reply(result, status)
+        return reply(result)
 
     def new_game(caller: Principal | None, request: Request | None, make: Callable[[], str]) -> Response:
         key = (f"{caller.game}:{caller.role}" if caller and caller.game else HOST if caller
@@ -299,31 +312,33 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
               summary="Submit a command as yourself; returns its events as you may see them and a signed receipt.")
     def submit(game_id: str, body: Submission, caller: Who) -> Response:
         seat = acting(caller, game_id)
-        return written(game_id, app.submit(game_id, seat, body.command, expected_seq=body.expected_seq,
-                                           key=body.key, signature=body.signature))
+        return written(game_id, lambda: app.submit(game_id, seat, body.command, expected_seq=body.expected_seq,
+                                                   key=body.key, signature=body.signature), body.expected_seq)
 
     @api.post("/games/{game_id}/mail", tags=["play"], openapi_extra=TEXT_BODY,
               summary="Submit a mailed command file (the body), as `arbitro submit --file` reads it.")
     async def mail(game_id: str, request: Request, caller: Who) -> Response:
         role = acting(caller, game_id)
         seat, submission = mailed(_text(await request.body()), role)
-        return await run_in_threadpool(lambda: written(game_id, app.submit(
+        return await run_in_threadpool(written, game_id, lambda: app.submit(
             game_id, seat, submission.command, expected_seq=submission.expected_seq, key=submission.key,
-            signature=submission.signature)))
+            signature=submission.signature), submission.expected_seq)
 
     @api.post("/games/{game_id}/entropy", tags=["play"],
               summary="Commit to your entropy (its SHA-256), then reveal it (arbitro §R.2).")
     def entropy(game_id: str, body: Entropy, caller: Who) -> Response:
-        return written(game_id, app.submit(game_id, acting(caller, game_id), body.command()))
+        seat = acting(caller, game_id)
+        return written(game_id, lambda: app.submit(game_id, seat, body.command()))
 
     @api.post("/games/{game_id}/undo", tags=["play"], summary="Take back everything after event `to` (arbitro §U).")
     def undo(game_id: str, body: Undo, caller: Who) -> Response:
-        return written(game_id, app.undo(game_id, acting(caller, game_id), body.to, body.reason))
+        seat = acting(caller, game_id)
+        return written(game_id, lambda: app.undo(game_id, seat, body.to, body.reason))
 
     @api.post("/games/{game_id}/consent", tags=["play"], summary="Answer another seat's undo request (arbitro §U.2).")
     def consent(game_id: str, body: Consent, caller: Who) -> Response:
-        return written(game_id, app.submit(game_id, acting(caller, game_id),
-                                           {"type": "consent", "accept": body.accept}))
+        seat = acting(caller, game_id)
+        return written(game_id, lambda: app.submit(game_id, seat, {"type": "consent", "accept": body.accept}))
 
     @api.post("/games/{game_id}/notes", tags=["play"], status_code=201, summary="Annotate an event.")
     def annotate(game_id: str, body: Note, caller: Who) -> Response:
@@ -339,13 +354,15 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     def ruling(game_id: str, body: Ruling, caller: Who) -> Response:
         authority.umpire(caller, game_id, "a ruling is the umpire's (arbitro §U.4)")
         command = {"type": "ruling", **body.model_dump(exclude_none=True)}
-        return written(game_id, app.submit(game_id, acting(caller, game_id), command))
+        umpire = acting(caller, game_id)
+        return written(game_id, lambda: app.submit(game_id, umpire, command))
 
     @api.post("/games/{game_id}/reveal", tags=["umpire"],
               summary="Reveal the dice seed: ENDS the game's dice (arbitro §R.3); play goes on in a fork.")
     def reveal(game_id: str, body: Reveal, caller: Who) -> Response:
         authority.umpire(caller, game_id, "revealing the seed is the umpire's (arbitro §R.3)")
-        return written(game_id, app.reveal(game_id, body.reason, seat=acting(caller, game_id)))
+        umpire = acting(caller, game_id)
+        return written(game_id, lambda: app.reveal(game_id, body.reason, seat=umpire))
 
     @api.post("/games/{game_id}/fork", tags=["umpire"], status_code=201,
               summary="A new game from event `at` (arbitro §R.3), with its own tokens.")

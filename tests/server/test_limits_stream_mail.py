@@ -4,12 +4,17 @@ resuming, and play by e-mail (a mailed command file, signed when the umpire post
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import httpx
 
 from arbitro.adjudicator.http_access import Limits
+from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
+from arbitro.events.random import entropy_commitment
+from arbitro.events.records import GameRecord
+from arbitro.events.sqlite import SQLiteStore
 
 from .conftest import Server, serve, sse_messages
 
@@ -116,3 +121,40 @@ def test_a_mailed_command_file_is_taken_as_the_cli_takes_it(server: Server) -> N
     forged = {**envelope, "key": "mail-2", "expected_seq": posted.json()["head"]}  # a signature over another key
     refused = umpire.post(f"/games/{game}/mail", content=json.dumps(forged).encode())
     assert refused.status_code == 403 and refused.json()["error"] == "authority/unsigned"
+
+
+class AppendFirst(SQLiteStore):
+    """A store that, once armed, lets another writer append right after the next reading of a game's record: the
+    moment two seats committing entropy at once meet."""
+
+    other_writer: Callable[[], object] | None = None
+
+    def game(self, game_id: str) -> GameRecord:
+        record = super().game(game_id)
+        writer, self.other_writer = self.other_writer, None
+        if writer is not None:
+            writer()
+        return record
+
+
+def test_a_command_without_expected_seq_is_judged_again_when_another_seat_s_append_lands_first(tmp_path: Path) -> None:
+    store = AppendFirst(tmp_path / "race.db")
+    server = Server(Arbitro(store), Limits(commands_per_second=100))
+    try:
+        game = server.new(seat_entropy=True)
+        other = Arbitro(SQLiteStore(tmp_path / "race.db"))  # another process's seat, on the same database
+        store.other_writer = lambda: other.submit(game, "blue", {"type": "commit_entropy",
+                                                                 "commitment": entropy_commitment("x")})
+        red = server.client("red", game)
+        sent = red.post(f"/games/{game}/entropy", json={"commitment": entropy_commitment("y")})
+        assert sent.status_code == 200, sent.text  # judged again after blue's commitment, not refused as stale
+        committed = [e["event"]["seat"] for e in red.get(f"/games/{game}/events").json()
+                     if e["type"] == "entropy_committed"]
+        assert committed == ["blue", "red"]
+        store.other_writer = lambda: other.submit(game, "blue", {"type": "reveal_entropy", "entropy": "x"})
+        head = server.app.game(game).head_seq
+        stale = red.post(f"/games/{game}/commands", json={"command": {"type": "reveal_entropy", "entropy": "y"},
+                                                          "expected_seq": head})
+        assert stale.status_code == 409 and stale.json()["error"] == "store/stale-sequence"  # the head it asked for
+    finally:
+        server.stop()
