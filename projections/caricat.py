@@ -44,6 +44,7 @@ class LeaderState(msgspec.Struct, kw_only=True):
     attacked: bool = False  # some of his units were attacked (caricat §13.1.3, §14.1.3-14.1.6)
     marched: bool = False  # reached the place he marches on (caricat §13.2.1)
     gone: bool = False
+    moved: bool = False  # moved in the activation under way (his 9 MP, caricat §6)
 
 
 class CaricatState(msgspec.Struct, kw_only=True):
@@ -124,6 +125,8 @@ def apply(state: CaricatState, event: Any) -> CaricatState:
                 u.moved = True
         case ev.LeaderMoved(leader=leader, unit=unit) | ev.LeaderTransferred(leader=leader, unit=unit):
             state.leaders[leader].unit = unit
+            if isinstance(event, ev.LeaderMoved):
+                state.leaders[leader].moved = True
             if unit is None:
                 state.leaders[leader].gone = True
         case ev.CombatDeclared(attackers=attackers, target=target):
@@ -170,6 +173,8 @@ def _begin(state: CaricatState, who: str, kind: str, level: str) -> None:
     state.serial += 1
     for u in state.units.values():
         u.moved = u.fought = False
+    for le in state.leaders.values():
+        le.moved = False
 
 
 def view(state: CaricatState) -> dict[str, Any]:

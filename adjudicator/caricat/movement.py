@@ -87,15 +87,23 @@ def level_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | 
     if w.nearest_enemy(u.side, end) >= w.nearest_enemy(u.side, start):
         rule = R.ATTACK if level == "attack" else R.ADVANCE
         return rule, f"{unit}'s leader is at {level.capitalize()}: it moves toward the enemy"
+    if level == "attack" and w.readings.get("attack_speed", "full_speed") == "full_speed":
+        best = min(w.nearest_enemy(u.side, h) for h in _reach(w, unit).destinations())
+        if w.nearest_enemy(u.side, end) > best:
+            return R.ATTACK, f"{unit}'s leader is at Attack: it moves at full speed, to {best} hex(es) from the enemy"
     return None
 
 
 def _reach(w: World, unit: str):  # type: ignore[no-untyped-def]
-    start = start_of(w, unit)
-    assert start is not None
-    rules = w.move_rules(unit)
-    rules = replace(rules, budget=rules.budget - start[1])
-    return reachable(w.map, w.data.movement, start[0], rules)
+    """Where the unit can go now (memoised in the World: one position's answer)."""
+    found = w.memo.get(("reach", unit))
+    if found is None:
+        start = start_of(w, unit)
+        assert start is not None
+        rules = w.move_rules(unit)
+        rules = replace(rules, budget=rules.budget - start[1])
+        found = w.memo[("reach", unit)] = reachable(w.map, w.data.movement, start[0], rules)
+    return found
 
 
 def move_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | None:
@@ -202,7 +210,7 @@ def move_leader(g: Game, leader: str, unit: str) -> None:
 def leader_targets(w: World, leader: str) -> list[str]:
     here = leader_hex(w.state, leader)
     le = w.state.leaders[leader]
-    if here is None or le.unit is None:
+    if here is None or le.unit is None or le.moved:  # one move of 9 MP an activation (caricat §6)
         return []
     rules = w.move_rules(le.unit, w.system.movement.leader, zoc=False)
     rules = replace(rules, unit_class="leader", can_end=None)

@@ -30,4 +30,9 @@ INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
         phrase="deve muoversi il più possibile verso la sua linea di comunicazioni",
         explanation="a unit that cannot retreat (enemy units all round) loses a morale level for each hex it does not "
                     "retreat (level_per_hex), or is eliminated; a unit left in a friend's hex is eliminated either way"),
+    Interpretation(
+        name="attack_speed", default="full_speed", choices=("full_speed", "nearer"), rule="caricat §3.1",
+        phrase="obbligate a muoversi alla massima velocità possibile verso il più vicino nemico",
+        explanation="a unit at Attack ends its move as near the nearest enemy as it can reach (full_speed), or only "
+                    "nearer than it began (nearer)"),
 )}

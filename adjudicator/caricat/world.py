@@ -26,6 +26,7 @@ class World:
         self.grid = self.map.grid
         self.system = data.system
         self.readings = readings if readings is not None else state.interpretations
+        self.memo: dict[tuple[str, str], object] = {}  # answers about this one position (movement.py)
 
     # --- pieces ------------------------------------------------------------------------------------
     def on_map(self, side: str | None = None) -> dict[str, UnitState]:

@@ -151,3 +151,34 @@ def test_cavalry_retreating_before_combat_from_zone_to_zone_draws_reaction_fire(
     assert t.state.units["reuss"].hits == 3 and not [f for f in t.of(ev.FireResolved) if f.firers == ("savoia1",)
                                                      and not f.defensive]  # the fire declared never took place
     assert t.top() is None
+
+
+def test_attack_adds_one_to_the_attackers_melee():
+    t = duel(levels={"broglia": "attack"})
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 1, 3, 3, 3, 3, 1, 2])
+    melee = t.of(ev.MeleeResolved)[0]
+    assert (melee.attack_total, melee.defence_total) == (4 + 1 + 6, 4 + 1 + 6)  # a tie, thanks to Attack's +1
+
+
+def test_a_retreat_through_a_friend_costs_the_friend_a_level_and_goes_on_to_an_empty_hex():
+    units = {**DUEL, "kinsky2": "1211", "paumgartten": "1212"}
+    t = Table(activated(position(units=units, levels={"broglia": "advance", "wolgemuth": "hold"}), "broglia"))
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 1, 4, 4, 1, 1, 1, 2])
+    while t.top() is not None and t.top().kind == "retreat":
+        t.send("austrian", t.legal("austrian")[0])
+    passed = [m for m in t.of(ev.MoraleLost) if m.unit in ("kinsky2", "paumgartten")]
+    assert len(passed) == 1 and passed[0].rule == "caricat §7.4"
+    moved = t.of(ev.UnitRetreated)
+    assert len(moved) == 2 and t.state.units["kinsky1"].hex not in ("1111", "1211", "1212")
+
+
+def test_a_replacements_units_are_out_of_command_in_his_next_activation():
+    state = position(units=DUEL, levels={"broglia": "advance"})
+    state.leaders["broglia"].staff = state.leaders["broglia"].out_of_command = True
+    t = Table(activated(state, "broglia"))
+    with pytest.raises(IllegalCommand) as refused:
+        t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"})
+    assert refused.value.rule == "caricat §4.3"
+    assert all(len(c["path"]) <= 3 for c in t.legal("italian") if c["type"] == "move")  # half of 4 MP
+    t.send("italian", {"type": "end_activation"})
+    assert not t.state.leaders["broglia"].out_of_command

@@ -161,3 +161,26 @@ def test_a_retreat_through_an_enemy_zone_costs_a_level_and_a_friend_passed_throu
         t.send("italian", t.legal("italian")[0])
     zone_losses = [m for m in t.of(ev.MoraleLost) if m.reason == "retreat through an enemy zone"]
     assert zone_losses and zone_losses[0].rule == "caricat §7.4"
+
+
+def test_attack_moves_at_full_speed_toward_the_nearest_enemy():
+    units = {"savoia1": "0401", "kinsky1": "1101", **FAR}
+    t = Table(activated(position(units=units, levels={"broglia": "attack"}), "broglia"))
+    with pytest.raises(IllegalCommand) as refused:  # one hex nearer, when four were possible
+        t.send("italian", {"type": "move", "unit": "savoia1", "path": ["0401", "0501"]})
+    assert refused.value.rule == "caricat §3.1"
+    t = Table(activated(position(units=units, levels={"broglia": "attack"}), "broglia"), {"attack_speed": "nearer"})
+    t.send("italian", {"type": "move", "unit": "savoia1", "path": ["0401", "0501"]})
+    t = Table(activated(position(units=units, levels={"broglia": "attack"}), "broglia"))
+    t.send("italian", {"type": "move", "unit": "savoia1", "path": ["0401", "0501", "0601", "0701", "0801"]})
+
+
+def test_a_leader_joins_another_of_his_units_once_an_activation():
+    units = {"savoia1": "0401", "savoia2": "0601", "kinsky1": "2608", **FAR}
+    t = Table(activated(position(units=units), "broglia"))
+    assert t.legal("italian").count({"type": "move_leader", "leader": "broglia", "unit": "savoia2"}) == 1
+    t.send("italian", {"type": "move_leader", "leader": "broglia", "unit": "savoia2"})
+    assert t.state.leaders["broglia"].unit == "savoia2"
+    with pytest.raises(IllegalCommand) as refused:
+        t.send("italian", {"type": "move_leader", "leader": "broglia", "unit": "savoia1"})
+    assert refused.value.rule == "caricat §6"
