@@ -30,9 +30,9 @@ class Server:
     """A running server: `client(role)` is an httpx client with that role's token (of `game`, by default the last
     game `new` made), `host` the operator's."""
 
-    def __init__(self, app: Arbitro, limits: Limits, poll: float = 0.5) -> None:
+    def __init__(self, app: Arbitro, limits: Limits, poll: float = 0.5, open_creation: bool = False) -> None:
         self.app = app
-        self.api = create_app(app, HOST_TOKEN, limits=limits, poll=poll)
+        self.api = create_app(app, HOST_TOKEN, limits=limits, poll=poll, open_creation=open_creation)
         self.uvicorn = uvicorn.Server(uvicorn.Config(self.api, host="127.0.0.1", port=0, log_level="warning",
                                                      lifespan="on"))
         self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)

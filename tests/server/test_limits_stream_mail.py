@@ -70,6 +70,20 @@ def test_games_per_token_bounds_creations_and_forks() -> None:
         server.new()
 
 
+def test_with_open_creation_anyone_may_create_games_each_address_up_to_the_limit() -> None:
+    server = Server(Arbitro(SQLiteStore(":memory:")), Limits(games_per_token=2), open_creation=True)
+    try:
+        anyone = server.client()
+        for _ in range(2):
+            made = anyone.post("/games", json={"ruleset": "duel", "scenario": "standard"})
+            assert made.status_code == 201 and sorted(made.json()["tokens"]) == ["blue", "red", "umpire"]
+        assert anyone.post("/games", json={"ruleset": "duel", "scenario": "standard"}).status_code == 429
+        assert anyone.get("/games").status_code == 401  # listing every game stays the host's
+        assert server.host.post("/games", json={"ruleset": "duel", "scenario": "standard"}).status_code == 201
+    finally:
+        server.stop()
+
+
 def test_a_stream_wakes_on_an_append_resumes_after_last_event_id_and_never_holds_up_an_append() -> None:
     for server in serving(Limits(commands_per_second=1000), poll=120.0):  # only a wake can deliver in time
         game = server.new()
