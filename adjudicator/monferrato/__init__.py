@@ -98,7 +98,7 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
             spec = chits.check_play(s, seat, cmd.chit)
             chits.play(ctx, seat, spec)
         case C.Move():
-            plan = movement.check_move(s, seat, list(cmd.units), list(cmd.path))
+            plan = movement.check_move(s, seat, list(cmd.units), list(cmd.path), dict(cmd.leave))
             movement.do_move(ctx, plan, seat)
             if plan.battle:
                 battle.begin(ctx, plan, seat)

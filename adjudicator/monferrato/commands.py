@@ -44,11 +44,13 @@ class Discard(CommandModel):
 
 
 class Move(CommandModel):
-    """monferrato §6: units of one activated zone move together along `path` (the zones entered, in order)."""
+    """monferrato §6: units of one activated zone move together along `path` (the zones entered, in order);
+    `leave` names units of the group left behind in a zone passed through (unit -> zone)."""
 
     type: Literal["move"]
     units: Units
     path: Annotated[list[str], Field(min_length=1, max_length=6)]
+    leave: Annotated[dict[str, str], Field(max_length=40)] = {}
 
 
 class Recover(CommandModel):

@@ -137,6 +137,7 @@ class Plan:
     origin: str
     lone_enemy: list[str] = field(default_factory=list)  # commanders, sappers, camps alone where it stops (§6)
     battle: bool = False  # it enters enemy combat units: a field battle (§7)
+    left: dict[str, str] = field(default_factory=dict)  # units left behind on the way (§6), unit -> zone
 
 
 def closed_region(s: MonferratoState, zone: str) -> bool:
@@ -166,9 +167,24 @@ def check_step(s: MonferratoState, seat: str, units: list[str], a: str, b: str, 
     return cost
 
 
-def check_move(s: MonferratoState, seat: str, units: list[str], path: list[str]) -> Plan:
+def check_move(s: MonferratoState, seat: str, units: list[str], path: list[str],
+               leave: dict[str, str] | None = None) -> Plan:
+    """A move (§6); `leave`: units of the group left behind in zones it passed through (unit -> zone)."""
     origin = check_actors(s, seat, units)
-    return check_path(s, seat, units, origin, path)
+    leave = leave or {}
+    for u, z in sorted(leave.items()):
+        if u not in units:
+            raise Illegal(R.MOVEMENT, f"{u} is not in the moving group")
+        if z not in path[:-1]:
+            raise Illegal(R.MOVEMENT, f"units are left behind only in a zone the group passes through, not {z}")
+    arriving = [u for u in units if u not in leave]
+    if not arriving:
+        raise Illegal(R.MOVEMENT, "a group that leaves every unit behind does not move on")
+    plan = check_path(s, seat, units, origin, path)
+    if leave:
+        plan = check_path(s, seat, arriving, origin, path)  # what arrives: escorts, battle, attack supply
+        plan.left = dict(leave)
+    return plan
 
 
 def check_path(s: MonferratoState, seat: str, units: list[str], origin: str, path: list[str], *,
@@ -215,7 +231,8 @@ def check_path(s: MonferratoState, seat: str, units: list[str], origin: str, pat
 
 
 def do_move(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
-    ctx.emit(ev.UnitsMoved(units=tuple(plan.units), path=tuple(plan.path), rule=str(R.MOVEMENT)))
+    ctx.emit(ev.UnitsMoved(units=tuple(sorted([*plan.units, *plan.left])), path=tuple(plan.path), rule=str(R.MOVEMENT),
+                           left=tuple(f"{u}@{z}" for u, z in sorted(plan.left.items()))))
     if plan.lone_enemy:
         ctx.emit(ev.Eliminated(units=tuple(plan.lone_enemy), rule=str(R.LONE_ELIMINATED),
                                reason=f"alone in {plan.path[-1]} when the enemy entered"))

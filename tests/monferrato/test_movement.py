@@ -146,3 +146,16 @@ def test_a_supply_check_marks_the_drawn_commands_units() -> None:
     events = g.send("pro_spain", type="end_activation")
     checked = [e for e in events if e["type"] == "supply_checked"]
     assert checked and "gon_inf2" in checked[0]["out"] and g.state.units["gon_inf2"].unsupplied
+
+
+def test_units_of_a_moving_group_may_be_left_behind_on_the_way() -> None:
+    g = moving("milano", "pro_spain", {}, "alessandria")
+    g.reject("pro_spain", "monferrato §6", "passes through", type="move", units=["spa_inf1", "spa_inf2"],
+             path=["tortona", "pavia"], leave={"spa_inf2": "pavia"})
+    g.reject("pro_spain", "monferrato §6", "not in the moving group", type="move", units=["spa_inf1"],
+             path=["tortona", "pavia"], leave={"spa_inf2": "tortona"})
+    events = g.send("pro_spain", type="move", units=["spa_inf1", "spa_inf2"], path=["tortona", "pavia"],
+                    leave={"spa_inf2": "tortona"})
+    assert events[0]["left"] in (("spa_inf2@tortona",), ["spa_inf2@tortona"])
+    assert g.state.units["spa_inf1"].zone == "pavia" and g.state.units["spa_inf2"].zone == "tortona"
+    g.reject("pro_spain", "monferrato §5.3", "free to act", type="move", units=["spa_inf2"], path=["pavia"])
