@@ -5,6 +5,7 @@ conftest.postgres_server starts."""
 
 from __future__ import annotations
 
+import faulthandler
 import multiprocessing
 from pathlib import Path
 from typing import Any
@@ -173,12 +174,13 @@ def _contiguous(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _racer(url: str, game_id: str, i: int, barrier: Any, results: Any) -> None:
+    faulthandler.dump_traceback_later(200, exit=True)  # a racer stuck anywhere shows where, on stderr, and ends
     try:
         store = PostgresStore(url, mode="write")
         app = Arbitro(store)
         won, stale, keys = 0, 0, []
         barrier.wait(timeout=240)  # a racer that failed before it (and reported so) breaks it for the other
-        while won < SUBMITS_EACH:
+        while won < SUBMITS_EACH and stale < 50 * SUBMITS_EACH:
             head = app.game(game_id).head_seq
             seats = app.awaiting(game_id).seats  # each read sees the latest head: the other may have moved on
             legal = app.legal(game_id, seats[0]) if seats else []
