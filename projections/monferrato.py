@@ -45,7 +45,6 @@ class Activation(msgspec.Struct, kw_only=True):
     chits: int = 0  # chits played in this activation (§5.1)
     drew: bool = False  # the player drew a chit instead (§5 2): nothing else this activation
     acted: bool = False  # a unit has acted or a chit was played: drawing is no longer possible
-    camp_moved: bool = False
     forts: list[str] = []  # zones where this command built or destroyed a fort (monferrato §10: one a zone)
 
 
@@ -291,7 +290,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.7.0"
+    version = "0.7.1"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

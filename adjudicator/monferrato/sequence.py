@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.monferrato import chits, supply
 from arbitro.adjudicator.monferrato import rules as R
-from arbitro.adjudicator.monferrato.common import Illegal, army_units, command_units, data, kind, units_in
+from arbitro.adjudicator.monferrato.common import Illegal, army_units, data, kind, units_in
 from arbitro.adjudicator.monferrato.readings import reading
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import monferrato as ev
@@ -66,10 +66,6 @@ def next_activation(ctx: Decision[MonferratoState]) -> None:
     seat = data().faction_of_nation(data().army(command))
     ctx.emit(ev.CommandDrawn(command=command, seat=seat, rule=str(R.DRAW_COMMAND)))
     supply.check_command(ctx, command)
-
-
-def check_end_activation(s: MonferratoState, seat: str) -> None:
-    chits.check_mandatory_done(s, seat)
 
 
 def end_activation(ctx: Decision[MonferratoState]) -> None:
@@ -141,11 +137,6 @@ def finish(ctx: Decision[MonferratoState]) -> None:
     a, b = SEATS
     winner = a if vp[a] > vp[b] else b if vp[b] > vp[a] else ""
     ctx.emit(ev.GameEnded(winner=winner, vp=vp, rule=str(R.END)))
-
-
-def commands_in_play(s: MonferratoState) -> list[str]:
-    d = data()
-    return sorted({d.units[u].command for u in s.units if command_units(s, d.units[u].command)})
 
 
 def require_activation(s: MonferratoState, seat: str) -> None:
