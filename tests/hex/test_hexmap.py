@@ -652,10 +652,13 @@ def test_order_zoc_rules_honour_every_permission() -> None:
 
     ezoc = frozenset({HexId("0101")})
     friendly = lambda h: h == "0101"
-    for entry in ("yes", "no", "with_friend"):
-        for to_zoc in (True, False):
-            rules = zoc_rules(OrderMove(enter_ezoc=entry, ezoc_to_ezoc=to_zoc, max_hexes=None), ezoc, friendly)
-            assert rules.zoc_to_zoc is to_zoc, (entry, to_zoc)
-            assert rules.entry == ("prohibited" if entry == "no" else "stop")
-            assert (rules.may_enter is friendly) is (entry == "with_friend")
-    assert zoc_rules(OrderMove("yes", True, None), ezoc, friendly, march_column=True).entry == "prohibited"
+    for order in ("advance", "attack", "defence", "manoeuvre"):
+        for entry in ("yes", "no", "with_friend"):
+            for to_zoc in (True, False):
+                move = OrderMove(order=order, enter_ezoc=entry, ezoc_to_ezoc=to_zoc, max_hexes=None)
+                rules = zoc_rules(move, ezoc, friendly)
+                assert rules.zoc_to_zoc is to_zoc, (entry, to_zoc)
+                assert rules.entry == ("prohibited" if entry == "no" else "stop")
+                assert (rules.may_enter is friendly) is (entry == "with_friend")
+                assert rules.may_leave is (order == "defence"), order  # §8.1: only a Defence order leaves an EZoC
+    assert zoc_rules(OrderMove("advance", "yes", True, None), ezoc, friendly, march_column=True).entry == "prohibited"
