@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables, TerrainEffect, WeatherBox
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.parabellum import command, sight, world
@@ -83,10 +82,6 @@ class World(world.World):
         return table
 
     # --- orders and command ---------------------------------------------------------------------------
-    def _passable(self, side: str) -> object:
-        enemy = self.enemy(side)
-        return lambda h: self.side_at(h) != enemy  # arrivano §4.4.3: not through enemy units
-
     def in_command(self, formation: str) -> frozenset[str]:
         """Units of the formation in command: the kernel's rule (parabellum/command.py; arrivano §4.4, §4.2,
         §4.4.2, §5.3.1, §4.6, §3.2, §15.4.1) with this World's answers."""
@@ -99,11 +94,6 @@ class World(world.World):
         if act is not None and act.formation == formation:  # arrivano §15.4.1: entered in this activation
             return [u for u in members if act.starts.get(u) == ""]
         return []
-
-    def command_reach(self, leader: str) -> frozenset[str]:
-        le = self.state.leaders[leader]  # arrivano §4.4.1, §4.4.3: in hexes, not through enemy units
-        return frozenset(command_distances(self.grid, le.hex, self.s.leader(leader).command_range,
-                                           self._passable(le.side)))  # type: ignore[arg-type]
 
     def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:
         """arrivano §4.2, §4.6: the members in the officer's range (a cavalry officer's: cavalry and horse artillery)."""

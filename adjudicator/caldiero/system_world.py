@@ -12,7 +12,6 @@ from typing import Any
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.parabellum import sight, world
 from arbitro.adjudicator.parabellum.data import LeaderData, UnitData
@@ -95,17 +94,7 @@ class World(world.World):
             value = (value + 1) // 2  # caldiero §17.1.3 halved, rounded up (§1.4)
         return value
 
-    def command_reach(self, leader: str) -> frozenset[str]:
-        """Hexes within the leader's command range, traced legally (caldiero §4.3.3): the map kit's
-        `command_distances`, the line never crossing a river hexside nor entering a hex with enemy combat units
-        (through EZoC and any other terrain). Kept as long as the World."""
-        start = self.leader_on_map(leader)
-        if start is None:
-            return frozenset()
-        side = self.state.leaders[leader].side
-
-        def may_cross(h: str, n: str) -> bool:
-            return not self.board.crossing_prohibited(h, n) and not self.enemy_units_at(n, side)
-
-        return self.cached(("command_reach", leader), lambda: frozenset(command_distances(
-            self.board.grid, start, self.command_range(leader), lambda h: True, may_cross=may_cross)))
+    def command_line_enters(self, a: str, b: str, side: str) -> bool:
+        """caldiero §4.3.3: never across a river hexside, nor into a hex with enemy combat units (through EZoC and
+        any other terrain)."""
+        return not self.board.crossing_prohibited(a, b) and not self.enemy_units_at(b, side)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TypeVar
 
+from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.parabellum.data import FindsCounters
 from arbitro.projections.parabellum import SystemState
@@ -231,8 +232,24 @@ class World:
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         return []
 
-    def command_reach(self, leader: str) -> frozenset[str]:  # hexes within his command range, traced legally
-        raise NotImplementedError
+    def command_range(self, leader: str) -> int:  # his range in hexes (caldiero §4.3, arrivano §4.4.1)
+        return self.counters.leader(leader).command_range
+
+    def command_line_enters(self, a: str, b: str, side: str) -> bool:  # a command line may step from a into b
+        return True
+
+    def command_reach(self, leader: str) -> frozenset[str]:
+        """The hexes within his command range by a line traced hex by hex that goes on through no hex holding enemy
+        units (caldiero §4.3.3, arrivano §4.4.3 "non può essere tracciata attraverso ... unità nemiche") and steps
+        only where `command_line_enters` lets it; empty while he is off the map."""
+        start = self.leader_on_map(leader)
+        if start is None:
+            return frozenset()
+        side = self.state.leaders[leader].side
+        enemy = self.enemy(side)
+        return self.cached(("command_reach", leader), lambda: frozenset(command_distances(
+            self.grid, start, self.command_range(leader), lambda h: self.side_at(h) != enemy,
+            may_cross=lambda a, b: self.command_line_enters(a, b, side))))
 
     def relay_officers(self, formation: str) -> list[str]:  # officers on the map who may relay (D3; caldiero none)
         return [l for l in sorted(self.state.leaders) if self.leader_role(l) == "officer"
