@@ -345,10 +345,8 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
     le = w.state.leaders[lid]
     side = le.side
     box = w.weather_box()
-    # The start counts as holding friends: the kernel's "both hexes" of §8.2.2 is not yet applied to Arrivano
-    # (issue 19, fixed with §8.1 in the next change).
     ground = LeaderGround(ezoc=enemy_zoc(w, side), enemy_at=lambda h: w.side_at(h) == w.enemy(side),
-                          friends_at=lambda h: h == le.hex or w.side_at(h) == side)
+                          friends_at=lambda h: w.side_at(h) == side)
     rules = leader_rules(ARRIVANO_VARIANT, ground, unit_class="leader", budget=w.s.scenario.commander_movement * 2,
                          one_hex_from=le.hex if box is not None and box.move_one_hex_only else None)
     found = reach(ARRIVANO_VARIANT, w.s.map, w.movement_table(), le.hex, rules)

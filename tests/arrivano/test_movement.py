@@ -180,3 +180,17 @@ def test_commanders_enter_ezoc_only_with_friends():
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "move_leader", "leader": "watrin", "to": X})
     assert e.value.rule == "arrivano §9.1.4"
+
+
+def test_a_commander_goes_from_ezoc_to_ezoc_only_between_friends():
+    """arrivano §8.2.2 "da EZoC a EZoC se entrambi gli esagoni sono occupati da unità di combattimento amiche": watrin,
+    alone in X next to the enemy, may not step straight into nb(X, 2), next to the enemy too, although a friend stands
+    there: he goes round by a hex outside the enemy's ZoC; with a friend in his own hex he steps straight in."""
+    enemy, there = nb(X, 1), nb(X, 2)
+    t = moving({"6e-legere-i": there, "ir18-i": enemy}, "manoeuvre")
+    t.send("france", {"type": "move_leader", "leader": "watrin", "to": there})
+    path = tuple(t.of(ev.LeaderMoved)[-1].path)
+    assert path[0] == X and path[-1] == there and len(path) == 3 and not GRID.is_adjacent(path[1], enemy)
+    t = moving({"6e-legere-i": there, "6e-legere-ii": X, "ir18-i": enemy}, "manoeuvre")
+    t.send("france", {"type": "move_leader", "leader": "watrin", "to": there})
+    assert tuple(t.of(ev.LeaderMoved)[-1].path) == (X, there)
