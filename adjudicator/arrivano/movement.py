@@ -15,8 +15,8 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import orders
 from arbitro.adjudicator.parabellum.movement import (
-    LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, leader_rules, leave_ezoc_problem, presence_problem,
-    reach, zoc_rules,
+    LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, entry_cost, leader_rules, leave_ezoc_problem,
+    presence_problem, reach, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -99,7 +99,8 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
     budget = data.movement * 2
     start = unit.hex
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
-        budget = max(0, budget - entry_cost(w, start, unit.arm))
+        budget = max(0, budget - entry_cost(w.movement_table(), w.s.map.terrain(start), unit.arm,
+                                            on_road=bool(w.s.map.roads_at(start))))
     box = w.weather_box()
     one = rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only)
     friendly = lambda h: w.side_at(h) == side
@@ -125,20 +126,6 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
         can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == side and h != start),
         may_step=may_step, zoc=zoc_rules(om, ezoc, friendly, column))
     return Plan(start, rules, ezoc, order, om)
-
-
-def entry_cost(w: World, h: str, arm: str) -> int:
-    """Half-points to enter the entry hex from off the map (its terrain, by road if a road runs there)."""
-    table = w.movement_table()
-    rule = table.terrain[w.s.map.terrain(h)]
-    costs = rule.on_road if w.s.map.roads_at(h) and rule.on_road is not None else rule.cost
-    value = costs[arm] if arm in costs else costs["default"]
-    if isinstance(value, int):
-        return value
-    if value == "all" or value == "prohibited":
-        return 10 ** 6
-    inner = getattr(value, "cost", 0)
-    return inner if isinstance(inner, int) else 10 ** 6
 
 
 def destinations(w: World, uid: str, column: bool, ic: set[str],

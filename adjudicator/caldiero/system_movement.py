@@ -32,7 +32,7 @@ from arbitro.adjudicator.caldiero.system_orders import ORDER_MOVES
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    LeaderGround, enemy_problem, ezoc_to_ezoc_problem, leader_rules, leave_ezoc_problem, presence_problem,
+    LeaderGround, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leader_rules, leave_ezoc_problem, presence_problem,
 )
 from arbitro.adjudicator.parabellum.movement import reach as kernel_reach
 from arbitro.adjudicator.parabellum.stacking import stack_problem
@@ -139,18 +139,15 @@ def _hexmap(world: World) -> HexMap:
     return hm
 
 
-def entry_cost(world: World, b: str) -> int:
-    """Entering the map at b from off the map (§15.4): the terrain's cost, doubled in boxes 2 and 3."""
-    costs = movement_table(world).terrain[world.board.terrain(b)].cost
-    cost = costs.get(UNIT_CLASS, costs["default"])
-    assert isinstance(cost, int)
-    return cost * terrain_multiplier(world)
+def map_entry_cost(world: World, b: str) -> int:
+    """Entering the map at b from off the map (§15.4): the kernel's entry cost, doubled in boxes 2 and 3."""
+    return entry_cost(movement_table(world), world.board.terrain(b), UNIT_CLASS, multiplier=terrain_multiplier(world))
 
 
 def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, bool]:
     """(cost in half-MP, moved along a road) of entering b from a (a None: entering the map at b)."""
     if a is None:
-        return entry_cost(world, b), False
+        return map_entry_cost(world, b), False
     rules = MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
     cost = cached_step_cost(_hexmap(world), movement_table(world), a, b, rules)
     return cost.half_points, world.board.road(a, b) is not None
@@ -314,7 +311,7 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     if g.start is None:
         if g.entry is None or _step_problem(world, g, None, g.entry, ezoc, True):
             return {}
-        origin, spent = g.entry, entry_cost(world, g.entry)
+        origin, spent = g.entry, map_entry_cost(world, g.entry)
     else:
         origin, spent = g.start, 0
     searches = [(g.ma_half, False)]
@@ -356,7 +353,7 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
         problem = _step_problem(world, g, None, path[0], ezoc, True)
         if problem:
             raise MoveProblem(*problem)
-        walked, spent = path, entry_cost(world, path[0])
+        walked, spent = path, map_entry_cost(world, path[0])
     else:
         walked, spent = (g.start, *path), 0
     all_road = all(world.board.road(x, y) is not None for x, y in zip(walked, walked[1:]))
@@ -408,7 +405,7 @@ def leader_reachable(world: World, leader: str, entry: str | None = None, escape
     if start is None:
         if entry is None or world.enemy_units_at(entry, side):
             return {}
-        origin, spent = entry, entry_cost(world, entry)
+        origin, spent = entry, map_entry_cost(world, entry)
     else:
         origin, spent = start, 0
     hooks = world.hooks

@@ -115,6 +115,25 @@ def reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, r
     return reachable(hexmap, table, origin, rules, tie_break=variant.path_tie_break)
 
 
+# --- entering the map (§15.4 in both) ------------------------------------------------------------------------
+OFF_THE_SCALE = 10 ** 6  # more half points than any allowance
+
+
+def entry_cost(table: MovementTable, terrain: str, unit_class: str, on_road: bool = False, multiplier: int = 1) -> int:
+    """§15.4 in both: the half points a piece entering from off the map spends on its entry hex: the terrain's cost
+    for its class (by road where a road runs there and the table prices the terrain so, arrivano), times the
+    weather's multiplier (caldiero §17.1.2-§17.1.3); a terrain costing all points, or prohibited, is off the scale."""
+    rule = table.terrain[terrain]
+    costs = rule.on_road if on_road and rule.on_road is not None else rule.cost
+    value = costs[unit_class] if unit_class in costs else costs["default"]
+    if isinstance(value, int):
+        return value * multiplier
+    if value == "all" or value == "prohibited":
+        return OFF_THE_SCALE
+    inner = getattr(value, "cost", 0)
+    return inner * multiplier if isinstance(inner, int) else OFF_THE_SCALE
+
+
 # --- commanders (§8.2.2, §8.2.3, §9.1.4 in both) -----------------------------------------------------------
 @dataclass(frozen=True)
 class LeaderGround:

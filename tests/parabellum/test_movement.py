@@ -185,3 +185,17 @@ def test_straight_from_one_ezoc_hex_to_another_as_the_order_says(variant: Varian
     assert problem is not None and problem[0] == variant.rules.DEFENCE
     assert movement.ezoc_to_ezoc_problem(variant, ORDERS["defence"], "0303", "0304", ezoc) is None
     assert movement.ezoc_to_ezoc_problem(variant, ORDERS["advance"], "0304", "0405", ezoc) is None
+
+
+def test_entering_the_map_costs_the_entry_hex_s_terrain(variant: Variant) -> None:
+    """§15.4 in both: the terrain's cost for the class, by road where the table prices it so, times the weather's
+    multiplier (caldiero §17.1.2); all points or prohibited is more than any allowance."""
+    table = parse_movement_table({
+        "title": "entry", "provisional": True, "unit_classes": ["inf", "art"],
+        "terrain": {"clear": {"cost": {"default": 2}}, "hill": {"cost": {"default": 4, "art": "all"}, "on_road": {"default": 2}},
+                    "marsh": {"cost": {"default": "prohibited"}}},
+        "hexside": {}, "climb": {"default": 0}, "roads": {},
+    }, source="entry")
+    assert movement.entry_cost(table, "clear", "inf") == 2 and movement.entry_cost(table, "clear", "inf", multiplier=2) == 4
+    assert movement.entry_cost(table, "hill", "inf") == 4 and movement.entry_cost(table, "hill", "inf", on_road=True) == 2
+    assert movement.entry_cost(table, "hill", "art") == movement.entry_cost(table, "marsh", "inf") == movement.OFF_THE_SCALE
