@@ -11,6 +11,7 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
     Game,
+    disorder_by_combat,
     do_retreat,
     eliminate,
     leader_test,
@@ -405,11 +406,9 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
                 else:
                     eliminate(g, u, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DE")
         case "Ad":
-            for u in attackers:
-                worsen(g, u, R.RULEBOOK.RESULTS)
+            disorder_by_combat(g, attackers, R.RULEBOOK.RESULTS)
         case "Dd":
-            for u in defenders:
-                worsen(g, u, R.RULEBOOK.RESULTS)
+            disorder_by_combat(g, defenders, R.RULEBOOK.RESULTS, advance=advance)
         case "Ne":
             if forced:  # arrivano §12.5.4 NE: under Attack the attacker may test
                 g.push("ne_choice", side, str(R.RULEBOOK.RESULTS), {"attackers": attackers, "defenders": defenders, "targets": targets})
@@ -456,10 +455,14 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
     guns_left_behind(g, hexes)
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
+    advance: dict[str, Any] | None = {"attackers": list(data["attackers"]), "targets": sorted(
+        {w.state.units[u].hex for u in data["defenders"] if w.state.units[u].where == "map"})}
     for results in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
                                        stack_roll(g, lambda h: f"{R.RULEBOOK.RESULTS} EX test in {h}")):
-        for u in failed_tests([results]):
-            worsen(g, u, R.RULEBOOK.RESULTS)
+        failed = failed_tests([results])
+        defending = advance if any(u in data["defenders"] for u in failed) else None
+        if disorder_by_combat(g, failed, R.RULEBOOK.RESULTS, advance=defending) and defending is not None:
+            advance = None  # the advance is asked once (§12.7)
 
 
 def exchange_loss(g: Game, frame: Frame, unit: str) -> None:
@@ -527,9 +530,8 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         attackers = list(below.data["attackers"]) if below is not None and below.kind == "advance" else []
         exchange(g, attackers, units)
         return
-    if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place
-        for u in units:
-            worsen(g, u, R.RULEBOOK.RESULTS)
+    if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
+        disorder_by_combat(g, units, R.RULEBOOK.RESULTS)  # the advance the DR opened waits below
         return
     if choice == "exchange" and g.reading("village_dr_procedure") == "two_tests":
         dr_test_and_retreat(g, units, h)  # the exchange failed: the normal DR procedure with its own test
@@ -563,8 +565,7 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
                              stack_roll(g, lambda h: f"{R.RULEBOOK.RESULTS} NE test in {h}")) == "Ex":  # D25
         exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])
     else:
-        for u in attackers:
-            worsen(g, u, R.RULEBOOK.RESULTS)
+        disorder_by_combat(g, attackers, R.RULEBOOK.RESULTS)
 
 
 def resume_assault(g: Game, frame: Frame) -> Any:

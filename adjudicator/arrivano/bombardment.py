@@ -5,6 +5,7 @@ from __future__ import annotations
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
+    disorder_by_combat,
     eliminate,
     push_retreat,
     test_leaders_in,
@@ -80,7 +81,7 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
 
 
 def apply_bombard_result(g: Game, target: str, result: str) -> None:
-    """'D': every non-artillery unit takes a disorder level; 'R': the stack retreats one hex with a disorder level
+    """'D': every non-artillery unit takes a disorder level (one it routs retreats two hexes at once, §15.2.1); 'R': the stack retreats one hex with a disorder level
     (routed units two, §15.2.1); the guns stacked with the units that retreat one hex may stay or go with them,
     turned to Moved (§11.1: the owner's choice, a pending decision first); a redoubt battery never retreats and is
     damaged by either (§17.2.6, interpretation redoubt_battery_adverse: `defender_result`), or by neither
@@ -94,6 +95,9 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
     for b in batteries:
         damage_battery(g, b)
     movers = kernel_bombardment.hit(w, target)
+    if result == "D":  # a unit it routs retreats at once (§15.2.1); no assault: the guns stay (§11.1)
+        disorder_by_combat(g, movers, R.BOMBARD_TABLE, assault=False)
+        return
     for u in movers:
         worsen(g, u, R.BOMBARD_TABLE)
     if result == "R" and movers:

@@ -184,6 +184,28 @@ def worsen(g: Game, uid: str, rule: Any, levels: int = 1) -> None:
         g.emit(ev.StatusChanged(unit=uid, status=worse.status, rule=str(R.SECOND_DISORDER if worse.routed else rule)))
 
 
+def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, Any] | None = None,
+                       assault: bool = True) -> list[str]:
+    """One disorder level from a combat result (`rule`); a unit it routs (the kernel's rout.worsened, §15.1.1) must
+    retreat two hexes at once, enemy ZoC ignored, or is eliminated if it cannot (arrivano §15.2.1: "si deve
+    immediatamente ritirare di 2 esagoni"; issue 19 defect 2), stack by stack. After an `assault` the guns stacked
+    with it are eliminated (§11.1), and with `advance` (the attackers and the attacked hexes) the attacker may advance
+    into a hex the retreats leave empty (§12.7), asked once they are made. Returns the units it routed."""
+    routed = [u for u in units if rout.worsened(g.state.units[u].status).routed]
+    for u in units:
+        worsen(g, u, rule)
+    if not routed:
+        return []
+    if advance is not None:
+        g.push("advance", g.state.units[advance["attackers"][0]].side, str(R.RULEBOOK.ADVANCE_AFTER), advance)
+    if assault:
+        for gun in rout.guns_with(g.world(), routed):
+            eliminate(g, gun, R.ARTILLERY_STACKED, because=f"{rule}; {R.ROUT_COMBAT}")
+    for stack in by_hex(g.world(), routed).values():
+        push_retreat(g, stack, rout.RETREAT_HEXES, R.ROUT_COMBAT, ignore_ezoc=True)
+    return routed
+
+
 def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False, because: Any = None, result: str = "") -> None:
     """arrivano §12.8: a full-strength unit with a reduced side flips and goes on the turn track (next turn if
     within range of a general or officer of its formation, else two turns later); otherwise for good.

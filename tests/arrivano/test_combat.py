@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.parabellum import bombardment
 
 from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, village_attack_hexes, world
 
@@ -314,3 +315,46 @@ def test_a_hex_fired_at_in_open_order_is_no_attack_obligation():
     t.state.fired_hexes = [D]
     assert attack_obligation(world(t.state)) is None
     assert {"type": "assault", "attackers": ["6e-legere-ii"], "targets": [D]} in t.legal("france")
+
+
+def test_a_defender_routed_by_a_dd_retreats_at_once_its_guns_lost_and_the_attacker_may_advance():
+    """arrivano §15.2.1 (issue 19 defect 2): a disordered defender that takes a Dd routs (§15.1.1) and "si deve
+    immediatamente ritirare di 2 esagoni" (enemy ZoC ignored, §15.2); the artillery stacked with it is eliminated
+    (§11.1); the attacker may then advance into the hex left empty (§12.7)."""
+    t = fight({"6e-legere-i": X}, {"ir18-i": D, "art-gottesheim": D})
+    t.state.units["ir18-i"].status = "disordered"
+    assault(t, ["6e-legere-i"])
+    assert t.pending().kind == "defensive_fire"
+    t.send("austria", {"type": "defensive_fire", "target": None}, [3])  # 1-1, +1 efficiency, +2 disorder: row 6
+    assert resolved(t).result == "Dd" and t.state.units["ir18-i"].status == "routed"
+    assert t.state.units["art-gottesheim"].where == "eliminated"
+    retreat = t.pending()
+    assert (retreat.kind, retreat.seat) == ("retreat", "austria") and retreat.rule == "arrivano §15.2.1"
+    assert all(GRID.distance(D, o["to"]) == 2 for o in retreat.options if not o["off_map"])
+    t.send("austria", retreat.options[0])
+    assert t.state.units["ir18-i"].hex != D
+    advance = t.pending()
+    assert advance.kind == "advance" and {"type": "advance", "unit": "6e-legere-i"} in advance.options
+
+
+def test_a_unit_routed_by_a_bombardment_d_retreats_at_once():
+    """arrivano §15.2.1 (issue 19 defect 2): a bombardment's D that routs a disordered unit sends it two hexes back at
+    once, as the R result already did; the guns stacked with it stay (no assault: §11.1 speaks of assaults)."""
+    t = fight({"art-watrin": X}, {"ir18-i": D, "art-gottesheim": D}, order="defence")
+    t.state.step = "bombardment"
+    t.state.units["ir18-i"].status = "disordered"
+    fired = next(d for d in range(1, 7) if _bombard_result(t, d) == "D")
+    t.send("france", {"type": "bombard", "units": ["art-watrin"], "target": D}, [fired])
+    assert t.of(ev.ArtilleryFired)[-1].result == "D" and t.state.units["ir18-i"].status == "routed"
+    retreat = t.pending()
+    assert (retreat.kind, retreat.seat, retreat.rule) == ("retreat", "austria", "arrivano §15.2.1")
+    assert t.state.units["art-gottesheim"].where == "map"
+
+
+def _bombard_result(t, die: int) -> str:
+    """The result the bombardment of D by art-watrin from X reads with `die` (the table, as bombard reads it)."""
+    w = world(t.state)
+    table = RULESET.data.tables.bombardment
+    odds = bombardment.fire_odds(w, table, X, D, RULESET.data.scenarios["montebello"].unit("art-watrin").bombard or 0)
+    terrain = min(effect.bombard_drm for effect in w.terrains(D))
+    return bombardment.fire_result(table, odds.column, die + odds.drm + terrain)[1]
