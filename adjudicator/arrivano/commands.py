@@ -110,8 +110,12 @@ class ArtilleryRetreat(CommandModel):
 
 
 class AdvanceAfter(CommandModel):
+    """arrivano §12.7: `unit` advances alone (§12.7.2), or with `units` (all of them, `unit` first) several of its stack
+    advance with their commander (§12.7.3); `unit` null: none advances."""
+
     type: Literal["advance"]
     unit: str | None
+    units: list[str] = []
 
 
 class DrChoice(CommandModel):

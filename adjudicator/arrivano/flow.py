@@ -27,7 +27,6 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import reinforcements, rout
-from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
@@ -354,16 +353,18 @@ def commander_checks(g: Game, arrived: str) -> None:
             g.push("escape", le.side, str(R.COMMANDER_ESCAPE), {"leader": lid, "forced": False})
 
 
-def advance_into(g: Game, uid: str, h: str) -> None:
-    """arrivano §12.7.3: a unit stacked with a commander of its formation advances with its stack and him."""
+def stack_commanders(w: World, uid: str) -> list[str]:
+    """The commanders of the unit's formation in its hex: those who go with several of its stack that advance
+    (arrivano §12.7.3)."""
+    return [lid for lid in w.leaders_at(w.state.units[uid].hex) if w.state.leaders[lid].formation == w.state.units[uid].formation]
+
+
+def advance_into(g: Game, movers: list[str], h: str) -> None:
+    """arrivano §12.7: one unit advances alone (§12.7.2); several of a stack advance with the commanders of their
+    formation, who go with them (§12.7.3; the owner chose which units, the kernel's advance.groups)."""
     w = g.world()
-    start = w.state.units[uid].hex
-    movers = [uid]
-    leaders = [lid for lid in w.leaders_at(start) if w.state.leaders[lid].formation == w.state.units[uid].formation]
-    if leaders:
-        movers = [u for u in w.units_at(start) if w.state.units[u].status == "good" and w.state.units[u].arm != "artillery"
-                  and w.state.units[u].side == w.state.units[uid].side]
-        movers = [u for u in movers if fits(w, h, movers)] or [uid]
+    start = w.state.units[movers[0]].hex
+    leaders = stack_commanders(w, movers[0]) if len(movers) > 1 else []
     for u in movers:
         g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(R.RULEBOOK.ADVANCE_AFTER)))
     for lid in leaders:

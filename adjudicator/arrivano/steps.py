@@ -20,6 +20,7 @@ from arbitro.adjudicator.arrivano.flow import (
     Game,
     as_frame,
     advance_into,
+    stack_commanders,
     after_leader_lost,
     do_retreat,
     eliminate,
@@ -30,6 +31,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.turn import return_hexes, rout_moves
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.parabellum import advance
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Decision
@@ -62,8 +64,9 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
         case "artillery_retreat":
             return RT.artillery_answers(frame)
         case "advance":
-            return [{"type": "advance", "unit": u} for u in advancers(w, frame)] + [{"type": "advance", "unit": None}] \
-                if not frame.data.get("must") else [{"type": "advance", "unit": u} for u in advancers(w, frame)]
+            out = [{"type": "advance", "unit": grp[0], "units": list(grp) if len(grp) > 1 else []}
+                   for grp in advance_groups(w, frame)]
+            return out if frame.data.get("must") else out + [{"type": "advance", "unit": None, "units": []}]
         case "choose_order":
             return [{"type": "choose_order", "order": o} for o in ORDERS]
         case "dr_choice":
@@ -124,6 +127,18 @@ def advancers(w: World, frame: Frame) -> list[str]:
         if any(w.grid.is_adjacent(unit.hex, h) and fits(w, h, [u]) for h in empty):
             out.append(u)
     return sorted(out)
+
+
+def advance_groups(w: World, frame: Frame) -> list[tuple[str, ...]]:
+    """The groups that may advance (the kernel's advance.groups): one advancer alone (arrivano §12.7.2), or several of
+    a stack with a commander of their formation (§12.7.3), into a vacated hex next to them where they fit."""
+    empty = vacated(w, frame)
+
+    def room(units: tuple[str, ...]) -> bool:
+        return any(w.grid.is_adjacent(w.state.units[units[0]].hex, h) and fits(w, h, list(units)) for h in empty)
+
+    return advance.groups(advancers(w, frame), lambda u: w.state.units[u].hex,
+                          lambda u: bool(stack_commanders(w, u)), room)
 
 
 def settle(g: Game) -> None:
@@ -289,10 +304,11 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             resolve_answer(g, frame, dumped)
         case "advance":
             if dumped["unit"] is not None:
-                uid = dumped["unit"]
+                movers = dumped["units"] or [dumped["unit"]]
                 w = g.world()
-                h = next(h for h in vacated(w, frame) if w.grid.is_adjacent(w.state.units[uid].hex, h) and fits(w, h, [uid]))
-                advance_into(g, uid, h)
+                h = next(h for h in vacated(w, frame)
+                         if w.grid.is_adjacent(w.state.units[movers[0]].hex, h) and fits(w, h, movers))
+                advance_into(g, movers, h)
         case "choose_order":
             fid = frame.data["formation"]
             if g.state.formations[fid].order != dumped["order"]:

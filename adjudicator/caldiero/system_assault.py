@@ -23,7 +23,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import assault, bombardment
+from arbitro.adjudicator.parabellum import advance, assault, bombardment
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.ruleset import Rule
@@ -41,7 +41,7 @@ COMBAT_PROMPT = "the assault goes on when the decisions it asked are answered (c
 CAVALRY_RETREAT, DEFENSIVE_FIRE, DEFENDER_EFFICIENCY = "cavalry_retreat", "defensive_fire", "defender_efficiency"
 NE_TEST, EX_ATTACKER, EX_DEFENDER, ADVANCE = "ne_test", "ex_attacker", "ex_defender", "advance"
 PROMPTS = {
-    ADVANCE: "advance one unit (or a stack with its general) into the vacated hex, or decline (caldiero §12.7)",
+    ADVANCE: "advance one unit, or units of a stack with their general, into the vacated hex, or decline (caldiero §12.7)",
     DEFENDER_EFFICIENCY: "choose the defenders' efficiency among the tied values (caldiero §12.3.1)",
     NE_TEST: "Ne with an Attack order: test efficiency (Ex if passed, Ad if failed) or keep Ne (caldiero §12.5.4)",
     EX_ATTACKER: "choose the attacking unit lost in the exchange (caldiero §12.5.4 Ex)",
@@ -508,18 +508,15 @@ def advance_options(w: World, c: ev.CombatUnderway) -> list[dict[str, Any]]:
         return []
     eligible = [u for u in c.attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
                 and not w.is_artillery(u)]
+    def with_general(u: str) -> bool:
+        general = w.general_of(u)
+        return bool(general) and w.leader_on_map(general) == w.state.units[u].hex
+
     out: list[dict[str, Any]] = []
-    for h in vacated:
-        for u in eligible:
-            if not w.board.grid.is_adjacent(w.state.units[u].hex or "", h):
-                continue
-            out.append({"type": "advance", "units": [u], "to": h})
-            general = w.general_of(u)
-            uh = w.state.units[u].hex or ""
-            if general and w.leader_on_map(general) == uh:
-                stack = [x for x in eligible if w.state.units[x].hex == uh]
-                if len(stack) > 1 and u == stack[0]:
-                    out.append({"type": "advance", "units": stack, "to": h})  # caldiero §12.7.3
+    for h in vacated:  # one unit (caldiero §12.7.2), or any of a stack with its general (§12.7.3)
+        near = [u for u in eligible if w.board.grid.is_adjacent(w.state.units[u].hex or "", h)]
+        out += [{"type": "advance", "units": list(grp), "to": h}
+                for grp in advance.groups(near, lambda u: w.state.units[u].hex or "", with_general)]
     return out
 
 

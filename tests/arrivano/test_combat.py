@@ -57,7 +57,7 @@ def test_de_eliminates_the_defenders_and_offers_the_advance():
     assert resolved(t).result == "De"
     assert t.state.units["mariassy-jager"].where == "eliminated"  # no reduced side: for good (§12.8)
     pending = t.pending()
-    assert pending.kind == "advance" and {"type": "advance", "unit": None} in pending.options
+    assert pending.kind == "advance" and {"type": "advance", "unit": None, "units": []} in pending.options
     t.send("france", {"type": "advance", "unit": "6e-legere-i"})
     assert t.state.units["6e-legere-i"].hex == D
 
@@ -220,7 +220,7 @@ def test_artillery_alone_is_an_automatic_de_and_the_attacker_must_advance():
     assert t.state.units["art-gottesheim"].where == "eliminated"
     assert not [r for r in t.rolls if "CRT" in r.purpose]
     pending = t.pending()
-    assert pending.options == [{"type": "advance", "unit": "6e-legere-i"}]
+    assert pending.options == [{"type": "advance", "unit": "6e-legere-i", "units": []}]
     t.send("france", pending.options[0])
     assert t.state.units["6e-legere-i"].hex == D
 
@@ -334,7 +334,7 @@ def test_a_defender_routed_by_a_dd_retreats_at_once_its_guns_lost_and_the_attack
     t.send("austria", retreat.options[0])
     assert t.state.units["ir18-i"].hex != D
     advance = t.pending()
-    assert advance.kind == "advance" and {"type": "advance", "unit": "6e-legere-i"} in advance.options
+    assert advance.kind == "advance" and {"type": "advance", "unit": "6e-legere-i", "units": []} in advance.options
 
 
 def test_a_unit_routed_by_a_bombardment_d_retreats_at_once():
@@ -358,3 +358,25 @@ def _bombard_result(t, die: int) -> str:
     odds = bombardment.fire_odds(w, table, X, D, RULESET.data.scenarios["montebello"].unit("art-watrin").bombard or 0)
     terrain = min(effect.bombard_drm for effect in w.terrains(D))
     return bombardment.fire_result(table, odds.column, die + odds.drm + terrain)[1]
+
+
+def test_units_stacked_with_their_commander_advance_as_the_owner_chooses():
+    """arrivano §12.7.2-§12.7.3 (issue 19 defect 3): one unit advances alone; with a commander of their formation in
+    the stack "tutte le unità ... possono avanzare" and he goes with them: the owner chooses which units (not the
+    whole stack whenever one is named)."""
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"mariassy-jager": D}, leaders={"watrin": X})
+    assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[5])
+    assert resolved(t).result == "De"
+    options = t.pending().options
+    assert {"type": "advance", "unit": "6e-legere-i", "units": []} in options
+    assert {"type": "advance", "unit": "6e-legere-i", "units": ["6e-legere-i", "6e-legere-ii"]} in options
+    t.send("france", {"type": "advance", "unit": "6e-legere-i", "units": []})
+    assert t.state.units["6e-legere-i"].hex == D and t.state.units["6e-legere-ii"].hex == X
+    assert t.state.leaders["watrin"].hex == X  # alone, the unit leaves its general behind (§12.7.2)
+
+
+def test_the_chosen_units_of_a_stack_advance_with_their_commander():
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"mariassy-jager": D}, leaders={"watrin": X})
+    assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[5])
+    t.send("france", {"type": "advance", "unit": "6e-legere-i", "units": ["6e-legere-i", "6e-legere-ii"]})
+    assert t.state.units["6e-legere-i"].hex == D == t.state.units["6e-legere-ii"].hex == t.state.leaders["watrin"].hex
