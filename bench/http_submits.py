@@ -6,6 +6,7 @@ submit of each in turn. The difference is what the HTTP layer costs a submit: pa
 
     .venv/bin/python bench/http_submits.py                              # a SQLite file (WAL, synchronous=FULL)
     .venv/bin/python bench/http_submits.py --store postgresql://...     # an existing, empty PostgreSQL database
+    .venv/bin/python bench/http_submits.py --postgres                   # a PostgreSQL started from the pgserver wheel
     .venv/bin/python bench/http_submits.py --quick --json               # small sizes; one JSON document
 
 The game is bench/longduel.py's endless duel, as in bench/bench.py (c) and bench/stores.py; commands are chosen
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,7 @@ import httpx  # noqa: E402
 import uvicorn  # noqa: E402
 
 from bench.bench import RULESET, SCENARIO, Player, latency_summary, progress  # noqa: E402
+from bench.stores import postgres  # noqa: E402
 from arbitro.adjudicator.http_access import Limits  # noqa: E402
 from arbitro.adjudicator.server import create_app  # noqa: E402
 from arbitro.adjudicator.service import Arbitro  # noqa: E402
@@ -113,13 +116,18 @@ def report(r: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--store", help="a postgresql:// URL (default: a SQLite file in a temporary directory)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="start a PostgreSQL server from the pgserver wheel for the run, as bench/stores.py does")
     parser.add_argument("--submits", type=int, default=200, help="timed submits each way (default 200)")
     parser.add_argument("--quick", action="store_true", help="20 submits each way (the smoke test)")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of the report")
     args = parser.parse_args(argv)
     workdir = Path(tempfile.mkdtemp(prefix="arbitro-bench-http-"))
     try:
-        result = run(20 if args.quick else args.submits, args.store or str(workdir / "bench.db"))
+        with ExitStack() as stack:
+            location = args.store or (stack.enter_context(postgres(None, workdir)) if args.postgres
+                                      else str(workdir / "bench.db"))
+            result = run(20 if args.quick else args.submits, location)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     print(json.dumps(result, indent=2) if args.json else report(result))
