@@ -96,7 +96,7 @@ def run(count: int, location: str) -> dict[str, Any]:
     arbitro = Arbitro(store)
     server, thread, url = serving(arbitro)
     try:
-        return {"store": location if location.startswith("postgresql") else "sqlite", "submits": count,
+        return {"store": "postgresql" if location.startswith("postgresql") else "sqlite", "submits": count,
                 **measure(arbitro, url, count)}
     finally:
         server.should_exit = True

@@ -18,12 +18,14 @@ import httpx
 from tests.foundation.conftest import arbitro_exe
 
 
-def serving(db: Path, **env: str) -> tuple[subprocess.Popen[str], str]:
+def serving(db: Path | str, *options: str, **env: str) -> tuple[subprocess.Popen[str], str]:
+    """`arbitro serve` on the store `db` (a SQLite path or a postgresql:// URL) and a free port; its access log
+    (stdout) is dropped, so that a long test cannot fill the pipe and block it."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
-    process = subprocess.Popen([*arbitro_exe(), "serve", "--db", str(db), "--port", str(port)], text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **env})
+    process = subprocess.Popen([*arbitro_exe(), "serve", "--db", str(db), "--port", str(port), *options], text=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **env})
     return process, f"http://127.0.0.1:{port}"
 
 
