@@ -20,6 +20,7 @@ import msgspec
 from anyio import to_thread
 
 from arbitro.adjudicator.errors import REPORTED, error_payload
+from arbitro.adjudicator.results import Awaiting
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.store import GameNotFound
 from arbitro.projections.base import UMPIRE
@@ -104,6 +105,12 @@ async def live(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, af
             watcher.unwatch(game_id)
 
 
+def _awaiting_at(app: Arbitro, game_id: str, seq: int) -> Awaiting:
+    """Who the game waited for right after event `seq`: the notice follows the events the stream has sent, never a
+    head read later (an append landing between the two would announce the game's end before its last events)."""
+    return app.awaiting(game_id, app.state_at(game_id, seq))
+
+
 async def _messages(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, last: int, *, follow: bool,
                     poll: float) -> AsyncIterator[dict[str, str]]:
     told = None
@@ -114,7 +121,7 @@ async def _messages(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: st
             for event in await to_thread.run_sync(app.log, game_id, seat, last + 1, head):
                 yield sse("event", event, event["seq"])
             last = head
-        awaiting = await to_thread.run_sync(app.awaiting, game_id)
+        awaiting = await to_thread.run_sync(_awaiting_at, app, game_id, min(last, head))
         notice = (last, awaiting.kind, tuple(awaiting.seats))
         if (seat in awaiting.seats or seat == UMPIRE or awaiting.kind == "game_over") and notice != told:
             told = notice

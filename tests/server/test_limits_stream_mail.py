@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -16,7 +17,7 @@ from arbitro.events.random import entropy_commitment
 from arbitro.events.records import GameRecord
 from arbitro.events.sqlite import SQLiteStore
 
-from .conftest import Server, serve, sse_messages
+from .conftest import FAST, Server, serve, sse_messages
 
 
 def serving(limits: Limits, poll: float = 0.5) -> Iterator[Server]:
@@ -170,5 +171,41 @@ def test_a_command_without_expected_seq_is_judged_again_when_another_seat_s_appe
         stale = red.post(f"/games/{game}/commands", json={"command": {"type": "reveal_entropy", "entropy": "y"},
                                                           "expected_seq": head})
         assert stale.status_code == 409 and stale.json()["error"] == "store/stale-sequence"  # the head it asked for
+    finally:
+        server.stop()
+
+
+class AppendsWhileReading(Arbitro):
+    """A library whose next read of a log lets another seat's append land before it answers: the moment between a
+    stream's read of the events and its notice of who is awaited."""
+
+    interleave: tuple[str, str] | None = None  # (game, seat) whose end of turn lands inside the next read
+
+    def log(self, game_id: str, seat: str = "umpire", first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
+        events = super().log(game_id, seat, first, last)
+        if self.interleave is not None:
+            game, mover = self.interleave
+            self.interleave = None
+            self.submit(game, mover, {"type": "end_turn"})
+        return events
+
+
+def test_a_streams_notice_says_who_was_awaited_after_the_events_it_sent_not_after_a_later_append() -> None:
+    """The notice that follows the events names who the game waited for right after the last of them: an append
+    landing between the stream's two reads must not be announced before its own events are sent."""
+    app = AppendsWhileReading(SQLiteStore(":memory:"))
+    server = Server(app, FAST)
+    try:
+        game = server.new()
+        head = app.game(game).head_seq
+        assert app.awaiting(game).seats == ["red"]
+        app.interleave = (game, "red")  # red ends its turn while the stream reads events 1..head
+        messages = list(sse_messages(server.client("umpire", game).get(
+            f"/games/{game}/stream", params={"follow": "false"}).iter_lines()))
+        assert app.game(game).head_seq > head and app.awaiting(game).seats == ["blue"]  # the append did land
+        assert [m["data"]["seq"] for m in messages if m["event"] == "event"] == list(range(1, head + 1))
+        notice = messages[-1]
+        assert notice["event"] == "awaiting" and notice["data"]["seq"] == head
+        assert notice["data"]["seats"] == ["red"]  # as it was after event `head`, not blue's turn after the append
     finally:
         server.stop()
