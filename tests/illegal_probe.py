@@ -2,42 +2,50 @@
 citation" tests): at a point of play, every command type legal() does not offer (built by the ruleset's own
 `plausible`), every legal command with one name replaced by one that does not exist, and every command of one seat
 sent by another, must each be refused by a rule whose citation `citation` matches; anything accepted, refused as
-malformed, or raising anything else is recorded as a failure. tests/monferrato/test_illegal_commands.py uses it."""
+malformed, or raising anything else is recorded as a failure. The name that does not exist is `unknown[field]`, else
+"nowhere": a ruleset whose fields have a format (Caricat's and Arrivano's hexes) maps each such field to a well-formed
+value that names nothing. tests/{arrivano,caricat,monferrato}/test_illegal_commands.py use it."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import MalformedCommand, Rejected
 from arbitro.adjudicator.randomness import SeededSupply
+from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 
 Plausible = Callable[[type, Any, str], dict[str, Any]]  # (command model, the rules' state, seat) -> a command
+NOWHERE = "nowhere"
+NO_FORMATS: Mapping[str, str] = MappingProxyType({})  # every field takes NOWHERE
 
 
 def with_unknown_name(command: dict[str, Any], closed: Sequence[str] = ("type",),
-                      unknown: str = "nowhere") -> Iterator[dict[str, Any]]:
-    """The command with each of its names in turn replaced by `unknown` (not the `closed` vocabularies, where another
-    word is malformed, not illegal)."""
+                      unknown: Mapping[str, str] = NO_FORMATS) -> Iterator[dict[str, Any]]:
+    """The command with each of its names in turn replaced by one that does not exist (`unknown[field]`, else
+    "nowhere"; a list's last name), not the `closed` vocabularies, where another word is malformed, not illegal."""
     for key, value in command.items():
         if key in closed:
             continue
         if isinstance(value, str):
-            yield {**command, key: unknown}
+            yield {**command, key: unknown.get(key, NOWHERE)}
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            yield {**command, key: [*value[:-1], unknown]}
+            yield {**command, key: [*value[:-1], unknown.get(key, NOWHERE)]}
 
 
 class Probe:
     def __init__(self, app: Arbitro, game: str, ruleset: str, citation: re.Pattern[str], models: Sequence[type],
-                 plausible: Plausible, closed: Sequence[str] = ("type",), per_point: int = 6) -> None:
+                 plausible: Plausible, closed: Sequence[str] = ("type",), unknown: Mapping[str, str] = NO_FORMATS,
+                 per_point: int = 6) -> None:
         self.app, self.game, self.citation = app, game, citation
         self.ruleset = registry.get(ruleset)
         self.adjudicator = app.adjudicator(ruleset)
         self.models, self.plausible, self.closed, self.per_point = models, plausible, closed, per_point
+        self.unknown = unknown
         self.failures: list[str] = []
         self.rejected: dict[str, int] = {}
 
@@ -71,8 +79,18 @@ class Probe:
                 if command["type"] not in offered:
                     self.expect_rejected(seat, command, "a command of a type legal() does not offer")
             for command in legal[:self.per_point]:
-                for bad in with_unknown_name(command, self.closed):
-                    self.expect_rejected(seat, bad, "a legal command naming what does not exist")
+                for bad in with_unknown_name(command, self.closed, self.unknown):
+                    if bad not in legal:  # a name legal() itself offers there (a "nobody" option) is no probe
+                        self.expect_rejected(seat, bad, "a legal command naming what does not exist")
                 for other in seats:
                     if other != seat and command not in self.app.legal(self.game, other):
                         self.expect_rejected(other, command, "the other seat's command")
+
+    def through(self, play: SelfPlay, steps: int, every: int) -> Probe:
+        """Probe at every `every`th of up to `steps` self-played steps (until the game ends)."""
+        for step in range(steps):
+            if step % every == 0:
+                self.check_here()
+            if not play.step():
+                break
+        return self

@@ -1,4 +1,5 @@
-"""Illegal commands of every kind are rejected with their citation (issue 5, "Done when").
+"""Illegal commands of every kind are rejected with their citation (issue 5, "Done when"), probed by
+tests/illegal_probe.py.
 
 Through self-played games of both scenarios (every option on too), at regular points of play:
 - every command type the ruleset defines, built from plausible values (the seat's own unit, a neighbouring hex, its
@@ -6,7 +7,8 @@ Through self-played games of both scenarios (every option on too), at regular po
   command of that type at that point (wrong step, wrong phase, no pending decision of that kind);
 - every command legal() offers, with one of its names or hexes replaced by one that does not exist, is rejected
   with a citation;
-- the commands one seat may send, sent by the other seat, are rejected with a citation.
+- the commands one seat may send, sent by the other seat, are rejected with a citation;
+- every seat is probed, not only those awaited.
 A guard test keeps the list of command types complete as the ruleset grows.
 """
 
@@ -14,30 +16,29 @@ from __future__ import annotations
 
 import re
 import typing
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.arrivano.commands import ArrivanoCommand
-from arbitro.adjudicator.errors import MalformedCommand, Rejected
-from arbitro.adjudicator.randomness import SeededSupply
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 
 from tests.arrivano.full_game import chooser
+from tests.illegal_probe import Probe
 
 CITATION = re.compile(r"^(arrivano|arbitro) §[A-Z0-9]")
 COMMAND_MODELS = typing.get_args(typing.get_args(ArrivanoCommand)[0])
 COMMAND_TYPES = sorted(typing.get_args(m.model_fields["type"].annotation)[0] for m in COMMAND_MODELS)
-UNKNOWN = {"hex": "0101x", "name": "nobody"}
+UNKNOWN_HEX = "0101x"  # well-formed, on no map
+UNKNOWN = {key: UNKNOWN_HEX for key in ("to", "target", "charge", "hex", "targets")}  # the rest: "nowhere"
+CLOSED = ("type", "order", "choice")  # closed vocabularies: another word is malformed, not illegal
 STEPS, EVERY = 240, 6
 
 
-def _plausible(model: type, state: Any, seat: str) -> dict[str, Any]:
+def _plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
     """A well-formed command of `model`'s type that names the seat's own pieces (the first by id)."""
-    rules = state.rules
     units = sorted(u for u, x in rules.units.items() if x.side == seat and x.where == "map")
     leaders = sorted(lid for lid, x in rules.leaders.items() if x.side == seat and x.where == "map")
     formations = sorted(f for f, x in rules.formations.items() if x.side == seat)
@@ -55,59 +56,6 @@ def _plausible(model: type, state: Any, seat: str) -> dict[str, Any]:
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}
 
 
-def _with_unknown_name(command: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """The command with each of its names or hexes in turn replaced by one that does not exist."""
-    for key, value in command.items():
-        if key in ("type", "order", "choice"):  # closed vocabularies: another word is malformed, not illegal
-            continue
-        if isinstance(value, str):
-            yield {**command, key: UNKNOWN["hex"] if key in ("to", "target", "charge", "hex") else UNKNOWN["name"]}
-        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            bad = UNKNOWN["hex"] if key == "targets" else UNKNOWN["name"]
-            yield {**command, key: [*value[:-1], bad]}
-
-
-class Probe:
-    def __init__(self, app: Arbitro, game: str) -> None:
-        self.app, self.game = app, game
-        self.ruleset = registry.get("arrivano")
-        self.adjudicator = app.adjudicator("arrivano")
-        self.failures: list[str] = []
-        self.rejected: dict[str, int] = {}
-
-    def expect_rejected(self, seat: str, command: dict[str, Any], why: str) -> None:
-        state = self.app.state_at(self.game)
-        try:
-            self.adjudicator.decide(state, seat, command, self.app.context(self.app.game(self.game)),
-                                    self.app.replayer(self.game), SeededSupply("00" * 32))
-        except Rejected as e:
-            if not CITATION.match(e.rule):
-                self.failures.append(f"#{state.core.seq} {why}: {command} rejected without a citation: {e}")
-            self.rejected[command["type"]] = self.rejected.get(command["type"], 0) + 1
-            return
-        except MalformedCommand as e:
-            self.failures.append(f"#{state.core.seq} {why}: {command} refused as malformed, not by a rule: {e}")
-            return
-        self.failures.append(f"#{state.core.seq} {why}: {command} by {seat} was accepted")
-
-    def check_here(self) -> None:
-        state = self.app.state_at(self.game)
-        seats = self.ruleset.seats(state.rules)
-        for seat in self.app.awaiting(self.game).seats:
-            legal = self.app.legal(self.game, seat)
-            offered = {c["type"] for c in legal}
-            for model in COMMAND_MODELS:
-                command = _plausible(model, state, seat)
-                if command["type"] not in offered:
-                    self.expect_rejected(seat, command, "a command of a type legal() does not offer")
-            for command in legal[:4]:
-                for bad in _with_unknown_name(command):
-                    self.expect_rejected(seat, bad, "a legal command naming what does not exist")
-                for other in seats:
-                    if other != seat and command not in self.app.legal(self.game, other):
-                        self.expect_rejected(other, command, "the other seat's command")
-
-
 @pytest.fixture(scope="module", params=[("montebello", False), ("campotenese", False), ("montebello", True),
                                         ("campotenese", True)], ids=lambda p: f"{p[0]}{'-all-options' if p[1] else ''}")
 def probed(request: pytest.FixtureRequest) -> Probe:
@@ -115,14 +63,10 @@ def probed(request: pytest.FixtureRequest) -> Probe:
     app = Arbitro(SQLiteStore(":memory:"))
     options = tuple(registry.get("arrivano").scenarios()[scenario].options) if all_options else ()
     game = app.create("arrivano", scenario, options)
-    probe = Probe(app, game)
+    probe = Probe(app, game, "arrivano", CITATION, COMMAND_MODELS, _plausible, closed=CLOSED, unknown=UNKNOWN,
+                  per_point=4)
     play = SelfPlay(app, game, seed=f"illegal-{scenario}", chooser=chooser(f"illegal-{scenario}", app, game))
-    for step in range(STEPS):
-        if step % EVERY == 0:
-            probe.check_here()
-        if not play.step():
-            break
-    return probe
+    return probe.through(play, STEPS, EVERY)
 
 
 def test_every_illegal_command_is_rejected_with_its_citation(probed: Probe) -> None:
@@ -136,7 +80,6 @@ def test_every_command_type_was_probed_illegal(probed: Probe) -> None:
 def test_the_command_types_are_all_probed() -> None:
     """A new command type must be buildable by _plausible (else this test names the field to add)."""
     rules = registry.get("arrivano").new_state("montebello", ())
-    state = type("S", (), {"rules": rules})()
     for model in COMMAND_MODELS:
-        command = _plausible(model, state, "france")
+        command = _plausible(model, rules, "france")
         model.model_validate(command)

@@ -1,4 +1,5 @@
-"""Illegal commands of every kind are rejected with their citation (issue 10, "Done when").
+"""Illegal commands of every kind are rejected with their citation (issue 10, "Done when"), probed by
+tests/illegal_probe.py.
 
 Through self-played games of both scenarios (every option on too), at regular points of play:
 - every command type the ruleset defines, built from plausible values (the seat's own unit and leader, a
@@ -6,7 +7,8 @@ Through self-played games of both scenarios (every option on too), at regular po
   that type at that point (wrong phase, no activation, no pending decision of that kind);
 - every command legal() offers, with one of its names or hexes replaced by one that does not exist, is rejected
   with a citation;
-- the commands one seat may send, sent by the other seat, are rejected with a citation.
+- the commands one seat may send, sent by the other seat, are rejected with a citation;
+- every seat is probed, not only those awaited.
 A guard test keeps the list of command types complete as the ruleset grows.
 """
 
@@ -14,31 +16,29 @@ from __future__ import annotations
 
 import re
 import typing
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.caricat.commands import CaricatCommand
-from arbitro.adjudicator.errors import MalformedCommand, Rejected
-from arbitro.adjudicator.randomness import SeededSupply
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from bench.drivers.caricat import Chooser
+from tests.illegal_probe import Probe
 
 CITATION = re.compile(r"^(caricat|arbitro) §[A-Z0-9]")
 COMMAND_MODELS = typing.get_args(typing.get_args(CaricatCommand)[0])
 COMMAND_TYPES = sorted(typing.get_args(m.model_fields["type"].annotation)[0] for m in COMMAND_MODELS)
-UNKNOWN_HEX, UNKNOWN_NAME = "9999", "nobody"
+UNKNOWN_HEX, UNKNOWN_NAME = "9999", "nobody"  # a well-formed hex on no map (Caricat refuses "nowhere" as malformed)
+UNKNOWN = {"hex": UNKNOWN_HEX, "path": UNKNOWN_HEX}  # the rest: "nowhere"
 STEPS, EVERY = 100, 5
 CLOSED = ("type", "level")  # closed vocabularies: another word is malformed, not illegal
 
 
-def _plausible(model: type, state: Any, seat: str) -> dict[str, Any]:
+def _plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
     """A well-formed command of `model`'s type naming the seat's own pieces (the first by id)."""
-    rules = state.rules
     units = sorted(u for u, x in rules.units.items() if x.side == seat and x.where == "map")
     enemies = sorted(u for u, x in rules.units.items() if x.side != seat and x.where == "map")
     leaders = sorted(k for k, x in rules.leaders.items() if x.side == seat and not x.gone)
@@ -55,58 +55,6 @@ def _plausible(model: type, state: Any, seat: str) -> dict[str, Any]:
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}
 
 
-def _with_unknown_name(command: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    for key, value in command.items():
-        if key in CLOSED:
-            continue
-        if isinstance(value, str):
-            yield {**command, key: UNKNOWN_HEX if key == "hex" else UNKNOWN_NAME}
-        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            yield {**command, key: [*value[:-1], UNKNOWN_HEX if key == "path" else UNKNOWN_NAME]}
-
-
-class Probe:
-    def __init__(self, app: Arbitro, game: str) -> None:
-        self.app, self.game = app, game
-        self.ruleset = registry.get("caricat")
-        self.adjudicator = app.adjudicator("caricat")
-        self.failures: list[str] = []
-        self.rejected: dict[str, int] = {}
-
-    def expect_rejected(self, seat: str, command: dict[str, Any], why: str) -> None:
-        state = self.app.state_at(self.game)
-        try:
-            self.adjudicator.decide(state, seat, command, self.app.context(self.app.game(self.game)),
-                                    self.app.replayer(self.game), SeededSupply("00" * 32))
-        except Rejected as e:
-            if not CITATION.match(e.rule):
-                self.failures.append(f"#{state.core.seq} {why}: {command} rejected without a citation: {e}")
-            self.rejected[command["type"]] = self.rejected.get(command["type"], 0) + 1
-            return
-        except MalformedCommand as e:
-            self.failures.append(f"#{state.core.seq} {why}: {command} refused as malformed, not by a rule: {e}")
-            return
-        self.failures.append(f"#{state.core.seq} {why}: {command} by {seat} was accepted")
-
-    def check_here(self) -> None:
-        state = self.app.state_at(self.game)
-        seats = self.ruleset.seats(state.rules)
-        for seat in self.app.awaiting(self.game).seats:
-            legal = self.app.legal(self.game, seat)
-            offered = {c["type"] for c in legal}
-            for model in COMMAND_MODELS:
-                command = _plausible(model, state, seat)
-                if command["type"] not in offered:
-                    self.expect_rejected(seat, command, "a command of a type legal() does not offer")
-            for command in legal[:4]:
-                for bad in _with_unknown_name(command):
-                    if bad not in legal:
-                        self.expect_rejected(seat, bad, "a legal command naming what does not exist")
-                for other in seats:
-                    if other != seat and command not in self.app.legal(self.game, other):
-                        self.expect_rejected(other, command, "the other seat's command")
-
-
 @pytest.fixture(scope="module", params=[("pastrengo", False), ("montebello", False), ("pastrengo", True)],
                 ids=lambda p: f"{p[0]}{'-all-options' if p[1] else ''}")
 def probed(request: pytest.FixtureRequest) -> Probe:
@@ -114,14 +62,10 @@ def probed(request: pytest.FixtureRequest) -> Probe:
     app = Arbitro(SQLiteStore(":memory:"))
     options = tuple(registry.get("caricat").scenarios()[scenario].options) if all_options else ()
     game = app.create("caricat", scenario, options)
-    probe = Probe(app, game)
+    probe = Probe(app, game, "caricat", CITATION, COMMAND_MODELS, _plausible, closed=CLOSED, unknown=UNKNOWN,
+                  per_point=4)
     play = SelfPlay(app, game, seed=f"illegal-{scenario}", chooser=Chooser(app, game, f"illegal-{scenario}"))
-    for step in range(STEPS):
-        if step % EVERY == 0:
-            probe.check_here()
-        if not play.step():
-            break
-    return probe
+    return probe.through(play, STEPS, EVERY)
 
 
 def test_every_illegal_command_is_rejected_with_its_citation(probed: Probe) -> None:
@@ -134,6 +78,5 @@ def test_every_command_type_was_probed_illegal(probed: Probe) -> None:
 
 def test_the_command_types_are_all_probed() -> None:
     rules = registry.get("caricat").new_state("pastrengo", ())
-    state = type("S", (), {"rules": rules})()
     for model in COMMAND_MODELS:
-        model.model_validate(_plausible(model, state, "italian"))
+        model.model_validate(_plausible(model, rules, "italian"))

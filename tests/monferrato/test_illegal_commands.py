@@ -48,13 +48,7 @@ def probed() -> Probe:
     app = Arbitro(SQLiteStore(":memory:"))
     game = app.create("monferrato", "1628")
     probe = Probe(app, game, "monferrato", CITATION, COMMAND_MODELS, plausible, closed=("type", "operation", "action"))
-    play = SelfPlay(app, game, seed="illegal-monferrato")
-    for step in range(STEPS):
-        if step % EVERY == 0:
-            probe.check_here()
-        if not play.step():
-            break
-    return probe
+    return probe.through(SelfPlay(app, game, seed="illegal-monferrato"), STEPS, EVERY)
 
 
 def test_every_illegal_command_is_rejected_with_its_citation(probed: Probe) -> None:
