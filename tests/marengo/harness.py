@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 import msgspec
-import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import Rejected
@@ -18,6 +17,7 @@ from arbitro.adjudicator.marengo.manoeuvre import AFTER, BLOCK, ENTER
 from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.marengo import MarengoState
+from tests.refusals import refused
 
 
 class Game:
@@ -43,13 +43,7 @@ class Game:
 
     def reject(self, seat: str, rule: str, words: str = "", **command: Any) -> Rejected:
         """The command is refused citing `rule`, with `words` in the message; nothing is appended."""
-        head = self.app.game(self.id).head_seq
-        with pytest.raises(Rejected) as exc:
-            self.app.submit(self.id, seat, command)
-        assert exc.value.rule == rule, (exc.value.rule, str(exc.value))
-        assert words in exc.value.message, exc.value.message
-        assert self.app.game(self.id).head_seq == head
-        return exc.value
+        return refused(self.app, self.id, seat, rule, words, command)
 
     def manoeuvre(self) -> Any:
         """The attack manoeuvre under way (its frame's context on the decision stack), or None."""

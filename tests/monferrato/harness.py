@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import Rejected
@@ -19,6 +18,7 @@ from arbitro.adjudicator.monferrato import sequence
 from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.monferrato import ELIMINATED, Activation, MonferratoState
+from tests.refusals import refused
 
 
 class Game:
@@ -43,13 +43,8 @@ class Game:
         return self.app.log(self.id, seat, first)  # type: ignore[no-any-return]
 
     def reject(self, seat: str, rule: str, words: str = "", **command: Any) -> Rejected:
-        head = self.app.game(self.id).head_seq
-        with pytest.raises(Rejected) as exc:
-            self.app.submit(self.id, seat, command)
-        assert exc.value.rule == rule, (exc.value.rule, str(exc.value))
-        assert words in exc.value.message, exc.value.message
-        assert self.app.game(self.id).head_seq == head
-        return exc.value
+        """The command is refused citing `rule`, with `words` in the message; nothing is appended."""
+        return refused(self.app, self.id, seat, rule, words, command)
 
     def enter(self, *values: int | str) -> list[dict[str, Any]]:
         """The umpire enters the roll or draw the game awaits (a transcribed game, arbitro §R.4)."""
