@@ -356,6 +356,12 @@ def measure_decide(arbitro: Arbitro, game_id: str, sizes: Sizes) -> dict[str, An
     return latency_summary(times)
 
 
+def rate_line(label: str, summary: dict[str, Any], width: int) -> str:
+    """One report line of a submit measurement: submits a second, p50 and p99."""
+    return (f"  {label:<{width}} {summary['per_s']:>8.1f} submits/s   p50 {summary['p50_ms']:>7.2f} ms   "
+            f"p99 {summary['p99_ms']:>7.2f} ms")
+
+
 def measure_submit(arbitro: Arbitro, game_id: str, count: int, label: str) -> dict[str, Any]:
     progress(f"(c) timing {count} Arbitro.submit calls on {label} (durable store)")
     player = Player(arbitro, game_id, seed=4)

@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 import httpx  # noqa: E402
 import uvicorn  # noqa: E402
 
-from bench.bench import RULESET, SCENARIO, Player, latency_summary, progress  # noqa: E402
+from bench.bench import RULESET, SCENARIO, Player, latency_summary, progress, rate_line  # noqa: E402
 from bench.stores import postgres  # noqa: E402
 from arbitro.adjudicator.http_access import Limits  # noqa: E402
 from arbitro.adjudicator.server import create_app  # noqa: E402
@@ -106,9 +106,7 @@ def run(count: int, location: str) -> dict[str, Any]:
 def report(r: dict[str, Any]) -> str:
     lines = [f"submits on {r['store']}, {r['submits']} each (one caller, back to back):"]
     for key, label in (("in_process", "Arbitro.submit in-process"), ("http", "POST /games/{id}/commands")):
-        s = r[key]
-        lines.append(f"  {label:<28} {s['per_s']:>8.1f} submits/s   p50 {s['p50_ms']:>7.2f} ms   "
-                     f"p99 {s['p99_ms']:>7.2f} ms")
+        lines.append(rate_line(label, r[key], 28))
     lines.append(f"  HTTP / in-process: {r['http']['per_s'] / r['in_process']['per_s']:.2f}x the submits a second")
     return "\n".join(lines)
 

@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
 
 import psycopg  # noqa: E402  (the [postgres] extra)
 
-from bench.bench import RULESET, SCENARIO, measure_submit, progress  # noqa: E402  (registers longduel)
+from bench.bench import RULESET, SCENARIO, measure_submit, progress, rate_line  # noqa: E402  (registers longduel)
 from arbitro.adjudicator.service import Arbitro  # noqa: E402
 from arbitro.events.postgres import PostgresStore  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
@@ -93,9 +93,7 @@ def report(r: dict[str, Any]) -> str:
     lines = [f"Arbitro.submit, in-process, {r['submits']} submits each (one caller, back to back):"]
     for key, label in (("memory", "SQLite :memory:"), ("sqlite", "SQLite file (WAL, synchronous=FULL)"),
                        ("postgresql", "PostgreSQL")):
-        s = r[key]
-        lines.append(f"  {label:<38} {s['per_s']:>8.1f} submits/s   p50 {s['p50_ms']:>7.2f} ms   "
-                     f"p99 {s['p99_ms']:>7.2f} ms")
+        lines.append(rate_line(label, r[key], 38))
     pg = r["postgresql"]["settings"]
     lines.append(f"  PostgreSQL {pg['server_version']}: fsync={pg['fsync']}, synchronous_commit={pg['synchronous_commit']}")
     return "\n".join(lines)
