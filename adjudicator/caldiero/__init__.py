@@ -298,10 +298,20 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
                 continue
             # During the set-up, stacks are being arranged: the limits hold when a side ends its set-up
             # (flow.setup_problems, caldiero §7.1, §21), so a position saved mid-set-up is a legal position.
-            problem = None if state.phase == "setup" else stack_problem(CALDIERO_VARIANT, w, units)
+            problem = None if state.phase == "setup" else _resting_stack_problem(w, units)
             if problem:
                 problems.append(f"{h}: {problem}")
         return problems
+
+
+def _resting_stack_problem(w: Any, units: list[str]) -> str | None:
+    """The stacking limits of a stack at rest (caldiero §7.1). A French Reserve unit joins either formation turn by
+    turn (§15.4.3, reading `reserve_attachment`), so a stack it formed lawfully beside one formation's unit is
+    still lawful when it has joined the other formation, or none, since: at rest it stacks as its neighbours'."""
+    own = [w.state.units[u].formation for u in units]
+    printed = sorted({f for f in own if f != "reserve"})
+    at_rest = [printed[0] if f == "reserve" and len(printed) == 1 else f for f in own]
+    return stack_problem(CALDIERO_VARIANT, w, units, formations=at_rest)
 
 
 FOG_HIDDEN = "fog of war (caldiero §20.4)"

@@ -52,9 +52,11 @@ def _most(patterns: Sequence[StackPattern]) -> int:
     return max((p.infantry + p.cavalry + p.artillery + p.infantry_or_cavalry for p in patterns), default=0)
 
 
-def stack_problem(variant: Variant, world: World, units: Sequence[str]) -> str | None:
+def stack_problem(variant: Variant, world: World, units: Sequence[str],
+                  formations: Sequence[str] | None = None) -> str | None:
     """Why `units` (one side's) may not share a hex, or None; the rules in the order the messages are read: how
-    many (§7.1), routed with others (§7.1.1), then the make-up (§7.1: arms, then formations)."""
+    many (§7.1), routed with others (§7.1.1), then the make-up (§7.1: arms, then formations). `formations`, one
+    per unit, replaces the world's `formation_of` (a variant judging a stack at rest by its own reading)."""
     if len(units) <= 1:
         return None
     patterns = world.stacking_limits()
@@ -65,7 +67,7 @@ def stack_problem(variant: Variant, world: World, units: Sequence[str]) -> str |
     if any(routed) and not all(routed):
         return f"routed units may not stack with friends not in rout ({variant.cite('7.1.1')})"
     arms = [world.arm(u) for u in units]
-    formations = [world.formation_of(u) for u in units]
+    formations = list(formations) if formations is not None else [world.formation_of(u) for u in units]
     if fits_stacking(arms, formations, patterns):
         return None
     names = " and ".join(units)

@@ -61,3 +61,20 @@ def test_a_position_saved_mid_set_up_may_hold_a_stack_being_arranged() -> None:
     assert app.state_at(game).rules.units["fr-40-ligne"].hex == "1119"
     problems = setup_problems(RULESET._world(state), "france")
     assert any("1119: 3 units in one hex" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("joined", [None, "massena", "augereau"])
+def test_a_reserve_unit_resting_beside_a_formations_unit_is_a_legal_stack(joined: str | None) -> None:
+    """caldiero §7.1 with §15.4.3: a French Reserve unit that moved onto an Augereau unit's hex while joined to
+    Augereau stays there when the turn ends (it joins no one) or when it joins Massena next: a state the game
+    reaches, so a legal position (CI's conformance fork of a self-played game was refused for it). Two units
+    of two printed formations remain illegal."""
+    state = position({"fr-4-ligne": "1214", "fr-grenadiers-1": "1214"})
+    state.units["fr-4-ligne"].attached = joined
+    assert state.units["fr-4-ligne"].formation == "reserve" and state.units["fr-grenadiers-1"].formation == "augereau"
+    assert [p for p in RULESET.validate_position(state) if "1214" in p] == []
+    app = Arbitro(SQLiteStore(":memory:"))
+    assert app.state_at(app.create("caldiero", position=as_file(state))).rules.units["fr-4-ligne"].hex == "1214"
+    mixed = position({"fr-18-ligne": "1214", "fr-grenadiers-1": "1214"})
+    assert state.units["fr-18-ligne"].formation != "augereau"
+    assert any("1214" in p and "different formations (caldiero §7.1)" in p for p in RULESET.validate_position(mixed))
