@@ -8,16 +8,16 @@ A record's hash is SHA-256 over those bytes.
 from __future__ import annotations
 
 import hashlib
-import re
 from typing import Any
 
 import msgspec
 
 _encoder = msgspec.json.Encoder(order="sorted")
-# Where a float could be in the encoded bytes: a number with a fraction or an exponent (1.5, 1e20, 5e-324), or
-# null (msgspec writes inf and nan as null), at the start or after [ : or , (strings may match too: the walk
-# below decides). A cheap test first, since almost no record holds a float or a null.
-_MAY_HOLD_FLOAT = re.compile(rb"(?:^|[\[:,])(?:-?[0-9]+[.eE]|null)")
+# The float test, done by msgspec in C: MessagePack writes every float (nan and inf too, which JSON writes as
+# null, like None) as the type byte 0xcb, so a value without that byte anywhere in its MessagePack form holds no
+# float. The byte can also sit inside a string or an integer (203, say): only then does the walk below decide.
+_packer = msgspec.msgpack.Encoder()
+_FLOAT64 = b"\xcb"
 
 
 class FloatInGameData(ValueError):
@@ -27,9 +27,16 @@ class FloatInGameData(ValueError):
 def canonical(obj: Any) -> bytes:
     """The canonical bytes of a JSON-able value or msgspec Struct."""
     data = _encoder.encode(obj)
-    if _MAY_HOLD_FLOAT.search(data) and _has_float(obj):
+    if _may_hold_float(obj) and _has_float(obj):
         raise FloatInGameData("floats are not allowed in game data; use integers")
     return data
+
+
+def _may_hold_float(obj: Any) -> bool:
+    try:
+        return _FLOAT64 in _packer.encode(obj)
+    except OverflowError:  # an integer beyond 64 bits, which JSON holds and MessagePack does not
+        return True
 
 
 def _has_float(obj: Any) -> bool:

@@ -1,0 +1,249 @@
+#!/usr/bin/env python
+"""What the real rulesets cost where clients wait (issue 15): every shipped log in logs/, re-submitted.
+
+    .venv/bin/python bench/rulesets.py                      # every log in logs/
+    .venv/bin/python bench/rulesets.py logs/caldiero-*.jsonl
+    .venv/bin/python bench/rulesets.py --json               # one JSON document on stdout
+
+For each log, four measurements against the issue's targets:
+  legal()/submit()  the log's game created again from its recorded seed on a SQLite file store (WAL,
+                    synchronous=FULL), then each logged command re-submitted through the Python API as a client
+                    does: `legal()` of the seat first (the logged command must be in it), then `submit()`.
+                    p50/p99/max of `legal()` and of `legal()` + `submit()`, after one warm-up legal() of
+                    the same opening in another game (a process reads a ruleset's data once). Targets: legal p99 <= 10 ms and
+                    max <= 25 ms; legal + submit p99 <= 10 ms.
+  verify            `verify` of the log file as exported (chain, commands, salts, dice, re-adjudication), in
+                    seconds per 10,000 events, and its peak Python memory (tracemalloc, a second run).
+                    Target: <= 1 s per 10,000 events.
+  replay            the re-submitted game's state at its head from the store without snapshots (Replayer), in
+                    events/s, against a framework-free loop over the same rows in the same run: sqlite3 rows,
+                    hashlib, the same msgspec decoder, the link check and the same fold. Target: >= 0.8x.
+  sameness          the SHA-256 of every legal() answer (in order) and of the re-submitted game's events: equal
+                    to the log's events means the same game was played; the legal fingerprint must not change
+                    when the code gets faster (compare with an earlier run's).
+
+Times are the process's CPU time (time.process_time): the machine is shared, and other processes' work
+should not count. A durable append's fsync wait is therefore not in the submit figures. Measurement only:
+never a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import hashlib
+import json
+import os
+import platform
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import msgspec  # noqa: E402
+
+from arbitro.adjudicator import registry  # noqa: E402
+from arbitro.adjudicator import verify as verification  # noqa: E402
+from arbitro.adjudicator.exchange import read_lines  # noqa: E402
+from arbitro.adjudicator.service import Arbitro  # noqa: E402
+from arbitro.events import core  # noqa: E402
+from arbitro.events.codec import canonical, to_builtins  # noqa: E402
+from arbitro.events.records import GENESIS  # noqa: E402
+from arbitro.events.sqlite import SQLiteStore  # noqa: E402
+from arbitro.projections.fold import Replayer  # noqa: E402
+from arbitro.projections.game import state_hash  # noqa: E402
+
+LOGS = ROOT / "logs"
+TARGET_LEGAL_P99_MS, TARGET_LEGAL_MAX_MS, TARGET_STEP_P99_MS = 10.0, 25.0, 10.0
+TARGET_VERIFY_S_PER_10K, TARGET_REPLAY_RATIO = 1.0, 0.8
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    ms = [t * 1e3 for t in times]
+    return {"n": len(ms), "p50_ms": round(percentile(ms, 50), 2), "p99_ms": round(percentile(ms, 99), 2),
+            "max_ms": round(max(ms), 2)}
+
+
+def records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def events_digest(bodies: list[Any]) -> str:
+    """The events themselves (not their hashes, which bind each command's arrival time): the game played."""
+    return hashlib.sha256(b"\n".join(canonical(b) for b in bodies)).hexdigest()
+
+
+# --- legal() and submit(), the log re-submitted --------------------------------------------------------------
+def resubmit(path: Path, workdir: Path) -> tuple[dict[str, Any], Arbitro, str]:
+    recs = records(path)
+    game = next(r for r in recs if r["record"] == "game")
+    created = msgspec.convert(next(r for r in recs if r["record"] == "event" and r["body"]["seq"] == 1)["body"]["event"],
+                              core.GameCreated)
+    ruleset = registry.get(game["ruleset"])
+    commands = [r["body"] for r in recs if r["record"] == "command" and r["cmd"] > 0]
+    warm = Arbitro(SQLiteStore(":memory:"))  # once per process: the ruleset's data read, its tables built
+    warm.legal(warm._start_game(ruleset, created, game["seed"], game["id"]), commands[0]["seat"])
+    app = Arbitro(SQLiteStore(workdir / f"{path.stem}.db"))
+    gid = app._start_game(ruleset, created, game["seed"], game["id"])  # the recorded seed, as bench/drivers/relog.py
+    legal_times: list[float] = []
+    step_times: list[float] = []
+    digest = hashlib.sha256()
+    outside = 0
+    for body in commands:
+        t0 = time.process_time()
+        listed = app.legal(gid, body["seat"])
+        t1 = time.process_time()
+        app.submit(gid, body["seat"], body["command"], key=body["key"])
+        t2 = time.process_time()
+        legal_times.append(t1 - t0)
+        step_times.append(t2 - t0)
+        digest.update(canonical(listed))
+        outside += not listed_among(app, game["ruleset"], body["command"], listed)
+    logged = [r["body"]["event"] for r in recs if r["record"] == "event"]
+    replayed = [to_builtins(b.event) for b in app.replayer(gid).bodies(1)]
+    return {
+        "commands": len(commands), "legal": summary(legal_times), "legal_submit": summary(step_times),
+        "commands_outside_legal": outside, "legal_sha256": digest.hexdigest(),
+        "events_sha256": events_digest(replayed), "same_events_as_log": events_digest(logged) == events_digest(replayed),
+    }, app, gid
+
+
+def listed_among(app: Arbitro, ruleset: str, command: dict[str, Any], listed: list[dict[str, Any]]) -> bool:
+    """Is the logged (normalised) command one of those `legal()` listed (normalised the same way)?"""
+    adj, wanted = app.adjudicator(ruleset), canonical(command)
+    return any(canonical(adj.parse(c)[1]) == wanted for c in listed if c.get("type") == command.get("type"))
+
+
+# --- verify ----------------------------------------------------------------------------------------------------
+def measure_verify(path: Path) -> dict[str, Any]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    t0 = time.process_time()
+    report = verification.verify(read_lines(lines, str(path)))
+    seconds = time.process_time() - t0
+    events = sum(1 for line in lines if line.startswith('{"body"') or '"record":"event"' in line)
+    gc.collect()
+    tracemalloc.start()
+    verification.verify(read_lines(lines, str(path)))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {"events": events, "passed": report.passed, "seconds": round(seconds, 3),
+            "s_per_10k_events": round(seconds * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1)}
+
+
+# --- replay against a framework-free loop --------------------------------------------------------------------
+def measure_replay(app: Arbitro, gid: str, db: Path, repeats: int = 3) -> dict[str, Any]:
+    game = app.game(gid)
+    fold = app.adjudicator(game.ruleset).fold
+    decoder = msgspec.json.Decoder(fold.body_type)
+    head = game.head_seq
+    has_undo = False
+
+    def framework() -> Any:
+        return Replayer(fold, app.store, gid).state_at(head, use_snapshots=False)
+
+    def bare() -> Any:
+        nonlocal has_undo
+        conn = sqlite3.connect(db)
+        prev, state = GENESIS, None
+        for seq, text, digest in conn.execute("SELECT seq, body, hash FROM events WHERE game=? ORDER BY seq", (gid,)):
+            body = text.encode() if isinstance(text, str) else text
+            if hashlib.sha256(body).hexdigest() != digest:
+                raise AssertionError(seq)
+            decoded = decoder.decode(body)
+            if decoded.prev != prev or decoded.seq != seq:
+                raise AssertionError(seq)
+            has_undo = has_undo or isinstance(decoded.event, core.Undone)
+            state = fold.apply_event(state, seq, decoded.event, None)
+            prev = digest
+        conn.close()
+        return state
+
+    def timed(run: Any) -> tuple[float, Any]:
+        times, out = [], None
+        for _ in range(repeats):
+            t0 = time.process_time()
+            out = run()
+            times.append(time.process_time() - t0)
+        return statistics.median(times), out
+
+    bare_s, bare_state = timed(bare)
+    framework_s, state = timed(framework)
+    if has_undo:
+        return {"events": head, "skipped": "the log undoes: the bare loop has no history"}
+    return {"events": head, "events_per_s": round(head / framework_s), "bare_events_per_s": round(head / bare_s),
+            "ratio": round(bare_s / framework_s, 2), "same_state": state_hash(state) == state_hash(bare_state)}
+
+
+# --- the report --------------------------------------------------------------------------------------------------
+def measure(path: Path, workdir: Path) -> dict[str, Any]:
+    out: dict[str, Any] = {"log": path.name}
+    played, app, gid = resubmit(path, workdir)
+    out.update(played)
+    out["replay"] = measure_replay(app, gid, workdir / f"{path.stem}.db")
+    app.store.close() if hasattr(app.store, "close") else None
+    out["verify"] = measure_verify(path)
+    out["met"] = {
+        "legal": out["legal"]["p99_ms"] <= TARGET_LEGAL_P99_MS and out["legal"]["max_ms"] <= TARGET_LEGAL_MAX_MS,
+        "legal_submit": out["legal_submit"]["p99_ms"] <= TARGET_STEP_P99_MS,
+        "verify": out["verify"]["passed"] and out["verify"]["s_per_10k_events"] <= TARGET_VERIFY_S_PER_10K,
+        "replay": out["replay"].get("ratio", TARGET_REPLAY_RATIO) >= TARGET_REPLAY_RATIO,
+        "same_game": out["same_events_as_log"] and not out["commands_outside_legal"],
+    }
+    return out
+
+
+def machine() -> dict[str, Any]:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor()) if Path("/proc/cpuinfo").exists() else platform.processor()
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "load_1min": round(os.getloadavg()[0], 1), "sqlite": sqlite3.sqlite_version}
+
+
+def line(r: dict[str, Any]) -> str:
+    lg, st, v, rp = r["legal"], r["legal_submit"], r["verify"], r["replay"]
+    replay = (f"replay {rp['events_per_s'] / 1000:5.0f}k ev/s {rp['ratio']:.2f}x bare" if "ratio" in rp
+              else f"replay ({rp['skipped']})")
+    flags = " ".join(k for k, ok in r["met"].items() if not ok)
+    return (f"{r['log']:34} legal p50/p99/max {lg['p50_ms']:5.2f}/{lg['p99_ms']:6.2f}/{lg['max_ms']:6.2f} ms  "
+            f"+submit p99 {st['p99_ms']:6.2f} ms  verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB)  "
+            f"{replay}  legal {r['legal_sha256'][:12]}  events {r['events_sha256'][:12]}"
+            f"{'  MISSED: ' + flags if flags else ''}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("logs", nargs="*", type=Path, help="exported logs (default: every logs/*.jsonl)")
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    args = parser.parse_args()
+    paths = args.logs or sorted(LOGS.glob("*.jsonl"))
+    results = []
+    with tempfile.TemporaryDirectory(prefix="arbitro-rulesets-") as tmp:
+        if not args.json:
+            print(f"machine: {machine()}  (CPU time; targets: legal p99 <= {TARGET_LEGAL_P99_MS} ms, max <= "
+                  f"{TARGET_LEGAL_MAX_MS} ms; legal+submit p99 <= {TARGET_STEP_P99_MS} ms; verify <= "
+                  f"{TARGET_VERIFY_S_PER_10K} s/10k events; replay >= {TARGET_REPLAY_RATIO}x bare)\n", flush=True)
+        for path in paths:
+            result = measure(path, Path(tmp))
+            results.append(result)
+            if not args.json:
+                print(line(result), flush=True)
+    if args.json:
+        print(json.dumps({"machine": machine(), "logs": results}, indent=2))
+    return 0 if all(all(r["met"].values()) for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
