@@ -37,7 +37,8 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import BombardmentTable, LeaderData, OrderOfBattle, OrdersTable, UnitData
-from arbitro.adjudicator.parabellum.loader import check_counters, label as _label, load_hexmap, load_model, load_movement
+from arbitro.adjudicator.parabellum.loader import (check_counters, files_digest, label as _label, load_hexmap, load_model,
+                                                    load_movement)
 from arbitro.adjudicator.parabellum.stacking import fits_stacking
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
 
@@ -99,7 +100,11 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
             movement[0] = table
     if oob is None or hexmap is None or (spec.weather and weather is None):
         return None
-    loaded = ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather)
+    read = [folder / "scenario.json", data_dir / spec.oob, data_dir / spec.map, *(data_dir / "tables").glob("*.json")]
+    if spec.weather and weather is not None:
+        read += [data_dir / spec.weather, *(data_dir / box.movement_table for box in weather.boxes)]
+    loaded = ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather,
+                          digest=files_digest(read, data_dir))
     problems.extend(check_scenario(loaded, tables, data_dir))
     return loaded
 

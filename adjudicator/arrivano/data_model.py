@@ -388,6 +388,7 @@ class ScenarioData(pb.FindsCounters):
     map: HexMap
     movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
     weather: WeatherTrack | None
+    digest: str  # the content hash of its files and the shared tables': what caches of its answers are keyed by
 
     def entry_hex(self, letter: str) -> str:
         return self.scenario.entry_hexes[letter].hex

@@ -156,16 +156,17 @@ class World(world.World):
         return self.s.scenario.los_range  # arrivano §11.3, the scenario's (§17.1.3, §17.2.4)
 
     def _los_tag(self) -> str:
-        """What a line of sight depends on besides the two hexes: the map, and the wheat reading (computed once
-        per World: a World is one position)."""
+        """What a line of sight depends on besides the two hexes: the content of the data (the map, the terrain
+        table: never the scenario's name, which two loads of different data share), and the wheat reading
+        (computed once per World: a World is one position)."""
         if self._tag is None:
             wheat = self.reading("wheat_blocks_los") == "true"  # the list of §11.3.1 over the specific §10.3
-            self._tag = self.s.name + ("+wheat" if wheat else "")
+            self._tag = self.s.digest + ("+wheat" if wheat else "")
         return self._tag
 
     def clear_line(self, a: str, b: str) -> bool:
         """Line of sight (arrivano §11.3.1): blocking terrain between, or ground higher than both ends; units
-        never block. Memoised per map and reading."""
+        never block. Memoised per content of the data and reading."""
         tag = self._los_tag()
         key = (tag, a, b) if a <= b else (tag, b, a)
         cached = _LOS_CACHE.get(key)

@@ -15,6 +15,7 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, rea
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.parabellum.data import LeaderData, OrderOfBattle, UnitData
+from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
 
 _M = TypeVar("_M", bound=BaseModel)
@@ -26,6 +27,13 @@ def label(path: Path, data_dir: Path) -> str:
         return path.relative_to(data_dir).as_posix()
     except ValueError:
         return str(path)
+
+
+def files_digest(paths: Sequence[Path], data_dir: Path) -> str:
+    """The content hash of the files something loaded was built from (each named as problems name it): what a cache
+    of answers worked out from those data is keyed by, so that two loads that differ in content never share an
+    answer, whatever their scenario's name (issue 19 point 15)."""
+    return data_digest(sorted((label(p, data_dir), p.read_bytes()) for p in set(paths) if p.is_file()))
 
 
 def load_model(path: Path, model: type[_M], data_dir: Path, problems: list[DataProblem]) -> _M | None:
