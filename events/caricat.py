@@ -259,6 +259,13 @@ class AdvanceAwaited(FrameContext, tag="caricat_advance"):
     path: tuple[str, ...] = ()
 
 
+class TransferAwaited(FrameContext, tag="caricat_transfer"):
+    """The leader whose unit was eliminated joins any other unit he commands, his owner's choice (caricat §7.3)."""
+
+    leader: str
+    units: tuple[str, ...]
+
+
 class ReactionAwaited(FrameContext, tag="caricat_reaction"):
     """Enemy infantry may fire at a unit that moved from one of its zone's hexes into another (caricat §6.2)."""
 
@@ -269,4 +276,5 @@ class ReactionAwaited(FrameContext, tag="caricat_reaction"):
 CARICAT_CONTEXTS: dict[str, type[FrameContext]] = {
     "combat": CombatUnderway, "aim": AimAwaited, "cavalry_retreat": CavalryRetreatOffered,
     "retreat": RetreatAwaited, "advance": AdvanceAwaited, "reaction": ReactionAwaited,
+    "leader_transfer": TransferAwaited,
 }

@@ -31,7 +31,7 @@ from arbitro.projections.base import Outcome
 class CaricatRuleset(Ruleset[P.CaricatState]):
     name = "caricat"
     title = "Caricat!"
-    version = "0.2.0"
+    version = "0.3.0"
     State = P.CaricatState
     Event = ev.CaricatEvent
     Command = C.CaricatCommand

@@ -9,6 +9,7 @@ from __future__ import annotations
 from arbitro.adjudicator.caricat import losses as L
 from arbitro.adjudicator.caricat import retreat as RT
 from arbitro.adjudicator.caricat import rules as R
+from arbitro.adjudicator.caricat import scenario as SC
 from arbitro.adjudicator.caricat.flow import Game
 from arbitro.adjudicator.caricat.world import BROKEN, ROUTED, World
 from arbitro.adjudicator.maps import control
@@ -85,6 +86,8 @@ def declare(g: Game, kind: str, units: list[str], target: str, charge: bool = Fa
 def run(g: Game) -> None:
     """Run the combat on top of the stack until it asks a decision or ends."""
     while True:
+        if SC.offer_transfer(g):
+            return  # a leader's new unit is chosen before the combat goes on (caricat §7.3)
         top = g.top()
         if top is None or top.kind != "combat":
             return
@@ -146,7 +149,7 @@ def _fire(g: Game, c: ev.CombatUnderway) -> None:
     w = g.world()
     hits: dict[str, int] = {}
     if c.kind == "fire":
-        hits[c.target] = fire_round(g, w, list(c.attackers), c.target, defensive=False, crowd=len(c.attackers))
+        hits[c.target] = fire_round(g, w, list(c.attackers), c.target, defensive=False)
     if c.aim:
         hits[c.aim] = hits.get(c.aim, 0) + fire_round(g, w, [c.target], c.aim, defensive=True)
     L.apply_hits(g, hits, "fire", R.FIRE_ROUND)
@@ -206,8 +209,10 @@ def positional(w: World, attackers: list[str], target: str) -> bool:
     return control.surrounded(w.grid, t.hex or "", covered) >= w.system.positional.hexes
 
 
-def fire_round(g: Game, w: World, firers: list[str], target: str, *, defensive: bool, crowd: int = 1) -> int:
-    """Roll one fire and return its hits (applied by the caller after the round, caricat §7.1.2)."""
+def fire_round(g: Game, w: World, firers: list[str], target: str, *, defensive: bool,
+               reaction: bool = False) -> int:
+    """Roll one fire and return its hits (applied by the caller after the round, caricat §7.1.2). Reaction fire
+    (caricat §6.2) is defensive; Hold's +1 applies to it under the interpretation reaction_hold."""
     mods = w.system.modifiers
     t = w.state.units[target]
     dice = 0
@@ -224,7 +229,8 @@ def fire_round(g: Game, w: World, firers: list[str], target: str, *, defensive: 
         else:
             dice = mods.positional_fire_dice * len(firers)
     drm = mods.attack_fire_die if level == "attack" and not fewer else 0
-    if defensive and level == "hold":
+    hold_bonus = not reaction or w.readings.get("reaction_hold", "hold_bonus") == "hold_bonus"
+    if defensive and level == "hold" and hold_bonus:
         drm += mods.hold_defensive_fire_die
     needed = w.morale(target)
     rolled = g.roll(dice, R.FIRE_RESOLUTION, f"{'+'.join(firers)} at {target}",
@@ -280,14 +286,15 @@ def resolve_melee(g: Game, c: ev.CombatUnderway, attackers: list[str]) -> None:
     lead_a = max(attackers, key=lambda a: (w.morale(a), a)) if best_a > best_d else attackers[0]
     hexes_before = {u: g.state.units[u].hex for u in [*attackers, target]}
     if winner == "none":
-        hits = spread([lead_a], band.loser_losses) | {target: band.loser_losses}
+        hits = spread(w, [lead_a, *[a for a in attackers if a != lead_a]], band.loser_losses) | \
+            {target: band.loser_losses}
         L.apply_hits(g, hits, "melee", R.MELEE_RESULT)
         _to(g, c, "done")
         return
     losers = [target] if winner == "attacker" else attackers
     winners = attackers if winner == "attacker" else [target]
     lead = lead_a if winner == "defender" else target
-    L.apply_hits(g, spread([lead, *[x for x in losers if x != lead]], band.loser_losses), "melee", R.MELEE_RESULT)
+    L.apply_hits(g, spread(w, [lead, *[x for x in losers if x != lead]], band.loser_losses), "melee", R.MELEE_RESULT)
     if band.recover:
         for u in winners:
             if 0 < g.state.units[u].hits < 5:
@@ -297,9 +304,11 @@ def resolve_melee(g: Game, c: ev.CombatUnderway, attackers: list[str]) -> None:
         RT.start_retreat(g, unit, band, R.MELEE_RESULT)
 
 
-def spread(order: list[str], losses: int) -> dict[str, int]:
-    """A side's losses, the first on the unit of the morale modifier (caricat §8), then one each in turn
-    (interpretation melee_losses)."""
+def spread(w: World, order: list[str], losses: int) -> dict[str, int]:
+    """A side's losses, the first on the unit of the morale modifier (caricat §8), then one each in turn; or the
+    whole loss on each unit (interpretation melee_losses)."""
+    if w.readings.get("melee_losses", "in_turn") == "each_unit":
+        return {unit: losses for unit in order}
     out: dict[str, int] = {}
     for i in range(losses):
         unit = order[i % len(order)]

@@ -116,6 +116,14 @@ class Advance(CommandModel):
     hex: HexStr | None = None
 
 
+class TransferLeader(CommandModel):
+    """caricat §7.3: the unit a leader joins when the one he stood with is eliminated."""
+
+    type: Literal["transfer_leader"]
+    leader: Name
+    unit: Name
+
+
 class React(CommandModel):
     type: Literal["react"]
     fire: bool
@@ -123,6 +131,6 @@ class React(CommandModel):
 
 CaricatCommand = Annotated[
     Union[TryLevel, EndLevels, CallBrigade, Activate, ActivateCavalry, Pass, Move, MoveLeader, Fire, Melee, Charge,
-          EndActivation, DestroyBridge, EndTurn, Aim, TryRetreat, Retreat, Advance, React],
+          EndActivation, DestroyBridge, EndTurn, Aim, TryRetreat, Retreat, Advance, React, TransferLeader],
     Field(discriminator="type"),
 ]

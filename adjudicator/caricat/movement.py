@@ -77,9 +77,8 @@ def level_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | 
             return R.HOLD, f"{unit}'s leader is at Hold: at most one hex"
         if arriving:
             return None
-        goals = w.objective_hexes(u.side)
-        near = min((w.grid.distance(start, o) for o in goals), default=0)
-        if not goals or min(w.grid.distance(end, o) for o in goals) >= near:
+        goals = w.objective_hexes(u.side)  # any of them, "non necessariamente il più vicino" (caricat §3.1)
+        if not any(w.grid.distance(end, o) < w.grid.distance(start, o) for o in goals):
             return R.HOLD, f"{unit}'s leader is at Hold: it moves only toward a friendly objective"
         return None
     if arriving or u.kind == "cavalry":

@@ -35,4 +35,28 @@ INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
         phrase="obbligate a muoversi alla massima velocità possibile verso il più vicino nemico",
         explanation="a unit at Attack ends its move as near the nearest enemy as it can reach (full_speed), or only "
                     "nearer than it began (nearer)"),
+    Interpretation(
+        name="melee_losses", default="in_turn", choices=("in_turn", "each_unit"), rule="caricat §7.2.1",
+        phrase="il perdente subisce 2 perdite di morale",
+        explanation="a losing side of several units shares the band's losses, the first on the unit of the morale "
+                    "modifier (caricat §8), then one each in turn (in_turn), or each of its units takes them all "
+                    "(each_unit)"),
+    Interpretation(
+        name="retreat_before_zone", default="reaction_only", choices=("reaction_only", "reaction_and_level"),
+        rule="caricat §9.2",
+        phrase="può muoversi da un esagono in ZOC nemica direttamente ad un altra ZOC nemica, ma è soggetta a "
+               "reazione di movimento",
+        explanation="a cavalry retreating before combat into an enemy zone pays by the reaction fire it draws "
+                    "(reaction_only), or also loses the morale level of a retreat into an enemy zone, caricat §7.4 "
+                    "(reaction_and_level)"),
+    Interpretation(
+        name="reaction_hold", default="hold_bonus", choices=("hold_bonus", "no_hold_bonus"), rule="caricat §3.1",
+        phrase="aggiungono +1 al tiro di dado in fuoco difensivo",
+        explanation="reaction fire (caricat §6.2) is defensive fire and a unit at Hold adds +1 to it (hold_bonus), "
+                    "or only the fire of a unit attacked counts as defensive (no_hold_bonus)"),
+    Interpretation(
+        name="winner_advance", default="either_side", choices=("either_side", "attacker_only"), rule="caricat §7.2.1",
+        phrase="il vincitore può avanzare",
+        explanation="the winner of a melee may advance into the hex its loser left, the defender too when it wins "
+                    "(either_side), or only an attacker who wins (attacker_only)"),
 )}

@@ -90,7 +90,8 @@ def retreat_step(g: Game, r: ev.RetreatAwaited, hex_id: str) -> None:
     SC.after_placement(g, r.unit)
     if r.rule == str(R.CAVALRY_RETREAT):  # from one enemy zone into another: reaction fire (caricat §9.2, §6.2)
         MV.react(g, w, r.unit, [start, hex_id])
-    if in_zone and r.rule != str(R.CAVALRY_RETREAT):  # a retreat before combat pays by reaction fire instead
+    before_combat = r.rule == str(R.CAVALRY_RETREAT)  # pays by reaction fire (interpretation retreat_before_zone)
+    if in_zone and (not before_combat or w.readings.get("retreat_before_zone") == "reaction_and_level"):
         L.lose(g, r.unit, 1, "retreat through an enemy zone", R.RETREAT)
     if friend is not None and friend != r.unit:
         L.lose(g, friend, 1, f"{r.unit} retreated through it", R.RETREAT)
@@ -115,8 +116,10 @@ def advance_choices(g: Game, a: ev.AdvanceAwaited) -> list[dict[str, str]]:
 
 def offer_advance(g: Game, c: ev.CombatUnderway) -> None:
     """The winner (the attackers or the defender, caricat §7.2.1 "il vincitore può avanzare") may advance into the
-    hex its loser left; a charging cavalry must (caricat §9.1)."""
+    hex its loser left (interpretation winner_advance); a charging cavalry must (caricat §9.1)."""
     if c.winner not in ("attacker", "defender") or c.advance <= 0 or not c.vacated:
+        return
+    if c.winner == "defender" and g.world().readings.get("winner_advance") == "attacker_only":
         return
     units = c.attackers if c.winner == "attacker" else (c.target,)
     compulsory = c.charge and c.winner == "attacker"

@@ -8,7 +8,7 @@ from arbitro.adjudicator.caricat.flow import Game
 from arbitro.adjudicator.caricat.world import World
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.events import caricat as ev
-from arbitro.projections.caricat import SIDES, other
+from arbitro.projections.caricat import SIDES, CaricatState, other
 
 
 def game_starts(g: Game) -> None:
@@ -151,5 +151,44 @@ def eliminate(g: Game, unit: str, rule: R.Rule) -> None:
     g.emit(ev.UnitEliminated(unit=unit, vp_to=other(u.side), vp=vp, rule=str(rule)))
     for k, le in sorted(g.state.leaders.items()):
         if le.unit == unit and not le.gone:
-            rest = [x for x, v in sorted(g.state.units.items()) if v.leader == k and v.where != "gone"]
-            g.emit(ev.LeaderTransferred(leader=k, unit=rest[0] if rest else None, rule=str(R.LEADER_LOSS)))
+            choices = transfer_choices(g.state, k)
+            if len(choices) <= 1:  # no choice to make: he joins his one unit left, or leaves the game
+                g.emit(ev.LeaderTransferred(leader=k, unit=choices[0] if choices else None, rule=str(R.LEADER_LOSS)))
+            # several: his owner chooses (offer_transfer), once the procedure under way reaches a decision point
+
+
+def transfer_choices(state: CaricatState, leader: str) -> list[str]:
+    """The units a leader whose unit was eliminated may join: "qualsiasi altra unità che lui comanda" (caricat
+    §7.3), those on the map, or while none is, those still to arrive."""
+    mine = {x: v for x, v in sorted(state.units.items()) if v.leader == leader and x != state.leaders[leader].unit}
+    on_map = [x for x, v in mine.items() if v.where == "map"]
+    return on_map or [x for x, v in mine.items() if v.where == "off"]
+
+
+def orphaned(state: CaricatState) -> list[str]:
+    """Leaders still standing with an eliminated unit and a choice of units to join: each awaits his owner's choice
+    (caricat §7.3; with one unit or none, eliminate() settled it at once)."""
+    return [k for k, le in sorted(state.leaders.items()) if not le.gone and le.unit is not None
+            and state.units[le.unit].where == "gone" and len(transfer_choices(state, k)) > 1]
+
+
+def offer_transfer(g: Game) -> bool:
+    """Open the choice of a leader's new unit if one is due (or already open); True while it waits. Called between
+    a procedure's stages (steps.proceed, combat.run), never inside one, so that no frame is opened mid-stage."""
+    top = g.top()
+    if top is not None and top.kind == "leader_transfer":
+        return True
+    if g.state.phase == "over":
+        return False
+    for leader in orphaned(g.state):
+        choices = transfer_choices(g.state, leader)
+        le = g.state.leaders[leader]
+        g.push("leader_transfer", (le.side,), R.LEADER_LOSS, f"choose the unit {leader} joins",
+               ev.TransferAwaited(leader=leader, units=tuple(choices)))
+        return True
+    return False
+
+
+def transfer(g: Game, leader: str, unit: str) -> None:
+    g.pop()
+    g.emit(ev.LeaderTransferred(leader=leader, unit=unit, rule=str(R.LEADER_LOSS)))

@@ -10,6 +10,7 @@ from arbitro.adjudicator.caricat import combat as CB
 from arbitro.adjudicator.caricat import losses as L
 from arbitro.adjudicator.caricat import retreat as RT
 from arbitro.adjudicator.caricat import rules as R
+from arbitro.adjudicator.caricat import scenario as SC
 from arbitro.adjudicator.caricat.flow import Game
 from arbitro.adjudicator.caricat.loader import CaricatData
 from arbitro.adjudicator.caricat.world import World
@@ -20,7 +21,10 @@ from arbitro.projections.game import GameState
 
 
 def proceed(g: Game) -> None:
-    """Whatever can go on by itself once a decision is answered: single-choice retreat steps, then the combat."""
+    """Whatever can go on by itself once a decision is answered: a leader's transfer to choose, single-choice
+    retreat steps, then the combat."""
+    if SC.offer_transfer(g):
+        return
     RT.settle_retreat(g)
     CB.run(g)
 
@@ -99,11 +103,21 @@ class ReactionStep(_CaricatStep):
         g.pop()
         firer, rest = c.firers[0], c.firers[1:]
         if command.fire and g.state.units[c.mover].where == "map" and g.state.units[firer].where == "map":
-            hits = CB.fire_round(g, g.world(), [firer], c.mover, defensive=True)
+            hits = CB.fire_round(g, g.world(), [firer], c.mover, defensive=True, reaction=True)
             L.apply_hits(g, {c.mover: hits}, "reaction fire", R.REACTION)
         if rest:
             g.push("reaction", (g.state.units[firer].side,), R.REACTION,
                    f"choose whether to fire at {c.mover}", ev.ReactionAwaited(mover=c.mover, firers=rest))
+
+
+class TransferStep(_CaricatStep):
+    kind = "leader_transfer"
+
+    def options(self, state: GameState[Any], frame: Frame[ev.TransferAwaited], seat: str) -> list[dict[str, Any]]:
+        return [{"type": "transfer_leader", "leader": frame.ctx.leader, "unit": u} for u in frame.ctx.units]
+
+    def handle(self, g: Game, c: ev.TransferAwaited, command: Any) -> None:
+        SC.transfer(g, c.leader, command.unit)
 
 
 class _Peek:
@@ -118,4 +132,4 @@ class _Peek:
 
 def steps(data: CaricatData) -> dict[str, Step[Any]]:
     return {s.kind: s for s in (AimStep(data), CavalryRetreatStep(data), RetreatStep(data), AdvanceStep(data),
-                                ReactionStep(data))}
+                                ReactionStep(data), TransferStep(data))}

@@ -182,3 +182,35 @@ def test_a_replacements_units_are_out_of_command_in_his_next_activation():
     assert all(len(c["path"]) <= 3 for c in t.legal("italian") if c["type"] == "move")  # half of 4 MP
     t.send("italian", {"type": "end_activation"})
     assert not t.state.leaders["broglia"].out_of_command
+
+
+def test_a_leader_whose_unit_is_eliminated_joins_the_unit_his_owner_chooses():
+    """caricat §7.3 "trasferire il leader su qualsiasi altra unità che lui comanda": a decision of his owner,
+    listed exactly, taken before the combat goes on."""
+    units = {**DUEL, "kinsky2": "2409", "kaiserjager": "2210"}
+    state = position(units=units, levels={"broglia": "advance", "wolgemuth": "hold"}, hits={"kinsky1": 4})
+    t = Table(activated(state, "broglia"))
+    # one hit (6) eliminates kinsky1; it fires back (it is Routed: no defensive fire); Wolgemuth survives (1, 2)
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"}, dice=[6, 1, 1, 1, 2])
+    assert t.state.units["kinsky1"].where == "gone" and not t.of(ev.LeaderTransferred)
+    assert t.top().kind == "leader_transfer" and t.top().seats == ("austrian",) and t.top().rule == "caricat §7.3"
+    assert t.legal("austrian") == [{"type": "transfer_leader", "leader": "wolgemuth", "unit": u}
+                                   for u in ("kaiserjager", "kinsky2")]
+    assert t.legal("italian") == []
+    with pytest.raises(IllegalCommand):
+        t.send("austrian", {"type": "transfer_leader", "leader": "wolgemuth", "unit": "paumgartten"})  # not on the map
+    t.send("austrian", {"type": "transfer_leader", "leader": "wolgemuth", "unit": "kinsky2"})
+    assert t.state.leaders["wolgemuth"].unit == "kinsky2" and t.top() is None
+    assert t.of(ev.LeaderTransferred)[0].rule == "caricat §7.3"
+
+
+def test_a_leader_with_one_unit_left_joins_it_and_with_none_leaves_the_game():
+    state = position(units={**DUEL, "kinsky2": "2409"}, levels={"broglia": "advance"}, hits={"kinsky1": 4})
+    t = Table(activated(state, "broglia"))
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"}, dice=[6, 1, 1, 1, 2])
+    assert t.top() is None and t.state.leaders["wolgemuth"].unit == "kinsky2"
+    state = position(units=DUEL, levels={"broglia": "advance"}, hits={"kinsky1": 4})
+    t = Table(activated(state, "broglia"))
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "kinsky1"}, dice=[6, 1, 1, 1, 2])
+    assert t.top() is None and t.state.leaders["wolgemuth"].gone
+    assert t.state.vp["italian"] == 2  # the unit's 2 VP; the leader leaving gives none (caricat §7.3)

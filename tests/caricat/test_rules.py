@@ -184,3 +184,17 @@ def test_a_leader_joins_another_of_his_units_once_an_activation():
     with pytest.raises(IllegalCommand) as refused:
         t.send("italian", {"type": "move_leader", "leader": "broglia", "unit": "savoia1"})
     assert refused.value.rule == "caricat §6"
+
+
+def test_hold_may_move_toward_any_friendly_objective_not_only_the_nearest():
+    """caricat §3.1 "verso un obiettivo che ha cominciato il gioco sotto controllo amico (non necessariamente il più
+    vicino)": from 1615 (2 hexes from Colà 1415, 12 from Pastrengo 2608, which counts as friendly, §13.1.4)."""
+    state = position(units={"savoia1": "1615", **FAR}, levels={"broglia": "hold"})
+    t = Table(activated(state, "broglia"))
+    moves = [c["path"][-1] for c in t.legal("italian") if c["type"] == "move"]
+    assert "1714" in moves and "1514" in moves and "1715" not in moves  # toward Pastrengo, toward Colà, toward none
+    with pytest.raises(IllegalCommand) as refused:
+        t.send("italian", {"type": "move", "unit": "savoia1", "path": ["1615", "1715"]})
+    assert refused.value.rule == "caricat §3.1"
+    t.send("italian", {"type": "move", "unit": "savoia1", "path": ["1615", "1714"]})
+    assert t.state.units["savoia1"].hex == "1714"

@@ -1,0 +1,70 @@
+"""Each named interpretation (adjudicator/caricat/readings.py, docs/rulesets/caricat.md) switches what it says: the
+same position and dice under each reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.caricat import CaricatRuleset
+from arbitro.events import caricat as ev
+from tests.caricat.harness import Table, activated, position
+
+FAR = {"sigismund1": "3305", "guardie1": "1415"}
+
+
+@pytest.mark.parametrize(("reading", "losses"), [("in_turn", (1, 1)), ("each_unit", (2, 2))])
+def test_melee_losses_shared_in_turn_or_taken_by_each_unit(reading, losses):
+    """caricat §7.2.1 "il perdente subisce 2 perdite di morale", with two attackers losing by 4."""
+    units = {"savoia1": "1011", "savoia2": "1012", "kinsky1": "1111", **FAR}
+    state = position(units=units, levels={"broglia": "advance", "wolgemuth": "hold"})
+    t = Table(activated(state, "broglia"), {"melee_losses": reading})
+    t.send("italian", {"type": "melee", "units": ["savoia1", "savoia2"], "target": "kinsky1"})
+    assert t.top().kind == "aim"
+    # defensive fire misses; attack 8 + 2 = 10, defence 4 + 1 (Wolgemuth) + 9 = 14: the attackers lose by 4
+    t.send("austrian", {"type": "aim", "attacker": "savoia1"}, dice=[1, 1, 1, 1, 1, 5, 4, 1, 2])
+    assert t.of(ev.MeleeResolved)[0].difference == 4
+    assert (t.state.units["savoia1"].hits, t.state.units["savoia2"].hits) == losses
+
+
+@pytest.mark.parametrize(("reading", "hits"), [("reaction_only", 0), ("reaction_and_level", 1)])
+def test_a_cavalry_retreat_before_combat_into_an_enemy_zone_costs_a_level_only_under_one_reading(reading, hits):
+    """caricat §9.2 "ma è soggetta a reazione di movimento": the reaction fire declined, what is left is the zone."""
+    units = {"reuss": "0802", "savoia1": "0801", "savoia2": "0803", "cuneo7": "0702", "cuneo8": "0902", **FAR}
+    t = Table(activated(position(units=units), "broglia"), {"retreat_before_zone": reading})
+    t.send("italian", {"type": "fire", "units": ["savoia1"], "target": "reuss"})
+    t.send("austrian", {"type": "try_retreat", "attempt": True}, dice=[5])
+    while t.top().kind == "retreat":
+        t.send("austrian", t.legal("austrian")[0])
+    while t.top() is not None and t.top().kind == "reaction":
+        t.send("italian", {"type": "react", "fire": False})
+    assert t.state.units["reuss"].hits == hits
+
+
+@pytest.mark.parametrize(("reading", "hit"), [("hold_bonus", True), ("no_hold_bonus", False)])
+def test_holds_plus_one_on_reaction_fire_under_one_reading(reading, hit):
+    """caricat §3.1 "aggiungono +1 al tiro di dado in fuoco difensivo": a 5 against morale 6 hits with Hold's +1."""
+    state = position(units={"carabinieri": "0701", "kinsky1": "0802", **FAR}, hits={"carabinieri": 1},
+                     levels={"wolgemuth": "hold"})
+    t = Table(activated(state, "carabinieri", "cavalry"), {"reaction_hold": reading})
+    t.send("italian", {"type": "move", "unit": "carabinieri", "path": ["0701", "0702"]})
+    t.send("austrian", {"type": "react", "fire": True}, dice=[5, 1, 1, 1, 2])
+    fire = t.of(ev.FireResolved)[0]
+    assert fire.modifier == (1 if hit else 0) and fire.hits == (1 if hit else 0)
+
+
+@pytest.mark.parametrize(("reading", "offered"), [("either_side", True), ("attacker_only", False)])
+def test_the_defender_who_wins_advances_only_under_one_reading(reading, offered):
+    """caricat §7.2.1 "il vincitore può avanzare"."""
+    state = position(units={"savoia1": "1011", "kinsky1": "1111", **FAR},
+                     levels={"broglia": "advance", "wolgemuth": "hold"})
+    t = Table(activated(state, "broglia"), {"winner_advance": reading})
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 1, 1, 1, 6, 6, 1, 2])
+    while t.top() is not None and t.top().kind == "retreat":
+        t.send("italian", t.legal("italian")[0])
+    assert (t.top() is not None and t.top().kind == "advance") == offered
+
+
+def test_every_interpretation_names_its_phrase_and_its_readings():
+    for name, i in CaricatRuleset().interpretations().items():
+        assert i.name == name and i.default in i.choices and len(i.choices) >= 2
+        assert i.rule.startswith("caricat §") and i.phrase
