@@ -77,12 +77,13 @@ class Env:
     hooks: Any = None
 
 
-def world_of(state: CaldieroState, env: Env, reading: Any) -> World:
-    return World(state=state, data=env.data, board=env.board, reading=reading, hooks=env.hooks)
+def world_of(state: CaldieroState, env: Env, reading: Any, position: Callable[[], int] | None = None) -> World:
+    return World(state=state, data=env.data, board=env.board, reading=reading, hooks=env.hooks, position=position)
 
 
 class Act:
-    """A thin wrapper over the Decision: emit with the current World rebuilt lazily."""
+    """A thin wrapper over the Decision. One World reads the position for the whole procedure: what it works out is
+    kept until the next event (its position is the count of events emitted so far), as Arrivano's Game does."""
 
     def __init__(self, ctx: Decision[CaldieroState], env: Env) -> None:
         self.ctx, self.env = ctx, env
@@ -104,8 +105,9 @@ class Act:
 
     @property
     def w(self) -> World:
-        if self._world is None:
-            self._world = world_of(self.ctx.state, self.env, self.ctx.interpretation)
+        # A new World only when the state object itself was replaced (an umpire's ruling patches it whole).
+        if self._world is None or self._world.state is not self.ctx.state:
+            self._world = world_of(self.ctx.state, self.env, self.ctx.interpretation, lambda: len(self.ctx.events))
         return self._world
 
     def frames_open(self) -> bool:
@@ -115,11 +117,9 @@ class Act:
 
     def emit(self, event: Any) -> None:
         self.ctx.emit(event)
-        self._world = None
         if "fog_of_war" in self.ctx.state.options and isinstance(event, FOG.SIGHT_EVENTS):
             for sighted in FOG.sightings(self.w):  # caldiero §20.4: what each seat now examines
                 self.ctx.emit(sighted)
-            self._world = None
 
     def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1, about: tuple[str | None, ...] = ()) -> tuple[int, ...]:
         """`about`: the hexes of the stacks the roll concerns; with fog of war a seat that may not examine one of
@@ -127,9 +127,7 @@ class Act:
         if "fog_of_war" in self.state.options:
             detail = {k: _anonymous(v, self.state) for k, v in detail.items()}  # caldiero §20.4: no unit names
             purpose = str(_anonymous(purpose, self.state))
-        values = self.ctx.roll(count, 6, purpose=purpose, detail=detail, about=tuple(h for h in about if h))
-        self._world = None
-        return values
+        return self.ctx.roll(count, 6, purpose=purpose, detail=detail, about=tuple(h for h in about if h))
 
     def reading(self, name: str) -> str:
         return self.ctx.interpretation(name)

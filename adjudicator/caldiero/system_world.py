@@ -25,8 +25,8 @@ class World(world.World):
     state: CaldieroState
 
     def __init__(self, state: CaldieroState, data: CaldieroData, board: Board, reading: Callable[[str], str],
-                 hooks: Any = None) -> None:
-        super().__init__(state, data, board.grid, reading, ARMY_SEATS)
+                 hooks: Any = None, position: Callable[[], int] | None = None) -> None:
+        super().__init__(state, data, board.grid, reading, ARMY_SEATS, position)
         self.data, self.board = data, board
         self.hooks = hooks  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
 
