@@ -32,8 +32,7 @@ def callable_brigades(g_state, file, side: str) -> list[str]:  # type: ignore[no
     for o in file.options:
         if not o.leader or o.side != side or o.name not in g_state.options or o.name in g_state.used:
             continue
-        le = g_state.leaders[o.leader]
-        if le.present or le.tried:
+        if g_state.leaders[o.leader].tried:  # once a turn; a brigade called in (used) is never called again
             continue
         if (o.turn and g_state.turn != o.turn) or (o.from_turn and g_state.turn < o.from_turn):
             continue

@@ -1,0 +1,261 @@
+"""The conformance kit: a case as data (position, commands with the dice rolled on the table, expected outcome), its
+position file, its page in docs/conformance/caricat.md, and the runner that plays it through the service.
+
+A case's game is a transcribed game made from its position file (arbitro §R.4): every roll a command needs is
+entered by the umpire, in order, as the case lists it, so the dice are the case's and a roll of the wrong number
+of dice fails the case.
+
+    python -m tests.caricat.conformance.kit      # rewrites positions/ and docs/conformance/caricat.md
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator.creation import POSITION_FORMAT
+from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.base import UMPIRE
+from tests.caricat.harness import activated, position
+
+HERE = Path(__file__).resolve().parent
+POSITIONS = HERE / "positions"
+DOC = HERE.parents[2] / "docs" / "conformance" / "caricat.md"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command from `seat`, then each roll it needs (`dice`, one tuple a roll); `refused`: the citation it must
+    be refused with (and `words` in the message), nothing appended."""
+
+    seat: str
+    command: dict[str, Any]
+    dice: tuple[tuple[int, ...], ...] = ()
+    refused: str = ""
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class Case:
+    n: int
+    section: str
+    title: str
+    rule: str  # the citation the expected outcome rests on
+    units: dict[str, str | None]  # the units on the map (None: off the map, to arrive); every other unit is gone
+    steps: tuple[Step, ...]
+    expect: dict[str, Any]  # what must hold after the steps (see `check`)
+    outcome: str  # the expected outcome, in words, for the document
+    scenario: str = "pastrengo"
+    activation: str = ""  # the leader (or cavalry unit, `cavalry`) whose activation is under way
+    cavalry: bool = False
+    levels: dict[str, str] = field(default_factory=dict)
+    hits: dict[str, int] = field(default_factory=dict)
+    phase: str = "activation"
+    seat: str = "italian"
+    turn: int = 1
+    options: tuple[str, ...] = ()
+    fields: dict[str, Any] = field(default_factory=dict)  # other state fields: {"leaders.x.staff": True, ...}
+    interpretations: dict[str, str] = field(default_factory=dict)
+    reading: str = ""  # the interpretation the case assumes where the text is ambiguous
+    xfail: str = ""  # a known failure: the code disagrees with the rulebook (the reason)
+
+    @property
+    def file(self) -> Path:
+        return POSITIONS / f"case-{self.n:02d}.json"
+
+
+def _set(state: Any, dotted: str, value: Any) -> None:
+    *path, last = dotted.split(".")
+    target = state
+    for part in path:
+        target = target[part] if isinstance(target, dict) else getattr(target, part)
+    if isinstance(target, dict):
+        target[last] = value
+    else:
+        setattr(target, last, value)
+
+
+def position_of(case: Case) -> dict[str, Any]:
+    state = position(case.scenario, units=dict(case.units), levels=dict(case.levels), hits=dict(case.hits),
+                     phase=case.phase, seat=case.seat, options=case.options, turn=case.turn)
+    if case.activation:
+        state = activated(state, case.activation, "cavalry" if case.cavalry else "leader")
+    for dotted, value in sorted(case.fields.items()):
+        _set(state, dotted, value)
+    pos: dict[str, Any] = {"format": POSITION_FORMAT, "ruleset": "caricat", "scenario": case.scenario,
+                           "options": sorted(case.options), "state": msgspec.to_builtins(state)}
+    if case.interpretations:
+        pos["interpretations"] = dict(case.interpretations)
+    pos["note"] = f"caricat conformance case {case.n}: {case.title} ({case.rule})"
+    return pos
+
+
+class Played:
+    def __init__(self, app: Arbitro, game: str) -> None:
+        self.app, self.id = app, game
+
+    @property
+    def state(self) -> Any:
+        return self.app.state_at(self.id).rules
+
+    def send(self, step: Step) -> list[dict[str, Any]]:
+        """The command and each roll it needs; the events as served to the umpire."""
+        first = self.app.game(self.id).head_seq + 1
+        self.app.submit(self.id, step.seat, step.command)
+        for roll in step.dice:
+            awaited = self.app.awaiting(self.id)
+            assert awaited.kind == "random", (f"no roll awaited for {list(roll)}", awaited)
+            self.app.submit(self.id, UMPIRE, {"type": "enter_random", "values": list(roll)})
+        awaited = self.app.awaiting(self.id)
+        assert awaited.kind != "random", f"a roll more is awaited: {awaited.prompt}"
+        return json.loads(json.dumps([e["event"] for e in self.app.log(self.id, UMPIRE, first)]))
+
+
+def play(case: Case) -> tuple[Played, list[dict[str, Any]]]:
+    """The case's game from its position file on disk, its steps played; the events of the last step."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    g = Played(app, app.create("caricat", position=json.loads(case.file.read_text(encoding="utf-8")),
+                               transcribed=True))
+    events: list[dict[str, Any]] = []
+    for s in case.steps:
+        if s.refused:
+            head = app.game(g.id).head_seq
+            with pytest.raises(Rejected) as exc:
+                app.submit(g.id, s.seat, s.command)
+            assert exc.value.rule == s.refused, (exc.value.rule, str(exc.value))
+            assert s.words in exc.value.message, exc.value.message
+            assert app.game(g.id).head_seq == head
+        else:
+            events = g.send(s)
+    return g, events
+
+
+def check(g: Played, events: list[dict[str, Any]], expect: dict[str, Any]) -> None:
+    """units / leaders: {id: {field: value}}; state: {field: value}; awaiting: (seats, kind), kind "turn" when no
+    decision is open;
+    legal / not_legal: {seat: [command]}; events: {type: {field: value}} (an event of that type among the last step's
+    events has these values); count: {type: n}; no_events: [type]."""
+    state = g.state
+    for table in ("units", "leaders"):
+        for key, want in expect.get(table, {}).items():
+            item = getattr(state, table)[key]
+            got = {k: getattr(item, k) for k in want}
+            assert got == want, (key, got, want)
+    for name, want in expect.get("state", {}).items():
+        assert getattr(state, name) == want, (name, getattr(state, name), want)
+    if "awaiting" in expect:
+        awaited = g.app.awaiting(g.id)
+        seats, kind = expect["awaiting"]
+        assert (tuple(awaited.seats), awaited.kind) == (tuple(seats), kind), awaited
+    for seat, commands in expect.get("legal", {}).items():
+        listed = g.app.legal(g.id, seat)
+        for c in commands:
+            assert c in listed, (c, listed)
+    for seat, commands in expect.get("not_legal", {}).items():
+        listed = g.app.legal(g.id, seat)
+        for c in commands:
+            assert c not in listed, c
+    for kind, want in expect.get("events", {}).items():
+        found = [{k: e.get(k) for k in want} for e in events if e["type"] == kind]
+        assert want in found, (kind, want, found or sorted({e["type"] for e in events}))
+    for kind, n in expect.get("count", {}).items():
+        assert sum(1 for e in events if e["type"] == kind) == n, (kind, n)
+    for kind in expect.get("no_events", ()):
+        assert not [e for e in events if e["type"] == kind], kind
+
+
+def run(case: Case) -> None:
+    g, events = play(case)
+    check(g, events, case.expect)
+
+
+def params(cases: list[Case]) -> list[Any]:
+    return [pytest.param(c, id=f"case-{c.n:02d}",
+                         marks=[pytest.mark.xfail(reason=c.xfail, strict=True)] if c.xfail else [])
+            for c in cases]
+
+
+# --- the document ----------------------------------------------------------------------------------------------
+def _step_text(s: Step) -> str:
+    text = f"{s.seat}: `{json.dumps(s.command, ensure_ascii=False)}`"
+    if s.dice:
+        text += " rolling " + ", ".join("-".join(map(str, roll)) for roll in s.dice)
+    return text + (f" is refused ({s.refused}{': ' + repr(s.words) if s.words else ''})" if s.refused else "")
+
+
+def _setting(c: Case) -> str:
+    parts = [f"{c.scenario} turn {c.turn}, {c.phase} phase, {c.seat} to act"]
+    if c.activation:
+        parts.append(f"{c.activation}'s activation under way")
+    if c.options:
+        parts.append("options " + ", ".join(c.options))
+    parts.append(", ".join(f"{u} {h or 'off the map'}" for u, h in c.units.items()))
+    if c.levels:
+        parts.append("levels " + ", ".join(f"{k} {v}" for k, v in c.levels.items()))
+    if c.hits:
+        parts.append("morale levels lost " + ", ".join(f"{k} {v}" for k, v in c.hits.items()))
+    if c.fields:
+        parts.append(", ".join(f"{k} = {json.dumps(v)}" for k, v in sorted(c.fields.items())))
+    if c.interpretations:
+        parts.append("interpretations " + ", ".join(f"{k}={v}" for k, v in c.interpretations.items()))
+    return "; ".join(parts)
+
+
+HEADER = """# Caricat!: conformance cases
+
+The public promise a rules lawyer checks (issue 19 point 17, the DATC model): each case is a position, one or more
+commands with the dice rolled, and the outcome the rulebook (`shared/rules/caricat.it.md`) prescribes, with its
+citation and, where the text is ambiguous, the interpretation it assumes (docs/rulesets/caricat.md,
+Interpretations). They are written from the rulebook, not from the code: a case the code fails is a defect, marked
+here as a known failure until fixed. Every case is a test (tests/caricat/conformance/test_cases.py) run from its
+position file, which a user can load and play with the same dice as a transcribed game:
+`arbitro new caricat --position tests/caricat/conformance/positions/case-NN.json --transcribed`, then each roll is
+entered by the umpire (`{"type": "enter_random", "values": [6, 5, 4]}`, arbitro §R.4). "Rolling 6-5-4, 1-2" lists the
+rolls in the order the game asks for them. Only the units named are on the map; every other unit of the scenario
+is out of the game. Positions use the shipped (provisional) maps, counters and terrain effects table: the values
+they rest on are those of `adjudicator/caricat/data/` (e.g. savoia1 melee 4, fire 3, morale 5; Wolgemuth assault
++1; clear terrain no modifier, village -1 fire die and +2 melee, wood -1 die and +1, hill +1).
+
+Rewrite this page and the position files with `python -m tests.caricat.conformance.kit`.
+"""
+
+
+def document(cases: list[Case]) -> str:
+    lines = HEADER.splitlines() + [""]
+    section = ""
+    for c in cases:
+        if c.section != section:
+            section = c.section
+            lines += [f"## {section}", ""]
+        lines.append(f"{c.n}. **{c.title}** ({c.rule}). Position: `positions/case-{c.n:02d}.json` ({_setting(c)}).")
+        lines.append("   " + "; then ".join(_step_text(s) for s in c.steps) + ".")
+        lines.append(f"   Expected: {c.outcome}")
+        if c.reading:
+            lines.append(f"   Reading assumed: {c.reading}")
+        if c.xfail:
+            lines.append(f"   **Known failure:** {c.xfail}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def write(cases: list[Case]) -> None:
+    POSITIONS.mkdir(exist_ok=True)
+    for c in cases:
+        c.file.write_text(json.dumps(position_of(c), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
+                          encoding="utf-8")
+    DOC.parent.mkdir(parents=True, exist_ok=True)
+    DOC.write_text(document(cases), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    from tests.caricat.conformance.cases import CASES
+
+    write(CASES)
+    print(f"wrote {len(CASES)} position files and {DOC}")
