@@ -11,8 +11,8 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
-    UnitEliminated, UnitRetreated, WeatherChanged,
+    ActivationEnded, ArtilleryFired, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, StepBegan,
+    TurnBegan, UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
 
@@ -211,14 +211,6 @@ class MarchOrderEnded(Event, tag="march_order_ended"):
 
     march: str
     reason: str
-    rule: str
-
-
-class PiecesSighted(Event, tag="pieces_sighted"):
-    """Enemy pieces `seat` has examined at least once (line of sight, arrivano §11.3.2)."""
-
-    seat: str
-    pieces: list[str]
     rule: str
 
 

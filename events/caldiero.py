@@ -9,8 +9,8 @@ from typing import Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, StatusChanged, StepBegan, TurnBegan,
-    UnitEliminated, UnitRetreated, WeatherChanged,
+    ActivationEnded, ArtilleryFired, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, StepBegan,
+    TurnBegan, UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
 
@@ -137,14 +137,6 @@ class TurnEnded(Event, tag="turn_ended"):
     rule: str
 
 
-class UnitsSighted(Event, tag="units_sighted"):
-    """Fog of war (caldiero §20.4): enemy units `seat` examines for the first time."""
-
-    seat: str
-    units: tuple[str, ...]
-    rule: str
-
-
 # --- the contexts of Caldiero's frames on the engine's decision stack (arbitro §S.3) ----------------------
 
 
@@ -236,5 +228,5 @@ CaldieroEvent = Union[
     FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AttackDeclared,
     AttackersWithdrawn, DefendersWithdrawn, CombatResolved, CombatEnded, StatusChanged,
     UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, ActivationRecorded, ActivationEnded,
-    TurnEnded, UnitsSighted, GameEnded,
+    TurnEnded, PiecesSighted, GameEnded,
 ]

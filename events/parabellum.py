@@ -167,6 +167,15 @@ class GameEnded(Event, tag="game_ended"):
     automatic: bool = False
 
 
+class PiecesSighted(Event, tag="pieces_sighted"):
+    """Fog of war: enemy pieces `seat` examines for the first time (caldiero §20.4 with its optional rule, its units;
+    arrivano §11.3.2, its units and commanders). Served to `seat` only; once seen, a piece is known by name."""
+
+    seat: str
+    pieces: tuple[str, ...]
+    rule: str
+
+
 # Fog of war: the fields of the shared events that name pieces (one id each).
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),

@@ -206,8 +206,6 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
             state.flags_captured += 1
         case ev.MarchOrderEnded(march=m):
             state.march_orders[m] = False
-        case ev.PiecesSighted(seat=seat, pieces=pieces):
-            state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(pieces))
     return state
 
 

@@ -141,8 +141,6 @@ def apply(state: CaldieroState, event: Any) -> CaldieroState:
                 formation.activated = False
             for unit in state.units.values():
                 unit.attached = None
-        case ev.UnitsSighted(seat=seat, units=units):
-            state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(units))
     return state
 
 

@@ -113,9 +113,17 @@ def apply(state: SystemState, event: object) -> None:
             state.leaders[leader].where = "lost"
         case pb.ActivationEnded():
             state.activation = None
+        case pb.PiecesSighted(seat=seat, pieces=pieces):
+            state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(pieces))
         case pb.GameEnded():
             state.phase, state.step, state.seat = "over", "over", ""
             state.result = event  # the result as recorded (caldiero §18, arrivano §17.1.8, §17.2.12)
+
+
+def others_sighting(event: object, seat: str) -> bool:
+    """A sighting another seat made (fog of war, caldiero §20.4, arrivano §11.3.2): what a seat has examined is its
+    own knowledge, never served to the enemy, whose units it names (it would tell where the seat looks from)."""
+    return isinstance(event, pb.PiecesSighted) and event.seat != seat
 
 
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:

@@ -47,6 +47,7 @@ from arbitro.adjudicator.ruleset import (
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
 from arbitro.projections.base import Outcome, seen_path
+from arbitro.projections.parabellum import others_sighting
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
 IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
@@ -287,7 +288,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         for seat in w.seats:
             new = sorted(set(w.enemy_pieces_in_view(seat)) - set(g.state.seen.get(seat, [])))
             if new:
-                g.emit(ev.PiecesSighted(seat=seat, pieces=new, rule=str(R.RULEBOOK.FOG)))
+                g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(R.RULEBOOK.FOG)))
 
     # --- legal commands ---------------------------------------------------------------------------------
     def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
@@ -381,8 +382,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         data: dict[str, Any] = msgspec.to_builtins(event)
         if seat not in self.seats(state):
             return data
-        if isinstance(event, ev.PiecesSighted):
-            return data if event.seat == seat else None
+        if others_sighting(event, seat):
+            return None
         fields = ev.PIECE_FIELDS.get(type(event))
         if isinstance(event, ev.GroupEntered):
             fields = ("units",)

@@ -29,6 +29,7 @@ from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.events import core
 from arbitro.projections.base import UMPIRE, Outcome, seen_path
+from arbitro.projections.parabellum import others_sighting
 
 SEATS = ("france", "austria")
 OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks")
@@ -74,7 +75,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(Ruleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.9.0"
+    version = "0.10.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -228,6 +229,8 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         data: dict[str, Any] = msgspec.to_builtins(event)
         if seat == UMPIRE or "fog_of_war" not in state.options:
             return data
+        if others_sighting(event, seat):
+            return None
         secret = self.secrets(state, seat)
         if secret and _mentions(data, secret):
             return {"type": data["type"], "rule": data.get("rule", ""), "hidden": FOG_HIDDEN}
@@ -246,7 +249,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         return FOG.secrets(self._world(state), seat)
 
     def is_irreversible(self, event: Any) -> bool:
-        return isinstance(event, ev.UnitsSighted)  # fog of war: enemy stacks examined cannot be unseen
+        return isinstance(event, ev.PiecesSighted)  # fog of war: enemy stacks examined cannot be unseen
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, ev.TurnEnded)

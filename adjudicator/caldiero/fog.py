@@ -1,5 +1,5 @@
 """Fog of war (caldiero §20.4): which enemy stacks a seat may examine, and the sightings that make an
-enemy unit's identity known to a seat (recorded as UnitsSighted events, which block a free undo)."""
+enemy unit's identity known to a seat (recorded as the system's PiecesSighted events, which block a free undo)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import sight
 from arbitro.events import caldiero as ev
+from arbitro.events import parabellum as pb
 
 SEATS = ("france", "austria")
 
@@ -45,12 +46,12 @@ def new_sightings(w: World, seat: str) -> list[str]:
                   if s.side != seat and s.where == "map" and s.hex in visible and u not in known)
 
 
-def sightings(w: World) -> list[ev.UnitsSighted]:
+def sightings(w: World) -> list[pb.PiecesSighted]:
     out = []
     for seat in SEATS:
         units = new_sightings(w, seat)
         if units:
-            out.append(ev.UnitsSighted(seat=seat, units=tuple(units), rule=str(R.RULEBOOK.FOG)))
+            out.append(pb.PiecesSighted(seat=seat, pieces=tuple(units), rule=str(R.RULEBOOK.FOG)))
     return out
 
 

@@ -8,6 +8,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.victory import points
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
+from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import RULESET, activate, fresh, position
 
 
@@ -138,7 +139,12 @@ def test_sighting_enemy_stacks_is_recorded_and_irreversible() -> None:
     assert "au-colloredo" in RULESET.secrets(s, "france")
     t = activate(s, "massena", step="movement")
     t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1617"})
-    sighted = {e.seat: e.units for e in t.of(ev.UnitsSighted)}
+    sighted = {e.seat: e.pieces for e in t.of(ev.PiecesSighted)}
     assert sighted == {"france": ("au-colloredo",), "austria": ("fr-18-ligne",)}  # both sides see each other
-    assert RULESET.is_irreversible(t.of(ev.UnitsSighted)[0])  # no free undo after seeing the enemy (§20.4)
+    assert RULESET.is_irreversible(t.of(ev.PiecesSighted)[0])  # no free undo after seeing the enemy (§20.4)
     assert "au-colloredo" in RULESET.view(t.state, "france")["units"]
+    # What a seat has examined is its own knowledge: served to it and the umpire, never to the enemy (whose
+    # units it names: it would tell the enemy where it looks from).
+    france = next(e for e in t.of(ev.PiecesSighted) if e.seat == "france")
+    assert RULESET.redact(france, "france", t.state) is not None and RULESET.redact(france, UMPIRE, t.state) is not None
+    assert RULESET.redact(france, "austria", t.state) is None
