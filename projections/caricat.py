@@ -69,6 +69,7 @@ class CaricatState(msgspec.Struct, kw_only=True):
     bridge_destroyed: bool = False
     result: dict[str, Any] | None = None
     interpretations: dict[str, str] = {}
+    data_files: dict[str, str] = {}  # a user's own data folder the game is played on (name -> text); {}: shipped
 
 
 def leader_hex(state: CaricatState, leader: str) -> str | None:
@@ -178,5 +179,8 @@ def _begin(state: CaricatState, who: str, kind: str, level: str) -> None:
 
 
 def view(state: CaricatState) -> dict[str, Any]:
-    """Every seat's view: the whole position (nothing is hidden in Caricat!)."""
-    return msgspec.to_builtins(state)  # type: ignore[no-any-return]
+    """Every seat's view: the whole position (nothing is hidden in Caricat!), less the texts of a user's data folder
+    (public in the game's genesis, and too long to serve with every view)."""
+    out: dict[str, Any] = msgspec.to_builtins(state)
+    out.pop("data_files", None)
+    return out

@@ -3,9 +3,12 @@ format, interpretations, provisional data and the coverage map: docs/rulesets/ca
 
 from __future__ import annotations
 
-from functools import cached_property
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from arbitro.adjudicator.caricat import combat as CB
 from arbitro.adjudicator.caricat import commands as C
@@ -15,7 +18,9 @@ from arbitro.adjudicator.caricat import rules as R
 from arbitro.adjudicator.caricat import scenario as SC
 from arbitro.adjudicator.caricat import sequence as SQ
 from arbitro.adjudicator.caricat.flow import Game
-from arbitro.adjudicator.caricat.loader import CaricatData, data_files, default_data, provisional_items
+from arbitro.adjudicator.caricat.loader import (
+    CaricatData, bound, current, data_files, load_files, provisional_items, read_folder,
+)
 from arbitro.adjudicator.caricat.position import problems as position_problems
 from arbitro.adjudicator.caricat.readings import INTERPRETATIONS
 from arbitro.adjudicator.caricat.steps import proceed, steps
@@ -37,9 +42,14 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
     Command = C.CaricatCommand
     Contexts = tuple(ev.CARICAT_CONTEXTS.values())
 
-    @cached_property
+    @property
     def data(self) -> CaricatData:
-        return default_data()
+        """The data in force: the shipped data, or a user's data folder while a game is made on it (using_data)."""
+        return current()
+
+    def data_of(self, state: P.CaricatState) -> CaricatData:
+        """The data a game is played on: the user's data folder its state carries, else the data in force."""
+        return load_files(state.data_files) if state.data_files else current()
 
     # --- scenario and data ----------------------------------------------------------------------------------
     def scenarios(self) -> dict[str, Scenario]:
@@ -59,6 +69,17 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
 
     def data_files(self) -> list[Path]:
         return data_files()
+
+    # a user's own data folder (`arbitro new caricat SCENARIO --data DIR`, docs/rulesets/caricat.md): every entry
+    # point below works on the data its state carries
+    def read_data(self, folder: Path) -> dict[str, str]:
+        return read_folder(folder)
+
+    def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
+        return bound(files)
+
+    def adopt_data(self, state: P.CaricatState, files: Mapping[str, str] | None) -> P.CaricatState:
+        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
 
     def provisional(self, scenario: str) -> list[str]:
         return provisional_items(self.data, scenario)
@@ -91,10 +112,10 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
         SQ.new_game(self.game(ctx))
 
     def game(self, ctx: Decision[P.CaricatState]) -> Game:
-        return Game(ctx, self.data)
+        return Game(ctx, self.data_of(ctx.state))
 
     def world(self, state: P.CaricatState) -> World:
-        return World(state, self.data)
+        return World(state, self.data_of(state))
 
     # --- turn and decisions -------------------------------------------------------------------------------------
     def seats(self, state: P.CaricatState) -> tuple[str, ...]:
@@ -104,7 +125,7 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
         return () if state.phase == "over" else (state.seat,)
 
     def steps(self) -> dict[str, Step[Any]]:
-        return steps(self.data)
+        return steps(self.data_of)
 
     def legal(self, state: P.CaricatState, seat: str) -> list[dict[str, Any]]:
         return LG.legal(self.world(state), seat)
@@ -184,4 +205,4 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
         return Outcome(winner=state.result["winner"], reason=state.result["result"], rule=state.result["rule"])
 
     def validate_position(self, state: P.CaricatState) -> list[str]:
-        return position_problems(self.data, state)
+        return position_problems(self.data_of(state), state)

@@ -9,6 +9,10 @@ file at once, each naming the file, the JSON path and what is wrong (datafiles.D
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -17,11 +21,12 @@ from typing import Literal
 from pydantic import Field
 
 from arbitro.adjudicator.datafiles import (
-    Bool, DataError, DataProblem, Int, Problem, Str, StrictModel, check_unique, read_json, validated,
+    Bool, DataError, DataProblem, Int, Problem, Str, StrictModel, check_unique, validated,
 )
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table, table_map_problems
 from arbitro.adjudicator.maps.hexgrid import HexError
-from arbitro.adjudicator.maps.hexmap import HexMap, load_map
+from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
+from arbitro.adjudicator.ruleset import data_digest
 
 DATA = Path(__file__).parent / "data"
 SIDES = ("italian", "austrian")
@@ -340,18 +345,96 @@ def _scenario_problems(s: ScenarioFile, hexmap: HexMap, system: System) -> list[
     return problems
 
 
+FILES = ("system.json", "terrain.json", *(f"{n}.json" for n in SCENARIOS), *(f"{n}_map.json" for n in SCENARIOS))
+
+
 @cache
 def default_data() -> CaricatData:
     return load_data(DATA)
 
 
 def load_data(folder: Path) -> CaricatData:
-    """Every data file of the ruleset, or one DataError listing every problem in every file."""
+    """Every data file of the ruleset in `folder`, or one DataError listing every problem in every file."""
+    return build(*_read(folder))
+
+
+def read_folder(folder: Path) -> dict[str, str]:
+    """A user's data folder (`arbitro new caricat SCENARIO --data DIR`): its six files as name -> text, checked as
+    the shipped data are, every problem of every file at once (DataError)."""
+    if not folder.is_dir():
+        raise DataError([DataProblem(str(folder), "$", f"not a folder: --data names a folder holding {', '.join(FILES)}")])
+    texts, problems = _read(folder)
+    build(texts, problems)
+    return texts
+
+
+_BY_HASH: dict[str, CaricatData] = {}
+
+
+def load_files(files: Mapping[str, str]) -> CaricatData:
+    """The data of a game's own files, built once per process and content hash (never by name: two games on
+    different data in one process never share an answer, issue 19 point 15)."""
+    key = data_digest(sorted((name, text.encode()) for name, text in files.items()))
+    if key not in _BY_HASH:
+        _BY_HASH[key] = build(files)
+    return _BY_HASH[key]
+
+
+_BOUND: ContextVar[CaricatData | None] = ContextVar("caricat_data", default=None)
+
+
+def current() -> CaricatData:
+    """The data in force: those of the files bound by `bound` (a game being created on its own data), else the
+    shipped data."""
+    return _BOUND.get() or default_data()
+
+
+@contextmanager
+def bound(files: Mapping[str, str] | None) -> Iterator[CaricatData]:
+    """Within the block, `current()` is the data of `files` (None or {}: the shipped data)."""
+    token = _BOUND.set(load_files(files) if files else None)
+    try:
+        yield current()
+    finally:
+        _BOUND.reset(token)
+
+
+def _read(folder: Path) -> tuple[dict[str, str], list[DataProblem]]:
+    texts: dict[str, str] = {}
     problems: list[DataProblem] = []
+    for name in FILES:
+        try:
+            texts[name] = (folder / name).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            problems.append(DataProblem(name, "$", "file not found"))
+        except OSError as exc:
+            problems.append(DataProblem(name, "$", f"cannot read file: {exc.strerror}"))
+    return texts, problems
+
+
+def _decoded(texts: Mapping[str, str], name: str, problems: list[DataProblem]) -> object | None:
+    if name not in texts:
+        if not any(p.file == name for p in problems):
+            problems.append(DataProblem(name, "$", "file not found"))
+        return None
+    try:
+        return json.loads(texts[name])
+    except json.JSONDecodeError as exc:
+        problems.append(DataProblem(name, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}"))
+        return None
+
+
+def build(texts: Mapping[str, str], found: list[DataProblem] | None = None) -> CaricatData:
+    """The ruleset's data from its files' texts, or one DataError listing every problem in every file (with those
+    already `found` reading them)."""
+    problems: list[DataProblem] = list(found or ())
 
     def read(name: str, model: type) -> object:
+        decoded = _decoded(texts, name, problems)
+        if decoded is None:
+            return None
         try:
-            return validated(model, read_json(folder / name, name), name)
+            return validated(model, decoded, name)
         except DataError as exc:
             problems.extend(exc.problems)
             return None
@@ -367,14 +450,17 @@ def load_data(folder: Path) -> CaricatData:
     scenarios: dict[str, Scenario] = {}
     for name in SCENARIOS:
         spec = read(f"{name}.json", ScenarioFile)
+        decoded_map = _decoded(texts, f"{name}_map.json", problems)
+        if decoded_map is None:
+            continue
         try:
-            hexmap = load_map(folder / f"{name}_map.json", source=f"{name}_map.json")
+            hexmap = parse_map(decoded_map, source=f"{name}_map.json")
         except DataError as exc:
             problems.extend(exc.problems)
             continue
         if isinstance(spec, ScenarioFile) and isinstance(system, System):
-            found = _scenario_problems(spec, hexmap, system)
-            problems.extend(DataError.in_file(f"{name}.json", found).problems if found else ())
+            found_s = _scenario_problems(spec, hexmap, system)
+            problems.extend(DataError.in_file(f"{name}.json", found_s).problems if found_s else ())
             scenarios[name] = Scenario(name, spec, hexmap)
         if movement is not None:
             found_t = table_map_problems(movement, hexmap)

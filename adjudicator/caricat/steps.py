@@ -4,6 +4,7 @@ retreat before combat (§9.2), a retreat's next hex (§7.4), the winner's advanc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.caricat import combat as CB
@@ -17,6 +18,7 @@ from arbitro.adjudicator.caricat.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.events import caricat as ev
 from arbitro.events.core import Frame
+from arbitro.projections.caricat import CaricatState
 from arbitro.projections.game import GameState
 
 
@@ -29,15 +31,18 @@ def proceed(g: Game) -> None:
     CB.run(g)
 
 
+DataOf = Callable[[CaricatState], CaricatData]  # the data a game is played on (CaricatRuleset.data_of)
+
+
 class _CaricatStep(Step[Any]):
-    def __init__(self, data: CaricatData) -> None:
-        self.data = data
+    def __init__(self, data_of: DataOf) -> None:
+        self.data_of = data_of
 
     def world(self, state: GameState[Any]) -> World:
-        return World(state.rules, self.data)
+        return World(state.rules, self.data_of(state.rules))
 
     def answer(self, ctx: Any, frame: Frame[Any], command: Any) -> None:
-        g = Game(ctx, self.data)
+        g = Game(ctx, self.data_of(ctx.state))
         self.handle(g, frame.ctx, command)
         proceed(g)
 
@@ -83,7 +88,7 @@ class AdvanceStep(_CaricatStep):
     kind = "advance"
 
     def options(self, state: GameState[Any], frame: Frame[ev.AdvanceAwaited], seat: str) -> list[dict[str, Any]]:
-        g = _Peek(state, self.data)
+        g = _Peek(state, self.data_of(state.rules))
         found = [{"type": "advance", **choice} for choice in RT.advance_choices(g, frame.ctx)]  # type: ignore[arg-type]
         if not (frame.ctx.compulsory and not frame.ctx.path) or not found:
             found.append({"type": "advance", "unit": None, "hex": None})
@@ -130,6 +135,6 @@ class _Peek:
         return World(self.state, self.data)
 
 
-def steps(data: CaricatData) -> dict[str, Step[Any]]:
-    return {s.kind: s for s in (AimStep(data), CavalryRetreatStep(data), RetreatStep(data), AdvanceStep(data),
-                                ReactionStep(data), TransferStep(data))}
+def steps(data_of: DataOf) -> dict[str, Step[Any]]:
+    return {s.kind: s for s in (AimStep(data_of), CavalryRetreatStep(data_of), RetreatStep(data_of),
+                                AdvanceStep(data_of), ReactionStep(data_of), TransferStep(data_of))}
