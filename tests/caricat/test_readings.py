@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caricat import CaricatRuleset
+from arbitro.adjudicator.caricat.world import World
 from arbitro.events import caricat as ev
-from tests.caricat.harness import Table, activated, position
+from tests.caricat.harness import RULESET, Table, activated, position
 
 FAR = {"sigismund1": "3305", "guardie1": "1415"}
 
@@ -68,3 +69,33 @@ def test_every_interpretation_names_its_phrase_and_its_readings():
     for name, i in CaricatRuleset().interpretations().items():
         assert i.name == name and i.default in i.choices and len(i.choices) >= 2
         assert i.rule.startswith("caricat §") and i.phrase
+
+
+@pytest.mark.parametrize(("reading", "line"), [("single_enemy", False), ("no_friendly_zone", True)])
+def test_an_uncontested_zone_is_one_enemys_or_one_no_friend_contests(reading, line):
+    """caricat §11 "dove «non contestate» vuole dire che c'è solamente un'unità nemica": Voghera (1216), the Italian
+    line's end, lies in gaal1's zone alone, and in fr74's zone too."""
+    state = position("montebello", units={"gaal1": "1215", "fr74": "1116", "fr91": "1515"})
+    assert World(state, RULESET.data, {"loc_uncontested": reading}).has_loc("fr91") == line
+
+
+@pytest.mark.parametrize(("reading", "dice"), [("two_more_dice", 8), ("two_dice_each", 4)])
+def test_positional_advantage_adds_two_dice_or_gives_each_two(reading, dice):
+    """caricat §8 "tirano 2 dadi in combattimento di fuoco"."""
+    state = position(units={"savoia1": "0801", "savoia2": "0803", "kinsky1": "0802", **FAR})
+    t = Table(activated(state, "broglia"), {"positional_fire": reading})
+    t.send("italian", {"type": "fire", "units": ["savoia1", "savoia2"], "target": "kinsky1"})
+    t.send("austrian", {"type": "aim", "attacker": "savoia1"}, dice=[1] * dice + [1, 1, 1])
+    assert t.of(ev.FireResolved)[0].dice == dice
+
+
+@pytest.mark.parametrize(("reading", "where"), [("level_per_hex", "map"), ("eliminated", "gone")])
+def test_a_unit_that_cannot_retreat_loses_a_level_a_hex_or_is_eliminated(reading, where):
+    """caricat §7.4 "deve muoversi il più possibile verso la sua linea di comunicazioni": kinsky1 surrounded."""
+    units = {"kinsky1": "0802", "savoia1": "0801", "savoia2": "0901", "piemonte3": "0902", "piemonte4": "0803",
+             "cuneo7": "0702", "cuneo8": "0701", **FAR}
+    state = position(units=units, levels={"broglia": "advance", "wolgemuth": "hold"})
+    t = Table(activated(state, "broglia"), {"blocked_retreat": reading})
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 1, 4, 4, 3, 3, 1, 2])
+    assert t.state.units["kinsky1"].where == where
+    assert t.state.units["kinsky1"].hits == (2 if where == "map" else 5)
