@@ -7,7 +7,7 @@ The fold needs no map: what a seat can see is computed by the ruleset (which hol
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 from arbitro.events import arrivano as ev
@@ -18,6 +18,8 @@ class UnitState(parabellum.UnitState, kw_only=True):
     """The system's unit state (projections/parabellum.py) and what Arrivano adds. `where`: the system's, and
     waiting (at its entry, §15.4) | exited (left through a Campotenese retreat flag, §17.2.1, interpretation
     neapolitan_retreat_flags)."""
+
+    served: ClassVar[tuple[str, ...]] = (*parabellum.UnitState.served, "damaged", "open_order")
 
     damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
     moved_turn: int = 0  # a unit moves once per turn (arrivano §9)
@@ -30,6 +32,8 @@ class UnitState(parabellum.UnitState, kw_only=True):
 
 class LeaderState(parabellum.LeaderState, kw_only=True):
     """The system's commander state and what Arrivano adds."""
+
+    served: ClassVar[tuple[str, ...]] = ("side", "role", "formation", "hex", "where")
 
     role: str  # commander_in_chief | general | officer
     formation: str | None
@@ -209,43 +213,18 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
     return state
 
 
-def unit_view(unit: UnitState) -> dict[str, Any]:
-    return {"side": unit.side, "formation": unit.formation, "arm": unit.arm, "hex": unit.hex, "where": unit.where,
-            "status": unit.status, "reduced": unit.reduced, "art_moved": unit.art_moved, "damaged": unit.damaged,
-            "open_order": unit.open_order}
-
-
 def view(state: ArrivanoState, seat: str, visible: frozenset[str] | None) -> dict[str, Any]:
-    """What `seat` may know. `visible`: hexes whose enemy stacks seat may examine (None: everything, the
-    umpire). Enemy stacks elsewhere show only as a marker with their side (arrivano §11.3.2)."""
-    units: dict[str, Any] = {}
-    hidden: dict[str, str] = {}
-    for uid in sorted(state.units):
-        unit = state.units[uid]
-        if visible is not None and unit.side != seat and unit.where in ("map", "waiting"):
-            if unit.where == "waiting" or unit.hex not in visible:
-                if unit.where == "map":
-                    hidden[unit.hex] = unit.side
-                continue
-        units[uid] = unit_view(unit)
-    leaders: dict[str, Any] = {}
-    for lid in sorted(state.leaders):
-        leader = state.leaders[lid]
-        if visible is not None and leader.side != seat and leader.where == "map" and leader.hex not in visible:
-            continue
-        leaders[lid] = {"side": leader.side, "role": leader.role, "formation": leader.formation,
-                        "hex": leader.hex, "where": leader.where}
-    return {
-        "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
-        "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
-        "initiative": state.initiative, "first_turn": state.first_turn,
-        "formations": {f: msgspec.to_builtins(s) for f, s in sorted(state.formations.items())},
-        "units": units, "hidden_stacks": dict(sorted(hidden.items())), "leaders": leaders,
-        "activation": msgspec.to_builtins(state.activation) if state.activation is not None and visible is None
-        else ({"formation": state.activation.formation} if state.activation is not None else None),
+    """The system's view (projections/parabellum.view) and what Arrivano adds. `visible`: hexes whose enemy stacks
+    seat may examine (None: everything, the umpire); enemy units waiting at their entry are not shown (arrivano
+    §11.3.2). A seat is told only which formation is activated, and only its own independent columns."""
+    out = parabellum.view(state, seat, visible.__contains__ if visible is not None else None,
+                          ("waiting",) if visible is not None else ())
+    if visible is not None and state.activation is not None:
+        out["activation"] = {"formation": state.activation.formation}
+    return out | {
         "hq_used": dict(sorted(state.hq_used.items())),
         "columns": {c: msgspec.to_builtins(col) for c, col in sorted(state.columns.items())
                     if visible is None or state.leaders[c].side == seat},
         "march_orders": dict(sorted(state.march_orders.items())), "steps_lost": dict(sorted(state.steps_lost.items())),
-        "flags_captured": state.flags_captured, "result": msgspec.to_builtins(state.result),
+        "flags_captured": state.flags_captured,
     }

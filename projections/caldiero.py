@@ -8,7 +8,7 @@ ruleset says the seat has line of sight (the ruleset passes the hexes it may exa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -26,6 +26,8 @@ class UnitState(parabellum.UnitState, kw_only=True):
     """The system's unit state (projections/parabellum.py) and what Caldiero adds. `formation` is "reserve" for
     the French R units (caldiero §15.4.3); `where` is the system's (offmap: a reinforcement not yet entered)."""
 
+    served: ClassVar[tuple[str, ...]] = (*parabellum.UnitState.served, "return_turn", "attached", "charging")
+
     activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, §15.4.3)
     attached: str | None = None  # reserve unit: the formation it joined this turn
     charging: bool = False  # Charge marker (caldiero §20.2)
@@ -33,6 +35,8 @@ class UnitState(parabellum.UnitState, kw_only=True):
 
 class LeaderState(parabellum.LeaderState, kw_only=True):
     """The system's commander state and what Caldiero adds."""
+
+    served: ClassVar[tuple[str, ...]] = (*parabellum.LeaderState.served, "activated")
 
     activated: bool = False  # flipped to its "A" side (caldiero §2.2.2)
 
@@ -203,39 +207,8 @@ def _end_activation(state: CaldieroState, formation: str) -> None:
 
 
 # --- views ------------------------------------------------------------------------------------------
-def public_unit(unit: UnitState) -> dict[str, Any]:
-    return {
-        "side": unit.side, "formation": unit.formation, "arm": unit.arm, "hex": unit.hex, "where": unit.where,
-        "status": unit.status, "reduced": unit.reduced, "art_moved": unit.art_moved,
-        "return_turn": unit.return_turn, "attached": unit.attached, "charging": unit.charging,
-    }
-
-
 def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozenset(), fog: bool = False) -> dict[str, Any]:
-    """The state as `seat` may know it. `hidden_hexes`: hexes whose enemy stacks seat may not examine
-    (caldiero §20.4); enemy units there are shown only as a stack marker with its side."""
-    units: dict[str, Any] = {}
-    stacks: dict[str, str] = {}
-    for uid in sorted(state.units):
-        unit = state.units[uid]
-        if unit.side != seat and unit.where == "map" and unit.hex in hidden_hexes:
-            stacks[unit.hex] = unit.side
-            continue
-        if unit.side != seat and unit.where == "offmap" and fog:
-            continue  # fog of war: enemy reinforcements not yet seen
-        units[uid] = public_unit(unit)
-    leaders = {}
-    for lid in sorted(state.leaders):
-        leader = state.leaders[lid]
-        if leader.side != seat and leader.hex in hidden_hexes:
-            continue
-        leaders[lid] = {"side": leader.side, "hex": leader.hex, "where": leader.where, "activated": leader.activated}
-    return {
-        "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
-        "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
-        "elan_left": state.elan_left, "initiative": state.initiative, "first_turn": state.first_turn,
-        "formations": {f: msgspec.to_builtins(s) for f, s in sorted(state.formations.items())},
-        "units": units, "hidden_stacks": dict(sorted(stacks.items())), "leaders": leaders,
-        "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
-        "result": msgspec.to_builtins(state.result),
-    }
+    """The system's view (projections/parabellum.view) and Caldiero's Elan. `hidden_hexes`: hexes whose enemy stacks
+    seat may not examine (caldiero §20.4); with fog of war, enemy reinforcements not yet seen are not shown."""
+    examinable = (lambda h: h not in hidden_hexes) if hidden_hexes or fog else None
+    return parabellum.view(state, seat, examinable, ("offmap",) if fog else ()) | {"elan_left": state.elan_left}

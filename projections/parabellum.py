@@ -4,7 +4,8 @@ its fold calls `apply` first, then folds what its game adds (to the shared event
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Collection
+from typing import Any, ClassVar, Final
 
 import msgspec
 
@@ -20,7 +21,9 @@ STATUS_BETTER: Final = {"routed": "disordered", "disordered": "good", "good": "g
 
 class UnitState(msgspec.Struct, kw_only=True):
     """What changes about a unit in either game (its counter's values stay in the data). Each game's UnitState
-    extends it with what only that game tracks."""
+    extends it with what only that game tracks, and names in `served` what a seat's view shows of it."""
+
+    served: ClassVar[tuple[str, ...]] = ("side", "formation", "arm", "hex", "where", "status", "reduced", "art_moved")
 
     side: str
     formation: str
@@ -38,7 +41,9 @@ class UnitState(msgspec.Struct, kw_only=True):
 
 
 class LeaderState(msgspec.Struct, kw_only=True):
-    """What changes about a commander in either game; each game's LeaderState extends it."""
+    """What changes about a commander in either game; each game's LeaderState extends it (and its `served`)."""
+
+    served: ClassVar[tuple[str, ...]] = ("side", "hex", "where")
 
     side: str
     hex: str = ""  # its hex; "" off the map (an id that names no hex)
@@ -118,6 +123,41 @@ def apply(state: SystemState, event: object) -> None:
         case pb.GameEnded():
             state.phase, state.step, state.seat = "over", "over", ""
             state.result = event  # the result as recorded (caldiero §18, arrivano §17.1.8, §17.2.12)
+
+
+def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None,
+         unseen_off_map: Collection[str] = ()) -> dict[str, Any]:
+    """A position as `seat` may know it, written once for both games' fog of war (caldiero §20.4 with its optional
+    rule, arrivano §11.3.2): every own piece; an enemy unit in a hex the seat may not examine (`examinable` false)
+    only as a stack marker with its side (`hidden_stacks`), an enemy commander there not at all; enemy units off
+    the map `where` one of `unseen_off_map` (not yet seen arriving) not at all. `examinable` None: nothing hidden.
+    Each piece shows its class's `served` fields; a variant adds its own keys to what this returns."""
+    units: dict[str, Any] = {}
+    stacks: dict[str, str] = {}
+    for uid in sorted(state.units):
+        unit = state.units[uid]
+        if unit.side != seat and examinable is not None:
+            if unit.where == "map" and not examinable(unit.hex):
+                stacks[unit.hex] = unit.side
+                continue
+            if unit.where in unseen_off_map:
+                continue
+        units[uid] = {name: getattr(unit, name) for name in unit.served}
+    leaders: dict[str, Any] = {}
+    for lid in sorted(state.leaders):
+        leader = state.leaders[lid]
+        if leader.side != seat and examinable is not None and leader.where == "map" and not examinable(leader.hex):
+            continue
+        leaders[lid] = {name: getattr(leader, name) for name in leader.served}
+    return {
+        "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
+        "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,
+        "initiative": state.initiative, "first_turn": state.first_turn,
+        "formations": {f: msgspec.to_builtins(s) for f, s in sorted(state.formations.items())},
+        "units": units, "hidden_stacks": dict(sorted(stacks.items())), "leaders": leaders,
+        "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
+        "result": msgspec.to_builtins(state.result),
+    }
 
 
 def others_sighting(event: object, seat: str) -> bool:
