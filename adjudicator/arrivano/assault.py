@@ -24,6 +24,7 @@ from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
+from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import rout
@@ -194,7 +195,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=[], targets=data["targets"], result="cancelled",
                                   record={"reason": "the defenders retreated before combat"}, rule=str(rule)))
         return
-    fire = defensive_fire_options(w, attackers, targets) if not data.get("fired") else []
+    fire = fire_at(w, _battery(w, targets), attackers) if not data.get("fired") else []
     if fire:
         g.push("defensive_fire", w.enemy(data["seat"]), str(R.DEFENSIVE_FIRE), data | {"targets": targets, "attackers": attackers, "fire_at": fire,
                                           "battery": _battery(w, targets), "fired": True})
@@ -251,23 +252,34 @@ def _battery(w: World, targets: list[str]) -> list[str]:
     return [u for t in targets for u in w.units_at(t) if can_fire(w, u) and not w.s.unit(u).redoubt_battery]
 
 
-def defensive_fire_options(w: World, attackers: list[str], targets: list[str]) -> list[str]:
-    """arrivano §11.4.4: non-Moved artillery in the attacked hex may bombard one attacking hex (redoubt batteries
-    never, §17.2.6)."""
-    if not _battery(w, targets):
-        return []
-    return sorted({w.state.units[u].hex for u in attackers})
+def fire_at(w: World, battery: list[str], attackers: list[str]) -> list[str]:
+    """arrivano §11.4.4: the attacking hexes the assaulted hex's non-Moved artillery may bombard before the assault
+    (redoubt batteries never, §17.2.6): those a gun of `battery` may fire at (the kernel's defensive_targets)."""
+    hexes = [w.state.units[u].hex for u in attackers]
+    return sorted({h for _, h in sys_bombardment.defensive_targets(ARRIVANO_VARIANT, w, ready(w, battery), hexes)})
 
 
-def defensive_fire(g: Game, frame: Frame, target: str | None) -> None:
+def ready(w: World, battery: list[str]) -> list[str]:
+    """The guns of a defensive fire's battery still able to fire (on the map, not on their Moved side)."""
+    return [u for u in battery if w.state.units[u].where == "map" and not w.state.units[u].art_moved]
+
+
+def defensive_fire(g: Game, frame: Frame, artillery: str | None, target: str | None) -> None:
+    """The defender's answer: `target` null, no fire; else one fire at `target`, by `artillery` (each_gun) or by
+    the stack's first ready gun (one_target). Under each_gun the guns that have not fired are asked again, below
+    the retreats the fire caused; then the assault goes on with the attackers still in good order next to it."""
     attackers, targets = list(frame.data["attackers"]), list(frame.data["targets"])
-    if target is not None:
-        battery = [u for u in frame.data["battery"] if g.state.units[u].where == "map" and not g.state.units[u].art_moved]
-        if battery:
-            bombard(g, battery[:1], target, defensive=True)
+    battery = ready(g.world(), list(frame.data["battery"])) if target is not None else []
+    if target is not None and battery:
+        bombard(g, [artillery] if artillery is not None else battery[:1], target, defensive=True)
     w = g.world()
     attackers = [u for u in attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
+    rest = ready(w, [u for u in battery if artillery not in (None, u)])
+    fire = fire_at(w, rest, attackers) if attackers else []
+    if fire:
+        g.push("defensive_fire", frame.seat, frame.rule, frame.data | {"attackers": attackers, "battery": rest, "fire_at": fire})
+        return
     top = g.top()
     if top is not None and top.kind in ("retreat", "artillery_retreat"):
         # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above this

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from arbitro.adjudicator.parabellum.commands import Activate, MoveLeader
+from arbitro.adjudicator.parabellum.commands import Activate, DefensiveFire, MoveLeader
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
@@ -229,11 +229,6 @@ class CommanderRefuge(CommandModel):
 
     type: Literal["commander_refuge"]
     to: str
-
-
-class DefensiveFire(CommandModel):
-    type: Literal["defensive_fire"]
-    target: str | None
 
 
 ArrivanoCommand = Annotated[

@@ -27,7 +27,6 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import reinforcements, rout
-from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
@@ -190,7 +189,7 @@ def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, 
     immediatamente ritirare di 2 esagoni"; issue 19 defect 2), stack by stack. After an `assault` the guns stacked
     with it are eliminated (§11.1), and with `advance` (the attackers and the attacked hexes) the attacker may advance
     into a hex the retreats leave empty (§12.7), asked once they are made. Returns the units it routed."""
-    routed = [u for u in units if rout.worsened(g.state.units[u].status).routed]
+    routed = [u for u in units if rout.retreat_at_once(rout.worsened(g.state.units[u].status))]
     for u in units:
         worsen(g, u, rule)
     if not routed:
@@ -276,7 +275,6 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     (§17.2.1, interpretation neapolitan_retreat_flags)."""
     w = g.world()
     start = w.state.units[units[0]].hex
-    ezoc = frozenset() if ignore_ezoc else enemy_zoc(w, w.state.units[units[0]].side)
     cite = f"{rule}; {R.RETREAT_STACKING}" if line.continued else str(rule)
     if line.path:
         for u in units:
@@ -284,9 +282,8 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     if line.off_map:
         leave_map(g, units, line.to, start, because=rule)
         return
-    if any(h in ezoc for h in line.path):
-        for u in units:
-            worsen(g, u, R.RULEBOOK.RETREAT_EZOC)
+    if line.through_ezoc and not ignore_ezoc:  # §12.6.1; routed by it, two more hexes at once (§15.2.1)
+        disorder_by_combat(g, units, R.RULEBOOK.RETREAT_EZOC, assault=False)
     # commanders go with their stack when it leaves them alone (arrivano §4.5.4 reading: they follow)
     w = g.world()
     for lid in w.leaders_at(start):

@@ -31,7 +31,8 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.turn import return_hexes, rout_moves
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum import advance
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum import advance, bombardment
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Decision
@@ -73,8 +74,10 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
             return [{"type": "dr_choice", "choice": c} for c in frame.data["choices"]]
         case "ne_choice":
             return [{"type": "ne_choice", "test": t} for t in (True, False)]
-        case "defensive_fire":
-            return [{"type": "defensive_fire", "target": t} for t in frame.data["fire_at"]] + \
+        case "defensive_fire":  # arrivano §11.4.4, interpretation defensive_fire_targets
+            hexes = [w.state.units[u].hex for u in frame.data["attackers"]]
+            return bombardment.defensive_fire_answers(ARRIVANO_VARIANT, w, A.ready(w, frame.data["battery"]), hexes,
+                                                      w.reading("defensive_fire_targets") == "one_target") + \
                 [{"type": "defensive_fire", "target": None}]
         case "escape":
             lid = frame.data["leader"]
@@ -291,7 +294,9 @@ def answer(g: Game, command: Any) -> None:
         dumped = RT.normalise(g.world(), frame, dumped)
     if frame.kind == "cavalry_retreat" and dumped.get("type") == "cavalry_retreat":
         dumped = RT.normalise_cavalry(g.world(), frame, dumped)
-    if dumped not in opts:
+    # the options in the stored form of the command (defaults spelt out), so an option may leave a default out
+    stored = [type(command).model_validate(o).model_dump(mode="json") if o.get("type") == dumped["type"] else o for o in opts]
+    if dumped not in stored:
         g.reject(*refusal(g.world(), frame, dumped, opts))
     g.clear(frame)
     apply_answer(g, frame, dumped)
@@ -318,7 +323,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "ne_choice":
             A.ne_choice(g, frame, dumped["test"])
         case "defensive_fire":
-            A.defensive_fire(g, frame, dumped["target"])
+            A.defensive_fire(g, frame, dumped["artillery"], dumped["target"])
         case "escape":
             if dumped["to"] is not None:
                 lid = frame.data["leader"]

@@ -7,11 +7,10 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import Activate
+from arbitro.adjudicator.parabellum.commands import Activate, DefensiveFire, HexStr
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
-HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 # A path the player gives names at least the hex moved to (no path at all: the engine finds the best one).
 Path = Annotated[list[HexStr], Field(min_length=1)]
 
@@ -114,12 +113,6 @@ class Lose(CommandModel):
 
     type: Literal["lose"]
     units: list[str] = Field(min_length=1)
-
-
-class DefensiveFire(CommandModel):
-    type: Literal["defensive_fire"]
-    artillery: str
-    target: HexStr
 
 
 class CavalryRetreat(CommandModel):

@@ -30,7 +30,9 @@ from arbitro.adjudicator.caldiero.system_procedure import (
     retreat_options,
 )
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.parabellum import bombardment
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import caldiero as ev
 from arbitro.events import core
@@ -98,7 +100,10 @@ class DefensiveFireStep(CaldieroStep):
     kind = A.DEFENSIVE_FIRE
 
     def options(self, state: GameState[Any], frame: core.Frame[ev.DefensiveFireAwaited], seat: str) -> list[dict[str, Any]]:
-        return A.defensive_fire_options(self.world(state), _combat(state), frame)
+        w = self.world(state)  # each gun an attacking hex of its own, one at a time
+        hexes = [w.state.units[u].hex or "" for u in _combat(state).attackers]
+        return bombardment.defensive_fire_answers(CALDIERO_VARIANT, w, frame.ctx.artillery, hexes, per_stack=False) + \
+            [{"type": "decline"}]
 
     def carry_out(self, act: Act, frame: core.Frame[ev.DefensiveFireAwaited], command: DefensiveFire | Decline) -> None:
         A.do_defensive_fire(act, frame, command)

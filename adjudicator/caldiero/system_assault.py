@@ -25,6 +25,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import advance, assault, bombardment
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
+from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
@@ -159,17 +160,7 @@ def stage_defensive_fire(a: Act) -> None:
         _await(a, DEFENSIVE_FIRE, enemy_of(c.attacker_side), R.DEFENSIVE_BOMBARD, ev.DefensiveFireAwaited(artillery=tuple(arts)))
 
 
-def defensive_fire_options(w: World, c: ev.CombatUnderway, frame: CoreFrame[ev.DefensiveFireAwaited]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    attacker_hexes = sorted({w.state.units[u].hex or "" for u in c.attackers})
-    for art in frame.ctx.artillery:
-        for h in attacker_hexes:
-            if h in bombardment.targets(CALDIERO_VARIANT, w, [art]):
-                out.append({"type": "defensive_fire", "artillery": art, "target": h})
-    return out + [{"type": "decline"}]
-
-
-def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: C.DefensiveFire | C.Decline) -> None:
+def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: DefensiveFire | C.Decline) -> None:
     """One listed gun bombards one attacking hex (the engine took only a listed answer); the others may still;
     declined: the rest hold their fire."""
     close_frame(a.ctx, frame)
@@ -178,6 +169,7 @@ def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: C.
     # the fire's effects, then the attackers it put out of the assault (the assault's frame on top), then the
     # rest of the guns asked again, then the retreats it caused above them: the order the decisions come in
     before = {u: a.state.units[u].hex for u in _combat(a).attackers}
+    assert cmd.artillery is not None and cmd.target is not None  # a listed answer names both
     retreats = do_bombard(a, C.Bombard(type="bombard", artillery=[cmd.artillery], target=cmd.target), defensive=True)
     c = _combat(a)
     out = tuple(u for u in c.attackers if a.state.units[u].where != "map" or a.state.units[u].status != "good"

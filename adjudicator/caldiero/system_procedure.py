@@ -173,7 +173,7 @@ def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int], from_comb
         return
     a.emit(ev.StatusChanged(unit=u, status=worse.status, rule=str(R.RULEBOOK.DISORDER if worse.routed else rule)))
     if worse.routed:
-        retreats[u] = max(retreats.get(u, 0), rout.RETREAT_HEXES)
+        retreats[u] = max(retreats.get(u, 0), rout.retreat_at_once(worse))
 
 
 def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:

@@ -51,8 +51,11 @@ class CaldieroVariant(Variant):
 
     def ex_defender_losses(self, w: World, defenders: Sequence[str], lost: int,
                            sp: Mapping[str, int]) -> list[list[str]]:
-        """caldiero §12.5.4 Ex: the defender loses at least as many SP as the attacker lost, read as the minimal
-        sets (no unit spare; issue 19 item 10 asks for the reading with any sufficient set) (D26)."""
+        """caldiero §12.5.4 Ex: the defender loses at least as many SP as the attacker lost ("almeno uguale",
+        interpretation `ex_defender_loss`): `minimal_sets` the sets with no unit to spare, `any_sufficient` any set
+        that covers them, so a defender may give up more than needed (D26)."""
+        if w.reading("ex_defender_loss") == "any_sufficient":
+            return exchange.sufficient_sets(defenders, sp, lost)
         return exchange.covering_sets(defenders, sp, lost)
 
     def unoccupied_objective_holder(self, reading: Reading) -> str | None:

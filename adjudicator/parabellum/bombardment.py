@@ -52,6 +52,25 @@ def targets(variant: Variant, w: World, artillery: Sequence[str]) -> list[str]:
     return sorted(out)
 
 
+def defensive_targets(variant: Variant, w: World, guns: Sequence[str], attacker_hexes: Sequence[str]) -> list[tuple[str, str]]:
+    """Each gun of an assaulted hex with each attacking hex it may bombard before the assault, gun order then hex
+    order (caldiero §11.4.5, arrivano §11.4.4: "uno degli esagoni dove sono presenti unità attaccanti"): an
+    attacking hex among the gun's `targets`."""
+    hexes = sorted(set(attacker_hexes))
+    return [(g, h) for g in guns for h in hexes if h in targets(variant, w, [g])]
+
+
+def defensive_fire_answers(variant: Variant, w: World, guns: Sequence[str], attacker_hexes: Sequence[str],
+                           per_stack: bool) -> list[dict[str, str]]:
+    """The fires the defender may answer an assault with (commands.DefensiveFire; the refusal is each game's):
+    a gun and an attacking hex of its own (caldiero §11.4.5; arrivano §11.4.4 reading `each_gun`), or `per_stack`
+    an attacking hex for the stack's one fire, no gun named (arrivano §11.4.4 reading `one_target`)."""
+    fire = defensive_targets(variant, w, guns, attacker_hexes)
+    if per_stack:
+        return [{"type": "defensive_fire", "target": h} for h in sorted({h for _, h in fire})]
+    return [{"type": "defensive_fire", "artillery": g, "target": h} for g, h in fire]
+
+
 @dataclass(frozen=True)
 class FireOdds:
     """What the bombardment table is read with, as far as the two books share it."""

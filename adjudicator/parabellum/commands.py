@@ -6,9 +6,14 @@ errors of the game's model. Shapes that differ between the books stay in the gam
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from arbitro.adjudicator.ruleset import CommandModel
+
+HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
+"""A hex as both books number it (XXYY)."""
 
 
 class Activate(CommandModel):
@@ -25,3 +30,14 @@ class MoveLeader(CommandModel):
     type: Literal["move_leader"]
     leader: str
     to: str
+
+
+class DefensiveFire(CommandModel):
+    """Artillery of an assaulted hex bombards one of the attacking hexes before the assault (caldiero §11.4.5,
+    arrivano §11.4.4): `artillery` the gun that fires, `target` the hex. Omitted `artillery`: the stack's fire, where
+    the reading is one target per stack (arrivano interpretation defensive_fire_targets: one_target); `target` null:
+    the guns hold their fire (Arrivano's refusal; Caldiero's is `decline`)."""
+
+    type: Literal["defensive_fire"]
+    artillery: str | None = None
+    target: HexStr | None

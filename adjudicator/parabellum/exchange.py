@@ -34,3 +34,14 @@ def covering_sets(units: Sequence[str], sp: Mapping[str, int], need: int) -> lis
             continue
         sets.append(chosen)
     return sorted(sets)
+
+
+def sufficient_sets(units: Sequence[str], sp: Mapping[str, int], need: int) -> list[list[str]]:
+    """Every set of `units` (id order within a set) whose strength `sp` reaches `need`, spare units allowed
+    (caldiero §12.5.4 Ex, "almeno uguale", read as any sufficient set: a defender may give up more than needed).
+    Every unit when together they cannot reach it; none when there is none. Sorted."""
+    ordered = sorted(units)
+    if sum(sp[u] for u in ordered) <= need:
+        return [ordered] if ordered else []
+    chosen = ([ordered[i] for i in range(len(ordered)) if mask >> i & 1] for mask in range(1, 1 << len(ordered)))
+    return sorted(s for s in chosen if sum(sp[u] for u in s) >= need)

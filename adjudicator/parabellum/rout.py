@@ -34,6 +34,13 @@ def worsened(status: str, levels: int = 1) -> Worsened:
     return Worsened(after, after == "routed" and status != "routed")
 
 
+def retreat_at_once(worse: Worsened) -> int:
+    """The hexes a unit must retreat at once after a combat result worsened it - an assault's, a bombardment's, or
+    the level a retreat into enemy ZoC adds (§12.6.1 in both): RETREAT_HEXES when it routed it (§15.2.1 in both, "si
+    deve immediatamente ritirare di 2 esagoni"), enemy ZoC ignored; none otherwise."""
+    return RETREAT_HEXES if worse.routed else 0
+
+
 def guns_with(w: World, units: list[str]) -> list[str]:
     """The artillery stacked with `units` (their side's, in their hexes, hex order then id order): what an assault
     that eliminates them or forces them to retreat eliminates too (§11.1 in both: "L'artiglieria in stacking con

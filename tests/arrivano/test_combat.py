@@ -7,7 +7,9 @@ import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.parabellum import bombardment
 
-from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, village_attack_hexes, world
+from arbitro.projections.arrivano import Activation
+
+from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, village_attack_hexes, world
 
 X = open_ground()
 GRID = RULESET.data.scenarios["montebello"].map.grid
@@ -380,3 +382,62 @@ def test_the_chosen_units_of_a_stack_advance_with_their_commander():
     assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[5])
     t.send("france", {"type": "advance", "unit": "6e-legere-i", "units": ["6e-legere-i", "6e-legere-ii"]})
     assert t.state.units["6e-legere-i"].hex == D == t.state.units["6e-legere-ii"].hex == t.state.leaders["watrin"].hex
+
+
+# --- defensive fire (§11.4.4): interpretation defensive_fire_targets ------------------------------------------------
+
+X2 = GRID.neighbour(X, 2)  # a second attacking hex, next to D too
+GUNS = ["art-gottesheim", "art-schustekh"]
+
+
+def _two_gun_assault(reading: str):
+    """Two attackers from X and X2 assault D, where an infantry unit stands with two guns able to fire."""
+    state = position({"6e-legere-i": X, "6e-legere-ii": X2, "ir18-i": D} | dict.fromkeys(GUNS, D),
+                     leaders={"watrin": BACK}, orders={"W": "attack"})
+    state.activation = Activation(formation="W")
+    state.phase, state.step, state.seat = "action", "combat", "france"
+    t = Table(state, {"defensive_fire_targets": reading})
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [D]})
+    assert t.pending().kind == "defensive_fire"
+    return t
+
+
+def _miss(t, gun: str, target: str) -> int:
+    """A die on which `gun`'s fire from D at `target` has no effect (the table as bombard reads it)."""
+    w = world(t.state)
+    table = RULESET.data.tables.bombardment
+    odds = bombardment.fire_odds(w, table, D, target, RULESET.data.scenarios["montebello"].unit(gun).bombard or 0)
+    terrain = min(effect.bombard_drm for effect in w.terrains(target))
+    return next(d for d in range(1, 7) if bombardment.fire_result(table, odds.column, d + odds.drm + terrain)[1] == "-")
+
+
+def test_defensive_fire_one_target_reading_is_one_fire_per_stack():
+    """arrivano §11.4.4, reading one_target (default): "può bombardare uno degli esagoni dove sono presenti unità
+    attaccanti" read of the stack's artillery together: the defender names one attacking hex, one fire is made, and
+    the assault goes on."""
+    t = _two_gun_assault("one_target")
+    none = {"type": "defensive_fire", "target": None}
+    assert t.pending().options == [{"type": "defensive_fire", "target": h} for h in sorted([X, X2])] + [none]
+    t.send("austria", {"type": "defensive_fire", "target": X}, [_miss(t, GUNS[0], X)])
+    fired = t.of(ev.ArtilleryFired)
+    assert [(f.artillery, f.target, f.defensive) for f in fired] == [((GUNS[0],), X, True)]
+    assert t.of(ev.AssaultResolved), "the assault went on after the one fire"
+    with pytest.raises(IllegalCommand):  # under this reading a gun is not named
+        _two_gun_assault("one_target").send("austria", {"type": "defensive_fire", "artillery": GUNS[1], "target": X2})
+
+
+def test_defensive_fire_each_gun_reading_gives_every_gun_its_own_target():
+    """arrivano §11.4.4, reading each_gun: every gun of the assaulted hex able to fire may bombard an attacking hex of
+    its own, one after the other (as caldiero §11.4.5); then the assault goes on."""
+    t = _two_gun_assault("each_gun")
+    options = t.pending().options
+    assert options == [{"type": "defensive_fire", "artillery": g, "target": h} for g in GUNS for h in sorted([X, X2])] \
+        + [{"type": "defensive_fire", "target": None}]
+    t.send("austria", {"type": "defensive_fire", "artillery": GUNS[0], "target": X}, [_miss(t, GUNS[0], X)])
+    again = t.pending()
+    assert again.kind == "defensive_fire" and not t.of(ev.AssaultResolved)
+    assert {o.get("artillery") for o in again.options} == {GUNS[1], None}
+    t.send("austria", {"type": "defensive_fire", "artillery": GUNS[1], "target": X2}, [_miss(t, GUNS[1], X2)])
+    fired = t.of(ev.ArtilleryFired)
+    assert [(f.artillery, f.target) for f in fired] == [((GUNS[0],), X), ((GUNS[1],), X2)]
+    assert t.of(ev.AssaultResolved)

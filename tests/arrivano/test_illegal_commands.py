@@ -50,7 +50,7 @@ def _plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
         "formation": formations[0], "order": "attack", "officer": leaders[0] if leaders else "nobody",
         "units": [unit], "attackers": [unit], "targets": [near], "target": near, "unit": unit, "to": near,
         "leader": leaders[0] if leaders else "nobody", "column": False, "charge": None, "choice": "hold",
-        "test": True, "hex": near, "value": 3, "off_map": False,
+        "test": True, "hex": near, "value": 3, "off_map": False, "artillery": unit,
     }
     fields = {name: values[name] for name in model.model_fields if name != "type"}
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}

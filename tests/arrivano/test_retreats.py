@@ -660,3 +660,24 @@ def test_a_charge_whose_target_hex_emptied_attacks_nothing():
     assert not [c for c in t.legal("france") if c["type"] == "assault"] and {"type": "next"} in t.legal("france")
     t.state.units["ir18-i"].hex = nb(X, 1)
     assert {"type": "assault", "attackers": ["12e-hussards"], "targets": [nb(X, 1)]} in t.legal("france")
+
+
+# --- §12.6.1 with §15.2.1: a retreat through enemy ZoC that routs -------------------------------------------------
+
+
+def test_a_disordered_unit_routed_by_retreating_into_enemy_zoc_retreats_two_more_hexes():
+    """arrivano §12.6.1 with §15.2.1 (issue 19 defect 2, its retreat case): a disordered unit whose only retreat
+    ends in enemy ZoC takes another disorder level there and routs (§15.1.1); routed by a combat result, it "si deve
+    immediatamente ritirare di 2 esagoni", enemy ZoC ignored. Before, it was left routed where the retreat ended."""
+    around = [nb(X, d) for d in (0, 2, 4)]  # every free neighbour of X is next to two of them: all in enemy ZoC
+    state = position({"6e-legere-i": X} | dict(zip(AUSTRIANS, around)))
+    state.units["6e-legere-i"].status = "disordered"
+    t = pending_retreat(state, ["6e-legere-i"])
+    first = t.legal("france")[0]
+    t.send("france", first)
+    assert t.state.units["6e-legere-i"].status == "routed"
+    rout_retreat = t.pending()
+    assert (rout_retreat.kind, rout_retreat.seat, rout_retreat.rule) == ("retreat", "france", str(R.ROUT_COMBAT))
+    t.send("france", rout_retreat.options[0])
+    unit = t.state.units["6e-legere-i"]
+    assert unit.where == "eliminated" or GRID.distance(unit.hex, first["to"]) == 2

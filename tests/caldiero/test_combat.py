@@ -119,6 +119,32 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
     assert t.unit("fr-18-legere").status == "disordered" and t.unit("au-colloredo").status == "good"
 
 
+def _ex_defender_frame(reading: str) -> tuple[Table, object]:
+    """The Ex of test_ex_attacker_chooses_defender_matches_sp under `reading`, at the defender's choice (2 SP lost)."""
+    t = table({"fr-carabiniers": ATT, "fr-18-legere": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF},
+              interpretations={"ex_defender_loss": reading})
+    attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[4])
+    t.send("france", {"type": "lose", "units": ["fr-carabiniers"]})
+    return t, t.awaited()
+
+
+def test_ex_reading_minimal_sets_offers_no_unit_to_spare() -> None:
+    """caldiero §12.5.4 Ex, "Il difensore perde un numero di SP almeno uguale", reading minimal_sets (default): each
+    unit alone covers the 2 SP lost, so giving up both is not offered."""
+    t, frame = _ex_defender_frame("minimal_sets")
+    assert frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
+    with pytest.raises(IllegalCommand):
+        t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]})
+
+
+def test_ex_reading_any_sufficient_lets_the_defender_lose_more() -> None:
+    """caldiero §12.5.4 Ex, reading any_sufficient: any set reaching the 2 SP lost may be chosen, both units too."""
+    t, frame = _ex_defender_frame("any_sufficient")
+    assert frame.ctx.sets == (("au-colloredo",), ("au-colloredo", "au-hungarian"), ("au-hungarian",))
+    t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]}, dice=[1])
+    assert t.unit("au-colloredo").where == t.unit("au-hungarian").where == "track"
+
+
 def test_dr_retreats_one_hex_then_passes_and_is_disordered() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[4])  # Dr: first the retreat (§12.5.4)

@@ -104,5 +104,8 @@ def test_covering_sets_are_minimal_and_best_units_tie() -> None:
     assert exchange.covering_sets(["z", "x", "y"], sp, 4) == [["x", "y"], ["x", "z"], ["y", "z"]]
     assert exchange.covering_sets(["x", "y"], sp, 9) == [["x", "y"]]  # not enough: every unit
     assert exchange.covering_sets([], sp, 2) == []
+    assert exchange.sufficient_sets(["z", "x", "y"], sp, 4) == [["x", "y"], ["x", "y", "z"], ["x", "z"], ["y", "z"]]
+    assert exchange.sufficient_sets(["x", "y"], sp, 9) == [["x", "y"]]
+    assert exchange.sufficient_sets([], sp, 2) == []
     w = Position(hexes={"x": "1612", "y": "1612", "z": None}, eff={"x": 3, "y": 3, "z": 5}, sp={"x": 2, "y": 2, "z": 9})
     assert exchange.best_units(w, ["y", "x", "z"], w.sp) == ["x", "y"]  # z is off the map
