@@ -72,6 +72,16 @@ class Game:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
         return in_force(self.state, name)
 
+    # --- the kernel's rout checks (parabellum/rout.checks; arrivano §15.2, interpretation rout_trigger) ---------
+    def rout_test(self, h: str, units: list[str]) -> dict[str, bool]:
+        return stack_test(self, units, f"{R.RULEBOOK.ROUT} routed units in {h} with an enemy adjacent")
+
+    def rout_eliminated(self, unit: str, permanent: bool) -> None:
+        eliminate(self, unit, R.RULEBOOK.ROUT, permanent=permanent)  # a surrender (D19)
+
+    def rout_retreat(self, units: list[str]) -> None:
+        push_retreat(self, units, rout.RETREAT_HEXES, R.RULEBOOK.ROUT, ignore_ezoc=True)
+
     # --- pending decisions: frames on the engine's decision stack (arbitro §S.3), one context per kind
     # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
     # when they had a stack of their own: one opened while others wait above the assault's goes in under them.
@@ -289,7 +299,7 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     for lid in w.leaders_at(start):
         if not w.units_at(start):
             g.emit(ev.LeaderMoved(leader=lid, path=(start, line.to), rule=cite))
-    rout_checks(g, [line.to])
+    rout.checks(g, ARRIVANO_VARIANT, line.to)
 
 
 def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = None) -> None:
@@ -311,24 +321,6 @@ def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = N
 def push_retreat(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:
     g.push("retreat", g.state.units[units[0]].side, str(rule),
            {"units": sorted(units), "hexes": n, "ignore_ezoc": ignore_ezoc})
-
-
-def rout_checks(g: Game, arrived: list[str]) -> None:
-    """arrivano §15.2 (interpretation rout_trigger: end_of_move; the kernel's rout.routed_near and outcome): routed
-    enemy units adjacent to where a unit ended test as a stack; pass: retreat two hexes; fail: surrender
-    (permanent)."""
-    w = g.world()
-    for h in arrived:
-        side = w.side_at(h)
-        if side is None:
-            continue
-        for n, routed in sorted(rout.routed_near(w, h, side)):  # in hex order (Caldiero: the grid's direction order)
-            results = stack_test(g, routed, f"{R.RULEBOOK.ROUT} routed units in {n} with an enemy adjacent")
-            result = rout.outcome(ARRIVANO_VARIANT, routed, results)
-            for u in result.eliminated:
-                eliminate(g, u, R.RULEBOOK.ROUT, permanent=result.permanent)
-            if result.retreating:
-                push_retreat(g, result.retreating, rout.RETREAT_HEXES, R.RULEBOOK.ROUT, ignore_ezoc=True)
 
 
 def commander_checks(g: Game, arrived: str) -> None:
@@ -366,7 +358,7 @@ def advance_into(g: Game, movers: list[str], h: str) -> None:
         g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(R.RULEBOOK.ADVANCE_AFTER)))
     for lid in leaders:
         g.emit(ev.LeaderMoved(leader=lid, path=(start, h), rule=str(R.RULEBOOK.ADVANCE_AFTER)))
-    rout_checks(g, [h])
+    rout.checks(g, ARRIVANO_VARIANT, h)
     commander_checks(g, h)
 
 

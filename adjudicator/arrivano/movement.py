@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import Game, commander_checks, rout_checks, stack_test, worsen
+from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test, worsen
 from arbitro.adjudicator.arrivano.turn import order_changes_barred
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
-from arbitro.adjudicator.parabellum import orders
+from arbitro.adjudicator.parabellum import orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, entry_cost, leader_rules, leave_ezoc_problem,
     presence_problem, reach, zoc_rules,
@@ -204,7 +204,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
 
 def finish_charge(g: Game, uid: str, path: list[str], target: str | None) -> None:
     g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(R.RULEBOOK.CHARGE), charge=target))
-    rout_checks(g, [path[-1]])
+    rout.checks(g, ARRIVANO_VARIANT, path[-1])
     commander_checks(g, path[-1])
 
 
@@ -290,7 +290,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         results = stack_test(g, [uid], f"{R.RULEBOOK.DEFENCE} Defence from EZoC to EZoC in {to}")
         if not results[uid]:
             worsen(g, uid, R.RULEBOOK.DEFENCE)
-    rout_checks(g, [to])
+    rout.checks(g, ARRIVANO_VARIANT, to)
     commander_checks(g, to)
 
 

@@ -24,10 +24,10 @@ from arbitro.adjudicator.arrivano.flow import (
     by_hex,
     commander_checks,
     push_retreat,
-    rout_checks,
     stack_test,
     worsen,
 )
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
@@ -165,7 +165,7 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
         return  # arrivano §16.3.4: failed, Defence for the turn; the unit stays and does not fire
     g.emit(ev.UnitMoved(unit=uid, path=list(path), column=False, rule=str(R.OPEN_ORDER)))
     if len(path) > 1:  # its arrival, before the fire: routed enemies (§15.2) and commanders (§4.5.6, §8.2.3)
-        rout_checks(g, [to])
+        rout.checks(g, ARRIVANO_VARIANT, to)
         commander_checks(g, to)
     result = roll_fire(g, uid, to, target)
     mark(g, uid)
@@ -303,7 +303,7 @@ def fall_back(g: Game, frame: Frame, to: str | None) -> None:
     uid = frame.data["unit"]
     here = g.state.units[uid].hex
     g.emit(ev.UnitMoved(unit=uid, path=[here, to], column=False, rule=str(R.OPEN_ORDER)))
-    rout_checks(g, [to])
+    rout.checks(g, ARRIVANO_VARIANT, to)
     commander_checks(g, to)
 
 

@@ -21,6 +21,7 @@ class ArrivanoVariant(Variant):
     bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)
     roll_for_last_formation: ClassVar[bool] = True  # arrivano §6.1: rolled again after every activation
     rout_failure_permanent: ClassVar[bool] = True  # arrivano §15.2: a failed rout test is a surrender (D19)
+    rout_tests_in_hex_order: ClassVar[bool] = True  # §15.2: the stacks test in hex order, as its games recorded
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
     advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
 

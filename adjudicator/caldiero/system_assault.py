@@ -23,7 +23,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, assault, bombardment
+from arbitro.adjudicator.parabellum import advance, assault, bombardment, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
@@ -535,7 +535,7 @@ def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Ad
     a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else R.RULEBOOK.ADVANCE_AFTER)))
     check_direction_release(a, tuple(cmd.units))
     lone_leaders(a, cmd.to, seat)
-    rout_checks(a, cmd.to, seat)  # caldiero §15.2: an enemy arriving adjacent, by advance too
+    rout.checks(a, CALDIERO_VARIANT, cmd.to)  # caldiero §15.2: an enemy arriving adjacent, by advance too
 
 
 def stage_end(a: Act) -> None:

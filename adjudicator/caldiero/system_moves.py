@@ -14,6 +14,7 @@ from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import advance_short, attack_bound, leave_ezoc_problem
+from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import artillery_orders
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
@@ -170,7 +171,7 @@ def do_move(a: Act, seat: str, cmd: C.Move, order: str, route: Route) -> None:
     check_direction_release(a, units)
     dest = route.path[-1]
     lone_leaders(a, dest, seat)
-    rout_checks(a, dest, seat)
+    rout.checks(a, CALDIERO_VARIANT, dest)  # caldiero §15.2
 
 
 def movement_obligation_problem(w: World) -> str | None:

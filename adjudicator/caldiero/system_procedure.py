@@ -132,6 +132,23 @@ class Act:
     def reading(self, name: str) -> str:
         return self.ctx.interpretation(name)
 
+    # --- the kernel's rout checks (parabellum/rout.checks, caldiero §15.2) ---------------------------------
+    def world(self) -> World:
+        return self.w
+
+    def rout_test(self, h: str, units: list[str]) -> dict[str, bool]:
+        """One die for the routed stack at `h`, recorded with each unit's value."""
+        values = shared_efficiency.test_values(CALDIERO_VARIANT, self.w, units)
+        (roll,) = self.roll(f"{R.RULEBOOK.ROUT} routed units at {h} reached by the enemy", {"test": "efficiency",
+                            "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
+        return {u: passes(roll, values[u]) for u in units}
+
+    def rout_eliminated(self, unit: str, permanent: bool) -> None:
+        eliminate(self, unit, R.RULEBOOK.ROUT, permanent=permanent)
+
+    def rout_retreat(self, units: list[str]) -> None:
+        open_retreats(self, {u: rout.RETREAT_HEXES for u in units}, R.RULEBOOK.ROUT, from_combat=False)
+
 
 def _anonymous(value: str | int, state: CaldieroState) -> str | int:
     """Dice details name units; with fog of war they say only the arm, so the public roll log hides the stack."""
@@ -303,16 +320,3 @@ def do_leader_escape(a: Act, frame: core.Frame[ev.LeaderEscapeAwaited], cmd: Any
     close_frame(a.ctx, frame)
     a.emit(ev.LeaderMoved(leader=leader, path=options[cmd.to], rule=str(R.LEADER_ESCAPE)))
 
-
-def rout_checks(a: Act, h: str, seat: str) -> None:
-    """caldiero §15.2 (the kernel's rout.routed_near and outcome): routed enemies adjacent to where we arrived test
-    with one die for the stack: pass retreat 2, fail eliminated."""
-    for n, routed in rout.routed_near(a.w, h, seat):
-        values = shared_efficiency.test_values(CALDIERO_VARIANT, a.w, routed)
-        (roll,) = a.roll(f"{R.RULEBOOK.ROUT} routed units at {n} reached by the enemy", {"test": "efficiency",
-                         "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(n,))
-        result = rout.outcome(CALDIERO_VARIANT, routed, {u: passes(roll, values[u]) for u in routed})
-        for u in result.eliminated:
-            eliminate(a, u, R.RULEBOOK.ROUT, permanent=result.permanent)
-        if result.retreating:
-            open_retreats(a, {u: rout.RETREAT_HEXES for u in result.retreating}, R.RULEBOOK.ROUT, from_combat=False)

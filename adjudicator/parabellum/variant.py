@@ -45,6 +45,9 @@ class Variant:
     # D19, §15.2 in both: a routed unit failing its test when an enemy comes adjacent surrenders, for good (arrivano
     # §15.2); caldiero §15.2 eliminates it as any other elimination (§12.8: it may return).
     rout_failure_permanent: ClassVar[bool] = False
+    # §15.2 in both: the order the routed stacks next to an arriving enemy test in (its dice are in the record): the
+    # grid's direction order (caldiero), or hex order (arrivano). Neutral: direction order.
+    rout_tests_in_hex_order: ClassVar[bool] = False
     # D12, §8.2.3 in both: a commander fleeing an enemy unit goes through enemy ZoCs (caldiero: captured only when
     # "completamente circondato da unità nemiche"; arrivano: "da unità nemiche o EZoC", so he may not).
     escape_through_ezoc: ClassVar[bool] = False

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
@@ -629,10 +631,9 @@ def test_a_bombarded_unit_with_nowhere_to_go_names_the_bombardment():
 
 
 def test_a_routed_unit_that_surrenders_names_15_2():
-    from arbitro.adjudicator.arrivano.flow import rout_checks
     state = position({"ir18-i": X, "6e-legere-i": nb(X, 1)})
     state.units["ir18-i"].status = "routed"
-    gone = run(Table(state), lambda g: rout_checks(g, [nb(X, 1)]), dice=[6])  # the test fails: surrender
+    gone = run(Table(state), lambda g: rout.checks(g, ARRIVANO_VARIANT, nb(X, 1)), dice=[6])  # the test fails: surrender
     assert (gone[0].unit, gone[0].permanent, gone[0].cause) == ("ir18-i", True, str(R.RULEBOOK.ROUT))
 
 

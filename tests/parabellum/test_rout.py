@@ -73,3 +73,43 @@ def test_the_guns_stacked_with_units_forced_back_by_an_assault(variant: Variant)
     assert rout.guns_with(w, ["inf"]) == ["guns"]
     assert rout.guns_with(w, ["inf", "foe"]) == ["guns", "foe-guns"]
     assert rout.guns_with(w, ["guns"]) == []
+
+
+@dataclass
+class RoutTable:
+    """A game for rout.checks: fixed test results, and a record of what the check asked."""
+
+    position: Position
+    passed: dict[str, bool]
+    asked: list[tuple[str, ...]]
+
+    def world(self) -> Position:
+        return self.position
+
+    def rout_test(self, h: str, units: list[str]) -> dict[str, bool]:
+        self.asked.append(("test", h, *units))
+        return {u: self.passed[u] for u in units}
+
+    def rout_eliminated(self, unit: str, permanent: bool) -> None:
+        self.asked.append(("eliminated", unit, str(permanent)))
+
+    def rout_retreat(self, units: list[str]) -> None:
+        self.asked.append(("retreat", *units))
+
+
+def test_the_rout_check_tests_each_stack_then_eliminates_or_retreats(variant: Variant) -> None:
+    """§15.2 in both, written once (rout.checks): a unit arrives in 1612; each routed enemy stack next to it tests on
+    one die, in the grid's direction order (caldiero) or hex order (arrivano, as its games recorded); failing units
+    are eliminated (for good in arrivano, D19), the others retreat; nothing happens where nobody arrived."""
+    w = Position({"a": ("1613", "austria", "routed"), "b": ("1613", "austria", "routed"),
+                  "f": ("1511", "austria", "routed"), "me": ("1612", "france", "good")})
+    table = RoutTable(w, {"a": True, "b": False, "f": True}, [])
+    rout.checks(table, variant, "1612")
+    stacks = [n for n in GRID.neighbours("1612") if n in {"1613", "1511"}]
+    if variant.rout_tests_in_hex_order:
+        stacks = sorted(stacks)
+    expected = {"1613": [("test", "1613", "a", "b"), ("eliminated", "b", str(variant.rout_failure_permanent)),
+                         ("retreat", "a")], "1511": [("test", "1511", "f"), ("retreat", "f")]}
+    assert table.asked == [step for n in stacks for step in expected[n]]
+    rout.checks(empty := RoutTable(w, {}, []), variant, "1712")
+    assert empty.asked == []
