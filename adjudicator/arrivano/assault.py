@@ -266,12 +266,12 @@ def ready(w: World, battery: list[str]) -> list[str]:
 
 def defensive_fire(g: Game, frame: Frame, artillery: str | None, target: str | None) -> None:
     """The defender's answer: `target` null, no fire; else one fire at `target`, by `artillery` (each_gun) or by
-    the stack's first ready gun (one_target). Under each_gun the guns that have not fired are asked again, below
+    the stack's ready guns, their factors combined (one_target, §11.4.1). Under each_gun the guns that have not fired are asked again, below
     the retreats the fire caused; then the assault goes on with the attackers still in good order next to it."""
     attackers, targets = list(frame.data["attackers"]), list(frame.data["targets"])
     battery = ready(g.world(), list(frame.data["battery"])) if target is not None else []
     if target is not None and battery:
-        bombard(g, [artillery] if artillery is not None else battery[:1], target, defensive=True)
+        bombard(g, [artillery] if artillery is not None else battery, target, defensive=True)
     w = g.world()
     attackers = [u for u in attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
                  and all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]

@@ -413,15 +413,16 @@ def _miss(t, gun: str, target: str) -> int:
 
 def test_defensive_fire_one_target_reading_is_one_fire_per_stack():
     """arrivano §11.4.4, reading one_target (default): "può bombardare uno degli esagoni dove sono presenti unità
-    attaccanti" read of the stack's artillery together: the defender names one attacking hex, one fire is made, and
-    the assault goes on."""
+    attaccanti" read of the stack's artillery together: the defender names one attacking hex, one fire is made by
+    the stack's guns, their factors combined (§11.4.1: before, only the first gun fired), and the assault goes on."""
     t = _two_gun_assault("one_target")
     none = {"type": "defensive_fire", "target": None}
     assert t.pending().options == [{"type": "defensive_fire", "target": h} for h in sorted([X, X2])] + [none]
-    t.send("austria", {"type": "defensive_fire", "target": X}, [_miss(t, GUNS[0], X)])
+    t.send("austria", {"type": "defensive_fire", "target": X}, [1])
     fired = t.of(ev.ArtilleryFired)
-    assert [(f.artillery, f.target, f.defensive) for f in fired] == [((GUNS[0],), X, True)]
-    assert t.of(ev.AssaultResolved), "the assault went on after the one fire"
+    assert [(f.artillery, f.target, f.defensive) for f in fired] == [(tuple(GUNS), X, True)]
+    assert fired[0].column == 6  # 3 + 3 factors
+    assert t.pending() is None or t.pending().kind != "defensive_fire", "one fire for the stack"
     with pytest.raises(IllegalCommand):  # under this reading a gun is not named
         _two_gun_assault("one_target").send("austria", {"type": "defensive_fire", "artillery": GUNS[1], "target": X2})
 
