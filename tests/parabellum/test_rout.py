@@ -113,3 +113,13 @@ def test_the_rout_check_tests_each_stack_then_eliminates_or_retreats(variant: Va
     assert table.asked == [step for n in stacks for step in expected[n]]
     rout.checks(empty := RoutTable(w, {}, []), variant, "1712")
     assert empty.asked == []
+
+
+def test_a_unit_routed_by_a_combat_result_retreats_two_hexes_at_once(variant: Variant) -> None:
+    """§15.2.1 in both ("si deve immediatamente ritirare di 2 esagoni"): the level a combat result adds - an assault's,
+    a bombardment's, a retreat's into enemy ZoC (§12.6.1) - sends the unit it routs two hexes back at once; a unit it
+    only disorders, or one already routed, does not retreat for it."""
+    assert rout.retreat_at_once(rout.worsened("disordered")) == rout.RETREAT_HEXES == 2
+    assert rout.retreat_at_once(rout.worsened("good")) == 0
+    assert rout.retreat_at_once(rout.worsened("routed")) == 0
+    assert rout.retreat_at_once(rout.worsened("good", 2)) == 2
