@@ -1,5 +1,7 @@
 """Fixtures every test directory may use: a real PostgreSQL server (the store contract, tests/foundation/
-test_postgres.py, the HTTP server's tests on PostgreSQL)."""
+test_postgres.py, the HTTP server's tests on PostgreSQL); and the suite's determinism: every game's dice seed derived
+from the test's name (tests/seeds.py), Hypothesis derandomized, both made fresh by `ARBITRO_TEST_SEED=fresh`
+(docs/testing.md, "Deterministic dice")."""
 
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from arbitro.events.rows import GAME_TABLES
+from tests import seeds
 
 try:  # the [test] extra: a PostgreSQL server shipped in a wheel, and the driver
     import pgserver
@@ -21,6 +25,55 @@ except ImportError as missing:  # pragma: no cover - the test extra installs bot
     PG_MISSING = f"{missing.name} is not installed (pip install -e '.[test]')"
 else:
     PG_MISSING = ""
+
+
+# --- deterministic dice and examples ------------------------------------------------------------------
+# Hypothesis: the same examples every run and no example database (a local database replays old failures, so two
+# machines would run different examples); under ARBITRO_TEST_SEED=fresh, random examples (Hypothesis prints the
+# falsifying one). A test's own @settings still overrides what it names.
+settings.register_profile("arbitro", derandomize=True, database=None)
+settings.register_profile("arbitro-fresh", derandomize=False, database=None, print_blob=True)
+settings.load_profile("arbitro-fresh" if seeds.base().startswith(seeds.FRESH) else "arbitro")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    seeds.choose_base()
+    seeds.SEEDS.install()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    seeds.SEEDS.uninstall()
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    fixed = seeds.base() == seeds.FIXED
+    return (f"dice seeds: {seeds.ENV}={seeds.base()}"
+            + (" (fixed; ARBITRO_TEST_SEED=fresh explores)" if fixed else " (replay a failure with this value)"))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    seeds.SEEDS.reset(item.nodeid)
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_fixture_setup(fixturedef: pytest.FixtureDef[object], request: pytest.FixtureRequest) -> Iterator[None]:
+    """A fixture shared by several tests creates its games under its own name, not the first test's that asked."""
+    if fixturedef.scope == "function":
+        yield
+        return
+    with seeds.SEEDS.keyed(f"{request.node.nodeid}::{fixturedef.argname}"):
+        yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        report.sections.append(("dice seeds (tests/seeds.py)",
+                                seeds.SEEDS.report() + f"\nreplay: {seeds.ENV}={seeds.base()} python -m pytest '{item.nodeid}'"))
 
 
 # --- a real PostgreSQL --------------------------------------------------------------------------------

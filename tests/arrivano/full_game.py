@@ -19,6 +19,7 @@ from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
+from tests import seeds
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 NEEDED = ("assault_resolved", "artillery_fired", "unit_retreated", "unit_eliminated", "order_changed",
@@ -70,7 +71,8 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
 
 def play(scenario: str, seed: str, options: tuple[str, ...] = (), name: str | None = None) -> tuple[Arbitro, str]:
     app = Arbitro(SQLiteStore(":memory:"))
-    gid = app.create("arrivano", scenario, options, game_id=name or f"arrivano-{scenario}")
+    with seeds.named(seed):  # the dice too, from the log's name: the same driver writes the same game every run
+        gid = app.create("arrivano", scenario, options, game_id=name or f"arrivano-{scenario}")
     SelfPlay(app, gid, seed=seed, chooser=chooser(seed, app, gid)).play(20000)
     return app, gid
 

@@ -29,6 +29,8 @@ from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.game import state_hash
 
+from tests import seeds
+
 from .conftest import DEFAULT_MAX_STEPS, MAX_STEPS, served_text
 from .leaks import fog_leaks, hidden_content_hashes, served_everything
 from arbitro.adjudicator.selfplay import SelfPlay
@@ -42,7 +44,8 @@ class Played:
     def __init__(self, ruleset_name: str, scenario: str, seed: str, options: tuple[str, ...] = ()) -> None:
         self.app = Arbitro(SQLiteStore(":memory:"))
         self.ruleset = registry.get(ruleset_name)
-        self.game = self.app.create(ruleset_name, scenario, options)
+        with seeds.named(f"{seed}-{'+'.join(options)}"):  # its dice too: the same game whichever test asks first
+            self.game = self.app.create(ruleset_name, scenario, options)
         self.live_hashes: dict[int, str] = {}
         self.leaks: list[str] = []
         self.play = SelfPlay(self.app, self.game, seed, on_step=self._after_step)

@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from click.testing import CliRunner
 
-from arbitro.adjudicator import registry
+from arbitro.adjudicator import demo, registry
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
 from arbitro.events.sqlite import SQLiteStore
+from tests import seeds
 
 registry.register("duel", "tests.foundation.duel:DuelRuleset")
+
+
+@pytest.fixture(autouse=True)
+def seats_entropy_from_the_tests_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo's seats draw their entropy from a fresh secret, as real clients do; here from the test's seeds
+    (tests/seeds.py), so the demo plays the same game every run (its dice mix that entropy in, arbitro §R.2)."""
+    monkeypatch.setattr(demo, "secrets", SimpleNamespace(token_hex=lambda n: seeds.SEEDS.new_seed()[: 2 * n]))
 
 
 def test_the_demo_plays_rejects_views_forks_replays_and_verifies(tmp_path: Path) -> None:

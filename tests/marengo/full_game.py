@@ -13,6 +13,7 @@ from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
+from tests import seeds
 
 LOG = Path(__file__).resolve().parents[2] / "logs" / "marengo-full.jsonl"
 NEEDED = ("assault_declared", "defensive_fire", "pursuit_declared", "bombardment_resolved", "manoeuvre_started",
@@ -48,7 +49,8 @@ def chooser(seed: str) -> Any:
 
 def play(seed: str, app: Arbitro | None = None) -> tuple[Arbitro, str]:
     app = app or Arbitro(SQLiteStore(":memory:"))
-    gid = app.create("marengo", "marengo", game_id="marengo-full")
+    with seeds.named(seed):  # the dice too, from the log's name: the same driver writes the same game every run
+        gid = app.create("marengo", "marengo", game_id="marengo-full")
     SelfPlay(app, gid, seed=seed, chooser=chooser(seed)).play(20000)
     return app, gid
 

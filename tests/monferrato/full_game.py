@@ -17,6 +17,7 @@ from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
+from tests import seeds
 
 LOG = Path(__file__).resolve().parents[2] / "logs" / "monferrato-full.jsonl"
 # the commands and events the sample game must show
@@ -55,7 +56,8 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
 
 def play(seed: str) -> tuple[Arbitro, str]:
     app = Arbitro(SQLiteStore(":memory:"))
-    gid = app.create("monferrato", "1628", game_id="monferrato-full")
+    with seeds.named(seed):  # the dice too, from the log's name: the same driver writes the same game every run
+        gid = app.create("monferrato", "1628", game_id="monferrato-full")
     SelfPlay(app, gid, seed=seed, chooser=chooser(seed, app, gid)).play(20000)
     return app, gid
 
