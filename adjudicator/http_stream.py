@@ -22,7 +22,7 @@ from anyio import to_thread
 from arbitro.adjudicator.errors import REPORTED, error_payload
 from arbitro.adjudicator.results import Awaiting
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events.store import GameNotFound
+from arbitro.events.store import GameNotFound, StoreError
 from arbitro.projections.base import UMPIRE
 
 FEED_TIMEOUT = 10.0  # seconds a watcher thread waits on the store's feed before it checks it is still wanted
@@ -36,6 +36,7 @@ class AppendWatcher:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._wakers: dict[str, asyncio.Event] = {}
         self._watched: dict[str, int] = {}  # game -> open streams
+        self._feeding: set[str] = set()  # games whose watcher thread runs
         self._lock = threading.Lock()
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -56,10 +57,12 @@ class AppendWatcher:
             waker.set()
 
     def watch(self, game_id: str, head: int) -> None:
+        """A stream of `game_id` opened: start the game's watcher unless one is running."""
         with self._lock:
             self._watched[game_id] = self._watched.get(game_id, 0) + 1
-            if self._watched[game_id] > 1:
+            if game_id in self._feeding:
                 return
+            self._feeding.add(game_id)
         threading.Thread(target=self._feed, args=(game_id, head), name=f"feed:{game_id}", daemon=True).start()
 
     def unwatch(self, game_id: str) -> None:
@@ -67,16 +70,24 @@ class AppendWatcher:
             self._watched[game_id] -= 1
 
     def _feed(self, game_id: str, head: int) -> None:
-        """One game's watcher: follows the store's change feed while any stream of the game is open."""
+        """One game's watcher: follows the store's change feed while any stream of the game is open. A store that
+        fails (closed, its database server gone) ends the watcher quietly: the streams read the head every `poll`
+        seconds anyway and report the store's error on their own read; the next stream opened starts a watcher."""
         while True:
             with self._lock:
                 if self._watched.get(game_id, 0) <= 0:
                     self._watched.pop(game_id, None)
+                    self._feeding.discard(game_id)
                     return
             try:
                 now = self.app.store.wait_for_append(game_id, head, FEED_TIMEOUT)
             except GameNotFound:  # deleted: its streams end on their next read
                 now = head + 1
+            except StoreError:
+                with self._lock:
+                    self._feeding.discard(game_id)
+                self.notify(game_id)  # the streams read now, and meet the error themselves
+                return
             if now > head:
                 head = now
                 self.notify(game_id)
