@@ -79,7 +79,9 @@ def prepare(module: str) -> Path:
         'source_paths = ["arbitro/"]\n'
         f'only_mutate = ["arbitro/{module}"]\n'
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
-        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-q"]\n'
+        # not the PostgreSQL store's tests: they test events/postgres.py, never mutated here, and each test process
+        # would start a server, once per mutant
+        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-q", "-k", "not postgres"]\n'
         "\n[tool.pytest.ini_options]\n"
         'testpaths = ["tests"]\n', encoding="utf-8")
     return stage
