@@ -186,9 +186,8 @@ class Replayer:
                 state, first = self.fold.decode_state(snap.state), snap.seq + 1
         for body in self.bodies(first, target):
             state = self.fold.apply(state, body, self._history)
-        assert state is not None
-        if state.core.seq != target:
-            raise ChainBroken(self.game_id, state.core.seq + 1, "is missing (the log ends early)")
+        if state is None or state.core.seq != target:
+            raise ChainBroken(self.game_id, state.core.seq + 1 if state else first, "is missing (the log ends early)")
         return state
 
     def _history(self, seq: int) -> GameState[Any]:

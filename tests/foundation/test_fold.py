@@ -14,7 +14,9 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events.codec import sha256_hex
 from arbitro.events.records import StoredEvent
 from arbitro.events.store import Snapshot
-from arbitro.projections.fold import ChainBroken, Replayer, snapshot_of
+from arbitro.events import core
+from arbitro.events.records import EventBody
+from arbitro.projections.fold import ChainBroken, Fold, Replayer, snapshot_of
 from arbitro.projections.game import state_bytes
 
 from .conftest import Cli, exchange
@@ -23,16 +25,20 @@ from .conftest import Cli, exchange
 class Spy:
     """The store, recording where each read of events starts; optionally hiding event #1."""
 
-    def __init__(self, store: Any, drop_first: bool = False, drop: int = 0) -> None:
-        self.store, self.firsts = store, []  # type: list[int]
-        self.drop = 1 if drop_first else drop
+    def __init__(self, store: Any, drop_first: bool = False, drop: int = 0, ends_after: int | None = None,
+                 corrupt: int = 0) -> None:
+        self.store, self.firsts, self.reads = store, [], []  # type: Any, list[int], list[tuple[int, int | None]]
+        self.drop, self.ends_after, self.corrupt = 1 if drop_first else drop, ends_after, corrupt
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.store, name)
 
     def events(self, game_id: str, first: int = 1, last: int | None = None) -> Iterator[StoredEvent]:
         self.firsts.append(first)
-        return (e for e in self.store.events(game_id, first, last) if e.seq != self.drop)
+        self.reads.append((first, last))
+        return (StoredEvent(e.seq, e.body + b" ", e.hash) if e.seq == self.corrupt else e
+                for e in self.store.events(game_id, first, last)
+                if e.seq != self.drop and (self.ends_after is None or e.seq <= self.ends_after))
 
 
 @pytest.fixture
@@ -95,3 +101,97 @@ def test_a_log_missing_an_event_in_the_middle_is_broken_at_the_event_after_it(pl
         list(Replayer(played.replayer("g").fold, Spy(played.store, drop=5), "g").bodies(1))  # type: ignore[arg-type]
     assert str(broken.value) == "game g, event #6: does not follow the event before it (deleted, inserted or reordered)"
     assert (broken.value.game, broken.value.seq) == ("g", 6)
+
+
+def test_an_event_whose_content_does_not_match_its_hash_is_named_by_game_and_number(played: Arbitro) -> None:
+    with pytest.raises(ChainBroken) as broken:
+        list(Replayer(played.replayer("g").fold, Spy(played.store, corrupt=4), "g").bodies(1))  # type: ignore[arg-type]
+    assert (broken.value.game, broken.value.seq) == ("g", 4)
+    assert str(broken.value) == "game g, event #4: its content does not match its hash (edited or corrupted)"
+
+
+@pytest.mark.parametrize("moved", ["number", "game"])
+def test_an_event_stored_under_another_number_or_game_is_refused_even_with_its_hash_intact(
+        played: Arbitro, moved: str) -> None:
+    """An event's body names its game and number: a genuine event copied to another place (its hash still matching
+    its bytes) claims where it came from, and decoding refuses it there, whatever the link check."""
+    fold = played.replayer("g").fold
+    fourth = next(iter(played.store.events("g", 4, 4)))
+    stored, game = (StoredEvent(5, fourth.body, fourth.hash), "g") if moved == "number" else (fourth, "h")
+    with pytest.raises(ChainBroken) as broken:
+        fold.decode(stored, game, None)
+    assert (broken.value.game, broken.value.seq) == (game, stored.seq)
+    assert str(broken.value) == f"game {game}, event #{stored.seq}: claims to be game g #4 (moved or reordered)"
+    assert fold.decode(fourth, "g", None).seq == 4  # in its place it decodes (no link asked for: prev None)
+
+
+def test_a_log_that_ends_early_is_broken_at_the_first_missing_event(played: Arbitro) -> None:
+    head = played.game("g").head_seq
+    replayer = Replayer(played.replayer("g").fold, Spy(played.store, ends_after=head - 3), "g")  # type: ignore[arg-type]
+    with pytest.raises(ChainBroken) as broken:
+        replayer.state_at(head, use_snapshots=False)
+    assert (broken.value.game, broken.value.seq) == ("g", head - 2)
+    assert str(broken.value) == f"game g, event #{head - 2}: is missing (the log ends early)"
+    empty = Replayer(played.replayer("g").fold, Spy(played.store, ends_after=0), "g")  # type: ignore[arg-type]
+    with pytest.raises(ChainBroken, match="game g, event #1: is missing"):  # no event at all: the same error
+        empty.state_at(head, use_snapshots=False)
+
+
+def test_a_replayer_given_the_head_it_was_read_with_stops_there(played: Arbitro) -> None:
+    """A submit reads the game's record once: its replayer folds to that head, not to a later one another writer
+    appended meanwhile, and a number past it does not exist for it."""
+    fold = played.replayer("g").fold
+    at_five = Replayer(fold, played.store, "g", head=5)
+    assert at_five.state_at().core.seq == 5
+    assert state_bytes(at_five.state_at()) == state_bytes(played.replayer("g").state_at(5))
+    with pytest.raises(ValueError) as beyond:
+        at_five.state_at(6)
+    assert str(beyond.value) == "game g has events #1 to #5; there is no #6"
+    with pytest.raises(ValueError, match="there is no #0"):
+        at_five.state_at(0)
+
+
+def test_checking_a_snapshot_reads_the_one_event_after_it(played: Arbitro) -> None:
+    """The checkpoint that vouches for a snapshot is the event right after it: reading more would make every
+    replay read the rest of the log, which snapshots exist to avoid."""
+    (snap, *_) = played.store.snapshots("g")
+    spy = Spy(played.store)
+    Replayer(played.replayer("g").fold, spy, "g").state_at()  # type: ignore[arg-type]
+    assert (snap.seq + 1, snap.seq + 1) in spy.reads
+
+
+def test_a_forged_snapshot_is_not_trusted_when_the_event_after_it_is_corrupt(played: Arbitro) -> None:
+    """A snapshot whose bytes and digest agree is vouched for only by a sound checkpoint after it: a corrupt event
+    there vouches for nothing, so the state at the snapshot's number is folded from the log."""
+    (snap, *_) = played.store.snapshots("g")
+    truth = state_bytes(played.replayer("g").state_at(snap.seq, use_snapshots=False))
+    forged = snap.state.replace(b'"hp":{"blue":', b'"hp":{"blue":1', 1)
+    played.store.put_snapshot("g", Snapshot(snap.seq, forged, sha256_hex(forged)))
+    spy = Spy(played.store, corrupt=snap.seq + 1)
+    assert state_bytes(Replayer(played.replayer("g").fold, spy, "g").state_at(snap.seq)) == truth  # type: ignore[arg-type]
+
+
+def test_folding_a_whole_log_with_an_undo_gives_the_replayed_state(db: Path, app: Arbitro) -> None:
+    """`Fold.fold` (verification's fold of an in-memory log) keeps the state at each number an undo returns to:
+    after the undo the rules and pending decisions are those of that earlier state."""
+    run = Cli(db)
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    back_to = run.json("status", "g")["head"]
+    run.submit("g", "blue", {"type": "attack", "aim": "high"})
+    run.json("undo", "g", "--as", "blue", "--to", str(back_to))
+    replayer = app.replayer("g")
+    bodies = list(replayer.bodies())
+    assert any(isinstance(b.event, core.Undone) for b in bodies)
+    folded = replayer.fold.fold(bodies)
+    assert state_bytes(folded) == state_bytes(replayer.state_at(use_snapshots=False))
+    assert folded.rules == replayer.state_at(back_to).rules and folded.core.decisions == replayer.state_at(back_to).core.decisions
+
+
+def test_folding_nothing_or_a_log_without_its_creation_is_refused(played: Arbitro) -> None:
+    fold: Fold = played.replayer("g").fold
+    with pytest.raises(AssertionError, match="^empty log$"):
+        fold.fold([])
+    bodies: list[EventBody[Any]] = list(played.replayer("g").bodies())
+    with pytest.raises(AssertionError, match="^a game's log must start with game_created$"):
+        fold.fold(bodies[1:])
