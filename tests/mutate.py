@@ -43,7 +43,7 @@ MODULES: dict[str, tuple[str, ...]] = {
                               FOUNDATION + "test_dice.py"),
     "projections/fold.py": (FOUNDATION + "test_fold.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_store_contract.py",
                             FOUNDATION + "test_durability.py", FOUNDATION + "test_bad_input.py"),
-    "projections/views.py": (FOUNDATION + "test_engine.py", FOUNDATION + "test_hidden_hashes.py",
+    "projections/views.py": (FOUNDATION + "test_views.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_hidden_hashes.py",
                              "tests/caldiero/test_fog_served.py"),
 }
 

@@ -1,0 +1,143 @@
+"""What a seat is served, field by field (projections/views.py, arbitro §V): the engine's part of a view, each kind of
+engine event as a seat sees it, and the envelope around it. Exact dictionaries, so that a field dropped, renamed or
+left in where it must go fails here, not only in a distant leak check that searches for strings (and cannot see a
+bare die value)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator import registry
+from arbitro.events import core
+from arbitro.events.records import EventBody
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.game import CoreState, GameState
+from arbitro.projections.views import UMPIRE_ONLY, redact_event, redact_frame, seat_view, serve_event
+from tests.foundation.duel import Attack, DuelState, TurnEnded
+
+from .conftest import DUEL
+
+registry.register("duel", DUEL)
+DUEL_RULES = registry.get("duel")
+RULES = DuelState(hp={"red": 5, "blue": 4}, cards={"red": "ruby", "blue": "jade"}, played={"red": False, "blue": False},
+                  attack=Attack(attacker="red", aim="high"))
+
+
+def state(**core_fields: Any) -> GameState[Any]:
+    return GameState(core=CoreState(**core_fields), rules=RULES)
+
+
+def plain(data: Any) -> Any:
+    """As the seat receives it: JSON (tuples become lists)."""
+    return json.loads(json.dumps(data))
+
+
+def served(event: Any, seat: str, **core_fields: Any) -> Any:
+    return plain(redact_event(DUEL_RULES, event, seat, state(**core_fields)))
+
+
+# --- the view ------------------------------------------------------------------------------------------------
+def test_a_seats_view_holds_the_engines_public_bookkeeping_and_the_rulesets_view() -> None:
+    frame = core.Frame(kind="consent", seats=("blue",), rule="arbitro §U.2", prompt="blue: consent to the undo?",
+                       ctx=core.UndoConsent(undo_to=3, requested_by="red"))
+    game = state(seq=12, rolls=4, seed="ab" * 32, interpretations={"zeta": "b", "alpha": "a"}, decisions=(frame,))
+    view = plain(seat_view(DUEL_RULES, game, "red"))
+    assert view == {
+        "seat": "red",
+        "engine": {"seq": 12, "rolls": 4, "seed_revealed": True, "interpretations": {"alpha": "a", "zeta": "b"},
+                   "decisions": [{"kind": "consent", "seats": ["blue"], "rule": "arbitro §U.2",
+                                  "prompt": "blue: consent to the undo?"}]},
+        "state": plain(DUEL_RULES.view(RULES, "red")),
+    }
+    assert list(view["engine"]["interpretations"]) == ["alpha", "zeta"]  # sorted, whatever order they were chosen in
+    assert "ruby" in json.dumps(view) and "jade" not in json.dumps(view)  # the ruleset's view, not the state
+
+
+def test_the_umpires_view_is_the_whole_state_and_no_decision_means_no_decisions_entry() -> None:
+    view = plain(seat_view(DUEL_RULES, state(seq=3), UMPIRE))
+    assert view == {"seat": UMPIRE, "engine": {"seq": 3, "rolls": 0, "seed_revealed": False, "interpretations": {}},
+                    "state": {"round": 1, "rounds": 6, "active": "red", "hp": {"red": 5, "blue": 4},
+                              "cards": {"red": "ruby", "blue": "jade"}, "played": {"red": False, "blue": False},
+                              "bonus": {}, "attack": {"attacker": "red", "aim": "high"}}}
+
+
+# --- rolls and draws -----------------------------------------------------------------------------------------
+ROLL = core.DiceRolled(index=2, count=2, sides=6, values=(3, 5), purpose="duel recovery", visible_to=("red",))
+DRAW = core.ItemsDrawn(index=3, population=("a", "b", "c"), drawn=("b",), purpose="a card", visible_to=("red",))
+
+
+def test_a_hidden_roll_loses_its_values_for_the_seats_it_is_hidden_from_and_says_so() -> None:
+    assert served(ROLL, "blue") == {"type": "dice_rolled", "index": 2, "count": 2, "sides": 6, "purpose": "duel recovery",
+                                    "detail": {}, "source": "seed", "visible_to": ["red"], "about": [], "hidden": True}
+    assert served(ROLL, "red") == served(ROLL, UMPIRE)  # the seat it is visible to: whole
+    assert served(ROLL, "red")["values"] == [3, 5] and "hidden" not in served(ROLL, "red")  # type: ignore[index,operator]
+    public = core.DiceRolled(index=2, count=2, sides=6, values=(3, 5), purpose="duel recovery")
+    assert served(public, "blue")["values"] == [3, 5]  # type: ignore[index]
+
+
+def test_a_hidden_draw_loses_what_was_drawn_and_from_what() -> None:
+    assert served(DRAW, "blue") == {"type": "items_drawn", "index": 3, "purpose": "a card", "source": "seed",
+                                    "visible_to": ["red"], "hidden": True}
+    assert served(DRAW, "red")["drawn"] == ["b"] and served(DRAW, "red")["population"] == ["a", "b", "c"]  # type: ignore[index]
+
+
+# --- a suspended command's roll to enter (transcribed games) ---------------------------------------------------
+REQUEST = core.RandomRequested(seat="umpire", command_seat="red", command={"type": "attack", "aim": "high"},
+                               kind="draw", count=1, population=("x", "y"), purpose="a card", entered=(("x",),))
+
+
+def test_a_suspended_command_is_shown_to_the_others_as_its_type_and_what_must_be_entered() -> None:
+    assert served(REQUEST, "blue") == {"type": "random_requested", "seat": "umpire", "command_seat": "red",
+                                       "command": {"type": "attack"}, "kind": "draw", "count": 1, "sides": 0,
+                                       "population": [], "purpose": "a card", "entered": [], "about": []}
+    assert served(REQUEST, "red")["command"] == {"type": "attack", "aim": "high"}  # its own: whole  # type: ignore[index]
+
+
+def test_a_frame_waiting_for_a_roll_to_enter_is_redacted_as_its_request_is() -> None:
+    entry = core.RandomEntry(command_seat="red", command='{"aim":"high","type":"attack"}', kind="draw", count=1,
+                             population=("x", "y"), purpose="a card", entered=(("x",),))
+    frame = core.Frame(kind="random", seats=("umpire",), rule="arbitro §R.4", prompt="enter", ctx=entry)
+    blue = plain(redact_frame(DUEL_RULES, frame, "blue", RULES))
+    assert blue == {"kind": "random", "seats": ["umpire"], "rule": "arbitro §R.4", "prompt": "enter",
+                    "ctx": {"ctx": "random_entry", "command_seat": "red", "command": '{"type":"attack"}',
+                            "kind": "draw", "count": 1, "sides": 0, "population": [], "purpose": "a card",
+                            "entered": [], "about": []}}
+    assert redact_frame(DUEL_RULES, frame, "red", RULES)["ctx"]["command"] == '{"aim":"high","type":"attack"}'
+
+
+# --- what only the umpire sees ---------------------------------------------------------------------------------
+def test_a_checkpoints_state_hash_and_a_private_rulings_patch_are_the_umpires_only() -> None:
+    checkpoint = core.Checkpoint(state_hash="f" * 64, reason="round ended")
+    assert served(checkpoint, "red") == {"type": "checkpoint", "state_hash": UMPIRE_ONLY, "reason": "round ended"}
+    assert served(checkpoint, UMPIRE)["state_hash"] == "f" * 64  # type: ignore[index]
+    private = core.RulingMade(reason="a misplaced card", patch=({"op": "replace", "path": "/hp/red", "value": 1},))
+    assert served(private, "blue") == {"type": "ruling_made", "reason": "a misplaced card", "patch": UMPIRE_ONLY,
+                                       "interpretation": {}, "public_patch": False}
+    reading = core.RulingMade(reason="the reading", interpretation={"x": "y"})
+    assert served(reading, "blue")["patch"] == []  # nothing withheld: no placeholder  # type: ignore[index]
+    public = core.RulingMade(reason="shown", patch=({"op": "replace", "path": "/hp/red", "value": 1},), public_patch=True)
+    assert served(public, "blue")["patch"] == [{"op": "replace", "path": "/hp/red", "value": 1}]  # type: ignore[index]
+
+
+# --- the envelope ----------------------------------------------------------------------------------------------
+def body(event: Any) -> EventBody[Any]:
+    return EventBody(game="g", seq=9, cmd=4, seat="red", event=event, prev="p" * 64, cmd_hash="c" * 64, salt="s" * 32)
+
+
+def test_an_event_served_whole_keeps_its_salt_and_a_redacted_one_loses_it() -> None:
+    whole = plain(serve_event(DUEL_RULES, body(ROLL), "h" * 64, "red", state()))
+    assert whole == {"seq": 9, "cmd": 4, "seat": "red", "type": "dice_rolled", "event": served(ROLL, "red"),
+                     "hash": "h" * 64, "prev": "p" * 64, "cmd_hash": "c" * 64, "salt": "s" * 32}
+    redacted = plain(serve_event(DUEL_RULES, body(ROLL), "h" * 64, "blue", state()))
+    assert redacted == {"seq": 9, "cmd": 4, "seat": "red", "type": "dice_rolled", "event": served(ROLL, "blue"),
+                        "hash": "h" * 64, "prev": "p" * 64, "cmd_hash": "c" * 64}
+    assert serve_event(DUEL_RULES, body(ROLL), "h" * 64, UMPIRE, state())["salt"] == "s" * 32  # type: ignore[index]
+
+
+def test_an_event_the_ruleset_hides_is_served_as_a_bare_envelope(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(DUEL_RULES, "redact", lambda event, seat, rules: None)
+    hidden = plain(serve_event(DUEL_RULES, body(TurnEnded(seat="red", rule="duel §1")), "h" * 64, "blue", state()))
+    assert hidden == {"seq": 9, "cmd": 4, "seat": "red", "type": "hidden", "hash": "h" * 64, "prev": "p" * 64}
