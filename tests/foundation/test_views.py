@@ -12,6 +12,7 @@ import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.events import core
+from arbitro.events.codec import to_builtins
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.game import CoreState, GameState
@@ -141,3 +142,34 @@ def test_an_event_the_ruleset_hides_is_served_as_a_bare_envelope(monkeypatch: py
     monkeypatch.setattr(DUEL_RULES, "redact", lambda event, seat, rules: None)
     hidden = plain(serve_event(DUEL_RULES, body(TurnEnded(seat="red", rule="duel §1")), "h" * 64, "blue", state()))
     assert hidden == {"seq": 9, "cmd": 4, "seat": "red", "type": "hidden", "hash": "h" * 64, "prev": "p" * 64}
+
+
+# --- decisions and the game's creation -------------------------------------------------------------------------
+ENTRY = core.RandomEntry(command_seat="red", command='{"aim":"high","type":"attack"}', kind="roll", count=1, sides=6)
+WAITING = core.Frame(kind="random", seats=("umpire",), rule="arbitro §R.4", prompt="enter a d6", ctx=ENTRY)
+REDACTED_ENTRY = {"ctx": "random_entry", "command_seat": "red", "command": '{"type":"attack"}', "kind": "roll",
+                  "count": 1, "sides": 6, "population": [], "purpose": "", "entered": [], "about": []}
+
+
+def test_an_opened_or_revised_decision_is_served_with_its_frame_redacted() -> None:
+    opened = served(core.DecisionOpened(frame=WAITING), "blue")
+    assert opened == {"type": "decision_opened", "frame": {"kind": "random", "seats": ["umpire"], "rule": "arbitro §R.4",
+                                                           "prompt": "enter a d6", "ctx": REDACTED_ENTRY}}
+    revised = served(core.DecisionRevised(kind="random", seats=("umpire",), prompt="enter a d6", ctx=ENTRY), "blue")
+    assert revised == {"type": "decision_revised", "kind": "random", "seats": ["umpire"], "prompt": "enter a d6",
+                       "ctx": REDACTED_ENTRY}
+    assert served(core.DecisionOpened(frame=WAITING), "red")["frame"]["ctx"]["command"] == ENTRY.command  # its own
+
+
+def test_a_fork_made_while_a_roll_waits_serves_its_creation_as_the_parent_served_the_wait() -> None:
+    created = core.GameCreated(ruleset="duel", version="1", scenario="standard", options=(), kind="transcribed",
+                               seats=("red", "blue"), seed_commitment="0" * 64, data_hash="1" * 64,
+                               origin={"fork": "g", "at": 7, "hash": "2" * 64}, initial=plain(to_builtins(RULES)),
+                               initial_core={"decisions": [plain(to_builtins(WAITING))]})
+    blue = served(created, "blue", decisions=(WAITING,))
+    assert blue["initial"] == plain(DUEL_RULES.view(RULES, "blue"))  # the ruleset's view, not the state
+    assert "ruby" not in json.dumps(blue) and blue["initial_core"]["decisions"] == [
+        {"kind": "random", "seats": ["umpire"], "rule": "arbitro §R.4", "prompt": "enter a d6", "ctx": REDACTED_ENTRY}]
+    assert {k: v for k, v in blue.items() if k not in ("initial", "initial_core")} == \
+        {k: v for k, v in served(created, UMPIRE).items() if k not in ("initial", "initial_core")}
+    assert served(created, UMPIRE)["initial"]["cards"] == {"red": "ruby", "blue": "jade"}
