@@ -5,7 +5,8 @@ the game's counters and its readings, the same way in both books; where the book
 reading, and a game's World (adjudicator/caldiero/system_world.py, adjudicator/arrivano/world.py) overrides only
 that answer, citing its rule, and adds what only its own procedures ask. A World is one position: it is made
 afresh after every event, so what it works out (the units in each hex, enemy zones of control, command reach) is
-worked out once and kept (`cached`)."""
+worked out once and kept (`cached`), for every World of the same position (parabellum/positions.py): legal(),
+decide() and its "any options left" check ask of the same positions one after another."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.parabellum.data import FindsCounters
+from arbitro.adjudicator.parabellum.positions import POSITIONS
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
@@ -48,14 +50,26 @@ class World:
         self.state: SystemState = state
         self.counters, self.grid, self.sides = counters, grid, sides
         self._reading, self._position = reading, position
-        self._memo: dict[Any, Any] = {}
-        self._by_hex: dict[str, list[str]] | None = None
+        self._shared: dict[Any, Any] | None = None
         self._at = position() if position is not None else 0
 
     def _current(self) -> None:
         """Forget what was worked out from an earlier position of the state."""
         if self._position is not None and self._position() != self._at:
-            self._memo, self._by_hex, self._at = {}, None, self._position()
+            self._shared, self._at = None, self._position()
+
+    @property
+    def _memo(self) -> dict[Any, Any]:
+        """What was worked out at this position, shared by every World of the same position (parabellum/positions.py)."""
+        self._current()
+        if self._shared is None:
+            self._shared = POSITIONS.memo(self.state, type(self), self._answers_from())
+        return self._shared
+
+    def _answers_from(self) -> tuple[Any, ...]:
+        """What besides its state a World's answers depend on: its position's memo is shared only among Worlds of
+        the same class over these same objects (a game's World adds its own)."""
+        return (self.counters, self.grid)
 
     # --- readings (the interpretations in force; docs/engine-rules.md §U) -------------------------------
     def reading(self, name: str) -> str:
@@ -63,10 +77,10 @@ class World:
 
     # An answer worked out from this position, kept as long as the World (a World never outlives its state).
     def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
-        self._current()
-        if key not in self._memo:
-            self._memo[key] = work()
-        return self._memo[key]  # type: ignore[no-any-return]
+        memo = self._memo
+        if key not in memo:
+            memo[key] = work()
+        return memo[key]  # type: ignore[no-any-return]
 
     # --- pieces ------------------------------------------------------------------------------------------
     def on_map_units(self) -> list[str]:
@@ -75,13 +89,13 @@ class World:
 
     def by_hex(self) -> dict[str, list[str]]:
         """The units on the map in each hex, in id order (worked out once per position)."""
-        self._current()
-        if self._by_hex is None:
-            table: dict[str, list[str]] = {}
-            for u in self.on_map_units():
-                table.setdefault(self.state.units[u].hex, []).append(u)
-            self._by_hex = table
-        return self._by_hex
+        return self.cached(("by_hex",), self._units_by_hex)
+
+    def _units_by_hex(self) -> dict[str, list[str]]:
+        table: dict[str, list[str]] = {}
+        for u in self.on_map_units():
+            table.setdefault(self.state.units[u].hex, []).append(u)
+        return table
 
     def units_at(self, h: str) -> list[str]:  # the units on map in hex h, in id order
         return list(self.by_hex().get(h, []))
