@@ -45,6 +45,12 @@ def enemy_in(s: MonferratoState, zone: str, seat: str) -> bool:
     return any(x.zone == zone and d.faction(u) != seat for u, x in s.units.items())
 
 
+def enemy_zones(s: MonferratoState, seat: str) -> frozenset[str]:
+    """The zones holding any enemy counter: `enemy_in` of every zone at once, for a line traced through many."""
+    d = data()
+    return frozenset(x.zone for u, x in s.units.items() if d.faction(u) != seat)
+
+
 def enemy_combat_in(s: MonferratoState, zone: str, seat: str) -> list[str]:
     d = data()
     return sorted(u for u, x in s.units.items() if x.zone == zone and d.faction(u) != seat and d.units[u].combat)

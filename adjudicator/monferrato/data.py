@@ -217,6 +217,7 @@ class MonferratoData(AreaGraph[Zone, _Approach, _Approach]):
     groups: dict[str, GroupSpec] = field(default_factory=dict)
     chits: dict[str, ChitSpec] = field(default_factory=dict)
     turn_index: dict[str, int] = field(default_factory=dict)
+    factions: dict[str, str] = field(default_factory=dict)  # unit -> its faction, asked for every unit a line passes
 
     def border(self, a: str, b: str) -> Border:
         return self.map.borders[self.approach(a, b).border]
@@ -225,7 +226,8 @@ class MonferratoData(AreaGraph[Zone, _Approach, _Approach]):
         return next(s for s, nations in self.oob.factions.items() if nation in nations)
 
     def faction(self, unit: str) -> str:
-        return self.faction_of_nation(self.units[unit].nation)
+        known = self.factions.get(unit)
+        return known if known is not None else self.faction_of_nation(self.units[unit].nation)
 
     def army(self, command: str) -> str:
         return self.oob.commands[command]
@@ -392,6 +394,7 @@ def load_from(map_file: Path = MAP_FILE, oob_file: Path = OOB_FILE, scenario_fil
     d.groups = {g.id: g for g in o.groups}
     d.chits = {x.id: x for x in c.chits}
     d.turn_index = {t.id: i for i, t in enumerate(s.timeline)}
+    d.factions = {u.id: d.faction_of_nation(u.nation) for u in o.units}
     return d
 
 
