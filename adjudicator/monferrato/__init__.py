@@ -15,7 +15,7 @@ from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.monferrato import battle, chits, movement, raids, replacements, sequence, siege
 from arbitro.adjudicator.monferrato import commands as C
 from arbitro.adjudicator.monferrato import rules as R
-from arbitro.adjudicator.monferrato.common import Illegal, data
+from arbitro.adjudicator.monferrato.common import Illegal, data, unchanged
 from arbitro.adjudicator.monferrato.data import FILES
 from arbitro.adjudicator.monferrato.legal import legal as list_legal
 from arbitro.adjudicator.monferrato.position import validate
@@ -57,7 +57,8 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
         return STEPS
 
     def legal(self, state: MonferratoState, seat: str) -> list[dict[str, Any]]:
-        return list_legal(state, seat)
+        with unchanged(state):  # a listing changes nothing
+            return list_legal(state, seat)
 
     def validate_position(self, state: MonferratoState) -> list[str]:
         return validate(state)

@@ -3,9 +3,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
 from arbitro.adjudicator.monferrato.data import MonferratoData, load
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.monferrato import ELIMINATED, POOL, MonferratoState
+
+T = TypeVar("T")
 
 ALL = 99  # the cost of a crossing that takes the whole allowance (an unbridged river, a long passage: §6, §2.3.1)
 FOOT = ("garrison", "infantry", "artillery", "sapper")
@@ -26,9 +33,45 @@ def on_map(s: MonferratoState, unit: str) -> bool:
     return s.units[unit].zone not in (POOL, ELIMINATED)
 
 
+# What is worked out of a position while it is held unchanged (`unchanged`): who is in each zone (a listing asks
+# it of every zone a move or a line passes through, thousands of times a position), the lines traced from it.
+_held: ContextVar[tuple[MonferratoState, dict[Any, Any]] | None] = ContextVar("monferrato_held", default=None)
+
+
+@contextmanager
+def unchanged(s: MonferratoState) -> Iterator[None]:
+    """While `s` is not changed (a listing; a check before any event): what is asked of it is worked out once."""
+    by_zone: dict[str, list[str]] = {}
+    for u in sorted(s.units):
+        by_zone.setdefault(s.units[u].zone, []).append(u)
+    token = _held.set((s, {"by_zone": by_zone}))
+    try:
+        yield
+    finally:
+        _held.reset(token)
+
+
+def remembered(s: MonferratoState, key: tuple[Any, ...], work: Callable[[], T]) -> T:
+    """`work()`, kept for the position while `s` is held unchanged (else worked out each time)."""
+    held = _held.get()
+    if held is None or held[0] is not s:
+        return work()
+    if key not in held[1]:
+        held[1][key] = work()
+    return held[1][key]  # type: ignore[no-any-return]
+
+
+def _in_zone(s: MonferratoState, zone: str) -> Iterable[str]:
+    """The units in `zone`, in id order when the position is held."""
+    held = _held.get()
+    if held is not None and held[0] is s:
+        return held[1]["by_zone"].get(zone, ())  # type: ignore[no-any-return]
+    return (u for u, x in s.units.items() if x.zone == zone)
+
+
 def units_in(s: MonferratoState, zone: str, seat: str | None = None) -> list[str]:
     d = data()
-    return sorted(u for u, x in s.units.items() if x.zone == zone and (seat is None or d.faction(u) == seat))
+    return sorted(u for u in _in_zone(s, zone) if seat is None or d.faction(u) == seat)
 
 
 def kind(unit: str) -> str:
@@ -42,7 +85,7 @@ def is_combat(unit: str) -> bool:
 def enemy_in(s: MonferratoState, zone: str, seat: str) -> bool:
     """Any enemy counter in the zone (monferrato §5, §13: lines never cross one)."""
     d = data()
-    return any(x.zone == zone and d.faction(u) != seat for u, x in s.units.items())
+    return any(d.faction(u) != seat for u in _in_zone(s, zone))
 
 
 def enemy_zones(s: MonferratoState, seat: str) -> frozenset[str]:
@@ -53,7 +96,7 @@ def enemy_zones(s: MonferratoState, seat: str) -> frozenset[str]:
 
 def enemy_combat_in(s: MonferratoState, zone: str, seat: str) -> list[str]:
     d = data()
-    return sorted(u for u, x in s.units.items() if x.zone == zone and d.faction(u) != seat and d.units[u].combat)
+    return sorted(u for u in _in_zone(s, zone) if d.faction(u) != seat and d.units[u].combat)
 
 
 def army_units(s: MonferratoState, nation: str) -> list[str]:

@@ -8,7 +8,9 @@ and from the camp on to a source.
 
 from __future__ import annotations
 
-from arbitro.adjudicator.monferrato.common import data, enemy_zones, line_step, morale_band, units_in
+from arbitro.adjudicator.monferrato.common import (
+    data, enemy_zones, line_step, morale_band, remembered, unchanged, units_in,
+)
 from arbitro.events import monferrato as ev
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.ruleset import Decision
@@ -19,32 +21,26 @@ ATTACK_REACH = 3  # monferrato §13.2
 
 
 def _clear(s: MonferratoState, seat: str):  # type: ignore[no-untyped-def]
-    blocked = enemy_zones(s, seat)  # once per line, not once per zone the line reaches
+    blocked = remembered(s, ("enemy_zones", seat), lambda: enemy_zones(s, seat))  # not once per zone reached
     return lambda zone: zone not in blocked
 
 
-Lines = dict[tuple[str, str, frozenset[str]], bool]  # line_to's answers in one position, by (seat, zone, targets)
-
-
-def line_to(s: MonferratoState, seat: str, zone: str, targets: set[str], lines: Lines | None = None) -> bool:
-    """Whether a supply line runs from `zone` to one of `targets` (monferrato §13). `lines`: answers already
-    found in this same position (a command's units mostly share zones)."""
+def line_to(s: MonferratoState, seat: str, zone: str, targets: set[str]) -> bool:
+    """Whether a supply line runs from `zone` to one of `targets` (monferrato §13)."""
     if zone in targets:
         return True
-    key = (seat, zone, frozenset(targets))
-    if lines is not None and key in lines:
-        return lines[key]
-    clear = _clear(s, seat)
-    reached = data().trace(zone, line_step, through=clear)
-    found = any(t in reached and clear(t) for t in sorted(targets))
-    if lines is not None:
-        lines[key] = found
-    return found
+
+    def work() -> bool:
+        clear = _clear(s, seat)
+        reached = data().trace(zone, line_step, through=clear)
+        return any(t in reached and clear(t) for t in sorted(targets))
+
+    return remembered(s, ("line_to", seat, zone, frozenset(targets)), work)  # units of a command share zones
 
 
-def supplied(s: MonferratoState, unit: str, lines: Lines | None = None) -> bool:
+def supplied(s: MonferratoState, unit: str) -> bool:
     """monferrato §13 with its exceptions: in an own source; Pro-French units in Casale; a single garrison alone
-    in a fortified town (§14.6). `lines`: as line_to's."""
+    in a fortified town (§14.6)."""
     d = data()
     spec, zone = d.units[unit], s.units[unit].zone
     seat = d.faction(unit)
@@ -53,22 +49,22 @@ def supplied(s: MonferratoState, unit: str, lines: Lines | None = None) -> bool:
     own = units_in(s, zone, seat)
     if spec.kind == "garrison" and own == [unit] and d.zones[zone].town and zone not in s.towns_destroyed:
         return True
-    return line_to(s, seat, zone, set(d.scenario.supply_sources.get(spec.command, ())), lines)
+    return line_to(s, seat, zone, set(d.scenario.supply_sources.get(spec.command, ())))
 
 
 def check_command(ctx: Decision[MonferratoState], command: str) -> None:
     """monferrato §4.1 b.1, §13.1: the drawn command's units are checked; the marker goes on or comes off."""
     s, d = ctx.state, data()
     out, back = [], []
-    lines: Lines = {}  # no event until every unit is checked: one position throughout
-    for u in sorted(x for x, st in s.units.items() if d.units[x].command == command and st.zone in d.zones):
-        if d.units[u].kind == "camp":
-            continue
-        ok = supplied(s, u, lines)
-        if ok and s.units[u].unsupplied:
-            back.append(u)
-        elif not ok and not s.units[u].unsupplied:
-            out.append(u)
+    with unchanged(s):  # no event until every unit is checked: one position throughout
+        for u in sorted(x for x, st in s.units.items() if d.units[x].command == command and st.zone in d.zones):
+            if d.units[u].kind == "camp":
+                continue
+            ok = supplied(s, u)
+            if ok and s.units[u].unsupplied:
+                back.append(u)
+            elif not ok and not s.units[u].unsupplied:
+                out.append(u)
     if out or back:
         ctx.emit(ev.SupplyChecked(command=command, out=tuple(out), back=tuple(back), rule=str(R.SUPPLY)))
 
@@ -83,6 +79,10 @@ def attack_supplied(s: MonferratoState, unit: str) -> bool:
     """monferrato §13.2: not in low morale (§15), not out of supply (§13.1); inside a fortress it is not needed;
     else a line of at most three zones (difficult 2; the camp's zone counted, the unit's not) to a camp of its
     army that itself traces a supply line to a source of the unit's command."""
+    return remembered(s, ("attack_supplied", unit), lambda: _attack_supplied(s, unit))  # asked per destination
+
+
+def _attack_supplied(s: MonferratoState, unit: str) -> bool:
     d = data()
     spec, zone = d.units[unit], s.units[unit].zone
     seat = d.faction(unit)
