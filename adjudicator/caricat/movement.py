@@ -4,6 +4,7 @@ what each level requires of a move (§3.1), the morale levels' obligations (§7.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from arbitro.adjudicator.caricat import rules as R
@@ -56,7 +57,7 @@ def level_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | 
     hexes = len(path) - 1
     arriving = u.where == "off"
     if u.hits >= ROUTED:
-        best = min((w.loc_distance(u.side, h) for h in _reach(w, unit).destinations()), default=99)
+        best = _best(w, unit, "nearest_lines", lambda h: w.loc_distance(u.side, h), 99)
         if w.loc_distance(u.side, end) > best or w.loc_distance(u.side, end) >= w.loc_distance(u.side, start):
             return R.MORALE_EFFECTS, f"{unit} is Routed: it moves its full movement toward its lines"
         return None
@@ -87,10 +88,19 @@ def level_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | 
         rule = R.ATTACK if level == "attack" else R.ADVANCE
         return rule, f"{unit}'s leader is at {level.capitalize()}: it moves toward the enemy"
     if level == "attack" and w.readings.get("attack_speed", "full_speed") == "full_speed":
-        best = min(w.nearest_enemy(u.side, h) for h in _reach(w, unit).destinations())
+        best = _best(w, unit, "nearest_enemy", lambda h: w.nearest_enemy(u.side, h), None)
         if w.nearest_enemy(u.side, end) > best:
             return R.ATTACK, f"{unit}'s leader is at Attack: it moves at full speed, to {best} hex(es) from the enemy"
     return None
+
+
+def _best(w: World, unit: str, what: str, distance: Callable[[str], int], default: int | None) -> int:
+    """The least `distance` among the unit's destinations now (memoised in the World: asked of each of them)."""
+    found = w.memo.get((what, unit))
+    if found is None:
+        hexes = (distance(h) for h in _reach(w, unit).destinations())
+        found = w.memo[(what, unit)] = min(hexes) if default is None else min(hexes, default=default)
+    return found  # type: ignore[return-value]
 
 
 def _reach(w: World, unit: str):  # type: ignore[no-untyped-def]

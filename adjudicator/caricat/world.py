@@ -27,11 +27,17 @@ class World:
         self.system = data.system
         self.readings = readings if readings is not None else state.interpretations
         self.memo: dict[tuple[str, str], object] = {}  # answers about this one position (movement.py)
+        self._on_map: dict[str | None, dict[str, UnitState]] = {}
+        self._nearest: dict[tuple[str, str], int] = {}
 
     # --- pieces ------------------------------------------------------------------------------------
     def on_map(self, side: str | None = None) -> dict[str, UnitState]:
-        return {k: u for k, u in sorted(self.state.units.items())
-                if u.where == "map" and u.hex is not None and (side is None or u.side == side)}
+        """The units on the map (of `side`), in id order; worked out once per World: do not modify the answer."""
+        found = self._on_map.get(side)
+        if found is None:
+            found = self._on_map[side] = {k: u for k, u in sorted(self.state.units.items())
+                                          if u.where == "map" and u.hex is not None and (side is None or u.side == side)}
+        return found
 
     @cached_property
     def occupancy(self) -> control.Occupancy:
@@ -73,7 +79,11 @@ class World:
         return sorted(k for k in found if k is not None and self.state.units[k].side != u.side)
 
     def nearest_enemy(self, side: str, hex_id: str) -> int:
-        return min((self.grid.distance(hex_id, u.hex) for u in self.on_map(other(side)).values() if u.hex), default=99)
+        found = self._nearest.get((side, hex_id))
+        if found is None:  # asked of every destination of every move a listing weighs
+            found = self._nearest[(side, hex_id)] = min(
+                (self.grid.distance(hex_id, u.hex) for u in self.on_map(other(side)).values() if u.hex), default=99)
+        return found
 
     # --- values (caricat §1.3, §7.5) ------------------------------------------------------------------------
     def counter(self, unit: str):  # type: ignore[no-untyped-def]
