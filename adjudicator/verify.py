@@ -14,8 +14,8 @@ unchecked, never as passed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Literal, overload
 
 import msgspec
 
@@ -29,7 +29,7 @@ from arbitro.adjudicator.randomness import (
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, EventBody, GameRecord
+from arbitro.events.records import GENESIS, EventBody, GameRecord, StoredEvent
 from arbitro.events.signing import Receipt
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.fold import ChainBroken, Fold
@@ -70,9 +70,9 @@ def load_stored(store: Store, game_id: str) -> Loaded:
                   signatures=store.command_signatures(game_id))
 
 
-def check_chain(loaded: Loaded) -> Check | None:
+def check_chain(loaded: Loaded, fold: Fold | None = None) -> Check | None:
     """The first break in the chain, or a game record that disagrees with its genesis; None if intact."""
-    fold = Fold(registry.get(loaded.game.ruleset))
+    fold = fold or Fold(registry.get(loaded.game.ruleset))
     prev = GENESIS
     for expected_seq, stored in enumerate(loaded.events, 1):
         if stored.seq != expected_seq:
@@ -266,7 +266,8 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     report = Report(game=game.id, ruleset=game.ruleset, version=game.version, kind=game.kind, passed=False, checks=checks)
     if loaded.redacted_for is not None:
         return _verify_seat_export(loaded, report)
-    broken = check_chain(loaded)
+    adj = Adjudicator(ruleset)  # one for every check: its fold's decoders and the ruleset's caches are shared
+    broken = check_chain(loaded, adj.fold)
     if broken is not None:
         checks.append(broken)
         report.divergence = Divergence(seq=_seq_of(broken.detail), expected="an intact chain", found=broken.detail,
@@ -275,8 +276,7 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     checks.append(Check(name="hash chain", status="passed", detail=f"{len(loaded.events)} events, head {game.head_hash[:12]}"))
     checks.append(Check(name="genesis", status="passed",
                         detail="the game record (ruleset, version, kind, seats, seed commitment) is the chained #1's"))
-    fold = Fold(ruleset)
-    bodies = [fold.decode(e, game.id, None) for e in loaded.events]
+    bodies = _Events(adj.fold, loaded.events)
     created = bodies[0].event
     assert isinstance(created, core.GameCreated)
     report.provisional = list(created.provisional)
@@ -286,11 +286,36 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     seed = _check_seed(created, bodies, checks, created.kind)
     _check_salts(loaded, bodies, seed, checks)
     _check_dice_protection(bodies, checks)
-    divergence = _readjudicate(ruleset, loaded, bodies, seed, checks, progress)
+    divergence = _readjudicate(adj, loaded, bodies, seed, checks, progress)
     checks.append(_annotations_check(loaded))
     report.divergence = divergence
     report.passed = divergence is None and all(c.status != "failed" for c in checks)
     return report
+
+
+class _Events(Sequence[EventBody[Any]]):
+    """A log's events decoded each time they are read, none kept: verification reads a log a few times (its
+    commands, its dice, its re-adjudication) rather than holding every decoded event, which for a 100,000-event
+    game would take about half a gigabyte. Their hashes and links were checked by `check_chain`."""
+
+    def __init__(self, fold: Fold, events: list[StoredEvent]) -> None:
+        self.fold, self.events = fold, events
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    @overload
+    def __getitem__(self, index: int) -> EventBody[Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[EventBody[Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> EventBody[Any] | list[EventBody[Any]]:
+        if isinstance(index, slice):
+            return [self.fold.decode_checked(e.body) for e in self.events[index]]
+        return self.fold.decode_checked(self.events[index].body)
+
+    def __iter__(self) -> Iterator[EventBody[Any]]:
+        return (self.fold.decode_checked(e.body) for e in self.events)
 
 
 def _seq_of(detail: str) -> int:
@@ -300,7 +325,7 @@ def _seq_of(detail: str) -> int:
     return int(match.group(1)) if match else 0
 
 
-def check_commands(loaded: Loaded, bodies: list[EventBody[Any]], checks: list[Check]) -> bool:
+def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any]], checks: list[Check]) -> bool:
     """Every command present, in order and unedited, and every event naming its command's hash (verify, import)."""
     hashes: dict[int, str] = {}
     for number, (record, digest, first, last) in enumerate(loaded.commands):
@@ -335,9 +360,13 @@ def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -
                          f"this build has {data[:12]} (the data files changed)")))
 
 
-def _check_seed(created: core.GameCreated, bodies: list[EventBody[Any]], checks: list[Check], kind: str) -> str | None:
-    revealed = next((b.event for b in bodies if isinstance(b.event, core.SeedRevealed)), None)
-    rolls = sum(isinstance(b.event, (core.DiceRolled, core.ItemsDrawn)) for b in bodies)
+def _check_seed(created: core.GameCreated, bodies: Iterable[EventBody[Any]], checks: list[Check], kind: str) -> str | None:
+    revealed, rolls = None, 0
+    for b in bodies:  # one read of the log for both
+        if isinstance(b.event, (core.DiceRolled, core.ItemsDrawn)):
+            rolls += 1
+        elif revealed is None and isinstance(b.event, core.SeedRevealed):
+            revealed = b.event
     if kind == "transcribed":
         checks.append(Check(name="dice", status="unchecked",
                             detail=f"transcribed game: {rolls} rolls and draws were entered from the table as recorded"))
@@ -353,7 +382,7 @@ def _check_seed(created: core.GameCreated, bodies: list[EventBody[Any]], checks:
     return revealed.seed if ok else None
 
 
-def _check_salts(loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None, checks: list[Check]) -> None:
+def _check_salts(loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, checks: list[Check]) -> None:
     """Every command's and event's salt derives from the seed (arbitro §V.3): a salt chosen otherwise could be one a
     seat knows, which would make the hashes it is served testable against its guesses."""
     if seed is None:
@@ -375,7 +404,7 @@ def _check_salts(loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None,
                         detail=f"the salts of {len(loaded.commands)} commands and {len(bodies)} events derive from the seed"))
 
 
-def _check_dice_protection(bodies: list[EventBody[Any]], checks: list[Check]) -> None:
+def _check_dice_protection(bodies: Iterable[EventBody[Any]], checks: list[Check]) -> None:
     """Against whom the dice are protected, rulings that left a seat out, and every undo that re-rolled:
     re-adjudication proves these events follow from the commands; this says what they mean (arbitro §R.2, §U)."""
     audit = audit_dice(bodies)
@@ -389,7 +418,7 @@ def _check_dice_protection(bodies: list[EventBody[Any]], checks: list[Check]) ->
 class _MemoryHistory:
     """The log so far, in memory, as the undo rules and `Undone` need it."""
 
-    def __init__(self, fold: Fold, bodies: list[EventBody[Any]]) -> None:
+    def __init__(self, fold: Fold, bodies: Sequence[EventBody[Any]]) -> None:
         self.fold, self.all = fold, bodies
         self.upto = 0
 
@@ -406,10 +435,10 @@ class _MemoryHistory:
 
 
 def _readjudicate(
-    ruleset: Any, loaded: Loaded, bodies: list[EventBody[Any]], seed: str | None, checks: list[Check],
+    adj: Adjudicator, loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, checks: list[Check],
     progress: Progress | None = None,
 ) -> Divergence | None:
-    adj = Adjudicator(ruleset)
+    ruleset = adj.ruleset
     created = bodies[0].event
     history = _MemoryHistory(adj.fold, bodies)
     if "scenario" in created.origin:
