@@ -7,7 +7,7 @@ Everything that decides an outcome is deterministic: ties are broken by hex id, 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
@@ -221,7 +221,7 @@ TieBreak = Literal["first", "path"]
 
 
 def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules, *,
-              tie_break: TieBreak = "first") -> Reach:
+              tie_break: TieBreak = "first", until: Collection[str] | None = None) -> Reach:
     """Dijkstra over (hex, must-stop) states from ``start`` within ``rules.budget``.
 
     Deterministic: states are expanded in (cost, hex id) order. With ``tie_break="first"`` a parent is
@@ -230,7 +230,8 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     games still verify), and an arrival by the minimum-move rule, which really costs more than the
     budget, loses every tie. A hex where the move must stop (enemy ZOC, "all points", minimum move)
     is reached but not expanded; for each hex the cheapest arrival is reported, and at equal cost one
-    that may continue.
+    that may continue. ``until``: the caller asks only whether these hexes are reached; the search stops as
+    soon as all of them are (the answer then holds what was reached so far, with costs not yet final).
     """
     origin = hexmap.grid.require(start)
     first: _State = (origin, False)
@@ -241,7 +242,8 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     done: set[_State] = set()
     forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
     memo = _step_memo(hexmap, table, rules)
-    while heap:
+    wanted = {HexId(h) for h in until} - {origin} if until is not None else None
+    while heap and wanted != set():
         spent, here, stopped = heapq.heappop(heap)
         state = (here, stopped)
         if state in done or stopped:
@@ -255,6 +257,8 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
             if isinstance(arrival, MoveBlock):
                 continue
             key = (there, arrival.stop is not None)
+            if wanted:
+                wanted.discard(there)
             if key not in best or arrival.spent < best[key]:
                 best[key] = arrival.spent
                 parents[key] = state
