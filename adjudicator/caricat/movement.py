@@ -161,7 +161,15 @@ def _blocked(block: MoveBlock | None, path: list[str], at: int | None) -> tuple[
 
 
 def moves(w: World, unit: str) -> list[list[str]]:
-    """Every legal move of the unit now, one path per destination (cheapest, ties by hex id)."""
+    """Every legal move of the unit now, one path per destination (cheapest, ties by hex id); worked out once per
+    World (the listing, its charges and the obligations of caricat §3.1 and §7.5.1 each ask)."""
+    found = w.memo.get(("moves", unit))
+    if found is None:
+        found = w.memo[("moves", unit)] = tuple(tuple(p) for p in _moves(w, unit))
+    return [list(p) for p in found]  # type: ignore[attr-defined]
+
+
+def _moves(w: World, unit: str) -> list[list[str]]:
     if move_problem_early(w, unit):
         return []
     start = start_of(w, unit)
@@ -223,8 +231,10 @@ def leader_targets(w: World, leader: str) -> list[str]:
         return []
     rules = w.move_rules(le.unit, w.system.movement.leader, zoc=False)
     rules = replace(rules, unit_class="leader", can_end=None)
-    reach = reachable(w.map, w.data.movement, here, rules)
-    return [k for k in w.units_of(leader) if k != le.unit and w.state.units[k].hex in reach.costs]
+    others = [k for k in w.units_of(leader) if k != le.unit]
+    hexes = {h for k in others if (h := w.state.units[k].hex) is not None}
+    reach = reachable(w.map, w.data.movement, here, rules, until=hexes)  # only whether his units' hexes are reached
+    return [k for k in others if w.state.units[k].hex in reach.costs]
 
 
 # --- the charge's path (caricat §9.1) -------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ class World:
         self.memo: dict[tuple[str, str], object] = {}  # answers about this one position (movement.py)
         self._on_map: dict[str | None, dict[str, UnitState]] = {}
         self._nearest: dict[tuple[str, str], int] = {}
+        self._rules: dict[tuple[str, int | None, bool], MoveRules] = {}
 
     # --- pieces ------------------------------------------------------------------------------------
     def on_map(self, side: str | None = None) -> dict[str, UnitState]:
@@ -181,6 +182,13 @@ class World:
         return side == "italian" and "carlo_alberto" in self.state.options
 
     def move_rules(self, unit: str, points: int | None = None, *, zoc: bool = True) -> MoveRules:
+        """The unit's movement rules now (asked for every path checked: made once per World)."""
+        key = (unit, points, zoc)
+        if key not in self._rules:
+            self._rules[key] = self._move_rules(unit, points, zoc)
+        return self._rules[key]
+
+    def _move_rules(self, unit: str, points: int | None, zoc: bool) -> MoveRules:
         u = self.state.units[unit]
         enemy = other(u.side)
         enemy_hexes = {e.hex for e in self.on_map(enemy).values()}
