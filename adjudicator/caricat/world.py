@@ -6,6 +6,7 @@ A World is built from the state and the scenario's data for one question and nev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 
 from arbitro.adjudicator.caricat.loader import CaricatData, Scenario
@@ -30,6 +31,7 @@ class World:
         self._on_map: dict[str | None, dict[str, UnitState]] = {}
         self._nearest: dict[tuple[str, str], int] = {}
         self._rules: dict[tuple[str, int | None, bool], MoveRules] = {}
+        self._networks: dict[str, tuple[frozenset[HexId], Callable[[HexId], bool]]] = {}
 
     # --- pieces ------------------------------------------------------------------------------------
     def on_map(self, side: str | None = None) -> dict[str, UnitState]:
@@ -153,8 +155,12 @@ class World:
         u = self.state.units[unit]
         if u.hex is None:
             return True
-        return communication.has_line(self.map, u.hex, self.loc_hexes(u.side), self.system.loc_distance.hexes,
-                                      self.loc_blocked(u.side))
+        if u.side not in self._networks:  # the side's road network, traced once for all its units
+            blocked = self.loc_blocked(u.side)
+            self._networks[u.side] = (communication.road_network(self.map, self.loc_hexes(u.side), blocked), blocked)
+        network, blocked = self._networks[u.side]
+        return communication.distance_to_network(self.map, u.hex, network, self.system.loc_distance.hexes,
+                                                 blocked) is not None
 
     def loc_distance(self, side: str, hex_id: str) -> int:
         """How far a hex is from the side's lines (the nearest LOC place): 'toward the lines' (caricat §7.4)."""
