@@ -1,12 +1,16 @@
 """What every ruleset's data loader shares: the one data-file error (:class:`DataError`, every problem of every
 file at once, each naming the file, the JSON path and what is wrong), naming where in a JSON file a problem is,
-reading a JSON file, and the strict pydantic base."""
+reading a JSON file, the strict pydantic base, the hash of a set of data files, and a game's own data (a user's
+data folder) built once per process and content hash and bound while a ruleset works on that game."""
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Generic, TypeVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,3 +105,50 @@ def check_unique(values: tuple[str, ...], path: str, problems: list[Problem]) ->
     for i, value in enumerate(values):
         if value in values[:i]:
             problems.append(Problem(f"{path}[{i}]", f"{value!r} is declared twice"))
+
+
+def data_digest(files: Sequence[tuple[str, bytes]]) -> str:
+    """The hash of a set of data files, each as (name, content), in the order given."""
+    digest = hashlib.sha256()
+    for name, content in files:
+        digest.update(name.encode() + b"\0" + content + b"\0")
+    return digest.hexdigest()
+
+
+def files_digest(files: Mapping[str, str]) -> str:
+    """The hash of a data folder's files (name -> text), whatever order they come in."""
+    return data_digest(sorted((name, text.encode()) for name, text in files.items()))
+
+
+D = TypeVar("D")
+
+
+class OwnData(Generic[D]):
+    """A ruleset's data as a game carries them (`arbitro new RULESET SCENARIO --data DIR`): built from the files'
+    texts once per process and content hash (never by folder or game name, so two games on different data in one
+    process never share an answer), and the data in force (`current`) while a ruleset works on such a game
+    (`bound`), else the shipped data."""
+
+    def __init__(self, name: str, build: Callable[[Mapping[str, str]], D], shipped: Callable[[], D]) -> None:
+        self._build, self._shipped = build, shipped
+        self._by_hash: dict[str, D] = {}
+        self._bound: ContextVar[D | None] = ContextVar(name, default=None)
+
+    def load(self, files: Mapping[str, str]) -> D:
+        key = files_digest(files)
+        if key not in self._by_hash:
+            self._by_hash[key] = self._build(files)
+        return self._by_hash[key]
+
+    def current(self) -> D:
+        bound = self._bound.get()
+        return self._shipped() if bound is None else bound
+
+    @contextmanager
+    def bound(self, files: Mapping[str, str] | None) -> Iterator[D]:
+        """Within the block, `current()` is the data of `files` (None or {}: the shipped data)."""
+        token = self._bound.set(self.load(files) if files else None)
+        try:
+            yield self.current()
+        finally:
+            self._bound.reset(token)

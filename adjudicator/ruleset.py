@@ -6,7 +6,6 @@ the deciding half here: scenarios, set-up, who may act, pending decisions, legal
 
 from __future__ import annotations
 
-import hashlib
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 import msgspec
 import pydantic
 
+from arbitro.adjudicator.datafiles import data_digest, files_digest
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, MalformedCommand
 from arbitro.adjudicator.randomness import NeedRandom
 from arbitro.events import core
@@ -196,7 +196,7 @@ class Ruleset(RulesetProjection[S]):
         """SHA-256 over the data a game is played with: a user's data folder (`files`, name -> text, as the
         game's genesis carries it in origin["data"]) or, without one, the shipped data files."""
         if files:
-            return data_digest(sorted((name, text.encode()) for name, text in files.items()))
+            return files_digest(files)
         return data_digest(sorted((path.name, path.read_bytes()) for path in self.data_files()))
 
     # --- a user's own data folder (`arbitro new RULESET SCENARIO --data DIR`) -------------------------
@@ -253,14 +253,6 @@ class Ruleset(RulesetProjection[S]):
 
     def dump_command(self, command: Any) -> dict[str, Any]:
         return self._commands.dump_python(command, mode="json")  # type: ignore[no-any-return]
-
-
-def data_digest(files: Sequence[tuple[str, bytes]]) -> str:
-    """The hash of a set of data files, each as (name, content), in the order given."""
-    digest = hashlib.sha256()
-    for name, content in files:
-        digest.update(name.encode() + b"\0" + content + b"\0")
-    return digest.hexdigest()
 
 
 def malformed(error: pydantic.ValidationError, raw: Any) -> MalformedCommand:

@@ -10,9 +10,7 @@ file at once, each naming the file, the JSON path and what is wrong (datafiles.D
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,12 +19,11 @@ from typing import Literal
 from pydantic import Field
 
 from arbitro.adjudicator.datafiles import (
-    Bool, DataError, DataProblem, Int, Problem, Str, StrictModel, check_unique, validated,
+    Bool, DataError, DataProblem, Int, OwnData, Problem, Str, StrictModel, check_unique, validated,
 )
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table, table_map_problems
 from arbitro.adjudicator.maps.hexgrid import HexError
 from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
-from arbitro.adjudicator.ruleset import data_digest
 
 DATA = Path(__file__).parent / "data"
 SIDES = ("italian", "austrian")
@@ -368,37 +365,6 @@ def read_folder(folder: Path) -> dict[str, str]:
     return texts
 
 
-_BY_HASH: dict[str, CaricatData] = {}
-
-
-def load_files(files: Mapping[str, str]) -> CaricatData:
-    """The data of a game's own files, built once per process and content hash (never by name: two games on
-    different data in one process never share an answer, issue 19 point 15)."""
-    key = data_digest(sorted((name, text.encode()) for name, text in files.items()))
-    if key not in _BY_HASH:
-        _BY_HASH[key] = build(files)
-    return _BY_HASH[key]
-
-
-_BOUND: ContextVar[CaricatData | None] = ContextVar("caricat_data", default=None)
-
-
-def current() -> CaricatData:
-    """The data in force: those of the files bound by `bound` (a game being created on its own data), else the
-    shipped data."""
-    return _BOUND.get() or default_data()
-
-
-@contextmanager
-def bound(files: Mapping[str, str] | None) -> Iterator[CaricatData]:
-    """Within the block, `current()` is the data of `files` (None or {}: the shipped data)."""
-    token = _BOUND.set(load_files(files) if files else None)
-    try:
-        yield current()
-    finally:
-        _BOUND.reset(token)
-
-
 def _read(folder: Path) -> tuple[dict[str, str], list[DataProblem]]:
     texts: dict[str, str] = {}
     problems: list[DataProblem] = []
@@ -470,6 +436,11 @@ def build(texts: Mapping[str, str], found: list[DataProblem] | None = None) -> C
         raise DataError(problems)
     assert isinstance(system, System) and isinstance(terrain, TerrainFile) and movement is not None
     return CaricatData(system, movement, terrain.combat, terrain.meta, scenarios)
+
+
+# a game's own data folder, built once per process and content hash; `current()` is the data in force
+OWN: OwnData[CaricatData] = OwnData("caricat_data", build, default_data)
+load_files, current, bound = OWN.load, OWN.current, OWN.bound
 
 
 def provisional_items(data: CaricatData, scenario: str) -> list[str]:

@@ -10,9 +10,7 @@ wrong, every problem of both files at once (marengo §4-§6 data).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,9 +18,8 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path, read_json
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
-from arbitro.adjudicator.ruleset import data_digest
 
 DATA_DIR = Path(__file__).parent / "data"
 MAP_FILE = DATA_DIR / "map.json"
@@ -402,16 +399,8 @@ def read_folder(folder: Path) -> dict[str, str]:
     return files
 
 
-_BY_HASH: dict[str, MarengoData] = {}
-
-
-def load_files(files: Mapping[str, str]) -> MarengoData:
-    """The data of a game's own files, built once per process and content hash (never by folder or game name, so
-    two games on different data in one process never share an answer: issue 19 point 15)."""
-    key = data_digest(sorted((name, text.encode()) for name, text in files.items()))
-    if key not in _BY_HASH:
-        _BY_HASH[key] = _build(files, "map.json", "armies.json", scenario=False)
-    return _BY_HASH[key]
+def _build_own(files: Mapping[str, str]) -> MarengoData:
+    return _build(files, "map.json", "armies.json", scenario=False)
 
 
 def check_scenario(d: MarengoData) -> None:
@@ -427,19 +416,8 @@ def load_data() -> MarengoData:
     return load_from(MAP_FILE, ARMIES_FILE)
 
 
-_BOUND: ContextVar[MarengoData | None] = ContextVar("marengo_data", default=None)
-
-
-def current() -> MarengoData:
-    """The data in force: the files of the game the ruleset is working on (`bound`), else the shipped data."""
-    return _BOUND.get() or load_data()
-
-
-@contextmanager
-def bound(files: Mapping[str, str] | None) -> Iterator[MarengoData]:
-    """Within the block, `current()` is the data of `files` (None or {}: the shipped data)."""
-    token = _BOUND.set(load_files(files) if files else None)
-    try:
-        yield current()
-    finally:
-        _BOUND.reset(token)
+# a game's own files (load_files), built once per process and content hash (never by folder or game name, so two
+# games on different data in one process never share an answer: issue 19 point 15); `current()` is the data in
+# force: the files of the game the ruleset is working on (`bound`), else the shipped data
+OWN: OwnData[MarengoData] = OwnData("marengo_data", _build_own, load_data)
+load_files, current, bound = OWN.load, OWN.current, OWN.bound
