@@ -23,6 +23,7 @@ from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
+from tests import numbered_cases as NC
 from tests.caricat.harness import activated, position
 
 HERE = Path(__file__).resolve().parent
@@ -176,12 +177,6 @@ def run(case: Case) -> None:
     check(g, events, case.expect)
 
 
-def params(cases: list[Case]) -> list[Any]:
-    return [pytest.param(c, id=f"case-{c.n:02d}",
-                         marks=[pytest.mark.xfail(reason=c.xfail, strict=True)] if c.xfail else [])
-            for c in cases]
-
-
 # --- the document ----------------------------------------------------------------------------------------------
 def _step_text(s: Step) -> str:
     text = f"{s.seat}: `{json.dumps(s.command, ensure_ascii=False)}`"
@@ -228,30 +223,11 @@ Rewrite this page and the position files with `python -m tests.caricat.conforman
 
 
 def document(cases: list[Case]) -> str:
-    lines = HEADER.splitlines() + [""]
-    section = ""
-    for c in cases:
-        if c.section != section:
-            section = c.section
-            lines += [f"## {section}", ""]
-        lines.append(f"{c.n}. **{c.title}** ({c.rule}). Position: `positions/case-{c.n:02d}.json` ({_setting(c)}).")
-        lines.append("   " + "; then ".join(_step_text(s) for s in c.steps) + ".")
-        lines.append(f"   Expected: {c.outcome}")
-        if c.reading:
-            lines.append(f"   Reading assumed: {c.reading}")
-        if c.xfail:
-            lines.append(f"   **Known failure:** {c.xfail}")
-        lines.append("")
-    return "\n".join(lines)
+    return NC.document(HEADER, cases, _setting, lambda c: "; then ".join(_step_text(s) for s in c.steps))
 
 
 def write(cases: list[Case]) -> None:
-    POSITIONS.mkdir(exist_ok=True)
-    for c in cases:
-        c.file.write_text(json.dumps(position_of(c), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                          encoding="utf-8")
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text(document(cases), encoding="utf-8")
+    NC.write(cases, position_of, DOC, document(cases))
 
 
 if __name__ == "__main__":

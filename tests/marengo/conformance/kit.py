@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator.errors import Rejected
+from tests import numbered_cases as NC
 from tests.marengo.harness import Game, app, position
 
 HERE = Path(__file__).resolve().parent
@@ -131,59 +132,38 @@ def run(case: Case) -> None:
     check(g, events, case.expect)
 
 
-def params(cases: list[Case]) -> list[Any]:
-    return [pytest.param(c, id=f"case-{c.n:02d}",
-                         marks=[pytest.mark.xfail(reason=c.xfail, strict=True)] if c.xfail else [])
-            for c in cases]
-
-
 # --- the document ----------------------------------------------------------------------------------------
 def _command_text(s: Step) -> str:
     text = f"{s.seat}: `{json.dumps(s.command, ensure_ascii=False)}`"
     return text + (f" is refused ({s.refused}{': ' + repr(s.words) if s.words else ''})" if s.refused else "")
 
 
+HEADER = """# Bonaparte a Marengo: conformance cases
+
+The public promise a rules lawyer checks (issue 19 point 17, the DATC model): each case is a position, one
+or more commands and the outcome the rulebook (`shared/rules/marengo.it.md`) prescribes, with its citation
+and, where the text is ambiguous, the interpretation it assumes (docs/rulesets/marengo.md, Interpretations).
+They are written from the rulebook, not from the code: a case the code fails is a defect, marked here as a
+known failure until fixed. Every case is a test (tests/marengo/conformance/test_cases.py) run from its
+position file, which a user can load: `arbitro new marengo --position tests/marengo/conformance/positions/
+case-NN.json`. Commands name blocks by their order-of-battle id; a client sends the block's token
+(`arbitro view` shows it). Positions use the shipped (provisional) board: approaches carry at least one
+infantry penalty, Marengo's also an artillery penalty, and the artillery has strength 1.
+
+Rewrite this page and the position files with `python -m tests.marengo.conformance.kit`."""
+
+
+def _setting(c: Case) -> str:
+    return (f"{c.phasing}'s turn, round {c.round}, step {c.step}; "
+            + ", ".join(f"{b} {' '.join(str(x) for x in spec)}" for b, spec in c.placed.items()))
+
+
 def document(cases: list[Case]) -> str:
-    lines = [
-        "# Bonaparte a Marengo: conformance cases",
-        "",
-        "The public promise a rules lawyer checks (issue 19 point 17, the DATC model): each case is a position, one",
-        "or more commands and the outcome the rulebook (`shared/rules/marengo.it.md`) prescribes, with its citation",
-        "and, where the text is ambiguous, the interpretation it assumes (docs/rulesets/marengo.md, Interpretations).",
-        "They are written from the rulebook, not from the code: a case the code fails is a defect, marked here as a",
-        "known failure until fixed. Every case is a test (tests/marengo/conformance/test_cases.py) run from its",
-        "position file, which a user can load: `arbitro new marengo --position tests/marengo/conformance/positions/",
-        "case-NN.json`. Commands name blocks by their order-of-battle id; a client sends the block's token",
-        "(`arbitro view` shows it). Positions use the shipped (provisional) board: approaches carry at least one",
-        "infantry penalty, Marengo's also an artillery penalty, and the artillery has strength 1.",
-        "",
-        "Rewrite this page and the position files with `python -m tests.marengo.conformance.kit`.",
-        "",
-    ]
-    section = ""
-    for c in cases:
-        if c.section != section:
-            section = c.section
-            lines += [f"## {section}", ""]
-        lines.append(f"{c.n}. **{c.title}** ({c.rule}). Position: `positions/case-{c.n:02d}.json` "
-                     f"({c.phasing}'s turn, round {c.round}, step {c.step}; "
-                     + ", ".join(f"{b} {' '.join(str(x) for x in spec)}" for b, spec in c.placed.items()) + ").")
-        lines.append("   " + "; then ".join(_command_text(s) for s in c.steps) + ".")
-        lines.append(f"   Expected: {c.outcome}")
-        if c.reading:
-            lines.append(f"   Reading assumed: {c.reading}")
-        if c.xfail:
-            lines.append(f"   **Known failure:** {c.xfail}")
-        lines.append("")
-    return "\n".join(lines)
+    return NC.document(HEADER, cases, _setting, lambda c: "; then ".join(_command_text(s) for s in c.steps))
 
 
 def write(cases: list[Case]) -> None:
-    POSITIONS.mkdir(exist_ok=True)
-    for c in cases:
-        c.file.write_text(json.dumps(position_of(c), ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text(document(cases), encoding="utf-8")
+    NC.write(cases, position_of, DOC, document(cases))
 
 
 if __name__ == "__main__":
