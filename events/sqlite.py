@@ -503,4 +503,7 @@ def _translated(error: sqlite3.DatabaseError, path: str) -> StoreError:
                              "verify ...); writing needs write access to the file and its directory")
     if isinstance(error, sqlite3.OperationalError) and "unable to open" in str(error):
         return NoDatabase(f"cannot open the database {path} ({error})")
+    if isinstance(error, sqlite3.OperationalError) and "database is locked" in str(error):
+        return StoreError(f"{path} is busy: another process held its write lock past the 5 s wait; nothing was "
+                          "written, try again")
     return CorruptStore(f"{path}: not a readable arbitro database ({error})")

@@ -1,0 +1,98 @@
+"""What the SQLite store promises beyond the Store contract (events/sqlite.py), each pinned where mutants of the module
+showed nothing noticing (issue 20): the database itself refuses a seat's key used twice, a second writer waits for
+the lock instead of failing at once, a transaction that cannot begin leaves the store usable by other threads, and
+sqlite3's errors never leak out as sqlite3's."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.events.store import CorruptStore, ReadOnlyStore, StoreError
+
+from .test_store_contract import append, chained, command, create, game_record, snapshot_of_log
+
+
+def test_the_database_refuses_a_seats_idempotency_key_used_twice_whatever_the_code_checks(tmp_path: Path) -> None:
+    """The unique index is the last guard of idempotency (two processes on one file): a row that slipped past the
+    store's own check is refused by SQLite. Another seat may use the same key (keys are each seat's own)."""
+    store = SQLiteStore(tmp_path / "a.db")
+    create(store, "g")
+    append(store, "g", 1, "k")
+    insert = "INSERT INTO commands VALUES ('g', ?, ?, 'k', '{}', 'h', 0, 0)"
+    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE constraint failed: commands.game, commands.seat, commands.key"):
+        store.conn.execute(insert, (2, "red"))
+    store.conn.execute(insert, (2, "blue"))
+    store.close()
+
+
+def test_a_second_writer_waits_for_the_lock_rather_than_failing_at_once(tmp_path: Path) -> None:
+    """Several processes on one file: a writer that finds the database locked waits (up to 5 s) for the other's
+    transaction to end."""
+    store = SQLiteStore(tmp_path / "a.db")
+    assert store.conn.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+    create(store, "g")
+    other = SQLiteStore(tmp_path / "a.db", mode="write")
+    assert other.conn.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+    holder = sqlite3.connect(tmp_path / "a.db", isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")
+    timer = threading.Timer(0.5, lambda: holder.execute("COMMIT"))
+    timer.start()
+    append(other, "g", 1, "k")  # waits for the holder's commit, then succeeds
+    timer.join()
+    assert [c.record.key for c in store.commands("g")] == ["create:g", "k"]
+    holder.execute("BEGIN IMMEDIATE")  # held past the wait: the store's own error, saying the database is busy
+    other.conn.execute("PRAGMA busy_timeout=100")  # not 5 s of the suite's time
+    with pytest.raises(StoreError, match="is busy") as busy:
+        append(other, "g", 2, "k2")
+    assert not isinstance(busy.value, CorruptStore)
+    holder.execute("ROLLBACK")
+    holder.close()
+    other.close()
+    store.close()
+
+
+def test_a_transaction_that_cannot_begin_releases_the_store_for_other_threads(tmp_path: Path) -> None:
+    """A read-only store refuses a write with ReadOnlyStore, and the lock it took is released: another thread's
+    read goes on (it would wait for ever)."""
+    path = tmp_path / "a.db"
+    store = SQLiteStore(path)
+    create(store, "g")
+    store.close()
+    reader = SQLiteStore(path, mode="read")
+    before = snapshot_of_log(reader, "g")
+    record = command("g", 1, "k", 2)
+    with pytest.raises(ReadOnlyStore):
+        reader.append("g", 2, record, chained("g", record, 3, before[0].head_hash, 1))
+    answered: list[object] = []
+    other = threading.Thread(target=lambda: answered.append(reader.game("g")))
+    other.start()
+    other.join(timeout=10)
+    assert answered == [before[0]], "another thread could not read: the failed write kept the store's lock"
+    assert snapshot_of_log(reader, "g") == before
+    reader.close()
+
+
+def test_a_write_that_conflicts_with_stored_rows_is_the_stores_error_and_keeps_nothing(tmp_path: Path) -> None:
+    """An import naming one command number twice breaks the commands' key: the store says so in its own error
+    (never sqlite3's), and nothing of the import is kept."""
+    store = SQLiteStore(tmp_path / "a.db")
+    first = command("g", 0, "create:g", 0, seat="umpire")
+    events = chained("g", first, 1, "0" * 64, 2)
+    twice = command("g", 1, "k", 2)
+    again = command("g", 1, "k2", 2)
+    with pytest.raises(StoreError, match=r"^the append conflicts with stored data \(UNIQUE constraint failed") as e:
+        store.import_game(game_record("g"), [(first, events), (twice, []), (again, [])], [])
+    assert not isinstance(e.value, sqlite3.Error)
+    assert store.games() == []
+
+
+def test_a_corrupt_database_file_is_the_stores_error(tmp_path: Path) -> None:
+    path = tmp_path / "a.db"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(CorruptStore):
+        SQLiteStore(path, mode="write")
