@@ -1,0 +1,63 @@
+"""Verification against a careful forger (adjudicator/verify.py): each file below has its hash chain recomputed, so
+only the check named can catch it, and each test says which. Mutants of verify.py survived where no test forged
+these (issue 20): a wrong revealed seed, a start that is not the scenario's set-up, an event naming another
+command's hash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .conftest import Cli, event_records, read_export, rechain, write_export
+from .test_bad_input import checks, export, game  # noqa: F401 - the fixture: a duel one round in
+
+__all__ = ["game"]
+
+
+def forged(run: Cli, tmp_path: Path, edit: Any) -> dict[str, Any]:
+    path = export(run, tmp_path)
+    records = read_export(path)
+    edit(event_records(records))
+    rechain(records)
+    write_export(path, records)
+    return run.json("verify", str(path), code=1)  # type: ignore[no-any-return]
+
+
+def detail(report: dict[str, Any], name: str) -> str:
+    return next(c["detail"] for c in report["checks"] if c["name"] == name)
+
+
+def test_a_revealed_seed_that_is_not_the_committed_one_fails_the_commitment(run: Cli, tmp_path: Path, game: str) -> None:
+    run("reveal", "g", "--reason", "the end")
+
+    def other_seed(events: list[dict[str, Any]]) -> None:
+        revealed = next(e for e in events if e["body"]["event"]["type"] == "seed_revealed")
+        revealed["body"]["event"]["seed"] = "5e" * 32
+
+    report = forged(run, tmp_path, other_seed)
+    assert report["passed"] is False and checks(report)["hash chain"] == "passed"
+    assert checks(report)["seed commitment"] == "failed"
+    assert detail(report, "seed commitment") == "the revealed seed does NOT match the commitment made at creation"
+
+
+def test_a_start_that_is_not_the_scenarios_set_up_fails_readjudication(run: Cli, tmp_path: Path, game: str) -> None:
+    def stronger_red(events: list[dict[str, Any]]) -> None:
+        events[0]["body"]["event"]["initial"]["hp"]["red"] += 10
+
+    report = forged(run, tmp_path, stronger_red)
+    assert checks(report)["hash chain"] == "passed" and checks(report)["genesis"] == "passed"
+    assert checks(report)["re-adjudication"] == "failed"
+    assert detail(report, "re-adjudication") == "the initial state is not the scenario's set-up"
+
+
+def test_an_event_naming_another_commands_hash_fails_the_command_log(run: Cli, tmp_path: Path, game: str) -> None:
+    at: dict[str, int] = {}
+
+    def foreign_command(events: list[dict[str, Any]]) -> None:
+        event = events[5]
+        event["body"]["cmd_hash"] = "0" * 64
+        at.update(seq=event["body"]["seq"], cmd=event["body"]["cmd"])
+
+    report = forged(run, tmp_path, foreign_command)
+    assert checks(report)["hash chain"] == "passed" and checks(report)["command log"] == "failed"
+    assert detail(report, "command log") == f"event #{at['seq']} names command {at['cmd']} with a different hash"
