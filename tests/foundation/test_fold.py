@@ -15,9 +15,11 @@ from arbitro.events.codec import sha256_hex
 from arbitro.events.records import StoredEvent
 from arbitro.events.store import Snapshot
 from arbitro.events import core
-from arbitro.events.records import EventBody
+from arbitro.events.records import EventBody, seal
 from arbitro.projections.fold import ChainBroken, Fold, Replayer, snapshot_of
 from arbitro.projections.game import state_bytes
+
+from tests.foundation.duel import DuelRuleset, TurnEnded
 
 from .conftest import Cli, exchange
 
@@ -195,3 +197,18 @@ def test_folding_nothing_or_a_log_without_its_creation_is_refused(played: Arbitr
     bodies: list[EventBody[Any]] = list(played.replayer("g").bodies())
     with pytest.raises(AssertionError, match="^a game's log must start with game_created$"):
         fold.fold(bodies[1:])
+
+
+class OneEventDuel(DuelRuleset):
+    """A ruleset with a single event type of its own: `Event` is that class, not a Union of classes."""
+
+    Event = TurnEnded  # type: ignore[assignment]
+
+
+def test_a_ruleset_with_a_single_event_type_has_it_decoded() -> None:
+    fold = Fold(OneEventDuel())
+    body = EventBody(game="g", seq=2, cmd=1, cmd_hash="c" * 64, seat="red", salt="s" * 32, prev="p" * 64,
+                     event=TurnEnded(seat="red", rule="duel §4"))
+    stored = seal(body)
+    assert fold.decode(stored, "g", "p" * 64).event == TurnEnded(seat="red", rule="duel §4")
+    assert core.Checkpoint in fold.event_type.__args__  # and the engine's own events beside it
