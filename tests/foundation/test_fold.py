@@ -212,3 +212,40 @@ def test_a_ruleset_with_a_single_event_type_has_it_decoded() -> None:
     stored = seal(body)
     assert fold.decode(stored, "g", "p" * 64).event == TurnEnded(seat="red", rule="duel §4")
     assert core.Checkpoint in fold.event_type.__args__  # and the engine's own events beside it
+
+
+# --- the engine's bookkeeping, event by event ----------------------------------------------------------------------
+def test_each_engine_event_sets_the_engines_part_of_the_state(played: Arbitro) -> None:
+    """What `_apply_core` keeps: the entropy mix, the next random index, the revealed seed, rulings (a patch to the
+    rules, readings merged and sorted), the last checkpoint's number; and an undo restores the rules, readings and
+    pending decisions of its target but not the dice (the next roll is a new one: arbitro §U)."""
+    fold: Fold = played.replayer("g").fold
+    earlier = played.replayer("g").state_at(5)
+    state = played.replayer("g").state_at(9)
+    rolls = state.core.rolls
+
+    def step(event: Any, seq: int) -> None:
+        nonlocal state
+        state = fold.apply_event(state, seq, event, lambda at: earlier if at == 5 else pytest.fail(f"asked for #{at}"))
+        assert state.core.seq == seq
+
+    step(core.EntropyAdded(seat="red", entropy="e", mix="1" * 64), 10)
+    assert state.core.mix == "1" * 64
+    step(core.EntropyMixed(seats=("red", "blue"), mix="2" * 64, rule="arbitro §R.2"), 11)
+    assert state.core.mix == "2" * 64
+    step(core.DiceRolled(index=rolls, count=1, sides=6, values=(4,), purpose="test"), 12)
+    assert state.core.rolls == rolls + 1
+    step(core.ItemsDrawn(index=rolls + 1, population=("a", "b"), drawn=("b",), purpose="test"), 13)
+    assert state.core.rolls == rolls + 2
+    step(core.RulingMade(reason="a fix", patch=({"op": "replace", "path": "/hp/red", "value": 1},),
+                         interpretation={"zeta": "z"}), 14)
+    step(core.RulingMade(reason="a reading", interpretation={"alpha": "a"}), 15)
+    assert state.rules.hp["red"] == 1 and list(state.core.interpretations.items()) == [("alpha", "a"), ("zeta", "z")]
+    step(core.Checkpoint(state_hash="0" * 64, reason="test"), 16)
+    assert state.core.last_checkpoint == 16
+    step(core.Undone(to_seq=5, by="red", reason="taken back", rule="arbitro §U.1"), 17)
+    assert state.rules == earlier.rules and state.core.decisions == earlier.core.decisions
+    assert state.core.interpretations == earlier.core.interpretations == {}
+    assert state.core.rolls == rolls + 2 and state.core.mix == "2" * 64  # the dice are not taken back
+    step(core.SeedRevealed(seed="5e" * 32, reason="the end"), 18)
+    assert state.core.seed == "5e" * 32
