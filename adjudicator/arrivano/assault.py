@@ -10,11 +10,11 @@ from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_battery
 from arbitro.adjudicator.arrivano.flow import (
+    LOST,
     Game,
     disorder_by_combat,
     do_retreat,
     eliminate,
-    leader_test,
     push_retreat,
     stack_roll,
     stack_test,
@@ -30,6 +30,7 @@ from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.efficiency import most_sp_value, most_sp_values
+from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
@@ -347,11 +348,11 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     if die == 6:
         for t in targets:
             for lid in w.leaders_at(t):
-                leader_test(g, lid, f"{R.RULEBOOK.LEADER_LOSS} a natural 6 against {t}")
+                leader_test(g, ARRIVANO_VARIANT, w, lid, f"{R.RULEBOOK.LEADER_LOSS} a natural 6 against {t}", LOST)
     if die == 1:
         gid = sys_assault.general_with(w, attackers)
         if gid is not None:
-            leader_test(g, gid, f"{R.RULEBOOK.LEADER_LOSS} a natural 1 with the general's modifier")
+            leader_test(g, ARRIVANO_VARIANT, w, gid, f"{R.RULEBOOK.LEADER_LOSS} a natural 1 with the general's modifier", LOST)
     apply_result(g, look.result, attackers, defenders, targets, forced)
     for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
         if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":

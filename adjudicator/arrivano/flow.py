@@ -27,12 +27,15 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import reinforcements, rout
+from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import awaited
+
+LOST = str(R.LEADER_LOSS_TEST)  # what a commander's loss cites, whatever made him test (arrivano §4.5.3)
 
 
 @dataclass
@@ -67,6 +70,14 @@ class Game:
 
     def reject(self, rule: Any, message: str) -> None:
         self.ctx.reject(rule, message)
+
+    def leader_die(self, leader: str, cause: str) -> int:
+        """arrivano §4.5.3: the die of a commander's test (1-2 lose him)."""
+        return self.roll(f"{R.LEADER_LOSS_TEST} commander test: {cause}", {"table": "leader loss", "lost_on": "1-2"},
+                         about=(self.state.leaders[leader].hex,))
+
+    def after_leader_lost(self, leader: str) -> None:
+        after_leader_lost(self, leader)  # arrivano §17.2.12
 
     def reading(self, name: str) -> str:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
@@ -243,19 +254,9 @@ def leaders_left_alone(g: Game, h: str) -> None:
     if w.units_at(h):
         return
     for lid in w.leaders_at(h):
-        leader_test(g, lid, f"{R.RULEBOOK.LEADER_ALONE} units in {h} eliminated")
+        leader_test(g, ARRIVANO_VARIANT, w, lid, f"{R.RULEBOOK.LEADER_ALONE} units in {h} eliminated", LOST)
         if g.state.leaders[lid].where == "map":
             g.push("commander_refuge", g.state.leaders[lid].side, str(R.RULEBOOK.LEADER_ALONE), {"leader": lid})
-
-
-def leader_test(g: Game, lid: str, why: str) -> None:
-    """arrivano §4.5.3: a d6 of 1 or 2 captures or kills the commander."""
-    die = g.roll(f"{R.LEADER_LOSS_TEST} commander test: {why}", {"table": "leader loss", "lost_on": "1-2"},
-                 about=(g.state.leaders[lid].hex,))
-    data = g.s.leader(lid)
-    if ARRIVANO_VARIANT.leader_lost(die, data.role, data.initiative):  # D10
-        g.emit(ev.LeaderLost(leader=lid, rule=str(R.LEADER_LOSS_TEST)))
-        after_leader_lost(g, lid)
 
 
 def after_leader_lost(g: Game, lid: str) -> None:
@@ -271,7 +272,7 @@ def test_leaders_in(g: Game, hexes: list[str], why: str) -> None:
     w = g.world()
     for h in hexes:
         for lid in w.leaders_at(h):
-            leader_test(g, lid, why)
+            leader_test(g, ARRIVANO_VARIANT, w, lid, why, LOST)
 
 
 # ================================================================================================

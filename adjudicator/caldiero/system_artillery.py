@@ -60,7 +60,7 @@ def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> dict[str, int
                              defensive=defensive, provisional=a.env.data.bombardment.meta.provisional))
     if roll == 6:
         for leader in a.w.leaders_at(cmd.target, enemy_of(side)):
-            leader_test(a, leader, R.LEADER_LOSS_SIX)
+            leader_test(a, CALDIERO_VARIANT, a.w, leader, str(R.LEADER_LOSS_SIX))
     hit = a.w.enemy_units_at(cmd.target, side)
     if result == "-" or not hit:
         return {}

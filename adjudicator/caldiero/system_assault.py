@@ -310,11 +310,11 @@ def stage_resolve(a: Act) -> None:
     if roll == 6:
         for h in c.defender_hexes:
             for leader in a.w.leaders_at(h, enemy_of(c.attacker_side)):
-                leader_test(a, leader, R.LEADER_LOSS_SIX)  # caldiero §4.4.1
+                leader_test(a, CALDIERO_VARIANT, a.w, leader, str(R.LEADER_LOSS_SIX))  # caldiero §4.4.1
     if roll == 1 and not col.below_minimum and c.use_general:
         general = assault.general_with(a.w, c.attackers)
         if general:
-            leader_test(a, general, R.LEADER_LOSS_ONE)  # caldiero §4.4.2
+            leader_test(a, CALDIERO_VARIANT, a.w, general, str(R.LEADER_LOSS_ONE))  # caldiero §4.4.2
     apply_result(a, result)
 
 

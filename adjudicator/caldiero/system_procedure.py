@@ -25,6 +25,7 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import reinforcements, rout
+from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.events import caldiero as ev
@@ -149,6 +150,16 @@ class Act:
     def rout_retreat(self, units: list[str]) -> None:
         open_retreats(self, {u: rout.RETREAT_HEXES for u in units}, R.RULEBOOK.ROUT, from_combat=False)
 
+    def leader_die(self, leader: str, cause: str) -> int:
+        """caldiero §4.4.3: the die of a leader's test, against his initiative (a commander in chief's: 1)."""
+        value = 1 if self.w.leader_data(leader).role == "commander_in_chief" else self.w.leader_data(leader).initiative
+        (roll,) = self.roll(f"{R.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value,
+                            "cause": cause}, about=(self.state.leaders[leader].hex,))
+        return roll
+
+    def after_leader_lost(self, leader: str) -> None:
+        """Nothing more in Caldiero (his formation is out of command for good, §4.4.5, by his absence)."""
+
 
 def _anonymous(value: str | int, state: CaldieroState) -> str | int:
     """Dice details name units; with fog of war they say only the arm, so the public roll log hides the stack."""
@@ -206,20 +217,8 @@ def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
                                  w, u, w.state.turn, lambda leader, hx: hx in w.command_reach(leader))))
     if h and not a.w.side_units_at(h, s.side):
         for leader in a.w.leaders_at(h, s.side):  # caldiero §4.4.4
-            if leader_test(a, leader, R.RULEBOOK.LEADER_ALONE):
+            if leader_test(a, CALDIERO_VARIANT, a.w, leader, str(R.RULEBOOK.LEADER_ALONE)):
                 relocate_leader(a, leader, h)
-
-
-def leader_test(a: Act, leader: str, rule: Rule) -> bool:
-    """caldiero §4.4.3: roll above the initiative (commanders in chief: 1) or be lost. True: survived."""
-    value = 1 if a.w.leader_data(leader).role == "commander_in_chief" else a.w.leader_data(leader).initiative
-    (roll,) = a.roll(f"{R.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value, "cause": str(rule)},
-                     about=(a.state.leaders[leader].hex,))
-    data = a.w.leader_data(leader)
-    if not CALDIERO_VARIANT.leader_lost(roll, data.role, data.initiative):  # D10
-        return True
-    a.emit(ev.LeaderLost(leader=leader, rule=str(rule)))
-    return False
 
 
 def relocate_leader(a: Act, leader: str, h: str) -> None:
