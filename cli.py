@@ -152,15 +152,18 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
 
 @cli.command()
 @click.argument("game")
+@seat_option(required=False, default=UMPIRE)
 @db_option
 @json_option
 @handle_errors
-def status(game: str, db: str, as_json: bool) -> None:
-    """Show a game's status: scenario, kind, head, who is awaited, provisional data.
+def status(game: str, seat: str, db: str, as_json: bool) -> None:
+    """Show a game's status: scenario, kind, head, who is awaited, provisional data, and the ruleset's notices
+    about the position as SEAT may read them (default: the umpire's, all of them).
 
     \b
     Example:
         arbitro status marengo-1a2b3c4d
+        arbitro status caldiero-1a2b3c4d --as france
     """
     def text(s: Status) -> str:
         a = s.awaiting
@@ -178,12 +181,13 @@ def status(game: str, db: str, as_json: bool) -> None:
             lines.append(f"re-rolls: {describe_rerolls(s.dice.rerolls)}")
         if s.interpretations:
             lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s.interpretations.items()))
+        lines += [f"note: {n}" for n in s.notices]
         if s.provisional:
             lines.append("PROVISIONAL DATA (reconstructed, not the printed game's):")
             lines += [f"  - {p}" for p in s.provisional]
         return "\n".join(lines)
 
-    out(open_app(db, "read").status(game), as_json, text)
+    out(open_app(db, "read").status(game, seat), as_json, text)
 
 
 @cli.command()

@@ -62,6 +62,7 @@ class Status(Result):
     provisional: list[str]
     interpretations: dict[str, str]
     dice: DiceAudit
+    notices: list[str] = []  # the ruleset's word on the position to the seat asking (Ruleset.notices)
 
 
 class ScenarioInfo(Result):

@@ -232,6 +232,11 @@ class Ruleset(RulesetProjection[S]):
         stack opens frames instead (adjudicator/decisions.py) and leaves this None."""
         return None
 
+    def notices(self, state: S, seat: str) -> list[str]:
+        """What `seat` (or the umpire) should know about the position that no command has told it, in words with
+        their citations (an out-of-command unit's Defence order, issue 19 item 16); only what the seat may know."""
+        return []
+
     def steps(self) -> dict[str, Step[Any]]:
         """The steps that answer the frames this ruleset opens, by kind (see adjudicator/decisions.py)."""
         return {}

@@ -249,8 +249,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     # --- reading a game ------------------------------------------------------------------------------
     @api.get("/games/{game_id}", tags=["read"], summary="The game's status: head, who is awaited, dice, data.")
     def status(game_id: str, caller: Who) -> Response:
-        authority.member(caller, game_id)
-        return reply(app.status(game_id))
+        return reply(app.status(game_id, authority.member(caller, game_id)))
 
     @api.get("/games/{game_id}/legal", tags=["read"], summary="Every command the seat may send now.")
     def legal(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:

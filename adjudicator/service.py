@@ -342,8 +342,10 @@ class Arbitro:
             replayed.state_hash = state_hash(state)
         return replayed
 
-    def status(self, game_id: str) -> Status:
+    def status(self, game_id: str, seat: str = UMPIRE) -> Status:
+        """The game at its head; `notices` are the ruleset's, as `seat` may read them."""
         game = self.game(game_id)
+        self.check_seat(game, seat)
         created = self._created(game)
         state = self._head_state(game)
         outcome = registry.get(game.ruleset).outcome(state.rules)
@@ -354,6 +356,7 @@ class Arbitro:
             awaiting=awaiting_in(registry.get(game.ruleset), state), outcome=outcome,
             provisional=list(created.provisional), interpretations=dict(sorted(state.core.interpretations.items())),
             dice=audit_dice(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies()),
+            notices=registry.get(game.ruleset).notices(state.rules, seat),
         )
 
     def position(self, game_id: str, at: int | None = None, *, seat: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
-from arbitro.adjudicator.parabellum import orders, rout
+from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, entry_cost, leader_rules, leave_ezoc_problem,
     presence_problem, reach, zoc_rules,
@@ -262,10 +262,11 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         g.reject(R.RULEBOOK.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
-        g.reject(p, "this unit may not move in march column now")
+        g.reject(p, "this unit may not move in march column now" + ooc_note(w, uid))
     dests = destinations(w, uid, column, ic, chosen)
     if to not in dests:
-        g.reject(*why_not(w, uid, to, p))  # type: ignore[arg-type]
+        rule, message = why_not(w, uid, to, p)  # type: ignore[arg-type]
+        g.reject(rule, message + ooc_note(w, uid))
     path = dests[to]
     unit = w.state.units[uid]
     start_in_ezoc = unit.where == "map" and unit.hex in enemy_zoc(w, unit.side)
@@ -292,6 +293,13 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
             worsen(g, uid, R.RULEBOOK.DEFENCE)
     rout.checks(g, ARRIVANO_VARIANT, to)
     commander_checks(g, to)
+
+
+def ooc_note(w: World, uid: str) -> str:
+    """The refusal's addition for a unit held to Defence by being out of command (issue 19 item 16), else ""."""
+    if not w.held_to_defence(uid):
+        return ""
+    return f"; {command.out_of_command_note(ARRIVANO_VARIANT, w, w.state.units[uid].formation, [uid])}"
 
 
 def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:

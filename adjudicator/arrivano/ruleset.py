@@ -33,7 +33,7 @@ from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import assault as sys_assault
-from arbitro.adjudicator.parabellum import sequence, sight
+from arbitro.adjudicator.parabellum import command, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
@@ -352,6 +352,10 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                (unit.where == "waiting" or (unit.where == "map" and unit.hex not in visible))}
         out |= {lid for lid, le in state.leaders.items() if le.side != seat and le.where == "map" and le.hex not in visible}
         return out
+
+    def notices(self, state: P.ArrivanoState, seat: str) -> list[str]:
+        """The units under a Defence order only for being out of command (arrivano §5.3, issue 19 item 16)."""
+        return command.out_of_command_notices(ARRIVANO_VARIANT, self.world(state), seat)
 
     def secrets(self, state: P.ArrivanoState, seat: str) -> set[str]:
         """Enemy units out of sight that seat has never examined: their ids must appear nowhere served to it.

@@ -23,6 +23,7 @@ from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, defaul
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
@@ -70,6 +71,10 @@ INTERPRETATIONS = {i.name: i for i in (
        "moving along a minor road costs 1 MP whatever the terrain, or the other terrain's cost"),
     _i("elan_marker", "attack_marker_only", ("attack_marker_only", "any_attacker"), "caldiero §16.1",
        "una unità francese con un segnalino di Attacco", "Elan only for units with an Attack order"),
+    _i("ooc_order_test", "at_activation", ("at_activation", "after_in_command_moves"), "caldiero §5.3.1, §3.1 B-3",
+       "Nel momento in cui viene attivata la sua formazione / Una volta eseguito il movimento di tutte le unità in comando",
+       "out-of-command units test to change order when their formation is activated, before any move (§5.3.1), or in "
+       "the movement sub-phase once the in-command units have moved (§3.1 B-3)"),
     _i("alvinczy_limit", "column_24_and_east", ("column_24_and_east", "east_of_24"), "caldiero §4.2.2",
        "Alvinczy non può muovere oltre la linea di esagoni 24xx", "Alvinczy may stand on column 24, or only east of it"),
 )}
@@ -165,6 +170,10 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         if state.phase == "over":
             return ()
         return (state.seat,) if state.seat else ()
+
+    def notices(self, state: P.CaldieroState, seat: str) -> list[str]:
+        """The units under a Defence order only for being out of command (caldiero §5.3, issue 19 item 16)."""
+        return command.out_of_command_notices(CALDIERO_VARIANT, self._world(state), seat)
 
     def _world(self, state: P.CaldieroState) -> Any:
         """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""

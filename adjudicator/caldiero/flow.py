@@ -321,7 +321,7 @@ STEP_COMMANDS = {
     "replacements": ("place", "end_step"),
     "choose_formation": ("activate",),
     "activation_orders": ("change_order", "unit_order", "end_step"),
-    "movement": ("move", "end_step"),
+    "movement": ("move", "unit_order", "end_step"),  # unit_order: §3.1 B-3's reading of ooc_order_test
     "leaders": ("move_leader", "end_step"),
     "bombardment": ("bombard", "end_step"),
     "combat": ("attack", "end_step"),
@@ -387,7 +387,7 @@ def handle_step(a: Act, seat: str, cmd: Any) -> None:
     elif step == "activation_orders" and t == "change_order":
         check_change_order(w, seat, cmd)
         do_change_order(a, cmd)
-    elif step == "activation_orders" and t == "unit_order":
+    elif t == "unit_order":
         check_unit_order(w, seat, cmd)
         do_unit_order(a, seat, cmd)
     elif step == "movement":

@@ -76,16 +76,11 @@ def step_commands(w: World, seat: str) -> list[dict[str, Any]]:
         for order in ORDERS:
             if _ok(F.check_change_order, w, seat, C.ChangeOrder(type="change_order", order=order)):
                 out.append({"type": "change_order", "order": order})
-        act = w.state.activation
-        assert act is not None
-        hexes = sorted({w.state.units[u].hex or "" for u in act.out_of_command if w.state.units[u].where == "map"})
-        for h in hexes:
-            for order in ORDERS:
-                if _ok(F.check_unit_order, w, seat, C.UnitOrder(type="unit_order", hex=h, order=order)):
-                    out.append({"type": "unit_order", "hex": h, "order": order})
+        out += _unit_orders(w, seat)
         out.append({"type": "end_step"})
     elif step == "movement":
         out += _moves(w, seat)
+        out += _unit_orders(w, seat)
         if F.movement_obligation_problem(w) is None:
             out.append({"type": "end_step"})
     elif step == "leaders":
@@ -101,6 +96,16 @@ def step_commands(w: World, seat: str) -> list[dict[str, Any]]:
         if F.attack_obligation_problem(w, seat) is None:
             out.append({"type": "end_step"})
     return out
+
+
+def _unit_orders(w: World, seat: str) -> list[dict[str, Any]]:
+    """The out-of-command stacks' order tests (§5.3.1; in the orders or the movement sub-phase by the reading
+    `ooc_order_test`, the same check as decide's)."""
+    act = w.state.activation
+    assert act is not None
+    hexes = sorted({w.state.units[u].hex or "" for u in act.out_of_command if w.state.units[u].where == "map"})
+    return [{"type": "unit_order", "hex": h, "order": order} for h in hexes for order in ORDERS
+            if _ok(F.check_unit_order, w, seat, C.UnitOrder(type="unit_order", hex=h, order=order))]
 
 
 def _setup(w: World, seat: str) -> list[dict[str, Any]]:
@@ -125,7 +130,7 @@ def has_options(w: World, seat: str) -> bool:
     """Whether the step offers the seat anything but `end_step` (what `flow.settle` asks after every command).
     The same listing, stopped at the first move found: the movement step's listing is most of legal()'s cost."""
     if F.step_key(w.state) == "movement":
-        return next(_move_commands(w, seat), None) is not None
+        return next(_move_commands(w, seat), None) is not None or bool(_unit_orders(w, seat))
     return any(c["type"] != "end_step" for c in step_commands(w, seat))
 
 

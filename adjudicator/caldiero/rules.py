@@ -25,6 +25,7 @@ ORDER_CHANGE = Rule(G, "5.2", "commanders in chief change orders in sub-phase 1,
 GENERAL_OOC = Rule(G, "5.2.1", "a general out of his chief's range changes order only by his own initiative")
 GENERAL_INITIATIVE = Rule(G, "5.2.2", "on activation, a roll not above the general's initiative changes the order")
 OOC_TEST = Rule(G, "5.3.1", "an out of command unit may test efficiency to choose its order for this activation")
+OOC_AFTER_MOVES = Rule(G, "3.1 B-3", "out of command units may try to change order once every in-command unit has moved")
 OOC_STACK = Rule(G, "5.3.2", "one die for two units in a hex")
 INITIATIVE_VALUES = Rule(G, "6.1", "French initiative 2; Austrian = weather box")
 ACTIVATION = Rule(G, "6.2", "the winner chooses a formation not yet activated, friendly or enemy")

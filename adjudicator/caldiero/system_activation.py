@@ -11,6 +11,8 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range
 from arbitro.adjudicator.caldiero.system_efficiency import passes
+from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
+from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
@@ -117,12 +119,25 @@ def do_change_order(a: Act, cmd: C.ChangeOrder) -> None:
 
 
 def ooc_units_at(w: World, h: str) -> list[str]:
+    """The out-of-command units at h that may still test for an order (§5.3.1): not tested, not ordered, not moved."""
     act = w.state.activation
     assert act is not None
-    return [u for u in w.units_at(h) if u in act.out_of_command and u not in act.ooc_tested and u not in act.unit_orders]
+    return [u for u in w.units_at(h) if u in act.out_of_command and u not in act.ooc_tested
+            and u not in act.unit_orders and u not in act.moved]
 
 
 def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
+    after_moves = ooc_test_after_moves(w)
+    if after_moves and w.state.step != "movement":
+        raise Reject(R.OOC_AFTER_MOVES, "out-of-command units try to change order in the movement sub-phase, once "
+                     "every in-command unit has moved (caldiero §3.1 B-3; reading ooc_order_test: after_in_command_moves)")
+    if not after_moves and w.state.step == "movement":
+        raise Reject(R.OOC_TEST, "out-of-command units try to change order when their formation is activated, "
+                     "before it moves (caldiero §5.3.1; reading ooc_order_test: at_activation)")
+    if after_moves and not in_command_moves_over(w):
+        problem = movement_obligation_problem(w)
+        if problem:
+            raise Reject(R.OOC_AFTER_MOVES, f"the in-command units move first: {problem} (caldiero §3.1 B-3)")
     units = ooc_units_at(w, cmd.hex)
     if not units:
         raise Reject(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")

@@ -10,9 +10,10 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
     Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stacking_problem,
 )
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, unit_order
+from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, in_command_moves_over, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import advance_short, attack_bound, leave_ezoc_problem
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import artillery_orders
@@ -47,6 +48,9 @@ def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
             raise Reject(R.ACTION_PHASE, f"{u} does not belong to the active formation {act.formation} (caldiero §3.1 B)")
         if u in act.moved:
             raise Reject(R.RULEBOOK.MOVEMENT, f"{u} has already moved in this activation (caldiero §9.1)")
+        if u not in act.out_of_command and in_command_moves_over(w):
+            raise Reject(R.OOC_AFTER_MOVES, f"{u} is in command: the in-command units' movement ended when the "
+                         "out-of-command units tried to change order (caldiero §3.1 B-3)")
         if s.where == "offmap" and not unit_due(w, u):
             raise Reject(R.RULEBOOK.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.unit_data(u).arrival.turn) if w.unit_data(u).arrival else '?'} (caldiero §15.4)")
         if s.where not in ("map", "offmap"):
@@ -96,8 +100,22 @@ def attack_move_problem(w: World, g: Group, route: Route) -> str | None:
 
 
 def check_move(w: World, seat: str, cmd: C.Move) -> tuple[str, Route]:
+    """The order the group moves under and its route, or the refusal, saying which movers hold a Defence order
+    only because they are out of command (§5.3, issue 19 item 16)."""
     units = tuple(cmd.units)
     check_movers(w, seat, units)
+    try:
+        return _order_and_route(w, units, cmd)
+    except Reject as e:
+        ooc = [u for u in units if w.held_to_defence(u)]
+        if not ooc:
+            raise
+        act = w.state.activation
+        assert act is not None
+        raise Reject(e.rule, f"{e.message}; {command.out_of_command_note(CALDIERO_VARIANT, w, act.formation, ooc)}") from None
+
+
+def _order_and_route(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[str, Route]:
     orders = mover_orders(w, units)
     if cmd.column:
         if not any(ALLOWS_COLUMN[o] for o in orders):
@@ -175,9 +193,12 @@ def do_move(a: Act, seat: str, cmd: C.Move, order: str, route: Route) -> None:
 
 
 def movement_obligation_problem(w: World) -> str | None:
-    """caldiero §5.1.1 and §5.1.2, checked when the movement step ends."""
+    """caldiero §5.1.1 and §5.1.2, checked when the movement step ends (under §3.1 B-3's reading they were met when
+    the out-of-command units tested, after which no in-command unit moves)."""
     act = w.state.activation
     assert act is not None
+    if in_command_moves_over(w):
+        return None
     ezoc = None
     attacking: list[str] = []
     advance_counted: list[str] = []

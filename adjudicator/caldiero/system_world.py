@@ -91,6 +91,15 @@ class World(world.World):
         return SECTION_7_1  # caldiero §7.1
 
     # --- command ---------------------------------------------------------------------------------------
+    def held_to_defence(self, u: str) -> bool:
+        """caldiero §5.3: out of command at the activation, no order won by its test or in the chief's range (§5.3.1,
+        §4.3.1), no ice storm giving every unit Defence anyway (§17.1.3), its formation's order not Defence."""
+        act = self.state.activation
+        if act is None or u not in act.out_of_command or u in act.unit_orders or self.state.weather == 3:
+            return False
+        formation = self.state.formations.get(act.formation)
+        return formation is not None and formation.order not in (None, "defence")
+
     def command_range(self, leader: str) -> int:
         value = self.leader_data(leader).command_range
         if self.state.weather == 3:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.projections.base import UMPIRE
 
 
 def contiguous(grid: Grid, hex_of: Mapping[str, str], inside: Iterable[str],
@@ -76,3 +77,35 @@ def _joining(world: World, grid: Grid, idle: list[str], hexes: Mapping[str, str]
     officer (D4, arrivano §4.4.2 with the reading `officer_in_command`: any_in_command)."""
     anchors = sorted({hexes[u] for u in result if u in hexes} | {world.leader_hex(o) for o in relays})
     return [o for o in idle if any(world.leader_hex(o) == a or grid.is_adjacent(world.leader_hex(o), a) for a in anchors)]
+
+
+def out_of_command_why(variant: Variant, world: World, formation: str) -> str:
+    """Why units of `formation` that `in_command` leaves out are out of command, and what it means for them: a
+    Defence order (caldiero §5.3, arrivano §5.3). Said in rejections and status rather than left silent (issue 19
+    item 16): no general on the map (caldiero §4.4.5, arrivano §4.5.5), or none within his command range, traced
+    as the book says, nor a unit in command (or a relaying officer) next to them (caldiero §4.3, arrivano §4.4)."""
+    r = variant.rules
+    defence = f"so under a Defence order ({r.OUT_OF_COMMAND})"
+    general = world.general_on_map(formation)
+    if general is None:
+        return f"out of command: {formation} has no general on the map ({r.LEADER_LOSS}), {defence}"
+    relays = " or of a relaying officer" if world.relay_officers(formation) else ""
+    n = world.command_range(general)
+    return (f"out of command: not within {n} hex{'es' if n != 1 else ''} of its general {general}{relays} "
+            f"nor next to a unit in command ({r.COMMAND_RANGE}), {defence}")
+
+
+def out_of_command_notices(variant: Variant, world: World, seat: str) -> list[str]:
+    """The game's notice of the activation's units under a Defence order only for being out of command (the World's
+    `held_to_defence`), served to their own side and the umpire only: where its commanders stand is that side's to
+    know (issue 19 item 16)."""
+    act = world.state.activation
+    if act is None or seat not in (UMPIRE, world.state.formations[act.formation].side):
+        return []
+    units = [u for u in world.on_map_units() if world.held_to_defence(u)]
+    return [out_of_command_note(variant, world, act.formation, units)] if units else []
+
+
+def out_of_command_note(variant: Variant, world: World, formation: str, units: Sequence[str]) -> str:
+    """`units` of `formation` "is/are out of command: ...", for a refusal or the game's status (issue 19 item 16)."""
+    return f"{', '.join(units)} {'are' if len(units) > 1 else 'is'} {out_of_command_why(variant, world, formation)}"

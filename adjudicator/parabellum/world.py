@@ -246,6 +246,11 @@ class World:
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         return []
 
+    # a unit of the activation under a Defence order only for being out of command (caldiero §5.3, arrivano §5.3):
+    # what else gives a unit its order (a test, an officer, a march, fatigue, the weather) is each game's
+    def held_to_defence(self, u: str) -> bool:
+        return False
+
     def command_range(self, leader: str) -> int:  # his range in hexes (caldiero §4.3, arrivano §4.4.1)
         return self.counters.leader(leader).command_range
 

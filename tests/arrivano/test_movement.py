@@ -194,3 +194,25 @@ def test_a_commander_goes_from_ezoc_to_ezoc_only_between_friends():
     t = moving({"6e-legere-i": there, "6e-legere-ii": X, "ir18-i": enemy}, "manoeuvre")
     t.send("france", {"type": "move_leader", "leader": "watrin", "to": there})
     assert tuple(t.of(ev.LeaderMoved)[-1].path) == (X, there)
+
+
+def test_an_out_of_command_unit_is_told_why_it_holds_a_defence_order():
+    """Issue 19 item 16: a unit out of command does not silently fall to Defence; the refusal says why (§4.4, §5.3)."""
+    far = next(h for h in sorted(GRID.hexes()) if GRID.distance(X, h) == 8)
+    t = moving({"6e-legere-i": X, "ir18-i": "3914"}, "advance", leaders={"watrin": far})
+    with pytest.raises(IllegalCommand) as e:
+        move(t, "6e-legere-i", nb(X, 1, 2))
+    assert e.value.rule == "arrivano §5.1.3"
+    assert ("6e-legere-i is out of command: not within 3 hexes of its general watrin nor next to a unit in command "
+            "(arrivano §4.4), so under a Defence order (arrivano §5.3)") in str(e.value)
+    t = moving({"6e-legere-i": X, "ir18-i": "3914"}, "advance", leaders={"watrin": nb(X, 1)})
+    move(t, "6e-legere-i", nb(X, 1, 2))  # in command: its Advance order
+
+
+def test_status_notes_the_out_of_command_units_to_their_side_only():
+    far = next(h for h in sorted(GRID.hexes()) if GRID.distance(X, h) == 8)
+    t = moving({"6e-legere-i": X, "ir18-i": "3914"}, "advance", leaders={"watrin": far})
+    assert RULESET.notices(t.state, "france") == RULESET.notices(t.state, "umpire") == [
+        "6e-legere-i is out of command: not within 3 hexes of its general watrin nor next to a unit in command "
+        "(arrivano §4.4), so under a Defence order (arrivano §5.3)"]
+    assert RULESET.notices(t.state, "austria") == []

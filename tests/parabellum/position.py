@@ -133,6 +133,9 @@ class Position:
         """Every hex within the leader's range (a plain radius: what a line may cross is each game's)."""
         return frozenset(GRID.within(self.leaders[leader], self.ranges[leader]))
 
+    def command_range(self, leader: str) -> int:
+        return self.ranges.get(leader, 0)
+
     def relay_officers(self, formation: str) -> list[str]:
         return sorted(self.officers.get(formation, ()))
 

@@ -51,3 +51,15 @@ def test_officers_join_by_contiguity_where_the_variant_says(variant: Variant) ->
     assert command.in_command(variant, chained, "f1") == ({"a", "b", "c"} if joins else {"a", "b"})  # 1712 is four hexes from him
     chained.readings["officer_in_command"] = "general_range"
     assert command.in_command(variant, chained, "f1") == {"a", "b"}
+
+
+def test_out_of_command_says_why(variant: Variant) -> None:
+    """Issue 19 item 16: why a unit is out of command and what it means, in the variant's citations."""
+    r = variant.rules
+    assert command.out_of_command_note(variant, line(), "f1", ["c", "d"]) == (
+        f"c, d are out of command: not within 1 hex of its general g nor next to a unit in command "
+        f"({r.COMMAND_RANGE}), so under a Defence order ({r.OUT_OF_COMMAND})")
+    assert "or of a relaying officer" in command.out_of_command_why(variant, line(officers={"f1": ["off"]}), "f1")
+    assert command.out_of_command_note(variant, line(generals={}), "f1", ["c"]) == (
+        f"c is out of command: f1 has no general on the map ({r.LEADER_LOSS}), so under a Defence order "
+        f"({r.OUT_OF_COMMAND})")

@@ -1,0 +1,92 @@
+"""Out-of-command units and their orders (caldiero §5.3, §5.3.1, §3.1 B-3): when they test to change order (the
+reading `ooc_order_test`, issue 19 item 11), one test per reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitro.adjudicator.errors import IllegalCommand
+from tests.caldiero.harness import RULESET, Table, activate, position
+
+B3 = {"ooc_order_test": "after_in_command_moves"}
+
+
+def ooc_table(interpretations: dict[str, str] | None = None) -> Table:
+    """Massena's 18e and 32e in command next to him under Attack, the 40e far off (out of command), an enemy east."""
+    state = position({"fr-18-ligne": "1417", "fr-32-ligne": "1317", "fr-40-ligne": "2518", "au-colloredo": "1917"},
+                     leaders={"massena": "1317"}, orders={"massena": "attack"})
+    t = activate(state, "massena", step="orders", interpretations=interpretations)
+    assert t.state.activation.out_of_command == ["fr-40-ligne"]
+    return t
+
+
+def refused(t: Table, rule: str, cmd: dict[str, object]) -> str:
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", cmd, pad=0)
+    assert e.value.rule == rule, e.value
+    return str(e.value)
+
+
+TEST = {"type": "unit_order", "hex": "2518", "order": "manoeuvre"}
+
+
+def offered(t: Table) -> bool:
+    return TEST in t.legal("france")
+
+
+def test_at_activation_the_out_of_command_units_test_before_any_move() -> None:
+    t = ooc_table()
+    assert offered(t)
+    t.send("france", {"type": "end_step"}, pad=0)
+    assert t.state.step == "movement" and not offered(t)
+    assert "at_activation" in refused(t, "caldiero §5.3.1", TEST)
+
+
+def test_after_in_command_moves_the_test_waits_for_the_in_command_units() -> None:
+    t = ooc_table(B3)
+    assert not offered(t)
+    assert "after_in_command_moves" in refused(t, "caldiero §3.1 B-3", TEST)
+    t.send("france", {"type": "end_step"}, pad=0)
+    assert t.state.step == "movement"
+    # the Attack order still binds the in-command units: they move first (§5.1.2)
+    assert not offered(t)
+    assert "move first" in refused(t, "caldiero §3.1 B-3", TEST)
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1517"}, pad=0)
+    t.send("france", {"type": "move", "units": ["fr-32-ligne"], "to": "1417"}, pad=0)
+    assert offered(t)
+    t.send("france", TEST, dice=[2], pad=0)  # efficiency 3: passes
+    assert t.state.activation.unit_orders["fr-40-ligne"] == "manoeuvre"
+    assert any(c["type"] == "move" and c["units"] == ["fr-40-ligne"] for c in t.legal("france"))
+
+
+def test_after_in_command_moves_no_in_command_unit_moves_once_the_test_is_made() -> None:
+    state = position({"fr-18-ligne": "1417", "fr-32-ligne": "1317", "fr-40-ligne": "2518", "au-colloredo": "1917"},
+                     leaders={"massena": "1317"}, orders={"massena": "defence"})
+    t = activate(state, "massena", step="movement", interpretations=B3)
+    t.send("france", TEST, dice=[6], pad=0)  # fails: the 40e keeps Defence
+    assert "fr-40-ligne" not in t.state.activation.unit_orders
+    assert not any(c["type"] == "move" and c["units"][0] != "fr-40-ligne" for c in t.legal("france"))
+    refused(t, "caldiero §3.1 B-3", {"type": "move", "units": ["fr-18-ligne"], "to": "1418"})
+
+
+def test_an_out_of_command_unit_is_told_why_it_holds_a_defence_order() -> None:
+    """Issue 19 item 16: the refusal of a move an out-of-command unit's Defence order forbids says why (§4.3, §5.3)."""
+    t = ooc_table()
+    t.send("france", {"type": "end_step"}, pad=0)
+    message = refused(t, "caldiero §9.1", {"type": "move", "units": ["fr-40-ligne"], "to": "2318"})
+    assert ("fr-40-ligne is out of command: not within 4 hexes of its general massena nor next to a unit in command "
+            "(caldiero §4.3), so under a Defence order (caldiero §5.3)") in message
+    message = refused(t, "caldiero §9.1", {"type": "move", "units": ["fr-18-ligne"], "to": "2318"})
+    assert "out of command" not in message  # in command: refused for its own reasons only
+
+
+def test_status_notes_the_out_of_command_units_to_their_side_only() -> None:
+    """Issue 19 item 16: the game's status says which units hold Defence for being out of command, and why; to
+    their own side and the umpire (where a general stands is his side's to know), to the enemy nothing."""
+    t = ooc_table()
+    note = ("fr-40-ligne is out of command: not within 4 hexes of its general massena nor next to a unit in command "
+            "(caldiero §4.3), so under a Defence order (caldiero §5.3)")
+    assert RULESET.notices(t.state, "france") == [note] == RULESET.notices(t.state, "umpire")
+    assert RULESET.notices(t.state, "austria") == []
+    t.send("france", TEST, dice=[2], pad=0)  # passes: manoeuvre, no longer Defence
+    assert RULESET.notices(t.state, "france") == []
