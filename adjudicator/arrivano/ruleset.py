@@ -472,14 +472,14 @@ def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
 
 
 def unit_moves(w: World, uid: str, ic: set[str], order: str | None) -> list[dict[str, Any]]:
-    """A unit's moves (`order`: the order an artillery unit moves under), march column only where a normal move
-    cannot end."""
+    """A unit's moves (`order`: the order an artillery unit moves under), in line and in march column to every hex
+    each reaches (a column move to a hex a line move also reaches is another move, §9.3: its path and record)."""
     extra = {"order": order} if order is not None else {}
     normal = M.destinations(w, uid, False, ic, order)
     out = [{"type": "move", "unit": uid, "to": h, "column": False} | extra for h in normal]
     if not isinstance(M.plan(w, uid, True, ic, order), str):
         out += [{"type": "move", "unit": uid, "to": h, "column": True} | extra
-                for h in M.destinations(w, uid, True, ic, order) if h not in normal]
+                for h in M.destinations(w, uid, True, ic, order)]
     return out
 
 

@@ -2,7 +2,8 @@
 `decide` runs accepts them, so everything listed is accepted.
 
 Two deliberate limits (documented in docs/rulesets/caldiero.md): moves are listed by destination without
-a path (decide then takes the cheapest legal path; an explicit `path` is also accepted when legal), and
+a path (decide then takes the cheapest legal path; an explicit `path` is also accepted when legal: a template,
+docs/ruleset-interface.md), in line and in march column wherever each goes, and
 attacks are listed for the natural groupings (a unit alone, a whole stack, every eligible unit adjacent
 to the defenders; with and without Elan); decide also accepts any other legal grouping.
 """
@@ -168,10 +169,8 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
         start = w.state.units[g[0]].hex
         if any(ALLOWS_COLUMN[o] for o in F.mover_orders(w, g)) and (not start or w.board.is_road_hex(start)):
-            col = F.move_options(w, g, True)
-            for dest in sorted(col):
-                if dest not in plain or col[dest][1].cost_half < plain[dest][1].cost_half:
-                    yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
+            for dest in sorted(F.move_options(w, g, True)):  # also where a line move goes: another move (§9.3)
+                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
 
 
 def _bombardments(w: World, seat: str) -> list[dict[str, Any]]:

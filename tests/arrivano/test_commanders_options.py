@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 
@@ -232,3 +233,19 @@ def test_independent_columns_need_the_option():
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "form_column", "officer": "gency", "units": ["6e-legere-i"], "order": "attack"})
     assert e.value.rule == "arrivano §16.2"
+
+
+def test_a_column_of_any_subset_of_the_listed_units():
+    """Issue 19 item 8: `form_column` is listed with every unit the officer may take (the template's domain,
+    docs/ruleset-interface.md); any non-empty subset of it is accepted and forms the column of just those units."""
+    near = nb(X, 1)
+    units = ["6e-legere-i", "6e-legere-ii"]
+    state = position({u: near for u in units} | {"ir18-i": "0801"}, leaders={"watrin": X, "gency": near},
+                     orders={"W": "defence"})
+    state.options = ["independent_columns"]
+    listed = [c for c in Table(state).legal("france") if c["type"] == "form_column" and c["order"] == "advance"]
+    assert [c["units"] for c in listed] == [units]
+    for subset in (units[:1], units[1:], units):
+        t = Table(msgspec.convert(msgspec.to_builtins(state), type(state)))
+        t.send("france", {"type": "form_column", "officer": "gency", "units": subset, "order": "advance"})
+        assert t.state.columns["gency"].units == subset

@@ -216,3 +216,16 @@ def test_status_notes_the_out_of_command_units_to_their_side_only():
         "6e-legere-i is out of command: not within 3 hexes of its general watrin nor next to a unit in command "
         "(arrivano §4.4), so under a Defence order (arrivano §5.3)"]
     assert RULESET.notices(t.state, "austria") == []
+
+
+def test_a_march_column_to_a_hex_a_line_move_reaches_is_listed():
+    """Issue 19 item 9: a column move is another move (§9.3) even where a line move ends too; listed as accepted."""
+    s = RULESET.data.scenarios["montebello"]
+    road = next(h for h in sorted(s.map.hexes()) if "strada" in s.map.roads_at(h) and not s.map.hex(h).other_terrain
+                and len([n for n in s.map.grid.neighbours(h) if s.map.roads_between(h, n)]) == 2)
+    t = moving({"6e-legere-i": road, "ir18-i": "0801"}, "manoeuvre", leaders={"watrin": road})
+    moves = [c for c in t.legal("france") if c["type"] == "move" and c["unit"] == "6e-legere-i"]
+    both = {c["to"] for c in moves if c["column"]} & {c["to"] for c in moves if not c["column"]}
+    assert both
+    move(t, "6e-legere-i", min(both), True)
+    assert t.of(ev.UnitMoved)[-1].column

@@ -218,3 +218,13 @@ def test_engine_movement_tables_price_every_step_as_the_terrain_table(weather: i
                 assert step_cost(w, a, b, column)[0] == _printed_cost(board, a, b, column, weather, reading), (a, b, column)
                 checked += 1
     assert checked > 4000
+
+
+def test_a_march_column_to_a_hex_a_line_move_reaches_is_listed() -> None:
+    """Issue 19 item 9: a column move is another move (§9.3: declared, road steps at 1/2 MP, its own path and record)
+    even where a line move ends too; decide accepts it, so legal() lists it."""
+    t = moving({"fr-18-ligne": "1114", "au-colloredo": "2418"})
+    both = destinations(t, "fr-18-ligne", column=True) & destinations(t, "fr-18-ligne")
+    assert "1115" in both  # off the road: no cheaper in column, listed all the same
+    t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1115", "column": True})
+    assert t.of(ev.UnitsMoved)[-1].column
