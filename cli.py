@@ -37,8 +37,8 @@ from arbitro.adjudicator.cli_store import STORE_COMMANDS
 
 
 # Commands whose module is imported only when they are run (or listed): `serve` needs the web stack, which
-# would double every other command's start-up time. Name -> "module:attribute".
-LAZY_COMMANDS = {"serve": "arbitro.adjudicator.cli_serve:serve"}
+# would double every other command's start-up time; `render` the SVG library. Name -> "module:attribute".
+LAZY_COMMANDS = {"serve": "arbitro.adjudicator.cli_serve:serve", "render": "arbitro.adjudicator.cli_render:render"}
 
 
 class LazyGroup(click.Group):

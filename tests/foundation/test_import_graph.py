@@ -37,6 +37,9 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.caldiero": 5,
     "arbitro.adjudicator.arrivano": 5,
     "arbitro.adjudicator.caricat": 5,
+    "arbitro.adjudicator.pictures": 5,  # each ruleset's picture of its view (pictures/rulesets.py)
+    "arbitro.adjudicator.pictures.model": 2,  # the drawing interface and the renderers: the map kit's peers
+    "arbitro.adjudicator.pictures.hexes": 2,
     "arbitro.adjudicator.registry": 6,
     "arbitro.adjudicator.service": 7,  # the application
     "arbitro.adjudicator.results": 7,
@@ -49,11 +52,13 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.selfplay": 7,
     "arbitro.adjudicator.demo": 7,
     "arbitro.adjudicator.migration": 7,
+    "arbitro.adjudicator.pictures.render": 7,  # `arbitro render`'s library call, over the service's view
     "arbitro.cli": 8,  # the CLI: cli.py, its entry point, and its parts adjudicator/cli_*.py
     "arbitro.adjudicator.cli_common": 8,
     "arbitro.adjudicator.cli_dice": 8,
     "arbitro.adjudicator.cli_audit": 8,
     "arbitro.adjudicator.cli_store": 8,
+    "arbitro.adjudicator.cli_render": 8,
     "arbitro.adjudicator.cli_serve": 8,  # `arbitro serve`, loaded lazily by cli.py (cli.LAZY_COMMANDS)
     "arbitro.adjudicator.server": 8,  # the HTTP server, the CLI's peer over the application
     "arbitro.adjudicator.http_access": 8,

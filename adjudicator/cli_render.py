@@ -1,0 +1,39 @@
+"""The command line's picture command: `arbitro render`, a seat's view of a game's map as SVG (issue 13), loaded
+lazily by cli.py (cli.LAZY_COMMANDS): the SVG library is not imported by every other command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from arbitro.adjudicator.cli_common import db_option, handle_errors, json_option, open_app, out, seat_option
+from arbitro.adjudicator.pictures.render import render as render_picture
+from arbitro.projections.base import UMPIRE
+
+
+@click.command()
+@click.argument("game")
+@seat_option(required=False, default=UMPIRE)
+@click.option("--at", "at", type=int, help="The position after this event (default: now).")
+@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE.svg", help="Where to write the SVG picture.")
+@db_option
+@json_option
+@handle_errors
+def render(game: str, seat: str, at: int | None, output: Path, db: str, as_json: bool) -> None:
+    """Draw the map of GAME as SEAT sees it (default: the umpire, who sees everything) as an SVG picture: the
+    terrain, roads, rivers and hex ids; every piece SEAT may examine as a counter in its side's colours with its
+    printed values; an enemy stack SEAT may not examine as a blank marker; the provisional data in the margin.
+    --json prints what was drawn.
+
+    \b
+    Example:
+        arbitro render caldiero-1a2b3c4d --as france --at 40 -o map.svg
+    """
+    rendered = render_picture(open_app(db, "read"), game, seat, at)
+    output.write_text(rendered.svg, encoding="utf-8")
+    drawn = {**rendered.drawn, "output": str(output)}
+    out(drawn, as_json, lambda d: (f"{d['output']}: {d['title']}, {d['caption']}; {len(d['counters'])} counters, "
+                                   f"{len(d['hidden_stacks'])} unexamined stacks, {d['hexes']} hexes"))
+

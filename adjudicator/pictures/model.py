@@ -1,0 +1,54 @@
+"""The drawing interface between a ruleset and a renderer: what a picture holds, built by each ruleset from a seat's
+VIEW (never from the full state), so a seat's picture holds exactly what that seat is served (issue 13).
+
+A renderer knows map kinds, not games; a ruleset knows its view, not SVG."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from arbitro.adjudicator.maps.hexmap import HexMap
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A piece the seat may examine: its id as served, its side, a short label and its visible printed values."""
+
+    id: str
+    side: str
+    label: str
+    values: str = ""
+    marks: tuple[str, ...] = ()  # e.g. "reduced", "disordered": drawn as small words under the values
+    leader: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StackMarker:
+    """An enemy stack the seat may not examine (fog of war): only its side, never what is in it."""
+
+    side: str
+
+
+Piece = Counter | StackMarker
+
+
+@dataclass(frozen=True, slots=True)
+class HexPicture:
+    """A hex map and what stands on it, as one seat sees it."""
+
+    hexmap: HexMap
+    title: str
+    caption: str  # who sees it and when: seat, turn, phase
+    pieces: Mapping[str, tuple[Piece, ...]]  # hex id -> its pieces, top of the stack last
+    colours: Mapping[str, str]  # side -> fill colour of its counters
+    terrain_colours: Mapping[str, str] = field(default_factory=dict)  # terrain -> fill; others: a neutral grey
+    provisional: tuple[str, ...] = ()  # the reconstructed data this picture rests on, noted in the margin
+
+
+class Picturing(Protocol):
+    """What a ruleset implements to be drawn: its picture of one served view (`view["state"]` is the ruleset's
+    view for `view["seat"]`, as `Arbitro.view` returns it)."""
+
+    def __call__(self, view: Mapping[str, Any], provisional: tuple[str, ...]) -> HexPicture: ...

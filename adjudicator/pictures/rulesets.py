@@ -1,0 +1,110 @@
+"""Each ruleset's picture of a served view (model.Picturing): the Para Bellum games (Caldiero, Arrivano) and
+Caricat! on the hex map kit. Each reads only the seat's view and the game's public printed data (the map, the
+counters' printed values); a piece the view does not name is never drawn, and an unexamined stack is a marker.
+
+They live here, not in the rulesets' packages, while those packages are being reworked; each is a function of
+(view, public data), so it moves into its ruleset unchanged."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from arbitro.adjudicator.maps.hexmap import HexMap, load_map
+from arbitro.adjudicator.pictures.model import Counter, HexPicture, Picturing, Piece, StackMarker
+
+ADJUDICATOR = Path(__file__).resolve().parents[1]
+SIDE_COLOURS: dict[str, str] = {
+    "austria": "#f3efe0", "austrian": "#f3efe0", "france": "#7f9fd8", "french": "#7f9fd8", "italian": "#8cc08c",
+    "piedmont": "#8cc08c", "sardinia": "#8cc08c",
+}
+STATUS_MARKS: dict[str, str] = {"disordered": "disord.", "routed": "routed", "shaken": "shaken"}
+
+
+@cache
+def _hexmap(path: Path) -> HexMap:
+    return load_map(path, source=path.name)
+
+
+@cache
+def _counters(path: Path) -> dict[str, dict[str, Any]]:
+    """The printed counters of an order of battle file, by id (public: printed on the counters)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {entry["id"]: entry for entry in [*data.get("units", []), *data.get("leaders", [])]}
+
+
+def _caption(view: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    phase = "/".join(str(state[k]) for k in ("phase", "step") if state.get(k))
+    return f"as seen by {view['seat']} after event #{view['engine']['seq']}: turn {state.get('turn')}, {phase}"
+
+
+def _stacked(placed: list[tuple[str, Piece]]) -> dict[str, tuple[Piece, ...]]:
+    pieces: dict[str, list[Piece]] = {}
+    for hex_id, piece in placed:
+        pieces.setdefault(hex_id, []).append(piece)
+    return {h: tuple(p) for h, p in sorted(pieces.items())}
+
+
+def parabellum_picture(title: str, folder: Path) -> Picturing:
+    """The Para Bellum system's picture (caldiero §20.4, arrivano §11.3.2 fog of war): units and commanders on the
+    map as the view serves them, each unit with its printed strength (reduced side when reduced), efficiency and
+    movement; `hidden_stacks` as markers. `folder`: the scenario's data folder (map.json, oob.json)."""
+
+    def picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> HexPicture:
+        state = view["state"]
+        scenario_folder = folder / state["scenario"] if (folder / state["scenario"]).is_dir() else folder
+        printed = _counters(scenario_folder / "oob.json")
+        placed: list[tuple[str, Piece]] = []
+        for uid, unit in state["units"].items():
+            if unit.get("where") == "map" and unit.get("hex"):
+                placed.append((unit["hex"], _unit_counter(uid, unit, printed.get(uid, {}))))
+        for lid, leader in state["leaders"].items():
+            if leader.get("where") == "map" and leader.get("hex"):
+                placed.append((leader["hex"], Counter(id=lid, side=leader["side"], label=lid, leader=True)))
+        placed += [(h, StackMarker(side)) for h, side in state.get("hidden_stacks", {}).items()]
+        return HexPicture(hexmap=_hexmap(scenario_folder / "map.json"), title=title, caption=_caption(view, state),
+                          pieces=_stacked(placed), colours=SIDE_COLOURS, provisional=provisional)
+
+    return picture
+
+
+def _unit_counter(uid: str, unit: Mapping[str, Any], printed: Mapping[str, Any]) -> Counter:
+    strength = printed.get("reduced") if unit.get("reduced") else printed.get("strength")
+    values = "-".join(str(v) for v in (strength, printed.get("efficiency"), printed.get("movement")) if v is not None)
+    marks = tuple(m for m in ("reduced" if unit.get("reduced") else "", STATUS_MARKS.get(unit.get("status", ""), ""))
+                  if m)
+    return Counter(id=uid, side=unit["side"], label=uid, values=values, marks=marks)
+
+
+def caricat_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> HexPicture:
+    """Caricat!'s picture (nothing is hidden in Caricat!): each unit with its printed melee, fire and morale (the
+    reduced values once it has lost morale levels, caricat §7.5) and its hits; each leader with the unit he stands
+    with. Drawn on the shipped scenario's map (a game on a user's own data folder is drawn on the shipped map)."""
+    state = view["state"]
+    data = ADJUDICATOR / "caricat" / "data"
+    printed = _counters(data / f"{state['scenario']}.json")
+    placed: list[tuple[str, Piece]] = []
+    for uid, unit in state["units"].items():
+        if unit.get("where") == "map" and unit.get("hex"):
+            p = printed.get(uid, {})
+            side = 1 if unit.get("hits", 0) else 0
+            values = "-".join(str(p[k][side]) for k in ("melee", "fire") if k in p) + f"/{p.get('morale', '')}"
+            marks = (f"hits {unit['hits']}",) if unit.get("hits") else ()
+            placed.append((unit["hex"], Counter(id=uid, side=unit["side"], label=uid, values=values, marks=marks)))
+    for lid, leader in state["leaders"].items():
+        with_unit = state["units"].get(leader.get("unit") or "", {})
+        if leader.get("present", True) and not leader.get("gone") and with_unit.get("where") == "map":
+            placed.append((with_unit["hex"], Counter(id=lid, side=leader["side"], label=lid, leader=True)))
+    return HexPicture(hexmap=_hexmap(data / f"{state['scenario']}_map.json"), title="Caricat!",
+                      caption=_caption(view, state), pieces=_stacked(placed), colours=SIDE_COLOURS,
+                      provisional=provisional)
+
+
+PICTURES: dict[str, Picturing] = {
+    "caldiero": parabellum_picture("Caldiero 1796", ADJUDICATOR / "caldiero" / "data"),
+    "arrivano": parabellum_picture("Arrivano i Francesi!", ADJUDICATOR / "arrivano" / "data"),
+    "caricat": caricat_picture,
+}

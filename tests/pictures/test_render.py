@@ -1,0 +1,110 @@
+"""Map pictures (issue 13): every piece of a scenario's set-up is drawn where the state puts it, and a seat's picture
+holds nothing that seat may not know (caldiero §20.4 fog of war), proved by the ruleset's secrets and by
+non-interference (two positions differing only in a hidden fact give the other seat the same SVG bytes)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.pictures.hexes import draw_hex_picture
+from arbitro.adjudicator.pictures.render import render
+from arbitro.adjudicator.pictures.rulesets import PICTURES
+from arbitro.adjudicator.service import Arbitro
+from arbitro.cli import cli
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.game import CoreState, GameState
+from arbitro.projections.views import seat_view
+from tests.caldiero.harness import RULESET as CALDIERO, position
+
+SVG = "{http://www.w3.org/2000/svg}"
+SET_UPS = [("caldiero", "historical"), ("arrivano", "montebello"), ("arrivano", "campotenese"),
+           ("caricat", "pastrengo"), ("caricat", "montebello")]
+
+
+def drawn_pieces(svg: str) -> dict[str, str]:
+    """Each counter drawn: its id -> the hex it is drawn in (read back from the SVG)."""
+    pieces = {g.get("data-piece"): g.get("data-hex") for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("data-piece")}
+    return {k: v for k, v in pieces.items() if k is not None and v is not None}
+
+
+def drawn_stacks(svg: str) -> dict[str, str]:
+    return {g.get("data-hex") or "": g.get("data-stack") or "" for g in ET.fromstring(svg).iter(f"{SVG}g")
+            if g.get("data-stack")}
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), SET_UPS)
+def test_every_unit_of_the_set_up_is_drawn_where_the_state_puts_it(ruleset: str, scenario: str) -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create(ruleset, scenario)
+    rules = app.state_at(game).rules
+    on_map = {uid: u.hex for uid, u in rules.units.items() if u.where == "map"}
+    assert on_map, "the set-up puts units on the map"
+    pieces = drawn_pieces(render(app, game, UMPIRE).svg)
+    assert {uid: pieces.get(uid) for uid in on_map} == on_map
+    assert set(pieces) - set(on_map) <= set(rules.leaders), "only units and commanders are drawn as counters"
+    hexes = {p.get("data-hex") for p in ET.fromstring(render(app, game, UMPIRE).svg).iter() if p.get("data-terrain")}
+    assert set(on_map.values()) <= hexes, "every occupied hex is drawn"
+
+
+def test_a_seat_s_picture_under_fog_of_war_names_no_hidden_unit_and_marks_its_stack() -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("caldiero", "historical", ("fog_of_war",))
+    state = app.state_at(game).rules
+    for seat, enemy in (("france", "austria"), ("austria", "france")):
+        secrets = CALDIERO.secrets(state, seat)
+        assert secrets, f"the set-up hides something from {seat}"
+        svg = render(app, game, seat).svg
+        assert [s for s in sorted(secrets) if s in svg] == []
+        hidden = {u.hex for u in state.units.values()
+                  if u.side == enemy and u.where == "map" and CALDIERO.unexaminable(state, seat, [u.hex])}
+        assert hidden and drawn_stacks(svg) == {h: enemy for h in hidden}, "each unexamined stack is one marker"
+        served = app.view(game, seat)["state"]
+        assert drawn_pieces(svg) == {pid: p["hex"] for pid, p in [*served["units"].items(), *served["leaders"].items()]
+                                     if p["where"] == "map"}, "exactly the pieces the seat's view puts on the map"
+
+
+OOC, OTHER = "2518", "2617"  # out of Austria's sight in this position (tests/caldiero/test_fog_served.py)
+
+
+def caldiero_svg(stacks: dict[str, str], seat: str) -> str:
+    state = position({"fr-18-ligne": "1417", **stacks, "au-colloredo": "1917"}, leaders={"massena": "1317"},
+                     orders={"massena": "attack"}, options=("fog_of_war",))
+    assert CALDIERO.unexaminable(state, "austria", [OOC, OTHER]) == {OOC, OTHER}
+    view = seat_view(CALDIERO, GameState(core=CoreState(seq=7), rules=state), seat)
+    return str(draw_hex_picture(PICTURES["caldiero"](view, ())).as_svg())
+
+
+def test_what_a_hidden_stack_holds_changes_no_byte_of_the_other_seat_s_picture() -> None:
+    infantry = {"fr-40-ligne": OOC, "fr-9-dragons": OTHER}
+    cavalry = {"fr-9-dragons": OOC, "fr-40-ligne": OTHER}
+    assert caldiero_svg(infantry, UMPIRE) != caldiero_svg(cavalry, UMPIRE), "the umpire's picture shows the swap"
+    assert caldiero_svg(infantry, "austria").encode() == caldiero_svg(cavalry, "austria").encode()
+
+
+def test_the_provisional_data_is_named_in_the_margin() -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("caldiero", "historical")
+    rendered = render(app, game, "france")
+    notes = " ".join(t.text or "" for t in ET.fromstring(rendered.svg).iter(f"{SVG}text") if t.get("class") == "provisional")
+    assert rendered.drawn["provisional"] == registry.get("caldiero").provisional("historical")
+    assert "crt.json" in notes and notes.startswith("Provisional")
+
+
+def test_render_command_writes_the_svg_and_says_what_it_drew(tmp_path: Path) -> None:
+    db, out = str(tmp_path / "g.db"), tmp_path / "map.svg"
+    runner = CliRunner()
+    game = runner.invoke(cli, ["new", "caricat", "pastrengo", "--no-seat-entropy", "--db", db]).output.split()[-1]
+    result = runner.invoke(cli, ["render", game, "--as", "italian", "-o", str(out), "--db", db, "--json"])
+    assert result.exit_code == 0, result.output
+    drawn = __import__("json").loads(result.output)
+    assert drawn_pieces(out.read_text()) == {c["id"]: c["hex"] for c in drawn["counters"]}
+    assert drawn["seat"] == "italian" and drawn["hidden_stacks"] == []
+    marengo = runner.invoke(cli, ["new", "marengo", "marengo", "--no-seat-entropy", "--db", db]).output.split()[-1]
+    refused = runner.invoke(cli, ["render", marengo, "-o", str(out), "--db", db])
+    assert refused.exit_code == 2 and "no map picture for marengo" in refused.output
