@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from arbitro.adjudicator.cli_common import db_option, handle_errors, json_option, open_app, out, seat_option
-from arbitro.adjudicator.pictures.render import render as render_picture
+from arbitro.adjudicator.render import render as render_picture
 from arbitro.projections.base import UMPIRE
 
 

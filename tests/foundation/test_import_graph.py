@@ -52,7 +52,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.selfplay": 7,
     "arbitro.adjudicator.demo": 7,
     "arbitro.adjudicator.migration": 7,
-    "arbitro.adjudicator.pictures.render": 7,  # `arbitro render`'s library call, over the service's view
+    "arbitro.adjudicator.render": 7,  # `arbitro render`'s library call, over the service's view (issue 13)
     "arbitro.cli": 8,  # the CLI: cli.py, its entry point, and its parts adjudicator/cli_*.py
     "arbitro.adjudicator.cli_common": 8,
     "arbitro.adjudicator.cli_dice": 8,

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.pictures.hexes import draw_hex_picture
-from arbitro.adjudicator.pictures.render import render
+from arbitro.adjudicator.render import render
 from arbitro.adjudicator.pictures.rulesets import PICTURES
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
