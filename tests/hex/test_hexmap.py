@@ -314,6 +314,21 @@ def test_reachable_respects_the_budget_and_reports_paths() -> None:
         reach.path("0306")
 
 
+def test_reachable_until_stops_once_the_asked_hexes_are_reached() -> None:
+    """`until` (issue 15): the hexes asked about are reached exactly when the whole search reaches them, and a
+    search asked about a near hex stops before it reaches the far ones."""
+    m = make_map()
+    t = make_table(m)
+    rules = MoveRules(unit_class="inf", budget=8, minimum_move=False)
+    whole = reachable(m, t, "0303", rules)
+    near = reachable(m, t, "0303", rules, until={"0304"})
+    assert "0304" in near.costs and len(near.costs) < len(whole.costs)
+    outside = [h for h in sorted(m.grid.hexes()) if h not in whole.costs][:1]  # one the move cannot reach, if any
+    asked = {"0304", "0306", *outside}
+    partial = reachable(m, t, "0303", rules, until=asked)
+    assert {h for h in asked if h in partial.costs} == {h for h in asked if h in whole.costs}
+
+
 def test_road_movement_counts_half_points() -> None:
     m = make_map(roads=[{"kind": "road", "hexes": ["0101", "0102", "0103", "0104", "0105", "0106"]}])
     t = make_table(m)
