@@ -4,6 +4,7 @@ lazily by cli.py (cli.LAZY_COMMANDS): the SVG library is not imported by every o
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -24,7 +25,8 @@ from arbitro.projections.base import UMPIRE
 def render(game: str, seat: str, at: int | None, output: Path, db: str, as_json: bool) -> None:
     """Draw the map of GAME as SEAT sees it (default: the umpire, who sees everything) as an SVG picture: the
     terrain, roads, rivers and hex ids; every piece SEAT may examine as a counter in its side's colours with its
-    printed values; an enemy stack SEAT may not examine as a blank marker; the provisional data in the margin.
+    printed values; an enemy stack SEAT may not examine as a blank marker; on Marengo's area map the zones,
+    approaches and blocks, an enemy block face down as a blank block; the provisional data in the margin.
     --json prints what was drawn.
 
     \b
@@ -34,6 +36,13 @@ def render(game: str, seat: str, at: int | None, output: Path, db: str, as_json:
     rendered = render_picture(open_app(db, "read"), game, seat, at)
     output.write_text(rendered.svg, encoding="utf-8")
     drawn = {**rendered.drawn, "output": str(output)}
-    out(drawn, as_json, lambda d: (f"{d['output']}: {d['title']}, {d['caption']}; {len(d['counters'])} counters, "
-                                   f"{len(d['hidden_stacks'])} unexamined stacks, {d['hexes']} hexes"))
+    out(drawn, as_json, _summary)
+
+
+def _summary(d: dict[str, Any]) -> str:
+    if d["kind"] == "area":
+        pieces = f"{len(d['blocks'])} blocks ({d['blank_blocks']} face down), {d['zones']} zones"
+    else:
+        pieces = f"{len(d['counters'])} counters, {len(d['hidden_stacks'])} unexamined stacks, {d['hexes']} hexes"
+    return f"{d['output']}: {d['title']}, {d['caption']}; {pieces}"
 

@@ -8,8 +8,9 @@ from typing import Any
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.pictures.areas import draw_area_picture
 from arbitro.adjudicator.pictures.hexes import draw_hex_picture
-from arbitro.adjudicator.pictures.model import Counter, HexPicture
+from arbitro.adjudicator.pictures.model import AreaPicture, Counter, HexPicture, Picture
 from arbitro.adjudicator.pictures.rulesets import PICTURES
 from arbitro.adjudicator.service import Arbitro
 
@@ -29,15 +30,22 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
                        f"{', '.join(sorted(PICTURES))}); see issue 13")
     view = app.view(game_id, seat, at)
     picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)))
-    return Rendered(svg=draw_hex_picture(picture).as_svg(), drawn=drawn(picture, game_id, seat, view["engine"]["seq"]))
+    svg = draw_area_picture(picture) if isinstance(picture, AreaPicture) else draw_hex_picture(picture)
+    head = {"game": game_id, "seat": seat, "at": view["engine"]["seq"], "title": picture.title,
+            "caption": picture.caption, "provisional": list(picture.provisional)}
+    return Rendered(svg=svg.as_svg(), drawn=head | drawn(picture))
 
 
-def drawn(picture: HexPicture, game_id: str, seat: str, seq: int) -> dict[str, Any]:
-    """What a picture shows: every counter by id and hex, every unexamined stack by hex and side."""
+def drawn(picture: Picture) -> dict[str, Any]:
+    """What a picture shows: on a hex map every counter by id and hex and every unexamined stack by hex and side;
+    on an area map every block by zone (an enemy's without its id)."""
+    if isinstance(picture, AreaPicture):
+        blocks = [{"zone": z, "side": b.side, "id": b.id, "values": b.values}
+                  for z, bs in picture.blocks.items() for b in bs]
+        return {"kind": "area", "zones": len(picture.zones), "blocks": blocks,
+                "blank_blocks": sum(1 for b in blocks if not b["values"])}
     counters = [{"id": p.id, "hex": h, "side": p.side, "values": p.values, "marks": list(p.marks)}
                 for h, stack in picture.pieces.items() for p in stack if isinstance(p, Counter)]
     stacks = [{"hex": h, "side": p.side} for h, stack in picture.pieces.items() for p in stack
               if not isinstance(p, Counter)]
-    return {"game": game_id, "seat": seat, "at": seq, "kind": "hex", "title": picture.title,
-            "caption": picture.caption, "hexes": len(picture.hexmap.hexes()), "counters": counters,
-            "hidden_stacks": stacks, "provisional": list(picture.provisional)}
+    return {"kind": "hex", "hexes": len(picture.hexmap.hexes()), "counters": counters, "hidden_stacks": stacks}

@@ -82,7 +82,7 @@ def draw_hex_picture(picture: HexPicture) -> draw.Drawing:
     layout = Layout.of(picture.hexmap)
     hexes = picture.hexmap.hexes()
     width = max(layout.centre(h)[0] for h in hexes) + SIZE + MARGIN
-    notes = _note_lines(picture.provisional)
+    notes = note_lines(picture.provisional)
     map_bottom = max(layout.centre(h)[1] for h in hexes) + SIZE
     height = map_bottom + MARGIN + NOTE_LINE * len(notes)
     drawing = draw.Drawing(round(width), round(height))
@@ -184,7 +184,7 @@ def _counter(counter: Counter, hex_id: str, x: float, y: float, fill: str) -> dr
     return group
 
 
-def _note_lines(provisional: tuple[str, ...]) -> list[str]:
+def note_lines(provisional: tuple[str, ...]) -> list[str]:
     if not provisional:
         return []
     lines = ["Provisional (reconstructed, not printed in the rulebook):"]

@@ -47,8 +47,55 @@ class HexPicture:
     provisional: tuple[str, ...] = ()  # the reconstructed data this picture rests on, noted in the margin
 
 
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """An area of an area map: its id, printed name and capacity (in pieces)."""
+
+    id: str
+    name: str
+    capacity: int
+    star: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Approach:
+    """A link between two zones, with its width and the symbols printed on it."""
+
+    zone: str
+    toward: str
+    width: str  # narrow | wide
+    symbols: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A block on an area map: face up (or the seat's own) with its values, or a blank block (`values` empty,
+    `id` empty): an enemy block whose face the seat may not see, drawn with its side's colour only."""
+
+    side: str
+    id: str = ""
+    label: str = ""
+    values: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AreaPicture:
+    """An area map and the blocks in its zones, as one seat sees it."""
+
+    title: str
+    caption: str
+    zones: tuple[Zone, ...]
+    approaches: tuple[Approach, ...]
+    blocks: Mapping[str, tuple[Block, ...]]  # zone id -> its blocks
+    colours: Mapping[str, str]
+    provisional: tuple[str, ...] = ()
+
+
+Picture = HexPicture | AreaPicture
+
+
 class Picturing(Protocol):
     """What a ruleset implements to be drawn: its picture of one served view (`view["state"]` is the ruleset's
     view for `view["seat"]`, as `Arbitro.view` returns it)."""
 
-    def __call__(self, view: Mapping[str, Any], provisional: tuple[str, ...]) -> HexPicture: ...
+    def __call__(self, view: Mapping[str, Any], provisional: tuple[str, ...]) -> Picture: ...

@@ -1,5 +1,5 @@
 """Each ruleset's picture of a served view (model.Picturing): the Para Bellum games (Caldiero, Arrivano) and
-Caricat! on the hex map kit. Each reads only the seat's view and the game's public printed data (the map, the
+Caricat! on the hex map kit, Marengo on its area map (zones and approaches; a face-down enemy block blank). Each reads only the seat's view and the game's public printed data (the map, the
 counters' printed values); a piece the view does not name is never drawn, and an unexamined stack is a marker.
 
 They live here, not in the rulesets' packages, while those packages are being reworked; each is a function of
@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
-from arbitro.adjudicator.pictures.model import Counter, HexPicture, Picturing, Piece, StackMarker
+from arbitro.adjudicator.pictures.model import (
+    Approach, AreaPicture, Block, Counter, HexPicture, Picturing, Piece, StackMarker, Zone,
+)
 
 ADJUDICATOR = Path(__file__).resolve().parents[1]
 SIDE_COLOURS: dict[str, str] = {
@@ -103,7 +105,47 @@ def caricat_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> He
                       provisional=provisional)
 
 
+@cache
+def _marengo_map() -> tuple[tuple[Zone, ...], tuple[Approach, ...]]:
+    data = json.loads((ADJUDICATOR / "marengo" / "data" / "map.json").read_text(encoding="utf-8"))
+    zones = tuple(Zone(id=z["id"], name=z["name"], capacity=z["capacity"], star=bool(z.get("star")))
+                  for z in data["zones"])
+    approaches = tuple(Approach(zone=a["zone"], toward=a["toward"], width=a["width"], symbols=_symbols(a))
+                       for a in data["approaches"])
+    return zones, approaches
+
+
+def _symbols(approach: Mapping[str, Any]) -> tuple[str, ...]:
+    """An approach's printed symbols (marengo §5): its penalties by arm, the cavalry obstacle, impassable."""
+    marks = [f"{arm[0].upper()}+{n}" for arm, n in sorted(approach.get("penalty", {}).items()) if n]
+    marks += ["no cav." for _ in (1,) if approach.get("cavalry_obstacle")]
+    marks += ["impassable" for _ in (1,) if approach.get("impassable")]
+    return tuple(marks)
+
+
+def marengo_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> AreaPicture:
+    """Marengo's picture (marengo §4-§5): the seat's own blocks with arm and strength, an enemy block face up with
+    its arm and strength, face down as a blank block (its token and identity are not drawn). Drawn on the shipped
+    map (a game on a user's own data folder is drawn on the shipped map)."""
+    state = view["state"]
+    zones, approaches = _marengo_map()
+    known = {z.id for z in zones}
+    blocks: dict[str, list[Block]] = {}
+    served = state["blocks"]  # the umpire is served the whole state: blocks by id
+    own = [{**b, "block": bid} for bid, b in served.items()] if isinstance(served, dict) else served
+    for b in [*own, *state.get("enemy_blocks", [])]:
+        if b["zone"] in known:
+            values = f"{b['arm'][0].upper()}{b['strength']}" if "arm" in b else ""
+            blocks.setdefault(b["zone"], []).append(Block(side=b["side"], id=b.get("block", ""), values=values))
+    caption = (f"as seen by {view['seat']} after event #{view['engine']['seq']}: turn {state['turn']}, "
+               f"{state['hour']}, {state['phasing']} {state['step']}")
+    return AreaPicture(title="Bonaparte a Marengo", caption=caption, zones=zones, approaches=approaches,
+                       blocks={z: tuple(bs) for z, bs in sorted(blocks.items())}, colours=SIDE_COLOURS,
+                       provisional=provisional)
+
+
 PICTURES: dict[str, Picturing] = {
+    "marengo": marengo_picture,
     "caldiero": parabellum_picture("Caldiero 1796", ADJUDICATOR / "caldiero" / "data"),
     "arrivano": parabellum_picture("Arrivano i Francesi!", ADJUDICATOR / "arrivano" / "data"),
     "caricat": caricat_picture,

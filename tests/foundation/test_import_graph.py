@@ -40,6 +40,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.pictures": 5,  # each ruleset's picture of its view (pictures/rulesets.py)
     "arbitro.adjudicator.pictures.model": 2,  # the drawing interface and the renderers: the map kit's peers
     "arbitro.adjudicator.pictures.hexes": 2,
+    "arbitro.adjudicator.pictures.areas": 2,
     "arbitro.adjudicator.registry": 6,
     "arbitro.adjudicator.service": 7,  # the application
     "arbitro.adjudicator.results": 7,

@@ -21,6 +21,7 @@ from arbitro.projections.base import UMPIRE
 from arbitro.projections.game import CoreState, GameState
 from arbitro.projections.views import seat_view
 from tests.caldiero.harness import RULESET as CALDIERO, position
+from tests.marengo.harness import position as marengo_position
 
 SVG = "{http://www.w3.org/2000/svg}"
 SET_UPS = [("caldiero", "historical"), ("arrivano", "montebello"), ("arrivano", "campotenese"),
@@ -105,6 +106,41 @@ def test_render_command_writes_the_svg_and_says_what_it_drew(tmp_path: Path) -> 
     drawn = __import__("json").loads(result.output)
     assert drawn_pieces(out.read_text()) == {c["id"]: c["hex"] for c in drawn["counters"]}
     assert drawn["seat"] == "italian" and drawn["hidden_stacks"] == []
-    marengo = runner.invoke(cli, ["new", "marengo", "marengo", "--no-seat-entropy", "--db", db]).output.split()[-1]
-    refused = runner.invoke(cli, ["render", marengo, "-o", str(out), "--db", db])
-    assert refused.exit_code == 2 and "no map picture for marengo" in refused.output
+    other = runner.invoke(cli, ["new", "monferrato", "--no-seat-entropy", "--db", db]).output.split()[-1]
+    refused = runner.invoke(cli, ["render", other, "-o", str(out), "--db", db])
+    assert refused.exit_code == 2 and "no map picture for monferrato" in refused.output
+
+
+def blocks_drawn(svg: str) -> list[tuple[str, str, str]]:
+    """Each block drawn on an area map: (zone, side, its id or how it is drawn: blank or face up)."""
+    return [(g.get("data-zone") or "", g.get("data-side") or "",
+             g.get("data-piece") or ("blank" if g.get("data-blank") else "face up"))
+            for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("data-side")]
+
+
+def test_every_marengo_block_on_the_map_is_drawn_in_its_zone_and_the_enemy_s_face_down_blocks_blank() -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("marengo", "marengo")
+    blocks = app.state_at(game).rules.blocks
+    on_map = sorted((b.zone, b.side, bid) for bid, b in blocks.items()
+                    if not b.zone.startswith("pool:") and b.zone not in ("eliminated", "at_start", ""))
+    assert on_map and sorted(blocks_drawn(render(app, game, UMPIRE).svg)) == on_map
+    austria = render(app, game, "austria")
+    assert sorted(blocks_drawn(austria.svg)) == sorted((z, s, "blank") for z, s, _ in on_map), \
+        "the French blocks at start stand face down: Austria sees where, not what"
+    assert [bid for bid in blocks if bid in austria.svg] == []
+    assert austria.drawn["blank_blocks"] == len(on_map)
+
+
+def marengo_svg(placed: dict[str, tuple[str, str]], seat: str) -> bytes:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("marengo", position=marengo_position(placed))
+    return render(app, game, seat).svg.encode()
+
+
+def test_which_french_block_stands_face_down_where_changes_no_byte_of_austria_s_picture() -> None:
+    pilati = {"AUT_PILATI": ("cascina_grossa", "reserve")}
+    cavalry = {**pilati, "FRA_CHAMPEAUX": ("san_giuliano", "reserve"), "FRA_CARRA": ("marengo", "reserve")}
+    infantry = {**pilati, "FRA_CHAMPEAUX": ("marengo", "reserve"), "FRA_CARRA": ("san_giuliano", "reserve")}
+    assert marengo_svg(cavalry, "france") != marengo_svg(infantry, "france"), "France's own picture shows the swap"
+    assert marengo_svg(cavalry, "austria") == marengo_svg(infantry, "austria")
