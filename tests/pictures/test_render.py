@@ -144,3 +144,29 @@ def test_which_french_block_stands_face_down_where_changes_no_byte_of_austria_s_
     infantry = {**pilati, "FRA_CHAMPEAUX": ("marengo", "reserve"), "FRA_CARRA": ("san_giuliano", "reserve")}
     assert marengo_svg(cavalry, "france") != marengo_svg(infantry, "france"), "France's own picture shows the swap"
     assert marengo_svg(cavalry, "austria") == marengo_svg(infantry, "austria")
+
+
+@pytest.mark.parametrize("scenario", ["montebello", "campotenese"])
+def test_arrivano_pictures_name_no_hidden_unit_and_a_hidden_unit_s_state_changes_no_byte(scenario: str) -> None:
+    """arrivano §11.3.2: a seat's picture holds the view's markers for the stacks it may not examine, none of their
+    units' ids, and is the same whatever a unit in such a stack is (here: reduced or not)."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("arrivano", scenario)
+    ruleset, state = registry.get("arrivano"), app.state_at(game)
+    hidden_somewhere = False
+    for seat in app.game(game).seats:
+        svg = render(app, game, seat).svg
+        assert [s for s in sorted(ruleset.secrets(state.rules, seat)) if s in svg] == []
+        assert drawn_stacks(svg) == app.view(game, seat)["state"]["hidden_stacks"]
+        for uid, unit in sorted(state.rules.units.items()):
+            if unit.side != seat and unit.where == "map" and ruleset.unexaminable(state.rules, seat, [unit.hex]):
+                hidden_somewhere = True
+                pictures = []
+                for reduced in (False, True):
+                    unit.reduced = reduced
+                    pictures.append([draw_hex_picture(PICTURES["arrivano"](seat_view(ruleset, state, s), ())).as_svg()
+                                     for s in (seat, UMPIRE)])
+                assert pictures[0][1] != pictures[1][1], "the umpire's picture shows the reduced side"
+                assert pictures[0][0].encode() == pictures[1][0].encode()
+                break
+    assert hidden_somewhere, "the set-up hides a stack from some seat"
