@@ -34,6 +34,7 @@ from arbitro.adjudicator.cli_common import (
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
+from arbitro.adjudicator.cli_tables import data_records, filter_commands, legal_text, provisional_line, view_text
 
 
 # Commands whose module is imported only when they are run (or listed): `serve` needs the web stack, which
@@ -153,17 +154,21 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
 @cli.command()
 @click.argument("game")
 @seat_option(required=False, default=UMPIRE)
+@click.option("--provisional", "list_provisional", is_flag=True,
+              help="List every reconstructed (provisional) data item; by default one line names them.")
 @db_option
 @json_option
 @handle_errors
-def status(game: str, seat: str, db: str, as_json: bool) -> None:
-    """Show a game's status: scenario, kind, head, who is awaited, provisional data, and the ruleset's notices
-    about the position as SEAT may read them (default: the umpire's, all of them).
+def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool) -> None:
+    """Show a game's status: scenario, kind, head, who is awaited, provisional data (named in one line;
+    --provisional lists each item; --json keeps the full record), and the ruleset's notices about the
+    position as SEAT may read them (default: the umpire's, all of them).
 
     \b
     Example:
         arbitro status marengo-1a2b3c4d
         arbitro status caldiero-1a2b3c4d --as france
+        arbitro status marengo-1a2b3c4d --provisional
     """
     def text(s: Status) -> str:
         a = s.awaiting
@@ -182,9 +187,11 @@ def status(game: str, seat: str, db: str, as_json: bool) -> None:
         if s.interpretations:
             lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s.interpretations.items()))
         lines += [f"note: {n}" for n in s.notices]
-        if s.provisional:
+        if s.provisional and list_provisional:
             lines.append("PROVISIONAL DATA (reconstructed, not the printed game's):")
             lines += [f"  - {p}" for p in s.provisional]
+        elif s.provisional:
+            lines.append(provisional_line(s.game, s.provisional))
         return "\n".join(lines)
 
     out(open_app(db, "read").status(game, seat), as_json, text)
@@ -193,23 +200,27 @@ def status(game: str, seat: str, db: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("game")
 @seat_option(required=False)
+@click.option("--unit", help="Only the commands that name this unit (or leader, block, stack) anywhere.")
+@click.option("--type", "types", multiple=True, metavar="TYPE", help="Only commands of this type (repeatable).")
 @db_option
 @json_option
 @handle_errors
-def legal(game: str, seat: str | None, db: str, as_json: bool) -> None:
-    """List every command SEAT may send now, one JSON command per line.
+def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...], db: str, as_json: bool) -> None:
+    """List the commands SEAT may send now, grouped by type, each without its empty fields (--json: the
+    full commands, one list).
 
     \b
     Example:
         arbitro legal marengo-1a2b3c4d --as austria
+        arbitro legal caldiero-1a2b3c4d --as france --type move --unit fr-32-demi
     """
     app = open_app(db, "read")
     if seat is None:  # name the seats rather than click's bare "missing option"
         record = app.game(game)
         raise BadInput(f"say whose commands to list with --as SEAT: game {game}'s seats are "
                        f"{', '.join((*record.seats, UMPIRE))}")
-    commands = app.legal(game, seat)
-    out(commands, as_json, lambda cs: "\n".join(json.dumps(c, ensure_ascii=False) for c in cs) or f"nothing: {seat} is not awaited now")
+    commands = filter_commands(app.legal(game, seat), unit, types)
+    out(commands, as_json, lambda cs: legal_text(cs, seat))
 
 
 @cli.command()
@@ -288,7 +299,8 @@ def submit(game: str, command: str | None, seat: str, file: str | None, expected
 @json_option
 @handle_errors
 def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
-    """Show the game as SEAT may see it (the umpire sees everything).
+    """Show the game as SEAT may see it (the umpire sees everything): the turn, phase and step, who is
+    awaited, and each side's pieces by formation with place, strength and state; --json: the full view.
 
     \b
     Example:
@@ -297,7 +309,8 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
     app = open_app(db, "read")
     shown = app.view(game, seat, at)
     shown["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, 1, at)]  # the notes up to that event
-    out(shown, as_json)
+    records = data_records(tuple(registry.get(app.game(game).ruleset).data_files()))
+    out(shown, as_json, lambda v: view_text(v, records))
 
 
 @cli.command()

@@ -99,16 +99,17 @@ def test_status_readable_and_json(run: Cli) -> None:
     text = run("status", "g").stdout
     assert "game g: duel 1.0.0 / standard" in text
     assert "awaiting: red: command" in text
-    assert "PROVISIONAL DATA" in text and "the card deck is invented for tests" in text
+    assert "PROVISIONAL DATA: 1 reconstructed items (duel)" in text and "status g --provisional" in text
+    assert "the card deck is invented for tests" in run("status", "g", "--provisional").stdout
     run.submit("g", "red", {"type": "attack", "aim": "high"})
     assert "awaiting: blue: choose a guard (high or low) [duel §4]" in run("status", "g").stdout
 
 
 def test_legal_lists_the_commands_of_the_awaited_seat_only(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
-    lines = run("legal", "g", "--as", "red").stdout.splitlines()
-    assert [json.loads(line) for line in lines] == [
-        {"type": "attack", "aim": "high"}, {"type": "attack", "aim": "low"}, {"type": "end_turn"}, {"type": "play_card"}]
+    assert run("legal", "g", "--as", "red").stdout.splitlines() == [
+        "attack (2):", '  {"type": "attack", "aim": "high"}', '  {"type": "attack", "aim": "low"}',
+        "end_turn (1):", '  {"type": "end_turn"}', "play_card (1):", '  {"type": "play_card"}']
     assert run.json("legal", "g", "--as", "blue") == []
     assert "nothing: blue is not awaited now" in run("legal", "g", "--as", "blue").stdout
     run.submit("g", "red", {"type": "attack", "aim": "low"})
@@ -198,7 +199,7 @@ def test_view_hides_the_other_seats_card_and_at_shows_the_past(run: Cli, tmp_pat
     past = run.json("view", "g", "--as", "blue", "--at", "2")
     assert past["engine"]["seq"] == 2 and past["state"]["hp"]["blue"] == 10
     assert past["state"]["attack"] == {"attacker": "red", "aim": "high"}
-    assert '"my_card": "jade-otter"' in run("view", "g", "--as", "blue").stdout  # readable: indented JSON
+    assert 'my_card: "jade-otter"' in run("view", "g", "--as", "blue").stdout  # readable: a field a line
 
 
 def test_log_as_a_seat_redacts_and_from_to_select(run: Cli) -> None:

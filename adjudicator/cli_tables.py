@@ -1,0 +1,195 @@
+"""Readable text for the CLI (issue 14 points 12 and 15): a view as a wargame's status table, `legal`'s
+commands grouped by kind, provisional data named once, and progress bars on stderr.
+
+The table is a generic reading of a ruleset's public view: the clock (turn, phase, step, whose move,
+weather) is read from the state's scalar fields, and the pieces from every collection of records that
+carry a place (a `hex` or a `zone`). Names, sides and formations a view does not carry come from the
+records (`{"id": ..., "name": ...}`) of the ruleset's shipped data files, so nothing is shown that the
+seat's view does not already hold. `--json` never comes through here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from io import StringIO
+from pathlib import Path
+from typing import Any, Callable
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+# The state's fields that say where the game stands, in the order a player reads them.
+CLOCK_FIELDS = ("turn", "last_turn", "round", "rounds", "hour", "phase", "step", "phasing", "seat", "initiative",
+                "weather")
+PLACE_FIELDS = ("hex", "zone")
+# A piece's flags worth reading in its state column when true (the rest is bookkeeping).
+STATE_FLAGS = ("reduced", "disorganised", "unsupplied", "damaged", "face_up", "activated", "moved", "fought",
+               "assaulted", "charging", "hold", "out_of_command")
+WIDTH = 110
+
+
+@cache
+def data_records(files: tuple[Path, ...]) -> dict[str, dict[str, Any]]:
+    """Every record with a string `id` in the ruleset's data files, by id (the first wins)."""
+    found: dict[str, dict[str, Any]] = {}
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("id"), str):
+                found.setdefault(value["id"], value)
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for path in files:
+        if path.suffix == ".json":
+            walk(json.loads(path.read_text(encoding="utf-8")))
+    return found
+
+
+def _render(*renderables: Any) -> str:
+    console = Console(file=StringIO(), width=WIDTH, force_terminal=False, color_system=None, highlight=False,
+                      markup=False, emoji=False)  # a rule citation "[duel §4]" is text, not a style
+    for renderable in renderables:
+        console.print(renderable)
+    text: str = console.file.getvalue()  # type: ignore[attr-defined]
+    return "\n".join(line.rstrip() for line in text.splitlines()).strip("\n")
+
+
+def clock_line(state: dict[str, Any]) -> str:
+    """`turn 3/10 · phase movement · step move · seat france · weather 1`: where the game stands."""
+    shown = []
+    for field in CLOCK_FIELDS:
+        value = state.get(field)
+        if value in (None, "") or field in ("last_turn", "rounds"):
+            continue
+        limit = state.get({"turn": "last_turn", "round": "rounds"}.get(field, ""))
+        shown.append(f"{field} {value}{'/' + str(limit) if limit else ''}")
+    return " · ".join(shown)
+
+
+def awaited_lines(view: dict[str, Any]) -> list[str]:
+    decisions = (view.get("engine") or {}).get("decisions") or []
+    return [f"awaiting {', '.join(d.get('seats') or []) or 'nobody'}: {d.get('prompt', d.get('kind', ''))}"
+            + (f" [{d['rule']}]" if d.get("rule") else "") for d in decisions]
+
+
+def pieces(state: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(collection, id, piece) for every record of the state that has a place on or off the map."""
+    for collection, value in state.items():
+        if not isinstance(value, dict) or not value:
+            continue
+        if all(isinstance(p, dict) and any(f in p for f in PLACE_FIELDS) for p in value.values()):
+            for pid, piece in value.items():
+                yield collection, pid, piece
+
+
+def _strength(piece: dict[str, Any], record: dict[str, Any]) -> str:
+    if "strength" in piece:
+        return str(piece["strength"])
+    if "hits" in piece:
+        return f"{piece['hits']} hits"
+    if isinstance(piece.get("reduced"), bool) and "strength" in record:  # both faces printed on the counter
+        return str(record["reduced"] if piece["reduced"] and "reduced" in record else record["strength"])
+    return ""
+
+
+def _state(piece: dict[str, Any]) -> str:
+    words = [str(piece[k]) for k in ("status", "place") if piece.get(k) not in (None, "", "good")]
+    if piece.get("where") not in (None, "", "map"):
+        words.append(str(piece["where"]))
+    words += [flag.replace("_", " ") for flag in STATE_FLAGS if piece.get(flag) is True]
+    return ", ".join(words)
+
+
+def units_table(state: dict[str, Any], records: dict[str, dict[str, Any]]) -> Table:
+    """Each side's pieces by formation: name (id), kind, place, strength and state. The data records give
+    only names, sides and formations (counter-sheet facts); a piece's kind and strength come from what the
+    seat's view carries, so a view that hides them shows them hidden here too."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for column in ("side", "formation", "name (id)", "kind", "place", "strength", "state"):
+        table.add_column(column)
+    rows = []
+    for collection, pid, piece in pieces(state):
+        record = records.get(pid, {})
+        side = piece.get("side") or record.get("side") or record.get("nation") or "?"
+        formation = piece.get("formation") or record.get("formation") or record.get("command") or ""
+        name = record.get("name")
+        kind = piece.get("arm") or piece.get("kind") or collection.removesuffix("s")
+        place = next((str(piece[f]) for f in PLACE_FIELDS if piece.get(f)), "")
+        rows.append((str(side), str(formation), f"{name} ({pid})" if name and name != pid else pid, str(kind),
+                     place, _strength(piece, record), _state(piece)))
+    for row in sorted(rows):
+        table.add_row(*row)
+    return table
+
+
+def view_text(view: dict[str, Any], records: dict[str, dict[str, Any]]) -> str:
+    """A seat's view as a wargame's status: the clock, who is awaited, the pieces in a table."""
+    state = view.get("state") or {}
+    engine = view.get("engine") or {}
+    head = [f"{view.get('game', '')} as {view.get('seat', '')}, after event #{engine.get('seq', '?')}",
+            clock_line(state), *awaited_lines(view)]
+    table = units_table(state, records)
+    shown = {*CLOCK_FIELDS, *(collection for collection, _, _ in pieces(state))}
+    rest = [f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in state.items()
+            if k not in shown and v not in (None, "", [], {})]
+    notes = [f"note #{n.get('seq')} {n.get('seat')}: {n.get('text')}" for n in view.get("notes") or []]
+    return _render("\n".join(line for line in head if line), table if table.row_count else "", *rest, *notes)
+
+
+def legal_text(commands: list[dict[str, Any]], seat: str) -> str:
+    """`legal`'s commands grouped by type, each without the fields it leaves empty."""
+    if not commands:
+        return f"nothing: {seat} is not awaited now (or nothing matches the filters)"
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for command in commands:
+        groups.setdefault(str(command.get("type", "?")), []).append(command)
+    lines = []
+    for kind, members in groups.items():
+        lines.append(f"{kind} ({len(members)}):")
+        lines += ["  " + json.dumps({k: v for k, v in c.items() if v is not None}, ensure_ascii=False)
+                  for c in members]
+    return "\n".join(lines)
+
+
+def mentions(value: Any, unit: str) -> bool:
+    """Whether a command names the unit anywhere in its fields (a unit, a list of units, a stack)."""
+    if isinstance(value, dict):
+        return any(mentions(v, unit) for k, v in value.items() if k != "type")
+    if isinstance(value, list):
+        return any(mentions(v, unit) for v in value)
+    return value == unit
+
+
+def filter_commands(commands: list[dict[str, Any]], unit: str | None, types: Iterable[str]) -> list[dict[str, Any]]:
+    wanted = set(types)
+    return [c for c in commands if (not wanted or c.get("type") in wanted) and (unit is None or mentions(c, unit))]
+
+
+def provisional_line(game: str, provisional: list[str]) -> str:
+    """Provisional data named once: which files, how many items, and how to list them."""
+    files = sorted({p.split(":", 1)[0] for p in provisional if ":" in p})
+    return (f"PROVISIONAL DATA: {len(provisional)} reconstructed items ({', '.join(files) or 'data'}), not the "
+            f"printed game's; `arbitro status {game} --provisional` lists them")
+
+
+@contextmanager
+def progress(label: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr while work runs, only when stderr is a terminal (never in piped or --json
+    output); yields `advance(n)`."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)

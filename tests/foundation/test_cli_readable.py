@@ -1,0 +1,50 @@
+"""Issue 14 point 12 through the CLI on a shipped ruleset: `view` reads like a wargame's status (the clock,
+who is awaited, each side's pieces by formation with name, place and strength), `--json` is the full view,
+`legal` groups by type and filters by unit and type, provisional data is named once."""
+
+from __future__ import annotations
+
+import json
+
+from .conftest import Cli
+
+
+def test_view_is_a_table_of_each_sides_pieces_and_json_the_full_view(run: Cli) -> None:
+    run("new", "caldiero", "historical", "--no-seat-entropy", "--id", "c")
+    text = run("view", "c", "--as", "umpire").stdout
+    assert "turn 1/10 · phase setup · step setup · seat austria · weather 0" in text
+    banater = next(line for line in text.splitlines() if "(au-2-banater)" in line)
+    assert banater.split()[:3] == ["austria", "hohenzollern", "2nd"]  # side, formation, the counter's name
+    assert "infantry" in banater and "offmap" in banater and " 3 " in banater  # kind, state, strength
+    callenberg = next(line for line in text.splitlines() if "(au-callenberg)" in line)
+    assert "1707" in callenberg  # its hex
+    full = run.json("view", "c", "--as", "umpire")
+    assert full["state"]["units"]["au-2-banater"]["formation"] == "hohenzollern" and full["engine"]["seq"] >= 1
+    assert '"units"' not in text  # the table, not the record
+
+
+def test_legal_filters_by_type_and_unit_and_drops_empty_fields(run: Cli) -> None:
+    run("new", "caricat", "pastrengo", "--no-seat-entropy", "--id", "k")
+    seat = run.json("status", "k")["awaiting"]["seats"][0]
+    every = run.json("legal", "k", "--as", seat)
+    kinds = sorted({c["type"] for c in every})
+    some = kinds[0]
+    only = run.json("legal", "k", "--as", seat, "--type", some)
+    assert only and {c["type"] for c in only} == {some} and len(only) == sum(c["type"] == some for c in every)
+    named = next(v for c in every for k, v in c.items() if k != "type" and isinstance(v, str))
+    for_unit = run.json("legal", "k", "--as", seat, "--unit", named)
+    assert for_unit and all(named in json.dumps(c) for c in for_unit)
+    text = run("legal", "k", "--as", seat).stdout
+    assert f"{some} ({len(only)}):" in text and "null" not in text
+    assert "nothing" in run("legal", "k", "--as", seat, "--type", "no_such_type").stdout
+
+
+def test_status_names_provisional_data_once_and_lists_it_on_request(run: Cli) -> None:
+    run("new", "marengo", "marengo", "--no-seat-entropy", "--id", "m")
+    provisional = run.json("status", "m")["provisional"]
+    assert len(provisional) > 3
+    text = run("status", "m").stdout
+    assert sum("PROVISIONAL" in line for line in text.splitlines()) == 1
+    assert provisional[1] not in text and "status m --provisional" in text
+    listed = run("status", "m", "--provisional").stdout
+    assert all(p in listed for p in provisional)
