@@ -100,19 +100,21 @@ def draw_hex_picture(picture: HexPicture) -> draw.Drawing:
 
 
 def _terrain(picture: HexPicture, layout: Layout) -> draw.Group:
-    group = draw.Group(id="terrain")
+    # what every hex shares is said once, on its group (SVG inherits it), to keep the file small
+    group = draw.Group(id="terrain", stroke="#9a9a9a", stroke_width=0.8)
+    ids = draw.Group(id="hex-ids", font_size=8, text_anchor="middle", font_family="sans-serif", fill="#555555")
+    names = draw.Group(id="hex-names", font_size=8, text_anchor="middle", font_family="sans-serif",
+                       font_style="italic")
     fills = {**TERRAIN_FILLS, **picture.terrain_colours}
     for h in picture.hexmap.hexes():
         info = picture.hexmap.hex(h)
         group.append(draw.Lines(*layout.corners(h), close=True, fill=fills.get(info.terrain, DEFAULT_TERRAIN),
-                                stroke="#9a9a9a", stroke_width=0.8, data_hex=h, data_terrain=info.terrain))
+                                data_hex=h, data_terrain=info.terrain))
         x, y = layout.centre(h)
-        group.append(draw.Text(h, 8, x, y - SIZE * 0.62, text_anchor="middle", font_family="sans-serif",
-                               fill="#555555"))
+        ids.append(draw.Text(h, None, round(x, 2), round(y - SIZE * 0.62, 2)))
         if info.name:
-            group.append(draw.Text(info.name, 8, x, y + SIZE * 0.72, text_anchor="middle", font_family="sans-serif",
-                                   font_style="italic"))
-    return group
+            names.append(draw.Text(info.name, None, round(x, 2), round(y + SIZE * 0.72, 2)))
+    return draw.Group([group, ids, names])
 
 
 def _roads(hexmap: HexMap, layout: Layout) -> draw.Group:
