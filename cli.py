@@ -231,6 +231,9 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
 @click.option("--expect", "expected_seq", type=int, help="Refuse unless the log's head is this sequence number.")
 @click.option("--key", help="Idempotency key (SEAT's own): the same command retried with it gets the original "
                             "result and is not applied twice; another command under a used key is refused.")
+@click.option("--for", "for_seat", metavar="SEAT",
+              help="Transcribed games: the umpire (--as umpire) enters COMMAND on this seat's behalf, as played on "
+                   "the table; recorded as the umpire's, served to every seat as entered for SEAT (arbitro §S.5).")
 @click.option("--sign", "key_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
               help="Sign the command with SEAT's private key (from `arbitro keygen`): required once SEAT registered "
                    "its key. The signature covers the game, SEAT, the head (--expect) and the key (--key).")
@@ -238,7 +241,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
 @json_option
 @handle_errors
 def submit(game: str, command: str | None, seat: str, file: str | None, expected_seq: int | None, key: str | None,
-           key_file: str | None, db: str, as_json: bool) -> None:
+           for_seat: str | None, key_file: str | None, db: str, as_json: bool) -> None:
     """Submit a command as SEAT; print the events it caused (as SEAT may see them) and the server's receipt.
     COMMAND is the ruleset's (`arbitro legal GAME --as SEAT` lists those SEAT may send now) or one of the
     engine's own, below (docs/engine-rules.md).
@@ -248,6 +251,7 @@ def submit(game: str, command: str | None, seat: str, file: str | None, expected
         arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}'
         arbitro submit marengo-1a2b --as austria --file move.json --expect 41 --key turn7-austria
         arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}' --sign austria.key
+        arbitro submit marengo-1a2b --as umpire --for austria '{"type": "end_turn"}'   # transcribed games
 
     \b
     The engine's own commands (every ruleset):
@@ -256,6 +260,8 @@ def submit(game: str, command: str | None, seat: str, file: str | None, expected
         '{"type": "ruling", "reason": "misplaced", "patch": [{"op": "replace", "path": "/turn", "value": 3}]}'
       enter_random (umpire, transcribed games, §R.4): the dice or draw made on the table
         '{"type": "enter_random", "values": [3, 5]}'
+      on_behalf (umpire, transcribed games, §S.5; `--for SEAT` wraps COMMAND so): a seat's command as played
+        '{"type": "on_behalf", "seat": "austria", "command": {"type": "end_turn"}}'
       commit_entropy, reveal_entropy (each entropy seat, §R.2; `arbitro entropy` does both)
         '{"type": "commit_entropy", "commitment": "<sha256 hex of your entropy>"}'
         '{"type": "reveal_entropy", "entropy": "<your entropy>"}'
@@ -271,6 +277,8 @@ def submit(game: str, command: str | None, seat: str, file: str | None, expected
       fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
     """
     raw = read_json_arg(command, file, "command")
+    if for_seat is not None:
+        raw = {"type": "on_behalf", "seat": for_seat, "command": raw}
     app = open_app(db)
     signature = None
     if key_file is not None:

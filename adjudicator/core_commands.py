@@ -63,6 +63,15 @@ class EnterRandom(_Command):
     values: Annotated[list[Union[int, str]], Field(min_length=1)]
 
 
+class OnBehalf(_Command):
+    """Transcribed games: the umpire enters a seat's command as it was played on the table (arbitro §S.5);
+    judged as that seat's, recorded as the umpire's."""
+
+    type: Literal["on_behalf"]
+    seat: Annotated[str, Field(min_length=1)]
+    command: dict[str, Any]
+
+
 class PatchOperation(_Command):
     op: Literal["replace", "add", "remove"]
     path: Annotated[str, Field(pattern=r"^/")]
@@ -98,10 +107,10 @@ class RecordFork(_Command):
 
 
 CoreCommand = Annotated[
-    Union[AddEntropy, CommitEntropy, RevealEntropy, ProceedWithoutEntropy, Undo, Consent, EnterRandom, Ruling,
-          RevealSeed, RecordFork],
+    Union[AddEntropy, CommitEntropy, RevealEntropy, ProceedWithoutEntropy, Undo, Consent, EnterRandom, OnBehalf,
+          Ruling, RevealSeed, RecordFork],
     Field(discriminator="type"),
 ]
 CORE_COMMAND_TYPES = ("add_entropy", "commit_entropy", "reveal_entropy", "proceed_without_entropy", "undo", "consent",
-                      "enter_random", "ruling", "reveal_seed", "fork")
+                      "enter_random", "on_behalf", "ruling", "reveal_seed", "fork")
 core_commands: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(CoreCommand)

@@ -23,7 +23,9 @@ from arbitro.adjudicator.engine_steps import (
     RandomStep, open_consent, open_round, random_entry, random_prompt, ruling_in, ruling_reason, suspended_command,
     suspended_form,
 )
-from arbitro.adjudicator.errors import GameOver, IllegalCommand, MalformedCommand, NotYourDecision, NotYourTurn, UnknownSeat
+from arbitro.adjudicator.errors import (
+    GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, UnknownSeat,
+)
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
 from arbitro.events import core
@@ -47,6 +49,7 @@ R_REVEAL = "arbitro §R.3"
 R_UNDO_FREE = "arbitro §U.1"
 R_UNDO_POINT = "arbitro §U.3"
 R_RULING = "arbitro §U.4"
+R_BEHALF = "arbitro §S.5"
 
 
 class History(Protocol):
@@ -123,7 +126,16 @@ class Adjudicator:
         if seat != UMPIRE and seat not in game.seats:
             raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
         command, normalised = self.parse(raw)
+        stored, prelude = normalised, ()  # what is recorded; who entered it, if not the seat judged
+        if isinstance(command, cc.OnBehalf):  # judged as the seat's, stored as the umpire's (arbitro §S.5)
+            acting = command.seat
+            command, normalised = self._on_behalf(seat, command, game)
+            stored = {"type": "on_behalf", "seat": acting, "command": normalised}
+            prelude: tuple[core.Event, ...] = (core.EnteredOnBehalf(by=seat, seat=acting, rule=R_BEHALF),)
+            seat = acting
         ctx = self._context(state, seat, supply, game, history, keep_states)
+        for event in prelude:
+            ctx.emit(event)
         if normalised["type"] in cc.CORE_COMMAND_TYPES:
             ctx = self._engine_command(ctx, state, command, game, history)
         else:
@@ -132,10 +144,28 @@ class Adjudicator:
                 self._dispatch(ctx, command)
             except NeedRandom as need:
                 # A transcribed game: suspend the command until the transcribing seat enters the value.
-                ctx = self.request_random(ctx, seat, suspended_form(normalised), need, ())
+                ctx = self.request_random(ctx, seat, suspended_form(normalised), need, (), prelude)
             except DiceUnavailable as e:
                 raise IllegalCommand(e.explained(game.game_id, state.core.seq), rule=e.rule) from None
-        return self._finish(ctx, state, normalised, game)
+        return self._finish(ctx, state, stored, game)
+
+    def _on_behalf(self, seat: str, command: cc.OnBehalf, game: GameContext) -> tuple[Any, dict[str, Any]]:
+        """The command the umpire enters for a seat, parsed: only the umpire, only in a transcribed game (in a
+        generated game every seat sends its own), only a playing seat's ruleset command (arbitro §S.5)."""
+        if seat != UMPIRE:
+            raise NotUmpire(f"only the umpire enters a command on a seat's behalf, not {seat}", rule=R_BEHALF)
+        if game.kind != "transcribed":
+            raise IllegalCommand("a command is entered on a seat's behalf only in a transcribed game (a game played "
+                                 "on a table); in this game each seat sends its own", rule=R_BEHALF)
+        if command.seat not in game.seats:
+            raise UnknownSeat(f"unknown seat {command.seat!r} to act for: this game's playing seats are "
+                              f"{', '.join(game.seats)}")
+        inner, normalised = self.parse(command.command)
+        if normalised["type"] in cc.CORE_COMMAND_TYPES:
+            raise IllegalCommand(f"{normalised['type']!r} is the engine's own command: the umpire sends it as "
+                                 "itself, and a seat answers its own requests; on_behalf carries the game's "
+                                 "commands only", rule=R_BEHALF)
+        return inner, normalised
 
     def _dispatch(self, ctx: Decision[Any], command: Any) -> None:
         """A ruleset command: the answer to the ruleset's frame on top of the stack, else the ruleset's own."""
@@ -243,10 +273,13 @@ class Adjudicator:
         return [self.ruleset.dump_command(self.ruleset.parse_command(option)) for option in options]
 
     def request_random(self, ctx: Decision[Any], command_seat: str, command: str, need: NeedRandom,
-                       entered: tuple[tuple[str, ...], ...]) -> Decision[Any]:
-        """Discard what the suspended command did so far; record what must be entered, as a random frame on
-        the stack (a new one, or the one being answered, updated with what was entered so far)."""
+                       entered: tuple[tuple[str, ...], ...], prelude: tuple[Any, ...] = ()) -> Decision[Any]:
+        """Discard what the suspended command did so far but its `prelude` (who entered it); record what must be
+        entered, as a random frame on the stack (a new one, or the one being answered, updated with what was
+        entered so far)."""
         resumed = self.fresh(ctx, command_seat, EnteredSupply(()))
+        for event in prelude:
+            resumed.emit(event)
         request = random_entry(command_seat, command, need, entered)
         resumed.emit(core.RandomRequested(
             seat=UMPIRE, command_seat=command_seat, command=suspended_command(command),

@@ -117,6 +117,15 @@ class RandomRequested(Event, tag="random_requested"):
     about: tuple[str, ...] = ()  # the places the roll concerns (as DiceRolled.about, arbitro §V.4)
 
 
+class EnteredOnBehalf(Event, tag="entered_on_behalf"):
+    """The events after this one, up to the command's end, answer a command `by` (the umpire) entered for `seat`
+    in a transcribed game (arbitro §S.5): served to every seat, so none takes it for the seat's own sending."""
+
+    by: str
+    seat: str
+    rule: str
+
+
 class SeedRevealed(Event, tag="seed_revealed"):
     seed: str
     reason: str
@@ -266,6 +275,7 @@ CoreEvent = Union[
     DiceRolled,
     ItemsDrawn,
     RandomRequested,
+    EnteredOnBehalf,
     SeedRevealed,
     GameForked,
     RulingMade,

@@ -130,7 +130,7 @@ class Fold:
                 c.decisions = earlier.core.decisions  # e.g. a roll still to be entered at that point
             case core.Checkpoint():
                 c.last_checkpoint = state.core.seq + 1
-            case core.GameCreated():
+            case core.GameCreated() | core.EnteredOnBehalf():
                 pass
         return state
 
