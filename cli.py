@@ -160,7 +160,7 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
 @json_option
 @handle_errors
 def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool) -> None:
-    """Show a game's status: scenario, kind, head, who is awaited, provisional data (named in one line;
+    """Show a game's status: scenario, kind, head, who is awaited, non-standard overrides, provisional data (named in one line;
     --provisional lists each item; --json keeps the full record), and the ruleset's notices about the
     position as SEAT may read them (default: the umpire's, all of them).
 
@@ -187,6 +187,9 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
         if s.interpretations:
             lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s.interpretations.items()))
         lines += [f"note: {n}" for n in s.notices]
+        if s.non_standard:
+            lines.append("NON-STANDARD (the position's overrides):")
+            lines += [f"  - {n}" for n in s.non_standard]
         if s.provisional and list_provisional:
             lines.append("PROVISIONAL DATA (reconstructed, not the printed game's):")
             lines += [f"  - {p}" for p in s.provisional]

@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.errors import BadInput, BadPosition, UnknownScenario
+from arbitro.adjudicator.overrides import apply_overrides
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, to_builtins
@@ -29,8 +30,10 @@ def genesis(
     initial_core: dict[str, Any] = {}
     with ruleset.using_data(data):
         if position is not None:
-            scenario, chosen, initial = from_position(ruleset, position, scenario, chosen, data)
+            scenario, chosen, initial, overridden = from_position(ruleset, position, scenario, chosen, data)
             origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
+            if overridden:  # public names: `status` lists them as non-standard (adjudicator/overrides.py)
+                origin["overrides"] = overridden
             initial_core["interpretations"] = position_interpretations(ruleset, position)
         else:
             scenario = scenario_of(ruleset, scenario, chosen)
@@ -80,8 +83,9 @@ def scenario_of(ruleset: Ruleset[Any], scenario: str | None, options: tuple[str,
 def from_position(
     ruleset: Ruleset[Any], position: dict[str, Any], scenario: str | None, options: tuple[str, ...],
     data: Mapping[str, str] | None = None,
-) -> tuple[str, tuple[str, ...], Any]:
-    """A position file's scenario, options and state, each checked (the state by the ruleset's own checks)."""
+) -> tuple[str, tuple[str, ...], Any, list[str]]:
+    """A position file's scenario, options and state, each checked (the state by the ruleset's own checks, after
+    the position's overrides are applied), and the overrides' names."""
     if not isinstance(position, dict) or position.get("format") != POSITION_FORMAT:
         raise BadPosition(f'a position file is a JSON object with "format": "{POSITION_FORMAT}"')
     if position.get("ruleset") != ruleset.name:
@@ -93,10 +97,11 @@ def from_position(
     except msgspec.ValidationError as e:
         raise BadPosition(f"the position's state is not valid: {str(e).replace('$', 'state', 1)}") from None
     state = ruleset.adopt_data(state, data)
+    state, overridden = apply_overrides(ruleset, state, position.get("overrides"))
     problems = ruleset.validate_position(state)
     if problems:
         raise BadPosition("the position is not legal: " + "; ".join(problems))
-    return scenario, options, state
+    return scenario, options, state, overridden
 
 
 def fresh_game_id(ruleset: str) -> str:

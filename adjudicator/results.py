@@ -60,6 +60,7 @@ class Status(Result):
     awaiting: Awaiting
     outcome: Outcome | None
     provisional: list[str]
+    non_standard: list[str]  # the position's overrides (adjudicator/overrides.py): not the game as published
     interpretations: dict[str, str]
     dice: DiceAudit
     notices: list[str] = []  # the ruleset's word on the position to the seat asking (Ruleset.notices)

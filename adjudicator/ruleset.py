@@ -16,7 +16,7 @@ import msgspec
 import pydantic
 
 from arbitro.adjudicator.datafiles import data_digest, files_digest
-from arbitro.adjudicator.errors import BadInput, IllegalCommand, MalformedCommand
+from arbitro.adjudicator.errors import BadInput, BadPosition, IllegalCommand, MalformedCommand
 from arbitro.adjudicator.randomness import NeedRandom
 from arbitro.events import core
 from arbitro.projections.base import RulesetProjection
@@ -217,6 +217,21 @@ class Ruleset(RulesetProjection[S]):
     def adopt_data(self, state: S, files: Mapping[str, str] | None) -> S:
         """`state` made to carry `files` (so that any process folding the game adjudicates with them)."""
         return state
+
+    # --- overrides: a position's non-standard facts (issue 19 item 13; docs/exchange-format.md "Overrides") -----
+    # The generic part is adjudicator/overrides.py: a position file's "overrides" are checked there (a list of
+    # objects, each of a kind the ruleset names), handed here one by one, every problem reported at once, and the
+    # names returned are kept in the genesis (origin["overrides"]) for `status` to list as non-standard.
+    def override_kinds(self) -> dict[str, str]:
+        """The kinds of override a position of this ruleset may carry, each with what it sets (shown in the error
+        that refuses an unknown kind). Default: none."""
+        return {}
+
+    def apply_override(self, state: S, override: Mapping[str, Any]) -> tuple[S, str]:
+        """`state` made to carry one override (its "kind" one of override_kinds()), and the override named for
+        `status`. The name is served to every seat: it says what is non-standard in words no seat may not know
+        (no hidden id, strength or face). Raise BadPosition saying what is wrong with it."""
+        raise BadPosition(f"{self.name} takes no overrides yet")
 
     def validate_position(self, state: S) -> list[str]:
         """Semantic errors in a position (the structure is checked by msgspec already)."""

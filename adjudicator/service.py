@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator import exchange, importing, registry
+from arbitro.adjudicator import exchange, importing, overrides, registry
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import known_type, pinned, seat_signature, sign_receipt, umpire_only
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
@@ -354,7 +354,8 @@ class Arbitro:
             options=list(created.options), kind=game.kind, seats=list(game.seats), head=game.head_seq,
             origin=created.origin, parent=game.parent, seed_revealed=state.core.seed is not None,
             awaiting=awaiting_in(registry.get(game.ruleset), state), outcome=outcome,
-            provisional=list(created.provisional), interpretations=dict(sorted(state.core.interpretations.items())),
+            provisional=list(created.provisional), non_standard=list(overrides.named(created.origin)),
+            interpretations=dict(sorted(state.core.interpretations.items())),
             dice=audit_dice(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies()),
             notices=registry.get(game.ruleset).notices(state.rules, seat),
         )
@@ -494,8 +495,9 @@ class Arbitro:
         if keep_dice:
             initial_core.update(rolls=state.core.rolls, mix=state.core.mix)
         origin: dict[str, Any] = {"fork": game_id, "at": at, "hash": parent_hash, "keep_dice": keep_dice}
-        if created.origin.get("data"):  # a game on a user's data folder forks with the same data
-            origin["data"] = created.origin["data"]
+        for carried in ("data", "overrides"):  # a user's data folder, a position's overrides: the fork's too
+            if created.origin.get(carried):
+                origin[carried] = created.origin[carried]
         if keep_dice:
             origin["seed_public"] = True  # the parent's seed was revealed before this fork (arbitro §R.3)
         fork = core.GameCreated(

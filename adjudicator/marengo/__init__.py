@@ -21,6 +21,7 @@ from arbitro.adjudicator.marengo import (
     bombardment,
     manoeuvre,
     movement,
+    overrides,
     procedure,
     sequence,
     setup,
@@ -86,6 +87,12 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
     def legal(self, state: MarengoState, seat: str) -> list[dict[str, Any]]:
         with bound(state.data_files):
             return list_legal(state, seat, mirrored(state))
+
+    def override_kinds(self) -> dict[str, str]:
+        return dict(overrides.KINDS)
+
+    def apply_override(self, state: MarengoState, override: Mapping[str, Any]) -> tuple[MarengoState, str]:
+        return overrides.apply(state, override)
 
     def validate_position(self, state: MarengoState) -> list[str]:
         return validate(state)

@@ -46,6 +46,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.results": 7,
     "arbitro.adjudicator.admission": 7,
     "arbitro.adjudicator.creation": 7,
+    "arbitro.adjudicator.overrides": 7,  # a position's overrides, read with it at creation
     "arbitro.adjudicator.storecheck": 7,
     "arbitro.adjudicator.verify": 7,
     "arbitro.adjudicator.exchange": 7,
