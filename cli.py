@@ -160,9 +160,9 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
 @json_option
 @handle_errors
 def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool) -> None:
-    """Show a game's status: scenario, kind, head, who is awaited, non-standard overrides, provisional data (named in one line;
-    --provisional lists each item; --json keeps the full record), and the ruleset's notices about the
-    position as SEAT may read them (default: the umpire's, all of them).
+    """Show a game's status: scenario, kind, head, who is awaited, non-standard overrides, provisional data
+    (named in one line; --provisional lists each item; --json keeps the full record), and the ruleset's notices
+    about the position as SEAT may read them (default: the umpire's, all of them).
 
     \b
     Example:

@@ -1,0 +1,164 @@
+"""legal() and decide() agree on every ruleset (issue 19, "Legal listings"; docs/ruleset-interface.md, "Reachable from
+the listing"): a sample of the sweep of tests/agreement.py at positions of a shipped log and of seeded self-play,
+also under each interpretation's other readings. The full sweep is `python -m bench.agreement`. Discrepancies known
+in the Para Bellum rules (Caldiero, Arrivano: the kernel engineers' code) are listed in KNOWN by issue item and
+each is pinned by a strict xfail test below, which turns green (and so fails, as strict) once it is fixed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+import pytest
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.engine import Adjudicator
+from tests.agreement import (
+    LOGS, Discrepancy, Position, documented, judge, log_positions, other_readings, reachable, selfplay_positions,
+    sweep,
+)
+from tests.foundation.duel import DuelRuleset, DuelState
+
+EXAMPLES = 150  # candidates per ruleset in the suite; the bench draws thousands
+
+
+def first_log(ruleset: str) -> Any:
+    return next(iter(sorted(LOGS.glob(f"{ruleset}-*.jsonl"))), None)
+
+
+def sample_positions(ruleset: str) -> list[Position]:
+    """A few positions of the ruleset's first shipped log (or of seeded self-play where it has none), and the
+    first of them under each other reading."""
+    log = first_log(ruleset)
+    if log is not None:
+        found = list(log_positions(log, every=45, first=20, last=200))
+    else:
+        scenario = next(iter(registry.get(ruleset).scenarios()))
+        found = list(selfplay_positions(ruleset, scenario, "agreement-suite", every=15, steps=60))
+    return found + list(other_readings(found[0]))
+
+
+class Known(NamedTuple):
+    """A discrepancy known and owned by others: the ruleset, the issue 19 item, what it is, and how to recognise
+    one (the command's type and the fields in which it differs from the nearest listed command)."""
+
+    ruleset: str
+    item: str
+    what: str
+    type: str
+    differs: tuple[str, ...]
+
+    def matches(self, ruleset: str, d: Discrepancy) -> bool:
+        return (ruleset == self.ruleset and d.kind == "accepted but unreachable" and d.type == self.type
+                and set(d.differs) <= set(self.differs))
+
+
+KNOWN = [
+    Known("caldiero", "item 6", "Elan (§16.1) listed only for the first Attack-order unit of a group",
+          "attack", ("elan",)),
+    Known("caldiero", "item 7", "attacks grouped other than the listed ways (a subset of a stack, several hexes, "
+                                "the attackers in another order than listed)", "attack", ("attackers", "elan")),
+    Known("caldiero", "item 9", "a set-up that leaves the position as it is: a formation's order set to the one it "
+                                "has (§3.1 set-up)", "set_order", ("order",)),
+    Known("caldiero", "item 9", "a set-up on the hex a piece already holds", "place", ("hex",)),
+    Known("arrivano", "item 7", "assaults grouped other than the listed ways (a subset of a stack, several hexes, "
+                                "a second defender hex, an enemy exerting no ZoC)", "assault", ("attackers", "targets")),
+]
+
+
+def known(ruleset: str, d: Discrepancy) -> bool:
+    return any(k.matches(ruleset, d) for k in KNOWN)
+
+
+RULESETS = sorted(n for n, rs in registry.available().items() if not isinstance(rs, str) and n in (*registry.SHIPPED, "duel"))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_nothing_listed_is_refused_and_nothing_accepted_is_unreachable(ruleset: str) -> None:
+    found = sweep(sample_positions(ruleset), EXAMPLES, listed_per_seat=40)
+    new = [str(d) for d in found if not known(ruleset, d)]
+    assert new == [], f"{len(new)} discrepancies between legal() and decide(), e.g.:\n" + "\n".join(new[:10])
+
+
+def position_at(log: str, cmd: int) -> Position:
+    (found,) = log_positions(LOGS / f"{log}.jsonl", every=1, first=cmd, last=cmd)
+    return found
+
+
+def assert_agrees(position: Position, seat: str, command: dict[str, Any]) -> None:
+    """`command` is judged at `position` as the listing says: accepted exactly when reachable from it."""
+    listed = [position.normalised(c) or c for c in position.legal(seat)]
+    discrepancy = judge(position, seat, command, listed)
+    assert discrepancy is None, str(discrepancy)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 19 item 6 (Caldiero §16.1): Elan is offered only for the first "
+                                       "Attack-order unit of a group; the kernel engineers own the fix")
+def test_caldiero_elan_of_any_attack_order_unit_of_the_group_is_listed_item_6() -> None:
+    assert_agrees(position_at("caldiero-full", 155), "france", {
+        "type": "attack", "attackers": ["fr-18-legere", "fr-40-ligne", "fr-carabiniers"], "defenders": ["1716"],
+        "elan": "fr-40-ligne", "efficiency": None, "use_general": True})
+
+
+# --- the check catches what it is for ------------------------------------------------------------------------------
+class ShyDuel(DuelRuleset):
+    """Lists no low attack, though decide accepts one."""
+
+    def legal(self, state: DuelState, seat: str) -> list[dict[str, Any]]:
+        return [c for c in super().legal(state, seat) if c != {"type": "attack", "aim": "low"}]
+
+
+class BoastfulDuel(DuelRuleset):
+    """Lists a card to play once it is played, which decide refuses."""
+
+    def legal(self, state: DuelState, seat: str) -> list[dict[str, Any]]:
+        listed = super().legal(state, seat)
+        return listed + [{"type": "play_card"}] if listed and state.played.get(seat) else listed
+
+
+def test_the_sweep_finds_an_accepted_command_left_unlisted_and_a_listed_command_refused() -> None:
+    duel = list(selfplay_positions("duel", "standard", "kit", every=3, steps=30))
+    shy = [Position(p.label, Adjudicator(ShyDuel()), p.state, p.context) for p in duel]
+    assert any(d.kind == "accepted but unreachable" and json.loads(d.command) == {"type": "attack", "aim": "low"}
+               for d in sweep(shy, 80))
+    boastful = [Position(p.label, Adjudicator(BoastfulDuel()), p.state, p.context) for p in duel]
+    assert any(d.kind == "listed but refused" and json.loads(d.command) == {"type": "play_card"}
+               for d in sweep(boastful, 10))
+    assert sweep(duel, 80) == []
+
+
+def test_a_listed_template_reaches_every_choice_of_its_domain_within_its_bounds() -> None:
+    template = {"type": "form_column", "units": ["a", "b", "c"], "hex": "1010",
+                "choose": {"units": {"min": 2, "max": 3}}}
+    assert reachable({"type": "form_column", "units": ["c", "a"], "hex": "1010"}, [template], False)
+    assert not reachable({"type": "form_column", "units": ["a"], "hex": "1010"}, [template], False)  # too few
+    assert not reachable({"type": "form_column", "units": ["a", "d"], "hex": "1010"}, [template], False)
+    assert not reachable({"type": "form_column", "units": ["a", "a"], "hex": "1010"}, [template], False)
+    assert not reachable({"type": "form_column", "units": ["a", "b"], "hex": "1011"}, [template], False)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 19 item 7 (Caldiero §12): attacks grouped other than the listed ways "
+                                       "are accepted, here two of the group's attackers named in another order than "
+                                       "listed; the kernel engineers own the fix")
+def test_caldiero_attackers_in_any_order_are_reachable_item_7() -> None:
+    assert_agrees(position_at("caldiero-full", 155), "france", {
+        "type": "attack", "attackers": ["fr-40-ligne", "fr-18-legere"], "defenders": ["1716"],
+        "elan": "fr-18-legere", "efficiency": None, "use_general": True})
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 19 item 9 (Caldiero set-up): setting a formation's order to the one "
+                                       "it has is accepted but not listed; list it or refuse it (kernel engineers)")
+def test_caldiero_setting_the_order_a_formation_has_is_listed_or_refused_item_9() -> None:
+    position = position_at("caldiero-full", 3)
+    if position.state.rules.formations["massena"].order != "attack":  # the position, not the defect: fail
+        pytest.fail("caldiero-full #cmd3 no longer leaves Massena's order Attack: choose the position anew")
+    assert_agrees(position, "france", {"type": "set_order", "formation": "massena", "order": "attack"})
+
+
+def test_a_documented_template_reaches_its_subsets_item_8() -> None:
+    """Arrivano's form_column is a template (docs/ruleset-interface.md, item 8): any non-empty subset of its listed
+    units is reachable, a unit it does not list is not."""
+    listed = [{"type": "form_column", "officer": "mainoni", "units": ["28e-i", "28e-ii"], "order": "advance"}]
+    one = {"type": "form_column", "officer": "mainoni", "units": ["28e-i"], "order": "advance"}
+    assert documented("arrivano", one, listed) and not documented("caldiero", one, listed)
+    assert not documented("arrivano", {**one, "units": ["6e-leger"]}, listed)
