@@ -25,8 +25,9 @@ from arbitro.projections.base import UMPIRE
 def render(game: str, seat: str, at: int | None, output: Path, db: str, as_json: bool) -> None:
     """Draw the map of GAME as SEAT sees it (default: the umpire, who sees everything) as an SVG picture: the
     terrain, roads, rivers and hex ids; every piece SEAT may examine as a counter in its side's colours with its
-    printed values; an enemy stack SEAT may not examine as a blank marker; on Marengo's area map the zones,
-    approaches and blocks, an enemy block face down as a blank block; the provisional data in the margin.
+    printed values; the last move SEAT was served as arrows; an enemy stack SEAT may not examine as a blank
+    marker; on Marengo's area map the zones, approaches and blocks, an enemy block face down as a blank block;
+    the provisional data in the margin.
     --json prints what was drawn.
 
     \b

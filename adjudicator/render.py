@@ -3,7 +3,7 @@ picture is built from `Arbitro.view` (exactly what the seat is served), never fr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from arbitro.adjudicator import registry
@@ -30,10 +30,34 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
                        f"{', '.join(sorted(PICTURES))}); see issue 13")
     view = app.view(game_id, seat, at)
     picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)))
+    if isinstance(picture, HexPicture):
+        picture = replace(picture, moves=last_moves(app, game_id, seat, view["engine"]["seq"]))
     svg = draw_area_picture(picture) if isinstance(picture, AreaPicture) else draw_hex_picture(picture)
     head = {"game": game_id, "seat": seat, "at": view["engine"]["seq"], "title": picture.title,
             "caption": picture.caption, "provisional": list(picture.provisional)}
     return Rendered(svg=svg.as_svg(), drawn=head | drawn(picture))
+
+
+MOVE_WINDOW = 200  # how many events back the last move is looked for
+
+
+def last_moves(app: Arbitro, game_id: str, seat: str, seq: int) -> tuple[tuple[str, ...], ...]:
+    """The paths of the last command that moved pieces, as `seat` is served its events (a move it may not see is
+    served hidden, so it gets no arrow), each from the hex where the seat's view put the piece before that command."""
+    served = [e for e in app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq) if (e.get("event") or {}).get("path")]
+    if not served:
+        return ()
+    last = [e for e in served if e["cmd"] == served[-1]["cmd"]]
+    moved = [e["event"] for e in last]
+    before = app.view(game_id, seat, last[0]["seq"] - 1)["state"]
+    paths = []
+    for event in moved:
+        path = tuple(event["path"])
+        pieces = [*event.get("units", ()), *(event[k] for k in ("unit", "leader") if isinstance(event.get(k), str))]
+        known = [p for p in (before.get("units", {}).get(x) or before.get("leaders", {}).get(x) for x in pieces) if p]
+        origin = next((p["hex"] for p in known if isinstance(p, dict) and p.get("hex")), None)
+        paths.append(((origin,) if origin and origin != path[0] else ()) + path)
+    return tuple(paths)
 
 
 def drawn(picture: Picture) -> dict[str, Any]:
@@ -48,4 +72,5 @@ def drawn(picture: Picture) -> dict[str, Any]:
                 for h, stack in picture.pieces.items() for p in stack if isinstance(p, Counter)]
     stacks = [{"hex": h, "side": p.side} for h, stack in picture.pieces.items() for p in stack
               if not isinstance(p, Counter)]
-    return {"kind": "hex", "hexes": len(picture.hexmap.hexes()), "counters": counters, "hidden_stacks": stacks}
+    return {"kind": "hex", "hexes": len(picture.hexmap.hexes()), "counters": counters, "hidden_stacks": stacks,
+            "moves": [list(p) for p in picture.moves]}

@@ -93,6 +93,8 @@ def draw_hex_picture(picture: HexPicture) -> draw.Drawing:
     drawing.append(_roads(picture.hexmap, layout))
     drawing.append(_hexsides(picture.hexmap, layout))
     drawing.append(_pieces(picture, layout))
+    if picture.moves:
+        drawing.append(_moves(picture, layout))
     for i, line in enumerate(notes):
         drawing.append(draw.Text(line, 10, MARGIN, map_bottom + MARGIN + NOTE_LINE * i, font_family="sans-serif",
                                  fill="#8a1c1c", class_="provisional"))
@@ -142,6 +144,19 @@ def _hexsides(hexmap: HexMap, layout: Layout) -> draw.Group:
                 group.append(draw.Line(round(mx - px, 2), round(my - py, 2), round(mx + px, 2), round(my + py, 2),
                                        stroke=stroke, stroke_width=width, data_hexside=f"{h}-{n}",
                                        data_feature=feature))
+    return group
+
+
+def _moves(picture: HexPicture, layout: Layout) -> draw.Group:
+    """The last moves as arrows through the centres of the hexes passed (a path leaving the map is not drawn)."""
+    group = draw.Group(id="moves", fill="none", stroke="#c0392b", stroke_width=2.5, stroke_opacity=0.85)
+    head = draw.Marker(-0.1, -0.5, 0.9, 0.5, scale=4, orient="auto", id="arrowhead")
+    head.append(draw.Lines(-0.1, 0.5, -0.1, -0.5, 0.9, 0, fill="#c0392b", stroke="none", close=True))
+    for path in picture.moves:
+        if len(path) < 2 or not all(picture.hexmap.grid.contains(h) for h in path):
+            continue
+        points = [round(c, 2) for h in path for c in layout.centre(h)]
+        group.append(draw.Lines(*points, close=False, marker_end=head, data_move=" ".join(path)))
     return group
 
 

@@ -45,6 +45,7 @@ class HexPicture:
     colours: Mapping[str, str]  # side -> fill colour of its counters
     terrain_colours: Mapping[str, str] = field(default_factory=dict)  # terrain -> fill; others: a neutral grey
     provisional: tuple[str, ...] = ()  # the reconstructed data this picture rests on, noted in the margin
+    moves: tuple[tuple[str, ...], ...] = ()  # the last moves as arrows: each the hexes passed, in order
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.pictures.hexes import draw_hex_picture
 from arbitro.adjudicator.render import render
+from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.pictures.rulesets import PICTURES
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
@@ -170,3 +171,35 @@ def test_arrivano_pictures_name_no_hidden_unit_and_a_hidden_unit_s_state_changes
                 assert pictures[0][0].encode() == pictures[1][0].encode()
                 break
     assert hidden_somewhere, "the set-up hides a stack from some seat"
+
+
+def drawn_moves(svg: str) -> list[tuple[str, ...]]:
+    return [tuple((p.get("data-move") or "").split()) for p in ET.fromstring(svg).iter() if p.get("data-move")]
+
+
+def test_the_last_move_is_an_arrow_from_where_the_piece_stood_to_where_it_stands() -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("caricat", "pastrengo")
+    SelfPlay(app, game, seed="arrows").play(60)
+    events = app.log(game)
+    move = [e for e in events if e["type"] == "unit_moved"][-1]
+    unit = move["event"]["unit"]
+    before = app.state_at(game, move["seq"] - 1).rules.units[unit].hex
+    after = app.state_at(game, move["seq"]).rules.units[unit].hex
+    assert [e for e in events if e["seq"] > move["seq"] and (e.get("event") or {}).get("path")] == [], \
+        "the picked move is the last one"
+    arrows = drawn_moves(render(app, game, UMPIRE).svg)
+    path = tuple(move["event"]["path"])
+    assert arrows == [path if path[0] == before else (before, *path)] and arrows[0][-1] == after
+
+
+def test_a_seat_s_arrows_are_drawn_only_from_the_moves_it_was_served() -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("arrivano", "montebello")
+    SelfPlay(app, game, seed="arrows").play(60)
+    for seat in app.game(game).seats:
+        served = {tuple(e["event"]["path"]) for e in app.log(game, seat) if (e.get("event") or {}).get("path")}
+        svg = render(app, game, seat).svg
+        arrows = drawn_moves(svg)
+        assert arrows and all(any(a[-len(p):] == p for p in served) for a in arrows)
+        assert [s for s in sorted(registry.get("arrivano").secrets(app.state_at(game).rules, seat)) if s in svg] == []
