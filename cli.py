@@ -29,7 +29,7 @@ from arbitro.events import signing
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines,
-    note_lines, notes_by_seq, read_json_arg, app_for, read_private_key,
+    note_lines, notes_by_seq, read_json_arg, app_for, read_private_key, Progress,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_dice import DICE_COMMANDS
@@ -393,7 +393,8 @@ def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> No
     Example:
         arbitro replay logs/marengo-full.jsonl --to 200 --as france
     """
-    app, game = app_for(source, db)
+    with Progress("reading the log") as progress:
+        app, game = app_for(source, db, None if as_json else progress)
     out(app.replay(game, to, seat), as_json, lambda r: f"replayed {r.game} to #{r.seq}"
         + (f"; state hash {r.state_hash}" if r.state_hash is not msgspec.UNSET else "") + "\n"
         + "".join(line + "\n" for line in note_lines(msgspec.to_builtins(r.notes), indent="  "))

@@ -3,7 +3,6 @@ check and readjudicate (docs/engine-rules.md §L, §V), and invite (the HTTP ser
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 from pathlib import Path
@@ -64,8 +63,9 @@ def import_(file: str, as_id: str | None, seat: str, db: str, as_json: bool) -> 
     """
     if not Path(file).is_file():
         raise NoSuchFile(f"{file}: no such file")
-    with open(file, encoding="utf-8") as f:
-        gid = open_app(db, "create").import_lines(f, file, seat=seat, as_id=as_id)
+    with open(file, encoding="utf-8") as f, Progress("importing events") as progress:
+        gid = open_app(db, "create").import_lines(f, file, seat=seat, as_id=as_id,
+                                                  progress=None if as_json else progress)
     out({"game": gid}, as_json, lambda d: d["game"])
 
 
@@ -141,7 +141,7 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
         arbitro verify for-france.jsonl --receipt r41.json   (a receipt france kept from a submit)
         arbitro verify for-france.jsonl --head 3f9a...       (a hash france recorded)
     """
-    progress = None if as_json else Progress("re-adjudicating commands")
+    progress = None if as_json else Progress("re-adjudicating commands", threshold=100)
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
@@ -252,10 +252,11 @@ def check(game: str | None, db: str, as_json: bool) -> None:
     if game:
         app.game(game)  # not found: exit 3
     results = []
-    with click.progressbar(ids, label="checking games", file=sys.stderr, show_pos=True) if not as_json and len(ids) > 1 \
-            else contextlib.nullcontext(ids) as games_:
-        for gid in games_:
+    with Progress("checking games", threshold=2) as progress:
+        for done, gid in enumerate(ids, 1):
             results.append(check_game(app.store, gid))
+            if not as_json:
+                progress(done, len(ids))
 
     def text(rs: list[Any]) -> str:
         lines = []
@@ -287,7 +288,7 @@ def readjudicate(game: str, db: str, as_json: bool) -> None:
         arbitro readjudicate marengo-1a2b3c4d
         arbitro fork marengo-1a2b3c4d --at 120     (then: continue under this build)
     """
-    progress = None if as_json else Progress("re-adjudicating commands")
+    progress = None if as_json else Progress("re-adjudicating commands", threshold=100)
     result = open_app(db, "read").readjudicate(game, progress)
     if progress is not None:
         progress.close()

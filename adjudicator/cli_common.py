@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 import click
 import msgspec
+from rich import progress as rich_progress
+from rich.console import Console
 
 from arbitro.adjudicator.errors import REPORTED, BadFile, NoSuchFile, error_payload, exit_status
 from arbitro.adjudicator.service import Arbitro
@@ -145,28 +147,46 @@ def brief(value: Any) -> str:
     return text if len(text) <= 70 else text[:67] + "..."
 
 
+def stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
 class Progress:
-    """A progress bar on stderr for long work (shown only past a few hundred steps)."""
+    """A progress bar (rich) on stderr for long work: drawn only when stderr is a terminal and the work is past a
+    few hundred steps, never into a pipe, a file or --json output (the caller passes no Progress with --json).
+    Called as `progress(done, total)`; `close()` (or leaving its `with`) takes the bar away."""
 
-    THRESHOLD = 300
-
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, threshold: int = 300) -> None:
         self.label = label
-        self.bar: Any = None
-        self.shown = 0
+        self.threshold = threshold
+        self.bar: rich_progress.Progress | None = None
+        self.task: rich_progress.TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
-        if total < self.THRESHOLD:
+        if total < self.threshold:
             return
         if self.bar is None:
-            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr)
-            self.bar.__enter__()
-        self.bar.update(done - self.shown)
-        self.shown = done
+            if not stderr_is_terminal():
+                return
+            self.bar = rich_progress.Progress(
+                rich_progress.TextColumn(self.label), rich_progress.BarColumn(), rich_progress.MofNCompleteColumn(),
+                rich_progress.TimeRemainingColumn(), console=Console(stderr=True, force_terminal=True),
+                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        assert self.task is not None
+        self.bar.update(self.task, completed=done, total=total)
 
     def close(self) -> None:
         if self.bar is not None:
-            self.bar.__exit__(None, None, None)
+            self.bar.stop()
+            self.bar = None
+
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
 
 def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
@@ -182,12 +202,12 @@ def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
         raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 
-def app_for(source: str, db: str) -> tuple[Arbitro, str]:
+def app_for(source: str, db: str, progress: Progress | None = None) -> tuple[Arbitro, str]:
     """A game in the database, or an exported file loaded into a private in-memory database."""
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
-        with open(source, encoding="utf-8") as f:
-            return app, app.import_lines(f, source, seat=UMPIRE)  # the reader's own private database
+        with open(source, encoding="utf-8") as f:  # the reader's own private database
+            return app, app.import_lines(f, source, seat=UMPIRE, progress=progress)
     return open_app(db, "read"), source
 
 

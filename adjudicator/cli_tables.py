@@ -1,5 +1,5 @@
-"""Readable text for the CLI (issue 14 points 12 and 15): a view as a wargame's status table, `legal`'s
-commands grouped by kind, provisional data named once, and progress bars on stderr.
+"""Readable text for the CLI (issue 14 point 12): a view as a wargame's status table, `legal`'s
+commands grouped by kind, provisional data named once.
 
 The table is a generic reading of a ruleset's public view: the clock (turn, phase, step, whose move,
 weather) is read from the state's scalar fields, and the pieces from every collection of records that
@@ -11,17 +11,14 @@ seat's view does not already hold. `--json` never comes through here.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from functools import cache
 from io import StringIO
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 # The state's fields that say where the game stands, in the order a player reads them.
@@ -180,16 +177,3 @@ def provisional_line(game: str, provisional: list[str]) -> str:
     files = sorted({p.split(":", 1)[0] for p in provisional if ":" in p})
     return (f"PROVISIONAL DATA: {len(provisional)} reconstructed items ({', '.join(files) or 'data'}), not the "
             f"printed game's; `arbitro status {game} --provisional` lists them")
-
-
-@contextmanager
-def progress(label: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr while work runs, only when stderr is a terminal (never in piped or --json
-    output); yields `advance(n)`."""
-    if not sys.stderr.isatty():
-        yield lambda n: None
-        return
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda n: bar.advance(task, n)

@@ -5,6 +5,7 @@ stored whole or not at all. The format itself (reading and writing lines) is `ex
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -18,17 +19,19 @@ from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEve
 from arbitro.events.store import GameExists, GameNotFound, Store
 from arbitro.projections.fold import Fold
 
-def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None) -> str:
+def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> str:
     """Store a full export as a new game, whole or not at all (one transaction), after checking its chain, its
     command log and its notes: an error names the file's first bad line. `as_id` stores a copy under another id
-    (the events name their game, so the copy is re-sealed: a new chain with the same content)."""
+    (the events name their game, so the copy is re-sealed: a new chain with the same content). `progress(done,
+    total)` hears of each event decoded, the bulk of the work."""
     if loaded.redacted_for is not None:
         raise BadFile(f"this is {loaded.redacted_for}'s export: it lacks what that seat may not see, so it cannot "
                       "be imported as a game; check it with `arbitro verify FILE`")
     problem = check_chain(loaded) or check_annotations(loaded.game.id, loaded.annotations,
                                                             {e.seq: e.hash for e in loaded.events})
     fold = Fold(registry.get(loaded.game.ruleset))
-    bodies = [] if problem else [fold.decode(e, loaded.game.id, None) for e in loaded.events]
+    bodies = [] if problem else _decoded(fold, loaded, progress)
     checks: list[Any] = []
     if problem is None and not check_commands(loaded, bodies, checks):
         problem = checks[-1]
@@ -48,6 +51,15 @@ def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None) -> str
         signatures, seat_keys = {}, {}  # a seat signed the original game's commands, not the copy's
     store.import_game(game, batches, notes, signatures, seat_keys)
     return game_id
+
+
+def _decoded(fold: Fold, loaded: Loaded, progress: Callable[[int, int], None] | None) -> list[Any]:
+    bodies = []
+    for number, event in enumerate(loaded.events, 1):
+        bodies.append(fold.decode(event, loaded.game.id, None))
+        if progress is not None:
+            progress(number, len(loaded.events))
+    return bodies
 
 
 def _exists(store: Store, game_id: str) -> bool:

@@ -401,12 +401,13 @@ class Arbitro:
                                      served=served, notes=notes, with_seed=with_seed)
 
     def import_lines(
-        self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None
+        self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> str:
         """Store a full export as a new game, whole or not at all; `as_id` stores it under another id (a re-sealed
         copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1)."""
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
-        game_id = importing.import_loaded(self.store, exchange.read_lines(lines, source), as_id)
+        game_id = importing.import_loaded(self.store, exchange.read_lines(lines, source), as_id, progress)
         self.rebuild_snapshots(game_id)
         return game_id
 

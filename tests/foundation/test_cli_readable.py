@@ -1,10 +1,16 @@
 """Issue 14 point 12 through the CLI on a shipped ruleset: `view` reads like a wargame's status (the clock,
 who is awaited, each side's pieces by formation with name, place and strength), `--json` is the full view,
-`legal` groups by type and filters by unit and type, provisional data is named once."""
+`legal` groups by type and filters by unit and type, provisional data is named once; and point 15, progress
+bars on stderr only when it is a terminal, never in --json output."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator import cli_common
 
 from .conftest import Cli
 
@@ -48,3 +54,28 @@ def test_status_names_provisional_data_once_and_lists_it_on_request(run: Cli) ->
     assert provisional[1] not in text and "status m --provisional" in text
     listed = run("status", "m", "--provisional").stdout
     assert all(p in listed for p in provisional)
+
+
+# --- issue 14 point 15: progress bars on stderr, only on a terminal, never in --json output --------------
+LOG = str(Path(__file__).resolve().parents[2] / "logs" / "marengo-full.jsonl")  # 1,067 events
+
+
+def test_import_replay_and_verify_draw_a_bar_on_a_terminal_only(run: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    piped = run("replay", LOG, "--to", "5")
+    assert "reading the log" not in piped.stderr and "importing" not in piped.stderr  # a pipe gets no bar
+    assert "re-adjudicating" not in run("verify", LOG).stderr
+    monkeypatch.setattr(cli_common, "stderr_is_terminal", lambda: True)
+    assert "importing events" in run("import", LOG).stderr
+    assert "reading the log" in run("replay", LOG, "--to", "5").stderr
+    assert "re-adjudicating commands" in run("verify", LOG).stderr
+    as_json = run("replay", LOG, "--to", "5", "--json")
+    assert as_json.stderr == "" and json.loads(as_json.stdout)["seq"] == 5  # --json: no bar, even on a terminal
+
+
+def test_check_draws_a_bar_over_the_games_on_a_terminal_only(run: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    run("new", "duel", "standard", "--id", "a")
+    run("new", "duel", "standard", "--id", "b")
+    assert "checking games" not in run("check").stderr
+    monkeypatch.setattr(cli_common, "stderr_is_terminal", lambda: True)
+    assert "checking games" in run("check").stderr
+    assert run("check", "--json").stderr == ""
