@@ -116,6 +116,8 @@ def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, sou
         return {"status": "not served to this seat: nothing to recompute (arbitro §V.4)"}
     if seed is None:
         return {"status": "the seed is not revealed yet: the roll can be recomputed once it is (arbitro §R.3)"}
+    if data["type"] == "items_drawn" and "population" not in data:
+        return {"status": "a private draw: the pool it came from is not served to this seat (arbitro §V.4)"}
     if data["type"] == "dice_rolled":
         again: list[Any] = list(rnd.roll(seed, mix, data["index"], data["count"], data["sides"]))
     else:

@@ -10,6 +10,8 @@ and closes frames by emitting DecisionOpened / DecisionRevised / DecisionResolve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from arbitro.events import core
@@ -43,6 +45,22 @@ class Step(Generic[C]):
         """Handle one answer from ctx.seat: emit its events (closing, updating or opening frames), or reject.
         Return a different Decision only when the answer replaces the context (the engine's random entry)."""
         raise NotImplementedError
+
+
+class OnData(Step[Any]):
+    """`step` answered, and its options listed, inside the context `bind(rules)` opens on the game's ruleset state:
+    a ruleset whose games may carry their own data (a user's data folder) binds those data around every call."""
+
+    def __init__(self, step: Step[Any], bind: Callable[[Any], AbstractContextManager[object]]) -> None:
+        self.step, self.bind, self.kind, self.complete = step, bind, step.kind, step.complete  # type: ignore[misc]
+
+    def options(self, state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
+        with self.bind(state.rules):
+            return self.step.options(state, frame, seat)
+
+    def answer(self, ctx: Decision, frame: core.Frame[Any], command: Any) -> Decision | None:
+        with self.bind(ctx.game.rules):
+            return self.step.answer(ctx, frame, command)
 
 
 def open_frame(ctx: Decision, kind: str, seats: tuple[str, ...], rule: str, prompt: str, context: C) -> None:

@@ -80,6 +80,7 @@ class MonferratoState(msgspec.Struct, kw_only=True):
     winner: str = ""
     result: str = ""
     interpretations: dict[str, str] = {}
+    data_files: dict[str, str] = {}  # a user's data folder the game is played with (name -> text); {}: the shipped
 
 
 # --- the fold ----------------------------------------------------------------------------------
@@ -290,7 +291,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.7.1"
+    version = "0.8.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

@@ -43,6 +43,10 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
                 for hidden in ("values", "drawn", "population"):
                     data.pop(hidden, None)
                 data["hidden"] = True
+            elif isinstance(event, core.ItemsDrawn) and event.visible_to is not None:
+                # A private draw shows the drawer what was drawn, never the rest of the pool it came from (a cup,
+                # a deck): the undrawn items are as hidden from the drawer as from everyone else.
+                data.pop("population", None)
             return ruleset.redact_random(data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
         case core.RandomRequested() if seat != event.command_seat:
             return ruleset.redact_random(redact_request(to_builtins(event)), seat, after.rules)

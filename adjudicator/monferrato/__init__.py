@@ -8,15 +8,19 @@ See docs/rulesets/monferrato.md for what is enforced and what is not yet.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.decisions import Step
+import msgspec
+
+from arbitro.adjudicator.decisions import OnData, Step
 from arbitro.adjudicator.monferrato import battle, chits, movement, raids, replacements, sequence, siege
 from arbitro.adjudicator.monferrato import commands as C
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, data, unchanged
-from arbitro.adjudicator.monferrato.data import FILES
+from arbitro.adjudicator.monferrato.data import FILES, bound, read_folder
 from arbitro.adjudicator.monferrato.legal import legal as list_legal
 from arbitro.adjudicator.monferrato.position import validate
 from arbitro.adjudicator.monferrato.readings import INTERPRETATIONS
@@ -42,11 +46,23 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
     def provisional(self, scenario: str) -> list[str]:
         return data().provisional_items()
 
+    # a user's own data folder (docs/rulesets/monferrato.md, "Your own data"): every entry point below works on the
+    # data its state carries
+    def read_data(self, folder: Path) -> dict[str, str]:
+        return read_folder(folder)
+
+    def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
+        return bound(files)
+
+    def adopt_data(self, state: MonferratoState, files: Mapping[str, str] | None) -> MonferratoState:
+        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+
     def new_state(self, scenario: str, options: tuple[str, ...]) -> MonferratoState:
         return sequence.new_state()
 
     def start(self, ctx: Decision[MonferratoState]) -> None:
-        sequence.start(ctx)
+        with bound(ctx.state.data_files):
+            sequence.start(ctx)
 
     def active_seats(self, state: MonferratoState) -> tuple[str, ...]:
         if state.phase == "over" or state.activation is None:
@@ -54,21 +70,23 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
         return (state.activation.seat,)
 
     def steps(self) -> dict[str, Step[Any]]:
-        return STEPS
+        return {kind: OnData(step, lambda rules: bound(rules.data_files)) for kind, step in STEPS.items()}
 
     def legal(self, state: MonferratoState, seat: str) -> list[dict[str, Any]]:
-        with unchanged(state):  # a listing changes nothing
+        with bound(state.data_files), unchanged(state):  # a listing changes nothing
             return list_legal(state, seat)
 
     def validate_position(self, state: MonferratoState) -> list[str]:
-        return validate(state)
+        with bound(state.data_files):
+            return validate(state)
 
     def decide(self, ctx: Decision[MonferratoState], command: Any) -> None:
-        try:
-            _decide(ctx, command)
-        except Illegal as e:
-            ctx.reject(e.rule, e.message)
-        siege.sweep_mines(ctx)
+        with bound(ctx.state.data_files):
+            try:
+                _decide(ctx, command)
+            except Illegal as e:
+                ctx.reject(e.rule, e.message)
+            siege.sweep_mines(ctx)
 
 
 # answers to decisions on the engine's stack (steps.py): never sent otherwise

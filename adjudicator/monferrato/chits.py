@@ -111,7 +111,7 @@ def draw(ctx: Decision[MonferratoState], seat: str) -> None:
     hand its owner discards one (a decision on the stack), then the activation ends."""
     if not ctx.state.chit_cup:
         ctx.emit(ev.ChitsRecycled(to_cup=tuple(sorted(ctx.state.discards)), rule=str(R.CHITS)))
-    chit = ctx.draw(sorted(ctx.state.chit_cup), 1, purpose=f"{R.ACTIVATION} a chit drawn", visible_to=())[0]
+    chit = ctx.draw(sorted(ctx.state.chit_cup), 1, purpose=f"{R.ACTIVATION} a chit drawn", visible_to=(seat,))[0]
     ctx.emit(ev.ChitDrawn(seat=seat, chit=chit, rule=str(R.ACTIVATION)))
     if len(ctx.state.hands[seat]) > HAND:
         open_frame(ctx, DISCARD, (seat,), str(R.HAND_LIMIT), "discard one chit of five",

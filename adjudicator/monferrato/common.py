@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from arbitro.adjudicator.monferrato.data import MonferratoData, load
+from arbitro.adjudicator.monferrato.data import MonferratoData, current
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.monferrato import ELIMINATED, POOL, MonferratoState
 
@@ -26,7 +26,8 @@ class Illegal(Exception):
 
 
 def data() -> MonferratoData:
-    return load()
+    """The data in force: the game's own data folder while the ruleset works on that game, else the shipped."""
+    return current()
 
 
 def on_map(s: MonferratoState, unit: str) -> bool:

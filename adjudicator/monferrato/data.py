@@ -1,13 +1,19 @@
 """Load and check Monferrato's data files (map, order of battle, scenario, chit table): typed schemas, every
 problem of every file at once in the kit's one :class:`DataError` (file, JSON path, what is wrong).
 
-Read once per process (`load()` caches); the game state never copies terrain or counter values. What the text
-does not print is marked provisional in the files, and `provisional_items` lists it for `status` and `verify`.
+The shipped data are read once per process (`load()`); a user's own data folder (`arbitro new monferrato 1628 --data
+DIR`, Ruleset.read_data) is carried by its game (`MonferratoState.data_files`) and built once per process and content
+hash (`load_files`). The rules read the data in force through `current()`: the shipped data, or the files of the game
+the ruleset is working on (`bound`). The game state never copies terrain or counter values. What the text does not
+print is marked provisional in the files, and `provisional_items` lists it for `status` and `verify`.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -15,8 +21,9 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
+from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
+from arbitro.adjudicator.ruleset import data_digest
 
 DATA_DIR = Path(__file__).parent / "data"
 MAP_FILE = DATA_DIR / "map.json"
@@ -24,6 +31,7 @@ OOB_FILE = DATA_DIR / "oob.json"
 SCENARIO_FILE = DATA_DIR / "scenario.json"
 CHITS_FILE = DATA_DIR / "chits.json"
 FILES = (MAP_FILE, OOB_FILE, SCENARIO_FILE, CHITS_FILE)
+NAMES = tuple(f.name for f in FILES)  # a data folder's files
 
 SEATS = ("pro_france", "pro_spain")
 Seat = Literal["pro_france", "pro_spain"]
@@ -250,19 +258,27 @@ class MonferratoData(AreaGraph[Zone, _Approach, _Approach]):
 
 
 class _Problems:
-    def __init__(self, file: Path) -> None:
+    def __init__(self, file: str) -> None:
         self.file, self.found = file, []  # type: ignore[var-annotated]
 
     def __call__(self, path: str, problem: str) -> None:
-        self.found.append(DataProblem(self.file.name, path, problem))
+        self.found.append(DataProblem(self.file, path, problem))
 
 
-def _parse(model: type[_M], file: Path, found: list[DataProblem]) -> _M | None:
-    raw = read_json(file, file.name)
+def _parse(model: type[_M], text: str | None, file: str, found: list[DataProblem]) -> _M | None:
+    """`text` (the content of `file`; None: missing) as `model`; its problems are added to `found`."""
+    if text is None:
+        found.append(DataProblem(file, "$", "file not found"))
+        return None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        found.append(DataProblem(file, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}"))
+        return None
     try:
         return model.model_validate_json(json.dumps(raw))
     except ValidationError as exc:
-        found += [DataProblem(file.name, json_path(e["loc"]), e["msg"][:200]) for e in exc.errors()]
+        found += [DataProblem(file, json_path(e["loc"]), e["msg"][:200]) for e in exc.errors()]
         return None
 
 
@@ -372,21 +388,32 @@ def check_chits(c: ChitsFile, o: OobFile, turns: set[str], report: _Problems) ->
 def load_from(map_file: Path = MAP_FILE, oob_file: Path = OOB_FILE, scenario_file: Path = SCENARIO_FILE,
               chits_file: Path = CHITS_FILE) -> MonferratoData:
     """Every file read and checked; a :class:`DataError` lists every problem of every file at once."""
+    texts = {name: path.read_text(encoding="utf-8") for name, path in zip(NAMES, (map_file, oob_file, scenario_file,
+                                                                               chits_file)) if path.is_file()}
+    return build(texts)
+
+
+def build(texts: Mapping[str, str], folder: str = "") -> MonferratoData:
+    """The four files (name -> text) parsed and cross-checked; every problem of every file at once (DataError,
+    each problem naming its file, under `folder` when given)."""
     found: list[DataProblem] = []
-    m = _parse(MapFile, map_file, found)
-    o = _parse(OobFile, oob_file, found)
-    s = _parse(ScenarioFile, scenario_file, found)
-    c = _parse(ChitsFile, chits_file, found)
+    label = {name: f"{folder.rstrip('/')}/{name}" if folder else name for name in NAMES}
+    m = _parse(MapFile, texts.get("map.json"), label["map.json"], found)
+    o = _parse(OobFile, texts.get("oob.json"), label["oob.json"], found)
+    s = _parse(ScenarioFile, texts.get("scenario.json"), label["scenario.json"], found)
+    c = _parse(ChitsFile, texts.get("chits.json"), label["chits.json"], found)
+    reports = [_Problems(label[name]) for name in NAMES]
+    zones = {z.id for z in m.zones} if m else set()
+    if m:  # each check runs when the files it reads parsed, so one broken file hides no other file's problems
+        check_map(m, reports[0])
+    if m and o:
+        check_oob(o, zones, reports[1])
+    if m and o and s and c:
+        check_scenario(s, o, zones, c, reports[2])
+    if o and s and c:
+        check_chits(c, o, {t.id for t in s.timeline}, reports[3])
+    found += [p for r in reports for p in r.found]
     if found or m is None or o is None or s is None or c is None:
-        raise DataError(found)
-    reports = [_Problems(f) for f in (map_file, oob_file, scenario_file, chits_file)]
-    zones = {z.id for z in m.zones}
-    check_map(m, reports[0])
-    check_oob(o, zones, reports[1])
-    check_scenario(s, o, zones, c, reports[2])
-    check_chits(c, o, {t.id for t in s.timeline}, reports[3])
-    found = [p for r in reports for p in r.found]
-    if found:
         raise DataError(found)
     d = MonferratoData(map=m, oob=o, scenario=s, chit_table=c)
     d.index(m.zones, approaches(m), ())
@@ -400,4 +427,51 @@ def load_from(map_file: Path = MAP_FILE, oob_file: Path = OOB_FILE, scenario_fil
 
 @lru_cache(maxsize=1)
 def load() -> MonferratoData:
+    """The shipped data, read once per process."""
     return load_from()
+
+
+# --- a user's own data folder (monferrato: `arbitro new monferrato 1628 --data DIR`) ----------------------
+def read_folder(folder: Path) -> dict[str, str]:
+    """A user's data folder as name -> text: the four files, each taken from the folder when it holds one and from
+    the shipped data otherwise (so the game carries, and its hash covers, every value it is played with); checked
+    as the shipped data are, every problem of every file at once."""
+    if not folder.is_dir():
+        raise DataError([DataProblem(str(folder), "$", "not a folder: --data names a folder holding any of "
+                                                          + ", ".join(NAMES))])
+    own = {name: (folder / name).read_text(encoding="utf-8") for name in NAMES if (folder / name).is_file()}
+    if not own:
+        raise DataError([DataProblem(str(folder), "$", "holds none of " + ", ".join(NAMES))])
+    texts = {name: own.get(name) or path.read_text(encoding="utf-8") for name, path in zip(NAMES, FILES)}
+    build(texts, str(folder))
+    return texts
+
+
+_BY_HASH: dict[str, MonferratoData] = {}
+
+
+def load_files(files: Mapping[str, str]) -> MonferratoData:
+    """The data of a game's own files, built once per process and content hash (never by folder or game name:
+    two games on different data in one process never share an answer)."""
+    key = data_digest(sorted((name, text.encode()) for name, text in files.items()))
+    if key not in _BY_HASH:
+        _BY_HASH[key] = build(files)
+    return _BY_HASH[key]
+
+
+_BOUND: ContextVar[MonferratoData | None] = ContextVar("monferrato_data", default=None)
+
+
+def current() -> MonferratoData:
+    """The data in force: the files of the game the ruleset is working on (`bound`), else the shipped data."""
+    return _BOUND.get() or load()
+
+
+@contextmanager
+def bound(files: Mapping[str, str] | None) -> Iterator[MonferratoData]:
+    """Within the block, `current()` is the data of `files` (None or {}: the shipped data)."""
+    token = _BOUND.set(load_files(files) if files else None)
+    try:
+        yield current()
+    finally:
+        _BOUND.reset(token)

@@ -47,7 +47,8 @@ def start(ctx: Decision[MonferratoState]) -> None:
     for seat in order:
         opening = tuple(sc.opening_chits.get(seat, ()))  # type: ignore[call-overload]
         cup = [c for c in ctx.state.chit_cup if c not in opening]
-        drawn = ctx.draw(cup, sc.hand - len(opening), purpose=f"{R.SETUP} chits dealt to {seat}", visible_to=())
+        drawn = ctx.draw(cup, sc.hand - len(opening), purpose=f"{R.SETUP} chits dealt to {seat}",
+                           visible_to=(seat,))
         ctx.emit(ev.ChitsDealt(seat=seat, chits=(*opening, *drawn), public=opening, rule=str(R.SETUP)))
     next_activation(ctx)
 

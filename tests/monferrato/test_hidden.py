@@ -53,7 +53,27 @@ def test_each_seat_sees_its_own_hand_only_and_never_the_cup() -> None:
     dealt = [e for e in served if e["type"] == "chits_dealt" and e["seat"] == "pro_france"][0]
     assert dealt["chits"] == ["chit05"]  # only the chit the scenario deals openly
     drawn = [e for e in served if e["type"] == "items_drawn" and "chit" in e["purpose"]]
-    assert drawn and all(e.get("hidden") and "population" not in e for e in drawn)
+    assert drawn and all("population" not in e for e in drawn)  # the cup's contents: no one's (engine fix)
+    assert [e.get("hidden", False) for e in drawn] == [True, False]  # Pro-France's deal hidden, its own shown
+    own = [e for e in served if e["type"] == "items_drawn" and "pro_spain" in e["purpose"]][0]
+    assert sorted(own["drawn"]) == sorted(g.state.hands["pro_spain"])
+
+
+def test_a_draw_serves_the_drawer_the_same_bytes_whatever_else_the_cup_holds() -> None:
+    """Non-interference for the cup (§4, §5 2): two games whose cups differ only in chits Pro-Spain does not draw
+    serve Pro-Spain the same bytes while it draws one (the chit it draws is its to see)."""
+    served = []
+    for swap in (("chit16", "chit15"), ("chit15", "chit16")):
+        s = state(hands={"pro_france": ["chit05", "chit04", "chit06", swap[0]],
+                         "pro_spain": ["chit03", "chit12", "chit14"]})
+        t = Table(s)
+        before = FOLD.copy(t.game)
+        t.send("pro_spain", {"type": "draw_chit"})
+        drawn = t.game.rules.hands["pro_spain"][-1]
+        served.append((drawn, t.served(before, "pro_spain"), swap[1] in t.game.rules.chit_cup))
+    (drawn_a, a, in_cup_a), (drawn_b, b, in_cup_b) = served
+    assert in_cup_a and in_cup_b and drawn_a == drawn_b not in ("chit15", "chit16")
+    assert a == b and drawn_a.encode() in a
 
 
 def test_a_refusal_never_names_a_chit_the_sender_may_not_know() -> None:
