@@ -117,6 +117,14 @@ class Eliminated(Event, tag="eliminated"):
     reason: str
 
 
+class CommanderPlaced(Event, tag="commander_placed"):
+    """The replacement commander appears in another zone holding friendly units, his owner's choice (§7.4.1)."""
+
+    unit: str
+    zone: str
+    rule: str
+
+
 class CommanderReplaced(Event, tag="commander_replaced"):
     unit: str
     zone: str
@@ -260,6 +268,8 @@ class Raided(Event, tag="raided"):
     modifier: int  # enemy units and forts in the zone (monferrato §11)
     result: str  # "success", "failed" (a six), "no effect"
     rule: str
+    spent: tuple[int, ...] = ()  # the movement points each raider has spent in this activation, the attempt's included
+    goes_on: bool = False  # the raiders may go on moving and raiding with the points left (monferrato §11)
 
 
 class Replaced(Event, tag="replaced"):
@@ -331,7 +341,7 @@ MonferratoEvent = Union[
     MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
     ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
     BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged, WallBattered, MinesChanged,
-    FortBuilt, Raided, FortsTaken, Replaced,
+    FortBuilt, Raided, FortsTaken, Replaced, CommanderPlaced,
 ]
 
 MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited, ReplacementsAwaited)

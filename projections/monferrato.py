@@ -33,6 +33,8 @@ class Unit(msgspec.Struct, kw_only=True):
     unsupplied: bool = False  # the "Fuori Rifornimento" marker (monferrato §13.1)
     moved: bool = False  # a camp turned to its "Mosso" side (monferrato §14.5)
     replaced: bool = False  # a commander turned to his replacement (monferrato §7.4.1)
+    raiding: bool = False  # raided in this activation without a six: may go on moving and raiding (monferrato §11)
+    spent: int = 0  # the movement points a raiding unit has spent in this activation
 
 
 class Activation(msgspec.Struct, kw_only=True):
@@ -142,6 +144,7 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
         case ev.UnitsMoved():
             for u in e.units:
                 s.units[u].zone, s.units[u].acted, s.units[u].moved = e.path[-1], True, True
+                s.units[u].raiding = False
             for item in e.left:
                 unit, _, zone = item.partition("@")
                 s.units[unit].zone = zone
@@ -160,12 +163,15 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
         case ev.Eliminated():
             for u in e.units:
                 s.units[u].zone = ELIMINATED
+        case ev.CommanderPlaced():
+            s.units[e.unit].zone = e.zone
         case ev.CommanderReplaced():
             s.units[e.unit].replaced, s.units[e.unit].zone = True, e.zone
         case ev.ActivationEnded():
             s.activated_commands.append(e.command)
             for u in s.units.values():
-                u.acted = False
+                u.acted = u.raiding = False
+                u.spent = 0
             s.activation, s.fresh_mines = None, {}
         case ev.StackingChecked():
             for u in e.units:
@@ -219,6 +225,12 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
         case ev.Raided():
             if e.result == "success":
                 s.raided.append(e.zone)
+            for u, spent in zip(e.units, e.spent):
+                s.units[u].raiding, s.units[u].spent, s.units[u].acted = e.goes_on, spent, True
+            _acted(s)
+        case ev.BattleBegan():
+            for u in e.attackers:  # a battle ends the raid (monferrato §11)
+                s.units[u].raiding = False
         case ev.WallBattered():
             s.walls[e.side] = e.level
         case ev.MinesChanged():

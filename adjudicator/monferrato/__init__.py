@@ -90,7 +90,8 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
 
 
 # answers to decisions on the engine's stack (steps.py): never sent otherwise
-ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat, C.TakeForts, C.Replace)
+ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat, C.TakeForts, C.Replace,
+           C.PlaceCommander)
 
 
 def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:

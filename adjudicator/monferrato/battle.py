@@ -25,14 +25,17 @@ from arbitro.events import monferrato as ev
 from arbitro.projections.monferrato import MonferratoState, other
 
 SUPPORT, RESPONSE, TAKE_HIT, CONTINUE, RETREAT, SPOILS = "support", "response", "take_hit", "continue", "retreat", "spoils"
-KINDS = (SUPPORT, RESPONSE, TAKE_HIT, CONTINUE, RETREAT, SPOILS)
+PLACE = "place"
+KINDS = (SUPPORT, RESPONSE, TAKE_HIT, CONTINUE, RETREAT, SPOILS, PLACE)
 MAJOR = 6  # monferrato §7.2
 HOLD = "hold"  # a retreat answer: the defenders of a fortress take one more loss instead (§7.5)
+STAY = "stay"  # a retreat answer after a bombardment: the targets stay where they are (§8.2)
 PROMPTS = {SUPPORT: "call a supporting unit, or none", RESPONSE: "play a response chit, or none",
            TAKE_HIT: "allocate a hit to one of your units", CONTINUE: "fight another round, or end the battle",
-           RETREAT: "choose the zone to retreat to", SPOILS: "convert or destroy the enemy forts taken"}
+           RETREAT: "choose the zone to retreat to", SPOILS: "convert or destroy the enemy forts taken",
+           PLACE: "choose where the replacement commander appears"}
 RULES = {SUPPORT: R.SUPPORT, RESPONSE: R.RESPONSE, TAKE_HIT: R.LOSSES, CONTINUE: R.FIRE, RETREAT: R.RETREAT,
-         SPOILS: R.FORTS}
+         SPOILS: R.FORTS, PLACE: R.DISORGANISATION}
 
 
 def side_units(s: MonferratoState, zone: str, seat: str) -> list[str]:
@@ -90,10 +93,19 @@ def advance(ctx: Decision[MonferratoState], b: ev.Battle) -> None:  # noqa: C901
                     return
             b = msgspec.structs.replace(b, stage="commanders")
         elif b.stage == "commanders":
-            commanders_at_risk(ctx, b)
+            replaced = commanders_at_risk(ctx, b)
+            b = msgspec.structs.replace(b, stage=" ".join([PLACE, *replaced]) if replaced else "after")
+        elif b.stage.startswith(PLACE):
+            waiting = [u for u in b.stage.split()[1:] if len(place_options(s, u)) > 1]
+            if waiting:  # §7.4.1: his owner says where each replacement appears, one at a time
+                ask(ctx, msgspec.structs.replace(b, stage=" ".join([PLACE, *waiting])), PLACE,
+                    data().faction(waiting[0]))
+                return
             b = msgspec.structs.replace(b, stage="after")
         elif b.stage == "after":
-            if b.bombardment:  # §8.2: the targets take their losses and need not retreat
+            if b.bombardment:  # §8.2: the targets need not retreat, "anche se possono farlo se vogliono"
+                if b.round_hits.get(defender(b)) and len(retreat_options(s, b, defender(b))) > 1:
+                    ask(ctx, msgspec.structs.replace(b, stage="retreat"), RETREAT, defender(b))
                 return
             if b.major and fighters(s, b.zone, b.attacker) and fighters(s, b.zone, defender(b)):
                 att, dfn = b.round_hits.get(b.attacker, 0), b.round_hits.get(defender(b), 0)
@@ -264,24 +276,45 @@ def take_hit(ctx: Decision[MonferratoState], b: ev.Battle, seat: str, unit: str)
     advance(ctx, msgspec.structs.replace(b, owed={**b.owed, seat: b.owed[seat] - 1}))
 
 
-def commanders_at_risk(ctx: Decision[MonferratoState], b: ev.Battle) -> None:
+def commanders_at_risk(ctx: Decision[MonferratoState], b: ev.Battle) -> list[str]:
     """monferrato §7.3, §7.4.1: a side that suffered a hit rolls for each of its commanders there: 1-2, hit (turned
-    to his replacement, or eliminated)."""
+    to his replacement, or eliminated). The commanders turned to their replacement are returned."""
+    replaced = []
     for seat in (b.attacker, defender(b)):
         if not b.round_hits.get(seat):
             continue
         for u in [x for x in units_in(ctx.state, b.zone, seat) if kind(x) == "commander"]:
             die = ctx.roll(1, purpose=f"{R.LOSSES} is {u} hit", detail={"hit_on": "1-2"})[0]
-            if die <= 2:
-                commander_hit(ctx, u)
+            if die <= 2 and commander_hit(ctx, u):
+                replaced.append(u)
+    return replaced
 
 
-def commander_hit(ctx: Decision[MonferratoState], unit: str) -> None:
+def commander_hit(ctx: Decision[MonferratoState], unit: str) -> bool:
+    """Turned to his replacement (True) or, with none or being one, eliminated (§7.4.1)."""
     s = ctx.state
     if data().units[unit].replacement and not s.units[unit].replaced:
         ctx.emit(ev.CommanderReplaced(unit=unit, zone=s.units[unit].zone, rule=str(R.DISORGANISATION)))
-    else:
-        ctx.emit(ev.Eliminated(units=(unit,), rule=str(R.DISORGANISATION), reason="commander hit"))
+        return True
+    ctx.emit(ev.Eliminated(units=(unit,), rule=str(R.DISORGANISATION), reason="commander hit"))
+    return False
+
+
+def place_options(s: MonferratoState, unit: str) -> list[str]:
+    """§7.4.1 "nella stessa zona o in un'altra zona contenente unità amiche": his zone, or any zone holding friendly
+    units (a camp is a marker, not a unit: §14.5)."""
+    d = data()
+    seat = d.faction(unit)
+    friends = {x.zone for u, x in s.units.items()
+               if u != unit and x.zone in d.zones and d.faction(u) == seat and kind(u) != "camp"}
+    return sorted(friends | {s.units[unit].zone})
+
+
+def place(ctx: Decision[MonferratoState], b: ev.Battle, unit: str, zone: str) -> None:
+    if zone != ctx.state.units[unit].zone:
+        ctx.emit(ev.CommanderPlaced(unit=unit, zone=zone, rule=str(R.DISORGANISATION)))
+    rest = [u for u in b.stage.split()[1:] if u != unit]
+    advance(ctx, msgspec.structs.replace(b, stage=" ".join([PLACE, *rest])))
 
 
 # --- more rounds (monferrato §7.2 major battle) ------------------------------------------------------
@@ -312,6 +345,8 @@ def retreat_options(s: MonferratoState, b: ev.Battle, loser: str) -> list[str]:
     else:
         zones = list(d.neighbours(b.zone))
     ok = [z for z in sorted(zones) if line_step(b.zone, z) is not None and not enemy_in(s, z, loser)]
+    if b.bombardment:  # §8.2: a choice, not an obligation
+        return [*ok, STAY] if side_units(s, b.zone, loser) else []
     if loser != b.attacker and d.zones[b.zone].fortress:
         ok.append(HOLD)
     return ok
@@ -339,6 +374,10 @@ def end(ctx: Decision[MonferratoState], b: ev.Battle) -> None:
 def retreat(ctx: Decision[MonferratoState], b: ev.Battle, loser: str, to: str) -> None:
     s = ctx.state
     left = side_units(s, b.zone, loser)
+    if b.bombardment:  # §8.2: the targets of a bombardment retreat only if they choose to
+        if to != STAY:
+            move_out(ctx, left, to)
+        return
     if to == HOLD:  # §7.5: one more loss, and the attacker retreats instead
         hit = targets(s, b.zone, loser)
         if hit:
@@ -417,6 +456,8 @@ def answer(ctx: Decision[MonferratoState], frame: core.Frame[ev.BattleAwaited], 
             retreat(ctx, b, seat, command.to)
         case "spoils":
             take_forts(ctx, b.zone, seat, command.convert, command.destroy_town)
+        case "place":
+            place(ctx, b, command.unit, command.zone)
 
 
 def options(s: MonferratoState, frame: core.Frame[ev.BattleAwaited], seat: str) -> list[dict[str, Any]]:
@@ -437,4 +478,7 @@ def options(s: MonferratoState, frame: core.Frame[ev.BattleAwaited], seat: str) 
         case "spoils":
             won_attacking = seat == b.attacker and b.stage == "spoils:" + seat and bool(b.hits)
             return spoils_options(s, b.zone, seat, won_attacking)
+        case "place":
+            unit = b.stage.split()[1]
+            return [{"type": "place_commander", "unit": unit, "zone": z} for z in place_options(s, unit)]
     return []

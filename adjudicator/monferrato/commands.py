@@ -154,8 +154,17 @@ class ContinueBattle(CommandModel):
     go: bool
 
 
+class PlaceCommander(CommandModel):
+    """monferrato §7.4.1: where the replacement commander appears: his zone, or another holding friendly units."""
+
+    type: Literal["place_commander"]
+    unit: str
+    zone: str
+
+
 class Retreat(CommandModel):
-    """monferrato §7.5: the zone the defeated retreat to, or "hold" (a fortress's defenders take one more loss)."""
+    """monferrato §7.5: the zone the defeated retreat to, or "hold" (a fortress's defenders take one more loss);
+    §8.2: after a bombardment, the zone its targets choose to retreat to, or "stay"."""
 
     type: Literal["retreat"]
     to: str
@@ -163,6 +172,6 @@ class Retreat(CommandModel):
 
 MonferratoCommand = Annotated[
     Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, Raid, ReturnCamp, TakeForts, Replace, CallSupport,
-          Respond, TakeHit, ContinueBattle, Retreat],
+          Respond, TakeHit, ContinueBattle, Retreat, PlaceCommander],
     Field(discriminator="type"),
 ]

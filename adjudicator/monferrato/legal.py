@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.monferrato import chits, movement, raids, replacements, siege
-from arbitro.adjudicator.monferrato.common import units_in
 from arbitro.adjudicator.monferrato.common import Illegal
 from arbitro.adjudicator.monferrato.readings import reading
 from arbitro.projections.monferrato import MonferratoState
@@ -37,8 +36,7 @@ def legal(s: MonferratoState, seat: str) -> list[dict[str, Any]]:
     out += movement.move_options(s, seat)
     out += movement.recover_options(s, seat)
     out += replacements.camp_options(s, seat)
-    for zone in act.zones:
-        free = [u for u in units_in(s, zone, seat) if movement.may_act(s, u)]
+    for zone, free in movement.actors(s, seat):
         out += siege.bombard_options(s, seat, free, zone)
         out += siege.siege_options(s, seat, free, zone)
         out += siege.fort_options(s, seat, free)

@@ -89,13 +89,15 @@ def activate(ctx: Decision[MonferratoState], zones: list[str], commander: str | 
 
 
 # --- who may act ---------------------------------------------------------------------------------
-def may_act(s: MonferratoState, unit: str) -> bool:
+def may_act(s: MonferratoState, unit: str, going_on: bool = False) -> bool:
     """monferrato §5.2, §5.3, §7.1: a unit of the drawn command (or the army's camp) in an activated zone that has
-    not acted and was not called in support this turn."""
+    not acted and was not called in support this turn; `going_on`: or raiders going on moving and raiding (§11)."""
     act, d = s.activation, data()
     if act is None or unit not in s.units:
         return False
     x, spec = s.units[unit], d.units[unit]
+    if x.raiding:
+        return going_on
     if x.zone not in act.zones or x.acted or x.activated:
         return False
     if spec.kind == "camp":  # monferrato §14.5: with any command of its army, once a turn
@@ -103,15 +105,18 @@ def may_act(s: MonferratoState, unit: str) -> bool:
     return spec.command == act.command
 
 
-def check_actors(s: MonferratoState, seat: str, units: list[str]) -> str:
-    """The units may act now and share one zone (returned)."""
+def check_actors(s: MonferratoState, seat: str, units: list[str], going_on: bool = False) -> str:
+    """The units may act now and share one zone (returned); `going_on`: raiders may go on moving and raiding (§11),
+    but not with units that have not raided (§6: no unit is picked up on the way)."""
     act = s.activation
     assert act is not None
     if not act.zones:
         raise Illegal(R.ACTIVATION, "choose the zones to activate first (activate)")
     for u in units:
-        if not may_act(s, u):
+        if not may_act(s, u, going_on):
             raise Illegal(R.ONE_ACTION, f"{u} is not a unit of {act.command} free to act in an activated zone")
+    if len({s.units[u].raiding for u in units}) > 1:
+        raise Illegal(R.RAID, "raiders going on move and raid on their own, not with units that have not raided")
     zones = {s.units[u].zone for u in units}
     if len(zones) != 1:
         raise Illegal(R.MOVEMENT, "units acting together must start in one zone")
@@ -128,6 +133,12 @@ def allowance(s: MonferratoState, unit: str) -> int:
     if d.units[unit].combat and s.units[unit].unsupplied:  # monferrato §13.1
         base -= 1
     return base
+
+
+def points_left(s: MonferratoState, unit: str) -> int:
+    """The allowance less what a raider going on has spent in this activation (monferrato §11)."""
+    x = s.units[unit]
+    return allowance(s, unit) - (x.spent if x.raiding else 0)
 
 
 @dataclass
@@ -170,7 +181,7 @@ def check_step(s: MonferratoState, seat: str, units: list[str], a: str, b: str, 
 def check_move(s: MonferratoState, seat: str, units: list[str], path: list[str],
                leave: dict[str, str] | None = None) -> Plan:
     """A move (§6); `leave`: units of the group left behind in zones it passed through (unit -> zone)."""
-    origin = check_actors(s, seat, units)
+    origin = check_actors(s, seat, units, going_on=True)
     leave = leave or {}
     for u, z in sorted(leave.items()):
         if u not in units:
@@ -196,7 +207,7 @@ def check_path(s: MonferratoState, seat: str, units: list[str], origin: str, pat
     camp = any(kind(u) == "camp" for u in units)
     if camp and len(path) > 1:  # monferrato §14.5: "di una sola zona per turno", whatever the terrain
         raise Illegal(R.CAMP, "the camp moves one zone")
-    cap = 1 if camp else min(allowance(s, u) for u in units)
+    cap = 1 if camp else min(points_left(s, u) for u in units)
     spent, here = 0, origin
     for i, zone in enumerate(path):
         if enemy_in(s, here, seat) and i > 0:
@@ -274,7 +285,7 @@ def prudence(ctx: Decision[MonferratoState], plan: Plan) -> None:
 def reachable(s: MonferratoState, seat: str, units: list[str], origin: str, *, called: bool = False
               ) -> dict[str, list[str]]:
     """Every zone the group may end in, with one path there (least cost, then by zone id): the listing's moves."""
-    cap = 1 if any(kind(u) == "camp" for u in units) else min(allowance(s, u) for u in units)
+    cap = 1 if any(kind(u) == "camp" for u in units) else min(points_left(s, u) for u in units)
     best: dict[str, tuple[int, list[str]]] = {origin: (0, [])}
     frontier = [origin]
     while frontier:
@@ -309,13 +320,22 @@ def reachable(s: MonferratoState, seat: str, units: list[str], origin: str, *, c
     return out
 
 
-def move_options(s: MonferratoState, seat: str) -> list[dict[str, object]]:
+def actors(s: MonferratoState, seat: str) -> list[tuple[str, list[str]]]:
+    """Who may act now, zone by zone: the free units of each activated zone, and apart from them the raiders going
+    on (monferrato §5.3, §11)."""
     act = s.activation
     if act is None or not act.zones:
         return []
+    raiders = sorted({x.zone for u, x in s.units.items() if x.raiding and may_act(s, u, True)})
+    out = [(zone, [u for u in units_in(s, zone, seat) if may_act(s, u)]) for zone in act.zones]
+    out += [(zone, [u for u in units_in(s, zone, seat) if s.units[u].raiding and may_act(s, u, True)])
+            for zone in raiders]
+    return [(zone, units) for zone, units in out if units]
+
+
+def move_options(s: MonferratoState, seat: str) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
-    for zone in act.zones:
-        free = [u for u in units_in(s, zone, seat) if may_act(s, u)]
+    for zone, free in actors(s, seat):
         groups = [[u] for u in free] + ([free] if len(free) > 1 else [])
         for g in groups:
             for path in reachable(s, seat, g, zone).values():

@@ -3,8 +3,9 @@ movement point an attempt; a natural 1 succeeds, a natural 6 fails and disorgani
 each enemy unit and fort must not exceed the raiders. Success: morale +1 (+2 where the enemy camp is), supply
 markers off, the zone raided for the year. A field battle follows if both sides are there.
 
-Here a raid is its units' action (§5.3): after an attempt that is not a six they do not go on moving or raiding in
-the same activation (not yet offered: docs/rulesets/monferrato.md).
+After an attempt that is not a natural six the raiders may go on moving and raiding with the movement points left,
+in the same activation (interpretation `raid_goes_on`: also after a success, or only after an attempt without effect);
+a battle that follows ends their raid.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from arbitro.adjudicator.monferrato import chits, supply
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, data, enemy_in, kind, units_in
-from arbitro.adjudicator.monferrato.movement import Plan, allowance, check_actors, check_path, do_move, reachable
+from arbitro.adjudicator.monferrato.movement import Plan, check_actors, check_path, do_move, points_left, reachable
+from arbitro.adjudicator.monferrato.readings import reading
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import monferrato as ev
 from arbitro.projections.monferrato import MonferratoState, other
@@ -29,14 +31,14 @@ def cost(s: MonferratoState, seat: str, units: list[str], origin: str, path: lis
     for zone in path:
         border = d.border(here, zone)
         if border.kind == "passage" or (border.kind == "river" and not border.bridge):
-            return min(allowance(s, u) for u in units)  # the whole allowance: no point left to raid
+            return min(points_left(s, u) for u in units)  # the whole allowance: no point left to raid
         spent += 2 if d.zones[zone].terrain == "difficult" else 1
         here = zone
     return spent
 
 
 def check_raid(s: MonferratoState, seat: str, units: list[str], path: list[str]) -> Plan:
-    origin = check_actors(s, seat, units)
+    origin = check_actors(s, seat, units, going_on=True)
     d = data()
     if any(kind(u) not in RAIDERS for u in units):
         raise Illegal(R.RAID, "only infantry and cavalry raid")
@@ -50,7 +52,7 @@ def check_raid(s: MonferratoState, seat: str, units: list[str], path: list[str])
         regions = d.scenario.raid_regions.get(d.units[u].command, ())
         if d.zones[zone].region not in regions and zone not in d.scenario.raid_everyone:
             raise Illegal(R.RAID_AREAS, f"{d.units[u].command}'s troops may not raid {d.zones[zone].region}")
-    if cost(s, seat, units, origin, path) + 1 > min(allowance(s, u) for u in units):
+    if cost(s, seat, units, origin, path) + 1 > min(points_left(s, u) for u in units):
         raise Illegal(R.RAID, "no movement point left for the attempt (§11: one each)")
     if len(units) >= NEEDS_ATTACK_SUPPLY:
         lacking = [u for u in units if not supply.attack_supplied(s, u)]
@@ -64,6 +66,8 @@ def check_raid(s: MonferratoState, seat: str, units: list[str], path: list[str])
 def raid(ctx: Decision[MonferratoState], seat: str, plan: Plan) -> None:
     s, d = ctx.state, data()
     zone = plan.path[-1] if plan.path else plan.origin
+    points = cost(s, seat, plan.units, plan.origin, plan.path) + 1
+    spent = tuple((s.units[u].spent if s.units[u].raiding else 0) + points for u in plan.units)
     if plan.path:
         do_move(ctx, plan, seat)
     else:
@@ -73,8 +77,9 @@ def raid(ctx: Decision[MonferratoState], seat: str, plan: Plan) -> None:
     die = ctx.roll(1, purpose=f"{R.RAID} raid on {zone}", detail={"raiders": len(plan.units), "enemies": len(enemies)})[0]
     success = die == 1 or (die != 6 and die + len(enemies) <= len(plan.units))
     result = "success" if success else "failed" if die == 6 else "no effect"
+    goes_on = result == "no effect" or (result == "success" and reading(s, "raid_goes_on") == "unless_six")
     ctx.emit(ev.Raided(zone=zone, units=tuple(plan.units), die=die, modifier=len(enemies), result=result,
-                       rule=str(R.RAID)))
+                       rule=str(R.RAID), spent=spent, goes_on=goes_on))
     if success:
         unsupplied = tuple(u for u in plan.units if ctx.state.units[u].unsupplied)
         if unsupplied:

@@ -26,6 +26,12 @@ INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
         explanation="whole_allowance: an unbridged river (or a long passage, §2.3.1) is crossed only as the one "
                     "step of a move; rest_of_allowance: it may be crossed after other steps, and ends the move"),
     Interpretation(
+        name="raid_goes_on", default="unless_six", choices=("unless_six", "after_no_effect"),
+        rule="monferrato §11", phrase="L'unico caso in cui devono fermarsi è quando si tira un 6",
+        explanation="unless_six: after any attempt but a natural six (a success too) the raiders may go on moving "
+                    "and raiding with the points left; after_no_effect: only after an attempt that neither failed nor "
+                    "succeeded (\"Se la Razzia non fallisce ... ma non ha successo, le unità possono continuare\")"),
+    Interpretation(
         name="stacking_choice", default="weakest_first", choices=("weakest_first", "strongest_first"),
         rule="monferrato §12",
         phrase="il numero di Fanterie e/o Cavallerie oltre le sei (6) corrisponde al numero di unità in buon ordine "

@@ -210,7 +210,9 @@ def test_log_as_a_seat_redacts_and_from_to_select(run: Cli) -> None:
     assert [e["seq"] for e in blue_log] == [1, 2, 3, 4, 5]
     assert blue_log[2]["event"] == {"type": "card_dealt", "seat": "red", "card": None, "rule": "duel §3"}
     assert blue_log[1]["event"]["hidden"] is True and "drawn" not in blue_log[1]["event"]
-    assert "salt" not in blue_log[1] and "salt" in blue_log[3]  # redacted events lose their salt
+    assert "salt" not in blue_log[1] and "salt" in blue_log[4]  # redacted events lose their salt
+    assert blue_log[3]["event"]["drawn"] and "population" not in blue_log[3]["event"]  # its own draw, not the deck
+    assert "salt" not in blue_log[3]
     assert blue_log[4]["event"]["card"] == full[4]["event"]["card"]  # its own card
     assert [e["hash"] for e in blue_log] == [e["hash"] for e in full]  # the same chain
     exchange(run, "g")

@@ -52,6 +52,9 @@ def test_guns_inside_a_fortress_fire_at_the_besiegers_who_need_not_retreat() -> 
     assert volley["rule"] == "monferrato §8.2" and volley["saved"] == 1  # Trino's town shelters its occupants
     assert g.awaited == "take_hit"  # the besiegers allocate the hit (§7.3)
     events = g.send("pro_spain", type="take_hit", unit="spa_inf1")
+    assert not of(events, "retreated") and g.awaited == "retreat"  # §8.2 "possono farlo se vogliono"
+    assert {"type": "retreat", "to": "stay"} in g.legal("pro_spain")
+    events = g.send("pro_spain", type="retreat", to="stay")
     assert not of(events, "retreated") and g.state.units["spa_inf1"].zone == "trino" and g.awaited == ""
 
 
