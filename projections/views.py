@@ -48,8 +48,10 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
                 # a deck): the undrawn items are as hidden from the drawer as from everyone else.
                 data.pop("population", None)
             return ruleset.redact_random(data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
-        case core.RandomRequested() if seat != event.command_seat:
-            return ruleset.redact_random(redact_request(to_builtins(event)), seat, after.rules)
+        case core.RandomRequested():
+            data = to_builtins(event) if seat == event.command_seat else redact_request(to_builtins(event))
+            data["population"] = []  # the pool a draw is made from is the umpire's, who enters it (see ItemsDrawn)
+            return ruleset.redact_random(data, seat, after.rules)
         case core.DecisionOpened(frame=frame):
             return {**to_builtins(event), "frame": redact_frame(ruleset, frame, seat, after.rules)}
         case core.DecisionRevised(kind=kind, seats=seats, prompt=prompt, ctx=ctx):
@@ -78,6 +80,7 @@ def redact_frame(ruleset: RulesetProjection[Any], frame: core.Frame[Any], seat: 
             entry = ruleset.redact_random(entry, seat, rules) or {}
             entry["command"] = json.dumps(entry.get("command", {}), sort_keys=True, separators=(",", ":"))
             data["ctx"] = entry
+        data["ctx"]["population"] = []  # the umpire's alone (see RandomRequested)
         return data
     if type(frame.ctx) in core.ENGINE_CONTEXTS:
         return data

@@ -92,3 +92,21 @@ def test_the_chit_drawn_is_served_to_its_owner_only() -> None:
     mine = [e["event"] for e in g.served("pro_spain") if e["event"]["type"] == "chit_drawn"][0]
     theirs = [e["event"] for e in g.served("pro_france") if e["event"]["type"] == "chit_drawn"][0]
     assert mine["chit"] in g.state.hands["pro_spain"] and theirs["chit"] == ""
+
+
+def test_a_transcribed_draw_serves_no_seat_the_cup_it_is_made_from() -> None:
+    """A table game: the umpire enters the chit drawn; the request served to the drawer (and its frame, and a fork's
+    creation) names the command but not the cup, whose contents would give away the other hand by complement."""
+    g = from_state(state(), transcribed=True)
+    g.send("pro_spain", type="draw_chit")
+    umpire = [e["event"] for e in g.served("umpire") if e["type"] == "random_requested"][-1]
+    assert sorted(umpire["population"]) == sorted(g.state.chit_cup)
+    for seat in ("pro_spain", "pro_france"):
+        served = g.served(seat)
+        request = [e["event"] for e in served if e["type"] == "random_requested"][-1]
+        frame = [e["event"]["frame"] for e in served if e["type"] == "decision_opened"][-1]
+        assert request["population"] == [] and frame["ctx"]["population"] == []
+        fork = g.app.fork(g.id, g.app.game(g.id).head_seq)
+        created = g.app.log(fork, seat)[0]["event"]
+        assert created["initial_core"]["decisions"][-1]["ctx"]["population"] == []
+        assert not [c for c in RULESET.secrets(g.state, seat) if c in str(served) + str(created)]
