@@ -45,12 +45,12 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
                 data["hidden"] = True
             elif isinstance(event, core.ItemsDrawn) and event.visible_to is not None:
                 # A private draw shows the drawer what was drawn, never the rest of the pool it came from (a cup,
-                # a deck): the undrawn items are as hidden from the drawer as from everyone else.
+                # a deck): the undrawn items are as hidden from the drawer as from everyone else (§V.5).
                 data.pop("population", None)
             return ruleset.redact_random(data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
         case core.RandomRequested():
             data = to_builtins(event) if seat == event.command_seat else redact_request(to_builtins(event))
-            data["population"] = []  # the pool a draw is made from is the umpire's, who enters it (see ItemsDrawn)
+            data["population"] = []  # the pool a draw is made from is the umpire's, who enters it (§V.5)
             return ruleset.redact_random(data, seat, after.rules)
         case core.DecisionOpened(frame=frame):
             return {**to_builtins(event), "frame": redact_frame(ruleset, frame, seat, after.rules)}
