@@ -94,6 +94,8 @@ class Played:
             out[body.seq] = {}
             for seat in self.ruleset.seats(state.rules):
                 out[body.seq][seat] = self.ruleset.secrets(state.rules, seat)
+                if stored["type"] == "items_drawn" and seat in (stored.get("visible_to") or ()):
+                    out[body.seq][seat] -= set(stored["drawn"])  # its own draw: what it drew is its to see (§V.5)
                 if body.seq in served.get(seat, {}):
                     self.leaks += fog_leaks(self.ruleset, state.rules, seat, stored, served[seat][body.seq])
         return out
