@@ -126,7 +126,10 @@ def test_roll_serves_a_seat_only_what_its_redacted_event_shows(run: Cli) -> None
     assert mine["dice"]["drawn"] == [red_card] and mine["withheld"] is False
     exchange(run, "g")
     run("reveal", "g")
-    assert run.json("roll", "g", "2", "--as", "red")["recomputed"]["matches"] is True
+    # a private draw: red is served what it drew, not the deck it came from (arbitro §V.5), so it cannot recompute
+    # the draw itself; the umpire can
+    assert run.json("roll", "g", "2", "--as", "red")["recomputed"]["status"].startswith("a private draw")
+    assert run.json("roll", "g", "2", "--as", "umpire")["recomputed"]["matches"] is True
     for args in (("--as", "blue"), ("--as", "blue", "--json")):
         shown = run("roll", "g", "2", *args).stdout
         assert red_card not in shown.replace("population", ""), "blue is served red's hidden card"
