@@ -262,6 +262,7 @@ def candidates(position: Position, seat: str, listed: list[dict[str, Any]]) -> s
 DOCUMENTED_TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
     ("arrivano", "form_column"): ("units", "subset"),
     ("caldiero", "move"): ("path", "any"),
+    ("monferrato", "move"): ("units", "subset"),
 }
 
 
