@@ -357,8 +357,8 @@ def test_submit_and_status_json_are_the_typed_results_fields(run: Cli) -> None:
                                   "prompt": "choose a guard (high or low)"}  # no winner while the game goes on
     status = run.json("status", "g")
     assert list(status) == ["game", "ruleset", "version", "scenario", "options", "kind", "seats", "head", "origin",
-                            "parent", "seed_revealed", "awaiting", "outcome", "provisional", "interpretations", "dice",
-                            "notices"]
+                            "parent", "seed_revealed", "awaiting", "outcome", "provisional", "non_standard",
+                            "interpretations", "dice", "notices"]
     assert status["dice"]["protection"] == "host" and status["outcome"] is None
 
 
