@@ -3,11 +3,14 @@ lazily by cli.py (cli.LAZY_COMMANDS): the SVG library is not imported by every o
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import click
 
+from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.cli_common import db_option, handle_errors, json_option, open_app, out, seat_option
 from arbitro.adjudicator.render import render as render_picture
 from arbitro.projections.base import UMPIRE
@@ -19,10 +22,11 @@ from arbitro.projections.base import UMPIRE
 @click.option("--at", "at", type=int, help="The position after this event (default: now).")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, path_type=Path),
               metavar="FILE.svg", help="Where to write the SVG picture.")
+@click.option("--png", is_flag=True, help="Also write FILE.png beside it (needs rsvg-convert: apt-get install librsvg2-bin).")
 @db_option
 @json_option
 @handle_errors
-def render(game: str, seat: str, at: int | None, output: Path, db: str, as_json: bool) -> None:
+def render(game: str, seat: str, at: int | None, output: Path, png: bool, db: str, as_json: bool) -> None:
     """Draw the map of GAME as SEAT sees it (default: the umpire, who sees everything) as an SVG picture: the
     terrain, roads, rivers and hex ids; every piece SEAT may examine as a counter in its side's colours with its
     printed values; the last move SEAT was served as arrows; an enemy stack SEAT may not examine as a blank
@@ -33,10 +37,18 @@ def render(game: str, seat: str, at: int | None, output: Path, db: str, as_json:
     \b
     Example:
         arbitro render caldiero-1a2b3c4d --as france --at 40 -o map.svg
+        arbitro render marengo-1a2b3c4d --as austria -o map.svg --png
     """
+    converter = shutil.which("rsvg-convert")
+    if png and converter is None:  # said before anything is written
+        raise BadInput("--png needs rsvg-convert, which is not installed here (apt-get install librsvg2-bin); "
+                       "the SVG alone needs nothing: leave out --png")
     rendered = render_picture(open_app(db, "read"), game, seat, at)
     output.write_text(rendered.svg, encoding="utf-8")
     drawn = {**rendered.drawn, "output": str(output)}
+    if png and converter is not None:
+        drawn["png"] = str(output.with_suffix(".png"))
+        subprocess.run([converter, str(output), "-o", drawn["png"]], check=True, capture_output=True)
     out(drawn, as_json, _summary)
 
 

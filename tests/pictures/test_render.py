@@ -4,13 +4,14 @@ non-interference (two positions differing only in a hidden fact give the other s
 
 from __future__ import annotations
 
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from arbitro.adjudicator import registry
+from arbitro.adjudicator import cli_render, registry
 from arbitro.adjudicator.pictures.hexes import draw_hex_picture
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.selfplay import SelfPlay
@@ -203,3 +204,18 @@ def test_a_seat_s_arrows_are_drawn_only_from_the_moves_it_was_served() -> None:
         arrows = drawn_moves(svg)
         assert arrows and all(any(a[-len(p):] == p for p in served) for a in arrows)
         assert [s for s in sorted(registry.get("arrivano").secrets(app.state_at(game).rules, seat)) if s in svg] == []
+
+
+def test_png_is_written_beside_the_svg_or_refused_before_anything_is_written(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    db, out = str(tmp_path / "g.db"), tmp_path / "map.svg"
+    runner = CliRunner()
+    game = runner.invoke(cli, ["new", "caricat", "pastrengo", "--no-seat-entropy", "--db", db]).output.split()[-1]
+    if shutil.which("rsvg-convert"):
+        done = runner.invoke(cli, ["render", game, "-o", str(out), "--png", "--db", db])
+        assert done.exit_code == 0, done.output
+        assert out.with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        out.unlink()
+    monkeypatch.setattr(cli_render.shutil, "which", lambda name: None)
+    refused = runner.invoke(cli, ["render", game, "-o", str(out), "--png", "--db", db])
+    assert refused.exit_code == 2 and "apt-get install librsvg2-bin" in refused.output and not out.exists()
