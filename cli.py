@@ -24,7 +24,7 @@ from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.randomness import describe_rerolls
 from arbitro.adjudicator.results import RulesetInfo, Status, SubmitResult
-from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.service import Arbitro, awaiting_in
 from arbitro.events import signing
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
@@ -34,7 +34,9 @@ from arbitro.adjudicator.cli_common import (
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
-from arbitro.adjudicator.cli_tables import data_records, filter_commands, legal_text, provisional_line, view_text
+from arbitro.adjudicator.cli_tables import (
+    awaiting_line, clock_line, data_records, filter_commands, legal_text, provisional_line, view_text,
+)
 
 
 # Commands whose module is imported only when they are run (or listed): `serve` needs the web stack, which
@@ -171,17 +173,19 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
         arbitro status caldiero-1a2b3c4d --as france
         arbitro status marengo-1a2b3c4d --provisional
     """
+    app = open_app(db, "read")
+
     def text(s: Status) -> str:
-        a = s.awaiting
         lines = [f"game {s.game}: {s.ruleset} {s.version} / {s.scenario}"
                  f"{' with ' + ', '.join(s.options) if s.options else ''}",
                  f"kind: {s.kind}{'  (forked from ' + s.parent + ')' if s.parent else ''}",
-                 f"events: #{s.head}   seed revealed: {'yes' if s.seed_revealed else 'no'}"]
+                 f"events: #{s.head}   seed revealed: {'yes' if s.seed_revealed else 'no'}",
+                 clock_line(app.view(game, seat)["state"])]  # as SEAT sees it: turn, phase, step, weather
         if s.outcome:
             o = s.outcome
             lines.append(f"game over: {o.winner or 'draw'} ({o.reason}) [{o.rule}]")
         else:
-            lines.append(f"awaiting: {', '.join(a.seats)}: {a.prompt}{' [' + a.rule + ']' if a.rule else ''}")
+            lines.append(awaiting_line(s.awaiting))
         lines.append(f"dice: {s.dice.summary}")
         if s.dice.rerolls:
             lines.append(f"re-rolls: {describe_rerolls(s.dice.rerolls)}")
@@ -198,7 +202,7 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
             lines.append(provisional_line(s.game, s.provisional))
         return "\n".join(lines)
 
-    out(open_app(db, "read").status(game, seat), as_json, text)
+    out(app.status(game, seat), as_json, text)
 
 
 @cli.command()
@@ -321,8 +325,9 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
     app = open_app(db, "read")
     shown = app.view(game, seat, at)
     shown["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, 1, at)]  # the notes up to that event
-    records = data_records(tuple(registry.get(app.game(game).ruleset).data_files()))
-    out(shown, as_json, lambda v: view_text(v, records))
+    ruleset = registry.get(app.game(game).ruleset)
+    out(shown, as_json, lambda v: view_text(v, data_records(tuple(ruleset.data_files())),
+                                            awaiting_in(ruleset, app.state_at(game, at))))
 
 
 @cli.command()

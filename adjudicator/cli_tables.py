@@ -21,6 +21,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from arbitro.adjudicator.results import Awaiting
+
 # The state's fields that say where the game stands, in the order a player reads them.
 CLOCK_FIELDS = ("turn", "last_turn", "round", "rounds", "hour", "phase", "step", "phasing", "seat", "initiative",
                 "weather")
@@ -73,10 +75,12 @@ def clock_line(state: dict[str, Any]) -> str:
     return " · ".join(shown)
 
 
-def awaited_lines(view: dict[str, Any]) -> list[str]:
-    decisions = (view.get("engine") or {}).get("decisions") or []
-    return [f"awaiting {', '.join(d.get('seats') or []) or 'nobody'}: {d.get('prompt', d.get('kind', ''))}"
-            + (f" [{d['rule']}]" if d.get("rule") else "") for d in decisions]
+def awaiting_line(awaiting: Awaiting) -> str:
+    """`awaiting: france: move a formation [caldiero §8]`, or who won once the game is over."""
+    if awaiting.kind == "game_over":
+        return f"game over: {awaiting.winner or 'draw'} ({awaiting.prompt}) [{awaiting.rule}]"
+    return (f"awaiting: {', '.join(awaiting.seats) or 'nobody'}: {awaiting.prompt}"
+            + (f" [{awaiting.rule}]" if awaiting.rule else ""))
 
 
 def pieces(state: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -129,12 +133,12 @@ def units_table(state: dict[str, Any], records: dict[str, dict[str, Any]]) -> Ta
     return table
 
 
-def view_text(view: dict[str, Any], records: dict[str, dict[str, Any]]) -> str:
+def view_text(view: dict[str, Any], records: dict[str, dict[str, Any]], awaiting: Awaiting) -> str:
     """A seat's view as a wargame's status: the clock, who is awaited, the pieces in a table."""
     state = view.get("state") or {}
     engine = view.get("engine") or {}
     head = [f"{view.get('game', '')} as {view.get('seat', '')}, after event #{engine.get('seq', '?')}",
-            clock_line(state), *awaited_lines(view)]
+            clock_line(state), awaiting_line(awaiting)]
     table = units_table(state, records)
     shown = {*CLOCK_FIELDS, *(collection for collection, _, _ in pieces(state))}
     rest = [f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in state.items()
