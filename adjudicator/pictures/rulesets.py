@@ -39,8 +39,11 @@ def _counters(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def _caption(view: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+    """Who sees it and when: the turn on the turn track, the phase, the weather box where the game keeps one."""
     phase = "/".join(str(state[k]) for k in ("phase", "step") if state.get(k))
-    return f"as seen by {view['seat']} after event #{view['engine']['seq']}: turn {state.get('turn')}, {phase}"
+    turn = f"turn {state.get('turn')}" + (f" of {state['last_turn']}" if state.get("last_turn") else "")
+    weather = f", weather box {state['weather']}" if state.get("weather") else ""
+    return f"as seen by {view['seat']} after event #{view['engine']['seq']}: {turn}, {phase}{weather}"
 
 
 def _stacked(placed: list[tuple[str, Piece]]) -> dict[str, tuple[Piece, ...]]:
