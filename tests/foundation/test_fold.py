@@ -249,3 +249,11 @@ def test_each_engine_event_sets_the_engines_part_of_the_state(played: Arbitro) -
     assert state.core.rolls == rolls + 2 and state.core.mix == "2" * 64  # the dice are not taken back
     step(core.SeedRevealed(seed="5e" * 32, reason="the end"), 18)
     assert state.core.seed == "5e" * 32
+
+
+def test_an_event_whose_hash_holds_but_whose_content_is_no_event_is_named_by_game_and_number(played: Arbitro) -> None:
+    junk = b'{"not":"an event"}'
+    with pytest.raises(ChainBroken) as broken:
+        played.replayer("g").fold.decode(StoredEvent(4, junk, sha256_hex(junk)), "g", None)
+    assert (broken.value.game, broken.value.seq) == ("g", 4)
+    assert str(broken.value).startswith("game g, event #4: cannot be decoded: ")
