@@ -83,9 +83,16 @@ def awaiting_line(awaiting: Awaiting) -> str:
             + (f" [{awaiting.rule}]" if awaiting.rule else ""))
 
 
+ID_FIELDS = ("id", "block", "unit", "token")  # a piece's name in a view that lists its pieces
+
+
 def pieces(state: dict[str, Any]) -> Iterator[tuple[str, str, dict[str, Any]]]:
-    """(collection, id, piece) for every record of the state that has a place on or off the map."""
+    """(collection, id, piece) for every record of the state that has a place on or off the map: a collection
+    keyed by id, or a list whose records name themselves (a seat's view may list what it may not key)."""
     for collection, value in state.items():
+        if isinstance(value, list):
+            value = {next((str(p[f]) for f in ID_FIELDS if isinstance(p, dict) and p.get(f)), f"#{i}"): p
+                     for i, p in enumerate(value)}
         if not isinstance(value, dict) or not value:
             continue
         if all(isinstance(p, dict) and any(f in p for f in PLACE_FIELDS) for p in value.values()):
@@ -117,7 +124,7 @@ def units_table(state: dict[str, Any], records: dict[str, dict[str, Any]]) -> Ta
     seat's view carries, so a view that hides them shows them hidden here too."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for column in ("side", "formation", "name (id)", "kind", "place", "strength", "state"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # wrapped, never cut
     rows = []
     for collection, pid, piece in pieces(state):
         record = records.get(pid, {})

@@ -6,6 +6,7 @@ bars on stderr only when it is a terminal, never in --json output."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,11 @@ def test_check_draws_a_bar_over_the_games_on_a_terminal_only(run: Cli, monkeypat
     monkeypatch.setattr(cli_common, "stderr_is_terminal", lambda: True)
     assert "checking games" in run("check").stderr
     assert run("check", "--json").stderr == ""
+
+
+def test_view_of_a_seat_that_lists_its_pieces_names_only_what_it_is_served(run: Cli) -> None:
+    run("new", "marengo", "marengo", "--no-seat-entropy", "--id", "m")
+    served = json.dumps(run.json("view", "m", "--as", "austria"), ensure_ascii=False)
+    text = run("view", "m", "--as", "austria").stdout
+    assert "Colonna di Zach" in text and "(AUT_ZACH)" in text  # its own block, by the counter's name
+    assert set(re.findall(r"\b(?:AUT|FRA)_[A-Z_]+\b", text)) <= set(re.findall(r"\b(?:AUT|FRA)_[A-Z_]+\b", served))
