@@ -91,6 +91,7 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
     movement: dict[int, MovementTable] = {}
     if spec.weather and weather is not None:
         for box in weather.boxes:
+            assert box.movement_table is not None  # WeatherTrack.checks
             table = load_movement(data_dir / box.movement_table, hexmap, data_dir, problems)
             if table is not None:
                 movement[box.box] = table
@@ -102,7 +103,7 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
         return None
     read = [folder / "scenario.json", data_dir / spec.oob, data_dir / spec.map, *(data_dir / "tables").glob("*.json")]
     if spec.weather and weather is not None:
-        read += [data_dir / spec.weather, *(data_dir / box.movement_table for box in weather.boxes)]
+        read += [data_dir / spec.weather, *(data_dir / box.movement_table for box in weather.boxes if box.movement_table)]
     loaded = ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather,
                           digest=files_digest(read, data_dir))
     problems.extend(check_scenario(loaded, tables, data_dir))

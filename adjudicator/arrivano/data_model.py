@@ -14,7 +14,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Meta, OrderName, OrderOfBattle, OrdersTable,
-                                                  SpDrm, UnitData)
+                                                  SpDrm, UnitData, WeatherBox)
 from pydantic import ConfigDict, Field
 
 FireResult = Literal["•", "D", "D1", "DR"]
@@ -209,20 +209,6 @@ class ScenarioFile(_Strict):
 
 
 # --- weather.json ----------------------------------------------------------------------------------------
-class WeatherBox(_Strict):
-    box: int = Field(ge=1, le=3)
-    name: str
-    english: str
-    artillery_range_max: int | None
-    artillery_fires: bool
-    neapolitan_defence_efficiency_bonus: int = Field(ge=0)
-    move_one_hex_only: bool
-    open_order_allowed: bool
-    zoc: bool
-    movement_table: str
-    rule: str
-
-
 class WeatherTrack(_Strict):
     meta: Meta
     start_box: int
@@ -245,6 +231,8 @@ class WeatherTrack(_Strict):
         for box, results in self.transitions.items():
             if len(results) != 6 or any(r not in numbers for r in results):
                 problems.append((f"$.transitions.{box}", f"must give 6 boxes (one per die face) among {numbers}"))
+        problems += [(f"$.boxes[{i}].movement_table", "required: the movement costs of the box (arrivano §17.2.8)")
+                     for i, b in enumerate(self.boxes) if b.movement_table is None]
         return problems
 
     def box(self, number: int) -> WeatherBox:

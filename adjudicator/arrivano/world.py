@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables, TerrainEffect, WeatherBox
+from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables, TerrainEffect
+from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
@@ -66,14 +67,6 @@ class World(world.World):
     def artillery_range(self, uid: str) -> int:
         data = self.s.unit(uid)
         return self.sight_range() if data.redoubt_battery else (data.range or 0)  # §11.2; §17.2.6 any target in LoS
-
-    def weather_range_cap(self) -> int | None:
-        box = self.weather_box()  # §17.2.7 (interpretation redoubt_range_weather: a redoubt battery's too)
-        return box.artillery_range_max if box is not None else None
-
-    def artillery_fires(self) -> bool:
-        box = self.weather_box()
-        return box is None or box.artillery_fires  # §17.2.7
 
     def movement_table(self) -> MovementTable:
         table = self.s.movement[self.state.weather if self.s.weather is not None else 0]
@@ -155,10 +148,6 @@ class World(world.World):
         return self.state.formations[unit.formation].order if uid in ic else "defence"
 
     # --- zones of control, stacking ---------------------------------------------------------------------
-    def zocs_in_force(self) -> bool:
-        box = self.weather_box()
-        return box is None or box.zoc  # arrivano §17.2.7 storm: no unit has a ZoC
-
     def no_zoc_into(self, h: HexId) -> bool:
         return any(t.no_zoc_into for t in self.terrains(h))  # arrivano §8: redoubt
 
@@ -222,9 +211,11 @@ class World(world.World):
 
     # --- efficiency tests -------------------------------------------------------------------------------
     def test_efficiency(self, uid: str) -> int:
-        """The unit's efficiency, plus the Campotenese weather bonus of Neapolitan units in Defence (§17.2.7)."""
+        """The unit's efficiency, plus the Campotenese weather's bonus to a side's units in Defence (§17.2.7: the
+        Neapolitans')."""
         value = self.efficiency(uid)
         box = self.weather_box()
-        if box is not None and self.state.units[uid].side == "naples" and self.order_of(uid) == "defence":
-            value += box.neapolitan_defence_efficiency_bonus
+        bonus = box.defence_efficiency_bonus.get(self.state.units[uid].side, 0) if box is not None else 0
+        if bonus and self.order_of(uid) == "defence":
+            value += bonus
         return value

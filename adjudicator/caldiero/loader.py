@@ -13,7 +13,7 @@ from pathlib import Path
 import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderOfBattle
+from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderOfBattle, WeatherBox
 from arbitro.adjudicator.parabellum.loader import check_counters, load_model
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -73,13 +73,6 @@ class TerrainTable(_Strict):
 
 
 # --- weather.json -------------------------------------------------------------------------------------
-class WeatherBox(_Strict):
-    box: int = Field(ge=0, le=3)
-    name: str
-    english: str
-    effects: str
-
-
 class WeatherTable(_Strict):
     meta: Meta
     start_box: int
@@ -95,6 +88,9 @@ class WeatherTable(_Strict):
             if len(results) != 6 or any(not 0 <= r <= 3 for r in results):
                 raise ValueError(f"change[{box}] must list 6 boxes in 0..3")
         return self
+
+    def box(self, number: int) -> WeatherBox:
+        return next(b for b in self.boxes if b.box == number)
 
 
 # --- scenario.json ------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.parabellum import sight, world
-from arbitro.adjudicator.parabellum.data import LeaderData, UnitData
+from arbitro.adjudicator.parabellum.data import LeaderData, UnitData, WeatherBox
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit
 from arbitro.projections.caldiero import CaldieroState
 
@@ -60,11 +60,8 @@ class World(world.World):
     def sight_range(self) -> int:
         return 4  # caldiero §11.3
 
-    def weather_range_cap(self) -> int | None:
-        return 1 if self.state.weather == 1 else None  # caldiero §17.1.1
-
-    def artillery_fires(self) -> bool:
-        return self.state.weather < 2  # caldiero §17.1.2, §17.1.3
+    def weather_box(self) -> WeatherBox:
+        return self.data.weather.box(self.state.weather)  # caldiero §17: always one of the four boxes
 
     def no_fire_into(self, h: str) -> bool:
         return self.board.is_marsh(h)  # caldiero §10.2
@@ -99,12 +96,6 @@ class World(world.World):
             return False
         formation = self.state.formations.get(act.formation)
         return formation is not None and formation.order not in (None, "defence")
-
-    def command_range(self, leader: str) -> int:
-        value = self.leader_data(leader).command_range
-        if self.state.weather == 3:
-            value = (value + 1) // 2  # caldiero §17.1.3 halved, rounded up (§1.4)
-        return value
 
     def command_line_enters(self, a: str, b: str, side: str) -> bool:
         """caldiero §4.3.3: never across a river hexside, nor into a hex with enemy combat units (through EZoC and

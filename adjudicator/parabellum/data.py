@@ -329,6 +329,26 @@ class BombardmentTable(StrictModel):
         return _roll_range(self.rows)  # type: ignore[arg-type]
 
 
+# --- the weather track ---------------------------------------------------------------------------------
+class WeatherBox(StrictModel):
+    """One box of a weather track (caldiero §17: boxes 0-3; arrivano §17.2.7: Campotenese's 1-3) and what it does
+    to the rules the system asks about (D29). Every effect defaults to the clear weather's, so a box states only what
+    its book prints for it; `rule` is where it is printed."""
+
+    box: int = Field(ge=0, le=3)
+    name: str
+    english: str
+    rule: str
+    artillery_range_max: int | None = Field(default=None, ge=0)  # every gun's range at most this (caldiero §17.1.1, arrivano §17.2.7)
+    artillery_fires: bool = True  # guns may fire at all (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)
+    command_range_halved: bool = False  # commanders' ranges halved, rounded up (caldiero §17.1.3 with §1.4)
+    zoc: bool = True  # units exert zones of control (arrivano §17.2.7: none in the storm)
+    move_one_hex_only: bool = False  # a unit moves one hex at most (arrivano §17.2.7)
+    open_order_allowed: bool = True  # infantry may fire in open order (arrivano §17.2.7, optional §16.3)
+    defence_efficiency_bonus: dict[str, int] = {}  # side -> added to the efficiency of its units in Defence (arrivano §17.2.7)
+    movement_table: str | None = None  # the movement costs in force, a data file (arrivano §17.2.8); None: the game's own
+
+
 # --- the orders table ------------------------------------------------------------------------------------
 class OrderRules(StrictModel):
     """What one order allows (§5.1 in both books; D6: Arrivano's Advance also allows recovery and open order,

@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
-from arbitro.adjudicator.parabellum.data import FindsCounters
+from arbitro.adjudicator.parabellum.data import FindsCounters, WeatherBox
 from arbitro.adjudicator.parabellum.positions import POSITIONS
 from arbitro.projections.parabellum import SystemState
 
@@ -70,6 +70,10 @@ class World:
         """What besides its state a World's answers depend on: its position's memo is shared only among Worlds of
         the same class over these same objects (a game's World adds its own)."""
         return (self.counters, self.grid)
+
+    # --- weather (the box's effects are the variant's data, D29) ---------------------------------------
+    def weather_box(self) -> WeatherBox | None:  # the box in force (None: the scenario has no weather track)
+        return None
 
     # --- readings (the interpretations in force; docs/engine-rules.md §U) -------------------------------
     def reading(self, name: str) -> str:
@@ -209,10 +213,12 @@ class World:
         return self.counters.unit(u).range or 0
 
     def weather_range_cap(self) -> int | None:  # the weather's limit to every range (caldiero §17.1.1, arrivano §17.2.7); None: none
-        raise NotImplementedError
+        box = self.weather_box()
+        return box.artillery_range_max if box is not None else None
 
     def artillery_fires(self) -> bool:  # the weather lets guns fire (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)
-        raise NotImplementedError
+        box = self.weather_box()
+        return box is None or box.artillery_fires
 
     def no_fire_into(self, h: str) -> bool:  # terrain no bombardment reaches (caldiero §10.2 marsh; arrivano none, §10, §11.4)
         return False
@@ -232,7 +238,8 @@ class World:
 
     # --- zones of control (parabellum/zoc.py) ----------------------------------------------------------
     def zocs_in_force(self) -> bool:  # False while the weather suspends every ZoC (arrivano §17.2.7 storm)
-        return True
+        box = self.weather_box()
+        return box is None or box.zoc
 
     def no_zoc_into(self, h: HexId) -> bool:  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
         raise NotImplementedError
@@ -252,7 +259,9 @@ class World:
         return False
 
     def command_range(self, leader: str) -> int:  # his range in hexes (caldiero §4.3, arrivano §4.4.1)
-        return self.counters.leader(leader).command_range
+        value = self.counters.leader(leader).command_range
+        box = self.weather_box()
+        return (value + 1) // 2 if box is not None and box.command_range_halved else value  # caldiero §17.1.3, §1.4
 
     def command_line_enters(self, a: str, b: str, side: str) -> bool:  # a command line may step from a into b
         return True

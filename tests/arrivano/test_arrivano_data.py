@@ -298,7 +298,7 @@ def test_campotenese_weather(campotenese: ScenarioData) -> None:
     assert [w.next_box(3, d) for d in range(1, 7)] == [1, 3, 3, 3, 3, 2]
     assert [w.box(b).artillery_range_max for b in (1, 2, 3)] == [None, 1, 0]
     assert [w.box(b).artillery_fires for b in (1, 2, 3)] == [True, True, False]
-    assert [w.box(b).neapolitan_defence_efficiency_bonus for b in (1, 2, 3)] == [0, 1, 2]
+    assert [w.box(b).defence_efficiency_bonus.get("naples", 0) for b in (1, 2, 3)] == [0, 1, 2]
     assert [w.box(b).zoc for b in (1, 2, 3)] == [True, True, False]
     assert [w.box(b).open_order_allowed for b in (1, 2, 3)] == [True, True, False]
     # arrivano §17.2.8: road hexes cost 1/2, 1, all MP

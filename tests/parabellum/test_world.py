@@ -8,6 +8,7 @@ import inspect
 
 import pytest
 
+from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.arrivano.world import World as ArrivanoWorld
 from arbitro.adjudicator.caldiero.system_world import World as CaldieroWorld
 from arbitro.adjudicator.parabellum import world
@@ -63,3 +64,46 @@ def test_worlds_of_one_position_share_what_they_work_out_and_a_moved_one_does_no
     assert again.cached(("probe",), lambda: "worked out again") == "at 1517"
     elsewhere = CaldieroWorld(position({"fr-18-ligne": "1519"}), env.data, env.board, lambda name: "")
     assert elsewhere.cached(("probe",), lambda: "at 1519") == "at 1519"
+
+
+def _weather_worlds() -> list[tuple[int, World]]:
+    """A World of each game at each box of its weather track (Caldiero's four, Campotenese's three)."""
+    env = RULESET.env
+    out: list[tuple[int, World]] = []
+    for box in env.data.weather.boxes:
+        s = position({"fr-18-ligne": "1517"})
+        s.weather = box.box
+        out.append((box.box, CaldieroWorld(s, env.data, env.board, lambda name: "")))
+    arrivano = ArrivanoRulesetImpl()
+    campotenese = arrivano.data.scenarios["campotenese"]
+    assert campotenese.weather is not None
+    for box in campotenese.weather.boxes:
+        state = arrivano.new_state("campotenese", ())
+        state.weather = box.box
+        out.append((box.box, ArrivanoWorld(state, campotenese, arrivano.data.tables)))
+    return out
+
+
+def test_the_weather_answers_are_the_boxes_data() -> None:
+    """D29: what a weather box does to the kernel's questions is its data (parabellum/data.WeatherBox), read by the
+    kernel's World for both games: caldiero §17.1.1 range one, §17.1.2-§17.1.3 no fire, §17.1.3 command range halved
+    (rounded up, §1.4); arrivano §17.2.7 range limits, no fire and no ZoC in the storm."""
+    seen = {}
+    for number, w in _weather_worlds():
+        box = w.weather_box()
+        assert box is not None and box.box == number
+        leader = sorted(w.state.leaders)[0]
+        printed = w.counters.leader(leader).command_range
+        answers = (w.weather_range_cap(), w.artillery_fires(), w.zocs_in_force(), w.command_range(leader))
+        expected = (box.artillery_range_max, box.artillery_fires, box.zoc,
+                    -(-printed // 2) if box.command_range_halved else printed)
+        assert answers == expected, (type(w).__module__, number)
+        seen[(type(w).__module__.split(".")[2], number)] = answers[:3]
+    assert seen[("caldiero", 0)] == (None, True, True) and seen[("caldiero", 1)] == (1, True, True)
+    assert seen[("caldiero", 2)] == seen[("caldiero", 3)] == (None, False, True)
+    assert seen[("arrivano", 2)] == (1, True, True) and seen[("arrivano", 3)] == (0, False, False)
+    env = RULESET.env
+    ice = position({"fr-18-ligne": "1517"}, leaders={"massena": "1317"})
+    ice.weather = 3
+    w = CaldieroWorld(ice, env.data, env.board, lambda name: "")
+    assert w.command_range("massena") == (env.data.leader("massena").command_range + 1) // 2  # caldiero §17.1.3
