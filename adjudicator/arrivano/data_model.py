@@ -14,7 +14,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Meta, OrderName, OrderOfBattle, OrdersTable,
-                                                  SpDrm, UnitData, WeatherBox)
+                                                  SpDrm, UnitData, VictoryLevel, WeatherBox)
 from pydantic import ConfigDict, Field
 
 FireResult = Literal["•", "D", "D1", "DR"]
@@ -143,13 +143,6 @@ class AutomaticVictory(_Strict):
     hexes: list[HexStr] = []
     when: Literal["any_time", "end_of_last_turn"]
     rule: str
-
-
-class VictoryLevel(_Strict):
-    min: int | None
-    max: int | None
-    result: str
-    name: str
 
 
 class Victory(_Strict):

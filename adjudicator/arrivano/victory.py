@@ -51,9 +51,9 @@ def final_result(w: World) -> GameEnded:
         score = vp[side]
         level = victory.level_for(v.levels, score)
         if level is not None:
-            winner = None if level.result == "draw" else (side if level.result.startswith("french") else
+            winner = None if level.level == "draw" else (side if level.level.startswith("french") else
                                                          (b if side == a else a))
             return GameEnded(winner=winner, reason=f"{level.name}: {score} VP", rule=v.rule, points=vp,
-                             level=level.result)
+                             level=level.level)
     winner = victory.higher(vp, (a, b))  # interpretation montebello_winner
     return GameEnded(winner=winner, reason=f"VP {a} {vp[a]}, {b} {vp[b]}", rule=v.rule, points=vp)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderOfBattle, WeatherBox
+from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderOfBattle, VictoryLevel, WeatherBox
 from arbitro.adjudicator.parabellum.loader import check_counters, load_model
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -100,18 +100,6 @@ class VictoryHex(_Strict):
     points: int
 
 
-class VictoryLevel(_Strict):
-    """A level of caldiero §18, reached by a difference in points of at least `min`."""
-
-    min: int
-    level: str
-    name: str
-
-    @property
-    def max(self) -> None:
-        return None  # no upper bound: the highest level reached counts (parabellum/victory.level_for)
-
-
 class ScenarioVersion(_Strict):
     """One version of the battle in scenario.json's `scenarios`: the historical one (caldiero §21) or an
     alternative of §19 (its weather, reinforcement timing and the places that cost the French points)."""
@@ -147,7 +135,7 @@ class ScenarioFile(_Strict):
     alvinczy_min_column: int
     austrian_forbidden_column: int
     victory_hexes: list[VictoryHex]
-    victory_levels: list[VictoryLevel]
+    victory_levels: list[VictoryLevel]  # caldiero §18: each by its `min` alone, the highest reached counting
     scenarios: dict[str, ScenarioVersion]
     options: dict[str, OptionEffects]
 

@@ -29,7 +29,7 @@ def points(w: World) -> dict[str, int]:
 
 def level_for(w: World, difference: int) -> str:
     """The level §18 gives the difference between the sides (the highest reached); below them all a draw."""
-    found = victory.level_for(sorted(w.data.scenario.victory_levels, key=lambda x: -x.min), difference)
+    found = victory.level_for(sorted(w.data.scenario.victory_levels, key=lambda x: -(x.min or 0)), difference)
     return found.level if found is not None else "draw"
 
 

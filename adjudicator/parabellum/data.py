@@ -329,6 +329,18 @@ class BombardmentTable(StrictModel):
         return _roll_range(self.rows)  # type: ignore[arg-type]
 
 
+# --- victory ----------------------------------------------------------------------------------------------
+class VictoryLevel(StrictModel):
+    """A victory level of a scenario (caldiero §18, by the difference between the sides' points; arrivano §17.2.12,
+    by the French points): reached by a score from `min` to `max` (None: unbounded), `level` its result as the game
+    records it, `name` as the book prints it."""
+
+    min: int | None = None
+    max: int | None = None
+    level: str
+    name: str
+
+
 # --- the weather track ---------------------------------------------------------------------------------
 class WeatherBox(StrictModel):
     """One box of a weather track (caldiero §17: boxes 0-3; arrivano §17.2.7: Campotenese's 1-3) and what it does

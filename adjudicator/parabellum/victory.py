@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
 
+from arbitro.adjudicator.parabellum.data import VictoryLevel
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 
@@ -21,18 +21,6 @@ class Objective:
 
     hex: str
     vp: Mapping[str, int]
-
-
-class Level(Protocol):
-    """A victory level of a scenario's data: reached by a score from `min` to `max` (None: unbounded)."""
-
-    @property
-    def min(self) -> int | None: ...
-    @property
-    def max(self) -> int | None: ...
-
-
-L = TypeVar("L", bound=Level)
 
 
 def holder(variant: Variant, w: World, h: str) -> str | None:
@@ -52,7 +40,7 @@ def objective_points(variant: Variant, w: World, objectives: Iterable[Objective]
     return total
 
 
-def level_for(levels: Iterable[L], score: int) -> L | None:
+def level_for(levels: Iterable[VictoryLevel], score: int) -> VictoryLevel | None:
     """The first level, in the order given, whose bounds hold the score (caldiero §18 by the difference between
     the sides, arrivano §17.2.12 by the French points); None when no level does."""
     for level in levels:

@@ -313,7 +313,7 @@ def test_victory(montebello: ScenarioData, campotenese: ScenarioData) -> None:
     assert sorted(mv.objectives_score_for) == ["austria", "france"]
     auto = cv.automatic[0]  # arrivano §17.2.12
     assert (auto.winner, auto.places, auto.hexes, auto.when) == ("naples", ["Morano Calabro"], ["3418"], "end_of_last_turn")
-    assert [(lv.min, lv.max, lv.result) for lv in cv.levels] == [
+    assert [(lv.min, lv.max, lv.level) for lv in cv.levels] == [
         (13, None, "french_victory"), (10, 12, "draw"), (None, 9, "neapolitan_victory")]
     assert cv.flag_capture is not None and cv.flag_capture.die_min == 4
     assert {campotenese.leader(i).name.split(" ")[0] for i in cv.flag_capture.leaders} == {"Maggiore"}
