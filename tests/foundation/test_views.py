@@ -82,7 +82,11 @@ def test_a_hidden_roll_loses_its_values_for_the_seats_it_is_hidden_from_and_says
 def test_a_hidden_draw_loses_what_was_drawn_and_from_what() -> None:
     assert served(DRAW, "blue") == {"type": "items_drawn", "index": 3, "purpose": "a card", "source": "seed",
                                     "visible_to": ["red"], "hidden": True}
-    assert served(DRAW, "red")["drawn"] == ["b"] and served(DRAW, "red")["population"] == ["a", "b", "c"]  # type: ignore[index]
+    # the drawer sees what it drew, never the pool it came from (the rest of a hidden pool is another seat's
+    # secret, engine-rules §V.5); the umpire sees both
+    assert served(DRAW, "red") == {"type": "items_drawn", "index": 3, "drawn": ["b"], "purpose": "a card",
+                                   "source": "seed", "visible_to": ["red"]}
+    assert served(DRAW, UMPIRE)["population"] == ["a", "b", "c"]  # type: ignore[index]
 
 
 # --- a suspended command's roll to enter (transcribed games) ---------------------------------------------------
