@@ -8,11 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.codec import sha256_hex
 from arbitro.events.records import StoredEvent
+from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import Snapshot
 from arbitro.events import core
 from arbitro.events.records import EventBody, seal
@@ -257,3 +259,19 @@ def test_an_event_whose_hash_holds_but_whose_content_is_no_event_is_named_by_gam
         played.replayer("g").fold.decode(StoredEvent(4, junk, sha256_hex(junk)), "g", None)
     assert (broken.value.game, broken.value.seq) == ("g", 4)
     assert str(broken.value).startswith("game g, event #4: cannot be decoded: ")
+
+
+def test_a_game_created_with_readings_in_force_starts_with_them_noted_in_its_rules() -> None:
+    """A game may start with an umpire's readings already in force (a fork after a ruling, a position naming
+    them): the fold notes them in the ruleset's state at the creation itself, before any event, since legal() and
+    a decision's options read only the state. Without a reading in force the rules are the creation's own."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("caricat", "pastrengo")
+    replayer = app.replayer(game)
+    created = next(iter(replayer.bodies(1))).event
+    assert isinstance(created, core.GameCreated) and not created.initial_core.get("interpretations")
+    assert replayer.fold.initial(created).rules.interpretations == {}
+    chosen = {"morale_value": "printed"}
+    ruled = msgspec.structs.replace(created, initial_core={**created.initial_core, "interpretations": chosen})
+    started = replayer.fold.initial(ruled)
+    assert started.core.interpretations == chosen and started.rules.interpretations == chosen
