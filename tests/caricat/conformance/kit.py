@@ -16,14 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import pytest
 
 from arbitro.adjudicator.creation import POSITION_FORMAT
-from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
 from tests import numbered_cases as NC
+from tests.refusals import refused
 from tests.caricat.harness import activated, position
 
 HERE = Path(__file__).resolve().parent
@@ -127,12 +126,7 @@ def play(case: Case) -> tuple[Played, list[dict[str, Any]]]:
     events: list[dict[str, Any]] = []
     for s in case.steps:
         if s.refused:
-            head = app.game(g.id).head_seq
-            with pytest.raises(Rejected) as exc:
-                app.submit(g.id, s.seat, s.command)
-            assert exc.value.rule == s.refused, (exc.value.rule, str(exc.value))
-            assert s.words in exc.value.message, exc.value.message
-            assert app.game(g.id).head_seq == head
+            refused(app, g.id, s.seat, s.refused, s.words, s.command)
         else:
             events = g.send(s)
     return g, events

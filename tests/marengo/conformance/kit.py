@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
 
-from arbitro.adjudicator.errors import Rejected
 from tests import numbered_cases as NC
+from tests.refusals import refused
 from tests.marengo.harness import Game, app, position
 
 HERE = Path(__file__).resolve().parent
@@ -86,12 +85,7 @@ def play(case: Case) -> tuple[Game, list[dict[str, Any]]]:
     for s in case.steps:
         command = _tokens(g, s.command)
         if s.refused:
-            head = a.game(g.id).head_seq
-            with pytest.raises(Rejected) as exc:
-                a.submit(g.id, s.seat, command)
-            assert exc.value.rule == s.refused, (exc.value.rule, str(exc.value))
-            assert s.words in exc.value.message, exc.value.message
-            assert a.game(g.id).head_seq == head
+            refused(a, g.id, s.seat, s.refused, s.words, command)
         else:
             events = g.send(s.seat, **command)
     return g, events

@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import pytest
 
-from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.monferrato import sequence
 from arbitro.adjudicator.monferrato.data import FILES, load
 from arbitro.adjudicator.service import POSITION_FORMAT
 from arbitro.projections.monferrato import POOL, Activation
+from tests import numbered_cases as NC
 from tests.monferrato.harness import Game, app
+from tests.refusals import refused
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = HERE / "positions"
@@ -116,12 +116,7 @@ def play(case: Case) -> tuple[Game, list[dict[str, Any]]]:
     events: list[dict[str, Any]] = []
     for s in case.steps:
         if s.refused:
-            head = a.game(g.id).head_seq
-            with pytest.raises(Rejected) as exc:
-                a.submit(g.id, s.seat, s.command)
-            assert exc.value.rule == s.refused, (exc.value.rule, str(exc.value))
-            assert s.words in exc.value.message, exc.value.message
-            assert a.game(g.id).head_seq == head
+            refused(a, g.id, s.seat, s.refused, s.words, s.command)
         else:
             events += g.send(s.seat, **s.command)
     return g, events
@@ -170,12 +165,6 @@ def run(case: Case) -> None:
     check(g, events, case.expect)
 
 
-def params(cases: list[Case]) -> list[Any]:
-    return [pytest.param(c, id=f"case-{c.n:02d}",
-                         marks=[pytest.mark.xfail(reason=c.xfail, strict=True)] if c.xfail else [])
-            for c in cases]
-
-
 # --- the document ----------------------------------------------------------------------------------------
 def _step_text(s: Step) -> str:
     if s.seat == "umpire" and s.command.get("type") == "enter_random":
@@ -197,51 +186,36 @@ def _setting(c: Case) -> str:
     return "; ".join(parts)
 
 
+HEADER = "\n".join([
+    "# La Seconda Guerra del Monferrato: conformance cases",
+    "",
+    "The public promise a rules lawyer checks (issue 19 point 17, the DATC model): each case is a position, one",
+    "or more commands and the outcome the rulebook (`shared/rules/monferrato.it.md`) prescribes, with its",
+    "citation and, where the text is ambiguous, the interpretation it assumes (docs/rulesets/monferrato.md,",
+    "Interpretations). They are written from the rulebook, not from the code: a case the code fails is a defect,",
+    "marked here as a known failure until fixed. Every case is a test (tests/monferrato/conformance/test_cases.py)",
+    "run from its position file, which a user can load: `arbitro new monferrato --position",
+    "tests/monferrato/conformance/positions/case-NN.json --transcribed` (the umpire enters the dice listed).",
+    "Only the units named are on the map; the others wait in the pool; no fort is on the map unless named (each",
+    "player holds three fort counters). Positions use the shipped (provisional)",
+    "map, counters and chit table unless the case edits its data (the position then carries its data files).",
+    "Pro-France holds chits 03 04 06 12, Pro-Spain 02 11 14 16, unless the case says otherwise.",
+    "",
+    "Rewrite this page and the position files with `python -m tests.monferrato.conformance.kit`.",
+    "",
+])
+
+
 def document(cases: list[Case]) -> str:
-    lines = [
-        "# La Seconda Guerra del Monferrato: conformance cases",
-        "",
-        "The public promise a rules lawyer checks (issue 19 point 17, the DATC model): each case is a position, one",
-        "or more commands and the outcome the rulebook (`shared/rules/monferrato.it.md`) prescribes, with its",
-        "citation and, where the text is ambiguous, the interpretation it assumes (docs/rulesets/monferrato.md,",
-        "Interpretations). They are written from the rulebook, not from the code: a case the code fails is a defect,",
-        "marked here as a known failure until fixed. Every case is a test (tests/monferrato/conformance/test_cases.py)",
-        "run from its position file, which a user can load: `arbitro new monferrato --position",
-        "tests/monferrato/conformance/positions/case-NN.json --transcribed` (the umpire enters the dice listed).",
-        "Only the units named are on the map; the others wait in the pool; no fort is on the map unless named (each",
-        "player holds three fort counters). Positions use the shipped (provisional)",
-        "map, counters and chit table unless the case edits its data (the position then carries its data files).",
-        "Pro-France holds chits 03 04 06 12, Pro-Spain 02 11 14 16, unless the case says otherwise.",
-        "",
-        "Rewrite this page and the position files with `python -m tests.monferrato.conformance.kit`.",
-        "",
-    ]
-    section = ""
-    for c in cases:
-        if c.section != section:
-            section = c.section
-            lines += [f"## {section}", ""]
-        lines.append(f"{c.n}. **{c.title}** ({c.rule}). Position: `positions/case-{c.n:02d}.json` ({_setting(c)}).")
-        lines.append("   " + "; then ".join(_step_text(s) for s in c.steps) + ".")
-        lines.append(f"   Expected: {c.outcome}")
-        if c.reading:
-            lines.append(f"   Reading assumed: {c.reading}")
-        if c.xfail:
-            lines.append(f"   **Known failure:** {c.xfail}")
-        lines.append("")
-    return "\n".join(lines)
+    return NC.document(HEADER, cases, _setting, lambda c: "; then ".join(_step_text(s) for s in c.steps))
 
 
 def write(cases: list[Case]) -> None:
+    """Rewrite every case's position file (removing those of cases no longer listed) and the document."""
     POSITIONS.mkdir(exist_ok=True)
     for old in POSITIONS.glob("case-*.json"):
         old.unlink()
-    for c in cases:
-        c.file.write_text(json.dumps(position_of(c), ensure_ascii=False, indent=1, sort_keys=True) + "\n",
-                          encoding="utf-8")
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text(document(cases), encoding="utf-8")
-
+    NC.write(cases, position_of, DOC, document(cases))
 
 if __name__ == "__main__":
     from tests.monferrato.conformance.cases import CASES
