@@ -22,6 +22,16 @@ def pick(seed: str, step: int, n: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}|{step}".encode()).digest()[:8], "big") % n
 
 
+def weighted_pick(seed: str, step: int, legal: list[dict[str, Any]], weights: list[int]) -> dict[str, Any]:
+    """One of `legal`, each as likely as its weight, derived from (seed, step) like `pick` (the log drivers)."""
+    x = pick(seed, step, sum(weights))
+    for command, weight in zip(legal, weights):
+        if x < weight:
+            return command
+        x -= weight
+    return legal[-1]
+
+
 FIGHTING = ("attack", "assault", "bombard", "fire")  # words of the command types that open a combat or a fire
 
 

@@ -5,7 +5,6 @@ rulebook, and Montebello once more with every optional rule of §16 on."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
@@ -15,7 +14,7 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.arrivano.data_loader import load_scenario
-from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.adjudicator.selfplay import SelfPlay, weighted_pick
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
@@ -60,12 +59,7 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
     def choose(seat: str, legal: list[dict[str, Any]], step: int) -> dict[str, Any]:
         world = ruleset.world(app.state_at(gid).rules)
         weights = [weight(c, world) for c in legal]
-        x = int.from_bytes(hashlib.sha256(f"{seed}|{step}".encode()).digest()[:8], "big") % sum(weights)
-        for c, w in zip(legal, weights):
-            if x < w:
-                return c
-            x -= w
-        return legal[-1]
+        return weighted_pick(seed, step, legal, weights)
     return choose
 
 

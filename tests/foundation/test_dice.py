@@ -3,6 +3,8 @@ forks the game to read the next roll, grinds the seed against the seats' entropy
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -11,7 +13,7 @@ import pytest
 
 from arbitro.adjudicator.errors import IllegalCommand, NotUmpire, NotYourDecision, Rejected
 from arbitro.adjudicator.randomness import audit_dice
-from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.adjudicator.selfplay import SelfPlay, pick, weighted_pick
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import core
 from arbitro.events import random as rnd
@@ -362,3 +364,12 @@ def test_a_kept_dice_fork_made_before_the_parents_reveal_is_reported_as_able_to_
                            origin={"fork": "g", "at": 3, "hash": "0" * 64, "keep_dice": True}, initial={})
     audit = audit_dice([SimpleNamespace(seq=1, event=old)])  # type: ignore[list-item]
     assert audit.protection == "host" and "could show that game's rolls in advance" in audit.summary
+
+
+def test_a_weighted_pick_takes_each_command_as_often_as_its_weight_and_never_one_weighing_nothing() -> None:
+    """The log drivers' choice (selfplay.weighted_pick): derived from (seed, step) alone, as `pick` is, so a driver
+    writes the same game every run; a command of weight 0 is never taken."""
+    legal = [{"type": "a"}, {"type": "b"}, {"type": "c"}]
+    taken = Counter(weighted_pick("w", step, legal, [0, 1, 3])["type"] for step in range(4000))
+    assert taken["a"] == 0 and 2.5 < taken["c"] / taken["b"] < 3.5
+    assert [weighted_pick("w", s, legal, [1, 1, 1]) for s in range(50)] == [legal[pick("w", s, 3)] for s in range(50)]

@@ -4,12 +4,11 @@ every procedure. Run `python -m tests.marengo.full_game` to rewrite logs/marengo
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.adjudicator.selfplay import SelfPlay, weighted_pick
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
@@ -37,13 +36,7 @@ def weight(command: dict[str, Any]) -> int:
 def chooser(seed: str) -> Any:
     def choose(seat: str, legal: list[dict[str, Any]], step: int) -> dict[str, Any]:
         weights = [weight(c) for c in legal]
-        digest = hashlib.sha256(f"{seed}|{step}".encode()).digest()
-        x = int.from_bytes(digest[:8], "big") % sum(weights)
-        for c, w in zip(legal, weights):
-            if x < w:
-                return c
-            x -= w
-        return legal[-1]
+        return weighted_pick(seed, step, legal, weights)
     return choose
 
 

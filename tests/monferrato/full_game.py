@@ -7,13 +7,12 @@ with the provisional map, counters and chit table: not a result of the printed g
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
 from arbitro.adjudicator.monferrato.common import enemy_in
 from arbitro.adjudicator.monferrato.data import load
-from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.adjudicator.selfplay import SelfPlay, weighted_pick
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
@@ -45,12 +44,7 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
     def choose(seat: str, legal: list[dict[str, Any]], step: int) -> dict[str, Any]:
         s = app.state_at(gid).rules
         weights = [weight(c, seat, s) for c in legal]
-        x = int.from_bytes(hashlib.sha256(f"{seed}|{step}".encode()).digest()[:8], "big") % sum(weights)
-        for c, w in zip(legal, weights):
-            if x < w:
-                return c
-            x -= w
-        return legal[-1]
+        return weighted_pick(seed, step, legal, weights)
     return choose
 
 
