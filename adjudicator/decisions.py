@@ -59,7 +59,7 @@ class OnData(Step[Any]):
             return self.step.options(state, frame, seat)
 
     def answer(self, ctx: Decision, frame: core.Frame[Any], command: Any) -> Decision | None:
-        with self.bind(ctx.game.rules):
+        with self.bind(ctx.state):
             return self.step.answer(ctx, frame, command)
 
 

@@ -34,10 +34,8 @@ from arbitro.adjudicator.marengo.legal import legal as list_legal
 from arbitro.adjudicator.marengo.position import validate
 from arbitro.adjudicator.marengo.readings import INTERPRETATIONS, mirrored
 from arbitro.adjudicator.marengo.steps import STEPS
-from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.decisions import OnData, Step
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, Ruleset
-from arbitro.events.core import Frame
-from arbitro.projections.game import GameState
 from arbitro.projections.marengo import SIDES, MarengoProjection, MarengoState
 
 
@@ -82,7 +80,7 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
         return (state.phasing,)
 
     def steps(self) -> dict[str, Step[Any]]:
-        return {kind: OnItsData(step) for kind, step in STEPS.items()}
+        return {kind: OnData(step, lambda rules: bound(rules.data_files)) for kind, step in STEPS.items()}
 
     def legal(self, state: MarengoState, seat: str) -> list[dict[str, Any]]:
         with bound(state.data_files):
@@ -105,21 +103,6 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
             except Illegal as e:
                 ctx.reject(e.rule, e.message)
             procedure.run(ctx, interp)
-
-
-class OnItsData(Step[Any]):
-    """A step of the decision stack answered on the data its game carries (a user's data folder, or none)."""
-
-    def __init__(self, step: Step[Any]) -> None:
-        self.step, self.kind, self.complete = step, step.kind, step.complete  # type: ignore[misc]
-
-    def options(self, state: GameState[Any], frame: Frame[Any], seat: str) -> list[dict[str, Any]]:
-        with bound(state.rules.data_files):
-            return self.step.options(state, frame, seat)
-
-    def answer(self, ctx: Decision[Any], frame: Frame[Any], command: Any) -> Decision[Any] | None:
-        with bound(ctx.state.data_files):
-            return self.step.answer(ctx, frame, command)
 
 
 # the answers to decisions on the engine's stack (steps.py): the engine hands them to their step while one is

@@ -11,9 +11,7 @@ print is marked provisional in the files, and `provisional_items` lists it for `
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -21,9 +19,8 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, json_path
 from arbitro.adjudicator.maps.areas import AreaGraph, graph_problems
-from arbitro.adjudicator.ruleset import data_digest
 
 DATA_DIR = Path(__file__).parent / "data"
 MAP_FILE = DATA_DIR / "map.json"
@@ -447,31 +444,8 @@ def read_folder(folder: Path) -> dict[str, str]:
     return texts
 
 
-_BY_HASH: dict[str, MonferratoData] = {}
-
-
-def load_files(files: Mapping[str, str]) -> MonferratoData:
-    """The data of a game's own files, built once per process and content hash (never by folder or game name:
-    two games on different data in one process never share an answer)."""
-    key = data_digest(sorted((name, text.encode()) for name, text in files.items()))
-    if key not in _BY_HASH:
-        _BY_HASH[key] = build(files)
-    return _BY_HASH[key]
-
-
-_BOUND: ContextVar[MonferratoData | None] = ContextVar("monferrato_data", default=None)
-
-
-def current() -> MonferratoData:
-    """The data in force: the files of the game the ruleset is working on (`bound`), else the shipped data."""
-    return _BOUND.get() or load()
-
-
-@contextmanager
-def bound(files: Mapping[str, str] | None) -> Iterator[MonferratoData]:
-    """Within the block, `current()` is the data of `files` (None or {}: the shipped data)."""
-    token = _BOUND.set(load_files(files) if files else None)
-    try:
-        yield current()
-    finally:
-        _BOUND.reset(token)
+# a game's own files (load_files), built once per process and content hash (never by folder or game name: two
+# games on different data in one process never share an answer); `current()` is the data in force: the files of the
+# game the ruleset is working on (`bound`), else the shipped data
+OWN: OwnData[MonferratoData] = OwnData("monferrato_data", build, load)
+load_files, current, bound = OWN.load, OWN.current, OWN.bound
