@@ -210,24 +210,34 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
 @seat_option(required=False)
 @click.option("--unit", help="Only the commands that name this unit (or leader, block, stack) anywhere.")
 @click.option("--type", "types", multiple=True, metavar="TYPE", help="Only commands of this type (repeatable).")
+@click.option("--for", "for_seat", metavar="SEAT",
+              help="Transcribed games, --as umpire: only the commands the umpire may enter on SEAT's behalf "
+                   "(arbitro §S.5); without it the umpire's listing holds its own and every awaited seat's.")
 @db_option
 @json_option
 @handle_errors
-def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...], db: str, as_json: bool) -> None:
+def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...], for_seat: str | None, db: str,
+          as_json: bool) -> None:
     """List the commands SEAT may send now, grouped by type, each without its empty fields (--json: the
-    full commands, one list).
+    full commands, one list). In a transcribed game the umpire's listing also holds each awaited seat's
+    commands wrapped as `on_behalf`, ready for `submit --as umpire`.
 
     \b
     Example:
         arbitro legal marengo-1a2b3c4d --as austria
         arbitro legal caldiero-1a2b3c4d --as france --type move --unit fr-32-demi
+        arbitro legal caldiero-1a2b3c4d --as umpire --for austria --type move
     """
     app = open_app(db, "read")
+    record = app.game(game)
     if seat is None:  # name the seats rather than click's bare "missing option"
-        record = app.game(game)
         raise BadInput(f"say whose commands to list with --as SEAT: game {game}'s seats are "
                        f"{', '.join((*record.seats, UMPIRE))}")
-    commands = filter_commands(app.legal(game, seat), unit, types)
+    if for_seat is not None and (seat != UMPIRE or record.kind != "transcribed" or for_seat not in record.seats):
+        raise BadInput(f"--for {for_seat}: only the umpire (--as umpire) of a transcribed game lists commands on a "
+                       f"seat's behalf, for one of its playing seats ({', '.join(record.seats)}); game {game} is "
+                       f"{record.kind} and --as is {seat}")
+    commands = filter_commands(app.legal(game, seat), unit, types, for_seat)
     out(commands, as_json, lambda cs: legal_text(cs, seat))
 
 

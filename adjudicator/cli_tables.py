@@ -160,7 +160,10 @@ def legal_text(commands: list[dict[str, Any]], seat: str) -> str:
         return f"nothing: {seat} is not awaited now (or nothing matches the filters)"
     groups: dict[str, list[dict[str, Any]]] = {}
     for command in commands:
-        groups.setdefault(str(command.get("type", "?")), []).append(command)
+        label = str(command_type(command))
+        if command.get("type") == "on_behalf":
+            label = f"{label} for {command.get('seat')} (entered on its behalf, arbitro §S.5)"
+        groups.setdefault(label, []).append(command)
     lines = []
     for kind, members in groups.items():
         lines.append(f"{kind} ({len(members)}):")
@@ -178,9 +181,20 @@ def mentions(value: Any, unit: str) -> bool:
     return value == unit
 
 
-def filter_commands(commands: list[dict[str, Any]], unit: str | None, types: Iterable[str]) -> list[dict[str, Any]]:
+def command_type(command: dict[str, Any]) -> Any:
+    """A command's type; for one the umpire enters on a seat's behalf, the type of the seat's command."""
+    inner = command.get("command") if command.get("type") == "on_behalf" else None
+    return inner.get("type") if isinstance(inner, dict) else command.get("type")
+
+
+def filter_commands(commands: list[dict[str, Any]], unit: str | None, types: Iterable[str],
+                    for_seat: str | None = None) -> list[dict[str, Any]]:
+    """The listed commands of the wanted types naming `unit`; with `for_seat`, only those the umpire enters on
+    that seat's behalf (a type filter reads the seat's command inside)."""
     wanted = set(types)
-    return [c for c in commands if (not wanted or c.get("type") in wanted) and (unit is None or mentions(c, unit))]
+    return [c for c in commands
+            if (not wanted or command_type(c) in wanted) and (unit is None or mentions(c, unit))
+            and (for_seat is None or (c.get("type") == "on_behalf" and c.get("seat") == for_seat))]
 
 
 def provisional_line(game: str, provisional: list[str]) -> str:

@@ -11,7 +11,7 @@ every CHECKPOINT_EVERY events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -458,8 +458,18 @@ class Adjudicator:
                            checkpoints=checkpoints, state=ctx.game)
 
     # --- listings ------------------------------------------------------------------------------
-    def legal(self, state: GameState[Any], seat: str) -> list[dict[str, Any]]:
-        """Commands `seat` may send now: the engine's awaited answers, else the ruleset's listing."""
+    def legal(self, state: GameState[Any], seat: str, *, for_seats: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """Commands `seat` may send now: the engine's awaited answers, else the ruleset's listing. `for_seats`
+        (the umpire of a transcribed game): also each of those seats' ruleset commands, wrapped as the umpire
+        enters them on the seat's behalf (arbitro §S.5), so that the umpire's listing holds what it may send."""
+        own = self._legal(state, seat)
+        if seat != UMPIRE:
+            return own
+        return own + [{"type": "on_behalf", "seat": acting, "command": command}
+                      for acting in for_seats for command in self._legal(state, acting)
+                      if command.get("type") not in cc.CORE_COMMAND_TYPES]
+
+    def _legal(self, state: GameState[Any], seat: str) -> list[dict[str, Any]]:
         top = awaited(state.core)
         if top is not None and top.kind in ENGINE_KINDS:
             return self.steps[top.kind].options(state, top, seat)

@@ -279,7 +279,9 @@ class Arbitro:
         cached = self._legal.get((game_id, seat))
         if cached is not None and cached[0] == game.head_hash:
             return msgspec.json.decode(cached[1])
-        encoded = msgspec.json.encode(self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat))
+        acting_for = game.seats if seat == UMPIRE and game.kind == "transcribed" else ()  # arbitro §S.5
+        encoded = msgspec.json.encode(self.adjudicator(game.ruleset).legal(self.state_at(game_id), seat,
+                                                                           for_seats=acting_for))
         self._legal[(game_id, seat)] = (game.head_hash, encoded)
         return msgspec.json.decode(encoded)  # the same plain JSON values as every later (cached) answer
 

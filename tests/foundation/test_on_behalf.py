@@ -86,3 +86,33 @@ def test_the_cli_enters_a_command_for_a_seat(run: Cli, app: Arbitro) -> None:
     assert "--for SEAT" in run("submit", "--help").stdout and "--for austria" in run("submit", "--help").stdout
     refused = run.submit(game, "red", ATTACK, "--for", "blue", code=1)
     assert refused["error"] == "authority/umpire-only" and refused["rule"] == "arbitro §S.5"
+
+
+def test_the_umpires_listing_in_a_transcribed_game_holds_each_awaited_seats_commands_on_its_behalf(
+        app: Arbitro) -> None:
+    game = transcribed(app)
+    reds = app.legal(game, "red")
+    assert reds and app.legal(game, "blue") == []  # red is awaited; a seat's own listing is unchanged
+    wrapped = [c for c in app.legal(game, "umpire") if c["type"] == "on_behalf"]
+    assert wrapped == [{"type": "on_behalf", "seat": "red", "command": c} for c in reds]
+    head = app.game(game).head_seq
+    attack = next(c for c in wrapped if c["command"]["type"] == "attack")
+    app.submit(game, "umpire", attack)  # what is listed is accepted, and judged as red's
+    assert app.game(game).head_seq > head and app.state_at(game).rules.attack is not None
+    generated = app.create("duel", "standard", game_id="g")
+    assert not [c for c in app.legal(generated, "umpire") if c["type"] == "on_behalf"]  # each seat sends its own
+
+
+def test_the_cli_lists_the_commands_the_umpire_may_enter_for_a_seat(run: Cli, app: Arbitro) -> None:
+    game = transcribed(app)
+    listed = json.loads(run("legal", game, "--as", "umpire", "--for", "red", "--type", "attack", "--json").stdout)
+    assert listed and all(c["type"] == "on_behalf" and c["seat"] == "red" and c["command"]["type"] == "attack"
+                          for c in listed)
+    assert len(listed) == len([c for c in app.legal(game, "red") if c["type"] == "attack"])
+    text = run("legal", game, "--as", "umpire", "--for", "red").stdout
+    assert "attack for red (entered on its behalf, arbitro §S.5)" in text
+    assert "--for austria" in run("legal", "--help").stdout
+    refused = run("legal", game, "--as", "blue", "--for", "red", code=2)
+    assert "only the umpire (--as umpire) of a transcribed game" in refused.stderr
+    generated = app.create("duel", "standard", game_id="g")
+    assert "game g is generated" in run("legal", generated, "--as", "umpire", "--for", "red", code=2).stderr
