@@ -117,6 +117,9 @@ def advance(ctx: Decision[MonferratoState], b: ev.Battle) -> None:  # noqa: C901
         elif b.stage == "end":
             end(ctx, b)
             return
+        elif b.stage == HOLD:
+            hold(ctx, b)
+            return
         else:
             raise AssertionError(f"unknown battle stage {b.stage}")
 
@@ -250,19 +253,19 @@ def take(ctx: Decision[MonferratoState], unit: str, rule: str = "") -> None:
         ctx.emit(ev.HitsTaken(unit=unit, result="disorganised", rule=rule or str(R.DISORGANISATION)))
 
 
-def allocate_forced(ctx: Decision[MonferratoState], b: ev.Battle, seat: str) -> ev.Battle:
+def allocate_forced(ctx: Decision[MonferratoState], b: ev.Battle, seat: str, rule: str = "") -> ev.Battle:
     """Hits no choice can place differently are placed at once: none left to hit (the excess is lost), or enough
     to take every unit's every hit. Otherwise the owner chooses (a take_hit decision)."""
     owed = b.owed.get(seat, 0)
     units = targets(ctx.state, b.zone, seat)
     if owed and len(units) == 1:
         for _ in range(min(owed, capacity(ctx.state, units[0]))):
-            take(ctx, units[0])
+            take(ctx, units[0], rule)
         return msgspec.structs.replace(b, owed={**b.owed, seat: 0})
     if owed and (not units or owed >= sum(capacity(ctx.state, u) for u in units)):
         for u in units:
             for _ in range(capacity(ctx.state, u)):
-                take(ctx, u)
+                take(ctx, u, rule)
         owed = 0
     return msgspec.structs.replace(b, owed={**b.owed, seat: owed})
 
@@ -272,7 +275,7 @@ def take_options(s: MonferratoState, b: ev.Battle, seat: str) -> list[dict[str, 
 
 
 def take_hit(ctx: Decision[MonferratoState], b: ev.Battle, seat: str, unit: str) -> None:
-    take(ctx, unit)
+    take(ctx, unit, str(R.RETREAT) if b.stage == HOLD else "")
     advance(ctx, msgspec.structs.replace(b, owed={**b.owed, seat: b.owed[seat] - 1}))
 
 
@@ -379,15 +382,23 @@ def retreat(ctx: Decision[MonferratoState], b: ev.Battle, loser: str, to: str) -
             move_out(ctx, left, to)
         return
     if to == HOLD:  # §7.5: one more loss, and the attacker retreats instead
-        hit = targets(s, b.zone, loser)
-        if hit:
-            take(ctx, hit[0], str(R.RETREAT))
-        attackers = side_units(ctx.state, b.zone, b.attacker)
-        back = b.origin if not enemy_in(ctx.state, b.origin, b.attacker) else ""
-        move_out(ctx, attackers, back)
-        return aftermath(ctx, b, loser)
+        return hold(ctx, msgspec.structs.replace(b, stage=HOLD, owed={**b.owed, loser: 1}))
     move_out(ctx, left, to)
     aftermath(ctx, b, other(loser))
+
+
+def hold(ctx: Decision[MonferratoState], b: ev.Battle) -> None:
+    """§7.5 "può decidere di subire una perdita aggiuntiva": the defenders of the fortress take the extra loss on
+    the unit their owner chooses (a take_hit decision, unless one unit is left), then the attacker retreats."""
+    loser = defender(b)
+    b = allocate_forced(ctx, b, loser, str(R.RETREAT))
+    if b.owed.get(loser, 0):
+        open_frame(ctx, TAKE_HIT, (loser,), str(R.RETREAT), "choose the unit that takes the extra loss of holding "
+                   "the fortress", ev.BattleAwaited(seat=loser, battle=b))
+        return
+    back = b.origin if not enemy_in(ctx.state, b.origin, b.attacker) else ""
+    move_out(ctx, side_units(ctx.state, b.zone, b.attacker), back)
+    aftermath(ctx, b, loser)
 
 
 def move_out(ctx: Decision[MonferratoState], units: list[str], to: str) -> None:

@@ -178,6 +178,29 @@ def test_a_fortress_s_defenders_may_take_one_more_loss_instead_of_retreating() -
     assert g.awaited == "retreat"
     options = [o["to"] for o in g.legal("pro_france")]
     assert "hold" in options and "trino" not in options and "valenza" not in options  # enemy; unbridged river
-    events = g.send("pro_france", type="retreat", to="hold")
-    assert of(events, "hits_taken")[0]["result"] == "eliminated"  # §7.5 the extra loss
+    g.send("pro_france", type="retreat", to="hold")
+    assert g.awaited == "take_hit" and g.frames[-1].rule == "monferrato §7.5"  # the owner picks the extra loss
+    assert g.legal("pro_france") == [{"type": "take_hit", "unit": "gon_art2"}, {"type": "take_hit", "unit": "gon_inf2"}]
+    events = g.send("pro_france", type="take_hit", unit="gon_inf2")
+    assert of(events, "hits_taken") == [{**of(events, "hits_taken")[0], "unit": "gon_inf2", "result": "eliminated",
+                                         "rule": "monferrato §7.5"}]
+    assert g.state.units["gon_art2"].zone == "casale"
     assert of(events, "retreated")[0]["to"] == "trino" and g.state.units["spa_inf1"].zone == "trino"
+
+
+def test_a_fortress_s_last_unit_takes_the_extra_loss_without_a_question() -> None:
+    s = state(placed={"spa_inf1": "trino", "spa_inf2": "trino", "gon_gar1": "moncalvo", "spa_camp": "trino"},
+              walls={**state().walls, "casale/trino": 0})
+    for u in ("gon_inf3", "gon_inf4", "gon_inf5", "gon_art3", "gon_sap2", "nevers", "gon_art2"):
+        s.units[u].zone = "eliminated"
+    g = from_state(s, transcribed=True)
+    g.send("pro_spain", type="activate", zones=["trino"], commander=None)
+    g.send("pro_spain", type="move", units=["spa_inf1", "spa_inf2"], path=["casale"])
+    g.send("pro_france", type="respond", chit=None)
+    g.enter(1, 6)  # one hit on gon_inf2 (disorganised), none on the attackers
+    g.enter(6)
+    assert g.awaited == "retreat"
+    events = g.send("pro_france", type="retreat", to="hold")
+    assert [(e["unit"], e["result"], e["rule"]) for e in of(events, "hits_taken")] == [
+        ("gon_inf2", "eliminated", "monferrato §7.5")]
+    assert of(events, "retreated")[0]["to"] == "trino"
