@@ -8,7 +8,8 @@
     {"record": "annotation", ...}                                      chained notes (arbitro §L.1)
 
 A seat's export holds only what that seat may see: its redacted events (with the chain's hashes, and the
-salt only of events served whole), its own commands, and of the others' commands only their hashes.
+salt only of events served whole), its own commands (those the umpire entered on its behalf included), and of
+the others' commands only their hashes.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def export_lines(
     yield _line(head)
     signatures = store.command_signatures(game_id)
     for stored in store.commands(game_id):
-        visible = seat == UMPIRE or stored.record.seat == seat
+        visible = seat == UMPIRE or stored.record.seat == seat or entered_for(stored.record.command) == seat
         line = {"record": "command", "cmd": stored.record.cmd, "seat": stored.record.seat, "hash": stored.hash,
                 "first_seq": stored.first_seq, "last_seq": stored.last_seq,
                 "body": msgspec.to_builtins(stored.record) if visible else None}
@@ -81,6 +82,12 @@ def export_lines(
             yield _line({"record": "event", "seq": event["seq"], "hash": event["hash"], "served": event})
     for note in notes:
         yield _line({"record": "annotation", **msgspec.to_builtins(note)})
+
+
+def entered_for(command: Any) -> str | None:
+    """The seat a command was entered for by the umpire (arbitro §S.5): its own move, so its body is the seat's
+    to hold, as the seat's own commands are."""
+    return command.get("seat") if isinstance(command, dict) and command.get("type") == "on_behalf" else None
 
 
 def _line(record: dict[str, Any]) -> str:

@@ -5,6 +5,7 @@ for whom), and served to every seat as entered for it."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -116,3 +117,21 @@ def test_the_cli_lists_the_commands_the_umpire_may_enter_for_a_seat(run: Cli, ap
     assert "only the umpire (--as umpire) of a transcribed game" in refused.stderr
     generated = app.create("duel", "standard", game_id="g")
     assert "game g is generated" in run("legal", generated, "--as", "umpire", "--for", "red", code=2).stderr
+
+
+def test_a_seats_export_holds_the_commands_entered_on_its_behalf_and_not_the_others(app: Arbitro) -> None:
+    game = transcribed(app)
+    app.submit(game, "umpire", {"type": "on_behalf", "seat": "red", "command": ATTACK})
+    entered = app.game(game).head_cmd
+    app.submit(game, "umpire", {"type": "on_behalf", "seat": "blue", "command": {"type": "guard", "stance": "high"}})
+    guarded = entered + 1
+
+    def bodies(seat: str) -> dict[int, Any]:
+        lines = [json.loads(line) for line in app.export(game, seat)]
+        return {r["cmd"]: r["body"] for r in lines if r["record"] == "command"}
+
+    red, blue = bodies("red"), bodies("blue")
+    assert red[entered]["command"] == {"type": "on_behalf", "seat": "red", "command": ATTACK}  # red's own move
+    assert red[guarded] is None  # blue's stance is blue's
+    assert blue[entered] is None and blue[guarded]["command"]["command"]["stance"] == "high"
+    assert bodies("umpire")[entered] is not None
