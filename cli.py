@@ -40,8 +40,9 @@ from arbitro.adjudicator.cli_tables import (
 
 
 # Commands whose module is imported only when they are run (or listed): `serve` needs the web stack, which
-# would double every other command's start-up time; `render` the SVG library. Name -> "module:attribute".
-LAZY_COMMANDS = {"serve": "arbitro.adjudicator.cli_serve:serve", "render": "arbitro.adjudicator.cli_render:render"}
+# would double every other command's start-up time; `render` and `report` the SVG library. Name -> "module:attribute".
+LAZY_COMMANDS = {"serve": "arbitro.adjudicator.cli_serve:serve", "render": "arbitro.adjudicator.cli_render:render",
+                 "report": "arbitro.adjudicator.cli_report:report"}
 
 
 class LazyGroup(click.Group):

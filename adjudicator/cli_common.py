@@ -152,7 +152,8 @@ def stderr_is_terminal() -> bool:
 
 
 class Progress:
-    """A progress bar (rich) on stderr for long work: drawn only when stderr is a terminal and the work is past a
+    """A progress bar (rich) on stderr for long work (its label is plain text, never rich markup: a citation such as
+    `[arbitro §R.2]` would read as a style): drawn only when stderr is a terminal and the work is past a
     few hundred steps, never into a pipe, a file or --json output (the caller passes no Progress with --json).
     Called as `progress(done, total)`; `close()` (or leaving its `with`) takes the bar away."""
 
@@ -169,7 +170,7 @@ class Progress:
             if not stderr_is_terminal():
                 return
             self.bar = rich_progress.Progress(
-                rich_progress.TextColumn(self.label), rich_progress.BarColumn(), rich_progress.MofNCompleteColumn(),
+                rich_progress.TextColumn(self.label, markup=False), rich_progress.BarColumn(), rich_progress.MofNCompleteColumn(),
                 rich_progress.TimeRemainingColumn(), console=Console(stderr=True, force_terminal=True),
                 transient=True)
             self.bar.start()

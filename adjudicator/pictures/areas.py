@@ -10,6 +10,7 @@ margin says so. Each block is a group carrying `data-zone`, and `data-piece` (it
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import drawsvg as draw
 
@@ -24,7 +25,13 @@ LAYOUT_NOTE = "zone positions: laid out from the approaches (the printed map's a
 
 
 def layout(zones: list[str], links: list[tuple[str, str]]) -> dict[str, tuple[float, float]]:
-    """Zone centres in [0, 1]^2 (Fruchterman-Reingold, rounded each step so the result is exact across runs)."""
+    """Zone centres in [0, 1]^2 (Fruchterman-Reingold, rounded each step so the result is exact across runs),
+    computed once per map (a report draws the same map many times)."""
+    return dict(_layout(tuple(zones), tuple(links)))
+
+
+@cache
+def _layout(zones: tuple[str, ...], links: tuple[tuple[str, str], ...]) -> tuple[tuple[str, tuple[float, float]], ...]:
     n = len(zones)
     pos = {z: (0.5 + 0.4 * math.cos(2 * math.pi * i / n), 0.5 + 0.4 * math.sin(2 * math.pi * i / n))
            for i, z in enumerate(sorted(zones))}
@@ -53,7 +60,7 @@ def layout(zones: list[str], links: list[tuple[str, str]]) -> dict[str, tuple[fl
             x = min(1.0, max(0.0, pos[z][0] + mx / d * step_len))
             y = min(1.0, max(0.0, pos[z][1] + my / d * step_len))
             pos[z] = (round(x, 6), round(y, 6))
-    return pos
+    return tuple(pos.items())
 
 
 def draw_area_picture(picture: AreaPicture) -> draw.Drawing:

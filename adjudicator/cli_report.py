@@ -1,0 +1,92 @@
+"""The command line's report command: `arbitro report`, a game told turn by turn as one seat saw it, in HTML or
+Markdown (issue 13), loaded lazily by cli.py (cli.LAZY_COMMANDS) since it draws map pictures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+import msgspec
+
+from arbitro.adjudicator.cli_common import (
+    Progress, app_for, db_option, handle_errors, json_option, out, seat_option,
+)
+from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.report import PictureChoice, Report, report as tell
+from arbitro.adjudicator.report_pages import to_html, to_markdown
+from arbitro.projections.base import UMPIRE
+
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+
+
+def picture_choice(text: str) -> PictureChoice:
+    """--pictures: turns | end | none | SEQ[,SEQ...]."""
+    if text in ("turns", "end", "none"):
+        return text  # type: ignore[return-value]
+    try:
+        points = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise BadInput(f"--pictures {text!r}: give turns, end, none, or event numbers such as 40,120") from None
+    if not points or min(points) < 1:
+        raise BadInput(f"--pictures {text!r}: event numbers start at 1")
+    return points
+
+
+@click.command()
+@click.argument("source")
+@seat_option(required=False, default=UMPIRE)
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Where to write it: FILE.html (one page, pictures inline) or FILE.md (pictures as SVG files in "
+                   "FILE-pictures/ beside it). Needed unless --json.")
+@click.option("--pictures", "pictures", default="turns", show_default=True, metavar="turns|end|none|SEQ,...",
+              help="Where the map pictures go: after each turn, at the end only, none, or after these events.")
+@db_option
+@json_option
+@handle_errors
+def report(source: str, seat: str, output: Path | None, pictures: str, db: str, as_json: bool) -> None:
+    """Tell a game turn by turn, as SEAT saw it (default: the umpire, who saw everything): who did what, each
+    combat with its dice and result, the losses per turn, the rulings, undos and the notes SEAT may read, map
+    pictures, and the result. A seat's report holds only what that seat was served. SOURCE is a game id or an
+    exported .jsonl file. --json prints the report's data (the pictures by event number, without their SVG).
+
+    \b
+    Example:
+        arbitro report caldiero-1a2b3c4d --as france -o game.html
+        arbitro report logs/marengo-full.jsonl --pictures end -o marengo.md
+    """
+    choice = picture_choice(pictures)
+    if output is None and not as_json:
+        raise BadInput("say where to write the report: -o FILE.html or -o FILE.md (or --json for its data)")
+    with Progress("reading the log") as progress:
+        app, game = app_for(source, db, None if as_json else progress)
+    with Progress("telling the game", threshold=200) as progress:
+        story = tell(app, game, seat, choice, None if as_json else progress)
+    written = _write(story, output) if output is not None else []
+    if as_json:
+        out(_data(story) | {"written": written}, True)
+    else:
+        click.echo(f"{story.title}, {story.game} as {story.seat} saw it: {len(story.sections)} turns, "
+                   f"{sum(len(s.pictures) for s in story.sections)} map pictures; wrote {', '.join(written)}")
+
+
+def _write(story: Report, output: Path) -> list[str]:
+    if output.suffix.lower() not in MARKDOWN_SUFFIXES:
+        output.write_text(to_html(story), encoding="utf-8")
+        return [str(output)]
+    folder = output.with_name(output.stem + "-pictures")
+    text, files = to_markdown(story, folder.name)
+    if files:
+        folder.mkdir(exist_ok=True)
+    for name, svg in files.items():
+        (folder / name).write_text(svg, encoding="utf-8")
+    output.write_text(text, encoding="utf-8")
+    return [str(output), *(str(folder / name) for name in files)]
+
+
+def _data(story: Report) -> dict[str, Any]:
+    """The report as JSON: every field, a picture by its event number and caption (its SVG is `render`'s)."""
+    data: dict[str, Any] = msgspec.to_builtins(story)
+    for section in data["sections"]:
+        section["pictures"] = [{"at": p["at"], "caption": p["caption"]} for p in section["pictures"]]
+    return data

@@ -1,0 +1,251 @@
+"""`arbitro report`'s library call (issue 13): a game told turn by turn, built from what one seat was served and
+nothing else: the events as `Arbitro.log` serves them to the seat, the notes it may read, the status it is given
+and its map pictures (`render`, from its view). The umpire's report is the whole game.
+
+The story is plain data (a Report); writers.py turns it into HTML or Markdown, `--json` prints it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from arbitro.adjudicator import registry
+from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.render import render
+from arbitro.adjudicator.report_phrases import LOSS_TYPES, details, is_combat, phrase, told
+from arbitro.adjudicator.service import Arbitro
+from arbitro.projections.base import Outcome
+
+Kind = Literal["command", "combat", "ruling", "undo", "hidden", "end"]
+PictureChoice = Literal["turns", "end", "none"] | tuple[int, ...]  # after each turn, at the end, none, or these events
+
+
+@dataclass(slots=True)
+class Line:
+    """One event told: its number, its sentence, the rule it cites, the fields the sentence leaves out."""
+
+    seq: int
+    text: str
+    rule: str = ""
+    details: str = ""
+    dice: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class Note:
+    seq: int
+    seat: str
+    text: str
+    private: bool
+
+
+@dataclass(slots=True)
+class Entry:
+    """One command's events as told (a command is what one seat did, with everything it caused)."""
+
+    cmd: int
+    seat: str
+    kind: Kind
+    first: int  # its first and last events' numbers
+    last: int
+    lines: list[Line] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    void: int = 0  # the event number of the undo that voided this command (0: it stands)
+    hidden: int = 0  # how many of its events were served to this seat as hidden
+
+
+@dataclass(slots=True)
+class Picture:
+    at: int
+    caption: str
+    svg: str
+
+
+@dataclass(slots=True)
+class Section:
+    """A turn (or the set-up before the first): its commands, its losses by side and its map picture."""
+
+    title: str
+    first: int
+    last: int = 0
+    entries: list[Entry] = field(default_factory=list)
+    losses: dict[str, int] = field(default_factory=dict)
+    pictures: list[Picture] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Report:
+    game: str
+    title: str
+    ruleset: str
+    scenario: str
+    seat: str
+    seats: list[str]
+    options: list[str]
+    interpretations: dict[str, str]
+    provisional: list[str]
+    non_standard: list[str]
+    head: int
+    result: str
+    sections: list[Section] = field(default_factory=list)
+    pictures_note: str = ""
+
+
+def report(app: Arbitro, game_id: str, seat: str, pictures: PictureChoice = "turns",
+           progress: Callable[[int, int], None] | None = None) -> Report:
+    """The report of `game_id` as `seat` was served it; `pictures`: where the map pictures go; `progress(done,
+    total)` is called as the events are told and the pictures drawn."""
+    status = app.status(game_id, seat)
+    served = app.log(game_id, seat)
+    sides = _sides(app.view(game_id, seat)["state"])
+    story = Report(
+        game=game_id, title=registry.get(status.ruleset).title, ruleset=status.ruleset, scenario=status.scenario,
+        seat=seat, seats=list(status.seats), options=list(status.options),
+        interpretations=dict(status.interpretations), provisional=list(status.provisional),
+        non_standard=list(status.non_standard), head=status.head,
+        result=_result(status.outcome),
+        sections=_sections(served, sides))
+    _place_notes(story.sections, app.notes(game_id, seat))
+    total = len(served) + len(_picture_points(story.sections, pictures))
+    if progress:
+        progress(len(served), total)
+    story.pictures_note = _draw(app, story, pictures,
+                                lambda done: progress(len(served) + done, total) if progress else None)
+    return story
+
+
+def _result(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "the game goes on"
+    return f"{outcome.winner or 'nobody'} wins{'' if outcome.winner else ' (a draw)'}: {outcome.reason} ({outcome.rule})"
+
+
+def _sections(served: list[dict[str, Any]], sides: Mapping[str, str]) -> list[Section]:
+    """The served events cut into turns: a turn begins at a `turn_began`, or after a `turn_ended` that no
+    `turn_began` follows (Caricat! ends turns without beginning them)."""
+    sections = [Section(title="Set-up", first=served[0]["seq"] if served else 0)]
+    turn_over: int | None = None
+    undos: list[tuple[int, int]] = []  # (the undo's event, the event it went back to)
+    for event in served:
+        data = event.get("event") or {}
+        starts = event["type"] == "turn_began" or (turn_over is not None and event["type"] not in ("checkpoint",))
+        if starts and sections[-1].entries:
+            sections.append(Section(title=_turn_title(data, turn_over), first=event["seq"]))
+        if starts:
+            turn_over = None
+        if event["type"] == "turn_ended" and "turn" in data and "round" not in data:
+            turn_over = int(data["turn"]) + 1
+            if len(sections) == 1:  # the game's first turn began with the game, without a turn_began
+                sections[0].title = f"Set-up and turn {data['turn']}"
+        if event["type"] == "undone":
+            undos.append((event["seq"], int(data["to_seq"])))
+        _tell(sections[-1], event, sides)
+        sections[-1].last = event["seq"]
+    _void(sections, undos)
+    return [s for s in sections if s.entries]
+
+
+def _turn_title(began: Mapping[str, Any], next_turn: int | None) -> str:
+    if began.get("type") != "turn_began":
+        return f"Turn {next_turn}"
+    if "round" in began:  # Marengo: a round of two player turns, each at an hour of the day
+        hour = f" at {began['hour']}:00" if "hour" in began else ""
+        return f"Round {began['round']}{hour}, {began.get('side', '')}".rstrip(", ")
+    name = f": {began['name']}" if began.get("name") else ""
+    return f"Turn {began.get('turn', '?')}{name}"
+
+
+def _tell(section: Section, event: Mapping[str, Any], sides: Mapping[str, str]) -> None:
+    """Add one served event to its command's entry in the section."""
+    if not section.entries or section.entries[-1].cmd != event["cmd"]:
+        section.entries.append(Entry(cmd=event["cmd"], seat=event["seat"], kind="command", first=event["seq"],
+                                     last=event["seq"]))
+    entry = section.entries[-1]
+    entry.last = event["seq"]
+    if event["type"] == "hidden":
+        entry.hidden += 1
+        return
+    data = event.get("event") or {}
+    kind = str(data.get("type", ""))
+    if not told(kind):
+        return
+    entry.kind = _kind(entry.kind, kind)
+    dice = tuple(data.get("values", ())) if kind == "dice_rolled" else ()
+    entry.lines.append(Line(seq=event["seq"], text=phrase(data), rule=str(data.get("rule", "")),
+                            details=details(data), dice=dice))
+    if kind in LOSS_TYPES:
+        side = _loser(data, sides)
+        section.losses[side] = section.losses.get(side, 0) + 1
+
+
+def _kind(current: Kind, event_type: str) -> Kind:
+    if event_type == "ruling_made":
+        return "ruling"
+    if event_type in ("undone", "undo_requested", "undo_answered", "undo_declined"):
+        return "undo"
+    if event_type in ("game_ended", "game_over"):
+        return "end"
+    return "combat" if current == "command" and is_combat(event_type) else current
+
+
+def _sides(view_state: Mapping[str, Any]) -> dict[str, str]:
+    """Each piece the seat's final view names, with its side: units, leaders, blocks (a piece the view does not
+    name is counted under 'unknown')."""
+    sides: dict[str, str] = {}
+    for pieces in (view_state.get(k) for k in ("units", "leaders", "blocks")):
+        items: Iterable[tuple[str, Any]] = pieces.items() if isinstance(pieces, dict) else (
+            (p.get("block", ""), p) for p in pieces or () if isinstance(p, dict))
+        sides.update({pid: str(p["side"]) for pid, p in items if isinstance(p, dict) and p.get("side")})
+    return sides
+
+
+def _loser(data: Mapping[str, Any], sides: Mapping[str, str]) -> str:
+    if isinstance(data.get("side"), str):
+        return str(data["side"])
+    pieces = [data.get(k) for k in ("unit", "leader", "block")] + list(data.get("units") or [])
+    return next((sides[p] for p in pieces if isinstance(p, str) and p in sides), "unknown")
+
+
+def _place_notes(sections: list[Section], notes: Iterable[Any]) -> None:
+    """Each note the seat may read, under the command whose event it annotates (its creation time is left out:
+    the report is the same whenever it is made)."""
+    entries = [e for s in sections for e in s.entries]
+    for note in notes:
+        at = [e for e in entries if e.first <= note.seq] or entries[:1]
+        if at:
+            at[-1].notes.append(Note(seq=note.seq, seat=note.seat, text=note.text, private=note.private))
+
+
+def _void(sections: list[Section], undos: list[tuple[int, int]]) -> None:
+    """Mark the commands an undo voided (they stay in the log and in the report, struck through)."""
+    for undo, to_seq in undos:
+        for entry in (e for s in sections for e in s.entries):
+            if to_seq < entry.first < undo and not entry.void:
+                entry.void = undo
+
+
+def _picture_points(sections: list[Section], pictures: PictureChoice) -> list[tuple[int, int]]:
+    """(section index, event number) of each picture asked for."""
+    if pictures == "none" or not sections:
+        return []
+    if pictures == "end":
+        return [(len(sections) - 1, sections[-1].last)]
+    if pictures == "turns":
+        return [(i, s.last) for i, s in enumerate(sections)]
+    return [(next((i for i, s in enumerate(sections) if s.first <= at <= s.last), len(sections) - 1), at)
+            for at in sorted(set(pictures))]
+
+
+def _draw(app: Arbitro, story: Report, pictures: PictureChoice, progress: Callable[[int], None]) -> str:
+    """Draw the pictures asked for into their sections; say why there are none where the ruleset has no picture."""
+    points = _picture_points(story.sections, pictures)
+    for done, (index, at) in enumerate(points, 1):
+        try:
+            drawn = render(app, story.game, story.seat, at)
+        except BadInput as e:
+            return str(e)
+        picture = Picture(at=drawn.drawn["at"], caption=drawn.drawn["caption"], svg=drawn.svg)
+        story.sections[index].pictures.append(picture)
+        progress(done)
+    return ""

@@ -1,0 +1,184 @@
+"""A served event in plain words, for `arbitro report` (issue 13): a sentence template per event type the five
+rulesets and the engine write, filled from the event's own fields, and a generic sentence for any other type (its
+name and fields), so a new event type is reported before anyone writes its template.
+
+Every phrase is built from the event as the seat was served it: a field the seat may not see is absent, and then
+the template is not used (the generic sentence names only what is there). Nothing here reads the state."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from typing import Any
+
+# The engine's bookkeeping: who is awaited, checkpoints, the steps of a procedure. Not part of the story.
+UNTOLD = frozenset({
+    "checkpoint", "decision_opened", "decision_revised", "decision_resolved", "step_began", "activation_recorded",
+    "step_recorded", "entropy_added", "entropy_requested", "entropy_committed", "entropy_revealed",
+    "entropy_waived", "entropy_mixed", "levels_done", "loss_task_ended", "direction_released",
+})
+
+# Types whose command is a combat (fire, assault, melee, battle, bombardment): their entries are marked as combats.
+COMBAT_WORDS = ("attack", "assault", "combat", "melee", "fire", "battle", "volley", "bombard", "raid")
+# Types that are losses: counted per turn and side in the report's losses table.
+LOSS_TYPES = frozenset({
+    "unit_eliminated", "leader_eliminated", "leader_lost", "eliminated", "strength_lost", "morale_lost",
+    "hits_taken", "step_lost", "steps_lost",
+})
+
+# type -> its sentence, or sentences tried in order: the first whose fields were all served is used.
+PHRASES: dict[str, str | tuple[str, ...]] = {
+    # the engine (arbitro §R, §S, §U, §V)
+    "game_created": "The game is created: {ruleset} {version}, scenario {scenario}, seats {seats}",
+    "dice_rolled": "rolled {values} on {count}d{sides} for {purpose}",
+    "items_drawn": "drew {drawn} for {purpose}",
+    "ruling_made": "Umpire's ruling: {reason}",
+    "undo_requested": "{seat} asks to undo back to event #{to_seq}",
+    "undo_answered": "{seat} answers the undo request: {accept}",
+    "undo_declined": "the undo asked by {seat} is declined",
+    "undone": "Undone by {by} back to event #{to_seq}: {reason}",
+    "seed_revealed": "the dice seed is revealed ({reason})",
+    "game_forked": "game {child} is forked from event #{at}",
+    "entered_on_behalf": "{by} enters this command for {seat}",
+    "random_requested": "{seat} is asked to enter a {kind} for {purpose}",
+    # turns and phases
+    "turn_began": ("Round {round} begins at {hour}:00 with {side}'s turn", "Turn {turn} begins"),
+    "turn_ended": ("{side}'s turn of round {round} ends", "Turn {turn} ends"),
+    "phase_began": "The {phase} phase begins ({seat})",
+    "initiative_won": "{seat} wins the initiative",
+    "weather_changed": "The weather moves to box {box}",
+    "game_ended": "The game ends: {result}",
+    "game_over": "The game is over: {winner} wins ({reason})",
+    # orders, commitment, activation
+    "order_set": "{formation} is given {order} orders",
+    "order_changed": "{formation} changes to {order} orders",
+    "order_change_tried": "{formation} tries to change to {order} orders: {succeeded}",
+    "unit_order_set": "{unit} is given {order} orders",
+    "formation_activated": "{formation} is activated",
+    "activation_ended": "the activation ends",
+    "leader_activated": "{leader} is activated at {level}",
+    "level_attempted": "{leader} tries for {wanted}: {total} against {needed}, {success}",
+    "level_changed": "{leader} is now at {level}",
+    "cavalry_activated": "{unit} tries to activate: {success}",
+    "zones_activated": "{command} activates {zones}",
+    "command_drawn": "{command} is drawn for {seat}",
+    "chit_played": "{seat} plays {chit}",
+    "blocks_activated": "{blocks} are activated",
+    # movement
+    "unit_moved": "{unit} moves {path}",
+    "units_moved": "{units} move {path}",
+    "leader_moved": "{leader} moves {path}",
+    "blocks_moved": "{side} moves {blocks} from {from_zone} to {to_zone} ({place})",
+    "unit_retreated": "{unit} retreats {path}",
+    "retreated": "{units} retreat to {to}",
+    "unit_advanced": "{unit} advances {path}",
+    "units_advanced": "{units} advance to {to}",
+    "unit_placed": "{unit} is placed at {hex}",
+    "unit_returned": "{unit} returns at {hex}",
+    "leader_placed": "{leader} is placed at {hex}",
+    "group_entered": "{group} enters at {hex}: {units}",
+    "group_arrived": "{group} arrives at {zone}: {units}",
+    "manoeuvre_started": "{side} manoeuvres {blocks} from {from_zone} into {to_zone}",
+    "manoeuvre_blocked": "{side} blocks the manoeuvre at {approach} with {blocks}",
+    "manoeuvre_ended": "the manoeuvre ends: {result}",
+    "blocks_revealed": "{side} reveals {blocks}",
+    "blocks_hidden": "{side} turns {blocks} face down again",
+    "pieces_sighted": "{seat} sights {pieces}",
+    # combat
+    "combat_declared": "{kind} by {attackers} on {target}",
+    "leader_transferred": "{leader} joins {unit}",
+    "fire_resolved": "{firers} fire on {target}: {dice} dice needing {needed}, {hits} hits",
+    "melee_resolved": "{attackers} in melee with {target}: {attack_total} against {defence_total}, {winner} wins",
+    "attack_declared": "{attackers} attack {defenders} in {defender_hexes}",
+    "combat_resolved": "combat result {result}: {attack_strength} against {defence_strength}, odds {odds}, "
+                       "column {column}, roll {roll}",
+    "assault_declared": "{attackers} assault {targets}",
+    "assault_resolved": "assault result {result}: {attackers} against {defenders}",
+    "artillery_fired": "{artillery} fire on {target}: result {result} (column {column}, roll {roll})",
+    "battle_began": "{attacker} attacks in {zone}: {attackers} against {defenders}",
+    "battle_ended": "{winner} wins the battle in {zone}",
+    "volley": "{seat} fires in {zone}: dice {dice}, {hits} hits, {saved} saved",
+    "raided": "{units} raid {zone}: die {die}, {result}",
+    "bombardment_declared": "{side} bombards {approach} with {block}",
+    "bombardment_resolved": "{side}'s bombardment of {target}: strength {strength}",
+    "defensive_fire": "defensive fire: {fire}, strength {strength}",
+    "attackers_withdrawn": "{units} withdraw",
+    "combat_ended": "the combat ends",
+    # losses and their aftermath
+    "unit_eliminated": "{unit} is eliminated",
+    "leader_eliminated": "{leader} is eliminated",
+    "leader_lost": "{leader} is lost",
+    "eliminated": "{units} are eliminated ({reason})",
+    "strength_lost": "{block} loses {points} ({reason})",
+    "morale_lost": "{unit} loses {levels} morale level(s) to {reason}",
+    "morale_recovered": "{unit} recovers to {hits} hits",
+    "hits_taken": "{unit} is {result}",
+    "status_changed": "{unit} is now {status}",
+    "objective_taken": "{side} takes the objective at {hex}",
+    "victory_points": "{seat} scores {delta} VP ({reason})",
+    "morale_changed": "{nation}'s morale becomes {value} ({reason})",
+    "demoralised": "{side} is demoralised",
+}
+
+TEMPLATES: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {
+    name: tuple((text, frozenset(f for _, f, _, _ in string.Formatter().parse(text) if f))
+                for text in ((texts,) if isinstance(texts, str) else texts))
+    for name, texts in PHRASES.items()}
+QUIET_FIELDS = frozenset({"type", "rule", "index", "source", "about", "visible_to", "seed_commitment", "data_hash",
+                          "initial", "initial_core", "origin", "patch", "hash", "frame", "ctx"})
+
+
+def told(event_type: str) -> bool:
+    return event_type not in UNTOLD
+
+
+def is_combat(event_type: str) -> bool:
+    return any(word in event_type for word in COMBAT_WORDS)
+
+
+def words(value: Any) -> str:
+    """A field's value in plain words: a path as arrows, a list as 'a, b and c', a Marengo block by its name (or its
+    token when the name is not served), a table as 'key value' pairs."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        if "block" in value or "token" in value:
+            return str(value.get("block") or f"block {value.get('token')}")
+        return ", ".join(f"{k} {words(v)}" for k, v in value.items() if v not in (None, "", [], {}))
+    if isinstance(value, (list, tuple)):
+        items = [words(v) for v in value]
+        if not items:
+            return "none"
+        return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    return "" if value is None else str(value)
+
+
+def phrase(data: Mapping[str, Any]) -> str:
+    """The event in plain words: its template when every field the template names was served, else its type and
+    fields."""
+    kind = str(data.get("type", ""))
+    if kind == "dice_rolled" and data.get("hidden"):
+        return f"a roll hidden from you ({data.get('count', '?')}d{data.get('sides', '?')})"
+    fields = {k: _path(v) if k == "path" else words(v) for k, v in data.items()}
+    served = {k for k, v in data.items() if v is not None}
+    for text, names in TEMPLATES.get(kind, ()):
+        if names <= served:
+            return text.format(**fields)
+    details = "; ".join(f"{k.replace('_', ' ')} {fields[k]}" for k in data if k not in QUIET_FIELDS and fields[k])
+    return kind.replace("_", " ").capitalize() + (f": {details}" if details else "")
+
+
+def _path(value: Any) -> str:
+    """A path of hexes or zones, as arrows from where it starts."""
+    return "along " + " → ".join(map(str, value)) if isinstance(value, (list, tuple)) else words(value)
+
+
+def details(data: Mapping[str, Any]) -> str:
+    """The fields the sentence does not name (the odds' shifts, modifiers, notes), for the curious reader."""
+    served = {k for k, v in data.items() if v is not None}
+    used = [names for _, names in TEMPLATES.get(str(data.get("type", "")), ()) if names <= served]
+    if not used:
+        return ""
+    named = used[0]
+    return "; ".join(f"{k.replace('_', ' ')} {words(v)}" for k, v in data.items()
+                     if k not in named and k not in QUIET_FIELDS and v not in (None, "", [], {}))
