@@ -1,8 +1,8 @@
 """Arrivano i Francesi!: the ruleset state (the position format, docs/rulesets/arrivano.md §5), the fold,
-and the per-seat view with fog of war (arrivano §11.3.2).
+and what its views add to the system's (projections/parabellum.view, with fog of war: arrivano §11.3.2).
 
-The fold needs no map: what a seat can see is computed by the ruleset (which holds the map) and passed to
-`view` as the set of hexes whose enemy stacks the seat may examine; sightings are events.
+The fold needs no map: what a seat can see is computed by the ruleset (which holds the map) and passed to the
+system's `view` as the hexes whose enemy stacks the seat may examine; sightings are events.
 """
 
 from __future__ import annotations
@@ -92,6 +92,21 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
     flags_captured: int = 0
+
+    # Enemy units waiting at their entry are not shown (arrivano §11.3.2).
+    unseen_off_map: ClassVar[tuple[str, ...]] = ("waiting",)
+
+    def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
+        """What Arrivano adds to a view. A seat is told only which formation is activated, and only its own
+        independent columns (arrivano §11.3.2, §17.2.9)."""
+        own: dict[str, Any] = {"activation": {"formation": self.activation.formation}} if fogged and self.activation else {}
+        return own | {
+            "hq_used": dict(sorted(self.hq_used.items())),
+            "columns": {c: msgspec.to_builtins(col) for c, col in sorted(self.columns.items())
+                        if not fogged or self.leaders[c].side == seat},
+            "march_orders": dict(sorted(self.march_orders.items())),
+            "steps_lost": dict(sorted(self.steps_lost.items())), "flags_captured": self.flags_captured,
+        }
 
 
 def _lose_step(state: ArrivanoState, side: str) -> None:
@@ -211,20 +226,3 @@ def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
         case ev.MarchOrderEnded(march=m):
             state.march_orders[m] = False
     return state
-
-
-def view(state: ArrivanoState, seat: str, visible: frozenset[str] | None) -> dict[str, Any]:
-    """The system's view (projections/parabellum.view) and what Arrivano adds. `visible`: hexes whose enemy stacks
-    seat may examine (None: everything, the umpire); enemy units waiting at their entry are not shown (arrivano
-    §11.3.2). A seat is told only which formation is activated, and only its own independent columns."""
-    out = parabellum.view(state, seat, visible.__contains__ if visible is not None else None,
-                          ("waiting",) if visible is not None else ())
-    if visible is not None and state.activation is not None:
-        out["activation"] = {"formation": state.activation.formation}
-    return out | {
-        "hq_used": dict(sorted(state.hq_used.items())),
-        "columns": {c: msgspec.to_builtins(col) for c, col in sorted(state.columns.items())
-                    if visible is None or state.leaders[c].side == seat},
-        "march_orders": dict(sorted(state.march_orders.items())), "steps_lost": dict(sorted(state.steps_lost.items())),
-        "flags_captured": state.flags_captured,
-    }

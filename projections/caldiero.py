@@ -80,6 +80,17 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
 
+    # With fog of war (caldiero §20.4), enemy reinforcements not yet entered are not shown.
+    unseen_off_map: ClassVar[tuple[str, ...]] = ("offmap",)
+
+    def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
+        """Caldiero's Elan (caldiero §16); with fog of war, the enemy's activation record lists only its formation."""
+        own: dict[str, Any] = {"elan_left": self.elan_left}
+        act = self.activation
+        if fogged and act is not None and self.formations[act.formation].side != seat:
+            own["activation"] = {"formation": act.formation}
+        return own
+
 
 def apply(state: CaldieroState, event: Any) -> CaldieroState:
     """Fold one event: total, unchecked. The system's shared events are folded by projections/parabellum.apply
@@ -204,11 +215,3 @@ def _end_activation(state: CaldieroState, formation: str) -> None:
         if unit.arm == "artillery" and unit.side == state.formations[formation].side:
             unit.art_moved = False  # caldiero §11.0: flipped back at the end of the phase
         unit.charging = False
-
-
-# --- views ------------------------------------------------------------------------------------------
-def view(state: CaldieroState, seat: str, hidden_hexes: frozenset[str] = frozenset(), fog: bool = False) -> dict[str, Any]:
-    """The system's view (projections/parabellum.view) and Caldiero's Elan. `hidden_hexes`: hexes whose enemy stacks
-    seat may not examine (caldiero §20.4); with fog of war, enemy reinforcements not yet seen are not shown."""
-    examinable = (lambda h: h not in hidden_hexes) if hidden_hexes or fog else None
-    return parabellum.view(state, seat, examinable, ("offmap",) if fog else ()) | {"elan_left": state.elan_left}

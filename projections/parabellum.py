@@ -4,7 +4,7 @@ its fold calls `apply` first, then folds what its game adds (to the shared event
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 import msgspec
@@ -71,7 +71,12 @@ class Activation(msgspec.Struct, kw_only=True):
 
 class SystemState(msgspec.Struct, kw_only=True):
     """A position of either game: what both books track alike. Each game's state extends it with its own fields,
-    and narrows the pieces to its own structs (its UnitState, LeaderState, FormationState, Activation)."""
+    and narrows the pieces to its own structs (its UnitState, LeaderState, FormationState, Activation).
+
+    What a game's view adds is its state's to say (`view` below asks): `unseen_off_map`, where an enemy unit off
+    the map stays unknown to a seat under fog of war, and `served_own`, the game's own keys of a seat's view."""
+
+    unseen_off_map: ClassVar[tuple[str, ...]] = ()
 
     scenario: str = ""
     options: list[str] = []  # the optional rules in play
@@ -90,6 +95,11 @@ class SystemState(msgspec.Struct, kw_only=True):
     seen: dict[str, list[str]] = {}  # fog of war: the enemy pieces each seat has examined (caldiero §20.4, arrivano §11.3.2)
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by the ruleset's note_interpretations)
     result: pb.GameEnded | None = None  # the game's end as recorded
+
+    def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
+        """What this game's state adds to `seat`'s view (`fogged`: the seat is under fog of war); a key the system's
+        view already has is served as given here instead."""
+        return {}
 
 
 def apply(state: SystemState, event: object) -> None:
@@ -125,13 +135,14 @@ def apply(state: SystemState, event: object) -> None:
             state.result = event  # the result as recorded (caldiero §18, arrivano §17.1.8, §17.2.12)
 
 
-def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None,
-         unseen_off_map: Collection[str] = ()) -> dict[str, Any]:
+def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None) -> dict[str, Any]:
     """A position as `seat` may know it, written once for both games' fog of war (caldiero §20.4 with its optional
     rule, arrivano §11.3.2): every own piece; an enemy unit in a hex the seat may not examine (`examinable` false)
     only as a stack marker with its side (`hidden_stacks`), an enemy commander there not at all; enemy units off
-    the map `where` one of `unseen_off_map` (not yet seen arriving) not at all. `examinable` None: nothing hidden.
-    Each piece shows its class's `served` fields; a variant adds its own keys to what this returns."""
+    the map where the state's `unseen_off_map` says (not yet seen arriving) not at all. `examinable` None: the
+    seat is under no fog of war, nothing hidden. Each piece shows its class's `served` fields, and the game's state
+    adds its own keys (`SystemState.served_own`)."""
+    fogged = examinable is not None
     units: dict[str, Any] = {}
     stacks: dict[str, str] = {}
     for uid in sorted(state.units):
@@ -140,7 +151,7 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
             if unit.where == "map" and not examinable(unit.hex):
                 stacks[unit.hex] = unit.side
                 continue
-            if unit.where in unseen_off_map:
+            if unit.where in state.unseen_off_map:
                 continue
         units[uid] = {name: getattr(unit, name) for name in unit.served}
     leaders: dict[str, Any] = {}
@@ -157,7 +168,7 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
         "units": units, "hidden_stacks": dict(sorted(stacks.items())), "leaders": leaders,
         "activation": msgspec.to_builtins(state.activation) if state.activation is not None else None,
         "result": msgspec.to_builtins(state.result),
-    }
+    } | state.served_own(seat, fogged)
 
 
 def others_sighting(event: object, seat: str) -> bool:

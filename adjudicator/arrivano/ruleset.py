@@ -46,6 +46,7 @@ from arbitro.adjudicator.ruleset import (
 )
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
+from arbitro.projections import parabellum as PB
 from arbitro.projections.base import Outcome, seen_path
 from arbitro.projections.parabellum import others_sighting
 
@@ -341,8 +342,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
 
     def view(self, state: P.ArrivanoState, seat: str) -> dict[str, Any]:
         if seat not in self.seats(state):
-            return P.view(state, seat, None)
-        return P.view(state, seat, sight.visible_hexes(self.world(state), seat))
+            return PB.view(state, seat, None)
+        return PB.view(state, seat, sight.visible_hexes(self.world(state), seat).__contains__)
 
     def hidden_pieces(self, state: P.ArrivanoState, seat: str) -> set[str]:
         """Enemy pieces whose place seat may not know now: out of line of sight (arrivano §11.3.2)."""

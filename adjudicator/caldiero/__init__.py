@@ -28,6 +28,7 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
+from arbitro.projections import parabellum as PB
 from arbitro.events import core
 from arbitro.projections.base import UMPIRE, Outcome, seen_path
 from arbitro.projections.parabellum import others_sighting
@@ -212,12 +213,10 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         return FOG.hidden_hexes(self._world(state), seat)
 
     def view(self, state: P.CaldieroState, seat: str) -> dict[str, Any]:
-        hidden = self.hidden_hexes(state, seat) if seat != UMPIRE else frozenset()
-        fog = "fog_of_war" in state.options and seat != UMPIRE
-        out = P.view(state, seat, hidden, fog)
-        if fog:
-            out["activation"] = _own_only(out["activation"], state, seat)
-        return out
+        if "fog_of_war" not in state.options or seat == UMPIRE:
+            return PB.view(state, seat, None)
+        hidden = self.hidden_hexes(state, seat)
+        return PB.view(state, seat, lambda h: h not in hidden)
 
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
         """With fog of war, a frame naming units `seat` may not know is served without its context, as the
@@ -347,12 +346,3 @@ def _mentions(data: Any, secret: set[str]) -> bool:
     if isinstance(data, (list, tuple)):
         return any(_mentions(v, secret) for v in data)
     return False
-
-
-def _own_only(activation: dict[str, Any] | None, state: P.CaldieroState, seat: str) -> dict[str, Any] | None:
-    """With fog of war, the enemy's activation record lists only its formation."""
-    if activation is None:
-        return None
-    if state.formations[activation["formation"]].side == seat:
-        return activation
-    return {"formation": activation["formation"]}
