@@ -33,6 +33,7 @@ from arbitro.adjudicator.cli_common import (
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_dice import DICE_COMMANDS
+from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
 from arbitro.adjudicator.cli_tables import (
     awaiting_line, clock_line, data_records, filter_commands, legal_text, provisional_line, view_text,
@@ -193,6 +194,8 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
         if s.interpretations:
             lines.append("umpire's interpretations: " + ", ".join(f"{k}={v}" for k, v in s.interpretations.items()))
         lines += [f"note: {n}" for n in s.notices]
+        if s.open_disputes:
+            lines.append(f"open disputes: {', '.join(f'#{n}' for n in s.open_disputes)} (arbitro disputes {s.game})")
         if s.non_standard:
             lines.append("NON-STANDARD (the position's overrides):")
             lines += [f"  - {n}" for n in s.non_standard]
@@ -294,6 +297,7 @@ def submit(game: str, command: str | None, seat: str, file: str | None, expected
       reveal_seed (umpire, §R.3; `arbitro reveal`: ENDS THE GAME'S DICE, read `arbitro reveal --help`)
         '{"type": "reveal_seed", "reason": "dispute over turn 7"}'
       fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
+      dispute_open, dispute_reply, dispute_rule (§D): sent by `arbitro dispute open|reply|rule`
     """
     raw = read_json_arg(command, file, "command")
     if for_seat is not None:
@@ -582,7 +586,7 @@ def main() -> None:
     cli(prog_name="arbitro")
 
 
-for _command in (*AUDIT_COMMANDS, *DICE_COMMANDS, *STORE_COMMANDS):
+for _command in (*AUDIT_COMMANDS, *DICE_COMMANDS, *STORE_COMMANDS, *DISPUTE_COMMANDS):
     cli.add_command(_command)
 
 

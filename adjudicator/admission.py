@@ -54,8 +54,9 @@ def umpire_only(seat: str, why: str) -> None:
 def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any], command: Any) -> None:
     """A game is judged under the ruleset version it was made with (its genesis names it): a build with
     another version refuses its commands rather than silently judge the rest under other rules. A fork is
-    let through: the engine records it without asking the ruleset, and it is how the game moves on."""
-    if isinstance(command, dict) and command.get("type") == "fork":
+    let through: the engine records it without asking the ruleset, and it is how the game moves on; so are a
+    dispute's claim and answers, which ask nothing of the ruleset (arbitro §D)."""
+    if isinstance(command, dict) and command.get("type") in ("fork", "dispute_open", "dispute_reply"):
         return
     if created.version != ruleset.version:
         raise VersionPinned(

@@ -106,11 +106,51 @@ class RecordFork(_Command):
     keep_dice: bool = False
 
 
+Seq = Annotated[int, Field(ge=1)]
+Text = Annotated[str, Field(min_length=3, max_length=4000)]
+
+
+class OpenDispute(_Command):
+    """A seat disputes what events `about` record (arbitro §D.1); `private`: its text is the umpire's only."""
+
+    type: Literal["dispute_open"]
+    about: Annotated[list[Seq], Field(min_length=1, max_length=50)]
+    text: Text
+    private: bool = False
+
+
+class ReplyDispute(_Command):
+    """An answer, or evidence citing events, in an open dispute (arbitro §D.2)."""
+
+    type: Literal["dispute_reply"]
+    dispute: Seq
+    text: Text
+    cites: Annotated[list[Seq], Field(max_length=50)] = []
+    private: bool = False
+
+
+class RuleDispute(_Command):
+    """The umpire closes a dispute (arbitro §D.3): upheld (with at most one effect: an undo to an event, or a
+    ruling's patch and/or interpretation), dismissed (no change), or amended (`fork`: recorded by `arbitro amend`)."""
+
+    type: Literal["dispute_rule"]
+    dispute: Seq
+    outcome: Literal["upheld", "dismissed", "amended"]
+    text: Text
+    private: bool = False
+    undo_to: Annotated[int, Field(ge=1)] | None = None
+    patch: list[PatchOperation] = []
+    interpretation: dict[str, str] = {}
+    public_patch: bool = False
+    fork: Annotated[str, Field(max_length=128)] = ""
+
+
 CoreCommand = Annotated[
     Union[AddEntropy, CommitEntropy, RevealEntropy, ProceedWithoutEntropy, Undo, Consent, EnterRandom, OnBehalf,
-          Ruling, RevealSeed, RecordFork],
+          Ruling, RevealSeed, RecordFork, OpenDispute, ReplyDispute, RuleDispute],
     Field(discriminator="type"),
 ]
 CORE_COMMAND_TYPES = ("add_entropy", "commit_entropy", "reveal_entropy", "proceed_without_entropy", "undo", "consent",
-                      "enter_random", "on_behalf", "ruling", "reveal_seed", "fork")
+                      "enter_random", "on_behalf", "ruling", "reveal_seed", "fork", "dispute_open", "dispute_reply",
+                      "dispute_rule")
 core_commands: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(CoreCommand)

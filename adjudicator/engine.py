@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import msgspec
 
 from arbitro.adjudicator import core_commands as cc
+from arbitro.adjudicator import disputes
 from arbitro.adjudicator.decisions import Step, open_frame, update_frame, waiting
 from arbitro.adjudicator.engine_steps import (
     ANSWERS, ENGINE_KINDS, OPENING, R_ENTER, R_ENTROPY, R_UNDO_CONSENT, R_UNDO_RULING, ConsentStep, EntropyStep,
@@ -41,6 +42,8 @@ CHECKPOINT_EVERY = 200
 ENTROPY_SPENT = (core.EntropyRevealed, core.EntropyWaived, core.EntropyMixed)
 # The umpire's acts that are not answers to anything: allowed while another decision is pending.
 UMPIRE_ANYTIME = (cc.Ruling, cc.Undo, cc.RevealSeed, cc.RecordFork)
+# Any seat's, at any time (a pending decision, the game's end): a dispute changes nothing until the umpire rules.
+DISPUTING = (cc.OpenDispute, cc.ReplyDispute, cc.RuleDispute)
 
 # The engine's own rules, cited like a rulebook's (docs/engine-rules.md); R_ENTROPY, R_ENTER and
 # R_UNDO_CONSENT are its steps' (adjudicator/engine_steps.py).
@@ -304,7 +307,7 @@ class Adjudicator:
                 raise self._nothing_awaited(kind, command, seat)
             return self.steps[kind].answer(ctx, top, command) or ctx
         match command:
-            case _ if top is not None and top.kind in ENGINE_KINDS and not (
+            case _ if top is not None and top.kind in ENGINE_KINDS and not isinstance(command, DISPUTING) and not (
                     seat == UMPIRE and isinstance(command, UMPIRE_ANYTIME)):
                 raise NotYourDecision(waiting(top), rule=top.rule)
             case cc.AddEntropy():
@@ -332,7 +335,25 @@ class Adjudicator:
                 self._ruling(ctx, state, command)
             case cc.Undo():
                 self._undo(ctx, state, command, game, history)
+            case cc.OpenDispute():
+                disputes.open_dispute(ctx, command, history)
+            case cc.ReplyDispute():
+                disputes.reply(ctx, command, history)
+            case cc.RuleDispute():
+                self._rule_dispute(ctx, state, command, game, history)
         return ctx
+
+    def _rule_dispute(self, ctx: Decision[Any], state: GameState[Any], command: cc.RuleDispute, game: GameContext,
+                      history: History) -> None:
+        """The umpire's ruling on a dispute (arbitro §D.3): its effect made by the undo or ruling rules, first,
+        then the outcome recorded."""
+        disputes.check_ruling(ctx, command, history)
+        if command.undo_to is not None:
+            self._undo(ctx, state, cc.Undo(type="undo", to=command.undo_to, reason=command.text), game, history)
+        elif command.patch or command.interpretation:
+            self._ruling(ctx, state, cc.Ruling(type="ruling", reason=command.text, patch=command.patch,
+                                               interpretation=command.interpretation, public_patch=command.public_patch))
+        disputes.record_ruling(ctx, command)
 
     @staticmethod
     def _nothing_awaited(kind: str, command: Any, seat: str) -> IllegalCommand:

@@ -64,6 +64,7 @@ class Status(Result):
     interpretations: dict[str, str]
     dice: DiceAudit
     notices: list[str] = []  # the ruleset's word on the position to the seat asking (Ruleset.notices)
+    open_disputes: list[int] = []  # the disputes awaiting the umpire's ruling (arbitro §D; `arbitro disputes`)
 
 
 class ScenarioInfo(Result):

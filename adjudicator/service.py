@@ -30,6 +30,7 @@ from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredCommand, StoredEvent, seal_events
 from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
+from arbitro.projections.disputes import open_in
 from arbitro.projections.fold import Replayer
 from arbitro.projections.game import GameState, awaited, may_reveal, state_bytes, state_hash
 from arbitro.projections.views import seat_view, serve_event
@@ -351,6 +352,7 @@ class Arbitro:
         created = self._created(game)
         state = self._head_state(game)
         outcome = registry.get(game.ruleset).outcome(state.rules)
+        bodies = list(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies())
         return Status(
             game=game.id, ruleset=game.ruleset, version=game.version, scenario=game.scenario,
             options=list(created.options), kind=game.kind, seats=list(game.seats), head=game.head_seq,
@@ -358,8 +360,8 @@ class Arbitro:
             awaiting=awaiting_in(registry.get(game.ruleset), state), outcome=outcome,
             provisional=list(created.provisional), non_standard=list(overrides.named(created.origin)),
             interpretations=dict(sorted(state.core.interpretations.items())),
-            dice=audit_dice(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies()),
-            notices=registry.get(game.ruleset).notices(state.rules, seat),
+            dice=audit_dice(bodies), notices=registry.get(game.ruleset).notices(state.rules, seat),
+            open_disputes=open_in(bodies),
         )
 
     def position(self, game_id: str, at: int | None = None, *, seat: str) -> dict[str, Any]:

@@ -151,6 +151,47 @@ class RulingMade(Event, tag="ruling_made"):
     public_patch: bool = False  # whether the players may see the patch itself (the reason always)
 
 
+# --- disputes (arbitro §D): settled from the log, each step an event on the chain -----------------------------
+class DisputeOpened(Event, tag="dispute_opened"):
+    """Seat `by` disputes what events `about` record (arbitro §D.1). `private`: its `text` is served to its writer
+    and the umpire only (a claim may tell what only its writer knows); the rest is served to every seat."""
+
+    dispute: int  # the dispute's number in this game: 1, 2, ...
+    rule: str
+    by: str
+    about: tuple[int, ...]  # the events disputed (sequence numbers)
+    text: str
+    private: bool = False
+
+
+class DisputeReplied(Event, tag="dispute_replied"):
+    """An answer, or evidence, in an open dispute (arbitro §D.2): `cites` names the events it rests on; `private`
+    as in DisputeOpened (the text and the citations are then its writer's and the umpire's)."""
+
+    dispute: int
+    rule: str
+    by: str
+    text: str
+    cites: tuple[int, ...] = ()
+    private: bool = False
+
+
+class DisputeRuled(Event, tag="dispute_ruled"):
+    """The umpire's ruling, which closes the dispute (arbitro §D.3): upheld (with the ruling or undo in the same
+    command's events before it, if any), dismissed (no change), or amended (the game `fork` replays the log with
+    a command replaced, arbitro §D.5). The outcome is served to every seat; a `private` text to the umpire only."""
+
+    dispute: int
+    rule: str
+    outcome: Literal["upheld", "dismissed", "amended"]
+    text: str
+    private: bool = False
+    fork: str = ""  # amended: the game the amendment made
+
+
+DISPUTE_EVENTS = (DisputeOpened, DisputeReplied, DisputeRuled)
+
+
 class UndoRequested(Event, tag="undo_requested"):
     seat: str
     to_seq: int
@@ -279,6 +320,9 @@ CoreEvent = Union[
     SeedRevealed,
     GameForked,
     RulingMade,
+    DisputeOpened,
+    DisputeReplied,
+    DisputeRuled,
     UndoRequested,
     UndoAnswered,
     UndoDeclined,

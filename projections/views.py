@@ -17,6 +17,7 @@ from arbitro.events import core
 from arbitro.events.codec import to_builtins
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE, RulesetProjection
+from arbitro.projections.disputes import redact_dispute
 from arbitro.projections.game import GameState
 
 UMPIRE_ONLY = "(seen by the umpire only)"
@@ -65,6 +66,8 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
             data = to_builtins(event)
             data["patch"] = UMPIRE_ONLY if event.patch else []
             return data  # type: ignore[no-any-return]
+        case core.DisputeOpened() | core.DisputeReplied() | core.DisputeRuled():
+            return redact_dispute(event, seat)  # a private message is its writer's and the umpire's (§D.4)
         case core.Event() if type(event) in core.CORE_EVENT_TYPES:
             return to_builtins(event)  # type: ignore[no-any-return]
     return ruleset.redact(event, seat, after.rules)

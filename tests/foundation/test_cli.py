@@ -358,7 +358,7 @@ def test_submit_and_status_json_are_the_typed_results_fields(run: Cli) -> None:
     status = run.json("status", "g")
     assert list(status) == ["game", "ruleset", "version", "scenario", "options", "kind", "seats", "head", "origin",
                             "parent", "seed_revealed", "awaiting", "outcome", "provisional", "non_standard",
-                            "interpretations", "dice", "notices"]
+                            "interpretations", "dice", "notices", "open_disputes"]
     assert status["dice"]["protection"] == "host" and status["outcome"] is None
 
 

@@ -31,6 +31,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.ruleset": 3,
     "arbitro.adjudicator.engine_steps": 3,
     "arbitro.adjudicator.engine": 3,
+    "arbitro.adjudicator.disputes": 3,  # the engine's dispute procedure (arbitro §D)
     "arbitro.adjudicator.parabellum": 4,  # kernels (the Para Bellum kernel)
     "arbitro.adjudicator.marengo": 5,  # rulesets
     "arbitro.adjudicator.monferrato": 5,
@@ -57,6 +58,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.report": 7,  # `arbitro report`'s story, over the service and render (issue 13)
     "arbitro.adjudicator.report_pages": 7,  # the story as HTML or Markdown
     "arbitro.adjudicator.report_phrases": 2,  # a served event in plain words
+    "arbitro.adjudicator.settling": 7,  # disputes, knowledge, amend over the service (issue 16)
     "arbitro.adjudicator.render": 7,  # `arbitro render`'s library call, over the service's view (issue 13)
     "arbitro.cli": 8,  # the CLI: cli.py, its entry point, and its parts adjudicator/cli_*.py
     "arbitro.adjudicator.cli_common": 8,
@@ -65,6 +67,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.cli_store": 8,
     "arbitro.adjudicator.cli_render": 8,
     "arbitro.adjudicator.cli_report": 8,
+    "arbitro.adjudicator.cli_disputes": 8,
     "arbitro.adjudicator.cli_tables": 8,  # the CLI's tables and grouped listings
     "arbitro.adjudicator.cli_serve": 8,  # `arbitro serve`, loaded lazily by cli.py (cli.LAZY_COMMANDS)
     "arbitro.adjudicator.server": 8,  # the HTTP server, the CLI's peer over the application

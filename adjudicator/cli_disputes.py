@@ -1,0 +1,174 @@
+"""The command line's dispute commands (docs/engine-rules.md §D): `dispute open|reply|rule`, `disputes`."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import click
+
+from arbitro.adjudicator import settling
+from arbitro.adjudicator.cli_common import (
+    CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, read_json_arg, seat_option,
+)
+from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.results import SubmitResult
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.disputes import Dispute, Message
+
+private_option = click.option(
+    "--private", is_flag=True,
+    help="Only the umpire (and you, its writer) read the text and the cited events; the other seats are served that "
+         "you wrote, not what (for a text that tells what only you know).")
+
+
+def submitted(result: SubmitResult) -> str:
+    return "\n".join([f"accepted: command {result.cmd}, head #{result.head}", *event_lines(result.events)])
+
+
+@click.group(context_settings=CONTEXT)
+def dispute() -> None:
+    """Open, answer and rule on a dispute about events of a game's log (docs/engine-rules.md §D). Each step is an
+    event on the game's chain; `arbitro disputes GAME` lists them.
+
+    \b
+    Example:
+        arbitro dispute open marengo-1a2b --as austria --at 57 "the French could not see my reserve at #57"
+        arbitro dispute reply marengo-1a2b 1 --as france --cite 52 "your reserve moved in plain sight at #52"
+        arbitro dispute rule marengo-1a2b 1 --dismiss "the move at #52 was served to france"
+    """
+
+
+@dispute.command(name="open")
+@click.argument("game")
+@click.argument("claim")
+@seat_option()
+@click.option("--at", "about", type=int, multiple=True, required=True, metavar="SEQ",
+              help="An event the dispute is about (repeatable).")
+@private_option
+@db_option
+@json_option
+@handle_errors
+def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: bool, db: str, as_json: bool) -> None:
+    """Open a dispute as SEAT (a playing seat) about event SEQ: CLAIM says what is wrong. Play goes on meanwhile;
+    the umpire rules with `arbitro dispute rule`.
+
+    \b
+    Example:
+        arbitro dispute open caldiero-9f8e --as austria --at 412 "that retreat crossed a river without a bridge"
+        arbitro dispute open caldiero-9f8e --as france --at 97 --at 98 "my battery was hidden in the woods" --private
+    """
+    command = {"type": "dispute_open", "about": list(about), "text": claim, "private": private}
+    out(open_app(db).submit(game, seat, command), as_json, submitted)
+
+
+@dispute.command()
+@click.argument("game")
+@click.argument("number", type=int)
+@click.argument("text")
+@seat_option()
+@click.option("--cite", "cites", type=int, multiple=True, metavar="SEQ",
+              help="An event the answer rests on (repeatable).")
+@private_option
+@db_option
+@json_option
+@handle_errors
+def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], private: bool, db: str,
+          as_json: bool) -> None:
+    """Answer dispute NUMBER, or add evidence to it, as SEAT (any seat, the umpire too), citing events.
+
+    \b
+    Example:
+        arbitro dispute reply caldiero-9f8e 1 --as france --cite 409 "the bridge at 0813 was built at #409"
+    """
+    command = {"type": "dispute_reply", "dispute": number, "text": text, "cites": list(cites), "private": private}
+    out(open_app(db).submit(game, seat, command), as_json, submitted)
+
+
+@dispute.command()
+@click.argument("game")
+@click.argument("number", type=int)
+@click.argument("reason")
+@click.option("--uphold", "outcome", flag_value="upheld", help="The claim stands (with an effect below, or none).")
+@click.option("--dismiss", "--reject", "outcome", flag_value="dismissed", help="The claim fails: nothing changes.")
+@click.option("--undo-to", type=int, metavar="SEQ", help="Upheld: take back everything after event SEQ (arbitro §U.4).")
+@click.option("--interpretation", "readings", multiple=True, metavar="NAME=READING",
+              help="Upheld: rule this reading of an ambiguous rule (`arbitro interpretations RULESET` lists them).")
+@click.option("--patch", "patch", metavar="JSON", help="Upheld: a JSON-pointer patch of the state (arbitro §U.4).")
+@click.option("--public-patch", is_flag=True, help="Show the patch itself to the seats (the reason is always shown).")
+@private_option
+@seat_option(required=False, default=UMPIRE)
+@db_option
+@json_option
+@handle_errors
+def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int | None, readings: tuple[str, ...],
+         patch: str | None, public_patch: bool, private: bool, seat: str, db: str, as_json: bool) -> None:
+    """The umpire's ruling on dispute NUMBER, which closes it: --uphold (optionally with one effect: --undo-to,
+    or --patch and/or --interpretation) or --dismiss. REASON is served to every seat unless --private. An
+    amendment is ruled by `arbitro amend ... --dispute NUMBER`.
+
+    \b
+    Example:
+        arbitro dispute rule caldiero-9f8e 1 --uphold --undo-to 408 "no bridge: the retreat is taken back"
+        arbitro dispute rule caldiero-9f8e 2 --dismiss "the woods do not block sight from a hill"
+    """
+    if outcome is None:
+        raise BadInput("say how the dispute is ruled: --uphold or --dismiss (an amendment: `arbitro amend`)")
+    interpretation = {}
+    for reading in readings:
+        name, sep, value = reading.partition("=")
+        if not sep or not name or not value:
+            raise BadInput(f"--interpretation {reading!r}: give NAME=READING, e.g. --interpretation ex_defender_loss=minimal_sets")
+        interpretation[name] = value
+    command: dict[str, Any] = {"type": "dispute_rule", "dispute": number, "outcome": outcome, "text": reason,
+                               "private": private, "undo_to": undo_to, "interpretation": interpretation,
+                               "patch": read_json_arg(patch, None, "patch") if patch else [],
+                               "public_patch": public_patch}
+    out(open_app(db).submit(game, seat, command), as_json, submitted)
+
+
+def message_lines(label: str, message: Message) -> list[str]:
+    cites = (f" citing {', '.join(f'#{n}' for n in message.cites)}" if isinstance(message.cites, list) and message.cites
+             else f" citing {message.cites}" if isinstance(message.cites, str) else "")
+    head = f"  #{message.seq} {message.by} {label}{' (private)' if message.private else ''}{cites}: {message.text}"
+    return textwrap.wrap(head, width=100, subsequent_indent="      ", break_long_words=False)
+
+
+def dispute_text(found: list[Dispute], game: str) -> str:
+    lines = []
+    for d in found:
+        state = "OPEN" if d.ruling is None else d.ruling.outcome.upper()
+        lines.append(f"dispute {d.number} [{state}] by {d.claim.by} about {', '.join(f'#{n}' for n in d.about)}")
+        lines += message_lines("claims", d.claim)
+        for answer in d.replies:
+            lines += message_lines("answers", answer)
+        if d.ruling is not None:
+            effects = f" ({', '.join(d.ruling.effects)})" if d.ruling.effects else ""
+            fork = f", play goes on in {d.ruling.fork}" if d.ruling.fork else ""
+            lines += message_lines(f"rules: {d.ruling.outcome}{effects}{fork}", d.ruling)
+    return "\n".join(lines) or f"no disputes in {game}"
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("game")
+@seat_option(required=False, default=UMPIRE)
+@click.option("--open", "only_open", is_flag=True, help="Only the disputes awaiting the umpire's ruling.")
+@db_option
+@json_option
+@handle_errors
+def disputes(game: str, seat: str, only_open: bool, db: str, as_json: bool) -> None:
+    """List GAME's disputes as SEAT may read them (default: the umpire, who reads everything): the claim, each
+    answer and the ruling with its outcome, each with the event that records it.
+
+    \b
+    Example:
+        arbitro disputes caldiero-9f8e --as france
+        arbitro disputes caldiero-9f8e --open --json
+    """
+    found = settling.disputes(open_app(db, "read"), game, seat)
+    if only_open:
+        found = [d for d in found if d.status == "open"]
+    out(found, as_json, lambda ds: dispute_text(ds, game))
+
+
+DISPUTE_COMMANDS = (dispute, disputes)

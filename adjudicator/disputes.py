@@ -1,0 +1,89 @@
+"""The engine's dispute procedure (docs/engine-rules.md §D): a seat opens a dispute about events of the log, the
+seats (and the umpire) answer with text and cited events, the umpire rules and the dispute closes. Each step is an
+event on the chain; none changes the game's state, except the ruling's own effect (an undo, or a ruling), which
+the engine makes with its undo and ruling rules (engine.py) before it records the outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from arbitro.adjudicator import core_commands as cc
+from arbitro.adjudicator.errors import IllegalCommand, NotUmpire
+from arbitro.adjudicator.ruleset import Decision
+from arbitro.events import core
+from arbitro.events.records import EventBody
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.disputes import Dispute, dispute_records, fold_disputes
+
+R_OPEN = "arbitro §D.1"
+R_REPLY = "arbitro §D.2"
+R_RULE = "arbitro §D.3"
+
+
+class Log(Protocol):
+    def bodies(self, first: int = 1, last: int | None = None) -> Iterable[EventBody[Any]]: ...
+
+
+def disputes_in(bodies: Iterable[EventBody[Any]]) -> list[Dispute]:
+    """The game's disputes as the umpire reads them (every text), from its events."""
+    return fold_disputes(dispute_records(bodies, UMPIRE))
+
+
+def _check_events(seqs: Iterable[int], head: int, rule: str) -> None:
+    late = [n for n in seqs if n > head]
+    if late:
+        raise IllegalCommand(f"#{late[0]} is not in the log (events #1 to #{head}): cite events that exist", rule=rule)
+
+
+def _open_one(number: int, known: list[Dispute], rule: str) -> Dispute:
+    """Dispute `number`, which must exist and be open."""
+    found = next((d for d in known if d.number == number), None)
+    if found is None:
+        listed = f"its disputes are #1 to #{len(known)}" if known else "it has none"
+        raise IllegalCommand(f"this game has no dispute #{number}: {listed} (`arbitro disputes GAME`)", rule=rule)
+    if found.ruling is not None:
+        raise IllegalCommand(f"dispute #{number} was closed by the umpire's ruling at #{found.ruling.seq} "
+                             f"({found.ruling.outcome}): open a new dispute", rule=rule)
+    return found
+
+
+def open_dispute(ctx: Decision[Any], command: cc.OpenDispute, log: Log) -> None:
+    """A playing seat's claim about events of the log (the umpire rules instead of disputing)."""
+    if ctx.seat == UMPIRE:
+        raise IllegalCommand("a dispute is a playing seat's claim; the umpire answers one (dispute_reply) or rules "
+                             "on it (dispute_rule), and makes its own rulings with `ruling`", rule=R_OPEN)
+    _check_events(command.about, ctx.game.core.seq, R_OPEN)
+    number = len(disputes_in(log.bodies())) + 1
+    ctx.emit(core.DisputeOpened(dispute=number, by=ctx.seat, about=tuple(command.about), text=command.text,
+                                private=command.private, rule=R_OPEN))
+
+
+def reply(ctx: Decision[Any], command: cc.ReplyDispute, log: Log) -> None:
+    """An answer or evidence from any seat, the umpire included, while the dispute is open."""
+    _open_one(command.dispute, disputes_in(log.bodies()), R_REPLY)
+    _check_events(command.cites, ctx.game.core.seq, R_REPLY)
+    ctx.emit(core.DisputeReplied(dispute=command.dispute, by=ctx.seat, text=command.text,
+                                 cites=tuple(command.cites), private=command.private, rule=R_REPLY))
+
+
+def check_ruling(ctx: Decision[Any], command: cc.RuleDispute, log: Log) -> None:
+    """Whether the umpire may rule so: before the engine makes the ruling's effect."""
+    if ctx.seat != UMPIRE:
+        raise NotUmpire(f"only the umpire rules on a dispute, not {ctx.seat}", rule=R_RULE)
+    _open_one(command.dispute, disputes_in(log.bodies()), R_RULE)
+    changes = command.undo_to is not None or bool(command.patch or command.interpretation)
+    if command.outcome != "upheld" and changes:
+        raise IllegalCommand(f"a dispute {command.outcome} changes nothing here: an undo, a patch or an "
+                             "interpretation goes with an upheld one", rule=R_RULE)
+    if command.undo_to is not None and (command.patch or command.interpretation):
+        raise IllegalCommand("one effect per ruling: an undo, or a patch and/or an interpretation (rule again "
+                             "with `ruling` for the rest)", rule=R_RULE)
+    if (command.outcome == "amended") != bool(command.fork):
+        raise IllegalCommand("an amended dispute names the game its amendment made (`arbitro amend GAME --at SEQ "
+                             "--dispute N` records it); upheld and dismissed ones name none", rule=R_RULE)
+
+
+def record_ruling(ctx: Decision[Any], command: cc.RuleDispute) -> None:
+    ctx.emit(core.DisputeRuled(dispute=command.dispute, outcome=command.outcome, text=command.text,
+                               private=command.private, fork=command.fork, rule=R_RULE))

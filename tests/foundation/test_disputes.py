@@ -1,0 +1,153 @@
+"""Disputes settled from the log (issue 16, docs/engine-rules.md §D): each step is an event on the chain, played
+through to a ruling for every outcome; a private message's text reaches its writer and the umpire only, proved by
+non-interference; the commands' refusals carry their citations and exit statuses."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator import settling
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import random as rnd
+from arbitro.events.codec import canonical
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.disputes import WITHHELD, fold_disputes
+
+from .conftest import BLUE_CARD, RED_CARD, Cli, db_rows, exchange
+
+CHAIN = ("hash", "prev", "cmd_hash", "salt")
+
+
+def opened(run: Cli, *extra: str, claim: str = "blue guarded after seeing my aim", seat: str = "red",
+           at: str = "3") -> dict[str, Any]:
+    return run.json("dispute", "open", "g", claim, "--as", seat, "--at", at, *extra)  # type: ignore[no-any-return]
+
+
+def game(run: Cli) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+
+
+def test_a_dispute_is_played_from_its_claim_to_a_dismissal_each_step_on_the_chain(run: Cli) -> None:
+    game(run)
+    claim = opened(run, "--at", "4")
+    assert [e["type"] for e in claim["events"]] == ["dispute_opened"]
+    event = claim["events"][0]["event"]
+    assert event["dispute"] == 1 and event["about"] == [3, 4] and event["rule"] == "arbitro §D.1"
+    assert run.json("status", "g")["open_disputes"] == [1]
+    assert "open disputes: #1" in run("status", "g").stdout
+    answer = run.json("dispute", "reply", "g", "1", "the guard was chosen first", "--as", "blue", "--cite", "2")
+    assert answer["events"][0]["event"]["cites"] == [2]
+    ruled = run.json("dispute", "rule", "g", "1", "--dismiss", "the log shows the guard came after")
+    assert [e["type"] for e in ruled["events"]] == ["dispute_ruled"]
+    assert ruled["events"][0]["event"]["outcome"] == "dismissed"
+    assert run.json("status", "g")["open_disputes"] == []
+    (listed,) = run.json("disputes", "g", "--as", "blue")
+    assert listed["status"] == "closed" and listed["ruling"]["outcome"] == "dismissed"
+    assert [r["by"] for r in listed["replies"]] == ["blue"] and listed["claim"]["by"] == "red"
+    text = run("disputes", "g").stdout
+    assert "dispute 1 [DISMISSED] by red about #3, #4" in text and "blue answers citing #2" in text
+    assert run("verify", "g", code=0)  # the dispute is re-adjudicated with the rest of the log
+    # every step is chained: the umpire's log holds the three events in order, each linked to the one before
+    rows = db_rows(run.db, "SELECT seq, body FROM events WHERE game='g' ORDER BY seq")
+    kinds = [json.loads(body)["event"]["type"] for _, body in rows]
+    assert kinds[-3:] == ["dispute_opened", "dispute_replied", "dispute_ruled"]
+
+
+def test_an_upheld_dispute_takes_back_to_the_event_the_umpire_names(run: Cli) -> None:
+    game(run)
+    point = run.json("status", "g")["head"]
+    exchange(run, "g", "blue")
+    opened(run, at=str(point + 1))
+    ruled = run.json("dispute", "rule", "g", "1", "--uphold", "--undo-to", str(point), "blue's attack stands voided")
+    assert [e["type"] for e in ruled["events"]] == ["undone", "dispute_ruled"]
+    assert ruled["events"][0]["event"]["to_seq"] == point and ruled["events"][0]["event"]["rule"] == "arbitro §U.4"
+    (listed,) = run.json("disputes", "g")
+    assert listed["ruling"]["outcome"] == "upheld" and listed["ruling"]["effects"] == ["undone"]
+    # the ruling is the umpire's: no seat may take it back (arbitro §U.5)
+    assert run.json("undo", "g", "--as", "red", "--to", str(point), code=1)["rule"] == "arbitro §U.5"
+
+
+def test_an_upheld_dispute_can_switch_an_interpretation(run: Cli) -> None:
+    game(run)
+    opened(run)
+    ruled = run.json("dispute", "rule", "g", "1", "--uphold", "--interpretation", "miss_bonus=none", "club reading")
+    assert [e["type"] for e in ruled["events"]] == ["ruling_made", "dispute_ruled"]
+    assert run.json("status", "g")["interpretations"] == {"miss_bonus": "none"}
+    assert run.json("disputes", "g")[0]["ruling"]["effects"] == ["ruling_made"]
+
+
+def test_refusals_name_the_rule_and_exit_by_kind(run: Cli) -> None:
+    game(run)
+    head = run.json("status", "g")["head"]
+    refused = run.json("dispute", "open", "g", "a claim", "--as", "red", "--at", str(head + 5), code=1)
+    assert refused["rule"] == "arbitro §D.1" and f"#{head + 5} is not in the log" in refused["message"]
+    assert run.json("dispute", "open", "g", "a claim", "--as", "umpire", "--at", "2", code=1)["rule"] == "arbitro §D.1"
+    assert run.json("dispute", "reply", "g", "1", "an answer", "--as", "blue", code=1)["rule"] == "arbitro §D.2"
+    opened(run)
+    not_umpire = run.json("dispute", "rule", "g", "1", "--dismiss", "not so", "--as", "blue", code=1)
+    assert not_umpire["error"] == "authority/umpire-only" and not_umpire["rule"] == "arbitro §D.3"
+    assert run.json("dispute", "rule", "g", "1", "because", code=2)["error"] == "input/bad"  # no outcome
+    both = run.json("dispute", "rule", "g", "1", "--dismiss", "--undo-to", "2", "nothing changes", code=1)
+    assert both["rule"] == "arbitro §D.3" and "upheld" in both["message"]
+    assert run.json("dispute", "rule", "g", "1", "--dismiss", "x", code=2)["error"] == "input/malformed-command"
+    assert run.json("dispute", "open", "nope", "a claim", "--as", "red", "--at", "2", code=3)
+    assert run.json("dispute", "open", "g", "a claim", "--as", "green", "--at", "2", code=2)["error"] == \
+        "input/unknown-seat"
+    run.json("dispute", "rule", "g", "1", "--dismiss", "stands")
+    closed = run.json("dispute", "reply", "g", "1", "too late", "--as", "blue", code=1)
+    assert "closed by the umpire's ruling" in closed["message"]
+
+
+def test_a_dispute_may_be_opened_by_a_seat_not_awaited_and_leaves_the_awaited_decision(run: Cli) -> None:
+    game(run)
+    run.submit("g", "blue", {"type": "attack", "aim": "low"})  # red must guard now
+    awaited = run.json("status", "g")["awaiting"]
+    opened(run, seat="blue")
+    assert run.json("status", "g")["awaiting"] == awaited  # the pending guard is still red's
+
+
+# --- who reads a private message ------------------------------------------------------------------------------
+def served_to(seat: str, claim: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """A fixed-seed duel in which red privately claims `claim`; everything `seat` is served of it afterwards, its
+    chain fields aside (they hash the whole record: §V.3 keeps them untestable by withholding the salt)."""
+    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    app = Arbitro(SQLiteStore(":memory:"))
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    app.submit("g", "red", {"type": "dispute_open", "about": [3], "text": claim, "private": True})
+    app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what did you hold?"})
+    log = [{k: v for k, v in e.items() if k not in CHAIN} for e in app.log("g", seat)]
+    return canonical([log, msgspec.to_builtins(settling.disputes(app, "g", seat)), app.view("g", seat),
+                      msgspec.to_builtins(app.status("g", seat))])
+
+
+def test_a_private_claim_serves_the_other_seat_the_same_bytes_whatever_it_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    a = served_to("blue", f"I held {RED_CARD}, so my attack could not miss", monkeypatch)
+    b = served_to("blue", "I held nothing worth a claim, truly nothing at all", monkeypatch)
+    assert a == b and RED_CARD.encode() not in a and WITHHELD.encode() in a
+    assert served_to("umpire", f"I held {RED_CARD}", monkeypatch) != served_to("umpire", "I held nothing", monkeypatch)
+    assert RED_CARD.encode() in served_to("red", f"I held {RED_CARD}", monkeypatch)  # its writer reads it
+
+
+def test_a_private_message_is_served_without_its_salt_and_the_seat_list_agrees_with_the_log(app: Arbitro) -> None:
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "dispute_open", "about": [1], "text": f"my card {RED_CARD}", "private": True})
+    app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": f"my card {BLUE_CARD}", "private": True,
+                             "cites": [1]})
+    for seat in ("red", "blue", "umpire"):
+        served = [e for e in app.log("g", seat) if e["type"].startswith("dispute_")]
+        assert msgspec.to_builtins(fold_disputes(served)) == msgspec.to_builtins(settling.disputes(app, "g", seat))
+    blue_log = app.log("g", "blue")
+    red_claim = next(e for e in blue_log if e["type"] == "dispute_opened")
+    assert red_claim["event"]["text"] == WITHHELD and "salt" not in red_claim
+    own = next(e for e in blue_log if e["type"] == "dispute_replied")
+    assert own["event"]["text"] == f"my card {BLUE_CARD}" and "salt" in own  # served whole: its own to check
+    assert RED_CARD not in json.dumps(blue_log) and BLUE_CARD not in json.dumps(app.log("g", "red"))
+    (listed,) = settling.disputes(app, "g", "red")
+    assert listed.replies[0].cites == WITHHELD and listed.claim.text == f"my card {RED_CARD}"
