@@ -31,7 +31,7 @@ def render(game: str, seat: str, at: int | None, output: Path, png: bool, db: st
     terrain, roads, rivers and hex ids; every piece SEAT may examine as a counter in its side's colours with its
     printed values; the last move SEAT was served as arrows; an enemy stack SEAT may not examine as a blank
     marker; on Marengo's area map the zones, approaches and blocks, an enemy block face down as a blank block;
-    the provisional data in the margin.
+    on Monferrato's the zones, borders, fortress walls, forts and units; the provisional data in the margin.
     --json prints what was drawn.
 
     \b

@@ -54,8 +54,10 @@ class Zone:
 
     id: str
     name: str
-    capacity: int
+    capacity: int = 0  # 0: the game sets no capacity (not drawn)
     star: bool = False
+    terrain: str = ""  # its fill (areas.ZONE_FILLS); "": the plain fill
+    marks: tuple[str, ...] = ()  # e.g. "fortress", "VP 10", "fort pro_france": written under its name
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,7 @@ class Approach:
     toward: str
     width: str  # narrow | wide
     symbols: tuple[str, ...] = ()
+    kind: str = ""  # how the line is drawn (areas.BORDER_STYLES): "" by its width; land, river, bridge, passage, ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,7 @@ class Block:
     id: str = ""
     label: str = ""
     values: str = ""
+    marks: tuple[str, ...] = ()  # e.g. "disorganised": a red bar across the block, the words in its tooltip
 
 
 @dataclass(frozen=True, slots=True)

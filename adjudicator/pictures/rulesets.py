@@ -1,5 +1,6 @@
 """Each ruleset's picture of a served view (model.Picturing): the Para Bellum games (Caldiero, Arrivano) and
-Caricat! on the hex map kit, Marengo on its area map (zones and approaches; a face-down enemy block blank). Each reads only the seat's view and the game's public printed data (the map, the
+Caricat! on the hex map kit, Marengo and Monferrato on area maps (zones and approaches or borders; a face-down
+enemy block blank). Each reads only the seat's view and the game's public printed data (the map, the
 counters' printed values); a piece the view does not name is never drawn, and an unexamined stack is a marker.
 
 They live here, not in the rulesets' packages, while those packages are being reworked; each is a function of
@@ -147,8 +148,72 @@ def marengo_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> Ar
                        provisional=provisional)
 
 
+MONFERRATO_COLOURS: dict[str, str] = {  # by nation (monferrato §2.1): the French side blues and reds, Spain's yellows
+    "francia": "#7f9fd8", "gonzaga": "#e08a8a", "venezia": "#b59ad8", "spagna": "#f2d46b", "savoia": "#9fd8a8",
+}
+KIND_LETTERS: dict[str, str] = {"infantry": "I", "cavalry": "C", "artillery": "A", "sapper": "S", "garrison": "G",
+                                "camp": "K", "commander": "L"}
+UNIT_MARKS = ("disorganised", "unsupplied", "raiding")
+
+
+@cache
+def _monferrato_data() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    folder = ADJUDICATOR / "monferrato" / "data"
+    oob = json.loads((folder / "oob.json").read_text(encoding="utf-8"))
+    return json.loads((folder / "map.json").read_text(encoding="utf-8")), {u["id"]: u for u in oob["units"]}
+
+
+def monferrato_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> AreaPicture:
+    """Monferrato's picture (monferrato §2-§3): its zones (open or difficult; fortresses, towns and their victory
+    points; the forts standing in them, by owner; a town destroyed, a zone raided), its borders (land, river, a river
+    with a bridge, a passage, impassable) with each fortress side's wall level, and every unit on the map in its
+    nation's colours with its kind and fire (a commander: his leadership), a red bar when disorganised, out of supply
+    or raiding. Nothing on Monferrato's map is hidden (the chits in hand are, and are not drawn). Drawn on the shipped
+    map (a game on a user's own data folder is drawn on the shipped map)."""
+    state = view["state"]
+    data, printed = _monferrato_data()
+    forts, walls = state.get("forts", {}), state.get("walls", {})
+    zones = tuple(Zone(id=z["id"], name=z["name"], terrain=z["terrain"], star=bool(z["vp"]),
+                       marks=_zone_marks(z, forts.get(z["id"], ()), state)) for z in data["zones"])
+    approaches = tuple(_border(b, walls) for b in data["borders"])
+    known = {z.id for z in zones}
+    blocks: dict[str, list[Block]] = {}
+    for uid, unit in state["units"].items():
+        if unit.get("zone") in known:
+            p = printed.get(uid, {})
+            value = p.get("leadership") if p.get("kind") == "commander" else p.get("fire", "")
+            marks = tuple(m for m in UNIT_MARKS if unit.get(m))
+            blocks.setdefault(unit["zone"], []).append(Block(side=p.get("nation", ""), id=uid, values=(
+                f"{KIND_LETTERS.get(p.get('kind', ''), '?')}{value}"), marks=marks))
+    vp = ", ".join(f"{seat} {points}" for seat, points in sorted(state.get("vp", {}).items()))
+    return AreaPicture(title="La Seconda Guerra del Monferrato", caption=f"{_caption(view, state)}; VP {vp}",
+                       zones=zones, approaches=approaches, colours=MONFERRATO_COLOURS, provisional=provisional,
+                       blocks={z: tuple(bs) for z, bs in sorted(blocks.items())})
+
+
+def _zone_marks(zone: Mapping[str, Any], forts: Any, state: Mapping[str, Any]) -> tuple[str, ...]:
+    marks = ["fortress" if zone["fortress"] else "", "town" if zone["town"] else "",
+             f"VP {zone['vp']}" if zone["vp"] else "", *(f"fort {owner}" for owner in forts),
+             "destroyed" if zone["id"] in state.get("towns_destroyed", ()) else "",
+             "raided" if zone["id"] in state.get("raided", ()) else ""]
+    return tuple(m for m in marks if m)
+
+
+def _border(border: Mapping[str, Any], walls: Mapping[str, int]) -> Approach:
+    """A border as drawn: a river with a bridge is a bridge; a fortress side carries its wall level, written by the
+    fortress (monferrato §8.1)."""
+    a, b = border["zones"]
+    kind = "bridge" if border["kind"] == "river" and border.get("bridge") else border["kind"]
+    if f"{b}/{a}" in walls:
+        a, b = b, a
+    wall = walls.get(f"{a}/{b}")
+    return Approach(zone=a, toward=b, width="narrow", kind=kind,
+                    symbols=(f"wall {wall}",) if wall is not None else ())
+
+
 PICTURES: dict[str, Picturing] = {
     "marengo": marengo_picture,
+    "monferrato": monferrato_picture,
     "caldiero": parabellum_picture("Caldiero 1796", ADJUDICATOR / "caldiero" / "data"),
     "arrivano": parabellum_picture("Arrivano i Francesi!", ADJUDICATOR / "arrivano" / "data"),
     "caricat": caricat_picture,

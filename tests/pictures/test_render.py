@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from arbitro.adjudicator import cli_render, registry
+from arbitro.adjudicator.pictures.areas import draw_area_picture
 from arbitro.adjudicator.pictures.hexes import draw_hex_picture
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.selfplay import SelfPlay
@@ -108,9 +109,8 @@ def test_render_command_writes_the_svg_and_says_what_it_drew(tmp_path: Path) -> 
     drawn = __import__("json").loads(result.output)
     assert drawn_pieces(out.read_text()) == {c["id"]: c["hex"] for c in drawn["counters"]}
     assert drawn["seat"] == "italian" and drawn["hidden_stacks"] == []
-    other = runner.invoke(cli, ["new", "monferrato", "--no-seat-entropy", "--db", db]).output.split()[-1]
-    refused = runner.invoke(cli, ["render", other, "-o", str(out), "--db", db])
-    assert refused.exit_code == 2 and "no map picture for monferrato" in refused.output
+    refused = runner.invoke(cli, ["render", game, "-o", str(out), "--png", "--db", db], env={"PATH": ""})
+    assert refused.exit_code == 2 and "rsvg-convert" in refused.output
 
 
 def blocks_drawn(svg: str) -> list[tuple[str, str, str]]:
@@ -219,3 +219,39 @@ def test_png_is_written_beside_the_svg_or_refused_before_anything_is_written(tmp
     monkeypatch.setattr(cli_render.shutil, "which", lambda name: None)
     refused = runner.invoke(cli, ["render", game, "-o", str(out), "--png", "--db", db])
     assert refused.exit_code == 2 and "apt-get install librsvg2-bin" in refused.output and not out.exists()
+
+
+def test_every_monferrato_unit_of_the_set_up_is_drawn_in_its_zone_with_the_fortress_walls() -> None:
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("monferrato")
+    state = app.state_at(game).rules
+    zones = {z.id for z in PICTURES["monferrato"](app.view(game, UMPIRE), ()).zones}  # type: ignore[union-attr]
+    on_map = sorted((u.zone, uid) for uid, u in state.units.items() if u.zone in zones)
+    assert on_map and len(on_map) < len(state.units), "the set-up puts some units on the map, others in the pool"
+    for seat in (UMPIRE, *app.game(game).seats):
+        svg = render(app, game, seat).svg
+        assert sorted((z, p) for z, _, p in blocks_drawn(svg)) == on_map, "nothing on Monferrato's map is hidden"
+    walls = {a.get("data-approach") for a in ET.fromstring(svg).iter() if a.get("data-approach")}
+    assert set(state.walls) <= walls, "each fortress side is drawn from its fortress"
+    texts = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert sorted(t for t in texts if t and t.startswith("wall ")) == sorted(f"wall {n}" for n in state.walls.values())
+
+
+def test_what_pro_france_holds_in_hand_changes_no_byte_of_pro_spain_s_picture() -> None:
+    """monferrato §4: the chits in a hand are hidden from the other player; the picture draws none of them."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("monferrato")
+    ruleset, state = registry.get("monferrato"), app.state_at(game)
+    hidden = sorted(ruleset.secrets(state.rules, "pro_spain"))
+    assert hidden, "Pro-France holds chits Pro-Spain may not know"
+    pictures = []
+    for swap in (False, True):
+        if swap:  # one hidden chit of Pro-France's hand swapped for one still in the cup
+            hand, cup = state.rules.hands["pro_france"], state.rules.chit_cup
+            i = next(i for i, c in enumerate(hand) if c not in state.rules.public_in_hand)
+            hand[i], cup[0] = cup[0], hand[i]
+        pictures.append([draw_area_picture(PICTURES["monferrato"](seat_view(ruleset, state, s), ())).as_svg()
+                         for s in ("pro_spain", "pro_france")])
+        assert [c for c in hidden if c in pictures[-1][0]] == []
+    assert pictures[0][0].encode() == pictures[1][0].encode()
+    assert seat_view(ruleset, state, "pro_france")["state"]["hand"] != [], "the swap happened in Pro-France's hand"

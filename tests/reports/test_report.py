@@ -48,12 +48,9 @@ def test_every_shipped_game_is_told_whole_with_its_result_and_as_a_seat_saw_it(l
     assert len(story.sections) >= 2 and story.sections[0].first == 1 and story.sections[-1].last == story.head
     markdown, files = to_markdown(story, "pictures")
     assert outcome.reason in markdown.replace("\\", "")
-    if story.ruleset in ("caldiero", "arrivano", "caricat", "marengo"):
-        assert [p.at for p in story.sections[-1].pictures] == [story.head]
-        assert list(files) and f"](pictures/{list(files)[0]})" in markdown
-        assert len([svg for svg in page(html).iter("{http://www.w3.org/2000/svg}svg")]) == 1
-    else:
-        assert story.pictures_note and not files
+    assert [p.at for p in story.sections[-1].pictures] == [story.head] and not story.pictures_note
+    assert list(files) and f"](pictures/{list(files)[0]})" in markdown
+    assert len([svg for svg in page(html).iter("{http://www.w3.org/2000/svg}svg")]) == 1
     if log in SEAT_LOGS:
         a_seat_s_report_holds_only_what_it_was_served(app, game, app.game(game).seats[0])
 
