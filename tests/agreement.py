@@ -258,10 +258,15 @@ def candidates(position: Position, seat: str, listed: list[dict[str, Any]]) -> s
 
 # --- judging ----------------------------------------------------------------------------------------------------
 # Templates named in docs/ruleset-interface.md without a `choose` marker in the listing (ruleset, type) -> the field
-# that varies: "subset" (any non-empty selection of the listed list, each once) or "any" (decide checks it).
+# that varies: "subset" (any non-empty selection of the listed list, each once), "ends" (any other path with the
+# listed path's first and last hex; decide checks the steps between) or "any" (decide checks it).
 DOCUMENTED_TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
     ("arrivano", "form_column"): ("units", "subset"),
     ("caldiero", "move"): ("path", "any"),
+    ("caricat", "charge"): ("path", "ends"),
+    ("caricat", "fire"): ("units", "subset"),
+    ("caricat", "melee"): ("units", "subset"),
+    ("caricat", "move"): ("path", "ends"),
     ("monferrato", "move"): ("units", "subset"),
 }
 
@@ -278,6 +283,11 @@ def documented(ruleset: str, command: dict[str, Any], listed: list[dict[str, Any
         if how == "any":
             return True
         chosen, domain = command.get(name), option.get(name)
+        if how == "ends":
+            if isinstance(chosen, list) and isinstance(domain, list) and chosen and domain and \
+                    (chosen[0], chosen[-1]) == (domain[0], domain[-1]):
+                return True
+            continue
         if isinstance(chosen, list) and isinstance(domain, list) and chosen and \
                 all(v in domain for v in chosen) and len(set(map(str, chosen))) == len(chosen):
             return True

@@ -78,15 +78,22 @@ def attacks(w: World, mine: list[str]) -> list[dict[str, Any]]:
 
 
 def charges(w: World, unit: str) -> list[dict[str, Any]]:
+    """The cavalry unit's charges: for each target, one path through clear terrain per outcome (the hex it
+    ends in and the reaction fire it provokes, caricat §6.2, §9.1); another clear path to a listed end is the same
+    command's template (docs/ruleset-interface.md)."""
     u = w.state.units[unit]
     if u.where != "map" or u.moved or u.fought or u.hits >= BROKEN:
         return []
-    out = []
-    for path in MV.moves(w, unit):
-        for target in w.adjacent_enemies(unit, path[-1]):
-            if MV.charge_problem(w, unit, path, target) is None and w.state.units[target].kind == "infantry":
-                out.append({"type": "charge", "unit": unit, "path": path, "target": target})
-    return out
+    spec = w.system.charge
+
+    def clear(h: str) -> bool:
+        return w.map.hex(h).terrain == spec.terrain and not w.map.hex(h).other_terrain
+
+    # any enemy may be charged (caricat §9.1 "dal suo obiettivo"); the +3 is against infantry only (resolve_melee)
+    targets = sorted(k for k, e in w.on_map().items() if e.side != u.side and e.hex is not None
+                     and spec.min_distance <= w.grid.distance(u.hex or "", e.hex) <= spec.max_distance)
+    return [{"type": "charge", "unit": unit, "path": path, "target": target} for target in targets
+            for path in MV.routes(w, unit, lambda p, t=target: MV.charge_problem(w, unit, p, t) is None, keep=clear)]
 
 
 def unmet(w: World) -> tuple[R.Rule, str] | None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import combinations
 
 from arbitro.adjudicator.caricat import rules as R
 from arbitro.adjudicator.caricat import scenario as SC
 from arbitro.adjudicator.caricat.flow import Game
 from arbitro.adjudicator.caricat.world import BROKEN, ROUTED, SHAKEN, World
 from arbitro.adjudicator.maps import control
+from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveBlock, check_path, reachable
 from arbitro.events import caricat as ev
 from arbitro.projections.caricat import leader_hex, other
@@ -128,6 +130,9 @@ def move_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | N
     off = [h for h in path if not w.grid.contains(h)]
     if off:
         return R.MOVEMENT, f"hex {off[0]} is not on the {w.state.scenario} map"
+    apart = [(a, b) for a, b in zip(path, path[1:]) if not w.grid.is_adjacent(a, b)]
+    if apart:  # before anything reads the hexsides between them (the road bonus, caricat §6.1)
+        return R.MOVEMENT, f"a path goes hex by hex: {apart[0][1]} is not next to {apart[0][0]}"
     start = start_of(w, unit)
     if start is None:
         return R.MOVEMENT, f"{unit} is off the map and may not enter now"
@@ -161,8 +166,9 @@ def _blocked(block: MoveBlock | None, path: list[str], at: int | None) -> tuple[
 
 
 def moves(w: World, unit: str) -> list[list[str]]:
-    """Every legal move of the unit now, one path per destination (cheapest, ties by hex id); worked out once per
-    World (the listing, its charges and the obligations of caricat §3.1 and §7.5.1 each ask)."""
+    """Every legal move of the unit now, one path per outcome (paths(); the template's other paths to a listed
+    destination: docs/ruleset-interface.md); worked out once per World (the listing, its charges and the
+    obligations of caricat §3.1 and §7.5.1 each ask)."""
     found = w.memo.get(("moves", unit))
     if found is None:
         found = w.memo[("moves", unit)] = tuple(tuple(p) for p in _moves(w, unit))
@@ -172,15 +178,71 @@ def moves(w: World, unit: str) -> list[list[str]]:
 def _moves(w: World, unit: str) -> list[list[str]]:
     if move_problem_early(w, unit):
         return []
+    return routes(w, unit, lambda path: move_problem(w, unit, path) is None)
+
+
+def routes(w: World, unit: str, legal: Callable[[list[str]], bool],
+           keep: Callable[[HexId], bool] | None = None) -> list[list[str]]:
+    """The unit's legal paths now through hexes `keep` allows, one per outcome: the destination and the enemy
+    infantry whose reaction fire it provokes, in order (caricat §6.2). To each hex reached, the cheapest path; for
+    each set of the enemy units those paths provoke (and those the paths avoiding them provoke in turn), the
+    cheapest path avoiding it; from a road hex, the road path the road bonus (§6.1) takes further. Every
+    destination any legal path reaches is among them (the first search has the full allowance and no veto but
+    `keep`), and any other path provokes the reaction fire of a listed path to its destination, or more."""
     start = start_of(w, unit)
     assert start is not None
-    reach = _reach(w, unit)
-    out = []
-    extra = [] if w.state.units[unit].where == "map" else [[start[0]]]
-    for path in extra + [list(reach.path(h)) for h in reach.destinations()]:
-        if move_problem(w, unit, path) is None:
-            out.append(path)
-    return out
+    rules = w.move_rules(unit)
+    rules = replace(rules, budget=rules.budget - start[1])
+    side = other(w.state.units[unit].side)
+    zone, firers = w.zone(side), reactors(w, side)
+    chosen: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+
+    def take(paths: list[list[str]]) -> set[str]:
+        provoked: set[str] = set()
+        for path in paths:
+            key = (path[-1], tuple(r.unit for r in control.reactions(path, zone, firers)))
+            provoked.update(key[1])
+            if key not in chosen and legal(path):
+                chosen[key] = path
+        return provoked
+
+    def search(budget: int, veto: Callable[[HexId, HexId], bool] | None) -> list[list[str]]:
+        def may_step(a: HexId, b: HexId) -> bool:
+            return (rules.may_step is None or rules.may_step(a, b)) and (keep is None or keep(b)) and \
+                (veto is None or not veto(a, b))
+        reach = reachable(w.map, w.data.movement, start[0], replace(rules, budget=budget, may_step=may_step))
+        return [list(reach.path(h)) for h in reach.destinations()]
+
+    if keep is None:  # the unit's reach, as the level's obligations ask it (_best)
+        reach = _reach(w, unit)
+        base = [list(reach.path(h)) for h in reach.destinations()]
+    else:
+        base = search(rules.budget, None)
+    provoked = take(([] if w.state.units[unit].where == "map" else [[start[0]]]) + base)
+    tried: set[tuple[str, ...]] = set()
+    while todo := [s for s in _avoidable(sorted(provoked)) if s not in tried]:
+        for avoided in todo:
+            tried.add(avoided)
+            provoked |= take(search(rules.budget, lambda a, b, these=avoided: any(
+                f in zone.get(a, ()) and f in zone.get(b, ()) for f in these)))
+    if w.map.roads_at(start[0]) and (keep is None or keep(HexId(start[0]))):
+        take(search(rules.budget + 2 * w.system.road_bonus.points,
+                    lambda a, b: not w.map.roads_between(a, b) or b in zone))
+    return list(chosen.values())
+
+
+def _avoidable(firers: list[str]) -> list[tuple[str, ...]]:
+    """The sets of reaction firers a listing tries to avoid: every non-empty set of up to three firers, else each
+    alone and all of them."""
+    if len(firers) <= 3:
+        return [c for n in range(1, len(firers) + 1) for c in combinations(firers, n)]
+    return [(f,) for f in firers] + [tuple(firers)]
+
+
+def reactors(w: World, side: str) -> list[str]:
+    """`side`'s units that may fire at a move through their zone: infantry with a fire value, not Routed
+    (caricat §6.2, §7.5.1)."""
+    return [k for k, e in w.on_map(side).items() if e.kind == "infantry" and e.hits < ROUTED and w.fire_value(k) > 0]
 
 
 def move_problem_early(w: World, unit: str) -> bool:
@@ -202,8 +264,7 @@ def move(g: Game, unit: str, path: list[str]) -> None:
 # --- reaction fire (caricat §6.2) -----------------------------------------------------------------------------------
 def react(g: Game, w: World, unit: str, path: list[str]) -> None:
     side = other(g.state.units[unit].side)
-    firers = [k for k, e in w.on_map(side).items() if e.kind == "infantry" and e.hits < ROUTED and w.fire_value(k) > 0]
-    found = control.reactions(path, w.zone(side), firers)
+    found = control.reactions(path, w.zone(side), reactors(w, side))
     if found:
         g.push("reaction", (side,), R.REACTION, f"choose whether to fire at {unit}",
                ev.ReactionAwaited(mover=unit, firers=tuple(r.unit for r in found)))
