@@ -197,8 +197,8 @@ def test_a_leader_whose_unit_is_eliminated_joins_the_unit_his_owner_chooses():
     assert t.legal("austrian") == [{"type": "transfer_leader", "leader": "wolgemuth", "unit": u}
                                    for u in ("kaiserjager", "kinsky2")]
     assert t.legal("italian") == []
-    with pytest.raises(IllegalCommand):
-        t.send("austrian", {"type": "transfer_leader", "leader": "wolgemuth", "unit": "paumgartten"})  # not on the map
+    # not on the map: the engine refuses an answer the decision does not list (arbitro §S.3)
+    t.refuse("austrian", {"type": "transfer_leader", "leader": "wolgemuth", "unit": "paumgartten"}, rule="caricat §7.3")
     t.send("austrian", {"type": "transfer_leader", "leader": "wolgemuth", "unit": "kinsky2"})
     assert t.state.leaders["wolgemuth"].unit == "kinsky2" and t.top() is None
     assert t.of(ev.LeaderTransferred)[0].rule == "caricat §7.3"

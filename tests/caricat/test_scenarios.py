@@ -120,15 +120,9 @@ def test_pastrengo_victory_is_read_on_the_level_table():
     state.control["2608"] = "italian"
     state.vp = {"italian": 4, "austrian": 1}
     t = Table(state)
-    g = Game(_ctx(t), RULESET.data)
+    g = Game(t.decision(), RULESET.data)
     vp = SC.score(g)
     assert vp == {"italian": 4 + 5, "austrian": 1}  # Pastrengo's 5 VP (provisional) to its holder
-
-
-def _ctx(t: Table):  # type: ignore[no-untyped-def]
-    from arbitro.adjudicator.ruleset import Decision
-    from tests.caricat.harness import FOLD, Dice
-    return Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", t.game.core.seq + 1, Dice([], 3), ())
 
 
 def test_the_morale_value_reading_switches_the_fire_threshold():
