@@ -3,6 +3,7 @@ picture is built from `Arbitro.view` (exactly what the seat is served), never fr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,33 +32,63 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
     view = app.view(game_id, seat, at)
     picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)))
     if isinstance(picture, HexPicture):
-        picture = replace(picture, moves=last_moves(app, game_id, seat, view["engine"]["seq"]))
+        seq = view["engine"]["seq"]
+        window = app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq)
+        picture = replace(picture, moves=last_moves(app, game_id, seat, window),
+                          assaults=last_assault(app, game_id, seat, window))
     svg = draw_area_picture(picture) if isinstance(picture, AreaPicture) else draw_hex_picture(picture)
     head = {"game": game_id, "seat": seat, "at": view["engine"]["seq"], "title": picture.title,
             "caption": picture.caption, "provisional": list(picture.provisional)}
     return Rendered(svg=svg.as_svg(), drawn=head | drawn(picture))
 
 
-MOVE_WINDOW = 200  # how many events back the last move is looked for
+MOVE_WINDOW = 200  # how many events back the last move and the last assault are looked for
+TARGET_KEYS = ("defender_hexes", "targets", "target")  # where a declared attack names what it attacks
 
 
-def last_moves(app: Arbitro, game_id: str, seat: str, seq: int) -> tuple[tuple[str, ...], ...]:
+def _last_command(app: Arbitro, game_id: str, seat: str, window: list[dict[str, Any]],
+                  wanted: Callable[[dict[str, Any]], bool]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The events of the last command in `window` (as `seat` was served them) that `wanted` picks, and the seat's
+    view of the state just before that command ([] and {} when there is none)."""
+    picked = [e for e in window if wanted(e.get("event") or {})]
+    if not picked:
+        return [], {}
+    last = [e for e in picked if e["cmd"] == picked[-1]["cmd"]]
+    return [e["event"] for e in last], app.view(game_id, seat, last[0]["seq"] - 1)["state"]
+
+
+def _where(before: dict[str, Any], piece: Any) -> str | None:
+    """Where the seat's view put a piece (a unit or a commander), if it could see it."""
+    known = before.get("units", {}).get(piece) or before.get("leaders", {}).get(piece) if isinstance(piece, str) else None
+    return known.get("hex") if isinstance(known, dict) else None
+
+
+def last_moves(app: Arbitro, game_id: str, seat: str, window: list[dict[str, Any]]) -> tuple[tuple[str, ...], ...]:
     """The paths of the last command that moved pieces, as `seat` is served its events (a move it may not see is
     served hidden, so it gets no arrow), each from the hex where the seat's view put the piece before that command."""
-    served = [e for e in app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq) if (e.get("event") or {}).get("path")]
-    if not served:
-        return ()
-    last = [e for e in served if e["cmd"] == served[-1]["cmd"]]
-    moved = [e["event"] for e in last]
-    before = app.view(game_id, seat, last[0]["seq"] - 1)["state"]
+    moved, before = _last_command(app, game_id, seat, window, lambda e: bool(e.get("path")))
     paths = []
     for event in moved:
         path = tuple(event["path"])
         pieces = [*event.get("units", ()), *(event[k] for k in ("unit", "leader") if isinstance(event.get(k), str))]
-        known = [p for p in (before.get("units", {}).get(x) or before.get("leaders", {}).get(x) for x in pieces) if p]
-        origin = next((p["hex"] for p in known if isinstance(p, dict) and p.get("hex")), None)
+        origin = next((h for h in map(lambda p: _where(before, p), pieces) if h), None)
         paths.append(((origin,) if origin and origin != path[0] else ()) + path)
     return tuple(paths)
+
+
+def last_assault(app: Arbitro, game_id: str, seat: str, window: list[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """The last attack declared that `seat` was served (caldiero §12.2, arrivano §12.2, caricat §7): an arrow from
+    each attacker's hex, where the seat's view put it before, to each hex attacked (a unit attacked: its hex)."""
+    declared, before = _last_command(app, game_id, seat, window,
+                                     lambda e: bool(e.get("attackers")) and any(e.get(k) for k in TARGET_KEYS))
+    arrows: list[tuple[str, str]] = []
+    for event in declared[:1]:
+        named = [event.get(k) for k in TARGET_KEYS]
+        targets = [t for v in named if v for t in ([v] if isinstance(v, str) else v)]
+        ends = [_where(before, t) or t for t in targets]
+        starts = [h for h in (_where(before, a) for a in event["attackers"]) if h]
+        arrows += [(a, b) for a in dict.fromkeys(starts) for b in dict.fromkeys(ends) if isinstance(b, str)]
+    return tuple(arrows)
 
 
 def drawn(picture: Picture) -> dict[str, Any]:
@@ -68,9 +99,11 @@ def drawn(picture: Picture) -> dict[str, Any]:
                   for z, bs in picture.blocks.items() for b in bs]
         return {"kind": "area", "zones": len(picture.zones), "blocks": blocks,
                 "blank_blocks": sum(1 for b in blocks if not b["values"])}
-    counters = [{"id": p.id, "hex": h, "side": p.side, "values": p.values, "marks": list(p.marks)}
+    counters = [{"id": p.id, "hex": h, "side": p.side, "values": p.values, "marks": list(p.marks), "order": p.order}
                 for h, stack in picture.pieces.items() for p in stack if isinstance(p, Counter)]
     stacks = [{"hex": h, "side": p.side} for h, stack in picture.pieces.items() for p in stack
               if not isinstance(p, Counter)]
     return {"kind": "hex", "hexes": len(picture.hexmap.hexes()), "counters": counters, "hidden_stacks": stacks,
-            "moves": [list(p) for p in picture.moves]}
+            "moves": [list(p) for p in picture.moves], "assaults": [list(a) for a in picture.assaults],
+            "objectives": {h: {"name": o.name, "value": o.value, "holder": o.holder}
+                           for h, o in sorted(picture.objectives.items())}}

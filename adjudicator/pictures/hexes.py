@@ -92,9 +92,13 @@ def draw_hex_picture(picture: HexPicture) -> draw.Drawing:
     drawing.append(_terrain(picture, layout))
     drawing.append(_roads(picture.hexmap, layout))
     drawing.append(_hexsides(picture.hexmap, layout))
+    if picture.objectives:
+        drawing.append(_objectives(picture, layout))
     drawing.append(_pieces(picture, layout))
     if picture.moves:
         drawing.append(_moves(picture, layout))
+    if picture.assaults:
+        drawing.append(_assaults(picture, layout))
     for i, line in enumerate(notes):
         drawing.append(draw.Text(line, 10, MARGIN, map_bottom + MARGIN + NOTE_LINE * i, font_family="sans-serif",
                                  fill="#8a1c1c", class_="provisional"))
@@ -160,6 +164,41 @@ def _moves(picture: HexPicture, layout: Layout) -> draw.Group:
     return group
 
 
+def _assaults(picture: HexPicture, layout: Layout) -> draw.Group:
+    """The last assault: a dashed arrow from each attacker's hex to each hex it attacks."""
+    group = draw.Group(id="assaults", fill="none", stroke="#6c1010", stroke_width=3, stroke_dasharray="6,3")
+    head = draw.Marker(-0.1, -0.5, 0.9, 0.5, scale=4, orient="auto", id="assaulthead")
+    head.append(draw.Lines(-0.1, 0.5, -0.1, -0.5, 0.9, 0, fill="#6c1010", stroke="none", close=True))
+    for start, end in picture.assaults:
+        if start != end and picture.hexmap.grid.contains(start) and picture.hexmap.grid.contains(end):
+            (ax, ay), (bx, by) = layout.centre(start), layout.centre(end)
+            group.append(draw.Line(round(ax, 2), round(ay, 2), round(ax + (bx - ax) * 0.8, 2),
+                                   round(ay + (by - ay) * 0.8, 2), marker_end=head, data_assault=f"{start} {end}"))
+    return group
+
+
+def _objectives(picture: HexPicture, layout: Layout) -> draw.Group:
+    """Each victory hex: a star left of the hex's centre (in its holder's colour where the game keeps one) and its
+    printed value."""
+    group = draw.Group(id="objectives", font_family="sans-serif", font_size=7, text_anchor="middle")
+    for h, objective in sorted(picture.objectives.items()):
+        if not picture.hexmap.grid.contains(h):
+            continue
+        x, y = layout.centre(h)
+        cx, cy = x - SIZE * 0.66, y - 2
+        points = [round(c, 2) for k in range(10) for c in (
+            cx + (6.5 if k % 2 == 0 else 2.8) * math.sin(math.pi * k / 5),
+            cy - (6.5 if k % 2 == 0 else 2.8) * math.cos(math.pi * k / 5))]
+        star = draw.Group(data_objective=h, data_holder=objective.holder)
+        star.append(draw.Title(f"{objective.name}: {objective.value} VP"
+                               + (f", held by {objective.holder}" if objective.holder else "")))
+        star.append(draw.Lines(*points, close=True, fill=picture.colours.get(objective.holder, "#f1c40f"),
+                               stroke="#7d6608", stroke_width=0.8))
+        star.append(draw.Text(objective.value, None, round(cx, 2), round(cy + 13, 2), font_weight="bold"))
+        group.append(star)
+    return group
+
+
 def _pieces(picture: HexPicture, layout: Layout) -> draw.Group:
     group = draw.Group(id="pieces")
     for h in sorted(picture.pieces):
@@ -191,6 +230,12 @@ def _counter(counter: Counter, hex_id: str, x: float, y: float, fill: str) -> dr
     if counter.leader:  # a small disc at the stack's corner, so the units under him stay legible
         group.append(draw.Circle(x, y, LEADER, fill=fill, stroke="black", stroke_width=1))
         group.append(draw.Text(counter.label[:4], 6, x, y + 2, text_anchor="middle", font_family="sans-serif"))
+        if counter.order:  # his order (or commitment level) on a tag under the disc
+            tag = draw.Group(data_order=counter.order)
+            tag.append(draw.Rectangle(x - 9, y + LEADER - 1, 18, 8, fill="white", stroke="black", stroke_width=0.6))
+            tag.append(draw.Text(counter.order[:4].upper(), 5.5, x, y + LEADER + 5, text_anchor="middle",
+                                 font_family="sans-serif", font_weight="bold"))
+            group.append(tag)
         return group
     group.append(draw.Rectangle(x, y, COUNTER, COUNTER, fill=fill, stroke="black", stroke_width=1, rx=2))
     lines = [counter.label[:9], counter.values, " ".join(counter.marks)[:9]]

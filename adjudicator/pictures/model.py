@@ -22,6 +22,7 @@ class Counter:
     values: str = ""
     marks: tuple[str, ...] = ()  # e.g. "reduced", "disordered": drawn as small words under the values
     leader: bool = False
+    order: str = ""  # a commander's order or commitment level (attack, advance, ...): a tag under his disc
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,15 @@ class StackMarker:
 
 
 Piece = Counter | StackMarker
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """A victory hex printed on the map: its value as printed, and who holds it where the game keeps that."""
+
+    name: str  # the place, e.g. "Caldiero"
+    value: str  # its victory points as printed, e.g. "2" (or "i5" where they differ by side)
+    holder: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +56,8 @@ class HexPicture:
     terrain_colours: Mapping[str, str] = field(default_factory=dict)  # terrain -> fill; others: a neutral grey
     provisional: tuple[str, ...] = ()  # the reconstructed data this picture rests on, noted in the margin
     moves: tuple[tuple[str, ...], ...] = ()  # the last moves as arrows: each the hexes passed, in order
+    objectives: Mapping[str, Objective] = field(default_factory=dict)  # hex id -> the victory hex printed there
+    assaults: tuple[tuple[str, str], ...] = ()  # the last assault as arrows: (an attacker's hex, a target hex)
 
 
 @dataclass(frozen=True, slots=True)

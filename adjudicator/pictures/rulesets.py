@@ -16,7 +16,7 @@ from typing import Any
 
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.pictures.model import (
-    Approach, AreaPicture, Block, Counter, HexPicture, Picturing, Piece, StackMarker, Zone,
+    Approach, AreaPicture, Block, Counter, HexPicture, Objective, Picturing, Piece, StackMarker, Zone,
 )
 
 ADJUDICATOR = Path(__file__).resolve().parents[1]
@@ -30,6 +30,16 @@ STATUS_MARKS: dict[str, str] = {"disordered": "disord.", "routed": "routed", "sh
 @cache
 def _hexmap(path: Path) -> HexMap:
     return load_map(path, source=path.name)
+
+
+@cache
+def _json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _tally(what: str, scores: Mapping[str, Any] | None) -> str:
+    """A per-side score for the caption: '; VP austrian 0, italian 11' ('' where the view keeps none)."""
+    return f"; {what} " + ", ".join(f"{k} {v}" for k, v in sorted(scores.items())) if scores else ""
 
 
 @cache
@@ -57,22 +67,33 @@ def _stacked(placed: list[tuple[str, Piece]]) -> dict[str, tuple[Piece, ...]]:
 def parabellum_picture(title: str, folder: Path) -> Picturing:
     """The Para Bellum system's picture (caldiero §20.4, arrivano §11.3.2 fog of war): units and commanders on the
     map as the view serves them, each unit with its printed strength (reduced side when reduced), efficiency and
-    movement; `hidden_stacks` as markers. `folder`: the scenario's data folder (map.json, oob.json)."""
+    movement and its state (disordered, routed, charging, in open order, damaged); each formation's order on its
+    general (caldiero §5, arrivano §5), so only where the seat may examine him; `hidden_stacks` as markers; the
+    victory hexes with their points (caldiero §18, arrivano §17.1.8/§17.2.12). `folder`: the scenario's data folder
+    (map.json, oob.json, scenario.json)."""
 
     def picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> HexPicture:
         state = view["state"]
         scenario_folder = folder / state["scenario"] if (folder / state["scenario"]).is_dir() else folder
         printed = _counters(scenario_folder / "oob.json")
+        orders = {f["general"]: f.get("order", "") for f in state.get("formations", {}).values() if f.get("general")}
         placed: list[tuple[str, Piece]] = []
         for uid, unit in state["units"].items():
             if unit.get("where") == "map" and unit.get("hex"):
                 placed.append((unit["hex"], _unit_counter(uid, unit, printed.get(uid, {}))))
         for lid, leader in state["leaders"].items():
             if leader.get("where") == "map" and leader.get("hex"):
-                placed.append((leader["hex"], Counter(id=lid, side=leader["side"], label=lid, leader=True)))
+                placed.append((leader["hex"], Counter(id=lid, side=leader["side"], label=lid, leader=True,
+                                                      order=orders.get(lid, ""))))
         placed += [(h, StackMarker(side)) for h, side in state.get("hidden_stacks", {}).items()]
-        return HexPicture(hexmap=_hexmap(scenario_folder / "map.json"), title=title, caption=_caption(view, state),
-                          pieces=_stacked(placed), colours=SIDE_COLOURS, provisional=provisional)
+        scenario = _json(scenario_folder / "scenario.json")
+        victory = scenario.get("victory_hexes") or scenario.get("victory", {}).get("objectives", [])
+        objectives = {v["hex"]: Objective(name=v.get("place", v["hex"]), value=str(v.get("points", v.get("vp", ""))))
+                      for v in victory}
+        caption = _caption(view, state) + _tally("steps lost", state.get("steps_lost"))
+        return HexPicture(hexmap=_hexmap(scenario_folder / "map.json"), title=title, caption=caption,
+                          pieces=_stacked(placed), colours=SIDE_COLOURS, provisional=provisional,
+                          objectives=objectives)
 
     return picture
 
@@ -80,18 +101,24 @@ def parabellum_picture(title: str, folder: Path) -> Picturing:
 def _unit_counter(uid: str, unit: Mapping[str, Any], printed: Mapping[str, Any]) -> Counter:
     strength = printed.get("reduced") if unit.get("reduced") else printed.get("strength")
     values = "-".join(str(v) for v in (strength, printed.get("efficiency"), printed.get("movement")) if v is not None)
-    marks = tuple(m for m in ("reduced" if unit.get("reduced") else "", STATUS_MARKS.get(unit.get("status", ""), ""))
-                  if m)
+    marks = tuple(m for m in ("reduced" if unit.get("reduced") else "", STATUS_MARKS.get(unit.get("status", ""), ""),
+                              "charging" if unit.get("charging") else "", "open" if unit.get("open_order") else "",
+                              "damaged" if unit.get("damaged") else "") if m)
     return Counter(id=uid, side=unit["side"], label=uid, values=values, marks=marks)
 
 
 def caricat_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> HexPicture:
     """Caricat!'s picture (nothing is hidden in Caricat!): each unit with its printed melee, fire and morale (the
     reduced values once it has lost morale levels, caricat §7.5) and its hits; each leader with the unit he stands
-    with. Drawn on the shipped scenario's map (a game on a user's own data folder is drawn on the shipped map)."""
+    with and his commitment level (caricat §2-§3); each objective with its points by side, in the colour of its
+    holder (caricat §13). Drawn on the shipped scenario's map (a game on a user's own data folder is drawn on the
+    shipped map)."""
     state = view["state"]
     data = ADJUDICATOR / "caricat" / "data"
     printed = _counters(data / f"{state['scenario']}.json")
+    objectives = {o["hex"]: Objective(name=o.get("name", o["hex"]), holder=state.get("control", {}).get(
+        o["hex"], o.get("controller", "")), value=" ".join(f"{side[0]}{n}" for side, n in sorted(o["vp"].items())))
+        for o in _json(data / f"{state['scenario']}.json").get("objectives", [])}
     placed: list[tuple[str, Piece]] = []
     for uid, unit in state["units"].items():
         if unit.get("where") == "map" and unit.get("hex"):
@@ -103,10 +130,11 @@ def caricat_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> He
     for lid, leader in state["leaders"].items():
         with_unit = state["units"].get(leader.get("unit") or "", {})
         if leader.get("present", True) and not leader.get("gone") and with_unit.get("where") == "map":
-            placed.append((with_unit["hex"], Counter(id=lid, side=leader["side"], label=lid, leader=True)))
+            placed.append((with_unit["hex"], Counter(id=lid, side=leader["side"], label=lid, leader=True,
+                                                     order=leader.get("level", ""))))
     return HexPicture(hexmap=_hexmap(data / f"{state['scenario']}_map.json"), title="Caricat!",
-                      caption=_caption(view, state), pieces=_stacked(placed), colours=SIDE_COLOURS,
-                      provisional=provisional)
+                      caption=_caption(view, state) + _tally("VP", state.get("vp")), pieces=_stacked(placed),
+                      colours=SIDE_COLOURS, provisional=provisional, objectives=objectives)
 
 
 @cache
@@ -142,7 +170,7 @@ def marengo_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> Ar
             values = f"{b['arm'][0].upper()}{b['strength']}" if "arm" in b else ""
             blocks.setdefault(b["zone"], []).append(Block(side=b["side"], id=b.get("block", ""), values=values))
     caption = (f"as seen by {view['seat']} after event #{view['engine']['seq']}: turn {state['turn']}, "
-               f"{state['hour']}, {state['phasing']} {state['step']}")
+               f"{state['hour']}, {state['phasing']} {state['step']}" + _tally("morale", state.get("morale")))
     return AreaPicture(title="Bonaparte a Marengo", caption=caption, zones=zones, approaches=approaches,
                        blocks={z: tuple(bs) for z, bs in sorted(blocks.items())}, colours=SIDE_COLOURS,
                        provisional=provisional)
@@ -185,8 +213,7 @@ def monferrato_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) ->
             marks = tuple(m for m in UNIT_MARKS if unit.get(m))
             blocks.setdefault(unit["zone"], []).append(Block(side=p.get("nation", ""), id=uid, values=(
                 f"{KIND_LETTERS.get(p.get('kind', ''), '?')}{value}"), marks=marks))
-    vp = ", ".join(f"{seat} {points}" for seat, points in sorted(state.get("vp", {}).items()))
-    return AreaPicture(title="La Seconda Guerra del Monferrato", caption=f"{_caption(view, state)}; VP {vp}",
+    return AreaPicture(title="La Seconda Guerra del Monferrato", caption=_caption(view, state) + _tally("VP", state.get("vp")),
                        zones=zones, approaches=approaches, colours=MONFERRATO_COLOURS, provisional=provisional,
                        blocks={z: tuple(bs) for z, bs in sorted(blocks.items())})
 
