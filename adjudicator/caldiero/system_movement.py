@@ -23,7 +23,7 @@ that every unit of the group may act under. Among equally cheap paths the one sm
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from arbitro.adjudicator.caldiero import rules as R
@@ -34,6 +34,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
     LeaderGround, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leader_rules, leave_ezoc_problem, presence_problem,
 )
+from arbitro.adjudicator.parabellum.movement import SEARCHES
 from arbitro.adjudicator.parabellum.movement import reach as kernel_reach
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -270,19 +271,31 @@ def _budget(world: World, g: Group, all_road: bool) -> int:
 
 
 def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: int, roads_only: bool) -> MoveRules:
-    """The engine's rules for one search from `origin` (the start, or the entry hex already entered)."""
+    """The engine's rules for one search from `origin` (the start, or the entry hex already entered). The step
+    veto answers what `_move_problem` answers (None or not), with what depends on b alone worked out once per hex
+    and position (`_hex_fit`): the search asks about each hex from up to six neighbours."""
     board = world.board
-    memo = _hex_memo(world, g)
+    fits = _hex_fit(world, g, ezoc)
+    artillery, ice = g.artillery, world.state.weather == 3
+    free_between_zocs = ORDER_MOVES[g.order].ezoc_to_ezoc
+    entry_in_ezoc = g.start is None and origin in ezoc
+
+    def may_enter(a: HexId, b: HexId) -> bool:
+        if not fits(b):
+            return False
+        if artillery and (board.canal_without_bridge(a, b) or (ice and board.road(a, b) is None)):
+            return False  # caldiero §10.3, §17.1.3
+        return free_between_zocs or a not in ezoc or b not in ezoc  # §5.1.3
 
     def may_step(a: HexId, b: HexId) -> bool:
-        if g.order == "defence" or (g.start is None and a == origin and origin in ezoc):
+        if g.order == "defence" or (entry_in_ezoc and a == origin):
             return False  # caldiero §5.1.3: at most one hex (the entry hex is that hex); §9.1.2 entry hex in EZoC
         if roads_only and board.road(a, b) is None:
             return False
-        return _move_problem(world, g, a, b, ezoc, memo) is None
+        return may_enter(a, b)
 
     def one_hex(a: HexId, b: HexId) -> bool:
-        return a == g.start and _move_problem(world, g, a, b, ezoc, memo) is None
+        return a == g.start and may_enter(a, b)
 
     step: Callable[[HexId, HexId], bool] = may_step
     if g.order == "defence" and g.start is not None:
@@ -290,18 +303,71 @@ def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: in
     return MoveRules(
         unit_class=UNIT_CLASS, budget=budget, march_column=g.column, minimum_move=g.start is not None,
         terrain_multiplier=terrain_multiplier(world), may_step=step,
-        can_end=lambda h: h != g.start and stacking_problem(world, h, g.units, g.column) is None,
+        can_end=lambda h: h != g.start and (not g.units or stacking_problem(world, h, g.units, g.column) is None),
         zoc=ZocRules(hexes=ezoc, entry="stop"),  # caldiero §9.1.2; who may enter: _step_problem
     )
+
+
+def _hex_fit(world: World, g: Group, ezoc: frozenset[str]) -> Callable[[str], bool]:
+    """Whether nothing about b itself forbids the group to enter it (`_hex_problems` all None), kept as long as the
+    World. Never asked of the group's start, where the movers themselves stand (`_move_problem` asks that)."""
+    known: dict[str, bool] = world._memo.setdefault(("hex_fit", g), {})
+    memo = _hex_memo(world, g)
+
+    def fits(b: str) -> bool:
+        ok = known.get(b)
+        if ok is None:
+            problems = memo.get(b)
+            if problems is None:
+                problems = memo[b] = _hex_problems(world, g, b, ezoc)
+            ok = known[b] = not any(problems)
+        return ok
+
+    return fits
 
 
 def reachable(world: World, g: Group) -> dict[str, Route]:
     """Every legal destination of the group with its cheapest path (stacking checked at the end). Computed
     once per World and group (legal() and the movement obligations ask again): do not modify the answer."""
+    memo = world._memo
     key = ("reachable", g)
-    if key not in world._memo:
-        world._memo[key] = _reachable(world, g)
-    return world._memo[key]  # type: ignore[no-any-return]
+    if key not in memo:
+        routes = _routes(world, memo, replace(g, units=()))
+        memo[key] = {h: r for h, r in routes.items() if stacking_problem(world, h, g.units, g.column) is None}
+    return memo[key]  # type: ignore[no-any-return]
+
+
+def _routes(world: World, memo: dict[object, object], search: Group) -> dict[str, Route]:
+    """Every hex the group could end in but for stacking, with its cheapest path: one search for every group of
+    the same start, side, order, formation, allowance, arm and formation of march, whoever its units are. The
+    search never enters its start, where alone the movers stand (off the map they stand nowhere), so who moves
+    changes nothing but where the group may end (stacking, `reachable`)."""
+    key = ("routes", search)
+    if key not in memo:
+        anchors = (world.data, world.board, world.hooks, movement_table(world))
+        memo[key] = SEARCHES.get(anchors, _search_key(world, search), lambda: _reachable(world, search))
+    return memo[key]  # type: ignore[return-value]
+
+
+def _search_key(world: World, g: Group) -> tuple[object, ...]:
+    """All of the position a group's search reads (`Searches`): the enemy's ZoC and the hexes its units hold
+    (§9.1.2, §8.2.1); the friends only where they matter (a march column passes through none, §9.3.2; a Defence
+    order enters an enemy ZoC only where one stands, §5.1.3); the weather (§17.1) and whether the formation's
+    direction is released (§19.1, by the scenario hooks). The movement table (weather box and `minor_road_cost`)
+    is an anchor."""
+    ezoc = enemy_zoc(world, g.side)
+    enemy = _held(world, world.enemy(g.side))
+    friends: frozenset[str] = frozenset()
+    if g.column or ORDER_MOVES[g.order].enter_ezoc == "with_friend":
+        mine = _held(world, g.side)
+        friends = mine if g.column else mine & ezoc
+    released = g.formation in world.state.direction_released
+    return ("caldiero group", g, ezoc, enemy, friends, world.state.weather, released)
+
+
+def _held(world: World, side: str) -> frozenset[str]:
+    """The hexes holding `side`'s units on the map, once per position."""
+    return world.cached(("hexes held", side), lambda: frozenset(world.occupied_by(side)))
 
 
 def _reachable(world: World, g: Group) -> dict[str, Route]:

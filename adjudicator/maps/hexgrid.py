@@ -87,7 +87,7 @@ class Grid:
     __slots__ = (
         "orientation", "shifted", "first_column", "last_column", "first_row", "last_row",
         "missing", "direction_names", "_directions", "_hexes", "_on_map", "_cube_of", "_neighbours",
-        "_distances",
+        "_adjacent", "_distances",
         "_within",
     )
 
@@ -104,6 +104,7 @@ class Grid:
     _on_map: frozenset[HexId]
     _cube_of: dict[HexId, Cube]
     _neighbours: dict[HexId, tuple[HexId | None, ...]]
+    _adjacent: dict[HexId, tuple[HexId, ...]]  # the on-map neighbours alone: path searches ask for them per hex
     _distances: dict[tuple[str, str], int]  # a cache: the geometry itself never changes
     _within: dict[tuple[str, int], tuple[HexId, ...]]  # likewise
 
@@ -157,6 +158,9 @@ class Grid:
         by_cube = {c: h for h, c in cube_of.items()}
         object.__setattr__(self, "_neighbours", {
             h: tuple(by_cube.get(c + d) for d in self._directions) for h, c in cube_of.items()
+        })
+        object.__setattr__(self, "_adjacent", {
+            h: tuple(n for n in slots if n is not None) for h, slots in self._neighbours.items()
         })
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -234,7 +238,10 @@ class Grid:
 
     def neighbours(self, hex_id: str) -> tuple[HexId, ...]:
         """The on-map neighbours of an on-map hex, in direction order."""
-        return tuple(n for n in self._neighbour_slots(hex_id) if n is not None)
+        found = self._adjacent.get(hex_id)  # type: ignore[call-overload]
+        if found is None:
+            raise self._not_on_map(hex_id)
+        return found
 
     def neighbour(self, hex_id: str, direction: int) -> HexId | None:
         """The neighbour in direction ``direction`` (0..5), or None if it is off the map."""

@@ -243,16 +243,17 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
     memo = _step_memo(hexmap, table, rules)
     wanted = {HexId(h) for h in until} - {origin} if until is not None else None
+    neighbours, pop = hexmap.grid.neighbours, heapq.heappop
     while heap and wanted != set():
-        spent, here, stopped = heapq.heappop(heap)
+        spent, here, stopped = pop(heap)
         state = (here, stopped)
         if state in done or stopped:
             done.add(state)
             continue
         done.add(state)
-        for there in hexmap.grid.neighbours(here):
-            if there == origin:
-                continue
+        for there in neighbours(here):
+            if there == origin or (there, False) in done:
+                continue  # settled free at no more than `spent`: no arrival now can be cheaper, nor chosen over it
             arrival = _try_step(hexmap, table, rules, here, there, spent, here == origin, memo)
             if isinstance(arrival, MoveBlock):
                 continue

@@ -16,9 +16,11 @@ games' recorded events)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
@@ -29,6 +31,39 @@ from arbitro.adjudicator.ruleset import Rule
 
 EzocEntry = Literal["yes", "no", "with_friend"]
 Problem = tuple[Rule, str]
+T = TypeVar("T")
+
+
+class Searches:
+    """Movement searches kept across positions (issue 15). A search reads only what its game's key names: the
+    mover's start, order, allowance and formation of march, the enemy's zones of control and units, the friends
+    that matter to it, the weather and the readings that price a step. Any later position that leaves those alone
+    asks the same search, so within an activation a group is searched once, whatever the other groups do meanwhile
+    (the key is the game's to make complete: a thing it leaves out is a thing the search must not read). `anchors`:
+    the game's data objects the search answers from, held with the entry so that their ids name them. Answers
+    are shared: callers must not modify them."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, tuple[tuple[object, ...], object]] = OrderedDict()
+        self._lock = threading.Lock()  # the server judges and lists from several threads
+
+    def get(self, anchors: tuple[object, ...], key: Hashable, work: Callable[[], T]) -> T:
+        full = (tuple(id(a) for a in anchors), key)
+        with self._lock:
+            kept = self._kept.get(full)
+            if kept is not None and all(a is b for a, b in zip(kept[0], anchors, strict=True)):
+                self._kept.move_to_end(full)
+                return kept[1]  # type: ignore[return-value]
+        answer = work()
+        with self._lock:
+            self._kept[full] = (anchors, answer)
+            if len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return answer
+
+
+SEARCHES = Searches(1024)
 
 
 # --- an order's permissions (§5.1, §8 in both) ------------------------------------------------------------
