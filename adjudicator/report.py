@@ -71,6 +71,7 @@ class Section:
     last: int = 0
     entries: list[Entry] = field(default_factory=list)
     losses: dict[str, int] = field(default_factory=dict)
+    score: dict[str, int] = field(default_factory=dict)  # at the turn's end, by side (Report.score_label says what)
     pictures: list[Picture] = field(default_factory=list)
 
 
@@ -89,7 +90,13 @@ class Report:
     head: int
     result: str
     sections: list[Section] = field(default_factory=list)
+    score_label: str = ""  # what Section.score counts ("" where the seat's view keeps no score)
     pictures_note: str = ""
+
+
+# What a game's view keeps as its running score, by side, tried in order: Caricat!'s and Monferrato's victory points
+# (caricat §13, monferrato §16), Arrivano's steps lost (arrivano §17.1.8), Marengo's morale (marengo §13).
+SCORES = (("vp", "victory points"), ("steps_lost", "steps lost"), ("morale", "morale"))
 
 
 def report(app: Arbitro, game_id: str, seat: str, pictures: PictureChoice = "turns",
@@ -107,12 +114,26 @@ def report(app: Arbitro, game_id: str, seat: str, pictures: PictureChoice = "tur
         result=_result(status.outcome),
         sections=_sections(served, sides))
     _place_notes(story.sections, app.notes(game_id, seat))
+    story.score_label = _score(app, story)
     total = len(served) + len(_picture_points(story.sections, pictures))
     if progress:
         progress(len(served), total)
     story.pictures_note = _draw(app, story, pictures,
                                 lambda done: progress(len(served) + done, total) if progress else None)
     return story
+
+
+def _score(app: Arbitro, story: Report) -> str:
+    """Each turn's score at its end, from the seat's view then (SCORES); what it counts, or "" if none is kept."""
+    label = ""
+    for section in story.sections:
+        state = app.view(story.game, story.seat, section.last)["state"]
+        for key, name in SCORES:
+            kept = state.get(key)
+            if isinstance(kept, dict) and kept and all(isinstance(v, int) for v in kept.values()):
+                section.score, label = dict(sorted(kept.items())), name
+                break
+    return label
 
 
 def _result(outcome: Outcome | None) -> str:
@@ -143,6 +164,9 @@ def _sections(served: list[dict[str, Any]], sides: Mapping[str, str]) -> list[Se
         _tell(sections[-1], event, sides)
         sections[-1].last = event["seq"]
     _void(sections, undos)
+    for section in sections[1:]:  # what follows the last turn's end: the final scoring, the result
+        if all(e.kind == "end" or not e.lines for e in section.entries):
+            section.title = "The end of the game"
     return [s for s in sections if s.entries]
 
 

@@ -65,18 +65,25 @@ def to_html(report: Report) -> str:
     return "\n".join(parts)
 
 
+def _scored(report: Report) -> list[str]:
+    return sorted({side for s in report.sections for side in s.score})
+
+
 def _losses_html(report: Report) -> str:
-    sides = _sides(report)
-    if not sides:
+    sides, scored = _sides(report), _scored(report)
+    if not sides and not scored:
         return ""
     rows = []
     for i, section in enumerate(report.sections):
         cells = "".join(f"<td>{section.losses.get(side, 0)}</td><td class=\"bar\"><span style=\"width: "
                         f"{section.losses.get(side, 0) * 8}px\"></span></td>" for side in sides)
+        cells += "".join(f"<td>{_e(section.score.get(side, ''))}</td>" for side in scored)
         rows.append(f"<tr><td><a href=\"#s{i}\">{_e(section.title)}</a></td>{cells}</tr>")
-    head = "".join(f"<th colspan=\"2\">{_e(side)}</th>" for side in sides)
-    return (f"<h2>Losses per turn</h2>\n<table class=\"losses\"><tr><th>turn</th>{head}</tr>\n" + "\n".join(rows)
-            + "</table>\n<p><small>Eliminations, step, strength, morale and hit losses, counted per event.</small></p>")
+    head = "".join(f"<th colspan=\"2\">losses {_e(side)}</th>" for side in sides)
+    head += "".join(f"<th>{_e(report.score_label)} {_e(side)}</th>" for side in scored)
+    return (f"<h2>Losses and score per turn</h2>\n<table class=\"losses\"><tr><th>turn</th>{head}</tr>\n"
+            + "\n".join(rows) + "</table>\n<p><small>Losses: eliminations, step, strength, morale and hit losses, "
+            "counted per event; the score as the turn ends.</small></p>")
 
 
 def _section_html(index: int, section: Section) -> str:
@@ -124,12 +131,14 @@ def to_markdown(report: Report, pictures_folder: str) -> tuple[str, dict[str, st
     if report.provisional:
         out += ["", f"*Provisional (reconstructed) data: {_md(', '.join(report.provisional))}. A result computed with "
                     "it is not one of the printed game.*"]
-    sides = _sides(report)
-    if sides:
-        out += ["", "## Losses per turn", "", "| turn | " + " | ".join(map(_md, sides)) + " |",
-                "|---|" + "---|" * len(sides)]
-        out += [f"| {_md(s.title)} | " + " | ".join(f"{s.losses.get(side, 0)} {'▮' * s.losses.get(side, 0)}"
-                                                  for side in sides) + " |" for s in report.sections]
+    sides, scored = _sides(report), _scored(report)
+    if sides or scored:
+        heads = [f"losses {side}" for side in sides] + [f"{report.score_label} {side}" for side in scored]
+        out += ["", "## Losses and score per turn", "", "| turn | " + " | ".join(map(_md, heads)) + " |",
+                "|---|" + "---|" * len(heads)]
+        out += [f"| {_md(s.title)} | " + " | ".join(
+            [f"{s.losses.get(side, 0)} {'▮' * s.losses.get(side, 0)}" for side in sides]
+            + [str(s.score.get(side, "")) for side in scored]) + " |" for s in report.sections]
     for i, section in enumerate(report.sections):
         out += ["", f"## {_md(section.title)}", "", f"*events #{section.first} to #{section.last}*", ""]
         out += [line for entry in section.entries if entry.lines or entry.hidden or entry.notes

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.cli_common import app_for
 from arbitro.adjudicator.report_phrases import told
-from arbitro.adjudicator.report import report
+from arbitro.adjudicator.report import SCORES, report
 from arbitro.adjudicator.report_pages import to_html, to_markdown
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
@@ -46,6 +46,9 @@ def test_every_shipped_game_is_told_whole_with_its_result_and_as_a_seat_saw_it(l
     outcome = registry.get(story.ruleset).outcome(app.state_at(game).rules)
     assert outcome is not None and outcome.reason in story.result and outcome.reason in markup.unescape(html)
     assert len(story.sections) >= 2 and story.sections[0].first == 1 and story.sections[-1].last == story.head
+    final = app.view(game, UMPIRE)["state"]
+    kept = next((final[key] for key, _ in SCORES if isinstance(final.get(key), dict) and final[key]), {})
+    assert story.sections[-1].score == kept, "the score table ends on the game's final score"
     markdown, files = to_markdown(story, "pictures")
     assert outcome.reason in markdown.replace("\\", "")
     assert [p.at for p in story.sections[-1].pictures] == [story.head] and not story.pictures_note
