@@ -31,11 +31,13 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
                        f"{', '.join(sorted(PICTURES))}); see issue 13")
     view = app.view(game_id, seat, at)
     picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)))
+    seq = view["engine"]["seq"]
+    window = app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq)
     if isinstance(picture, HexPicture):
-        seq = view["engine"]["seq"]
-        window = app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq)
         picture = replace(picture, moves=last_moves(app, game_id, seat, window),
                           assaults=last_assault(app, game_id, seat, window))
+    else:
+        picture = replace(picture, assaults=last_area_assault(window))
     svg = draw_area_picture(picture) if isinstance(picture, AreaPicture) else draw_hex_picture(picture)
     head = {"game": game_id, "seat": seat, "at": view["engine"]["seq"], "title": picture.title,
             "caption": picture.caption, "provisional": list(picture.provisional)}
@@ -91,6 +93,17 @@ def last_assault(app: Arbitro, game_id: str, seat: str, window: list[dict[str, A
     return tuple(arrows)
 
 
+def last_area_assault(window: list[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """The last assault across an approach that the seat was served (marengo §11: the approach is named from the
+    attackers' zone, 'from/to'): one arrow from the attackers' zone to the zone attacked."""
+    approaches = [e["event"]["approach"] for e in window
+                  if e["type"] == "assault_declared" and "/" in str((e.get("event") or {}).get("approach", ""))]
+    if not approaches:
+        return ()
+    start, _, end = approaches[-1].partition("/")
+    return ((start, end),)
+
+
 def drawn(picture: Picture) -> dict[str, Any]:
     """What a picture shows: on a hex map every counter by id and hex and every unexamined stack by hex and side;
     on an area map every block by zone (an enemy's without its id)."""
@@ -98,7 +111,8 @@ def drawn(picture: Picture) -> dict[str, Any]:
         blocks = [{"zone": z, "side": b.side, "id": b.id, "values": b.values}
                   for z, bs in picture.blocks.items() for b in bs]
         return {"kind": "area", "zones": len(picture.zones), "blocks": blocks,
-                "blank_blocks": sum(1 for b in blocks if not b["values"])}
+                "blank_blocks": sum(1 for b in blocks if not b["values"]),
+                "assaults": [list(a) for a in picture.assaults]}
     counters = [{"id": p.id, "hex": h, "side": p.side, "values": p.values, "marks": list(p.marks), "order": p.order}
                 for h, stack in picture.pieces.items() for p in stack if isinstance(p, Counter)]
     stacks = [{"hex": h, "side": p.side} for h, stack in picture.pieces.items() for p in stack

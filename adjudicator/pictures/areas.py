@@ -140,10 +140,26 @@ def draw_area_picture(picture: AreaPicture) -> draw.Drawing:
             zones.append(_block(block, z.id, x + 4 + (BLOCK + 3) * (i % 6), y + 16 + (BLOCK + 3) * (i // 6),
                                 picture.colours.get(block.side, "#cccccc")))
     drawing.append(zones)
+    if picture.assaults:
+        drawing.append(_assaults(picture, centre))
     for i, line in enumerate(notes):
         drawing.append(draw.Text(line, 10, MARGIN, 60 + HEIGHT + zone_h + MARGIN + NOTE_LINE * i,
                                  font_family="sans-serif", fill="#8a1c1c", class_="provisional"))
     return drawing
+
+
+def _assaults(picture: AreaPicture, centre: dict[str, tuple[float, float]]) -> draw.Group:
+    """The last assault: a dashed arrow from the attackers' zone most of the way to the zone attacked."""
+    group = draw.Group(id="assaults", fill="none", stroke="#6c1010", stroke_width=3, stroke_dasharray="6,3")
+    head = draw.Marker(-0.1, -0.5, 0.9, 0.5, scale=4, orient="auto", id="assaulthead")
+    head.append(draw.Lines(-0.1, 0.5, -0.1, -0.5, 0.9, 0, fill="#6c1010", stroke="none", close=True))
+    for start, end in picture.assaults:
+        if start in centre and end in centre and start != end:
+            (ax, ay), (bx, by) = centre[start], centre[end]
+            group.append(draw.Line(round(ax + (bx - ax) * 0.2, 2), round(ay + (by - ay) * 0.2, 2),
+                                   round(ax + (bx - ax) * 0.75, 2), round(ay + (by - ay) * 0.75, 2),
+                                   marker_end=head, data_assault=f"{start} {end}"))
+    return group
 
 
 def _block(block: Block, zone: str, x: float, y: float, fill: str) -> draw.Group:

@@ -106,6 +106,7 @@ class AreaPicture:
     blocks: Mapping[str, tuple[Block, ...]]  # zone id -> its blocks
     colours: Mapping[str, str]
     provisional: tuple[str, ...] = ()
+    assaults: tuple[tuple[str, str], ...] = ()  # the last assault as arrows: (the attackers' zone, the zone attacked)
 
 
 Picture = HexPicture | AreaPicture

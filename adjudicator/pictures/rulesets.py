@@ -67,7 +67,8 @@ def _stacked(placed: list[tuple[str, Piece]]) -> dict[str, tuple[Piece, ...]]:
 def parabellum_picture(title: str, folder: Path) -> Picturing:
     """The Para Bellum system's picture (caldiero §20.4, arrivano §11.3.2 fog of war): units and commanders on the
     map as the view serves them, each unit with its printed strength (reduced side when reduced), efficiency and
-    movement and its state (disordered, routed, charging, in open order, damaged); each formation's order on its
+    movement and its state (disordered, routed, charging, damaged; arrivano §16.3.4's V and F markers of open
+    order and fatigue); each formation's order on its
     general (caldiero §5, arrivano §5), so only where the seat may examine him; `hidden_stacks` as markers; the
     victory hexes with their points (caldiero §18, arrivano §17.1.8/§17.2.12). `folder`: the scenario's data folder
     (map.json, oob.json, scenario.json)."""
@@ -102,7 +103,7 @@ def _unit_counter(uid: str, unit: Mapping[str, Any], printed: Mapping[str, Any])
     strength = printed.get("reduced") if unit.get("reduced") else printed.get("strength")
     values = "-".join(str(v) for v in (strength, printed.get("efficiency"), printed.get("movement")) if v is not None)
     marks = tuple(m for m in ("reduced" if unit.get("reduced") else "", STATUS_MARKS.get(unit.get("status", ""), ""),
-                              "charging" if unit.get("charging") else "", "open" if unit.get("open_order") else "",
+                              "charging" if unit.get("charging") else "", str(unit.get("open_order") or ""),
                               "damaged" if unit.get("damaged") else "") if m)
     return Counter(id=uid, side=unit["side"], label=uid, values=values, marks=marks)
 

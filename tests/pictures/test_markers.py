@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
+from arbitro.adjudicator import registry
 from arbitro.adjudicator.cli_common import app_for
 from arbitro.adjudicator.pictures.hexes import draw_hex_picture
 from arbitro.adjudicator.pictures.rulesets import ADJUDICATOR, PICTURES
@@ -83,3 +84,29 @@ def test_a_hidden_general_s_order_changes_no_byte_of_the_other_seat_s_picture() 
     assert caldiero_svg("attack", UMPIRE) != caldiero_svg("defence", UMPIRE)
     assert caldiero_svg("attack", "austria").encode() == caldiero_svg("defence", "austria").encode()
     assert orders_drawn(caldiero_svg("attack", "austria")) == {}
+
+
+def test_marengo_s_last_assault_is_an_arrow_from_the_attackers_zone_for_every_seat() -> None:
+    app, game = app_for(str(next(log for log in LOGS if log.name == "marengo-full.jsonl")), ":memory:")
+    declared = next(e for e in app.log(game) if e["type"] == "assault_declared")["event"]
+    start, end = declared["approach"].split("/")
+    assert end == declared["target"].split("/")[0], "the approach is named from the attackers' zone"
+    at = next(e["seq"] for e in app.log(game) if e["type"] == "assault_resolved")
+    for seat in (UMPIRE, "austria", "france"):
+        rendered = render(app, game, seat, at)
+        assert rendered.drawn["assaults"] == [[start, end]] and marked(rendered.svg, "data-assault") == \
+            {f"{start} {end}": f"{start} {end}"}
+
+
+def test_arrivano_s_open_order_and_fatigue_markers_are_drawn_on_the_unit() -> None:
+    """arrivano §16.3.4: a unit that acted in open order carries a V, after a second turn an F."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    game = app.create("arrivano", "montebello")
+    state = app.state_at(game)
+    uid, unit = next((u, x) for u, x in sorted(state.rules.units.items()) if x.where == "map")
+    for marker in ("V", "F"):
+        unit.open_order = marker
+        view = seat_view(registry.get("arrivano"), state, unit.side)
+        counter = next(c for stack in PICTURES["arrivano"](view, ()).pieces.values()  # type: ignore[union-attr]
+                       for c in stack if getattr(c, "id", "") == uid)
+        assert marker in counter.marks  # type: ignore[union-attr]
