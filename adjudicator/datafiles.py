@@ -1,7 +1,8 @@
 """What every ruleset's data loader shares: the one data-file error (:class:`DataError`, every problem of every
 file at once, each naming the file, the JSON path and what is wrong), naming where in a JSON file a problem is,
-reading a JSON file, the strict pydantic base, the hash of a set of data files, and a game's own data (a user's
-data folder) built once per process and content hash and bound while a ruleset works on that game."""
+reading a JSON file, the strict pydantic base, the hash of a set of data files, a game's own data (a user's
+data folder) built once per process and content hash and bound while a ruleset works on that game, and what a
+position's overrides of those data share (parsing one, finding and setting the entry it changes)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+
+from arbitro.adjudicator.errors import BadPosition
 
 
 def json_path(loc: Iterable[int | str]) -> str:
@@ -152,3 +155,41 @@ class OwnData(Generic[D]):
             yield self.current()
         finally:
             self._bound.reset(token)
+
+
+OM = TypeVar("OM", bound="OverrideModel")
+
+
+# --- a position's overrides of the data a game carries (issue 19 item 13; Ruleset.apply_override) ------------------
+class OverrideModel(BaseModel):
+    """One kind of override as a position file gives it: strict, unknown fields refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def parse_override(models: Mapping[str, type[OM]], override: Mapping[str, object]) -> OM:
+    """The override parsed by its kind's model, or BadPosition naming each field that is wrong."""
+    try:
+        return models[str(override["kind"])].model_validate(dict(override))
+    except ValidationError as e:
+        raise BadPosition("; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors())) from None
+
+
+def entry(items: list[dict[str, Any]], key: str, value: str, what: str) -> dict[str, Any]:
+    """The data entry whose `key` is `value` (a counter, a zone...), or BadPosition: 'no {what} {value!r}'."""
+    found = [item for item in items if item.get(key) == value]
+    if not found:
+        raise BadPosition(f"no {what} {value!r}")
+    return found[0]
+
+
+def set_fields(target: dict[str, Any], parsed: BaseModel, fields: tuple[str, ...]) -> list[str]:
+    """The override's given `fields` written into the data entry `target`; the names of those it changes (at least
+    one, else BadPosition)."""
+    changed = [f for f in fields if getattr(parsed, f) is not None]
+    if not changed:
+        raise BadPosition(f"name what it changes: one or more of {', '.join(fields)}")
+    for f in changed:
+        value = getattr(parsed, f)
+        target[f] = value.model_dump() if isinstance(value, BaseModel) else value
+    return changed

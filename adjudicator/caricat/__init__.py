@@ -14,6 +14,7 @@ from arbitro.adjudicator.caricat import combat as CB
 from arbitro.adjudicator.caricat import commands as C
 from arbitro.adjudicator.caricat import legal as LG
 from arbitro.adjudicator.caricat import movement as MV
+from arbitro.adjudicator.caricat import overrides as OV
 from arbitro.adjudicator.caricat import rules as R
 from arbitro.adjudicator.caricat import scenario as SC
 from arbitro.adjudicator.caricat import sequence as SQ
@@ -80,6 +81,13 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
 
     def adopt_data(self, state: P.CaricatState, files: Mapping[str, str] | None) -> P.CaricatState:
         return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+
+    # a position's overrides (issue 19 item 13; adjudicator/caricat/overrides.py): applied to the data it carries
+    def override_kinds(self) -> dict[str, str]:
+        return dict(OV.KINDS)
+
+    def apply_override(self, state: P.CaricatState, override: Mapping[str, Any]) -> tuple[P.CaricatState, str]:
+        return OV.apply(state, override)
 
     def provisional(self, scenario: str) -> list[str]:
         return provisional_items(self.data, scenario)

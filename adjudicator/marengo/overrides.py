@@ -13,19 +13,15 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import msgspec
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from arbitro.adjudicator.datafiles import DataError
+from arbitro.adjudicator.datafiles import DataError, OverrideModel, entry, parse_override, set_fields
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.adjudicator.marengo.data_loader import DATA_DIR, FILES, Arm, Penalty, Side, load_files
 from arbitro.projections.marengo import MarengoState
 
 
-class _Override(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class CounterValues(_Override):
+class CounterValues(OverrideModel):
     """A block's printed values (marengo §4): its full strength, its arm, its name."""
 
     kind: Literal["block"]
@@ -35,7 +31,7 @@ class CounterValues(_Override):
     name: str | None = None
 
 
-class NewBlock(_Override):
+class NewBlock(OverrideModel):
     id: str
     side: Side
     arm: Arm
@@ -43,7 +39,7 @@ class NewBlock(_Override):
     name: str
 
 
-class BlockAdded(_Override):
+class BlockAdded(OverrideModel):
     """A block the order of battle lacks (marengo §4), in the At Start table (France's) or a reinforcement table
     (§6); by default France's At Start table or Austria's first reinforcement table."""
 
@@ -52,12 +48,12 @@ class BlockAdded(_Override):
     table: str | None = None
 
 
-class BlockRemoved(_Override):
+class BlockRemoved(OverrideModel):
     kind: Literal["block_removed"]
     block: str
 
 
-class ZoneTerrain(_Override):
+class ZoneTerrain(OverrideModel):
     """A zone's capacity and objective star (marengo §5, §14)."""
 
     kind: Literal["zone"]
@@ -66,7 +62,7 @@ class ZoneTerrain(_Override):
     star: Literal["red", "green", "blue", "none"] | None = None
 
 
-class ApproachTerrain(_Override):
+class ApproachTerrain(OverrideModel):
     """An approach's width, penalties, cavalry obstacle and passability (marengo §5, §9, §11)."""
 
     kind: Literal["approach"]
@@ -87,16 +83,13 @@ KINDS: dict[str, str] = {
     "approach": "an approach's terrain (marengo §5, §9, §11): {approach, width?, penalty?, cavalry_obstacle?, "
                 "impassable?}",
 }
-MODELS: dict[str, type[_Override]] = {"block": CounterValues, "block_added": BlockAdded,
+MODELS: dict[str, type[OverrideModel]] = {"block": CounterValues, "block_added": BlockAdded,
                                       "block_removed": BlockRemoved, "zone": ZoneTerrain, "approach": ApproachTerrain}
 
 
 def apply(state: MarengoState, override: Mapping[str, Any]) -> tuple[MarengoState, str]:
     """`state` carrying the override in its data, and the override's public name."""
-    try:
-        parsed = MODELS[str(override["kind"])].model_validate(dict(override))
-    except ValidationError as e:
-        raise BadPosition("; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors())) from None
+    parsed: Any = parse_override(MODELS, override)
     files = dict(state.data_files) or {name: (DATA_DIR / name).read_text(encoding="utf-8") for name in FILES}
     armies, board = json.loads(files["armies.json"]), json.loads(files["map.json"])
     state = msgspec.structs.replace(state, blocks=dict(state.blocks))  # a block removed leaves the caller's as it was
@@ -109,26 +102,9 @@ def apply(state: MarengoState, override: Mapping[str, Any]) -> tuple[MarengoStat
     return msgspec.structs.replace(state, data_files=files), name
 
 
-def _one(items: list[dict[str, Any]], key: str, value: str, what: str) -> dict[str, Any]:
-    found = [item for item in items if item.get(key) == value]
-    if not found:
-        raise BadPosition(f"no {what} {value!r}")
-    return found[0]
-
-
-def _set(target: dict[str, Any], parsed: _Override, fields: tuple[str, ...]) -> list[str]:
-    changed = [f for f in fields if getattr(parsed, f) is not None]
-    if not changed:
-        raise BadPosition(f"name what it changes: one or more of {', '.join(fields)}")
-    for f in changed:
-        value = getattr(parsed, f)
-        target[f] = value.model_dump() if isinstance(value, BaseModel) else value
-    return changed
-
-
 def _counter(parsed: Any, armies: dict[str, Any], board: dict[str, Any], state: MarengoState) -> str:
-    spec = _one(armies["blocks"], "id", parsed.block, "block in the order of battle")
-    changed = _set(spec, parsed, ("strength", "arm", "name"))
+    spec = entry(armies["blocks"], "id", parsed.block, "block in the order of battle")
+    changed = set_fields(spec, parsed, ("strength", "arm", "name"))
     return f"one {spec['side']} block: printed {' and '.join(changed)} not the order of battle's (marengo §4)"
 
 
@@ -142,13 +118,13 @@ def _added(parsed: Any, armies: dict[str, Any], board: dict[str, Any], state: Ma
     if named == "at_start":
         armies["at_start"]["blocks"].append(block.id)
     else:
-        table = _one(armies["reinforcements"], "id", named, "reinforcement table")
+        table = entry(armies["reinforcements"], "id", named, "reinforcement table")
         table["arrivals"][-1]["blocks"].append(block.id)
     return f"one {block.side} {block.arm} block added to the order of battle (marengo §4)"
 
 
 def _removed(parsed: Any, armies: dict[str, Any], board: dict[str, Any], state: MarengoState) -> str:
-    spec = _one(armies["blocks"], "id", parsed.block, "block in the order of battle")
+    spec = entry(armies["blocks"], "id", parsed.block, "block in the order of battle")
     armies["blocks"].remove(spec)
     armies["at_start"]["blocks"] = [b for b in armies["at_start"]["blocks"] if b != parsed.block]
     for table in armies["reinforcements"]:
@@ -160,16 +136,16 @@ def _removed(parsed: Any, armies: dict[str, Any], board: dict[str, Any], state: 
 
 
 def _zone(parsed: Any, armies: dict[str, Any], board: dict[str, Any], state: MarengoState) -> str:
-    zone = _one(board["zones"], "id", parsed.zone, "zone")
-    changed = _set(zone, parsed, ("capacity", "star"))
+    zone = entry(board["zones"], "id", parsed.zone, "zone")
+    changed = set_fields(zone, parsed, ("capacity", "star"))
     if zone["star"] == "none":
         zone["star"] = None
     return f"zone {parsed.zone}: {' and '.join(changed)} not the map's (marengo §5)"
 
 
 def _approach(parsed: Any, armies: dict[str, Any], board: dict[str, Any], state: MarengoState) -> str:
-    approach = _one(board["approaches"], "id", parsed.approach, "approach")
-    changed = _set(approach, parsed, ("width", "penalty", "cavalry_obstacle", "impassable"))
+    approach = entry(board["approaches"], "id", parsed.approach, "approach")
+    changed = set_fields(approach, parsed, ("width", "penalty", "cavalry_obstacle", "impassable"))
     return f"approach {parsed.approach}: {' and '.join(changed)} not the map's (marengo §5)"
 
 
