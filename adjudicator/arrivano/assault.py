@@ -14,7 +14,6 @@ from arbitro.adjudicator.arrivano.flow import (
     Game,
     disorder_by_combat,
     do_retreat,
-    eliminate,
     push_retreat,
     stack_roll,
     stack_test,
@@ -23,6 +22,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import declare as sys_declare
@@ -309,7 +309,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
         for u in defenders_all:
             if g.s.unit(u).redoubt_battery:
                 damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
-            eliminate(g, u, R.ARTILLERY_ALONE)
+            elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_ALONE)
         g.push("advance", g.state.units[attackers[0]].side, str(R.ARTILLERY_ALONE), {"attackers": attackers, "targets": targets, "must": True})
         return
     shift, tdrm, tname = terrain_effect(w, targets, defenders)
@@ -408,16 +408,16 @@ def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str
         case "Ae":
             hexes = sorted({w.state.units[u].hex for u in attackers})
             for u in attackers:
-                eliminate(g, u, R.RULEBOOK.RESULTS, result="AE")
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="AE")
             guns_left_behind(g, hexes)
         case "De":
             # the advance waits under any commander left alone by the losses (§4.5.4: he moves away first)
             g.push("advance", side, str(R.RULEBOOK.ADVANCE_AFTER), advance)
             for u in [x for t in targets for x in g.world().units_at(t)]:
                 if u in defenders:
-                    eliminate(g, u, R.RULEBOOK.RESULTS, result="DE")
+                    elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="DE")
                 else:
-                    eliminate(g, u, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DE")
+                    elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DE")
         case "Ad":
             disorder_by_combat(g, attackers, R.RULEBOOK.RESULTS)
         case "Dd":
@@ -464,7 +464,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
     hexes = sorted({w.state.units[u].hex for u in gone})
     for u in gone:
-        eliminate(g, u, R.RULEBOOK.RESULTS, result="EX")
+        elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="EX")
     guns_left_behind(g, hexes)
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
@@ -514,7 +514,7 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
             continue
         worsen(g, u, R.RULEBOOK.RESULTS, 1 if results[u] else 2)
     for a in rout.guns_with(g.world(), units):
-        eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")
+        elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")
     routed = [u for u in units if g.state.units[u].status == "routed"]
     others = [u for u in units if u not in routed]
     if others:
@@ -552,7 +552,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, R.RULEBOOK.RESULTS, 2)
     for a in rout.guns_with(g.world(), units):
-        eliminate(g, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
+        elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
 
@@ -565,7 +565,7 @@ def guns_left_behind(g: Game, hexes: list[str]) -> None:
         here = w.units_at(h)
         if here and all(w.state.units[u].arm == "artillery" for u in here):
             for a in here:
-                eliminate(g, a, R.ARTILLERY_STACKED)
+                elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED)
 
 
 def ne_choice(g: Game, frame: Frame, test: bool) -> None:

@@ -6,7 +6,6 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
     disorder_by_combat,
-    eliminate,
     push_retreat,
     test_leaders_in,
     worsen,
@@ -119,4 +118,4 @@ def damage_battery(g: Game, uid: str) -> None:
     g.emit(ev.StatusChanged(unit=uid, status="damaged", rule=str(R.CT_REDOUBTS)))
 
 
-__all__ = ["bombard", "can_fire", "eliminate", "fire_groups"]
+__all__ = ["bombard", "can_fire", "fire_groups"]

@@ -26,7 +26,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import reinforcements, rout
+from arbitro.adjudicator.parabellum import elimination, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
@@ -79,6 +79,11 @@ class Game:
     def after_leader_lost(self, leader: str) -> None:
         after_leader_lost(self, leader)  # arrivano §17.2.12
 
+    def to_nearest_friends(self, leader: str, h: str) -> None:
+        """arrivano §4.5.4: the surviving commander moves to the nearest friendly unit, his owner choosing among
+        several (pending `commander_refuge`)."""
+        self.push("commander_refuge", self.state.leaders[leader].side, str(R.RULEBOOK.LEADER_ALONE), {"leader": leader})
+
     def reading(self, name: str) -> str:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
         return in_force(self.state, name)
@@ -88,7 +93,7 @@ class Game:
         return stack_test(self, units, f"{R.RULEBOOK.ROUT} routed units in {h} with an enemy adjacent")
 
     def rout_eliminated(self, unit: str, permanent: bool) -> None:
-        eliminate(self, unit, R.RULEBOOK.ROUT, permanent=permanent)  # a surrender (D19)
+        elimination.eliminate(self, ARRIVANO_VARIANT, unit, R.RULEBOOK.ROUT, permanent=permanent)  # a surrender (D19)
 
     def rout_retreat(self, units: list[str]) -> None:
         push_retreat(self, units, rout.RETREAT_HEXES, R.RULEBOOK.ROUT, ignore_ezoc=True)
@@ -219,44 +224,10 @@ def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, 
         g.push("advance", g.state.units[advance["attackers"][0]].side, str(R.RULEBOOK.ADVANCE_AFTER), advance)
     if assault:
         for gun in rout.guns_with(g.world(), routed):
-            eliminate(g, gun, R.ARTILLERY_STACKED, because=f"{rule}; {R.ROUT_COMBAT}")
+            elimination.eliminate(g, ARRIVANO_VARIANT, gun, R.ARTILLERY_STACKED, because=f"{rule}; {R.ROUT_COMBAT}")
     for stack in by_hex(g.world(), routed).values():
         push_retreat(g, stack, rout.RETREAT_HEXES, R.ROUT_COMBAT, ignore_ezoc=True)
     return routed
-
-
-def eliminate(g: Game, uid: str, rule: Any, permanent: bool = False, because: Any = None, result: str = "") -> None:
-    """arrivano §12.8: a full-strength unit with a reduced side flips and goes on the turn track (next turn if
-    within range of a general or officer of its formation, else two turns later); otherwise for good.
-    The event names the cause (`cause`): `rule` with the combat `result` that applied it ("AE", "DE", "EX"), after
-    `because`, the rule that forced the retreat it could not make (a DR, a bombardment, a rout). `rule` on the
-    event is the cause, followed by §12.8 when §12.8 decides the outcome (not a `permanent` elimination)."""
-    w = g.world()
-    unit = w.state.units[uid]
-    data = g.s.unit(uid)
-    cause = "; ".join(str(c) for c in (because, f"{rule} {result}".strip()) if c)
-    if reinforcements.eliminated_for_good(permanent, unit.reduced, data.reduced is not None):
-        g.emit(ev.UnitEliminated(unit=uid, permanent=True, return_turn=0, rule=str(rule), cause=cause))
-    else:
-        def in_range(leader: str, h: str) -> bool:  # arrivano §12.8: the range counted in hexes, not traced
-            le = w.state.leaders[leader]
-            return le.where == "map" and w.grid.distance(le.hex, h) <= g.s.leader(leader).command_range
-        g.emit(ev.UnitEliminated(unit=uid, permanent=False, return_turn=reinforcements.return_turn(
-                                     w, uid, g.state.turn, in_range),
-                                 rule=f"{cause}; {R.RULEBOOK.ELIMINATED}", cause=cause))
-    leaders_left_alone(g, unit.hex)
-
-
-def leaders_left_alone(g: Game, h: str) -> None:
-    """arrivano §4.5.4: commanders in a hex whose units are all gone test (1-2 lost) and, surviving, move to the
-    nearest hex with friendly units (the owner's choice among several, pending `commander_refuge`)."""
-    w = g.world()
-    if w.units_at(h):
-        return
-    for lid in w.leaders_at(h):
-        leader_test(g, ARRIVANO_VARIANT, w, lid, f"{R.RULEBOOK.LEADER_ALONE} units in {h} eliminated", LOST)
-        if g.state.leaders[lid].where == "map":
-            g.push("commander_refuge", g.state.leaders[lid].side, str(R.RULEBOOK.LEADER_ALONE), {"leader": lid})
 
 
 def after_leader_lost(g: Game, lid: str) -> None:
@@ -315,8 +286,8 @@ def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = N
                 and w.reading("neapolitan_retreat_flags") == "exit_not_eliminated":
             g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {R.RULEBOOK.OFF_MAP}"))
         else:
-            eliminate(g, u, R.RULEBOOK.OFF_MAP, permanent=True, because=because)
-    leaders_left_alone(g, start)
+            elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.OFF_MAP, permanent=True, because=because)
+    elimination.leaders_left_alone(g, ARRIVANO_VARIANT, start, w.state.units[units[0]].side)
 
 
 def push_retreat(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:

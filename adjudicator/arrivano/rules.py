@@ -100,6 +100,7 @@ RULEBOOK = Rulebook(
     COMMAND_RANGE=_r("4.4", "command range"),
     LEADER_LOSS=_r("4.5", "loss of commanders"),
     LEADER_ALONE=_r("4.5.4", "the commander of a hex whose units are all eliminated"),
+    LEADER_TEST=LEADER_LOSS_TEST,
     ORDERS=_r("5.1", "orders: Advance, Attack, Defence, Manoeuvre"),
     ADVANCE=_r("5.1.1", "Advance: half the units end closer to the enemy"),
     ATTACK=_r("5.1.2", "Attack: every unit moves toward the nearest enemy and attacks in EZoC"),

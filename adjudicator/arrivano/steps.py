@@ -23,7 +23,6 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_commanders,
     after_leader_lost,
     do_retreat,
-    eliminate,
     push_retreat,
     rout_move,
     stack_test,
@@ -32,7 +31,7 @@ from arbitro.adjudicator.arrivano.turn import return_hexes, rout_moves
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import advance, bombardment
+from arbitro.adjudicator.parabellum import advance, bombardment, elimination
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Decision
@@ -155,7 +154,7 @@ def settle(g: Game) -> None:
                 for u in units:  # (a rout move: only a unit still routed on the map)
                     unit = g.state.units[u]
                     if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
-                        eliminate(g, u, R.SURROUNDED, permanent=True, because=frame.rule)
+                        elimination.eliminate(g, ARRIVANO_VARIANT, u, R.SURROUNDED, permanent=True, because=frame.rule)
                 continue
             if len(opts) == 1:
                 g.clear(frame)

@@ -55,6 +55,12 @@ class ArrivanoVariant(Variant):
                 return -1
         return 0
 
+    def in_return_range(self, world: World, leader: str, h: str) -> bool:
+        """arrivano §12.8: the printed command range counted in hexes from the commander to where the unit was
+        eliminated, not traced (as its recorded games did; §4.4.3 traces it for command, issue 19 to examine)."""
+        at = world.leader_on_map(leader)
+        return at is not None and world.grid.distance(at, h) <= world.counters.leader(leader).command_range
+
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """arrivano §12.5.4 NE: "se almeno una unità passa", at least one attacking unit passes (D25)."""
         return any(any(stack) for stack in stacks)

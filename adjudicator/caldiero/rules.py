@@ -104,6 +104,7 @@ RULEBOOK = Rulebook(
     COMMAND_RANGE=Rule(G, "4.3", "command range of the formation's general"),
     LEADER_LOSS=Rule(G, "4.4", "loss of commanders"),
     LEADER_ALONE=Rule(G, "4.4.4", "all units with a leader eliminated: he tests, and if he lives joins the nearest friends"),
+    LEADER_TEST=LEADER_TEST,
     ORDERS=Rule(G, "5.1", "four orders: advance, attack, defence, manoeuvre"),
     ADVANCE=Rule(G, "5.1.1", "advance: at least half the units end closer to the enemy; EZoC, column, assault (tested)"),
     ATTACK=Rule(G, "5.1.2", "attack: every unit moves toward the enemy if possible; units in EZoC must attack"),

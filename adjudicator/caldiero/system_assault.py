@@ -23,7 +23,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, assault, bombardment, rout
+from arbitro.adjudicator.parabellum import advance, assault, bombardment, elimination, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
@@ -356,10 +356,10 @@ def apply_result(a: Act, result: str) -> None:
     retreats: dict[str, int] = {}
     if result == "Ae":
         for u in attackers:
-            eliminate(a, u, R.RULEBOOK.RESULTS)
+            elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS)
     elif result == "De":
         for u in list(c.defenders):
-            eliminate(a, u, R.RULEBOOK.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
+            elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
     elif result == "Ad":
         for u in attackers:
             add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
@@ -434,13 +434,13 @@ def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) ->
 def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
     close_frame(a.ctx, frame)
     for u in sorted(units):
-        eliminate(a, u, R.RULEBOOK.RESULTS)
+        elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS)
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
     lost = a.w.strength(u)
     _set_stage(a, "exchange_defender", ex_lost=lost, ex_attacker=u)
-    eliminate(a, u, R.RULEBOOK.RESULTS)
+    elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS)
 
 
 def ex_defender_sets(w: World, c: ev.CombatUnderway) -> list[list[str]]:
@@ -454,7 +454,7 @@ def stage_exchange_defender(a: Act) -> None:
     _set_stage(a, "exchange_tests")
     if len(sets) == 1:
         for u in sets[0]:
-            eliminate(a, u, R.RULEBOOK.RESULTS)
+            elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS)
         return
     if sets:
         _await(a, EX_DEFENDER, enemy_of(c.attacker_side), R.RULEBOOK.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
@@ -531,7 +531,7 @@ def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Ad
     leaders = (general,) if len(cmd.units) > 1 and general and w.leader_on_map(general) == origin else ()
     for art in a.w.enemy_units_at(cmd.to, seat):
         if a.w.is_artillery(art):
-            eliminate(a, art, R.ARTILLERY_OVERRUN, permanent=True)  # caldiero §11.1.1
+            elimination.eliminate(a, CALDIERO_VARIANT, art, R.ARTILLERY_OVERRUN, permanent=True)  # caldiero §11.1.1
     a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else R.RULEBOOK.ADVANCE_AFTER)))
     check_direction_release(a, tuple(cmd.units))
     lone_leaders(a, cmd.to, seat)

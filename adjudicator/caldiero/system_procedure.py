@@ -24,7 +24,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import reinforcements, rout
+from arbitro.adjudicator.parabellum import elimination, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
@@ -145,7 +145,7 @@ class Act:
         return {u: passes(roll, values[u]) for u in units}
 
     def rout_eliminated(self, unit: str, permanent: bool) -> None:
-        eliminate(self, unit, R.RULEBOOK.ROUT, permanent=permanent)
+        elimination.eliminate(self, CALDIERO_VARIANT, unit, R.RULEBOOK.ROUT, permanent=permanent)
 
     def rout_retreat(self, units: list[str]) -> None:
         open_retreats(self, {u: rout.RETREAT_HEXES for u in units}, R.RULEBOOK.ROUT, from_combat=False)
@@ -159,6 +159,16 @@ class Act:
 
     def after_leader_lost(self, leader: str) -> None:
         """Nothing more in Caldiero (his formation is out of command for good, §4.4.5, by his absence)."""
+
+    def to_nearest_friends(self, leader: str, h: str) -> None:
+        """caldiero §4.4.4: the surviving leader goes at once to the nearest hex of his side's units (the nearest by
+        distance, then by hex)."""
+        side = self.state.leaders[leader].side
+        friends = sorted({self.state.units[u].hex or "" for u in self.w.on_map_units() if self.state.units[u].side == side})
+        if friends:
+            dest = min(friends, key=lambda x: (self.w.board.distance(h, x), x))
+            if dest != h:
+                self.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(R.RULEBOOK.LEADER_ALONE)))
 
 
 def _anonymous(value: str | int, state: CaldieroState) -> str | int:
@@ -204,32 +214,6 @@ def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int], from_comb
         retreats[u] = max(retreats.get(u, 0), rout.retreat_at_once(worse))
 
 
-def eliminate(a: Act, u: str, rule: Rule, permanent: bool = False) -> None:
-    s = a.state.units[u]
-    if s.where != "map":
-        return
-    h = s.hex
-    data = a.w.unit_data(u)
-    permanent = reinforcements.eliminated_for_good(permanent, s.reduced, data.reduced is not None)  # caldiero §12.8
-    w = a.w  # the command range traced as caldiero §4.3.3 says, from where the unit stood
-    a.emit(ev.UnitEliminated(unit=u, rule=str(rule), permanent=permanent,
-                             return_turn=0 if permanent else reinforcements.return_turn(
-                                 w, u, w.state.turn, lambda leader, hx: hx in w.command_reach(leader))))
-    if h and not a.w.side_units_at(h, s.side):
-        for leader in a.w.leaders_at(h, s.side):  # caldiero §4.4.4
-            if leader_test(a, CALDIERO_VARIANT, a.w, leader, str(R.RULEBOOK.LEADER_ALONE)):
-                relocate_leader(a, leader, h)
-
-
-def relocate_leader(a: Act, leader: str, h: str) -> None:
-    side = a.state.leaders[leader].side
-    friends = sorted({a.state.units[u].hex or "" for u in a.w.on_map_units() if a.state.units[u].side == side})
-    if friends:
-        dest = min(friends, key=lambda x: (a.w.board.distance(h, x), x))
-        if dest != h:
-            a.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(R.RULEBOOK.LEADER_ALONE)))
-
-
 def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) -> None:
     """Queue retreats: units with no path are eliminated now; the owner chooses the others' paths."""
     by_side: dict[str, dict[str, int]] = {}
@@ -240,10 +224,10 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
         if from_combat:
             for art in rout.guns_with(a.w, [u]):
                 if art not in moves:
-                    eliminate(a, art, R.ARTILLERY_RETREAT)  # caldiero §11.1
+                    elimination.eliminate(a, CALDIERO_VARIANT, art, R.ARTILLERY_RETREAT)  # caldiero §11.1
         if not retreat_paths(a.w, u, n):
             edge = a.w.board.is_edge(s.hex or "")
-            eliminate(a, u, R.RULEBOOK.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
+            elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
             continue
         by_side.setdefault(s.side, {})[u] = n
     for side in sorted(by_side, key=lambda x: x == (a.combat.attacker_side if a.combat else "")):
@@ -280,13 +264,13 @@ def do_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], seat: str, cmd: C.
             if retreat_paths(a.w, x, n):
                 moves[x] = n
             else:
-                eliminate(a, x, R.ROUT_RETREAT, permanent=True)
+                elimination.eliminate(a, CALDIERO_VARIANT, x, R.ROUT_RETREAT, permanent=True)
     for x in sorted(moves):  # a retreat just made may have closed the others' way (caldiero §12.6.3)
         if a.state.units[x].where != "map":
             del moves[x]
         elif not retreat_paths(a.w, x, moves[x]):
             del moves[x]
-            eliminate(a, x, R.RETREAT_BLOCKED, permanent=True)
+            elimination.eliminate(a, CALDIERO_VARIANT, x, R.RETREAT_BLOCKED, permanent=True)
     if moves:
         update_frame(a.ctx, frame, ev.RetreatsAwaited(moves=moves))
     else:

@@ -19,6 +19,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     COMMAND_RANGE: Rule  # caldiero §4.3, arrivano §4.4
     LEADER_LOSS: Rule  # caldiero §4.4, arrivano §4.5
     LEADER_ALONE: Rule
+    LEADER_TEST: Rule  # the loss test itself, what a loss by it cites (caldiero §4.4.3, arrivano §4.5.3)
     ORDERS: Rule
     ADVANCE: Rule
     ATTACK: Rule

@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D34,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D35,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
@@ -93,6 +93,13 @@ class Variant:
         """D10, caldiero §4.4.3 / arrivano §4.5.3: whether a commander's test die loses him (`role`: commander_in_chief,
         general, officer; `initiative`: his printed value). Neutral reading: never lost."""
         return False
+
+    def in_return_range(self, world: World, leader: str, h: str) -> bool:
+        """D35, caldiero §12.8 / arrivano §12.8 ("se si trovava nel raggio di comando"): whether `h`, where a unit was
+        eliminated, was within `leader`'s command range, for its return turn. Neutral reading: the range as
+        command traces it (caldiero §4.3.3, arrivano §4.4.3: `World.command_reach`); arrivano counts hexes, as its
+        recorded games did (issue 19 lists the difference to examine)."""
+        return h in world.command_reach(leader)
 
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """D25, caldiero §12.5.4 Ne / arrivano §12.5.4 NE: whether the attacker's test under an Attack order turns

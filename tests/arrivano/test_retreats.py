@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import rout
+from arbitro.adjudicator.parabellum import elimination, rout
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
@@ -603,9 +603,8 @@ def run(t: Table, act: Any, dice: list[int] | None = None) -> list[Any]:
 @pytest.mark.parametrize("rule, result", [(R.RULEBOOK.RESULTS, "AE"), (R.RULEBOOK.RESULTS, "DE"), (R.RULEBOOK.RESULTS, "EX"),
                                           (R.ARTILLERY_ALONE, "")])
 def test_a_flipped_unit_names_its_cause_and_12_8(rule: Any, result: str):
-    from arbitro.adjudicator.arrivano.flow import eliminate
     t = Table(position({"ir18-i": X}))
-    gone = run(t, lambda g: eliminate(g, "ir18-i", rule, result=result))
+    gone = run(t, lambda g: elimination.eliminate(g, ARRIVANO_VARIANT, "ir18-i", rule, result=result))
     cause = f"{rule} {result}".strip()
     assert len(gone) == 1 and not gone[0].permanent  # full strength with a reduced side: flipped (§12.8)
     assert gone[0].cause == cause and gone[0].rule == f"{cause}; {R.RULEBOOK.ELIMINATED}"
