@@ -161,7 +161,7 @@ TEMPLATES: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {
                 for text in ((texts,) if isinstance(texts, str) else texts))
     for name, texts in PHRASES.items()}
 QUIET_FIELDS = frozenset({"type", "rule", "index", "source", "about", "visible_to", "seed_commitment", "data_hash",
-                          "initial", "initial_core", "origin", "patch", "hash", "frame", "ctx"})
+                          "initial", "initial_core", "origin", "hash", "frame", "ctx"})
 
 
 def told(event_type: str) -> bool:

@@ -19,6 +19,7 @@ from arbitro.adjudicator.report import SCORES, report
 from arbitro.adjudicator.report_pages import to_html, to_markdown
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
+from arbitro.events import random as rnd
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
 from tests.marengo.harness import position as marengo_position
@@ -164,3 +165,33 @@ def test_a_report_says_how_far_it_has_got() -> None:
     pictures = sum(len(s.pictures) for s in story.sections)
     assert pictures == len(story.sections) and len(calls) == 1 + pictures
     assert [d for d, _ in calls] == sorted({d for d, _ in calls}) and calls[-1][0] == calls[-1][1]
+
+
+def monferrato_game(monkeypatch: pytest.MonkeyPatch, swap_hand: bool) -> Arbitro:
+    """Monferrato on one seed, then an umpire's ruling (its patch not public) that swaps a hidden chit of
+    Pro-France's hand for one in the cup, or two chits within the cup: the games differ in Pro-France's hand only."""
+    monkeypatch.setattr(rnd, "new_seed", lambda: "5eed" * 16)
+    app = Arbitro(SQLiteStore(":memory:"))
+    app.create("monferrato", game_id="monferrato-g")
+    state = app.state_at("monferrato-g").rules
+    held = next(i for i, c in enumerate(state.hands["pro_france"]) if c not in state.public_in_hand)
+    swaps = ([(f"/hands/pro_france/{held}", state.chit_cup[0]), ("/chit_cup/0", state.hands["pro_france"][held])]
+             if swap_hand else [("/chit_cup/0", state.chit_cup[1]), ("/chit_cup/1", state.chit_cup[0])])
+    app.submit("monferrato-g", UMPIRE, {"type": "ruling", "reason": "a chit was misplaced [arbitro §U.4]",
+                                        "patch": [{"op": "replace", "path": p, "value": v} for p, v in swaps]})
+    return app
+
+
+def test_what_pro_france_holds_changes_no_byte_of_pro_spain_s_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    """monferrato §4: the chits in hand are hidden from the other player, and a ruling's patch from both."""
+    swapped, kept = monferrato_game(monkeypatch, True), monferrato_game(monkeypatch, False)
+
+    def told_to(app: Arbitro, seat: str) -> bytes:
+        story = report(app, "monferrato-g", seat, pictures="turns")
+        return (to_html(story) + to_markdown(story, "p")[0]).encode()
+
+    assert swapped.view("monferrato-g", "pro_france")["state"]["hand"] != kept.view("monferrato-g", "pro_france")[
+        "state"]["hand"], "the two games differ in Pro-France's hand"
+    assert told_to(swapped, UMPIRE) != told_to(kept, UMPIRE)
+    assert told_to(swapped, "pro_spain") == told_to(kept, "pro_spain")
+    assert "a chit was misplaced" in told_to(kept, "pro_spain").decode()
