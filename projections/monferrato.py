@@ -303,7 +303,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.9.0"
+    version = "0.10.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

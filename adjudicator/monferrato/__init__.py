@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.decisions import OnData, Step
-from arbitro.adjudicator.monferrato import battle, chits, movement, raids, replacements, sequence, siege
+from arbitro.adjudicator.monferrato import battle, chits, movement, overrides, raids, replacements, sequence, siege
 from arbitro.adjudicator.monferrato import commands as C
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, data, unchanged
@@ -56,6 +56,12 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
 
     def adopt_data(self, state: MonferratoState, files: Mapping[str, str] | None) -> MonferratoState:
         return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+
+    def override_kinds(self) -> dict[str, str]:
+        return dict(overrides.KINDS)
+
+    def apply_override(self, state: MonferratoState, override: Mapping[str, Any]) -> tuple[MonferratoState, str]:
+        return overrides.apply(state, override)
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> MonferratoState:
         return sequence.new_state()

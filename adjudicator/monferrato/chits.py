@@ -58,10 +58,11 @@ def mandatory_in_hand(s: MonferratoState, seat: str) -> list[str]:
 
 
 def limit(s: MonferratoState) -> int:
-    """monferrato §5: two chits with one zone, one with several; one in low morale (§15)."""
+    """monferrato §5: two chits with one zone, one with a commander's activation (§5 3, "fino a un chit", however
+    many zones); one in low morale (§15)."""
     act = s.activation
     assert act is not None
-    if len(act.zones) > 1 or morale_band(s, data().army(act.command)) == "low":
+    if act.commander or len(act.zones) > 1 or morale_band(s, data().army(act.command)) == "low":
         return 1
     return 2
 

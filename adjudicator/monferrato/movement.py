@@ -55,8 +55,9 @@ def check_activate(s: MonferratoState, zones: list[str], commander: str | None) 
     nation = data().army(act.command)
     if len(zones) > 1 and morale_band(s, nation) != "high":
         raise Illegal(R.MORALE, f"{nation}'s morale is {morale_band(s, nation)}: one zone per activation")
-    if act.chits > 1 and len(zones) > 1:
-        raise Illegal(R.ACTIVATION, "two chits were played: only one zone may be activated (§5 1)")
+    if act.chits > 1:
+        raise Illegal(R.ACTIVATION, "two chits were played: a commander's activation allows one chit at most, so "
+                      "only one zone may be activated, without a commander (§5 1, 3)")
     lead = supply.leadership(s, commander)
     if len(zones) > lead:
         raise Illegal(R.ACTIVATION, f"{commander}'s leadership is {lead}: at most {lead} zones")
@@ -71,12 +72,13 @@ def activation_options(s: MonferratoState) -> list[dict[str, object]]:
     assert act is not None
     own = activatable_zones(s, act.command)
     out: list[dict[str, object]] = [{"type": "activate", "zones": [z], "commander": None} for z in own]
-    if act.chits > 1 or morale_band(s, data().army(act.command)) != "high":
+    if act.chits > 1:
         return out
-    for c in commanders(s, act.command):
+    high = morale_band(s, data().army(act.command)) == "high"
+    for c in commanders(s, act.command):  # §5 3: with him, up to one chit and up to his leadership in zones
         radius = supply.in_radius(s, c)
         near = [z for z in own if z in radius]
-        for n in range(2, min(supply.leadership(s, c), len(near)) + 1):
+        for n in range(1, min(supply.leadership(s, c) if high else 1, len(near)) + 1):
             out += [{"type": "activate", "zones": list(combo), "commander": c} for combo in combinations(near, n)]
     return out
 

@@ -82,6 +82,23 @@ def test_one_zone_allows_two_chits_several_zones_one() -> None:
     g.reject("pro_spain", "monferrato §5", "no more than 1", type="play_chit", chit="chit12")
 
 
+def test_a_commander_may_activate_one_zone_and_then_one_chit_may_be_played() -> None:
+    """§5 3 "fino a un chit ... in un numero di zone pari al valore di Leadership": one zone is within it, listed
+    as legal() lists every other answer decide() accepts, and it allows one chit, not two."""
+    hands = {"pro_france": ["chit05", "chit04", "chit06", "chit08"], "pro_spain": ["chit03", "chit12", "chit14", "chit16"]}
+    g = from_state(state(command="savoia", hands=hands))
+    one = {"type": "activate", "zones": ["asti"], "commander": "carlo_emanuele"}
+    assert one in g.legal("pro_spain") and {**one, "commander": None} in g.legal("pro_spain")
+    g.send("pro_spain", **one)
+    g.send("pro_spain", type="play_chit", chit="chit03")
+    g.reject("pro_spain", "monferrato §5", "no more than 1", type="play_chit", chit="chit12")
+    g = from_state(state(command="savoia", hands=hands))
+    g.send("pro_spain", type="play_chit", chit="chit03")
+    g.send("pro_spain", type="play_chit", chit="chit12")
+    assert one not in g.legal("pro_spain") and {**one, "commander": None} in g.legal("pro_spain")
+    g.reject("pro_spain", "monferrato §5", "two chits were played", **one)
+
+
 def test_a_dated_chit_waits_for_its_date_and_an_r_chit_before_it_schedules_its_group() -> None:
     hands = {"pro_france": ["chit05", "chit09", "chit06", "chit04"], "pro_spain": ["chit03", "chit12", "chit14", "chit16"]}
     g = from_state(state(command="gonzaga", seat="pro_france", hands=hands))

@@ -771,4 +771,11 @@ CASES: list[Case] = [
          (Step(S, {"type": "return_camp", "unit": "spa_camp", "zone": "alessandria"}, refused="monferrato §14.5"),
           Step(S, {"type": "return_camp", "unit": "spa_camp", "zone": "milano"})),
          {"units": {"spa_camp": {"zone": "milano"}}}, "in Milano, Spain's source; not in Alessandria."),
+    # --- added by the fourth session (issue 11) -------------------------------------------------------------------
+    Case(128, ACT, "A commander's activation of one zone allows one chit", "monferrato §5",
+         {"cordoba": "alessandria", "spa_inf1": "alessandria"},
+         (Step(S, act("alessandria", commander="cordoba")), Step(S, {"type": "play_chit", "chit": "chit11"}),
+          Step(S, {"type": "play_chit", "chit": "chit14"}, refused="monferrato §5", words="no more than 1")),
+         {"state": {"discards": ["chit11"]}},
+         "option 3 ('fino a un chit', zones up to his leadership) with one zone: one chit, not the two of option 1."),
 ]
