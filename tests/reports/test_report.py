@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arbitro.adjudicator import registry
+from arbitro.adjudicator import cli_common, registry
 from arbitro.adjudicator.cli_common import app_for
 from arbitro.adjudicator.report_phrases import told
 from arbitro.adjudicator.report import SCORES, report
@@ -195,3 +195,15 @@ def test_what_pro_france_holds_changes_no_byte_of_pro_spain_s_report(monkeypatch
     assert told_to(swapped, UMPIRE) != told_to(kept, UMPIRE)
     assert told_to(swapped, "pro_spain") == told_to(kept, "pro_spain")
     assert "a chit was misplaced" in told_to(kept, "pro_spain").decode()
+
+
+def test_a_long_report_draws_a_bar_on_a_terminal_whose_label_is_never_markup(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(next(log for log in LOGS if log.name == "marengo-full.jsonl"))
+    out = str(tmp_path / "m.html")
+    assert "telling the game" not in CliRunner().invoke(cli, ["report", log, "--pictures", "none", "-o", out]).stderr
+    monkeypatch.setattr(cli_common, "stderr_is_terminal", lambda: True)
+    assert "telling the game" in CliRunner().invoke(cli, ["report", log, "--pictures", "none", "-o", out]).stderr
+    with cli_common.Progress("[arbitro §R.2] telling", threshold=1) as bar:  # a citation, as a label may hold
+        bar(1, 2)
+    assert "[arbitro §R.2] telling" in capsys.readouterr().err
