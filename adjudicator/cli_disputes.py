@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sys
 import textwrap
 from typing import Any
 
@@ -171,4 +173,104 @@ def disputes(game: str, seat: str, only_open: bool, db: str, as_json: bool) -> N
     out(found, as_json, lambda ds: dispute_text(ds, game))
 
 
-DISPUTE_COMMANDS = (dispute, disputes)
+
+def _value(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def knowledge_text(k: settling.Knowledge) -> str:
+    about = f" about {k.about}" if k.about is not None else ""
+    lines = [f"{k.seat} at #{k.at}{about}: {k.events} events served ({k.hidden} as a bare envelope); "
+             f"its view shows {len(k.facts)} facts{' (--about NAME: their history)' if k.about is None else ''}"]
+    items: dict[str, list[str]] = {}
+    for fact in k.facts:  # one line per record: each field with the event it is shown since
+        parent, _, field = fact.path.rpartition("/")
+        items.setdefault(parent or "/", []).append(f"{field}={_value(fact.value)}@#{fact.since}")
+    for parent, fields in items.items():
+        lines += textwrap.wrap(f"  {parent}: {' '.join(fields)}", width=100, subsequent_indent="      ",
+                               break_long_words=False, break_on_hyphens=False)
+    if k.about is not None:
+        lines.append(f"changes of what {k.seat} was shown{about}, up to #{k.at}:" if k.changes
+                     else f"{k.seat} was never shown anything{about} up to #{k.at}")
+    for c in k.changes:
+        cause = f"{c.event}{f' ({c.rule})' if c.rule else ''}"
+        shown = f"= {_value(c.value)}" if c.shown else "no longer shown"
+        lines.append(f"  #{c.seq} {cause}: {c.path} {shown}")
+    return "\n".join(lines)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("game")
+@seat_option()
+@click.option("--at", "at", type=int, help="Up to this event (default: the head).")
+@click.option("--about", metavar="NAME", help="Only what concerns this piece, place or zone (an id, a hex, a zone), "
+                                               "with every change of it: when it came into sight, changed, went out.")
+@db_option
+@json_option
+@handle_errors
+def knowledge(game: str, seat: str, at: int | None, about: str | None, db: str, as_json: bool) -> None:
+    """Who knew what, when (arbitro §D.6): what SEAT had been served up to event AT, each fact of its view with
+    the event from which it was shown; --about NAME adds when it came into and went out of sight, and the event,
+    as SEAT was served it, that did it. Computed from SEAT's served views and events alone.
+
+    \b
+    Example:
+        arbitro knowledge marengo-1a2b --as austria --at 412 --about b007
+        arbitro knowledge caldiero-9f8e --as france --about 2013 --json
+    """
+    out(settling.knowledge(open_app(db, "read"), game, seat, at, about), as_json, knowledge_text)
+
+
+def amendment_text(a: settling.Amendment) -> str:
+    lines = [f"amended {a.game}: command {a.cmd} ({a.seat}) replaced in {a.fork}",
+             f"  was: {_value(a.replaced)}", f"  now: {_value(a.command)}",
+             f"played again: {a.replayed} later commands ({a.skipped} records of forks and disputes skipped); "
+             f"{a.fork} ends at #{a.head}"]
+    lines += [f"  changed: command {c.cmd} ({c.seat}): #{c.parent[0]}-#{c.parent[1]} in {a.game}, "
+              f"#{c.fork[0]}-#{c.fork[1]} in {a.fork}" for c in a.changed]
+    if a.refused is not None:
+        r = a.refused
+        lines += textwrap.wrap(f"REFUSED: command {r.cmd} ({r.seat}) {_value(r.command)}: {r.message}"
+                               f"{f' [{r.rule}]' if r.rule else ''}", width=100, subsequent_indent="  ",
+                               break_long_words=False)
+        lines.append(f"  {a.fork} ends before it: agree how to go on from there, and play on in {a.fork}")
+    else:
+        lines.append(f"every later command replays: play on in {a.fork}")
+    if a.dispute is not None:
+        lines.append(f"dispute {a.dispute} ruled: amended ({a.fork})")
+    return "\n".join(lines)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("game")
+@click.argument("command", required=False)
+@click.option("--at", "at", type=int, required=True, metavar="SEQ", help="An event of the command to replace.")
+@click.option("--file", "file", type=click.Path(dir_okay=False), help="Read the replacement from a JSON file.")
+@click.option("--dispute", "dispute_number", type=int, metavar="N", help="The open dispute this amendment rules on.")
+@click.option("--reason", default="", help="The ruling's reason, served to every seat (with --dispute).")
+@click.option("--id", "new_id", help="Choose the amended game's id (default: generated).")
+@seat_option(required=False, default=UMPIRE)
+@db_option
+@json_option
+@handle_errors
+def amend(game: str, command: str | None, at: int, file: str | None, dispute_number: int | None, reason: str,
+          new_id: str | None, seat: str, db: str, as_json: bool) -> None:
+    """The umpire's amendment of a transcription (arbitro §D.5): in a fork made before the command whose events
+    include event SEQ, play COMMAND instead (for the same seat), then every later command of GAME again, in order;
+    report each one whose events changed and the first one the rules now refuse (exit 1; the fork ends before
+    it). Entered rolls are entered again as they were; a generated game needs its seed revealed first. GAME
+    itself is not changed (it records the fork, and with --dispute the ruling).
+
+    \b
+    Example:
+        arbitro amend caldiero-9f8e --at 13 '{"type": "activate", "formation": "massena"}'
+        arbitro amend marengo-1a2b --at 35 --file move.json --dispute 1 --reason "b003 went to fontanone"
+    """
+    raw = read_json_arg(command, file, "replacement command")
+    amended = settling.amend(open_app(db), game, seat, at, raw, dispute=dispute_number, reason=reason, new_id=new_id)
+    out(amended, as_json, amendment_text)
+    if amended.refused is not None:
+        sys.exit(1)
+
+
+DISPUTE_COMMANDS = (dispute, disputes, knowledge, amend)

@@ -151,3 +151,22 @@ def test_a_private_message_is_served_without_its_salt_and_the_seat_list_agrees_w
     assert RED_CARD not in json.dumps(blue_log) and BLUE_CARD not in json.dumps(app.log("g", "red"))
     (listed,) = settling.disputes(app, "g", "red")
     assert listed.replies[0].cites == WITHHELD and listed.claim.text == f"my card {RED_CARD}"
+
+
+# --- who knew what, when (arbitro §D.6) ------------------------------------------------------------------------
+def test_knowledge_says_what_a_seat_was_served_and_since_when_and_refuses_bad_input(run: Cli) -> None:
+    game(run)
+    head = run.json("status", "g")["head"]
+    red = run.json("knowledge", "g", "--as", "red", "--at", str(head))
+    assert red["seat"] == "red" and red["at"] == head and red["events"] == head
+    facts = {f["path"]: f for f in red["facts"]}
+    assert RED_CARD in json.dumps(red) and BLUE_CARD not in json.dumps(red)  # its own card, never blue's
+    assert all(1 <= f["since"] <= head for f in facts.values())
+    about = run.json("knowledge", "g", "--as", "red", "--about", "red")
+    assert about["changes"] and all("red" in c["path"].split("/") or c["value"] == "red" or not c["shown"]
+                                    for c in about["changes"])
+    text = run("knowledge", "g", "--as", "red", "--about", "red").stdout
+    assert f"red at #{head} about red:" in text and "changes of what red was shown about red" in text
+    assert run.json("knowledge", "g", "--as", "red", "--at", str(head + 1), code=2)["error"] == "input/bad"
+    assert run.json("knowledge", "g", "--as", "green", code=2)["error"] == "input/unknown-seat"
+    assert run.json("knowledge", "nope", "--as", "red", code=3)

@@ -285,3 +285,14 @@ def test_the_readmes_dispute_session_runs_as_printed(tmp_path: Path) -> None:
     assert "the seed is not revealed yet" in shown and "MATCHES the log" in shown
     assert re.search(r"makes no further roll \(arbitro §R.3\). To play on, fork it: arbitro fork arrivano-\w+ --at \d+",
                      shown)
+
+
+def test_the_readmes_dispute_from_opening_to_ruling_runs_as_printed(tmp_path: Path) -> None:
+    script = _session("A dispute from its opening to its ruling")
+    for step in ("knowledge", "dispute open", "dispute reply", "dispute rule", "disputes", "verify"):
+        assert f"arbitro {step} " in script, step
+    shown = _run_session(script, tmp_path)
+    assert "austria at #700 about b005:" in shown and "changes of what austria was shown about b005" in shown
+    assert "dispute 1 [OPEN] by austria about #657" in shown and "france answers citing #672" in shown
+    assert "dispute 1 [DISMISSED] by austria" in shown and "umpire rules: dismissed" in shown
+    assert shown.rstrip().endswith("VERIFIED")
