@@ -41,6 +41,9 @@ PHRASES: dict[str, str | tuple[str, ...]] = {
     "game_forked": "game {child} is forked from event #{at}",
     "entered_on_behalf": "{by} enters this command for {seat}",
     "random_requested": "{seat} is asked to enter a {kind} for {purpose}",
+    "dispute_opened": "{by} opens dispute {dispute} about events {about}: {text}",
+    "dispute_replied": "{by} answers dispute {dispute}: {text}",
+    "dispute_ruled": "The umpire rules dispute {dispute} {outcome}: {text}",
     # turns and phases
     "turn_began": ("Round {round} begins at {hour}:00 with {side}'s turn", "Turn {turn} begins"),
     "turn_ended": ("{side}'s turn of round {round} ends", "Turn {turn} ends"),

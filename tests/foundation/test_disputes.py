@@ -11,11 +11,12 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import settling
+from arbitro.adjudicator.report_phrases import phrase
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
+from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.projections.disputes import WITHHELD, fold_disputes
+from arbitro.projections.disputes import WITHHELD, fold_disputes, redact_dispute
 
 from .conftest import BLUE_CARD, RED_CARD, Cli, db_rows, exchange
 
@@ -170,3 +171,12 @@ def test_knowledge_says_what_a_seat_was_served_and_since_when_and_refuses_bad_in
     assert run.json("knowledge", "g", "--as", "red", "--at", str(head + 1), code=2)["error"] == "input/bad"
     assert run.json("knowledge", "g", "--as", "green", code=2)["error"] == "input/unknown-seat"
     assert run.json("knowledge", "nope", "--as", "red", code=3)
+
+
+def test_the_report_tells_each_step_in_plain_words_as_the_seat_reads_it() -> None:
+    claim = core.DisputeOpened(dispute=1, rule="arbitro §D.1", by="red", about=(3, 4), text=f"I held {RED_CARD}",
+                               private=True)
+    assert phrase(redact_dispute(claim, "blue")) == f"red opens dispute 1 about events 3 and 4: {WITHHELD}"
+    assert phrase(redact_dispute(claim, "red")) == f"red opens dispute 1 about events 3 and 4: I held {RED_CARD}"
+    ruled = core.DisputeRuled(dispute=1, rule="arbitro §D.3", outcome="dismissed", text="the log shows otherwise")
+    assert phrase(redact_dispute(ruled, "blue")) == "The umpire rules dispute 1 dismissed: the log shows otherwise"
