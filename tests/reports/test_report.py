@@ -9,6 +9,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 
@@ -17,12 +18,14 @@ from arbitro.adjudicator.cli_common import app_for
 from arbitro.adjudicator.report_phrases import told
 from arbitro.adjudicator.report import SCORES, report
 from arbitro.adjudicator.report_pages import to_html, to_markdown
-from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.cli import cli
 from arbitro.events import random as rnd
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
+from tests.caldiero.harness import position as caldiero_position
 from tests.marengo.harness import position as marengo_position
+from tests.pictures.test_render import OOC, OTHER
 from tests.reports import golden
 
 LOGS = sorted((Path(__file__).resolve().parents[2] / "logs").glob("*.jsonl"))
@@ -207,3 +210,28 @@ def test_a_long_report_draws_a_bar_on_a_terminal_whose_label_is_never_markup(
     with cli_common.Progress("[arbitro §R.2] telling", threshold=1) as bar:  # a citation, as a label may hold
         bar(1, 2)
     assert "[arbitro §R.2] telling" in capsys.readouterr().err
+
+
+def caldiero_game(monkeypatch: pytest.MonkeyPatch, stacks: dict[str, str]) -> Arbitro:
+    """A Caldiero position under fog of war (caldiero §20.4) with two French units in stacks Austria may not
+    examine (tests/pictures/test_render.py's OOC and OTHER), on one seed."""
+    monkeypatch.setattr(rnd, "new_seed", lambda: "ca1d" * 16)
+    state = caldiero_position({"fr-18-ligne": "1417", **stacks, "au-colloredo": "1917"}, leaders={"massena": "1317"},
+                              orders={"massena": "attack"}, options=("fog_of_war",))
+    app = Arbitro(SQLiteStore(":memory:"))
+    app.create("caldiero", position={"format": POSITION_FORMAT, "ruleset": "caldiero", "scenario": "historical",
+                                     "state": msgspec.to_builtins(state)}, game_id="caldiero-g")
+    return app
+
+
+def test_what_a_stack_hidden_by_fog_holds_changes_no_byte_of_austria_s_report(monkeypatch: pytest.MonkeyPatch) -> None:
+    infantry = caldiero_game(monkeypatch, {"fr-40-ligne": OOC, "fr-9-dragons": OTHER})
+    cavalry = caldiero_game(monkeypatch, {"fr-9-dragons": OOC, "fr-40-ligne": OTHER})
+
+    def told_to(app: Arbitro, seat: str) -> bytes:
+        story = report(app, "caldiero-g", seat, pictures="turns")
+        return (to_html(story) + to_markdown(story, "p")[0]).encode()
+
+    assert told_to(infantry, UMPIRE) != told_to(cavalry, UMPIRE), "the umpire's report shows the swap"
+    assert told_to(infantry, "austria") == told_to(cavalry, "austria")
+    assert b"fr-9-dragons" not in told_to(infantry, "austria")
