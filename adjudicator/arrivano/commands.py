@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from arbitro.adjudicator.parabellum.commands import Activate, DefensiveFire, MoveLeader
+from arbitro.adjudicator.parabellum.commands import Activate, Bombard, DefensiveFire, MoveLeader
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
@@ -53,12 +53,6 @@ class OfficerOrder(CommandModel):
     type: Literal["officer_order"]
     officer: str
     order: Order
-
-
-class Bombard(CommandModel):
-    type: Literal["bombard"]
-    units: list[str] = Field(min_length=1, max_length=2)
-    target: str
 
 
 class Move(CommandModel):

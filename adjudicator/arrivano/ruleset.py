@@ -184,7 +184,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case C.TryOrderChange():
                 self._try_order_change(g, command.order)
             case C.Bombard():
-                self._bombard(g, sorted(command.units), command.target)
+                self._bombard(g, sorted(command.artillery), command.target)
             case C.Move() if command.charge is not None:
                 if g.state.step != "movement" or command.unit not in g.state.units \
                         or g.state.units[command.unit].side != g.ctx.seat or command.column:
@@ -323,7 +323,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 if not act.order_tried and leader_here and not T.order_changes_barred(w, seat):
                     out += [{"type": "try_order_change", "order": o} for o in ORDERS if o != current]
                 for group in B.fire_groups(w, seat, act.formation):
-                    out += [{"type": "bombard", "units": group, "target": t} for t in targets(ARRIVANO_VARIANT, w, group)]
+                    out += [{"type": "bombard", "artillery": group, "target": t} for t in targets(ARRIVANO_VARIANT, w, group)]
                 out.append({"type": "next"})
             case "movement":
                 out += movement_commands(w, seat)

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import Activate, DefensiveFire, HexStr
+from arbitro.adjudicator.parabellum.commands import Activate, Bombard, DefensiveFire, HexStr
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
@@ -72,12 +72,6 @@ class MoveLeader(pb.MoveLeader):
 
     to: HexStr
     path: Path | None = None
-
-
-class Bombard(CommandModel):
-    type: Literal["bombard"]
-    artillery: list[str] = Field(min_length=1, max_length=2)
-    target: HexStr
 
 
 class Attack(CommandModel):

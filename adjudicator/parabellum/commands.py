@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field
 
 from arbitro.adjudicator.ruleset import CommandModel
 
@@ -30,6 +30,16 @@ class MoveLeader(CommandModel):
     type: Literal["move_leader"]
     leader: str
     to: str
+
+
+class Bombard(CommandModel):
+    """Guns bombard a hex in the bombardment step of their formation's activation (caldiero §11.4, arrivano §11.4):
+    `artillery` one gun, or two stacked guns firing together (§11.4.1 in both), at `target`. Arrivano's games up to
+    1.11.0 named the guns `units`: that spelling is read as `artillery`, so their recorded commands still verify."""
+
+    type: Literal["bombard"]
+    artillery: list[str] = Field(min_length=1, max_length=2, validation_alias=AliasChoices("artillery", "units"))
+    target: HexStr
 
 
 class DefensiveFire(CommandModel):

@@ -44,7 +44,7 @@ def test_units_never_block_line_of_sight():
     """arrivano §11.3.1 (D18): Caldiero's units block; here they do not."""
     target = nb(X, 1, 2)
     t = battery({"art-watrin": X, "ir18-i": target, "ir18-ii": nb(X, 1), "6e-legere-i": X})
-    assert {"type": "bombard", "units": ["art-watrin"], "target": target} in t.legal("france")
+    assert {"type": "bombard", "artillery": ["art-watrin"], "target": target} in t.legal("france")
 
 
 def test_blocking_terrain_between():

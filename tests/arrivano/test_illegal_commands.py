@@ -32,7 +32,8 @@ CITATION = re.compile(r"^(arrivano|arbitro) §[A-Z0-9]")
 COMMAND_MODELS = typing.get_args(typing.get_args(ArrivanoCommand)[0])
 COMMAND_TYPES = sorted(typing.get_args(m.model_fields["type"].annotation)[0] for m in COMMAND_MODELS)
 UNKNOWN_HEX = "0101x"  # well-formed, on no map
-UNKNOWN = {key: UNKNOWN_HEX for key in ("to", "target", "charge", "hex", "targets")}  # the rest: "nowhere"
+UNKNOWN_XXYY = "9999"  # a hex as both books number it (the kernel's HexStr: bombard, defensive fire), on no map
+UNKNOWN = {key: UNKNOWN_HEX for key in ("to", "charge", "hex", "targets")} | {"target": UNKNOWN_XXYY}  # the rest: "nowhere"
 CLOSED = ("type", "order", "choice")  # closed vocabularies: another word is malformed, not illegal
 STEPS, EVERY = 240, 6
 
@@ -53,6 +54,9 @@ def _plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
         "test": True, "hex": near, "value": 3, "off_map": False, "artillery": unit,
     }
     fields = {name: values[name] for name in model.model_fields if name != "type"}
+    for name, info in model.model_fields.items():  # `artillery`: one gun (defensive_fire), a list of guns (bombard)
+        if name in fields and typing.get_origin(info.annotation) is list and not isinstance(fields[name], list):
+            fields[name] = [fields[name]]
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}
 
 

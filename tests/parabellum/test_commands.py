@@ -42,3 +42,17 @@ def test_caldiero_keeps_its_hex_pattern_and_path() -> None:
     assert moved.model_dump() == {"type": "move_leader", "leader": "L1", "to": "0102", "path": ["0102"]}
     # Arrivano's model is the kernel's, without Caldiero's pattern.
     assert arrivano.validate_python({"type": "move_leader", "leader": "L1", "to": "x1"}).to == "x1"
+
+
+def test_bombard_is_the_kernels_model_and_reads_arrivanos_old_spelling(union: TypeAdapter) -> None:
+    """One Bombard (caldiero §11.4, arrivano §11.4): one or two guns as `artillery`, a hex target; `units`, the name
+    Arrivano's games up to 1.11.0 recorded, is read as `artillery`, so their logs and exports still verify."""
+    cmd = union.validate_python({"type": "bombard", "artillery": ["g1", "g2"], "target": "0102"})
+    assert type(cmd) is pb.Bombard
+    assert cmd.model_dump() == {"type": "bombard", "artillery": ["g1", "g2"], "target": "0102"}
+    old = union.validate_python({"type": "bombard", "units": ["g1"], "target": "0102"})
+    assert old.model_dump() == {"type": "bombard", "artillery": ["g1"], "target": "0102"}
+    for bad in ({"artillery": []}, {"artillery": ["a", "b", "c"]}, {"artillery": ["a"], "units": ["a"]},
+                {"artillery": ["a"], "target": "x1"}):
+        with pytest.raises(ValidationError):
+            union.validate_python({"type": "bombard", "target": "0102"} | bad)
