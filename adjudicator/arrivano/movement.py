@@ -15,8 +15,8 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, entry_cost, leader_rules, leave_ezoc_problem,
-    presence_problem, reach, zoc_rules,
+    LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, ends, entry_cost, kept_reach, leader_rules,
+    leave_ezoc_problem, presence_problem, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -78,6 +78,7 @@ class Plan:
     ezoc: frozenset[HexId]
     order: str
     move: OrderMove  # the order's ZoC permissions for this move (D7 and open order as they apply)
+    key: tuple[object, ...] = ()  # all the search reads of the position but where it may end (kept_reach)
 
 
 def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = None,
@@ -125,7 +126,16 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
         unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
         can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == side and h != start),
         may_step=may_step, zoc=zoc_rules(om, ezoc, friendly, column))
-    return Plan(start, rules, ezoc, order, om)
+    # what the search reads: the enemy's units (§9.1.2) and ZoC, friends where a column would pass them (§7.1.2)
+    # or a Defence order enter an EZoC beside them (§5.1.3)
+    friends = held(w, side) if column else held(w, side) & ezoc if enter == "with_friend" else frozenset()
+    key = ("arrivano unit", start, side, unit.arm, budget, column, one, om, ezoc, held(w, w.enemy(side)), friends)
+    return Plan(start, rules, ezoc, order, om, key)
+
+
+def held(w: World, side: str) -> frozenset[str]:
+    """The hexes holding `side`'s units on the map, once per position."""
+    return w.cached(("hexes held", side), lambda: frozenset(w.occupied_by(side)))
 
 
 def destinations(w: World, uid: str, column: bool, ic: set[str],
@@ -134,8 +144,8 @@ def destinations(w: World, uid: str, column: bool, ic: set[str],
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    reach = reachable(w.s.map, w.movement_table(), p.start, p.rules)
-    out = {h: reach.path(h) for h in reach.destinations()}
+    found = kept_reach(ARRIVANO_VARIANT, w.s.map, w.movement_table(), p.start, p.rules, p.key)
+    out = {h: found.path(h) for h in ends(found, p.rules.can_end)}
     unit = w.state.units[uid]
     if unit.where == "waiting" and fits(w, unit.hex, [uid]):
         out[unit.hex] = (unit.hex,)  # entering and staying on the entry hex
@@ -342,10 +352,14 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
     box = w.weather_box()
     ground = LeaderGround(ezoc=enemy_zoc(w, side), enemy_at=lambda h: w.side_at(h) == w.enemy(side),
                           friends_at=lambda h: w.side_at(h) == side)
+    one = box is not None and box.move_one_hex_only
     rules = leader_rules(ARRIVANO_VARIANT, ground, unit_class="leader", budget=w.s.scenario.commander_movement * 2,
-                         one_hex_from=le.hex if box is not None and box.move_one_hex_only else None)
-    found = reach(ARRIVANO_VARIANT, w.s.map, w.movement_table(), le.hex, rules)
-    return {h: found.path(h) for h in sorted(found.destinations())}
+                         one_hex_from=le.hex if one else None)
+    # what his search reads (§8.2.2): enemy units and ZoC, friends only within an enemy ZoC
+    key = ("arrivano commander", le.hex, side, rules.budget, one, ground.ezoc, held(w, w.enemy(side)),
+           held(w, side) & ground.ezoc)
+    found = kept_reach(ARRIVANO_VARIANT, w.s.map, w.movement_table(), le.hex, rules, key)
+    return {h: found.path(h) for h in sorted(ends(found, rules.can_end))}
 
 
 def move_leader(g: Game, lid: str, to: str) -> None:

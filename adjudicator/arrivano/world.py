@@ -185,6 +185,11 @@ class World(world.World):
         _LOS_CACHE[key] = clear
         return clear
 
+    def lines_key(self) -> object | None:
+        """arrivano §11.3.1: units never block a line of sight, so the lines depend only on the data and the wheat
+        reading (`_los_tag`)."""
+        return self._los_tag()
+
     def enemy_pieces_in_view(self, side: str) -> list[str]:
         """The enemy units and leaders in hexes `side` may examine (arrivano §11.3.2)."""
         visible = sight.visible_hexes(self, side)

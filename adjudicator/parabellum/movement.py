@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 from arbitro.adjudicator.maps.costs import MovementTable
@@ -148,6 +148,19 @@ def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:
 def reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules) -> Reach:
     """The engine's search from `origin`, equally cheap paths ranked as the variant records them."""
     return reachable(hexmap, table, origin, rules, tie_break=variant.path_tie_break)
+
+
+def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules,
+               key: Hashable) -> Reach:
+    """`reach` kept across positions (`SEARCHES`) under `key`, which names all the search reads of the position
+    except where the mover may end: the answer is searched without `rules.can_end`, which `ends` applies."""
+    return SEARCHES.get((variant, hexmap, table), key,
+                        lambda: reach(variant, hexmap, table, origin, replace(rules, can_end=None)))
+
+
+def ends(found: Reach, can_end: Callable[[HexId], bool] | None) -> list[HexId]:
+    """The hexes other than its start where a kept search's mover may end (`Reach.destinations` with `can_end`)."""
+    return [h for h in found.hexes() if h != found.start and (can_end is None or can_end(h))]
 
 
 # --- entering the map (§15.4 in both) ------------------------------------------------------------------------

@@ -52,9 +52,33 @@ def in_view(w: World, looking_from: Sequence[str], h: str, reach: int) -> bool:
 
 def visible_hexes(w: World, side: str, reach: int | None = None) -> frozenset[str]:
     """Every hex whose stack `side` may examine (arrivano §11.3.2, caldiero §20.4.1): in view of one of its pieces
-    within `reach` (the variant's sight range unless given)."""
+    within `reach` (the variant's sight range unless given). Once per position and side."""
     limit = w.sight_range() if reach is None else reach
+    return w.cached(("visible hexes", side, str(limit)), lambda: _visible_hexes(w, side, limit))
+
+
+def _visible_hexes(w: World, side: str, limit: int) -> frozenset[str]:
     out: set[str] = set()
     for o in observers(w, side):
-        out.update(h for h in w.grid.within(o, max(1, limit)) if h not in out and in_view(w, (o,), h, limit))
+        out |= view_from(w, o, limit)
     return frozenset(out)
+
+
+_VIEWS: dict[tuple[object, str, int], frozenset[str]] = {}
+_VIEWS_LIMIT = 50_000
+
+
+def view_from(w: World, o: str, limit: int) -> frozenset[str]:
+    """The hexes a piece in `o` may examine within `limit` (`in_view`). Where the World's lines of sight do not
+    depend on the position (`lines_key`: arrivano §11.3.1, units never block) what one hex sees is worked out once
+    for every position (a game's fog is asked after every command, for both seats: issue 15)."""
+    key = w.lines_key()
+    if key is None:
+        return frozenset(h for h in w.grid.within(o, max(1, limit)) if in_view(w, (o,), h, limit))
+    found = _VIEWS.get((key, o, limit))
+    if found is None:
+        if len(_VIEWS) >= _VIEWS_LIMIT:
+            _VIEWS.clear()
+        found = _VIEWS[(key, o, limit)] = frozenset(h for h in w.grid.within(o, max(1, limit))
+                                                    if in_view(w, (o,), h, limit))
+    return found

@@ -233,6 +233,11 @@ class World:
     def clear_line(self, a: str, b: str) -> bool:  # nothing between a and b blocks (sight.clear_line's rule)
         raise NotImplementedError
 
+    def lines_key(self) -> object | None:
+        """What every `clear_line` answer depends on besides its two hexes, when that is not the position (the
+        game's data and readings: lines of sight may then be kept across positions); None: units block lines."""
+        return None
+
     def sight_range(self) -> int:  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
         raise NotImplementedError
 
