@@ -26,7 +26,7 @@ def clear_line(variant: Variant, grid: Grid, a: str, b: str, elevation: Callable
 
 
 # --- what a piece sees, what a side may examine (World questions: `grid`, `clear_line`, `sight_range`,
-# `piece_hexes`) -------------------------------------------------------------------------------------------------
+# `piece_hexes`, `lines_key`, `cached`) ---------------------------------------------------------------------------
 
 
 def sees(w: World, a: str, b: str, reach: int | None = None) -> bool:

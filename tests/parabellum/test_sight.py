@@ -3,12 +3,15 @@ a side looks from, and what a side may examine (caldiero §11.3, §20.4.1; arriv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.variant import Variant
 
+T = TypeVar("T")
 GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
 
 
@@ -21,6 +24,7 @@ class Flat:
     woods: set[str] = field(default_factory=set)
     occupied: set[str] = field(default_factory=set)
     reach: int = 3
+    tag: object | None = None
 
     @property
     def grid(self) -> Grid:
@@ -35,6 +39,14 @@ class Flat:
 
     def piece_hexes(self, side: str) -> set[str]:
         return set(self.pieces.get(side, set()))
+
+    def lines_key(self) -> object | None:
+        """Lines here depend on the woods, and on the units where they block: never kept across positions, unless
+        a test names the lines (`tag`)."""
+        return self.tag
+
+    def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:  # a World of one question: nothing kept
+        return work()
 
 
 def test_a_piece_sees_within_range_along_a_clear_line(variant: Variant) -> None:
@@ -72,3 +84,15 @@ def test_visible_hexes_are_those_in_view_of_some_piece(variant: Variant) -> None
     assert ("1614" in seen) is (not variant.units_block_sight)
     assert sight.visible_hexes(w, "austria") == frozenset()
     assert sight.visible_hexes(w, "france", reach=0) == frozenset(GRID.within("1612", 1))
+
+
+def test_what_a_hex_sees_is_kept_only_under_the_lines_it_was_seen_by(variant: Variant) -> None:
+    """Where a World's lines of sight do not depend on the position (`lines_key`, arrivano §11.3.1: units never
+    block) what one hex sees is kept for every position with the same lines, and only for those: other lines
+    (another map, another reading) are worked out afresh."""
+    open_ground = Flat(variant, {"france": {"1612"}}, reach=2, tag=("open", variant.__class__.__name__))
+    assert sight.visible_hexes(open_ground, "france") == frozenset(GRID.within("1612", 2))
+    wooded = Flat(variant, {"france": {"1612"}}, woods={"1613"}, reach=2, tag=("wooded", variant.__class__.__name__))
+    hidden = sight.visible_hexes(wooded, "france")
+    assert "1614" not in hidden and "1613" in hidden  # not the open ground's view, kept under another key
+    assert hidden == {h for h in GRID.within("1612", 2) if sight.in_view(wooded, ["1612"], h, 2)}
