@@ -12,7 +12,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from fastapi import Depends, FastAPI, Header, Query, Request, Response
@@ -24,6 +24,7 @@ from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from arbitro.adjudicator import settling
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
 )
@@ -106,6 +107,36 @@ class Ruling(Body):
     reason: str = Field(min_length=1, max_length=2000)
     interpretation: dict[str, str] | None = None
     patch: list[dict[str, Any]] | None = None
+
+
+class DisputeClaim(Body):
+    about: list[int] = Field(min_length=1, description="The events disputed.")
+    text: str = Field(max_length=4000)
+    private: bool = Field(False, description="The text is yours and the umpire's only (arbitro §D.4).")
+
+
+class DisputeAnswer(Body):
+    text: str = Field(max_length=4000)
+    cites: list[int] = []
+    private: bool = False
+
+
+class DisputeRuling(Body):
+    outcome: Literal["upheld", "dismissed"]
+    text: str = Field(max_length=4000)
+    private: bool = False
+    undo_to: int | None = None
+    interpretation: dict[str, str] = {}
+    patch: list[dict[str, Any]] = []
+    public_patch: bool = False
+
+
+class Amendment(Body):
+    at: int = Field(description="An event of the command to replace.")
+    command: dict[str, Any] = Field(examples=[{"type": "end_turn"}])
+    dispute: int | None = Field(None, description="The open dispute this amendment rules on.")
+    reason: str = Field("", max_length=4000)
+    id: GAME_ID | None = None
 
 
 class SeatKey(Body):
@@ -347,6 +378,47 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
               summary="Register your own public key: your commands must then be signed (arbitro §L.6).")
     def register_key(game_id: str, body: SeatKey, caller: Who) -> Response:
         return reply(app.register_key(game_id, acting(caller, game_id), body.public_key), 201)
+
+    # --- disputes (arbitro §D) ---------------------------------------------------------------------------
+    @api.get("/games/{game_id}/disputes", tags=["read"], summary="The game's disputes, as the seat may read them.")
+    def disputes(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:
+        return reply(settling.disputes(app, game_id, authority.reader(caller, game_id, seat)))
+
+    @api.get("/games/{game_id}/knowledge", tags=["read"],
+             summary="Who knew what, when: what the seat was served up to event `at` (arbitro §D.6).")
+    def knowledge(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None,
+                  about: Annotated[str | None, Query(max_length=200)] = None, seat: SeatQuery = None) -> Response:
+        return reply(settling.knowledge(app, game_id, authority.reader(caller, game_id, seat), at, about))
+
+    @api.post("/games/{game_id}/disputes", tags=["play"], summary="Open a dispute about events (arbitro §D.1).")
+    def open_dispute(game_id: str, body: DisputeClaim, caller: Who) -> Response:
+        seat = acting(caller, game_id)
+        return written(game_id, lambda: app.submit(game_id, seat, {"type": "dispute_open", **body.model_dump()}))
+
+    @api.post("/games/{game_id}/disputes/{number}/replies", tags=["play"],
+              summary="Answer a dispute, or add evidence to it (arbitro §D.2).")
+    def answer_dispute(game_id: str, number: int, body: DisputeAnswer, caller: Who) -> Response:
+        seat = acting(caller, game_id)
+        command = {"type": "dispute_reply", "dispute": number, **body.model_dump()}
+        return written(game_id, lambda: app.submit(game_id, seat, command))
+
+    @api.post("/games/{game_id}/disputes/{number}/ruling", tags=["umpire"],
+              summary="The umpire's ruling, which closes the dispute (arbitro §D.3).")
+    def rule_dispute(game_id: str, number: int, body: DisputeRuling, caller: Who) -> Response:
+        authority.umpire(caller, game_id, "a dispute's ruling is the umpire's (arbitro §D.3)")
+        umpire = acting(caller, game_id)
+        command = {"type": "dispute_rule", "dispute": number, **body.model_dump()}
+        return written(game_id, lambda: app.submit(game_id, umpire, command))
+
+    @api.post("/games/{game_id}/amend", tags=["umpire"], status_code=201,
+              summary="Amend a transcription: a fork with one command replaced, the rest judged again (arbitro §D.5).")
+    def amend(game_id: str, body: Amendment, caller: Who) -> Response:
+        authority.umpire(caller, game_id, "an amendment is the umpire's (arbitro §D.5)")
+        umpire = acting(caller, game_id)  # charged as one command, though it plays every later one again
+        amended = settling.amend(app, game_id, umpire, body.at, body.command, dispute=body.dispute,
+                                 reason=body.reason, new_id=body.id)
+        watcher.notify(game_id)
+        return reply({**msgspec.to_builtins(amended), "tokens": app.issue_tokens(amended.fork)}, 201)
 
     # --- the umpire's ----------------------------------------------------------------------------------
     @api.post("/games/{game_id}/rulings", tags=["umpire"], summary="An umpire's ruling (arbitro §U.4).")

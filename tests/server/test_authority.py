@@ -61,7 +61,19 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("reveal", "POST", "/games/{g}/reveal", {"reason": "dispute"}, {}, UMPIRE_ONLY),
     ("fork", "POST", "/games/{g}/fork", {"at": 5}, {}, with_status(UMPIRE_ONLY, umpire=201)),
     ("invite", "POST", "/games/{g}/invite", {"seats": ["red"]}, {}, with_status(UMPIRE_ONLY, umpire=201, host=201)),
+    ("disputes", "GET", "/games/{g}/disputes", None, {}, OK),
+    ("disputes as red", "GET", "/games/{g}/disputes", None, {"seat": "red"}, with_status(OK, blue=403)),
+    ("knowledge", "GET", "/games/{g}/knowledge", None, {"at": 3}, OK),
+    ("knowledge as blue", "GET", "/games/{g}/knowledge", None, {"seat": "blue", "about": "red"},
+     with_status(OK, red=403)),
+    ("open a dispute", "POST", "/games/{g}/disputes", {"about": [2], "text": "a claim"}, {}, with_status(OK, umpire=422)),
+    ("answer a dispute", "POST", "/games/{g}/disputes/1/replies", {"text": "an answer", "cites": [3]}, {}, OK),
+    ("rule on a dispute", "POST", "/games/{g}/disputes/1/ruling", {"outcome": "dismissed", "text": "it stands"}, {},
+     UMPIRE_ONLY),
+    ("amend", "POST", "/games/{g}/amend", {"at": 6, "command": {"type": "end_turn"}}, {},
+     with_status(UMPIRE_ONLY, umpire=201)),
 ]
+DISPUTED = ("answer a dispute", "rule on a dispute")  # red opened dispute 1 first
 
 
 def request(server: Server, role: str, game: str, other: str, case: tuple[Any, ...]) -> Any:
@@ -85,8 +97,12 @@ def test_every_endpoint_refuses_or_serves_each_role_as_its_authority_allows(serv
     other = server.new()
     for role in ROLES:
         game = server.new(seat_entropy=case[0] == "entropy")
-        if case[0] == "undo":  # red ended its turn (after the opening's #1 to #5): each may ask to take it back
+        if case[0] in ("undo", "amend"):  # red ended its turn (after the opening's #1 to #5): each may ask to take it back
             server.app.submit(game, "red", {"type": "end_turn"})
+        if case[0] == "amend":  # a generated game is amended only once its seed is revealed (arbitro §D.5)
+            server.app.reveal(game, "for the amendment", seat="umpire")
+        if case[0] in DISPUTED:
+            server.app.submit(game, "red", {"type": "dispute_open", "about": [2], "text": "a claim"})
         head = server.app.game(game).head_seq
         response = request(server, role, game, other, case)
         wanted = case[5][role]
