@@ -15,10 +15,13 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.storecheck import check_game
 from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, is_file_source, out, brief, Progress,
-    read_json_arg,
+    read_json_arg, parse_readings,
 )
+from arbitro.adjudicator.cli_disputes import reinterpretation_text
+from arbitro.projections.base import UMPIRE
 
 
 @click.command()
@@ -275,19 +278,30 @@ def check(game: str | None, db: str, as_json: bool) -> None:
 
 @click.command()
 @click.argument("game")
+@click.option("--ruling", "readings", multiple=True, metavar="NAME=READING",
+              help="Judge it again with this reading of an ambiguous rule in force from the start (repeatable; "
+                   "`arbitro interpretations RULESET` lists them): the commands whose events change, the first "
+                   "one refused (arbitro §D.5).")
 @db_option
 @json_option
 @handle_errors
-def readjudicate(game: str, db: str, as_json: bool) -> None:
+def readjudicate(game: str, readings: tuple[str, ...], db: str, as_json: bool) -> None:
     """Judge GAME's whole command log again under this build's ruleset version and report the first
-    divergence (a game is pinned to the version it was made with: arbitro §L.5). Nothing is changed;
-    exit 0 if the log replays identically, 1 if it diverges.
+    divergence (a game is pinned to the version it was made with: arbitro §L.5); with --ruling, under other
+    readings of its rules. Nothing is changed; exit 0 if the log replays identically, 1 if it diverges.
 
     \b
     Example:
         arbitro readjudicate marengo-1a2b3c4d
         arbitro fork marengo-1a2b3c4d --at 120     (then: continue under this build)
+        arbitro readjudicate caldiero-9f8e --ruling ex_defender_loss=any_sufficient
     """
+    if readings:
+        again = settling.reinterpret(open_app(db, "read"), game, UMPIRE, parse_readings(readings, "--ruling"))
+        out(again, as_json, reinterpretation_text)
+        if not again.identical:
+            sys.exit(1)
+        return
     progress = None if as_json else Progress("re-adjudicating commands", threshold=100)
     result = open_app(db, "read").readjudicate(game, progress)
     if progress is not None:

@@ -16,7 +16,7 @@ import msgspec
 from rich import progress as rich_progress
 from rich.console import Console
 
-from arbitro.adjudicator.errors import REPORTED, BadFile, NoSuchFile, error_payload, exit_status
+from arbitro.adjudicator.errors import REPORTED, BadFile, BadInput, NoSuchFile, error_payload, exit_status
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
 from arbitro.events.sqlite import OpenMode, SQLiteStore
@@ -223,3 +223,15 @@ def read_private_key(path: str) -> bytes:
     except (ValueError, signing.BadKey):
         raise BadFile(f"{path}: not an Ed25519 private key (64 hex digits, as `arbitro keygen` writes)") from None
     return private
+
+
+def parse_readings(readings: tuple[str, ...], option: str) -> dict[str, str]:
+    """NAME=READING values of a repeatable option, as a mapping (bad input, exit 2, when one is not of that form)."""
+    parsed: dict[str, str] = {}
+    for reading in readings:
+        name, sep, value = reading.partition("=")
+        if not sep or not name or not value:
+            raise BadInput(f"{option} {reading!r}: give NAME=READING, e.g. {option} ex_defender_loss=minimal_sets "
+                           "(`arbitro interpretations RULESET` lists them)")
+        parsed[name] = value
+    return parsed

@@ -11,7 +11,8 @@ import click
 
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, read_json_arg, seat_option,
+    CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, parse_readings, read_json_arg,
+    seat_option,
 )
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.results import SubmitResult
@@ -116,12 +117,7 @@ def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int 
     """
     if outcome is None:
         raise BadInput("say how the dispute is ruled: --uphold or --dismiss (an amendment: `arbitro amend`)")
-    interpretation = {}
-    for reading in readings:
-        name, sep, value = reading.partition("=")
-        if not sep or not name or not value:
-            raise BadInput(f"--interpretation {reading!r}: give NAME=READING, e.g. --interpretation ex_defender_loss=minimal_sets")
-        interpretation[name] = value
+    interpretation = parse_readings(readings, "--interpretation")
     command: dict[str, Any] = {"type": "dispute_rule", "dispute": number, "outcome": outcome, "text": reason,
                                "private": private, "undo_to": undo_to, "interpretation": interpretation,
                                "patch": read_json_arg(patch, None, "patch") if patch else [],
@@ -221,18 +217,31 @@ def knowledge(game: str, seat: str, at: int | None, about: str | None, db: str, 
     out(settling.knowledge(open_app(db, "read"), game, seat, at, about), as_json, knowledge_text)
 
 
+def replay_lines(changed: list[settling.Changed], refused: settling.Refusal | None, game: str, fork: str) -> list[str]:
+    """The commands whose events changed, and the first one refused, of a log played again in `fork`."""
+    lines = [f"  changed: command {c.cmd} ({c.seat}): #{c.parent[0]}-#{c.parent[1]} in {game}, "
+             f"#{c.fork[0]}-#{c.fork[1]} in {fork}" for c in changed]
+    if refused is not None:
+        lines += textwrap.wrap(f"REFUSED: command {refused.cmd} ({refused.seat}) {_value(refused.command)}: "
+                               f"{refused.message}{f' [{refused.rule}]' if refused.rule else ''}", width=100,
+                               subsequent_indent="  ", break_long_words=False)
+    return lines
+
+
+def reinterpretation_text(r: settling.Reinterpretation) -> str:
+    readings = ", ".join(f"{k}={v}" for k, v in r.readings.items())
+    lines = [f"{r.game} judged again with {readings} from its start: {r.replayed} commands played again "
+             f"({r.skipped} records of forks and disputes skipped)",
+             *replay_lines(r.changed, r.refused, r.game, "the re-adjudication")]
+    return "\n".join([*lines, "IDENTICAL" if r.identical else "DIVERGES"])
+
+
 def amendment_text(a: settling.Amendment) -> str:
     lines = [f"amended {a.game}: command {a.cmd} ({a.seat}) replaced in {a.fork}",
              f"  was: {_value(a.replaced)}", f"  now: {_value(a.command)}",
              f"played again: {a.replayed} later commands ({a.skipped} records of forks and disputes skipped); "
-             f"{a.fork} ends at #{a.head}"]
-    lines += [f"  changed: command {c.cmd} ({c.seat}): #{c.parent[0]}-#{c.parent[1]} in {a.game}, "
-              f"#{c.fork[0]}-#{c.fork[1]} in {a.fork}" for c in a.changed]
+             f"{a.fork} ends at #{a.head}", *replay_lines(a.changed, a.refused, a.game, a.fork)]
     if a.refused is not None:
-        r = a.refused
-        lines += textwrap.wrap(f"REFUSED: command {r.cmd} ({r.seat}) {_value(r.command)}: {r.message}"
-                               f"{f' [{r.rule}]' if r.rule else ''}", width=100, subsequent_indent="  ",
-                               break_long_words=False)
         lines.append(f"  {a.fork} ends before it: agree how to go on from there, and play on in {a.fork}")
     else:
         lines.append(f"every later command replays: play on in {a.fork}")

@@ -16,7 +16,9 @@ from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, Rejected
 from arbitro.adjudicator.randomness import Supply
 from arbitro.adjudicator.results import SubmitResult
+from arbitro.adjudicator.service import Arbitro
 from arbitro.events.records import GameRecord, StoredCommand
+from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.game import GameState
@@ -142,41 +144,95 @@ def amend(app: App, game_id: str, seat: str, at: int, command: dict[str, Any], *
         raise IllegalCommand(f"game {game_id} has no open dispute #{dispute} (`arbitro disputes {game_id}`)", rule=R_AMEND)
     _judge_before(app, game, original, replacement)
     later = [app.store.command(game_id, n) for n in range(original.record.cmd + 1, game.head_cmd + 1)]
-    parent_events = {e.seq: _outcome(e.body) for e in app.store.events(game_id, original.last_seq + 1)}
     child = app.fork(game_id, original.first_seq - 1, keep_dice=keep_dice, new_id=new_id, by=UMPIRE)
     head = app.submit(child, original.record.seat, replacement).head
+    done = replay_after(app, game_id, child, later, original.first_seq, {original.first_seq - 1: 1, original.last_seq: head})
+    if dispute is not None:
+        app.submit(game_id, UMPIRE, {"type": "dispute_rule", "dispute": dispute, "outcome": "amended", "fork": child,
+                                     "text": reason or f"amended: command {original.record.cmd} replaced in {child}"})
+    return Amendment(game=game_id, fork=child, cmd=original.record.cmd,
+                     seat=_sender(original.record.command, original.record.seat),
+                     replaced=original.record.command, command=replacement, replayed=done.replayed,
+                     skipped=done.skipped, changed=done.changed, refused=done.refused, head=done.head, dispute=dispute)
+
+
+class Replayed(msgspec.Struct, kw_only=True):
+    replayed: int
+    skipped: int
+    changed: list[Changed]
+    refused: Refusal | None
+    head: int
+
+
+def replay_after(app: App, parent: str, child: str, later: list[StoredCommand | None], first: int,
+                 ends: dict[int, int]) -> Replayed:
+    """Play `later` commands of `parent` again in `child` (made from `parent` before event `first`), in order, until
+    one is refused; name each whose events differ. `ends` maps a parent's command end to the same command's end in
+    the child, so far (an undo's target moves with it)."""
+    head = app.game(child).head_seq
+    outcomes = {e.seq: _outcome(e.body) for e in app.store.events(parent, first)}
     replayed = skipped = 0
     changed: list[Changed] = []
-    refused: Refusal | None = None
-    ends = {original.last_seq: head}  # a parent's command end -> the same command's end here (undo targets)
     for stored in (s for s in later if s is not None):
         record = stored.record
         if record.command.get("type") in NOT_REPLAYED:
             skipped += 1
             continue
         try:
-            result = app.submit(child, record.seat, _moved_undo(record.command, ends, original.first_seq))
+            result = app.submit(child, record.seat, _moved_undo(record.command, ends))
         except (Rejected, BadInput) as e:
             payload = e.to_dict()
             refused = Refusal(cmd=record.cmd, seat=_sender(record.command, record.seat), command=record.command,
-                              error=payload["error"],
-                              rule=payload.get("rule", ""), message=payload["message"])
-            break
+                              error=payload["error"], rule=payload.get("rule", ""), message=payload["message"])
+            return Replayed(replayed=replayed, skipped=skipped, changed=changed, refused=refused, head=head)
         replayed += 1
         ends[stored.last_seq] = result.head
-        parent = [parent_events[n] for n in range(stored.first_seq, stored.last_seq + 1)]
-        if [_outcome(e.body) for e in app.store.events(child, head + 1, result.head)] != parent:
+        was = [outcomes[n] for n in range(stored.first_seq, stored.last_seq + 1)]
+        if [_outcome(e.body) for e in app.store.events(child, head + 1, result.head)] != was:
             changed.append(Changed(cmd=record.cmd, seat=_sender(record.command, record.seat),
-                                   parent=(stored.first_seq, stored.last_seq),
-                                   fork=(head + 1, result.head)))
+                                   parent=(stored.first_seq, stored.last_seq), fork=(head + 1, result.head)))
         head = result.head
-    if dispute is not None:
-        app.submit(game_id, UMPIRE, {"type": "dispute_rule", "dispute": dispute, "outcome": "amended", "fork": child,
-                                     "text": reason or f"amended: command {original.record.cmd} replaced in {child}"})
-    return Amendment(game=game_id, fork=child, cmd=original.record.cmd,
-                     seat=_sender(original.record.command, original.record.seat),
-                     replaced=original.record.command, command=replacement, replayed=replayed, skipped=skipped,
-                     changed=changed, refused=refused, head=head, dispute=dispute)
+    return Replayed(replayed=replayed, skipped=skipped, changed=changed, refused=None, head=head)
+
+
+class Reinterpretation(msgspec.Struct, kw_only=True):
+    """The game judged again with other readings in force from its start: identical, or the commands whose events
+    changed and the first one refused (the game itself is not changed)."""
+
+    game: str
+    readings: dict[str, str]
+    identical: bool
+    replayed: int
+    skipped: int
+    changed: list[Changed]
+    refused: Refusal | None
+
+
+def reinterpret(app: Arbitro, game_id: str, seat: str, readings: dict[str, str]) -> Reinterpretation:
+    """`arbitro readjudicate GAME --ruling NAME=READING` (arbitro §D.5): the whole command log judged again, in a
+    private copy of the game (its dice replayed from its seed), with `readings` ruled in force after its creation
+    (or after its seats' entropy round); reported as an amendment is. The umpire's: the copy holds everything."""
+    umpire_only(seat, "a re-adjudication replays the whole log, hidden facts and dice included")
+    known = registry.get(app.game(game_id).ruleset).interpretations()
+    for name, value in readings.items():
+        if name not in known or value not in known[name].choices:
+            raise BadInput(f"{name}={value}: not a reading of this ruleset (`arbitro interpretations "
+                           f"{app.game(game_id).ruleset}` lists them)")
+    copy = Arbitro(SQLiteStore(":memory:"))
+    game = copy.import_lines(app.export(game_id, UMPIRE, with_seed=True), "the game", seat=UMPIRE)
+    record = copy.game(game)
+    commands = list(copy.store.commands(game))
+    start = max([0, *(c.record.cmd for c in commands if any(
+        b'"entropy_mixed"' in e.body for e in copy.store.events(game, c.first_seq, c.last_seq)))])
+    if record.kind == "generated" and copy.state_at(game).core.seed is None:
+        copy.reveal(game, "a private re-adjudication", seat=UMPIRE)  # in the copy only: its dice are replayed
+    end = commands[start].last_seq
+    child = copy.fork(game, end, keep_dice=record.kind == "generated", by=UMPIRE)
+    head = copy.submit(child, UMPIRE, {"type": "ruling", "interpretation": readings,
+                                       "reason": f"re-adjudicated with {readings}"}).head
+    done = replay_after(copy, game, child, [c for c in commands if c.record.cmd > start], end + 1, {end: head})
+    return Reinterpretation(game=game_id, readings=readings, identical=not done.changed and done.refused is None,
+                            replayed=done.replayed, skipped=done.skipped, changed=done.changed, refused=done.refused)
 
 
 def _command_at(app: App, game: GameRecord, at: int) -> StoredCommand:
@@ -213,10 +269,10 @@ def _judge_before(app: App, game: GameRecord, original: StoredCommand, replaceme
                        app.supply(game))
 
 
-def _moved_undo(command: dict[str, Any], ends: dict[int, int], first: int) -> dict[str, Any]:
-    """An undo sent to the parent, aimed at the same point of the amended game: a command's end maps to where
-    that command ended here; a point before the amendment is the same event in both."""
-    if command.get("type") != "undo" or command["to"] < first:
+def _moved_undo(command: dict[str, Any], ends: dict[int, int]) -> dict[str, Any]:
+    """An undo sent to the parent, aimed at the same point of the fork: a command's end maps to where that command
+    ended there (the fork's numbers start again at its genesis); another point is sent as it was, and judged so."""
+    if command.get("type") != "undo":
         return command
     return {**command, "to": ends.get(command["to"], command["to"])}
 

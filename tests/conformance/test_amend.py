@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from arbitro.adjudicator import settling
+from arbitro.adjudicator import registry, settling
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotUmpire, NotYourTurn
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -27,7 +27,7 @@ def transcribed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[st
     db = tmp_path_factory.mktemp("amend") / "arbitro.db"
     app = Arbitro(SQLiteStore(db))
     games = {"marengo": transcribe(app, LOGS / "marengo-full.jsonl", 20),
-             "caldiero": transcribe(app, LOGS / "caldiero-full.jsonl", 16)}
+             "caldiero": transcribe(app, LOGS / "caldiero-full.jsonl", 30)}
     app.store.close()  # type: ignore[attr-defined]
     return db, games
 
@@ -146,3 +146,18 @@ def test_a_generated_game_is_amended_only_once_its_seed_is_revealed(app: Arbitro
     with pytest.raises(IllegalCommand, match="seed revealed") as refused:
         settling.amend(app, game, "umpire", 2, {"type": "end_turn"})
     assert refused.value.rule == "arbitro §D.5"
+
+
+def test_a_transcription_judged_again_under_another_reading_names_what_it_refuses(app: Arbitro, transcribed: Any) -> None:
+    """`arbitro readjudicate --ruling` (arbitro §D.5) on the transcribed Caldiero game: under caldiero's other reading
+    of the out-of-command order test a command of the log is refused, and named with its rule; the default reading
+    replays every command unchanged; the game itself is not touched."""
+    game = transcribed[1]["caldiero"]
+    head = app.game(game).head_seq
+    reading = registry.get("caldiero").interpretations()["ooc_order_test"]
+    other = next(choice for choice in reading.choices if choice != reading.default)
+    again = settling.reinterpret(app, game, "umpire", {"ooc_order_test": other})
+    assert not again.identical and again.refused is not None and again.refused.rule.startswith("caldiero §")
+    same = settling.reinterpret(app, game, "umpire", {"ooc_order_test": reading.default})
+    assert same.identical and same.refused is None and same.changed == [] and same.replayed > again.replayed
+    assert app.game(game).head_seq == head

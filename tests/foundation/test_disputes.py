@@ -180,3 +180,28 @@ def test_the_report_tells_each_step_in_plain_words_as_the_seat_reads_it() -> Non
     assert phrase(redact_dispute(claim, "red")) == f"red opens dispute 1 about events 3 and 4: I held {RED_CARD}"
     ruled = core.DisputeRuled(dispute=1, rule="arbitro §D.3", outcome="dismissed", text="the log shows otherwise")
     assert phrase(redact_dispute(ruled, "blue")) == "The umpire rules dispute 1 dismissed: the log shows otherwise"
+
+
+# --- re-adjudication under another reading (arbitro §D.5) -----------------------------------------------------------
+def test_readjudicate_under_another_reading_names_the_commands_it_changes_and_changes_nothing(run: Cli) -> None:
+    game(run)
+    exchange(run, "g", "blue")
+    before = run.json("status", "g")
+    same = run.json("readjudicate", "g", "--ruling", "miss_bonus=plus_one")  # the default reading: nothing changes
+    assert same["identical"] and same["changed"] == [] and same["refused"] is None and same["replayed"] == 4
+    other = run.json("readjudicate", "g", "--ruling", "miss_bonus=none", code=1)
+    assert not other["identical"] and other["changed"], "a guard that missed no longer adds 1 damage"
+    assert [(c["cmd"], c["seat"]) for c in other["changed"]] == [(2, "blue"), (4, "red")]  # the two missed guards
+    text = run("readjudicate", "g", "--ruling", "miss_bonus=none", code=1).stdout
+    assert "judged again with miss_bonus=none from its start" in text and "changed: command" in text
+    assert text.rstrip().endswith("DIVERGES")
+    after = run.json("status", "g")
+    assert (after["head"], after["seed_revealed"]) == (before["head"], False), "the game itself is not touched"
+    assert run.json("readjudicate", "g", "--ruling", "miss_bonus=maybe", code=2)["error"] == "input/bad"
+    assert run.json("readjudicate", "g", "--ruling", "miss_bonus", code=2)["error"] == "input/bad"
+
+
+def test_only_the_umpire_readjudicates_under_another_reading(app: Arbitro) -> None:
+    app.create("duel", "standard", game_id="g")
+    with pytest.raises(Exception, match="only the umpire"):
+        settling.reinterpret(app, "g", "red", {"miss_bonus": "none"})
