@@ -225,6 +225,8 @@ class CombatUnderway(FrameContext, tag="caricat_combat"):
     winner: str = ""
     advance: int = 0
     vacated: str = ""
+    # leaders in a hex struck during the combat, whose loss is rolled at its end (reading leader_loss=end_of_combat)
+    struck: tuple[str, ...] = ()
 
 
 class AimAwaited(FrameContext, tag="caricat_aim"):

@@ -152,9 +152,9 @@ def _fire(g: Game, c: ev.CombatUnderway) -> None:
         hits[c.target] = fire_round(g, w, list(c.attackers), c.target, defensive=False)
     if c.aim:
         hits[c.aim] = hits.get(c.aim, 0) + fire_round(g, w, [c.target], c.aim, defensive=True)
-    L.apply_hits(g, hits, "fire", R.FIRE_ROUND)
+    struck = L.apply_hits(g, hits, "fire", R.FIRE_ROUND, defer=deferred(g))
     L.attacked(g, c.target)
-    _to(g, c, "melee" if c.kind == "melee" else "done")
+    _to(g, c, "melee" if c.kind == "melee" else "done", struck=c.struck + struck)
 
 
 def _melee(g: Game, c: ev.CombatUnderway) -> None:
@@ -185,6 +185,13 @@ def _done(g: Game, c: ev.CombatUnderway) -> None:
     if c.charge and g.state.units[c.attackers[0]].where == "map":  # caricat §9.1: a level lost after the charge
         L.lose(g, c.attackers[0], g.data.system.charge.extra_loss, "charge", R.CHARGE)
     g.pop()
+    L.leader_loss(g, list(dict.fromkeys(c.struck)))  # reading leader_loss=end_of_combat: each leader once
+
+
+def deferred(g: Game) -> bool:
+    """Whether a leader's loss is rolled once at the end of the combat rather than after each round of it (caricat
+    §7.3 "Alla fine del combattimento di fuoco o combattimento di mischia"; reading leader_loss)."""
+    return g.world().readings.get("leader_loss", "each_round") == "end_of_combat"
 
 
 STAGES = {"declared": _declared, "retreat_offered": _retreat_offered, "aim": _aim, "aiming": _aim, "fire": _fire,
@@ -288,18 +295,20 @@ def resolve_melee(g: Game, c: ev.CombatUnderway, attackers: list[str]) -> None:
     if winner == "none":
         hits = spread(w, [lead_a, *[a for a in attackers if a != lead_a]], band.loser_losses) | \
             {target: band.loser_losses}
-        L.apply_hits(g, hits, "melee", R.MELEE_RESULT)
-        _to(g, c, "done")
+        struck = L.apply_hits(g, hits, "melee", R.MELEE_RESULT, defer=deferred(g))
+        _to(g, c, "done", struck=c.struck + struck)
         return
     losers = [target] if winner == "attacker" else attackers
     winners = attackers if winner == "attacker" else [target]
     lead = lead_a if winner == "defender" else target
-    L.apply_hits(g, spread(w, [lead, *[x for x in losers if x != lead]], band.loser_losses), "melee", R.MELEE_RESULT)
+    struck = L.apply_hits(g, spread(w, [lead, *[x for x in losers if x != lead]], band.loser_losses), "melee",
+                          R.MELEE_RESULT, defer=deferred(g))
     if band.recover:
         for u in winners:
             if 0 < g.state.units[u].hits < 5:
                 g.emit(ev.MoraleRecovered(unit=u, hits=g.state.units[u].hits - 1, rule=str(R.MELEE_RESULT)))
-    _to(g, c, "advance", winner=winner, advance=band.advance, vacated=hexes_before[losers[0]] or "")
+    _to(g, c, "advance", winner=winner, advance=band.advance, vacated=hexes_before[losers[0]] or "",
+        struck=c.struck + struck)
     for unit in reversed(losers):  # retreats run first to last: the frames are a stack
         RT.start_retreat(g, unit, band, R.MELEE_RESULT)
 

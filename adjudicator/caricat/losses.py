@@ -26,14 +26,18 @@ def leaders_at(g: Game, hexes: list[str]) -> list[str]:
             if not le.gone and leader_hex(g.state, k) in set(hexes)]
 
 
-def apply_hits(g: Game, hits: dict[str, int], reason: str, rule: R.Rule) -> None:
+def apply_hits(g: Game, hits: dict[str, int], reason: str, rule: R.Rule, defer: bool = False) -> tuple[str, ...]:
     """Apply a round's hits together (caricat §7.1.2: morale changes after the round), then roll for the leaders
-    in every hex where a unit took a loss (caricat §7.3)."""
+    in every hex where a unit took a loss (caricat §7.3); with `defer`, return those leaders instead, for a roll at
+    the end of the combat (reading leader_loss)."""
     struck = [g.state.units[u].hex or "" for u, n in sorted(hits.items()) if n > 0]
     present = leaders_at(g, struck)
     for unit, n in sorted(hits.items()):
         lose(g, unit, n, reason, rule)
+    if defer:
+        return tuple(present)
     leader_loss(g, present)
+    return ()
 
 
 def leader_loss(g: Game, leaders: list[str]) -> None:

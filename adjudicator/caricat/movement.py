@@ -241,8 +241,10 @@ def _avoidable(firers: list[str]) -> list[tuple[str, ...]]:
 
 def reactors(w: World, side: str) -> list[str]:
     """`side`'s units that may fire at a move through their zone: infantry with a fire value, not Routed
-    (caricat §6.2, §7.5.1)."""
-    return [k for k, e in w.on_map(side).items() if e.kind == "infantry" and e.hits < ROUTED and w.fire_value(k) > 0]
+    (caricat §6.2, §7.5.1), not at Reserve (§3.1: no combat "eccetto che con fuoco difensivo ... se attaccate in
+    mischia", and a move past them is no melee)."""
+    return [k for k, e in w.on_map(side).items() if e.kind == "infantry" and e.hits < ROUTED and w.fire_value(k) > 0
+            and w.level(k) != "reserve"]
 
 
 def move_problem_early(w: World, unit: str) -> bool:

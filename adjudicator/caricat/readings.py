@@ -59,4 +59,10 @@ INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
         phrase="il vincitore può avanzare",
         explanation="the winner of a melee may advance into the hex its loser left, the defender too when it wins "
                     "(either_side), or only an attacker who wins (attacker_only)"),
+    Interpretation(
+        name="leader_loss", default="each_round", choices=("each_round", "end_of_combat"), rule="caricat §7.3",
+        phrase="Alla fine del combattimento di fuoco o combattimento di mischia",
+        explanation="a leader in a hex where a unit took a loss rolls after each fire round and after the melee, so "
+                    "twice in a melee whose defensive fire (\"un combattimento di fuoco difensivo\", §7.2) struck "
+                    "his hex (each_round), or once at the end of the whole combat (end_of_combat)"),
 )}

@@ -21,8 +21,7 @@ def retreat_choices(w: World, unit: str) -> list[str]:
     ("non può ritirarsi attraverso una ZOC nemica, se possibile"), and among them the nearest to the lines."""
     u = w.state.units[unit]
     enemy = {e.hex for e in w.on_map(other(u.side)).values()}
-    steps = [n for n in w.grid.neighbours(u.hex or "") if n not in enemy and not w.crossing_closed(u.side, u.hex or "", n)
-             and not _across_river(w, u.hex or "", n)]
+    steps = [n for n in w.grid.neighbours(u.hex or "") if n not in enemy and not w.impassable(unit, u.hex or "", n)]
     if not steps:
         return []
     zone = w.zone(other(u.side))
@@ -31,11 +30,6 @@ def retreat_choices(w: World, unit: str) -> list[str]:
         return (1 if h in zone else 0, w.loc_distance(u.side, h))
     best = min(key(h) for h in steps)
     return sorted(h for h in steps if key(h) == best)
-
-
-def _across_river(w: World, a: str, b: str) -> bool:
-    features = w.map.hexside_features(a, b)
-    return "fiume" in features and "ponte" not in features
 
 
 def start_retreat(g: Game, unit: str, band: MeleeBand, rule: R.Rule) -> None:
@@ -106,11 +100,12 @@ def advance_choices(g: Game, a: ev.AdvanceAwaited) -> list[dict[str, str]]:
         if u.where != "map":
             continue
         if not a.path:
-            if w.occupancy.free(a.vacated) and w.grid.is_adjacent(u.hex or "", a.vacated):
+            if w.occupancy.free(a.vacated) and w.grid.is_adjacent(u.hex or "", a.vacated) and \
+                    not w.impassable(unit, u.hex or "", a.vacated):
                 out.append({"unit": unit, "hex": a.vacated})
         elif u.hex == a.path[-1]:
             out += [{"unit": unit, "hex": n} for n in w.grid.neighbours(u.hex) if w.occupancy.free(n)
-                    and not _across_river(w, u.hex, n) and not w.crossing_closed(u.side, u.hex, n)]
+                    and not w.impassable(unit, u.hex, n)]
     return out
 
 

@@ -12,7 +12,7 @@ from functools import cached_property
 from arbitro.adjudicator.caricat.loader import CaricatData, Scenario
 from arbitro.adjudicator.maps import communication, control
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.maps.movement import MoveRules, ZocRules
+from arbitro.adjudicator.maps.movement import MoveRules, ZocRules, cached_step_cost
 from arbitro.projections.caricat import CaricatState, UnitState, leader_hex, other
 
 LEVELS = ("attack", "advance", "hold", "reserve")
@@ -186,6 +186,13 @@ class World:
         if self.state.bridge_destroyed:
             return True
         return side == "italian" and "carlo_alberto" in self.state.options
+
+    def impassable(self, unit: str, a: str, b: str) -> bool:
+        """Whether the unit may never step from `a` to `b`, even in a retreat or an advance: a hexside or terrain its
+        kind may not cross on the terrain effects table (a river without a bridge; the escarpment for cavalry off
+        the road, caricat §13.2.3), or the Adige once closed (§13.2.2)."""
+        cost = cached_step_cost(self.map, self.data.movement, a, b, self.move_rules(unit))
+        return cost.prohibited or self.crossing_closed(self.state.units[unit].side, a, b)
 
     def move_rules(self, unit: str, points: int | None = None, *, zoc: bool = True) -> MoveRules:
         """The unit's movement rules now (asked for every path checked: made once per World)."""

@@ -99,3 +99,22 @@ def test_a_unit_that_cannot_retreat_loses_a_level_a_hex_or_is_eliminated(reading
     t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=[1, 1, 1, 4, 4, 3, 3, 1, 2])
     assert t.state.units["kinsky1"].where == where
     assert t.state.units["kinsky1"].hits == (2 if where == "map" else 5)
+
+
+@pytest.mark.parametrize(("reading", "rolls"), [("each_round", 2), ("end_of_combat", 1)])
+def test_a_leader_rolls_after_each_round_or_once_at_the_end_of_the_combat(reading, rolls):
+    """caricat §7.3 "Alla fine del combattimento di fuoco o combattimento di mischia": Broglia stands with savoia1,
+    struck by kinsky1's defensive fire and again by the melee it loses."""
+    units = {"savoia1": "0801", "kinsky1": "0802", **FAR}
+    state = position(units=units, levels={"broglia": "advance", "wolgemuth": "hold"})
+    t = Table(activated(state, "broglia"), {"leader_loss": reading})
+    leader = [1, 2]  # no doubles: Broglia survives
+    melee = [3, 3, 2, 2]  # attack 3 + 6, defence 6 + 4: the attack loses by 1 (a level, a hex back)
+    dice = [6, 1, 1] + (leader if reading == "each_round" else []) + melee + leader + [1, 2] * 4
+    t.send("italian", {"type": "melee", "units": ["savoia1"], "target": "kinsky1"}, dice=dice)
+    while t.top() is not None:  # the retreat and the winner's advance, declined
+        seat = t.top().seats[0]
+        options = t.legal(seat)
+        t.send(seat, next((o for o in options if o.get("unit", "") is None), options[0]), dice=[1, 2] * 4)
+    under_fire = [r for r in t.rolls() if "broglia" in r.purpose]
+    assert len(under_fire) == rolls and t.state.units["savoia1"].hits >= 2

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.adjudicator.caricat import retreat as RT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caricat as ev
-from tests.caricat.harness import Table, activated, position
+from tests.caricat.harness import RULESET, Table, activated, position
 
 # Open clear ground in the Pastrengo map's north-west (no road, no other terrain): 0802 touches 0801, 0803, 0701,
 # 0702, 0901 and 0902 (odd columns are shifted toward higher rows).
@@ -47,6 +48,14 @@ def test_reaction_fire_at_a_move_from_one_zone_hex_of_an_infantry_unit_to_anothe
     assert t.top().kind == "reaction" and t.top().seats == ("austrian",) and t.top().rule == "caricat §6.2"
     t.send("austrian", {"type": "react", "fire": True}, dice=[6, 6, 1])
     assert t.state.units["carabinieri"].hits == 2 and t.of(ev.MoraleLost)[0].rule == "caricat §6.2"
+
+
+def test_no_reaction_from_a_unit_at_reserve():
+    """caricat §3.1: at Reserve no combat "eccetto che con fuoco difensivo ... se attaccate in mischia"."""
+    state = position(units={"carabinieri": "0701", "kinsky1": "0802", **FAR}, levels={"wolgemuth": "reserve"})
+    t = Table(activated(state, "carabinieri", "cavalry"))
+    t.send("italian", {"type": "move", "unit": "carabinieri", "path": ["0701", "0702"]})
+    assert t.top() is None and not t.of(ev.FireResolved)
 
 
 def test_no_reaction_when_the_move_leaves_the_zone():
@@ -198,3 +207,13 @@ def test_hold_may_move_toward_any_friendly_objective_not_only_the_nearest():
     assert refused.value.rule == "caricat §3.1"
     t.send("italian", {"type": "move", "unit": "savoia1", "path": ["1615", "1714"]})
     assert t.state.units["savoia1"].hex == "1714"
+
+
+def test_a_retreat_never_crosses_what_its_unit_may_not_cross():
+    """caricat §13.2.3: cavalry crosses the escarpment (3204|3303) only on a road, even in a retreat (§7.4); infantry
+    may. Both retreats go toward Ponton, the Austrian lines (§13.1.1)."""
+    choices = {}
+    for unit in ("radetzky", "kinsky1"):
+        state = position(units={unit: "3204", "guardie1": "3104"}, seat="austrian")
+        choices[unit] = RT.retreat_choices(RULESET.world(state), unit)
+    assert choices == {"radetzky": ["3203"], "kinsky1": ["3203", "3303"]}
