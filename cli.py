@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import secrets
 import shutil
 import sys
 import textwrap
@@ -23,15 +22,15 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.randomness import describe_rerolls
-from arbitro.adjudicator.results import RulesetInfo, Status, SubmitResult
-from arbitro.adjudicator.service import Arbitro, awaiting_in
-from arbitro.events import signing
+from arbitro.adjudicator.results import RulesetInfo, Status
+from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines,
-    note_lines, notes_by_seq, read_json_arg, app_for, read_private_key, Progress,
+    note_lines, notes_by_seq, read_json_arg, app_for, Progress, open_reader,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
+from arbitro.adjudicator.cli_play import PLAY_COMMANDS
 from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
 from arbitro.adjudicator.cli_store import STORE_COMMANDS
@@ -175,7 +174,7 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
         arbitro status caldiero-1a2b3c4d --as france
         arbitro status marengo-1a2b3c4d --provisional
     """
-    app = open_app(db, "read")
+    app = open_reader(db, game)
 
     def text(s: Status) -> str:
         lines = [f"game {s.game}: {s.ruleset} {s.version} / {s.scenario}"
@@ -232,7 +231,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
         arbitro legal caldiero-1a2b3c4d --as france --type move --unit fr-32-demi
         arbitro legal caldiero-1a2b3c4d --as umpire --for austria --type move
     """
-    app = open_app(db, "read")
+    app = open_reader(db, game)
     record = app.game(game)
     if seat is None:  # name the seats rather than click's bare "missing option"
         raise BadInput(f"say whose commands to list with --as SEAT: game {game}'s seats are "
@@ -243,83 +242,6 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
                        f"{record.kind} and --as is {seat}")
     commands = filter_commands(app.legal(game, seat), unit, types, for_seat)
     out(commands, as_json, lambda cs: legal_text(cs, seat))
-
-
-@cli.command()
-@click.argument("game")
-@click.argument("command", required=False)
-@seat_option()
-@click.option("--file", "file", type=click.Path(dir_okay=False), help="Read the command from a JSON file.")
-@click.option("--expect", "expected_seq", type=int, help="Refuse unless the log's head is this sequence number.")
-@click.option("--key", help="Idempotency key (SEAT's own): the same command retried with it gets the original "
-                            "result and is not applied twice; another command under a used key is refused.")
-@click.option("--for", "for_seat", metavar="SEAT",
-              help="Transcribed games: the umpire (--as umpire) enters COMMAND on this seat's behalf, as played on "
-                   "the table; recorded as the umpire's, served to every seat as entered for SEAT (arbitro §S.5).")
-@click.option("--sign", "key_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
-              help="Sign the command with SEAT's private key (from `arbitro keygen`): required once SEAT registered "
-                   "its key. The signature covers the game, SEAT, the head (--expect) and the key (--key).")
-@db_option
-@json_option
-@handle_errors
-def submit(game: str, command: str | None, seat: str, file: str | None, expected_seq: int | None, key: str | None,
-           for_seat: str | None, key_file: str | None, db: str, as_json: bool) -> None:
-    """Submit a command as SEAT; print the events it caused (as SEAT may see them) and the server's receipt.
-    COMMAND is the ruleset's (`arbitro legal GAME --as SEAT` lists those SEAT may send now) or one of the
-    engine's own, below (docs/engine-rules.md).
-
-    \b
-    Example:
-        arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}'
-        arbitro submit marengo-1a2b --as austria --file move.json --expect 41 --key turn7-austria
-        arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}' --sign austria.key
-        arbitro submit marengo-1a2b --as umpire --for austria '{"type": "end_turn"}'   # transcribed games
-
-    \b
-    The engine's own commands (every ruleset):
-      ruling (umpire, §U.4): a reason, and an interpretation and/or a state patch
-        '{"type": "ruling", "reason": "errata", "interpretation": {"dr_in_fortress": "dd"}}'
-        '{"type": "ruling", "reason": "misplaced", "patch": [{"op": "replace", "path": "/turn", "value": 3}]}'
-      enter_random (umpire, transcribed games, §R.4): the dice or draw made on the table
-        '{"type": "enter_random", "values": [3, 5]}'
-      on_behalf (umpire, transcribed games, §S.5; `--for SEAT` wraps COMMAND so): a seat's command as played
-        '{"type": "on_behalf", "seat": "austria", "command": {"type": "end_turn"}}'
-      commit_entropy, reveal_entropy (each entropy seat, §R.2; `arbitro entropy` does both)
-        '{"type": "commit_entropy", "commitment": "<sha256 hex of your entropy>"}'
-        '{"type": "reveal_entropy", "entropy": "<your entropy>"}'
-      proceed_without_entropy (umpire, §R.2): the round goes on without seats that never answered
-        '{"type": "proceed_without_entropy", "seats": ["france"], "reason": "no answer in 3 days"}'
-      add_entropy (any seat, games without an entropy round, §R.2)
-        '{"type": "add_entropy", "entropy": "<your entropy>"}'
-      undo (§U; `arbitro undo`), consent (a seat asked to agree to another's undo, §U.2)
-        '{"type": "undo", "to": 118, "reason": "misclick"}'
-        '{"type": "consent", "accept": true}'
-      reveal_seed (umpire, §R.3; `arbitro reveal`: ENDS THE GAME'S DICE, read `arbitro reveal --help`)
-        '{"type": "reveal_seed", "reason": "dispute over turn 7"}'
-      fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
-      dispute_open, dispute_reply, dispute_rule (§D): sent by `arbitro dispute open|reply|rule`
-    """
-    raw = read_json_arg(command, file, "command")
-    if for_seat is not None:
-        raw = {"type": "on_behalf", "seat": for_seat, "command": raw}
-    app = open_app(db)
-    signature = None
-    if key_file is not None:
-        # Signed here, on the seat's side: the database never sees the private key.
-        expected_seq = app.game(game).head_seq if expected_seq is None else expected_seq
-        key = key or secrets.token_hex(16)
-        private = read_private_key(key_file)
-        signature = signing.sign(private, signing.command_statement(game=game, seat=seat, expected_seq=expected_seq,
-                                                                    key=key, command=raw))
-    result = app.submit(game, seat, raw, expected_seq=expected_seq, key=key, signature=signature)
-
-    def text(r: SubmitResult) -> str:
-        head = f"{'already applied' if r.duplicate else 'accepted'}: command {r.cmd}, head #{r.head}"
-        head += f"\nreceipt: #{r.receipt['seq']} {r.receipt['head']} (keep it: `arbitro receipt` prints it again)"
-        tail = f"awaiting: {', '.join(r.awaiting.seats) or 'nobody'}: {r.awaiting.prompt}"
-        return "\n".join([head, *event_lines(r.events), tail])
-
-    out(result, as_json, text)
 
 
 @cli.command()
@@ -337,12 +259,11 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
     Example:
         arbitro view marengo-1a2b3c4d --as france --at 120
     """
-    app = open_app(db, "read")
+    app = open_reader(db, game)
     shown = app.view(game, seat, at)
     shown["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, 1, at)]  # the notes up to that event
     ruleset = registry.get(app.game(game).ruleset)
-    out(shown, as_json, lambda v: view_text(v, data_records(tuple(ruleset.data_files())),
-                                            awaiting_in(ruleset, app.state_at(game, at))))
+    out(shown, as_json, lambda v: view_text(v, data_records(tuple(ruleset.data_files())), app.awaiting_at(game, at)))
 
 
 @cli.command()
@@ -364,7 +285,7 @@ def log(game: str, seat: str, first: int, last: int | None, chain: bool, db: str
         arbitro log marengo-1a2b3c4d --as austria --from 100 --to 140
         arbitro log marengo-1a2b3c4d --from 57 --to 57 --chain
     """
-    app = open_app(db, "read")
+    app = open_reader(db, game)
     events = app.log(game, seat, first, last)
     notes = notes_by_seq(app.notes(game, seat, first, last))
     for event in events:  # a note travels with the event it is about (--json: its `notes` field)
@@ -395,7 +316,7 @@ def notes(game: str, seat: str, db: str, as_json: bool) -> None:
         arbitro notes marengo-1a2b3c4d --as france
         arbitro notes marengo-1a2b3c4d --json
     """
-    found = open_app(db, "read").notes(game, seat)
+    found = open_reader(db, game).notes(game, seat)
     out(found, as_json, lambda ns: "\n".join(note_lines([msgspec.to_builtins(n) for n in ns], indent=""))
         or f"no notes on {game} that {seat} may read")
 
@@ -586,7 +507,7 @@ def main() -> None:
     cli(prog_name="arbitro")
 
 
-for _command in (*AUDIT_COMMANDS, *DICE_COMMANDS, *STORE_COMMANDS, *DISPUTE_COMMANDS):
+for _command in (*AUDIT_COMMANDS, *DICE_COMMANDS, *DISPUTE_COMMANDS, *PLAY_COMMANDS, *STORE_COMMANDS):
     cli.add_command(_command)
 
 

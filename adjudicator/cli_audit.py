@@ -18,7 +18,7 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, is_file_source, out, brief, Progress,
-    read_json_arg, parse_readings,
+    read_json_arg, parse_readings, open_reader,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
 from arbitro.projections.base import UMPIRE
@@ -57,18 +57,21 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -
 @handle_errors
 def import_(file: str, as_id: str | None, seat: str, db: str, as_json: bool) -> None:
     """Import an exported game, whole or not at all, after checking its chain and command log (an error names
-    the file's first bad line); print its id. `arbitro verify FILE` re-adjudicates it too.
+    the file's first bad line); print its id. `arbitro verify FILE` re-adjudicates it too. A seat's export
+    (play by e-mail) becomes that seat's own copy of the game, read as it was served (status, view, legal, log,
+    verify); a later export of the same seat replaces it only if it carries on the chain the copy holds.
 
     \b
     Example:
         arbitro import game.jsonl --db club.db
         arbitro import game.jsonl --as-id marengo-copy --db club.db
+        arbitro import for-austria.jsonl --db austria.db    # austria's own copy, mailed by the umpire
     """
     if not Path(file).is_file():
         raise NoSuchFile(f"{file}: no such file")
     with open(file, encoding="utf-8") as f, Progress("importing events") as progress:
         gid = open_app(db, "create").import_lines(f, file, seat=seat, as_id=as_id,
-                                                  progress=None if as_json else progress)
+                                                  progress=None if as_json else progress, seat_copy=True)
     out({"game": gid}, as_json, lambda d: d["game"])
 
 
@@ -152,7 +155,7 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
     else:
         if head is not None or receipt_files or seat_keys:
             raise BadFile("--head, --receipt and --seat-key check an exported file: export the game first")
-        report = open_app(db, "read").verify(source, progress)
+        report = open_reader(db, source).verify(source, progress)
     if progress is not None:
         progress.close()
 

@@ -17,6 +17,7 @@ from rich import progress as rich_progress
 from rich.console import Console
 
 from arbitro.adjudicator.errors import REPORTED, BadFile, BadInput, NoSuchFile, error_payload, exit_status
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
 from arbitro.events.sqlite import OpenMode, SQLiteStore
@@ -75,6 +76,13 @@ def open_app(db: str, mode: OpenMode = "write") -> Arbitro:
         made = "arbitro's tables in" if is_postgres_url(db) else "the database"
         click.echo(f"created {made} {describe(db)}", err=True)
     return Arbitro(store)
+
+
+def open_reader(db: str, game: str) -> Arbitro | SeatCopy:
+    """What a read command reads GAME from: the game in the database, or a seat's own copy of it (a game played
+    by e-mail, adjudicator/seatcopy.py), read as that seat was served it."""
+    app = open_app(db, "read")
+    return SeatCopy.find(app.store, game) or app
 
 
 def open_location(db: str, mode: OpenMode = "write") -> SQLiteStore | PostgresStore:
@@ -203,13 +211,15 @@ def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
         raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 
-def app_for(source: str, db: str, progress: Progress | None = None) -> tuple[Arbitro, str]:
-    """A game in the database, or an exported file loaded into a private in-memory database."""
+def app_for(source: str, db: str, progress: Progress | None = None) -> tuple[Arbitro | SeatCopy, str]:
+    """A game in the database (or a seat's copy of it), or an exported file loaded into a private in-memory
+    database (a seat's export as that seat's copy)."""
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:  # the reader's own private database
-            return app, app.import_lines(f, source, seat=UMPIRE, progress=progress)
-    return open_app(db, "read"), source
+            game = app.import_lines(f, source, seat=UMPIRE, progress=progress, seat_copy=True)
+        return SeatCopy.find(app.store, game) or app, game
+    return open_reader(db, source), source
 
 
 def read_private_key(path: str) -> bytes:

@@ -6,6 +6,8 @@
     {"record": "event", "seq": 1, "hash": ..., "body": {...}}          full (umpire's) export
     {"record": "event", "seq": 1, "hash": ..., "served": {...}}        a seat's export: what it may see
     {"record": "annotation", ...}                                      chained notes (arbitro §L.1)
+    {"record": "seat_state", "seq": N, "status": ..., "view": ..., "legal": [...]}   a seat's export, last:
+                                 what that seat is served at the head, so it can play from its own copy offline
 
 A seat's export holds only what that seat may see: its redacted events (with the chain's hashes, and the
 salt only of events served whole), its own commands (those the umpire entered on its behalf included), and of
@@ -40,6 +42,7 @@ class Loaded(msgspec.Struct, kw_only=True):
     server_key: str | None = None  # the exporting server's public key (it signs the receipts it gives)
     seat_keys: dict[str, tuple[str, int]] = {}  # seat -> (its public key, the last command it did not sign)
     signatures: dict[int, CommandSignature] = {}  # command number -> its seat's signature
+    seat_state: dict[str, Any] | None = None  # a seat's export: its status, view and legal commands at the head
     source: str = "<input>"
     command_lines: list[int] = []  # the file's line of each command record, in order (errors name the line)
     event_lines: list[int] = []
@@ -49,9 +52,11 @@ class Loaded(msgspec.Struct, kw_only=True):
 def export_lines(
     store: Store, game: GameRecord, seat: str, *, revealed: bool, server_key: str | None,
     served: Iterable[dict[str, Any]], notes: Iterable[Annotation], with_seed: bool = False,
+    seat_state: dict[str, Any] | None = None,
 ) -> Iterator[str]:
     """`game` as `seat` may have it, one JSON line a record: the umpire's export is the stored log whole; a seat's
-    holds the commands it sent, the events as it was `served` them and the `notes` it may read. The seed only once
+    holds the commands it sent, the events as it was `served` them, the `notes` it may read and, last, its
+    `seat_state` at the head (what it is served there: status, view, legal commands). The seed only once
     `revealed`, or to the umpire on request (`with_seed`)."""
     game_id = game.id
     if with_seed and seat != UMPIRE:  # refused, not ignored: the caller asked for something it will not get
@@ -82,6 +87,8 @@ def export_lines(
             yield _line({"record": "event", "seq": event["seq"], "hash": event["hash"], "served": event})
     for note in notes:
         yield _line({"record": "annotation", **msgspec.to_builtins(note)})
+    if seat_state is not None and seat != UMPIRE:
+        yield _line({"record": "seat_state", **seat_state})
 
 
 def entered_for(command: Any) -> str | None:
@@ -102,6 +109,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     served: list[dict[str, Any]] = []
     notes: list[Annotation] = []
     redacted_for = server_key = None
+    seat_state: dict[str, Any] | None = None
     seat_keys: dict[str, tuple[str, int]] = {}
     signatures: dict[int, CommandSignature] = {}
     command_lines: list[int] = []
@@ -142,6 +150,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
                 served.append(record["served"])
             elif kind == "annotation":
                 notes.append(msgspec.convert(record, Annotation))
+            elif kind == "seat_state" and redacted_for is not None:
+                seat_state = record
             else:
                 raise BadFile(f"{where}: unknown record kind {kind!r}")
         except (KeyError, msgspec.ValidationError, TypeError) as e:
@@ -150,4 +160,4 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
         raise BadFile(f"{source}: empty file: no game record")
     return Loaded(game=game, commands=commands, events=events, served=served, annotations=notes,
                   redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures,
-                  source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)
+                  seat_state=seat_state, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)

@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitro.adjudicator import settling
+from arbitro.adjudicator import mail
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
 )
@@ -349,7 +350,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
               summary="Submit a mailed command file (the body), as `arbitro submit --file` reads it.")
     async def mail(game_id: str, request: Request, caller: Who) -> Response:
         role = acting(caller, game_id)
-        seat, submission = mailed(_text(await request.body()), role)
+        seat, submission = mailed(_text(await request.body()), role, game_id)
         return await run_in_threadpool(written, game_id, lambda: app.submit(
             game_id, seat, submission.command, expected_seq=submission.expected_seq, key=submission.key,
             signature=submission.signature), submission.expected_seq)
@@ -451,26 +452,29 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
             authority.umpire(caller, game_id, "invitations are the umpire's")
         return reply({"game": game_id, "tokens": app.issue_tokens(game_id, body.seats)}, 201)
 
-    def mailed(text: str, role: str) -> tuple[str, Submission]:
-        """A mailed command file: a command, or {"seat", "command", "expected_seq", "key", "signature"}. A seat
-        sends its own; the umpire may post one in a seat's name only signed by that seat (arbitro §L.6)."""
+    def mailed(text: str, role: str, game_id: str) -> tuple[str, Submission]:
+        """A mailed command file (adjudicator/mail.py): a command, or an envelope with its seat, head, key and
+        signature. A seat sends its own; the umpire may post one in a seat's name only signed by that seat (§L.6)."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise BadFile(f"the mailed file is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
         if not isinstance(data, dict):
             raise BadFile("the mailed file holds one JSON object: a command, or an envelope with a `command`")
-        if "command" not in data:
+        envelope = mail.read_mailed(data, "the mailed file")
+        if envelope is None:
             return role, Submission(command=data)
-        seat = data.pop("seat", role)
+        mail.for_game(envelope, game_id, "the mailed file")
+        seat = envelope.seat or role
         try:
-            submission = Submission.model_validate(data)
+            submission = Submission(command=envelope.command, expected_seq=envelope.expected_seq, key=envelope.key,
+                                    signature=envelope.signature)
         except ValueError as e:
             raise BadFile(f"the mailed envelope: {e}") from None
         if seat != role and (role != UMPIRE or submission.signature is None):
             raise Forbidden(f"{role} may not submit in {seat!r}'s name: only the umpire may post a mailed command "
                             "for a seat, and only one that seat signed (arbitro §L.6)")
-        return str(seat), submission
+        return seat, submission
 
     return api
 

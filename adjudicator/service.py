@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator import exchange, importing, overrides, registry
+from arbitro.adjudicator import exchange, importing, overrides, registry, seatcopy
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import known_type, pinned, seat_signature, sign_receipt, umpire_only
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
@@ -68,8 +68,10 @@ class Arbitro:
 
     def games(self) -> list[dict[str, Any]]:
         """Every game in the store, as `arbitro games` and the server's host list them."""
-        return [{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind, "head": g.head_seq,
-                 "parent": g.parent} for g in self.store.games()]
+        games = [{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind, "head": g.head_seq,
+                  "parent": g.parent} for g in self.store.games()]
+        copies = (seatcopy.SeatCopy.read(game, seat, text) for game, seat, text in self.store.seat_copies())
+        return games + [c.listing() for c in copies]  # a seat's copies of games it plays by e-mail
 
     def replayer(self, game_id: str) -> Replayer:
         return Replayer(self.adjudicator(self.game(game_id).ruleset).fold, self.store, game_id)
@@ -270,6 +272,9 @@ class Arbitro:
         """Who the game waits for, and for what."""
         return awaiting_in(registry.get(self.game(game_id).ruleset), state or self.state_at(game_id))
 
+    def awaiting_at(self, game_id: str, at: int | None = None) -> Awaiting:
+        return self.awaiting(game_id, self.state_at(game_id, at))
+
     def check_seat(self, game: GameRecord, seat: str) -> None:
         if seat != UMPIRE and seat not in game.seats:
             raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
@@ -401,17 +406,26 @@ class Arbitro:
         # The full export is the database's whole record of the game: every note, private ones included.
         notes = self.store.annotations(game_id) if seat == UMPIRE else self.annotations(game_id, seat)
         served = self.log(game_id, seat) if seat != UMPIRE else []
+        # A seat's export ends with what it is served at the head, so it can play on from its own copy offline.
+        at_head = {"seq": game.head_seq, "status": to_builtins(self.status(game_id, seat)),
+                   "view": self.view(game_id, seat), "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
         return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
-                                     served=served, notes=notes, with_seed=with_seed)
+                                     served=served, notes=notes, with_seed=with_seed, seat_state=at_head)
 
     def import_lines(
         self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None,
-        progress: Callable[[int, int], None] | None = None,
+        progress: Callable[[int, int], None] | None = None, seat_copy: bool = False,
     ) -> str:
         """Store a full export as a new game, whole or not at all; `as_id` stores it under another id (a re-sealed
-        copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1)."""
+        copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1).
+        With `seat_copy` (a seat's own database), a seat's export is kept as that seat's copy, or carries on the
+        copy held (adjudicator/seatcopy.py)."""
+        text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+        loaded = exchange.read_lines(text.splitlines(), source)
+        if loaded.redacted_for is not None and seat_copy and as_id is None:
+            return seatcopy.store_copy(self.store, loaded, text)
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
-        game_id = importing.import_loaded(self.store, exchange.read_lines(lines, source), as_id, progress)
+        game_id = importing.import_loaded(self.store, loaded, as_id, progress)
         self.rebuild_snapshots(game_id)
         return game_id
 

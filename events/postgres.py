@@ -100,6 +100,9 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS tokens (
         game TEXT NOT NULL, role TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (game, role))""",
     "CREATE INDEX IF NOT EXISTS tokens_by_hash ON tokens (hash)",
+    # A seat's own copy of a game it plays by e-mail: the export it was sent, as it was sent (events.store).
+    """CREATE TABLE IF NOT EXISTS seat_copies (
+        game TEXT PRIMARY KEY, seat TEXT NOT NULL, head_seq BIGINT NOT NULL, export TEXT NOT NULL)""",
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
 
@@ -486,6 +489,27 @@ class PostgresStore:
 
     def tokens(self, game_id: str) -> dict[str, str]:
         return dict(self._read("SELECT role, hash FROM tokens WHERE game = %s ORDER BY role", (game_id,)))
+
+    # --- seats' copies -------------------------------------------------------------------------
+    def put_seat_copy(self, game_id: str, seat: str, head_seq: int, export: str) -> None:
+        """Store (or replace with a longer one) a seat's copy of a game: the seat's export, whole."""
+        def work(cur: "psycopg.Cursor[Any]") -> None:
+            if cur.execute("SELECT 1 FROM games WHERE id = %s", (game_id,)).fetchone():
+                raise GameExists(game_id, hint="this database holds the game itself, not a seat's copy of it")
+            cur.execute("INSERT INTO seat_copies VALUES (%s, %s, %s, %s) ON CONFLICT (game) DO UPDATE SET "
+                        "seat = EXCLUDED.seat, head_seq = EXCLUDED.head_seq, export = EXCLUDED.export",
+                        (game_id, seat, head_seq, export))
+
+        self._write(work)
+
+    def seat_copy(self, game_id: str) -> tuple[str, str] | None:
+        """(seat, export) of a seat's copy of the game, or None."""
+        rows = self._read("SELECT seat, export FROM seat_copies WHERE game = %s", (game_id,))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    def seat_copies(self) -> list[tuple[str, str, str]]:
+        """(game, seat, export) of every seat's copy in the database."""
+        return [(g, s, e) for g, s, e in self._read("SELECT game, seat, export FROM seat_copies ORDER BY game")]
 
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:

@@ -168,6 +168,9 @@ class SQLiteStore:
         # Bearer tokens of the HTTP server's seats and umpire, as SHA-256 hashes only (events.store: access tokens).
         db["tokens"].create({"hash": str, "game": str, "role": str}, pk="hash", if_not_exists=True)
         db["tokens"].create_index(["game", "role"], unique=True, if_not_exists=True)
+        # A seat's own copy of a game it plays by e-mail: the export it was sent, as it was sent (events.store).
+        db["seat_copies"].create({"game": str, "seat": str, "head_seq": int, "export": str}, pk="game",
+                                 if_not_exists=True)
         db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
         db.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
         # The server's signing key exists from the first write-mode open, so every export names it.
@@ -427,6 +430,28 @@ class SQLiteStore:
             return {}
         rows, _ = self._read("SELECT role, hash FROM tokens WHERE game=? ORDER BY role", (game_id,))
         return dict(rows)
+
+    # --- seats' copies -------------------------------------------------------------------------
+    def put_seat_copy(self, game_id: str, seat: str, head_seq: int, export: str) -> None:
+        """Store (or replace with a longer one) a seat's copy of a game: the seat's export, whole."""
+        with self._transaction():
+            if self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone():
+                raise GameExists(game_id, hint="this database holds the game itself, not a seat's copy of it")
+            self.conn.execute("INSERT OR REPLACE INTO seat_copies VALUES (?,?,?,?)", (game_id, seat, head_seq, export))
+
+    def seat_copy(self, game_id: str) -> tuple[str, str] | None:
+        """(seat, export) of a seat's copy of the game, or None."""
+        if not self._has_table("seat_copies"):
+            return None
+        rows, _ = self._read("SELECT seat, export FROM seat_copies WHERE game=?", (game_id,))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    def seat_copies(self) -> list[tuple[str, str, str]]:
+        """(game, seat, export) of every seat's copy in the database."""
+        if not self._has_table("seat_copies"):
+            return []
+        rows, _ = self._read("SELECT game, seat, export FROM seat_copies ORDER BY game")
+        return [(g, s, e) for g, s, e in rows]
 
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:

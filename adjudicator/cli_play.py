@@ -1,0 +1,164 @@
+"""The command line's play command: `arbitro submit`, online (the command judged and appended now) or offline (a
+mailed command file for play by e-mail, adjudicator/mail.py, submitted later by the umpire)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+import click
+import msgspec
+
+from arbitro.adjudicator import mail
+from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.results import SubmitResult
+from arbitro.adjudicator.seatcopy import SeatCopy
+from arbitro.adjudicator.cli_common import (
+    db_option, event_lines, handle_errors, json_option, open_app, open_reader, out, read_json_arg, read_private_key,
+    seat_option,
+)
+
+
+@click.command()
+@click.argument("game")
+@click.argument("command", required=False)
+@seat_option(required=False)
+@click.option("--file", "file", type=click.Path(dir_okay=False),
+              help="Read the command from a JSON file: a command, or a mailed command file (from --offline).")
+@click.option("--expect", "expected_seq", type=int, help="Refuse unless the log's head is this sequence number.")
+@click.option("--key", help="Idempotency key (SEAT's own): the same command retried with it gets the original "
+                            "result and is not applied twice; another command under a used key is refused.")
+@click.option("--for", "for_seat", metavar="SEAT",
+              help="Transcribed games: the umpire (--as umpire) enters COMMAND on this seat's behalf, as played on "
+                   "the table; recorded as the umpire's, served to every seat as entered for SEAT (arbitro §S.5).")
+@click.option("--sign", "key_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="Sign the command with SEAT's private key (from `arbitro keygen`): required once SEAT registered "
+                   "its key. The signature covers the game, SEAT, the head (--expect) and the key (--key).")
+@click.option("--offline", is_flag=True,
+              help="Play by e-mail: write the command to -o FILE as a mailed command file, against the head of your "
+                   "copy of GAME (`arbitro import` of your export), for the umpire to submit; nothing is submitted.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE", help="With --offline: the file to write.")
+@db_option
+@json_option
+@handle_errors
+def submit(game: str, command: str | None, seat: str | None, file: str | None, expected_seq: int | None,
+           key: str | None, for_seat: str | None, key_file: str | None, offline: bool, output: str | None, db: str,
+           as_json: bool) -> None:
+    """Submit a command as SEAT; print the events it caused (as SEAT may see them) and the server's receipt.
+    COMMAND is the ruleset's (`arbitro legal GAME --as SEAT` lists those SEAT may send now) or one of the
+    engine's own, below (docs/engine-rules.md). Play by e-mail: --offline -o FILE writes the command as a
+    mailed command file against the head of SEAT's copy (signed with --sign), nothing submitted; the umpire
+    submits that file with --file, which takes the seat, head, key and signature from it.
+
+    \b
+    Example:
+        arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}'
+        arbitro submit marengo-1a2b --as austria --file move.json --expect 41 --key turn7-austria
+        arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}' --sign austria.key
+        arbitro submit marengo-1a2b --as umpire --for austria '{"type": "end_turn"}'   # transcribed games
+        arbitro submit marengo-1a2b --as austria --offline -o move.json '{"type": "end_turn"}' --sign austria.key
+        arbitro submit marengo-1a2b --file move.json        # the umpire submits a mailed command file
+
+    \b
+    The engine's own commands (every ruleset):
+      ruling (umpire, §U.4): a reason, and an interpretation and/or a state patch
+        '{"type": "ruling", "reason": "errata", "interpretation": {"dr_in_fortress": "dd"}}'
+        '{"type": "ruling", "reason": "misplaced", "patch": [{"op": "replace", "path": "/turn", "value": 3}]}'
+      enter_random (umpire, transcribed games, §R.4): the dice or draw made on the table
+        '{"type": "enter_random", "values": [3, 5]}'
+      on_behalf (umpire, transcribed games, §S.5; `--for SEAT` wraps COMMAND so): a seat's command as played
+        '{"type": "on_behalf", "seat": "austria", "command": {"type": "end_turn"}}'
+      commit_entropy, reveal_entropy (each entropy seat, §R.2; `arbitro entropy` does both)
+        '{"type": "commit_entropy", "commitment": "<sha256 hex of your entropy>"}'
+        '{"type": "reveal_entropy", "entropy": "<your entropy>"}'
+      proceed_without_entropy (umpire, §R.2): the round goes on without seats that never answered
+        '{"type": "proceed_without_entropy", "seats": ["france"], "reason": "no answer in 3 days"}'
+      add_entropy (any seat, games without an entropy round, §R.2)
+        '{"type": "add_entropy", "entropy": "<your entropy>"}'
+      undo (§U; `arbitro undo`), consent (a seat asked to agree to another's undo, §U.2)
+        '{"type": "undo", "to": 118, "reason": "misclick"}'
+        '{"type": "consent", "accept": true}'
+      reveal_seed (umpire, §R.3; `arbitro reveal`: ENDS THE GAME'S DICE, read `arbitro reveal --help`)
+        '{"type": "reveal_seed", "reason": "dispute over turn 7"}'
+      fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
+      dispute_open, dispute_reply, dispute_rule (§D): sent by `arbitro dispute open|reply|rule`
+    """
+    raw = read_json_arg(command, file, "command")
+    if for_seat is not None:
+        raw = {"type": "on_behalf", "seat": for_seat, "command": raw}
+    if offline:
+        return write_offline(game, seat, raw, expected_seq, key, key_file, output, db, as_json)
+    if output is not None:
+        raise BadInput("-o writes a mailed command file, with --offline only; without it the command is submitted now")
+    mailed = mail.read_mailed(raw, file or "the command") if file is not None else None
+    if mailed is not None:
+        seat, raw, expected_seq, key, signature = from_mailed(mailed, game, file or "", seat, expected_seq, key, key_file)
+    elif seat is None:
+        raise BadInput("say who sends the command with --as SEAT (a mailed command file names its seat itself)")
+    app = open_app(db)
+    if mailed is None:
+        signature = None
+        if key_file is not None:
+            # Signed here, on the seat's side: the database never sees the private key.
+            expected_seq = app.game(game).head_seq if expected_seq is None else expected_seq
+            key = key or secrets.token_hex(16)
+            signature = mail.write_mailed(game=game, seat=seat, command=raw, expected_seq=expected_seq, key=key,
+                                          private_key=read_private_key(key_file)).signature
+    result = app.submit(game, seat, raw, expected_seq=expected_seq, key=key, signature=signature)
+
+    def text(r: SubmitResult) -> str:
+        head = f"{'already applied' if r.duplicate else 'accepted'}: command {r.cmd}, head #{r.head}"
+        head += f"\nreceipt: #{r.receipt['seq']} {r.receipt['head']} (keep it: `arbitro receipt` prints it again)"
+        tail = f"awaiting: {', '.join(r.awaiting.seats) or 'nobody'}: {r.awaiting.prompt}"
+        return "\n".join([head, *event_lines(r.events), tail])
+
+    out(result, as_json, text)
+
+
+def from_mailed(mailed: mail.Mailed, game: str, source: str, seat: str | None, expected_seq: int | None,
+                key: str | None, key_file: str | None) -> tuple[str, dict[str, Any], int | None, str | None, str | None]:
+    """What a mailed command file says of its submission; the options that would contradict it are refused."""
+    mail.for_game(mailed, game, source)
+    if mailed.seat is None:
+        raise BadInput(f"{source} names no seat: a mailed command file says whose command it is (\"seat\")")
+    if seat is not None and seat != mailed.seat:
+        raise BadInput(f"{source} is {mailed.seat}'s command, not {seat}'s: drop --as (the file names its seat)")
+    if expected_seq is not None or key is not None or key_file is not None:
+        raise BadInput(f"{source} carries its own head, key and signature: drop --expect, --key and --sign")
+    return mailed.seat, mailed.command, mailed.expected_seq, mailed.key, mailed.signature
+
+
+def write_offline(game: str, seat: str | None, command: dict[str, Any], expected_seq: int | None, key: str | None,
+                  key_file: str | None, output: str | None, db: str, as_json: bool) -> None:
+    """`submit --offline`: the command as a mailed command file against the head of the seat's copy (or of the game
+    itself), warned of when that copy does not list it as legal; nothing is submitted."""
+    if seat is None or output is None:
+        raise BadInput("--offline writes SEAT's command to a file: give --as SEAT and -o FILE")
+    app = open_reader(db, game)
+    record = app.game(game)
+    head = record.head_seq if expected_seq is None else expected_seq
+    listed = app.legal(game, seat)
+    private = read_private_key(key_file) if key_file is not None else None
+    registered = app.loaded.seat_keys if isinstance(app, SeatCopy) else app.store.seat_keys(game)
+    if private is None and seat in registered:
+        raise BadInput(f"{seat} registered a key in {game}: the umpire refuses its unsigned commands; add --sign KEYFILE")
+    mailed = mail.write_mailed(game=game, seat=seat, command=command, expected_seq=head,
+                               key=key or secrets.token_hex(8), private_key=private)
+    if Path(output).exists():
+        raise BadInput(f"{output} already exists: a command file is never overwritten (remove it, or choose another)")
+    Path(output).write_text(json.dumps(msgspec.to_builtins(mailed), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    warning = None if command in listed else (
+        f"warning: {game}'s legal commands for {seat} at #{head} do not list this one (`arbitro legal {game} --as "
+        f"{seat}`); the umpire's submit judges it")
+    if warning and not as_json:
+        click.echo(warning, err=True)
+    out({"file": output, "game": game, "seat": seat, "expected_seq": head, "key": mailed.key,
+         "signed": mailed.signature is not None, "listed_legal": warning is None}, as_json,
+        lambda d: f"wrote {output}: {seat}'s {command.get('type')} against #{head}, "
+                  f"{'signed' if d['signed'] else 'unsigned'}; mail it to the umpire, who runs "
+                  f"`arbitro submit {game} --file {Path(output).name}`")
+
+
+PLAY_COMMANDS = (submit,)

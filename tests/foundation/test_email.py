@@ -1,0 +1,208 @@
+"""Issue 14 point 5, play by e-mail through the CLI: an umpire and two seats, each with its own database. A seat
+imports its export as its own copy, reads it (status, view, legal, log, verify), writes its move offline as a signed
+command file; the umpire submits the file and mails new exports, which the seat imports over its copy. The README's
+e-mail section is run as printed; the copies are checked to verify and to hold nothing their seat may not know."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from arbitro.cli import cli
+
+from .conftest import Cli
+from .test_usable import _session
+
+ENTER = {"type": "enter", "block": "AUT_FRIMONT", "entry": "alessandria", "path": ["testa_di_ponte"]}
+END_TURN = {"type": "end_turn"}
+
+
+class Table:
+    """Three databases in one directory: the umpire's and each seat's; commands run as that person would."""
+
+    def __init__(self, where: Path) -> None:
+        self.where = where
+        self.db = {name: Cli(where / f"{name}.db") for name in ("umpire", "austria", "france")}
+        self.game = ""
+
+    def file(self, name: str) -> str:
+        return str(self.where / name)
+
+    def create(self) -> None:
+        self.game = self.db["umpire"]("new", "marengo", "marengo").stdout.strip()
+        for seat in ("austria", "france"):
+            public = self.db[seat]("keygen", "-o", self.file(f"{seat}.key")).stdout.strip()
+            self.db["umpire"]("register-key", self.game, "--as", seat, public)
+
+    def mail_export(self, seat: str) -> None:
+        """The umpire exports SEAT's file; SEAT imports it over its copy."""
+        self.db["umpire"]("export", self.game, "--as", seat, "-o", self.file(f"for-{seat}.jsonl"))
+        assert self.db[seat]("import", self.file(f"for-{seat}.jsonl")).stdout.strip() == self.game
+
+    def play(self, seat: str, command: dict[str, Any], name: str) -> dict[str, Any]:
+        """SEAT writes COMMAND offline, signed; the umpire submits the file."""
+        self.db[seat]("submit", self.game, "--as", seat, "--offline", "-o", self.file(name), "--sign",
+                      self.file(f"{seat}.key"), json.dumps(command))
+        return self.db["umpire"].json("submit", self.game, "--file", self.file(name))
+
+
+def enemy_blocks(table: Table, seat: str) -> list[str]:
+    state = json.loads(table.db["umpire"]("position", table.game).stdout)["state"]
+    return [block for block, b in state["blocks"].items() if b["side"] != seat]
+
+
+def assert_knows_only_its_own(table: Table, seat: str) -> None:
+    """SEAT's database verifies as a seat's copy, holds exactly the export the umpire sent it, and has neither the
+    dice seed nor the identity of any enemy block (Marengo's blocks stand face down, marengo §5)."""
+    run = table.db[seat]
+    report = run.json("verify", table.game)
+    assert report["passed"] is True, report
+    assert {c["name"]: c["status"] for c in report["checks"]}["re-adjudication"] == "unchecked"
+    held = json.loads(Path(table.file(f"for-{seat}.jsonl")).read_text(encoding="utf-8").splitlines()[0])
+    assert held["redacted_for"] == seat and held["seed"] is None
+    stored = (table.where / f"{seat}.db").read_bytes()
+    seed = json.loads(table.db["umpire"]("export", table.game, "--with-seed").stdout.splitlines()[0])["seed"]
+    assert seed and seed.encode() not in stored
+    for block in enemy_blocks(table, seat):
+        assert block.encode() not in stored, f"{seat}'s copy names the enemy block {block}"
+
+
+def test_two_seats_and_an_umpire_play_turns_by_mail(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.create()
+    for seat in ("austria", "france"):
+        table.mail_export(seat)
+    austria = table.db["austria"]
+    assert austria.json("status", table.game, "--as", "austria")["awaiting"]["seats"] == ["austria"]
+    assert ENTER in austria.json("legal", table.game, "--as", "austria")
+    assert "Avanguardia di Frimont" in austria("view", table.game, "--as", "austria").stdout
+    assert "austria's copy" in austria("games").stdout
+    accepted = table.play("austria", ENTER, "austria-1.json")
+    assert accepted["duplicate"] is False
+    table.mail_export("austria")
+    seats_awaited = []
+    for turn in range(4):  # austria ends its turn, france its, and so on: each through the seat's own copy
+        seat = "austria" if turn % 2 == 0 else "france"
+        assert table.db[seat].json("status", table.game, "--as", seat)["awaiting"]["seats"] == [seat]
+        table.play(seat, END_TURN, f"{seat}-end-{turn}.json")
+        for each in ("austria", "france"):
+            table.mail_export(each)
+        seats_awaited.append(table.db[seat].json("status", table.game, "--as", seat)["awaiting"]["seats"])
+    assert seats_awaited == [["france"], ["austria"], ["france"], ["austria"]]
+    head = table.db["umpire"].json("status", table.game)["head"]
+    for seat in ("austria", "france"):
+        log = table.db[seat].json("log", table.game, "--as", seat)
+        assert [e["seq"] for e in log] == list(range(1, head + 1))  # every event, as that seat was served it
+        assert_knows_only_its_own(table, seat)
+
+
+def test_a_mailed_file_counts_once_and_only_as_signed(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.create()
+    table.mail_export("austria")
+    umpire, austria = table.db["umpire"], table.db["austria"]
+    austria("submit", table.game, "--as", "austria", "--offline", "-o", table.file("move.json"), "--sign",
+            table.file("austria.key"), json.dumps(ENTER))
+    edited = json.loads(Path(table.file("move.json")).read_text())
+    edited["command"]["path"] = ["testa_di_ponte", "pedrabona"]
+    Path(table.file("edited.json")).write_text(json.dumps(edited))
+    refused = umpire("submit", table.game, "--file", table.file("edited.json"), code=1)
+    assert "signature does not verify" in refused.stderr  # changed on the way: refused (arbitro §L.6)
+    assert umpire.json("submit", table.game, "--file", table.file("move.json"))["duplicate"] is False
+    assert umpire.json("submit", table.game, "--file", table.file("move.json"))["duplicate"] is True  # counts once
+    # written against #4 after the head moved on: stale, never applied to a position austria did not see
+    austria("submit", table.game, "--as", "austria", "--offline", "-o", table.file("late.json"), "--sign",
+            table.file("austria.key"), json.dumps(END_TURN))
+    assert "expected the log at #4" in umpire("submit", table.game, "--file", table.file("late.json"), code=2).stderr
+    unsigned = austria("submit", table.game, "--as", "austria", "--offline", "-o", table.file("x.json"),
+                       json.dumps(END_TURN), code=2)
+    assert "add --sign KEYFILE" in unsigned.stderr
+    assert "never overwritten" in austria("submit", table.game, "--as", "austria", "--offline", "-o",
+                                          table.file("late.json"), "--sign", table.file("austria.key"),
+                                          json.dumps(END_TURN), code=2).stderr
+
+
+def test_a_copy_takes_only_its_own_chain_carried_on(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.create()
+    table.mail_export("austria")
+    old = Path(table.file("for-austria.jsonl")).read_text(encoding="utf-8")
+    table.play("austria", ENTER, "move.json")
+    table.mail_export("austria")
+    Path(table.file("old.jsonl")).write_text(old, encoding="utf-8")
+    austria = table.db["austria"]
+    assert "older export" in austria("import", table.file("old.jsonl"), code=2).stderr
+    table.db["umpire"]("export", table.game, "--as", "france", "-o", table.file("for-france.jsonl"))
+    assert "goes in its own database" in austria("import", table.file("for-france.jsonl"), code=2).stderr
+    # the umpire starts the game again under the same id, as if nothing had been sent: another history
+    other = Cli(tmp_path / "other.db")
+    other("new", "marengo", "marengo", "--id", table.game)
+    other("submit", table.game, "--as", "austria", json.dumps(END_TURN))
+    other("export", table.game, "--as", "austria", "-o", table.file("rewritten.jsonl"))
+    refused = austria("import", table.file("rewritten.jsonl"), code=2).stderr
+    assert "does not continue the copy you hold: event #1 differs" in refused and "nothing imported" in refused
+    assert austria.json("status", table.game, "--as", "austria")["head"] == 6  # the copy held is unchanged
+
+
+def test_a_copy_serves_its_seat_alone_and_says_so(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.create()
+    table.mail_export("austria")
+    austria, game = table.db["austria"], table.game
+    assert "austria's copy" in austria("view", game, "--as", "france", code=2).stderr
+    assert "at its head (#4) only" in austria("view", game, "--as", "austria", "--at", "2", code=2).stderr
+    assert austria.json("legal", game, "--as", "austria") == table.db["umpire"].json("legal", game, "--as", "austria")
+    assert austria.json("view", game, "--as", "austria")["state"] == \
+        table.db["umpire"].json("view", game, "--as", "austria")["state"]
+    replayed = austria("replay", table.file("for-austria.jsonl"), "--as", "austria").stdout  # the file itself
+    assert f"replayed {game} to #4" in replayed
+    assert "-o FILE" in austria("submit", game, "--as", "austria", "--offline", json.dumps(END_TURN), code=2).stderr
+    assert "with --offline only" in austria("submit", game, "--as", "austria", "-o", "x.json",
+                                            json.dumps(END_TURN), code=2).stderr
+    table.play("austria", ENTER, "move.json")
+    other = table.db["umpire"]("new", "marengo", "marengo").stdout.strip()
+    assert f"a command for game {game}, not {other}" in table.db["umpire"](
+        "submit", other, "--file", table.file("move.json"), code=2).stderr
+    assert "is austria's command, not france's" in table.db["umpire"](
+        "submit", game, "--as", "france", "--file", table.file("move.json"), code=2).stderr
+
+
+def run_in_process(script: str, cwd: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A README shell session of `arbitro` commands, run in this process (each as click runs it, a second instead
+    of a process start each): `\\` continues a line, `#` starts a comment, `NAME=$(arbitro ...)` keeps the output,
+    `$NAME` is replaced by it; every command must exit 0. Returns what the commands printed."""
+    monkeypatch.chdir(cwd)
+    names: dict[str, str] = {}
+    printed = []
+    for line in script.replace("\\\n", " ").splitlines():
+        line = re.sub(r"\$(\w+)", lambda m: names[m.group(1)], line)
+        assign = re.match(r"^(\w+)=\$\((.*)\)(\s+#.*)?$", line)
+        words = shlex.split(assign.group(2) if assign else line, comments=True)
+        if not words:
+            continue
+        assert words[0] == "arbitro", line
+        result = CliRunner().invoke(cli, words[1:], env={"ARBITRO_DB": None, "ARBITRO_STORE": None,
+                                                         "ARBITRO_SEAT_ENTROPY": None}, prog_name="arbitro")
+        assert result.exit_code == 0, f"{line}\n{result.stdout}\n{result.stderr}"
+        if assign:
+            names[assign.group(1)] = result.stdout.strip()
+        printed.append(result.stdout)
+    return "".join(printed)
+
+
+def test_the_readmes_email_round_trip_runs_as_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    script = _session("## Play by e-mail")
+    assert script.count("--db umpire.db") >= 5 and "--db austria.db" in script and "--db france.db" in script
+    shown = run_in_process(script, tmp_path, monkeypatch)
+    assert "france's copy  #" in shown and "VERIFIED" in shown and "austria's end_turn against #6, signed" in shown
+    table = Table(tmp_path)
+    table.game = table.db["umpire"]("games").stdout.split()[0]
+    for seat in ("austria", "france"):
+        assert table.db[seat]("games").stdout.split()[0] == table.game
+        assert_knows_only_its_own(table, seat)
