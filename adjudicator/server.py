@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitro.adjudicator import settling
-from arbitro.adjudicator import mail
+from arbitro.adjudicator.mail import for_game, read_mailed
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
 )
@@ -461,10 +461,10 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
             raise BadFile(f"the mailed file is not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
         if not isinstance(data, dict):
             raise BadFile("the mailed file holds one JSON object: a command, or an envelope with a `command`")
-        envelope = mail.read_mailed(data, "the mailed file")
+        envelope = read_mailed(data, "the mailed file")
         if envelope is None:
             return role, Submission(command=data)
-        mail.for_game(envelope, game_id, "the mailed file")
+        for_game(envelope, game_id, "the mailed file")
         seat = envelope.seat or role
         try:
             submission = Submission(command=envelope.command, expected_seq=envelope.expected_seq, key=envelope.key,
