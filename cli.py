@@ -21,15 +21,17 @@ import msgspec
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.history import UNDO_RULE, voided_by
 from arbitro.adjudicator.randomness import describe_rerolls
 from arbitro.adjudicator.results import RulesetInfo, Status
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines,
-    note_lines, notes_by_seq, read_json_arg, app_for, Progress, open_reader,
+    note_lines, notes_by_seq, read_json_arg, open_reader,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
+from arbitro.adjudicator.cli_history import HISTORY_COMMANDS
 from arbitro.adjudicator.cli_play import PLAY_COMMANDS
 from arbitro.adjudicator.cli_dice import DICE_COMMANDS
 from arbitro.adjudicator.cli_disputes import DISPUTE_COMMANDS
@@ -97,22 +99,6 @@ def rulesets(as_json: bool) -> None:
         return "\n".join(lines)
 
     out(Arbitro.rulesets(), as_json, text)
-
-
-@cli.command()
-@db_option
-@json_option
-@handle_errors
-def games(db: str, as_json: bool) -> None:
-    """List the games in the database.
-
-    \b
-    Example:
-        arbitro games --db club.db
-    """
-    rows = open_app(db, "read").games()
-    out(rows, as_json, lambda rs: "\n".join(
-        f"{r['game']}  {r['ruleset']}/{r['scenario']}  {r['kind']}  #{r['head']}" for r in rs) or "no games")
 
 
 @cli.command()
@@ -278,7 +264,8 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
 @handle_errors
 def log(game: str, seat: str, first: int, last: int | None, chain: bool, db: str, as_json: bool) -> None:
     """Show the events, as SEAT may see them (default: the umpire's full log), each in full (long records
-    wrap, nothing is cut), with the notes SEAT may read beneath the event they annotate.
+    wrap, nothing is cut), with the notes SEAT may read beneath the event they annotate, and each event an
+    undo voided marked so (it stays in the log).
 
     \b
     Example:
@@ -286,16 +273,21 @@ def log(game: str, seat: str, first: int, last: int | None, chain: bool, db: str
         arbitro log marengo-1a2b3c4d --from 57 --to 57 --chain
     """
     app = open_reader(db, game)
-    events = app.log(game, seat, first, last)
+    to_head = app.log(game, seat, first)  # an undo after the range may void events in it
+    events = [e for e in to_head if last is None or e["seq"] <= last]
     notes = notes_by_seq(app.notes(game, seat, first, last))
+    void = voided_by(to_head)
     for event in events:  # a note travels with the event it is about (--json: its `notes` field)
         if event["seq"] in notes:
             event["notes"] = notes[event["seq"]]
+        if event["seq"] in void:  # kept in the log, marked (--json: `voided_by`, the undo's event)
+            event["voided_by"] = void[event["seq"]]
 
     def text(es: list[dict[str, Any]]) -> str:
         lines = []
         for e in es:
-            lines += [*record_lines(e, chain), *note_lines(e.get("notes", []))]
+            mark = [f"        VOIDED by the undo at #{e['voided_by']} ({UNDO_RULE})"] if "voided_by" in e else []
+            lines += [*record_lines(e, chain), *mark, *note_lines(e.get("notes", []))]
         return "\n".join(lines) or "no events in that range"
 
     out(events, as_json, text)
@@ -319,28 +311,6 @@ def notes(game: str, seat: str, db: str, as_json: bool) -> None:
     found = open_reader(db, game).notes(game, seat)
     out(found, as_json, lambda ns: "\n".join(note_lines([msgspec.to_builtins(n) for n in ns], indent=""))
         or f"no notes on {game} that {seat} may read")
-
-
-@cli.command()
-@click.argument("source")
-@click.option("--to", "to", type=int, help="Stop after this event (default: the end).")
-@seat_option(required=False, default="umpire")
-@db_option
-@json_option
-@handle_errors
-def replay(source: str, to: int | None, seat: str, db: str, as_json: bool) -> None:
-    """Rebuild a game's state from its log (a game id, or an exported .jsonl file) and show it.
-
-    \b
-    Example:
-        arbitro replay logs/marengo-full.jsonl --to 200 --as france
-    """
-    with Progress("reading the log") as progress:
-        app, game = app_for(source, db, None if as_json else progress)
-    out(app.replay(game, to, seat), as_json, lambda r: f"replayed {r.game} to #{r.seq}"
-        + (f"; state hash {r.state_hash}" if r.state_hash is not msgspec.UNSET else "") + "\n"
-        + "".join(line + "\n" for line in note_lines(msgspec.to_builtins(r.notes), indent="  "))
-        + json.dumps(r.view, ensure_ascii=False, indent=2))
 
 
 @cli.command()
@@ -507,7 +477,7 @@ def main() -> None:
     cli(prog_name="arbitro")
 
 
-for _command in (*AUDIT_COMMANDS, *DICE_COMMANDS, *DISPUTE_COMMANDS, *PLAY_COMMANDS, *STORE_COMMANDS):
+for _command in (*AUDIT_COMMANDS, *DICE_COMMANDS, *DISPUTE_COMMANDS, *HISTORY_COMMANDS, *PLAY_COMMANDS, *STORE_COMMANDS):
     cli.add_command(_command)
 
 

@@ -87,7 +87,7 @@ class SeatCopy:
         """The copy as `arbitro games` lists it."""
         g = self.loaded.game
         return {"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": f"{self.seat}'s copy",
-                "head": g.head_seq, "parent": g.parent}
+                "head": g.head_seq, "parent": g.parent, "parent_seq": g.parent_seq}
 
     @property
     def head(self) -> int:

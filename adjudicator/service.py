@@ -69,7 +69,7 @@ class Arbitro:
     def games(self) -> list[dict[str, Any]]:
         """Every game in the store, as `arbitro games` and the server's host list them."""
         games = [{"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": g.kind, "head": g.head_seq,
-                  "parent": g.parent} for g in self.store.games()]
+                  "parent": g.parent, "parent_seq": g.parent_seq} for g in self.store.games()]
         copies = (seatcopy.SeatCopy.read(game, seat, text) for game, seat, text in self.store.seat_copies())
         return games + [c.listing() for c in copies]  # a seat's copies of games it plays by e-mail
 

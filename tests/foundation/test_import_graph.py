@@ -62,12 +62,14 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.render": 7,  # `arbitro render`'s library call, over the service's view (issue 13)
     "arbitro.adjudicator.seatcopy": 7,  # a seat's copy of a game played by e-mail, read as it was served
     "arbitro.adjudicator.mail": 7,  # a mailed command file
+    "arbitro.adjudicator.history": 7,  # the historian's reading of served logs and views
     "arbitro.cli": 8,  # the CLI: cli.py, its entry point, and its parts adjudicator/cli_*.py
     "arbitro.adjudicator.cli_common": 8,
     "arbitro.adjudicator.cli_dice": 8,
     "arbitro.adjudicator.cli_audit": 8,
     "arbitro.adjudicator.cli_store": 8,
     "arbitro.adjudicator.cli_play": 8,
+    "arbitro.adjudicator.cli_history": 8,
     "arbitro.adjudicator.cli_render": 8,
     "arbitro.adjudicator.cli_report": 8,
     "arbitro.adjudicator.cli_disputes": 8,

@@ -1,0 +1,87 @@
+"""Issue 14 point 7, the historian through the CLI: `log` marks what an undo voided, `games` shows the fork tree,
+`replay --step` walks a game event by event saying what changed, `diff` compares two branches from their common
+event. Each reads as a seat was served: what a seat may not know does not appear in its step or its diff."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arbitro.cli import cli
+
+from .conftest import Cli
+
+FRIMONT = {"type": "enter", "block": "AUT_FRIMONT", "entry": "alessandria", "path": ["testa_di_ponte"]}
+PILATI = {"type": "enter", "block": "AUT_PILATI", "entry": "alessandria", "path": ["testa_di_ponte"]}
+
+
+@pytest.fixture
+def branched(run: Cli) -> tuple[str, str]:
+    """A Marengo game where austria entered Frimont (#5-#6), took it back (#7, to #4) and entered Pilati (#8-#9);
+    and a fork of it at #4 where austria ended its turn at once."""
+    run("new", "marengo", "marengo", "--id", "g")
+    run.submit("g", "austria", FRIMONT)
+    run("undo", "g", "--as", "austria", "--to", "4")
+    run.submit("g", "austria", PILATI)
+    fork = run("fork", "g", "--at", "4", "--id", "f").stdout.strip()
+    run.submit(fork, "austria", {"type": "end_turn"})
+    return "g", fork
+
+
+def test_log_marks_what_an_undo_voided(run: Cli, branched: tuple[str, str]) -> None:
+    shown = run("log", "g", "--from", "5", "--to", "6").stdout  # the undo (#7) lies beyond the range asked for
+    assert shown.count("VOIDED by the undo at #7 (arbitro §U)") == 2
+    marks = {e["seq"]: e.get("voided_by") for e in run.json("log", "g", "--as", "france")}
+    assert marks[5] == marks[6] == 7 and marks[4] is None and marks[7] is None and marks[8] is None
+
+
+def test_games_shows_the_fork_tree(run: Cli, branched: tuple[str, str]) -> None:
+    lines = run("games").stdout.splitlines()
+    assert lines[0].startswith("g  marengo/marengo")
+    assert lines[1].startswith("└─ f  marengo/marengo") and lines[1].endswith("(forked from g at #4)")
+    assert {r["game"]: r["parent_seq"] for r in run.json("games")} == {"g": None, "f": 4}
+
+
+def test_replay_step_walks_forward_and_back_saying_what_changed(run: Cli, branched: tuple[str, str]) -> None:
+    walked = run.runner.invoke(cli, ["replay", "g", "--step", "--from", "5", "--as", "austria", "--db", str(run.db)],
+                               input="n\np\n9\nq\n")
+    assert walked.exit_code == 0, walked.output
+    shown = [block.split("\n", 1)[0][:40] for block in walked.stdout.split("[Enter/n next, p back, NUMBER go to, q quit]\n")
+             if block.strip()]
+    assert [s.split()[0] for s in shown] == ["#5", "#6", "#5", "#9"]
+    six = walked.stdout.split("#6 ", 1)[1].split("[Enter", 1)[0]
+    assert "VOIDED by the undo at #7" in six and "blocks[AUT_FRIMONT].zone: pool:austria → testa_di_ponte" in six
+    france = run.runner.invoke(cli, ["replay", "g", "--step", "--from", "6", "--as", "france", "--db", str(run.db)],
+                               input="q\n")
+    assert "enemy_blocks[b014]: added" in france.stdout and "AUT_FRIMONT" not in france.stdout  # a face-down block
+    steps = [json.loads(line) for line in run.runner.invoke(
+        cli, ["replay", "g", "--step", "--from", "8", "--json", "--db", str(run.db)], input="\n").stdout.splitlines()]
+    assert [s["seq"] for s in steps] == [8, 9] and steps[0]["changes"] == ["step: start → movement"]
+    assert "has events #1 to #10" in run("replay", "g", "--step", "--from", "12", code=2).stderr
+
+
+def test_diff_compares_two_branches_from_their_common_event(run: Cli, branched: tuple[str, str]) -> None:
+    shown = run("diff", "g", "f").stdout
+    assert "common history: g to #4" in shown
+    first_of_a, first_of_b = shown.split("first event of A after it:\n")[1].split("first event of B after it:\n")
+    assert first_of_a.lstrip().startswith("#5") and "step_began" in first_of_a.split("\n")[0]
+    assert first_of_b.lstrip().startswith("#2") and "turn_ended" in first_of_b.split("\n")[0]
+    assert "blocks.AUT_PILATI.zone: testa_di_ponte → pool:austria" in shown and "phasing: austria → france" in shown
+    same_game = run.json("diff", "g@4", "g@9", "--as", "france")
+    assert same_game["common"] == {"game": "g", "seq": 4} and same_game["first_difference"]["a"] is None
+    assert same_game["first_difference"]["b"]["seq"] == 5
+    assert not any("AUT_" in c for c in same_game["changes"]) and same_game["changes"]  # france's view: tokens only
+    assert run.json("diff", "f@1", "g@4")["changes"] == []  # a fork's #1 is its parent's state at the fork
+    assert "write GAME or GAME@SEQ" in run("diff", "g@x", "f", code=2).stderr
+    assert "g has events #1 to #10" in run("diff", "g@11", "f", code=2).stderr
+    assert "no game 'nope'" in run("diff", "g", "nope", code=3).stderr
+    run("new", "duel", "standard", "--id", "d")
+    assert "only games of one ruleset compare" in run("diff", "g", "d", code=2).stderr
+
+
+def test_replay_step_refuses_a_seat_copy(run: Cli, branched: tuple[str, str], tmp_path: Path) -> None:
+    export = tmp_path / "for-austria.jsonl"
+    run("export", "g", "--as", "austria", "-o", str(export))
+    assert "cannot be stepped" in run("replay", str(export), "--step", "--as", "austria", code=2).stderr
