@@ -15,6 +15,7 @@ from arbitro.adjudicator import mail
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.results import SubmitResult
 from arbitro.adjudicator.seatcopy import SeatCopy
+from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.cli_common import (
     db_option, event_lines, handle_errors, json_option, open_app, open_reader, out, read_json_arg, read_private_key,
     seat_option,
@@ -48,7 +49,8 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
            as_json: bool) -> None:
     """Submit a command as SEAT; print the events it caused (as SEAT may see them) and the server's receipt.
     COMMAND is the ruleset's (`arbitro legal GAME --as SEAT` lists those SEAT may send now) or one of the
-    engine's own, below (docs/engine-rules.md). Play by e-mail: --offline -o FILE writes the command as a
+    engine's own, below (docs/engine-rules.md), or the word `end`: the one command that ends SEAT's step
+    now, in any ruleset (end_step, end_orders, end_activation, end_turn or pass). Play by e-mail: --offline -o FILE writes the command as a
     mailed command file against the head of SEAT's copy (signed with --sign), nothing submitted; the umpire
     submits that file with --file, which takes the seat, head, key and signature from it.
 
@@ -58,6 +60,7 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
         arbitro submit marengo-1a2b --as austria --file move.json --expect 41 --key turn7-austria
         arbitro submit marengo-1a2b --as austria '{"type": "end_turn"}' --sign austria.key
         arbitro submit marengo-1a2b --as umpire --for austria '{"type": "end_turn"}'   # transcribed games
+        arbitro submit caldiero-1a2b --as france end     # `end`: this ruleset's "end this step", whatever its name
         arbitro submit marengo-1a2b --as austria --offline -o move.json '{"type": "end_turn"}' --sign austria.key
         arbitro submit marengo-1a2b --file move.json        # the umpire submits a mailed command file
 
@@ -85,7 +88,10 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
       fork (umpire, §R.3): recorded by `arbitro fork GAME --at N`, not sent by hand
       dispute_open, dispute_reply, dispute_rule (§D): sent by `arbitro dispute open|reply|rule`
     """
-    raw = read_json_arg(command, file, "command")
+    if command == END_WORD:
+        raw = end_command(open_reader(db, game), game, seat)
+    else:
+        raw = read_json_arg(command, file, "command")
     if for_seat is not None:
         raw = {"type": "on_behalf", "seat": for_seat, "command": raw}
     if offline:
@@ -115,6 +121,24 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
         return "\n".join([head, *event_lines(r.events), tail])
 
     out(result, as_json, text)
+
+
+END_WORD = "end"
+
+
+def end_command(app: Arbitro | SeatCopy, game: str, seat: str | None) -> dict[str, Any]:
+    """`end`, one word in every ruleset for "end this step": the one command SEAT may send now that ends something
+    and says nothing else (a type `end_...` or `pass` with no other field: Caldiero's end_step, Arrivano's
+    end_orders, Caricat!'s end_activation or pass, Monferrato's end_activation, Marengo's end_turn)."""
+    if seat is None:
+        raise BadInput("say whose step to end with --as SEAT")
+    ends = [c for c in app.legal(game, seat) if set(c) == {"type"} and (c["type"].startswith("end_") or c["type"] == "pass")]
+    if len(ends) == 1:
+        return ends[0]
+    if not ends:
+        raise BadInput(f"{seat} has no step to end now in {game}: `arbitro legal {game} --as {seat}` lists what it may send")
+    raise BadInput(f"`end` could mean {' or '.join(c['type'] for c in ends)} for {seat} now: send the one you mean, "
+                   f"e.g. arbitro submit {game} --as {seat} '{json.dumps(ends[0])}'")
 
 
 def from_mailed(mailed: mail.Mailed, game: str, source: str, seat: str | None, expected_seq: int | None,
