@@ -66,7 +66,7 @@ def test_games_lists_every_game_with_kind_and_head(run: Cli) -> None:
     run("new", "duel", "long", "--transcribed", "--id", "g2")
     rows = {r["game"]: r for r in run.json("games")}
     assert rows["g1"] == {"game": "g1", "ruleset": "duel", "scenario": "standard", "kind": "generated", "head": 5,
-                          "parent": None}
+                          "parent": None, "parent_seq": None}
     assert rows["g2"]["kind"] == "transcribed" and rows["g2"]["scenario"] == "long"
     text = run("games").stdout
     assert "g1  duel/standard  generated  #5" in text and "g2  duel/long  transcribed" in text
