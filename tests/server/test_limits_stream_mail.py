@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 
 from arbitro.adjudicator.http_access import Limits
+from arbitro.adjudicator.mail import write_mailed
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
 from arbitro.events.random import entropy_commitment
@@ -136,6 +138,24 @@ def test_a_mailed_command_file_is_taken_as_the_cli_takes_it(server: Server) -> N
     forged = {**envelope, "key": "mail-2", "expected_seq": posted.json()["head"]}  # a signature over another key
     refused = umpire.post(f"/games/{game}/mail", content=json.dumps(forged).encode())
     assert refused.status_code == 403 and refused.json()["error"] == "authority/unsigned"
+
+
+
+def test_the_cli_s_offline_command_file_is_posted_as_it_is(server: Server) -> None:
+    """`arbitro submit --offline` writes an arbitro/mail-1 file (adjudicator/mail.py): the server takes it whole,
+    and refuses one made for another game (400) or in another format."""
+    game, other = server.new(), server.new()
+    red = server.client("red", game)
+    head = server.app.game(game).head_seq
+    mailed = msgspec.to_builtins(write_mailed(game=game, seat="red", command={"type": "end_turn"}, expected_seq=head,
+                                              key="k1", private_key=None))
+    elsewhere = server.client("red", other).post(f"/games/{other}/mail", content=json.dumps(mailed).encode())
+    assert elsewhere.status_code == 400 and f"a command for game {game}, not {other}" in elsewhere.json()["message"]
+    future = red.post(f"/games/{game}/mail", content=json.dumps({**mailed, "format": "arbitro/mail-9"}).encode())
+    assert future.status_code == 400 and "arbitro/mail-9" in future.json()["message"]
+    posted = red.post(f"/games/{game}/mail", content=json.dumps(mailed).encode())
+    assert posted.status_code == 200, posted.text
+    assert server.app.store.command(game, posted.json()["cmd"]).record.key == "k1"
 
 
 class AppendFirst(SQLiteStore):
