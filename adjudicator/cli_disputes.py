@@ -72,19 +72,23 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
 @seat_option()
 @click.option("--cite", "cites", type=int, multiple=True, metavar="SEQ",
               help="An event the answer rests on (repeatable).")
+@click.option("--pause", is_flag=True, help="The umpire's: play waits for the ruling (arbitro §D.3).")
 @private_option
 @db_option
 @json_option
 @handle_errors
-def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], private: bool, db: str,
+def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], pause: bool, private: bool, db: str,
           as_json: bool) -> None:
-    """Answer dispute NUMBER, or add evidence to it, as SEAT (any seat, the umpire too), citing events.
+    """Answer dispute NUMBER, or add evidence to it, as SEAT (any seat, the umpire too), citing events; the umpire
+    may --pause play until its ruling (only the dispute goes on meanwhile).
 
     \b
     Example:
         arbitro dispute reply caldiero-9f8e 1 --as france --cite 409 "the bridge at 0813 was built at #409"
+        arbitro dispute reply caldiero-9f8e 1 --as umpire --pause "play waits while I read the log"
     """
-    command = {"type": "dispute_reply", "dispute": number, "text": text, "cites": list(cites), "private": private}
+    command = {"type": "dispute_reply", "dispute": number, "text": text, "cites": list(cites), "private": private,
+               "pause": pause}
     out(open_app(db).submit(game, seat, command), as_json, submitted)
 
 

@@ -127,6 +127,7 @@ class ReplyDispute(_Command):
     text: Text
     cites: Annotated[list[Seq], Field(max_length=50)] = []
     private: bool = False
+    pause: bool = False  # the umpire's: play waits for the ruling (arbitro §D.3)
 
 
 class RuleDispute(_Command):

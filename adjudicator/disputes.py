@@ -9,12 +9,14 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from arbitro.adjudicator import core_commands as cc
+from arbitro.adjudicator.decisions import Step, close_frame, open_frame
 from arbitro.adjudicator.errors import IllegalCommand, NotUmpire
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import Dispute, dispute_records, fold_disputes
+from arbitro.projections.game import GameState, awaited
 
 R_OPEN = "arbitro §D.1"
 R_REPLY = "arbitro §D.2"
@@ -63,8 +65,16 @@ def reply(ctx: Decision[Any], command: cc.ReplyDispute, log: Log) -> None:
     """An answer or evidence from any seat, the umpire included, while the dispute is open."""
     _open_one(command.dispute, disputes_in(log.bodies()), R_REPLY)
     _check_events(command.cites, ctx.game.core.seq, R_REPLY)
+    if command.pause and ctx.seat != UMPIRE:
+        raise IllegalCommand("only the umpire pauses play for a dispute", rule=R_RULE)
+    paused = awaited(ctx.game.core)
+    if command.pause and paused is not None and isinstance(paused.ctx, core.DisputePause):
+        raise IllegalCommand(f"play is already paused for dispute #{paused.ctx.dispute}", rule=R_RULE)
     ctx.emit(core.DisputeReplied(dispute=command.dispute, by=ctx.seat, text=command.text,
                                  cites=tuple(command.cites), private=command.private, rule=R_REPLY))
+    if command.pause:
+        open_frame(ctx, DisputeStep.kind, (UMPIRE,), R_RULE, f"rule on dispute #{command.dispute}: play waits "
+                   "for the ruling (`arbitro dispute rule`)", core.DisputePause(dispute=command.dispute))
 
 
 def check_ruling(ctx: Decision[Any], command: cc.RuleDispute, log: Log) -> None:
@@ -85,5 +95,28 @@ def check_ruling(ctx: Decision[Any], command: cc.RuleDispute, log: Log) -> None:
 
 
 def record_ruling(ctx: Decision[Any], command: cc.RuleDispute) -> None:
+    """The outcome, and play resumed if it waited for this ruling (an undo the ruling made may have lifted the
+    pause already: it restores the decisions pending at its point)."""
     ctx.emit(core.DisputeRuled(dispute=command.dispute, outcome=command.outcome, text=command.text,
                                private=command.private, fork=command.fork, rule=R_RULE))
+    paused = awaited(ctx.game.core)
+    if paused is not None and isinstance(paused.ctx, core.DisputePause) and paused.ctx.dispute == command.dispute:
+        close_frame(ctx, paused)
+
+
+class DisputeStep(Step[core.DisputePause]):
+    """Play paused for a dispute (arbitro §D.3): only the dispute goes on (and the umpire's rulings, undos,
+    reveal and forks, §S.3) until the umpire rules on it, which resumes play."""
+
+    kind = "dispute"
+    complete = False  # the ruling's text is the umpire's to write
+
+    def options(self, state: GameState[Any], frame: core.Frame[core.DisputePause], seat: str) -> list[dict[str, Any]]:
+        if seat != UMPIRE:
+            return []
+        return [{"type": "dispute_rule", "dispute": frame.ctx.dispute, "outcome": outcome, "text": "<the reason>"}
+                for outcome in ("upheld", "dismissed")]
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[core.DisputePause], command: Any) -> Decision[Any]:
+        raise IllegalCommand(f"play is paused for dispute #{frame.ctx.dispute}: the umpire's ruling on it "
+                             "(dispute_rule) resumes it", rule=R_RULE)

@@ -112,7 +112,7 @@ class Adjudicator:
         self.fold = Fold(ruleset)
         self.steps: dict[str, Step[Any]] = {
             ConsentStep.kind: ConsentStep(voided_rolls), RandomStep.kind: RandomStep(self),
-            EntropyStep.kind: EntropyStep(self),
+            EntropyStep.kind: EntropyStep(self), disputes.DisputeStep.kind: disputes.DisputeStep(),
         }
         for kind, step in ruleset.steps().items():
             if kind in self.steps:

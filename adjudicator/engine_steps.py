@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.decisions import Step, close_frame, open_frame, update_frame, waiting
+from arbitro.adjudicator.disputes import DisputeStep
 from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision
 from arbitro.adjudicator.randomness import BadEntry, DiceUnavailable, EnteredSupply, NeedRandom
 from arbitro.adjudicator.ruleset import Decision
@@ -246,7 +247,7 @@ class EntropyStep(Step[core.EntropyRound]):
             ctx.seat = seat
 
 
-ENGINE_KINDS: tuple[str, ...] = (ConsentStep.kind, RandomStep.kind, EntropyStep.kind)
+ENGINE_KINDS: tuple[str, ...] = (ConsentStep.kind, RandomStep.kind, EntropyStep.kind, DisputeStep.kind)
 ANSWERS: dict[type, str] = {cc.Consent: ConsentStep.kind, cc.EnterRandom: RandomStep.kind,
                             cc.CommitEntropy: EntropyStep.kind, cc.RevealEntropy: EntropyStep.kind,
                             cc.ProceedWithoutEntropy: EntropyStep.kind}

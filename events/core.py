@@ -294,7 +294,13 @@ class EntropyRound(FrameContext, tag="entropy_round"):
     opening: bool = False  # whether the scenario's opening waits for the round
 
 
-EngineContext = Union[UndoConsent, RandomEntry, EntropyRound]
+class DisputePause(FrameContext, tag="dispute_pause"):
+    """The umpire paused play for dispute `dispute` (arbitro §D.3): nothing but the dispute goes on until the ruling."""
+
+    dispute: int
+
+
+EngineContext = Union[UndoConsent, RandomEntry, EntropyRound, DisputePause]
 ENGINE_CONTEXTS: tuple[type[FrameContext], ...] = EngineContext.__args__  # type: ignore[attr-defined]
 
 

@@ -205,3 +205,33 @@ def test_only_the_umpire_readjudicates_under_another_reading(app: Arbitro) -> No
     app.create("duel", "standard", game_id="g")
     with pytest.raises(Exception, match="only the umpire"):
         settling.reinterpret(app, "g", "red", {"miss_bonus": "none"})
+
+
+# --- play paused for a dispute (arbitro §D.3) ------------------------------------------------------------------------
+def test_the_umpire_may_pause_play_until_the_ruling_and_the_ruling_resumes_it(run: Cli) -> None:
+    game(run)
+    opened(run, seat="blue")
+    assert run.json("dispute", "reply", "g", "1", "not me", "--as", "blue", "--pause", code=1)["rule"] == "arbitro §D.3"
+    paused = run.json("dispute", "reply", "g", "1", "play waits while I read the log", "--as", "umpire", "--pause")
+    assert [e["type"] for e in paused["events"]] == ["dispute_replied", "decision_opened"]
+    assert paused["awaiting"]["seats"] == ["umpire"] and "rule on dispute #1" in paused["awaiting"]["prompt"]
+    refused = run.submit("g", "blue", {"type": "attack", "aim": "high"}, code=1)
+    assert refused["error"] == "turn/not-your-decision" and refused["rule"] == "arbitro §D.3"
+    assert run.json("undo", "g", "--as", "blue", "--to", "2", code=1)["rule"] == "arbitro §D.3"
+    run.json("dispute", "reply", "g", "1", "the dispute itself goes on", "--as", "red")
+    assert [c["outcome"] for c in run.json("legal", "g", "--as", "umpire")] == ["upheld", "dismissed"]
+    assert run.json("legal", "g", "--as", "blue") == []
+    ruled = run.json("dispute", "rule", "g", "1", "--dismiss", "the guard stands")
+    assert [e["type"] for e in ruled["events"]] == ["dispute_ruled", "decision_resolved"]
+    run.submit("g", "blue", {"type": "attack", "aim": "high"})  # play resumed
+
+
+def test_an_undo_ruled_on_a_paused_dispute_resumes_play_at_its_point(run: Cli) -> None:
+    game(run)
+    point = run.json("status", "g")["head"]
+    exchange(run, "g", "blue")
+    opened(run, at=str(point + 1))
+    run.json("dispute", "reply", "g", "1", "paused", "--as", "umpire", "--pause")
+    ruled = run.json("dispute", "rule", "g", "1", "--uphold", "--undo-to", str(point), "taken back")
+    assert [e["type"] for e in ruled["events"]] == ["undone", "dispute_ruled"]  # the undo lifted the pause
+    assert run.json("status", "g")["awaiting"]["kind"] == "turn"
