@@ -120,6 +120,7 @@ class DisputeAnswer(Body):
     text: str = Field(max_length=4000)
     cites: list[int] = []
     private: bool = False
+    pause: bool = Field(False, description="The umpire's: play waits for the ruling (arbitro §D.3).")
 
 
 class DisputeRuling(Body):
