@@ -58,38 +58,17 @@ def zoc_targets(w: World, attackers: list[str]) -> list[str]:
     return sys_declare.hexes_to_attack(w, w.state.units[attackers[0]].side, attackers)
 
 
-def strengths(w: World, attackers: list[str], targets: list[str]) -> tuple[int, int, list[str]]:
-    """Attack and defence SP (the sums of `combat_strengths`) and the defending non-artillery units."""
-    sp = combat_strengths(w, attackers, targets)
-    defenders = [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
-    return sum(sp[u] for u in attackers), sum(sp[u] for u in defenders), defenders
+def defending(w: World, targets: list[str]) -> list[str]:
+    """The units an assault on `targets` fights: every unit there but artillery (arrivano §11.0.2)."""
+    return [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
 
 
 def combat_strengths(w: World, attackers: list[str], targets: list[str]) -> dict[str, int]:
-    """Each participant's SP in this combat with §14.0.1 (cavalry doubled against disordered infantry) and §10.4
-    (cavalry in woods halved, interpretation cavalry_in_woods), rounding up (§1.3)."""
-    defenders = [u for t in targets for u in w.units_at(t) if w.state.units[u].arm != "artillery"]
-    disordered_infantry = bool(defenders) and all(
-        w.state.units[u].arm == "infantry" and w.state.units[u].status != "good" for u in defenders)
-    attacking_woods = w.reading("cavalry_in_woods") == "both"  # defending_only: woods halve defenders only
-    woods = attacking_woods and any(t.cavalry_halved for h in targets for t in w.terrains(h))
-    out: dict[str, int] = {}
-    for u in attackers:
-        sp = w.strength(u)
-        if w.state.units[u].arm == "cavalry":
-            if disordered_infantry or u in w.state.charges or u in w.state.countercharges:
-                sp *= 2  # §14.0.1, §14.2, §14.2.4: double, never twice
-            if woods:
-                sp = (sp + 1) // 2
-        out[u] = sp
-    for u in defenders:
-        sp = w.strength(u)
-        if w.state.units[u].arm == "cavalry" and any(t.cavalry_halved for t in w.terrains(w.state.units[u].hex)):
-            sp = (sp + 1) // 2
-        if w.state.units[u].arm == "cavalry" and u in w.state.countercharges.values():
-            sp *= 2  # §14.2.4: the charger met by a counter-charge is doubled too
-        out[u] = sp
-    return out
+    """Each participant's SP in this combat as the variant counts it (ArrivanoVariant.combat_sp: §14.0.1, §14.2,
+    §14.2.4 cavalry doubled, §10.4 halved in woods), for the EX loss's reading `ex_strength_basis: modified`."""
+    defenders = defending(w, targets)
+    return ({u: ARRIVANO_VARIANT.combat_sp(w, u, True, defenders, targets) for u in attackers}
+            | {u: ARRIVANO_VARIANT.combat_sp(w, u, False, defenders, targets) for u in defenders})
 
 
 def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[int, int, str]:
@@ -110,7 +89,7 @@ def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[
 
 def odds_now(g: Game, attackers: list[str], targets: list[str]) -> sys_assault.Odds:
     w = g.world()
-    attack, defence, _ = strengths(w, attackers, targets)
+    attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defending(w, targets), targets)
     shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
     return sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
 
@@ -302,7 +281,8 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="cancelled",
                                   record={"reason": "no attacker or no defender left"}, rule=str(R.RULEBOOK.COMBAT)))
         return
-    attack, defence, defenders = strengths(w, attackers, targets)
+    defenders = defending(w, targets)
+    attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
     if not defenders:  # arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="De",
                                   record={"automatic": str(R.ARTILLERY_ALONE)}, rule=str(R.ARTILLERY_ALONE)))

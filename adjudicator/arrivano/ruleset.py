@@ -514,7 +514,7 @@ def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
                 if key in seen:
                     continue
                 seen.add(key)
-                attack, defence, _ = A.strengths(w, group, aimed)
+                attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, group, A.defending(w, aimed), aimed)
                 shift, _, _ = A.terrain_effect(w, aimed, [u for t in aimed for u in w.units_at(t)])
                 odds = sys_assault.odds(ARRIVANO_VARIANT, F.crt_table(w.tables), attack, defence, -shift)
                 forced = any(w.order_of(u, ic) == "attack" for u in group)

@@ -61,6 +61,27 @@ class ArrivanoVariant(Variant):
         at = world.leader_on_map(leader)
         return at is not None and world.grid.distance(at, h) <= world.counters.leader(leader).command_range
 
+    def combat_sp(self, w: World, u: str, attacking: bool, defenders: Sequence[str], targets: Sequence[str]) -> int:
+        """arrivano §14.0.1, §14.2, §14.2.4, §10.4 (D27-D28, D17): attacking cavalry doubles, never twice, against
+        defenders all disordered infantry, when charging or counter-charging, and is halved attacking into woods
+        (interpretation `cavalry_in_woods`: `both`; `defending_only` halves defenders only); defending cavalry is
+        halved in woods and doubled as a charger met by a counter-charge; halves round up (§1.3)."""
+        sp = w.strength(u)
+        if w.arm(u) != "cavalry":
+            return sp
+        state = w.state
+        if attacking:
+            disordered_infantry = bool(defenders) and all(w.arm(d) == "infantry" and w.status(d) != "good"
+                                                          for d in defenders)
+            if disordered_infantry or u in state.charges or u in state.countercharges:
+                sp *= 2
+            woods = w.reading("cavalry_in_woods") == "both" and any(
+                t.cavalry_halved for h in targets for t in w.terrains(h))  # type: ignore[attr-defined]
+            return (sp + 1) // 2 if woods else sp
+        if any(t.cavalry_halved for t in w.terrains(w.hex_of(u) or "")):  # type: ignore[attr-defined]
+            sp = (sp + 1) // 2
+        return sp * 2 if u in state.countercharges.values() else sp
+
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """arrivano §12.5.4 NE: "se almeno una unità passa", at least one attacking unit passes (D25)."""
         return any(any(stack) for stack in stacks)

@@ -82,7 +82,7 @@ class CaldieroHooks:
     def leader_may_end(self, world: World, leader: str, h: str) -> bool:
         return _leader_may_end(world, leader, h)
 
-    # --- assault (system_assault.stage_resolve / strengths) ----------------------------------------
+    # --- assault (system_assault.stage_resolve / CaldieroVariant.combat_sp) ----------------------------------------
     def attack_strength(self, w: World, u: str, value: int, defender_hexes: list[str]) -> int:
         """caldiero §20.3.1: in boxes 2-3, units attacking eastward (column XX onto XX+1) lose 1 strength."""
         storm = w.data.scenario.options["storm_from_east"]

@@ -16,7 +16,7 @@ import msgspec
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
-from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem, strengths  # noqa: F401
+from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem  # noqa: F401
 from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
@@ -239,7 +239,7 @@ def stage_resolve(a: Act) -> None:
     if not c.attackers:
         _set_stage(a, "end")
         return
-    att, dfn = strengths(w, c.attackers, c.defenders, c.defender_hexes, cmd_charge=c.charge)
+    att, dfn = assault.strengths(CALDIERO_VARIANT, w, c.attackers, c.defenders, c.defender_hexes)
     left = 0
     drm_parts: list[str] = []
     drm = 0

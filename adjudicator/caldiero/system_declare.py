@@ -1,7 +1,8 @@
 """Declaring an assault (caldiero §12.2-§12.4): whether an attack may be declared (the kernel's
 parabellum/declare.py and parabellum/assault.py, with what only this book has: the river hexsides, the directions of
-attack of §19.1, the charge in the plain of §20.2, Elan §16.1), its strengths (§10.2 marsh, §14.0 and §20.2 cavalry,
-the map rules' own), and the Attack-order units that must still attack (§5.1.2).
+attack of §19.1, the charge in the plain of §20.2, Elan §16.1), the odds it would have (the kernel's assault.strengths:
+§10.2 marsh, §14.0 and §20.2 cavalry and the map rules' own are CaldieroVariant.combat_sp / hex_sp), and the
+Attack-order units that must still attack (§5.1.2).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_procedure import Reject
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc, zoc_sources
 
@@ -76,36 +78,10 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     choices = side_efficiency_choices(w, attackers)
     if cmd.efficiency is not None and cmd.efficiency not in choices:
         raise Reject(R.RULEBOOK.EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
-    att, dfn = strengths(w, attackers, defenders, defenders_hexes, cmd_charge=False)
+    att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
     if dfn > 0 and odds(w.data.crt, att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
             [unit_order(w, u) for u in attackers], w.reading):  # D24
         raise Reject(R.RULEBOOK.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
-
-
-def strengths(w: World, attackers: list[str], defenders: list[str], defender_hexes: list[str], cmd_charge: bool) -> tuple[int, int]:
-    """Attack and defence strengths with the marsh (§10.2) and cavalry (§14, §20.2) effects, and the
-    ruleset's own adjustments (hooks.attack_strength: caldiero §20.3 storm from the east)."""
-    demoralised = {"disordered", "routed"} if w.reading("demoralised") == "disordered_or_routed" else {"routed"}
-    non_art_def = [d for d in defenders if not w.is_artillery(d)]
-    cav_bonus = bool(non_art_def) and all(
-        w.state.units[d].arm == "infantry" and w.state.units[d].status in demoralised and w.board.is_plain(w.state.units[d].hex or "")
-        for d in non_art_def)
-    by_hex: dict[str, int] = {}
-    for u in attackers:
-        value = w.strength(u)
-        s = w.state.units[u]
-        if s.arm == "cavalry" and (cav_bonus or s.charging):
-            value *= 2  # caldiero §14.0 / §20.2 (never cumulative)
-        if w.hooks is not None:
-            value = w.hooks.attack_strength(w, u, value, defender_hexes)
-        by_hex[s.hex or ""] = by_hex.get(s.hex or "", 0) + value
-    att = sum((v + 1) // 2 if w.board.is_marsh(h) else v for h, v in by_hex.items())  # §10.2 halved, round up
-    d_by_hex: dict[str, int] = {}
-    for u in non_art_def:
-        h = w.state.units[u].hex or ""
-        d_by_hex[h] = d_by_hex.get(h, 0) + w.strength(u)
-    dfn = sum((v + 1) // 2 if w.board.is_marsh(h) else v for h, v in d_by_hex.items())
-    return att, dfn
 
 
 def attack_obligation_problem(w: World, seat: str) -> str | None:

@@ -31,6 +31,25 @@ class CaldieroVariant(Variant):
             return 0
         return world.leader_initiative(general) if where == h or world.grid.is_adjacent(where, h) else 0
 
+    def combat_sp(self, w: World, u: str, attacking: bool, defenders: Sequence[str], targets: Sequence[str]) -> int:
+        """caldiero §14, §20.2 (D27-D28): attacking cavalry doubles, never twice, when charging or when every defender
+        is infantry demoralised (interpretation `demoralised`: routed, or disordered too) in the plain; the scenario's
+        own adjustment after that (the map rules' `attack_strength`: §20.3.1 the storm from the east)."""
+        value = w.strength(u)
+        if not attacking:
+            return value
+        demoralised = {"disordered", "routed"} if w.reading("demoralised") == "disordered_or_routed" else {"routed"}
+        bonus = bool(defenders) and all(w.arm(d) == "infantry" and w.status(d) in demoralised
+                                        and w.board.is_plain(w.hex_of(d) or "") for d in defenders)  # type: ignore[attr-defined]
+        if w.arm(u) == "cavalry" and (bonus or w.charging(u)):
+            value *= 2
+        hooks = w.hooks  # type: ignore[attr-defined]
+        return hooks.attack_strength(w, u, value, list(targets)) if hooks is not None else value
+
+    def hex_sp(self, w: World, h: str, total: int) -> int:
+        """caldiero §10.2: a marsh hex's units fight at half strength, rounded up (§1.4) (D17)."""
+        return (total + 1) // 2 if w.board.is_marsh(h) else total  # type: ignore[attr-defined]
+
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """caldiero §4.4.3: lost unless the die is above his initiative, a commander in chief's counting as 1 (D10)."""
         return die <= (1 if role == "commander_in_chief" else initiative)

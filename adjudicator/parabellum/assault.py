@@ -64,6 +64,24 @@ def odds_label(variant: Variant, table: CombatTable, attack: int, defence: int) 
     return format_odds(odds_ratio(attack, defence))
 
 
+def strengths(variant: Variant, w: World, attackers: Sequence[str], defenders: Sequence[str],
+              targets: Sequence[str]) -> tuple[int, int]:
+    """The attack and defence strengths of an assault (§12.4 in both): each unit's strength points as the variant
+    counts them in this combat (`combat_sp`: cavalry doubled, halved by terrain, D27-D28), summed by hex and each
+    hex's sum as its terrain leaves it (`hex_sp`, D17); artillery never counts (caldiero §11.0.1, arrivano
+    §11.0.2). `targets`: the defending hexes."""
+    fighting = [u for u in defenders if not w.is_artillery(u)]
+
+    def total(units: Sequence[str], attacking: bool) -> int:
+        by_hex: dict[str, int] = {}
+        for u in units:
+            h = w.hex_of(u) or ""
+            by_hex[h] = by_hex.get(h, 0) + variant.combat_sp(w, u, attacking, fighting, targets)
+        return sum(variant.hex_sp(w, h, value) for h, value in by_hex.items())
+
+    return total(attackers, True), total(fighting, False)
+
+
 def general_with(w: World, units: Iterable[str]) -> str | None:
     """The general giving a side its +1/-1 (both §12.4.4): the general of a unit's formation stacked with it;
     at most one counts, the first found in the order given."""

@@ -101,6 +101,18 @@ class Variant:
         recorded games did (issue 19 lists the difference to examine)."""
         return h in world.command_reach(leader)
 
+    def combat_sp(self, w: World, u: str, attacking: bool, defenders: Sequence[str], targets: Sequence[str]) -> int:
+        """D27-D28, caldiero §14, §20.2 / arrivano §14.0.1, §14.2, §10.4: the strength points unit `u` counts in an
+        assault, attacking or defending (`defenders`: the defending units, artillery left out; `targets`: their
+        hexes): cavalry doubled against disordered infantry or when charging, never twice, and what terrain does to
+        it. Neutral reading: its strength as printed on the side it shows."""
+        return w.strength(u)
+
+    def hex_sp(self, w: World, h: str, total: int) -> int:
+        """D17, caldiero §10.2 / arrivano §10: the strength a hex's units in an assault add up to, as the hex's terrain
+        leaves it (caldiero's marsh halves it). Neutral reading: the sum itself."""
+        return total
+
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """D25, caldiero §12.5.4 Ne / arrivano §12.5.4 NE: whether the attacker's test under an Attack order turns
         an Ne into an Ex, from each attacking stack's units' results (one die per stack, §13.1.2 in both). Neutral

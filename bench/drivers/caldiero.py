@@ -19,6 +19,8 @@ from typing import Any
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
@@ -129,7 +131,7 @@ class Chooser:
 
     def attack_score(self, w: World, seat: str, c: dict[str, Any]) -> float:
         defenders = [u for h in c["defenders"] for u in w.enemy_units_at(h, seat)]
-        att, dfn = F.strengths(w, c["attackers"], defenders, c["defenders"], cmd_charge=False)
+        att, dfn = assault.strengths(CALDIERO_VARIANT, w, c["attackers"], defenders, c["defenders"])
         if dfn <= 0:
             return 20
         ratio = att / dfn

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.arrivano.assault import defending
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment
 
 from arbitro.projections.arrivano import Activation
@@ -172,10 +175,11 @@ def test_cavalry_retreats_before_combat_and_the_attacker_may_advance():
 
 def test_cavalry_doubles_against_disordered_infantry():
     """arrivano §14.0.1 (D27): anywhere, not only in plain."""
-    from arbitro.adjudicator.arrivano.assault import strengths
     state = position({"12e-hussards": X, "ir18-i": D})
     state.units["ir18-i"].status = "disordered"
-    assert strengths(world(state), ["12e-hussards"], [D])[0] == 2 * RULESET.data.scenarios["montebello"].unit("12e-hussards").strength
+    w = world(state)
+    attack, _ = sys_assault.strengths(ARRIVANO_VARIANT, w, ["12e-hussards"], defending(w, [D]), [D])
+    assert attack == 2 * RULESET.data.scenarios["montebello"].unit("12e-hussards").strength
 
 
 def test_modifiers_are_capped_at_four():

@@ -7,6 +7,7 @@ first_turn_initiative, reinforcement_order, lost_general_replacements, commander
 
 from __future__ import annotations
 
+from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import sight
 
 from typing import Any
@@ -331,9 +332,12 @@ def test_cavalry_in_woods_both_or_defending_only():
     woods = next(h for h in sorted(MB.map.hexes()) if "bosco" in MB.map.hex(h).terrains)
     att = sorted(GRID.neighbours(woods))[0]
     t = Table(position({"12e-hussards": att, "ir18-i": woods}))
-    assert A.strengths(world(t.state), ["12e-hussards"], [woods])[0] == 2  # 3 halved, rounded up
+    def attack() -> int:
+        w = world(t.state)
+        return sys_assault.strengths(ARRIVANO_VARIANT, w, ["12e-hussards"], A.defending(w, [woods]), [woods])[0]
+    assert attack() == 2  # 3 halved, rounded up
     t.rule({"cavalry_in_woods": "defending_only"})
-    assert A.strengths(world(t.state), ["12e-hussards"], [woods])[0] == 3
+    assert attack() == 3
 
 
 # --- redoubt_battery_adverse (arrivano §17.2.6) --------------------------------------------------------------------

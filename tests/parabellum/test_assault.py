@@ -109,3 +109,40 @@ def test_covering_sets_are_minimal_and_best_units_tie() -> None:
     assert exchange.sufficient_sets([], sp, 2) == []
     w = Position(hexes={"x": "1612", "y": "1612", "z": None}, eff={"x": 3, "y": 3, "z": 5}, sp={"x": 2, "y": 2, "z": 9})
     assert exchange.best_units(w, ["y", "x", "z"], w.sp) == ["x", "y"]  # z is off the map
+
+
+@dataclass
+class Armed(Position):
+    guns: frozenset[str] = frozenset()
+
+    def is_artillery(self, u: str) -> bool:
+        return u in self.guns
+
+
+class Marshy(Variant):
+    """A variant whose hooks show what the kernel hands them: each unit once with its role, the hexes' sums once."""
+
+    book = "test"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, bool, tuple[str, ...]]] = []
+
+    def combat_sp(self, w, u, attacking, defenders, targets):  # type: ignore[no-untyped-def]
+        self.asked.append((u, attacking, tuple(defenders)))
+        return w.strength(u) * (2 if attacking and u == "cav" else 1)
+
+    def hex_sp(self, w, h, total):  # type: ignore[no-untyped-def]
+        return (total + 1) // 2 if h == "1613" else total
+
+
+def test_the_strengths_are_each_units_summed_by_hex_as_the_variant_counts_them(variant: Variant) -> None:
+    """§12.4 in both: every attacker and every defender but artillery (caldiero §11.0.1, arrivano §11.0.2), each
+    unit's points by `combat_sp` (D27), each hex's sum by `hex_sp` (D17): here a marsh at 1613 halves its hex's
+    sum once, 3 + 3 -> 3, not each unit's (2 + 2)."""
+    w = Armed(hexes={"cav": "1612", "a": "1613", "b": "1613", "d": "1713", "gun": "1713"},
+              sp={"cav": 2, "a": 3, "b": 3, "d": 4, "gun": 9}, guns=frozenset({"gun"}))
+    marshy = Marshy()
+    assert assault.strengths(marshy, w, ["cav", "a", "b"], ["d", "gun"], ["1713"]) == (4 + 3, 4)
+    assert marshy.asked == [("cav", True, ("d",)), ("a", True, ("d",)), ("b", True, ("d",)), ("d", False, ("d",))]
+    # the neutral reading: printed strengths, summed; the variants' own hooks read their games' worlds
+    assert assault.strengths(Variant(), w, ["cav", "a", "b"], ["d", "gun"], ["1713"]) == (8, 4)
