@@ -282,12 +282,20 @@ def log(game: str, seat: str, first: int, last: int | None, chain: bool, db: str
             event["notes"] = notes[event["seq"]]
         if event["seq"] in void:  # kept in the log, marked (--json: `voided_by`, the undo's event)
             event["voided_by"] = void[event["seq"]]
+    record = app.game(game)
+    if record.parent is not None:  # a fork's #1 is the parent's state at parent_seq: its #k is the parent's #seq+k-1
+        for event in events:
+            event["parent_numbering"] = int(record.parent_seq or 0) + event["seq"] - 1
 
     def text(es: list[dict[str, Any]]) -> str:
-        lines = []
+        lines = [f"{game} forked from {record.parent} at #{record.parent_seq}: its #N is {record.parent}'s "
+                 f"#{record.parent_seq}+N-1 ([parent #...])"] if record.parent is not None and es else []
         for e in es:
             mark = [f"        VOIDED by the undo at #{e['voided_by']} ({UNDO_RULE})"] if "voided_by" in e else []
-            lines += [*record_lines(e, chain), *mark, *note_lines(e.get("notes", []))]
+            head = record_lines(e, chain)
+            if "parent_numbering" in e:
+                head[0] = head[0].replace(f"#{e['seq']:<5}", f"#{e['seq']:<5}[parent #{e['parent_numbering']}]", 1)
+            lines += [*head, *mark, *note_lines(e.get("notes", []))]
         return "\n".join(lines) or "no events in that range"
 
     out(events, as_json, text)

@@ -37,6 +37,14 @@ def test_log_marks_what_an_undo_voided(run: Cli, branched: tuple[str, str]) -> N
     assert marks[5] == marks[6] == 7 and marks[4] is None and marks[7] is None and marks[8] is None
 
 
+def test_a_forks_log_shows_its_parents_numbering(run: Cli, branched: tuple[str, str]) -> None:
+    shown = run("log", "f").stdout
+    assert shown.startswith("f forked from g at #4: its #N is g's #4+N-1")
+    assert "#2    [parent #5] austria  turn_ended" in shown
+    assert [e["parent_numbering"] for e in run.json("log", "f")][:2] == [4, 5]
+    assert "parent_numbering" not in run.json("log", "g")[0]
+
+
 def test_games_shows_the_fork_tree(run: Cli, branched: tuple[str, str]) -> None:
     lines = run("games").stdout.splitlines()
     assert lines[0].startswith("g  marengo/marengo")
