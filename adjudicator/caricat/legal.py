@@ -93,7 +93,8 @@ def charges(w: World, unit: str) -> list[dict[str, Any]]:
     targets = sorted(k for k, e in w.on_map().items() if e.side != u.side and e.hex is not None
                      and spec.min_distance <= w.grid.distance(u.hex or "", e.hex) <= spec.max_distance)
     return [{"type": "charge", "unit": unit, "path": path, "target": target} for target in targets
-            for path in MV.routes(w, unit, lambda p, t=target: MV.charge_problem(w, unit, p, t) is None, keep=clear)]
+            for path in MV.routes(w, unit, lambda p, t=target: MV.charge_problem(w, unit, p, t) is None, keep=clear,
+                                  what="charge")]
 
 
 def unmet(w: World) -> tuple[R.Rule, str] | None:

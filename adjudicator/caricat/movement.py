@@ -182,28 +182,41 @@ def _moves(w: World, unit: str) -> list[list[str]]:
 
 
 def routes(w: World, unit: str, legal: Callable[[list[str]], bool],
-           keep: Callable[[HexId], bool] | None = None) -> list[list[str]]:
+           keep: Callable[[HexId], bool] | None = None, what: str = "move") -> list[list[str]]:
     """The unit's legal paths now through hexes `keep` allows, one per outcome: the destination and the enemy
-    infantry whose reaction fire it provokes, in order (caricat §6.2). To each hex reached, the cheapest path; for
-    each set of the enemy units those paths provoke (and those the paths avoiding them provoke in turn), the
-    cheapest path avoiding it; from a road hex, the road path the road bonus (§6.1) takes further. Every
-    destination any legal path reaches is among them (the first search has the full allowance and no veto but
-    `keep`), and any other path provokes the reaction fire of a listed path to its destination, or more."""
+    infantry whose reaction fire it provokes, in order (caricat §6.2); the first legal one of each among the
+    candidates (_candidates, worked out once per World and `what`: a move, or a charge whatever its target)."""
+    found = w.memo.get(("routes", what + unit))
+    if found is None:
+        found = w.memo[("routes", what + unit)] = tuple(_candidates(w, unit, keep))
+    chosen: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for key, path in found:  # type: ignore[attr-defined]
+        if key not in chosen and legal(path):
+            chosen[key] = path
+    return list(chosen.values())
+
+
+def _candidates(w: World, unit: str, keep: Callable[[HexId], bool] | None) -> list[tuple[tuple[str, tuple[str, ...]],
+                                                                                      list[str]]]:
+    """Candidate paths with their outcome keys: to each hex reached, the cheapest path; for each set of the enemy
+    units those paths provoke (and those the paths avoiding them provoke in turn), the cheapest path avoiding it;
+    from a road hex, the road path the road bonus (§6.1) takes further. Every destination any legal path reaches is
+    among them (the first search has the full allowance and no veto but `keep`), and any other path provokes the
+    reaction fire of a listed path to its destination, or more."""
     start = start_of(w, unit)
     assert start is not None
     rules = w.move_rules(unit)
     rules = replace(rules, budget=rules.budget - start[1])
     side = other(w.state.units[unit].side)
     zone, firers = w.zone(side), reactors(w, side)
-    chosen: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    out: list[tuple[tuple[str, tuple[str, ...]], list[str]]] = []
 
     def take(paths: list[list[str]]) -> set[str]:
         provoked: set[str] = set()
         for path in paths:
             key = (path[-1], tuple(r.unit for r in control.reactions(path, zone, firers)))
             provoked.update(key[1])
-            if key not in chosen and legal(path):
-                chosen[key] = path
+            out.append((key, path))
         return provoked
 
     def search(budget: int, veto: Callable[[HexId, HexId], bool] | None) -> list[list[str]]:
@@ -228,7 +241,7 @@ def routes(w: World, unit: str, legal: Callable[[list[str]], bool],
     if w.map.roads_at(start[0]) and (keep is None or keep(HexId(start[0]))):
         take(search(rules.budget + 2 * w.system.road_bonus.points,
                     lambda a, b: not w.map.roads_between(a, b) or b in zone))
-    return list(chosen.values())
+    return out
 
 
 def _avoidable(firers: list[str]) -> list[tuple[str, ...]]:
