@@ -15,8 +15,8 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, ends, entry_cost, kept_reach, leader_rules,
-    leave_ezoc_problem, presence_problem, zoc_rules,
+    LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, ends, entry_cost, hexes_held, kept_reach,
+    leader_rules, leave_ezoc_problem, presence_problem, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -128,14 +128,9 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
         may_step=may_step, zoc=zoc_rules(om, ezoc, friendly, column))
     # what the search reads: the enemy's units (§9.1.2) and ZoC, friends where a column would pass them (§7.1.2)
     # or a Defence order enter an EZoC beside them (§5.1.3)
-    friends = held(w, side) if column else held(w, side) & ezoc if enter == "with_friend" else frozenset()
-    key = ("arrivano unit", start, side, unit.arm, budget, column, one, om, ezoc, held(w, w.enemy(side)), friends)
+    friends = hexes_held(w, side) if column else hexes_held(w, side) & ezoc if enter == "with_friend" else frozenset()
+    key = ("arrivano unit", start, side, unit.arm, budget, column, one, om, ezoc, hexes_held(w, w.enemy(side)), friends)
     return Plan(start, rules, ezoc, order, om, key)
-
-
-def held(w: World, side: str) -> frozenset[str]:
-    """The hexes holding `side`'s units on the map, once per position."""
-    return w.cached(("hexes held", side), lambda: frozenset(w.occupied_by(side)))
 
 
 def destinations(w: World, uid: str, column: bool, ic: set[str],
@@ -356,8 +351,8 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
     rules = leader_rules(ARRIVANO_VARIANT, ground, unit_class="leader", budget=w.s.scenario.commander_movement * 2,
                          one_hex_from=le.hex if one else None)
     # what his search reads (§8.2.2): enemy units and ZoC, friends only within an enemy ZoC
-    key = ("arrivano commander", le.hex, side, rules.budget, one, ground.ezoc, held(w, w.enemy(side)),
-           held(w, side) & ground.ezoc)
+    key = ("arrivano commander", le.hex, side, rules.budget, one, ground.ezoc, hexes_held(w, w.enemy(side)),
+           hexes_held(w, side) & ground.ezoc)
     found = kept_reach(ARRIVANO_VARIANT, w.s.map, w.movement_table(), le.hex, rules, key)
     return {h: found.path(h) for h in sorted(ends(found, rules.can_end))}
 

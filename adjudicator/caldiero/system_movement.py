@@ -34,7 +34,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
     LeaderGround, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leader_rules, leave_ezoc_problem, presence_problem,
 )
-from arbitro.adjudicator.parabellum.movement import SEARCHES
+from arbitro.adjudicator.parabellum.movement import SEARCHES, hexes_held
 from arbitro.adjudicator.parabellum.movement import reach as kernel_reach
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -356,18 +356,13 @@ def _search_key(world: World, g: Group) -> tuple[object, ...]:
     direction is released (§19.1, by the scenario hooks). The movement table (weather box and `minor_road_cost`)
     is an anchor."""
     ezoc = enemy_zoc(world, g.side)
-    enemy = _held(world, world.enemy(g.side))
+    enemy = hexes_held(world, world.enemy(g.side))
     friends: frozenset[str] = frozenset()
     if g.column or ORDER_MOVES[g.order].enter_ezoc == "with_friend":
-        mine = _held(world, g.side)
+        mine = hexes_held(world, g.side)
         friends = mine if g.column else mine & ezoc
     released = g.formation in world.state.direction_released
     return ("caldiero group", g, ezoc, enemy, friends, world.state.weather, released)
-
-
-def _held(world: World, side: str) -> frozenset[str]:
-    """The hexes holding `side`'s units on the map, once per position."""
-    return world.cached(("hexes held", side), lambda: frozenset(world.occupied_by(side)))
 
 
 def _reachable(world: World, g: Group) -> dict[str, Route]:

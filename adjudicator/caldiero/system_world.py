@@ -30,9 +30,6 @@ class World(world.World):
         self.data, self.board = data, board
         self.hooks = hooks  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
 
-    def _answers_from(self) -> tuple[Any, ...]:
-        return (*super()._answers_from(), self.board, self.hooks)
-
     # --- static values -------------------------------------------------------------------------
     def unit_data(self, u: str) -> UnitData:
         return self.data.unit(u)

@@ -27,6 +27,7 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 
 EzocEntry = Literal["yes", "no", "with_friend"]
@@ -148,6 +149,12 @@ def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:
 def reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules) -> Reach:
     """The engine's search from `origin`, equally cheap paths ranked as the variant records them."""
     return reachable(hexmap, table, origin, rules, tie_break=variant.path_tie_break)
+
+
+def hexes_held(world: World, side: str) -> frozenset[str]:
+    """The hexes holding `side`'s units on the map (what a search's key names of who stands where), once per
+    position."""
+    return world.cached(("hexes held", side), lambda: frozenset(world.occupied_by(side)))
 
 
 def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules,

@@ -5,8 +5,9 @@ the game's counters and its readings, the same way in both books; where the book
 reading, and a game's World (adjudicator/caldiero/system_world.py, adjudicator/arrivano/world.py) overrides only
 that answer, citing its rule, and adds what only its own procedures ask. A World is one position: it is made
 afresh after every event, so what it works out (the units in each hex, enemy zones of control, command reach) is
-worked out once and kept (`cached`), for every World of the same position (parabellum/positions.py): legal(),
-decide() and its "any options left" check ask of the same positions one after another."""
+worked out once and kept (`cached`) as long as the World. The costly answers that outlive a position (a unit's
+movement search, what a hex sees) are kept by the rule that works them out, under a key of what they read
+(parabellum/movement.SEARCHES, parabellum/sight.view_from)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from typing import Any, Protocol, TypeVar
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.parabellum.data import FindsCounters, WeatherBox
-from arbitro.adjudicator.parabellum.positions import POSITIONS
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
@@ -60,16 +60,11 @@ class World:
 
     @property
     def _memo(self) -> dict[Any, Any]:
-        """What was worked out at this position, shared by every World of the same position (parabellum/positions.py)."""
+        """What was worked out at this position."""
         self._current()
         if self._shared is None:
-            self._shared = POSITIONS.memo(self.state, type(self), self._answers_from())
+            self._shared = {}
         return self._shared
-
-    def _answers_from(self) -> tuple[Any, ...]:
-        """What besides its state a World's answers depend on: its position's memo is shared only among Worlds of
-        the same class over these same objects (a game's World adds its own)."""
-        return (self.counters, self.grid)
 
     # --- weather (the box's effects are the variant's data, D29) ---------------------------------------
     def weather_box(self) -> WeatherBox | None:  # the box in force (None: the scenario has no weather track)
