@@ -199,3 +199,28 @@ def test_entering_the_map_costs_the_entry_hex_s_terrain(variant: Variant) -> Non
     assert movement.entry_cost(table, "clear", "inf") == 2 and movement.entry_cost(table, "clear", "inf", multiplier=2) == 4
     assert movement.entry_cost(table, "hill", "inf") == 4 and movement.entry_cost(table, "hill", "inf", on_road=True) == 2
     assert movement.entry_cost(table, "hill", "art") == movement.entry_cost(table, "marsh", "inf") == movement.OFF_THE_SCALE
+
+
+def test_a_kept_search_is_the_search_under_its_key_and_ends_where_the_mover_may(variant: Variant) -> None:
+    """`kept_reach` (issue 15): the search is made once per key and data, whatever position asks again; where the
+    mover may end is applied after (`ends`), so the same kept search serves movers that may end in different hexes;
+    another key, or other data objects of equal content, make their own search."""
+    rules = MoveRules(unit_class="unit", budget=4, can_end=lambda h: h != "0304")
+
+    def counted(key: tuple[object, ...], table: MovementTable = TABLE) -> movement.Reach:
+        return movement.kept_reach(variant, MAP, table, "0303", rules, key)
+
+    key = ("test mover", variant.book, "0303", 4)
+    found = counted(key)
+    assert counted(key) is found
+    fresh = movement.reach(variant, MAP, TABLE, "0303", MoveRules(unit_class="unit", budget=4))
+    assert found.costs == fresh.costs and all(found.path(h) == fresh.path(h) for h in fresh.costs)
+    assert movement.ends(found, rules.can_end) == [h for h in fresh.destinations() if h != "0304"]
+    assert movement.ends(found, None) == list(fresh.destinations())
+    other = counted((*key, "another position"))
+    assert other is not found and other.costs == found.costs
+    copy = parse_movement_table({
+        "title": "plain", "provisional": True, "unit_classes": ["unit"],
+        "terrain": {"clear": {"cost": {"default": 2}}}, "hexside": {}, "climb": {"default": 0}, "roads": {},
+    }, hexmap=MAP, source="plain")
+    assert counted(key, copy) is not found  # kept by the identity of its data, never by an id reused
