@@ -35,7 +35,10 @@ def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None,
     checks: list[Any] = []
     if problem is None and not check_commands(loaded, bodies, checks):
         problem = checks[-1]
-    detail = problem.detail if problem is not None else _range_problem(loaded, bodies)
+    if problem is None:
+        detail = _range_problem(loaded, bodies) or _unreadable(fold, loaded, bodies)
+    else:
+        detail = problem.detail
     if detail is not None:
         raise BadFile(f"{loaded.source}, line {_line_of(loaded, detail)}: {detail}; nothing imported")
     game_id = as_id or loaded.game.id
@@ -60,6 +63,19 @@ def _decoded(fold: Fold, loaded: Loaded, progress: Callable[[int, int], None] | 
         if progress is not None:
             progress(number, len(loaded.events))
     return bodies
+
+
+def _unreadable(fold: Fold, loaded: Loaded, bodies: list[Any]) -> str | None:
+    """Why this build cannot read the game's starting position, if it cannot: a game of a version whose state
+    changed shape (docs/exchange-format.md says which) is refused before anything is stored."""
+    try:
+        if bodies:
+            fold.initial(bodies[0].event)
+    except msgspec.ValidationError as e:
+        ruleset, version = loaded.game.ruleset, loaded.game.version
+        return (f"event #1: the position of this {ruleset} {version} game does not read as this build's {ruleset} "
+                f"{registry.get(ruleset).version} ({e}; docs/exchange-format.md says which versions changed it)")
+    return None
 
 
 def _exists(store: Store, game_id: str) -> bool:

@@ -14,35 +14,6 @@ from arbitro.events import arrivano as ev
 from arbitro.projections import parabellum
 
 
-class UnitState(parabellum.UnitState, kw_only=True):
-    """The system's unit state (projections/parabellum.py) and what Arrivano adds. `where`: the system's, and
-    waiting (at its entry, §15.4) | exited (left through a Campotenese retreat flag, §17.2.1, interpretation
-    neapolitan_retreat_flags)."""
-
-    served: ClassVar[tuple[str, ...]] = (*parabellum.UnitState.served, "damaged", "open_order")
-
-    damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
-    moved_turn: int = 0  # a unit moves once per turn (arrivano §9)
-    acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)
-    fired_turn: int = 0  # fired in open order: no assault in the following combat sub-phase (arrivano §16.3.1)
-    open_order: str = ""  # physical exhaustion marker: "" | V | F (arrivano §16.3.4)
-    marker_turn: int = 0  # the turn its V (or F) was placed (§16.3.4: V removed after the next turn's combat)
-    fatigue_defence_turn: int = 0  # failed its fatigue test: Defence for that turn (arrivano §16.3.4)
-
-
-class LeaderState(parabellum.LeaderState, kw_only=True):
-    """The system's commander state and what Arrivano adds."""
-
-    served: ClassVar[tuple[str, ...]] = ("side", "role", "formation", "hex", "where")
-
-    role: str  # commander_in_chief | general | officer
-    formation: str | None
-
-
-# Arrivano's formations are the system's (their general's A side: arrivano §3.1 B-6).
-FormationState = parabellum.FormationState
-
-
 class Column(msgspec.Struct, kw_only=True):
     """An independent column (arrivano §17.2.9 Franceschi): activated on its own, with its own order."""
 
@@ -72,14 +43,15 @@ class Frame(msgspec.Struct, kw_only=True):
 
 
 class ArrivanoState(parabellum.SystemState, kw_only=True):
-    """The system's position (projections/parabellum.SystemState), Arrivano's pieces and what Arrivano adds."""
+    """The system's position (projections/parabellum.SystemState), Arrivano's activation and what Arrivano adds."""
+
+    unit_served: ClassVar[tuple[str, ...]] = (*parabellum.SystemState.unit_served, "damaged", "open_order")
+    leader_served: ClassVar[tuple[str, ...]] = ("side", "role", "formation", "hex", "where")
+    unseen_off_map: ClassVar[tuple[str, ...]] = ("waiting",)  # units waiting at their entry (arrivano §11.3.2)
 
     scenario: str
     phase: str = "action"  # command | action | end | over
     step: str = "choose_activation"
-    formations: dict[str, FormationState] = {}
-    units: dict[str, UnitState] = {}
-    leaders: dict[str, LeaderState] = {}
     activation: Activation | None = None
     entered_groups: list[str] = []
     chief_changes: dict[str, int] = {}  # order changes used in this A-1 (arrivano §4.3)
@@ -92,9 +64,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
     flags_captured: int = 0
-
-    # Enemy units waiting at their entry are not shown (arrivano §11.3.2).
-    unseen_off_map: ClassVar[tuple[str, ...]] = ("waiting",)
 
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
         """What Arrivano adds to a view. A seat is told only which formation is activated, and only its own

@@ -1,4 +1,4 @@
-"""Caldiero 1796: the state (the position format), its fold, per-seat views and event redaction.
+"""Caldiero 1796: the state (the position format), its fold, and what its views add to the system's.
 
 Static counter values (strength, efficiency, movement...) stay in adjudicator/caldiero/data/oob.json; the
 state holds only what changes. Without the optional fog of war (caldiero §20.4) nothing is hidden: both
@@ -22,31 +22,6 @@ def enemy_of(side: str) -> str:
     return "austria" if side == "france" else "france"
 
 
-class UnitState(parabellum.UnitState, kw_only=True):
-    """The system's unit state (projections/parabellum.py) and what Caldiero adds. `formation` is "reserve" for
-    the French R units (caldiero §15.4.3); `where` is the system's (offmap: a reinforcement not yet entered)."""
-
-    served: ClassVar[tuple[str, ...]] = (*parabellum.UnitState.served, "return_turn", "attached", "charging")
-
-    activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, §15.4.3)
-    attached: str | None = None  # reserve unit: the formation it joined this turn
-    charging: bool = False  # Charge marker (caldiero §20.2)
-
-
-class LeaderState(parabellum.LeaderState, kw_only=True):
-    """The system's commander state and what Caldiero adds."""
-
-    served: ClassVar[tuple[str, ...]] = (*parabellum.LeaderState.served, "activated")
-
-    activated: bool = False  # flipped to its "A" side (caldiero §2.2.2)
-
-
-class FormationState(parabellum.FormationState, kw_only=True):
-    """The system's formation state and the turn a Caldiero formation arrives (its scenario's reinforcements)."""
-
-    arrival_turn: int = 1
-
-
 class Activation(parabellum.Activation, kw_only=True):
     """The system's activation and what Caldiero keeps in it."""
 
@@ -65,23 +40,21 @@ class Activation(parabellum.Activation, kw_only=True):
 
 
 class CaldieroState(parabellum.SystemState, kw_only=True):
-    """The system's position (projections/parabellum.SystemState), Caldiero's pieces and what Caldiero adds."""
+    """The system's position (projections/parabellum.SystemState), Caldiero's activation and what Caldiero adds."""
+
+    unit_served: ClassVar[tuple[str, ...]] = (*parabellum.SystemState.unit_served, "return_turn", "attached", "charging")
+    leader_served: ClassVar[tuple[str, ...]] = (*parabellum.SystemState.leader_served, "activated")
+    unseen_off_map: ClassVar[tuple[str, ...]] = ("offmap",)  # fog of war (caldiero §20.4): reinforcements not yet entered
 
     scenario: str = "historical"
     last_turn: int = 10
     phase: str = "setup"  # setup | command | action | over
     step: str = "setup"
     seat: str = "austria"
-    formations: dict[str, FormationState] = {}
-    units: dict[str, UnitState] = {}
-    leaders: dict[str, LeaderState] = {}
     activation: Activation | None = None
     elan_left: int = 4  # caldiero §16
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
-
-    # With fog of war (caldiero §20.4), enemy reinforcements not yet entered are not shown.
-    unseen_off_map: ClassVar[tuple[str, ...]] = ("offmap",)
 
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
         """Caldiero's Elan (caldiero §16); with fog of war, the enemy's activation record lists only its formation."""

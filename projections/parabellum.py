@@ -20,35 +20,49 @@ STATUS_BETTER: Final = {"routed": "disordered", "disordered": "good", "good": "g
 
 
 class UnitState(msgspec.Struct, kw_only=True):
-    """What changes about a unit in either game (its counter's values stay in the data). Each game's UnitState
-    extends it with what only that game tracks, and names in `served` what a seat's view shows of it."""
-
-    served: ClassVar[tuple[str, ...]] = ("side", "formation", "arm", "hex", "where", "status", "reduced", "art_moved")
+    """What changes about a unit, one struct for both games (its counter's values stay in the data). The fields
+    after `attacked_turn` are what only one book tracks; in the other game they keep their defaults. What a seat's
+    view shows of a unit is its game's state's `unit_served`."""
 
     side: str
-    formation: str
+    formation: str  # caldiero: "reserve" for the French R units (caldiero §15.4.3)
     arm: str  # infantry | cavalry | artillery (copied from the order of battle for the fold's convenience)
     hex: str = ""  # its hex; "" off the map (an id that names no hex)
     # map | offmap (not yet entered) | track (eliminated, waiting on the turn track to return: caldiero §12.8 "nel
     # riquadro del turno", arrivano §12.8 "nella traccia dei turni") | eliminated ("permanentemente eliminate", both
-    # §12.8), and what a variant adds (arrivano: waiting at its entry §15.4, exited §17.2.1)
+    # §12.8) | waiting (arrivano: at its entry, §15.4) | exited (arrivano: left through a Campotenese retreat flag,
+    # §17.2.1, interpretation neapolitan_retreat_flags)
     where: str = "offmap"
     status: str = "good"  # caldiero §15, arrivano §15: one of STATUSES
     reduced: bool = False  # flipped to its reduced side (caldiero §12.8, arrivano §12.8)
     art_moved: bool = False  # artillery on its Moved side (caldiero §11.0, arrivano §11)
     return_turn: int = 0  # eliminated, to return: the turn it comes back (caldiero §12.8, arrivano §12.8)
     attacked_turn: int = 0  # the last turn it attacked: once a turn (caldiero §12.2.3, arrivano §12.2.3)
+    # caldiero's own
+    activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, caldiero §15.4.3)
+    attached: str | None = None  # reserve unit: the formation it joined this turn (caldiero §15.4.3)
+    charging: bool = False  # Charge marker (caldiero §20.2)
+    # arrivano's own
+    damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
+    moved_turn: int = 0  # a unit moves once per turn (arrivano §9)
+    acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)
+    fired_turn: int = 0  # fired in open order: no assault in the following combat sub-phase (arrivano §16.3.1)
+    open_order: str = ""  # physical exhaustion marker: "" | V | F (arrivano §16.3.4)
+    marker_turn: int = 0  # the turn its V (or F) was placed (arrivano §16.3.4: V removed after the next turn's combat)
+    fatigue_defence_turn: int = 0  # failed its fatigue test: Defence for that turn (arrivano §16.3.4)
 
 
 class LeaderState(msgspec.Struct, kw_only=True):
-    """What changes about a commander in either game; each game's LeaderState extends it (and its `served`)."""
-
-    served: ClassVar[tuple[str, ...]] = ("side", "hex", "where")
+    """What changes about a commander, one struct for both games, with his role and formation from the order of
+    battle (both §4) for the fold's convenience. What a seat's view shows of him is its game's `leader_served`."""
 
     side: str
+    role: str  # commander_in_chief | general | officer (arrivano §4.2; caldiero has no officers, D3)
+    formation: str | None  # None: a commander in chief
     hex: str = ""  # its hex; "" off the map (an id that names no hex)
     where: str = "offmap"  # map | offmap | lost (captured or killed: caldiero §4.4, arrivano §4.5 "Perdita dei Comandanti")
     moved_turn: int = 0  # the turn he last moved (caldiero §4.2.1)
+    activated: bool = False  # caldiero: flipped to his "A" side (caldiero §2.2.2)
 
 
 class FormationState(msgspec.Struct, kw_only=True):
@@ -70,12 +84,15 @@ class Activation(msgspec.Struct, kw_only=True):
 
 
 class SystemState(msgspec.Struct, kw_only=True):
-    """A position of either game: what both books track alike. Each game's state extends it with its own fields,
-    and narrows the pieces to its own structs (its UnitState, LeaderState, FormationState, Activation).
+    """A position of either game: what both books track alike, with one set of pieces (UnitState, LeaderState,
+    FormationState). Each game's state extends it with its own fields and its own Activation.
 
-    What a game's view adds is its state's to say (`view` below asks): `unseen_off_map`, where an enemy unit off
-    the map stays unknown to a seat under fog of war, and `served_own`, the game's own keys of a seat's view."""
+    What a game's view adds is its state's to say (`view` below asks): the fields of a unit and of a commander it
+    serves (`unit_served`, `leader_served`), `unseen_off_map`, where an enemy unit off the map stays unknown to a
+    seat under fog of war, and `served_own`, the game's own keys of a seat's view."""
 
+    unit_served: ClassVar[tuple[str, ...]] = ("side", "formation", "arm", "hex", "where", "status", "reduced", "art_moved")
+    leader_served: ClassVar[tuple[str, ...]] = ("side", "hex", "where")
     unseen_off_map: ClassVar[tuple[str, ...]] = ()
 
     scenario: str = ""
@@ -140,8 +157,8 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
     rule, arrivano §11.3.2): every own piece; an enemy unit in a hex the seat may not examine (`examinable` false)
     only as a stack marker with its side (`hidden_stacks`), an enemy commander there not at all; enemy units off
     the map where the state's `unseen_off_map` says (not yet seen arriving) not at all. `examinable` None: the
-    seat is under no fog of war, nothing hidden. Each piece shows its class's `served` fields, and the game's state
-    adds its own keys (`SystemState.served_own`)."""
+    seat is under no fog of war, nothing hidden. Each piece shows the fields its game's state serves, and the game's
+    state adds its own keys (`SystemState.served_own`)."""
     fogged = examinable is not None
     units: dict[str, Any] = {}
     stacks: dict[str, str] = {}
@@ -153,13 +170,13 @@ def view(state: SystemState, seat: str, examinable: Callable[[str], bool] | None
                 continue
             if unit.where in state.unseen_off_map:
                 continue
-        units[uid] = {name: getattr(unit, name) for name in unit.served}
+        units[uid] = {name: getattr(unit, name) for name in state.unit_served}
     leaders: dict[str, Any] = {}
     for lid in sorted(state.leaders):
         leader = state.leaders[lid]
         if leader.side != seat and examinable is not None and leader.where == "map" and not examinable(leader.hex):
             continue
-        leaders[lid] = {name: getattr(leader, name) for name in leader.served}
+        leaders[lid] = {name: getattr(leader, name) for name in state.leader_served}
     return {
         "scenario": state.scenario, "options": list(state.options), "turn": state.turn, "last_turn": state.last_turn,
         "phase": state.phase, "step": state.step, "seat": state.seat, "weather": state.weather,

@@ -58,7 +58,7 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
 class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.11.0"
+    version = "1.12.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -108,14 +108,14 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         state = P.ArrivanoState(scenario=scenario, options=sorted(options), last_turn=s.scenario.turns,
                                 weather=s.weather.start_box if s.weather is not None else 0)
         for f in s.oob.formations:
-            state.formations[f.id] = P.FormationState(side=f.side, general=f.general, order=f.initial_order or "defence")
+            state.formations[f.id] = PB.FormationState(side=f.side, general=f.general, order=f.initial_order or "defence")
         for u in s.oob.units:
-            unit = P.UnitState(side=u.side, formation=u.formation, arm=u.arm)
+            unit = PB.UnitState(side=u.side, formation=u.formation, arm=u.arm)
             if u.setup is not None:
                 unit.hex, unit.where = u.setup.start_hex, "map"  # interpretation campotenese_setup_ranges: either_hex
             state.units[u.id] = unit
         for le in s.oob.leaders:
-            leader = P.LeaderState(side=le.side, role=le.role, formation=le.formation)
+            leader = PB.LeaderState(side=le.side, role=le.role, formation=le.formation)
             if le.setup is not None:
                 leader.hex, leader.where = le.setup.start_hex, "map"
             state.leaders[le.id] = leader

@@ -84,7 +84,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(Ruleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.11.0"
+    version = "0.12.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -137,20 +137,20 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         for f in d.oob.formations:
             if f.reserve:
                 continue
-            formations[f.id] = P.FormationState(side=f.side, general=f.general, order=f.initial_order, arrival_turn=f.arrival_turn)
+            formations[f.id] = PB.FormationState(side=f.side, general=f.general, order=f.initial_order)
         if bonaparte:  # caldiero §20.1: Bonaparte's formation, the reserve is his
             # present from the first turn its reserve units are due (out of command until Bonaparte arrives)
-            formations["bonaparte"] = P.FormationState(side="france", general="bonaparte", order="advance", arrival_turn=1)
+            formations["bonaparte"] = PB.FormationState(side="france", general="bonaparte", order="advance")
         units = {}
         for u in d.oob.units:
             formation = "bonaparte" if bonaparte and u.formation == "reserve" else u.formation
-            s = P.UnitState(side=u.side, formation=formation, arm=u.arm)
+            s = PB.UnitState(side=u.side, formation=formation, arm=u.arm)
             if u.setup is not None:
                 s.hex, s.where = u.setup.start_hex, "map"
             units[u.id] = s
         leaders = {}
         for leader in d.oob.leaders:
-            s = P.LeaderState(side=leader.side)
+            s = PB.LeaderState(side=leader.side, role=leader.role, formation=leader.formation)
             if leader.setup is not None:
                 s.hex, s.where = leader.setup.start_hex, "map"
             leaders[leader.id] = s

@@ -22,7 +22,7 @@ from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
 
 def formation_present(w: World, f: str) -> bool:
     fs = w.state.formations[f]
-    if arrival_turn(w, fs.arrival_turn) > w.state.turn:
+    if arrival_turn(w, w.formation_arrival(f)) > w.state.turn:
         return False
     members = [u for u, s in w.state.units.items() if s.formation == f]
     if any(w.state.units[u].where == "map" or unit_due(w, u) for u in members):

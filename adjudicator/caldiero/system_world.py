@@ -37,6 +37,12 @@ class World(world.World):
     def leader_data(self, leader: str) -> LeaderData:
         return self.data.leader(leader)
 
+    def formation_arrival(self, formation: str) -> int:
+        """The turn a formation arrives, as its order of battle prints it (caldiero §21.3); 1 for one the order of
+        battle has not (Bonaparte's, caldiero §20.1: present from the first turn)."""
+        printed = next((f for f in self.data.oob.formations if f.id == formation), None)
+        return printed.arrival_turn if printed is not None else 1
+
     def option(self, name: str) -> bool:
         return name in self.state.options
 

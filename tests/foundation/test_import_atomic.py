@@ -10,7 +10,7 @@ import pytest
 
 from arbitro.cli import cli
 
-from .conftest import Cli, db_rows, exchange, read_export, write_export
+from .conftest import Cli, db_rows, event_records, exchange, read_export, rechain, write_export
 
 TABLES = ("games", "commands", "events", "annotations", "snapshots", "seats")
 
@@ -88,6 +88,25 @@ def test_a_failure_while_storing_leaves_nothing_behind(tmp_path: Path, exported:
     before = rows(club.db)
     club("import", str(damaged), code=2)
     assert rows(club.db) == before
+
+
+def test_a_position_this_build_does_not_read_imports_nothing(tmp_path: Path, exported: Path) -> None:
+    """A file whose chain and commands hold but whose position this build's ruleset no longer reads (a game of a
+    version whose state changed shape, docs/exchange-format.md): refused, naming its ruleset and version, with no
+    row left behind (it was stored, then failed when its snapshots were rebuilt)."""
+    records = [r for r in read_export(exported) if r["record"] != "annotation"]  # (a note names its event's hash)
+    event_records(records)[0]["body"]["event"]["initial"]["hp"] = "no longer a table"
+    rechain(records)
+    damaged = tmp_path / "older.jsonl"
+    write_export(damaged, records)
+    club = Cli(tmp_path / "club.db")
+    club("new", "duel", "standard", "--id", "other")
+    before = rows(club.db)
+    error = club("import", str(damaged), code=2).stderr
+    assert "older.jsonl, line " in error and ": event #1: the position of this duel 1.0.0 game" in error, error
+    assert "docs/exchange-format.md" in error and "nothing imported" in error
+    assert rows(club.db) == before
+    assert [g["game"] for g in club.json("games")] == ["other"]
 
 
 def test_import_as_another_id_when_the_id_is_taken(run: Cli, exported: Path) -> None:
