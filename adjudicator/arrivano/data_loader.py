@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from arbitro.adjudicator.arrivano.data_model import (
@@ -37,16 +36,16 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import BombardmentTable, LeaderData, OrderOfBattle, OrdersTable, UnitData
-from arbitro.adjudicator.parabellum.loader import (check_counters, files_digest, label as _label, load_hexmap, load_model,
-                                                    load_movement)
+from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, label as _label, load_hexmap,
+                                                    load_model, load_movement)
 from arbitro.adjudicator.parabellum.stacking import fits_stacking
 from arbitro.adjudicator.ruleset import Interpretation, Scenario
 
-DATA_DIR = Path(__file__).parent / "data"
+_FOLDER = Path(__file__).parent / "data"
 SCENARIOS: tuple[str, ...] = ("montebello", "campotenese")
 
 
-def load_tables(data_dir: Path = DATA_DIR) -> Tables:
+def load_tables(data_dir: Path = _FOLDER) -> Tables:
     problems: list[DataProblem] = []
     tables = _load_tables(data_dir, problems)
     if problems or tables is None:
@@ -69,7 +68,7 @@ def _load_tables(data_dir: Path, problems: list[DataProblem]) -> Tables | None:
     return Tables(**parts)  # type: ignore[arg-type]
 
 
-def load_scenario(name: str, data_dir: Path = DATA_DIR) -> ScenarioData:
+def load_scenario(name: str, data_dir: Path = _FOLDER) -> ScenarioData:
     """Load and cross-check one scenario (with the shared tables it uses)."""
     problems: list[DataProblem] = []
     tables = _load_tables(data_dir, problems)
@@ -110,24 +109,25 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
     return loaded
 
 
-def load(data_dir: Path = DATA_DIR) -> ArrivanoData:
-    """Load every Arrivano data file; raise :class:`DataError` listing every problem found."""
-    problems: list[DataProblem] = []
-    tables = _load_tables(data_dir, problems)
-    options = load_model(data_dir / "options.json", OptionsFile, data_dir, problems)
-    interpretations = load_model(data_dir / "interpretations.json", InterpretationsFile, data_dir, problems)
-    scenarios = {name: _load_scenario(name, data_dir, tables, problems) for name in SCENARIOS}
-    if interpretations is not None:
-        problems.extend(_check_interpretations(interpretations))
-    if problems or tables is None or options is None or interpretations is None:
-        raise DataError(problems)
-    return ArrivanoData(tables=tables, options=options, interpretations=interpretations,
-                        scenarios={k: v for k, v in scenarios.items() if v is not None})
+class ArrivanoFolder(DataFolder[ArrivanoData]):
+    """Arrivano's data folder, laid out as the module's docstring says."""
+
+    def read(self, data_dir: Path) -> ArrivanoData:
+        """Every Arrivano data file; raises :class:`DataError` listing every problem found."""
+        problems: list[DataProblem] = []
+        tables = _load_tables(data_dir, problems)
+        options = load_model(data_dir / "options.json", OptionsFile, data_dir, problems)
+        interpretations = load_model(data_dir / "interpretations.json", InterpretationsFile, data_dir, problems)
+        scenarios = {name: _load_scenario(name, data_dir, tables, problems) for name in SCENARIOS}
+        if interpretations is not None:
+            problems.extend(_check_interpretations(interpretations))
+        if problems or tables is None or options is None or interpretations is None:
+            raise DataError(problems)
+        return ArrivanoData(tables=tables, options=options, interpretations=interpretations,
+                            scenarios={k: v for k, v in scenarios.items() if v is not None})
 
 
-@cache
-def default_data() -> ArrivanoData:
-    return load()
+ARRIVANO_DATA = ArrivanoFolder(_FOLDER)
 
 
 def ruleset_scenarios(data: ArrivanoData) -> dict[str, Scenario]:
@@ -143,11 +143,6 @@ def ruleset_interpretations(data: ArrivanoData) -> dict[str, Interpretation]:
     return {i.name: Interpretation(name=i.name, default=i.default, choices=tuple(i.choices), rule=i.rule,
                                    phrase=i.phrase, explanation=i.explanation)
             for i in sorted(data.interpretations.interpretations, key=lambda i: i.name)}
-
-
-def data_files(data_dir: Path = DATA_DIR) -> list[Path]:
-    """Every data file, sorted: hashed into each game so that verification detects changed data."""
-    return sorted(p for p in data_dir.rglob("*.json") if p.is_file())
 
 
 # --- cross-file checks ----------------------------------------------------------------------------------------
@@ -190,7 +185,7 @@ class _Check:
             self.add(where, f"unknown side {side!r} (seats: {', '.join(self.s.scenario.seats)})")
 
 
-def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = DATA_DIR) -> list[DataProblem]:
+def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = _FOLDER) -> list[DataProblem]:
     """Cross-file consistency of one loaded scenario; each problem names file, JSON path and fault."""
     c = _Check(s, f"{s.name}/scenario.json", _label(data_dir / s.scenario.oob, data_dir), [])
     _check_sides_and_formations(c)

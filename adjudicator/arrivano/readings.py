@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from functools import cache
 
-from arbitro.adjudicator.arrivano.data_loader import default_data
+from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
 from arbitro.projections.arrivano import ArrivanoState
 
 
 @cache
 def defaults() -> dict[str, str]:
     """Each declared interpretation's default reading (adjudicator/arrivano/data/interpretations.json)."""
-    return {i.name: i.default for i in default_data().interpretations.interpretations}
+    return {i.name: i.default for i in ARRIVANO_DATA.shipped().interpretations.interpretations}
 
 
 def in_force(state: ArrivanoState, name: str) -> str:

@@ -21,13 +21,7 @@ from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
-from arbitro.adjudicator.arrivano.data_loader import (
-    ArrivanoData,
-    data_files,
-    default_data,
-    provisional_items,
-    ruleset_interpretations,
-)
+from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items, ruleset_interpretations
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
@@ -66,7 +60,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
 
     @cached_property
     def data(self) -> ArrivanoData:
-        return default_data()
+        return ARRIVANO_DATA.shipped()
 
     @cached_property
     def crt(self) -> Any:
@@ -89,7 +83,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         return state
 
     def data_files(self) -> list[Path]:
-        return data_files()
+        return ARRIVANO_DATA.files()
 
     def provisional(self, scenario: str) -> list[str]:
         return provisional_items(self.data.scenarios[scenario], self.data.tables)

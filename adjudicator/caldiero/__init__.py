@@ -19,7 +19,7 @@ from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
-from arbitro.adjudicator.caldiero.loader import CaldieroData, data_paths, default_data
+from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
@@ -100,13 +100,13 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
     @property
     def env(self) -> F.Env:
         if self._env is None:
-            data = self._data or default_data()
+            data = self._data or CALDIERO_DATA.shipped()
             self._env = F.Env(data=data, board=Board(self._map or load_map_file(), data.terrain),
                               has_options=has_options, hooks=HOOKS)
         return self._env
 
     def data_files(self) -> list[Path]:
-        return [p for p in data_paths() if p.exists()]
+        return CALDIERO_DATA.files()
 
     def provisional(self, scenario: str) -> list[str]:
         """The reconstructed data in use (the files' meta notes say exactly what and why)."""

@@ -7,17 +7,14 @@ Every file is validated by a pydantic schema at load; errors name the file, the 
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderOfBattle, VictoryLevel, WeatherBox
-from arbitro.adjudicator.parabellum.loader import check_counters, load_model
+from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_model
 from pydantic import BaseModel, ConfigDict, Field
-
-DATA_DIR = Path(__file__).parent / "data"
 
 # --- terrain.json ------------------------------------------------------------------------------------
 class TerrainEffect(_Strict):
@@ -156,17 +153,24 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
-def load(data_dir: Path = DATA_DIR) -> CaldieroData:
-    """Every data file, checked; raises :class:`DataError` listing the problems of every file at once."""
-    problems: list[DataProblem] = []
-    parts = {name.removesuffix(".json"): load_model(data_dir / name, model, data_dir, problems) for name, model in FILES.items()}
-    if problems:
-        raise DataError(problems)
-    data = CaldieroData(**parts)  # type: ignore[arg-type]
-    problems = check_consistency(data)
-    if problems:
-        raise DataError(problems)
-    return data
+class CaldieroFolder(DataFolder[CaldieroData]):
+    """Caldiero's data folder: one file of each of FILES and the map (read by the board, adjudicator/caldiero/board.py)."""
+
+    def read(self, data_dir: Path) -> CaldieroData:
+        """Every data file, checked; raises :class:`DataError` listing the problems of every file at once."""
+        problems: list[DataProblem] = []
+        parts = {name.removesuffix(".json"): load_model(data_dir / name, model, data_dir, problems)
+                 for name, model in FILES.items()}
+        if problems:
+            raise DataError(problems)
+        data = CaldieroData(**parts)  # type: ignore[arg-type]
+        problems = check_consistency(data)
+        if problems:
+            raise DataError(problems)
+        return data
+
+
+CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data")
 
 
 def check_consistency(data: CaldieroData) -> list[DataProblem]:
@@ -178,12 +182,3 @@ def check_consistency(data: CaldieroData) -> list[DataProblem]:
             if unit_id not in seen:
                 problems.append(DataProblem("scenario.json", f"$.options.{name}.units", f"unknown unit {unit_id!r}"))
     return problems
-
-
-@cache
-def default_data() -> CaldieroData:
-    return load()
-
-
-def data_paths() -> list[Path]:
-    return [DATA_DIR / name for name in sorted(FILES)] + [DATA_DIR / "map.json"]

@@ -1,6 +1,7 @@
 """Reading a Para Bellum game's data files into the models of adjudicator/parabellum/data.py (and each game's
 extensions of them): every file validated by its schema, then by its own whole-file `checks()`, every problem
 collected with the file's name (relative to the game's data folder) and the JSON path, never only the first.
+A game's folder is a `DataFolder`: where its files are, how they are read, the shipped ones read once.
 Maps and movement tables are read by the shared map kit (adjudicator/maps/hexmap.py, costs.py)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
@@ -19,6 +20,32 @@ from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
 
 _M = TypeVar("_M", bound=BaseModel)
+_D = TypeVar("_D")
+
+
+class DataFolder(Generic[_D]):
+    """A game's data folder: `read` (each game's) reads and checks every file of a folder into the game's data,
+    raising DataError with every problem found; `load` reads a folder (the shipped one unless given), `shipped` the
+    shipped folder once a process, `files` every data file in it, hashed into each game so that verification
+    detects changed data."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._shipped: _D | None = None
+
+    def read(self, data_dir: Path) -> _D:
+        raise NotImplementedError
+
+    def load(self, data_dir: Path | None = None) -> _D:
+        return self.read(self.folder if data_dir is None else data_dir)
+
+    def shipped(self) -> _D:
+        if self._shipped is None:
+            self._shipped = self.load()
+        return self._shipped
+
+    def files(self) -> list[Path]:
+        return sorted(p for p in self.folder.rglob("*.json") if p.is_file())
 
 
 def label(path: Path, data_dir: Path) -> str:

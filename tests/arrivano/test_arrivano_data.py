@@ -21,7 +21,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "arrivano.md"
 
 @pytest.fixture(scope="module")
 def data() -> ArrivanoData:
-    return data_loader.load()
+    return data_loader.ARRIVANO_DATA.load()
 
 
 @pytest.fixture(scope="module")

@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 from arbitro.adjudicator.arrivano import data_loader
-from arbitro.adjudicator.arrivano.data_loader import DATA_DIR
+from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
 from arbitro.adjudicator.datafiles import DataError
 
 
 def test_every_data_file_loads() -> None:
-    data = data_loader.load()
+    data = ARRIVANO_DATA.load()
     assert sorted(data.scenarios) == ["campotenese", "montebello"]
     assert data.scenarios["montebello"].movement.keys() == {0}
     assert data.scenarios["campotenese"].movement.keys() == {1, 2, 3}
@@ -23,7 +23,7 @@ def test_every_data_file_loads() -> None:
 
 def test_every_json_file_is_validated_by_the_loader() -> None:
     """No data file escapes validation: the files the loader reads are exactly the files present."""
-    data = data_loader.load()
+    data = ARRIVANO_DATA.load()
     read = {"tables/crt.json", "tables/bombardment.json", "tables/infantry_fire.json", "tables/terrain.json",
             "tables/orders.json", "tables/movement.json", "options.json", "interpretations.json"}
     for name, s in data.scenarios.items():
@@ -31,12 +31,12 @@ def test_every_json_file_is_validated_by_the_loader() -> None:
         if s.scenario.weather:
             read.add(s.scenario.weather)
             read |= {box.movement_table for box in s.weather.boxes}  # type: ignore[union-attr]
-    present = {p.relative_to(DATA_DIR).as_posix() for p in data_loader.data_files()}
+    present = {p.relative_to(ARRIVANO_DATA.folder).as_posix() for p in ARRIVANO_DATA.files()}
     assert present == read
 
 
 def test_provisional_items_name_the_reconstructions() -> None:
-    data = data_loader.load()
+    data = ARRIVANO_DATA.load()
     items = data_loader.provisional_items(data.scenarios["campotenese"], data.tables)
     text = "\n".join(items)
     for word in ("combat results table", "bombardment table", "map", "game length", "counter values"):
@@ -49,7 +49,7 @@ Mutator = Callable[[Any], None]
 
 def _corrupt(tmp_path: Path, relative: str, mutate: Mutator) -> Path:
     copy = tmp_path / "data"
-    shutil.copytree(DATA_DIR, copy)
+    shutil.copytree(ARRIVANO_DATA.folder, copy)
     target = copy / relative
     doc = json.loads(target.read_text(encoding="utf-8"))
     mutate(doc)
@@ -59,7 +59,7 @@ def _corrupt(tmp_path: Path, relative: str, mutate: Mutator) -> Path:
 
 def _problems(data_dir: Path) -> list[str]:
     with pytest.raises(DataError) as caught:
-        data_loader.load(data_dir)
+        ARRIVANO_DATA.load(data_dir)
     return [str(p) for p in caught.value.problems]
 
 
@@ -76,13 +76,13 @@ def test_wrong_type_names_file_path_and_fault(tmp_path: Path) -> None:
         _unit(doc, "ir18-i")["strength"] = "five"
 
     problems = _problems(_corrupt(tmp_path, "montebello/oob.json", mutate))
-    at = _index(json.loads((DATA_DIR / "montebello/oob.json").read_text(encoding="utf-8"))["units"], "ir18-i")
+    at = _index(json.loads((ARRIVANO_DATA.folder / "montebello/oob.json").read_text(encoding="utf-8"))["units"], "ir18-i")
     assert any(p.startswith(f"montebello/oob.json: $.units[{at}].strength: ") and "integer" in p for p in problems), problems
 
 
 def test_invalid_json_names_file_and_line(tmp_path: Path) -> None:
     copy = tmp_path / "data"
-    shutil.copytree(DATA_DIR, copy)
+    shutil.copytree(ARRIVANO_DATA.folder, copy)
     (copy / "tables/crt.json").write_text('{"meta": {\n  "title": ,}', encoding="utf-8")
     problems = _problems(copy)
     assert any(p.startswith("tables/crt.json: line 2 column 12: not valid JSON") for p in problems), problems
@@ -101,7 +101,7 @@ def test_setup_hex_off_the_map(tmp_path: Path) -> None:
         _unit(doc, "art-centro")["setup"]["hexes"] = ["9950"]
 
     problems = _problems(_corrupt(tmp_path, "campotenese/oob.json", mutate))
-    at = _index(json.loads((DATA_DIR / "campotenese/oob.json").read_text(encoding="utf-8"))["units"], "art-centro")
+    at = _index(json.loads((ARRIVANO_DATA.folder / "campotenese/oob.json").read_text(encoding="utf-8"))["units"], "art-centro")
     assert f"campotenese/oob.json: $.units[{at}].setup.hexes[0]: hex 9950 is not on the map campotenese/map.json" in problems
     # the redoubt check sees it too
     assert any(p.startswith("campotenese/scenario.json: $.redoubts[1].battery: ") for p in problems), problems
@@ -219,7 +219,7 @@ def test_march_order_unit_of_another_formation(tmp_path: Path) -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     copy = tmp_path / "data"
-    shutil.copytree(DATA_DIR, copy)
+    shutil.copytree(ARRIVANO_DATA.folder, copy)
     (copy / "campotenese/weather.json").unlink()
     assert "campotenese/weather.json: $: file not found" in _problems(copy)
 
@@ -236,7 +236,7 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
 
 
 def test_ruleset_views_of_the_data() -> None:
-    data = data_loader.load()
+    data = ARRIVANO_DATA.load()
     scenarios = data_loader.ruleset_scenarios(data)
     assert scenarios["montebello"].seats == ("france", "austria")
     assert scenarios["campotenese"].seats == ("france", "naples")

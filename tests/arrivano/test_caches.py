@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from arbitro.adjudicator.arrivano import data_loader
-from arbitro.adjudicator.arrivano.data_loader import DATA_DIR
+from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.data_model import ArrivanoData
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.arrivano.world import World
@@ -22,7 +22,7 @@ def _world(data: ArrivanoData) -> World:
 def _clear_terrain(tmp_path: Path) -> Path:
     """A copy of the data in which no terrain blocks a line of sight (tables/terrain.json)."""
     copy = tmp_path / "data"
-    shutil.copytree(DATA_DIR, copy)
+    shutil.copytree(ARRIVANO_DATA.folder, copy)
     terrain = copy / "tables" / "terrain.json"
     doc = json.loads(terrain.read_text(encoding="utf-8"))
     for effect in doc["terrain"].values():
@@ -35,7 +35,7 @@ def test_line_of_sight_answers_follow_the_data_not_the_scenario_name(tmp_path: P
     """arrivano §11.3.1 over a terrain table in which woods and villages block: a line blocked by such terrain
     (and not by height) is blocked; then, in the same process, the same scenario name over a table in which nothing
     blocks: the same line is clear. Keyed by the scenario's name, the second answer was the first one's."""
-    shipped, changed = data_loader.load(), data_loader.load(_clear_terrain(tmp_path))
+    shipped, changed = ARRIVANO_DATA.load(), ARRIVANO_DATA.load(_clear_terrain(tmp_path))
     assert shipped.scenarios["montebello"].digest != changed.scenarios["montebello"].digest
     blocked, clear = _world(shipped), _world(changed)
     hexes = sorted(shipped.scenarios["montebello"].map.hexes())[::7]
@@ -50,4 +50,4 @@ def test_line_of_sight_answers_follow_the_data_not_the_scenario_name(tmp_path: P
 
 def test_one_content_one_digest() -> None:
     """Two loads of the same files share their digest (and so their cached answers)."""
-    assert data_loader.load().scenarios["montebello"].digest == data_loader.default_data().scenarios["montebello"].digest
+    assert ARRIVANO_DATA.load().scenarios["montebello"].digest == ARRIVANO_DATA.shipped().scenarios["montebello"].digest

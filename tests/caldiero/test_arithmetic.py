@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arbitro.adjudicator.caldiero.loader import default_data
+from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import capped
@@ -19,7 +19,7 @@ def test_efficiency_tie_lets_the_player_choose() -> None:
     assert efficiency_choices_from_sp({2: 2, 3: 2, 4: 2}) == [2, 3, 4]
 
 
-CRT = default_data().crt
+CRT = CALDIERO_DATA.shipped().crt
 
 
 def test_odds_13_to_4_is_3_to_1() -> None:

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator.caldiero import loader
-from arbitro.adjudicator.caldiero.loader import DATA_DIR
+from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 
-DATA = loader.load()
+DATA = CALDIERO_DATA.load()
 
 
 def units_in(pi: str) -> set[str]:
@@ -98,7 +98,7 @@ def test_crt_covers_every_code_of_12_5_4() -> None:
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
     for name in loader.FILES:
-        shutil.copy(DATA_DIR / name, tmp_path / name)
+        shutil.copy(CALDIERO_DATA.folder / name, tmp_path / name)
     return tmp_path
 
 
@@ -107,7 +107,7 @@ def test_bad_unit_arm_names_file_and_path(data_copy: Path) -> None:
     raw["units"][3]["arm"] = "dragoons"
     (data_copy / "oob.json").write_text(json.dumps(raw))
     with pytest.raises(DataError, match=r"oob\.json: \$\.units\[3\]\.arm: Input should be"):
-        loader.load(data_copy)
+        CALDIERO_DATA.load(data_copy)
 
 
 def test_unknown_formation_is_reported(data_copy: Path) -> None:
@@ -115,7 +115,7 @@ def test_unknown_formation_is_reported(data_copy: Path) -> None:
     raw["units"][0]["formation"] = "davidovich"
     (data_copy / "oob.json").write_text(json.dumps(raw))
     with pytest.raises(DataError, match=r"oob\.json: \$\.units\[0\]\.formation: unknown formation 'davidovich'"):
-        loader.load(data_copy)
+        CALDIERO_DATA.load(data_copy)
 
 
 def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:
@@ -123,7 +123,7 @@ def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:
     del raw["rows"]["3"]["6-1"]
     (data_copy / "crt.json").write_text(json.dumps(raw))
     with pytest.raises(DataError, match=r"crt\.json: \$\.rows\.3: must give exactly the columns .*missing \[.6-1.\]"):
-        loader.load(data_copy)
+        CALDIERO_DATA.load(data_copy)
 
 
 def test_every_problem_of_every_file_is_reported_at_once(data_copy: Path) -> None:
@@ -134,7 +134,7 @@ def test_every_problem_of_every_file_is_reported_at_once(data_copy: Path) -> Non
     (data_copy / "weather.json").write_text('{"meta": ')
     (data_copy / "bombardment.json").unlink()
     with pytest.raises(DataError) as caught:
-        loader.load(data_copy)
+        CALDIERO_DATA.load(data_copy)
     found = {(p.file, p.path) for p in caught.value.problems}
     assert {("oob.json", "$.units[3].arm"), ("oob.json", "$.units[4].strength"), ("weather.json", "line 1 column 10"),
             ("bombardment.json", "$")} <= found, found
@@ -144,7 +144,7 @@ def test_every_problem_of_every_file_is_reported_at_once(data_copy: Path) -> Non
 def test_invalid_json_is_located(data_copy: Path) -> None:
     (data_copy / "weather.json").write_text('{"meta": ')
     with pytest.raises(DataError, match=r"weather\.json: line 1 column"):
-        loader.load(data_copy)
+        CALDIERO_DATA.load(data_copy)
 
 
 def test_default_setup_is_legal() -> None:

@@ -59,20 +59,20 @@ def _marengo(tmp_path: Path) -> None:
 
 
 def _caldiero(tmp_path: Path) -> None:
-    data = _copy(tmp_path, caldiero.DATA_DIR)
+    data = _copy(tmp_path, caldiero.CALDIERO_DATA.folder)
     _break(data / "oob.json", lambda d: (d["units"][0].update(strength=-1), d["units"][1].update(arm="dragoons")))
-    caldiero.load(data)
+    caldiero.CALDIERO_DATA.load(data)
 
 
 def _arrivano(tmp_path: Path) -> None:
-    data = _copy(tmp_path, arrivano.DATA_DIR)
+    data = _copy(tmp_path, arrivano.ARRIVANO_DATA.folder)
     _break(data / "montebello" / "oob.json",
            lambda d: (d["units"][0].update(strength="five"), d["units"][1].update(arm="dragoons")))
-    arrivano.load(data)
+    arrivano.ARRIVANO_DATA.load(data)
 
 
 def _hexmap(tmp_path: Path) -> None:
-    data = _copy(tmp_path, caldiero.DATA_DIR)
+    data = _copy(tmp_path, caldiero.CALDIERO_DATA.folder)
     _break(data / "map.json", lambda m: (m["meta"].update(provisional="yes"), m["grid"].update(orientation="round")))
     load_map(data / "map.json")
 

@@ -16,14 +16,14 @@ from arbitro.adjudicator.parabellum.variant import Variant
 
 # Where each variant keeps the two tables the kernel reads (the books print neither: both are reconstructions).
 TABLE_FILES: dict[str, tuple[Path, Path]] = {
-    "caldiero": (caldiero.DATA_DIR / "crt.json", caldiero.DATA_DIR / "bombardment.json"),
-    "arrivano": (arrivano.DATA_DIR / "tables" / "crt.json", arrivano.DATA_DIR / "tables" / "bombardment.json"),
+    "caldiero": (caldiero.CALDIERO_DATA.folder / "crt.json", caldiero.CALDIERO_DATA.folder / "bombardment.json"),
+    "arrivano": (arrivano.ARRIVANO_DATA.folder / "tables" / "crt.json", arrivano.ARRIVANO_DATA.folder / "tables" / "bombardment.json"),
 }
 
 
 def loaded_tables(variant: Variant) -> tuple[pb.CombatTable, pb.BombardmentTable]:
     if variant.book == "caldiero":
-        data = caldiero.default_data()
+        data = caldiero.CALDIERO_DATA.shipped()
         return data.crt, data.bombardment
     tables = arrivano.load_tables()
     return tables.crt, tables.bombardment
@@ -80,7 +80,7 @@ def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:
 
 def order_of_battle(variant: Variant) -> tuple[str, pb.OrderOfBattle, tuple[str, ...]]:
     if variant.book == "caldiero":
-        return "oob.json", caldiero.default_data().oob, ("france", "austria")
+        return "oob.json", caldiero.CALDIERO_DATA.shipped().oob, ("france", "austria")
     scenario = arrivano.load_scenario("montebello")
     return "montebello/oob.json", scenario.oob, tuple(scenario.scenario.seats)
 
@@ -146,9 +146,9 @@ def test_placement_is_either_setup_or_arrival() -> None:
 def test_the_orders_table_is_the_kernels_model() -> None:
     """D6: the orders table as data (§5.1 in both books). Arrivano's tables/orders.json reads into the kernel's
     model, and a table without one of the four orders is refused with its path."""
-    orders_file = arrivano.DATA_DIR / "tables" / "orders.json"
+    orders_file = arrivano.ARRIVANO_DATA.folder / "tables" / "orders.json"
     problems: list[DataProblem] = []
-    table = load_model(orders_file, pb.OrdersTable, arrivano.DATA_DIR, problems)
+    table = load_model(orders_file, pb.OrdersTable, arrivano.ARRIVANO_DATA.folder, problems)
     assert problems == [] and table is not None and sorted(table.orders) == ["advance", "attack", "defence", "manoeuvre"]
     assert table.orders["defence"].assault == "no" and table.orders["attack"].assault == "must"  # arrivano §5.1
     raw = json.loads(orders_file.read_text(encoding="utf-8"))
@@ -159,7 +159,7 @@ def test_the_orders_table_is_the_kernels_model() -> None:
 
 def test_the_order_of_battle_finds_every_counter_by_id(variant: Variant) -> None:
     """Both games' oob.json read into the kernel's OrderOfBattle, each counter in the variant's own model."""
-    oob = caldiero.default_data().oob if variant.book == "caldiero" else arrivano.load_scenario("campotenese").oob
+    oob = caldiero.CALDIERO_DATA.shipped().oob if variant.book == "caldiero" else arrivano.load_scenario("campotenese").oob
     assert isinstance(oob, pb.OrderOfBattle)
     for unit in oob.units:
         assert oob.unit(unit.id) is unit and isinstance(unit, pb.UnitData)
