@@ -68,7 +68,8 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
         """What Arrivano adds to a view. A seat is told only which formation is activated, and only its own
         independent columns (arrivano §11.3.2, §17.2.9)."""
-        own: dict[str, Any] = {"activation": {"formation": self.activation.formation}} if fogged and self.activation else {}
+        act = self.activation
+        own: dict[str, Any] = {"activation": {"formation": act.formation}} if fogged and act is not None else {}
         return own | {
             "hq_used": dict(sorted(self.hq_used.items())),
             "columns": {c: msgspec.to_builtins(col) for c, col in sorted(self.columns.items())
@@ -77,121 +78,121 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
             "steps_lost": dict(sorted(self.steps_lost.items())), "flags_captured": self.flags_captured,
         }
 
+    def fold_own(self, event: Any) -> None:
+        """What Arrivano keeps of an event beside what the system folds (projections/parabellum.apply folds that
+        first): total, unchecked."""
+        state = self
+        match event:
+            case ev.StepBegan(step=step, seat=seat):
+                if step == "orders" and seat:
+                    state.chief_changes.setdefault(seat, 0)
+            case ev.TurnBegan():
+                state.chief_changes = {}
+                state.hq_used = {}
+                for c in state.columns.values():
+                    c.activated = False
+                for f in state.formations.values():
+                    f.activated = False
+            case ev.ColumnFormed(officer=officer, units=units, order=order):
+                state.columns[officer] = Column(units=list(units), order=order)
+            case ev.ColumnDissolved(officer=officer):
+                state.columns.pop(officer, None)
+            case ev.OrderChanged(formation=f, order=order, column=column) if column is not None:
+                state.columns[column].order = order
+            case ev.OrderChanged(formation=f, order=order, counts_against_chief=counts):
+                state.formations[f].order = order
+                if counts:
+                    side = state.formations[f].side
+                    state.chief_changes[side] = state.chief_changes.get(side, 0) + 1
+            case ev.OfficerOrderTried(officer=officer, units=units, order=order, succeeded=ok):
+                if state.activation is not None:
+                    state.activation.officer_tries.append(officer)
+                    if ok:
+                        for uid in units:
+                            state.activation.overrides[uid] = order
+            case ev.FreeOrderChosen(units=units, order=order):
+                if state.activation is not None:
+                    for uid in units:
+                        state.activation.overrides[uid] = order
+            case ev.OrderChangeTried():
+                if state.activation is not None:
+                    state.activation.order_tried = True
+            case ev.FormationActivated(formation=f, column=column):
+                state.activation = Activation(formation=f, column=column)
+                state.attacked_hexes = []
+                state.fired_hexes = []
+            case ev.HeadquartersActivated(side=side):
+                state.hq_used[side] = True
+                state.chief_changes[side] = 0
+            case ev.ActivationEnded(formation=f, column=column) if column is not None:
+                state.columns[column].activated = True
+                state.charges, state.countercharges = {}, {}
+                state.attacked_hexes = []
+            case ev.ActivationEnded(formation=f):
+                state.formations[f].activated = True
+                state.charges, state.countercharges = {}, {}
+                state.attacked_hexes = []
+            case ev.GroupEntered(group=g, hex=h, units=units):
+                state.entered_groups.append(g)
+                for uid in units:
+                    state.units[uid].where, state.units[uid].hex = "waiting", h
+            case ev.UnitMoved(unit=uid, path=path, charge=charge):
+                unit = state.units[uid]
+                if charge is not None:
+                    state.charges[uid] = charge
+                if state.activation is not None and uid not in state.activation.starts:
+                    state.activation.starts[uid] = unit.hex if unit.where == "map" else ""
+                unit.hex, unit.where = path[-1], "map"
+                unit.moved_turn = unit.acted_turn = state.turn
+            case ev.StatusChanged(unit=uid, status=status):
+                if status == "damaged":  # a redoubt battery flipped to its Damaged side (arrivano §17.2.6)
+                    state.units[uid].damaged = True
+            case ev.UnitEliminated(unit=uid):
+                unit = state.units[uid]
+                unit.art_moved = False
+                unit.open_order, unit.marker_turn = "", 0
+                _lose_step(state, unit.side)
+            case ev.UnitReturned(unit=uid, hex=h):
+                unit = state.units[uid]
+                unit.hex, unit.where, unit.status = h, "map", "good"
+            case ev.UnitExited(unit=uid):
+                state.units[uid].where, state.units[uid].hex = "exited", ""
+            case ev.UnitAdvanced(unit=uid, hex=h):
+                state.units[uid].hex = h
+            case ev.ArtilleryFired(artillery=units):
+                for uid in units:
+                    state.units[uid].acted_turn = state.turn
+            case ev.InfantryFired(unit=uid, target=target):
+                state.units[uid].fired_turn = state.units[uid].acted_turn = state.turn
+                if target not in state.fired_hexes:
+                    state.fired_hexes.append(target)
+            case ev.OpenOrderMarked(unit=uid, marker=marker):
+                state.units[uid].open_order = marker
+                state.units[uid].marker_turn = state.turn if marker else 0
+            case ev.OpenOrderTested(unit=uid, test="fatigue", passed=passed):
+                if passed:
+                    state.units[uid].open_order, state.units[uid].marker_turn = "", 0
+                else:
+                    state.units[uid].fatigue_defence_turn = state.turn
+            case ev.ArtilleryTurned(units=units, moved=moved):
+                for uid in units:
+                    state.units[uid].art_moved = moved
+            case ev.CounterChargeDeclared(unit=uid, against=against):
+                state.countercharges[uid] = against
+            case ev.AssaultDeclared(attackers=attackers):
+                for uid in attackers:
+                    state.units[uid].attacked_turn = state.units[uid].acted_turn = state.turn
+            case ev.AssaultResolved(targets=targets):
+                state.attacked_hexes.extend(t for t in targets if t not in state.attacked_hexes)
+            case ev.LeaderLost(leader=lid):
+                _lose_step(state, state.leaders[lid].side)
+            case ev.FlagCaptured():
+                state.flags_captured += 1
+            case ev.MarchOrderEnded(march=m):
+                state.march_orders[m] = False
+
 
 def _lose_step(state: ArrivanoState, side: str) -> None:
     state.steps_lost[side] = state.steps_lost.get(side, 0) + 1
 
 
-def apply(state: ArrivanoState, event: Any) -> ArrivanoState:
-    """Fold one event. The system's shared events are folded by projections/parabellum.apply first; the cases
-    here add what Arrivano keeps beside them."""
-    parabellum.apply(state, event)
-    match event:
-        case ev.StepBegan(step=step, seat=seat):
-            if step == "orders" and seat:
-                state.chief_changes.setdefault(seat, 0)
-        case ev.TurnBegan():
-            state.chief_changes = {}
-            state.hq_used = {}
-            for c in state.columns.values():
-                c.activated = False
-            for f in state.formations.values():
-                f.activated = False
-        case ev.ColumnFormed(officer=officer, units=units, order=order):
-            state.columns[officer] = Column(units=list(units), order=order)
-        case ev.ColumnDissolved(officer=officer):
-            state.columns.pop(officer, None)
-        case ev.OrderChanged(formation=f, order=order, column=column) if column is not None:
-            state.columns[column].order = order
-        case ev.OrderChanged(formation=f, order=order, counts_against_chief=counts):
-            state.formations[f].order = order
-            if counts:
-                side = state.formations[f].side
-                state.chief_changes[side] = state.chief_changes.get(side, 0) + 1
-        case ev.OfficerOrderTried(officer=officer, units=units, order=order, succeeded=ok):
-            if state.activation is not None:
-                state.activation.officer_tries.append(officer)
-                if ok:
-                    for uid in units:
-                        state.activation.overrides[uid] = order
-        case ev.FreeOrderChosen(units=units, order=order):
-            if state.activation is not None:
-                for uid in units:
-                    state.activation.overrides[uid] = order
-        case ev.OrderChangeTried():
-            if state.activation is not None:
-                state.activation.order_tried = True
-        case ev.FormationActivated(formation=f, column=column):
-            state.activation = Activation(formation=f, column=column)
-            state.attacked_hexes = []
-            state.fired_hexes = []
-        case ev.HeadquartersActivated(side=side):
-            state.hq_used[side] = True
-            state.chief_changes[side] = 0
-        case ev.ActivationEnded(formation=f, column=column) if column is not None:
-            state.columns[column].activated = True
-            state.charges, state.countercharges = {}, {}
-            state.attacked_hexes = []
-        case ev.ActivationEnded(formation=f):
-            state.formations[f].activated = True
-            state.charges, state.countercharges = {}, {}
-            state.attacked_hexes = []
-        case ev.GroupEntered(group=g, hex=h, units=units):
-            state.entered_groups.append(g)
-            for uid in units:
-                state.units[uid].where, state.units[uid].hex = "waiting", h
-        case ev.UnitMoved(unit=uid, path=path, charge=charge):
-            unit = state.units[uid]
-            if charge is not None:
-                state.charges[uid] = charge
-            if state.activation is not None and uid not in state.activation.starts:
-                state.activation.starts[uid] = unit.hex if unit.where == "map" else ""
-            unit.hex, unit.where = path[-1], "map"
-            unit.moved_turn = unit.acted_turn = state.turn
-        case ev.StatusChanged(unit=uid, status=status):
-            if status == "damaged":  # a redoubt battery flipped to its Damaged side (arrivano §17.2.6)
-                state.units[uid].damaged = True
-        case ev.UnitEliminated(unit=uid):
-            unit = state.units[uid]
-            unit.art_moved = False
-            unit.open_order, unit.marker_turn = "", 0
-            _lose_step(state, unit.side)
-        case ev.UnitReturned(unit=uid, hex=h):
-            unit = state.units[uid]
-            unit.hex, unit.where, unit.status = h, "map", "good"
-        case ev.UnitExited(unit=uid):
-            state.units[uid].where, state.units[uid].hex = "exited", ""
-        case ev.UnitAdvanced(unit=uid, hex=h):
-            state.units[uid].hex = h
-        case ev.ArtilleryFired(artillery=units):
-            for uid in units:
-                state.units[uid].acted_turn = state.turn
-        case ev.InfantryFired(unit=uid, target=target):
-            state.units[uid].fired_turn = state.units[uid].acted_turn = state.turn
-            if target not in state.fired_hexes:
-                state.fired_hexes.append(target)
-        case ev.OpenOrderMarked(unit=uid, marker=marker):
-            state.units[uid].open_order = marker
-            state.units[uid].marker_turn = state.turn if marker else 0
-        case ev.OpenOrderTested(unit=uid, test="fatigue", passed=passed):
-            if passed:
-                state.units[uid].open_order, state.units[uid].marker_turn = "", 0
-            else:
-                state.units[uid].fatigue_defence_turn = state.turn
-        case ev.ArtilleryTurned(units=units, moved=moved):
-            for uid in units:
-                state.units[uid].art_moved = moved
-        case ev.CounterChargeDeclared(unit=uid, against=against):
-            state.countercharges[uid] = against
-        case ev.AssaultDeclared(attackers=attackers):
-            for uid in attackers:
-                state.units[uid].attacked_turn = state.units[uid].acted_turn = state.turn
-        case ev.AssaultResolved(targets=targets):
-            state.attacked_hexes.extend(t for t in targets if t not in state.attacked_hexes)
-        case ev.LeaderLost(leader=lid):
-            _lose_step(state, state.leaders[lid].side)
-        case ev.FlagCaptured():
-            state.flags_captured += 1
-        case ev.MarchOrderEnded(march=m):
-            state.march_orders[m] = False
-    return state

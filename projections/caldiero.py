@@ -1,4 +1,5 @@
-"""Caldiero 1796: the state (the position format), its fold, and what its views add to the system's.
+"""Caldiero 1796: the state (the position format) and what it adds to the system's fold and views
+(projections/parabellum.py).
 
 Static counter values (strength, efficiency, movement...) stay in adjudicator/caldiero/data/oob.json; the
 state holds only what changes. Without the optional fog of war (caldiero §20.4) nothing is hidden: both
@@ -9,8 +10,6 @@ ruleset says the seat has line of sight (the ruleset passes the hexes it may exa
 from __future__ import annotations
 
 from typing import Any, ClassVar
-
-import msgspec
 
 from arbitro.events import caldiero as ev
 from arbitro.projections import parabellum
@@ -42,9 +41,10 @@ class Activation(parabellum.Activation, kw_only=True):
 class CaldieroState(parabellum.SystemState, kw_only=True):
     """The system's position (projections/parabellum.SystemState), Caldiero's activation and what Caldiero adds."""
 
-    unit_served: ClassVar[tuple[str, ...]] = (*parabellum.SystemState.unit_served, "return_turn", "attached", "charging")
+    unit_served: ClassVar[tuple[str, ...]] = (*parabellum.SystemState.unit_served, "return_turn", "attached",
+                                              "charging")
     leader_served: ClassVar[tuple[str, ...]] = (*parabellum.SystemState.leader_served, "activated")
-    unseen_off_map: ClassVar[tuple[str, ...]] = ("offmap",)  # fog of war (caldiero §20.4): reinforcements not yet entered
+    unseen_off_map: ClassVar[tuple[str, ...]] = ("offmap",)  # fog of war (caldiero §20.4): reinforcements to come
 
     scenario: str = "historical"
     last_turn: int = 10
@@ -64,72 +64,70 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
             own["activation"] = {"formation": act.formation}
         return own
 
-
-def apply(state: CaldieroState, event: Any) -> CaldieroState:
-    """Fold one event: total, unchecked. The system's shared events are folded by projections/parabellum.apply
-    first; the cases here add what Caldiero keeps beside them."""
-    parabellum.apply(state, event)
-    match event:
-        case ev.UnitPlaced(unit=u, hex=h, reduced=reduced):
-            unit = state.units[u]
-            unit.hex, unit.where = h, "map"
-            if reduced:
-                unit.reduced = True
-        case ev.SetupEnded():
-            pass
-        case ev.OrderSet(formation=f, order=order):
-            state.formations[f].order = order
-        case ev.StepBegan():
-            state.step_done = []
-        case ev.StepRecorded(item=item):
-            state.step_done.append(item)
-        case ev.FormationActivated():
-            _activate(state, event)
-        case ev.UnitOrderSet(unit=u, order=order):
-            if state.activation is not None:
-                state.activation.unit_orders[u] = order
-        case ev.UnitsMoved(units=units, path=path):
-            for u in units:
+    def fold_own(self, event: Any) -> None:
+        """What Caldiero keeps of an event beside what the system folds (projections/parabellum.apply folds that
+        first): total, unchecked."""
+        state = self
+        match event:
+            case ev.UnitPlaced(unit=u, hex=h, reduced=reduced):
                 unit = state.units[u]
-                unit.hex, unit.where = path[-1], "map"
-                if unit.arm == "artillery":
-                    unit.art_moved = True
-            if state.activation is not None:
-                state.activation.moved.extend(u for u in units if u not in state.activation.moved)
-        case ev.LeaderMoved(leader=leader):
-            state.leaders[leader].where = "map"  # a commander entering with his reinforcements (caldiero §15.4)
-            if state.activation is not None:
-                state.activation.leaders_moved.append(leader)
-        case ev.DirectionReleased(formation=f):
-            if f not in state.direction_released:
-                state.direction_released.append(f)
-        case ev.ArtilleryFired(artillery=arts, defensive=defensive):
-            del arts, defensive  # firing does not flip artillery in Caldiero (only moving does, §11.0)
-        case ev.AttackDeclared():
-            _declare(state, event)
-        case ev.UnitEliminated(unit=u):
-            state.units[u].hex, state.units[u].charging = "", False
-        case ev.UnitsAdvanced(units=units, leaders=leaders, to=to):
-            for u in units:
-                state.units[u].hex = to
-            for leader in leaders:
-                state.leaders[leader].hex = to
-        case ev.LeaderLost(leader=leader):
-            state.leaders[leader].hex = ""
-        case ev.ElanSpent():
-            state.elan_left = max(0, state.elan_left - 1)
-        case ev.ActivationRecorded(key=key, values=values):
-            _record(state, key, values)
-        case ev.ActivationEnded(formation=f):
-            _end_activation(state, f)
-        case ev.TurnEnded():
-            for leader in state.leaders.values():
-                leader.activated = False
-            for formation in state.formations.values():
-                formation.activated = False
-            for unit in state.units.values():
-                unit.attached = None
-    return state
+                unit.hex, unit.where = h, "map"
+                if reduced:
+                    unit.reduced = True
+            case ev.SetupEnded():
+                pass
+            case ev.OrderSet(formation=f, order=order):
+                state.formations[f].order = order
+            case ev.StepBegan():
+                state.step_done = []
+            case ev.StepRecorded(item=item):
+                state.step_done.append(item)
+            case ev.FormationActivated():
+                _activate(state, event)
+            case ev.UnitOrderSet(unit=u, order=order):
+                if state.activation is not None:
+                    state.activation.unit_orders[u] = order
+            case ev.UnitsMoved(units=units, path=path):
+                for u in units:
+                    unit = state.units[u]
+                    unit.hex, unit.where = path[-1], "map"
+                    if unit.arm == "artillery":
+                        unit.art_moved = True
+                if state.activation is not None:
+                    state.activation.moved.extend(u for u in units if u not in state.activation.moved)
+            case ev.LeaderMoved(leader=leader):
+                state.leaders[leader].where = "map"  # a commander entering with his reinforcements (caldiero §15.4)
+                if state.activation is not None:
+                    state.activation.leaders_moved.append(leader)
+            case ev.DirectionReleased(formation=f):
+                if f not in state.direction_released:
+                    state.direction_released.append(f)
+            case ev.ArtilleryFired(artillery=arts, defensive=defensive):
+                del arts, defensive  # firing does not flip artillery in Caldiero (only moving does, §11.0)
+            case ev.AttackDeclared():
+                _declare(state, event)
+            case ev.UnitEliminated(unit=u):
+                state.units[u].hex, state.units[u].charging = "", False
+            case ev.UnitsAdvanced(units=units, leaders=leaders, to=to):
+                for u in units:
+                    state.units[u].hex = to
+                for leader in leaders:
+                    state.leaders[leader].hex = to
+            case ev.LeaderLost(leader=leader):
+                state.leaders[leader].hex = ""
+            case ev.ElanSpent():
+                state.elan_left = max(0, state.elan_left - 1)
+            case ev.ActivationRecorded(key=key, values=values):
+                _record(state, key, values)
+            case ev.ActivationEnded(formation=f):
+                _end_activation(state, f)
+            case ev.TurnEnded():
+                for leader in state.leaders.values():
+                    leader.activated = False
+                for formation in state.formations.values():
+                    formation.activated = False
+                for unit in state.units.values():
+                    unit.attached = None
 
 
 def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:

@@ -1,11 +1,11 @@
-"""The Para Bellum system's shared state pieces and the shared part of the fold: what both games' positions hold
-alike (issue 18). A variant's projections/<game>.py keeps its own state, fold and views and takes these from here;
-its fold calls `apply` first, then folds what its game adds (to the shared events too)."""
+"""The Para Bellum system's state, fold and view (issue 18): what both games' positions hold alike, one set of
+pieces, the one fold (`apply`) and the one view (`view`). A variant's projections/<game>.py keeps its own state's
+fields and what its game adds to the fold and the views (`fold_own`, `served_own`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeVar
 
 import msgspec
 
@@ -113,14 +113,27 @@ class SystemState(msgspec.Struct, kw_only=True):
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by the ruleset's note_interpretations)
     result: pb.GameEnded | None = None  # the game's end as recorded
 
+    def fold_own(self, event: Any) -> None:
+        """Fold what this game keeps of an event beside what the system folds (`apply` folds that first)."""
+
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
         """What this game's state adds to `seat`'s view (`fogged`: the seat is under fog of war); a key the system's
         view already has is served as given here instead."""
         return {}
 
 
-def apply(state: SystemState, event: object) -> None:
-    """Fold the part of a shared event both games fold alike (total, unchecked)."""
+S = TypeVar("S", bound=SystemState)
+
+
+def apply(state: S, event: Any) -> S:
+    """Fold one event of either game (total, unchecked): the part of a shared event both games fold alike, then
+    what the game's state keeps of it (`SystemState.fold_own`)."""
+    _fold_shared(state, event)
+    state.fold_own(event)
+    return state
+
+
+def _fold_shared(state: SystemState, event: object) -> None:
     match event:
         case pb.WeatherChanged(box=box):
             state.weather = box

@@ -332,7 +332,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
 
     # --- projection -------------------------------------------------------------------------------------
     def apply(self, state: P.ArrivanoState, event: Any) -> P.ArrivanoState:
-        return P.apply(state, event)
+        return PB.apply(state, event)
 
     def view(self, state: P.ArrivanoState, seat: str) -> dict[str, Any]:
         if seat not in self.seats(state):

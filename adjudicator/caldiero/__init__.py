@@ -200,7 +200,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
 
     # --- projection ----------------------------------------------------------------------------
     def apply(self, state: P.CaldieroState, event: Any) -> P.CaldieroState:
-        return P.apply(state, event)
+        return PB.apply(state, event)
 
     def _update_seen(self, state: P.CaldieroState) -> None:
         """At creation (fog of war): the enemy units each seat examines in the set-up position."""

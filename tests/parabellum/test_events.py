@@ -1,5 +1,5 @@
-"""One event per fact both games record (events/parabellum.py) and one fold of what both fold alike
-(projections/parabellum.apply), run through each game's own fold (issue 18)."""
+"""One event per fact both games record (events/parabellum.py) and one fold (projections/parabellum.apply: what both
+fold alike, then each game's own `fold_own`), run for each game (issue 18)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def _caldiero() -> tuple[Any, Callable[[Any, Any], Any]]:
         formations={"f1": parabellum_state.FormationState(side="france", general="g1")},
         activation=caldiero_state.Activation(formation="f1"),
     )
-    return state, caldiero_state.apply
+    return state, parabellum_state.apply
 
 
 def _arrivano() -> tuple[Any, Callable[[Any, Any], Any]]:
@@ -48,7 +48,7 @@ def _arrivano() -> tuple[Any, Callable[[Any, Any], Any]]:
         formations={"f1": parabellum_state.FormationState(side="france", general="g1", order="attack")},
         activation=arrivano_state.Activation(formation="f1"),
     )
-    return state, arrivano_state.apply
+    return state, parabellum_state.apply
 
 
 GAMES = {"caldiero": _caldiero, "arrivano": _arrivano}
