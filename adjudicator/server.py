@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from fastapi import Depends, FastAPI, Header, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 from sse_starlette.sse import EventSourceResponse
@@ -31,7 +31,11 @@ from arbitro.adjudicator.errors import (
 )
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live
+from arbitro.adjudicator.render import render
 from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.viewer import HEADERS as VIEWER_HEADERS
+from arbitro.adjudicator.viewer import PAGE as VIEWER_PAGE
+from arbitro.adjudicator.viewer import worded
 from arbitro.events.store import StaleSequence
 from arbitro.projections.base import UMPIRE
 
@@ -297,8 +301,25 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
 
     @api.get("/games/{game_id}/events", tags=["read"], summary="The events as the seat may see them.")
     def events(game_id: str, caller: Who, first: Annotated[int, Query(alias="from")] = 1,
-               last: Annotated[int | None, Query(alias="to")] = None, seat: SeatQuery = None) -> Response:
-        return reply(app.log(game_id, authority.reader(caller, game_id, seat), first, last))
+               last: Annotated[int | None, Query(alias="to")] = None, seat: SeatQuery = None,
+               words: Annotated[bool, Query(description="Add each event in plain words (`words`, `told`).")] = False
+               ) -> Response:
+        served = app.log(game_id, authority.reader(caller, game_id, seat), first, last)
+        return reply(worded(served) if words else served)
+
+    @api.get("/games/{game_id}/picture", tags=["read"], response_class=Response,
+             responses={200: {"content": {"image/svg+xml": {}}}},
+             summary="The map picture (SVG) as the seat sees it after event `at`, as `arbitro render` draws it.")
+    def picture(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None, seat: SeatQuery = None
+                ) -> Response:
+        drawn = render(app, game_id, authority.reader(caller, game_id, seat), at)
+        return Response(drawn.svg, media_type="image/svg+xml", headers={"Cache-Control": "private, no-store"})
+
+    @api.get("/games/{game_id}/viewer", tags=["read"], response_class=HTMLResponse,
+             summary="The browser viewer (no token: the page holds nothing of any game; give it the seat's token "
+                     "in the URL fragment, `#token=...`).")
+    def viewer(game_id: str) -> HTMLResponse:
+        return HTMLResponse(VIEWER_PAGE, headers=VIEWER_HEADERS)
 
     @api.get("/games/{game_id}/stream", tags=["read"], response_class=EventSourceResponse,
              summary="Server-Sent Events: each new event as the seat may see it, and an `awaiting` notice.")

@@ -78,6 +78,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.server": 8,  # the HTTP server, the CLI's peer over the application
     "arbitro.adjudicator.http_access": 8,
     "arbitro.adjudicator.http_stream": 8,
+    "arbitro.adjudicator.viewer": 8,  # the browser viewer page the server serves (issue 13)
 }
 
 # What does not conform yet, by name (empty since issue 18 broke the last cycle): the lists may only shrink.

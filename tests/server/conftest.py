@@ -16,11 +16,27 @@ import uvicorn
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.http_access import Limits
+from arbitro.adjudicator.pictures.model import Approach, AreaPicture, Block, Zone
+from arbitro.adjudicator.pictures.rulesets import PICTURES
 from arbitro.adjudicator.server import create_app
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 
 registry.register("duel", "tests.foundation.duel:DuelRuleset")
+
+
+def duel_picture(view: Any, provisional: tuple[str, ...]) -> AreaPicture:
+    """The duel's map for the server's picture endpoint: one zone a side, its block with its hit points, and the
+    seat's own card (hidden from the other seat) on its own block only."""
+    state, seat = view["state"], view["seat"]
+    blocks = {side: (Block(side, id=side, label=f"hp {hp}", values=state.get("my_card") or "" if side == seat else ""),)
+              for side, hp in sorted(state["hp"].items())}
+    return AreaPicture(title="Duel", caption=f"round {state['round']}", zones=(Zone("red", "Red"), Zone("blue", "Blue")),
+                       approaches=(Approach("red", "blue", "wide"),), blocks=blocks,
+                       colours={"red": "#b22222", "blue": "#1f4e9c"}, provisional=provisional)
+
+
+PICTURES.setdefault("duel", duel_picture)
 
 HOST_TOKEN = "host-token-for-the-tests"
 FAST = Limits(commands_per_second=10_000, games_per_token=10_000)  # the tests' games are not throttled

@@ -39,6 +39,9 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("events as blue", "GET", "/games/{g}/events", None, {"seat": "blue"}, with_status(OK, red=403)),
     ("stream", "GET", "/games/{g}/stream", None, {"follow": "false"}, OK),
     ("stream as red", "GET", "/games/{g}/stream", None, {"follow": "false", "seat": "red"}, with_status(OK, blue=403)),
+    ("picture", "GET", "/games/{g}/picture", None, {"at": 3}, OK),
+    ("picture as blue", "GET", "/games/{g}/picture", None, {"seat": "blue"}, with_status(OK, red=403)),
+    ("viewer", "GET", "/games/{g}/viewer", None, {}, dict.fromkeys(ROLES, 200)),  # the page holds no game's data
     ("notes", "GET", "/games/{g}/notes", None, {}, OK),
     ("replay", "GET", "/games/{g}/replay", None, {"to": 4}, OK),
     ("export", "GET", "/games/{g}/export", None, {}, OK),

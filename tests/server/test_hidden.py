@@ -1,6 +1,7 @@
 """Non-interference over HTTP: two games that differ only in a hidden fact, the faces of two Austrian blocks
 (marengo §4: france sees where a face-down block is, not what it is), serve france the same bytes from its
-stream, its events, its view and its legal commands, command after command. The only values that differ are the
+stream, its events (also in plain words), its view, its legal commands and its map picture, command after command,
+and the picture after every event (issue 13: what the browser viewer shows). The only values that differ are the
 chain's digests (`hash`, `prev`, `cmd_hash`: SHA-256 over the whole salted event, arbitro §V.3) and the position
 digest keyed by the secret seed (`origin.position`), which a seat cannot test candidates against."""
 
@@ -53,13 +54,15 @@ def twins(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Server, Server]]:
 def seen_by_france(server: Server) -> str:
     france = server.client("france", "twin")
     stream = france.get("/games/twin/stream", params={"follow": "false"}).text
-    parts = [stream, *(france.get(f"/games/twin/{what}").text for what in ("events", "view", "legal"))]
+    parts = [stream, *(france.get(f"/games/twin/{what}").text for what in ("events", "view", "legal", "picture")),
+             france.get("/games/twin/events", params={"words": "true"}).text]
     return OPAQUE.sub(r'"\1":"(digest)"', "\n".join(parts))
 
 
 def test_france_is_served_the_same_bytes_whichever_face_is_hidden(twins: tuple[Server, Server]) -> None:
     first, second = twins
     assert first.app.view("twin", "umpire") != second.app.view("twin", "umpire")  # the games do differ
+    assert len({s.client("umpire", "twin").get("/games/twin/picture").content for s in twins}) == 2  # and show it
     assert seen_by_france(first) == seen_by_france(second)
     for step in range(12):
         awaiting = first.client("umpire", "twin").get("/games/twin").json()["awaiting"]
@@ -74,5 +77,9 @@ def test_france_is_served_the_same_bytes_whichever_face_is_hidden(twins: tuple[S
                                                                                    "key": f"step-{step}"})
             assert sent.status_code == 200, sent.text
         assert seen_by_france(first) == seen_by_france(second), f"after {seat}'s {command}"
-    served = seen_by_france(first)
+    pictures = [[server.client("france", "twin").get("/games/twin/picture", params={"at": seq}).content
+                 for seq in range(1, first.app.game("twin").head_seq + 1)] for server in twins]
+    assert pictures[0] == pictures[1]
+    assert len(set(pictures[0])) > 1, "the pictures do change along the game"
+    served = seen_by_france(first) + "".join(p.decode() for p in pictures[0])
     assert "AUT_OTT_A" not in served and "AUT_NOBILI" not in served

@@ -1,0 +1,135 @@
+"""The browser viewer (issue 13), in a real browser: Playwright driving the system Chromium (Debian's `chromium`;
+.ci/run installs it) against the server started in-process. One server and one browser for the module.
+
+The page shows the seat's own map picture (the server's SVG for that seat at the selected event), steps through the
+events as the seat is served them, follows the live stream, and never holds what the seat may not know: its DOM
+is checked, not only the JSON."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .conftest import Server
+
+try:
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+except ImportError:  # the [test] extra installs it
+    sync_playwright = None
+
+CHROMIUM = next((p for p in (os.environ.get("ARBITRO_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                             shutil.which("chromium-browser")) if p and os.path.exists(p)), None)
+pytestmark = pytest.mark.xdist_group("viewer")  # one worker, one server and one browser for the module
+CONSOLE_ERRORS: list[str] = []  # a script error, or what the page's Content-Security-Policy refused
+WAIT = 20_000  # ms: the most an expectation waits (a picture is drawn in well under a second)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    missing = ("no Chromium (apt-get install chromium)" if CHROMIUM is None else
+               "no playwright (pip install -e '.[test]')" if sync_playwright is None else "")
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the browser viewer's tests must run in CI: {missing}")
+        pytest.skip(f"the browser viewer's tests need a browser: {missing}")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(autouse=True)
+def quiet_console() -> Iterator[None]:
+    CONSOLE_ERRORS.clear()
+    yield
+    assert not CONSOLE_ERRORS, f"errors in the viewer's console: {CONSOLE_ERRORS}"
+
+
+def open_viewer(server: Server, browser: Browser, game: str, role: str) -> tuple[Page, list[Any]]:
+    """The viewer page of `game` opened with `role`'s token in the URL fragment; the requests it made."""
+    page = browser.new_page()
+    requests: list[Any] = []
+    page.on("request", lambda request: requests.append(request))
+    page.on("console", lambda message: message.type == "error" and CONSOLE_ERRORS.append(message.text))
+    token = server.tokens[game][role]
+    page.goto(f"{server.url}/games/{game}/viewer#token={token}")
+    expect(page.locator("#picture svg")).to_be_visible(timeout=WAIT)
+    assert token not in page.url, "the token is taken out of the address bar"
+    return page, requests
+
+
+def svg_text(svg: str) -> str:
+    return "".join(ET.fromstring(svg).itertext())
+
+
+def shows_server_picture(page: Page, server: Server, game: str, role: str, seq: int) -> None:
+    """The page shows event `seq` and exactly the server's picture of it for `role` (the same text and shapes)."""
+    expect(page.locator("#picture")).to_have_attribute("data-seq", str(seq), timeout=WAIT)
+    served = server.client(role, game).get(f"/games/{game}/picture", params={"at": seq})
+    assert served.status_code == 200 and served.headers["content-type"].startswith("image/svg+xml")
+    shown = page.locator("#picture svg")
+    assert shown.text_content() == svg_text(served.text)
+    assert shown.evaluate("svg => svg.querySelectorAll('*').length") == len(list(ET.fromstring(served.text).iter())) - 1
+
+
+def test_the_viewer_shows_the_seat_s_set_up_picture_and_steps_through_the_events(server: Server,
+                                                                                 browser: Browser) -> None:
+    game = server.new("marengo", "marengo")
+    head = server.app.game(game).head_seq
+    page, requests = open_viewer(server, browser, game, "france")
+    shows_server_picture(page, server, game, "france", head)  # the set-up: the French At Start blocks placed
+    assert page.locator("#events li").count() == head
+    assert "At Start blocks are placed" in page.locator('#events li[data-seq="3"]').inner_text()
+    set_up = page.locator("#picture svg").text_content()
+    page.click("#first")
+    shows_server_picture(page, server, game, "france", 1)
+    assert page.locator("#picture svg").text_content() != set_up, "stepping changes the picture"
+    page.click("#next")
+    page.keyboard.press("ArrowRight")
+    shows_server_picture(page, server, game, "france", 3)
+    page.locator("#slider").fill("2")
+    shows_server_picture(page, server, game, "france", 2)
+    origin = server.url + "/"
+    assert all(r.url.startswith(origin) for r in requests), "the page reaches nothing but its server"
+    calls = [r for r in requests if "/viewer" not in r.url]
+    assert calls and all(r.headers.get("authorization") == "Bearer " + server.tokens[game]["france"] for r in calls)
+    page.close()
+
+
+def test_a_new_event_reaches_the_open_viewer_through_the_stream(server: Server, browser: Browser) -> None:
+    game = server.new("marengo", "marengo")
+    head = server.app.game(game).head_seq
+    page, _ = open_viewer(server, browser, game, "france")
+    expect(page.locator("#stream")).to_have_text(re.compile("live"), timeout=WAIT)
+    command = server.client("austria", game).get(f"/games/{game}/legal").json()[0]
+    sent = server.client("austria", game).post(f"/games/{game}/commands", json={"command": command})
+    assert sent.status_code == 200, sent.text
+    new_head = server.app.game(game).head_seq
+    assert new_head > head
+    expect(page.locator("#head")).to_have_text(str(new_head), timeout=WAIT)
+    assert page.locator("#events li").count() == new_head
+    shows_server_picture(page, server, game, "france", new_head)  # it was following the last event
+    page.close()
+
+
+def test_a_seat_s_viewer_never_holds_what_only_the_umpire_may_see(server: Server, browser: Browser) -> None:
+    """Austria may not know which French blocks were drawn for the At Start zones (marengo §6): their names are
+    in the umpire's viewer and nowhere in Austria's, at any event."""
+    game = server.new("marengo", "marengo")
+    umpire, _ = open_viewer(server, browser, game, "umpire")
+    assert "FRA_" in umpire.locator("#picture").inner_html() and "FRA_" in umpire.locator("#events").inner_text()
+    umpire.close()
+    page, _ = open_viewer(server, browser, game, "austria")
+    page.click("#first")
+    for seq in range(1, server.app.game(game).head_seq + 1):
+        expect(page.locator("#picture")).to_have_attribute("data-seq", str(seq), timeout=WAIT)
+        assert "FRA_" not in page.content(), f"a French block's name in Austria's viewer at #{seq}"
+        page.keyboard.press("ArrowRight")
+    assert page.locator('#events li[data-seq="2"]').inner_text().endswith("hidden yes")
+    page.close()
