@@ -124,6 +124,12 @@ def test_a_seat_s_viewer_never_holds_what_only_the_umpire_may_see(server: Server
     game = server.new("marengo", "marengo")
     umpire, _ = open_viewer(server, browser, game, "umpire")
     assert "FRA_" in umpire.locator("#picture").inner_html() and "FRA_" in umpire.locator("#events").inner_text()
+    umpire.select_option("#as", "austria")  # the umpire reads as a seat: that seat's picture and events
+    expect(umpire.locator("#picture")).to_have_attribute("data-seat", "austria", timeout=WAIT)
+    expect(umpire.locator("#events li").first).to_be_attached(timeout=WAIT)
+    assert "FRA_" not in umpire.locator("#picture").inner_html() + umpire.locator("#events").inner_text()
+    served = server.client("umpire", game).get(f"/games/{game}/picture", params={"seat": "austria"}).text
+    assert umpire.locator("#picture svg").text_content() == svg_text(served)
     umpire.close()
     page, _ = open_viewer(server, browser, game, "austria")
     page.click("#first")
