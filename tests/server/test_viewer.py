@@ -82,10 +82,15 @@ def test_the_viewer_shows_the_seat_s_set_up_picture_and_steps_through_the_events
                                                                                  browser: Browser) -> None:
     game = server.new("marengo", "marengo")
     head = server.app.game(game).head_seq
+    for role, text, private in (("france", "the line holds", False), ("austria", "a private plan", True)):
+        noted = server.client(role, game).post(f"/games/{game}/notes", json={"at": 3, "text": text, "private": private})
+        assert noted.status_code == 201, noted.text
     page, requests = open_viewer(server, browser, game, "france")
     shows_server_picture(page, server, game, "france", head)  # the set-up: the French At Start blocks placed
-    assert page.locator("#events li").count() == head
-    assert "At Start blocks are placed" in page.locator('#events li[data-seq="3"]').inner_text()
+    assert page.locator("#events > li").count() == head
+    placed = page.locator('#events li[data-seq="3"]').inner_text()
+    assert "At Start blocks are placed" in placed and "france: the line holds" in placed
+    assert "a private plan" not in page.content(), "austria's private note in france's viewer"
     set_up = page.locator("#picture svg").text_content()
     page.click("#first")
     shows_server_picture(page, server, game, "france", 1)
@@ -113,7 +118,7 @@ def test_a_new_event_reaches_the_open_viewer_through_the_stream(server: Server, 
     new_head = server.app.game(game).head_seq
     assert new_head > head
     expect(page.locator("#head")).to_have_text(str(new_head), timeout=WAIT)
-    assert page.locator("#events li").count() == new_head
+    assert page.locator("#events > li").count() == new_head
     shows_server_picture(page, server, game, "france", new_head)  # it was following the last event
     page.close()
 
@@ -126,7 +131,7 @@ def test_a_seat_s_viewer_never_holds_what_only_the_umpire_may_see(server: Server
     assert "FRA_" in umpire.locator("#picture").inner_html() and "FRA_" in umpire.locator("#events").inner_text()
     umpire.select_option("#as", "austria")  # the umpire reads as a seat: that seat's picture and events
     expect(umpire.locator("#picture")).to_have_attribute("data-seat", "austria", timeout=WAIT)
-    expect(umpire.locator("#events li").first).to_be_attached(timeout=WAIT)
+    expect(umpire.locator("#events > li").first).to_be_attached(timeout=WAIT)
     assert "FRA_" not in umpire.locator("#picture").inner_html() + umpire.locator("#events").inner_text()
     served = server.client("umpire", game).get(f"/games/{game}/picture", params={"seat": "austria"}).text
     assert umpire.locator("#picture svg").text_content() == svg_text(served)
