@@ -277,17 +277,22 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
 def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = None) -> None:
     """arrivano §12.8.1: units forced off the map are eliminated for good - unless they leave through one of their
     side's retreat flags (§17.2.1) and the reading neapolitan_retreat_flags is exit_not_eliminated: then they are
-    out of play without counting as eliminated. Commanders left alone do not follow them off the map: §4.5.4."""
+    out of play without counting as eliminated. Commanders left alone do not follow them off the map: they test
+    once (§4.5.4), in the elimination that empties the hex, or here when the last unit to go exited."""
     w = g.world()
     rules = g.s.scenario
+    side = w.state.units[units[0]].side
     flag = next((k for k, f in sorted(rules.retreat_hexes.items()) if f.hex == edge), None)
+    exited_last = False
     for u in units:
-        if flag is not None and rules.retreat_hexes_side == w.state.units[u].side \
-                and w.reading("neapolitan_retreat_flags") == "exit_not_eliminated":
+        exited_last = flag is not None and rules.retreat_hexes_side == w.state.units[u].side \
+            and w.reading("neapolitan_retreat_flags") == "exit_not_eliminated"
+        if exited_last:
             g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {R.RULEBOOK.OFF_MAP}"))
         else:
             elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.OFF_MAP, permanent=True, because=because)
-    elimination.leaders_left_alone(g, ARRIVANO_VARIANT, start, w.state.units[units[0]].side)
+    if exited_last:
+        elimination.leaders_left_alone(g, ARRIVANO_VARIANT, start, side)
 
 
 def push_retreat(g: Game, units: list[str], n: int, rule: Any, ignore_ezoc: bool = False) -> None:

@@ -681,3 +681,14 @@ def test_a_disordered_unit_routed_by_retreating_into_enemy_zoc_retreats_two_more
     t.send("france", rout_retreat.options[0])
     unit = t.state.units["6e-legere-i"]
     assert unit.where == "eliminated" or GRID.distance(unit.hex, first["to"]) == 2
+
+
+def test_a_commander_left_alone_by_a_retreat_off_the_map_tests_once():
+    """arrivano §4.5.4, §12.8.1: the stack forced off the map is eliminated and its commander, left alone, tests
+    once (a 6: he survives) and then asks for his refuge once - not again for the same emptied hex."""
+    state = position({"6e-legere-i": E} | dict(zip(AUSTRIANS, E_NEXT)), leaders={"watrin": E})
+    t = pending_retreat(state, ["6e-legere-i"])
+    t.send("france", t.legal("france")[0], [6, 6])
+    tests = [d for d in t.of(core.DiceRolled) if "commander test" in d.purpose]
+    assert len(tests) == 1 and t.state.leaders["watrin"].where == "map"
+    assert [e.frame.kind for e in t.of(core.DecisionOpened)] == ["commander_refuge"]
