@@ -122,8 +122,10 @@ def resubmit(path: Path, workdir: Path) -> tuple[dict[str, Any], Arbitro, str]:
 
 
 def listed_among(app: Arbitro, ruleset: str, command: dict[str, Any], listed: list[dict[str, Any]]) -> bool:
-    """Is the logged (normalised) command one of those `legal()` listed (normalised the same way)?"""
-    adj, wanted = app.adjudicator(ruleset), canonical(command)
+    """Is the logged command one of those `legal()` listed, both normalised by the ruleset's parser (a log may
+    hold an older spelling the parser still reads, e.g. Arrivano's bombard `units` for `artillery`)?"""
+    adj = app.adjudicator(ruleset)
+    wanted = canonical(adj.parse(command)[1])
     return any(canonical(adj.parse(c)[1]) == wanted for c in listed if c.get("type") == command.get("type"))
 
 
