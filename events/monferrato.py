@@ -23,6 +23,22 @@ class ChitsDealt(Event, tag="chits_dealt"):
     public: tuple[str, ...] = ()
 
 
+class SetUp(Event, tag="set_up"):
+    """Units set up where their side chose (monferrato scenario, "Setup iniziale"): public, as every unit's place."""
+
+    seat: str
+    units: tuple[str, ...]
+    zone: str
+    rule: str
+
+
+class SetUpAwaited(FrameContext, tag="monferrato_set_up"):
+    """A set-up choice awaited from `seat`: the `item`th of the scenario's (adjudicator/monferrato/setup.items)."""
+
+    seat: str
+    item: int
+
+
 class CommandDrawn(Event, tag="command_drawn"):
     command: str
     seat: str
@@ -341,7 +357,7 @@ MonferratoEvent = Union[
     MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
     ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
     BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged, WallBattered, MinesChanged,
-    FortBuilt, Raided, FortsTaken, Replaced, CommanderPlaced,
+    FortBuilt, Raided, FortsTaken, Replaced, CommanderPlaced, SetUp,
 ]
 
-MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited, ReplacementsAwaited)
+MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited, ReplacementsAwaited, SetUpAwaited)

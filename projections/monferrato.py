@@ -93,6 +93,9 @@ def _remove(items: list[str], value: str) -> None:
 
 def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - one case per event
     match e:
+        case ev.SetUp():
+            for u in e.units:
+                s.units[u].zone = e.zone
         case ev.ChitsDealt():
             s.hands.setdefault(e.seat, []).extend(e.chits)
             for c in e.chits:
@@ -303,7 +306,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.10.0"
+    version = "0.11.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

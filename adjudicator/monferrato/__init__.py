@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.decisions import OnData, Step
-from arbitro.adjudicator.monferrato import battle, chits, movement, overrides, raids, replacements, sequence, siege
+from arbitro.adjudicator.monferrato import battle, chits, movement, overrides, raids, replacements, sequence, setup, siege
 from arbitro.adjudicator.monferrato import commands as C
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato.common import Illegal, data, unchanged
@@ -68,7 +68,7 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
 
     def start(self, ctx: Decision[MonferratoState]) -> None:
         with bound(ctx.state.data_files):
-            sequence.start(ctx)
+            setup.begin(ctx)  # the set-up choices, then the chits dealt and the first marker drawn
 
     def active_seats(self, state: MonferratoState) -> tuple[str, ...]:
         if state.phase == "over" or state.activation is None:
@@ -97,7 +97,7 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
 
 # answers to decisions on the engine's stack (steps.py): never sent otherwise
 ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat, C.TakeForts, C.Replace,
-           C.PlaceCommander)
+           C.PlaceCommander, C.SetUp)
 
 
 def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
@@ -106,6 +106,8 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
         raise Illegal(R.SEQUENCE, "only the two players send game commands; the umpire rules")
     if isinstance(cmd, C.Discard):
         raise Illegal(R.HAND_LIMIT, "no discard is awaited: a chit is discarded only with five in hand")
+    if isinstance(cmd, C.SetUp):
+        raise Illegal(R.SETUP_CHOICE, "no set-up choice is awaited: the set-up is over")
     if isinstance(cmd, ANSWERS):
         raise Illegal(R.BATTLE, "no field battle is asking for that decision")
     sequence.require_activation(s, seat)

@@ -162,6 +162,15 @@ class PlaceCommander(CommandModel):
     zone: str
 
 
+class SetUp(CommandModel):
+    """monferrato scenario, "Setup iniziale": the answer to a set-up choice: the units it places (none for a fort)
+    and the zone."""
+
+    type: Literal["set_up"]
+    units: list[str]
+    zone: str
+
+
 class Retreat(CommandModel):
     """monferrato §7.5: the zone the defeated retreat to, or "hold" (a fortress's defenders take one more loss);
     §8.2: after a bombardment, the zone its targets choose to retreat to, or "stay"."""
@@ -172,6 +181,6 @@ class Retreat(CommandModel):
 
 MonferratoCommand = Annotated[
     Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, Raid, ReturnCamp, TakeForts, Replace, CallSupport,
-          Respond, TakeHit, ContinueBattle, Retreat, PlaceCommander],
+          Respond, TakeHit, ContinueBattle, Retreat, PlaceCommander, SetUp],
     Field(discriminator="type"),
 ]

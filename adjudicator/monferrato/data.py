@@ -146,6 +146,24 @@ class MoraleBands(_Strict):
     provisional: bool = False
 
 
+class SetUpChoice(_Strict):
+    """A choice the scenario's set-up leaves to a player (monferrato scenario, "Setup iniziale"), asked in order on
+    the engine's decision stack (adjudicator/monferrato/setup.py): `together` (all `units` to one of the zones),
+    `each` (each unit to any of the zones), `one_of` (one of `units` to the zone, the others with `rest_with`), `fort`
+    (one fort counter to one of the zones). The zones: `zones`, or every zone of `regions`, or of `inset` (with
+    `narrow_region` the zones of that region only, under the reading `mantova_inset_fort: duchy`)."""
+
+    seat: Seat
+    how: Literal["together", "each", "one_of", "fort"]
+    text: str  # the scenario's words
+    units: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
+    inset: str | None = None
+    narrow_region: str | None = None
+    rest_with: str | None = None
+
+
 class ScenarioFile(_Strict):
     meta: Meta
     morale_bands: MoraleBands
@@ -155,6 +173,7 @@ class ScenarioFile(_Strict):
     hand: int = Field(ge=1)
     opening_chits: dict[Seat, tuple[str, ...]]
     setup: dict[str, dict[str, tuple[str, ...]]]
+    setup_choices: tuple[SetUpChoice, ...] = ()
     setup_provisional: tuple[str, ...]
     forts: dict[str, tuple[Seat, ...]]
     fort_counters: dict[Seat, int]
@@ -343,6 +362,20 @@ def check_scenario(s: ScenarioFile, o: OobFile, zones: set[str], chits: ChitsFil
                 if uid in placed:
                     report(f"$.setup.{command}.{zone}[{j}]", f"unit {uid!r} set up twice")
                 placed.add(uid)
+    for i, choice in enumerate(s.setup_choices):
+        for j, uid in enumerate(choice.units):
+            if uid not in ids:
+                report(f"$.setup_choices[{i}].units[{j}]", f"unknown unit {uid!r}")
+            if uid in placed:
+                report(f"$.setup_choices[{i}].units[{j}]", f"unit {uid!r} set up twice")
+            placed.add(uid)
+        for zone in choice.zones:
+            if zone not in zones:
+                report(f"$.setup_choices[{i}].zones", f"unknown zone {zone!r}")
+        if choice.rest_with is not None and choice.rest_with not in placed:
+            report(f"$.setup_choices[{i}].rest_with", f"{choice.rest_with!r} is not set up before this choice")
+        if (choice.how == "fort") == bool(choice.units):
+            report(f"$.setup_choices[{i}].units", "a fort choice places no unit; every other choice places some")
     grouped = {u for g in o.groups for u in g.units}
     for u in o.units:
         if (u.id in placed) == (u.id in grouped):

@@ -175,6 +175,11 @@ def _removed(parsed: Any, files: Files, state: MonferratoState) -> str:
             where[zone] = [u for u in where[zone] if u != parsed.unit]
             if not where[zone]:
                 del where[zone]
+    for choice in scenario.get("setup_choices", []):
+        choice["units"] = [u for u in choice.get("units", []) if u != parsed.unit]
+        if choice.get("rest_with") == parsed.unit:
+            raise BadPosition(f"{parsed.unit!r} is the unit a set-up choice's others follow; it cannot be removed")
+    scenario["setup_choices"] = [c for c in scenario.get("setup_choices", []) if c["units"] or c["how"] == "fort"]
     for group in oob["groups"]:
         group["units"] = [u for u in group["units"] if u != parsed.unit]
     if any(not g["units"] for g in oob["groups"]):

@@ -38,6 +38,12 @@ INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
                "che vengono \"Disorganizzate\"",
         explanation="the rule does not say who picks the units: weakest_first disorganises those of the lowest "
                     "fire first; strongest_first those of the highest"),
+    Interpretation(
+        name="mantova_inset_fort", default="inset", choices=("inset", "duchy"),
+        rule="monferrato scenario", phrase="Ovunque nel riquadro di Mantova: 1 Forte",
+        explanation="inset: Gonzaga's second fort sets up in any zone of the Mantova inset (the 'riquadro') that is no "
+                    "fortress, holds no enemy and is not in the closed Republic of Venice; duchy: only in a zone of the "
+                    "Duchy of Mantova within it"),
 )}
 
 

@@ -12,6 +12,7 @@ def _r(section: str, summary: str) -> Rule:
 MAP = _r("2.3", "zones, terrain, fortresses with numbered wall sides, rivers with bridges, impassable borders")
 PASSAGES = _r("2.3.1", "Valtellina-Milano and Milano-Cremona at the whole allowance; Moncalvo-Mencucco for 1")
 SETUP = _r("4", "set-up: command markers in the cup, four chits to each player, red chits set aside")
+SETUP_CHOICE = _r("scenario", "set-up: the choices the scenario leaves to each side, Pro-France first")
 SEQUENCE = _r("4.1", "a command marker drawn, supply, activation and chits, the activated box; end of turn")
 DRAW_COMMAND = _r("4.1", "a) a command marker drawn at random from the cup")
 END_OF_TURN = _r("4.1", "d-e) stacking, the turn advanced, raids cleared at a new year, camps, Morale -1, arrivals")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.monferrato import battle, chits, commands as C, replacements, sequence, siege
+from arbitro.adjudicator.monferrato import battle, chits, commands as C, replacements, sequence, setup, siege
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events import monferrato as ev
@@ -52,8 +52,20 @@ class ReplacementsStep(Step[ev.ReplacementsAwaited]):
         replacements.answer(ctx, frame, command.unit, command.zone)
 
 
+class SetUpStep(Step[ev.SetUpAwaited]):
+    """monferrato scenario, "Setup iniziale": a choice the set-up leaves to a side (adjudicator/monferrato/setup.py)."""
+
+    kind = setup.KIND
+
+    def options(self, state: GameState[Any], frame: core.Frame[ev.SetUpAwaited], seat: str) -> list[dict[str, Any]]:
+        return setup.options(state.rules, frame.ctx.item) if seat == frame.ctx.seat else []
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.SetUpAwaited], command: C.SetUp) -> None:
+        setup.answer(ctx, frame, list(command.units), command.zone)
+
+
 def battle_step(kind: str) -> Step[Any]:
     return type(f"Battle{kind.title().replace('_', '')}Step", (BattleStep,), {"kind": kind})()  # type: ignore[no-any-return]
 
 
-STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(), ReplacementsStep(), *(battle_step(k) for k in battle.KINDS))}
+STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(), ReplacementsStep(), SetUpStep(), *(battle_step(k) for k in battle.KINDS))}

@@ -66,16 +66,51 @@ def app() -> Arbitro:
     return Arbitro(SQLiteStore(":memory:"))
 
 
-def new_game() -> Game:
+# the set-up choices (monferrato scenario) as the tests' positions take them: Nevers' force at Casale with the
+# artillery and sapper of 4, the Gonzaga forts at Trino and Goito, the Milanese army at Alessandria, the Savoyard at Asti
+STANDARD_SETUP = {"nevers": "casale", "gon_inf3": "casale", "gon_inf4": "casale", "gon_inf5": "casale",
+                  "gon_art1": "mantova", "gon_art3": "casale", "gon_sap1": "mantova", "gon_sap2": "casale",
+                  **{u: "alessandria" for u in ("cordoba", "spa_inf1", "spa_inf2", "spa_inf3", "spa_inf4", "spa_cav1",
+                                                "spa_art1", "spa_art2", "spa_sap1", "spa_sap2", "spa_camp")},
+                  **{u: "asti" for u in ("carlo_emanuele", "sav_inf1", "sav_inf2", "sav_cav1", "sav_art1", "sav_sap1",
+                                         "sav_camp")}}
+STANDARD_FORTS = ("trino", "goito")
+
+
+def set_up(g: Game) -> None:
+    """Answer every set-up choice as STANDARD_SETUP and STANDARD_FORTS have it."""
+    while g.awaited == "set_up":
+        seat = g.frames[-1].seats[0]
+        options = g.legal(seat)
+        chosen = [o for o in options if (o["units"] and STANDARD_SETUP[o["units"][0]] == o["zone"])
+                  or (not o["units"] and o["zone"] in STANDARD_FORTS)]
+        g.send(seat, **chosen[0])
+
+
+def new_game(*, standard: bool = True) -> Game:
+    """A new game of the scenario; `standard`: its set-up choices made as STANDARD_SETUP has them."""
     a = app()
-    return Game(a, a.create("monferrato", "1628"))
+    g = Game(a, a.create("monferrato", "1628"))
+    if standard:
+        set_up(g)
+    return g
+
+
+def standard_state() -> MonferratoState:
+    """The scenario's set-up with its choices made as STANDARD_SETUP and STANDARD_FORTS have them."""
+    s = sequence.new_state()
+    for u, zone in STANDARD_SETUP.items():
+        s.units[u].zone = zone
+    s.forts = dict(sorted({**s.forts, **{zone: ["pro_france"] for zone in STANDARD_FORTS}}.items()))
+    s.fort_counters["pro_france"] -= len(STANDARD_FORTS)
+    return s
 
 
 def state(*, command: str = "milano", seat: str = "pro_spain", placed: dict[str, str] | None = None,
           only: bool = False, hands: dict[str, list[str]] | None = None, **fields: Any) -> MonferratoState:
     """The scenario's set-up with `placed` units moved (every other unit eliminated when `only`), the hands given
     (taken from the cup), and `command`'s activation under way."""
-    s = sequence.new_state()
+    s = standard_state()
     for u, x in s.units.items():
         if placed and u in placed:
             x.zone = placed[u]

@@ -92,7 +92,7 @@ def test_a_games_own_data_folder_is_played_carried_and_verified(tmp_path: Path) 
     assert set(a.state_at(own).rules.morale.values()) == {3} and set(a.state_at(shipped).rules.morale.values()) == {7}
     hashes = [a.log(g)[0]["event"]["data_hash"] for g in (own, shipped)]
     assert hashes == [ruleset.data_hash(files), ruleset.data_hash()] and hashes[0] != hashes[1]
-    seat = a.state_at(own).rules.activation.seat
+    seat = a.state_at(own).core.decisions[-1].seats[0]  # the first set-up choice (monferrato scenario)
     a.submit(own, seat, a.legal(own, seat)[-1])
     assert a.verify(own).passed
 

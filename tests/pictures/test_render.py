@@ -25,6 +25,7 @@ from arbitro.projections.game import CoreState, GameState
 from arbitro.projections.views import seat_view
 from tests.caldiero.harness import RULESET as CALDIERO, position
 from tests.marengo.harness import position as marengo_position
+from tests.monferrato.harness import Game, set_up
 
 SVG = "{http://www.w3.org/2000/svg}"
 SET_UPS = [("caldiero", "historical"), ("arrivano", "montebello"), ("arrivano", "campotenese"),
@@ -241,6 +242,7 @@ def test_what_pro_france_holds_in_hand_changes_no_byte_of_pro_spain_s_picture() 
     """monferrato §4: the chits in a hand are hidden from the other player; the picture draws none of them."""
     app = Arbitro(SQLiteStore(":memory:"))
     game = app.create("monferrato")
+    set_up(Game(app, game))  # the players' set-up choices (monferrato scenario), then the chits are dealt
     ruleset, state = registry.get("monferrato"), app.state_at(game)
     hidden = sorted(ruleset.secrets(state.rules, "pro_spain"))
     assert hidden, "Pro-France holds chits Pro-Spain may not know"

@@ -26,6 +26,7 @@ from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import position as caldiero_position
 from tests.marengo.harness import position as marengo_position
 from tests.pictures.test_render import OOC, OTHER
+from tests.monferrato.harness import Game, set_up
 from tests.reports import golden
 
 LOGS = sorted((Path(__file__).resolve().parents[2] / "logs").glob("*.jsonl"))
@@ -176,6 +177,7 @@ def monferrato_game(monkeypatch: pytest.MonkeyPatch, swap_hand: bool) -> Arbitro
     monkeypatch.setattr(rnd, "new_seed", lambda: "5eed" * 16)
     app = Arbitro(SQLiteStore(":memory:"))
     app.create("monferrato", game_id="monferrato-g")
+    set_up(Game(app, "monferrato-g"))  # the players' set-up choices (monferrato scenario), then the chits are dealt
     state = app.state_at("monferrato-g").rules
     held = next(i for i, c in enumerate(state.hands["pro_france"]) if c not in state.public_in_hand)
     swaps = ([(f"/hands/pro_france/{held}", state.chit_cup[0]), ("/chit_cup/0", state.hands["pro_france"][held])]
