@@ -52,6 +52,7 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
         case core.RandomRequested():
             data = to_builtins(event) if seat == event.command_seat else redact_request(to_builtins(event))
             data["population"] = []  # the pool a draw is made from is the umpire's, who enters it (§V.5)
+            data["entered"] = []  # see redact_frame
             return ruleset.redact_random(data, seat, after.rules)
         case core.DecisionOpened(frame=frame):
             return {**to_builtins(event), "frame": redact_frame(ruleset, frame, seat, after.rules)}
@@ -84,6 +85,10 @@ def redact_frame(ruleset: RulesetProjection[Any], frame: core.Frame[Any], seat: 
             entry["command"] = json.dumps(entry.get("command", {}), sort_keys=True, separators=(",", ":"))
             data["ctx"] = entry
         data["ctx"]["population"] = []  # the umpire's alone (see RandomRequested)
+        # The values entered so far are the umpire's too, the command seat's included: one command may draw for
+        # another seat (Monferrato's set-up ends by dealing both hands), and each seat learns a value from its
+        # own draw's event, as that event's visibility allows (§V.5).
+        data["ctx"]["entered"] = []
         return data
     if type(frame.ctx) in core.ENGINE_CONTEXTS:
         return data

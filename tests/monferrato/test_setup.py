@@ -96,3 +96,25 @@ def test_the_set_up_serves_the_same_bytes_to_each_seat_whatever_the_hands_dealt_
         served = [[e["event"] for e in g.served(seat) if e["event"]["type"] in ("set_up", "fort_built")] for g in games]
         assert canonical(served[0]) == canonical(served[1]) and len(served[0]) >= 20
         assert all(set(e) == {"type", "seat", "units", "zone", "rule"} for e in served[0] if e["type"] == "set_up")
+
+
+def test_pro_france_s_hand_entered_in_pro_spain_s_last_set_up_command_is_never_served_to_pro_spain() -> None:
+    """Non-interference (arbitro §V.5, monferrato §4): in a transcribed game Pro-Spain's last set-up command deals
+    both hands, the umpire entering each draw. Two games whose umpire enters different Pro-France hands serve
+    Pro-Spain the same bytes, the roll it waits on included (its values entered so far were served whole to the
+    command's seat: Pro-France's chits with them), in the log and in a fork made while the next draw waits."""
+    hands = (["chit01", "chit02", "chit03"], ["chit06", "chit07", "chit08"])
+    served, forks = [], []
+    for hand in hands:
+        a = app()
+        g = Game(a, a.create("monferrato", "1628", transcribed=True, game_id="m"))
+        set_up(g)
+        assert g.awaited == "random" and g.frames[-1].ctx.command_seat == "pro_spain"
+        g.enter(*hand)
+        assert g.awaited == "random" and list(g.frames[-1].ctx.entered) == [tuple(hand)]  # the umpire's record
+        events = [e["event"] for e in g.served("pro_spain")]
+        events[0] = {k: v for k, v in events[0].items() if k != "seed_commitment"}  # each game's own seed
+        served.append(canonical(events))  # (the chain's hashes and salts differ with the seed, as they should)
+        forks.append(canonical(a.log(a.fork(g.id, a.game(g.id).head_seq), "pro_spain")).decode())
+    assert served[0] == served[1]
+    assert not any(chit in text for chit in hands[0] + hands[1] for text in (served[0].decode(), *forks))
