@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.history import voided_by
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.report_phrases import LOSS_TYPES, details, is_combat, phrase, told
 from arbitro.adjudicator.service import Arbitro
@@ -147,7 +148,6 @@ def _sections(served: list[dict[str, Any]], sides: Mapping[str, str]) -> list[Se
     `turn_began` follows (Caricat! ends turns without beginning them)."""
     sections = [Section(title="Set-up", first=served[0]["seq"] if served else 0)]
     turn_over: int | None = None
-    undos: list[tuple[int, int]] = []  # (the undo's event, the event it went back to)
     for event in served:
         data = event.get("event") or {}
         starts = event["type"] == "turn_began" or (turn_over is not None and event["type"] not in ("checkpoint",))
@@ -159,11 +159,11 @@ def _sections(served: list[dict[str, Any]], sides: Mapping[str, str]) -> list[Se
             turn_over = int(data["turn"]) + 1
             if len(sections) == 1:  # the game's first turn began with the game, without a turn_began
                 sections[0].title = f"Set-up and turn {data['turn']}"
-        if event["type"] == "undone":
-            undos.append((event["seq"], int(data["to_seq"])))
         _tell(sections[-1], event, sides)
         sections[-1].last = event["seq"]
-    _void(sections, undos)
+    voided = voided_by(served)  # struck through: they stay in the log and in the report (arbitro §U)
+    for entry in (e for section in sections for e in section.entries):
+        entry.void = voided.get(entry.first, 0)
     for section in sections[1:]:  # what follows the last turn's end: the final scoring, the result
         if all(e.kind == "end" or not e.lines for e in section.entries):
             section.title = "The end of the game"
@@ -239,14 +239,6 @@ def _place_notes(sections: list[Section], notes: Iterable[Any]) -> None:
         at = [e for e in entries if e.first <= note.seq] or entries[:1]
         if at:
             at[-1].notes.append(Note(seq=note.seq, seat=note.seat, text=note.text, private=note.private))
-
-
-def _void(sections: list[Section], undos: list[tuple[int, int]]) -> None:
-    """Mark the commands an undo voided (they stay in the log and in the report, struck through)."""
-    for undo, to_seq in undos:
-        for entry in (e for s in sections for e in s.entries):
-            if to_seq < entry.first < undo and not entry.void:
-                entry.void = undo
 
 
 def _picture_points(sections: list[Section], pictures: PictureChoice) -> list[tuple[int, int]]:
