@@ -12,7 +12,6 @@ from arbitro.adjudicator import registry, settling
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.knowledge import Change, leaves
 
-KNOWLEDGE_EVENTS = 200  # how far into a game the checks go: a fold and a served view per event
 SAMPLES = 8  # the `since` events and the changes checked against served views, spread over the game
 
 
