@@ -30,8 +30,8 @@ LOSS_TYPES = frozenset({
 PHRASES: dict[str, str | tuple[str, ...]] = {
     # the engine (arbitro §R, §S, §U, §V)
     "game_created": "The game is created: {ruleset} {version}, scenario {scenario}, seats {seats}",
-    "dice_rolled": "rolled {values} on {count}d{sides} for {purpose}",
-    "items_drawn": "drew {drawn} for {purpose}",
+    "dice_rolled": ("rolled {values} on {count}d{sides} for {purpose}", "a roll hidden from you ({count}d{sides})"),
+    "items_drawn": ("drew {drawn} for {purpose}", "a draw hidden from you, for {purpose}"),
     "ruling_made": "Umpire's ruling: {reason}",
     "undo_requested": "{seat} asks to undo back to event #{to_seq}",
     "undo_answered": "{seat} answers the undo request: {accept}",
@@ -196,8 +196,6 @@ def phrase(data: Mapping[str, Any]) -> str:
     """The event in plain words: its template when every field the template names was served, else its type and
     fields."""
     kind = str(data.get("type", ""))
-    if kind == "dice_rolled" and data.get("hidden"):
-        return f"a roll hidden from you ({data.get('count', '?')}d{data.get('sides', '?')})"
     fields = {k: _path(v) if k == "path" else words(v) for k, v in data.items()}
     served = {k for k, v in data.items() if v is not None}
     for text, names in TEMPLATES.get(kind, ()):

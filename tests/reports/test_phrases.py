@@ -28,6 +28,8 @@ def test_a_field_not_served_is_never_guessed() -> None:
     assert phrase(blocks) == "france reveals block b003"
     hidden = {"type": "dice_rolled", "count": 2, "sides": 6, "hidden": True, "purpose": "caricat §7.2.1"}
     assert phrase(hidden) == "a roll hidden from you (2d6)"
+    draw = {"type": "items_drawn", "index": 1, "purpose": "marengo §6 French At Start blocks", "hidden": True}
+    assert phrase(draw) == "a draw hidden from you, for marengo §6 French At Start blocks"
     moved = {"type": "unit_moved", "unit": None, "path": ["2111", "2211"]}
     assert phrase(moved) == "Unit moved: path along 2111 → 2211"
 

@@ -142,5 +142,5 @@ def test_a_seat_s_viewer_never_holds_what_only_the_umpire_may_see(server: Server
         expect(page.locator("#picture")).to_have_attribute("data-seq", str(seq), timeout=WAIT)
         assert "FRA_" not in page.content(), f"a French block's name in Austria's viewer at #{seq}"
         page.keyboard.press("ArrowRight")
-    assert page.locator('#events li[data-seq="2"]').inner_text().endswith("hidden yes")
+    assert page.locator('#events li[data-seq="2"]').inner_text().endswith("a draw hidden from you, for marengo §6 French At Start blocks")
     page.close()
