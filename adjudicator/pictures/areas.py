@@ -14,7 +14,7 @@ from functools import cache
 
 import drawsvg as draw
 
-from arbitro.adjudicator.pictures.hexes import MARGIN, NOTE_LINE, note_lines
+from arbitro.adjudicator.pictures.hexes import MARGIN, NOTE_LINE, assault_arrow, note_lines
 from arbitro.adjudicator.pictures.model import AreaPicture, Block
 
 WIDTH, HEIGHT = 1100.0, 800.0  # the map's drawing area
@@ -112,7 +112,7 @@ def draw_area_picture(picture: AreaPicture) -> draw.Drawing:
     drawing.append(draw.Rectangle(0, 0, round(WIDTH + 2 * MARGIN + ZONE_W), round(height), fill="white"))
     drawing.append(draw.Text(picture.title, 18, MARGIN, 22, font_family="sans-serif", font_weight="bold"))
     drawing.append(draw.Text(picture.caption, 12, MARGIN, 40, font_family="sans-serif"))
-    approaches = draw.Group(id="approaches")
+    approaches = draw.Group(class_="approaches")
     for a in picture.approaches:
         (ax, ay), (bx, by) = centre[a.zone], centre[a.toward]
         stroke, width, dash = BORDER_STYLES.get(a.kind, ("#7a6a50", 5 if a.width == "wide" else 1.5, ""))
@@ -123,7 +123,7 @@ def draw_area_picture(picture: AreaPicture) -> draw.Drawing:
             approaches.append(draw.Text(" ".join(a.symbols), 8, round(ax + (bx - ax) / 3, 2),
                                         round(ay + (by - ay) / 3, 2), text_anchor="middle", font_family="sans-serif"))
     drawing.append(approaches)
-    zones = draw.Group(id="zones")
+    zones = draw.Group(class_="zones")
     for z in picture.zones:
         x, y = centre[z.id][0] - ZONE_W / 2, centre[z.id][1] - zone_h / 2
         zones.append(draw.Rectangle(round(x, 2), round(y, 2), ZONE_W, zone_h, rx=8, fill=ZONE_FILLS.get(z.terrain,
@@ -150,15 +150,12 @@ def draw_area_picture(picture: AreaPicture) -> draw.Drawing:
 
 def _assaults(picture: AreaPicture, centre: dict[str, tuple[float, float]]) -> draw.Group:
     """The last assault: a dashed arrow from the attackers' zone most of the way to the zone attacked."""
-    group = draw.Group(id="assaults", fill="none", stroke="#6c1010", stroke_width=3, stroke_dasharray="6,3")
-    head = draw.Marker(-0.1, -0.5, 0.9, 0.5, scale=4, orient="auto", id="assaulthead")
-    head.append(draw.Lines(-0.1, 0.5, -0.1, -0.5, 0.9, 0, fill="#6c1010", stroke="none", close=True))
+    group = draw.Group(class_="assaults", fill="none", stroke="#6c1010", stroke_width=3, stroke_dasharray="6,3")
     for start, end in picture.assaults:
         if start in centre and end in centre and start != end:
             (ax, ay), (bx, by) = centre[start], centre[end]
-            group.append(draw.Line(round(ax + (bx - ax) * 0.2, 2), round(ay + (by - ay) * 0.2, 2),
-                                   round(ax + (bx - ax) * 0.75, 2), round(ay + (by - ay) * 0.75, 2),
-                                   marker_end=head, data_assault=f"{start} {end}"))
+            group.append(assault_arrow(f"{start} {end}", ax + (bx - ax) * 0.2, ay + (by - ay) * 0.2,
+                                       ax + (bx - ax) * 0.75, ay + (by - ay) * 0.75))
     return group
 
 

@@ -4,7 +4,8 @@ counters carry their side's colour, label and visible values; an unexamined stac
 side's colour and a "?"; the provisional data is listed in the margin.
 
 Each counter is a group carrying `data-piece` (its served id) and `data-hex`, each marker `data-stack`, so tests
-and tools read back what was drawn from the SVG itself."""
+and tools read back what was drawn from the SVG itself. No element has an `id` (a layer is named by its class, an
+arrow's head is drawn, not referenced as a marker): several pictures can sit in one HTML page, as a report's do."""
 
 from __future__ import annotations
 
@@ -107,9 +108,9 @@ def draw_hex_picture(picture: HexPicture) -> draw.Drawing:
 
 def _terrain(picture: HexPicture, layout: Layout) -> draw.Group:
     # what every hex shares is said once, on its group (SVG inherits it), to keep the file small
-    group = draw.Group(id="terrain", stroke="#9a9a9a", stroke_width=0.8)
-    ids = draw.Group(id="hex-ids", font_size=8, text_anchor="middle", font_family="sans-serif", fill="#555555")
-    names = draw.Group(id="hex-names", font_size=8, text_anchor="middle", font_family="sans-serif",
+    group = draw.Group(class_="terrain", stroke="#9a9a9a", stroke_width=0.8)
+    ids = draw.Group(class_="hex-ids", font_size=8, text_anchor="middle", font_family="sans-serif", fill="#555555")
+    names = draw.Group(class_="hex-names", font_size=8, text_anchor="middle", font_family="sans-serif",
                        font_style="italic")
     fills = {**TERRAIN_FILLS, **picture.terrain_colours}
     for h in picture.hexmap.hexes():
@@ -124,7 +125,7 @@ def _terrain(picture: HexPicture, layout: Layout) -> draw.Group:
 
 
 def _roads(hexmap: HexMap, layout: Layout) -> draw.Group:
-    group = draw.Group(id="roads", fill="none")
+    group = draw.Group(class_="roads", fill="none")
     for road in hexmap.roads:
         stroke, width, dash = ROAD_STYLES.get(road.kind, ("#8a3b12", 1.5, ""))
         points = [c for h in road.hexes for c in layout.centre(h)]
@@ -135,7 +136,7 @@ def _roads(hexmap: HexMap, layout: Layout) -> draw.Group:
 
 
 def _hexsides(hexmap: HexMap, layout: Layout) -> draw.Group:
-    group = draw.Group(id="hexsides")
+    group = draw.Group(class_="hexsides")
     for h in hexmap.hexes():
         for n in hexmap.grid.neighbours(h):
             if n < h:
@@ -153,34 +154,54 @@ def _hexsides(hexmap: HexMap, layout: Layout) -> draw.Group:
 
 def _moves(picture: HexPicture, layout: Layout) -> draw.Group:
     """The last moves as arrows through the centres of the hexes passed (a path leaving the map is not drawn)."""
-    group = draw.Group(id="moves", fill="none", stroke="#c0392b", stroke_width=2.5, stroke_opacity=0.85)
-    head = draw.Marker(-0.1, -0.5, 0.9, 0.5, scale=4, orient="auto", id="arrowhead")
-    head.append(draw.Lines(-0.1, 0.5, -0.1, -0.5, 0.9, 0, fill="#c0392b", stroke="none", close=True))
+    group = draw.Group(class_="moves", fill="none", stroke="#c0392b", stroke_width=2.5, stroke_opacity=0.85)
     for path in picture.moves:
         if len(path) < 2 or not all(picture.hexmap.grid.contains(h) for h in path):
             continue
         points = [round(c, 2) for h in path for c in layout.centre(h)]
-        group.append(draw.Lines(*points, close=False, marker_end=head, data_move=" ".join(path)))
+        arrow = draw.Group(data_move=" ".join(path))
+        arrow.append(draw.Lines(*points, close=False))
+        arrow.append(arrow_head(*points[-4:], "#c0392b"))
+        group.append(arrow)
     return group
 
 
 def _assaults(picture: HexPicture, layout: Layout) -> draw.Group:
     """The last assault: a dashed arrow from each attacker's hex to each hex it attacks."""
-    group = draw.Group(id="assaults", fill="none", stroke="#6c1010", stroke_width=3, stroke_dasharray="6,3")
-    head = draw.Marker(-0.1, -0.5, 0.9, 0.5, scale=4, orient="auto", id="assaulthead")
-    head.append(draw.Lines(-0.1, 0.5, -0.1, -0.5, 0.9, 0, fill="#6c1010", stroke="none", close=True))
+    group = draw.Group(class_="assaults", fill="none", stroke="#6c1010", stroke_width=3, stroke_dasharray="6,3")
     for start, end in picture.assaults:
         if start != end and picture.hexmap.grid.contains(start) and picture.hexmap.grid.contains(end):
             (ax, ay), (bx, by) = layout.centre(start), layout.centre(end)
-            group.append(draw.Line(round(ax, 2), round(ay, 2), round(ax + (bx - ax) * 0.8, 2),
-                                   round(ay + (by - ay) * 0.8, 2), marker_end=head, data_assault=f"{start} {end}"))
+            group.append(assault_arrow(f"{start} {end}", ax, ay, ax + (bx - ax) * 0.8, ay + (by - ay) * 0.8))
     return group
+
+
+ARROW_HEAD = 10.0  # an arrow head's length in pixels
+
+
+def arrow_head(ax: float, ay: float, bx: float, by: float, fill: str) -> draw.Lines:
+    """A filled triangle whose tip is (bx, by), pointing along a -> b (drawn, not an SVG marker, which needs an id)."""
+    length = max(math.hypot(bx - ax, by - ay), 1e-9)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    base_x, base_y = bx - ux * ARROW_HEAD, by - uy * ARROW_HEAD
+    half = ARROW_HEAD / 2
+    return draw.Lines(round(bx, 2), round(by, 2), round(base_x - uy * half, 2), round(base_y + ux * half, 2),
+                      round(base_x + uy * half, 2), round(base_y - ux * half, 2), close=True, fill=fill,
+                      stroke="none")
+
+
+def assault_arrow(label: str, ax: float, ay: float, bx: float, by: float) -> draw.Group:
+    """An assault's dashed arrow from (ax, ay) to (bx, by), carrying `data-assault` (hex and area maps alike)."""
+    arrow = draw.Group(data_assault=label)
+    arrow.append(draw.Line(round(ax, 2), round(ay, 2), round(bx, 2), round(by, 2)))
+    arrow.append(arrow_head(ax, ay, bx, by, "#6c1010"))
+    return arrow
 
 
 def _objectives(picture: HexPicture, layout: Layout) -> draw.Group:
     """Each victory hex: a star left of the hex's centre (in its holder's colour where the game keeps one) and its
     printed value."""
-    group = draw.Group(id="objectives", font_family="sans-serif", font_size=7, text_anchor="middle")
+    group = draw.Group(class_="objectives", font_family="sans-serif", font_size=7, text_anchor="middle")
     for h, objective in sorted(picture.objectives.items()):
         if not picture.hexmap.grid.contains(h):
             continue
@@ -200,7 +221,7 @@ def _objectives(picture: HexPicture, layout: Layout) -> draw.Group:
 
 
 def _pieces(picture: HexPicture, layout: Layout) -> draw.Group:
-    group = draw.Group(id="pieces")
+    group = draw.Group(class_="pieces")
     for h in sorted(picture.pieces):
         x, y = layout.centre(h)
         stack = picture.pieces[h]

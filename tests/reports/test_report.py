@@ -237,3 +237,18 @@ def test_what_a_stack_hidden_by_fog_holds_changes_no_byte_of_austria_s_report(mo
     assert told_to(infantry, UMPIRE) != told_to(cavalry, UMPIRE), "the umpire's report shows the swap"
     assert told_to(infantry, "austria") == told_to(cavalry, "austria")
     assert b"fr-9-dragons" not in told_to(infantry, "austria")
+
+
+def test_the_pictures_of_one_page_share_no_element_id() -> None:
+    """Several pictures in one HTML page: no SVG element carries an id (the arrows' heads are drawn, not SVG markers
+    referenced by id), so the page's ids, the sections' own, stay unique."""
+    app, game = app_for(str(next(log for log in LOGS if log.name == "caricat-pastrengo.jsonl")), ":memory:")
+    story = report(app, game, "italian", pictures="turns")
+    root = page(to_html(story))
+    svgs = list(root.iter("{http://www.w3.org/2000/svg}svg"))
+    assert len(svgs) == len(story.sections) > 2
+    assert [e.get("id") for svg in svgs for e in svg.iter() if e.get("id")] == []
+    arrows = [e for svg in svgs for e in svg.iter() if e.get("data-move") or e.get("data-assault")]
+    assert arrows and all(len(list(a)) == 2 for a in arrows), "each arrow is its line and its drawn head"
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert ids and len(ids) == len(set(ids))
