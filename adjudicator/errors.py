@@ -77,6 +77,18 @@ class UnknownScenario(NotFound):
     code = "lookup/unknown-scenario"
 
 
+class NoSuchEvent(NotFound):
+    """A position asked for after an event the game does not have (yet)."""
+
+    code = "lookup/no-such-event"
+
+
+class NotDrawn(ArbitroError):
+    """A ruleset that draws no map picture: the request is understood, the server cannot fulfil it (HTTP 501)."""
+
+    code = "render/no-picture"
+
+
 class Rejected(ArbitroError):
     """The command is well formed but the rules (or the turn order) do not allow it. Nothing is appended."""
 
@@ -186,8 +198,9 @@ def exit_status(error: Exception) -> int:
 
 def http_status(error: Exception) -> int:
     """The HTTP status: 400 bad input, 401 no valid token, 403 an act the caller's role may not do, 404 not
-    found, 409 a conflict with the log (a stale head, a used key, an id taken), 413 a body too large, 422 rejected
-    by the rules, 429 a limit reached, 500 a store altered outside arbitro, 503 a store that cannot be written."""
+    found (an event after the head too), 409 a conflict with the log (a stale head, a used key, an id taken), 413 a
+    body too large, 422 rejected by the rules, 429 a limit reached, 500 a store altered outside arbitro, 501 a map
+    picture of a ruleset that draws none, 503 a store that cannot be written."""
     for kinds, status in _HTTP_STATUSES:
         if isinstance(error, kinds):
             return status
@@ -202,6 +215,7 @@ _HTTP_STATUSES: tuple[tuple[type[Exception] | tuple[type[Exception], ...], int],
     ((StaleSequence, DuplicateKey, KeyReused, GameExists), 409),
     (Rejected, 422),
     ((NotFound, GameNotFound, NoDatabase), 404),
+    (NotDrawn, 501),
     (ReadOnlyStore, 503),
     ((ChainBroken, CorruptStore), 500),
 )

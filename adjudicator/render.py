@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.errors import NotDrawn
 from arbitro.adjudicator.pictures.areas import draw_area_picture
 from arbitro.adjudicator.pictures.hexes import draw_hex_picture
 from arbitro.adjudicator.pictures.model import AreaPicture, Counter, HexPicture, Picture
@@ -27,7 +27,7 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
     record = app.game(game_id)
     picturing = PICTURES.get(record.ruleset)
     if picturing is None:
-        raise BadInput(f"no map picture for {record.ruleset} games yet (pictures exist for "
+        raise NotDrawn(f"no map picture for {record.ruleset} games yet (pictures exist for "
                        f"{', '.join(sorted(PICTURES))}); see issue 13")
     view = app.view(game_id, seat, at)
     picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)))

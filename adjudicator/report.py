@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.errors import NotDrawn
 from arbitro.adjudicator.history import voided_by
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.report_phrases import LOSS_TYPES, details, is_combat, phrase, told
@@ -259,7 +259,7 @@ def _draw(app: Arbitro, story: Report, pictures: PictureChoice, progress: Callab
     for done, (index, at) in enumerate(points, 1):
         try:
             drawn = render(app, story.game, story.seat, at)
-        except BadInput as e:
+        except NotDrawn as e:
             return str(e)
         picture = Picture(at=drawn.drawn["at"], caption=drawn.drawn["caption"], svg=drawn.svg)
         story.sections[index].pictures.append(picture)

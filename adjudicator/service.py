@@ -21,7 +21,7 @@ from arbitro.adjudicator.admission import known_type, pinned, seat_signature, si
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import ENGINE_KINDS
-from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, NotFound, UnknownSeat
+from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Replayed, RulesetInfo, ScenarioInfo, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
@@ -82,6 +82,8 @@ class Arbitro:
 
     def _state_at(self, game: GameRecord, seq: int | None = None) -> GameState[Any]:
         """The state after event `seq` of `game` as its record was read (default: that head); a private copy."""
+        if seq is not None and not 1 <= seq <= game.head_seq:
+            raise NoSuchEvent(f"game {game.id} has events #1 to #{game.head_seq}; there is no #{seq}")
         if seq is None or seq == game.head_seq:
             return self._head_state(game)
         return Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id, head=game.head_seq).state_at(seq)

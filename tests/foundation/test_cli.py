@@ -561,7 +561,6 @@ def test_exit_1_for_rule_rejections_with_the_citation(run: Cli) -> None:
     (("submit", "g", "--as", "red", '{"type": "end_turn"}', "--expect", "3"), "its head is #5"),
     (("submit", "g", "--as", "red"), "as a JSON argument or with --file"),
     (("view", "g", "--as", "green"), "unknown seat"),
-    (("view", "g", "--as", "red", "--at", "99"), "there is no #99"),
     (("submit", "g", "--bogus-option"), "No such option"),
     (("frobnicate",), "No such command"),
 ])
@@ -592,6 +591,7 @@ def test_exit_2_for_a_bad_position_file(run: Cli, tmp_path: Path) -> None:
     (("replay", "nope"), "no game 'nope'"),
     (("new", "chess"), "no ruleset 'chess'"),
     (("new", "duel", "blitz"), "no scenario 'blitz'"),
+    (("view", "g", "--as", "red", "--at", "99"), "there is no #99"),
 ])
 def test_exit_3_for_not_found(run: Cli, args: tuple[str, ...], message: str) -> None:
     run("new", "duel", "standard", "--id", "g")
