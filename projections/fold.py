@@ -45,7 +45,8 @@ class Fold:
         self.contexts: Any = Union[(*core.ENGINE_CONTEXTS, *ruleset.Contexts)]  # type: ignore[valid-type]
         typed = {core.DecisionOpened: core.DecisionOpened[self.contexts],  # type: ignore[name-defined]
                  core.DecisionRevised: core.DecisionRevised[self.contexts]}  # type: ignore[name-defined]
-        members = tuple(typed.get(t, t) for t in core.CORE_EVENT_TYPES) + _union_members(ruleset.Event)
+        # Union flattens: the ruleset's Event, a Union of its events or a single one, joins the engine's members.
+        members = (*(typed.get(t, t) for t in core.CORE_EVENT_TYPES), ruleset.Event)
         self.event_type: Any = Union[members]  # type: ignore[valid-type]
         self.body_type: Any = EventBody[self.event_type]  # type: ignore[valid-type]
         self._decoder = msgspec.json.Decoder(self.body_type)
@@ -152,10 +153,6 @@ class Fold:
 
 
 _CORE_SET = frozenset(core.CORE_EVENT_TYPES)
-
-def _union_members(union: Any) -> tuple[type, ...]:
-    args = getattr(union, "__args__", None)
-    return tuple(args) if args else (union,)
 
 
 class Replayer:

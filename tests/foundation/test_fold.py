@@ -275,3 +275,19 @@ def test_a_game_created_with_readings_in_force_starts_with_them_noted_in_its_rul
     ruled = msgspec.structs.replace(created, initial_core={**created.initial_core, "interpretations": chosen})
     started = replayer.fold.initial(ruled)
     assert started.core.interpretations == chosen and started.rules.interpretations == chosen
+
+
+def test_a_ruling_that_chooses_a_reading_notes_every_reading_in_force_in_the_rules() -> None:
+    """legal() and a decision's options read only the ruleset's state, so a reading the umpire rules mid-game
+    (arbitro §D, `readjudicate --ruling`) is noted there at once, merged with the readings already in force: the
+    rules carry the same readings as the engine's part of the state."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    replayer = app.replayer(app.create("caricat", "pastrengo"))
+    state = replayer.state_at()
+    seq = state.core.seq
+    for reading in ({"morale_value": "printed"}, {"leader_loss": "end_of_combat"}):
+        seq += 1
+        state = replayer.fold.apply_event(state, seq, core.RulingMade(reason="the umpire's reading",
+                                                                      interpretation=reading))
+    both = {"leader_loss": "end_of_combat", "morale_value": "printed"}
+    assert state.core.interpretations == both and state.rules.interpretations == both
