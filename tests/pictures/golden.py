@@ -14,7 +14,8 @@ from arbitro.projections.base import UMPIRE
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 # (ruleset, scenario, seat): Marengo's as Austria sees it, since France's At Start draw (marengo §4) is random and
 # Austria sees only where the drawn blocks stand, face down
-GOLDEN = [("caldiero", "historical", UMPIRE), ("arrivano", "montebello", UMPIRE), ("arrivano", "campotenese", UMPIRE),
+GOLDEN = [("caldiero", "historical", UMPIRE), ("caldiero", "il_tempo_regge", UMPIRE),
+          ("arrivano", "montebello", UMPIRE), ("arrivano", "campotenese", UMPIRE),
           ("caricat", "pastrengo", UMPIRE), ("caricat", "montebello", UMPIRE), ("marengo", "marengo", "austria"),
           ("monferrato", "1628", UMPIRE)]
 
