@@ -29,5 +29,3 @@ def test_every_scenario_of_every_game_has_a_golden_picture_shown_in_the_readme()
     assert shown == scenarios, f"show these in the README: {sorted(scenarios - shown)}"
     assert sorted(p.name for p in FOLDER.glob("*.svg")) == sorted(path(r, s).name for r, s in scenarios), \
         "a picture of no scenario is left in docs/pictures"
-
-
