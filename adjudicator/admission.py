@@ -1,6 +1,7 @@
 """What a command must pass before it is judged, and what the server signs after: its type is one the game takes,
 its game's ruleset version is this build's, its seat's signature verifies once the seat registered a key
-(arbitro §L.6), and hidden content goes to the umpire only (arbitro §A.1). Functions over the store."""
+(arbitro §L.6), a dispute's cited notes are notes the seat may read (arbitro §D.7), and hidden content goes to the
+umpire only (arbitro §A.1). Functions over the store."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ import typing
 from typing import Any
 
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
-from arbitro.adjudicator.errors import BadInput, MalformedCommand, NotFound, NotUmpire, Unsigned, VersionPinned
+from arbitro.adjudicator.disputes import R_EVIDENCE, no_note
+from arbitro.adjudicator.errors import (
+    BadInput, IllegalCommand, MalformedCommand, NotFound, NotUmpire, Unsigned, VersionPinned,
+)
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, signing
 from arbitro.events.codec import to_builtins
 from arbitro.events.records import GameRecord
-from arbitro.events.store import Store
+from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
 
 
@@ -97,3 +101,50 @@ def sign_receipt(store: Store, game_id: str, cmd: int, cmd_hash: str, seq: int, 
         raise NotFound(f"this database, opened read-only, has no signing key yet: no receipt for game {game_id} "
                        "can be signed until a command is submitted to it")
     return to_builtins(signing.make_receipt(key, game=game_id, cmd=cmd, cmd_hash=cmd_hash, seq=seq, head=head))
+
+
+# --- a dispute's cited notes (arbitro §D.7): the notes are chained apart from the events, so checked here -----------
+DISPUTE_MESSAGES = ("dispute_open", "dispute_reply", "dispute_rule")
+
+
+def _readable_notes(store: Store, game_id: str, seat: str) -> dict[int, Annotation]:
+    return {n.id: n for n in store.annotations(game_id) if not n.private or seat in (n.seat, UMPIRE)}
+
+
+def note_reference(note: Annotation) -> dict[str, Any]:
+    """A note as a dispute's evidence cites it (core_commands.NoteCited)."""
+    return {"kind": "note", "note": note.id, "seq": note.seq, "by": note.seat, "private": note.private,
+            "hash": note.hash}
+
+
+def note_cited(store: Store, game_id: str, seat: str, number: int) -> dict[str, Any]:
+    """Note `number` of the game as `seat` cites it, if `seat` may read it."""
+    found = _readable_notes(store, game_id, seat).get(number)
+    if found is None:
+        raise IllegalCommand(no_note(number, seat), rule=R_EVIDENCE)
+    return note_reference(found)
+
+
+def with_notes(store: Store, game_id: str, seat: str, evidence: list[Any]) -> list[Any]:
+    """`evidence` with each note given by its number alone (`{"kind": "note", "note": 3}`, as the HTTP endpoints
+    take it) completed as it is cited."""
+    return [note_cited(store, game_id, seat, ref["note"]) if isinstance(ref, dict) and ref.keys() == {"kind", "note"}
+            and ref["kind"] == "note" and type(ref["note"]) is int else ref for ref in evidence]
+
+
+def cited_notes(store: Store, game: GameRecord, seat: str, command: Any) -> None:
+    """Each note a dispute's message cites is one of this game's notes that `seat` may read, cited as it is (its
+    event, writer, privacy and hash). A note that does not exist and another seat's private note are refused
+    alike (disputes.no_note), so a seat cannot learn which private notes exist by citing numbers."""
+    refs = command.get("evidence") if isinstance(command, dict) and command.get("type") in DISPUTE_MESSAGES else None
+    notes = [r for r in refs if isinstance(r, dict) and r.get("kind") == "note"] if isinstance(refs, list) else []
+    readable = _readable_notes(store, game.id, seat) if notes else {}
+    for ref in notes:
+        number = ref.get("note")
+        found = readable.get(number) if type(number) is int else None
+        if found is None:
+            raise IllegalCommand(no_note(number, seat), rule=R_EVIDENCE)
+        if ref != note_reference(found):
+            raise IllegalCommand(f"note {number} is cited as it is not: it is on #{found.seq}, by {found.seat}, "
+                                 f"{'private' if found.private else 'public'}, hash {found.hash} (cite it by its "
+                                 "number: `--note N`)", rule=R_EVIDENCE)

@@ -5,17 +5,20 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 import click
 
 from arbitro.adjudicator import settling
+from arbitro.adjudicator.admission import note_cited
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, parse_readings, read_json_arg,
     seat_option,
 )
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.results import SubmitResult
+from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import Dispute, Message
 
@@ -23,6 +26,38 @@ private_option = click.option(
     "--private", is_flag=True,
     help="Only the umpire (and you, its writer) read the text and the cited events; the other seats are served that "
          "you wrote, not what (for a text that tells what only you know).")
+
+
+def evidence_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The evidence a message may cite beyond events (arbitro §D.7), as `dispute open|reply|rule` take it."""
+    options = [
+        click.option("--note", "notes", type=int, multiple=True, metavar="N",
+                     help="Cite note N of the game (`arbitro notes GAME`; a private one only in a --private message)."),
+        click.option("--position", "positions", multiple=True, metavar="[SEAT:]SEQ",
+                     help="Cite the position after event SEQ as you were served it (the umpire may name a SEAT)."),
+        click.option("--readjudication", "readings", multiple=True, metavar="NAME=READING",
+                     help="Cite the game judged again with this reading (`arbitro readjudicate GAME --ruling`)."),
+        click.option("--fork", "forks", multiple=True, metavar="GAME",
+                     help="Cite a game forked from this one (an amendment's, `arbitro games`)."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def evidence(app: Arbitro, game: str, seat: str, notes: tuple[int, ...], positions: tuple[str, ...],
+             readings: tuple[str, ...], forks: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The typed evidence references of the options above; a note is cited as the game holds it."""
+    cited = [note_cited(app.store, game, seat, n) for n in notes]
+    for position in positions:
+        whose, _, at = position.rpartition(":")
+        if not at.isdigit():
+            raise BadInput(f"--position {position!r}: give the event's number, e.g. --position 40 (the umpire: "
+                           "--position austria:40)")
+        cited.append({"kind": "position", "at": int(at), "seat": whose})
+    if readings:
+        cited.append({"kind": "readjudication", "readings": parse_readings(readings, "--readjudication")})
+    return cited + [{"kind": "fork", "game": fork} for fork in forks]
 
 
 def submitted(result: SubmitResult) -> str:
@@ -49,10 +84,13 @@ def dispute() -> None:
 @click.option("--at", "about", type=int, multiple=True, required=True, metavar="SEQ",
               help="An event the dispute is about (repeatable).")
 @private_option
+@evidence_options
 @db_option
 @json_option
 @handle_errors
-def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: bool, db: str, as_json: bool) -> None:
+def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: bool, notes: tuple[int, ...],
+          positions: tuple[str, ...], readings: tuple[str, ...], forks: tuple[str, ...], db: str,
+          as_json: bool) -> None:
     """Open a dispute as SEAT (a playing seat) about event SEQ: CLAIM says what is wrong. Play goes on meanwhile;
     the umpire rules with `arbitro dispute rule`.
 
@@ -60,9 +98,12 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
     Example:
         arbitro dispute open caldiero-9f8e --as austria --at 412 "that retreat crossed a river without a bridge"
         arbitro dispute open caldiero-9f8e --as france --at 97 --at 98 "my battery was hidden in the woods" --private
+        arbitro dispute open caldiero-9f8e --as austria --at 412 --position 411 --note 3 "see my view before it"
     """
-    command = {"type": "dispute_open", "about": list(about), "text": claim, "private": private}
-    out(open_app(db).submit(game, seat, command), as_json, submitted)
+    app = open_app(db)
+    command = {"type": "dispute_open", "about": list(about), "text": claim, "private": private,
+               "evidence": evidence(app, game, seat, notes, positions, readings, forks)}
+    out(app.submit(game, seat, command), as_json, submitted)
 
 
 @dispute.command()
@@ -74,11 +115,13 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
               help="An event the answer rests on (repeatable).")
 @click.option("--pause", is_flag=True, help="The umpire's: play waits for the ruling (arbitro §D.3).")
 @private_option
+@evidence_options
 @db_option
 @json_option
 @handle_errors
-def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], pause: bool, private: bool, db: str,
-          as_json: bool) -> None:
+def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], pause: bool, private: bool,
+          notes: tuple[int, ...], positions: tuple[str, ...], readings: tuple[str, ...], forks: tuple[str, ...],
+          db: str, as_json: bool) -> None:
     """Answer dispute NUMBER, or add evidence to it, as SEAT (any seat, the umpire too), citing events; the umpire
     may --pause play until its ruling (only the dispute goes on meanwhile).
 
@@ -86,10 +129,12 @@ def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], 
     Example:
         arbitro dispute reply caldiero-9f8e 1 --as france --cite 409 "the bridge at 0813 was built at #409"
         arbitro dispute reply caldiero-9f8e 1 --as umpire --pause "play waits while I read the log"
+        arbitro dispute reply caldiero-9f8e 1 --as france --readjudication dr_in_fortress=dd "judged so, it holds"
     """
+    app = open_app(db)
     command = {"type": "dispute_reply", "dispute": number, "text": text, "cites": list(cites), "private": private,
-               "pause": pause}
-    out(open_app(db).submit(game, seat, command), as_json, submitted)
+               "pause": pause, "evidence": evidence(app, game, seat, notes, positions, readings, forks)}
+    out(app.submit(game, seat, command), as_json, submitted)
 
 
 @dispute.command()
@@ -99,17 +144,19 @@ def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], 
 @click.option("--uphold", "outcome", flag_value="upheld", help="The claim stands (with an effect below, or none).")
 @click.option("--dismiss", "--reject", "outcome", flag_value="dismissed", help="The claim fails: nothing changes.")
 @click.option("--undo-to", type=int, metavar="SEQ", help="Upheld: take back everything after event SEQ (arbitro §U.4).")
-@click.option("--interpretation", "readings", multiple=True, metavar="NAME=READING",
+@click.option("--interpretation", "interpretations", multiple=True, metavar="NAME=READING",
               help="Upheld: rule this reading of an ambiguous rule (`arbitro interpretations RULESET` lists them).")
 @click.option("--patch", "patch", metavar="JSON", help="Upheld: a JSON-pointer patch of the state (arbitro §U.4).")
 @click.option("--public-patch", is_flag=True, help="Show the patch itself to the seats (the reason is always shown).")
 @private_option
+@evidence_options
 @seat_option(required=False, default=UMPIRE)
 @db_option
 @json_option
 @handle_errors
-def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int | None, readings: tuple[str, ...],
-         patch: str | None, public_patch: bool, private: bool, seat: str, db: str, as_json: bool) -> None:
+def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int | None, interpretations: tuple[str, ...],
+         patch: str | None, public_patch: bool, private: bool, notes: tuple[int, ...], positions: tuple[str, ...],
+         readings: tuple[str, ...], forks: tuple[str, ...], seat: str, db: str, as_json: bool) -> None:
     """The umpire's ruling on dispute NUMBER, which closes it: --uphold (optionally with one effect: --undo-to,
     or --patch and/or --interpretation) or --dismiss. REASON is served to every seat unless --private. An
     amendment is ruled by `arbitro amend ... --dispute NUMBER`.
@@ -117,23 +164,41 @@ def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int 
     \b
     Example:
         arbitro dispute rule caldiero-9f8e 1 --uphold --undo-to 408 "no bridge: the retreat is taken back"
-        arbitro dispute rule caldiero-9f8e 2 --dismiss "the woods do not block sight from a hill"
+        arbitro dispute rule caldiero-9f8e 2 --dismiss "the woods do not block sight from a hill" --position france:96
     """
     if outcome is None:
         raise BadInput("say how the dispute is ruled: --uphold or --dismiss (an amendment: `arbitro amend`)")
-    interpretation = parse_readings(readings, "--interpretation")
+    interpretation = parse_readings(interpretations, "--interpretation")
+    app = open_app(db)
     command: dict[str, Any] = {"type": "dispute_rule", "dispute": number, "outcome": outcome, "text": reason,
                                "private": private, "undo_to": undo_to, "interpretation": interpretation,
                                "patch": read_json_arg(patch, None, "patch") if patch else [],
-                               "public_patch": public_patch}
-    out(open_app(db).submit(game, seat, command), as_json, submitted)
+                               "public_patch": public_patch,
+                               "evidence": evidence(app, game, seat, notes, positions, readings, forks)}
+    out(app.submit(game, seat, command), as_json, submitted)
+
+
+def evidence_words(ref: dict[str, Any]) -> str:
+    """One evidence reference as the listing names it."""
+    match ref["kind"]:
+        case "note":
+            return f"note {ref['note']} (on #{ref['seq']}, by {ref['by']}{', private' if ref['private'] else ''})"
+        case "position":
+            return f"{ref['seat']}'s position after #{ref['at']}"
+        case "readjudication":
+            return f"the re-adjudication with {', '.join(f'{k}={v}' for k, v in ref['readings'].items())}"
+    return f"fork {ref['game']}"
 
 
 def message_lines(label: str, message: Message) -> list[str]:
     cites = (f" citing {', '.join(f'#{n}' for n in message.cites)}" if isinstance(message.cites, list) and message.cites
              else f" citing {message.cites}" if isinstance(message.cites, str) else "")
+    if isinstance(message.evidence, str):
+        cites += f" with evidence {message.evidence}"
+    elif message.evidence:
+        cites += f" with evidence: {'; '.join(evidence_words(ref) for ref in message.evidence)}"
     head = f"  #{message.seq} {message.by} {label}{' (private)' if message.private else ''}{cites}: {message.text}"
-    return textwrap.wrap(head, width=100, subsequent_indent="      ", break_long_words=False)
+    return textwrap.wrap(head, width=100, subsequent_indent="      ", break_long_words=False, break_on_hyphens=False)
 
 
 def dispute_text(found: list[Dispute], game: str) -> str:

@@ -110,6 +110,45 @@ Seq = Annotated[int, Field(ge=1)]
 Text = Annotated[str, Field(min_length=3, max_length=4000)]
 
 
+class NoteCited(_Command):
+    """An annotation of this game, cited as the game holds it (arbitro §D.7): its number, the event it is on, its
+    writer, whether private, and its hash. `arbitro dispute ... --note N` and the HTTP endpoints fill these in from
+    the number; the service refuses a reference that does not match a note the citing seat may read."""
+
+    kind: Literal["note"]
+    note: Seq
+    seq: Seq
+    by: Annotated[str, Field(min_length=1, max_length=64)]
+    private: bool
+    hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class PositionCited(_Command):
+    """The position after event `at` as `seat` was served it (default: the citing seat's own; arbitro §D.7)."""
+
+    kind: Literal["position"]
+    at: Seq
+    seat: Annotated[str, Field(max_length=64)] = ""
+
+
+class ReadjudicationCited(_Command):
+    """The game judged again with these readings in force (`arbitro readjudicate --ruling`, arbitro §D.7)."""
+
+    kind: Literal["readjudication"]
+    readings: Annotated[dict[str, str], Field(min_length=1, max_length=20)]
+
+
+class ForkCited(_Command):
+    """A game forked from this one, its `game_forked` in this log (an amendment's, arbitro §D.7)."""
+
+    kind: Literal["fork"]
+    game: Annotated[str, Field(min_length=1, max_length=128)]
+
+
+EvidenceCited = Annotated[Union[NoteCited, PositionCited, ReadjudicationCited, ForkCited], Field(discriminator="kind")]
+Evidence = Annotated[list[EvidenceCited], Field(max_length=20)]
+
+
 class OpenDispute(_Command):
     """A seat disputes what events `about` record (arbitro §D.1); `private`: its text is the umpire's only."""
 
@@ -117,6 +156,7 @@ class OpenDispute(_Command):
     about: Annotated[list[Seq], Field(min_length=1, max_length=50)]
     text: Text
     private: bool = False
+    evidence: Evidence = []
 
 
 class ReplyDispute(_Command):
@@ -127,6 +167,7 @@ class ReplyDispute(_Command):
     text: Text
     cites: Annotated[list[Seq], Field(max_length=50)] = []
     private: bool = False
+    evidence: Evidence = []
     pause: bool = False  # the umpire's: play waits for the ruling (arbitro §D.3)
 
 
@@ -144,6 +185,7 @@ class RuleDispute(_Command):
     interpretation: dict[str, str] = {}
     public_patch: bool = False
     fork: Annotated[str, Field(max_length=128)] = ""
+    evidence: Evidence = []
 
 
 CoreCommand = Annotated[

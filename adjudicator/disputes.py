@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+import msgspec
+
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.decisions import Step, close_frame, open_frame
 from arbitro.adjudicator.errors import IllegalCommand, NotUmpire
@@ -21,6 +23,7 @@ from arbitro.projections.game import GameState, awaited
 R_OPEN = "arbitro §D.1"
 R_REPLY = "arbitro §D.2"
 R_RULE = "arbitro §D.3"
+R_EVIDENCE = "arbitro §D.7"
 
 
 class Log(Protocol):
@@ -50,18 +53,73 @@ def _open_one(number: int, known: list[Dispute], rule: str) -> Dispute:
     return found
 
 
-def open_dispute(ctx: Decision[Any], command: cc.OpenDispute, log: Log) -> None:
+def no_note(number: Any, seat: str) -> str:
+    """The one refusal of a note a seat may not cite, whether it does not exist or is another seat's private note:
+    a seat cannot tell the two apart by trying numbers."""
+    return f"this game has no note {number!r} that {seat} may read (`arbitro notes GAME --as {seat}` lists them)"
+
+
+def cited(ctx: Decision[Any], refs: list[cc.EvidenceCited], private: bool, log: Log,
+          seats: tuple[str, ...]) -> tuple[core.Evidence, ...] | core.NoEvidence:
+    """A message's evidence beyond the events it cites (arbitro §D.7), each reference checked against the log: what
+    it names exists, and the citing seat may see it. A note's own existence and text are checked by the service
+    before this (admission.cited_notes): the notes are not on the game's chain."""
+    if not refs:
+        return msgspec.UNSET  # no field: a message without evidence keeps its bytes
+    return tuple(_evidence(ctx, ref, private, log, seats) for ref in refs)
+
+
+def _evidence(ctx: Decision[Any], ref: cc.EvidenceCited, private: bool, log: Log,
+              seats: tuple[str, ...]) -> core.Evidence:
+    head = ctx.game.core.seq
+    match ref:
+        case cc.NoteCited():
+            _check_events([ref.seq], head, R_EVIDENCE)
+            if ref.private and ctx.seat not in (ref.by, UMPIRE):
+                raise IllegalCommand(no_note(ref.note, ctx.seat), rule=R_EVIDENCE)
+            if ref.private and not private:
+                raise IllegalCommand(f"note {ref.note} is private: cite it in a private message (--private), which "
+                                     "only its writer and the umpire read", rule=R_EVIDENCE)
+            return core.NoteEvidence(note=ref.note, seq=ref.seq, by=ref.by, private=ref.private, hash=ref.hash)
+        case cc.PositionCited():
+            seat = ref.seat or ctx.seat
+            if seat not in (*seats, UMPIRE):
+                raise IllegalCommand(f"no seat {seat!r}: a position is cited as one of {', '.join((*seats, UMPIRE))} "
+                                     "was served it", rule=R_EVIDENCE)
+            if ctx.seat not in (seat, UMPIRE):
+                raise IllegalCommand(f"{ctx.seat} cites its own view of a position, not {seat}'s, which it was never "
+                                     "served", rule=R_EVIDENCE)
+            _check_events([ref.at], head, R_EVIDENCE)
+            return core.PositionEvidence(at=ref.at, seat=seat)
+        case cc.ReadjudicationCited():
+            known = ctx.ruleset.interpretations()
+            for name, value in sorted(ref.readings.items()):
+                if name not in known or value not in known[name].choices:
+                    raise IllegalCommand(f"{name}={value} is not a reading of {ctx.ruleset.name} (`arbitro "
+                                         f"interpretations {ctx.ruleset.name}` lists them)", rule=R_EVIDENCE)
+            return core.ReadjudicationEvidence(readings=dict(sorted(ref.readings.items())))
+        case cc.ForkCited():
+            forks = [b.event.child for b in log.bodies() if isinstance(b.event, core.GameForked)]
+            if ref.game not in forks:
+                known_forks = f"its forks are {', '.join(forks)}" if forks else "it has none"
+                raise IllegalCommand(f"{ref.game!r} is not a fork of this game: {known_forks}", rule=R_EVIDENCE)
+            return core.ForkEvidence(game=ref.game)
+    raise AssertionError(f"an evidence kind this engine does not know: {ref!r}")
+
+
+def open_dispute(ctx: Decision[Any], command: cc.OpenDispute, log: Log, seats: tuple[str, ...]) -> None:
     """A playing seat's claim about events of the log (the umpire rules instead of disputing)."""
     if ctx.seat == UMPIRE:
         raise IllegalCommand("a dispute is a playing seat's claim; the umpire answers one (dispute_reply) or rules "
                              "on it (dispute_rule), and makes its own rulings with `ruling`", rule=R_OPEN)
     _check_events(command.about, ctx.game.core.seq, R_OPEN)
     number = len(disputes_in(log.bodies())) + 1
+    evidence = cited(ctx, command.evidence, command.private, log, seats)
     ctx.emit(core.DisputeOpened(dispute=number, by=ctx.seat, about=tuple(command.about), text=command.text,
-                                private=command.private, rule=R_OPEN))
+                                private=command.private, evidence=evidence, rule=R_OPEN))
 
 
-def reply(ctx: Decision[Any], command: cc.ReplyDispute, log: Log) -> None:
+def reply(ctx: Decision[Any], command: cc.ReplyDispute, log: Log, seats: tuple[str, ...]) -> None:
     """An answer or evidence from any seat, the umpire included, while the dispute is open."""
     _open_one(command.dispute, disputes_in(log.bodies()), R_REPLY)
     _check_events(command.cites, ctx.game.core.seq, R_REPLY)
@@ -70,15 +128,17 @@ def reply(ctx: Decision[Any], command: cc.ReplyDispute, log: Log) -> None:
     paused = awaited(ctx.game.core)
     if command.pause and paused is not None and isinstance(paused.ctx, core.DisputePause):
         raise IllegalCommand(f"play is already paused for dispute #{paused.ctx.dispute}", rule=R_RULE)
-    ctx.emit(core.DisputeReplied(dispute=command.dispute, by=ctx.seat, text=command.text,
-                                 cites=tuple(command.cites), private=command.private, rule=R_REPLY))
+    evidence = cited(ctx, command.evidence, command.private, log, seats)
+    ctx.emit(core.DisputeReplied(dispute=command.dispute, by=ctx.seat, text=command.text, cites=tuple(command.cites),
+                                 private=command.private, evidence=evidence, rule=R_REPLY))
     if command.pause:
         open_frame(ctx, DisputeStep.kind, (UMPIRE,), R_RULE, f"rule on dispute #{command.dispute}: play waits "
                    "for the ruling (`arbitro dispute rule`)", core.DisputePause(dispute=command.dispute))
 
 
-def check_ruling(ctx: Decision[Any], command: cc.RuleDispute, log: Log) -> None:
-    """Whether the umpire may rule so: before the engine makes the ruling's effect."""
+def check_ruling(ctx: Decision[Any], command: cc.RuleDispute, log: Log,
+                 seats: tuple[str, ...]) -> tuple[core.Evidence, ...] | core.NoEvidence:
+    """Whether the umpire may rule so, before the engine makes the ruling's effect; the ruling's evidence."""
     if ctx.seat != UMPIRE:
         raise NotUmpire(f"only the umpire rules on a dispute, not {ctx.seat}", rule=R_RULE)
     _open_one(command.dispute, disputes_in(log.bodies()), R_RULE)
@@ -92,13 +152,15 @@ def check_ruling(ctx: Decision[Any], command: cc.RuleDispute, log: Log) -> None:
     if (command.outcome == "amended") != bool(command.fork):
         raise IllegalCommand("an amended dispute names the game its amendment made (`arbitro amend GAME --at SEQ "
                              "--dispute N` records it); upheld and dismissed ones name none", rule=R_RULE)
+    return cited(ctx, command.evidence, command.private, log, seats)
 
 
-def record_ruling(ctx: Decision[Any], command: cc.RuleDispute) -> None:
+def record_ruling(ctx: Decision[Any], command: cc.RuleDispute,
+                  evidence: tuple[core.Evidence, ...] | core.NoEvidence) -> None:
     """The outcome, and play resumed if it waited for this ruling (an undo the ruling made may have lifted the
     pause already: it restores the decisions pending at its point)."""
     ctx.emit(core.DisputeRuled(dispute=command.dispute, outcome=command.outcome, text=command.text,
-                               private=command.private, fork=command.fork, rule=R_RULE))
+                               private=command.private, fork=command.fork, evidence=evidence, rule=R_RULE))
     paused = awaited(ctx.game.core)
     if paused is not None and isinstance(paused.ctx, core.DisputePause) and paused.ctx.dispute == command.dispute:
         close_frame(ctx, paused)

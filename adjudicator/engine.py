@@ -336,9 +336,9 @@ class Adjudicator:
             case cc.Undo():
                 self._undo(ctx, state, command, game, history)
             case cc.OpenDispute():
-                disputes.open_dispute(ctx, command, history)
+                disputes.open_dispute(ctx, command, history, game.seats)
             case cc.ReplyDispute():
-                disputes.reply(ctx, command, history)
+                disputes.reply(ctx, command, history, game.seats)
             case cc.RuleDispute():
                 self._rule_dispute(ctx, state, command, game, history)
         return ctx
@@ -347,13 +347,13 @@ class Adjudicator:
                       history: History) -> None:
         """The umpire's ruling on a dispute (arbitro §D.3): its effect made by the undo or ruling rules, first,
         then the outcome recorded."""
-        disputes.check_ruling(ctx, command, history)
+        evidence = disputes.check_ruling(ctx, command, history, game.seats)
         if command.undo_to is not None:
             self._undo(ctx, state, cc.Undo(type="undo", to=command.undo_to, reason=command.text), game, history)
         elif command.patch or command.interpretation:
             self._ruling(ctx, state, cc.Ruling(type="ruling", reason=command.text, patch=command.patch,
                                                interpretation=command.interpretation, public_patch=command.public_patch))
-        disputes.record_ruling(ctx, command)
+        disputes.record_ruling(ctx, command, evidence)
 
     @staticmethod
     def _nothing_awaited(kind: str, command: Any, seat: str) -> IllegalCommand:

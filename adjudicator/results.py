@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from arbitro.adjudicator import registry
 from arbitro.adjudicator.randomness import DiceAudit
 from arbitro.events.store import Annotation
 from arbitro.projections.base import Outcome
@@ -82,6 +83,21 @@ class RulesetInfo(Result):
     version: str | msgspec.UnsetType = msgspec.UNSET
     scenarios: dict[str, ScenarioInfo] | msgspec.UnsetType = msgspec.UNSET
     reason: str | msgspec.UnsetType = msgspec.UNSET
+
+
+def rulesets() -> list[RulesetInfo]:
+    """The rulesets this build names, with their scenarios and optional rules; one that cannot be loaded says why
+    (`Arbitro.rulesets`)."""
+    infos = []
+    for name, ruleset in registry.available().items():
+        if isinstance(ruleset, str):
+            infos.append(RulesetInfo(name=name, available=False, reason=ruleset))
+            continue
+        scenarios = {k: ScenarioInfo(title=s.title, seats=list(s.seats), options=list(s.options))
+                     for k, s in ruleset.scenarios().items()}
+        infos.append(RulesetInfo(name=name, available=True, title=ruleset.title, version=ruleset.version,
+                                 scenarios=scenarios))
+    return infos
 
 
 class Replayed(Result, kw_only=True):

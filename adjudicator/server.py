@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitro.adjudicator import settling
+from arbitro.adjudicator.admission import with_notes
 from arbitro.adjudicator.mail import for_game, read_mailed
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
@@ -114,23 +115,29 @@ class Ruling(Body):
     patch: list[dict[str, Any]] | None = None
 
 
-class DisputeClaim(Body):
+EVIDENCE = ('Typed references beyond events (arbitro §D.7): {"kind": "note", "note": N} (a note you may read), '
+            '{"kind": "position", "at": SEQ} (your view after SEQ; the umpire may add "seat"), {"kind": '
+            '"readjudication", "readings": {NAME: READING}}, {"kind": "fork", "game": ID} (a fork of this game).')
+
+
+class DisputeMessage(Body):
+    text: str = Field(max_length=4000)
+    private: bool = Field(False, description="The text and evidence are yours and the umpire's only (arbitro §D.4).")
+    evidence: list[dict[str, Any]] = Field([], max_length=20, description=EVIDENCE,
+                                           examples=[[{"kind": "note", "note": 1}, {"kind": "position", "at": 6}]])
+
+
+class DisputeClaim(DisputeMessage):
     about: list[int] = Field(min_length=1, description="The events disputed.")
-    text: str = Field(max_length=4000)
-    private: bool = Field(False, description="The text is yours and the umpire's only (arbitro §D.4).")
 
 
-class DisputeAnswer(Body):
-    text: str = Field(max_length=4000)
+class DisputeAnswer(DisputeMessage):
     cites: list[int] = []
-    private: bool = False
     pause: bool = Field(False, description="The umpire's: play waits for the ruling (arbitro §D.3).")
 
 
-class DisputeRuling(Body):
+class DisputeRuling(DisputeMessage):
     outcome: Literal["upheld", "dismissed"]
-    text: str = Field(max_length=4000)
-    private: bool = False
     undo_to: int | None = None
     interpretation: dict[str, str] = {}
     patch: list[dict[str, Any]] = []
@@ -413,25 +420,27 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
                   about: Annotated[str | None, Query(max_length=200)] = None, seat: SeatQuery = None) -> Response:
         return reply(settling.knowledge(app, game_id, authority.reader(caller, game_id, seat), at, about))
 
+    def dispute_message(game_id: str, seat: str, command: dict[str, Any]) -> Response:
+        """A dispute's message submitted, each note it cites by number completed as the game holds it."""
+        return written(game_id, lambda: app.submit(game_id, seat, {
+            **command, "evidence": with_notes(app.store, game_id, seat, command["evidence"])}))
+
     @api.post("/games/{game_id}/disputes", tags=["play"], summary="Open a dispute about events (arbitro §D.1).")
     def open_dispute(game_id: str, body: DisputeClaim, caller: Who) -> Response:
-        seat = acting(caller, game_id)
-        return written(game_id, lambda: app.submit(game_id, seat, {"type": "dispute_open", **body.model_dump()}))
+        return dispute_message(game_id, acting(caller, game_id), {"type": "dispute_open", **body.model_dump()})
 
     @api.post("/games/{game_id}/disputes/{number}/replies", tags=["play"],
-              summary="Answer a dispute, or add evidence to it (arbitro §D.2).")
+              summary="Answer a dispute, or add evidence to it (arbitro §D.2, §D.7).")
     def answer_dispute(game_id: str, number: int, body: DisputeAnswer, caller: Who) -> Response:
-        seat = acting(caller, game_id)
         command = {"type": "dispute_reply", "dispute": number, **body.model_dump()}
-        return written(game_id, lambda: app.submit(game_id, seat, command))
+        return dispute_message(game_id, acting(caller, game_id), command)
 
     @api.post("/games/{game_id}/disputes/{number}/ruling", tags=["umpire"],
               summary="The umpire's ruling, which closes the dispute (arbitro §D.3).")
     def rule_dispute(game_id: str, number: int, body: DisputeRuling, caller: Who) -> Response:
         authority.umpire(caller, game_id, "a dispute's ruling is the umpire's (arbitro §D.3)")
-        umpire = acting(caller, game_id)
         command = {"type": "dispute_rule", "dispute": number, **body.model_dump()}
-        return written(game_id, lambda: app.submit(game_id, umpire, command))
+        return dispute_message(game_id, acting(caller, game_id), command)
 
     @api.post("/games/{game_id}/amend", tags=["umpire"], status_code=201,
               summary="Amend a transcription: a fork with one command replaced, the rest judged again (arbitro §D.5).")

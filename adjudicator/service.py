@@ -15,15 +15,15 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator import exchange, importing, overrides, registry, seatcopy
+from arbitro.adjudicator import exchange, importing, overrides, registry, results, seatcopy
 from arbitro.adjudicator import verify as verification
-from arbitro.adjudicator.admission import known_type, pinned, seat_signature, sign_receipt, umpire_only
+from arbitro.adjudicator.admission import cited_notes, known_type, pinned, seat_signature, sign_receipt, umpire_only
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import ENGINE_KINDS
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
-from arbitro.adjudicator.results import Awaiting, Replayed, RulesetInfo, ScenarioInfo, Status, SubmitResult
+from arbitro.adjudicator.results import Awaiting, Replayed, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd, signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -176,6 +176,7 @@ class Arbitro:
         game = self.game(game_id)
         ruleset = registry.get(game.ruleset)
         known_type(ruleset, command)
+        cited_notes(self.store, game, seat, command)
         if key is not None:
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
@@ -328,20 +329,7 @@ class Arbitro:
         for body in replayer.bodies(first, last):
             yield body, hashes[body.seq]
 
-    @staticmethod
-    def rulesets() -> list[RulesetInfo]:
-        """The rulesets this build names, with their scenarios and optional rules; one that cannot be loaded says
-        why."""
-        infos = []
-        for name, ruleset in registry.available().items():
-            if isinstance(ruleset, str):
-                infos.append(RulesetInfo(name=name, available=False, reason=ruleset))
-                continue
-            scenarios = {k: ScenarioInfo(title=s.title, seats=list(s.seats), options=list(s.options))
-                         for k, s in ruleset.scenarios().items()}
-            infos.append(RulesetInfo(name=name, available=True, title=ruleset.title, version=ruleset.version,
-                                     scenarios=scenarios))
-        return infos
+    rulesets = staticmethod(results.rulesets)
 
     def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
         """The game rebuilt from its log to event `to` (default: the head), as `seat` may see it, with its notes."""

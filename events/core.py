@@ -152,6 +152,47 @@ class RulingMade(Event, tag="ruling_made"):
 
 
 # --- disputes (arbitro §D): settled from the log, each step an event on the chain -----------------------------
+class _Evidence(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", forbid_unknown_fields=True):
+    """A reference a dispute's message rests on, beyond the events it cites (arbitro §D.7): each reader resolves it
+    with its own served tools, so the reference itself names nothing hidden."""
+
+
+class NoteEvidence(_Evidence, tag="note"):
+    """An annotation of this game (its chained note): `hash` binds the reference to the note's text."""
+
+    note: int  # the note's number in this game
+    seq: int  # the event it is written on
+    by: str  # its writer
+    private: bool  # a private note is cited in a private message only
+    hash: str
+
+
+class PositionEvidence(_Evidence, tag="position"):
+    """The position after event `at` as `seat` was served it (`arbitro view GAME --as SEAT --at AT`); the umpire's
+    is the whole state. A playing seat cites its own only."""
+
+    at: int
+    seat: str
+
+
+class ReadjudicationEvidence(_Evidence, tag="readjudication"):
+    """The game judged again with `readings` in force (`arbitro readjudicate GAME --ruling NAME=READING`)."""
+
+    readings: dict[str, str]
+
+
+class ForkEvidence(_Evidence, tag="fork"):
+    """A game forked from this one (its `game_forked` is in this log): an amendment's, or the umpire's branch."""
+
+    game: str
+
+
+Evidence = Union[NoteEvidence, PositionEvidence, ReadjudicationEvidence, ForkEvidence]
+# UNSET when a message cites no such evidence: the field is then not encoded, so a message without evidence keeps
+# the bytes it had before evidence existed (games with disputes recorded earlier still verify).
+NoEvidence = msgspec.UnsetType
+
+
 class DisputeOpened(Event, tag="dispute_opened"):
     """Seat `by` disputes what events `about` record (arbitro §D.1). `private`: its `text` is served to its writer
     and the umpire only (a claim may tell what only its writer knows); the rest is served to every seat."""
@@ -162,6 +203,7 @@ class DisputeOpened(Event, tag="dispute_opened"):
     about: tuple[int, ...]  # the events disputed (sequence numbers)
     text: str
     private: bool = False
+    evidence: tuple[Evidence, ...] | NoEvidence = msgspec.UNSET
 
 
 class DisputeReplied(Event, tag="dispute_replied"):
@@ -174,6 +216,7 @@ class DisputeReplied(Event, tag="dispute_replied"):
     text: str
     cites: tuple[int, ...] = ()
     private: bool = False
+    evidence: tuple[Evidence, ...] | NoEvidence = msgspec.UNSET
 
 
 class DisputeRuled(Event, tag="dispute_ruled"):
@@ -187,6 +230,7 @@ class DisputeRuled(Event, tag="dispute_ruled"):
     text: str
     private: bool = False
     fork: str = ""  # amended: the game the amendment made
+    evidence: tuple[Evidence, ...] | NoEvidence = msgspec.UNSET
 
 
 DISPUTE_EVENTS = (DisputeOpened, DisputeReplied, DisputeRuled)

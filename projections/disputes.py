@@ -1,8 +1,8 @@
 """Disputes (arbitro §D) as a read model: each dispute's claim, answers and ruling, folded from the dispute events
 of a log as one seat is served them, so a seat's list never holds more than its served stream.
 
-What a seat is served of a dispute event (`redact_dispute`): everything, except the text (and the events it cites)
-of a message its writer marked private, which only the writer and the umpire read. The engine cannot tell whether
+What a seat is served of a dispute event (`redact_dispute`): everything, except the text (and the events and evidence
+it cites) of a message its writer marked private, which only the writer and the umpire read. The engine cannot tell whether
 free text names a hidden fact; its writer can, and a seat can only write what it knows, so it is the writer's to
 choose (docs/engine-rules.md §D.4).
 """
@@ -23,14 +23,16 @@ WITHHELD = "(withheld: its writer's and the umpire's only)"
 
 
 def redact_dispute(event: core.DisputeOpened | core.DisputeReplied | core.DisputeRuled, seat: str) -> dict[str, Any]:
-    """A dispute event as `seat` may read it: a private message's text and citations go to its writer and the
-    umpire only; who wrote, about which events, and a ruling's outcome are every seat's."""
+    """A dispute event as `seat` may read it: a private message's text, citations and evidence go to its writer and
+    the umpire only; who wrote, about which events, and a ruling's outcome are every seat's. A public message's
+    evidence names nothing hidden: the engine refuses a private note in it (arbitro §D.7), and each other kind is
+    a reference every reader resolves with what it was served."""
     data: dict[str, Any] = to_builtins(event)
     writer = getattr(event, "by", UMPIRE)
     if event.private and seat not in (writer, UMPIRE):
-        data["text"] = WITHHELD
-        if "cites" in data:
-            data["cites"] = WITHHELD
+        for withheld in ("text", "cites", "evidence"):
+            if withheld in data:
+                data[withheld] = WITHHELD
     return data
 
 
@@ -42,6 +44,7 @@ class Message(msgspec.Struct, kw_only=True):
     text: str
     private: bool
     cites: list[int] | str = []  # WITHHELD when a private message's citations are not the reader's
+    evidence: list[dict[str, Any]] | str = []  # typed references (arbitro §D.7), or WITHHELD as `cites`
 
 
 class Ruling(Message, kw_only=True):
@@ -77,19 +80,25 @@ def fold_disputes(served: Iterable[dict[str, Any]]) -> list[Dispute]:
             case "dispute_opened":
                 disputes[event["dispute"]] = Dispute(
                     number=event["dispute"], status="open", about=list(event["about"]),
-                    claim=Message(seq=record["seq"], by=event["by"], text=event["text"], private=event["private"]))
+                    claim=Message(seq=record["seq"], by=event["by"], text=event["text"], private=event["private"],
+                                  evidence=_listed(event.get("evidence", []))))
             case "dispute_replied":
                 disputes[event["dispute"]].replies.append(Message(
                     seq=record["seq"], by=event["by"], text=event["text"], private=event["private"],
-                    cites=event["cites"] if isinstance(event["cites"], str) else list(event["cites"])))
+                    cites=_listed(event["cites"]), evidence=_listed(event.get("evidence", []))))
             case "dispute_ruled":
                 dispute = disputes[event["dispute"]]
                 dispute.status = "closed"
                 dispute.ruling = Ruling(
                     seq=record["seq"], by=UMPIRE, text=event["text"], private=event["private"],
-                    outcome=event["outcome"], fork=event["fork"],
+                    outcome=event["outcome"], fork=event["fork"], evidence=_listed(event.get("evidence", [])),
                     effects=[r["type"] for r in same_command if r["type"] in ("ruling_made", "undone")])
     return list(disputes.values())
+
+
+def _listed(served: Any) -> Any:
+    """A served list as a list, or WITHHELD as it was served."""
+    return served if isinstance(served, str) else list(served)
 
 
 def dispute_records(bodies: Iterable[EventBody[Any]], seat: str) -> Iterable[dict[str, Any]]:

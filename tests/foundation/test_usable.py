@@ -295,5 +295,8 @@ def test_the_readmes_dispute_from_opening_to_ruling_runs_as_printed(tmp_path: Pa
     shown = _run_session(script, tmp_path)
     assert "austria at #700 about b005:" in shown and "changes of what austria was shown about b005" in shown
     assert "dispute 1 [OPEN] by austria about #657" in shown and "france answers citing #672" in shown
+    assert "austria claims with evidence: austria's position after #700" in shown
+    assert "citing #672 with evidence: note 1 (on #672, by france)" in shown
+    assert "umpire rules: dismissed with evidence: france's position after #672" in shown
     assert "dispute 1 [DISMISSED] by austria" in shown and "umpire rules: dismissed" in shown
     assert shown.rstrip().endswith("VERIFIED")

@@ -1,0 +1,136 @@
+"""A dispute's evidence beyond cited events (issue 16, docs/engine-rules.md §D.7): a note, a position at an event, a
+re-adjudication under another reading, a fork, each a typed reference on the chain that the engine (and, for notes,
+the service) checks exists and is the citing seat's to see; a private message's evidence reaches its writer and the
+umpire only, proved by non-interference."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator import service, settling
+from arbitro.adjudicator.admission import with_notes
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events import random as rnd
+from arbitro.events.codec import canonical
+from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.disputes import WITHHELD
+
+from .conftest import RED_CARD, Cli, exchange
+
+CHAIN = ("hash", "prev", "cmd_hash", "salt")
+
+
+def game_with_notes(run: Cli) -> None:
+    """A duel (#6 red's attack, #7 blue's guard) with a public note (1, blue's, on #6), red's private note (2, on #7)
+    and the umpire's fork g-b."""
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    run("annotate", "g", "the guard came first", "--as", "blue", "--at", "6")
+    run("annotate", "g", f"I hold {RED_CARD}", "--as", "red", "--at", "7", "--private")
+    run("fork", "g", "--at", "5", "--id", "g-b")
+
+
+def evidence_of(result: dict[str, Any]) -> list[dict[str, Any]]:
+    (event,) = [e["event"] for e in result["events"] if e["type"].startswith("dispute_")]
+    return event["evidence"]  # type: ignore[no-any-return]
+
+
+def test_each_kind_of_evidence_is_cited_on_the_chain_listed_and_verified(run: Cli) -> None:
+    game_with_notes(run)
+    claim = run.json("dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "7",
+                     "--position", "6", "--note", "1", "--readjudication", "miss_bonus=none")
+    note = {"kind": "note", "note": 1, "seq": 6, "by": "blue", "private": False}
+    cited = evidence_of(claim)
+    assert [{k: v for k, v in ref.items() if k != "hash"} for ref in cited] == [
+        note, {"kind": "position", "at": 6, "seat": "red"},
+        {"kind": "readjudication", "readings": {"miss_bonus": "none"}}]
+    assert cited[0]["hash"] == run.json("notes", "g", "--as", "red")[0]["hash"], "bound to the note's text"
+    answer = run.json("dispute", "reply", "g", "1", "the branch shows it", "--as", "blue", "--fork", "g-b")
+    assert evidence_of(answer) == [{"kind": "fork", "game": "g-b"}]
+    ruled = run.json("dispute", "rule", "g", "1", "--dismiss", "blue's view shows no aim", "--position", "blue:7")
+    assert evidence_of(ruled) == [{"kind": "position", "at": 7, "seat": "blue"}]
+    listed = run.json("disputes", "g", "--as", "blue")[0]
+    assert listed["claim"]["evidence"] == cited and listed["ruling"]["evidence"] == evidence_of(ruled)
+    text = " ".join(run("disputes", "g", "--as", "blue").stdout.split())  # as read, the wrapping aside
+    assert "with evidence: note 1 (on #6, by blue); red's position after #6; the re-adjudication with " \
+           "miss_bonus=none" in text
+    assert "with evidence: fork g-b" in text and "blue's position after #7" in text
+    assert run("verify", "g", code=0)  # the evidence is re-adjudicated with the rest of the log
+    plain = run.json("dispute", "open", "g", "no evidence here", "--as", "blue", "--at", "6")
+    assert "evidence" not in plain["events"][0]["event"], "a message without evidence keeps its former bytes"
+
+
+def test_evidence_a_seat_may_not_see_or_that_does_not_exist_is_refused_with_its_rule(run: Cli) -> None:
+    game_with_notes(run)
+    run("dispute", "open", "g", "a claim to answer", "--as", "red", "--at", "7")
+
+    def refused(*args: str, seat: str = "blue", code: int = 1) -> dict[str, Any]:
+        found = run.json("dispute", "reply", "g", "1", "my evidence", "--as", seat, *args, code=code)
+        assert code != 1 or found["rule"] == "arbitro §D.7", found
+        return found  # type: ignore[no-any-return]
+
+    # red's private note and a note that does not exist are refused alike: citing numbers tells blue nothing
+    hidden, missing = refused("--note", "2"), refused("--note", "9")
+    assert hidden["message"].replace("2", "N") == missing["message"].replace("9", "N")
+    assert "no note 2 that blue may read" in hidden["message"]
+    assert "private: cite it in a private message" in refused("--note", "2", seat="red")["message"]
+    assert run.json("dispute", "reply", "g", "1", "my own note", "--as", "red", "--note", "2", "--private")
+    assert "not red's" in refused("--position", "red:7")["message"]
+    assert "#99 is not in the log" in refused("--position", "99")["message"]
+    assert "no seat 'green'" in refused("--position", "green:7", seat="umpire")["message"]
+    assert refused("--position", "three", code=2)["error"] == "input/bad"
+    assert "not a reading of duel" in refused("--readjudication", "miss_bonus=maybe")["message"]
+    assert "'nope' is not a fork of this game: its forks are g-b" in refused("--fork", "nope")["message"]
+    # a reference sent whole must be the note as the game holds it, or the service refuses it
+    note = run.json("notes", "g", "--as", "blue")[0]
+    forged = {"kind": "note", "note": 1, "seq": 7, "by": "blue", "private": False, "hash": note["hash"]}
+    command = {"type": "dispute_reply", "dispute": 1, "text": "a forged note", "evidence": [forged]}
+    bad = run.json("submit", "g", "--as", "blue", json.dumps(command), code=1)
+    assert bad["rule"] == "arbitro §D.7" and "cited as it is not: it is on #6" in bad["message"]
+    wrong = {**forged, "kind": "rumour"}
+    assert run.json("submit", "g", "--as", "blue", json.dumps({**command, "evidence": [wrong]}), code=2)["error"] == \
+        "input/malformed-command"
+
+
+def test_the_umpire_cites_a_seats_private_note_only_privately(run: Cli) -> None:
+    game_with_notes(run)
+    run("dispute", "open", "g", "a claim to rule on", "--as", "blue", "--at", "7")
+    public = run.json("dispute", "rule", "g", "1", "--dismiss", "red's note says why", "--note", "2", code=1)
+    assert public["rule"] == "arbitro §D.7"
+    run.json("dispute", "rule", "g", "1", "--dismiss", "red's note says why", "--note", "2", "--private")
+    (seen,) = run.json("disputes", "g", "--as", "blue")
+    assert seen["ruling"]["evidence"] == WITHHELD and seen["ruling"]["outcome"] == "dismissed"
+    assert run.json("disputes", "g", "--as", "red")[0]["ruling"]["evidence"] == WITHHELD  # the umpire's message
+    assert run.json("disputes", "g")[0]["ruling"]["evidence"][0]["by"] == "red"
+
+
+# --- non-interference: what red cites privately never changes what blue is served -------------------------------
+def served_to(seat: str, note: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
+    """A fixed-seed duel in which red privately cites its own private note (text `note`) and its position; all that
+    `seat` is served afterwards (events without their chain fields, disputes, view, status, notes)."""
+    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(service, "now", lambda: "2026-01-01T00:00:00+00:00")
+    app = Arbitro(SQLiteStore(":memory:"))
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    app.annotate("g", "red", 7, note, private=True)
+    app.submit("g", "red", {"type": "dispute_open", "about": [7], "text": "see my note", "private": True,
+                            "evidence": with_notes(app.store, "g", "red", [{"kind": "note", "note": 1},
+                                                                     {"kind": "position", "at": 6}])})
+    app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what note?"})
+    log = [{k: v for k, v in e.items() if k not in CHAIN} for e in app.log("g", seat)]
+    return canonical([log, msgspec.to_builtins(settling.disputes(app, "g", seat)), app.view("g", seat),
+                      msgspec.to_builtins(app.status("g", seat)), msgspec.to_builtins(app.notes("g", seat))])
+
+
+def test_a_private_messages_evidence_serves_the_other_seat_the_same_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    a = served_to("blue", f"I hold {RED_CARD}", monkeypatch)
+    b = served_to("blue", "I hold nothing of note at all", monkeypatch)
+    assert a == b and RED_CARD.encode() not in a and WITHHELD.encode() in a
+    assert served_to("umpire", f"I hold {RED_CARD}", monkeypatch) != served_to("umpire", "nothing", monkeypatch)
+    assert served_to("red", f"I hold {RED_CARD}", monkeypatch) != served_to("red", "nothing", monkeypatch)
