@@ -32,6 +32,16 @@ class SetUp(Event, tag="set_up"):
     rule: str
 
 
+class ValueChosen(Event, tag="value_chosen"):
+    """The value a side chose for an "a scelta: 3 o 4" counter (monferrato scenario, "Setup iniziale"; reading
+    `scelta_3_o_4: value_each`): public, as the counter's face is."""
+
+    seat: str
+    unit: str
+    fire: int
+    rule: str
+
+
 class SetUpAwaited(FrameContext, tag="monferrato_set_up"):
     """A set-up choice awaited from `seat`: the `item`th of the scenario's (adjudicator/monferrato/setup.items)."""
 
@@ -357,7 +367,7 @@ MonferratoEvent = Union[
     MoraleChanged, VictoryPoints, UnitsMoved, UnitsActed, Recovered, Disorganised, Eliminated, CommanderReplaced,
     ActivationEnded, StackingChecked, TurnBegan, GroupScheduled, GroupArrived, CampFlipped, EndMoved, GameEnded,
     BattleBegan, UnitsCalled, Volley, HitsTaken, BattleEnded, Retreated, FortsChanged, WallBattered, MinesChanged,
-    FortBuilt, Raided, FortsTaken, Replaced, CommanderPlaced, SetUp,
+    FortBuilt, Raided, FortsTaken, Replaced, CommanderPlaced, SetUp, ValueChosen,
 ]
 
 MONFERRATO_CONTEXTS: tuple[type, ...] = (DiscardAwaited, BattleAwaited, ReplacementsAwaited, SetUpAwaited)

@@ -82,6 +82,7 @@ class MonferratoState(msgspec.Struct, kw_only=True):
     winner: str = ""
     result: str = ""
     interpretations: dict[str, str] = {}
+    chosen_fire: dict[str, int] = {}  # "a scelta: 3 o 4" counters' values chosen at the set-up (reading scelta_3_o_4)
     data_files: dict[str, str] = {}  # a user's data folder the game is played with (name -> text); {}: the shipped
 
 
@@ -96,6 +97,8 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
         case ev.SetUp():
             for u in e.units:
                 s.units[u].zone = e.zone
+        case ev.ValueChosen():
+            s.chosen_fire[e.unit] = e.fire
         case ev.ChitsDealt():
             s.hands.setdefault(e.seat, []).extend(e.chits)
             for c in e.chits:
@@ -265,7 +268,7 @@ def _acted(s: MonferratoState) -> None:
 # --- views ---------------------------------------------------------------------------------------
 PUBLIC_FIELDS = ("turn", "last_turn", "phase", "cup", "activated_commands", "discards", "removed", "morale", "vp",
                  "walls", "mines", "mine_owner", "fresh_mines", "forts", "fort_counters", "raided", "towns_destroyed", "scheduled", "arrived",
-                 "prudence", "winner", "result", "public_in_hand")
+                 "prudence", "winner", "result", "public_in_hand", "chosen_fire")
 
 
 def view(s: MonferratoState, seat: str) -> dict[str, Any]:
@@ -306,7 +309,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.11.0"
+    version = "0.12.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

@@ -97,7 +97,7 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
 
 # answers to decisions on the engine's stack (steps.py): never sent otherwise
 ANSWERS = (C.Discard, C.CallSupport, C.Respond, C.TakeHit, C.ContinueBattle, C.Retreat, C.TakeForts, C.Replace,
-           C.PlaceCommander, C.SetUp)
+           C.PlaceCommander, C.SetUp, C.ChooseValue)
 
 
 def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
@@ -106,7 +106,7 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
         raise Illegal(R.SEQUENCE, "only the two players send game commands; the umpire rules")
     if isinstance(cmd, C.Discard):
         raise Illegal(R.HAND_LIMIT, "no discard is awaited: a chit is discarded only with five in hand")
-    if isinstance(cmd, C.SetUp):
+    if isinstance(cmd, (C.SetUp, C.ChooseValue)):
         raise Illegal(R.SETUP_CHOICE, "no set-up choice is awaited: the set-up is over")
     if isinstance(cmd, ANSWERS):
         raise Illegal(R.BATTLE, "no field battle is asking for that decision")

@@ -17,7 +17,7 @@ import msgspec
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato import supply
-from arbitro.adjudicator.monferrato.common import data, enemy_in, is_combat, kind, line_step, morale_band, units_in
+from arbitro.adjudicator.monferrato.common import data, enemy_in, is_combat, kind, line_step, morale_band, printed_fire, units_in
 from arbitro.adjudicator.monferrato.movement import Plan, reachable
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
@@ -178,9 +178,9 @@ def fire_value(s: MonferratoState, unit: str, attacking: bool, zone: str) -> int
         value = supply.leadership(s, unit)
     elif spec.kind == "artillery":  # §8: printed only with own sappers where it fires from
         sappers = [u for u in units_in(s, zone, d.faction(unit)) if kind(u) == "sapper"]
-        value = spec.fire if sappers else 1
+        value = printed_fire(s, unit) if sappers else 1
     else:
-        value = spec.fire if attacking or spec.defence is None else spec.defence
+        value = printed_fire(s, unit) if attacking or spec.defence is None else spec.defence
     if s.units[unit].disorganised:  # the disorganised side's value: provisional, one less (data has no backs)
         value = max(1, value - 1)
     if attacking and d.zones[zone].terrain == "difficult" and value >= 3:  # §7.2.1, §7.2.2

@@ -171,6 +171,15 @@ class SetUp(CommandModel):
     zone: str
 
 
+class ChooseValue(CommandModel):
+    """monferrato scenario, "Setup iniziale", under the reading `scelta_3_o_4: value_each`: the value chosen for an
+    "a scelta: 3 o 4" counter."""
+
+    type: Literal["choose_value"]
+    unit: str
+    fire: int = Field(ge=1, le=6)
+
+
 class Retreat(CommandModel):
     """monferrato §7.5: the zone the defeated retreat to, or "hold" (a fortress's defenders take one more loss);
     §8.2: after a bombardment, the zone its targets choose to retreat to, or "stay"."""
@@ -181,6 +190,6 @@ class Retreat(CommandModel):
 
 MonferratoCommand = Annotated[
     Union[DrawChit, Activate, PlayChit, Discard, Move, Recover, EndActivation, Bombard, Siege, Fort, Raid, ReturnCamp, TakeForts, Replace, CallSupport,
-          Respond, TakeHit, ContinueBattle, Retreat, PlaceCommander, SetUp],
+          Respond, TakeHit, ContinueBattle, Retreat, PlaceCommander, SetUp, ChooseValue],
     Field(discriminator="type"),
 ]

@@ -30,6 +30,11 @@ def data() -> MonferratoData:
     return current()
 
 
+def printed_fire(s: MonferratoState, unit: str) -> int:
+    """The counter's fire value: as printed, or as its side chose it at the set-up (scenario, "a scelta: 3 o 4")."""
+    return s.chosen_fire.get(unit, data().units[unit].fire)
+
+
 def on_map(s: MonferratoState, unit: str) -> bool:
     return s.units[unit].zone not in (POOL, ELIMINATED)
 

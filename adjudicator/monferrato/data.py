@@ -162,6 +162,7 @@ class SetUpChoice(_Strict):
     inset: str | None = None
     narrow_region: str | None = None
     rest_with: str | None = None
+    values: tuple[int, ...] = ()  # a one_of choice's "a scelta" values, chosen per counter under scelta_3_o_4: value_each
 
 
 class ScenarioFile(_Strict):

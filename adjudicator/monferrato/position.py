@@ -48,6 +48,11 @@ def validate(s: MonferratoState) -> list[str]:
             problems.append(f"forts.{zone}: {len(owners)} forts, at most {MAX_FORTS} (monferrato §10)")
         elif d.zones[zone].fortress and owners:
             problems.append(f"forts.{zone}: no fort in a fortress zone (monferrato §10)")
+    for u, fire in sorted(s.chosen_fire.items()):
+        if u not in d.units:
+            problems.append(f"chosen_fire.{u}: no such unit in oob.json")
+        elif not 1 <= fire <= 6:
+            problems.append(f"chosen_fire.{u}: {fire} is outside 1..6")
     if s.activation is not None and s.activation.seat not in SEATS:
         problems.append(f"activation.seat: unknown seat {s.activation.seat!r}")
     if not 0 <= s.turn < len(d.scenario.timeline):

@@ -39,8 +39,15 @@ INTERPRETATIONS: dict[str, Interpretation] = {i.name: i for i in (
         explanation="the rule does not say who picks the units: weakest_first disorganises those of the lowest "
                     "fire first; strongest_first those of the highest"),
     Interpretation(
+        name="scelta_3_o_4", default="one_of_each", choices=("one_of_each", "value_each"),
+        rule="monferrato §4 (scenario, Setup iniziale)", phrase="1 Artiglieria (a scelta: 3 o 4); 1 Guastatore (a scelta: 3 o 4)",
+        explanation="one_of_each: the counter mix holds one artillery and one sapper of each value, and the player "
+                    "chooses which of each stays in Mantova (the other going with Nevers); value_each: the player "
+                    "chooses the value, 3 or 4, of each of the four counters (one of each kind in Mantova, one with "
+                    "Nevers)"),
+    Interpretation(
         name="mantova_inset_fort", default="inset", choices=("inset", "duchy"),
-        rule="monferrato scenario", phrase="Ovunque nel riquadro di Mantova: 1 Forte",
+        rule="monferrato §4 (scenario, Setup iniziale)", phrase="Ovunque nel riquadro di Mantova: 1 Forte",
         explanation="inset: Gonzaga's second fort sets up in any zone of the Mantova inset (the 'riquadro') that is no "
                     "fortress, holds no enemy and is not in the closed Republic of Venice; duchy: only in a zone of the "
                     "Duchy of Mantova within it"),

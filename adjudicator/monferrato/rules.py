@@ -9,10 +9,16 @@ def _r(section: str, summary: str) -> Rule:
     return Rule("monferrato", section, summary)
 
 
+def _scenario(section: str, part: str, summary: str) -> Rule:
+    """A rule of the scenario, which has no number of its own: the numbered section that defers to the scenario's
+    instructions, then the scenario's heading ("monferrato §4 (scenario, Setup iniziale)")."""
+    return Rule("monferrato", f"{section} (scenario, {part})", summary)
+
+
 MAP = _r("2.3", "zones, terrain, fortresses with numbered wall sides, rivers with bridges, impassable borders")
 PASSAGES = _r("2.3.1", "Valtellina-Milano and Milano-Cremona at the whole allowance; Moncalvo-Mencucco for 1")
 SETUP = _r("4", "set-up: command markers in the cup, four chits to each player, red chits set aside")
-SETUP_CHOICE = _r("scenario", "set-up: the choices the scenario leaves to each side, Pro-France first")
+SETUP_CHOICE = _scenario("4", "Setup iniziale", "set-up: the choices the scenario leaves to each side, Pro-France first")
 SEQUENCE = _r("4.1", "a command marker drawn, supply, activation and chits, the activated box; end of turn")
 DRAW_COMMAND = _r("4.1", "a) a command marker drawn at random from the cup")
 END_OF_TURN = _r("4.1", "d-e) stacking, the turn advanced, raids cleared at a new year, camps, Morale -1, arrivals")
@@ -51,7 +57,7 @@ TWO_VALUES = _r("14.2", "two-value infantry: the left value attacking, the right
 GARRISONS = _r("14.6", "garrisons have no disorganised side")
 RECOVERY = _r("7.4.3", "activated units in supply recover from disorganisation, and do nothing else")
 RAID = _r("11", "raids: a movement point an attempt; 1 succeeds, 6 fails; die plus enemies at most the raiders")
-RAID_AREAS = _r("scenario", "raid areas by nationality; Valtellina by anyone")
+RAID_AREAS = _scenario("11", "Aree di razzia", "raid areas by nationality; Valtellina by anyone")
 STACKING = _r("12", "more than six infantry and cavalry at the end of the turn: the excess disorganised")
 SUPPLY = _r("13", "a line of any length to the own source, not across impassable, unbridged rivers, enemy zones")
 OUT_OF_SUPPLY = _r("13.1", "out of supply: leadership 1, movement -1, no recovery, no attack supply")
@@ -67,5 +73,6 @@ RED_CHITS = _r("16.4", "March 1629: the blue chits out of the cup, the red in")
 NEW_UNITS = _r("16.5", "a new command's marker to the activated box; entering an enemy zone is a battle")
 REPLACEMENTS = _r("16.6", "replacements: eliminated units of the command back in zones with its units")
 END = _r("17", "the game ends when the turn passes the end marker; victory points")
-VENICE_CLOSED = _r("scenario", "special rule 5: no entry into the Republic of Venice until its chit")
-PRUDENCE = _r("scenario", "special rules 2-3: French and Spanish prudence")
+VENICE_CLOSED = _scenario("16.5", "Regole speciali 5", "special rule 5: no entry into the Republic of Venice until its chit")
+FORT_COUNTERS = _scenario("10", "Regole speciali 6", "three fort counters a player, no more on the map")
+PRUDENCE = _scenario("17", "Regole speciali 2-3", "special rules 2-3: French and Spanish prudence")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.monferrato import chits, supply
 from arbitro.adjudicator.monferrato import rules as R
-from arbitro.adjudicator.monferrato.common import Illegal, army_units, data, kind, units_in
+from arbitro.adjudicator.monferrato.common import Illegal, army_units, data, kind, printed_fire, units_in
 from arbitro.adjudicator.monferrato.readings import reading
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import monferrato as ev
@@ -90,7 +90,7 @@ def stacking(ctx: Decision[MonferratoState]) -> None:
             continue
         strongest = reading(s, "stacking_choice") == "strongest_first"
         fresh = sorted((u for u in foot if not s.units[u].disorganised),
-                       key=lambda u: (-d.units[u].fire if strongest else d.units[u].fire, u))
+                       key=lambda u: (-printed_fire(s, u) if strongest else printed_fire(s, u), u))
         if fresh[:excess]:
             ctx.emit(ev.StackingChecked(zone=zone, units=tuple(fresh[:excess]), rule=str(R.STACKING)))
 

@@ -2,7 +2,9 @@
 (Nevers' force at Mantova or Casale, which artillery and sapper "a scelta: 3 o 4" stay in Mantova, the Gonzaga forts,
 the Milanese and Savoyard armies "ovunque nel Ducato ... aggregati secondo preferenza"), each choice is a `set_up`
 decision on the engine's stack, Pro-France's first ("schiera per prima"), in the order of scenario.json's
-`setup_choices`. A choice with one answer is applied without asking. Then the chits are dealt (§4: the units are set
+`setup_choices`. A choice with one answer is applied without asking. Under the reading `scelta_3_o_4: value_each`
+the side chooses instead each "a scelta" counter's value (a `choose_value` decision per counter, after the counters are
+placed); under `one_of_each` (the default) those decisions have no answer and are skipped. Then the chits are dealt (§4: the units are set
 up first) and the first command marker is drawn (sequence.start).
 
 The choices are public: every unit's place is (projections/monferrato.view), and no hand is dealt until they are made.
@@ -26,14 +28,27 @@ from arbitro.events import monferrato as ev
 from arbitro.projections.monferrato import MonferratoState
 
 KIND = "set_up"
+VALUE = "choose_value"
 
 
 def items() -> list[tuple[int, str]]:
-    """The decisions in order: (choice index, unit) for an `each` choice's units, (choice index, "") otherwise."""
+    """The decisions in order: (choice index, unit) for an `each` choice's units, (choice index, "") otherwise, and
+    after a choice with `values`, (choice index, unit) for each of its counters' value."""
     out: list[tuple[int, str]] = []
     for i, choice in enumerate(data().scenario.setup_choices):
         out += [(i, u) for u in choice.units] if choice.how == "each" else [(i, "")]
+        out += [(i, u) for u in choice.units if choice.values]
     return out
+
+
+def kind_of(item: int) -> str:
+    index, unit = items()[item]
+    return VALUE if unit and data().scenario.setup_choices[index].how != "each" else KIND
+
+
+def value_each(s: MonferratoState, choice: SetUpChoice) -> bool:
+    """The reading `scelta_3_o_4`: the side chooses each counter's value (not which counter of each value)."""
+    return bool(choice.values) and reading(s, "scelta_3_o_4") == "value_each"
 
 
 def zones_of(s: MonferratoState, choice: SetUpChoice) -> list[str]:
@@ -58,6 +73,8 @@ def zones_of(s: MonferratoState, choice: SetUpChoice) -> list[str]:
 def options(s: MonferratoState, item: int) -> list[dict[str, Any]]:
     index, unit = items()[item]
     choice = data().scenario.setup_choices[index]
+    if kind_of(item) == VALUE:
+        return [{"type": VALUE, "unit": unit, "fire": v} for v in choice.values] if value_each(s, choice) else []
     zones = zones_of(s, choice)
     match choice.how:
         case "together":
@@ -68,7 +85,8 @@ def options(s: MonferratoState, item: int) -> list[dict[str, Any]]:
             rest = s.units[choice.rest_with].zone if choice.rest_with else ""
             if rest in zones:  # the others go where the one goes: nothing to choose
                 return [{"type": KIND, "units": list(choice.units), "zone": rest}]
-            return [{"type": KIND, "units": [u], "zone": z} for u in choice.units for z in zones]
+            placed = choice.units[:1] if value_each(s, choice) else choice.units  # value_each: alike but for value
+            return [{"type": KIND, "units": [u], "zone": z} for u in placed for z in zones]
         case _:
             return [{"type": KIND, "units": [], "zone": z} for z in zones]
 
@@ -83,12 +101,16 @@ def advance(ctx: Decision[MonferratoState], item: int) -> None:
     listed = items()
     while item < len(listed):
         answers = options(ctx.state, item)
+        choice = data().scenario.setup_choices[listed[item][0]]
         if len(answers) > 1:
-            choice = data().scenario.setup_choices[listed[item][0]]
-            open_frame(ctx, KIND, (choice.seat,), str(R.SETUP_CHOICE), f"set up: {choice.text}",
+            what = f"the value of {listed[item][1]}: " if kind_of(item) == VALUE else "set up: "
+            open_frame(ctx, kind_of(item), (choice.seat,), str(R.SETUP_CHOICE), what + choice.text,
                        ev.SetUpAwaited(seat=choice.seat, item=item))
             return
-        if answers:
+        if answers and kind_of(item) == VALUE:
+            ctx.emit(ev.ValueChosen(seat=choice.seat, unit=listed[item][1], fire=answers[0]["fire"],
+                                    rule=str(R.SETUP_CHOICE)))
+        elif answers:
             place(ctx, item, answers[0]["units"], answers[0]["zone"])
         item += 1
     sequence.start(ctx)
@@ -105,6 +127,15 @@ def place(ctx: Decision[MonferratoState], item: int, units: list[str], zone: str
     if choice.how == "one_of" and choice.rest_with and others:  # the others go with the unit they follow
         ctx.emit(ev.SetUp(seat=choice.seat, units=others, zone=ctx.state.units[choice.rest_with].zone,
                           rule=str(R.SETUP_CHOICE)))
+
+
+def answer_value(ctx: Decision[MonferratoState], frame: core.Frame[ev.SetUpAwaited], unit: str, fire: int) -> None:
+    item = frame.ctx.item
+    if {"type": VALUE, "unit": unit, "fire": fire} not in options(ctx.state, item):
+        raise Illegal(R.SETUP_CHOICE, f"not one of this choice's answers: {unit} at {fire}")
+    close_frame(ctx, frame)
+    ctx.emit(ev.ValueChosen(seat=frame.ctx.seat, unit=unit, fire=fire, rule=str(R.SETUP_CHOICE)))
+    advance(ctx, item + 1)
 
 
 def answer(ctx: Decision[MonferratoState], frame: core.Frame[ev.SetUpAwaited], units: list[str], zone: str) -> None:

@@ -11,7 +11,7 @@ import msgspec
 
 from arbitro.adjudicator.monferrato import battle, supply
 from arbitro.adjudicator.monferrato import rules as R
-from arbitro.adjudicator.monferrato.common import Illegal, data, enemy_combat_in, enemy_in, kind, units_in
+from arbitro.adjudicator.monferrato.common import Illegal, data, enemy_combat_in, enemy_in, kind, printed_fire, units_in
 from arbitro.adjudicator.monferrato.movement import check_actors
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import monferrato as ev
@@ -142,7 +142,7 @@ def check_siege(s: MonferratoState, seat: str, units: list[str], operation: str,
 
 def siege(ctx: Decision[MonferratoState], seat: str, units: list[str], operation: str, side: str) -> None:
     s, d = ctx.state, data()
-    values = [d.units[u].fire for u in units]
+    values = [printed_fire(s, u) for u in units]
     rule = {"mine": R.MINES, "detonate": R.MINES, "countermine": R.COUNTERMINE, "rebuild": R.REBUILD}[operation]
     pairs = min(len(units), s.mines.get(side, 0)) if operation == "detonate" else len(units)
     dice = ctx.roll(pairs, purpose=f"{rule} {operation} {side}", detail={"units": " ".join(units[:pairs])})
@@ -220,7 +220,7 @@ def check_fort(s: MonferratoState, seat: str, unit: str, action: str) -> str:
     if len(forts) >= MAX_FORTS:
         raise Illegal(R.FORTS, f"{zone} has {len(forts)} forts already")
     if s.fort_counters.get(seat, 0) <= 0:
-        raise Illegal(R.FORTS, "all your fort counters are on the map (scenario, special rule 6)")
+        raise Illegal(R.FORT_COUNTERS, "all your fort counters are on the map")
     need_attack_supply(s, [unit])
     return zone
 

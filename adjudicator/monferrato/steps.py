@@ -64,8 +64,18 @@ class SetUpStep(Step[ev.SetUpAwaited]):
         setup.answer(ctx, frame, list(command.units), command.zone)
 
 
+class ValueStep(SetUpStep):
+    """monferrato scenario, "Setup iniziale", reading `scelta_3_o_4: value_each`: an "a scelta: 3 o 4" counter's
+    value, chosen by its side."""
+
+    kind = setup.VALUE
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[ev.SetUpAwaited], command: C.ChooseValue) -> None:
+        setup.answer_value(ctx, frame, command.unit, command.fire)
+
+
 def battle_step(kind: str) -> Step[Any]:
     return type(f"Battle{kind.title().replace('_', '')}Step", (BattleStep,), {"kind": kind})()  # type: ignore[no-any-return]
 
 
-STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(), ReplacementsStep(), SetUpStep(), *(battle_step(k) for k in battle.KINDS))}
+STEPS: dict[str, Step[Any]] = {s.kind: s for s in (DiscardStep(), ReplacementsStep(), SetUpStep(), ValueStep(), *(battle_step(k) for k in battle.KINDS))}

@@ -38,7 +38,7 @@ def plausible(model: type, rules: Any, seat: str) -> dict[str, Any]:
                               "path": [D.neighbours(here)[0]], "unit": unit, "go": True, "to": D.neighbours(here)[0],
                               "target": D.neighbours(here)[0], "operation": "mine", "side": "casale/trino",
                               "action": "build", "convert": 0, "destroy_town": False,
-                              "zone": here, "leave": {}}
+                              "zone": here, "leave": {}, "fire": 3}
     fields = {name: values[name] for name in model.model_fields if name != "type"}
     return {"type": typing.get_args(model.model_fields["type"].annotation)[0], **fields}
 

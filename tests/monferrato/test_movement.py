@@ -71,7 +71,7 @@ def test_no_entry_into_an_enemy_fortress_without_a_breach() -> None:
 
 def test_venice_is_closed_until_its_chit_and_french_prudence_scores_for_pro_spain() -> None:
     g = moving("gonzaga", "pro_france", {}, "mantova")
-    g.reject("pro_france", "monferrato §scenario", "Venice", type="move", units=["gon_cav1"], path=["marmirolo", "monte_chiaro"])
+    g.reject("pro_france", "monferrato §16.5 (scenario, Regole speciali 5)", "Venice", type="move", units=["gon_cav1"], path=["marmirolo", "monte_chiaro"])
     g = moving("uxelles", "pro_france", {"fra_inf1": "tortona"}, "tortona")
     events = g.send("pro_france", type="move", units=["fra_inf1"], path=["pavia"])
     vp = [e for e in events if e["type"] == "victory_points"][0]

@@ -44,7 +44,7 @@ def test_a_natural_one_succeeds_and_a_six_fails_and_disorganises() -> None:
 
 def test_raid_areas_fortresses_and_a_movement_point() -> None:
     g = raiders({"spa_inf1": "carmagnola"}, "carmagnola")
-    g.reject("pro_spain", "monferrato §scenario", "may not raid savoia", type="raid", units=["spa_inf1"], path=[])
+    g.reject("pro_spain", "monferrato §11 (scenario, Aree di razzia)", "may not raid savoia", type="raid", units=["spa_inf1"], path=[])
     g = raiders({"spa_inf1": "trino", "gon_gar1": "eliminated", "spa_camp": "trino"}, "trino",
                 walls={**state().walls, "casale/trino": 0})
     g.reject("pro_spain", "monferrato §11", "fortress", type="raid", units=["spa_inf1"], path=["casale"])

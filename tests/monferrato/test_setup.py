@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitro.adjudicator.monferrato.battle import fire_value
+from arbitro.adjudicator.monferrato.common import printed_fire
 from arbitro.events.codec import canonical
 from tests.monferrato.harness import Game, app, new_game, set_up
 
 ARMY = ["cordoba", "spa_inf1", "spa_inf2", "spa_inf3", "spa_inf4", "spa_cav1", "spa_art1", "spa_art2", "spa_sap1",
         "spa_sap2", "spa_camp"]
+SETUP = "monferrato §4 (scenario, Setup iniziale)"  # §4 sets the units up as the scenario says; its heading
 DUCHY_OF_MILAN = ["alessandria", "casalmaggiore", "cremona", "lodi", "lomellina", "milano", "novara", "pavia",
                   "tortona", "valenza"]
 
@@ -30,14 +33,14 @@ def answer(g: Game, units: list[str], zone: str) -> list[dict[str, Any]]:
 
 def test_pro_france_sets_up_first_and_each_choice_is_listed_exactly() -> None:
     g = fresh()
-    assert g.awaited == "set_up" and g.frames[-1].seats == ("pro_france",) and g.frames[-1].rule == "monferrato §scenario"
+    assert g.awaited == "set_up" and g.frames[-1].seats == ("pro_france",) and g.frames[-1].rule == SETUP
     assert g.state.activation is None and g.state.hands == {}  # §4: the units first, then the chits
     nevers = ["nevers", "gon_inf3", "gon_inf4", "gon_inf5"]
     assert g.legal("pro_france") == [{"type": "set_up", "units": nevers, "zone": z} for z in ("mantova", "casale")]
     assert g.legal("pro_spain") == []
-    g.reject("pro_spain", "monferrato §scenario", "waiting for pro_france to set up", type="set_up", units=nevers,
+    g.reject("pro_spain", SETUP, "waiting for pro_france to set up", type="set_up", units=nevers,
              zone="casale")
-    g.reject("pro_france", "monferrato §scenario", "", type="set_up", units=nevers, zone="trino")
+    g.reject("pro_france", SETUP, "", type="set_up", units=nevers, zone="trino")
     answer(g, nevers, "casale")
     assert {g.state.units[u].zone for u in nevers} == {"casale"}
     assert g.legal("pro_france") == [{"type": "set_up", "units": [u], "zone": "mantova"} for u in ("gon_art1", "gon_art3")]
@@ -73,7 +76,7 @@ def test_the_armies_set_up_unit_by_unit_anywhere_in_their_duchy_then_the_chits_a
     assert g.state.units["sav_camp"].zone == "torino" and g.state.units["spa_camp"].zone == "casalmaggiore"
     assert {k: len(v) for k, v in g.state.hands.items()} == {"pro_france": 4, "pro_spain": 4}
     assert g.state.activation is not None and g.state.phase == "play"
-    g.reject("pro_france" if g.state.activation.seat == "pro_france" else "pro_spain", "monferrato §scenario",
+    g.reject("pro_france" if g.state.activation.seat == "pro_france" else "pro_spain", SETUP,
              "no set-up choice is awaited", type="set_up", units=[], zone="trino")
 
 
@@ -83,6 +86,45 @@ def test_the_reading_mantova_inset_fort_duchy_keeps_the_duchy_s_zones() -> None:
         answer(g, units, zone)
     assert [o["zone"] for o in g.legal("pro_france")] == ["borgoforte", "bozzolo", "goito", "marmirolo", "ostiglia",
                                                           "viadana"]  # not Casalmaggiore, in the Duchy of Milan
+
+
+def test_the_reading_scelta_3_o_4_value_each_asks_each_counter_s_value_and_the_rules_fire_it() -> None:
+    """"1 Artiglieria (a scelta: 3 o 4)": under value_each the side picks each of the four counters' value (one of
+    each kind stays in Mantova, the other goes with Nevers), public; the default one_of_each never asks it."""
+    g = fresh(scelta_3_o_4="value_each")
+    answer(g, ["nevers", "gon_inf3", "gon_inf4", "gon_inf5"], "casale")
+    # one counter is like the other but for its value: which stays in Mantova is not asked
+    assert g.state.units["gon_art1"].zone == "mantova" and g.state.units["gon_art3"].zone == "casale"
+    assert g.awaited == "choose_value" and g.frames[-1].rule == SETUP
+    assert g.legal("pro_france") == [{"type": "choose_value", "unit": "gon_art1", "fire": v} for v in (3, 4)]
+    g.reject("pro_france", SETUP, "", type="choose_value", unit="gon_art1", fire=5)
+    g.reject("pro_france", SETUP, "", type="choose_value", unit="gon_art3", fire=4)
+    g.reject("pro_france", SETUP, "first the value of gon_art1", type="set_up", units=[], zone="trino")
+    events = g.send("pro_france", type="choose_value", unit="gon_art1", fire=4)
+    assert [(e["unit"], e["fire"]) for e in events if e["type"] == "value_chosen"] == [("gon_art1", 4)]
+    for unit, fire in (("gon_art3", 4), ("gon_sap1", 4), ("gon_sap2", 3)):
+        assert g.legal("pro_france")[0]["unit"] == unit
+        g.send("pro_france", type="choose_value", unit=unit, fire=fire)
+    assert g.state.chosen_fire == {"gon_art1": 4, "gon_art3": 4, "gon_sap1": 4, "gon_sap2": 3}
+    assert {g.state.units[u].zone for u in ("gon_art1", "gon_sap1")} == {"mantova"}
+    assert [e["event"]["fire"] for e in g.served("pro_spain") if e["event"]["type"] == "value_chosen"] == [4, 4, 4, 3]
+    assert g.awaited == "set_up" and [o["zone"] for o in g.legal("pro_france")] == ["trino", "alba", "moncalvo", "nizza"]
+    default = fresh()
+    answer(default, ["nevers", "gon_inf3", "gon_inf4", "gon_inf5"], "casale")
+    answer(default, ["gon_art1"], "mantova")
+    answer(default, ["gon_sap1"], "mantova")
+    assert default.awaited == "set_up" and default.state.chosen_fire == {}
+
+
+def test_a_chosen_value_is_the_counter_s_fire() -> None:
+    """The value chosen is the one the rules read: printed_fire, in battle (§8 artillery with sappers), sieges (§9)
+    and stacking (§12)."""
+    g = fresh()
+    s = g.state
+    s.chosen_fire["gon_art1"] = 4
+    assert printed_fire(s, "gon_art1") == 4 and printed_fire(s, "gon_art3") == 4 and printed_fire(s, "gon_sap1") == 3
+    s.units["gon_art1"].zone = s.units["gon_sap1"].zone = "mantova"
+    assert fire_value(s, "gon_art1", False, "mantova") == 4
 
 
 def test_the_set_up_serves_the_same_bytes_to_each_seat_whatever_the_hands_dealt_after() -> None:

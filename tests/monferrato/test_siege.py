@@ -120,7 +120,7 @@ def test_sappers_build_and_destroy_forts_within_the_limits() -> None:
     g.send("pro_spain", type="fort", unit="spa_sap1", action="destroy")
     assert g.state.forts["trino"] == ["pro_france"]
     g = at_trino(fort_counters={"pro_france": 1, "pro_spain": 0})
-    g.reject("pro_spain", "monferrato §10", "counters", type="fort", unit="spa_sap1", action="build")
+    g.reject("pro_spain", "monferrato §10 (scenario, Regole speciali 6)", "counters", type="fort", unit="spa_sap1", action="build")
     counters = state().fort_counters
     assert counters == {"pro_france": 1, "pro_spain": 0}  # scenario: three each, set-up forts counted
     g = from_state(state(placed={"spa_sap1": "casalmaggiore"}, fort_counters={"pro_france": 1, "pro_spain": 1}))
