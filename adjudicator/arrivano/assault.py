@@ -4,6 +4,8 @@ the shared table look-up (adjudicator/parabellum/assault.py), results AE DE Ad D
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from arbitro.adjudicator.arrivano import retreats as RT
@@ -27,10 +29,9 @@ from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import rout
+from arbitro.adjudicator.parabellum import results, rout
 from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
 from arbitro.adjudicator.parabellum.efficiency import most_sp_value, most_sp_values
-from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
@@ -323,16 +324,8 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
                               "above_6_1": str(R.RULEBOOK.ABOVE_6_1) if odds.column.beyond_high else ""}
     g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,
                               record=record, rule=str(R.RULEBOOK.RESULTS)))
-    # arrivano §4.5.1-§4.5.2: the attacker's natural 6 tests the defending commanders; a natural 1 with his
-    # general's modifier tests that general.
-    if die == 6:
-        for t in targets:
-            for lid in w.leaders_at(t):
-                leader_test(g, ARRIVANO_VARIANT, w, lid, f"{R.RULEBOOK.LEADER_LOSS} a natural 6 against {t}", LOST)
-    if die == 1:
-        gid = sys_assault.general_with(w, attackers)
-        if gid is not None:
-            leader_test(g, ARRIVANO_VARIANT, w, gid, f"{R.RULEBOOK.LEADER_LOSS} a natural 1 with the general's modifier", LOST)
+    results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
+                              sys_assault.general_with(w, attackers), _commander_test_cause)
     apply_result(g, look.result, attackers, defenders, targets, forced)
     for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
         if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
@@ -379,40 +372,75 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
     return mods
 
 
+def _commander_test_cause(die: int, h: str) -> tuple[str, str | None]:
+    """arrivano §4.5.1: the attacker's natural 6 tests the defending commanders; §4.5.2: a natural 1 with his general's
+    modifier tests that general; a loss cites the test (§4.5.3)."""
+    why = f"a natural 6 against {h}" if die == 6 else "a natural 1 with the general's modifier"
+    return f"{R.RULEBOOK.LEADER_LOSS} {why}", LOST
+
+
 def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str], targets: list[str],
                  forced: bool) -> None:
-    w = g.world()
-    side = w.state.units[attackers[0]].side
-    advance = {"attackers": attackers, "targets": targets}
-    match result:
-        case "Ae":
-            hexes = sorted({w.state.units[u].hex for u in attackers})
-            for u in attackers:
+    """The kernel's results (parabellum/results.apply_result) as this game carries them out; `forced`: an Attack
+    order made the assault, so a NE may be tested (arrivano §12.5.4 NE)."""
+    results.apply_result(_Results(g, attackers, defenders, targets), result, attackers, defenders, forced)
+
+
+@dataclass(frozen=True)
+class _Results:
+    """arrivano §12.5.4 on this game's procedures: the advance into a hex a result empties is asked below what the
+    result asks first (a commander left alone moves away first, §4.5.4)."""
+
+    g: Game
+    attackers: list[str]
+    defenders: list[str]
+    targets: list[str]
+
+    def _advance(self) -> dict[str, Any]:
+        return {"attackers": self.attackers, "targets": self.targets}
+
+    def _offer_advance(self) -> None:
+        side = self.g.state.units[self.attackers[0]].side
+        self.g.push("advance", side, str(R.RULEBOOK.ADVANCE_AFTER), self._advance())
+
+    def eliminated(self, units: Sequence[str], result: str) -> None:
+        """AE: the attackers, then the guns they leave alone (§11.1); DE: every unit of the attacked hexes, the guns
+        citing §11.1."""
+        g = self.g
+        if result == "Ae":
+            hexes = sorted({g.state.units[u].hex for u in units})
+            for u in units:
                 elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="AE")
             guns_left_behind(g, hexes)
-        case "De":
-            # the advance waits under any commander left alone by the losses (§4.5.4: he moves away first)
-            g.push("advance", side, str(R.RULEBOOK.ADVANCE_AFTER), advance)
-            for u in [x for t in targets for x in g.world().units_at(t)]:
-                if u in defenders:
-                    elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="DE")
-                else:
-                    elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DE")
-        case "Ad":
-            disorder_by_combat(g, attackers, R.RULEBOOK.RESULTS)
-        case "Dd":
-            disorder_by_combat(g, defenders, R.RULEBOOK.RESULTS, advance=advance)
-        case "Ne":
-            if forced:  # arrivano §12.5.4 NE: under Attack the attacker may test
-                g.push("ne_choice", side, str(R.RULEBOOK.RESULTS), {"attackers": attackers, "defenders": defenders, "targets": targets})
-        case "Ex":
-            exchange(g, attackers, defenders)
-        case "Dr":
-            g.push("advance", side, str(R.RULEBOOK.ADVANCE_AFTER), advance)
-            for t in targets:
-                units = [u for u in defenders if g.state.units[u].hex == t and g.state.units[u].where == "map"]
-                if units:
-                    defender_retreat(g, units, t)
+            return
+        self._offer_advance()
+        for u in [x for t in self.targets for x in g.world().units_at(t)]:
+            if u in units:
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="DE")
+            else:
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DE")
+
+    def disordered(self, units: Sequence[str], attackers: bool) -> None:
+        disorder_by_combat(self.g, list(units), R.RULEBOOK.RESULTS, advance=None if attackers else self._advance())
+
+    def ne_test_offered(self) -> None:
+        side = self.g.state.units[self.attackers[0]].side
+        self.g.push("ne_choice", side, str(R.RULEBOOK.RESULTS),
+                    {"attackers": self.attackers, "defenders": self.defenders, "targets": self.targets})
+
+    def ne_kept(self) -> None:
+        """No effect."""
+
+    def exchanged(self) -> None:
+        exchange(self.g, self.attackers, self.defenders)
+
+    def retreat_tested(self, units: Sequence[str]) -> None:
+        """DR, hex by hex (defender_retreat: a village or redoubt's choice first, arrivano §10.1.1)."""
+        self._offer_advance()
+        for t in self.targets:
+            here = [u for u in units if self.g.state.units[u].hex == t and self.g.state.units[u].where == "map"]
+            if here:
+                defender_retreat(self.g, here, t)
 
 
 def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
@@ -450,9 +478,9 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
     advance: dict[str, Any] | None = {"attackers": list(data["attackers"]), "targets": sorted(
         {w.state.units[u].hex for u in data["defenders"] if w.state.units[u].where == "map"})}
-    for results in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
+    for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
                                        stack_roll(g, lambda h: f"{R.RULEBOOK.RESULTS} EX test in {h}")):
-        failed = failed_tests([results])
+        failed = failed_tests([stack])
         defending = advance if any(u in data["defenders"] for u in failed) else None
         if disorder_by_combat(g, failed, R.RULEBOOK.RESULTS, advance=defending) and defending is not None:
             advance = None  # the advance is asked once (§12.7)
@@ -487,12 +515,11 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
     """Pass: disordered (already disordered: routed, interpretation dr_pass_already_disordered); fail: routed and
     the §15.2.1 retreat of two more hexes (interpretation dr_rout_retreat: additional_2). Artillery stacked with
     units retreating from an assault is eliminated (§11.1)."""
-    results = stack_test(g, units, f"{R.RULEBOOK.RESULTS} DR test in {h}")
-    keep_disordered = g.reading("dr_pass_already_disordered") == "disordered"
+    tested = stack_test(g, units, f"{R.RULEBOOK.RESULTS} DR test in {h}")
     for u in units:
-        if results[u] and keep_disordered and g.state.units[u].status == "disordered":
-            continue
-        worsen(g, u, R.RULEBOOK.RESULTS, 1 if results[u] else 2)
+        levels = results.dr_levels(g.state.units[u].status, tested[u], g.reading)
+        if levels:
+            worsen(g, u, R.RULEBOOK.RESULTS, levels)
     for a in rout.guns_with(g.world(), units):
         elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")
     routed = [u for u in units if g.state.units[u].status == "routed"]
@@ -505,7 +532,7 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
 
 def rout_hexes(g: Game) -> int:
     """Interpretation dr_rout_retreat: the DR hex then two more (additional_2), or two in all (total_2)."""
-    return 3 if g.reading("dr_rout_retreat") == "additional_2" else 2
+    return 1 + results.dr_rout_hexes(g.reading)
 
 
 def dr_choice(g: Game, frame: Frame, choice: str) -> None:
@@ -516,8 +543,8 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     if choice == "retreat":
         dr_test_and_retreat(g, units, h)
         return
-    results = stack_test(g, units, f"{R.VILLAGE_EX} DR {choice} test in {h}")
-    passed = all(results[u] for u in units)
+    tested = stack_test(g, units, f"{R.VILLAGE_EX} DR {choice} test in {h}")
+    passed = all(tested[u] for u in units)
     if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX
         below = g.assault_top()  # the advance the DR opened waits below this choice
         attackers = list(below.data["attackers"]) if below is not None and below.kind == "advance" else []

@@ -9,6 +9,7 @@ columns, confusion, Elan, storm from the east, flank attacks, charges) are appli
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -23,7 +24,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, assault, bombardment, elimination, rout
+from arbitro.adjudicator.parabellum import advance, assault, bombardment, elimination, results, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
@@ -307,15 +308,18 @@ def stage_resolve(a: Act) -> None:
                              shifts=right - left, drm=total, roll=roll, attacker_efficiency=att_eff,
                              defender_efficiency=def_eff, notes=tuple(notes)))
     _revise(a, result=result)
-    if roll == 6:
-        for h in c.defender_hexes:
-            for leader in a.w.leaders_at(h, enemy_of(c.attacker_side)):
-                leader_test(a, CALDIERO_VARIANT, a.w, leader, str(R.LEADER_LOSS_SIX))  # caldiero §4.4.1
-    if roll == 1 and not col.below_minimum and c.use_general:
-        general = assault.general_with(a.w, c.attackers)
-        if general:
-            leader_test(a, CALDIERO_VARIANT, a.w, general, str(R.LEADER_LOSS_ONE))  # caldiero §4.4.2
-    apply_result(a, result)
+    general = assault.general_with(a.w, c.attackers) if c.use_general and not col.below_minimum else None
+    results.commanders_tested(a, CALDIERO_VARIANT, a.w, roll, enemy_of(c.attacker_side), c.defender_hexes, general,
+                              _commander_test_cause)
+    c = _combat(a)
+    results.apply_result(_Results(a), result, c.attackers, [d for d in c.defenders if not a.w.is_artillery(d)],
+                         bool(c.attackers) and all(unit_order(a.w, u) == "attack" for u in c.attackers))
+
+
+def _commander_test_cause(die: int, h: str) -> tuple[str, str | None]:
+    """caldiero §4.4.1: the attacker's natural 6 tests the defending leaders; §4.4.2: a natural 1 the general whose +1
+    counted (each loss cites its rule)."""
+    return str(R.LEADER_LOSS_SIX if die == 6 else R.LEADER_LOSS_ONE), None
 
 
 def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) -> str:
@@ -348,40 +352,43 @@ def flanked(w: World, h: str, c: ev.CombatUnderway) -> bool:
     return count >= 5
 
 
-def apply_result(a: Act, result: str) -> None:
-    c = _combat(a)
-    w = a.w
-    attackers = [u for u in c.attackers]
-    defenders = [u for u in c.defenders if not w.is_artillery(u)]
-    retreats: dict[str, int] = {}
-    if result == "Ae":
-        for u in attackers:
-            elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS)
-    elif result == "De":
-        for u in list(c.defenders):
+class _Results:
+    """The kernel's results (parabellum/results.apply_result) as Caldiero's combat stages carry them out; each sets the
+    stage that follows (the advance, unless the result asks more first)."""
+
+    def __init__(self, a: Act) -> None:
+        self.a = a
+
+    def eliminated(self, units: Sequence[str], result: str) -> None:
+        """caldiero §12.5.4 Ae/De; the defending guns with them (§11.1), in the order the combat lists its units."""
+        a = self.a
+        for u in units if result == "Ae" else [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
             elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
-    elif result == "Ad":
-        for u in attackers:
-            add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
-    elif result == "Dd":
-        for u in defenders:
-            add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
-    elif result == "Ne":
-        if attackers and all(unit_order(w, u) == "attack" for u in attackers):
-            _set_stage(a, "advance")
-            _await(a, NE_TEST, c.attacker_side, R.RULEBOOK.RESULTS, ev.NeTestAwaited())
-            return
-    elif result == "Ex":
-        start_exchange(a)
-        return
-    elif result == "Dr":
-        # caldiero §12.5.4: every defender retreats one hex, then tests (stage dr_tests, after the retreats)
-        _set_stage(a, "dr_tests", dr_units=tuple(defenders))
-        open_retreats(a, {u: 1 for u in defenders}, R.RULEBOOK.RESULTS, from_combat=True)
-        return
-    _set_stage(a, "advance")
-    if retreats:
-        open_retreats(a, retreats, R.ROUT_RETREAT if result != "Dr" else R.RULEBOOK.RESULTS, from_combat=True)
+        _set_stage(a, "advance")
+
+    def disordered(self, units: Sequence[str], attackers: bool) -> None:
+        """caldiero §12.5.4 Ad/Dd; a unit it routs retreats two hexes at once (§15.2.1)."""
+        retreats: dict[str, int] = {}
+        for u in units:
+            add_disorder(self.a, u, R.RULEBOOK.RESULTS, retreats)
+        _set_stage(self.a, "advance")
+        if retreats:
+            open_retreats(self.a, retreats, R.ROUT_RETREAT, from_combat=True)
+
+    def ne_kept(self) -> None:
+        _set_stage(self.a, "advance")
+
+    def ne_test_offered(self) -> None:
+        _set_stage(self.a, "advance")
+        _await(self.a, NE_TEST, _combat(self.a).attacker_side, R.RULEBOOK.RESULTS, ev.NeTestAwaited())
+
+    def exchanged(self) -> None:
+        start_exchange(self.a)
+
+    def retreat_tested(self, units: Sequence[str]) -> None:
+        """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
+        _set_stage(self.a, "dr_tests", dr_units=tuple(units))
+        open_retreats(self.a, {u: 1 for u in units}, R.RULEBOOK.RESULTS, from_combat=True)
 
 
 def stage_dr_tests(a: Act) -> None:
@@ -391,17 +398,17 @@ def stage_dr_tests(a: Act) -> None:
     w = a.w
     units_left = [u for u in c.dr_units if w.state.units[u].where == "map"]
     _set_stage(a, "advance")
-    extra = 2 if a.reading("dr_rout_retreat") == "additional_2" else 1
+    extra = results.dr_rout_hexes(a.reading)
     retreats: dict[str, int] = {}
-    for results in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, units_left, _stack_roll(a, f"{R.RULEBOOK.RESULTS} Dr test")):
-        for u, passed in results.items():
+    for tested in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, units_left, _stack_roll(a, f"{R.RULEBOOK.RESULTS} Dr test")):
+        for u, passed in tested.items():
             status = a.state.units[u].status
             if status == "routed":
                 continue  # already routed by a retreat into enemy ZoC (§12.6.1), and retreated for it
-            if passed and not (status != "good" and a.reading("dr_pass_already_disordered") == "rout"):
-                if status == "good":
-                    a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RULEBOOK.RESULTS)))
-            else:
+            worse = rout.worsened(status, results.dr_levels(status, passed, a.reading))
+            if worse.status == "disordered" and status == "good":
+                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RULEBOOK.RESULTS)))
+            elif worse.routed:
                 a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.ROUT_RETREAT)))
                 retreats[u] = extra
     if retreats:
@@ -465,9 +472,9 @@ def stage_exchange_tests(a: Act) -> None:
     c = _combat(a)
     w = a.w
     retreats: dict[str, int] = {}
-    for results in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
+    for stack in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
                                                  _stack_roll(a, f"{R.RULEBOOK.RESULTS} Ex test")):
-        for u in shared_efficiency.failed([results]):
+        for u in shared_efficiency.failed([stack]):
             add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
     _set_stage(a, "advance")
     if retreats:

@@ -150,8 +150,9 @@ class Position:
     def test_efficiency(self, u: str) -> int:
         return self.values.get(u, 3)
 
-    def leaders_at(self, h: str) -> list[str]:
-        return sorted(leader for leader, where in self.leaders.items() if where == h)
+    def leaders_at(self, h: str, side: str | None = None) -> list[str]:
+        return sorted(leader for leader, where in self.leaders.items()
+                      if where == h and (side is None or self.leader_info[leader][1] == side))
 
     def leader_role(self, leader: str) -> str:
         return self.leader_info[leader][0]

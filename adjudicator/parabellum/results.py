@@ -1,0 +1,101 @@
+"""The results of an assault (caldiero §12.5.4, arrivano §12.5.4: the same seven results, worded alike in both
+books), written once: which side each result strikes and how, the Dr test's outcome, and the commanders the
+assault's die makes test (caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2).
+
+What each book does its own way is the game's, through `Results`: how a unit is eliminated and cited, how a
+disorder level that routs a unit sends it back two hexes at once (both §15.2.1; each game queues its retreats),
+whom an Ex takes (D26), the Ne test's offer (D25 decides what it gives), and the Dr procedure (arrivano §10.1.1,
+§12.5.4: Defence-order units in a village or redoubt may hold or exchange; caldiero §12.5.4: in a village or
+fortification a Dr becomes Ex)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final, Literal, Protocol
+
+from arbitro.adjudicator.parabellum.leaders import LeaderTest, leader_test
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+
+# Both §12.5.4: the results a CRT cell holds (the books print Ae/AE, Ne/NE, Ex/EX; the tables store these).
+Result = Literal["Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"]
+RESULTS: Final[tuple[str, ...]] = ("Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr")
+
+
+class Results(Protocol):
+    """The game as an assault's result asks it (caldiero's combat stages, arrivano's assault procedure)."""
+
+    def eliminated(self, units: Sequence[str], result: Literal["Ae", "De"]) -> None:
+        """Ae / De: `units` (every attacker, or every defender) are eliminated (§12.8), and the guns an assault drags
+        with them (§11.1 in both)."""
+        ...
+
+    def disordered(self, units: Sequence[str], attackers: bool) -> None:
+        """Ad / Dd: `units` take one disorder level; one it routs retreats two hexes at once (§15.2.1 in both)."""
+        ...
+
+    def ne_test_offered(self) -> None:
+        """Ne under an Attack order: the attacker may test (what the test gives is the variant's, D25)."""
+        ...
+
+    def ne_kept(self) -> None:
+        """Ne with no Attack order: no effect."""
+        ...
+
+    def exchanged(self) -> None:
+        """Ex: each side's losses (D26), then every other unit of the combat tests."""
+        ...
+
+    def retreat_tested(self, units: Sequence[str]) -> None:
+        """Dr: `units` retreat one hex and test (each game's procedure: `dr_levels` decides each unit's outcome)."""
+        ...
+
+
+def apply_result(game: Results, result: str, attackers: Sequence[str], defenders: Sequence[str],
+                 ne_may_test: bool) -> None:
+    """caldiero §12.5.4, arrivano §12.5.4: what `result` does. `attackers` are the units still attacking,
+    `defenders` those the table fought (artillery, which takes no part in an assault, is not among them except as
+    the game's De takes it); `ne_may_test`: the attackers held an Attack order, so a Ne may be tested ("Se le unità in
+    attacco avevano Ordine Attacco"). A result outside the table changes nothing."""
+    if result in ("Ae", "De"):
+        game.eliminated(attackers if result == "Ae" else defenders, "Ae" if result == "Ae" else "De")
+    elif result in ("Ad", "Dd"):
+        game.disordered(attackers if result == "Ad" else defenders, attackers=result == "Ad")
+    elif result == "Ne":
+        game.ne_test_offered() if ne_may_test else game.ne_kept()
+    elif result == "Ex":
+        game.exchanged()
+    elif result == "Dr":
+        game.retreat_tested(defenders)
+
+
+def dr_levels(status: str, passed: bool, reading: Callable[[str], str]) -> int:
+    """Both §12.5.4 Dr: the disorder levels a unit's Dr test adds (rout.worsened applies them). Passed: one, so a
+    unit in good order is disordered; failed: two, so it routs (§15.2.1). One already disordered that passes routs
+    by its second level (§15.1), or stays as it is under the reading `dr_pass_already_disordered: disordered`."""
+    if not passed:
+        return 2
+    return 0 if status == "disordered" and reading("dr_pass_already_disordered") == "disordered" else 1
+
+
+def dr_rout_hexes(reading: Callable[[str], str]) -> int:
+    """Both §12.5.4 Dr with §15.2.1: the hexes a unit the Dr test routs retreats beyond the Dr's one hex; reading
+    `dr_rout_retreat`: two more (`additional_2`), or two in all (`total_2`: one more)."""
+    return 2 if reading("dr_rout_retreat") == "additional_2" else 1
+
+
+def commanders_tested(game: LeaderTest, variant: Variant, w: World, die: int, defender_side: str,
+                      defending: Sequence[str], general: str | None,
+                      cause: Callable[[int, str], tuple[str, str | None]]) -> None:
+    """caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2: the assault's natural 6 tests every commander in the defending
+    hexes (`defending`, in the order given, `defender_side`'s), a natural 1 the attacking general whose +1 counted (`general`, None when
+    none did); each test by the variant's faces (D10). `cause(die, hex)`: the test's cause and the rule a loss cites
+    (None: the cause), as the game words them."""
+    if die == 6:
+        for h in defending:
+            for leader in w.leaders_at(h, defender_side):
+                leader_test(game, variant, w, leader, *cause(6, h))
+    elif die == 1 and general is not None:
+        leader_test(game, variant, w, general, *cause(1, w.leader_on_map(general) or ""))
+
+

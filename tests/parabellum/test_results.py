@@ -1,0 +1,152 @@
+"""An assault's results (caldiero §12.5.4, arrivano §12.5.4), written once (parabellum/results.py), for both
+variants: which side each result strikes and through which of the game's procedures, the Dr test's disorder levels
+under both readings, and the commanders the assault's die makes test (caldiero §4.4.1-§4.4.2, arrivano
+§4.5.1-§4.5.2) with the faces the variant reads (D10)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.parabellum import results, rout
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.events.parabellum import LeaderLost
+from tests.parabellum.position import Piece, Position
+
+
+class Game:
+    """The game's procedures as a result asks them, recorded in order."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def eliminated(self, units: Sequence[str], result: str) -> None:
+        self.calls.append(("eliminated", tuple(units), result))
+
+    def disordered(self, units: Sequence[str], attackers: bool) -> None:
+        self.calls.append(("disordered", tuple(units), attackers))
+
+    def ne_test_offered(self) -> None:
+        self.calls.append(("ne_test_offered",))
+
+    def ne_kept(self) -> None:
+        self.calls.append(("ne_kept",))
+
+    def exchanged(self) -> None:
+        self.calls.append(("exchanged",))
+
+    def retreat_tested(self, units: Sequence[str]) -> None:
+        self.calls.append(("retreat_tested", tuple(units)))
+
+
+ATTACKERS, DEFENDERS = ("a1", "a2"), ("d1",)
+EXPECTED = {
+    "Ae": [("eliminated", ATTACKERS, "Ae")], "De": [("eliminated", DEFENDERS, "De")],
+    "Ad": [("disordered", ATTACKERS, True)], "Dd": [("disordered", DEFENDERS, False)],
+    "Ex": [("exchanged",)], "Dr": [("retreat_tested", DEFENDERS)],
+}
+
+
+@pytest.mark.parametrize("result", sorted(EXPECTED))
+def test_each_result_strikes_its_side_once(variant: Variant, result: str) -> None:
+    """§12.5.4 in both: Ae/De eliminate every attacker/defender, Ad/Dd disorder them, Ex exchanges, Dr makes every
+    defender retreat and test; one procedure each, whatever the Ne rule says."""
+    for may_test in (True, False):
+        game = Game()
+        results.apply_result(game, result, ATTACKERS, DEFENDERS, ne_may_test=may_test)
+        assert game.calls == EXPECTED[result]
+
+
+def test_ne_is_tested_only_under_an_attack_order(variant: Variant) -> None:
+    """§12.5.4 Ne in both: "Se le unità in attacco avevano Ordine Attacco" the attacker may test; else no effect."""
+    offered, kept = Game(), Game()
+    results.apply_result(offered, "Ne", ATTACKERS, DEFENDERS, ne_may_test=True)
+    results.apply_result(kept, "Ne", ATTACKERS, DEFENDERS, ne_may_test=False)
+    assert offered.calls == [("ne_test_offered",)] and kept.calls == [("ne_kept",)]
+
+
+def test_a_result_outside_the_table_changes_nothing(variant: Variant) -> None:
+    game = Game()
+    results.apply_result(game, "cancelled", ATTACKERS, DEFENDERS, ne_may_test=True)
+    assert game.calls == []
+    assert set(results.RESULTS) == set(EXPECTED) | {"Ne"}
+
+
+def reading(**chosen: str) -> Any:
+    defaults = {"dr_pass_already_disordered": "rout", "dr_rout_retreat": "additional_2"}
+    return lambda name: chosen.get(name, defaults[name])
+
+
+# (status, passed, dr_pass_already_disordered) -> the status after the Dr test
+DR = {
+    ("good", True, "rout"): "disordered", ("good", False, "rout"): "routed",
+    ("disordered", True, "rout"): "routed", ("disordered", False, "rout"): "routed",
+    ("good", True, "disordered"): "disordered", ("disordered", True, "disordered"): "disordered",
+    ("disordered", False, "disordered"): "routed", ("routed", True, "rout"): "routed",
+}
+
+
+@pytest.mark.parametrize("case", sorted(DR))
+def test_the_dr_test(variant: Variant, case: tuple[str, bool, str]) -> None:
+    """§12.5.4 Dr in both: pass disordered, fail routed (§15.2.1); a disordered unit passing routs by its second
+    level (§15.1) unless the reading keeps it disordered."""
+    status, passed, kept = case
+    levels = results.dr_levels(status, passed, reading(dr_pass_already_disordered=kept))
+    assert rout.worsened(status, levels).status == DR[case]
+
+
+def test_the_dr_rout_retreat_reading(variant: Variant) -> None:
+    """§12.5.4 Dr with §15.2.1: beyond the Dr's hex, two more (additional_2) or two in all (total_2)."""
+    assert results.dr_rout_hexes(reading()) == 2
+    assert results.dr_rout_hexes(reading(dr_rout_retreat="total_2")) == 1
+
+
+class Leaders:
+    """Dice given in order; the tests asked and the events emitted."""
+
+    def __init__(self, *dice: int) -> None:
+        self.dice, self.asked, self.events = list(dice), [], []  # type: ignore[var-annotated]
+
+    def leader_die(self, leader: str, cause: str) -> int:
+        self.asked.append((leader, cause))
+        return self.dice.pop(0)
+
+    def after_leader_lost(self, leader: str) -> None:
+        """Nothing more."""
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)
+
+
+BATTLE = Position({"a": Piece("france", "1112"), "d": Piece("austria", "1113"), "e": Piece("austria", "1213")},
+                  leaders={"fg": "1112", "ag": "1113", "ao": "1113", "ah": "1213"},
+                  leader_info={"fg": ("general", "france", "f1", 3), "ag": ("general", "austria", "f2", 3),
+                               "ao": ("officer", "austria", "f2", 3), "ah": ("general", "austria", "f3", 3)})
+
+
+def cause(die: int, h: str) -> tuple[str, str | None]:
+    return f"natural {die} at {h}", "the test"
+
+
+@pytest.mark.parametrize("die", range(1, 7))
+def test_the_assault_die_tests_commanders(variant: Variant, die: int) -> None:
+    """caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2: a 6 tests every defending commander, hex by hex in the order
+    given; a 1 the attacking general whose modifier counted; any other die nobody. A 1 loses a general in both books
+    (D10: caldiero §4.4.3 not above his initiative 3, arrivano §4.5.3 1-2), citing the rule given."""
+    game = Leaders(*[1] * 4)
+    results.commanders_tested(game, variant, BATTLE, die, "austria", ["1213", "1113"], "fg", cause)  # type: ignore[arg-type]
+    if die == 6:
+        assert game.asked == [("ah", "natural 6 at 1213"), ("ag", "natural 6 at 1113"), ("ao", "natural 6 at 1113")]
+        assert game.events == [LeaderLost(leader=x, rule="the test") for x in ("ah", "ag", "ao")]
+    elif die == 1:
+        assert game.asked == [("fg", "natural 1 at 1112")] and game.events == [LeaderLost(leader="fg", rule="the test")]
+    else:
+        assert game.asked == [] and game.events == []
+
+
+def test_a_natural_one_without_the_generals_modifier_tests_nobody(variant: Variant) -> None:
+    game = Leaders()
+    results.commanders_tested(game, variant, BATTLE, 1, "austria", ["1113"], None, cause)  # type: ignore[arg-type]
+    assert game.asked == []
