@@ -305,7 +305,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     if automatic is not None:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=automatic,
                                   record={"automatic": str(R.RULEBOOK.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.RULEBOOK.BELOW_1_5)))
-        apply_result(g, automatic, attackers, defenders, targets, forced)
+        results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders, forced)
         return
     chosen = dict(chosen or {})
     for role, units in (("attack", attackers), ("defence", defenders)):
@@ -325,8 +325,8 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,
                               record=record, rule=str(R.RULEBOOK.RESULTS)))
     results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
-                              sys_assault.general_with(w, attackers), _commander_test_cause)
-    apply_result(g, look.result, attackers, defenders, targets, forced)
+                              sys_assault.general_with(w, attackers), _commander_loss_cause)
+    results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders, forced)
     for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
         if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
             g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
@@ -372,24 +372,17 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
     return mods
 
 
-def _commander_test_cause(die: int, h: str) -> tuple[str, str | None]:
+def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
     """arrivano §4.5.1: the attacker's natural 6 tests the defending commanders; §4.5.2: a natural 1 with his general's
     modifier tests that general; a loss cites the test (§4.5.3)."""
     why = f"a natural 6 against {h}" if die == 6 else "a natural 1 with the general's modifier"
     return f"{R.RULEBOOK.LEADER_LOSS} {why}", LOST
 
 
-def apply_result(g: Game, result: str, attackers: list[str], defenders: list[str], targets: list[str],
-                 forced: bool) -> None:
-    """The kernel's results (parabellum/results.apply_result) as this game carries them out; `forced`: an Attack
-    order made the assault, so a NE may be tested (arrivano §12.5.4 NE)."""
-    results.apply_result(_Results(g, attackers, defenders, targets), result, attackers, defenders, forced)
-
-
 @dataclass(frozen=True)
-class _Results:
-    """arrivano §12.5.4 on this game's procedures: the advance into a hex a result empties is asked below what the
-    result asks first (a commander left alone moves away first, §4.5.4)."""
+class AssaultResults:
+    """The kernel's results (parabellum/results.apply_result) as arrivano §12.5.4 carries them out: the advance into
+    a hex a result empties is asked below what the result asks first (a lone commander moves away first, §4.5.4)."""
 
     g: Game
     attackers: list[str]

@@ -310,13 +310,13 @@ def stage_resolve(a: Act) -> None:
     _revise(a, result=result)
     general = assault.general_with(a.w, c.attackers) if c.use_general and not col.below_minimum else None
     results.commanders_tested(a, CALDIERO_VARIANT, a.w, roll, enemy_of(c.attacker_side), c.defender_hexes, general,
-                              _commander_test_cause)
+                              _leader_loss_cause)
     c = _combat(a)
-    results.apply_result(_Results(a), result, c.attackers, [d for d in c.defenders if not a.w.is_artillery(d)],
+    results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.w.is_artillery(d)],
                          bool(c.attackers) and all(unit_order(a.w, u) == "attack" for u in c.attackers))
 
 
-def _commander_test_cause(die: int, h: str) -> tuple[str, str | None]:
+def _leader_loss_cause(die: int, h: str) -> tuple[str, str | None]:
     """caldiero §4.4.1: the attacker's natural 6 tests the defending leaders; §4.4.2: a natural 1 the general whose +1
     counted (each loss cites its rule)."""
     return str(R.LEADER_LOSS_SIX if die == 6 else R.LEADER_LOSS_ONE), None
@@ -352,7 +352,7 @@ def flanked(w: World, h: str, c: ev.CombatUnderway) -> bool:
     return count >= 5
 
 
-class _Results:
+class CombatResults:
     """The kernel's results (parabellum/results.apply_result) as Caldiero's combat stages carry them out; each sets the
     stage that follows (the advance, unless the result asks more first)."""
 
