@@ -15,6 +15,7 @@ from arbitro.adjudicator.cli_common import (
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.report import PictureChoice, Report, report as tell
 from arbitro.adjudicator.report_pages import to_html, to_markdown
+from arbitro.adjudicator.viewer_file import game_file_data, offline_page
 from arbitro.projections.base import UMPIRE
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -41,25 +42,36 @@ def picture_choice(text: str) -> PictureChoice:
                    "FILE-pictures/ beside it). Needed unless --json.")
 @click.option("--pictures", "pictures", default="turns", show_default=True, metavar="turns|end|none|SEQ,...",
               help="Where the map pictures go: after each turn, at the end only, none, or after these events.")
+@click.option("--viewer", is_flag=True,
+              help="Write the browser viewer instead, as one self-contained FILE.html to open offline: SEAT's events "
+                   "in plain words, its notes, its map picture after each event, the forks it was told of; a "
+                   "slider, buttons and arrow keys step through them. It holds only what SEAT was served.")
 @db_option
 @json_option
 @handle_errors
-def report(source: str, seat: str, output: Path | None, pictures: str, db: str, as_json: bool) -> None:
+def report(source: str, seat: str, output: Path | None, pictures: str, viewer: bool, db: str, as_json: bool) -> None:
     """Tell a game turn by turn, as SEAT saw it (default: the umpire, who saw everything): who did what, each
     combat with its dice and result, the losses per turn, the rulings, undos and the notes SEAT may read, map
     pictures, and the result. A seat's report holds only what that seat was served. SOURCE is a game id or an
     exported .jsonl file. --json prints the report's data (the pictures by event number, without their SVG).
+    --viewer writes the browser viewer of the game as SEAT saw it, as one HTML file that needs no server.
 
     \b
     Example:
         arbitro report caldiero-1a2b3c4d --as france -o game.html
         arbitro report logs/marengo-full.jsonl --pictures end -o marengo.md
+        arbitro report logs/marengo-full.jsonl --as austria --viewer -o marengo-austria.html
     """
     choice = picture_choice(pictures)
+    if viewer and (output is None or output.suffix.lower() in MARKDOWN_SUFFIXES):
+        raise BadInput("--viewer writes one HTML file: say where, -o FILE.html")
     if output is None and not as_json:
         raise BadInput("say where to write the report: -o FILE.html or -o FILE.md (or --json for its data)")
     with Progress("reading the log") as progress:
         app, game = app_for(source, db, None if as_json else progress)
+    if viewer and output is not None:
+        _write_viewer(app, game, seat, output, as_json)
+        return
     with Progress("telling the game", threshold=200) as progress:
         story = tell(app, game, seat, choice, None if as_json else progress)
     written = _write(story, output) if output is not None else []
@@ -68,6 +80,17 @@ def report(source: str, seat: str, output: Path | None, pictures: str, db: str, 
     else:
         click.echo(f"{story.title}, {story.game} as {story.seat} saw it: {len(story.sections)} turns, "
                    f"{sum(len(s.pictures) for s in story.sections)} map pictures; wrote {', '.join(written)}")
+
+
+def _write_viewer(app: Any, game: str, seat: str, output: Path, as_json: bool) -> None:
+    with Progress("drawing the pictures", threshold=50) as progress:
+        data = game_file_data(app, game, seat, None if as_json else progress)
+    output.write_text(offline_page(data), encoding="utf-8")
+    frames = data["frames"]
+    written = {"game": game, "seat": seat, "events": len(data["events"]), "pictures": len(frames["pictures"]),
+               "bytes": output.stat().st_size, "written": [str(output)]}
+    out(written, as_json, lambda d: f"{d['game']} as {d['seat']} saw it: {d['events']} events, {d['pictures']} "
+                                    f"distinct map pictures; wrote {output} ({d['bytes']:,} bytes), open it in a browser")
 
 
 def _write(story: Report, output: Path) -> list[str]:

@@ -8,7 +8,7 @@ the template is not used (the generic sentence names only what is there). Nothin
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 # The engine's bookkeeping: who is awaited, checkpoints, the steps of a procedure. Not part of the story.
@@ -219,3 +219,17 @@ def details(data: Mapping[str, Any]) -> str:
     named = used[0]
     return "; ".join(f"{k.replace('_', ' ')} {words(v)}" for k, v in data.items()
                      if k not in named and k not in QUIET_FIELDS and v not in (None, "", [], {}))
+
+
+HIDDEN_WORDS = "an event hidden from you"
+
+
+def worded(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each served event with `words` (its sentence, built only from what was served) and `told` (False for the
+    engine's bookkeeping, which a viewer dims), as the browser viewer reads them."""
+    out = []
+    for event in events:
+        data = event.get("event") or {}
+        out.append({**event, "words": phrase(data) if data else HIDDEN_WORDS,
+                    "told": bool(data) and told(str(data.get("type", "")))})
+    return out

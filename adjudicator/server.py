@@ -35,8 +35,8 @@ from arbitro.adjudicator.http_stream import AppendWatcher, live
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.viewer import HEADERS as VIEWER_HEADERS
-from arbitro.adjudicator.viewer import PAGE as VIEWER_PAGE
-from arbitro.adjudicator.viewer import worded
+from arbitro.adjudicator.viewer_file import PAGE as VIEWER_PAGE
+from arbitro.adjudicator.report_phrases import worded
 from arbitro.events.store import StaleSequence
 from arbitro.projections.base import UMPIRE
 

@@ -63,6 +63,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.seatcopy": 7,  # a seat's copy of a game played by e-mail, read as it was served
     "arbitro.adjudicator.mail": 7,  # a mailed command file
     "arbitro.adjudicator.history": 7,  # the historian's reading of served logs and views
+    "arbitro.adjudicator.viewer_file": 7,  # the viewer's page, and one seat's game in it as one offline file
     "arbitro.cli": 8,  # the CLI: cli.py, its entry point, and its parts adjudicator/cli_*.py
     "arbitro.adjudicator.cli_common": 8,
     "arbitro.adjudicator.cli_dice": 8,
@@ -78,7 +79,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.server": 8,  # the HTTP server, the CLI's peer over the application
     "arbitro.adjudicator.http_access": 8,
     "arbitro.adjudicator.http_stream": 8,
-    "arbitro.adjudicator.viewer": 8,  # the browser viewer page the server serves (issue 13)
+    "arbitro.adjudicator.viewer": 8,  # the headers the server serves the viewer's page with (issue 13)
 }
 
 # What does not conform yet, by name (empty since issue 18 broke the last cycle): the lists may only shrink.

@@ -3,7 +3,7 @@
 
 The page shows the seat's own map picture (the server's SVG for that seat at the selected event), steps through the
 events as the seat is served them, follows the live stream, and never holds what the seat may not know: its DOM
-is checked, not only the JSON."""
+is checked, not only the JSON. The same page as one offline file (`arbitro report --viewer`) is opened from disk."""
 
 from __future__ import annotations
 
@@ -12,9 +12,13 @@ import re
 import shutil
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from arbitro.adjudicator.render import render
+from arbitro.adjudicator.viewer_file import game_file_data, offline_page
 
 from .conftest import Server
 
@@ -143,4 +147,62 @@ def test_a_seat_s_viewer_never_holds_what_only_the_umpire_may_see(server: Server
         assert "FRA_" not in page.content(), f"a French block's name in Austria's viewer at #{seq}"
         page.keyboard.press("ArrowRight")
     assert page.locator('#events li[data-seq="2"]').inner_text().endswith("a draw hidden from you, for marengo §6 French At Start blocks")
+    page.close()
+
+
+def test_the_forks_of_a_game_are_listed_and_lead_to_the_event_they_left(server: Server, browser: Browser) -> None:
+    game = server.new("marengo", "marengo")
+    at = server.app.game(game).head_seq  # the set-up's end: a fork is made at the end of a command (arbitro §U.3)
+    forked = server.client("umpire", game).post(f"/games/{game}/fork", json={"at": at})
+    assert forked.status_code == 201, forked.text
+    child = forked.json()["game"]
+    server.tokens[child] = forked.json()["tokens"]
+    command = server.client("austria", game).get(f"/games/{game}/legal").json()[0]
+    assert server.client("austria", game).post(f"/games/{game}/commands", json={"command": command}).status_code == 200
+    page, _ = open_viewer(server, browser, game, "france")
+    fork = page.locator(f'#forks li[data-fork="{child}"]')
+    expect(fork).to_have_attribute("data-at", str(at), timeout=WAIT)
+    assert fork.locator("a").get_attribute("href") == f"/games/{child}/viewer"
+    expect(page.locator('#events li.fork')).to_have_count(1)
+    assert page.locator("#picture").get_attribute("data-seq") != str(at)
+    fork.click()
+    shows_server_picture(page, server, game, "france", at)
+    page.close()
+    page, _ = open_viewer(server, browser, child, "france")
+    expect(page.locator("#lineage")).to_have_text(f"⑂ forked from {game} at #{at}", timeout=WAIT)
+    page.close()
+
+
+def test_the_offline_file_steps_through_the_seat_s_pictures_and_reaches_nothing(server: Server, browser: Browser,
+                                                                              tmp_path: Path) -> None:
+    """`arbitro report --viewer`'s file, opened from disk: render's picture at each event, the seat's events, the
+    forks it was told of, no request anywhere, no French block's name in Austria's file."""
+    game = server.new("marengo", "marengo")
+    at = server.app.game(game).head_seq
+    forked = server.client("umpire", game).post(f"/games/{game}/fork", json={"at": at})
+    assert forked.status_code == 201, forked.text
+    head = server.app.game(game).head_seq
+    target = tmp_path / "austria.html"
+    target.write_text(offline_page(game_file_data(server.app, game, "austria")), encoding="utf-8")
+    page = browser.new_page()
+    requests: list[Any] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("console", lambda message: message.type == "error" and CONSOLE_ERRORS.append(message.text))
+    page.goto(target.as_uri())
+    expect(page.locator("#picture")).to_have_attribute("data-seq", str(head), timeout=WAIT)
+
+    def shows(seq: int) -> None:
+        expect(page.locator("#picture")).to_have_attribute("data-seq", str(seq), timeout=WAIT)
+        assert page.locator("#picture svg").text_content() == svg_text(render(server.app, game, "austria", seq).svg)
+
+    shows(head)
+    assert page.locator("#events > li").count() == head and page.locator("#stream").inner_text() == "offline file"
+    expect(page.locator(f'#forks li[data-fork="{forked.json()["game"]}"]')).to_have_attribute("data-at", str(at))
+    page.click("#first")
+    shows(1)
+    for seq in range(2, head + 1):
+        page.keyboard.press("ArrowRight")
+        shows(seq)
+        assert "FRA_" not in page.content(), f"a French block's name in Austria's file at #{seq}"
+    assert requests == [target.as_uri()], "the file reaches nothing"
     page.close()

@@ -1,0 +1,104 @@
+"""The browser viewer's page (viewer.html), and that page as one self-contained file a seat can open offline
+(`arbitro report --viewer`, issue 13).
+
+The server serves the page as it is: it holds nothing of any game and reads the game from the seat's endpoints. The
+file is the same page with one seat's game written into it, as a JSON data block the page reads instead of the
+server: the events as that seat was served them (in plain words), the notes it may read, and its map picture after
+every one of those events, drawn by `render` from its view. So the file holds exactly what that seat could read from
+the server, nothing more, and needs no network: its Content-Security-Policy lets it run only its own script and
+reach nothing.
+
+The pictures of a game differ little from one event to the next, so each is stored as runs over one table of SVG
+lines (`Frames`): a line is stored once per place it takes in a picture, and a picture is the lines it is made of."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.render import render
+from arbitro.adjudicator.report_phrases import worded
+from arbitro.adjudicator.service import Arbitro
+
+PAGE = (Path(__file__).parent / "viewer.html").read_text(encoding="utf-8")
+_SCRIPT = re.search(r"<script>(.*?)</script>", PAGE, re.S)
+assert _SCRIPT is not None, "viewer.html holds its one inline script"
+SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.group(1).encode()).digest()).decode()
+# The file reaches nothing: no server, no other origin; only its own script runs.
+FILE_POLICY = (f"default-src 'none'; script-src 'sha256-{SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; "
+               "base-uri 'none'; form-action 'none'")
+DATA_ID = "game-data"
+# What the page reads of a served event: not the chain's digests and salts, which serve an audit (`arbitro export`
+# is the seat's audit copy), not a viewer.
+SHOWN = ("seq", "cmd", "seat", "type", "event", "words", "told")  # the page reads its game from this block when it has one (viewer.html: `file`)
+
+
+@dataclass(slots=True)
+class Frames:
+    """Pictures stored once: `lines` holds each line of SVG text once for each place it takes (the k-th `</g>` of a
+    picture is one entry, the (k+1)-th another), a picture is a list of runs [first, count] over `lines`, and each
+    event number names one picture (`at`); consecutive events with the same picture share it."""
+
+    lines: list[str] = field(default_factory=list)
+    pictures: list[list[list[int]]] = field(default_factory=list)
+    at: dict[int, int] = field(default_factory=dict)
+    _slots: dict[tuple[str, int], int] = field(default_factory=dict)
+
+    def add(self, seq: int, svg: str) -> None:
+        runs: list[list[int]] = []
+        seen: dict[str, int] = {}
+        for line in svg.split("\n"):
+            nth = seen[line] = seen.get(line, -1) + 1
+            slot = self._slots.setdefault((line, nth), len(self.lines))
+            if slot == len(self.lines):
+                self.lines.append(line)
+            if runs and runs[-1][0] + runs[-1][1] == slot:
+                runs[-1][1] += 1
+            else:
+                runs.append([slot, 1])
+        if not self.pictures or self.pictures[-1] != runs:
+            self.pictures.append(runs)
+        self.at[seq] = len(self.pictures) - 1
+
+    def picture(self, seq: int) -> str:
+        """The SVG of the picture after event `seq`, as the page puts it together."""
+        return "\n".join(line for first, count in self.pictures[self.at[seq]]
+                         for line in self.lines[first:first + count])
+
+    def data(self) -> dict[str, Any]:
+        return {"lines": self.lines, "pictures": self.pictures, "at": {str(k): v for k, v in self.at.items()}}
+
+
+def game_file_data(app: Arbitro, game_id: str, seat: str,
+                   progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """What the file holds of `game_id` for `seat`: only what the seat's endpoints serve it (status, events in words,
+    notes, its picture after each of its events). `progress(done, total)` is called as the pictures are drawn."""
+    status = app.status(game_id, seat)
+    events = [{k: e[k] for k in SHOWN if k in e} for e in worded(app.log(game_id, seat))]
+    frames = Frames()
+    for done, event in enumerate(events, 1):
+        frames.add(event["seq"], render(app, game_id, seat, event["seq"]).svg)
+        if progress:
+            progress(done, len(events))
+    shown = {"game": status.game, "ruleset": status.ruleset, "version": status.version, "scenario": status.scenario,
+             "seats": [seat], "seat": seat, "head": status.head, "parent": status.parent,
+             "origin": {"at": status.origin["at"]} if status.parent and "at" in status.origin else {}}
+    notes = [{"seq": n.seq, "seat": n.seat, "text": n.text, "private": n.private} for n in app.notes(game_id, seat)]
+    return {"status": shown, "events": events, "notes": notes, "frames": frames.data()}
+
+
+def offline_page(data: dict[str, Any]) -> str:
+    """The viewer page with `data` in it (a JSON block: `<` written as \\u003c, so no text of the game can close
+    it), under a policy that lets it reach nothing."""
+    text = msgspec.json.encode(data).decode().replace("<", "\\u003c")
+    block = f'<script type="application/json" id="{DATA_ID}">{text}</script>\n'
+    policy = f'<meta http-equiv="Content-Security-Policy" content="{FILE_POLICY}">\n'
+    page = PAGE.replace("<meta charset=\"utf-8\">\n", "<meta charset=\"utf-8\">\n" + policy, 1)
+    return page.replace("<script>", block + "<script>", 1)
