@@ -1,0 +1,58 @@
+"""The Para Bellum system's map picture (issue 13, model.Picturing), drawn alike for Caldiero 1796 and Arrivano i
+Francesi! from each game's data folder. It belongs with the system's kernel (adjudicator/parabellum/), where it
+moves once the kernel's rework allows; it reads only the seat's view and the printed data, no game's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from arbitro.adjudicator.pictures.kit import SIDE_COLOURS, caption, counters, hexmap, json_file, stacked, tally
+from arbitro.adjudicator.pictures.model import Counter, HexPicture, Objective, Picturing, Piece, StackMarker
+
+STATUS_MARKS: dict[str, str] = {"disordered": "disord.", "routed": "routed", "shaken": "shaken"}
+
+
+def parabellum_picture(title: str, folder: Path) -> Picturing:
+    """The Para Bellum system's picture (caldiero §20.4, arrivano §11.3.2 fog of war): units and commanders on the
+    map as the view serves them, each unit with its printed strength (reduced side when reduced), efficiency and
+    movement and its state (disordered, routed, charging, damaged; arrivano §16.3.4's V and F markers of open
+    order and fatigue); each formation's order on its general (caldiero §5, arrivano §5), so only where the seat
+    may examine him; `hidden_stacks` as markers; the victory hexes with their points (caldiero §18, arrivano
+    §17.1.8/§17.2.12). `folder`: the game's data folder (map.json, oob.json, scenario.json, or a folder of them
+    per scenario)."""
+
+    def picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> HexPicture:
+        state = view["state"]
+        scenario_folder = folder / state["scenario"] if (folder / state["scenario"]).is_dir() else folder
+        printed = counters(scenario_folder / "oob.json")
+        orders = {f["general"]: f.get("order", "") for f in state.get("formations", {}).values() if f.get("general")}
+        placed: list[tuple[str, Piece]] = []
+        for uid, unit in state["units"].items():
+            if unit.get("where") == "map" and unit.get("hex"):
+                placed.append((unit["hex"], _unit_counter(uid, unit, printed.get(uid, {}))))
+        for lid, leader in state["leaders"].items():
+            if leader.get("where") == "map" and leader.get("hex"):
+                placed.append((leader["hex"], Counter(id=lid, side=leader["side"], label=lid, leader=True,
+                                                      order=orders.get(lid, ""))))
+        placed += [(h, StackMarker(side)) for h, side in state.get("hidden_stacks", {}).items()]
+        scenario = json_file(scenario_folder / "scenario.json")
+        victory = scenario.get("victory_hexes") or scenario.get("victory", {}).get("objectives", [])
+        objectives = {v["hex"]: Objective(name=v.get("place", v["hex"]), value=str(v.get("points", v.get("vp", ""))))
+                      for v in victory}
+        return HexPicture(hexmap=hexmap(scenario_folder / "map.json"), title=title,
+                          caption=caption(view, state) + tally("steps lost", state.get("steps_lost")),
+                          pieces=stacked(placed), colours=SIDE_COLOURS, provisional=provisional,
+                          objectives=objectives)
+
+    return picture
+
+
+def _unit_counter(uid: str, unit: Mapping[str, Any], printed: Mapping[str, Any]) -> Counter:
+    strength = printed.get("reduced") if unit.get("reduced") else printed.get("strength")
+    values = "-".join(str(v) for v in (strength, printed.get("efficiency"), printed.get("movement")) if v is not None)
+    marks = tuple(m for m in ("reduced" if unit.get("reduced") else "", STATUS_MARKS.get(unit.get("status", ""), ""),
+                              "charging" if unit.get("charging") else "", str(unit.get("open_order") or ""),
+                              "damaged" if unit.get("damaged") else "") if m)
+    return Counter(id=uid, side=unit["side"], label=uid, values=values, marks=marks)
