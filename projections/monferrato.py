@@ -168,7 +168,7 @@ def apply_event(s: MonferratoState, e: Any) -> MonferratoState:  # noqa: C901 - 
                 s.units[u].disorganised = True
         case ev.Eliminated():
             for u in e.units:
-                s.units[u].zone = ELIMINATED
+                s.units[u].zone, s.units[u].raiding = ELIMINATED, False  # an eliminated raider goes on no more
         case ev.CommanderPlaced():
             s.units[e.unit].zone = e.zone
         case ev.CommanderReplaced():
@@ -309,7 +309,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.12.0"
+    version = "0.13.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

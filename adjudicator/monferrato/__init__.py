@@ -130,7 +130,7 @@ def _decide(ctx: Decision[MonferratoState], cmd: Any) -> None:
             movement.do_move(ctx, plan, seat)
             if plan.battle:
                 battle.begin(ctx, plan, seat)
-            else:
+            elif not plan.exits:
                 battle.forts_alone(ctx, plan, seat)
         case C.Recover():
             movement.check_recover(s, seat, list(cmd.units))

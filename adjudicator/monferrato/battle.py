@@ -17,7 +17,7 @@ import msgspec
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato import supply
-from arbitro.adjudicator.monferrato.common import data, enemy_in, is_combat, kind, line_step, morale_band, printed_fire, units_in
+from arbitro.adjudicator.monferrato.common import OFF_MAP, data, enemy_in, is_combat, kind, line_step, morale_band, printed_fire, units_in
 from arbitro.adjudicator.monferrato.movement import Plan, reachable
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
@@ -343,11 +343,11 @@ def winner(s: MonferratoState, b: ev.Battle) -> str:
 
 def retreat_options(s: MonferratoState, b: ev.Battle, loser: str) -> list[str]:
     d = data()
-    if loser == b.attacker and b.origin:  # raiders who entered no zone retreat as defenders do
-        zones = [b.origin]
-    else:
-        zones = list(d.neighbours(b.zone))
+    whence = loser == b.attacker and bool(b.origin)  # raiders who entered no zone retreat as defenders do
+    zones = [b.origin] if whence else list(d.neighbours(b.zone))
     ok = [z for z in sorted(zones) if line_step(b.zone, z) is not None and not enemy_in(s, z, loser)]
+    if not whence and d.on_edge(b.zone):  # §6: off the map, "volontariamente o meno", and eliminated
+        ok.append(OFF_MAP)
     if b.bombardment:  # §8.2: a choice, not an obligation
         return [*ok, STAY] if side_units(s, b.zone, loser) else []
     if loser != b.attacker and d.zones[b.zone].fortress:
@@ -405,7 +405,9 @@ def move_out(ctx: Decision[MonferratoState], units: list[str], to: str) -> None:
     """The retreat itself: the camp never retreats (§14.5); with nowhere to go, units are eliminated (§7.5)."""
     stay = tuple(u for u in units if kind(u) == "camp" or not to)
     go = tuple(u for u in units if u not in stay)
-    if go:
+    if go and to == OFF_MAP:  # §6: units that leave the map are eliminated
+        ctx.emit(ev.Eliminated(units=go, rule=str(R.MAP_EDGE), reason="retreated off the map"))
+    elif go:
         ctx.emit(ev.Retreated(units=go, to=to, rule=str(R.RETREAT)))
     if stay:
         ctx.emit(ev.Eliminated(units=stay, rule=str(R.RETREAT), reason="could not retreat"))

@@ -17,6 +17,7 @@ T = TypeVar("T")
 ALL = 99  # the cost of a crossing that takes the whole allowance (an unbridged river, a long passage: §6, §2.3.1)
 FOOT = ("garrison", "infantry", "artillery", "sapper")
 ESCORTED = ("commander", "sapper", "camp", "artillery")  # enter the enemy only with other combat units (§6)
+OFF_MAP = "off_map"  # the last step of a move, or a retreat, that leaves the map from an edge zone (§6)
 
 
 class Illegal(Exception):

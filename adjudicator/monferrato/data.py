@@ -72,11 +72,20 @@ class Border(_Strict):
     cost: Literal["1", "all"] | None = None  # a special passage's cost (monferrato §2.3.1)
 
 
+class Edges(_Strict):
+    """The zones on the edge of the map, from which units leave it (monferrato §6): the text does not give them."""
+
+    provisional: bool
+    note: str
+    zones: tuple[str, ...]
+
+
 class MapFile(_Strict):
     meta: Meta
     regions: dict[str, str]
     zones: tuple[Zone, ...]
     borders: tuple[Border, ...]
+    edges: Edges | None = None  # none: no unit can leave the map
 
 
 class UnitSpec(_Strict):
@@ -247,6 +256,10 @@ class MonferratoData(AreaGraph[Zone, _Approach, _Approach]):
     def border(self, a: str, b: str) -> Border:
         return self.map.borders[self.approach(a, b).border]
 
+    def on_edge(self, zone: str) -> bool:
+        """A zone on the map's edge: units may leave the map from it (monferrato §6)."""
+        return self.map.edges is not None and zone in self.map.edges.zones
+
     def faction_of_nation(self, nation: str) -> str:
         return next(s for s, nations in self.oob.factions.items() if nation in nations)
 
@@ -264,6 +277,8 @@ class MonferratoData(AreaGraph[Zone, _Approach, _Approach]):
         items = [f"{path.name}: {meta.note}" for path, meta in (
             (MAP_FILE, self.map.meta), (OOB_FILE, self.oob.meta), (SCENARIO_FILE, self.scenario.meta),
             (CHITS_FILE, self.chit_table.meta)) if meta.provisional]
+        if self.map.edges and self.map.edges.provisional:
+            items.append(f"map.json: the map's edge zones (units leave the map from them, §6): {self.map.edges.note}")
         items += [f"scenario.json: set-up choice fixed: {s}" for s in self.scenario.setup_provisional]
         n = sum(1 for u in self.oob.units if u.provisional)
         if n:
@@ -321,6 +336,9 @@ def check_map(m: MapFile, report: _Problems) -> None:
             report(f"$.borders[{i}].bridge", "only a river border has a bridge (monferrato §2.3)")
         if (b.kind == "passage") != (b.cost is not None):
             report(f"$.borders[{i}].cost", "a passage, and only a passage, has a cost (monferrato §2.3.1)")
+    for j, zone in enumerate(m.edges.zones if m.edges else ()):
+        if zone not in zones:
+            report(f"$.edges.zones[{j}]", f"unknown zone {zone!r}")
     for z in m.zones:
         if z.fortress and not any(b.wall for b in m.borders if z.id in b.zones):
             report("$.zones", f"fortress {z.id!r} has no wall sides (monferrato §2.3)")

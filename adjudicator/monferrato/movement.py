@@ -13,7 +13,7 @@ from itertools import combinations
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato import supply
 from arbitro.adjudicator.monferrato.common import (
-    ALL, ESCORTED, Illegal, data, enemy_combat_in, enemy_in, kind, morale_band, move_step, units_in,
+    ALL, ESCORTED, OFF_MAP, Illegal, data, enemy_combat_in, enemy_in, kind, morale_band, move_step, units_in,
 )
 from arbitro.adjudicator.monferrato.readings import reading
 from arbitro.adjudicator.ruleset import Decision
@@ -150,6 +150,7 @@ class Plan:
     origin: str
     lone_enemy: list[str] = field(default_factory=list)  # commanders, sappers, camps alone where it stops (§6)
     battle: bool = False  # it enters enemy combat units: a field battle (§7)
+    exits: bool = False  # its last step leaves the map (§6): the units that go are eliminated
     left: dict[str, str] = field(default_factory=dict)  # units left behind on the way (§6), unit -> zone
 
 
@@ -209,12 +210,14 @@ def check_path(s: MonferratoState, seat: str, units: list[str], origin: str, pat
     camp = any(kind(u) == "camp" for u in units)
     if camp and len(path) > 1:  # monferrato §14.5: "di una sola zona per turno", whatever the terrain
         raise Illegal(R.CAMP, "the camp moves one zone")
+    if OFF_MAP in path[:-1]:
+        raise Illegal(R.MAP_EDGE, f"units that leave the map are eliminated: {OFF_MAP} is only a move's last step")
     cap = 1 if camp else min(points_left(s, u) for u in units)
     spent, here = 0, origin
     for i, zone in enumerate(path):
         if enemy_in(s, here, seat) and i > 0:
             raise Illegal(R.MOVEMENT, f"units entering {here}, which holds the enemy, stop there")
-        cost = check_step(s, seat, units, here, zone, i == 0)
+        cost = 1 if zone == OFF_MAP else check_step(s, seat, units, here, zone, i == 0)
         if cost == ALL and i < len(path) - 1:
             rule = R.PASSAGES if data().border(here, zone).kind == "passage" else R.RIVER
             raise Illegal(rule, f"crossing {here}-{zone} takes the whole allowance: the move ends there")
@@ -225,6 +228,12 @@ def check_path(s: MonferratoState, seat: str, units: list[str], origin: str, pat
     if len(set([origin, *path])) != len(path) + 1:
         raise Illegal(R.MOVEMENT, "a move does not pass through a zone twice")
     plan = Plan(units=units, path=path, origin=origin)
+    if path[-1] == OFF_MAP:  # §6: from an edge zone, one more step (reading: it costs 1, as entering a zone does)
+        edge = path[-2] if len(path) > 1 else origin
+        if not data().on_edge(edge):
+            raise Illegal(R.MAP_EDGE, f"{edge} is not on the map's edge: units leave the map only from an edge zone")
+        plan.exits = True
+        return plan
     dest = path[-1]
     enemy = enemy_combat_in(s, dest, seat)
     escorts = [u for u in units if kind(u) not in ESCORTED]
@@ -244,8 +253,15 @@ def check_path(s: MonferratoState, seat: str, units: list[str], origin: str, pat
 
 
 def do_move(ctx: Decision[MonferratoState], plan: Plan, seat: str) -> None:
-    ctx.emit(ev.UnitsMoved(units=tuple(sorted([*plan.units, *plan.left])), path=tuple(plan.path), rule=str(R.MOVEMENT),
-                           left=tuple(f"{u}@{z}" for u, z in sorted(plan.left.items()))))
+    zones = plan.path[:-1] if plan.exits else plan.path
+    if zones:
+        ctx.emit(ev.UnitsMoved(units=tuple(sorted([*plan.units, *plan.left])), path=tuple(zones), rule=str(R.MOVEMENT),
+                               left=tuple(f"{u}@{z}" for u, z in sorted(plan.left.items()))))
+    else:  # straight off the map from where they stand: their one action (§5.3)
+        ctx.emit(ev.UnitsActed(units=tuple(plan.units), action="leave the map", rule=str(R.ONE_ACTION)))
+    if plan.exits:  # §6: "Tutte le unità che escono dalla mappa, volontariamente o meno, sono eliminate"
+        ctx.emit(ev.Eliminated(units=tuple(plan.units), rule=str(R.MAP_EDGE),
+                               reason=f"left the map from {zones[-1] if zones else plan.origin}"))
     if plan.lone_enemy:
         ctx.emit(ev.Eliminated(units=tuple(plan.lone_enemy), rule=str(R.LONE_ELIMINATED),
                                reason=f"alone in {plan.path[-1]} when the enemy entered"))
@@ -278,7 +294,7 @@ def prudence(ctx: Decision[MonferratoState], plan: Plan) -> None:
         if rule.rule in ctx.state.prudence:
             continue
         if any(d.units[u].nation == rule.nation for u in plan.units) and any(
-                d.zones[z].region == rule.region for z in plan.path):
+                d.zones[z].region == rule.region for z in plan.path if z != OFF_MAP):
             ctx.emit(ev.VictoryPoints(seat=rule.vp_to, delta=rule.vp, rule=str(R.PRUDENCE),
                                       reason=f"special rule {rule.rule}: {rule.nation} entered {rule.region}",
                                       prudence=rule.rule))
@@ -335,12 +351,27 @@ def actors(s: MonferratoState, seat: str) -> list[tuple[str, list[str]]]:
     return [(zone, units) for zone, units in out if units]
 
 
+def exits(s: MonferratoState, seat: str, units: list[str], origin: str, reach: dict[str, list[str]]) -> list[list[str]]:
+    """The moves that leave the map (§6): from the origin or a zone the group reaches, if on the map's edge, one
+    path each (the least costly there, then the step off)."""
+    out = []
+    for zone, path in [(origin, []), *reach.items()]:
+        if data().on_edge(zone):
+            try:
+                check_path(s, seat, units, origin, [*path, OFF_MAP])
+            except Illegal:
+                continue
+            out.append([*path, OFF_MAP])
+    return out
+
+
 def move_options(s: MonferratoState, seat: str) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for zone, free in actors(s, seat):
         groups = [[u] for u in free] + ([free] if len(free) > 1 else [])
         for g in groups:
-            for path in reachable(s, seat, g, zone).values():
+            reach = reachable(s, seat, g, zone)
+            for path in [*reach.values(), *exits(s, seat, g, zone, reach)]:
                 out.append({"type": "move", "units": sorted(g), "path": path})
     return out
 

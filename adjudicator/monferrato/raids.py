@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.monferrato import chits, supply
 from arbitro.adjudicator.monferrato import rules as R
-from arbitro.adjudicator.monferrato.common import Illegal, data, enemy_in, kind, units_in
+from arbitro.adjudicator.monferrato.common import OFF_MAP, Illegal, data, enemy_in, kind, units_in
 from arbitro.adjudicator.monferrato.movement import Plan, check_actors, check_path, do_move, points_left, reachable
 from arbitro.adjudicator.monferrato.readings import reading
 from arbitro.adjudicator.ruleset import Decision
@@ -42,6 +42,8 @@ def check_raid(s: MonferratoState, seat: str, units: list[str], path: list[str])
     d = data()
     if any(kind(u) not in RAIDERS for u in units):
         raise Illegal(R.RAID, "only infantry and cavalry raid")
+    if OFF_MAP in path:
+        raise Illegal(R.RAID, "raiders raid a zone of the map: a raid's path does not leave it")
     plan = check_path(s, seat, units, origin, path) if path else Plan(units=units, path=[], origin=origin)
     zone = path[-1] if path else origin
     if d.zones[zone].fortress:

@@ -33,6 +33,7 @@ MOVEMENT = _r("6", "3 zones; cavalry and commanders 5; camp 1; difficult 2; rive
 RIVER = _r("6", "an unbridged river costs the whole allowance and is closed to artillery and the camp")
 ENTER_ENEMY = _r("6", "commanders, sappers, camp and artillery enter the enemy only with combat units")
 FORTRESS_ENTRY = _r("6", "no entry into a fortress held by the enemy without a breach")
+MAP_EDGE = _r("6", "units that leave the map, willingly or not, are eliminated")
 LONE_ELIMINATED = _r("6", "lone commanders, sappers and camps are eliminated by enemy combat units")
 BATTLE = _r("7", "field battle")
 SUPPORT = _r("7.1", "the attacking commander calls supporting units: leadership, radius, not yet activated")
