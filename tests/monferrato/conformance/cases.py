@@ -10,9 +10,26 @@ F, S = "pro_france", "pro_spain"
 SEQ, ACT, CHITS, MOVE = "§4 Sequence of play", "§5 Activation", "§5.1, §16 Chits", "§6 Movement"
 BATTLE, ARTY, SIEGE, FORTS = "§7 Field battle", "§8 Bombardment", "§9 Fortresses and towns", "§10 Forts"
 RAID, STACK, SUPPLY, SPECIAL = "§11 Raids", "§12 Stacking", "§13 Supply", "§14-§15 Special units and morale"
+SETUP = "§4 Set-up (scenario, Setup iniziale)"
+SET_UP = "monferrato §4 (scenario, Setup iniziale)"
+NEVERS = ["nevers", "gon_inf3", "gon_inf4", "gon_inf5"]  # in the order the scenario lists them
+MILAN = ["cordoba", "spa_inf1", "spa_inf2", "spa_inf3", "spa_inf4", "spa_cav1", "spa_art1", "spa_art2", "spa_sap1",
+         "spa_sap2", "spa_camp"]
+SAVOY = ["carlo_emanuele", "sav_inf1", "sav_inf2", "sav_cav1", "sav_art1", "sav_sap1", "sav_camp"]
 END = {"type": "end_activation"}
 NONE = {"type": "respond", "chit": None}
 MORALE = {"francia": 7, "gonzaga": 7, "venezia": 7, "spagna": 7, "savoia": 7}
+
+
+def su(units: list[str], zone: str) -> dict[str, Any]:
+    return {"type": "set_up", "units": units, "zone": zone}
+
+
+def ruling(**readings: str) -> Step:
+    return Step("umpire", {"type": "ruling", "reason": "the reading this case assumes", "interpretation": readings})
+
+
+FRANCE_AT_MANTOVA = (Step(F, su(NEVERS, "mantova")), Step(F, su([], "alba")), Step(F, su([], "goito")))
 
 
 def act(*zones: str, commander: str | None = None) -> dict[str, Any]:
@@ -782,4 +799,69 @@ CASES: list[Case] = [
           Step(S, {"type": "play_chit", "chit": "chit14"}, refused="monferrato §5", words="no more than 1")),
          {"state": {"discards": ["chit11"]}},
          "option 3 ('fino a un chit', zones up to his leadership) with one zone: one chit, not the two of option 1."),
+    # --- the scenario's set-up choices (issue 11): a new game of the scenario, no position ---------------------------
+    Case(129, SETUP, "Pro-France sets up first: Nevers' force at Mantova or Casale", SET_UP, {},
+         (Step(S, su(MILAN[:1], "milano"), refused=SET_UP, words="waiting for pro_france"),
+          Step(F, su(NEVERS, "trino"), refused=SET_UP)),
+         {"awaiting": (F, "set_up"), "only_legal": {F: [su(NEVERS, "mantova"), su(NEVERS, "casale")], S: []},
+          "state": {"hands": {}}},
+         "'schiera per prima': the first choice is Pro-France's, Mantova or Casale only; no chit is dealt before the "
+         "units are set up (§4).", opening=True),
+    Case(130, SETUP, "Nevers at Casale: which artillery of 3 or 4 stays in Mantova, the other goes with him", SET_UP, {},
+         (Step(F, su(NEVERS, "casale")), Step(F, su(["gon_art3"], "casale"), refused=SET_UP),
+          Step(F, su(["gon_art3"], "mantova"))),
+         {"units": {"gon_art3": {"zone": "mantova"}, "gon_art1": {"zone": "casale"}, "nevers": {"zone": "casale"}},
+          "only_legal": {F: [su(["gon_sap1"], "mantova"), su(["gon_sap2"], "mantova")]}},
+         "the 4 stays in Mantova, the 3 goes to Casale; then the same choice for the sappers.",
+         reading="scelta_3_o_4: one_of_each (one counter of each value)", opening=True),
+    Case(131, SETUP, "Nevers at Mantova: the artillery and sapper choices are not asked", SET_UP, {},
+         (Step(F, su(NEVERS, "mantova")),),
+         {"units": {u: {"zone": "mantova"} for u in ("gon_art1", "gon_art3", "gon_sap1", "gon_sap2")},
+          "only_legal": {F: [su([], z) for z in ("trino", "alba", "moncalvo", "nizza")]}},
+         "all four stay in Mantova; next, the fort in Trino, Alba, Moncalvo or Nizza.", opening=True),
+    Case(132, SETUP, "One fort in one of Trino, Alba, Moncalvo, Nizza", SET_UP, {},
+         (Step(F, su(NEVERS, "mantova")), Step(F, su([], "casale"), refused=SET_UP), Step(F, su([], "alba"))),
+         {"state": {"forts": {"alba": [F], "monginevro": [S], "san_pietro": [S], "susa": [S]},
+                    "fort_counters": {F: 2, S: 0}}},
+         "'un solo Forte in una di queste quattro zone': Alba (beside the Savoyard forts of Susa, Monginevro and San "
+         "Pietro); Casale is refused; one of Pro-France's three counters is spent (special rule 6).", opening=True),
+    Case(133, SETUP, "A fort anywhere in the Mantova inset: not a fortress, not the enemy's, not closed Venice", SET_UP,
+         {}, (Step(F, su(NEVERS, "mantova")), Step(F, su([], "alba")),
+              Step(F, su([], "mantova"), refused=SET_UP), Step(F, su([], "bresciano"), refused=SET_UP)),
+         {"only_legal": {F: [su([], z) for z in ("borgoforte", "bozzolo", "casalmaggiore", "goito", "marmirolo",
+                                                  "ostiglia", "viadana")]}},
+         "seven zones: not Mantova (a fortress, §10), Cremona (a Spanish garrison) or Venice's (special rule 5).",
+         reading="mantova_inset_fort: inset", opening=True),
+    Case(134, SETUP, "Under mantova_inset_fort: duchy, only the Duchy of Mantova's zones of the inset", SET_UP, {},
+         (ruling(mantova_inset_fort="duchy"), Step(F, su(NEVERS, "mantova")), Step(F, su([], "alba")),
+          Step(F, su([], "casalmaggiore"), refused=SET_UP)),
+         {"only_legal": {F: [su([], z) for z in ("borgoforte", "bozzolo", "goito", "marmirolo", "ostiglia",
+                                                  "viadana")]}},
+         "Casalmaggiore, in the Duchy of Milan, is refused.", reading="mantova_inset_fort: duchy", opening=True),
+    Case(135, SETUP, "The Milanese army sets up unit by unit anywhere in the Duchy of Milan", SET_UP, {},
+         (*FRANCE_AT_MANTOVA, Step(S, su(["cordoba"], "asti"), refused=SET_UP), Step(S, su(["cordoba"], "cremona")),
+          Step(S, su(["spa_inf1"], "lodi"))),
+         {"units": {"cordoba": {"zone": "cremona"}, "spa_inf1": {"zone": "lodi"}}, "awaiting": (S, "set_up")},
+         "'aggregati secondo preferenza': Cremona (in the Mantova inset, but Milanese), Lodi; Asti is Savoy's.",
+         opening=True),
+    Case(136, SETUP, "Once every unit is set up the chits are dealt, four each, Uxelles to Pro-France", "monferrato §4",
+         {}, (*FRANCE_AT_MANTOVA, *(Step(S, su([u], "milano")) for u in MILAN),
+              *(Step(S, su([u], "torino")) for u in SAVOY),
+              Step("umpire", {"type": "enter_random", "values": ["chit01", "chit02", "chit03"]}),
+              Step("umpire", {"type": "enter_random", "values": ["chit04", "chit06", "chit07", "chit08"]}),
+              Step("umpire", {"type": "enter_random", "values": ["milano"]})),
+         {"state": {"hands": {F: ["chit05", "chit01", "chit02", "chit03"], S: ["chit04", "chit06", "chit07", "chit08"]},
+                    "phase": "play"}},
+         "'il giocatore Pro-Francese inizia con il chit 5 (UXELLES) in mano più altri 3 pescati a caso; il giocatore "
+         "Pro-Spagna pesca i 4 chit a caso'; then the first marker is drawn.", opening=True),
+    Case(137, SETUP, "Under scelta_3_o_4: value_each, each counter's value is chosen", SET_UP, {},
+         (ruling(scelta_3_o_4="value_each"), Step(F, su(NEVERS, "casale")),
+          Step(F, {"type": "choose_value", "unit": "gon_art1", "fire": 5}, refused=SET_UP),
+          Step(F, {"type": "choose_value", "unit": "gon_art1", "fire": 4}),
+          Step(F, {"type": "choose_value", "unit": "gon_art3", "fire": 4})),
+         {"state": {"chosen_fire": {"gon_art1": 4, "gon_art3": 4}},
+          "units": {"gon_art1": {"zone": "mantova"}, "gon_art3": {"zone": "casale"}},
+          "only_legal": {F: [{"type": "choose_value", "unit": "gon_sap1", "fire": v} for v in (3, 4)]}},
+         "both guns of 4 (5 is refused); which one stays in Mantova is not asked.",
+         reading="scelta_3_o_4: value_each", opening=True),
 ]

@@ -63,6 +63,7 @@ class Case:
     data: dict[str, Any] = field(default_factory=dict)  # file -> edits (zone id -> fields) on the shipped data
     reading: str = ""  # the interpretation the case assumes where the text is ambiguous
     xfail: str = ""  # a known failure: the code disagrees with the rulebook (the reason)
+    opening: bool = False  # a new game of the scenario, its set-up choices awaited: no position (one is past them)
 
     @property
     def file(self) -> Path:
@@ -80,6 +81,10 @@ def data_files(edits: dict[str, Any]) -> dict[str, str]:
 
 
 def position_of(case: Case) -> dict[str, Any]:
+    if case.opening:  # what to start, not a position: a position is past the set-up choices
+        return {"ruleset": "monferrato", "scenario": "1628", "new_game": True,
+                "note": f"monferrato conformance case {case.n}: {case.title} ({case.rule}); not a position: start a "
+                        "new game of the scenario, `arbitro new monferrato 1628 --transcribed`, and send the commands"}
     s = sequence.new_state()
     for u, x in s.units.items():
         x.zone = case.placed.get(u, POOL)
@@ -112,7 +117,9 @@ def position_of(case: Case) -> dict[str, Any]:
 def play(case: Case) -> tuple[Game, list[dict[str, Any]]]:
     """The case's game from its position file on disk (transcribed), its steps played; every event they made."""
     a = app()
-    g = Game(a, a.create("monferrato", position=json.loads(case.file.read_text(encoding="utf-8")), transcribed=True))
+    start = json.loads(case.file.read_text(encoding="utf-8"))
+    g = Game(a, a.create("monferrato", "1628", transcribed=True) if start.get("new_game")
+             else a.create("monferrato", position=start, transcribed=True))
     events: list[dict[str, Any]] = []
     for s in case.steps:
         if s.refused:
@@ -174,6 +181,8 @@ def _step_text(s: Step) -> str:
 
 
 def _setting(c: Case) -> str:
+    if c.opening:
+        return "a new game of the scenario, `arbitro new monferrato 1628 --transcribed`: the file names it"
     d = load()
     parts = [f"{c.command}'s activation, {d.turn(c.turn).name}"]
     parts.append(", ".join(f"{u} {z}" for u, z in c.placed.items()))
@@ -200,6 +209,8 @@ HEADER = "\n".join([
     "player holds three fort counters). Positions use the shipped (provisional)",
     "map, counters and chit table unless the case edits its data (the position then carries its data files).",
     "Pro-France holds chits 03 04 06 12, Pro-Spain 02 11 14 16, unless the case says otherwise.",
+    "The set-up cases start from a new game of the scenario instead (a position is past the set-up choices): their",
+    "file names the scenario, and the umpire's ruling, where a case assumes another reading, is their first command.",
     "",
     "Rewrite this page and the position files with `python -m tests.monferrato.conformance.kit`.",
     "",
