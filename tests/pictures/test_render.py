@@ -28,8 +28,8 @@ from tests.marengo.harness import position as marengo_position
 from tests.monferrato.harness import Game, set_up
 
 SVG = "{http://www.w3.org/2000/svg}"
-SET_UPS = [("caldiero", "historical"), ("arrivano", "montebello"), ("arrivano", "campotenese"),
-           ("caricat", "pastrengo"), ("caricat", "montebello")]
+SET_UPS = [("caldiero", "historical"), ("caldiero", "il_tempo_regge"), ("arrivano", "montebello"),
+           ("arrivano", "campotenese"), ("caricat", "pastrengo"), ("caricat", "montebello")]
 
 
 def drawn_pieces(svg: str) -> dict[str, str]:

@@ -128,3 +128,10 @@ def test_report_viewer_writes_one_html_file_and_refuses_markdown(tmp_path: Path)
     assert "FRA_" not in target.read_text(encoding="utf-8"), "the French At Start draw is hidden from Austria"
     refused = CliRunner().invoke(cli, ["report", game, "--viewer", "-o", str(tmp_path / "game.md"), "--db", str(db)])
     assert refused.exit_code == 2 and "--viewer writes one HTML file" in refused.output
+
+
+def test_drawing_the_file_s_pictures_says_how_far_it_has_got() -> None:
+    app = marengo_game({"FRA_CARRA": ("marengo", "reserve")})
+    calls: list[tuple[int, int]] = []
+    data = game_file_data(app, "marengo-g", "austria", progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(k, len(data["events"])) for k in range(1, len(data["events"]) + 1)]
