@@ -65,3 +65,12 @@ def test_a_chit_against_every_army_lowers_both_sides_morale_and_never_below_one(
     g = from_state(s)
     g.send("pro_spain", type="play_chit", chit="chit21")  # La peste (provisional table): -1 to every army in play
     assert g.state.morale["spagna"] == 6 and g.state.morale["gonzaga"] == 1
+
+
+def test_the_scenario_opens_in_january_1628_with_morale_seven_and_ends_after_november_1630() -> None:
+    """Scenario: 'Morale INIZIALE ... 7', 'Turno iniziale Gennaio-Febbraio 1628', 'Fine del Gioco Novembre-Dicembre
+    1630', 'COMANDI INIZIALI: Gonzaga, Milano, Savoia'."""
+    s = state()
+    assert set(s.morale.values()) == {7} and D.turn(s.turn).name.startswith("Gennaio") and s.turn == 0
+    assert D.turn(s.last_turn).id == "1630-11" and D.turn(s.last_turn).name.startswith("Novembre")
+    assert sorted(D.scenario.initial_commands) == ["gonzaga", "milano", "savoia"]
