@@ -5,6 +5,7 @@ umpire only (arbitro §A.1). Functions over the store."""
 
 from __future__ import annotations
 
+import json
 import types
 import typing
 from typing import Any
@@ -46,6 +47,23 @@ def known_type(ruleset: Ruleset[Any], raw: Any) -> None:
             f"unknown command type {kind!r}: a command's type is {wanted} (see `arbitro submit --help`; "
             "`arbitro legal GAME --as SEAT` lists what SEAT may send now)",
             [{"field": "(command)", "problem": f"unknown command type: wanted {wanted}", "given": repr(kind)}])
+
+
+# An entropy answer is the same whatever the other seats answered meanwhile, so answers mailed at once cross (§R.2).
+ROUND_ANSWERS = ("commit_entropy", "reveal_entropy")
+ROUND_EVENTS = ("entropy_committed", "entropy_revealed", "decision_revised")
+
+
+def stale(store: Store, game: GameRecord, expected_seq: int, command: Any) -> bool:
+    """Whether a command sent against head `expected_seq` is refused as stale now (arbitro §L.2): the head moved,
+    and not only by the other seats' answers to the entropy round this command answers too (arbitro §R.2: answers
+    sent at once, by e-mail, cross; their order changes nothing, the mix is made in the seats' own order)."""
+    if expected_seq == game.head_seq:
+        return False
+    if not (isinstance(command, dict) and command.get("type") in ROUND_ANSWERS and 0 < expected_seq < game.head_seq):
+        return True
+    since = store.events(game.id, expected_seq + 1, game.head_seq)
+    return any(json.loads(e.body)["event"]["type"] not in ROUND_EVENTS for e in since)
 
 
 def umpire_only(seat: str, why: str) -> None:

@@ -11,12 +11,16 @@ from typing import Any
 import click
 import msgspec
 
+from arbitro.adjudicator import served_dice
 from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.adjudicator.cli_common import (
-    db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines, app_for,
+    db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
 )
+from arbitro.adjudicator.cli_play import write_offline
+from arbitro.projections.base import UMPIRE
 
 
 # The events of the seats' entropy round, which `roll` shows beside the roll they protect (arbitro §R.2).
@@ -49,9 +53,11 @@ def roll(source: str, seq: int, seat: str, db: str, as_json: bool) -> None:
         sys.exit(1)
 
 
-def explain_roll(app: Arbitro, game: str, seq: int, seat: str) -> dict[str, Any]:
+def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str) -> dict[str, Any]:
     """What a dispute over the roll at `seq` needs, built only from what `seat` is served."""
     record = app.game(game)
+    if isinstance(app, SeatCopy) and seat == UMPIRE:  # a seat's copy holds its seat's served log alone
+        seat = app.seat
     if not 1 <= seq <= record.head_seq:
         raise BadInput(f"game {game} has events #1 to #{record.head_seq}; there is no event #{seq}")
     served = app.log(game, seat, 1, record.head_seq)
@@ -62,7 +68,7 @@ def explain_roll(app: Arbitro, game: str, seq: int, seat: str) -> dict[str, Any]
         rolls = [e["seq"] for e in served if e["type"] in ("dice_rolled", "items_drawn")]
         raise BadInput(f"event #{seq} of {game} is a {kind}, not a roll or a draw; its rolls and draws are at "
                        + (", ".join(f"#{n}" for n in rolls[:20]) + (" ..." if len(rolls) > 20 else "") or "no event"))
-    before = app.state_at(game, seq - 1).core
+    mix = served_dice.mix_before(served, seq)  # from what the seat was served: a seat's copy checks its dice too
     detail = dict(data.get("detail") or {})
     modifiers = detail.get("modifiers", "")
     values = data.get("values") if kind == "dice_rolled" else data.get("drawn")
@@ -76,12 +82,12 @@ def explain_roll(app: Arbitro, game: str, seq: int, seat: str) -> dict[str, Any]
         "modifiers": [m.strip() for m in str(modifiers).split(";") if m.strip()] if modifiers else [],
         "detail": detail,
         "withheld": values is None,  # fog of war: this seat is not served the outcome (arbitro §V.4)
-        "derivation": derivation(served, seq, data, before.mix) if source_ != "entered" else
+        "derivation": derivation(served, seq, data, mix) if source_ != "entered" else
         {"rule": "arbitro §R.4", "how": "entered by the umpire from the dice rolled on the table"},
         "followed": followed(served, seq),
         "event": event,
     }
-    explained["recomputed"] = recompute(app.state_at(game).core.seed, before.mix, data, values, source_)
+    explained["recomputed"] = served_dice.recompute(served_dice.revealed_seed(served), mix, data, values, source_)
     return explained
 
 
@@ -106,24 +112,6 @@ def derivation(served: list[dict[str, Any]], seq: int, data: dict[str, Any], mix
         "message": f"{rnd.DERIVATION}|{mix}|{index}|0" if index is not None else None,
         "entropy": [{"seq": e["seq"], **(e.get("event") or {})} for e in served[:seq - 1] if e["type"] in ENTROPY_TYPES],
     }
-
-
-def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, source_: str | None) -> dict[str, Any]:
-    """The roll recomputed from the revealed seed (arbitro §R.1, events/random.py), and whether it matches."""
-    if source_ == "entered":
-        return {"status": "entered from the table: nothing to recompute (arbitro §R.4)"}
-    if values is None:
-        return {"status": "not served to this seat: nothing to recompute (arbitro §V.4)"}
-    if seed is None:
-        return {"status": "the seed is not revealed yet: the roll can be recomputed once it is (arbitro §R.3)"}
-    if data["type"] == "items_drawn" and "population" not in data:
-        return {"status": "a private draw: the pool it came from is not served to this seat (arbitro §V.4)"}
-    if data["type"] == "dice_rolled":
-        again: list[Any] = list(rnd.roll(seed, mix, data["index"], data["count"], data["sides"]))
-    else:
-        again = list(rnd.draw(seed, mix, data["index"], data["population"], len(values)))
-    return {"status": "recomputed from the revealed seed", "seed": seed, "values": again,
-            "matches": again == list(values)}
 
 
 def roll_text(r: dict[str, Any]) -> str:
@@ -168,18 +156,27 @@ def roll_text(r: dict[str, Any]) -> str:
 @seat_option()
 @click.option("--file", "path", type=click.Path(dir_okay=False),
               help="Where SEAT keeps its entropy between commit and reveal (default: GAME.SEAT.entropy).")
+@click.option("--offline", is_flag=True,
+              help="Play by e-mail: write the commitment (or, once every seat has committed, the reveal) to -o FILE "
+                   "as a mailed command file, against your copy of GAME, for the umpire to submit.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE", help="With --offline: the file to write.")
+@click.option("--sign", "key_file", type=click.Path(dir_okay=False), metavar="KEYFILE",
+              help="With --offline: sign the command file with SEAT's private key (`arbitro keygen`).")
 @db_option
 @json_option
 @handle_errors
-def entropy(game: str, seat: str, path: str | None, db: str, as_json: bool) -> None:
+def entropy(game: str, seat: str, path: str | None, offline: bool, output: str | None, key_file: str | None, db: str,
+            as_json: bool) -> None:
     """Answer the game's entropy round for SEAT (arbitro §R.2). The first call draws 128 random bits, keeps
     them in FILE (readable by you alone) and commits to their SHA-256; once every seat has committed, the
-    same call reveals them. With FILE already there, its text is the entropy (make your own).
+    same call reveals them. With FILE already there, its text is the entropy (make your own). By e-mail,
+    --offline -o FILE writes each step as a command file from your copy, for the umpire to submit.
 
     \b
     Example:
         arbitro entropy marengo-1a2b3c4d --as france
         arbitro entropy marengo-1a2b3c4d --as france        (again, once austria has committed too)
+        arbitro entropy marengo-1a2b3c4d --as france --offline -o france-entropy.json --sign france.key
     """
     keep = Path(path or f"{game}.{seat}.entropy")
     made = not keep.exists()
@@ -188,12 +185,33 @@ def entropy(game: str, seat: str, path: str | None, db: str, as_json: bool) -> N
         keep.write_text(secrets.token_hex(16), encoding="utf-8")
     text = keep.read_text(encoding="utf-8").strip()
     try:
+        if offline:
+            return write_offline(game, seat, entropy_answer(open_reader(db, game), game, seat, text, made, keep),
+                                 None, None, key_file, output, db, as_json)
+        if output is not None or key_file is not None:
+            raise BadInput("-o and --sign write a mailed command file, with --offline only; without it the entropy "
+                           "is submitted now")
         result = open_app(db).entropy(game, seat, text)
     except Exception:
         if made:
             keep.unlink()
         raise
     out(result, as_json, lambda r: "\n".join(event_lines(r.events)) + f"\n(entropy kept in {keep})")
+
+
+def entropy_answer(app: Arbitro | SeatCopy, game: str, seat: str, text: str, made: bool, keep: Path) -> dict[str, Any]:
+    """SEAT's answer to the entropy round as its copy (or the game) awaits it: the commitment, or the reveal of the
+    entropy kept since the commitment."""
+    kinds = {c["type"] for c in app.legal(game, seat)}
+    if "reveal_entropy" in kinds:
+        if made:
+            raise BadInput(f"{keep} is not there: the round awaits the entropy you committed, kept in that file "
+                           "(--file names another)")
+        return {"type": "reveal_entropy", "entropy": text}
+    if "commit_entropy" in kinds:
+        return {"type": "commit_entropy", "commitment": rnd.entropy_commitment(text)}
+    raise BadInput(f"{game} awaits no entropy from {seat} at #{app.game(game).head_seq} (`arbitro status {game} "
+                   f"--as {seat}`): import the umpire's latest export first, or the round is past")
 
 
 @click.command()

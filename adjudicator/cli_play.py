@@ -173,7 +173,7 @@ def write_offline(game: str, seat: str | None, command: dict[str, Any], expected
     if Path(output).exists():
         raise BadInput(f"{output} already exists: a command file is never overwritten (remove it, or choose another)")
     Path(output).write_text(json.dumps(msgspec.to_builtins(mailed), ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    warning = None if command in listed else (
+    warning = None if any(fits(command, template) for template in listed) else (
         f"warning: {game}'s legal commands for {seat} at #{head} do not list this one (`arbitro legal {game} --as "
         f"{seat}`); the umpire's submit judges it")
     if warning and not as_json:
@@ -183,6 +183,13 @@ def write_offline(game: str, seat: str | None, command: dict[str, Any], expected
         lambda d: f"wrote {output}: {seat}'s {command.get('type')} against #{head}, "
                   f"{'signed' if d['signed'] else 'unsigned'}; mail it to the umpire, who runs "
                   f"`arbitro submit {game} --file {Path(output).name}`")
+
+
+def fits(command: dict[str, Any], listed: dict[str, Any]) -> bool:
+    """Whether COMMAND is the listed one, a template's `<...>` fields (the entropy round's, say) filled in."""
+    def blank(value: Any) -> bool:
+        return isinstance(value, str) and value.startswith("<") and value.endswith(">")
+    return command.keys() == listed.keys() and all(blank(v) or command[k] == v for k, v in listed.items())
 
 
 PLAY_COMMANDS = (submit,)

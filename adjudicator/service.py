@@ -17,7 +17,9 @@ import msgspec
 
 from arbitro.adjudicator import exchange, importing, overrides, registry, results, seatcopy
 from arbitro.adjudicator import verify as verification
-from arbitro.adjudicator.admission import cited_notes, known_type, pinned, seat_signature, sign_receipt, umpire_only
+from arbitro.adjudicator.admission import (
+    cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
+)
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import ENGINE_KINDS
@@ -181,7 +183,7 @@ class Arbitro:
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
                 return self._retried(game, prior, seat, command)
-        if expected_seq is not None and expected_seq != game.head_seq:
+        if expected_seq is not None and stale(self.store, game, expected_seq, command):
             raise StaleSequence(game_id, expected_seq, game.head_seq)
         adj = self.adjudicator(game.ruleset)
         created = self._created(game)
@@ -193,8 +195,9 @@ class Arbitro:
                           keep_states=True)
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
-                               salt=rnd.command_salt(game.seed, game_id, cmd),
-                               command=done.command, expected_seq=game.head_seq, received_at=now())
+                               salt=rnd.command_salt(game.seed, game_id, cmd), command=done.command,
+                               # the head its seat saw and signed: behind the head only for crossed entropy answers
+                               expected_seq=game.head_seq if expected_seq is None else expected_seq, received_at=now())
         bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)
         try:

@@ -19,7 +19,7 @@ from typing import Any, Literal, overload
 
 import msgspec
 
-from arbitro.adjudicator import registry
+from arbitro.adjudicator import registry, served_dice
 from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.exchange import Loaded
@@ -540,6 +540,8 @@ def _verify_seat_export(loaded: Loaded, report: Report) -> Report:
         prev = served["hash"]
     n = len(loaded.served)
     report.checks.append(_annotations_check(loaded))
+    dice, found = served_dice.check(loaded.served, loaded.game.seed_commitment)
+    report.checks.append(Check(name="dice", status=dice, detail=found))
     report.checks += [
         Check(name="hash chain", status="passed",
               detail=f"{n} events linked; {whole} served whole have matching hashes"),

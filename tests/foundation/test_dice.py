@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from arbitro.adjudicator import served_dice
 from arbitro.adjudicator.errors import IllegalCommand, NotUmpire, NotYourDecision, Rejected
 from arbitro.adjudicator.randomness import audit_dice
 from arbitro.adjudicator.selfplay import SelfPlay, pick, weighted_pick
@@ -19,6 +20,8 @@ from arbitro.events import core
 from arbitro.events import random as rnd
 
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.events.store import StaleSequence
+from arbitro.projections.base import UMPIRE
 
 from .conftest import Cli, db_execute, exchange, head
 
@@ -373,3 +376,47 @@ def test_a_weighted_pick_takes_each_command_as_often_as_its_weight_and_never_one
     taken = Counter(weighted_pick("w", step, legal, [0, 1, 3])["type"] for step in range(4000))
     assert taken["a"] == 0 and 2.5 < taken["c"] / taken["b"] < 3.5
     assert [weighted_pick("w", s, legal, [1, 1, 1]) for s in range(50)] == [legal[pick("w", s, 3)] for s in range(50)]
+
+
+def test_the_served_dice_check_catches_a_roll_the_seed_does_not_give(app: Arbitro) -> None:
+    """A seat's own check (adjudicator/served_dice.py): an umpire who changed a roll before serving it, the chain
+    sealed over the changed value, is caught once the seed is revealed; a seed that is not the committed one too."""
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    app.reveal("g", seat=UMPIRE)
+    served = app.log("g", "blue")
+    commitment = served[0]["event"]["seed_commitment"]
+    assert served_dice.check(served, commitment)[0] == "passed"
+    (roll,) = [e for e in served if e["type"] == "dice_rolled"]
+    forged = [{**e, "event": {**e["event"], "values": [7 - v for v in e["event"]["values"]]}} if e is roll else e
+              for e in served]
+    status, found = served_dice.check(forged, commitment)
+    assert status == "failed" and found.startswith(f"#{roll['seq']}: ")
+    assert served_dice.check(served, "0" * 64) == ("failed", f"the revealed seed does not hash to the commitment "
+                                                            f"{'0' * 64} (arbitro §R.1)")
+
+
+def test_entropy_answers_sent_at_once_cross_and_nothing_else_does(app: Arbitro) -> None:
+    """Answers mailed at once (arbitro §L.2, §R.2): each seat's entropy answer sent against the same head is judged
+    at the head while only the round's answers came in between; any other command, or any other event since, is
+    stale as ever. The record keeps the head its seat saw, and the game verifies."""
+    app.create("duel", "standard", game_id="g", seat_entropy=True)
+    seen = app.game("g").head_seq
+    app.submit("g", "red", {"type": "commit_entropy", "commitment": rnd.entropy_commitment("r" * 32)}, expected_seq=seen)
+    app.submit("g", "blue", {"type": "commit_entropy", "commitment": rnd.entropy_commitment("b" * 32)}, expected_seq=seen)
+    assert app.store.command("g", 2).record.expected_seq == seen < app.store.command("g", 2).first_seq - 1
+    seen = app.game("g").head_seq
+    app.submit("g", "red", {"type": "reveal_entropy", "entropy": "r" * 32}, expected_seq=seen)
+    with pytest.raises(StaleSequence):  # not an answer to the round: the position it was sent for has moved
+        app.submit("g", "blue", {"type": "attack", "aim": "high"}, expected_seq=seen)
+    app.submit("g", "blue", {"type": "reveal_entropy", "entropy": "b" * 32}, expected_seq=seen)
+    mixed = app.game("g").head_seq
+    assert "entropy_mixed" in [e["type"] for e in app.log("g")]
+    app.submit("g", "red", {"type": "attack", "aim": "high"}, expected_seq=mixed)
+    with pytest.raises(StaleSequence):  # the round is over: an answer sent before the attack is stale
+        app.submit("g", "blue", {"type": "reveal_entropy", "entropy": "b" * 32}, expected_seq=mixed)
+    assert app.verify("g").passed
+    elsewhere = Arbitro(SQLiteStore(":memory:"))  # and it moves whole to another database
+    elsewhere.import_lines(app.export("g", UMPIRE, with_seed=True), seat=UMPIRE)
+    assert elsewhere.verify("g").passed

@@ -59,16 +59,19 @@ def enemy_blocks(table: Table, seat: str) -> list[str]:
 
 def assert_knows_only_its_own(table: Table, seat: str) -> None:
     """SEAT's database verifies as a seat's copy, holds exactly the export the umpire sent it, and has neither the
-    dice seed nor the identity of any enemy block (Marengo's blocks stand face down, marengo §5)."""
+    dice seed (until the umpire reveals it) nor the identity of any enemy block (Marengo's blocks stand face down,
+    marengo §5)."""
     run = table.db[seat]
     report = run.json("verify", table.game)
     assert report["passed"] is True, report
     assert {c["name"]: c["status"] for c in report["checks"]}["re-adjudication"] == "unchecked"
     held = json.loads(Path(table.file(f"for-{seat}.jsonl")).read_text(encoding="utf-8").splitlines()[0])
-    assert held["redacted_for"] == seat and held["seed"] is None
     stored = (table.where / f"{seat}.db").read_bytes()
     seed = json.loads(table.db["umpire"]("export", table.game, "--with-seed").stdout.splitlines()[0])["seed"]
-    assert seed and seed.encode() not in stored
+    # public once its reveal is in the seat's copy: every seat then checks its dice
+    revealed = "seed_revealed" in [e["type"] for e in run.json("log", table.game)]
+    assert held["redacted_for"] == seat and held["seed"] == (seed if revealed else None)
+    assert seed and (revealed or seed.encode() not in stored)
     for block in enemy_blocks(table, seat):
         assert block.encode() not in stored, f"{seat}'s copy names the enemy block {block}"
 
@@ -200,9 +203,60 @@ def test_the_readmes_email_round_trip_runs_as_printed(tmp_path: Path, monkeypatc
     script = _session("## Play by e-mail")
     assert script.count("--db umpire.db") >= 5 and "--db austria.db" in script and "--db france.db" in script
     shown = run_in_process(script, tmp_path, monkeypatch)
-    assert "france's copy  #" in shown and "VERIFIED" in shown and "austria's end_turn against #6, signed" in shown
+    assert "france's copy  #" in shown and "VERIFIED" in shown and "austria's end_turn against #" in shown
+    assert "austria's commit_entropy against #" in shown and "france's reveal_entropy against #" in shown
+    assert "UNCHECKED dice: 1 rolls and draws; the seed is not revealed yet" in shown  # france's, before the reveal
+    assert "PASSED    dice: the revealed seed matches the commitment made at creation" in shown
     table = Table(tmp_path)
     table.game = table.db["umpire"]("games").stdout.split()[0]
     for seat in ("austria", "france"):
         assert table.db[seat]("games").stdout.split()[0] == table.game
         assert_knows_only_its_own(table, seat)
+    # the commitments crossed in the post (both signed against #3): each verifies under its seat's key
+    checks = {c["name"]: c for c in table.db["umpire"].json("verify", table.game)["checks"]}
+    assert checks["seat signatures"]["status"] == "passed", checks
+
+
+# --- entropy and dice by mail (arbitro §R.1-§R.3): each seat answers the round from its copy, and checks the dice ---
+def test_entropy_by_mail_then_each_seat_checks_the_dice_from_its_own_copy(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    umpire = table.db["umpire"]
+    table.game = umpire("new", "arrivano", "montebello", "--seat-entropy").stdout.strip()
+    seats = ("austria", "france")
+    for seat in seats:
+        public = table.db[seat]("keygen", "-o", table.file(f"{seat}.key")).stdout.strip()
+        umpire("register-key", table.game, "--as", seat, public)
+    for step in ("commit", "reveal"):  # each seat from its own copy, never online; the umpire submits the files
+        for seat in seats:
+            table.mail_export(seat)
+            written = table.db[seat].json("entropy", table.game, "--as", seat, "--offline", "-o",
+                                          table.file(f"{seat}-{step}.json"), "--sign", table.file(f"{seat}.key"),
+                                          "--file", table.file(f"{seat}.entropy"))
+            assert written["signed"] and written["listed_legal"], written  # the copy lists the round's template
+            mailed = json.loads(Path(table.file(f"{seat}-{step}.json")).read_text())["command"]
+            assert mailed["type"] == f"{step}_entropy"
+            umpire.json("submit", table.game, "--file", table.file(f"{seat}-{step}.json"))
+    kept = {seat: Path(table.file(f"{seat}.entropy")).read_text() for seat in seats}
+    log = umpire.json("log", table.game)
+    assert [e["event"]["entropy"] for e in log if e["type"] == "entropy_revealed"] == [kept["austria"], kept["france"]]
+    rolls = [e["seq"] for e in log if e["type"] == "dice_rolled"]
+    assert rolls, "the opening rolls each side's initiative once the round is complete"
+    for seat in seats:  # before the reveal a copy says what it can check, and that it cannot recompute yet
+        table.mail_export(seat)
+        dice = {c["name"]: c for c in table.db[seat].json("verify", table.game)["checks"]}["dice"]
+        assert dice["status"] == "unchecked" and "not revealed yet" in dice["detail"]
+        assert "the seed is not revealed yet" in table.db[seat].json("roll", table.game, str(rolls[0]))[
+            "recomputed"]["status"]
+    assert "awaits no entropy from austria" in table.db["austria"](
+        "entropy", table.game, "--as", "austria", "--offline", "-o", table.file("late.json"), code=2).stderr
+    umpire("reveal", table.game, "--reason", "the end of play")
+    for seat in seats:  # offline, from the copy alone: the seed matches its commitment and every roll recomputes
+        table.mail_export(seat)
+        report = table.db[seat].json("verify", table.game)
+        dice = {c["name"]: c for c in report["checks"]}["dice"]
+        assert report["passed"] and dice["status"] == "passed", dice
+        assert f"{len(rolls)} of {len(rolls)} rolls and draws were served whole" in dice["detail"]
+        explained = table.db[seat].json("roll", table.game, str(rolls[0]))
+        assert explained["seat"] == seat and explained["recomputed"]["matches"] is True
+        assert explained["derivation"]["mix"] == [e for e in log if e["type"] == "entropy_mixed"][0]["event"]["mix"]
+        assert "MATCHES the log" in table.db[seat]("roll", table.game, str(rolls[0])).stdout

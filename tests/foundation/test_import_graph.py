@@ -52,6 +52,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.overrides": 7,  # a position's overrides, read with it at creation
     "arbitro.adjudicator.storecheck": 7,
     "arbitro.adjudicator.verify": 7,
+    "arbitro.adjudicator.served_dice": 7,  # the dice checked from what a seat was served
     "arbitro.adjudicator.exchange": 7,
     "arbitro.adjudicator.importing": 7,
     "arbitro.adjudicator.selfplay": 7,

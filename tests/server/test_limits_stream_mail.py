@@ -187,8 +187,11 @@ def test_a_command_without_expected_seq_is_judged_again_when_another_seat_s_appe
                      if e["type"] == "entropy_committed"]
         assert committed == ["blue", "red"]
         store.other_writer = lambda: other.submit(game, "blue", {"type": "reveal_entropy", "entropy": "x"})
-        head = server.app.game(game).head_seq
-        stale = red.post(f"/games/{game}/commands", json={"command": {"type": "reveal_entropy", "entropy": "y"},
+        head = server.app.game(game).head_seq  # blue's reveal lands as this reads: the head red asks for is behind
+        crossed = red.post(f"/games/{game}/commands", json={"command": {"type": "reveal_entropy", "entropy": "y"},
+                                                            "expected_seq": head})
+        assert crossed.status_code == 200, crossed.text  # only the round's answers since: they cross (arbitro §L.2)
+        stale = red.post(f"/games/{game}/commands", json={"command": {"type": "attack", "aim": "high"},
                                                           "expected_seq": head})
         assert stale.status_code == 409 and stale.json()["error"] == "store/stale-sequence"  # the head it asked for
     finally:

@@ -1,0 +1,71 @@
+"""The dice checked from what a seat was served (arbitro §R.1-§R.3), so that a seat can check them from its own copy
+of a game played by e-mail, offline, as well as from the game itself: the seed once its reveal is served, the mix
+of the seats' entropy from the entropy events (served to every seat whole), and each roll or draw the seat was
+served with its values. An undo takes back moves, never dice (the fold keeps the mix and the roll count), so the
+mix in force at a roll is the last one served before it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from arbitro.events import random as rnd
+
+MIXES = ("entropy_added", "entropy_mixed")  # the events that set the mix (projections/fold.py)
+ROLLS = ("dice_rolled", "items_drawn")
+
+
+def mix_before(served: Sequence[dict[str, Any]], seq: int) -> str:
+    """The seats' entropy mixed in before event `seq`: a kept-dice fork starts from its parent's (game_created's
+    `initial_core`), and each entropy event served before `seq` sets it."""
+    mix = str(((served[0].get("event") or {}).get("initial_core") or {}).get("mix", ""))
+    for event in served[:seq - 1]:
+        if event["type"] in MIXES:
+            mix = event["event"]["mix"]
+    return mix
+
+
+def revealed_seed(served: Sequence[dict[str, Any]]) -> str | None:
+    """The seed, once its reveal (seed_revealed, served to every seat) is in the log."""
+    return next((e["event"]["seed"] for e in served if e["type"] == "seed_revealed"), None)
+
+
+def recompute(seed: str | None, mix: str, data: dict[str, Any], values: Any, source: str | None) -> dict[str, Any]:
+    """The roll recomputed from the revealed seed (arbitro §R.1, events/random.py), and whether it matches."""
+    if source == "entered":
+        return {"status": "entered from the table: nothing to recompute (arbitro §R.4)"}
+    if values is None:
+        return {"status": "not served to this seat: nothing to recompute (arbitro §V.4)"}
+    if seed is None:
+        return {"status": "the seed is not revealed yet: the roll can be recomputed once it is (arbitro §R.3)"}
+    if data["type"] == "items_drawn" and "population" not in data:
+        return {"status": "a private draw: the pool it came from is not served to this seat (arbitro §V.4)"}
+    if data["type"] == "dice_rolled":
+        again: list[Any] = list(rnd.roll(seed, mix, data["index"], data["count"], data["sides"]))
+    else:
+        again = list(rnd.draw(seed, mix, data["index"], data["population"], len(values)))
+    return {"status": "recomputed from the revealed seed", "seed": seed, "values": again,
+            "matches": again == list(values)}
+
+
+def check(served: Sequence[dict[str, Any]], commitment: str) -> tuple[str, str]:
+    """Every roll and draw served with its values, recomputed once the seed is revealed: ("passed" | "failed" |
+    "unchecked", what was found). The revealed seed must hash to the commitment the game was created with."""
+    seed = revealed_seed(served)
+    rolls = [e for e in served if e["type"] in ROLLS and e["event"].get("source", "seed") == "seed"]
+    if seed is None:
+        return "unchecked", (f"{len(rolls)} rolls and draws; the seed is not revealed yet, so they are recomputed "
+                             f"once it is (arbitro §R.3); its commitment is {commitment}")
+    if rnd.commitment(seed) != commitment:
+        return "failed", f"the revealed seed does not hash to the commitment {commitment} (arbitro §R.1)"
+    checked = 0
+    for e in rolls:
+        data = e["event"]
+        values = data.get("values") if data["type"] == "dice_rolled" else data.get("drawn")
+        again = recompute(seed, mix_before(served, e["seq"]), data, values, "seed")
+        if again.get("matches") is False:
+            return "failed", f"#{e['seq']}: {values} in the log, {again['values']} from the revealed seed"
+        checked += "matches" in again
+    return "passed", (f"the revealed seed matches the commitment made at creation; {checked} of {len(rolls)} rolls "
+                      "and draws were served whole to this seat, and each recomputes from it (the others are "
+                      "private or hidden from it)")
