@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from arbitro.adjudicator.errors import BadFile, BadInput, Declined, NoSuchFile
+from arbitro.adjudicator.seatcopy import SeatCopy, delete_copy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.storecheck import check_game
 from arbitro.events import signing
@@ -107,20 +108,24 @@ def parse_seat_keys(items: tuple[str, ...]) -> dict[str, str]:
 @handle_errors
 def delete(game: str, seat: str, yes: bool, db: str, as_json: bool) -> None:
     """Delete GAME and everything stored of it (the umpire's act; it cannot be undone: export it first if in
-    doubt). Asks for confirmation unless --yes. Its forks keep their own logs.
+    doubt). Asks for confirmation unless --yes. Its forks keep their own logs. In a seat's own database, GAME
+    is that seat's copy (play by e-mail): only the copy goes (import the umpire's next export to start again).
 
     \b
     Example:
         arbitro delete marengo-1a2b3c4d
         arbitro delete marengo-1a2b3c4d --yes --db club.db
+        arbitro delete marengo-1a2b3c4d --as austria --db austria.db     # austria's copy
     """
     app = open_app(db)
-    record = app.game(game)
-    if not yes and not click.confirm(f"Delete game {game} ({record.ruleset}/{record.scenario}, {record.head_seq} "
+    copy = SeatCopy.find(app.store, game)
+    record = copy.game(game) if copy is not None else app.game(game)
+    what = f"{copy.seat}'s copy of {game}" if copy is not None else f"game {game}"
+    if not yes and not click.confirm(f"Delete {what} ({record.ruleset}/{record.scenario}, {record.head_seq} "
                                      f"events) from {db}? This cannot be undone", err=True):
-        raise Declined(f"nothing deleted: game {game} is still in {db}")
-    result = app.delete(game, seat)
-    out(result, as_json, lambda r: f"deleted {r['game']} ({r['events']} events)"
+        raise Declined(f"nothing deleted: {what} is still in {db}")
+    result = delete_copy(app.store, game, seat) if copy is not None else app.delete(game, seat)
+    out(result, as_json, lambda r: f"deleted {what} ({r['events']} events)"
         + (f"; its forks {', '.join(r['forks_kept'])} are kept" if r["forks_kept"] else ""))
 
 

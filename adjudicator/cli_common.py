@@ -45,8 +45,11 @@ def json_option(fn: F) -> F:
 
 
 def seat_option(required: bool = True, default: str | None = None) -> Callable[[F], F]:
-    return click.option("--as", "seat", required=required, default=default, metavar="SEAT",
-                        help="The seat acting or viewing (a side of the scenario, or umpire).")
+    # No default at all unless one is given: click 8.3+ takes an explicit `default=None` as a value, which would
+    # let a required --as through as None ("unknown seat None") instead of "Missing option '--as'".
+    given = {} if default is None else {"default": default}
+    return click.option("--as", "seat", required=required, metavar="SEAT",
+                        help="The seat acting or viewing (a side of the scenario, or umpire).", **given)
 
 
 def handle_errors(fn: F) -> F:

@@ -48,6 +48,16 @@ def store_copy(store: Store, loaded: Loaded, text: str) -> str:
     return game_id
 
 
+def delete_copy(store: Store, game_id: str, seat: str) -> dict[str, Any]:
+    """Remove a seat's copy of a game from the seat's own database (`arbitro delete`), as its seat or the database's
+    operator (the umpire's --as default); the game itself, in the umpire's database, is not touched."""
+    copy = SeatCopy.find(store, game_id)
+    assert copy is not None
+    copy._check(game_id, seat)
+    store.delete_seat_copy(game_id)
+    return {"game": game_id, "deleted": True, "events": copy.head, "forks_kept": [], "copy_of": copy.seat}
+
+
 def _continues(old: Loaded, new: Loaded) -> None:
     """Refuse an export that is not the held copy's chain carried on (another seat's, an older one, a rewrite)."""
     game = old.game.id

@@ -511,6 +511,13 @@ class PostgresStore:
         """(game, seat, export) of every seat's copy in the database."""
         return [(g, s, e) for g, s, e in self._read("SELECT game, seat, export FROM seat_copies ORDER BY game")]
 
+    def delete_seat_copy(self, game_id: str) -> None:
+        def work(cur: "psycopg.Cursor[Any]") -> None:
+            if not cur.execute("DELETE FROM seat_copies WHERE game = %s", (game_id,)).rowcount:
+                raise GameNotFound(game_id, self.where)
+
+        self._write(work)
+
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         self._write(lambda cur: cur.execute(

@@ -453,6 +453,12 @@ class SQLiteStore:
         rows, _ = self._read("SELECT game, seat, export FROM seat_copies ORDER BY game")
         return [(g, s, e) for g, s, e in rows]
 
+    def delete_seat_copy(self, game_id: str) -> None:
+        with self._transaction():
+            if not self._has_table("seat_copies") or not self.conn.execute(
+                    "DELETE FROM seat_copies WHERE game=?", (game_id,)).rowcount:
+                raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
+
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         with self._transaction():

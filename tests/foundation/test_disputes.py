@@ -82,6 +82,30 @@ def test_an_upheld_dispute_can_switch_an_interpretation(run: Cli) -> None:
     assert run.json("disputes", "g")[0]["ruling"]["effects"] == ["ruling_made"]
 
 
+def test_an_upheld_dispute_can_patch_the_state_served_as_a_ruling_patch_is(run: Cli) -> None:
+    game(run)
+    opened(run)
+    patch = json.dumps([{"op": "replace", "path": "/hp/blue", "value": 10}])
+    ruled = run.json("dispute", "rule", "g", "1", "--uphold", "--patch", patch, "blue's wound was entered wrongly")
+    assert [e["type"] for e in ruled["events"]] == ["ruling_made", "dispute_ruled"]
+    assert run.json("view", "g", "--as", "blue")["state"]["hp"]["blue"] == 10
+    seen = run.json("log", "g", "--as", "red", "--from", str(ruled["events"][0]["seq"]))[0]["event"]
+    assert seen["patch"] == "(seen by the umpire only)" and seen["reason"] == "blue's wound was entered wrongly"
+    (listed,) = run.json("disputes", "g", "--as", "red")
+    assert listed["ruling"]["outcome"] == "upheld" and listed["ruling"]["effects"] == ["ruling_made"]
+    assert run("verify", "g", code=0)
+
+
+def test_an_upheld_dispute_may_change_nothing(run: Cli) -> None:
+    game(run)
+    opened(run)
+    before = run.json("view", "g", "--as", "umpire")["state"]
+    ruled = run.json("dispute", "rule", "g", "1", "--uphold", "right, but too late to change anything")
+    assert [e["type"] for e in ruled["events"]] == ["dispute_ruled"] and ruled["events"][0]["event"]["outcome"] == "upheld"
+    assert run.json("view", "g", "--as", "umpire")["state"] == before
+    assert run.json("disputes", "g")[0]["ruling"]["effects"] == []
+
+
 def test_refusals_name_the_rule_and_exit_by_kind(run: Cli) -> None:
     game(run)
     head = run.json("status", "g")["head"]

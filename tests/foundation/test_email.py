@@ -260,3 +260,18 @@ def test_entropy_by_mail_then_each_seat_checks_the_dice_from_its_own_copy(tmp_pa
         assert explained["seat"] == seat and explained["recomputed"]["matches"] is True
         assert explained["derivation"]["mix"] == [e for e in log if e["type"] == "entropy_mixed"][0]["event"]["mix"]
         assert "MATCHES the log" in table.db[seat]("roll", table.game, str(rolls[0])).stdout
+
+
+def test_a_seat_deletes_its_own_copy_and_starts_again_from_the_next_export(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.create()
+    table.mail_export("austria")
+    austria = table.db["austria"]
+    assert "austria's copy" in austria("delete", table.game, "--as", "france", "--yes", code=2).stderr  # not france's
+    deleted = austria.json("delete", table.game, "--as", "austria", "--yes")
+    assert deleted["deleted"] and deleted["copy_of"] == "austria" and deleted["events"] == 4
+    assert table.game not in austria("games").stdout
+    assert austria("status", table.game, "--as", "austria", code=3)  # gone from austria's database
+    assert table.db["umpire"].json("status", table.game)["head"] == 4  # the game itself is the umpire's, untouched
+    table.mail_export("austria")  # a fresh copy is taken again
+    assert austria.json("status", table.game, "--as", "austria")["head"] == 4

@@ -453,6 +453,20 @@ class StoreContract:
         assert store.token_role("c" * 64) == ("g2", "red")
         assert store.tokens("g1") == {}
 
+    def test_a_seats_copy_is_kept_replaced_and_deleted_never_beside_the_game(self, store: Store) -> None:
+        store.put_seat_copy("g2", "red", 3, "first export")
+        store.put_seat_copy("g2", "red", 5, "longer export")
+        assert store.seat_copy("g2") == ("red", "longer export")
+        assert store.seat_copies() == [("g2", "red", "longer export")]
+        create(store, "g1")
+        with pytest.raises(GameExists):
+            store.put_seat_copy("g1", "red", 1, "a copy beside the game itself")
+        store.delete_seat_copy("g2")
+        assert store.seat_copy("g2") is None and store.seat_copies() == []
+        with pytest.raises(GameNotFound):
+            store.delete_seat_copy("g2")
+        assert store.game("g1").id == "g1"  # the game itself is not a copy: untouched
+
 
 # --- backends --------------------------------------------------------------------------------------------------
 class TestSQLiteMemoryStore(StoreContract):
