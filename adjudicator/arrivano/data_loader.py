@@ -29,13 +29,12 @@ from arbitro.adjudicator.arrivano.data_model import (
     ScenarioData,
     ScenarioFile,
     Tables,
-    TerrainTable,
     WeatherTrack,
 )
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.data import BombardmentTable, LeaderData, OrderOfBattle, OrdersTable, UnitData
+from arbitro.adjudicator.parabellum.data import BombardmentTable, LeaderData, OrderOfBattle, OrdersTable, TerrainTable, UnitData
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, label as _label, load_hexmap,
                                                     load_model, load_movement)
 from arbitro.adjudicator.parabellum.stacking import fits_stacking
@@ -201,9 +200,8 @@ def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = _FOL
     _check_franceschi(c)
     _check_victory(c)
     if tables is not None:
-        for t in s.map.terrain_types:
-            if t not in tables.terrain.terrain:
-                c.add("tables/terrain.json: $.terrain", f"no entry for terrain {t!r} of {s.scenario.map}")
+        for t in tables.terrain.unknown_terrains(s.map.terrain_types):
+            c.add("tables/terrain.json: $.terrain", f"no entry for terrain {t!r} of {s.scenario.map}")
     return c.problems
 
 

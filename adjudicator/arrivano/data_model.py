@@ -14,7 +14,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Meta, OrderName, OrderOfBattle, OrdersTable,
-                                                  SpDrm, UnitData, VictoryLevel, WeatherBox)
+                                                  SpDrm, TerrainTable, UnitData, VictoryLevel, WeatherBox)
 from pydantic import ConfigDict, Field
 
 FireResult = Literal["•", "D", "D1", "DR"]
@@ -264,42 +264,6 @@ class FireTable(_Strict):
 
     def checks(self) -> list[tuple[str, str]]:
         return pb.grid_problems(self.rows, self.columns)  # type: ignore[arg-type]
-
-
-class TerrainEffect(pb.Provisional):
-    bombard_drm: int
-    assault_drm: int
-    assault_shift_left: int = Field(ge=0)
-    requires_defence_order: bool
-    dr_options: list[Literal["exchange_on_test", "hold_on_test"]]
-    blocks_los: bool
-    no_zoc_into: bool
-    may_stay: bool
-    charge_allowed: bool
-    cavalry_halved: bool
-    impassable: bool
-    cited: dict[str, str]
-    printed: str
-
-    @pydantic.model_validator(mode="after")
-    def _cited_fields(self) -> "TerrainEffect":
-        unknown = [name for name in self.cited if name not in type(self).model_fields]
-        if unknown:
-            raise ValueError(f"`cited` names unknown fields: {', '.join(unknown)}")
-        return self
-
-
-class ElevationEffect(_Strict):
-    assault_drm: int
-    bombard_drm: int
-    affects: Literal["line_of_sight_only"]
-    rule: str
-
-
-class TerrainTable(_Strict):
-    meta: Meta
-    elevation: ElevationEffect
-    terrain: dict[str, TerrainEffect]
 
 
 class OptionData(_Strict):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables, TerrainEffect
-from arbitro.adjudicator.parabellum.data import WeatherBox
+from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables
+from arbitro.adjudicator.parabellum.data import TerrainEffect, WeatherBox
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule

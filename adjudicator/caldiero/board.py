@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.caldiero.loader import TerrainTable
+from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.maps.hexmap import load_map, parse_map

@@ -12,62 +12,10 @@ from pathlib import Path
 import pydantic
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import BombardmentTable, CombatTable, CrtResult, Meta, OrderOfBattle, VictoryLevel, WeatherBox
+from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, Meta, OrderOfBattle, TerrainTable, VictoryLevel,
+                                                  WeatherBox)
 from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_model
 from pydantic import BaseModel, ConfigDict, Field
-
-# --- terrain.json ------------------------------------------------------------------------------------
-class TerrainEffect(_Strict):
-    move_cost_half: int
-    bombard_drm: int
-    assault_shift_left: int
-    assault_drm: int
-    dr_becomes: CrtResult | None
-    halves_strength: bool = False
-    no_bombard_into: bool = False
-    blocks_los: bool = False
-    may_stay: bool = False
-    fortress: bool = False
-    printed: str
-
-
-class FeatureEffect(_Strict):
-    counts_other_terrain: bool
-    printed: str
-
-
-class ClimbEffect(_Strict):
-    move_extra_half: int
-    bombard_drm: int
-    assault_drm: int
-    printed: str
-
-
-class HexsideEffect(_Strict):
-    move_extra_half: int = 0
-    bombard_drm: int = 0
-    assault_drm: int = 0
-    prohibited: bool = False
-    assault_prohibited: bool = False
-    cancels_canal_cost: bool = False
-    combat_as: str | None = None
-    printed: str
-
-
-class RoadEffect(_Strict):
-    column_cost_half: int
-    cost_half: int | None = None
-    printed: str
-
-
-class TerrainTable(_Strict):
-    meta: Meta
-    terrain: dict[str, TerrainEffect]
-    hex_features: dict[str, FeatureEffect]
-    climb: ClimbEffect
-    hexsides: dict[str, HexsideEffect]
-    roads: dict[str, RoadEffect]
-
 
 # --- weather.json -------------------------------------------------------------------------------------
 class WeatherTable(_Strict):

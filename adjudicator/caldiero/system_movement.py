@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.loader import TerrainTable
+from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.caldiero.system_orders import ORDER_MOVES
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT

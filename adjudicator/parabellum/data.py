@@ -10,6 +10,7 @@ path."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 from typing import Annotated, Literal
 
@@ -327,6 +328,106 @@ class BombardmentTable(StrictModel):
 
     def roll_range(self) -> tuple[int, int]:
         return _roll_range(self.rows)  # type: ignore[arg-type]
+
+
+# --- the terrain effects table -----------------------------------------------------------------------------
+DrOption = Literal["exchange_on_test", "hold_on_test"]  # arrivano §10.1.1, §12.5.4: a Dr the defender may turn
+
+
+class TerrainEffect(Provisional):
+    """One terrain of the terrain effects table (caldiero's table at the end of its book; arrivano §10, which names
+    a table it does not print: a reconstruction). Every effect defaults to the plain's (none), so an entry states
+    only what its book gives that terrain; `cited` names the rule of a field, `printed` paraphrases the cell.
+    Movement costs are the movement tables' (a map kit movement table, docs/hexmap-format.md), except Caldiero's
+    `move_cost_half`, the cost its own table prints, from which its movement table is built."""
+
+    printed: str
+    cited: dict[str, str] = {}
+    move_cost_half: int | None = Field(default=None, ge=1)
+    bombard_drm: int = 0
+    assault_drm: int = 0
+    assault_shift_left: int = Field(default=0, ge=0)
+    dr_becomes: CrtResult | None = None  # a Dr result becomes this (caldiero table: village Ex, fortification Dd)
+    dr_options: list[DrOption] = []  # the Dr choices of a defender here (arrivano §10.1.1, §12.5.4)
+    requires_defence_order: bool = False  # benefits only units under Defence (arrivano §10.1, §17.2.6)
+    halves_strength: bool = False  # every unit fighting here is halved (caldiero §10.2: marsh)
+    cavalry_halved: bool = False  # cavalry fighting here is halved (arrivano §10.4: woods)
+    no_bombard_into: bool = False  # no bombardment of a target here (caldiero §10.2)
+    blocks_los: bool = False  # caldiero §11.3, arrivano §11.3.1
+    no_zoc_into: bool = False  # no zone of control extends into it (arrivano §8: redoubt)
+    may_stay: bool = False  # units here may stay put whatever their order (caldiero §10.1, arrivano §10.1)
+    fortress: bool = False  # caldiero §14
+    charge_allowed: bool = True  # cavalry may charge into it (arrivano §10.2.1, §10.3)
+    impassable: bool = False
+
+    @pydantic.field_validator("cited")
+    @classmethod
+    def _cited_fields(cls, cited: dict[str, str]) -> dict[str, str]:
+        unknown = [name for name in cited if name not in cls.model_fields]
+        if unknown:
+            raise ValueError(f"names unknown fields: {', '.join(unknown)}")
+        return cited
+
+
+class ClimbEffect(StrictModel):
+    """Moving, firing or attacking up a level (caldiero's table: +1 MP, bombardment -1, assault -1; arrivano §10.2:
+    levels matter for line of sight only, every value 0)."""
+
+    printed: str
+    rule: str = ""
+    move_extra_half: int = Field(default=0, ge=0)
+    bombard_drm: int = 0
+    assault_drm: int = 0
+
+
+class FeatureEffect(StrictModel):
+    """A symbol within a hex (caldiero's table: trees, summit) whose combat effect is the hex's other terrain's."""
+
+    counts_other_terrain: bool
+    printed: str
+
+
+class HexsideEffect(StrictModel):
+    """A hexside feature (caldiero's table: canal, bridge, river): its extra movement cost, its modifiers, whether
+    it forbids movement or assaults, cancels a canal's cost (a bridge), or fights as another feature."""
+
+    printed: str
+    move_extra_half: int = Field(default=0, ge=0)
+    bombard_drm: int = 0
+    assault_drm: int = 0
+    prohibited: bool = False
+    assault_prohibited: bool = False
+    cancels_canal_cost: bool = False
+    combat_as: str | None = None
+
+
+class RoadEffect(StrictModel):
+    """A road kind of the terrain effects table (caldiero §9.3, §9.3.1): its cost in march column, and its own cost
+    where it has one (None: the other terrain's)."""
+
+    printed: str
+    column_cost_half: int = Field(ge=1)
+    cost_half: int | None = Field(default=None, ge=1)
+
+
+class TerrainTable(StrictModel):
+    """The terrain effects table, one shape for both books: each terrain's effects, climbing a level, and (where
+    the book prints them in this table) hex symbols, hexside features and roads."""
+
+    meta: Meta
+    terrain: dict[str, TerrainEffect] = Field(min_length=1)
+    climb: ClimbEffect
+    hex_features: dict[str, FeatureEffect] = {}
+    hexsides: dict[str, HexsideEffect] = {}
+    roads: dict[str, RoadEffect] = {}
+
+    def checks(self) -> list[tuple[str, str]]:
+        return [(f"$.hexsides.{name}.combat_as", f"unknown hexside feature {e.combat_as!r}")
+                for name, e in self.hexsides.items() if e.combat_as is not None and e.combat_as not in self.hexsides]
+
+    def unknown_terrains(self, used: Iterable[str]) -> list[str]:
+        """The terrains of a map (`used`) this table has no entry for."""
+        return sorted(set(used) - set(self.terrain))
 
 
 # --- victory ----------------------------------------------------------------------------------------------

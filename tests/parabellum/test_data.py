@@ -61,6 +61,58 @@ def test_a_table_fault_names_file_path_and_problem(variant: Variant, tmp_path: P
     assert "missing ['6-1']" in problems[0].problem and "contiguous" in problems[1].problem
 
 
+TERRAIN_FILES: dict[str, Path] = {
+    "caldiero": caldiero.CALDIERO_DATA.folder / "terrain.json",
+    "arrivano": arrivano.ARRIVANO_DATA.folder / "tables" / "terrain.json",
+}
+
+
+def loaded_terrain(variant: Variant) -> pb.TerrainTable:
+    if variant.book == "caldiero":
+        return caldiero.CALDIERO_DATA.shipped().terrain
+    return arrivano.load_tables().terrain
+
+
+def test_both_games_read_their_terrain_effects_into_the_one_kernel_model(variant: Variant) -> None:
+    """The terrain effects table (caldiero's table; arrivano §10, reconstructed) is one model, not an extension: a
+    village blocks sight, shifts an assault one column left, lets units stay put and is -1 to a bombardment in
+    both books; what one book does not print keeps the plain's value (no effect)."""
+    table = loaded_terrain(variant)
+    assert type(table) is pb.TerrainTable
+    village = table.terrain["villaggio"]
+    assert (village.blocks_los, village.assault_shift_left, village.may_stay, village.bombard_drm) == (True, 1, True, -1)
+    plain = table.terrain["pianura"]
+    assert (plain.bombard_drm, plain.assault_drm, plain.assault_shift_left, plain.dr_becomes, plain.dr_options) == (0, 0, 0, None, [])
+    assert not (plain.blocks_los or plain.halves_strength or plain.cavalry_halved or plain.no_zoc_into)
+    climb = table.climb  # caldiero: +1 MP, -1 bombarding or assaulting uphill; arrivano §10.2: sight only
+    expected = (2, -1, -1) if variant.book == "caldiero" else (0, 0, 0)
+    assert (climb.move_extra_half, climb.bombard_drm, climb.assault_drm) == expected
+
+
+def test_a_terrain_table_fault_names_file_path_and_problem(variant: Variant, tmp_path: Path) -> None:
+    """Every problem of the file at once: an unknown effect, a negative shift, a `cited` field that is no effect."""
+    raw = json.loads(TERRAIN_FILES[variant.book].read_text(encoding="utf-8"))
+    raw["terrain"]["villaggio"]["smoke"] = True
+    raw["terrain"]["pianura"]["assault_shift_left"] = -1
+    raw["terrain"]["villaggio"]["cited"] = {"colour": "§1"}
+    (tmp_path / "terrain.json").write_text(json.dumps(raw), encoding="utf-8")
+    problems: list[DataProblem] = []
+    assert load_model(tmp_path / "terrain.json", pb.TerrainTable, tmp_path, problems) is None
+    assert sorted((p.file, p.path) for p in problems) == [
+        ("terrain.json", "$.terrain.pianura.assault_shift_left"), ("terrain.json", "$.terrain.villaggio.cited"),
+        ("terrain.json", "$.terrain.villaggio.smoke")]
+    assert any(p.problem == "names unknown fields: colour" for p in problems)
+
+
+def test_a_hexside_fighting_as_another_must_name_a_known_one(tmp_path: Path) -> None:
+    raw = json.loads(TERRAIN_FILES["caldiero"].read_text(encoding="utf-8"))
+    raw["hexsides"]["ponte"]["combat_as"] = "fossato"
+    (tmp_path / "terrain.json").write_text(json.dumps(raw), encoding="utf-8")
+    problems: list[DataProblem] = []
+    assert load_model(tmp_path / "terrain.json", pb.TerrainTable, tmp_path, problems) is None
+    assert problems == [DataProblem("terrain.json", "$.hexsides.ponte.combat_as", "unknown hexside feature 'fossato'")]
+
+
 def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:
     """§2.1 and §11.4 in both books: artillery has a bombardment value and a range; `provisional` names fields."""
     unit = {"id": "u", "name": "U", "side": "france", "formation": "f", "arm": "artillery", "strength": 0,
