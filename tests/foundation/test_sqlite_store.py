@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from arbitro.events import sqlite as sqlite_module
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.events.store import CorruptStore, ReadOnlyStore, StoreError
+from arbitro.events.store import CorruptStore, GameNotFound, ReadOnlyStore, StoreError
 
 from .test_store_contract import append, chained, command, create, game_record, snapshot_of_log
 
@@ -96,3 +97,58 @@ def test_a_corrupt_database_file_is_the_stores_error(tmp_path: Path) -> None:
     path.write_bytes(b"this is not a database" * 100)
     with pytest.raises(CorruptStore):
         SQLiteStore(path, mode="write")
+
+
+@pytest.mark.parametrize("reach", ["game", "delete_game", "wait_for_append"])
+def test_a_game_not_in_the_database_is_named_with_the_database_to_list(tmp_path: Path, reach: str) -> None:
+    """Bad input gets an actionable error: the game asked for, the file looked in and the command that lists what
+    it holds; an in-memory database has no file to name."""
+    ask = {"game": lambda s: s.game("nope"), "delete_game": lambda s: s.delete_game("nope"),
+           "wait_for_append": lambda s: s.wait_for_append("nope", 0, timeout=0)}[reach]
+    path = tmp_path / "a.db"
+    for store, where, listing in ((SQLiteStore(path), str(path), f"`arbitro games --db {path}`"),
+                                  (SQLiteStore(":memory:"), "this database", "`arbitro games`")):
+        create(store, "g")
+        with pytest.raises(GameNotFound) as missing:
+            ask(store)
+        assert str(missing.value) == f"no game 'nope' in {where} (try {listing})" and missing.value.game_id == "nope"
+        store.close()
+
+
+class Clock:
+    """time.monotonic for the store, and its condition's wait: waiting moves the clock on, nothing sleeps."""
+
+    def __init__(self) -> None:
+        self.now, self.waits = 100.0, []  # type: float, list[float]
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def wait(self, seconds: float) -> None:
+        self.waits.append(round(seconds, 6))
+        self.now += seconds
+
+
+@pytest.mark.parametrize("timeout, on_file, waits", [
+    (0.25, True, [0.1, 0.1, 0.05]),  # a file may be appended to by another process: its head is re-read each 0.1 s
+    (0.25, False, [0.25]),  # an in-memory database has no other writer: one wait, woken by its own appends
+    (0.0, True, []),  # no time left: the head at once, never a wait
+    (-3.0, False, []),
+])
+def test_a_waiter_for_an_append_waits_out_its_timeout_polling_a_file_and_not_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, timeout: float, on_file: bool, waits: list[float]
+) -> None:
+    store = SQLiteStore(tmp_path / "a.db" if on_file else ":memory:")
+    create(store, "g")
+    clock = Clock()
+    monkeypatch.setattr(sqlite_module, "time", clock)
+    monkeypatch.setattr(store, "_appended", clock)
+    assert store.wait_for_append("g", 2, timeout=timeout) == 2  # nothing appended: the head it had
+    assert clock.waits == waits
+    store.close()
