@@ -13,7 +13,7 @@ import pytest
 
 from arbitro.events import sqlite as sqlite_module
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.events.store import CorruptStore, GameNotFound, ReadOnlyStore, StoreError
+from arbitro.events.store import Annotation, CorruptStore, GameNotFound, NoDatabase, ReadOnlyStore, StoreError
 
 from .test_store_contract import append, chained, command, create, game_record, snapshot_of_log
 
@@ -152,3 +152,46 @@ def test_a_waiter_for_an_append_waits_out_its_timeout_polling_a_file_and_not_mem
     assert store.wait_for_append("g", 2, timeout=timeout) == 2  # nothing appended: the head it had
     assert clock.waits == waits
     store.close()
+
+
+@pytest.mark.parametrize("error, kind, message", [
+    (sqlite3.OperationalError("attempt to write a readonly database"), ReadOnlyStore,
+     "DB is read-only here: commands that read it work (status, log, view, export, verify ...); writing needs write "
+     "access to the file and its directory"),
+    (sqlite3.OperationalError("the file is read-only"), ReadOnlyStore, None),
+    (sqlite3.OperationalError("unable to open database file"), NoDatabase,
+     "cannot open the database DB (unable to open database file)"),
+    (sqlite3.OperationalError("database is locked"), StoreError,
+     "DB is busy: another process held its write lock past the 5 s wait; nothing was written, try again"),
+    (sqlite3.OperationalError("disk I/O error"), CorruptStore, "DB: not a readable arbitro database (disk I/O error)"),
+    (sqlite3.DatabaseError("file is not a database"), CorruptStore,
+     "DB: not a readable arbitro database (file is not a database)"),
+])
+def test_each_sqlite3_error_is_the_stores_own_saying_what_to_do(
+    error: sqlite3.DatabaseError, kind: type[StoreError], message: str | None
+) -> None:
+    """sqlite3's errors are translated in one place (events/sqlite.py): read-only, missing, busy, or not a
+    readable database, each its own error and words; the store's callers never see sqlite3."""
+    translated = sqlite_module._translated(error, "DB")
+    assert type(translated) is kind
+    if message is not None:
+        assert str(translated) == message
+
+
+def test_notes_of_a_database_made_before_notes_were_chained_read_unchained(tmp_path: Path) -> None:
+    """A schema-1 database (notes without their chain's columns) opened read-only cannot gain the columns: its notes
+    are read as unchained, for `arbitro check` to report, not refused."""
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path)
+    for table in ("games", "commands", "events"):
+        old.execute(f"CREATE TABLE {table} (game TEXT)")
+    old.execute("CREATE TABLE annotations (game TEXT, id INTEGER, seq INTEGER, seat TEXT, private INTEGER, text TEXT, "
+                "created_at TEXT)")
+    old.execute("INSERT INTO annotations VALUES ('g', 1, 2, 'red', 0, 'an old note', '2026-01-01T00:00:00+00:00')")
+    old.commit()
+    old.close()
+    reader = SQLiteStore(path, mode="read")
+    assert reader.annotations("g") == [Annotation(game="g", id=1, seq=2, seat="red", private=False, text="an old note",
+                                                  created_at="2026-01-01T00:00:00+00:00")]
+    assert reader.annotations("g")[0].hash == ""
+    reader.close()

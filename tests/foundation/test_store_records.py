@@ -54,13 +54,16 @@ class RecordsContract:
         assert store.register_seat_key("g1", "blue", KEY_B, since_cmd=7) == 7
         assert store.seat_keys("g1") == {"blue": (KEY_B, 7), "red": (KEY_A, 2)}
         assert list(store.seat_keys("g1")) == ["blue", "red"]
-        with pytest.raises(StoreError, match=f"game g1: red already registered the key {KEY_A[:16]}"):
+        with pytest.raises(StoreError) as twice:
             store.register_seat_key("g1", "red", KEY_B)
+        assert str(twice.value) == f"game g1: red already registered the key {KEY_A[:16]}...; a seat has one key per game"
         assert store.seat_keys("g1")["red"] == (KEY_A, 2)  # the first key stands
         assert store.register_seat_key("g2", "red", KEY_B) == 0  # keys are per game
         assert store.seat_keys("g2") == {"red": (KEY_B, 0)}
         with pytest.raises(GameNotFound, match="'nope'"):
             store.register_seat_key("nope", "red", KEY_A)
+        with pytest.raises(GameNotFound, match="'nope'"):
+            store.put_tokens("nope", {"red": "f" * 64})  # nor tokens
 
     def test_a_signature_is_kept_with_its_command(self, store: Store) -> None:
         create(store, "g1")
@@ -78,14 +81,19 @@ class RecordsContract:
         assert list(store.command_signatures("g1")) == [1, 3]
         assert store.command_signatures("g2") == {}
 
-    def test_an_imported_game_keeps_its_seats_keys_and_signatures(self, store: Store) -> None:
+    def test_an_imported_game_keeps_its_seats_keys_signatures_and_notes(self, store: Store) -> None:
         created = command("g1", 0, "create:g1", 0, seat="umpire")
         first = chained("g1", created, 1, GENESIS, 2)
         signed = command("g1", 1, "k1", 2)
+        imported = Annotation(game="g1", id=0, seq=2, seat="red", private=False, text="imported",
+                              created_at="2026-01-01T00:00:00+00:00")
         store.import_game(game_record("g1"), [(created, first), (signed, chained("g1", signed, 3, first[-1].hash, 1))],
-                          [], signatures={1: signature(1)}, seat_keys={"red": (KEY_A, 0), "blue": (KEY_B, 1)})
+                          [imported], signatures={1: signature(1)}, seat_keys={"red": (KEY_A, 0), "blue": (KEY_B, 1)})
         assert store.seat_keys("g1") == {"blue": (KEY_B, 1), "red": (KEY_A, 0)}
         assert store.command_signatures("g1") == {1: signature(1)}
+        (kept,) = store.annotations("g1")
+        assert (kept.id, kept.text, kept.at_hash, kept.prev) == (1, "imported", first[1].hash, GENESIS)
+        assert kept.hash == kept.digest()
 
     # --- seats' copies of a game played by e-mail -----------------------------------------------------------
     def test_a_seats_copy_is_kept_whole_replaced_and_never_beside_the_game_itself(self, store: Store) -> None:
@@ -97,8 +105,10 @@ class RecordsContract:
         store.put_seat_copy("mail", "red", 9, '{"export": 2}')  # a longer one replaces it
         assert store.seat_copy("mail") == ("red", '{"export": 2}')
         assert store.seat_copies() == [("another", "blue", '{"export": "b"}'), ("mail", "red", '{"export": 2}')]
-        with pytest.raises(GameExists, match="'g1'.*holds the game itself, not a seat's copy"):
+        with pytest.raises(GameExists) as beside:
             store.put_seat_copy("g1", "red", 9, "{}")
+        assert str(beside.value) == ("a game 'g1' already exists in this database: this database holds the game "
+                                     "itself, not a seat's copy of it")
         assert store.seat_copy("g1") is None
 
     # --- reads by game and number -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from arbitro.events import core
 from arbitro.events.codec import to_builtins
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
+from arbitro.projections.disputes import WITHHELD
 from arbitro.projections.game import CoreState, GameState
 from arbitro.projections.views import UMPIRE_ONLY, redact_event, redact_frame, seat_view, serve_event
 from tests.foundation.duel import Attack, DuelState, TurnEnded
@@ -87,6 +88,8 @@ def test_a_hidden_draw_loses_what_was_drawn_and_from_what() -> None:
     assert served(DRAW, "red") == {"type": "items_drawn", "index": 3, "drawn": ["b"], "purpose": "a card",
                                    "source": "seed", "visible_to": ["red"]}
     assert served(DRAW, UMPIRE)["population"] == ["a", "b", "c"]  # type: ignore[index]
+    public = core.ItemsDrawn(index=3, population=("a", "b", "c"), drawn=("b",), purpose="a card")
+    assert served(public, "blue") == plain(to_builtins(public))  # a public draw: whole, its pool included
 
 
 # --- a suspended command's roll to enter (transcribed games) ---------------------------------------------------
@@ -177,3 +180,111 @@ def test_a_fork_made_while_a_roll_waits_serves_its_creation_as_the_parent_served
     assert {k: v for k, v in blue.items() if k not in ("initial", "initial_core")} == \
         {k: v for k, v in served(created, UMPIRE).items() if k not in ("initial", "initial_core")}
     assert served(created, UMPIRE)["initial"]["cards"] == {"red": "ruby", "blue": "jade"}
+
+
+# --- the ruleset's own redaction, and what the engine makes of it ----------------------------------------------
+class Chosen(core.FrameContext, tag="chosen"):
+    """A ruleset's own decision context (not one of the engine's)."""
+
+    secret: str
+
+
+def test_a_rulesets_own_frame_is_served_as_the_ruleset_redacts_it_and_an_engine_frame_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The engine cannot know what a ruleset's context hides (a fog, a hand): the ruleset redacts its own frames,
+    given the frame, the seat served and the rules after the event; the engine's own frames are public."""
+    asked: list[tuple[Any, str, Any]] = []
+
+    def redact_frame(frame: Any, seat: str, rules: Any) -> dict[str, Any]:
+        asked.append((frame, seat, rules))
+        return {"kind": frame.kind, "redacted for": seat}
+
+    monkeypatch.setattr(DUEL_RULES, "redact_frame", redact_frame)
+    own = core.Frame(kind="choose", seats=("red",), rule="duel §2", prompt="choose", ctx=Chosen(secret="ruby"))
+    assert redact_frame_of(own, "blue") == {"kind": "choose", "redacted for": "blue"}
+    assert asked == [(own, "blue", RULES)]
+    consent = core.Frame(kind="consent", seats=("blue",), rule="arbitro §U.2", prompt="consent?",
+                         ctx=core.UndoConsent(undo_to=3, requested_by="red"))
+    assert redact_frame_of(consent, "blue") == plain(to_builtins(consent)) and len(asked) == 1
+
+
+def redact_frame_of(frame: core.Frame[Any], seat: str) -> Any:
+    return plain(redact_frame(DUEL_RULES, frame, seat, RULES))
+
+
+def test_a_roll_to_enter_is_redacted_by_the_ruleset_as_its_request_and_its_command_stays_canonical(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A frame waiting for a suspended command's roll goes through the ruleset's redaction of rolls (its fog) with
+    the seat and the rules; what the ruleset leaves of the command is served as canonical JSON (sorted keys, no
+    spaces), as a command is stored, and a ruleset that drops the command leaves an empty one."""
+    asked: list[tuple[str, Any]] = []
+
+    def keep_a_field(data: dict[str, Any], seat: str, rules: Any) -> dict[str, Any]:
+        asked.append((seat, rules))
+        return {**data, "command": {"type": "attack", "aim": "high"}}
+
+    monkeypatch.setattr(DUEL_RULES, "redact_random", keep_a_field)
+    assert redact_frame_of(WAITING, "blue")["ctx"]["command"] == '{"aim":"high","type":"attack"}'
+    assert asked == [("blue", RULES)]
+    monkeypatch.setattr(DUEL_RULES, "redact_random", lambda data, seat, rules: {k: v for k, v in data.items()
+                                                                                if k != "command"})
+    assert redact_frame_of(WAITING, "blue")["ctx"]["command"] == "{}"
+
+
+def test_the_envelopes_type_is_a_string_even_when_the_redacted_event_names_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(DUEL_RULES, "redact", lambda event, seat, rules: {"seat": "red"})
+    envelope = serve_event(DUEL_RULES, body(TurnEnded(seat="red", rule="duel §1")), "h" * 64, "blue", state())
+    assert envelope is not None and envelope["type"] == "" and envelope["event"] == {"seat": "red"}
+
+
+def test_a_private_dispute_message_is_its_writers_and_the_umpires_only() -> None:
+    """arbitro §D.4: who disputes what is every seat's; the words of a private claim are not."""
+    claim = core.DisputeOpened(dispute=1, rule="arbitro §D.1", by="red", about=(4,), text="blue saw my card",
+                               private=True)
+    for seat in ("red", UMPIRE):
+        assert served(claim, seat) == plain(to_builtins(claim))
+    assert served(claim, "blue") == {**plain(to_builtins(claim)), "text": WITHHELD}
+
+
+def test_the_engines_other_events_are_served_whole_whatever_the_ruleset_hides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's events are the engine's to redact: a ruleset that hides its own events does not hide a reveal,
+    an undo or an entropy mix (each seat checks the dice and the chain with them)."""
+    monkeypatch.setattr(DUEL_RULES, "redact", lambda event, seat, rules: None)
+    for event in (core.SeedRevealed(seed="5e" * 32, reason="the end"),
+                  core.Undone(to_seq=5, by="red", reason="taken back", rule="arbitro §U.1"),
+                  core.EntropyMixed(seats=("red", "blue"), mix="2" * 64, rule="arbitro §R.2")):
+        assert served(event, "blue") == plain(to_builtins(event))
+
+
+def test_every_frame_a_ruleset_opened_reaches_its_redaction_with_the_seat_and_the_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A decision opened or revised, a fork's creation carrying a pending decision, a roll and a request for one: each
+    passes through the ruleset's redaction with the seat served and the rules after the event (a revision as the
+    frame it makes, without a rule), and is served as the ruleset redacted it."""
+    frames: list[tuple[Any, str, Any]] = []
+    rolls: list[tuple[str, Any]] = []
+    monkeypatch.setattr(DUEL_RULES, "redact_frame", lambda frame, seat, rules: (
+        frames.append((frame, seat, rules)), {"kind": frame.kind, "ctx": {"ctx": "chosen", "for": seat}})[1])
+    monkeypatch.setattr(DUEL_RULES, "redact_random", lambda data, seat, rules: (
+        rolls.append((seat, rules)), {"type": data["type"], "shown": seat})[1])
+    own = core.Frame(kind="choose", seats=("red",), rule="duel §2", prompt="choose", ctx=Chosen(secret="ruby"))
+    assert served(core.DecisionOpened(frame=own), "blue")["frame"] == {"kind": "choose",
+                                                                      "ctx": {"ctx": "chosen", "for": "blue"}}
+    revised = served(core.DecisionRevised(kind="choose", seats=("red",), prompt="again", ctx=Chosen(secret="jade")),
+                     "blue")
+    assert revised["ctx"] == {"ctx": "chosen", "for": "blue"} and "jade" not in json.dumps(revised)
+    created = core.GameCreated(ruleset="duel", version="1", scenario="standard", options=(), kind="transcribed",
+                               seats=("red", "blue"), seed_commitment="0" * 64, data_hash="1" * 64,
+                               origin={"fork": "g", "at": 7, "hash": "2" * 64}, initial=plain(to_builtins(RULES)),
+                               initial_core={"decisions": [plain(to_builtins(own))]})
+    assert served(created, "blue", decisions=(own,))["initial_core"]["decisions"] == [
+        {"kind": "choose", "ctx": {"ctx": "chosen", "for": "blue"}}]
+    assert frames == [(own, "blue", RULES),
+                      (core.Frame(kind="choose", seats=("red",), rule="", prompt="again", ctx=Chosen(secret="jade")),
+                       "blue", RULES),
+                      (own, "blue", RULES)]
+    assert served(ROLL, "blue") == {"type": "dice_rolled", "shown": "blue"} and rolls == [("blue", RULES)]
+    assert served(REQUEST, "blue") == {"type": "random_requested", "shown": "blue"} and rolls[1:] == [("blue", RULES)]
