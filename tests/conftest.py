@@ -77,7 +77,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 # --- a real PostgreSQL --------------------------------------------------------------------------------
-PG_TABLES = ("games", *GAME_TABLES)
+PG_TABLES = ("games", *GAME_TABLES, "seat_copies")  # everything a test may leave, a seat's copy of a game included
 
 
 @pytest.fixture(scope="session")
