@@ -14,6 +14,7 @@ lines (`Frames`): a line is stored once per place it takes in a picture, and a p
 from __future__ import annotations
 
 import base64
+import difflib
 import hashlib
 import re
 from collections.abc import Callable
@@ -34,46 +35,76 @@ SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.group(1).encode()).digest(
 # The file reaches nothing: no server, no other origin; only its own script runs.
 FILE_POLICY = (f"default-src 'none'; script-src 'sha256-{SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; "
                "base-uri 'none'; form-action 'none'")
-DATA_ID = "game-data"
+DATA_ID = "game-data"  # the page reads its game from this block when it has one (viewer.html: `file`)
 # What the page reads of a served event: not the chain's digests and salts, which serve an audit (`arbitro export`
 # is the seat's audit copy), not a viewer.
-SHOWN = ("seq", "cmd", "seat", "type", "event", "words", "told")  # the page reads its game from this block when it has one (viewer.html: `file`)
+SHOWN = ("seq", "cmd", "seat", "type", "event", "words", "told")
+KEY_EVERY = 64  # every so many pictures one is stored whole, so that showing any picture unfolds at most this many
 
 
 @dataclass(slots=True)
 class Frames:
-    """Pictures stored once: `lines` holds each line of SVG text once for each place it takes (the k-th `</g>` of a
-    picture is one entry, the (k+1)-th another), a picture is a list of runs [first, count] over `lines`, and each
-    event number names one picture (`at`); consecutive events with the same picture share it."""
+    """Pictures stored once. `lines` holds each line of SVG text once for each place it takes (the k-th `</g>` of a
+    picture is one entry, the (k+1)-th another), so a picture is a list of slots (indices into `lines`). A picture is
+    stored as runs [start, count]: a start >= 0 takes `count` slots from `start` on; a start < 0 takes `count` slots
+    of the picture before it, from its position -1 - start on (one event's picture differs little from the last).
+    Every KEY_EVERY-th picture is stored by slots only. Each event number names one picture (`at`); consecutive
+    events with the same picture share it."""
 
     lines: list[str] = field(default_factory=list)
     pictures: list[list[list[int]]] = field(default_factory=list)
     at: dict[int, int] = field(default_factory=dict)
     _slots: dict[tuple[str, int], int] = field(default_factory=dict)
+    _last: list[int] = field(default_factory=list)
 
     def add(self, seq: int, svg: str) -> None:
-        runs: list[list[int]] = []
+        slots: list[int] = []
         seen: dict[str, int] = {}
         for line in svg.split("\n"):
             nth = seen[line] = seen.get(line, -1) + 1
             slot = self._slots.setdefault((line, nth), len(self.lines))
             if slot == len(self.lines):
                 self.lines.append(line)
-            if runs and runs[-1][0] + runs[-1][1] == slot:
-                runs[-1][1] += 1
-            else:
-                runs.append([slot, 1])
-        if not self.pictures or self.pictures[-1] != runs:
-            self.pictures.append(runs)
+            slots.append(slot)
+        if not self.pictures or slots != self._last:
+            keyed = len(self.pictures) % KEY_EVERY == 0
+            self.pictures.append(_runs(slots, [] if keyed else self._last))
+            self._last = slots
         self.at[seq] = len(self.pictures) - 1
 
+    def slots(self, index: int) -> list[int]:
+        """Picture `index`'s slots, unfolded from the last picture stored whole, as the page does."""
+        key = index - index % KEY_EVERY
+        slots: list[int] = []
+        for runs in self.pictures[key:index + 1]:
+            slots = [k for start, count in runs for k in (
+                range(start, start + count) if start >= 0 else slots[-1 - start:-1 - start + count])]
+        return slots
+
     def picture(self, seq: int) -> str:
-        """The SVG of the picture after event `seq`, as the page puts it together."""
-        return "\n".join(line for first, count in self.pictures[self.at[seq]]
-                         for line in self.lines[first:first + count])
+        """The SVG of the picture after event `seq`."""
+        return "\n".join(self.lines[k] for k in self.slots(self.at[seq]))
 
     def data(self) -> dict[str, Any]:
-        return {"lines": self.lines, "pictures": self.pictures, "at": {str(k): v for k, v in self.at.items()}}
+        return {"lines": self.lines, "pictures": self.pictures, "at": {str(k): v for k, v in self.at.items()},
+                "key_every": KEY_EVERY}
+
+
+def _runs(slots: list[int], last: list[int]) -> list[list[int]]:
+    """`slots` as runs: the stretches it shares with `last` (difflib's matching blocks) as runs of `last`, the rest
+    as runs of consecutive slots."""
+    runs: list[list[int]] = []
+    done = 0
+    for a, b, size in difflib.SequenceMatcher(None, last, slots, autojunk=False).get_matching_blocks():
+        for k in slots[done:b]:
+            if runs and runs[-1][0] >= 0 and runs[-1][0] + runs[-1][1] == k:
+                runs[-1][1] += 1
+            else:
+                runs.append([k, 1])
+        if size:
+            runs.append([-1 - a, size])
+        done = b + size
+    return runs
 
 
 def game_file_data(app: Arbitro, game_id: str, seat: str,

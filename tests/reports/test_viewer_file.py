@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from arbitro.adjudicator import service
 
+from arbitro.adjudicator import viewer_file
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.report_phrases import worded
 from arbitro.adjudicator.service import Arbitro
@@ -35,10 +36,13 @@ def file_data(page: str) -> dict:
 
 
 def pictures(data: dict) -> dict[int, str]:
-    """Every picture of the file, put together as the page does: its runs over the table of lines."""
-    frames = data["frames"]
-    return {int(seq): "\n".join(line for first, count in frames["pictures"][k]
-                                for line in frames["lines"][first:first + count]) for seq, k in frames["at"].items()}
+    """Every picture of the file, unfolded as the page does: a run [start, count] takes slots of the table of lines
+    from start on, or (start < 0) slots of the picture before it from position -1 - start on."""
+    frames, unfolded = data["frames"], []
+    for k, runs in enumerate(frames["pictures"]):
+        last = unfolded[-1] if k % frames["key_every"] else []
+        unfolded.append([start + i if start >= 0 else last[-1 - start + i] for start, count in runs for i in range(count)])
+    return {int(seq): "\n".join(frames["lines"][slot] for slot in unfolded[k]) for seq, k in frames["at"].items()}
 
 
 def opaque(page: str) -> str:
@@ -92,15 +96,20 @@ def test_which_french_block_stands_where_changes_no_byte_of_austria_s_file(monke
     assert "FRA_CARRA" not in offline(first, "austria") and "FRA_CARRA" in offline(first, "france")
 
 
-def test_frames_store_each_picture_exactly_and_share_what_pictures_share() -> None:
+def test_frames_store_each_picture_exactly_and_share_what_pictures_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(viewer_file, "KEY_EVERY", 3)  # pictures 0 and 3 stored whole, the others from the last
     frames = Frames()
     a = "<svg>\n<g>\n<rect x=\"1\"/>\n</g>\n<g>\n<rect x=\"2\"/>\n</g>\n</svg>"
     b = a.replace('x="2"', 'x="3"')
-    for seq, svg in ((1, a), (2, a), (3, b), (4, a + "\n")):
+    svgs = [a, a, b, a + "\n", b, "<svg>\n</svg>", a, b.replace("<g>\n", "", 1)]
+    for seq, svg in enumerate(svgs, 1):
         frames.add(seq, svg)
-    assert [frames.picture(seq) for seq in (1, 2, 3, 4)] == [a, a, b, a + "\n"]
+    assert [frames.picture(seq) for seq in range(1, len(svgs) + 1)] == svgs
+    assert pictures({"frames": frames.data()}) == dict(enumerate(svgs, 1)), "the page's unfolding, written again"
     assert frames.at[1] == frames.at[2] != frames.at[3], "two events with one picture share it"
     assert len(frames.lines) == len(a.split("\n")) + 2, "b adds its one new line, the fourth picture its empty last"
+    assert frames.pictures[1] == [[-1, 5], [8, 1], [-7, 2]], "b: a's first five lines, its own, a's last two"
+    assert all(start >= 0 for k in (0, 3, 6) for start, _ in frames.pictures[k]), "stored whole"
 
 
 def test_the_page_reaches_nothing_and_no_text_of_the_game_can_close_its_data_block() -> None:
