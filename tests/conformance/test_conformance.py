@@ -4,7 +4,8 @@
 - replay in subprocesses with different PYTHONHASHSEED gives the same state hash;
 - every command from `legal` is accepted;
 - seeded random self-play runs whole games without an exception;
-- nothing served to one seat (views, events, rejection messages) contains the other seats' hidden values;
+- nothing served to one seat (views, events, rejection messages, its map pictures) contains the other seats'
+  hidden values;
 - export, import and verify round-trip (and a seat's export verifies with hidden parts unchecked).
 """
 
@@ -22,8 +23,9 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import ArbitroError, Rejected
+from arbitro.adjudicator.errors import ArbitroError, NotDrawn, Rejected
 from arbitro.adjudicator.randomness import SeededSupply
+from arbitro.adjudicator.render import render
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.sqlite import SQLiteStore
@@ -182,6 +184,25 @@ def test_every_legal_command_is_accepted(ruleset_name: str, scenario: str, optio
 
 def test_nothing_hidden_is_served_to_the_wrong_seat(played: Played) -> None:
     assert played.leaks == [], played.leaks[:3]
+
+
+PICTURE_POINTS = 4  # map pictures checked per self-played game and seat, spread over it
+
+
+def test_no_seat_s_map_picture_shows_what_it_may_not_know(played: Played) -> None:
+    """The leak check on the SVG too (issue 13): each seat's map picture, at points spread over the game, holds none
+    of the seat's secrets at that point (the arrows of the last move and assault included)."""
+    head = played.app.game(played.game).head_seq
+    leaks = []
+    for at in sorted({max(1, head * k // PICTURE_POINTS) for k in range(1, PICTURE_POINTS + 1)}):
+        rules = played.app.state_at(played.game, at).rules
+        for seat in played.app.game(played.game).seats:
+            try:
+                svg = render(played.app, played.game, seat, at).svg
+            except NotDrawn:
+                pytest.skip(f"{played.ruleset.name} draws no map picture")
+            leaks += [f"#{at}: {s!r} in {seat}'s picture" for s in sorted(played.ruleset.secrets(rules, seat)) if s in svg]
+    assert leaks == [], leaks[:3]
 
 
 def test_the_knowledge_query_reports_only_what_each_seat_was_served(played: Played) -> None:
