@@ -13,7 +13,7 @@ import click
 from arbitro.adjudicator.errors import BadFile, BadInput, Declined, NoSuchFile
 from arbitro.adjudicator.seatcopy import SeatCopy, delete_copy
 from arbitro.adjudicator.service import Arbitro
-from arbitro.adjudicator.storecheck import check_game
+from arbitro.adjudicator.storecheck import check_copy, check_game
 from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
@@ -251,7 +251,8 @@ def receipt(game: str, cmd: int | None, output: str | None, db: str, as_json: bo
 @handle_errors
 def check(game: str | None, db: str, as_json: bool) -> None:
     """Check the whole store (or one GAME) for damage: every game's hash chain and genesis, command log,
-    snapshots and annotations (no re-adjudication: that is `verify`). Exit 1 on any problem.
+    snapshots and annotations (no re-adjudication: that is `verify`), and each seat's copy (play by e-mail) as far
+    as a seat's export can be checked. Exit 1 on any problem.
 
     \b
     Example:
@@ -259,21 +260,23 @@ def check(game: str | None, db: str, as_json: bool) -> None:
         arbitro check marengo-1a2b --json
     """
     app = open_app(db, "read")
-    ids = [game] if game else [g.id for g in app.store.games()]
-    if game:
+    copies = {g: (seat, text) for g, seat, text in app.store.seat_copies()}  # a seat's copies (play by e-mail)
+    ids = [game] if game else [g.id for g in app.store.games()] + sorted(copies)
+    if game and game not in copies:
         app.game(game)  # not found: exit 3
     results = []
     with Progress("checking games", threshold=2) as progress:
         for done, gid in enumerate(ids, 1):
-            results.append(check_game(app.store, gid))
+            results.append(check_copy(gid, *copies[gid]) if gid in copies else check_game(app.store, gid))
             if not as_json:
                 progress(done, len(ids))
 
     def text(rs: list[Any]) -> str:
         lines = []
         for r in rs:
-            lines.append(f"{'OK     ' if r.ok else 'DAMAGED'} {r.game}: {r.events} events, {r.commands} commands, "
-                         f"{r.snapshots} snapshots, {r.annotations} notes")
+            held = (f"{r.copy_of}'s copy, {r.events} events as served" if r.copy_of else
+                    f"{r.events} events, {r.commands} commands, {r.snapshots} snapshots")
+            lines.append(f"{'OK     ' if r.ok else 'DAMAGED'} {r.game}: {held}, {r.annotations} notes")
             lines += [f"        {p}" for p in r.problems]
         bad = sum(not r.ok for r in rs)
         lines.append(f"{len(rs)} games checked, {bad} with problems" if rs else "no games")

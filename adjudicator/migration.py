@@ -5,7 +5,8 @@ seats' keys and signatures), then its snapshots and its seats' token hashes; the
 record equal to the source's (event bodies and hashes, commands, notes, keys, signatures, snapshots, tokens),
 its chain and command log intact (storecheck), and the game verified by re-adjudication. A game already in the
 target and equal to the source is left as it is, so an interrupted migration is simply run again; one that
-differs is refused before anything is moved.
+differs is refused before anything is moved. A seat's copy of a game it plays by e-mail (adjudicator/seatcopy.py)
+moves as its export, whole, and is checked as a seat's copy is (its chain, notes and dice).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import msgspec
 
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import UnknownRuleset
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.storecheck import check_game
 from arbitro.events.store import GameExists, Store
 
@@ -60,18 +62,52 @@ def first_difference(a: dict[str, Any], b: dict[str, Any]) -> str | None:
 
 def migrate(source: Store, target: Store, game_ids: Iterable[str] | None = None,
             progress: Progress | None = None) -> list[Moved]:
-    """Move the games (default: all of the source's, oldest first) and check each in the target."""
-    wanted = list(game_ids) if game_ids is not None else [g.id for g in source.games()]
+    """Move the games (default: all of the source's, oldest first) and the seats' copies (play by e-mail), and
+    check each in the target."""
+    copies = {game: (seat, text) for game, seat, text in source.seat_copies()}
+    named = list(game_ids) if game_ids is not None else [g.id for g in source.games()] + sorted(copies)
+    wanted, copied = [g for g in named if g not in copies], [g for g in named if g in copies]
     present = _refuse_different(source, target, wanted)
+    copies_present = _refuse_different_copies(target, {g: copies[g] for g in copied})
     moved = []
-    for i, game_id in enumerate(wanted, 1):
+    for i, game_id in enumerate(named, 1):
         if progress is not None:
-            progress(game_id, i, len(wanted))
+            progress(game_id, i, len(named))
+        if game_id in copies:
+            moved.append(_copy_moved(target, game_id, *copies[game_id], game_id in copies_present))
+            continue
         held = records(source, game_id)
         if game_id not in present:
             copy_game(held, target)
         moved.append(_checked(held, target, game_id, "already there" if game_id in present else "moved"))
     return moved
+
+
+def _refuse_different_copies(target: Store, copies: dict[str, tuple[str, str]]) -> set[str]:
+    """The seats' copies already in the target and equal to the source's; GameExists for one that differs."""
+    present = set()
+    for game_id, held in copies.items():
+        there = target.seat_copy(game_id)
+        if there is not None and there != held:
+            raise GameExists(game_id, f"the target holds another copy of {game_id} ({there[0]}'s, or another export "
+                                      "of it); nothing was moved. Delete it there, or leave it out of --game")
+        if there is not None:
+            present.add(game_id)
+    return present
+
+
+def _copy_moved(target: Store, game_id: str, seat: str, text: str, present: bool) -> Moved:
+    """A seat's copy stored in the target as the source holds it (its export, whole), then checked there."""
+    copy = SeatCopy.read(game_id, seat, text)
+    if not present:
+        target.put_seat_copy(game_id, seat, copy.head, text)
+    held = SeatCopy.find(target, game_id)
+    report = held.verify(game_id) if held is not None else None
+    failed = [c for c in report.checks if c.status == "failed"] if report is not None else []
+    return Moved(game=game_id, status=f"{seat}'s copy {'already there' if present else 'moved'}", events=copy.head,
+                 commands=0, notes=len(copy.loaded.annotations), identical=target.seat_copy(game_id) == (seat, text),
+                 problems=[], verified=report is not None and report.passed,
+                 verify_detail="; ".join(f"{c.name}: {c.detail}" for c in failed))
 
 
 def _refuse_different(source: Store, target: Store, game_ids: list[str]) -> set[str]:

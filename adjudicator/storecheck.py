@@ -1,5 +1,6 @@
 """The store check (`arbitro check`): each game's records in a database, checked without re-adjudication (its
-chain and genesis, its command log, its snapshots and its annotations). Functions over the store."""
+chain and genesis, its command log, its snapshots and its annotations), and each seat's copy as a seat's export is
+checked. Functions over the store."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.exchange import Loaded
-from arbitro.adjudicator.verify import Check, check_annotations, check_chain, check_commands, load_stored
+from arbitro.adjudicator.exchange import Loaded, read_lines
+from arbitro.adjudicator.verify import Check, check_annotations, check_chain, check_commands, load_stored, verify
 from arbitro.events.codec import sha256_hex
 from arbitro.events.store import Store
 from arbitro.projections.fold import Fold
@@ -26,6 +27,7 @@ class GameCheck(msgspec.Struct, kw_only=True):
     snapshots: int
     annotations: int
     problems: list[str]
+    copy_of: str = ""  # a seat's copy of the game (play by e-mail): that seat
 
 
 def check_game(store: Store, game_id: str) -> GameCheck:
@@ -47,6 +49,15 @@ def check_game(store: Store, game_id: str) -> GameCheck:
         problems.append(f"{notes.name}: {notes.detail}")
     return GameCheck(game=game_id, ok=not problems, events=len(loaded.events), commands=len(loaded.commands),
                      snapshots=len(snapshots), annotations=len(loaded.annotations), problems=problems)
+
+
+def check_copy(game_id: str, seat: str, text: str) -> GameCheck:
+    """A seat's copy of a game it plays by e-mail (adjudicator/seatcopy.py), checked as a seat's export is: its
+    chain as far as the seat was served it, its notes, its dice once the seed is revealed."""
+    loaded = read_lines(text.splitlines(), f"{seat}'s copy of {game_id}")
+    problems = [f"{c.name}: {c.detail}" for c in verify(loaded).checks if c.status == "failed"]
+    return GameCheck(game=game_id, ok=not problems, events=len(loaded.served), commands=0, snapshots=0,
+                     annotations=len(loaded.annotations), problems=problems, copy_of=seat)
 
 
 def _snapshot_problems(loaded: Loaded, snapshots: list[Any]) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -275,3 +276,41 @@ def test_a_seat_deletes_its_own_copy_and_starts_again_from_the_next_export(tmp_p
     assert table.db["umpire"].json("status", table.game)["head"] == 4  # the game itself is the umpire's, untouched
     table.mail_export("austria")  # a fresh copy is taken again
     assert austria.json("status", table.game, "--as", "austria")["head"] == 4
+
+
+def test_a_seats_copy_moves_with_migrate_and_is_checked_there(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.create()
+    table.mail_export("austria")
+    austria = table.db["austria"]
+    target = tmp_path / "austria-new.db"
+    moved = austria.json("migrate", "--from", f"sqlite:{tmp_path / 'austria.db'}", "--to", f"sqlite:{target}")
+    (copy,) = moved["games"]
+    assert moved["ok"] and copy["status"] == "austria's copy moved" and copy["identical"] and copy["verified"]
+    after = Cli(target)
+    assert "austria's copy" in after("games").stdout
+    assert after.json("legal", table.game, "--as", "austria") == austria.json("legal", table.game, "--as", "austria")
+    again = austria.json("migrate", "--from", f"sqlite:{tmp_path / 'austria.db'}", "--to", f"sqlite:{target}")
+    assert again["games"][0]["status"] == "austria's copy already there"  # an interrupted migration runs again
+    table.play("austria", ENTER, "move.json")
+    table.mail_export("austria")  # the copy carries on in the source: the target's is another export of it
+    refused = austria("migrate", "--from", f"sqlite:{tmp_path / 'austria.db'}", "--to", f"sqlite:{target}", code=2)
+    assert "another copy of" in refused.stderr and "nothing was moved" in refused.stderr
+
+
+def test_check_looks_at_a_seats_copy_and_finds_it_damaged(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.create()
+    table.mail_export("austria")
+    austria = table.db["austria"]
+    assert f"OK      {table.game}: austria's copy, 4 events as served, 0 notes" in austria("check").stdout
+    db = sqlite3.connect(tmp_path / "austria.db")
+    (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
+    turn = '"side":"austria","turn":0,"type":"turn_began"'  # #4, served whole: its hash is left as it was
+    damaged = text.replace(turn, turn.replace("austria", "france"), 1)
+    assert damaged != text
+    db.execute("UPDATE seat_copies SET export=?", (damaged,))
+    db.commit()
+    db.close()
+    (found,) = austria.json("check", table.game, code=1)
+    assert found["copy_of"] == "austria" and not found["ok"] and "edited" in " ".join(found["problems"])
