@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables
-from arbitro.adjudicator.parabellum.data import TerrainEffect, WeatherBox
+from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
@@ -41,7 +41,7 @@ class World(world.World):
     def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables,
                  position: Callable[[], int] | None = None) -> None:
         a, b = s.scenario.seats
-        super().__init__(state, s, s.map.grid, lambda name: in_force(state, name), (a, b), position)
+        super().__init__(state, s, s.map, tables.terrain, lambda name: in_force(state, name), (a, b), position)
         self.s, self.tables = s, tables
         self._tag: str | None = None
 
@@ -50,9 +50,6 @@ class World(world.World):
         return self.sides
 
     # --- terrain ---------------------------------------------------------------------------------------
-    def terrains(self, h: str) -> list[TerrainEffect]:
-        return [self.tables.terrain.terrain[t] for t in self.s.map.hex(h).terrains]
-
     def is_village(self, h: str) -> bool:
         return any(t in ("villaggio", "cascina") for t in self.s.map.hex(h).terrains)
 
@@ -148,9 +145,6 @@ class World(world.World):
         return self.state.formations[unit.formation].order if uid in ic else "defence"
 
     # --- zones of control, stacking ---------------------------------------------------------------------
-    def no_zoc_into(self, h: HexId) -> bool:
-        return any(t.no_zoc_into for t in self.terrains(h))  # arrivano §8: redoubt
-
     def stacking_limits(self) -> list[StackPattern]:
         return list(self.s.scenario.stacking.allowed)  # arrivano §7.1; Campotenese §17.2.3
 
@@ -180,7 +174,7 @@ class World(world.World):
         def blocking_terrain(h: HexId) -> bool:  # §11.3.1, with §10.3's wheat per the reading
             return (wheat and "grano" in self.s.map.hex(h).terrains) or any(t.blocks_los for t in self.terrains(h))
 
-        clear = sight.clear_line(ARRIVANO_VARIANT, self.grid, key[1], key[2], self.s.map.elevation, blocking_terrain,
+        clear = sight.clear_line(ARRIVANO_VARIANT, self.grid, key[1], key[2], self.elevation, blocking_terrain,
                                  lambda h: bool(self.units_at(h)))
         _LOS_CACHE[key] = clear
         return clear

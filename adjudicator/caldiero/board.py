@@ -132,10 +132,6 @@ class Board:
     def is_marsh(self, h: str) -> bool:
         return bool(self.effect(h).halves_strength)
 
-    def may_stay(self, h: str) -> bool:
-        """Village or fortress: units there may stay put whatever their order (caldiero §10.1, §10.5.2)."""
-        return bool(self.effect(h).may_stay)
-
     def is_plain(self, h: str) -> bool:
         return self.terrain(h) == "pianura" and self.elevation(h) == 0
 
@@ -155,9 +151,6 @@ class Board:
     def climbs(self, a: str, b: str) -> bool:
         """Moving, firing or attacking from a lower hex to a higher one (terrain table: climbing a level)."""
         return self.elevation(b) > self.elevation(a)
-
-    def blocks_sight(self, h: str) -> bool:
-        return bool(self.effect(h).blocks_los)
 
     def place_hexes(self, name: str) -> tuple[str, ...]:
         return self.map.places.get(name, ())

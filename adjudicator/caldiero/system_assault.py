@@ -334,7 +334,7 @@ def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) ->
 
 def flanked(w: World, h: str, c: ev.CombatUnderway) -> bool:
     """caldiero §20.5: five of six neighbours held or controlled by the engaged attackers, none by friends."""
-    if w.board.may_stay(h) or w.board.is_edge(h):
+    if w.may_stay(h) or w.board.is_edge(h):
         return False
     attacker_hexes = {w.state.units[u].hex for u in c.attackers}
     controlled: set[str] = set()

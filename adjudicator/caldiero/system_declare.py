@@ -96,7 +96,7 @@ def attack_obligation_problem(w: World, seat: str) -> str | None:
             continue
         if unit_order(w, u) != "attack" or s.hex not in ezoc:
             continue
-        if u in act.start_hex and w.board.may_stay(act.start_hex[u]) and act.start_hex[u] == s.hex:
+        if u in act.start_hex and w.may_stay(act.start_hex[u]) and act.start_hex[u] == s.hex:
             continue  # caldiero §10.1, §10.5.2
         required = [h for h in zoc_sources(w, s.hex or "", seat) if h not in act.attacked_hexes]
         if not required:

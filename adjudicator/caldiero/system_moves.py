@@ -207,7 +207,7 @@ def movement_obligation_problem(w: World) -> str | None:
         if s.where != "map" or u not in act.start_hex or w.is_artillery(u) or u in act.out_of_command:
             continue
         start = act.start_hex[u]
-        if w.board.may_stay(start):
+        if w.may_stay(start):
             continue  # §10.1, §10.5.2: may stay put whatever the order
         order = unit_order(w, u)
         if order == "attack" and u not in act.moved and s.status != "routed":

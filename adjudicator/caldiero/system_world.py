@@ -12,7 +12,6 @@ from typing import Any
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.parabellum import sight, world
 from arbitro.adjudicator.parabellum.data import LeaderData, UnitData, WeatherBox
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit
@@ -26,7 +25,7 @@ class World(world.World):
 
     def __init__(self, state: CaldieroState, data: CaldieroData, board: Board, reading: Callable[[str], str],
                  hooks: Any = None, position: Callable[[], int] | None = None) -> None:
-        super().__init__(state, data, board.grid, reading, ARMY_SEATS, position)
+        super().__init__(state, data, board.map.hexmap, data.terrain, reading, ARMY_SEATS, position)
         self.data, self.board = data, board
         self.hooks = hooks  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
 
@@ -66,13 +65,9 @@ class World(world.World):
     def weather_box(self) -> WeatherBox:
         return self.data.weather.box(self.state.weather)  # caldiero §17: always one of the four boxes
 
-    def no_fire_into(self, h: str) -> bool:
-        return self.board.is_marsh(h)  # caldiero §10.2
-
     def clear_line(self, a: str, b: str) -> bool:
         """caldiero §11.3.1: villages, fortresses, ground higher than both ends and hexes holding units block."""
-        board = self.board
-        return sight.clear_line(CALDIERO_VARIANT, board.grid, a, b, board.elevation, board.blocks_sight,
+        return sight.clear_line(CALDIERO_VARIANT, self.grid, a, b, self.elevation, self.blocks_sight,
                                 lambda h: bool(self.units_at(h)))
 
     # --- the assault -----------------------------------------------------------------------------------
@@ -84,9 +79,6 @@ class World(world.World):
         return self.state.units[u].charging  # caldiero §20.2: the charged hex is the one its attack names
 
     # --- zones of control, stacking --------------------------------------------------------------------
-    def no_zoc_into(self, h: HexId) -> bool:
-        return self.board.is_fortress(h)  # caldiero §8, §10.5.1
-
     def stacking_limits(self) -> tuple[StackLimit, ...]:
         return SECTION_7_1  # caldiero §7.1
 

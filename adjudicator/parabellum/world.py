@@ -15,8 +15,9 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any, Protocol, TypeVar
 
 from arbitro.adjudicator.maps.command import command_distances
-from arbitro.adjudicator.maps.hexgrid import Grid, HexId
-from arbitro.adjudicator.parabellum.data import FindsCounters, WeatherBox
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.parabellum.data import FindsCounters, TerrainEffect, TerrainTable, WeatherBox
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
@@ -41,14 +42,16 @@ class StackPattern(Protocol):
 
 class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
+    `counters`: the order of battle; `hexmap` and `terrain`: the map and the terrain effects table, the ground;
     `sides`: the game's two sides; `reading(name)`: the reading of an interpretation in force; `position()`: a
     count that moves with every event folded into the state while the World lives (a procedure's events so far),
     so that what was worked out is worked out again after one (None: the state does not change under the World)."""
 
-    def __init__(self, state: Any, counters: FindsCounters, grid: Grid, reading: Callable[[str], str],
-                 sides: tuple[str, str], position: Callable[[], int] | None = None) -> None:
+    def __init__(self, state: Any, counters: FindsCounters, hexmap: HexMap, terrain: TerrainTable,
+                 reading: Callable[[str], str], sides: tuple[str, str], position: Callable[[], int] | None = None) -> None:
         self.state: SystemState = state
-        self.counters, self.grid, self.sides = counters, grid, sides
+        self.counters, self.hexmap, self.terrain_table, self.sides = counters, hexmap, terrain, sides
+        self.grid = hexmap.grid
         self._reading, self._position = reading, position
         self._shared: dict[Any, Any] | None = None
         self._at = position() if position is not None else 0
@@ -65,6 +68,27 @@ class World:
         if self._shared is None:
             self._shared = {}
         return self._shared
+
+    # --- the ground: the map and the terrain effects table (parabellum/data.TerrainTable), both books' data ------
+    def terrains(self, h: str) -> list[TerrainEffect]:
+        """The effects of every terrain of the hex, its main terrain first (arrivano §10: a hex may have several)."""
+        table = self.terrain_table.terrain
+        return [table[t] for t in self.hexmap.hex(h).terrains]
+
+    def elevation(self, h: str) -> int:  # its level (caldiero's table: climbing; §11.3.1 in both: sight)
+        return self.hexmap.hex(h).elevation
+
+    def blocks_sight(self, h: str) -> bool:  # blocking terrain (caldiero §11.3.1, arrivano §11.3.1)
+        return any(t.blocks_los for t in self.terrains(h))
+
+    def may_stay(self, h: str) -> bool:  # units there may stay put whatever their order (caldiero §10.1, §10.5.2; arrivano §10.1)
+        return any(t.may_stay for t in self.terrains(h))
+
+    def no_fire_into(self, h: str) -> bool:  # terrain no bombardment reaches (caldiero §10.2 marsh; arrivano none)
+        return any(t.no_bombard_into for t in self.terrains(h))
+
+    def no_zoc_into(self, h: HexId) -> bool:  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
+        return any(t.no_zoc_into for t in self.terrains(h))
 
     # --- weather (the box's effects are the variant's data, D29) ---------------------------------------
     def weather_box(self) -> WeatherBox | None:  # the box in force (None: the scenario has no weather track)
@@ -215,9 +239,6 @@ class World:
         box = self.weather_box()
         return box is None or box.artillery_fires
 
-    def no_fire_into(self, h: str) -> bool:  # terrain no bombardment reaches (caldiero §10.2 marsh; arrivano none, §10, §11.4)
-        return False
-
     def charging(self, u: str) -> bool:  # a cavalry charge (caldiero §20.2, arrivano §14.2) it is making
         raise NotImplementedError
 
@@ -240,9 +261,6 @@ class World:
     def zocs_in_force(self) -> bool:  # False while the weather suspends every ZoC (arrivano §17.2.7 storm)
         box = self.weather_box()
         return box is None or box.zoc
-
-    def no_zoc_into(self, h: HexId) -> bool:  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
-        raise NotImplementedError
 
     # --- stacking (parabellum/stacking.py) ---------------------------------------------------------------
     def stacking_limits(self) -> Sequence[StackPattern]:  # §7.1 in both; a scenario's own (arrivano §17.2.3)

@@ -104,3 +104,36 @@ def test_the_weather_answers_are_the_boxes_data() -> None:
     ice.weather = 3
     w = CaldieroWorld(ice, env.data, env.board, lambda name: "")
     assert w.command_range("massena") == (env.data.leader("massena").command_range + 1) // 2  # caldiero §17.1.3
+
+
+def _ground_worlds() -> list[World]:
+    """A World of each game at its set-up (Caldiero's historical scenario, Campotenese with its redoubts)."""
+    env = RULESET.env
+    arrivano = ArrivanoRulesetImpl()
+    campotenese = arrivano.data.scenarios["campotenese"]
+    return [CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.board, lambda name: ""),
+            ArrivanoWorld(arrivano.new_state("campotenese", ()), campotenese, arrivano.data.tables)]
+
+
+@pytest.mark.parametrize("w", _ground_worlds(), ids=["caldiero", "arrivano"])
+def test_the_ground_answers_are_the_terrain_tables_data(w: World) -> None:
+    """The kernel's World answers what the ground does from the map and the one terrain effects table
+    (parabellum/data.TerrainTable), the same way for both books: no ZoC into a fortress (caldiero §10.5.1) or a
+    redoubt (arrivano §8, Campotenese's), no bombardment into a marsh (caldiero §10.2), villages block sight and let units stay put
+    (caldiero §10.1, §11.3.1; arrivano §10.1, §11.3.1). Every hex is checked against its terrains' entries."""
+    table = w.terrain_table.terrain
+    seen: dict[str, set[str]] = {"no_zoc_into": set(), "no_fire_into": set(), "blocks_sight": set(), "may_stay": set()}
+    for h in w.grid.hexes():
+        names = w.hexmap.hex(h).terrains
+        assert w.terrains(h) == [table[t] for t in names]
+        for question, field in (("no_zoc_into", "no_zoc_into"), ("no_fire_into", "no_bombard_into"),
+                                ("blocks_sight", "blocks_los"), ("may_stay", "may_stay")):
+            answer = getattr(w, question)(h)
+            assert answer == any(getattr(table[t], field) for t in names), (h, question)
+            if answer:
+                seen[question].update(names)
+    assert "villaggio" in seen["blocks_sight"] and "villaggio" in seen["may_stay"]
+    if isinstance(w, CaldieroWorld):
+        assert seen["no_zoc_into"] == {"fortificazione"} and seen["no_fire_into"] == {"palude"}
+    else:
+        assert "ridotta" in seen["no_zoc_into"] and seen["no_fire_into"] == set()
