@@ -27,7 +27,7 @@ from arbitro.adjudicator.arrivano.data_model import (
     InterpretationsFile,
     OptionsFile,
     ScenarioData,
-    ScenarioFile,
+    ArrivanoScenario,
     Tables,
     WeatherTrack,
 )
@@ -80,7 +80,7 @@ def load_scenario(name: str, data_dir: Path = _FOLDER) -> ScenarioData:
 def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
                    problems: list[DataProblem]) -> ScenarioData | None:
     folder = data_dir / name
-    spec = load_model(folder / "scenario.json", ScenarioFile, data_dir, problems)
+    spec = load_model(folder / "scenario.json", ArrivanoScenario, data_dir, problems)
     if spec is None:
         return None
     oob = load_model(data_dir / spec.oob, OrderOfBattle, data_dir, problems)

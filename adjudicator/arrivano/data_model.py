@@ -32,20 +32,6 @@ class FlagHex(_Strict):
     notes: str = ""
 
 
-class StackPattern(_Strict):
-    infantry: int = Field(default=0, ge=0)
-    cavalry: int = Field(default=0, ge=0)
-    artillery: int = Field(default=0, ge=0)
-    infantry_or_cavalry: int = Field(default=0, ge=0)
-    same_formation: bool = False
-
-
-class Stacking(_Strict):
-    rule: str
-    allowed: list[StackPattern] = Field(min_length=1)
-    notes: str = ""
-
-
 class MarchDirection(_Strict):
     toward: str
     map_edge: Literal["higher_columns", "lower_columns", "higher_rows", "lower_rows"]
@@ -164,28 +150,23 @@ class Victory(_Strict):
         return self
 
 
-class ScenarioFile(_Strict):
-    meta: Meta
+class ArrivanoScenario(pb.ScenarioFile):
+    """An Arrivano scenario file: the kernel's, and what arrivano §17 prints for each scenario."""
+
     id: str
     title: str
     rule: str
     map: str
     oob: str
-    seats: list[str] = Field(min_length=2, max_length=2)
-    turns: int = Field(ge=1)
-    turns_provisional: bool
     minutes_per_turn: int
     first_turn: FirstTurn | None
     initiative_tie_winner: str  # arrivano §6.1.1
-    los_range: int = Field(ge=1)
-    los_rule: str
     commander_movement: int = Field(ge=1)
     commander_movement_rule: str
     march_column_forbidden: list[str]
     march_column_rule: str = ""
     charges_allowed: bool
     charges_rule: str = ""
-    stacking: Stacking
     entry_hexes: dict[str, FlagHex]
     retreat_hexes: dict[str, FlagHex]
     retreat_hexes_side: str | None = None  # whose retreat flags they are (arrivano §17.2.1: the Neapolitans')
@@ -328,7 +309,7 @@ class ScenarioData(pb.FindsCounters):
     """Everything one scenario needs: its rules, order of battle, map, movement tables (and weather)."""
 
     name: str
-    scenario: ScenarioFile
+    scenario: ArrivanoScenario
     oob: OrderOfBattle
     map: HexMap
     movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather

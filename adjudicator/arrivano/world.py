@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from arbitro.adjudicator.arrivano.data_model import ScenarioData, StackPattern, Tables
+from arbitro.adjudicator.arrivano.data_model import ScenarioData, Tables
 from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
@@ -40,8 +40,7 @@ class World(world.World):
 
     def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables,
                  position: Callable[[], int] | None = None) -> None:
-        a, b = s.scenario.seats
-        super().__init__(state, s, s.map, tables.terrain, lambda name: in_force(state, name), (a, b), position)
+        super().__init__(state, s, s.scenario, s.map, tables.terrain, lambda name: in_force(state, name), position)
         self.s, self.tables = s, tables
         self._tag: str | None = None
 
@@ -144,14 +143,7 @@ class World(world.World):
         ic = in_command if in_command is not None else self.in_command(unit.formation)
         return self.state.formations[unit.formation].order if uid in ic else "defence"
 
-    # --- zones of control, stacking ---------------------------------------------------------------------
-    def stacking_limits(self) -> list[StackPattern]:
-        return list(self.s.scenario.stacking.allowed)  # arrivano §7.1; Campotenese §17.2.3
-
     # --- line of sight (the kernel's World questions; the rules are parabellum/sight.py) -----------------------
-    def sight_range(self) -> int:
-        return self.s.scenario.los_range  # arrivano §11.3, the scenario's (§17.1.3, §17.2.4)
-
     def _los_tag(self) -> str:
         """What a line of sight depends on besides the two hexes: the content of the data (the map, the terrain
         table: never the scenario's name, which two loads of different data share), and the wheat reading

@@ -68,10 +68,9 @@ class OptionEffects(_Strict):
     shift_right: int = 0
 
 
-class ScenarioFile(_Strict):
-    meta: Meta
-    turns: int
-    turns_provisional: bool
+class CaldieroScenario(pb.ScenarioFile):
+    """Caldiero's scenario file: the kernel's, and what caldiero §4.2.2, §9.2.1, §16, §18-§21 print."""
+
     french_initiative: int
     elan_uses: int
     french_entry: str
@@ -92,12 +91,12 @@ class CaldieroData(BaseModel, pb.FindsCounters):
     crt: CombatTable
     bombardment: BombardmentTable
     weather: WeatherTable
-    scenario: ScenarioFile
+    scenario: CaldieroScenario
 
 
 FILES: dict[str, type[BaseModel]] = {
     "oob.json": OrderOfBattle, "terrain.json": TerrainTable, "crt.json": CombatTable,
-    "bombardment.json": BombardmentTable, "weather.json": WeatherTable, "scenario.json": ScenarioFile,
+    "bombardment.json": BombardmentTable, "weather.json": WeatherTable, "scenario.json": CaldieroScenario,
 }
 
 

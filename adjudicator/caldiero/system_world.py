@@ -14,10 +14,7 @@ from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import sight, world
 from arbitro.adjudicator.parabellum.data import LeaderData, UnitData, WeatherBox
-from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit
 from arbitro.projections.caldiero import CaldieroState
-
-ARMY_SEATS = ("france", "austria")
 
 
 class World(world.World):
@@ -25,7 +22,7 @@ class World(world.World):
 
     def __init__(self, state: CaldieroState, data: CaldieroData, board: Board, reading: Callable[[str], str],
                  hooks: Any = None, position: Callable[[], int] | None = None) -> None:
-        super().__init__(state, data, board.map.hexmap, data.terrain, reading, ARMY_SEATS, position)
+        super().__init__(state, data, data.scenario, board.map.hexmap, data.terrain, reading, position)
         self.data, self.board = data, board
         self.hooks = hooks  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
 
@@ -59,9 +56,6 @@ class World(world.World):
                            lambda: min((self.board.distance(h, e) for e in enemies), default=None))
 
     # --- line of sight (the rules are parabellum/sight.py) ---------------------------------------------
-    def sight_range(self) -> int:
-        return 4  # caldiero §11.3
-
     def weather_box(self) -> WeatherBox:
         return self.data.weather.box(self.state.weather)  # caldiero §17: always one of the four boxes
 
@@ -79,9 +73,6 @@ class World(world.World):
         return self.state.units[u].charging  # caldiero §20.2: the charged hex is the one its attack names
 
     # --- zones of control, stacking --------------------------------------------------------------------
-    def stacking_limits(self) -> tuple[StackLimit, ...]:
-        return SECTION_7_1  # caldiero §7.1
-
     # --- command ---------------------------------------------------------------------------------------
     def held_to_defence(self, u: str) -> bool:
         """caldiero §5.3: out of command at the activation, no order won by its test or in the chief's range (§5.3.1,

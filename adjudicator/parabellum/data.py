@@ -330,6 +330,41 @@ class BombardmentTable(StrictModel):
         return _roll_range(self.rows)  # type: ignore[arg-type]
 
 
+# --- the scenario file ------------------------------------------------------------------------------------
+class StackPattern(StrictModel):
+    """One allowed make-up of a hex (§7.1 in both books): at most so many of each arm, `infantry_or_cavalry` more of
+    either, all of one formation or not."""
+
+    infantry: int = Field(default=0, ge=0)
+    cavalry: int = Field(default=0, ge=0)
+    artillery: int = Field(default=0, ge=0)
+    infantry_or_cavalry: int = Field(default=0, ge=0)
+    same_formation: bool = False
+
+
+class Stacking(StrictModel):
+    """The stacking limits in force (caldiero §7.1, arrivano §7.1; a scenario's own, arrivano §17.2.3)."""
+
+    rule: str
+    allowed: list[StackPattern] = Field(min_length=1)
+    notes: str = ""
+
+
+class ScenarioFile(StrictModel):
+    """What every Para Bellum scenario file (a scenario.json) gives: its two seats, its length, the longest line of
+    sight (caldiero §11.3: 4 hexes; arrivano §11.3: the scenario's, §17.1.3, §17.2.4) and the stacking limits. Each
+    game's scenario file extends it with what only its book prints (caldiero/loader.CaldieroScenario,
+    arrivano/data_model.ArrivanoScenario)."""
+
+    meta: Meta
+    seats: list[str] = Field(min_length=2, max_length=2)
+    turns: int = Field(ge=1)
+    turns_provisional: bool
+    los_range: int = Field(ge=1)
+    los_rule: str
+    stacking: Stacking
+
+
 # --- the terrain effects table -----------------------------------------------------------------------------
 DrOption = Literal["exchange_on_test", "hold_on_test"]  # arrivano §10.1.1, §12.5.4: a Dr the defender may turn
 

@@ -1,5 +1,5 @@
 """Stacking (caldiero §7.1-§7.1.1, arrivano §7.1-§7.1.1): which units of one side may share a hex. The limits are
-data, patterns of arms a hex may hold (`StackLimit`): both books' §7.1 prints the same ones (`SECTION_7_1`), a
+data, patterns of arms a hex may hold (`data.StackPattern`): both books' §7.1 prints the same ones (`SECTION_7_1`), a
 scenario may print its own (arrivano §17.2.3 Campotenese, the scenario's data file); the World says which hold.
 Routed units stack only with routed units (§7.1.1 in both). What a march column may not do (§7.1.2 in both) is
 movement's."""
@@ -8,28 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from arbitro.adjudicator.parabellum.data import StackPattern
 from arbitro.adjudicator.parabellum.variant import Variant
-from arbitro.adjudicator.parabellum.world import StackPattern, World
+from arbitro.adjudicator.parabellum.world import World
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
 
-@dataclass(frozen=True)
-class StackLimit:
-    infantry: int = 0
-    cavalry: int = 0
-    artillery: int = 0
-    infantry_or_cavalry: int = 0
-    same_formation: bool = False
-
-
 # caldiero §7.1, arrivano §7.1: two infantry or two cavalry of one formation; one artillery and any one unit; two
 # artillery.
-SECTION_7_1: tuple[StackLimit, ...] = (
-    StackLimit(infantry=2, same_formation=True), StackLimit(cavalry=2, same_formation=True),
-    StackLimit(artillery=1, infantry_or_cavalry=1), StackLimit(artillery=2),
+SECTION_7_1: tuple[StackPattern, ...] = (
+    StackPattern(infantry=2, same_formation=True), StackPattern(cavalry=2, same_formation=True),
+    StackPattern(artillery=1, infantry_or_cavalry=1), StackPattern(artillery=2),
 )
 
 

@@ -12,45 +12,29 @@ movement search, what a hex sees) are kept by the rule that works them out, unde
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.data import FindsCounters, TerrainEffect, TerrainTable, WeatherBox
+from arbitro.adjudicator.parabellum.data import FindsCounters, ScenarioFile, StackPattern, TerrainEffect, TerrainTable, WeatherBox
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
 
 
-class StackPattern(Protocol):
-    """One allowed make-up of a hex (parabellum/stacking.py): at most so many of each arm, `infantry_or_cavalry`
-    more of either, all of one formation or not. A scenario's data file validates its own; the kernel's is
-    `stacking.StackLimit`."""
-
-    @property
-    def infantry(self) -> int: ...
-    @property
-    def cavalry(self) -> int: ...
-    @property
-    def artillery(self) -> int: ...
-    @property
-    def infantry_or_cavalry(self) -> int: ...
-    @property
-    def same_formation(self) -> bool: ...
-
-
 class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
-    `counters`: the order of battle; `hexmap` and `terrain`: the map and the terrain effects table, the ground;
-    `sides`: the game's two sides; `reading(name)`: the reading of an interpretation in force; `position()`: a
+    `counters`: the order of battle; `scenario`: the scenario file (its seats are the two sides); `hexmap` and
+    `terrain`: the map and the terrain effects table, the ground; `reading(name)`: the reading of an interpretation in force; `position()`: a
     count that moves with every event folded into the state while the World lives (a procedure's events so far),
     so that what was worked out is worked out again after one (None: the state does not change under the World)."""
 
-    def __init__(self, state: Any, counters: FindsCounters, hexmap: HexMap, terrain: TerrainTable,
-                 reading: Callable[[str], str], sides: tuple[str, str], position: Callable[[], int] | None = None) -> None:
+    def __init__(self, state: Any, counters: FindsCounters, scenario: ScenarioFile, hexmap: HexMap,
+                 terrain: TerrainTable, reading: Callable[[str], str], position: Callable[[], int] | None = None) -> None:
         self.state: SystemState = state
-        self.counters, self.hexmap, self.terrain_table, self.sides = counters, hexmap, terrain, sides
+        self.counters, self.scenario, self.hexmap, self.terrain_table = counters, scenario, hexmap, terrain
+        self.sides: tuple[str, str] = (scenario.seats[0], scenario.seats[1])
         self.grid = hexmap.grid
         self._reading, self._position = reading, position
         self._shared: dict[Any, Any] | None = None
@@ -255,7 +239,7 @@ class World:
         return None
 
     def sight_range(self) -> int:  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
-        raise NotImplementedError
+        return self.scenario.los_range
 
     # --- zones of control (parabellum/zoc.py) ----------------------------------------------------------
     def zocs_in_force(self) -> bool:  # False while the weather suspends every ZoC (arrivano §17.2.7 storm)
@@ -264,7 +248,7 @@ class World:
 
     # --- stacking (parabellum/stacking.py) ---------------------------------------------------------------
     def stacking_limits(self) -> Sequence[StackPattern]:  # §7.1 in both; a scenario's own (arrivano §17.2.3)
-        raise NotImplementedError
+        return self.scenario.stacking.allowed
 
     # --- command (parabellum/command.py) -----------------------------------------------------------------
     # units in command whatever the range (arrivano §3.2 first turn, §15.4.1 entered in this activation)

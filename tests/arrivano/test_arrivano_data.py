@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_model import ArrivanoData, ScenarioData
-from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit, fits_stacking
+from arbitro.adjudicator.parabellum.data import StackPattern
+from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, fits_stacking
 from arbitro.adjudicator.maps.costs import step_cost
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "arrivano.md"
@@ -191,7 +192,7 @@ def test_stacking_patterns_reject_what_the_rules_forbid(montebello: ScenarioData
 
 def test_montebello_prints_the_systems_stacking(montebello: ScenarioData) -> None:
     """arrivano §7.1 is caldiero §7.1: Montebello's data file holds the kernel's SECTION_7_1, no more, no less."""
-    printed = [StackLimit(**p.model_dump()) for p in montebello.scenario.stacking.allowed]
+    printed = [p for p in montebello.scenario.stacking.allowed]
     assert sorted(printed, key=repr) == sorted(SECTION_7_1, key=repr)
 
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
-from arbitro.adjudicator.parabellum.stacking import SECTION_7_1, StackLimit
+from arbitro.adjudicator.parabellum.data import StackPattern
+from arbitro.adjudicator.parabellum.stacking import SECTION_7_1
 
 T = TypeVar("T")
 GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
@@ -30,7 +31,7 @@ class Position:
     units: dict[str, Piece]
     closed: frozenset[str] = frozenset()
     in_force: bool = True
-    limits: tuple[StackLimit, ...] = SECTION_7_1
+    limits: tuple[StackPattern, ...] = SECTION_7_1
     asked: list[tuple[str, ...]] = field(default_factory=list)
     attacked: frozenset[str] = frozenset()  # units that attacked this turn
     attacked_here: tuple[str, ...] = ()  # hexes attacked this combat segment
@@ -82,7 +83,7 @@ class Position:
     def formation_of(self, u: str) -> str:
         return self.units[u].formation
 
-    def stacking_limits(self) -> tuple[StackLimit, ...]:
+    def stacking_limits(self) -> tuple[StackPattern, ...]:
         return self.limits
 
     def zocs_in_force(self) -> bool:

@@ -12,6 +12,7 @@ from arbitro.adjudicator.caldiero import loader as caldiero
 from arbitro.adjudicator.datafiles import DataProblem
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.loader import check_counters, load_model
+from arbitro.adjudicator.parabellum.stacking import SECTION_7_1
 from arbitro.adjudicator.parabellum.variant import Variant
 
 # Where each variant keeps the two tables the kernel reads (the books print neither: both are reconstructions).
@@ -111,6 +112,34 @@ def test_a_hexside_fighting_as_another_must_name_a_known_one(tmp_path: Path) -> 
     problems: list[DataProblem] = []
     assert load_model(tmp_path / "terrain.json", pb.TerrainTable, tmp_path, problems) is None
     assert problems == [DataProblem("terrain.json", "$.hexsides.ponte.combat_as", "unknown hexside feature 'fossato'")]
+
+
+def loaded_scenario(variant: Variant) -> pb.ScenarioFile:
+    if variant.book == "caldiero":
+        return caldiero.CALDIERO_DATA.shipped().scenario
+    return arrivano.ARRIVANO_DATA.shipped().scenarios["montebello"].scenario
+
+
+def test_both_games_scenario_files_extend_the_kernels(variant: Variant) -> None:
+    """One scenario file model in the kernel: the seats, the length, the longest line of sight (caldiero §11.3: 4
+    hexes; Montebello's 3, arrivano §17.1.3) and §7.1's stacking limits, the same patterns in both books."""
+    scenario = loaded_scenario(variant)
+    assert isinstance(scenario, pb.ScenarioFile) and type(scenario) is not pb.ScenarioFile
+    assert len(scenario.seats) == 2 and scenario.turns >= 1
+    assert (scenario.los_range, scenario.los_rule) == ((4, "caldiero §11.3") if variant.book == "caldiero" else (3, scenario.los_rule))
+    assert sorted(scenario.stacking.allowed, key=repr) == sorted(SECTION_7_1, key=repr)
+
+
+def test_a_scenario_fault_names_file_path_and_problem(variant: Variant, tmp_path: Path) -> None:
+    folder = caldiero.CALDIERO_DATA.folder if variant.book == "caldiero" else arrivano.ARRIVANO_DATA.folder / "montebello"
+    raw = json.loads((folder / "scenario.json").read_text(encoding="utf-8"))
+    raw["seats"] = ["france"]
+    raw["stacking"]["allowed"][0]["cavalry"] = -1
+    del raw["los_range"]
+    (tmp_path / "scenario.json").write_text(json.dumps(raw), encoding="utf-8")
+    problems: list[DataProblem] = []
+    assert load_model(tmp_path / "scenario.json", type(loaded_scenario(variant)), tmp_path, problems) is None
+    assert sorted(p.path for p in problems) == ["$.los_range", "$.seats", "$.stacking.allowed[0].cavalry"]
 
 
 def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.parabellum import stacking
-from arbitro.adjudicator.parabellum.stacking import StackLimit
+from arbitro.adjudicator.parabellum.data import StackPattern
 from arbitro.adjudicator.parabellum.variant import Variant
 from tests.parabellum.position import Piece, Position
 
@@ -45,7 +45,7 @@ def test_fits_a_hex_with_its_occupants_and_no_enemy(variant: Variant) -> None:
 def test_a_scenario_prints_its_own_limits(variant: Variant) -> None:
     """arrivano §17.2.3 (Campotenese): two cavalry of one formation, or one artillery with any one unit; no
     two infantry. The limits are the World's data, so the same kernel reads them."""
-    strict = Position(W.units, limits=(StackLimit(cavalry=2, same_formation=True),
-                                       StackLimit(artillery=1, infantry_or_cavalry=1)))
+    strict = Position(W.units, limits=(StackPattern(cavalry=2, same_formation=True),
+                                       StackPattern(artillery=1, infantry_or_cavalry=1)))
     assert not stacking.fits(strict, "1612", ["i2"]) and stacking.fits(strict, "1612", ["a1"])
     assert stacking.stack_problem(variant, strict, ["i1", "i2"]) == f"i1 and i2: over the stacking limits ({variant.cite('7.1')})"
