@@ -40,16 +40,19 @@ class Meta(StrictModel):
 
 
 class Provisional(StrictModel):
-    """A record some of whose values are reconstructions, named in `provisional` (each a field of the record)."""
+    """A record some of whose values are reconstructions, named in `provisional` (each a field of the record). A
+    field validator, not a model one: an unknown name is reported at `$...provisional` with the record's other
+    problems (a model validator runs only once every field is valid)."""
 
     provisional: list[str] = []
 
-    @pydantic.model_validator(mode="after")
-    def _known_fields(self) -> "Provisional":
-        unknown = [name for name in self.provisional if name not in type(self).model_fields]
+    @pydantic.field_validator("provisional")
+    @classmethod
+    def _known_fields(cls, provisional: list[str]) -> list[str]:
+        unknown = [name for name in provisional if name not in cls.model_fields]
         if unknown:
-            raise ValueError(f"`provisional` names unknown fields: {', '.join(unknown)}")
-        return self
+            raise ValueError(f"names unknown fields: {', '.join(unknown)}")
+        return provisional
 
 
 # --- the order of battle ----------------------------------------------------------------------------------

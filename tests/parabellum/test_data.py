@@ -91,17 +91,19 @@ def test_both_games_read_their_terrain_effects_into_the_one_kernel_model(variant
 
 
 def test_a_terrain_table_fault_names_file_path_and_problem(variant: Variant, tmp_path: Path) -> None:
-    """Every problem of the file at once: an unknown effect, a negative shift, a `cited` field that is no effect."""
+    """Every problem of the file at once: an unknown effect, a negative shift, a `cited` and a `provisional` field
+    that is no effect."""
     raw = json.loads(TERRAIN_FILES[variant.book].read_text(encoding="utf-8"))
     raw["terrain"]["villaggio"]["smoke"] = True
     raw["terrain"]["pianura"]["assault_shift_left"] = -1
     raw["terrain"]["villaggio"]["cited"] = {"colour": "§1"}
+    raw["terrain"]["villaggio"]["provisional"] = ["smell"]
     (tmp_path / "terrain.json").write_text(json.dumps(raw), encoding="utf-8")
     problems: list[DataProblem] = []
     assert load_model(tmp_path / "terrain.json", pb.TerrainTable, tmp_path, problems) is None
     assert sorted((p.file, p.path) for p in problems) == [
         ("terrain.json", "$.terrain.pianura.assault_shift_left"), ("terrain.json", "$.terrain.villaggio.cited"),
-        ("terrain.json", "$.terrain.villaggio.smoke")]
+        ("terrain.json", "$.terrain.villaggio.provisional"), ("terrain.json", "$.terrain.villaggio.smoke")]
     assert any(p.problem == "names unknown fields: colour" for p in problems)
 
 
@@ -148,7 +150,7 @@ def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:
             "efficiency": 3, "movement": 3, "setup": {"hexes": ["1112"]}}
     with pytest.raises(ValueError, match="artillery needs `bombard` and `range`"):
         pb.UnitData.model_validate(unit)
-    with pytest.raises(ValueError, match="`provisional` names unknown fields: colour"):
+    with pytest.raises(ValueError, match="provisional\n  Value error, names unknown fields: colour"):
         pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3, "provisional": ["colour"]})
     assert pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3}).bombard == 2
     foot = unit | {"arm": "infantry", "strength": 3}
