@@ -14,7 +14,8 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, Meta, OrderOfBattle, TerrainTable, VictoryLevel,
                                                   WeatherBox)
-from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_model
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_hexmap, load_model
 from pydantic import BaseModel, ConfigDict, Field
 
 # --- weather.json -------------------------------------------------------------------------------------
@@ -108,10 +109,11 @@ class CaldieroFolder(DataFolder[CaldieroData]):
         problems: list[DataProblem] = []
         parts = {name.removesuffix(".json"): load_model(data_dir / name, model, data_dir, problems)
                  for name, model in FILES.items()}
-        if problems:
+        hexmap = load_hexmap(data_dir / "map.json", data_dir, problems)
+        if problems or hexmap is None:
             raise DataError(problems)
         data = CaldieroData(**parts)  # type: ignore[arg-type]
-        problems = check_consistency(data)
+        problems = check_consistency(data, hexmap)
         if problems:
             raise DataError(problems)
         return data
@@ -120,9 +122,13 @@ class CaldieroFolder(DataFolder[CaldieroData]):
 CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data")
 
 
-def check_consistency(data: CaldieroData) -> list[DataProblem]:
+def check_consistency(data: CaldieroData, hexmap: HexMap) -> list[DataProblem]:
+    """The files agree: the order of battle with itself and the scenario's seats, the optional rules' units with
+    it, every terrain of the map with an entry of the terrain effects table."""
     oob = data.oob
-    problems = check_counters("oob.json", oob, ("france", "austria"))
+    problems = check_counters("oob.json", oob, data.scenario.seats)
+    problems += [DataProblem("terrain.json", "$.terrain", f"no entry for terrain {t!r} of map.json")
+                 for t in data.terrain.unknown_terrains(hexmap.terrain_types)]
     seen = {unit.id for unit in oob.units}
     for name, option in data.scenario.options.items():
         for unit_id in option.units:

@@ -4,12 +4,13 @@ read into the same models, and a fault is reported with the file, the JSON path 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from arbitro.adjudicator.arrivano import data_loader as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
-from arbitro.adjudicator.datafiles import DataProblem
+from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.loader import check_counters, load_model
 from arbitro.adjudicator.parabellum.stacking import SECTION_7_1
@@ -105,6 +106,22 @@ def test_a_terrain_table_fault_names_file_path_and_problem(variant: Variant, tmp
         ("terrain.json", "$.terrain.pianura.assault_shift_left"), ("terrain.json", "$.terrain.villaggio.cited"),
         ("terrain.json", "$.terrain.villaggio.provisional"), ("terrain.json", "$.terrain.villaggio.smoke")]
     assert any(p.problem == "names unknown fields: colour" for p in problems)
+
+
+def test_a_terrain_of_the_map_missing_from_the_table_is_reported(variant: Variant, tmp_path: Path) -> None:
+    """Every terrain a map uses has its entry in the terrain effects table: checked when the data are read, for both
+    games, the problem naming the table's file and path with the map's other problems."""
+    folder = caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA
+    copy = tmp_path / "data"
+    shutil.copytree(folder.folder, copy)
+    terrain_file = copy / TERRAIN_FILES[variant.book].relative_to(folder.folder)
+    raw = json.loads(terrain_file.read_text(encoding="utf-8"))
+    del raw["terrain"]["villaggio"]
+    terrain_file.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        folder.load(copy)
+    named = {(p.file, p.path) for p in e.value.problems if "'villaggio'" in p.problem}
+    assert named == {(terrain_file.relative_to(copy).as_posix(), "$.terrain")}
 
 
 def test_a_hexside_fighting_as_another_must_name_a_known_one(tmp_path: Path) -> None:
