@@ -14,6 +14,7 @@ import pytest
 
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, NotUmpire, Unsigned
 from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.verify import Check, check_head
 from arbitro.events import core, signing
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import seal_events
@@ -437,7 +438,13 @@ def test_signed_commands_verify_and_a_seat_checks_its_own_key(
     assert checks(run.json("verify", "g"))["seat signatures"] == "passed"
     path = export(run, tmp_path)
     report = run.json("verify", str(path), "--seat-key", f"red={public}")
-    assert checks(report)["seat signatures"] == "passed" and "2 commands signed" in detail(report, "seat signatures")
+    assert detail(report, "seat signatures") == ("2 commands signed, each by its seat's registered key; seats that "
+                                                  "sign: red (after command 0)")
+    stranger = signing.public_key(signing.new_private_key())
+    report = run.json("verify", str(path), "--seat-key", f"red={stranger}", code=1)
+    assert detail(report, "seat signatures") == (f"the file does not carry red's key {stranger[:16]}... (it carries "
+                                                  f"{public[:16]}...): its commands in red's name are not the ones that "
+                                                  "seat signed")
     other = Cli(tmp_path / "other.db")
     other("import", str(path))  # keys and signatures travel with the game
     assert checks(other.json("verify", "g"))["seat signatures"] == "passed"
@@ -446,12 +453,24 @@ def test_signed_commands_verify_and_a_seat_checks_its_own_key(
     assert not [r for r in blue if r["record"] == "command" and "signature" in r]
 
 
-@pytest.mark.parametrize("forgery", ["edit a signed command", "unsigned command in red's name", "strip red's key"])
+FORGERIES = {  # each forgery of red's command 4, and what verification says of it
+    "edit a signed command": "command 4 in red's name: the stored command is not the one its seat signed",
+    "unsigned command in red's name": "command 4 in red's name is not signed, though red registered a key after "
+                                      "command 0: it was made up or altered",
+    "strip red's key": "the file does not carry red's key {key}... (it carries none): its commands in red's name are "
+                       "not the ones that seat signed",
+    "signed with another key": "command 4 in red's name: signed with a key its seat did not register",
+    "another signature": "command 4 in red's name: its signature does not verify (the command, its head or its key "
+                         "was altered)",
+}
+
+
+@pytest.mark.parametrize("forgery", FORGERIES)
 def test_the_host_cannot_make_or_alter_a_command_in_a_signing_seats_name(
     run: Cli, tmp_path: Path, signed_game: tuple[str, str], forgery: str
 ) -> None:
     """The forged entropy of a rewrite, in red's name: the host holds the seed and the database, not red's key."""
-    _, public = signed_game
+    key_file, public = signed_game
     path = export(run, tmp_path)
     records = read_export(path)
     commands = [r for r in records if r["record"] == "command"]
@@ -463,6 +482,10 @@ def test_the_host_cannot_make_or_alter_a_command_in_a_signing_seats_name(
                 event["body"]["cmd_hash"] = commands[4]["hash"]
     elif forgery == "unsigned command in red's name":
         del commands[4]["signature"]
+    elif forgery == "signed with another key":
+        commands[4]["signature"]["public_key"] = signing.public_key(signing.new_private_key())
+    elif forgery == "another signature":
+        commands[4]["signature"]["signature"] = commands[1]["signature"]["signature"]  # red's, on another command
     else:
         del records[0]["seat_keys"]
         for command in commands:
@@ -471,3 +494,30 @@ def test_the_host_cannot_make_or_alter_a_command_in_a_signing_seats_name(
     write_export(path, records)
     report = run.json("verify", str(path), "--seat-key", f"red={public}", code=1)
     assert checks(report)["seat signatures"] == "failed"
+    assert detail(report, "seat signatures") == FORGERIES[forgery].format(key=public[:16])
+
+
+def test_a_seats_command_before_its_key_need_not_be_signed(run: Cli, tmp_path: Path) -> None:
+    """A key binds the commands after the one it was registered at (arbitro §L.6): red's own last command before
+    registering stays unsigned, and verifies."""
+    key_file = str(tmp_path / "red.key")
+    public = run.json("keygen", "-o", key_file)["public_key"]
+    run("new", "duel", "standard", "--id", "g")
+    run.submit("g", "red", {"type": "attack", "aim": "high"})  # command 1, unsigned
+    assert run.json("register-key", "g", public, "--as", "red")["since_cmd"] == 1
+    run.submit("g", "blue", {"type": "guard", "stance": "low"})
+    report = run.json("verify", "g")
+    assert checks(report)["seat signatures"] == "passed"
+    assert detail(report, "seat signatures") == ("0 commands signed, each by its seat's registered key; seats that "
+                                                  "sign: red (after command 1)")
+
+
+def test_a_recorded_head_names_the_events_it_vouches_for() -> None:
+    """--head: the recorded hash is found at its own event, which bounds what it proves; a hash not in the log
+    fails, quoting what was recorded."""
+    hashes = {1: "a" * 64, 2: "b" * 64, 3: "c" * 64}
+    assert check_head(hashes, "b" * 64) == Check(name="trusted head", status="passed",
+                                                 detail="events #1-#2 are the chain you recorded (bbbbbbbbbbbb... at #2)")
+    assert check_head(hashes, "d" * 64) == Check(
+        name="trusted head", status="failed",
+        detail="the hash you recorded (dddddddddddd...) is not in this log: it is not the log you played")
