@@ -521,3 +521,39 @@ def test_a_recorded_head_names_the_events_it_vouches_for() -> None:
     assert check_head(hashes, "d" * 64) == Check(
         name="trusted head", status="failed",
         detail="the hash you recorded (dddddddddddd...) is not in this log: it is not the log you played")
+
+
+def test_a_seats_export_is_checked_link_by_link_and_each_event_served_whole_by_its_hash(
+    run: Cli, tmp_path: Path, game: str
+) -> None:
+    """What a seat can check of its own export (arbitro §L.1, §V.2): every link, and the hash of every event it was
+    served whole; a redacted event is counted as such, to be checked only against the full log."""
+    path = export(run, tmp_path, "--as", "blue", name="blue.jsonl")
+    records = read_export(path)
+    served = [r["served"] for r in event_records(records)]
+    whole = sum("salt" in s for s in served)
+    assert 0 < whole < len(served)
+    report = run.json("verify", str(path))
+    assert detail(report, "hash chain") == f"{len(served)} events linked; {whole} served whole have matching hashes"
+    assert detail(report, "hidden events") == (f"{len(served) - whole} events are redacted for blue: their content can "
+                                                "be checked against these hashes only with the full log")
+    assert checks(report)["re-adjudication"] == "unchecked" and report["passed"] is True
+
+    edited, relinked = json.loads(json.dumps(records)), json.loads(json.dumps(records))
+    k = next(i for i, s in enumerate(served) if i and "salt" in s and s["event"].get("type") != "game_created")
+    event_records(edited)[k]["served"]["event"]["edited"] = True
+    write_export(path, edited)
+    report = run.json("verify", str(path), code=1)
+    assert [c for c in report["checks"] if c["status"] == "failed"] == [
+        {"name": "hash chain", "status": "failed", "detail": f"event #{k + 1} was edited"}]
+    assert report["divergence"] == {"seq": k + 1, "expected": served[k]["hash"], "found": "a different content",
+                                    "rule": "arbitro §L.1"}
+
+    r = next(i for i, s in enumerate(served) if i and "salt" not in s)  # redacted: only its link can be checked
+    event_records(relinked)[r]["served"]["prev"] = "e" * 64
+    write_export(path, relinked)
+    report = run.json("verify", str(path), code=1)
+    assert [c for c in report["checks"] if c["status"] == "failed"] == [
+        {"name": "hash chain", "status": "failed", "detail": f"event #{r + 1} does not follow the event before it"}]
+    assert report["divergence"] == {"seq": r + 1, "expected": served[r - 1]["hash"], "found": "e" * 64,
+                                    "rule": "arbitro §L.1"}
