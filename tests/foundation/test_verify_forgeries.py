@@ -5,6 +5,7 @@ command's hash."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +62,46 @@ def test_an_event_naming_another_commands_hash_fails_the_command_log(run: Cli, t
     report = forged(run, tmp_path, foreign_command)
     assert checks(report)["hash chain"] == "passed" and checks(report)["command log"] == "failed"
     assert detail(report, "command log") == f"event #{at['seq']} names command {at['cmd']} with a different hash"
+
+
+def test_an_edited_event_fails_the_chain_and_the_divergence_names_its_number(run: Cli, tmp_path: Path, game: str) -> None:
+    path = export(run, tmp_path)
+    records = read_export(path)
+    events = event_records(records)
+    events[6]["body"]["event"]["edited"] = True  # event #7, its chain not recomputed
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert checks(report)["hash chain"] == "failed" and detail(report, "hash chain").startswith("game g, event #7: ")
+    assert report["divergence"] == {"seq": 7, "expected": "an intact chain", "found": detail(report, "hash chain"),
+                                    "rule": "arbitro §L.1"}
+
+
+def test_a_log_with_an_event_dropped_or_added_diverges_at_that_event(run: Cli, tmp_path: Path, game: str) -> None:
+    """A careful forger drops the last event a command caused, or adds one, and recomputes the chain, the command's
+    range and the head: re-adjudication gives one event more, or one fewer, and says which."""
+    for change in ("dropped", "added"):
+        path = export(run, tmp_path)
+        records = read_export(path)
+        last = event_records(records)[-1]
+        command = next(r for r in records if r["record"] == "command" and r["cmd"] == last["body"]["cmd"])
+        head = next(r for r in records if r["record"] == "game")
+        if change == "dropped":
+            records.remove(last)
+            step = -1
+        else:
+            extra = json.loads(json.dumps(last))
+            extra["seq"] = extra["body"]["seq"] = last["seq"] + 1
+            records.insert(records.index(last) + 1, extra)
+            step = 1
+        command["last_seq"] += step
+        head["head_seq"] += step
+        rechain(records)
+        write_export(path, records)
+        report = run.json("verify", str(path), code=1)
+        assert checks(report)["hash chain"] == "passed" and checks(report)["re-adjudication"] == "failed"
+        if change == "dropped":
+            assert report["divergence"]["seq"] == last["seq"] and report["divergence"]["expected"] == "(no event)"
+            assert report["divergence"]["found"] == last["body"]["event"]
+        else:
+            assert report["divergence"]["seq"] == last["seq"] + 1 and report["divergence"]["found"] == "(no event)"
+            assert report["divergence"]["expected"] == last["body"]["event"]
