@@ -1,6 +1,6 @@
 """Which picture draws each ruleset's games (model.Picturing), by ruleset name: `arbitro render`, the report and the
 viewer look a game's picture up here. Each picture is its game's own, in its package's picture.py (Caldiero's and
-Arrivano's are the Para Bellum system's, pictures/parabellum.py, until the kernel takes it); this module only names
+Arrivano's are the Para Bellum system's, in the kernel's package: parabellum/picture.py); this module only names
 them. Each reads only the seat's view and the game's public printed data: a piece the view does not name is never
 drawn, and an unexamined stack is a marker."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 from arbitro.adjudicator.caricat.picture import caricat_picture
 from arbitro.adjudicator.marengo.picture import marengo_picture
 from arbitro.adjudicator.monferrato.picture import monferrato_picture
+from arbitro.adjudicator.parabellum.picture import parabellum_picture
 from arbitro.adjudicator.pictures.model import Picturing
-from arbitro.adjudicator.pictures.parabellum import parabellum_picture
 
 ADJUDICATOR = Path(__file__).resolve().parents[1]
 

@@ -41,7 +41,6 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.pictures": 5,  # which picture draws each ruleset's games (pictures/rulesets.py)
     "arbitro.adjudicator.pictures.model": 2,  # the drawing interface and the renderers: the map kit's peers
     "arbitro.adjudicator.pictures.kit": 2,  # what the rulesets' pictures share
-    "arbitro.adjudicator.pictures.parabellum": 2,  # the Para Bellum system's picture, from its view and printed data
     "arbitro.adjudicator.pictures.hexes": 2,
     "arbitro.adjudicator.pictures.areas": 2,
     "arbitro.adjudicator.registry": 6,

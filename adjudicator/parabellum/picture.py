@@ -1,6 +1,6 @@
 """The Para Bellum system's map picture (issue 13, model.Picturing), drawn alike for Caldiero 1796 and Arrivano i
-Francesi! from each game's data folder. It belongs with the system's kernel (adjudicator/parabellum/), where it
-moves once the kernel's rework allows; it reads only the seat's view and the printed data, no game's rules."""
+Francesi! from each game's data folder: the kernel's, like every rule both books share. It reads only the seat's
+view and the printed data, no game's rules."""
 
 from __future__ import annotations
 
