@@ -92,6 +92,8 @@ def test_a_seats_export_with_an_edited_record_fails_against_the_genesis_it_was_s
     write_export(path, records)
     report = run.json("verify", str(path), code=1)
     assert checks(report)["genesis"] == "failed"
+    assert report["divergence"] == {"seq": 1, "expected": "the genesis", "found": detail(report, "genesis"),
+                                    "rule": "arbitro §L.1"}
 
 
 def test_a_forger_without_the_seed_cannot_pass_as_transcribed(run: Cli, tmp_path: Path, game: str) -> None:
