@@ -26,7 +26,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import elimination, rout
+from arbitro.adjudicator.parabellum import elimination, retreat, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
@@ -258,19 +258,14 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
     w = g.world()
     start = w.state.units[units[0]].hex
     cite = f"{rule}; {R.RETREAT_STACKING}" if line.continued else str(rule)
-    if line.path:
-        for u in units:
-            g.emit(ev.UnitRetreated(unit=u, path=(start, *line.path), rule=cite))
     if line.off_map:
+        for u in units if line.path else ():
+            g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=cite))
         leave_map(g, units, line.to, start, because=rule)
         return
+    retreat.move_along(g, R.RULEBOOK, units, line, cite)
     if line.through_ezoc and not ignore_ezoc:  # §12.6.1; routed by it, two more hexes at once (§15.2.1)
         disorder_by_combat(g, units, R.RULEBOOK.RETREAT_EZOC, assault=False)
-    # commanders go with their stack when it leaves them alone (arrivano §4.5.4 reading: they follow)
-    w = g.world()
-    for lid in w.leaders_at(start):
-        if not w.units_at(start):
-            g.emit(ev.LeaderMoved(leader=lid, path=(start, line.to), rule=cite))
     rout.checks(g, ARRIVANO_VARIANT, line.to)
 
 
@@ -329,12 +324,11 @@ def advance_into(g: Game, movers: list[str], h: str) -> None:
     """arrivano §12.7: one unit advances alone (§12.7.2); several of a stack advance with the commanders of their
     formation, who go with them (§12.7.3; the owner chose which units, the kernel's advance.groups)."""
     w = g.world()
-    start = w.state.units[movers[0]].hex
     leaders = stack_commanders(w, movers[0]) if len(movers) > 1 else []
     for u in movers:
         g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(R.RULEBOOK.ADVANCE_AFTER)))
     for lid in leaders:
-        g.emit(ev.LeaderMoved(leader=lid, path=(start, h), rule=str(R.RULEBOOK.ADVANCE_AFTER)))
+        g.emit(ev.LeaderMoved(leader=lid, path=(h,), rule=str(R.RULEBOOK.ADVANCE_AFTER)))
     rout.checks(g, ARRIVANO_VARIANT, h)
     commander_checks(g, h)
 

@@ -367,7 +367,7 @@ def move_leader(g: Game, lid: str, to: str) -> None:
     dests = leader_destinations(w, lid)
     if to not in dests:
         g.reject(R.RULEBOOK.LEADER_EZOC, f"{to} cannot be reached by this commander")
-    g.emit(ev.LeaderMoved(leader=lid, path=tuple(dests[to]), rule=str(R.COMMANDER_MOVE)))
+    g.emit(ev.LeaderMoved(leader=lid, path=tuple(dests[to][1:]), rule=str(R.COMMANDER_MOVE)))
 
 
 # --- movement obligations (arrivano §5.1.1, §5.1.2, §5.1.5) ----------------------------------------------------

@@ -327,7 +327,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             if dumped["to"] is not None:
                 lid = frame.data["leader"]
                 path = escape_destinations(g.world(), lid)[dumped["to"]]
-                g.emit(ev.LeaderMoved(leader=lid, path=tuple(path), rule=frame.rule))
+                g.emit(ev.LeaderMoved(leader=lid, path=tuple(path[1:]), rule=frame.rule))
         case "cavalry_retreat":
             A.cavalry_retreat(g, frame, dumped)
         case "countercharge":
@@ -351,7 +351,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             g.emit(ev.UnitReturned(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN)))
         case "commander_refuge":
             lid = frame.data["leader"]
-            g.emit(ev.LeaderMoved(leader=lid, path=(g.state.leaders[lid].hex, dumped["to"]), rule=str(R.RULEBOOK.LEADER_ALONE)))
+            g.emit(ev.LeaderMoved(leader=lid, path=(dumped["to"],), rule=str(R.RULEBOOK.LEADER_ALONE)))
 
 
 def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:

@@ -24,7 +24,7 @@ from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import elimination, rout
+from arbitro.adjudicator.parabellum import elimination, retreat, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
@@ -250,12 +250,8 @@ def do_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], seat: str, cmd: C.
     if chosen is None:
         raise Reject(R.RULEBOOK.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
                      f"enemy ZoC if possible; choose one of {[list(p.path) for p in options][:6]} (caldiero §12.6)")
-    origin = a.state.units[u].hex or ""
-    a.emit(ev.UnitRetreated(unit=u, path=chosen.path, rule=frame.rule))
+    retreat.move_along(a, R.RULEBOOK, [u], chosen, frame.rule)
     del moves[u]
-    if not a.w.side_units_at(origin, seat):
-        for leader in a.w.leaders_at(origin, seat):
-            a.emit(ev.LeaderMoved(leader=leader, path=chosen.path, rule=str(R.RULEBOOK.RETREAT)))
     extra: dict[str, int] = {}
     if chosen.through_ezoc:
         add_disorder(a, u, R.RULEBOOK.RETREAT_EZOC, extra)  # caldiero §12.6.1

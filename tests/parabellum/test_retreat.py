@@ -4,12 +4,16 @@ and where they differ (D34: hex by hex for caldiero, by the end hex for arrivano
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import retreat
 from arbitro.adjudicator.parabellum.retreat import Ground
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.events.parabellum import LeaderMoved, UnitRetreated
+from tests.parabellum.position import Piece, Position
 
 GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
 START = "1610"
@@ -76,3 +80,43 @@ def test_leaving_the_map_by_end(reading: str) -> None:
     assert any(ln.off_map for ln in found) is (reading == "farthest")
     assert not any(ln.off_map for ln in retreat.by_end(ground(enemies=("1202",), start="1101", may_leave=False), 2,
                                                        leaving_is_farthest=True))
+
+
+class Retreating:
+    """A game a retreat moves pieces in: its World is a Position, and each event it is given moves what it names."""
+
+    def __init__(self, units: dict[str, Piece], leaders: dict[str, str]) -> None:
+        self.position = Stacks(units=dict(units), leaders=dict(leaders),
+                               leader_info={x: ("general", "france", "f1", 3) for x in leaders})
+        self.events: list[object] = []
+
+    def world(self) -> Stacks:
+        return self.position
+
+    def emit(self, event: object) -> None:
+        self.events.append(event)
+        if isinstance(event, UnitRetreated):
+            self.position.units[event.unit] = replace(self.position.units[event.unit], hex=event.path[-1])
+        if isinstance(event, LeaderMoved):
+            self.position.leaders[event.leader] = event.path[-1]
+
+
+class Stacks(Position):
+    def side_units_at(self, h: str, side: str) -> list[str]:
+        return [u for u in self.units_at(h) if self.units[u].side == side]
+
+    def leaders_at(self, h: str, side: str | None = None) -> list[str]:  # type: ignore[override]
+        return sorted(x for x, at in self.leaders.items() if at == h and side in (None, self.leader_side(x)))
+
+
+def test_a_retreat_records_the_hexes_entered_and_takes_the_commander_left_alone(variant: Variant) -> None:
+    """§12.6 in both: each unit's `unit_retreated` path is the hexes it entered, the start excluded (one reading in
+    both games since arrivano 1.14.0); a commander left alone in the start hex goes along the same hexes, citing the
+    book's §12.6; one with a unit still beside him stays."""
+    line = retreat.Line(path=("1611", "1612"), to="1612")
+    game = Retreating({"a": Piece("france", START), "b": Piece("france", START)}, {"gen": START})
+    retreat.move_along(game, variant.rules, ["a"], line, "forced")
+    assert game.events == [UnitRetreated(unit="a", path=("1611", "1612"), rule="forced")]
+    retreat.move_along(game, variant.rules, ["b"], line, "forced")
+    assert game.events[1:] == [UnitRetreated(unit="b", path=("1611", "1612"), rule="forced"),
+                               LeaderMoved(leader="gen", path=("1611", "1612"), rule=f"{variant.book} §12.6")]
