@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import msgspec
 from arbitro.events import arrivano as ev
 from arbitro.projections import parabellum
+from arbitro.projections.parabellum import Activation
 
 
 class Column(msgspec.Struct, kw_only=True):
@@ -20,16 +21,6 @@ class Column(msgspec.Struct, kw_only=True):
     units: list[str]
     order: str
     activated: bool = False
-
-
-class Activation(parabellum.Activation, kw_only=True):
-    """The system's activation and what Arrivano keeps in it."""
-
-    column: str | None = None
-    officer_tries: list[str] = []  # officers who tried the B-4 order change (arrivano §3.1 B-4)
-    overrides: dict[str, str] = {}  # out-of-command units given an order for this activation (§3.1 B-4)
-    starts: dict[str, str] = {}  # unit -> hex where it began the activation (movement obligations §5.1)
-    ezoc_tests: list[str] = []
 
 
 class Frame(msgspec.Struct, kw_only=True):
@@ -109,11 +100,11 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                     state.activation.officer_tries.append(officer)
                     if ok:
                         for uid in units:
-                            state.activation.overrides[uid] = order
+                            state.activation.unit_orders[uid] = order
             case ev.FreeOrderChosen(units=units, order=order):
                 if state.activation is not None:
                     for uid in units:
-                        state.activation.overrides[uid] = order
+                        state.activation.unit_orders[uid] = order
             case ev.OrderChangeTried():
                 if state.activation is not None:
                     state.activation.order_tried = True

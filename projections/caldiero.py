@@ -13,29 +13,13 @@ from typing import Any, ClassVar
 
 from arbitro.events import caldiero as ev
 from arbitro.projections import parabellum
+from arbitro.projections.parabellum import Activation
 
 SIDES = ("france", "austria")
 
 
 def enemy_of(side: str) -> str:
     return "austria" if side == "france" else "france"
-
-
-class Activation(parabellum.Activation, kw_only=True):
-    """The system's activation and what Caldiero keeps in it."""
-
-    units: list[str] = []  # every unit acting in this activation (incl. joined reserve, reinforcements)
-    out_of_command: list[str] = []
-    unit_orders: dict[str, str] = {}  # per-unit orders overriding the formation's (§5.3.1, §4.3.1, §15.4.2)
-    ooc_tested: list[str] = []  # out-of-command units that already tried (§5.3.1)
-    moved: list[str] = []
-    start_hex: dict[str, str] = {}
-    start_dist: dict[str, int] = {}
-    leaders_moved: list[str] = []
-    fired: list[str] = []  # artillery that bombarded (§11.4)
-    attacked_hexes: list[str] = []  # enemy hexes attacked this combat segment (§12.2.3)
-    attackers: list[str] = []  # units that attacked this segment
-    stayed: list[str] = []  # units in a village/fortress that chose to stay (§10.1, §10.5.2)
 
 
 class CaldieroState(parabellum.SystemState, kw_only=True):

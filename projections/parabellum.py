@@ -77,10 +77,32 @@ class FormationState(msgspec.Struct, kw_only=True):
 
 
 class Activation(msgspec.Struct, kw_only=True):
-    """The formation activated now (caldiero §3.1 B, arrivano §3.1 B); each game's Activation extends it."""
+    """The group activated now (caldiero §3.1 B, arrivano §3.1 B): a formation, or one of its independent columns
+    (arrivano §16.2). One struct for both games (as the pieces are): what only one book keeps stays at its default
+    in the other."""
 
     formation: str
     order_tried: bool = False  # its general tried to change its order: once an activation (caldiero §5.2.2, arrivano §5.2.1)
+    # what caldiero keeps
+    units: list[str] = []  # every unit acting in this activation (incl. joined reserve, reinforcements)
+    out_of_command: list[str] = []  # caldiero §5.3: judged once, at the activation
+    # the units acting under an order of their own, not their formation's, for this activation: out of command and
+    # given one (caldiero §5.3.1, §4.3.1; arrivano §3.1 B-4, and the reading dangling_4_3_2), arriving (§15.4.2)
+    unit_orders: dict[str, str] = {}
+    ooc_tested: list[str] = []  # out-of-command units that already tried (caldiero §5.3.1)
+    moved: list[str] = []
+    start_hex: dict[str, str] = {}  # every unit on the map at the activation, its hex then
+    start_dist: dict[str, int] = {}  # its distance to the nearest enemy then (caldiero §5.1.1)
+    leaders_moved: list[str] = []
+    fired: list[str] = []  # artillery that bombarded (caldiero §11.4)
+    attacked_hexes: list[str] = []  # enemy hexes attacked this combat segment (caldiero §12.2.3)
+    attackers: list[str] = []  # units that attacked this segment
+    stayed: list[str] = []  # units in a village/fortress that chose to stay (caldiero §10.1, §10.5.2)
+    # what arrivano keeps
+    column: str | None = None  # the independent column activated (arrivano §16.2), None: the formation
+    officer_tries: list[str] = []  # officers who tried the B-4 order change (arrivano §3.1 B-4)
+    starts: dict[str, str] = {}  # each unit that moved, the hex it began from ("": it entered, arrivano §15.4.1)
+    ezoc_tests: list[str] = []
 
 
 class SystemState(msgspec.Struct, kw_only=True):

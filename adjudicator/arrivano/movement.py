@@ -436,7 +436,7 @@ def officer_order_units(w: World, lid: str) -> list[str]:
         return []
     ic = w.in_command(act.formation)
     return [u for u in w.units_at(le.hex) if w.state.units[u].formation == act.formation and u not in ic
-            and u not in act.overrides and w.column_of(u) is None and w.state.units[u].moved_turn != w.state.turn]
+            and u not in act.unit_orders and w.column_of(u) is None and w.state.units[u].moved_turn != w.state.turn]
 
 
 def officer_orders(w: World, lid: str) -> list[str]:

@@ -27,7 +27,7 @@ from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import assault as sys_assault
-from arbitro.adjudicator.parabellum import command, sequence, sight
+from arbitro.adjudicator.parabellum import activation, command, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
@@ -205,36 +205,21 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         if g.state.step != "bombardment" or act is None:
             g.reject(R.GENERAL_ORDER, "a general tries to change his order at the start of his activation")
         assert act is not None
-        if act.order_tried:
-            g.reject(R.GENERAL_ORDER, "the general has already tried this activation")
-        if T.order_changes_barred(g.world(), g.ctx.seat):
-            g.reject(R.CHIEF_LOST, "your commander in chief is lost: no order may change (interpretation "
-                                   "cic_loss_scope: all_changes)")
+        problem = AC.order_change_problem(g.world(), g.ctx.seat, order)
+        if problem is not None:
+            g.reject(*problem)
         if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
-            current = g.state.columns[act.column].order
-            if current == order:
-                g.reject(R.GENERAL_ORDER, f"the order is already {order}")
             value = g.s.leader(act.column).initiative
             die = g.roll(f"{R.GENERAL_ORDER} order change of the column of {act.column}",
                          {"table": "initiative", "needs_at_most": value})
-            g.emit(ev.OrderChangeTried(formation=act.formation, order=order, succeeded=die <= value,
-                                       rule=str(R.GENERAL_ORDER)))
-            if die <= value:
-                g.emit(ev.OrderChanged(formation=act.formation, order=order, by="officer", column=act.column,
-                                       rule=str(R.GENERAL_ORDER)))
-            return
-        gid = g.world().general_on_map(act.formation)
-        if gid is None:
-            g.reject(R.NO_GENERAL, "the formation has no general on the map")
-        assert gid is not None
-        if g.state.formations[act.formation].order == order:
-            g.reject(R.GENERAL_ORDER, f"the order is already {order}")
-        value = g.s.leader(gid).initiative
-        die = g.roll(f"{R.GENERAL_ORDER} order change of {act.formation}", {"table": "initiative", "needs_at_most": value})
-        ok = die <= value
+        else:
+            value = g.s.leader(g.world().general_on_map(act.formation) or "").initiative
+            die = g.roll(f"{R.GENERAL_ORDER} order change of {act.formation}", {"table": "initiative", "needs_at_most": value})
+        ok = activation.passes(die, value)
         g.emit(ev.OrderChangeTried(formation=act.formation, order=order, succeeded=ok, rule=str(R.GENERAL_ORDER)))
         if ok:
-            g.emit(ev.OrderChanged(formation=act.formation, order=order, by="general", rule=str(R.GENERAL_ORDER)))
+            g.emit(ev.OrderChanged(formation=act.formation, order=order, by="officer" if act.column else "general",
+                                   column=act.column, rule=str(R.GENERAL_ORDER)))
 
     def _bombard(self, g: F.Game, units: list[str], target: str) -> None:
         act = g.state.activation
@@ -312,10 +297,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case "bombardment":
                 act = state.activation
                 assert act is not None
-                current = state.columns[act.column].order if act.column else state.formations[act.formation].order
-                leader_here = act.column is not None or w.general_on_map(act.formation) is not None
-                if not act.order_tried and leader_here and not T.order_changes_barred(w, seat):
-                    out += [{"type": "try_order_change", "order": o} for o in ORDERS if o != current]
+                out += [{"type": "try_order_change", "order": o} for o in ORDERS
+                        if AC.order_change_problem(w, seat, o) is None]
                 for group in B.fire_groups(w, seat, act.formation):
                     out += [{"type": "bombard", "artillery": group, "target": t} for t in targets(ARRIVANO_VARIANT, w, group)]
                 out.append({"type": "next"})

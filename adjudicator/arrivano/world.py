@@ -83,7 +83,7 @@ class World(world.World):
         unit, act = self.state.units[u], self.state.activation
         if act is None or unit.where != "map" or unit.arm == "artillery" or not self.acts_now(u):
             return False
-        if self.column_of(u) is not None or u in act.overrides or unit.fatigue_defence_turn == self.state.turn:
+        if self.column_of(u) is not None or u in act.unit_orders or unit.fatigue_defence_turn == self.state.turn:
             return False
         if any(self.state.march_orders.get(m.id) and u in m.units for m in self.s.scenario.march_orders):
             return False
@@ -134,8 +134,8 @@ class World(world.World):
         if self.state.units[uid].fatigue_defence_turn == self.state.turn:
             return "defence"  # arrivano §16.3.4: a failed fatigue test, Defence for the turn
         act = self.state.activation
-        if act is not None and uid in act.overrides:
-            return act.overrides[uid]  # arrivano §3.1 B-4
+        if act is not None and uid in act.unit_orders:
+            return act.unit_orders[uid]  # arrivano §3.1 B-4
         column = self.column_of(uid)
         if column is not None:
             return self.state.columns[column].order if uid in self.column_in_command(column) else "defence"

@@ -14,7 +14,7 @@ from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum import activation, command
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
@@ -90,17 +90,16 @@ def do_activate(a: Act, by: str, formation: str) -> None:
 
 
 def check_change_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
+    """The kernel's refusals of the general's try (caldiero §5.2.2), and Caldiero's own: none in an ice storm."""
     act = w.state.activation
     assert act is not None
     f = w.state.formations[act.formation]
-    if act.order_tried:
-        raise Reject(R.GENERAL_INITIATIVE, "the general already tried to change the order in this activation (caldiero §5.2.2)")
-    if w.state.weather == 3:
-        raise Reject(R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)")
-    if f.general is None or w.leader_on_map(f.general) is None:
-        raise Reject(R.GENERAL_DEAD, f"{act.formation} has no general on the map to change its order (caldiero §4.4.5, §5.2.2)")
-    if f.order == cmd.order:
-        raise Reject(R.GENERAL_INITIATIVE, f"{act.formation} already has a {cmd.order} order")
+    ice = (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)")
+    problem = activation.order_change_problem(
+        R.RULEBOOK, cmd.order, tried=act.order_tried, current=f.order, barred=ice if w.state.weather == 3 else None,
+        giver=f.general if f.general is not None and w.leader_on_map(f.general) is not None else None)
+    if problem is not None:
+        raise Reject(*problem)
 
 
 def do_change_order(a: Act, cmd: C.ChangeOrder) -> None:
@@ -114,7 +113,7 @@ def do_change_order(a: Act, cmd: C.ChangeOrder) -> None:
         return
     value = a.w.leader_data(general).initiative
     (roll,) = a.roll(f"{R.GENERAL_INITIATIVE} {general} changes order", {"test": "roll <= initiative", "initiative": value, "order": cmd.order})
-    if roll <= value:
+    if activation.passes(roll, value):
         a.emit(ev.OrderSet(formation=f, order=cmd.order, rule=str(R.GENERAL_INITIATIVE), by=general))
 
 

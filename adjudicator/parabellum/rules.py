@@ -21,6 +21,8 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     LEADER_ALONE: Rule
     LEADER_TEST: Rule  # the loss test itself, what a loss by it cites (caldiero §4.4.3, arrivano §4.5.3)
     ORDERS: Rule
+    GENERAL_ORDER: Rule  # the activated general's try to change his order (caldiero §5.2.2, arrivano §5.2.1)
+    NO_GENERAL: Rule  # a formation without its general on the map (caldiero §4.4.5, arrivano §4.5.5)
     ADVANCE: Rule
     ATTACK: Rule
     DEFENCE: Rule
