@@ -24,7 +24,7 @@ from arbitro.adjudicator.caldiero.system_procedure import (
     Env,
     Reject,
     do_leader_escape,
-    do_retreat,
+    answer_retreat,
     leader_escape_options,
     live_combat,
     retreat_options,
@@ -67,7 +67,7 @@ class RetreatStep(CaldieroStep):
         return retreat_options(self.world(state), frame)
 
     def carry_out(self, act: Act, frame: core.Frame[ev.RetreatsAwaited], command: Retreat) -> None:
-        do_retreat(act, frame, act.ctx.seat, command)
+        answer_retreat(act, frame, command)
 
 
 class LeaderEscapeStep(CaldieroStep):
