@@ -153,4 +153,4 @@ def test_delete_is_the_umpires_and_needs_a_game(run: Cli) -> None:
     assert refused["error"] == "authority/umpire-only" and "umpire" in refused["message"]
     assert run.json("status", "g")["head"] == 5
     assert "no game 'nope'" in run("delete", "nope", "--yes", code=3).stderr
-    assert run("delete", "g", "--yes").stdout.startswith("deleted g (5 events)")
+    assert run("delete", "g", "--yes").stdout.startswith("deleted game g (5 events)")
