@@ -11,7 +11,7 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, StepBegan,
+    ActivationEnded, ArtilleryFired, CombatTableRead, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
@@ -189,14 +189,23 @@ class AssaultDeclared(Event, tag="assault_declared"):
 
 
 class AssaultResolved(Event, tag="assault_resolved"):
-    """The assault's table look-up (arrivano §12.5) and its result code."""
+    """The assault's outcome (arrivano §12.5): the units and hexes it fought and its `result` ("cancelled": no
+    assault took place, `reason` says why); the table as read when a die was rolled (`table`); an automatic result's
+    rule (`automatic`: §11.1.1 artillery alone, §12.4.2 below 1-5) and the odds it was read at; whether the odds were
+    worse than 1-5 (`below_minimum`); the rules the reading applied beside `rule` (`applied`: the cap of §12.5.2, the
+    last column of §12.4.3)."""
 
     attackers: list[str]
     defenders: list[str]
     targets: list[str]
     result: str
-    record: dict[str, Any]
     rule: str
+    table: CombatTableRead | None = None
+    automatic: str = ""
+    odds: str = ""
+    below_minimum: bool = False
+    reason: str = ""
+    applied: tuple[str, ...] = ()
 
 
 class FlagCaptured(Event, tag="flag_captured"):

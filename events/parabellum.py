@@ -133,6 +133,32 @@ class DieModifier(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     value: int
 
 
+class CombatTableRead(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The assault's table as it was read (caldiero §12.4-§12.5, arrivano §12.4-§12.5): the `table` and whether it
+    is a reconstruction (`provisional`); the column (its `column` label and `column_index`, the `odds` and the
+    strengths it was reached from, the net `shift`, the odds levels beyond the last or before the first column,
+    D23-D24); the `die`, each modifier, their total within the cap and before it (§12.5.2), the modified die, the
+    `row` read and the `result`."""
+
+    table: str
+    provisional: bool
+    column: str
+    column_index: int
+    odds: str
+    attack: int
+    defence: int
+    shift: int
+    beyond_high: int
+    beyond_low: int
+    die: int
+    modifiers: tuple[DieModifier, ...]
+    modifier_total: int
+    modifier_uncapped: int
+    modified_die: int
+    row: int
+    result: str
+
+
 class ArtilleryFired(Event, tag="artillery_fired"):
     """A bombardment resolved (caldiero §11.4, arrivano §11.4), `defensive` fire in an enemy assault (caldiero
     §11.4.5, arrivano §11.4.4): the guns, the target hex, the table's `column` (the combined bombardment value),

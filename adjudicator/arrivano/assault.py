@@ -143,7 +143,7 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     keep = sorted(u for u in attackers if u not in failed)
     if not keep:
         g.emit(ev.AssaultResolved(attackers=[], defenders=[], targets=sorted(targets), result="cancelled",
-                                  record={"reason": "every Attack? test failed"}, rule=str(R.DECLARE)))
+                                  reason="every Attack? test failed", rule=str(R.DECLARE)))
         return
     proceed(g, {"attackers": keep, "targets": sorted(targets), "forced": forced, "seat": g.ctx.seat,
                 "tested": len(keep) < len(attackers)})
@@ -174,7 +174,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
     if not targets:
         rule = R.LIGHT_RETREAT if data.get("light_done") else R.RULEBOOK.CAVALRY_RETREAT
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=[], targets=data["targets"], result="cancelled",
-                                  record={"reason": "the defenders retreated before combat"}, rule=str(rule)))
+                                  reason="the defenders retreated before combat", rule=str(rule)))
         return
     fire = fire_at(w, _battery(w, targets), attackers) if not data.get("fired") else []
     if fire:
@@ -280,13 +280,13 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     defenders_all = [u for t in targets for u in w.units_at(t)]
     if not attackers or not defenders_all:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="cancelled",
-                                  record={"reason": "no attacker or no defender left"}, rule=str(R.RULEBOOK.COMBAT)))
+                                  reason="no attacker or no defender left", rule=str(R.RULEBOOK.COMBAT)))
         return
     defenders = defending(w, targets)
     attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
     if not defenders:  # arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="De",
-                                  record={"automatic": str(R.ARTILLERY_ALONE)}, rule=str(R.ARTILLERY_ALONE)))
+                                  automatic=str(R.ARTILLERY_ALONE), rule=str(R.ARTILLERY_ALONE)))
         for u in defenders_all:
             if g.s.unit(u).redoubt_battery:
                 damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
@@ -299,12 +299,12 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     automatic = ARRIVANO_VARIANT.below_minimum_result(forced, tested, g.reading) if odds.below_minimum else None
     if automatic == "cancelled":
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
-                                  record={"reason": "below 1-5 after the tests", "odds": odds.column.odds},
+                                  reason="below 1-5 after the tests", odds=odds.column.odds or "",
                                   rule=str(R.RULEBOOK.BELOW_1_5)))
         return
     if automatic is not None:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=automatic,
-                                  record={"automatic": str(R.RULEBOOK.BELOW_1_5), "odds": odds.column.odds}, rule=str(R.RULEBOOK.BELOW_1_5)))
+                                  automatic=str(R.RULEBOOK.BELOW_1_5), odds=odds.column.odds or "", rule=str(R.RULEBOOK.BELOW_1_5)))
         results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders, forced)
         return
     chosen = dict(chosen or {})
@@ -320,10 +320,10 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
         about=(*targets, *(w.state.units[u].hex for u in attackers)))
     look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
-    record = look.record() | {"below_minimum": odds.below_minimum, "cap_rule": str(R.MODIFIERS),
-                              "above_6_1": str(R.RULEBOOK.ABOVE_6_1) if odds.column.beyond_high else ""}
+    applied = (str(R.MODIFIERS), *([str(R.RULEBOOK.ABOVE_6_1)] if odds.column.beyond_high else []))
     g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,
-                              record=record, rule=str(R.RULEBOOK.RESULTS)))
+                              table=sys_assault.table_read(look), below_minimum=odds.below_minimum, applied=applied,
+                              rule=str(R.RULEBOOK.RESULTS)))
     results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
                               sys_assault.general_with(w, attackers), _commander_loss_cause)
     results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders, forced)

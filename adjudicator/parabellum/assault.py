@@ -20,6 +20,7 @@ from arbitro.adjudicator.tables import (
     odds_column,
     odds_ratio,
 )
+from arbitro.events.parabellum import CombatTableRead, DieModifier
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,17 @@ def resolve(variant: Variant, table: CombatTable, column: ColumnPick, die: int,
             modifiers: Sequence[Modifier]) -> TableLookup:
     """Read the table with the modifiers capped at the variant's cap (both §12.5.2)."""
     return look_up(table, column, die, list(modifiers), cap=variant.drm_cap)
+
+
+def table_read(look: TableLookup) -> CombatTableRead:
+    """A look-up as the assault's event stores it (both §12.5): every step of it, typed."""
+    c = look.column
+    return CombatTableRead(
+        table=look.table, provisional=look.provisional, column=c.label, column_index=c.index, odds=c.odds or "",
+        attack=c.attack or 0, defence=c.defence or 0, shift=c.shift, beyond_high=c.beyond_high, beyond_low=c.beyond_low,
+        die=look.die, modifiers=tuple(DieModifier(reason=m.reason, value=m.value) for m in look.modifiers),
+        modifier_total=look.modifier_total, modifier_uncapped=look.modifier_uncapped, modified_die=look.modified_die,
+        row=look.row, result=look.result)
 
 
 def capped(variant: Variant, total: int) -> int:

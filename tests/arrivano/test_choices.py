@@ -218,8 +218,8 @@ def test_efficiency_tie_the_owner_picks_the_value(value: int, modifier: int):
         t.send("austria", {"type": "efficiency_value", "value": 5})
     assert e.value.rule == "arrivano §12.3.1"
     t.send("austria", {"type": "efficiency_value", "value": value}, [3])
-    record = t.of(ev.AssaultResolved)[-1].record
-    assert record["modifier_total"] == modifier  # the French 4 against the value picked
+    record = t.of(ev.AssaultResolved)[-1].table
+    assert record is not None and record.modifier_total == modifier  # the French 4 against the value picked
 
 
 # --- arrivano §11: artillery chooses Manoeuvre or Defence ------------------------------------------------------------

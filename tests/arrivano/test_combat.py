@@ -37,7 +37,7 @@ def test_odds_one_to_one_with_efficiency_difference():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[5, 2])  # 1-1, +1 efficiency 4 against 3: row 6 -> Dd
     r = resolved(t)
-    assert r.record["column"] == "1-1" and r.record["modifier_total"] == 1 and r.result == "Dd"
+    assert r.table.column == "1-1" and r.table.modifier_total == 1 and r.result == "Dd"
     assert t.state.units["ir18-i"].status == "disordered"
 
 
@@ -51,7 +51,7 @@ def test_ae_eliminates_the_attackers_who_return_later():
     t = fight({"6e-legere-i": X}, {"ir40-ii-iii": D})  # 5 against 8: 1-2
     assault(t, ["6e-legere-i"], dice=[1])
     r = resolved(t)
-    assert (r.record["column"], r.result) == ("1-2", "Ae")
+    assert (r.table.column, r.result) == ("1-2", "Ae")
     unit = t.state.units["6e-legere-i"]
     assert unit.where == "track" and unit.reduced and unit.return_turn == t.state.turn + 1  # §12.8: watrin in range
 
@@ -146,8 +146,8 @@ def test_above_6_1_reads_6_1_with_no_extra_modifier():
     assert pending.kind == "cavalry_retreat"  # §14.1: cavalry attacked by infantry only may retreat first
     t.send("austria", {"type": "cavalry_retreat", "to": None}, [2])
     r = resolved(t)
-    assert r.record["column"] == "6-1" and r.record["beyond_high"] == 4
-    assert r.record["modifier_total"] == 0  # efficiency 4 against 4, no bonus for the excess
+    assert r.table.column == "6-1" and r.table.beyond_high == 4
+    assert r.table.modifier_total == 0  # efficiency 4 against 4, no bonus for the excess
 
 
 def test_excess_odds_policy_is_a_variant_value():
@@ -189,14 +189,14 @@ def test_modifiers_are_capped_at_four():
     assert world_.efficiency("6e-legere-i") - world_.efficiency("ir18-i") == 1
     t.state.formations["L"].order = "attack"
     assault(t, ["6e-legere-i"], dice=[2])  # +2 disordered, +1 efficiency: +3 (no general of W in the hex)
-    assert resolved(t).record["modifier_total"] == 3
+    assert resolved(t).table.modifier_total == 3
     t = fight({"6e-legere-i": X}, {"ir18-i": D}, leaders={"watrin": X})
     t.state.units["ir18-i"].status = "disordered"
     t.state.units["6e-legere-i"].status = "good"
     # 5 against 5 disordered infantry; +2 +1 +1 general = +4; a further +1 would be capped
     assault(t, ["6e-legere-i"], dice=[2])
     r = resolved(t)
-    assert r.record["modifier_total"] == 4 and r.record["modifier_uncapped"] == 4
+    assert r.table.modifier_total == 4 and r.table.modifier_uncapped == 4
 
 
 def test_every_enemy_zoc_hex_must_be_attacked():
@@ -293,7 +293,7 @@ def test_interpretation_below_1_5_after_failed_tests():
         assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[6, 1, 3])
         r = resolved(t)
         if result is None:
-            assert r.record["column"] == "1-5" and r.record["below_minimum"]
+            assert r.table.column == "1-5" and r.below_minimum
         else:
             assert r.result == result
 

@@ -126,7 +126,7 @@ def test_cavalry_charge_doubles_and_disorders_the_charger():
     t.send("france", {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]}, [4])  # 6 v 5, +2: Dd
     r = t.of(ev.AssaultResolved)[-1]
     strength = RULESET.data.scenarios["montebello"].unit("12e-hussards").strength
-    assert r.record["attack"] == 2 * strength
+    assert r.table.attack == 2 * strength
     assert t.state.units["12e-hussards"].status != "good"
 
 
@@ -193,7 +193,7 @@ def test_counter_charge_stops_the_charger_and_is_fought_first():
     declared = t.of(ev.AssaultDeclared)[-1]
     assert declared.attackers == ["bussy"] and declared.rule == "arrivano §14.2.4"
     r = t.of(ev.AssaultResolved)[-1]
-    assert r.record["attack"] == 2 * world(t.state).strength("bussy") or r.result in ("Ae", "Ex")
+    assert r.table.attack == 2 * world(t.state).strength("bussy") or r.result in ("Ae", "Ex")
 
 
 def test_independent_columns_option():
