@@ -112,8 +112,7 @@ PHRASES: dict[str, str | tuple[str, ...]] = {
     "fire_resolved": "{firers} fire on {target}: {dice} dice needing {needed}, {hits} hits",
     "melee_resolved": "{attackers} in melee with {target}: {attack_total} against {defence_total}, {winner} wins",
     "attack_declared": "{attackers} attack {defenders} in {defender_hexes}",
-    "combat_resolved": "combat result {result}: {attack_strength} against {defence_strength}, odds {odds}, "
-                       "column {column}, roll {roll}",
+    "combat_resolved": "combat result {result}: {attack_strength} against {defence_strength}, odds {odds}",
     "assault_declared": ("{attackers} assault {targets}", "{side} assaults across {approach} with {blocks}"),
     "assault_resolved": ("assault result {result}: {attackers} against {defenders}",
                          "assault: {attack} against {defence}, {winner} wins ({detail})"),

@@ -9,7 +9,7 @@ from typing import Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, StepBegan,
+    ActivationEnded, ArtilleryFired, CombatTableRead, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
@@ -92,18 +92,21 @@ class DefendersWithdrawn(Event, tag="defenders_withdrawn"):
 
 
 class CombatResolved(Event, tag="combat_resolved"):
+    """An assault's result (caldiero §12.5.4): the strengths and odds before any shift (§12.4, §12.5.1), the net
+    column shift, each side's efficiency (§12.3.1), what the notes explain (terrain, weather, Elan, automatic results,
+    a Dr turned Ex), and the table as read when a die was rolled (`table`, the system's `CombatTableRead`: column,
+    die, each modifier, their capped total, row; None for an automatic result or a Ne tested)."""
+
     result: str
     rule: str
     attack_strength: int = 0
     defence_strength: int = 0
     odds: str = ""
-    column: str = ""
     shifts: int = 0
-    drm: int = 0
-    roll: int = 0
     attacker_efficiency: int = 0
     defender_efficiency: int = 0
     notes: tuple[str, ...] = ()
+    table: CombatTableRead | None = None
 
 
 class CombatEnded(Event, tag="combat_ended"):

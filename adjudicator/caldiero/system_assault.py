@@ -32,6 +32,7 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import caldiero as ev
 from arbitro.events.core import FrameContext
+from arbitro.events.parabellum import CombatTableRead
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
@@ -242,14 +243,17 @@ def stage_resolve(a: Act) -> None:
         return
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, c.attackers, c.defenders, c.defender_hexes)
     left = 0
-    drm_parts: list[str] = []
-    drm = 0
+    drm_parts: list[str] = []  # the roll's record of each modifier
+    mods: list[Modifier] = []  # the event's: no leader named (caldiero §20.4)
+
+    def modifier(part: str, reason: str, value: int) -> None:
+        drm_parts.append(part)
+        mods.append(Modifier(reason, value))
     # terrain of the defender (terrain effects table): the best for the defender
     shift_terrain = max(w.board.effect(h).assault_shift_left for h in c.defender_hexes)
     cav_fort = all(w.state.units[d].arm == "cavalry" for d in non_art_def) and any(w.board.is_fortress(h) for h in c.defender_hexes)
     if cav_fort:
-        drm -= 1  # caldiero §14.0
-        drm_parts.append("cavalry in fortress -1")
+        modifier("cavalry in fortress -1", f"cavalry in a fortress ({R.CAVALRY})", -1)
         if a.reading("cavalry_in_fortress") == "drm_instead_of_shift":
             shift_terrain = 0
     if shift_terrain:
@@ -263,50 +267,45 @@ def stage_resolve(a: Act) -> None:
     raw_odds = odds_label(a.env.data.crt, att, dfn)
     att_eff = c.efficiency or 0
     def_eff = c.defender_efficiency or 0
+    table: CombatTableRead | None = None
     # D24: worse than 1-5 the variant's result (caldiero §12.4.2: an automatic Ae), None to roll on the first column
     automatic = CALDIERO_VARIANT.below_minimum_result(
         all(unit_order(w, u) == "attack" for u in c.attackers), bool(c.tested), a.reading) if col.below_minimum else None
     if automatic is not None:
-        result, roll, total = automatic, 0, 0
+        result, roll = automatic, 0
         notes.append(f"worse than 1-5: automatic {automatic}")
     else:
         if any(w.state.units[d].status != "good" for d in non_art_def):
-            drm += 2
-            drm_parts.append("disorder +2")
+            modifier("disorder +2", f"disordered defender ({R.RULEBOOK.DISORDER})", 2)
         if att_eff - def_eff:
-            drm += att_eff - def_eff
-            drm_parts.append(f"efficiency {att_eff}-{def_eff}")
+            modifier(f"efficiency {att_eff}-{def_eff}", f"efficiency {att_eff} against {def_eff} ({R.RULEBOOK.EFFICIENCY})",
+                     att_eff - def_eff)
         att_general = assault.general_with(w, c.attackers) if c.use_general else None
         if att_general:
-            drm += 1
-            drm_parts.append(f"{att_general} +1")
+            modifier(f"{att_general} +1", f"attacking general ({R.RULEBOOK.GENERAL_DRM})", 1)
         def_general = assault.general_with(w, non_art_def)
         if def_general:
-            drm -= 1
-            drm_parts.append(f"{def_general} -1")
+            modifier(f"{def_general} -1", f"defending general ({R.RULEBOOK.GENERAL_DRM})", -1)
         if col.excess_drm:
-            drm += col.excess_drm
-            drm_parts.append(f"above 6-1 +{col.excess_drm}")
+            modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({R.RULEBOOK.ABOVE_6_1})", col.excess_drm)
         across = all(w.board.canal_for_combat(w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)
         if across:
-            drm += w.board.table.hexsides["canale"].assault_drm
-            drm_parts.append("across canal -1")
+            modifier("across canal -1", f"across a canal ({R.CANAL_DRM})", w.board.table.hexsides["canale"].assault_drm)
         uphill = all(all(w.board.climbs(w.state.units[u].hex or "", h) for h in c.defender_hexes) for u in c.attackers)
         if uphill:
-            drm += w.board.table.climb.assault_drm
-            drm_parts.append("uphill -1")
-        total = assault.capped(CALDIERO_VARIANT, drm)
+            modifier("uphill -1", "uphill (terrain effects table)", w.board.table.climb.assault_drm)
+        total = assault.capped(CALDIERO_VARIANT, sum(m.value for m in mods))
         (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
             "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total},
             about=(*c.defender_hexes, *(w.state.units[u].hex for u in c.attackers)))
-        result = assault.resolve(CALDIERO_VARIANT, odds_table(a.env.data.crt), col.column, roll, [Modifier("drm", drm)]).result
+        look = assault.resolve(CALDIERO_VARIANT, odds_table(a.env.data.crt), col.column, roll, mods)
+        table, result = assault.table_read(look), look.result
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
     a.emit(ev.CombatResolved(result=result, rule=str(R.RULEBOOK.RESULTS), attack_strength=att, defence_strength=dfn,
-                             odds=raw_odds, column=col.column.label,
-                             shifts=right - left, drm=total, roll=roll, attacker_efficiency=att_eff,
-                             defender_efficiency=def_eff, notes=tuple(notes)))
+                             odds=raw_odds, shifts=right - left, attacker_efficiency=att_eff,
+                             defender_efficiency=def_eff, notes=tuple(notes), table=table))
     _revise(a, result=result)
     general = assault.general_with(a.w, c.attackers) if c.use_general and not col.below_minimum else None
     results.commanders_tested(a, CALDIERO_VARIANT, a.w, roll, enemy_of(c.attacker_side), c.defender_hexes, general,

@@ -179,7 +179,7 @@ def test_dr_in_a_village_becomes_ex() -> None:
     t = activate(state, "augereau", step="combat")
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1612"]}, dice=[4])
     resolved = t.of(ev.CombatResolved)[-1]
-    assert resolved.column == "3-1" and resolved.result == "Ex"  # 8:2 = 4-1, village 1L; Dr -> Ex (§12.5.4)
+    assert resolved.table.column == "3-1" and resolved.result == "Ex"  # 8:2 = 4-1, village 1L; Dr -> Ex (§12.5.4)
 
 
 @pytest.mark.parametrize("reading, expected", [("ex", "Ex"), ("dd", "Dd")])
@@ -189,7 +189,7 @@ def test_dr_in_the_fortress_reading(reading: str, expected: str) -> None:
     t = activate(state, "augereau", step="combat", interpretations={"dr_in_fortress": reading})
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1712"]}, dice=[5])
     resolved = t.of(ev.CombatResolved)[-1]
-    assert resolved.column == "2-1" and resolved.result == expected  # 4-1 with 2L
+    assert resolved.table.column == "2-1" and resolved.result == expected  # 4-1 with 2L
 
 
 def test_8_to_1_resolved_as_6_1_plus_2() -> None:
@@ -197,7 +197,7 @@ def test_8_to_1_resolved_as_6_1_plus_2() -> None:
     t.state.units["au-mahoney-jager"].reduced = True  # 1 SP: 12:1
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[1])
     resolved = t.of(ev.CombatResolved)[-1]
-    assert resolved.odds == "12-1" and resolved.column == "6-1" and resolved.drm == 4  # +6 capped at +4 (§12.5.2)
+    assert resolved.odds == "12-1" and resolved.table.column == "6-1" and resolved.table.modifier_total == 4  # +6 capped at +4 (§12.5.2)
     assert "above 6-1 +6" in t.rolls[-1].detail["modifiers"]
 
 
@@ -267,7 +267,7 @@ def test_elan_passed_gives_columns() -> None:
     attack(t, ["fr-18-ligne"], [DEF], dice=[2, 3, 3], elan="fr-18-ligne")  # test 2 passes; 3 columns; CRT 3
     spent = t.of(ev.ElanSpent)[-1]
     assert spent.passed and spent.columns == 3 and t.state.elan_left == 3
-    assert t.of(ev.CombatResolved)[-1].column == "3-1"  # 6:8 = 1-2, +3 columns
+    assert t.of(ev.CombatResolved)[-1].table.column == "3-1"  # 6:8 = 1-2, +3 columns
 
 
 def test_elan_failed_disorders_the_unit() -> None:
@@ -292,7 +292,7 @@ def test_weather_shifts_and_confusion() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, weather=1)
     attack(t, ["fr-18-ligne"], [DEF], dice=[1, 3])  # confusion 1: one more left; 3-1 -> 2L -> 1-1
     resolved = t.of(ev.CombatResolved)[-1]
-    assert resolved.column == "1-1" and resolved.shifts == -2
+    assert resolved.table.column == "1-1" and resolved.shifts == -2
     assert t.rolls[0].purpose.startswith("caldiero §17.2")
 
 

@@ -96,7 +96,7 @@ def test_cavalry_in_the_fortress_gives_minus_one_only(reading: str, column: str)
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1712"]})
     t.send("austria", {"type": "decline"}, dice=[3])  # the dragoons stay (§14.1)
     resolved = t.of(ev.CombatResolved)[0]
-    assert resolved.column == column and "cavalry in fortress -1" in t.rolls[0].detail["modifiers"]  # §14.0
+    assert resolved.table.column == column and "cavalry in fortress -1" in t.rolls[0].detail["modifiers"]  # §14.0
 
 
 def test_marsh_halves_and_canal_costs_one() -> None:

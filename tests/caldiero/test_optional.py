@@ -80,7 +80,7 @@ def test_flank_attack_shifts_two_columns() -> None:
                      orders={"massena": "attack"}, options=options)
         t = activate(s, "massena", step="combat")
         t.send("france", {"type": "attack", "attackers": ["fr-18-ligne", "fr-40-ligne"], "defenders": ["1517"]}, dice=[1])
-        return t.of(ev.CombatResolved)[0].column
+        return t.of(ev.CombatResolved)[0].table.column
 
     assert column(()) == "3-1" and column(("flank_attacks",)) == "5-1"  # 12:4, five of six neighbours (§20.5)
 
