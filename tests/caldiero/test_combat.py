@@ -199,6 +199,10 @@ def test_8_to_1_resolved_as_6_1_plus_2() -> None:
     resolved = t.of(ev.CombatResolved)[-1]
     assert resolved.odds == "12-1" and resolved.table.column == "6-1" and resolved.table.modifier_total == 4  # +6 capped at +4 (§12.5.2)
     assert "above 6-1 +6" in t.rolls[-1].detail["modifiers"]
+    # the event records each modifier with its citation, the total before the cap, and the row the capped die read
+    assert {m.reason: m.value for m in resolved.table.modifiers}["above 6-1 (caldiero §12.4.3)"] == 6
+    assert resolved.table.modifier_uncapped == sum(m.value for m in resolved.table.modifiers) >= 6
+    assert (resolved.table.die, resolved.table.modified_die) == (1, 5)
 
 
 def expect_reject(t: Table, rule: str, cmd: dict[str, object], seat: str = "france") -> None:
