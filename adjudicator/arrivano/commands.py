@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from arbitro.adjudicator.parabellum import commands as pb
 from arbitro.adjudicator.parabellum.commands import Activate, Bombard, DefensiveFire, MoveLeader
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
@@ -55,11 +56,11 @@ class OfficerOrder(CommandModel):
     order: Order
 
 
-class Move(CommandModel):
-    type: Literal["move"]
+class UnitMove(pb.Move):
+    """The kernel's move of one unit (arrivano §9.1), a charge when `charge` names its target (wire shape
+    unchanged)."""
+
     unit: str
-    to: str
-    column: bool = False
     charge: str | None = None  # a cavalry charge against this adjacent enemy hex (arrivano §14.2)
     order: Order | None = None  # artillery only, always: the order it moves under (arrivano §11)
 
@@ -226,7 +227,7 @@ class CommanderRefuge(CommandModel):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | Move | MoveLeader | Assault | Next | Retreat | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | Next | Retreat | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
     CommanderRefuge | Fire | FallBack | FireTarget | LightRetreat,
     Field(discriminator="type"),
 ]

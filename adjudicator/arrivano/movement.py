@@ -15,8 +15,8 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    LeaderGround, OrderMove, advance_short, attack_bound, enemy_problem, ends, entry_cost, hexes_held, kept_reach,
-    leader_rules, leave_ezoc_problem, presence_problem, zoc_rules,
+    OrderMove, advance_short, attack_bound, commander_moves, enemy_problem, ends, entry_cost, hexes_held,
+    kept_reach, leave_ezoc_problem, nearest_enemy_distance, presence_problem, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -340,21 +340,13 @@ def leader_movable(w: World, lid: str, seat: str) -> bool:
 
 
 def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
-    """The kernel's commander move (parabellum/movement.leader_rules): his full allowance whatever the order
+    """The kernel's commander move (parabellum/movement.commander_moves): his full allowance whatever the order
     (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
     le = w.state.leaders[lid]
-    side = le.side
     box = w.weather_box()
-    ground = LeaderGround(ezoc=enemy_zoc(w, side), enemy_at=lambda h: w.side_at(h) == w.enemy(side),
-                          friends_at=lambda h: w.side_at(h) == side)
-    one = box is not None and box.move_one_hex_only
-    rules = leader_rules(ARRIVANO_VARIANT, ground, unit_class="leader", budget=w.s.scenario.commander_movement * 2,
-                         one_hex_from=le.hex if one else None)
-    # what his search reads (§8.2.2): enemy units and ZoC, friends only within an enemy ZoC
-    key = ("arrivano commander", le.hex, side, rules.budget, one, ground.ezoc, hexes_held(w, w.enemy(side)),
-           hexes_held(w, side) & ground.ezoc)
-    found = kept_reach(ARRIVANO_VARIANT, w.s.map, w.movement_table(), le.hex, rules, key)
-    return {h: found.path(h) for h in sorted(ends(found, rules.can_end))}
+    return commander_moves(ARRIVANO_VARIANT, w, le.side, hexmap=w.s.map, table=w.movement_table(), origin=le.hex,
+                           on_map=True, unit_class="leader", budget=w.s.scenario.commander_movement * 2,
+                           one_hex=box is not None and box.move_one_hex_only)
 
 
 def move_leader(g: Game, lid: str, to: str) -> None:
@@ -392,8 +384,9 @@ def counted(w: World, fid: str, ic: set[str]) -> list[str]:
 def closer_possible(w: World, uid: str, ic: set[str]) -> bool:
     if may_move(w, uid) is not None:
         return False
-    here = w.nearest_enemy_distance(w.state.units[uid].hex, w.state.units[uid].side)
-    return any(w.nearest_enemy_distance(h, w.state.units[uid].side) < here for h in destinations(w, uid, False, ic))
+    side = w.state.units[uid].side
+    here = nearest_enemy_distance(w, w.state.units[uid].hex, side) or 0
+    return any((nearest_enemy_distance(w, h, side) or 0) < here for h in destinations(w, uid, False, ic))
 
 
 def obligation_problem(w: World) -> tuple[str, str] | None:
@@ -416,7 +409,7 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
         closer = 0
         for u in units:
             start = act.starts.get(u)
-            if start and w.nearest_enemy_distance(w.state.units[u].hex, side) < w.nearest_enemy_distance(start, side):
+            if start and (nearest_enemy_distance(w, w.state.units[u].hex, side) or 0) < (nearest_enemy_distance(w, start, side) or 0):
                 closer += 1
         if advance_short(ARRIVANO_VARIANT, len(units), closer, (u for u in units if could(u))):
             return str(R.RULEBOOK.ADVANCE), f"under Advance at least half of the {len(units)} counted units must end closer to the enemy"

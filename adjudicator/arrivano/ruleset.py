@@ -179,12 +179,12 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 self._try_order_change(g, command.order)
             case C.Bombard():
                 self._bombard(g, sorted(command.artillery), command.target)
-            case C.Move() if command.charge is not None:
+            case C.UnitMove() if command.charge is not None:
                 if g.state.step != "movement" or command.unit not in g.state.units \
                         or g.state.units[command.unit].side != g.ctx.seat or command.column:
                     g.reject(R.RULEBOOK.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
                 M.charge(g, command.unit, command.to, command.charge)
-            case C.Move():
+            case C.UnitMove():
                 M.move(g, command.unit, command.to, command.column, command.order)
             case C.OfficerOrder():
                 M.officer_order(g, command.officer, command.order)

@@ -185,11 +185,6 @@ class World(world.World):
                    if le.side == enemy and le.where == "map" and le.hex in visible]
         return sorted(units + leaders)
 
-    # --- distances ------------------------------------------------------------------------------------
-    def nearest_enemy_distance(self, h: str, side: str) -> int:
-        enemies = {self.state.units[u].hex for u in self.units_of(self.enemy(side))}
-        return min((self.grid.distance(h, e) for e in sorted(enemies)), default=0)
-
     # --- the assault ---------------------------------------------------------------------------------------
     def attacked_hexes(self) -> list[str]:
         return self.state.attacked_hexes

@@ -58,12 +58,14 @@ class UnitOrder(CommandModel):
     order: Order
 
 
-class Move(CommandModel):
-    type: Literal["move"]
+class GroupMove(pb.Move):
+    """The kernel's move of a group: one or two units leaving one hex together (or entering together, §15.4)
+    under an order every one may act under (caldiero §9.1), along `path` or the cheapest one (wire shape
+    unchanged)."""
+
     units: list[str] = Field(min_length=1, max_length=2)
     to: HexStr
     path: Path | None = None
-    column: bool = False
     charge: bool = False  # caldiero §20.2: stop before the enemy and place a Charge marker
 
 
@@ -122,7 +124,7 @@ class Decline(CommandModel):
 
 
 CaldieroCommand = Annotated[
-    Union[Place, SetOrder, EndStep, Reorganise, Activate, ChangeOrder, UnitOrder, Move, MoveLeader, Bombard,
+    Union[Place, SetOrder, EndStep, Reorganise, Activate, ChangeOrder, UnitOrder, GroupMove, MoveLeader, Bombard,
           Attack, Retreat, Advance, Choose, Lose, DefensiveFire, CavalryRetreat, Decline],
     Field(discriminator="type"),
 ]

@@ -15,6 +15,7 @@ from arbitro.adjudicator.caldiero.system_moves import movement_obligation_proble
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import activation, command
+from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
@@ -77,7 +78,7 @@ def do_activate(a: Act, by: str, formation: str) -> None:
     w = a.w
     dists = []
     for u in on_map:
-        d = w.nearest_enemy_distance(w.state.units[u].hex or "", w.state.units[u].side)
+        d = nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side)
         if d is not None:
             dists.append(f"{u}={d}")
     if dists:

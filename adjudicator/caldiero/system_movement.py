@@ -32,7 +32,7 @@ from arbitro.adjudicator.caldiero.system_orders import ORDER_MOVES
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    LeaderGround, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leader_rules, leave_ezoc_problem, presence_problem,
+    commander_moves, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem, presence_problem,
 )
 from arbitro.adjudicator.parabellum.movement import SEARCHES, hexes_held
 from arbitro.adjudicator.parabellum.movement import reach as kernel_reach
@@ -456,7 +456,7 @@ def _explain(world: World, g: Group, path: tuple[str, ...], ezoc: frozenset[str]
 
 # --- leaders ------------------------------------------------------------------------------------------
 def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
-    """Legal destinations of a leader: the kernel's commander move (parabellum/movement.leader_rules; his movement
+    """Legal destinations of a leader: the kernel's commander move (parabellum/movement.commander_moves; his movement
     from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from off the map at `entry`, never into a row his
     scenario closes (§4.2.2, §9.2.1 by the scenario hooks). `escape`: fleeing an enemy unit (caldiero §8.2.3)."""
     s = world.state.leaders[leader]
@@ -470,19 +470,10 @@ def leader_reachable(world: World, leader: str, entry: str | None = None, escape
     else:
         origin, spent = start, 0
     hooks = world.hooks
-    ground = LeaderGround(ezoc=enemy_zoc(world, side), enemy_at=lambda h: bool(world.enemy_units_at(h, side)),
-                          friends_at=lambda h: bool(world.side_units_at(h, side)),
-                          closed=None if hooks is None else lambda h: bool(hooks.entry_problem(world, side, h)))
-    can_end = None if hooks is None else lambda h: bool(hooks.leader_may_end(world, leader, h))
-    rules = leader_rules(CALDIERO_VARIANT, ground, unit_class=UNIT_CLASS, budget=ma - spent,
-                         minimum_move=start is not None, terrain_multiplier=terrain_multiplier(world),
-                         can_end=can_end, fleeing=escape)
-    found = kernel_reach(CALDIERO_VARIANT, _hexmap(world), movement_table(world), origin, rules)
-    out: dict[str, tuple[str, ...]] = {}
-    if start is None and (can_end is None or can_end(origin)):
-        out[origin] = (origin,)
-    for h in found.hexes():
-        if h != origin and h in found.endable:
-            path = found.path(h)
-            out[h] = path if start is None else path[1:]
-    return out
+    found = commander_moves(
+        CALDIERO_VARIANT, world, side, hexmap=_hexmap(world), table=movement_table(world), origin=origin,
+        on_map=start is not None, unit_class=UNIT_CLASS, budget=ma - spent, terrain_multiplier=terrain_multiplier(world),
+        closed=None if hooks is None else lambda h: bool(hooks.entry_problem(world, side, h)),
+        can_end=None if hooks is None else lambda h: bool(hooks.leader_may_end(world, leader, h)),
+        fleeing=escape, anchors=(world.data, hooks))
+    return found if start is None else {h: path[1:] for h, path in found.items()}

@@ -14,7 +14,9 @@ from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, in_command
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
-from arbitro.adjudicator.parabellum.movement import advance_short, attack_bound, leave_ezoc_problem
+from arbitro.adjudicator.parabellum.movement import (
+    advance_short, attack_bound, leave_ezoc_problem, nearest_enemy_distance,
+)
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import artillery_orders
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -92,14 +94,14 @@ def attack_move_problem(w: World, g: Group, route: Route) -> str | None:
     end = route.path[-1]
     if end in enemy_zoc(w, g.side):
         return None
-    before = w.nearest_enemy_distance(g.start, g.side)
-    after = w.nearest_enemy_distance(end, g.side)
+    before = nearest_enemy_distance(w, g.start, g.side)
+    after = nearest_enemy_distance(w, end, g.side)
     if before is None or after is None or after < before:
         return None
     return f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, {after} at {end}) or in its ZoC (caldiero §5.1.2)"
 
 
-def check_move(w: World, seat: str, cmd: C.Move) -> tuple[str, Route]:
+def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
     """The order the group moves under and its route, or the refusal, saying which movers hold a Defence order
     only because they are out of command (§5.3, issue 19 item 16)."""
     units = tuple(cmd.units)
@@ -115,7 +117,7 @@ def check_move(w: World, seat: str, cmd: C.Move) -> tuple[str, Route]:
         raise Reject(e.rule, f"{e.message}; {command.out_of_command_note(CALDIERO_VARIANT, w, act.formation, ooc)}") from None
 
 
-def _order_and_route(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[str, Route]:
+def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[str, Route]:
     orders = mover_orders(w, units)
     if cmd.column:
         if not any(ALLOWS_COLUMN[o] for o in orders):
@@ -149,7 +151,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[str
     raise last or Reject(R.RULEBOOK.MOVEMENT, "no order allows this move")
 
 
-def _why_not(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[Rule, str]:
+def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, str]:
     """The most specific reason a destination is not reachable (rule, message)."""
     orders = mover_orders(w, units)
     for order in orders:
@@ -176,7 +178,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.Move) -> tuple[Rule, str]:
     return R.RULEBOOK.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
 
 
-def do_move(a: Act, seat: str, cmd: C.Move, order: str, route: Route) -> None:
+def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> None:
     units = tuple(cmd.units)
     if cmd.charge:
         problem = charge_problem(a.w, units, order, route)
@@ -221,7 +223,7 @@ def movement_obligation_problem(w: World) -> str | None:
         return f"with an Attack order every unit must move toward the enemy if it can: {', '.join(required)} (caldiero §5.1.2)"
     if advance_counted:
         closer = [u for u in advance_counted if u in act.moved and u in act.start_dist and
-                  (w.nearest_enemy_distance(w.state.units[u].hex or "", w.state.units[u].side) or 99) < act.start_dist[u]]
+                  (nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side) or 99) < act.start_dist[u]]
         could = (u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u))
         short = advance_short(CALDIERO_VARIANT, len(advance_counted), len(closer), could)
         if short:
@@ -238,7 +240,7 @@ def _can_close(w: World, u: str) -> bool:
     if start is None:
         return False
     for dest in move_options(w, (u,), False):
-        d = w.nearest_enemy_distance(dest, w.state.units[u].side)
+        d = nearest_enemy_distance(w, dest, w.state.units[u].side)
         if d is not None and d < start:
             return True
     return False
@@ -270,7 +272,7 @@ def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
     return leader_reachable(w, leader, entry)
 
 
-def check_move_leader(w: World, seat: str, cmd: C.MoveLeader) -> tuple[str, ...]:
+def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str, ...]:
     if cmd.leader not in movable_leaders(w, seat):
         raise Reject(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")

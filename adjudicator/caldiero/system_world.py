@@ -50,11 +50,6 @@ class World(world.World):
     def cinc_of(self, side: str) -> str:
         return "bonaparte" if side == "france" else "alvinczy"
 
-    def nearest_enemy_distance(self, h: str, side: str) -> int | None:
-        enemies = self.cached(("occupied", side), lambda: frozenset(self.occupied_by(self.enemy(side))))
-        return self.cached(("nearest_enemy", h, side),
-                           lambda: min((self.board.distance(h, e) for e in enemies), default=None))
-
     # --- line of sight (the rules are parabellum/sight.py) ---------------------------------------------
     def weather_box(self) -> WeatherBox:
         return self.data.weather.box(self.state.weather)  # caldiero §17: always one of the four boxes

@@ -23,6 +23,18 @@ class Activate(CommandModel):
     formation: str
 
 
+class Move(CommandModel):
+    """Combat units move to `to` in the movement step of their formation's activation (§9 in both books), in march
+    column when `column` (§9.3 in both). Who moves and what a charge names differ: Caldiero moves a group leaving
+    one hex together (`caldiero.commands.GroupMove`: `units`, an optional `path`, a `charge` flag, caldiero §9.1,
+    §20.2), Arrivano one unit (`arrivano.commands.UnitMove`: `unit`, the `charge` target hex, an artillery unit's
+    `order`, arrivano §11, §14.2). Each extends this model with its fields, keeping its recorded wire shape."""
+
+    type: Literal["move"]
+    to: str
+    column: bool = False
+
+
 class MoveLeader(CommandModel):
     """A leader moves to a hex, never into an EZoC without friends there (§8.2.2 in both books); Caldiero's model
     extends it with the hex pattern and an optional path."""

@@ -28,6 +28,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 
 EzocEntry = Literal["yes", "no", "with_friend"]
@@ -158,10 +159,11 @@ def hexes_held(world: World, side: str) -> frozenset[str]:
 
 
 def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules,
-               key: Hashable) -> Reach:
+               key: Hashable, anchors: tuple[object, ...] = ()) -> Reach:
     """`reach` kept across positions (`SEARCHES`) under `key`, which names all the search reads of the position
-    except where the mover may end: the answer is searched without `rules.can_end`, which `ends` applies."""
-    return SEARCHES.get((variant, hexmap, table), key,
+    except where the mover may end: the answer is searched without `rules.can_end`, which `ends` applies.
+    `anchors`: the game's data objects the rules read besides the map and table (a scenario's closed rows)."""
+    return SEARCHES.get((variant, hexmap, table, *anchors), key,
                         lambda: reach(variant, hexmap, table, origin, replace(rules, can_end=None)))
 
 
@@ -231,7 +233,48 @@ def leader_rules(variant: Variant, ground: LeaderGround, *, unit_class: str, bud
                      zoc=ZocRules(hexes=ground.ezoc, entry="continue"))
 
 
+def commander_moves(variant: Variant, world: World, side: str, *, hexmap: HexMap, table: MovementTable,
+                    origin: str, on_map: bool, unit_class: str, budget: int, terrain_multiplier: int = 1,
+                    one_hex: bool = False, closed: Callable[[HexId], bool] | None = None,
+                    can_end: Callable[[HexId], bool] | None = None, fleeing: bool = False,
+                    anchors: tuple[object, ...] = ()) -> dict[str, tuple[HexId, ...]]:
+    """Where a commander of `side` may end his move from `origin`, each with its path from `origin` (both
+    included), in hex order: the search of `leader_rules` on the position's enemy ZoC and units (§8.2.2, §9.1.2,
+    §9.1.4 in both), kept across positions (`kept_reach`). `on_map` False: he enters the map at `origin`, already
+    paid for in `budget`, and may stay there (§15.4 in both; no minimum move). `closed`: hexes his game forbids
+    (caldiero §9.2.1's rows, by the scenario hooks), a rule of `side` and `anchors` alone; `can_end`: where he
+    may stop (caldiero §4.2.2); `one_hex`: one hex only (arrivano §17.2.7 storm)."""
+    enemy, friends = hexes_held(world, world.enemy(side)), hexes_held(world, side)
+    ground = LeaderGround(ezoc=enemy_zoc(world, side), enemy_at=enemy.__contains__,
+                          friends_at=friends.__contains__, closed=closed)
+    rules = leader_rules(variant, ground, unit_class=unit_class, budget=budget, minimum_move=on_map,
+                         terrain_multiplier=terrain_multiplier, can_end=can_end,
+                         one_hex_from=origin if one_hex else None, fleeing=fleeing)
+    # what his search reads (§8.2.2): enemy units and ZoC, friends only within an enemy ZoC
+    key = ("commander", origin, side, on_map, unit_class, budget, terrain_multiplier, one_hex, fleeing,
+           closed is not None, ground.ezoc, enemy, friends & ground.ezoc)
+    found = kept_reach(variant, hexmap, table, origin, rules, key, anchors)
+    out = {h: found.path(h) for h in ends(found, can_end)}
+    if not on_map and (can_end is None or can_end(HexId(origin))):
+        out[origin] = (HexId(origin),)
+    return dict(sorted(out.items()))
+
+
 # --- the movement obligations (§5.1.1 Advance, §5.1.2 Attack in both) -----------------------------------------
+def nearest_enemy_distance(world: World, h: str, side: str) -> int | None:
+    """Hexes from h to the nearest enemy unit on the map, terrain ignored (§5.1.1 "più vicino al nemico", §5.1.2
+    "verso le unità nemiche" in both); None while no enemy unit is on the map. Worked out once per hex and
+    position: the obligations ask it of every destination of every unit."""
+    known: dict[str, int | None] = world.cached(("nearest enemy", side), dict)
+    if h not in known:
+        grid = world.grid
+        enemies = world.cached(("enemy cubes", side), lambda: [grid.cube(e) for e in sorted(
+            hexes_held(world, world.enemy(side)))])
+        c = grid.cube(h)
+        known[h] = min((max(abs(c.q - e.q), abs(c.r - e.r), abs(c.s - e.s)) for e in enemies), default=None)
+    return known[h]
+
+
 def attack_bound(units: Iterable[str], still_could: Callable[[str], bool]) -> Iterator[str]:
     """§5.1.2 in both ("tutte le unità ... devono muovere (se possibile) almeno un esagono verso le unità nemiche"):
     the counted Attack-order units that have not moved toward the enemy although they still could, in the order

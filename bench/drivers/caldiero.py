@@ -21,6 +21,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault
+from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
@@ -81,7 +82,7 @@ class Chooser:
             return self.attack_score(w, seat, c)
         if t == "retreat":
             end = c["path"][-1]
-            return w.nearest_enemy_distance(end, seat) or 0
+            return nearest_enemy_distance(w, end, seat) or 0
         if t in ("advance", "defensive_fire", "lose"):
             return 5
         if t == "choose":
@@ -96,8 +97,8 @@ class Chooser:
         u = c["units"][0]
         unit = w.state.units[u]
         start = unit.hex or (w.unit_data(u).arrival.entry if w.unit_data(u).arrival else c["to"])
-        before = w.nearest_enemy_distance(start, seat) or 0
-        after = w.nearest_enemy_distance(c["to"], seat) or 0
+        before = nearest_enemy_distance(w, start, seat) or 0
+        after = nearest_enemy_distance(w, c["to"], seat) or 0
         if unit.where == "offmap":
             return 8 + (before - after)
         if unit.arm == "artillery":

@@ -14,6 +14,7 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.arrivano.data_loader import load_scenario
+from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.selfplay import SelfPlay, weighted_pick
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -43,8 +44,8 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
         if kind == "move":
             unit = world.state.units[command["unit"]]
             side = unit.side
-            before = world.nearest_enemy_distance(unit.hex, side) if unit.where == "map" else 99
-            after = world.nearest_enemy_distance(command["to"], side)
+            before = (nearest_enemy_distance(world, unit.hex, side) or 0) if unit.where == "map" else 99
+            after = nearest_enemy_distance(world, command["to"], side) or 0
             return max(1, 4 + 8 * (before - after)) if not command["column"] else 3
         if kind in ("change_order", "try_order_change", "choose_order"):
             return 6 if command["order"] in ("attack", "advance") else 1

@@ -65,6 +65,9 @@ class Position:
     def units_at(self, h: str) -> list[str]:
         return sorted(u for u, p in self.units.items() if p.hex == h)
 
+    def occupied_by(self, side: str) -> set[str]:
+        return {p.hex for p in self.units.values() if p.side == side and p.hex is not None}
+
     def hex_of(self, u: str) -> str | None:
         return self.units[u].hex
 

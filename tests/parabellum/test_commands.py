@@ -56,3 +56,25 @@ def test_bombard_is_the_kernels_model_and_reads_arrivanos_old_spelling(union: Ty
                 {"artillery": ["a"], "target": "x1"}):
         with pytest.raises(ValidationError):
             union.validate_python({"type": "bombard", "target": "0102"} | bad)
+
+
+def test_move_extends_the_kernels_model_with_each_games_wire_form() -> None:
+    """One `Move` (§9 in both: a destination, march column by §9.3) that each game extends with who moves: Caldiero a
+    group with an optional path and a charge flag (caldiero §9.1, §20.2), Arrivano one unit with a charge target
+    and an artillery order (arrivano §11, §14.2). Recorded commands parse to the same values; each game refuses
+    the other's fields."""
+    caldiero, arrivano = UNIONS["caldiero"], UNIONS["arrivano"]
+    group = {"type": "move", "units": ["u1", "u2"], "to": "0102", "path": ["0101", "0102"], "column": False,
+             "charge": True}
+    one = {"type": "move", "unit": "u1", "to": "0102", "column": True, "charge": "0103", "order": "manoeuvre"}
+    for union, wire in ((caldiero, group), (arrivano, one)):
+        cmd = union.validate_python(wire)
+        assert isinstance(cmd, pb.Move) and cmd.model_dump() == wire
+    assert caldiero.validate_python({"type": "move", "units": ["u1"], "to": "0102"}).model_dump() == {
+        "type": "move", "units": ["u1"], "to": "0102", "path": None, "column": False, "charge": False}
+    with pytest.raises(ValidationError):
+        caldiero.validate_python(one)
+    with pytest.raises(ValidationError):
+        arrivano.validate_python(group)
+    with pytest.raises(ValidationError, match="string_pattern_mismatch|should match pattern"):
+        caldiero.validate_python({**group, "to": "x1", "path": None})

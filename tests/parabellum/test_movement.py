@@ -5,15 +5,17 @@ an order's ZoC permissions, a commander's move (§8.2.2, §8.2.3, §9.1.4) and t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pytest
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
-from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
 from arbitro.adjudicator.maps.movement import MoveRules, StopReason
 from arbitro.adjudicator.parabellum import movement
 from arbitro.adjudicator.parabellum.movement import LeaderGround, OrderMove
 from arbitro.adjudicator.parabellum.variant import Variant
+from tests.parabellum.position import Piece, Position
 
 # A 6 x 6 clear map (flat-top, odd columns shifted): 0305's neighbours are 0304, 0306, 0205, 0206, 0405, 0406.
 MAP = parse_map({
@@ -116,7 +118,53 @@ def test_one_hex_from_keeps_a_commander_to_one_hex(variant: Variant) -> None:
     assert set(movement.reach(variant, MAP, TABLE, "0303", rules).destinations()) == set(MAP.grid.neighbours("0303"))
 
 
+@dataclass
+class OnPlainMap(Position):
+    """A position on the plain 6 x 6 map."""
+
+    @property
+    def grid(self) -> Grid:
+        return MAP.grid
+
+
+def test_a_commander_s_move_is_searched_on_the_position_and_kept(variant: Variant) -> None:
+    """`commander_moves` (§8.2.2, §9.1.4, §15.4 in both): his destinations in hex order with their paths from his
+    hex, never into enemy units nor into an EZoC without friends; the same search kept while nothing it reads
+    changes (issue 15), searched again when a friend moves into the enemy's ZoC; entering from off the map he may
+    stay on his entry hex; a closed hex (caldiero §9.2.1) and a storm's one hex (arrivano §17.2.7) hold."""
+    pos = OnPlainMap(units={"e": Piece("austria", "0305"), "f": Piece("france", "0303")})
+
+    def moves(p: Position, origin: str = "0303", **kw: object) -> dict[str, tuple[HexId, ...]]:
+        return movement.commander_moves(variant, p, "france", hexmap=MAP, table=TABLE, origin=origin,  # type: ignore[arg-type]
+                                        unit_class="unit", **{"on_map": True, "budget": 6, **kw})
+
+    found = moves(pos)
+    assert list(found) == sorted(found) and "0303" not in found and "0305" not in found
+    assert not found.keys() & ezoc_of(MAP, "0305") and all(path[0] == "0303" for path in found.values())
+    path = found["0103"]  # two hexes away, 1 MP each of his 3
+    assert len(path) == 3 and all(MAP.grid.is_adjacent(a, b) for a, b in zip(path, path[1:]))
+    assert "0606" not in found  # four hexes away
+    assert moves(OnPlainMap(units=dict(pos.units))) == found  # another position asking the same
+    with_friend = OnPlainMap(units={**pos.units, "g": Piece("france", "0304")})
+    assert "0304" in moves(with_friend) and "0304" not in found
+    entering = moves(pos, "0101", on_map=False, budget=2)
+    assert entering["0101"] == ("0101",) and set(entering) == {"0101", *MAP.grid.neighbours("0101")}
+    assert "0302" not in moves(pos, closed=lambda h: h == "0302")
+    assert set(moves(pos, one_hex=True)) == set(MAP.grid.neighbours("0303")) - ezoc_of(MAP, "0305")
+
+
 # --- §5.1.1, §5.1.2 -------------------------------------------------------------------------------------------
+def test_the_nearest_enemy_is_counted_in_hexes_whatever_the_terrain(variant: Variant) -> None:
+    """§5.1.1, §5.1.2 in both: the distance to the nearest enemy unit on the map; None with no enemy on it."""
+    pos = OnPlainMap(units={"e1": Piece("austria", "0305"), "e2": Piece("austria", "0601"), "f": Piece("france", "0101"),
+                            "gone": Piece("austria", None)})
+    assert movement.nearest_enemy_distance(pos, "0303", "france") == 2  # type: ignore[arg-type]
+    assert movement.nearest_enemy_distance(pos, "0501", "france") == 1  # type: ignore[arg-type]
+    assert movement.nearest_enemy_distance(pos, "0305", "austria") == 5  # type: ignore[arg-type]
+    alone = OnPlainMap(units={"f": Piece("france", "0101"), "gone": Piece("austria", None)})
+    assert movement.nearest_enemy_distance(alone, "0303", "france") is None  # type: ignore[arg-type]
+
+
 def test_attack_lists_the_units_that_could_still_close_lazily(variant: Variant) -> None:
     """§5.1.2 in both: a caller asking whether any unit is bound stops at the first."""
     asked: list[str] = []
