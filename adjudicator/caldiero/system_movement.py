@@ -168,6 +168,8 @@ def path_cost(world: World, g: Group, path: tuple[str, ...]) -> tuple[int, bool]
 def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bool = False) -> str | None:
     """Why `arriving` may not end in h (caldiero §7.1, §7.1.1, §7.1.2), or None."""
     side = world.state.units[arriving[0]].side
+    if h not in hexes_held(world, side):  # no friends there: the movers alone, the same answer in every such hex
+        return world.cached(("stacking alone", *arriving), lambda: stack_problem(CALDIERO_VARIANT, world, arriving))
     present = [u for u in world.side_units_at(h, side) if u not in arriving]
     together = present + list(arriving)
     if column and present:
