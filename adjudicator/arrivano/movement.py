@@ -15,12 +15,13 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    OrderMove, advance_short, attack_bound, commander_moves, enemy_problem, ends, entry_cost, hexes_held,
+    OrderMove, advance_problem, attack_bound, attack_problem, commander_moves, enemy_problem, ends, entry_cost, hexes_held,
     kept_reach, leave_ezoc_problem, nearest_enemy_distance, presence_problem, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import arrivano as ev
 
 
@@ -389,8 +390,9 @@ def closer_possible(w: World, uid: str, ic: set[str]) -> bool:
     return any((nearest_enemy_distance(w, h, side) or 0) < here for h in destinations(w, uid, False, ic))
 
 
-def obligation_problem(w: World) -> tuple[str, str] | None:
-    """(citation, message) if the formation's order still obliges a move that is possible."""
+def obligation_problem(w: World) -> tuple[Rule, str] | None:
+    """The kernel's refusal (§5.1.1, §5.1.2) if the formation's order still obliges a move that is possible, naming
+    the units that still could."""
     act = w.state.activation
     assert act is not None
     fid = act.formation
@@ -402,8 +404,8 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
     ezoc = enemy_zoc(w, w.state.formations[fid].side)
     could = lambda u: w.state.units[u].hex not in ezoc and closer_possible(w, u, ic)  # noqa: E731
     if order == "attack":
-        if next(attack_bound((u for u in units if w.state.units[u].moved_turn != w.state.turn), could), None) is not None:
-            return str(R.RULEBOOK.ATTACK), "under Attack every unit must move toward the nearest enemy while it can"
+        return attack_problem(ARRIVANO_VARIANT, attack_bound(
+            (u for u in units if w.state.units[u].moved_turn != w.state.turn), could))
     if order == "advance":
         side = w.state.formations[fid].side
         closer = 0
@@ -411,8 +413,7 @@ def obligation_problem(w: World) -> tuple[str, str] | None:
             start = act.starts.get(u)
             if start and (nearest_enemy_distance(w, w.state.units[u].hex, side) or 0) < (nearest_enemy_distance(w, start, side) or 0):
                 closer += 1
-        if advance_short(ARRIVANO_VARIANT, len(units), closer, (u for u in units if could(u))):
-            return str(R.RULEBOOK.ADVANCE), f"under Advance at least half of the {len(units)} counted units must end closer to the enemy"
+        return advance_problem(ARRIVANO_VARIANT, len(units), closer, (u for u in units if could(u)))
     return None
 
 

@@ -440,7 +440,7 @@ def end_step(a: Act, seat: str) -> None:
     elif step == "movement":
         problem = movement_obligation_problem(w)
         if problem:
-            raise Reject(R.RULEBOOK.ATTACK if "Attack order" in problem else R.RULEBOOK.ADVANCE, problem)
+            raise Reject(*problem)
         a.emit(ev.StepBegan(phase="action", step="leaders", seat=seat, rule=str(R.GENERAL_MOVE)))
     elif step == "leaders":
         a.emit(ev.StepBegan(phase="action", step="bombardment", seat=seat, rule=str(R.BOMBARDMENT)))

@@ -137,7 +137,7 @@ def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
     if after_moves and not in_command_moves_over(w):
         problem = movement_obligation_problem(w)
         if problem:
-            raise Reject(R.OOC_AFTER_MOVES, f"the in-command units move first: {problem} (caldiero §3.1 B-3)")
+            raise Reject(R.OOC_AFTER_MOVES, f"the in-command units move first: {problem[1]} (caldiero §3.1 B-3)")
     units = ooc_units_at(w, cmd.hex)
     if not units:
         raise Reject(R.OOC_TEST, f"no out-of-command unit of the active formation at {cmd.hex} may still choose an order (caldiero §5.3.1)")

@@ -15,7 +15,7 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import (
-    advance_short, attack_bound, leave_ezoc_problem, nearest_enemy_distance,
+    advance_problem, attack_bound, attack_problem, leave_ezoc_problem, nearest_enemy_distance,
 )
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import artillery_orders
@@ -194,7 +194,7 @@ def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> No
     rout.checks(a, CALDIERO_VARIANT, dest)  # caldiero §15.2
 
 
-def movement_obligation_problem(w: World) -> str | None:
+def movement_obligation_problem(w: World) -> tuple[Rule, str] | None:
     """caldiero §5.1.1 and §5.1.2, checked when the movement step ends (under §3.1 B-3's reading they were met when
     the out-of-command units tested, after which no in-command unit moves)."""
     act = w.state.activation
@@ -218,18 +218,13 @@ def movement_obligation_problem(w: World) -> str | None:
                 attacking.append(u)
         if order == "advance":
             advance_counted.append(u)
-    required = list(attack_bound(attacking, lambda u: bool(move_options(w, (u,), False))))
-    if required:
-        return f"with an Attack order every unit must move toward the enemy if it can: {', '.join(required)} (caldiero §5.1.2)"
-    if advance_counted:
-        closer = [u for u in advance_counted if u in act.moved and u in act.start_dist and
-                  (nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side) or 99) < act.start_dist[u]]
-        could = (u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u))
-        short = advance_short(CALDIERO_VARIANT, len(advance_counted), len(closer), could)
-        if short:
-            need, still = short
-            return (f"with an Advance order at least {need} of {len(advance_counted)} units must end nearer the enemy; "
-                    f"{len(closer)} did, and {', '.join(still)} still could (caldiero §5.1.1)")
+    problem = attack_problem(CALDIERO_VARIANT, attack_bound(attacking, lambda u: bool(move_options(w, (u,), False))))
+    if problem or not advance_counted:
+        return problem
+    closer = [u for u in advance_counted if u in act.moved and u in act.start_dist and
+              (nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side) or 99) < act.start_dist[u]]
+    could = (u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u))
+    return advance_problem(CALDIERO_VARIANT, len(advance_counted), len(closer), could)
     return None
 
 

@@ -298,3 +298,26 @@ def advance_short(variant: Variant, counted: int, closer: int, could: Iterable[s
         if variant.advance_binds_while == "any":
             break
     return (need, found) if len(found) >= wanted else None
+
+
+def attack_problem(variant: Variant, bound: Iterable[str]) -> Problem | None:
+    """§5.1.2 in both: the refusal to end a movement step while counted Attack-order units have not moved toward
+    the enemy although they still could (`attack_bound`), naming them, or None."""
+    units = list(bound)
+    if not units:
+        return None
+    rule = variant.rules.ATTACK
+    return rule, f"with an Attack order every unit must move toward the enemy if it can: {', '.join(units)} ({rule})"
+
+
+def advance_problem(variant: Variant, counted: int, closer: int, could: Iterable[str]) -> Problem | None:
+    """§5.1.1 in both: the refusal to end a movement step while fewer than half of the `counted` Advance-order
+    units ended nearer the enemy (`closer` did) and the obligation still binds (`advance_short`), naming the
+    units that still could, or None."""
+    short = advance_short(variant, counted, closer, could)
+    if short is None:
+        return None
+    need, still = short
+    rule = variant.rules.ADVANCE
+    return rule, (f"with an Advance order at least {need} of {counted} units must end nearer the enemy; {closer} did, "
+                  f"and {', '.join(still)} still could ({rule})")
