@@ -15,8 +15,8 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    OrderMove, advance_problem, attack_bound, attack_problem, commander_moves, enemy_problem, ends, entry_cost, hexes_held,
-    kept_reach, leave_ezoc_problem, nearest_enemy_distance, presence_problem, zoc_rules,
+    OrderMove, advance_order_problem, attack_bound, attack_order_problem, commander_moves, enemy_problem, ends,
+    entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearest_enemy_distance, presence_problem, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -404,7 +404,7 @@ def obligation_problem(w: World) -> tuple[Rule, str] | None:
     ezoc = enemy_zoc(w, w.state.formations[fid].side)
     could = lambda u: w.state.units[u].hex not in ezoc and closer_possible(w, u, ic)  # noqa: E731
     if order == "attack":
-        return attack_problem(ARRIVANO_VARIANT, attack_bound(
+        return attack_order_problem(ARRIVANO_VARIANT, attack_bound(
             (u for u in units if w.state.units[u].moved_turn != w.state.turn), could))
     if order == "advance":
         side = w.state.formations[fid].side
@@ -413,7 +413,7 @@ def obligation_problem(w: World) -> tuple[Rule, str] | None:
             start = act.starts.get(u)
             if start and (nearest_enemy_distance(w, w.state.units[u].hex, side) or 0) < (nearest_enemy_distance(w, start, side) or 0):
                 closer += 1
-        return advance_problem(ARRIVANO_VARIANT, len(units), closer, (u for u in units if could(u)))
+        return advance_order_problem(ARRIVANO_VARIANT, len(units), closer, (u for u in units if could(u)))
     return None
 
 

@@ -15,7 +15,7 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import (
-    advance_problem, attack_bound, attack_problem, leave_ezoc_problem, nearest_enemy_distance,
+    advance_order_problem, attack_bound, attack_order_problem, leave_ezoc_problem, nearest_enemy_distance,
 )
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import artillery_orders
@@ -218,13 +218,13 @@ def movement_obligation_problem(w: World) -> tuple[Rule, str] | None:
                 attacking.append(u)
         if order == "advance":
             advance_counted.append(u)
-    problem = attack_problem(CALDIERO_VARIANT, attack_bound(attacking, lambda u: bool(move_options(w, (u,), False))))
+    problem = attack_order_problem(CALDIERO_VARIANT, attack_bound(attacking, lambda u: bool(move_options(w, (u,), False))))
     if problem or not advance_counted:
         return problem
     closer = [u for u in advance_counted if u in act.moved and u in act.start_dist and
               (nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side) or 99) < act.start_dist[u]]
     could = (u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u))
-    return advance_problem(CALDIERO_VARIANT, len(advance_counted), len(closer), could)
+    return advance_order_problem(CALDIERO_VARIANT, len(advance_counted), len(closer), could)
     return None
 
 

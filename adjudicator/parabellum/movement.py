@@ -300,7 +300,7 @@ def advance_short(variant: Variant, counted: int, closer: int, could: Iterable[s
     return (need, found) if len(found) >= wanted else None
 
 
-def attack_problem(variant: Variant, bound: Iterable[str]) -> Problem | None:
+def attack_order_problem(variant: Variant, bound: Iterable[str]) -> Problem | None:
     """§5.1.2 in both: the refusal to end a movement step while counted Attack-order units have not moved toward
     the enemy although they still could (`attack_bound`), naming them, or None."""
     units = list(bound)
@@ -310,7 +310,7 @@ def attack_problem(variant: Variant, bound: Iterable[str]) -> Problem | None:
     return rule, f"with an Attack order every unit must move toward the enemy if it can: {', '.join(units)} ({rule})"
 
 
-def advance_problem(variant: Variant, counted: int, closer: int, could: Iterable[str]) -> Problem | None:
+def advance_order_problem(variant: Variant, counted: int, closer: int, could: Iterable[str]) -> Problem | None:
     """§5.1.1 in both: the refusal to end a movement step while fewer than half of the `counted` Advance-order
     units ended nearer the enemy (`closer` did) and the obligation still binds (`advance_short`), naming the
     units that still could, or None."""

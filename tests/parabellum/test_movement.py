@@ -277,11 +277,11 @@ def test_a_kept_search_is_the_search_under_its_key_and_ends_where_the_mover_may(
 def test_the_obligations_refusals_cite_the_variant_and_name_the_units(variant: Variant) -> None:
     """§5.1.2 and §5.1.1 in both: the refusal names every unit still bound (Attack) or that still could close
     (Advance), with the variant's citation; none when no unit is bound or the half is made."""
-    assert movement.attack_problem(variant, iter([])) is None
-    rule, message = movement.attack_problem(variant, iter(["a", "c"]))  # type: ignore[misc]
+    assert movement.attack_order_problem(variant, iter([])) is None
+    rule, message = movement.attack_order_problem(variant, iter(["a", "c"]))  # type: ignore[misc]
     assert rule == variant.rules.ATTACK and message.endswith(f"a, c ({variant.book} §5.1.2)")
-    assert movement.advance_problem(variant, 4, 2, iter(["a"])) is None
-    rule, message = movement.advance_problem(variant, 4, 1, iter(["a", "b"]))  # type: ignore[misc]
+    assert movement.advance_order_problem(variant, 4, 2, iter(["a"])) is None
+    rule, message = movement.advance_order_problem(variant, 4, 1, iter(["a", "b"]))  # type: ignore[misc]
     assert rule == variant.rules.ADVANCE and message.startswith("with an Advance order at least 2 of 4 units")
     assert message.endswith(f"still could ({variant.book} §5.1.1)")
     assert ("a still could" if variant.advance_binds_while == "any" else "a, b still could") in message
