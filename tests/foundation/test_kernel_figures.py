@@ -7,10 +7,10 @@ from __future__ import annotations
 from bench.kernel_metrics import measure
 
 # The recorded bounds (2026-11-28); the targets are 0, 0, 1 and 55 %.
-MAX_NAMES_IN_BOTH_VARIANTS = 8
+MAX_NAMES_IN_BOTH_VARIANTS = 7
 MAX_DECISION_MECHANISMS = 1
 OVERSIZE_MODULES: set[str] = set()
-MIN_KERNEL_SHARE_PERCENT = 25.0
+MIN_KERNEL_SHARE_PERCENT = 25.5
 
 
 def test_issue_18_figures_do_not_regress() -> None:
