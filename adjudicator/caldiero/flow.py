@@ -35,13 +35,34 @@ from arbitro.adjudicator.parabellum import recovery, sequence
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
-# The system modules (re-exported here: legal.py and the tests use flow as the ruleset's one namespace).
-from arbitro.adjudicator.caldiero.scenario_rules import *  # noqa: F401,F403
-from arbitro.adjudicator.caldiero.system_activation import *  # noqa: F401,F403
-from arbitro.adjudicator.caldiero.system_artillery import *  # noqa: F401,F403
-from arbitro.adjudicator.caldiero.system_assault import *  # noqa: F401,F403
-from arbitro.adjudicator.caldiero.system_moves import *  # noqa: F401,F403
-from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+# The system modules' names legal.py and the tests reach through flow (explicit: a star import let a later
+# module's name silently replace an earlier one's, as the kernel's attack_problem once replaced Caldiero's).
+from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
+from arbitro.adjudicator.caldiero.system_activation import (
+    check_activate,
+    check_change_order,
+    check_unit_order,
+    do_activate,
+    do_change_order,
+    do_unit_order,
+    eligible_formations,
+)
+from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
+from arbitro.adjudicator.caldiero.system_assault import do_attack, run_combat
+from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem
+from arbitro.adjudicator.caldiero.system_moves import (
+    check_move,
+    check_move_leader,
+    check_movers,
+    do_move,
+    leader_options,
+    movable_leaders,
+    move_options,
+    movement_obligation_problem,
+    mover_orders,
+)
+from arbitro.adjudicator.caldiero.system_orders import unit_order
+from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject, unit_due, world_of
 from arbitro.adjudicator.caldiero.system_procedure import _anonymous  # noqa: F401
 
 

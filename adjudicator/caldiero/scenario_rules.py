@@ -9,7 +9,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import Route, step_cost
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.events import caldiero as ev
-from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_procedure import Act
 
 
 def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:

@@ -18,7 +18,7 @@ from arbitro.adjudicator.parabellum import activation, command
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.events import caldiero as ev
-from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, arrival_turn, leader_due, unit_due
 
 
 def formation_present(w: World, f: str) -> bool:

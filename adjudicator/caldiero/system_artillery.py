@@ -11,7 +11,8 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import bombardment
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import enemy_of
-from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+from arbitro.adjudicator.parabellum.leaders import leader_test
+from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, add_disorder, open_retreats
 
 
 def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:

@@ -35,7 +35,14 @@ from arbitro.events.core import FrameContext
 from arbitro.events.parabellum import CombatTableRead
 from arbitro.events.core import Frame as CoreFrame
 from arbitro.projections.caldiero import enemy_of
-from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_procedure import (
+    Act,
+    COMBAT,
+    add_disorder,
+    combat_frame,
+    lone_leaders,
+    open_retreats,
+)
 from arbitro.adjudicator.caldiero.system_artillery import do_bombard
 from arbitro.adjudicator.caldiero.scenario_rules import check_direction_release
 

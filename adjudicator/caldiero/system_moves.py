@@ -22,7 +22,7 @@ from arbitro.adjudicator.parabellum.orders import artillery_orders
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
-from arbitro.adjudicator.caldiero.system_procedure import *  # noqa: F401,F403
+from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, arrival_turn, leader_due, lone_leaders, unit_due
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem, check_direction_release
 
 
