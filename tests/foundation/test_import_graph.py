@@ -201,6 +201,26 @@ def test_no_project_imports_inside_functions_but_the_known_ones() -> None:
     assert KNOWN_LOCAL_IMPORTS - offenders == set(), f"gone: remove from KNOWN_LOCAL_IMPORTS: {KNOWN_LOCAL_IMPORTS - offenders}"
 
 
+def star_imports(path: Path) -> list[str]:
+    """The modules `path` imports everything from (`from M import *`)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.module or "." for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names)]
+
+
+def test_no_module_imports_everything_from_another() -> None:
+    """A star import lets a later module's name silently replace an earlier one's (the kernel's attack_problem once
+    replaced Caldiero's assault check through flow.py's star imports): every name is imported by name."""
+    offenders = {str(p.relative_to(ROOT)): star_imports(p) for p in MODULES.values() if star_imports(p)}
+    assert offenders == {}, f"star imports: {offenders}"
+
+
+def test_the_star_import_finder_finds_one(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("from arbitro.adjudicator.caldiero.system_procedure import *\nimport os\n")
+    assert star_imports(module) == ["arbitro.adjudicator.caldiero.system_procedure"]
+
+
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == {frozenset({"a", "b", "c"})}
     assert cycles({"a": {"b"}, "b": set()}) == set()
