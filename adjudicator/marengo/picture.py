@@ -27,8 +27,8 @@ def _map() -> tuple[tuple[Zone, ...], tuple[Approach, ...]]:
 def _symbols(approach: Mapping[str, Any]) -> tuple[str, ...]:
     """An approach's printed symbols (marengo §5): its penalties by arm, the cavalry obstacle, impassable."""
     marks = [f"{arm[0].upper()}+{n}" for arm, n in sorted(approach.get("penalty", {}).items()) if n]
-    marks += ["no cav." for _ in (1,) if approach.get("cavalry_obstacle")]
-    marks += ["impassable" for _ in (1,) if approach.get("impassable")]
+    marks += ["no cav."] if approach.get("cavalry_obstacle") else []
+    marks += ["impassable"] if approach.get("impassable") else []
     return tuple(marks)
 
 
