@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.pictures.kit import caption, json_file, stacked, tally
+from arbitro.adjudicator.pictures.kit import caption, counters, json_file, stacked, tally
 from arbitro.adjudicator.pictures.model import Approach, AreaPicture, Block, Zone
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -27,7 +27,7 @@ def monferrato_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) ->
     or raiding. Drawn on the shipped map (a game on a user's own data folder is drawn on the shipped map)."""
     state = view["state"]
     data = json_file(DATA / "map.json")
-    printed = {u["id"]: u for u in json_file(DATA / "oob.json")["units"]}
+    printed = counters(DATA / "oob.json")
     forts, walls = state.get("forts", {}), state.get("walls", {})
     zones = tuple(Zone(id=z["id"], name=z["name"], terrain=z["terrain"], star=bool(z["vp"]),
                        marks=_zone_marks(z, forts.get(z["id"], ()), state)) for z in data["zones"])
