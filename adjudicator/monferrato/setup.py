@@ -17,7 +17,7 @@ from typing import Any
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.monferrato import rules as R
 from arbitro.adjudicator.monferrato import sequence
-from arbitro.adjudicator.monferrato.common import Illegal, data, enemy_in
+from arbitro.adjudicator.monferrato.common import data, enemy_in
 from arbitro.adjudicator.monferrato.data import SetUpChoice
 from arbitro.adjudicator.monferrato.movement import closed_region
 from arbitro.adjudicator.monferrato.position import MAX_FORTS
@@ -129,20 +129,16 @@ def place(ctx: Decision[MonferratoState], item: int, units: list[str], zone: str
                           rule=str(R.SETUP_CHOICE)))
 
 
+# The answers below are one of `options` already: the engine refuses any other before a (complete) step answers,
+# listing the options (engine._check_answer, arbitro §S.3).
 def answer_value(ctx: Decision[MonferratoState], frame: core.Frame[ev.SetUpAwaited], unit: str, fire: int) -> None:
-    item = frame.ctx.item
-    if {"type": VALUE, "unit": unit, "fire": fire} not in options(ctx.state, item):
-        raise Illegal(R.SETUP_CHOICE, f"not one of this choice's answers: {unit} at {fire}")
     close_frame(ctx, frame)
     ctx.emit(ev.ValueChosen(seat=frame.ctx.seat, unit=unit, fire=fire, rule=str(R.SETUP_CHOICE)))
-    advance(ctx, item + 1)
+    advance(ctx, frame.ctx.item + 1)
 
 
 def answer(ctx: Decision[MonferratoState], frame: core.Frame[ev.SetUpAwaited], units: list[str], zone: str) -> None:
-    item = frame.ctx.item
-    if {"type": KIND, "units": units, "zone": zone} not in options(ctx.state, item):
-        raise Illegal(R.SETUP_CHOICE, f"not one of this set-up choice's answers: {units} to {zone}")
     close_frame(ctx, frame)
-    place(ctx, item, units, zone)
-    advance(ctx, item + 1)
+    place(ctx, frame.ctx.item, units, zone)
+    advance(ctx, frame.ctx.item + 1)
 
