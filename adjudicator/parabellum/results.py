@@ -11,15 +11,15 @@ fortification a Dr becomes Ex)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, Literal, Protocol
+from typing import Final, Literal, Protocol, get_args
 
+from arbitro.adjudicator.parabellum.data import CrtResult
 from arbitro.adjudicator.parabellum.leaders import LeaderTest, leader_test
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 
-# Both §12.5.4: the results a CRT cell holds (the books print Ae/AE, Ne/NE, Ex/EX; the tables store these).
-Result = Literal["Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"]
-RESULTS: Final[tuple[str, ...]] = ("Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr")
+# Both §12.5.4: the results a CRT cell holds, as the tables store them (parabellum/data.CrtResult validates them).
+RESULTS: Final[tuple[str, ...]] = get_args(CrtResult)
 
 
 class Results(Protocol):
@@ -97,5 +97,3 @@ def commanders_tested(game: LeaderTest, variant: Variant, w: World, die: int, de
                 leader_test(game, variant, w, leader, *cause(6, h))
     elif die == 1 and general is not None:
         leader_test(game, variant, w, general, *cause(1, w.leader_on_map(general) or ""))
-
-
