@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 from arbitro.adjudicator.maps.costs import MovementTable
-from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexgrid import HexId, cube_distance
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -271,7 +271,7 @@ def nearest_enemy_distance(world: World, h: str, side: str) -> int | None:
         enemies = world.cached(("enemy cubes", side), lambda: [grid.cube(e) for e in sorted(
             hexes_held(world, world.enemy(side)))])
         c = grid.cube(h)
-        known[h] = min((max(abs(c.q - e.q), abs(c.r - e.r), abs(c.s - e.s)) for e in enemies), default=None)
+        known[h] = min((cube_distance(c, e) for e in enemies), default=None)
     return known[h]
 
 
