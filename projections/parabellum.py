@@ -107,7 +107,7 @@ class Activation(msgspec.Struct, kw_only=True):
 
 class SystemState(msgspec.Struct, kw_only=True):
     """A position of either game: what both books track alike, with one set of pieces (UnitState, LeaderState,
-    FormationState). Each game's state extends it with its own fields and its own Activation.
+    FormationState, Activation). Each game's state extends it with its own fields.
 
     What a game's view adds is its state's to say (`view` below asks): the fields of a unit and of a commander it
     serves (`unit_served`, `leader_served`), `unseen_off_map`, where an enemy unit off the map stays unknown to a

@@ -84,8 +84,7 @@ def move_along(game: Retreats, rules: Rulebook, units: Sequence[str], line: Line
     records the hexes it entered, in order, the start excluded (`unit_retreated`, citing `rule`: what forced the
     retreat). The commanders of their side left alone in the start hex go with them along the same hexes (caldiero
     §12.6, arrivano §12.6 with §4.5.4: a commander moves with his stack), citing the book's §12.6 (`rules`, the
-    variant's). What the line
-    does to the units after (§12.6.1 disorder, leaving the map) stays the caller's."""
+    variant's). What the line does to the units after (§12.6.1 disorder, leaving the map) stays the caller's."""
     w = game.world()
     start = w.hex_of(units[0])
     side = w.side_of(units[0])
