@@ -178,7 +178,6 @@ class Arbitro:
         game = self.game(game_id)
         ruleset = registry.get(game.ruleset)
         known_type(ruleset, command)
-        cited_notes(self.store, game, seat, command)
         if key is not None:
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
@@ -189,6 +188,7 @@ class Arbitro:
         created = self._created(game)
         pinned(game, created, adj.ruleset, command)
         signed = seat_signature(self.store, game, seat, command, expected_seq, key, signature)
+        cited_notes(self.store, game, seat, command)  # once the seat is known: it answers with the seat's notes
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq)
         state = self._head_state(game)
         done = adj.decide(state, seat, command, self.context(game, created), history, self.supply(game),

@@ -416,6 +416,9 @@ def test_a_seat_with_a_key_is_refused_unsigned_or_wrongly_signed_commands(
     before = head(run, "g")
     error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', code=1)
     assert error["error"] == "authority/unsigned" and error["rule"] == "arbitro §L.6"
+    claim = {"type": "dispute_open", "about": [1], "text": "x", "evidence": [{"kind": "note", "note": 1}]}
+    forged = run.json("submit", "g", "--as", "red", json.dumps(claim), code=1)
+    assert forged["error"] == "authority/unsigned", "an unsigned caller learns nothing of red's notes (§D.7)"
     other = str(tmp_path / "other.key")
     run("keygen", "-o", other)
     error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', "--sign", other, code=1)
