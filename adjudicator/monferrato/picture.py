@@ -37,7 +37,8 @@ def monferrato_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) ->
     for uid, unit in state["units"].items():
         if unit.get("zone") in known:
             p = printed.get(uid, {})
-            value = p.get("leadership") if p.get("kind") == "commander" else p.get("fire", "")
+            fire = state.get("chosen_fire", {}).get(uid, p.get("fire", ""))  # an "a scelta: 3 o 4" value chosen
+            value = p.get("leadership") if p.get("kind") == "commander" else fire
             placed.append((unit["zone"], Block(side=p.get("nation", ""), id=uid, values=(
                 f"{KIND_LETTERS.get(p.get('kind', ''), '?')}{value}"), marks=tuple(m for m in UNIT_MARKS if unit.get(m)))))
     return AreaPicture(title="La Seconda Guerra del Monferrato",

@@ -8,6 +8,9 @@ from typing import Any
 
 from arbitro.adjudicator.monferrato.battle import fire_value
 from arbitro.adjudicator.monferrato.common import printed_fire
+from arbitro.adjudicator.monferrato.picture import monferrato_picture
+from arbitro.adjudicator.pictures.model import Block
+from arbitro.projections.base import UMPIRE
 from arbitro.events.codec import canonical
 from tests.monferrato.harness import Game, app, new_game, set_up
 
@@ -25,6 +28,12 @@ def fresh(**interpretations: str) -> Game:
     if interpretations:
         g.send("umpire", type="ruling", reason="the readings of this test", interpretation=interpretations)
     return g
+
+
+def picture_blocks(g: Game) -> list[Block]:
+    """The unit blocks of the umpire's map picture of the game now."""
+    picture = monferrato_picture(g.app.view(g.id, UMPIRE), ())
+    return [block for blocks in picture.blocks.values() for block in blocks]
 
 
 def answer(g: Game, units: list[str], zone: str) -> list[dict[str, Any]]:
@@ -109,6 +118,8 @@ def test_the_reading_scelta_3_o_4_value_each_asks_each_counter_s_value_and_the_r
     assert {g.state.units[u].zone for u in ("gon_art1", "gon_sap1")} == {"mantova"}
     assert [e["event"]["fire"] for e in g.served("pro_spain") if e["event"]["type"] == "value_chosen"] == [4, 4, 4, 3]
     assert g.awaited == "set_up" and [o["zone"] for o in g.legal("pro_france")] == ["trino", "alba", "moncalvo", "nizza"]
+    drawn = {b.id: b.values for b in picture_blocks(g)}  # the map shows the value chosen, not the one printed
+    assert (drawn["gon_art1"], drawn["gon_sap1"], drawn["gon_sap2"]) == ("A4", "S4", "S3")
     default = fresh()
     answer(default, ["nevers", "gon_inf3", "gon_inf4", "gon_inf5"], "casale")
     answer(default, ["gon_art1"], "mantova")
