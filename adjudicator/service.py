@@ -46,8 +46,10 @@ def now() -> str:
 
 
 class Arbitro:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], str] = now) -> None:
         self.store = store
+        # When a command arrived, as metadata; a re-adjudication passes the times it read from the log it replays
+        self.clock = clock
         self._adjudicators: dict[str, Adjudicator] = {}
         # The state at each game's head, as canonical bytes, keyed by the head's hash: a read checks the
         # store's head first, so another process's append is never missed; a hit skips the fold.
@@ -151,7 +153,7 @@ class Arbitro:
         adj = self.adjudicator(ruleset.name)
         record = GameRecord(
             id=game_id, ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, kind=created.kind,
-            seed=seed, seed_commitment=created.seed_commitment, seats=created.seats, created_at=now(),
+            seed=seed, seed_commitment=created.seed_commitment, seats=created.seats, created_at=self.clock(),
             parent=parent[0] if parent else None, parent_seq=parent[1] if parent else None,
             parent_hash=parent[2] if parent else None,
         )
@@ -160,7 +162,7 @@ class Arbitro:
         supply: Supply = EnteredSupply(()) if created.kind == "transcribed" else SeededSupply(seed)
         events = adj.open(created, supply, game, NoHistory())
         command = CommandRecord(game=game_id, cmd=0, seat=UMPIRE, key=f"create:{game_id}",
-                                salt=rnd.command_salt(seed, game_id, 0), command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=now())
+                                salt=rnd.command_salt(seed, game_id, 0), command={"type": "create", "origin": created.origin}, expected_seq=0, received_at=self.clock())
         _, stored = seal_events(record.id, seed, command, events, first_seq=1, prev=GENESIS)
         self.store.create_game(record, command, stored)
         self._genesis[game_id] = ((record.seed_commitment, record.created_at), created)
@@ -197,7 +199,7 @@ class Arbitro:
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
                                salt=rnd.command_salt(game.seed, game_id, cmd), command=done.command,
                                # the head its seat saw and signed: behind the head only for crossed entropy answers
-                               expected_seq=game.head_seq if expected_seq is None else expected_seq, received_at=now())
+                               expected_seq=game.head_seq if expected_seq is None else expected_seq, received_at=self.clock())
         bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)
         try:
@@ -551,7 +553,7 @@ class Arbitro:
         if not text.strip():
             raise BadInput("an annotation needs some text")
         return self.store.add_annotation(Annotation(game=game_id, id=0, seq=at, seat=seat, private=private,
-                                                    text=text, created_at=now()))
+                                                    text=text, created_at=self.clock()))
 
     def annotations(self, game_id: str, seat: str = UMPIRE) -> list[Annotation]:
         """Notes `seat` may read: public ones, and its own private ones."""

@@ -6,6 +6,10 @@ of it, stays the same, and the new events are what this build makes of the same 
 
     python -m bench.drivers.relog logs/marengo-full.jsonl [more.jsonl ...]     # rewrites each file in place
 
+The rewrite keeps the recorded times (the game's creation, each command's arrival) and exports with no server
+key (a generated log has no receipts to check it against), so a log whose events this build makes alike is
+rewritten byte for byte: `git diff logs/` after a relog shows exactly what a change did to the games.
+
 A command this build refuses stops the rewrite with its number and the refusal (exit 1): the games differ in
 meaning then, and the log must be played again by its own driver instead.
 """
@@ -23,9 +27,19 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import core
-from arbitro.events.codec import to_builtins
+from arbitro.events.codec import canonical, to_builtins
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
+
+
+class RecordedClock:
+    """The service's clock during a relog: the time recorded for what is being played again."""
+
+    def __init__(self, time: str) -> None:
+        self.time = time
+
+    def __call__(self) -> str:
+        return self.time
 
 
 def relog(path: Path) -> int:
@@ -43,17 +57,20 @@ def relog(path: Path) -> int:
             fresh["initial"] = to_builtins(ruleset.adopt_data(ruleset.new_state(first["scenario"], tuple(first["options"])), own))
             fresh["provisional"] = list(ruleset.provisional(first["scenario"]))
     created = msgspec.convert({**first, **fresh}, core.GameCreated)
-    app = Arbitro(SQLiteStore(":memory:"))
-    gid = app._start_game(ruleset, created, game["seed"], game["id"])  # the recorded seed, not a new one
     commands = [r for r in records if r["record"] == "command" and r["cmd"] > 0]
+    clock = RecordedClock(game["created_at"])
+    app = Arbitro(SQLiteStore(":memory:"), clock=clock)
+    gid = app._start_game(ruleset, created, game["seed"], game["id"])  # the recorded seed, not a new one
     for record in commands:
         body = record["body"]
+        clock.time = body["received_at"]
         try:
             app.submit(gid, body["seat"], body["command"], key=body["key"])
         except Rejected as e:
             raise SystemExit(f"{path}: command {body['cmd']} ({body['seat']}: {json.dumps(body['command'])}) is "
                              f"refused by this build: {e}") from None
-    lines = app.export(gid, UMPIRE, with_seed=True)
+    lines = list(app.export(gid, UMPIRE, with_seed=True))
+    lines[0] = canonical({**json.loads(lines[0]), "server_key": None}).decode()
     path.write_text("".join(line if line.endswith("\n") else line + "\n" for line in lines), encoding="utf-8")
     return len(commands)
 
