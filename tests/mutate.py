@@ -41,7 +41,8 @@ MODULES: dict[str, tuple[str, ...]] = {
                          FOUNDATION + "test_store_access.py"),
     "events/signing.py": (FOUNDATION + "test_signing.py", FOUNDATION + "test_anchor.py"),
     "adjudicator/randomness.py": (FOUNDATION + "test_dice.py", FOUNDATION + "test_randomness.py"),
-    "adjudicator/verify.py": (FOUNDATION + "test_verify_forgeries.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_anchor.py",
+    "adjudicator/verify.py": (FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_forgeries.py",
+                              FOUNDATION + "test_engine.py", FOUNDATION + "test_anchor.py",
                               FOUNDATION + "test_hidden_hashes.py", FOUNDATION + "test_import_atomic.py",
                               FOUNDATION + "test_dice.py"),
     # not the stores' tests (test_durability.py kills processes mid-append, minutes a mutant; test_store_contract.py
