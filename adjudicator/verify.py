@@ -14,6 +14,7 @@ unchecked, never as passed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal, overload
 
@@ -319,8 +320,6 @@ class _Events(Sequence[EventBody[Any]]):
 
 
 def _seq_of(detail: str) -> int:
-    import re
-
     match = re.search(r"#(\d+)", detail)
     return int(match.group(1)) if match else 0
 

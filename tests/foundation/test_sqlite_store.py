@@ -99,11 +99,12 @@ def test_a_corrupt_database_file_is_the_stores_error(tmp_path: Path) -> None:
         SQLiteStore(path, mode="write")
 
 
-@pytest.mark.parametrize("reach", ["game", "delete_game", "wait_for_append"])
+@pytest.mark.parametrize("reach", ["game", "delete_game", "delete_seat_copy", "wait_for_append"])
 def test_a_game_not_in_the_database_is_named_with_the_database_to_list(tmp_path: Path, reach: str) -> None:
     """Bad input gets an actionable error: the game asked for, the file looked in and the command that lists what
     it holds; an in-memory database has no file to name."""
     ask = {"game": lambda s: s.game("nope"), "delete_game": lambda s: s.delete_game("nope"),
+           "delete_seat_copy": lambda s: s.delete_seat_copy("nope"),
            "wait_for_append": lambda s: s.wait_for_append("nope", 0, timeout=0)}[reach]
     path = tmp_path / "a.db"
     for store, where, listing in ((SQLiteStore(path), str(path), f"`arbitro games --db {path}`"),
