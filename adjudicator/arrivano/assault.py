@@ -110,15 +110,15 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         if g.state.units[u].fired_turn == g.state.turn:
             g.reject(R.FIRE_NO_ASSAULT, f"{u} fired in open order this turn and may not assault")
         if g.state.units[u].attacked_turn == g.state.turn:
-            g.reject(R.RULEBOOK.ONCE, "a unit attacks only once per turn")
+            g.reject(ARRIVANO_VARIANT.rules.ONCE, "a unit attacks only once per turn")
         if not may_attack(w, u, act.formation, ic):
             g.reject(R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance "
                                 "may attack")
     for t in targets:
         if t not in w.s.map.grid.hexes() or not any(g.state.units[u].side != g.ctx.seat for u in w.units_at(t)):
-            g.reject(R.RULEBOOK.COMBAT, f"{t} holds no enemy unit")
+            g.reject(ARRIVANO_VARIANT.rules.COMBAT, f"{t} holds no enemy unit")
         if t in g.state.attacked_hexes:
-            g.reject(R.RULEBOOK.ONCE, f"{t} was already attacked in this combat segment")
+            g.reject(ARRIVANO_VARIANT.rules.ONCE, f"{t} was already attacked in this combat segment")
         for u in attackers:
             if not w.grid.is_adjacent(g.state.units[u].hex, t):
                 g.reject(R.MULTI_HEX, "every attacker must be adjacent to every defending hex")
@@ -126,7 +126,7 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     if chargers and len(chargers) != len(attackers):
         g.reject(R.CHARGE_MIX, "a hex is not attacked by a charge and other units together")
     if chargers and sorted({g.state.charges[u] for u in chargers}) != sorted(targets):
-        g.reject(R.RULEBOOK.CHARGE, "charging cavalry attacks the hex it charged")
+        g.reject(ARRIVANO_VARIANT.rules.CHARGE, "charging cavalry attacks the hex it charged")
     missing = [h for h in required_targets(w, attackers) if h not in targets]
     if missing:
         g.reject(R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}")
@@ -134,7 +134,7 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     forced = "attack" in orders
     odds = odds_now(g, attackers, targets)
     if odds.below_minimum and not ARRIVANO_VARIANT.below_minimum_declarable(orders, g.reading):  # D24
-        g.reject(R.RULEBOOK.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared")
+        g.reject(ARRIVANO_VARIANT.rules.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared")
     g.emit(ev.AssaultDeclared(attackers=sorted(attackers), targets=sorted(targets), rule=str(R.DECLARE)))
     # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
     testing = [u for u in attackers if w.order_of(u, ic) == "advance"]
@@ -160,7 +160,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
             continue
         units = cavalry_candidates(w, attackers, t)
         if units:
-            g.push("cavalry_retreat", w.enemy(data["seat"]), str(R.RULEBOOK.CAVALRY_RETREAT), data | {"units": units, "hex": t,
+            g.push("cavalry_retreat", w.enemy(data["seat"]), str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT), data | {"units": units, "hex": t,
                                               "cavalry_done": [*data.get("cavalry_done", []), t]})
             return
     for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
@@ -172,7 +172,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
                                               "light_done": [*data.get("light_done", []), t]})
             return
     if not targets:
-        rule = R.LIGHT_RETREAT if data.get("light_done") else R.RULEBOOK.CAVALRY_RETREAT
+        rule = R.LIGHT_RETREAT if data.get("light_done") else ARRIVANO_VARIANT.rules.CAVALRY_RETREAT
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=[], targets=data["targets"], result="cancelled",
                                   reason="the defenders retreated before combat", rule=str(rule)))
         return
@@ -207,7 +207,7 @@ def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
     if dumped["to"] is not None:
         units = list(dumped["units"])
         line = RT.before_combat_line(g.world(), units, dumped["to"], dumped["off_map"])
-        retreat_before_combat(g, data, units, line, R.RULEBOOK.CAVALRY_RETREAT)
+        retreat_before_combat(g, data, units, line, ARRIVANO_VARIANT.rules.CAVALRY_RETREAT)
         w = g.world()
         rest = [u for u in data["units"] if u not in units and w.state.units[u].where == "map"
                 and w.state.units[u].hex == data["hex"]]
@@ -265,7 +265,7 @@ def defensive_fire(g: Game, frame: Frame, artillery: str | None, target: str | N
     if top is not None and top.kind in ("retreat", "artillery_retreat"):
         # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above this
         # one); the assault goes on with those left
-        g.push("resume_assault", frame.data.get("seat", ""), str(R.RULEBOOK.COMBAT),
+        g.push("resume_assault", frame.data.get("seat", ""), str(ARRIVANO_VARIANT.rules.COMBAT),
                {"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
                 "tested": frame.data.get("tested", False)})
         return
@@ -280,7 +280,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     defenders_all = [u for t in targets for u in w.units_at(t)]
     if not attackers or not defenders_all:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="cancelled",
-                                  reason="no attacker or no defender left", rule=str(R.RULEBOOK.COMBAT)))
+                                  reason="no attacker or no defender left", rule=str(ARRIVANO_VARIANT.rules.COMBAT)))
         return
     defenders = defending(w, targets)
     attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
@@ -300,11 +300,11 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     if automatic == "cancelled":
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
                                   reason="below 1-5 after the tests", odds=odds.column.odds or "",
-                                  rule=str(R.RULEBOOK.BELOW_1_5)))
+                                  rule=str(ARRIVANO_VARIANT.rules.BELOW_1_5)))
         return
     if automatic is not None:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=automatic,
-                                  automatic=str(R.RULEBOOK.BELOW_1_5), odds=odds.column.odds or "", rule=str(R.RULEBOOK.BELOW_1_5)))
+                                  automatic=str(ARRIVANO_VARIANT.rules.BELOW_1_5), odds=odds.column.odds or "", rule=str(ARRIVANO_VARIANT.rules.BELOW_1_5)))
         results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders, forced)
         return
     chosen = dict(chosen or {})
@@ -315,15 +315,15 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
                                        "chosen": chosen, "role": role, "values": values})
             return
     mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
-    die = g.roll(f"{R.RULEBOOK.RESULTS} assault on {', '.join(targets)}", {
+    die = g.roll(f"{ARRIVANO_VARIANT.rules.RESULTS} assault on {', '.join(targets)}", {
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
         about=(*targets, *(w.state.units[u].hex for u in attackers)))
     look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
-    applied = (str(R.MODIFIERS), *([str(R.RULEBOOK.ABOVE_6_1)] if odds.column.beyond_high else []))
+    applied = (str(R.MODIFIERS), *([str(ARRIVANO_VARIANT.rules.ABOVE_6_1)] if odds.column.beyond_high else []))
     g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,
                               table=sys_assault.table_read(look), below_minimum=odds.below_minimum, applied=applied,
-                              rule=str(R.RULEBOOK.RESULTS)))
+                              rule=str(ARRIVANO_VARIANT.rules.RESULTS)))
     results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
                               sys_assault.general_with(w, attackers), _commander_loss_cause)
     results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders, forced)
@@ -357,16 +357,16 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
     the owner's pick on a tie, §12.3.1), generals ±1, terrain; capped at ±4 by the table look-up."""
     mods: list[Modifier] = []
     if disordered_defence(w, defenders):
-        mods.append(Modifier(f"disordered defender ({R.RULEBOOK.DISORDER})", 2))
+        mods.append(Modifier(f"disordered defender ({ARRIVANO_VARIANT.rules.DISORDER})", 2))
     picked = chosen or {}
     a = picked.get("attack", most_sp_value((w.test_efficiency(u), w.strength(u)) for u in attackers) or 0)
     d = picked.get("defence", most_sp_value((w.test_efficiency(u), w.strength(u)) for u in defenders) or 0)
     if a != d:
         mods.append(Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
     if sys_assault.general_with(w, attackers) is not None:
-        mods.append(Modifier(f"attacking general ({R.RULEBOOK.GENERAL_DRM})", 1))
+        mods.append(Modifier(f"attacking general ({ARRIVANO_VARIANT.rules.GENERAL_DRM})", 1))
     if sys_assault.general_with(w, defenders) is not None:
-        mods.append(Modifier(f"defending general ({R.RULEBOOK.GENERAL_DRM})", -1))
+        mods.append(Modifier(f"defending general ({ARRIVANO_VARIANT.rules.GENERAL_DRM})", -1))
     if tdrm:
         mods.append(Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
     return mods
@@ -376,7 +376,7 @@ def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
     """arrivano §4.5.1: the attacker's natural 6 tests the defending commanders; §4.5.2: a natural 1 with his general's
     modifier tests that general; a loss cites the test (§4.5.3)."""
     why = f"a natural 6 against {h}" if die == 6 else "a natural 1 with the general's modifier"
-    return f"{R.RULEBOOK.LEADER_LOSS} {why}", LOST
+    return f"{ARRIVANO_VARIANT.rules.LEADER_LOSS} {why}", LOST
 
 
 @dataclass(frozen=True)
@@ -394,7 +394,7 @@ class AssaultResults:
 
     def _offer_advance(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
-        self.g.push("advance", side, str(R.RULEBOOK.ADVANCE_AFTER), self._advance())
+        self.g.push("advance", side, str(ARRIVANO_VARIANT.rules.ADVANCE_AFTER), self._advance())
 
     def eliminated(self, units: Sequence[str], result: str) -> None:
         """AE: the attackers, then the guns they leave alone (§11.1); DE: every unit of the attacked hexes, the guns
@@ -403,22 +403,22 @@ class AssaultResults:
         if result == "Ae":
             hexes = sorted({g.state.units[u].hex for u in units})
             for u in units:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="AE")
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="AE")
             guns_left_behind(g, hexes)
             return
         self._offer_advance()
         for u in [x for t in self.targets for x in g.world().units_at(t)]:
             if u in units:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="DE")
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="DE")
             else:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DE")
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DE")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
-        disorder_by_combat(self.g, list(units), R.RULEBOOK.RESULTS, advance=None if attackers else self._advance())
+        disorder_by_combat(self.g, list(units), ARRIVANO_VARIANT.rules.RESULTS, advance=None if attackers else self._advance())
 
     def ne_test_offered(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
-        self.g.push("ne_choice", side, str(R.RULEBOOK.RESULTS),
+        self.g.push("ne_choice", side, str(ARRIVANO_VARIANT.rules.RESULTS),
                     {"attackers": self.attackers, "defenders": self.defenders, "targets": self.targets})
 
     def ne_kept(self) -> None:
@@ -459,23 +459,23 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
         candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, data[role], 0, data["sp"]) if role == "attackers" else
                       [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, data[role], 0, data["sp"])])  # D26
         if len(candidates) > 1:  # the owner's choice among the exact ties
-            g.push("exchange_loss", w.state.units[candidates[0]].side, str(R.RULEBOOK.RESULTS), data | {"lost": lost, "role": role, "candidates": candidates})
+            g.push("exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO_VARIANT.rules.RESULTS), data | {"lost": lost, "role": role, "candidates": candidates})
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
     hexes = sorted({w.state.units[u].hex for u in gone})
     for u in gone:
-        elimination.eliminate(g, ARRIVANO_VARIANT, u, R.RULEBOOK.RESULTS, result="EX")
+        elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="EX")
     guns_left_behind(g, hexes)
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
     advance: dict[str, Any] | None = {"attackers": list(data["attackers"]), "targets": sorted(
         {w.state.units[u].hex for u in data["defenders"] if w.state.units[u].where == "map"})}
     for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
-                                       stack_roll(g, lambda h: f"{R.RULEBOOK.RESULTS} EX test in {h}")):
+                                       stack_roll(g, lambda h: f"{ARRIVANO_VARIANT.rules.RESULTS} EX test in {h}")):
         failed = failed_tests([stack])
         defending = advance if any(u in data["defenders"] for u in failed) else None
-        if disorder_by_combat(g, failed, R.RULEBOOK.RESULTS, advance=defending) and defending is not None:
+        if disorder_by_combat(g, failed, ARRIVANO_VARIANT.rules.RESULTS, advance=defending) and defending is not None:
             advance = None  # the advance is asked once (§12.7)
 
 
@@ -508,17 +508,17 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
     """Pass: disordered (already disordered: routed, interpretation dr_pass_already_disordered); fail: routed and
     the §15.2.1 retreat of two more hexes (interpretation dr_rout_retreat: additional_2). Artillery stacked with
     units retreating from an assault is eliminated (§11.1)."""
-    tested = stack_test(g, units, f"{R.RULEBOOK.RESULTS} DR test in {h}")
+    tested = stack_test(g, units, f"{ARRIVANO_VARIANT.rules.RESULTS} DR test in {h}")
     for u in units:
         levels = results.dr_levels(g.state.units[u].status, tested[u], g.reading)
         if levels:
-            worsen(g, u, R.RULEBOOK.RESULTS, levels)
+            worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, levels)
     for a in rout.guns_with(g.world(), units):
-        elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")
+        elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")
     routed = [u for u in units if g.state.units[u].status == "routed"]
     others = [u for u in units if u not in routed]
     if others:
-        push_retreat(g, others, 1, R.RULEBOOK.RETREAT)
+        push_retreat(g, others, 1, ARRIVANO_VARIANT.rules.RETREAT)
     if routed:
         push_retreat(g, routed, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
@@ -544,15 +544,15 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         exchange(g, attackers, units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
-        disorder_by_combat(g, units, R.RULEBOOK.RESULTS)  # the advance the DR opened waits below
+        disorder_by_combat(g, units, ARRIVANO_VARIANT.rules.RESULTS)  # the advance the DR opened waits below
         return
     if choice == "exchange" and g.reading("village_dr_procedure") == "two_tests":
         dr_test_and_retreat(g, units, h)  # the exchange failed: the normal DR procedure with its own test
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
-        worsen(g, u, R.RULEBOOK.RESULTS, 2)
+        worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, 2)
     for a in rout.guns_with(g.world(), units):
-        elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{R.RULEBOOK.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
+        elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
 
@@ -575,10 +575,10 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
     w = g.world()
     attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map"]
     if sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers),
-                             stack_roll(g, lambda h: f"{R.RULEBOOK.RESULTS} NE test in {h}")) == "Ex":  # D25
+                             stack_roll(g, lambda h: f"{ARRIVANO_VARIANT.rules.RESULTS} NE test in {h}")) == "Ex":  # D25
         exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])
     else:
-        disorder_by_combat(g, attackers, R.RULEBOOK.RESULTS)
+        disorder_by_combat(g, attackers, ARRIVANO_VARIANT.rules.RESULTS)
 
 
 def resume_assault(g: Game, frame: Frame) -> Any:

@@ -70,11 +70,11 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
                              rule=str(R.DEFENSIVE_FIRE if defensive else R.BOMBARD)))
     flip = [u for u in units if not g.s.unit(u).redoubt_battery]  # §11: fired -> Moved; §17.2.6 batteries never flip
     if flip:
-        g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(R.RULEBOOK.ARTILLERY)))
+        g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(ARRIVANO_VARIANT.rules.ARTILLERY)))
     # arrivano §4.5.1 (interpretation leader_loss_bombardment_roller): `firer` any firing side is "the attacker";
     # `active_only` only the active side's fire, not defensive fire in the enemy's activation
     if die == 6 and not (defensive and g.reading("leader_loss_bombardment_roller") == "active_only"):
-        test_leaders_in(g, [target], f"{R.RULEBOOK.LEADER_LOSS} a natural 6 in the bombardment of {target}")
+        test_leaders_in(g, [target], f"{ARRIVANO_VARIANT.rules.LEADER_LOSS} a natural 6 in the bombardment of {target}")
     apply_bombard_result(g, target, result)
     return result
 

@@ -58,17 +58,17 @@ def may_move(w: World, uid: str) -> str | None:
     unit = w.state.units[uid]
     act = w.state.activation
     if act is None or not w.acts_now(uid):
-        return str(R.RULEBOOK.MOVEMENT)
+        return str(ARRIVANO_VARIANT.rules.MOVEMENT)
     if unit.where not in ("map", "waiting"):
-        return str(R.RULEBOOK.MOVEMENT)
+        return str(ARRIVANO_VARIANT.rules.MOVEMENT)
     if unit.moved_turn == w.state.turn:
-        return str(R.RULEBOOK.MOVEMENT)
+        return str(ARRIVANO_VARIANT.rules.MOVEMENT)
     if unit.status == "routed":
-        return str(R.RULEBOOK.ROUT)
+        return str(ARRIVANO_VARIANT.rules.ROUT)
     if w.s.unit(uid).redoubt_battery:
         return str(R.CT_REDOUBTS)
     if unit.arm == "artillery" and unit.art_moved:
-        return str(R.RULEBOOK.ARTILLERY)
+        return str(ARRIVANO_VARIANT.rules.ARTILLERY)
     return None
 
 
@@ -196,7 +196,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     assert g.state.activation is not None
     options = charges(w, uid, w.in_command(g.state.activation.formation))
     if to not in options or target not in options[to][1]:
-        g.reject(R.RULEBOOK.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
+        g.reject(ARRIVANO_VARIANT.rules.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
                            "next to the target, with the movement points to enter it")
     path = options[to][0]
     for i, h in enumerate(path[1:], start=1):
@@ -209,7 +209,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
 
 
 def finish_charge(g: Game, uid: str, path: list[str], target: str | None) -> None:
-    g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(R.RULEBOOK.CHARGE), charge=target))
+    g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(ARRIVANO_VARIANT.rules.CHARGE), charge=target))
     rout.checks(g, ARRIVANO_VARIANT, path[-1])
     commander_checks(g, path[-1])
 
@@ -255,7 +255,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     if g.state.step != "movement" or g.state.activation is None:
         g.reject(R.MOVE_STEP, "units move in the movement sub-phase of their formation's activation")
     if uid not in g.state.units or g.state.units[uid].side != g.ctx.seat:
-        g.reject(R.RULEBOOK.MOVEMENT, "you may move only your own units")
+        g.reject(ARRIVANO_VARIANT.rules.MOVEMENT, "you may move only your own units")
     why = may_move(w, uid)
     if why is not None:
         g.reject(why, "this unit cannot move now")
@@ -265,7 +265,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         g.reject(R.ARTILLERY_ORDER, f"artillery moves under an order its owner names: "
                                     f"{', '.join(artillery_orders(w, uid, ic))}")
     if g.state.units[uid].arm != "artillery" and chosen is not None:
-        g.reject(R.RULEBOOK.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
+        g.reject(ARRIVANO_VARIANT.rules.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         g.reject(p, "this unit may not move in march column now" + ooc_note(w, uid))
@@ -280,23 +280,23 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     if ezoc_to_ezoc and g.reading("defence_ezoc_to_ezoc") == "test_first":
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
         # where it is and its move is spent
-        if not stack_test(g, [uid], f"{R.RULEBOOK.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
-            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(R.RULEBOOK.DEFENCE)))
-            worsen(g, uid, R.RULEBOOK.DEFENCE)
+        if not stack_test(g, [uid], f"{ARRIVANO_VARIANT.rules.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
+            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(ARRIVANO_VARIANT.rules.DEFENCE)))
+            worsen(g, uid, ARRIVANO_VARIANT.rules.DEFENCE)
             return
         ezoc_to_ezoc = False  # passed: the move is made, no second test
-    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else R.RULEBOOK.MOVEMENT)))
+    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else ARRIVANO_VARIANT.rules.MOVEMENT)))
     data = g.s.unit(uid)
     if data.arm == "artillery":
         spent = check_path(g.s.map, w.movement_table(), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
-            g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(R.RULEBOOK.ARTILLERY)))
+            g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(ARRIVANO_VARIANT.rules.ARTILLERY)))
     w = g.world()
     if ezoc_to_ezoc:
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: move_then_test): failure costs a disorder level
-        results = stack_test(g, [uid], f"{R.RULEBOOK.DEFENCE} Defence from EZoC to EZoC in {to}")
+        results = stack_test(g, [uid], f"{ARRIVANO_VARIANT.rules.DEFENCE} Defence from EZoC to EZoC in {to}")
         if not results[uid]:
-            worsen(g, uid, R.RULEBOOK.DEFENCE)
+            worsen(g, uid, ARRIVANO_VARIANT.rules.DEFENCE)
     rout.checks(g, ARRIVANO_VARIANT, to)
     commander_checks(g, to)
 
@@ -314,17 +314,17 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
     if march_of(w, uid) is not None:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
     if to not in w.s.map.grid.hexes():
-        return str(R.RULEBOOK.MOVEMENT), f"{to} is not on the map"
+        return str(ARRIVANO_VARIANT.rules.MOVEMENT), f"{to} is not on the map"
     problem = (enemy_problem(ARRIVANO_VARIANT, to, w.side_at(to) == w.enemy(side))
                or leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc))
     if problem is None and p.move.max_hexes == 1 and w.grid.distance(p.start, to) > 1:
-        problem = R.RULEBOOK.DEFENCE, "under Defence a unit moves at most one hex"
+        problem = ARRIVANO_VARIANT.rules.DEFENCE, "under Defence a unit moves at most one hex"
     problem = problem or presence_problem(ARRIVANO_VARIANT, p.move, to, p.ezoc, w.side_at(to) == side and to != p.start,
                                           p.rules.march_column)
     if problem:
         return str(problem[0]), problem[1]
     if not fits(w, to, [uid]):
-        return str(R.RULEBOOK.STACKING), f"{to} would break the stacking limits"
+        return str(ARRIVANO_VARIANT.rules.STACKING), f"{to} would break the stacking limits"
     return str(R.MOVE_COST), f"{to} cannot be reached with this unit's movement points"
 
 
@@ -359,7 +359,7 @@ def move_leader(g: Game, lid: str, to: str) -> None:
                  else R.COMMANDER_MOVE, "this commander cannot move now")
     dests = leader_destinations(w, lid)
     if to not in dests:
-        g.reject(R.RULEBOOK.LEADER_EZOC, f"{to} cannot be reached by this commander")
+        g.reject(ARRIVANO_VARIANT.rules.LEADER_EZOC, f"{to} cannot be reached by this commander")
     g.emit(ev.LeaderMoved(leader=lid, path=tuple(dests[to][1:]), rule=str(R.COMMANDER_MOVE)))
 
 

@@ -128,7 +128,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
         g = self.game(ctx)
         if g.reading("first_turn_initiative") == "french_first":  # as caldiero §3.2: no roll
-            ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(R.RULEBOOK.FIRST_TURN)))
+            ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(ARRIVANO_VARIANT.rules.FIRST_TURN)))
             ctx.emit(ev.StepBegan(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
         else:
             sequence.roll_initiative(T.ArrivanoActionPhase(g), ARRIVANO_VARIANT)
@@ -156,9 +156,9 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         g = self.game(ctx)
         state = ctx.state
         if state.result is not None:
-            ctx.reject(R.RULEBOOK.SEQUENCE, "the game is over")
+            ctx.reject(ARRIVANO_VARIANT.rules.SEQUENCE, "the game is over")
         if ctx.seat != state.seat:
-            ctx.reject(R.RULEBOOK.SEQUENCE, "it is not your turn to act")
+            ctx.reject(ARRIVANO_VARIANT.rules.SEQUENCE, "it is not your turn to act")
         self._dispatch(g, command)
         self._after(g)
 
@@ -182,7 +182,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case C.UnitMove() if command.charge is not None:
                 if g.state.step != "movement" or command.unit not in g.state.units \
                         or g.state.units[command.unit].side != g.ctx.seat or command.column:
-                    g.reject(R.RULEBOOK.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
+                    g.reject(ARRIVANO_VARIANT.rules.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
                 M.charge(g, command.unit, command.to, command.charge)
             case C.UnitMove():
                 M.move(g, command.unit, command.to, command.column, command.order)
@@ -197,29 +197,29 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case C.Next():
                 self._next(g)
             case _:
-                g.reject(R.RULEBOOK.SEQUENCE, f"{command.type.replace('_', ' ')} answers a pending decision; none is pending")
+                g.reject(ARRIVANO_VARIANT.rules.SEQUENCE, f"{command.type.replace('_', ' ')} answers a pending decision; none is pending")
 
     def _try_order_change(self, g: F.Game, order: str) -> None:
         """arrivano §5.2.1: at activation the general may roll d6 <= his initiative to change his order."""
         act = g.state.activation
         if g.state.step != "bombardment" or act is None:
-            g.reject(R.GENERAL_ORDER, "a general tries to change his order at the start of his activation")
+            g.reject(ARRIVANO_VARIANT.rules.GENERAL_ORDER, "a general tries to change his order at the start of his activation")
         assert act is not None
         problem = AC.order_change_problem(g.world(), g.ctx.seat, order)
         if problem is not None:
             g.reject(*problem)
         if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
             value = g.s.leader(act.column).initiative
-            die = g.roll(f"{R.GENERAL_ORDER} order change of the column of {act.column}",
+            die = g.roll(f"{ARRIVANO_VARIANT.rules.GENERAL_ORDER} order change of the column of {act.column}",
                          {"table": "initiative", "needs_at_most": value})
         else:
             value = g.s.leader(g.world().general_on_map(act.formation) or "").initiative
-            die = g.roll(f"{R.GENERAL_ORDER} order change of {act.formation}", {"table": "initiative", "needs_at_most": value})
+            die = g.roll(f"{ARRIVANO_VARIANT.rules.GENERAL_ORDER} order change of {act.formation}", {"table": "initiative", "needs_at_most": value})
         ok = activation.passes(die, value)
-        g.emit(ev.OrderChangeTried(formation=act.formation, order=order, succeeded=ok, rule=str(R.GENERAL_ORDER)))
+        g.emit(ev.OrderChangeTried(formation=act.formation, order=order, succeeded=ok, rule=str(ARRIVANO_VARIANT.rules.GENERAL_ORDER)))
         if ok:
             g.emit(ev.OrderChanged(formation=act.formation, order=order, by="officer" if act.column else "general",
-                                   column=act.column, rule=str(R.GENERAL_ORDER)))
+                                   column=act.column, rule=str(ARRIVANO_VARIANT.rules.GENERAL_ORDER)))
 
     def _bombard(self, g: F.Game, units: list[str], target: str) -> None:
         act = g.state.activation
@@ -228,7 +228,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         assert act is not None
         w = g.world()
         if units not in B.fire_groups(w, g.ctx.seat, act.formation):
-            g.reject(R.BOMBARD_COMBINE if len(units) > 1 else R.RULEBOOK.ARTILLERY,
+            g.reject(R.BOMBARD_COMBINE if len(units) > 1 else ARRIVANO_VARIANT.rules.ARTILLERY,
                      "these guns cannot fire together now (stacked, not Moved, of the active formation)")
         if target not in targets(ARRIVANO_VARIANT, w, units):
             g.reject(R.BOMBARD_TABLE, f"{target} is not a target: enemy non-artillery units in range and line of sight")
@@ -249,12 +249,12 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
             case "combat":
                 problem = attack_obligation(g.world())
                 if problem is not None:
-                    g.reject(R.RULEBOOK.ATTACK, problem)
+                    g.reject(ARRIVANO_VARIANT.rules.ATTACK, problem)
                 w = g.world()
                 T.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
                 AC.end_activation(g)
             case _:
-                g.reject(R.RULEBOOK.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
+                g.reject(ARRIVANO_VARIANT.rules.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
 
     def _after(self, g: F.Game) -> None:
         """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
@@ -268,7 +268,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         for seat in w.seats:
             new = sorted(set(w.enemy_pieces_in_view(seat)) - set(g.state.seen.get(seat, [])))
             if new:
-                g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(R.RULEBOOK.FOG)))
+                g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(ARRIVANO_VARIANT.rules.FOG)))
 
     # --- legal commands ---------------------------------------------------------------------------------
     def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
@@ -413,7 +413,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         w = self.world(state)
         for h, units in sorted(w.by_hex().items()):
             if not fits(w, h, []):
-                problems.append(f"hex {h} breaks the stacking limits ({R.RULEBOOK.STACKING}): {', '.join(units)}")
+                problems.append(f"hex {h} breaks the stacking limits ({ARRIVANO_VARIANT.rules.STACKING}): {', '.join(units)}")
         problems += self.option_problems(state.options)
         if s.weather is None and state.weather != 0:
             problems.append("weather must be 0 in a scenario without weather")

@@ -71,7 +71,7 @@ class ArrivanoActionPhase:
                 for side, c in chiefs.items()}
 
     def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
-        return {side: self.g.roll(f"{R.RULEBOOK.INITIATIVE} initiative of {side}",
+        return {side: self.g.roll(f"{ARRIVANO_VARIANT.rules.INITIATIVE} initiative of {side}",
                                   {"table": "initiative", "side": side, "chief": value})
                 for side, value in values.items()}
 
@@ -93,7 +93,7 @@ def next_activation(g: Game) -> None:
 def end_phase(g: Game) -> None:
     """arrivano §3.1 C: routed units move two hexes away (§15.2.2, one pending decision each), then Moved artillery
     turns back, then (Campotenese) the weather roll (§17.2.7); the game ends after the last turn."""
-    g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(R.RULEBOOK.END_PHASE)))
+    g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(ARRIVANO_VARIANT.rules.END_PHASE)))
     rout_moves(g, [])
 
 
@@ -104,7 +104,7 @@ def rout_moves(g: Game, done: list[str]) -> None:
     for side in g.s.scenario.seats:
         for u in w.units_of(side):
             if g.state.units[u].status == "routed" and u not in done:
-                g.push("end_phase", "", str(R.RULEBOOK.END_PHASE), {"done": [*done, u]})
+                g.push("end_phase", "", str(ARRIVANO_VARIANT.rules.END_PHASE), {"done": [*done, u]})
                 g.push("rout_move", side, str(R.ROUT_MOVE), {"unit": u})
                 return
     end_phase_rest(g)
@@ -123,7 +123,7 @@ def end_phase_rest(g: Game) -> None:
     remove_spent_markers(g, sorted(g.state.units))  # arrivano §16.3.4: V markers of the previous turn
     moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
     if moved:
-        g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(R.RULEBOOK.END_PHASE)))
+        g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(ARRIVANO_VARIANT.rules.END_PHASE)))
     if g.s.weather is not None:
         die = g.roll(f"{R.CT_WEATHER} weather", {"table": "weather", "box": g.state.weather})
         box = g.s.weather.next_box(g.state.weather, die)
@@ -138,7 +138,7 @@ def end_phase_rest(g: Game) -> None:
 def start_turn(g: Game, turn: int) -> None:
     """A new turn: Command phase (arrivano §3.1 A): A-2 replacements come back, A-1 orders (the French first,
     §5.2), then A-3 initiative. (A-1 before A-2 in the text; replacements change nothing A-1 decides.)"""
-    g.emit(ev.TurnBegan(turn=turn, rule=str(R.RULEBOOK.SEQUENCE)))
+    g.emit(ev.TurnBegan(turn=turn, rule=str(ARRIVANO_VARIANT.rules.SEQUENCE)))
     replacements(g)
     if "hq_orders" in g.state.options:  # option §16.1: no orders sub-phase; the HQ is activated instead
         next_activation(g)

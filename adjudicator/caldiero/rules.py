@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
 
 G = "caldiero"
@@ -19,11 +18,8 @@ LINE_OF_BATTLE = Rule(G, "4.3.2", "units adjacent to an in-command unit of the f
 COMMAND_LIMITS = Rule(G, "4.3.3", "command range not traced through impassable terrain or enemy units")
 LEADER_LOSS_SIX = Rule(G, "4.4.1", "an unmodified 6 of the attacker: leaders in the attacked hex test")
 LEADER_LOSS_ONE = Rule(G, "4.4.2", "an unmodified 1 of the attacker using his general: the general tests")
-LEADER_TEST = Rule(G, "4.4.3", "leader test: more than the initiative survives (commanders in chief: 1)")
-GENERAL_DEAD = Rule(G, "4.4.5", "a dead general's formation is out of command for the rest of the game")
 ORDER_CHANGE = Rule(G, "5.2", "commanders in chief change orders in sub-phase 1, French first")
 GENERAL_OOC = Rule(G, "5.2.1", "a general out of his chief's range changes order only by his own initiative")
-GENERAL_INITIATIVE = Rule(G, "5.2.2", "on activation, a roll not above the general's initiative changes the order")
 OOC_TEST = Rule(G, "5.3.1", "an out of command unit may test efficiency to choose its order for this activation")
 OOC_AFTER_MOVES = Rule(G, "3.1 B-3", "out of command units may try to change order once every in-command unit has moved")
 OOC_STACK = Rule(G, "5.3.2", "one die for two units in a hex")
@@ -94,54 +90,3 @@ SETUP_AUSTRIA = Rule(G, "21.1", "Austrian set-up, first")
 SETUP_FRANCE = Rule(G, "21.2", "French set-up and orders for Augereau and Massena")
 AUSTRIAN_REINFORCEMENTS = Rule(G, "21.3", "Austrian reinforcements at 2714, Manoeuvre")
 FRENCH_REINFORCEMENTS = Rule(G, "21.4", "French reinforcements at 1014 (* at 1005), Manoeuvre")
-
-# The concepts both Para Bellum books have, cited by the kernel as `variant.rules.X` and by this game's own
-# modules as `R.RULEBOOK.X` (adjudicator/parabellum/rules.py).
-RULEBOOK = Rulebook(
-    SEQUENCE=Rule(G, "3.1", "sequence of play: command, action per formation, end of turn"),
-    END_PHASE=Rule(G, "3.1 C", "end of turn: turn marker advances, leaders flipped back"),
-    FIRST_TURN=Rule(G, "3.2", "first turn: no command phase; the French must activate one of their formations"),
-    COMMAND_RANGE=Rule(G, "4.3", "command range of the formation's general"),
-    LEADER_LOSS=Rule(G, "4.4", "loss of commanders"),
-    GENERAL_ORDER=GENERAL_INITIATIVE,
-    NO_GENERAL=GENERAL_DEAD,
-    LEADER_ALONE=Rule(G, "4.4.4", "all units with a leader eliminated: he tests, and if he lives joins the nearest friends"),
-    LEADER_TEST=LEADER_TEST,
-    ORDERS=Rule(G, "5.1", "four orders: advance, attack, defence, manoeuvre"),
-    ADVANCE=Rule(G, "5.1.1", "advance: at least half the units end closer to the enemy; EZoC, column, assault (tested)"),
-    ATTACK=Rule(G, "5.1.2", "attack: every unit moves toward the enemy if possible; units in EZoC must attack"),
-    DEFENCE=Rule(G, "5.1.3", "defence: at most one hex; EZoC only where a friend is; not EZoC to EZoC"),
-    MANOEUVRE=Rule(G, "5.1.4", "manoeuvre: free movement, no EZoC, march column allowed"),
-    OUT_OF_COMMAND=Rule(G, "5.3", "out of command units have a Defence order"),
-    INITIATIVE=Rule(G, "6", "initiative: 1d6 + army initiative, the higher wins"),
-    INITIATIVE_TIE=Rule(G, "6", "a tie is rolled again (interpretation initiative_tie: or won by the French)"),
-    STACKING=Rule(G, "7.1", "two units of one type and formation; or artillery + one unit; or two artillery"),
-    ZOC=Rule(G, "8", "zones of control: the six hexes around a combat unit; not into a fortress; none when disordered/routed"),
-    LEAVE_EZOC=Rule(G, "8.1", "units in EZoC may leave only with a Defence order, or by retreat/advance"),
-    LEADER_EZOC=Rule(G, "8.2.2", "leaders do not enter EZoC without a friendly combat unit there"),
-    MOVEMENT=Rule(G, "9.1", "movement: one unit or stack at a time, hex to hex paying MP"),
-    ENEMY_HEX=Rule(G, "9.1.2", "no entry into enemy-occupied hexes"),
-    COLUMN_LIMITS=Rule(G, "9.3.2", "column: no EZoC, no stacking, not through friends"),
-    ARTILLERY=Rule(G, "11.0", "artillery may take Manoeuvre or Defence; moving flips it to Moved"),
-    LOS=Rule(G, "11.3", "line of sight up to four hexes, blocked by villages, fortresses, higher ground, units"),
-    FOG=Rule(G, "20.4", "fog of war: enemy stacks examined only with LoS, reduced by the weather box"),
-    COMBAT=Rule(G, "12", "combat: adjacent enemies; Attack-order units in ZoC must attack"),
-    ONCE=Rule(G, "12.2.3", "no unit attacks twice per turn; no enemy attacked twice per segment"),
-    EFFICIENCY=Rule(G, "12.3", "each side's efficiency: the value with most SP; ties chosen by the player"),
-    BELOW_1_5=Rule(G, "12.4.2", "no declaration worse than 1-5; worse after tests is Ae"),
-    ABOVE_6_1=Rule(G, "12.4.3", "above 6-1: 6-1 with +1 per level"),
-    GENERAL_DRM=Rule(G, "12.4.4", "one general stacked with his units: +1 attacking, -1 defending"),
-    RESULTS=Rule(G, "12.5.4", "results Ae De Ad Dd Ne Ex Dr"),
-    RETREAT=Rule(G, "12.6", "retreat one hex, farther from every enemy if possible; the owner chooses"),
-    RETREAT_EZOC=Rule(G, "12.6.1", "retreat into EZoC only if nothing else: one more disorder level"),
-    ADVANCE_AFTER=Rule(G, "12.7", "one attacking unit may advance into a vacated hex"),
-    ELIMINATED=Rule(G, "12.8", "eliminated full units return reduced next turn (two turns if out of command)"),
-    OFF_MAP=Rule(G, "12.8.1", "retreat off the map: permanently eliminated"),
-    CAVALRY_RETREAT=Rule(G, "14.1", "defending cavalry may retreat before combat from infantry-only attackers"),
-    CHARGE=Rule(G, "20.2", "cavalry charges (hussars only)"),
-    DISORDER=Rule(G, "15.1", "disorder: no attack; +2 DRM to the attacker; a second disorder routs"),
-    ROUT=Rule(G, "15.2", "routed units neither move nor attack; an enemy arriving adjacent forces a test"),
-    RECOVERY=Rule(G, "15.3", "reorganisation in the command phase, not in EZoC, if the order allows"),
-    REINFORCEMENTS=Rule(G, "15.4", "reinforcements enter with their formation, paying the entry hex cost"),
-    REINFORCEMENT_ORDER=Rule(G, "15.4.2", "reinforcements enter with a Manoeuvre order"),
-)

@@ -41,7 +41,7 @@ def check_activate(w: World, seat: str, cmd: C.Activate) -> None:
     if cmd.formation not in eligible_formations(w):
         raise Reject(R.ACTIVATION, f"{cmd.formation} is already activated this turn or not on the map (caldiero §6.2)")
     if w.state.first_turn and w.state.formations[cmd.formation].side != "france":
-        raise Reject(R.RULEBOOK.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
+        raise Reject(CALDIERO_VARIANT.rules.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
 
 
 def reserve_joining(w: World, f: str) -> list[str]:
@@ -82,10 +82,10 @@ def do_activate(a: Act, by: str, formation: str) -> None:
         if d is not None:
             dists.append(f"{u}={d}")
     if dists:
-        a.emit(ev.ActivationRecorded(key="start_dist", values=tuple(dists), rule=str(R.RULEBOOK.ADVANCE)))
+        a.emit(ev.ActivationRecorded(key="start_dist", values=tuple(dists), rule=str(CALDIERO_VARIANT.rules.ADVANCE)))
     for u in members:
         if unit_due(a.w, u):
-            a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(R.RULEBOOK.REINFORCEMENT_ORDER)))
+            a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(CALDIERO_VARIANT.rules.REINFORCEMENT_ORDER)))
     seat = a.state.formations[formation].side
     a.emit(ev.StepBegan(phase="action", step="orders", seat=seat, rule=str(R.ACTION_PHASE)))
 
@@ -97,7 +97,7 @@ def check_change_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
     f = w.state.formations[act.formation]
     ice = (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)")
     problem = activation.order_change_problem(
-        R.RULEBOOK, cmd.order, tried=act.order_tried, current=f.order, barred=ice if w.state.weather == 3 else None,
+        CALDIERO_VARIANT.rules, cmd.order, tried=act.order_tried, current=f.order, barred=ice if w.state.weather == 3 else None,
         giver=f.general if f.general is not None and w.leader_on_map(f.general) is not None else None)
     if problem is not None:
         raise Reject(*problem)
@@ -108,14 +108,14 @@ def do_change_order(a: Act, cmd: C.ChangeOrder) -> None:
     assert act is not None
     f = act.formation
     general = a.state.formations[f].general or ""
-    a.emit(ev.ActivationRecorded(key="order_tried", values=("general",), rule=str(R.GENERAL_INITIATIVE)))
+    a.emit(ev.ActivationRecorded(key="order_tried", values=("general",), rule=str(CALDIERO_VARIANT.rules.GENERAL_ORDER)))
     if general == "bonaparte":
         a.emit(ev.OrderSet(formation=f, order=cmd.order, rule=str(R.BONAPARTE), by="bonaparte"))  # §20.1.1
         return
     value = a.w.leader_data(general).initiative
-    (roll,) = a.roll(f"{R.GENERAL_INITIATIVE} {general} changes order", {"test": "roll <= initiative", "initiative": value, "order": cmd.order})
+    (roll,) = a.roll(f"{CALDIERO_VARIANT.rules.GENERAL_ORDER} {general} changes order", {"test": "roll <= initiative", "initiative": value, "order": cmd.order})
     if activation.passes(roll, value):
-        a.emit(ev.OrderSet(formation=f, order=cmd.order, rule=str(R.GENERAL_INITIATIVE), by=general))
+        a.emit(ev.OrderSet(formation=f, order=cmd.order, rule=str(CALDIERO_VARIANT.rules.GENERAL_ORDER), by=general))
 
 
 def ooc_units_at(w: World, h: str) -> list[str]:
@@ -144,7 +144,7 @@ def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
     if w.state.weather == 3 and not in_cinc_range(w, seat, cmd.hex):
         raise Reject(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
     if cmd.order == "defence":
-        raise Reject(R.RULEBOOK.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
+        raise Reject(CALDIERO_VARIANT.rules.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
 
 
 def do_unit_order(a: Act, seat: str, cmd: C.UnitOrder) -> None:

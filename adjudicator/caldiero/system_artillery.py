@@ -29,11 +29,11 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
         if s.where != "map":
             raise Reject(R.BOMBARDMENT, f"{u} is not on the map")
         if s.art_moved:
-            raise Reject(R.RULEBOOK.ARTILLERY, f"{u} is on its Moved side and may not bombard (caldiero §11.0)")
+            raise Reject(CALDIERO_VARIANT.rules.ARTILLERY, f"{u} is on its Moved side and may not bombard (caldiero §11.0)")
         if u in act.fired:
             raise Reject(R.BOMBARDMENT, f"{u} has already fired (caldiero §11.4)")
         if s.status != "good" and s.status == "routed":
-            raise Reject(R.RULEBOOK.ROUT, f"{u} is routed")
+            raise Reject(CALDIERO_VARIANT.rules.ROUT, f"{u} is routed")
         hexes.add(s.hex)
     if len(hexes) != 1:
         raise Reject(R.BOMBARD_STACK, "artillery combines its fire only when stacked in one hex (caldiero §11.4.1)")

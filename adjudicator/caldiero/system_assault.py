@@ -130,7 +130,7 @@ def stage_declared(a: Act) -> None:
         return
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed" and retreat_paths(w, u, 1)]
     if cav:
-        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), R.RULEBOOK.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
+        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
 
 
 def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
@@ -149,11 +149,11 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: 
         return
     # closed and asked again for the rest: the assault's frame below it is revised in between
     close_frame(a.ctx, frame)
-    a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(R.RULEBOOK.CAVALRY_RETREAT)))
-    _withdraw_defenders(a, (cmd.unit,), R.RULEBOOK.CAVALRY_RETREAT)
+    a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(CALDIERO_VARIANT.rules.CAVALRY_RETREAT)))
+    _withdraw_defenders(a, (cmd.unit,), CALDIERO_VARIANT.rules.CAVALRY_RETREAT)
     remaining = tuple(u for u in frame.ctx.units if u != cmd.unit)
     if remaining:
-        _await(a, CAVALRY_RETREAT, frame.seats[0], R.RULEBOOK.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=remaining))
+        _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO_VARIANT.rules.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=remaining))
 
 
 def stage_defensive_fire(a: Act) -> None:
@@ -184,7 +184,7 @@ def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: De
     out = tuple(u for u in c.attackers if a.state.units[u].where != "map" or a.state.units[u].status != "good"
                 or before[u] != a.state.units[u].hex)
     if out:
-        withdraw_attackers(a, out, R.RULEBOOK.DISORDER)
+        withdraw_attackers(a, out, CALDIERO_VARIANT.rules.DISORDER)
     remaining = tuple(u for u in frame.ctx.artillery if u != cmd.artillery)
     if remaining:
         _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, ev.DefensiveFireAwaited(artillery=remaining))
@@ -223,7 +223,7 @@ def stage_efficiency(a: Act) -> None:
     def_choices = side_efficiency_choices(w, c.defenders)
     if len(def_choices) > 1:
         _set_stage(a, "resolve", efficiency=att)
-        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), R.RULEBOOK.EFFICIENCY,
+        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.EFFICIENCY,
                ev.DefenderEfficiencyAwaited(choices=tuple(def_choices)))
         return
     _set_stage(a, "resolve", efficiency=att, defender_efficiency=def_choices[0])
@@ -283,18 +283,18 @@ def stage_resolve(a: Act) -> None:
         notes.append(f"worse than 1-5: automatic {automatic}")
     else:
         if any(w.state.units[d].status != "good" for d in non_art_def):
-            modifier("disorder +2", f"disordered defender ({R.RULEBOOK.DISORDER})", 2)
+            modifier("disorder +2", f"disordered defender ({CALDIERO_VARIANT.rules.DISORDER})", 2)
         if att_eff - def_eff:
-            modifier(f"efficiency {att_eff}-{def_eff}", f"efficiency {att_eff} against {def_eff} ({R.RULEBOOK.EFFICIENCY})",
+            modifier(f"efficiency {att_eff}-{def_eff}", f"efficiency {att_eff} against {def_eff} ({CALDIERO_VARIANT.rules.EFFICIENCY})",
                      att_eff - def_eff)
         att_general = assault.general_with(w, c.attackers) if c.use_general else None
         if att_general:
-            modifier(f"{att_general} +1", f"attacking general ({R.RULEBOOK.GENERAL_DRM})", 1)
+            modifier(f"{att_general} +1", f"attacking general ({CALDIERO_VARIANT.rules.GENERAL_DRM})", 1)
         def_general = assault.general_with(w, non_art_def)
         if def_general:
-            modifier(f"{def_general} -1", f"defending general ({R.RULEBOOK.GENERAL_DRM})", -1)
+            modifier(f"{def_general} -1", f"defending general ({CALDIERO_VARIANT.rules.GENERAL_DRM})", -1)
         if col.excess_drm:
-            modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({R.RULEBOOK.ABOVE_6_1})", col.excess_drm)
+            modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({CALDIERO_VARIANT.rules.ABOVE_6_1})", col.excess_drm)
         across = all(w.board.canal_for_combat(w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)
         if across:
             modifier("across canal -1", f"across a canal ({R.CANAL_DRM})", w.board.table.hexsides["canale"].assault_drm)
@@ -310,7 +310,7 @@ def stage_resolve(a: Act) -> None:
         table, result = assault.table_read(look), look.result
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
-    a.emit(ev.CombatResolved(result=result, rule=str(R.RULEBOOK.RESULTS), attack_strength=att, defence_strength=dfn,
+    a.emit(ev.CombatResolved(result=result, rule=str(CALDIERO_VARIANT.rules.RESULTS), attack_strength=att, defence_strength=dfn,
                              odds=raw_odds, shifts=right - left, attacker_efficiency=att_eff,
                              defender_efficiency=def_eff, notes=tuple(notes), table=table))
     _revise(a, result=result)
@@ -369,14 +369,14 @@ class CombatResults:
         """caldiero §12.5.4 Ae/De; the defending guns with them (§11.1), in the order the combat lists its units."""
         a = self.a
         for u in units if result == "Ae" else [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
-            elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
+            elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
         _set_stage(a, "advance")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         """caldiero §12.5.4 Ad/Dd; a unit it routs retreats two hexes at once (§15.2.1)."""
         retreats: dict[str, int] = {}
         for u in units:
-            add_disorder(self.a, u, R.RULEBOOK.RESULTS, retreats)
+            add_disorder(self.a, u, CALDIERO_VARIANT.rules.RESULTS, retreats)
         _set_stage(self.a, "advance")
         if retreats:
             open_retreats(self.a, retreats, R.ROUT_RETREAT, from_combat=True)
@@ -386,7 +386,7 @@ class CombatResults:
 
     def ne_test_offered(self) -> None:
         _set_stage(self.a, "advance")
-        _await(self.a, NE_TEST, _combat(self.a).attacker_side, R.RULEBOOK.RESULTS, ev.NeTestAwaited())
+        _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO_VARIANT.rules.RESULTS, ev.NeTestAwaited())
 
     def exchanged(self) -> None:
         start_exchange(self.a)
@@ -394,7 +394,7 @@ class CombatResults:
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
         _set_stage(self.a, "dr_tests", dr_units=tuple(units))
-        open_retreats(self.a, {u: 1 for u in units}, R.RULEBOOK.RESULTS, from_combat=True)
+        open_retreats(self.a, {u: 1 for u in units}, CALDIERO_VARIANT.rules.RESULTS, from_combat=True)
 
 
 def stage_dr_tests(a: Act) -> None:
@@ -406,14 +406,14 @@ def stage_dr_tests(a: Act) -> None:
     _set_stage(a, "advance")
     extra = results.dr_rout_hexes(a.reading)
     retreats: dict[str, int] = {}
-    for tested in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, units_left, _stack_roll(a, f"{R.RULEBOOK.RESULTS} Dr test")):
+    for tested in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, units_left, _stack_roll(a, f"{CALDIERO_VARIANT.rules.RESULTS} Dr test")):
         for u, passed in tested.items():
             status = a.state.units[u].status
             if status == "routed":
                 continue  # already routed by a retreat into enemy ZoC (§12.6.1), and retreated for it
             worse = rout.worsened(status, results.dr_levels(status, passed, a.reading))
             if worse.status == "disordered" and status == "good":
-                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RULEBOOK.RESULTS)))
+                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO_VARIANT.rules.RESULTS)))
             elif worse.routed:
                 a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.ROUT_RETREAT)))
                 retreats[u] = extra
@@ -430,7 +430,7 @@ def start_exchange(a: Act) -> None:
     if len(options) == 1:
         exchange_attacker_loss(a, options[0])
         return
-    _await(a, EX_ATTACKER, c.attacker_side, R.RULEBOOK.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
+    _await(a, EX_ATTACKER, c.attacker_side, CALDIERO_VARIANT.rules.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
 
 
 def do_defender_efficiency(a: Act, frame: CoreFrame[ev.DefenderEfficiencyAwaited], value: int) -> None:
@@ -447,13 +447,13 @@ def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) ->
 def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
     close_frame(a.ctx, frame)
     for u in sorted(units):
-        elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS)
+        elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS)
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
     lost = a.w.strength(u)
     _set_stage(a, "exchange_defender", ex_lost=lost, ex_attacker=u)
-    elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS)
+    elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS)
 
 
 def ex_defender_sets(w: World, c: ev.CombatUnderway) -> list[list[str]]:
@@ -467,10 +467,10 @@ def stage_exchange_defender(a: Act) -> None:
     _set_stage(a, "exchange_tests")
     if len(sets) == 1:
         for u in sets[0]:
-            elimination.eliminate(a, CALDIERO_VARIANT, u, R.RULEBOOK.RESULTS)
+            elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS)
         return
     if sets:
-        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), R.RULEBOOK.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
+        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
 
 
 def stage_exchange_tests(a: Act) -> None:
@@ -479,9 +479,9 @@ def stage_exchange_tests(a: Act) -> None:
     w = a.w
     retreats: dict[str, int] = {}
     for stack in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
-                                                 _stack_roll(a, f"{R.RULEBOOK.RESULTS} Ex test")):
+                                                 _stack_roll(a, f"{CALDIERO_VARIANT.rules.RESULTS} Ex test")):
         for u in shared_efficiency.failed([stack]):
-            add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
+            add_disorder(a, u, CALDIERO_VARIANT.rules.RESULTS, retreats)
     _set_stage(a, "advance")
     if retreats:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
@@ -492,15 +492,15 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
     close_frame(a.ctx, frame)
     if value == 0:
         return
-    new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{R.RULEBOOK.RESULTS} Ne test"))  # D25
-    a.emit(ev.CombatResolved(result=new, rule=str(R.RULEBOOK.RESULTS), notes=("Ne tested by the attacker",)))
+    new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{CALDIERO_VARIANT.rules.RESULTS} Ne test"))  # D25
+    a.emit(ev.CombatResolved(result=new, rule=str(CALDIERO_VARIANT.rules.RESULTS), notes=("Ne tested by the attacker",)))
     _revise(a, result=new)
     if new == "Ex":
         start_exchange(a)
     else:
         retreats: dict[str, int] = {}
         for u in list(c.attackers):
-            add_disorder(a, u, R.RULEBOOK.RESULTS, retreats)
+            add_disorder(a, u, CALDIERO_VARIANT.rules.RESULTS, retreats)
         _set_stage(a, "advance")
         if retreats:
             open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
@@ -530,7 +530,7 @@ def stage_advance(a: Act) -> None:
     _set_stage(a, "end")
     options = advance_options(a.w, c)
     if options:
-        _await(a, ADVANCE, c.attacker_side, R.RULEBOOK.ADVANCE_AFTER, ev.AdvanceAwaited())
+        _await(a, ADVANCE, c.attacker_side, CALDIERO_VARIANT.rules.ADVANCE_AFTER, ev.AdvanceAwaited())
 
 
 def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
@@ -545,7 +545,7 @@ def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Ad
     for art in a.w.enemy_units_at(cmd.to, seat):
         if a.w.is_artillery(art):
             elimination.eliminate(a, CALDIERO_VARIANT, art, R.ARTILLERY_OVERRUN, permanent=True)  # caldiero §11.1.1
-    a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else R.RULEBOOK.ADVANCE_AFTER)))
+    a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else CALDIERO_VARIANT.rules.ADVANCE_AFTER)))
     check_direction_release(a, tuple(cmd.units))
     lone_leaders(a, cmd.to, seat)
     rout.checks(a, CALDIERO_VARIANT, cmd.to)  # caldiero §15.2: an enemy arriving adjacent, by advance too
@@ -556,9 +556,9 @@ def stage_end(a: Act) -> None:
     for u in c.attackers:
         s = a.state.units[u]
         if s.charging and s.where == "map":
-            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(R.RULEBOOK.CHARGE)))
+            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(CALDIERO_VARIANT.rules.CHARGE)))
             if s.status == "good":
-                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.RULEBOOK.CHARGE)))  # caldiero §20.2.3
+                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO_VARIANT.rules.CHARGE)))  # caldiero §20.2.3
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
     frame = combat_frame(a.ctx.game.core.decisions)
     assert frame is not None

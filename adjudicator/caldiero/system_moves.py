@@ -40,28 +40,28 @@ def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
     act = w.state.activation
     assert act is not None
     if len(set(units)) != len(units):
-        raise Reject(R.RULEBOOK.MOVEMENT, "a unit is listed twice")
+        raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, "a unit is listed twice")
     locations = set()
     for u in units:
         s = w.state.units.get(u)
         if s is None or s.side != seat:
-            raise Reject(R.RULEBOOK.MOVEMENT, f"{u} is not one of your units")
+            raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"{u} is not one of your units")
         if u not in act.units:
             raise Reject(R.ACTION_PHASE, f"{u} does not belong to the active formation {act.formation} (caldiero §3.1 B)")
         if u in act.moved:
-            raise Reject(R.RULEBOOK.MOVEMENT, f"{u} has already moved in this activation (caldiero §9.1)")
+            raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"{u} has already moved in this activation (caldiero §9.1)")
         if u not in act.out_of_command and in_command_moves_over(w):
             raise Reject(R.OOC_AFTER_MOVES, f"{u} is in command: the in-command units' movement ended when the "
                          "out-of-command units tried to change order (caldiero §3.1 B-3)")
         if s.where == "offmap" and not unit_due(w, u):
-            raise Reject(R.RULEBOOK.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.unit_data(u).arrival.turn) if w.unit_data(u).arrival else '?'} (caldiero §15.4)")
+            raise Reject(CALDIERO_VARIANT.rules.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.unit_data(u).arrival.turn) if w.unit_data(u).arrival else '?'} (caldiero §15.4)")
         if s.where not in ("map", "offmap"):
-            raise Reject(R.RULEBOOK.MOVEMENT, f"{u} is not on the map")
+            raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"{u} is not on the map")
         if s.status == "routed":
-            raise Reject(R.RULEBOOK.ROUT, f"{u} is routed: routed units do not move (caldiero §15.2)")
+            raise Reject(CALDIERO_VARIANT.rules.ROUT, f"{u} is routed: routed units do not move (caldiero §15.2)")
         locations.add(s.hex if s.where == "map" else f"entry:{w.unit_data(u).arrival.entry if w.unit_data(u).arrival else ''}")
     if len(locations) != 1:
-        raise Reject(R.RULEBOOK.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
+        raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
 
 
 def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
@@ -132,7 +132,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
         return options[cmd.to]
     path = tuple(cmd.path)
     if path[-1] != cmd.to:
-        raise Reject(R.RULEBOOK.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
+        raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
     last: Reject | None = None
     for order in orders:
         if cmd.column and not ALLOWS_COLUMN[order]:
@@ -145,10 +145,10 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
             continue
         problem = attack_move_problem(w, g, route)
         if problem:
-            last = Reject(R.RULEBOOK.ATTACK, problem)
+            last = Reject(CALDIERO_VARIANT.rules.ATTACK, problem)
             continue
         return order, route
-    raise last or Reject(R.RULEBOOK.MOVEMENT, "no order allows this move")
+    raise last or Reject(CALDIERO_VARIANT.rules.MOVEMENT, "no order allows this move")
 
 
 def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, str]:
@@ -164,18 +164,18 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
         if w.board.on_map(cmd.to):
             problem = stacking_problem(w, cmd.to, units, cmd.column)
             if problem:
-                return (R.COLUMN_STACKING if cmd.column else R.RULEBOOK.STACKING), problem
+                return (R.COLUMN_STACKING if cmd.column else CALDIERO_VARIANT.rules.STACKING), problem
         route = reachable(w, g).get(cmd.to)
         if route is not None:
             problem_attack = attack_move_problem(w, g, route)
             if problem_attack:
-                return R.RULEBOOK.ATTACK, problem_attack
+                return CALDIERO_VARIANT.rules.ATTACK, problem_attack
         if g.start is not None and w.board.on_map(cmd.to) and w.board.grid.is_adjacent(g.start, cmd.to):
             try:
                 check_path(w, g, (cmd.to,))
             except MoveProblem as e:
                 return e.rule, e.message
-    return R.RULEBOOK.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
+    return CALDIERO_VARIANT.rules.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
 
 
 def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> None:
@@ -183,11 +183,11 @@ def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> No
     if cmd.charge:
         problem = charge_problem(a.w, units, order, route)
         if problem:
-            raise Reject(R.RULEBOOK.CHARGE, problem)
-    a.emit(ev.UnitsMoved(units=units, path=route.path, rule=str(R.COLUMN if cmd.column else R.RULEBOOK.MOVEMENT),
+            raise Reject(CALDIERO_VARIANT.rules.CHARGE, problem)
+    a.emit(ev.UnitsMoved(units=units, path=route.path, rule=str(R.COLUMN if cmd.column else CALDIERO_VARIANT.rules.MOVEMENT),
                          column=cmd.column, cost_half=route.cost_half))
     if cmd.charge:
-        a.emit(ev.ActivationRecorded(key="charging", values=units, rule=str(R.RULEBOOK.CHARGE)))
+        a.emit(ev.ActivationRecorded(key="charging", values=units, rule=str(CALDIERO_VARIANT.rules.CHARGE)))
     check_direction_release(a, units)
     dest = route.path[-1]
     lone_leaders(a, dest, seat)
@@ -273,7 +273,7 @@ def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str,
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
     options = leader_options(w, cmd.leader)
     if cmd.to not in options:
-        raise Reject(R.CINC_LIMITS if cmd.leader in ("bonaparte", "alvinczy") else R.RULEBOOK.LEADER_EZOC,
+        raise Reject(R.CINC_LIMITS if cmd.leader in ("bonaparte", "alvinczy") else CALDIERO_VARIANT.rules.LEADER_EZOC,
                      f"{cmd.leader} cannot reach {cmd.to}: 6 MP, no EZoC without a friendly unit there (caldiero §8.2.2, §9.1.4)"
                      + ("; Bonaparte stays within two hexes of 1014, Alvinczy not west of the 24xx line (caldiero §4.2.2)"
                         if cmd.leader in ("bonaparte", "alvinczy") else ""))

@@ -4,18 +4,18 @@ hook overrides, each with its citation."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import ClassVar, Literal
 
-from arbitro.adjudicator.caldiero.rules import RULEBOOK
 from arbitro.adjudicator.parabellum import exchange
-from arbitro.adjudicator.parabellum.rules import Rulebook
+from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 
 
 class CaldieroVariant(Variant):
     book: ClassVar[str] = "caldiero"
-    rules: ClassVar[Rulebook] = RULEBOOK
+    rules: ClassVar[Rulebook] = read_rulebook(Path(__file__).with_name("rulebook.json"))  # the book's sections
     excess_odds_drm_per_level: ClassVar[int] = 1  # caldiero §12.4.3: an 8-1 is a 6-1 with +2 (D23)
     units_block_sight: ClassVar[bool] = True  # caldiero §11.3.1: hexes holding units block (D18)
     # caldiero §6.2: with one formation left nobody has a choice to win, so it is activated without a roll

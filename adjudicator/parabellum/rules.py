@@ -1,17 +1,31 @@
 """The citations the kernel makes, by concept: each variant's `Rulebook` names the section of its own book for
 every concept both books have (the same rule is §4.4 in one book and §4.5 in the other: COMMAND_RANGE, LEADER_LOSS),
-so a kernel rule cites `variant.rules.RETREAT` and the message reads "caldiero §12.6" or "arrivano §12.6"."""
+so a kernel rule cites `variant.rules.RETREAT` and the message reads "caldiero §12.6" or "arrivano §12.6".
+
+The citations are data: each game's `rulebook.json` (adjudicator/caldiero/, adjudicator/arrivano/) gives every
+concept's section and a paraphrase, read by `read_rulebook` and checked with every problem reported at once. The
+file is not one of the game's data files (those a user may replace and whose hash a game records): it says where
+the book writes a rule, not what the rule decides."""
 
 from __future__ import annotations
 
-import msgspec
+import re
+from pathlib import Path
 
+import msgspec
+import pydantic
+
+from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel, Str
+from arbitro.adjudicator.parabellum.loader import load_model
 from arbitro.adjudicator.ruleset import Rule
+
+# A section of a Para Bellum book: "12.5.4", "6", "3.1 C", "3.1 B-3" (a step of the sequence of play).
+SECTION = re.compile(r"\d+(\.\d+)*( [A-C]([.-]\d+)?)?")
 
 
 class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
-    """One citation per concept of the system; each variant's rules module builds its own (RULEBOOK), every concept
-    required."""
+    """One citation per concept of the system, every concept required; each variant's is read from its game's
+    rulebook.json (`read_rulebook`) into `Variant.rules`."""
 
     SEQUENCE: Rule  # the sequence of play (§3.1 in both)
     END_PHASE: Rule
@@ -59,3 +73,48 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     RECOVERY: Rule
     REINFORCEMENTS: Rule
     REINFORCEMENT_ORDER: Rule
+
+
+CONCEPTS: tuple[str, ...] = Rulebook.__struct_fields__
+
+
+class Citation(StrictModel):
+    section: Str  # as the book numbers it (SECTION)
+    summary: Str  # a paraphrase, never the book's text
+
+    @pydantic.field_validator("section")
+    @classmethod
+    def _numbered(cls, section: str) -> str:
+        if SECTION.fullmatch(section) is None:
+            raise ValueError(f"{section!r} is not a section number like '12.5.4' or '3.1 B-3'")
+        return section
+
+    @pydantic.field_validator("summary")
+    @classmethod
+    def _said(cls, summary: str) -> str:
+        if not summary.strip():
+            raise ValueError("a citation needs a summary")
+        return summary
+
+
+# Every concept a required field of the file's `concepts`: a missing, an unknown and a malformed one are all
+# reported at once, each at its JSON path (pydantic checks every field, where a whole-object check would wait for
+# every field to be valid).
+Concepts = pydantic.create_model("Concepts", __base__=StrictModel, **{c: (Citation, ...) for c in CONCEPTS})
+
+
+class RulebookFile(StrictModel):
+    """A game's rulebook.json: its book's name and, for every concept of `Rulebook`, where that book writes it."""
+
+    book: Str
+    concepts: Concepts  # type: ignore[valid-type]
+
+
+def read_rulebook(path: Path) -> Rulebook:
+    """The citations of `path` (a game's rulebook.json), or a DataError naming every problem of the file."""
+    problems: list[DataProblem] = []
+    loaded = load_model(path, RulebookFile, path.parent, problems)
+    if loaded is None:
+        raise DataError(problems)
+    concepts = {c: getattr(loaded.concepts, c) for c in CONCEPTS}
+    return Rulebook(**{c: Rule(loaded.book, cited.section, cited.summary) for c, cited in concepts.items()})

@@ -31,7 +31,7 @@ def nb(h: str, *dirs: int) -> str:
     return h
 
 
-def pending_retreat(state: ArrivanoState, units: list[str], hexes: int = 1, rule: Any = R.RULEBOOK.RETREAT,
+def pending_retreat(state: ArrivanoState, units: list[str], hexes: int = 1, rule: Any = ARRIVANO_VARIANT.rules.RETREAT,
                     interpretations: dict[str, str] | None = None, ignore_ezoc: bool = False) -> Table:
     side = state.units[units[0]].side
     return Table(state, interpretations).with_frame(
@@ -66,7 +66,7 @@ def test_a_unit_forced_off_the_map_is_eliminated_for_good():
     assert options == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
     t.send("france", options[0])
     gone = t.of(ev.UnitEliminated)[-1]
-    assert (gone.unit, gone.permanent, gone.rule) == ("6e-legere-i", True, str(R.RULEBOOK.OFF_MAP))
+    assert (gone.unit, gone.permanent, gone.rule) == ("6e-legere-i", True, str(ARRIVANO_VARIANT.rules.OFF_MAP))
     assert t.state.units["6e-legere-i"].where == "eliminated"
 
 
@@ -76,7 +76,7 @@ def test_a_retreat_that_can_stay_on_the_map_does_not_leave_it():
     t = pending_retreat(state, ["6e-legere-i"])
     assert t.legal("france") == [{"type": "retreat", "to": E_NEXT[0], "units": ["6e-legere-i"], "off_map": False}]
     e = refused(t, "france", {"type": "retreat", "to": E, "off_map": True})
-    assert e.rule == str(R.RULEBOOK.RETREAT) and "permitted" in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and "permitted" in str(e)
     t.send("france", {"type": "retreat", "to": E_NEXT[0]})  # without `units`: the whole stack
     assert t.state.units["6e-legere-i"].hex == E_NEXT[0]
 
@@ -87,7 +87,7 @@ def test_reading_farthest_leaves_the_map_whenever_it_can():
     t = pending_retreat(state, ["6e-legere-i"], interpretations={"off_map_retreat": "farthest"})
     assert t.legal("france") == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
     e = refused(t, "france", {"type": "retreat", "to": E_NEXT[0]})
-    assert e.rule == str(R.RULEBOOK.RETREAT)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT)
     t.send("france", t.legal("france")[0])
     assert t.state.units["6e-legere-i"].where == "eliminated"
 
@@ -102,7 +102,7 @@ def test_a_two_hex_retreat_leaves_through_the_edge_only_when_the_map_ends():
     assert t.legal("france") == [{"type": "retreat", "to": E, "units": ["6e-legere-i"], "off_map": True}]
     t.send("france", t.legal("france")[0])
     assert t.of(ev.UnitRetreated)[-1].path == (E,)  # the hexes entered, not the start
-    assert t.state.units["6e-legere-i"].where == "eliminated" and t.of(ev.UnitEliminated)[-1].rule == str(R.RULEBOOK.OFF_MAP)
+    assert t.state.units["6e-legere-i"].where == "eliminated" and t.of(ev.UnitEliminated)[-1].rule == str(ARRIVANO_VARIANT.rules.OFF_MAP)
 
 
 # --- Campotenese retreat flags (§17.2.1) ----------------------------------------------------------------------------
@@ -137,7 +137,7 @@ def test_reading_no_effect_eliminates_at_the_flag_too():
     lost = t.state.steps_lost["naples"]
     t.send("naples", t.legal("naples")[0])
     assert not t.of(ev.UnitExited)
-    assert t.of(ev.UnitEliminated)[-1].rule == str(R.RULEBOOK.OFF_MAP) and t.state.steps_lost["naples"] == lost + 1
+    assert t.of(ev.UnitEliminated)[-1].rule == str(ARRIVANO_VARIANT.rules.OFF_MAP) and t.state.steps_lost["naples"] == lost + 1
 
 
 def test_the_flags_are_the_neapolitans_only():
@@ -166,7 +166,7 @@ def test_an_overstacked_retreat_goes_on_until_stacking_fits():
     options = t.legal("france")
     assert options and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in options)
     e = refused(t, "france", {"type": "retreat", "to": nb(X, 4)})  # the full hex a one-hex retreat would end in
-    assert e.rule == str(R.RULEBOOK.RETREAT) and str(R.RETREAT_STACKING) in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and str(R.RETREAT_STACKING) in str(e)
     t.send("france", options[0])
     moved = t.of(ev.UnitRetreated)[-1]
     assert len(moved.path) == 2 and str(R.RETREAT_STACKING) in moved.rule
@@ -188,7 +188,7 @@ def test_the_owner_chooses_among_the_best_lines():
     assert len(ends) > 1 and nb(X, 1) not in ends and X not in ends
     assert all(GRID.distance(h, nb(X, 1)) == 2 for h in ends)  # as far as possible from the enemy
     e = refused(t, "france", {"type": "retreat", "to": nb(X, 0)})  # adjacent to the enemy: not the best
-    assert e.rule == str(R.RULEBOOK.RETREAT)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT)
     t.send("france", {"type": "retreat", "to": ends[-1]})
     assert t.state.units["6e-legere-i"].hex == ends[-1]
 
@@ -203,7 +203,7 @@ def test_stacked_units_may_retreat_to_different_hexes():
     pending = t.pending()  # the rest of the stack still retreats
     assert pending.kind == "retreat" and all(o["units"] == ["6e-legere-ii"] for o in pending.options)
     e = refused(t, "france", {"type": "retreat", "to": ends[1], "units": ["6e-legere-i"]})
-    assert e.rule == str(R.RULEBOOK.RETREAT) and "still to retreat" in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and "still to retreat" in str(e)
     t.send("france", {"type": "retreat", "to": ends[1], "units": ["6e-legere-ii"]})
     assert t.state.units["6e-legere-i"].hex == ends[0] and t.state.units["6e-legere-ii"].hex == ends[1]
     assert t.pending() is None
@@ -216,7 +216,7 @@ def test_a_split_that_changes_nothing_is_not_offered():
     assert t.legal("france") == [{"type": "retreat", "to": nb(X, 4), "units": ["6e-legere-i", "6e-legere-ii"],
                                   "off_map": False}]
     e = refused(t, "france", {"type": "retreat", "to": nb(X, 4), "units": ["6e-legere-i"]})
-    assert e.rule == str(R.RULEBOOK.RETREAT) and "together" in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and "together" in str(e)
 
 
 # --- §15.2.2 end-phase rout moves and where they may stop -----------------------------------------------------------
@@ -424,7 +424,7 @@ def test_a_defender_against_the_map_edge_is_eliminated_under_12_8_1():
     """The same on the map edge: the only way out is off the map (resolved without a decision: one option)."""
     t = dr_against(E, dict(zip(W_UNITS, E_NEXT)))
     gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
-    assert gone and gone[0].permanent and gone[0].rule == str(R.RULEBOOK.OFF_MAP)
+    assert gone and gone[0].permanent and gone[0].rule == str(ARRIVANO_VARIANT.rules.OFF_MAP)
     assert t.pending() is None or t.pending().kind != "retreat"
 
 
@@ -490,7 +490,7 @@ def test_cavalry_may_not_retreat_off_the_map_before_combat():
     t = assaulted({"bussy": E}, at_edge())
     assert not [e for e in t.events if isinstance(e, core.DecisionOpened) and e.frame.kind == "cavalry_retreat"]
     assert t.of(ev.AssaultResolved)[-1].result != "cancelled"
-    assert not [e for e in t.of(ev.UnitRetreated) if e.unit == "bussy" and e.rule.startswith(str(R.RULEBOOK.CAVALRY_RETREAT))]
+    assert not [e for e in t.of(ev.UnitRetreated) if e.unit == "bussy" and e.rule.startswith(str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT))]
 
 
 def test_reading_as_forced_lets_cavalry_leave_the_map_eliminated():
@@ -501,8 +501,8 @@ def test_reading_as_forced_lets_cavalry_leave_the_map_eliminated():
     assert pending.options == [leave, stay("cavalry_retreat")]
     t.send("austria", {"type": "cavalry_retreat", "to": E, "off_map": True})  # `units` omitted: all of them
     gone = t.of(ev.UnitEliminated)[-1]
-    assert (gone.unit, gone.permanent, gone.rule) == ("bussy", True, str(R.RULEBOOK.OFF_MAP))
-    assert gone.cause == f"{R.RULEBOOK.CAVALRY_RETREAT}; {R.RULEBOOK.OFF_MAP}"
+    assert (gone.unit, gone.permanent, gone.rule) == ("bussy", True, str(ARRIVANO_VARIANT.rules.OFF_MAP))
+    assert gone.cause == f"{ARRIVANO_VARIANT.rules.CAVALRY_RETREAT}; {ARRIVANO_VARIANT.rules.OFF_MAP}"
     assert t.of(ev.AssaultResolved)[-1].result == "cancelled"
     assert t.pending().kind == "advance"
 
@@ -513,7 +513,7 @@ def test_cavalry_at_the_edge_keeps_to_the_map_under_either_off_map_reading():
     on_map = {"type": "cavalry_retreat", "to": E_NEXT[0], "units": ["bussy"], "off_map": False}
     assert t.pending().options == [on_map, stay("cavalry_retreat")]
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": E, "off_map": True})
-    assert e.rule == str(R.RULEBOOK.CAVALRY_RETREAT) and str(R.RULEBOOK.OFF_MAP) in str(e) and "never off the map" in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and str(ARRIVANO_VARIANT.rules.OFF_MAP) in str(e) and "never off the map" in str(e)
     t.send("austria", on_map)
     assert t.state.units["bussy"].hex == E_NEXT[0]
     forced = assaulted({"bussy": E}, at_edge(free=True),
@@ -529,11 +529,11 @@ def test_cavalry_retreat_into_a_crowded_neighbourhood_goes_on():
     ends = [o for o in options if o["to"] is not None]
     assert ends and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in ends)
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": nb(X, 4)})
-    assert e.rule == str(R.RULEBOOK.CAVALRY_RETREAT) and str(R.RETREAT_STACKING) in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and str(R.RETREAT_STACKING) in str(e)
     t.send("austria", ends[0])
     moved = t.of(ev.UnitRetreated)[-1]
     assert moved.unit == "bussy" and len(moved.path) == 2
-    assert str(R.RULEBOOK.CAVALRY_RETREAT) in moved.rule and str(R.RETREAT_STACKING) in moved.rule
+    assert str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) in moved.rule and str(R.RETREAT_STACKING) in moved.rule
     assert t.state.units["bussy"].hex == ends[0]["to"]
 
 
@@ -549,7 +549,7 @@ def test_stacked_cavalry_may_part_and_the_rest_stay():
     assert pending.kind == "cavalry_retreat"
     assert {tuple(o["units"] or ()) for o in pending.options} == {("nauendorff-i",), ()}
     e = refused(t, "austria", {"type": "cavalry_retreat", "to": alone["to"], "units": ["bussy"]})
-    assert e.rule == str(R.RULEBOOK.CAVALRY_RETREAT) and "nauendorff-i" in str(e)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and "nauendorff-i" in str(e)
     t.send("austria", stay("cavalry_retreat"))
     assert t.state.units["bussy"].hex == alone["to"] and t.state.units["nauendorff-i"].hex == nb(X, 1)
     assert t.of(ev.AssaultResolved)[-1].defenders == ["nauendorff-i"]
@@ -570,7 +570,7 @@ def test_reading_as_forced_lets_a_v_unit_leave_the_map_on_a_passed_test():
     assert e.rule == str(R.LIGHT_RETREAT) and "permitted: " + E + " off the map" in str(e)
     t.send("austria", leave, dice=[2])
     gone = t.of(ev.UnitEliminated)[-1]
-    assert gone.unit == "mariassy-jager" and gone.permanent and gone.cause == f"{R.LIGHT_RETREAT}; {R.RULEBOOK.OFF_MAP}"
+    assert gone.unit == "mariassy-jager" and gone.permanent and gone.cause == f"{R.LIGHT_RETREAT}; {ARRIVANO_VARIANT.rules.OFF_MAP}"
     assert t.of(ev.AssaultResolved)[-1].result == "cancelled"
 
 
@@ -600,14 +600,14 @@ def run(t: Table, act: Any, dice: list[int] | None = None) -> list[Any]:
     return [e for e in ctx.events if isinstance(e, ev.UnitEliminated)]
 
 
-@pytest.mark.parametrize("rule, result", [(R.RULEBOOK.RESULTS, "AE"), (R.RULEBOOK.RESULTS, "DE"), (R.RULEBOOK.RESULTS, "EX"),
+@pytest.mark.parametrize("rule, result", [(ARRIVANO_VARIANT.rules.RESULTS, "AE"), (ARRIVANO_VARIANT.rules.RESULTS, "DE"), (ARRIVANO_VARIANT.rules.RESULTS, "EX"),
                                           (R.ARTILLERY_ALONE, "")])
 def test_a_flipped_unit_names_its_cause_and_12_8(rule: Any, result: str):
     t = Table(position({"ir18-i": X}))
     gone = run(t, lambda g: elimination.eliminate(g, ARRIVANO_VARIANT, "ir18-i", rule, result=result))
     cause = f"{rule} {result}".strip()
     assert len(gone) == 1 and not gone[0].permanent  # full strength with a reduced side: flipped (§12.8)
-    assert gone[0].cause == cause and gone[0].rule == f"{cause}; {R.RULEBOOK.ELIMINATED}"
+    assert gone[0].cause == cause and gone[0].rule == f"{cause}; {ARRIVANO_VARIANT.rules.ELIMINATED}"
 
 
 def test_an_ae_through_the_table_names_ae():
@@ -615,8 +615,8 @@ def test_an_ae_through_the_table_names_ae():
     t = at_step(state, "W", "combat")
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [nb(X, 1)]}, [1])  # 1-2: AE
     gone = t.of(ev.UnitEliminated)[-1]
-    assert (gone.unit, gone.permanent, gone.cause) == ("6e-legere-i", False, f"{R.RULEBOOK.RESULTS} AE")
-    assert gone.rule == f"{R.RULEBOOK.RESULTS} AE; {R.RULEBOOK.ELIMINATED}"
+    assert (gone.unit, gone.permanent, gone.cause) == ("6e-legere-i", False, f"{ARRIVANO_VARIANT.rules.RESULTS} AE")
+    assert gone.rule == f"{ARRIVANO_VARIANT.rules.RESULTS} AE; {ARRIVANO_VARIANT.rules.ELIMINATED}"
 
 
 def test_a_bombarded_unit_with_nowhere_to_go_names_the_bombardment():
@@ -633,13 +633,13 @@ def test_a_routed_unit_that_surrenders_names_15_2():
     state = position({"ir18-i": X, "6e-legere-i": nb(X, 1)})
     state.units["ir18-i"].status = "routed"
     gone = run(Table(state), lambda g: rout.checks(g, ARRIVANO_VARIANT, nb(X, 1)), dice=[6])  # the test fails: surrender
-    assert (gone[0].unit, gone[0].permanent, gone[0].cause) == ("ir18-i", True, str(R.RULEBOOK.ROUT))
+    assert (gone[0].unit, gone[0].permanent, gone[0].cause) == ("ir18-i", True, str(ARRIVANO_VARIANT.rules.ROUT))
 
 
 def test_a_dr_retreat_off_the_map_names_the_dr_and_12_8_1():
     t = dr_against(E, dict(zip(W_UNITS, E_NEXT)))
     gone = [e for e in t.of(ev.UnitEliminated) if e.unit == "ir18-i"]
-    assert gone[0].cause == f"{R.RULEBOOK.RETREAT}; {R.RULEBOOK.OFF_MAP}"
+    assert gone[0].cause == f"{ARRIVANO_VARIANT.rules.RETREAT}; {ARRIVANO_VARIANT.rules.OFF_MAP}"
 
 
 def test_a_de_through_the_table_names_de():
@@ -648,7 +648,7 @@ def test_a_de_through_the_table_names_de():
     t = at_step(state, "W", "combat")
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": [nb(X, 1)]}, [5])
     gone = t.of(ev.UnitEliminated)[-1]  # 5-1: DE; no reduced side: for good (§12.8)
-    assert (gone.unit, gone.permanent, gone.cause) == ("mariassy-jager", True, f"{R.RULEBOOK.RESULTS} DE")
+    assert (gone.unit, gone.permanent, gone.cause) == ("mariassy-jager", True, f"{ARRIVANO_VARIANT.rules.RESULTS} DE")
 
 
 def test_a_charge_whose_target_hex_emptied_attacks_nothing():

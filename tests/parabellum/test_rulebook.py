@@ -1,0 +1,63 @@
+"""The citations by concept are data (adjudicator/caldiero/rulebook.json, adjudicator/arrivano/rulebook.json), read
+into the kernel's `Rulebook` by `read_rulebook`; a faulty file is reported whole, every problem at its JSON path."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from arbitro.adjudicator import arrivano, caldiero
+from arbitro.adjudicator.datafiles import DataError, DataProblem
+from arbitro.adjudicator.parabellum.rules import CONCEPTS, read_rulebook
+from arbitro.adjudicator.parabellum.variant import Variant
+
+FILES = {"caldiero": Path(caldiero.__file__).with_name("rulebook.json"),
+         "arrivano": Path(arrivano.__file__).with_name("rulebook.json")}
+
+
+def test_each_variant_cites_its_own_book_for_every_concept(variant: Variant) -> None:
+    """Every concept the kernel cites has a section of the variant's book (caldiero §4.3 and arrivano §4.4 are both
+    COMMAND_RANGE), read from the game's file."""
+    rules = read_rulebook(FILES[variant.book])
+    assert rules == variant.rules
+    for concept in CONCEPTS:
+        cited = getattr(rules, concept)
+        assert cited.game == variant.book and cited.section and cited.summary, concept
+        assert str(cited) == f"{variant.book} §{cited.section}"
+
+
+def test_the_books_number_some_concepts_differently() -> None:
+    """The reason the citations are per game: the same rule sits in different sections (caldiero §4.3 command
+    range, arrivano §4.4.1; caldiero §12.3 efficiency, arrivano §13.1)."""
+    c, a = read_rulebook(FILES["caldiero"]), read_rulebook(FILES["arrivano"])
+    assert (c.COMMAND_RANGE.section, a.COMMAND_RANGE.section) == ("4.3", "4.4")
+    assert (c.EFFICIENCY.section, a.EFFICIENCY.section) == ("12.3", "13.1")
+
+
+def test_every_problem_of_a_rulebook_file_is_reported_at_once(variant: Variant, tmp_path: Path) -> None:
+    raw = json.loads(FILES[variant.book].read_text(encoding="utf-8"))
+    concepts = raw["concepts"]
+    del concepts["RETREAT"]
+    concepts["RETREATS"] = {"section": "12.6", "summary": "a typo of a concept"}
+    concepts["ROUT"]["section"] = "§15.2"
+    concepts["ZOC"]["summary"] = "  "
+    concepts["LOS"]["page"] = 4
+    path = tmp_path / "rulebook.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        read_rulebook(path)
+    found = {(p.file, p.path) for p in caught.value.problems}
+    assert found == {("rulebook.json", "$.concepts.RETREAT"), ("rulebook.json", "$.concepts.RETREATS"),
+                     ("rulebook.json", "$.concepts.ROUT.section"), ("rulebook.json", "$.concepts.ZOC.summary"),
+                     ("rulebook.json", "$.concepts.LOS.page")}
+    rout = next(p for p in caught.value.problems if p.path == "$.concepts.ROUT.section")
+    assert "'§15.2' is not a section number" in rout.problem
+
+
+def test_a_rulebook_that_is_not_json_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "rulebook.json"
+    path.write_text('{"book": "caldiero",\n "concepts": }', encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        read_rulebook(path)
+    assert caught.value.problems == (DataProblem("rulebook.json", "line 2 column 14", caught.value.problem),)
