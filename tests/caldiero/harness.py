@@ -1,8 +1,10 @@
-"""Test harness: run Caldiero commands on a position with chosen dice, outside any store.
+"""Caldiero's test harness: the hex rulesets' Table (tests/hex/harness.py: commands judged by the engine exactly as
+a submit judges them, on a position with chosen dice; refusals with their citation; the agreement of legal() and
+decide()) bound to Caldiero, and its position builders.
 
-`Table` holds a GameState; `send(seat, command, dice=[...])` runs the ruleset's decide with the dice
-entered in order (the foundation's EnteredSupply), folds the events and returns them; a rejection raises
-IllegalCommand (its `.rule` is the citation). `position()` builds a state with units where a test wants them.
+`Table(state).send(seat, command, dice=[...])` rolls the dice given (an int a die, a tuple a whole roll), then `pad`;
+a refusal raises the engine's Rejected (IllegalCommand, NotYourDecision...: `.rule` is the citation). `position()`
+builds a state with units where a test wants them; `activate()` a table with a formation activated.
 """
 
 from __future__ import annotations
@@ -12,92 +14,38 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.caldiero import CaldieroRuleset
-from arbitro.adjudicator.errors import IllegalCommand
-from arbitro.adjudicator.randomness import EnteredSupply, NeedRandom
-from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import caldiero as ev
 from arbitro.events import core
 from arbitro.projections.caldiero import Activation, CaldieroState
 from arbitro.projections.fold import Fold
-from arbitro.projections.game import CoreState, GameState, awaited
+from tests.hex import harness
 
 RULESET = CaldieroRuleset()
 FOLD = Fold(RULESET)
-STEPS = RULESET.steps()
 
 
-class PaddedSupply(EnteredSupply):
-    """Entered dice in order; once they run out, filler dice cycling from `pad` (0: ask, i.e. raise
-    NeedRandom). The filler varies so that re-rolled ties (initiative, §6) end."""
+class Table(harness.Table[CaldieroState]):
+    """The hex rulesets' Table (tests/hex/harness.py) bound to Caldiero: filler dice vary die by die (`cycle`) so
+    that re-rolled ties end (initiative, §6), and a test that enters its dice with `pad=0` wants no roll more."""
 
-    def __init__(self, entries: tuple[tuple[str, ...], ...], pad: int) -> None:
-        super().__init__(entries)
-        self.pad = pad
-        self.filler = 0
-
-    def roll(self, core: Any, index: int, count: int, sides: int, purpose: str) -> Any:
-        if self.used >= len(self.entries) and self.pad:
-            values = []
-            for _ in range(count):
-                values.append((self.pad - 1 + self.filler * 5) % sides + 1)
-                self.filler += 1
-            return tuple(values), "entered"
-        return super().roll(core, index, count, sides, purpose)
-
-
-class Table:
     def __init__(self, state: CaldieroState, interpretations: dict[str, str] | None = None) -> None:
-        chosen = dict(interpretations or {})
-        self.game = GameState(core=CoreState(interpretations=chosen), rules=RULESET.note_interpretations(state, chosen))
-        self.events: list[Any] = []
-        self.rolls: list[core.DiceRolled] = []
-
-    @property
-    def state(self) -> CaldieroState:
-        return self.game.rules
+        super().__init__(RULESET, state, interpretations)
 
     def send(self, seat: str, command: dict[str, Any], dice: list[int | tuple[int, ...]] | None = None,
-             pad: int = 3) -> list[Any]:
-        """`dice` are entered in order; then `pad` is entered for any later roll (initiative, weather...
-        when the flow runs on to the next activation or turn). pad=0: no padding."""
-        entries = tuple(tuple(str(v) for v in (d if isinstance(d, tuple) else (d,))) for d in (dice or []))
-        parsed = RULESET.parse_command(command)
-        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, PaddedSupply(entries, pad),
-                       tuple(self.state.options))
-        top = awaited(self.game.core)
-        if top is not None:  # a frame on the engine's stack: its step answers, as the engine would call it
-            if seat not in top.seats:
-                raise IllegalCommand(f"waiting for {', '.join(top.seats)}", rule=top.rule)
-            options = [RULESET.dump_command(RULESET.parse_command(o)) for o in STEPS[top.kind].options(self.game, top, seat)]
-            if RULESET.dump_command(parsed) not in options:  # the engine's check (arbitro §S.3)
-                raise IllegalCommand(f"first {top.prompt}", rule=top.rule)
-            STEPS[top.kind].answer(ctx, top, parsed)
-        else:
-            RULESET.decide(ctx, parsed)
-        self.game = ctx.game
-        self.events += ctx.events
-        self.rolls += [e for e in ctx.events if isinstance(e, core.DiceRolled)]
-        return ctx.events
+             pad: int = 3, cycle: bool = True) -> list[Any]:
+        """`dice` are entered in order; then `pad` for any later roll (initiative, weather... when the flow runs on
+        to the next activation or turn). pad=0: no padding, and a roll more fails the test."""
+        events = super().send(seat, command, dice, pad, cycle)
+        assert pad or not self.asked(), f"{command}: a roll more was asked for than the test entered ({dice})"
+        return events
 
-    def needs_roll(self, seat: str, command: dict[str, Any], dice: list[Any] | None = None) -> bool:
-        try:
-            self.send(seat, command, dice)
-        except NeedRandom:
-            return True
-        return False
+    @property
+    def rolls(self) -> list[core.DiceRolled]:  # type: ignore[override]
+        return self.of(core.DiceRolled)
 
     def awaited(self) -> core.Frame[Any] | None:
         """The frame on top of the engine's decision stack (a retreat, a leader's escape), if any."""
-        return awaited(self.game.core)
-
-    def legal(self, seat: str) -> list[dict[str, Any]]:
-        top = awaited(self.game.core)
-        if top is not None:  # legal() for a pending decision is its step's options (arbitro §S.3)
-            return STEPS[top.kind].options(self.game, top, seat) if seat in top.seats else []
-        return RULESET.legal(self.state, seat)
-
-    def of(self, kind: type) -> list[Any]:
-        return [e for e in self.events if isinstance(e, kind)]
+        return self.top()
 
     def unit(self, u: str) -> Any:
         return self.state.units[u]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import Table, activate, position
 
@@ -105,13 +105,13 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
     assert result_of(t) == "Ex"
     frame = t.awaited()
     assert frame.kind == "ex_attacker" and sorted(frame.ctx.units) == ["fr-18-legere", "fr-carabiniers"]
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(NotYourDecision) as e:
         t.send("france", {"type": "lose", "units": ["fr-18-ligne"]})
     assert e.value.rule == "caldiero §12.5.4"
     t.send("france", {"type": "lose", "units": ["fr-carabiniers"]})  # 2 SP lost
     frame = t.awaited()
     assert frame.kind == "ex_defender" and frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(NotYourDecision) as e:
         t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]})  # more than needed
     assert e.value.rule == "caldiero §12.5.4"
     t.send("austria", {"type": "lose", "units": ["au-hungarian"]}, dice=[6, 1])  # tests: 1417 fails, 1517 passes
@@ -133,7 +133,7 @@ def test_ex_reading_minimal_sets_offers_no_unit_to_spare() -> None:
     unit alone covers the 2 SP lost, so giving up both is not offered."""
     t, frame = _ex_defender_frame("minimal_sets")
     assert frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
-    with pytest.raises(IllegalCommand):
+    with pytest.raises(NotYourDecision):
         t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]})
 
 
@@ -166,7 +166,7 @@ def test_dr_test_failed_routs_and_retreats_two_more_hexes() -> None:
     options = t.legal("austria")
     assert options and all(len(o["path"]) == 2 for o in options)  # reading additional_2: 1 + 2 in all
     bad = {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]}
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(NotYourDecision) as e:
         t.send("austria", bad)
     assert e.value.rule == t.awaited().rule == "caldiero §15.2.1"  # refused as the engine does: the frame's rule
     t.send("austria", options[0])

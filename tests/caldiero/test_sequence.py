@@ -3,17 +3,15 @@
 
 from __future__ import annotations
 
-import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import RULESET, Table, activate, fresh, position
 
 
 def reject(t: Table, seat: str, rule: str, cmd: dict[str, object]) -> None:
-    with pytest.raises(IllegalCommand) as e:
-        t.send(seat, cmd)
-    assert e.value.rule == rule, e.value
+    """`cmd` is refused as a submit refuses it (the engine's check of an awaited decision's answer included), citing
+    `rule`, and the position is left as it was."""
+    t.refuse(seat, cmd, rule)
 
 
 # --- set-up and first turn -------------------------------------------------------------------------
