@@ -1,0 +1,244 @@
+"""What `verify` tells a reader, word for word (adjudicator/verify.py, arbitro §V): each check of an intact log says
+what it covered, and each forgery fails the one check that can see it, in words that say what was found and where.
+A report is read by people settling a dispute, so its words are part of the promise; mutation testing found most of
+them pinned by nothing (issue 20)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator.verify import Check, check_genesis, load_stored
+from arbitro.events import core
+from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.records import GameRecord
+from arbitro.events.sqlite import SQLiteStore
+from tests.foundation.duel import DuelRuleset
+
+from .conftest import Cli, event_records, read_export, rechain, write_export
+from .test_bad_input import checks, export, game  # noqa: F401 - the fixture: a duel one round in, 17 events
+
+__all__ = ["game"]
+
+HOST_DICE = ("dice not protected against the host: they rest on the server's seed alone, since no seat committed "
+             "entropy at creation (arbitro §R.2)")
+
+
+def detail(report: dict[str, Any], name: str) -> str:
+    return next(c["detail"] for c in report["checks"] if c["name"] == name)
+
+
+def failed(report: dict[str, Any]) -> list[dict[str, str]]:
+    return [c for c in report["checks"] if c["status"] == "failed"]
+
+
+def verify_edited(run: Cli, tmp_path: Path, edit: Any, *, chain: bool = True) -> dict[str, Any]:
+    """The exported game, edited by `edit(records)`, its chain recomputed unless `chain` is False."""
+    path = export(run, tmp_path)
+    records = read_export(path)
+    edit(records)
+    if chain:
+        rechain(records)
+    write_export(path, records)
+    return run.json("verify", str(path), code=1)  # type: ignore[no-any-return]
+
+
+def edit_command(records: list[dict[str, Any]], number: int, **fields: Any) -> None:
+    """A forger's edit of a command: its hash and the hash its events name recomputed, so only re-adjudication
+    (or the salts) can tell."""
+    record = next(r for r in records if r["record"] == "command" and r["cmd"] == number)
+    record["body"].update(fields)
+    record["hash"] = sha256_hex(canonical(record["body"]))
+    for event in event_records(records):
+        if event["body"]["cmd"] == number:
+            event["body"]["cmd_hash"] = record["hash"]
+
+
+# --- an intact log -----------------------------------------------------------------------------------------------
+def test_an_intact_logs_report_says_what_each_check_covered(run: Cli, game: str) -> None:
+    head = run.json("log", "g")[-1]["hash"]
+    run("annotate", "g", "a bold guard", "--as", "umpire", "--at", "7")
+    report = run.json("verify", "g")
+    assert (report["passed"], report["divergence"], report["kind"], report["version"]) == (True, None, "generated", "1.0.0")
+    assert report["checks"] == [
+        {"name": "hash chain", "status": "passed", "detail": f"17 events, head {head[:12]}"},
+        {"name": "genesis", "status": "passed",
+         "detail": "the game record (ruleset, version, kind, seats, seed commitment) is the chained #1's"},
+        {"name": "command log", "status": "passed", "detail": "5 commands, each hash matches its events"},
+        {"name": "ruleset version", "status": "passed", "detail": "played with duel 1.0.0; this build has 1.0.0"},
+        {"name": "scenario data", "status": "passed", "detail": "the same data files"},
+        {"name": "dice", "status": "unchecked", "detail": "4 rolls and draws cannot be recomputed until the seed is revealed"},
+        {"name": "salts", "status": "unchecked",
+         "detail": "command and event salts derive from the seed: checkable once it is revealed"},
+        {"name": "dice protection", "status": "unchecked", "detail": HOST_DICE},
+        {"name": "re-rolls", "status": "passed", "detail": "no undo voided a roll or draw"},
+        {"name": "re-adjudication", "status": "passed",
+         "detail": "5 commands give exactly the stored events; 1 checkpoint state hashes match"},
+        {"name": "annotations", "status": "passed", "detail": "1 notes in 1 chains, each linked and bound to its event"},
+        {"name": "completeness", "status": "unchecked",
+         "detail": "nothing proves that events #1-#17 are the ones the server accepted, nor that events after #17 "
+                   "were not dropped: check the file against your latest receipt (--receipt) or a hash you recorded "
+                   "(--head)"},
+    ]
+
+
+def test_once_the_seed_is_revealed_the_commitment_and_every_salt_are_checked(run: Cli, game: str) -> None:
+    run("reveal", "g", "--reason", "the end")
+    report = run.json("verify", "g")
+    assert report["passed"] is True
+    found = {c["name"]: (c["status"], c["detail"]) for c in report["checks"]}
+    assert found["seed commitment"] == ("passed", "the revealed seed matches the commitment made at creation")
+    assert found["salts"] == ("passed", "the salts of 6 commands and 18 events derive from the seed")
+    assert "dice" not in found
+
+
+# --- the chain and the genesis (arbitro §L.1) --------------------------------------------------------------------
+def test_an_event_taken_out_of_the_middle_is_missing_at_its_number(run: Cli, tmp_path: Path, game: str) -> None:
+    report = verify_edited(run, tmp_path, lambda records: records.remove(event_records(records)[4]), chain=False)
+    assert failed(report) == [{"name": "hash chain", "status": "failed", "detail": "event #5 is missing (found #6 in its place)"}]
+    assert report["divergence"] == {"seq": 5, "expected": "an intact chain", "found": "event #5 is missing (found #6 in "
+                                    "its place)", "rule": "arbitro §L.1"}
+
+
+def test_a_log_cut_short_of_its_recorded_head_says_where_each_ends(run: Cli, tmp_path: Path, game: str) -> None:
+    def cut(records: list[dict[str, Any]]) -> None:
+        records.remove(event_records(records)[-1])
+        next(r for r in records if r["record"] == "command" and r["cmd"] == 4)["last_seq"] = 16
+
+    report = verify_edited(run, tmp_path, cut, chain=False)
+    assert failed(report) == [{"name": "hash chain", "status": "failed", "detail": "the log ends at #16 but the game's "
+                               "head is #17 (events deleted from the end, or the file is truncated)"}]
+
+
+@pytest.fixture
+def record(run: Cli, db: Path, game: str) -> tuple[GameRecord, core.GameCreated]:
+    """The game's record and its chained genesis."""
+    store = SQLiteStore(db)
+    try:
+        loaded = load_stored(store, "g")
+    finally:
+        store.close()
+    return loaded.game, msgspec.json.decode(loaded.events[0].body, type=dict)["event"]
+
+
+def test_an_edited_game_record_names_the_field_and_both_values(record: tuple[GameRecord, Any]) -> None:
+    game, genesis = record
+    assert check_genesis(game, genesis) is None
+    for field, value, shown in [("kind", "transcribed", "'generated'"), ("seats", ("blue", "red"), "['red', 'blue']"),
+                                ("parent_seq", 3, "None")]:
+        assert check_genesis(msgspec.structs.replace(game, **{field: value}), genesis) == Check(
+            name="genesis", status="failed",
+            detail=f"the game record says {field}={value if field != 'seats' else list(value)!r} but the chained "
+                   f"genesis (#1) says {shown}: the record was edited")
+    assert check_genesis(msgspec.structs.replace(game, seed="00" * 32), genesis) == Check(
+        name="genesis", status="failed",
+        detail="the game record carries a seed that does not match the genesis' seed commitment")
+
+
+def test_a_log_whose_first_event_is_not_a_creation_has_no_genesis(record: tuple[GameRecord, Any]) -> None:
+    game, genesis = record
+    no_genesis = Check(name="genesis", status="failed", detail="event #1 is not game_created: the log has no genesis")
+    assert check_genesis(game, dict(genesis, type="dice_rolled")) == no_genesis
+    assert check_genesis(game, "(redacted)") == no_genesis
+
+
+def test_a_served_genesis_is_compared_on_the_fields_it_carries(record: tuple[GameRecord, Any]) -> None:
+    """A seat's export holds #1 as it was served: what it lacks cannot disagree, what it has must agree."""
+    game = msgspec.structs.replace(record[0], seed=None)  # a seat's copy never holds the seed
+    assert check_genesis(game, {"type": "game_created", "ruleset": "duel"}) is None
+    assert check_genesis(game, {"type": "game_created", "ruleset": "chess"}) == Check(
+        name="genesis", status="failed",
+        detail="the game record says ruleset='duel' but the chained genesis (#1) says 'chess': the record was edited")
+
+
+def test_a_forks_record_must_name_the_parent_point_and_hash_its_genesis_names(run: Cli, db: Path, game: str) -> None:
+    fork = run.json("fork", "g", "--at", "10")["game"]
+    store = SQLiteStore(db)
+    try:
+        loaded = load_stored(store, fork)
+    finally:
+        store.close()
+    genesis = msgspec.json.decode(loaded.events[0].body, type=dict)["event"]
+    origin = genesis["origin"]
+    assert check_genesis(loaded.game, genesis) is None
+    for field, key in (("parent", "fork"), ("parent_seq", "at"), ("parent_hash", "hash")):
+        edited = msgspec.structs.replace(loaded.game, **{field: "x"})
+        assert check_genesis(edited, genesis) == Check(
+            name="genesis", status="failed",
+            detail=f"the game record says {field}='x' but the chained genesis (#1) says {origin[key]!r}: the record was edited")
+
+
+# --- the command log ---------------------------------------------------------------------------------------------
+def test_a_command_edited_without_its_hash_is_named_with_its_events(run: Cli, tmp_path: Path, game: str) -> None:
+    def edit(records: list[dict[str, Any]]) -> None:
+        next(r for r in records if r["record"] == "command" and r["cmd"] == 2)["body"]["command"]["stance"] = "high"
+
+    report = verify_edited(run, tmp_path, edit)
+    assert failed(report) == [{"name": "command log", "status": "failed",
+                               "detail": "command 2 (events #7-#10) was edited: its hash does not match"}]
+
+
+def test_a_command_whose_number_is_not_its_place_is_missing_or_out_of_order(run: Cli, tmp_path: Path, game: str) -> None:
+    report = verify_edited(run, tmp_path, lambda records: edit_command(records, 1, cmd=5))
+    assert failed(report) == [{"name": "command log", "status": "failed", "detail": "command 1 is missing or out of order"}]
+
+
+# --- the build, the seed, the salts ------------------------------------------------------------------------------
+def test_a_game_played_with_other_data_or_version_says_both(
+    run: Cli, tmp_path: Path, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def other_data(records: list[dict[str, Any]]) -> None:
+        event_records(records)[0]["body"]["event"]["data_hash"] = "d" * 64
+
+    report = verify_edited(run, tmp_path, other_data)
+    data = DuelRuleset().data_hash(None)
+    assert failed(report) == [{"name": "scenario data", "status": "failed",
+                               "detail": f"played with data dddddddddddd, this build has {data[:12]} (the data files changed)"}]
+    monkeypatch.setattr(DuelRuleset, "version", "2.0.0")
+    report = run.json("verify", "g", code=1)
+    assert failed(report) == [{"name": "ruleset version", "status": "failed",
+                               "detail": "played with duel 1.0.0; this build has 2.0.0"}]
+
+
+def test_a_salt_not_derived_from_the_revealed_seed_is_named(run: Cli, tmp_path: Path, game: str) -> None:
+    """A salt a seat could know would let it test the hashes it is served against its guesses (arbitro §V.3)."""
+    run("reveal", "g", "--reason", "the end")
+
+    def event_salt(records: list[dict[str, Any]]) -> None:
+        event_records(records)[8]["body"]["salt"] = "5a" * 16
+
+    report = verify_edited(run, tmp_path, event_salt)
+    assert failed(report) == [{"name": "salts", "status": "failed", "detail": "event #9 has a salt not derived from the seed"}]
+    report = verify_edited(run, tmp_path, lambda records: edit_command(records, 3, salt="5a" * 16))
+    assert failed(report) == [{"name": "salts", "status": "failed",
+                               "detail": "command 3 (events from #11) has a salt not derived from the seed"}]
+
+
+# --- re-adjudication (arbitro §V.1) ------------------------------------------------------------------------------
+def test_a_forged_command_the_rules_refuse_diverges_where_its_events_begin(run: Cli, tmp_path: Path, game: str) -> None:
+    events: list[Any] = []
+
+    def out_of_turn(records: list[dict[str, Any]]) -> None:
+        edit_command(records, 3, seat="red")  # blue attacked in the second exchange
+        events.extend(e["body"]["event"] for e in event_records(records) if e["body"]["cmd"] == 3)
+
+    report = verify_edited(run, tmp_path, out_of_turn)
+    assert failed(report) == [{"name": "re-adjudication", "status": "failed", "detail": "command 3 at #11: rejected: it is "
+                               "not red's turn: waiting for blue [arbitro §S.2]"}]
+    assert report["divergence"] == {"seq": 11, "expected": events, "rule": "arbitro §S.2",
+                                    "found": "rejected: it is not red's turn: waiting for blue [arbitro §S.2]"}
+
+
+def test_a_forged_command_that_gives_other_events_diverges_at_the_first_of_them(
+    run: Cli, tmp_path: Path, game: str
+) -> None:
+    report = verify_edited(run, tmp_path, lambda records: edit_command(records, 4, command={"stance": "high", "type": "guard"}))
+    (check,) = failed(report)
+    assert check["name"] == "re-adjudication"
+    assert check["detail"] == f"command 4 gives different events from #{report['divergence']['seq']}"
+    assert 12 <= report["divergence"]["seq"] <= 17
+
