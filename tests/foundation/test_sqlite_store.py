@@ -13,8 +13,11 @@ import pytest
 
 from arbitro.events import sqlite as sqlite_module
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.events.store import Annotation, CorruptStore, GameNotFound, NoDatabase, ReadOnlyStore, StoreError
+from arbitro.events.store import (
+    Annotation, BrokenChain, CorruptStore, GameNotFound, NoDatabase, ReadOnlyStore, StoreError,
+)
 
+from .conftest import db_execute, db_rows
 from .test_store_contract import append, chained, command, create, game_record, snapshot_of_log
 
 
@@ -196,3 +199,57 @@ def test_notes_of_a_database_made_before_notes_were_chained_read_unchained(tmp_p
                                                   created_at="2026-01-01T00:00:00+00:00")]
     assert reader.annotations("g")[0].hash == ""
     reader.close()
+
+
+# --- what read mode takes for an arbitro database, and the chain an append extends (arbitro §L.7) -------------------
+def test_read_mode_refuses_a_sqlite_file_without_the_logs_tables_and_says_which(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    db_execute(path, "CREATE TABLE games (id TEXT)")
+    db_execute(path, "CREATE TABLE commands (game TEXT)")
+    with pytest.raises(CorruptStore) as refused:
+        SQLiteStore(path, mode="read")
+    assert str(refused.value) == f"{path}: not an arbitro database (it has no games, commands and events tables)"
+
+
+def test_read_mode_takes_a_file_with_the_logs_three_tables_for_an_arbitro_database(tmp_path: Path) -> None:
+    """The games, commands and events tables are what make a log; the others (notes, keys, snapshots) may be absent
+    from an early database, and reading it must not refuse it."""
+    path = tmp_path / "a.db"
+    store = SQLiteStore(path)
+    create(store, "g1")
+    store.close()
+    for (table,) in db_rows(path, "SELECT name FROM sqlite_master WHERE type='table'"):
+        if table not in ("games", "commands", "events"):
+            db_execute(path, f"DROP TABLE {table}")
+    reader = SQLiteStore(path, mode="read")
+    assert reader.game("g1").head_seq == 2 and len(list(reader.events("g1"))) == 2
+    reader.close()
+
+
+def test_an_append_onto_an_edited_head_is_refused_naming_the_game_the_event_and_the_damage(tmp_path: Path) -> None:
+    path = tmp_path / "a.db"
+    store = SQLiteStore(path)
+    create(store, "g1")
+    create(store, "g2")
+    db_execute(path, "UPDATE events SET hash=? WHERE game='g1' AND seq=2", "e" * 64)
+    before = snapshot_of_log(store, "g1")
+    with pytest.raises(BrokenChain) as refused:
+        append(store, "g1", 1, "k1")
+    assert str(refused.value) == ("game g1, event #2: the head event does not match its hash (edited in the database); "
+                                  "nothing was appended. The database was altered outside arbitro: run `arbitro check "
+                                  "g1` to locate every problem")
+    assert snapshot_of_log(store, "g1") == before
+    append(store, "g2", 1, "k1")  # another game's intact chain is extended
+    store.close()
+
+
+def test_new_events_that_do_not_follow_the_head_are_refused(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "a.db")
+    create(store, "g1")
+    before = snapshot_of_log(store, "g1")
+    record = command("g1", 1, "k1", 2)
+    with pytest.raises(BrokenChain) as refused:
+        store.append("g1", 2, record, chained("g1", record, 3, "e" * 64, 2))
+    assert str(refused.value).startswith("game g1, event #3: the new events do not follow the head; nothing was appended")
+    assert snapshot_of_log(store, "g1") == before
+    store.close()
