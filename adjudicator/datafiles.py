@@ -11,11 +11,12 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 from arbitro.adjudicator.errors import BadPosition
 
@@ -94,9 +95,29 @@ def read_json(path: Path, file: str) -> object:
         raise DataError([DataProblem(file, where, f"not valid JSON: {exc.msg}")]) from None
 
 
+# A place inside a record: ("reduced",), ("change", "2"), or () for the record itself.
+Where = tuple[str | int, ...]
+
+
 class StrictModel(BaseModel):
-    # Unknown keys are errors (typos); scalars are strict (no "2" for 2, no 1 for true).
+    """A record of a data file. Unknown keys are errors (typos); scalars are strict (no "2" for 2, no 1 for true).
+    What a record's fields must agree on is its `problems()`: every one found is reported with the file's other
+    problems, each at its JSON path, never only the first (a model validator raising ValueError stops at one)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def problems(self) -> list[tuple[Where, str]]:
+        """What is wrong with the record once each field is valid on its own: (where in the record, what)."""
+        return []
+
+    @model_validator(mode="after")
+    def _report_problems(self) -> Self:
+        found = self.problems()
+        if found:
+            raise ValidationError.from_exception_data(type(self).__name__, [
+                {"type": PydanticCustomError("data", "{problem}", {"problem": message}), "loc": where,
+                 "input": getattr(self, str(where[0]), None) if where else None} for where, message in found])
+        return self
 
 
 Int = StrictInt

@@ -8,8 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-import pydantic
-from arbitro.adjudicator.datafiles import StrictModel as _Strict
+from arbitro.adjudicator.datafiles import StrictModel as _Strict, Where
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
@@ -143,11 +142,8 @@ class Victory(_Strict):
     winner_rule: Literal["higher_vp", "levels"]
     notes: str = ""
 
-    @pydantic.model_validator(mode="after")
-    def _levels_cover(self) -> "Victory":
-        if self.winner_rule == "levels" and not self.levels:
-            raise ValueError("`winner_rule` 'levels' needs `levels`")
-        return self
+    def problems(self) -> list[tuple[Where, str]]:
+        return [(("levels",), "`winner_rule` 'levels' needs `levels`")] if self.winner_rule == "levels" and not self.levels else []
 
 
 class ArrivanoScenario(pb.ScenarioFile):
@@ -259,13 +255,10 @@ class OptionsFile(_Strict):
     meta: Meta
     options: dict[str, OptionData]
 
-    @pydantic.model_validator(mode="after")
-    def _requirements_known(self) -> "OptionsFile":
-        for name, option in self.options.items():
-            unknown = [r for r in option.requires if r not in self.options or r == name]
-            if unknown:
-                raise ValueError(f"option {name} requires unknown options {unknown}")
-        return self
+    def problems(self) -> list[tuple[Where, str]]:
+        return [(("options", name, "requires", i), f"option {name} requires unknown option {r!r}")
+                for name, option in self.options.items() for i, r in enumerate(option.requires)
+                if r not in self.options or r == name]
 
     def missing_requirements(self, chosen: tuple[str, ...] | list[str]) -> list[tuple[str, str, str]]:
         """(option, required option, its rule) for every chosen option whose requirement was not chosen."""
@@ -281,11 +274,10 @@ class InterpretationData(_Strict):
     choices: list[str] = Field(min_length=1)
     explanation: str
 
-    @pydantic.model_validator(mode="after")
-    def _default_is_a_choice(self) -> "InterpretationData":
+    def problems(self) -> list[tuple[Where, str]]:
         if self.default not in self.choices:
-            raise ValueError(f"default {self.default!r} is not one of the choices {self.choices}")
-        return self
+            return [(("default",), f"default {self.default!r} is not one of the choices {self.choices}")]
+        return []
 
 
 class InterpretationsFile(_Strict):

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pydantic
-from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict
+from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict, Where
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, Meta, OrderOfBattle, TerrainTable, VictoryLevel,
                                                   WeatherBox)
@@ -28,12 +27,9 @@ class WeatherTable(_Strict):
     after_ice_storm: int
     confusion: dict[str, int]
 
-    @pydantic.model_validator(mode="after")
-    def _six_results(self) -> "WeatherTable":
-        for box, results in self.change.items():
-            if len(results) != 6 or any(not 0 <= r <= 3 for r in results):
-                raise ValueError(f"change[{box}] must list 6 boxes in 0..3")
-        return self
+    def problems(self) -> list[tuple[Where, str]]:
+        return [(("change", box), f"change[{box}] must list 6 boxes in 0..3") for box, results in self.change.items()
+                if len(results) != 6 or any(not 0 <= r <= 3 for r in results)]
 
     def box(self, number: int) -> WeatherBox:
         return next(b for b in self.boxes if b.box == number)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field, PlainValidator, model_validator
+from pydantic import Field, PlainValidator
 
 from arbitro.adjudicator.datafiles import (
     Bool,
@@ -20,6 +20,7 @@ from arbitro.adjudicator.datafiles import (
     Problem,
     Str,
     StrictModel,
+    Where,
     check_unique,
     read_json,
     validated,
@@ -94,11 +95,8 @@ class RoadCost(StrictModel):
     minimum: Int = Field(default=0, ge=0)
     scaled: Bool = False
 
-    @model_validator(mode="after")
-    def _one_way(self) -> RoadCost:
-        if (self.cost is None) == (self.reduce_by is None):
-            raise ValueError("give exactly one of 'cost' and 'reduce_by'")
-        return self
+    def problems(self) -> list[tuple[Where, str]]:
+        return [((), "give exactly one of 'cost' and 'reduce_by'")] if (self.cost is None) == (self.reduce_by is None) else []
 
 
 class RoadRule(StrictModel):

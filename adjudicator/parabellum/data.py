@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 import pydantic
 from arbitro.adjudicator import tables
-from arbitro.adjudicator.datafiles import StrictModel
+from arbitro.adjudicator.datafiles import StrictModel, Where
 from pydantic import Field
 
 OrderName = Literal["advance", "attack", "defence", "manoeuvre"]  # the four orders, §5.1 in both books
@@ -70,11 +70,10 @@ class Setup(StrictModel):
     area: str | None = None
     start: HexStr | None = None
 
-    @pydantic.model_validator(mode="after")
-    def _start_among_choices(self) -> "Setup":
+    def problems(self) -> list[tuple[Where, str]]:
         if self.start is not None and len(self.hexes) > 1 and self.start not in self.hexes:
-            raise ValueError(f"`start` must be one of {self.hexes}")
-        return self
+            return [(("start",), f"`start` must be one of {self.hexes}")]
+        return []
 
     @property
     def start_hex(self) -> str:
@@ -90,13 +89,10 @@ class Arrival(StrictModel):
     entry: HexStr | None = None
     group: str | None = None
 
-    @pydantic.model_validator(mode="after")
-    def _when_and_where(self) -> "Arrival":
+    def problems(self) -> list[tuple[Where, str]]:
         by_turn = self.turn is not None and self.entry is not None and self.group is None
         by_group = self.group is not None and self.turn is None and self.entry is None
-        if not (by_turn or by_group):
-            raise ValueError("an arrival gives either `turn` and `entry` or its `group`")
-        return self
+        return [] if by_turn or by_group else [((), "an arrival gives either `turn` and `entry` or its `group`")]
 
 
 class Placed(Provisional):
@@ -106,11 +102,10 @@ class Placed(Provisional):
     arrival: Arrival | None = None
     notes: str = ""
 
-    @pydantic.model_validator(mode="after")
-    def _placed_once(self) -> "Placed":
+    def problems(self) -> list[tuple[Where, str]]:
         if (self.setup is None) == (self.arrival is None):
-            raise ValueError(f"a {type(self).__name__.removesuffix('Data').lower()} needs exactly one of `setup` and `arrival`")
-        return self
+            return [((), f"a {type(self).__name__.removesuffix('Data').lower()} needs exactly one of `setup` and `arrival`")]
+        return []
 
 
 class UnitData(Placed):
@@ -135,21 +130,21 @@ class UnitData(Placed):
     horse: bool = False
     redoubt_battery: bool = False
 
-    @pydantic.model_validator(mode="after")
-    def _coherent(self) -> "UnitData":
+    def problems(self) -> list[tuple[Where, str]]:
+        found = super().problems()
+        artillery_only = {"bombard": self.bombard is not None, "range": self.range is not None, "horse": self.horse,
+                          "redoubt_battery": self.redoubt_battery}
         if self.arm == "artillery":
-            if self.bombard is None or self.range is None:
-                raise ValueError("artillery needs `bombard` and `range`")
+            found += [((f,), f"artillery needs `{f}`") for f in ("bombard", "range") if not artillery_only[f]]
         else:
-            if self.bombard is not None or self.range is not None or self.horse or self.redoubt_battery:
-                raise ValueError("only artillery has `bombard`, `range`, `horse`, `redoubt_battery`")
+            found += [((f,), f"only artillery has `{f}`") for f, given in artillery_only.items() if given]
             if self.strength < 1:
-                raise ValueError("infantry and cavalry need `strength` >= 1")
+                found.append((("strength",), "infantry and cavalry need `strength` >= 1"))
             if self.reduced is not None and self.reduced >= self.strength:
-                raise ValueError(f"`reduced` ({self.reduced}) must be below `strength` ({self.strength})")
+                found.append((("reduced",), f"`reduced` ({self.reduced}) must be below `strength` ({self.strength})"))
         if self.redoubt_battery and self.movement != 0:
-            raise ValueError("a redoubt battery never moves (arrivano §17.2.6): `movement` must be 0")
-        return self
+            found.append((("movement",), "a redoubt battery never moves (arrivano §17.2.6): `movement` must be 0"))
+        return found
 
     @property
     def steps(self) -> int:
@@ -171,13 +166,13 @@ class LeaderData(Placed):
     movement: int | None = Field(default=None, ge=1)
     cavalry: bool = False
 
-    @pydantic.model_validator(mode="after")
-    def _coherent(self) -> "LeaderData":
+    def problems(self) -> list[tuple[Where, str]]:
+        found = super().problems()
         if self.role != "commander_in_chief" and self.formation is None:
-            raise ValueError("generals and officers belong to a formation")
+            found.append((("formation",), "generals and officers belong to a formation"))
         if self.cavalry and self.role != "officer":
-            raise ValueError("only officers can be cavalry officers (arrivano §4.6)")
-        return self
+            found.append((("cavalry",), "only officers can be cavalry officers (arrivano §4.6)"))
+        return found
 
 
 class FormationData(StrictModel):
@@ -533,9 +528,6 @@ class OrdersTable(StrictModel):
     reinforcement_order: OrderName
     reinforcement_rule: str
 
-    @pydantic.model_validator(mode="after")
-    def _all_orders(self) -> "OrdersTable":
+    def problems(self) -> list[tuple[Where, str]]:
         missing = {"advance", "attack", "defence", "manoeuvre"} - set(self.orders)
-        if missing:
-            raise ValueError(f"missing orders: {', '.join(sorted(missing))}")
-        return self
+        return [(("orders",), f"missing orders: {', '.join(sorted(missing))}")] if missing else []

@@ -196,7 +196,7 @@ def test_interpretation_default_must_be_a_choice(tmp_path: Path) -> None:
         doc["interpretations"][0]["default"] = "nonsense"
 
     problems = _problems(_corrupt(tmp_path, "interpretations.json", mutate))
-    assert any(p.startswith("interpretations.json: $.interpretations[0]: ") and "'nonsense'" in p
+    assert any(p.startswith("interpretations.json: $.interpretations[0].default: ") and "'nonsense'" in p
                for p in problems), problems
 
 
@@ -233,7 +233,7 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
     target.write_text(json.dumps(doc), encoding="utf-8")
     problems = _problems(copy)
     assert any(p.startswith("options.json: $.options.open_order.rule: ") for p in problems), problems
-    assert any(p.startswith("tables/orders.json: $: ") and "missing orders: attack" in p for p in problems), problems
+    assert any(p.startswith("tables/orders.json: $.orders: ") and "missing orders: attack" in p for p in problems), problems
 
 
 def test_ruleset_views_of_the_data() -> None:

@@ -165,7 +165,7 @@ def test_a_counter_is_checked_by_the_kernel(variant: Variant) -> None:
     """§2.1 and §11.4 in both books: artillery has a bombardment value and a range; `provisional` names fields."""
     unit = {"id": "u", "name": "U", "side": "france", "formation": "f", "arm": "artillery", "strength": 0,
             "efficiency": 3, "movement": 3, "setup": {"hexes": ["1112"]}}
-    with pytest.raises(ValueError, match="artillery needs `bombard` and `range`"):
+    with pytest.raises(ValueError, match="2 validation errors.*\nbombard\n  artillery needs `bombard`.*\nrange\n  artillery needs `range`"):
         pb.UnitData.model_validate(unit)
     with pytest.raises(ValueError, match="provisional\n  Value error, names unknown fields: colour"):
         pb.UnitData.model_validate(unit | {"bombard": 2, "range": 3, "provisional": ["colour"]})
@@ -269,3 +269,45 @@ def test_the_order_of_battle_finds_every_counter_by_id(variant: Variant) -> None
         assert oob.formation(formation.id) is formation
     with pytest.raises(KeyError):
         oob.unit("no-such-unit")
+
+
+OOB_FILES: dict[str, tuple[Path, str]] = {
+    "caldiero": (caldiero.CALDIERO_DATA.folder / "oob.json", "oob.json"),
+    "arrivano": (arrivano.ARRIVANO_DATA.folder / "montebello" / "oob.json", "montebello/oob.json"),
+}
+
+
+def test_every_problem_of_a_counters_file_is_reported_at_once(variant: Variant, tmp_path: Path) -> None:
+    """Issue 18's one data error: four faults of one counter, faults of three other counters and a mistyped value
+    elsewhere in the file are all reported by one load, each at its own JSON path (a record's checks no longer stop
+    at its first fault). A counter whose arrival is itself faulty is reported for that alone: how its fields agree
+    is checked once each field is valid."""
+    source, name = OOB_FILES[variant.book]
+    raw = json.loads(source.read_text(encoding="utf-8"))
+    units, leaders = raw["units"], raw["leaders"]
+    foot = [i for i, u in enumerate(units) if u["arm"] == "infantry"]
+    gun = next(i for i, u in enumerate(units) if u["arm"] == "artillery")
+    general = next(i for i, leader in enumerate(leaders) if leader["role"] == "general")
+    strength = units[foot[0]]["strength"]
+    units[foot[0]] |= {"bombard": 2, "horse": True, "reduced": strength, "arrival": {"turn": 2, "entry": "1014"}}
+    units[foot[1]] |= {"arrival": {"turn": 2}}
+    del units[gun]["range"]
+    leaders[general] |= {"formation": None, "cavalry": True}
+    units[-1]["efficiency"] = "three"
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    problems: list[DataProblem] = []
+    assert load_model(path, pb.OrderOfBattle, tmp_path, problems) is None
+    assert {p.file for p in problems} == {name}
+    assert {(p.path, p.problem) for p in problems} == {
+        (f"$.units[{foot[0]}].bombard", "only artillery has `bombard`"),
+        (f"$.units[{foot[0]}].horse", "only artillery has `horse`"),
+        (f"$.units[{foot[0]}].reduced", f"`reduced` ({strength}) must be below `strength` ({strength})"),
+        (f"$.units[{foot[0]}]", "a unit needs exactly one of `setup` and `arrival`"),
+        (f"$.units[{foot[1]}].arrival", "an arrival gives either `turn` and `entry` or its `group`"),
+        (f"$.units[{gun}].range", "artillery needs `range`"),
+        (f"$.leaders[{general}].formation", "generals and officers belong to a formation"),
+        (f"$.leaders[{general}].cavalry", "only officers can be cavalry officers (arrivano §4.6)"),
+        (f"$.units[{len(units) - 1}].efficiency", "Input should be a valid integer, unable to parse string as an integer"),
+    }, problems
