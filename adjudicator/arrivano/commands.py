@@ -77,12 +77,11 @@ class Next(CommandModel):
     type: Literal["next"]
 
 
-class Retreat(CommandModel):
-    """Answer to a pending retreat (arrivano §12.6): the hex where the line of retreat ends (for an exit, the map
+class RetreatTo(pb.Retreat):
+    """The kernel's retreat answer (arrivano §12.6): the hex where the line of retreat ends (for an exit, the map
     edge hex it leaves from, with off_map, §12.8.1); `units`: the part of the stack that goes there (§12.6: units
     stacked together may retreat to different hexes; omitted: the whole stack still to retreat)."""
 
-    type: Literal["retreat"]
     to: str
     units: list[str] | None = None
     off_map: bool = False
@@ -137,12 +136,12 @@ class CounterCharge(CommandModel):
     unit: str | None
 
 
-class CavalryRetreat(CommandModel):
-    """Cavalry (and horse artillery) retreat before combat (arrivano §14.1): the hex where the line ends (for an exit,
-    the map-edge hex it leaves from, with off_map: only under the ruling retreat_before_combat_off_map: as_forced);
-    `units`: the eligible units that go (omitted: all still in the hex; the rest answer again); `to` null: stay."""
+class StackCavalryRetreat(pb.CavalryRetreat):
+    """The kernel's cavalry retreat before combat (arrivano §14.1; horse artillery too): the hex where the line ends
+    (for an exit, the map-edge hex it leaves from, with off_map: only under the ruling retreat_before_combat_off_map:
+    as_forced); `units`: the eligible units that go (omitted: all still in the hex; the rest answer again); `to`
+    null: stay."""
 
-    type: Literal["cavalry_retreat"]
     to: str | None
     units: list[str] | None = None
     off_map: bool = False
@@ -227,7 +226,7 @@ class CommanderRefuge(CommandModel):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | Next | Retreat | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | CavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
+    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | Next | RetreatTo | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | StackCavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
     CommanderRefuge | Fire | FallBack | FireTarget | LightRetreat,
     Field(discriminator="type"),
 ]

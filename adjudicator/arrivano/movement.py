@@ -16,7 +16,7 @@ from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     OrderMove, advance_order_problem, attack_bound, attack_order_problem, commander_moves, enemy_problem, ends,
-    entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearest_enemy_distance, presence_problem, zoc_rules,
+    entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -386,8 +386,8 @@ def closer_possible(w: World, uid: str, ic: set[str]) -> bool:
     if may_move(w, uid) is not None:
         return False
     side = w.state.units[uid].side
-    here = nearest_enemy_distance(w, w.state.units[uid].hex, side) or 0
-    return any((nearest_enemy_distance(w, h, side) or 0) < here for h in destinations(w, uid, False, ic))
+    here = nearest_enemy_distance(w, w.state.units[uid].hex, side)
+    return any(nearer(w, side, h, here) for h in destinations(w, uid, False, ic))
 
 
 def obligation_problem(w: World) -> tuple[Rule, str] | None:
@@ -411,7 +411,7 @@ def obligation_problem(w: World) -> tuple[Rule, str] | None:
         closer = 0
         for u in units:
             start = act.starts.get(u)
-            if start and (nearest_enemy_distance(w, w.state.units[u].hex, side) or 0) < (nearest_enemy_distance(w, start, side) or 0):
+            if start and nearer(w, side, w.state.units[u].hex, nearest_enemy_distance(w, start, side)):
                 closer += 1
         return advance_order_problem(ARRIVANO_VARIANT, len(units), closer, (u for u in units if could(u)))
     return None

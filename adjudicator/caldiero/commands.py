@@ -85,8 +85,9 @@ class Attack(CommandModel):
     use_general: bool = True
 
 
-class Retreat(CommandModel):
-    type: Literal["retreat"]
+class RetreatAlong(pb.Retreat):
+    """The kernel's retreat answer: `unit` retreats along `path` (caldiero §12.6; wire shape unchanged)."""
+
     unit: str
     path: list[HexStr]
 
@@ -111,8 +112,9 @@ class Lose(CommandModel):
     units: list[str] = Field(min_length=1)
 
 
-class CavalryRetreat(CommandModel):
-    type: Literal["cavalry_retreat"]
+class UnitCavalryRetreat(pb.CavalryRetreat):
+    """The kernel's cavalry retreat before combat: `unit` goes to `to` (caldiero §14.1; wire shape unchanged)."""
+
     unit: str
     to: HexStr
 
@@ -125,6 +127,6 @@ class Decline(CommandModel):
 
 CaldieroCommand = Annotated[
     Union[Place, SetOrder, EndStep, Reorganise, Activate, ChangeOrder, UnitOrder, GroupMove, MoveLeader, Bombard,
-          Attack, Retreat, Advance, Choose, Lose, DefensiveFire, CavalryRetreat, Decline],
+          Attack, RetreatAlong, Advance, Choose, Lose, DefensiveFire, UnitCavalryRetreat, Decline],
     Field(discriminator="type"),
 ]

@@ -15,7 +15,9 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import system_assault as A
-from arbitro.adjudicator.caldiero.commands import Advance, CavalryRetreat, Choose, Decline, DefensiveFire, Lose, MoveLeader, Retreat
+from arbitro.adjudicator.caldiero.commands import (
+    Advance, Choose, Decline, DefensiveFire, Lose, MoveLeader, RetreatAlong, UnitCavalryRetreat,
+)
 from arbitro.adjudicator.caldiero.system_procedure import (
     COMBAT,
     LEADER_ESCAPE,
@@ -66,7 +68,7 @@ class RetreatStep(CaldieroStep):
     def options(self, state: GameState[Any], frame: core.Frame[ev.RetreatsAwaited], seat: str) -> list[dict[str, Any]]:
         return retreat_options(self.world(state), frame)
 
-    def carry_out(self, act: Act, frame: core.Frame[ev.RetreatsAwaited], command: Retreat) -> None:
+    def carry_out(self, act: Act, frame: core.Frame[ev.RetreatsAwaited], command: RetreatAlong) -> None:
         answer_retreat(act, frame, command)
 
 
@@ -90,7 +92,7 @@ class CavalryRetreatStep(CaldieroStep):
     def options(self, state: GameState[Any], frame: core.Frame[ev.CavalryRetreatAwaited], seat: str) -> list[dict[str, Any]]:
         return A.cavalry_retreat_options(self.world(state), frame)
 
-    def carry_out(self, act: Act, frame: core.Frame[ev.CavalryRetreatAwaited], command: CavalryRetreat | Decline) -> None:
+    def carry_out(self, act: Act, frame: core.Frame[ev.CavalryRetreatAwaited], command: UnitCavalryRetreat | Decline) -> None:
         A.do_cavalry_retreat(act, frame, command)
 
 

@@ -141,7 +141,7 @@ def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]
     return out + [{"type": "decline"}]
 
 
-def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: C.CavalryRetreat | C.Decline) -> None:
+def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: C.UnitCavalryRetreat | C.Decline) -> None:
     """One listed unit retreats one hex (the engine took only a listed answer); the others may still; declined:
     the rest stay."""
     if isinstance(cmd, C.Decline):

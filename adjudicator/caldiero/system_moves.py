@@ -15,7 +15,7 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import (
-    advance_order_problem, attack_bound, attack_order_problem, leave_ezoc_problem, nearest_enemy_distance,
+    advance_order_problem, attack_bound, attack_order_problem, leave_ezoc_problem, nearer, toward_enemy_problem,
 )
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import artillery_orders
@@ -87,18 +87,12 @@ def _move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, t
     return out
 
 
-def attack_move_problem(w: World, g: Group, route: Route) -> str | None:
-    """caldiero §5.1.2: an Attack-order unit ends in EZoC or nearer the closest enemy."""
+def attack_move_problem(w: World, g: Group, route: Route) -> tuple[Rule, str] | None:
+    """caldiero §5.1.2 (the kernel's `toward_enemy_problem`): an Attack-order group ends in EZoC or nearer the
+    closest enemy; artillery and units entering the map are not bound."""
     if g.order != "attack" or g.artillery or g.start is None:
         return None
-    end = route.path[-1]
-    if end in enemy_zoc(w, g.side):
-        return None
-    before = nearest_enemy_distance(w, g.start, g.side)
-    after = nearest_enemy_distance(w, end, g.side)
-    if before is None or after is None or after < before:
-        return None
-    return f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, {after} at {end}) or in its ZoC (caldiero §5.1.2)"
+    return toward_enemy_problem(CALDIERO_VARIANT, w, g.side, g.start, route.path[-1], enemy_zoc(w, g.side))
 
 
 def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
@@ -145,7 +139,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
             continue
         problem = attack_move_problem(w, g, route)
         if problem:
-            last = Reject(CALDIERO_VARIANT.rules.ATTACK, problem)
+            last = Reject(*problem)
             continue
         return order, route
     raise last or Reject(CALDIERO_VARIANT.rules.MOVEMENT, "no order allows this move")
@@ -169,7 +163,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
         if route is not None:
             problem_attack = attack_move_problem(w, g, route)
             if problem_attack:
-                return CALDIERO_VARIANT.rules.ATTACK, problem_attack
+                return problem_attack
         if g.start is not None and w.board.on_map(cmd.to) and w.board.grid.is_adjacent(g.start, cmd.to):
             try:
                 check_path(w, g, (cmd.to,))
@@ -221,24 +215,17 @@ def movement_obligation_problem(w: World) -> tuple[Rule, str] | None:
     problem = attack_order_problem(CALDIERO_VARIANT, attack_bound(attacking, lambda u: bool(move_options(w, (u,), False))))
     if problem or not advance_counted:
         return problem
-    closer = [u for u in advance_counted if u in act.moved and u in act.start_dist and
-              (nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side) or 99) < act.start_dist[u]]
+    closer = [u for u in advance_counted if u in act.moved and
+              nearer(w, w.state.units[u].side, w.state.units[u].hex or "", act.start_dist.get(u))]
     could = (u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u))
     return advance_order_problem(CALDIERO_VARIANT, len(advance_counted), len(closer), could)
-    return None
 
 
 def _can_close(w: World, u: str) -> bool:
     act = w.state.activation
     assert act is not None
-    start = act.start_dist.get(u)
-    if start is None:
-        return False
-    for dest in move_options(w, (u,), False):
-        d = nearest_enemy_distance(w, dest, w.state.units[u].side)
-        if d is not None and d < start:
-            return True
-    return False
+    start, side = act.start_dist.get(u), w.state.units[u].side
+    return start is not None and any(nearer(w, side, dest, start) for dest in move_options(w, (u,), False))
 
 
 def movable_leaders(w: World, seat: str) -> list[str]:

@@ -240,7 +240,7 @@ def retreat_options(w: World, frame: core.Frame[ev.RetreatsAwaited]) -> list[dic
     return [{"type": "retreat", "unit": u, "path": list(p.path)} for u in sorted(moves) for p in retreat_paths(w, u, moves[u])]
 
 
-def answer_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], cmd: C.Retreat) -> None:
+def answer_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], cmd: C.RetreatAlong) -> None:
     """The owner's answer to the pending retreat (caldiero §12.6): one unit and its path, taken (the kernel's
     `retreat.move_along`), then §12.6.1's extra disorder, and the others' way checked again (§12.6.3)."""
     moves: dict[str, int] = dict(frame.ctx.moves)

@@ -44,6 +44,24 @@ class MoveLeader(CommandModel):
     to: str
 
 
+class Retreat(CommandModel):
+    """The answer to a pending retreat after an assault (§12.6 in both books). How the line is named differs: Caldiero
+    names one unit and its whole path (`caldiero.commands.RetreatAlong`: `unit`, `path`, caldiero §12.6), Arrivano the
+    hex where the line ends and the part of the stack that goes (`arrivano.commands.RetreatTo`: `to`, `units`,
+    `off_map`, arrivano §12.6, §12.8.1). Each extends this model with its fields, keeping its recorded wire shape."""
+
+    type: Literal["retreat"]
+
+
+class CavalryRetreat(CommandModel):
+    """Cavalry's retreat before combat (§14.1 in both books), answering the pending offer. Caldiero names the unit
+    and the hex it goes to (`caldiero.commands.UnitCavalryRetreat`: `unit`, `to`; declining is its `decline`),
+    Arrivano the hex, the units that go and an exit (`arrivano.commands.StackCavalryRetreat`: `to`, null to stay,
+    `units`, `off_map`). Each extends this model with its fields, keeping its recorded wire shape."""
+
+    type: Literal["cavalry_retreat"]
+
+
 class Bombard(CommandModel):
     """Guns bombard a hex in the bombardment step of their formation's activation (caldiero §11.4, arrivano §11.4):
     `artillery` one gun, or two stacked guns firing together (§11.4.1 in both), at `target`. Arrivano's games up to

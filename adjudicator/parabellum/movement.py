@@ -275,6 +275,33 @@ def nearest_enemy_distance(world: World, h: str, side: str) -> int | None:
     return known[h]
 
 
+def nearer(world: World, side: str, h: str, than: int | None) -> bool:
+    """Whether h is at least one hex nearer the nearest enemy unit than `than` hexes (§5.1.1 "almeno un esagono più
+    vicino al nemico", §5.1.2 "verso le unità nemiche" in both): the one answer to "did (or would) it close", never
+    true while no enemy unit is on the map or `than` is unknown (None)."""
+    if than is None:
+        return False
+    d = nearest_enemy_distance(world, h, side)
+    return d is not None and d < than
+
+
+def toward_enemy_problem(variant: Variant, world: World, side: str, start: str, end: str,
+                         ezoc: frozenset[HexId]) -> Problem | None:
+    """§5.1.2 in both ("Non è obbligatorio raggiungere una EZoC, ma in questo caso il movimento deve tendere verso
+    l'unità nemica più vicina"): why a move from `start` to `end` of a unit the Attack order binds (who is bound is
+    each game's, D6) is refused: it ends neither in an enemy ZoC nor nearer the closest enemy unit; None while no
+    enemy unit is on the map."""
+    if end in ezoc:
+        return None
+    before = nearest_enemy_distance(world, start, side)
+    if before is None or nearer(world, side, end, before):
+        return None
+    after = nearest_enemy_distance(world, end, side)
+    rule = variant.rules.ATTACK
+    return rule, (f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, {after} at "
+                  f"{end}) or in its ZoC ({rule})")
+
+
 def attack_bound(units: Iterable[str], still_could: Callable[[str], bool]) -> Iterator[str]:
     """§5.1.2 in both ("tutte le unità ... devono muovere (se possibile) almeno un esagono verso le unità nemiche"):
     the counted Attack-order units that have not moved toward the enemy although they still could, in the order

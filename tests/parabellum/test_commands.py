@@ -78,3 +78,22 @@ def test_move_extends_the_kernels_model_with_each_games_wire_form() -> None:
         arrivano.validate_python(group)
     with pytest.raises(ValidationError, match="string_pattern_mismatch|should match pattern"):
         caldiero.validate_python({**group, "to": "x1", "path": None})
+
+
+def test_retreat_answers_extend_the_kernels_models_with_each_games_wire_form() -> None:
+    """One `Retreat` (§12.6 in both) and one `CavalryRetreat` (§14.1 in both), each game naming the line its own way:
+    Caldiero one unit and its path, or the hex a cavalry unit goes to; Arrivano the hex where the line ends, the
+    units that go and an exit. Recorded answers parse to the same values; each game refuses the other's fields."""
+    caldiero, arrivano = UNIONS["caldiero"], UNIONS["arrivano"]
+    cases = {
+        pb.Retreat: ({"type": "retreat", "unit": "u1", "path": ["0102", "0103"]},
+                     {"type": "retreat", "to": "0103", "units": ["u1"], "off_map": False}),
+        pb.CavalryRetreat: ({"type": "cavalry_retreat", "unit": "c1", "to": "0102"},
+                            {"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}),
+    }
+    for kernel, (theirs, ours) in cases.items():
+        for union, wire, other in ((caldiero, theirs, ours), (arrivano, ours, theirs)):
+            cmd = union.validate_python(wire)
+            assert isinstance(cmd, kernel) and type(cmd) is not kernel and cmd.model_dump() == wire
+            with pytest.raises(ValidationError):
+                union.validate_python(other)

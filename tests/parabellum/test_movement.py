@@ -165,6 +165,35 @@ def test_the_nearest_enemy_is_counted_in_hexes_whatever_the_terrain(variant: Var
     assert movement.nearest_enemy_distance(alone, "0303", "france") is None  # type: ignore[arg-type]
 
 
+def test_nearer_is_one_hex_closer_to_the_nearest_enemy_and_never_without_one(variant: Variant) -> None:
+    """§5.1.1 "almeno un esagono più vicino al nemico" in both: strictly fewer hexes than `than`; never while no
+    enemy is on the map or the distance to beat is unknown (the old callers' `or 0` / `or 99`)."""
+    pos = OnPlainMap(units={"e": Piece("austria", "0305"), "f": Piece("france", "0101")})
+    assert movement.nearer(pos, "france", "0303", 3)  # type: ignore[arg-type]
+    assert not movement.nearer(pos, "france", "0303", 2)  # type: ignore[arg-type]  # as near, not nearer
+    assert not movement.nearer(pos, "france", "0303", None)  # type: ignore[arg-type]
+    alone = OnPlainMap(units={"f": Piece("france", "0101")})
+    assert not movement.nearer(alone, "france", "0303", 99)  # type: ignore[arg-type]
+
+
+def test_an_attack_order_move_tends_toward_the_nearest_enemy_or_into_its_zoc(variant: Variant) -> None:
+    """§5.1.2 in both ("il movimento deve tendere verso l'unità nemica più vicina"): a move ending farther or as far
+    from the nearest enemy is refused with the variant's citation, naming the hex and both distances; one ending
+    nearer, or in an enemy ZoC, is not; nothing binds while no enemy is on the map."""
+    pos = OnPlainMap(units={"e": Piece("austria", "0305"), "f": Piece("france", "0302")})
+    ezoc = ezoc_of(MAP, "0305")
+    problem = movement.toward_enemy_problem(variant, pos, "france", "0302", "0301", ezoc)  # type: ignore[arg-type]
+    assert problem is not None
+    rule, message = problem
+    assert rule == variant.rules.ATTACK and str(rule) == f"{variant.book} §5.1.2"
+    assert "0301" in message and "(3 hexes now, 4 at 0301)" in message and message.endswith(f"({rule})")
+    assert movement.toward_enemy_problem(variant, pos, "france", "0302", "0202", ezoc) is not None  # type: ignore[arg-type]  # as far
+    assert movement.toward_enemy_problem(variant, pos, "france", "0302", "0303", ezoc) is None  # type: ignore[arg-type]
+    assert movement.toward_enemy_problem(variant, pos, "france", "0302", "0304", ezoc) is None  # type: ignore[arg-type]
+    alone = OnPlainMap(units={"f": Piece("france", "0302")})
+    assert movement.toward_enemy_problem(variant, alone, "france", "0302", "0301", frozenset()) is None  # type: ignore[arg-type]
+
+
 def test_attack_lists_the_units_that_could_still_close_lazily(variant: Variant) -> None:
     """§5.1.2 in both: a caller asking whether any unit is bound stops at the first."""
     asked: list[str] = []
