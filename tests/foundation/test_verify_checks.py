@@ -13,10 +13,13 @@ import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import Loaded
-from arbitro.adjudicator.verify import Check, Divergence, _compare, _MemoryHistory, check_receipt, load_stored
+from arbitro.adjudicator.verify import (
+    Check, Divergence, _annotations_check, _beyond, _compare, _MemoryHistory, check_annotations, check_receipt, load_stored,
+)
 from arbitro.events import signing
 from arbitro.events.records import EventBody
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.events.store import Annotation
 from arbitro.projections.fold import Fold
 from arbitro.projections.game import state_hash
 
@@ -188,3 +191,83 @@ def test_the_undo_rules_see_the_log_up_to_the_event_being_judged_and_its_states(
         state = history.state_at(seq)
         assert state.core.seq == seq
         assert state_hash(state) == state_hash(fold.fold(bodies[:seq]))
+
+
+# --- what no check can prove: the events after the last anchor (arbitro §V.2) -------------------------------------
+def test_completeness_reaches_as_far_as_the_latest_receipt_or_recorded_head(loaded: Loaded) -> None:
+    server = Server(loaded)
+    last = server.seq
+    assert _beyond(server.hashes, server.hashes[last], ()) == Check(
+        name="completeness", status="passed",
+        detail=f"the file ends at #{last}, the latest head you anchored (with a receipt or --head)")
+    unanchored = (f"nothing proves that events #{{}}-#{last} are the ones the server accepted, nor that events after "
+                  f"#{last} were not dropped: check the file against your latest receipt (--receipt) or a hash you "
+                  "recorded (--head)")
+    assert _beyond(server.hashes, None, ()) == Check(name="completeness", status="unchecked",
+                                                     detail=unanchored.format(1))
+    assert _beyond(server.hashes, "f" * 64, ()).detail == unanchored.format(1)  # a head not in the file anchors nothing
+    early = server.receipt(seq=6, head=server.hashes[6])
+    assert _beyond(server.hashes, server.hashes[4], [early]) == Check(
+        name="completeness", status="unchecked", detail="#1-#6 are anchored; " + unanchored.format(7))
+    assert _beyond(server.hashes, server.hashes[8], [early]).detail == "#1-#8 are anchored; " + unanchored.format(9)
+    assert _beyond(server.hashes, None, [early, server.receipt()]).status == "passed"
+
+
+# --- notes are chained (arbitro §L.1) ----------------------------------------------------------------------------
+@pytest.fixture
+def notes(run: Cli, db: Path, loaded: Loaded) -> tuple[Loaded, list[Annotation]]:
+    """Two public notes and a private one on the duel."""
+    run("annotate", "g", "a bold guard", "--as", "umpire", "--at", "7")
+    run("annotate", "g", "I bluffed", "--as", "red", "--at", "9", "--private")
+    run("annotate", "g", "round one over", "--as", "blue", "--at", "10")
+    store = SQLiteStore(db)
+    try:
+        annotations = store.annotations("g")
+    finally:
+        store.close()
+    return msgspec.structs.replace(loaded, annotations=annotations), annotations
+
+
+def hashes_of(loaded: Loaded) -> dict[int, str]:
+    return {e.seq: e.hash for e in loaded.events}
+
+
+def rehashed(note: Annotation, **fields: Any) -> Annotation:
+    changed = msgspec.structs.replace(note, **fields)
+    return msgspec.structs.replace(changed, hash=changed.digest())
+
+
+def test_whole_note_chains_pass_counted_by_chain(notes: tuple[Loaded, list[Annotation]]) -> None:
+    loaded, annotations = notes
+    assert check_annotations("g", annotations, hashes_of(loaded)) is None
+    assert _annotations_check(loaded) == Check(name="annotations", status="passed",
+                                               detail="3 notes in 2 chains, each linked and bound to its event")
+
+
+def test_each_alteration_of_a_note_is_named_with_the_note(notes: tuple[Loaded, list[Annotation]]) -> None:
+    loaded, annotations = notes
+    first, private, second = annotations
+    where = f"note {first.id} (by umpire on #7)"
+
+    def problem(notes: list[Annotation], game: str = "g") -> str | None:
+        found = check_annotations(game, notes, hashes_of(loaded))
+        assert found is None or (found.name, found.status) == ("annotations", "failed")
+        return found.detail if found else None
+
+    assert problem([msgspec.structs.replace(first, hash=""), private, second]) == f"{where} is not chained (no hash)"
+    edited = msgspec.structs.replace(first, text="a reckless guard")
+    assert problem([edited, private, second]) == f"{where} does not match its hash: edited"
+    assert problem(annotations, game="h") == f"{where} does not match its hash: edited"  # another game's notes
+    assert problem([private, second]) == (f"note {second.id} (by blue on #10) does not follow the note before it in "
+                                          "the public chain (a note was removed, inserted or reordered)")
+    moved = rehashed(first, seq=8)
+    assert problem([moved, private]) == f"note {first.id} (by umpire on #8) names another event than #8"
+    # The private chain stands alone: the public notes dropped from a seat's file leave it whole.
+    assert problem([private]) is None
+
+
+def test_a_note_on_an_event_the_file_does_not_hold_is_checked_by_its_own_hash(notes: tuple[Loaded, list[Annotation]]) -> None:
+    """A seat's file may lack the event a note names (it was not served): the note's own hash still binds it."""
+    loaded, annotations = notes
+    hashes = {seq: digest for seq, digest in hashes_of(loaded).items() if seq != 7}
+    assert check_annotations("g", annotations, hashes) is None

@@ -12,11 +12,13 @@ from typing import Any
 import msgspec
 import pytest
 
+from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.verify import Check, check_genesis, load_stored
 from arbitro.events import core
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import GameRecord
 from arbitro.events.sqlite import SQLiteStore
+from tests.foundation import duel
 from tests.foundation.duel import DuelRuleset
 
 from .conftest import Cli, event_records, read_export, rechain, write_export
@@ -242,3 +244,47 @@ def test_a_forged_command_that_gives_other_events_diverges_at_the_first_of_them(
     assert check["detail"] == f"command 4 gives different events from #{report['divergence']['seq']}"
     assert 12 <= report["divergence"]["seq"] <= 17
 
+
+
+# --- dice entered at the table, and a finished game's reveal (arbitro §R.3) -------------------------------------------
+def test_a_transcribed_games_dice_are_reported_as_entered_not_recomputed(app: Arbitro) -> None:
+    game = app.create("duel", "standard", transcribed=True, game_id="t")
+    app.submit(game, "umpire", {"type": "enter_random", "values": [duel.DECKS["red"][0]]})
+    app.submit(game, "umpire", {"type": "enter_random", "values": [duel.DECKS["blue"][0]]})
+    report = app.verify(game)
+    found = {c.name: (c.status, c.detail) for c in report.checks}
+    assert report.passed and report.kind == "transcribed"
+    assert found["dice"] == ("unchecked", "transcribed game: 2 rolls and draws were entered from the table as recorded")
+    assert "dice protection" not in found and found["re-adjudication"][0] == "passed"
+
+
+def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_event(
+    app: Arbitro, run: Cli, tmp_path: Path
+) -> None:
+    app.create("duel", "standard", ["short"], game_id="g")
+    while app.status("g").outcome is None:
+        app.submit("g", app.status("g").awaiting.seats[0], {"type": "end_turn"})
+
+    def drop_the_reveal(records: list[dict[str, Any]]) -> None:
+        (reveal,) = [e for e in event_records(records) if e["body"]["event"]["type"] == "seed_revealed"]
+        assert all(e["body"]["cmd"] == reveal["body"]["cmd"] for e in event_records(records) if e["seq"] > reveal["seq"])
+        records.remove(reveal)
+        for later in event_records(records)[reveal["seq"] - 1:]:
+            later["seq"] = later["body"]["seq"] = later["seq"] - 1
+        next(r for r in records if r["record"] == "command" and r["cmd"] == reveal["body"]["cmd"])["last_seq"] -= 1
+        next(r for r in records if r["record"] == "game")["head_seq"] -= 1
+
+    head = app.game("g").head_seq
+    # The end's checkpoint hashes a state that holds the revealed seed: a careful forger hashes the state without it,
+    # as re-adjudication computes it.
+    recomputed = verify_edited(run, tmp_path, drop_the_reveal)["divergence"]
+    assert recomputed["seq"] == head - 1 and recomputed["found"]["type"] == "checkpoint"
+
+    def forged(records: list[dict[str, Any]]) -> None:
+        drop_the_reveal(records)
+        event_records(records)[-1]["body"]["event"] = recomputed["found"]
+
+    report = verify_edited(run, tmp_path, forged)
+    assert failed(report) == [{"name": "seed revealed at the end", "status": "failed",
+                               "detail": f"the game ended ({app.status('g').outcome.reason}) but the log never reveals its seed"}]
+    assert report["divergence"] == {"seq": head, "expected": "(no event)", "found": "seed_revealed", "rule": "arbitro §R.3"}
