@@ -288,3 +288,34 @@ def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_eve
     assert failed(report) == [{"name": "seed revealed at the end", "status": "failed",
                                "detail": f"the game ended ({app.status('g').outcome.reason}) but the log never reveals its seed"}]
     assert report["divergence"] == {"seq": head, "expected": "(no event)", "found": "seed_revealed", "rule": "arbitro §R.3"}
+
+
+# --- a seat's own export (arbitro §V.2) ----------------------------------------------------------------------------
+def test_a_seats_export_says_what_it_could_check_and_what_only_the_full_log_can(run: Cli, tmp_path: Path, game: str) -> None:
+    path = tmp_path / "blue.jsonl"
+    commitment = read_export(export(run, tmp_path))[0]["seed_commitment"]
+    seat_checks = [
+        {"name": "hidden events", "status": "unchecked",
+         "detail": "5 events are redacted for blue: their content can be checked against these hashes only with the full log"},
+        {"name": "re-adjudication", "status": "unchecked",
+         "detail": "blue's export lacks hidden facts; re-adjudication needs the full log"},
+    ]
+    for revealed, dice, events, whole in [
+        (False, {"name": "dice", "status": "unchecked",
+                 "detail": "4 rolls and draws; the seed is not revealed yet, so they are recomputed once it is (arbitro "
+                           f"§R.3); its commitment is {commitment}"}, 17, 12),
+        (True, {"name": "dice", "status": "passed",
+                "detail": "the revealed seed matches the commitment made at creation; 2 of 4 rolls and draws were served "
+                          "whole to this seat, and each recomputes from it (the others are private or hidden from it)"}, 18, 13),
+    ]:
+        if revealed:
+            run("reveal", "g", "--reason", "the end")
+        run("export", "g", "--as", "blue", "-o", str(path))
+        report = run.json("verify", str(path))
+        assert report["passed"] is True and report["divergence"] is None
+        assert report["checks"][:-1] == [
+            {"name": "annotations", "status": "passed", "detail": "0 notes in 0 chains, each linked and bound to its event"},
+            dice,
+            {"name": "hash chain", "status": "passed", "detail": f"{events} events linked; {whole} served whole have matching hashes"},
+            *seat_checks,
+        ]
