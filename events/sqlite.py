@@ -67,6 +67,7 @@ class SQLiteStore:
         self._signing_key: bytes | None = None
         self.created = False
         memory = self.path == ":memory:"
+        self.where = "" if memory else self.path  # what a missing game's error names as the place looked in
         if not memory:
             self.created = self._check_exists(mode)
         try:
@@ -204,7 +205,7 @@ class SQLiteStore:
         """Remove a game and everything stored of it, in one transaction (its forks keep their own logs)."""
         with self._transaction():
             if not self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone():
-                raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
+                raise GameNotFound(game_id, self.where)
             for table in GAME_TABLES:
                 self.conn.execute(f"DELETE FROM {table} WHERE game=?", (game_id,))
             self.conn.execute("DELETE FROM games WHERE id=?", (game_id,))
@@ -223,7 +224,7 @@ class SQLiteStore:
     def game(self, game_id: str) -> GameRecord:
         rows, names = self._read("SELECT * FROM games WHERE id=?", (game_id,))
         if not rows:
-            raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
+            raise GameNotFound(game_id, self.where)
         return game_from_row(dict(zip(names, rows[0], strict=True)))
 
     def games(self) -> list[GameRecord]:
@@ -238,7 +239,7 @@ class SQLiteStore:
         with self._transaction():
             head = self.conn.execute("SELECT head_seq FROM games WHERE id=?", (game_id,)).fetchone()
             if head is None:
-                raise GameNotFound(game_id)
+                raise GameNotFound(game_id, self.where)
             # The key first: a retry that lost the race to its own first attempt is that attempt, not stale.
             used = self.conn.execute(
                 "SELECT cmd FROM commands WHERE game=? AND seat=? AND key=?", (game_id, command.seat, command.key)
@@ -371,7 +372,7 @@ class SQLiteStore:
     def _head(self, game_id: str) -> int:
         rows, _ = self._read("SELECT head_seq FROM games WHERE id=?", (game_id,))
         if not rows:
-            raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
+            raise GameNotFound(game_id, self.where)
         return int(rows[0][0])
 
     # --- seats' keys and signatures -------------------------------------------------------------
@@ -381,7 +382,7 @@ class SQLiteStore:
         with self._transaction():
             row = self.conn.execute("SELECT head_cmd FROM games WHERE id=?", (game_id,)).fetchone()
             if row is None:
-                raise GameNotFound(game_id)
+                raise GameNotFound(game_id, self.where)
             known = self.conn.execute("SELECT public_key FROM seat_keys WHERE game=? AND seat=?", (game_id, seat)).fetchone()
             if known is not None:
                 raise StoreError(f"game {game_id}: {seat} already registered the key {known[0][:16]}...; a seat has "
@@ -413,7 +414,7 @@ class SQLiteStore:
         """Store the hash of each role's token for a game, replacing that role's earlier one, in one transaction."""
         with self._transaction():
             if not self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone():
-                raise GameNotFound(game_id)
+                raise GameNotFound(game_id, self.where)
             for role, digest in sorted(hashes.items()):
                 self.conn.execute("DELETE FROM tokens WHERE game=? AND role=?", (game_id, role))
                 self.conn.execute("INSERT INTO tokens VALUES (?,?,?)", (digest, game_id, role))
@@ -457,7 +458,7 @@ class SQLiteStore:
         with self._transaction():
             if not self._has_table("seat_copies") or not self.conn.execute(
                     "DELETE FROM seat_copies WHERE game=?", (game_id,)).rowcount:
-                raise GameNotFound(game_id, "" if self.path == ":memory:" else self.path)
+                raise GameNotFound(game_id, self.where)
 
     # --- snapshots ----------------------------------------------------------------------------
     def put_snapshot(self, game_id: str, snapshot: Snapshot) -> None:

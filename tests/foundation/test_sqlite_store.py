@@ -102,12 +102,17 @@ def test_a_corrupt_database_file_is_the_stores_error(tmp_path: Path) -> None:
         SQLiteStore(path, mode="write")
 
 
-@pytest.mark.parametrize("reach", ["game", "delete_game", "delete_seat_copy", "wait_for_append"])
+@pytest.mark.parametrize("reach", ["game", "delete_game", "delete_seat_copy", "wait_for_append", "append",
+                                   "register_seat_key", "put_tokens"])
 def test_a_game_not_in_the_database_is_named_with_the_database_to_list(tmp_path: Path, reach: str) -> None:
     """Bad input gets an actionable error: the game asked for, the file looked in and the command that lists what
     it holds; an in-memory database has no file to name."""
     ask = {"game": lambda s: s.game("nope"), "delete_game": lambda s: s.delete_game("nope"),
            "delete_seat_copy": lambda s: s.delete_seat_copy("nope"),
+           "append": lambda s: s.append("nope", 0, command("nope", 1, "k", 0),
+                                        chained("nope", command("nope", 1, "k", 0), 1, "0" * 64, 1)),
+           "register_seat_key": lambda s: s.register_seat_key("nope", "red", "a1" * 32),
+           "put_tokens": lambda s: s.put_tokens("nope", {"red": "f" * 64}),
            "wait_for_append": lambda s: s.wait_for_append("nope", 0, timeout=0)}[reach]
     path = tmp_path / "a.db"
     for store, where, listing in ((SQLiteStore(path), str(path), f"`arbitro games --db {path}`"),
@@ -253,3 +258,15 @@ def test_new_events_that_do_not_follow_the_head_are_refused(tmp_path: Path) -> N
     assert str(refused.value).startswith("game g1, event #3: the new events do not follow the head; nothing was appended")
     assert snapshot_of_log(store, "g1") == before
     store.close()
+
+
+def test_write_mode_never_creates_the_file_even_if_it_vanishes_after_the_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only "create" makes a database: a write-mode open of a file deleted between the existence check and the
+    connection fails, rather than writing a new empty database in its place."""
+    path = tmp_path / "gone.db"
+    monkeypatch.setattr(SQLiteStore, "_check_exists", lambda self, mode: False)  # the check saw the file
+    with pytest.raises(StoreError):
+        SQLiteStore(path, mode="write")
+    assert not path.exists()

@@ -156,7 +156,7 @@ class StoreContract:
         create(store, "g1")
         with pytest.raises(GameNotFound, match="'nope'"):
             store.game("nope")
-        with pytest.raises(GameNotFound):
+        with pytest.raises(GameNotFound, match="'nope'"):
             store.append("nope", 0, command("nope", 1, "k", 0), chained("nope", command("nope", 1, "k", 0), 1, GENESIS, 1))
         with pytest.raises(GameExists):
             create(store, "g1")
@@ -171,7 +171,9 @@ class StoreContract:
         with pytest.raises(StaleSequence) as refused:
             store.append("g1", 2, record, chained("g1", record, 3, GENESIS, 1))
         assert refused.value.head == 5 and refused.value.expected == 2
-        assert "#5" in str(refused.value) and refused.value.code == "store/stale-sequence"
+        assert str(refused.value) == ("game g1: expected the log at #2 but its head is #5; read the new events and "
+                                      "resubmit against #5")
+        assert refused.value.code == "store/stale-sequence"
         assert snapshot_of_log(store, "g1") == before
 
     def test_duplicate_idempotency_key_is_refused_by_the_store(self, store: Store) -> None:
@@ -183,6 +185,7 @@ class StoreContract:
         with pytest.raises(DuplicateKey) as refused:
             store.append("g1", head.head_seq, record, chained("g1", record, head.head_seq + 1, head.head_hash, 1))
         assert refused.value.cmd == 1 and refused.value.key == "retry-me"
+        assert str(refused.value) == "game g1: idempotency key 'retry-me' was already used by red for command 1"
         assert snapshot_of_log(store, "g1") == before
 
     def test_a_failing_append_keeps_nothing_of_itself(self, store: Store) -> None:
