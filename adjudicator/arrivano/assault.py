@@ -31,7 +31,6 @@ from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import results, rout
 from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
-from arbitro.adjudicator.parabellum.efficiency import most_sp_value, most_sp_values
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
@@ -309,9 +308,9 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
         return
     chosen = dict(chosen or {})
     for role, units in (("attack", attackers), ("defence", defenders)):
-        values = efficiency_choices(w, units)
+        values = sys_eff.side_values(w, units)
         if role not in chosen and len(values) > 1:  # arrivano §12.3.1: "il giocatore può scegliere"
-            g.push("efficiency_value", w.state.units[units[0]].side, str(R.EFFICIENCY_SIDE), {"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
+            g.push("efficiency_value", w.state.units[units[0]].side, str(ARRIVANO_VARIANT.rules.SIDE_EFFICIENCY), {"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
                                        "chosen": chosen, "role": role, "values": values})
             return
     mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
@@ -332,11 +331,6 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
             g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
 
 
-def efficiency_choices(w: World, units: list[str]) -> list[int]:
-    """The efficiency values a side may use (arrivano §12.3.1): those carrying the most SP; several on a tie."""
-    return most_sp_values((w.test_efficiency(u), w.strength(u)) for u in units)
-
-
 def efficiency_value_answer(g: Game, frame: Frame, value: int) -> None:
     """The owner's pick of his side's efficiency value; the assault goes on (the other side may pick next)."""
     data = frame.data
@@ -344,29 +338,15 @@ def efficiency_value_answer(g: Game, frame: Frame, value: int) -> None:
             dict(data["chosen"]) | {data["role"]: value})
 
 
-def disordered_defence(w: World, defenders: list[str]) -> bool:
-    """arrivano §15.1, §12.5.2 "la presenza di unità in Disordine in difesa" (interpretation
-    disordered_defender_drm): `any_unit` one disordered or routed defender suffices; `every_unit` all must be."""
-    bad = [w.state.units[u].status != "good" for u in defenders]
-    return any(bad) if w.reading("disordered_defender_drm") == "any_unit" else bool(bad) and all(bad)
-
-
 def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str,
               chosen: dict[str, int] | None = None) -> list[Modifier]:
-    """arrivano §12.5.2: disordered defender +2, efficiency difference (each side's value with the most SP, or
-    the owner's pick on a tie, §12.3.1), generals ±1, terrain; capped at ±4 by the table look-up."""
-    mods: list[Modifier] = []
-    if disordered_defence(w, defenders):
-        mods.append(Modifier(f"disordered defender ({ARRIVANO_VARIANT.rules.DISORDER})", 2))
+    """arrivano §12.5.2: the kernel's (disordered defender +2, efficiency difference, generals ±1: each side's value
+    with the most SP, or the owner's pick on a tie, §12.3.1), then the terrain's; capped at ±4 by the table look-up."""
     picked = chosen or {}
-    a = picked.get("attack", most_sp_value((w.test_efficiency(u), w.strength(u)) for u in attackers) or 0)
-    d = picked.get("defence", most_sp_value((w.test_efficiency(u), w.strength(u)) for u in defenders) or 0)
-    if a != d:
-        mods.append(Modifier(f"efficiency {a} against {d} ({R.EFFICIENCY_SIDE})", a - d))
-    if sys_assault.general_with(w, attackers) is not None:
-        mods.append(Modifier(f"attacking general ({ARRIVANO_VARIANT.rules.GENERAL_DRM})", 1))
-    if sys_assault.general_with(w, defenders) is not None:
-        mods.append(Modifier(f"defending general ({ARRIVANO_VARIANT.rules.GENERAL_DRM})", -1))
+    values = tuple(picked.get(role, (sys_eff.side_values(w, units) or [0])[-1])
+                   for role, units in (("attack", attackers), ("defence", defenders)))
+    mods = [drm.modifier for drm in sys_assault.side_modifiers(ARRIVANO_VARIANT, w, attackers, defenders,
+                                                               (values[0], values[1]), True, w.reading)]
     if tdrm:
         mods.append(Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
     return mods

@@ -45,7 +45,6 @@ BOMBARD_TABLE = _r("11.4.3", "bombardment table; a hex of artillery alone cannot
 DEFENSIVE_FIRE = _r("11.4.4", "defensive bombardment of one attacking hex")
 DECLARE = _r("12.2", "who may attack: Attack must, Advance with a test, others not")
 EVERY_ZOC = _r("12.2.1", "every enemy projecting ZoC into an attacker's hex is attacked")
-EFFICIENCY_SIDE = _r("12.3.1", "a side's efficiency: the value with the most SP")
 MULTI_HEX = _r("12.4.1", "every attacker adjacent to every defender")
 MODIFIERS = _r("12.5.2", "modifiers, capped at 4")
 RETREAT_STACKING = _r("12.6.2", "an overstacked retreat goes on one more hex until stacking fits")

@@ -25,6 +25,11 @@ class ArrivanoVariant(Variant):
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
     advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
 
+    def disordered_defence(self, disordered: Sequence[bool], reading: Reading) -> bool:
+        """arrivano §15.1, §12.5.2 "la presenza di unità in Disordine in difesa" (interpretation
+        disordered_defender_drm): `any_unit` one disordered or routed defender suffices; `every_unit` all must be."""
+        return any(disordered) if reading("disordered_defender_drm") == "any_unit" else bool(disordered) and all(disordered)
+
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """arrivano §4.5.3: a 1 or 2 captures or kills the commander, whatever his kind (D10)."""
         return die <= 2

@@ -17,11 +17,11 @@ from typing import Any
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
-from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
+from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
 from arbitro.adjudicator.parabellum.orders import ORDERS
 
@@ -219,7 +219,7 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
                     seen.add(key)
                     cmd = C.Attack(type="attack", attackers=sorted(group), defenders=sorted(dset), elan=elan)
                     if _ok(F.attack_problem, w, seat, cmd):
-                        choices = side_efficiency_choices(w, list(group))
+                        choices = side_values(w, list(group))
                         with_general = [True, False] if general_with(w, group) else [True]
                         for value in ([None] if len(choices) < 2 else choices):  # §12.3.1: the attacker picks on a tie
                             for use in with_general:  # §12.4.4 "può": the general's +1 may be declined (§4.4.2 risk)

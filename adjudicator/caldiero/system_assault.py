@@ -18,7 +18,6 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem  # noqa: F401
-from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
@@ -218,12 +217,12 @@ def stage_efficiency(a: Act) -> None:
     if not c.attackers or not [d for d in c.defenders if not w.is_artillery(d)]:
         _set_stage(a, "resolve")
         return
-    att_choices = side_efficiency_choices(w, c.attackers)
+    att_choices = shared_efficiency.side_values(w, c.attackers)
     att = c.efficiency if c.efficiency in att_choices else max(att_choices)
-    def_choices = side_efficiency_choices(w, c.defenders)
+    def_choices = shared_efficiency.side_values(w, c.defenders)
     if len(def_choices) > 1:
         _set_stage(a, "resolve", efficiency=att)
-        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.EFFICIENCY,
+        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.SIDE_EFFICIENCY,
                ev.DefenderEfficiencyAwaited(choices=tuple(def_choices)))
         return
     _set_stage(a, "resolve", efficiency=att, defender_efficiency=def_choices[0])
@@ -282,17 +281,9 @@ def stage_resolve(a: Act) -> None:
         result, roll = automatic, 0
         notes.append(f"worse than 1-5: automatic {automatic}")
     else:
-        if any(w.state.units[d].status != "good" for d in non_art_def):
-            modifier("disorder +2", f"disordered defender ({CALDIERO_VARIANT.rules.DISORDER})", 2)
-        if att_eff - def_eff:
-            modifier(f"efficiency {att_eff}-{def_eff}", f"efficiency {att_eff} against {def_eff} ({CALDIERO_VARIANT.rules.EFFICIENCY})",
-                     att_eff - def_eff)
-        att_general = assault.general_with(w, c.attackers) if c.use_general else None
-        if att_general:
-            modifier(f"{att_general} +1", f"attacking general ({CALDIERO_VARIANT.rules.GENERAL_DRM})", 1)
-        def_general = assault.general_with(w, non_art_def)
-        if def_general:
-            modifier(f"{def_general} -1", f"defending general ({CALDIERO_VARIANT.rules.GENERAL_DRM})", -1)
+        for drm in assault.side_modifiers(CALDIERO_VARIANT, w, c.attackers, non_art_def, (att_eff, def_eff),
+                                          c.use_general, a.reading):
+            modifier(drm.part, drm.modifier.reason, drm.modifier.value)
         if col.excess_drm:
             modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({CALDIERO_VARIANT.rules.ABOVE_6_1})", col.excess_drm)
         across = all(w.board.canal_for_combat(w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_combat import odds
-from arbitro.adjudicator.caldiero.system_efficiency import side_efficiency_choices
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_procedure import Reject
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault
+from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc, zoc_sources
 
@@ -75,9 +75,9 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
         if w.reading("elan_marker") == "attack_marker_only" and unit_order(w, cmd.elan) != "attack":
             raise Reject(R.ELAN_TEST, f"{cmd.elan} has an 'Attack?' marker, not 'Attack': Elan needs an Attack order (caldiero §16.1)")
     defenders = [u for h in defenders_hexes for u in w.enemy_units_at(h, seat)]
-    choices = side_efficiency_choices(w, attackers)
+    choices = side_values(w, attackers)
     if cmd.efficiency is not None and cmd.efficiency not in choices:
-        raise Reject(CALDIERO_VARIANT.rules.EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
+        raise Reject(CALDIERO_VARIANT.rules.SIDE_EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
     if dfn > 0 and odds(w.data.crt, att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
             [unit_order(w, u) for u in attackers], w.reading):  # D24

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from arbitro.adjudicator.parabellum import efficiency
-from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.tables import (
     ColumnPick,
@@ -102,6 +102,40 @@ def general_with(w: World, units: Iterable[str]) -> str | None:
         if general and w.leader_on_map(general) == w.hex_of(u):
             return general
     return None
+
+
+@dataclass(frozen=True)
+class Drm:
+    """One die modifier of an assault (both §12.5.2): `part`, its short form in the die roll's record ("disorder +2",
+    "massena +1"); `modifier`, its reason with the rule and its value, as the table's record keeps them."""
+
+    part: str
+    modifier: Modifier
+
+
+def side_modifiers(variant: Variant, w: World, attackers: Sequence[str], defenders: Sequence[str],
+                   efficiency: tuple[int, int], attacking_general: bool, reading: Reading) -> list[Drm]:
+    """The die modifiers both books list in §12.5.2, in their order: +2 against a disordered defence (as the variant
+    reads "la presenza di unità in Disordine in difesa", `disordered_defence`), the difference of the sides'
+    efficiency values (`efficiency`: attacker's, defender's; §12.3), +1 for the attacking general when he counts
+    (`attacking_general`: caldiero §12.4.4 lets the attacker decline him) and -1 for the defending one (§12.4.4).
+    `defenders`: the units the table fights, artillery left out. Each game adds its own after these (terrain,
+    canals, slopes, the odds above the last column)."""
+    rules = variant.rules
+    out: list[Drm] = []
+    if defenders and variant.disordered_defence([w.status(u) != "good" for u in defenders], reading):
+        out.append(Drm("disorder +2", Modifier(f"disordered defender ({rules.DISORDER})", 2)))
+    mine, theirs = efficiency
+    if mine != theirs:
+        out.append(Drm(f"efficiency {mine}-{theirs}",
+                       Modifier(f"efficiency {mine} against {theirs} ({rules.SIDE_EFFICIENCY})", mine - theirs)))
+    general = general_with(w, attackers) if attacking_general else None
+    if general:
+        out.append(Drm(f"{general} +1", Modifier(f"attacking general ({rules.GENERAL_DRM})", 1)))
+    general = general_with(w, defenders)
+    if general:
+        out.append(Drm(f"{general} -1", Modifier(f"defending general ({rules.GENERAL_DRM})", -1)))
+    return out
 
 
 def ne_tested(variant: Variant, w: World, attackers: Sequence[str], roll: efficiency.StackRoll) -> str:

@@ -32,6 +32,13 @@ def most_sp_values(units: Iterable[tuple[int, int]]) -> list[int]:
     return sorted(v for v, sp in by_value.items() if sp == top)
 
 
+def side_values(world: World, units: Iterable[str]) -> list[int]:
+    """A side's efficiency values in an assault (caldiero §12.3.1, arrivano §12.3.1): those carrying the most SP of
+    its units, each unit's value as a test reads it (`World.test_efficiency`); artillery never counts (caldiero
+    §11.0.1, arrivano §11.0.2). Several on a tie, the owner choosing."""
+    return most_sp_values((world.test_efficiency(u), world.strength(u)) for u in units if not world.is_artillery(u))
+
+
 def most_sp_value(units: Iterable[tuple[int, int]]) -> int | None:
     """The best of the tied values: what an owner choosing for his side picks."""
     values = most_sp_values(units)

@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D35,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D36,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
@@ -112,6 +112,13 @@ class Variant:
         """D17, caldiero §10.2 / arrivano §10: the strength a hex's units in an assault add up to, as the hex's terrain
         leaves it (caldiero's marsh halves it). Neutral reading: the sum itself."""
         return total
+
+    def disordered_defence(self, disordered: Sequence[bool], reading: Reading) -> bool:
+        """D36, caldiero §12.5.2 / arrivano §12.5.2 ("la presenza di unità in Disordine in difesa", the same words):
+        whether the attacker's +2 applies, from whether each defending unit is disordered or routed. Neutral reading:
+        one such unit suffices (caldiero's; arrivano's default, its interpretation `disordered_defender_drm` may ask
+        every unit)."""
+        return any(disordered)
 
     def ne_passes(self, stacks: Sequence[Sequence[bool]]) -> bool:
         """D25, caldiero §12.5.4 Ne / arrivano §12.5.4 NE: whether the attacker's test under an Attack order turns

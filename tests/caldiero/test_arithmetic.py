@@ -6,17 +6,18 @@ from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
 from arbitro.adjudicator.caldiero.system_combat import odds, odds_label
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import capped
-from arbitro.adjudicator.caldiero.system_efficiency import efficiency_choices_from_sp, passes
+from arbitro.adjudicator.caldiero.system_efficiency import passes
+from arbitro.adjudicator.parabellum.efficiency import most_sp_values
 
 
 def test_efficiency_by_most_sp_example() -> None:
     # §12.3.1: 2 SP at 2, 3 SP at 3, 2 SP at 4 -> 3
-    assert efficiency_choices_from_sp({2: 2, 3: 3, 4: 2}) == [3]
+    assert most_sp_values([(2, 2), (3, 3), (4, 2)]) == [3]
 
 
 def test_efficiency_tie_lets_the_player_choose() -> None:
     # §12.3.1: 2 SP at each value -> any of 2..4
-    assert efficiency_choices_from_sp({2: 2, 3: 2, 4: 2}) == [2, 3, 4]
+    assert most_sp_values([(2, 2), (3, 2), (4, 2)]) == [2, 3, 4]
 
 
 CRT = CALDIERO_DATA.shipped().crt

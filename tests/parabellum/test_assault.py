@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from arbitro.adjudicator.parabellum import assault, exchange
+from arbitro.adjudicator.parabellum import assault, efficiency, exchange
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable
 
@@ -146,3 +146,51 @@ def test_the_strengths_are_each_units_summed_by_hex_as_the_variant_counts_them(v
     assert marshy.asked == [("cav", True, ("d",)), ("a", True, ("d",)), ("b", True, ("d",)), ("d", False, ("d",))]
     # the neutral reading: printed strengths, summed; the variants' own hooks read their games' worlds
     assert assault.strengths(Variant(), w, ["cav", "a", "b"], ["d", "gun"], ["1713"]) == (8, 4)
+
+
+@dataclass
+class Fighting(Armed):
+    statuses: dict[str, str] = field(default_factory=dict)
+
+    def status(self, u: str) -> str:
+        return self.statuses.get(u, "good")
+
+    def test_efficiency(self, u: str) -> int:
+        return self.eff[u]
+
+
+def test_the_sides_efficiency_is_the_value_with_most_sp_without_guns(variant: Variant) -> None:
+    """§12.3.1 in both: the value carrying the most SP, several on a tie; artillery never counts (caldiero §11.0.1,
+    arrivano §11.0.2), so the gun's 9 SP at efficiency 5 change nothing."""
+    w = Fighting(hexes={"a": "1612", "b": "1612", "c": "1612", "gun": "1612"}, eff={"a": 3, "b": 4, "c": 4, "gun": 5},
+                 sp={"a": 4, "b": 2, "c": 1, "gun": 9}, guns=frozenset({"gun"}))
+    assert efficiency.side_values(w, ["a", "b", "c", "gun"]) == [3]
+    w.sp["c"] = 2
+    assert efficiency.side_values(w, ["a", "b", "c", "gun"]) == [3, 4]
+    assert efficiency.side_values(w, ["gun"]) == []
+
+
+def test_the_modifiers_both_books_list_come_in_their_order_with_each_books_citation(variant: Variant) -> None:
+    """§12.5.2 in both: +2 against a disordered defence, the efficiency difference (§12.3), +1 / -1 for the generals
+    (§12.4.4), the attacking one only when he counts; each reason cites the variant's own section."""
+    w = Fighting(hexes={"a": "1612", "d": "1613", "e": "1613"}, eff={}, sp={},
+                 generals={"a": "ga", "d": "gd"}, leaders={"ga": "1612", "gd": "1613"}, statuses={"e": "disordered"})
+    rules = variant.rules
+    drms = assault.side_modifiers(variant, w, ["a"], ["d", "e"], (4, 2), True, lambda name: "any_unit")
+    assert [(d.part, d.modifier.reason, d.modifier.value) for d in drms] == [
+        ("disorder +2", f"disordered defender ({rules.DISORDER})", 2),
+        ("efficiency 4-2", f"efficiency 4 against 2 ({rules.SIDE_EFFICIENCY})", 2),
+        ("ga +1", f"attacking general ({rules.GENERAL_DRM})", 1),
+        ("gd -1", f"defending general ({rules.GENERAL_DRM})", -1)]
+    quiet = assault.side_modifiers(variant, w, ["a"], ["d"], (3, 3), False, lambda name: "any_unit")
+    assert [d.part for d in quiet] == ["gd -1"]  # no disorder, equal values, the attacker's general declined
+
+
+def test_one_disordered_defender_gives_the_plus_two_as_the_variant_reads_it(variant: Variant) -> None:
+    """§12.5.2 "la presenza di unità in Disordine in difesa": one disordered defender suffices in both books by
+    default; arrivano's reading `disordered_defender_drm: every_unit` asks every defender to be."""
+    assert variant.disordered_defence([False, True], lambda name: "any_unit")
+    assert not variant.disordered_defence([False, False], lambda name: "any_unit")
+    every = variant.disordered_defence([False, True], lambda name: "every_unit")
+    assert every is (variant.book == "caldiero")  # caldiero has no such reading: one suffices
+    assert variant.disordered_defence([True, True], lambda name: "every_unit")
