@@ -14,7 +14,8 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.verify import (
-    Check, Divergence, _annotations_check, _beyond, _compare, _MemoryHistory, check_annotations, check_receipt, load_stored,
+    Check, Divergence, _annotations_check, _beyond, _compare, _MemoryHistory, check_annotations, check_receipt,
+    check_signatures, load_stored,
 )
 from arbitro.events import signing
 from arbitro.events.records import EventBody
@@ -271,3 +272,25 @@ def test_a_note_on_an_event_the_file_does_not_hold_is_checked_by_its_own_hash(no
     loaded, annotations = notes
     hashes = {seq: digest for seq, digest in hashes_of(loaded).items() if seq != 7}
     assert check_annotations("g", annotations, hashes) is None
+
+
+# --- seats' signatures (arbitro §L.6) ----------------------------------------------------------------------------
+def test_the_signature_check_lists_every_seat_that_signs_from_its_command_or_none(
+    run: Cli, db: Path, loaded: Loaded, tmp_path: Path
+) -> None:
+    assert check_signatures(loaded, {}) == Check(
+        name="seat signatures", status="passed",
+        detail="0 commands signed, each by its seat's registered key; seats that sign: none")
+    for seat in ("red", "blue"):
+        public = run.json("keygen", "-o", str(tmp_path / f"{seat}.key"))["public_key"]
+        run("register-key", "g", public, "--as", seat)
+    store = SQLiteStore(db)
+    try:
+        keyed = load_stored(store, "g")
+    finally:
+        store.close()
+    last = len(keyed.commands) - 1
+    assert check_signatures(keyed, {}) == Check(
+        name="seat signatures", status="passed",
+        detail=f"0 commands signed, each by its seat's registered key; seats that sign: blue (after command {last}), "
+               f"red (after command {last})")
