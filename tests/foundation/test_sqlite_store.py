@@ -270,3 +270,46 @@ def test_write_mode_never_creates_the_file_even_if_it_vanishes_after_the_check(
     with pytest.raises(StoreError):
         SQLiteStore(path, mode="write")
     assert not path.exists()
+
+
+class ShmRefused:
+    """A read-only connection as SQLite gives one when it cannot make a WAL database's -shm file (a read-only
+    directory): its first read fails."""
+
+    def execute(self, *args: object) -> None:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("wal", ["checkpointed", "holding commits"])
+def test_a_database_whose_shm_cannot_be_made_is_read_whole_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wal: str
+) -> None:
+    """With nothing in the -wal file every commit is in the main file, so it is read as immutable; with commits still
+    in the -wal file an immutable read would miss them, so it is refused (the directory must be made writable)."""
+    path = tmp_path / "a.db"
+    writer = SQLiteStore(path)
+    create(writer, "g1")
+    if wal == "checkpointed":
+        writer.close()
+    else:
+        append(writer, "g1", 1, "k1")
+        assert Path(f"{path}-wal").stat().st_size > 0
+    real, opened = sqlite3.connect, []
+
+    def connect(database: str, *args: object, **kwargs: object) -> object:
+        opened.append(database)
+        return ShmRefused() if database.endswith("?mode=ro") else real(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite_module.sqlite3, "connect", connect)
+    if wal == "checkpointed":
+        reader = SQLiteStore(path, mode="read")
+        assert reader.game("g1").head_seq == 2 and opened[-1].endswith("?mode=ro&immutable=1")
+        reader.close()
+    else:
+        with pytest.raises(StoreError):
+            SQLiteStore(path, mode="read")
+        assert not any("immutable" in name for name in opened)
+        writer.close()
