@@ -66,6 +66,7 @@ def test_an_intact_logs_report_says_what_each_check_covered(run: Cli, game: str)
     run("annotate", "g", "a bold guard", "--as", "umpire", "--at", "7")
     report = run.json("verify", "g")
     assert (report["passed"], report["divergence"], report["kind"], report["version"]) == (True, None, "generated", "1.0.0")
+    assert report["provisional"] == ["duel: the card deck is invented for tests"]  # as the genesis recorded it
     assert report["checks"] == [
         {"name": "hash chain", "status": "passed", "detail": f"17 events, head {head[:12]}"},
         {"name": "genesis", "status": "passed",
@@ -319,3 +320,9 @@ def test_a_seats_export_says_what_it_could_check_and_what_only_the_full_log_can(
             {"name": "hash chain", "status": "passed", "detail": f"{events} events linked; {whole} served whole have matching hashes"},
             *seat_checks,
         ]
+
+
+def test_verification_reports_its_progress_command_by_command(app: Arbitro, run: Cli, game: str) -> None:
+    seen: list[tuple[int, int]] = []
+    assert app.verify("g", progress=lambda done, total: seen.append((done, total))).passed
+    assert seen == [(n, 5) for n in range(1, 6)]
