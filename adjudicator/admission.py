@@ -11,7 +11,7 @@ import typing
 from typing import Any
 
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
-from arbitro.adjudicator.disputes import R_EVIDENCE, no_note
+from arbitro.adjudicator.disputes import R_EVIDENCE, no_note, note_label
 from arbitro.adjudicator.errors import (
     BadInput, IllegalCommand, MalformedCommand, NotFound, NotUmpire, Unsigned, VersionPinned,
 )
@@ -125,8 +125,9 @@ def sign_receipt(store: Store, game_id: str, cmd: int, cmd_hash: str, seq: int, 
 DISPUTE_MESSAGES = ("dispute_open", "dispute_reply", "dispute_rule")
 
 
-def _readable_notes(store: Store, game_id: str, seat: str) -> dict[int, Annotation]:
-    return {n.id: n for n in store.annotations(game_id) if not n.private or seat in (n.seat, UMPIRE)}
+def _readable_notes(store: Store, game_id: str, seat: str) -> dict[tuple[str, int], Annotation]:
+    """The notes `seat` may read, by their chain and number in it (a note is numbered within its chain)."""
+    return {(n.chain, n.id): n for n in store.annotations(game_id) if not n.private or seat in (n.seat, UMPIRE)}
 
 
 def note_reference(note: Annotation) -> dict[str, Any]:
@@ -135,19 +136,35 @@ def note_reference(note: Annotation) -> dict[str, Any]:
             "hash": note.hash}
 
 
-def note_cited(store: Store, game_id: str, seat: str, number: int) -> dict[str, Any]:
-    """Note `number` of the game as `seat` cites it, if `seat` may read it."""
-    found = _readable_notes(store, game_id, seat).get(number)
+def cited_chain(seat: str, private: bool, by: str | None) -> str:
+    """The chain a citation names: the public one, or a private one (the citing seat's own unless it names
+    another's writer, which only the umpire may read)."""
+    return f"private:{by or seat}" if private else "public"
+
+
+def note_cited(store: Store, game_id: str, seat: str, number: int, private: bool = False,
+               by: str | None = None) -> dict[str, Any]:
+    """Note `number` of a chain as `seat` cites it, if `seat` may read it: the public chain's, or a private one
+    (`seat`'s own, or the umpire's citing `by`'s)."""
+    chain = cited_chain(seat, private, by)
+    found = _readable_notes(store, game_id, seat).get((chain, number))
     if found is None:
-        raise IllegalCommand(no_note(number, seat), rule=R_EVIDENCE)
+        raise IllegalCommand(no_note(number, seat, chain), rule=R_EVIDENCE)
     return note_reference(found)
 
 
 def with_notes(store: Store, game_id: str, seat: str, evidence: list[Any]) -> list[Any]:
-    """`evidence` with each note given by its number alone (`{"kind": "note", "note": 3}`, as the HTTP endpoints
-    take it) completed as it is cited."""
-    return [note_cited(store, game_id, seat, ref["note"]) if isinstance(ref, dict) and ref.keys() == {"kind", "note"}
-            and ref["kind"] == "note" and type(ref["note"]) is int else ref for ref in evidence]
+    """`evidence` with each note given by its number (`{"kind": "note", "note": 3}`, as the HTTP endpoints take
+    it; `"private": true` for the citing seat's own private note 3, and the umpire's `"by": SEAT` for that seat's)
+    completed as it is cited."""
+    return [note_cited(store, game_id, seat, ref["note"], ref.get("private") is True, ref.get("by"))
+            if _by_number(ref) else ref for ref in evidence]
+
+
+def _by_number(ref: Any) -> bool:
+    return (isinstance(ref, dict) and ref.get("kind") == "note" and type(ref.get("note")) is int
+            and ref.keys() <= {"kind", "note", "private", "by"} and type(ref.get("private", False)) is bool
+            and isinstance(ref.get("by", ""), str))
 
 
 def cited_notes(store: Store, game: GameRecord, seat: str, command: Any) -> None:
@@ -158,11 +175,12 @@ def cited_notes(store: Store, game: GameRecord, seat: str, command: Any) -> None
     notes = [r for r in refs if isinstance(r, dict) and r.get("kind") == "note"] if isinstance(refs, list) else []
     readable = _readable_notes(store, game.id, seat) if notes else {}
     for ref in notes:
-        number = ref.get("note")
-        found = readable.get(number) if type(number) is int else None
+        number, by = ref.get("note"), ref.get("by")
+        chain = cited_chain(seat, ref.get("private") is True, by if isinstance(by, str) else None)
+        found = readable.get((chain, number)) if type(number) is int else None
         if found is None:
-            raise IllegalCommand(no_note(number, seat), rule=R_EVIDENCE)
+            raise IllegalCommand(no_note(number, seat, chain), rule=R_EVIDENCE)
         if ref != note_reference(found):
-            raise IllegalCommand(f"note {number} is cited as it is not: it is on #{found.seq}, by {found.seat}, "
-                                 f"{'private' if found.private else 'public'}, hash {found.hash} (cite it by its "
-                                 "number: `--note N`)", rule=R_EVIDENCE)
+            raise IllegalCommand(f"{note_label(number, chain)} is cited as it is not: it is on #{found.seq}, by "
+                                 f"{found.seat}, hash {found.hash} (cite it by its number: `--note N`)",
+                                 rule=R_EVIDENCE)

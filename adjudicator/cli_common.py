@@ -141,7 +141,7 @@ def event_lines(events: list[dict[str, Any]]) -> list[str]:
 
 def note_lines(notes: list[dict[str, Any]], indent: str = "        ") -> list[str]:
     """Notes as printed beneath the event they annotate."""
-    return [f"{indent}note {n['id']} on #{n['seq']} by {n['seat']}{' (private)' if n['private'] else ''}: {n['text']}"
+    return [f"{indent}{'private ' if n['private'] else ''}note {n['id']} on #{n['seq']} by {n['seat']}: {n['text']}"
             for n in notes]
 
 

@@ -31,8 +31,9 @@ private_option = click.option(
 def evidence_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The evidence a message may cite beyond events (arbitro §D.7), as `dispute open|reply|rule` take it."""
     options = [
-        click.option("--note", "notes", type=int, multiple=True, metavar="N",
-                     help="Cite note N of the game (`arbitro notes GAME`; a private one only in a --private message)."),
+        click.option("--note", "notes", multiple=True, metavar="[private:[SEAT:]]N",
+                     help="Cite public note N of the game (`arbitro notes GAME`), or private:N your own private note "
+                          "N (only in a --private message; the umpire names a seat's: private:austria:N)."),
         click.option("--position", "positions", multiple=True, metavar="[SEAT:]SEQ",
                      help="Cite the position after event SEQ as you were served it (the umpire may name a SEAT)."),
         click.option("--readjudication", "readings", multiple=True, metavar="NAME=READING",
@@ -45,10 +46,10 @@ def evidence_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def evidence(app: Arbitro, game: str, seat: str, notes: tuple[int, ...], positions: tuple[str, ...],
+def evidence(app: Arbitro, game: str, seat: str, notes: tuple[str, ...], positions: tuple[str, ...],
              readings: tuple[str, ...], forks: tuple[str, ...]) -> list[dict[str, Any]]:
     """The typed evidence references of the options above; a note is cited as the game holds it."""
-    cited = [note_cited(app.store, game, seat, n) for n in notes]
+    cited = [note_cited(app.store, game, seat, *note_name(name)) for name in notes]
     for position in positions:
         whose, _, at = position.rpartition(":")
         if not at.isdigit():
@@ -88,7 +89,7 @@ def dispute() -> None:
 @db_option
 @json_option
 @handle_errors
-def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: bool, notes: tuple[int, ...],
+def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: bool, notes: tuple[str, ...],
           positions: tuple[str, ...], readings: tuple[str, ...], forks: tuple[str, ...], db: str,
           as_json: bool) -> None:
     """Open a dispute as SEAT (a playing seat) about event SEQ: CLAIM says what is wrong. Play goes on meanwhile;
@@ -120,7 +121,7 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
 @json_option
 @handle_errors
 def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], pause: bool, private: bool,
-          notes: tuple[int, ...], positions: tuple[str, ...], readings: tuple[str, ...], forks: tuple[str, ...],
+          notes: tuple[str, ...], positions: tuple[str, ...], readings: tuple[str, ...], forks: tuple[str, ...],
           db: str, as_json: bool) -> None:
     """Answer dispute NUMBER, or add evidence to it, as SEAT (any seat, the umpire too), citing events; the umpire
     may --pause play until its ruling (only the dispute goes on meanwhile).
@@ -155,7 +156,7 @@ def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], 
 @json_option
 @handle_errors
 def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int | None, interpretations: tuple[str, ...],
-         patch: str | None, public_patch: bool, private: bool, notes: tuple[int, ...], positions: tuple[str, ...],
+         patch: str | None, public_patch: bool, private: bool, notes: tuple[str, ...], positions: tuple[str, ...],
          readings: tuple[str, ...], forks: tuple[str, ...], seat: str, db: str, as_json: bool) -> None:
     """The umpire's ruling on dispute NUMBER, which closes it: --uphold (optionally with one effect: --undo-to,
     or --patch and/or --interpretation) or --dismiss. REASON is served to every seat unless --private. An
@@ -178,11 +179,21 @@ def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int 
     out(app.submit(game, seat, command), as_json, submitted)
 
 
+def note_name(name: str) -> tuple[int, bool, str | None]:
+    """`--note`'s value: N (public note N), private:N (the citing seat's own private note N) or private:SEAT:N
+    (SEAT's, as the umpire cites it): its number, whether private, and the private chain's seat if named."""
+    parts = name.split(":")
+    if not parts[-1].isdigit() or len(parts) > 3 or (len(parts) > 1 and parts[0] != "private") or "" in parts:
+        raise BadInput(f"--note {name!r}: give a public note's number (--note 3), or private:N for your own private "
+                       "note (the umpire: private:SEAT:N); `arbitro notes GAME` lists them")
+    return int(parts[-1]), len(parts) > 1, parts[1] if len(parts) == 3 else None
+
+
 def evidence_words(ref: dict[str, Any]) -> str:
     """One evidence reference as the listing names it."""
     match ref["kind"]:
         case "note":
-            return f"note {ref['note']} (on #{ref['seq']}, by {ref['by']}{', private' if ref['private'] else ''})"
+            return f"{'private ' if ref['private'] else ''}note {ref['note']} (on #{ref['seq']}, by {ref['by']})"
         case "position":
             return f"{ref['seat']}'s position after #{ref['at']}"
         case "readjudication":

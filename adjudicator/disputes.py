@@ -53,10 +53,16 @@ def _open_one(number: int, known: list[Dispute], rule: str) -> Dispute:
     return found
 
 
-def no_note(number: Any, seat: str) -> str:
-    """The one refusal of a note a seat may not cite, whether it does not exist or is another seat's private note:
-    a seat cannot tell the two apart by trying numbers."""
-    return f"this game has no note {number!r} that {seat} may read (`arbitro notes GAME --as {seat}` lists them)"
+def note_label(number: Any, chain: str) -> str:
+    """A note as a message names it: its number is its place in its chain (arbitro §L.1), public or private."""
+    return f"note {number!r}" if chain == "public" else f"private note {number!r} of {chain.removeprefix('private:')}"
+
+
+def no_note(number: Any, seat: str, chain: str = "public") -> str:
+    """The one refusal of a note a seat may not cite, whether it does not exist or is in another seat's private
+    chain: a seat cannot tell the two apart by trying numbers."""
+    return f"this game has no {note_label(number, chain)} that {seat} may read (`arbitro notes GAME --as {seat}` " \
+           "lists them)"
 
 
 def cited(ctx: Decision[Any], refs: list[cc.EvidenceCited], private: bool, log: Log,
@@ -75,11 +81,12 @@ def _evidence(ctx: Decision[Any], ref: cc.EvidenceCited, private: bool, log: Log
     match ref:
         case cc.NoteCited():
             _check_events([ref.seq], head, R_EVIDENCE)
+            chain = f"private:{ref.by}" if ref.private else "public"
             if ref.private and ctx.seat not in (ref.by, UMPIRE):
-                raise IllegalCommand(no_note(ref.note, ctx.seat), rule=R_EVIDENCE)
+                raise IllegalCommand(no_note(ref.note, ctx.seat, chain), rule=R_EVIDENCE)
             if ref.private and not private:
-                raise IllegalCommand(f"note {ref.note} is private: cite it in a private message (--private), which "
-                                     "only its writer and the umpire read", rule=R_EVIDENCE)
+                raise IllegalCommand(f"{note_label(ref.note, chain)} is private: cite it in a private message "
+                                     "(--private), which only its writer and the umpire read", rule=R_EVIDENCE)
             return core.NoteEvidence(note=ref.note, seq=ref.seq, by=ref.by, private=ref.private, hash=ref.hash)
         case cc.PositionCited():
             seat = ref.seat or ctx.seat

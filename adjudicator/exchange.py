@@ -24,6 +24,7 @@ import msgspec
 from arbitro.adjudicator.errors import BadFile, BadInput
 from arbitro.events.codec import canonical
 from arbitro.events.records import FORMAT, CommandRecord, GameRecord, StoredEvent
+from arbitro.events.rows import numbered_per_chain
 from arbitro.events.signing import CommandSignature
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
@@ -158,6 +159,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
             raise BadFile(f"{where}: malformed {kind} record ({e})") from None
     if game is None:
         raise BadFile(f"{source}: empty file: no game record")
-    return Loaded(game=game, commands=commands, events=events, served=served, annotations=notes,
+    # A file exported before notes were numbered per chain reads numbered so (events.rows.numbered_per_chain).
+    return Loaded(game=game, commands=commands, events=events, served=served, annotations=numbered_per_chain(notes),
                   redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures,
                   seat_state=seat_state, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)

@@ -115,7 +115,8 @@ class Ruling(Body):
     patch: list[dict[str, Any]] | None = None
 
 
-EVIDENCE = ('Typed references beyond events (arbitro §D.7): {"kind": "note", "note": N} (a note you may read), '
+EVIDENCE = ('Typed references beyond events (arbitro §D.7): {"kind": "note", "note": N} (public note N; add '
+            '"private": true for your own private note N, and the umpire "by": SEAT for that seat\'s), '
             '{"kind": "position", "at": SEQ} (your view after SEQ; the umpire may add "seat"), {"kind": '
             '"readjudication", "readings": {NAME: READING}}, {"kind": "fork", "game": ID} (a fork of this game).')
 

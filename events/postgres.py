@@ -35,6 +35,8 @@ from arbitro.events.rows import (
     game_from_row,
     game_row,
     note_from_row,
+    numbered_per_chain,
+    renumbered_rows,
 )
 from arbitro.events.signing import CommandSignature
 from arbitro.events.sqlite import OpenMode
@@ -57,13 +59,19 @@ try:  # an optional extra: the SQLite default needs none of it
 except ImportError:  # pragma: no cover - exercised only where the extra is not installed
     psycopg = None  # type: ignore[assignment]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: notes numbered per chain (docs/stores.md)
 CHANNEL = "arbitro_appends"  # NOTIFY channel: the payload is the game id
 POLL_SECONDS = 1.0  # the change feed re-reads the head at least this often (a lost or unsupported NOTIFY)
 LISTEN_SECONDS = 0.5  # how often the listening thread looks whether its store was closed
 RETRIES = 5  # a transaction a serializable database (CockroachDB) asks to retry is run again, this often at most
 
 T = TypeVar("T")
+
+NOTES_TABLE = """CREATE TABLE IF NOT EXISTS annotations (
+        game TEXT NOT NULL, chain TEXT NOT NULL, id BIGINT NOT NULL, seq BIGINT NOT NULL, seat TEXT NOT NULL,
+        private BOOLEAN NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL, at_hash TEXT NOT NULL,
+        prev TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (game, chain, id))"""
+NOTE_COLUMNS = "game, id, seq, seat, private, text, created_at, at_hash, prev, hash"
 
 # Every table's key is led by the game: a distributed database keeps each game's rows on one shard. `meta` is
 # the only table without a game (the schema version and the server's signing key): a reference table in Citus.
@@ -85,10 +93,9 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS snapshots (
         game TEXT NOT NULL, seq BIGINT NOT NULL, state BYTEA NOT NULL, state_hash TEXT NOT NULL,
         PRIMARY KEY (game, seq))""",
-    """CREATE TABLE IF NOT EXISTS annotations (
-        game TEXT NOT NULL, id BIGINT NOT NULL, seq BIGINT NOT NULL, seat TEXT NOT NULL, private BOOLEAN NOT NULL,
-        text TEXT NOT NULL, created_at TEXT NOT NULL, at_hash TEXT NOT NULL, prev TEXT NOT NULL, hash TEXT NOT NULL,
-        PRIMARY KEY (game, id))""",
+    # A note is numbered within its chain, the public one or its seat's private one (schema 3): a seat's numbers
+    # count only notes it may read.
+    NOTES_TABLE,
     """CREATE TABLE IF NOT EXISTS seat_keys (
         game TEXT NOT NULL, seat TEXT NOT NULL, public_key TEXT NOT NULL, since_cmd BIGINT NOT NULL,
         PRIMARY KEY (game, seat))""",
@@ -144,6 +151,9 @@ class PostgresStore:
         with self._lock:
             if mode == "read" or not self._create_schema(mode):
                 self._check_schema()
+            if mode != "read":
+                self._write(self._number_notes_per_chain)
+            self._notes_per_game = "chain" not in self._note_columns()  # an older database read as it is
         self._notify = self._probe_notify()
 
     def _connect(self, *, read_only: bool = False) -> "psycopg.Connection[Any]":
@@ -182,6 +192,28 @@ class PostgresStore:
             self._write(make)
         self.created = not existed
         return True
+
+    def _note_columns(self) -> set[str]:
+        return {row[0] for row in self.conn.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = 'annotations'")}
+
+    def _number_notes_per_chain(self, cur: "psycopg.Cursor[Any]") -> None:
+        """Schema 3: a database made before it (its notes numbered in one count per game, which told a seat that
+        others wrote private notes) has its notes numbered per chain, in one transaction (events.rows.
+        numbered_per_chain). The schema version's row, locked first, queues two processes opening it at once."""
+        cur.execute("SELECT value FROM meta WHERE key = 'schema_version' FOR UPDATE")
+        columns = {row[0] for row in cur.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+            "AND table_name = 'annotations'")}
+        if not columns or "chain" in columns:
+            return
+        rows = cur.execute(f"SELECT {NOTE_COLUMNS} FROM annotations ORDER BY game, id").fetchall()
+        cur.execute("DROP TABLE annotations")
+        cur.execute(NOTES_TABLE)
+        for note in renumbered_rows(rows):
+            self._insert_note(cur, note)
+        cur.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
 
     def _probe_notify(self) -> bool:
         """Whether the server has NOTIFY (PostgreSQL, YugabyteDB); CockroachDB lacks it: the feed then polls."""
@@ -551,25 +583,32 @@ class PostgresStore:
         return self._write(lambda cur: self._chain_note(cur, note))
 
     def _chain_note(self, cur: "psycopg.Cursor[Any]", note: Annotation) -> Annotation:
-        # The game's row lock orders the notes of one game: their numbers need no counter shared between games.
+        # The game's row lock orders the notes of one game: their numbers, each chain's own, need no shared counter.
         if cur.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (note.game,)).fetchone() is None:
             raise GameNotFound(note.game, self.where)
-        (next_id,) = cur.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game = %s",
-                                 (note.game,)).fetchone()
+        (next_id,) = cur.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game = %s AND chain = %s",
+                                 (note.game, note.chain)).fetchone()
         event = cur.execute("SELECT hash FROM events WHERE game = %s AND seq = %s", (note.game, note.seq)).fetchone()
-        last = cur.execute(
-            "SELECT hash FROM annotations WHERE game = %s AND private = %s AND (NOT private OR seat = %s) "
-            "ORDER BY id DESC LIMIT 1", (note.game, note.private, note.seat)).fetchone()
+        last = cur.execute("SELECT hash FROM annotations WHERE game = %s AND chain = %s AND id = %s",
+                           (note.game, note.chain, int(next_id) - 1)).fetchone()
         chained = chain_note(note, int(next_id), event[0] if event else None, last[0] if last else None)
-        cur.execute("INSERT INTO annotations (game, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
-                    "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                    (chained.game, chained.id, chained.seq, chained.seat, chained.private, chained.text,
-                     chained.created_at, chained.at_hash, chained.prev, chained.hash))
+        self._insert_note(cur, chained)
         return chained
 
+    @staticmethod
+    def _insert_note(cur: "psycopg.Cursor[Any]", note: Annotation) -> None:
+        cur.execute("INSERT INTO annotations (game, chain, id, seq, seat, private, text, created_at, at_hash, prev, "
+                    "hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    (note.game, note.chain, note.id, note.seq, note.seat, note.private, note.text, note.created_at,
+                     note.at_hash, note.prev, note.hash))
+
     def annotations(self, game_id: str) -> list[Annotation]:
-        rows = self._read("SELECT game, id, seq, seat, private, text, created_at, at_hash, prev, hash FROM annotations "
-                          "WHERE game = %s ORDER BY id", (game_id,))
+        """The game's notes, the public chain first, then each seat's private chain (events.rows.chain_order)."""
+        if self._notes_per_game:  # an older database opened read-only: numbered per chain as it is read
+            rows = self._read(f"SELECT {NOTE_COLUMNS} FROM annotations WHERE game = %s ORDER BY id", (game_id,))
+            return numbered_per_chain(note_from_row(row) for row in rows)
+        rows = self._read(f"SELECT {NOTE_COLUMNS} FROM annotations WHERE game = %s ORDER BY private, chain, id",
+                          (game_id,))
         return [note_from_row(row) for row in rows]
 
 

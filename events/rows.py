@@ -67,18 +67,70 @@ def check_head_link(game_id: str, head_seq: int, recorded: str, rows: Iterable[t
 
 
 def chain_note(note: Annotation, next_id: int, at_hash: str | None, last_hash: str | None) -> Annotation:
-    """Number, chain and hash a note: `at_hash` is the annotated event's hash (None: no such event), `last_hash`
-    the hash of the last note in its chain (None: it is the first). A note that arrives with a hash (an import)
-    must hash to it once chained, or it is refused."""
+    """Number, chain and hash a note: `next_id` is the next number in the note's own chain (public, or its seat's
+    private chain: never a count of other chains, arbitro §L.1), `at_hash` the annotated event's hash (None: no
+    such event), `last_hash` the hash of the last note in its chain (None: it is the first). A note that arrives
+    numbered and hashed (an import) must be the next of its chain and hash to it once chained, or it is refused."""
     if at_hash is None:
         raise StoreError(f"game {note.game} has no event #{note.seq} to annotate")
-    chained = msgspec.structs.replace(note, id=note.id or next_id, at_hash=at_hash, prev=last_hash or GENESIS,
-                                      hash="")
+    if note.id and note.id != next_id:
+        raise StoreError(f"game {note.game}: note {note.id} of the {note.chain} chain is not the next of its chain "
+                         f"(#{next_id}): notes are numbered 1, 2, 3 ... within each chain")
+    chained = msgspec.structs.replace(note, id=next_id, at_hash=at_hash, prev=last_hash or GENESIS, hash="")
     chained = msgspec.structs.replace(chained, hash=chained.digest())
     if note.hash and note.hash != chained.hash:
         raise StoreError(f"game {note.game}: note {chained.id} does not hash to {note.hash[:12]} once chained "
                          "here (edited, or a note before it in its chain is missing)")
     return chained
+
+
+def chain_order(note: Annotation) -> tuple[bool, str, int]:
+    """The order notes are listed and exported in: the public chain first, then each seat's private chain, each in
+    its own numbers (so an import chains them as they were chained)."""
+    return note.private, note.seat if note.private else "", note.id
+
+
+def numbered_per_chain(notes: Iterable[Annotation]) -> list[Annotation]:
+    """Notes numbered as arbitro numbers them since store schema 3: 1, 2, 3 ... within each chain. Before it a
+    game's notes shared one count, so the gaps in the public numbers a seat was served told it that, and between
+    which of its notes, other seats wrote private ones (docs/stores.md). `notes` are in their old order (the
+    game's count). A chain numbered so already is kept as it is; a chain numbered with gaps whose links and hashes
+    hold under its old numbers is renumbered and hashed again, link by link; a chain that does not hold keeps its
+    hashes, so that `arbitro check` and `verify` still report it (an upgrade never makes a damaged note whole)."""
+    chains: dict[str, list[Annotation]] = {}
+    for note in sorted(notes, key=lambda n: n.id):
+        chains.setdefault(note.chain, []).append(note)
+    out: list[Annotation] = []
+    for chain in chains.values():
+        if [n.id for n in chain] == list(range(1, len(chain) + 1)):
+            out += chain
+        elif _holds(chain):
+            last = GENESIS
+            for number, note in enumerate(chain, 1):
+                renumbered = msgspec.structs.replace(note, id=number, prev=last, hash="")
+                out.append(msgspec.structs.replace(renumbered, hash=renumbered.digest()))
+                last = out[-1].hash
+        else:
+            out += [msgspec.structs.replace(n, id=number) for number, n in enumerate(chain, 1)]
+    return sorted(out, key=chain_order)
+
+
+def renumbered_rows(rows: Iterable[tuple[Any, ...]]) -> list[Annotation]:
+    """A schema-2 annotations table's rows (every game's, as note_from_row reads them) numbered per chain, game by
+    game: what a store's upgrade to schema 3 writes back."""
+    games: dict[str, list[Annotation]] = {}
+    for row in rows:
+        games.setdefault(row[0], []).append(note_from_row(row))
+    return [note for notes in games.values() for note in numbered_per_chain(notes)]
+
+
+def _holds(chain: list[Annotation]) -> bool:
+    last = GENESIS
+    for note in chain:
+        if not note.hash or note.prev != last or note.digest() != note.hash:
+            return False
+        last = note.hash
+    return True
 
 
 def note_from_row(row: tuple[Any, ...]) -> Annotation:

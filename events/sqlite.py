@@ -29,6 +29,8 @@ from arbitro.events.rows import (
     game_from_row,
     game_row,
     note_from_row,
+    numbered_per_chain,
+    renumbered_rows,
 )
 from arbitro.events.signing import CommandSignature
 from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
@@ -45,12 +47,16 @@ from arbitro.events.store import (
     StoreError,
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: notes numbered per chain (docs/stores.md)
 
 # How often a waiter on a file database re-reads the head, to see appends made by other processes (several
 # servers on one file): a live stream lags another process's append by at most this.
 POLL_SECONDS = 0.1
 
+
+NOTES_TABLE = """CREATE TABLE {exists}annotations (
+    game TEXT, chain TEXT, id INTEGER, seq INTEGER, seat TEXT, private INTEGER, text TEXT, created_at TEXT,
+    at_hash TEXT, prev TEXT, hash TEXT, PRIMARY KEY (game, chain, id))"""
 
 OpenMode = Literal["create", "write", "read"]
 
@@ -74,6 +80,7 @@ class SQLiteStore:
             conn = self._connect(mode) if not memory else sqlite3.connect(self.path, isolation_level=None,
                                                                           check_same_thread=False)
             self.db = sqlite_utils.Database(conn)
+            conn.execute("PRAGMA busy_timeout=5000")
             if mode == "read" and not memory:
                 self._check_schema(conn)
             else:
@@ -81,7 +88,6 @@ class SQLiteStore:
                     self.db.enable_wal()
                 conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
                 self._create_schema()
-            conn.execute("PRAGMA busy_timeout=5000")
         except sqlite3.DatabaseError as e:
             raise _translated(e, self.path) from e
         self.conn = conn
@@ -153,14 +159,9 @@ class SQLiteStore:
         db["snapshots"].create(
             {"game": str, "seq": int, "state": bytes, "state_hash": str}, pk=("game", "seq"), if_not_exists=True
         )
-        db["annotations"].create(
-            {"game": str, "id": int, "seq": int, "seat": str, "private": int, "text": str, "created_at": str,
-             "at_hash": str, "prev": str, "hash": str},
-            pk=("game", "id"), if_not_exists=True,
-        )
-        # Databases made before notes were chained (schema 1) gain the chain's columns; their old notes
-        # stay unchained and `arbitro check` reports them so.
-        db["annotations"].add_missing_columns([{"at_hash": "", "prev": "", "hash": ""}])
+        # A note is numbered within its chain: the public one, or its seat's private one (schema 3).
+        self._number_notes_per_chain()
+        db.conn.execute(NOTES_TABLE.format(exists="IF NOT EXISTS "))
         # A seat's own public key (arbitro §L.6): its commands after `since_cmd` carry its signature.
         db["seat_keys"].create({"game": str, "seat": str, "public_key": str, "since_cmd": int},
                                pk=("game", "seat"), if_not_exists=True)
@@ -176,6 +177,27 @@ class SQLiteStore:
         db.conn.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
         # The server's signing key exists from the first write-mode open, so every export names it.
         db.conn.execute("INSERT OR IGNORE INTO meta VALUES ('server_signing_key', ?)", (signing.new_private_key().hex(),))
+
+    def _number_notes_per_chain(self) -> None:
+        """Schema 3: a database made before it (its notes numbered in one count per game, which told a seat that
+        others wrote private notes) has its notes numbered per chain, in one transaction (events.rows.
+        numbered_per_chain). Schema 1's unchained notes stay unchained: `arbitro check` reports them."""
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")  # a second process opening the same old file waits, then finds it done
+        try:
+            columns = {row[1] for row in conn.execute("PRAGMA table_info(annotations)")}
+            if columns and "chain" not in columns:
+                chain = "at_hash, prev, hash" if "hash" in columns else "'', '', ''"
+                rows = conn.execute(f"SELECT game, id, seq, seat, private, text, created_at, {chain} FROM annotations "
+                                    "ORDER BY game, id").fetchall()
+                conn.execute("DROP TABLE annotations")
+                conn.execute(NOTES_TABLE.format(exists=""))
+                for note in renumbered_rows(rows):
+                    self._insert_note(conn, note)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     # --- games --------------------------------------------------------------------------------
     def create_game(self, game: GameRecord, command: CommandRecord, events: list[StoredEvent]) -> None:
@@ -499,31 +521,37 @@ class SQLiteStore:
             return self._chain_note(note)
 
     def _chain_note(self, note: Annotation) -> Annotation:
-        """Number, chain, hash and insert a note, inside the caller's transaction."""
+        """Number (within its chain), chain, hash and insert a note, inside the caller's transaction."""
         (next_id,) = self.conn.execute(
-            "SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game=?", (note.game,)
+            "SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game=? AND chain=?", (note.game, note.chain)
         ).fetchone()
         event = self.conn.execute("SELECT hash FROM events WHERE game=? AND seq=?", (note.game, note.seq)).fetchone()
-        last = self.conn.execute(
-            "SELECT hash FROM annotations WHERE game=? AND private=? AND (private=0 OR seat=?) "
-            "ORDER BY id DESC LIMIT 1", (note.game, int(note.private), note.seat),
-        ).fetchone()
+        last = self.conn.execute("SELECT hash FROM annotations WHERE game=? AND chain=? AND id=?",
+                                 (note.game, note.chain, next_id - 1)).fetchone()
         chained = chain_note(note, next_id, event[0] if event else None, last[0] if last else None)
-        self.conn.execute(
-            "INSERT INTO annotations (game, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (chained.game, chained.id, chained.seq, chained.seat, int(chained.private), chained.text,
-             chained.created_at, chained.at_hash, chained.prev, chained.hash),
-        )
+        self._insert_note(self.conn, chained)
         return chained
 
+    @staticmethod
+    def _insert_note(conn: sqlite3.Connection, note: Annotation) -> None:
+        conn.execute(
+            "INSERT INTO annotations (game, chain, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            (note.game, note.chain, note.id, note.seq, note.seat, int(note.private), note.text, note.created_at,
+             note.at_hash, note.prev, note.hash),
+        )
+
     def annotations(self, game_id: str) -> list[Annotation]:
-        # A schema-1 database opened read-only cannot gain the chain's columns: its notes read unchained.
+        """The game's notes, the public chain first, then each seat's private chain (events.rows.chain_order)."""
         columns, _ = self._read("SELECT name FROM pragma_table_info('annotations')")
-        chain = "at_hash, prev, hash" if ("hash",) in columns else "'', '', ''"
+        if ("chain",) not in columns:  # an older database opened read-only: numbered per chain as it is read
+            chain = "at_hash, prev, hash" if ("hash",) in columns else "'', '', ''"
+            rows, _ = self._read(f"SELECT game, id, seq, seat, private, text, created_at, {chain} FROM annotations "
+                                 "WHERE game=? ORDER BY id", (game_id,))
+            return numbered_per_chain(note_from_row(row) for row in rows)
         rows, _ = self._read(
-            f"SELECT game, id, seq, seat, private, text, created_at, {chain} FROM annotations "
-            "WHERE game=? ORDER BY id", (game_id,),
+            "SELECT game, id, seq, seat, private, text, created_at, at_hash, prev, hash FROM annotations "
+            "WHERE game=? ORDER BY private, chain, id", (game_id,),
         )
         return [note_from_row(row) for row in rows]
 

@@ -25,8 +25,8 @@ CHAIN = ("hash", "prev", "cmd_hash", "salt")
 
 
 def game_with_notes(run: Cli) -> None:
-    """A duel (#6 red's attack, #7 blue's guard) with a public note (1, blue's, on #6), red's private note (2, on #7)
-    and the umpire's fork g-b."""
+    """A duel (#6 red's attack, #7 blue's guard) with a public note (1, blue's, on #6), red's private note (its
+    private chain's 1, on #7) and the umpire's fork g-b."""
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
     run("annotate", "g", "the guard came first", "--as", "blue", "--at", "6")
@@ -74,11 +74,15 @@ def test_evidence_a_seat_may_not_see_or_that_does_not_exist_is_refused_with_its_
         return found  # type: ignore[no-any-return]
 
     # red's private note and a note that does not exist are refused alike: citing numbers tells blue nothing
-    hidden, missing = refused("--note", "2"), refused("--note", "9")
-    assert hidden["message"].replace("2", "N") == missing["message"].replace("9", "N")
-    assert "no note 2 that blue may read" in hidden["message"]
-    assert "private: cite it in a private message" in refused("--note", "2", seat="red")["message"]
-    assert run.json("dispute", "reply", "g", "1", "my own note", "--as", "red", "--note", "2", "--private")
+    hidden, missing = refused("--note", "private:red:1"), refused("--note", "private:red:9")
+    assert hidden["message"].replace("1", "N") == missing["message"].replace("9", "N")
+    assert "no private note 1 of red that blue may read" in hidden["message"]
+    assert "no note 2 that blue may read" in refused("--note", "2")["message"]  # the public chain has one note
+    assert "no private note 1 of blue" in refused("--note", "private:1")["message"]  # blue's own chain is empty
+    assert "private: cite it in a private message" in refused("--note", "private:1", seat="red")["message"]
+    assert run.json("dispute", "reply", "g", "1", "my own note", "--as", "red", "--note", "private:1", "--private")
+    for bad in ("x", "private:", "public:1", "private:red:blue:1", "private::1"):
+        assert refused("--note", bad, code=2)["error"] == "input/bad"
     assert "not red's" in refused("--position", "red:7")["message"]
     assert "#99 is not in the log" in refused("--position", "99")["message"]
     assert "no seat 'green'" in refused("--position", "green:7", seat="umpire")["message"]
@@ -99,9 +103,10 @@ def test_evidence_a_seat_may_not_see_or_that_does_not_exist_is_refused_with_its_
 def test_the_umpire_cites_a_seats_private_note_only_privately(run: Cli) -> None:
     game_with_notes(run)
     run("dispute", "open", "g", "a claim to rule on", "--as", "blue", "--at", "7")
-    public = run.json("dispute", "rule", "g", "1", "--dismiss", "red's note says why", "--note", "2", code=1)
+    public = run.json("dispute", "rule", "g", "1", "--dismiss", "red's note says why", "--note", "private:red:1",
+                      code=1)
     assert public["rule"] == "arbitro §D.7"
-    run.json("dispute", "rule", "g", "1", "--dismiss", "red's note says why", "--note", "2", "--private")
+    run.json("dispute", "rule", "g", "1", "--dismiss", "red's note says why", "--note", "private:red:1", "--private")
     (seen,) = run.json("disputes", "g", "--as", "blue")
     assert seen["ruling"]["evidence"] == WITHHELD and seen["ruling"]["outcome"] == "dismissed"
     assert run.json("disputes", "g", "--as", "red")[0]["ruling"]["evidence"] == WITHHELD  # the umpire's message
@@ -120,7 +125,7 @@ def served_to(seat: str, note: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
     app.annotate("g", "red", 7, note, private=True)
     app.submit("g", "red", {"type": "dispute_open", "about": [7], "text": "see my note", "private": True,
-                            "evidence": with_notes(app.store, "g", "red", [{"kind": "note", "note": 1},
+                            "evidence": with_notes(app.store, "g", "red", [{"kind": "note", "note": 1, "private": True},
                                                                      {"kind": "position", "at": 6}])})
     app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what note?"})
     log = [{k: v for k, v in e.items() if k not in CHAIN} for e in app.log("g", seat)]

@@ -425,8 +425,14 @@ class StoreContract:
         a = note("g1", 1, "red", "opening: a bold attack")
         b = note("g1", 2, "blue", "private plan", private=True)
         c = note("g2", 2, "umpire", "ruling expected")
-        assert (a.id, b.id, c.id) == (1, 2, 1)  # numbered per game
-        assert store.annotations("g1") == [a, b]
+        d = note("g1", 2, "blue", "a public afterthought")
+        e = note("g1", 1, "red", "red's own plan", private=True)
+        f = note("g1", 2, "blue", "a second private plan", private=True)
+        # numbered per chain (arbitro §L.1): public 1, 2; blue's 1, 2; red's 1; no count shared between chains
+        assert [(n.chain, n.id) for n in (a, b, c, d, e, f)] == [
+            ("public", 1), ("private:blue", 1), ("public", 1), ("public", 2), ("private:red", 1), ("private:blue", 2)]
+        assert (d.prev, f.prev, e.prev) == (a.hash, b.hash, GENESIS)  # each linked within its own chain
+        assert store.annotations("g1") == [a, d, b, f, e]  # the public chain first, then each seat's
         assert store.annotations("g2") == [c]
         assert b.private is True and b.text == "private plan" and b.seat == "blue"
         assert store.annotations("nope") == []

@@ -146,8 +146,10 @@ class RecordsContract:
         assert red_secret.prev == GENESIS  # red's own, apart from blue's
         for n in (public, secret, later, red_secret, blue_again):
             assert n.hash == n.digest() and n.game == "g1"
-        assert [n.id for n in store.annotations("g1")] == [1, 2, 3, 4, 5]
-        assert store.annotations("g1") == [public, secret, later, red_secret, blue_again]
+        # each numbered within its own chain (a seat's numbers count only what it may read), listed chain by chain
+        assert [(n.chain, n.id) for n in store.annotations("g1")] == [
+            ("public", 1), ("public", 2), ("private:blue", 1), ("private:blue", 2), ("private:red", 1)]
+        assert store.annotations("g1") == [public, later, secret, blue_again, red_secret]
         with pytest.raises(StoreError, match="game g1 has no event #9 to annotate"):
             note(store, "g1", 9, "red", "about nothing")
         assert len(store.annotations("g1")) == 5

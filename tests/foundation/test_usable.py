@@ -33,7 +33,7 @@ def test_notes_lists_what_each_seat_may_read(run: Cli) -> None:
     assert [n["text"] for n in run.json("notes", "g")] == [PUBLIC]  # the umpire does not read red's private note
     blue = run("notes", "g", "--as", "blue").stdout
     assert f"note 1 on #6 by umpire: {PUBLIC}" in blue and "bluff" not in blue
-    assert "(private)" in run("notes", "g", "--as", "red").stdout
+    assert f"private note 1 on #8 by red: {SECRET}" in run("notes", "g", "--as", "red").stdout  # its own chain's 1
     notes = run.json("notes", "g", "--as", "red")
     assert all(n["hash"] and n["at_hash"] for n in notes)  # the chain fields, to check them against an export
     assert "unknown seat 'green'" in run("notes", "g", "--as", "green", code=2).stderr
@@ -47,7 +47,7 @@ def test_log_shows_each_note_beneath_its_event(run: Cli) -> None:
     assert PUBLIC in lines[at6 + 1] and lines[at6 + 2].startswith("#7 ")
     at8 = next(i for i, line in enumerate(lines) if line.startswith("#8 "))
     at9 = next(i for i, line in enumerate(lines) if line.startswith("#9 "))
-    assert SECRET in lines[at9 - 1] and "(private)" in lines[at9 - 1]  # beneath #8's record (which may wrap)
+    assert SECRET in lines[at9 - 1] and "private note 1" in lines[at9 - 1]  # beneath #8's record (which may wrap)
     assert all(SECRET not in line for line in lines[:at8])
     blue = run.json("log", "g", "--as", "blue")
     assert [n["text"] for n in blue[5]["notes"]] == [PUBLIC] and "notes" not in blue[7]
@@ -273,7 +273,7 @@ def test_the_readmes_historian_session_runs_as_printed(tmp_path: Path) -> None:
     script = _session("A historian's session")
     assert "arbitro notes" in script and "arbitro replay" in script
     shown = _run_session(script, tmp_path)
-    assert "note 1 on #32 by umpire: the 1-1 assault" in shown and "note 2 on #32 by france (private): my note alone" in shown
+    assert "note 1 on #32 by umpire: the 1-1 assault" in shown and "private note 1 on #32 by france: my note alone" in shown
     annotated = shown.split("#32 ", 1)[1].split("\n", 1)[0]  # the note is on the assault it names (relogs move events)
     assert "combat_resolved" in annotated and "odds=1-1" in annotated, annotated
     assert shown.count("my note alone") == 4  # notes, log, replay and its step at #32, each as france

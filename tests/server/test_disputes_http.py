@@ -35,22 +35,23 @@ def test_evidence_is_cited_by_number_and_a_private_notes_reference_stays_its_wri
     assert red.post(f"/games/{game}/notes", json={"at": 2, "text": f"I hold {RED_CARD}", "private": True}).status_code == 201
     assert blue.post(f"/games/{game}/notes", json={"at": 2, "text": "dealt in the open"}).status_code == 201
     claim = {"about": [2], "text": "see my note", "private": True,
-             "evidence": [{"kind": "note", "note": 1}, {"kind": "position", "at": 2}]}
+             "evidence": [{"kind": "note", "note": 1, "private": True}, {"kind": "position", "at": 2}]}
     opened = red.post(f"/games/{game}/disputes", json=claim)
     assert opened.status_code == 200, opened.text
     (event,) = [e["event"] for e in opened.json()["events"]]
     assert event["evidence"][0]["by"] == "red" and event["evidence"][0]["private"] is True
     # blue cannot cite red's private note, nor one that does not exist, and cannot tell which is which
     refusals = [blue.post(f"/games/{game}/disputes/1/replies", json={"text": "mine", "evidence": [
-        {"kind": "note", "note": n}]}) for n in (1, 9)]
+        {"kind": "note", "note": n, "private": True, "by": "red"}]}) for n in (1, 9)]
     assert [r.status_code for r in refusals] == [422, 422]
     assert [r.json()["rule"] for r in refusals] == ["arbitro §D.7"] * 2
     assert refusals[0].json()["message"].replace("1", "N") == refusals[1].json()["message"].replace("9", "N")
     answer = blue.post(f"/games/{game}/disputes/1/replies", json={"text": "my note", "evidence": [
-        {"kind": "note", "note": 2}, {"kind": "position", "at": 2}]})
+        {"kind": "note", "note": 1}, {"kind": "position", "at": 2}]})
     assert answer.status_code == 200, answer.text
     (listed,) = blue.get(f"/games/{game}/disputes").json()
-    assert listed["claim"]["evidence"] == WITHHELD and listed["replies"][0]["evidence"][0]["note"] == 2
+    # the public chain's first note: red's private note before it counts in red's chain only (arbitro §L.1)
+    assert listed["claim"]["evidence"] == WITHHELD and listed["replies"][0]["evidence"][0]["note"] == 1
     assert RED_CARD not in blue.get(f"/games/{game}/events").text
     assert umpire.get(f"/games/{game}/disputes").json()[0]["claim"]["evidence"][1] == {
         "kind": "position", "at": 2, "seat": "red"}
