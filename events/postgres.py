@@ -34,9 +34,12 @@ from arbitro.events.rows import (
     event_type,
     game_from_row,
     game_row,
+    NOTE_COLUMNS,
     note_from_row,
+    note_row,
     numbered_per_chain,
-    renumbered_rows,
+    insert_note,
+    renumber_notes_table,
 )
 from arbitro.events.signing import CommandSignature
 from arbitro.events.sqlite import OpenMode
@@ -71,7 +74,6 @@ NOTES_TABLE = """CREATE TABLE IF NOT EXISTS annotations (
         game TEXT NOT NULL, chain TEXT NOT NULL, id BIGINT NOT NULL, seq BIGINT NOT NULL, seat TEXT NOT NULL,
         private BOOLEAN NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL, at_hash TEXT NOT NULL,
         prev TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (game, chain, id))"""
-NOTE_COLUMNS = "game, id, seq, seat, private, text, created_at, at_hash, prev, hash"
 
 # Every table's key is led by the game: a distributed database keeps each game's rows on one shard. `meta` is
 # the only table without a game (the schema version and the server's signing key): a reference table in Citus.
@@ -93,9 +95,7 @@ SCHEMA = (
     """CREATE TABLE IF NOT EXISTS snapshots (
         game TEXT NOT NULL, seq BIGINT NOT NULL, state BYTEA NOT NULL, state_hash TEXT NOT NULL,
         PRIMARY KEY (game, seq))""",
-    # A note is numbered within its chain, the public one or its seat's private one (schema 3): a seat's numbers
-    # count only notes it may read.
-    NOTES_TABLE,
+    NOTES_TABLE,  # a note numbered within its chain (schema 3): a seat's numbers count only what it may read
     """CREATE TABLE IF NOT EXISTS seat_keys (
         game TEXT NOT NULL, seat TEXT NOT NULL, public_key TEXT NOT NULL, since_cmd BIGINT NOT NULL,
         PRIMARY KEY (game, seat))""",
@@ -193,27 +193,18 @@ class PostgresStore:
         self.created = not existed
         return True
 
-    def _note_columns(self) -> set[str]:
-        return {row[0] for row in self.conn.execute(
+    def _note_columns(self, cur: "psycopg.Cursor[Any] | None" = None) -> set[str]:
+        return {row[0] for row in (cur or self.conn).execute(
             "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
             "AND table_name = 'annotations'")}
 
     def _number_notes_per_chain(self, cur: "psycopg.Cursor[Any]") -> None:
-        """Schema 3: a database made before it (its notes numbered in one count per game, which told a seat that
-        others wrote private notes) has its notes numbered per chain, in one transaction (events.rows.
-        numbered_per_chain). The schema version's row, locked first, queues two processes opening it at once."""
+        """Schema 3 (events.rows.renumber_notes_table), in one transaction; the schema version's row, locked first,
+        queues two processes opening an older database at once."""
         cur.execute("SELECT value FROM meta WHERE key = 'schema_version' FOR UPDATE")
-        columns = {row[0] for row in cur.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
-            "AND table_name = 'annotations'")}
-        if not columns or "chain" in columns:
-            return
-        rows = cur.execute(f"SELECT {NOTE_COLUMNS} FROM annotations ORDER BY game, id").fetchall()
-        cur.execute("DROP TABLE annotations")
-        cur.execute(NOTES_TABLE)
-        for note in renumbered_rows(rows):
-            self._insert_note(cur, note)
-        cur.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
+        if "chain" not in self._note_columns(cur):
+            renumber_notes_table(cur, "%s", NOTES_TABLE)
+            cur.execute("UPDATE meta SET value = %s WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
 
     def _probe_notify(self) -> bool:
         """Whether the server has NOTIFY (PostgreSQL, YugabyteDB); CockroachDB lacks it: the feed then polls."""
@@ -586,21 +577,12 @@ class PostgresStore:
         # The game's row lock orders the notes of one game: their numbers, each chain's own, need no shared counter.
         if cur.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (note.game,)).fetchone() is None:
             raise GameNotFound(note.game, self.where)
-        (next_id,) = cur.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game = %s AND chain = %s",
-                                 (note.game, note.chain)).fetchone()
+        last = cur.execute("SELECT id, hash FROM annotations WHERE game = %s AND chain = %s ORDER BY id DESC LIMIT 1",
+                           (note.game, note.chain)).fetchone()
         event = cur.execute("SELECT hash FROM events WHERE game = %s AND seq = %s", (note.game, note.seq)).fetchone()
-        last = cur.execute("SELECT hash FROM annotations WHERE game = %s AND chain = %s AND id = %s",
-                           (note.game, note.chain, int(next_id) - 1)).fetchone()
-        chained = chain_note(note, int(next_id), event[0] if event else None, last[0] if last else None)
-        self._insert_note(cur, chained)
+        chained = chain_note(note, int(last[0]) + 1 if last else 1, event[0] if event else None, last and last[1])
+        cur.execute(insert_note("%s"), note_row(chained))
         return chained
-
-    @staticmethod
-    def _insert_note(cur: "psycopg.Cursor[Any]", note: Annotation) -> None:
-        cur.execute("INSERT INTO annotations (game, chain, id, seq, seat, private, text, created_at, at_hash, prev, "
-                    "hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                    (note.game, note.chain, note.id, note.seq, note.seat, note.private, note.text, note.created_at,
-                     note.at_hash, note.prev, note.hash))
 
     def annotations(self, game_id: str) -> list[Annotation]:
         """The game's notes, the public chain first, then each seat's private chain (events.rows.chain_order)."""

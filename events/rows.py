@@ -115,13 +115,19 @@ def numbered_per_chain(notes: Iterable[Annotation]) -> list[Annotation]:
     return sorted(out, key=chain_order)
 
 
-def renumbered_rows(rows: Iterable[tuple[Any, ...]]) -> list[Annotation]:
-    """A schema-2 annotations table's rows (every game's, as note_from_row reads them) numbered per chain, game by
-    game: what a store's upgrade to schema 3 writes back."""
+def renumber_notes_table(db: Any, mark: str, create_table: str, chained: bool = True) -> None:
+    """A store's upgrade to schema 3, inside its transaction (`db`: a DB-API connection or cursor, `mark` its
+    parameter mark): the annotations table made again keyed by chain, every game's notes numbered per chain.
+    Schema 1's unchained notes (`chained` False) stay unchained, for `arbitro check` to report."""
+    chain = "at_hash, prev, hash" if chained else "'', '', ''"
+    rows = db.execute(f"SELECT game, id, seq, seat, private, text, created_at, {chain} FROM annotations "
+                      "ORDER BY game, id").fetchall()
     games: dict[str, list[Annotation]] = {}
     for row in rows:
         games.setdefault(row[0], []).append(note_from_row(row))
-    return [note for notes in games.values() for note in numbered_per_chain(notes)]
+    db.execute("DROP TABLE annotations")
+    db.execute(create_table)
+    db.executemany(insert_note(mark), [note_row(n) for notes in games.values() for n in numbered_per_chain(notes)])
 
 
 def _holds(chain: list[Annotation]) -> bool:
@@ -131,6 +137,21 @@ def _holds(chain: list[Annotation]) -> bool:
             return False
         last = note.hash
     return True
+
+
+NOTE_COLUMNS = "game, id, seq, seat, private, text, created_at, at_hash, prev, hash"  # as note_from_row reads them
+
+
+def insert_note(mark: str) -> str:
+    """The statement that stores a note's row (note_row), with the driver's parameter mark."""
+    return ("INSERT INTO annotations (game, chain, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
+            f"VALUES ({', '.join([mark] * 11)})")
+
+
+def note_row(note: Annotation) -> tuple[Any, ...]:
+    """A note's values in INSERT_NOTE's order."""
+    return (note.game, note.chain, note.id, note.seq, note.seat, note.private, note.text, note.created_at,
+            note.at_hash, note.prev, note.hash)
 
 
 def note_from_row(row: tuple[Any, ...]) -> Annotation:

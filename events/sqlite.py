@@ -28,9 +28,12 @@ from arbitro.events.rows import (
     event_type,
     game_from_row,
     game_row,
+    NOTE_COLUMNS,
     note_from_row,
+    note_row,
     numbered_per_chain,
-    renumbered_rows,
+    insert_note,
+    renumber_notes_table,
 )
 from arbitro.events.signing import CommandSignature
 from arbitro.events.records import CommandRecord, GameRecord, StoredCommand, StoredEvent
@@ -187,13 +190,7 @@ class SQLiteStore:
         try:
             columns = {row[1] for row in conn.execute("PRAGMA table_info(annotations)")}
             if columns and "chain" not in columns:
-                chain = "at_hash, prev, hash" if "hash" in columns else "'', '', ''"
-                rows = conn.execute(f"SELECT game, id, seq, seat, private, text, created_at, {chain} FROM annotations "
-                                    "ORDER BY game, id").fetchall()
-                conn.execute("DROP TABLE annotations")
-                conn.execute(NOTES_TABLE.format(exists=""))
-                for note in renumbered_rows(rows):
-                    self._insert_note(conn, note)
+                renumber_notes_table(conn, "?", NOTES_TABLE.format(exists=""), chained="hash" in columns)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -522,24 +519,12 @@ class SQLiteStore:
 
     def _chain_note(self, note: Annotation) -> Annotation:
         """Number (within its chain), chain, hash and insert a note, inside the caller's transaction."""
-        (next_id,) = self.conn.execute(
-            "SELECT COALESCE(MAX(id), 0) + 1 FROM annotations WHERE game=? AND chain=?", (note.game, note.chain)
-        ).fetchone()
+        last = self.conn.execute("SELECT id, hash FROM annotations WHERE game=? AND chain=? ORDER BY id DESC LIMIT 1",
+                                 (note.game, note.chain)).fetchone()
         event = self.conn.execute("SELECT hash FROM events WHERE game=? AND seq=?", (note.game, note.seq)).fetchone()
-        last = self.conn.execute("SELECT hash FROM annotations WHERE game=? AND chain=? AND id=?",
-                                 (note.game, note.chain, next_id - 1)).fetchone()
-        chained = chain_note(note, next_id, event[0] if event else None, last[0] if last else None)
-        self._insert_note(self.conn, chained)
+        chained = chain_note(note, last[0] + 1 if last else 1, event[0] if event else None, last and last[1])
+        self.conn.execute(insert_note("?"), note_row(chained))
         return chained
-
-    @staticmethod
-    def _insert_note(conn: sqlite3.Connection, note: Annotation) -> None:
-        conn.execute(
-            "INSERT INTO annotations (game, chain, id, seq, seat, private, text, created_at, at_hash, prev, hash) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (note.game, note.chain, note.id, note.seq, note.seat, int(note.private), note.text, note.created_at,
-             note.at_hash, note.prev, note.hash),
-        )
 
     def annotations(self, game_id: str) -> list[Annotation]:
         """The game's notes, the public chain first, then each seat's private chain (events.rows.chain_order)."""
@@ -549,10 +534,8 @@ class SQLiteStore:
             rows, _ = self._read(f"SELECT game, id, seq, seat, private, text, created_at, {chain} FROM annotations "
                                  "WHERE game=? ORDER BY id", (game_id,))
             return numbered_per_chain(note_from_row(row) for row in rows)
-        rows, _ = self._read(
-            "SELECT game, id, seq, seat, private, text, created_at, at_hash, prev, hash FROM annotations "
-            "WHERE game=? ORDER BY private, chain, id", (game_id,),
-        )
+        rows, _ = self._read(f"SELECT {NOTE_COLUMNS} FROM annotations WHERE game=? ORDER BY private, chain, id",
+                             (game_id,))
         return [note_from_row(row) for row in rows]
 
 
