@@ -46,10 +46,11 @@ def now() -> str:
 
 
 class Arbitro:
-    def __init__(self, store: Store, clock: Callable[[], str] = now) -> None:
+    def __init__(self, store: Store, clock: Callable[[], str] | None = None) -> None:
         self.store = store
-        # When a command arrived, as metadata; a re-adjudication passes the times it read from the log it replays
-        self.clock = clock
+        # When a command arrived, as metadata; a re-adjudication passes the times it read from the log it replays.
+        # `now` is looked up when the clock is read, not bound here: the tests that fix it (service.now) hold.
+        self.clock = clock or (lambda: now())
         self._adjudicators: dict[str, Adjudicator] = {}
         # The state at each game's head, as canonical bytes, keyed by the head's hash: a read checks the
         # store's head first, so another process's append is never missed; a hit skips the fold.

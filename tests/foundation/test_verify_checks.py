@@ -247,7 +247,7 @@ def test_whole_note_chains_pass_counted_by_chain(notes: tuple[Loaded, list[Annot
 
 def test_each_alteration_of_a_note_is_named_with_the_note(notes: tuple[Loaded, list[Annotation]]) -> None:
     loaded, annotations = notes
-    first, private, second = annotations
+    first, second, private = annotations  # the public chain first, then red's (events.rows.chain_order)
     where = f"note {first.id} (by umpire on #7)"
 
     def problem(notes: list[Annotation], game: str = "g") -> str | None:
