@@ -17,6 +17,7 @@ from arbitro.adjudicator.cli_common import (
     seat_option,
 )
 from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.report_phrases import evidence_words
 from arbitro.adjudicator.results import SubmitResult
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
@@ -187,18 +188,6 @@ def note_name(name: str) -> tuple[int, bool, str | None]:
         raise BadInput(f"--note {name!r}: give a public note's number (--note 3), or private:N for your own private "
                        "note (the umpire: private:SEAT:N); `arbitro notes GAME` lists them")
     return int(parts[-1]), len(parts) > 1, parts[1] if len(parts) == 3 else None
-
-
-def evidence_words(ref: dict[str, Any]) -> str:
-    """One evidence reference as the listing names it."""
-    match ref["kind"]:
-        case "note":
-            return f"{'private ' if ref['private'] else ''}note {ref['note']} (on #{ref['seq']}, by {ref['by']})"
-        case "position":
-            return f"{ref['seat']}'s position after #{ref['at']}"
-        case "readjudication":
-            return f"the re-adjudication with {', '.join(f'{k}={v}' for k, v in ref['readings'].items())}"
-    return f"fork {ref['game']}"
 
 
 def message_lines(label: str, message: Message) -> list[str]:

@@ -14,11 +14,14 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import NotDrawn
 from arbitro.adjudicator.history import voided_by
 from arbitro.adjudicator.render import render
-from arbitro.adjudicator.report_phrases import LOSS_TYPES, details, is_combat, phrase, told
+from arbitro.adjudicator.report_phrases import HIDDEN_WORDS, LOSS_TYPES, details, evidence_words, is_combat, phrase, told
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events.store import Annotation
 from arbitro.projections.base import Outcome
+from arbitro.projections.disputes import WITHHELD
 
 Kind = Literal["command", "combat", "ruling", "undo", "hidden", "end"]
+DISPUTE_MESSAGES = ("dispute_opened", "dispute_replied", "dispute_ruled")
 PictureChoice = Literal["turns", "end", "none"] | tuple[int, ...]  # after each turn, at the end, none, or these events
 
 
@@ -31,6 +34,7 @@ class Line:
     rule: str = ""
     details: str = ""
     dice: tuple[int, ...] = ()
+    cited: list[str] = field(default_factory=list)  # a dispute's message: what it cites, named (citing())
 
 
 @dataclass(slots=True)
@@ -39,6 +43,7 @@ class Note:
     seat: str
     text: str
     private: bool
+    number: int = 0  # within its chain: public, or its writer's private one (arbitro §L.1)
 
 
 @dataclass(slots=True)
@@ -113,8 +118,8 @@ def report(app: Arbitro, game_id: str, seat: str, pictures: PictureChoice = "tur
         interpretations=dict(status.interpretations), provisional=list(status.provisional),
         non_standard=list(status.non_standard), head=status.head,
         result=_result(status.outcome),
-        sections=_sections(served, sides))
-    _place_notes(story.sections, app.notes(game_id, seat))
+        sections=_sections(served, sides, citing(served, notes := app.notes(game_id, seat))))
+    _place_notes(story.sections, notes)
     story.score_label = _score(app, story)
     total = len(served) + len(_picture_points(story.sections, pictures))
     if progress:
@@ -143,7 +148,32 @@ def _result(outcome: Outcome | None) -> str:
     return f"{outcome.winner or 'nobody'} wins{'' if outcome.winner else ' (a draw)'}: {outcome.reason} ({outcome.rule})"
 
 
-def _sections(served: list[dict[str, Any]], sides: Mapping[str, str]) -> list[Section]:
+def citing(served: list[dict[str, Any]], notes: Iterable[Annotation]) -> Callable[[Mapping[str, Any]], list[str]]:
+    """What a dispute's message cites (arbitro §D.2, §D.7), named for the report's reader: each event by its number
+    and as the reader was told it, each piece of evidence, and a cited note with its text where the reader may read
+    it (the note held under that number, in that chain, with that hash). Citations served withheld stay withheld."""
+    told_as = {e["seq"]: phrase(e["event"]) if e.get("event") else HIDDEN_WORDS for e in served}
+    readable = {(n.chain, n.id): n for n in notes}
+
+    def text_of(ref: Mapping[str, Any]) -> str | None:
+        note = readable.get((f"private:{ref['by']}" if ref["private"] else "public", ref["note"]))
+        return note.text if note is not None and note.hash == ref.get("hash") else None
+
+    def named(data: Mapping[str, Any]) -> list[str]:
+        if data.get("type") not in DISPUTE_MESSAGES:
+            return []
+        word, seqs = ("about", data.get("about")) if data["type"] == "dispute_opened" else ("cites", data.get("cites"))
+        evidence = data.get("evidence") or []
+        if isinstance(seqs, str) or isinstance(evidence, str):
+            return [f"what it cites is {WITHHELD}"]
+        return [*(f"{word} #{seq}: {told_as.get(seq, HIDDEN_WORDS)}" for seq in seqs or ()),
+                *(evidence_words(ref, text_of(ref) if ref.get("kind") == "note" else None) for ref in evidence)]
+
+    return named
+
+
+def _sections(served: list[dict[str, Any]], sides: Mapping[str, str],
+              cited: Callable[[Mapping[str, Any]], list[str]]) -> list[Section]:
     """The served events cut into turns: a turn begins at a `turn_began`, or after a `turn_ended` that no
     `turn_began` follows (Caricat! ends turns without beginning them)."""
     sections = [Section(title="Set-up", first=served[0]["seq"] if served else 0)]
@@ -159,7 +189,7 @@ def _sections(served: list[dict[str, Any]], sides: Mapping[str, str]) -> list[Se
             turn_over = int(data["turn"]) + 1
             if len(sections) == 1:  # the game's first turn began with the game, without a turn_began
                 sections[0].title = f"Set-up and turn {data['turn']}"
-        _tell(sections[-1], event, sides)
+        _tell(sections[-1], event, sides, cited)
         sections[-1].last = event["seq"]
     voided = voided_by(served)  # struck through: they stay in the log and in the report (arbitro §U)
     for entry in (e for section in sections for e in section.entries):
@@ -180,7 +210,8 @@ def _turn_title(began: Mapping[str, Any], next_turn: int | None) -> str:
     return f"Turn {began.get('turn', '?')}{name}"
 
 
-def _tell(section: Section, event: Mapping[str, Any], sides: Mapping[str, str]) -> None:
+def _tell(section: Section, event: Mapping[str, Any], sides: Mapping[str, str],
+          cited: Callable[[Mapping[str, Any]], list[str]]) -> None:
     """Add one served event to its command's entry in the section."""
     if not section.entries or section.entries[-1].cmd != event["cmd"]:
         section.entries.append(Entry(cmd=event["cmd"], seat=event["seat"], kind="command", first=event["seq"],
@@ -197,7 +228,7 @@ def _tell(section: Section, event: Mapping[str, Any], sides: Mapping[str, str]) 
     entry.kind = _kind(entry.kind, kind)
     dice = tuple(data.get("values", ())) if kind == "dice_rolled" else ()
     entry.lines.append(Line(seq=event["seq"], text=phrase(data), rule=str(data.get("rule", "")),
-                            details=details(data), dice=dice))
+                            details=details(data), dice=dice, cited=cited(data)))
     if kind in LOSS_TYPES:
         side = _loser(data, sides)
         section.losses[side] = section.losses.get(side, 0) + 1
@@ -238,7 +269,8 @@ def _place_notes(sections: list[Section], notes: Iterable[Any]) -> None:
     for note in notes:
         at = [e for e in entries if e.first <= note.seq] or entries[:1]
         if at:
-            at[-1].notes.append(Note(seq=note.seq, seat=note.seat, text=note.text, private=note.private))
+            at[-1].notes.append(Note(seq=note.seq, seat=note.seat, text=note.text, private=note.private,
+                                     number=note.id))
 
 
 def _picture_points(sections: list[Section], pictures: PictureChoice) -> list[tuple[int, int]]:

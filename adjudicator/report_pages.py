@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 
-from arbitro.adjudicator.report import Entry, Report, Section
+from arbitro.adjudicator.report import Entry, Note, Report, Section
 
 STYLE = """
 body { font-family: Georgia, serif; max-width: 72em; margin: 2em auto; padding: 0 1em; color: #222; }
@@ -98,6 +98,11 @@ def _section_html(index: int, section: Section) -> str:
     return "\n".join(parts)
 
 
+def note_head(note: Note) -> str:
+    """A note as the report heads it: its writer, and its number as a dispute cites it (`--note N`, `private:N`)."""
+    return f"{note.seat}, {'private ' if note.private else ''}note {note.number} on #{note.seq}"
+
+
 def _entry_html(entry: Entry) -> str:
     classes = " ".join([entry.kind, "void" if entry.void else ""]).strip()
     lines = []
@@ -106,14 +111,15 @@ def _entry_html(entry: Entry) -> str:
         cite = f" <cite>({_e(line.rule)})</cite>" if line.rule else ""
         more = f" <small class=\"details\">{_e(line.details)}</small>" if line.details else ""
         text = f"<del>{text}</del>" if entry.void else text
-        lines.append(f"<li>{text}{cite}{more} <span class=\"seq\">#{line.seq}</span></li>")
+        cited = "".join(f"<li>{_e(item)}</li>" for item in line.cited)
+        cited = f"<ul class=\"cited\">{cited}</ul>" if cited else ""
+        lines.append(f"<li>{text}{cite}{more} <span class=\"seq\">#{line.seq}</span>{cited}</li>")
     if entry.hidden:
         lines.append(f"<li><em>{entry.hidden} event(s) hidden from this seat</em></li>")
     if entry.void:
         lines.append(f"<li><em>voided by the undo at #{entry.void}</em></li>")
     body = "".join(lines)
-    notes = "".join(f"<blockquote class=\"note\">{_e(n.seat)}{' (private)' if n.private else ''} on #{n.seq}: "
-                    f"{_e(n.text)}</blockquote>" for n in entry.notes)
+    notes = "".join(f"<blockquote class=\"note\">{_e(note_head(n))}: {_e(n.text)}</blockquote>" for n in entry.notes)
     return f"<li class=\"{classes}\"><span class=\"who\">{_e(entry.seat)}</span><ul>{body}</ul>{notes}</li>"
 
 
@@ -163,5 +169,6 @@ def _entry_md(entry: Entry) -> list[str]:
     if entry.void:
         body = f"~~{body}~~ *(voided by the undo at #{entry.void})*"
     lines = [f"- **{_md(entry.seat)}**{marker}: {body}"]
-    lines += [f"  > {_md(n.seat)}{' (private)' if n.private else ''} on #{n.seq}: {_md(n.text)}" for n in entry.notes]
+    lines += [f"  - {_md(item)}" for line in entry.lines for item in line.cited]
+    lines += [f"  > {_md(note_head(n))}: {_md(n.text)}" for n in entry.notes]
     return lines

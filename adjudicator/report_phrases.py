@@ -163,7 +163,8 @@ TEMPLATES: dict[str, tuple[tuple[str, frozenset[str]], ...]] = {
                 for text in ((texts,) if isinstance(texts, str) else texts))
     for name, texts in PHRASES.items()}
 QUIET_FIELDS = frozenset({"type", "rule", "index", "source", "about", "visible_to", "seed_commitment", "data_hash",
-                          "initial", "initial_core", "origin", "hash", "frame", "ctx"})
+                          "initial", "initial_core", "origin", "hash", "frame", "ctx",
+                          "cites", "evidence"})  # a dispute's: named apart, with what they name (report.cited)
 
 
 def told(event_type: str) -> bool:
@@ -218,6 +219,20 @@ def details(data: Mapping[str, Any]) -> str:
     named = used[0]
     return "; ".join(f"{k.replace('_', ' ')} {words(v)}" for k, v in data.items()
                      if k not in named and k not in QUIET_FIELDS and v not in (None, "", [], {}))
+
+
+def evidence_words(ref: Mapping[str, Any], note_text: str | None = None) -> str:
+    """One piece of a dispute message's evidence (arbitro §D.7) as a reader names it; a note with its text where
+    the reader may read it (`note_text`)."""
+    match ref.get("kind"):
+        case "note":
+            said = f': "{note_text}"' if note_text is not None else ""
+            return f"{'private ' if ref['private'] else ''}note {ref['note']} (on #{ref['seq']}, by {ref['by']}){said}"
+        case "position":
+            return f"{ref['seat']}'s position after #{ref['at']}"
+        case "readjudication":
+            return f"the re-adjudication with {', '.join(f'{k}={v}' for k, v in ref['readings'].items())}"
+    return f"fork {ref.get('game')}"
 
 
 HIDDEN_WORDS = "an event hidden from you"

@@ -6,6 +6,7 @@ umpire only, proved by non-interference."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -139,3 +140,28 @@ def test_a_private_messages_evidence_serves_the_other_seat_the_same_bytes(monkey
     assert a == b and RED_CARD.encode() not in a and WITHHELD.encode() in a
     assert served_to("umpire", f"I hold {RED_CARD}", monkeypatch) != served_to("umpire", "nothing", monkeypatch)
     assert served_to("red", f"I hold {RED_CARD}", monkeypatch) != served_to("red", "nothing", monkeypatch)
+
+
+# --- the report names each message's evidence, as its reader may read it ------------------------------------------
+def test_the_report_names_what_each_dispute_message_cites_as_its_reader_may_read_it(run: Cli, tmp_path: Path) -> None:
+    game_with_notes(run)
+    run("dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "7", "--position", "6",
+        "--note", "1")
+    run("dispute", "reply", "g", "1", "my own note says why", "--as", "red", "--cite", "6", "--note", "private:1",
+        "--private")
+    run("dispute", "rule", "g", "1", "--dismiss", "the branch shows no aim", "--fork", "g-b", "--readjudication",
+        "miss_bonus=none")
+
+    def told(seat: str) -> str:
+        path = tmp_path / f"{seat}.md"
+        run("report", "g", "--as", seat, "--pictures", "none", "-o", str(path))
+        return " ".join(path.read_text(encoding="utf-8").replace("\\", "").split())  # as read, the wrapping aside
+
+    cited = 'note 1 (on #6, by blue): "the guard came first"'
+    shared = [cited, "red's position after #6", "fork g-b", "the re-adjudication with miss_bonus=none"]
+    blue, red, umpire = told("blue"), told("red"), told("umpire")
+    assert all(words in blue and words in red and words in umpire for words in shared), blue
+    mine = f'private note 1 (on #7, by red): "I hold {RED_CARD}"'
+    assert mine in red and "cites #6: " in red, "the events cited, by number, as red was told them"
+    assert RED_CARD not in blue and "withheld" in blue  # red's private answer: that it cites, not what
+    assert "private note 1 (on #7, by red)" in umpire and f"I hold {RED_CARD}" not in umpire  # as `notes` reads
