@@ -307,6 +307,11 @@ def test_a_database_whose_shm_cannot_be_made_is_read_whole_or_not_at_all(
     if wal == "checkpointed":
         reader = SQLiteStore(path, mode="read")
         assert reader.game("g1").head_seq == 2 and opened[-1].endswith("?mode=ro&immutable=1")
+        answered: list[int] = []  # the server's threads share the store
+        other = threading.Thread(target=lambda: answered.append(reader.game("g1").head_seq))
+        other.start()
+        other.join(timeout=10)
+        assert answered == [2]
         reader.close()
     else:
         with pytest.raises(StoreError):
