@@ -5,6 +5,7 @@
     python -m tests.mutate events/random.py       # one or more of them
     python -m tests.mutate --list                 # the modules and their tests
     python -m tests.mutate --report               # the scores of the last runs
+    python -m tests.mutate --resume events/sqlite.py   # go on from the stage's results, with the checkout's code
 
 mutmut 3 mutates a copy and names each mutant by its module's import path. This repository is the package
 `arbitro` itself (pyproject's package-dir), so each module is run in its own stage,
@@ -78,10 +79,13 @@ def _copy(source: Path, target: Path) -> None:
         shutil.copy2(source, target)
 
 
-def prepare(module: str) -> Path:
-    """A fresh stage for one module: mutmut's config names it and its tests."""
+def prepare(module: str, resume: bool = False) -> Path:
+    """A stage for one module: mutmut's config names it and its tests. `resume` keeps a stage's results and copies
+    the checkout's sources and tests over it: mutmut then tests the mutants without a result, and those of the
+    functions that changed since (their results are reset); a survivor is tested again only when named."""
     stage = stage_of(module)
-    shutil.rmtree(stage, ignore_errors=True)
+    if not resume:
+        shutil.rmtree(stage, ignore_errors=True)
     for name in SOURCES:
         _copy(REPO / name, stage / "arbitro" / name)
     for name in BESIDE:
@@ -101,8 +105,8 @@ def prepare(module: str) -> Path:
     return stage
 
 
-def run(module: str, children: int) -> int:
-    stage = prepare(module)
+def run(module: str, children: int, resume: bool = False) -> int:
+    stage = prepare(module, resume)
     print(f"== {module}: {' '.join(MODULES[module])} (in {stage.relative_to(REPO)})", flush=True)
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
     code = subprocess.run(command, cwd=stage).returncode
@@ -127,12 +131,14 @@ def main(argv: list[str]) -> int:
             print(f"{module}: {' '.join(tests)}{left_out}")
         return 0
     if "--report" not in argv:
-        unknown = [m for m in argv if m not in MODULES]
+        resume = "--resume" in argv
+        modules = [m for m in argv if m != "--resume"]
+        unknown = [m for m in modules if m not in MODULES]
         if unknown:
             print(f"not a module this tool mutates: {', '.join(unknown)} (see --list)", file=sys.stderr)
             return 2
-        for module in argv or list(MODULES):
-            run(module, CHILDREN)
+        for module in modules or list(MODULES):
+            run(module, CHILDREN, resume and stage_of(module).exists())
     report()
     return 0
 
