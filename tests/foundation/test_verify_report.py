@@ -153,6 +153,9 @@ def test_a_served_genesis_is_compared_on_the_fields_it_carries(record: tuple[Gam
     """A seat's export holds #1 as it was served: what it lacks cannot disagree, what it has must agree."""
     game = msgspec.structs.replace(record[0], seed=None)  # a seat's copy never holds the seed
     assert check_genesis(game, {"type": "game_created", "ruleset": "duel"}) is None
+    assert check_genesis(game, {"type": "game_created", "seats": ["red"]}) == Check(  # after fields it lacks
+        name="genesis", status="failed",
+        detail="the game record says seats=['red', 'blue'] but the chained genesis (#1) says ['red']: the record was edited")
     assert check_genesis(game, {"type": "game_created", "ruleset": "chess"}) == Check(
         name="genesis", status="failed",
         detail="the game record says ruleset='duel' but the chained genesis (#1) says 'chess': the record was edited")
