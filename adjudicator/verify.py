@@ -123,7 +123,8 @@ def check_genesis(game: GameRecord, created: Any) -> Check | None:
                                 f"{value!r}: the record was edited")
     if game.seed is not None and rnd.commitment(game.seed) != genesis.get("seed_commitment"):
         return Check(name="genesis", status="failed",
-                     detail="the game record carries a seed that does not match the genesis' seed commitment")
+                     detail="the game record carries a seed that does not match the seed commitment of the chained "
+                            "genesis (#1)")
     return None
 
 

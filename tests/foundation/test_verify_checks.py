@@ -6,6 +6,7 @@ far as re-adjudication shows it to the undo rules. Mutation testing found each o
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -14,7 +15,7 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.verify import (
-    Check, Divergence, _annotations_check, _beyond, _compare, _MemoryHistory, check_annotations, check_receipt,
+    Check, Divergence, _annotations_check, _beyond, _check_build, _compare, _MemoryHistory, check_annotations, check_receipt,
     check_signatures, load_stored,
 )
 from arbitro.events import signing
@@ -294,3 +295,36 @@ def test_the_signature_check_lists_every_seat_that_signs_from_its_command_or_non
         name="seat signatures", status="passed",
         detail=f"0 commands signed, each by its seat's registered key; seats that sign: blue (after command {last}), "
                f"red (after command {last})")
+
+
+# --- the build a game was played with (arbitro §L.5) ---------------------------------------------------------------
+class Build:
+    """A ruleset as `_check_build` reads it: its version, and the hash of a data folder or of its shipped data."""
+
+    version = "1.0.0"
+
+    def data_hash(self, files: dict[str, str] | None = None) -> str:
+        return ("f" if files else "s") * 64
+
+
+def created_with(data: dict[str, str] | None, data_hash: str) -> Any:
+    origin = {"scenario": "standard", **({"data": data} if data else {})}
+    return SimpleNamespace(ruleset="duel", version="1.0.0", origin=origin, data_hash=data_hash)
+
+
+@pytest.mark.parametrize("data, played, status, detail", [
+    ({"map.json": "{}"}, "f" * 64, "passed", "the data folder the genesis carries"),
+    ({"map.json": "{}"}, "e" * 64, "failed", "played with data eeeeeeeeeeee, the data the genesis carries hash to "
+                                             "ffffffffffff (edited)"),
+    (None, "s" * 64, "passed", "the same data files"),
+    (None, "e" * 64, "failed", "played with data eeeeeeeeeeee, this build has ssssssssssss (the data files changed)"),
+])
+def test_the_data_a_game_was_played_with_is_its_own_folder_or_the_shipped_files(
+    data: dict[str, str] | None, played: str, status: str, detail: str
+) -> None:
+    """A game on a user's data folder carries the folder in its genesis: its hash is checked against what the genesis
+    carries, not against this build's shipped files."""
+    checks: list[Check] = []
+    _check_build(Build(), created_with(data, played), checks)
+    assert checks == [Check(name="ruleset version", status="passed", detail="played with duel 1.0.0; this build has 1.0.0"),
+                      Check(name="scenario data", status=status, detail=detail)]

@@ -139,7 +139,7 @@ def test_an_edited_game_record_names_the_field_and_both_values(record: tuple[Gam
                    f"genesis (#1) says {shown}: the record was edited")
     assert check_genesis(msgspec.structs.replace(game, seed="00" * 32), genesis) == Check(
         name="genesis", status="failed",
-        detail="the game record carries a seed that does not match the genesis' seed commitment")
+        detail="the game record carries a seed that does not match the seed commitment of the chained genesis (#1)")
 
 
 def test_a_log_whose_first_event_is_not_a_creation_has_no_genesis(record: tuple[GameRecord, Any]) -> None:
@@ -329,3 +329,15 @@ def test_verification_reports_its_progress_command_by_command(app: Arbitro, run:
     seen: list[tuple[int, int]] = []
     assert app.verify("g", progress=lambda done, total: seen.append((done, total))).passed
     assert seen == [(n, 5) for n in range(1, 6)]
+
+
+def test_a_game_record_with_a_wrong_seed_diverges_at_the_genesis(run: Cli, tmp_path: Path, game: str) -> None:
+    path = tmp_path / "g.jsonl"
+    run("export", "g", "--with-seed", "-o", str(path))
+    records = read_export(path)
+    records[0]["seed"] = "00" * 32
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert report["divergence"] == {"seq": 1, "expected": "an intact chain", "rule": "arbitro §L.1",
+                                    "found": "the game record carries a seed that does not match the seed commitment "
+                                             "of the chained genesis (#1)"}
