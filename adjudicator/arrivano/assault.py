@@ -384,7 +384,7 @@ class AssaultResults:
             hexes = sorted({g.state.units[u].hex for u in units})
             for u in units:
                 elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="AE")
-            guns_left_behind(g, hexes)
+            elimination.guns_left_behind(g, ARRIVANO_VARIANT, hexes)
             return
         self._offer_advance()
         for u in [x for t in self.targets for x in g.world().units_at(t)]:
@@ -446,7 +446,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
     hexes = sorted({w.state.units[u].hex for u in gone})
     for u in gone:
         elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="EX")
-    guns_left_behind(g, hexes)
+    elimination.guns_left_behind(g, ARRIVANO_VARIANT, hexes)
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
     advance: dict[str, Any] | None = {"attackers": list(data["attackers"]), "targets": sorted(
@@ -534,18 +534,6 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     for a in rout.guns_with(g.world(), units):
         elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
-
-
-def guns_left_behind(g: Game, hexes: list[str]) -> None:
-    """arrivano §11.1: artillery stacked with combat units eliminated by an assault is eliminated - read as: when
-    no combat unit of its side is left with it (interpretation artillery_stacked_eliminated: none_left); a gun
-    still stacked with a surviving unit stays."""
-    for h in hexes:
-        w = g.world()
-        here = w.units_at(h)
-        if here and all(w.state.units[u].arm == "artillery" for u in here):
-            for a in here:
-                elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED)
 
 
 def ne_choice(g: Game, frame: Frame, test: bool) -> None:

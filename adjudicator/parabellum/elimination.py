@@ -8,6 +8,7 @@ and, through the variant, how it measures the command range that decides the ret
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from arbitro.adjudicator.parabellum import reinforcements
@@ -69,3 +70,17 @@ def leaders_left_alone(game: Eliminates, variant: Variant, h: str, side: str) ->
         if leader_test(game, variant, game.world(), leader, f"{variant.rules.LEADER_ALONE} units in {h} eliminated",
                        str(variant.rules.LEADER_TEST)):
             game.to_nearest_friends(leader, h)
+
+
+def guns_left_behind(game: Eliminates, variant: Variant, hexes: Iterable[str]) -> None:
+    """§11.1 in both ("L'artiglieria in stacking con unità da combattimento che siano eliminate ... è eliminata"): in
+    each of `hexes`, where an assault's result eliminated combat units, in hex order, artillery that no combat unit
+    is left with is eliminated too, citing the rule (`rules.ARTILLERY_STACKED`). A gun still stacked with a unit that
+    survived stays (arrivano's interpretation `artillery_stacked_eliminated: none_left`; caldiero's §7.1 stacks a gun
+    with one unit only, so the reading decides nothing there)."""
+    for h in sorted(set(hexes)):
+        w = game.world()
+        here = w.units_at(h)
+        if here and all(w.is_artillery(u) for u in here):
+            for gun in here:
+                eliminate(game, variant, gun, variant.rules.ARTILLERY_STACKED)

@@ -52,6 +52,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     ENEMY_HEX: Rule  # never into a hex holding enemy combat units (§9.1.2 in both)
     COLUMN_LIMITS: Rule  # a march column enters no EZoC, stacks with no one, passes through no friends (§9.3.2 in both)
     ARTILLERY: Rule
+    ARTILLERY_STACKED: Rule  # artillery stacked with units an assault eliminates or forces back is eliminated (§11.1 in both)
     LOS: Rule
     FOG: Rule  # caldiero §20.4 (optional rule), arrivano §11.3.2
     COMBAT: Rule

@@ -153,3 +153,20 @@ def test_a_commander_lost_in_his_test_cites_the_test(variant: Variant) -> None:
     elimination.eliminate(game, variant, "b", variant.rules.RESULTS)
     assert game.events[-1] == LeaderLost(leader="g", rule=str(variant.rules.LEADER_TEST)) and game.refuge == []
     assert str(variant.rules.LEADER_TEST) == variant.cite("4.4.3" if variant.book == "caldiero" else "4.5.3")
+
+
+def test_the_guns_a_loss_leaves_alone_are_eliminated_too(variant: Variant) -> None:
+    """§11.1 in both: where an assault's result eliminated the combat units ("a" at 1112), the gun left alone there
+    goes too, citing the variant's §11.1; a gun still stacked with a unit that survived ("far" at 1412) stays, and a
+    hex named twice is looked at once."""
+    b = board(reduced_side={"gun": False, "gun2": False})
+    b.units.update(gun=Piece("france", "1112", arm="artillery"), gun2=Piece("france", "1412", arm="artillery"))
+    del b.units["b"]
+    game = Game(b, 6)  # the general left alone at 1112 once the gun is gone survives his test (§4.4.4 / §4.5.4)
+    elimination.eliminate(game, variant, "a", variant.rules.RESULTS)
+    elimination.guns_left_behind(game, variant, ["1412", "1112", "1112"])
+    rule = str(variant.rules.ARTILLERY_STACKED)
+    assert rule == f"{variant.book} §11.1"
+    assert [e.unit for e in game.events if isinstance(e, UnitEliminated)] == ["a", "gun"]
+    assert UnitEliminated(unit="gun", permanent=True, return_turn=0, rule=rule, cause=rule) in game.events
+    assert b.units["gun2"].hex == "1412" and game.refuge == [("g", "1112")]
