@@ -142,45 +142,60 @@ def cited_chain(seat: str, private: bool, by: str | None) -> str:
     return f"private:{by or seat}" if private else "public"
 
 
-def note_cited(store: Store, game_id: str, seat: str, number: int, private: bool = False,
-               by: str | None = None) -> dict[str, Any]:
-    """Note `number` of a chain as `seat` cites it, if `seat` may read it: the public chain's, or a private one
-    (`seat`'s own, or the umpire's citing `by`'s)."""
-    chain = cited_chain(seat, private, by)
-    found = _readable_notes(store, game_id, seat).get((chain, number))
-    if found is None:
-        raise IllegalCommand(no_note(number, seat, chain), rule=R_EVIDENCE)
-    return note_reference(found)
-
-
-def with_notes(store: Store, game_id: str, seat: str, evidence: list[Any]) -> list[Any]:
-    """`evidence` with each note given by its number (`{"kind": "note", "note": 3}`, as the HTTP endpoints take
-    it; `"private": true` for the citing seat's own private note 3, and the umpire's `"by": SEAT` for that seat's)
-    completed as it is cited."""
-    return [note_cited(store, game_id, seat, ref["note"], ref.get("private") is True, ref.get("by"))
-            if _by_number(ref) else ref for ref in evidence]
+def _chain_number(ref: dict[str, Any], seat: str) -> tuple[str, Any]:
+    """The chain and number a note reference names, whole or by number."""
+    by = ref.get("by")
+    return cited_chain(seat, ref.get("private") is True, by if isinstance(by, str) else None), ref.get("note")
 
 
 def _by_number(ref: Any) -> bool:
+    """A note given by its number (`{"kind": "note", "note": 3}`; `"private": true` for the citing seat's own private
+    note 3, and the umpire's `"by": SEAT` for that seat's), as the CLI and the HTTP endpoints send it."""
     return (isinstance(ref, dict) and ref.get("kind") == "note" and type(ref.get("note")) is int
             and ref.keys() <= {"kind", "note", "private", "by"} and type(ref.get("private", False)) is bool
             and isinstance(ref.get("by", ""), str))
 
 
-def cited_notes(store: Store, game: GameRecord, seat: str, command: Any) -> None:
-    """Each note a dispute's message cites is one of this game's notes that `seat` may read, cited as it is (its
-    event, writer, privacy and hash). A note that does not exist and another seat's private note are refused
-    alike (disputes.no_note), so a seat cannot learn which private notes exist by citing numbers."""
+def _notes_cited(command: Any) -> list[dict[str, Any]]:
     refs = command.get("evidence") if isinstance(command, dict) and command.get("type") in DISPUTE_MESSAGES else None
-    notes = [r for r in refs if isinstance(r, dict) and r.get("kind") == "note"] if isinstance(refs, list) else []
-    readable = _readable_notes(store, game.id, seat) if notes else {}
-    for ref in notes:
-        number, by = ref.get("note"), ref.get("by")
-        chain = cited_chain(seat, ref.get("private") is True, by if isinstance(by, str) else None)
-        found = readable.get((chain, number)) if type(number) is int else None
-        if found is None:
-            raise IllegalCommand(no_note(number, seat, chain), rule=R_EVIDENCE)
-        if ref != note_reference(found):
-            raise IllegalCommand(f"{note_label(number, chain)} is cited as it is not: it is on #{found.seq}, by "
-                                 f"{found.seat}, hash {found.hash} (cite it by its number: `--note N`)",
-                                 rule=R_EVIDENCE)
+    return [r for r in refs if isinstance(r, dict) and r.get("kind") == "note"] if isinstance(refs, list) else []
+
+
+def cited_notes(store: Store, game: GameRecord, seat: str, command: Any, *, signed: bool) -> Any:
+    """The command with each note its dispute message cites checked against this game's notes, read once: a note
+    given by its number is completed as the game holds it (its event, writer, privacy and hash: the hash binds the
+    text), one given whole must be the note as it is, and either must be one `seat` may read. A note that does not
+    exist and another seat's private note are refused alike (disputes.no_note), so a seat cannot learn which
+    private notes exist by citing numbers. A `signed` message cites its notes whole: the signature covers the
+    command as it was sent, so nothing is filled in."""
+    if not _notes_cited(command):
+        return command
+    readable = _readable_notes(store, game.id, seat)
+    evidence = []
+    for ref in command["evidence"]:
+        if isinstance(ref, dict) and ref.get("kind") == "note":
+            chain, number = _chain_number(ref, seat)
+            found = readable.get((chain, number)) if type(number) is int else None
+            if found is None:
+                raise IllegalCommand(no_note(number, seat, chain), rule=R_EVIDENCE)
+            if _by_number(ref) and signed:
+                raise IllegalCommand(f"a signed message cites each note whole, as `arbitro notes --json` gives it "
+                                     f"(its seq, by, private and hash): {note_label(number, chain)} is given by its "
+                                     "number only", rule=R_EVIDENCE)
+            if not _by_number(ref) and ref != note_reference(found):
+                raise IllegalCommand(f"{note_label(number, chain)} is cited as it is not: it is on #{found.seq}, by "
+                                     f"{found.seat}, hash {found.hash} (cite it by its number: `--note N`)",
+                                     rule=R_EVIDENCE)
+            ref = note_reference(found)
+        evidence.append(ref)
+    return {**command, "evidence": evidence}
+
+
+def as_first_cited(command: Any, first: Any, seat: str) -> Any:
+    """A retried message (its idempotency key already used) with each note given by its number completed as the
+    first submission's was, so that the retry is the same command (no store read: the first was checked)."""
+    if not any(_by_number(ref) for ref in _notes_cited(command)):
+        return command
+    cited = {_chain_number(ref, seat): ref for ref in _notes_cited(first)}
+    return {**command, "evidence": [cited.get(_chain_number(ref, seat), ref) if _by_number(ref) else ref
+                                    for ref in command["evidence"]]}

@@ -11,7 +11,6 @@ from typing import Any
 import click
 
 from arbitro.adjudicator import settling
-from arbitro.adjudicator.admission import note_cited
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, event_lines, handle_errors, json_option, open_app, out, parse_readings, read_json_arg,
     seat_option,
@@ -19,7 +18,6 @@ from arbitro.adjudicator.cli_common import (
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.report_phrases import evidence_words
 from arbitro.adjudicator.results import SubmitResult
-from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import Dispute, Message
 
@@ -47,10 +45,11 @@ def evidence_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def evidence(app: Arbitro, game: str, seat: str, notes: tuple[str, ...], positions: tuple[str, ...],
-             readings: tuple[str, ...], forks: tuple[str, ...]) -> list[dict[str, Any]]:
-    """The typed evidence references of the options above; a note is cited as the game holds it."""
-    cited = [note_cited(app.store, game, seat, *note_name(name)) for name in notes]
+def evidence(notes: tuple[str, ...], positions: tuple[str, ...], readings: tuple[str, ...],
+             forks: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The typed evidence references of the options above; a note by its number, completed as the game holds it
+    by the service (admission.cited_notes)."""
+    cited: list[dict[str, Any]] = [note_name(name) for name in notes]  # completed by the service, in one read
     for position in positions:
         whose, _, at = position.rpartition(":")
         if not at.isdigit():
@@ -104,7 +103,7 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
     """
     app = open_app(db)
     command = {"type": "dispute_open", "about": list(about), "text": claim, "private": private,
-               "evidence": evidence(app, game, seat, notes, positions, readings, forks)}
+               "evidence": evidence(notes, positions, readings, forks)}
     out(app.submit(game, seat, command), as_json, submitted)
 
 
@@ -135,7 +134,7 @@ def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], 
     """
     app = open_app(db)
     command = {"type": "dispute_reply", "dispute": number, "text": text, "cites": list(cites), "private": private,
-               "pause": pause, "evidence": evidence(app, game, seat, notes, positions, readings, forks)}
+               "pause": pause, "evidence": evidence(notes, positions, readings, forks)}
     out(app.submit(game, seat, command), as_json, submitted)
 
 
@@ -176,18 +175,19 @@ def rule(game: str, number: int, reason: str, outcome: str | None, undo_to: int 
                                "private": private, "undo_to": undo_to, "interpretation": interpretation,
                                "patch": read_json_arg(patch, None, "patch") if patch else [],
                                "public_patch": public_patch,
-                               "evidence": evidence(app, game, seat, notes, positions, readings, forks)}
+                               "evidence": evidence(notes, positions, readings, forks)}
     out(app.submit(game, seat, command), as_json, submitted)
 
 
-def note_name(name: str) -> tuple[int, bool, str | None]:
-    """`--note`'s value: N (public note N), private:N (the citing seat's own private note N) or private:SEAT:N
-    (SEAT's, as the umpire cites it): its number, whether private, and the private chain's seat if named."""
+def note_name(name: str) -> dict[str, Any]:
+    """`--note`'s value as the note's reference by number: N (public note N), private:N (the citing seat's own
+    private note N) or private:SEAT:N (SEAT's, as the umpire cites it)."""
     parts = name.split(":")
     if not parts[-1].isdigit() or len(parts) > 3 or (len(parts) > 1 and parts[0] != "private") or "" in parts:
         raise BadInput(f"--note {name!r}: give a public note's number (--note 3), or private:N for your own private "
                        "note (the umpire: private:SEAT:N); `arbitro notes GAME` lists them")
-    return int(parts[-1]), len(parts) > 1, parts[1] if len(parts) == 3 else None
+    return {"kind": "note", "note": int(parts[-1]), **({"private": True} if len(parts) > 1 else {}),
+            **({"by": parts[1]} if len(parts) == 3 else {})}
 
 
 def message_lines(label: str, message: Message) -> list[str]:

@@ -25,7 +25,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arbitro.adjudicator import settling
-from arbitro.adjudicator.admission import with_notes
 from arbitro.adjudicator.mail import for_game, read_mailed
 from arbitro.adjudicator.errors import (
     REPORTED, BadFile, BadInput, Forbidden, MalformedCommand, NotAuthenticated, error_payload, http_status,
@@ -422,9 +421,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         return reply(settling.knowledge(app, game_id, authority.reader(caller, game_id, seat), at, about))
 
     def dispute_message(game_id: str, seat: str, command: dict[str, Any]) -> Response:
-        """A dispute's message submitted, each note it cites by number completed as the game holds it."""
-        return written(game_id, lambda: app.submit(game_id, seat, {
-            **command, "evidence": with_notes(app.store, game_id, seat, command["evidence"])}))
+        """A dispute's message submitted; the service completes each note it cites by number (admission.cited_notes)."""
+        return written(game_id, lambda: app.submit(game_id, seat, command))
 
     @api.post("/games/{game_id}/disputes", tags=["play"], summary="Open a dispute about events (arbitro §D.1).")
     def open_dispute(game_id: str, body: DisputeClaim, caller: Who) -> Response:

@@ -18,7 +18,7 @@ import msgspec
 from arbitro.adjudicator import exchange, importing, overrides, registry, results, seatcopy
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import (
-    cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
+    as_first_cited, cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
@@ -191,7 +191,8 @@ class Arbitro:
         created = self._created(game)
         pinned(game, created, adj.ruleset, command)
         signed = seat_signature(self.store, game, seat, command, expected_seq, key, signature)
-        cited_notes(self.store, game, seat, command)  # once the seat is known: it answers with the seat's notes
+        # once the seat is known: it answers with the seat's notes
+        command = cited_notes(self.store, game, seat, command, signed=signed is not None)
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq)
         state = self._head_state(game)
         done = adj.decide(state, seat, command, self.context(game, created), history, self.supply(game),
@@ -259,7 +260,7 @@ class Arbitro:
         """A key the seat already used: the same command gets the original result again (a retry, or a
         concurrent duplicate); another command is refused, since the key names the first."""
         try:
-            normalised: Any = self.adjudicator(game.ruleset).parse(raw)[1]
+            normalised: Any = self.adjudicator(game.ruleset).parse(as_first_cited(raw, prior.record.command, seat))[1]
         except BadInput:
             normalised = raw
         if sha256_hex(canonical(normalised)) != sha256_hex(canonical(prior.record.command)):

@@ -434,6 +434,12 @@ def test_a_seat_with_a_key_is_refused_unsigned_or_wrongly_signed_commands(
     assert app.submit("g", "red", {"type": "attack", "aim": "high"}, expected_seq=before, key="k",
                       signature=signing.sign(private, statement)).cmd == 5
     assert "already registered" in run("register-key", "g", signing.public_key(private), "--as", "red", code=2).stderr
+    run("annotate", "g", "a public note", "--as", "blue", "--at", "2")
+    by_number = run.json("submit", "g", "--as", "red", json.dumps(claim), "--sign", key_file, code=1)
+    assert "a signed message cites each note whole" in by_number["message"]  # its signature covers it as sent
+    (note,) = run.json("notes", "g", "--as", "red")
+    whole = {"kind": "note", **{k: note[k] for k in ("seq", "private", "hash")}, "note": note["id"], "by": note["seat"]}
+    run.submit("g", "red", {**claim, "text": "see the note", "evidence": [whole]}, "--sign", key_file)
 
 
 def test_signed_commands_verify_and_a_seat_checks_its_own_key(

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import service, settling
-from arbitro.adjudicator.admission import with_notes
+from arbitro.adjudicator.errors import KeyReused
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
@@ -126,8 +126,7 @@ def served_to(seat: str, note: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
     app.annotate("g", "red", 7, note, private=True)
     app.submit("g", "red", {"type": "dispute_open", "about": [7], "text": "see my note", "private": True,
-                            "evidence": with_notes(app.store, "g", "red", [{"kind": "note", "note": 1, "private": True},
-                                                                     {"kind": "position", "at": 6}])})
+                            "evidence": [{"kind": "note", "note": 1, "private": True}, {"kind": "position", "at": 6}]})
     app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what note?"})
     log = [{k: v for k, v in e.items() if k not in CHAIN} for e in app.log("g", seat)]
     return canonical([log, msgspec.to_builtins(settling.disputes(app, "g", seat)), app.view("g", seat),
@@ -165,3 +164,27 @@ def test_the_report_names_what_each_dispute_message_cites_as_its_reader_may_read
     assert mine in red and "cites #6: " in red, "the events cited, by number, as red was told them"
     assert RED_CARD not in blue and "withheld" in blue  # red's private answer: that it cites, not what
     assert "private note 1 (on #7, by red)" in umpire and f"I hold {RED_CARD}" not in umpire  # as `notes` reads
+
+
+# --- the notes a message cites are read once, by the service ------------------------------------------------------
+def test_a_messages_notes_are_read_once_and_a_retry_by_number_is_the_same_command(
+        app: Arbitro, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    app.annotate("g", "blue", 6, "the guard came first")
+    app.annotate("g", "red", 7, "my plan", private=True)
+    reads = []
+    monkeypatch.setattr(app.store, "annotations", lambda game: reads.append(game) or SQLiteStore.annotations(
+        app.store, game))  # type: ignore[arg-type]
+    claim = {"type": "dispute_open", "about": [7], "text": "see both notes", "private": True,
+             "evidence": [{"kind": "note", "note": 1}, {"kind": "note", "note": 1, "private": True}]}
+    first = app.submit("g", "red", claim, key="claim-1")
+    assert reads == ["g"], "one read of the notes for the whole message"
+    (event,) = [e["event"] for e in first.events]
+    assert [(ref["by"], ref["private"]) for ref in event["evidence"]] == [("blue", False), ("red", True)]
+    again = app.submit("g", "red", claim, key="claim-1")  # sent again, the same numbers: the same command
+    assert again.duplicate and again.cmd == first.cmd and reads == ["g"]
+    other = {**claim, "evidence": [{"kind": "note", "note": 1}]}
+    with pytest.raises(KeyReused):
+        app.submit("g", "red", other, key="claim-1")
