@@ -23,7 +23,8 @@ from arbitro.adjudicator.demo import run_demo
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.history import UNDO_RULE, voided_by
 from arbitro.adjudicator.randomness import describe_rerolls
-from arbitro.adjudicator.results import RulesetInfo, Status
+from arbitro.adjudicator.registry import RulesetInfo
+from arbitro.adjudicator.results import Status
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (

@@ -12,6 +12,7 @@ from typing import Any
 
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
 from arbitro.adjudicator.disputes import R_EVIDENCE, no_note, note_label
+from arbitro.adjudicator.engine_steps import EntropyStep
 from arbitro.adjudicator.errors import (
     BadInput, IllegalCommand, MalformedCommand, NotFound, NotUmpire, Unsigned, VersionPinned,
 )
@@ -51,19 +52,28 @@ def known_type(ruleset: Ruleset[Any], raw: Any) -> None:
 
 # An entropy answer is the same whatever the other seats answered meanwhile, so answers mailed at once cross (§R.2).
 ROUND_ANSWERS = ("commit_entropy", "reveal_entropy")
-ROUND_EVENTS = ("entropy_committed", "entropy_revealed", "decision_revised")
+ANSWERED = ("entropy_committed", "entropy_revealed")  # the events a seat's answer to the round leaves
 
 
-def stale(store: Store, game: GameRecord, expected_seq: int, command: Any) -> bool:
-    """Whether a command sent against head `expected_seq` is refused as stale now (arbitro §L.2): the head moved,
-    and not only by the other seats' answers to the entropy round this command answers too (arbitro §R.2: answers
-    sent at once, by e-mail, cross; their order changes nothing, the mix is made in the seats' own order)."""
+def stale(store: Store, game: GameRecord, expected_seq: int, command: Any, seat: str) -> bool:
+    """Whether `seat`'s command sent against head `expected_seq` is refused as stale now (arbitro §L.2): the head
+    moved, and not only by the other seats' answers to the entropy round this command answers too and the round's
+    revised decision (arbitro §R.2: answers sent at once, by e-mail, cross; their order changes nothing, the mix is
+    made in the seats' own order)."""
     if expected_seq == game.head_seq:
         return False
     if not (isinstance(command, dict) and command.get("type") in ROUND_ANSWERS and 0 < expected_seq < game.head_seq):
         return True
-    since = store.events(game.id, expected_seq + 1, game.head_seq)
-    return any(json.loads(e.body)["event"]["type"] not in ROUND_EVENTS for e in since)
+    since = (json.loads(e.body)["event"] for e in store.events(game.id, expected_seq + 1, game.head_seq))
+    return not all(_crosses(event, seat) for event in since)
+
+
+def _crosses(event: dict[str, Any], seat: str) -> bool:
+    """Whether an event after the head `seat`'s answer to the round was sent against is one §L.2 lets it cross:
+    another seat's answer to the round, or the round's own revised decision (who is still awaited)."""
+    if event["type"] in ANSWERED:
+        return bool(event["seat"] != seat)
+    return bool(event["type"] == "decision_revised" and event["kind"] == EntropyStep.kind)
 
 
 def umpire_only(seat: str, why: str) -> None:

@@ -13,6 +13,7 @@ import msgspec
 
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.history import changes, common_point, fork_tree, lineage, voided_by
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.cli_common import (
     Progress, app_for, db_option, handle_errors, json_option, note_lines, open_app, out, record_lines, seat_option,
@@ -66,9 +67,6 @@ def replay(source: str, to: int | None, step: bool, first: int, seat: str, db: s
     with Progress("reading the log") as progress:
         app, game = app_for(source, db, None if as_json else progress)
     if step:
-        if not isinstance(app, Arbitro):
-            raise BadInput(f"{source} is a seat's copy: it holds the view at its head only, so it cannot be stepped; "
-                           f"`arbitro log {source}` lists each event as served")
         return walk(app, game, seat, first, to, as_json)
     out(app.replay(game, to, seat), as_json, lambda r: f"replayed {r.game} to #{r.seq}"
         + (f"; state hash {r.state_hash}" if r.state_hash is not msgspec.UNSET else "") + "\n"
@@ -76,7 +74,7 @@ def replay(source: str, to: int | None, step: bool, first: int, seat: str, db: s
         + json.dumps(r.view, ensure_ascii=False, indent=2))
 
 
-def walk(app: Arbitro, game: str, seat: str, first: int, to: int | None, as_json: bool) -> None:
+def walk(app: Arbitro | SeatCopy, game: str, seat: str, first: int, to: int | None, as_json: bool) -> None:
     """`replay --step`: one event at a time, forward and back, read from stdin (a key a line; end of input quits)."""
     events = {e["seq"]: e for e in app.log(game, seat)}
     last = min(to, max(events)) if to is not None else max(events)
@@ -102,7 +100,7 @@ def next_event(key: str, at: int, last: int) -> int:
     return min(at + 1, last)
 
 
-def step_at(app: Arbitro, game: str, seat: str, event: dict[str, Any] | None, at: int,
+def step_at(app: Arbitro | SeatCopy, game: str, seat: str, event: dict[str, Any] | None, at: int,
             void: dict[int, int]) -> dict[str, Any]:
     """Event AT as SEAT was served it (None: hidden from it) and what it changed in SEAT's view."""
     before = app.view(game, seat, at - 1)["state"] if at > 1 else {}

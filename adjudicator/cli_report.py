@@ -40,8 +40,9 @@ def picture_choice(text: str) -> PictureChoice:
 @click.option("-o", "--output", "output", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Where to write it: FILE.html (one page, pictures inline) or FILE.md (pictures as SVG files in "
                    "FILE-pictures/ beside it). Needed unless --json.")
-@click.option("--pictures", "pictures", default="turns", show_default=True, metavar="turns|end|none|SEQ,...",
-              help="Where the map pictures go: after each turn, at the end only, none, or after these events.")
+@click.option("--pictures", "pictures", metavar="turns|end|none|SEQ,...",
+              help="Where the report's map pictures go: after each turn (the default), at the end only, none, or "
+                   "after these events. Not with --viewer, which draws SEAT's map after every event.")
 @click.option("--viewer", is_flag=True,
               help="Write the browser viewer instead, as one self-contained FILE.html to open offline: SEAT's events "
                    "in plain words, its notes, its map picture after each event, the forks it was told of; a "
@@ -49,7 +50,8 @@ def picture_choice(text: str) -> PictureChoice:
 @db_option
 @json_option
 @handle_errors
-def report(source: str, seat: str, output: Path | None, pictures: str, viewer: bool, db: str, as_json: bool) -> None:
+def report(source: str, seat: str, output: Path | None, pictures: str | None, viewer: bool, db: str,
+           as_json: bool) -> None:
     """Tell a game turn by turn, as SEAT saw it (default: the umpire, who saw everything): who did what, each
     combat with its dice and result, the losses per turn, the rulings, undos and the notes SEAT may read, map
     pictures, and the result. A seat's report holds only what that seat was served. SOURCE is a game id or an
@@ -62,9 +64,12 @@ def report(source: str, seat: str, output: Path | None, pictures: str, viewer: b
         arbitro report logs/marengo-full.jsonl --pictures end -o marengo.md
         arbitro report logs/marengo-full.jsonl --as austria --viewer -o marengo-austria.html
     """
-    choice = picture_choice(pictures)
+    choice = picture_choice(pictures or "turns")
     if viewer and (output is None or output.suffix.lower() in MARKDOWN_SUFFIXES):
         raise BadInput("--viewer writes one HTML file: say where, -o FILE.html")
+    if viewer and pictures is not None:  # refused, not ignored: the viewer steps through a picture per event
+        raise BadInput(f"--pictures {pictures} is the report's: --viewer draws {seat}'s map after every event, to "
+                       "step through; drop --pictures, or drop --viewer for a report with pictures where you choose")
     if output is None and not as_json:
         raise BadInput("say where to write the report: -o FILE.html or -o FILE.md (or --json for its data)")
     with Progress("reading the log") as progress:

@@ -6,8 +6,11 @@
     {"record": "event", "seq": 1, "hash": ..., "body": {...}}          full (umpire's) export
     {"record": "event", "seq": 1, "hash": ..., "served": {...}}        a seat's export: what it may see
     {"record": "annotation", ...}                                      chained notes (arbitro §L.1)
-    {"record": "seat_state", "seq": N, "status": ..., "view": ..., "legal": [...]}   a seat's export, last:
-                                 what that seat is served at the head, so it can play from its own copy offline
+    {"record": "seat_view", "seq": N, "patch": "[...]"}   a seat's export: what it was shown after event N (its
+                                 view, who was awaited), as the patch from what it was shown after N-1 (from {}
+                                 for #1), in JSON text (keys in the order served), so its copy holds its history
+    {"record": "seat_state", "seq": N, "status": ..., "legal": [...]}   a seat's export, last: what that seat
+                                 is served at the head, so it can play from its own copy offline
 
 A seat's export holds only what that seat may see: its redacted events (with the chain's hashes, and the
 salt only of events served whole), its own commands (those the umpire entered on its behalf included), and of
@@ -43,7 +46,8 @@ class Loaded(msgspec.Struct, kw_only=True):
     server_key: str | None = None  # the exporting server's public key (it signs the receipts it gives)
     seat_keys: dict[str, tuple[str, int]] = {}  # seat -> (its public key, the last command it did not sign)
     signatures: dict[int, CommandSignature] = {}  # command number -> its seat's signature
-    seat_state: dict[str, Any] | None = None  # a seat's export: its status, view and legal commands at the head
+    seat_views: list[dict[str, Any]] = []  # a seat's export: {"seq", "patch"}, what it was shown after each event
+    seat_state: dict[str, Any] | None = None  # a seat's export: its status and legal commands at the head
     source: str = "<input>"
     command_lines: list[int] = []  # the file's line of each command record, in order (errors name the line)
     event_lines: list[int] = []
@@ -53,11 +57,12 @@ class Loaded(msgspec.Struct, kw_only=True):
 def export_lines(
     store: Store, game: GameRecord, seat: str, *, revealed: bool, server_key: str | None,
     served: Iterable[dict[str, Any]], notes: Iterable[Annotation], with_seed: bool = False,
-    seat_state: dict[str, Any] | None = None,
+    seat_state: dict[str, Any] | None = None, views: Iterable[dict[str, Any]] = (),
 ) -> Iterator[str]:
     """`game` as `seat` may have it, one JSON line a record: the umpire's export is the stored log whole; a seat's
-    holds the commands it sent, the events as it was `served` them, the `notes` it may read and, last, its
-    `seat_state` at the head (what it is served there: status, view, legal commands). The seed only once
+    holds the commands it sent, the events as it was `served` them, the `notes` it may read, its view after each
+    event (`views`, as patches) and, last, its `seat_state` at the head (what it is served there: status, legal
+    commands). The seed only once
     `revealed`, or to the umpire on request (`with_seed`)."""
     game_id = game.id
     if with_seed and seat != UMPIRE:  # refused, not ignored: the caller asked for something it will not get
@@ -88,6 +93,9 @@ def export_lines(
             yield _line({"record": "event", "seq": event["seq"], "hash": event["hash"], "served": event})
     for note in notes:
         yield _line({"record": "annotation", **msgspec.to_builtins(note)})
+    if seat != UMPIRE:
+        for view in views:
+            yield _line({"record": "seat_view", **view})
     if seat_state is not None and seat != UMPIRE:
         yield _line({"record": "seat_state", **seat_state})
 
@@ -111,6 +119,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     notes: list[Annotation] = []
     redacted_for = server_key = None
     seat_state: dict[str, Any] | None = None
+    seat_views: list[dict[str, Any]] = []
     seat_keys: dict[str, tuple[str, int]] = {}
     signatures: dict[int, CommandSignature] = {}
     command_lines: list[int] = []
@@ -151,6 +160,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
                 served.append(record["served"])
             elif kind == "annotation":
                 notes.append(msgspec.convert(record, Annotation))
+            elif kind == "seat_view" and redacted_for is not None:
+                seat_views.append({"seq": int(record["seq"]), "patch": str(record["patch"])})
             elif kind == "seat_state" and redacted_for is not None:
                 seat_state = record
             else:
@@ -162,4 +173,4 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     # A file exported before notes were numbered per chain reads numbered so (events.rows.numbered_per_chain).
     return Loaded(game=game, commands=commands, events=events, served=served, annotations=numbered_per_chain(notes),
                   redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures,
-                  seat_state=seat_state, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)
+                  seat_state=seat_state, seat_views=seat_views, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)

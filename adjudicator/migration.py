@@ -103,11 +103,10 @@ def _copy_moved(target: Store, game_id: str, seat: str, text: str, present: bool
         target.put_seat_copy(game_id, seat, copy.head, text)
     held = SeatCopy.find(target, game_id)
     report = held.verify(game_id) if held is not None else None
-    failed = [c for c in report.checks if c.status == "failed"] if report is not None else []
     return Moved(game=game_id, status=f"{seat}'s copy {'already there' if present else 'moved'}", events=copy.head,
                  commands=0, notes=len(copy.loaded.annotations), identical=target.seat_copy(game_id) == (seat, text),
                  problems=[], verified=report is not None and report.passed,
-                 verify_detail="; ".join(f"{c.name}: {c.detail}" for c in failed))
+                 verify_detail="; ".join(report.failures() if report is not None else []))
 
 
 def _refuse_different(source: Store, target: Store, game_ids: list[str]) -> set[str]:

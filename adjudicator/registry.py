@@ -1,11 +1,13 @@
-"""Finding rulesets by name: the shipped ones, plus any named in $ARBITRO_RULESETS
-("module:Class,module:Class", e.g. the test ruleset `tests.foundation.duel:DuelRuleset`)."""
+"""Finding rulesets by name, and listing them with their scenarios (`arbitro rulesets`): the shipped ones, plus any
+named in $ARBITRO_RULESETS ("module:Class,module:Class", e.g. the test ruleset `tests.foundation.duel:DuelRuleset`)."""
 
 from __future__ import annotations
 
 import importlib
 import os
 from typing import Any
+
+import msgspec
 
 from arbitro.adjudicator.errors import UnknownRuleset
 from arbitro.adjudicator.ruleset import Ruleset
@@ -64,3 +66,37 @@ def available() -> dict[str, Ruleset[Any] | str]:
         except UnknownRuleset as e:
             out[name] = str(e)
     return out
+
+
+class ScenarioInfo(msgspec.Struct, kw_only=True):
+    """A scenario as `arbitro rulesets` lists it."""
+
+    title: str
+    seats: list[str]
+    options: list[str]
+
+
+class RulesetInfo(msgspec.Struct, kw_only=True):
+    """A ruleset this build names: its scenarios, or why it cannot be loaded (`available` false, `reason`)."""
+
+    name: str
+    available: bool
+    title: str | msgspec.UnsetType = msgspec.UNSET
+    version: str | msgspec.UnsetType = msgspec.UNSET
+    scenarios: dict[str, ScenarioInfo] | msgspec.UnsetType = msgspec.UNSET
+    reason: str | msgspec.UnsetType = msgspec.UNSET
+
+
+def rulesets() -> list[RulesetInfo]:
+    """The rulesets this build names, with their scenarios and optional rules; one that cannot be loaded says why
+    (`Arbitro.rulesets`, `arbitro rulesets`)."""
+    infos = []
+    for name, ruleset in available().items():
+        if isinstance(ruleset, str):
+            infos.append(RulesetInfo(name=name, available=False, reason=ruleset))
+            continue
+        scenarios = {k: ScenarioInfo(title=s.title, seats=list(s.seats), options=list(s.options))
+                     for k, s in ruleset.scenarios().items()}
+        infos.append(RulesetInfo(name=name, available=True, title=ruleset.title, version=ruleset.version,
+                                 scenarios=scenarios))
+    return infos

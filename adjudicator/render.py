@@ -27,8 +27,8 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
     record = app.game(game_id)
     picturing = PICTURES.get(record.ruleset)
     if picturing is None:
-        raise NotDrawn(f"no map picture for {record.ruleset} games yet (pictures exist for "
-                       f"{', '.join(sorted(PICTURES))}); see issue 13")
+        raise NotDrawn(f"no map picture for {record.ruleset} games: pictures are drawn for "
+                       f"{', '.join(sorted(PICTURES))} games")
     view = app.view(game_id, seat, at)
     picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)))
     seq = view["engine"]["seq"]

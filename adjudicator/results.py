@@ -11,7 +11,6 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator import registry
 from arbitro.adjudicator.randomness import DiceAudit
 from arbitro.events.store import Annotation
 from arbitro.projections.base import Outcome
@@ -66,38 +65,6 @@ class Status(Result):
     dice: DiceAudit
     notices: list[str] = []  # the ruleset's word on the position to the seat asking (Ruleset.notices)
     open_disputes: list[int] = []  # the disputes awaiting the umpire's ruling (arbitro §D; `arbitro disputes`)
-
-
-class ScenarioInfo(Result):
-    title: str
-    seats: list[str]
-    options: list[str]
-
-
-class RulesetInfo(Result):
-    """A ruleset this build names: its scenarios, or why it cannot be loaded (`available` false, `reason`)."""
-
-    name: str
-    available: bool
-    title: str | msgspec.UnsetType = msgspec.UNSET
-    version: str | msgspec.UnsetType = msgspec.UNSET
-    scenarios: dict[str, ScenarioInfo] | msgspec.UnsetType = msgspec.UNSET
-    reason: str | msgspec.UnsetType = msgspec.UNSET
-
-
-def rulesets() -> list[RulesetInfo]:
-    """The rulesets this build names, with their scenarios and optional rules; one that cannot be loaded says why
-    (`Arbitro.rulesets`)."""
-    infos = []
-    for name, ruleset in registry.available().items():
-        if isinstance(ruleset, str):
-            infos.append(RulesetInfo(name=name, available=False, reason=ruleset))
-            continue
-        scenarios = {k: ScenarioInfo(title=s.title, seats=list(s.seats), options=list(s.options))
-                     for k, s in ruleset.scenarios().items()}
-        infos.append(RulesetInfo(name=name, available=True, title=ruleset.title, version=ruleset.version,
-                                 scenarios=scenarios))
-    return infos
 
 
 class Replayed(Result, kw_only=True):

@@ -3,8 +3,9 @@
 The umpire's database holds the game; a remote seat is mailed its own export (`arbitro export GAME --as SEAT`)
 and imports it into its own database. The export lacks what the seat may not see, so the copy cannot be
 re-adjudicated; it is kept as it was sent, whole, and read as the seat was served it: its log (each event as
-served, with the chain's hashes), its notes, and the status, view and legal commands the umpire's server served
-it at the head (the export's last record, `seat_state`). From it the seat prepares its next command offline
+served, with the chain's hashes), its notes, its view after each event (`seat_view` records, each the patch from the
+view before: `view --at`, `replay --step` and `report` read the copy's history as they read the game's), and the
+status and legal commands the umpire's server served it at the head (the export's last record, `seat_state`). From it the seat prepares its next command offline
 (`arbitro submit --offline`), mails it back, and imports the umpire's next export over its copy: accepted only
 when it continues the chain the seat already holds, so the umpire cannot rewrite what the seat was sent.
 
@@ -14,19 +15,37 @@ notes, status, awaiting, replay, verify), so the CLI reads a copy as it reads a 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator import exchange
 from arbitro.adjudicator import verify as verification
-from arbitro.adjudicator.errors import BadFile, BadInput
+from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
 from arbitro.events.records import GameRecord
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
+from arbitro.projections.patch import PatchError, apply_patch, patch_between
+
+KEEP_EVERY = 64  # a copy keeps its view after every so many events, so any view is at most this many patches away
+
+
+def history(serving: Iterable[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A seat's export's history from (event as served, what the seat is shown after it: {"view", "awaiting"}) in
+    order: the events, and each point as the patch from the one before (`seat_view` records: one view's worth of
+    bytes and its changes, not one view per event). A patch is kept as JSON text, so each view comes back with its
+    keys in the order it was served in (the file's records are canonical: their objects' keys sorted)."""
+    served: list[dict[str, Any]] = []
+    patches: list[dict[str, Any]] = []
+    before: dict[str, Any] = {}
+    for event, shown in serving:
+        served.append(event)
+        patches.append({"seq": event["seq"], "patch": msgspec.json.encode(patch_between(before, shown)).decode()})
+        before = shown
+    return served, patches
 
 
 def store_copy(store: Store, loaded: Loaded, text: str) -> str:
@@ -34,13 +53,13 @@ def store_copy(store: Store, loaded: Loaded, text: str) -> str:
     export can be checked) and, when the database already holds a copy, that it continues that copy's chain."""
     seat, game_id = loaded.redacted_for, loaded.game.id
     assert seat is not None
-    report = verification.verify(loaded)
-    failed = [c for c in report.checks if c.status == "failed"]
+    failed = verification.verify(loaded).failures()
     if failed:
-        raise BadFile(f"{loaded.source}: {failed[0].name}: {failed[0].detail}; nothing imported")
+        raise BadFile(f"{loaded.source}: {failed[0]}; nothing imported")
     if loaded.seat_state is None:
         raise BadFile(f"{loaded.source}: {seat}'s export has no seat_state record (made by an older arbitro): ask "
                       f"the umpire to export it again (`arbitro export {game_id} --as {seat}`); nothing imported")
+    SeatCopy(loaded).check_views()
     held = store.seat_copy(game_id)
     if held is not None:
         _continues(SeatCopy.read(game_id, *held).loaded, loaded)
@@ -73,6 +92,10 @@ def _continues(old: Loaded, new: Loaded) -> None:
         raise BadFile(f"{new.source} does not continue the copy you hold: event #{differs} differs from the one you "
                       "were sent before (the umpire's log was changed, or this is another game); nothing imported. "
                       "Keep both files for the dispute")
+    shown = next((v["seq"] for v, w in zip(old.seat_views, new.seat_views) if v != w), None)
+    if shown is not None:
+        raise BadFile(f"{new.source} does not continue the copy you hold: your view after #{shown} differs from the "
+                      "one you were sent before; nothing imported. Keep both files for the dispute")
 
 
 class SeatCopy:
@@ -83,6 +106,7 @@ class SeatCopy:
         self.loaded = loaded
         self.seat: str = loaded.redacted_for
         self.state: dict[str, Any] = loaded.seat_state
+        self._kept: dict[int, bytes] = {}  # event -> the view after it, encoded: every KEEP_EVERY-th, and the last read
 
     @classmethod
     def read(cls, game_id: str, seat: str, text: str) -> "SeatCopy":
@@ -111,10 +135,37 @@ class SeatCopy:
             raise BadInput(f"this database holds {self.seat}'s copy of {game_id}: it holds only what {self.seat} was "
                            f"served, so it shows {self.seat}'s view alone (--as {self.seat})")
 
-    def _at_head(self, at: int | None) -> None:
-        if at is not None and at != self.head:
-            raise BadInput(f"{self.seat}'s copy holds the view at its head (#{self.head}) only; `arbitro log "
-                           f"{self.loaded.game.id} --as {self.seat} --to {at}` shows each event to #{at} as served")
+    def check_views(self) -> None:
+        """Refuse an export whose views are not one for each event it holds, each patch applying to the one before."""
+        seqs = [v["seq"] for v in self.loaded.seat_views]
+        if seqs != list(range(1, self.head + 1)):
+            raise BadFile(f"{self.loaded.source}: {self.seat}'s export holds no view after each of its events (made "
+                          f"by an older arbitro, or cut): ask the umpire to export it again (`arbitro export "
+                          f"{self.loaded.game.id} --as {self.seat}`); nothing imported")
+        for seq in seqs:
+            try:
+                self._view_at(seq)
+            except PatchError as e:
+                raise BadFile(f"{self.loaded.source}: {self.seat}'s view after #{seq}: {e}; nothing imported") from None
+
+    def _view_at(self, at: int) -> dict[str, Any]:
+        """What the seat was shown after event `at` ({"view", "awaiting"}): the nearest point kept at or before it,
+        carried on by the patches."""
+        if not self.loaded.seat_views:
+            raise BadInput(f"{self.seat}'s copy of {self.loaded.game.id} was imported from an export made before "
+                           "arbitro kept a seat's view after each event: import the umpire's next export over it")
+        if not 1 <= at <= self.head:
+            raise NoSuchEvent(f"{self.seat}'s copy of {self.loaded.game.id} has events #1 to #{self.head}; there is no "
+                              f"#{at}")
+        start = max((k for k in self._kept if k <= at), default=0)
+        view: dict[str, Any] = msgspec.json.decode(self._kept[start]) if start else {}
+        for seq in range(start + 1, at + 1):
+            view = apply_patch(view, msgspec.json.decode(self.loaded.seat_views[seq - 1]["patch"]))
+            if seq % KEEP_EVERY == 0:
+                self._kept[seq] = msgspec.json.encode(view)
+        self._kept = {k: v for k, v in self._kept.items() if k % KEEP_EVERY == 0}
+        self._kept[at] = msgspec.json.encode(view)  # the last read: stepping on from it is one patch
+        return view
 
     # --- the read calls of service.Arbitro, as the copy's seat -------------------------------------------------
     def game(self, game_id: str) -> GameRecord:
@@ -123,8 +174,7 @@ class SeatCopy:
 
     def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
         self._check(game_id, seat)
-        self._at_head(at)
-        return {**self.state["view"], "game": game_id}
+        return {**self._view_at(self.head if at is None else at)["view"], "game": game_id}
 
     def legal(self, game_id: str, seat: str) -> list[dict[str, Any]]:
         self._check(game_id, seat)
@@ -135,8 +185,8 @@ class SeatCopy:
         return msgspec.convert(self.state["status"], Status)
 
     def awaiting_at(self, game_id: str, at: int | None = None) -> Awaiting:
-        self._at_head(at)
-        return self.status(game_id).awaiting
+        self._check(game_id, self.seat)
+        return msgspec.convert(self._view_at(self.head if at is None else at)["awaiting"], Awaiting)
 
     def log(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
         self._check(game_id, seat)
@@ -149,8 +199,8 @@ class SeatCopy:
         return [n for n in self.loaded.annotations if first <= n.seq <= last]
 
     def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
-        return Replayed(game=game_id, seq=self.head, view=self.view(game_id, seat, to),
-                        notes=self.notes(game_id, seat))
+        view = self.view(game_id, seat, to)
+        return Replayed(game=game_id, seq=view["engine"]["seq"], view=view, notes=self.notes(game_id, seat, 1, to))
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
         self._check(game_id, self.seat)

@@ -6,7 +6,7 @@ mix in force at a roll is the last one served before it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from arbitro.events import random as rnd
@@ -15,14 +15,21 @@ MIXES = ("entropy_added", "entropy_mixed")  # the events that set the mix (proje
 ROLLS = ("dice_rolled", "items_drawn")
 
 
-def mix_before(served: Sequence[dict[str, Any]], seq: int) -> str:
-    """The seats' entropy mixed in before event `seq`: a kept-dice fork starts from its parent's (game_created's
-    `initial_core`), and each entropy event served before `seq` sets it."""
-    mix = str(((served[0].get("event") or {}).get("initial_core") or {}).get("mix", ""))
-    for event in served[:seq - 1]:
+def with_mix(served: Iterable[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], str]]:
+    """Each served event with the seats' entropy mixed in before it, in one pass: a kept-dice fork starts from its
+    parent's (game_created's `initial_core`), and each entropy event sets it for the events after it."""
+    mix: str | None = None
+    for event in served:
+        if mix is None:
+            mix = str(((event.get("event") or {}).get("initial_core") or {}).get("mix", ""))
+        yield event, mix
         if event["type"] in MIXES:
             mix = event["event"]["mix"]
-    return mix
+
+
+def mix_before(served: Sequence[dict[str, Any]], seq: int) -> str:
+    """The seats' entropy mixed in before event `seq`."""
+    return next((mix for event, mix in with_mix(served) if event["seq"] >= seq), "")
 
 
 def revealed_seed(served: Sequence[dict[str, Any]]) -> str | None:
@@ -52,17 +59,18 @@ def check(served: Sequence[dict[str, Any]], commitment: str) -> tuple[str, str]:
     """Every roll and draw served with its values, recomputed once the seed is revealed: ("passed" | "failed" |
     "unchecked", what was found). The revealed seed must hash to the commitment the game was created with."""
     seed = revealed_seed(served)
-    rolls = [e for e in served if e["type"] in ROLLS and e["event"].get("source", "seed") == "seed"]
+    rolls = [(e, mix) for e, mix in with_mix(served)
+             if e["type"] in ROLLS and e["event"].get("source", "seed") == "seed"]
     if seed is None:
         return "unchecked", (f"{len(rolls)} rolls and draws; the seed is not revealed yet, so they are recomputed "
                              f"once it is (arbitro §R.3); its commitment is {commitment}")
     if rnd.commitment(seed) != commitment:
         return "failed", f"the revealed seed does not hash to the commitment {commitment} (arbitro §R.1)"
     checked = 0
-    for e in rolls:
+    for e, mix in rolls:
         data = e["event"]
         values = data.get("values") if data["type"] == "dice_rolled" else data.get("drawn")
-        again = recompute(seed, mix_before(served, e["seq"]), data, values, "seed")
+        again = recompute(seed, mix, data, values, "seed")
         if again.get("matches") is False:
             return "failed", f"#{e['seq']}: {values} in the log, {again['values']} from the revealed seed"
         checked += "matches" in again

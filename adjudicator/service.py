@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator import exchange, importing, overrides, registry, results, seatcopy
+from arbitro.adjudicator import exchange, importing, overrides, registry, seatcopy
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import (
     as_first_cited, cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
@@ -185,7 +185,7 @@ class Arbitro:
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
                 return self._retried(game, prior, seat, command)
-        if expected_seq is not None and stale(self.store, game, expected_seq, command):
+        if expected_seq is not None and stale(self.store, game, expected_seq, command, seat):
             raise StaleSequence(game_id, expected_seq, game.head_seq)
         adj = self.adjudicator(game.ruleset)
         created = self._created(game)
@@ -315,20 +315,23 @@ class Arbitro:
 
     def _log(self, game: GameRecord, seat: str, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
         """`log` over a record already read."""
+        return [served for served, _ in self._serving(game, seat, first, last)]
+
+    def _serving(self, game: GameRecord, seat: str, first: int = 1,
+                 last: int | None = None) -> Iterator[tuple[dict[str, Any], GameState[Any]]]:
+        """Each event from `first` to `last` as `seat` is served it, with the state after it."""
         self.check_seat(game, seat)
         adj = self.adjudicator(game.ruleset)
         replayer = Replayer(adj.fold, self.store, game.id, head=game.head_seq)
         last = game.head_seq if last is None else min(last, game.head_seq)
         if first > last:
-            return []
+            return
         state = replayer.state_at(first - 1) if first > 1 else None
-        out = []
         for body, digest in self._bodies_with_hashes(replayer, first, last):
             state = adj.fold.apply(state, body, replayer.state_at)
             served = serve_event(adj.ruleset, body, digest, seat, state)
             if served is not None:
-                out.append(served)
-        return out
+                yield served, state
 
     @staticmethod
     def _bodies_with_hashes(replayer: Replayer, first: int, last: int) -> Iterator[tuple[EventBody[Any], str]]:
@@ -336,7 +339,7 @@ class Arbitro:
         for body in replayer.bodies(first, last):
             yield body, hashes[body.seq]
 
-    rulesets = staticmethod(results.rulesets)
+    rulesets = staticmethod(registry.rulesets)
 
     def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
         """The game rebuilt from its log to event `to` (default: the head), as `seat` may see it, with its notes."""
@@ -402,12 +405,16 @@ class Arbitro:
         revealed = self._head_state(game).core.seed is not None
         # The full export is the database's whole record of the game: every note, private ones included.
         notes = self.store.annotations(game_id) if seat == UMPIRE else self.annotations(game_id, seat)
-        served = self.log(game_id, seat) if seat != UMPIRE else []
-        # A seat's export ends with what it is served at the head, so it can play on from its own copy offline.
+        ruleset = registry.get(game.ruleset)
+        # A seat's export holds each event as served and what it was shown after it (its copy's history, `view --at`)
+        shown = ((e, {"view": seat_view(ruleset, s, seat), "awaiting": to_builtins(awaiting_in(ruleset, s))})
+                 for e, s in self._serving(game, seat))
+        served, views = seatcopy.history(shown) if seat != UMPIRE else ([], [])
+        # ... and ends with what it is served at the head, so it can play on from its own copy offline.
         at_head = {"seq": game.head_seq, "status": to_builtins(self.status(game_id, seat)),
-                   "view": self.view(game_id, seat), "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
+                   "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
         return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
-                                     served=served, notes=notes, with_seed=with_seed, seat_state=at_head)
+                                     served=served, notes=notes, with_seed=with_seed, seat_state=at_head, views=views)
 
     def import_lines(
         self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None,

@@ -55,7 +55,7 @@ def check_copy(game_id: str, seat: str, text: str) -> GameCheck:
     """A seat's copy of a game it plays by e-mail (adjudicator/seatcopy.py), checked as a seat's export is: its
     chain as far as the seat was served it, its notes, its dice once the seed is revealed."""
     loaded = read_lines(text.splitlines(), f"{seat}'s copy of {game_id}")
-    problems = [f"{c.name}: {c.detail}" for c in verify(loaded).checks if c.status == "failed"]
+    problems = verify(loaded).failures()
     return GameCheck(game=game_id, ok=not problems, events=len(loaded.served), commands=0, snapshots=0,
                      annotations=len(loaded.annotations), problems=problems, copy_of=seat)
 

@@ -62,6 +62,10 @@ class Report(msgspec.Struct, kw_only=True):
     divergence: Divergence | None = None
     provisional: list[str] = []
 
+    def failures(self) -> list[str]:
+        """Each failed check as `name: detail` (what `import`, `check` and `migrate` say of a seat's copy)."""
+        return [f"{c.name}: {c.detail}" for c in self.checks if c.status == "failed"]
+
 
 def load_stored(store: Store, game_id: str) -> Loaded:
     """A stored game's whole record, as an exported file holds it."""

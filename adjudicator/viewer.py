@@ -9,14 +9,11 @@ this server."""
 
 from __future__ import annotations
 
-from arbitro.adjudicator.viewer_file import SCRIPT_HASH
+from arbitro.adjudicator.viewer_file import content_policy
 
-# Only the page's own script runs (an SVG or event text that held markup could run nothing); its calls go to this
-# server only; nothing is framed or loaded from elsewhere; the token never leaves in a Referer.
+# The page's policy as served (viewer_file.content_policy); the token never leaves in a Referer.
 HEADERS = {
-    "Content-Security-Policy": (f"default-src 'none'; script-src 'sha256-{SCRIPT_HASH}'; style-src 'unsafe-inline'; "
-                                "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
-                                "frame-ancestors 'none'"),
+    "Content-Security-Policy": content_policy(served=True),
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-store",

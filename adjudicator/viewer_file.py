@@ -32,9 +32,18 @@ PAGE = (Path(__file__).parent / "viewer.html").read_text(encoding="utf-8")
 _SCRIPT = re.search(r"<script>(.*?)</script>", PAGE, re.S)
 assert _SCRIPT is not None, "viewer.html holds its one inline script"
 SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.group(1).encode()).digest()).decode()
-# The file reaches nothing: no server, no other origin; only its own script runs.
-FILE_POLICY = (f"default-src 'none'; script-src 'sha256-{SCRIPT_HASH}'; style-src 'unsafe-inline'; img-src data:; "
-               "base-uri 'none'; form-action 'none'")
+
+
+def content_policy(*, served: bool) -> str:
+    """The page's Content-Security-Policy. Only its own script runs (an SVG or event text that held markup could run
+    nothing); nothing is framed, posted or loaded from elsewhere. Served, its calls go to its server only; as a file
+    (`report --viewer`) it reaches nothing at all."""
+    reach = "connect-src 'self'; img-src 'self' data:" if served else "img-src data:"
+    return (f"default-src 'none'; script-src 'sha256-{SCRIPT_HASH}'; style-src 'unsafe-inline'; {reach}; "
+            "base-uri 'none'; form-action 'none'" + ("; frame-ancestors 'none'" if served else ""))
+
+
+FILE_POLICY = content_policy(served=False)
 DATA_ID = "game-data"  # the page reads its game from this block when it has one (viewer.html: `file`)
 # What the page reads of a served event: not the chain's digests and salts, which serve an audit (`arbitro export`
 # is the seat's audit copy), not a viewer.
@@ -71,19 +80,6 @@ class Frames:
             self.pictures.append(_runs(slots, [] if keyed else self._last))
             self._last = slots
         self.at[seq] = len(self.pictures) - 1
-
-    def slots(self, index: int) -> list[int]:
-        """Picture `index`'s slots, unfolded from the last picture stored whole, as the page does."""
-        key = index - index % KEY_EVERY
-        slots: list[int] = []
-        for runs in self.pictures[key:index + 1]:
-            slots = [k for start, count in runs for k in (
-                range(start, start + count) if start >= 0 else slots[-1 - start:-1 - start + count])]
-        return slots
-
-    def picture(self, seq: int) -> str:
-        """The SVG of the picture after event `seq`."""
-        return "\n".join(self.lines[k] for k in self.slots(self.at[seq]))
 
     def data(self) -> dict[str, Any]:
         return {"lines": self.lines, "pictures": self.pictures, "at": {str(k): v for k, v in self.at.items()},

@@ -1,4 +1,5 @@
-"""JSON-pointer patches for umpire rulings: replace, add or remove a value in a ruleset state."""
+"""JSON-pointer patches: replace, add or remove a value in a plain JSON value. Umpire rulings patch a ruleset state
+with them; a seat's export holds its view after each event as the patch from the view before (`patch_between`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,37 @@ from typing import Any
 
 class PatchError(ValueError):
     pass
+
+
+def patch_between(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+    """The operations that make `before` into `after`, its objects' key order included (apply_patch(before, ops)
+    == after, and lists its keys as `after` does): objects key by key (one whose keys would come out in another
+    order is replaced whole), lists of one length item by item, anything else replaced whole. Both roots are
+    objects (whose keys are added and removed in place)."""
+    if before == after and (not isinstance(after, dict) or list(before) == list(after)):
+        return []
+    if isinstance(before, dict) and isinstance(after, dict):
+        kept = [key for key in before if key in after]
+        if path and kept + [key for key in after if key not in before] != list(after):
+            return [{"op": "replace", "path": path, "value": after}]
+        ops: list[dict[str, Any]] = [{"op": "remove", "path": f"{path}/{_escape(key)}"}
+                                     for key in before if key not in after]
+        for key in after:
+            where = f"{path}/{_escape(key)}"
+            if key in before:
+                ops += patch_between(before[key], after[key], where)
+            else:
+                ops.append({"op": "add", "path": where, "value": after[key]})
+        return ops
+    if not path:
+        raise PatchError("a patch turns one object into another: both roots must be objects")
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        return [op for i, (b, a) in enumerate(zip(before, after)) for op in patch_between(b, a, f"{path}/{i}")]
+    return [{"op": "replace", "path": path, "value": after}]
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
 
 
 def _unescape(token: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from arbitro.events import core
-from arbitro.events.codec import to_builtins
+from arbitro.events.codec import canonical, to_builtins
 from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE, RulesetProjection
 from arbitro.projections.disputes import redact_dispute
@@ -104,7 +104,8 @@ def redact_request(request: dict[str, Any]) -> dict[str, Any]:
 def serve_event(
     ruleset: RulesetProjection[Any], body: EventBody[Any], digest: str, seat: str, after: GameState[Any]
 ) -> dict[str, Any] | None:
-    """One stored event as served to `seat`: envelope, (redacted) event, chain fields."""
+    """One stored event as served to `seat`: envelope, (redacted) event, chain fields, every object's keys in
+    canonical (name) order, as a seat's export holds it: a seat's copy reads back exactly what it was served."""
     data = redact_event(ruleset, body.event, seat, after)
     if data is None:
         return {"seq": body.seq, "cmd": body.cmd, "seat": body.seat, "type": "hidden", "hash": digest, "prev": body.prev}
@@ -115,7 +116,7 @@ def serve_event(
     }
     if whole:
         served["salt"] = body.salt
-    return served
+    return msgspec.json.decode(canonical(served))  # type: ignore[no-any-return]
 
 
 def seat_view(ruleset: RulesetProjection[Any], state: GameState[Any], seat: str) -> dict[str, Any]:

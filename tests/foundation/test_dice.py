@@ -397,6 +397,46 @@ def test_the_served_dice_check_catches_a_roll_the_seed_does_not_give(app: Arbitr
                                                             f"{'0' * 64} (arbitro §R.1)")
 
 
+class Counted(list):  # type: ignore[type-arg]
+    """A served log that counts the events read from it (by iterating, indexing or slicing)."""
+
+    reads = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for item in super().__iter__():
+            Counted.reads += 1
+            yield item
+
+    def __getitem__(self, key):  # type: ignore[no-untyped-def]
+        got = super().__getitem__(key)
+        Counted.reads += len(got) if isinstance(key, slice) else 1
+        return got
+
+
+def test_the_served_dice_check_reads_each_event_a_bounded_number_of_times() -> None:
+    """A seat's dice check is linear in its log (review leftover): 2,000 rolls under a mix that changes along the way
+    are each recomputed under the mix served before them, reading the log a few times over, not once a roll."""
+    seed = "ab" * 32
+    served, mix = [{"seq": 1, "type": "game_created", "event": {"initial_core": {"mix": ""}}}], ""
+    for k in range(2000):
+        if k % 500 == 250:
+            mix = f"{k:064x}"
+            served.append({"seq": len(served) + 1, "type": "entropy_mixed", "event": {"mix": mix}})
+        values = list(rnd.roll(seed, mix, k, 1, 6))
+        served.append({"seq": len(served) + 1, "type": "dice_rolled",
+                       "event": {"type": "dice_rolled", "index": k, "count": 1, "sides": 6, "values": values}})
+    served.append({"seq": len(served) + 1, "type": "seed_revealed", "event": {"seed": seed}})
+    Counted.reads = 0
+    assert served_dice.check(Counted(served), rnd.commitment(seed)) == (
+        "passed", "the revealed seed matches the commitment made at creation; 2000 of 2000 rolls and draws were "
+                  "served whole to this seat, and each recomputes from it (the others are private or hidden from it)")
+    assert Counted.reads <= 3 * len(served), Counted.reads
+    assert served_dice.mix_before(served, served[-2]["seq"]) == mix and served_dice.mix_before(served, 2) == ""
+    forged = [dict(e) for e in served]
+    forged[-2] = {**forged[-2], "event": {**forged[-2]["event"], "values": [7 - forged[-2]["event"]["values"][0]]}}
+    assert served_dice.check(forged, rnd.commitment(seed))[1].startswith(f"#{forged[-2]['seq']}: ")
+
+
 def test_entropy_answers_sent_at_once_cross_and_nothing_else_does(app: Arbitro) -> None:
     """Answers mailed at once (arbitro §L.2, §R.2): each seat's entropy answer sent against the same head is judged
     at the head while only the round's answers came in between; any other command, or any other event since, is
@@ -420,3 +460,18 @@ def test_entropy_answers_sent_at_once_cross_and_nothing_else_does(app: Arbitro) 
     elsewhere = Arbitro(SQLiteStore(":memory:"))  # and it moves whole to another database
     elsewhere.import_lines(app.export("g", UMPIRE, with_seed=True), seat=UMPIRE)
     assert elsewhere.verify("g").passed
+
+
+def test_an_entropy_answer_crosses_only_the_other_seats_answers(app: Arbitro) -> None:
+    """§L.2 lets an answer cross the other seats' answers to the round, never the sending seat's own: a reveal sent
+    against the head red saw before its own commit is stale (red could not reveal there), though the rest of what
+    came in between are blue's answers and the round's revised decision."""
+    app.create("duel", "standard", game_id="g", seat_entropy=True)
+    seen = app.game("g").head_seq
+    app.submit("g", "red", {"type": "commit_entropy", "commitment": rnd.entropy_commitment("r" * 32)}, expected_seq=seen)
+    app.submit("g", "blue", {"type": "commit_entropy", "commitment": rnd.entropy_commitment("b" * 32)}, expected_seq=seen)
+    since = [e["type"] for e in app.log("g", UMPIRE, seen + 1)]
+    assert set(since) == {"entropy_committed", "decision_revised"}, since
+    with pytest.raises(StaleSequence):
+        app.submit("g", "red", {"type": "reveal_entropy", "entropy": "r" * 32}, expected_seq=seen)
+    app.submit("g", "red", {"type": "reveal_entropy", "entropy": "r" * 32}, expected_seq=app.game("g").head_seq)

@@ -89,7 +89,3 @@ def test_diff_compares_two_branches_from_their_common_event(run: Cli, branched: 
     assert "only games of one ruleset compare" in run("diff", "g", "d", code=2).stderr
 
 
-def test_replay_step_refuses_a_seat_copy(run: Cli, branched: tuple[str, str], tmp_path: Path) -> None:
-    export = tmp_path / "for-austria.jsonl"
-    run("export", "g", "--as", "austria", "-o", str(export))
-    assert "cannot be stepped" in run("replay", str(export), "--step", "--as", "austria", code=2).stderr

@@ -45,7 +45,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.pictures.areas": 2,
     "arbitro.adjudicator.registry": 6,
     "arbitro.adjudicator.service": 7,  # the application
-    "arbitro.adjudicator.results": 7,
+    "arbitro.adjudicator.results": 3,  # the service's result types: plain data (the ruleset listing is registry's)
     "arbitro.adjudicator.admission": 7,
     "arbitro.adjudicator.creation": 7,
     "arbitro.adjudicator.overrides": 7,  # a position's overrides, read with it at creation

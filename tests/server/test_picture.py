@@ -29,4 +29,5 @@ def test_a_ruleset_that_draws_no_picture_answers_501(server: Server, monkeypatch
     monkeypatch.delitem(PICTURES, "duel")
     response = server.client("red", game).get(f"/games/{game}/picture")
     assert response.status_code == 501 and response.json()["error"] == "render/no-picture"
-    assert "no map picture for duel games" in response.json()["message"]
+    assert "no map picture for duel games: pictures are drawn for " in response.json()["message"]
+    assert "issue" not in response.json()["message"]  # a user's message, not the project's notes

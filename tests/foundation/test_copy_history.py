@@ -1,0 +1,160 @@
+"""Issue 14: a seat's copy (the e-mail player's own database) holds its seat's history, so `view --at`, `replay --to`,
+`replay --step` and `report` (and `report --viewer`) read a copy exactly as they read that seat's game on the
+umpire's database, and never show more than the seat was served: two games differing only in a hidden fact give the
+same copy bytes (digests aside, which are salted) and the same output of every one of those commands."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator import service
+from arbitro.adjudicator.service import Arbitro
+from arbitro.cli import cli
+from arbitro.events import random as rnd
+from arbitro.events.sqlite import SQLiteStore
+from tests.marengo.harness import position as marengo_position
+
+from .conftest import Cli
+from .test_historian import FRIMONT, PILATI
+
+STEPS = "n\nn\np\n3\nn\nq\n"  # forward twice, back, to #3, forward, quit
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> tuple[Cli, Cli, str]:
+    """A Marengo game on the umpire's database where austria entered Frimont, took it back and entered Pilati (an
+    undo in the history), and austria's copy of it in austria's own database."""
+    umpire, austria = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
+    umpire("new", "marengo", "marengo", "--id", "g")
+    umpire.submit("g", "austria", FRIMONT)
+    umpire("undo", "g", "--as", "austria", "--to", "4")
+    umpire.submit("g", "austria", PILATI)
+    umpire("export", "g", "--as", "austria", "-o", str(tmp_path / "for-austria.jsonl"))
+    austria("import", str(tmp_path / "for-austria.jsonl"))
+    return umpire, austria, "g"
+
+
+def stepped(run: Cli, *args: str) -> str:
+    walked = run.runner.invoke(cli, ["replay", *args, "--step", "--as", "austria", "--db", str(run.db)], input=STEPS)
+    assert walked.exit_code == 0, walked.output
+    return walked.stdout
+
+
+def test_view_and_replay_at_every_event_read_the_copy_as_the_umpire_serves_the_seat(
+        played: tuple[Cli, Cli, str]) -> None:
+    umpire, austria, game = played
+    head = umpire.json("status", game)["head"]
+    for at in map(str, range(1, head + 1)):
+        assert austria.json("view", game, "--as", "austria", "--at", at) == \
+            umpire.json("view", game, "--as", "austria", "--at", at), f"austria's view after #{at}"
+        assert austria("view", game, "--as", "austria", "--at", at).stdout == \
+            umpire("view", game, "--as", "austria", "--at", at).stdout  # who is awaited then, too
+        assert austria.json("replay", game, "--as", "austria", "--to", at) == \
+            umpire.json("replay", game, "--as", "austria", "--to", at)
+    views = [austria.json("view", game, "--as", "austria", "--at", str(at))["state"] for at in (4, 6, head)]
+    assert views[0] != views[1] != views[2], "the copy's view moves with its history"
+
+
+def test_replay_step_walks_a_copy_and_its_file_as_it_walks_the_seats_game(played: tuple[Cli, Cli, str],
+                                                                         tmp_path: Path) -> None:
+    umpire, austria, game = played
+    served = stepped(umpire, game, "--from", "5")
+    assert "VOIDED by the undo at #7" in served and "blocks" in served
+    assert stepped(austria, game, "--from", "5") == served
+    assert stepped(austria, str(tmp_path / "for-austria.jsonl"), "--from", "5") == served
+
+
+def test_report_and_its_viewer_from_a_copy_are_the_seats_report_from_the_umpires_database(
+        played: tuple[Cli, Cli, str], tmp_path: Path) -> None:
+    umpire, austria, game = played
+    for kind, extra in (("report", ()), ("viewer", ("--viewer",))):
+        files = {}
+        for who, run in (("umpire", umpire), ("austria", austria)):
+            files[who] = tmp_path / f"{kind}-{who}.html"
+            run("report", game, "--as", "austria", *extra, "-o", str(files[who]))
+        assert files["austria"].read_bytes() == files["umpire"].read_bytes(), kind
+
+
+def test_a_copy_refuses_an_export_that_rewrites_what_the_seat_was_shown(played: tuple[Cli, Cli, str],
+                                                                        tmp_path: Path) -> None:
+    umpire, austria, game = played
+    umpire.submit(game, "austria", {"type": "end_turn"})
+    lines = umpire("export", game, "--as", "austria").stdout.splitlines()
+    points = [k for k, line in enumerate(lines) if '"record":"seat_view"' in line]
+    assert len(points) == umpire.json("status", game)["head"], "one view for each event"
+    edited = lines.copy()
+    edited[points[5]] = edited[points[5]].replace('\\"value\\":true', '\\"value\\":false', 1)
+    assert edited[points[5]] != lines[points[5]]
+    (tmp_path / "edited.jsonl").write_text("\n".join(edited) + "\n", encoding="utf-8")
+    refused = austria("import", str(tmp_path / "edited.jsonl"), code=2).stderr
+    assert "your view after #6 differs from the one you were sent before" in refused
+    cut = [line for k, line in enumerate(lines) if k != points[-1]]
+    (tmp_path / "cut.jsonl").write_text("\n".join(cut) + "\n", encoding="utf-8")
+    assert "holds no view after each of its events" in austria("import", str(tmp_path / "cut.jsonl"), code=2).stderr
+    assert austria.json("status", game, "--as", "austria")["head"] == 9, "the copy held is unchanged"
+    (tmp_path / "next.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    austria("import", str(tmp_path / "next.jsonl"))
+    assert austria.json("view", game, "--as", "austria") == umpire.json("view", game, "--as", "austria")
+
+
+# --- non-interference: which French block stands where changes nothing of austria's copy nor what it shows ---------
+def twin(db: Path, swap: bool) -> None:
+    """A Marengo position with Champeaux's and Carra's faces under the same tokens in the same places, or exchanged
+    (marengo §4: austria sees where a face-down block stands, not what it is); austria moves and ends its turn."""
+    pos = marengo_position({"AUT_PILATI": ("cascina_grossa", "reserve"), "FRA_CHAMPEAUX": ("san_giuliano", "reserve"),
+                            "FRA_CARRA": ("marengo", "reserve")})
+    if swap:
+        blocks = pos["state"]["blocks"]
+        for key in ("zone", "place", "token"):
+            blocks["FRA_CHAMPEAUX"][key], blocks["FRA_CARRA"][key] = blocks["FRA_CARRA"][key], blocks["FRA_CHAMPEAUX"][key]
+    store = SQLiteStore(str(db))
+    app = Arbitro(store)
+    app.create("marengo", position=pos, game_id="g")
+    for n, command in enumerate(({"type": "move", "blocks": ["b001"], "to": "barbotta", "place": "reserve"},
+                                 {"type": "end_turn"})):
+        app.submit("g", "austria", command, key=f"key-{n}")
+    store.close()
+
+
+DIGEST = re.compile(r'"[0-9a-f]{64}"')
+
+
+def opaque(text: str) -> str:
+    """Salted digests (the chain's hashes, the position digest keyed by the secret seed, arbitro §V.3) masked: a
+    seat cannot test candidates against them."""
+    return DIGEST.sub('"(digest)"', text)
+
+
+def test_which_french_block_stands_where_changes_no_byte_of_austrias_copy_nor_what_it_shows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    monkeypatch.setattr(service, "now", lambda: "2026-11-28T08:00:00+00:00")
+    shown: dict[bool, list[str]] = {}
+    frances: dict[bool, str] = {}
+    for swap in (False, True):
+        where = tmp_path / str(swap)
+        where.mkdir()
+        twin(where / "umpire.db", swap)
+        umpire, austria = Cli(where / "umpire.db"), Cli(where / "austria.db")
+        umpire("export", "g", "--as", "austria", "-o", str(where / "for-austria.jsonl"))
+        austria("import", str(where / "for-austria.jsonl"))
+        with sqlite3.connect(where / "austria.db") as db:
+            (copy,) = db.execute("SELECT export FROM seat_copies").fetchone()
+        copy = re.sub(r'"server_key":"[^"]*"', '"server_key":"(this server)"', copy)
+        head = austria.json("status", "g", "--as", "austria")["head"]
+        outputs = [austria("view", "g", "--as", "austria", "--at", str(at)).stdout for at in range(1, head + 1)]
+        outputs += [stepped(austria, "g", "--from", "1"), austria("replay", "g", "--as", "austria", "--to", "2").stdout]
+        austria("report", "g", "--as", "austria", "--viewer", "-o", str(where / "viewer.html"))
+        austria("report", "g", "--as", "austria", "-o", str(where / "report.html"))
+        outputs += [(where / name).read_text(encoding="utf-8") for name in ("viewer.html", "report.html")]
+        shown[swap] = [opaque(copy), *map(opaque, outputs)]
+        frances[swap] = opaque(umpire("export", "g", "--as", "france").stdout)
+        assert "FRA_CARRA" not in copy and "FRA_CHAMPEAUX" not in copy
+        assert json.loads(copy.splitlines()[0])["redacted_for"] == "austria"
+    assert shown[False] == shown[True]
+    assert frances[False] != frances[True], "france's own export shows the swap"
