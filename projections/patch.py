@@ -13,14 +13,17 @@ class PatchError(ValueError):
 def patch_between(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
     """The operations that make `before` into `after`, its objects' key order included (apply_patch(before, ops)
     == after, and lists its keys as `after` does): objects key by key (one whose keys would come out in another
-    order is replaced whole), lists of one length item by item, anything else replaced whole. Both roots are
-    objects (whose keys are added and removed in place)."""
-    if before == after and (not isinstance(after, dict) or list(before) == list(after)):
+    order is replaced whole, the root by removing and adding its keys), lists of one length item by item,
+    anything else replaced whole. Both roots are objects."""
+    if _same(before, after):
         return []
     if isinstance(before, dict) and isinstance(after, dict):
         kept = [key for key in before if key in after]
-        if path and kept + [key for key in after if key not in before] != list(after):
-            return [{"op": "replace", "path": path, "value": after}]
+        if kept + [key for key in after if key not in before] != list(after):
+            if path:
+                return [{"op": "replace", "path": path, "value": after}]
+            return [*({"op": "remove", "path": f"/{_escape(k)}"} for k in before),
+                    *({"op": "add", "path": f"/{_escape(k)}", "value": v} for k, v in after.items())]
         ops: list[dict[str, Any]] = [{"op": "remove", "path": f"{path}/{_escape(key)}"}
                                      for key in before if key not in after]
         for key in after:
@@ -35,6 +38,17 @@ def patch_between(before: Any, after: Any, path: str = "") -> list[dict[str, Any
     if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
         return [op for i, (b, a) in enumerate(zip(before, after)) for op in patch_between(b, a, f"{path}/{i}")]
     return [{"op": "replace", "path": path, "value": after}]
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON text: of one type (false is not 0, as Python's == has it), objects' keys in one order."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
 
 
 def _escape(token: str) -> str:

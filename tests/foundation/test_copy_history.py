@@ -11,12 +11,14 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from arbitro.adjudicator import service
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
 from arbitro.events import random as rnd
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.patch import apply_patch, patch_between
 from tests.marengo.harness import position as marengo_position
 
 from .conftest import Cli
@@ -158,3 +160,20 @@ def test_which_french_block_stands_where_changes_no_byte_of_austrias_copy_nor_wh
         assert json.loads(copy.splitlines()[0])["redacted_for"] == "austria"
     assert shown[False] == shown[True]
     assert frances[False] != frances[True], "france's own export shows the swap"
+
+
+# --- the patches a copy's history is written in -----------------------------------------------------------------
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["a", "b/c", "~d", ""]),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.sampled_from(["x", "y", "z/w", "~v", "0"]), inner, max_size=4),
+                    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["view", "awaiting", "seq"]), JSON), st.dictionaries(
+    st.sampled_from(["view", "awaiting", "seq"]), JSON))
+def test_a_patch_makes_one_view_into_the_next_keys_in_order(before: dict, after: dict) -> None:
+    ops = patch_between(before, after)
+    made = apply_patch(json.loads(json.dumps(before)), json.loads(json.dumps(ops)))
+    assert made == after and json.dumps(made) == json.dumps(after), "the same values, and keys in the same order"
+    assert (ops == []) == (json.dumps(before) == json.dumps(after))
