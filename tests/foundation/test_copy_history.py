@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from arbitro.adjudicator import service
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
 from arbitro.events import random as rnd
@@ -115,7 +114,7 @@ def twin(db: Path, swap: bool) -> None:
         for key in ("zone", "place", "token"):
             blocks["FRA_CHAMPEAUX"][key], blocks["FRA_CARRA"][key] = blocks["FRA_CARRA"][key], blocks["FRA_CHAMPEAUX"][key]
     store = SQLiteStore(str(db))
-    app = Arbitro(store)
+    app = Arbitro(store, clock=lambda: "2026-11-28T08:00:00+00:00")  # the twins share their clock
     app.create("marengo", position=pos, game_id="g")
     for n, command in enumerate(({"type": "move", "blocks": ["b001"], "to": "barbotta", "place": "reserve"},
                                  {"type": "end_turn"})):
@@ -135,7 +134,6 @@ def opaque(text: str) -> str:
 def test_which_french_block_stands_where_changes_no_byte_of_austrias_copy_nor_what_it_shows(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(service, "now", lambda: "2026-11-28T08:00:00+00:00")
     shown: dict[bool, list[str]] = {}
     frances: dict[bool, str] = {}
     for swap in (False, True):
