@@ -29,7 +29,7 @@ from arbitro.adjudicator.results import Awaiting, Replayed, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
 from arbitro.events import core, random as rnd, signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, CommandRecord, EventBody, GameRecord, StoredCommand, StoredEvent, seal_events
+from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent, seal_events
 from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import open_in
@@ -327,17 +327,12 @@ class Arbitro:
         if first > last:
             return
         state = replayer.state_at(first - 1) if first > 1 else None
-        for body, digest in self._bodies_with_hashes(replayer, first, last):
+        hashes = {e.seq: e.hash for e in self.store.events(game.id, first, last)}
+        for body in replayer.bodies(first, last):
             state = adj.fold.apply(state, body, replayer.state_at)
-            served = serve_event(adj.ruleset, body, digest, seat, state)
+            served = serve_event(adj.ruleset, body, hashes[body.seq], seat, state)
             if served is not None:
                 yield served, state
-
-    @staticmethod
-    def _bodies_with_hashes(replayer: Replayer, first: int, last: int) -> Iterator[tuple[EventBody[Any], str]]:
-        hashes = {e.seq: e.hash for e in replayer.store.events(replayer.game_id, first, last)}
-        for body in replayer.bodies(first, last):
-            yield body, hashes[body.seq]
 
     rulesets = staticmethod(registry.rulesets)
 
@@ -406,11 +401,10 @@ class Arbitro:
         # The full export is the database's whole record of the game: every note, private ones included.
         notes = self.store.annotations(game_id) if seat == UMPIRE else self.annotations(game_id, seat)
         ruleset = registry.get(game.ruleset)
-        # A seat's export holds each event as served and what it was shown after it (its copy's history, `view --at`)
-        shown = ((e, {"view": seat_view(ruleset, s, seat), "awaiting": to_builtins(awaiting_in(ruleset, s))})
-                 for e, s in self._serving(game, seat))
-        served, views = seatcopy.history(shown) if seat != UMPIRE else ([], [])
-        # ... and ends with what it is served at the head, so it can play on from its own copy offline.
+        # A seat's export holds each event as served and what it was shown after it (its copy's history, `view --at`),
+        # and ends with what it is served at the head, so it can play on from its own copy offline.
+        served, views = seatcopy.history((e, {"view": seat_view(ruleset, s, seat), "awaiting": to_builtins(
+            awaiting_in(ruleset, s))}) for e, s in self._serving(game, seat)) if seat != UMPIRE else ([], [])
         at_head = {"seq": game.head_seq, "status": to_builtins(self.status(game_id, seat)),
                    "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
         return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
