@@ -16,7 +16,8 @@ from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     OrderMove, advance_order_problem, attack_bound, attack_order_problem, commander_moves, enemy_problem, ends,
-    entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem, zoc_rules,
+    entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem, toward_enemy_problem,
+    zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -136,7 +137,26 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
 
 def destinations(w: World, uid: str, column: bool, ic: set[str],
                  chosen: str | None = None) -> dict[str, tuple[str, ...]]:
-    """Hexes the unit may end its move in, with the path (arrivano §9), honouring a march order (§17.1.5)."""
+    """Hexes the unit may end its move in, with the path (arrivano §9), honouring a march order (§17.1.5) and, for a
+    unit the Attack order binds, its direction (§5.1.2, the kernel's `toward_enemy_problem`)."""
+    out = _reached(w, uid, column, ic, chosen)
+    if not attack_binds(w, uid, ic):
+        return out
+    unit = w.state.units[uid]
+    ezoc = enemy_zoc(w, unit.side)
+    return {h: path for h, path in out.items()
+            if toward_enemy_problem(ARRIVANO_VARIANT, w, unit.side, unit.hex, h, ezoc) is None}
+
+
+def attack_binds(w: World, uid: str, ic: set[str]) -> bool:
+    """Whether each move of this unit must tend toward the nearest enemy (arrivano §5.1.2): it is on the map, obeys
+    its group's Attack order and is counted for it (§5.1.5: `counts_for_obligations`)."""
+    unit = w.state.units[uid]
+    return unit.where == "map" and counts_for_obligations(w, uid, ic, "attack") and group_order(w) == "attack"
+
+
+def _reached(w: World, uid: str, column: bool, ic: set[str], chosen: str | None) -> dict[str, tuple[str, ...]]:
+    """`destinations` but for the Attack order's direction (§5.1.2): what `why_not` explains."""
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
@@ -271,7 +291,10 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         g.reject(p, "this unit may not move in march column now" + ooc_note(w, uid))
     dests = destinations(w, uid, column, ic, chosen)
     if to not in dests:
-        rule, message = why_not(w, uid, to, p)  # type: ignore[arg-type]
+        toward = None
+        if to in _reached(w, uid, column, ic, chosen):  # reached, but not toward the enemy (§5.1.2)
+            toward = toward_enemy_problem(ARRIVANO_VARIANT, w, g.ctx.seat, p.start, to, p.ezoc)  # type: ignore[union-attr]
+        rule, message = (str(toward[0]), toward[1]) if toward else why_not(w, uid, to, p)  # type: ignore[arg-type]
         g.reject(rule, message + ooc_note(w, uid))
     path = dests[to]
     unit = w.state.units[uid]
@@ -366,20 +389,26 @@ def move_leader(g: Game, lid: str, to: str) -> None:
 # --- movement obligations (arrivano §5.1.1, §5.1.2, §5.1.5) ----------------------------------------------------
 
 
-def counted(w: World, fid: str, ic: set[str]) -> list[str]:
-    """Units counted for the obligations: not artillery, out of command, disordered, or in a redoubt or village
-    (arrivano §5.1.5); marching units follow their march order instead."""
+def group_order(w: World) -> str:
+    """The order of the group now activated: its column's, or its formation's."""
     act = w.state.activation
-    group_order = w.state.columns[act.column].order if act is not None and act.column else w.state.formations[fid].order
-    out = []
-    for u in w.units_of(w.state.formations[fid].side):
-        unit = w.state.units[u]
-        if not w.acts_now(u) or unit.arm == "artillery" or w.order_of(u, ic) != group_order or unit.status != "good":
-            continue
-        if w.is_village(unit.hex) or w.is_redoubt(unit.hex) or march_of(w, u) is not None:
-            continue
-        out.append(u)
-    return out
+    assert act is not None
+    return w.state.columns[act.column].order if act.column else w.state.formations[act.formation].order
+
+
+def counts_for_obligations(w: World, u: str, ic: set[str], order: str) -> bool:
+    """Whether unit u of the activated group counts for its `order`'s obligations: not artillery, out of command,
+    disordered, or in a redoubt or village (arrivano §5.1.5); marching units follow their march order instead."""
+    unit = w.state.units[u]
+    if not w.acts_now(u) or unit.arm == "artillery" or w.order_of(u, ic) != order or unit.status != "good":
+        return False
+    return not (w.is_village(unit.hex) or w.is_redoubt(unit.hex) or march_of(w, u) is not None)
+
+
+def counted(w: World, fid: str, ic: set[str]) -> list[str]:
+    """Units counted for the obligations of the activated group's order (arrivano §5.1.5)."""
+    order = group_order(w)
+    return [u for u in w.units_of(w.state.formations[fid].side) if counts_for_obligations(w, u, ic, order)]
 
 
 def closer_possible(w: World, uid: str, ic: set[str]) -> bool:
@@ -396,7 +425,7 @@ def obligation_problem(w: World) -> tuple[Rule, str] | None:
     act = w.state.activation
     assert act is not None
     fid = act.formation
-    order = w.state.columns[act.column].order if act.column else w.state.formations[fid].order
+    order = group_order(w)
     ic = w.in_command(fid)
     units = counted(w, fid, ic)
     if not units or not w.units_of(w.enemy(w.state.formations[fid].side)):

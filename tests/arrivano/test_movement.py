@@ -229,3 +229,25 @@ def test_a_march_column_to_a_hex_a_line_move_reaches_is_listed():
     assert both
     move(t, "6e-legere-i", min(both), True)
     assert t.of(ev.UnitMoved)[-1].column
+
+
+def test_an_attack_order_move_tends_toward_the_nearest_enemy():
+    """arrivano §5.1.2 (issue 19: "il movimento deve tendere verso l'unità nemica più vicina", not enforced per move
+    before): an Attack-order unit may not step away from the nearest enemy, nor stay as far from it, unless it ends
+    in an enemy ZoC; the refusal cites §5.1.2 with both distances and legal() lists only moves that close. Units
+    §5.1.5 does not count (disordered here) are not bound."""
+    enemy = nb(X, 1, 4)
+    t = moving({"6e-legere-i": X, "ir18-i": enemy}, "attack")
+    away = nb(X, 4)
+    assert GRID.distance(away, enemy) > GRID.distance(X, enemy)
+    with pytest.raises(IllegalCommand) as e:
+        move(t, "6e-legere-i", away)
+    assert e.value.rule == "arrivano §5.1.2" and f"at {away}" in str(e.value)
+    listed = [c["to"] for c in t.legal("france") if c["type"] == "move" and c["unit"] == "6e-legere-i"]
+    assert listed and nb(X, 1) in listed and away not in listed
+    assert all(GRID.distance(h, enemy) < GRID.distance(X, enemy) for h in listed)
+    move(t, "6e-legere-i", nb(X, 1))
+    disordered = position({"6e-legere-i": X, "ir18-i": enemy}, leaders={"watrin": X}, orders={"W": "attack"})
+    disordered.units["6e-legere-i"].status = "disordered"
+    u = at_step(disordered, "W", "movement")
+    move(u, "6e-legere-i", away)
