@@ -16,8 +16,8 @@ from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     OrderMove, advance_order_problem, attack_bound, attack_order_problem, commander_moves, enemy_problem, ends,
-    entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem, toward_enemy_problem,
-    zoc_rules,
+    entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem,
+    toward_enemy, toward_enemy_problem, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -143,9 +143,8 @@ def destinations(w: World, uid: str, column: bool, ic: set[str],
     if not attack_binds(w, uid, ic):
         return out
     unit = w.state.units[uid]
-    ezoc = enemy_zoc(w, unit.side)
-    return {h: path for h, path in out.items()
-            if toward_enemy_problem(ARRIVANO_VARIANT, w, unit.side, unit.hex, h, ezoc) is None}
+    toward = toward_enemy(ARRIVANO_VARIANT, w, unit.side, unit.hex, enemy_zoc(w, unit.side))
+    return {h: path for h, path in out.items() if toward(h) is None}
 
 
 def attack_binds(w: World, uid: str, ic: set[str]) -> bool:

@@ -177,6 +177,22 @@ def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bo
     return stack_problem(CALDIERO_VARIANT, world, together)
 
 
+def stacking_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
+    """Whether `arriving` may end in a hex (`stacking_problem` is None), the answer for every hex without friends
+    worked out once (issue 15: the listing asks it of every destination of every group)."""
+    held = hexes_held(world, world.state.units[arriving[0]].side)
+    alone: list[bool] = []
+
+    def fits(h: str) -> bool:
+        if h in held:
+            return stacking_problem(world, h, arriving, column) is None
+        if not alone:
+            alone.append(stacking_problem(world, h, arriving, column) is None)
+        return alone[0]
+
+    return fits
+
+
 T = TypeVar("T")
 Problem = tuple[Rule, str] | None
 HexProblems = tuple[Problem, Problem, Problem]
@@ -335,7 +351,8 @@ def reachable(world: World, g: Group) -> dict[str, Route]:
     key = ("reachable", g)
     if key not in memo:
         routes = _routes(world, memo, replace(g, units=()))
-        memo[key] = {h: r for h, r in routes.items() if stacking_problem(world, h, g.units, g.column) is None}
+        fits = stacking_fits(world, g.units, g.column)
+        memo[key] = {h: r for h, r in routes.items() if fits(h)}
     return memo[key]  # type: ignore[no-any-return]
 
 

@@ -4,6 +4,7 @@ together, under which order, the obligations of Attack and Advance orders, leade
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
@@ -15,7 +16,7 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import (
-    advance_order_problem, attack_bound, attack_order_problem, leave_ezoc_problem, nearer, toward_enemy_problem,
+    advance_order_problem, attack_bound, attack_order_problem, leave_ezoc_problem, nearer, toward_enemy,
 )
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import artillery_orders
@@ -79,20 +80,28 @@ def _move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, t
         if column and not ALLOWS_COLUMN[order]:
             continue
         g = make_group(w, units, order, column)
+        toward = attack_toward(w, g)
         for dest, route in reachable(w, g).items():
-            if attack_move_problem(w, g, route) is not None:
+            if toward is not None and toward(dest) is not None:
                 continue
             if dest not in out or route.cost_half < out[dest][1].cost_half:
                 out[dest] = (order, route)
     return out
 
 
-def attack_move_problem(w: World, g: Group, route: Route) -> tuple[Rule, str] | None:
-    """caldiero §5.1.2 (the kernel's `toward_enemy_problem`): an Attack-order group ends in EZoC or nearer the
-    closest enemy; artillery and units entering the map are not bound."""
+def attack_toward(w: World, g: Group) -> Callable[[str], tuple[Rule, str] | None] | None:
+    """caldiero §5.1.2 (the kernel's `toward_enemy`): why an Attack-order group's move ending in a hex is refused (it
+    ends neither in EZoC nor nearer the closest enemy); None when the group is not bound (another order, artillery,
+    units entering the map)."""
     if g.order != "attack" or g.artillery or g.start is None:
         return None
-    return toward_enemy_problem(CALDIERO_VARIANT, w, g.side, g.start, route.path[-1], enemy_zoc(w, g.side))
+    return toward_enemy(CALDIERO_VARIANT, w, g.side, g.start, enemy_zoc(w, g.side))
+
+
+def attack_move_problem(w: World, g: Group, route: Route) -> tuple[Rule, str] | None:
+    """caldiero §5.1.2 for one route (`attack_toward`)."""
+    toward = attack_toward(w, g)
+    return None if toward is None else toward(route.path[-1])
 
 
 def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:

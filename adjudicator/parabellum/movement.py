@@ -285,21 +285,29 @@ def nearer(world: World, side: str, h: str, than: int | None) -> bool:
     return d is not None and d < than
 
 
+def toward_enemy(variant: Variant, world: World, side: str, start: str,
+                 ezoc: frozenset[HexId]) -> Callable[[str], Problem | None]:
+    """§5.1.2 in both ("Non è obbligatorio raggiungere una EZoC, ma in questo caso il movimento deve tendere verso
+    l'unità nemica più vicina"): for a unit the Attack order binds (who is bound is each game's, D6), why a move from
+    `start` ending in a hex is refused: it ends neither in an enemy ZoC nor nearer the closest enemy unit; None while
+    no enemy unit is on the map. The start's distance is worked out once for every end asked."""
+    before = nearest_enemy_distance(world, start, side)
+    rule = variant.rules.ATTACK
+
+    def problem(end: str) -> Problem | None:
+        if before is None or end in ezoc or nearer(world, side, end, before):
+            return None
+        after = nearest_enemy_distance(world, end, side)
+        return rule, (f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, {after} "
+                      f"at {end}) or in its ZoC ({rule})")
+
+    return problem
+
+
 def toward_enemy_problem(variant: Variant, world: World, side: str, start: str, end: str,
                          ezoc: frozenset[HexId]) -> Problem | None:
-    """§5.1.2 in both ("Non è obbligatorio raggiungere una EZoC, ma in questo caso il movimento deve tendere verso
-    l'unità nemica più vicina"): why a move from `start` to `end` of a unit the Attack order binds (who is bound is
-    each game's, D6) is refused: it ends neither in an enemy ZoC nor nearer the closest enemy unit; None while no
-    enemy unit is on the map."""
-    if end in ezoc:
-        return None
-    before = nearest_enemy_distance(world, start, side)
-    if before is None or nearer(world, side, end, before):
-        return None
-    after = nearest_enemy_distance(world, end, side)
-    rule = variant.rules.ATTACK
-    return rule, (f"with an Attack order the move must end nearer the closest enemy ({before} hexes now, {after} at "
-                  f"{end}) or in its ZoC ({rule})")
+    """`toward_enemy` for one move from `start` to `end`."""
+    return toward_enemy(variant, world, side, start, ezoc)(end)
 
 
 def attack_bound(units: Iterable[str], still_could: Callable[[str], bool]) -> Iterator[str]:
