@@ -32,11 +32,6 @@ def unexamined_roll(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "purpose": rule_of(data.get("purpose", "")), "detail": {}, "about": [], "hidden": True}
 
 
-def seen_path(path: list[str], unseen: frozenset[str]) -> list[str]:
-    """The hexes of a route a seat may examine, in order: a piece seen arriving is not served where it came from."""
-    return [h for h in path if h not in unseen]
-
-
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     """How a game ended."""
 

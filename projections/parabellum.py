@@ -229,6 +229,19 @@ def others_sighting(event: object, seat: str) -> bool:
     return isinstance(event, pb.PiecesSighted) and event.seat != seat
 
 
+def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object) -> dict[str, Any]:
+    """A move or retreat of an enemy piece as a seat under fog of war is served it, written once for both games
+    (caldiero §20.4, arrivano §11.3.2): of its path only the hexes the seat may examine (`unseen`: those it may not),
+    in order, so a piece seen arriving is not served where it came from. A path wholly out of sight is served as a
+    hidden event, its type and rule only (`hidden`: the game's marker): naming the piece would tell that it moved,
+    and which one, where "si può esaminare uno stack nemico solo se si ha una LoS" (both books) lets the seat see at
+    most a stack marker move."""
+    path = [h for h in data["path"] if h not in unseen]
+    if not path:
+        return {"type": data["type"], "rule": data.get("rule", ""), "hidden": hidden}
+    return {**data, "path": path}
+
+
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:
     """Off the map in good order; one that returns comes back on its reduced side (caldiero §12.8, arrivano
     §12.8), on the turn track meanwhile."""

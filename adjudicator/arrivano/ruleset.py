@@ -41,7 +41,7 @@ from arbitro.adjudicator.ruleset import (
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
 from arbitro.projections import parabellum as PB
-from arbitro.projections.base import Outcome, seen_path
+from arbitro.projections.base import Outcome
 from arbitro.projections.parabellum import others_sighting
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
@@ -379,9 +379,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         if any(i in hidden for i in ids):
             return {"type": data["type"], "rule": data["rule"], "hidden": True}
         if isinstance(event, (ev.UnitMoved, ev.LeaderMoved, ev.UnitRetreated)) and self._side_of(state, ids[0]) != seat:
-            unseen = self.unexaminable(state, seat, event.path)  # seen arriving: not where it came from (§11.3.2)
-            if unseen:
-                data["path"] = seen_path(data["path"], unseen)
+            return PB.served_route(data, self.unexaminable(state, seat, event.path), True)
         return data
 
     @staticmethod

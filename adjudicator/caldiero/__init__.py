@@ -30,7 +30,7 @@ from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.projections import parabellum as PB
 from arbitro.events import core
-from arbitro.projections.base import UMPIRE, Outcome, seen_path
+from arbitro.projections.base import UMPIRE, Outcome
 from arbitro.projections.parabellum import others_sighting
 
 SEATS = ("france", "austria")
@@ -246,11 +246,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         if secret and _mentions(data, secret):
             return {"type": data["type"], "rule": data.get("rule", ""), "hidden": FOG_HIDDEN}
         if isinstance(event, (ev.UnitsMoved, ev.LeaderMoved, ev.UnitRetreated)) and _mover_side(state, event) != seat:
-            unseen = self.unexaminable(state, seat, event.path)  # a unit seen arriving, not where it came from
-            if unseen:
-                data["path"] = seen_path(data["path"], unseen)
-            if not data["path"]:  # moved wholly out of sight: only its marker moved (caldiero §20.4)
-                return {"type": data["type"], "rule": data.get("rule", ""), "hidden": FOG_HIDDEN}
+            return PB.served_route(data, self.unexaminable(state, seat, event.path), FOG_HIDDEN)
         return data
 
     def secrets(self, state: P.CaldieroState, seat: str) -> set[str]:

@@ -1,6 +1,6 @@
 """Fog of war as served (arrivano §11.3.2, arbitro §V.4), proved by non-interference: two games that differ only in
 a fact hidden from Austria (an officer in a stack out of its sight, which of its unseen stacks recovers, where a
-French unit came from before it came into sight) serve Austria the very same bytes: its view and every event,
+French unit came from before it came into sight, the route of one that stays out of it) serve Austria the very same bytes: its view and every event,
 rolls included. Each pair is also shown to differ for the umpire, so the hidden fact is really there."""
 
 from __future__ import annotations
@@ -117,3 +117,32 @@ def test_a_roll_to_enter_for_an_unseen_stack_says_nothing_of_it() -> None:
     here, there = transcribed_request(X), transcribed_request(FAR)
     assert here[1] != there[1] and f"recovery in {X}".encode() in here[1]
     assert here[0] == there[0], "Austria is told which unseen stack waits for its recovery roll"
+
+
+def out_of_sight_route() -> tuple[str, str, str, str]:
+    """(Austria's hex, E, S1 and S2): clear level ground, E beside S1 and S2, all three out of Austria's sight."""
+    s = RULESET.data.scenarios["montebello"]
+    clear = {h for h in s.map.hexes() if s.map.hex(h).terrains == ("pianura",) and not s.map.roads_at(h)}
+    state = position({"ir18-i": AUSTRIAN["ir18-i"]})
+    for e in sorted(clear):
+        starts = [n for n in sorted(GRID.neighbours(e)) if n in clear]
+        if len(starts) >= 2 and RULESET.unexaminable(state, "austria", [e, *starts[:2]]) == {e, *starts[:2]}:
+            return AUSTRIAN["ir18-i"], e, starts[0], starts[1]
+    raise AssertionError("no clear hex out of Austria's sight beside two others")
+
+
+def test_the_route_of_a_unit_out_of_sight_changes_nothing_served() -> None:
+    """Both games hold French stacks out of Austria's sight at S1, S2 and E; the unit that walks into E came from
+    S1 in one game, from S2 in the other, every hex of its route unseen (projections/parabellum.served_route)."""
+    a, e, s1, s2 = out_of_sight_route()
+    mover, one, two, three = "6e-legere-i", "6e-legere-ii", "6e-legere-iii", "22e-i"
+    games = []
+    for stacks in ({mover: s1, one: s1, two: s2, three: e}, {mover: s2, one: s1, two: s2, three: e}):
+        state = position({**stacks, "ir18-i": a}, leaders={"watrin": s1}, orders={"W": "advance"})
+        state.seen["austria"] = [mover]  # known by name: only where it walks is hidden
+        t = at_step(state, "W", "movement")
+        games.append(play(t, [({"type": "move", "unit": mover, "to": e, "column": False}, [])]))
+        assert t.state.units[mover].hex == e
+    assert games[0][1] != games[1][1]
+    assert games[0][0] == games[1][0], "Austria is served the route of a unit out of its sight"
+    assert b'"6e-legere-i"' not in games[0][0]

@@ -1,16 +1,20 @@
 """Fog of war as served (caldiero §20.4, arbitro §V.4), proved by non-interference: two games that differ only in
 what stands in a stack out of Austria's sight serve Austria the very same bytes when that stack tests to leave
-its out-of-command Defence ("out of command at 2518 ... cavalry=4" named the stack's arm and efficiency)."""
+its out-of-command Defence ("out of command at 2518 ... cavalry=4" named the stack's arm and efficiency), and
+when a unit it has examined walks one route or another out of its sight."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from arbitro.events.codec import canonical
+from arbitro.projections.game import GameState
 from arbitro.projections.views import redact_event, seat_view
+from arbitro.adjudicator.caldiero import FOG_HIDDEN
 from tests.caldiero.harness import FOLD, RULESET, activate, position
 
 FOG = ("fog_of_war",)
+FOG_HIDDEN_BYTES = canonical(FOG_HIDDEN)
 OOC, OTHER = "2518", "2617"  # both far from Massena (out of command) and from Austria's sight
 
 
@@ -22,7 +26,12 @@ def austria_served(stacks: dict[str, str]) -> tuple[bytes, bytes]:
     t = activate(state, "massena", step="orders")
     assert set(t.state.activation.out_of_command) == set(stacks)
     before = FOLD.copy(t.game)
-    events = t.send("france", {"type": "unit_order", "hex": OOC, "order": "manoeuvre"}, dice=[6], pad=0)
+    return served(before, t.send("france", {"type": "unit_order", "hex": OOC, "order": "manoeuvre"}, dice=[6], pad=0))
+
+
+def served(before: GameState[Any], events: list[Any]) -> tuple[bytes, bytes]:
+    """Austria's bytes and the umpire's: the events as each is served them (each with the state right after it),
+    then its view."""
     out: dict[str, list[Any]] = {"austria": [], "umpire": []}
     game = FOLD.copy(before)
     for event in events:
@@ -37,3 +46,25 @@ def test_what_a_hidden_stack_holds_changes_nothing_served() -> None:
     cavalry = austria_served({"fr-9-dragons": OOC, "fr-40-ligne": OTHER})
     assert infantry[1] != cavalry[1], "the umpire's log names the arm and efficiency tested"
     assert infantry[0] == cavalry[0], "Austria can tell what the stack out of its sight holds"
+
+
+def route_served(via: str) -> tuple[bytes, bytes]:
+    """Austria's bytes and the umpire's when fr-40-ligne, a unit Austria has examined before, walks 2518 -> `via` ->
+    2718, every hex of it out of Austria's sight."""
+    state = position({"fr-18-ligne": "1417", "fr-40-ligne": "2518", "au-colloredo": "1917"}, leaders={"massena": "2418"},
+                     orders={"massena": "manoeuvre"}, options=FOG)
+    state.seen["austria"] = ["fr-40-ligne"]  # known by name: not a secret, so only its route can be hidden
+    route = {"2518", via, "2718"}
+    assert RULESET.unexaminable(state, "austria", route) == route
+    t = activate(state, "massena")
+    before = FOLD.copy(t.game)
+    return served(before, t.send("france", {"type": "move", "units": ["fr-40-ligne"], "to": "2718", "path": [via, "2718"]}))
+
+
+def test_the_route_of_a_known_unit_out_of_sight_changes_nothing_served() -> None:
+    """Two games that differ only in the path an examined unit takes out of Austria's sight (by 2618 or by 2619):
+    Austria is served the same bytes, the move as a hidden event (projections/parabellum.served_route)."""
+    north, south = route_served("2618"), route_served("2619")
+    assert north[1] != south[1], "the umpire's log holds the path"
+    assert north[0] == south[0], "Austria is served the route of a unit out of its sight"
+    assert b"fr-40-ligne" not in north[0] and FOG_HIDDEN_BYTES in north[0]
