@@ -52,14 +52,34 @@ def in_view(w: World, looking_from: Sequence[str], h: str, reach: int) -> bool:
 
 def visible_hexes(w: World, side: str, reach: int | None = None) -> frozenset[str]:
     """Every hex whose stack `side` may examine (arrivano §11.3.2, caldiero §20.4.1): in view of one of its pieces
-    within `reach` (the variant's sight range unless given). Once per position and side."""
+    within `reach` (the variant's sight range unless given). Once per position and side, and where the World's lines
+    of sight do not depend on the position (`lines_key`) once for every position whose pieces of `side` stand in the
+    same hexes: the fog is asked after every command for both seats, and for every event served to a seat, while
+    most commands move the pieces of one side only (issue 15)."""
     limit = w.sight_range() if reach is None else reach
     return w.cached(("visible hexes", side, str(limit)), lambda: _visible_hexes(w, side, limit))
 
 
+_SEEN: dict[tuple[object, int, tuple[str, ...]], frozenset[str]] = {}
+_SEEN_LIMIT = 256  # recent positions: the side that did not move finds its view here (~30 kB each)
+
+
 def _visible_hexes(w: World, side: str, limit: int) -> frozenset[str]:
+    looking_from = tuple(observers(w, side))
+    key = w.lines_key()
+    if key is None:
+        return _union(w, looking_from, limit)
+    found = _SEEN.get((key, limit, looking_from))
+    if found is None:
+        if len(_SEEN) >= _SEEN_LIMIT:
+            _SEEN.clear()
+        found = _SEEN[(key, limit, looking_from)] = _union(w, looking_from, limit)
+    return found
+
+
+def _union(w: World, looking_from: Sequence[str], limit: int) -> frozenset[str]:
     out: set[str] = set()
-    for o in observers(w, side):
+    for o in looking_from:
         out |= view_from(w, o, limit)
     return frozenset(out)
 
