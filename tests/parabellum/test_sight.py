@@ -96,3 +96,17 @@ def test_what_a_hex_sees_is_kept_only_under_the_lines_it_was_seen_by(variant: Va
     hidden = sight.visible_hexes(wooded, "france")
     assert "1614" not in hidden and "1613" in hidden  # not the open ground's view, kept under another key
     assert hidden == {h for h in GRID.within("1612", 2) if sight.in_view(wooded, ["1612"], h, 2)}
+
+
+def test_what_a_side_sees_is_kept_under_the_hexes_its_pieces_stand_in(variant: Variant) -> None:
+    """Under lines that do not depend on the position, what a side may examine is kept across positions by where
+    its pieces stand (issue 15): a piece that moves, or one more piece, is a new answer; the same hexes, the same."""
+    tag = ("kept", variant.__class__.__name__)
+    one = sight.visible_hexes(Flat(variant, {"france": {"1612"}}, reach=1, tag=tag), "france")
+    assert one == frozenset(GRID.within("1612", 1))
+    moved = sight.visible_hexes(Flat(variant, {"france": {"2020"}}, reach=1, tag=tag), "france")
+    assert moved == frozenset(GRID.within("2020", 1))
+    both = sight.visible_hexes(Flat(variant, {"france": {"1612", "2020"}}, reach=1, tag=tag), "france")
+    assert both == one | moved
+    assert sight.visible_hexes(Flat(variant, {"austria": {"1612"}}, reach=1, tag=tag), "austria") == one
+    assert sight.visible_hexes(Flat(variant, {"france": {"1612"}}, reach=2, tag=tag), "france") == frozenset(GRID.within("1612", 2))
