@@ -266,7 +266,7 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                 g.emit(found)
         w = g.world()
         for seat in w.seats:
-            new = sorted(set(w.enemy_pieces_in_view(seat)) - set(g.state.seen.get(seat, [])))
+            new = w.new_sightings(seat)
             if new:
                 g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(ARRIVANO_VARIANT.rules.FOG)))
 

@@ -176,14 +176,14 @@ class World(world.World):
         reading (`_los_tag`)."""
         return self._los_tag()
 
-    def enemy_pieces_in_view(self, side: str) -> list[str]:
-        """The enemy units and leaders in hexes `side` may examine (arrivano §11.3.2)."""
-        visible = sight.visible_hexes(self, side)
-        enemy = self.enemy(side)
-        units = [u for u in self.units_of(enemy) if self.state.units[u].hex in visible]
-        leaders = [lid for lid, le in sorted(self.state.leaders.items())
-                   if le.side == enemy and le.where == "map" and le.hex in visible]
-        return sorted(units + leaders)
+    def new_sightings(self, side: str) -> list[str]:
+        """The enemy units and leaders on the map in hexes `side` may examine that it had never examined (arrivano
+        §11.3.2), in id order."""
+        enemy, known = self.enemy(side), set(self.state.seen.get(side, []))
+        unknown = {u: s.hex for u, s in self.state.units.items() if s.side == enemy and s.where == "map" and u not in known}
+        unknown |= {lid: le.hex for lid, le in self.state.leaders.items()
+                    if le.side == enemy and le.where == "map" and lid not in known}
+        return sight.sighted(self, side, unknown)
 
     # --- the assault ---------------------------------------------------------------------------------------
     def attacked_hexes(self) -> list[str]:

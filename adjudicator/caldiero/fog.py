@@ -38,12 +38,8 @@ def hidden_hexes(w: World, seat: str) -> frozenset[str]:
 def new_sightings(w: World, seat: str) -> list[str]:
     """Enemy units `seat` can examine now and had never examined."""
     known = set(w.state.seen.get(seat, []))
-    unseen = {s.hex for u, s in w.state.units.items() if s.side != seat and s.where == "map" and s.hex and u not in known}
-    if not unseen:
-        return []
-    visible = unseen - hidden_among(w, seat, unseen)
-    return sorted(u for u, s in w.state.units.items()
-                  if s.side != seat and s.where == "map" and s.hex in visible and u not in known)
+    unknown = {u: s.hex for u, s in w.state.units.items() if s.side != seat and s.where == "map" and s.hex and u not in known}
+    return sight.sighted(w, seat, unknown, max(0, 4 - w.state.weather))  # caldiero §20.4.1
 
 
 def sightings(w: World) -> list[pb.PiecesSighted]:

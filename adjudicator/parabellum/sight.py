@@ -5,7 +5,7 @@ ends; along a hexside only if both hexes block. Whether units block is the varia
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.sight import line_of_sight
@@ -58,6 +58,22 @@ def visible_hexes(w: World, side: str, reach: int | None = None) -> frozenset[st
     most commands move the pieces of one side only (issue 15)."""
     limit = w.sight_range() if reach is None else reach
     return w.cached(("visible hexes", side, str(limit)), lambda: _visible_hexes(w, side, limit))
+
+
+def sighted(w: World, side: str, unknown: Mapping[str, str], reach: int | None = None) -> list[str]:
+    """Of the pieces `unknown` (each with its hex), those `side` may examine now, in id order (caldiero §20.4.1,
+    arrivano §11.3.2): asked after every command for the pieces a seat has never examined, so nothing is worked out
+    while there are none (issue 15). Where lines of sight change with the position (`lines_key` None: units block,
+    caldiero §11.3.1) only their hexes are looked at; elsewhere the side's visible hexes, kept across positions."""
+    if not unknown:
+        return []
+    limit = w.sight_range() if reach is None else reach
+    if w.lines_key() is None:
+        looking_from = observers(w, side)
+        seen = {h for h in set(unknown.values()) if in_view(w, looking_from, h, limit)}
+        return sorted(p for p, h in unknown.items() if h in seen)
+    visible = visible_hexes(w, side, limit)
+    return sorted(p for p, h in unknown.items() if h in visible)
 
 
 _SEEN: dict[tuple[object, int, tuple[str, ...]], frozenset[str]] = {}

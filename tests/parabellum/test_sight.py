@@ -110,3 +110,23 @@ def test_what_a_side_sees_is_kept_under_the_hexes_its_pieces_stand_in(variant: V
     assert both == one | moved
     assert sight.visible_hexes(Flat(variant, {"austria": {"1612"}}, reach=1, tag=tag), "austria") == one
     assert sight.visible_hexes(Flat(variant, {"france": {"1612"}}, reach=2, tag=tag), "france") == frozenset(GRID.within("1612", 2))
+
+
+def test_sighted_are_the_unknown_pieces_in_view_asked_either_way(variant: Variant) -> None:
+    """The pieces a side has never examined that it may examine now (caldiero §20.4.1, arrivano §11.3.2): the same
+    answer hex by hex (lines that change with the position) and from the kept visible hexes (lines that do not)."""
+    unknown = {"near": "1712", "behind-woods": "1614", "far": "2012", "beside": "1613"}
+    for tag in (None, ("sighted", variant.__class__.__name__)):
+        w = Flat(variant, {"france": {"1612"}}, woods={"1613"}, reach=2, tag=tag)
+        assert sight.sighted(w, "france", unknown) == ["beside", "near"]
+        assert sight.sighted(w, "france", unknown, reach=4) == ["beside", "far", "near"], "2012: 4 off, nothing between"
+        assert sight.sighted(w, "france", {**unknown, "far": "1812"}, reach=0) == ["beside", "near"]
+
+
+class Blind(Flat):
+    def sight_range(self) -> int:
+        raise AssertionError("nothing is worked out for no unknown piece")
+
+
+def test_nothing_is_worked_out_while_no_piece_is_unknown(variant: Variant) -> None:
+    assert sight.sighted(Blind(variant, {"france": {"1612"}}), "france", {}) == []
