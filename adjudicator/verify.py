@@ -15,8 +15,8 @@ unchecked, never as passed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Literal, overload
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal
 
 import msgspec
 
@@ -27,10 +27,11 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
 )
+from arbitro.adjudicator.verify_reads import Events, MemoryHistory, Scan, Stamp
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
-from arbitro.events.records import GENESIS, EventBody, GameRecord, StoredEvent
+from arbitro.events.records import GENESIS, EventBody, GameRecord
 from arbitro.events.signing import Receipt
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.fold import ChainBroken, Fold
@@ -75,8 +76,9 @@ def load_stored(store: Store, game_id: str) -> Loaded:
                   signatures=store.command_signatures(game_id))
 
 
-def check_chain(loaded: Loaded, fold: Fold | None = None) -> Check | None:
-    """The first break in the chain, or a game record that disagrees with its genesis; None if intact."""
+def check_chain(loaded: Loaded, fold: Fold | None = None, seen: Callable[[EventBody[Any]], None] | None = None) -> Check | None:
+    """The first break in the chain, or a game record that disagrees with its genesis; None if intact. `seen`:
+    given each event as it is checked, so that a caller learns what it needs of the log in the same read."""
     fold = fold or Fold(registry.get(loaded.game.ruleset))
     prev = GENESIS
     for expected_seq, stored in enumerate(loaded.events, 1):
@@ -87,6 +89,8 @@ def check_chain(loaded: Loaded, fold: Fold | None = None) -> Check | None:
             body = fold.decode(stored, loaded.game.id, prev)
         except ChainBroken as e:
             return Check(name="hash chain", status="failed", detail=str(e))
+        if seen is not None:
+            seen(body)
         if expected_seq == 1:
             problem = check_genesis(loaded.game, body.event)
             if problem is not None:
@@ -273,7 +277,8 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     if loaded.redacted_for is not None:
         return _verify_seat_export(loaded, report)
     adj = Adjudicator(ruleset)  # one for every check: its fold's decoders and the ruleset's caches are shared
-    broken = check_chain(loaded, adj.fold)
+    scan = Scan()
+    broken = check_chain(loaded, adj.fold, scan.see)
     if broken is not None:
         checks.append(broken)
         report.divergence = Divergence(seq=_seq_of(broken.detail), expected="an intact chain", found=broken.detail,
@@ -282,16 +287,16 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     checks.append(Check(name="hash chain", status="passed", detail=f"{len(loaded.events)} events, head {game.head_hash[:12]}"))
     checks.append(Check(name="genesis", status="passed",
                         detail="the game record (ruleset, version, kind, seats, seed commitment) is the chained #1's"))
-    bodies = _Events(adj.fold, loaded.events)
-    created = bodies[0].event
+    bodies = Events(adj.fold, loaded.events)
+    created = scan.created
     assert isinstance(created, core.GameCreated)
     report.provisional = list(created.provisional)
-    if not check_commands(loaded, bodies, checks):
+    if not check_commands(loaded, scan.stamps, checks):
         return report
     _check_build(ruleset, created, checks)
-    seed = _check_seed(created, bodies, checks, created.kind)
-    _check_salts(loaded, bodies, seed, checks)
-    _check_dice_protection(bodies, checks)
+    seed = _check_seed(created, scan, checks, created.kind)
+    _check_salts(loaded, scan.stamps, seed, checks)
+    _check_dice_protection(scan.dice, checks)
     divergence = _readjudicate(adj, loaded, bodies, seed, checks, progress)
     checks.append(_annotations_check(loaded))
     report.divergence = divergence
@@ -299,37 +304,12 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     return report
 
 
-class _Events(Sequence[EventBody[Any]]):
-    """A log's events decoded each time they are read, none kept: verification reads a log a few times (its
-    commands, its dice, its re-adjudication) rather than holding every decoded event, which for a 100,000-event
-    game would take about half a gigabyte. Their hashes and links were checked by `check_chain`."""
-
-    def __init__(self, fold: Fold, events: list[StoredEvent]) -> None:
-        self.fold, self.events = fold, events
-
-    def __len__(self) -> int:
-        return len(self.events)
-
-    @overload
-    def __getitem__(self, index: int) -> EventBody[Any]: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[EventBody[Any]]: ...
-
-    def __getitem__(self, index: int | slice) -> EventBody[Any] | list[EventBody[Any]]:
-        if isinstance(index, slice):
-            return [self.fold.decode_checked(e.body) for e in self.events[index]]
-        return self.fold.decode_checked(self.events[index].body)
-
-    def __iter__(self) -> Iterator[EventBody[Any]]:
-        return (self.fold.decode_checked(e.body) for e in self.events)
-
-
 def _seq_of(detail: str) -> int:
     match = re.search(r"#(\d+)", detail)
     return int(match.group(1)) if match else 0
 
 
-def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any]], checks: list[Check]) -> bool:
+def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp], checks: list[Check]) -> bool:
     """Every command present, in order and unedited, and every event naming its command's hash (verify, import)."""
     hashes: dict[int, str] = {}
     for number, (record, digest, first, last) in enumerate(loaded.commands):
@@ -364,13 +344,8 @@ def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -
                          f"this build has {data[:12]} (the data files changed)")))
 
 
-def _check_seed(created: core.GameCreated, bodies: Iterable[EventBody[Any]], checks: list[Check], kind: str) -> str | None:
-    revealed, rolls = None, 0
-    for b in bodies:  # one read of the log for both
-        if isinstance(b.event, (core.DiceRolled, core.ItemsDrawn)):
-            rolls += 1
-        elif revealed is None and isinstance(b.event, core.SeedRevealed):
-            revealed = b.event
+def _check_seed(created: core.GameCreated, scan: Scan, checks: list[Check], kind: str) -> str | None:
+    revealed, rolls = scan.revealed, scan.rolls
     if kind == "transcribed":
         checks.append(Check(name="dice", status="unchecked",
                             detail=f"transcribed game: {rolls} rolls and draws were entered from the table as recorded"))
@@ -386,7 +361,7 @@ def _check_seed(created: core.GameCreated, bodies: Iterable[EventBody[Any]], che
     return revealed.seed if ok else None
 
 
-def _check_salts(loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, checks: list[Check]) -> None:
+def _check_salts(loaded: Loaded, bodies: Sequence[Stamp], seed: str | None, checks: list[Check]) -> None:
     """Every command's and event's salt derives from the seed (arbitro §V.3): a salt chosen otherwise could be one a
     seat knows, which would make the hashes it is served testable against its guesses."""
     if seed is None:
@@ -419,32 +394,13 @@ def _check_dice_protection(bodies: Iterable[EventBody[Any]], checks: list[Check]
                         detail=describe_rerolls(audit.rerolls)))
 
 
-class _MemoryHistory:
-    """The log so far, in memory, as the undo rules and `Undone` need it."""
-
-    def __init__(self, fold: Fold, bodies: Sequence[EventBody[Any]]) -> None:
-        self.fold, self.all = fold, bodies
-        self.upto = 0
-
-    def bodies(self, first: int = 1, last: int | None = None) -> list[EventBody[Any]]:
-        last = self.upto if last is None else min(last, self.upto)
-        return self.all[first - 1 : last]
-
-    def state_at(self, seq: int) -> GameState[Any]:
-        state: GameState[Any] | None = None
-        for body in self.all[:seq]:
-            state = self.fold.apply(state, body, self.state_at)
-        assert state is not None
-        return state
-
-
 def _readjudicate(
     adj: Adjudicator, loaded: Loaded, bodies: Sequence[EventBody[Any]], seed: str | None, checks: list[Check],
     progress: Progress | None = None,
 ) -> Divergence | None:
     ruleset = adj.ruleset
     created = bodies[0].event
-    history = _MemoryHistory(adj.fold, bodies)
+    history = MemoryHistory(adj.fold, bodies)
     if "scenario" in created.origin:
         with ruleset.using_data(created.origin.get("data")):
             fresh = to_builtins(ruleset.adopt_data(ruleset.new_state(created.scenario, created.options),
@@ -461,11 +417,13 @@ def _readjudicate(
         stored = bodies[first - 1 : last] if first else []
         supply = _supply(game, seed, stored)
         history.upto = state.core.seq
+        after: GameState[Any] | None = None  # the state the engine left: each event is folded once (issue 15)
         try:
             if number == 0:
                 produced = adj.open(created, supply, game, history)
             else:
-                produced = adj.decide(state, record.seat, record.command, game, history, supply).events
+                done = adj.decide(state, record.seat, record.command, game, history, supply)
+                produced, after = done.events, done.state
         except (Rejected, NeedRandom, ArbitroError) as e:
             found = f"rejected: {e}" if isinstance(e, ArbitroError) else f"needs a roll the log does not record ({e})"
             checks.append(Check(name="re-adjudication", status="failed", detail=f"command {number} at #{first}: {found}"))
@@ -476,9 +434,12 @@ def _readjudicate(
             checks.append(Check(name="re-adjudication", status="failed",
                                 detail=f"command {number} gives different events from #{divergence.seq}"))
             return divergence
-        for body in stored:
-            state = adj.fold.apply(state, body, history.state_at)
-            checkpoints += isinstance(body.event, core.Checkpoint)
+        checkpoints += sum(isinstance(body.event, core.Checkpoint) for body in stored)
+        if after is not None:
+            state = after
+        else:
+            for body in stored:
+                state = adj.fold.apply(state, body, history.state_at)
         if progress is not None:
             progress(number + 1, len(loaded.commands))
     checks.append(Check(name="re-adjudication", status="passed",

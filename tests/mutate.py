@@ -46,7 +46,10 @@ MODULES: dict[str, tuple[str, ...]] = {
                               FOUNDATION + "test_verify_forgeries.py",
                               FOUNDATION + "test_engine.py", FOUNDATION + "test_anchor.py",
                               FOUNDATION + "test_hidden_hashes.py", FOUNDATION + "test_import_atomic.py",
-                              FOUNDATION + "test_dice.py"),
+                              FOUNDATION + "test_dice.py", FOUNDATION + "test_verify_reads.py"),
+    "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
+                                    FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
+                                    FOUNDATION + "test_dice.py"),
     # not the stores' tests (test_durability.py kills processes mid-append, minutes a mutant; test_store_contract.py
     # starts processes under mutmut's own, which mutmut 3.8 then reaps and crashes on): the fold's own tests
     "projections/fold.py": (FOUNDATION + "test_fold.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_bad_input.py"),

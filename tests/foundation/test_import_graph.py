@@ -51,6 +51,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.overrides": 7,  # a position's overrides, read with it at creation
     "arbitro.adjudicator.storecheck": 7,
     "arbitro.adjudicator.verify": 7,
+    "arbitro.adjudicator.verify_reads": 7,  # the log as verification reads it
     "arbitro.adjudicator.served_dice": 7,  # the dice checked from what a seat was served
     "arbitro.adjudicator.exchange": 7,
     "arbitro.adjudicator.importing": 7,

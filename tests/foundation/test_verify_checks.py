@@ -15,9 +15,10 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.verify import (
-    Check, Divergence, _annotations_check, _beyond, _check_build, _compare, _MemoryHistory, check_annotations, check_receipt,
+    Check, Divergence, _annotations_check, _beyond, _check_build, _compare, check_annotations, check_receipt,
     check_signatures, load_stored,
 )
+from arbitro.adjudicator.verify_reads import MemoryHistory
 from arbitro.events import signing
 from arbitro.events.records import EventBody
 from arbitro.events.sqlite import SQLiteStore
@@ -182,7 +183,7 @@ def test_the_undo_rules_see_the_log_up_to_the_event_being_judged_and_its_states(
     that follow it, and a state at any earlier number, as the store's history would give them."""
     fold = Fold(registry.get(loaded.game.ruleset))
     bodies = [fold.decode_checked(e.body) for e in loaded.events]
-    history = _MemoryHistory(fold, bodies)
+    history = MemoryHistory(fold, bodies)
     assert history.bodies() == []  # before the creation's events are judged
     history.upto = 9
     assert [b.seq for b in history.bodies()] == list(range(1, 10))

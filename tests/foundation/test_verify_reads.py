@@ -1,0 +1,79 @@
+"""Verification reads a log once for its checks and once more to re-adjudicate it, and folds each event once
+(issue 15; adjudicator/verify_reads.py): the chain check keeps what the command, seed, salt and dice checks need of
+every event (`Scan`), and re-adjudication goes on from the state the engine left after each command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator.exchange import read_lines
+from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.records import StoredEvent
+from arbitro.projections.fold import Fold
+
+LOG = Path(__file__).resolve().parents[2] / "logs" / "marengo-full.jsonl"
+
+
+def counted(monkeypatch: pytest.MonkeyPatch, *names: str) -> dict[str, int]:
+    counts = dict.fromkeys(names, 0)
+    for name in names:
+        original = getattr(Fold, name)
+
+        def wrapper(self: Fold, *args: Any, _original: Any = original, _name: str = name, **kwargs: Any) -> Any:
+            counts[_name] += 1
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Fold, name, wrapper)
+    return counts
+
+
+def test_each_event_is_decoded_twice_and_folded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded = read_lines(LOG.read_text(encoding="utf-8").splitlines(), str(LOG))
+    events = len(loaded.events)
+    counts = counted(monkeypatch, "decode", "decode_checked", "apply_event")
+    report = verification.verify(loaded)
+    assert report.passed, report.checks
+    names = [c.name for c in report.checks]
+    assert {"hash chain", "command log", "salts", "dice protection", "re-adjudication"} <= set(names)
+    assert counts["decode"] == events, "the chain check reads every event, once"
+    # The opening's events are read and folded once more: the genesis is folded before the opening is judged.
+    assert counts["decode_checked"] <= events + 2, "the checks read the log again instead of the chain check's scan"
+    assert counts["apply_event"] <= events + 5, "re-adjudication folds the stored events again"
+
+
+def forged_last(field: str, value: Any) -> Any:
+    """The log with its last event's `field` set to `value`, re-hashed and made the head, as a forger would: the
+    chain holds, so only the check that reads that field can tell."""
+    loaded = read_lines(LOG.read_text(encoding="utf-8").splitlines(), str(LOG))
+    last = loaded.events[-1]
+    body = json.loads(last.body)
+    body[field] = value
+    data = canonical(body)
+    loaded.events[-1] = StoredEvent(last.seq, data, sha256_hex(data))
+    loaded.game = msgspec.structs.replace(loaded.game, head_hash=sha256_hex(data))
+    return loaded
+
+
+def check(report: verification.Report, name: str) -> verification.Check:
+    return next(c for c in report.checks if c.name == name)
+
+
+def test_what_the_scan_keeps_is_what_the_salt_and_command_checks_judge() -> None:
+    """A salt not derived from the seed, and an event naming another command's hash, are caught from the scan the
+    chain check made (arbitro §V.3, §L.1)."""
+    intact = verification.verify(read_lines(LOG.read_text(encoding="utf-8").splitlines(), str(LOG)))
+    assert check(intact, "salts").status == "passed" and check(intact, "command log").status == "passed"
+    head = int(intact.checks[0].detail.split()[0])  # "N events, head ..."
+    salted = verification.verify(forged_last("salt", "0" * 32))
+    assert check(salted, "hash chain").status == "passed" and not salted.passed
+    assert check(salted, "salts").status == "failed"
+    assert check(salted, "salts").detail == f"event #{head} has a salt not derived from the seed"
+    foreign = verification.verify(forged_last("cmd_hash", "f" * 64))
+    assert check(foreign, "command log").status == "failed" and not foreign.passed
+    assert check(foreign, "command log").detail.startswith(f"event #{head} names command ")
