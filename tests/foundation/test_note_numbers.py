@@ -69,14 +69,7 @@ class Upgrade:
     mark = "?"  # the driver's parameter mark
 
     def write_old(self, notes: list[Annotation]) -> None:
-        store = self.open("create")
-        conn = store.conn  # type: ignore[attr-defined]
-        conn.execute("DROP TABLE annotations")
-        conn.execute(OLD_TABLE)
-        for n in notes:
-            conn.execute(f"INSERT INTO annotations VALUES ({','.join([self.mark] * 10)})", old_row(n))
-        conn.execute("UPDATE meta SET value='2' WHERE key='schema_version'")
-        store.close()  # type: ignore[attr-defined]
+        write_old_notes(self.open("create"), self.mark, notes)
 
     @pytest.fixture
     def old(self) -> Iterator[tuple[list[StoredEvent], list[Annotation]]]:
@@ -134,8 +127,33 @@ class TestPostgresUpgrade(Upgrade):
         return PostgresStore(self.url, mode=mode)  # type: ignore[arg-type]
 
 
-def old_row(n: Annotation) -> tuple[Any, ...]:
-    return n.game, n.id, n.seq, n.seat, n.private, n.text, n.created_at, n.at_hash, n.prev, n.hash
+def write_old_notes(store: Store, mark: str, notes: list[Annotation]) -> None:
+    """The store's annotations table made as schema 2 had it, holding `notes`; then the store is closed."""
+    conn = store.conn  # type: ignore[attr-defined]
+    conn.execute("DROP TABLE annotations")
+    conn.execute(OLD_TABLE)
+    for n in notes:
+        conn.execute(f"INSERT INTO annotations VALUES ({','.join([mark] * 10)})",
+                     (n.game, n.id, n.seq, n.seat, n.private, n.text, n.created_at, n.at_hash, n.prev, n.hash))
+    conn.execute("UPDATE meta SET value='2' WHERE key='schema_version'")
+    store.close()  # type: ignore[attr-defined]
+
+
+def test_arbitro_migrate_moves_an_older_store_numbered_per_chain_and_leaves_the_source_as_it_was(
+        run: Cli, db: Path, tmp_path: Path) -> None:
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    store = SQLiteStore(db)
+    write_old_notes(store, "?", per_game("g", list(store.events("g")), WRITTEN))
+    moved = run.json("migrate", "--from", str(db), "--to", str(tmp_path / "new.db"))
+    assert moved["ok"] and moved["games"][0]["notes"] == len(WRITTEN)
+    target = Cli(tmp_path / "new.db")
+    assert [(n["id"], n["text"]) for n in target.json("notes", "g", "--as", "blue")] == [
+        (1, "the opening"), (2, "a public answer"), (3, "agreed"), (1, "blue's plan"), (2, "blue's second plan")]
+    assert target.json("verify", "g")["passed"] and target.json("check")[0]["ok"]
+    source = SQLiteStore(db, mode="read")  # only read: still schema 2 (it is numbered per chain when opened to write)
+    assert "chain" not in {row[1] for row in source.conn.execute("PRAGMA table_info(annotations)")}
+    source.close()
 
 
 def test_renumbering_keeps_a_chain_already_numbered_so_and_is_done_once() -> None:
