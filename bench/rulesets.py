@@ -4,6 +4,7 @@
     .venv/bin/python bench/rulesets.py                      # every log in logs/
     .venv/bin/python bench/rulesets.py logs/caldiero-*.jsonl
     .venv/bin/python bench/rulesets.py --json               # one JSON document on stdout
+    .venv/bin/python bench/rulesets.py --quick logs/arrivano-*.jsonl   # verify and serve only (no re-submission)
 
 For each log, four measurements against the issue's targets:
   legal()/submit()  the log's game created again from its recorded seed on a SQLite file store (WAL,
@@ -13,8 +14,13 @@ For each log, four measurements against the issue's targets:
                     the same opening in another game (a process reads a ruleset's data once). Targets: legal p99 <= 10 ms and
                     max <= 25 ms; legal + submit p99 <= 10 ms.
   verify            `verify` of the log file as exported (chain, commands, salts, dice, re-adjudication), in
-                    seconds per 10,000 events, and its peak Python memory (tracemalloc, a second run).
-                    Target: <= 1 s per 10,000 events.
+                    seconds per 10,000 events, and its peak Python memory (tracemalloc, a second run). Run in a
+                    fresh process, as `arbitro verify` is: what the re-submission worked out (a ruleset's kept
+                    searches and lines of sight) does not help it. Target: <= 1 s per 10,000 events.
+  serve             each event as every playing seat is served it (its redaction, from the state right after it)
+                    and each seat's view after every event, in ms per event for all seats, with a SHA-256 of every
+                    served byte: the cost of fog of war where a seat reads its game (arrivano §11.3.2, caldiero
+                    §20.4), shown to serve the same bytes when the code gets faster.
   replay            the re-submitted game's state at its head from the store without snapshots (Replayer), in
                     events/s, against a framework-free loop over the same rows in the same run: sqlite3 rows,
                     hashlib, the same msgspec decoder, the link check and the same fold. Target: >= 0.8x.
@@ -36,6 +42,7 @@ import json
 import os
 import platform
 import sqlite3
+import subprocess
 import statistics
 import sys
 import tempfile
@@ -58,8 +65,9 @@ from arbitro.events import core  # noqa: E402
 from arbitro.events.codec import canonical, to_builtins  # noqa: E402
 from arbitro.events.records import GENESIS  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
-from arbitro.projections.fold import Replayer  # noqa: E402
+from arbitro.projections.fold import Fold, Replayer  # noqa: E402
 from arbitro.projections.game import state_hash  # noqa: E402
+from arbitro.projections.views import redact_event, seat_view  # noqa: E402
 
 LOGS = ROOT / "logs"
 TARGET_LEGAL_P99_MS, TARGET_LEGAL_MAX_MS, TARGET_STEP_P99_MS = 10.0, 25.0, 10.0
@@ -145,6 +153,33 @@ def measure_verify(path: Path) -> dict[str, Any]:
             "s_per_10k_events": round(seconds * 10_000 / max(events, 1), 3), "peak_mb": round(peak / 2**20, 1)}
 
 
+def verify_in_fresh_process(path: Path) -> dict[str, Any]:
+    """measure_verify in a new interpreter that has imported the log's ruleset and nothing else."""
+    done = subprocess.run([sys.executable, __file__, "--verify-only", str(path)], capture_output=True, text=True,
+                          check=True)
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+# --- serving each seat -------------------------------------------------------------------------------------------
+def measure_serve(path: Path) -> dict[str, Any]:
+    loaded = read_lines(path.read_text(encoding="utf-8").splitlines(), str(path))
+    ruleset = registry.get(loaded.game.ruleset)
+    fold = Fold(ruleset)
+    bodies = [fold.decode_checked(e.body) for e in loaded.events]
+    seats = list(loaded.game.seats)
+    digest = hashlib.sha256()
+    state = None
+    t0 = time.process_time()
+    for body in bodies:
+        state = fold.apply(state, body, lambda seq: fold.fold(bodies[:seq]))
+        for seat in seats:
+            digest.update(canonical(redact_event(ruleset, body.event, seat, state)))
+            digest.update(canonical(seat_view(ruleset, state, seat)))
+    seconds = time.process_time() - t0
+    return {"events": len(bodies), "seats": len(seats), "ms_per_event": round(seconds * 1e3 / max(len(bodies), 1), 3),
+            "served_sha256": digest.hexdigest()}
+
+
 # --- replay against a framework-free loop --------------------------------------------------------------------
 def measure_replay(app: Arbitro, gid: str, db: Path, repeats: int = 3) -> dict[str, Any]:
     game = app.game(gid)
@@ -196,7 +231,8 @@ def measure(path: Path, workdir: Path) -> dict[str, Any]:
     out.update(played)
     out["replay"] = measure_replay(app, gid, workdir / f"{path.stem}.db")
     app.store.close() if hasattr(app.store, "close") else None
-    out["verify"] = measure_verify(path)
+    out["verify"] = verify_in_fresh_process(path)
+    out["serve"] = measure_serve(path)
     out["met"] = {
         "legal": out["legal"]["p99_ms"] <= TARGET_LEGAL_P99_MS and out["legal"]["max_ms"] <= TARGET_LEGAL_MAX_MS,
         "legal_submit": out["legal_submit"]["p99_ms"] <= TARGET_STEP_P99_MS,
@@ -214,6 +250,20 @@ def machine() -> dict[str, Any]:
             "load_1min": round(os.getloadavg()[0], 1), "sqlite": sqlite3.sqlite_version}
 
 
+def quick(path: Path) -> dict[str, Any]:
+    """Verify and serve only: no re-submission, no replay."""
+    out: dict[str, Any] = {"log": path.name, "verify": verify_in_fresh_process(path), "serve": measure_serve(path)}
+    out["met"] = {"verify": out["verify"]["passed"] and out["verify"]["s_per_10k_events"] <= TARGET_VERIFY_S_PER_10K}
+    return out
+
+
+def quick_line(r: dict[str, Any]) -> str:
+    v, sv = r["verify"], r["serve"]
+    return (f"{r['log']:34} verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB)  serve "
+            f"{sv['ms_per_event']:6.3f} ms/event to {sv['seats']} seats  served {sv['served_sha256'][:12]}"
+            f"{'' if r['met']['verify'] else '  MISSED: verify'}")
+
+
 def line(r: dict[str, Any]) -> str:
     lg, st, v, rp = r["legal"], r["legal_submit"], r["verify"], r["replay"]
     replay = (f"replay {rp['events_per_s'] / 1000:5.0f}k ev/s {rp['ratio']:.2f}x bare" if "ratio" in rp
@@ -221,7 +271,7 @@ def line(r: dict[str, Any]) -> str:
     flags = " ".join(k for k, ok in r["met"].items() if not ok)
     return (f"{r['log']:34} legal p50/p99/max {lg['p50_ms']:5.2f}/{lg['p99_ms']:6.2f}/{lg['max_ms']:6.2f} ms  "
             f"+submit p99 {st['p99_ms']:6.2f} ms  verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB)  "
-            f"{replay}  legal {r['legal_sha256'][:12]}  events {r['events_sha256'][:12]}"
+            f"serve {r['serve']['ms_per_event']:.3f} ms/ev  {replay}  legal {r['legal_sha256'][:12]}  events {r['events_sha256'][:12]}"
             f"{'  MISSED: ' + flags if flags else ''}")
 
 
@@ -229,8 +279,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", nargs="*", type=Path, help="exported logs (default: every logs/*.jsonl)")
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument("--quick", action="store_true", help="verify and serve only (no re-submission, no replay)")
+    parser.add_argument("--verify-only", action="store_true", help=argparse.SUPPRESS)  # verify_in_fresh_process
     args = parser.parse_args()
     paths = args.logs or sorted(LOGS.glob("*.jsonl"))
+    if args.verify_only:
+        registry.get(json.loads(paths[0].read_text(encoding="utf-8").splitlines()[0])["ruleset"])  # not the import
+        print(json.dumps(measure_verify(paths[0])))
+        return 0
     results = []
     with tempfile.TemporaryDirectory(prefix="arbitro-rulesets-") as tmp:
         if not args.json:
@@ -238,10 +294,10 @@ def main() -> int:
                   f"{TARGET_LEGAL_MAX_MS} ms; legal+submit p99 <= {TARGET_STEP_P99_MS} ms; verify <= "
                   f"{TARGET_VERIFY_S_PER_10K} s/10k events; replay >= {TARGET_REPLAY_RATIO}x bare)\n", flush=True)
         for path in paths:
-            result = measure(path, Path(tmp))
+            result = quick(path) if args.quick else measure(path, Path(tmp))
             results.append(result)
             if not args.json:
-                print(line(result), flush=True)
+                print((quick_line if args.quick else line)(result), flush=True)
     if args.json:
         print(json.dumps({"machine": machine(), "logs": results}, indent=2))
     return 0 if all(all(r["met"].values()) for r in results) else 1
