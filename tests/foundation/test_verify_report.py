@@ -60,6 +60,24 @@ def edit_command(records: list[dict[str, Any]], number: int, **fields: Any) -> N
             event["body"]["cmd_hash"] = record["hash"]
 
 
+def drop_event(records: list[dict[str, Any]], seq: int) -> dict[str, Any]:
+    """A forger's deletion of event `seq`: the events after it renumbered, its command's range and the head
+    shortened (the chain is recomputed after)."""
+    events = event_records(records)
+    dropped = events[seq - 1]
+    records.remove(dropped)
+    for later in events[seq:]:
+        later["seq"] = later["body"]["seq"] = later["seq"] - 1
+    for command in (r for r in records if r["record"] == "command"):
+        if command["cmd"] == dropped["body"]["cmd"]:
+            command["last_seq"] -= 1
+        elif command["first_seq"] > seq:
+            command["first_seq"] -= 1
+            command["last_seq"] -= 1
+    next(r for r in records if r["record"] == "game")["head_seq"] -= 1
+    return dropped
+
+
 # --- an intact log -----------------------------------------------------------------------------------------------
 def test_an_intact_logs_report_says_what_each_check_covered(run: Cli, game: str) -> None:
     head = run.json("log", "g")[-1]["hash"]
@@ -272,11 +290,7 @@ def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_eve
     def drop_the_reveal(records: list[dict[str, Any]]) -> None:
         (reveal,) = [e for e in event_records(records) if e["body"]["event"]["type"] == "seed_revealed"]
         assert all(e["body"]["cmd"] == reveal["body"]["cmd"] for e in event_records(records) if e["seq"] > reveal["seq"])
-        records.remove(reveal)
-        for later in event_records(records)[reveal["seq"] - 1:]:
-            later["seq"] = later["body"]["seq"] = later["seq"] - 1
-        next(r for r in records if r["record"] == "command" and r["cmd"] == reveal["body"]["cmd"])["last_seq"] -= 1
-        next(r for r in records if r["record"] == "game")["head_seq"] -= 1
+        drop_event(records, reveal["seq"])
 
     head = app.game("g").head_seq
     # The end's checkpoint hashes a state that holds the revealed seed: a careful forger hashes the state without it,
@@ -341,3 +355,26 @@ def test_a_game_record_with_a_wrong_seed_diverges_at_the_genesis(run: Cli, tmp_p
     assert report["divergence"] == {"seq": 1, "expected": "an intact chain", "rule": "arbitro §L.1",
                                     "found": "the game record carries a seed that does not match the seed commitment "
                                              "of the chained genesis (#1)"}
+
+
+def test_a_roll_taken_out_of_the_log_is_a_roll_re_adjudication_asks_for(run: Cli, tmp_path: Path, game: str) -> None:
+    """While the seed is secret, verification replays the rolls the log records: a command whose rolls were removed
+    cannot be judged again, and the divergence shows the request for the roll the log does not record."""
+    dropped: list[dict[str, Any]] = []
+
+    def drop_rolls(records: list[dict[str, Any]]) -> None:  # every roll of the first command after the creation's
+        rolls = [e for e in event_records(records) if e["body"]["event"]["type"] == "dice_rolled" and e["body"]["cmd"]]
+        for roll in reversed([r for r in rolls if r["body"]["cmd"] == rolls[0]["body"]["cmd"]]):
+            dropped.insert(0, drop_event(records, roll["seq"]))
+
+    report = verify_edited(run, tmp_path, drop_rolls)
+    roll = dropped[0]["body"]
+    command = next(r for r in read_export(export(run, tmp_path)) if r["record"] == "command" and r["cmd"] == roll["cmd"])
+    first = command["first_seq"]
+    assert failed(report) == [{"name": "re-adjudication", "status": "failed",
+                               "detail": f"command {roll['cmd']} gives different events from #{first}"}]
+    divergence = report["divergence"]
+    assert divergence["seq"] == first and divergence["found"]["type"] == "random_requested"
+    assert divergence["found"]["purpose"] == f"a roll the log does not record ({roll['event']['purpose']})"
+    assert divergence["found"]["command"] == command["body"]["command"]
+    assert divergence["rule"] == divergence["expected"]["rule"]  # the rule of the event the log holds there
