@@ -39,7 +39,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     # pinned in-process by test_store_contract.py)
     "events/sqlite.py": (FOUNDATION + "test_sqlite_store.py", FOUNDATION + "test_store_contract.py",
                          FOUNDATION + "test_store_records.py", FOUNDATION + "test_idempotency.py",
-                         FOUNDATION + "test_store_access.py"),
+                         FOUNDATION + "test_store_access.py", FOUNDATION + "test_note_numbers.py"),
     "events/signing.py": (FOUNDATION + "test_signing.py", FOUNDATION + "test_anchor.py"),
     "adjudicator/randomness.py": (FOUNDATION + "test_dice.py", FOUNDATION + "test_randomness.py"),
     "adjudicator/verify.py": (FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py",

@@ -17,6 +17,7 @@ from arbitro.events.store import (
     Annotation, BrokenChain, CorruptStore, GameNotFound, NoDatabase, ReadOnlyStore, StoreError,
 )
 
+from . import test_note_numbers as notes
 from .conftest import db_execute, db_rows
 from .test_store_contract import append, chained, command, create, game_record, snapshot_of_log
 
@@ -318,3 +319,41 @@ def test_a_database_whose_shm_cannot_be_made_is_read_whole_or_not_at_all(
             SQLiteStore(path, mode="read")
         assert not any("immutable" in name for name in opened)
         writer.close()
+
+
+# --- the schema-3 upgrade: notes numbered per chain, once, all or nothing (events.rows.renumber_notes_table) ---------
+def older_store(path: Path) -> None:
+    """A schema-2 database: one count of notes per game."""
+    store = SQLiteStore(path)
+    events = create(store, "g1", events=3)
+    store.close()
+    upgrade = notes.TestSQLiteUpgrade()
+    upgrade.path = path
+    upgrade.write_old(notes.per_game("g1", events, notes.WRITTEN))
+
+
+def test_a_renumbering_that_fails_changes_nothing_and_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "old.db"
+    older_store(path)
+
+    def fails(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(sqlite_module, "renumber_notes_table", fails)
+    with pytest.raises(RuntimeError, match="the disk is full"):  # its own error, not the rollback's
+        SQLiteStore(path, mode="write")
+    monkeypatch.undo()
+    store = SQLiteStore(path, mode="write")  # rolled back, so done on the next opening
+    assert notes.listed(store.annotations("g1")) == notes.NUMBERED
+    store.close()
+
+
+def test_notes_are_renumbered_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "old.db"
+    older_store(path)
+    SQLiteStore(path, mode="write").close()
+    renumbered: list[object] = []
+    monkeypatch.setattr(sqlite_module, "renumber_notes_table", lambda *args, **kwargs: renumbered.append(args))
+    store = SQLiteStore(path, mode="write")
+    assert renumbered == [] and notes.listed(store.annotations("g1")) == notes.NUMBERED
+    store.close()
