@@ -39,6 +39,11 @@ def test_a_revealed_seed_that_is_not_the_committed_one_fails_the_commitment(run:
     assert report["passed"] is False and checks(report)["hash chain"] == "passed"
     assert checks(report)["seed commitment"] == "failed"
     assert detail(report, "seed commitment") == "the revealed seed does NOT match the commitment made at creation"
+    # A seed that is not the committed one is used for nothing: the salts wait for the committed seed, the dice are
+    # replayed from the log, and the reveal itself cannot be judged again without it.
+    assert [(c["name"], c["detail"]) for c in report["checks"] if c["status"] == "failed"][1:] == [  # after the commitment
+        ("re-adjudication", "command 5 at #18: rejected: this database does not hold the game's seed [arbitro §R.3]")]
+    assert checks(report)["salts"] == "unchecked"
 
 
 def test_a_start_that_is_not_the_scenarios_set_up_fails_readjudication(run: Cli, tmp_path: Path, game: str) -> None:

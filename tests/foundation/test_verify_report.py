@@ -269,7 +269,7 @@ def test_a_forged_command_that_gives_other_events_diverges_at_the_first_of_them(
 
 
 # --- dice entered at the table, and a finished game's reveal (arbitro §R.3) -------------------------------------------
-def test_a_transcribed_games_dice_are_reported_as_entered_not_recomputed(app: Arbitro) -> None:
+def test_a_transcribed_games_dice_are_reported_as_entered_not_recomputed(app: Arbitro, run: Cli) -> None:
     game = app.create("duel", "standard", transcribed=True, game_id="t")
     app.submit(game, "umpire", {"type": "enter_random", "values": [duel.DECKS["red"][0]]})
     app.submit(game, "umpire", {"type": "enter_random", "values": [duel.DECKS["blue"][0]]})
@@ -278,6 +278,10 @@ def test_a_transcribed_games_dice_are_reported_as_entered_not_recomputed(app: Ar
     assert report.passed and report.kind == "transcribed"
     assert found["dice"] == ("unchecked", "transcribed game: 2 rolls and draws were entered from the table as recorded")
     assert "dice protection" not in found and found["re-adjudication"][0] == "passed"
+    assert found["salts"][0] == "unchecked"
+    run("reveal", "t", "--reason", "the table is cleared")  # its salts still derive from its seed
+    found = {c.name: (c.status, c.detail) for c in app.verify(game).checks}
+    assert found["salts"] == ("passed", "the salts of 4 commands and 11 events derive from the seed")
 
 
 def test_a_finished_game_whose_log_drops_the_reveal_fails_naming_the_missing_event(
