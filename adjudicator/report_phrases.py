@@ -57,7 +57,6 @@ PHRASES: dict[str, str | tuple[str, ...]] = {
     "end_moved": "the last turn moves to {last_turn}",
     "game_over": "The game is over: {winner} wins ({reason})",
     # orders, commitment, activation
-    "order_set": "{formation} is given {order} orders",
     "order_changed": "{formation} changes to {order} orders",
     "order_change_tried": "{formation} tries to change to {order} orders: {succeeded}",
     "unit_order_set": "{unit} is given {order} orders",

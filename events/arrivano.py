@@ -11,7 +11,7 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, CombatTableRead, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, StepBegan,
+    ActivationEnded, ArtilleryFired, CombatTableRead, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
@@ -29,27 +29,6 @@ class ColumnDissolved(Event, tag="column_dissolved"):
     """An independent column rejoins its formation (arrivano §16.2.1)."""
 
     officer: str
-    rule: str
-
-
-class OrderChanged(Event, tag="order_changed"):
-    """A formation's order marker changes: chief (§5.2), general's initiative (§5.2.1), entry (§15.4.1),
-    march order ended (§17.1.5)."""
-
-    formation: str
-    order: str
-    by: str
-    rule: str
-    counts_against_chief: bool = False
-    column: str | None = None  # the order of an independent column instead of the formation's  # one of the chief's changes limited by his initiative (§4.3)
-
-
-class OrderChangeTried(Event, tag="order_change_tried"):
-    """A general's attempt to change his own order at activation (arrivano §5.2.1); one per activation."""
-
-    formation: str
-    order: str
-    succeeded: bool
     rule: str
 
 

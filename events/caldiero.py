@@ -9,7 +9,7 @@ from typing import Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, CombatTableRead, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, PiecesSighted, StatusChanged, StepBegan,
+    ActivationEnded, ArtilleryFired, CombatTableRead, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
     TurnBegan, UnitEliminated, UnitRetreated, WeatherChanged,
 )
 
@@ -26,15 +26,6 @@ class UnitPlaced(Event, tag="unit_placed"):
 class SetupEnded(Event, tag="setup_ended"):
     side: str
     rule: str
-
-
-class OrderSet(Event, tag="order_set"):
-    """A formation's order marker changes (set-up, commander in chief, general's initiative, weather)."""
-
-    formation: str
-    order: str
-    rule: str
-    by: str = ""
 
 
 class StepRecorded(Event, tag="step_recorded"):
@@ -227,7 +218,7 @@ CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
 
 
 CaldieroEvent = Union[
-    UnitPlaced, LeaderPlaced, SetupEnded, OrderSet, StepBegan, StepRecorded, TurnBegan, WeatherChanged, InitiativeWon,
+    UnitPlaced, LeaderPlaced, SetupEnded, OrderChanged, OrderChangeTried, StepBegan, StepRecorded, TurnBegan, WeatherChanged, InitiativeWon,
     FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AttackDeclared,
     AttackersWithdrawn, DefendersWithdrawn, CombatResolved, CombatEnded, StatusChanged,
     UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, ActivationRecorded, ActivationEnded,

@@ -27,6 +27,32 @@ class InitiativeWon(Event, tag="initiative_won"):
     rule: str
 
 
+class OrderChanged(Event, tag="order_changed"):
+    """A formation's order marker changes (caldiero §5, arrivano §5): `by` says who changed it (the commander in
+    chief's change, §5.2 in both; the general's try, caldiero §5.2.2 / arrivano §5.2.1; caldiero's French set-up,
+    §21.2, ice storm, §17.1.3, and Bonaparte, §20.1.1; arrivano's entering formations, §15.4.1, and march orders,
+    §17.1.5). `counts_against_chief`: one of the chief's changes his initiative limits (arrivano §4.3; caldiero's
+    chief has no such limit: always False). `column`: the order of an independent column instead of the
+    formation's (arrivano §16.2; Caldiero has none)."""
+
+    formation: str
+    order: str
+    by: str
+    rule: str
+    counts_against_chief: bool = False
+    column: str | None = None
+
+
+class OrderChangeTried(Event, tag="order_change_tried"):
+    """The activated general's one try to change his order (caldiero §5.2.2, arrivano §5.2.1): `succeeded` when
+    his die passed (or, caldiero §20.1.1, Bonaparte needed none); the change itself is the `OrderChanged` after it."""
+
+    formation: str
+    order: str
+    succeeded: bool
+    rule: str
+
+
 class LeaderPlaced(Event, tag="leader_placed"):
     """A commander put on the map at `hex` (caldiero §21 set-up; arrivano §15.4 with his reinforcements)."""
 

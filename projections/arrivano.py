@@ -88,13 +88,11 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                 state.columns[officer] = Column(units=list(units), order=order)
             case ev.ColumnDissolved(officer=officer):
                 state.columns.pop(officer, None)
-            case ev.OrderChanged(formation=f, order=order, column=column) if column is not None:
+            case ev.OrderChanged(order=order, column=column) if column is not None:
                 state.columns[column].order = order
-            case ev.OrderChanged(formation=f, order=order, counts_against_chief=counts):
-                state.formations[f].order = order
-                if counts:
-                    side = state.formations[f].side
-                    state.chief_changes[side] = state.chief_changes.get(side, 0) + 1
+            case ev.OrderChanged(formation=f, counts_against_chief=True):  # the system folds the order itself
+                side = state.formations[f].side
+                state.chief_changes[side] = state.chief_changes.get(side, 0) + 1
             case ev.OfficerOrderTried(officer=officer, units=units, order=order, succeeded=ok):
                 if state.activation is not None:
                     state.activation.officer_tries.append(officer)
@@ -105,9 +103,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                 if state.activation is not None:
                     for uid in units:
                         state.activation.unit_orders[uid] = order
-            case ev.OrderChangeTried():
-                if state.activation is not None:
-                    state.activation.order_tried = True
             case ev.FormationActivated(formation=f, column=column):
                 state.activation = Activation(formation=f, column=column)
                 state.attacked_hexes = []

@@ -60,8 +60,6 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
                     unit.reduced = True
             case ev.SetupEnded():
                 pass
-            case ev.OrderSet(formation=f, order=order):
-                state.formations[f].order = order
             case ev.StepBegan():
                 state.step_done = []
             case ev.StepRecorded(item=item):
@@ -146,9 +144,7 @@ def _record(state: CaldieroState, key: str, values: tuple[str, ...]) -> None:
     act = state.activation
     if act is None:
         return
-    if key == "order_tried":  # the general tried to change the order (caldiero §5.2.2)
-        act.order_tried = True
-    elif key == "start_dist":
+    if key == "start_dist":
         for item in values:
             unit, _, dist = item.partition("=")
             act.start_dist[unit] = int(dist)

@@ -180,6 +180,10 @@ def _fold_shared(state: SystemState, event: object) -> None:
             state.leaders[leader].where = "lost"
         case pb.ActivationEnded():
             state.activation = None
+        case pb.OrderChanged(formation=formation, order=order, column=None):
+            state.formations[formation].order = order
+        case pb.OrderChangeTried() if state.activation is not None:
+            state.activation.order_tried = True  # once an activation (caldiero §5.2.2, arrivano §5.2.1)
         case pb.PiecesSighted(seat=seat, pieces=pieces):
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(pieces))
         case pb.GameEnded():

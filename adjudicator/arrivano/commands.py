@@ -7,17 +7,10 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import Activate, Bombard, DefensiveFire, MoveLeader
+from arbitro.adjudicator.parabellum.commands import (Activate, Bombard, ChangeOrder, DefensiveFire, MoveLeader,
+                                                     TryOrderChange)
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
-
-
-class ChangeOrder(CommandModel):
-    """A commander in chief changes a general's order in the orders sub-phase (arrivano §5.2, §4.3)."""
-
-    type: Literal["change_order"]
-    formation: str
-    order: Order
 
 
 class EndOrders(CommandModel):
@@ -38,13 +31,6 @@ class ChooseOrder(CommandModel):
     """The order of a formation entering with 'any order' (arrivano §17.1.2)."""
 
     type: Literal["choose_order"]
-    order: Order
-
-
-class TryOrderChange(CommandModel):
-    """The activated general's initiative roll to change his order (arrivano §5.2.1)."""
-
-    type: Literal["try_order_change"]
     order: Order
 
 

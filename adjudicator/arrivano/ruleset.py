@@ -209,17 +209,12 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         if problem is not None:
             g.reject(*problem)
         if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
-            value = g.s.leader(act.column).initiative
-            die = g.roll(f"{ARRIVANO_VARIANT.rules.GENERAL_ORDER} order change of the column of {act.column}",
-                         {"table": "initiative", "needs_at_most": value})
+            value, what = g.s.leader(act.column).initiative, f"the column of {act.column}"
         else:
-            value = g.s.leader(g.world().general_on_map(act.formation) or "").initiative
-            die = g.roll(f"{ARRIVANO_VARIANT.rules.GENERAL_ORDER} order change of {act.formation}", {"table": "initiative", "needs_at_most": value})
-        ok = activation.passes(die, value)
-        g.emit(ev.OrderChangeTried(formation=act.formation, order=order, succeeded=ok, rule=str(ARRIVANO_VARIANT.rules.GENERAL_ORDER)))
-        if ok:
-            g.emit(ev.OrderChanged(formation=act.formation, order=order, by="officer" if act.column else "general",
-                                   column=act.column, rule=str(ARRIVANO_VARIANT.rules.GENERAL_ORDER)))
+            value, what = g.s.leader(g.world().general_on_map(act.formation) or "").initiative, act.formation
+        die = g.roll(*activation.roll_words(ARRIVANO_VARIANT.rules, what, value))
+        activation.record_try(g.emit, ARRIVANO_VARIANT.rules, act.formation, order, succeeded=activation.passes(die, value),
+                              by="officer" if act.column else "general", column=act.column)
 
     def _bombard(self, g: F.Game, units: list[str], target: str) -> None:
         act = g.state.activation

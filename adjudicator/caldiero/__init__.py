@@ -84,7 +84,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(Ruleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.14.0"
+    version = "0.15.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand

@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import Activate, Bombard, DefensiveFire, HexStr
+from arbitro.adjudicator.parabellum.commands import Activate, Bombard, ChangeOrder, DefensiveFire, HexStr, TryOrderChange
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
@@ -23,14 +23,6 @@ class Place(CommandModel):
     hex: HexStr
 
 
-class SetOrder(CommandModel):
-    """A formation's order: French set-up (§21.2) or a commander in chief's change (§5.2)."""
-
-    type: Literal["set_order"]
-    formation: str
-    order: Order
-
-
 class EndStep(CommandModel):
     """Finish the current step (set-up, orders, reorganisation, replacements, movement, leaders,
     bombardment, combat); obligations are checked here."""
@@ -41,13 +33,6 @@ class EndStep(CommandModel):
 class Reorganise(CommandModel):
     type: Literal["reorganise"]
     hex: HexStr
-
-
-class ChangeOrder(CommandModel):
-    """The active general tries to change his formation's order by initiative (§5.2.2)."""
-
-    type: Literal["change_order"]
-    order: Order
 
 
 class UnitOrder(CommandModel):
@@ -126,7 +111,7 @@ class Decline(CommandModel):
 
 
 CaldieroCommand = Annotated[
-    Union[Place, SetOrder, EndStep, Reorganise, Activate, ChangeOrder, UnitOrder, GroupMove, MoveLeader, Bombard,
+    Union[Place, ChangeOrder, EndStep, Reorganise, Activate, TryOrderChange, UnitOrder, GroupMove, MoveLeader, Bombard,
           Attack, RetreatAlong, Advance, Choose, Lose, DefensiveFire, UnitCavalryRetreat, Decline],
     Field(discriminator="type"),
 ]

@@ -40,10 +40,10 @@ from arbitro.projections.caldiero import CaldieroState
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
 from arbitro.adjudicator.caldiero.system_activation import (
     check_activate,
-    check_change_order,
+    check_order_try,
     check_unit_order,
     do_activate,
-    do_change_order,
+    do_order_try,
     do_unit_order,
     eligible_formations,
 )
@@ -131,7 +131,7 @@ def setup_problems(w: World, side: str) -> list[str]:
     return problems
 
 
-def check_setup_order(w: World, seat: str, cmd: C.SetOrder) -> None:
+def check_setup_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
     if seat != "france" or cmd.formation not in ("massena", "augereau"):
         raise Reject(R.SETUP_FRANCE, "at set-up only the French choose the orders of Massena and Augereau (caldiero §21.2)")
 
@@ -139,7 +139,7 @@ def check_setup_order(w: World, seat: str, cmd: C.SetOrder) -> None:
 # =====================================================================================================
 # Command phase (caldiero §3.1 A)
 # =====================================================================================================
-def check_cinc_order(w: World, seat: str, cmd: C.SetOrder) -> None:
+def check_cinc_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
     f = w.state.formations.get(cmd.formation)
     if f is None or f.side != seat:
         raise Reject(R.CINC_ORDERS, f"{cmd.formation} is not one of your formations")
@@ -299,7 +299,7 @@ def roll_weather(a: Act) -> None:
     if new == 3:
         for f in sorted(a.state.formations):
             if a.state.formations[f].order != "defence":
-                a.emit(ev.OrderSet(formation=f, order="defence", rule=str(R.ICE_STORM), by="weather"))
+                a.emit(ev.OrderChanged(formation=f, order="defence", rule=str(R.ICE_STORM), by="weather"))
 
 
 # =====================================================================================================
@@ -336,12 +336,12 @@ def roll_weather(a: Act) -> None:
 # Dispatch: step -> handlers; end_step transitions; automatic steps
 # =====================================================================================================
 STEP_COMMANDS = {
-    "setup": ("place", "set_order", "end_step"),
-    "orders": ("set_order", "end_step"),  # command phase
+    "setup": ("place", "change_order", "end_step"),
+    "orders": ("change_order", "end_step"),  # command phase
     "reorganise": ("reorganise", "end_step"),
     "replacements": ("place", "end_step"),
     "choose_formation": ("activate",),
-    "activation_orders": ("change_order", "unit_order", "end_step"),
+    "activation_orders": ("try_order_change", "unit_order", "end_step"),
     "movement": ("move", "unit_order", "end_step"),  # unit_order: §3.1 B-3's reading of ooc_order_test
     "leaders": ("move_leader", "end_step"),
     "bombardment": ("bombard", "end_step"),
@@ -390,12 +390,12 @@ def handle_step(a: Act, seat: str, cmd: Any) -> None:
     elif step == "setup" and t == "place":
         check_setup_place(w, seat, cmd)
         do_setup_place(a, cmd)
-    elif step == "setup" and t == "set_order":
+    elif step == "setup" and t == "change_order":
         check_setup_order(w, seat, cmd)
-        a.emit(ev.OrderSet(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
-    elif step == "orders" and t == "set_order":
+        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
+    elif step == "orders" and t == "change_order":
         check_cinc_order(w, seat, cmd)
-        a.emit(ev.OrderSet(formation=cmd.formation, order=cmd.order, rule=str(R.CINC_ORDERS), by=w.cinc_of(seat)))
+        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.CINC_ORDERS), by=w.cinc_of(seat)))
     elif step == "reorganise":
         check_reorganise(w, seat, cmd)
         do_reorganise(a, seat, cmd)
@@ -405,9 +405,9 @@ def handle_step(a: Act, seat: str, cmd: Any) -> None:
     elif step == "choose_formation":
         check_activate(w, seat, cmd)
         do_activate(a, seat, cmd.formation)
-    elif step == "activation_orders" and t == "change_order":
-        check_change_order(w, seat, cmd)
-        do_change_order(a, cmd)
+    elif step == "activation_orders" and t == "try_order_change":
+        check_order_try(w, seat, cmd)
+        do_order_try(a, cmd)
     elif t == "unit_order":
         check_unit_order(w, seat, cmd)
         do_unit_order(a, seat, cmd)

@@ -53,7 +53,7 @@ def step_commands(w: World, seat: str) -> list[dict[str, Any]]:
     elif step == "orders":
         for f in sorted(w.state.formations):
             for order in ORDERS:
-                cmd = C.SetOrder(type="set_order", formation=f, order=order)
+                cmd = C.ChangeOrder(type="change_order", formation=f, order=order)
                 if _ok(F.check_cinc_order, w, seat, cmd):
                     out.append(cmd.model_dump())
         out.append({"type": "end_step"})
@@ -75,8 +75,8 @@ def step_commands(w: World, seat: str) -> list[dict[str, Any]]:
                 out.append({"type": "activate", "formation": f})
     elif step == "activation_orders":
         for order in ORDERS:
-            if _ok(F.check_change_order, w, seat, C.ChangeOrder(type="change_order", order=order)):
-                out.append({"type": "change_order", "order": order})
+            if _ok(F.check_order_try, w, seat, C.TryOrderChange(type="try_order_change", order=order)):
+                out.append({"type": "try_order_change", "order": order})
         out += _unit_orders(w, seat)
         out.append({"type": "end_step"})
     elif step == "movement":
@@ -123,7 +123,7 @@ def _setup(w: World, seat: str) -> list[dict[str, Any]]:
         for f in ("massena", "augereau"):
             for order in ORDERS:
                 if w.state.formations[f].order != order:
-                    out.append({"type": "set_order", "formation": f, "order": order})
+                    out.append({"type": "change_order", "formation": f, "order": order})
     return out
 
 

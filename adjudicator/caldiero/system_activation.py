@@ -90,7 +90,7 @@ def do_activate(a: Act, by: str, formation: str) -> None:
     a.emit(ev.StepBegan(phase="action", step="orders", seat=seat, rule=str(R.ACTION_PHASE)))
 
 
-def check_change_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
+def check_order_try(w: World, seat: str, cmd: C.TryOrderChange) -> None:
     """The kernel's refusals of the general's try (caldiero §5.2.2), and Caldiero's own: none in an ice storm."""
     act = w.state.activation
     assert act is not None
@@ -103,19 +103,18 @@ def check_change_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
         raise Reject(*problem)
 
 
-def do_change_order(a: Act, cmd: C.ChangeOrder) -> None:
+def do_order_try(a: Act, cmd: C.TryOrderChange) -> None:
+    """The general's die (caldiero §5.2.2); Bonaparte changes his own order without one (§20.1.1)."""
     act = a.state.activation
     assert act is not None
     f = act.formation
     general = a.state.formations[f].general or ""
-    a.emit(ev.ActivationRecorded(key="order_tried", values=("general",), rule=str(CALDIERO_VARIANT.rules.GENERAL_ORDER)))
     if general == "bonaparte":
-        a.emit(ev.OrderSet(formation=f, order=cmd.order, rule=str(R.BONAPARTE), by="bonaparte"))  # §20.1.1
+        activation.record_try(a.emit, CALDIERO_VARIANT.rules, f, cmd.order, succeeded=True, by=general, rule=R.BONAPARTE)
         return
     value = a.w.leader_data(general).initiative
-    (roll,) = a.roll(f"{CALDIERO_VARIANT.rules.GENERAL_ORDER} {general} changes order", {"test": "roll <= initiative", "initiative": value, "order": cmd.order})
-    if activation.passes(roll, value):
-        a.emit(ev.OrderSet(formation=f, order=cmd.order, rule=str(CALDIERO_VARIANT.rules.GENERAL_ORDER), by=general))
+    (roll,) = a.roll(*activation.roll_words(CALDIERO_VARIANT.rules, f, value))
+    activation.record_try(a.emit, CALDIERO_VARIANT.rules, f, cmd.order, succeeded=activation.passes(roll, value), by=general)
 
 
 def ooc_units_at(w: World, h: str) -> list[str]:

@@ -2,14 +2,18 @@
 once an activation, by a commander on the map (the formation's general; arrivano §16.2: an independent column's
 officer), to another order, passing with a die at most his initiative. What else bars it is each game's to say
 (caldiero §17.1.3: the ice storm; arrivano §4.5.5: a lost commander in chief, reading `cic_loss_scope`), and each
-game rolls the die and records the try its own way. `legal()` lists the orders `order_change_problem` allows, so a
-listed try is never refused and a refused one never listed."""
+game rolls the die (its own roll, `roll_words` its record) and records the try with `record_try`. `legal()` lists the
+orders `order_change_problem` allows, so a listed try is never refused and a refused one never listed."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.events.parabellum import OrderChanged, OrderChangeTried
 
 Refusal = tuple[Rule, str]
 
@@ -40,3 +44,19 @@ def order_changes(rules: Rulebook, *, tried: bool, giver: str | None, current: s
 def passes(die: int, initiative: int) -> bool:
     """The try succeeds with a die at most the commander's initiative (caldiero §5.2.2, arrivano §5.2.1)."""
     return die <= initiative
+
+
+def roll_words(rules: Rulebook, what: str, initiative: int) -> tuple[str, dict[str, str | int]]:
+    """The purpose and detail a try's die is recorded with (`what`: whose order changes, "massena", "the column of
+    franceschi"): the commander's initiative is the most it may show."""
+    return f"{rules.GENERAL_ORDER} order change of {what}", {"table": "initiative", "needs_at_most": initiative}
+
+
+def record_try(emit: Callable[[Any], None], rules: Rulebook, formation: str, order: str, *, succeeded: bool, by: str,
+               column: str | None = None, rule: Rule | None = None) -> None:
+    """The try and, when it `succeeded`, the change it makes (`by`: who changed it; `column`: an independent
+    column's order instead of the formation's, arrivano §16.2; `rule`: what the change cites when another rule made
+    it pass, caldiero §20.1.1 Bonaparte's, else the try's)."""
+    emit(OrderChangeTried(formation=formation, order=order, succeeded=succeeded, rule=str(rules.GENERAL_ORDER)))
+    if succeeded:
+        emit(OrderChanged(formation=formation, order=order, by=by, column=column, rule=str(rule or rules.GENERAL_ORDER)))

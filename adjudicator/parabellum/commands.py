@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field
 
+from arbitro.adjudicator.parabellum.data import OrderName
 from arbitro.adjudicator.ruleset import CommandModel
 
 HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
@@ -21,6 +22,25 @@ class Activate(CommandModel):
 
     type: Literal["activate"]
     formation: str
+
+
+class ChangeOrder(CommandModel):
+    """A formation's order is changed by a command: the commander in chief's change in the Command phase (caldiero
+    §5.2, arrivano §5.2, §4.3), or the order chosen at set-up (caldiero §21.2). Caldiero's games up to 0.14.0 sent
+    it as `set_order`."""
+
+    type: Literal["change_order"]
+    formation: str
+    order: OrderName
+
+
+class TryOrderChange(CommandModel):
+    """The activated general's one try to change his formation's order by his initiative (caldiero §5.2.2, arrivano
+    §5.2.1; an independent column's officer for his column, arrivano §16.2). Caldiero's games up to 0.14.0 sent it
+    as `change_order {order}`."""
+
+    type: Literal["try_order_change"]
+    order: OrderName
 
 
 class Move(CommandModel):

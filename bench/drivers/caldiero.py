@@ -57,12 +57,12 @@ class Chooser:
         s = w.state
         if t == "end_step":
             return 0
-        if t == "set_order":
+        if t == "change_order":
             want = "attack" if seat == "france" or s.turn >= 5 or c["formation"] == "provera" else "defence"
             if c["formation"] == "provera" and s.turn < 7:
                 want = "advance"
             return 5 if c["order"] == want else -5
-        if t == "change_order":
+        if t == "try_order_change":
             return 3 if c["order"] == ("attack" if seat == "france" or s.turn >= 5 else "defence") else -5
         if t == "unit_order":
             return 2 if c["order"] == "advance" else -1

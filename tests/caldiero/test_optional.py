@@ -59,7 +59,7 @@ def test_bonaparte_intervention() -> None:
     s = position({"fr-75-ligne": "1417", "au-colloredo": "1917"}, leaders={"bonaparte": "1317"},
                  options=("bonaparte_intervention",), orders={"bonaparte": "defence"})
     t = activate(s, "bonaparte", step="orders")
-    t.send("france", {"type": "change_order", "order": "attack"}, dice=[], pad=0)  # §20.1.1: automatic
+    t.send("france", {"type": "try_order_change", "order": "attack"}, dice=[], pad=0)  # §20.1.1: automatic
     assert t.state.formations["bonaparte"].order == "attack" and not t.rolls
 
 

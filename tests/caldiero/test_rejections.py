@@ -51,15 +51,15 @@ def test_setup_refusals() -> None:
     reject(t, "austria", "caldiero §21", {"type": "place", "piece": "fr-18-ligne", "hex": "1117"})
     reject(t, "austria", "caldiero §21", {"type": "place", "piece": "au-mahoney-jager", "hex": "2714"})
     reject(t, "austria", "caldiero §21", {"type": "place", "piece": "au-erdody-hussars-1", "hex": "2015"})
-    reject(t, "austria", "caldiero §21.2", {"type": "set_order", "formation": "hohenzollern", "order": "attack"})
+    reject(t, "austria", "caldiero §21.2", {"type": "change_order", "formation": "hohenzollern", "order": "attack"})
 
 
 def test_command_phase_refusals() -> None:
     s = position({"fr-18-ligne": "1417", "au-colloredo": "1917"}, leaders={"massena": "1317", "hohenzollern": "1916"})
     s.phase, s.step, s.seat = "command", "orders", "france"
     t = Table(s)
-    reject(t, "france", "caldiero §4.2", {"type": "set_order", "formation": "hohenzollern", "order": "attack"})
-    reject(t, "france", "caldiero §4.2", {"type": "set_order", "formation": "massena", "order": "attack"})  # no chief
+    reject(t, "france", "caldiero §4.2", {"type": "change_order", "formation": "hohenzollern", "order": "attack"})
+    reject(t, "france", "caldiero §4.2", {"type": "change_order", "formation": "massena", "order": "attack"})  # no chief
     t.state.step = "reorganise"
     reject(t, "france", "caldiero §15.3", {"type": "reorganise", "hex": "1417"})  # nobody in disorder
     reject(t, "france", "caldiero §15.3", {"type": "reorganise", "hex": "1919"})  # none of ours there
@@ -77,11 +77,11 @@ def test_activation_refusals() -> None:
 def test_activation_order_refusals() -> None:
     s = position({"fr-18-ligne": "1417", "fr-40-ligne": "2518", "au-colloredo": "1917"}, leaders={}, weather=0)
     t = activate(s, "massena", step="orders")
-    reject(t, "france", "caldiero §4.4.5", {"type": "change_order", "order": "attack"})  # no general
+    reject(t, "france", "caldiero §4.4.5", {"type": "try_order_change", "order": "attack"})  # no general
     reject(t, "france", "caldiero §5.3.1", {"type": "unit_order", "hex": "1919", "order": "attack"})
     s = position({"fr-18-ligne": "1417", "fr-40-ligne": "2518", "au-colloredo": "1917"}, leaders={"massena": "1317"}, weather=3)
     t = activate(s, "massena", step="orders")
-    reject(t, "france", "caldiero §17.1.3", {"type": "change_order", "order": "attack"})
+    reject(t, "france", "caldiero §17.1.3", {"type": "try_order_change", "order": "attack"})
     reject(t, "france", "caldiero §17.1.3", {"type": "unit_order", "hex": "2518", "order": "attack"})
 
 

@@ -23,8 +23,8 @@ def test_setup_austria_first_then_france_with_orders() -> None:
     t.send("austria", {"type": "end_step"})
     assert t.state.seat == "france"
     reject(t, "france", "caldiero §21", {"type": "end_step"})  # orders not chosen (§21.2)
-    t.send("france", {"type": "set_order", "formation": "massena", "order": "attack"})
-    t.send("france", {"type": "set_order", "formation": "augereau", "order": "advance"})
+    t.send("france", {"type": "change_order", "formation": "massena", "order": "attack"})
+    t.send("france", {"type": "change_order", "formation": "augereau", "order": "advance"})
     t.send("france", {"type": "place", "piece": "fr-9-dragons", "hex": "1119"})  # overstacks 1119
     reject(t, "france", "caldiero §21", {"type": "end_step"})
     t.send("france", {"type": "place", "piece": "fr-9-dragons", "hex": "1120"})
@@ -71,17 +71,17 @@ def test_activated_formation_cannot_be_chosen_again() -> None:
 def test_general_changes_order_by_initiative() -> None:
     state = position({"fr-18-ligne": "1417", "au-colloredo": "1917"}, leaders={"massena": "1317"}, orders={"massena": "defence"})
     t = activate(state, "massena", step="orders")
-    t.send("france", {"type": "change_order", "order": "attack"}, dice=[3], pad=0)  # 3 <= Massena's 3
+    t.send("france", {"type": "try_order_change", "order": "attack"}, dice=[3], pad=0)  # 3 <= Massena's 3
     assert t.state.formations["massena"].order == "attack"
     assert t.state.step == "movement"  # nothing left to decide in the orders step: it ends by itself
     t.state.step = "orders"
-    reject(t, "france", "caldiero §5.2.2", {"type": "change_order", "order": "advance"})
+    reject(t, "france", "caldiero §5.2.2", {"type": "try_order_change", "order": "advance"})
 
 
 def test_general_fails_to_change_order() -> None:
     state = position({"fr-18-ligne": "1417", "au-colloredo": "1917"}, leaders={"massena": "1317"}, orders={"massena": "defence"})
     t = activate(state, "massena", step="orders")
-    t.send("france", {"type": "change_order", "order": "attack"}, dice=[4], pad=0)
+    t.send("france", {"type": "try_order_change", "order": "attack"}, dice=[4], pad=0)
     assert t.state.formations["massena"].order == "defence"
 
 
@@ -115,10 +115,10 @@ def command_phase(**kw: object) -> Table:
 
 def test_chief_changes_orders_in_range_only() -> None:
     t = command_phase()
-    t.send("france", {"type": "set_order", "formation": "massena", "order": "attack"})
+    t.send("france", {"type": "change_order", "formation": "massena", "order": "attack"})
     assert t.state.formations["massena"].order == "attack"
     t.state.leaders["massena"].hex = "2519"
-    reject(t, "france", "caldiero §5.2.1", {"type": "set_order", "formation": "massena", "order": "advance"})
+    reject(t, "france", "caldiero §5.2.1", {"type": "change_order", "formation": "massena", "order": "advance"})
 
 
 def test_weather_roll_and_ice_storm() -> None:

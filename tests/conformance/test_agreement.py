@@ -59,7 +59,7 @@ KNOWN = [
     Known("caldiero", "item 7", "attacks grouped other than the listed ways (a subset of a stack, several hexes, "
                                 "the attackers in another order than listed)", "attack", ("attackers", "elan")),
     Known("caldiero", "item 9", "a set-up that leaves the position as it is: a formation's order set to the one it "
-                                "has (§3.1 set-up)", "set_order", ("order",)),
+                                "has (§3.1 set-up)", "change_order", ("order",)),
     Known("caldiero", "item 9", "a set-up on the hex a piece already holds", "place", ("hex",)),
     Known("arrivano", "item 7", "assaults grouped other than the listed ways (a subset of a stack, several hexes, "
                                 "a second defender hex, an enemy exerting no ZoC)", "assault", ("attackers", "targets")),
@@ -152,7 +152,7 @@ def test_caldiero_setting_the_order_a_formation_has_is_listed_or_refused_item_9(
     position = position_at("caldiero-full", 3)
     if position.state.rules.formations["massena"].order != "attack":  # the position, not the defect: fail
         pytest.fail("caldiero-full #cmd3 no longer leaves Massena's order Attack: choose the position anew")
-    assert_agrees(position, "france", {"type": "set_order", "formation": "massena", "order": "attack"})
+    assert_agrees(position, "france", {"type": "change_order", "formation": "massena", "order": "attack"})
 
 
 def test_a_documented_template_reaches_its_subsets_item_8() -> None:
