@@ -214,6 +214,12 @@ def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
         raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 
+def reading_as(app: Arbitro | SeatCopy, seat: str) -> str:
+    """The seat a read is for: on a seat's copy, the umpire's default (`--as` left out) is the copy's seat, whose
+    served game is all it holds, so what is shown or written names that seat."""
+    return app.seat if isinstance(app, SeatCopy) and seat == UMPIRE else seat
+
+
 def app_for(source: str, db: str, progress: Progress | None = None) -> tuple[Arbitro | SeatCopy, str]:
     """A game in the database (or a seat's copy of it), or an exported file loaded into a private in-memory
     database (a seat's export as that seat's copy)."""

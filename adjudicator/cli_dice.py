@@ -18,9 +18,9 @@ from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.adjudicator.cli_common import (
     db_option, json_option, seat_option, handle_errors, open_app, open_reader, out, record_lines, event_lines, app_for,
+    reading_as,
 )
 from arbitro.adjudicator.cli_play import write_offline
-from arbitro.projections.base import UMPIRE
 
 
 # The events of the seats' entropy round, which `roll` shows beside the roll they protect (arbitro §R.2).
@@ -56,8 +56,7 @@ def roll(source: str, seq: int, seat: str, db: str, as_json: bool) -> None:
 def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str) -> dict[str, Any]:
     """What a dispute over the roll at `seq` needs, built only from what `seat` is served."""
     record = app.game(game)
-    if isinstance(app, SeatCopy) and seat == UMPIRE:  # a seat's copy holds its seat's served log alone
-        seat = app.seat
+    seat = reading_as(app, seat)  # a seat's copy holds its seat's served log alone
     if not 1 <= seq <= record.head_seq:
         raise BadInput(f"game {game} has events #1 to #{record.head_seq}; there is no event #{seq}")
     served = app.log(game, seat, 1, record.head_seq)

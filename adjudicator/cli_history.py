@@ -16,7 +16,8 @@ from arbitro.adjudicator.history import changes, common_point, fork_tree, lineag
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.cli_common import (
-    Progress, app_for, db_option, handle_errors, json_option, note_lines, open_app, out, record_lines, seat_option,
+    Progress, app_for, db_option, handle_errors, json_option, note_lines, open_app, out, reading_as, record_lines,
+    seat_option,
 )
 
 
@@ -66,6 +67,7 @@ def replay(source: str, to: int | None, step: bool, first: int, seat: str, db: s
     """
     with Progress("reading the log") as progress:
         app, game = app_for(source, db, None if as_json else progress)
+    seat = reading_as(app, seat)
     if step:
         return walk(app, game, seat, first, to, as_json)
     out(app.replay(game, to, seat), as_json, lambda r: f"replayed {r.game} to #{r.seq}"

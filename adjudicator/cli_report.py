@@ -10,7 +10,7 @@ import click
 import msgspec
 
 from arbitro.adjudicator.cli_common import (
-    Progress, app_for, db_option, handle_errors, json_option, out, seat_option,
+    Progress, app_for, db_option, handle_errors, json_option, out, reading_as, seat_option,
 )
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.report import PictureChoice, Report, report as tell
@@ -74,6 +74,7 @@ def report(source: str, seat: str, output: Path | None, pictures: str | None, vi
         raise BadInput("say where to write the report: -o FILE.html or -o FILE.md (or --json for its data)")
     with Progress("reading the log") as progress:
         app, game = app_for(source, db, None if as_json else progress)
+    seat = reading_as(app, seat)
     if viewer and output is not None:
         _write_viewer(app, game, seat, output, as_json)
         return

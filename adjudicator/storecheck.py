@@ -9,7 +9,9 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator import registry
+from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.exchange import Loaded, read_lines
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.verify import Check, check_annotations, check_chain, check_commands, load_stored, verify
 from arbitro.events.codec import sha256_hex
 from arbitro.events.store import Store
@@ -53,9 +55,14 @@ def check_game(store: Store, game_id: str) -> GameCheck:
 
 def check_copy(game_id: str, seat: str, text: str) -> GameCheck:
     """A seat's copy of a game it plays by e-mail (adjudicator/seatcopy.py), checked as a seat's export is: its
-    chain as far as the seat was served it, its notes, its dice once the seed is revealed."""
+    chain as far as the seat was served it, its notes, its dice once the seed is revealed, and its views (one after
+    each event, each patch applying to the one before)."""
     loaded = read_lines(text.splitlines(), f"{seat}'s copy of {game_id}")
     problems = verify(loaded).failures()
+    try:
+        SeatCopy(loaded).check_views()
+    except BadFile as e:
+        problems.append(f"views: {e}")
     return GameCheck(game=game_id, ok=not problems, events=len(loaded.served), commands=0, snapshots=0,
                      annotations=len(loaded.annotations), problems=problems, copy_of=seat)
 

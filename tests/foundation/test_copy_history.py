@@ -79,6 +79,9 @@ def test_report_and_its_viewer_from_a_copy_are_the_seats_report_from_the_umpires
             files[who] = tmp_path / f"{kind}-{who}.html"
             run("report", game, "--as", "austria", *extra, "-o", str(files[who]))
         assert files["austria"].read_bytes() == files["umpire"].read_bytes(), kind
+        unnamed = tmp_path / f"{kind}-unnamed.html"  # --as left out: a copy reads as its seat, and says so
+        said = austria("report", game, *extra, "-o", str(unnamed)).stdout
+        assert "as austria saw it" in said and unnamed.read_bytes() == files["austria"].read_bytes(), kind
 
 
 def test_a_copy_refuses_an_export_that_rewrites_what_the_seat_was_shown(played: tuple[Cli, Cli, str],
@@ -101,6 +104,20 @@ def test_a_copy_refuses_an_export_that_rewrites_what_the_seat_was_shown(played: 
     (tmp_path / "next.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     austria("import", str(tmp_path / "next.jsonl"))
     assert austria.json("view", game, "--as", "austria") == umpire.json("view", game, "--as", "austria")
+
+
+def test_check_finds_a_copys_view_that_no_longer_applies(played: tuple[Cli, Cli, str], tmp_path: Path) -> None:
+    _, austria, game = played
+    assert austria.json("check", game)[0]["ok"] is True
+    with sqlite3.connect(tmp_path / "austria.db") as db:
+        (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
+        lines = text.splitlines()
+        k = [i for i, line in enumerate(lines) if '"record":"seat_view"' in line][6]
+        lines[k] = lines[k].replace('/view/engine/seq', '/view/engine/sequence', 1)  # replaces what is not there
+        assert lines[k] != text.splitlines()[k]
+        db.execute("UPDATE seat_copies SET export=?", ("\n".join(lines) + "\n",))
+    (found,) = austria.json("check", game, code=1)
+    assert not found["ok"] and any(p.startswith("views: ") and "view after #7" in p for p in found["problems"])
 
 
 # --- non-interference: which French block stands where changes nothing of austria's copy nor what it shows ---------
