@@ -6,7 +6,6 @@ docs/rulesets/arrivano.md.
 from __future__ import annotations
 
 from functools import cached_property
-from pathlib import Path
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,21 +26,16 @@ from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import assault as sys_assault
-from arbitro.adjudicator.parabellum import activation, command, sequence, sight
+from arbitro.adjudicator.parabellum import activation, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.stacking import fits
-from arbitro.adjudicator.ruleset import (
-    Decision,
-    Interpretation,
-    Ruleset,
-    Scenario,
-)
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
 from arbitro.projections import parabellum as PB
-from arbitro.projections.base import Outcome
 from arbitro.projections.parabellum import others_sighting
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
@@ -49,7 +43,7 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
                                          "physical_exhaustion")
 
 
-class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
+class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
     version = "1.16.0"
@@ -57,6 +51,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
     Contexts = tuple(dict.fromkeys(ev.ARRIVANO_CONTEXTS.values()))
+    variant = ARRIVANO_VARIANT
+    folder = ARRIVANO_DATA
 
     @cached_property
     def data(self) -> ArrivanoData:
@@ -76,14 +72,6 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
 
     def interpretations(self) -> dict[str, Interpretation]:
         return ruleset_interpretations(self.data)
-
-    def note_interpretations(self, state: P.ArrivanoState, chosen: dict[str, str]) -> P.ArrivanoState:
-        """Keep the umpire's readings in the state: legal() and pending() see only the state (readings.py)."""
-        state.interpretations = dict(sorted(chosen.items()))
-        return state
-
-    def data_files(self) -> list[Path]:
-        return ARRIVANO_DATA.files()
 
     def provisional(self, scenario: str) -> list[str]:
         return provisional_items(self.data.scenarios[scenario], self.data.tables)
@@ -309,9 +297,6 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
         return out
 
     # --- projection -------------------------------------------------------------------------------------
-    def apply(self, state: P.ArrivanoState, event: Any) -> P.ArrivanoState:
-        return PB.apply(state, event)
-
     def view(self, state: P.ArrivanoState, seat: str) -> dict[str, Any]:
         if seat not in self.seats(state):
             return PB.view(state, seat, None)
@@ -325,10 +310,6 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
                (unit.where == "waiting" or (unit.where == "map" and unit.hex not in visible))}
         out |= {lid for lid, le in state.leaders.items() if le.side != seat and le.where == "map" and le.hex not in visible}
         return out
-
-    def notices(self, state: P.ArrivanoState, seat: str) -> list[str]:
-        """The units under a Defence order only for being out of command (arrivano §5.3, issue 19 item 16)."""
-        return command.out_of_command_notices(ARRIVANO_VARIANT, self.world(state), seat)
 
     def secrets(self, state: P.ArrivanoState, seat: str) -> set[str]:
         """Enemy units out of sight that seat has never examined: their ids must appear nowhere served to it.
@@ -381,16 +362,8 @@ class ArrivanoRulesetImpl(Ruleset[P.ArrivanoState]):
     def _side_of(state: P.ArrivanoState, piece: str) -> str:
         return state.units[piece].side if piece in state.units else state.leaders[piece].side
 
-    def is_irreversible(self, event: Any) -> bool:
-        return isinstance(event, ev.PiecesSighted)
-
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))
-
-    def outcome(self, state: P.ArrivanoState) -> Outcome | None:
-        if state.result is None:
-            return None
-        return Outcome(winner=state.result.winner, reason=state.result.reason, rule=state.result.rule)
 
     def validate_position(self, state: P.ArrivanoState) -> list[str]:
         problems = []

@@ -7,7 +7,6 @@ rule-by-rule coverage map.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -19,18 +18,19 @@ from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
+from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.parabellum.stacking import stack_problem
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Ruleset, Scenario, interpretation_in_force
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.projections import parabellum as PB
 from arbitro.events import core
-from arbitro.projections.base import UMPIRE, Outcome
+from arbitro.projections.base import UMPIRE
 from arbitro.projections.parabellum import others_sighting
 
 SEATS = ("france", "austria")
@@ -81,7 +81,7 @@ INTERPRETATIONS = {i.name: i for i in (
 )}
 
 
-class CaldieroRuleset(Ruleset[P.CaldieroState]):
+class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
     version = "0.15.0"
@@ -89,6 +89,8 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
     Contexts = ev.CALDIERO_CONTEXTS
+    variant = CALDIERO_VARIANT
+    folder = CALDIERO_DATA
 
     def __init__(self, map_data: MapData | None = None, data: CaldieroData | None = None) -> None:
         super().__init__()
@@ -104,9 +106,6 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             self._env = F.Env(data=data, board=Board(self._map or load_map_file(), data.terrain),
                               has_options=has_options, hooks=HOOKS)
         return self._env
-
-    def data_files(self) -> list[Path]:
-        return CALDIERO_DATA.files()
 
     def provisional(self, scenario: str) -> list[str]:
         """The reconstructed data in use (the files' meta notes say exactly what and why)."""
@@ -172,24 +171,14 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             return ()
         return (state.seat,) if state.seat else ()
 
-    def notices(self, state: P.CaldieroState, seat: str) -> list[str]:
-        """The units under a Defence order only for being out of command (caldiero §5.3, issue 19 item 16)."""
-        return command.out_of_command_notices(CALDIERO_VARIANT, self._world(state), seat)
-
-    def _world(self, state: P.CaldieroState) -> Any:
-        """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""
+    def world(self, state: P.CaldieroState) -> World:
         return F.world_of(state, self.env, lambda name: interpretation_in_force(self, state.interpretations, name))
 
-    def note_interpretations(self, state: P.CaldieroState, chosen: dict[str, str]) -> P.CaldieroState:
-        """Keep the umpire's readings in the state: legal() and a decision's options see only the state."""
-        state.interpretations = dict(sorted(chosen.items()))
-        return state
-
     def steps(self) -> dict[str, Step[Any]]:
-        return caldiero_steps(lambda: self.env, lambda game: self._world(game.rules))
+        return caldiero_steps(lambda: self.env, lambda game: self.world(game.rules))
 
     def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
-        return legal_commands(self._world(state), seat)
+        return legal_commands(self.world(state), seat)
 
     def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
         act = F.Act(ctx, self.env)
@@ -199,18 +188,15 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
             ctx.reject(e.rule, e.message)
 
     # --- projection ----------------------------------------------------------------------------
-    def apply(self, state: P.CaldieroState, event: Any) -> P.CaldieroState:
-        return PB.apply(state, event)
-
     def _update_seen(self, state: P.CaldieroState) -> None:
         """At creation (fog of war): the enemy units each seat examines in the set-up position."""
-        w = self._world(state)
+        w = self.world(state)
         for seat in SEATS:
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(FOG.new_sightings(w, seat)))
 
     def hidden_hexes(self, state: P.CaldieroState, seat: str) -> frozenset[str]:
         """caldiero §20.4: hexes holding enemy units that `seat` may not examine (no LoS, range 4 - weather)."""
-        return FOG.hidden_hexes(self._world(state), seat)
+        return FOG.hidden_hexes(self.world(state), seat)
 
     def view(self, state: P.CaldieroState, seat: str) -> dict[str, Any]:
         if "fog_of_war" not in state.options or seat == UMPIRE:
@@ -233,7 +219,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         """With fog of war: the map hexes among `places` that `seat` may not examine now (caldiero §20.4)."""
         if seat not in SEATS or "fog_of_war" not in state.options:
             return frozenset()
-        w = self._world(state)
+        w = self.world(state)
         return FOG.hidden_among(w, seat, {p for p in places if w.board.on_map(p)})
 
     def redact(self, event: Any, seat: str, state: P.CaldieroState) -> dict[str, Any] | None:
@@ -253,18 +239,10 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         """With fog of war: ids of enemy units `seat` has never examined and cannot examine now (in hexes out
         of its sight, or not yet arrived). A unit once seen is known by name; the view still shows only the
         stacks in sight (caldiero §20.4)."""
-        return FOG.secrets(self._world(state), seat)
-
-    def is_irreversible(self, event: Any) -> bool:
-        return isinstance(event, ev.PiecesSighted)  # fog of war: enemy stacks examined cannot be unseen
+        return FOG.secrets(self.world(state), seat)
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, ev.TurnEnded)
-
-    def outcome(self, state: P.CaldieroState) -> Outcome | None:
-        if state.result is None:
-            return None
-        return Outcome(winner=state.result.winner, reason=state.result.reason, rule=state.result.rule)
 
     def validate_position(self, state: P.CaldieroState) -> list[str]:
         problems: list[str] = []
@@ -289,7 +267,7 @@ class CaldieroRuleset(Ruleset[P.CaldieroState]):
         for f, fs in sorted(state.formations.items()):
             if fs.order is not None and fs.order not in ("advance", "attack", "defence", "manoeuvre"):
                 problems.append(f"formation {f}: order {fs.order!r} is not one of advance, attack, defence, manoeuvre (caldiero §5.1)")
-        w = self._world(state)
+        w = self.world(state)
         by_hex: dict[str, list[str]] = {}
         for u, s in sorted(state.units.items()):
             if s.where == "map":

@@ -59,7 +59,7 @@ def test_a_position_saved_mid_set_up_may_hold_a_stack_being_arranged() -> None:
     app = Arbitro(SQLiteStore(":memory:"))
     game = app.create("caldiero", position=as_file(state))
     assert app.state_at(game).rules.units["fr-40-ligne"].hex == "1119"
-    problems = setup_problems(RULESET._world(state), "france")
+    problems = setup_problems(RULESET.world(state), "france")
     assert any("1119: 3 units in one hex" in p for p in problems), problems
 
 

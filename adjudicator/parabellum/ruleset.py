@@ -1,0 +1,57 @@
+"""The Ruleset protocol's methods both Para Bellum games answer the same way, written once (issue 18: one ruleset
+class for the system). A game's ruleset (adjudicator/caldiero/__init__.py, adjudicator/arrivano/ruleset.py) names
+its `variant` and reads its position (`world`); what it answers its own way (its scenarios and data, its set-up,
+its commands, what fog hides) stays in the game's package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum.loader import DataFolder
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.events.parabellum import PiecesSighted
+from arbitro.projections import parabellum as PB
+from arbitro.projections.base import Outcome
+
+S = TypeVar("S", bound=PB.SystemState)
+
+
+class ParaBellumRuleset(Ruleset[S]):
+    """What the system's two books settle alike: the fold, the readings kept in the state, the data folder, the out-of-command
+    notice, the irreversible sighting, the outcome as recorded."""
+
+    variant: ClassVar[Variant]
+    folder: ClassVar[DataFolder[Any]]  # the game's shipped data folder
+
+    def data_files(self) -> list[Path]:
+        return self.folder.files()
+
+    def world(self, state: S) -> World:
+        """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""
+        raise NotImplementedError
+
+    def apply(self, state: S, event: Any) -> S:
+        return PB.apply(state, event)
+
+    def note_interpretations(self, state: S, chosen: dict[str, str]) -> S:
+        """Keep the umpire's readings in the state: legal() and a decision's options see only the state."""
+        state.interpretations = dict(sorted(chosen.items()))
+        return state
+
+    def notices(self, state: S, seat: str) -> list[str]:
+        """The units under a Defence order only for being out of command (caldiero §5.3, arrivano §5.3; issue 19
+        item 16)."""
+        return command.out_of_command_notices(self.variant, self.world(state), seat)
+
+    def is_irreversible(self, event: Any) -> bool:
+        return isinstance(event, PiecesSighted)  # enemy stacks examined cannot be unseen (caldiero §20.4, arrivano §11.3.2)
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The end recorded by the game's victory rules (caldiero §18, arrivano §17.1.8, §17.2.12)."""
+        if state.result is None:
+            return None
+        return Outcome(winner=state.result.winner, reason=state.result.reason, rule=state.result.rule)
