@@ -13,7 +13,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Meta, OrderName, OrderOfBattle, OrdersTable,
-                                                  SpDrm, TerrainTable, UnitData, VictoryLevel, WeatherBox)
+                                                  SpDrm, TerrainTable, UnitData, VictoryLevel)
 from pydantic import ConfigDict, Field
 
 FireResult = Literal["•", "D", "D1", "DR"]
@@ -179,34 +179,27 @@ class ArrivanoScenario(pb.ScenarioFile):
 
 
 # --- weather.json ----------------------------------------------------------------------------------------
-class WeatherTrack(_Strict):
-    meta: Meta
-    start_box: int
+class WeatherTrack(pb.WeatherTrack):
+    """arrivano §17.2.7: the kernel's track, and the die roll at the end of each turn that moves it."""
+
     start_rule: str
     roll_when: Literal["end_of_turn_last"]
     roll_rule: str
-    boxes: list[WeatherBox]
     transitions: dict[str, list[int]]
     transitions_notes: str = ""
 
-    def checks(self) -> list[tuple[str, str]]:
-        problems: list[tuple[str, str]] = []
+    def problems(self) -> list[tuple[Where, str]]:
+        found = super().problems()
         numbers = sorted(b.box for b in self.boxes)
         if numbers != list(range(1, len(numbers) + 1)):
-            problems.append(("$.boxes", f"boxes must be numbered 1..n without gaps, got {numbers}"))
-        if self.start_box not in numbers:
-            problems.append(("$.start_box", f"{self.start_box} is not a box"))
+            found.append((("boxes",), f"boxes must be numbered 1..n without gaps, got {numbers}"))
         if sorted(self.transitions) != sorted(str(n) for n in numbers):
-            problems.append(("$.transitions", "must have one entry per box"))
-        for box, results in self.transitions.items():
-            if len(results) != 6 or any(r not in numbers for r in results):
-                problems.append((f"$.transitions.{box}", f"must give 6 boxes (one per die face) among {numbers}"))
-        problems += [(f"$.boxes[{i}].movement_table", "required: the movement costs of the box (arrivano §17.2.8)")
-                     for i, b in enumerate(self.boxes) if b.movement_table is None]
-        return problems
-
-    def box(self, number: int) -> WeatherBox:
-        return {b.box: b for b in self.boxes}[number]
+            found.append((("transitions",), "must have one entry per box"))
+        found += [(("transitions", box), f"must give 6 boxes (one per die face) among {numbers}")
+                  for box, results in self.transitions.items() if len(results) != 6 or any(r not in numbers for r in results)]
+        found += [(("boxes", i, "movement_table"), "required: the movement costs of the box (arrivano §17.2.8)")
+                  for i, b in enumerate(self.boxes) if b.movement_table is None]
+        return found
 
     def next_box(self, current: int, die: int) -> int:
         """The weather box after a die roll at the end of phase C (arrivano §17.2.7)."""

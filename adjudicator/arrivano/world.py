@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from arbitro.adjudicator.arrivano.data_model import ScenarioData, Tables
-from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
@@ -40,7 +39,8 @@ class World(world.World):
 
     def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables,
                  position: Callable[[], int] | None = None) -> None:
-        super().__init__(state, s, s.scenario, s.map, tables.terrain, lambda name: in_force(state, name), position)
+        super().__init__(state, s, s.scenario, s.map, tables.terrain, lambda name: in_force(state, name), position,
+                         s.weather)
         self.s, self.tables = s, tables
         self._tag: str | None = None
 
@@ -54,11 +54,6 @@ class World(world.World):
 
     def is_redoubt(self, h: str) -> bool:
         return "ridotta" in self.s.map.hex(h).terrains
-
-    def weather_box(self) -> WeatherBox | None:
-        if self.s.weather is None or self.state.weather == 0:
-            return None
-        return self.s.weather.box(self.state.weather)
 
     def artillery_range(self, uid: str) -> int:
         data = self.s.unit(uid)

@@ -11,28 +11,26 @@ from pathlib import Path
 
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict, Where
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, Meta, OrderOfBattle, TerrainTable, VictoryLevel,
-                                                  WeatherBox)
+from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, TerrainTable, VictoryLevel,
+                                                  WeatherTrack)
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_hexmap, load_model
 from pydantic import BaseModel, ConfigDict, Field
 
 # --- weather.json -------------------------------------------------------------------------------------
-class WeatherTable(_Strict):
-    meta: Meta
-    start_box: int
-    boxes: list[WeatherBox]
+class WeatherTable(WeatherTrack):
+    """caldiero §17: the kernel's track, and the table the Austrian player rolls on for the next box (provisional),
+    the box after an ice storm (§17.1.3) and the confusion die (§17.2)."""
+
     change: dict[str, list[int]]
     change_provisional: bool
     after_ice_storm: int
     confusion: dict[str, int]
 
     def problems(self) -> list[tuple[Where, str]]:
-        return [(("change", box), f"change[{box}] must list 6 boxes in 0..3") for box, results in self.change.items()
-                if len(results) != 6 or any(not 0 <= r <= 3 for r in results)]
-
-    def box(self, number: int) -> WeatherBox:
-        return next(b for b in self.boxes if b.box == number)
+        return super().problems() + [
+            (("change", box), f"change[{box}] must list 6 boxes in 0..3") for box, results in self.change.items()
+            if len(results) != 6 or any(not 0 <= r <= 3 for r in results)]
 
 
 # --- scenario.json ------------------------------------------------------------------------------------

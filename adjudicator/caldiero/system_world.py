@@ -13,7 +13,7 @@ from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import sight, world
-from arbitro.adjudicator.parabellum.data import LeaderData, UnitData, WeatherBox
+from arbitro.adjudicator.parabellum.data import LeaderData, UnitData
 from arbitro.projections.caldiero import CaldieroState
 
 
@@ -22,7 +22,7 @@ class World(world.World):
 
     def __init__(self, state: CaldieroState, data: CaldieroData, board: Board, reading: Callable[[str], str],
                  hooks: Any = None, position: Callable[[], int] | None = None) -> None:
-        super().__init__(state, data, data.scenario, board.map.hexmap, data.terrain, reading, position)
+        super().__init__(state, data, data.scenario, board.map.hexmap, data.terrain, reading, position, data.weather)
         self.data, self.board = data, board
         self.hooks = hooks  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
 
@@ -51,9 +51,6 @@ class World(world.World):
         return "bonaparte" if side == "france" else "alvinczy"
 
     # --- line of sight (the rules are parabellum/sight.py) ---------------------------------------------
-    def weather_box(self) -> WeatherBox:
-        return self.data.weather.box(self.state.weather)  # caldiero §17: always one of the four boxes
-
     def clear_line(self, a: str, b: str) -> bool:
         """caldiero §11.3.1: villages, fortresses, ground higher than both ends and hexes holding units block."""
         return sight.clear_line(CALDIERO_VARIANT, self.grid, a, b, self.elevation, self.blocks_sight,

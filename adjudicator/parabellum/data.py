@@ -495,6 +495,31 @@ class WeatherBox(StrictModel):
     movement_table: str | None = None  # the movement costs in force, a data file (arrivano §17.2.8); None: the game's own
 
 
+class WeatherTrack(StrictModel):
+    """A weather track (caldiero §17: boxes 0-3; arrivano §17.2.7: Campotenese's 1-3), one model for both books: the
+    box the game starts in and what each box does (D29). Each game's file adds how the weather changes (caldiero
+    §17's table, arrivano §17.2.7's transitions)."""
+
+    meta: Meta
+    start_box: int
+    boxes: list[WeatherBox]
+
+    def problems(self) -> list[tuple[Where, str]]:
+        numbers = [b.box for b in self.boxes]
+        found: list[tuple[Where, str]] = [(("boxes", i, "box"), f"box {n} is listed twice")
+                                          for i, n in enumerate(numbers) if n in numbers[:i]]
+        if self.start_box not in numbers:
+            found.append((("start_box",), f"{self.start_box} is not a box"))
+        return found
+
+    def box(self, number: int) -> WeatherBox:
+        return {b.box: b for b in self.boxes}[number]
+
+    def in_force(self, number: int) -> WeatherBox | None:
+        """The box the state's weather `number` names; None where it names none (a scenario's weather 0)."""
+        return next((b for b in self.boxes if b.box == number), None)
+
+
 # --- the orders table ------------------------------------------------------------------------------------
 class OrderRules(StrictModel):
     """What one order allows (§5.1 in both books; D6: Arrivano's Advance also allows recovery and open order,

@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.data import FindsCounters, ScenarioFile, StackPattern, TerrainEffect, TerrainTable, WeatherBox
+from arbitro.adjudicator.parabellum.data import (FindsCounters, ScenarioFile, StackPattern, TerrainEffect, TerrainTable,
+                                                  WeatherBox, WeatherTrack)
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
@@ -26,32 +27,35 @@ T = TypeVar("T")
 class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
     `counters`: the order of battle; `scenario`: the scenario file (its seats are the two sides); `hexmap` and
-    `terrain`: the map and the terrain effects table, the ground; `reading(name)`: the reading of an interpretation in force; `position()`: a
+    `terrain`: the map and the terrain effects table, the ground; `weather`: the weather track (None: the scenario
+    has none); `reading(name)`: the reading of an interpretation in force; `position()`: a
     count that moves with every event folded into the state while the World lives (a procedure's events so far),
     so that what was worked out is worked out again after one (None: the state does not change under the World)."""
 
     def __init__(self, state: Any, counters: FindsCounters, scenario: ScenarioFile, hexmap: HexMap,
-                 terrain: TerrainTable, reading: Callable[[str], str], position: Callable[[], int] | None = None) -> None:
+                 terrain: TerrainTable, reading: Callable[[str], str], position: Callable[[], int] | None = None,
+                 weather: WeatherTrack | None = None) -> None:
         self.state: SystemState = state
         self.counters, self.scenario, self.hexmap, self.terrain_table = counters, scenario, hexmap, terrain
+        self.weather = weather
         self.sides: tuple[str, str] = (scenario.seats[0], scenario.seats[1])
         self.grid = hexmap.grid
         self._reading, self._position = reading, position
-        self._shared: dict[Any, Any] | None = None
+        self._worked_out: dict[Any, Any] | None = None
         self._at = position() if position is not None else 0
 
     def _current(self) -> None:
         """Forget what was worked out from an earlier position of the state."""
         if self._position is not None and self._position() != self._at:
-            self._shared, self._at = None, self._position()
+            self._worked_out, self._at = None, self._position()
 
     @property
     def _memo(self) -> dict[Any, Any]:
         """What was worked out at this position."""
         self._current()
-        if self._shared is None:
-            self._shared = {}
-        return self._shared
+        if self._worked_out is None:
+            self._worked_out = {}
+        return self._worked_out
 
     # --- the ground: the map and the terrain effects table (parabellum/data.TerrainTable), both books' data ------
     def terrains(self, h: str) -> list[TerrainEffect]:
@@ -75,8 +79,8 @@ class World:
         return any(t.no_zoc_into for t in self.terrains(h))
 
     # --- weather (the box's effects are the variant's data, D29) ---------------------------------------
-    def weather_box(self) -> WeatherBox | None:  # the box in force (None: the scenario has no weather track)
-        return None
+    def weather_box(self) -> WeatherBox | None:  # the box in force (None: no weather track, or no box: arrivano's 0)
+        return self.weather.in_force(self.state.weather) if self.weather is not None else None
 
     # --- readings (the interpretations in force; docs/engine-rules.md §U) -------------------------------
     def reading(self, name: str) -> str:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import ast
 import inspect
 
+import pydantic
 import pytest
 
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.arrivano.world import World as ArrivanoWorld
 from arbitro.adjudicator.caldiero.system_world import World as CaldieroWorld
+from arbitro.adjudicator.datafiles import json_path
 from arbitro.adjudicator.parabellum import world
+from arbitro.adjudicator.parabellum.data import WeatherTrack
 from arbitro.adjudicator.parabellum.world import World
 from tests.caldiero.harness import RULESET, position
 
@@ -104,6 +107,41 @@ def test_the_weather_answers_are_the_boxes_data() -> None:
     ice.weather = 3
     w = CaldieroWorld(ice, env.data, env.board, lambda name: "")
     assert w.command_range("massena") == (env.data.leader("massena").command_range + 1) // 2  # caldiero §17.1.3
+
+
+def test_one_weather_model_for_both_books() -> None:
+    """D29: both games' tracks are the kernel's WeatherTrack (each adding how its weather changes), and the kernel's
+    World alone reads the box in force: no game overrides `weather_box`; Montebello has no track, and Arrivano's
+    weather 0 names no box."""
+    assert all("weather_box" not in vars(cls) for cls in (CaldieroWorld, ArrivanoWorld))
+    assert isinstance(RULESET.env.data.weather, WeatherTrack)
+    arrivano = ArrivanoRulesetImpl()
+    assert isinstance(arrivano.data.scenarios["campotenese"].weather, WeatherTrack)
+    montebello = arrivano.new_state("montebello", ())
+    assert ArrivanoWorld(montebello, arrivano.data.scenarios["montebello"], arrivano.data.tables).weather_box() is None
+    campotenese = arrivano.new_state("campotenese", ())
+    campotenese.weather = 0
+    assert ArrivanoWorld(campotenese, arrivano.data.scenarios["campotenese"], arrivano.data.tables).weather_box() is None
+
+
+def test_every_problem_of_a_weather_track_is_reported_at_once() -> None:
+    """The kernel's checks (a box listed twice, a start in no box) with each game's own (Caldiero's change table,
+    Arrivano's transitions), in one report."""
+    caldiero = RULESET.env.data.weather.model_dump()
+    caldiero["boxes"][1]["box"] = 0
+    caldiero["start_box"] = 7
+    caldiero["change"]["2"] = [0, 1]
+    with pytest.raises(pydantic.ValidationError) as caught:
+        type(RULESET.env.data.weather).model_validate(caldiero)
+    assert sorted(json_path(e["loc"]) for e in caught.value.errors()) == ["$.boxes[1].box", "$.change.2", "$.start_box"]
+    campotenese = ArrivanoRulesetImpl().data.scenarios["campotenese"].weather
+    assert campotenese is not None
+    arrivano = campotenese.model_dump()
+    arrivano["start_box"] = 9
+    arrivano["transitions"]["1"] = [1, 2, 3, 4, 1, 1]
+    with pytest.raises(pydantic.ValidationError) as caught:
+        type(campotenese).model_validate(arrivano)
+    assert sorted(json_path(e["loc"]) for e in caught.value.errors()) == ["$.start_box", "$.transitions.1"]
 
 
 def _ground_worlds() -> list[World]:
