@@ -25,7 +25,7 @@ from arbitro.adjudicator.engine_steps import (
     suspended_form,
 )
 from arbitro.adjudicator.errors import (
-    GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, UnknownSeat,
+    GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, UnknownSeat,
 )
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
@@ -142,7 +142,7 @@ class Adjudicator:
         if normalised["type"] in cc.CORE_COMMAND_TYPES:
             ctx = self._engine_command(ctx, state, command, game, history)
         else:
-            self._check_turn(state, seat, normalised)
+            self._check_turn(ctx, state, seat, normalised)
             try:
                 self._dispatch(ctx, command)
             except NeedRandom as need:
@@ -239,7 +239,7 @@ class Adjudicator:
             self._dispatch(ctx, self.ruleset.parse_command(suspended_command(command)))
 
     # --- ruleset commands -----------------------------------------------------------------------
-    def _check_turn(self, state: GameState[Any], seat: str, command: dict[str, Any]) -> None:
+    def _check_turn(self, ctx: Decision[Any], state: GameState[Any], seat: str, command: dict[str, Any]) -> None:
         top = awaited(state.core)
         if top is not None and top.kind in ENGINE_KINDS:
             raise NotYourDecision(waiting(top), rule=top.rule)
@@ -247,7 +247,7 @@ class Adjudicator:
         if outcome is not None:
             raise GameOver(f"the game is over: {outcome.reason}", rule=outcome.rule)
         if top is not None:
-            self._check_answer(state, top, seat, command)
+            self._check_answer(ctx, state, top, seat, command)
             return
         pending = self.ruleset.pending(state.rules)
         if pending is not None and seat != pending.seat:
@@ -259,7 +259,9 @@ class Adjudicator:
             active = self.ruleset.active_seats(state.rules)
             raise NotYourTurn(f"it is not {seat}'s turn: waiting for {', '.join(active) or 'nobody'}", rule=R_TURN)
 
-    def _check_answer(self, state: GameState[Any], top: core.Frame[Any], seat: str, command: dict[str, Any]) -> None:
+    def _check_answer(
+        self, ctx: Decision[Any], state: GameState[Any], top: core.Frame[Any], seat: str, command: dict[str, Any]
+    ) -> None:
         """The ruleset's frame on top is answered by one of its seats, with one of its listed options (arbitro
         §S.3): anything else is refused, saying who is awaited and for what."""
         if seat not in top.seats:
@@ -268,7 +270,25 @@ class Adjudicator:
         if step.complete:
             options = step.options(state, top, seat)
             if command not in self._normalised(options):
-                raise NotYourDecision(f"first {top.prompt}", rule=top.rule, allowed=options)
+                raise self._unlisted_answer(ctx, top, command, options)
+
+    def _unlisted_answer(
+        self, ctx: Decision[Any], top: core.Frame[Any], command: dict[str, Any], options: list[dict[str, Any]]
+    ) -> Rejected:
+        """The refusal of an answer that is not among the frame's options. An answer of the kind awaited gets the
+        step's own reason (which unit, which hex, which rule: what a player needs to correct it), found by letting
+        the step judge it on a scratch copy that rolls nothing; anything else is told what is awaited."""
+        awaited_kinds = {option.get("type") for option in options}
+        if command.get("type") in awaited_kinds:
+            scratch = self.fresh(ctx, ctx.seat, EnteredSupply(()))
+            try:
+                self.steps[top.kind].answer(scratch, top, self.ruleset.parse_command(command))
+            except Rejected as refusal:
+                refusal.allowed = options if refusal.allowed is None else refusal.allowed
+                return refusal
+            except Exception:  # noqa: BLE001 - the reason is a courtesy: the answer is refused either way
+                pass
+        return NotYourDecision(f"first {top.prompt}", rule=top.rule, allowed=options)
 
     def _normalised(self, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Options in the stored form of commands (defaults filled in), so an answer that omits a default

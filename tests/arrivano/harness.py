@@ -1,8 +1,9 @@
-"""Test harness: run Arrivano commands on a position with chosen dice, outside any store.
+"""Arrivano's test harness: the hex rulesets' Table (tests/hex/harness.py: commands judged by the engine exactly as a
+submit judges them, on a position with chosen dice; refusals with their citation; the agreement of legal() and
+decide()) bound to Arrivano, and its position builders.
 
-`Table(state).send(seat, command, dice=[...])` runs the ruleset's decide with the dice entered in order (then
-`pad` for any later roll), folds the events and returns them; a rejection raises IllegalCommand (`.rule` is the
-citation). `position()` builds a state with only the listed pieces on the map; `open_ground()` finds a patch of
+`Table(state).send(seat, command, dice=[...])` rolls the dice given (then `pad` for any later die); a refusal
+raises the engine's Rejected (IllegalCommand, NotYourDecision...: `.rule` is the citation). `position()` builds a state with only the listed pieces on the map; `open_ground()` finds a patch of
 clear terrain so geometry tests do not depend on the (provisional) map.
 """
 
@@ -14,94 +15,48 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.arrivano.flow import as_frame, prompt
-from arbitro.adjudicator.errors import IllegalCommand
-from arbitro.adjudicator.randomness import EnteredSupply
-from arbitro.adjudicator.ruleset import Decision, Pending
+from arbitro.adjudicator.arrivano.steps import settle
+from arbitro.adjudicator.arrivano.turn import start_turn
+from arbitro.adjudicator.ruleset import Pending
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.projections.arrivano import Activation, ArrivanoState
 from arbitro.projections.fold import Fold
-from arbitro.projections.game import CoreState, GameState, awaited
+from tests.hex import harness
 
 RULESET = ArrivanoRuleset()
 FOLD = Fold(RULESET)
-STEPS = RULESET.steps()
 
 
-class PaddedSupply(EnteredSupply):
-    def __init__(self, entries: tuple[tuple[str, ...], ...], pad: int) -> None:
-        super().__init__(entries)
-        self.pad = pad
+class Table(harness.Table[ArrivanoState]):
+    """The hex rulesets' Table (tests/hex/harness.py) bound to Arrivano, with what its tests add: a new turn's
+    opening, a frame put on the stack by hand, the awaited decision as the procedures and as the engine read it."""
 
-    def roll(self, core: Any, index: int, count: int, sides: int, purpose: str) -> Any:
-        if self.used >= len(self.entries) and self.pad:
-            return tuple(self.pad for _ in range(count)), "entered"
-        return super().roll(core, index, count, sides, purpose)
-
-
-class Table:
     def __init__(self, state: ArrivanoState, interpretations: dict[str, str] | None = None) -> None:
-        chosen = dict(interpretations or {})
-        self.game = GameState(core=CoreState(interpretations=chosen), rules=RULESET.note_interpretations(state, chosen))
-        self.events: list[Any] = []
-        self.rolls: list[core.DiceRolled] = []
+        super().__init__(RULESET, state, interpretations)
 
     @property
-    def state(self) -> ArrivanoState:
-        return self.game.rules
+    def rolls(self) -> list[core.DiceRolled]:  # type: ignore[override]
+        return self.of(core.DiceRolled)
 
-    def send(self, seat: str, command: dict[str, Any], dice: list[int] | None = None, pad: int = 3) -> list[Any]:
-        entries = tuple((str(d),) for d in (dice or []))
-        parsed = RULESET.parse_command(command)
-        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), seat, self.game.core.seq + 1, PaddedSupply(entries, pad),
-                       tuple(self.state.options))
-        top = awaited(self.game.core)
-        if top is not None:  # a frame on the engine's stack: its step answers (the engine would check the seat)
-            if seat not in top.seats:
-                raise IllegalCommand("another decision is pending", rule=top.rule)
-            STEPS[top.kind].answer(ctx, top, parsed)
-        else:
-            RULESET.decide(ctx, parsed)
-        self.game = ctx.game
-        self.events += ctx.events
-        self.rolls += [e for e in ctx.events if isinstance(e, core.DiceRolled)]
-        return ctx.events
-
-    def start(self, dice: list[int]) -> list[Any]:
-        entries = tuple((str(d),) for d in dice)
-        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), "umpire", self.game.core.seq + 1, PaddedSupply(entries, 3), ())
-        RULESET.start(ctx)
-        self.game = ctx.game
-        self.events += ctx.events
-        return ctx.events
-
-    def new_turn(self, turn: int, dice: list[int] | None = None) -> list[Any]:
+    def new_turn(self, turn: int, dice: list[int | tuple[int, ...]] | None = None) -> list[Any]:
         """Start turn `turn` (its Command phase, arrivano §3.1 A) as the end phase does, then settle the frames."""
-        from arbitro.adjudicator.arrivano.turn import start_turn
-        from arbitro.adjudicator.arrivano.steps import settle
-        entries = tuple((str(d),) for d in (dice or []))
-        ctx = Decision(RULESET, FOLD, FOLD.copy(self.game), "umpire", self.game.core.seq + 1, PaddedSupply(entries, 3), ())
+        ctx = self.decision("umpire", dice)
         g = RULESET.game(ctx)
         start_turn(g, turn)
         settle(g)
         self.game = ctx.game
         self.events += ctx.events
-        return ctx.events
-
-    def rule(self, interpretations: dict[str, str]) -> None:
-        """An umpire's ruling switching readings now (as the fold applies core.RulingMade)."""
-        chosen = dict(sorted({**self.game.core.interpretations, **interpretations}.items()))
-        self.game.core.interpretations = chosen
-        self.game.rules = RULESET.note_interpretations(self.game.rules, chosen)
+        return list(ctx.events)
 
     def awaited(self) -> Any:
         """The decision awaited: the top frame of the engine's stack, as the procedures read it."""
-        top = awaited(self.game.core)
+        top = self.top()
         return as_frame(top) if top is not None else None
 
     def pending(self) -> Pending | None:
         """The decision awaited, as the engine serves it: the frame on top of its stack (who, what, its options)."""
-        top = awaited(self.game.core)
+        top = self.top()
         if top is None:
             return None
         seat = top.seats[0] if top.seats else ""
@@ -113,15 +68,6 @@ class Table:
         frame = core.Frame(kind=kind, seats=(seat,) if seat else (), rule=rule, prompt=prompt(kind, rule), ctx=context)
         self.game.core.decisions = (*self.game.core.decisions, frame)
         return self
-
-    def legal(self, seat: str) -> list[dict[str, Any]]:
-        top = awaited(self.game.core)
-        if top is not None:  # legal() for a pending decision is its step's options (arbitro §S.3)
-            return STEPS[top.kind].options(self.game, top, seat) if seat in top.seats else []
-        return RULESET.legal(self.state, seat)
-
-    def of(self, kind: type) -> list[Any]:
-        return [e for e in self.events if isinstance(e, kind)]
 
 
 def fresh(scenario: str = "montebello") -> ArrivanoState:

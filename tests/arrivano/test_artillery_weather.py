@@ -110,10 +110,7 @@ def test_redoubt_battery_is_damaged_by_an_adverse_result():
     t.state.units["art-centro"].hex = "2714"
     t.state.units["rf-1-fucilieri"].hex = "2714"
     # the French fire at the battery's hex: a D result damages it
-    from arbitro.adjudicator.ruleset import Decision
-
-    from tests.arrivano.harness import FOLD, PaddedSupply
-    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "france", 1, PaddedSupply((), 3), ())
+    ctx = t.decision("france")
     apply_bombard_result(Game(ctx, C, RULESET.data.tables, RULESET.crt), "2714", "D")
     assert ctx.state.units["art-centro"].damaged and ctx.state.units["art-destra"].damaged
 

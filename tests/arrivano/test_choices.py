@@ -7,7 +7,7 @@ arrivano §12.5.4 EX exact ties; §12.8.2 where a replacement returns; §4.5.4 w
 from __future__ import annotations
 
 import pytest
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import Rejected
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
 
@@ -53,10 +53,10 @@ def test_ex_exact_tie_each_owner_chooses_his_loss():
 
 def test_ex_choice_outside_the_ties_is_rejected_with_the_citation():
     t = ex_tie()
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(Rejected) as e:
         t.send("france", {"type": "exchange_loss", "unit": "ir18-i"})
     assert e.value.rule == "arrivano §12.5.4"
-    with pytest.raises(IllegalCommand):
+    with pytest.raises(Rejected):
         t.send("austria", {"type": "exchange_loss", "unit": "ir18-i"})  # not austria's decision yet
 
 
@@ -98,11 +98,11 @@ def test_replacement_hexes_exclude_ezoc_and_reject_others():
     t = returning({"6e-legere-i": enemy})
     hexes = [o["hex"] for o in answers(t, "austria", "replacement_hex")]
     assert D not in hexes and X in hexes
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(Rejected) as e:
         t.send("austria", {"type": "replacement_hex", "hex": D})
     assert e.value.rule == "arrivano §12.8.2"
     far = GRID.neighbour(GRID.neighbour(X, 4), 4)
-    with pytest.raises(IllegalCommand):
+    with pytest.raises(Rejected):
         t.send("austria", {"type": "replacement_hex", "hex": far})
 
 
@@ -131,7 +131,7 @@ def test_commander_alone_owner_chooses_among_the_nearest_friends():
     t = lone_commander({"ir18-ii": a, "ir18-iii": b, "ir57-i": far})
     options = answers(t, "austria", "commander_refuge")  # before the attacker's advance
     assert sorted(o["to"] for o in options) == sorted([a, b])  # the nearest two; the farther friend is not offered
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(Rejected) as e:
         t.send("austria", {"type": "commander_refuge", "to": far})
     assert e.value.rule == "arrivano §4.5.4"
     t.send("austria", {"type": "commander_refuge", "to": max(a, b)})
@@ -183,7 +183,7 @@ def test_officer_order_change_efficiency_test_offers_any_order():
 def test_officer_order_change_formation_order_reading():
     t = officer_table("formation_order")
     assert officer_offers(t) == ["attack"]  # only the formation's current order
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(Rejected) as e:
         t.send("france", {"type": "officer_order", "officer": "gency", "order": "manoeuvre"}, [1])
     assert e.value.rule == "arrivano §3.1 B-4" and "formation_order" in str(e.value)
     t.send("france", {"type": "officer_order", "officer": "gency", "order": "attack"}, [1])
@@ -214,7 +214,7 @@ def test_efficiency_tie_the_owner_picks_the_value(value: int, modifier: int):
     assert not t.of(ev.AssaultResolved)  # nothing is rolled before the owner picks
     assert answers(t, "austria", "efficiency_value") == [{"type": "efficiency_value", "value": 3},
                                                          {"type": "efficiency_value", "value": 4}]
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(Rejected) as e:
         t.send("austria", {"type": "efficiency_value", "value": 5})
     assert e.value.rule == "arrivano §12.3.1"
     t.send("austria", {"type": "efficiency_value", "value": value}, [3])
@@ -239,10 +239,10 @@ def test_artillery_moves_under_manoeuvre_or_defence_as_its_owner_names():
     assert {"type": "move", "unit": "art-watrin", "to": D, "column": False, "order": "defence"} in gun
     assert not any(c["to"] == D and c["order"] == "manoeuvre" for c in gun)  # Manoeuvre never enters EZoC
     assert all(GRID.distance(X, c["to"]) == 1 for c in gun if c["order"] == "defence")  # Defence: one hex
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(Rejected) as e:
         t.send("france", {"type": "move", "unit": "art-watrin", "to": D, "column": False})
     assert e.value.rule == "arrivano §11"
-    with pytest.raises(IllegalCommand):
+    with pytest.raises(Rejected):
         t.send("france", {"type": "move", "unit": "art-watrin", "to": D, "column": False, "order": "manoeuvre"})
     t.send("france", {"type": "move", "unit": "art-watrin", "to": D, "column": False, "order": "defence"})
     assert t.state.units["art-watrin"].hex == D
@@ -250,7 +250,7 @@ def test_artillery_moves_under_manoeuvre_or_defence_as_its_owner_names():
 
 def test_only_artillery_names_an_order():
     t = gun_beside_friend()
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(Rejected) as e:
         t.send("france", {"type": "move", "unit": "6e-legere-i", "to": X, "column": False, "order": "defence"})
     assert e.value.rule == "arrivano §5.1"
 

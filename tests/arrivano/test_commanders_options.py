@@ -5,11 +5,10 @@ from __future__ import annotations
 import msgspec
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.arrivano.turn import start_turn
 
 from tests.arrivano.harness import (
-    FOLD,
     RULESET,
-    PaddedSupply,
     Table,
     at_step,
     ev,
@@ -89,13 +88,10 @@ def test_hq_orders_option():
 
 
 def test_hq_orders_skip_the_orders_sub_phase():
-    from arbitro.adjudicator.arrivano.turn import start_turn
-    from arbitro.adjudicator.ruleset import Decision
-
     state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"lannes": X, "watrin": X, "ott": "2815"})
     state.options = ["hq_orders"]
     t = Table(state)
-    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
+    ctx = t.decision("umpire")
     start_turn(RULESET.game(ctx), 3)
     assert ctx.state.step == "choose_activation"
 

@@ -22,11 +22,10 @@ from arbitro.adjudicator.arrivano.readings import defaults, in_force
 from arbitro.adjudicator.arrivano.ruleset import march_checks
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
-from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 
-from tests.arrivano.harness import FOLD, RULESET, PaddedSupply, Table, at_step, ev, line, open_ground, position, village_attack_hexes, world
+from tests.arrivano.harness import RULESET, Table, at_step, ev, line, open_ground, position, village_attack_hexes, world
 
 X = open_ground()
 MB = RULESET.data.scenarios["montebello"]
@@ -38,8 +37,7 @@ BACK = GRID.neighbour(X, 4)
 
 def game_of(t: Table, dice: list[int] | None = None) -> tuple[F.Game, Any]:
     """A decision context on the table's position (as the end phase or a procedure runs)."""
-    entries = tuple((str(d),) for d in (dice or []))
-    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", t.game.core.seq + 1, PaddedSupply(entries, 3), ())
+    ctx = t.decision("umpire", list(dice or []))
     return RULESET.game(ctx), ctx
 
 

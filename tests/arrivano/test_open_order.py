@@ -443,13 +443,10 @@ def test_markers_are_public_on_seen_units_only():
 
 def test_v_of_a_unit_not_activated_goes_in_the_end_phase():
     from arbitro.adjudicator.arrivano.turn import end_phase
-    from arbitro.adjudicator.ruleset import Decision
-
-    from tests.arrivano.harness import FOLD, PaddedSupply
     t = table({"6e-legere-i": X, "24e-legere-i": BACK, "ir18-i": D})
     t.state.units["24e-legere-i"].open_order, t.state.units["24e-legere-i"].marker_turn = "V", 1
     t.state.units["6e-legere-i"].open_order, t.state.units["6e-legere-i"].marker_turn = "V", 2
-    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), tuple(t.state.options))
+    ctx = t.decision("umpire")
     end_phase(RULESET.game(ctx))
     assert ctx.state.units["24e-legere-i"].open_order == ""  # placed in turn 1, turn 2 is over
     assert ctx.state.units["6e-legere-i"].open_order == "V"  # placed in turn 2: stays through turn 3's combat

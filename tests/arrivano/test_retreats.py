@@ -11,7 +11,7 @@ import pytest
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import elimination, rout
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import Rejected
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
 
@@ -44,10 +44,9 @@ def pending_rout(state: ArrivanoState, uid: str, interpretations: dict[str, str]
     return Table(state, interpretations).with_frame("rout_move", state.units[uid].side, str(R.ROUT_MOVE), {"unit": uid})
 
 
-def refused(t: Table, seat: str, command: dict[str, Any]) -> IllegalCommand:
-    with pytest.raises(IllegalCommand) as e:
-        t.send(seat, command)
-    return e.value
+def refused(t: Table, seat: str, command: dict[str, Any]) -> Rejected:
+    """`command` is refused as a submit refuses it, and the position is left as it was."""
+    return t.refuse(seat, command)
 
 
 # --- §12.8.1 off the map ------------------------------------------------------------------------------------------
@@ -77,7 +76,7 @@ def test_a_retreat_that_can_stay_on_the_map_does_not_leave_it():
     assert t.legal("france") == [{"type": "retreat", "to": E_NEXT[0], "units": ["6e-legere-i"], "off_map": False}]
     e = refused(t, "france", {"type": "retreat", "to": E, "off_map": True})
     assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT) and "permitted" in str(e)
-    t.send("france", {"type": "retreat", "to": E_NEXT[0]})  # without `units`: the whole stack
+    t.send("france", {"type": "retreat", "to": E_NEXT[0], "units": ["6e-legere-i"], "off_map": False})
     assert t.state.units["6e-legere-i"].hex == E_NEXT[0]
 
 
@@ -189,7 +188,7 @@ def test_the_owner_chooses_among_the_best_lines():
     assert all(GRID.distance(h, nb(X, 1)) == 2 for h in ends)  # as far as possible from the enemy
     e = refused(t, "france", {"type": "retreat", "to": nb(X, 0)})  # adjacent to the enemy: not the best
     assert e.rule == str(ARRIVANO_VARIANT.rules.RETREAT)
-    t.send("france", {"type": "retreat", "to": ends[-1]})
+    t.send("france", {"type": "retreat", "to": ends[-1], "units": ["6e-legere-i"], "off_map": False})
     assert t.state.units["6e-legere-i"].hex == ends[-1]
 
 
@@ -499,7 +498,7 @@ def test_reading_as_forced_lets_cavalry_leave_the_map_eliminated():
     assert pending.kind == "cavalry_retreat"
     leave = {"type": "cavalry_retreat", "to": E, "units": ["bussy"], "off_map": True}
     assert pending.options == [leave, stay("cavalry_retreat")]
-    t.send("austria", {"type": "cavalry_retreat", "to": E, "off_map": True})  # `units` omitted: all of them
+    t.send("austria", leave)
     gone = t.of(ev.UnitEliminated)[-1]
     assert (gone.unit, gone.permanent, gone.rule) == ("bussy", True, str(ARRIVANO_VARIANT.rules.OFF_MAP))
     assert gone.cause == f"{ARRIVANO_VARIANT.rules.CAVALRY_RETREAT}; {ARRIVANO_VARIANT.rules.OFF_MAP}"
@@ -591,11 +590,7 @@ def test_a_v_unit_retreating_into_a_crowded_neighbourhood_goes_on():
 
 def run(t: Table, act: Any, dice: list[int] | None = None) -> list[Any]:
     """Run `act(game)` on the table's state (as the flow would, inside a decision) and return its eliminations."""
-    from arbitro.adjudicator.ruleset import Decision
-
-    from tests.arrivano.harness import FOLD, PaddedSupply
-    ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", t.game.core.seq + 1,
-                   PaddedSupply(tuple((str(d),) for d in dice or []), 3), tuple(t.state.options))
+    ctx = t.decision("umpire", list(dice or []))
     act(RULESET.game(ctx))
     return [e for e in ctx.events if isinstance(e, ev.UnitEliminated)]
 

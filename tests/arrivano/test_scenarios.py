@@ -7,7 +7,7 @@ from arbitro.adjudicator.parabellum import sight
 
 import pytest
 from arbitro.adjudicator.arrivano.victory import final_result
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import IllegalCommand, NotYourTurn
 
 from tests.arrivano.harness import (
     RULESET,
@@ -145,9 +145,9 @@ def test_replacements_return_near_their_general():
 def test_wrong_seat_and_wrong_step_are_rejected():
     state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"watrin": X})
     t = at_step(state, "W", "movement")
-    with pytest.raises(IllegalCommand) as e:
+    with pytest.raises(NotYourTurn) as e:  # the engine's turn check (as a submit refuses it)
         t.send("austria", {"type": "next"})
-    assert e.value.rule == "arrivano §3.1"
+    assert e.value.rule == "arbitro §S.2"
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": ["2815"]})
     assert e.value.rule == "arrivano §3.1 B-5"

@@ -4,12 +4,11 @@ changes and their limit (D5), the general's roll (§5.2.1), reinforcement orders
 from __future__ import annotations
 
 import pytest
+from arbitro.adjudicator.arrivano.turn import start_turn
 from arbitro.adjudicator.errors import IllegalCommand
 
 from tests.arrivano.harness import (
-    FOLD,
     RULESET,
-    PaddedSupply,
     Table,
     at_step,
     ev,
@@ -204,14 +203,12 @@ def test_interpretation_reinforcement_order_always_advance():
 
 
 def test_interpretation_lost_general_replacements():
-    from arbitro.adjudicator.arrivano.turn import start_turn
-    from arbitro.adjudicator.ruleset import Decision
     for reading, back in (("no_return", False), ("with_chief", True)):
         state = position({"ir18-ii": X}, leaders={"ott": X})
         state.leaders["gottesheim"].where = "lost"
         state.units["ir18-i"].where, state.units["ir18-i"].reduced, state.units["ir18-i"].return_turn = "track", True, 3
         t = Table(state, interpretations={"lost_general_replacements": reading})
-        ctx = Decision(RULESET, FOLD, FOLD.copy(t.game), "umpire", 1, PaddedSupply((), 3), ())
+        ctx = t.decision("umpire")
         start_turn(RULESET.game(ctx), 3)
         pending = RULESET.game(ctx).top()  # arrivano §12.8.2: the owner places the unit next to the commander
         assert (pending is not None and pending.kind == "replacement_hex") is back

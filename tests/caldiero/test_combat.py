@@ -166,9 +166,8 @@ def test_dr_test_failed_routs_and_retreats_two_more_hexes() -> None:
     options = t.legal("austria")
     assert options and all(len(o["path"]) == 2 for o in options)  # reading additional_2: 1 + 2 in all
     bad = {"type": "retreat", "unit": "au-mahoney-jager", "path": ["1416"]}
-    with pytest.raises(NotYourDecision) as e:
-        t.send("austria", bad)
-    assert e.value.rule == t.awaited().rule == "caldiero §15.2.1"  # refused as the engine does: the frame's rule
+    refused = t.refuse("austria", bad, rule="caldiero §12.6")  # the step's own reason, naming what is permitted
+    assert "['1416'] is not a legal retreat for au-mahoney-jager" in str(refused) and refused.allowed == options
     t.send("austria", options[0])
     assert t.unit("au-mahoney-jager").hex == options[0]["path"][-1]
 

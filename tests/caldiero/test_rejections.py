@@ -41,9 +41,9 @@ def test_pending_decision_takes_only_its_answers() -> None:
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[4, 1])  # Dr
     assert t.awaited().kind == "retreat"
     reject(t, "austria", "caldiero §12.5.4", {"type": "end_step"})
-    # a path not among the step's options is refused as the engine refuses it: the frame's rule and its prompt
-    msg = reject(t, "austria", "caldiero §12.5.4", {"type": "retreat", "unit": "au-colloredo", "path": ["1617"]})
-    assert "choose the retreat path of each retreating unit (caldiero §12.6)" in msg
+    # an answer of the kind awaited but not among the step's options: refused with the step's own reason
+    msg = reject(t, "austria", "caldiero §12.6", {"type": "retreat", "unit": "au-colloredo", "path": ["1617"]})
+    assert "au-colloredo has no retreat to make; waiting for: au-mahoney-jager" in msg
 
 
 def test_setup_refusals() -> None:

@@ -106,6 +106,65 @@ def test_anything_but_an_awaited_answer_is_refused_saying_who_and_what(app: Arbi
     assert app.verify(attacked).passed  # re-adjudication gives the same frames, byte for byte
 
 
+class BarredGuardStep(GuardStep):
+    """Only the high guard is listed; the step says why the low one is not (a reason a player can act on)."""
+
+    def options(self, state: GameState[Any], frame: core.Frame[GuardAwaited], seat: str) -> list[dict[str, Any]]:
+        return [{"type": "guard", "stance": "high"}]
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[GuardAwaited], command: Any) -> None:
+        if command.stance == "low":
+            raise IllegalCommand("a low guard is barred against this aim", rule="duel §4.1")
+        super().answer(ctx, frame, command)
+
+
+class TrustingGuardStep(BarredGuardStep):
+    """Only the high guard is listed, and the step itself would take any (it trusts the engine's check)."""
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[GuardAwaited], command: Any) -> None:
+        GuardStep.answer(self, ctx, frame, command)
+
+
+class BarredDuel(StackDuel):
+    name = "barredduel"
+
+    def steps(self) -> dict[str, Step[Any]]:
+        return {GuardStep.kind: BarredGuardStep()}
+
+
+class TrustingDuel(StackDuel):
+    name = "trustingduel"
+
+    def steps(self) -> dict[str, Step[Any]]:
+        return {GuardStep.kind: TrustingGuardStep()}
+
+
+registry.register("barredduel", "tests.foundation.test_decisions:BarredDuel")
+registry.register("trustingduel", "tests.foundation.test_decisions:TrustingDuel")
+
+
+def test_an_unlisted_answer_is_refused_with_the_steps_own_reason_and_leaves_nothing(app: Arbitro) -> None:
+    game = app.create("barredduel", "standard", game_id="b")
+    app.submit(game, "red", {"type": "attack", "aim": "high"})
+    head, state = app.game(game).head_seq, app.state_at(game)
+    with pytest.raises(IllegalCommand, match="a low guard is barred against this aim") as refused:
+        app.submit(game, "blue", {"type": "guard", "stance": "low"})
+    assert refused.value.rule == "duel §4.1" and refused.value.allowed == [{"type": "guard", "stance": "high"}]
+    assert app.game(game).head_seq == head and app.state_at(game) == state  # the step judged it on a scratch copy
+    with pytest.raises(NotYourDecision, match="first choose a guard"):  # another kind of command: what is awaited
+        app.submit(game, "blue", {"type": "end_turn"})
+
+
+def test_an_unlisted_answer_the_step_would_take_is_still_refused(app: Arbitro) -> None:
+    """The options are the whole contract (arbitro §S.3): a step that trusts them never sees an unlisted answer."""
+    game = app.create("trustingduel", "standard", game_id="t")
+    app.submit(game, "red", {"type": "attack", "aim": "high"})
+    with pytest.raises(NotYourDecision, match="first choose a guard") as refused:
+        app.submit(game, "blue", {"type": "guard", "stance": "low"})
+    assert refused.value.allowed == [{"type": "guard", "stance": "high"}]
+    assert app.state_at(game).core.decisions[-1].kind == "guard"
+
+
 def test_frames_decode_typed_from_the_log_and_from_snapshots(app: Arbitro, attacked: str) -> None:
     """Replayed from the events, and from a snapshot (a stored state): the context is its Struct, never a dict."""
     for _ in range(3):  # a round ends: checkpoint and snapshot
