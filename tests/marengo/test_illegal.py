@@ -134,7 +134,7 @@ def test_manoeuvre_rules_marengo_9() -> None:
                 show=t("AUT_OTT_A"))
     shown = [e for e in ev if e["type"] == "blocks_revealed"]
     assert shown and shown[0]["reason"] == "manoeuvre_infantry" and shown[0]["blocks"][0]["block"] == "AUT_OTT_A"
-    err = g.reject("france", "marengo §9", "first block the attack manoeuvre", type="block_manoeuvre",
+    err = g.reject("france", "marengo §9", "only blocks in the reserve of torre_garofoli block", type="block_manoeuvre",
                    blocks=[t("FRA_GARDANNE_B")])
     assert {"type": "block_manoeuvre", "blocks": []} in err.allowed  # only blocks in that zone's reserve
     g.send("france", type="block_manoeuvre", blocks=[])
@@ -201,7 +201,8 @@ def test_assign_loss_leaders_first_marengo_11() -> None:
     assert p.kind == "assign_loss" and p.seats == ["austria"]
     g.send("austria", type="assign_loss", block=t("FRA_GARDANNE_A"))
     # Austria loses 1 + 0: France chooses among the Austrian leaders, not the others
-    err = g.reject("france", "marengo §11", "takes the next loss", type="assign_loss", block=t("AUT_KAIM_C"))
+    err = g.reject("france", "marengo §11", "the loss must go to one of the enemy leaders", type="assign_loss",
+                   block=t("AUT_KAIM_C"))
     assert sorted(o["block"] for o in err.allowed) == sorted([t("AUT_HADDICK_A"), t("AUT_HADDICK_B")])
     g.send("france", type="assign_loss", block=t("AUT_HADDICK_B"))
     assert g.block("AUT_HADDICK_B").strength == 2 and g.block("FRA_GARDANNE_A").strength == 2

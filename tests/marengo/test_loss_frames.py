@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from arbitro.adjudicator.errors import NotYourDecision
+from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision
 from arbitro.events.marengo import LossesAwaited, LossTask, RetreatUnderway
 from tests.marengo.harness import Game, from_position, position
 
@@ -47,10 +47,11 @@ def test_the_loss_queue_is_one_typed_frame_and_its_tasks_are_allocated_in_order_
                                         key=lambda o: o["block"])
     assert g.legal("france") == []
     for seat, command in (("france", {"type": "assign_loss", "block": t("FRA_GARDANNE_A")}),
-                          ("austria", {"type": "end_turn"}),
-                          ("austria", {"type": "assign_loss", "block": t("AUT_KAIM_C")})):
+                          ("austria", {"type": "end_turn"})):
         with pytest.raises(NotYourDecision, match="takes the next loss"):
             g.app.submit(g.id, seat, command)
+    with pytest.raises(IllegalCommand, match="the loss must go to one of"):  # the awaited kind: the step's reason
+        g.app.submit(g.id, "austria", {"type": "assign_loss", "block": t("AUT_KAIM_C")})
     events = g.send("austria", type="assign_loss", block=t("FRA_GARDANNE_A"))
     kinds = [e["type"] for e in events]
     # the point taken revises the head task, the task ends (a record), its frame closes, the next task's opens
@@ -101,10 +102,10 @@ def test_a_retreat_is_a_frame_below_its_losses_and_answers_only_its_destinations
     frame = g.app.state_at(g.id).core.decisions[-1]
     assert frame.kind == "retreat" and g.app.awaiting(g.id).prompt == "choose where each block retreats from ghilina"
     assert g.legal("austria") == [] and all(o["zone"] != "cascina_grossa" for o in g.legal("france"))
-    for seat, command in (("austria", {"type": "end_turn"}),
-                          ("france", {"type": "retreat", "block": t("FRA_WATRIN_A"), "zone": "cascina_grossa"})):
-        with pytest.raises(NotYourDecision, match="retreats from ghilina"):
-            g.app.submit(g.id, seat, command)
+    with pytest.raises(NotYourDecision, match="retreats from ghilina"):
+        g.app.submit(g.id, "austria", {"type": "end_turn"})
+    with pytest.raises(IllegalCommand, match="cannot retreat to cascina_grossa: not the zone the enemy came from"):
+        g.app.submit(g.id, "france", {"type": "retreat", "block": t("FRA_WATRIN_A"), "zone": "cascina_grossa"})
     for b in ("FRA_WATRIN_A", "FRA_WATRIN_B"):
         if g.app.state_at(g.id).core.decisions:
             g.send("france", **next(o for o in g.legal("france") if o["block"] == t(b)))

@@ -370,7 +370,8 @@ def test_pursuit_losses_go_to_the_leaders_first_chosen_by_the_pursuer_marengo_11
     assert p.kind == "assign_loss"
     # the pursuer's own loss comes first (owner's choice among the pursuers: one block, automatic), then the
     # pursued: France chooses among the Austrian leaders, never KAIM_A while a leader survives
-    g.reject("france", "marengo §11", "takes the next loss", type="assign_loss", block=t("AUT_KAIM_A"))
+    g.reject("france", "marengo §11", "the loss must go to one of the enemy leaders", type="assign_loss",
+             block=t("AUT_KAIM_A"))
     g.send("france", type="assign_loss", block=t("AUT_HADDICK_B"))
     g.send("france", type="assign_loss", block=t("AUT_HADDICK_A"))
     assert g.block("AUT_KAIM_A").strength == 3
@@ -787,7 +788,7 @@ def _four_win_into_a_zone_of_three(reading: str | None) -> Game:
 def test_surviving_attackers_advance_as_many_as_fit_marengo_11() -> None:
     """§11 step 11 "i pezzi in attacco potranno avanzare": four survivors, spinetta holds three."""
     g = _four_win_into_a_zone_of_three(None)
-    err = g.reject("austria", "marengo §11", "advance", type="advance", advance=True)  # not all four
+    err = g.reject("austria", "marengo §8", "spinetta holds at most 3", type="advance", advance=True)  # not all four
     assert min(len(o["stay"]) for o in err.allowed if o["advance"]) == 1  # at least one stays behind
     g.send("austria", type="advance", advance=True, stay=[g.tok("AUT_KAIM_B")])
     assert [g.block(b).zone for b in ("AUT_HADDICK_A", "AUT_HADDICK_B", "AUT_KAIM_A")] == ["spinetta"] * 3
