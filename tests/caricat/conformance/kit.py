@@ -18,28 +18,14 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.creation import POSITION_FORMAT
-from arbitro.adjudicator.service import Arbitro
-from arbitro.events.sqlite import SQLiteStore
-from arbitro.projections.base import UMPIRE
 from tests import numbered_cases as NC
-from tests.refusals import refused
+from tests import played_cases
 from tests.caricat.harness import activated, position
+from tests.played_cases import Played, Step, check, step_text
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = HERE / "positions"
 DOC = HERE.parents[2] / "docs" / "conformance" / "caricat.md"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One command from `seat`, then each roll it needs (`dice`, one tuple a roll); `refused`: the citation it must
-    be refused with (and `words` in the message), nothing appended."""
-
-    seat: str
-    command: dict[str, Any]
-    dice: tuple[tuple[int, ...], ...] = ()
-    refused: str = ""
-    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,73 +83,9 @@ def position_of(case: Case) -> dict[str, Any]:
     return pos
 
 
-class Played:
-    def __init__(self, app: Arbitro, game: str) -> None:
-        self.app, self.id = app, game
-
-    @property
-    def state(self) -> Any:
-        return self.app.state_at(self.id).rules
-
-    def send(self, step: Step) -> list[dict[str, Any]]:
-        """The command and each roll it needs; the events as served to the umpire."""
-        first = self.app.game(self.id).head_seq + 1
-        self.app.submit(self.id, step.seat, step.command)
-        for roll in step.dice:
-            awaited = self.app.awaiting(self.id)
-            assert awaited.kind == "random", (f"no roll awaited for {list(roll)}", awaited)
-            self.app.submit(self.id, UMPIRE, {"type": "enter_random", "values": list(roll)})
-        awaited = self.app.awaiting(self.id)
-        assert awaited.kind != "random", f"a roll more is awaited: {awaited.prompt}"
-        return json.loads(json.dumps([e["event"] for e in self.app.log(self.id, UMPIRE, first)]))
-
-
 def play(case: Case) -> tuple[Played, list[dict[str, Any]]]:
     """The case's game from its position file on disk, its steps played; the events of the last step."""
-    app = Arbitro(SQLiteStore(":memory:"))
-    g = Played(app, app.create("caricat", position=json.loads(case.file.read_text(encoding="utf-8")),
-                               transcribed=True))
-    events: list[dict[str, Any]] = []
-    for s in case.steps:
-        if s.refused:
-            refused(app, g.id, s.seat, s.refused, s.words, s.command)
-        else:
-            events = g.send(s)
-    return g, events
-
-
-def check(g: Played, events: list[dict[str, Any]], expect: dict[str, Any]) -> None:
-    """units / leaders: {id: {field: value}}; state: {field: value}; awaiting: (seats, kind), kind "turn" when no
-    decision is open;
-    legal / not_legal: {seat: [command]}; events: {type: {field: value}} (an event of that type among the last step's
-    events has these values); count: {type: n}; no_events: [type]."""
-    state = g.state
-    for table in ("units", "leaders"):
-        for key, want in expect.get(table, {}).items():
-            item = getattr(state, table)[key]
-            got = {k: getattr(item, k) for k in want}
-            assert got == want, (key, got, want)
-    for name, want in expect.get("state", {}).items():
-        assert getattr(state, name) == want, (name, getattr(state, name), want)
-    if "awaiting" in expect:
-        awaited = g.app.awaiting(g.id)
-        seats, kind = expect["awaiting"]
-        assert (tuple(awaited.seats), awaited.kind) == (tuple(seats), kind), awaited
-    for seat, commands in expect.get("legal", {}).items():
-        listed = g.app.legal(g.id, seat)
-        for c in commands:
-            assert c in listed, (c, listed)
-    for seat, commands in expect.get("not_legal", {}).items():
-        listed = g.app.legal(g.id, seat)
-        for c in commands:
-            assert c not in listed, c
-    for kind, want in expect.get("events", {}).items():
-        found = [{k: e.get(k) for k in want} for e in events if e["type"] == kind]
-        assert want in found, (kind, want, found or sorted({e["type"] for e in events}))
-    for kind, n in expect.get("count", {}).items():
-        assert sum(1 for e in events if e["type"] == kind) == n, (kind, n)
-    for kind in expect.get("no_events", ()):
-        assert not [e for e in events if e["type"] == kind], kind
+    return played_cases.play("caricat", json.loads(case.file.read_text(encoding="utf-8")), case.steps)
 
 
 def run(case: Case) -> None:
@@ -172,13 +94,6 @@ def run(case: Case) -> None:
 
 
 # --- the document ----------------------------------------------------------------------------------------------
-def _step_text(s: Step) -> str:
-    text = f"{s.seat}: `{json.dumps(s.command, ensure_ascii=False)}`"
-    if s.dice:
-        text += " rolling " + ", ".join("-".join(map(str, roll)) for roll in s.dice)
-    return text + (f" is refused ({s.refused}{': ' + repr(s.words) if s.words else ''})" if s.refused else "")
-
-
 def _setting(c: Case) -> str:
     parts = [f"{c.scenario} turn {c.turn}, {c.phase} phase, {c.seat} to act"]
     if c.activation:
@@ -217,7 +132,7 @@ Rewrite this page and the position files with `python -m tests.caricat.conforman
 
 
 def document(cases: list[Case]) -> str:
-    return NC.document(HEADER, cases, _setting, lambda c: "; then ".join(_step_text(s) for s in c.steps))
+    return NC.document(HEADER, cases, _setting, lambda c: "; then ".join(step_text(s) for s in c.steps))
 
 
 def write(cases: list[Case]) -> None:
