@@ -64,11 +64,11 @@ def play(ruleset: str, position: dict[str, Any], steps: tuple[Step, ...]) -> tup
 
 
 def check(g: Played, events: list[dict[str, Any]], expect: dict[str, Any]) -> None:
-    """units / leaders: {id: {field: value}}; state: {field: value}; awaiting: (seats, kind), kind "turn" when no
+    """units / leaders / formations: {id: {field: value}}; state: {field: value}; awaiting: (seats, kind), kind "turn" when no
     decision is open; legal / not_legal: {seat: [command]}; events: {type: {field: value}} (an event of that type
     among the last step's events has these values); count: {type: n}; no_events: [type]."""
     state = g.state
-    for table in ("units", "leaders"):
+    for table in ("units", "leaders", "formations"):
         for key, want in expect.get(table, {}).items():
             item = getattr(state, table)[key]
             got = {k: getattr(item, k) for k in want}
