@@ -49,7 +49,7 @@ MODULES: dict[str, tuple[str, ...]] = {
                               FOUNDATION + "test_dice.py", FOUNDATION + "test_verify_reads.py"),
     "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
                                     FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
-                                    FOUNDATION + "test_dice.py"),
+                                    FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py"),  # a game on its own data
     # not the stores' tests (test_durability.py kills processes mid-append, minutes a mutant; test_store_contract.py
     # starts processes under mutmut's own, which mutmut 3.8 then reaps and crashes on): the fold's own tests
     "projections/fold.py": (FOUNDATION + "test_fold.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_bad_input.py"),

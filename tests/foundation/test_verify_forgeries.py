@@ -54,6 +54,10 @@ def test_a_start_that_is_not_the_scenarios_set_up_fails_readjudication(run: Cli,
     assert checks(report)["hash chain"] == "passed" and checks(report)["genesis"] == "passed"
     assert checks(report)["re-adjudication"] == "failed"
     assert detail(report, "re-adjudication") == "the initial state is not the scenario's set-up"
+    forged_start = report["divergence"]["expected"]
+    assert forged_start["hp"]["red"] == report["divergence"]["found"]["hp"]["red"] + 10
+    assert {k: v for k, v in report["divergence"].items() if k not in ("expected", "found")} == {
+        "seq": 1, "rule": "duel set-up"}
 
 
 def test_an_event_naming_another_commands_hash_fails_the_command_log(run: Cli, tmp_path: Path, game: str) -> None:
