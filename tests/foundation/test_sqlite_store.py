@@ -357,3 +357,13 @@ def test_notes_are_renumbered_once(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     store = SQLiteStore(path, mode="write")
     assert renumbered == [] and notes.listed(store.annotations("g1")) == notes.NUMBERED
     store.close()
+
+
+@pytest.mark.parametrize("mode", ["write", "read"])
+def test_only_create_mode_makes_a_database_and_the_others_say_which_commands_do(tmp_path: Path, mode: str) -> None:
+    path = tmp_path / "typo.db"
+    with pytest.raises(NoDatabase) as missing:
+        SQLiteStore(path, mode=mode)  # type: ignore[arg-type]
+    assert str(missing.value) == (f"no database at {path}: check --db (or $ARBITRO_DB); `arbitro new`, `arbitro import` "
+                                  "or `arbitro demo` create one")
+    assert not path.exists()

@@ -158,7 +158,7 @@ class StoreContract:
             store.game("nope")
         with pytest.raises(GameNotFound, match="'nope'"):
             store.append("nope", 0, command("nope", 1, "k", 0), chained("nope", command("nope", 1, "k", 0), 1, GENESIS, 1))
-        with pytest.raises(GameExists):
+        with pytest.raises(GameExists, match="^a game 'g1' already exists in this database$"):
             create(store, "g1")
         assert store.game("g1").head_seq == 2
 
