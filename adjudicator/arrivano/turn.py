@@ -12,9 +12,7 @@ from arbitro.adjudicator.arrivano.flow import Game
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.parabellum import sequence
-from arbitro.adjudicator.parabellum.stacking import fits
-from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+from arbitro.adjudicator.parabellum import reinforcements, sequence
 from arbitro.events import arrivano as ev
 
 
@@ -152,9 +150,7 @@ def replacements(g: Game) -> None:
     """arrivano §12.8.2: units on the track come back reduced within one hex of their general, obeying stacking,
     not in EZoC: the owner places each (pending `replacement_hex`, first unit on top; interpretation
     lost_general_replacements for a formation without its general)."""
-    due = [uid for uid in sorted(g.state.units)
-           if g.state.units[uid].where == "track" and g.state.units[uid].return_turn <= g.state.turn]
-    for uid in reversed(due):
+    for uid in reversed(reinforcements.due(g.world())):
         if return_general(g.world(), uid) is not None:
             g.push("replacement_hex", g.state.units[uid].side, str(R.RETURN), {"unit": uid})
 
@@ -171,16 +167,9 @@ def return_general(w: World, uid: str) -> str | None:
 
 
 def return_hexes(w: World, uid: str) -> list[str]:
-    """Where a returning unit may be placed (arrivano §12.8.2): its general's hex or one next to it, not in EZoC,
-    holding no enemy, within the stacking limits. None: it waits on the track."""
-    unit = w.state.units[uid]
-    gid = return_general(w, uid)
-    if unit.where != "track" or gid is None:
-        return []
-    ghex = w.state.leaders[gid].hex
-    ezoc = enemy_zoc(w, unit.side)
-    return [h for h in sorted([ghex, *w.grid.neighbours(ghex)])
-            if h not in ezoc and w.side_at(h) in (None, unit.side) and fits(w, h, [uid])]
+    """Where a returning unit may be placed (the kernel's, arrivano §12.8.2): next to its general, or its chief by
+    the reading lost_general_replacements. None: it waits on the track."""
+    return reinforcements.return_hexes(w, uid, [return_general(w, uid)]) if w.state.units[uid].where == "track" else []
 
 
 def order_changes_barred(w: World, side: str) -> bool:

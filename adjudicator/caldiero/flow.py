@@ -31,7 +31,7 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import final_result
 from arbitro.adjudicator.maps.hexgrid import parse_hex
-from arbitro.adjudicator.parabellum import recovery, sequence
+from arbitro.adjudicator.parabellum import recovery, reinforcements, sequence
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
@@ -203,11 +203,6 @@ def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
             a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(CALDIERO_VARIANT.rules.RECOVERY)))
 
 
-def replacement_due(w: World, seat: str) -> list[str]:
-    return sorted(u for u, s in w.state.units.items()
-                  if s.side == seat and s.where == "track" and s.return_turn <= w.state.turn)
-
-
 def replacement_generals(w: World, u: str) -> list[str]:
     f = w.state.units[u].formation
     if f == "reserve":
@@ -217,25 +212,15 @@ def replacement_generals(w: World, u: str) -> list[str]:
 
 
 def replacement_hexes(w: World, u: str) -> list[str]:
+    """Where a returning unit may be placed (the kernel's, caldiero §12.8): with a general of its (§15.4.3) or
+    adjacent, never in the Austrians' 10xx row (§9.2.1)."""
     side = w.state.units[u].side
-    ezoc = enemy_zoc(w, side)
-    out = set()
-    for general in replacement_generals(w, u):
-        where = w.leader_on_map(general)
-        if where is None:
-            continue
-        for h in w.board.grid.within(where, 1):  # caldiero §12.8: with the general or adjacent
-            if h in ezoc or w.enemy_units_at(h, side):
-                continue
-            if side == "austria" and parse_hex(h)[0] == w.data.scenario.austrian_forbidden_column:
-                continue
-            if stack_problem(CALDIERO_VARIANT, w, w.side_units_at(h, side) + [u]) is None:
-                out.add(h)
-    return sorted(out)
+    return reinforcements.return_hexes(w, u, replacement_generals(w, u), lambda h: not (
+        side == "austria" and parse_hex(h)[0] == w.data.scenario.austrian_forbidden_column))
 
 
 def check_replacement(w: World, seat: str, cmd: C.Place) -> None:
-    if cmd.piece not in replacement_due(w, seat):
+    if cmd.piece not in reinforcements.due(w, seat):
         raise Reject(CALDIERO_VARIANT.rules.ELIMINATED, f"{cmd.piece} is not an eliminated unit of yours due back this turn (caldiero §12.8)")
     if cmd.hex not in replacement_hexes(w, cmd.piece):
         raise Reject(CALDIERO_VARIANT.rules.ELIMINATED, f"{cmd.piece} returns with its general or adjacent, not in enemy ZoC, within stacking limits (caldiero §12.8)")
@@ -449,7 +434,7 @@ def end_step(a: Act, seat: str) -> None:
         nxt = ("reorganise", "austria") if seat == "france" else ("replacements", "france")
         a.emit(ev.StepBegan(phase="command", step=nxt[0], seat=nxt[1], rule=str(CALDIERO_VARIANT.rules.RECOVERY if nxt[0] == "reorganise" else CALDIERO_VARIANT.rules.ELIMINATED)))
     elif step == "replacements":
-        placeable = [u for u in replacement_due(w, seat) if replacement_hexes(w, u)]
+        placeable = [u for u in reinforcements.due(w, seat) if replacement_hexes(w, u)]
         if placeable:
             raise Reject(CALDIERO_VARIANT.rules.ELIMINATED, f"returning units must be put back where possible: {', '.join(placeable)} (caldiero §3.1 A.4, §12.8)")
         if seat == "france":

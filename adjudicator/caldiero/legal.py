@@ -23,6 +23,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
+from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
 
 
@@ -64,7 +65,7 @@ def step_commands(w: World, seat: str) -> list[dict[str, Any]]:
                 out.append({"type": "reorganise", "hex": h})
         out.append({"type": "end_step"})
     elif step == "replacements":
-        for u in F.replacement_due(w, seat):
+        for u in reinforcements.due(w, seat):
             for h in F.replacement_hexes(w, u):
                 out.append({"type": "place", "piece": u, "hex": h})
         if not out:

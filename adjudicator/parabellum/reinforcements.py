@@ -4,14 +4,18 @@ whether an eliminated unit comes back, and on which turn.
 A unit eliminated on its full side, if it has a reduced one, goes on the turn track and returns reduced; one
 already reduced, or without a reduced side, or eliminated by a rule that says so, is gone for good (§12.8 in both).
 It returns the next turn if it was within command range of its general, or of an officer of its formation (D21:
-only Arrivano has officers, arrivano §4.2), and two turns later otherwise. Where it may be placed (§12.8.2) and
-how reinforcements enter (D22) are still each game's."""
+only Arrivano has officers, arrivano §4.2), and two turns later otherwise. Where it may be placed (caldiero §12.8,
+arrivano §12.8.2) is written once too (`return_hexes`), next to the commanders each game names for it; how the
+placement is asked (Caldiero's replacements step, Arrivano's decision per unit) and how reinforcements enter (D22)
+are still each game's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 
 # Whether a commander's command range reaches a hex, as each game measures it for §12.8 until the command area's
 # kernel rule answers it (caldiero traces the range, §4.3.3; arrivano counts hexes).
@@ -31,3 +35,29 @@ def return_turn(w: World, u: str, turn: int, in_range: InRange) -> int:
     commanders = [c for c in (w.general_of(u), *w.officers_of(u)) if c is not None]
     near = h is not None and any(in_range(c, h) for c in commanders)
     return turn + (1 if near else 2)
+
+
+def due(w: World, side: str | None = None) -> list[str]:
+    """The eliminated units on the turn track whose return turn has come (§12.8 in both books), in id order;
+    `side`: only that side's."""
+    return sorted(u for u, s in w.state.units.items() if s.where == "track" and s.return_turn <= w.state.turn
+                  and (side is None or s.side == side))
+
+
+def return_hexes(w: World, u: str, commanders: Iterable[str | None],
+                 enterable: Callable[[str], bool] = lambda h: True) -> list[str]:
+    """Where a returning unit may be placed (caldiero §12.8 "rientrano con il proprio Generale o adiacenti, non in
+    ZoC nemica"; arrivano §12.8.2 "entro un esagono dal loro Generale di formazione, rispettando le regole dello
+    stacking e non in Ezoc"), in hex order: the hex of one of `commanders` on the map (each game names them: the
+    formation's general, caldiero §15.4.3's reserve with either French general, arrivano's reading
+    lost_general_replacements) or one next to it, in no enemy ZoC, within the stacking limits (which keep out a hex
+    the enemy holds), and `enterable` to the unit's side (caldiero §9.2.1: never the 10xx row for the Austrians)."""
+    side = w.side_of(u)
+    ezoc = enemy_zoc(w, side)
+    out: set[str] = set()
+    for commander in commanders:
+        where = w.leader_on_map(commander)
+        if where is None:
+            continue
+        out.update(h for h in w.grid.within(where, 1) if h not in ezoc and enterable(h) and fits(w, h, [u]))
+    return sorted(out)

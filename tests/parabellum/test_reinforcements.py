@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.adjudicator.parabellum.variant import Variant
+from tests.parabellum.position import GRID, Piece
+from tests.parabellum.position import Position as Pos
 
 
 @dataclass
@@ -57,3 +59,42 @@ def test_an_officer_of_its_formation_counts_too(variant: Variant) -> None:
 
 def test_a_unit_off_the_map_is_never_near(variant: Variant) -> None:
     assert reinforcements.return_turn(Position({}), "u", 3, lambda leader, h: True) == 5
+
+
+# --- where a returning unit is placed (caldiero §12.8, arrivano §12.8.2), written once ------------------------------
+GENERAL_HEX = "1505"
+RING = set(GRID.within(GENERAL_HEX, 1))  # his hex and the six around it
+
+
+def returning(**units: Piece) -> Pos:
+    """A position with `back` (france, off the map) returning, its general `gen` at GENERAL_HEX and `units`."""
+    return Pos(units={"back": Piece("france", None), **units}, leaders={"gen": GENERAL_HEX})
+
+
+def test_a_returning_unit_goes_with_its_general_or_next_to_him(variant: Variant) -> None:
+    """Both books: the general's hex or one adjacent (caldiero "con il proprio Generale o adiacenti", arrivano "entro
+    un esagono"), in hex order; a commander off the map, or none, offers nothing."""
+    w = returning()
+    assert reinforcements.return_hexes(w, "back", ["gen"]) == sorted(RING)
+    assert reinforcements.return_hexes(w, "back", [None, "elsewhere"]) == []
+
+
+def test_never_in_enemy_zoc_nor_with_the_enemy_nor_over_the_stacking_limits(variant: Variant) -> None:
+    """Not in EZoC (both books), not where the enemy stands, within §7.1's limits (arrivano "rispettando le regole
+    dello stacking"; caldiero §7.1 always binds); `enterable` leaves out what the variant forbids (caldiero §9.2.1)."""
+    outside = sorted(set(GRID.within(GENERAL_HEX, 2)) - RING)[0]
+    crowded = sorted(RING - set(GRID.neighbours(outside)) - {GENERAL_HEX})[0]
+    w = returning(enemy=Piece("austria", outside), f1=Piece("france", crowded), f2=Piece("france", crowded))
+    zoc = set(GRID.neighbours(outside))
+    assert reinforcements.return_hexes(w, "back", ["gen"]) == sorted(RING - zoc - {crowded})
+    closed = sorted(RING - zoc - {crowded})[0]
+    assert closed not in reinforcements.return_hexes(w, "back", ["gen"], lambda h: h != closed)
+    held = sorted(RING - {GENERAL_HEX})[0]
+    w = returning(enemy=Piece("austria", held, status="routed"))  # a routed unit exerts no ZoC, still holds its hex
+    assert held not in reinforcements.return_hexes(w, "back", ["gen"])
+
+
+def test_any_of_several_commanders_will_do(variant: Variant) -> None:
+    """caldiero §15.4.3: the French reserve returns with either French general; the hexes are their rings' union."""
+    w = Pos(units={"back": Piece("france", None)}, leaders={"a": "1505", "b": "2010"})
+    assert reinforcements.return_hexes(w, "back", ["a", "b"]) == sorted(RING | set(GRID.within("2010", 1)))
