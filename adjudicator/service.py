@@ -181,6 +181,9 @@ class Arbitro:
         game = self.game(game_id)
         ruleset = registry.get(game.ruleset)
         known_type(ruleset, command)
+        # The seat's signature first: a retry's answer (the seat's events as served to it) and a reused key's refusal
+        # (the seat's first command) are the seat's own, never told to an unsigned caller in its name (arbitro §L.6).
+        signed = seat_signature(self.store, game, seat, command, expected_seq, key, signature)
         if key is not None:
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
@@ -190,7 +193,6 @@ class Arbitro:
         adj = self.adjudicator(game.ruleset)
         created = self._created(game)
         pinned(game, created, adj.ruleset, command)
-        signed = seat_signature(self.store, game, seat, command, expected_seq, key, signature)
         # once the seat is known: it answers with the seat's notes
         command = cited_notes(self.store, game, seat, command, signed=signed is not None)
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq)

@@ -440,6 +440,14 @@ def test_a_seat_with_a_key_is_refused_unsigned_or_wrongly_signed_commands(
     (note,) = run.json("notes", "g", "--as", "red")
     whole = {"kind": "note", **{k: note[k] for k in ("seq", "private", "hash")}, "note": note["id"], "by": note["seat"]}
     run.submit("g", "red", {**claim, "text": "see the note", "evidence": [whole]}, "--sign", key_file)
+    # A key red used, sent again unsigned in red's name: neither red's events (a retry's answer) nor red's command
+    # (a reused key's refusal) is told to the caller (arbitro §L.6).
+    attack = {"type": "attack", "aim": "high"}
+    for sent in (attack, {"type": "attack", "aim": "low"}):
+        with pytest.raises(Unsigned):
+            app.submit("g", "red", sent, expected_seq=before, key="k")
+    assert app.submit("g", "red", attack, expected_seq=before, key="k",
+                      signature=signing.sign(private, statement)).duplicate  # red's own retry is answered
 
 
 def test_signed_commands_verify_and_a_seat_checks_its_own_key(
