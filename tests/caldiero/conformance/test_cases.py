@@ -6,12 +6,12 @@ import pytest
 
 from tests import numbered_cases as NC
 from tests.caldiero.conformance.cases import CASES
-from tests.caldiero.conformance.kit import DOC, Case, document, position_of, run
+from tests.caldiero.conformance.kit import KIT, Case
 
 
 @pytest.mark.parametrize("case", NC.params(CASES))
 def test_case(case: Case) -> None:
-    run(case)
+    KIT.run(case)
 
 
 def test_cases_are_numbered_in_order_and_cover_every_section() -> None:
@@ -20,4 +20,4 @@ def test_cases_are_numbered_in_order_and_cover_every_section() -> None:
 
 def test_position_files_and_the_document_are_current() -> None:
     """The files a user loads are the ones the tests play: `python -m tests.caldiero.conformance.kit` rewrites them."""
-    NC.assert_current(CASES, position_of, DOC, document(CASES))
+    KIT.assert_current(CASES)

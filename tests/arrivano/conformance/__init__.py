@@ -1,0 +1,1 @@
+"""Arrivano i Francesi!'s numbered conformance cases (docs/conformance/arrivano.md)."""
