@@ -27,6 +27,18 @@ class Step:
     words: str = ""
 
 
+def set_field(state: Any, dotted: str, value: Any) -> None:
+    """Set a field of a position by its dotted path ("units.x.status"), through structs and dicts alike."""
+    *path, last = dotted.split(".")
+    target = state
+    for part in path:
+        target = target[part] if isinstance(target, dict) else getattr(target, part)
+    if isinstance(target, dict):
+        target[last] = value
+    else:
+        setattr(target, last, value)
+
+
 class Played:
     """A case's game on the service."""
 

@@ -18,7 +18,7 @@ import msgspec
 from arbitro.adjudicator.creation import POSITION_FORMAT
 from tests import numbered_cases as NC
 from tests import played_cases
-from tests.played_cases import Played, Step, check, step_text
+from tests.played_cases import Played, Step, check, set_field, step_text
 
 __all__ = ["Case", "Kit", "Step"]
 
@@ -53,17 +53,6 @@ class Case:
         return self.POSITIONS / f"case-{self.n:02d}.json"
 
 
-def _set(state: Any, dotted: str, value: Any) -> None:
-    *path, last = dotted.split(".")
-    target = state
-    for part in path:
-        target = target[part] if isinstance(target, dict) else getattr(target, part)
-    if isinstance(target, dict):
-        target[last] = value
-    else:
-        setattr(target, last, value)
-
-
 @dataclass(frozen=True)
 class Kit:
     ruleset: str
@@ -75,7 +64,7 @@ class Kit:
     def position_of(self, case: Case) -> dict[str, Any]:
         state = self.build(case)
         for dotted, value in sorted(case.fields.items()):
-            _set(state, dotted, value)
+            set_field(state, dotted, value)
         pos: dict[str, Any] = {"format": POSITION_FORMAT, "ruleset": self.ruleset,
                                "scenario": case.scenario or self.scenario, "options": sorted(case.options),
                                "state": msgspec.to_builtins(state)}

@@ -21,7 +21,7 @@ from arbitro.adjudicator.creation import POSITION_FORMAT
 from tests import numbered_cases as NC
 from tests import played_cases
 from tests.caricat.harness import activated, position
-from tests.played_cases import Played, Step, check, step_text
+from tests.played_cases import Played, Step, check, set_field, step_text
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = HERE / "positions"
@@ -57,24 +57,13 @@ class Case:
         return POSITIONS / f"case-{self.n:02d}.json"
 
 
-def _set(state: Any, dotted: str, value: Any) -> None:
-    *path, last = dotted.split(".")
-    target = state
-    for part in path:
-        target = target[part] if isinstance(target, dict) else getattr(target, part)
-    if isinstance(target, dict):
-        target[last] = value
-    else:
-        setattr(target, last, value)
-
-
 def position_of(case: Case) -> dict[str, Any]:
     state = position(case.scenario, units=dict(case.units), levels=dict(case.levels), hits=dict(case.hits),
                      phase=case.phase, seat=case.seat, options=case.options, turn=case.turn)
     if case.activation:
         state = activated(state, case.activation, "cavalry" if case.cavalry else "leader")
     for dotted, value in sorted(case.fields.items()):
-        _set(state, dotted, value)
+        set_field(state, dotted, value)
     pos: dict[str, Any] = {"format": POSITION_FORMAT, "ruleset": "caricat", "scenario": case.scenario,
                            "options": sorted(case.options), "state": msgspec.to_builtins(state)}
     if case.interpretations:
