@@ -84,7 +84,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.15.0"
+    version = "0.16.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand

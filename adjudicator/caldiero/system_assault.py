@@ -357,10 +357,14 @@ class CombatResults:
         self.a = a
 
     def eliminated(self, units: Sequence[str], result: str) -> None:
-        """caldiero §12.5.4 Ae/De; the defending guns with them (§11.1), in the order the combat lists its units."""
+        """caldiero §12.5.4 Ae/De; the guns with them (§11.1): an Ae's in the attackers' hexes once they are gone, a
+        De's in the order the combat lists its units."""
         a = self.a
-        for u in units if result == "Ae" else [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
-            elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
+        if result == "Ae":
+            _eliminate_with_guns(a, units)
+        else:
+            for u in [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
+                elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
         _set_stage(a, "advance")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
@@ -437,14 +441,21 @@ def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) ->
 
 def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
     close_frame(a.ctx, frame)
-    for u in sorted(units):
-        elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS)
+    _eliminate_with_guns(a, sorted(units))
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
     lost = a.w.strength(u)
     _set_stage(a, "exchange_defender", ex_lost=lost, ex_attacker=u)
-    elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS)
+    _eliminate_with_guns(a, [u])
+
+
+def _eliminate_with_guns(a: Act, units: Sequence[str]) -> None:
+    """caldiero §12.5.4 (Ae, Ex): `units` are eliminated, then the guns they leave alone in their hexes (§11.1)."""
+    hexes = [h for u in units if (h := a.w.hex_of(u)) is not None]
+    for u in units:
+        elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS)
+    elimination.guns_left_behind(a, CALDIERO_VARIANT, hexes)
 
 
 def ex_defender_sets(w: World, c: ev.CombatUnderway) -> list[list[str]]:
@@ -457,8 +468,7 @@ def stage_exchange_defender(a: Act) -> None:
     sets = ex_defender_sets(a.w, c)
     _set_stage(a, "exchange_tests")
     if len(sets) == 1:
-        for u in sets[0]:
-            elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS)
+        _eliminate_with_guns(a, sets[0])
         return
     if sets:
         _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))

@@ -84,6 +84,19 @@ def test_ne_with_attack_order_tested_and_passed_becomes_ex() -> None:
     assert t.unit("fr-18-ligne").where == "track" and t.unit("au-mahoney-jager").where == "track"
 
 
+
+def test_an_ex_eliminates_the_guns_its_losses_leave_alone() -> None:
+    """caldiero §11.1 with §12.5.4 Ex: each side loses its one combat unit, so the gun stacked with each is eliminated
+    too, citing §11.1 (issue 19: Caldiero left them on the map)."""
+    t = table({"fr-18-ligne": ATT, "fr-massena-iv-6pdr": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    t.send("austria", {"type": "decline"}, dice=[1])  # no defensive fire; 3-1 with 1 -> Ne
+    t.send("france", {"type": "choose", "value": 1}, dice=[2, 6])  # test passed: Ex
+    assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne", "Ex"]
+    gone = [(e.unit, e.cause) for e in t.of(ev.UnitEliminated)]
+    assert gone == [("fr-18-ligne", "caldiero §12.5.4"), ("fr-massena-iv-6pdr", "caldiero §11.1"),
+                    ("au-mahoney-jager", "caldiero §12.5.4"), ("au-brabeck-3pdr", "caldiero §11.1")]
+
 def test_ne_with_attack_order_tested_and_failed_becomes_ad() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])

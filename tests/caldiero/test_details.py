@@ -26,6 +26,17 @@ def test_artillery_with_retreating_units_is_eliminated() -> None:
     assert t.unit("au-brabeck-3pdr").where == "eliminated" and t.of(ev.UnitEliminated)[0].rule == "caldiero §11.1"
 
 
+
+def test_guns_stacked_with_attackers_an_ae_eliminates_are_eliminated() -> None:
+    """caldiero §11.1: artillery stacked with combat units an assault eliminates is eliminated: the Ae takes the
+    attacker at 1417, so the gun stacked with it goes too, citing §11.1 (issue 19: Caldiero left it on the map)."""
+    t = combat({"fr-9-dragons": "1417", "fr-massena-iv-6pdr": "1417", "au-colloredo": "1517", "au-hungarian": "1517"},
+               ["fr-9-dragons"], ["1517"], [1], leaders={"hohenzollern": "1517"})  # 1-4 and a 1
+    assert t.of(ev.CombatResolved)[0].result == "Ae"
+    assert [e.unit for e in t.of(ev.UnitEliminated)] == ["fr-9-dragons", "fr-massena-iv-6pdr"]
+    assert t.of(ev.UnitEliminated)[1].cause == "caldiero §11.1"
+    assert t.unit("fr-massena-iv-6pdr").where != "map"
+
 def test_artillery_alone_is_overrun_by_an_advance() -> None:
     t = combat({"fr-18-ligne": "1417", "au-brabeck-3pdr": "1517"}, ["fr-18-ligne"], ["1517"], [])
     t.send("austria", {"type": "decline"})

@@ -95,9 +95,9 @@ def assert_agrees(position: Position, seat: str, command: dict[str, Any]) -> Non
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 19 item 6 (Caldiero §16.1): Elan is offered only for the first "
                                        "Attack-order unit of a group; the kernel engineers own the fix")
 def test_caldiero_elan_of_any_attack_order_unit_of_the_group_is_listed_item_6() -> None:
-    assert_agrees(position_at("caldiero-full", 155), "france", {
-        "type": "attack", "attackers": ["fr-18-legere", "fr-40-ligne", "fr-carabiniers"], "defenders": ["1716"],
-        "elan": "fr-40-ligne", "efficiency": None, "use_general": True})
+    assert_agrees(position_at("caldiero-full", 102), "france", {
+        "type": "attack", "attackers": ["fr-18-legere", "fr-carabiniers"], "defenders": ["1716", "1717"],
+        "elan": "fr-carabiniers", "efficiency": None, "use_general": True})
 
 
 # --- the check catches what it is for ------------------------------------------------------------------------------
@@ -141,8 +141,8 @@ def test_a_listed_template_reaches_every_choice_of_its_domain_within_its_bounds(
                                        "are accepted, here two of the group's attackers named in another order than "
                                        "listed; the kernel engineers own the fix")
 def test_caldiero_attackers_in_any_order_are_reachable_item_7() -> None:
-    assert_agrees(position_at("caldiero-full", 155), "france", {
-        "type": "attack", "attackers": ["fr-40-ligne", "fr-18-legere"], "defenders": ["1716"],
+    assert_agrees(position_at("caldiero-full", 102), "france", {
+        "type": "attack", "attackers": ["fr-carabiniers", "fr-18-legere"], "defenders": ["1716", "1717"],
         "elan": "fr-18-legere", "efficiency": None, "use_general": True})
 
 
