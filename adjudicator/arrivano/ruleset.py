@@ -248,7 +248,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             if found is not None:
                 g.emit(found)
         w = g.world()
-        for seat in w.seats:
+        for seat in w.sides:
             new = w.new_sightings(seat)
             if new:
                 g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(ARRIVANO_VARIANT.rules.FOG)))

@@ -44,10 +44,6 @@ class World(world.World):
         self.s, self.tables = s, tables
         self._tag: str | None = None
 
-    @property
-    def seats(self) -> tuple[str, str]:
-        return self.sides
-
     # --- terrain ---------------------------------------------------------------------------------------
     def is_village(self, h: str) -> bool:
         return any(t in ("villaggio", "cascina") for t in self.s.map.hex(h).terrains)

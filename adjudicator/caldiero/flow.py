@@ -78,9 +78,9 @@ def setup_hexes(w: World, piece: str) -> list[str]:
 
 def _setup_hexes(w: World, piece: str) -> list[str]:
     if piece in w.state.units:
-        setup = w.unit_data(piece).setup
+        setup = w.counters.unit(piece).setup
     else:
-        setup = w.leader_data(piece).setup
+        setup = w.counters.leader(piece).setup
     if setup is None:
         return []
     pis = setup.hexes
@@ -401,7 +401,7 @@ def handle_step(a: Act, seat: str, cmd: Any) -> None:
         do_move(a, seat, cmd, order, route)
     elif step == "leaders":
         path = check_move_leader(w, seat, cmd)
-        a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if w.leader_data(cmd.leader).role == "commander_in_chief" else R.GENERAL_MOVE)))
+        a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if w.counters.leader(cmd.leader).role == "commander_in_chief" else R.GENERAL_MOVE)))
     elif step == "bombardment":
         check_bombard(w, seat, cmd)
         a.emit(ev.ActivationRecorded(key="fired", values=tuple(cmd.artillery), rule=str(R.BOMBARDMENT)))

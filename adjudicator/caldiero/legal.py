@@ -112,8 +112,8 @@ def _unit_orders(w: World, seat: str) -> list[dict[str, Any]]:
 
 def _setup(w: World, seat: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    pieces = sorted(u for u, s in w.state.units.items() if s.side == seat and w.unit_data(u).setup)
-    pieces += sorted(l for l, s in w.state.leaders.items() if s.side == seat and w.leader_data(l).setup)
+    pieces = sorted(u for u, s in w.state.units.items() if s.side == seat and w.counters.unit(u).setup)
+    pieces += sorted(l for l, s in w.state.leaders.items() if s.side == seat and w.counters.leader(l).setup)
     for piece in pieces:
         current = w.state.units[piece].hex if piece in w.state.units else w.state.leaders[piece].hex
         for h in F.setup_hexes(w, piece):

@@ -16,7 +16,7 @@ def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
     """caldiero §20.2: enemy hexes in the plain the charging cavalry could still enter from the end of its move."""
     end = route.path[-1]
     side = w.state.units[units[0]].side
-    ma = min(w.unit_data(u).movement for u in units) * 2
+    ma = min(w.counters.unit(u).movement for u in units) * 2
     out = []
     for n in w.board.neighbours(end):
         if not w.enemy_units_at(n, side) or not w.board.is_plain(n) or w.board.crossing_prohibited(end, n):
@@ -29,7 +29,7 @@ def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
 def charge_problem(w: World, units: tuple[str, ...], order: str, route: Route) -> str | None:
     if not w.option("cavalry_charges"):
         return "cavalry charges are an optional rule not in use in this game (caldiero §20.2)"
-    if order != "attack" or not all(w.unit_data(u).charge and w.state.units[u].arm == "cavalry" for u in units):
+    if order != "attack" or not all(w.counters.unit(u).charge and w.state.units[u].arm == "cavalry" for u in units):
         return "only the Austrian hussars and Erz. Jozsef cavalry with an Attack order may charge (caldiero §20.2)"
     if not charge_targets(w, units, route):
         return "a charge stops next to an enemy in the plain that the cavalry could still enter (caldiero §20.2, §20.2.1)"

@@ -112,7 +112,7 @@ def do_order_try(a: Act, cmd: C.TryOrderChange) -> None:
     if general == "bonaparte":
         activation.record_try(a.emit, CALDIERO_VARIANT.rules, f, cmd.order, succeeded=True, by=general, rule=R.BONAPARTE)
         return
-    value = a.w.leader_data(general).initiative
+    value = a.w.counters.leader(general).initiative
     (roll,) = a.roll(*activation.roll_words(CALDIERO_VARIANT.rules, f, value))
     activation.record_try(a.emit, CALDIERO_VARIANT.rules, f, cmd.order, succeeded=activation.passes(roll, value), by=general)
 

@@ -13,7 +13,7 @@ from arbitro.events.parabellum import DieModifier
 
 
 def fire_value(world: World, artillery: list[str]) -> int:
-    value = sum(world.unit_data(a).bombard or 0 for a in artillery)
+    value = sum(world.counters.unit(a).bombard or 0 for a in artillery)
     if world.state.weather == 1:
         value = (value + 1) // 2  # caldiero §17.1.1 halved, rounded up (§1.4)
     return value

@@ -275,9 +275,9 @@ def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -
     start = first.hex if first.where == "map" else None
     entry = None
     if start is None:
-        arrival = world.unit_data(units[0]).arrival
+        arrival = world.counters.unit(units[0]).arrival
         entry = arrival.entry if arrival else None
-    ma = min(world.unit_data(u).movement for u in units) * 2
+    ma = min(world.counters.unit(u).movement for u in units) * 2
     return Group(units=units, side=first.side, start=start, entry=entry, order=order, column=column, ma_half=ma,
                  artillery=any(state.units[u].arm == "artillery" for u in units), formation=world.formation_of(units[0]))
 
@@ -481,7 +481,7 @@ def leader_reachable(world: World, leader: str, entry: str | None = None, escape
     s = world.state.leaders[leader]
     side = s.side
     start = s.hex if s.where == "map" else None
-    ma = world.leader_data(leader).movement * 2
+    ma = world.counters.leader(leader).movement * 2
     if start is None:
         if entry is None or world.enemy_units_at(entry, side):
             return {}

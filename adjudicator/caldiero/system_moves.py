@@ -55,12 +55,12 @@ def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
             raise Reject(R.OOC_AFTER_MOVES, f"{u} is in command: the in-command units' movement ended when the "
                          "out-of-command units tried to change order (caldiero §3.1 B-3)")
         if s.where == "offmap" and not unit_due(w, u):
-            raise Reject(CALDIERO_VARIANT.rules.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.unit_data(u).arrival.turn) if w.unit_data(u).arrival else '?'} (caldiero §15.4)")
+            raise Reject(CALDIERO_VARIANT.rules.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.counters.unit(u).arrival.turn) if w.counters.unit(u).arrival else '?'} (caldiero §15.4)")
         if s.where not in ("map", "offmap"):
             raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"{u} is not on the map")
         if s.status == "routed":
             raise Reject(CALDIERO_VARIANT.rules.ROUT, f"{u} is routed: routed units do not move (caldiero §15.2)")
-        locations.add(s.hex if s.where == "map" else f"entry:{w.unit_data(u).arrival.entry if w.unit_data(u).arrival else ''}")
+        locations.add(s.hex if s.where == "map" else f"entry:{w.counters.unit(u).arrival.entry if w.counters.unit(u).arrival else ''}")
     if len(locations) != 1:
         raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
 
@@ -258,7 +258,7 @@ def movable_leaders(w: World, seat: str) -> list[str]:
 def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
     entry = None
     if w.state.leaders[leader].where == "offmap":
-        arrival = w.leader_data(leader).arrival
+        arrival = w.counters.leader(leader).arrival
         entry = arrival.entry if arrival else None
     return leader_reachable(w, leader, entry)
 

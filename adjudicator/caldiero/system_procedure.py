@@ -152,7 +152,7 @@ class Act:
 
     def leader_die(self, leader: str, cause: str) -> int:
         """caldiero §4.4.3: the die of a leader's test, against his initiative (a commander in chief's: 1)."""
-        value = 1 if self.w.leader_data(leader).role == "commander_in_chief" else self.w.leader_data(leader).initiative
+        value = 1 if self.w.counters.leader(leader).role == "commander_in_chief" else self.w.counters.leader(leader).initiative
         (roll,) = self.roll(f"{CALDIERO_VARIANT.rules.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value,
                             "cause": cause}, about=(self.state.leaders[leader].hex,))
         return roll
@@ -192,13 +192,13 @@ def arrival_turn(w: World, base: int) -> int:
 
 def unit_due(w: World, u: str) -> bool:
     unit = w.state.units[u]
-    arrival = w.unit_data(u).arrival
+    arrival = w.counters.unit(u).arrival
     return unit.where == "offmap" and arrival is not None and arrival_turn(w, arrival.turn) <= w.state.turn
 
 
 def leader_due(w: World, leader: str) -> bool:
     s = w.state.leaders[leader]
-    arrival = w.leader_data(leader).arrival
+    arrival = w.counters.leader(leader).arrival
     return s.where == "offmap" and arrival is not None and arrival_turn(w, arrival.turn) <= w.state.turn
 
 

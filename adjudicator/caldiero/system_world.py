@@ -13,7 +13,6 @@ from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import sight, world
-from arbitro.adjudicator.parabellum.data import LeaderData, UnitData
 from arbitro.projections.caldiero import CaldieroState
 
 
@@ -27,12 +26,6 @@ class World(world.World):
         self.hooks = hooks  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
 
     # --- static values -------------------------------------------------------------------------
-    def unit_data(self, u: str) -> UnitData:
-        return self.data.unit(u)
-
-    def leader_data(self, leader: str) -> LeaderData:
-        return self.data.leader(leader)
-
     def formation_arrival(self, formation: str) -> int:
         """The turn a formation arrives, as its order of battle prints it (caldiero §21.3); 1 for one the order of
         battle has not (Bonaparte's, caldiero §20.1: present from the first turn)."""

@@ -96,7 +96,7 @@ class Chooser:
     def move_score(self, w: World, seat: str, c: dict[str, Any]) -> float:
         u = c["units"][0]
         unit = w.state.units[u]
-        start = unit.hex or (w.unit_data(u).arrival.entry if w.unit_data(u).arrival else c["to"])
+        start = unit.hex or (w.counters.unit(u).arrival.entry if w.counters.unit(u).arrival else c["to"])
         before = nearest_enemy_distance(w, start, seat) or 0
         after = nearest_enemy_distance(w, c["to"], seat) or 0
         if unit.where == "offmap":
@@ -115,7 +115,7 @@ class Chooser:
 
     def leader_score(self, w: World, seat: str, c: dict[str, Any]) -> float:
         leader = c["leader"]
-        data = w.leader_data(leader)
+        data = w.counters.leader(leader)
         if data.role == "general":
             own = [w.state.units[u].hex for u in w.on_map_units() if w.formation_of(u) == data.formation]
         else:
