@@ -99,6 +99,8 @@ def prepare(module: str, resume: bool = False) -> Path:
         "[tool.mutmut]\n"
         'source_paths = ["arbitro/"]\n'
         f'only_mutate = ["arbitro/{module}"]\n'
+        # mutmut runs the tests in mutants/, which holds the sources and tests only: the logs, docs and bench they read
+        f"also_copy = {json.dumps([name + '/' if (REPO / name).is_dir() else name for name in BESIDE if name != 'tests'])}\n"
         f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
         # not the PostgreSQL store's tests: they test events/postgres.py, never mutated here, and each test process
         # would start a server, once per mutant
