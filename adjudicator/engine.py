@@ -277,15 +277,18 @@ class Adjudicator:
     ) -> Rejected:
         """The refusal of an answer that is not among the frame's options. An answer of the kind awaited gets the
         step's own reason (which unit, which hex, which rule: what a player needs to correct it), found by letting
-        the step judge it on a scratch copy that rolls nothing; anything else is told what is awaited."""
+        the step judge it on a scratch copy that rolls nothing; anything else is told what is awaited. Only a
+        refusal the step makes before it has done anything is its reason: one raised later in the procedure the
+        answer set going would be worded from a position the game never reaches."""
         awaited_kinds = {option.get("type") for option in options}
         if command.get("type") in awaited_kinds:
             scratch = self.fresh(ctx, ctx.seat, EnteredSupply(()))
             try:
                 self.steps[top.kind].answer(scratch, top, self.ruleset.parse_command(command))
             except Rejected as refusal:
-                refusal.allowed = options if refusal.allowed is None else refusal.allowed
-                return refusal
+                if not scratch.events:
+                    refusal.allowed = options if refusal.allowed is None else refusal.allowed
+                    return refusal
             except Exception:  # noqa: BLE001 - the reason is a courtesy: the answer is refused either way
                 pass
         return NotYourDecision(f"first {top.prompt}", rule=top.rule, allowed=options)

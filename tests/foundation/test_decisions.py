@@ -139,6 +139,24 @@ class TrustingDuel(StackDuel):
         return {GuardStep.kind: TrustingGuardStep()}
 
 
+class LateRefusingGuardStep(BarredGuardStep):
+    """Only the high guard is listed; the step refuses the low one only after it has begun the procedure."""
+
+    def answer(self, ctx: Decision[Any], frame: core.Frame[GuardAwaited], command: Any) -> None:
+        close_frame(ctx, frame)
+        if command.stance == "low":
+            raise IllegalCommand("refused from a position the game never reaches", rule="duel §4.2")
+        duel.DuelRuleset.decide(STACK_DUEL, ctx, command)
+
+
+class LateDuel(StackDuel):
+    name = "lateduel"
+
+    def steps(self) -> dict[str, Step[Any]]:
+        return {GuardStep.kind: LateRefusingGuardStep()}
+
+
+registry.register("lateduel", "tests.foundation.test_decisions:LateDuel")
 registry.register("barredduel", "tests.foundation.test_decisions:BarredDuel")
 registry.register("trustingduel", "tests.foundation.test_decisions:TrustingDuel")
 
@@ -153,6 +171,16 @@ def test_an_unlisted_answer_is_refused_with_the_steps_own_reason_and_leaves_noth
     assert app.game(game).head_seq == head and app.state_at(game) == state  # the step judged it on a scratch copy
     with pytest.raises(NotYourDecision, match="first choose a guard"):  # another kind of command: what is awaited
         app.submit(game, "blue", {"type": "end_turn"})
+
+
+def test_a_reason_the_step_gives_after_it_began_is_not_served(app: Arbitro) -> None:
+    """A refusal raised once the scratch answer has done something is worded from a position the game never
+    reaches: the player is told what is awaited instead."""
+    game = app.create("lateduel", "standard", game_id="l")
+    app.submit(game, "red", {"type": "attack", "aim": "high"})
+    with pytest.raises(NotYourDecision, match="first choose a guard") as refused:
+        app.submit(game, "blue", {"type": "guard", "stance": "low"})
+    assert "never reaches" not in str(refused.value) and refused.value.allowed == [{"type": "guard", "stance": "high"}]
 
 
 def test_an_unlisted_answer_the_step_would_take_is_still_refused(app: Arbitro) -> None:

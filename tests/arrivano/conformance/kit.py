@@ -46,6 +46,10 @@ the shipped (provisional) Montebello map and counters of `adjudicator/arrivano/d
 clear, level and roadless; 6e-legere-i and -ii are 5 SP, efficiency 4; ir18-i and -ii 5 SP, efficiency 3;
 ir40-ii-iii 8 SP; mariassy-jager 2 SP with no reduced side; bussy is 2 SP cavalry.
 
+The rulebook does not print the combat and bombardment tables: the result a roll gives (\"a 4 gives Ex\") comes from
+the provisional reconstruction in `adjudicator/arrivano/data/`; what a result then does is the rulebook's, and that is
+what these cases check.
+
 Rewrite this page and the position files with `python -m tests.arrivano.conformance.kit`.
 """
 

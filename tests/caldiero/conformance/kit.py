@@ -45,6 +45,10 @@ the shipped (provisional) map and counters of `adjudicator/caldiero/data/`: the 
 1417 is clear ground; fr-18-ligne and fr-40-ligne are 6 SP, efficiency 4; au-mahoney-jager 2 SP; Massena's
 efficiency bonus is +3 to units in his hex or next to it (§13.2).
 
+The rulebook does not print the combat and bombardment tables: the result a roll gives (\"a 4 gives Ex\") comes from
+the provisional reconstruction in `adjudicator/caldiero/data/crt.json`; what a result then does is the rulebook's, and that is
+what these cases check.
+
 Rewrite this page and the position files with `python -m tests.caldiero.conformance.kit`.
 """
 
