@@ -304,7 +304,8 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     if automatic is not None:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=automatic,
                                   automatic=str(ARRIVANO_VARIANT.rules.BELOW_1_5), odds=odds.column.odds or "", rule=str(ARRIVANO_VARIANT.rules.BELOW_1_5)))
-        results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders, forced)
+        results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders,
+                             ne_testable(g, attackers, forced))
         return
     chosen = dict(chosen or {})
     for role, units in (("attack", attackers), ("defence", defenders)):
@@ -325,7 +326,8 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
                               rule=str(ARRIVANO_VARIANT.rules.RESULTS)))
     results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
                               sys_assault.general_with(w, attackers), _commander_loss_cause)
-    results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders, forced)
+    results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders,
+                         ne_testable(g, attackers, forced))
     for u in attackers:  # arrivano §14.2.2: a good-order charger is disordered after the charge
         if u in g.state.charges and g.state.units[u].where == "map" and g.state.units[u].status == "good":
             g.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(R.CHARGE_DISORDER)))
@@ -350,6 +352,13 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
     if tdrm:
         mods.append(Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
     return mods
+
+
+def ne_testable(g: Game, attackers: list[str], forced: bool) -> bool:
+    """arrivano §12.5.4 NE: the kernel's `ne_may_test` on the orders of the units still attacking; a counter-charge
+    (`forced` False: no order made it, §14.2.4) is never tested."""
+    w = g.world()
+    return forced and results.ne_may_test([w.order_of(u) for u in attackers], g.reading)
 
 
 def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:

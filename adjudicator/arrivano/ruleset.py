@@ -46,7 +46,7 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.16.0"
+    version = "1.17.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand

@@ -52,6 +52,9 @@ INTERPRETATIONS = {i.name: i for i in (
     _i("shift_beyond_6_1", "extra_drm", ("extra_drm", "capped"), "caldiero §12.4.3",
        "+1 al tiro del dado per ogni livello superiore al 6-1",
        "column shifts past 6-1 give +1 DRM each, like odds above 6-1, or are lost"),
+    _i("ne_attack_order", "every_attacker", ("every_attacker", "any_attacker"), "caldiero §12.5.4",
+       "Se le unità in attacco avevano Ordine Attacco",
+       "an Ne may be tested when every unit still in the attack holds an Attack order, or when any of them does"),
     _i("dr_rout_retreat", "additional_2", ("additional_2", "total_2"), "caldiero §15.2.1",
        "si deve immediatamente ritirare di 2 esagoni", "a unit routed by a Dr test retreats 1+2 hexes, or 2 in all"),
     _i("dr_pass_already_disordered", "rout", ("rout", "disordered"), "caldiero §15.1",
@@ -84,7 +87,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.16.0"
+    version = "0.17.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand

@@ -310,7 +310,7 @@ def stage_resolve(a: Act) -> None:
                               _leader_loss_cause)
     c = _combat(a)
     results.apply_result(CombatResults(a), result, c.attackers, [d for d in c.defenders if not a.w.is_artillery(d)],
-                         bool(c.attackers) and all(unit_order(a.w, u) == "attack" for u in c.attackers))
+                         results.ne_may_test([unit_order(a.w, u) for u in c.attackers], a.reading))
 
 
 def _leader_loss_cause(die: int, h: str) -> tuple[str, str | None]:

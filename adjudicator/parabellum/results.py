@@ -15,7 +15,7 @@ from typing import Final, Literal, Protocol, get_args
 
 from arbitro.adjudicator.parabellum.data import CrtResult
 from arbitro.adjudicator.parabellum.leaders import LeaderTest, leader_test
-from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 
 # Both §12.5.4: the results a CRT cell holds, as the tables store them (parabellum/data.CrtResult validates them).
@@ -55,8 +55,8 @@ def apply_result(game: Results, result: str, attackers: Sequence[str], defenders
                  ne_may_test: bool) -> None:
     """caldiero §12.5.4, arrivano §12.5.4: what `result` does. `attackers` are the units still attacking,
     `defenders` those the table fought (artillery, which takes no part in an assault, is not among them except as
-    the game's De takes it); `ne_may_test`: the attackers held an Attack order, so a Ne may be tested ("Se le unità in
-    attacco avevano Ordine Attacco"). A result outside the table changes nothing."""
+    the game's De takes it); `ne_may_test`: a Ne may be tested (`ne_may_test` above). A result outside the table
+    changes nothing."""
     if result in ("Ae", "De"):
         game.eliminated(attackers if result == "Ae" else defenders, "Ae" if result == "Ae" else "De")
     elif result in ("Ad", "Dd"):
@@ -67,6 +67,16 @@ def apply_result(game: Results, result: str, attackers: Sequence[str], defenders
         game.exchanged()
     elif result == "Dr":
         game.retreat_tested(defenders)
+
+
+def ne_may_test(orders: Sequence[str], reading: Reading) -> bool:
+    """Both §12.5.4 Ne ("Se le unità in attacco avevano Ordine Attacco", the same words in both books): whether the
+    attacker may test an Ne, from the orders of the units still in the attack when it is resolved. Interpretation
+    `ne_attack_order`: `every_attacker` (the default: the words speak of the units in the attack, all of them, and a
+    unit attacking under Advance after its "Attack?" test had no Attack order) or `any_attacker` (one suffices). The
+    two games read it each its own way until caldiero 0.17.0 and arrivano 1.17.0 (issue 19)."""
+    held = [order == "attack" for order in orders]
+    return bool(held) and (all(held) if reading("ne_attack_order") == "every_attacker" else any(held))
 
 
 def dr_levels(status: str, passed: bool, reading: Callable[[str], str]) -> int:

@@ -446,3 +446,17 @@ def test_defensive_fire_each_gun_reading_gives_every_gun_its_own_target():
     fired = t.of(ev.ArtilleryFired)
     assert [(f.artillery, f.target) for f in fired] == [((GUNS[0],), X), ((GUNS[1],), X2)]
     assert t.of(ev.AssaultResolved)
+
+
+@pytest.mark.parametrize("reading, offered", [("every_attacker", False), ("any_attacker", True)])
+def test_an_ne_is_tested_when_the_units_in_the_attack_held_an_attack_order(reading: str, offered: bool):
+    """arrivano §12.5.4 NE, "Se le unità in attacco avevano Ordine Attacco" (interpretation ne_attack_order, issue 19:
+    one reading for both books): beside a unit under Attack, one under Advance that passed its Attack? test; by
+    default every unit in the attack must hold an Attack order, so no test is offered (arrivano offered it before
+    1.17.0, when any declared attacker held one)."""
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"ir18-i": D, "ir18-ii": D})
+    t.rule({"ne_attack_order": reading})
+    t.state.activation.unit_orders["6e-legere-ii"] = "advance"
+    assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[2, 3])  # Attack? test passes, then 10 v 10 1-1 +1: row 4 NE
+    assert resolved(t).result == "Ne"
+    assert (t.pending() is not None and t.pending().kind == "ne_choice") is offered

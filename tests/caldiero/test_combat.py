@@ -331,3 +331,16 @@ def test_defensive_bombardment_disorders_attackers() -> None:
     assert fired.defensive and fired.result in ("D", "R")
     assert t.unit("fr-18-ligne").status != "good"
     assert not t.of(ev.CombatResolved)  # the only attacker no longer attacks
+
+
+@pytest.mark.parametrize("reading, offered", [("every_attacker", False), ("any_attacker", True)])
+def test_an_ne_is_tested_when_the_units_in_the_attack_held_an_attack_order(reading: str, offered: bool) -> None:
+    """caldiero §12.5.4 Ne, "Se le unità in attacco avevano Ordine Attacco" (interpretation ne_attack_order): with one
+    attacker under Advance (it passed its "Attack?" test) beside one under Attack, the test is offered only when any
+    unit's Attack order suffices; by default every unit in the attack must hold one."""
+    t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF, "au-colloredo": DEF},
+              interpretations={"ne_attack_order": reading})
+    t.state.activation.unit_orders["fr-40-ligne"] = "advance"  # as if out of command and given Advance (§5.3.1)
+    attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[1, 1])  # fr-40-ligne's Attack? test passes; then Ne
+    assert result_of(t) == "Ne"
+    assert (t.awaited() is not None and t.awaited().kind == "ne_test") is offered

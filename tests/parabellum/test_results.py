@@ -150,3 +150,14 @@ def test_a_natural_one_without_the_generals_modifier_tests_nobody(variant: Varia
     game = Leaders()
     results.commanders_tested(game, variant, BATTLE, 1, "austria", ["1113"], None, cause)  # type: ignore[arg-type]
     assert game.asked == []
+
+
+def test_an_ne_is_tested_as_the_reading_of_the_attack_order_says() -> None:
+    """Both §12.5.4 Ne, "Se le unità in attacco avevano Ordine Attacco": one predicate for both games (issue 19),
+    over the orders of the units still attacking; `every_attacker` by default, `any_attacker` the other reading; no
+    attacker left, no test."""
+    every, any_ = (lambda name: "every_attacker"), (lambda name: "any_attacker")
+    assert results.ne_may_test(["attack", "attack"], every) and results.ne_may_test(["attack", "attack"], any_)
+    assert not results.ne_may_test(["attack", "advance"], every) and results.ne_may_test(["attack", "advance"], any_)
+    assert not results.ne_may_test(["advance"], any_)
+    assert not results.ne_may_test([], every) and not results.ne_may_test([], any_)
