@@ -26,10 +26,11 @@ from arbitro.adjudicator.randomness import describe_rerolls
 from arbitro.adjudicator.registry import RulesetInfo
 from arbitro.adjudicator.results import Status
 from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines,
-    note_lines, notes_by_seq, read_json_arg, open_reader,
+    note_lines, notes_by_seq, read_json_arg, open_reader, reading_as,
 )
 from arbitro.adjudicator.cli_audit import AUDIT_COMMANDS
 from arbitro.adjudicator.cli_history import HISTORY_COMMANDS
@@ -162,6 +163,7 @@ def status(game: str, seat: str, list_provisional: bool, db: str, as_json: bool)
         arbitro status marengo-1a2b3c4d --provisional
     """
     app = open_reader(db, game)
+    seat = reading_as(app, seat)
 
     def text(s: Status) -> str:
         lines = [f"game {s.game}: {s.ruleset} {s.version} / {s.scenario}"
@@ -220,6 +222,8 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
     """
     app = open_reader(db, game)
     record = app.game(game)
+    if seat is None and isinstance(app, SeatCopy):  # a seat's copy answers for its seat alone
+        seat = app.seat
     if seat is None:  # name the seats rather than click's bare "missing option"
         raise BadInput(f"say whose commands to list with --as SEAT: game {game}'s seats are "
                        f"{', '.join((*record.seats, UMPIRE))}")
@@ -233,20 +237,22 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
 
 @cli.command()
 @click.argument("game")
-@seat_option()
+@seat_option(required=False, default=UMPIRE)
 @click.option("--at", "at", type=int, help="The state after this event (default: now).")
 @db_option
 @json_option
 @handle_errors
 def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
-    """Show the game as SEAT may see it (the umpire sees everything): the turn, phase and step, who is
-    awaited, and each side's pieces by formation with place, strength and state; --json: the full view.
+    """Show the game as SEAT may see it (default: the umpire, who sees everything; on a seat's copy, that seat):
+    the turn, phase and step, who is awaited, and each side's pieces by formation with place, strength and
+    state; --json: the full view.
 
     \b
     Example:
         arbitro view marengo-1a2b3c4d --as france --at 120
     """
     app = open_reader(db, game)
+    seat = reading_as(app, seat)
     shown = app.view(game, seat, at)
     shown["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, 1, at)]  # the notes up to that event
     ruleset = registry.get(app.game(game).ruleset)

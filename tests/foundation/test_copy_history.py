@@ -61,6 +61,16 @@ def test_view_and_replay_at_every_event_read_the_copy_as_the_umpire_serves_the_s
     assert views[0] != views[1] != views[2], "the copy's view moves with its history"
 
 
+def test_a_copy_answers_view_legal_and_status_for_its_seat_without_as(played: tuple[Cli, Cli, str]) -> None:
+    """A seat's copy holds one seat's served game: `view`, `legal` and `status` read it as that seat when --as is
+    left out, exactly as with --as naming it (before, view and legal asked for --as and status read as umpire)."""
+    umpire, austria, game = played
+    for command in ("view", "legal", "status"):
+        assert austria.json(command, game) == austria.json(command, game, "--as", "austria"), command
+        assert austria(command, game).stdout == austria(command, game, "--as", "austria").stdout, command
+    assert umpire.json("view", game) == umpire.json("view", game, "--as", "umpire")  # the umpire's database: umpire
+
+
 def test_replay_step_walks_a_copy_and_its_file_as_it_walks_the_seats_game(played: tuple[Cli, Cli, str],
                                                                          tmp_path: Path) -> None:
     umpire, austria, game = played
