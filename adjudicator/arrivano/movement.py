@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test, worsen
@@ -17,7 +17,7 @@ from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     OrderMove, advance_order_problem, attack_bound, attack_order_problem, commander_moves, enemy_problem, ends,
     entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem,
-    toward_enemy, toward_enemy_problem, zoc_rules,
+    order_moves, toward_enemy, toward_enemy_problem, zoc_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -123,7 +123,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
         enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
     if open_order:
         enter = "yes"
-    om = OrderMove(order=order, enter_ezoc=enter, ezoc_to_ezoc=True, max_hexes=rules_o.max_hexes)
+    om = replace(order_moves(w.tables.orders)[order], enter_ezoc=enter)
     rules = MoveRules(
         unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
         can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == side and h != start),

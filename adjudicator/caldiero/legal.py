@@ -17,7 +17,7 @@ from typing import Any
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, unit_order
+from arbitro.adjudicator.caldiero.system_orders import allows_column, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
@@ -169,7 +169,7 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
             if w.option("cavalry_charges") and F.charge_problem(w, g, order, route) is None:
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
         start = w.state.units[g[0]].hex
-        if any(ALLOWS_COLUMN[o] for o in F.mover_orders(w, g)) and (not start or w.board.is_road_hex(start)):
+        if any(allows_column(w, o) for o in F.mover_orders(w, g)) and (not start or w.board.is_road_hex(start)):
             for dest in sorted(F.move_options(w, g, True)):  # also where a line move goes: another move (§9.3)
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict, Where
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, TerrainTable, VictoryLevel,
-                                                  WeatherTrack)
+from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, OrdersTable, TerrainTable,
+                                                  VictoryLevel, WeatherTrack)
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_hexmap, load_model
 from pydantic import BaseModel, ConfigDict, Field
@@ -87,11 +87,13 @@ class CaldieroData(BaseModel, pb.FindsCounters):
     bombardment: BombardmentTable
     weather: WeatherTable
     scenario: CaldieroScenario
+    orders: OrdersTable  # what each order permits (caldiero §5.1), the kernel's orders table
 
 
 FILES: dict[str, type[BaseModel]] = {
     "oob.json": OrderOfBattle, "terrain.json": TerrainTable, "crt.json": CombatTable,
     "bombardment.json": BombardmentTable, "weather.json": WeatherTable, "scenario.json": CaldieroScenario,
+    "orders.json": OrdersTable,
 }
 
 

@@ -28,7 +28,7 @@ from typing import TypeVar
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.data import TerrainTable
-from arbitro.adjudicator.caldiero.system_orders import ORDER_MOVES
+from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
@@ -230,7 +230,7 @@ def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
     if g.artillery and world.state.weather == 3 and (a is None or board.road(a, b) is None):
         return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
-    return presence or ezoc_to_ezoc_problem(CALDIERO_VARIANT, ORDER_MOVES[g.order], a, b, ezoc) or direction
+    return presence or ezoc_to_ezoc_problem(CALDIERO_VARIANT, order_move(world, g.order), a, b, ezoc) or direction
 
 
 def _hex_problems(world: World, g: Group, b: str, ezoc: frozenset[str]) -> HexProblems:
@@ -239,7 +239,7 @@ def _hex_problems(world: World, g: Group, b: str, ezoc: frozenset[str]) -> HexPr
     entering = _per_hex(world, ("entering", g.side), b, lambda: _entering_problem(world, g.side, b))
     friends = [u for u in _per_hex(world, ("units", g.side), b, lambda: tuple(world.side_units_at(b, g.side)))
                if u not in g.units]
-    presence = presence_problem(CALDIERO_VARIANT, ORDER_MOVES[g.order], b, ezoc, bool(friends), g.column)
+    presence = presence_problem(CALDIERO_VARIANT, order_move(world, g.order), b, ezoc, bool(friends), g.column)
     direction: Problem = None
     if world.hooks is not None:  # e.g. caldiero §19.1
         direction = _per_hex(world, ("direction", g.formation), b,
@@ -295,7 +295,7 @@ def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: in
     board = world.board
     fits = _hex_fit(world, g, ezoc)
     artillery, ice = g.artillery, world.state.weather == 3
-    free_between_zocs = ORDER_MOVES[g.order].ezoc_to_ezoc
+    free_between_zocs = order_move(world, g.order).ezoc_to_ezoc
     entry_in_ezoc = g.start is None and origin in ezoc
 
     def may_enter(a: HexId, b: HexId) -> bool:
@@ -377,7 +377,7 @@ def _search_key(world: World, g: Group) -> tuple[object, ...]:
     ezoc = enemy_zoc(world, g.side)
     enemy = hexes_held(world, world.enemy(g.side))
     friends: frozenset[str] = frozenset()
-    if g.column or ORDER_MOVES[g.order].enter_ezoc == "with_friend":
+    if g.column or order_move(world, g.order).enter_ezoc == "with_friend":
         mine = hexes_held(world, g.side)
         friends = mine if g.column else mine & ezoc
     released = g.formation in world.state.direction_released

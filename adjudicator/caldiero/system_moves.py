@@ -11,7 +11,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
     Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stacking_problem,
 )
-from arbitro.adjudicator.caldiero.system_orders import ALLOWS_COLUMN, in_command_moves_over, unit_order
+from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command_moves_over, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
@@ -77,7 +77,7 @@ def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tu
 def _move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
     out: dict[str, tuple[str, Route]] = {}
     for order in mover_orders(w, units):
-        if column and not ALLOWS_COLUMN[order]:
+        if column and not allows_column(w, order):
             continue
         g = make_group(w, units, order, column)
         toward = attack_toward(w, g)
@@ -123,7 +123,7 @@ def check_move(w: World, seat: str, cmd: C.GroupMove) -> tuple[str, Route]:
 def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[str, Route]:
     orders = mover_orders(w, units)
     if cmd.column:
-        if not any(ALLOWS_COLUMN[o] for o in orders):
+        if not any(allows_column(w, o) for o in orders):
             raise Reject(R.COLUMN, "march column needs an Advance or Manoeuvre order (caldiero §9.3, §5.1.1, §5.1.4)")
         start = w.state.units[units[0]].hex
         if start and not w.board.is_road_hex(start):
@@ -138,7 +138,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
         raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
     last: Reject | None = None
     for order in orders:
-        if cmd.column and not ALLOWS_COLUMN[order]:
+        if cmd.column and not allows_column(w, order):
             continue
         g = make_group(w, units, order, cmd.column)
         try:
@@ -158,7 +158,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
     """The most specific reason a destination is not reachable (rule, message)."""
     orders = mover_orders(w, units)
     for order in orders:
-        if cmd.column and not ALLOWS_COLUMN[order]:
+        if cmd.column and not allows_column(w, order):
             continue
         g = make_group(w, units, order, cmd.column)
         leaving = leave_ezoc_problem(CALDIERO_VARIANT, order, g.start, enemy_zoc(w, g.side))

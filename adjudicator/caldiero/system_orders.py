@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.parabellum.movement import OrderMove
+from arbitro.adjudicator.parabellum.data import OrderRules
+from arbitro.adjudicator.parabellum.movement import OrderMove, order_moves
 
 
-ALLOWS_COLUMN = {"advance": True, "attack": False, "defence": False, "manoeuvre": True}  # §5.1.1, §5.1.4
-# caldiero §5.1.1-§5.1.4, §8.2.1: what each order lets a moving unit do with enemy ZoCs (Advance and Attack enter;
-# Defence only where a friendly unit already is, never from one EZoC hex to another, one hex; Manoeuvre never).
-ORDER_MOVES = {
-    "advance": OrderMove("advance", "yes", ezoc_to_ezoc=True, max_hexes=None),
-    "attack": OrderMove("attack", "yes", ezoc_to_ezoc=True, max_hexes=None),
-    "defence": OrderMove("defence", "with_friend", ezoc_to_ezoc=False, max_hexes=1),
-    "manoeuvre": OrderMove("manoeuvre", "no", ezoc_to_ezoc=True, max_hexes=None),
-}
-ALLOWS_REORGANISE = {"advance": False, "attack": False, "defence": True, "manoeuvre": False}  # §5.1.3, §15.3
+def order_rules(world: World, order: str) -> OrderRules:
+    """What `order` permits (caldiero §5.1.1-§5.1.4): the game's orders table, data/orders.json."""
+    return world.data.orders.orders[order]  # type: ignore[index]
+
+
+def order_move(world: World, order: str) -> OrderMove:
+    """The movement permissions of `order` (caldiero §5.1, §8.2.1): Advance and Attack enter EZoC; Defence only where a
+    friendly unit already is, never from one EZoC hex to another, one hex; Manoeuvre never (the kernel's
+    `order_moves` of the orders table)."""
+    return order_moves(world.data.orders)[order]
+
+
+def allows_column(world: World, order: str) -> bool:
+    """caldiero §5.1.1, §5.1.4, §9.3: march column under Advance and Manoeuvre."""
+    return order_rules(world, order).march_column
+
+
+def allows_reorganise(world: World, order: str) -> bool:
+    """caldiero §5.1.3, §15.3: Reorganisation under a Defence order."""
+    return order_rules(world, order).recovery != "no"
 
 
 def unit_order(world: World, u: str) -> str:

@@ -539,8 +539,8 @@ class OrderRules(StrictModel):
 
 class OrdersTable(StrictModel):
     """The orders table (D6): each order's permissions, and the orders out-of-command units, artillery and
-    reinforcements take (arrivano §5.3, §5.1.5, §15.4.1). Arrivano's tables/orders.json is in this form;
-    Caldiero's orders are still its code (adjudicator/caldiero/system_orders.py) until its data has this file."""
+    reinforcements take (arrivano §5.3, §5.1.5, §15.4.1; caldiero §5.3, §5.1.1, §15.4.2): Arrivano's
+    tables/orders.json and Caldiero's data/orders.json."""
 
     meta: Meta
     orders: dict[OrderName, OrderRules]

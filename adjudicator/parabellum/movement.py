@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
@@ -26,6 +26,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId, cube_distance
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
+from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -86,12 +87,28 @@ def leave_ezoc_problem(variant: Variant, order: str, start: str | None, ezoc: fr
 
 @dataclass(frozen=True)
 class OrderMove:
-    """The movement permissions of an order (arrivano tables/orders.json; caldiero §5.1 in caldiero/system_orders)."""
+    """The movement permissions of an order (`order_moves`, from each game's orders table)."""
 
     order: str
     enter_ezoc: EzocEntry
     ezoc_to_ezoc: bool  # straight from one enemy ZoC hex to another (D7: caldiero §5.1.3 no, arrivano §5.1.3 with a test)
     max_hexes: int | None
+
+
+_ORDER_MOVES: dict[int, tuple[OrdersTable, dict[str, OrderMove]]] = {}
+
+
+def order_moves(table: OrdersTable) -> Mapping[str, OrderMove]:
+    """Each order's movement permissions as the game's orders table gives them (§5.1 in both, D6; caldiero
+    data/orders.json, arrivano tables/orders.json): its EZoC entry, one hex under Defence, and D7, straight from one
+    EZoC hex to another: free unless the order enters only beside a friend, then only with the table's test
+    (caldiero §5.1.3: never; arrivano §5.1.3: with a test, its own procedure). Worked out once per table."""
+    kept = _ORDER_MOVES.get(id(table))
+    if kept is None or kept[0] is not table:  # the table is kept with its answer, so its id stays unique
+        moves = {name: OrderMove(name, o.enter_ezoc, ezoc_to_ezoc=o.enter_ezoc != "with_friend" or o.ezoc_to_ezoc_test,
+                                 max_hexes=o.max_hexes) for name, o in table.orders.items()}
+        kept = _ORDER_MOVES[id(table)] = (table, moves)
+    return kept[1]
 
 
 def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexId], bool],

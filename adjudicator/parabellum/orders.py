@@ -1,5 +1,6 @@
 """The four orders of the system (caldiero §5.1, arrivano §5.1). What each permits differs between the books
-(D6: caldiero's fixed permissions in caldiero/system_orders.py, arrivano's tables/orders.json)."""
+(D6: each game's orders table, caldiero data/orders.json, arrivano tables/orders.json; their movement permissions
+are parabellum/movement.order_moves)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from arbitro.adjudicator.parabellum import orders
+from arbitro.adjudicator.arrivano import data_loader as arrivano
+from arbitro.adjudicator.caldiero import loader as caldiero
+from arbitro.adjudicator.parabellum import movement, orders
 from arbitro.adjudicator.parabellum.variant import Variant
 
 
@@ -13,3 +15,21 @@ def test_artillery_may_always_choose_manoeuvre_or_defence(variant: Variant) -> N
     assert orders.artillery_orders("defence") == ["defence", "manoeuvre"]
     assert orders.artillery_orders("manoeuvre") == ["defence", "manoeuvre"]
     assert set(orders.ARTILLERY_ALWAYS) < set(orders.ORDERS)
+
+
+def test_each_game_s_orders_table_gives_the_movement_permissions(variant: Variant) -> None:
+    """§5.1 in both, each game's orders table (caldiero data/orders.json, arrivano tables/orders.json) read once by
+    the kernel (`movement.order_moves`): Advance and Attack enter an EZoC, Manoeuvre never, Defence only beside a
+    friend and one hex; D7, Defence straight from one EZoC hex to another: never in caldiero ("non possono passare
+    direttamente da EZoC a EZoC"), with a test in arrivano (its own procedure), free for the other orders."""
+    folder = caldiero.CALDIERO_DATA if variant.book == "caldiero" else arrivano.ARRIVANO_DATA
+    loaded = folder.shipped()
+    table = loaded.orders if variant.book == "caldiero" else loaded.tables.orders  # type: ignore[attr-defined]
+    moves = movement.order_moves(table)
+    assert movement.order_moves(table) is moves and set(moves) == set(orders.ORDERS)
+    assert [moves[o].enter_ezoc for o in orders.ORDERS] == ["yes", "yes", "with_friend", "no"]
+    assert [moves[o].max_hexes for o in orders.ORDERS] == [None, None, 1, None]
+    assert moves["defence"].ezoc_to_ezoc is (variant.book == "arrivano")
+    assert all(moves[o].ezoc_to_ezoc for o in ("advance", "attack", "manoeuvre"))
+    assert [table.orders[o].march_column for o in orders.ORDERS] == [True, False, False, True]
+    assert [table.orders[o].assault for o in orders.ORDERS] == ["test", "must", "no", "no"]
