@@ -95,23 +95,23 @@ def numbered_per_chain(notes: Iterable[Annotation]) -> list[Annotation]:
     game's notes shared one count, so the gaps in the public numbers a seat was served told it that, and between
     which of its notes, other seats wrote private ones (docs/stores.md). `notes` are in their old order (the
     game's count). A chain numbered so already is kept as it is; a chain numbered with gaps whose links and hashes
-    hold under its old numbers is renumbered and hashed again, link by link; a chain that does not hold keeps its
-    hashes, so that `arbitro check` and `verify` still report it (an upgrade never makes a damaged note whole)."""
+    hold under its old numbers is renumbered and hashed again, link by link; a chain that does not hold is kept
+    exactly as it was, old numbers and hashes (they stay unique within it), so that `arbitro check` and `verify`
+    name the note that was damaged: a number is in each note's digest, so renumbering it would make every intact
+    note after a gap fail its hash instead (an upgrade never makes a damaged note whole, nor blames another)."""
     chains: dict[str, list[Annotation]] = {}
     for note in sorted(notes, key=lambda n: n.id):
         chains.setdefault(note.chain, []).append(note)
     out: list[Annotation] = []
     for chain in chains.values():
-        if [n.id for n in chain] == list(range(1, len(chain) + 1)):
+        if [n.id for n in chain] == list(range(1, len(chain) + 1)) or not _holds(chain):
             out += chain
-        elif _holds(chain):
+        else:
             last = GENESIS
             for number, note in enumerate(chain, 1):
                 renumbered = msgspec.structs.replace(note, id=number, prev=last, hash="")
                 out.append(msgspec.structs.replace(renumbered, hash=renumbered.digest()))
                 last = out[-1].hash
-        else:
-            out += [msgspec.structs.replace(n, id=number) for number, n in enumerate(chain, 1)]
     return sorted(out, key=chain_order)
 
 

@@ -96,11 +96,12 @@ class Upgrade:
         later = store.add_annotation(Annotation(game="g1", id=0, seq=3, seat="red", private=True, text="red again",
                                                 created_at="2026-01-02T00:00:00+00:00"))
         assert (later.chain, later.id, later.prev) == ("private:red", 2, seen[-1].hash)
-        # g2's blue note was edited before the upgrade: it stays damaged (an upgrade never makes a note whole)
+        # g2's blue note was edited before the upgrade: its chain stays as it was, old number included (an upgrade
+        # never makes a note whole), while the chains that hold are renumbered
         damaged = store.annotations("g2")
-        assert [(n.chain, n.id) for n in damaged] == [("public", 1), ("private:blue", 1), ("private:red", 1)]
+        assert [(n.chain, n.id) for n in damaged] == [("public", 1), ("private:blue", 3), ("private:red", 1)]
         problem = check_annotations("g2", damaged, hashes)
-        assert problem is not None and "note 1 (by blue on #2) does not match its hash: edited" in problem.detail
+        assert problem is not None and "note 3 (by blue on #2) does not match its hash: edited" in problem.detail
         store.close()  # type: ignore[attr-defined]
         again = self.open("write")  # a second opening finds nothing to do
         assert again.annotations("g1") == [*seen, later]
