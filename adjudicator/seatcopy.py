@@ -7,7 +7,8 @@ served, with the chain's hashes), its notes, its view after each event (`seat_vi
 view before: `view --at`, `replay --step` and `report` read the copy's history as they read the game's), and the
 status and legal commands the umpire's server served it at the head (the export's last record, `seat_state`). From it the seat prepares its next command offline
 (`arbitro submit --offline`), mails it back, and imports the umpire's next export over its copy: accepted only
-when it continues the chain the seat already holds, so the umpire cannot rewrite what the seat was sent.
+when it continues the chain the seat already holds and keeps every note the copy holds, so the umpire cannot
+rewrite what the seat was sent.
 
 `SeatCopy` answers the read calls of `service.Arbitro` that a seat may make (game, games' kind, view, legal, log,
 notes, status, awaiting, replay, verify), so the CLI reads a copy as it reads a game.
@@ -96,6 +97,23 @@ def _continues(old: Loaded, new: Loaded) -> None:
     if shown is not None:
         raise BadFile(f"{new.source} does not continue the copy you hold: your view after #{shown} differs from the "
                       "one you were sent before; nothing imported. Keep both files for the dispute")
+    _keeps_notes(old, new)
+
+
+def _keeps_notes(old: Loaded, new: Loaded) -> None:
+    """Refuse an export that drops or changes a note the held copy has (by chain and number, with its hash): a
+    note's chain may only grow. Verify alone cannot tell, since a chain's end may be cut unseen and a chain edited
+    and hashed again from the edit on still holds (arbitro §L.1)."""
+    sent = {(n.chain, n.id): n.hash for n in new.annotations}
+    for note in old.annotations:
+        where = f"note {note.id} of the {note.chain} chain (by {note.seat} on #{note.seq})"
+        if (note.chain, note.id) not in sent:
+            raise BadFile(f"{new.source} does not continue the copy you hold: it lacks {where}, which you were sent "
+                          "before (dropped, or the chain's end cut); nothing imported. Keep both files for the dispute")
+        if sent[(note.chain, note.id)] != note.hash:
+            raise BadFile(f"{new.source} does not continue the copy you hold: {where} differs from the one you were "
+                          "sent before (edited, or a note before it changed); nothing imported. Keep both files for "
+                          "the dispute")
 
 
 class SeatCopy:

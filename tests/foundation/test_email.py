@@ -9,13 +9,18 @@ import json
 import re
 import shlex
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 
 from arbitro.cli import cli
+from arbitro.events.codec import canonical
+from arbitro.events.records import GENESIS
+from arbitro.events.store import Annotation
 
 from .conftest import Cli
 from .test_usable import _session
@@ -152,6 +157,54 @@ def test_a_copy_takes_only_its_own_chain_carried_on(tmp_path: Path) -> None:
     refused = austria("import", table.file("rewritten.jsonl"), code=2).stderr
     assert "does not continue the copy you hold: event #1 differs" in refused and "nothing imported" in refused
     assert austria.json("status", table.game, "--as", "austria")["head"] == 6  # the copy held is unchanged
+
+
+def altered_notes(text: str, alter: Callable[[list[Annotation]], list[Annotation]]) -> str:
+    """An export's text with its notes replaced by alter(notes), each chain linked and hashed again from its first
+    note on: what an umpire who rewrites a chain would mail (it still verifies as a chain)."""
+    lines = [json.loads(line) for line in text.splitlines()]
+    notes = alter([msgspec.convert(r, Annotation) for r in lines if r["record"] == "annotation"])
+    last: dict[str, str] = {}
+    rehashed = []
+    for note in notes:
+        note = msgspec.structs.replace(note, prev=last.get(note.chain, GENESIS), hash="")
+        rehashed.append(msgspec.structs.replace(note, hash=note.digest()))
+        last[note.chain] = rehashed[-1].hash
+    records = [r for r in lines if r["record"] != "annotation"]
+    at = next(i for i, r in enumerate(records) if r["record"] == "seat_view")
+    records[at:at] = [{"record": "annotation", **msgspec.to_builtins(n)} for n in rehashed]
+    return "".join(canonical(r).decode() + "\n" for r in records)
+
+
+def test_a_copy_takes_only_an_export_that_keeps_every_note_it_holds(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.create()
+    umpire, austria = table.db["umpire"], table.db["austria"]
+    for text, seat, private in [("the opening", "umpire", False), ("my plan", "austria", True),
+                                ("a ruling", "umpire", False)]:
+        umpire("annotate", table.game, text, "--as", seat, "--at", "1", *(["--private"] if private else []))
+    table.mail_export("austria")
+    umpire("annotate", table.game, "a later ruling", "--as", "umpire", "--at", "1")
+    umpire("export", table.game, "--as", "austria", "-o", table.file("later.jsonl"))
+    later = Path(table.file("later.jsonl")).read_text(encoding="utf-8")
+    held = austria.json("notes", table.game, "--as", "austria")
+    alterations = {
+        "its own private notes dropped": (lambda notes: [n for n in notes if not n.private],
+                                          "it lacks note 1 of the private:austria chain (by austria on #1)"),
+        "a public note edited, the chain after it hashed again": (
+            lambda notes: [msgspec.structs.replace(n, text="no ruling") if n.text == "a ruling" else n for n in notes],
+            "note 2 of the public chain (by umpire on #1) differs from the one you were sent before"),
+        "the public chain's end cut": (lambda notes: [n for n in notes if n.private or n.id == 1],
+                                       "it lacks note 2 of the public chain (by umpire on #1)"),
+    }
+    for name, (alter, expected) in alterations.items():
+        Path(table.file("altered.jsonl")).write_text(altered_notes(later, alter), encoding="utf-8")
+        refused = austria("import", table.file("altered.jsonl"), code=2).stderr
+        assert expected in refused and "nothing imported" in refused, (name, refused)
+        assert austria.json("notes", table.game, "--as", "austria") == held, name  # the copy held is unchanged
+    assert austria("import", table.file("later.jsonl")).stdout.strip() == table.game  # more notes: carried on
+    assert [n["text"] for n in austria.json("notes", table.game, "--as", "austria")] == [
+        *[n["text"] for n in held if not n["private"]], "a later ruling", *[n["text"] for n in held if n["private"]]]
 
 
 def test_a_copy_serves_its_seat_alone_and_says_so(tmp_path: Path) -> None:
