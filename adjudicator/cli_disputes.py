@@ -16,7 +16,7 @@ from arbitro.adjudicator.cli_common import (
     seat_option,
 )
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.report_phrases import evidence_words
+from arbitro.adjudicator.report_phrases import NoteNames, evidence_words
 from arbitro.adjudicator.results import SubmitResult
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import Dispute, Message
@@ -190,29 +190,30 @@ def note_name(name: str) -> dict[str, Any]:
             **({"by": parts[1]} if len(parts) == 3 else {})}
 
 
-def message_lines(label: str, message: Message) -> list[str]:
+def message_lines(label: str, message: Message, notes: NoteNames) -> list[str]:
     cites = (f" citing {', '.join(f'#{n}' for n in message.cites)}" if isinstance(message.cites, list) and message.cites
              else f" citing {message.cites}" if isinstance(message.cites, str) else "")
     if isinstance(message.evidence, str):
         cites += f" with evidence {message.evidence}"
     elif message.evidence:
-        cites += f" with evidence: {'; '.join(evidence_words(ref) for ref in message.evidence)}"
+        cites += f" with evidence: {'; '.join(evidence_words(ref, notes) for ref in message.evidence)}"
     head = f"  #{message.seq} {message.by} {label}{' (private)' if message.private else ''}{cites}: {message.text}"
     return textwrap.wrap(head, width=100, subsequent_indent="      ", break_long_words=False, break_on_hyphens=False)
 
 
-def dispute_text(found: list[Dispute], game: str) -> str:
+def dispute_text(found: list[Dispute], game: str, notes: NoteNames) -> str:
+    """The disputes listed for a reader, each cited note named as `notes` (the reader's) names it."""
     lines = []
     for d in found:
         state = "OPEN" if d.ruling is None else d.ruling.outcome.upper()
         lines.append(f"dispute {d.number} [{state}] by {d.claim.by} about {', '.join(f'#{n}' for n in d.about)}")
-        lines += message_lines("claims", d.claim)
+        lines += message_lines("claims", d.claim, notes)
         for answer in d.replies:
-            lines += message_lines("answers", answer)
+            lines += message_lines("answers", answer, notes)
         if d.ruling is not None:
             effects = f" ({', '.join(d.ruling.effects)})" if d.ruling.effects else ""
             fork = f", play goes on in {d.ruling.fork}" if d.ruling.fork else ""
-            lines += message_lines(f"rules: {d.ruling.outcome}{effects}{fork}", d.ruling)
+            lines += message_lines(f"rules: {d.ruling.outcome}{effects}{fork}", d.ruling, notes)
     return "\n".join(lines) or f"no disputes in {game}"
 
 
@@ -232,10 +233,11 @@ def disputes(game: str, seat: str, only_open: bool, db: str, as_json: bool) -> N
         arbitro disputes caldiero-9f8e --as france
         arbitro disputes caldiero-9f8e --open --json
     """
-    found = settling.disputes(open_app(db, "read"), game, seat)
+    app = open_app(db, "read")
+    found = settling.disputes(app, game, seat)
     if only_open:
         found = [d for d in found if d.status == "open"]
-    out(found, as_json, lambda ds: dispute_text(ds, game))
+    out(found, as_json, lambda ds: dispute_text(ds, game, NoteNames(app.notes(game, seat), seat)))
 
 
 

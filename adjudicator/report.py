@@ -14,7 +14,8 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import NotDrawn
 from arbitro.adjudicator.history import voided_by
 from arbitro.adjudicator.render import render
-from arbitro.adjudicator.report_phrases import HIDDEN_WORDS, LOSS_TYPES, details, evidence_words, is_combat, phrase, told
+from arbitro.adjudicator.report_phrases import (HIDDEN_WORDS, LOSS_TYPES, NoteNames, details, evidence_words, is_combat,
+                                                phrase, told)
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.store import Annotation
 from arbitro.projections.base import Outcome
@@ -118,7 +119,7 @@ def report(app: Arbitro, game_id: str, seat: str, pictures: PictureChoice = "tur
         interpretations=dict(status.interpretations), provisional=list(status.provisional),
         non_standard=list(status.non_standard), head=status.head,
         result=_result(status.outcome),
-        sections=_sections(served, sides, citing(served, notes := app.notes(game_id, seat))))
+        sections=_sections(served, sides, citing(served, notes := app.notes(game_id, seat), seat)))
     _place_notes(story.sections, notes)
     story.score_label = _score(app, story)
     total = len(served) + len(_picture_points(story.sections, pictures))
@@ -148,16 +149,13 @@ def _result(outcome: Outcome | None) -> str:
     return f"{outcome.winner or 'nobody'} wins{'' if outcome.winner else ' (a draw)'}: {outcome.reason} ({outcome.rule})"
 
 
-def citing(served: list[dict[str, Any]], notes: Iterable[Annotation]) -> Callable[[Mapping[str, Any]], list[str]]:
+def citing(served: list[dict[str, Any]], notes: Iterable[Annotation],
+           reader: str) -> Callable[[Mapping[str, Any]], list[str]]:
     """What a dispute's message cites (arbitro §D.2, §D.7), named for the report's reader: each event by its number
-    and as the reader was told it, each piece of evidence, and a cited note with its text where the reader may read
-    it (the note held under that number, in that chain, with that hash). Citations served withheld stay withheld."""
+    and as the reader was told it, each piece of evidence, and a cited note as report_phrases.NoteNames names it
+    (with its text where the reader may read it). Citations served withheld stay withheld."""
     told_as = {e["seq"]: phrase(e["event"]) if e.get("event") else HIDDEN_WORDS for e in served}
-    readable = {(n.chain, n.id): n for n in notes}
-
-    def text_of(ref: Mapping[str, Any]) -> str | None:
-        note = readable.get((f"private:{ref['by']}" if ref["private"] else "public", ref["note"]))
-        return note.text if note is not None and note.hash == ref.get("hash") else None
+    note_names = NoteNames(notes, reader)
 
     def named(data: Mapping[str, Any]) -> list[str]:
         if data.get("type") not in DISPUTE_MESSAGES:
@@ -167,7 +165,7 @@ def citing(served: list[dict[str, Any]], notes: Iterable[Annotation]) -> Callabl
         if isinstance(seqs, str) or isinstance(evidence, str):
             return [f"what it cites is {WITHHELD}"]
         return [*(f"{word} #{seq}: {told_as.get(seq, HIDDEN_WORDS)}" for seq in seqs or ()),
-                *(evidence_words(ref, text_of(ref) if ref.get("kind") == "note" else None) for ref in evidence)]
+                *(evidence_words(ref, note_names) for ref in evidence)]
 
     return named
 

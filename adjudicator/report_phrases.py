@@ -220,13 +220,40 @@ def details(data: Mapping[str, Any]) -> str:
                      if k not in named and k not in QUIET_FIELDS and v not in (None, "", [], {}))
 
 
-def evidence_words(ref: Mapping[str, Any], note_text: str | None = None) -> str:
-    """One piece of a dispute message's evidence (arbitro §D.7) as a reader names it; a note with its text where
-    the reader may read it (`note_text`)."""
+class NoteNames:
+    """How a reader names the notes dispute messages cite (arbitro §D.7), from the notes it may read (`notes`: the
+    public ones and `reader`'s own private ones): a cited note with its text where the note held under that number,
+    in that chain, has the hash it was cited with. A message committed before store schema 3 cites a note by its
+    number in the game's one count; the upgrade numbered each chain 1, 2, 3 ... and hashed it again (docs/stores.md),
+    so where the reader reads the chain and no note of it has the cited hash, the number is named as the note's
+    pre-schema-3 one, never as the note that holds that number now."""
+
+    def __init__(self, notes: Iterable[Any], reader: str) -> None:
+        self.held = {(n.chain, n.id): n for n in notes}
+        self.hashes = {(chain, n.hash) for (chain, _), n in self.held.items()}
+        self.readable = {"public", f"private:{reader}"}
+
+    def __call__(self, ref: Mapping[str, Any]) -> str:
+        chain = f"private:{ref['by']}" if ref["private"] else "public"
+        kind, number = "private note" if ref["private"] else "note", ref["note"]
+        where = f"(on #{ref['seq']}, by {ref['by']})"
+        note = self.held.get((chain, number))
+        if note is not None and note.hash == ref.get("hash"):
+            return f'{kind} {number} {where}: "{note.text}"'
+        if chain in self.readable and (chain, ref.get("hash")) not in self.hashes:
+            return (f"a {kind} cited under its pre-schema-3 number {number} {where}: no {chain} note holds the hash it "
+                    "was cited with (renumbered by the schema-3 upgrade, or damaged: `arbitro verify`)")
+        return f"{kind} {number} {where}"
+
+
+def evidence_words(ref: Mapping[str, Any], notes: NoteNames | None = None) -> str:
+    """One piece of a dispute message's evidence (arbitro §D.7) as a reader names it; a note as `notes` names it,
+    where the reader's notes are known."""
     match ref.get("kind"):
         case "note":
-            said = f': "{note_text}"' if note_text is not None else ""
-            return f"{'private ' if ref['private'] else ''}note {ref['note']} (on #{ref['seq']}, by {ref['by']}){said}"
+            if notes is not None:
+                return notes(ref)
+            return f"{'private ' if ref['private'] else ''}note {ref['note']} (on #{ref['seq']}, by {ref['by']})"
         case "position":
             return f"{ref['seat']}'s position after #{ref['at']}"
         case "readjudication":
