@@ -57,8 +57,8 @@ def test_each_kind_of_evidence_is_cited_on_the_chain_listed_and_verified(run: Cl
     listed = run.json("disputes", "g", "--as", "blue")[0]
     assert listed["claim"]["evidence"] == cited and listed["ruling"]["evidence"] == evidence_of(ruled)
     text = " ".join(run("disputes", "g", "--as", "blue").stdout.split())  # as read, the wrapping aside
-    assert "with evidence: note 1 (on #6, by blue); red's position after #6; the re-adjudication with " \
-           "miss_bonus=none" in text
+    assert "with evidence: note 1 (on #6, by blue): \"the guard came first\"; red's position after #6; the " \
+           "re-adjudication with miss_bonus=none" in text  # a cited note blue reads is shown with its text
     assert "with evidence: fork g-b" in text and "blue's position after #7" in text
     assert run("verify", "g", code=0)  # the evidence is re-adjudicated with the rest of the log
     plain = run.json("dispute", "open", "g", "no evidence here", "--as", "blue", "--at", "6")
