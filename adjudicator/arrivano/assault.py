@@ -400,7 +400,7 @@ class AssaultResults:
             if u in units:
                 elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="DE")
             else:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, R.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DE")
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DE")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         disorder_by_combat(self.g, list(units), ARRIVANO_VARIANT.rules.RESULTS, advance=None if attackers else self._advance())
@@ -503,7 +503,7 @@ def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
         if levels:
             worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, levels)
     for a in rout.guns_with(g.world(), units):
-        elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")
+        elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")
     routed = [u for u in units if g.state.units[u].status == "routed"]
     others = [u for u in units if u not in routed]
     if others:
@@ -541,7 +541,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, 2)
     for a in rout.guns_with(g.world(), units):
-        elimination.eliminate(g, ARRIVANO_VARIANT, a, R.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
+        elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
 

@@ -106,7 +106,7 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
         others = [u for u in movers if u not in routed]
         guns = [u for u in w.units_at(target) if w.state.units[u].arm == "artillery" and not g.s.unit(u).redoubt_battery]
         if others and guns:  # a routed unit stands alone (§7.1.1): guns go only with the others
-            g.push("artillery_retreat", w.state.units[others[0]].side, str(R.ARTILLERY_STACKED),
+            g.push("artillery_retreat", w.state.units[others[0]].side, str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED),
                    {"units": others, "artillery": guns, "hex": target})
         elif others:
             push_retreat(g, others, 1, R.BOMBARD_TABLE)

@@ -224,7 +224,7 @@ def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, 
         g.push("advance", g.state.units[advance["attackers"][0]].side, str(ARRIVANO_VARIANT.rules.ADVANCE_AFTER), advance)
     if assault:
         for gun in rout.guns_with(g.world(), routed):
-            elimination.eliminate(g, ARRIVANO_VARIANT, gun, R.ARTILLERY_STACKED, because=f"{rule}; {R.ROUT_COMBAT}")
+            elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{rule}; {R.ROUT_COMBAT}")
     for stack in by_hex(g.world(), routed).values():
         push_retreat(g, stack, rout.RETREAT_HEXES, R.ROUT_COMBAT, ignore_ezoc=True)
     return routed

@@ -225,7 +225,7 @@ def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "artillery_retreat":
             guns = sorted(dumped["units"])
             if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
-                g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(R.ARTILLERY_STACKED)))
+                g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED)))
             push_retreat(g, sorted(frame.data["units"] + guns), 1, R.BOMBARD_TABLE)
 
 
@@ -252,7 +252,7 @@ def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str,
                                    f"({R.RETREAT_STACKING}), off the map only when forced ({ARRIVANO_VARIANT.rules.OFF_MAP}); "
                                    f"permitted: {mine}")
             if any(w.state.units[u].arm == "artillery" for u in units):
-                return R.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
+                return ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
                                              "with a combat unit")
             return ARRIVANO_VARIANT.rules.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
         case "rout_move":
@@ -261,7 +261,7 @@ def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str,
                                  f"permitted: {_ends(opts)}")
         case "artillery_retreat":
             guns = ", ".join(frame.data["artillery"])
-            return R.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
+            return ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
         case "cavalry_retreat" | "light_retreat":
             return frame.rule, before_combat_refusal(w, frame, dumped, opts)
     return frame.rule, f"not an answer to the pending {kind}"

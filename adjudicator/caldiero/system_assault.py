@@ -364,7 +364,7 @@ class CombatResults:
             _eliminate_with_guns(a, units)
         else:
             for u in [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
-                elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS if not a.w.is_artillery(u) else R.ARTILLERY_RETREAT)
+                elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS if not a.w.is_artillery(u) else CALDIERO_VARIANT.rules.ARTILLERY_STACKED)
         _set_stage(a, "advance")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:

@@ -224,7 +224,7 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
         if from_combat:
             for art in rout.guns_with(a.w, [u]):
                 if art not in moves:
-                    elimination.eliminate(a, CALDIERO_VARIANT, art, R.ARTILLERY_RETREAT)  # caldiero §11.1
+                    elimination.eliminate(a, CALDIERO_VARIANT, art, CALDIERO_VARIANT.rules.ARTILLERY_STACKED)  # caldiero §11.1
         if not retreat_paths(a.w, u, n):
             edge = a.w.board.is_edge(s.hex or "")
             elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)

@@ -57,7 +57,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     FOG: Rule  # caldiero §20.4 (optional rule), arrivano §11.3.2
     COMBAT: Rule
     ONCE: Rule  # a unit attacks once a turn, a hex is attacked once a segment
-    EFFICIENCY: Rule  # caldiero §12.3, arrivano §13.1
+    EFFICIENCY: Rule  # the efficiency test (§13.1 in both)
     SIDE_EFFICIENCY: Rule  # a side's efficiency in an assault, the value with the most SP (caldiero §12.3, arrivano §12.3.1)
     BELOW_1_5: Rule
     ABOVE_6_1: Rule

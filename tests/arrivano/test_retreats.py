@@ -331,12 +331,12 @@ def bombarded() -> Table:
 def test_bombarded_artillery_may_retreat_with_its_unit_turned_to_moved():
     t = bombarded()
     pending = t.pending()
-    assert (pending.kind, pending.seat, pending.rule) == ("artillery_retreat", "austria", str(R.ARTILLERY_STACKED))
+    assert (pending.kind, pending.seat, pending.rule) == ("artillery_retreat", "austria", str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED))
     assert pending.options == [{"type": "artillery_retreat", "units": ["art-gottesheim"]},
                                {"type": "artillery_retreat", "units": []}]
     t.send("austria", {"type": "artillery_retreat", "units": ["art-gottesheim"]})
     turned = t.of(ev.ArtilleryTurned)[-1]
-    assert turned.units == ["art-gottesheim"] and turned.moved and turned.rule == str(R.ARTILLERY_STACKED)
+    assert turned.units == ["art-gottesheim"] and turned.moved and turned.rule == str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED)
     retreat = t.pending()
     assert retreat.kind == "retreat" and all(o["units"] == ["art-gottesheim", "ir18-i"] for o in retreat.options)
     t.send("austria", retreat.options[0])
@@ -357,9 +357,9 @@ def test_bombarded_artillery_may_stay():
 def test_only_stacked_guns_may_go_with_the_bombarded_units():
     t = bombarded()
     e = refused(t, "austria", {"type": "artillery_retreat", "units": ["art-vogelsang"]})
-    assert e.rule == str(R.ARTILLERY_STACKED)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED)
     e = refused(t, "france", {"type": "artillery_retreat", "units": []})  # not the owner's decision
-    assert e.rule == str(R.ARTILLERY_STACKED)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED)
 
 
 def test_a_retreating_gun_never_leaves_its_unit():
@@ -368,7 +368,7 @@ def test_a_retreating_gun_never_leaves_its_unit():
     t.send("austria", {"type": "artillery_retreat", "units": ["art-gottesheim"]})
     to = t.pending().options[0]["to"]
     e = refused(t, "austria", {"type": "retreat", "to": to, "units": ["ir18-i"]})
-    assert e.rule == str(R.ARTILLERY_STACKED)
+    assert e.rule == str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED)
 
 
 def test_artillery_with_attackers_eliminated_by_an_assault_is_eliminated():
@@ -380,7 +380,7 @@ def test_artillery_with_attackers_eliminated_by_an_assault_is_eliminated():
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [D]}, [1])
     assert t.of(ev.AssaultResolved)[-1].result == "Ae"
     gun = next(e for e in t.of(ev.UnitEliminated) if e.unit == "art-watrin")
-    assert gun.rule == str(R.ARTILLERY_STACKED) and t.state.units["art-watrin"].where == "eliminated"
+    assert gun.rule == str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED) and t.state.units["art-watrin"].where == "eliminated"
 
 
 def test_artillery_with_defenders_retreating_after_an_assault_is_eliminated():
@@ -392,7 +392,7 @@ def test_artillery_with_defenders_retreating_after_an_assault_is_eliminated():
     t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [D]}, [6, 2])  # Dr, test passed
     assert t.of(ev.AssaultResolved)[-1].result == "Dr"
     gun = next(e for e in t.of(ev.UnitEliminated) if e.unit == "art-gottesheim")
-    assert gun.rule == str(R.ARTILLERY_STACKED)
+    assert gun.rule == str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED)
 
 
 # --- through the whole procedure: surrounded (§12.6.3) against off the map (§12.8.1); a ruling in force ----------

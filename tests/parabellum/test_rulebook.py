@@ -29,10 +29,12 @@ def test_each_variant_cites_its_own_book_for_every_concept(variant: Variant) -> 
 
 def test_the_books_number_some_concepts_differently() -> None:
     """The reason the citations are per game: the same rule sits in different sections (caldiero §4.3 command
-    range, arrivano §4.4.1; caldiero §12.3 efficiency, arrivano §13.1)."""
+    range, arrivano §4.4.1; a side's efficiency in an assault, caldiero §12.3, arrivano §12.3.1), while one concept
+    names one rule in both books (the efficiency test is §13.1 in both)."""
     c, a = read_rulebook(FILES["caldiero"]), read_rulebook(FILES["arrivano"])
     assert (c.COMMAND_RANGE.section, a.COMMAND_RANGE.section) == ("4.3", "4.4")
-    assert (c.EFFICIENCY.section, a.EFFICIENCY.section) == ("12.3", "13.1")
+    assert (c.SIDE_EFFICIENCY.section, a.SIDE_EFFICIENCY.section) == ("12.3", "12.3.1")
+    assert (c.EFFICIENCY.section, a.EFFICIENCY.section) == ("13.1", "13.1")
 
 
 def test_every_problem_of_a_rulebook_file_is_reported_at_once(variant: Variant, tmp_path: Path) -> None:
