@@ -1,0 +1,120 @@
+"""Review (rev-copy) of issue 14's copy history: failing tests for what a copy shows differently from what the
+umpire serves its seat, and for exports whose seat_view records a copy cannot read."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitro.events.records import EventBody
+from arbitro.projections.base import RulesetProjection
+from arbitro.projections.views import serve_event
+
+from .conftest import REPO, Cli
+
+
+class Hiding(RulesetProjection[Any]):
+    """A projection that hides every event entirely (as Marengo's, Monferrato's and Arrivano's do some)."""
+
+    def redact(self, event: Any, seat: str, state: Any) -> dict[str, Any] | None:
+        return None
+
+
+def test_a_hidden_event_is_served_in_key_order_as_a_copy_holds_it() -> None:
+    """serve_event's docstring: every served event's keys in canonical order, as a seat's export holds it. The
+    hidden branch returns early in insertion order, so `log --json` on the umpire's database and on the seat's copy
+    differ (seen on logs/arrivano-montebello.jsonl, #22 for austria)."""
+    body = EventBody(game="g", seq=3, cmd=2, cmd_hash="c" * 64, seat="red", salt="s" * 64, prev="p" * 64,
+                     event={"type": "secret"})
+    served = serve_event(Hiding(), body, "h" * 64, "blue", None)  # type: ignore[arg-type]
+    assert served is not None and served["type"] == "hidden"
+    assert list(served) == sorted(served)
+
+
+@pytest.fixture(scope="module")
+def pastrengo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Cli, Cli, Path]:
+    """A shipped game long enough to hold snapshots, on the umpire's database, and italian's copy of it."""
+    where = tmp_path_factory.mktemp("pastrengo")
+    umpire, italian = Cli(where / "umpire.db"), Cli(where / "italian.db")
+    umpire("import", str(REPO / "logs" / "caricat-pastrengo.jsonl"))
+    umpire("export", "caricat-pastrengo", "--as", "italian", "-o", str(where / "for-italian.jsonl"))
+    italian("import", str(where / "for-italian.jsonl"))
+    return umpire, italian, where
+
+
+@pytest.mark.parametrize("at", [None, "1283"])
+def test_a_copys_view_is_byte_for_byte_the_umpires_past_the_first_snapshot(pastrengo: tuple[Cli, Cli, Path],
+                                                                          at: str | None) -> None:
+    """The view's key order follows how its state was built (folded event by event, as the export's history is, or
+    decoded from a canonical snapshot, as the umpire's view --at and head are), so the copy's head view is not the
+    one the umpire served italian (its 'result' reads vp, winner, result, rule instead of result, rule, vp, winner).
+    Before 8fd8c11 the copy's head view was seat_state's, the served one, byte for byte."""
+    umpire, italian, _ = pastrengo
+    where = ("--at", at) if at else ()
+    for flags in (("--json",), ()):
+        assert italian("view", "caricat-pastrengo", "--as", "italian", *where, *flags).stdout == \
+            umpire("view", "caricat-pastrengo", "--as", "italian", *where, *flags).stdout
+
+
+def _patched(export: str, k: int, patch: Any) -> str:
+    lines = export.splitlines()
+    views = [i for i, line in enumerate(lines) if '"record":"seat_view"' in line]
+    record = json.loads(lines[views[k]])
+    record["patch"] = patch
+    lines[views[k]] = json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("patch", ["not json", "[1]", '[{"op":"add"}]x', {"op": "add"}])
+def test_a_malformed_seat_view_is_refused_as_a_bad_file_not_a_traceback(tmp_path: Path, patch: Any) -> None:
+    """Bad input gets a precise error and exit status 2: a seat_view whose patch is not JSON text, or not a list of
+    operations, escapes check_views (it catches PatchError only) as msgspec.DecodeError / AttributeError."""
+    umpire, seat = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
+    umpire("new", "marengo", "marengo", "--id", "g")
+    export = umpire("export", "g", "--as", "austria").stdout
+    (tmp_path / "bad.jsonl").write_text(_patched(export, 0, patch), encoding="utf-8")
+    refused = seat("import", str(tmp_path / "bad.jsonl"), code=2).stderr
+    assert "bad.jsonl" in refused and "view after #1" in refused and "nothing imported" in refused
+
+
+@pytest.mark.parametrize("patch", ["not json", "[1]"])
+def test_check_reports_a_copys_unreadable_view_as_a_problem(tmp_path: Path, patch: Any) -> None:
+    umpire, seat = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
+    umpire("new", "marengo", "marengo", "--id", "g")
+    umpire("export", "g", "--as", "austria", "-o", str(tmp_path / "e.jsonl"))
+    seat("import", str(tmp_path / "e.jsonl"))
+    with sqlite3.connect(tmp_path / "austria.db") as db:
+        (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
+        db.execute("UPDATE seat_copies SET export=?", (_patched(text, 0, patch),))
+    (found,) = seat.json("check", "g", code=1)
+    assert any(p.startswith("views: ") for p in found["problems"])
+
+
+def test_check_finds_a_copys_view_edited_so_that_it_still_applies(tmp_path: Path) -> None:
+    """A copy's history is its seat's record of what it was shown, yet a view edited in the copy (or sent so in a
+    first export) passes import and `arbitro check` as long as its patch applies: here the view after #1 says the
+    game was at #5 with 7 rolls. At least what the chain fixes (the engine's seq) should be checked; the rest needs
+    the views bound (e.g. a digest of each view signed with the server's key, as receipts are)."""
+    umpire, seat = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
+    umpire("new", "marengo", "marengo", "--id", "g")
+    umpire("export", "g", "--as", "austria", "-o", str(tmp_path / "e.jsonl"))
+    seat("import", str(tmp_path / "e.jsonl"))
+    with sqlite3.connect(tmp_path / "austria.db") as db:
+        (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
+        lines = text.splitlines()
+        k = next(i for i, line in enumerate(lines) if '"record":"seat_view"' in line)
+        record = json.loads(lines[k])
+        ops = json.loads(record["patch"])
+        for op in ops:
+            if op["path"] == "/view":
+                op["value"]["engine"]["seq"], op["value"]["engine"]["rolls"] = 5, 7
+        record["patch"] = json.dumps(ops, separators=(",", ":"))
+        lines[k] = json.dumps(record, sort_keys=True, separators=(",", ":"))
+        db.execute("UPDATE seat_copies SET export=?", ("\n".join(lines) + "\n",))
+    assert seat.json("view", "g", "--as", "austria", "--at", "1")["engine"]["seq"] == 5  # the copy shows the edit
+    (found,) = seat.json("check", "g", code=1)
+    assert not found["ok"]
