@@ -107,16 +107,18 @@ def serve_event(
     """One stored event as served to `seat`: envelope, (redacted) event, chain fields, every object's keys in
     canonical (name) order, as a seat's export holds it: a seat's copy reads back exactly what it was served."""
     data = redact_event(ruleset, body.event, seat, after)
+    served: dict[str, Any]
     if data is None:
-        return {"seq": body.seq, "cmd": body.cmd, "seat": body.seat, "type": "hidden", "hash": digest, "prev": body.prev}
-    whole = seat == UMPIRE or data == to_builtins(body.event)
-    served = {
-        "seq": body.seq, "cmd": body.cmd, "seat": body.seat, "type": data.get("type", ""), "event": data,
-        "hash": digest, "prev": body.prev, "cmd_hash": body.cmd_hash,
-    }
-    if whole:
-        served["salt"] = body.salt
-    return msgspec.json.decode(canonical(served))  # type: ignore[no-any-return]
+        served = {"seq": body.seq, "cmd": body.cmd, "seat": body.seat, "type": "hidden", "hash": digest,
+                  "prev": body.prev}
+    else:
+        served = {
+            "seq": body.seq, "cmd": body.cmd, "seat": body.seat, "type": data.get("type", ""), "event": data,
+            "hash": digest, "prev": body.prev, "cmd_hash": body.cmd_hash,
+        }
+        if seat == UMPIRE or data == to_builtins(body.event):
+            served["salt"] = body.salt
+    return _in_canonical_order(served)
 
 
 def seat_view(ruleset: RulesetProjection[Any], state: GameState[Any], seat: str) -> dict[str, Any]:
@@ -131,3 +133,7 @@ def seat_view(ruleset: RulesetProjection[Any], state: GameState[Any], seat: str)
                                   for f in c.decisions]
     rules = to_builtins(state.rules) if seat == UMPIRE else ruleset.view(state.rules, seat)
     return {"seat": seat, "engine": core_view, "state": rules}
+
+
+def _in_canonical_order(data: dict[str, Any]) -> dict[str, Any]:
+    return msgspec.json.decode(canonical(data))  # type: ignore[no-any-return]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,6 +21,15 @@ from .conftest import REPO, Cli
 class Hiding(RulesetProjection[Any]):
     """A projection that hides every event entirely (as Marengo's, Monferrato's and Arrivano's do some)."""
 
+    def apply(self, state: Any, event: Any) -> Any:
+        return state
+
+    def seats(self, state: Any) -> tuple[str, ...]:
+        return ("red", "blue")
+
+    def view(self, state: Any, seat: str) -> dict[str, Any]:
+        return {}
+
     def redact(self, event: Any, seat: str, state: Any) -> dict[str, Any] | None:
         return None
 
@@ -30,7 +40,8 @@ def test_a_hidden_event_is_served_in_key_order_as_a_copy_holds_it() -> None:
     differ (seen on logs/arrivano-montebello.jsonl, #22 for austria)."""
     body = EventBody(game="g", seq=3, cmd=2, cmd_hash="c" * 64, seat="red", salt="s" * 64, prev="p" * 64,
                      event={"type": "secret"})
-    served = serve_event(Hiding(), body, "h" * 64, "blue", None)  # type: ignore[arg-type]
+    after = SimpleNamespace(rules=None)  # the state after the event: Hiding reads nothing of it
+    served = serve_event(Hiding(), body, "h" * 64, "blue", after)  # type: ignore[arg-type]
     assert served is not None and served["type"] == "hidden"
     assert list(served) == sorted(served)
 
@@ -118,3 +129,4 @@ def test_check_finds_a_copys_view_edited_so_that_it_still_applies(tmp_path: Path
     assert seat.json("view", "g", "--as", "austria", "--at", "1")["engine"]["seq"] == 5  # the copy shows the edit
     (found,) = seat.json("check", "g", code=1)
     assert not found["ok"]
+
