@@ -26,6 +26,7 @@ from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
+from arbitro.events.codec import canonical
 from arbitro.events.records import GameRecord
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
@@ -60,10 +61,11 @@ def store_copy(store: Store, loaded: Loaded, text: str) -> str:
     if loaded.seat_state is None:
         raise BadFile(f"{loaded.source}: {seat}'s export has no seat_state record (made by an older arbitro): ask "
                       f"the umpire to export it again (`arbitro export {game_id} --as {seat}`); nothing imported")
-    SeatCopy(loaded).check_views()
+    sent = SeatCopy(loaded)
+    sent.check_views()
     held = store.seat_copy(game_id)
     if held is not None:
-        _continues(SeatCopy.read(game_id, *held).loaded, loaded)
+        _continues(SeatCopy.read(game_id, *held), sent)
     store.put_seat_copy(game_id, seat, loaded.game.head_seq, text)
     return game_id
 
@@ -78,8 +80,9 @@ def delete_copy(store: Store, game_id: str, seat: str) -> dict[str, Any]:
     return {"game": game_id, "deleted": True, "events": copy.head, "forks_kept": [], "copy_of": copy.seat}
 
 
-def _continues(old: Loaded, new: Loaded) -> None:
+def _continues(held_copy: "SeatCopy", sent_copy: "SeatCopy") -> None:
     """Refuse an export that is not the held copy's chain carried on (another seat's, an older one, a rewrite)."""
+    old, new = held_copy.loaded, sent_copy.loaded
     game = old.game.id
     if new.redacted_for != old.redacted_for:
         raise BadInput(f"this database holds {old.redacted_for}'s copy of {game}; {new.redacted_for}'s export goes "
@@ -93,7 +96,9 @@ def _continues(old: Loaded, new: Loaded) -> None:
         raise BadFile(f"{new.source} does not continue the copy you hold: event #{differs} differs from the one you "
                       "were sent before (the umpire's log was changed, or this is another game); nothing imported. "
                       "Keep both files for the dispute")
-    shown = next((v["seq"] for v, w in zip(old.seat_views, new.seat_views) if v != w), None)
+    # Views compared as views, not as patch text: one served in another key order is the same view.
+    shown = next((seq for seq in range(1, len(old.seat_views) + 1)
+                  if canonical(held_copy.shown_after(seq)) != canonical(sent_copy.shown_after(seq))), None)
     if shown is not None:
         raise BadFile(f"{new.source} does not continue the copy you hold: your view after #{shown} differs from the "
                       "one you were sent before; nothing imported. Keep both files for the dispute")
@@ -165,6 +170,10 @@ class SeatCopy:
                 self._view_at(seq)
             except PatchError as e:
                 raise BadFile(f"{self.loaded.source}: {self.seat}'s view after #{seq}: {e}; nothing imported") from None
+
+    def shown_after(self, at: int) -> dict[str, Any]:
+        """What the seat was shown after event `at` ({"view", "awaiting"}), as it was served."""
+        return self._view_at(at)
 
     def _view_at(self, at: int) -> dict[str, Any]:
         """What the seat was shown after event `at` ({"view", "awaiting"}): the nearest point kept at or before it,

@@ -122,7 +122,9 @@ def serve_event(
 
 
 def seat_view(ruleset: RulesetProjection[Any], state: GameState[Any], seat: str) -> dict[str, Any]:
-    """The state as `seat` may know it, with the engine's public bookkeeping."""
+    """The state as `seat` may know it, with the engine's public bookkeeping, every object's keys in canonical order:
+    a view depends on its state alone, not on how the state was built (folded event by event, or decoded from a
+    snapshot stored canonical), so a seat's copy, rebuilt from its export's history, shows the bytes it was served."""
     c = state.core
     core_view: dict[str, Any] = {
         "seq": c.seq, "rolls": c.rolls, "seed_revealed": c.seed is not None,
@@ -132,7 +134,7 @@ def seat_view(ruleset: RulesetProjection[Any], state: GameState[Any], seat: str)
         core_view["decisions"] = [{"kind": f.kind, "seats": list(f.seats), "rule": f.rule, "prompt": f.prompt}
                                   for f in c.decisions]
     rules = to_builtins(state.rules) if seat == UMPIRE else ruleset.view(state.rules, seat)
-    return {"seat": seat, "engine": core_view, "state": rules}
+    return _in_canonical_order({"seat": seat, "engine": core_view, "state": rules})
 
 
 def _in_canonical_order(data: dict[str, Any]) -> dict[str, Any]:

@@ -11,8 +11,11 @@ from typing import Any
 
 import pytest
 
+from arbitro.adjudicator import exchange
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.events.records import EventBody
 from arbitro.projections.base import RulesetProjection
+from arbitro.projections.patch import patch_between
 from arbitro.projections.views import serve_event
 
 from .conftest import REPO, Cli
@@ -130,3 +133,32 @@ def test_check_finds_a_copys_view_edited_so_that_it_still_applies(tmp_path: Path
     (found,) = seat.json("check", "g", code=1)
     assert not found["ok"]
 
+def _copy_of(export: str) -> SeatCopy:
+    return SeatCopy(exchange.read_lines(export.splitlines()))
+
+
+def test_a_view_served_in_another_key_order_is_the_same_view(tmp_path: Path) -> None:
+    """_continues compares what the seat was shown, not the patches' text: a copy made when views were served in
+    another key order (before their keys were canonical) takes the umpire's next export."""
+    umpire, seat = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
+    umpire("new", "marengo", "marengo", "--id", "g")
+    export = umpire("export", "g", "--as", "austria").stdout
+    served = _copy_of(export)
+    before: dict[str, Any] = {}
+    lines, k = export.splitlines(), 0
+    for i, line in enumerate(lines):
+        if '"record":"seat_view"' in line:
+            k += 1
+            shown = served.shown_after(k)
+            reordered = {"awaiting": shown["awaiting"], "view": dict(reversed(shown["view"].items()))}
+            record = json.loads(line)
+            record["patch"] = json.dumps(patch_between(before, reordered), separators=(",", ":"))
+            lines[i], before = json.dumps(record, sort_keys=True, separators=(",", ":")), reordered
+    assert lines != export.splitlines()
+    (tmp_path / "older.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "next.jsonl").write_text(export, encoding="utf-8")
+    seat("import", str(tmp_path / "older.jsonl"))
+    assert list(seat.json("view", "g", "--as", "austria")) != list(umpire.json("view", "g", "--as", "austria"))
+    seat("import", str(tmp_path / "next.jsonl"))
+    served_head = umpire("view", "g", "--as", "austria", "--json").stdout
+    assert seat("view", "g", "--as", "austria", "--json").stdout == served_head
