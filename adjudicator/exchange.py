@@ -46,7 +46,7 @@ class Loaded(msgspec.Struct, kw_only=True):
     server_key: str | None = None  # the exporting server's public key (it signs the receipts it gives)
     seat_keys: dict[str, tuple[str, int]] = {}  # seat -> (its public key, the last command it did not sign)
     signatures: dict[int, CommandSignature] = {}  # command number -> its seat's signature
-    seat_views: list[dict[str, Any]] = []  # a seat's export: {"seq", "patch"}, what it was shown after each event
+    seat_views: list[dict[str, Any]] = []  # a seat's export: {"seq", "patch" (decoded)}, shown after each event
     seat_state: dict[str, Any] | None = None  # a seat's export: its status and legal commands at the head
     source: str = "<input>"
     command_lines: list[int] = []  # the file's line of each command record, in order (errors name the line)
@@ -110,6 +110,23 @@ def _line(record: dict[str, Any]) -> str:
     return canonical(record).decode()
 
 
+class UnreadableView(BadFile):
+    """A seat_view record that cannot be read (`arbitro check` reports it among a copy's views' problems)."""
+
+
+def _seat_view(record: dict[str, Any], where: str) -> dict[str, Any]:
+    """A seat_view record read: its seq, and its patch decoded from the JSON text that keeps the view's key order."""
+    seq, patch = record["seq"], record["patch"]
+    if not isinstance(seq, int) or not isinstance(patch, str):
+        raise UnreadableView(f"{where}: malformed seat_view record (seq must be a number, patch the JSON text of a "
+                             "list of operations); the file may be edited")
+    try:
+        return {"seq": seq, "patch": msgspec.json.decode(patch)}
+    except msgspec.DecodeError as e:
+        raise UnreadableView(f"{where}: its patch is not JSON text ({e}); the file may be truncated or "
+                             "edited") from None
+
+
 def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     """Parse an export; errors name the file, the line and what is wrong."""
     game: GameRecord | None = None
@@ -161,7 +178,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
             elif kind == "annotation":
                 notes.append(msgspec.convert(record, Annotation))
             elif kind == "seat_view" and redacted_for is not None:
-                seat_views.append({"seq": int(record["seq"]), "patch": str(record["patch"])})
+                seat_views.append(_seat_view(record, f"{where}: {redacted_for}'s view after #{record.get('seq')}"))
             elif kind == "seat_state" and redacted_for is not None:
                 seat_state = record
             else:

@@ -12,12 +12,21 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import BadFile
-from arbitro.adjudicator.exchange import Loaded
+from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.verify import check_annotations, check_chain, check_commands
 from arbitro.events.random import command_salt
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredEvent, seal_events
 from arbitro.events.store import GameExists, GameNotFound, Store
 from arbitro.projections.fold import Fold
+
+def read_export(lines: list[str], source: str) -> Loaded:
+    """An export's records read for importing (exchange.read_lines): an error names its line, and that nothing was
+    imported."""
+    try:
+        return read_lines(lines, source)
+    except BadFile as e:
+        raise BadFile(f"{e}; nothing imported") from None
+
 
 def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None,
                   progress: Callable[[int, int], None] | None = None) -> str:

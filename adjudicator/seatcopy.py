@@ -187,7 +187,9 @@ class SeatCopy:
         start = max((k for k in self._kept if k <= at), default=0)
         view: dict[str, Any] = msgspec.json.decode(self._kept[start]) if start else {}
         for seq in range(start + 1, at + 1):
-            view = apply_patch(view, msgspec.json.decode(self.loaded.seat_views[seq - 1]["patch"]))
+            # A fresh copy of the patch: apply_patch puts its values into the view, where later patches change them.
+            patch = self.loaded.seat_views[seq - 1]["patch"]
+            view = apply_patch(view, msgspec.json.decode(msgspec.json.encode(patch)))
             if seq % KEEP_EVERY == 0:
                 self._kept[seq] = msgspec.json.encode(view)
         self._kept = {k: v for k, v in self._kept.items() if k % KEEP_EVERY == 0}

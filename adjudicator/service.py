@@ -421,7 +421,7 @@ class Arbitro:
         With `seat_copy` (a seat's own database), a seat's export is kept as that seat's copy, or carries on the
         copy held (adjudicator/seatcopy.py)."""
         text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
-        loaded = exchange.read_lines(text.splitlines(), source)
+        loaded = importing.read_export(text.splitlines(), source)
         if loaded.redacted_for is not None and seat_copy and as_id is None:
             return seatcopy.store_copy(self.store, loaded, text)
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")

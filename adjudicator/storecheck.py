@@ -10,7 +10,7 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import BadFile
-from arbitro.adjudicator.exchange import Loaded, read_lines
+from arbitro.adjudicator.exchange import Loaded, UnreadableView, read_lines
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.verify import Check, check_annotations, check_chain, check_commands, load_stored, verify
 from arbitro.events.codec import sha256_hex
@@ -57,7 +57,11 @@ def check_copy(game_id: str, seat: str, text: str) -> GameCheck:
     """A seat's copy of a game it plays by e-mail (adjudicator/seatcopy.py), checked as a seat's export is: its
     chain as far as the seat was served it, its notes, its dice once the seed is revealed, and its views (one after
     each event, each patch applying to the one before)."""
-    loaded = read_lines(text.splitlines(), f"{seat}'s copy of {game_id}")
+    try:
+        loaded = read_lines(text.splitlines(), f"{seat}'s copy of {game_id}")
+    except BadFile as e:  # a record the copy cannot be read by: reported, as any other problem, not an abort
+        return GameCheck(game=game_id, ok=False, events=0, commands=0, snapshots=0, annotations=0, copy_of=seat,
+                         problems=[f"{'views' if isinstance(e, UnreadableView) else 'records'}: {e}"])
     problems = verify(loaded).failures()
     try:
         SeatCopy(loaded).check_views()

@@ -62,6 +62,8 @@ def _unescape(token: str) -> str:
 def apply_patch(document: Any, operations: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> Any:
     """Apply RFC 6902-style `replace`, `add` and `remove` operations in order to a plain JSON value."""
     for number, op in enumerate(operations, 1):
+        if not isinstance(op, dict):
+            raise PatchError(f"operation {number}: not an object with op, path and value")
         kind, path = op.get("op"), op.get("path")
         if kind not in ("replace", "add", "remove") or not isinstance(path, str) or not path.startswith("/"):
             raise PatchError(f"operation {number}: needs op replace|add|remove and a path like /units/0/hex")

@@ -13,6 +13,7 @@ import pytest
 
 from arbitro.adjudicator import exchange
 from arbitro.adjudicator.seatcopy import SeatCopy
+from arbitro.events.codec import canonical
 from arbitro.events.records import EventBody
 from arbitro.projections.base import RulesetProjection
 from arbitro.projections.patch import patch_between
@@ -133,8 +134,23 @@ def test_check_finds_a_copys_view_edited_so_that_it_still_applies(tmp_path: Path
     (found,) = seat.json("check", "g", code=1)
     assert not found["ok"]
 
+
 def _copy_of(export: str) -> SeatCopy:
     return SeatCopy(exchange.read_lines(export.splitlines()))
+
+
+def test_reading_a_copys_views_in_any_order_gives_the_views_it_was_served(tmp_path: Path) -> None:
+    """A patch's values go into the view it makes, where the next patches change them: reading the view after #1
+    again, after the copy was read further, must not see the later patches' changes."""
+    umpire = Cli(tmp_path / "umpire.db")
+    umpire("new", "marengo", "marengo", "--id", "g")
+    export = umpire("export", "g", "--as", "austria").stdout
+    walked = _copy_of(export)
+    head = walked.head
+    assert head >= 2
+    walked.shown_after(head)  # from {}, every patch in turn on one view
+    for at in (1, head):
+        assert canonical(walked.shown_after(at)) == canonical(_copy_of(export).shown_after(at))
 
 
 def test_a_view_served_in_another_key_order_is_the_same_view(tmp_path: Path) -> None:
