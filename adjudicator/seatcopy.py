@@ -121,6 +121,14 @@ def _keeps_notes(old: Loaded, new: Loaded) -> None:
                           "the dispute")
 
 
+def _engine_seq(shown: Any) -> Any:
+    """The event a view says it follows (its engine's seq), or None where it has none."""
+    try:
+        return shown["view"]["engine"]["seq"]
+    except (KeyError, TypeError):
+        return None
+
+
 class SeatCopy:
     """One seat's copy, read as that seat was served it."""
 
@@ -159,17 +167,25 @@ class SeatCopy:
                            f"served, so it shows {self.seat}'s view alone (--as {self.seat})")
 
     def check_views(self) -> None:
-        """Refuse an export whose views are not one for each event it holds, each patch applying to the one before."""
+        """Refuse an export whose views are not one for each event it holds, each patch (a list of operations)
+        applying to the one before, each view at the event it follows (its engine's seq). What the views show
+        beyond that is bound to nothing (docs/exchange-format.md, known limit): the server does not sign them."""
         seqs = [v["seq"] for v in self.loaded.seat_views]
         if seqs != list(range(1, self.head + 1)):
             raise BadFile(f"{self.loaded.source}: {self.seat}'s export holds no view after each of its events (made "
                           f"by an older arbitro, or cut): ask the umpire to export it again (`arbitro export "
                           f"{self.loaded.game.id} --as {self.seat}`); nothing imported")
         for seq in seqs:
+            where = f"{self.loaded.source}: {self.seat}'s view after #{seq}"
+            if not isinstance(self.loaded.seat_views[seq - 1]["patch"], list):
+                raise BadFile(f"{where}: its patch is not a list of operations; nothing imported")
             try:
-                self._view_at(seq)
+                at = _engine_seq(self._view_at(seq))
             except PatchError as e:
-                raise BadFile(f"{self.loaded.source}: {self.seat}'s view after #{seq}: {e}; nothing imported") from None
+                raise BadFile(f"{where}: {e}; nothing imported") from None
+            if at != seq:
+                raise BadFile(f"{where} says the game was at #{at}: not the view after that event (edited?); "
+                              "nothing imported")
 
     def shown_after(self, at: int) -> dict[str, Any]:
         """What the seat was shown after event `at` ({"view", "awaiting"}), as it was served."""

@@ -84,7 +84,7 @@ def _patched(export: str, k: int, patch: Any) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("patch", ["not json", "[1]", '[{"op":"add"}]x', {"op": "add"}])
+@pytest.mark.parametrize("patch", ["not json", "[1]", '[{"op":"add"}]x', {"op": "add"}, "5", '{"op":"add"}'])
 def test_a_malformed_seat_view_is_refused_as_a_bad_file_not_a_traceback(tmp_path: Path, patch: Any) -> None:
     """Bad input gets a precise error and exit status 2: a seat_view whose patch is not JSON text, or not a list of
     operations, escapes check_views (it catches PatchError only) as msgspec.DecodeError / AttributeError."""
