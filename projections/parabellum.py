@@ -4,7 +4,7 @@ fields and what its game adds to the fold and the views (`fold_own`, `served_own
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Final, TypeVar
 
 import msgspec
@@ -233,17 +233,30 @@ def others_sighting(event: object, seat: str) -> bool:
     return isinstance(event, pb.PiecesSighted) and event.seat != seat
 
 
-def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object) -> dict[str, Any]:
+def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object,
+                 whole_route: Mapping[str, object] | None = None, start: str = "") -> dict[str, Any]:
     """A move or retreat of an enemy piece as a seat under fog of war is served it, written once for both games
     (caldiero §20.4, arrivano §11.3.2): of its path only the hexes the seat may examine (`unseen`: those it may not),
     in order, so a piece seen arriving is not served where it came from. A path wholly out of sight is served as a
     hidden event, its type and rule only (`hidden`: the game's marker): naming the piece would tell that it moved,
     and which one, where "si può esaminare uno stack nemico solo se si ha una LoS" (both books) lets the seat see at
-    most a stack marker move."""
+    most a stack marker move.
+
+    `whole_route`: the event's fields that tell of the whole route (its cost, the march column or charge it was
+    walked as), each with the value served in their place (None: left out), as the game names them; `start`: the
+    hex the piece left when the path does not hold it ("": the path holds it, or the piece entered from off the
+    map). Unless the seat may examine every hex of the route, its start included, those fields are served in
+    their place, as they would tell of the part it may not examine."""
     path = [h for h in data["path"] if h not in unseen]
     if not path:
         return {"type": data["type"], "rule": data.get("rule", ""), "hidden": hidden}
-    return {**data, "path": path}
+    served = {**data, "path": path}
+    if len(path) < len(data["path"]) or start in unseen:
+        for name, instead in (whole_route or {}).items():
+            served.pop(name, None)
+            if instead is not None:
+                served[name] = instead
+    return served
 
 
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:

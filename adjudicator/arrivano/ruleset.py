@@ -42,6 +42,15 @@ from arbitro.projections.parabellum import others_sighting
 IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
                                          "physical_exhaustion")
 
+# Fog of war (arrivano §11.3.2): the events that carry a route (a unit's path holds the hex it left), and of each the
+# fields that tell of the whole route, with the value served in their place to a seat that may not examine all of
+# it (None: left out): a march column, on roads only (§9.3), a charge, through charge terrain (§14.2), the rule
+# cited included.
+ROUTE_FIELDS: dict[type, dict[str, object]] = {
+    ev.UnitMoved: {"column": None, "charge": None, "rule": str(ARRIVANO_VARIANT.rules.MOVEMENT)},
+    ev.LeaderMoved: {}, ev.UnitRetreated: {},
+}
+
 
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
@@ -354,8 +363,8 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         hidden = self.hidden_pieces(state, seat)
         if any(i in hidden for i in ids):
             return {"type": data["type"], "rule": data["rule"], "hidden": True}
-        if isinstance(event, (ev.UnitMoved, ev.LeaderMoved, ev.UnitRetreated)) and self._side_of(state, ids[0]) != seat:
-            return PB.served_route(data, self.unexaminable(state, seat, event.path), True)
+        if type(event) in ROUTE_FIELDS and self._side_of(state, ids[0]) != seat:
+            return PB.served_route(data, self.unexaminable(state, seat, event.path), True, ROUTE_FIELDS[type(event)])
         return data
 
     @staticmethod
