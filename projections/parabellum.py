@@ -4,7 +4,7 @@ fields and what its game adds to the fold and the views (`fold_own`, `served_own
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Final, TypeVar
 
 import msgspec
@@ -247,7 +247,7 @@ def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object,
     hex the piece left when the path does not hold it ("": the path holds it, or the piece entered from off the
     map). Unless the seat may examine every hex of the route, its start included, those fields are served in
     their place, as they would tell of the part it may not examine."""
-    path = [h for h in data["path"] if h not in unseen]
+    path = served_path(data["path"], unseen)
     if not path:
         return {"type": data["type"], "rule": data.get("rule", ""), "hidden": hidden}
     served = {**data, "path": path}
@@ -257,6 +257,11 @@ def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object,
             if instead is not None:
                 served[name] = instead
     return served
+
+
+def served_path(path: Iterable[str], unseen: frozenset[str]) -> list[str]:
+    """Of a piece's path, the hexes a seat may examine (`unseen`: those it may not), in the order walked."""
+    return [h for h in path if h not in unseen]
 
 
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:

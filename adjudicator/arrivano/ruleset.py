@@ -343,7 +343,18 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         data: dict[str, Any] = msgspec.to_builtins(frame)
         if seat in self.seats(state) and seat not in frame.seats:
             data["ctx"] = {"ctx": data["ctx"]["ctx"]}
+        elif seat in self.seats(state) and isinstance(frame.ctx, ev.CounterchargeAwaited):
+            data["ctx"] = {k: v for k, v in data["ctx"].items() if k != "target"} | self._charge_served(frame.ctx, seat, state)
         return data
+
+    def _charge_served(self, ctx: ev.CounterchargeAwaited, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
+        """The charge a seat may counter-charge (arrivano §14.2.4) as far as it has come: of its path the hexes the
+        seat may examine (§11.3.2) up to the hex it stopped in, next to the seat's cavalry (`stop` indexes the
+        served path). Where it came from out of sight, where it meant to go beyond the stop and the hex it meant to
+        charge (`target`, left out: its Charge marker is placed only where it ends, §14.2) are the charger's."""
+        walked = ctx.path[: ctx.stop]
+        path = [*PB.served_path(walked, self.unexaminable(state, seat, walked)), ctx.path[ctx.stop]]
+        return {"path": path, "stop": len(path) - 1}
 
     def redact(self, event: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any] | None:
         data: dict[str, Any] = msgspec.to_builtins(event)
