@@ -8,9 +8,14 @@ from pathlib import Path
 
 import pytest
 from arbitro.adjudicator import arrivano, caldiero
+from arbitro.adjudicator.arrivano import rules as arrivano_rules
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.caldiero import rules as caldiero_rules
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.parabellum.rules import CONCEPTS, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.ruleset import Rule
 
 FILES = {"caldiero": Path(caldiero.__file__).with_name("rulebook.json"),
          "arrivano": Path(arrivano.__file__).with_name("rulebook.json")}
@@ -63,3 +68,13 @@ def test_a_rulebook_that_is_not_json_names_the_line(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         read_rulebook(path)
     assert caught.value.problems == (DataProblem("rulebook.json", "line 2 column 14", caught.value.problem),)
+
+
+def test_no_game_module_cites_a_concept_of_its_rulebook_again() -> None:
+    """A citation the rulebook.json names as a concept is not defined a second time in the game's rules.py (the
+    review found §11.1 defined three ways: the concept, caldiero ARTILLERY_RETREAT, arrivano ARTILLERY_STACKED)."""
+    for module, variant in ((caldiero_rules, CALDIERO_VARIANT), (arrivano_rules, ARRIVANO_VARIANT)):
+        concepts = {str(getattr(variant.rules, c)): c for c in CONCEPTS}
+        again = sorted(f"{n} = {v} (the concept {concepts[str(v)]})" for n, v in vars(module).items()
+                       if isinstance(v, Rule) and str(v) in concepts and n in ("ARTILLERY_RETREAT", "ARTILLERY_STACKED"))
+        assert again == [], f"{module.__name__}: {again}"
