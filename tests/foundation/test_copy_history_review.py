@@ -96,12 +96,18 @@ def test_a_malformed_seat_view_is_refused_as_a_bad_file_not_a_traceback(tmp_path
     assert "bad.jsonl" in refused and "view after #1" in refused and "nothing imported" in refused
 
 
-@pytest.mark.parametrize("patch", ["not json", "[1]"])
-def test_check_reports_a_copys_unreadable_view_as_a_problem(tmp_path: Path, patch: Any) -> None:
+def _austrias_copy_of_a_new_game(tmp_path: Path) -> Cli:
+    """Austria's database holding its copy of a new Marengo game "g", imported from its export."""
     umpire, seat = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
     umpire("new", "marengo", "marengo", "--id", "g")
     umpire("export", "g", "--as", "austria", "-o", str(tmp_path / "e.jsonl"))
     seat("import", str(tmp_path / "e.jsonl"))
+    return seat
+
+
+@pytest.mark.parametrize("patch", ["not json", "[1]"])
+def test_check_reports_a_copys_unreadable_view_as_a_problem(tmp_path: Path, patch: Any) -> None:
+    seat = _austrias_copy_of_a_new_game(tmp_path)
     with sqlite3.connect(tmp_path / "austria.db") as db:
         (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
         db.execute("UPDATE seat_copies SET export=?", (_patched(text, 0, patch),))
@@ -110,14 +116,11 @@ def test_check_reports_a_copys_unreadable_view_as_a_problem(tmp_path: Path, patc
 
 
 def test_check_finds_a_copys_view_edited_so_that_it_still_applies(tmp_path: Path) -> None:
-    """A copy's history is its seat's record of what it was shown, yet a view edited in the copy (or sent so in a
-    first export) passes import and `arbitro check` as long as its patch applies: here the view after #1 says the
-    game was at #5 with 7 rolls. At least what the chain fixes (the engine's seq) should be checked; the rest needs
-    the views bound (e.g. a digest of each view signed with the server's key, as receipts are)."""
-    umpire, seat = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
-    umpire("new", "marengo", "marengo", "--id", "g")
-    umpire("export", "g", "--as", "austria", "-o", str(tmp_path / "e.jsonl"))
-    seat("import", str(tmp_path / "e.jsonl"))
+    """A copy's history is its seat's record of what it was shown: a view edited in the copy so that its patch still
+    applies (here the view after #1 says the game was at #5 with 7 rolls) is found by `arbitro check`, which holds
+    each view's engine seq to its event number. An edit that keeps the seq needs the views bound (a digest of each
+    view signed with the server's key, as receipts are): not done yet (docs/exchange-format.md)."""
+    seat = _austrias_copy_of_a_new_game(tmp_path)
     with sqlite3.connect(tmp_path / "austria.db") as db:
         (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
         lines = text.splitlines()

@@ -8,6 +8,7 @@ and how a position is built."""
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from tests import numbered_cases as NC
 from tests import played_cases
 from tests.played_cases import Played, Step, check, set_field, step_text
 
-__all__ = ["Case", "Kit", "Step"]
+__all__ = ["Case", "Kit", "Step", "header"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,32 @@ class Kit:
     def assert_current(self, cases: list[Case]) -> None:
         """The files a user loads are the ones the tests play, and the page is the cases'."""
         NC.assert_current(cases, self.position_of, self.doc, self.document(cases))
+
+
+def header(title: str, ruleset: str, rulebook: str, pieces: str, tables: str) -> str:
+    """A game's conformance page header: what a case is and how a user plays one (the same for both games), then
+    the ground and counters its cases stand on (`pieces`) and where its provisional combat tables are (`tables`)."""
+    intro = (
+        "The public promise a rules lawyer checks (issue 19 point 17, the DATC model): each case is a position, one "
+        "or more commands with the dice rolled, and the outcome the rulebook "
+        f"(`shared/rules/{rulebook}`) prescribes, with its citation and, where the text is ambiguous, the "
+        f"interpretation it assumes (docs/rulesets/{ruleset}.md, Interpretations). They are written from the "
+        "rulebook, not from the code: a case the code fails is a defect, marked here as a known failure until fixed. "
+        f"Every case is a test (tests/{ruleset}/conformance/test_cases.py) run from its position file, which a user "
+        f"can load and play with the same dice as a transcribed game: `arbitro new {ruleset} --position "
+        f"tests/{ruleset}/conformance/positions/case-NN.json --transcribed`, then each roll is entered by the umpire "
+        '(`{"type": "enter_random", "values": [4]}`, arbitro §R.4). "Rolling 4, 6" lists the rolls in the order the '
+        f"game asks for them. Only the pieces named are on the map; every other one is off it. {pieces}")
+    tables_note = (
+        "The rulebook does not print the combat and bombardment tables: the result a roll gives (\"a 4 gives Ex\") "
+        f"comes from the provisional reconstruction in {tables}; what a result then does is the rulebook's, and that "
+        "is what these cases check.")
+    return (f"# {title}: conformance cases\n\n{_fill(intro)}\n\n{_fill(tables_note)}\n\n"
+            f"Rewrite this page and the position files with `python -m tests.{ruleset}.conformance.kit`.\n")
+
+
+def _fill(text: str) -> str:
+    return textwrap.fill(text, width=116, break_long_words=False, break_on_hyphens=False)
 
 
 def _setting(c: Case) -> str:
