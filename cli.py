@@ -26,7 +26,6 @@ from arbitro.adjudicator.randomness import describe_rerolls
 from arbitro.adjudicator.registry import RulesetInfo
 from arbitro.adjudicator.results import Status
 from arbitro.adjudicator.service import Arbitro
-from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     CONTEXT, db_option, json_option, seat_option, handle_errors, open_app, out, record_lines, event_lines,
@@ -222,8 +221,7 @@ def legal(game: str, seat: str | None, unit: str | None, types: tuple[str, ...],
     """
     app = open_reader(db, game)
     record = app.game(game)
-    if seat is None and isinstance(app, SeatCopy):  # a seat's copy answers for its seat alone
-        seat = app.seat
+    seat = reading_as(app, seat)  # a seat's copy answers for its seat alone
     if seat is None:  # name the seats rather than click's bare "missing option"
         raise BadInput(f"say whose commands to list with --as SEAT: game {game}'s seats are "
                        f"{', '.join((*record.seats, UMPIRE))}")

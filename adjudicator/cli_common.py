@@ -9,7 +9,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 import click
 import msgspec
@@ -214,10 +214,18 @@ def read_json_arg(text: str | None, file: str | None, what: str) -> Any:
         raise BadFile(f"{what} ({source}) is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
 
 
-def reading_as(app: Arbitro | SeatCopy, seat: str) -> str:
-    """The seat a read is for: on a seat's copy, the umpire's default (`--as` left out) is the copy's seat, whose
-    served game is all it holds, so what is shown or written names that seat."""
-    return app.seat if isinstance(app, SeatCopy) and seat == UMPIRE else seat
+@overload
+def reading_as(app: Arbitro | SeatCopy, seat: str) -> str: ...
+
+
+@overload
+def reading_as(app: Arbitro | SeatCopy, seat: None) -> str | None: ...
+
+
+def reading_as(app: Arbitro | SeatCopy, seat: str | None) -> str | None:
+    """The seat a read is for: on a seat's copy, the umpire's default or `--as` left out is the copy's seat, whose
+    served game is all it holds, so what is shown or written names that seat; elsewhere `seat` as given."""
+    return app.seat if isinstance(app, SeatCopy) and seat in (UMPIRE, None) else seat
 
 
 def app_for(source: str, db: str, progress: Progress | None = None) -> tuple[Arbitro | SeatCopy, str]:
