@@ -367,3 +367,44 @@ def test_only_create_mode_makes_a_database_and_the_others_say_which_commands_do(
     assert str(missing.value) == (f"no database at {path}: check --db (or $ARBITRO_DB); `arbitro new`, `arbitro import` "
                                   "or `arbitro demo` create one")
     assert not path.exists()
+
+
+# --- what a failed read says, what `created` says, and the seats table (issue 20: surviving mutants) ---------------
+def test_a_read_that_fails_is_the_stores_corrupt_error_naming_the_file_and_what_sqlite_found(tmp_path: Path) -> None:
+    """A database damaged under an open store (here its games table dropped by another hand): every read says which
+    file cannot be read and why, in the store's own error."""
+    path = tmp_path / "a.db"
+    store = SQLiteStore(path)
+    create(store, "g")
+    store.conn.execute("DROP TABLE games")
+    with pytest.raises(CorruptStore) as damaged:
+        store.game("g")
+    assert str(damaged.value) == f"{path}: cannot read (no such table: games)"
+    store.close()
+
+
+def test_created_says_whether_opening_made_the_database_file(tmp_path: Path) -> None:
+    """`created` is what the CLI reports as "created the database ..." (cli_common.open_app): true only for the
+    opening that made the file; an in-memory store has no file to make."""
+    path = tmp_path / "a.db"
+    first = SQLiteStore(path)
+    assert first.created is True
+    first.close()
+    for mode in ("create", "write", "read"):
+        again = SQLiteStore(path, mode=mode)  # type: ignore[arg-type]
+        assert again.created is False, mode
+        again.close()
+    assert SQLiteStore(":memory:").created is False
+
+
+def test_the_seats_table_lists_a_games_seats_and_its_umpire_flagged(tmp_path: Path) -> None:
+    """docs/stores.md's schema: `seats (game, seat, umpire)` holds each seat of a game and the umpire, the umpire
+    alone flagged, for whoever reads the database with SQL; deleting the game removes them."""
+    path = tmp_path / "a.db"
+    store = SQLiteStore(path)
+    create(store, "g")
+    create(store, "h")
+    store.delete_game("h")
+    store.close()
+    assert db_rows(path, "SELECT game, seat, umpire FROM seats ORDER BY seat") == [
+        ("g", "blue", 0), ("g", "red", 0), ("g", "umpire", 1)]

@@ -132,6 +132,19 @@ class RecordsContract:
         assert (found.first_seq, found.last_seq) == (3, 5) and found.hash == sha256_hex(found.record.body())
         assert store.command("g1", 2) is None and store.command("g2", 1) is None
 
+    def test_a_command_that_caused_no_event_is_kept_with_the_empty_range_and_leaves_the_head(self, store: Store) -> None:
+        """No shipped command causes no event, but the store takes one (an import, a future ruleset): it is kept,
+        numbered, with the range 0..0 (it names no event), and the head stays where it was but for its command."""
+        create(store, "g1")
+        before = store.game("g1")
+        store.append("g1", before.head_seq, command("g1", 1, "k1", before.head_seq), [])
+        found = store.command("g1", 1)
+        assert found is not None and (found.first_seq, found.last_seq) == (0, 0)
+        after = store.game("g1")
+        assert (after.head_seq, after.head_hash, after.head_cmd) == (before.head_seq, before.head_hash, 1)
+        appended = append(store, "g1", 2, "k2", count=1)  # the chain goes on from the same head
+        assert [e.seq for e in store.events("g1")] == [1, 2, 3] and appended[0].seq == 3
+
     # --- notes' chains ----------------------------------------------------------------------------------------
     def test_notes_are_chained_to_their_event_and_to_the_note_before_them_in_their_chain(self, store: Store) -> None:
         events = create(store, "g1", events=3)
