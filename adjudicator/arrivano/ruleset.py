@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 from arbitro.adjudicator.arrivano import activation as AC
 from arbitro.adjudicator.arrivano import assault as A
+from arbitro.adjudicator.arrivano import declaration as D
 from arbitro.adjudicator.arrivano import bombardment as B
 from arbitro.adjudicator.arrivano import commands as C
 from arbitro.adjudicator.arrivano import flow as F
@@ -188,7 +189,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             case C.MoveLeader():
                 M.move_leader(g, command.leader, command.to)
             case C.Assault():
-                A.declare(g, sorted(command.attackers), sorted(command.targets))
+                D.declare(g, sorted(command.attackers), sorted(command.targets))
             case C.Fire():
                 O.fire(g, command.unit, command.to, command.target)
             case C.Next():
@@ -453,11 +454,11 @@ def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
     act = w.state.activation
     assert act is not None
     ic = w.in_command(act.formation)
-    eligible = [u for u in w.units_of(seat) if A.may_attack(w, u, act.formation, ic)]
+    eligible = [u for u in w.units_of(seat) if D.may_attack(w, u, act.formation, ic)]
     out: list[dict[str, Any]] = []
     seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
     for h, units in F.by_hex(w, eligible).items():
-        targets = A.zoc_targets(w, units)
+        targets = D.zoc_targets(w, units)
         if not targets:
             continue
         groups = [units]
@@ -465,12 +466,12 @@ def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
         if sorted(together) != units:
             groups.append(sorted(together))
         # hexes fired at in open order need no assault (arrivano §12.2.1 with §16.3): the rest alone, or all
-        required = A.required_targets(w, units)
+        required = D.required_targets(w, units)
         target_sets = [targets] + ([required] if required and required != targets else [])
         for group in groups:
             if 0 < sum(u in w.state.charges for u in group) < len(group):
                 continue  # arrivano §14.2.3: a charge and other units never attack a hex together
-            if A.zoc_targets(w, group) != targets:
+            if D.zoc_targets(w, group) != targets:
                 continue
             for aimed in target_sets:
                 key = (tuple(group), tuple(aimed))
@@ -494,7 +495,7 @@ def attack_obligation(w: World) -> str | None:
     ic = w.in_command(act.formation)
     side = w.state.formations[act.formation].side
     for u in w.units_of(side):
-        if A.may_attack(w, u, act.formation, ic) and w.order_of(u, ic) == "attack" and A.required_targets(w, [u]):
+        if D.may_attack(w, u, act.formation, ic) and w.order_of(u, ic) == "attack" and D.required_targets(w, [u]):
             return "Attack-order units in an enemy zone of control must attack"
     return None
 
