@@ -15,13 +15,14 @@ from arbitro.adjudicator.decisions import Step, close_frame, open_frame, update_
 from arbitro.adjudicator.disputes import DisputeStep
 from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision
 from arbitro.adjudicator.randomness import BadEntry, DiceUnavailable, EnteredSupply, NeedRandom
-from arbitro.adjudicator.ruleset import Decision
+from arbitro.adjudicator.results import Awaiting
+from arbitro.adjudicator.ruleset import Decision, Ruleset
 from arbitro.events import core
 from arbitro.events.codec import canonical
 from arbitro.events.records import EventBody
 from arbitro.events.random import entropy_commitment, mix_round
 from arbitro.projections.base import UMPIRE, rule_of
-from arbitro.projections.game import GameState
+from arbitro.projections.game import GameState, awaited
 
 R_ENTROPY = "arbitro §R.2"
 R_ENTER = "arbitro §R.4"
@@ -251,3 +252,20 @@ ENGINE_KINDS: tuple[str, ...] = (ConsentStep.kind, RandomStep.kind, EntropyStep.
 ANSWERS: dict[type, str] = {cc.Consent: ConsentStep.kind, cc.EnterRandom: RandomStep.kind,
                             cc.CommitEntropy: EntropyStep.kind, cc.RevealEntropy: EntropyStep.kind,
                             cc.ProceedWithoutEntropy: EntropyStep.kind}
+
+
+def awaiting_in(ruleset: Ruleset[Any], state: GameState[Any]) -> Awaiting:
+    """Who a game in `state` waits for, and for what: the engine's own step first, then the end of the game, the
+    ruleset's decision on top of the stack, its pending decision, else the seats whose turn it is."""
+    top = awaited(state.core)
+    if top is not None and top.kind in ENGINE_KINDS:
+        return Awaiting(seats=list(top.seats), kind=top.kind, rule=top.rule, prompt=top.prompt)
+    outcome = ruleset.outcome(state.rules)
+    if outcome is not None:
+        return Awaiting(seats=[], kind="game_over", rule=outcome.rule, prompt=outcome.reason, winner=outcome.winner)
+    if top is not None:
+        return Awaiting(seats=list(top.seats), kind=top.kind, rule=top.rule, prompt=top.prompt)
+    pending = ruleset.pending(state.rules)
+    if pending is not None:
+        return Awaiting(seats=[pending.seat], kind=pending.kind, rule=pending.rule, prompt=pending.prompt)
+    return Awaiting(seats=list(ruleset.active_seats(state.rules)), kind="turn", rule="", prompt="command")

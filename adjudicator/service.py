@@ -15,18 +15,18 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator import exchange, importing, overrides, registry, seatcopy
-from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator import overrides, registry, seatcopy
 from arbitro.adjudicator.admission import (
     as_first_cited, cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
-from arbitro.adjudicator.engine_steps import ENGINE_KINDS
+from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Replayed, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.adjudicator.service_exchange import ExchangeCalls
 from arbitro.events import core, random as rnd, signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent, seal_events
@@ -45,7 +45,7 @@ def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
-class Arbitro:
+class Arbitro(ExchangeCalls):
     def __init__(self, store: Store, clock: Callable[[], str] | None = None) -> None:
         self.store = store
         # When a command arrived, as metadata; a re-adjudication passes the times it read from the log it replays.
@@ -392,79 +392,6 @@ class Arbitro:
             state = fold.apply(state, body, replayer.state_at)
         return written
 
-    # --- exchange and verification ----------------------------------------------------------------
-    def export(self, game_id: str, seat: str, *, with_seed: bool = False) -> Iterator[str]:
-        """The game as `seat` (the acting seat) may have it: the umpire's export is the full log; a seat's
-        holds what it may see. An unrevealed seed goes only to the umpire, on request (arbitro §A.1; a seat
-        asking for it is refused by `export_lines`)."""
-        game = self.game(game_id)
-        self.check_seat(game, seat)
-        revealed = self._head_state(game).core.seed is not None
-        # The full export is the database's whole record of the game: every note, private ones included.
-        notes = self.store.annotations(game_id) if seat == UMPIRE else self.annotations(game_id, seat)
-        ruleset = registry.get(game.ruleset)
-        # A seat's export holds each event as served and what it was shown after it (its copy's history, `view --at`),
-        # and ends with what it is served at the head, so it can play on from its own copy offline.
-        served, views = seatcopy.history((e, {"view": seat_view(ruleset, s, seat), "awaiting": to_builtins(
-            awaiting_in(ruleset, s))}) for e, s in self._serving(game, seat)) if seat != UMPIRE else ([], [])
-        at_head = {"seq": game.head_seq, "status": to_builtins(self.status(game_id, seat)),
-                   "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
-        return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
-                                     served=served, notes=notes, with_seed=with_seed, seat_state=at_head, views=views)
-
-    def import_lines(
-        self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None,
-        progress: Callable[[int, int], None] | None = None, seat_copy: bool = False,
-    ) -> str:
-        """Store a full export as a new game, whole or not at all; `as_id` stores it under another id (a re-sealed
-        copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1).
-        With `seat_copy` (a seat's own database), a seat's export is kept as that seat's copy, or carries on the
-        copy held (adjudicator/seatcopy.py)."""
-        text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
-        loaded = importing.read_export(text.splitlines(), source)
-        if loaded.redacted_for is not None and seat_copy and as_id is None:
-            return seatcopy.store_copy(self.store, loaded, text)
-        umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
-        game_id = importing.import_loaded(self.store, loaded, as_id, progress)
-        self.rebuild_snapshots(game_id)
-        return game_id
-
-    def delete(self, game_id: str, by: str = UMPIRE) -> dict[str, Any]:
-        """The umpire removes a game and everything stored of it (its forks keep their own logs)."""
-        game = self.game(game_id)
-        self.check_seat(game, by)
-        umpire_only(by, "deleting a game removes its whole log from this database")
-        forks = [g.id for g in self.store.games() if g.parent == game_id]
-        self.store.delete_game(game_id)
-        self._heads.pop(game_id, None)
-        self._genesis.pop(game_id, None)
-        return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
-
-    def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
-        return verification.verify(verification.load_stored(self.store, game_id), progress)
-
-    def verify_lines(
-        self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
-        head: str | None = None, receipts: Iterable[dict[str, Any]] = (), seat_keys: dict[str, str] | None = None,
-    ) -> Any:
-        """Verify an exported file; `head` (a hash the seat recorded) and `receipts` (the server's signed
-        receipts the seat kept) anchor it to what was actually played (arbitro §L.4, §V.2)."""
-        anchors = [signing.read_receipt(r) for r in receipts]
-        return verification.verify(exchange.read_lines(lines, source), progress, head, anchors, seat_keys)
-
-    def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-        """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does
-        it give exactly the stored events? The game itself is not changed; `fork` continues it under this
-        build. A divergence names the first event that differs and the rule involved."""
-        game = self.game(game_id)
-        report = self.verify(game_id, progress)
-        build_checks = ("ruleset version", "scenario data")
-        failed = [c for c in report.checks if c.status == "failed" and c.name not in build_checks]
-        return {"game": game_id, "ruleset": game.ruleset, "played_with": self._created(game).version,
-                "installed": registry.get(game.ruleset).version,
-                "identical": report.divergence is None and not failed,
-                "divergence": to_builtins(report.divergence), "checks": to_builtins(report.checks)}
-
     # --- access tokens (the HTTP server's seats and umpire, issue 12) ------------------------------------------
     def issue_tokens(self, game_id: str, roles: Iterable[str] | None = None) -> dict[str, str]:
         """New secret bearer tokens for `roles` of a game (default: each seat and the umpire), returned once and
@@ -576,23 +503,6 @@ def token_hash(token: str) -> str:
     """What the store keeps of a bearer token: its SHA-256 (a token is 256 random bits, so no salt or slow hash
     is needed to keep it from being guessed back)."""
     return sha256_hex(token.encode())
-
-
-def awaiting_in(ruleset: Ruleset[Any], state: GameState[Any]) -> Awaiting:
-    """Who a game in `state` waits for, and for what: the engine's own step first, then the end of the game, the
-    ruleset's decision on top of the stack, its pending decision, else the seats whose turn it is."""
-    top = awaited(state.core)
-    if top is not None and top.kind in ENGINE_KINDS:
-        return Awaiting(seats=list(top.seats), kind=top.kind, rule=top.rule, prompt=top.prompt)
-    outcome = ruleset.outcome(state.rules)
-    if outcome is not None:
-        return Awaiting(seats=[], kind="game_over", rule=outcome.rule, prompt=outcome.reason, winner=outcome.winner)
-    if top is not None:
-        return Awaiting(seats=list(top.seats), kind=top.kind, rule=top.rule, prompt=top.prompt)
-    pending = ruleset.pending(state.rules)
-    if pending is not None:
-        return Awaiting(seats=[pending.seat], kind=pending.kind, rule=pending.rule, prompt=pending.prompt)
-    return Awaiting(seats=list(ruleset.active_seats(state.rules)), kind="turn", rule="", prompt="command")
 
 
 def _cmd_of(stored: StoredEvent) -> int:
