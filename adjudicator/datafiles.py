@@ -75,9 +75,10 @@ Model = TypeVar("Model", bound=BaseModel)
 
 
 def validated(model: type[Model], data: object, source: str) -> Model:
-    """`data` as `model`, or a :class:`DataError` naming `source` with every problem the schema finds."""
+    """`data` (decoded JSON) as `model`, or a :class:`DataError` naming `source` with every problem the schema
+    finds. Validated as JSON, so a strict model takes an array for a tuple but no "2" for 2 and no 1 for true."""
     try:
-        return model.model_validate(data)
+        return model.model_validate_json(json.dumps(data))
     except ValidationError as exc:
         raise DataError.in_file(source, pydantic_problems(exc)) from None
 
@@ -104,7 +105,7 @@ class StrictModel(BaseModel):
     What a record's fields must agree on is its `problems()`: every one found is reported with the file's other
     problems, each at its JSON path, never only the first (a model validator raising ValueError stops at one)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     def problems(self) -> list[tuple[Where, str]]:
         """What is wrong with the record once each field is valid on its own: (where in the record, what)."""

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Generic, TypeVar
 
-import pydantic
-from arbitro.adjudicator.datafiles import DataError, DataProblem, json_path, read_json
+from arbitro.adjudicator.datafiles import DataError, DataProblem, read_json, validated
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.parabellum.data import LeaderData, OrderOfBattle, UnitData
@@ -67,15 +66,9 @@ def load_model(path: Path, model: type[_M], data_dir: Path, problems: list[DataP
     """One file as `model`, or None with every problem of the file added to `problems`."""
     name = label(path, data_dir)
     try:
-        raw = read_json(path, name)
+        loaded = validated(model, read_json(path, name), name)
     except DataError as e:
         problems.extend(e.problems)
-        return None
-    try:
-        loaded = model.model_validate(raw)
-    except pydantic.ValidationError as e:
-        for issue in e.errors(include_url=False):
-            problems.append(DataProblem(name, json_path(tuple(issue["loc"])), issue["msg"].removeprefix("Value error, ")))
         return None
     # Whole-file checks with their own JSON paths (pydantic's model validators only report "$").
     checks = getattr(loaded, "checks", None)

@@ -281,7 +281,7 @@ def test_every_problem_of_a_counters_file_is_reported_at_once(variant: Variant, 
     """Issue 18's one data error: four faults of one counter, faults of three other counters and a mistyped value
     elsewhere in the file are all reported by one load, each at its own JSON path (a record's checks no longer stop
     at its first fault). A counter whose arrival is itself faulty is reported for that alone: how its fields agree
-    is checked once each field is valid."""
+    is checked once each field is valid. Scalars are strict: "3" is no number, 1 no yes."""
     source, name = OOB_FILES[variant.book]
     raw = json.loads(source.read_text(encoding="utf-8"))
     units, leaders = raw["units"], raw["leaders"]
@@ -293,7 +293,8 @@ def test_every_problem_of_a_counters_file_is_reported_at_once(variant: Variant, 
     units[foot[1]] |= {"arrival": {"turn": 2}}
     del units[gun]["range"]
     leaders[general] |= {"formation": None, "cavalry": True}
-    units[-1]["efficiency"] = "three"
+    units[-1]["efficiency"] = "3"  # strict: a number written as a string is a typo, not a number
+    units[-2]["charge"] = 1  # nor is 1 a yes
     path = tmp_path / name
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(raw), encoding="utf-8")
@@ -309,5 +310,6 @@ def test_every_problem_of_a_counters_file_is_reported_at_once(variant: Variant, 
         (f"$.units[{gun}].range", "artillery needs `range`"),
         (f"$.leaders[{general}].formation", "generals and officers belong to a formation"),
         (f"$.leaders[{general}].cavalry", "only officers can be cavalry officers (arrivano §4.6)"),
-        (f"$.units[{len(units) - 1}].efficiency", "Input should be a valid integer, unable to parse string as an integer"),
+        (f"$.units[{len(units) - 1}].efficiency", "Input should be a valid integer"),
+        (f"$.units[{len(units) - 2}].charge", "Input should be a valid boolean"),
     }, problems
