@@ -9,9 +9,12 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import msgspec
 import pytest
 
+from arbitro.adjudicator.verify import check_annotations
 from arbitro.events import sqlite as sqlite_module
+from arbitro.events.rows import insert_note, note_row
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import (
     Annotation, BrokenChain, CorruptStore, GameNotFound, NoDatabase, ReadOnlyStore, StoreError,
@@ -408,3 +411,50 @@ def test_the_seats_table_lists_a_games_seats_and_its_umpire_flagged(tmp_path: Pa
     store.close()
     assert db_rows(path, "SELECT game, seat, umpire FROM seats ORDER BY seat") == [
         ("g", "blue", 0), ("g", "red", 0), ("g", "umpire", 1)]
+
+
+def test_notes_of_a_database_made_before_notes_were_chained_stay_unchained_when_it_is_upgraded(tmp_path: Path) -> None:
+    """A schema-1 database (notes with no chain's columns) opened for writing is upgraded to schema 3: its notes are
+    kept, each in its chain under its old number (a chain that cannot be checked is not renumbered), and stay
+    unchained (no link, no hash), for `arbitro check` and `verify` to report: the upgrade never hashes a note it
+    cannot vouch for."""
+    path = tmp_path / "old.db"
+    store = SQLiteStore(path)
+    create(store, "g", events=3)
+    store.close()
+    db_execute(path, "DROP TABLE annotations")
+    db_execute(path, "CREATE TABLE annotations (game TEXT, id INTEGER, seq INTEGER, seat TEXT, private INTEGER, "
+                     "text TEXT, created_at TEXT, PRIMARY KEY (game, id))")
+    for number, (seq, seat, private, text) in enumerate(notes.WRITTEN, 1):
+        db_execute(path, "INSERT INTO annotations VALUES ('g', ?, ?, ?, ?, ?, '2026-01-01T00:00:00+00:00')",
+                   number, seq, seat, int(private), text)
+    upgraded = SQLiteStore(path, mode="write")
+    kept = upgraded.annotations("g")
+    upgraded.close()
+    assert [(n.chain, n.id, n.text) for n in kept] == [
+        ("public", 1, "the opening"), ("public", 4, "a public answer"), ("public", 6, "agreed"),
+        ("private:blue", 3, "blue's plan"), ("private:blue", 5, "blue's second plan"), ("private:red", 2, "red's plan")]
+    assert all((n.at_hash, n.prev, n.hash) == ("", "", "") for n in kept)
+    problem = check_annotations("g", kept, {})
+    assert problem is not None and problem.detail == "note 1 (by umpire on #1) is not chained (no hash)"
+
+
+def test_a_schema_3_databases_notes_are_read_as_stored_never_renumbered(tmp_path: Path) -> None:
+    """Only an older database's notes are numbered per chain as they are read. A schema-3 database's are served as
+    stored: a chain whose numbers have a gap (its first note removed and the next one re-hashed to start the chain,
+    which its links cannot show) keeps the gap a reader sees, opened for reading or for writing."""
+    path = tmp_path / "a.db"
+    store = SQLiteStore(path)
+    events = create(store, "g", events=3)
+    store.close()
+    stored = notes.per_game("g", events, [(1, "umpire", False, "kept"), (2, "red", False, "kept too")])
+    renumbered = [msgspec.structs.replace(n, id=n.id + 1) for n in stored]  # 2 and 3: number 1 is missing
+    first = msgspec.structs.replace(renumbered[0], hash=renumbered[0].digest())
+    second = msgspec.structs.replace(renumbered[1], prev=first.hash, hash="")
+    gap = [first, msgspec.structs.replace(second, hash=second.digest())]
+    for note in gap:
+        db_execute(path, insert_note("?"), *note_row(note))
+    for mode in ("read", "write"):
+        reader = SQLiteStore(path, mode=mode)  # type: ignore[arg-type]
+        assert reader.annotations("g") == gap, mode
+        reader.close()
