@@ -46,7 +46,8 @@ MODULES: dict[str, tuple[str, ...]] = {
                               FOUNDATION + "test_verify_forgeries.py",
                               FOUNDATION + "test_engine.py", FOUNDATION + "test_anchor.py",
                               FOUNDATION + "test_hidden_hashes.py", FOUNDATION + "test_import_atomic.py",
-                              FOUNDATION + "test_dice.py", FOUNDATION + "test_verify_reads.py"),
+                              FOUNDATION + "test_dice.py", FOUNDATION + "test_verify_reads.py",
+                              "tests/marengo/test_data_folder.py"),  # the set-up rebuilt from a game's own data
     "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
                                     FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
                                     FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py"),  # a game on its own data

@@ -9,6 +9,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
+import pytest
+
+from arbitro.adjudicator.service import Arbitro
+
+from . import test_dice as dice
 from .conftest import Cli, event_records, read_export, rechain, write_export
 from .test_bad_input import checks, export, game  # noqa: F401 - the fixture: a duel one round in
 
@@ -114,3 +120,26 @@ def test_a_log_with_an_event_dropped_or_added_diverges_at_that_event(run: Cli, t
         else:
             assert report["divergence"]["seq"] == last["seq"] + 1 and report["divergence"]["found"] == "(no event)"
             assert report["divergence"]["expected"] == last["body"]["event"]
+
+
+def test_entropy_sent_in_the_open_where_the_seats_committed_theirs_fails_readjudication(
+        app: Arbitro, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seats protected the dice by commit-reveal (arbitro §R.2), so entropy sent in the open is refused: the host
+    who sees it first could drop it to choose between two rolls. A host whose server took some anyway (here: told
+    the game has no seats' entropy) leaves a consistent log, and verification, which judges each command in the game
+    its genesis sets up, refuses that command."""
+    app.create("duel", "standard", seat_entropy=True, game_id="g")
+    for step in (dice.commit, dice.reveal):
+        for seat in ("red", "blue"):
+            step(app, "g", seat, f"{seat}'s entropy")
+    honest = Arbitro.context
+    monkeypatch.setattr(Arbitro, "context", lambda self, game, created=None: msgspec.structs.replace(
+        honest(self, game, created), entropy_seats=()))
+    taken = app.submit("g", "red", {"type": "add_entropy", "entropy": "chosen by the host"})
+    monkeypatch.undo()
+    report = app.verify("g")
+    assert report.passed is False and report.divergence is not None
+    assert [(c.name, c.detail) for c in report.checks if c.status == "failed"] == [(
+        "re-adjudication", f"command {taken.cmd} at #{taken.head}: rejected: this game's dice are protected by the seats' "
+        "committed entropy; entropy sent in the open would let the host choose a roll by dropping it [arbitro §R.2]")]
+    assert (report.divergence.seq, report.divergence.rule) == (taken.head, "arbitro §R.2")

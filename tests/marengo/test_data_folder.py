@@ -116,3 +116,18 @@ def test_cli_new_with_data(tmp_path: Path) -> None:
     assert bad.exit_code != 0 and "map.json: line 1" in bad.output
     other = CliRunner().invoke(cli, ["new", "caldiero", "--data", str(folder), "--db", db])
     assert other.exit_code != 0 and "does not load a data folder yet" in other.output
+
+
+def test_verification_rebuilds_the_set_up_from_the_armies_the_game_carries() -> None:
+    """A game started on its own armies (here each side's gun at strength 2, the shipped one 1) is set up from them,
+    and verification rebuilds the set-up it checks the genesis against from the data the genesis carries, not from
+    the shipped files, so such a game verifies."""
+    files = own_data(armies=lambda a: [b.update(strength=2) for b in a["blocks"] if b["arm"] == "artillery"]
+                     and a["piece_set"].update(artillery=[1, 2]))
+    a = app()
+    gid = a.create("marengo", "marengo", data=files)
+    assert a.state_at(gid).rules.blocks["AUT_ARTIGLIERIA"].strength == 2
+    a.submit(gid, "austria", {"type": "end_turn"})
+    report = a.verify(gid)
+    assert report.passed, report.failures()
+    assert next(c for c in report.checks if c.name == "re-adjudication").status == "passed"
