@@ -52,6 +52,8 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
             g.reject(R.FIRE_NO_ASSAULT, f"{u} fired in open order this turn and may not assault")
         if g.state.units[u].attacked_turn == g.state.turn:
             g.reject(ARRIVANO_VARIANT.rules.ONCE, "a unit attacks only once per turn")
+        if g.state.units[u].status != "good":
+            g.reject(R.NO_ATTACK_UNFIT, f"{u} is {g.state.units[u].status}: disordered and routed units never attack")
         if not may_attack(w, u, act.formation, ic):
             g.reject(R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance "
                                 "may attack")

@@ -5,7 +5,7 @@ Two deliberate limits (documented in docs/rulesets/caldiero.md): moves are liste
 a path (decide then takes the cheapest legal path; an explicit `path` is also accepted when legal: a template,
 docs/ruleset-interface.md), in line and in march column wherever each goes, and
 attacks are listed for the natural groupings (a unit alone, a whole stack, every eligible unit adjacent
-to the defenders; with and without Elan); decide also accepts any other legal grouping.
+to the defenders; without Elan and with each attacker that may try it); decide also accepts any other legal grouping.
 """
 
 from __future__ import annotations
@@ -213,7 +213,8 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
             stack = tuple(x for x in same if w.state.units[x].hex == h)
             everyone = tuple(x for x in same if all(w.board.grid.is_adjacent(w.state.units[x].hex or "", d) for d in dset))
             for group in {(u,), stack, everyone}:
-                for elan in [None] + ([x for x in group if unit_order(w, x) == "attack"][:1] if seat == "france" and w.state.elan_left > 0 else []):
+                # caldiero §16.1: any attacker of the group may be the one that tries Elan (attack_problem: which)
+                for elan in [None] + (sorted(group) if seat == "france" and w.state.elan_left > 0 else []):
                     key = (tuple(sorted(group)), tuple(sorted(dset)), elan)
                     if key in seen:
                         continue

@@ -82,6 +82,8 @@ def test_elan_marker(reading: str, allowed: bool) -> None:
     state = position({"fr-18-ligne": "1417", "au-mahoney-jager": "1517"}, leaders={"massena": "1317"}, orders={"massena": "advance"})
     t = activate(state, "massena", step="combat", interpretations={"elan_marker": reading})
     cmd = {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"], "elan": "fr-18-ligne"}
+    listed = {c["elan"] for c in t.legal("france") if c["type"] == "attack"}  # issue 19 item 6: listed as accepted
+    assert ("fr-18-ligne" in listed) == allowed
     if allowed:
         t.send("france", cmd, dice=[1, 2, 2, 3])
         assert t.of(ev.ElanSpent)
@@ -89,6 +91,20 @@ def test_elan_marker(reading: str, allowed: bool) -> None:
         with pytest.raises(IllegalCommand) as e:
             t.send("france", cmd)
         assert e.value.rule == "caldiero §16.1"
+
+
+def test_elan_is_offered_for_every_attacker_that_may_try_it() -> None:
+    """caldiero §16.1: the French unit named tries Elan, so each Attack-order attacker of a group is offered (issue
+    19 item 6: before, only the first)."""
+    state = position({"fr-18-ligne": "1417", "fr-40-ligne": "1417", "au-mahoney-jager": "1517"},
+                     leaders={"massena": "1317"}, orders={"massena": "attack"})
+    t = activate(state, "massena", step="combat")
+    stack = ["fr-18-ligne", "fr-40-ligne"]
+    offered = {c["elan"] for c in t.legal("france") if c["type"] == "attack" and c["attackers"] == stack}
+    assert offered == {None, *stack}
+    t.send("france", {"type": "attack", "attackers": stack, "defenders": ["1517"], "elan": stack[1]},
+           dice=[1, 2, 2, 3])
+    assert t.of(ev.ElanSpent)
 
 
 @pytest.mark.parametrize("reading, can_stand_on_24", [("column_24_and_east", True), ("east_of_24", False)])

@@ -54,8 +54,6 @@ class Known(NamedTuple):
 
 
 KNOWN = [
-    Known("caldiero", "item 6", "Elan (§16.1) listed only for the first Attack-order unit of a group",
-          "attack", ("elan",)),
     Known("caldiero", "item 7", "attacks grouped other than the listed ways (a subset of a stack, several hexes, "
                                 "the attackers in another order than listed)", "attack", ("attackers", "elan")),
     Known("caldiero", "item 9", "a set-up that leaves the position as it is: a formation's order set to the one it "
@@ -92,9 +90,8 @@ def assert_agrees(position: Position, seat: str, command: dict[str, Any]) -> Non
     assert discrepancy is None, str(discrepancy)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 19 item 6 (Caldiero §16.1): Elan is offered only for the first "
-                                       "Attack-order unit of a group; the kernel engineers own the fix")
 def test_caldiero_elan_of_any_attack_order_unit_of_the_group_is_listed_item_6() -> None:
+    """caldiero §16.1: the French unit named tries Elan, whichever attacker of the group it is."""
     assert_agrees(position_at("caldiero-full", 102), "france", {
         "type": "attack", "attackers": ["fr-18-legere", "fr-carabiniers"], "defenders": ["1716", "1717"],
         "elan": "fr-carabiniers", "efficiency": None, "use_general": True})
