@@ -313,10 +313,7 @@ class AssaultResults:
         citing §11.1."""
         g = self.g
         if result == "Ae":
-            hexes = sorted({g.state.units[u].hex for u in units})
-            for u in units:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="AE")
-            elimination.guns_left_behind(g, ARRIVANO_VARIANT, hexes)
+            elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, units, ARRIVANO_VARIANT.rules.RESULTS, result="AE")
             return
         self._offer_advance()
         for u in [x for t in self.targets for x in g.world().units_at(t)]:
@@ -375,10 +372,7 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
-    hexes = sorted({w.state.units[u].hex for u in gone})
-    for u in gone:
-        elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="EX")
-    elimination.guns_left_behind(g, ARRIVANO_VARIANT, hexes)
+    elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, gone, ARRIVANO_VARIANT.rules.RESULTS, result="EX")
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
     advance: dict[str, Any] | None = {"attackers": list(data["attackers"]), "targets": sorted(

@@ -361,7 +361,7 @@ class CombatResults:
         De's in the order the combat lists its units."""
         a = self.a
         if result == "Ae":
-            _eliminate_with_guns(a, units)
+            elimination.eliminated_with_guns(a, CALDIERO_VARIANT, units, CALDIERO_VARIANT.rules.RESULTS)
         else:
             for u in [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
                 elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS if not a.w.is_artillery(u) else CALDIERO_VARIANT.rules.ARTILLERY_STACKED)
@@ -441,21 +441,13 @@ def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) ->
 
 def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
     close_frame(a.ctx, frame)
-    _eliminate_with_guns(a, sorted(units))
+    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sorted(units), CALDIERO_VARIANT.rules.RESULTS)
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
     lost = a.w.strength(u)
     _set_stage(a, "exchange_defender", ex_lost=lost, ex_attacker=u)
-    _eliminate_with_guns(a, [u])
-
-
-def _eliminate_with_guns(a: Act, units: Sequence[str]) -> None:
-    """caldiero §12.5.4 (Ae, Ex): `units` are eliminated, then the guns they leave alone in their hexes (§11.1)."""
-    hexes = [h for u in units if (h := a.w.hex_of(u)) is not None]
-    for u in units:
-        elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS)
-    elimination.guns_left_behind(a, CALDIERO_VARIANT, hexes)
+    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, [u], CALDIERO_VARIANT.rules.RESULTS)
 
 
 def ex_defender_sets(w: World, c: ev.CombatUnderway) -> list[list[str]]:
@@ -468,7 +460,7 @@ def stage_exchange_defender(a: Act) -> None:
     sets = ex_defender_sets(a.w, c)
     _set_stage(a, "exchange_tests")
     if len(sets) == 1:
-        _eliminate_with_guns(a, sets[0])
+        elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sets[0], CALDIERO_VARIANT.rules.RESULTS)
         return
     if sets:
         _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))

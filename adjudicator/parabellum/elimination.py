@@ -8,7 +8,7 @@ and, through the variant, how it measures the command range that decides the ret
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from arbitro.adjudicator.parabellum import reinforcements
@@ -70,6 +70,17 @@ def leaders_left_alone(game: Eliminates, variant: Variant, h: str, side: str) ->
         if leader_test(game, variant, game.world(), leader, f"{variant.rules.LEADER_ALONE} units in {h} eliminated",
                        str(variant.rules.LEADER_TEST)):
             game.to_nearest_friends(leader, h)
+
+
+def eliminated_with_guns(game: Eliminates, variant: Variant, units: Sequence[str], rule: object,
+                         result: str = "") -> None:
+    """§12.5.4 Ae and Ex in both: the assault's result (`rule`, with the `result` `cause_of` names) eliminates
+    `units`, in the order given, then the guns they leave alone in their hexes (`guns_left_behind`, §11.1)."""
+    w = game.world()
+    hexes = [h for u in units if (h := w.hex_of(u)) is not None]
+    for u in units:
+        eliminate(game, variant, u, rule, result=result)
+    guns_left_behind(game, variant, hexes)
 
 
 def guns_left_behind(game: Eliminates, variant: Variant, hexes: Iterable[str]) -> None:

@@ -170,3 +170,17 @@ def test_the_guns_a_loss_leaves_alone_are_eliminated_too(variant: Variant) -> No
     assert [e.unit for e in game.events if isinstance(e, UnitEliminated)] == ["a", "gun"]
     assert UnitEliminated(unit="gun", permanent=True, return_turn=0, rule=rule, cause=rule) in game.events
     assert b.units["gun2"].hex == "1412" and game.refuge == [("g", "1112")]
+
+
+def test_a_result_eliminates_its_units_then_the_guns_they_leave_alone(variant: Variant) -> None:
+    """§12.5.4 Ae / Ex in both, with §11.1: the units a result takes ("far" at 1412, then "a" and "b" at 1112) go in
+    the order given, each citing the result; only then the guns left alone in their hexes, in hex order (the one
+    at 1112 before the one at 1412), each citing §11.1. A unit already off the map names no hex."""
+    b = board(reduced_side={"gun": False, "gun2": False})
+    b.units.update(gun=Piece("france", "1112", arm="artillery"), gun2=Piece("france", "1412", arm="artillery"),
+                   gone=Piece("france", None))
+    game = Game(b, 6)  # the general left alone at 1112 survives his test (§4.4.4 / §4.5.4)
+    elimination.eliminated_with_guns(game, variant, ["far", "gone", "a", "b"], variant.rules.RESULTS, result="EX")
+    gone = [e for e in game.events if isinstance(e, UnitEliminated)]
+    assert [e.unit for e in gone] == ["far", "a", "b", "gun", "gun2"]
+    assert [e.cause for e in gone] == [f"{variant.rules.RESULTS} EX"] * 3 + [str(variant.rules.ARTILLERY_STACKED)] * 2
