@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator.service import Arbitro
-from arbitro.adjudicator.verify import Check, check_genesis, load_stored
+from arbitro.adjudicator.verify import Check, Report, check_genesis, load_stored
 from arbitro.events import core
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import GameRecord
@@ -382,3 +382,16 @@ def test_a_roll_taken_out_of_the_log_is_a_roll_re_adjudication_asks_for(run: Cli
     assert divergence["found"]["purpose"] == f"a roll the log does not record ({roll['event']['purpose']})"
     assert divergence["found"]["command"] == command["body"]["command"]
     assert divergence["rule"] == divergence["expected"]["rule"]  # the rule of the event the log holds there
+
+
+def test_a_reports_failures_are_its_failed_checks_each_as_name_and_detail() -> None:
+    """What `import`, `check` and `migrate` say of a copy or a log that fails verification (Report.failures): each
+    failed check as `name: detail`, in the report's order; a check passed, unchecked or noted is no failure."""
+    report = Report(game="g", ruleset="duel", version="1.0.0", kind="generated", passed=False, checks=[
+        Check(name="hash chain", status="passed", detail="17 events"),
+        Check(name="seed commitment", status="failed", detail="the revealed seed does NOT match"),
+        Check(name="salts", status="unchecked", detail="checkable once the seed is revealed"),
+        Check(name="re-rolls", status="noted", detail="one undo re-rolled"),
+        Check(name="re-adjudication", status="failed", detail="command 5 at #18: rejected")])
+    assert report.failures() == ["seed commitment: the revealed seed does NOT match",
+                                 "re-adjudication: command 5 at #18: rejected"]
