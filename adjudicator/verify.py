@@ -415,6 +415,7 @@ def _readjudicate(
     for number, (record, _digest, first, last) in enumerate(loaded.commands):
         assert record is not None
         stored = bodies[first - 1 : last] if first else []
+        at = first or record.expected_seq + 1  # where its events begin, or would: a command may have caused none
         supply = _supply(game, seed, stored)
         history.upto = state.core.seq
         after: GameState[Any] | None = None  # the state the engine left: each event is folded once (issue 15)
@@ -426,10 +427,9 @@ def _readjudicate(
                 produced, after = done.events, done.state
         except (Rejected, NeedRandom, ArbitroError) as e:
             found = f"rejected: {e}" if isinstance(e, ArbitroError) else f"needs a roll the log does not record ({e})"
-            checks.append(Check(name="re-adjudication", status="failed", detail=f"command {number} at #{first}: {found}"))
-            return Divergence(seq=first or record.expected_seq + 1, expected=_events(stored), found=found,
-                              rule=getattr(e, "rule", "arbitro §V.1"))
-        divergence = _compare(stored, produced, first or record.expected_seq + 1)
+            checks.append(Check(name="re-adjudication", status="failed", detail=f"command {number} at #{at}: {found}"))
+            return Divergence(seq=at, expected=_events(stored), found=found, rule=getattr(e, "rule", "arbitro §V.1"))
+        divergence = _compare(stored, produced, at)
         if divergence is not None:
             checks.append(Check(name="re-adjudication", status="failed",
                                 detail=f"command {number} gives different events from #{divergence.seq}"))

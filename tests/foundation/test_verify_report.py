@@ -21,7 +21,7 @@ from arbitro.events.sqlite import SQLiteStore
 from tests.foundation import duel
 from tests.foundation.duel import DuelRuleset
 
-from .conftest import Cli, event_records, read_export, rechain, write_export
+from .conftest import Cli, event_records, exchange, read_export, rechain, write_export
 from .test_bad_input import checks, export, game  # noqa: F401 - the fixture: a duel one round in, 17 events
 
 __all__ = ["game"]
@@ -266,6 +266,59 @@ def test_a_forged_command_that_gives_other_events_diverges_at_the_first_of_them(
     assert check["detail"] == f"command 4 gives different events from #{report['divergence']['seq']}"
     assert 12 <= report["divergence"]["seq"] <= 17
 
+
+
+
+def test_a_forged_command_that_is_no_command_at_all_is_refused_citing_verification(
+        run: Cli, tmp_path: Path, game: str) -> None:
+    """A command the rules cannot even read names no rule of the game: the divergence cites arbitro §V.1."""
+    report = verify_edited(run, tmp_path, lambda records: edit_command(records, 3, command={"type": "parley"}))
+    (check,) = failed(report)
+    assert check["detail"].startswith("command 3 at #11: rejected: ")
+    assert (report["divergence"]["seq"], report["divergence"]["rule"]) == (11, "arbitro §V.1")
+
+
+def strip_events_of_last_command(records: list[dict[str, Any]]) -> int:
+    """A forger's removal of every event of the last command, its record saying it caused none (range 0..0): the
+    number the first of them had."""
+    command = [r for r in records if r["record"] == "command"][-1]
+    first = command["first_seq"]
+    for event in [e for e in event_records(records) if e["body"]["cmd"] == command["cmd"]]:
+        records.remove(event)
+    command["first_seq"] = command["last_seq"] = 0
+    next(r for r in records if r["record"] == "game")["head_seq"] = first - 1
+    return first
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_a_command_whose_events_were_all_taken_out_diverges_where_they_began(
+        run: Cli, tmp_path: Path, game: str, refused: bool) -> None:
+    """A command recorded as causing no event is judged again like any other: where its events would begin (the
+    number after the event its command expected), whether the rules give it events or refuse it."""
+    at: list[int] = []
+
+    def strip(records: list[dict[str, Any]]) -> None:
+        at.append(strip_events_of_last_command(records))
+        if refused:
+            edit_command(records, 4, seat="blue")  # red's guard, sent as blue: not blue's turn
+
+    report = verify_edited(run, tmp_path, strip)
+    assert at == [12] and report["divergence"]["seq"] == 12
+    (check,) = failed(report)
+    if refused:
+        found = "rejected: waiting for red to choose a guard (high or low) [duel §4]"
+        assert check["detail"] == f"command 4 at #12: {found}"
+        assert report["divergence"] == {"seq": 12, "expected": [], "found": found, "rule": "duel §4"}
+    else:
+        assert check["detail"] == "command 4 gives different events from #12"
+        assert report["divergence"]["expected"] == "(no event)"
+
+
+def test_the_checkpoints_matched_are_counted_over_the_whole_log(run: Cli, game: str) -> None:
+    exchange(run, "g")
+    exchange(run, "g", attacker="blue")  # a second round, so a second checkpoint, made by another command
+    report = run.json("verify", "g")
+    assert detail(report, "re-adjudication") == "9 commands give exactly the stored events; 2 checkpoint state hashes match"
 
 
 # --- dice entered at the table, and a finished game's reveal (arbitro §R.3) -------------------------------------------
