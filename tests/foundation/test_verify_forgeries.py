@@ -143,3 +143,24 @@ def test_entropy_sent_in_the_open_where_the_seats_committed_theirs_fails_readjud
         "re-adjudication", f"command {taken.cmd} at #{taken.head}: rejected: this game's dice are protected by the seats' "
         "committed entropy; entropy sent in the open would let the host choose a roll by dropping it [arbitro §R.2]")]
     assert (report.divergence.seq, report.divergence.rule) == (taken.head, "arbitro §R.2")
+
+
+def test_once_the_seed_is_revealed_a_roll_the_log_records_otherwise_diverges_at_that_roll(
+        run: Cli, tmp_path: Path, game: str) -> None:
+    """Anyone can recompute every roll from the revealed seed (arbitro §R.3): re-adjudication then draws from the
+    seed, never from the rolls the log records, so a die the forger changed (and what follows from it left as the
+    true roll made it) diverges at the roll itself."""
+    run("reveal", "g", "--reason", "the end")
+    at: dict[str, Any] = {}
+
+    def other_die(events: list[dict[str, Any]]) -> None:
+        roll = next(e for e in events if e["body"]["event"]["type"] == "dice_rolled" and e["body"]["cmd"])
+        at.update(seq=roll["body"]["seq"], values=list(roll["body"]["event"]["values"]))
+        roll["body"]["event"]["values"] = [1 + v % 6 for v in at["values"]]  # each die one pip more, 6 to 1
+
+    report = forged(run, tmp_path, other_die)
+    assert checks(report)["hash chain"] == "passed" and checks(report)["seed commitment"] == "passed"
+    assert checks(report)["re-adjudication"] == "failed"
+    divergence = report["divergence"]
+    assert divergence["seq"] == at["seq"] and divergence["found"]["values"] == at["values"]
+    assert divergence["expected"]["values"] == [1 + v % 6 for v in at["values"]]
