@@ -18,6 +18,13 @@ from arbitro.events.random import entropy_commitment
 Chooser = Callable[[str, list[dict[str, Any]], int], dict[str, Any]]
 
 
+def command_key(seed: str, head_hash: str, seat: str) -> str:
+    """The idempotency key a self-play sends: fixed by its seed and the position it answers (the game's head hash,
+    which no two positions share), so a self-played game is made again byte for byte, and a second self-play of
+    the same game never collides with the first's keys."""
+    return hashlib.sha256(f"{seed}|key|{head_hash}|{seat}".encode()).hexdigest()[:32]
+
+
 def pick(seed: str, step: int, n: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}|{step}".encode()).digest()[:8], "big") % n
 
@@ -91,7 +98,8 @@ class SelfPlay:
                 command = (self._entropy_answer(seat, legal[0]) if entropy_round
                            else self.chooser(seat, legal, self.steps))
                 try:
-                    result = self.app.submit(self.game, seat, command)
+                    key = command_key(self.seed, self.app.game(self.game).head_hash, seat)
+                    result = self.app.submit(self.game, seat, command, key=key)
                 except Rejected as e:
                     raise AssertionError(f"step {self.steps}: legal command {command} by {seat} was rejected: {e}") from e
                 self.steps += 1

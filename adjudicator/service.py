@@ -136,13 +136,15 @@ class Arbitro(ExchangeCalls):
     def create(
         self, ruleset_name: str, scenario: str | None = None, options: Iterable[str] = (), *,
         position: dict[str, Any] | None = None, transcribed: bool = False, game_id: str | None = None,
-        seat_entropy: bool = False, data: Mapping[str, str] | None = None,
+        seat_entropy: bool = False, data: Mapping[str, str] | None = None, seed: str | None = None,
     ) -> str:
         """A new game. `seat_entropy`: every playing seat commits entropy, then reveals it, before anything is
         rolled (arbitro §R.2); without it the dice rest on the server's seed alone (not protected against the
-        host: fine for hot-seat play, and what the tests' fixed logs use). A transcribed game rolls nothing."""
+        host: fine for hot-seat play, and what the tests' fixed logs use). A transcribed game rolls nothing.
+        `seed` (64 hex digits) is the host's own secret seed, for sample games made again byte for byte; by
+        default a fresh one is drawn."""
         ruleset = registry.get(ruleset_name)
-        seed = rnd.new_seed()
+        seed = rnd.new_seed() if seed is None else rnd.checked_seed(seed)
         created = genesis(ruleset, seed, scenario, options, position=position, transcribed=transcribed,
                           seat_entropy=seat_entropy, data=data)
         return self._start_game(ruleset, created, seed, game_id or fresh_game_id(ruleset.name))

@@ -22,6 +22,14 @@ def new_seed() -> str:
     return secrets.token_hex(32)
 
 
+def checked_seed(seed_hex: str) -> str:
+    """A seed the host chose itself (for sample games made again byte for byte): 32 bytes as 64 lowercase hex
+    digits, exactly the form `new_seed` gives, or ValueError saying what is wrong."""
+    if len(seed_hex) != 64 or any(c not in "0123456789abcdef" for c in seed_hex):
+        raise ValueError(f"a seed is 64 lowercase hex digits (32 bytes), not {len(seed_hex)} characters {seed_hex[:8]!r}...")
+    return seed_hex
+
+
 def commitment(seed_hex: str) -> str:
     return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
 

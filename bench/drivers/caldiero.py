@@ -22,9 +22,10 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
+from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
+from bench.drivers import SampleClock, sample_seed, write_log
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.projections.base import UMPIRE
 from arbitro.projections.caldiero import CaldieroState
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
@@ -144,27 +145,15 @@ class Chooser:
 
 def play(app: Arbitro, game: str, seed: str, max_steps: int = 6000) -> int:
     chooser = Chooser(app, game, seed)
-    steps = 0
-    while steps < max_steps:
-        seats = list(app.awaiting(game).seats)
-        moved = False
-        for seat in seats:
-            legal = app.legal(game, seat)
-            if legal:
-                app.submit(game, seat, chooser.choose(seat, legal))
-                steps += 1
-                moved = True
-                break
-        if not moved:
-            break
-    return steps
+    return SelfPlay(app, game, seed=seed, chooser=lambda seat, legal, _step: chooser.choose(seat, legal)).play(max_steps)
 
 
 def make_log(path: Path, scenario: str, options: tuple[str, ...], seed: str) -> str:
-    app = Arbitro(SQLiteStore(":memory:"))
-    game = app.create("caldiero", scenario, options, game_id=f"caldiero-{path.stem.removeprefix('caldiero-')}")
+    app = Arbitro(SQLiteStore(":memory:"), clock=SampleClock())
+    name = f"caldiero-{path.stem.removeprefix('caldiero-')}"
+    game = app.create("caldiero", scenario, options, game_id=name, seed=sample_seed(f"{name}|{seed}"))
     steps = play(app, game, seed)
-    path.write_text("".join(line if line.endswith("\n") else line + "\n" for line in app.export(game, UMPIRE)), encoding="utf-8")
+    write_log(path, app, game)
     state = app.state_at(game).rules
     return f"{path.name}: {steps} commands, turn {state.turn}, result {state.result}"
 

@@ -20,8 +20,8 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.caricat.world import World
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
+from bench.drivers import SampleClock, sample_seed, write_log
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.projections.base import UMPIRE
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 GAMES = (("caricat-pastrengo", "pastrengo", ()), ("caricat-montebello", "montebello", ()),
@@ -70,15 +70,14 @@ class Chooser:
 
 
 def play(name: str, scenario: str, options: tuple[str, ...], max_steps: int = 4000) -> Path:
-    app = Arbitro(SQLiteStore(":memory:"))
-    game = app.create("caricat", scenario, options, game_id=name)
+    app = Arbitro(SQLiteStore(":memory:"), clock=SampleClock())
+    game = app.create("caricat", scenario, options, game_id=name, seed=sample_seed(name))
     SelfPlay(app, game, seed=name, chooser=Chooser(app, game, name)).play(max_steps)
     state = app.state_at(game).rules
     if state.phase != "over":
         raise SystemExit(f"{name}: not finished after {max_steps} commands (turn {state.turn}, {state.phase})")
     path = LOGS / f"{name}.jsonl"
-    lines = app.export(game, UMPIRE, with_seed=True)
-    path.write_text("".join(line if line.endswith("\n") else line + "\n" for line in lines), encoding="utf-8")
+    write_log(path, app, game)
     return path
 
 

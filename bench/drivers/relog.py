@@ -26,10 +26,10 @@ import msgspec
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.service import Arbitro
+from bench.drivers import write_log
 from arbitro.events import core
-from arbitro.events.codec import canonical, to_builtins
+from arbitro.events.codec import to_builtins
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.projections.base import UMPIRE
 
 
 class RecordedClock:
@@ -69,9 +69,7 @@ def relog(path: Path) -> int:
         except Rejected as e:
             raise SystemExit(f"{path}: command {body['cmd']} ({body['seat']}: {json.dumps(body['command'])}) is "
                              f"refused by this build: {e}") from None
-    lines = list(app.export(gid, UMPIRE, with_seed=True))
-    lines[0] = canonical({**json.loads(lines[0]), "server_key": None}).decode()
-    path.write_text("".join(line if line.endswith("\n") else line + "\n" for line in lines), encoding="utf-8")
+    write_log(path, app, gid)
     return len(commands)
 
 
