@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -75,12 +75,26 @@ def play(ruleset: str, position: dict[str, Any], steps: tuple[Step, ...]) -> tup
     return g, events
 
 
-def check(g: Played, events: list[dict[str, Any]], expect: dict[str, Any]) -> None:
-    """units / leaders / formations: {id: {field: value}}; state: {field: value}; awaiting: (seats, kind), kind "turn" when no
-    decision is open; legal / not_legal: {seat: [command]}; events: {type: {field: value}} (an event of that type
-    among the last step's events has these values; a nested object only the fields named); count: {type: n}; no_events: [type]."""
+class Game(Protocol):
+    """What `check` reads of a case's game: the service, the game's id and its state."""
+
+    app: Arbitro
+    id: str
+
+    @property
+    def state(self) -> Any: ...
+
+
+TABLES = ("units", "leaders", "formations", "blocks")  # the pieces a state keeps by id, in the games that have them
+
+
+def check(g: Game, events: list[dict[str, Any]], expect: dict[str, Any]) -> None:
+    """units / leaders / formations / blocks: {id: {field: value}}; state: {field: value}; awaiting: (seats, kind),
+    kind "turn" when no decision is open; legal / not_legal: {seat: [command]}; events: {type: {field: value}} (an
+    event of that type among the last step's events has these values; a nested object only the fields named);
+    count: {type: n}; no_events: [type]."""
     state = g.state
-    for table in ("units", "leaders", "formations"):
+    for table in TABLES:
         for key, want in expect.get(table, {}).items():
             item = getattr(state, table)[key]
             got = {k: getattr(item, k) for k in want}

@@ -1,7 +1,9 @@
 """The conformance kit: a case as data (position, commands, expected outcome), its position file, its page in
 docs/conformance/marengo.md, and the runner that plays it through the service.
 
-Commands name blocks by their order-of-battle id; the runner sends each as its token, as a client would.
+Commands name blocks by their order-of-battle id; the runner sends each as its token, as a client would. A step
+and the check of what must hold afterwards are the hex kits' (tests/played_cases.py); a Marengo step rolls no dice
+on the table (the game rolls them).
 
     python -m tests.marengo.conformance.kit      # rewrites positions/ and docs/conformance/marengo.md
 """
@@ -15,22 +17,13 @@ from typing import Any
 
 
 from tests import numbered_cases as NC
+from tests.played_cases import Step, check, step_text
 from tests.refusals import refused
 from tests.marengo.harness import Game, app, position
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = HERE / "positions"
 DOC = HERE.parents[2] / "docs" / "conformance" / "marengo.md"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One command from `seat`; `refused`: the citation it must be refused with (and `words` in the message)."""
-
-    seat: str
-    command: dict[str, Any]
-    refused: str = ""
-    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,47 +84,16 @@ def play(case: Case) -> tuple[Game, list[dict[str, Any]]]:
     return g, events
 
 
-def check(g: Game, events: list[dict[str, Any]], expect: dict[str, Any]) -> None:
-    """blocks: {id: {zone, place, strength, face_up}}; state: {field: value}; awaiting: (seats, kind);
-    legal / not_legal: {seat: [command]}; events: {type: {field: value}} among the last step's events."""
-    for bid, want in expect.get("blocks", {}).items():
-        b = g.block(bid)
-        got = {k: getattr(b, k) for k in want}
-        assert got == want, (bid, got, want)
-    for name, want in expect.get("state", {}).items():
-        assert getattr(g.state, name) == want, (name, getattr(g.state, name), want)
-    if "awaiting" in expect:
-        seats, kind = expect["awaiting"]
-        awaited = g.app.awaiting(g.id)
-        assert (awaited.seats, awaited.kind) == (list(seats), kind), awaited
-    for seat, commands in expect.get("legal", {}).items():
-        listed = g.legal(seat)
-        for c in commands:
-            assert _tokens(g, c) in listed, (c, listed)
-    for seat, commands in expect.get("not_legal", {}).items():
-        listed = g.legal(seat)
-        for c in commands:
-            assert _tokens(g, c) not in listed, c
-    kinds = {e["type"]: e for e in events}
-    for kind, want in expect.get("events", {}).items():
-        assert kind in kinds, (kind, sorted(kinds))
-        got = {k: kinds[kind].get(k) for k in want}
-        assert got == want, (kind, got, want)
-    for kind in expect.get("no_events", ()):
-        assert kind not in kinds, kind
-
-
 def run(case: Case) -> None:
+    """The case played and its expectations checked; commands a case expects listed name blocks by id, as its steps
+    do, and are compared in the tokens a client is shown."""
     g, events = play(case)
-    check(g, events, case.expect)
+    expect = {**case.expect, **{k: {seat: _tokens(g, cs) for seat, cs in case.expect[k].items()}
+                                for k in ("legal", "not_legal") if k in case.expect}}
+    check(g, events, expect)
 
 
 # --- the document ----------------------------------------------------------------------------------------
-def _command_text(s: Step) -> str:
-    text = f"{s.seat}: `{json.dumps(s.command, ensure_ascii=False)}`"
-    return text + (f" is refused ({s.refused}{': ' + repr(s.words) if s.words else ''})" if s.refused else "")
-
-
 HEADER = """# Bonaparte a Marengo: conformance cases
 
 The public promise a rules lawyer checks (issue 19 point 17, the DATC model): each case is a position, one
@@ -153,7 +115,7 @@ def _setting(c: Case) -> str:
 
 
 def document(cases: list[Case]) -> str:
-    return NC.document(HEADER, cases, _setting, lambda c: "; then ".join(_command_text(s) for s in c.steps))
+    return NC.document(HEADER, cases, _setting, lambda c: "; then ".join(step_text(s) for s in c.steps))
 
 
 def write(cases: list[Case]) -> None:
