@@ -261,6 +261,7 @@ def candidates(position: Position, seat: str, listed: list[dict[str, Any]]) -> s
 # that varies: "subset" (any non-empty selection of the listed list, each once), "ends" (any other path with the
 # listed path's first and last hex; decide checks the steps between) or "any" (decide checks it).
 DOCUMENTED_TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
+    ("arrivano", "assault"): ("attackers", "subset"),
     ("arrivano", "form_column"): ("units", "subset"),
     ("caldiero", "move"): ("path", "any"),
     ("caricat", "charge"): ("path", "ends"),

@@ -64,13 +64,6 @@ def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[
     return best
 
 
-def odds_now(g: Game, attackers: list[str], targets: list[str]) -> sys_assault.Odds:
-    w = g.world()
-    attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defending(w, targets), targets)
-    shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
-    return sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
-
-
 def proceed(g: Game, data: dict[str, Any]) -> None:
     """The steps between declaration and the table (arrivano §12.1): B cavalry retreat (§14.1) and the light
     troops' retreat (option §16.3.5), C defensive bombardment (§11.4.4), then the assault."""

@@ -1,16 +1,23 @@
-"""The assault declaration (arrivano §12.2): who may attack, which hexes an assault must include, and the
-declaration itself with its Attack? tests; what follows it (defensive fire, odds, results) is assault.py."""
+"""The assault declaration (arrivano §12.2): who may attack, which hexes an assault must include, what a
+declaration may name (`problem`, the one check both decide and the listing run), the assaults legal() lists, and
+the declaration itself with its Attack? tests; what follows it (defensive fire, odds, results) is assault.py."""
 
 from __future__ import annotations
 
+from itertools import combinations
+from typing import Any
+
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.assault import odds_now, proceed
-from arbitro.adjudicator.arrivano.flow import Game, stack_roll
+from arbitro.adjudicator.arrivano.assault import defending, proceed, terrain_effect
+from arbitro.adjudicator.arrivano.flow import Game, by_hex, crt_table, stack_roll
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
+from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
 
 
@@ -36,48 +43,66 @@ def zoc_targets(w: World, attackers: list[str]) -> list[str]:
     return sys_declare.hexes_to_attack(w, w.state.units[attackers[0]].side, attackers)
 
 
+def odds_of(w: World, crt: CombatTable, attackers: list[str], targets: list[str]) -> sys_assault.Odds:
+    """The odds of an assault by `attackers` on `targets` (arrivano §12.4): the kernel's strengths, the defending
+    terrain's column shift (§10)."""
+    attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defending(w, targets), targets)
+    shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
+    return sys_assault.odds(ARRIVANO_VARIANT, crt, attack, defence, -shift)
+
+
+def problem(w: World, seat: str, crt: CombatTable, attackers: list[str], targets: list[str]) -> tuple[Rule, str] | None:
+    """Why `seat` may not declare an assault by `attackers` on `targets` now (the rule and what is wrong), or None."""
+    act = w.state.activation
+    assert act is not None
+    if len(set(attackers)) != len(attackers) or len(set(targets)) != len(targets):
+        return R.DECLARE, "a unit or hex is named twice"
+    ic = w.in_command(act.formation)
+    for u in attackers:
+        unit = w.state.units.get(u)
+        if unit is None or unit.side != seat:
+            return R.DECLARE, "attackers must be your units"
+        if unit.fired_turn == w.state.turn:
+            return R.FIRE_NO_ASSAULT, f"{u} fired in open order this turn and may not assault"
+        if unit.attacked_turn == w.state.turn:
+            return ARRIVANO_VARIANT.rules.ONCE, "a unit attacks only once per turn"
+        if unit.status != "good":
+            return R.NO_ATTACK_UNFIT, f"{u} is {unit.status}: disordered and routed units never attack"
+        if not may_attack(w, u, act.formation, ic):
+            return R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance may attack"
+    for t in targets:
+        if t not in w.s.map.grid.hexes() or not any(w.state.units[u].side != seat for u in w.units_at(t)):
+            return ARRIVANO_VARIANT.rules.COMBAT, f"{t} holds no enemy unit"
+        if t in w.state.attacked_hexes:
+            return ARRIVANO_VARIANT.rules.ONCE, f"{t} was already attacked in this combat segment"
+        if any(not w.grid.is_adjacent(w.state.units[u].hex, t) for u in attackers):
+            return R.MULTI_HEX, "every attacker must be adjacent to every defending hex"
+    chargers = [u for u in attackers if u in w.state.charges]
+    if chargers and len(chargers) != len(attackers):
+        return R.CHARGE_MIX, "a hex is not attacked by a charge and other units together"
+    if chargers and sorted({w.state.charges[u] for u in chargers}) != sorted(targets):
+        return ARRIVANO_VARIANT.rules.CHARGE, "charging cavalry attacks the hex it charged"
+    missing = [h for h in required_targets(w, attackers) if h not in targets]
+    if missing:
+        return R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}"
+    odds = odds_of(w, crt, attackers, targets)
+    if odds.below_minimum and not ARRIVANO_VARIANT.below_minimum_declarable([w.order_of(u, ic) for u in attackers],
+                                                                            w.reading):  # D24
+        return ARRIVANO_VARIANT.rules.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared"
+    return None
+
+
 def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     w = g.world()
     act = g.state.activation
     if g.state.step != "combat" or act is None:
         g.reject(R.COMBAT_STEP, "assaults are declared in the combat sub-phase of an activation")
     assert act is not None
-    if len(set(attackers)) != len(attackers) or len(set(targets)) != len(targets):
-        g.reject(R.DECLARE, "a unit or hex is named twice")
+    refused = problem(w, g.ctx.seat, g.crt, attackers, targets)
+    if refused is not None:
+        g.reject(*refused)
     ic = w.in_command(act.formation)
-    for u in attackers:
-        if u not in g.state.units or g.state.units[u].side != g.ctx.seat:
-            g.reject(R.DECLARE, "attackers must be your units")
-        if g.state.units[u].fired_turn == g.state.turn:
-            g.reject(R.FIRE_NO_ASSAULT, f"{u} fired in open order this turn and may not assault")
-        if g.state.units[u].attacked_turn == g.state.turn:
-            g.reject(ARRIVANO_VARIANT.rules.ONCE, "a unit attacks only once per turn")
-        if g.state.units[u].status != "good":
-            g.reject(R.NO_ATTACK_UNFIT, f"{u} is {g.state.units[u].status}: disordered and routed units never attack")
-        if not may_attack(w, u, act.formation, ic):
-            g.reject(R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance "
-                                "may attack")
-    for t in targets:
-        if t not in w.s.map.grid.hexes() or not any(g.state.units[u].side != g.ctx.seat for u in w.units_at(t)):
-            g.reject(ARRIVANO_VARIANT.rules.COMBAT, f"{t} holds no enemy unit")
-        if t in g.state.attacked_hexes:
-            g.reject(ARRIVANO_VARIANT.rules.ONCE, f"{t} was already attacked in this combat segment")
-        for u in attackers:
-            if not w.grid.is_adjacent(g.state.units[u].hex, t):
-                g.reject(R.MULTI_HEX, "every attacker must be adjacent to every defending hex")
-    chargers = [u for u in attackers if u in g.state.charges]
-    if chargers and len(chargers) != len(attackers):
-        g.reject(R.CHARGE_MIX, "a hex is not attacked by a charge and other units together")
-    if chargers and sorted({g.state.charges[u] for u in chargers}) != sorted(targets):
-        g.reject(ARRIVANO_VARIANT.rules.CHARGE, "charging cavalry attacks the hex it charged")
-    missing = [h for h in required_targets(w, attackers) if h not in targets]
-    if missing:
-        g.reject(R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}")
-    orders = [w.order_of(u, ic) for u in attackers]
-    forced = "attack" in orders
-    odds = odds_now(g, attackers, targets)
-    if odds.below_minimum and not ARRIVANO_VARIANT.below_minimum_declarable(orders, g.reading):  # D24
-        g.reject(ARRIVANO_VARIANT.rules.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared")
+    forced = any(w.order_of(u, ic) == "attack" for u in attackers)
     g.emit(ev.AssaultDeclared(attackers=sorted(attackers), targets=sorted(targets), rule=str(R.DECLARE)))
     # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
     testing = [u for u in attackers if w.order_of(u, ic) == "advance"]
@@ -90,3 +115,40 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         return
     proceed(g, {"attackers": keep, "targets": sorted(targets), "forced": forced, "seat": g.ctx.seat,
                 "tested": len(keep) < len(attackers)})
+
+
+def assaults(w: World, seat: str) -> list[dict[str, Any]]:
+    """The assaults legal() lists (issue 19 item 7; docs/ruleset-interface.md, "Arrivano's attackers: a template"):
+    for every set of enemy hexes some eligible unit may attack together (§12.4.1), those that must include the hexes
+    whose ZoC reaches it (§12.2.1), the units of each attacking hex alone and all the units that may join together
+    (adjacent to every one of those hexes, owing no other, charging or not alike, §14.2.3). The last is the template:
+    any non-empty selection of its attackers, in any order, is accepted where `problem` allows it."""
+    act = w.state.activation
+    assert act is not None
+    crt = crt_table(w.tables)
+    ic = w.in_command(act.formation)
+    eligible = [u for u in w.units_of(seat) if may_attack(w, u, act.formation, ic)]
+    out: list[dict[str, Any]] = []
+    for targets in _target_sets(w, seat, eligible):
+        joining = [u for u in eligible if all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)
+                   and set(required_targets(w, [u])) <= set(targets)]
+        for side in ([u for u in joining if u in w.state.charges], [u for u in joining if u not in w.state.charges]):
+            stacks = list(by_hex(w, side).values())
+            for group in stacks + ([side] if len(stacks) > 1 else []):
+                if problem(w, seat, crt, group, targets) is None:
+                    out.append({"type": "assault", "attackers": group, "targets": targets})
+    return out
+
+
+def _target_sets(w: World, seat: str, eligible: list[str]) -> list[list[str]]:
+    """Every set of enemy hexes next to one eligible unit, not attacked this segment, holding the hexes it must
+    attack (§12.2.1, §12.2.3), in a stable order."""
+    found: set[tuple[str, ...]] = set()
+    for u in eligible:
+        h = w.state.units[u].hex
+        near = sorted(n for n in w.grid.neighbours(h) if n not in w.state.attacked_hexes
+                      and any(w.state.units[e].side != seat for e in w.units_at(n)))
+        need = set(required_targets(w, [u]))
+        found |= {combo for k in range(1, len(near) + 1) for combo in combinations(near, k) if need <= set(combo)}
+    return [list(t) for t in sorted(found, key=lambda t: (len(t), t))]
+

@@ -26,7 +26,6 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import activation, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -301,7 +300,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                 if M.obligation_problem(w) is None:
                     out.append({"type": "next"})
             case "combat":
-                out += assault_commands(w, seat)
+                out += D.assaults(w, seat)
                 if attack_obligation(w) is None:
                     out.append({"type": "next"})
         return out
@@ -445,46 +444,6 @@ def unit_moves(w: World, uid: str, ic: set[str], order: str | None) -> list[dict
     if not isinstance(M.plan(w, uid, True, ic, order), str):
         out += [{"type": "move", "unit": uid, "to": h, "column": True} | extra
                 for h in M.destinations(w, uid, True, ic, order)]
-    return out
-
-
-def assault_commands(w: World, seat: str) -> list[dict[str, Any]]:
-    """Per attacking hex: its eligible units against every enemy hex whose ZoC reaches them (§12.2.1); and every
-    eligible unit adjacent to all of those together (§12.4.1). Only declarable odds (§12.4.2) unless forced."""
-    act = w.state.activation
-    assert act is not None
-    ic = w.in_command(act.formation)
-    eligible = [u for u in w.units_of(seat) if D.may_attack(w, u, act.formation, ic)]
-    out: list[dict[str, Any]] = []
-    seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
-    for h, units in F.by_hex(w, eligible).items():
-        targets = D.zoc_targets(w, units)
-        if not targets:
-            continue
-        groups = [units]
-        together = [u for u in eligible if all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)]
-        if sorted(together) != units:
-            groups.append(sorted(together))
-        # hexes fired at in open order need no assault (arrivano §12.2.1 with §16.3): the rest alone, or all
-        required = D.required_targets(w, units)
-        target_sets = [targets] + ([required] if required and required != targets else [])
-        for group in groups:
-            if 0 < sum(u in w.state.charges for u in group) < len(group):
-                continue  # arrivano §14.2.3: a charge and other units never attack a hex together
-            if D.zoc_targets(w, group) != targets:
-                continue
-            for aimed in target_sets:
-                key = (tuple(group), tuple(aimed))
-                if key in seen:
-                    continue
-                seen.add(key)
-                attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, group, A.defending(w, aimed), aimed)
-                shift, _, _ = A.terrain_effect(w, aimed, [u for t in aimed for u in w.units_at(t)])
-                odds = sys_assault.odds(ARRIVANO_VARIANT, F.crt_table(w.tables), attack, defence, -shift)
-                forced = any(w.order_of(u, ic) == "attack" for u in group)
-                if odds.below_minimum and not forced:
-                    continue
-                out.append({"type": "assault", "attackers": group, "targets": aimed})
     return out
 
 

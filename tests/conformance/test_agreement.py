@@ -7,6 +7,7 @@ each is pinned by a strict xfail test below, which turns green (and so fails, as
 from __future__ import annotations
 
 import json
+from itertools import combinations
 from typing import Any, NamedTuple
 
 import pytest
@@ -59,8 +60,6 @@ KNOWN = [
     Known("caldiero", "item 9", "a set-up that leaves the position as it is: a formation's order set to the one it "
                                 "has (§3.1 set-up)", "change_order", ("order",)),
     Known("caldiero", "item 9", "a set-up on the hex a piece already holds", "place", ("hex",)),
-    Known("arrivano", "item 7", "assaults grouped other than the listed ways (a subset of a stack, several hexes, "
-                                "a second defender hex, an enemy exerting no ZoC)", "assault", ("attackers", "targets")),
 ]
 
 
@@ -150,6 +149,28 @@ def test_caldiero_setting_the_order_a_formation_has_is_listed_or_refused_item_9(
     if position.state.rules.formations["massena"].order != "attack":  # the position, not the defect: fail
         pytest.fail("caldiero-full #cmd3 no longer leaves Massena's order Attack: choose the position anew")
     assert_agrees(position, "france", {"type": "change_order", "formation": "massena", "order": "attack"})
+
+
+@pytest.mark.parametrize("cmd", [183, 1107])
+def test_arrivano_every_grouping_of_an_assault_is_reachable_item_7(cmd: int) -> None:
+    """Every assault by up to four of the listed attackers (in either order) on up to three of the listed hexes is
+    refused or reachable from the listing (arrivano §12.2.1, §12.4.1; docs/ruleset-interface.md, "Arrivano's
+    assaults: a template"): at #cmd183 a subset of the Austrian stacks and units of several hexes together, at
+    #cmd1107 one French unit on two hexes, a second defender hex that exerts no ZoC on it."""
+    position = position_at("arrivano-montebello", cmd)
+    seat = next(s for s in position.seats() if any(c["type"] == "assault" for c in position.legal(s)))
+    listed = [position.normalised(c) or c for c in position.legal(seat)]
+    units = sorted({u for c in listed if c["type"] == "assault" for u in c["attackers"]})
+    hexes = sorted({t for c in listed if c["type"] == "assault" for t in c["targets"]})
+    assert len(units) >= 3 and len(hexes) >= 1
+    candidates = [{"type": "assault", "attackers": list(order), "targets": list(aimed)}
+                  for k in range(1, min(len(units), 4) + 1) for group in combinations(units, k)
+                  for order in {group, group[::-1]}
+                  for j in range(1, min(len(hexes), 3) + 1) for aimed in combinations(hexes, j)]
+    accepted = [c for c in candidates if position.accepts(seat, c)]
+    assert any(len(c["attackers"]) < len(units) for c in accepted)  # the check judged real groupings
+    found = [str(d) for c in accepted if (d := judge(position, seat, c, listed)) is not None]
+    assert found == []
 
 
 def test_a_documented_template_reaches_its_subsets_item_8() -> None:
