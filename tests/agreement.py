@@ -263,6 +263,7 @@ def candidates(position: Position, seat: str, listed: list[dict[str, Any]]) -> s
 DOCUMENTED_TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
     ("arrivano", "assault"): ("attackers", "subset"),
     ("arrivano", "form_column"): ("units", "subset"),
+    ("caldiero", "attack"): ("attackers", "subset"),
     ("caldiero", "move"): ("path", "any"),
     ("caricat", "charge"): ("path", "ends"),
     ("caricat", "fire"): ("units", "subset"),
@@ -272,14 +273,23 @@ DOCUMENTED_TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
+# Fields a template's selection decides in turn (ruleset, type) -> fields: decide checks them against the chosen set,
+# so they need not equal the listed command's (Caldiero: the efficiency tied among the chosen attackers, §12.3.1, and
+# whether a general is stacked with them, §12.4.4).
+FOLLOWING: dict[tuple[str, str], tuple[str, ...]] = {
+    ("caldiero", "attack"): ("efficiency", "use_general"),
+}
+
+
 def documented(ruleset: str, command: dict[str, Any], listed: list[dict[str, Any]]) -> bool:
     """Whether `command` is within a listed command of a template docs/ruleset-interface.md names."""
     template = DOCUMENTED_TEMPLATES.get((ruleset, str(command.get("type"))))
     if template is None:
         return False
     name, how = template
+    free = {name, *FOLLOWING.get((ruleset, str(command.get("type"))), ())}
     for option in listed:
-        if {k: v for k, v in option.items() if k != name} != {k: v for k, v in command.items() if k != name}:
+        if {k: v for k, v in option.items() if k not in free} != {k: v for k, v in command.items() if k not in free}:
             continue
         if how == "any":
             return True

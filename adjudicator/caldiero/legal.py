@@ -4,8 +4,8 @@
 Two deliberate limits (documented in docs/rulesets/caldiero.md): moves are listed by destination without
 a path (decide then takes the cheapest legal path; an explicit `path` is also accepted when legal: a template,
 docs/ruleset-interface.md), in line and in march column wherever each goes, and
-attacks are listed for the natural groupings (a unit alone, a whole stack, every eligible unit adjacent
-to the defenders; without Elan and with each attacker that may try it); decide also accepts any other legal grouping.
+attacks are listed for every set of defender hexes (a unit alone, a whole stack, every unit that may join:
+a template whose attackers any selection of decide also accepts; without Elan and with each attacker that may try it).
 """
 
 from __future__ import annotations
@@ -193,38 +193,68 @@ def _bombardments(w: World, seat: str) -> list[dict[str, Any]]:
 
 
 def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
+    """For every set of enemy hexes some eligible unit may attack together (§12.4.1), holding those whose ZoC reaches
+    it (§12.2.1), each unit alone, each attacking stack, and all the units that may join (caldiero §12.4.1: adjacent to
+    each hex, owing no other, across no river hexside, §19.1 allowing it; charging or not alike, §20.2.4), without
+    Elan and with each attacker that may try it (§16.1). The last group is a template (issue 19 item 7,
+    docs/ruleset-interface.md): any non-empty selection of its attackers, in any order, is reachable."""
     act = w.state.activation
     assert act is not None
     eligible = [u for u in act.units if fit_to_attack(w, u) and unit_order(w, u) in ATTACKING_ORDERS]
-    seen: set[tuple[tuple[str, ...], tuple[str, ...], str | None]] = set()
     out: list[dict[str, Any]] = []
-    for u in eligible:
-        h = w.state.units[u].hex or ""
-        required = hexes_to_attack(w, seat, [u])
-        if w.state.units[u].charging:  # caldiero §20.2.2: one hex in the plain, other EZoC ignored
-            defender_sets = [(n,) for n in w.board.neighbours(h) if w.enemy_units_at(n, seat) and w.board.is_plain(n)
-                             and n not in act.attacked_hexes]
-        elif required:
-            defender_sets = [tuple(required)]
-        else:
-            defender_sets = [(n,) for n in w.board.neighbours(h) if w.enemy_units_at(n, seat) and n not in act.attacked_hexes]
-        for dset in defender_sets:
-            same = [x for x in eligible if w.state.units[x].charging == w.state.units[u].charging]
-            stack = tuple(x for x in same if w.state.units[x].hex == h)
-            everyone = tuple(x for x in same if all(w.board.grid.is_adjacent(w.state.units[x].hex or "", d) for d in dset))
-            for group in {(u,), stack, everyone}:
-                # caldiero §16.1: any attacker of the group may be the one that tries Elan (attack_problem: which)
-                for elan in [None] + (sorted(group) if seat == "france" and w.state.elan_left > 0 else []):
-                    key = (tuple(sorted(group)), tuple(sorted(dset)), elan)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    cmd = C.Attack(type="attack", attackers=sorted(group), defenders=sorted(dset), elan=elan)
-                    if _ok(F.attack_problem, w, seat, cmd):
-                        choices = side_values(w, list(group))
-                        with_general = [True, False] if general_with(w, group) else [True]
-                        for value in ([None] if len(choices) < 2 else choices):  # §12.3.1: the attacker picks on a tie
-                            for use in with_general:  # §12.4.4 "può": the general's +1 may be declined (§4.4.2 risk)
-                                out.append({"type": "attack", "attackers": sorted(group), "defenders": sorted(dset),
-                                            "elan": elan, "efficiency": value, "use_general": use})
+    for dset in _defender_sets(w, seat, eligible):
+        joining = [u for u in eligible if _may_join(w, seat, u, dset)]
+        for charging in (True, False):
+            side = [u for u in joining if bool(w.state.units[u].charging) == charging]
+            stacks: dict[str, list[str]] = {}
+            for u in sorted(side):
+                stacks.setdefault(w.state.units[u].hex or "", []).append(u)
+            singles = [[u] for u in sorted(side)]
+            groups = singles + [g for g in stacks.values() if len(g) > 1] + ([sorted(side)] if len(stacks) > 1 else [])
+            for group in groups:
+                out += _attack_commands(w, seat, group, list(dset))
     return sorted(out, key=lambda c: (c["defenders"], c["attackers"], c["elan"] or ""))
+
+
+def _defender_sets(w: World, seat: str, eligible: list[str]) -> list[tuple[str, ...]]:
+    """Every set of enemy hexes next to one eligible unit, not attacked this segment, holding the hexes it must
+    attack (§12.2.1, §12.2.3); a charge's single hex in the plain (§20.2.2). In a stable order."""
+    act = w.state.activation
+    assert act is not None
+    found: set[tuple[str, ...]] = set()
+    for u in eligible:
+        near = sorted(n for n in w.board.neighbours(w.state.units[u].hex or "") if w.enemy_units_at(n, seat)
+                      and n not in act.attacked_hexes)
+        if w.state.units[u].charging:
+            found |= {(n,) for n in near if w.board.is_plain(n)}
+            continue
+        need = set(hexes_to_attack(w, seat, [u]))
+        found |= {combo for k in range(1, len(near) + 1) for combo in combinations(near, k) if need <= set(combo)}
+    return sorted(found, key=lambda d: (len(d), d))
+
+
+def _may_join(w: World, seat: str, u: str, dset: tuple[str, ...]) -> bool:
+    """Whether `u` may be one of the attackers of `dset`, whoever the others are (attack_problem's conditions on a
+    single attacker: adjacent to each hex, no river hexside, §19.1, every hex it must attack among them)."""
+    h = w.state.units[u].hex or ""
+    hooks = w.hooks
+    return (all(w.board.grid.is_adjacent(h, d) and not w.board.crossing_prohibited(h, d) for d in dset)
+            and not any(hooks.formation_hex_problem(w, w.formation_of(u), d) for d in dset if hooks is not None)
+            and set(hexes_to_attack(w, seat, [u])) <= set(dset))
+
+
+def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> list[dict[str, Any]]:
+    """The attacks of `group` on `dset` decide accepts: without Elan and with each attacker that may try it
+    (§16.1), with each tied efficiency value (§12.3.1) and with or without a stacked general's +1 (§12.4.4 "può")."""
+    out: list[dict[str, Any]] = []
+    for elan in [None] + (group if seat == "france" and w.state.elan_left > 0 else []):
+        cmd = C.Attack(type="attack", attackers=group, defenders=dset, elan=elan)
+        if not _ok(F.attack_problem, w, seat, cmd):
+            continue
+        choices = side_values(w, group)
+        with_general = [True, False] if general_with(w, group) else [True]
+        for value in ([None] if len(choices) < 2 else choices):
+            for use in with_general:
+                out.append({"type": "attack", "attackers": group, "defenders": dset, "elan": elan,
+                            "efficiency": value, "use_general": use})
+    return out

@@ -55,8 +55,6 @@ class Known(NamedTuple):
 
 
 KNOWN = [
-    Known("caldiero", "item 7", "attacks grouped other than the listed ways (a subset of a stack, several hexes, "
-                                "the attackers in another order than listed)", "attack", ("attackers", "elan")),
     Known("caldiero", "item 9", "a set-up that leaves the position as it is: a formation's order set to the one it "
                                 "has (§3.1 set-up)", "change_order", ("order",)),
     Known("caldiero", "item 9", "a set-up on the hex a piece already holds", "place", ("hex",)),
@@ -133,10 +131,8 @@ def test_a_listed_template_reaches_every_choice_of_its_domain_within_its_bounds(
     assert not reachable({"type": "form_column", "units": ["a", "b"], "hex": "1011"}, [template], False)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 19 item 7 (Caldiero §12): attacks grouped other than the listed ways "
-                                       "are accepted, here two of the group's attackers named in another order than "
-                                       "listed; the kernel engineers own the fix")
 def test_caldiero_attackers_in_any_order_are_reachable_item_7() -> None:
+    """Two of the group's attackers named in another order than listed: within the listed template (issue 19 item 7)."""
     assert_agrees(position_at("caldiero-full", 102), "france", {
         "type": "attack", "attackers": ["fr-carabiniers", "fr-18-legere"], "defenders": ["1716", "1717"],
         "elan": "fr-18-legere", "efficiency": None, "use_general": True})
@@ -151,24 +147,31 @@ def test_caldiero_setting_the_order_a_formation_has_is_listed_or_refused_item_9(
     assert_agrees(position, "france", {"type": "change_order", "formation": "massena", "order": "attack"})
 
 
-@pytest.mark.parametrize("cmd", [183, 1107])
-def test_arrivano_every_grouping_of_an_assault_is_reachable_item_7(cmd: int) -> None:
-    """Every assault by up to four of the listed attackers (in either order) on up to three of the listed hexes is
-    refused or reachable from the listing (arrivano §12.2.1, §12.4.1; docs/ruleset-interface.md, "Arrivano's
-    assaults: a template"): at #cmd183 a subset of the Austrian stacks and units of several hexes together, at
-    #cmd1107 one French unit on two hexes, a second defender hex that exerts no ZoC on it."""
-    position = position_at("arrivano-montebello", cmd)
-    seat = next(s for s in position.seats() if any(c["type"] == "assault" for c in position.legal(s)))
+GROUPINGS = {"arrivano": ("assault", "targets"), "caldiero": ("attack", "defenders")}
+
+
+@pytest.mark.parametrize("log, cmd", [("arrivano-montebello", 183), ("arrivano-montebello", 1107),
+                                      ("caldiero-full", 55)])
+def test_every_grouping_of_an_attack_is_refused_or_reachable_item_7(log: str, cmd: int) -> None:
+    """Every attack by up to four of the listed attackers (in either order) on up to three of the listed hexes is
+    refused or reachable from the listing (§12.2.1, §12.4.1 in both books; docs/ruleset-interface.md, the attackers'
+    templates): at arrivano-montebello #cmd183 a subset of the Austrian stacks and units of several hexes together,
+    at #cmd1107 one French unit on two hexes, one of which exerts no ZoC on it; at caldiero-full #cmd55 subsets of
+    three French units on one or two hexes, Elan named for another attacker than the first."""
+    position = position_at(log, cmd)
+    kind, aimed_at = GROUPINGS[position.ruleset]
+    seat = next(s for s in position.seats() if any(c["type"] == kind for c in position.legal(s)))
     listed = [position.normalised(c) or c for c in position.legal(seat)]
-    units = sorted({u for c in listed if c["type"] == "assault" for u in c["attackers"]})
-    hexes = sorted({t for c in listed if c["type"] == "assault" for t in c["targets"]})
+    units = sorted({u for c in listed if c["type"] == kind for u in c["attackers"]})
+    hexes = sorted({t for c in listed if c["type"] == kind for t in c[aimed_at]})
     assert len(units) >= 3 and len(hexes) >= 1
-    candidates = [{"type": "assault", "attackers": list(order), "targets": list(aimed)}
+    candidates = [{"type": kind, "attackers": list(order), aimed_at: list(aimed)}
+                  | ({"elan": order[-1]} if kind == "attack" and seat == "france" else {})
                   for k in range(1, min(len(units), 4) + 1) for group in combinations(units, k)
                   for order in {group, group[::-1]}
                   for j in range(1, min(len(hexes), 3) + 1) for aimed in combinations(hexes, j)]
     accepted = [c for c in candidates if position.accepts(seat, c)]
-    assert any(len(c["attackers"]) < len(units) for c in accepted)  # the check judged real groupings
+    assert any(1 < len(c["attackers"]) < len(units) for c in accepted)  # the check judged real groupings
     found = [str(d) for c in accepted if (d := judge(position, seat, c, listed)) is not None]
     assert found == []
 
