@@ -86,7 +86,7 @@ class Grid:
 
     __slots__ = (
         "orientation", "shifted", "first_column", "last_column", "first_row", "last_row",
-        "missing", "direction_names", "_directions", "_hexes", "_on_map", "_cube_of", "_neighbours",
+        "missing", "direction_names", "_directions", "_hexes", "_on_map", "_cube_of", "_id_of", "_neighbours",
         "_adjacent", "_distances",
         "_within",
     )
@@ -103,6 +103,7 @@ class Grid:
     _hexes: tuple[HexId, ...]
     _on_map: frozenset[HexId]
     _cube_of: dict[HexId, Cube]
+    _id_of: dict[Cube, HexId]  # the inverse, for on-map hexes only: lines of sight ask it per cell (issue 15)
     _neighbours: dict[HexId, tuple[HexId | None, ...]]
     _adjacent: dict[HexId, tuple[HexId, ...]]  # the on-map neighbours alone: path searches ask for them per hex
     _distances: dict[tuple[str, str], int]  # a cache: the geometry itself never changes
@@ -156,6 +157,7 @@ class Grid:
         object.__setattr__(self, "_distances", {})
         object.__setattr__(self, "_within", {})
         by_cube = {c: h for h, c in cube_of.items()}
+        object.__setattr__(self, "_id_of", by_cube)
         object.__setattr__(self, "_neighbours", {
             h: tuple(by_cube.get(c + d) for d in self._directions) for h, c in cube_of.items()
         })
@@ -224,11 +226,7 @@ class Grid:
 
     def on_map_id(self, cube: Cube) -> HexId | None:
         """The id of the on-map hex at a cube position; None off the map."""
-        try:
-            h = self.from_cube(cube)
-        except HexError:
-            return None
-        return h if h in self._on_map else None
+        return self._id_of.get(cube)
 
     # -- adjacency -------------------------------------------------------------------------------
 

@@ -102,28 +102,51 @@ def _trace(grid: Grid, start: Cube, end: Cube) -> list[LineStep]:
     if start == end:
         h = grid.on_map_id(start)
         return [LineStep(hexes=(h,) if h else (), along_edge=False, off_map=0 if h else 1)]
-    direction = end - start
+    steps: list[LineStep] = []
+    for group, along_edge in _shape(end - start):
+        ids = sorted(h for h in (grid.on_map_id(start + c) for c in group) if h is not None)
+        steps.append(LineStep(hexes=tuple(ids), along_edge=along_edge, off_map=len(group) - len(ids)))
+    return steps
+
+
+Shape = tuple[tuple[tuple[Cube, ...], bool], ...]
+_SHAPES: dict[Cube, Shape] = {}
+
+
+def _shape(direction: Cube) -> Shape:
+    """The cells a line from the origin to ``direction`` passes through, relative to the origin, one group per
+    step (two cells where it runs along their edge). It is the same for every start, the map applied after: each
+    cell's stretch depends only on its offset, and a translation keeps the order of cubes. Worked out once per
+    direction (a side's fog traces thousands of lines from a few hundred directions: issue 15)."""
+    found = _SHAPES.get(direction)
+    if found is None:
+        found = _SHAPES[direction] = _compute_shape(direction)
+    return found
+
+
+def _compute_shape(direction: Cube) -> Shape:
+    origin = Cube(0, 0, 0)
     slopes = _differences(direction)
     scale = lcm(*(abs(s) for s in slopes if s != 0))
     # Breadth-first over cells whose stretch of the segment has positive length: they form a chain of
     # mutually adjacent cells starting at the origin.
     cells: dict[Cube, tuple[int, int, bool]] = {}
-    origin = _cell_interval(start - start, slopes, scale)
-    assert origin is not None
-    cells[start] = origin
-    queue = deque([start])
+    first = _cell_interval(origin, slopes, scale)
+    assert first is not None
+    cells[origin] = first
+    queue = deque([origin])
     while queue:
         cell = queue.popleft()
         for d in _UNITS:
             nxt = cell + d
             if nxt in cells:
                 continue
-            interval = _cell_interval(start - nxt, slopes, scale)
+            interval = _cell_interval(origin - nxt, slopes, scale)
             if interval is not None:
                 cells[nxt] = interval
                 queue.append(nxt)
     ordered = sorted(cells.items(), key=lambda item: (item[1][0], item[1][1], item[0]))
-    steps: list[LineStep] = []
+    groups: list[tuple[tuple[Cube, ...], bool]] = []
     index = 0
     while index < len(ordered):
         cube, (enter, leave, along_edge) = ordered[index]
@@ -133,7 +156,6 @@ def _trace(grid: Grid, start: Cube, end: Cube) -> list[LineStep]:
             while index + 1 < len(ordered) and ordered[index + 1][1] == (enter, leave, True):
                 index += 1
                 group.append(ordered[index][0])
-        ids = sorted(h for h in (grid.on_map_id(c) for c in group) if h is not None)
-        steps.append(LineStep(hexes=tuple(ids), along_edge=along_edge, off_map=len(group) - len(ids)))
+        groups.append((tuple(group), along_edge))
         index += 1
-    return steps
+    return tuple(groups)

@@ -323,6 +323,33 @@ def test_trace_is_a_chain_from_a_to_b_and_reverses(pair: tuple[tuple[str, str], 
     assert trace_line(grid, b, a) == tuple(reversed(steps))
 
 
+HOLED = Grid(orientation="flat-top", shifted="odd", first_column=0, last_column=19, first_row=0, last_row=19,
+             missing=("0909", "0910", "1009", "1010", "1108", "0504", "1415"))
+
+
+@pytest.mark.parametrize("direction", [Cube(3, -1, -2), Cube(2, 2, -4), Cube(-5, 1, 4), Cube(4, -2, -2), Cube(0, 6, -6)])
+def test_a_line_is_the_same_from_every_start(direction: Cube) -> None:
+    """A line's cells depend only on the offset between its ends (the tracer works each direction out once: issue
+    15): from every start, whether the line crosses the map's holes or not, each step is the same cells moved by
+    the start, those off the map counted, never listed."""
+    def cells(a: str) -> list[tuple[frozenset[Cube], int, bool]]:
+        start = HOLED.to_cube(a)
+        end = HOLED.on_map_id(start + direction)
+        assert end is not None
+        return [(frozenset(HOLED.to_cube(h) - start for h in s.hexes), len(s.hexes) + s.off_map, s.along_edge)
+                for s in trace_line(HOLED, a, end)]
+
+    starts = [a for a in HOLED.hexes() if HOLED.on_map_id(HOLED.to_cube(a) + direction) is not None]
+    traced = [cells(a) for a in starts]
+    whole = next(t for t in traced if all(len(got) == n for got, n, _edge in t))  # every cell on the map
+    holed = 0
+    for found in traced:
+        assert [(n, edge) for _, n, edge in found] == [(n, edge) for _, n, edge in whole]
+        assert all(got <= want for (got, _, _), (want, _, _) in zip(found, whole))
+        holed += found != whole
+    assert holed  # some lines cross a hole: their cells there are counted off the map
+
+
 def test_straight_line_along_a_column() -> None:
     assert [s.hexes for s in trace_line(CALDIERO, "1612", "1616")] == [
         ("1612",), ("1613",), ("1614",), ("1615",), ("1616",)
