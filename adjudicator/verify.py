@@ -27,7 +27,7 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
 )
-from arbitro.adjudicator.verify_reads import Events, MemoryHistory, Scan, Stamp
+from arbitro.adjudicator.verify_reads import Events, MemoryHistory, Scan, Stamp, fewer_full_collections
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -143,7 +143,8 @@ def verify(
     loaded: Loaded, progress: Progress | None = None, head: str | None = None,
     receipts: Sequence[Receipt] = (), seat_keys: dict[str, str] | None = None,
 ) -> Report:
-    report = _verify(loaded, progress)
+    with fewer_full_collections():
+        report = _verify(loaded, progress)
     hashes = _hashes(loaded)
     anchors = [check_head(hashes, head)] if head is not None else []
     if loaded.redacted_for is None and (loaded.seat_keys or loaded.signatures or seat_keys):

@@ -4,6 +4,7 @@ every event (`Scan`), and re-adjudication goes on from the state the engine left
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator import verify_reads
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import StoredEvent
@@ -77,3 +79,33 @@ def test_what_the_scan_keeps_is_what_the_salt_and_command_checks_judge() -> None
     foreign = verification.verify(forged_last("cmd_hash", "f" * 64))
     assert check(foreign, "command log").status == "failed" and not foreign.passed
     assert check(foreign, "command log").detail.startswith(f"event #{head} names command ")
+
+
+def test_full_collections_wait_while_a_log_is_verified_and_the_threshold_comes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Full collections walk the ruleset's data again and again; while a log is verified they wait (issue 15), and
+    the collector's thresholds are as they were once it is done, even when verifications nest or a check fails."""
+    loaded = read_lines(LOG.read_text(encoding="utf-8").splitlines(), str(LOG))
+    during: list[tuple[int, int, int]] = []
+    real = verification._verify
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        during.append(gc.get_threshold())
+        with verify_reads.fewer_full_collections():  # nested: one pause, not undone by the inner end
+            during.append(gc.get_threshold())
+        during.append(gc.get_threshold())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(verification, "_verify", watched)
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(500, 7, 9)
+        assert verification.verify(loaded).passed
+        assert during == [(500, 7, 1_000)] * 3 and gc.get_threshold() == (500, 7, 9)
+        monkeypatch.setattr(verification, "_readjudicate", lambda *a, **k: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            verification.verify(loaded)
+        assert gc.get_threshold() == (500, 7, 9)
+    finally:
+        gc.set_threshold(*before)
