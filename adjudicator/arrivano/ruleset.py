@@ -468,8 +468,9 @@ def march_checks(g: F.Game) -> None:
         if not g.state.march_orders.get(m.id):
             continue
         units = [u for u in m.units if g.state.units[u].where == "map"]
-        enemies = [g.state.units[e].hex for e in w.units_of(w.enemy(g.s.formation(m.formation).side))]
-        spotted = any(sight.sees(w, g.state.units[u].hex, e) for u in units for e in enemies)
+        looking = sorted({g.state.units[u].hex for u in units})  # each pair of hexes once: stacks share a line
+        enemies = sorted({g.state.units[e].hex for e in w.units_of(w.enemy(g.s.formation(m.formation).side))})
+        spotted = any(sight.sees(w, a, e) for a in looking for e in enemies)
         if spotted:
             g.emit(ev.MarchOrderEnded(march=m.id, reason="enemy_in_los", rule=str(R.MB_MARCH)))
             rules = g.s.scenario.march_order_rules
