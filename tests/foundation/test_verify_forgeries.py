@@ -77,6 +77,8 @@ def test_an_event_naming_another_commands_hash_fails_the_command_log(run: Cli, t
     report = forged(run, tmp_path, foreign_command)
     assert checks(report)["hash chain"] == "passed" and checks(report)["command log"] == "failed"
     assert detail(report, "command log") == f"event #{at['seq']} names command {at['cmd']} with a different hash"
+    # nothing is judged on a command log that does not hold: no check of the commands' build, dice or rules follows
+    assert [c["name"] for c in report["checks"]] == ["hash chain", "genesis", "command log", "completeness"]
 
 
 def test_an_edited_event_fails_the_chain_and_the_divergence_names_its_number(run: Cli, tmp_path: Path, game: str) -> None:

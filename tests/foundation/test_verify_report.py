@@ -84,6 +84,7 @@ def test_an_intact_logs_report_says_what_each_check_covered(run: Cli, game: str)
     run("annotate", "g", "a bold guard", "--as", "umpire", "--at", "7")
     report = run.json("verify", "g")
     assert (report["passed"], report["divergence"], report["kind"], report["version"]) == (True, None, "generated", "1.0.0")
+    assert (report["game"], report["ruleset"]) == ("g", "duel")
     assert report["provisional"] == ["duel: the card deck is invented for tests"]  # as the genesis recorded it
     assert report["checks"] == [
         {"name": "hash chain", "status": "passed", "detail": f"17 events, head {head[:12]}"},
@@ -105,6 +106,17 @@ def test_an_intact_logs_report_says_what_each_check_covered(run: Cli, game: str)
                    "were not dropped: check the file against your latest receipt (--receipt) or a hash you recorded "
                    "(--head)"},
     ]
+
+
+def test_a_file_that_ends_at_the_head_a_seat_recorded_is_complete(run: Cli, tmp_path: Path, game: str) -> None:
+    """--head alone anchors a file: when the hash a seat recorded is the file's last event, nothing is left
+    unproven (arbitro §V.2)."""
+    head = run.json("log", "g")[-1]["hash"]
+    report = run.json("verify", str(export(run, tmp_path)), "--head", head)
+    assert report["passed"] is True
+    assert [c for c in report["checks"] if c["name"] == "completeness"] == [{
+        "name": "completeness", "status": "passed",
+        "detail": "the file ends at #17, the latest head you anchored (with a receipt or --head)"}]
 
 
 def test_once_the_seed_is_revealed_the_commitment_and_every_salt_are_checked(run: Cli, game: str) -> None:
