@@ -117,7 +117,7 @@ def side_modifiers(variant: Variant, w: World, attackers: Sequence[str], defende
                    efficiency: tuple[int, int], attacking_general: bool, reading: Reading) -> list[Drm]:
     """The die modifiers both books list in §12.5.2, in their order: +2 against a disordered defence (as the variant
     reads "la presenza di unità in Disordine in difesa", `disordered_defence`), the difference of the sides'
-    efficiency values (`efficiency`: attacker's, defender's; §12.3), +1 for the attacking general when he counts
+    efficiency values (`efficiency`: attacker's, defender's; §12.3.2), +1 for the attacking general when he counts
     (`attacking_general`: caldiero §12.4.4 lets the attacker decline him) and -1 for the defending one (§12.4.4).
     `defenders`: the units the table fights, artillery left out. Each game adds its own after these (terrain,
     canals, slopes, the odds above the last column)."""
@@ -128,7 +128,7 @@ def side_modifiers(variant: Variant, w: World, attackers: Sequence[str], defende
     mine, theirs = efficiency
     if mine != theirs:
         out.append(Drm(f"efficiency {mine}-{theirs}",
-                       Modifier(f"efficiency {mine} against {theirs} ({rules.SIDE_EFFICIENCY})", mine - theirs)))
+                       Modifier(f"efficiency {mine} against {theirs} ({rules.EFFICIENCY_DRM})", mine - theirs)))
     general = general_with(w, attackers) if attacking_general else None
     if general:
         out.append(Drm(f"{general} +1", Modifier(f"attacking general ({rules.GENERAL_DRM})", 1)))

@@ -171,7 +171,8 @@ def test_the_sides_efficiency_is_the_value_with_most_sp_without_guns(variant: Va
 
 
 def test_the_modifiers_both_books_list_come_in_their_order_with_each_books_citation(variant: Variant) -> None:
-    """§12.5.2 in both: +2 against a disordered defence, the efficiency difference (§12.3), +1 / -1 for the generals
+    """§12.5.2 in both: +2 against a disordered defence, the efficiency difference (§12.3.2 in both books: "La
+    differenza di efficienza fra attaccante e difensore ... diventa un modificatore"), +1 / -1 for the generals
     (§12.4.4), the attacking one only when he counts; each reason cites the variant's own section."""
     w = Fighting(hexes={"a": "1612", "d": "1613", "e": "1613"}, eff={}, sp={},
                  generals={"a": "ga", "d": "gd"}, leaders={"ga": "1612", "gd": "1613"}, statuses={"e": "disordered"})
@@ -179,7 +180,7 @@ def test_the_modifiers_both_books_list_come_in_their_order_with_each_books_citat
     drms = assault.side_modifiers(variant, w, ["a"], ["d", "e"], (4, 2), True, lambda name: "any_unit")
     assert [(d.part, d.modifier.reason, d.modifier.value) for d in drms] == [
         ("disorder +2", f"disordered defender ({rules.DISORDER})", 2),
-        ("efficiency 4-2", f"efficiency 4 against 2 ({rules.SIDE_EFFICIENCY})", 2),
+        ("efficiency 4-2", f"efficiency 4 against 2 ({variant.book} §12.3.2)", 2),
         ("ga +1", f"attacking general ({rules.GENERAL_DRM})", 1),
         ("gd -1", f"defending general ({rules.GENERAL_DRM})", -1)]
     quiet = assault.side_modifiers(variant, w, ["a"], ["d"], (3, 3), False, lambda name: "any_unit")

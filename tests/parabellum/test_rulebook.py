@@ -34,11 +34,15 @@ def test_each_variant_cites_its_own_book_for_every_concept(variant: Variant) -> 
 
 def test_the_books_number_some_concepts_differently() -> None:
     """The reason the citations are per game: the same rule sits in different sections (caldiero §4.3 command
-    range, arrivano §4.4.1; a side's efficiency in an assault, caldiero §12.3, arrivano §12.3.1), while one concept
-    names one rule in both books (the efficiency test is §13.1 in both)."""
+    range, arrivano §4.4; a commander's loss, caldiero §4.4, arrivano §4.5), while one concept names one rule in both
+    books (the efficiency test is §13.1 in both; a side's efficiency in an assault §12.3.1 and the difference's die
+    modifier §12.3.2 in both, where caldiero cited §12.3 and both cited §12.3.1 for the modifier before caldiero
+    0.18.0 and arrivano 1.18.0)."""
     c, a = read_rulebook(FILES["caldiero"]), read_rulebook(FILES["arrivano"])
     assert (c.COMMAND_RANGE.section, a.COMMAND_RANGE.section) == ("4.3", "4.4")
-    assert (c.SIDE_EFFICIENCY.section, a.SIDE_EFFICIENCY.section) == ("12.3", "12.3.1")
+    assert (c.LEADER_LOSS.section, a.LEADER_LOSS.section) == ("4.4", "4.5")
+    assert (c.SIDE_EFFICIENCY.section, a.SIDE_EFFICIENCY.section) == ("12.3.1", "12.3.1")
+    assert (c.EFFICIENCY_DRM.section, a.EFFICIENCY_DRM.section) == ("12.3.2", "12.3.2")
     assert (c.EFFICIENCY.section, a.EFFICIENCY.section) == ("13.1", "13.1")
 
 
