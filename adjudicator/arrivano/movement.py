@@ -401,7 +401,7 @@ def counts_for_obligations(w: World, u: str, ic: set[str], order: str) -> bool:
     unit = w.state.units[u]
     if not w.acts_now(u) or unit.arm == "artillery" or w.order_of(u, ic) != order or unit.status != "good":
         return False
-    return not (w.is_village(unit.hex) or w.is_redoubt(unit.hex) or march_of(w, u) is not None)
+    return not (any(t.not_counted_for_orders for t in w.terrains(unit.hex)) or march_of(w, u) is not None)
 
 
 def counted(w: World, fid: str, ic: set[str]) -> list[str]:

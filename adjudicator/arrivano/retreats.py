@@ -145,11 +145,9 @@ def stop_reason(w: World, uid: str, h: str) -> str | None:
     """Why a routed unit may stop its end-phase rout in `h` (arrivano §15.2.2): a village ("Villaggio": farms,
     "cascine", are not named there), a redoubt, or a friendly general (interpretation rout_stop_general:
     generals_and_chief - any friendly general or the commander in chief, not officers; own_general - its own)."""
-    terrains = w.s.map.hex(h).terrains
-    if "villaggio" in terrains:
-        return "village"
-    if "ridotta" in terrains:
-        return "redoubt"
+    stop = next((t.rout_stop for t in w.terrains(h) if t.rout_stop is not None), None)  # the terrain table's
+    if stop is not None:
+        return stop
     unit = w.state.units[uid]
     own = w.reading("rout_stop_general") == "own_general"
     for lid in w.leaders_at(h):

@@ -45,12 +45,6 @@ class World(world.World):
         self._tag: str | None = None
 
     # --- terrain ---------------------------------------------------------------------------------------
-    def is_village(self, h: str) -> bool:
-        return any(t in ("villaggio", "cascina") for t in self.s.map.hex(h).terrains)
-
-    def is_redoubt(self, h: str) -> bool:
-        return "ridotta" in self.s.map.hex(h).terrains
-
     def artillery_range(self, uid: str) -> int:
         data = self.s.unit(uid)
         return self.sight_range() if data.redoubt_battery else (data.range or 0)  # §11.2; §17.2.6 any target in LoS
@@ -67,19 +61,21 @@ class World(world.World):
         §4.4.2, §5.3.1, §4.6, §3.2, §15.4.1) with this World's answers."""
         return command.in_command(ARRIVANO_VARIANT, self, formation)
 
-    def held_to_defence(self, u: str) -> bool:
-        """arrivano §5.3: a unit of the activated group out of command, not marching (§17.1.5: Manoeuvre), not
-        artillery choosing its order (§11), in no column (§16.2.2), given no order by an officer (§3.1 B-4) nor
-        Defence by fatigue (§16.3.4), its formation's order not Defence."""
-        unit, act = self.state.units[u], self.state.activation
-        if act is None or unit.where != "map" or unit.arm == "artillery" or not self.acts_now(u):
+    def out_of_command(self, u: str) -> bool:
+        """arrivano §5.3 with §4.4: a unit of the activated group on the map, out of its formation's command as the
+        position stands."""
+        unit = self.state.units[u]
+        if unit.where != "map" or not self.acts_now(u):
             return False
-        if self.column_of(u) is not None or u in act.unit_orders or unit.fatigue_defence_turn == self.state.turn:
-            return False
-        if any(self.state.march_orders.get(m.id) and u in m.units for m in self.s.scenario.march_orders):
-            return False
-        in_command = self.cached(("in_command", unit.formation), lambda: self.in_command(unit.formation))
-        return u not in in_command and self.state.formations[unit.formation].order != "defence"
+        return u not in self.cached(("in_command", unit.formation), lambda: self.in_command(unit.formation))
+
+    def ordered_otherwise(self, u: str) -> bool:
+        """arrivano: artillery chooses its order (§11), a column's unit obeys its column (§16.2.2), a failed fatigue
+        test gives Defence for the turn (§16.3.4), a march order in force Manoeuvre (§17.1.5)."""
+        unit = self.state.units[u]
+        if unit.arm == "artillery" or self.column_of(u) is not None or unit.fatigue_defence_turn == self.state.turn:
+            return True
+        return any(self.state.march_orders.get(m.id) and u in m.units for m in self.s.scenario.march_orders)
 
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         if self.state.first_turn:  # arrivano §3.2: every unit starts in command

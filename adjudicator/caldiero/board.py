@@ -123,9 +123,6 @@ class Board:
     def effect(self, h: str) -> Any:
         return self.table.terrain[self.terrain(h)]
 
-    def is_village(self, h: str) -> bool:
-        return self.terrain(h) == "villaggio"
-
     def is_fortress(self, h: str) -> bool:
         return bool(self.effect(h).fortress)
 
@@ -133,20 +130,28 @@ class Board:
         return bool(self.effect(h).halves_strength)
 
     def is_plain(self, h: str) -> bool:
-        return self.terrain(h) == "pianura" and self.elevation(h) == 0
+        """The plain of caldiero §14.0 and §20.2.1: a terrain the table calls plain, at the lowest level (the table's
+        "Pianura / Collina" row: a level up is the hill)."""
+        return self.effect(h).plain and self.elevation(h) == 0
 
     def crossing_prohibited(self, a: str, b: str) -> bool:
         """A river hexside: no movement, no assault across it (terrain table)."""
         return any(self.table.hexsides[f].prohibited for f in self.hexside(a, b) if f in self.table.hexsides)
 
     def canal_without_bridge(self, a: str, b: str) -> bool:
-        side = self.hexside(a, b)
-        return "canale" in side and "ponte" not in side and self.road(a, b) is None
+        """A hexside artillery may not cross (caldiero §10.3 "solo se è presente un ponte"): a feature that needs a
+        bridge, with no bridge (a feature cancelling the canal's cost, §10.4.1) and no road over it (§10.4: a bridge
+        stands where a road crosses a canal)."""
+        effects = [self.table.hexsides[f] for f in self.hexside(a, b) if f in self.table.hexsides]
+        return (any(e.artillery_needs_bridge for e in effects) and not any(e.cancels_canal_cost for e in effects)
+                and self.road(a, b) is None)
 
     def canal_for_combat(self, a: str, b: str) -> bool:
-        """Canal or bridge hexside: both count as a canal in combat (caldiero §10.3.1, §10.4.2)."""
-        side = self.hexside(a, b)
-        return "canale" in side or "ponte" in side
+        """A hexside that fights with the table's assault modifier: the canal (caldiero §10.3.1), or a feature the
+        table says fights as one (`combat_as`: §10.4.2 "Trattate il ponte come se fosse un canale")."""
+        hexsides = self.table.hexsides
+        effects = [hexsides[f] for f in self.hexside(a, b) if f in hexsides]
+        return any((hexsides[e.combat_as] if e.combat_as else e).assault_drm for e in effects)
 
     def climbs(self, a: str, b: str) -> bool:
         """Moving, firing or attacking from a lower hex to a higher one (terrain table: climbing a level)."""

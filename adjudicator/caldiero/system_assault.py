@@ -323,7 +323,7 @@ def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) ->
     if any(w.board.is_fortress(h) for h in hexes):
         notes.append("Dr in fortification")
         return "Dd" if reading == "dd" else "Ex"
-    if any(w.board.is_village(h) for h in hexes):
+    if any(w.board.effect(h).dr_becomes == "Ex" for h in hexes):  # the table's village
         notes.append("Dr in village becomes Ex")
         return "Ex"  # caldiero §12.5.4
     return "Dr"

@@ -59,16 +59,7 @@ class World(world.World):
 
     # --- zones of control, stacking --------------------------------------------------------------------
     # --- command ---------------------------------------------------------------------------------------
-    def held_to_defence(self, u: str) -> bool:
-        """caldiero §5.3: out of command at the activation, no order won by its test or in the chief's range (§5.3.1,
-        §4.3.1), no ice storm giving every unit Defence anyway (§17.1.3), its formation's order not Defence."""
+    def out_of_command(self, u: str) -> bool:
+        """caldiero §5.3: out of command when its formation was activated (FormationActivated's list)."""
         act = self.state.activation
-        if act is None or u not in act.out_of_command or u in act.unit_orders or self.state.weather == 3:
-            return False
-        formation = self.state.formations.get(act.formation)
-        return formation is not None and formation.order not in (None, "defence")
-
-    def command_line_enters(self, a: str, b: str, side: str) -> bool:
-        """caldiero §4.3.3: never across a river hexside, nor into a hex with enemy combat units (through EZoC and
-        any other terrain)."""
-        return not self.board.crossing_prohibited(a, b) and not self.enemy_units_at(b, side)
+        return act is not None and u in act.out_of_command

@@ -391,6 +391,9 @@ class TerrainEffect(Provisional):
     may_stay: bool = False  # units here may stay put whatever their order (caldiero §10.1, arrivano §10.1)
     fortress: bool = False  # caldiero §14
     charge_allowed: bool = True  # cavalry may charge into it (arrivano §10.2.1, §10.3)
+    plain: bool = False  # the plain of caldiero §14.0 and §20.2.1 (at the lowest level: a level up is the hill)
+    not_counted_for_orders: bool = False  # its units count for no order's obligations (arrivano §5.1.5)
+    rout_stop: str | None = None  # a rout may end here, so named in the events (arrivano §15.2.2)
     impassable: bool = False
 
     @pydantic.field_validator("cited")
@@ -430,7 +433,8 @@ class HexsideEffect(StrictModel):
     assault_drm: int = 0
     prohibited: bool = False
     assault_prohibited: bool = False
-    cancels_canal_cost: bool = False
+    cancels_canal_cost: bool = False  # a bridge (caldiero §10.4.1); it also lets artillery cross (§10.3)
+    artillery_needs_bridge: bool = False  # artillery crosses it only at a bridge or road (caldiero §10.3, §10.4)
     combat_as: str | None = None
 
 
@@ -488,6 +492,7 @@ class WeatherBox(StrictModel):
     artillery_range_max: int | None = Field(default=None, ge=0)  # every gun's range at most this (caldiero §17.1.1, arrivano §17.2.7)
     artillery_fires: bool = True  # guns may fire at all (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)
     command_range_halved: bool = False  # commanders' ranges halved, rounded up (caldiero §17.1.3 with §1.4)
+    formations_defence: bool = False  # every formation takes a Defence order (caldiero §17.1.3)
     zoc: bool = True  # units exert zones of control (arrivano §17.2.7: none in the storm)
     move_one_hex_only: bool = False  # a unit moves one hex at most (arrivano §17.2.7)
     open_order_allowed: bool = True  # infantry may fire in open order (arrivano §17.2.7, optional §16.3)

@@ -259,9 +259,26 @@ class World:
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         return []
 
-    # a unit of the activation under a Defence order only for being out of command (caldiero §5.3, arrivano §5.3):
-    # what else gives a unit its order (a test, an officer, a march, fatigue, the weather) is each game's
     def held_to_defence(self, u: str) -> bool:
+        """A unit of the activation under a Defence order only for being out of command (caldiero §5.3, arrivano §5.3:
+        "Le unità fuori comando ... assumono un ordine di Difesa"): out of command (`out_of_command`, each book's
+        moment), given no order of its own (caldiero §5.3.1 its test or the chief's range; arrivano §3.1 B-4 an
+        officer's), not every formation in Defence by the weather (caldiero §17.1.3), nothing else of its book giving
+        it its order (`ordered_otherwise`), its formation's order not Defence already."""
+        act = self.state.activation
+        if act is None or u in act.unit_orders or not self.out_of_command(u) or self.ordered_otherwise(u):
+            return False
+        box = self.weather_box()
+        formation = self.state.formations.get(act.formation)
+        return (box is None or not box.formations_defence) and formation is not None and formation.order not in (
+            None, "defence")
+
+    def out_of_command(self, u: str) -> bool:
+        """A unit of the activated group out of command, as its book judges it: when the formation is activated
+        (caldiero §5.3, recorded by the activation) or as the position stands (arrivano §5.3 with §4.4)."""
+        raise NotImplementedError
+
+    def ordered_otherwise(self, u: str) -> bool:  # its book gives it an order by another rule (arrivano: §11, §16, §17.1.5)
         return False
 
     def command_range(self, leader: str) -> int:  # his range in hexes (caldiero §4.3, arrivano §4.4.1)
@@ -269,8 +286,15 @@ class World:
         box = self.weather_box()
         return (value + 1) // 2 if box is not None and box.command_range_halved else value  # caldiero §17.1.3, §1.4
 
-    def command_line_enters(self, a: str, b: str, side: str) -> bool:  # a command line may step from a into b
-        return True
+    def command_line_enters(self, a: str, b: str, side: str) -> bool:
+        """A command line may step from a into b: the same rule in both books (caldiero §4.3.3, arrivano §4.4.3 "non
+        può essere tracciata attraverso Terreno intransitabile o unità nemiche"): never across a hexside nor into a
+        terrain the terrain table bars (a river: caldiero's table), nor into a hex holding enemy units; through
+        enemy ZoCs and any other terrain it goes."""
+        if self.side_at(b) == self.enemy(side) or any(t.impassable for t in self.terrains(b)):
+            return False
+        hexsides = self.terrain_table.hexsides
+        return not any(hexsides[f].prohibited for f in self.hexmap.hexside_features(a, b) if f in hexsides)
 
     def command_reach(self, leader: str) -> frozenset[str]:
         """The hexes within his command range by a line traced hex by hex that goes on through no hex holding enemy

@@ -16,6 +16,7 @@ from arbitro.adjudicator.datafiles import json_path
 from arbitro.adjudicator.parabellum import world
 from arbitro.adjudicator.parabellum.data import WeatherTrack
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.projections.parabellum import Activation
 from tests.caldiero.harness import RULESET, position
 
 GAMES = pytest.mark.parametrize("game_world", [CaldieroWorld, ArrivanoWorld], ids=["caldiero", "arrivano"])
@@ -175,3 +176,66 @@ def test_the_ground_answers_are_the_terrain_tables_data(w: World) -> None:
         assert seen["no_zoc_into"] == {"fortificazione"} and seen["no_fire_into"] == {"palude"}
     else:
         assert "ridotta" in seen["no_zoc_into"] and seen["no_fire_into"] == set()
+
+
+
+def _command_worlds() -> list[World]:
+    """Caldiero with Massena at 1516 next to an Austrian unit at 1517; Campotenese at its set-up."""
+    env = RULESET.env
+    arrivano = ArrivanoRulesetImpl()
+    caldiero = position({"fr-18-ligne": "1515", "au-gyulai": "1517"}, leaders={"massena": "1516"})
+    return [CaldieroWorld(caldiero, env.data, env.board, lambda name: ""),
+            ArrivanoWorld(arrivano.new_state("campotenese", ()), arrivano.data.scenarios["campotenese"],
+                          arrivano.data.tables)]
+
+
+@pytest.mark.parametrize("w", _command_worlds(), ids=["caldiero", "arrivano"])
+def test_a_command_line_is_traced_by_one_rule_for_both_books(w: World) -> None:
+    """caldiero §4.3.3 and arrivano §4.4.3 say the same ("non può essere tracciata attraverso Terreno intransitabile o
+    unità nemiche"): the kernel's World alone answers where a line may step, from the terrain table and the units;
+    no game overrides it. Caldiero's rivers bar it, and in both games a hex holding the enemy's units does."""
+    assert all("command_line_enters" not in vars(cls) for cls in (CaldieroWorld, ArrivanoWorld))
+    hexsides = w.terrain_table.hexsides
+    barred = {"river": 0, "enemy": 0}
+    for side in w.sides:
+        for a in w.grid.hexes():
+            for b in w.grid.neighbours(a):
+                river = any(hexsides[f].prohibited for f in w.hexmap.hexside_features(a, b) if f in hexsides)
+                enemy = w.side_at(b) == w.enemy(side)
+                assert w.command_line_enters(a, b, side) == (not river and not enemy), (a, b)
+                barred["river"] += river
+                barred["enemy"] += enemy
+    assert barred["enemy"] and not barred["river"]  # neither map has a river hexside: a table that bars the canal
+    if isinstance(w, CaldieroWorld):
+        canal = next((a, b) for a in w.grid.hexes() for b in w.grid.neighbours(a)
+                     if w.hexmap.hexside_features(a, b) == ("canale",))
+        assert w.command_line_enters(*canal, "france")
+        raw = w.terrain_table.model_dump()
+        raw["hexsides"]["canale"]["prohibited"] = True
+        w.terrain_table = type(w.terrain_table).model_validate(raw)
+        assert not w.command_line_enters(*canal, "france")
+        w.terrain_table = RULESET.env.data.terrain
+    for leader in sorted(w.state.leaders):
+        if w.leader_on_map(leader) is not None:
+            reach = w.command_reach(leader)
+            assert reach and not any(w.side_at(h) == w.enemy(w.leader_side(leader)) for h in reach), leader
+    if isinstance(w, CaldieroWorld):
+        assert "1515" in w.command_reach("massena") and "1517" not in w.command_reach("massena")
+
+
+def test_held_to_defence_is_one_rule_with_each_books_moment() -> None:
+    """caldiero §5.3, arrivano §5.3: the kernel's World alone says who is held to Defence for being out of command; a
+    game answers only when a unit is out of command (`out_of_command`) and what else gives it its order
+    (`ordered_otherwise`). Caldiero's ice storm (§17.1.3 "Tutte le formazioni automaticamente assumono un ordine di
+    Difesa") is its weather box's data, so the same unit is held in box 2 and not in box 3."""
+    assert all("held_to_defence" not in vars(cls) for cls in (CaldieroWorld, ArrivanoWorld))
+    env = RULESET.env
+    held = {}
+    for box in (2, 3):
+        state = position({"fr-18-ligne": "1517", "fr-32-ligne": "1518"}, orders={"massena": "attack"}, weather=box)
+        state.activation = Activation(formation="massena", out_of_command=["fr-18-ligne", "fr-32-ligne"],
+                                      unit_orders={"fr-32-ligne": "attack"})  # fr-32-ligne won its own order
+        w = CaldieroWorld(state, env.data, env.board, lambda name: "")
+        held[box] = [u for u in ("fr-18-ligne", "fr-32-ligne") if w.held_to_defence(u)]
+    assert env.data.weather.in_force(3).formations_defence and not env.data.weather.in_force(2).formations_defence
+    assert held == {2: ["fr-18-ligne"], 3: []}
