@@ -97,10 +97,14 @@ def check_chain(loaded: Loaded, fold: Fold | None = None, seen: Callable[[EventB
                 return problem
         prev = stored.hash
     head = len(loaded.events)
-    if head != loaded.game.head_seq or prev != loaded.game.head_hash:
+    if head != loaded.game.head_seq:
         return Check(name="hash chain", status="failed",
                      detail=f"the log ends at #{head} but the game's head is #{loaded.game.head_seq} "
                             "(events deleted from the end, or the file is truncated)")
+    if prev != loaded.game.head_hash:
+        return Check(name="hash chain", status="failed",
+                     detail=f"the game's head hash {loaded.game.head_hash[:12]} is not the hash of its last event "
+                            f"#{head} ({prev[:12]}): the record or the log was edited")
     return None
 
 

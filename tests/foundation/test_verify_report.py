@@ -147,6 +147,39 @@ def test_a_log_cut_short_of_its_recorded_head_says_where_each_ends(run: Cli, tmp
                                "head is #17 (events deleted from the end, or the file is truncated)"}]
 
 
+def test_a_game_record_whose_head_hash_is_not_its_last_events_fails_the_chain(
+        run: Cli, tmp_path: Path, game: str) -> None:
+    """The record's head names the last event by number and by hash: the number right is not enough."""
+    head = run.json("log", "g")[-1]["hash"]
+    report = verify_edited(run, tmp_path, lambda records: records[0].update(head_hash="ab" * 32), chain=False)
+    assert failed(report) == [{"name": "hash chain", "status": "failed", "detail": "the game's head hash abababababab "
+                               f"is not the hash of its last event #17 ({head[:12]}): the record or the log was edited"}]
+
+
+def relinked(records: list[dict[str, Any]], seq: int, prev: str) -> None:
+    """A forger's log whose event `seq` is linked to `prev` instead of the event before it: that event and every one
+    after it hashed again, each later one linked to the one before it, the head moved to the new last hash."""
+    rechain(records)
+    events = event_records(records)
+    events[seq - 1]["body"]["prev"] = prev
+    for i, event in enumerate(events[seq - 1:], seq - 1):
+        if i > seq - 1:
+            event["body"]["prev"] = events[i - 1]["hash"]
+        event["hash"] = sha256_hex(canonical(event["body"]))
+    records[0]["head_hash"] = events[-1]["hash"]
+
+
+@pytest.mark.parametrize("seq", [1, 9])
+def test_an_event_linked_to_anything_but_the_event_before_it_breaks_the_chain(
+        run: Cli, tmp_path: Path, game: str, seq: int) -> None:
+    """An event's hash covers its link, and the link places it: #1 follows the genesis (zeros), each later event the
+    one before it (arbitro §L.1). An event linked elsewhere and hashed again is caught at that event."""
+    report = verify_edited(run, tmp_path, lambda records: relinked(records, seq, "22" * 32), chain=False)
+    assert failed(report) == [{"name": "hash chain", "status": "failed", "detail": f"game g, event #{seq}: does not "
+                               "follow the event before it (deleted, inserted or reordered)"}]
+    assert (report["divergence"]["seq"], report["divergence"]["rule"]) == (seq, "arbitro §L.1")
+
+
 @pytest.fixture
 def record(run: Cli, db: Path, game: str) -> tuple[GameRecord, core.GameCreated]:
     """The game's record and its chained genesis."""
@@ -162,7 +195,7 @@ def test_an_edited_game_record_names_the_field_and_both_values(record: tuple[Gam
     game, genesis = record
     assert check_genesis(game, genesis) is None
     for field, value, shown in [("kind", "transcribed", "'generated'"), ("seats", ("blue", "red"), "['red', 'blue']"),
-                                ("parent_seq", 3, "None")]:
+                                ("parent_seq", 3, "None"), ("version", "0.9.0", "'1.0.0'")]:
         assert check_genesis(msgspec.structs.replace(game, **{field: value}), genesis) == Check(
             name="genesis", status="failed",
             detail=f"the game record says {field}={value if field != 'seats' else list(value)!r} but the chained "
