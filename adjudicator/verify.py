@@ -262,7 +262,9 @@ def _signature_problem(adj: Adjudicator, record: Any, signature: Any, registered
 
 def _beyond(hashes: dict[int, str], head: str | None, receipts: Sequence[Receipt]) -> Check:
     """What no check can prove: the events after the last point a seat anchored (arbitro §V.2)."""
-    last = max(hashes, default=0)
+    if not hashes:
+        return Check(name="completeness", status="unchecked", detail="the file holds no event: nothing is anchored")
+    last = max(hashes)
     anchored = max([r.seq for r in receipts] + [s for s, d in hashes.items() if d == head], default=0)
     if anchored >= last:
         return Check(name="completeness", status="passed",

@@ -119,6 +119,15 @@ def test_a_file_that_ends_at_the_head_a_seat_recorded_is_complete(run: Cli, tmp_
         "detail": "the file ends at #17, the latest head you anchored (with a receipt or --head)"}]
 
 
+def test_a_file_without_its_events_claims_no_anchor(run: Cli, tmp_path: Path, game: str) -> None:
+    """A file whose every event was taken out fails the chain, and its completeness is not "passed": nothing in it
+    was anchored (it said "the file ends at #0, the latest head you anchored")."""
+    report = verify_edited(run, tmp_path, lambda records: [records.remove(e) for e in event_records(records)],
+                           chain=False)
+    assert [(c["name"], c["status"]) for c in report["checks"]] == [("hash chain", "failed"), ("completeness", "unchecked")]
+    assert detail(report, "completeness") == "the file holds no event: nothing is anchored"
+
+
 def test_once_the_seed_is_revealed_the_commitment_and_every_salt_are_checked(run: Cli, game: str) -> None:
     run("reveal", "g", "--reason", "the end")
     report = run.json("verify", "g")
