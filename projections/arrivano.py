@@ -51,6 +51,8 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     countercharges: dict[str, str] = {}  # counter-charging cavalry -> the charger it attacks (arrivano §14.2.4)
     charges: dict[str, str] = {}  # cavalry with a Charge marker -> the hex it charges (arrivano §14.2)
     attacked_hexes: list[str] = []  # defending hexes attacked in this combat segment (arrivano §12.2.3)
+    # the hexes the active side declared assaults from this activation, charges aside (arrivano §12.2.1, §14.2.1)
+    assault_hexes: list[str] = []
     fired_hexes: list[str] = []  # enemy hexes fired at in open order this activation (arrivano §12.2.1, §16.3)
     march_orders: dict[str, bool] = {}  # Montebello march orders in force (arrivano §17.1.5)
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
@@ -105,7 +107,7 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                         state.activation.unit_orders[uid] = order
             case ev.FormationActivated(formation=f, column=column):
                 state.activation = Activation(formation=f, column=column)
-                state.attacked_hexes = []
+                state.attacked_hexes, state.assault_hexes = [], []
                 state.fired_hexes = []
             case ev.HeadquartersActivated(side=side):
                 state.hq_used[side] = True
@@ -113,11 +115,11 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
             case ev.ActivationEnded(formation=f, column=column) if column is not None:
                 state.columns[column].activated = True
                 state.charges, state.countercharges = {}, {}
-                state.attacked_hexes = []
+                state.attacked_hexes, state.assault_hexes = [], []
             case ev.ActivationEnded(formation=f):
                 state.formations[f].activated = True
                 state.charges, state.countercharges = {}, {}
-                state.attacked_hexes = []
+                state.attacked_hexes, state.assault_hexes = [], []
             case ev.GroupEntered(group=g, hex=h, units=units):
                 state.entered_groups.append(g)
                 for uid in units:
@@ -168,6 +170,10 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
             case ev.AssaultDeclared(attackers=attackers):
                 for uid in attackers:
                     state.units[uid].attacked_turn = state.units[uid].acted_turn = state.turn
+                    h = state.units[uid].hex
+                    owes = state.units[uid].side == state.seat and uid not in state.charges
+                    if owes and h not in state.assault_hexes:
+                        state.assault_hexes.append(h)
             case ev.AssaultResolved(targets=targets):
                 state.attacked_hexes.extend(t for t in targets if t not in state.attacked_hexes)
             case ev.LeaderLost(leader=lid):

@@ -16,6 +16,7 @@ from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
+from arbitro.adjudicator.parabellum.zoc import zoc_sources
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
@@ -36,6 +37,29 @@ def required_targets(w: World, attackers: list[str]) -> list[str]:
     """The hexes an assault by `attackers` must include (the kernel's §12.2.1): a hex fired at in open order this
     activation need not be assaulted, though it may be (arrivano §12.2.1 with §16.3)."""
     return [h for h in zoc_targets(w, attackers) if h not in w.state.fired_hexes]
+
+
+def must_include(w: World, attackers: list[str]) -> list[str]:
+    """The hexes a declaration by `attackers` must itself include (arrivano §12.2.1, "che non sono attaccate da altre
+    unità amiche in questo sottofase"; interpretation zoc_attack_obligation): under `at_declaration` every hex of
+    required_targets; under `within_sub_phase` none, other friendly units may attack them later in the sub-phase
+    (owed_problem holds the sub-phase to it)."""
+    return required_targets(w, attackers) if w.reading("zoc_attack_obligation") == "at_declaration" else []
+
+
+def owed_problem(w: World, seat: str) -> str | None:
+    """Under `within_sub_phase` (zoc_attack_obligation): why the combat sub-phase may not end yet, an enemy hex
+    projecting ZoC into a hex an assault was declared from not being attacked while some assault may still attack
+    it (arrivano §12.2.1); an obligation no assault can meet any more lapses. None under `at_declaration`."""
+    if w.reading("zoc_attack_obligation") == "at_declaration" or not w.state.assault_hexes:
+        return None
+    owed = {h for a in w.state.assault_hexes for h in zoc_sources(w, a, seat)
+            if h not in w.state.attacked_hexes and h not in w.state.fired_hexes}
+    open_ = sorted(h for h in owed if any(h in c["targets"] for c in assaults(w, seat)))
+    if open_:
+        return (f"the enemy in {', '.join(open_)} projects a ZoC into a hex an assault was declared from and must be "
+                "attacked by other friendly units in this sub-phase")
+    return None
 
 
 def zoc_targets(w: World, attackers: list[str]) -> list[str]:
@@ -82,7 +106,7 @@ def problem(w: World, seat: str, crt: CombatTable, attackers: list[str], targets
         return R.CHARGE_MIX, "a hex is not attacked by a charge and other units together"
     if chargers and sorted({w.state.charges[u] for u in chargers}) != sorted(targets):
         return ARRIVANO_VARIANT.rules.CHARGE, "charging cavalry attacks the hex it charged"
-    missing = [h for h in required_targets(w, attackers) if h not in targets]
+    missing = [h for h in must_include(w, attackers) if h not in targets]
     if missing:
         return R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}"
     odds = odds_of(w, crt, attackers, targets)
@@ -131,7 +155,7 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for targets in _target_sets(w, seat, eligible):
         joining = [u for u in eligible if all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)
-                   and set(required_targets(w, [u])) <= set(targets)]
+                   and set(must_include(w, [u])) <= set(targets)]
         for side in ([u for u in joining if u in w.state.charges], [u for u in joining if u not in w.state.charges]):
             stacks = list(by_hex(w, side).values())
             for group in stacks + ([side] if len(stacks) > 1 else []):
@@ -148,7 +172,7 @@ def _target_sets(w: World, seat: str, eligible: list[str]) -> list[list[str]]:
         h = w.state.units[u].hex
         near = sorted(n for n in w.grid.neighbours(h) if n not in w.state.attacked_hexes
                       and any(w.state.units[e].side != seat for e in w.units_at(n)))
-        need = set(required_targets(w, [u]))
+        need = set(must_include(w, [u]))
         found |= {combo for k in range(1, len(near) + 1) for combo in combinations(near, k) if need <= set(combo)}
     return [list(t) for t in sorted(found, key=lambda t: (len(t), t))]
 

@@ -242,6 +242,9 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                 problem = attack_obligation(g.world())
                 if problem is not None:
                     g.reject(ARRIVANO_VARIANT.rules.ATTACK, problem)
+                owed = D.owed_problem(g.world(), state.seat)
+                if owed is not None:
+                    g.reject(R.EVERY_ZOC, owed)
                 w = g.world()
                 T.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
                 AC.end_activation(g)
@@ -301,7 +304,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                     out.append({"type": "next"})
             case "combat":
                 out += D.assaults(w, seat)
-                if attack_obligation(w) is None:
+                if attack_obligation(w) is None and D.owed_problem(w, seat) is None:
                     out.append({"type": "next"})
         return out
 

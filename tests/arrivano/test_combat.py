@@ -460,3 +460,30 @@ def test_an_ne_is_tested_when_the_units_in_the_attack_held_an_attack_order(readi
     assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[2, 3])  # Attack? test passes, then 10 v 10 1-1 +1: row 4 NE
     assert resolved(t).result == "Ne"
     assert (t.pending() is not None and t.pending().kind == "ne_choice") is offered
+
+
+@pytest.mark.parametrize("reading", ["at_declaration", "within_sub_phase"])
+def test_zoc_attack_obligation_at_declaration_or_within_the_sub_phase(reading: str):
+    """arrivano §12.2.1, "che non sono attaccate da altre unità amiche in questo sottofase" (interpretation
+    zoc_attack_obligation, issue 19 item 12a): under at_declaration the assault must itself include every enemy
+    hex whose ZoC reaches the attacker; under within_sub_phase it may leave one out, in any order, for another
+    friendly unit to attack in the same combat sub-phase, which does not end until it has."""
+    other = GRID.neighbour(X, 2)
+    helper = GRID.neighbour(other, 2)  # next to `other`, not to D
+    t = fight({"6e-legere-i": X, "6e-legere-ii": helper}, {"ir18-i": D, "ir18-ii": other})
+    t.state.interpretations["zoc_attack_obligation"] = reading
+    t.state.activation.unit_orders["6e-legere-ii"] = "advance"  # may attack, not obliged to (§5.1.2)
+    one_hex = {"type": "assault", "attackers": ["6e-legere-i"], "targets": [D]}
+    assert (one_hex in t.legal("france")) == (reading == "within_sub_phase")
+    if reading == "at_declaration":
+        with pytest.raises(IllegalCommand) as e:
+            assault(t, ["6e-legere-i"], [D])
+        assert e.value.rule == "arrivano §12.2.1"
+        return
+    assault(t, ["6e-legere-i"], [D], dice=[5, 2])  # Dd
+    assert {"type": "next"} not in t.legal("france")
+    with pytest.raises(IllegalCommand) as e:
+        t.send("france", {"type": "next"})
+    assert e.value.rule == "arrivano §12.2.1" and other in str(e.value)
+    assault(t, ["6e-legere-ii"], [other], dice=[1, 5, 2])  # the Attack? test passed, then Dd
+    assert t.state.attacked_hexes == [D, other] and {"type": "next"} in t.legal("france")
