@@ -110,11 +110,17 @@ def view_from(w: World, o: str, limit: int) -> frozenset[str]:
     for every position (a game's fog is asked after every command, for both seats: issue 15)."""
     key = w.lines_key()
     if key is None:
-        return frozenset(h for h in w.grid.within(o, max(1, limit)) if in_view(w, (o,), h, limit))
+        return _view(w, o, limit)
     found = _VIEWS.get((key, o, limit))
     if found is None:
         if len(_VIEWS) >= _VIEWS_LIMIT:
             _VIEWS.clear()
-        found = _VIEWS[(key, o, limit)] = frozenset(h for h in w.grid.within(o, max(1, limit))
-                                                    if in_view(w, (o,), h, limit))
+        found = _VIEWS[(key, o, limit)] = _view(w, o, limit)
     return found
+
+
+def _view(w: World, o: str, limit: int) -> frozenset[str]:
+    """`in_view` from `o` alone, written out for the hexes `within` reach (every one no farther than max(1, limit)):
+    adjacent, or along a clear line. Each first sight of a hex asks it of hundreds of hexes (issue 15)."""
+    distance, clear = w.grid.distance, w.clear_line
+    return frozenset(h for h in w.grid.within(o, max(1, limit)) if distance(o, h) <= 1 or clear(o, h))
