@@ -12,7 +12,7 @@ from arbitro.adjudicator.arrivano.flow import Game
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.parabellum import reinforcements, sequence
+from arbitro.adjudicator.parabellum import chief_orders, reinforcements, sequence
 from arbitro.events import arrivano as ev
 
 
@@ -180,21 +180,13 @@ def order_changes_barred(w: World, side: str) -> bool:
     return w.state.leaders[chief].where == "lost" and w.reading("cic_loss_scope") == "all_changes"
 
 
+def chief_of(w: World, side: str) -> str:
+    return w.s.oob.sides[side].commander_in_chief
+
+
 def chief_can_change(w: World, side: str) -> list[str]:
-    """Formations whose order the chief may change now (arrivano §5.2, §4.3): his generals within his range,
-    while he is on the map and under his initiative limit."""
-    chief = w.s.oob.sides[side].commander_in_chief
-    le = w.state.leaders[chief]
-    if le.where != "map" or w.state.chief_changes.get(side, 0) >= w.s.leader(chief).initiative:
-        return []
-    reach = w.command_reach(chief)
-    out = []
-    for fid in sorted(w.state.formations):
-        f = w.state.formations[fid]
-        gid = w.general_on_map(fid)
-        if f.side == side and gid is not None and w.state.leaders[gid].hex in reach:
-            out.append(fid)
-    return out
+    """Formations whose order the chief may change now (the kernel's orders sub-phase, arrivano §5.2, §4.3)."""
+    return chief_orders.in_reach(ARRIVANO_VARIANT, w, chief_of(w, side), w.state.chief_changes.get(side, 0))
 
 
 def settle_orders(g: Game) -> None:
@@ -216,17 +208,13 @@ def end_orders(g: Game) -> None:
 
 def change_order(g: Game, fid: str, order: str) -> None:
     if g.state.step != "orders":
-        g.reject(R.CHIEF_ORDER, "a commander in chief changes orders only in the orders sub-phase (A-1)")
-    if fid not in g.state.formations or g.state.formations[fid].side != g.ctx.seat:
-        g.reject(R.CHIEF_ORDER, f"{fid!r} is not one of your formations")
-    w = g.world()
-    if g.state.chief_changes.get(g.ctx.seat, 0) >= g.s.leader(g.s.oob.sides[g.ctx.seat].commander_in_chief).initiative:
-        g.reject(R.CHIEF_CHANGES, "your commander in chief has made as many changes as his initiative allows")
-    if fid not in chief_can_change(w, g.ctx.seat):
-        g.reject(R.CHIEF_ORDER, f"the general of {fid} is not within your commander in chief's range")
-    if g.state.formations[fid].order == order:
-        g.reject(R.CHIEF_ORDER, f"{fid} already has the order {order}")
-    g.emit(ev.OrderChanged(formation=fid, order=order, by="commander_in_chief", rule=str(R.CHIEF_CHANGES),
+        g.reject(ARRIVANO_VARIANT.rules.ORDER_CHANGES, "a commander in chief changes orders only in the orders sub-phase (A-1)")
+    side = g.ctx.seat
+    problem = chief_orders.chief_order_problem(ARRIVANO_VARIANT, g.world(), chief_of(g.world(), side), fid, order,
+                                               g.state.chief_changes.get(side, 0))
+    if problem is not None:
+        g.reject(*problem)
+    g.emit(ev.OrderChanged(formation=fid, order=order, by="commander_in_chief", rule=str(ARRIVANO_VARIANT.rules.CHIEF_ORDERS),
                            counts_against_chief=True))
     settle_orders(g)
 

@@ -20,6 +20,7 @@ class ArrivanoVariant(Variant):
     units_block_sight: ClassVar[bool] = False  # arrivano §11.3.1: units never block (D18)
     bombard_artillery_alone: ClassVar[bool] = False  # arrivano §11.4.3: a hex of artillery alone is no target (D15b)
     roll_for_last_formation: ClassVar[bool] = True  # arrivano §6.1: rolled again after every activation
+    chief_changes_limited: ClassVar[bool] = True  # arrivano §4.3: at most as many as his initiative (D5)
     rout_failure_permanent: ClassVar[bool] = True  # arrivano §15.2: a failed rout test is a surrender (D19)
     rout_tests_in_hex_order: ClassVar[bool] = True  # §15.2: the stacks test in hex order, as its games recorded
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)

@@ -25,7 +25,7 @@ from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_orders import allows_reorganise
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum import chief_orders, command
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -140,24 +140,16 @@ def check_setup_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
 # Command phase (caldiero §3.1 A)
 # =====================================================================================================
 def check_cinc_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
+    """The kernel's orders sub-phase (parabellum/chief_orders.py), after Caldiero's own: with the optional rule,
+    Bonaparte changes his own order automatically (caldiero §20.1.1)."""
     f = w.state.formations.get(cmd.formation)
-    if f is None or f.side != seat:
-        raise Reject(R.CINC_ORDERS, f"{cmd.formation} is not one of your formations")
-    cinc = w.cinc_of(seat)
-    if w.option("bonaparte_intervention") and cmd.formation == "bonaparte":
+    if w.option("bonaparte_intervention") and cmd.formation == "bonaparte" and f is not None and f.side == seat:
         if w.leader_on_map("bonaparte") is None:
             raise Reject(R.BONAPARTE, "Bonaparte is not on the map")
-        return  # caldiero §20.1.1: Bonaparte changes his own order automatically
-    if w.leader_on_map(cinc) is None:
-        raise Reject(R.CINC_ORDERS, f"your commander in chief ({cinc}) is not on the map (caldiero §5.2)")
-    general = f.general
-    where = w.leader_on_map(general)
-    if where is None:
-        raise Reject(R.CINC_ORDERS, f"the general of {cmd.formation} is not on the map")
-    if where not in w.command_reach(cinc):
-        raise Reject(R.GENERAL_OOC, f"{general} is out of {cinc}'s command range: only his own initiative may change the order (caldiero §5.2.1)")
-    if f.order == cmd.order:
-        raise Reject(R.CINC_ORDERS, f"{cmd.formation} already has a {cmd.order} order")
+        return
+    problem = chief_orders.chief_order_problem(CALDIERO_VARIANT, w, w.cinc_of(seat), cmd.formation, cmd.order)
+    if problem is not None:
+        raise Reject(*problem)
 
 
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
@@ -268,7 +260,7 @@ def end_turn(a: Act) -> None:
         a.emit(final_result(a.w))
         return
     a.emit(ev.TurnBegan(turn=turn + 1, rule=str(CALDIERO_VARIANT.rules.END_PHASE)))
-    a.emit(ev.StepBegan(phase="command", step="orders", seat="france", rule=str(R.ORDER_CHANGE)))
+    a.emit(ev.StepBegan(phase="command", step="orders", seat="france", rule=str(CALDIERO_VARIANT.rules.ORDER_CHANGES)))
 
 
 def roll_weather(a: Act) -> None:
@@ -361,7 +353,7 @@ def go_on(a: Act) -> None:
 
 
 def step_rule(state: CaldieroState) -> Rule:
-    return {"setup": R.SETUP, "orders": R.ORDER_CHANGE, "reorganise": CALDIERO_VARIANT.rules.RECOVERY, "replacements": CALDIERO_VARIANT.rules.ELIMINATED,
+    return {"setup": R.SETUP, "orders": CALDIERO_VARIANT.rules.ORDER_CHANGES, "reorganise": CALDIERO_VARIANT.rules.RECOVERY, "replacements": CALDIERO_VARIANT.rules.ELIMINATED,
             "choose_formation": R.ACTIVATION, "movement": CALDIERO_VARIANT.rules.MOVEMENT, "leaders": R.GENERAL_MOVE,
             "bombardment": R.BOMBARDMENT, "combat": CALDIERO_VARIANT.rules.COMBAT}.get(state.step, CALDIERO_VARIANT.rules.SEQUENCE)
 
@@ -380,7 +372,7 @@ def handle_step(a: Act, seat: str, cmd: Any) -> None:
         a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
     elif step == "orders" and t == "change_order":
         check_cinc_order(w, seat, cmd)
-        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.CINC_ORDERS), by=w.cinc_of(seat)))
+        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(CALDIERO_VARIANT.rules.CHIEF_ORDERS), by=w.cinc_of(seat)))
     elif step == "reorganise":
         check_reorganise(w, seat, cmd)
         do_reorganise(a, seat, cmd)
@@ -427,7 +419,7 @@ def end_step(a: Act, seat: str) -> None:
             a.emit(ev.StepBegan(phase="action", step="choose_formation", seat="france", rule=str(CALDIERO_VARIANT.rules.FIRST_TURN)))
     elif step == "orders":
         if seat == "france":
-            a.emit(ev.StepBegan(phase="command", step="orders", seat="austria", rule=str(R.ORDER_CHANGE)))
+            a.emit(ev.StepBegan(phase="command", step="orders", seat="austria", rule=str(CALDIERO_VARIANT.rules.ORDER_CHANGES)))
         else:
             a.emit(ev.StepBegan(phase="command", step="weather", seat="austria", rule=str(R.WEATHER)))
     elif step == "reorganise":

@@ -35,6 +35,9 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     LEADER_ALONE: Rule
     LEADER_TEST: Rule  # the loss test itself, what a loss by it cites (caldiero §4.4.3, arrivano §4.5.3)
     ORDERS: Rule
+    CHIEF_ORDERS: Rule  # a commander in chief changes his generals' orders (caldiero §4.2, arrivano §4.3: D5)
+    ORDER_CHANGES: Rule  # the orders sub-phase: only generals in command receive new orders (§5.2 in both)
+    GENERAL_OUT_OF_RANGE: Rule  # a general out of his chief's range changes order only by his own try (caldiero §5.2.1, arrivano §5.2)
     GENERAL_ORDER: Rule  # the activated general's try to change his order (caldiero §5.2.2, arrivano §5.2.1)
     NO_GENERAL: Rule  # a formation without its general on the map (caldiero §4.4.5, arrivano §4.5.5)
     ADVANCE: Rule

@@ -42,6 +42,10 @@ class Variant:
     # §6 (caldiero §6.2, arrivano §6.1): whether the initiative is rolled when one formation is left to activate
     # (the winner's choice is forced then). Neutral reading: rolled, as the books say after every activation.
     roll_for_last_formation: ClassVar[bool] = True
+    # D5, caldiero §4.2 / arrivano §4.3: whether a commander in chief changes at most as many orders in the orders
+    # sub-phase as his initiative value (arrivano: "Il numero massimo ... è pari al valore di Iniziativa"; caldiero
+    # prints no limit: neutral).
+    chief_changes_limited: ClassVar[bool] = False
     # D19, §15.2 in both: a routed unit failing its test when an enemy comes adjacent surrenders, for good (arrivano
     # §15.2); caldiero §15.2 eliminates it as any other elimination (§12.8: it may return).
     rout_failure_permanent: ClassVar[bool] = False
