@@ -204,7 +204,9 @@ def test_an_edited_game_record_names_the_field_and_both_values(record: tuple[Gam
     game, genesis = record
     assert check_genesis(game, genesis) is None
     for field, value, shown in [("kind", "transcribed", "'generated'"), ("seats", ("blue", "red"), "['red', 'blue']"),
-                                ("parent_seq", 3, "None"), ("version", "0.9.0", "'1.0.0'")]:
+                                ("parent_seq", 3, "None"), ("version", "0.9.0", "'1.0.0'"),
+                                ("scenario", "long", "'standard'"),
+                                ("seed_commitment", "ee" * 32, repr(genesis["seed_commitment"]))]:
         assert check_genesis(msgspec.structs.replace(game, **{field: value}), genesis) == Check(
             name="genesis", status="failed",
             detail=f"the game record says {field}={value if field != 'seats' else list(value)!r} but the chained "
