@@ -9,8 +9,11 @@
     {"record": "seat_view", "seq": N, "patch": "[...]"}   a seat's export: what it was shown after event N (its
                                  view, who was awaited), as the patch from what it was shown after N-1 (from {}
                                  for #1), in JSON text (keys in the order served), so its copy holds its history
-    {"record": "seat_state", "seq": N, "status": ..., "legal": [...]}   a seat's export, last: what that seat
-                                 is served at the head, so it can play from its own copy offline
+    {"record": "seat_view", ..., "digest": ...}   each view's link in the chain of views (signing.view_link)
+    {"record": "seat_state", "seq": N, "status": ..., "legal": [...]}   a seat's export: what that seat is served
+                                 at the head, so it can play from its own copy offline
+    {"record": "seat_seal", ...}   a seat's export, last: the server's signature on the chain, the views and the
+                                 seat state it served that seat (signing.SeatSeal)
 
 A seat's export holds only what that seat may see: its redacted events (with the chain's hashes, and the
 salt only of events served whole), its own commands (those the umpire entered on its behalf included), and of
@@ -48,6 +51,7 @@ class Loaded(msgspec.Struct, kw_only=True):
     signatures: dict[int, CommandSignature] = {}  # command number -> its seat's signature
     seat_views: list[dict[str, Any]] = []  # a seat's export: {"seq", "patch" (decoded)}, shown after each event
     seat_state: dict[str, Any] | None = None  # a seat's export: its status and legal commands at the head
+    seat_seal: dict[str, Any] | None = None  # a seat's export: the server's signature on what it served that seat
     source: str = "<input>"
     command_lines: list[int] = []  # the file's line of each command record, in order (errors name the line)
     event_lines: list[int] = []
@@ -57,13 +61,13 @@ class Loaded(msgspec.Struct, kw_only=True):
 def export_lines(
     store: Store, game: GameRecord, seat: str, *, revealed: bool, server_key: str | None,
     served: Iterable[dict[str, Any]], notes: Iterable[Annotation], with_seed: bool = False,
-    seat_state: dict[str, Any] | None = None, views: Iterable[dict[str, Any]] = (),
+    seat_state: dict[str, Any] | None = None, views: Iterable[dict[str, Any]] = (), seal: dict[str, Any] | None = None,
 ) -> Iterator[str]:
     """`game` as `seat` may have it, one JSON line a record: the umpire's export is the stored log whole; a seat's
     holds the commands it sent, the events as it was `served` them, the `notes` it may read, its view after each
     event (`views`, as patches) and, last, its `seat_state` at the head (what it is served there: status, legal
-    commands). The seed only once
-    `revealed`, or to the umpire on request (`with_seed`)."""
+    commands), then the server's `seal` on all that. The seed
+    only once `revealed`, or to the umpire on request (`with_seed`)."""
     game_id = game.id
     if with_seed and seat != UMPIRE:  # refused, not ignored: the caller asked for something it will not get
         raise BadInput(f"--with-seed is the umpire's (to move a whole game between servers); {seat}'s export never "
@@ -98,6 +102,8 @@ def export_lines(
             yield _line({"record": "seat_view", **view})
     if seat_state is not None and seat != UMPIRE:
         yield _line({"record": "seat_state", **seat_state})
+    if seal is not None and seat != UMPIRE:
+        yield _line({"record": "seat_seal", **seal})
 
 
 def entered_for(command: Any) -> str | None:
@@ -115,13 +121,14 @@ class UnreadableView(BadFile):
 
 
 def _seat_view(record: dict[str, Any], where: str) -> dict[str, Any]:
-    """A seat_view record read: its seq, and its patch decoded from the JSON text that keeps the view's key order."""
-    seq, patch = record["seq"], record["patch"]
-    if not isinstance(seq, int) or not isinstance(patch, str):
+    """A seat_view record read: its seq, its patch decoded from the JSON text that keeps the view's key order, and
+    its link in the chain of views (None in an export made before views were sealed)."""
+    seq, patch, digest = record["seq"], record["patch"], record.get("digest")
+    if not isinstance(seq, int) or not isinstance(patch, str) or not isinstance(digest, str | None):
         raise UnreadableView(f"{where}: malformed seat_view record (seq must be a number, patch the JSON text of a "
-                             "list of operations); the file may be edited")
+                             "list of operations, digest a hash); the file may be edited")
     try:
-        return {"seq": seq, "patch": msgspec.json.decode(patch)}
+        return {"seq": seq, "patch": msgspec.json.decode(patch), "digest": digest}
     except msgspec.DecodeError as e:
         raise UnreadableView(f"{where}: its patch is not JSON text ({e}); the file may be truncated or "
                              "edited") from None
@@ -136,6 +143,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     notes: list[Annotation] = []
     redacted_for = server_key = None
     seat_state: dict[str, Any] | None = None
+    seat_seal: dict[str, Any] | None = None
     seat_views: list[dict[str, Any]] = []
     seat_keys: dict[str, tuple[str, int]] = {}
     signatures: dict[int, CommandSignature] = {}
@@ -181,6 +189,8 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
                 seat_views.append(_seat_view(record, f"{where}: {redacted_for}'s view after #{record.get('seq')}"))
             elif kind == "seat_state" and redacted_for is not None:
                 seat_state = record
+            elif kind == "seat_seal" and redacted_for is not None:
+                seat_seal = record
             else:
                 raise BadFile(f"{where}: unknown record kind {kind!r}")
         except (KeyError, msgspec.ValidationError, TypeError) as e:
@@ -190,4 +200,4 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     # A file exported before notes were numbered per chain reads numbered so (events.rows.numbered_per_chain).
     return Loaded(game=game, commands=commands, events=events, served=served, annotations=numbered_per_chain(notes),
                   redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures,
-                  seat_state=seat_state, seat_views=seat_views, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)
+                  seat_state=seat_state, seat_seal=seat_seal, seat_views=seat_views, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)

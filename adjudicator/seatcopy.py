@@ -26,8 +26,9 @@ from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
-from arbitro.events.codec import canonical
-from arbitro.events.records import GameRecord
+from arbitro.events import signing
+from arbitro.events.codec import canonical, sha256_hex, to_builtins
+from arbitro.events.records import GENESIS, GameRecord
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.patch import PatchError, apply_patch, patch_between
@@ -38,16 +39,33 @@ KEEP_EVERY = 64  # a copy keeps its view after every so many events, so any view
 def history(serving: Iterable[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """A seat's export's history from (event as served, what the seat is shown after it: {"view", "awaiting"}) in
     order: the events, and each point as the patch from the one before (`seat_view` records: one view's worth of
-    bytes and its changes, not one view per event). A patch is kept as JSON text, so each view comes back with its
-    keys in the order it was served in (the file's records are canonical: their objects' keys sorted)."""
+    bytes and its changes, not one view per event), with its link in the chain of views the server seals
+    (signing.view_link). A patch is kept as JSON text, so each view comes back with its keys in the order it was
+    served in (the file's records are canonical: their objects' keys sorted)."""
     served: list[dict[str, Any]] = []
     patches: list[dict[str, Any]] = []
     before: dict[str, Any] = {}
+    link = GENESIS
     for event, shown in serving:
         served.append(event)
-        patches.append({"seq": event["seq"], "patch": msgspec.json.encode(patch_between(before, shown)).decode()})
+        patch = patch_between(before, shown)
+        link = signing.view_link(link, event["seq"], event["hash"], patch)
+        patches.append({"seq": event["seq"], "patch": msgspec.json.encode(patch).decode(), "digest": link})
         before = shown
     return served, patches
+
+
+def seal(store: Store, game_id: str, seat: str, served: list[dict[str, Any]], views: list[dict[str, Any]],
+         seat_state: dict[str, Any]) -> dict[str, Any] | None:
+    """The server's seal on a seat's export (signing.SeatSeal): its chain's head, its last view link and its seat
+    state, signed with the key that signs receipts. None from a database, opened read-only, that has no key yet: a
+    copy refuses that export (check_views)."""
+    key = store.signing_key()
+    if key is None or not served:
+        return None
+    return to_builtins(signing.make_seat_seal(
+        key, game=game_id, seat=seat, seq=served[-1]["seq"], head=served[-1]["hash"], views=views[-1]["digest"],
+        state=sha256_hex(canonical(seat_state))))
 
 
 def store_copy(store: Store, loaded: Loaded, text: str) -> str:
@@ -103,6 +121,12 @@ def _continues(held_copy: "SeatCopy", sent_copy: "SeatCopy") -> None:
         raise BadFile(f"{new.source} does not continue the copy you hold: your view after #{shown} differs from the "
                       "one you were sent before; nothing imported. Keep both files for the dispute")
     _keeps_notes(old, new)
+    if old.server_key is not None and new.server_key != old.server_key:
+        raise BadFile(f"{new.source} is sealed by server key {_named(new.server_key)}, not by the key "
+                      f"{_named(old.server_key)} that sealed the copy you hold: re-signed by someone else, or the "
+                      "umpire moved the game to another server (then ask the umpire for that server's key, and once it "
+                      f"matches, `arbitro delete {game} --as {old.redacted_for}` and import this file); nothing "
+                      "imported. Keep both files for the dispute")
 
 
 def _keeps_notes(old: Loaded, new: Loaded) -> None:
@@ -121,12 +145,70 @@ def _keeps_notes(old: Loaded, new: Loaded) -> None:
                           "the dispute")
 
 
+def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[signing.Receipt] = ()) -> verification.Report:
+    """`report` (a seat's export verified as far as its chain goes) with its views checked: each linked to its event
+    and the one before, all sealed by the server's key (SeatCopy.check_views), the key that signed the seat's
+    `receipts`: what `arbitro verify` says of a seat's export or copy. A seal under another key proves nothing of
+    what the umpire's server showed the seat (a forger's own key verifies its own seal)."""
+    if loaded.redacted_for is None:
+        return report
+    if loaded.seat_state is None:
+        check = verification.Check(name="seat views", status="unchecked",
+                                   detail="this export has no seat_state record (made by an older arbitro)")
+    else:
+        try:
+            SeatCopy(loaded).check_views()
+            key = _named(loaded.server_key)
+            check = verification.Check(name="seat views", status="passed",
+                                       detail=f"each view {loaded.redacted_for} was shown is sealed by server key {key}")
+            other = next((r.server_key for r in receipts if r.server_key != loaded.server_key), None)
+            if other is not None:
+                check = verification.Check(name="seat views", status="failed", detail=(
+                    f"the views are sealed by key {key}, but your receipts are signed by server key {_named(other)}: "
+                    "not sealed by the server that took your commands"))
+        except BadFile as e:
+            check = verification.Check(name="seat views", status="failed", detail=str(e).removesuffix("; nothing imported"))
+    report.checks.append(check)
+    report.passed = report.passed and check.status != "failed"
+    return report
+
+
+def _named(key: str | None) -> str:
+    return signing.fingerprint(key) if key else "(none)"
+
+
 def _engine_seq(shown: Any) -> Any:
     """The event a view says it follows (its engine's seq), or None where it has none."""
     try:
         return shown["view"]["engine"]["seq"]
     except (KeyError, TypeError):
         return None
+
+
+def _seal_problem(loaded: Loaded, seat: str, last_link: str) -> str:
+    """What is wrong with a seat export's seal, or "" when it seals exactly what the file holds."""
+    try:
+        sealed = msgspec.convert(loaded.seat_seal, signing.SeatSeal)
+    except msgspec.ValidationError as e:
+        return f"malformed ({e})"
+    if not sealed.signed_ok():
+        return (f"its signature does not verify under the key it names ({_named(sealed.server_key)}): the seal was "
+                "edited or forged")
+    if sealed.server_key != loaded.server_key:
+        return (f"signed by key {_named(sealed.server_key)}, not by the server key the export names "
+                f"({_named(loaded.server_key)})")
+    head = loaded.served[-1] if loaded.served else {"seq": 0, "hash": ""}
+    mismatches = [
+        (sealed.game != loaded.game.id, f"it seals game {sealed.game}, not {loaded.game.id}"),
+        (sealed.seat != seat, f"it seals {sealed.seat}'s export, not {seat}'s"),
+        ((sealed.seq, sealed.head) != (head["seq"], head["hash"]),
+         f"it seals the chain up to #{sealed.seq}, not this file's head #{head['seq']}"),
+        (sealed.views != last_link, "it seals other views than these: a view was edited and the links after it "
+                                    "computed again, or the views come from another export"),
+        (sealed.state != sha256_hex(canonical(loaded.seat_state)),
+         "it seals another seat_state (status and legal commands at the head) than this one: edited"),
+    ]
+    return next((said for wrong, said in mismatches if wrong), "")
 
 
 class SeatCopy:
@@ -168,8 +250,8 @@ class SeatCopy:
 
     def check_views(self) -> None:
         """Refuse an export whose views are not one for each event it holds, each patch (a list of operations)
-        applying to the one before, each view at the event it follows (its engine's seq). What the views show
-        beyond that is bound to nothing (docs/exchange-format.md, known limit): the server does not sign them."""
+        applying to the one before, each view at the event it follows (its engine's seq), each linked to the one
+        before and to its event (signing.view_link), the whole sealed by the server's key (check_seal)."""
         seqs = [v["seq"] for v in self.loaded.seat_views]
         if seqs != list(range(1, self.head + 1)):
             raise BadFile(f"{self.loaded.source}: {self.seat}'s export holds no view after each of its events (made "
@@ -186,6 +268,32 @@ class SeatCopy:
             if at != seq:
                 raise BadFile(f"{where} says the game was at #{at}: not the view after that event (edited?); "
                               "nothing imported")
+        self.check_seal()
+
+    def check_seal(self) -> None:
+        """Refuse views or a seat state the server did not serve this seat: each view's link must follow from its
+        patch, its event's hash and the link before, and the server's seal (signed with the key the file names, the
+        one that signs its receipts) must name this game, this seat, the chain's head, the last link and the seat
+        state. An edited view names its record; one edited with every link after it recomputed, or views or a seal
+        taken from another game, seat or export, fail the seal."""
+        loaded, source = self.loaded, self.loaded.source
+        link = GENESIS
+        for record, event in zip(loaded.seat_views, loaded.served):
+            link = signing.view_link(link, record["seq"], event["hash"], record["patch"])
+            if record["digest"] != link:
+                unsealed = " (an export made before views were sealed)" if record["digest"] is None else ""
+                raise BadFile(f"{source}: {self.seat}'s view after #{record['seq']}: its digest does not follow "
+                              f"from its patch, its event and the view before it{unsealed}: edited, or from another "
+                              "game or export; nothing imported")
+        if loaded.seat_seal is None:
+            raise BadFile(f"{source}: {self.seat}'s export has no seat_seal record, so nothing binds what it shows "
+                          f"to the server (made by an older arbitro, or from a database without a signing key): ask "
+                          f"the umpire to export it again (`arbitro export {loaded.game.id} --as {self.seat}`); "
+                          "nothing imported")
+        problem = _seal_problem(loaded, self.seat, link)
+        if problem:
+            raise BadFile(f"{source}: its seat_seal record (last line): {problem}; nothing imported. Keep the file "
+                          "for the dispute")
 
     def shown_after(self, at: int) -> dict[str, Any]:
         """What the seat was shown after event `at` ({"view", "awaiting"}), as it was served."""
@@ -249,4 +357,4 @@ class SeatCopy:
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
         self._check(game_id, self.seat)
-        return verification.verify(self.loaded, progress)
+        return with_views(verification.verify(self.loaded, progress), self.loaded)

@@ -40,8 +40,10 @@ class ExchangeCalls:
             awaiting_in(ruleset, s))}) for e, s in self._serving(game, seat)) if seat != UMPIRE else ([], [])
         at_head = {"seq": game.head_seq, "status": to_builtins(self.status(game_id, seat)),
                    "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
+        sealed = seatcopy.seal(self.store, game_id, seat, served, views, at_head) if at_head is not None else None
         return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
-                                     served=served, notes=notes, with_seed=with_seed, seat_state=at_head, views=views)
+                                     served=served, notes=notes, with_seed=with_seed, seat_state=at_head, views=views,
+                                     seal=sealed)
 
     def import_lines(
         self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None,
@@ -81,7 +83,8 @@ class ExchangeCalls:
         """Verify an exported file; `head` (a hash the seat recorded) and `receipts` (the server's signed
         receipts the seat kept) anchor it to what was actually played (arbitro §L.4, §V.2)."""
         anchors = [signing.read_receipt(r) for r in receipts]
-        return verification.verify(exchange.read_lines(lines, source), progress, head, anchors, seat_keys)
+        loaded = exchange.read_lines(lines, source)
+        return seatcopy.with_views(verification.verify(loaded, progress, head, anchors, seat_keys), loaded, anchors)
 
     def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does

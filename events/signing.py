@@ -19,10 +19,11 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
 
-from arbitro.events.codec import canonical
+from arbitro.events.codec import canonical, sha256_hex
 
 RECEIPT_FORMAT = "arbitro-receipt/1"
 COMMAND_SIGNATURE_FORMAT = "arbitro-command/1"
+SEAT_SEAL_FORMAT = "arbitro-seat-copy/1"
 
 
 class BadKey(ValueError):
@@ -86,11 +87,15 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     signature: str = ""
 
     def message(self) -> bytes:
-        """The signed bytes: every field but the signature, canonically encoded."""
-        return canonical({k: v for k, v in msgspec.structs.asdict(self).items() if k != "signature"})
+        return unsigned_bytes(self)
 
     def signed_ok(self) -> bool:
         return self.format == RECEIPT_FORMAT and signature_ok(self.server_key, self.message(), self.signature)
+
+
+def unsigned_bytes(signed: msgspec.Struct) -> bytes:
+    """What the server signs of a receipt or a seal: every field but the signature, canonically encoded."""
+    return canonical({k: v for k, v in msgspec.structs.asdict(signed).items() if k != "signature"})
 
 
 def make_receipt(private: bytes, *, game: str, cmd: int, cmd_hash: str, seq: int, head: str) -> Receipt:
@@ -104,6 +109,42 @@ def read_receipt(data: Any) -> Receipt:
         return msgspec.convert(data, Receipt)
     except msgspec.ValidationError as e:
         raise ValueError(f"not an {RECEIPT_FORMAT} receipt ({e})") from None
+
+
+# --- the server's seal on a seat's export: what it showed that seat ------------------------------------------
+def view_link(prev: str, seq: int, event_hash: str, patch: Any) -> str:
+    """One link of a seat's view chain: the patch that made what the seat was shown after event `seq` (whose hash
+    is `event_hash`), chained to the link before (`prev`; the genesis hash for #1). Binding each view to its event's
+    hash ties it to this game's chain at that point: a view from another game or another point does not link."""
+    return sha256_hex(canonical({"prev": prev, "seq": seq, "event": event_hash, "patch": patch}))
+
+
+class SeatSeal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The server's signature on a seat's export: in `game`, `seat` was served the chain up to event `seq` (whose
+    hash is `head`), the views whose chain ends at link `views`, and at the head the seat state hashing to `state`.
+    Its format names what is signed, so no receipt's signature (signed with the same key) passes for a seal."""
+
+    format: str = SEAT_SEAL_FORMAT
+    game: str
+    seat: str
+    seq: int
+    head: str
+    views: str
+    state: str
+    server_key: str
+    signature: str = ""
+
+    def message(self) -> bytes:
+        return unsigned_bytes(self)
+
+    def signed_ok(self) -> bool:
+        return self.format == SEAT_SEAL_FORMAT and signature_ok(self.server_key, self.message(), self.signature)
+
+
+def make_seat_seal(private: bytes, *, game: str, seat: str, seq: int, head: str, views: str, state: str) -> SeatSeal:
+    unsigned = SeatSeal(game=game, seat=seat, seq=seq, head=head, views=views, state=state,
+                        server_key=public_key(private))
+    return msgspec.structs.replace(unsigned, signature=sign(private, unsigned.message()))
 
 
 # --- a seat's signature on its own command -----------------------------------------------------------

@@ -118,8 +118,8 @@ def test_check_reports_a_copys_unreadable_view_as_a_problem(tmp_path: Path, patc
 def test_check_finds_a_copys_view_edited_so_that_it_still_applies(tmp_path: Path) -> None:
     """A copy's history is its seat's record of what it was shown: a view edited in the copy so that its patch still
     applies (here the view after #1 says the game was at #5 with 7 rolls) is found by `arbitro check`, which holds
-    each view's engine seq to its event number. An edit that keeps the seq needs the views bound (a digest of each
-    view signed with the server's key, as receipts are): not done yet (docs/exchange-format.md)."""
+    each view's engine seq to its event number. An edit that keeps the seq breaks the server's seal
+    (tests/foundation/test_seat_seal.py)."""
     seat = _austrias_copy_of_a_new_game(tmp_path)
     with sqlite3.connect(tmp_path / "austria.db") as db:
         (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
@@ -158,7 +158,8 @@ def test_reading_a_copys_views_in_any_order_gives_the_views_it_was_served(tmp_pa
 
 def test_a_view_served_in_another_key_order_is_the_same_view(tmp_path: Path) -> None:
     """_continues compares what the seat was shown, not the patches' text: a copy made when views were served in
-    another key order (before their keys were canonical) takes the umpire's next export."""
+    another key order (before their keys were canonical, so before views were sealed: it is put in the database as
+    it was kept then) takes the umpire's next export."""
     umpire, seat = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
     umpire("new", "marengo", "marengo", "--id", "g")
     export = umpire("export", "g", "--as", "austria").stdout
@@ -174,9 +175,10 @@ def test_a_view_served_in_another_key_order_is_the_same_view(tmp_path: Path) -> 
             record["patch"] = json.dumps(patch_between(before, reordered), separators=(",", ":"))
             lines[i], before = json.dumps(record, sort_keys=True, separators=(",", ":")), reordered
     assert lines != export.splitlines()
-    (tmp_path / "older.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (tmp_path / "next.jsonl").write_text(export, encoding="utf-8")
-    seat("import", str(tmp_path / "older.jsonl"))
+    seat("import", str(tmp_path / "next.jsonl"))
+    with sqlite3.connect(tmp_path / "austria.db") as db:
+        db.execute("UPDATE seat_copies SET export=?", ("\n".join(lines) + "\n",))
     assert list(seat.json("view", "g", "--as", "austria")) != list(umpire.json("view", "g", "--as", "austria"))
     seat("import", str(tmp_path / "next.jsonl"))
     served_head = umpire("view", "g", "--as", "austria", "--json").stdout

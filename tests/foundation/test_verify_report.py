@@ -444,12 +444,14 @@ def test_a_seats_export_says_what_it_could_check_and_what_only_the_full_log_can(
         run("export", "g", "--as", "blue", "-o", str(path))
         report = run.json("verify", str(path))
         assert report["passed"] is True and report["divergence"] is None
-        assert report["checks"][:-1] == [
+        assert report["checks"][:-2] == [
             {"name": "annotations", "status": "passed", "detail": "0 notes in 0 chains, each linked and bound to its event"},
             dice,
             {"name": "hash chain", "status": "passed", "detail": f"{events} events linked; {whole} served whole have matching hashes"},
             *seat_checks,
         ]
+        assert report["checks"][-2]["name"] == "completeness"
+        assert report["checks"][-1]["name"] == "seat views" and report["checks"][-1]["status"] == "passed"
 
 
 def test_verification_reports_its_progress_command_by_command(app: Arbitro, run: Cli, game: str) -> None:

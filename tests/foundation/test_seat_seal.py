@@ -1,0 +1,219 @@
+"""The server seals what it showed a seat (events.signing.SeatSeal): a seat's export links each view to its event and
+to the view before (signing.view_link) and ends with the server's signature over the chain's head, the last link and
+the seat state. Written as the attacker: whoever edits a view (the umpire before mailing, the seat in its own copy)
+and re-links or re-signs it, swaps two seats' views, or brings views, a seal or a signature from elsewhere, is
+caught on import, by `arbitro check` and by `arbitro verify`, with an error naming the record."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbitro.adjudicator import exchange
+from arbitro.adjudicator.seatcopy import SeatCopy
+from arbitro.events import signing
+from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.records import GENESIS
+from arbitro.events.stores import open_store
+from arbitro.projections.patch import patch_between
+
+from .conftest import Cli
+from .test_historian import FRIMONT
+
+Records = list[dict[str, Any]]
+
+
+@pytest.fixture
+def mailed(tmp_path: Path) -> tuple[Cli, str]:
+    """A Marengo game "g" where austria entered Frimont, on the umpire's database; austria's export is in e.jsonl."""
+    umpire = Cli(tmp_path / "umpire.db")
+    umpire("new", "marengo", "marengo", "--id", "g")
+    umpire.submit("g", "austria", FRIMONT)
+    return umpire, umpire("export", "g", "--as", "austria").stdout
+
+
+def records(text: str) -> Records:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def text_of(rows: Records) -> str:
+    return "".join(canonical(r).decode() + "\n" for r in rows)
+
+
+def edit_view(text: str, k: int, relink: bool = False, key: bytes | None = None) -> str:
+    """Austria's export with what it was shown after #k changed (who was awaited for what), the patches into and
+    out of that view made again so that every patch applies and every engine seq holds; with `relink`, every link
+    from #k on computed again; with `key`, sealed again with that key (named as the export's server key)."""
+    copy = SeatCopy(exchange.read_lines(text.splitlines()))
+    shown = [copy.shown_after(seq) for seq in range(1, copy.head + 1)]
+    shown[k - 1] = {**shown[k - 1], "awaiting": {**shown[k - 1]["awaiting"], "prompt": "france resigns"}}
+    rows = records(text)
+    views = [r for r in rows if r["record"] == "seat_view"]
+    for seq in (k, k + 1):
+        if seq <= len(views):
+            views[seq - 1]["patch"] = json.dumps(patch_between(shown[seq - 2] if seq > 1 else {}, shown[seq - 1]))
+    if relink:
+        relink_views(rows)
+    if key is not None:
+        reseal(rows, key)
+    return text_of(rows)
+
+
+def relink_views(rows: Records) -> None:
+    """Every view's link computed again from its patch, as a forger who knows signing.view_link would."""
+    events = [r for r in rows if r["record"] == "event"]
+    link = GENESIS
+    for view, event in zip((r for r in rows if r["record"] == "seat_view"), events):
+        view["digest"] = link = signing.view_link(link, view["seq"], event["hash"], json.loads(view["patch"]))
+
+
+def reseal(rows: Records, key: bytes) -> None:
+    """The export sealed again with `key`, which the game record then names as the server's."""
+    game = rows[0]
+    game["server_key"] = signing.public_key(key)
+    old = next(r for r in rows if r["record"] == "seat_seal")
+    state = next({k: v for k, v in r.items() if k != "record"} for r in rows if r["record"] == "seat_state")
+    last = [r for r in rows if r["record"] == "seat_view"][-1]["digest"]
+    new = signing.make_seat_seal(key, game=old["game"], seat=old["seat"], seq=old["seq"], head=old["head"],
+                                 views=last, state=sha256_hex(canonical(state)))
+    old.update(msgspec.to_builtins(new))
+
+
+def server_key_of(db: Path) -> bytes:
+    store = open_store(str(db))
+    key = store.signing_key()
+    assert key is not None
+    return key
+
+
+def refused(tmp_path: Path, text: str, name: str = "sent.jsonl", db: str = "austria.db") -> str:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return Cli(tmp_path / db)("import", str(tmp_path / name), code=2).stderr
+
+
+def test_a_sealed_export_is_taken_and_checked(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    umpire, text = mailed
+    last = records(text)[-1]
+    assert last["record"] == "seat_seal" and last["seat"] == "austria"
+    assert last["server_key"] == records(text)[0]["server_key"]
+    (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
+    austria = Cli(tmp_path / "austria.db")
+    austria("import", str(tmp_path / "e.jsonl"))
+    assert austria.json("check", "g")[0]["ok"] is True
+    assert umpire.json("verify", str(tmp_path / "e.jsonl"))["passed"] is True
+
+
+def test_an_edited_view_is_named(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """The patches still apply and each view's seq holds (the cheap checks pass): the link of the edited view does not."""
+    said = refused(tmp_path, edit_view(mailed[1], 2))
+    assert "austria's view after #2: its digest does not follow from its patch" in said and "nothing imported" in said
+
+
+def test_an_edited_view_relinked_fails_the_seal(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    said = refused(tmp_path, edit_view(mailed[1], 2, relink=True))
+    assert "its seat_seal record (last line): it seals other views than these" in said
+
+
+def test_an_edited_view_resealed_with_another_key_is_refused_over_the_copy_held(mailed: tuple[Cli, str],
+                                                                               tmp_path: Path) -> None:
+    """A forger's own fresh key makes a seal that verifies, but not under the server's key: the copy that holds an
+    export the server sealed refuses it, and so does a receipt the server signed."""
+    umpire, text = mailed
+    (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
+    austria = Cli(tmp_path / "austria.db")
+    austria("import", str(tmp_path / "e.jsonl"))
+    rows = records(text)
+    rows[-2]["status"]["awaiting"]["prompt"] = "france resigns"  # what austria is served at the head
+    reseal(rows, signing.new_private_key())
+    forged = text_of(rows)
+    said = refused(tmp_path, forged)
+    assert "is sealed by server key" in said and "not by the key" in said and "nothing imported" in said
+    umpire("receipt", "g", "-o", str(tmp_path / "r.json"))
+    (tmp_path / "forged.jsonl").write_text(forged, encoding="utf-8")
+    report = umpire.json("verify", str(tmp_path / "forged.jsonl"), "--receipt", str(tmp_path / "r.json"), code=1)
+    (views,) = [c for c in report["checks"] if c["name"] == "seat views"]
+    assert views["status"] == "failed" and "your receipts are signed by server key" in views["detail"]
+
+
+def test_the_umpire_who_reseals_an_edited_view_with_the_servers_key_is_caught_by_the_copy_held(
+        mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """The seal proves what the server sent; the one who holds the server's key can seal anything, so the seat's
+    copy is what catches a rewrite of what it was shown before."""
+    _, text = mailed
+    (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
+    Cli(tmp_path / "austria.db")("import", str(tmp_path / "e.jsonl"))
+    said = refused(tmp_path, edit_view(text, 2, relink=True, key=server_key_of(tmp_path / "umpire.db")))
+    assert "your view after #2 differs from the one you were sent before" in said
+
+
+def test_two_seats_views_swapped_are_refused(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    umpire, text = mailed
+    frances = records(umpire("export", "g", "--as", "france").stdout)
+    for keep_seal in (True, False):
+        rows = [r for r in records(text) if r["record"] not in ("seat_view", "seat_seal")]
+        rows[-1:-1] = [r for r in frances if r["record"] == "seat_view"]  # before austria's seat_state
+        rows.append(next(r for r in (records(text) if keep_seal else frances) if r["record"] == "seat_seal"))
+        said = refused(tmp_path, text_of(rows))
+        assert ("its seat_seal record (last line): it seals other views" if keep_seal
+                else "it seals france's export, not austria's") in said, said
+
+
+def test_views_and_a_seal_from_another_game_are_refused(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """The same scenario and moves, another game (another seed, so other event hashes): its views do not link to
+    this game's events, nor its seal to this game."""
+    other = Cli(tmp_path / "other.db")
+    other("new", "marengo", "marengo", "--id", "h")
+    other.submit("h", "austria", FRIMONT)
+    elsewhere = records(other("export", "h", "--as", "austria").stdout)
+    rows = [r for r in records(mailed[1]) if r["record"] != "seat_view"]
+    rows[-2:-2] = [r for r in elsewhere if r["record"] == "seat_view"]
+    assert "austria's view after #1: its digest does not follow" in refused(tmp_path, text_of(rows))
+    rows = records(mailed[1])
+    rows[-1] = elsewhere[-1]
+    assert "signed by key" in refused(tmp_path, text_of(rows))  # its seal is the other server's
+
+
+# Each alteration of the export sent after austria ended its turn, given the umpire and the export sent before.
+ALTERED: dict[str, tuple[Callable[[Records, Cli, Records], None], str]] = {
+    "a receipt's signature as the seal's": (
+        lambda rows, umpire, before: rows[-1].update(signature=umpire.json("receipt", "g")["signature"]),
+        "its signature does not verify under the key it names"),
+    "the seal of the export before": (
+        lambda rows, umpire, before: rows.__setitem__(-1, before[-1]),
+        "it seals the chain up to #"),
+    "the seat state edited": (
+        lambda rows, umpire, before: rows[-2]["status"]["awaiting"].update(prompt="france resigns"),
+        "it seals another seat_state"),
+    "no seal": (lambda rows, umpire, before: rows.pop(), "has no seat_seal record, so nothing binds what it shows"),
+}
+
+
+@pytest.mark.parametrize("name", ALTERED)
+def test_a_seal_that_is_not_this_exports_is_refused(mailed: tuple[Cli, str], tmp_path: Path, name: str) -> None:
+    umpire, before = mailed
+    alter, expected = ALTERED[name]
+    umpire.submit("g", "austria", {"type": "end_turn"})
+    rows = records(umpire("export", "g", "--as", "austria").stdout)
+    alter(rows, umpire, records(before))
+    assert expected in refused(tmp_path, text_of(rows)), name
+
+
+def test_check_and_verify_name_a_copys_view_edited_and_relinked(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """The seat edits its own copy (to claim in a dispute it was shown something else): check and verify say so."""
+    _, text = mailed
+    (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
+    austria = Cli(tmp_path / "austria.db")
+    austria("import", str(tmp_path / "e.jsonl"))
+    with sqlite3.connect(tmp_path / "austria.db") as db:
+        db.execute("UPDATE seat_copies SET export=?", (edit_view(text, 2, relink=True),))
+    (found,) = austria.json("check", "g", code=1)
+    assert any(p.startswith("views: ") and "it seals other views" in p for p in found["problems"])
+    (tmp_path / "edited.jsonl").write_text(edit_view(text, 1), encoding="utf-8")
+    report = austria.json("verify", str(tmp_path / "edited.jsonl"), code=1)
+    assert any(c["status"] == "failed" and "view after #1" in c["detail"] for c in report["checks"])
