@@ -53,6 +53,7 @@ R_UNDO_FREE = "arbitro §U.1"
 R_UNDO_POINT = "arbitro §U.3"
 R_RULING = "arbitro §U.4"
 R_BEHALF = "arbitro §S.5"
+R_EVENTFUL = "arbitro §L.8"
 
 
 class History(Protocol):
@@ -485,6 +486,9 @@ class Adjudicator:
 
     # --- what every command gets ------------------------------------------------------------------
     def _finish(self, ctx: Decision[Any], before: GameState[Any], normalised: dict[str, Any], game: GameContext) -> Adjudicated:
+        if not ctx.events:  # recorded, it would be a command no seat is served: a gap in the commands' numbers
+            raise IllegalCommand(f"{normalised['type']!r} changes nothing in this game (its rules give it no event), so "
+                                 "it is not recorded", rule=R_EVENTFUL)
         checkpoints: list[tuple[int, bytes]] = []
         was_over = self.ruleset.outcome(before.rules) is not None
         outcome = self.ruleset.outcome(ctx.game.rules)
