@@ -206,7 +206,8 @@ def dispute_text(found: list[Dispute], game: str, notes: NoteNames) -> str:
     lines = []
     for d in found:
         state = "OPEN" if d.ruling is None else d.ruling.outcome.upper()
-        lines.append(f"dispute {d.number} [{state}] by {d.claim.by} about {', '.join(f'#{n}' for n in d.about)}")
+        about = d.about if isinstance(d.about, str) else ", ".join(f"#{n}" for n in d.about)
+        lines.append(f"dispute {d.number} [{state}] by {d.claim.by} about {about}")
         lines += message_lines("claims", d.claim, notes)
         for answer in d.replies:
             lines += message_lines("answers", answer, notes)

@@ -23,14 +23,15 @@ WITHHELD = "(withheld: its writer's and the umpire's only)"
 
 
 def redact_dispute(event: core.DisputeOpened | core.DisputeReplied | core.DisputeRuled, seat: str) -> dict[str, Any]:
-    """A dispute event as `seat` may read it: a private message's text, citations and evidence go to its writer and
-    the umpire only; who wrote, about which events, and a ruling's outcome are every seat's. A public message's
+    """A dispute event as `seat` may read it: a private message's text, citations, evidence and (a claim's) events
+    disputed go to its writer and the umpire only, since which events a seat disputes can tell what it knows; who
+    wrote, and a ruling's outcome are every seat's. A public message's
     evidence names nothing hidden: the engine refuses a private note in it (arbitro §D.7), and each other kind is
     a reference every reader resolves with what it was served."""
     data: dict[str, Any] = to_builtins(event)
     writer = getattr(event, "by", UMPIRE)
     if event.private and seat not in (writer, UMPIRE):
-        for withheld in ("text", "cites", "evidence"):
+        for withheld in ("text", "cites", "evidence", "about"):
             if withheld in data:
                 data[withheld] = WITHHELD
     return data
@@ -58,7 +59,7 @@ class Dispute(msgspec.Struct, kw_only=True):
 
     number: int
     status: Literal["open", "closed"]
-    about: list[int]
+    about: list[int] | str  # WITHHELD when the claim is private and not the reader's
     claim: Message
     replies: list[Message] = []
     ruling: Ruling | None = None
@@ -79,7 +80,7 @@ def fold_disputes(served: Iterable[dict[str, Any]]) -> list[Dispute]:
         match record["type"]:
             case "dispute_opened":
                 disputes[event["dispute"]] = Dispute(
-                    number=event["dispute"], status="open", about=list(event["about"]),
+                    number=event["dispute"], status="open", about=_listed(event["about"]),
                     claim=Message(seq=record["seq"], by=event["by"], text=event["text"], private=event["private"],
                                   evidence=_listed(event.get("evidence", []))))
             case "dispute_replied":
