@@ -135,9 +135,15 @@ def sign_receipt(store: Store, game_id: str, cmd: int, cmd_hash: str, seq: int, 
 DISPUTE_MESSAGES = ("dispute_open", "dispute_reply", "dispute_rule")
 
 
+def may_read(note: Annotation, seat: str) -> bool:
+    """Whether `seat` may read `note`: a public note, every seat; a private note, its writer and the umpire, who holds
+    the whole record (a full export carries every note) and may cite it in a dispute (arbitro §D.7)."""
+    return not note.private or seat in (note.seat, UMPIRE)
+
+
 def _readable_notes(store: Store, game_id: str, seat: str) -> dict[tuple[str, int], Annotation]:
     """The notes `seat` may read, by their chain and number in it (a note is numbered within its chain)."""
-    return {(n.chain, n.id): n for n in store.annotations(game_id) if not n.private or seat in (n.seat, UMPIRE)}
+    return {(n.chain, n.id): n for n in store.annotations(game_id) if may_read(n, seat)}
 
 
 def note_reference(note: Annotation) -> dict[str, Any]:

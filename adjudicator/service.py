@@ -17,7 +17,7 @@ import msgspec
 
 from arbitro.adjudicator import overrides, registry, seatcopy
 from arbitro.adjudicator.admission import (
-    as_first_cited, cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
+    as_first_cited, cited_notes, known_type, may_read, pinned, seat_signature, sign_receipt, stale, umpire_only,
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
@@ -490,8 +490,8 @@ class Arbitro(ExchangeCalls):
                                                     text=text, created_at=self.clock()))
 
     def annotations(self, game_id: str, seat: str = UMPIRE) -> list[Annotation]:
-        """Notes `seat` may read: public ones, and its own private ones."""
-        return [a for a in self.store.annotations(game_id) if not a.private or a.seat == seat]
+        """Notes `seat` may read: public ones, and its own private ones; the umpire reads every note (may_read)."""
+        return [a for a in self.store.annotations(game_id) if may_read(a, seat)]
 
     def notes(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[Annotation]:
         """The notes `seat` may read on events `first` to `last` (a seat of the game or the umpire), in order."""

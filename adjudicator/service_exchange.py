@@ -31,8 +31,7 @@ class ExchangeCalls:
         game = self.game(game_id)
         self.check_seat(game, seat)
         revealed = self._head_state(game).core.seed is not None
-        # The full export is the database's whole record of the game: every note, private ones included.
-        notes = self.store.annotations(game_id) if seat == UMPIRE else self.annotations(game_id, seat)
+        notes = self.annotations(game_id, seat)  # the umpire's, the full export's: every note, private ones included
         ruleset = registry.get(game.ruleset)
         # A seat's export holds each event as served and what it was shown after it (its copy's history, `view --at`),
         # and ends with what it is served at the head, so it can play on from its own copy offline.
