@@ -200,7 +200,7 @@ def test_knowledge_says_what_a_seat_was_served_and_since_when_and_refuses_bad_in
 def test_the_report_tells_each_step_in_plain_words_as_the_seat_reads_it() -> None:
     claim = core.DisputeOpened(dispute=1, rule="arbitro §D.1", by="red", about=(3, 4), text=f"I held {RED_CARD}",
                                private=True)
-    assert phrase(redact_dispute(claim, "blue")) == f"red opens dispute 1 about events 3 and 4: {WITHHELD}"
+    assert phrase(redact_dispute(claim, "blue")) == f"red opens dispute 1 about events {WITHHELD}: {WITHHELD}"
     assert phrase(redact_dispute(claim, "red")) == f"red opens dispute 1 about events 3 and 4: I held {RED_CARD}"
     ruled = core.DisputeRuled(dispute=1, rule="arbitro §D.3", outcome="dismissed", text="the log shows otherwise")
     assert phrase(redact_dispute(ruled, "blue")) == "The umpire rules dispute 1 dismissed: the log shows otherwise"

@@ -240,12 +240,12 @@ def test_the_envelopes_type_is_a_string_even_when_the_redacted_event_names_none(
 
 
 def test_a_private_dispute_message_is_its_writers_and_the_umpires_only() -> None:
-    """arbitro §D.4: who disputes what is every seat's; the words of a private claim are not."""
+    """arbitro §D.4: who disputes is every seat's; the words of a private claim, and what it disputes, are not."""
     claim = core.DisputeOpened(dispute=1, rule="arbitro §D.1", by="red", about=(4,), text="blue saw my card",
                                private=True)
     for seat in ("red", UMPIRE):
         assert served(claim, seat) == plain(to_builtins(claim))
-    assert served(claim, "blue") == {**plain(to_builtins(claim)), "text": WITHHELD}
+    assert served(claim, "blue") == {**plain(to_builtins(claim)), "text": WITHHELD, "about": WITHHELD}
 
 
 def test_the_engines_other_events_are_served_whole_whatever_the_ruleset_hides(monkeypatch: pytest.MonkeyPatch) -> None:
