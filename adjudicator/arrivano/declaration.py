@@ -4,7 +4,6 @@ the declaration itself with its Attack? tests; what follows it (defensive fire, 
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
@@ -165,14 +164,6 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
 
 
 def _target_sets(w: World, seat: str, eligible: list[str]) -> list[list[str]]:
-    """Every set of enemy hexes next to one eligible unit, not attacked this segment, holding the hexes it must
-    attack (§12.2.1, §12.2.3), in a stable order."""
-    found: set[tuple[str, ...]] = set()
-    for u in eligible:
-        h = w.state.units[u].hex
-        near = sorted(n for n in w.grid.neighbours(h) if n not in w.state.attacked_hexes
-                      and any(w.state.units[e].side != seat for e in w.units_at(n)))
-        need = set(must_include(w, [u]))
-        found |= {combo for k in range(1, len(near) + 1) for combo in combinations(near, k) if need <= set(combo)}
+    """Every set of enemy hexes one eligible unit may attack (the kernel's hex_sets), in a stable order."""
+    found = {t for u in eligible for t in sys_declare.hex_sets(w, seat, u, must_include(w, [u]))}
     return [list(t) for t in sorted(found, key=lambda t: (len(t), t))]
-

@@ -22,7 +22,7 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
-from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
+from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
 from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
 
@@ -217,19 +217,14 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
 
 
 def _defender_sets(w: World, seat: str, eligible: list[str]) -> list[tuple[str, ...]]:
-    """Every set of enemy hexes next to one eligible unit, not attacked this segment, holding the hexes it must
-    attack (§12.2.1, §12.2.3); a charge's single hex in the plain (§20.2.2). In a stable order."""
-    act = w.state.activation
-    assert act is not None
+    """Every set of enemy hexes one eligible unit may attack (the kernel's hex_sets); a charge's, one hex in the
+    plain (§20.2.2). In a stable order."""
     found: set[tuple[str, ...]] = set()
     for u in eligible:
-        near = sorted(n for n in w.board.neighbours(w.state.units[u].hex or "") if w.enemy_units_at(n, seat)
-                      and n not in act.attacked_hexes)
         if w.state.units[u].charging:
-            found |= {(n,) for n in near if w.board.is_plain(n)}
-            continue
-        need = set(hexes_to_attack(w, seat, [u]))
-        found |= {combo for k in range(1, len(near) + 1) for combo in combinations(near, k) if need <= set(combo)}
+            found |= {d for d in hex_sets(w, seat, u, ()) if len(d) == 1 and w.board.is_plain(d[0])}
+        else:
+            found |= hex_sets(w, seat, u, hexes_to_attack(w, seat, [u]))
     return sorted(found, key=lambda d: (len(d), d))
 
 

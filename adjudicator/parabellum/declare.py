@@ -5,6 +5,7 @@ hexsides, directions of attack §19.1, the charge in the plain §20.2; arrivano:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations
 from typing import Final
 
 from arbitro.adjudicator.parabellum.world import World
@@ -35,3 +36,14 @@ def hexes_to_attack(w: World, side: str, attackers: Iterable[str]) -> list[str]:
             continue
         out |= {h for h in zoc_sources(w, w.hex_of(u) or "", side) if h not in attacked}
     return sorted(out)
+
+
+def hex_sets(w: World, side: str, u: str, must: Iterable[str]) -> set[tuple[str, ...]]:
+    """The sets of enemy hexes `u` may attack together as far as its place decides (§12.4.1 in both: each next to
+    it; §12.2.3: none attacked this segment), each holding the hexes `must` it has to attack (§12.2.1, as the game
+    reads it), in hex order: what the legal listings enumerate, the attackers being a template (issue 19 item 7)."""
+    attacked = w.attacked_hexes()
+    near = sorted(n for n in w.grid.neighbours(w.hex_of(u) or "")
+                  if n not in attacked and w.side_at(n) not in (None, side))
+    need = set(must)
+    return {combo for k in range(1, len(near) + 1) for combo in combinations(near, k) if need <= set(combo)}

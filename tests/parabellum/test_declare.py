@@ -36,3 +36,18 @@ def test_a_charge_attacks_its_target_only(variant: Variant) -> None:
     assert declare.hexes_to_attack(w, "france", ["k"]) == []
     w.charges = {"k": None}
     assert declare.hexes_to_attack(w, "france", ["k"]) == []
+
+
+def test_the_hex_sets_a_unit_may_attack_hold_what_it_must_and_skip_hexes_attacked(variant: Variant) -> None:
+    """§12.4.1 and §12.2.1 in both: every set of enemy hexes next to the unit, none attacked this segment (§12.2.3),
+    each holding the hexes it must attack (issue 19 item 7: the listings enumerate these, the attackers being a
+    template)."""
+    w = Position({"a": Piece("france", "1612"), "x": Piece("austria", "1613"), "y": Piece("austria", "1712"),
+                  "z": Piece("austria", "1711", "disordered"), "f": Piece("france", "1611")})
+    near = sorted(n for n in w.grid.neighbours("1612") if n in ("1613", "1712", "1711"))
+    assert len(near) == 3  # three enemy hexes next to a; 1611 is a friend's
+    every = declare.hex_sets(w, "france", "a", ())
+    assert len(every) == 7 and all(list(t) == sorted(t) for t in every)
+    assert declare.hex_sets(w, "france", "a", ["1613", "1712"]) == {("1613", "1712"), tuple(near)}
+    w.attacked_here = ("1712",)
+    assert declare.hex_sets(w, "france", "a", ["1613"]) == {("1613",), tuple(sorted(["1613", "1711"]))}
