@@ -245,3 +245,22 @@ def test_a_column_of_any_subset_of_the_listed_units():
         t = Table(msgspec.convert(msgspec.to_builtins(state), type(state)))
         t.send("france", {"type": "form_column", "officer": "gency", "units": subset, "order": "advance"})
         assert t.state.columns["gency"].units == subset
+
+
+def test_a_charge_owes_no_other_zoc_hex_within_the_sub_phase():
+    """arrivano §14.2.1 under zoc_attack_obligation=within_sub_phase (§12.2.1): a charge ignores the other enemy
+    ZoC, so attacking its target leaves nothing owed and the sub-phase may end at once, though another unit could
+    still attack the other hex."""
+    start, target, other = nb(X, 4), nb(X, 1), nb(X, 2)
+    state = position({"12e-hussards": start, "ir18-i": target, "ir18-ii": other, "28e-i": nb(other, 2)},
+                     leaders={"lannes": start}, orders={"L": "attack"})
+    t = at_step(state, "L", "movement")
+    t.state.interpretations["zoc_attack_obligation"] = "within_sub_phase"
+    t.state.activation.unit_orders["28e-i"] = "advance"  # may attack `other`, not obliged to (§5.1.2)
+    t.send("france", {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": target})
+    t.send("france", {"type": "next"})
+    t.state.leaders["lannes"].hex = X
+    t.send("france", {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]}, [4])
+    listed = t.legal("france")
+    assert t.state.assault_hexes == [] and {"type": "assault", "attackers": ["28e-i"], "targets": [other]} in listed
+    assert {"type": "next"} in listed
