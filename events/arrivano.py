@@ -386,6 +386,14 @@ class DrChoiceAwaited(FrameContext, tag="arrivano_dr_choice"):
     choices: tuple[str, ...]
 
 
+class DrTestUnderway(FrameContext, tag="arrivano_dr_test"):
+    """arrivano §12.5.4 DR: `units`, driven back from `hex`, test once their one-hex retreat is made (nobody answers
+    it: it waits below the retreat)."""
+
+    units: tuple[str, ...]
+    hex: str
+
+
 class AdvanceAfterCombatAwaited(FrameContext, tag="arrivano_advance"):
     """arrivano §12.7: one of `attackers` may (`must`: shall, §11.1.1) advance into a vacated hex of `targets`."""
 
@@ -403,12 +411,12 @@ ARRIVANO_CONTEXTS: dict[str, type[FrameContext]] = {
     "cavalry_retreat": BeforeCombatAwaited, "light_retreat": BeforeCombatAwaited,
     "defensive_fire": DefensiveBombardmentAwaited, "resume_assault": AssaultUnderway,
     "efficiency_value": EfficiencyValueAwaited, "ne_choice": NeChoiceAwaited, "exchange_loss": ExchangeLossAwaited,
-    "dr_choice": DrChoiceAwaited, "advance": AdvanceAfterCombatAwaited,
+    "dr_choice": DrChoiceAwaited, "dr_test": DrTestUnderway, "advance": AdvanceAfterCombatAwaited,
 }
 # The assault's decisions wait below every other kind (as when they had a stack of their own): flow.Game.push.
 ASSAULT_KINDS: frozenset[str] = frozenset({
     "cavalry_retreat", "light_retreat", "defensive_fire", "resume_assault", "efficiency_value", "ne_choice",
-    "exchange_loss", "dr_choice", "advance",
+    "exchange_loss", "dr_choice", "dr_test", "advance",
 })
 
 

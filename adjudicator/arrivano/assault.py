@@ -14,6 +14,7 @@ from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_b
 from arbitro.adjudicator.arrivano.flow import (
     LOST,
     Game,
+    by_hex,
     disorder_by_combat,
     do_retreat,
     push_retreat,
@@ -272,7 +273,8 @@ def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, t
 
 def ne_testable(g: Game, attackers: list[str], forced: bool) -> bool:
     """arrivano §12.5.4 NE: the kernel's `ne_may_test` on the orders of the units still attacking; a counter-charge
-    (`forced` False: no order made it, §14.2.4) is never tested."""
+    (`forced` False: no order made it) is never tested, as the book has it: §14.2.4 lets only cavalry "con un
+    Ordine di Difesa" counter-charge, and the NE test is for attackers that "avevano Ordine Attacco"."""
     w = g.world()
     return forced and results.ne_may_test([w.order_of(u) for u in attackers], g.reading)
 
@@ -400,26 +402,34 @@ def defender_retreat(g: Game, units: list[str], h: str) -> None:
     if options:
         g.push("dr_choice", w.state.units[units[0]].side, str(R.VILLAGE_EX), {"units": units, "hex": h, "choices": sorted(options) + ["retreat"]})
         return
-    dr_test_and_retreat(g, units, h)
+    dr_retreat_then_test(g, units, h)
 
 
-def dr_test_and_retreat(g: Game, units: list[str], h: str) -> None:
-    """Pass: disordered (already disordered: routed, interpretation dr_pass_already_disordered); fail: routed and
-    the §15.2.1 retreat of two more hexes (interpretation dr_rout_retreat: additional_2). Artillery stacked with
-    units retreating from an assault is eliminated (§11.1)."""
-    tested = stack_test(g, units, f"{ARRIVANO_VARIANT.rules.RESULTS} DR test in {h}")
-    for u in units:
-        levels = results.dr_levels(g.state.units[u].status, tested[u], g.reading)
-        if levels:
-            worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, levels)
+def dr_retreat_then_test(g: Game, units: list[str], h: str) -> None:
+    """DR (arrivano §12.5.4 "devono ritirarsi di un esagono e fare un test di efficienza"): the artillery stacked
+    with them is eliminated (§11.1), they retreat one hex, and then test where they stand (`dr_tests`, waiting
+    below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
     for a in rout.guns_with(g.world(), units):
         elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")
-    routed = [u for u in units if g.state.units[u].status == "routed"]
-    others = [u for u in units if u not in routed]
-    if others:
-        push_retreat(g, others, 1, ARRIVANO_VARIANT.rules.RETREAT)
-    if routed:
-        push_retreat(g, routed, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
+    g.push("dr_test", "", str(ARRIVANO_VARIANT.rules.RESULTS), {"units": units, "hex": h})
+    push_retreat(g, units, 1, ARRIVANO_VARIANT.rules.RETREAT)
+
+
+def dr_tests(g: Game, frame: Frame) -> None:
+    """DR after its one-hex retreat, the kernel's `results.dr_tested`: passed, disordered (already disordered:
+    routed, interpretation dr_pass_already_disordered); failed, routed and two more hexes at once (§15.2.1,
+    interpretation dr_rout_retreat), stack by stack."""
+    w = g.world()
+    units = [u for u in frame.data["units"] if w.state.units[u].where == "map"]
+    roll = stack_roll(g, lambda at: f"{ARRIVANO_VARIANT.rules.RESULTS} DR test in {at}")
+    routed: list[str] = []
+    for levels in results.dr_tested(ARRIVANO_VARIANT, w, units, roll, g.reading):
+        for u, added in levels.items():
+            worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, added)
+            if g.state.units[u].status == "routed":
+                routed.append(u)
+    for stack in by_hex(g.world(), routed).values():
+        push_retreat(g, stack, results.dr_rout_hexes(g.reading), R.ROUT_COMBAT, ignore_ezoc=True)
 
 
 def rout_hexes(g: Game) -> int:
@@ -433,7 +443,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     if not units:
         return
     if choice == "retreat":
-        dr_test_and_retreat(g, units, h)
+        dr_retreat_then_test(g, units, h)
         return
     tested = stack_test(g, units, f"{R.VILLAGE_EX} DR {choice} test in {h}")
     passed = all(tested[u] for u in units)
@@ -446,7 +456,7 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         disorder_by_combat(g, units, ARRIVANO_VARIANT.rules.RESULTS)  # the advance the DR opened waits below
         return
     if choice == "exchange" and g.reading("village_dr_procedure") == "two_tests":
-        dr_test_and_retreat(g, units, h)  # the exchange failed: the normal DR procedure with its own test
+        dr_retreat_then_test(g, units, h)  # the exchange failed: the normal DR procedure with its own test
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
         worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, 2)

@@ -188,6 +188,10 @@ def settle(g: Game) -> None:
             g.clear(frame)
             A.resume_assault(g, frame)
             continue
+        if frame.kind == "dr_test":
+            g.clear(frame)
+            A.dr_tests(g, frame)
+            continue
         if frame.kind == "advance" and not advancers(g.world(), frame):
             g.clear(frame)
             continue

@@ -401,12 +401,11 @@ def stage_dr_tests(a: Act) -> None:
     _set_stage(a, "advance")
     extra = results.dr_rout_hexes(a.reading)
     retreats: dict[str, int] = {}
-    for tested in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, units_left, _stack_roll(a, f"{CALDIERO_VARIANT.rules.RESULTS} Dr test")):
-        for u, passed in tested.items():
+    roll = _stack_roll(a, f"{CALDIERO_VARIANT.rules.RESULTS} Dr test")
+    for levels in results.dr_tested(CALDIERO_VARIANT, w, units_left, roll, a.reading):
+        for u, added in levels.items():
             status = a.state.units[u].status
-            if status == "routed":
-                continue  # already routed by a retreat into enemy ZoC (§12.6.1), and retreated for it
-            worse = rout.worsened(status, results.dr_levels(status, passed, a.reading))
+            worse = rout.worsened(status, added)
             if worse.status == "disordered" and status == "good":
                 a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO_VARIANT.rules.RESULTS)))
             elif worse.routed:

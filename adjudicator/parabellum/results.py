@@ -10,9 +10,10 @@ fortification a Dr becomes Ex)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Literal, Protocol, get_args
 
+from arbitro.adjudicator.parabellum import efficiency
 from arbitro.adjudicator.parabellum.data import CrtResult
 from arbitro.adjudicator.parabellum.leaders import LeaderTest, leader_test
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
@@ -86,6 +87,18 @@ def dr_levels(status: str, passed: bool, reading: Callable[[str], str]) -> int:
     if not passed:
         return 2
     return 0 if status == "disordered" and reading("dr_pass_already_disordered") == "disordered" else 1
+
+
+def dr_tested(variant: Variant, w: World, units: Sequence[str], roll: efficiency.StackRoll,
+              reading: Callable[[str], str]) -> Iterator[dict[str, int]]:
+    """Both §12.5.4 Dr, once its one-hex retreat is made ("devono ritirarsi di un esagono e fare un test di
+    efficienza", the same words in both books: the retreat, then the test): `units` (those still on the map) test,
+    one die per stack where each now stands (§13.1.2), and each stack gives the disorder levels its units add
+    (`dr_levels`). A unit its retreat already routed (into an enemy ZoC, §12.6.1) rolls with its stack but adds
+    none: it retreated for its rout. Lazy, as `efficiency.stack_tests`: the caller applies a stack's levels before
+    the next die."""
+    for stack in efficiency.stack_tests(variant, w, units, roll):
+        yield {u: dr_levels(w.status(u), passed, reading) for u, passed in stack.items() if w.status(u) != "routed"}
 
 
 def dr_rout_hexes(reading: Callable[[str], str]) -> int:

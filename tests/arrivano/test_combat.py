@@ -98,23 +98,36 @@ def test_ex_each_side_loses_its_best_unit_others_test():
     assert t.state.units["ir18-ii"].status == "good"
 
 
-def test_dr_retreats_and_tests():
+def dr_tests(t):
+    return [r for r in t.rolls if "DR test" in r.purpose]
+
+
+def test_dr_retreats_one_hex_then_tests_where_it_stands():
+    """arrivano §12.5.4 DR "devono ritirarsi di un esagono e fare un test di efficienza": the retreat first, then the
+    test, in the hex retreated to (issue 19: until arrivano 1.19.0 the test came first, a die before the retreat)."""
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
-    assault(t, ["6e-legere-i"], dice=[6, 2])  # row 7 -> Dr; DR test 2 <= 3 passes: disordered, one hex
-    assert resolved(t).result == "Dr"
+    assault(t, ["6e-legere-i"], dice=[6])  # row 7 -> Dr
+    assert resolved(t).result == "Dr" and dr_tests(t) == []
     pending = t.pending()
-    if pending is not None and pending.kind == "retreat":
-        t.send("austria", pending.options[0])
+    assert pending is not None and (pending.seat, pending.kind) == ("austria", "retreat")
+    assert t.state.units["ir18-i"].status == "good"
+    t.send("austria", pending.options[0], dice=[2])  # DR test 2 <= 3 passes: disordered
     unit = t.state.units["ir18-i"]
     assert unit.status == "disordered" and GRID.distance(unit.hex, D) == 1 and GRID.distance(unit.hex, X) == 2
+    (test,) = dr_tests(t)
+    assert test.purpose.endswith(f"DR test in {unit.hex}")
 
 
-def test_dr_failed_test_routs_and_retreats_three_hexes():
+def test_dr_failed_test_routs_and_retreats_two_more_hexes():
+    """The test after the one-hex retreat fails: routed, and two more hexes at once (§15.2.1, reading
+    dr_rout_retreat: additional_2), asked as a retreat of its own; three hexes from where it stood in all."""
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
-    assault(t, ["6e-legere-i"], dice=[6, 5])  # DR test 5 > 3 fails: routed, 1 + 2 hexes (dr_rout_retreat)
+    assault(t, ["6e-legere-i"], dice=[6])
+    t.send("austria", t.pending().options[0], dice=[5])  # DR test 5 > 3 fails: routed
+    assert t.state.units["ir18-i"].status == "routed"
     pending = t.pending()
-    if pending is not None and pending.kind == "retreat":
-        t.send("austria", pending.options[0])
+    assert pending is not None and pending.kind == "retreat"
+    t.send("austria", pending.options[0])
     unit = t.state.units["ir18-i"]
     assert unit.status == "routed" and GRID.distance(unit.hex, D) == 3
 
@@ -264,10 +277,9 @@ def test_natural_one_with_the_generals_modifier_tests_him():
 def test_interpretation_dr_rout_retreat_total_2():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     t.rule({"dr_rout_retreat": "total_2"})
-    assault(t, ["6e-legere-i"], dice=[6, 5])
-    pending = t.pending()
-    if pending is not None and pending.kind == "retreat":
-        t.send("austria", pending.options[0])
+    assault(t, ["6e-legere-i"], dice=[6])
+    t.send("austria", t.pending().options[0], dice=[5])  # the DR test after the retreat fails: one hex more
+    t.send("austria", t.pending().options[0])
     assert GRID.distance(t.state.units["ir18-i"].hex, D) == 2
 
 
@@ -276,8 +288,9 @@ def test_interpretation_dr_pass_already_disordered():
         t = fight({"6e-legere-i": X}, {"ir18-i": D})
         t.state.units["ir18-i"].status = "disordered"
         t.rule({"dr_pass_already_disordered": reading})
-        assault(t, ["6e-legere-i"], dice=[4, 2])  # +2 disordered, +1 efficiency: row 7 Dr; test 2 passes
+        assault(t, ["6e-legere-i"], dice=[4])  # +2 disordered, +1 efficiency: row 7 Dr
         assert resolved(t).result == "Dr"
+        t.send("austria", t.pending().options[0], dice=[2])  # the test after the retreat, 2, passes
         assert t.state.units["ir18-i"].status == status
 
 

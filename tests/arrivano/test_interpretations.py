@@ -224,9 +224,12 @@ def test_village_dr_choose_then_one_test_routs_on_failure():
 def test_village_dr_two_tests_falls_back_on_the_dr_procedure():
     t = village_exchange_failed("two_tests")
     assert t is not None, "no die gives DR against this village: the provisional CRT changed, pick another set-up"
-    assert t.state.units["ir18-i"].status == "disordered"  # the second (DR) test passed: disordered, retreats one
+    # the exchange test failed: the DR procedure, its one-hex retreat first (arrivano §12.5.4), then its own test
+    assert t.state.units["ir18-i"].status == "good" and t.pending().kind == "retreat"
+    assert sum("DR test" in r.purpose for r in t.rolls) == 0
+    t.send("austria", t.pending().options[0], [1])
+    assert t.state.units["ir18-i"].status == "disordered"  # the second (DR) test passed: disordered
     assert sum("DR test" in r.purpose for r in t.rolls) == 1
-    assert t.pending().kind == "retreat"
 
 
 # --- ex_strength_basis (arrivano §12.5.4 EX) -----------------------------------------------------------------------

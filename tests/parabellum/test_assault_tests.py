@@ -4,7 +4,7 @@ variant (D25), who tests after an Ex."""
 
 from __future__ import annotations
 
-from arbitro.adjudicator.parabellum import assault, efficiency
+from arbitro.adjudicator.parabellum import assault, efficiency, results
 from arbitro.adjudicator.parabellum.variant import Variant
 from tests.parabellum.position import Piece, Position
 
@@ -60,3 +60,18 @@ def test_ne_tested_by_the_variant(variant: Variant) -> None:
 def test_who_tests_after_an_exchange(variant: Variant) -> None:
     """§12.5.4 Ex in both: every other unit of the combat on the map tests; artillery takes no part."""
     assert assault.exchange_testers(position(), ["a", "g", "d", "c"]) == ["a", "c"]
+
+
+def test_the_dr_test_after_the_retreat(variant: Variant) -> None:
+    """§12.5.4 Dr in both ("ritirarsi di un esagono e fare un test"), once the retreat is made: one die a stack where
+    the units now stand, lazily; each unit's disorder levels by `results.dr_levels` (a 2 passes c, value 2: one
+    level; a 4 fails a, value 3: two, a rout; passes b, value 5, already disordered: one more, a rout under the
+    default reading); r, routed by its retreat into an enemy ZoC, rolls with its stack but adds none."""
+    units = {"a": Piece("france", "1612"), "b": Piece("france", "1612", "disordered"),
+             "r": Piece("france", "1612", "routed"), "c": Piece("france", "1610")}
+    w = Position(units, values={"a": 3, "b": 5, "c": 2, "r": 6})
+    dice = Dice(2, 4)
+    tests = results.dr_tested(variant, w, ["a", "b", "r", "c"], dice, lambda name: "rout")
+    assert next(tests) == {"c": 1} and len(dice.asked) == 1
+    assert next(tests) == {"a": 2, "b": 1}
+    assert [(h, units) for h, units, _, _ in dice.asked] == [("1610", ["c"]), ("1612", ["a", "b", "r"])]
