@@ -240,15 +240,11 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
     ezoc = enemy_zoc(w, side)
     commands: dict[str, set[str]] = {}
 
-    def order_allows(u: str) -> bool:  # the orders table's `recovery` (D6); Manoeuvre: near a commander
+    def order_allows(u: str) -> bool:  # the orders table's `recovery` (D6), the kernel's
         formation = w.state.units[u].formation
         if formation not in commands:
             commands[formation] = w.in_command(formation)
-        allowed = w.tables.orders.orders[w.order_of(u, commands[formation])].recovery  # type: ignore[index]
-        return allowed == "yes" or allowed == "near_commander" and any(
-            le.where == "map" and le.formation == formation and
-            (le.hex == w.state.units[u].hex or w.grid.is_adjacent(le.hex, w.state.units[u].hex))
-            for le in w.state.leaders.values())
+        return recovery.order_allows(w, w.tables.orders.orders[w.order_of(u, commands[formation])], u)  # type: ignore[index]
 
     out = [u for u in w.units_of(side) if (any_unit or w.acts_now(u)) and w.state.units[u].acted_turn != w.state.turn
            and w.state.units[u].hex not in tried and recovery.may_try(w, u, ezoc, order_allows)]

@@ -22,7 +22,7 @@ from typing import Any
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_efficiency import passes
-from arbitro.adjudicator.caldiero.system_orders import allows_reorganise
+from arbitro.adjudicator.caldiero.system_orders import order_rules
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import chief_orders, command
@@ -156,7 +156,7 @@ def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
     """The units of `seat` in `h` that may try to reorganise (caldiero §15.3, the kernel's recovery.may_try): in
     disorder or rout, outside enemy ZoC, their order allowing it (Defence, caldiero §5.1.3)."""
     ezoc = enemy_zoc(w, seat)
-    allows = lambda u: allows_reorganise(w, standing_order(w, u))  # noqa: E731
+    allows = lambda u: recovery.order_allows(w, order_rules(w, standing_order(w, u)), u)  # noqa: E731
     return [u for u in w.side_units_at(h, seat) if recovery.may_try(w, u, ezoc, allows)]
 
 

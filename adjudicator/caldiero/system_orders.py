@@ -24,11 +24,6 @@ def allows_column(world: World, order: str) -> bool:
     return order_rules(world, order).march_column
 
 
-def allows_reorganise(world: World, order: str) -> bool:
-    """caldiero §5.1.3, §15.3: Reorganisation under a Defence order."""
-    return order_rules(world, order).recovery != "no"
-
-
 def unit_order(world: World, u: str) -> str:
     """The order a unit acts under in the current activation (or, outside one, its standing order)."""
     state = world.state

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from arbitro.adjudicator.parabellum.data import OrderRules
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.parabellum import STATUS_BETTER
 
@@ -21,3 +22,15 @@ def may_try(w: World, u: str, ezoc: frozenset[str], order_allows: Callable[[str]
 def recovered(w: World, u: str) -> str:
     """The status a unit passing its recovery test takes: one level better (§15.3.1 in both)."""
     return STATUS_BETTER[w.status(u)]
+
+
+def order_allows(w: World, rules: OrderRules, u: str) -> bool:
+    """Whether the order unit `u` acts under (`rules`, its row of the orders table, D6) lets it try: its `recovery`
+    column says yes, no, or `near_commander`: only with a commander of its formation in its hex or next to it
+    (arrivano §5.1.4, Manoeuvre: "solo se l'unità è in stack o adiacente ad un Ufficiale o Generale della sua formazione"; caldiero
+    §5.1.3 allows Defence alone)."""
+    if rules.recovery != "near_commander":
+        return rules.recovery == "yes"
+    h, formation = w.hex_of(u), w.formation_of(u)
+    return h is not None and any(w.leader_formation(le) == formation
+                                 for n in w.grid.within(h, 1) for le in w.leaders_at(n))

@@ -42,3 +42,49 @@ def test_passing_is_one_level_better(variant: Variant) -> None:
     w = Units({"a": ("1612", "routed"), "b": ("1612", "disordered")})
     assert recovery.recovered(w, "a") == "disordered"
     assert recovery.recovered(w, "b") == "good"
+
+
+@dataclass
+class Ground:
+    """Units and leaders by hex, each unit's and leader's formation, and the hexes around each hex."""
+
+    units: dict[str, tuple[str, str]]  # unit -> (hex, formation)
+    leaders: dict[str, tuple[str, str | None]]  # leader on the map -> (hex, formation; None: a chief)
+    around: dict[str, tuple[str, ...]]
+
+    @property
+    def grid(self) -> "Ground":
+        return self
+
+    def within(self, h: str, radius: int) -> tuple[str, ...]:
+        assert radius == 1
+        return (h, *self.around.get(h, ()))
+
+    def hex_of(self, u: str) -> str | None:
+        return self.units[u][0]
+
+    def formation_of(self, u: str) -> str:
+        return self.units[u][1]
+
+    def leaders_at(self, h: str) -> list[str]:
+        return sorted(le for le, (at, _) in self.leaders.items() if at == h)
+
+    def leader_formation(self, le: str) -> str | None:
+        return self.leaders[le][1]
+
+
+@dataclass
+class Row:
+    recovery: str  # an orders table row's `recovery` column (D6)
+
+
+def test_the_order_allows_by_the_orders_table(variant: Variant) -> None:
+    """D6, the orders table's `recovery` in both games' form: yes, no, or near_commander (arrivano §5.1.4: "solo se
+    l'unità è in stack o adiacente ad un Ufficiale o Generale della sua formazione"): a general or officer of its own
+    formation in its hex or next to it, never another formation's nor the chief (who has none)."""
+    w = Ground(units={"stacked": ("1612", "L"), "next": ("1614", "L"), "far": ("1620", "L"), "other": ("1612", "W")},
+               leaders={"lannes-general": ("1612", "L"), "watrin": ("1620", "W"), "chief": ("1620", None)},
+               around={"1614": ("1612", "1613")})
+    assert recovery.order_allows(w, Row("yes"), "far") and not recovery.order_allows(w, Row("no"), "stacked")  # type: ignore[arg-type]
+    near = [u for u in sorted(w.units) if recovery.order_allows(w, Row("near_commander"), u)]  # type: ignore[arg-type]
+    assert near == ["next", "stacked"]
