@@ -10,7 +10,7 @@ from arbitro.adjudicator.arrivano.flow import Game, after_leader_lost, by_hex, s
 from arbitro.adjudicator.arrivano.turn import (activatable, activatable_columns, chief_can_change, next_activation,
                                               order_changes_barred)
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO
 from arbitro.adjudicator.parabellum import activation, recovery
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
@@ -89,7 +89,7 @@ def order_change_problem(w: World, seat: str, order: str) -> tuple[Rule, str] | 
         giver, current = act.column, w.state.columns[act.column].order
     else:
         giver, current = w.general_on_map(act.formation), w.state.formations[act.formation].order
-    return activation.order_change_problem(ARRIVANO_VARIANT.rules, order, tried=act.order_tried, giver=giver, current=current,
+    return activation.order_change_problem(ARRIVANO, order, tried=act.order_tried, giver=giver, current=current,
                                            barred=lost if order_changes_barred(w, seat) else None)
 
 
@@ -179,9 +179,9 @@ def enter_reinforcements(g: Game, fid: str) -> None:
             if g.reading("blocked_entry") == "lost":
                 lose_blocked_group(g, group.id, sorted(group.units), sorted(group.leaders))
             continue  # interpretation blocked_entry: delay (it may enter in a later activation)
-        g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(ARRIVANO_VARIANT.rules.REINFORCEMENTS)))
+        g.emit(ev.GroupEntered(group=group.id, hex=h, units=sorted(group.units), rule=str(ARRIVANO.REINFORCEMENTS)))
         for lid in sorted(group.leaders):
-            g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(ARRIVANO_VARIANT.rules.REINFORCEMENTS)))
+            g.emit(ev.LeaderPlaced(leader=lid, hex=h, rule=str(ARRIVANO.REINFORCEMENTS)))
         fr = g.s.scenario.franceschi
         if fr is not None and fr.leader in group.leaders:  # arrivano §17.2.9: an independent column
             g.emit(ev.ColumnFormed(officer=fr.leader, units=sorted(fr.units), order=g.state.formations[fid].order,
@@ -190,22 +190,22 @@ def enter_reinforcements(g: Game, fid: str) -> None:
             if group.order == "any" and g.reading("reinforcement_order") == "always_advance":
                 if g.state.formations[fid].order != "advance":
                     g.emit(ev.OrderChanged(formation=fid, order="advance", by="reinforcement",
-                                           rule=str(ARRIVANO_VARIANT.rules.REINFORCEMENT_ORDER)))
+                                           rule=str(ARRIVANO.REINFORCEMENT_ORDER)))
             elif group.order == "any":
                 g.push("choose_order", g.state.formations[fid].side, str(R.MB_FIRST_TURN), {"formation": fid})
             elif g.state.formations[fid].order != group.order:
                 g.emit(ev.OrderChanged(formation=fid, order=group.order, by="reinforcement",
-                                       rule=str(ARRIVANO_VARIANT.rules.REINFORCEMENT_ORDER)))
+                                       rule=str(ARRIVANO.REINFORCEMENT_ORDER)))
 
 
 def lose_blocked_group(g: Game, group: str, units: list[str], leaders: list[str]) -> None:
     """Interpretation blocked_entry: lost - a group whose entry hex the enemy holds when it is due never enters:
     its units and commanders are lost for good (arrivano §15.4 "entrano in mappa nell'esagono appropriato")."""
-    g.emit(ev.GroupEntered(group=group, hex="", units=[], rule=str(ARRIVANO_VARIANT.rules.REINFORCEMENTS)))
+    g.emit(ev.GroupEntered(group=group, hex="", units=[], rule=str(ARRIVANO.REINFORCEMENTS)))
     for u in units:
-        g.emit(ev.UnitEliminated(unit=u, permanent=True, return_turn=0, rule=str(ARRIVANO_VARIANT.rules.REINFORCEMENTS)))
+        g.emit(ev.UnitEliminated(unit=u, permanent=True, return_turn=0, rule=str(ARRIVANO.REINFORCEMENTS)))
     for lid in leaders:
-        g.emit(ev.LeaderLost(leader=lid, rule=str(ARRIVANO_VARIANT.rules.REINFORCEMENTS)))
+        g.emit(ev.LeaderLost(leader=lid, rule=str(ARRIVANO.REINFORCEMENTS)))
         after_leader_lost(g, lid)
 
 
@@ -215,7 +215,7 @@ def end_activation(g: Game) -> None:
     act = g.state.activation
     assert act is not None
     if recovery_candidates(g.world(), []):
-        g.push("recovery", g.state.formations[act.formation].side, str(ARRIVANO_VARIANT.rules.RECOVERY),
+        g.push("recovery", g.state.formations[act.formation].side, str(ARRIVANO.RECOVERY),
                {"formation": act.formation, "tried": []})
         return
     finish_activation(g)
@@ -258,10 +258,10 @@ def recover(g: Game, frame: Frame, h: str | None) -> None:
         return
     w = g.world()
     units = recovery_candidates(w, list(frame.data["tried"]))[h]
-    results = stack_test(g, units, f"{ARRIVANO_VARIANT.rules.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
+    results = stack_test(g, units, f"{ARRIVANO.RECOVERY} recovery in {h}", visible_to=(frame.seat,))
     for u in units:
         if results[u]:
-            g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO_VARIANT.rules.RECOVERY)))
+            g.emit(ev.StatusChanged(unit=u, status=recovery.recovered(g.world(), u), rule=str(ARRIVANO.RECOVERY)))
     tried = [*frame.data["tried"], h]
     if recovery_candidates(g.world(), tried):
         g.push("recovery", frame.seat, frame.rule, frame.data | {"tried": tried})

@@ -23,7 +23,7 @@ from arbitro.adjudicator.arrivano.flow import (
     worsen,
 )
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
@@ -76,7 +76,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
             continue
         units = cavalry_candidates(w, attackers, t)
         if units:
-            g.push("cavalry_retreat", w.enemy(data["seat"]), str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT), data | {"units": units, "hex": t,
+            g.push("cavalry_retreat", w.enemy(data["seat"]), str(ARRIVANO.CAVALRY_RETREAT), data | {"units": units, "hex": t,
                                               "cavalry_done": [*data.get("cavalry_done", []), t]})
             return
     for t in targets:  # arrivano §16.3.5: V units may retreat one hex before the odds, on a passed test
@@ -88,7 +88,7 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
                                               "light_done": [*data.get("light_done", []), t]})
             return
     if not targets:
-        rule = R.LIGHT_RETREAT if data.get("light_done") else ARRIVANO_VARIANT.rules.CAVALRY_RETREAT
+        rule = R.LIGHT_RETREAT if data.get("light_done") else ARRIVANO.CAVALRY_RETREAT
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=[], targets=data["targets"], result="cancelled",
                                   reason="the defenders retreated before combat", rule=str(rule)))
         return
@@ -123,7 +123,7 @@ def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
     if dumped["to"] is not None:
         units = list(dumped["units"])
         line = RT.before_combat_line(g.world(), units, dumped["to"], dumped["off_map"])
-        retreat_before_combat(g, data, units, line, ARRIVANO_VARIANT.rules.CAVALRY_RETREAT)
+        retreat_before_combat(g, data, units, line, ARRIVANO.CAVALRY_RETREAT)
         w = g.world()
         rest = [u for u in data["units"] if u not in units and w.state.units[u].where == "map"
                 and w.state.units[u].hex == data["hex"]]
@@ -181,7 +181,7 @@ def defensive_fire(g: Game, frame: Frame, artillery: str | None, target: str | N
     if top is not None and top.kind in ("retreat", "artillery_retreat"):
         # the retreat of the bombarded attackers comes first (its frame, on the engine's stack, stays above this
         # one); the assault goes on with those left
-        g.push("resume_assault", frame.data.get("seat", ""), str(ARRIVANO_VARIANT.rules.COMBAT),
+        g.push("resume_assault", frame.data.get("seat", ""), str(ARRIVANO.COMBAT),
                {"attackers": attackers, "targets": targets, "forced": frame.data["forced"],
                 "tested": frame.data.get("tested", False)})
         return
@@ -196,7 +196,7 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     defenders_all = [u for t in targets for u in w.units_at(t)]
     if not attackers or not defenders_all:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="cancelled",
-                                  reason="no attacker or no defender left", rule=str(ARRIVANO_VARIANT.rules.COMBAT)))
+                                  reason="no attacker or no defender left", rule=str(ARRIVANO.COMBAT)))
         return
     defenders = defending(w, targets)
     attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
@@ -216,11 +216,11 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     if automatic == "cancelled":
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
                                   reason="below 1-5 after the tests", odds=odds.column.odds or "",
-                                  rule=str(ARRIVANO_VARIANT.rules.BELOW_1_5)))
+                                  rule=str(ARRIVANO.BELOW_1_5)))
         return
     if automatic is not None:
         g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=automatic,
-                                  automatic=str(ARRIVANO_VARIANT.rules.BELOW_1_5), odds=odds.column.odds or "", rule=str(ARRIVANO_VARIANT.rules.BELOW_1_5)))
+                                  automatic=str(ARRIVANO.BELOW_1_5), odds=odds.column.odds or "", rule=str(ARRIVANO.BELOW_1_5)))
         results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders,
                              ne_testable(g, attackers, forced))
         return
@@ -228,19 +228,19 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     for role, units in (("attack", attackers), ("defence", defenders)):
         values = sys_eff.side_values(w, units)
         if role not in chosen and len(values) > 1:  # arrivano §12.3.1: "il giocatore può scegliere"
-            g.push("efficiency_value", w.state.units[units[0]].side, str(ARRIVANO_VARIANT.rules.SIDE_EFFICIENCY), {"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
+            g.push("efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY), {"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
                                        "chosen": chosen, "role": role, "values": values})
             return
     mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
-    die = g.roll(f"{ARRIVANO_VARIANT.rules.RESULTS} assault on {', '.join(targets)}", {
+    die = g.roll(f"{ARRIVANO.RESULTS} assault on {', '.join(targets)}", {
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
         about=(*targets, *(w.state.units[u].hex for u in attackers)))
     look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
-    applied = (str(R.MODIFIERS), *([str(ARRIVANO_VARIANT.rules.ABOVE_6_1)] if odds.column.beyond_high else []))
+    applied = (str(R.MODIFIERS), *([str(ARRIVANO.ABOVE_6_1)] if odds.column.beyond_high else []))
     g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,
                               table=sys_assault.table_read(look), below_minimum=odds.below_minimum, applied=applied,
-                              rule=str(ARRIVANO_VARIANT.rules.RESULTS)))
+                              rule=str(ARRIVANO.RESULTS)))
     results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
                               sys_assault.general_with(w, attackers), _commander_loss_cause)
     results.apply_result(AssaultResults(g, attackers, defenders, targets), look.result, attackers, defenders,
@@ -283,7 +283,7 @@ def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
     """arrivano §4.5.1: the attacker's natural 6 tests the defending commanders; §4.5.2: a natural 1 with his general's
     modifier tests that general; a loss cites the test (§4.5.3)."""
     why = f"a natural 6 against {h}" if die == 6 else "a natural 1 with the general's modifier"
-    return f"{ARRIVANO_VARIANT.rules.LEADER_LOSS} {why}", LOST
+    return f"{ARRIVANO.LEADER_LOSS} {why}", LOST
 
 
 @dataclass(frozen=True)
@@ -301,28 +301,28 @@ class AssaultResults:
 
     def _offer_advance(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
-        self.g.push("advance", side, str(ARRIVANO_VARIANT.rules.ADVANCE_AFTER), self._advance())
+        self.g.push("advance", side, str(ARRIVANO.ADVANCE_AFTER), self._advance())
 
     def eliminated(self, units: Sequence[str], result: str) -> None:
         """AE: the attackers, then the guns they leave alone (§11.1); DE: every unit of the attacked hexes, the guns
         citing §11.1."""
         g = self.g
         if result == "Ae":
-            elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, units, ARRIVANO_VARIANT.rules.RESULTS, result="AE")
+            elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, units, ARRIVANO.RESULTS, result="AE")
             return
         self._offer_advance()
         for u in [x for t in self.targets for x in g.world().units_at(t)]:
             if u in units:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.RESULTS, result="DE")
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.RESULTS, result="DE")
             else:
-                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DE")
+                elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DE")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
-        disorder_by_combat(self.g, list(units), ARRIVANO_VARIANT.rules.RESULTS, advance=None if attackers else self._advance())
+        disorder_by_combat(self.g, list(units), ARRIVANO.RESULTS, advance=None if attackers else self._advance())
 
     def ne_test_offered(self) -> None:
         side = self.g.state.units[self.attackers[0]].side
-        self.g.push("ne_choice", side, str(ARRIVANO_VARIANT.rules.RESULTS),
+        self.g.push("ne_choice", side, str(ARRIVANO.RESULTS),
                     {"attackers": self.attackers, "defenders": self.defenders, "targets": self.targets})
 
     def ne_kept(self) -> None:
@@ -363,20 +363,20 @@ def continue_exchange(g: Game, data: dict[str, Any]) -> None:
         candidates = (ARRIVANO_VARIANT.ex_attacker_losses(w, data[role], 0, data["sp"]) if role == "attackers" else
                       [u for (u,) in ARRIVANO_VARIANT.ex_defender_losses(w, data[role], 0, data["sp"])])  # D26
         if len(candidates) > 1:  # the owner's choice among the exact ties
-            g.push("exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO_VARIANT.rules.RESULTS), data | {"lost": lost, "role": role, "candidates": candidates})
+            g.push("exchange_loss", w.state.units[candidates[0]].side, str(ARRIVANO.RESULTS), data | {"lost": lost, "role": role, "candidates": candidates})
             return
         lost[role] = candidates[0] if candidates else None
     gone = [u for u in (lost["attackers"], lost["defenders"]) if u is not None]
-    elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, gone, ARRIVANO_VARIANT.rules.RESULTS, result="EX")
+    elimination.eliminated_with_guns(g, ARRIVANO_VARIANT, gone, ARRIVANO.RESULTS, result="EX")
     w = g.world()
     rest = [u for u in data["attackers"] + data["defenders"] if u not in gone]
     advance: dict[str, Any] | None = {"attackers": list(data["attackers"]), "targets": sorted(
         {w.state.units[u].hex for u in data["defenders"] if w.state.units[u].where == "map"})}
     for stack in sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(sys_assault.exchange_testers(w, rest)),
-                                       stack_roll(g, lambda h: f"{ARRIVANO_VARIANT.rules.RESULTS} EX test in {h}")):
+                                       stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} EX test in {h}")):
         failed = failed_tests([stack])
         defending = advance if any(u in data["defenders"] for u in failed) else None
-        if disorder_by_combat(g, failed, ARRIVANO_VARIANT.rules.RESULTS, advance=defending) and defending is not None:
+        if disorder_by_combat(g, failed, ARRIVANO.RESULTS, advance=defending) and defending is not None:
             advance = None  # the advance is asked once (§12.7)
 
 
@@ -410,9 +410,9 @@ def dr_retreat_then_test(g: Game, units: list[str], h: str) -> None:
     with them is eliminated (§11.1), they retreat one hex, and then test where they stand (`dr_tests`, waiting
     below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
     for a in rout.guns_with(g.world(), units):
-        elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")
-    g.push("dr_test", "", str(ARRIVANO_VARIANT.rules.RESULTS), {"units": units, "hex": h})
-    push_retreat(g, units, 1, ARRIVANO_VARIANT.rules.RETREAT)
+        elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DR")
+    g.push("dr_test", "", str(ARRIVANO.RESULTS), {"units": units, "hex": h})
+    push_retreat(g, units, 1, ARRIVANO.RETREAT)
 
 
 def dr_tests(g: Game, frame: Frame) -> None:
@@ -421,11 +421,11 @@ def dr_tests(g: Game, frame: Frame) -> None:
     interpretation dr_rout_retreat), stack by stack."""
     w = g.world()
     units = [u for u in frame.data["units"] if w.state.units[u].where == "map"]
-    roll = stack_roll(g, lambda at: f"{ARRIVANO_VARIANT.rules.RESULTS} DR test in {at}")
+    roll = stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}")
     routed: list[str] = []
     for levels in results.dr_tested(ARRIVANO_VARIANT, w, units, roll, g.reading):
         for u, added in levels.items():
-            worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, added)
+            worsen(g, u, ARRIVANO.RESULTS, added)
             if g.state.units[u].status == "routed":
                 routed.append(u)
     for stack in by_hex(g.world(), routed).values():
@@ -453,15 +453,15 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
         exchange(g, attackers, units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
-        disorder_by_combat(g, units, ARRIVANO_VARIANT.rules.RESULTS)  # the advance the DR opened waits below
+        disorder_by_combat(g, units, ARRIVANO.RESULTS)  # the advance the DR opened waits below
         return
     if choice == "exchange" and g.reading("village_dr_procedure") == "two_tests":
         dr_retreat_then_test(g, units, h)  # the exchange failed: the normal DR procedure with its own test
         return
     for u in units:  # failed: routed, and the §15.2.1 retreat
-        worsen(g, u, ARRIVANO_VARIANT.rules.RESULTS, 2)
+        worsen(g, u, ARRIVANO.RESULTS, 2)
     for a in rout.guns_with(g.world(), units):
-        elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{ARRIVANO_VARIANT.rules.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
+        elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
     push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
 
 
@@ -472,10 +472,10 @@ def ne_choice(g: Game, frame: Frame, test: bool) -> None:
     w = g.world()
     attackers = [u for u in frame.data["attackers"] if w.state.units[u].where == "map"]
     if sys_assault.ne_tested(ARRIVANO_VARIANT, w, sorted(attackers),
-                             stack_roll(g, lambda h: f"{ARRIVANO_VARIANT.rules.RESULTS} NE test in {h}")) == "Ex":  # D25
+                             stack_roll(g, lambda h: f"{ARRIVANO.RESULTS} NE test in {h}")) == "Ex":  # D25
         exchange(g, attackers, [u for u in frame.data["defenders"] if g.state.units[u].where == "map"])
     else:
-        disorder_by_combat(g, attackers, ARRIVANO_VARIANT.rules.RESULTS)
+        disorder_by_combat(g, attackers, ARRIVANO.RESULTS)
 
 
 def resume_assault(g: Game, frame: Frame) -> Any:

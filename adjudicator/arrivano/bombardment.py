@@ -10,7 +10,7 @@ from arbitro.adjudicator.arrivano.flow import (
     test_leaders_in,
     worsen,
 )
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
 from arbitro.adjudicator.tables import Modifier
@@ -70,11 +70,11 @@ def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
                              rule=str(R.DEFENSIVE_FIRE if defensive else R.BOMBARD)))
     flip = [u for u in units if not g.s.unit(u).redoubt_battery]  # §11: fired -> Moved; §17.2.6 batteries never flip
     if flip:
-        g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(ARRIVANO_VARIANT.rules.ARTILLERY)))
+        g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(ARRIVANO.ARTILLERY)))
     # arrivano §4.5.1 (interpretation leader_loss_bombardment_roller): `firer` any firing side is "the attacker";
     # `active_only` only the active side's fire, not defensive fire in the enemy's activation
     if die == 6 and not (defensive and g.reading("leader_loss_bombardment_roller") == "active_only"):
-        test_leaders_in(g, [target], f"{ARRIVANO_VARIANT.rules.LEADER_LOSS} a natural 6 in the bombardment of {target}")
+        test_leaders_in(g, [target], f"{ARRIVANO.LEADER_LOSS} a natural 6 in the bombardment of {target}")
     apply_bombard_result(g, target, result)
     return result
 
@@ -106,7 +106,7 @@ def apply_bombard_result(g: Game, target: str, result: str) -> None:
         others = [u for u in movers if u not in routed]
         guns = [u for u in w.units_at(target) if w.state.units[u].arm == "artillery" and not g.s.unit(u).redoubt_battery]
         if others and guns:  # a routed unit stands alone (§7.1.1): guns go only with the others
-            g.push("artillery_retreat", w.state.units[others[0]].side, str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED),
+            g.push("artillery_retreat", w.state.units[others[0]].side, str(ARRIVANO.ARTILLERY_STACKED),
                    {"units": others, "artillery": guns, "hex": target})
         elif others:
             push_retreat(g, others, 1, R.BOMBARD_TABLE)

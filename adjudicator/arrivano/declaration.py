@@ -9,7 +9,7 @@ from typing import Any
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.assault import defending, proceed, terrain_effect
 from arbitro.adjudicator.arrivano.flow import Game, by_hex, crt_table, stack_roll
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare
@@ -88,30 +88,30 @@ def problem(w: World, seat: str, crt: CombatTable, attackers: list[str], targets
         if unit.fired_turn == w.state.turn:
             return R.FIRE_NO_ASSAULT, f"{u} fired in open order this turn and may not assault"
         if unit.attacked_turn == w.state.turn:
-            return ARRIVANO_VARIANT.rules.ONCE, "a unit attacks only once per turn"
+            return ARRIVANO.ONCE, "a unit attacks only once per turn"
         if unit.status != "good":
             return R.NO_ATTACK_UNFIT, f"{u} is {unit.status}: disordered and routed units never attack"
         if not may_attack(w, u, act.formation, ic):
             return R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance may attack"
     for t in targets:
         if t not in w.s.map.grid.hexes() or not any(w.state.units[u].side != seat for u in w.units_at(t)):
-            return ARRIVANO_VARIANT.rules.COMBAT, f"{t} holds no enemy unit"
+            return ARRIVANO.COMBAT, f"{t} holds no enemy unit"
         if t in w.state.attacked_hexes:
-            return ARRIVANO_VARIANT.rules.ONCE, f"{t} was already attacked in this combat segment"
+            return ARRIVANO.ONCE, f"{t} was already attacked in this combat segment"
         if any(not w.grid.is_adjacent(w.state.units[u].hex, t) for u in attackers):
             return R.MULTI_HEX, "every attacker must be adjacent to every defending hex"
     chargers = [u for u in attackers if u in w.state.charges]
     if chargers and len(chargers) != len(attackers):
         return R.CHARGE_MIX, "a hex is not attacked by a charge and other units together"
     if chargers and sorted({w.state.charges[u] for u in chargers}) != sorted(targets):
-        return ARRIVANO_VARIANT.rules.CHARGE, "charging cavalry attacks the hex it charged"
+        return ARRIVANO.CHARGE, "charging cavalry attacks the hex it charged"
     missing = [h for h in must_include(w, attackers) if h not in targets]
     if missing:
         return R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}"
     odds = odds_of(w, crt, attackers, targets)
     if odds.below_minimum and not ARRIVANO_VARIANT.below_minimum_declarable([w.order_of(u, ic) for u in attackers],
                                                                             w.reading):  # D24
-        return ARRIVANO_VARIANT.rules.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared"
+        return ARRIVANO.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared"
     return None
 
 

@@ -22,7 +22,7 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_model import ScenarioData, Tables
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
@@ -35,7 +35,7 @@ from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import awaited
 
-LOST = str(ARRIVANO_VARIANT.rules.LEADER_TEST)  # what a commander's loss cites, whatever made him test (arrivano §4.5.3)
+LOST = str(ARRIVANO.LEADER_TEST)  # what a commander's loss cites, whatever made him test (arrivano §4.5.3)
 
 
 @dataclass
@@ -73,7 +73,7 @@ class Game:
 
     def leader_die(self, leader: str, cause: str) -> int:
         """arrivano §4.5.3: the die of a commander's test (1-2 lose him)."""
-        return self.roll(f"{ARRIVANO_VARIANT.rules.LEADER_TEST} commander test: {cause}", {"table": "leader loss", "lost_on": "1-2"},
+        return self.roll(f"{ARRIVANO.LEADER_TEST} commander test: {cause}", {"table": "leader loss", "lost_on": "1-2"},
                          about=(self.state.leaders[leader].hex,))
 
     def after_leader_lost(self, leader: str) -> None:
@@ -82,7 +82,7 @@ class Game:
     def to_nearest_friends(self, leader: str, h: str) -> None:
         """arrivano §4.5.4: the surviving commander moves to the nearest friendly unit, his owner choosing among
         several (pending `commander_refuge`)."""
-        self.push("commander_refuge", self.state.leaders[leader].side, str(ARRIVANO_VARIANT.rules.LEADER_ALONE), {"leader": leader})
+        self.push("commander_refuge", self.state.leaders[leader].side, str(ARRIVANO.LEADER_ALONE), {"leader": leader})
 
     def reading(self, name: str) -> str:
         """The reading of interpretation `name` in force (adjudicator/arrivano/readings.py)."""
@@ -90,13 +90,13 @@ class Game:
 
     # --- the kernel's rout checks (parabellum/rout.checks; arrivano §15.2, interpretation rout_trigger) ---------
     def rout_test(self, h: str, units: list[str]) -> dict[str, bool]:
-        return stack_test(self, units, f"{ARRIVANO_VARIANT.rules.ROUT} routed units in {h} with an enemy adjacent")
+        return stack_test(self, units, f"{ARRIVANO.ROUT} routed units in {h} with an enemy adjacent")
 
     def rout_eliminated(self, unit: str, permanent: bool) -> None:
-        elimination.eliminate(self, ARRIVANO_VARIANT, unit, ARRIVANO_VARIANT.rules.ROUT, permanent=permanent)  # a surrender (D19)
+        elimination.eliminate(self, ARRIVANO_VARIANT, unit, ARRIVANO.ROUT, permanent=permanent)  # a surrender (D19)
 
     def rout_retreat(self, units: list[str]) -> None:
-        push_retreat(self, units, rout.RETREAT_HEXES, ARRIVANO_VARIANT.rules.ROUT, ignore_ezoc=True)
+        push_retreat(self, units, rout.RETREAT_HEXES, ARRIVANO.ROUT, ignore_ezoc=True)
 
     # --- pending decisions: frames on the engine's decision stack (arbitro §S.3), one context per kind
     # (ev.ARRIVANO_CONTEXTS). The assault's decisions (ev.ASSAULT_KINDS) wait below the other kinds, as they did
@@ -181,9 +181,9 @@ def stack_roll(g: Game, why: Callable[[str], str], visible_to: tuple[str, ...] |
     """A stack's die for an efficiency test (arrivano §13), recorded with the values and the modifier, and the
     rule of a commander's -1 when he gives it (§13.2); `why(h)` words the test at hex h."""
     def roll(h: str, units: list[str], values: dict[str, int], modifier: int) -> int:
-        return g.roll(f"{ARRIVANO_VARIANT.rules.EFFICIENCY} efficiency test: {why(h)}", {
+        return g.roll(f"{ARRIVANO.EFFICIENCY} efficiency test: {why(h)}", {
             "table": "efficiency", "hex": h, "values": ",".join(str(values[u]) for u in units), "modifier": modifier,
-            "rule": str(R.EFFICIENCY_LEADER) if modifier != extra else str(ARRIVANO_VARIANT.rules.EFFICIENCY)}, visible_to,
+            "rule": str(R.EFFICIENCY_LEADER) if modifier != extra else str(ARRIVANO.EFFICIENCY)}, visible_to,
             about=(h,))
     return roll
 
@@ -221,10 +221,10 @@ def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, 
     if not routed:
         return []
     if advance is not None:
-        g.push("advance", g.state.units[advance["attackers"][0]].side, str(ARRIVANO_VARIANT.rules.ADVANCE_AFTER), advance)
+        g.push("advance", g.state.units[advance["attackers"][0]].side, str(ARRIVANO.ADVANCE_AFTER), advance)
     if assault:
         for gun in rout.guns_with(g.world(), routed):
-            elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, because=f"{rule}; {R.ROUT_COMBAT}")
+            elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO.ARTILLERY_STACKED, because=f"{rule}; {R.ROUT_COMBAT}")
     for stack in by_hex(g.world(), routed).values():
         push_retreat(g, stack, rout.RETREAT_HEXES, R.ROUT_COMBAT, ignore_ezoc=True)
     return routed
@@ -263,9 +263,9 @@ def do_retreat(g: Game, units: list[str], line: Line, rule: Any, ignore_ezoc: bo
             g.emit(ev.UnitRetreated(unit=u, path=line.path, rule=cite))
         leave_map(g, units, line.to, start, because=rule)
         return
-    retreat.move_along(g, ARRIVANO_VARIANT.rules, units, line, cite)
+    retreat.move_along(g, ARRIVANO, units, line, cite)
     if line.through_ezoc and not ignore_ezoc:  # §12.6.1; routed by it, two more hexes at once (§15.2.1)
-        disorder_by_combat(g, units, ARRIVANO_VARIANT.rules.RETREAT_EZOC, assault=False)
+        disorder_by_combat(g, units, ARRIVANO.RETREAT_EZOC, assault=False)
     rout.checks(g, ARRIVANO_VARIANT, line.to)
 
 
@@ -283,9 +283,9 @@ def leave_map(g: Game, units: list[str], edge: str, start: str, because: Any = N
         exited_last = flag is not None and rules.retreat_hexes_side == w.state.units[u].side \
             and w.reading("neapolitan_retreat_flags") == "exit_not_eliminated"
         if exited_last:
-            g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {ARRIVANO_VARIANT.rules.OFF_MAP}"))
+            g.emit(ev.UnitExited(unit=u, hex=edge, flag=flag, rule=f"{R.CT_RETREAT_FLAGS}; {ARRIVANO.OFF_MAP}"))
         else:
-            elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO_VARIANT.rules.OFF_MAP, permanent=True, because=because)
+            elimination.eliminate(g, ARRIVANO_VARIANT, u, ARRIVANO.OFF_MAP, permanent=True, because=because)
     if exited_last:
         elimination.leaders_left_alone(g, ARRIVANO_VARIANT, start, side)
 
@@ -326,9 +326,9 @@ def advance_into(g: Game, movers: list[str], h: str) -> None:
     w = g.world()
     leaders = stack_commanders(w, movers[0]) if len(movers) > 1 else []
     for u in movers:
-        g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(ARRIVANO_VARIANT.rules.ADVANCE_AFTER)))
+        g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(ARRIVANO.ADVANCE_AFTER)))
     for lid in leaders:
-        g.emit(ev.LeaderMoved(leader=lid, path=(h,), rule=str(ARRIVANO_VARIANT.rules.ADVANCE_AFTER)))
+        g.emit(ev.LeaderMoved(leader=lid, path=(h,), rule=str(ARRIVANO.ADVANCE_AFTER)))
     rout.checks(g, ARRIVANO_VARIANT, h)
     commander_checks(g, h)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test, worsen
 from arbitro.adjudicator.arrivano.turn import order_changes_barred
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
@@ -59,17 +59,17 @@ def may_move(w: World, uid: str) -> str | None:
     unit = w.state.units[uid]
     act = w.state.activation
     if act is None or not w.acts_now(uid):
-        return str(ARRIVANO_VARIANT.rules.MOVEMENT)
+        return str(ARRIVANO.MOVEMENT)
     if unit.where not in ("map", "waiting"):
-        return str(ARRIVANO_VARIANT.rules.MOVEMENT)
+        return str(ARRIVANO.MOVEMENT)
     if unit.moved_turn == w.state.turn:
-        return str(ARRIVANO_VARIANT.rules.MOVEMENT)
+        return str(ARRIVANO.MOVEMENT)
     if unit.status == "routed":
-        return str(ARRIVANO_VARIANT.rules.ROUT)
+        return str(ARRIVANO.ROUT)
     if w.s.unit(uid).redoubt_battery:
         return str(R.CT_REDOUBTS)
     if unit.arm == "artillery" and unit.art_moved:
-        return str(ARRIVANO_VARIANT.rules.ARTILLERY)
+        return str(ARRIVANO.ARTILLERY)
     return None
 
 
@@ -215,7 +215,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     assert g.state.activation is not None
     options = charges(w, uid, w.in_command(g.state.activation.formation))
     if to not in options or target not in options[to][1]:
-        g.reject(ARRIVANO_VARIANT.rules.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
+        g.reject(ARRIVANO.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
                            "next to the target, with the movement points to enter it")
     path = options[to][0]
     for i, h in enumerate(path[1:], start=1):
@@ -228,7 +228,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
 
 
 def finish_charge(g: Game, uid: str, path: list[str], target: str | None) -> None:
-    g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(ARRIVANO_VARIANT.rules.CHARGE), charge=target))
+    g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(ARRIVANO.CHARGE), charge=target))
     rout.checks(g, ARRIVANO_VARIANT, path[-1])
     commander_checks(g, path[-1])
 
@@ -274,7 +274,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     if g.state.step != "movement" or g.state.activation is None:
         g.reject(R.MOVE_STEP, "units move in the movement sub-phase of their formation's activation")
     if uid not in g.state.units or g.state.units[uid].side != g.ctx.seat:
-        g.reject(ARRIVANO_VARIANT.rules.MOVEMENT, "you may move only your own units")
+        g.reject(ARRIVANO.MOVEMENT, "you may move only your own units")
     why = may_move(w, uid)
     if why is not None:
         g.reject(why, "this unit cannot move now")
@@ -284,7 +284,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         g.reject(R.ARTILLERY_ORDER, f"artillery moves under an order its owner names: "
                                     f"{', '.join(artillery_orders(w, uid, ic))}")
     if g.state.units[uid].arm != "artillery" and chosen is not None:
-        g.reject(ARRIVANO_VARIANT.rules.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
+        g.reject(ARRIVANO.ORDERS, "only artillery chooses the order it moves under; other units obey their formation's")
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         g.reject(p, "this unit may not move in march column now" + ooc_note(w, uid))
@@ -302,23 +302,23 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     if ezoc_to_ezoc and g.reading("defence_ezoc_to_ezoc") == "test_first":
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
         # where it is and its move is spent
-        if not stack_test(g, [uid], f"{ARRIVANO_VARIANT.rules.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
-            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(ARRIVANO_VARIANT.rules.DEFENCE)))
-            worsen(g, uid, ARRIVANO_VARIANT.rules.DEFENCE)
+        if not stack_test(g, [uid], f"{ARRIVANO.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
+            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(ARRIVANO.DEFENCE)))
+            worsen(g, uid, ARRIVANO.DEFENCE)
             return
         ezoc_to_ezoc = False  # passed: the move is made, no second test
-    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else ARRIVANO_VARIANT.rules.MOVEMENT)))
+    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT)))
     data = g.s.unit(uid)
     if data.arm == "artillery":
         spent = check_path(g.s.map, w.movement_table(), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
-            g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(ARRIVANO_VARIANT.rules.ARTILLERY)))
+            g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(ARRIVANO.ARTILLERY)))
     w = g.world()
     if ezoc_to_ezoc:
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: move_then_test): failure costs a disorder level
-        results = stack_test(g, [uid], f"{ARRIVANO_VARIANT.rules.DEFENCE} Defence from EZoC to EZoC in {to}")
+        results = stack_test(g, [uid], f"{ARRIVANO.DEFENCE} Defence from EZoC to EZoC in {to}")
         if not results[uid]:
-            worsen(g, uid, ARRIVANO_VARIANT.rules.DEFENCE)
+            worsen(g, uid, ARRIVANO.DEFENCE)
     rout.checks(g, ARRIVANO_VARIANT, to)
     commander_checks(g, to)
 
@@ -336,17 +336,17 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
     if march_of(w, uid) is not None:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
     if to not in w.s.map.grid.hexes():
-        return str(ARRIVANO_VARIANT.rules.MOVEMENT), f"{to} is not on the map"
+        return str(ARRIVANO.MOVEMENT), f"{to} is not on the map"
     problem = (enemy_problem(ARRIVANO_VARIANT, to, w.side_at(to) == w.enemy(side))
                or leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc))
     if problem is None and p.move.max_hexes == 1 and w.grid.distance(p.start, to) > 1:
-        problem = ARRIVANO_VARIANT.rules.DEFENCE, "under Defence a unit moves at most one hex"
+        problem = ARRIVANO.DEFENCE, "under Defence a unit moves at most one hex"
     problem = problem or presence_problem(ARRIVANO_VARIANT, p.move, to, p.ezoc, w.side_at(to) == side and to != p.start,
                                           p.rules.march_column)
     if problem:
         return str(problem[0]), problem[1]
     if not fits(w, to, [uid]):
-        return str(ARRIVANO_VARIANT.rules.STACKING), f"{to} would break the stacking limits"
+        return str(ARRIVANO.STACKING), f"{to} would break the stacking limits"
     return str(R.MOVE_COST), f"{to} cannot be reached with this unit's movement points"
 
 
@@ -381,7 +381,7 @@ def move_leader(g: Game, lid: str, to: str) -> None:
                  else R.COMMANDER_MOVE, "this commander cannot move now")
     dests = leader_destinations(w, lid)
     if to not in dests:
-        g.reject(ARRIVANO_VARIANT.rules.LEADER_EZOC, f"{to} cannot be reached by this commander")
+        g.reject(ARRIVANO.LEADER_EZOC, f"{to} cannot be reached by this commander")
     g.emit(ev.LeaderMoved(leader=lid, path=tuple(dests[to][1:]), rule=str(R.COMMANDER_MOVE)))
 
 

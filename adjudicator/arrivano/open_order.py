@@ -27,7 +27,7 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
     worsen,
 )
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
@@ -67,7 +67,7 @@ def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
     if why is not None:
         return why, f"{uid} cannot move now, and open-order fire is part of its move"
     if unit.status != "good":
-        return ARRIVANO_VARIANT.rules.DISORDER, f"{uid} is {unit.status}: only good-order units attack"
+        return ARRIVANO.DISORDER, f"{uid} is {unit.status}: only good-order units attack"
     box = w.weather_box()
     if box is not None and not box.open_order_allowed:
         return R.CT_WEATHER, "no open order in this weather"

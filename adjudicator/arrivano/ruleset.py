@@ -22,7 +22,7 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items, ruleset_interpretations
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
@@ -47,7 +47,7 @@ IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "lig
 # it (None: left out): a march column, on roads only (§9.3), a charge, through charge terrain (§14.2), the rule
 # cited included.
 ROUTE_FIELDS: dict[type, dict[str, object]] = {
-    ev.UnitMoved: {"column": None, "charge": None, "rule": str(ARRIVANO_VARIANT.rules.MOVEMENT)},
+    ev.UnitMoved: {"column": None, "charge": None, "rule": str(ARRIVANO.MOVEMENT)},
     ev.LeaderMoved: {}, ev.UnitRetreated: {},
 }
 
@@ -125,7 +125,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
         g = self.game(ctx)
         if g.reading("first_turn_initiative") == "french_first":  # as caldiero §3.2: no roll
-            ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(ARRIVANO_VARIANT.rules.FIRST_TURN)))
+            ctx.emit(ev.InitiativeWon(seat="france", totals={}, rule=str(ARRIVANO.FIRST_TURN)))
             ctx.emit(ev.StepBegan(phase="action", step="choose_activation", seat="france", rule=str(R.ACTIVATE)))
         else:
             sequence.roll_initiative(T.ArrivanoActionPhase(g), ARRIVANO_VARIANT)
@@ -153,9 +153,9 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         g = self.game(ctx)
         state = ctx.state
         if state.result is not None:
-            ctx.reject(ARRIVANO_VARIANT.rules.SEQUENCE, "the game is over")
+            ctx.reject(ARRIVANO.SEQUENCE, "the game is over")
         if ctx.seat != state.seat:
-            ctx.reject(ARRIVANO_VARIANT.rules.SEQUENCE, "it is not your turn to act")
+            ctx.reject(ARRIVANO.SEQUENCE, "it is not your turn to act")
         self._dispatch(g, command)
         self._after(g)
 
@@ -179,7 +179,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             case C.UnitMove() if command.charge is not None:
                 if g.state.step != "movement" or command.unit not in g.state.units \
                         or g.state.units[command.unit].side != g.ctx.seat or command.column:
-                    g.reject(ARRIVANO_VARIANT.rules.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
+                    g.reject(ARRIVANO.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
                 M.charge(g, command.unit, command.to, command.charge)
             case C.UnitMove():
                 M.move(g, command.unit, command.to, command.column, command.order)
@@ -194,13 +194,13 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             case C.Next():
                 self._next(g)
             case _:
-                g.reject(ARRIVANO_VARIANT.rules.SEQUENCE, f"{command.type.replace('_', ' ')} answers a pending decision; none is pending")
+                g.reject(ARRIVANO.SEQUENCE, f"{command.type.replace('_', ' ')} answers a pending decision; none is pending")
 
     def _try_order_change(self, g: F.Game, order: str) -> None:
         """arrivano §5.2.1: at activation the general may roll d6 <= his initiative to change his order."""
         act = g.state.activation
         if g.state.step != "bombardment" or act is None:
-            g.reject(ARRIVANO_VARIANT.rules.GENERAL_ORDER, "a general tries to change his order at the start of his activation")
+            g.reject(ARRIVANO.GENERAL_ORDER, "a general tries to change his order at the start of his activation")
         assert act is not None
         problem = AC.order_change_problem(g.world(), g.ctx.seat, order)
         if problem is not None:
@@ -209,8 +209,8 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             value, what = g.s.leader(act.column).initiative, f"the column of {act.column}"
         else:
             value, what = g.s.leader(g.world().general_on_map(act.formation) or "").initiative, act.formation
-        die = g.roll(*activation.roll_words(ARRIVANO_VARIANT.rules, what, value))
-        activation.record_try(g.emit, ARRIVANO_VARIANT.rules, act.formation, order, succeeded=activation.passes(die, value),
+        die = g.roll(*activation.roll_words(ARRIVANO, what, value))
+        activation.record_try(g.emit, ARRIVANO, act.formation, order, succeeded=activation.passes(die, value),
                               by="officer" if act.column else "general", column=act.column)
 
     def _bombard(self, g: F.Game, units: list[str], target: str) -> None:
@@ -220,7 +220,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         assert act is not None
         w = g.world()
         if units not in B.fire_groups(w, g.ctx.seat, act.formation):
-            g.reject(R.BOMBARD_COMBINE if len(units) > 1 else ARRIVANO_VARIANT.rules.ARTILLERY,
+            g.reject(R.BOMBARD_COMBINE if len(units) > 1 else ARRIVANO.ARTILLERY,
                      "these guns cannot fire together now (stacked, not Moved, of the active formation)")
         if target not in targets(ARRIVANO_VARIANT, w, units):
             g.reject(R.BOMBARD_TABLE, f"{target} is not a target: enemy non-artillery units in range and line of sight")
@@ -241,7 +241,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             case "combat":
                 problem = attack_obligation(g.world())
                 if problem is not None:
-                    g.reject(ARRIVANO_VARIANT.rules.ATTACK, problem)
+                    g.reject(ARRIVANO.ATTACK, problem)
                 owed = D.owed_problem(g.world(), state.seat)
                 if owed is not None:
                     g.reject(R.EVERY_ZOC, owed)
@@ -249,7 +249,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                 T.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
                 AC.end_activation(g)
             case _:
-                g.reject(ARRIVANO_VARIANT.rules.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
+                g.reject(ARRIVANO.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
 
     def _after(self, g: F.Game) -> None:
         """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
@@ -263,7 +263,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         for seat in w.sides:
             new = w.new_sightings(seat)
             if new:
-                g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(ARRIVANO_VARIANT.rules.FOG)))
+                g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(ARRIVANO.FOG)))
 
     # --- legal commands ---------------------------------------------------------------------------------
     def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
@@ -402,7 +402,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         w = self.world(state)
         for h, units in sorted(w.by_hex().items()):
             if not fits(w, h, []):
-                problems.append(f"hex {h} breaks the stacking limits ({ARRIVANO_VARIANT.rules.STACKING}): {', '.join(units)}")
+                problems.append(f"hex {h} breaks the stacking limits ({ARRIVANO.STACKING}): {', '.join(units)}")
         problems += self.option_problems(state.options)
         if s.weather is None and state.weather != 0:
             problems.append("weather must be 0 in a scenario without weather")

@@ -30,7 +30,7 @@ from arbitro.adjudicator.arrivano.flow import (
 from arbitro.adjudicator.arrivano.turn import return_hexes, rout_moves
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -229,7 +229,7 @@ def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "artillery_retreat":
             guns = sorted(dumped["units"])
             if guns:  # arrivano §11.1: the guns that go are turned to their Moved side
-                g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(ARRIVANO_VARIANT.rules.ARTILLERY_STACKED)))
+                g.emit(ev.ArtilleryTurned(units=guns, moved=True, rule=str(ARRIVANO.ARTILLERY_STACKED)))
             push_retreat(g, sorted(frame.data["units"] + guns), 1, R.BOMBARD_TABLE)
 
 
@@ -246,26 +246,26 @@ def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str,
         case "retreat":
             units = RT.live(w, frame)
             if not dumped["units"] or any(u not in units for u in dumped["units"]):
-                return ARRIVANO_VARIANT.rules.RETREAT, f"the units still to retreat are {', '.join(units)}"
+                return ARRIVANO.RETREAT, f"the units still to retreat are {', '.join(units)}"
             if any(o["units"] == dumped["units"] for o in opts):
                 where = dumped["to"] + (" off the map" if dumped["off_map"] else "")
                 mine = ", ".join(o["to"] + (" off the map" if o["off_map"] else "") for o in opts
                                  if o["units"] == dumped["units"])
-                return ARRIVANO_VARIANT.rules.RETREAT, (f"{where} is not a permitted end of this retreat: away from the enemy if possible, "
-                                   f"not into EZoC if avoidable ({ARRIVANO_VARIANT.rules.RETREAT_EZOC}), where stacking allows "
-                                   f"({R.RETREAT_STACKING}), off the map only when forced ({ARRIVANO_VARIANT.rules.OFF_MAP}); "
+                return ARRIVANO.RETREAT, (f"{where} is not a permitted end of this retreat: away from the enemy if possible, "
+                                   f"not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), where stacking allows "
+                                   f"({R.RETREAT_STACKING}), off the map only when forced ({ARRIVANO.OFF_MAP}); "
                                    f"permitted: {mine}")
             if any(w.state.units[u].arm == "artillery" for u in units):
-                return ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
+                return ARRIVANO.ARTILLERY_STACKED, ("these units cannot retreat apart from the rest: artillery retreats only "
                                              "with a combat unit")
-            return ARRIVANO_VARIANT.rules.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
+            return ARRIVANO.RETREAT, f"every permitted line ends in {_ends(opts)}: the stack retreats there together"
         case "rout_move":
             return R.ROUT_MOVE, (f"{dumped['to']} is neither the end of a permitted two-hex rout away from the enemy "
                                  f"nor a village, redoubt or friendly general's hex where the rout may stop; "
                                  f"permitted: {_ends(opts)}")
         case "artillery_retreat":
             guns = ", ".join(frame.data["artillery"])
-            return ARRIVANO_VARIANT.rules.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
+            return ARRIVANO.ARTILLERY_STACKED, f"only the guns stacked with the bombarded units may go with them: {guns}"
         case "cavalry_retreat" | "light_retreat":
             return frame.rule, before_combat_refusal(w, frame, dumped, opts)
     return frame.rule, f"not an answer to the pending {kind}"
@@ -279,11 +279,11 @@ def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: 
         return f"{dumped.get(key)} may not retreat before this combat; may: {', '.join(may) or 'none'}"
     where = f"{dumped['to']}" + (" off the map" if dumped.get("off_map") else "")
     mine = [o for o in opts if o[key] == dumped[key] and o["to"] is not None]
-    leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO_VARIANT.rules.OFF_MAP})"
+    leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO.OFF_MAP})"
              if w.reading("retreat_before_combat_off_map") == "as_forced" else
-             f"never off the map: no unit is obliged to this retreat ({ARRIVANO_VARIANT.rules.OFF_MAP} reading stays_on_map)")
+             f"never off the map: no unit is obliged to this retreat ({ARRIVANO.OFF_MAP} reading stays_on_map)")
     return (f"{where} is not a permitted end of this retreat before combat: one hex away from the enemy if "
-            f"possible ({ARRIVANO_VARIANT.rules.RETREAT}), not into EZoC if avoidable ({ARRIVANO_VARIANT.rules.RETREAT_EZOC}), where stacking allows "
+            f"possible ({ARRIVANO.RETREAT}), not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), where stacking allows "
             f"({R.RETREAT_STACKING}), {leave}; permitted: {_ends(mine)}")
 
 
@@ -355,7 +355,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             g.emit(ev.UnitReturned(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN)))
         case "commander_refuge":
             lid = frame.data["leader"]
-            g.emit(ev.LeaderMoved(leader=lid, path=(dumped["to"],), rule=str(ARRIVANO_VARIANT.rules.LEADER_ALONE)))
+            g.emit(ev.LeaderMoved(leader=lid, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE)))
 
 
 def escape_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import final_result
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import chief_orders, reinforcements, sequence
@@ -69,7 +69,7 @@ class ArrivanoActionPhase:
                 for side, c in chiefs.items()}
 
     def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
-        return {side: self.g.roll(f"{ARRIVANO_VARIANT.rules.INITIATIVE} initiative of {side}",
+        return {side: self.g.roll(f"{ARRIVANO.INITIATIVE} initiative of {side}",
                                   {"table": "initiative", "side": side, "chief": value})
                 for side, value in values.items()}
 
@@ -91,7 +91,7 @@ def next_activation(g: Game) -> None:
 def end_phase(g: Game) -> None:
     """arrivano §3.1 C: routed units move two hexes away (§15.2.2, one pending decision each), then Moved artillery
     turns back, then (Campotenese) the weather roll (§17.2.7); the game ends after the last turn."""
-    g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(ARRIVANO_VARIANT.rules.END_PHASE)))
+    g.emit(ev.StepBegan(phase="end", step="rout", seat="", rule=str(ARRIVANO.END_PHASE)))
     rout_moves(g, [])
 
 
@@ -102,7 +102,7 @@ def rout_moves(g: Game, done: list[str]) -> None:
     for side in g.s.scenario.seats:
         for u in w.units_of(side):
             if g.state.units[u].status == "routed" and u not in done:
-                g.push("end_phase", "", str(ARRIVANO_VARIANT.rules.END_PHASE), {"done": [*done, u]})
+                g.push("end_phase", "", str(ARRIVANO.END_PHASE), {"done": [*done, u]})
                 g.push("rout_move", side, str(R.ROUT_MOVE), {"unit": u})
                 return
     end_phase_rest(g)
@@ -121,7 +121,7 @@ def end_phase_rest(g: Game) -> None:
     remove_spent_markers(g, sorted(g.state.units))  # arrivano §16.3.4: V markers of the previous turn
     moved = sorted(u for u, unit in g.state.units.items() if unit.art_moved)
     if moved:
-        g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(ARRIVANO_VARIANT.rules.END_PHASE)))
+        g.emit(ev.ArtilleryTurned(units=moved, moved=False, rule=str(ARRIVANO.END_PHASE)))
     if g.s.weather is not None:
         die = g.roll(f"{R.CT_WEATHER} weather", {"table": "weather", "box": g.state.weather})
         box = g.s.weather.next_box(g.state.weather, die)
@@ -136,7 +136,7 @@ def end_phase_rest(g: Game) -> None:
 def start_turn(g: Game, turn: int) -> None:
     """A new turn: Command phase (arrivano §3.1 A): A-2 replacements come back, A-1 orders (the French first,
     §5.2), then A-3 initiative. (A-1 before A-2 in the text; replacements change nothing A-1 decides.)"""
-    g.emit(ev.TurnBegan(turn=turn, rule=str(ARRIVANO_VARIANT.rules.SEQUENCE)))
+    g.emit(ev.TurnBegan(turn=turn, rule=str(ARRIVANO.SEQUENCE)))
     replacements(g)
     if "hq_orders" in g.state.options:  # option §16.1: no orders sub-phase; the HQ is activated instead
         next_activation(g)
@@ -208,13 +208,13 @@ def end_orders(g: Game) -> None:
 
 def change_order(g: Game, fid: str, order: str) -> None:
     if g.state.step != "orders":
-        g.reject(ARRIVANO_VARIANT.rules.ORDER_CHANGES, "a commander in chief changes orders only in the orders sub-phase (A-1)")
+        g.reject(ARRIVANO.ORDER_CHANGES, "a commander in chief changes orders only in the orders sub-phase (A-1)")
     side = g.ctx.seat
     problem = chief_orders.chief_order_problem(ARRIVANO_VARIANT, g.world(), chief_of(g.world(), side), fid, order,
                                                g.state.chief_changes.get(side, 0))
     if problem is not None:
         g.reject(*problem)
-    g.emit(ev.OrderChanged(formation=fid, order=order, by="commander_in_chief", rule=str(ARRIVANO_VARIANT.rules.CHIEF_ORDERS),
+    g.emit(ev.OrderChanged(formation=fid, order=order, by="commander_in_chief", rule=str(ARRIVANO.CHIEF_ORDERS),
                            counts_against_chief=True))
     settle_orders(g)
 

@@ -108,3 +108,5 @@ class ArrivanoVariant(Variant):
 
 
 ARRIVANO_VARIANT = ArrivanoVariant()
+# The book's section for each concept of the system, by its name: ARRIVANO.RETREAT is "arrivano §12.6".
+ARRIVANO: Rulebook = ARRIVANO_VARIANT.rules

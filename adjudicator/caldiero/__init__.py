@@ -21,7 +21,7 @@ from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.parabellum.stacking import stack_problem
@@ -38,7 +38,7 @@ SEATS = ("france", "austria")
 # with the value served in their place to a seat that may not examine all of it (None: left out): what it cost
 # (§9.1, §9.3.1) and whether it was walked in march column, on roads only (§9.3), the rule cited included.
 ROUTE_FIELDS: dict[type, dict[str, object]] = {
-    ev.UnitsMoved: {"cost_half": None, "column": None, "rule": str(CALDIERO_VARIANT.rules.MOVEMENT)},
+    ev.UnitsMoved: {"cost_half": None, "column": None, "rule": str(CALDIERO.MOVEMENT)},
     ev.LeaderMoved: {}, ev.UnitRetreated: {},
 }
 OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks")

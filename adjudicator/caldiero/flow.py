@@ -24,7 +24,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_orders import order_rules
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import chief_orders, command
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.stacking import stack_problem
@@ -175,24 +175,24 @@ def standing_order(w: World, u: str) -> str:
 
 def check_reorganise(w: World, seat: str, cmd: C.Reorganise) -> None:
     if cmd.hex in w.state.step_done:
-        raise Reject(CALDIERO_VARIANT.rules.RECOVERY, f"{cmd.hex} already tried to reorganise this phase")
+        raise Reject(CALDIERO.RECOVERY, f"{cmd.hex} already tried to reorganise this phase")
     if not w.side_units_at(cmd.hex, seat):
-        raise Reject(CALDIERO_VARIANT.rules.RECOVERY, f"none of your units is at {cmd.hex}")
+        raise Reject(CALDIERO.RECOVERY, f"none of your units is at {cmd.hex}")
     if cmd.hex in enemy_zoc(w, seat):
-        raise Reject(CALDIERO_VARIANT.rules.RECOVERY, f"{cmd.hex} is in an enemy ZoC: no reorganisation there (caldiero §15.3)")
+        raise Reject(CALDIERO.RECOVERY, f"{cmd.hex} is in an enemy ZoC: no reorganisation there (caldiero §15.3)")
     if not reorganise_candidates(w, seat, cmd.hex):
-        raise Reject(CALDIERO_VARIANT.rules.RECOVERY, f"no unit at {cmd.hex} in disorder or rout whose order allows reorganisation (Defence, caldiero §5.1.3, §15.3)")
+        raise Reject(CALDIERO.RECOVERY, f"no unit at {cmd.hex} in disorder or rout whose order allows reorganisation (Defence, caldiero §5.1.3, §15.3)")
 
 
 def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
     units = reorganise_candidates(a.w, seat, cmd.hex)
     values = shared_efficiency.test_values(CALDIERO_VARIANT, a.w, units)
-    (roll,) = a.roll(f"{CALDIERO_VARIANT.rules.RECOVERY} reorganisation at {cmd.hex}", {"test": "efficiency", "hex": cmd.hex,
+    (roll,) = a.roll(f"{CALDIERO.RECOVERY} reorganisation at {cmd.hex}", {"test": "efficiency", "hex": cmd.hex,
                      "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(cmd.hex,))
-    a.emit(ev.StepRecorded(item=cmd.hex, rule=str(CALDIERO_VARIANT.rules.RECOVERY)))
+    a.emit(ev.StepRecorded(item=cmd.hex, rule=str(CALDIERO.RECOVERY)))
     for u in units:
         if passes(roll, values[u]):  # caldiero §15.3.1
-            a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(CALDIERO_VARIANT.rules.RECOVERY)))
+            a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(CALDIERO.RECOVERY)))
 
 
 def replacement_generals(w: World, u: str) -> list[str]:
@@ -213,9 +213,9 @@ def replacement_hexes(w: World, u: str) -> list[str]:
 
 def check_replacement(w: World, seat: str, cmd: C.Place) -> None:
     if cmd.piece not in reinforcements.due(w, seat):
-        raise Reject(CALDIERO_VARIANT.rules.ELIMINATED, f"{cmd.piece} is not an eliminated unit of yours due back this turn (caldiero §12.8)")
+        raise Reject(CALDIERO.ELIMINATED, f"{cmd.piece} is not an eliminated unit of yours due back this turn (caldiero §12.8)")
     if cmd.hex not in replacement_hexes(w, cmd.piece):
-        raise Reject(CALDIERO_VARIANT.rules.ELIMINATED, f"{cmd.piece} returns with its general or adjacent, not in enemy ZoC, within stacking limits (caldiero §12.8)")
+        raise Reject(CALDIERO.ELIMINATED, f"{cmd.piece} returns with its general or adjacent, not in enemy ZoC, within stacking limits (caldiero §12.8)")
 
 
 # =====================================================================================================
@@ -238,7 +238,7 @@ class CaldieroActionPhase:
 
     def initiative_dice(self, values: Mapping[str, int]) -> dict[str, int]:
         detail = {"france": f"1d6+{values['france']}", "austria": f"1d6+{values['austria']} (weather box)"}
-        france, austria = self.a.roll(f"{CALDIERO_VARIANT.rules.INITIATIVE} initiative", detail, 2)
+        france, austria = self.a.roll(f"{CALDIERO.INITIATIVE} initiative", detail, 2)
         return {"france": france, "austria": austria}
 
     def choose(self, seat: str) -> None:
@@ -255,12 +255,12 @@ def end_turn(a: Act) -> None:
     if a.state.weather == 3:
         a.emit(ev.WeatherChanged(box=a.env.data.weather.after_ice_storm, rule=str(R.ICE_STORM)))  # §17.1.3
     turn = a.state.turn
-    a.emit(ev.TurnEnded(turn=turn, rule=str(CALDIERO_VARIANT.rules.END_PHASE)))
+    a.emit(ev.TurnEnded(turn=turn, rule=str(CALDIERO.END_PHASE)))
     if turn >= a.state.last_turn:
         a.emit(final_result(a.w))
         return
-    a.emit(ev.TurnBegan(turn=turn + 1, rule=str(CALDIERO_VARIANT.rules.END_PHASE)))
-    a.emit(ev.StepBegan(phase="command", step="orders", seat="france", rule=str(CALDIERO_VARIANT.rules.ORDER_CHANGES)))
+    a.emit(ev.TurnBegan(turn=turn + 1, rule=str(CALDIERO.END_PHASE)))
+    a.emit(ev.StepBegan(phase="command", step="orders", seat="france", rule=str(CALDIERO.ORDER_CHANGES)))
 
 
 def roll_weather(a: Act) -> None:
@@ -353,9 +353,9 @@ def go_on(a: Act) -> None:
 
 
 def step_rule(state: CaldieroState) -> Rule:
-    return {"setup": R.SETUP, "orders": CALDIERO_VARIANT.rules.ORDER_CHANGES, "reorganise": CALDIERO_VARIANT.rules.RECOVERY, "replacements": CALDIERO_VARIANT.rules.ELIMINATED,
-            "choose_formation": R.ACTIVATION, "movement": CALDIERO_VARIANT.rules.MOVEMENT, "leaders": R.GENERAL_MOVE,
-            "bombardment": R.BOMBARDMENT, "combat": CALDIERO_VARIANT.rules.COMBAT}.get(state.step, CALDIERO_VARIANT.rules.SEQUENCE)
+    return {"setup": R.SETUP, "orders": CALDIERO.ORDER_CHANGES, "reorganise": CALDIERO.RECOVERY, "replacements": CALDIERO.ELIMINATED,
+            "choose_formation": R.ACTIVATION, "movement": CALDIERO.MOVEMENT, "leaders": R.GENERAL_MOVE,
+            "bombardment": R.BOMBARDMENT, "combat": CALDIERO.COMBAT}.get(state.step, CALDIERO.SEQUENCE)
 
 
 def handle_step(a: Act, seat: str, cmd: Any) -> None:
@@ -372,13 +372,13 @@ def handle_step(a: Act, seat: str, cmd: Any) -> None:
         a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
     elif step == "orders" and t == "change_order":
         check_cinc_order(w, seat, cmd)
-        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(CALDIERO_VARIANT.rules.CHIEF_ORDERS), by=w.cinc_of(seat)))
+        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(CALDIERO.CHIEF_ORDERS), by=w.cinc_of(seat)))
     elif step == "reorganise":
         check_reorganise(w, seat, cmd)
         do_reorganise(a, seat, cmd)
     elif step == "replacements":
         check_replacement(w, seat, cmd)
-        a.emit(ev.UnitPlaced(unit=cmd.piece, hex=cmd.hex, rule=str(CALDIERO_VARIANT.rules.ELIMINATED), reduced=True))
+        a.emit(ev.UnitPlaced(unit=cmd.piece, hex=cmd.hex, rule=str(CALDIERO.ELIMINATED), reduced=True))
     elif step == "choose_formation":
         check_activate(w, seat, cmd)
         do_activate(a, seat, cmd.formation)
@@ -415,26 +415,26 @@ def end_step(a: Act, seat: str) -> None:
         if seat == "austria":
             a.emit(ev.StepBegan(phase="setup", step="setup", seat="france", rule=str(R.SETUP_FRANCE)))
         else:
-            a.emit(ev.InitiativeWon(seat="france", rule=str(CALDIERO_VARIANT.rules.FIRST_TURN), totals={}))
-            a.emit(ev.StepBegan(phase="action", step="choose_formation", seat="france", rule=str(CALDIERO_VARIANT.rules.FIRST_TURN)))
+            a.emit(ev.InitiativeWon(seat="france", rule=str(CALDIERO.FIRST_TURN), totals={}))
+            a.emit(ev.StepBegan(phase="action", step="choose_formation", seat="france", rule=str(CALDIERO.FIRST_TURN)))
     elif step == "orders":
         if seat == "france":
-            a.emit(ev.StepBegan(phase="command", step="orders", seat="austria", rule=str(CALDIERO_VARIANT.rules.ORDER_CHANGES)))
+            a.emit(ev.StepBegan(phase="command", step="orders", seat="austria", rule=str(CALDIERO.ORDER_CHANGES)))
         else:
             a.emit(ev.StepBegan(phase="command", step="weather", seat="austria", rule=str(R.WEATHER)))
     elif step == "reorganise":
         nxt = ("reorganise", "austria") if seat == "france" else ("replacements", "france")
-        a.emit(ev.StepBegan(phase="command", step=nxt[0], seat=nxt[1], rule=str(CALDIERO_VARIANT.rules.RECOVERY if nxt[0] == "reorganise" else CALDIERO_VARIANT.rules.ELIMINATED)))
+        a.emit(ev.StepBegan(phase="command", step=nxt[0], seat=nxt[1], rule=str(CALDIERO.RECOVERY if nxt[0] == "reorganise" else CALDIERO.ELIMINATED)))
     elif step == "replacements":
         placeable = [u for u in reinforcements.due(w, seat) if replacement_hexes(w, u)]
         if placeable:
-            raise Reject(CALDIERO_VARIANT.rules.ELIMINATED, f"returning units must be put back where possible: {', '.join(placeable)} (caldiero §3.1 A.4, §12.8)")
+            raise Reject(CALDIERO.ELIMINATED, f"returning units must be put back where possible: {', '.join(placeable)} (caldiero §3.1 A.4, §12.8)")
         if seat == "france":
-            a.emit(ev.StepBegan(phase="command", step="replacements", seat="austria", rule=str(CALDIERO_VARIANT.rules.ELIMINATED)))
+            a.emit(ev.StepBegan(phase="command", step="replacements", seat="austria", rule=str(CALDIERO.ELIMINATED)))
         else:
-            a.emit(ev.StepBegan(phase="command", step="initiative", seat="", rule=str(CALDIERO_VARIANT.rules.INITIATIVE)))
+            a.emit(ev.StepBegan(phase="command", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))
     elif step == "activation_orders":
-        a.emit(ev.StepBegan(phase="action", step="movement", seat=seat, rule=str(CALDIERO_VARIANT.rules.MOVEMENT)))
+        a.emit(ev.StepBegan(phase="action", step="movement", seat=seat, rule=str(CALDIERO.MOVEMENT)))
     elif step == "movement":
         problem = movement_obligation_problem(w)
         if problem:
@@ -443,15 +443,15 @@ def end_step(a: Act, seat: str) -> None:
     elif step == "leaders":
         a.emit(ev.StepBegan(phase="action", step="bombardment", seat=seat, rule=str(R.BOMBARDMENT)))
     elif step == "bombardment":
-        a.emit(ev.StepBegan(phase="action", step="combat", seat=seat, rule=str(CALDIERO_VARIANT.rules.COMBAT)))
+        a.emit(ev.StepBegan(phase="action", step="combat", seat=seat, rule=str(CALDIERO.COMBAT)))
     elif step == "combat":
         problem = attack_obligation_problem(w, seat)
         if problem:
-            raise Reject(CALDIERO_VARIANT.rules.ATTACK, problem)
+            raise Reject(CALDIERO.ATTACK, problem)
         act = state.activation
         assert act is not None
         a.emit(ev.ActivationEnded(formation=act.formation, rule=str(R.END_OF_ACTIVATION)))
-        a.emit(ev.StepBegan(phase="action", step="initiative", seat="", rule=str(CALDIERO_VARIANT.rules.INITIATIVE)))
+        a.emit(ev.StepBegan(phase="action", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))
     else:
         raise Reject(step_rule(state), f"step {state.step} cannot be ended by a command")
 
@@ -468,7 +468,7 @@ def settle(a: Act) -> None:
         step = step_key(state)
         if step == "weather":
             roll_weather(a)
-            a.emit(ev.StepBegan(phase="command", step="reorganise", seat="france", rule=str(CALDIERO_VARIANT.rules.RECOVERY)))
+            a.emit(ev.StepBegan(phase="command", step="reorganise", seat="france", rule=str(CALDIERO.RECOVERY)))
             continue
         if step == "initiative":
             sequence.next_activation(CaldieroActionPhase(a), CALDIERO_VARIANT)  # caldiero §6.2

@@ -4,7 +4,7 @@ enemy unit's identity known to a seat (recorded as the system's PiecesSighted ev
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO
 from arbitro.adjudicator.parabellum import sight
 from arbitro.events import caldiero as ev
 from arbitro.events import parabellum as pb
@@ -47,7 +47,7 @@ def sightings(w: World) -> list[pb.PiecesSighted]:
     for seat in SEATS:
         units = new_sightings(w, seat)
         if units:
-            out.append(pb.PiecesSighted(seat=seat, pieces=tuple(units), rule=str(CALDIERO_VARIANT.rules.FOG)))
+            out.append(pb.PiecesSighted(seat=seat, pieces=tuple(units), rule=str(CALDIERO.FOG)))
     return out
 
 

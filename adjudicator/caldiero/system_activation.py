@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range
 from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
@@ -41,7 +41,7 @@ def check_activate(w: World, seat: str, cmd: C.Activate) -> None:
     if cmd.formation not in eligible_formations(w):
         raise Reject(R.ACTIVATION, f"{cmd.formation} is already activated this turn or not on the map (caldiero §6.2)")
     if w.state.first_turn and w.state.formations[cmd.formation].side != "france":
-        raise Reject(CALDIERO_VARIANT.rules.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
+        raise Reject(CALDIERO.FIRST_TURN, "on the first turn the French must activate one of their own formations (caldiero §3.2)")
 
 
 def reserve_joining(w: World, f: str) -> list[str]:
@@ -82,10 +82,10 @@ def do_activate(a: Act, by: str, formation: str) -> None:
         if d is not None:
             dists.append(f"{u}={d}")
     if dists:
-        a.emit(ev.ActivationRecorded(key="start_dist", values=tuple(dists), rule=str(CALDIERO_VARIANT.rules.ADVANCE)))
+        a.emit(ev.ActivationRecorded(key="start_dist", values=tuple(dists), rule=str(CALDIERO.ADVANCE)))
     for u in members:
         if unit_due(a.w, u):
-            a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(CALDIERO_VARIANT.rules.REINFORCEMENT_ORDER)))
+            a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(CALDIERO.REINFORCEMENT_ORDER)))
     seat = a.state.formations[formation].side
     a.emit(ev.StepBegan(phase="action", step="orders", seat=seat, rule=str(R.ACTION_PHASE)))
 
@@ -97,7 +97,7 @@ def check_order_try(w: World, seat: str, cmd: C.TryOrderChange) -> None:
     f = w.state.formations[act.formation]
     ice = (R.ICE_STORM, "in an ice storm every formation holds a Defence order (caldiero §17.1.3)")
     problem = activation.order_change_problem(
-        CALDIERO_VARIANT.rules, cmd.order, tried=act.order_tried, current=f.order, barred=ice if w.state.weather == 3 else None,
+        CALDIERO, cmd.order, tried=act.order_tried, current=f.order, barred=ice if w.state.weather == 3 else None,
         giver=f.general if f.general is not None and w.leader_on_map(f.general) is not None else None)
     if problem is not None:
         raise Reject(*problem)
@@ -110,11 +110,11 @@ def do_order_try(a: Act, cmd: C.TryOrderChange) -> None:
     f = act.formation
     general = a.state.formations[f].general or ""
     if general == "bonaparte":
-        activation.record_try(a.emit, CALDIERO_VARIANT.rules, f, cmd.order, succeeded=True, by=general, rule=R.BONAPARTE)
+        activation.record_try(a.emit, CALDIERO, f, cmd.order, succeeded=True, by=general, rule=R.BONAPARTE)
         return
     value = a.w.counters.leader(general).initiative
-    (roll,) = a.roll(*activation.roll_words(CALDIERO_VARIANT.rules, f, value))
-    activation.record_try(a.emit, CALDIERO_VARIANT.rules, f, cmd.order, succeeded=activation.passes(roll, value), by=general)
+    (roll,) = a.roll(*activation.roll_words(CALDIERO, f, value))
+    activation.record_try(a.emit, CALDIERO, f, cmd.order, succeeded=activation.passes(roll, value), by=general)
 
 
 def ooc_units_at(w: World, h: str) -> list[str]:
@@ -143,7 +143,7 @@ def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
     if w.state.weather == 3 and not in_cinc_range(w, seat, cmd.hex):
         raise Reject(R.ICE_STORM, "in an ice storm out-of-command units may not try to change order (caldiero §17.1.3)")
     if cmd.order == "defence":
-        raise Reject(CALDIERO_VARIANT.rules.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
+        raise Reject(CALDIERO.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
 
 
 def do_unit_order(a: Act, seat: str, cmd: C.UnitOrder) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_bombard import fire_calc
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import bombardment
 from arbitro.events import caldiero as ev
@@ -29,11 +29,11 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
         if s.where != "map":
             raise Reject(R.BOMBARDMENT, f"{u} is not on the map")
         if s.art_moved:
-            raise Reject(CALDIERO_VARIANT.rules.ARTILLERY, f"{u} is on its Moved side and may not bombard (caldiero §11.0)")
+            raise Reject(CALDIERO.ARTILLERY, f"{u} is on its Moved side and may not bombard (caldiero §11.0)")
         if u in act.fired:
             raise Reject(R.BOMBARDMENT, f"{u} has already fired (caldiero §11.4)")
         if s.status != "good" and s.status == "routed":
-            raise Reject(CALDIERO_VARIANT.rules.ROUT, f"{u} is routed")
+            raise Reject(CALDIERO.ROUT, f"{u} is routed")
         hexes.add(s.hex)
     if len(hexes) != 1:
         raise Reject(R.BOMBARD_STACK, "artillery combines its fire only when stacked in one hex (caldiero §11.4.1)")

@@ -21,7 +21,7 @@ from arbitro.adjudicator.caldiero.system_declare import attack_obligation_proble
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import advance, assault, bombardment, elimination, results, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
@@ -129,7 +129,7 @@ def stage_declared(a: Act) -> None:
         return
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed" and retreat_paths(w, u, 1)]
     if cav:
-        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
+        _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
 
 
 def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
@@ -148,11 +148,11 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: 
         return
     # closed and asked again for the rest: the assault's frame below it is revised in between
     close_frame(a.ctx, frame)
-    a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(CALDIERO_VARIANT.rules.CAVALRY_RETREAT)))
-    _withdraw_defenders(a, (cmd.unit,), CALDIERO_VARIANT.rules.CAVALRY_RETREAT)
+    a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(CALDIERO.CAVALRY_RETREAT)))
+    _withdraw_defenders(a, (cmd.unit,), CALDIERO.CAVALRY_RETREAT)
     remaining = tuple(u for u in frame.ctx.units if u != cmd.unit)
     if remaining:
-        _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO_VARIANT.rules.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=remaining))
+        _await(a, CAVALRY_RETREAT, frame.seats[0], CALDIERO.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=remaining))
 
 
 def stage_defensive_fire(a: Act) -> None:
@@ -183,7 +183,7 @@ def do_defensive_fire(a: Act, frame: CoreFrame[ev.DefensiveFireAwaited], cmd: De
     out = tuple(u for u in c.attackers if a.state.units[u].where != "map" or a.state.units[u].status != "good"
                 or before[u] != a.state.units[u].hex)
     if out:
-        withdraw_attackers(a, out, CALDIERO_VARIANT.rules.DISORDER)
+        withdraw_attackers(a, out, CALDIERO.DISORDER)
     remaining = tuple(u for u in frame.ctx.artillery if u != cmd.artillery)
     if remaining:
         _await(a, DEFENSIVE_FIRE, frame.seats[0], R.DEFENSIVE_BOMBARD, ev.DefensiveFireAwaited(artillery=remaining))
@@ -222,7 +222,7 @@ def stage_efficiency(a: Act) -> None:
     def_choices = shared_efficiency.side_values(w, c.defenders)
     if len(def_choices) > 1:
         _set_stage(a, "resolve", efficiency=att)
-        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.SIDE_EFFICIENCY,
+        _await(a, DEFENDER_EFFICIENCY, enemy_of(c.attacker_side), CALDIERO.SIDE_EFFICIENCY,
                ev.DefenderEfficiencyAwaited(choices=tuple(def_choices)))
         return
     _set_stage(a, "resolve", efficiency=att, defender_efficiency=def_choices[0])
@@ -285,7 +285,7 @@ def stage_resolve(a: Act) -> None:
                                           c.use_general, a.reading):
             modifier(drm.part, drm.modifier.reason, drm.modifier.value)
         if col.excess_drm:
-            modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({CALDIERO_VARIANT.rules.ABOVE_6_1})", col.excess_drm)
+            modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({CALDIERO.ABOVE_6_1})", col.excess_drm)
         across = all(w.board.canal_for_combat(w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)
         if across:
             modifier("across canal -1", f"across a canal ({R.CANAL_DRM})", w.board.table.hexsides["canale"].assault_drm)
@@ -301,7 +301,7 @@ def stage_resolve(a: Act) -> None:
         table, result = assault.table_read(look), look.result
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
-    a.emit(ev.CombatResolved(result=result, rule=str(CALDIERO_VARIANT.rules.RESULTS), attack_strength=att, defence_strength=dfn,
+    a.emit(ev.CombatResolved(result=result, rule=str(CALDIERO.RESULTS), attack_strength=att, defence_strength=dfn,
                              odds=raw_odds, shifts=right - left, attacker_efficiency=att_eff,
                              defender_efficiency=def_eff, notes=tuple(notes), table=table))
     _revise(a, result=result)
@@ -361,17 +361,17 @@ class CombatResults:
         De's in the order the combat lists its units."""
         a = self.a
         if result == "Ae":
-            elimination.eliminated_with_guns(a, CALDIERO_VARIANT, units, CALDIERO_VARIANT.rules.RESULTS)
+            elimination.eliminated_with_guns(a, CALDIERO_VARIANT, units, CALDIERO.RESULTS)
         else:
             for u in [d for d in _combat(a).defenders if d in units or a.w.is_artillery(d)]:
-                elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.RESULTS if not a.w.is_artillery(u) else CALDIERO_VARIANT.rules.ARTILLERY_STACKED)
+                elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.RESULTS if not a.w.is_artillery(u) else CALDIERO.ARTILLERY_STACKED)
         _set_stage(a, "advance")
 
     def disordered(self, units: Sequence[str], attackers: bool) -> None:
         """caldiero §12.5.4 Ad/Dd; a unit it routs retreats two hexes at once (§15.2.1)."""
         retreats: dict[str, int] = {}
         for u in units:
-            add_disorder(self.a, u, CALDIERO_VARIANT.rules.RESULTS, retreats)
+            add_disorder(self.a, u, CALDIERO.RESULTS, retreats)
         _set_stage(self.a, "advance")
         if retreats:
             open_retreats(self.a, retreats, R.ROUT_RETREAT, from_combat=True)
@@ -381,7 +381,7 @@ class CombatResults:
 
     def ne_test_offered(self) -> None:
         _set_stage(self.a, "advance")
-        _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO_VARIANT.rules.RESULTS, ev.NeTestAwaited())
+        _await(self.a, NE_TEST, _combat(self.a).attacker_side, CALDIERO.RESULTS, ev.NeTestAwaited())
 
     def exchanged(self) -> None:
         start_exchange(self.a)
@@ -389,7 +389,7 @@ class CombatResults:
     def retreat_tested(self, units: Sequence[str]) -> None:
         """caldiero §12.5.4 Dr: every defender retreats one hex, then tests (stage dr_tests, after the retreats)."""
         _set_stage(self.a, "dr_tests", dr_units=tuple(units))
-        open_retreats(self.a, {u: 1 for u in units}, CALDIERO_VARIANT.rules.RESULTS, from_combat=True)
+        open_retreats(self.a, {u: 1 for u in units}, CALDIERO.RESULTS, from_combat=True)
 
 
 def stage_dr_tests(a: Act) -> None:
@@ -401,13 +401,13 @@ def stage_dr_tests(a: Act) -> None:
     _set_stage(a, "advance")
     extra = results.dr_rout_hexes(a.reading)
     retreats: dict[str, int] = {}
-    roll = _stack_roll(a, f"{CALDIERO_VARIANT.rules.RESULTS} Dr test")
+    roll = _stack_roll(a, f"{CALDIERO.RESULTS} Dr test")
     for levels in results.dr_tested(CALDIERO_VARIANT, w, units_left, roll, a.reading):
         for u, added in levels.items():
             status = a.state.units[u].status
             worse = rout.worsened(status, added)
             if worse.status == "disordered" and status == "good":
-                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO_VARIANT.rules.RESULTS)))
+                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO.RESULTS)))
             elif worse.routed:
                 a.emit(ev.StatusChanged(unit=u, status="routed", rule=str(R.ROUT_RETREAT)))
                 retreats[u] = extra
@@ -424,7 +424,7 @@ def start_exchange(a: Act) -> None:
     if len(options) == 1:
         exchange_attacker_loss(a, options[0])
         return
-    _await(a, EX_ATTACKER, c.attacker_side, CALDIERO_VARIANT.rules.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
+    _await(a, EX_ATTACKER, c.attacker_side, CALDIERO.RESULTS, ev.ExAttackerAwaited(units=tuple(options)))
 
 
 def do_defender_efficiency(a: Act, frame: CoreFrame[ev.DefenderEfficiencyAwaited], value: int) -> None:
@@ -440,13 +440,13 @@ def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) ->
 
 def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
     close_frame(a.ctx, frame)
-    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sorted(units), CALDIERO_VARIANT.rules.RESULTS)
+    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sorted(units), CALDIERO.RESULTS)
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:
     lost = a.w.strength(u)
     _set_stage(a, "exchange_defender", ex_lost=lost, ex_attacker=u)
-    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, [u], CALDIERO_VARIANT.rules.RESULTS)
+    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, [u], CALDIERO.RESULTS)
 
 
 def ex_defender_sets(w: World, c: ev.CombatUnderway) -> list[list[str]]:
@@ -459,10 +459,10 @@ def stage_exchange_defender(a: Act) -> None:
     sets = ex_defender_sets(a.w, c)
     _set_stage(a, "exchange_tests")
     if len(sets) == 1:
-        elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sets[0], CALDIERO_VARIANT.rules.RESULTS)
+        elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sets[0], CALDIERO.RESULTS)
         return
     if sets:
-        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO_VARIANT.rules.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
+        _await(a, EX_DEFENDER, enemy_of(c.attacker_side), CALDIERO.RESULTS, ev.ExDefenderAwaited(sets=tuple(tuple(x) for x in sets)))
 
 
 def stage_exchange_tests(a: Act) -> None:
@@ -471,9 +471,9 @@ def stage_exchange_tests(a: Act) -> None:
     w = a.w
     retreats: dict[str, int] = {}
     for stack in shared_efficiency.stack_tests(CALDIERO_VARIANT, w, assault.exchange_testers(w, c.attackers + c.defenders),
-                                                 _stack_roll(a, f"{CALDIERO_VARIANT.rules.RESULTS} Ex test")):
+                                                 _stack_roll(a, f"{CALDIERO.RESULTS} Ex test")):
         for u in shared_efficiency.failed([stack]):
-            add_disorder(a, u, CALDIERO_VARIANT.rules.RESULTS, retreats)
+            add_disorder(a, u, CALDIERO.RESULTS, retreats)
     _set_stage(a, "advance")
     if retreats:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
@@ -484,15 +484,15 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
     close_frame(a.ctx, frame)
     if value == 0:
         return
-    new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{CALDIERO_VARIANT.rules.RESULTS} Ne test"))  # D25
-    a.emit(ev.CombatResolved(result=new, rule=str(CALDIERO_VARIANT.rules.RESULTS), notes=("Ne tested by the attacker",)))
+    new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{CALDIERO.RESULTS} Ne test"))  # D25
+    a.emit(ev.CombatResolved(result=new, rule=str(CALDIERO.RESULTS), notes=("Ne tested by the attacker",)))
     _revise(a, result=new)
     if new == "Ex":
         start_exchange(a)
     else:
         retreats: dict[str, int] = {}
         for u in list(c.attackers):
-            add_disorder(a, u, CALDIERO_VARIANT.rules.RESULTS, retreats)
+            add_disorder(a, u, CALDIERO.RESULTS, retreats)
         _set_stage(a, "advance")
         if retreats:
             open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
@@ -522,7 +522,7 @@ def stage_advance(a: Act) -> None:
     _set_stage(a, "end")
     options = advance_options(a.w, c)
     if options:
-        _await(a, ADVANCE, c.attacker_side, CALDIERO_VARIANT.rules.ADVANCE_AFTER, ev.AdvanceAwaited())
+        _await(a, ADVANCE, c.attacker_side, CALDIERO.ADVANCE_AFTER, ev.AdvanceAwaited())
 
 
 def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
@@ -537,7 +537,7 @@ def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Ad
     for art in a.w.enemy_units_at(cmd.to, seat):
         if a.w.is_artillery(art):
             elimination.eliminate(a, CALDIERO_VARIANT, art, R.ARTILLERY_OVERRUN, permanent=True)  # caldiero §11.1.1
-    a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else CALDIERO_VARIANT.rules.ADVANCE_AFTER)))
+    a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else CALDIERO.ADVANCE_AFTER)))
     check_direction_release(a, tuple(cmd.units))
     lone_leaders(a, cmd.to, seat)
     rout.checks(a, CALDIERO_VARIANT, cmd.to)  # caldiero §15.2: an enemy arriving adjacent, by advance too
@@ -548,9 +548,9 @@ def stage_end(a: Act) -> None:
     for u in c.attackers:
         s = a.state.units[u]
         if s.charging and s.where == "map":
-            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(CALDIERO_VARIANT.rules.CHARGE)))
+            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(CALDIERO.CHARGE)))
             if s.status == "good":
-                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO_VARIANT.rules.CHARGE)))  # caldiero §20.2.3
+                a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO.CHARGE)))  # caldiero §20.2.3
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))
     frame = combat_frame(a.ctx.game.core.decisions)
     assert frame is not None

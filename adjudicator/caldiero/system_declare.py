@@ -13,7 +13,7 @@ from arbitro.adjudicator.caldiero.system_combat import odds
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_procedure import Reject
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hexes_to_attack
@@ -34,9 +34,9 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
         if s.arm == "artillery":
             raise Reject(R.ARTILLERY_COMBAT, f"{u}: artillery takes part in an attack only by bombarding (caldiero §11.0.1)")
         if s.status != "good":
-            raise Reject(CALDIERO_VARIANT.rules.DISORDER, f"{u} is {s.status}: disordered and routed units never attack (caldiero §15.1, §15.2)")
+            raise Reject(CALDIERO.DISORDER, f"{u} is {s.status}: disordered and routed units never attack (caldiero §15.1, §15.2)")
         if s.attacked_turn == w.state.turn:
-            raise Reject(CALDIERO_VARIANT.rules.ONCE, f"{u} has already attacked this turn (caldiero §12.2.3)")
+            raise Reject(CALDIERO.ONCE, f"{u} has already attacked this turn (caldiero §12.2.3)")
         order = unit_order(w, u)
         if order not in ATTACKING_ORDERS:
             raise Reject(R.DECLARATION, f"{u} has a {order} order: only Attack and Advance orders attack (caldiero §12.2)")
@@ -44,7 +44,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
         if not w.enemy_units_at(h, seat):
             raise Reject(R.ASSAULT, f"{h} holds no enemy unit")
         if h in act.attacked_hexes:
-            raise Reject(CALDIERO_VARIANT.rules.ONCE, f"{h} has already been attacked in this combat segment (caldiero §12.2.3)")
+            raise Reject(CALDIERO.ONCE, f"{h} has already been attacked in this combat segment (caldiero §12.2.3)")
         for u in attackers:
             uh = w.state.units[u].hex or ""
             if not w.board.grid.is_adjacent(uh, h):
@@ -58,9 +58,9 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     charging = [u for u in attackers if w.state.units[u].charging]
     if charging:
         if len(charging) != len(attackers):
-            raise Reject(CALDIERO_VARIANT.rules.CHARGE, "a hex is not attacked by a cavalry charge and other units in the same segment (caldiero §20.2.4)")
+            raise Reject(CALDIERO.CHARGE, "a hex is not attacked by a cavalry charge and other units in the same segment (caldiero §20.2.4)")
         if len(defenders_hexes) != 1 or not w.board.is_plain(defenders_hexes[0]):
-            raise Reject(CALDIERO_VARIANT.rules.CHARGE, "a charge attacks one hex, in the plain (caldiero §20.2.1, §20.2.2)")
+            raise Reject(CALDIERO.CHARGE, "a charge attacks one hex, in the plain (caldiero §20.2.1, §20.2.2)")
     for u in attackers:
         uh = w.state.units[u].hex or ""
         missing = [h for h in hexes_to_attack(w, seat, [u]) if h not in defenders_hexes]  # none for a charge, §20.2.2
@@ -77,11 +77,11 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     defenders = [u for h in defenders_hexes for u in w.enemy_units_at(h, seat)]
     choices = side_values(w, attackers)
     if cmd.efficiency is not None and cmd.efficiency not in choices:
-        raise Reject(CALDIERO_VARIANT.rules.SIDE_EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
+        raise Reject(CALDIERO.SIDE_EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
     if dfn > 0 and odds(w.data.crt, att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
             [unit_order(w, u) for u in attackers], w.reading):  # D24
-        raise Reject(CALDIERO_VARIANT.rules.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
+        raise Reject(CALDIERO.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
 
 
 def attack_obligation_problem(w: World, seat: str) -> str | None:

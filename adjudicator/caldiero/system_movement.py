@@ -30,7 +30,7 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
     commander_moves, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem, presence_problem,
 )
@@ -205,9 +205,9 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
     once per hex (`memo`, see `_hex_memo`): a search asks about each hex from up to six neighbours."""
     board = world.board
     if not board.on_map(b):
-        return CALDIERO_VARIANT.rules.MOVEMENT, f"{b} is not on the map"
+        return CALDIERO.MOVEMENT, f"{b} is not on the map"
     if a is not None and not board.grid.is_adjacent(a, b):
-        return CALDIERO_VARIANT.rules.MOVEMENT, f"{a} and {b} are not adjacent"
+        return CALDIERO.MOVEMENT, f"{a} and {b} are not adjacent"
     if a is not None and board.crossing_prohibited(a, b):
         return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
     return _move_problem(world, g, a, b, ezoc, memo)
@@ -420,15 +420,15 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
 def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
     """Validate a path the player gave; raise MoveProblem with the rule it breaks."""
     if not path:
-        raise MoveProblem(CALDIERO_VARIANT.rules.MOVEMENT, "a move needs at least one hex")
+        raise MoveProblem(CALDIERO.MOVEMENT, "a move needs at least one hex")
     ezoc = enemy_zoc(world, g.side)
     leaving = leave_ezoc_problem(CALDIERO_VARIANT, g.order, g.start, ezoc)
     if leaving:
         raise MoveProblem(*leaving)
     if g.order == "defence" and len(path) > 1:
-        raise MoveProblem(CALDIERO_VARIANT.rules.DEFENCE, "with a Defence order a unit moves at most one hex (caldiero §5.1.3)")
+        raise MoveProblem(CALDIERO.DEFENCE, "with a Defence order a unit moves at most one hex (caldiero §5.1.3)")
     if g.start is None and path[0] != g.entry:
-        raise MoveProblem(CALDIERO_VARIANT.rules.REINFORCEMENTS, f"reinforcements enter at {g.entry} (caldiero §15.4, §21)")
+        raise MoveProblem(CALDIERO.REINFORCEMENTS, f"reinforcements enter at {g.entry} (caldiero §15.4, §21)")
     if g.start is None:
         problem = _step_problem(world, g, None, path[0], ezoc, True)
         if problem:
@@ -446,10 +446,10 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
     if check is None or not (check.ok or check.block == MoveBlock.CANNOT_END_HERE):  # stacking: below
         raise MoveProblem(*_explain(world, g, path, ezoc))
     if len(set(path)) != len(path) or path[-1] == g.start:
-        raise MoveProblem(CALDIERO_VARIANT.rules.MOVEMENT, "a path may not revisit a hex")
+        raise MoveProblem(CALDIERO.MOVEMENT, "a path may not revisit a hex")
     problem_stack = stacking_problem(world, path[-1], g.units, g.column)
     if problem_stack:
-        raise MoveProblem(R.COLUMN_STACKING if g.column else CALDIERO_VARIANT.rules.STACKING, problem_stack)
+        raise MoveProblem(R.COLUMN_STACKING if g.column else CALDIERO.STACKING, problem_stack)
     cost, _ = path_cost(world, g, path)
     return Route(path=path, cost_half=cost, all_road=all_road)
 
@@ -470,7 +470,7 @@ def _explain(world: World, g: Group, path: tuple[str, ...], ezoc: frozenset[str]
         if i > 0 and cost > _budget(world, g, all_road):
             return R.ALWAYS_ONE_HEX, f"the path costs {cost / 2:g} MP, more than the {_budget(world, g, all_road) / 2:g} available (caldiero §9.1.1, §9.2)"
         prev = h
-    return CALDIERO_VARIANT.rules.MOVEMENT, f"{path[-1]} cannot be reached along {'-'.join(path)} (caldiero §9.1)"
+    return CALDIERO.MOVEMENT, f"{path[-1]} cannot be reached along {'-'.join(path)} (caldiero §9.1)"
 
 
 # --- leaders ------------------------------------------------------------------------------------------

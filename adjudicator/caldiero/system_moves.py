@@ -13,7 +13,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
 )
 from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command_moves_over, unit_order
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import (
     advance_order_problem, attack_bound, attack_order_problem, leave_ezoc_problem, nearer, toward_enemy,
@@ -41,28 +41,28 @@ def check_movers(w: World, seat: str, units: tuple[str, ...]) -> None:
     act = w.state.activation
     assert act is not None
     if len(set(units)) != len(units):
-        raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, "a unit is listed twice")
+        raise Reject(CALDIERO.MOVEMENT, "a unit is listed twice")
     locations = set()
     for u in units:
         s = w.state.units.get(u)
         if s is None or s.side != seat:
-            raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"{u} is not one of your units")
+            raise Reject(CALDIERO.MOVEMENT, f"{u} is not one of your units")
         if u not in act.units:
             raise Reject(R.ACTION_PHASE, f"{u} does not belong to the active formation {act.formation} (caldiero §3.1 B)")
         if u in act.moved:
-            raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"{u} has already moved in this activation (caldiero §9.1)")
+            raise Reject(CALDIERO.MOVEMENT, f"{u} has already moved in this activation (caldiero §9.1)")
         if u not in act.out_of_command and in_command_moves_over(w):
             raise Reject(R.OOC_AFTER_MOVES, f"{u} is in command: the in-command units' movement ended when the "
                          "out-of-command units tried to change order (caldiero §3.1 B-3)")
         if s.where == "offmap" and not unit_due(w, u):
-            raise Reject(CALDIERO_VARIANT.rules.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.counters.unit(u).arrival.turn) if w.counters.unit(u).arrival else '?'} (caldiero §15.4)")
+            raise Reject(CALDIERO.REINFORCEMENTS, f"{u} is not due to arrive before turn {arrival_turn(w, w.counters.unit(u).arrival.turn) if w.counters.unit(u).arrival else '?'} (caldiero §15.4)")
         if s.where not in ("map", "offmap"):
-            raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"{u} is not on the map")
+            raise Reject(CALDIERO.MOVEMENT, f"{u} is not on the map")
         if s.status == "routed":
-            raise Reject(CALDIERO_VARIANT.rules.ROUT, f"{u} is routed: routed units do not move (caldiero §15.2)")
+            raise Reject(CALDIERO.ROUT, f"{u} is routed: routed units do not move (caldiero §15.2)")
         locations.add(s.hex if s.where == "map" else f"entry:{w.counters.unit(u).arrival.entry if w.counters.unit(u).arrival else ''}")
     if len(locations) != 1:
-        raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
+        raise Reject(CALDIERO.MOVEMENT, "units moving together must start in the same hex (caldiero §9.1)")
 
 
 def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
@@ -135,7 +135,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
         return options[cmd.to]
     path = tuple(cmd.path)
     if path[-1] != cmd.to:
-        raise Reject(CALDIERO_VARIANT.rules.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
+        raise Reject(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
     last: Reject | None = None
     for order in orders:
         if cmd.column and not allows_column(w, order):
@@ -151,7 +151,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
             last = Reject(*problem)
             continue
         return order, route
-    raise last or Reject(CALDIERO_VARIANT.rules.MOVEMENT, "no order allows this move")
+    raise last or Reject(CALDIERO.MOVEMENT, "no order allows this move")
 
 
 def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, str]:
@@ -167,7 +167,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
         if w.board.on_map(cmd.to):
             problem = stacking_problem(w, cmd.to, units, cmd.column)
             if problem:
-                return (R.COLUMN_STACKING if cmd.column else CALDIERO_VARIANT.rules.STACKING), problem
+                return (R.COLUMN_STACKING if cmd.column else CALDIERO.STACKING), problem
         route = reachable(w, g).get(cmd.to)
         if route is not None:
             problem_attack = attack_move_problem(w, g, route)
@@ -178,7 +178,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
                 check_path(w, g, (cmd.to,))
             except MoveProblem as e:
                 return e.rule, e.message
-    return CALDIERO_VARIANT.rules.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
+    return CALDIERO.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
 
 
 def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> None:
@@ -186,11 +186,11 @@ def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> No
     if cmd.charge:
         problem = charge_problem(a.w, units, order, route)
         if problem:
-            raise Reject(CALDIERO_VARIANT.rules.CHARGE, problem)
-    a.emit(ev.UnitsMoved(units=units, path=route.path, rule=str(R.COLUMN if cmd.column else CALDIERO_VARIANT.rules.MOVEMENT),
+            raise Reject(CALDIERO.CHARGE, problem)
+    a.emit(ev.UnitsMoved(units=units, path=route.path, rule=str(R.COLUMN if cmd.column else CALDIERO.MOVEMENT),
                          column=cmd.column, cost_half=route.cost_half))
     if cmd.charge:
-        a.emit(ev.ActivationRecorded(key="charging", values=units, rule=str(CALDIERO_VARIANT.rules.CHARGE)))
+        a.emit(ev.ActivationRecorded(key="charging", values=units, rule=str(CALDIERO.CHARGE)))
     check_direction_release(a, units)
     dest = route.path[-1]
     lone_leaders(a, dest, seat)
@@ -269,7 +269,7 @@ def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str,
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
     options = leader_options(w, cmd.leader)
     if cmd.to not in options:
-        raise Reject(R.CINC_LIMITS if cmd.leader in ("bonaparte", "alvinczy") else CALDIERO_VARIANT.rules.LEADER_EZOC,
+        raise Reject(R.CINC_LIMITS if cmd.leader in ("bonaparte", "alvinczy") else CALDIERO.LEADER_EZOC,
                      f"{cmd.leader} cannot reach {cmd.to}: 6 MP, no EZoC without a friendly unit there (caldiero §8.2.2, §9.1.4)"
                      + ("; Bonaparte stays within two hexes of 1014, Alvinczy not west of the 24xx line (caldiero §4.2.2)"
                         if cmd.leader in ("bonaparte", "alvinczy") else ""))

@@ -22,7 +22,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
 )
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import elimination, retreat, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
@@ -140,20 +140,20 @@ class Act:
     def rout_test(self, h: str, units: list[str]) -> dict[str, bool]:
         """One die for the routed stack at `h`, recorded with each unit's value."""
         values = shared_efficiency.test_values(CALDIERO_VARIANT, self.w, units)
-        (roll,) = self.roll(f"{CALDIERO_VARIANT.rules.ROUT} routed units at {h} reached by the enemy", {"test": "efficiency",
+        (roll,) = self.roll(f"{CALDIERO.ROUT} routed units at {h} reached by the enemy", {"test": "efficiency",
                             "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
         return {u: passes(roll, values[u]) for u in units}
 
     def rout_eliminated(self, unit: str, permanent: bool) -> None:
-        elimination.eliminate(self, CALDIERO_VARIANT, unit, CALDIERO_VARIANT.rules.ROUT, permanent=permanent)
+        elimination.eliminate(self, CALDIERO_VARIANT, unit, CALDIERO.ROUT, permanent=permanent)
 
     def rout_retreat(self, units: list[str]) -> None:
-        open_retreats(self, {u: rout.RETREAT_HEXES for u in units}, CALDIERO_VARIANT.rules.ROUT, from_combat=False)
+        open_retreats(self, {u: rout.RETREAT_HEXES for u in units}, CALDIERO.ROUT, from_combat=False)
 
     def leader_die(self, leader: str, cause: str) -> int:
         """caldiero §4.4.3: the die of a leader's test, against his initiative (a commander in chief's: 1)."""
         value = 1 if self.w.counters.leader(leader).role == "commander_in_chief" else self.w.counters.leader(leader).initiative
-        (roll,) = self.roll(f"{CALDIERO_VARIANT.rules.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value,
+        (roll,) = self.roll(f"{CALDIERO.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value,
                             "cause": cause}, about=(self.state.leaders[leader].hex,))
         return roll
 
@@ -168,7 +168,7 @@ class Act:
         if friends:
             dest = min(friends, key=lambda x: (self.w.board.distance(h, x), x))
             if dest != h:
-                self.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(CALDIERO_VARIANT.rules.LEADER_ALONE)))
+                self.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(CALDIERO.LEADER_ALONE)))
 
 
 def _anonymous(value: str | int, state: CaldieroState) -> str | int:
@@ -209,7 +209,7 @@ def add_disorder(a: Act, u: str, rule: Rule, retreats: dict[str, int], from_comb
     worse = rout.worsened(status)
     if worse.status == status:
         return
-    a.emit(ev.StatusChanged(unit=u, status=worse.status, rule=str(CALDIERO_VARIANT.rules.DISORDER if worse.routed else rule)))
+    a.emit(ev.StatusChanged(unit=u, status=worse.status, rule=str(CALDIERO.DISORDER if worse.routed else rule)))
     if worse.routed:
         retreats[u] = max(retreats.get(u, 0), rout.retreat_at_once(worse))
 
@@ -224,10 +224,10 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
         if from_combat:
             for art in rout.guns_with(a.w, [u]):
                 if art not in moves:
-                    elimination.eliminate(a, CALDIERO_VARIANT, art, CALDIERO_VARIANT.rules.ARTILLERY_STACKED)  # caldiero §11.1
+                    elimination.eliminate(a, CALDIERO_VARIANT, art, CALDIERO.ARTILLERY_STACKED)  # caldiero §11.1
         if not retreat_paths(a.w, u, n):
             edge = a.w.board.is_edge(s.hex or "")
-            elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO_VARIANT.rules.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
+            elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
             continue
         by_side.setdefault(s.side, {})[u] = n
     for side in sorted(by_side, key=lambda x: x == (a.combat.attacker_side if a.combat else "")):
@@ -246,17 +246,17 @@ def answer_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], cmd: C.Retreat
     moves: dict[str, int] = dict(frame.ctx.moves)
     u = cmd.unit
     if u not in moves:
-        raise Reject(CALDIERO_VARIANT.rules.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}")
+        raise Reject(CALDIERO.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}")
     options = retreat_paths(a.w, u, moves[u])
     chosen = next((p for p in options if list(p.path) == list(cmd.path)), None)
     if chosen is None:
-        raise Reject(CALDIERO_VARIANT.rules.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
+        raise Reject(CALDIERO.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
                      f"enemy ZoC if possible; choose one of {[list(p.path) for p in options][:6]} (caldiero §12.6)")
-    retreat.move_along(a, CALDIERO_VARIANT.rules, [u], chosen, frame.rule)
+    retreat.move_along(a, CALDIERO, [u], chosen, frame.rule)
     del moves[u]
     extra: dict[str, int] = {}
     if chosen.through_ezoc:
-        add_disorder(a, u, CALDIERO_VARIANT.rules.RETREAT_EZOC, extra)  # caldiero §12.6.1
+        add_disorder(a, u, CALDIERO.RETREAT_EZOC, extra)  # caldiero §12.6.1
     for x, n in extra.items():
         if a.state.units[x].where == "map":
             if retreat_paths(a.w, x, n):

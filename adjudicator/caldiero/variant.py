@@ -84,3 +84,5 @@ class CaldieroVariant(Variant):
 
 
 CALDIERO_VARIANT = CaldieroVariant()
+# The book's section for each concept of the system, by its name: CALDIERO.RETREAT is "caldiero §12.6".
+CALDIERO: Rulebook = CALDIERO_VARIANT.rules
