@@ -386,6 +386,16 @@ def test_a_read_that_fails_is_the_stores_corrupt_error_naming_the_file_and_what_
     store.close()
 
 
+def test_a_store_opened_without_a_path_is_in_memory_and_makes_no_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    store = SQLiteStore()
+    create(store, "g")
+    assert (store.path, store.where, store.created) == (":memory:", "", False)
+    store.close()
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_created_says_whether_opening_made_the_database_file(tmp_path: Path) -> None:
     """`created` is what the CLI reports as "created the database ..." (cli_common.open_app): true only for the
     opening that made the file; an in-memory store has no file to make."""
