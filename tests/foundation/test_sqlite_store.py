@@ -102,8 +102,19 @@ def test_a_write_that_conflicts_with_stored_rows_is_the_stores_error_and_keeps_n
 def test_a_corrupt_database_file_is_the_stores_error(tmp_path: Path) -> None:
     path = tmp_path / "a.db"
     path.write_bytes(b"this is not a database" * 100)
-    with pytest.raises(CorruptStore):
+    with pytest.raises(CorruptStore) as corrupt:
         SQLiteStore(path, mode="write")
+    assert str(corrupt.value) == f"{path}: not a readable arbitro database (file is not a database)"
+
+
+@pytest.mark.parametrize("durable, level", [(True, 2), (False, 1)])
+def test_a_durable_store_syncs_every_commit_and_a_non_durable_one_only_at_checkpoints(
+        tmp_path: Path, durable: bool, level: int) -> None:
+    """synchronous=FULL (2): an acknowledged append survives a power loss; `durable=False` (NORMAL, 1) trades that
+    for speed where losing the last appends is acceptable (benchmarks, scratch databases)."""
+    store = SQLiteStore(tmp_path / "a.db", durable=durable)
+    assert store.conn.execute("PRAGMA synchronous").fetchone() == (level,)
+    store.close()
 
 
 @pytest.mark.parametrize("reach", ["game", "delete_game", "delete_seat_copy", "wait_for_append", "append",
