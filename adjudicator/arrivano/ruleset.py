@@ -275,9 +275,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         out: list[dict[str, Any]] = []
         match state.step:
             case "orders":
-                for fid in T.chief_can_change(w, seat):
-                    out += [{"type": "change_order", "formation": fid, "order": o} for o in ORDERS
-                            if o != state.formations[fid].order]
+                out += [{"type": "change_order", "formation": f, "order": o} for f, o in T.chief_changes(w, seat)]
                 out.append({"type": "end_orders"})
             case "choose_activation":
                 out += [{"type": "activate", "formation": f} for f in T.activatable(w)]

@@ -189,6 +189,12 @@ def chief_can_change(w: World, side: str) -> list[str]:
     return chief_orders.in_reach(ARRIVANO_VARIANT, w, chief_of(w, side), w.state.chief_changes.get(side, 0))
 
 
+def chief_changes(w: World, side: str) -> list[tuple[str, str]]:
+    """The (formation, order) changes the side's chief may make now: the kernel's listing from the predicate
+    `change_order` asks (arrivano §5.2, §4.3)."""
+    return chief_orders.changes(ARRIVANO_VARIANT, w, chief_of(w, side), w.state.chief_changes.get(side, 0))
+
+
 def settle_orders(g: Game) -> None:
     """Skip a side's orders sub-phase when its chief can change nothing."""
     while g.state.step == "orders" and not chief_can_change(g.world(), g.state.seat):
