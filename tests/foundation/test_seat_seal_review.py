@@ -1,0 +1,66 @@
+"""Review rev-trust: what the seat seal (signing.SeatSeal) leaves unbound. Each test edits a sealed seat export in a
+way the seal should catch and expects import, `check` and `verify` to refuse it. They fail on main at 357fbd1: the
+seal signs the views, the seat state and the head's hash, but not the events as served (a redacted event's content
+is bound by no hash the seat can check), the seat's own commands, or the notes' chain ends."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitro.events import signing
+
+from .conftest import Cli
+from .test_historian import FRIMONT
+from .test_seat_seal import edit_view, records, text_of
+
+
+@pytest.fixture
+def umpire(tmp_path: Path) -> Cli:
+    cli = Cli(tmp_path / "umpire.db")
+    cli("new", "marengo", "marengo", "--id", "g")
+    cli.submit("g", "austria", FRIMONT)
+    cli("annotate", "g", "--at", "5", "--as", "austria", "public note one")
+    cli("annotate", "g", "--at", "6", "--as", "austria", "public note two")
+    return cli
+
+
+def refused_everywhere(tmp_path: Path, umpire: Cli, text: str) -> None:
+    path = tmp_path / "forged.jsonl"
+    path.write_text(text, encoding="utf-8")
+    seat = Cli(tmp_path / "seat.db")
+    seat("import", str(path), code=2)
+    assert umpire.json("verify", str(path), code=1)["passed"] is False
+
+
+def test_a_redacted_event_edited_in_a_seat_export_is_refused(umpire: Cli, tmp_path: Path) -> None:
+    """France is served austria's move (#6) redacted, so without its salt: no hash france holds binds its content."""
+    rows = records(umpire("export", "g", "--as", "france").stdout)
+    (moved,) = [r for r in rows if r["record"] == "event" and r["seq"] == 6]
+    assert "salt" not in moved["served"]
+    moved["served"]["event"]["from_zone"] = "pool:france"
+    refused_everywhere(tmp_path, umpire, text_of(rows))
+
+
+def test_the_seats_own_command_edited_in_its_export_is_refused(umpire: Cli, tmp_path: Path) -> None:
+    rows = records(umpire("export", "g", "--as", "austria").stdout)
+    (sent,) = [r for r in rows if r["record"] == "command" and r["body"] is not None and r["cmd"] == 1]
+    sent["body"]["command"]["path"] = ["somewhere_else"]
+    refused_everywhere(tmp_path, umpire, text_of(rows))
+
+
+def test_the_last_note_dropped_from_a_seat_export_is_refused(umpire: Cli, tmp_path: Path) -> None:
+    rows = [r for r in records(umpire("export", "g", "--as", "austria").stdout)
+            if not (r["record"] == "annotation" and r["text"] == "public note two")]
+    refused_everywhere(tmp_path, umpire, text_of(rows))
+
+
+def test_verify_does_not_pass_views_sealed_by_a_key_nothing_anchors(umpire: Cli, tmp_path: Path) -> None:
+    """A forger's fresh key seals its own edit; without a receipt or a pinned key, verify cannot tell it from the
+    server's, so its 'seat views' check must not say passed."""
+    forged = edit_view(umpire("export", "g", "--as", "austria").stdout, 3, relink=True, key=signing.new_private_key())
+    (tmp_path / "forged.jsonl").write_text(forged, encoding="utf-8")
+    report = umpire.json("verify", str(tmp_path / "forged.jsonl"))
+    (views,) = [c for c in report["checks"] if c["name"] == "seat views"]
+    assert views["status"] != "passed", views
