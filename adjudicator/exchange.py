@@ -12,8 +12,9 @@
     {"record": "seat_view", ..., "digest": ...}   each view's link in the chain of views (signing.view_link)
     {"record": "seat_state", "seq": N, "status": ..., "legal": [...]}   a seat's export: what that seat is served
                                  at the head, so it can play from its own copy offline
-    {"record": "seat_seal", ...}   a seat's export, last: the server's signature on the chain, the views and the
-                                 seat state it served that seat (signing.SeatSeal)
+    {"record": "seat_seal", ...}   a seat's export, last: the server's signature on every record before it
+                                 (signing.RecordsDigest), naming the chain's head, the views and the seat state it
+                                 served that seat (signing.SeatSeal)
 
 A seat's export holds only what that seat may see: its redacted events (with the chain's hashes, and the
 salt only of events served whole), its own commands (those the umpire entered on its behalf included), and of
@@ -22,16 +23,16 @@ the others' commands only their hashes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator.errors import BadFile, BadInput
-from arbitro.events.codec import canonical
+from arbitro.events.codec import FloatInGameData, canonical
 from arbitro.events.records import FORMAT, CommandRecord, GameRecord, StoredEvent
 from arbitro.events.rows import numbered_per_chain
-from arbitro.events.signing import CommandSignature
+from arbitro.events.signing import CommandSignature, RecordsDigest
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
 
@@ -52,6 +53,7 @@ class Loaded(msgspec.Struct, kw_only=True):
     seat_views: list[dict[str, Any]] = []  # a seat's export: {"seq", "patch" (decoded)}, shown after each event
     seat_state: dict[str, Any] | None = None  # a seat's export: its status and legal commands at the head
     seat_seal: dict[str, Any] | None = None  # a seat's export: the server's signature on what it served that seat
+    records_digest: str | None = None  # a seat's export: the digest of its records before the seal (RecordsDigest)
     source: str = "<input>"
     command_lines: list[int] = []  # the file's line of each command record, in order (errors name the line)
     event_lines: list[int] = []
@@ -61,13 +63,30 @@ class Loaded(msgspec.Struct, kw_only=True):
 def export_lines(
     store: Store, game: GameRecord, seat: str, *, revealed: bool, server_key: str | None,
     served: Iterable[dict[str, Any]], notes: Iterable[Annotation], with_seed: bool = False,
-    seat_state: dict[str, Any] | None = None, views: Iterable[dict[str, Any]] = (), seal: dict[str, Any] | None = None,
+    seat_state: dict[str, Any] | None = None, views: Iterable[dict[str, Any]] = (),
+    seal: Callable[[str], dict[str, Any] | None] | None = None,
 ) -> Iterator[str]:
     """`game` as `seat` may have it, one JSON line a record: the umpire's export is the stored log whole; a seat's
     holds the commands it sent, the events as it was `served` them, the `notes` it may read, its view after each
     event (`views`, as patches) and, last, its `seat_state` at the head (what it is served there: status, legal
-    commands), then the server's `seal` on all that. The seed
-    only once `revealed`, or to the umpire on request (`with_seed`)."""
+    commands), then the server's seal on all that: `seal` makes it from the digest of every record before it
+    (signing.RecordsDigest). The seed only once `revealed`, or to the umpire on request (`with_seed`)."""
+    digest = RecordsDigest()
+    for line in _records(store, game, seat, revealed=revealed, server_key=server_key, served=served, notes=notes,
+                         with_seed=with_seed, seat_state=seat_state, views=views):
+        digest.add(line.encode())
+        yield line
+    sealed = seal(digest.hexdigest()) if seal is not None and seat != UMPIRE else None
+    if sealed is not None:
+        yield _line({"record": "seat_seal", **sealed})
+
+
+def _records(
+    store: Store, game: GameRecord, seat: str, *, revealed: bool, server_key: str | None,
+    served: Iterable[dict[str, Any]], notes: Iterable[Annotation], with_seed: bool,
+    seat_state: dict[str, Any] | None, views: Iterable[dict[str, Any]],
+) -> Iterator[str]:
+    """An export's records before the seal (export_lines)."""
     game_id = game.id
     if with_seed and seat != UMPIRE:  # refused, not ignored: the caller asked for something it will not get
         raise BadInput(f"--with-seed is the umpire's (to move a whole game between servers); {seat}'s export never "
@@ -102,8 +121,6 @@ def export_lines(
             yield _line({"record": "seat_view", **view})
     if seat_state is not None and seat != UMPIRE:
         yield _line({"record": "seat_state", **seat_state})
-    if seal is not None and seat != UMPIRE:
-        yield _line({"record": "seat_seal", **seal})
 
 
 def entered_for(command: Any) -> str | None:
@@ -144,6 +161,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     redacted_for = server_key = None
     seat_state: dict[str, Any] | None = None
     seat_seal: dict[str, Any] | None = None
+    digest, records_digest = RecordsDigest(), None
     seat_views: list[dict[str, Any]] = []
     seat_keys: dict[str, tuple[str, int]] = {}
     signatures: dict[int, CommandSignature] = {}
@@ -160,8 +178,13 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
             raise BadFile(f"{where}: not JSON ({e}); the file may be truncated or edited") from None
         if not isinstance(record, dict) or "record" not in record:
             raise BadFile(f'{where}: each line is a JSON object with a "record" field')
+        if seat_seal is not None:
+            raise BadFile(f"{where}: a record after the seat_seal record, which ends a seat's export: added after the "
+                          "server sealed it")
         kind = record.pop("record")
         try:
+            if kind != "seat_seal" and (redacted_for is not None or (kind == "game" and record.get("redacted_for"))):
+                digest.add(canonical({"record": kind, **record}))
             if kind == "game":
                 if record.pop("format", None) != FORMAT:
                     raise BadFile(f"{where}: not an {FORMAT} export (format field)")
@@ -190,14 +213,14 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
             elif kind == "seat_state" and redacted_for is not None:
                 seat_state = record
             elif kind == "seat_seal" and redacted_for is not None:
-                seat_seal = record
+                seat_seal, records_digest = record, digest.hexdigest()
             else:
                 raise BadFile(f"{where}: unknown record kind {kind!r}")
-        except (KeyError, msgspec.ValidationError, TypeError) as e:
+        except (KeyError, msgspec.ValidationError, TypeError, FloatInGameData) as e:
             raise BadFile(f"{where}: malformed {kind} record ({e})") from None
     if game is None:
         raise BadFile(f"{source}: empty file: no game record")
     # A file exported before notes were numbered per chain reads numbered so (events.rows.numbered_per_chain).
     return Loaded(game=game, commands=commands, events=events, served=served, annotations=numbered_per_chain(notes),
                   redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures,
-                  seat_state=seat_state, seat_seal=seat_seal, seat_views=seat_views, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)
+                  seat_state=seat_state, seat_seal=seat_seal, records_digest=records_digest, seat_views=seat_views, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)

@@ -56,16 +56,16 @@ def history(serving: Iterable[tuple[dict[str, Any], dict[str, Any]]]) -> tuple[l
 
 
 def seal(store: Store, game_id: str, seat: str, served: list[dict[str, Any]], views: list[dict[str, Any]],
-         seat_state: dict[str, Any]) -> dict[str, Any] | None:
-    """The server's seal on a seat's export (signing.SeatSeal): its chain's head, its last view link and its seat
-    state, signed with the key that signs receipts. None from a database, opened read-only, that has no key yet: a
-    copy refuses that export (check_views)."""
+         seat_state: dict[str, Any], records: str) -> dict[str, Any] | None:
+    """The server's seal on a seat's export (signing.SeatSeal): the digest of its `records` (every one before the
+    seal), its chain's head, its last view link and its seat state, signed with the key that signs receipts. None
+    from a database, opened read-only, that has no key yet: a copy refuses that export (check_views)."""
     key = store.signing_key()
     if key is None or not served:
         return None
     return to_builtins(signing.make_seat_seal(
         key, game=game_id, seat=seat, seq=served[-1]["seq"], head=served[-1]["hash"], views=views[-1]["digest"],
-        state=sha256_hex(canonical(seat_state))))
+        state=sha256_hex(canonical(seat_state)), records=records))
 
 
 def store_copy(store: Store, loaded: Loaded, text: str) -> str:
@@ -187,6 +187,9 @@ def _engine_seq(shown: Any) -> Any:
 
 def _seal_problem(loaded: Loaded, seat: str, last_link: str) -> str:
     """What is wrong with a seat export's seal, or "" when it seals exactly what the file holds."""
+    if isinstance(loaded.seat_seal, dict) and loaded.seat_seal.get("format") == "arbitro-seat-copy/1":
+        return ("made by an arbitro that sealed the views only, not the events, commands and notes (format "
+                "arbitro-seat-copy/1): ask the umpire to export it again")
     try:
         sealed = msgspec.convert(loaded.seat_seal, signing.SeatSeal)
     except msgspec.ValidationError as e:
@@ -207,6 +210,9 @@ def _seal_problem(loaded: Loaded, seat: str, last_link: str) -> str:
                                     "computed again, or the views come from another export"),
         (sealed.state != sha256_hex(canonical(loaded.seat_state)),
          "it seals another seat_state (status and legal commands at the head) than this one: edited"),
+        (sealed.records != loaded.records_digest,
+         "it seals other records than this file's: an event as served, a command, a note or the game record was "
+         "edited, added or taken out after the server sealed it"),
     ]
     return next((said for wrong, said in mismatches if wrong), "")
 

@@ -39,7 +39,8 @@ class ExchangeCalls:
             awaiting_in(ruleset, s))}) for e, s in self._serving(game, seat)) if seat != UMPIRE else ([], [])
         at_head = {"seq": game.head_seq, "status": to_builtins(self.status(game_id, seat)),
                    "legal": self.legal(game_id, seat)} if seat != UMPIRE else None
-        sealed = seatcopy.seal(self.store, game_id, seat, served, views, at_head) if at_head is not None else None
+        sealed = (lambda records: seatcopy.seal(self.store, game_id, seat, served, views, at_head, records)
+                  ) if at_head is not None else None
         return exchange.export_lines(self.store, game, seat, revealed=revealed, server_key=self.server_key(),
                                      served=served, notes=notes, with_seed=with_seed, seat_state=at_head, views=views,
                                      seal=sealed)

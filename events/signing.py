@@ -12,6 +12,7 @@ Keys and signatures are lowercase hex: a public key is 32 bytes, a signature 64.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import msgspec
@@ -23,7 +24,7 @@ from arbitro.events.codec import canonical, sha256_hex
 
 RECEIPT_FORMAT = "arbitro-receipt/1"
 COMMAND_SIGNATURE_FORMAT = "arbitro-command/1"
-SEAT_SEAL_FORMAT = "arbitro-seat-copy/1"
+SEAT_SEAL_FORMAT = "arbitro-seat-copy/2"  # /1 signed the views, not the whole file
 
 
 class BadKey(ValueError):
@@ -119,10 +120,28 @@ def view_link(prev: str, seq: int, event_hash: str, patch: Any) -> str:
     return sha256_hex(canonical({"prev": prev, "seq": seq, "event": event_hash, "patch": patch}))
 
 
+class RecordsDigest:
+    """What a seat seal signs of a whole export: sha256 over every record before the seal, each canonically encoded
+    and ended by a newline, in file order. Every byte the seat was sent is bound by it: redacted events (which no
+    hash the seat holds binds, their salt withheld), its own commands, the notes and the chain's end of them."""
+
+    def __init__(self) -> None:
+        self._sha = hashlib.sha256()
+
+    def add(self, record: bytes) -> None:
+        self._sha.update(record)
+        self._sha.update(b"\n")
+
+    def hexdigest(self) -> str:
+        return self._sha.hexdigest()
+
+
 class SeatSeal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The server's signature on a seat's export: in `game`, `seat` was served the chain up to event `seq` (whose
-    hash is `head`), the views whose chain ends at link `views`, and at the head the seat state hashing to `state`.
-    Its format names what is signed, so no receipt's signature (signed with the same key) passes for a seal."""
+    hash is `head`), the views whose chain ends at link `views`, at the head the seat state hashing to `state`, and
+    the file whose records before the seal digest to `records` (RecordsDigest: what binds everything). The view
+    links and `state` bind nothing more than `records` does; they let an error name the edited record. Its format
+    names what is signed, so no receipt's signature (signed with the same key) passes for a seal."""
 
     format: str = SEAT_SEAL_FORMAT
     game: str
@@ -131,6 +150,7 @@ class SeatSeal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     head: str
     views: str
     state: str
+    records: str
     server_key: str
     signature: str = ""
 
@@ -141,8 +161,9 @@ class SeatSeal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
         return self.format == SEAT_SEAL_FORMAT and signature_ok(self.server_key, self.message(), self.signature)
 
 
-def make_seat_seal(private: bytes, *, game: str, seat: str, seq: int, head: str, views: str, state: str) -> SeatSeal:
-    unsigned = SeatSeal(game=game, seat=seat, seq=seq, head=head, views=views, state=state,
+def make_seat_seal(private: bytes, *, game: str, seat: str, seq: int, head: str, views: str, state: str,
+                   records: str) -> SeatSeal:
+    unsigned = SeatSeal(game=game, seat=seat, seq=seq, head=head, views=views, state=state, records=records,
                         server_key=public_key(private))
     return msgspec.structs.replace(unsigned, signature=sign(private, unsigned.message()))
 

@@ -23,6 +23,7 @@ from arbitro.events.records import GENESIS
 from arbitro.events.store import Annotation
 
 from .conftest import Cli
+from .test_seat_seal import reseal, server_key_of
 from .test_usable import _session
 
 ENTER = {"type": "enter", "block": "AUT_FRIMONT", "entry": "alessandria", "path": ["testa_di_ponte"]}
@@ -159,9 +160,10 @@ def test_a_copy_takes_only_its_own_chain_carried_on(tmp_path: Path) -> None:
     assert austria.json("status", table.game, "--as", "austria")["head"] == 6  # the copy held is unchanged
 
 
-def altered_notes(text: str, alter: Callable[[list[Annotation]], list[Annotation]]) -> str:
+def altered_notes(text: str, alter: Callable[[list[Annotation]], list[Annotation]], server_key: bytes) -> str:
     """An export's text with its notes replaced by alter(notes), each chain linked and hashed again from its first
-    note on: what an umpire who rewrites a chain would mail (it still verifies as a chain)."""
+    note on, and sealed again with the server's key: what an umpire who rewrites a chain would mail (it still
+    verifies as a chain, and its seal as the server's)."""
     lines = [json.loads(line) for line in text.splitlines()]
     notes = alter([msgspec.convert(r, Annotation) for r in lines if r["record"] == "annotation"])
     last: dict[str, str] = {}
@@ -173,6 +175,7 @@ def altered_notes(text: str, alter: Callable[[list[Annotation]], list[Annotation
     records = [r for r in lines if r["record"] != "annotation"]
     at = next(i for i, r in enumerate(records) if r["record"] == "seat_view")
     records[at:at] = [{"record": "annotation", **msgspec.to_builtins(n)} for n in rehashed]
+    reseal(records, server_key)
     return "".join(canonical(r).decode() + "\n" for r in records)
 
 
@@ -198,7 +201,8 @@ def test_a_copy_takes_only_an_export_that_keeps_every_note_it_holds(tmp_path: Pa
                                        "it lacks note 2 of the public chain (by umpire on #1)"),
     }
     for name, (alter, expected) in alterations.items():
-        Path(table.file("altered.jsonl")).write_text(altered_notes(later, alter), encoding="utf-8")
+        altered = altered_notes(later, alter, server_key_of(table.where / "umpire.db"))
+        Path(table.file("altered.jsonl")).write_text(altered, encoding="utf-8")
         refused = austria("import", table.file("altered.jsonl"), code=2).stderr
         assert expected in refused and "nothing imported" in refused, (name, refused)
         assert austria.json("notes", table.game, "--as", "austria") == held, name  # the copy held is unchanged

@@ -81,8 +81,17 @@ def reseal(rows: Records, key: bytes) -> None:
     state = next({k: v for k, v in r.items() if k != "record"} for r in rows if r["record"] == "seat_state")
     last = [r for r in rows if r["record"] == "seat_view"][-1]["digest"]
     new = signing.make_seat_seal(key, game=old["game"], seat=old["seat"], seq=old["seq"], head=old["head"],
-                                 views=last, state=sha256_hex(canonical(state)))
+                                 views=last, state=sha256_hex(canonical(state)), records=records_digest(rows))
     old.update(msgspec.to_builtins(new))
+
+
+def records_digest(rows: Records) -> str:
+    """The digest of every record before the seal, as a forger who knows signing.RecordsDigest computes it."""
+    digest = signing.RecordsDigest()
+    for row in rows:
+        if row["record"] != "seat_seal":
+            digest.add(canonical(row))
+    return digest.hexdigest()
 
 
 def server_key_of(db: Path) -> bytes:
@@ -191,6 +200,8 @@ ALTERED: dict[str, tuple[Callable[[Records, Cli, Records], None], str]] = {
         lambda rows, umpire, before: rows[-2]["status"]["awaiting"].update(prompt="france resigns"),
         "it seals another seat_state"),
     "no seal": (lambda rows, umpire, before: rows.pop(), "has no seat_seal record, so nothing binds what it shows"),
+    "a record after the seal": (lambda rows, umpire, before: rows.append(dict(rows[-2])),
+                                "a record after the seat_seal record, which ends a seat's export"),
 }
 
 

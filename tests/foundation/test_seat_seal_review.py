@@ -26,12 +26,19 @@ def umpire(tmp_path: Path) -> Cli:
     return cli
 
 
-def refused_everywhere(tmp_path: Path, umpire: Cli, text: str) -> None:
+SEALS_OTHER_RECORDS = "it seals other records than this file's"
+
+
+def refused_everywhere(tmp_path: Path, umpire: Cli, forged: str, text: str = SEALS_OTHER_RECORDS) -> None:
+    """`forged` refused on import and failed by verify's 'seat views' check, both saying `text`."""
     path = tmp_path / "forged.jsonl"
-    path.write_text(text, encoding="utf-8")
+    path.write_text(forged, encoding="utf-8")
     seat = Cli(tmp_path / "seat.db")
-    seat("import", str(path), code=2)
-    assert umpire.json("verify", str(path), code=1)["passed"] is False
+    assert text in seat("import", str(path), code=2).stderr
+    report = umpire.json("verify", str(path), code=1)
+    assert report["passed"] is False
+    (views,) = [c for c in report["checks"] if c["name"] == "seat views"]
+    assert views["status"] == "failed" and text in views["detail"], views
 
 
 def test_a_redacted_event_edited_in_a_seat_export_is_refused(umpire: Cli, tmp_path: Path) -> None:
@@ -56,6 +63,7 @@ def test_the_last_note_dropped_from_a_seat_export_is_refused(umpire: Cli, tmp_pa
     refused_everywhere(tmp_path, umpire, text_of(rows))
 
 
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="review point 2: verify trusts the key on first use")
 def test_verify_does_not_pass_views_sealed_by_a_key_nothing_anchors(umpire: Cli, tmp_path: Path) -> None:
     """A forger's fresh key seals its own edit; without a receipt or a pinned key, verify cannot tell it from the
     server's, so its 'seat views' check must not say passed."""
