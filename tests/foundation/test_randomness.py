@@ -122,7 +122,8 @@ def test_the_audit_lists_only_undos_that_voided_dice_and_describes_each() -> Non
     undo = core.Undone(by="umpire", to_seq=3, reason="misclick", voided_indices=(4, 5), rule="arbitro §U.1")
     audit = audit_dice([created(), body(9, undo),
                         body(10, core.Undone(by="umpire", to_seq=8, reason="nothing rolled", rule="arbitro §U.1"))])
-    assert [(r.seq, r.by, r.to_seq, r.voided_indices, r.reason) for r in audit.rerolls] == [(9, "umpire", 3, (4, 5), "misclick")]
+    assert [(r.seq, r.by, r.to_seq, r.voided_indices, r.reason, r.rule) for r in audit.rerolls] == [
+        (9, "umpire", 3, (4, 5), "misclick", "arbitro §U.1")]
     assert describe_rerolls(audit.rerolls) == ("1 undo(s) voided dice, so those rolls were made again: "
                                                "#9 by umpire back to #3 voided 2 (random index 4, 5)")
     assert describe_rerolls([]) == "no undo voided a roll or draw"
@@ -140,6 +141,7 @@ def test_the_refusals_say_exactly_why_and_what_to_do() -> None:
         NoSeedSupply("g7").draw(CoreState(), 0, DECK, 1, "test")
     assert str(no_seed.value) == ("game g7 was imported without its seed, so this database cannot roll its dice; "
                                   "adjudicate it where it was created, or import an export made with --with-seed")
+    assert no_seed.value.explained("g7", 11) == str(no_seed.value)  # a fork would not help here: none is suggested
 
 
 def test_an_entered_draw_of_every_item_is_a_shuffle_and_is_accepted() -> None:
