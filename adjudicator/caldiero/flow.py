@@ -105,6 +105,9 @@ def check_setup_place(w: World, seat: str, cmd: C.Place) -> None:
         raise Reject(R.SETUP, f"{cmd.hex} holds enemy units")
     if seat == "austria" and parse_hex(cmd.hex)[0] == w.data.scenario.austrian_forbidden_column:
         raise Reject(R.NO_10XX, "Austrian units never enter the 10xx row (caldiero §9.2.1)")
+    here = w.state.units[piece].hex if piece in w.state.units else w.state.leaders[piece].hex
+    if cmd.hex == here:  # issue 19 item 9: a set-up that changes nothing is refused, as legal() never lists it
+        raise Reject(R.SETUP, f"{piece} is already at {cmd.hex}: place it elsewhere or end the set-up")
 
 
 def do_setup_place(a: Act, cmd: C.Place) -> None:
@@ -134,6 +137,8 @@ def setup_problems(w: World, side: str) -> list[str]:
 def check_setup_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
     if seat != "france" or cmd.formation not in ("massena", "augereau"):
         raise Reject(R.SETUP_FRANCE, "at set-up only the French choose the orders of Massena and Augereau (caldiero §21.2)")
+    if w.state.formations[cmd.formation].order == cmd.order:  # issue 19 item 9, as in the orders step
+        raise Reject(R.SETUP_FRANCE, f"{cmd.formation} already has a {cmd.order} order")
 
 
 # =====================================================================================================

@@ -13,9 +13,11 @@ from typing import Any, NamedTuple
 import pytest
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.engine import Adjudicator
+from arbitro.adjudicator.engine import Adjudicator, NoHistory
+from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.randomness import SeededSupply
 from tests.agreement import (
-    LOGS, Discrepancy, Position, documented, judge, log_positions, other_readings, reachable, selfplay_positions,
+    ANY_SEED, LOGS, Discrepancy, Position, documented, judge, log_positions, other_readings, reachable, selfplay_positions,
     sweep,
 )
 from tests.foundation.duel import DuelRuleset, DuelState
@@ -54,11 +56,7 @@ class Known(NamedTuple):
                 and set(d.differs) <= set(self.differs))
 
 
-KNOWN = [
-    Known("caldiero", "item 9", "a set-up that leaves the position as it is: a formation's order set to the one it "
-                                "has (§3.1 set-up)", "change_order", ("order",)),
-    Known("caldiero", "item 9", "a set-up on the hex a piece already holds", "place", ("hex",)),
-]
+KNOWN: list[Known] = []  # none left: items 6, 7 and 9 are fixed
 
 
 def known(ruleset: str, d: Discrepancy) -> bool:
@@ -138,13 +136,31 @@ def test_caldiero_attackers_in_any_order_are_reachable_item_7() -> None:
         "elan": "fr-18-legere", "efficiency": None, "use_general": True})
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 19 item 9 (Caldiero set-up): setting a formation's order to the one "
-                                       "it has is accepted but not listed; list it or refuse it (kernel engineers)")
-def test_caldiero_setting_the_order_a_formation_has_is_listed_or_refused_item_9() -> None:
+def refusal(position: Position, seat: str, command: dict[str, Any]) -> str | None:
+    """What `decide` says refusing `command` at `position` (None: accepted)."""
+    try:
+        position.adjudicator.decide(position.state, seat, command, position.context, NoHistory(), SeededSupply(ANY_SEED))
+    except Rejected as e:
+        return str(e)
+    return None
+
+
+def test_caldiero_set_up_that_changes_nothing_is_refused_item_9() -> None:
+    """Issue 19 item 9: a set-up command that leaves the position as it is (a formation's order set to the one it has,
+    a piece placed on the hex it holds) is refused, as legal() never lists it (docs/ruleset-interface.md)."""
     position = position_at("caldiero-full", 3)
-    if position.state.rules.formations["massena"].order != "attack":  # the position, not the defect: fail
-        pytest.fail("caldiero-full #cmd3 no longer leaves Massena's order Attack: choose the position anew")
-    assert_agrees(position, "france", {"type": "change_order", "formation": "massena", "order": "attack"})
+    if position.state.rules.formations["massena"].order != "attack" or \
+            position.state.rules.units["fr-18-legere"].hex != "1119":  # the position, not the defect: fail
+        pytest.fail("caldiero-full #cmd3 no longer has Massena on Attack and fr-18-legere at 1119: choose anew")
+    same_order = {"type": "change_order", "formation": "massena", "order": "attack"}
+    same_hex = {"type": "place", "piece": "fr-18-legere", "hex": "1119"}
+    for command in (same_order, same_hex):
+        assert_agrees(position, "france", command)
+    assert "massena already has a attack order" in str(refusal(position, "france", same_order))
+    assert "fr-18-legere is already at 1119" in str(refusal(position, "france", same_hex))
+    listed = position.legal("france")
+    assert {"type": "change_order", "formation": "massena", "order": "defence"} in listed
+    assert {"type": "place", "piece": "fr-18-legere", "hex": "1118"} in listed
 
 
 GROUPINGS = {"arrivano": ("assault", "targets"), "caldiero": ("attack", "defenders")}
