@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Any
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.data import TerrainTable
@@ -178,14 +178,19 @@ def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bo
 
 
 def stacking_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
-    """Whether `arriving` may end in a hex (`stacking_problem` is None), the answer for every hex without friends
-    worked out once (issue 15: the listing asks it of every destination of every group)."""
+    """Whether `arriving` may end in a hex (`stacking_problem` is None), each answer kept as long as the World and
+    the one for every hex without friends worked out once (issue 15: the listing asks it of every destination of
+    every group, once per order the group may act under)."""
     held = hexes_held(world, world.state.units[arriving[0]].side)
+    known: dict[str, bool] = world._memo.setdefault(("stacking fits", arriving, column), {})
     alone: list[bool] = []
 
     def fits(h: str) -> bool:
         if h in held:
-            return stacking_problem(world, h, arriving, column) is None
+            ok = known.get(h)
+            if ok is None:
+                ok = known[h] = stacking_problem(world, h, arriving, column) is None
+            return ok
         if not alone:
             alone.append(stacking_problem(world, h, arriving, column) is None)
         return alone[0]
@@ -193,7 +198,6 @@ def stacking_fits(world: World, arriving: tuple[str, ...], column: bool = False)
     return fits
 
 
-T = TypeVar("T")
 Problem = tuple[Rule, str] | None
 HexProblems = tuple[Problem, Problem, Problem]
 
@@ -220,7 +224,7 @@ def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
     board = world.board
     problems = memo.get(b) if memo is not None else None
     if problems is None:
-        problems = _hex_problems(world, g, b, ezoc)
+        problems = _hex_judge(world, g, ezoc)(b)
         if memo is not None:
             memo[b] = problems
     entering, presence, direction = problems
@@ -233,18 +237,33 @@ def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
     return presence or ezoc_to_ezoc_problem(CALDIERO_VARIANT, order_move(world, g.order), a, b, ezoc) or direction
 
 
-def _hex_problems(world: World, g: Group, b: str, ezoc: frozenset[str]) -> HexProblems:
-    """What forbids the group to enter b whatever the step: (the hex itself or the enemy in it; friends and
-    enemy ZoC; the formation's direction), each the first rule broken or None."""
-    entering = _per_hex(world, ("entering", g.side), b, lambda: _entering_problem(world, g.side, b))
-    friends = [u for u in _per_hex(world, ("units", g.side), b, lambda: tuple(world.side_units_at(b, g.side)))
-               if u not in g.units]
-    presence = presence_problem(CALDIERO_VARIANT, order_move(world, g.order), b, ezoc, bool(friends), g.column)
-    direction: Problem = None
-    if world.hooks is not None:  # e.g. caldiero §19.1
-        direction = _per_hex(world, ("direction", g.formation), b,
-                             lambda: world.hooks.formation_hex_problem(world, g.formation, b))
-    return entering, presence, direction
+def _hex_judge(world: World, g: Group, ezoc: frozenset[str]) -> Callable[[str], HexProblems]:
+    """What forbids the group to enter a hex b whatever the step: (the hex itself or the enemy in it; friends and
+    enemy ZoC; the formation's direction), each the first rule broken or None. The answers that depend on the
+    state only through the side or the formation are kept as long as the World (`_per_hex`), so that every
+    group's search shares them; the tables are looked up once per judge, not once per hex (issue 15)."""
+    side, movers, column, formation = g.side, g.units, g.column, g.formation
+    entering_of = _per_hex(world, ("entering", side))
+    units_of = _per_hex(world, ("units", side))
+    move = order_move(world, g.order)
+    hooks = world.hooks
+    direction_of = _per_hex(world, ("direction", formation)) if hooks is not None else None
+
+    def judge(b: str) -> HexProblems:
+        if b not in entering_of:
+            entering_of[b] = _entering_problem(world, side, b)
+        here = units_of.get(b)
+        if here is None:
+            here = units_of[b] = tuple(world.side_units_at(b, side))
+        presence = presence_problem(CALDIERO_VARIANT, move, b, ezoc, any(u not in movers for u in here), column)
+        direction: Problem = None
+        if direction_of is not None:  # e.g. caldiero §19.1
+            if b not in direction_of:
+                direction_of[b] = hooks.formation_hex_problem(world, formation, b)
+            direction = direction_of[b]
+        return entering_of[b], presence, direction
+
+    return judge
 
 
 def _entering_problem(world: World, side: str, b: str) -> Problem:
@@ -255,13 +274,10 @@ def _entering_problem(world: World, side: str, b: str) -> Problem:
     return enemy_problem(CALDIERO_VARIANT, b, bool(world.enemy_units_at(b, side)))
 
 
-def _per_hex(world: World, key: tuple[str, str], h: str, work: Callable[[], T]) -> T:
-    """An answer about hex h that depends on the state only through `key` (a side, a formation), kept as
-    long as the World so that every group's search shares it."""
-    table = world._memo.setdefault(key, {})
-    if h not in table:
-        table[h] = work()
-    return table[h]  # type: ignore[no-any-return]
+def _per_hex(world: World, key: tuple[str, str]) -> dict[str, Any]:
+    """The answers about single hexes that depend on the state only through `key` (a side, a formation), kept as
+    long as the World so that every group's search shares them."""
+    return world._memo.setdefault(key, {})  # type: ignore[no-any-return]
 
 
 def _hex_memo(world: World, g: Group) -> dict[str, HexProblems]:
@@ -293,22 +309,24 @@ def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: in
     veto answers what `_move_problem` answers (None or not), with what depends on b alone worked out once per hex
     and position (`_hex_fit`): the search asks about each hex from up to six neighbours."""
     board = world.board
+    road = board.road
     fits = _hex_fit(world, g, ezoc)
     artillery, ice = g.artillery, world.state.weather == 3
     free_between_zocs = order_move(world, g.order).ezoc_to_ezoc
-    entry_in_ezoc = g.start is None and origin in ezoc
+    defence = g.order == "defence"
+    held_at = origin if g.start is None and origin in ezoc else None  # §9.1.2: entered on an EZoC hex, it stops
 
     def may_enter(a: HexId, b: HexId) -> bool:
         if not fits(b):
             return False
-        if artillery and (board.canal_without_bridge(a, b) or (ice and board.road(a, b) is None)):
+        if artillery and (board.canal_without_bridge(a, b) or (ice and road(a, b) is None)):
             return False  # caldiero §10.3, §17.1.3
         return free_between_zocs or a not in ezoc or b not in ezoc  # §5.1.3
 
-    def may_step(a: HexId, b: HexId) -> bool:
-        if g.order == "defence" or (entry_in_ezoc and a == origin):
+    def may_step(a: HexId, b: HexId) -> bool:  # the search's inner loop asks it of every step (issue 15)
+        if defence or a == held_at:
             return False  # caldiero §5.1.3: at most one hex (the entry hex is that hex); §9.1.2 entry hex in EZoC
-        if roads_only and board.road(a, b) is None:
+        if roads_only and road(a, b) is None:
             return False
         return may_enter(a, b)
 
@@ -327,17 +345,18 @@ def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: in
 
 
 def _hex_fit(world: World, g: Group, ezoc: frozenset[str]) -> Callable[[str], bool]:
-    """Whether nothing about b itself forbids the group to enter it (`_hex_problems` all None), kept as long as the
+    """Whether nothing about b itself forbids the group to enter it (`_hex_judge` all None), kept as long as the
     World. Never asked of the group's start, where the movers themselves stand (`_move_problem` asks that)."""
     known: dict[str, bool] = world._memo.setdefault(("hex_fit", g), {})
     memo = _hex_memo(world, g)
+    judge = _hex_judge(world, g, ezoc)
 
     def fits(b: str) -> bool:
         ok = known.get(b)
         if ok is None:
             problems = memo.get(b)
             if problems is None:
-                problems = memo[b] = _hex_problems(world, g, b, ezoc)
+                problems = memo[b] = judge(b)
             ok = known[b] = not any(problems)
         return ok
 

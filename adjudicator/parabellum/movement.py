@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 from arbitro.adjudicator.maps.costs import MovementTable
-from arbitro.adjudicator.maps.hexgrid import HexId, cube_distance
+from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
@@ -287,8 +287,8 @@ def nearest_enemy_distance(world: World, h: str, side: str) -> int | None:
         grid = world.grid
         enemies = world.cached(("enemy cubes", side), lambda: [grid.cube(e) for e in sorted(
             hexes_held(world, world.enemy(side)))])
-        c = grid.cube(h)
-        known[h] = min((cube_distance(c, e) for e in enemies), default=None)
+        q, r, s = grid.cube(h)  # maps.hexgrid.cube_distance, written out: it runs for every hex and enemy
+        known[h] = min((max(abs(q - eq), abs(r - er), abs(s - es)) for eq, er, es in enemies), default=None)
     return known[h]
 
 
