@@ -178,8 +178,20 @@ def charge_permitted(w: World, h: str) -> bool:
 
 
 def charges(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str, ...], list[str]]]:
-    """Charge moves (arrivano §14.2): good-order Attack-order cavalry, through charge terrain only, ending next to an
-    enemy hex it still has the MP to enter. Returns destination -> (path, target hexes)."""
+    """Charge moves (arrivano §14.2), each a move its Attack order binds as any other (§5.1.2, `destinations`): the
+    direction test keeps those that end in an enemy ZoC or nearer the closest enemy. Returns destination -> (path,
+    target hexes)."""
+    out = _charge_moves(w, uid, ic)
+    if not out or not attack_binds(w, uid, ic):
+        return out
+    unit = w.state.units[uid]
+    toward = toward_enemy(ARRIVANO_VARIANT, w, unit.side, unit.hex, enemy_zoc(w, unit.side))
+    return {h: found for h, found in out.items() if toward(h) is None}
+
+
+def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str, ...], list[str]]]:
+    """`charges` but for the Attack order's direction (§5.1.2): good-order Attack-order cavalry, through charge
+    terrain only, ending next to an enemy hex it still has the MP to enter (arrivano §14.2)."""
     unit = w.state.units[uid]
     if not w.s.scenario.charges_allowed or unit.arm != "cavalry" or unit.status != "good" or unit.where != "map":
         return {}
@@ -213,7 +225,14 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     if not g.s.scenario.charges_allowed:
         g.reject(R.NO_CHARGES, "there are no cavalry charges in this scenario")
     assert g.state.activation is not None
-    options = charges(w, uid, w.in_command(g.state.activation.formation))
+    ic = w.in_command(g.state.activation.formation)
+    options = charges(w, uid, ic)
+    moves = _charge_moves(w, uid, ic)
+    if to not in options and to in moves and target in moves[to][1]:  # a charge, but not toward the enemy (§5.1.2)
+        unit = w.state.units[uid]
+        toward = toward_enemy_problem(ARRIVANO_VARIANT, w, unit.side, unit.hex, to, enemy_zoc(w, unit.side))
+        if toward is not None:
+            g.reject(str(toward[0]), toward[1])
     if to not in options or target not in options[to][1]:
         g.reject(ARRIVANO.CHARGE, "a charge needs good-order Attack-order cavalry moving through charge terrain to a hex "
                            "next to the target, with the movement points to enter it")

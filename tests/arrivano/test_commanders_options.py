@@ -264,3 +264,22 @@ def test_a_charge_owes_no_other_zoc_hex_within_the_sub_phase():
     listed = t.legal("france")
     assert t.state.assault_hexes == [] and {"type": "assault", "attackers": ["28e-i"], "targets": [other]} in listed
     assert {"type": "next"} in listed
+
+
+def test_a_charge_is_a_move_its_attack_order_binds_to_the_enemy_5_1_2():
+    """arrivano §5.1.2 with §14.2: a charge is a move, so under an Attack order it must end in an enemy ZoC or nearer
+    the closest enemy. Next to a disordered enemy (no ZoC, §15), sliding to another hex next to it is neither: the
+    charge is not listed and is refused citing §5.1.2; from two hexes away the charge at it ends nearer."""
+    for start, end, allowed in ((nb(X, 4), nb(X, 3), False), (nb(X, 4, 2), nb(X, 4), True)):  # ends next to X
+        state = position({"12e-hussards": start, "ir18-i": X}, leaders={"lannes": start}, orders={"L": "attack"})
+        state.units["ir18-i"].status = "disordered"
+        t = at_step(state, "L", "movement")
+        charge = {"type": "move", "unit": "12e-hussards", "to": end, "column": False, "charge": X}
+        assert (charge in t.legal("france")) is allowed
+        if allowed:
+            t.send("france", charge)
+            assert t.state.charges == {"12e-hussards": X}
+            continue
+        with pytest.raises(IllegalCommand) as e:
+            t.send("france", charge)
+        assert e.value.rule == "arrivano §5.1.2" and "nearer the closest enemy (1 hexes now, 1" in str(e.value)
