@@ -202,11 +202,10 @@ Problem = tuple[Rule, str] | None
 HexProblems = tuple[Problem, Problem, Problem]
 
 
-def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool,
-                  memo: dict[str, HexProblems] | None = None) -> Problem:
+def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool) -> Problem:
     """Why the group may not step from a into b (a None: entering the map at b), or None. The rules are read
-    in this order, which decides the message when several are broken. What depends on b alone is worked out
-    once per hex (`memo`, see `_hex_memo`): a search asks about each hex from up to six neighbours."""
+    in this order, which decides the message when several are broken (the search asks `_rules`' veto, which
+    gives the same yes or no)."""
     board = world.board
     if not board.on_map(b):
         return CALDIERO.MOVEMENT, f"{b} is not on the map"
@@ -214,20 +213,7 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return CALDIERO.MOVEMENT, f"{a} and {b} are not adjacent"
     if a is not None and board.crossing_prohibited(a, b):
         return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
-    return _move_problem(world, g, a, b, ezoc, memo)
-
-
-def _move_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str],
-                  memo: dict[str, HexProblems] | None = None) -> Problem:
-    """`_step_problem` for a step the engine already knows to be on the map, between adjacent hexes, not
-    across a river (the movement table prices a river "prohibited")."""
-    board = world.board
-    problems = memo.get(b) if memo is not None else None
-    if problems is None:
-        problems = _hex_judge(world, g, ezoc)(b)
-        if memo is not None:
-            memo[b] = problems
-    entering, presence, direction = problems
+    entering, presence, direction = _hex_judge(world, g, ezoc)(b)
     if entering:
         return entering
     if g.artillery and a is not None and board.canal_without_bridge(a, b):
@@ -280,11 +266,6 @@ def _per_hex(world: World, key: tuple[str, str]) -> dict[str, Any]:
     return world._memo.setdefault(key, {})  # type: ignore[no-any-return]
 
 
-def _hex_memo(world: World, g: Group) -> dict[str, HexProblems]:
-    """The per-hex answers for this group, kept as long as the World (which lives until the next event)."""
-    return world._memo.setdefault(("hex_problems", g), {})  # type: ignore[no-any-return]
-
-
 def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -> Group:
     state = world.state
     first = state.units[units[0]]
@@ -306,7 +287,7 @@ def _budget(world: World, g: Group, all_road: bool) -> int:
 
 def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: int, roads_only: bool) -> MoveRules:
     """The engine's rules for one search from `origin` (the start, or the entry hex already entered). The step
-    veto answers what `_move_problem` answers (None or not), with what depends on b alone worked out once per hex
+    veto answers what `_step_problem` answers (None or not), with what depends on b alone worked out once per hex
     and position (`_hex_fit`): the search asks about each hex from up to six neighbours."""
     board = world.board
     road = board.road
@@ -346,18 +327,16 @@ def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: in
 
 def _hex_fit(world: World, g: Group, ezoc: frozenset[str]) -> Callable[[str], bool]:
     """Whether nothing about b itself forbids the group to enter it (`_hex_judge` all None), kept as long as the
-    World. Never asked of the group's start, where the movers themselves stand (`_move_problem` asks that)."""
-    known: dict[str, bool] = world._memo.setdefault(("hex_fit", g), {})
-    memo = _hex_memo(world, g)
+    World for every search judging hexes alike: the same side, movers, formation of march, formation and order
+    (`_hex_judge` reads nothing else of the group), whatever its start, allowance or arm (issue 15). Never asked
+    of the group's start, where the movers themselves stand (`_step_problem` asks that)."""
+    known: dict[str, bool] = world._memo.setdefault(("hex_fit", g.side, g.units, g.column, g.formation, g.order), {})
     judge = _hex_judge(world, g, ezoc)
 
     def fits(b: str) -> bool:
         ok = known.get(b)
         if ok is None:
-            problems = memo.get(b)
-            if problems is None:
-                problems = memo[b] = judge(b)
-            ok = known[b] = not any(problems)
+            ok = known[b] = not any(judge(b))
         return ok
 
     return fits
