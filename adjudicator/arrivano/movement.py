@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test, worsen
@@ -24,6 +25,8 @@ from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import arrivano as ev
+
+T = TypeVar("T")
 
 
 def march_of(w: World, uid: str) -> str | None:
@@ -139,12 +142,17 @@ def destinations(w: World, uid: str, column: bool, ic: set[str],
                  chosen: str | None = None) -> dict[str, tuple[str, ...]]:
     """Hexes the unit may end its move in, with the path (arrivano §9), honouring a march order (§17.1.5) and, for a
     unit the Attack order binds, its direction (§5.1.2, the kernel's `toward_enemy_problem`)."""
-    out = _reached(w, uid, column, ic, chosen)
-    if not attack_binds(w, uid, ic):
-        return out
+    return toward_only(w, uid, ic, _reached(w, uid, column, ic, chosen))
+
+
+def toward_only(w: World, uid: str, ic: set[str], moves: dict[str, T]) -> dict[str, T]:
+    """The `moves` (by destination) that the unit may make under §5.1.2: all of them unless its Attack order binds
+    it (`attack_binds`), else those ending in an enemy ZoC or nearer the closest enemy (the kernel's `toward_enemy`)."""
+    if not moves or not attack_binds(w, uid, ic):
+        return moves
     unit = w.state.units[uid]
     toward = toward_enemy(ARRIVANO_VARIANT, w, unit.side, unit.hex, enemy_zoc(w, unit.side))
-    return {h: path for h, path in out.items() if toward(h) is None}
+    return {h: found for h, found in moves.items() if toward(h) is None}
 
 
 def attack_binds(w: World, uid: str, ic: set[str]) -> bool:
@@ -181,12 +189,7 @@ def charges(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str, ...]
     """Charge moves (arrivano §14.2), each a move its Attack order binds as any other (§5.1.2, `destinations`): the
     direction test keeps those that end in an enemy ZoC or nearer the closest enemy. Returns destination -> (path,
     target hexes)."""
-    out = _charge_moves(w, uid, ic)
-    if not out or not attack_binds(w, uid, ic):
-        return out
-    unit = w.state.units[uid]
-    toward = toward_enemy(ARRIVANO_VARIANT, w, unit.side, unit.hex, enemy_zoc(w, unit.side))
-    return {h: found for h, found in out.items() if toward(h) is None}
+    return toward_only(w, uid, ic, _charge_moves(w, uid, ic))
 
 
 def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str, ...], list[str]]]:
