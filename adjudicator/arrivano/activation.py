@@ -156,7 +156,7 @@ def free_order_units(w: World, fid: str) -> list[str]:
     if w.reading("dangling_4_3_2") != "caldiero_4_3_1" or w.state.first_turn:
         return []
     side = w.state.formations[fid].side
-    chief = w.s.oob.sides[side].commander_in_chief
+    chief = w.commander_in_chief(side)
     le = w.state.leaders[chief]
     if le.where != "map":
         return []

@@ -64,7 +64,7 @@ class ArrivanoActionPhase:
 
     def initiative_values(self) -> dict[str, int]:
         """arrivano §6: each side's chief's initiative (0 without him, interpretation cic_lost_initiative)."""
-        chiefs = {side: self.g.s.oob.sides[side].commander_in_chief for side in self.g.s.scenario.seats}
+        chiefs = {side: self.g.world().commander_in_chief(side) for side in self.g.s.scenario.seats}
         return {side: self.g.s.leader(c).initiative if self.g.state.leaders[c].where != "lost" else 0
                 for side, c in chiefs.items()}
 
@@ -161,7 +161,7 @@ def return_general(w: World, uid: str) -> str | None:
     unit = w.state.units[uid]
     gid = w.general_on_map(unit.formation)
     if gid is None and w.reading("lost_general_replacements") == "with_chief":
-        chief = w.s.oob.sides[unit.side].commander_in_chief
+        chief = w.commander_in_chief(unit.side)
         gid = chief if w.state.leaders[chief].where == "map" else None
     return gid
 
@@ -176,23 +176,19 @@ def order_changes_barred(w: World, side: str) -> bool:
     """arrivano §4.5.5 (interpretation cic_loss_scope): with `all_changes`, a side whose commander in chief is lost
     changes no order of any kind (generals' §5.2.1 rolls, column officers, the officers of §3.1 B-4); with
     `chief_changes` only the chief's own changes end (chief_can_change)."""
-    chief = w.s.oob.sides[side].commander_in_chief
+    chief = w.commander_in_chief(side)
     return w.state.leaders[chief].where == "lost" and w.reading("cic_loss_scope") == "all_changes"
-
-
-def chief_of(w: World, side: str) -> str:
-    return w.s.oob.sides[side].commander_in_chief
 
 
 def chief_can_change(w: World, side: str) -> list[str]:
     """Formations whose order the chief may change now (the kernel's orders sub-phase, arrivano §5.2, §4.3)."""
-    return chief_orders.in_reach(ARRIVANO_VARIANT, w, chief_of(w, side), w.state.chief_changes.get(side, 0))
+    return chief_orders.in_reach(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
 
 
 def chief_changes(w: World, side: str) -> list[tuple[str, str]]:
     """The (formation, order) changes the side's chief may make now: the kernel's listing from the predicate
     `change_order` asks (arrivano §5.2, §4.3)."""
-    return chief_orders.changes(ARRIVANO_VARIANT, w, chief_of(w, side), w.state.chief_changes.get(side, 0))
+    return chief_orders.changes(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
 
 
 def settle_orders(g: Game) -> None:
@@ -216,7 +212,7 @@ def change_order(g: Game, fid: str, order: str) -> None:
     if g.state.step != "orders":
         g.reject(ARRIVANO.ORDER_CHANGES, "a commander in chief changes orders only in the orders sub-phase (A-1)")
     side = g.ctx.seat
-    problem = chief_orders.chief_order_problem(ARRIVANO_VARIANT, g.world(), chief_of(g.world(), side), fid, order,
+    problem = chief_orders.chief_order_problem(ARRIVANO_VARIANT, g.world(), g.world().commander_in_chief(side), fid, order,
                                                g.state.chief_changes.get(side, 0))
     if problem is not None:
         g.reject(*problem)

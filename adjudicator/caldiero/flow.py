@@ -152,7 +152,7 @@ def check_cinc_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
         if w.leader_on_map("bonaparte") is None:
             raise Reject(R.BONAPARTE, "Bonaparte is not on the map")
         return
-    problem = chief_orders.chief_order_problem(CALDIERO_VARIANT, w, w.cinc_of(seat), cmd.formation, cmd.order)
+    problem = chief_orders.chief_order_problem(CALDIERO_VARIANT, w, w.commander_in_chief(seat), cmd.formation, cmd.order)
     if problem is not None:
         raise Reject(*problem)
 
@@ -377,7 +377,7 @@ def handle_step(a: Act, seat: str, cmd: Any) -> None:
         a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
     elif step == "orders" and t == "change_order":
         check_cinc_order(w, seat, cmd)
-        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(CALDIERO.CHIEF_ORDERS), by=w.cinc_of(seat)))
+        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(CALDIERO.CHIEF_ORDERS), by=w.commander_in_chief(seat)))
     elif step == "reorganise":
         check_reorganise(w, seat, cmd)
         do_reorganise(a, seat, cmd)

@@ -7,5 +7,5 @@ from arbitro.adjudicator.caldiero.system_world import World
 
 
 def in_cinc_range(world: World, side: str, h: str) -> bool:
-    cinc = world.cinc_of(side)
+    cinc = world.commander_in_chief(side)
     return world.leader_on_map(cinc) is not None and h in world.command_reach(cinc)

@@ -245,7 +245,7 @@ def movable_leaders(w: World, seat: str) -> list[str]:
     if general and general not in act.leaders_moved and w.state.leaders[general].where != "lost":
         if w.state.leaders[general].where == "map" or leader_due(w, general):
             out.append(general)
-    cinc = w.cinc_of(seat)
+    cinc = w.commander_in_chief(seat)
     s = w.state.leaders.get(cinc)
     if cinc not in out and s is not None and s.moved_turn != w.state.turn and s.where != "lost":
         if w.option("bonaparte_intervention") and cinc == "bonaparte" and act.formation != "bonaparte":

@@ -40,9 +40,6 @@ class World(world.World):
         unit = self.state.units[u]
         return unit.attached or unit.formation
 
-    def cinc_of(self, side: str) -> str:
-        return "bonaparte" if side == "france" else "alvinczy"
-
     # --- line of sight (the rules are parabellum/sight.py) ---------------------------------------------
     def clear_line(self, a: str, b: str) -> bool:
         """caldiero §11.3.1: villages, fortresses, ground higher than both ends and hexes holding units block."""

@@ -202,6 +202,10 @@ class World:
     def leader_side(self, leader: str) -> str:
         return self.state.leaders[leader].side
 
+    def commander_in_chief(self, side: str) -> str:  # the side's one leader in that role (caldiero §4.2, arrivano §4.3)
+        return next(l for l in sorted(self.state.leaders)
+                    if self.leader_role(l) == "commander_in_chief" and self.leader_side(l) == side)
+
     def leader_formation(self, leader: str) -> str | None:  # his formation (None: a commander in chief)
         return self.counters.leader(leader).formation
 
