@@ -26,7 +26,7 @@ def checked_seed(seed_hex: str) -> str:
     """A seed the host chose itself (for sample games made again byte for byte): 32 bytes as 64 lowercase hex
     digits, exactly the form `new_seed` gives, or ValueError saying what is wrong."""
     if len(seed_hex) != 64 or any(c not in "0123456789abcdef" for c in seed_hex):
-        raise ValueError(f"a seed is 64 lowercase hex digits (32 bytes), not {len(seed_hex)} characters {seed_hex[:8]!r}...")
+        raise ValueError(f"a seed is 64 lowercase hex digits (32 bytes); the one given has {len(seed_hex)} characters")  # never echoed: it is secret
     return seed_hex
 
 
