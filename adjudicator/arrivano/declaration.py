@@ -48,17 +48,46 @@ def must_include(w: World, attackers: list[str]) -> list[str]:
 
 def owed_problem(w: World, seat: str) -> str | None:
     """Under `within_sub_phase` (zoc_attack_obligation): why the combat sub-phase may not end yet, an enemy hex
-    projecting ZoC into a hex an assault was declared from not being attacked while some assault may still attack
-    it (arrivano §12.2.1); an obligation no assault can meet any more lapses. None under `at_declaration`."""
+    projecting ZoC into a hex an assault was declared from not being attacked while some friendly unit may still
+    attack it (arrivano §12.2.1); the first such hex is enough. An obligation no unit can meet lapses: a declaration
+    may not be the one that strands it (`problem`). None under `at_declaration`."""
     if w.reading("zoc_attack_obligation") == "at_declaration" or not w.state.assault_hexes:
         return None
-    owed = {h for a in w.state.assault_hexes for h in zoc_sources(w, a, seat)
-            if h not in w.state.attacked_hexes and h not in w.state.fired_hexes}
-    open_ = sorted(h for h in owed if any(h in c["targets"] for c in assaults(w, seat)))
-    if open_:
-        return (f"the enemy in {', '.join(open_)} projects a ZoC into a hex an assault was declared from and must be "
+    crt = crt_table(w.tables)
+    open_ = next((h for h in _owed(w, seat) if _reachable(w, seat, crt, h, ())), None)
+    if open_ is not None:
+        return (f"the enemy in {open_} projects a ZoC into a hex an assault was declared from and must be "
                 "attacked by other friendly units in this sub-phase")
     return None
+
+
+def _owed(w: World, seat: str) -> list[str]:
+    """The enemy hexes projecting ZoC into a hex an assault was declared from this sub-phase, not yet attacked nor
+    fired at in open order (arrivano §12.2.1 with §16.3), in hex order."""
+    return sorted({h for a in w.state.assault_hexes for h in zoc_sources(w, a, seat)
+                   if h not in w.state.attacked_hexes and h not in w.state.fired_hexes})
+
+
+def _reachable(w: World, seat: str, crt: CombatTable, h: str, spent: list[str] | tuple[str, ...]) -> bool:
+    """Whether friendly units other than `spent` may still declare an assault on `h` alone (the declaration's own
+    checks, the obligation's look-ahead aside): the cavalry that charged it, the other units next to it, or those of
+    them with an Attack order (odds below 1-5, D24)."""
+    act = w.state.activation
+    assert act is not None
+    ic = w.in_command(act.formation)
+    near = [u for u in w.units_of(seat) if u not in spent and may_attack(w, u, act.formation, ic)
+            and w.grid.is_adjacent(w.state.units[u].hex, h)]
+    foot = [u for u in near if u not in w.state.charges]
+    groups = ([u for u in near if w.state.charges.get(u) == h], foot, [u for u in foot if w.order_of(u, ic) == "attack"])
+    return any(g and _declaration_problem(w, seat, crt, g, [h]) is None for g in groups)
+
+
+def _stranded(w: World, seat: str, crt: CombatTable, attackers: list[str], targets: list[str]) -> list[str]:
+    """Under `within_sub_phase`: the hexes a declaration leaves out that it or an earlier one owes (arrivano §12.2.1)
+    and that, its attackers once spent, no other friendly unit could attack any more in this sub-phase, though some
+    could before it."""
+    left_out = sorted((set(required_targets(w, attackers)) | set(_owed(w, seat))) - set(targets))
+    return [h for h in left_out if not _reachable(w, seat, crt, h, attackers) and _reachable(w, seat, crt, h, ())]
 
 
 def zoc_targets(w: World, attackers: list[str]) -> list[str]:
@@ -75,7 +104,22 @@ def odds_of(w: World, crt: CombatTable, attackers: list[str], targets: list[str]
 
 
 def problem(w: World, seat: str, crt: CombatTable, attackers: list[str], targets: list[str]) -> tuple[Rule, str] | None:
-    """Why `seat` may not declare an assault by `attackers` on `targets` now (the rule and what is wrong), or None."""
+    """Why `seat` may not declare an assault by `attackers` on `targets` now (the rule and what is wrong), or None:
+    the declaration's own checks, then, under `within_sub_phase`, that it strands no owed hex (arrivano §12.2.1,
+    "non sono attaccate da altre unità amiche": a hex left out must remain one other units can attack)."""
+    refused = _declaration_problem(w, seat, crt, attackers, targets)
+    if refused is not None or w.reading("zoc_attack_obligation") == "at_declaration":
+        return refused
+    stranded = _stranded(w, seat, crt, attackers, targets)
+    if stranded:
+        return R.EVERY_ZOC, (f"the attack must include {', '.join(stranded)}: its ZoC reaches an attacking hex and no "
+                             "other friendly unit could attack it in this sub-phase")
+    return None
+
+
+def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[str],
+                         targets: list[str]) -> tuple[Rule, str] | None:
+    """The checks of one declaration by itself (arrivano §12.2-§12.4, §14.2, §16.3)."""
     act = w.state.activation
     assert act is not None
     if len(set(attackers)) != len(attackers) or len(set(targets)) != len(targets):
