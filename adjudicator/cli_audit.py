@@ -70,10 +70,17 @@ def import_(file: str, as_id: str | None, seat: str, db: str, as_json: bool) -> 
     """
     if not Path(file).is_file():
         raise NoSuchFile(f"{file}: no such file")
+    app = open_app(db, "create")
     with open(file, encoding="utf-8") as f, Progress("importing events") as progress:
-        gid = open_app(db, "create").import_lines(f, file, seat=seat, as_id=as_id,
-                                                  progress=None if as_json else progress, seat_copy=True)
-    out({"game": gid}, as_json, lambda d: d["game"])
+        gid = app.import_lines(f, file, seat=seat, as_id=as_id, progress=None if as_json else progress, seat_copy=True)
+    sealed_by = app.sealed_by(gid)
+    if sealed_by is None:
+        out({"game": gid}, as_json, lambda d: d["game"])
+        return
+    out({"game": gid, "sealed_by": sealed_by}, as_json, lambda d: d["game"])
+    if not as_json:  # a seal proves its own key only: the seat compares it with the umpire's (engine-rules §L.9)
+        click.echo(f"your copy of {gid} is sealed by server key {signing.fingerprint(sealed_by)}: check that it is the "
+                   "umpire's (the key its receipts name; `arbitro verify FILE --server-key KEY` checks it)", err=True)
 
 
 def read_receipts(files: tuple[str, ...]) -> list[Any]:
@@ -138,11 +145,14 @@ def delete(game: str, seat: str, yes: bool, db: str, as_json: bool) -> None:
 @click.option("--seat-key", "seat_keys", multiple=True, metavar="SEAT=PUBLIC_KEY",
               help="A seat's own public key, as you know it (repeatable): the file must carry it, and every command "
                    "in that seat's name since its registration must be signed with it.")
+@click.option("--server-key", "server_key", metavar="KEY",
+              help="The umpire's server key or its fingerprint, as the umpire told you (`arbitro receipt` prints it): "
+                   "a seat's export must be sealed with it.")
 @db_option
 @json_option
 @handle_errors
-def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_keys: tuple[str, ...], db: str,
-           as_json: bool) -> None:
+def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_keys: tuple[str, ...],
+           server_key: str | None, db: str, as_json: bool) -> None:
     """Verify a game (id) or an exported file: chain, genesis, commands, build, dice, re-adjudication,
     annotations; with --receipt and --head, that the file is the log the server acknowledged to you.
 
@@ -151,15 +161,21 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
         arbitro verify logs/marengo-full.jsonl
         arbitro verify for-france.jsonl --receipt r41.json   (a receipt france kept from a submit)
         arbitro verify for-france.jsonl --head 3f9a...       (a hash france recorded)
+        arbitro verify for-france.jsonl --server-key 9c41e0d2a7b35f18   (the umpire's server key)
     """
+    if server_key is not None and not (len(server_key) in (16, 64) and all(c in "0123456789abcdef" for c in server_key)):
+        raise BadInput(f"--server-key {server_key!r}: give the server's public key (64 lowercase hex digits) or its "
+                       "fingerprint (its first 16), e.g. --server-key 9c41e0d2a7b35f18")
     progress = None if as_json else Progress("re-adjudicating commands", threshold=100)
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
-            report = app.verify_lines(f, source, progress, head, read_receipts(receipt_files), parse_seat_keys(seat_keys))
+            report = app.verify_lines(f, source, progress, head, read_receipts(receipt_files), parse_seat_keys(seat_keys),
+                                      server_key)
     else:
-        if head is not None or receipt_files or seat_keys:
-            raise BadFile("--head, --receipt and --seat-key check an exported file: export the game first")
+        if head is not None or receipt_files or seat_keys or server_key is not None:
+            raise BadFile("--head, --receipt, --seat-key and --server-key check an exported file: export the game "
+                          "first, or verify the file you imported")
         report = open_reader(db, source).verify(source, progress)
     if progress is not None:
         progress.close()

@@ -145,11 +145,13 @@ def _keeps_notes(old: Loaded, new: Loaded) -> None:
                           "the dispute")
 
 
-def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[signing.Receipt] = ()) -> verification.Report:
+def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[signing.Receipt] = (),
+               server_key: str | None = None) -> verification.Report:
     """`report` (a seat's export verified as far as its chain goes) with its views checked: each linked to its event
-    and the one before, all sealed by the server's key (SeatCopy.check_views), the key that signed the seat's
-    `receipts`: what `arbitro verify` says of a seat's export or copy. A seal under another key proves nothing of
-    what the umpire's server showed the seat (a forger's own key verifies its own seal)."""
+    and the one before, the whole file sealed (SeatCopy.check_views) by the server's key, as anchored by the seat's
+    `receipts` or the `server_key` (a key or its fingerprint) the seat had from the umpire: what `arbitro verify`
+    says of a seat's export or copy. A seal under a key nothing anchors is unchecked, never passed: a forger's own
+    key verifies its own seal."""
     if loaded.redacted_for is None:
         return report
     if loaded.seat_state is None:
@@ -158,19 +160,41 @@ def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[s
     else:
         try:
             SeatCopy(loaded).check_views()
-            key = _named(loaded.server_key)
-            check = verification.Check(name="seat views", status="passed",
-                                       detail=f"each view {loaded.redacted_for} was shown is sealed by server key {key}")
-            other = next((r.server_key for r in receipts if r.server_key != loaded.server_key), None)
-            if other is not None:
-                check = verification.Check(name="seat views", status="failed", detail=(
-                    f"the views are sealed by key {key}, but your receipts are signed by server key {_named(other)}: "
-                    "not sealed by the server that took your commands"))
+            check = _anchored(loaded, receipts, server_key)
         except BadFile as e:
             check = verification.Check(name="seat views", status="failed", detail=str(e).removesuffix("; nothing imported"))
     report.checks.append(check)
     report.passed = report.passed and check.status != "failed"
     return report
+
+
+def _anchored(loaded: Loaded, receipts: Iterable[signing.Receipt], server_key: str | None) -> verification.Check:
+    """The 'seat views' check of a well-sealed export: passed only when the sealing key is the one that signed the
+    seat's receipts or the one it was told (`server_key`), failed when it is another, unchecked when nothing says."""
+    key, seat = _named(loaded.server_key), loaded.redacted_for
+    receipt_keys = {r.server_key for r in receipts}
+    other = next(iter(sorted(receipt_keys - {loaded.server_key})), None)
+    if other is not None:
+        return verification.Check(name="seat views", status="failed", detail=(
+            f"the views are sealed by key {key}, but your receipts are signed by server key {_named(other)}: "
+            "not sealed by the server that took your commands"))
+    if server_key is not None and not _is_key(loaded.server_key, server_key):
+        return verification.Check(name="seat views", status="failed", detail=(
+            f"the file is sealed by key {key}, not by the server key {server_key} you gave: not sealed by the "
+            "umpire's server"))
+    if receipt_keys or server_key is not None:
+        anchor = "the key of your receipts" if receipt_keys else "the server key you gave"
+        return verification.Check(name="seat views", status="passed",
+                                  detail=f"each record {seat} was sent is sealed by server key {key}, {anchor}")
+    return verification.Check(name="seat views", status="unchecked", detail=(
+        f"each record {seat} was sent is sealed by key {key}; nothing here anchors that key to the umpire's server "
+        "(anyone can seal a file with a key of their own): compare it with the key the umpire's receipts name, or "
+        "verify with --receipt or --server-key"))
+
+
+def _is_key(public: str | None, given: str) -> bool:
+    """Whether `given` names the key `public`: the key itself, or its fingerprint (signing.fingerprint)."""
+    return public is not None and given.lower() in (public, signing.fingerprint(public))
 
 
 def _named(key: str | None) -> str:

@@ -76,15 +76,24 @@ class ExchangeCalls:
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
         return verification.verify(verification.load_stored(self.store, game_id), progress)
 
+    def sealed_by(self, game_id: str) -> str | None:
+        """The key that sealed the seat's copy of a game this database holds (None: no copy here): what the seat
+        compares with the umpire's server key, since a seal proves only its own key (engine-rules §L.9)."""
+        copy = seatcopy.SeatCopy.find(self.store, game_id)
+        return copy.loaded.server_key if copy is not None else None
+
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
         head: str | None = None, receipts: Iterable[dict[str, Any]] = (), seat_keys: dict[str, str] | None = None,
+        server_key: str | None = None,
     ) -> Any:
         """Verify an exported file; `head` (a hash the seat recorded) and `receipts` (the server's signed
-        receipts the seat kept) anchor it to what was actually played (arbitro §L.4, §V.2)."""
+        receipts the seat kept) anchor it to what was actually played (arbitro §L.4, §V.2); they, or the
+        `server_key` the seat had from the umpire, anchor a seat export's seal to the umpire's server (§L.9)."""
         anchors = [signing.read_receipt(r) for r in receipts]
         loaded = exchange.read_lines(lines, source)
-        return seatcopy.with_views(verification.verify(loaded, progress, head, anchors, seat_keys), loaded, anchors)
+        return seatcopy.with_views(verification.verify(loaded, progress, head, anchors, seat_keys), loaded, anchors,
+                                   server_key)
 
     def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does

@@ -228,3 +228,32 @@ def test_check_and_verify_name_a_copys_view_edited_and_relinked(mailed: tuple[Cl
     (tmp_path / "edited.jsonl").write_text(edit_view(text, 1), encoding="utf-8")
     report = austria.json("verify", str(tmp_path / "edited.jsonl"), code=1)
     assert any(c["status"] == "failed" and "view after #1" in c["detail"] for c in report["checks"])
+
+
+def test_verify_passes_a_seal_only_under_a_key_the_seat_was_given(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """A seal proves its own key only (a forger's fresh key seals its forgery as well): verify passes it under the
+    server key the seat was told (the key or its fingerprint) or its receipts name, fails it under another, and
+    without either says unchecked; import names the key for the seat to compare."""
+    umpire, text = mailed
+    (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
+    key = records(text)[0]["server_key"]
+
+    def seat_views(*extra: str, code: int = 0) -> dict[str, Any]:
+        report = umpire.json("verify", str(tmp_path / "e.jsonl"), *extra, code=code)
+        (views,) = [c for c in report["checks"] if c["name"] == "seat views"]
+        assert report["passed"] is (code == 0)
+        return views
+
+    assert seat_views()["status"] == "unchecked" and "nothing here anchors that key" in seat_views()["detail"]
+    assert seat_views("--server-key", key)["status"] == "passed"
+    assert seat_views("--server-key", signing.fingerprint(key))["detail"].endswith("the server key you gave")
+    other = signing.fingerprint(signing.public_key(signing.new_private_key()))
+    failed = seat_views("--server-key", other, code=1)
+    assert failed["status"] == "failed" and f"not by the server key {other} you gave" in failed["detail"]
+    umpire("receipt", "g", "-o", str(tmp_path / "r.json"))
+    assert seat_views("--receipt", str(tmp_path / "r.json"))["detail"].endswith("the key of your receipts")
+    said = umpire("verify", str(tmp_path / "e.jsonl"), "--server-key", "umpire", code=2).stderr
+    assert "--server-key 'umpire': give the server's public key" in said
+    austria = Cli(tmp_path / "austria.db")
+    assert f"sealed by server key {signing.fingerprint(key)}" in austria("import", str(tmp_path / "e.jsonl")).stderr
+    assert austria.json("import", str(tmp_path / "e.jsonl")) == {"game": "g", "sealed_by": key}

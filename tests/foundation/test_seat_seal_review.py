@@ -63,7 +63,6 @@ def test_the_last_note_dropped_from_a_seat_export_is_refused(umpire: Cli, tmp_pa
     refused_everywhere(tmp_path, umpire, text_of(rows))
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="review point 2: verify trusts the key on first use")
 def test_verify_does_not_pass_views_sealed_by_a_key_nothing_anchors(umpire: Cli, tmp_path: Path) -> None:
     """A forger's fresh key seals its own edit; without a receipt or a pinned key, verify cannot tell it from the
     server's, so its 'seat views' check must not say passed."""
