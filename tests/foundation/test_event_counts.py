@@ -46,7 +46,10 @@ class TellingDuel(duel.DuelRuleset):
 registry.register("tellingduel", "tests.foundation.test_event_counts:TellingDuel")
 
 
-def served_to_blue(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
+def served_to_blue(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """Blue's log and view after red's attack and blue's guard, without the salted digests (CHAIN) and event #1's
+    origin.position: that digest of the position file is keyed by the secret seed (events.random.position_digest),
+    so it differs with red's card without telling blue anything it can test a guess against."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = "tellingduel"
@@ -55,10 +58,27 @@ def served_to_blue(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatc
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
     log = [{k: v for k, v in e.items() if k not in CHAIN} for e in app.log("g", "blue")]
-    return canonical([log, app.view("g", "blue")])
+    assert log[0]["seq"] == 1 and set(log[0]["event"]["origin"]) == {"position"}
+    del log[0]["event"]["origin"]["position"]
+    return {"log": log, "view": app.view("g", "blue")}
 
 
-@pytest.mark.xfail(strict=True, reason="trust point 2: event counts per command are served to every seat")
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="trust point 2: event counts per command are served to every seat")
 def test_a_hidden_fact_that_changes_how_many_events_a_command_makes_serves_blue_the_same_bytes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert served_to_blue(tmp_path, "ruby-falcon", monkeypatch) == served_to_blue(tmp_path, "coral-wolf", monkeypatch)
+    assert canonical(served_to_blue(tmp_path, "ruby-falcon", monkeypatch)) == canonical(
+        served_to_blue(tmp_path, "coral-wolf", monkeypatch))
+
+
+def test_what_blue_is_served_differs_today_by_one_hidden_placeholder_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The xfail above fails for the count alone: take the one `hidden` placeholder of red's attack out of the ruby
+    falcon game, number the events after it one less, and blue was served the same bytes. When counts are hidden,
+    this test fails along with the xfail passing: remove both, keep the non-interference test."""
+    told, untold = (served_to_blue(tmp_path, card, monkeypatch) for card in ("ruby-falcon", "coral-wolf"))
+    (extra,) = [e for e in told["log"] if e["type"] == "hidden"]
+    assert extra == {"cmd": 1, "seat": "red", "seq": 3, "type": "hidden"}
+    told["log"] = [{**e, "seq": e["seq"] - (e["seq"] > 3)} for e in told["log"] if e is not extra]
+    told["view"]["engine"]["seq"] -= 1
+    assert canonical(told) == canonical(untold)
