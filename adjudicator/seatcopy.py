@@ -154,9 +154,14 @@ def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[s
     key verifies its own seal."""
     if loaded.redacted_for is None:
         return report
-    if loaded.seat_state is None:
-        check = verification.Check(name="seat views", status="unchecked",
-                                   detail="this export has no seat_state record (made by an older arbitro)")
+    if loaded.seat_state is None and not (loaded.seat_views or loaded.seat_seal):
+        check = verification.Check(name="seat views", status="unchecked", detail=(
+            "this export has no views, seat_state or seal (made by an arbitro before seat exports were sealed, or "
+            "all three taken out): nothing binds its redacted events, commands and notes to the server"))
+    elif loaded.seat_state is None:
+        check = verification.Check(name="seat views", status="failed", detail=(
+            f"{loaded.redacted_for}'s export holds views or a seal but no seat_state record: taken out after the "
+            "server sealed it (it is sealed with them)"))
     else:
         try:
             SeatCopy(loaded).check_views()

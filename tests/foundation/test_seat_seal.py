@@ -257,3 +257,21 @@ def test_verify_passes_a_seal_only_under_a_key_the_seat_was_given(mailed: tuple[
     austria = Cli(tmp_path / "austria.db")
     assert f"sealed by server key {signing.fingerprint(key)}" in austria("import", str(tmp_path / "e.jsonl")).stderr
     assert austria.json("import", str(tmp_path / "e.jsonl")) == {"game": "g", "sealed_by": key}
+
+
+def test_verify_fails_an_export_whose_seat_state_or_seal_was_taken_out(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """Stripping the records the seal checks must not turn the check off: with views left, a missing seat_state or
+    seal fails; only an export with none of views, seat_state and seal (an older arbitro's) is unchecked."""
+    umpire, text = mailed
+    stripped = {("seat_state",): "holds views or a seal but no seat_state record",
+                ("seat_state", "seat_seal"): "holds views or a seal but no seat_state record",
+                ("seat_seal",): "has no seat_seal record, so nothing binds what it shows"}
+    for kinds, said in stripped.items():
+        (tmp_path / "s.jsonl").write_text(text_of([r for r in records(text) if r["record"] not in kinds]))
+        report = umpire.json("verify", str(tmp_path / "s.jsonl"), code=1)
+        (views,) = [c for c in report["checks"] if c["name"] == "seat views"]
+        assert views["status"] == "failed" and said in views["detail"], (kinds, views)
+    older = [r for r in records(text) if r["record"] not in ("seat_view", "seat_state", "seat_seal")]
+    (tmp_path / "s.jsonl").write_text(text_of(older))
+    (views,) = [c for c in umpire.json("verify", str(tmp_path / "s.jsonl"))["checks"] if c["name"] == "seat views"]
+    assert views["status"] == "unchecked" and "nothing binds its redacted events" in views["detail"]
