@@ -210,10 +210,25 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
             for u in sorted(side):
                 stacks.setdefault(w.state.units[u].hex or "", []).append(u)
             singles = [[u] for u in sorted(side)]
-            groups = singles + [g for g in stacks.values() if len(g) > 1] + ([sorted(side)] if len(stacks) > 1 else [])
-            for group in groups:
+            several = [g for g in stacks.values() if len(g) > 1] if len(stacks) > 1 else []
+            for group in singles + several:
                 out += _attack_commands(w, seat, group, list(dset))
+            if len(side) > 1:
+                out += _templates(w, seat, sorted(side), list(dset), several)
     return sorted(out, key=lambda c: (c["defenders"], c["attackers"], c["elan"] or ""))
+
+
+def _templates(w: World, seat: str, side: list[str], dset: list[str], listed: list[list[str]]) -> list[dict[str, Any]]:
+    """The attacks of every unit that may join (the template) or, where attack_problem refuses that whole group, of
+    its Attack-order units (a second template): a group refused only for an Advance-order unit among them (odds
+    below 1-5 under forced_attack_below_1_5=auto_ae, §12.4.2, D24) may still be accepted without it, and every
+    selection of those units is then reachable (docs/ruleset-interface.md, a template's domain). `listed`: the
+    stacks listed already."""
+    whole = _attack_commands(w, seat, side, dset)
+    attack_order = [u for u in side if unit_order(w, u) == "attack"]
+    if whole or len(attack_order) < 2 or attack_order == side or attack_order in listed:
+        return whole
+    return _attack_commands(w, seat, attack_order, dset)
 
 
 def _defender_sets(w: World, seat: str, eligible: list[str]) -> list[tuple[str, ...]]:

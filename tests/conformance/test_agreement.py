@@ -18,7 +18,7 @@ from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.randomness import SeededSupply
 from tests.agreement import (
     ANY_SEED, LOGS, Discrepancy, Position, documented, judge, log_positions, other_readings, reachable, selfplay_positions,
-    sweep,
+    sweep, with_reading,
 )
 from tests.foundation.duel import DuelRuleset, DuelState
 
@@ -188,15 +188,20 @@ def first_attack_from(log: str, cmd: int, units: int, hexes: int) -> Position:
     raise AssertionError(f"{log}: no attack by {units}+ units on {hexes}+ hexes after #cmd{cmd}: choose anew")
 
 
-@pytest.mark.parametrize("log, cmd, min_hexes", [("arrivano-montebello", 183, 1), ("arrivano-montebello", 1100, 2),
-                                             ("caldiero-full", 55, 1)])
-def test_every_grouping_of_an_attack_is_refused_or_reachable_item_7(log: str, cmd: int, min_hexes: int) -> None:
+@pytest.mark.parametrize("log, cmd, min_hexes, reading", [
+    ("arrivano-montebello", 183, 1, None), ("arrivano-montebello", 1100, 2, None), ("caldiero-full", 55, 1, None),
+    ("caldiero-full", 55, 1, ("forced_attack_below_1_5", "auto_ae"))])
+def test_every_grouping_of_an_attack_is_refused_or_reachable_item_7(log: str, cmd: int, min_hexes: int,
+                                                                    reading: tuple[str, str] | None) -> None:
     """Every attack by up to four of the listed attackers (in either order) on up to three of the listed hexes is
     refused or reachable from the listing (§12.2.1, §12.4.1 in both books; docs/ruleset-interface.md, the attackers'
     templates): in arrivano-montebello from #cmd183 a subset of the Austrian stacks and units of several hexes
     together, from #cmd1100 attacks on two hexes or more; in caldiero-full from #cmd55 subsets of three French units
-    on one or two hexes, Elan named for another attacker than the first."""
+    on one or two hexes, Elan named for another attacker than the first; there too under forced_attack_below_1_5=
+    auto_ae, where a group is refused for one Advance-order unit among its attackers (caldiero §12.4.2, D24)."""
     position = first_attack_from(log, cmd, units=3, hexes=min_hexes)
+    if reading is not None:
+        position = with_reading(position, *reading)
     kind, aimed_at = GROUPINGS[position.ruleset]
     choices = attack_choices(position)
     assert choices is not None
