@@ -188,7 +188,8 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
     """The assaults legal() lists (issue 19 item 7; docs/ruleset-interface.md, "Arrivano's attackers: a template"):
     for every set of enemy hexes some eligible unit may attack together (§12.4.1), those that must include the hexes
     whose ZoC reaches it (§12.2.1), the units of each attacking hex alone and all the units that may join together
-    (adjacent to every one of those hexes, owing no other, charging or not alike, §14.2.3). The last is the template:
+    (adjacent to every one of those hexes, owing no other; charging cavalry only with the hex it charged, §14.2,
+    the others apart, §14.2.3). The last is the template:
     any non-empty selection of its attackers, in any order, is accepted where `problem` allows it."""
     act = w.state.activation
     assert act is not None
@@ -199,7 +200,8 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
     for targets in _target_sets(w, seat, eligible):
         joining = [u for u in eligible if all(w.grid.is_adjacent(w.state.units[u].hex, t) for t in targets)
                    and set(must_include(w, [u])) <= set(targets)]
-        for side in ([u for u in joining if u in w.state.charges], [u for u in joining if u not in w.state.charges]):
+        charging = [u for u in joining if u in w.state.charges and targets == [w.state.charges[u]]]  # §14.2
+        for side in (charging, [u for u in joining if u not in w.state.charges]):
             stacks = list(by_hex(w, side).values())
             for group in stacks + ([side] if len(stacks) > 1 else []):
                 if problem(w, seat, crt, group, targets) is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 
+from tests.arrivano.harness import at_step, position
 from tests.arrivano.test_combat import D, GRID, X, assault, fight
 
 
@@ -21,3 +22,20 @@ def test_within_sub_phase_an_owed_hex_no_other_unit_can_reach_is_not_simply_drop
     with pytest.raises(IllegalCommand) as e:
         assault(t, ["6e-legere-i"], [D], dice=[5, 2])
     assert e.value.rule == "arrivano §12.2.1"
+
+
+def test_within_sub_phase_a_charge_is_listed_apart_from_cavalry_that_charged_another_hex():
+    """arrivano §14.2 under zoc_attack_obligation=within_sub_phase (nothing owed at declaration): two stacked cavalry
+    units that charged two different hexes, each next to both. Each may attack the hex it charged alone; the
+    stack of both is refused (a charging cavalry attacks the hex it charged), so each must be listed apart, as the
+    charge template holds only the cavalry that charged its targets."""
+    start, target, other = GRID.neighbour(X, 4), GRID.neighbour(X, 1), GRID.neighbour(X, 2)
+    state = position({"12e-hussards": X, "garde-consulaire": X, "ir18-i": target, "ir18-ii": other},
+                     leaders={"lannes": start}, orders={"L": "attack"})
+    t = at_step(state, "L", "combat")
+    t.state.interpretations["zoc_attack_obligation"] = "within_sub_phase"
+    t.state.charges.update({"12e-hussards": target, "garde-consulaire": other})
+    listed = [c for c in t.legal("france") if c["type"] == "assault"]
+    assert {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]} in listed, listed
+    assert {"type": "assault", "attackers": ["garde-consulaire"], "targets": [other]} in listed, listed
+    assert all(len(c["attackers"]) == 1 for c in listed), listed
