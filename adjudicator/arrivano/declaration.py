@@ -54,7 +54,7 @@ def owed_problem(w: World, seat: str) -> str | None:
     if w.reading("zoc_attack_obligation") == "at_declaration" or not w.state.assault_hexes:
         return None
     crt = crt_table(w.tables)
-    open_ = next((h for h in _owed(w, seat) if _reachable(w, seat, crt, h, ())), None)
+    open_ = next((h for h in _owed(w, seat) if _still_attackable(w, seat, crt, h, ())), None)
     if open_ is not None:
         return (f"the enemy in {open_} projects a ZoC into a hex an assault was declared from and must be "
                 "attacked by other friendly units in this sub-phase")
@@ -68,7 +68,7 @@ def _owed(w: World, seat: str) -> list[str]:
                    if h not in w.state.attacked_hexes and h not in w.state.fired_hexes})
 
 
-def _reachable(w: World, seat: str, crt: CombatTable, h: str, spent: list[str] | tuple[str, ...]) -> bool:
+def _still_attackable(w: World, seat: str, crt: CombatTable, h: str, spent: list[str] | tuple[str, ...]) -> bool:
     """Whether friendly units other than `spent` may still declare an assault on `h` alone (the declaration's own
     checks, the obligation's look-ahead aside): the cavalry that charged it, the other units next to it, or those of
     them with an Attack order (odds below 1-5, D24)."""
@@ -87,7 +87,7 @@ def _stranded(w: World, seat: str, crt: CombatTable, attackers: list[str], targe
     and that, its attackers once spent, no other friendly unit could attack any more in this sub-phase, though some
     could before it."""
     left_out = sorted((set(required_targets(w, attackers)) | set(_owed(w, seat))) - set(targets))
-    return [h for h in left_out if not _reachable(w, seat, crt, h, attackers) and _reachable(w, seat, crt, h, ())]
+    return [h for h in left_out if not _still_attackable(w, seat, crt, h, attackers) and _still_attackable(w, seat, crt, h, ())]
 
 
 def zoc_targets(w: World, attackers: list[str]) -> list[str]:
