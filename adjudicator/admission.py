@@ -21,7 +21,7 @@ from arbitro.events import core, signing
 from arbitro.events.codec import to_builtins
 from arbitro.events.records import GameRecord
 from arbitro.events.store import Annotation, Store
-from arbitro.projections.base import UMPIRE
+from arbitro.projections.base import UMPIRE, reads_chain
 
 
 def command_types(command: Any) -> list[str]:
@@ -138,7 +138,7 @@ DISPUTE_MESSAGES = ("dispute_open", "dispute_reply", "dispute_rule")
 def may_read(note: Annotation, seat: str) -> bool:
     """Whether `seat` may read `note`: a public note, every seat; a private note, its writer and the umpire, who holds
     the whole record (a full export carries every note) and may cite it in a dispute (arbitro §D.7)."""
-    return not note.private or seat in (note.seat, UMPIRE)
+    return reads_chain(seat, note.chain)
 
 
 def _readable_notes(store: Store, game_id: str, seat: str) -> dict[tuple[str, int], Annotation]:

@@ -25,7 +25,8 @@ from arbitro.adjudicator.engine_steps import (
     suspended_form,
 )
 from arbitro.adjudicator.errors import (
-    GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, UnknownSeat,
+    GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, RulesetDefect,
+    UnknownSeat,
 )
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
@@ -487,8 +488,9 @@ class Adjudicator:
     # --- what every command gets ------------------------------------------------------------------
     def _finish(self, ctx: Decision[Any], before: GameState[Any], normalised: dict[str, Any], game: GameContext) -> Adjudicated:
         if not ctx.events:  # recorded, it would be a command no seat is served: a gap in the commands' numbers
-            raise IllegalCommand(f"{normalised['type']!r} changes nothing in this game (its rules give it no event), so "
-                                 "it is not recorded", rule=R_EVENTFUL)
+            raise RulesetDefect(f"the {self.ruleset.name} ruleset gave a {normalised['type']!r} command no event, which "
+                                "no ruleset may do: a defect of this build, not of your command; nothing recorded. Tell "
+                                "the umpire, who reports it with the game's log", rule=R_EVENTFUL)
         checkpoints: list[tuple[int, bytes]] = []
         was_over = self.ruleset.outcome(before.rules) is not None
         outcome = self.ruleset.outcome(ctx.game.rules)

@@ -117,6 +117,14 @@ class IllegalCommand(Rejected):
     code = "rules/illegal"
 
 
+class RulesetDefect(Rejected):
+    """The ruleset accepted a command and gave it no event (arbitro §L.8): a defect of the ruleset, not of the
+    command. Its words never depend on the game's state, since whether a command causes events may hang on a hidden
+    fact the submitter must not learn."""
+
+    code = "rules/defect"
+
+
 class NotYourTurn(Rejected):
     code = "turn/not-your-turn"
 
@@ -199,7 +207,8 @@ def exit_status(error: Exception) -> int:
 def http_status(error: Exception) -> int:
     """The HTTP status: 400 bad input, 401 no valid token, 403 an act the caller's role may not do, 404 not
     found (an event after the head too), 409 a conflict with the log (a stale head, a used key, an id taken), 413 a
-    body too large, 422 rejected by the rules, 429 a limit reached, 500 a store altered outside arbitro, 501 a map
+    body too large, 422 rejected by the rules, 429 a limit reached, 500 a store altered outside arbitro or a ruleset's
+    defect, 501 a map
     picture of a ruleset that draws none, 503 a store that cannot be written."""
     for kinds, status in _HTTP_STATUSES:
         if isinstance(error, kinds):
@@ -213,6 +222,7 @@ _HTTP_STATUSES: tuple[tuple[type[Exception] | tuple[type[Exception], ...], int],
     (TooLarge, 413),
     (TooMany, 429),
     ((StaleSequence, DuplicateKey, KeyReused, GameExists), 409),
+    (RulesetDefect, 500),
     (Rejected, 422),
     ((NotFound, GameNotFound, NoDatabase), 404),
     (NotDrawn, 501),

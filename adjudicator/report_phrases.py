@@ -11,6 +11,8 @@ import string
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from arbitro.projections.base import reads_chain
+
 # The engine's bookkeeping: who is awaited, checkpoints, the steps of a procedure. Not part of the story.
 UNTOLD = frozenset({
     "checkpoint", "decision_opened", "decision_revised", "decision_resolved", "step_began", "activation_recorded",
@@ -221,8 +223,9 @@ def details(data: Mapping[str, Any]) -> str:
 
 
 class NoteNames:
-    """How a reader names the notes dispute messages cite (arbitro §D.7), from the notes it may read (`notes`: the
-    public ones and `reader`'s own private ones): a cited note with its text where the note held under that number,
+    """How a reader names the notes dispute messages cite (arbitro §D.7), from the notes it may read (`notes`: those
+    of the chains it reads, projections.base.reads_chain: the public ones, its own private ones, and every one for
+    the umpire): a cited note with its text where the note held under that number,
     in that chain, has the hash it was cited with. A message committed before store schema 3 cites a note by its
     number in the game's one count; the upgrade numbered each chain 1, 2, 3 ... and hashed it again (docs/stores.md),
     so where the reader reads the chain and no note of it has the cited hash, the number is named as the note's
@@ -231,7 +234,7 @@ class NoteNames:
     def __init__(self, notes: Iterable[Any], reader: str) -> None:
         self.held = {(n.chain, n.id): n for n in notes}
         self.hashes = {(chain, n.hash) for (chain, _), n in self.held.items()}
-        self.readable = {"public", f"private:{reader}"}
+        self.reader = reader
 
     def __call__(self, ref: Mapping[str, Any]) -> str:
         chain = f"private:{ref['by']}" if ref["private"] else "public"
@@ -240,7 +243,7 @@ class NoteNames:
         note = self.held.get((chain, number))
         if note is not None and note.hash == ref.get("hash"):
             return f'{kind} {number} {where}: "{note.text}"'
-        if chain in self.readable and (chain, ref.get("hash")) not in self.hashes:
+        if reads_chain(self.reader, chain) and (chain, ref.get("hash")) not in self.hashes:
             return (f"a {kind} cited under its pre-schema-3 number {number} {where}: no {chain} note holds the hash it "
                     "was cited with (renumbered by the schema-3 upgrade, or damaged: `arbitro verify`)")
         return f"{kind} {number} {where}"

@@ -17,6 +17,12 @@ S = TypeVar("S", bound=msgspec.Struct)
 
 UMPIRE = "umpire"
 
+
+def reads_chain(seat: str, chain: str) -> bool:
+    """Whether `seat` may read the notes of `chain` ("public", or "private:WRITER"): the public chain, every seat; a
+    private one, its writer and the umpire, who holds the whole record and may cite it in a dispute (arbitro §D.7)."""
+    return chain == "public" or seat in (chain.removeprefix("private:"), UMPIRE)
+
 CITATION = re.compile(r"^\S+ §\S+")  # a purpose opens with the rule it applies: "arrivano §13.1 efficiency test..."
 
 

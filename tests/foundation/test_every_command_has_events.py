@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.errors import RulesetDefect, http_status
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
@@ -34,9 +34,13 @@ def test_a_command_its_rules_give_no_event_is_refused_and_leaves_no_gap() -> Non
     app = Arbitro(SQLiteStore(":memory:"))
     app.create("silentduel", "standard", game_id="g")
     head = app.game("g").head_seq
-    with pytest.raises(IllegalCommand) as refused:
+    with pytest.raises(RulesetDefect) as refused:
         app.submit("g", "red", {"type": "play_card"})
-    assert refused.value.rule == "arbitro §L.8" and "'play_card' changes nothing in this game" in str(refused.value)
+    assert refused.value.rule == "arbitro §L.8" and refused.value.code == "rules/defect"
+    assert refused.value.message == ("the silentduel ruleset gave a 'play_card' command no event, which no ruleset may "
+                                     "do: a defect of this build, not of your command; nothing recorded. Tell the "
+                                     "umpire, who reports it with the game's log"), "words that tell nothing of the state"
+    assert http_status(refused.value) == 500
     assert app.game("g").head_seq == head and app.game("g").head_cmd == 0, "nothing recorded"
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     assert [e["cmd"] for e in app.log("g", "blue")][-1] == 1, "the next command is command 1: no gap"

@@ -6,7 +6,7 @@ keeps its text."""
 
 from __future__ import annotations
 
-from arbitro.adjudicator.admission import note_reference
+from arbitro.adjudicator.admission import may_read, note_reference
 from arbitro.adjudicator.cli_disputes import dispute_text
 from arbitro.adjudicator.report import citing
 from arbitro.adjudicator.report_phrases import NoteNames
@@ -32,8 +32,9 @@ def test_a_citation_from_before_schema_3_is_named_by_its_old_number_not_as_the_n
     opened = {"type": "dispute_opened", "dispute": 1, "by": "red", "about": [2], "text": "see", "private": True,
               "evidence": evidence}
     for reader, private_words in [("red", 'a private note cited under its pre-schema-3 number 2 (on #2, by red)'),
-                                  ("umpire", "private note 2 (on #2, by red)")]:  # the umpire reads no red note
-        notes = [n for n in upgraded if not n.private or n.seat == reader]
+                                  ("umpire", 'a private note cited under its pre-schema-3 number 2 (on #2, by red)'),
+                                  ("blue", "private note 2 (on #2, by red)")]:  # blue reads no private note of red's
+        notes = [n for n in upgraded if may_read(n, reader)]
         named = citing([], notes, reader)(opened)
         listed = dispute_text([Dispute(number=1, status="open", about=[2], claim=Message(
             seq=4, by="red", text="see", private=True, evidence=evidence))], "g1", NoteNames(notes, reader))
@@ -44,3 +45,13 @@ def test_a_citation_from_before_schema_3_is_named_by_its_old_number_not_as_the_n
             assert "a note cited under its pre-schema-3 number 3 (on #2, by blue)" in words
             assert "a note cited under its pre-schema-3 number 4 (on #3, by red)" in words
             assert "agreed" not in words and "a public answer" not in words, words  # no other note's text
+
+
+def test_the_umpire_reads_every_private_chain_when_naming_a_cited_note() -> None:
+    """Who reads a chain is admission.may_read's rule (projections.base.reads_chain), the umpire included: a private
+    note of red's cited with a hash no note of its chain holds is named as a pre-schema-3 number to red and to the
+    umpire, who read red's private chain, and only by its number to blue, who does not."""
+    ref = {"kind": "note", "note": 1, "seq": 4, "by": "red", "private": True, "hash": "f" * 64}
+    said = {reader: NoteNames([], reader)(ref) for reader in ("red", "umpire", "blue")}
+    assert said["red"] == said["umpire"] and said["umpire"].startswith("a private note cited under its pre-schema-3")
+    assert said["blue"] == "private note 1 (on #4, by red)"
