@@ -99,7 +99,8 @@ def load_movement(path: Path, hexmap: HexMap | None, data_dir: Path,
 def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:
     """An order of battle (file `ob`) agrees with itself: every id used once, every side one of `sides`, every
     unit and commander in a known formation of its own side, every formation's general one of its commanders,
-    each side's commander in chief its own, every reinforcement group's counters arriving with it."""
+    each side one commander in chief (the one it names, if it names one), every reinforcement group's counters
+    arriving with it."""
     problems: list[DataProblem] = []
     ids = Counter([u.id for u in oob.units] + [leader.id for leader in oob.leaders])
     problems += [DataProblem(ob, "$", f"id {dup!r} is used {count} times") for dup, count in sorted(ids.items()) if count > 1]
@@ -115,6 +116,7 @@ def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[Da
         if chief is None or chief.role != "commander_in_chief" or chief.side != side:
             problems.append(DataProblem(ob, f"$.sides.{side}.commander_in_chief",
                                         f"{data.commander_in_chief!r} is not a commander in chief of {side}"))
+    problems += _chief_problems(ob, oob, sides)
     pieces: list[tuple[str, UnitData | LeaderData]] = [(f"$.leaders[{i}]", p) for i, p in enumerate(oob.leaders)]
     pieces += [(f"$.units[{i}]", p) for i, p in enumerate(oob.units)]
     for where, piece in pieces:
@@ -129,6 +131,26 @@ def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[Da
             problems.append(DataProblem(ob, f"{where}.formation",
                                         f"formation {formation.id!r} belongs to {formation.side}, not {piece.side}"))
     return problems + _reinforcement_problems(ob, oob)
+
+
+def _chief_problems(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:
+    """Each side has exactly one commander in chief (caldiero §4.2, arrivano §4.3 name one a side): World's
+    commander_in_chief(side) reads the side's one leader in that role, so a second would silently lose the post and
+    none would leave the orders phase without its chief. Every chief but the one the side names (or else its first)
+    is reported at his role."""
+    problems: list[DataProblem] = []
+    for side in sides:
+        chiefs = [(i, le.id) for i, le in enumerate(oob.leaders) if le.role == "commander_in_chief" and le.side == side]
+        if not chiefs:
+            problems.append(DataProblem(ob, "$.leaders", f"{side} has no commander in chief (no leader of {side} "
+                                                         "has role 'commander_in_chief')"))
+            continue
+        named = oob.sides[side].commander_in_chief if side in oob.sides else None
+        kept = named if named in {lid for _, lid in chiefs} else chiefs[0][1]
+        problems += [DataProblem(ob, f"$.leaders[{i}].role",
+                                 f"{lid!r} is a second commander in chief of {side} (besides {kept!r}): a side has one")
+                     for i, lid in chiefs if lid != kept]
+    return problems
 
 
 def _group_problems(ob: str, where: str, piece: UnitData | LeaderData, oob: OrderOfBattle) -> list[DataProblem]:

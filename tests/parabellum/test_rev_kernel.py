@@ -18,6 +18,8 @@ def test_a_side_with_two_commanders_in_chief_is_refused(variant: Variant) -> Non
     broken = oob.model_copy(update={"leaders": [*oob.leaders, second]})
     problems = check_counters(ob, broken, sides)
     assert any("a_second_chief" in p.problem or "commander in chief" in p.problem for p in problems), problems
+    # the extra one is named at his own role, the shipped (or declared) chief is kept
+    assert [(p.path, p.problem.split(" ")[0]) for p in problems] == [(f"$.leaders[{len(oob.leaders)}].role", "'a_second_chief'")]
 
 
 def test_a_side_without_a_commander_in_chief_is_refused(variant: Variant) -> None:
@@ -30,3 +32,4 @@ def test_a_side_without_a_commander_in_chief_is_refused(variant: Variant) -> Non
                if le.role == "commander_in_chief" and le.side == side else le for le in oob.leaders]
     problems = check_counters(ob, oob.model_copy(update={"leaders": leaders}), sides)
     assert any("commander in chief" in p.problem for p in problems), problems
+    assert [p.path for p in problems if "no commander in chief" in p.problem] == ["$.leaders"]
