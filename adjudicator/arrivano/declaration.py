@@ -23,7 +23,7 @@ from arbitro.events import arrivano as ev
 
 def may_attack(w: World, uid: str, formation: str, ic: set[str]) -> bool:
     """arrivano §12.2: Attack must, Advance may (with a test); a unit attacks once per turn (§12.2.3); disordered
-    and routed units never attack (§15.1); artillery never assaults (§11.0.2)."""
+    units never attack (§12.7.1) nor routed ones (§15.2); artillery never assaults (§11.0.2)."""
     unit = w.state.units[uid]
     if unit.formation != formation or not sys_declare.fit_to_attack(w, uid) or not w.acts_now(uid):
         return False
@@ -133,8 +133,10 @@ def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[
             return R.FIRE_NO_ASSAULT, f"{u} fired in open order this turn and may not assault"
         if unit.attacked_turn == w.state.turn:
             return ARRIVANO.ONCE, "a unit attacks only once per turn"
+        if unit.status == "routed":
+            return R.ROUTED_NO_ATTACK, f"{u} is routed: routed units never attack"
         if unit.status != "good":
-            return R.NO_ATTACK_UNFIT, f"{u} is {unit.status}: disordered and routed units never attack"
+            return R.NO_ATTACK_UNFIT, f"{u} is {unit.status}: disordered units never attack"
         if not may_attack(w, u, act.formation, ic):
             return R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance may attack"
     for t in targets:

@@ -39,3 +39,13 @@ def test_within_sub_phase_a_charge_is_listed_apart_from_cavalry_that_charged_ano
     assert {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]} in listed, listed
     assert {"type": "assault", "attackers": ["garde-consulaire"], "targets": [other]} in listed, listed
     assert all(len(c["attackers"]) == 1 for c in listed), listed
+
+
+@pytest.mark.parametrize("status, rule", [("routed", "arrivano §15.2"), ("disordered", "arrivano §12.7.1")])
+def test_a_routed_unit_is_refused_under_15_2_a_disordered_one_under_12_7_1(status: str, rule: str):
+    """arrivano §15.2 "Le unità in Rotta non possono attaccare"; §12.7.1 speaks of "unità in Disordine" only."""
+    t = fight({"6e-legere-i": X}, {"ir18-i": D})
+    t.state.units["6e-legere-i"].status = status
+    with pytest.raises(IllegalCommand) as e:
+        assault(t, ["6e-legere-i"], [D])
+    assert e.value.rule == rule and status in str(e.value)
