@@ -45,7 +45,7 @@ def import_loaded(store: Store, loaded: Loaded, as_id: str | None = None,
     if problem is None and not check_commands(loaded, bodies, checks):
         problem = checks[-1]
     if problem is None:
-        detail = _range_problem(loaded, bodies) or _unreadable(fold, loaded, bodies)
+        detail = _unreadable(fold, loaded, bodies)
     else:
         detail = problem.detail
     if detail is not None:
@@ -93,20 +93,6 @@ def _exists(store: Store, game_id: str) -> bool:
     except GameNotFound:
         return False
     return True
-
-
-def _range_problem(loaded: Loaded, bodies: list[Any]) -> str | None:
-    """A command record whose event range is not the events that name it (edited first_seq/last_seq)."""
-    by_cmd: dict[int, list[int]] = {}
-    for body in bodies:
-        by_cmd.setdefault(body.cmd, []).append(body.seq)
-    for record, _digest, first, last in loaded.commands:
-        assert record is not None
-        seqs = by_cmd.get(record.cmd, [])
-        if (first, last) != ((seqs[0], seqs[-1]) if seqs else (0, 0)):
-            return f"command {record.cmd} claims events #{first}-#{last}, but its events are " + (
-                f"#{seqs[0]}-#{seqs[-1]}" if seqs else "none")
-    return None
 
 
 def _line_of(loaded: Loaded, detail: str) -> int:

@@ -105,6 +105,8 @@ def check_chain(loaded: Loaded, fold: Fold | None = None, seen: Callable[[EventB
         return Check(name="hash chain", status="failed",
                      detail=f"the game's head hash {loaded.game.head_hash[:12]} is not the hash of its last event "
                             f"#{head} ({prev[:12]}): the record or the log was edited")
+    if not loaded.events:  # a record whose head says so is consistent with it, but no game is without its genesis
+        return Check(name="genesis", status="failed", detail="the log has no event: no genesis (#1) says what game it is")
     return None
 
 
@@ -299,6 +301,10 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     assert isinstance(created, core.GameCreated)
     report.provisional = list(created.provisional)
     if not check_commands(loaded, scan.stamps, checks):
+        misplaced = range_problem(loaded, scan.stamps)
+        if misplaced is not None:
+            report.divergence = Divergence(seq=misplaced[0], expected="an event in the range of the command it names",
+                                           found=misplaced[1], rule="arbitro §L.1")
         return report
     _check_build(ruleset, created, checks)
     seed = _check_seed(created, scan, checks, created.kind)
@@ -316,8 +322,10 @@ def _seq_of(detail: str) -> int:
     return int(match.group(1)) if match else 0
 
 
-def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp], checks: list[Check]) -> bool:
-    """Every command present, in order and unedited, and every event naming its command's hash (verify, import)."""
+def check_commands(loaded: Loaded, bodies: Sequence[EventBody[Any] | Stamp], checks: list[Check]) -> bool:
+    """Every command present, in order and unedited, every event naming its command's hash, and every event in the
+    range of the command it names (verify, import, check). A command's first_seq/last_seq are covered by no hash,
+    and re-adjudication compares each command with its range only: an event outside every range would pass it."""
     hashes: dict[int, str] = {}
     for number, (record, digest, first, last) in enumerate(loaded.commands):
         if record is None or record.cmd != number:
@@ -333,8 +341,44 @@ def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp], che
             checks.append(Check(name="command log", status="failed",
                                 detail=f"event #{body.seq} names command {body.cmd} with a different hash"))
             return False
+    misplaced = range_problem(loaded, bodies)
+    if misplaced is not None:
+        checks.append(Check(name="command log", status="failed", detail=misplaced[1]))
+        return False
     checks.append(Check(name="command log", status="passed", detail=f"{len(loaded.commands)} commands, each hash matches its events"))
     return True
+
+
+def range_problem(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp]) -> tuple[int, str] | None:
+    """The first event out of place and why: each command must claim exactly the events that name it (none: #0-#0),
+    and the commands' ranges must follow each other from #1, with no overlap or gap (arbitro §L.1)."""
+    spans: dict[int, tuple[int, int]] = {}
+    for body in bodies:
+        first = spans.get(body.cmd, (body.seq, 0))[0]
+        spans[body.cmd] = (first, body.seq)
+    follows = 1  # where the next command's events must begin
+    for record, _digest, first, last in loaded.commands:
+        assert record is not None  # check_commands saw every record
+        actual = spans.get(record.cmd, (0, 0))
+        if (first, last) != actual:
+            return _first_outside((first, last), actual), (
+                f"command {record.cmd} claims events #{first}-#{last}, but its events are "
+                + (f"#{actual[0]}-#{actual[1]}" if actual[0] else "none"))
+        if first and first != follows:
+            return min(first, follows), (
+                f"command {record.cmd} claims events #{first}-#{last}, but the events before it end at #{follows - 1}: "
+                "each command's events follow the last one's")
+        follows = last + 1 if first else follows
+    return None
+
+
+def _first_outside(claimed: tuple[int, int], actual: tuple[int, int]) -> int:
+    """The first sequence number in one of two ranges (#0-#0: none) and not in the other."""
+    if not claimed[0] or not actual[0]:
+        return claimed[0] or actual[0]
+    if claimed[0] != actual[0]:
+        return min(claimed[0], actual[0])
+    return min(claimed[1], actual[1]) + 1
 
 
 def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -> None:
