@@ -396,14 +396,16 @@ def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -
 
 
 def _check_seed(created: core.GameCreated, scan: Scan, checks: list[Check], kind: str) -> str | None:
+    """The revealed seed, once checked against the commitment, for what derives from it (the salts; a generated
+    game's dice): a transcribed game's dice were entered at the table, but its salts still derive from its seed."""
     revealed, rolls = scan.revealed, scan.rolls
     if kind == "transcribed":
         checks.append(Check(name="dice", status="unchecked",
                             detail=f"transcribed game: {rolls} rolls and draws were entered from the table as recorded"))
-        return revealed.seed if revealed else None
-    if revealed is None:
+    elif revealed is None:
         checks.append(Check(name="dice", status="unchecked",
                             detail=f"{rolls} rolls and draws cannot be recomputed until the seed is revealed"))
+    if revealed is None:
         return None
     ok = rnd.commitment(revealed.seed) == created.seed_commitment
     checks.append(Check(name="seed commitment", status="passed" if ok else "failed",

@@ -14,6 +14,7 @@ import pytest
 
 from arbitro.adjudicator.service import Arbitro
 
+from . import duel
 from . import test_dice as dice
 from .conftest import Cli, event_records, read_export, rechain, write_export
 from .test_bad_input import checks, export, game  # noqa: F401 - the fixture: a duel one round in
@@ -166,3 +167,23 @@ def test_once_the_seed_is_revealed_a_roll_the_log_records_otherwise_diverges_at_
     divergence = report["divergence"]
     assert divergence["seq"] == at["seq"] and divergence["found"]["values"] == at["values"]
     assert divergence["expected"]["values"] == [1 + v % 6 for v in at["values"]]
+
+
+def test_a_transcribed_games_revealed_seed_is_checked_against_its_commitment(app: Arbitro, run: Cli, tmp_path: Path) -> None:
+    """A transcribed game's dice were entered at the table, but its salts derive from its seed: a revealed seed that
+    is not the committed one fails the commitment, and the salts are not said to derive from it (rev-verify 3)."""
+    game = app.create("duel", "standard", transcribed=True, game_id="g")
+    app.submit(game, "umpire", {"type": "enter_random", "values": [duel.DECKS["red"][0]]})
+    run("reveal", "g", "--reason", "the table is cleared")
+    found = {c.name: (c.status, c.detail) for c in app.verify(game).checks}
+    assert found["seed commitment"] == ("passed", "the revealed seed matches the commitment made at creation")
+    assert found["salts"][0] == "passed"
+
+    def other_seed(events: list[dict[str, Any]]) -> None:
+        revealed = next(e for e in events if e["body"]["event"]["type"] == "seed_revealed")
+        revealed["body"]["event"]["seed"] = "5e" * 32
+
+    report = forged(run, tmp_path, other_seed)
+    assert report["kind"] == "transcribed" and report["passed"] is False and checks(report)["hash chain"] == "passed"
+    assert checks(report)["seed commitment"] == "failed"
+    assert checks(report)["salts"] == "unchecked" and checks(report)["dice"] == "unchecked"
