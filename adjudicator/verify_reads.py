@@ -99,28 +99,30 @@ class MemoryHistory:
         return state
 
 
-_FULL_EVERY = 1_000  # young collections between two full ones while a log is verified (CPython's default: 10)
+_FULL_EVERY = 1_000  # middle-generation collections between two full ones while a log is verified (CPython's default: 10)
 _pausing = threading.Lock()
-_paused = [0, 10]  # verifications under way; the threshold to restore when the last ends
+_paused = [0, 10, _FULL_EVERY]  # verifications under way; the full threshold found when the first began; the one it set
 
 
 @contextmanager
 def fewer_full_collections() -> Iterator[None]:
     """Re-adjudication makes and drops a state per command, and a full collection walks everything alive besides:
     the ruleset's data and kept searches. Those walks were 10-15 % of a verify's CPU time (issue 15); with this, cyclic
-    garbage is still collected by the young generations, and what reaches the oldest waits until the log is done.
-    Nested and concurrent verifications share one pause; the last to end restores the threshold it found."""
+    garbage is still collected by the young generations, and the oldest is collected every 1,000 middle-generation
+    collections instead of every 10 (a long verify still collects it now and then: its memory stays bounded).
+    Nested and concurrent verifications share one pause; the last to end restores the threshold it found, unless
+    someone set another meanwhile (theirs is kept)."""
     with _pausing:
         if _paused[0] == 0:
             young, middle, full = gc.get_threshold()
-            _paused[1] = full
-            gc.set_threshold(young, middle, max(full, _FULL_EVERY))
+            _paused[1], _paused[2] = full, max(full, _FULL_EVERY)
+            gc.set_threshold(young, middle, _paused[2])
         _paused[0] += 1
     try:
         yield
     finally:
         with _pausing:
             _paused[0] -= 1
-            if _paused[0] == 0:
-                young, middle, _ = gc.get_threshold()
+            young, middle, full = gc.get_threshold()
+            if _paused[0] == 0 and full == _paused[2]:
                 gc.set_threshold(young, middle, _paused[1])

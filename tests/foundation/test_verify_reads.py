@@ -109,3 +109,21 @@ def test_full_collections_wait_while_a_log_is_verified_and_the_threshold_comes_b
         assert gc.get_threshold() == (500, 7, 9)
     finally:
         gc.set_threshold(*before)
+
+
+def test_a_threshold_set_by_someone_else_during_a_verification_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pause restores the full threshold it found only if it is still the one the pause set: a threshold the
+    program set meanwhile is not overwritten (rev-verify 4)."""
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(500, 7, 9)
+        with verify_reads.fewer_full_collections():
+            assert gc.get_threshold() == (500, 7, 1_000)
+            gc.set_threshold(500, 7, 42)
+        assert gc.get_threshold() == (500, 7, 42)
+        gc.set_threshold(500, 7, 9)
+        with verify_reads.fewer_full_collections():
+            gc.set_threshold(600, 8, 1_000)  # the pause's own full threshold: the pause still ends it
+        assert gc.get_threshold() == (600, 8, 9)
+    finally:
+        gc.set_threshold(*before)
