@@ -28,7 +28,7 @@ HexsideId = NewType("HexsideId", str)
 Orientation = Literal["flat-top", "pointy-top"]
 Parity = Literal["odd", "even"]
 
-_HEX_ID = re.compile(r"^[0-9]{4}$")
+_HEX_ID = re.compile(r"[0-9]{4}")  # whole: fullmatch, since "$" also matches before a final newline
 
 # Axial (dq, dr) unit vectors in each orientation's documented clockwise order.
 _FLAT_DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
@@ -63,7 +63,7 @@ def cube_distance(a: Cube, b: Cube) -> int:
 
 def parse_hex(hex_id: str) -> tuple[int, int]:
     """``"1712"`` -> ``(17, 12)`` (column, row). Raises :class:`HexError` on anything but 4 digits."""
-    if not isinstance(hex_id, str) or not _HEX_ID.match(hex_id):
+    if not isinstance(hex_id, str) or not _HEX_ID.fullmatch(hex_id):
         raise HexError(f"{hex_id!r} is not a hex id: expected 4 digits XXYY (column, row)")
     return int(hex_id[:2]), int(hex_id[2:])
 

@@ -133,7 +133,7 @@ def test_format_hex_pads_to_four_digits() -> None:
     assert format_hex(37, 0) == "3700"
 
 
-@pytest.mark.parametrize("bad", ["171", "17120", "17a2", "", " 1712", "-112"])
+@pytest.mark.parametrize("bad", ["171", "17120", "17a2", "", " 1712", "-112", "1712\n", "0101\n"])
 def test_parse_hex_rejects_malformed_ids(bad: str) -> None:
     with pytest.raises(HexError, match="not a hex id"):
         parse_hex(bad)
