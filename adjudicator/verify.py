@@ -374,10 +374,8 @@ def range_problem(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp]) -> t
 
 def _first_outside(claimed: tuple[int, int], actual: tuple[int, int]) -> int:
     """The first sequence number in one of two ranges (#0-#0: none) and not in the other."""
-    if not claimed[0] or not actual[0]:
-        return claimed[0] or actual[0]
-    if claimed[0] != actual[0]:
-        return min(claimed[0], actual[0])
+    if claimed[0] != actual[0]:  # one begins first, or one is empty
+        return min(claimed[0], actual[0]) or max(claimed[0], actual[0])
     return min(claimed[1], actual[1]) + 1
 
 

@@ -102,3 +102,41 @@ def test_commands_whose_ranges_overlap_or_leave_a_gap_fail_verification(
     end = commands(records)[3]["last_seq"]
     assert command_log(report)["detail"] == named.format(end=end) + ": each command's events follow the last one's"
     assert report["divergence"]["seq"] == divergence
+
+
+def renamed(records: list[dict[str, Any]], cmd: int, to: int) -> None:
+    """Command `cmd`'s events made to name command `to` (its number and its hash)."""
+    digest = commands(records)[to]["hash"]
+    for e in event_records(records):
+        if e["body"]["cmd"] == cmd:
+            e["body"]["cmd"], e["body"]["cmd_hash"] = to, digest
+
+
+@pytest.mark.parametrize(("edit", "named", "divergence"), [
+    (lambda records: renamed(records, 2, 3), "command 2 claims events #7-#10, but its events are none", 7),
+    (lambda records: commands(records)[2].update(first_seq=0, last_seq=0),
+     "command 2 claims events #0-#0, but its events are #7-#10", 7),
+])
+def test_a_command_claiming_events_that_name_another_or_none_that_name_it_fails_verification(
+        run: Cli, tmp_path: Path, game: str, edit: Any, named: str, divergence: int) -> None:
+    path = export(run, tmp_path)
+    records = read_export(path)
+    edit(records)
+    report = forged(run, path, records)
+    assert command_log(report)["detail"] == named and report["divergence"]["seq"] == divergence
+
+
+def test_a_command_with_no_event_claims_none_and_the_ranges_go_on_after_it(run: Cli, tmp_path: Path, game: str) -> None:
+    """A command that caused no event (an import may hold one: test_store_records) claims #0-#0 and the next
+    command's events follow the last events before it: the command log holds, and re-adjudication judges the rest."""
+    path = export(run, tmp_path)
+    records = read_export(path)
+    renamed(records, 2, 1)
+    commands(records)[1]["last_seq"] = commands(records)[2]["last_seq"]
+    commands(records)[2].update(first_seq=0, last_seq=0)
+    rechain(records)
+    write_export(path, records)
+    report = run.json("verify", str(path), code=1)
+    assert command_log(report) == {"name": "command log", "status": "passed",
+                                   "detail": "5 commands, each hash matches its events"}
+    assert [c["name"] for c in report["checks"] if c["status"] == "failed"] == ["re-adjudication"]
