@@ -121,7 +121,7 @@ def step_text(s: dict[str, Any]) -> str:
     return "\n".join([*lines, "[Enter/n next, p back, NUMBER go to, q quit]"])
 
 
-SPEC = re.compile(r"^(?P<game>[^@]+)(@(?P<seq>\d+))?$")
+SPEC = re.compile(r"(?P<game>[^@\n]+)(@(?P<seq>[0-9]+))?")  # fullmatch, ASCII digits only
 
 
 @click.command()
@@ -159,7 +159,7 @@ def diff(first: str, second: str, seat: str, db: str, as_json: bool) -> None:
 
 
 def _point(app: Arbitro, spec: str) -> tuple[Any, int]:
-    match = SPEC.match(spec)
+    match = SPEC.fullmatch(spec)
     if match is None:
         raise BadInput(f"{spec!r}: write GAME or GAME@SEQ, e.g. marengo-1a2b@40")
     record = app.game(match["game"])

@@ -25,7 +25,7 @@ from arbitro.adjudicator.datafiles import DataError, Problem, StrictModel, read_
 Odds = tuple[int, int]
 """(attacker, defender) in lowest terms of the odds ladder: ``(3, 1)`` is 3-1, ``(1, 2)`` is 1-2."""
 
-_ODDS = re.compile(r"^([1-9][0-9]*)-([1-9][0-9]*)$")
+_ODDS = re.compile(r"([1-9][0-9]*)-([1-9][0-9]*)")  # fullmatch: no trailing newline slips through
 
 
 # ================================================================================================
@@ -48,7 +48,7 @@ def format_odds(odds: Odds) -> str:
 
 def parse_odds(label: str) -> Odds:
     """``"3-1"`` -> ``(3, 1)``. Any positive ``a-b`` is accepted (``"3-2"`` columns exist)."""
-    match = _ODDS.match(label)
+    match = _ODDS.fullmatch(label)
     if not match:
         raise ValueError(f"{label!r} is not an odds label like '3-1' or '1-2'")
     return int(match.group(1)), int(match.group(2))

@@ -27,6 +27,7 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
 )
+from arbitro.adjudicator.verify_ranges import range_problem
 from arbitro.adjudicator.verify_reads import Events, MemoryHistory, Scan, Stamp, fewer_full_collections
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
@@ -347,36 +348,6 @@ def check_commands(loaded: Loaded, bodies: Sequence[EventBody[Any] | Stamp], che
         return False
     checks.append(Check(name="command log", status="passed", detail=f"{len(loaded.commands)} commands, each hash matches its events"))
     return True
-
-
-def range_problem(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp]) -> tuple[int, str] | None:
-    """The first event out of place and why: each command must claim exactly the events that name it (none: #0-#0),
-    and the commands' ranges must follow each other from #1, with no overlap or gap (arbitro §L.1)."""
-    spans: dict[int, tuple[int, int]] = {}
-    for body in bodies:
-        first = spans.get(body.cmd, (body.seq, 0))[0]
-        spans[body.cmd] = (first, body.seq)
-    follows = 1  # where the next command's events must begin
-    for record, _digest, first, last in loaded.commands:
-        assert record is not None  # check_commands saw every record
-        actual = spans.get(record.cmd, (0, 0))
-        if (first, last) != actual:
-            return _first_outside((first, last), actual), (
-                f"command {record.cmd} claims events #{first}-#{last}, but its events are "
-                + (f"#{actual[0]}-#{actual[1]}" if actual[0] else "none"))
-        if first and first != follows:
-            return min(first, follows), (
-                f"command {record.cmd} claims events #{first}-#{last}, but the events before it end at #{follows - 1}: "
-                "each command's events follow the last one's")
-        follows = last + 1 if first else follows
-    return None
-
-
-def _first_outside(claimed: tuple[int, int], actual: tuple[int, int]) -> int:
-    """The first sequence number in one of two ranges (#0-#0: none) and not in the other."""
-    if claimed[0] != actual[0]:  # one begins first, or one is empty
-        return min(claimed[0], actual[0]) or max(claimed[0], actual[0])
-    return min(claimed[1], actual[1]) + 1
 
 
 def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -> None:

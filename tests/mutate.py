@@ -48,6 +48,8 @@ MODULES: dict[str, tuple[str, ...]] = {
                               FOUNDATION + "test_hidden_hashes.py", FOUNDATION + "test_import_atomic.py",
                               FOUNDATION + "test_dice.py", FOUNDATION + "test_verify_reads.py",
                               "tests/marengo/test_data_folder.py"),  # the set-up rebuilt from a game's own data
+    "adjudicator/verify_ranges.py": (FOUNDATION + "test_verify_event_ranges.py", FOUNDATION + "test_verify_checks.py",
+                                     FOUNDATION + "test_import_atomic.py"),
     "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
                                     FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
                                     FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py"),  # a game on its own data

@@ -83,6 +83,8 @@ def test_diff_compares_two_branches_from_their_common_event(run: Cli, branched: 
     assert not any("AUT_" in c for c in same_game["changes"]) and same_game["changes"]  # france's view: tokens only
     assert run.json("diff", "f@1", "g@4")["changes"] == []  # a fork's #1 is its parent's state at the fork
     assert "write GAME or GAME@SEQ" in run("diff", "g@x", "f", code=2).stderr
+    assert "write GAME or GAME@SEQ" in run("diff", "g@4\n", "f", code=2).stderr  # no newline slips past the pattern
+    assert "write GAME or GAME@SEQ" in run("diff", "g@\u0664", "f", code=2).stderr  # an Arabic-Indic four: no seq
     assert "g has events #1 to #10" in run("diff", "g@11", "f", code=2).stderr
     assert "no game 'nope'" in run("diff", "g", "nope", code=3).stderr
     run("new", "duel", "standard", "--id", "d")

@@ -92,7 +92,7 @@ def test_odds_labels_round_trip(a: int, d: int) -> None:
     assert parse_odds(format_odds((a, d))) == (a, d)
 
 
-@pytest.mark.parametrize("bad", ["3:1", "0-1", "3-", "x-1", "3 - 1"])
+@pytest.mark.parametrize("bad", ["3:1", "0-1", "3-", "x-1", "3 - 1", "3-1\n", "\n3-1"])
 def test_parse_odds_rejects_bad_labels(bad: str) -> None:
     with pytest.raises(ValueError, match="not an odds label"):
         parse_odds(bad)
