@@ -2,7 +2,7 @@
 commander in chief on the map changes, without a die, the order of a formation of his side whose general is on the
 map within his command range, to another order; D5 (`Variant.chief_changes_limited`): arrivano §4.3 allows him at
 most as many changes as his initiative, caldiero §4.2 no limit. A general out of his range may only try by his own
-initiative when activated (§5.2.1 in both; parabellum/activation.py). Each game records the change its own way
+initiative when activated (caldiero §5.2.2, arrivano §5.2.1: GENERAL_ORDER; parabellum/activation.py). Each game records the change its own way
 (caldiero by the chief's name; arrivano counting it against the chief) and may allow more before asking this
 (caldiero §20.1.1: Bonaparte changes his own order). `legal()` lists the changes `chief_order_problem` allows, so a
 listed change is never refused and a refused one never listed."""
@@ -18,18 +18,20 @@ from arbitro.adjudicator.parabellum.world import World
 def chief_bar(variant: Variant, w: World, chief: str, formation: str, made: int = 0) -> Refusal | None:
     """Why `chief` may not change `formation`'s order now, whatever the order, or None: not a formation of his side,
     he is off the map, he made as many changes as D5 allows (`made`: his changes in this sub-phase), its general is
-    off the map or out of his command range."""
+    off the map or out of his command range. Each refusal cites the rule it applies: the orders sub-phase's own
+    (ORDER_CHANGES, §5.2 in both: only generals in command receive new orders), the D5 limit (CHIEF_ORDERS, arrivano
+    §4.3) or the range (GENERAL_OUT_OF_RANGE)."""
     rules, side = variant.rules, w.leader_side(chief)
     f = w.state.formations.get(formation)
     if f is None or f.side != side:
-        return rules.CHIEF_ORDERS, f"{formation} is not one of your formations"
+        return rules.ORDER_CHANGES, f"{formation} is not one of your formations"
     if w.leader_on_map(chief) is None:
-        return rules.CHIEF_ORDERS, f"your commander in chief ({chief}) is not on the map"
+        return rules.ORDER_CHANGES, f"your commander in chief ({chief}) is not on the map"
     if variant.chief_changes_limited and made >= w.leader_initiative(chief):
         return rules.CHIEF_ORDERS, f"{chief} has made as many changes as his initiative allows ({rules.CHIEF_ORDERS})"
     general = w.general_on_map(formation)
     if general is None:
-        return rules.CHIEF_ORDERS, f"the general of {formation} is not on the map"
+        return rules.ORDER_CHANGES, f"the general of {formation} is not on the map"
     if w.leader_hex(general) not in w.command_reach(chief):
         return rules.GENERAL_OUT_OF_RANGE, (f"{general} is out of {chief}'s command range: only his own initiative may "
                                             f"change the order ({rules.GENERAL_OUT_OF_RANGE})")
@@ -43,7 +45,7 @@ def chief_order_problem(variant: Variant, w: World, chief: str, formation: str, 
     if bar is not None:
         return bar
     if w.state.formations[formation].order == order:
-        return variant.rules.CHIEF_ORDERS, f"{formation} already has a {order} order"
+        return variant.rules.ORDER_CHANGES, f"{formation} already has a {order} order"
     return None
 
 

@@ -97,6 +97,17 @@ def test_chief_changes_at_most_his_initiative():
     assert t.state.step != "orders" or t.state.seat != "france"  # nothing more to change: the sub-phase ends
 
 
+def test_a_chief_order_refusal_cites_the_rule_it_applies():
+    """Review rev-kernel 2: only the D5 limit is arrivano §4.3; an enemy formation, a general off the map and an order
+    the formation already has are refused by the orders sub-phase's rule, arrivano §5.2."""
+    t = orders_position()
+    t.state.formations["L"].order = "attack"
+    for formation, words in (("G", "not one of your formations"), ("L", "already has a attack order")):
+        with pytest.raises(IllegalCommand) as e:
+            t.send("france", {"type": "change_order", "formation": formation, "order": "attack"})
+        assert e.value.rule == "arrivano §5.2" and words in str(e.value), (formation, e.value)
+
+
 def test_chief_changes_only_generals_in_range():
     t = orders_position(lannes_far=True)
     with pytest.raises(IllegalCommand) as e:

@@ -58,8 +58,8 @@ def test_command_phase_refusals() -> None:
     s = position({"fr-18-ligne": "1417", "au-colloredo": "1917"}, leaders={"massena": "1317", "hohenzollern": "1916"})
     s.phase, s.step, s.seat = "command", "orders", "france"
     t = Table(s)
-    reject(t, "france", "caldiero §4.2", {"type": "change_order", "formation": "hohenzollern", "order": "attack"})
-    reject(t, "france", "caldiero §4.2", {"type": "change_order", "formation": "massena", "order": "attack"})  # no chief
+    reject(t, "france", "caldiero §5.2", {"type": "change_order", "formation": "hohenzollern", "order": "attack"})
+    reject(t, "france", "caldiero §5.2", {"type": "change_order", "formation": "massena", "order": "attack"})  # no chief
     t.state.step = "reorganise"
     reject(t, "france", "caldiero §15.3", {"type": "reorganise", "hex": "1417"})  # nobody in disorder
     reject(t, "france", "caldiero §15.3", {"type": "reorganise", "hex": "1919"})  # none of ours there
