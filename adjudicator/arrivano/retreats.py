@@ -145,7 +145,7 @@ def stop_reason(w: World, uid: str, h: str) -> str | None:
     """Why a routed unit may stop its end-phase rout in `h` (arrivano §15.2.2): a village ("Villaggio": farms,
     "cascine", are not named there), a redoubt, or a friendly general (interpretation rout_stop_general:
     generals_and_chief - any friendly general or the commander in chief, not officers; own_general - its own)."""
-    stop = next((t.rout_stop for t in w.terrains(h) if t.rout_stop is not None), None)  # the terrain table's
+    stop = _terrain_stop(w, h)
     if stop is not None:
         return stop
     unit = w.state.units[uid]
@@ -159,6 +159,15 @@ def stop_reason(w: World, uid: str, h: str) -> str | None:
         if not own and le.role in ("general", "commander_in_chief"):
             return f"friendly {le.role.replace('_', ' ')} {lid}"
     return None
+
+
+def _terrain_stop(w: World, h: str) -> str | None:
+    """The name a rout stop in `h` is given by its terrain (the table's `rout_stop`), or None. In a hex with two such
+    terrains (a village with a redoubt: no shipped map has one) the first in the terrain table's own order names it,
+    "village" before "redoubt" as the table lists them, whatever order the map lists the hex's terrains in."""
+    here = w.hexmap.hex(h).terrains
+    return next((e.rout_stop for name, e in w.terrain_table.terrain.items() if name in here and e.rout_stop is not None),
+                None)
 
 
 def rout_stops(w: World, uid: str, moves: list[Line]) -> dict[str, str]:
