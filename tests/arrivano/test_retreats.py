@@ -5,10 +5,12 @@ of neapolitan_retreat_flags, the §12.6.2 continuation, split stacks, rout stops
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from arbitro.adjudicator.arrivano import rules as R
+from arbitro.adjudicator.arrivano import retreats, rules as R
+from arbitro.adjudicator.arrivano.data_loader import load_tables
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import elimination, rout
 from arbitro.adjudicator.errors import Rejected
@@ -687,3 +689,12 @@ def test_a_commander_left_alone_by_a_retreat_off_the_map_tests_once():
     tests = [d for d in t.of(core.DiceRolled) if "commander test" in d.purpose]
     assert len(tests) == 1 and t.state.leaders["watrin"].where == "map"
     assert [e.frame.kind for e in t.of(core.DecisionOpened)] == ["commander_refuge"]
+
+
+def test_a_rout_stop_in_a_village_with_a_redoubt_is_named_by_the_terrain_tables_order() -> None:
+    """arrivano §15.2.2 (review rev-kernel 4): whichever order a user's map lists a hex's terrains in, the terrain
+    table's order names the stop (village before redoubt); no shipped hex has both, so only such a map tells."""
+    table = load_tables().terrain
+    for terrains in (["ridotta", "villaggio"], ["villaggio", "ridotta"]):
+        w = SimpleNamespace(terrain_table=table, hexmap=SimpleNamespace(hex=lambda h, t=terrains: SimpleNamespace(terrains=t)))
+        assert retreats.stop_reason(w, "any-unit", "0101") == "village", terrains
