@@ -40,7 +40,12 @@ MODULES: dict[str, tuple[str, ...]] = {
     "events/sqlite.py": (FOUNDATION + "test_sqlite_store.py", FOUNDATION + "test_store_contract.py",
                          FOUNDATION + "test_store_records.py", FOUNDATION + "test_idempotency.py",
                          FOUNDATION + "test_store_access.py", FOUNDATION + "test_note_numbers.py"),
-    "events/signing.py": (FOUNDATION + "test_signing.py", FOUNDATION + "test_anchor.py"),
+    "events/signing.py": (FOUNDATION + "test_signing.py", FOUNDATION + "test_anchor.py",
+                          FOUNDATION + "test_seat_seal.py", FOUNDATION + "test_seat_seal_review.py"),  # the seat seal
+    # the seat's copy: its seal, its views and the chain it carries on (issue 14 point 5, the trust issue)
+    "adjudicator/seatcopy.py": (FOUNDATION + "test_seat_seal.py", FOUNDATION + "test_seat_seal_review.py",
+                                FOUNDATION + "test_email.py", FOUNDATION + "test_copy_history.py",
+                                FOUNDATION + "test_copy_history_review.py"),
     "adjudicator/randomness.py": (FOUNDATION + "test_dice.py", FOUNDATION + "test_randomness.py"),
     "adjudicator/verify.py": (FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py",
                               FOUNDATION + "test_verify_forgeries.py",

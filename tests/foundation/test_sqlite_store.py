@@ -15,9 +15,10 @@ import pytest
 from arbitro.adjudicator.verify import check_annotations
 from arbitro.events import sqlite as sqlite_module
 from arbitro.events.rows import insert_note, note_row
+from arbitro.events.signing import CommandSignature
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import (
-    Annotation, BrokenChain, CorruptStore, GameNotFound, NoDatabase, ReadOnlyStore, StoreError,
+    Annotation, BrokenChain, CorruptStore, GameNotFound, NoDatabase, ReadOnlyStore, Snapshot, StoreError,
 )
 
 from . import test_note_numbers as notes
@@ -35,6 +36,44 @@ def test_the_database_refuses_a_seats_idempotency_key_used_twice_whatever_the_co
     with pytest.raises(sqlite3.IntegrityError, match="UNIQUE constraint failed: commands.game, commands.seat, commands.key"):
         store.conn.execute(insert, (2, "red"))
     store.conn.execute(insert, (2, "blue"))
+    store.close()
+
+
+KEYS = {  # each table's key: what one row of it stands for, once
+    "games": "id", "seats": "game, seat", "commands": "game, cmd", "events": "game, seq", "snapshots": "game, seq",
+    "seat_keys": "game, seat", "command_signatures": "game, cmd", "tokens": "hash", "seat_copies": "game",
+    "meta": "key",
+}
+
+
+def test_the_database_refuses_a_second_row_for_any_tables_key_whatever_the_code_checks(tmp_path: Path) -> None:
+    """Every table's key is the database's own (a second process, an older arbitro or a hand edit writes past the
+    store's checks): a game id names one game, an event number one event of it, a command number one command, and so
+    on; a game's role has one token. Each table's row written again is refused by SQLite, naming the key."""
+    store = SQLiteStore(tmp_path / "a.db")
+    create(store, "g")
+    head = store.game("g")
+    store.append("g", head.head_seq, command("g", 1, "k", head.head_seq),
+                 chained("g", command("g", 1, "k", head.head_seq), head.head_seq + 1, head.head_hash, 1),
+                 signature=CommandSignature(public_key="a1" * 32, command={}, signature="00" * 64))
+    store.put_snapshot("g", Snapshot(1, b"state", "ab" * 32))
+    store.register_seat_key("g", "red", "a1" * 32)
+    store.put_tokens("g", {"red": "t1", "blue": "t2"})
+    store.put_seat_copy("copy", "red", 2, "{}")
+    assert [row[0] for row in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            if row[0] in KEYS] == list(KEYS)
+    for table, key in KEYS.items():
+        cursor = store.conn.execute(f"SELECT * FROM {table} LIMIT 1")
+        row = dict(zip([d[0] for d in cursor.description], cursor.fetchone(), strict=True))
+        if table == "commands":
+            row["key"] = "another"  # not the seat's key again (the test above): the command's number
+        if table == "tokens":
+            row["role"] = "umpire"  # not the role's token again (below): the token's hash
+        columns = ", ".join(f"{table}.{name}" for name in key.split(", "))
+        with pytest.raises(sqlite3.IntegrityError, match=f"^UNIQUE constraint failed: {columns}$"):
+            store.conn.execute(f"INSERT INTO {table} VALUES ({','.join('?' * len(row))})", tuple(row.values()))
+    with pytest.raises(sqlite3.IntegrityError, match="^UNIQUE constraint failed: tokens.game, tokens.role$"):
+        store.conn.execute("INSERT INTO tokens VALUES ('t3', 'g', 'red')")  # a role's second token
     store.close()
 
 

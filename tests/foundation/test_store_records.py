@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from arbitro.events.codec import sha256_hex
@@ -122,6 +123,20 @@ class RecordsContract:
                                          for s in (10, 20, 30)]
         assert store.snapshots("g2") == [Snapshot(5, b"other", sha256_hex(b"other"))]
         assert store.snapshots("nope") == []
+
+    def test_a_forks_record_is_read_back_whole_with_its_parent(self, store: Store) -> None:
+        """A fork names the game and the event it was made from (its parent, that event's number and hash): the
+        store gives back every field of a game's record as it was stored."""
+        create(store, "g1")
+        parent = store.game("g1")
+        fork = msgspec.structs.replace(game_record("g2"), parent="g1", parent_seq=parent.head_seq,
+                                       parent_hash=parent.head_hash)
+        record = command("g2", 0, "create:g2", 0, seat="umpire")
+        store.create_game(fork, record, chained("g2", record, 1, GENESIS, 1))
+        stored = store.game("g2")
+        assert (stored.parent, stored.parent_seq, stored.parent_hash) == ("g1", 2, parent.head_hash)
+        assert msgspec.structs.replace(stored, head_seq=0, head_hash=GENESIS) == fork
+        assert [g for g in store.games() if g.id == "g2"] == [stored]
 
     def test_a_command_is_read_by_its_number(self, store: Store) -> None:
         create(store, "g1")
