@@ -39,9 +39,6 @@ class Events(Sequence[EventBody[Any]]):
             return [self.fold.decode_checked(e.body) for e in self.events[index]]
         return self.fold.decode_checked(self.events[index].body)
 
-    def __iter__(self) -> Iterator[EventBody[Any]]:
-        return (self.fold.decode_checked(e.body) for e in self.events)
-
 
 class Stamp(NamedTuple):
     """What the command and salt checks read of an event: its number, its command and that command's hash, its salt."""
