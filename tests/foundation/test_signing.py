@@ -4,10 +4,16 @@ key is refused with a message that shows which key."""
 
 from __future__ import annotations
 
-import pytest
+import hashlib
+import json
 
-from arbitro.events.signing import (BadKey, check_public_key, command_statement, fingerprint, new_private_key,
-                                    public_key, sign, signature_ok)
+import msgspec
+import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from arbitro.events.signing import (BadKey, RecordsDigest, check_public_key, command_statement, fingerprint,
+                                    make_receipt, make_seat_seal, new_private_key, public_key, sign, signature_ok,
+                                    view_link)
 
 
 def test_a_seats_command_statement_is_this_canonical_json_and_nothing_else() -> None:
@@ -43,3 +49,47 @@ def test_a_bad_public_key_is_refused_naming_its_first_16_characters() -> None:
 def test_a_bad_private_key_is_refused_saying_so() -> None:
     with pytest.raises(BadKey, match=r"^not an Ed25519 private key \(.+\)$"):
         public_key(b"too short")
+
+
+# --- the seat seal (docs/exchange-format.md, `seat_view` and `seat_seal`), recomputed here from the document --------
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_a_views_link_is_the_documented_hash_of_the_link_before_its_event_and_its_patch() -> None:
+    """`sha256(canonical({"prev", "seq", "event", "patch"}))`: a seat's client, or another verifier, recomputes each
+    link from the document; a renamed or dropped field would link views from another point or game."""
+    patch = [{"op": "add", "path": "/view", "value": {"b": 1, "a": [2, 3]}}]
+    link = view_link("0" * 64, 1, "e" * 64, patch)
+    assert link == _sha(b'{"event":"' + b"e" * 64 + b'","patch":[{"op":"add","path":"/view","value":{"a":[2,3],"b":1}}],'
+                        b'"prev":"' + b"0" * 64 + b'","seq":1}')
+    assert view_link(link, 2, "f" * 64, []) == _sha(
+        ('{"event":"' + "f" * 64 + '","patch":[],"prev":"' + link + '","seq":2}').encode())
+
+
+def test_a_seals_records_digest_is_the_sha256_of_every_record_each_ended_by_a_newline() -> None:
+    digest = RecordsDigest()
+    assert digest.hexdigest() == _sha(b"")
+    digest.add(b'{"record":"game"}')
+    digest.add(b'{"record":"event","seq":1}')
+    assert digest.hexdigest() == _sha(b'{"record":"game"}\n{"record":"event","seq":1}\n')
+
+
+def test_a_seat_seal_signs_every_field_but_its_signature_under_its_own_format() -> None:
+    """What the server signs of a seal, as the document says: every field but `signature`, canonical, with the
+    format `arbitro-seat-copy/2` among them, so that no receipt's signature (same key) passes for a seal; a seal
+    whose format or any field is changed does not verify."""
+    private = new_private_key()
+    fields = {"game": "g", "seat": "red", "seq": 3, "head": "a" * 64, "views": "b" * 64, "state": "c" * 64,
+              "records": "d" * 64}
+    seal = make_seat_seal(private, **fields)
+    assert (seal.format, seal.server_key) == ("arbitro-seat-copy/2", public_key(private))
+    signed = json.dumps({**fields, "format": "arbitro-seat-copy/2", "server_key": public_key(private)},
+                        sort_keys=True, separators=(",", ":")).encode()
+    Ed25519PublicKey.from_public_bytes(bytes.fromhex(public_key(private))).verify(bytes.fromhex(seal.signature), signed)
+    assert seal.message() == signed and seal.signed_ok()
+    for name, other in (*((k, "x") for k in fields if k != "seq"), ("seq", 4), ("format", "arbitro-receipt/1")):
+        forged = msgspec.structs.replace(seal, **{name: other})
+        assert not forged.signed_ok(), name
+    receipt = make_receipt(private, game="g", cmd=1, cmd_hash="e" * 64, seq=3, head="a" * 64)
+    assert not msgspec.structs.replace(seal, signature=receipt.signature).signed_ok()
