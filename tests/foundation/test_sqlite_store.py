@@ -77,6 +77,17 @@ def test_the_database_refuses_a_second_row_for_any_tables_key_whatever_the_code_
     store.close()
 
 
+def test_each_events_command_and_type_have_columns_of_their_own_for_sql_queries(tmp_path: Path) -> None:
+    """Beside the body (which rules), an event's command number and type tag are columns of their own, so that an
+    umpire's SQL (sqlite-utils, datasette) finds a game's events by type or command without decoding bodies."""
+    store = SQLiteStore(tmp_path / "a.db")
+    create(store, "g")
+    append(store, "g", 1, "k", count=1)
+    assert store.conn.execute("SELECT seq, cmd, type FROM events WHERE game='g' ORDER BY seq").fetchall() == [
+        (1, 0, "checkpoint"), (2, 0, "checkpoint"), (3, 1, "checkpoint")]
+    store.close()
+
+
 def test_a_second_writer_waits_for_the_lock_rather_than_failing_at_once(tmp_path: Path) -> None:
     """Several processes on one file: a writer that finds the database locked waits (up to 5 s) for the other's
     transaction to end."""
