@@ -16,7 +16,8 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import exchange
-from arbitro.adjudicator.seatcopy import SeatCopy
+from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator.seatcopy import SeatCopy, with_views
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import GENESIS
@@ -275,3 +276,31 @@ def test_verify_fails_an_export_whose_seat_state_or_seal_was_taken_out(mailed: t
     (tmp_path / "s.jsonl").write_text(text_of(older))
     (views,) = [c for c in umpire.json("verify", str(tmp_path / "s.jsonl"))["checks"] if c["name"] == "seat views"]
     assert views["status"] == "unchecked" and "nothing binds its redacted events" in views["detail"]
+
+
+def test_the_seat_views_check_names_the_keys_it_compared_and_what_the_seat_can_do(mailed: tuple[Cli, str]) -> None:
+    """What verify tells a seat of its export's seal, word for word: with nothing to anchor the sealing key, that key
+    and the two ways to anchor it (unchecked); with receipts signed by another key, both keys (failed); with the
+    receipts' own key, passed."""
+    umpire, text = mailed
+    loaded = exchange.read_lines(text.splitlines())
+    key = signing.fingerprint(loaded.server_key or "")
+
+    def seat_views(receipts: list[signing.Receipt]) -> verification.Check:
+        blank = verification.Report(game="g", ruleset="marengo", version="", kind="generated", passed=True, checks=[])
+        report = with_views(blank, loaded, receipts)
+        (check,) = report.checks
+        assert report.passed is (check.status != "failed")
+        return check
+
+    assert seat_views([]) == verification.Check(name="seat views", status="unchecked", detail=(
+        f"each record austria was sent is sealed by key {key}; nothing here anchors that key to the umpire's server "
+        "(anyone can seal a file with a key of their own): compare it with the key the umpire's receipts name, or "
+        "verify with --receipt or --server-key"))
+    own = signing.read_receipt(umpire.json("receipt", "g"))
+    assert seat_views([own]).status == "passed"
+    other = signing.make_receipt(signing.new_private_key(), game="g", cmd=own.cmd, cmd_hash=own.cmd_hash, seq=own.seq,
+                                 head=own.head)
+    assert seat_views([own, other]) == verification.Check(name="seat views", status="failed", detail=(
+        f"the views are sealed by key {key}, but your receipts are signed by server key "
+        f"{signing.fingerprint(other.server_key)}: not sealed by the server that took your commands"))
