@@ -387,11 +387,12 @@ class DrChoiceAwaited(FrameContext, tag="arrivano_dr_choice"):
 
 
 class DrTestUnderway(FrameContext, tag="arrivano_dr_test"):
-    """arrivano §12.5.4 DR: `units`, driven back from `hex`, test once their one-hex retreat is made (nobody answers
-    it: it waits below the retreat)."""
+    """arrivano §12.5.4 DR: `units`, driven back from `hexes`, test once their one-hex retreats are made, one die a
+    stack where they then stand (§13.1.2); nobody answers it: it waits below the retreats and each village's
+    `dr_choice`, and a choice that replaces the test takes its units out (arrivano 1.20.0)."""
 
     units: tuple[str, ...]
-    hex: str
+    hexes: tuple[str, ...]
 
 
 class AdvanceAfterCombatAwaited(FrameContext, tag="arrivano_advance"):

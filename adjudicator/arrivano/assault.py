@@ -18,6 +18,7 @@ from arbitro.adjudicator.arrivano.flow import (
     disorder_by_combat,
     do_retreat,
     push_retreat,
+    rout_retreats,
     stack_roll,
     stack_test,
     worsen,
@@ -332,12 +333,18 @@ class AssaultResults:
         exchange(self.g, self.attackers, self.defenders)
 
     def retreat_tested(self, units: Sequence[str]) -> None:
-        """DR, hex by hex (defender_retreat: a village or redoubt's choice first, arrivano §10.1.1)."""
+        """DR: one test for the whole result once the retreats are made (`dr_tests`, one die a stack where the
+        units then stand, arrivano §13.1.2: two hexes' units retreating into one hex are one stack), waiting
+        below each hex's retreat (defender_retreat: a village or redoubt's choice first, §10.1.1)."""
         self._offer_advance()
-        for t in self.targets:
-            here = [u for u in units if self.g.state.units[u].hex == t and self.g.state.units[u].where == "map"]
-            if here:
-                defender_retreat(self.g, here, t)
+        driven = {t: here for t in self.targets if (here := [u for u in units if self.g.state.units[u].hex == t
+                                                                and self.g.state.units[u].where == "map"])}
+        if not driven:
+            return
+        self.g.push("dr_test", "", str(ARRIVANO.RESULTS), {"units": [u for here in driven.values() for u in here],
+                                                           "hexes": list(driven)})
+        for t, here in driven.items():
+            defender_retreat(self.g, here, t)
 
 
 def exchange(g: Game, attackers: list[str], defenders: list[str]) -> None:
@@ -402,23 +409,23 @@ def defender_retreat(g: Game, units: list[str], h: str) -> None:
     if options:
         g.push("dr_choice", w.state.units[units[0]].side, str(R.VILLAGE_EX), {"units": units, "hex": h, "choices": sorted(options) + ["retreat"]})
         return
-    dr_retreat_then_test(g, units, h)
+    dr_retreat_then_test(g, units)
 
 
-def dr_retreat_then_test(g: Game, units: list[str], h: str) -> None:
+def dr_retreat_then_test(g: Game, units: list[str]) -> None:
     """DR (arrivano §12.5.4 "devono ritirarsi di un esagono e fare un test di efficienza"): the artillery stacked
-    with them is eliminated (§11.1), they retreat one hex, and then test where they stand (`dr_tests`, waiting
-    below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
+    with them is eliminated (§11.1), they retreat one hex, and then test where they stand (the DR's `dr_test`,
+    waiting below the retreat; issue 19: Arrivano tested first until 1.19.0)."""
     for a in rout.guns_with(g.world(), units):
         elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DR")
-    g.push("dr_test", "", str(ARRIVANO.RESULTS), {"units": units, "hex": h})
     push_retreat(g, units, 1, ARRIVANO.RETREAT)
 
 
 def dr_tests(g: Game, frame: Frame) -> None:
     """DR after its one-hex retreat, the kernel's `results.dr_tested`: passed, disordered (already disordered:
     routed, interpretation dr_pass_already_disordered); failed, routed and two more hexes at once (§15.2.1,
-    interpretation dr_rout_retreat), stack by stack."""
+    interpretation dr_rout_retreat), stack by stack, the guns in the hexes they leave eliminated (§11.1: the
+    assault forced the retreat)."""
     w = g.world()
     units = [u for u in frame.data["units"] if w.state.units[u].where == "map"]
     roll = stack_roll(g, lambda at: f"{ARRIVANO.RESULTS} DR test in {at}")
@@ -428,8 +435,7 @@ def dr_tests(g: Game, frame: Frame) -> None:
             worsen(g, u, ARRIVANO.RESULTS, added)
             if g.state.units[u].status == "routed":
                 routed.append(u)
-    for stack in by_hex(g.world(), routed).values():
-        push_retreat(g, stack, results.dr_rout_hexes(g.reading), R.ROUT_COMBAT, ignore_ezoc=True)
+    rout_retreats(g, routed, f"{ARRIVANO.RESULTS} DR test; {R.ROUT_COMBAT}", results.dr_rout_hexes(g.reading))
 
 
 def rout_hexes(g: Game) -> int:
@@ -443,26 +449,29 @@ def dr_choice(g: Game, frame: Frame, choice: str) -> None:
     if not units:
         return
     if choice == "retreat":
-        dr_retreat_then_test(g, units, h)
+        dr_retreat_then_test(g, units)
         return
     tested = stack_test(g, units, f"{R.VILLAGE_EX} DR {choice} test in {h}")
     passed = all(tested[u] for u in units)
+    if choice == "exchange" and not passed and g.reading("village_dr_procedure") == "two_tests":
+        dr_retreat_then_test(g, units)  # the exchange failed: the normal DR procedure with its own test
+        return
+    test = g.waiting("dr_test")  # this test replaced the DR test: its units leave the DR's (§13.1.2)
+    if test is not None:
+        g.revise("dr_test", test.data | {"units": [u for u in test.data["units"] if u not in frame.data["units"]]})
     if choice == "exchange" and passed:  # arrivano §10.1.1: DR becomes EX
-        below = g.assault_top()  # the advance the DR opened waits below this choice
-        attackers = list(below.data["attackers"]) if below is not None and below.kind == "advance" else []
+        below = g.waiting("advance")  # the advance the DR opened waits below this choice and its DR test
+        attackers = list(below.data["attackers"]) if below is not None else []
         exchange(g, attackers, units)
         return
     if choice == "hold" and passed:  # arrivano §12.5.4: need not retreat, disordered in place (routed: §15.2.1)
         disorder_by_combat(g, units, ARRIVANO.RESULTS)  # the advance the DR opened waits below
         return
-    if choice == "exchange" and g.reading("village_dr_procedure") == "two_tests":
-        dr_retreat_then_test(g, units, h)  # the exchange failed: the normal DR procedure with its own test
-        return
-    for u in units:  # failed: routed, and the §15.2.1 retreat
+    # failed: routed before it moves, so its whole retreat (the DR hex and two more) is the §15.2.1 rout retreat,
+    # enemy ZoC ignored; a unit passing the DR test's die later retreated its first hex as any retreat (§12.6.1)
+    for u in units:
         worsen(g, u, ARRIVANO.RESULTS, 2)
-    for a in rout.guns_with(g.world(), units):
-        elimination.eliminate(g, ARRIVANO_VARIANT, a, ARRIVANO.ARTILLERY_STACKED, because=f"{ARRIVANO.RESULTS} DR")  # arrivano §11.1: its stack forced to retreat by an assault
-    push_retreat(g, units, rout_hexes(g), R.ROUT_COMBAT, ignore_ezoc=True)
+    rout_retreats(g, units, f"{ARRIVANO.RESULTS} DR", rout_hexes(g))
 
 
 def ne_choice(g: Game, frame: Frame, test: bool) -> None:

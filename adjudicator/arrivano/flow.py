@@ -24,7 +24,7 @@ from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.decisions import close_frame, open_frame
+from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import elimination, retreat, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
@@ -126,18 +126,27 @@ class Game:
         frame = self._engine_top()
         return as_frame(frame) if frame is not None else None
 
-    def assault_top(self) -> Frame | None:
-        """The topmost of the assault's decisions, whatever waits above it."""
-        for frame in reversed(self.ctx.game.core.decisions):
-            if frame.kind in ev.ASSAULT_KINDS:
-                return as_frame(frame)
-        return None
-
     def clear(self, frame: Frame) -> None:
         """Close the decision on top (`frame`, as `top` gave it)."""
         top = self._engine_top()
         assert top is not None and top.kind == frame.kind, f"{frame.kind} is not the decision on top"
         close_frame(self.ctx, top)
+
+    def waiting(self, kind: str) -> Frame | None:
+        """The topmost decision of `kind`, whatever waits above it."""
+        frame = next((f for f in reversed(self.ctx.game.core.decisions) if f.kind == kind), None)
+        return as_frame(frame) if frame is not None else None
+
+    def revise(self, kind: str, data: dict[str, Any]) -> None:
+        """Rewrite the context of the topmost decision of `kind`, wherever it waits (the DR test below its hexes'
+        retreats and choices): the frames above it are lifted for the revision, as `push` lifts them."""
+        frames = list(reversed(self.ctx.game.core.decisions))
+        depth = next(i for i, frame in enumerate(frames) if frame.kind == kind)
+        for frame in frames[:depth]:
+            close_frame(self.ctx, frame)
+        update_frame(self.ctx, frames[depth], msgspec.convert(data, ev.ARRIVANO_CONTEXTS[kind]))
+        for frame in reversed(frames[:depth]):
+            open_frame(self.ctx, frame.kind, frame.seats, frame.rule, frame.prompt, frame.ctx)
 
     def _engine_top(self) -> core.Frame[Any] | None:
         frame = awaited(self.ctx.game.core)
@@ -222,12 +231,19 @@ def disorder_by_combat(g: Game, units: list[str], rule: Any, advance: dict[str, 
         return []
     if advance is not None:
         g.push("advance", g.state.units[advance["attackers"][0]].side, str(ARRIVANO.ADVANCE_AFTER), advance)
-    if assault:
-        for gun in rout.guns_with(g.world(), routed):
-            elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO.ARTILLERY_STACKED, because=f"{rule}; {R.ROUT_COMBAT}")
-    for stack in by_hex(g.world(), routed).values():
-        push_retreat(g, stack, rout.RETREAT_HEXES, R.ROUT_COMBAT, ignore_ezoc=True)
+    rout_retreats(g, routed, f"{rule}; {R.ROUT_COMBAT}", guns=assault)
     return routed
+
+
+def rout_retreats(g: Game, routed: list[str], because: str, hexes: int = rout.RETREAT_HEXES, guns: bool = True) -> None:
+    """Units a combat routed retreat `hexes` hexes at once, enemy ZoC ignored (arrivano §15.2.1), stack by stack;
+    when an assault forced it (`guns`) the artillery stacked with them is eliminated first, citing `because`
+    (§11.1: "forzate a ritirarsi a seguito di un assalto")."""
+    if guns:
+        for gun in rout.guns_with(g.world(), routed):
+            elimination.eliminate(g, ARRIVANO_VARIANT, gun, ARRIVANO.ARTILLERY_STACKED, because=because)
+    for stack in by_hex(g.world(), routed).values():
+        push_retreat(g, stack, hexes, R.ROUT_COMBAT, ignore_ezoc=True)
 
 
 def after_leader_lost(g: Game, lid: str) -> None:
