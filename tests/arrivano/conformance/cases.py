@@ -206,10 +206,12 @@ CASES: list[Case] = [
     Case(28, S125, "DR with the test failed: rout", "arrivano §15.2.1",
          {"6e-legere-i": X, "ir18-i": D},
          (Step(F, assault(["6e-legere-i"]), dice=((6,),)),
-          Step(A, {"type": "retreat", "to": "1203", "units": ["ir18-i"], "off_map": False}, dice=((5,),))),
-         {"units": {"ir18-i": {"hex": "1203", "status": "routed"}}, "awaiting": ([A], "retreat")},
+          Step(A, {"type": "retreat", "to": "1203", "units": ["ir18-i"], "off_map": False}, dice=((5,),)),
+          Step(A, {"type": "retreat", "to": "1402", "units": ["ir18-i"], "off_map": False})),
+         {"units": {"ir18-i": {"hex": "1402", "status": "routed"}}, "awaiting": ([F], "advance")},
          "after its one-hex retreat the test fails (5 is above 3): the unit routs and retreats two more hexes at "
-         "once (§15.2.1).", **fighting()),
+         "once (§15.2.1), to 1402, three hexes from 1103; the attacker may then advance into 1103 (§12.7).",
+         **fighting()),
     # --- §14-§15 cavalry, disorder and rout ------------------------------------------------------------------------
     Case(29, S14, "Cavalry attacked by infantry may retreat before combat", "arrivano §14.1",
          {"6e-legere-i": X, "bussy": D},
