@@ -13,7 +13,7 @@ Keys and signatures are lowercase hex: a public key is 32 bytes, a signature 64.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 from cryptography.exceptions import InvalidSignature
@@ -74,10 +74,25 @@ def fingerprint(public: str) -> str:
 
 
 # --- the server's receipts ----------------------------------------------------------------------------
-class Receipt(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class ServerSigned(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Something the server signs with its key: every field but `signature`, canonically encoded. Each kind names
+    its own `FORMAT` inside the signed bytes, so the signature of one kind never passes for another's."""
+
+    FORMAT: ClassVar[str]
+
+    def message(self) -> bytes:
+        return unsigned_bytes(self)
+
+    def signed_ok(self) -> bool:
+        fields = msgspec.structs.asdict(self)
+        return fields["format"] == self.FORMAT and signature_ok(fields["server_key"], self.message(), fields["signature"])
+
+
+class Receipt(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The server's signed acknowledgement of an accepted submission: after command `cmd` (whose record
     hashes to `cmd_hash`) the log of `game` ended at event `seq`, whose hash is `head`."""
 
+    FORMAT = RECEIPT_FORMAT
     format: str = RECEIPT_FORMAT
     game: str
     cmd: int
@@ -86,12 +101,6 @@ class Receipt(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     head: str
     server_key: str
     signature: str = ""
-
-    def message(self) -> bytes:
-        return unsigned_bytes(self)
-
-    def signed_ok(self) -> bool:
-        return self.format == RECEIPT_FORMAT and signature_ok(self.server_key, self.message(), self.signature)
 
 
 def unsigned_bytes(signed: msgspec.Struct) -> bytes:
@@ -136,13 +145,14 @@ class RecordsDigest:
         return self._sha.hexdigest()
 
 
-class SeatSeal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class SeatSeal(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The server's signature on a seat's export: in `game`, `seat` was served the chain up to event `seq` (whose
     hash is `head`), the views whose chain ends at link `views`, at the head the seat state hashing to `state`, and
     the file whose records before the seal digest to `records` (RecordsDigest: what binds everything). The view
     links and `state` bind nothing more than `records` does; they let an error name the edited record. Its format
     names what is signed, so no receipt's signature (signed with the same key) passes for a seal."""
 
+    FORMAT = SEAT_SEAL_FORMAT
     format: str = SEAT_SEAL_FORMAT
     game: str
     seat: str
@@ -153,12 +163,6 @@ class SeatSeal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     records: str
     server_key: str
     signature: str = ""
-
-    def message(self) -> bytes:
-        return unsigned_bytes(self)
-
-    def signed_ok(self) -> bool:
-        return self.format == SEAT_SEAL_FORMAT and signature_ok(self.server_key, self.message(), self.signature)
 
 
 def make_seat_seal(private: bytes, *, game: str, seat: str, seq: int, head: str, views: str, state: str,

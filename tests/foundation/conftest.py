@@ -109,6 +109,16 @@ def position_file(tmp_path: Path, *, red_card: str = RED_CARD, blue_card: str = 
     return path
 
 
+def fixed_duel() -> Arbitro:
+    """A duel "g" on a fixed seed and clock, one exchange played (red attacks high, blue guards low): two of them
+    differ only in what a test does next, as a non-interference test needs."""
+    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-01-01T00:00:00+00:00")
+    app.create("duel", "standard", game_id="g", seed="5e" * 32)
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    return app
+
+
 def exchange(run: Cli, game: str, attacker: str = "red", aim: str = "high", stance: str = "low") -> dict[str, Any]:
     """One attack and its guard; returns the guard's submit result."""
     defender = "blue" if attacker == "red" else "red"

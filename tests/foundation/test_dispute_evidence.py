@@ -12,15 +12,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from arbitro.adjudicator import service, settling
+from arbitro.adjudicator import settling
 from arbitro.adjudicator.errors import KeyReused
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.disputes import WITHHELD
 
-from .conftest import RED_CARD, Cli, exchange
+from .conftest import RED_CARD, Cli, exchange, fixed_duel
 
 CHAIN = ("hash", "prev", "cmd_hash", "salt")
 
@@ -115,15 +114,10 @@ def test_the_umpire_cites_a_seats_private_note_only_privately(run: Cli) -> None:
 
 
 # --- non-interference: what red cites privately never changes what blue is served -------------------------------
-def served_to(seat: str, note: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
+def served_to(seat: str, note: str) -> bytes:
     """A fixed-seed duel in which red privately cites its own private note (text `note`) and its position; all that
     `seat` is served afterwards (events without their chain fields, disputes, view, status, notes)."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(service, "now", lambda: "2026-01-01T00:00:00+00:00")
-    app = Arbitro(SQLiteStore(":memory:"))
-    app.create("duel", "standard", game_id="g")
-    app.submit("g", "red", {"type": "attack", "aim": "high"})
-    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    app = fixed_duel()
     app.annotate("g", "red", 7, note, private=True)
     app.submit("g", "red", {"type": "dispute_open", "about": [7], "text": "see my note", "private": True,
                             "evidence": [{"kind": "note", "note": 1, "private": True}, {"kind": "position", "at": 6}]})
@@ -133,12 +127,12 @@ def served_to(seat: str, note: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
                       msgspec.to_builtins(app.status("g", seat)), msgspec.to_builtins(app.notes("g", seat))])
 
 
-def test_a_private_messages_evidence_serves_the_other_seat_the_same_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
-    a = served_to("blue", f"I hold {RED_CARD}", monkeypatch)
-    b = served_to("blue", "I hold nothing of note at all", monkeypatch)
+def test_a_private_messages_evidence_serves_the_other_seat_the_same_bytes() -> None:
+    a = served_to("blue", f"I hold {RED_CARD}")
+    b = served_to("blue", "I hold nothing of note at all")
     assert a == b and RED_CARD.encode() not in a and WITHHELD.encode() in a
-    assert served_to("umpire", f"I hold {RED_CARD}", monkeypatch) != served_to("umpire", "nothing", monkeypatch)
-    assert served_to("red", f"I hold {RED_CARD}", monkeypatch) != served_to("red", "nothing", monkeypatch)
+    assert served_to("umpire", f"I hold {RED_CARD}") != served_to("umpire", "nothing")
+    assert served_to("red", f"I hold {RED_CARD}") != served_to("red", "nothing")
 
 
 # --- the report names each message's evidence, as its reader may read it ------------------------------------------

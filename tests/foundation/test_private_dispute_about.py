@@ -6,27 +6,22 @@ is about serve blue the same bytes."""
 from __future__ import annotations
 
 import msgspec
-import pytest
 
-from arbitro.adjudicator import service, settling
+from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_disputes import dispute_text
 from arbitro.adjudicator.report_phrases import NoteNames
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.disputes import WITHHELD
 
+from .conftest import fixed_duel
+
 CHAIN = ("hash", "prev", "cmd_hash", "salt")  # salted digests: blue cannot test guesses against them (§V.3)
 
 
-def played(about: list[int], monkeypatch: pytest.MonkeyPatch) -> Arbitro:
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    monkeypatch.setattr(service, "now", lambda: "2026-01-01T00:00:00+00:00")
-    app = Arbitro(SQLiteStore(":memory:"))
-    app.create("duel", "standard", game_id="g")
-    app.submit("g", "red", {"type": "attack", "aim": "high"})
-    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+def played(about: list[int]) -> Arbitro:
+    app = fixed_duel()
     app.submit("g", "red", {"type": "dispute_open", "about": about, "text": "this was wrong", "private": True})
     app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what was?"})
     return app
@@ -40,9 +35,8 @@ def served_to(app: Arbitro, seat: str) -> bytes:
                       msgspec.to_builtins(app.status("g", seat))])
 
 
-def test_which_events_a_private_claim_disputes_serves_the_other_seat_the_same_bytes(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    one, other = played([5], monkeypatch), played([6, 7], monkeypatch)
+def test_which_events_a_private_claim_disputes_serves_the_other_seat_the_same_bytes() -> None:
+    one, other = played([5]), played([6, 7])
     assert served_to(one, "blue") == served_to(other, "blue")
     (seen,) = settling.disputes(one, "g", "blue")
     assert seen.about == WITHHELD and seen.claim.by == "red"
@@ -51,10 +45,9 @@ def test_which_events_a_private_claim_disputes_serves_the_other_seat_the_same_by
         assert served_to(one, seat) != served_to(other, seat), seat
 
 
-def test_a_public_claim_shows_every_seat_what_it_disputes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+def test_a_public_claim_shows_every_seat_what_it_disputes() -> None:
     app = Arbitro(SQLiteStore(":memory:"))
-    app.create("duel", "standard", game_id="g")
+    app.create("duel", "standard", game_id="g", seed="5e" * 32)
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "dispute_open", "about": [5], "text": "the aim was seen"})
     assert settling.disputes(app, "g", "red")[0].about == [5]
