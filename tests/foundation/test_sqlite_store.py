@@ -88,6 +88,19 @@ def test_each_events_command_and_type_have_columns_of_their_own_for_sql_queries(
     store.close()
 
 
+def test_a_database_says_its_schema_version_and_a_seats_copy_row_its_head(tmp_path: Path) -> None:
+    """`meta.schema_version` says which schema a database has (docs/stores.md), from its making and on every opening;
+    a seat's copy's row says how far the copy reaches, beside the export it holds, for SQL queries."""
+    store = SQLiteStore(tmp_path / "a.db")
+    store.put_seat_copy("g", "red", 7, "{}")
+    store.close()
+    store = SQLiteStore(tmp_path / "a.db", mode="write")
+    assert store.conn.execute("SELECT key, value FROM meta WHERE key='schema_version'").fetchall() == [
+        ("schema_version", str(sqlite_module.SCHEMA_VERSION))]
+    assert store.conn.execute("SELECT game, seat, head_seq FROM seat_copies").fetchall() == [("g", "red", 7)]
+    store.close()
+
+
 def test_a_second_writer_waits_for_the_lock_rather_than_failing_at_once(tmp_path: Path) -> None:
     """Several processes on one file: a writer that finds the database locked waits (up to 5 s) for the other's
     transaction to end."""
