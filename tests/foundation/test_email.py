@@ -156,7 +156,9 @@ def test_a_copy_takes_only_its_own_chain_carried_on(tmp_path: Path) -> None:
     other("submit", table.game, "--as", "austria", json.dumps(END_TURN))
     other("export", table.game, "--as", "austria", "-o", table.file("rewritten.jsonl"))
     refused = austria("import", table.file("rewritten.jsonl"), code=2).stderr
-    assert "does not continue the copy you hold: event #1 differs" in refused and "nothing imported" in refused
+    assert ("does not continue the copy you hold: event #1 differs from the one you were sent before (the umpire's "
+            "log was changed, or this is another game); nothing imported. Keep both files for the dispute"
+            ) in " ".join(refused.split())
     assert austria.json("status", table.game, "--as", "austria")["head"] == 6  # the copy held is unchanged
 
 

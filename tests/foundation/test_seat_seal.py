@@ -250,7 +250,9 @@ def test_verify_passes_a_seal_only_under_a_key_the_seat_was_given(mailed: tuple[
     assert seat_views("--server-key", signing.fingerprint(key))["detail"].endswith("the server key you gave")
     other = signing.fingerprint(signing.public_key(signing.new_private_key()))
     failed = seat_views("--server-key", other, code=1)
-    assert failed["status"] == "failed" and f"not by the server key {other} you gave" in failed["detail"]
+    assert failed["status"] == "failed" and failed["detail"] == (
+        f"the file is sealed by key {signing.fingerprint(key)}, not by the server key {other} you gave: not sealed by "
+        "the umpire's server")
     umpire("receipt", "g", "-o", str(tmp_path / "r.json"))
     assert seat_views("--receipt", str(tmp_path / "r.json"))["detail"].endswith("the key of your receipts")
     said = umpire("verify", str(tmp_path / "e.jsonl"), "--server-key", "umpire", code=2).stderr
@@ -307,3 +309,44 @@ def test_the_seat_views_check_names_the_keys_it_compared_and_what_the_seat_can_d
     assert seat_views([own, other]) == verification.Check(name="seat views", status="failed", detail=(
         f"the views are sealed by key {key}, but your receipts are signed by server key "
         f"{signing.fingerprint(other.server_key)}: not sealed by the server that took your commands"))
+
+
+def test_the_copy_held_refuses_a_rewrite_of_the_first_view_or_a_seal_by_another_key_saying_what_to_do(
+        mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """Over a copy it holds, a seat takes no export that shows it another view after any event, the first included,
+    even sealed with the server's own key; nor one sealed by another key, and it is told what each means and does."""
+    _, text = mailed
+    (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
+    Cli(tmp_path / "austria.db")("import", str(tmp_path / "e.jsonl"))
+    server = server_key_of(tmp_path / "umpire.db")
+    said = refused(tmp_path, edit_view(text, 1, relink=True, key=server))
+    assert ("does not continue the copy you hold: your view after #1 differs from the one you were sent before; "
+            "nothing imported. Keep both files for the dispute") in said
+    forger, rows = signing.new_private_key(), records(text)
+    reseal(rows, forger)  # the same records, sealed by another key
+    said = refused(tmp_path, text_of(rows))
+    assert (f"is sealed by server key {signing.fingerprint(signing.public_key(forger))}, not by the key "
+            f"{signing.fingerprint(signing.public_key(server))} that sealed the copy you hold: re-signed by someone "
+            "else, or the umpire moved the game to another server (then ask the umpire for that server's key, and "
+            "once it matches, `arbitro delete g --as austria` and import this file); nothing imported. Keep both "
+            "files for the dispute") in " ".join(said.split())
+
+
+def test_a_seal_of_the_first_format_which_left_the_records_unsealed_is_refused_asking_for_a_new_export(
+        mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    rows = records(mailed[1])
+    rows[-1]["format"] = "arbitro-seat-copy/1"
+    said = refused(tmp_path, text_of(rows))
+    assert ("its seat_seal record (last line): made by an arbitro that sealed the views only, not the events, "
+            "commands and notes (format arbitro-seat-copy/1): ask the umpire to export it again; nothing imported"
+            ) in " ".join(said.split())
+
+
+def test_verify_names_an_edited_view_without_the_imports_last_words(mailed: tuple[Cli, str]) -> None:
+    """verify says what is wrong with a view; 'nothing imported' is import's to say, not verify's."""
+    loaded = exchange.read_lines(edit_view(mailed[1], 1).splitlines())
+    blank = verification.Report(game="g", ruleset="marengo", version="", kind="generated", passed=True, checks=[])
+    (check,) = with_views(blank, loaded).checks
+    assert check == verification.Check(name="seat views", status="failed", detail=(
+        "<input>: austria's view after #1: its digest does not follow from its patch, its event and the view before "
+        "it: edited, or from another game or export"))
