@@ -319,9 +319,10 @@ def test_the_copy_held_refuses_a_rewrite_of_the_first_view_or_a_seal_by_another_
     (tmp_path / "e.jsonl").write_text(text, encoding="utf-8")
     Cli(tmp_path / "austria.db")("import", str(tmp_path / "e.jsonl"))
     server = server_key_of(tmp_path / "umpire.db")
-    said = refused(tmp_path, edit_view(text, 1, relink=True, key=server))
-    assert ("does not continue the copy you hold: your view after #1 differs from the one you were sent before; "
-            "nothing imported. Keep both files for the dispute") in said
+    for k in (1, len(SeatCopy(exchange.read_lines(text.splitlines())).loaded.served)):  # the first, the last
+        said = refused(tmp_path, edit_view(text, k, relink=True, key=server))
+        assert (f"does not continue the copy you hold: your view after #{k} differs from the one you were sent "
+                "before; nothing imported. Keep both files for the dispute") in " ".join(said.split())
     forger, rows = signing.new_private_key(), records(text)
     reseal(rows, forger)  # the same records, sealed by another key
     said = refused(tmp_path, text_of(rows))
@@ -332,13 +333,19 @@ def test_the_copy_held_refuses_a_rewrite_of_the_first_view_or_a_seal_by_another_
             "files for the dispute") in " ".join(said.split())
 
 
-def test_a_seal_of_the_first_format_which_left_the_records_unsealed_is_refused_asking_for_a_new_export(
+def test_a_seal_of_the_first_format_or_whose_signature_fails_is_refused_saying_what_to_do(
         mailed: tuple[Cli, str], tmp_path: Path) -> None:
     rows = records(mailed[1])
     rows[-1]["format"] = "arbitro-seat-copy/1"
     said = refused(tmp_path, text_of(rows))
     assert ("its seat_seal record (last line): made by an arbitro that sealed the views only, not the events, "
             "commands and notes (format arbitro-seat-copy/1): ask the umpire to export it again; nothing imported"
+            ) in " ".join(said.split())
+    rows = records(mailed[1])
+    rows[-1]["signature"] = "00" * 64
+    said = refused(tmp_path, text_of(rows))
+    assert ("its seat_seal record (last line): its signature does not verify under the key it names "
+            f"({signing.fingerprint(rows[-1]['server_key'])}): the seal was edited or forged; nothing imported"
             ) in " ".join(said.split())
 
 
