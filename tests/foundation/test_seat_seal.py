@@ -202,7 +202,8 @@ ALTERED: dict[str, tuple[Callable[[Records, Cli, Records], None], str]] = {
         "it seals the chain up to #"),
     "the seat state edited": (
         lambda rows, umpire, before: rows[-2]["status"]["awaiting"].update(prompt="france resigns"),
-        "it seals another seat_state"),
+        "(last line): it seals another seat_state (status and legal commands at the head) than this one: edited; "
+        "nothing imported"),
     "no seal": (lambda rows, umpire, before: rows.pop(), "has no seat_seal record, so nothing binds what it shows"),
     "a record after the seal": (lambda rows, umpire, before: rows.append(dict(rows[-2])),
                                 "a record after the seat_seal record, which ends a seat's export"),

@@ -26,7 +26,8 @@ def umpire(tmp_path: Path) -> Cli:
     return cli
 
 
-SEALS_OTHER_RECORDS = "it seals other records than this file's"
+SEALS_OTHER_RECORDS = ("it seals other records than this file's: an event as served, a command, a note or the game "
+                       "record was edited, added or taken out after the server sealed it")
 
 
 def refused_everywhere(tmp_path: Path, umpire: Cli, forged: str, text: str = SEALS_OTHER_RECORDS) -> None:
