@@ -138,7 +138,7 @@ def check_setup_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
     if seat != "france" or cmd.formation not in ("massena", "augereau"):
         raise Reject(R.SETUP_FRANCE, "at set-up only the French choose the orders of Massena and Augereau (caldiero §21.2)")
     if w.state.formations[cmd.formation].order == cmd.order:  # issue 19 item 9, as in the orders step
-        raise Reject(R.SETUP_FRANCE, f"{cmd.formation} already has a {cmd.order} order")
+        raise Reject(R.SETUP_FRANCE, f"{cmd.formation}'s order is already {cmd.order}")
 
 
 # =====================================================================================================

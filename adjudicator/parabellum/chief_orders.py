@@ -45,7 +45,7 @@ def chief_order_problem(variant: Variant, w: World, chief: str, formation: str, 
     if bar is not None:
         return bar
     if w.state.formations[formation].order == order:
-        return variant.rules.ORDER_CHANGES, f"{formation} already has a {order} order"
+        return variant.rules.ORDER_CHANGES, f"{formation}'s order is already {order}"
     return None
 
 

@@ -102,7 +102,7 @@ def test_a_chief_order_refusal_cites_the_rule_it_applies():
     the formation already has are refused by the orders sub-phase's rule, arrivano §5.2."""
     t = orders_position()
     t.state.formations["L"].order = "attack"
-    for formation, words in (("G", "not one of your formations"), ("L", "already has a attack order")):
+    for formation, words in (("G", "not one of your formations"), ("L", "order is already attack")):
         with pytest.raises(IllegalCommand) as e:
             t.send("france", {"type": "change_order", "formation": formation, "order": "attack"})
         assert e.value.rule == "arrivano §5.2" and words in str(e.value), (formation, e.value)

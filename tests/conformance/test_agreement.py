@@ -156,7 +156,7 @@ def test_caldiero_set_up_that_changes_nothing_is_refused_item_9() -> None:
     same_hex = {"type": "place", "piece": "fr-18-legere", "hex": "1119"}
     for command in (same_order, same_hex):
         assert_agrees(position, "france", command)
-    assert "massena already has a attack order" in str(refusal(position, "france", same_order))
+    assert "massena's order is already attack" in str(refusal(position, "france", same_order))
     assert "fr-18-legere is already at 1119" in str(refusal(position, "france", same_hex))
     listed = position.legal("france")
     assert {"type": "change_order", "formation": "massena", "order": "defence"} in listed
