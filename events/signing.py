@@ -79,13 +79,15 @@ class ServerSigned(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     its own `FORMAT` inside the signed bytes, so the signature of one kind never passes for another's."""
 
     FORMAT: ClassVar[str]
+    format: str
+    server_key: str
+    signature: str = ""
 
     def message(self) -> bytes:
         return unsigned_bytes(self)
 
     def signed_ok(self) -> bool:
-        fields = msgspec.structs.asdict(self)
-        return fields["format"] == self.FORMAT and signature_ok(fields["server_key"], self.message(), fields["signature"])
+        return self.format == self.FORMAT and signature_ok(self.server_key, self.message(), self.signature)
 
 
 class Receipt(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -99,8 +101,6 @@ class Receipt(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     cmd_hash: str
     seq: int
     head: str
-    server_key: str
-    signature: str = ""
 
 
 def unsigned_bytes(signed: msgspec.Struct) -> bytes:
@@ -161,8 +161,6 @@ class SeatSeal(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     views: str
     state: str
     records: str
-    server_key: str
-    signature: str = ""
 
 
 def make_seat_seal(private: bytes, *, game: str, seat: str, seq: int, head: str, views: str, state: str,
