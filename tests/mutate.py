@@ -6,6 +6,7 @@
     python -m tests.mutate --list                 # the modules and their tests
     python -m tests.mutate --report               # the scores of the last runs
     python -m tests.mutate --resume events/sqlite.py   # go on from the stage's results, with the checkout's code
+    python -m tests.mutate adjudicator/seatcopy.py --names store_copy,SeatCopy._check   # those functions' mutants only
 
 mutmut 3 mutates a copy and names each mutant by its module's import path. This repository is the package
 `arbitro` itself (pyproject's package-dir), so each module is run in its own stage,
@@ -17,6 +18,7 @@ docs/testing.md records the scores and the surviving mutants judged equivalent.
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
@@ -118,10 +120,23 @@ def prepare(module: str, resume: bool = False) -> Path:
     return stage
 
 
-def run(module: str, children: int, resume: bool = False) -> int:
+def mutant_patterns(module: str, names: list[str]) -> list[str]:
+    """mutmut's name patterns for the mutants of the named functions of `module`: `store_copy` for a function,
+    `SeatCopy._check` for a method (mutmut names them `x_store_copy__mutmut_N` and `xǁSeatCopyǁ_check__mutmut_N`)."""
+    prefix = "arbitro." + module.removesuffix(".py").replace("/", ".")
+    patterns = []
+    for name in names:
+        owner, _, function = name.rpartition(".")
+        mangled = f"xǁ{owner}ǁ{function}" if owner else f"x_{function}"
+        patterns.append(f"{prefix}.{mangled}__mutmut_*")
+    return patterns
+
+
+def run(module: str, children: int, resume: bool = False, names: list[str] | None = None) -> int:
+    """Mutate `module` in its stage (afresh, or `resume`d), every mutant or those of the functions `names`."""
     stage = prepare(module, resume)
     print(f"== {module}: {' '.join(MODULES[module])} (in {stage.relative_to(REPO)})", flush=True)
-    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)]
+    command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *mutant_patterns(module, names or [])]
     code = subprocess.run(command, cwd=stage).returncode
     subprocess.run([sys.executable, "-m", "mutmut", "export-cicd-stats"], cwd=stage, stdout=subprocess.DEVNULL)
     return code
@@ -137,21 +152,36 @@ def report() -> None:
         print(f"{module}: {killed}/{s.get('total', 0)} killed ({s})")
 
 
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m tests.mutate", description=__doc__.split("\n\n")[0],
+                                     epilog="example: python -m tests.mutate adjudicator/seatcopy.py --names "
+                                            "store_copy,SeatCopy._check")
+    parser.add_argument("modules", nargs="*", metavar="MODULE", help="modules to mutate (default: every one --list names)")
+    parser.add_argument("--list", action="store_true", help="the modules and the tests each is run against")
+    parser.add_argument("--report", action="store_true", help="the scores of the last runs")
+    parser.add_argument("--resume", action="store_true", help="go on from the stage's results, the checkout's code copied over")
+    parser.add_argument("--names", type=lambda text: [n for n in text.split(",") if n], default=[],
+                        help="only these functions' mutants (comma-separated; Class.method for a method), of one MODULE")
+    return parser.parse_args(argv)
+
+
 def main(argv: list[str]) -> int:
-    if "--list" in argv:
+    args = _arguments(argv)
+    if args.list:
         for module, tests in MODULES.items():
             left_out = f" (left out: {', '.join(LEFT_OUT[module])})" if module in LEFT_OUT else ""
             print(f"{module}: {' '.join(tests)}{left_out}")
         return 0
-    if "--report" not in argv:
-        resume = "--resume" in argv
-        modules = [m for m in argv if m != "--resume"]
-        unknown = [m for m in modules if m not in MODULES]
+    if not args.report:
+        unknown = [m for m in args.modules if m not in MODULES]
         if unknown:
             print(f"not a module this tool mutates: {', '.join(unknown)} (see --list)", file=sys.stderr)
             return 2
-        for module in modules or list(MODULES):
-            run(module, CHILDREN, resume and stage_of(module).exists())
+        if args.names and len(args.modules) != 1:
+            print("--names takes the functions of one module: name that module (see --list)", file=sys.stderr)
+            return 2
+        for module in args.modules or list(MODULES):
+            run(module, CHILDREN, args.resume and stage_of(module).exists(), args.names)
     report()
     return 0
 
