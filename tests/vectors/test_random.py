@@ -211,6 +211,19 @@ def test_a_new_seed_is_32_random_bytes_in_lowercase_hex() -> None:
     assert all(len(bytes.fromhex(s)) == 32 and s == s.lower() for s in seeds)
 
 
+def test_a_hosts_own_seed_is_taken_only_in_the_form_a_new_seed_has() -> None:
+    assert rnd.checked_seed("0123456789abcdef" * 4) == "0123456789abcdef" * 4
+
+
+@pytest.mark.parametrize("bad", ["", "ab" * 31, "ab" * 31 + "a", "ab" * 32 + "a", "AB" * 32, "ab" * 31 + "g1",
+                                 "ab" * 31 + " a", "ab" * 33])
+def test_a_hosts_seed_in_another_form_is_refused_by_its_length_alone_never_echoed(bad: str) -> None:
+    """The seed is the game's secret until its reveal (arbitro §R.1): a refusal names its length, none of its digits."""
+    with pytest.raises(ValueError) as refused:
+        rnd.checked_seed(bad)
+    assert str(refused.value) == f"a seed is 64 lowercase hex digits (32 bytes); the one given has {len(bad)} characters"
+
+
 def test_salts_of_a_game_held_without_its_seed_are_random_and_as_long_as_derived_ones() -> None:
     """A salt derived from a public value could be recomputed by any seat (arbitro §V.3)."""
     salts = {rnd.salt(None, "g", 1), rnd.salt(None, "g", 1), rnd.command_salt(None, "g", 1)}
