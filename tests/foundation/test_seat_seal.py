@@ -17,6 +17,7 @@ import pytest
 
 from arbitro.adjudicator import exchange
 from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.seatcopy import SeatCopy, with_views
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex
@@ -361,3 +362,29 @@ def test_verify_names_an_edited_view_without_the_imports_last_words(mailed: tupl
     assert check == verification.Check(name="seat views", status="failed", detail=(
         "<input>: austria's view after #1: its digest does not follow from its patch, its event and the view before "
         "it: edited, or from another game or export"))
+
+
+def test_a_view_saying_the_game_was_at_another_event_is_refused_naming_both(mailed: tuple[Cli, str]) -> None:
+    """A view is what the seat was shown after its own event: one that says (by its engine's seq) it follows another
+    event is refused before any link is checked, naming the view and the event it claims, whatever its patches."""
+    copy = SeatCopy(exchange.read_lines(mailed[1].splitlines()))
+    shown = [copy.shown_after(seq) for seq in range(1, copy.head + 1)]
+    shown[1] = {**shown[1], "view": {**shown[1]["view"], "engine": {**shown[1]["view"]["engine"], "seq": 7}}}
+    rows = records(mailed[1])
+    views = [r for r in rows if r["record"] == "seat_view"]
+    for seq in (2, 3):
+        views[seq - 1]["patch"] = json.dumps(patch_between(shown[seq - 2], shown[seq - 1]))
+    with pytest.raises(BadFile) as refused:
+        SeatCopy(exchange.read_lines(text_of(rows).splitlines())).check_views()
+    assert str(refused.value) == ("<input>: austria's view after #2 says the game was at #7: not the view after that "
+                                  "event (edited?); nothing imported")
+
+
+def test_a_view_with_no_link_is_refused_as_from_an_export_made_before_views_were_sealed(mailed: tuple[Cli, str]) -> None:
+    rows = records(mailed[1])
+    next(r for r in rows if r["record"] == "seat_view" and r["seq"] == 2)["digest"] = None
+    with pytest.raises(BadFile) as refused:
+        SeatCopy(exchange.read_lines(text_of(rows).splitlines())).check_views()
+    assert str(refused.value) == (
+        "<input>: austria's view after #2: its digest does not follow from its patch, its event and the view before it "
+        "(an export made before views were sealed): edited, or from another game or export; nothing imported")
