@@ -97,16 +97,21 @@ def check_chain(loaded: Loaded, fold: Fold | None = None, seen: Callable[[EventB
             if problem is not None:
                 return problem
         prev = stored.hash
-    head = len(loaded.events)
-    if head != loaded.game.head_seq:
+    return _head_problem(loaded.game, len(loaded.events), prev)
+
+
+def _head_problem(game: GameRecord, head: int, last_hash: str) -> Check | None:
+    """Whether a chain that ends at #`head` with `last_hash` is the game record's (its head and head hash), and holds
+    its genesis: the chain's links cannot tell events cut from its end."""
+    if head != game.head_seq:
         return Check(name="hash chain", status="failed",
-                     detail=f"the log ends at #{head} but the game's head is #{loaded.game.head_seq} "
+                     detail=f"the log ends at #{head} but the game's head is #{game.head_seq} "
                             "(events deleted from the end, or the file is truncated)")
-    if prev != loaded.game.head_hash:
+    if last_hash != game.head_hash:
         return Check(name="hash chain", status="failed",
-                     detail=f"the game's head hash {loaded.game.head_hash[:12]} is not the hash of its last event "
-                            f"#{head} ({prev[:12]}): the record or the log was edited")
-    if not loaded.events:  # a record whose head says so is consistent with it, but no game is without its genesis
+                     detail=f"the game's head hash {game.head_hash[:12]} is not the hash of its last event "
+                            f"#{head} ({last_hash[:12]}): the record or the log was edited")
+    if not head:  # a record whose head says so is consistent with it, but no game is without its genesis
         return Check(name="genesis", status="failed", detail="the log has no event: no genesis (#1) says what game it is")
     return None
 
@@ -526,6 +531,12 @@ def _verify_seat_export(loaded: Loaded, report: Report) -> Report:
             return report
         prev = served["hash"]
     n = len(loaded.served)
+    cut = _head_problem(loaded.game, n, prev)
+    if cut is not None:
+        report.checks.append(cut)
+        report.divergence = Divergence(seq=_seq_of(cut.detail), expected="an intact chain", found=cut.detail,
+                                       rule="arbitro §L.1")
+        return report
     report.checks.append(_annotations_check(loaded))
     dice, found = served_dice.check(loaded.served, loaded.game.seed_commitment)
     report.checks.append(Check(name="dice", status=dice, detail=found))

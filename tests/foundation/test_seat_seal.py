@@ -19,6 +19,7 @@ from arbitro.adjudicator import exchange
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.seatcopy import SeatCopy, with_views
+from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.records import GENESIS
@@ -388,3 +389,31 @@ def test_a_view_with_no_link_is_refused_as_from_an_export_made_before_views_were
     assert str(refused.value) == (
         "<input>: austria's view after #2: its digest does not follow from its patch, its event and the view before it "
         "(an export made before views were sealed): edited, or from another game or export; nothing imported")
+
+
+def test_a_database_without_a_signing_key_exports_a_seats_file_unsealed_which_a_seat_refuses(tmp_path: Path) -> None:
+    """A database made before keys existed and opened read-only since has no key to seal with: its seat export has
+    views and a seat state but no seal, and the seat's import says so rather than taking an export nothing binds."""
+    umpire = Cli(tmp_path / "umpire.db")
+    umpire("new", "marengo", "marengo", "--id", "g")
+    umpire.submit("g", "austria", FRIMONT)
+    with sqlite3.connect(tmp_path / "umpire.db") as db:
+        db.execute("DELETE FROM meta WHERE key='server_signing_key'")
+    app = Arbitro(open_store(str(tmp_path / "umpire.db"), mode="read"))
+    kinds = [json.loads(line)["record"] for line in app.export("g", "austria")]
+    assert "seat_seal" not in kinds and {"seat_view", "seat_state"} <= set(kinds)
+    said = refused(tmp_path, "".join(line + "\n" for line in app.export("g", "austria")))
+    assert "austria's export has no seat_seal record" in said and "from a database without a signing key" in said
+
+
+def test_a_sealed_export_emptied_of_its_events_fails_its_seal_at_head_zero(mailed: tuple[Cli, str]) -> None:
+    """Every event and view taken out, the game record's head moved to #0: the seal still names the chain's real
+    head, and the 'seat views' check says the file's head is #0 (it holds no event), not a traceback."""
+    rows = [r for r in records(mailed[1]) if r["record"] not in ("event", "seat_view")]
+    rows[0]["head_seq"], rows[0]["head_hash"] = 0, "0" * 64
+    loaded = exchange.read_lines(text_of(rows).splitlines())
+    blank = verification.Report(game="g", ruleset="marengo", version="", kind="generated", passed=True, checks=[])
+    (check,) = with_views(blank, loaded).checks
+    assert check == verification.Check(name="seat views", status="failed", detail=(
+        f"<input>: its seat_seal record (last line): it seals the chain up to #{records(mailed[1])[-1]['seq']}, not "
+        "this file's head #0. Keep the file for the dispute"))
