@@ -13,10 +13,10 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.exchange import Loaded
+from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.verify import (
     Check, Divergence, _annotations_check, _beyond, _check_build, _compare, check_annotations, check_receipt,
-    check_signatures, load_stored,
+    check_signatures, load_stored, verify,
 )
 from arbitro.adjudicator.verify_reads import MemoryHistory
 from arbitro.events import signing
@@ -274,6 +274,18 @@ def test_a_note_on_an_event_the_file_does_not_hold_is_checked_by_its_own_hash(no
     loaded, annotations = notes
     hashes = {seq: digest for seq, digest in hashes_of(loaded).items() if seq != 7}
     assert check_annotations("g", annotations, hashes) is None
+
+
+def test_a_seats_export_whose_note_was_edited_fails_verification_as_a_whole(run: Cli, notes: Any) -> None:
+    """A seat's export is checked as far as a seat's file can be (its links, the events served whole, its notes, its
+    dice): one failed check fails the whole report, as for a full log."""
+    exported = run("export", "g", "--as", "red").stdout
+    assert verify(read_lines(exported.splitlines())).passed is True
+    edited = exported.replace('"text":"round one over"', '"text":"round two over"')
+    assert edited != exported
+    report = verify(read_lines(edited.splitlines()))
+    (failed,) = [c for c in report.checks if c.status == "failed"]
+    assert failed.name == "annotations" and "edited" in failed.detail and report.passed is False
 
 
 # --- seats' signatures (arbitro §L.6) ----------------------------------------------------------------------------
