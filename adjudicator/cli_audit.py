@@ -18,8 +18,8 @@ from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    db_option, json_option, seat_option, handle_errors, open_app, is_file_source, out, brief, Progress,
-    read_json_arg, parse_readings, open_reader,
+    db_option, json_option, seat_option, server_key_option, checked_server_key, handle_errors, open_app,
+    is_file_source, out, brief, Progress, read_json_arg, parse_readings, open_reader,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text
 from arbitro.projections.base import UMPIRE
@@ -53,34 +53,39 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -
 @click.option("--as-id", "as_id", metavar="NEW_ID",
               help="Store it under this id (when its own is taken): a re-sealed copy, a new chain with the same content.")
 @seat_option(required=False, default="umpire")
+@server_key_option
 @db_option
 @json_option
 @handle_errors
-def import_(file: str, as_id: str | None, seat: str, db: str, as_json: bool) -> None:
+def import_(file: str, as_id: str | None, seat: str, server_key: str | None, db: str, as_json: bool) -> None:
     """Import an exported game, whole or not at all, after checking its chain and command log (an error names
     the file's first bad line); print its id. `arbitro verify FILE` re-adjudicates it too. A seat's export
     (play by e-mail) becomes that seat's own copy of the game, read as it was served (status, view, legal, log,
-    verify); a later export of the same seat replaces it only if it carries on the chain the copy holds.
+    verify); a later export of the same seat replaces it only if it carries on the chain the copy holds, and
+    with --server-key only if the umpire's server sealed it.
 
     \b
     Example:
         arbitro import game.jsonl --db club.db
         arbitro import game.jsonl --as-id marengo-copy --db club.db
         arbitro import for-austria.jsonl --db austria.db    # austria's own copy, mailed by the umpire
+        arbitro import for-austria.jsonl --server-key 9c41e0d2a7b35f18 --db austria.db
     """
+    server_key = checked_server_key(server_key)
     if not Path(file).is_file():
         raise NoSuchFile(f"{file}: no such file")
     app = open_app(db, "create")
     with open(file, encoding="utf-8") as f, Progress("importing events") as progress:
-        gid = app.import_lines(f, file, seat=seat, as_id=as_id, progress=None if as_json else progress, seat_copy=True)
+        gid = app.import_lines(f, file, seat=seat, as_id=as_id, progress=None if as_json else progress, seat_copy=True,
+                               server_key=server_key)
     sealed_by = app.sealed_by(gid)
     if sealed_by is None:
         out({"game": gid}, as_json, lambda d: d["game"])
         return
     out({"game": gid, "sealed_by": sealed_by}, as_json, lambda d: d["game"])
-    if not as_json:  # a seal proves its own key only: the seat compares it with the umpire's (engine-rules §L.9)
+    if not as_json and server_key is None:  # a seal proves its own key only: the seat compares it (engine-rules §L.9)
         click.echo(f"your copy of {gid} is sealed by server key {signing.fingerprint(sealed_by)}: check that it is the "
-                   "umpire's (the key its receipts name; `arbitro verify FILE --server-key KEY` checks it)", err=True)
+                   "umpire's (the key its receipts name; `arbitro import FILE --server-key KEY` checks it)", err=True)
 
 
 def read_receipts(files: tuple[str, ...]) -> list[Any]:
@@ -145,16 +150,15 @@ def delete(game: str, seat: str, yes: bool, db: str, as_json: bool) -> None:
 @click.option("--seat-key", "seat_keys", multiple=True, metavar="SEAT=PUBLIC_KEY",
               help="A seat's own public key, as you know it (repeatable): the file must carry it, and every command "
                    "in that seat's name since its registration must be signed with it.")
-@click.option("--server-key", "server_key", metavar="KEY",
-              help="The umpire's server key or its fingerprint, as the umpire told you (`arbitro receipt` prints it): "
-                   "a seat's export must be sealed with it.")
+@server_key_option
 @db_option
 @json_option
 @handle_errors
 def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_keys: tuple[str, ...],
            server_key: str | None, db: str, as_json: bool) -> None:
     """Verify a game (id) or an exported file: chain, genesis, commands, build, dice, re-adjudication,
-    annotations; with --receipt and --head, that the file is the log the server acknowledged to you.
+    annotations; with --receipt and --head, that the file is the log the server acknowledged to you. A seat's
+    own copy (a game id in its database) is verified as the export it was imported from, options included.
 
     \b
     Example:
@@ -162,21 +166,24 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
         arbitro verify for-france.jsonl --receipt r41.json   (a receipt france kept from a submit)
         arbitro verify for-france.jsonl --head 3f9a...       (a hash france recorded)
         arbitro verify for-france.jsonl --server-key 9c41e0d2a7b35f18   (the umpire's server key)
+        arbitro verify marengo-1a2b --server-key 9c41e0d2a7b35f18 --db france.db   (france's copy)
     """
-    if server_key is not None and not (len(server_key) in (16, 64) and all(c in "0123456789abcdef" for c in server_key)):
-        raise BadInput(f"--server-key {server_key!r}: give the server's public key (64 lowercase hex digits) or its "
-                       "fingerprint (its first 16), e.g. --server-key 9c41e0d2a7b35f18")
+    server_key = checked_server_key(server_key)
+    receipts, keys = read_receipts(receipt_files), parse_seat_keys(seat_keys)
     progress = None if as_json else Progress("re-adjudicating commands", threshold=100)
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
         with open(source, encoding="utf-8") as f:
-            report = app.verify_lines(f, source, progress, head, read_receipts(receipt_files), parse_seat_keys(seat_keys),
-                                      server_key)
+            report = app.verify_lines(f, source, progress, head, receipts, keys, server_key)
     else:
-        if head is not None or receipt_files or seat_keys or server_key is not None:
-            raise BadFile("--head, --receipt, --seat-key and --server-key check an exported file: export the game "
-                          "first, or verify the file you imported")
-        report = open_reader(db, source).verify(source, progress)
+        reader = open_reader(db, source)
+        if isinstance(reader, SeatCopy):
+            report = reader.verify(source, progress, head, [signing.read_receipt(r) for r in receipts], keys, server_key)
+        elif head is not None or receipt_files or seat_keys or server_key is not None:
+            raise BadFile("--head, --receipt, --seat-key and --server-key check an exported file or a seat's copy: "
+                          "export the game first, or verify the file you imported")
+        else:
+            report = reader.verify(source, progress)
     if progress is not None:
         progress.close()
 

@@ -52,6 +52,22 @@ def seat_option(required: bool = True, default: str | None = None) -> Callable[[
                         help="The seat acting or viewing (a side of the scenario, or umpire).", **given)
 
 
+def server_key_option(fn: F) -> F:
+    return click.option(
+        "--server-key", "server_key", metavar="KEY",
+        help="The umpire's server key or its fingerprint, as the umpire told you (`arbitro receipt` prints it): "
+             "a seat's export must be sealed with it.",
+    )(fn)
+
+
+def checked_server_key(value: str | None) -> str | None:
+    """--server-key as given, refused unless it is a public key or a fingerprint (signing.fingerprint)."""
+    if value is not None and not (len(value) in (16, 64) and all(c in "0123456789abcdef" for c in value)):
+        raise BadInput(f"--server-key {value!r}: give the server's public key (64 lowercase hex digits) or its "
+                       "fingerprint (its first 16), e.g. --server-key 9c41e0d2a7b35f18")
+    return value
+
+
 def handle_errors(fn: F) -> F:
     """Turn every library error into a precise message and its exit status; never a traceback."""
 

@@ -16,7 +16,7 @@ notes, status, awaiting, replay, verify), so the CLI reads a copy as it reads a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
@@ -68,19 +68,23 @@ def seal(store: Store, game_id: str, seat: str, served: list[dict[str, Any]], vi
         state=sha256_hex(canonical(seat_state)), records=records))
 
 
-def store_copy(store: Store, loaded: Loaded, text: str) -> str:
+def store_copy(store: Store, loaded: Loaded, text: str, server_key: str | None = None) -> str:
     """Keep a seat's export as that seat's copy of the game, after checking it (its chain, as far as a seat's
-    export can be checked) and, when the database already holds a copy, that it continues that copy's chain."""
+    export can be checked; its seal, by the `server_key` the seat was told if given) and, when the database already
+    holds a copy, that it continues that copy's chain."""
     seat, game_id = loaded.redacted_for, loaded.game.id
     assert seat is not None
     failed = verification.verify(loaded).failures()
     if failed:
         raise BadFile(f"{loaded.source}: {failed[0]}; nothing imported")
     if loaded.seat_state is None:
-        raise BadFile(f"{loaded.source}: {seat}'s export has no seat_state record (made by an older arbitro): ask "
-                      f"the umpire to export it again (`arbitro export {game_id} --as {seat}`); nothing imported")
+        raise BadFile(f"{loaded.source}: {_no_seat_state(loaded)}: ask the umpire to export it again (`arbitro "
+                      f"export {game_id} --as {seat}`); nothing imported")
     sent = SeatCopy(loaded)
     sent.check_views()
+    if server_key is not None and not _is_key(loaded.server_key, server_key):
+        raise BadFile(f"{loaded.source}: {_not_the_key_given(loaded, server_key)}; nothing imported. Keep the file "
+                      "for the dispute")
     held = store.seat_copy(game_id)
     if held is not None:
         _continues(SeatCopy.read(game_id, *held), sent)
@@ -159,9 +163,7 @@ def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[s
             "this export has no views, seat_state or seal (made by an arbitro before seat exports were sealed, or "
             "all three taken out): nothing binds its redacted events, commands and notes to the server"))
     elif loaded.seat_state is None:
-        check = verification.Check(name="seat views", status="failed", detail=(
-            f"{loaded.redacted_for}'s export holds views or a seal but no seat_state record: taken out after the "
-            "server sealed it (it is sealed with them)"))
+        check = verification.Check(name="seat views", status="failed", detail=_no_seat_state(loaded))
     else:
         try:
             SeatCopy(loaded).check_views()
@@ -184,9 +186,7 @@ def _anchored(loaded: Loaded, receipts: Iterable[signing.Receipt], server_key: s
             f"the views are sealed by key {key}, but your receipts are signed by server key {_named(other)}: "
             "not sealed by the server that took your commands"))
     if server_key is not None and not _is_key(loaded.server_key, server_key):
-        return verification.Check(name="seat views", status="failed", detail=(
-            f"the file is sealed by key {key}, not by the server key {server_key} you gave: not sealed by the "
-            "umpire's server"))
+        return verification.Check(name="seat views", status="failed", detail=_not_the_key_given(loaded, server_key))
     if receipt_keys or server_key is not None:
         anchor = "the key of your receipts" if receipt_keys else "the server key you gave"
         return verification.Check(name="seat views", status="passed",
@@ -195,6 +195,21 @@ def _anchored(loaded: Loaded, receipts: Iterable[signing.Receipt], server_key: s
         f"each record {seat} was sent is sealed by key {key}; nothing here anchors that key to the umpire's server "
         "(anyone can seal a file with a key of their own): compare it with the key the umpire's receipts name, or "
         "verify with --receipt or --server-key"))
+
+
+def _no_seat_state(loaded: Loaded) -> str:
+    """Why a seat's export without its seat_state record is refused: taken out, when the views or the seal it was
+    sealed with are still there; else made before exports carried one (or all three taken out)."""
+    if loaded.seat_views or loaded.seat_seal:
+        return (f"{loaded.redacted_for}'s export holds views or a seal but no seat_state record: taken out after the "
+                "server sealed it (it is sealed with them)")
+    return (f"{loaded.redacted_for}'s export has no seat_state record, nor views or a seal (made by an arbitro before "
+            "seat exports were sealed, or all three taken out)")
+
+
+def _not_the_key_given(loaded: Loaded, server_key: str) -> str:
+    return (f"the file is sealed by key {_named(loaded.server_key)}, not by the server key {server_key} you gave: not "
+            "sealed by the umpire's server")
 
 
 def _is_key(public: str | None, given: str) -> bool:
@@ -390,6 +405,11 @@ class SeatCopy:
         view = self.view(game_id, seat, to)
         return Replayed(game=game_id, seq=view["engine"]["seq"], view=view, notes=self.notes(game_id, seat, 1, to))
 
-    def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
+    def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None, head: str | None = None,
+               receipts: Sequence[signing.Receipt] = (), seat_keys: dict[str, str] | None = None,
+               server_key: str | None = None) -> Any:
+        """The copy verified as the export it was imported from (Arbitro.verify_lines): its chain and its seal, the
+        seal anchored by the seat's `receipts` or the `server_key` it was told (unchecked without either)."""
         self._check(game_id, self.seat)
-        return with_views(verification.verify(self.loaded, progress), self.loaded)
+        return with_views(verification.verify(self.loaded, progress, head, receipts, seat_keys), self.loaded, receipts,
+                          server_key)

@@ -14,6 +14,7 @@ from typing import Any
 from arbitro.adjudicator import exchange, importing, registry, seatcopy
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import umpire_only
+from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.events import signing
 from arbitro.events.codec import to_builtins
@@ -47,16 +48,19 @@ class ExchangeCalls:
 
     def import_lines(
         self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None,
-        progress: Callable[[int, int], None] | None = None, seat_copy: bool = False,
+        progress: Callable[[int, int], None] | None = None, seat_copy: bool = False, server_key: str | None = None,
     ) -> str:
         """Store a full export as a new game, whole or not at all; `as_id` stores it under another id (a re-sealed
         copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1).
         With `seat_copy` (a seat's own database), a seat's export is kept as that seat's copy, or carries on the
-        copy held (adjudicator/seatcopy.py)."""
+        copy held (adjudicator/seatcopy.py), and only if sealed by `server_key` (a key or its fingerprint) if given."""
         text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
         loaded = importing.read_export(text.splitlines(), source)
         if loaded.redacted_for is not None and seat_copy and as_id is None:
-            return seatcopy.store_copy(self.store, loaded, text)
+            return seatcopy.store_copy(self.store, loaded, text, server_key)
+        if server_key is not None and loaded.redacted_for is None:  # refused, not ignored: it checks nothing here
+            raise BadInput(f"{source}: --server-key checks the seal of a seat's export; this is the umpire's full "
+                           "export, which carries no seal: drop --server-key")
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
         game_id = importing.import_loaded(self.store, loaded, as_id, progress)
         self.rebuild_snapshots(game_id)
