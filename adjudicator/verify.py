@@ -27,7 +27,7 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
 )
-from arbitro.adjudicator.verify_ranges import range_problem
+from arbitro.adjudicator.verify_ranges import range_problem, seat_command_problem
 from arbitro.adjudicator.verify_reads import Events, MemoryHistory, Scan, Stamp, fewer_full_collections
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
@@ -537,6 +537,15 @@ def _verify_seat_export(loaded: Loaded, report: Report) -> Report:
         report.divergence = Divergence(seq=_seq_of(cut.detail), expected="an intact chain", found=cut.detail,
                                        rule="arbitro §L.1")
         return report
+    misplaced = seat_command_problem(loaded)
+    if misplaced is not None:
+        report.checks.append(Check(name="command log", status="failed", detail=misplaced[1]))
+        report.divergence = Divergence(seq=misplaced[0], expected="an event in the range of the command it names",
+                                       found=misplaced[1], rule="arbitro §L.1")
+        return report
+    report.checks.append(Check(name="command log", status="passed", detail=(
+        f"{len(loaded.commands)} commands, each claiming the events that name it; which command an event hidden from "
+        f"{loaded.redacted_for} belongs to can be checked only with the full log")))
     report.checks.append(_annotations_check(loaded))
     dice, found = served_dice.check(loaded.served, loaded.game.seed_commitment)
     report.checks.append(Check(name="dice", status=dice, detail=found))

@@ -1,6 +1,7 @@
 """Which events each command of a log claims (arbitro §L.1): a command's first_seq..last_seq range is covered by no
 hash, so verification checks that every event lies in the range of the command it names, and that the ranges follow
-each other from #1 to the head. One check for verify, check and import."""
+each other from #1 to the head. One check for verify, check and import, on a full log and, as far as a seat can
+check it, on a seat's export (seat_command_problem)."""
 
 from __future__ import annotations
 
@@ -20,19 +21,41 @@ def range_problem(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp]) -> t
         first = spans.get(body.cmd, (body.seq, 0))[0]
         spans[body.cmd] = (first, body.seq)
     follows = 1  # where the next command's events must begin
-    for record, _digest, first, last in loaded.commands:
-        assert record is not None  # check_commands saw every record
-        actual = spans.get(record.cmd, (0, 0))
+    for number, (_record, _digest, first, last) in enumerate(loaded.commands):  # numbered from 0, as checked
+        actual = spans.get(number, (0, 0))
         if (first, last) != actual:
             return _first_outside((first, last), actual), (
-                f"command {record.cmd} claims events #{first}-#{last}, but its events are "
+                f"command {number} claims events #{first}-#{last}, but its events are "
                 + (f"#{actual[0]}-#{actual[1]}" if actual[0] else "none"))
         if first and first != follows:
             return min(first, follows), (
-                f"command {record.cmd} claims events #{first}-#{last}, but the events before it end at #{follows - 1}: "
+                f"command {number} claims events #{first}-#{last}, but the events before it end at #{follows - 1}: "
                 "each command's events follow the last one's")
         follows = last + 1 if first else follows
     return None
+
+
+def seat_command_problem(loaded: Loaded) -> tuple[int, str] | None:
+    """What a seat can check of the commands in its own export, and the first event it finds out of place: each of
+    its own commands (those whose body it holds) numbered in order and hashing to the hash the file gives, every
+    event naming a command the file holds, with that command's hash wherever the event names one (a `hidden`
+    placeholder names none), and the ranges as range_problem checks them. Which command a hidden event belongs to,
+    within ranges that agree, only the full log proves (engine-rules §V.2)."""
+    hashes = [digest for _record, digest, _first, _last in loaded.commands]
+    for number, (record, digest, first, last) in enumerate(loaded.commands):
+        if record is not None and record.cmd != number:
+            return first, f"command {number} is out of order: its body is command {record.cmd}'s"
+        if record is not None and record.digest() != digest:
+            return first, f"command {number} (events #{first}-#{last}) was edited: its hash does not match"
+    stamps = []
+    for event in loaded.served:
+        seq, cmd = event.get("seq", 0), event.get("cmd")
+        if not isinstance(cmd, int) or not 0 <= cmd < len(hashes):
+            return seq, f"event #{seq} names command {cmd}, which this file does not hold"
+        if "cmd_hash" in event and event["cmd_hash"] != hashes[cmd]:
+            return seq, f"event #{seq} names command {cmd} with a different hash"
+        stamps.append(Stamp(seq, cmd, hashes[cmd], ""))
+    return range_problem(loaded, stamps)
 
 
 def _first_outside(claimed: tuple[int, int], actual: tuple[int, int]) -> int:

@@ -55,7 +55,13 @@ def test_the_seats_own_command_edited_in_its_export_is_refused(umpire: Cli, tmp_
     rows = records(umpire("export", "g", "--as", "austria").stdout)
     (sent,) = [r for r in rows if r["record"] == "command" and r["body"] is not None and r["cmd"] == 1]
     sent["body"]["command"]["path"] = ["somewhere_else"]
-    refused_everywhere(tmp_path, umpire, text_of(rows))
+    edited = f"command 1 (events #{sent['first_seq']}-#{sent['last_seq']}) was edited: its hash does not match"
+    path = tmp_path / "forged.jsonl"
+    path.write_text(text_of(rows), encoding="utf-8")
+    assert edited in Cli(tmp_path / "seat.db")("import", str(path), code=2).stderr  # the command log's check, first
+    checks = {c["name"]: c for c in umpire.json("verify", str(path), code=1)["checks"]}
+    assert checks["command log"] == {"name": "command log", "status": "failed", "detail": edited}
+    assert checks["seat views"]["status"] == "failed" and SEALS_OTHER_RECORDS in checks["seat views"]["detail"]
 
 
 def test_the_last_note_dropped_from_a_seat_export_is_refused(umpire: Cli, tmp_path: Path) -> None:

@@ -431,13 +431,14 @@ def test_a_seats_export_says_what_it_could_check_and_what_only_the_full_log_can(
         {"name": "re-adjudication", "status": "unchecked",
          "detail": "blue's export lacks hidden facts; re-adjudication needs the full log"},
     ]
-    for revealed, dice, events, whole in [
+    for revealed, dice, events, whole, commands in [
         (False, {"name": "dice", "status": "unchecked",
                  "detail": "4 rolls and draws; the seed is not revealed yet, so they are recomputed once it is (arbitro "
-                           f"§R.3); its commitment is {commitment}"}, 17, 12),
+                           f"§R.3); its commitment is {commitment}"}, 17, 12, 5),
         (True, {"name": "dice", "status": "passed",
                 "detail": "the revealed seed matches the commitment made at creation; 2 of 4 rolls and draws were served "
-                          "whole to this seat, and each recomputes from it (the others are private or hidden from it)"}, 18, 13),
+                          "whole to this seat, and each recomputes from it (the others are private or hidden from it)"}, 18, 13,
+         6),
     ]:
         if revealed:
             run("reveal", "g", "--reason", "the end")
@@ -445,6 +446,9 @@ def test_a_seats_export_says_what_it_could_check_and_what_only_the_full_log_can(
         report = run.json("verify", str(path))
         assert report["passed"] is True and report["divergence"] is None
         assert report["checks"][:-2] == [
+            {"name": "command log", "status": "passed", "detail": (
+                f"{commands} commands, each claiming the events that name it; which command an event hidden from blue "
+                "belongs to can be checked only with the full log")},
             {"name": "annotations", "status": "passed", "detail": "0 notes in 0 chains, each linked and bound to its event"},
             dice,
             {"name": "hash chain", "status": "passed", "detail": f"{events} events linked; {whole} served whole have matching hashes"},

@@ -1,0 +1,140 @@
+"""A seat checks which events each command of its own export claims (arbitro §L.1, engine-rules §V.2): its own
+commands hash to the hashes the file gives, every event names a command the file holds (with that command's hash
+where the event names one) and lies in that command's range, and the ranges follow each other from #1. The seal binds
+the file to whoever holds the server's key, so the attacker here is the host: it edits blue's export and seals it
+again with the server's own key, so the seal passes under the key blue was told, and the command log still fails.
+Which command a hidden event belongs to, within ranges that agree, only the full log proves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from arbitro.adjudicator.errors import BadFile
+from arbitro.adjudicator.service import Arbitro
+from arbitro.events.sqlite import SQLiteStore
+
+from .test_event_counts import TellingDuel  # registers "tellingduel": red's attack with the ruby falcon hides an event
+from .test_seat_seal import Records, records, reseal, text_of
+
+assert TellingDuel.name == "tellingduel"
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[Arbitro, str]:
+    """A tellingduel where red holds the ruby falcon and attacked, and blue guarded: blue's export serves red's
+    attack's second event (#3) as a `hidden` placeholder. Returns the app and blue's export."""
+    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-01-01T00:00:00+00:00")
+    state = {"round": 1, "rounds": 6, "active": "red", "hp": {"red": 10, "blue": 10},
+             "cards": {"red": "ruby-falcon", "blue": "coral-wolf"}, "played": {"red": False, "blue": False},
+             "bonus": {"red": 0, "blue": 0}, "attack": None}
+    app.create("tellingduel", position={"format": "arbitro-position/1", "ruleset": "tellingduel",
+                                        "scenario": "standard", "options": [], "state": state},
+               game_id="g", seed="5e" * 32)
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    return app, "\n".join(app.export("g", "blue")) + "\n"
+
+
+def _verified(app: Arbitro, text: str) -> dict[str, Any]:
+    report = app.verify_lines(text.splitlines(), server_key=app.server_key())
+    return {c.name: (c.status, c.detail) for c in report.checks} | {"passed": report.passed}
+
+
+def _by_host(app: Arbitro, text: str, edit: Callable[[Records], None]) -> str:
+    rows = records(text)
+    edit(rows)
+    key = app.store.signing_key()
+    assert key is not None
+    reseal(rows, key)
+    return text_of(rows)
+
+
+def _command(rows: Records, cmd: int) -> dict[str, Any]:
+    return next(r for r in rows if r["record"] == "command" and r["cmd"] == cmd)
+
+
+def _event(rows: Records, seq: int) -> dict[str, Any]:
+    return next(r for r in rows if r["record"] == "event" and r["seq"] == seq)
+
+
+def test_blues_export_is_as_the_test_says_and_its_command_log_passes(played: tuple[Arbitro, str]) -> None:
+    app, text = played
+    rows = records(text)
+    assert _event(rows, 3)["served"]["type"] == "hidden" and (_command(rows, 1)["first_seq"],
+                                                               _command(rows, 1)["last_seq"]) == (2, 3)
+    checks = _verified(app, text)
+    assert checks["passed"] is True and checks["seat views"][0] == "passed"
+    assert checks["command log"] == ("passed", (
+        "3 commands, each claiming the events that name it; which command an event hidden from blue belongs to can be "
+        "checked only with the full log"))
+
+
+def _moved_to_command_2(rows: Records) -> None:  # the hidden event said to be blue's guard's, its range left
+    _event(rows, 3)["served"]["cmd"] = 2
+
+
+def _moved_with_both_ranges_cut(rows: Records) -> None:  # ... and red's attack's range cut to leave it out
+    _event(rows, 3)["served"]["cmd"] = 2
+    _command(rows, 1)["last_seq"] = 2
+
+
+def _unheld_command(rows: Records) -> None:
+    _event(rows, 3)["served"]["cmd"] = 7
+
+
+def _range_overlapping(rows: Records) -> None:  # blue's guard claims red's attack's last event too
+    _command(rows, 2)["first_seq"] -= 1
+
+
+def _red_commands_hash(rows: Records) -> None:  # red's command (blue holds its hash, not its body) said to be another
+    _command(rows, 1)["hash"] = "0" * 64
+
+
+def _blues_own_command(rows: Records) -> None:  # blue's guard low said to be high
+    body = _command(rows, 2)["body"]
+    body["command"]["stance"] = "high"
+
+
+EDITS: dict[str, tuple[Callable[[Records], None], str]] = {
+    "a hidden event moved to another command": (
+        _moved_to_command_2, "command 1 claims events #2-#3, but its events are #2-#2"),
+    "... and the ranges cut around it": (
+        _moved_with_both_ranges_cut, "command 2 claims events #4-#7, but its events are #3-#7"),
+    "a hidden event naming a command the file lacks": (
+        _unheld_command, "event #3 names command 7, which this file does not hold"),
+    "overlapping ranges": (
+        _range_overlapping, "command 2 claims events #3-#7, but its events are #4-#7"),
+    "another seat's command's hash": (
+        _red_commands_hash, "event #2 names command 1 with a different hash"),
+    "the seat's own command": (
+        _blues_own_command, "command 2 (events #4-#7) was edited: its hash does not match"),
+}
+
+
+@pytest.mark.parametrize("name", EDITS)
+def test_the_host_who_reseals_an_edited_command_log_is_caught(played: tuple[Arbitro, str], name: str) -> None:
+    app, text = played
+    edit, said = EDITS[name]
+    checks = _verified(app, _by_host(app, text, edit))
+    assert checks["seat views"][0] == "passed", checks  # the seal holds: the host's key made it
+    assert checks["command log"] == ("failed", said) and checks["passed"] is False, name
+
+
+def test_import_refuses_a_seat_export_whose_command_log_does_not_hold(played: tuple[Arbitro, str]) -> None:
+    app, text = played
+    forged = _by_host(app, text, _moved_to_command_2)
+    copy = Arbitro(SQLiteStore(":memory:"))
+    with pytest.raises(BadFile) as refused:
+        copy.import_lines(forged.splitlines(), "blue.jsonl", seat="blue", seat_copy=True)
+    assert str(refused.value) == ("blue.jsonl: command log: command 1 claims events #2-#3, but its events are #2-#2; "
+                                  "nothing imported")
+
+
+def test_a_served_event_without_a_command_number_is_reported_not_raised(played: tuple[Arbitro, str]) -> None:
+    app, text = played
+    forged = _by_host(app, text, lambda rows: _event(rows, 3)["served"].pop("cmd"))
+    assert _verified(app, forged)["command log"] == ("failed", "event #3 names command None, which this file does "
+                                                                "not hold")
