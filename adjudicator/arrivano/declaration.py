@@ -8,7 +8,7 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.assault import defending, proceed, terrain_effect
-from arbitro.adjudicator.arrivano.flow import Game, by_hex, crt_table, stack_roll
+from arbitro.adjudicator.arrivano.flow import Game, by_hex, stack_roll
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
@@ -53,7 +53,7 @@ def owed_problem(w: World, seat: str) -> str | None:
     may not be the one that strands it (`problem`). None under `at_declaration`."""
     if w.reading("zoc_attack_obligation") == "at_declaration" or not w.state.assault_hexes:
         return None
-    crt = crt_table(w.tables)
+    crt = sys_assault.crt(ARRIVANO_VARIANT, w.tables.crt)
     open_ = next((h for h in _owed(w, seat) if _still_attackable(w, seat, crt, h, ())), None)
     if open_ is not None:
         return (f"the enemy in {open_} projects a ZoC into a hex an assault was declared from and must be "
@@ -195,7 +195,7 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
     any non-empty selection of its attackers, in any order, is accepted where `problem` allows it."""
     act = w.state.activation
     assert act is not None
-    crt = crt_table(w.tables)
+    crt = sys_assault.crt(ARRIVANO_VARIANT, w.tables.crt)
     ic = w.in_command(act.formation)
     eligible = [u for u in w.units_of(seat) if may_attack(w, u, act.formation, ic)]
     out: list[dict[str, Any]] = []

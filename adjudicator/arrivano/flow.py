@@ -164,11 +164,6 @@ def as_frame(frame: core.Frame[Any]) -> Frame:
     return Frame(kind=frame.kind, seat=frame.seats[0] if frame.seats else "", rule=frame.rule, data=data)
 
 
-def crt_table(tables: Tables) -> CombatTable:
-    """The Arrivano CRT in the shape of the shared combat engine (adjudicator/tables.py)."""
-    return tables.crt.odds_table("arrivano CRT")
-
-
 # ================================================================================================
 # Efficiency tests (arrivano §13)
 # ================================================================================================

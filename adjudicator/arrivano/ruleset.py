@@ -26,7 +26,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.errors import BadInput
-from arbitro.adjudicator.parabellum import activation, sequence, sight
+from arbitro.adjudicator.parabellum import activation, assault, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
@@ -69,7 +69,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     @cached_property
     def crt(self) -> Any:
-        return F.crt_table(self.data.tables)
+        return assault.crt(ARRIVANO_VARIANT, self.data.tables.crt)
 
     # --- scenario and data --------------------------------------------------------------------------
     def scenarios(self) -> dict[str, Scenario]:

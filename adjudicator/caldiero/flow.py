@@ -21,7 +21,6 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_orders import order_rules
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
@@ -196,7 +195,7 @@ def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
                      "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(cmd.hex,))
     a.emit(ev.StepRecorded(item=cmd.hex, rule=str(CALDIERO.RECOVERY)))
     for u in units:
-        if passes(roll, values[u]):  # caldiero §15.3.1
+        if shared_efficiency.passes(CALDIERO_VARIANT, roll, values[u]):  # caldiero §15.3.1
             a.emit(ev.StatusChanged(unit=u, status=recovery.recovered(a.w, u), rule=str(CALDIERO.RECOVERY)))
 
 

@@ -10,9 +10,10 @@ from typing import Any
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_assault import flanked, withdraw_attackers
-from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.maps.hexgrid import parse_hex
+from arbitro.adjudicator.parabellum import efficiency
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 
@@ -101,7 +102,7 @@ class CaldieroHooks:
         w = a.w
         (roll,) = a.roll(f"{R.ELAN_TEST} Elan test of {c.elan}", {"test": "efficiency, no modifier", "value": w.efficiency(c.elan)},
                          about=(a.state.units[c.elan].hex,))
-        ok = passes(roll, w.efficiency(c.elan))
+        ok = efficiency.passes(CALDIERO_VARIANT, roll, w.efficiency(c.elan))
         columns = 0
         if ok:
             (columns,) = a.roll(f"{R.ELAN_TEST} Elan columns", {"table": "1d6 columns right"})

@@ -10,7 +10,6 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range
-from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
 from arbitro.adjudicator.caldiero.system_world import World
@@ -158,5 +157,5 @@ def do_unit_order(a: Act, seat: str, cmd: C.UnitOrder) -> None:
     (roll,) = a.roll(f"{R.OOC_TEST} out of command at {cmd.hex}", {"test": "efficiency (one die per stack, caldiero §5.3.2)",
                      "values": ", ".join(f"{u}={v}" for u, v in values.items()), "order": cmd.order}, about=(cmd.hex,))
     for u in units:
-        if passes(roll, values[u]):
+        if shared_efficiency.passes(CALDIERO_VARIANT, roll, values[u]):
             a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.OOC_TEST)))

@@ -16,7 +16,6 @@ import msgspec
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_combat import odds, odds_label, odds_table
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem  # noqa: F401
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
@@ -269,8 +268,9 @@ def stage_resolve(a: Act) -> None:
     if a.env.hooks is not None:  # caldiero §17.1 weather, §17.2 confusion, §20.5 flank attacks
         more_left, more_right = a.env.hooks.column_shifts(a, notes)
         left, right = left + more_left, right + more_right
-    col = odds(a.env.data.crt, att, dfn, right - left, a.reading("shift_beyond_6_1"))
-    raw_odds = odds_label(a.env.data.crt, att, dfn)
+    crt = assault.crt(CALDIERO_VARIANT, a.env.data.crt)
+    col = assault.odds(CALDIERO_VARIANT, crt, att, dfn, right - left, a.reading("shift_beyond_6_1") != "capped")
+    raw_odds = assault.odds_label(CALDIERO_VARIANT, crt, att, dfn)
     att_eff = c.efficiency or 0
     def_eff = c.defender_efficiency or 0
     table: CombatTableRead | None = None
@@ -297,7 +297,7 @@ def stage_resolve(a: Act) -> None:
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
             "shifts": f"{left}L {right}R", "modifiers": "; ".join(drm_parts) or "none", "drm": total},
             about=(*c.defender_hexes, *(w.state.units[u].hex for u in c.attackers)))
-        look = assault.resolve(CALDIERO_VARIANT, odds_table(a.env.data.crt), col.column, roll, mods)
+        look = assault.resolve(CALDIERO_VARIANT, crt, col.column, roll, mods)
         table, result = assault.table_read(look), look.result
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_combat import odds
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_procedure import Reject
 from arbitro.adjudicator.caldiero.system_world import World
@@ -79,7 +78,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     if cmd.efficiency is not None and cmd.efficiency not in choices:
         raise Reject(CALDIERO.SIDE_EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
-    if dfn > 0 and odds(w.data.crt, att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
+    if dfn > 0 and assault.odds(CALDIERO_VARIANT, assault.crt(CALDIERO_VARIANT, w.data.crt), att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
             [unit_order(w, u) for u in attackers], w.reading):  # D24
         raise Reject(CALDIERO.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
 

@@ -16,7 +16,6 @@ from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
-from arbitro.adjudicator.caldiero.system_efficiency import passes
 from arbitro.adjudicator.caldiero.system_movement import (
     leader_reachable,
 )
@@ -142,7 +141,7 @@ class Act:
         values = shared_efficiency.test_values(CALDIERO_VARIANT, self.w, units)
         (roll,) = self.roll(f"{CALDIERO.ROUT} routed units at {h} reached by the enemy", {"test": "efficiency",
                             "values": ", ".join(f"{u}={v}" for u, v in values.items())}, about=(h,))
-        return {u: passes(roll, values[u]) for u in units}
+        return {u: shared_efficiency.passes(CALDIERO_VARIANT, roll, values[u]) for u in units}
 
     def rout_eliminated(self, unit: str, permanent: bool) -> None:
         elimination.eliminate(self, CALDIERO_VARIANT, unit, CALDIERO.ROUT, permanent=permanent)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from arbitro.adjudicator.parabellum import efficiency
+from arbitro.adjudicator.parabellum import data, efficiency
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.tables import (
@@ -21,6 +21,19 @@ from arbitro.adjudicator.tables import (
     odds_ratio,
 )
 from arbitro.events.parabellum import CombatTableRead, DieModifier
+
+
+# Each CRT (a game's validated data) in the table kit's shape, kept with the CRT so that its id stays unique.
+_KIT_TABLES: dict[int, tuple[data.CombatTable, CombatTable]] = {}
+
+
+def crt(variant: Variant, table: data.CombatTable) -> CombatTable:
+    """The variant's CRT (§12.5 in both books; its data file, validated) in the shape of the table kit, which picks
+    odds columns and reads the rows, built once per table and named as the variant's table reads record it."""
+    kept = _KIT_TABLES.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = _KIT_TABLES[id(table)] = (table, table.odds_table(variant.crt_name))
+    return kept[1]
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,8 @@ class Variant:
     # The variant's section for each concept the kernel cites (`variant.rules.RETREAT`): the books number some
     # rules differently (caldiero §4.3 / arrivano §4.4 command range).
     rules: ClassVar[Rulebook]
+    # The name of the variant's CRT as its assaults' table reads record it (events.parabellum.CombatTableRead.table).
+    crt_name: ClassVar[str]
 
     # D23, §12.4.3 in both: +1 die modifier per odds level above the last column (caldiero: 1, each level
     # above 6-1 is +1 DRM; arrivano: 0, the 6-1 column and nothing more).

@@ -13,14 +13,18 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "parabellum.md
 ROW = re.compile(r"^\| (D\d+b?|§[\d.]+) \| `(\w+)` \| (hook|data) \|", re.M)
 
 
+NAMES = ("book", "cite", "rules", "crt_name")
+
+
 def members() -> dict[str, str]:
-    """The Variant's public members: ClassVar data and hook methods (cite is a helper, book the citation prefix)."""
+    """The Variant's public members: ClassVar data and hook methods (cite is a helper, book the citation prefix,
+    rules the book's section numbers, crt_name the name its table reads record: names, no rule differences)."""
     out = {}
     for name, value in vars(Variant).items():
-        if name.startswith("_") or name in ("book", "cite", "rules"):
+        if name.startswith("_") or name in NAMES:
             continue
         out[name] = "hook" if callable(value) else "data"
-    out.update({n: "data" for n in Variant.__annotations__ if not n.startswith("_") and n not in ("book", "rules")})
+    out.update({n: "data" for n in Variant.__annotations__ if not n.startswith("_") and n not in NAMES})
     return out
 
 
