@@ -1,5 +1,6 @@
 """The adjudicator proper: (state, seat, command) -> events, or a rejection. Pure: it never touches the
-store and never mutates the state it is given; dice come from the Supply it is handed.
+store and never mutates the state it is given (unless its caller gives that state up: `decide`'s `consume`);
+dice come from the Supply it is handed.
 
 Order of checks (after boardgame.io's reducer): the seat exists -> the command parses -> the engine's own
 pending decision (consent to an undo, a roll to enter, the entropy round: the engine's steps on the decision
@@ -11,7 +12,7 @@ every CHECKPOINT_EVERY events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -124,13 +125,19 @@ class Adjudicator:
     # --- entry point ----------------------------------------------------------------------------
     def decide(
         self, state: GameState[Any], seat: str, raw: Any, game: GameContext, history: History, supply: Supply,
-        *, keep_states: bool = False,
+        *, keep_states: bool = False, consume: bool = False,
     ) -> Adjudicated:
         """`keep_states`: also return the state after each event (Adjudicated.states_after), for a caller that
-        serves the events (the service) and would otherwise fold them again."""
+        serves the events (the service) and would otherwise fold them again.
+        `consume`: the caller gives `state` up and never reads it again (re-adjudication; the service's private
+        copy of its head). A ruleset command then works on `state` itself rather than on a copy of it, which was a
+        tenth of a verify (issue 15); refused, it leaves `state` part-way, to be dropped. The engine's own commands
+        and commands entered on a seat's behalf read the state they were given while they emit: they work on a
+        copy whatever the caller says."""
         if seat != UMPIRE and seat not in game.seats:
             raise UnknownSeat(f"unknown seat {seat!r}: this game's seats are {', '.join((*game.seats, UMPIRE))}")
         command, normalised = self.parse(raw)
+        was_over = self.ruleset.outcome(state.rules) is not None
         stored, prelude = normalised, ()  # what is recorded; who entered it, if not the seat judged
         if isinstance(command, cc.OnBehalf):  # judged as the seat's, stored as the umpire's (arbitro §S.5)
             acting = command.seat
@@ -138,7 +145,8 @@ class Adjudicator:
             stored = {"type": "on_behalf", "seat": acting, "command": normalised}
             prelude: tuple[core.Event, ...] = (core.EnteredOnBehalf(by=seat, seat=acting, rule=R_BEHALF),)
             seat = acting
-        ctx = self._context(state, seat, supply, game, history, keep_states)
+        in_place = consume and not prelude and normalised["type"] not in cc.CORE_COMMAND_TYPES
+        ctx = self._context(state, seat, supply, game, history, keep_states, consume=in_place)
         for event in prelude:
             ctx.emit(event)
         if normalised["type"] in cc.CORE_COMMAND_TYPES:
@@ -151,8 +159,8 @@ class Adjudicator:
                 # A transcribed game: suspend the command until the transcribing seat enters the value.
                 ctx = self.request_random(ctx, seat, suspended_form(normalised), need, (), prelude)
             except DiceUnavailable as e:
-                raise IllegalCommand(e.explained(game.game_id, state.core.seq), rule=e.rule) from None
-        return self._finish(ctx, state, stored, game)
+                raise IllegalCommand(e.explained(game.game_id, ctx.head_before), rule=e.rule) from None
+        return self._finish(ctx, was_over, stored, game)
 
     def _on_behalf(self, seat: str, command: cc.OnBehalf, game: GameContext) -> tuple[Any, dict[str, Any]]:
         """The command the umpire enters for a seat, parsed: only the umpire, only in a transcribed game (in a
@@ -218,17 +226,26 @@ class Adjudicator:
 
     def _context(
         self, state: GameState[Any], seat: str, supply: Supply, game: GameContext, history: History,
-        keep_states: bool = False,
+        keep_states: bool = False, *, consume: bool = False,
     ) -> Decision[Any]:
-        ctx = Decision(self.ruleset, self.fold, self.fold.copy(state), seat, state.core.seq + 1, supply,
-                       game.options, history.state_at)
-        ctx.log, ctx.context, ctx.before = history, game, state
+        """The context a command is decided in: its own copy of `state`, or `state` itself if `consume` (see
+        `decide`); either way `state` as it was is kept, for a random entry or a refusal to decide again from."""
+        working, before = (state, self.fold.kept(state)) if consume else (self.fold.copy(state), self._copier(state))
+        ctx = Decision(self.ruleset, self.fold, working, seat, state.core.seq + 1, supply, game.options,
+                       history.state_at)
+        ctx.log, ctx.context, ctx.before = history, game, before
         ctx.states_after = [] if keep_states else None
         return ctx
 
     def fresh(self, ctx: Decision[Any], seat: str, supply: Supply) -> Decision[Any]:
         """A new context for the same command from the same state: what `ctx` did so far is discarded."""
-        return self._context(ctx.before, seat, supply, ctx.context, ctx.log, ctx.states_after is not None)
+        assert ctx.before is not None, "a context this engine made"
+        return self._context(ctx.before(), seat, supply, ctx.context, ctx.log, ctx.states_after is not None,
+                             consume=True)
+
+    def _copier(self, state: GameState[Any]) -> Callable[[], GameState[Any]]:
+        """Private copies of `state`, which its caller keeps unchanged."""
+        return lambda: self.fold.copy(state)
 
     def start(self, ctx: Decision[Any]) -> None:
         self.ruleset.start(ctx)
@@ -486,13 +503,13 @@ class Adjudicator:
         return None
 
     # --- what every command gets ------------------------------------------------------------------
-    def _finish(self, ctx: Decision[Any], before: GameState[Any], normalised: dict[str, Any], game: GameContext) -> Adjudicated:
+    def _finish(self, ctx: Decision[Any], was_over: bool, normalised: dict[str, Any], game: GameContext) -> Adjudicated:
+        """`was_over`: whether the game was over before the command (read before the command changed anything)."""
         if not ctx.events:  # recorded, it would be a command no seat is served: a gap in the commands' numbers
             raise RulesetDefect(f"the {self.ruleset.name} ruleset gave a {normalised['type']!r} command no event, which "
                                 "no ruleset may do: a defect of this build, not of your command; nothing recorded. Tell "
                                 "the umpire, who reports it with the game's log", rule=R_EVENTFUL)
         checkpoints: list[tuple[int, bytes]] = []
-        was_over = self.ruleset.outcome(before.rules) is not None
         outcome = self.ruleset.outcome(ctx.game.rules)
         if outcome is not None and not was_over and game.seed is not None and ctx.game.core.seed is None:
             ctx.emit(core.SeedRevealed(seed=game.seed, reason=f"the game is over: {outcome.reason}"))

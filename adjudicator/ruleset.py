@@ -7,7 +7,7 @@ the deciding half here: scenarios, set-up, who may act, pending decisions, legal
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
@@ -99,10 +99,11 @@ class Decision(Generic[S]):
         self._supply = supply
         self._history = history
         # Set by the engine for its own steps: the game's log so far (engine.History), its GameContext, and the
-        # state the command was decided from (a random entry re-decides the suspended command from it).
+        # state the command was decided from, as a function giving a private copy of it (a random entry re-decides
+        # the suspended command from it).
         self.log: Any = None
         self.context: Any = None
-        self.before: Any = None
+        self.before: Callable[[], GameState[S]] | None = None
 
     @property
     def state(self) -> S:

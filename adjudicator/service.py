@@ -198,9 +198,9 @@ class Arbitro(ExchangeCalls):
         # once the seat is known: it answers with the seat's notes
         command = cited_notes(self.store, game, seat, command, signed=signed is not None)
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq)
-        state = self._head_state(game)
+        state = self._head_state(game)  # a private copy: given up to the engine, which works on it (issue 15)
         done = adj.decide(state, seat, command, self.context(game, created), history, self.supply(game),
-                          keep_states=True)
+                          keep_states=True, consume=True)
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
                                salt=rnd.command_salt(game.seed, game_id, cmd), command=done.command,

@@ -445,12 +445,13 @@ def _readjudicate(
         at = first or record.expected_seq + 1  # where its events begin, or would: a command may have caused none
         supply = _supply(game, seed, stored)
         history.upto = state.core.seq
-        after: GameState[Any] | None = None  # the state the engine left: each event is folded once (issue 15)
+        # The state the engine left, each event folded once; `state` is verification's own, so the engine works on it.
+        after: GameState[Any] | None = None
         try:
             if number == 0:
                 produced = adj.open(created, supply, game, history)
             else:
-                done = adj.decide(state, record.seat, record.command, game, history, supply)
+                done = adj.decide(state, record.seat, record.command, game, history, supply, consume=True)
                 produced, after = done.events, done.state
         except (Rejected, NeedRandom, ArbitroError) as e:
             found = f"rejected: {e}" if isinstance(e, ArbitroError) else f"needs a roll the log does not record ({e})"

@@ -19,7 +19,9 @@ from arbitro.events.records import GENESIS, EventBody, StoredEvent
 from arbitro.events.store import Snapshot, Store
 from arbitro.projections.base import RulesetProjection
 from arbitro.projections.decisions import apply_decision
-from arbitro.projections.game import CoreState, GameState, copy_state, state_bytes, state_hash, state_type
+from arbitro.projections.game import (
+    CoreState, GameState, copy_state, kept_state, state_bytes, state_hash, state_type,
+)
 from arbitro.projections.patch import apply_patch
 
 History = Callable[[int], GameState[Any]]
@@ -77,6 +79,10 @@ class Fold:
 
     def copy(self, state: GameState[Any]) -> GameState[Any]:
         return copy_state(state, self.state_type)
+
+    def kept(self, state: GameState[Any]) -> Callable[[], GameState[Any]]:
+        """`state` as it is now, for private copies of it later (projections.game.kept_state)."""
+        return kept_state(state, self.state_type)
 
     def initial(self, created: core.GameCreated) -> GameState[Any]:
         rules = msgspec.convert(created.initial, self.ruleset.State)

@@ -65,6 +65,30 @@ def test_decide_does_not_mutate_the_state_and_repeats_exactly(app: Arbitro) -> N
     assert app.game("g").head_seq == 6  # deciding appends nothing
 
 
+def test_a_consumed_state_is_worked_on_in_place_and_gives_the_same_command(app: Arbitro) -> None:
+    """`consume` (issue 15): a caller that gives its state up (re-adjudication, the service's private head copy)
+    spares the engine a copy of it; the command gives the same events and the same state as on a copy. The
+    engine's own commands read the state while they emit, so they still work on a copy of it."""
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    game = app.game("g")
+    adj = Adjudicator(registry.get("duel"))
+    replayer = Replayer(adj.fold, app.store, "g")
+    context = GameContext(seats=game.seats, kind=game.kind, options=(), seed=game.seed)
+    guard = {"type": "guard", "stance": "low"}
+    copied = adj.decide(replayer.state_at(), "blue", guard, context, replayer, SeededSupply(game.seed))
+    given = replayer.state_at()
+    consumed = adj.decide(given, "blue", guard, context, replayer, SeededSupply(game.seed), consume=True)
+    assert consumed.state is given
+    assert canonical(consumed.events) == canonical(copied.events)
+    assert state_bytes(consumed.state) == state_bytes(copied.state)
+    given = replayer.state_at()
+    before = state_bytes(given)
+    engine_command = adj.decide(given, "umpire", {"type": "reveal_seed", "reason": "audit"}, context, replayer,
+                                SeededSupply(game.seed), consume=True)
+    assert engine_command.state is not given and state_bytes(given) == before
+
+
 def test_a_rejection_appends_nothing(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", {"type": "play_card"})
