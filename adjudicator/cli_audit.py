@@ -11,14 +11,14 @@ from typing import Any
 import click
 
 from arbitro.adjudicator.errors import BadFile, BadInput, Declined, NoSuchFile
-from arbitro.adjudicator.seatcopy import SeatCopy, delete_copy
+from arbitro.adjudicator.seatcopy import SeatCopy, checked_server_key, delete_copy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.storecheck import check_copy, check_game
 from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator import settling
 from arbitro.adjudicator.cli_common import (
-    db_option, json_option, seat_option, server_key_option, checked_server_key, handle_errors, open_app,
+    db_option, json_option, seat_option, server_key_option, handle_errors, open_app,
     is_file_source, out, brief, Progress, read_json_arg, parse_readings, open_reader,
 )
 from arbitro.adjudicator.cli_disputes import reinterpretation_text

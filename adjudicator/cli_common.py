@@ -60,14 +60,6 @@ def server_key_option(fn: F) -> F:
     )(fn)
 
 
-def checked_server_key(value: str | None) -> str | None:
-    """--server-key as given, refused unless it is a public key or a fingerprint (signing.fingerprint)."""
-    if value is not None and not (len(value) in (16, 64) and all(c in "0123456789abcdef" for c in value)):
-        raise BadInput(f"--server-key {value!r}: give the server's public key (64 lowercase hex digits) or its "
-                       "fingerprint (its first 16), e.g. --server-key 9c41e0d2a7b35f18")
-    return value
-
-
 def handle_errors(fn: F) -> F:
     """Turn every library error into a precise message and its exit status; never a traceback."""
 

@@ -212,6 +212,15 @@ def _not_the_key_given(loaded: Loaded, server_key: str) -> str:
             "sealed by the umpire's server")
 
 
+def checked_server_key(given: str | None, name: str = "--server-key") -> str | None:
+    """A server key as a seat gives it (`--server-key`, `?server_key=`): the public key or its fingerprint
+    (signing.fingerprint), in lowercase hex; anything else is refused, never taken as "no key"."""
+    if given is not None and not (len(given) in (16, 64) and all(c in "0123456789abcdef" for c in given)):
+        raise BadInput(f"{name} {given!r}: give the server's public key (64 lowercase hex digits) or its "
+                       "fingerprint (its first 16, e.g. 9c41e0d2a7b35f18)")
+    return given
+
+
 def _is_key(public: str | None, given: str) -> bool:
     """Whether `given` names the key `public`: the key itself, or its fingerprint (signing.fingerprint)."""
     return public is not None and given.lower() in (public, signing.fingerprint(public))
