@@ -10,9 +10,11 @@ import re
 import sqlite3
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
 from arbitro.events import random as rnd
@@ -128,6 +130,37 @@ def test_check_finds_a_copys_view_that_no_longer_applies(played: tuple[Cli, Cli,
         db.execute("UPDATE seat_copies SET export=?", ("\n".join(lines) + "\n",))
     (found,) = austria.json("check", game, code=1)
     assert not found["ok"] and any(p.startswith("views: ") and "view after #7" in p for p in found["problems"])
+
+
+def test_replay_of_a_copy_holds_the_notes_up_to_the_event_replayed_to_as_the_umpires_does(
+        played: tuple[Cli, Cli, str], tmp_path: Path) -> None:
+    """Notes on #1 and on the head: a replay of the copy to each event holds the notes on that event and before it,
+    from #1, exactly as the umpire's database serves austria's replay."""
+    umpire, austria, game = played
+    head = umpire.json("status", game)["head"]
+    for at in ("1", str(head)):
+        umpire("annotate", game, f"on #{at}", "--as", "umpire", "--at", at)
+    umpire("export", game, "--as", "austria", "-o", str(tmp_path / "notes.jsonl"))
+    austria("import", str(tmp_path / "notes.jsonl"))
+    for at in (1, 2, head):
+        replayed = austria.json("replay", game, "--as", "austria", "--to", str(at))
+        assert replayed == umpire.json("replay", game, "--as", "austria", "--to", str(at)), at
+        assert [n["text"] for n in replayed["notes"]] == ["on #1", *([f"on #{head}"] if at == head else [])], at
+
+
+def test_who_a_copy_says_was_awaited_after_each_event_is_what_the_seat_was_shown_then(
+        played: tuple[Cli, Cli, str], tmp_path: Path) -> None:
+    umpire, austria, game = played
+    umpire.submit(game, "austria", {"type": "end_turn"})  # france is awaited then
+    umpire("export", game, "--as", "austria", "-o", str(tmp_path / "next.jsonl"))
+    austria("import", str(tmp_path / "next.jsonl"))
+    copy = SeatCopy.find(SQLiteStore(str(tmp_path / "austria.db")), game)
+    app = Arbitro(SQLiteStore(str(tmp_path / "umpire.db")))
+    assert copy is not None
+    awaited = [copy.awaiting_at(game, at) for at in range(1, copy.head + 1)]
+    assert awaited == [app.awaiting_at(game, at) for at in range(1, copy.head + 1)]
+    assert len({json.dumps(msgspec.to_builtins(a), sort_keys=True) for a in awaited}) > 1, "who is awaited changes"
+    assert copy.awaiting_at(game) == awaited[-1]
 
 
 # --- non-interference: which French block stands where changes nothing of austria's copy nor what it shows ---------

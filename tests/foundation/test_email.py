@@ -328,8 +328,10 @@ def test_a_seat_deletes_its_own_copy_and_starts_again_from_the_next_export(tmp_p
     table.mail_export("austria")
     austria = table.db["austria"]
     assert "austria's copy" in austria("delete", table.game, "--as", "france", "--yes", code=2).stderr  # not france's
+    assert austria.json("games") == [{"game": table.game, "ruleset": "marengo", "scenario": "marengo",
+                                      "kind": "austria's copy", "head": 4, "parent": None, "parent_seq": None}]
     deleted = austria.json("delete", table.game, "--as", "austria", "--yes")
-    assert deleted["deleted"] and deleted["copy_of"] == "austria" and deleted["events"] == 4
+    assert deleted == {"game": table.game, "deleted": True, "events": 4, "forks_kept": [], "copy_of": "austria"}
     assert table.game not in austria("games").stdout
     assert austria("status", table.game, "--as", "austria", code=3)  # gone from austria's database
     assert table.db["umpire"].json("status", table.game)["head"] == 4  # the game itself is the umpire's, untouched
