@@ -148,6 +148,14 @@ def test_replay_of_a_copy_holds_the_notes_up_to_the_event_replayed_to_as_the_ump
         assert [n["text"] for n in replayed["notes"]] == ["on #1", *([f"on #{head}"] if at == head else [])], at
 
 
+def test_a_copys_log_between_two_events_is_the_umpires_log_as_served_to_its_seat(played: tuple[Cli, Cli, str]) -> None:
+    umpire, austria, game = played
+    for span in (("--from", "2", "--to", "4"), ("--from", "5"), ("--to", "1")):
+        log = austria.json("log", game, "--as", "austria", *span)
+        assert log == umpire.json("log", game, "--as", "austria", *span), span
+    assert [e["seq"] for e in austria.json("log", game, "--from", "2", "--to", "4")] == [2, 3, 4]
+
+
 def test_who_a_copy_says_was_awaited_after_each_event_is_what_the_seat_was_shown_then(
         played: tuple[Cli, Cli, str], tmp_path: Path) -> None:
     umpire, austria, game = played
