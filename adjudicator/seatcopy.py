@@ -169,10 +169,15 @@ def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[s
             SeatCopy(loaded).check_views()
             check = _anchored(loaded, receipts, server_key)
         except BadFile as e:
-            check = verification.Check(name="seat views", status="failed", detail=str(e).replace("; nothing imported", ""))
+            check = verification.Check(name="seat views", status="failed", detail=as_found(e))
     report.checks.append(check)
     report.passed = report.passed and check.status != "failed"
     return report
+
+
+def as_found(refusal: BadFile) -> str:
+    """A refusal of a seat's export as a check reports it (verify, check): 'nothing imported' is import's to say."""
+    return str(refusal).replace("; nothing imported", "")
 
 
 def _anchored(loaded: Loaded, receipts: Iterable[signing.Receipt], server_key: str | None) -> verification.Check:

@@ -11,7 +11,7 @@ import msgspec
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.exchange import Loaded, UnreadableView, read_lines
-from arbitro.adjudicator.seatcopy import SeatCopy
+from arbitro.adjudicator.seatcopy import SeatCopy, as_found
 from arbitro.adjudicator.verify import Check, check_annotations, check_chain, check_commands, load_stored, verify
 from arbitro.events.codec import sha256_hex
 from arbitro.events.store import Store
@@ -66,7 +66,7 @@ def check_copy(game_id: str, seat: str, text: str) -> GameCheck:
     try:
         SeatCopy(loaded).check_views()
     except BadFile as e:
-        problems.append(f"views: {e}")
+        problems.append(f"views: {as_found(e)}")
     return GameCheck(game=game_id, ok=not problems, events=len(loaded.served), commands=0, snapshots=0,
                      annotations=len(loaded.annotations), problems=problems, copy_of=seat)
 

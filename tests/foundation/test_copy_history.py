@@ -129,7 +129,18 @@ def test_check_finds_a_copys_view_that_no_longer_applies(played: tuple[Cli, Cli,
         assert lines[k] != text.splitlines()[k]
         db.execute("UPDATE seat_copies SET export=?", ("\n".join(lines) + "\n",))
     (found,) = austria.json("check", game, code=1)
-    assert not found["ok"] and any(p.startswith("views: ") and "view after #7" in p for p in found["problems"])
+    assert not found["ok"] and found["problems"] == [  # check's words: 'nothing imported' is import's to say
+        "views: austria's copy of g: austria's view after #7: operation 1: /view/engine/sequence does not exist (use add)"]
+
+
+def test_a_copy_stored_damaged_is_named_as_that_seats_copy_of_that_game(played: tuple[Cli, Cli, str],
+                                                                        tmp_path: Path) -> None:
+    _, austria, game = played
+    with sqlite3.connect(tmp_path / "austria.db") as db:
+        (text,) = db.execute("SELECT export FROM seat_copies").fetchone()
+        db.execute("UPDATE seat_copies SET export=?", (text.replace("\n", "\n{", 1),))
+    said = austria("view", game, code=2).stderr
+    assert said.startswith("error (input/bad-file): austria's copy of g, line 2: not JSON"), said
 
 
 def test_replay_of_a_copy_holds_the_notes_up_to_the_event_replayed_to_as_the_umpires_does(

@@ -17,7 +17,7 @@ import pytest
 
 from arbitro.adjudicator import exchange
 from arbitro.adjudicator import verify as verification
-from arbitro.adjudicator.errors import BadFile
+from arbitro.adjudicator.errors import BadFile, BadInput
 from arbitro.adjudicator.seatcopy import SeatCopy, with_views
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import signing
@@ -417,3 +417,20 @@ def test_a_sealed_export_emptied_of_its_events_fails_its_seal_at_head_zero(maile
     assert check == verification.Check(name="seat views", status="failed", detail=(
         f"<input>: its seat_seal record (last line): it seals the chain up to #{records(mailed[1])[-1]['seq']}, not "
         "this file's head #0. Keep the file for the dispute"))
+
+
+def test_a_sealed_export_that_names_no_server_key_is_refused_saying_so(mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """The game record's server key taken out (as an export made before keys were): the seal names its own key, and
+    the refusal says the export names none."""
+    rows = records(mailed[1])
+    rows[0]["server_key"] = None
+    said = " ".join(refused(tmp_path, text_of(rows)).split())
+    assert (f"its seat_seal record (last line): signed by key {signing.fingerprint(rows[-1]['server_key'])}, not by "
+            "the server key the export names ((none)); nothing imported") in said
+
+
+def test_a_copy_answers_for_its_own_game_only(mailed: tuple[Cli, str]) -> None:
+    copy = SeatCopy(exchange.read_lines(mailed[1].splitlines()))
+    with pytest.raises(BadInput) as refused_game:
+        copy.view("h", "austria")
+    assert str(refused_game.value) == "this is austria's copy of g, not of h"
