@@ -43,6 +43,7 @@ class Loaded(msgspec.Struct, kw_only=True):
     game: GameRecord
     commands: list[tuple[CommandRecord | None, str, int, int]]  # record (None: hidden), hash, first, last
     events: list[StoredEvent]  # full exports and stores
+    command_seats: list[str | None] = []  # an export's: the seat each command line names (None: the line names none)
     served: list[dict[str, Any]] = []  # seat exports: events as served to that seat
     annotations: list[Annotation] = []
     redacted_for: str | None = None
@@ -155,6 +156,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     """Parse an export; errors name the file, the line and what is wrong."""
     game: GameRecord | None = None
     commands: list[tuple[CommandRecord | None, str, int, int]] = []
+    command_seats: list[str | None] = []
     events: list[StoredEvent] = []
     served: list[dict[str, Any]] = []
     notes: list[Annotation] = []
@@ -198,6 +200,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
                 body = record["body"]
                 commands.append((msgspec.convert(body, CommandRecord) if body is not None else None,
                                  record["hash"], record["first_seq"], record["last_seq"]))
+                command_seats.append(record.get("seat"))
                 if "signature" in record:
                     signatures[record["cmd"]] = msgspec.convert(record["signature"], CommandSignature)
                 command_lines.append(number)
@@ -221,6 +224,6 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     if game is None:
         raise BadFile(f"{source}: empty file: no game record")
     # A file exported before notes were numbered per chain reads numbered so (events.rows.numbered_per_chain).
-    return Loaded(game=game, commands=commands, events=events, served=served, annotations=numbered_per_chain(notes),
+    return Loaded(game=game, commands=commands, command_seats=command_seats, events=events, served=served, annotations=numbered_per_chain(notes),
                   redacted_for=redacted_for, server_key=server_key, seat_keys=seat_keys, signatures=signatures,
                   seat_state=seat_state, seat_seal=seat_seal, records_digest=records_digest, seat_views=seat_views, source=source, command_lines=command_lines, event_lines=event_lines, last_line=number)

@@ -1,9 +1,10 @@
 """A seat checks which events each command of its own export claims (arbitro §L.1, engine-rules §V.2): its own
-commands hash to the hashes the file gives, every event names a command the file holds (with that command's hash
-where the event names one) and lies in that command's range, and the ranges follow each other from #1. The seal binds
+commands hash to the hashes the file gives and are in the seat their lines name, every event names a command the file
+holds (with that command's seat, and its hash where the event names one) and lies in that command's range, and the
+ranges follow each other from #1. The seal binds
 the file to whoever holds the server's key, so the attacker here is the host: it edits blue's export and seals it
 again with the server's own key, so the seal passes under the key blue was told, and the command log still fails.
-Which command a hidden event belongs to, within ranges that agree, only the full log proves."""
+Which command a hidden event belongs to, within ranges and seats that agree, only the full log proves."""
 
 from __future__ import annotations
 
@@ -73,11 +74,11 @@ def test_blues_export_is_as_the_test_says_and_its_command_log_passes(played: tup
 
 
 def _moved_to_command_2(rows: Records) -> None:  # the hidden event said to be blue's guard's, its range left
-    _event(rows, 3)["served"]["cmd"] = 2
+    _event(rows, 3)["served"].update(cmd=2, seat="blue")
 
 
 def _moved_with_both_ranges_cut(rows: Records) -> None:  # ... and red's attack's range cut to leave it out
-    _event(rows, 3)["served"]["cmd"] = 2
+    _moved_to_command_2(rows)
     _command(rows, 1)["last_seq"] = 2
 
 
@@ -98,7 +99,26 @@ def _blues_own_command(rows: Records) -> None:  # blue's guard low said to be hi
     body["command"]["stance"] = "high"
 
 
+def _hidden_event_given_to_blue(rows: Records) -> None:  # red's hidden event said to be blue's
+    _event(rows, 3)["served"]["seat"] = "blue"
+
+
+def _reds_command_given_to_blue(rows: Records) -> None:  # red's attack, and its hidden event, said to be blue's
+    _command(rows, 1)["seat"] = "blue"
+    _event(rows, 3)["served"]["seat"] = "blue"
+
+
+def _blues_own_line_given_to_red(rows: Records) -> None:
+    _command(rows, 2)["seat"] = "red"
+
+
 EDITS: dict[str, tuple[Callable[[Records], None], str]] = {
+    "a hidden event given to another seat": (
+        _hidden_event_given_to_blue, "event #3 is blue's, but the command it names (1) is red's"),
+    "another seat's command given to the seat, its hidden event too": (
+        _reds_command_given_to_blue, "event #2 is red's, but the command it names (1) is blue's"),
+    "the seat's own command's line naming another seat": (
+        _blues_own_line_given_to_red, "command 2 is blue's, but its line names red"),
     "a hidden event moved to another command": (
         _moved_to_command_2, "command 1 claims events #2-#3, but its events are #2-#2"),
     "... and the ranges cut around it": (
