@@ -47,7 +47,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     # the seat's copy: its seal, its views and the chain it carries on (issue 14 point 5, the trust issue)
     "adjudicator/seatcopy.py": (FOUNDATION + "test_seat_seal.py", FOUNDATION + "test_seat_seal_review.py",
                                 FOUNDATION + "test_email.py", FOUNDATION + "test_copy_history.py",
-                                FOUNDATION + "test_copy_history_review.py"),
+                                FOUNDATION + "test_copy_history_review.py", FOUNDATION + "test_seat_copy_server_key.py"),
     "adjudicator/randomness.py": (FOUNDATION + "test_dice.py", FOUNDATION + "test_randomness.py"),
     "adjudicator/verify.py": (FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py",
                               FOUNDATION + "test_verify_forgeries.py",
@@ -55,9 +55,10 @@ MODULES: dict[str, tuple[str, ...]] = {
                               FOUNDATION + "test_hidden_hashes.py", FOUNDATION + "test_import_atomic.py",
                               FOUNDATION + "test_dice.py", FOUNDATION + "test_verify_reads.py",
                               FOUNDATION + "test_verify_empty_log.py",  # a chain held to its record's head
+                              FOUNDATION + "test_seat_export_ranges.py",  # a seat's export's commands
                               "tests/marengo/test_data_folder.py"),  # the set-up rebuilt from a game's own data
     "adjudicator/verify_ranges.py": (FOUNDATION + "test_verify_event_ranges.py", FOUNDATION + "test_verify_checks.py",
-                                     FOUNDATION + "test_import_atomic.py"),
+                                     FOUNDATION + "test_import_atomic.py", FOUNDATION + "test_seat_export_ranges.py"),
     "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
                                     FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
                                     FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py"),  # a game on its own data
