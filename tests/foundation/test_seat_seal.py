@@ -402,8 +402,23 @@ def test_a_database_without_a_signing_key_exports_a_seats_file_unsealed_which_a_
     app = Arbitro(open_store(str(tmp_path / "umpire.db"), mode="read"))
     kinds = [json.loads(line)["record"] for line in app.export("g", "austria")]
     assert "seat_seal" not in kinds and {"seat_view", "seat_state"} <= set(kinds)
-    said = refused(tmp_path, "".join(line + "\n" for line in app.export("g", "austria")))
-    assert "austria's export has no seat_seal record" in said and "from a database without a signing key" in said
+    said = " ".join(refused(tmp_path, "".join(line + "\n" for line in app.export("g", "austria"))).split())
+    assert said.endswith(
+        "austria's export has no seat_seal record, so nothing binds what it shows to the server (made by an older "
+        "arbitro, or from a database without a signing key): ask the umpire to export it again (`arbitro export g "
+        "--as austria`); nothing imported")
+
+
+def test_an_event_edited_and_sealed_again_with_the_servers_key_is_refused_by_the_chain_on_import(
+        mailed: tuple[Cli, str], tmp_path: Path) -> None:
+    """The seal binds a file to whoever holds the server's key: the umpire who edits an event served whole and seals
+    the file again passes the seal, and the import still refuses it, by the event's own hash."""
+    rows = records(mailed[1])
+    whole = next(r for r in rows if r["record"] == "event" and r["seq"] > 1 and "salt" in r["served"])
+    whole["served"]["event"] = {**whole["served"]["event"], "forged": True}
+    reseal(rows, server_key_of(tmp_path / "umpire.db"))
+    said = " ".join(refused(tmp_path, text_of(rows), name="forged.jsonl").split())
+    assert said.endswith(f"forged.jsonl: hash chain: event #{whole['seq']} was edited; nothing imported"), said
 
 
 def test_a_sealed_export_emptied_of_its_events_fails_its_seal_at_head_zero(mailed: tuple[Cli, str]) -> None:
