@@ -36,15 +36,21 @@ def range_problem(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp]) -> t
 
 
 def seat_command_problem(loaded: Loaded) -> tuple[int, str] | None:
-    """What a seat can check of the commands in its own export, and the first event it finds out of place: each of
-    its own commands (those whose body it holds) numbered in order, hashing to the hash the file gives and in the
+    """What a seat can check of the commands in its own export, and the first event it finds out of place: every
+    command claiming at least one event (arbitro §L.8), each of its own commands (those whose body it holds) numbered
+    in order, hashing to the hash the file gives and in the
     name of the seat its line names, every event naming a command the file holds, with that command's seat, and its
     hash wherever the event names one (a `hidden` placeholder names none), and the ranges as range_problem checks
     them. Which command a hidden event belongs to, within ranges and seats that agree, only the full log proves
     (engine-rules §V.2)."""
     hashes = [digest for _record, digest, _first, _last in loaded.commands]
     seats = loaded.command_seats or [None] * len(hashes)
+    before = 0  # the last event of the commands so far
     for number, (record, digest, first, last) in enumerate(loaded.commands):
+        if not first:  # a seat cannot judge it again, so this is its only check against a command made up and appended
+            return before, (f"command {number} claims no event, but every command recorded caused at least one "
+                            "(arbitro §L.8)")
+        before = last
         if record is not None and record.cmd != number:
             return first, f"command {number} is out of order: its body is command {record.cmd}'s"
         if record is not None and record.digest() != digest:

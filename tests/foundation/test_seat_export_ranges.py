@@ -1,10 +1,10 @@
-"""A seat checks which events each command of its own export claims (arbitro §L.1, engine-rules §V.2): its own
-commands hash to the hashes the file gives and are in the seat their lines name, every event names a command the file
-holds (with that command's seat, and its hash where the event names one) and lies in that command's range, and the
-ranges follow each other from #1. The seal binds
-the file to whoever holds the server's key, so the attacker here is the host: it edits blue's export and seals it
-again with the server's own key, so the seal passes under the key blue was told, and the command log still fails.
-Which command a hidden event belongs to, within ranges and seats that agree, only the full log proves."""
+"""A seat checks which events each command of its own export claims (arbitro §L.1, §L.8, engine-rules §V.2): each
+claims at least one, its own commands hash to the hashes the file gives and are in the seat their lines name, every
+event names a command the file holds (with that command's seat, and its hash where the event names one) and lies in
+that command's range, and the ranges follow each other from #1. The seal binds the file to whoever holds the server's
+key, so the attacker here is the host: it edits blue's export and seals it again with the server's own key, so the
+seal passes under the key blue was told, and the command log still fails. Which command a hidden event belongs to,
+within ranges and seats that agree, only the full log proves."""
 
 from __future__ import annotations
 
@@ -112,7 +112,14 @@ def _blues_own_line_given_to_red(rows: Records) -> None:
     _command(rows, 2)["seat"] = "red"
 
 
+def _command_appended(rows: Records) -> None:  # a command of red's made up after the last, claiming no event
+    last = max(i for i, r in enumerate(rows) if r["record"] == "command")
+    rows.insert(last + 1, {**_command(rows, 1), "cmd": 3, "first_seq": 0, "last_seq": 0, "hash": "7" * 64})
+
+
 EDITS: dict[str, tuple[Callable[[Records], None], str]] = {
+    "a command made up and appended, claiming no event": (
+        _command_appended, "command 3 claims no event, but every command recorded caused at least one (arbitro §L.8)"),
     "a hidden event given to another seat": (
         _hidden_event_given_to_blue, "event #3 is blue's, but the command it names (1) is red's"),
     "another seat's command given to the seat, its hidden event too": (
