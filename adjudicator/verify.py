@@ -159,7 +159,7 @@ def verify(
         report = _verify(loaded, progress)
     hashes = _hashes(loaded)
     anchors = [check_head(hashes, head)] if head is not None else []
-    if loaded.redacted_for is None and (loaded.seat_keys or loaded.signatures or seat_keys):
+    if loaded.seat_keys or loaded.signatures or seat_keys:  # a seat's export: the commands whose bodies it holds
         anchors.append(check_signatures(loaded, seat_keys or {}))
     anchors += [check_receipt(loaded, hashes, r) for r in receipts]
     anchors.append(_beyond(hashes, head, receipts))
@@ -248,8 +248,9 @@ def check_signatures(loaded: Loaded, asserted: dict[str, str]) -> Check:
             return Check(name=name, status="failed", detail=f"command {number} in {record.seat}'s name: {problem}")
         signed += 1
     seats = ", ".join(f"{s} (after command {since})" for s, (_k, since) in sorted(loaded.seat_keys.items())) or "none"
+    held = f" ({loaded.redacted_for}'s export holds the bodies of its own commands only)" if loaded.redacted_for else ""
     return Check(name=name, status="passed",
-                 detail=f"{signed} commands signed, each by its seat's registered key; seats that sign: {seats}")
+                 detail=f"{signed} commands signed, each by its seat's registered key; seats that sign: {seats}{held}")
 
 
 def _signature_problem(adj: Adjudicator, record: Any, signature: Any, registered: tuple[str, int] | None) -> str | None:
