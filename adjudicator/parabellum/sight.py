@@ -63,17 +63,22 @@ def visible_hexes(w: World, side: str, reach: int | None = None) -> frozenset[st
 def sighted(w: World, side: str, unknown: Mapping[str, str], reach: int | None = None) -> list[str]:
     """Of the pieces `unknown` (each with its hex), those `side` may examine now, in id order (caldiero §20.4.1,
     arrivano §11.3.2): asked after every command for the pieces a seat has never examined, so nothing is worked out
-    while there are none (issue 15). Where lines of sight change with the position (`lines_key` None: units block,
-    caldiero §11.3.1) only their hexes are looked at; elsewhere the side's visible hexes, kept across positions."""
+    while there are none, and only their hexes are looked at (issue 15). Where lines of sight change with the
+    position (`lines_key` None: units block, caldiero §11.3.1), from the side's pieces. Elsewhere from the unknown
+    pieces' own hexes: a line is clear both ways (the map kit traces it exactly), so a piece in `o` sees `h` if and
+    only if a piece in `h` would see `o`, and what one hex sees is kept across positions (`view_from`); a side's
+    whole visible area is not worked out again each time one of its pieces moves."""
     if not unknown:
         return []
     limit = w.sight_range() if reach is None else reach
+    hexes = set(unknown.values())
     if w.lines_key() is None:
         looking_from = observers(w, side)
-        seen = {h for h in set(unknown.values()) if in_view(w, looking_from, h, limit)}
-        return sorted(p for p, h in unknown.items() if h in seen)
-    visible = visible_hexes(w, side, limit)
-    return sorted(p for p, h in unknown.items() if h in visible)
+        seen = {h for h in hexes if in_view(w, looking_from, h, limit)}
+    else:
+        pieces = w.piece_hexes(side)
+        seen = {h for h in hexes if not view_from(w, h, limit).isdisjoint(pieces)}
+    return sorted(p for p, h in unknown.items() if h in seen)
 
 
 _SEEN: dict[tuple[object, int, tuple[str, ...]], frozenset[str]] = {}

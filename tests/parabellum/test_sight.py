@@ -130,3 +130,14 @@ class Blind(Flat):
 
 def test_nothing_is_worked_out_while_no_piece_is_unknown(variant: Variant) -> None:
     assert sight.sighted(Blind(variant, {"france": {"1612"}}), "france", {}) == []
+
+
+def test_a_line_is_clear_both_ways(variant: Variant) -> None:
+    """`sighted` looks from the unknown pieces' hexes where lines do not change with the position (issue 15): that
+    is the same answer only because the map kit traces a line exactly, so it is clear from a to b if and only if
+    from b to a, along hexsides too (a line of 1612 to 1812 runs along the 1712 hexsides)."""
+    woods = {"1613", "1712", "1813", "1914", "2012", "1611"}
+    w = Flat(variant, {}, woods=woods)
+    pairs = [(a, b) for a in GRID.within("1712", 2) for b in GRID.within(a, 4) if a < b]
+    assert any(not w.clear_line(a, b) for a, b in pairs) and any(w.clear_line(a, b) for a, b in pairs)
+    assert [(a, b) for a, b in pairs if w.clear_line(a, b) != w.clear_line(b, a)] == []
