@@ -8,35 +8,57 @@ A record's hash is SHA-256 over those bytes.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import re
+from typing import Any, NoReturn
 
 import msgspec
 
 _encoder = msgspec.json.Encoder(order="sorted")
-# The float test, done by msgspec in C: MessagePack writes every float (nan and inf too, which JSON writes as
-# null, like None) as the type byte 0xcb, so a value without that byte anywhere in its MessagePack form holds no
-# float. The byte can also sit inside a string or an integer (203, say): only then does the walk below decide.
+# The float test, done by msgspec in C. MessagePack writes every float (nan and inf too, which JSON writes as null,
+# like None) as the type byte 0xcb, so a value without that byte anywhere in its MessagePack form holds no float.
+# The byte can also sit inside a string or an integer (203, say): then the JSON just encoded is decoded again with
+# a float hook, which msgspec calls for each float literal, and a non-finite float (JSON's null) is one whose
+# 0xcb is followed by an exponent of all ones. Only a value with such bytes inside an integer, or with an integer
+# beyond 64 bits, which MessagePack cannot hold, is walked in Python (issue 15: the walk was most of a Monferrato
+# verify's checkpoints).
 _packer = msgspec.msgpack.Encoder()
 _FLOAT64 = b"\xcb"
+_NON_FINITE = re.compile(b"\xcb[\x7f\xff][\xf0-\xff]")  # sign, then 11 exponent bits of 1: inf, -inf, nan
+
+
+_REFUSAL = "floats are not allowed in game data; use integers"
 
 
 class FloatInGameData(ValueError):
     """A float reached canonical encoding; game data must be integral."""
 
 
+class _FloatLiteral(Exception):  # not a ValueError, which msgspec would turn into its own ValidationError
+    pass
+
+
+def _float_literal(text: str) -> NoReturn:
+    raise _FloatLiteral(text)
+
+
+_finite_floats = msgspec.json.Decoder(float_hook=_float_literal)
+
+
 def canonical(obj: Any) -> bytes:
     """The canonical bytes of a JSON-able value or msgspec Struct."""
     data = _encoder.encode(obj)
-    if _may_hold_float(obj) and _has_float(obj):
-        raise FloatInGameData("floats are not allowed in game data; use integers")
-    return data
-
-
-def _may_hold_float(obj: Any) -> bool:
     try:
-        return _FLOAT64 in _packer.encode(obj)
+        packed: bytes | None = _packer.encode(obj)
     except OverflowError:  # an integer beyond 64 bits, which JSON holds and MessagePack does not
-        return True
+        packed = None
+    if packed is None or _FLOAT64 in packed:
+        try:
+            _finite_floats.decode(data)
+        except _FloatLiteral:
+            raise FloatInGameData(_REFUSAL) from None
+        if (packed is None or _NON_FINITE.search(packed) is not None) and _has_float(obj):
+            raise FloatInGameData(_REFUSAL)
+    return data
 
 
 def _has_float(obj: Any) -> bool:

@@ -36,12 +36,23 @@ def test_a_float_is_refused_whatever_its_text_form_and_wherever_it_sits(value: f
 
 @pytest.mark.parametrize("value", [{"note": "1.5 hexes, 1e20, e+3, e-2, 1E5, null"}, {"n": None}, [None, 10**20],
                                    {"big": 10**30, "neg": -7}, Piece(name="a.b", strength=None),
-                                   {"n": 203, "m": 52000}, {"ipa": "\u02c8marengo"}, {b"\xcb".decode("latin-1"): 1}],
+                                   {"n": 203, "m": 52000}, {"ipa": "\u02c8marengo"}, {b"\xcb".decode("latin-1"): 1},
+                                   {"n": 0xCB7FF0, "m": [None, 0xCBFFF8 << 8]}, [0xCB7FF0, 10**20, None]],
                          ids=repr)
 def test_integers_none_and_text_that_looks_like_a_float_are_not_refused(value: Any) -> None:
     """Including values whose MessagePack form holds the float type byte 0xcb (203; U+02C8 is 0xcb 0x88 in
-    UTF-8), which the fast test lets through to the exact one."""
+    UTF-8), which the fast test lets through to the exact one, and integers whose bytes are those of an inf or a
+    nan's first bytes (0xcb 0x7f 0xf0), which MessagePack cannot tell from a float without walking the value."""
     assert msgspec.json.decode(canonical(value)) == msgspec.to_builtins(value)
+
+
+@pytest.mark.parametrize("value", [1.5, float("inf"), float("nan")], ids=repr)
+@pytest.mark.parametrize("company", [203, 10**20, "\u02c8"], ids=repr)
+def test_a_float_is_refused_beside_what_looks_like_one(value: float, company: Any) -> None:
+    """A float next to a value whose MessagePack form holds 0xcb (203, U+02C8) or that MessagePack cannot hold
+    (an integer beyond 64 bits): the JSON's float literals and the MessagePack form's non-finite floats decide."""
+    with pytest.raises(FloatInGameData, match="^floats are not allowed in game data; use integers$"):
+        canonical({"a": company, "b": [None, {"c": value}]})
 
 
 def test_the_hash_is_sha256_hex_of_the_bytes() -> None:
