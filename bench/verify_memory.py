@@ -1,0 +1,108 @@
+#!/usr/bin/env python
+"""Peak memory of `verify` as a log grows (issue 15: "checks the chain while streaming (no whole log in memory)").
+
+    .venv/bin/python bench/verify_memory.py                           # 10,000-, 30,000- and 100,000-event games
+    .venv/bin/python bench/verify_memory.py --events 5000 --events 20000
+    .venv/bin/python bench/verify_memory.py --json
+
+For each length, a long duel game (bench/longduel.py: the foundation's test ruleset with a wargame-sized state) is
+built as bench/bench.py builds its long game, exported as the umpire's full log, and verified in a fresh process
+that reads the file line by line, as `arbitro verify FILE` does (exchange.read_lines over the open file, then
+verify). Reported: the file's size, whether it verified, the CPU seconds, and the process's peak resident memory
+above what it held before it opened the file (ru_maxrss), in all and per 10,000 events. A verifier that streams
+the chain (two passes by byte offsets, re-reading on undo: the design issue 15 asks for) holds that figure flat
+as the log grows; one that holds the log's events grows with it. Measurement only: never a timed test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench import Sizes, build_long_game  # noqa: E402  (registers the longduel ruleset)
+from bench.rulesets import machine  # noqa: E402
+
+from arbitro.adjudicator import verify as verification  # noqa: E402
+from arbitro.adjudicator.exchange import read_lines  # noqa: E402
+from arbitro.adjudicator.service import Arbitro  # noqa: E402
+from arbitro.events.sqlite import SQLiteStore  # noqa: E402
+
+LENGTHS = (10_000, 30_000, 100_000)
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux: kilobytes
+
+
+def write_log(workdir: Path, events: int) -> Path:
+    """A long duel game of at least `events` events, exported whole (the umpire's export) to a file."""
+    db = workdir / f"long-{events}.db"
+    game_id, _ = build_long_game(db, Sizes(log_events=events, appends=0, chunk=1, decides=0, submits=0, positions=0,
+                                           repeats=1))
+    app = Arbitro(SQLiteStore(db))
+    path = workdir / f"long-{events}.jsonl"
+    with path.open("w", encoding="utf-8") as out:
+        for line in app.export(game_id, "umpire"):
+            out.write(line + "\n")
+    app.store.close()  # type: ignore[attr-defined]
+    return path
+
+
+def verify_file(path: Path) -> dict[str, Any]:
+    """Run in a fresh process (`--verify-file`): the file read line by line, then verified."""
+    before = peak_mb()
+    started = time.process_time()
+    with path.open(encoding="utf-8") as lines:
+        loaded = read_lines(lines, str(path))
+    report = verification.verify(loaded)
+    seconds = time.process_time() - started
+    events = len(loaded.events)
+    grown = peak_mb() - before
+    return {"events": events, "file_mb": round(path.stat().st_size / 2**20, 1), "passed": report.passed,
+            "cpu_s": round(seconds, 2), "peak_rss_above_start_mb": round(grown, 1),
+            "mb_per_10k_events": round(grown * 10_000 / max(events, 1), 2)}
+
+
+def measure(path: Path) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, __file__, "--verify-file", str(path)], capture_output=True, text=True,
+                          check=True)
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, action="append", help="a log length (repeatable; default 10k, 30k, 100k)")
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument("--verify-file", type=Path, help=argparse.SUPPRESS)  # measure()'s fresh process
+    args = parser.parse_args()
+    if args.verify_file is not None:
+        print(json.dumps(verify_file(args.verify_file)))
+        return 0
+    results = []
+    with tempfile.TemporaryDirectory(prefix="arbitro-verify-memory-") as tmp:
+        for events in args.events or LENGTHS:
+            result = measure(write_log(Path(tmp), events))
+            results.append(result)
+            if not args.json:
+                print(f"{result['events']:>7} events ({result['file_mb']:6.1f} MB file): verify "
+                      f"{'passed' if result['passed'] else 'FAILED'} in {result['cpu_s']:6.1f} CPU s, peak memory "
+                      f"+{result['peak_rss_above_start_mb']:6.1f} MB ({result['mb_per_10k_events']:.2f} MB per "
+                      "10,000 events)", flush=True)
+    if args.json:
+        print(json.dumps({"machine": machine(), "logs": results}, indent=2))
+    return 0 if all(r["passed"] for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
