@@ -94,11 +94,13 @@ def dr_tested(variant: Variant, w: World, units: Sequence[str], roll: efficiency
     """Both §12.5.4 Dr, once its one-hex retreat is made ("devono ritirarsi di un esagono e fare un test di
     efficienza", the same words in both books: the retreat, then the test): `units` (those still on the map) test,
     one die per stack where each now stands (§13.1.2), and each stack gives the disorder levels its units add
-    (`dr_levels`). A unit its retreat already routed (into an enemy ZoC, §12.6.1) rolls with its stack but adds
-    none: it retreated for its rout. Lazy, as `efficiency.stack_tests`: the caller applies a stack's levels before
-    the next die."""
-    for stack in efficiency.stack_tests(variant, w, units, roll):
-        yield {u: dr_levels(w.status(u), passed, reading) for u, passed in stack.items() if w.status(u) != "routed"}
+    (`dr_levels`). A unit its retreat already routed (into an enemy ZoC, §12.6.1) takes no test: no die could make
+    it worse, and it retreated for its rout; a stack of such units rolls no die (until caldiero 0.20.0 and arrivano
+    1.22.0 it rolled one that decided nothing). Lazy, as `efficiency.stack_tests`: the caller applies a stack's
+    levels before the next die."""
+    testers = [u for u in units if w.status(u) != "routed"]
+    for stack in efficiency.stack_tests(variant, w, testers, roll):
+        yield {u: dr_levels(w.status(u), passed, reading) for u, passed in stack.items()}
 
 
 def dr_rout_hexes(reading: Callable[[str], str]) -> int:

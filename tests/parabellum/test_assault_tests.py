@@ -66,7 +66,7 @@ def test_the_dr_test_after_the_retreat(variant: Variant) -> None:
     """§12.5.4 Dr in both ("ritirarsi di un esagono e fare un test"), once the retreat is made: one die a stack where
     the units now stand, lazily; each unit's disorder levels by `results.dr_levels` (a 2 passes c, value 2: one
     level; a 4 fails a, value 3: two, a rout; passes b, value 5, already disordered: one more, a rout under the
-    default reading); r, routed by its retreat into an enemy ZoC, rolls with its stack but adds none."""
+    default reading); r, routed by its retreat into an enemy ZoC, takes no test."""
     units = {"a": Piece("france", "1612"), "b": Piece("france", "1612", "disordered"),
              "r": Piece("france", "1612", "routed"), "c": Piece("france", "1610")}
     w = Position(units, values={"a": 3, "b": 5, "c": 2, "r": 6})
@@ -74,4 +74,16 @@ def test_the_dr_test_after_the_retreat(variant: Variant) -> None:
     tests = results.dr_tested(variant, w, ["a", "b", "r", "c"], dice, lambda name: "rout")
     assert next(tests) == {"c": 1} and len(dice.asked) == 1
     assert next(tests) == {"a": 2, "b": 1}
-    assert [(h, units) for h, units, _, _ in dice.asked] == [("1610", ["c"]), ("1612", ["a", "b", "r"])]
+    assert [(h, units) for h, units, _, _ in dice.asked] == [("1610", ["c"]), ("1612", ["a", "b"])]
+
+
+def test_no_dr_die_for_a_stack_its_retreat_routed(variant: Variant) -> None:
+    """§12.5.4 Dr in both: a stack every unit of which its one-hex retreat routed (into an enemy ZoC, §12.6.1) rolls
+    no die, since none could decide anything for it; the next stack rolls the first die (the record's dice stay
+    the ones that decide)."""
+    units = {"r": Piece("france", "1612", "routed"), "s": Piece("france", "1612", "routed"),
+             "c": Piece("france", "1614")}
+    w = Position(units, values={"r": 3, "s": 5, "c": 2})
+    dice = Dice(2)
+    assert list(results.dr_tested(variant, w, ["r", "s", "c"], dice, lambda name: "rout")) == [{"c": 1}]
+    assert [(h, units) for h, units, _, _ in dice.asked] == [("1614", ["c"])]
