@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.arrivano import rules as R
-from arbitro.adjudicator.arrivano.flow import (
-    Game,
-    disorder_by_combat,
-    push_retreat,
-    test_leaders_in,
-    worsen,
-)
-from arbitro.adjudicator.arrivano.variant import ARRIVANO
+from arbitro.adjudicator.arrivano.flow import Game, disorder_by_combat, push_retreat, worsen
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
-from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
-from arbitro.events.parabellum import DieModifier
 
 
 def can_fire(w: World, uid: str) -> bool:
@@ -46,35 +38,12 @@ def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:
 
 
 def bombard(g: Game, units: list[str], target: str, defensive: bool) -> str:
-    """One bombardment; returns the result code."""
-    w = g.world()
-    h = w.state.units[units[0]].hex
-    table = g.tables.bombardment
-    odds = kernel_bombardment.fire_odds(w, table, h, target, sum(g.s.unit(u).bombard or 0 for u in units))
-    value = odds.column
-    mods = [Modifier(f"range {odds.distance} ({R.RANGE})", odds.range_drm)]
-    terrain = min(t.bombard_drm for t in w.terrains(target))  # the defender picks (arrivano §10)
-    if terrain:
-        mods.append(Modifier(f"terrain of {target} ({R.BOMBARD_TABLE})", terrain))
-    conc = odds.band.drm if odds.band is not None else 0
-    if conc:
-        mods.append(Modifier(f"{odds.target_sp} SP in the target hex ({R.BOMBARD_TABLE})", conc))
-    total = sum(m.value for m in mods)
-    die = g.roll(f"{R.BOMBARD_TABLE} bombardment of {target}", {
-        "table": "bombardment", "column": str(value), "from": h, "target": target,
-        "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods)}, about=(h, target))
-    row, result = kernel_bombardment.fire_result(table, value, die + total)
-    g.emit(ev.ArtilleryFired(artillery=tuple(sorted(units)), target=target, result=result, column=value, roll=die,
-                             drm=total, row=row, modifiers=tuple(DieModifier(reason=m.reason, value=m.value) for m in mods),
-                             defensive=defensive, provisional=table.meta.provisional,
-                             rule=str(R.DEFENSIVE_FIRE if defensive else R.BOMBARD)))
-    flip = [u for u in units if not g.s.unit(u).redoubt_battery]  # §11: fired -> Moved; §17.2.6 batteries never flip
+    """One bombardment (the kernel's fire: the table, its modifiers, a natural 6's commander tests), the guns turned
+    to Moved (§11; §17.2.6 redoubt batteries never), then its result here; returns the result code."""
+    result = kernel_bombardment.fire(g, ARRIVANO_VARIANT, g.tables.bombardment, units, target, defensive).result
+    flip = [u for u in units if not g.s.unit(u).redoubt_battery]
     if flip:
         g.emit(ev.ArtilleryTurned(units=sorted(flip), moved=True, rule=str(ARRIVANO.ARTILLERY)))
-    # arrivano §4.5.1 (interpretation leader_loss_bombardment_roller): `firer` any firing side is "the attacker";
-    # `active_only` only the active side's fire, not defensive fire in the enemy's activation
-    if die == 6 and not (defensive and g.reading("leader_loss_bombardment_roller") == "active_only"):
-        test_leaders_in(g, [target], f"{ARRIVANO.LEADER_LOSS} a natural 6 in the bombardment of {target}")
     apply_bombard_result(g, target, result)
     return result
 

@@ -11,7 +11,7 @@ sequence (turn.py, activation.py) build on it, so it imports none of them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,11 +27,11 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import elimination, retreat, rout
-from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
 from arbitro.events import core
+from arbitro.events.parabellum import DieModifier
 from arbitro.projections.arrivano import ArrivanoState, Frame
 from arbitro.projections.game import awaited
 
@@ -78,6 +78,14 @@ class Game:
 
     def after_leader_lost(self, leader: str) -> None:
         after_leader_lost(self, leader)  # arrivano §17.2.12
+
+    def fire_die(self, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
+                 defensive: bool) -> int:
+        """arrivano §11.4.3: the die of a bombardment (the kernel's `bombardment.fire`)."""
+        h = self.state.units[guns[0]].hex
+        return self.roll(f"{R.BOMBARD_TABLE} bombardment of {target}", {
+            "table": "bombardment", "column": str(column), "from": h, "target": target,
+            "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in modifiers)}, about=(h, target))
 
     def to_nearest_friends(self, leader: str, h: str) -> None:
         """arrivano §4.5.4: the surviving commander moves to the nearest friendly unit, his owner choosing among
@@ -248,13 +256,6 @@ def after_leader_lost(g: Game, lid: str) -> None:
                      about=(g.state.leaders[lid].hex,))
         if die >= fc.die_min:
             g.emit(ev.FlagCaptured(leader=lid, rule=str(R.CT_VICTORY)))
-
-
-def test_leaders_in(g: Game, hexes: list[str], why: str) -> None:
-    w = g.world()
-    for h in hexes:
-        for lid in w.leaders_at(h):
-            leader_test(g, ARRIVANO_VARIANT, w, lid, why, LOST)
 
 
 # ================================================================================================

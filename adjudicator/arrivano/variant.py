@@ -27,6 +27,11 @@ class ArrivanoVariant(Variant):
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
     advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
 
+    def bombard_six_tests_leaders(self, defensive: bool, reading: Reading) -> bool:
+        """arrivano §4.5.1, interpretation `leader_loss_bombardment_roller`: `firer`, any firing side is "the
+        attacker"; `active_only`, only the active side's fire, not defensive fire in the enemy's activation."""
+        return not (defensive and reading("leader_loss_bombardment_roller") == "active_only")
+
     def disordered_defence(self, disordered: Sequence[bool], reading: Reading) -> bool:
         """arrivano §15.1, §12.5.2 "la presenza di unità in Disordine in difesa" (interpretation
         disordered_defender_drm): `any_unit` one disordered or routed defender suffices; `every_unit` all must be."""

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_bombard import fire_calc
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.parabellum import bombardment
-from arbitro.events import caldiero as ev
-from arbitro.projections.caldiero import enemy_of
-from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, add_disorder, open_retreats
 
 
@@ -48,20 +44,8 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
 def do_bombard(a: Act, cmd: C.Bombard, defensive: bool = False) -> dict[str, int]:
     """Fire, and its effects; the retreats it causes are queued now, or (defensive fire, caldiero §11.4.5)
     returned for the assault to queue once it has withdrawn the attackers the fire hit."""
-    w = a.w
-    arts = list(cmd.artillery)
-    calc = fire_calc(w, a.env.data.bombardment, arts, cmd.target)
-    (roll,) = a.roll(f"{R.DEFENSIVE_BOMBARD if defensive else R.BOMBARD_PROCEDURE} bombardment of {cmd.target}",
-                     {"table": "bombardment (provisional)", "column": calc.column, "modifiers": calc.wording(), "drm": calc.drm},
-                     about=(cmd.target, *(w.state.units[u].hex for u in arts)))
-    row, result = bombardment.fire_result(a.env.data.bombardment, calc.column, roll + calc.drm)
-    side = w.state.units[arts[0]].side
-    a.emit(ev.ArtilleryFired(artillery=tuple(arts), target=cmd.target, result=result, rule=str(R.DEFENSIVE_BOMBARD if defensive else R.BOMBARDMENT),
-                             column=calc.column, drm=calc.drm, roll=roll, row=row, modifiers=calc.modifiers,
-                             defensive=defensive, provisional=a.env.data.bombardment.meta.provisional))
-    if roll == 6:
-        for leader in a.w.leaders_at(cmd.target, enemy_of(side)):
-            leader_test(a, CALDIERO_VARIANT, a.w, leader, str(R.LEADER_LOSS_SIX))
+    side = a.state.units[cmd.artillery[0]].side
+    result = bombardment.fire(a, CALDIERO_VARIANT, a.env.data.bombardment, cmd.artillery, cmd.target, defensive).result
     hit = a.w.enemy_units_at(cmd.target, side)
     if result == "-" or not hit:
         return {}

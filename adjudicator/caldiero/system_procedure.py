@@ -6,7 +6,7 @@ elimination and return, leader tests, retreats as pending decisions, rout checks
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -29,6 +29,7 @@ from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.events import caldiero as ev
 from arbitro.events import core
+from arbitro.events.parabellum import DieModifier
 from arbitro.projections.caldiero import CaldieroState, enemy_of
 
 
@@ -154,6 +155,16 @@ class Act:
         value = 1 if self.w.counters.leader(leader).role == "commander_in_chief" else self.w.counters.leader(leader).initiative
         (roll,) = self.roll(f"{CALDIERO.LEADER_TEST} {leader} test", {"test": "roll > initiative", "initiative": value,
                             "cause": cause}, about=(self.state.leaders[leader].hex,))
+        return roll
+
+    def fire_die(self, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
+                 defensive: bool) -> int:
+        """caldiero §11.4.4: the die of a bombardment (the kernel's `bombardment.fire`)."""
+        wording = "; ".join(f"{m.reason}: {m.value:+d}" for m in modifiers) or "none"
+        rule = CALDIERO.DEFENSIVE_FIRE if defensive else CALDIERO.BOMBARD_TABLE
+        (roll,) = self.roll(f"{rule} bombardment of {target}", {"table": "bombardment (provisional)", "column": column,
+                            "modifiers": wording, "drm": sum(m.value for m in modifiers)},
+                            about=(target, *(self.state.units[u].hex for u in guns)))
         return roll
 
     def after_leader_lost(self, leader: str) -> None:

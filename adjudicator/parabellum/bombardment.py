@@ -5,19 +5,24 @@ battery (or batteries stacked together, at the shortest of their ranges, caldier
 fire at: in range, in line of sight, a target under the variant's rules (D15b: a hex of artillery alone is no
 target in arrivano §11.4.3; caldiero has no such rule). What a gun's range is, what the weather allows and where no
 fire enters are the World's answers.
-The table: a column per bombardment value, die modifiers for range and for the strength points in the target hex
-(the terrain's is each game's terrain table; caldiero adds firing uphill), the modified die kept within the rows;
-'D' disorders every non-artillery unit in the hex, 'R' also retreats the stack one hex (§11.4, §11.1 in both)."""
+The fire (`fire`): a column per bombardment value, die modifiers for range, the target's terrain, the strength points
+in the target hex and firing uphill (each a value of the game's tables: caldiero's climb is -1, arrivano's 0), the
+modified die kept within the rows, the commanders a natural 6 makes test. What a result does ('D' disorders every
+non-artillery unit in the hex, 'R' also retreats the stack one hex, §11.4, §11.1 in both) is each game's: arrivano's
+guns may follow the retreat and its redoubt batteries take damage (§11.1, §17.2.6)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.data import BombardmentTable, BombardResult, SpDrm
+from arbitro.adjudicator.parabellum.leaders import LeaderTest, leader_test
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.events.parabellum import ArtilleryFired, DieModifier
 
 
 def fire_range(w: World, u: str) -> int:
@@ -109,3 +114,68 @@ def fire_result(table: BombardmentTable, column: int, modified: int) -> tuple[in
     low, high = table.roll_range()
     row = max(low, min(high, modified))
     return row, table.rows[str(row)][str(column)]
+
+
+def fire_value(w: World, guns: Sequence[str]) -> int:
+    """The column a fire reads before the table's limit: the guns' bombardment values added (§11.4.1 in both: guns
+    stacked together combine), halved and rounded up in a weather box that says so (caldiero §17.1.1 with §1.4)."""
+    value = sum(w.counters.unit(g).bombard or 0 for g in guns)
+    box = w.weather_box()
+    return (value + 1) // 2 if box is not None and box.bombard_halved else value
+
+
+def fire_modifiers(variant: Variant, w: World, origin: str, target: str, odds: FireOdds) -> list[DieModifier]:
+    """The die modifiers of a fire from `origin` at `target` (caldiero §11.4.4, arrivano §11.4.3), each with its
+    rule: the range's; the target's terrain, the best for the defender among the hex's terrains (arrivano §10: he
+    picks; a caldiero hex has one); the strength points in the target hex; firing up a level (the tables' climb:
+    caldiero -1, arrivano 0). A modifier of 0 is left out, the range's never."""
+    rules = variant.rules
+    out = [DieModifier(reason=f"range {odds.distance} ({rules.ARTILLERY_RANGE})", value=odds.range_drm)]
+    terrain = min(t.bombard_drm for t in w.terrains(target))
+    if terrain:
+        out.append(DieModifier(reason=f"terrain of {target} ({rules.BOMBARD_TABLE})", value=terrain))
+    if odds.band is not None and odds.band.drm:
+        out.append(DieModifier(reason=f"{odds.target_sp} SP in the target hex ({rules.BOMBARD_TABLE})", value=odds.band.drm))
+    climb = w.terrain_table.climb.bombard_drm
+    if climb and w.elevation(target) > w.elevation(origin):
+        out.append(DieModifier(reason=f"firing uphill ({rules.BOMBARD_TABLE})", value=climb))
+    return out
+
+
+class Fires(LeaderTest, Protocol):
+    """The game as a fire asks it (caldiero's Act, arrivano's Game)."""
+
+    def world(self) -> World: ...
+
+    def fire_die(self, guns: Sequence[str], target: str, column: int, modifiers: Sequence[DieModifier],
+                 defensive: bool) -> int:
+        """One die for the fire, rolled and recorded now as the game words its rolls."""
+        ...
+
+
+def fire(game: Fires, variant: Variant, table: BombardmentTable, guns: Sequence[str], target: str,
+         defensive: bool) -> ArtilleryFired:
+    """One bombardment by `guns` (one, or stacked together) at `target` (§11.4 in both; `defensive`: in an enemy
+    assault, caldiero §11.4.5, arrivano §11.4.4): the table read with its modifiers (`fire_value`,
+    `fire_modifiers`), the event, then on a natural 6 the enemy commanders in the target hex test (caldiero §4.4.1,
+    arrivano §4.5.1: the attacker's unmodified 6; whether a defensive fire's 6 counts is the variant's reading,
+    `bombard_six_tests_leaders`). Returns the event: what its result does is the game's."""
+    w = game.world()
+    origin = w.hex_of(guns[0]) or ""
+    odds = fire_odds(w, table, origin, target, fire_value(w, guns))
+    modifiers = fire_modifiers(variant, w, origin, target, odds)
+    drm = sum(m.value for m in modifiers)
+    die = game.fire_die(guns, target, odds.column, modifiers, defensive)
+    row, result = fire_result(table, odds.column, die + drm)
+    rules = variant.rules
+    fired = ArtilleryFired(artillery=tuple(sorted(guns)), target=target, result=result, column=odds.column, roll=die,
+                           drm=drm, row=row, modifiers=tuple(modifiers), defensive=defensive,
+                           provisional=table.meta.provisional,
+                           rule=str(rules.DEFENSIVE_FIRE if defensive else rules.BOMBARDMENT))
+    game.emit(fired)
+    if die == 6 and variant.bombard_six_tests_leaders(defensive, w.reading):
+        side = w.side_of(guns[0])
+        for leader in game.world().leaders_at(target, w.enemy(side)):
+            leader_test(game, variant, game.world(), leader,
+                        f"{rules.LEADER_LOSS} a natural 6 in the bombardment of {target}", str(rules.LEADER_TEST))
+    return fired

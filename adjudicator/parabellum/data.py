@@ -491,6 +491,7 @@ class WeatherBox(StrictModel):
     rule: str
     artillery_range_max: int | None = Field(default=None, ge=0)  # every gun's range at most this (caldiero §17.1.1, arrivano §17.2.7)
     artillery_fires: bool = True  # guns may fire at all (caldiero §17.1.2-§17.1.3, arrivano §17.2.7)
+    bombard_halved: bool = False  # the guns' bombardment value halved, rounded up (caldiero §17.1.1 with §1.4)
     command_range_halved: bool = False  # commanders' ranges halved, rounded up (caldiero §17.1.3 with §1.4)
     formations_defence: bool = False  # every formation takes a Defence order (caldiero §17.1.3)
     zoc: bool = True  # units exert zones of control (arrivano §17.2.7: none in the storm)

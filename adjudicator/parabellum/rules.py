@@ -56,6 +56,10 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     COLUMN_LIMITS: Rule  # a march column enters no EZoC, stacks with no one, passes through no friends (§9.3.2 in both)
     ARTILLERY: Rule
     ARTILLERY_STACKED: Rule  # artillery stacked with units an assault eliminates or forces back is eliminated (§11.1 in both)
+    ARTILLERY_RANGE: Rule  # a gun's range, the target in its line of sight (§11.2 in both)
+    BOMBARDMENT: Rule  # one target hex per fire, stacked guns combining their values (§11.4 in both)
+    BOMBARD_TABLE: Rule  # the bombardment table and its modifiers (caldiero §11.4.4, arrivano §11.4.3)
+    DEFENSIVE_FIRE: Rule  # assaulted artillery bombards an attacking hex (caldiero §11.4.5, arrivano §11.4.4)
     LOS: Rule
     FOG: Rule  # caldiero §20.4 (optional rule), arrivano §11.3.2
     COMBAT: Rule

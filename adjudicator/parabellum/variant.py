@@ -132,6 +132,13 @@ class Variant:
         reading: every unit passes ("se passa il test", caldiero); arrivano overrides it (at least one unit)."""
         return all(all(stack) for stack in stacks)
 
+    def bombard_six_tests_leaders(self, defensive: bool, reading: Reading) -> bool:
+        """caldiero §4.4.1 / arrivano §4.5.1 ("il 6 naturale dell'attaccante"): whether a fire's natural 6 makes the
+        enemy commanders in the target hex test, `defensive` fire in the enemy's assault too. Neutral reading: every
+        fire's (caldiero's; arrivano's default, its interpretation `leader_loss_bombardment_roller` may count only the
+        active side's fire)."""
+        return True
+
     def below_minimum_declarable(self, orders: Sequence[str], reading: Reading) -> bool:
         """D24, caldiero §12.4.2 / arrivano §12.4.2: whether an attack worse than the first column may still be
         declared by attackers with these `orders` (an Attack order forcing it). Neutral reading: never."""

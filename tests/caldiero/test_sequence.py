@@ -179,7 +179,7 @@ def test_bombardment_in_range_and_sight() -> None:
     t.send("france", {"type": "bombard", "artillery": ["fr-massena-iv-8pdr"], "target": "1617"}, dice=[6])
     fired = t.of(ev.ArtilleryFired)[-1]
     assert fired.column == 3 and fired.result in ("D", "R") and t.unit("au-colloredo").status != "good"
-    assert "range 2: +0" in t.rolls[0].detail["modifiers"]
+    assert "range 2 (caldiero §11.2): +0" in t.rolls[0].detail["modifiers"]
 
 
 def test_moved_artillery_does_not_fire() -> None:

@@ -4,7 +4,8 @@ the column by value, the range and concentration modifiers, the row kept within 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 
 from arbitro.adjudicator.maps.hexgrid import Grid
 from arbitro.adjudicator.parabellum import bombardment
@@ -108,3 +109,118 @@ def test_range_is_the_guns_within_sight_and_the_weathers_limit(variant: Variant)
     far = _guns_at_1612(gun_ranges={"guns": 4})
     assert "1616" in bombardment.targets(variant, far, ["guns"])
     assert "1616" not in bombardment.targets(variant, _guns_at_1612(gun_ranges={"guns": 4}, sight=3), ["guns"])
+
+
+@dataclass
+class Ground(Position):
+    """A Position with what a fire reads of the ground and the guns: the target's terrains' bombardment modifiers,
+    climbing a level, each hex's level, the guns' values, whether the weather halves them."""
+
+    terrain_drm: tuple[int, ...] = (0,)
+    climb: int = 0
+    levels: dict[str, int] = field(default_factory=dict)
+    bombard: dict[str, int] = field(default_factory=dict)
+    halved: bool = False
+
+    def terrains(self, h: str) -> list[SimpleNamespace]:
+        return [SimpleNamespace(bombard_drm=d) for d in self.terrain_drm]
+
+    @property
+    def terrain_table(self) -> SimpleNamespace:
+        return SimpleNamespace(climb=SimpleNamespace(bombard_drm=self.climb))
+
+    def elevation(self, h: str) -> int:
+        return self.levels.get(h, 0)
+
+    def strength(self, u: str) -> int:
+        return 3
+
+    def weather_box(self) -> SimpleNamespace:
+        return SimpleNamespace(bombard_halved=self.halved)
+
+    @property
+    def counters(self) -> SimpleNamespace:
+        return SimpleNamespace(unit=lambda g: SimpleNamespace(bombard=self.bombard[g]))
+
+
+def ground(**kw: object) -> Ground:
+    """French guns g1, g2 at 1612; Austrian infantry (3 SP) and their general 'kray' at 1614."""
+    units = {"g1": Piece("france", "1612", arm="artillery"), "g2": Piece("france", "1612", arm="artillery"),
+             "inf": Piece("austria", "1614")}
+    return Ground(units, leaders={"kray": "1614"}, leader_info={"kray": ("general", "austria", "f1", 3)},
+                  bombard={"g1": 3, "g2": 2}, **kw)  # type: ignore[arg-type]
+
+
+def test_the_guns_values_add_and_a_weather_box_halves_them(variant: Variant) -> None:
+    """§11.4.1 in both: stacked guns combine their values; caldiero §17.1.1 (with §1.4, rounded up): halved in the
+    cloudburst, a box that says so (`bombard_halved`)."""
+    assert bombardment.fire_value(ground(), ["g1", "g2"]) == 5
+    assert bombardment.fire_value(ground(halved=True), ["g1", "g2"]) == 3
+    assert bombardment.fire_value(ground(halved=True), ["g2"]) == 1
+
+
+def test_the_fire_modifiers_each_with_its_rule(variant: Variant) -> None:
+    """caldiero §11.4.4, arrivano §11.4.3: the range's always, the target's terrain as the defender picks it among
+    the hex's terrains (arrivano §10), the concentration band, firing up a level by the table's climb; a modifier of
+    0 is left out; each reason cites the variant's book."""
+    _, table = loaded_tables(variant)
+    rules = variant.rules
+    flat = ground(terrain_drm=(0,))
+    odds = bombardment.fire_odds(flat, table, "1612", "1614", 3)
+    mods = bombardment.fire_modifiers(variant, flat, "1612", "1614", odds)
+    assert mods[0].reason == f"range 2 ({rules.ARTILLERY_RANGE})" and mods[0].value == odds.range_drm
+    assert [m for m in mods if "terrain" in m.reason or "uphill" in m.reason] == []
+    hill = ground(terrain_drm=(0, -1), climb=-1, levels={"1614": 1})
+    reasons = {m.reason: m.value for m in bombardment.fire_modifiers(variant, hill, "1612", "1614", odds)}
+    assert reasons[f"terrain of 1614 ({rules.BOMBARD_TABLE})"] == -1
+    assert reasons[f"firing uphill ({rules.BOMBARD_TABLE})"] == -1
+    down = bombardment.fire_modifiers(variant, ground(climb=-1, levels={"1612": 1}), "1612", "1614", odds)
+    assert not [m for m in down if "uphill" in m.reason]
+
+
+class Firing:
+    """A game a fire asks: fixed dice, the events it emitted, the commanders' dice."""
+
+    def __init__(self, w: Ground, die: int, leader_die: int = 1) -> None:
+        self.w, self.die, self.leader_roll = w, die, leader_die
+        self.events: list[object] = []
+        self.dice: list[tuple[str, int, tuple[str, ...]]] = []
+
+    def world(self) -> Ground:
+        return self.w
+
+    def emit(self, event: object) -> None:
+        self.events.append(event)
+
+    def fire_die(self, guns: object, target: str, column: int, modifiers: object, defensive: bool) -> int:
+        self.dice.append((target, column, tuple(m.reason for m in modifiers)))  # type: ignore[attr-defined]
+        return self.die
+
+    def leader_die(self, leader: str, cause: str) -> int:
+        self.dice.append((leader, 0, (cause,)))
+        return self.leader_roll
+
+    def after_leader_lost(self, leader: str) -> None:
+        """Nothing."""
+
+
+def test_a_fire_records_its_table_read_and_a_six_tests_the_commanders(variant: Variant) -> None:
+    """§11.4 in both: the event holds the guns in id order, the column, die, modifiers and their total, the row and
+    the result, citing the variant's §11.4 (§11.4.5 / §11.4.4 when defensive); a natural 6 makes the enemy commanders
+    in the target hex test (caldiero §4.4.1, arrivano §4.5.1), a defensive fire's too unless arrivano's reading
+    `leader_loss_bombardment_roller` is `active_only`."""
+    _, table = loaded_tables(variant)
+    game = Firing(ground(), die=6)
+    fired = bombardment.fire(game, variant, table, ["g2", "g1"], "1614", defensive=False)
+    assert fired.artillery == ("g1", "g2") and fired.roll == 6 and fired.column == min(5, table.max_column)
+    assert fired.drm == sum(m.value for m in fired.modifiers) and fired.rule == str(variant.rules.BOMBARDMENT)
+    assert (fired.row, fired.result) == bombardment.fire_result(table, fired.column, 6 + fired.drm)
+    assert game.events[0] is fired and [d[0] for d in game.dice] == ["1614", "kray"]
+    quiet = Firing(ground(), die=5)
+    bombardment.fire(quiet, variant, table, ["g1"], "1614", defensive=False)
+    assert [d[0] for d in quiet.dice] == ["1614"]
+    for reading, tests in (("firer", True), ("active_only", variant.book == "caldiero")):
+        defensive = Firing(ground(readings={"leader_loss_bombardment_roller": reading}), die=6)
+        fired = bombardment.fire(defensive, variant, table, ["g1"], "1614", defensive=True)
+        assert fired.rule == str(variant.rules.DEFENSIVE_FIRE) and fired.defensive
+        assert ("kray" in [d[0] for d in defensive.dice]) == tests
