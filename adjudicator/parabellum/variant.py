@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D36,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D37,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
@@ -133,7 +133,7 @@ class Variant:
         return all(all(stack) for stack in stacks)
 
     def bombard_six_tests_leaders(self, defensive: bool, reading: Reading) -> bool:
-        """caldiero §4.4.1 / arrivano §4.5.1 ("il 6 naturale dell'attaccante"): whether a fire's natural 6 makes the
+        """D37, caldiero §4.4.1 / arrivano §4.5.1 ("l'attaccante tira un 6"): whether a fire's natural 6 makes the
         enemy commanders in the target hex test, `defensive` fire in the enemy's assault too. Neutral reading: every
         fire's (caldiero's; arrivano's default, its interpretation `leader_loss_bombardment_roller` may count only the
         active side's fire)."""
