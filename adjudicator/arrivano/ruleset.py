@@ -55,7 +55,7 @@ ROUTE_FIELDS: dict[type, dict[str, object]] = {
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.21.0"
+    version = "1.22.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand

@@ -161,8 +161,10 @@ def make_log(path: Path, scenario: str, options: tuple[str, ...], seed: str) -> 
 def main(argv: list[str]) -> None:
     LOGS.mkdir(exist_ok=True)
     print(make_log(LOGS / "caldiero-full.jsonl", "historical", (), argv[0] if argv else "caldiero-full"))
+    # the default seed of Il tempo regge: one whose game shows its optional rules at work, charges (caldiero §20.2)
+    # and flank attacks (§20.5), as tests/caldiero/test_logs.py asks (since caldiero 0.20.0: "caldiero-regge" no longer did)
     print(make_log(LOGS / "caldiero-tempo-regge.jsonl", "il_tempo_regge", ("cavalry_charges", "flank_attacks"),
-                   argv[1] if len(argv) > 1 else "caldiero-regge"))
+                   argv[1] if len(argv) > 1 else "caldiero-regge-2"))
 
 
 if __name__ == "__main__":

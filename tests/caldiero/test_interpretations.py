@@ -130,17 +130,17 @@ def test_minor_road_cost_readings() -> None:
 
 def test_legal_and_decide_read_the_same_rulings() -> None:
     """Issue 19 defect 5: after a ruling, legal() offers only what decide() accepts (it listed the moves of the
-    default reading). A fork of the tempo-regge log at #1951 (France to move) with minor_road_cost=other_terrain:
-    fr-7bis-hussars may no longer reach 1916 along the minor road, and legal() must stop offering it."""
+    default reading). A fork of the tempo-regge log at #666 (France to move) with minor_road_cost=other_terrain:
+    fr-massena-v-horse may no longer reach 1918 along the minor road, and legal() must stop offering it."""
     app = Arbitro(SQLiteStore(":memory:"))
     log = Path(__file__).resolve().parents[2] / "logs" / "caldiero-tempo-regge.jsonl"
     parent = app.import_lines(log.read_text(encoding="utf-8").splitlines(), log.name, seat="umpire")
-    game = app.fork(parent, 1951, new_id="ruled")
+    game = app.fork(parent, 666, new_id="ruled")
     before = app.legal(game, "france")
     app.submit(game, "umpire", {"type": "ruling", "reason": "minor roads cost the other terrain",
                                 "interpretation": {"minor_road_cost": "other_terrain"}})
     after = app.legal(game, "france")
-    gone = {"type": "move", "units": ["fr-7bis-hussars"], "to": "1916", "path": None, "column": False, "charge": False}
+    gone = {"type": "move", "units": ["fr-massena-v-horse"], "to": "1918", "path": None, "column": False, "charge": False}
     assert gone in before and gone not in after and len(after) < len(before)
     adj, state = app.adjudicator("caldiero"), app.state_at(game)
     context, supply = app.context(app.game(game)), SeededSupply(app.game(game).seed or "")
