@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import exchange
-from arbitro.adjudicator.seatcopy import SeatCopy
+from arbitro.adjudicator.seatcopy import KEEP_EVERY, SeatCopy
 from arbitro.events.codec import canonical
 from arbitro.events.records import EventBody
 from arbitro.projections.base import RulesetProjection
@@ -183,3 +183,19 @@ def test_a_view_served_in_another_key_order_is_the_same_view(tmp_path: Path) -> 
     seat("import", str(tmp_path / "next.jsonl"))
     served_head = umpire("view", "g", "--as", "austria", "--json").stdout
     assert seat("view", "g", "--as", "austria", "--json").stdout == served_head
+
+
+def test_a_long_copy_keeps_a_view_every_so_many_events_and_reads_any_view_in_any_order(
+        pastrengo: tuple[Cli, Cli, Path]) -> None:
+    """A copy walked to its head keeps the view after every KEEP_EVERY-th event and the last one read (so any view is
+    at most KEEP_EVERY patches away, whatever was read before); reading back from there gives each view as a copy
+    reading it first does."""
+    loaded = exchange.read_lines((pastrengo[2] / "for-italian.jsonl").read_text(encoding="utf-8").splitlines())
+    walked = SeatCopy(loaded)
+    head = walked.head
+    assert head > 2 * KEEP_EVERY
+    walked.shown_after(head)
+    assert sorted(walked._kept) == sorted({*range(KEEP_EVERY, head + 1, KEEP_EVERY), head})
+    for at in (KEEP_EVERY + 6, KEEP_EVERY, 1, 2 * KEEP_EVERY + 1, head - 1):
+        assert canonical(walked.shown_after(at)) == canonical(SeatCopy(loaded).shown_after(at)), at
+        assert max(walked._kept) >= 2 * KEEP_EVERY  # reading back keeps the points ahead

@@ -333,6 +333,8 @@ def test_a_seat_deletes_its_own_copy_and_starts_again_from_the_next_export(tmp_p
     assert "austria's copy" in austria("delete", table.game, "--as", "france", "--yes", code=2).stderr  # not france's
     assert austria.json("games") == [{"game": table.game, "ruleset": "marengo", "scenario": "marengo",
                                       "kind": "austria's copy", "head": 4, "parent": None, "parent_seq": None}]
+    with sqlite3.connect(tmp_path / "austria.db") as db:  # the copy's head in its own column, for umpires' SQL
+        assert db.execute("SELECT game, seat, head_seq FROM seat_copies").fetchall() == [(table.game, "austria", 4)]
     deleted = austria.json("delete", table.game, "--as", "austria", "--yes")
     assert deleted == {"game": table.game, "deleted": True, "events": 4, "forks_kept": [], "copy_of": "austria"}
     assert table.game not in austria("games").stdout

@@ -449,3 +449,25 @@ def test_a_copy_answers_for_its_own_game_only(mailed: tuple[Cli, str]) -> None:
     with pytest.raises(BadInput) as refused_game:
         copy.view("h", "austria")
     assert str(refused_game.value) == "this is austria's copy of g, not of h"
+
+
+def test_an_export_without_its_seat_state_is_refused_on_import_saying_what_to_ask_for(mailed: tuple[Cli, str],
+                                                                                     tmp_path: Path) -> None:
+    ask = "ask the umpire to export it again (`arbitro export g --as austria`); nothing imported"
+    rows = [r for r in records(mailed[1]) if r["record"] != "seat_state"]
+    said = " ".join(refused(tmp_path, text_of(rows), name="stateless.jsonl").split())
+    assert said.endswith("stateless.jsonl: austria's export holds views or a seal but no seat_state record: taken out "
+                         f"after the server sealed it (it is sealed with them): {ask}"), said
+    rows = [r for r in rows if r["record"] not in ("seat_view", "seat_seal")]
+    said = " ".join(refused(tmp_path, text_of(rows), name="older.jsonl").split())
+    assert said.endswith("older.jsonl: austria's export has no seat_state record, nor views or a seal (made by an "
+                         f"arbitro before seat exports were sealed, or all three taken out): {ask}"), said
+
+
+def test_a_copy_imported_before_views_were_kept_says_how_to_get_them(mailed: tuple[Cli, str]) -> None:
+    rows = [r for r in records(mailed[1]) if r["record"] != "seat_view"]
+    copy = SeatCopy(exchange.read_lines(text_of(rows).splitlines()))
+    with pytest.raises(BadInput) as refused_view:
+        copy.view("g", "austria")
+    assert str(refused_view.value) == ("austria's copy of g was imported from an export made before arbitro kept a "
+                                       "seat's view after each event: import the umpire's next export over it")
