@@ -165,6 +165,9 @@ def test_a_copys_log_between_two_events_is_the_umpires_log_as_served_to_its_seat
         log = austria.json("log", game, "--as", "austria", *span)
         assert log == umpire.json("log", game, "--as", "austria", *span), span
     assert [e["seq"] for e in austria.json("log", game, "--from", "2", "--to", "4")] == [2, 3, 4]
+    copy = SeatCopy.find(SQLiteStore(str(austria.db)), game)  # the read call itself, as `replay --step` makes it
+    assert copy is not None and [e["seq"] for e in copy.log(game, "austria", 2, 4)] == [2, 3, 4]
+    assert copy.log(game, "austria", 3, 3) == Arbitro(SQLiteStore(str(umpire.db))).log(game, "austria", 3, 3)
 
 
 def test_who_a_copy_says_was_awaited_after_each_event_is_what_the_seat_was_shown_then(
