@@ -260,3 +260,16 @@ def test_a_patch_makes_one_view_into_the_next_keys_in_order(before: dict, after:
     made = apply_patch(json.loads(json.dumps(before)), json.loads(json.dumps(ops)))
     assert made == after and json.dumps(made) == json.dumps(after), "the same values, and keys in the same order"
     assert (ops == []) == (json.dumps(before) == json.dumps(after))
+
+
+def test_a_copy_verified_against_a_head_the_seat_recorded_says_whether_it_holds_it(played: tuple[Cli, Cli, str]) -> None:
+    """`verify GAME --head HASH` on a seat's copy checks the hash the seat recorded, as on the exported file."""
+    umpire, austria, game = played
+    recorded = austria.json("log", game)[2]["hash"]  # #3's hash, as austria was served it
+    checks = austria.json("verify", game, "--head", recorded)["checks"]
+    assert {"name": "trusted head", "status": "passed",
+            "detail": f"events #1-#3 are the chain you recorded ({recorded[:12]}... at #3)"} in checks
+    other = "ab" * 32
+    failed = austria.json("verify", game, "--head", other, code=1)["checks"]
+    assert {"name": "trusted head", "status": "failed", "detail": (
+        "the hash you recorded (abababababab...) is not in this log: it is not the log you played")} in failed
