@@ -51,19 +51,9 @@ def combat_strengths(w: World, attackers: list[str], targets: list[str]) -> dict
 
 
 def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[int, int, str]:
-    """Column shift left and DRM of the defending terrain: the non-active player picks among a hex's terrains
-    (arrivano §10), benefits needing a Defence order only with it (§10.1, §5.1.3, §17.2.6). Several hexes: the
-    best for the defender."""
-    best = (0, 0, "")
-    for h in targets:
-        in_defence = any(w.order_of(u) == "defence" for u in defenders if w.state.units[u].hex == h)
-        for name, t in zip(w.s.map.hex(h).terrains, w.terrains(h)):
-            if t.requires_defence_order and not in_defence:
-                continue
-            cand = (t.assault_shift_left, -t.assault_drm, name)
-            if cand[:2] > (best[0], -best[1]):
-                best = (t.assault_shift_left, t.assault_drm, name)
-    return best
+    """The kernel's defending terrain (arrivano §10, §10.1, §5.1.3, §17.2.6), a defender's Defence order as this game
+    gives it."""
+    return sys_assault.terrain_effect(w, targets, defenders, lambda u: w.order_of(u) == "defence")
 
 
 def proceed(g: Game, data: dict[str, Any]) -> None:

@@ -255,7 +255,8 @@ def stage_resolve(a: Act) -> None:
         drm_parts.append(part)
         mods.append(Modifier(reason, value))
     # terrain of the defender (terrain effects table): the best for the defender
-    shift_terrain = max(w.board.effect(h).assault_shift_left for h in c.defender_hexes)
+    shift_terrain, _, _ = assault.terrain_effect(w, c.defender_hexes, non_art_def,
+                                                 lambda u: unit_order(w, u) == "defence")
     cav_fort = all(w.state.units[d].arm == "cavalry" for d in non_art_def) and any(w.board.is_fortress(h) for h in c.defender_hexes)
     if cav_fort:
         modifier("cavalry in fortress -1", f"cavalry in a fortress ({R.CAVALRY})", -1)

@@ -4,7 +4,7 @@ modifier, capped die modifiers."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from arbitro.adjudicator.parabellum import data, efficiency
@@ -105,6 +105,24 @@ def strengths(variant: Variant, w: World, attackers: Sequence[str], defenders: S
         return sum(variant.hex_sp(w, h, value) for h, value in by_hex.items())
 
     return total(attackers, True), total(fighting, False)
+
+
+def terrain_effect(w: World, targets: Sequence[str], defenders: Sequence[str],
+                   in_defence: Callable[[str], bool]) -> tuple[int, int, str]:
+    """The defending terrain's column shift left, its die modifier and its name (§10 in both, each game's terrain
+    effects table): in each defending hex the terrain best for the defender (arrivano §10: the non-active player
+    picks among a hex's terrains; a caldiero hex has one), a benefit that needs a Defence order only with a
+    defender there `in_defence` (arrivano §10.1, §5.1.3, §17.2.6: `requires_defence_order`; no caldiero terrain
+    needs one); over several hexes, the best for the defender (a larger shift, then a lower modifier)."""
+    best = (0, 0, "")
+    for h in targets:
+        held = any(in_defence(u) for u in defenders if w.hex_of(u) == h)
+        for name, t in zip(w.hexmap.hex(h).terrains, w.terrains(h)):
+            if t.requires_defence_order and not held:
+                continue
+            if (t.assault_shift_left, -t.assault_drm) > (best[0], -best[1]):
+                best = (t.assault_shift_left, t.assault_drm, name)
+    return best
 
 
 def general_with(w: World, units: Iterable[str]) -> str | None:
