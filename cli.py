@@ -134,6 +134,7 @@ def new(ruleset: str, scenario: str | None, options: tuple[str, ...], position_f
         arbitro new marengo marengo --data my-marengo-data/    # map.json and armies.json of your own
         arbitro new caricat pastrengo --data my-caricat-data/  # the six files of adjudicator/caricat/data/, edited
         arbitro new monferrato 1628 --data my-chits/           # e.g. the printed chits.json; the rest shipped
+        arbitro new caldiero historical --data my-caldiero/    # a whole copy of adjudicator/caldiero/data/, edited
     """
     position = read_json_arg(None, position_file, "position") if position_file else None
     data = registry.get(ruleset).read_data(Path(data_dir)) if data_dir else None

@@ -134,6 +134,9 @@ class SystemState(msgspec.Struct, kw_only=True):
     seen: dict[str, list[str]] = {}  # fog of war: the enemy pieces each seat has examined (caldiero §20.4, arrivano §11.3.2)
     interpretations: dict[str, str] = {}  # the umpire's readings in force (kept by the ruleset's note_interpretations)
     result: pb.GameEnded | None = None  # the game's end as recorded
+    # a user's own data folder the game is played on (path in the folder -> text; `arbitro new ... --data DIR`), {}
+    # for the shipped data: every rule reads it (ParaBellumRuleset.data_of); never served in a view
+    data_files: dict[str, str] = {}
 
     def fold_own(self, event: Any) -> None:
         """Fold what this game keeps of an event beside what the system folds (`apply` folds that first)."""

@@ -126,7 +126,7 @@ class ArrivanoFolder(DataFolder[ArrivanoData]):
                             scenarios={k: v for k, v in scenarios.items() if v is not None})
 
 
-ARRIVANO_DATA = ArrivanoFolder(_FOLDER)
+ARRIVANO_DATA = ArrivanoFolder(_FOLDER, "arrivano_data")
 
 
 def ruleset_scenarios(data: ArrivanoData) -> dict[str, Scenario]:

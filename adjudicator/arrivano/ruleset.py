@@ -5,8 +5,9 @@ docs/rulesets/arrivano.md.
 
 from __future__ import annotations
 
-from functools import cached_property
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -25,6 +26,7 @@ from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import activation, assault, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
@@ -52,6 +54,17 @@ ROUTE_FIELDS: dict[type, dict[str, object]] = {
 }
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """What the rules read from one set of data files: the data, and the CRT in the combat engine's shape."""
+
+    data: ArrivanoData
+    crt: Any = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "crt", assault.crt(ARRIVANO_VARIANT, self.data.tables.crt))
+
+
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
@@ -63,13 +76,23 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     variant = ARRIVANO_VARIANT
     folder = ARRIVANO_DATA
 
-    @cached_property
-    def data(self) -> ArrivanoData:
-        return ARRIVANO_DATA.shipped()
+    def __init__(self) -> None:
+        super().__init__()
+        self.own = OwnData("arrivano_rules", lambda files: Loaded(ARRIVANO_DATA.own.load(files)), self._shipped)
 
-    @cached_property
-    def crt(self) -> Any:
-        return assault.crt(ARRIVANO_VARIANT, self.data.tables.crt)
+    @cache
+    def _shipped(self) -> Loaded:
+        return Loaded(ARRIVANO_DATA.shipped())
+
+    @property
+    def data(self) -> ArrivanoData:
+        """The data in force: the shipped data, or the folder a game is being made on (`using_data`)."""
+        return self.own.current().data  # type: ignore[no-any-return]
+
+    def on(self, state: P.ArrivanoState) -> Loaded:
+        """The data a game in `state` is played on (its own data folder, else the data in force)."""
+        on: Loaded = self.data_of(state)
+        return on
 
     # --- scenario and data --------------------------------------------------------------------------
     def scenarios(self) -> dict[str, Scenario]:
@@ -115,11 +138,12 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         return state
 
     def game(self, ctx: Decision[P.ArrivanoState]) -> F.Game:
-        s = self.data.scenarios[ctx.state.scenario]
-        return F.Game(ctx, s, self.data.tables, self.crt)
+        on = self.on(ctx.state)
+        return F.Game(ctx, on.data.scenarios[ctx.state.scenario], on.data.tables, on.crt)
 
     def world(self, state: P.ArrivanoState) -> World:
-        return World(state, self.data.scenarios[state.scenario], self.data.tables)
+        data = self.on(state).data
+        return World(state, data.scenarios[state.scenario], data.tables)
 
     def start(self, ctx: Decision[P.ArrivanoState]) -> None:
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
@@ -133,7 +157,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     # --- turn and decisions ---------------------------------------------------------------------------
     def seats(self, state: P.ArrivanoState) -> tuple[str, ...]:
-        return tuple(self.data.scenarios[state.scenario].scenario.seats)
+        return tuple(self.on(state).data.scenarios[state.scenario].scenario.seats)
 
     def active_seats(self, state: P.ArrivanoState) -> tuple[str, ...]:
         if state.result is not None or not state.seat:
@@ -388,9 +412,10 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     def validate_position(self, state: P.ArrivanoState) -> list[str]:
         problems = []
-        if state.scenario not in self.data.scenarios:
+        data = self.on(state).data
+        if state.scenario not in data.scenarios:
             return [f"unknown scenario {state.scenario!r}"]
-        s = self.data.scenarios[state.scenario]
+        s = data.scenarios[state.scenario]
         hexes = set(s.map.hexes())
         for uid, unit in sorted(state.units.items()):
             if uid not in {u.id for u in s.oob.units}:

@@ -14,7 +14,7 @@ import msgspec
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.board import Board, MapData, load_map_file
+from arbitro.adjudicator.caldiero.board import Board, MapData
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
@@ -22,6 +22,7 @@ from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
+from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.parabellum.stacking import stack_problem
@@ -107,15 +108,26 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         self._map = map_data
         self._data = data
         self._env: F.Env | None = None
+        self.own = OwnData("caldiero_env", lambda files: self._env_on(CALDIERO_DATA.own.load(files)), self._shipped_env)
 
     # --- data ----------------------------------------------------------------------------------
+    def _env_on(self, data: CaldieroData, map_data: MapData | None = None) -> F.Env:
+        return F.Env(data=data, board=Board(map_data or data.map, data.terrain), has_options=has_options, hooks=HOOKS)
+
+    def _shipped_env(self) -> F.Env:
+        if self._env is None:
+            self._env = self._env_on(self._data or CALDIERO_DATA.shipped(), self._map)
+        return self._env
+
     @property
     def env(self) -> F.Env:
-        if self._env is None:
-            data = self._data or CALDIERO_DATA.shipped()
-            self._env = F.Env(data=data, board=Board(self._map or load_map_file(), data.terrain),
-                              has_options=has_options, hooks=HOOKS)
-        return self._env
+        """The data in force: the shipped data, or the folder a game is being made on (`using_data`)."""
+        return self.own.current()
+
+    def env_of(self, state: P.CaldieroState) -> F.Env:
+        """The data a game in `state` is played on (its own data folder, else the data in force)."""
+        env: F.Env = self.data_of(state)
+        return env
 
     def provisional(self, scenario: str) -> list[str]:
         """The reconstructed data in use (the files' meta notes say exactly what and why)."""
@@ -182,16 +194,16 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return (state.seat,) if state.seat else ()
 
     def world(self, state: P.CaldieroState) -> World:
-        return F.world_of(state, self.env, lambda name: interpretation_in_force(self, state.interpretations, name))
+        return F.world_of(state, self.env_of(state), lambda name: interpretation_in_force(self, state.interpretations, name))
 
     def steps(self) -> dict[str, Step[Any]]:
-        return caldiero_steps(lambda: self.env, lambda game: self.world(game.rules))
+        return caldiero_steps(self.env_of, lambda game: self.world(game.rules))
 
     def legal(self, state: P.CaldieroState, seat: str) -> list[dict[str, Any]]:
         return legal_commands(self.world(state), seat)
 
     def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
-        act = F.Act(ctx, self.env)
+        act = F.Act(ctx, self.env_of(ctx.state))
         try:
             F.decide(act, ctx.seat, command)
         except F.Reject as e:
@@ -258,7 +270,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
 
     def validate_position(self, state: P.CaldieroState) -> list[str]:
         problems: list[str] = []
-        d = self.env.data
+        d = self.env_of(state).data
         known = {u.id for u in d.oob.units}
         if set(state.units) != known:
             missing, extra = sorted(known - set(state.units)), sorted(set(state.units) - known)

@@ -13,6 +13,7 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, OrdersTable, TerrainTable,
                                                   VictoryLevel, WeatherTrack)
+from arbitro.adjudicator.caldiero.board import MapData, from_hexmap
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_hexmap, load_model
 from pydantic import BaseModel, ConfigDict, Field
@@ -88,6 +89,7 @@ class CaldieroData(BaseModel, pb.FindsCounters):
     weather: WeatherTable
     scenario: CaldieroScenario
     orders: OrdersTable  # what each order permits (caldiero §5.1), the kernel's orders table
+    map: MapData  # map.json as the rules read it (adjudicator/caldiero/board.py)
 
 
 FILES: dict[str, type[BaseModel]] = {
@@ -98,7 +100,8 @@ FILES: dict[str, type[BaseModel]] = {
 
 
 class CaldieroFolder(DataFolder[CaldieroData]):
-    """Caldiero's data folder: one file of each of FILES and the map (read by the board, adjudicator/caldiero/board.py)."""
+    """Caldiero's data folder: one file of each of FILES and map.json (as the board reads it,
+    adjudicator/caldiero/board.py)."""
 
     def read(self, data_dir: Path) -> CaldieroData:
         """Every data file, checked; raises :class:`DataError` listing the problems of every file at once."""
@@ -108,14 +111,14 @@ class CaldieroFolder(DataFolder[CaldieroData]):
         hexmap = load_hexmap(data_dir / "map.json", data_dir, problems)
         if problems or hexmap is None:
             raise DataError(problems)
-        data = CaldieroData(**parts)  # type: ignore[arg-type]
+        data = CaldieroData(**parts, map=from_hexmap(hexmap))  # type: ignore[arg-type]
         problems = check_consistency(data, hexmap)
         if problems:
             raise DataError(problems)
         return data
 
 
-CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data")
+CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data", "caldiero_data")
 
 
 def check_consistency(data: CaldieroData, hexmap: HexMap) -> list[DataProblem]:

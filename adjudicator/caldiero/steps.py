@@ -42,14 +42,15 @@ from arbitro.projections.game import GameState
 
 
 class CaldieroStep(Step[Any]):
-    """A step with the ruleset's data: `env` (asked when first needed: the ruleset loads it lazily) and `world`,
+    """A step with the ruleset's data: `env` (the data a game state is played on, asked when first needed: the
+    ruleset loads it lazily) and `world`,
     the read model of a game state under the readings in force."""
 
-    def __init__(self, env: Callable[[], Env], world: Callable[[GameState[Any]], World]) -> None:
+    def __init__(self, env: Callable[[Any], Env], world: Callable[[GameState[Any]], World]) -> None:
         self.env, self.world = env, world
 
     def answer(self, ctx: Decision[Any], frame: core.Frame[Any], command: Any) -> None:
-        act = Act(ctx, self.env())
+        act = Act(ctx, self.env(ctx.state))
         try:
             self.carry_out(act, frame, command)
             F.go_on(act)  # the assault goes on, or the steps that need no choice run
@@ -194,5 +195,5 @@ STEPS: tuple[type[CaldieroStep], ...] = (
 )
 
 
-def caldiero_steps(env: Callable[[], Env], world: Callable[[GameState[Any]], World]) -> dict[str, Step[Any]]:
+def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], World]) -> dict[str, Step[Any]]:
     return {step.kind: step(env, world) for step in STEPS}

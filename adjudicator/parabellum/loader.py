@@ -1,17 +1,21 @@
 """Reading a Para Bellum game's data files into the models of adjudicator/parabellum/data.py (and each game's
 extensions of them): every file validated by its schema, then by its own whole-file `checks()`, every problem
 collected with the file's name (relative to the game's data folder) and the JSON path, never only the first.
-A game's folder is a `DataFolder`: where its files are, how they are read, the shipped ones read once.
-Maps and movement tables are read by the shared map kit (adjudicator/maps/hexmap.py, costs.py)."""
+A game's folder is a `DataFolder`: where its files are, how they are read, the shipped ones read once, and a
+user's own folder (`arbitro new caldiero|arrivano SCENARIO --data DIR`), which a game carries as its files' texts
+and which is read the same way, built once per process and content hash. Maps and movement tables are read by the
+shared map kit (adjudicator/maps/hexmap.py, costs.py)."""
 
 from __future__ import annotations
 
+import tempfile
 from collections import Counter
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePosixPath
 from typing import Generic, TypeVar
 
-from arbitro.adjudicator.datafiles import DataError, DataProblem, read_json, validated
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, read_json, validated
+from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.parabellum.data import LeaderData, OrderOfBattle, UnitData
@@ -26,11 +30,13 @@ class DataFolder(Generic[_D]):
     """A game's data folder: `read` (each game's) reads and checks every file of a folder into the game's data,
     raising DataError with every problem found; `load` reads a folder (the shipped one unless given), `shipped` the
     shipped folder once a process, `files` every data file in it, hashed into each game so that verification
-    detects changed data."""
+    detects changed data. A user's own folder is `read_folder`'s files (path in the folder -> text, as a game's
+    genesis carries them) and `own` their data, built from the texts once per process and content hash."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, name: str) -> None:
         self.folder = folder
         self._shipped: _D | None = None
+        self.own: OwnData[_D] = OwnData(name, self.from_files, self.shipped)
 
     def read(self, data_dir: Path) -> _D:
         raise NotImplementedError
@@ -45,6 +51,48 @@ class DataFolder(Generic[_D]):
 
     def files(self) -> list[Path]:
         return sorted(p for p in self.folder.rglob("*.json") if p.is_file())
+
+    def read_folder(self, folder: Path) -> dict[str, str]:
+        """A user's data folder as a game carries it: every JSON file in it (its path inside the folder, / separated
+        -> its text), checked as the shipped folder is, every problem of every file at once (DataError; a file
+        missing from the folder is one: copy the shipped folder whole, then edit it)."""
+        if not folder.is_dir():
+            raise BadInput(f"--data {folder}: no such folder (copy {self.folder} and edit the copy)")
+        files: dict[str, str] = {}
+        unreadable: list[DataProblem] = []
+        for path in sorted(p for p in folder.rglob("*.json") if p.is_file()):
+            name = label(path, folder)
+            try:
+                files[name] = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                unreadable.append(DataProblem(name, "$", f"cannot read it as UTF-8 text: {e}"))
+        if unreadable:
+            raise DataError(unreadable)
+        self.from_files(files)
+        return files
+
+    def from_files(self, files: Mapping[str, str]) -> _D:
+        """The data of a folder given as its files' texts (a game's genesis carries them): written to a private
+        temporary folder and read as any folder is, so that a carried folder is checked exactly as the user's
+        folder was. A name that would leave the folder is refused before anything is written."""
+        bad = [name for name in sorted(files) if not _inside(name)]
+        if bad:
+            raise DataError(DataProblem(name, "$", "not a JSON file's path inside a data folder (relative, / "
+                                                   "separated, no '..', ending .json)") for name in bad)
+        with tempfile.TemporaryDirectory(prefix="arbitro-data-") as tmp:
+            root = Path(tmp)
+            for name, text in sorted(files.items()):
+                path = root / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+            return self.read(root)
+
+
+def _inside(name: str) -> bool:
+    """`name` is a relative path to a JSON file inside a folder: no root, no drive, no '..', no backslash."""
+    path = PurePosixPath(name)
+    return (bool(name) and "\\" not in name and "\0" not in name and not path.is_absolute()
+            and all(part not in ("", ".", "..") for part in name.split("/")) and path.suffix == ".json")
 
 
 def label(path: Path, data_dir: Path) -> str:

@@ -5,9 +5,14 @@ its commands, what fog hides) stays in the game's package."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+import msgspec
+
+from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.loader import DataFolder
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -26,9 +31,27 @@ class ParaBellumRuleset(Ruleset[S]):
 
     variant: ClassVar[Variant]
     folder: ClassVar[DataFolder[Any]]  # the game's shipped data folder
+    # What the game's rules read, made from its data: the shipped data's, or (`own.load`) a user's data folder's,
+    # built once per process and content hash; each game sets it up in its __init__.
+    own: OwnData[Any]
 
     def data_files(self) -> list[Path]:
         return self.folder.files()
+
+    # --- a user's own data folder (`arbitro new caldiero|arrivano SCENARIO --data DIR`; docs/rulesets/parabellum.md)
+    def read_data(self, folder: Path) -> dict[str, str]:
+        return self.folder.read_folder(folder)
+
+    def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
+        return self.own.bound(files)
+
+    def adopt_data(self, state: S, files: Mapping[str, str] | None) -> S:
+        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+
+    def data_of(self, state: S) -> Any:
+        """What the rules read for a game in `state`: its own data folder's, else the data in force (the shipped
+        data, or the folder a game is being made on: `using_data`)."""
+        return self.own.load(state.data_files) if state.data_files else self.own.current()
 
     def world(self, state: S) -> World:
         """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""

@@ -115,7 +115,8 @@ def test_cli_new_with_data(tmp_path: Path) -> None:
     bad = CliRunner().invoke(cli, ["new", "marengo", "marengo", "--data", str(folder), "--db", db])
     assert bad.exit_code != 0 and "map.json: line 1" in bad.output
     other = CliRunner().invoke(cli, ["new", "caldiero", "--data", str(folder), "--db", db])
-    assert other.exit_code != 0 and "does not load a data folder yet" in other.output
+    assert other.exit_code == 2 and all(f"{name}: $: file not found" in other.output  # Caldiero's files, each named
+                                        for name in ("oob.json", "crt.json", "scenario.json"))
 
 
 def test_verification_rebuilds_the_set_up_from_the_armies_the_game_carries() -> None:
