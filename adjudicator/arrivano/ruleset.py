@@ -68,7 +68,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.22.0"
+    version = "1.23.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -88,6 +88,11 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def data(self) -> ArrivanoData:
         """The data in force: the shipped data, or the folder a game is being made on (`using_data`)."""
         return self.own.current().data  # type: ignore[no-any-return]
+
+    @property
+    def crt(self) -> Any:
+        """The CRT in force, in the combat engine's shape."""
+        return self.own.current().crt
 
     def on(self, state: P.ArrivanoState) -> Loaded:
         """The data a game in `state` is played on (its own data folder, else the data in force)."""

@@ -95,7 +95,7 @@ INTERPRETATIONS = {i.name: i for i in (
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.20.0"
+    version = "0.21.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
