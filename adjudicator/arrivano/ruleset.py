@@ -33,6 +33,7 @@ from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.stacking import fits
+from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
 from arbitro.events import arrivano as ev
@@ -93,6 +94,10 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     def crt(self) -> Any:
         """The CRT in force, in the combat engine's shape."""
         return self.own.current().crt
+
+    def layout(self, state: P.ArrivanoState) -> Layout:
+        spec = self.on(state).data.scenarios[state.scenario].scenario
+        return Layout(oob=spec.oob, map=spec.map, crt="tables/crt.json", book="arrivano")
 
     def on(self, state: P.ArrivanoState) -> Loaded:
         """The data a game in `state` is played on (its own data folder, else the data in force)."""

@@ -24,6 +24,7 @@ from arbitro.adjudicator.caldiero.map_rules import HOOKS
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
+from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, interpretation_in_force
@@ -92,6 +93,9 @@ INTERPRETATIONS = {i.name: i for i in (
 )}
 
 
+LAYOUT = Layout(oob="oob.json", map="map.json", crt="crt.json", book="caldiero")
+
+
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
@@ -123,6 +127,9 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def env(self) -> F.Env:
         """The data in force: the shipped data, or the folder a game is being made on (`using_data`)."""
         return self.own.current()
+
+    def layout(self, state: P.CaldieroState) -> Layout:
+        return LAYOUT
 
     def env_of(self, state: P.CaldieroState) -> F.Env:
         """The data a game in `state` is played on (its own data folder, else the data in force)."""

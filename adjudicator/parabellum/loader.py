@@ -58,18 +58,13 @@ class DataFolder(Generic[_D]):
         missing from the folder is one: copy the shipped folder whole, then edit it)."""
         if not folder.is_dir():
             raise BadInput(f"--data {folder}: no such folder (copy {self.folder} and edit the copy)")
-        files: dict[str, str] = {}
-        unreadable: list[DataProblem] = []
-        for path in sorted(p for p in folder.rglob("*.json") if p.is_file()):
-            name = label(path, folder)
-            try:
-                files[name] = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as e:
-                unreadable.append(DataProblem(name, "$", f"cannot read it as UTF-8 text: {e}"))
-        if unreadable:
-            raise DataError(unreadable)
+        files = texts(folder)
         self.from_files(files)
         return files
+
+    def shipped_files(self) -> dict[str, str]:
+        """The shipped folder's files as a game would carry them (what a position's overrides start from)."""
+        return texts(self.folder)
 
     def from_files(self, files: Mapping[str, str]) -> _D:
         """The data of a folder given as its files' texts (a game's genesis carries them): written to a private
@@ -86,6 +81,22 @@ class DataFolder(Generic[_D]):
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")
             return self.read(root)
+
+
+def texts(folder: Path) -> dict[str, str]:
+    """Every JSON file of `folder` (its path inside it, / separated -> its text); a file that is no UTF-8 text is a
+    DataError naming it, with every other such file."""
+    files: dict[str, str] = {}
+    unreadable: list[DataProblem] = []
+    for path in sorted(p for p in folder.rglob("*.json") if p.is_file()):
+        name = label(path, folder)
+        try:
+            files[name] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            unreadable.append(DataProblem(name, "$", f"cannot read it as UTF-8 text: {e}"))
+    if unreadable:
+        raise DataError(unreadable)
+    return files
 
 
 def _inside(name: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, TypeVar
 import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
-from arbitro.adjudicator.parabellum import command
+from arbitro.adjudicator.parabellum import command, overrides
 from arbitro.adjudicator.parabellum.loader import DataFolder
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -47,6 +47,17 @@ class ParaBellumRuleset(Ruleset[S]):
 
     def adopt_data(self, state: S, files: Mapping[str, str] | None) -> S:
         return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+
+    # --- a position's overrides (issue 19 item 13; parabellum/overrides.py, docs/rulesets/parabellum.md "Overrides")
+    def layout(self, state: S) -> overrides.Layout:
+        """Where the game's data folder keeps what overrides change."""
+        raise NotImplementedError
+
+    def override_kinds(self) -> dict[str, str]:
+        return dict(overrides.KINDS)
+
+    def apply_override(self, state: S, override: Mapping[str, Any]) -> tuple[S, str]:
+        return overrides.apply(self.folder, self.layout(state), state, override)
 
     def data_of(self, state: S) -> Any:
         """What the rules read for a game in `state`: its own data folder's, else the data in force (the shipped
