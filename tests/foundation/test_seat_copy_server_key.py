@@ -10,6 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.seatcopy import checked_server_key
 from arbitro.events import signing
 
 from .conftest import Cli
@@ -112,3 +116,16 @@ def test_import_of_an_export_stripped_of_its_seat_state_says_it_was_taken_out(
     said = " ".join(Cli(tmp_path / "b.db")("import", _written(tmp_path, text_of(older)), code=2).stderr.split())
     assert said.endswith("austria's export has no seat_state record, nor views or a seal (made by an arbitro before "
                          f"seat exports were sealed, or all three taken out): {again}"), said
+
+
+@pytest.mark.parametrize("given", ["abc123", "0123456789abcde", "zz" * 32, "AB" * 32, "0123456789abcdef0"])
+def test_a_server_key_is_taken_only_as_a_key_or_a_fingerprint_in_lowercase_hex(given: str) -> None:
+    """Either form whole: hex of another length, or a key's length that is not lowercase hex, is refused, never taken
+    as naming no key."""
+    with pytest.raises(BadInput) as refused:
+        checked_server_key(given)
+    assert str(refused.value) == (f"--server-key {given!r}: give the server's public key (64 lowercase hex digits) or "
+                                  "its fingerprint (its first 16, e.g. 9c41e0d2a7b35f18)")
+    key = signing.public_key(signing.new_private_key())
+    assert checked_server_key(key) == key and checked_server_key(signing.fingerprint(key)) == signing.fingerprint(key)
+    assert checked_server_key(None) is None
