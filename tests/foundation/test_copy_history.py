@@ -18,6 +18,7 @@ from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
 from arbitro.events import random as rnd
+from arbitro.events import signing
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.patch import apply_patch, patch_between
 from tests.marengo.harness import position as marengo_position
@@ -273,3 +274,14 @@ def test_a_copy_verified_against_a_head_the_seat_recorded_says_whether_it_holds_
     failed = austria.json("verify", game, "--head", other, code=1)["checks"]
     assert {"name": "trusted head", "status": "failed", "detail": (
         "the hash you recorded (abababababab...) is not in this log: it is not the log you played")} in failed
+
+
+def test_a_copy_verified_with_a_seats_key_the_file_does_not_carry_fails_the_signatures(
+        played: tuple[Cli, Cli, str]) -> None:
+    """`verify GAME --seat-key SEAT=KEY` on a seat's copy asserts the key, as on the exported file (arbitro §L.6)."""
+    _, austria, game = played
+    key = signing.public_key(signing.new_private_key())
+    checks = austria.json("verify", game, "--seat-key", f"austria={key}", code=1)["checks"]
+    assert {"name": "seat signatures", "status": "failed", "detail": (
+        f"the file does not carry austria's key {key[:16]}... (it carries none): its commands in austria's name are "
+        "not the ones that seat signed")} in checks

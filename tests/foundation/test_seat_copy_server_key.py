@@ -118,7 +118,7 @@ def test_import_of_an_export_stripped_of_its_seat_state_says_it_was_taken_out(
                          f"seat exports were sealed, or all three taken out): {again}"), said
 
 
-@pytest.mark.parametrize("given", ["abc123", "0123456789abcde", "zz" * 32, "AB" * 32, "0123456789abcdef0"])
+@pytest.mark.parametrize("given", ["abc123", "0123456789abcde", "zz" * 32, "AB" * 32, "X" * 16, "0123456789abcdef0"])
 def test_a_server_key_is_taken_only_as_a_key_or_a_fingerprint_in_lowercase_hex(given: str) -> None:
     """Either form whole: hex of another length, or a key's length that is not lowercase hex, is refused, never taken
     as naming no key."""
