@@ -201,6 +201,15 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
     def apply(self, state: P.CaricatState, event: Any) -> P.CaricatState:
         return P.apply(state, event)
 
+    def notices(self, state: P.CaricatState, seat: str) -> list[str]:
+        """The activated leader's units out of his command range, and what it costs them (caricat §4.3, §7.3.1;
+        issue 19 item 16). Nothing in Caricat is hidden: every seat is told."""
+        if state.phase != "activation" or state.activation_kind != "leader":
+            return []
+        w = self.world(state)
+        units = sorted(u for u, unit in state.units.items() if unit.leader == state.activation and unit.where == "map")
+        return [note for note in map(w.command_note, units) if note]
+
     def view(self, state: P.CaricatState, seat: str) -> dict[str, Any]:
         return P.view(state)
 

@@ -147,7 +147,9 @@ def move_problem(w: World, unit: str, path: list[str]) -> tuple[R.Rule, str] | N
     rules = replace(rules, budget=budget)
     result = check_path(w.map, w.data.movement, path, rules)
     if not result.ok:
-        return _blocked(result.block, path, result.at_step)
+        rule, message = _blocked(result.block, path, result.at_step)
+        note = w.command_note(unit) if result.block == MoveBlock.NOT_ENOUGH_POINTS else ""
+        return (rule, f"{message}: {note}") if note else (rule, message)  # the cut allowance's own citation inside
     return level_problem(w, unit, path)
 
 

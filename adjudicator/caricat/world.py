@@ -130,6 +130,23 @@ class World:
         d = self.grid.distance(where, u.hex)
         return "in" if d <= points else "double" if d <= 2 * points else "beyond"
 
+    def command_note(self, unit: str) -> str:
+        """What being out of its leader's command range does to `unit` now, in words for a refusal or the game's
+        status (issue 19 item 16); "" in range."""
+        status = self.command(unit)
+        if status == "in":
+            return ""
+        leader = self.state.units[unit].leader
+        assert leader is not None
+        if self.state.leaders[leader].out_of_command:
+            why = f"its leader {leader} is a replacement this activation (caricat §7.3.1), as if beyond twice his range"
+        else:
+            points = self.scenario.file.leader(leader).command
+            why = (f"beyond {'twice ' if status == 'beyond' else ''}its leader {leader}'s command range of {points} "
+                   f"hex{'es' if points != 1 else ''} (caricat §4.3)")
+        effect = "half its movement points, defensive fire only" if status == "beyond" else "1 MP less, no melee"
+        return f"{unit} is out of command: {why}: {effect}"
+
     # --- lines of communication (caricat §11) -------------------------------------------------------------
     def loc_hexes(self, side: str) -> tuple[str, ...]:
         return self.scenario.file.loc[side].hexes  # type: ignore[index]

@@ -217,3 +217,20 @@ def test_a_retreat_never_crosses_what_its_unit_may_not_cross():
         state = position(units={unit: "3204", "guardie1": "3104"}, seat="austrian")
         choices[unit] = RT.retreat_choices(RULESET.world(state), unit)
     assert choices == {"radetzky": ["3203"], "kinsky1": ["3203", "3303"]}
+
+
+def test_out_of_command_range_is_said_in_the_refusal_of_a_move_and_in_the_status():
+    """Issue 19 item 16: a unit's movement points cut by command range (caricat §4.3) is named where it decides a
+    refusal, not only "not enough movement points", and the game's notices list the activated leader's units out of
+    range with what it costs them."""
+    units = {"savoia1": "0401", "savoia2": "0801", "kinsky1": "2608", **FAR}  # Broglia (3) with savoia1, 4 away
+    state = activated(position(units=units), "broglia")
+    t = Table(state)
+    with pytest.raises(IllegalCommand) as refused:  # four clear hexes: 4 MP of 4 - 1
+        t.send("italian", {"type": "move", "unit": "savoia2", "path": ["0801", "0802", "0803", "0804", "0805"]})
+    assert refused.value.rule == "caricat §6"
+    said = ("savoia2 is out of command: beyond its leader broglia's command range of 3 hexes (caricat §4.3): "
+            "1 MP less, no melee")
+    assert str(refused.value) == f"not enough movement points to reach 0805: {said} [caricat §6]"
+    assert RULESET.notices(state, "austrian") == RULESET.notices(state, "italian") == [said]
+    assert RULESET.notices(position(units=units), "italian") == []  # no activation under way
