@@ -30,15 +30,17 @@ def first_log(ruleset: str) -> Any:
 
 
 def sample_positions(ruleset: str) -> list[Position]:
-    """A few positions of the ruleset's first shipped log (or of seeded self-play where it has none), and the
-    first of them under each other reading."""
+    """A few positions of the ruleset's first shipped log (or of seeded self-play where it has none), and the first
+    and the last of them under each other reading (the last in play, where the readings of combat and retreats are
+    asked, not only those of a set-up)."""
     log = first_log(ruleset)
     if log is not None:
         found = list(log_positions(log, every=45, first=20, last=200))
     else:
         scenario = next(iter(registry.get(ruleset).scenarios()))
         found = list(selfplay_positions(ruleset, scenario, "agreement-suite", every=15, steps=60))
-    return found + list(other_readings(found[0]))
+    anchors = [found[0]] if len(found) == 1 else [found[0], found[-1]]
+    return found + [other for anchor in anchors for other in other_readings(anchor)]
 
 
 class Known(NamedTuple):
