@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator.errors import BadFile
+from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.verify_ranges import seat_command_problem
 from arbitro.events.sqlite import SQLiteStore
 
 from .test_event_counts import TellingDuel  # registers "tellingduel": red's attack with the ruby falcon hides an event
@@ -165,3 +167,23 @@ def test_a_served_event_without_a_command_number_is_reported_not_raised(played: 
     forged = _by_host(app, text, lambda rows: _event(rows, 3)["served"].pop("cmd"))
     assert _verified(app, forged)["command log"] == ("failed", "event #3 names command None, which this file does "
                                                                 "not hold")
+
+
+def test_an_event_naming_the_command_just_past_the_last_is_one_the_file_does_not_hold(
+        played: tuple[Arbitro, str]) -> None:
+    """Commands are numbered from 0: a file of three holds 0, 1 and 2, and an event naming 3 names none of them."""
+    app, text = played
+    rows = records(text)
+    assert max(r["cmd"] for r in rows if r["record"] == "command") == 2
+    _event(rows, 3)["served"]["cmd"] = 3
+    assert seat_command_problem(read_lines(text_of(rows).splitlines())) == (
+        3, "event #3 names command 3, which this file does not hold")
+
+
+def test_a_command_claiming_no_event_is_found_after_the_last_event_of_those_before_it(
+        played: tuple[Arbitro, str]) -> None:
+    app, text = played
+    rows = records(text)
+    _command(rows, 2)["first_seq"] = _command(rows, 2)["last_seq"] = 0
+    assert seat_command_problem(read_lines(text_of(rows).splitlines())) == (
+        3, "command 2 claims no event, but every command recorded caused at least one (arbitro §L.8)")

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from arbitro.adjudicator.verify_ranges import _first_outside
+
 from .conftest import Cli, event_records, read_export, rechain, write_export
 from .test_bad_input import export, game  # noqa: F401
 
@@ -140,3 +142,13 @@ def test_a_command_with_no_event_claims_none_and_the_ranges_go_on_after_it(run: 
     assert command_log(report) == {"name": "command log", "status": "passed",
                                    "detail": "5 commands, each hash matches its events"}
     assert [c["name"] for c in report["checks"] if c["status"] == "failed"] == ["re-adjudication"]
+
+
+@pytest.mark.parametrize(("claimed", "actual", "first_outside"), [
+    ((2, 3), (5, 6), 2), ((5, 6), (2, 3), 2),  # apart: where the earlier begins
+    ((0, 0), (4, 5), 4), ((4, 5), (0, 0), 4),  # one empty: where the other begins
+    ((2, 4), (2, 6), 5), ((2, 6), (2, 4), 5),  # one begins both: where the shorter ends, plus one
+])
+def test_the_first_event_out_of_place_is_the_first_in_one_range_and_not_in_the_other(
+        claimed: tuple[int, int], actual: tuple[int, int], first_outside: int) -> None:
+    assert _first_outside(claimed, actual) == first_outside

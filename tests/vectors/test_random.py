@@ -215,7 +215,7 @@ def test_a_hosts_own_seed_is_taken_only_in_the_form_a_new_seed_has() -> None:
     assert rnd.checked_seed("0123456789abcdef" * 4) == "0123456789abcdef" * 4
 
 
-@pytest.mark.parametrize("bad", ["", "ab" * 31, "ab" * 31 + "a", "ab" * 32 + "a", "AB" * 32, "ab" * 31 + "g1",
+@pytest.mark.parametrize("bad", ["", "ab" * 31, "ab" * 31 + "a", "ab" * 32 + "a", "AB" * 32, "X" * 64, "ab" * 31 + "g1",
                                  "ab" * 31 + " a", "ab" * 33])
 def test_a_hosts_seed_in_another_form_is_refused_by_its_length_alone_never_echoed(bad: str) -> None:
     """The seed is the game's secret until its reveal (arbitro §R.1): a refusal names its length, none of its digits."""
