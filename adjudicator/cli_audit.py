@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from arbitro.adjudicator.errors import BadFile, BadInput, Declined, NoSuchFile
-from arbitro.adjudicator.seatcopy import SeatCopy, checked_server_key, delete_copy
+from arbitro.adjudicator.seatcopy import SeatCopy, checked_seat_keys, checked_server_key, delete_copy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.storecheck import check_copy, check_game
 from arbitro.events import signing
@@ -48,44 +48,62 @@ def export(game: str, seat: str, output: str | None, with_seed: bool, db: str) -
         click.echo("\n".join(lines))
 
 
+def seat_key_option(fn: Any) -> Any:
+    return click.option(
+        "--seat-key", "seat_keys", multiple=True, metavar="SEAT=PUBLIC_KEY",
+        help="A seat's own public key, as you know it (repeatable): the file must carry it, and every command in that "
+             "seat's name since its registration must be signed with it.")(fn)
+
+
 @click.command(name="import")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--as-id", "as_id", metavar="NEW_ID",
               help="Store it under this id (when its own is taken): a re-sealed copy, a new chain with the same content.")
 @seat_option(required=False, default="umpire")
 @server_key_option
+@seat_key_option
 @db_option
 @json_option
 @handle_errors
-def import_(file: str, as_id: str | None, seat: str, server_key: str | None, db: str, as_json: bool) -> None:
+def import_(file: str, as_id: str | None, seat: str, server_key: str | None, seat_keys: tuple[str, ...], db: str,
+            as_json: bool) -> None:
     """Import an exported game, whole or not at all, after checking its chain and command log (an error names
     the file's first bad line); print its id. `arbitro verify FILE` re-adjudicates it too. A seat's export
     (play by e-mail) becomes that seat's own copy of the game, read as it was served (status, view, legal, log,
-    verify); a later export of the same seat replaces it only if it carries on the chain the copy holds, and
-    with --server-key only if the umpire's server sealed it.
+    verify); a later export of the same seat replaces it only if it carries on the chain the copy holds (the seats'
+    keys included), with --server-key only if the umpire's server sealed it, and with --seat-key only
+    if it carries your own key and your commands signed with it (arbitro §L.6).
 
     \b
     Example:
         arbitro import game.jsonl --db club.db
         arbitro import game.jsonl --as-id marengo-copy --db club.db
         arbitro import for-austria.jsonl --db austria.db    # austria's own copy, mailed by the umpire
-        arbitro import for-austria.jsonl --server-key 9c41e0d2a7b35f18 --db austria.db
+        arbitro import for-austria.jsonl --server-key 9c41e0d2a7b35f18 --seat-key austria=3b6a27bc... --db austria.db
     """
-    server_key = checked_server_key(server_key)
+    server_key, keys = checked_server_key(server_key), checked_seat_keys(seat_keys)
     if not Path(file).is_file():
         raise NoSuchFile(f"{file}: no such file")
     app = open_app(db, "create")
     with open(file, encoding="utf-8") as f, Progress("importing events") as progress:
         gid = app.import_lines(f, file, seat=seat, as_id=as_id, progress=None if as_json else progress, seat_copy=True,
-                               server_key=server_key)
-    sealed_by = app.sealed_by(gid)
-    if sealed_by is None:
+                               server_key=server_key, seat_keys=keys)
+    copy = SeatCopy.find(app.store, gid)
+    if copy is None:
         out({"game": gid}, as_json, lambda d: d["game"])
         return
+    sealed_by = copy.loaded.server_key
     out({"game": gid, "sealed_by": sealed_by}, as_json, lambda d: d["game"])
     if not as_json and server_key is None:  # a seal proves its own key only: the seat compares it (engine-rules §L.9)
-        click.echo(f"your copy of {gid} is sealed by server key {signing.fingerprint(sealed_by)}: check that it is the "
-                   "umpire's (the key its receipts name; `arbitro import FILE --server-key KEY` checks it)", err=True)
+        click.echo(f"your copy of {gid} is sealed by server key {signing.fingerprint(sealed_by or '')}: check that it "
+                   "is the umpire's (the key its receipts name; `arbitro import FILE --server-key KEY` checks it)",
+                   err=True)
+    if not as_json and copy.seat not in keys:  # nor does a key the file names prove it the seat's (§L.6)
+        carried = copy.loaded.seat_keys.get(copy.seat)
+        said = (f"says {copy.seat} signs with key {signing.fingerprint(carried[0])}: check that it is yours" if carried
+                else f"says {copy.seat} registered no key: if you registered one, the umpire's host dropped it")
+        click.echo(f"your copy of {gid} {said} (`arbitro import FILE --seat-key {copy.seat}=YOUR_PUBLIC_KEY` checks "
+                   "it)", err=True)
 
 
 def read_receipts(files: tuple[str, ...]) -> list[Any]:
@@ -96,19 +114,6 @@ def read_receipts(files: tuple[str, ...]) -> list[Any]:
         items = data if isinstance(data, list) else [data]
         receipts += [item.get("receipt", item) if isinstance(item, dict) else item for item in items]
     return receipts
-
-
-def parse_seat_keys(items: tuple[str, ...]) -> dict[str, str]:
-    keys = {}
-    for item in items:
-        seat, sep, key = item.partition("=")
-        if not sep or not seat or not key:
-            raise BadInput(f"--seat-key {item!r}: write SEAT=PUBLIC_KEY, e.g. austria=3b6a27bc...")
-        try:
-            keys[seat] = signing.check_public_key(key)
-        except signing.BadKey as e:
-            raise BadInput(f"--seat-key {seat}: {e}") from None
-    return keys
 
 
 @click.command()
@@ -147,9 +152,7 @@ def delete(game: str, seat: str, yes: bool, db: str, as_json: bool) -> None:
               help="A hash you recorded yourself (e.g. from a submit): the file's chain up to it must be the one you saw.")
 @click.option("--receipt", "receipt_files", multiple=True, type=click.Path(dir_okay=False), metavar="FILE",
               help="A receipt the server signed for one of your submissions (repeatable): the file must hold its head.")
-@click.option("--seat-key", "seat_keys", multiple=True, metavar="SEAT=PUBLIC_KEY",
-              help="A seat's own public key, as you know it (repeatable): the file must carry it, and every command "
-                   "in that seat's name since its registration must be signed with it.")
+@seat_key_option
 @server_key_option
 @db_option
 @json_option
@@ -169,7 +172,7 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
         arbitro verify marengo-1a2b --server-key 9c41e0d2a7b35f18 --db france.db   (france's copy)
     """
     server_key = checked_server_key(server_key)
-    receipts, keys = read_receipts(receipt_files), parse_seat_keys(seat_keys)
+    receipts, keys = read_receipts(receipt_files), checked_seat_keys(seat_keys)
     progress = None if as_json else Progress("re-adjudicating commands", threshold=100)
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
@@ -180,7 +183,7 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
         if isinstance(reader, SeatCopy):
             report = reader.verify(source, progress, head, [signing.read_receipt(r) for r in receipts], keys, server_key)
         elif head is not None or receipt_files or seat_keys or server_key is not None:
-            raise BadFile("--head, --receipt, --seat-key and --server-key check an exported file or a seat's copy: "
+            raise BadInput("--head, --receipt, --seat-key and --server-key check an exported file or a seat's copy: "
                           "export the game first, or verify the file you imported")
         else:
             report = reader.verify(source, progress)

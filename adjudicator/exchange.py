@@ -43,7 +43,7 @@ class Loaded(msgspec.Struct, kw_only=True):
     game: GameRecord
     commands: list[tuple[CommandRecord | None, str, int, int]]  # record (None: hidden), hash, first, last
     events: list[StoredEvent]  # full exports and stores
-    command_seats: list[str | None] = []  # an export's: the seat each command line names (None: the line names none)
+    command_seats: list[str] = []  # an export's: the seat each command line names
     served: list[dict[str, Any]] = []  # seat exports: events as served to that seat
     annotations: list[Annotation] = []
     redacted_for: str | None = None
@@ -156,7 +156,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     """Parse an export; errors name the file, the line and what is wrong."""
     game: GameRecord | None = None
     commands: list[tuple[CommandRecord | None, str, int, int]] = []
-    command_seats: list[str | None] = []
+    command_seats: list[str] = []
     events: list[StoredEvent] = []
     served: list[dict[str, Any]] = []
     notes: list[Annotation] = []
@@ -200,7 +200,10 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
                 body = record["body"]
                 commands.append((msgspec.convert(body, CommandRecord) if body is not None else None,
                                  record["hash"], record["first_seq"], record["last_seq"]))
-                command_seats.append(record.get("seat"))
+                if not isinstance(record.get("seat"), str):  # every export names it; the seat checks rest on it
+                    raise BadFile(f"{where}: command {record.get('cmd')} names no seat (its \"seat\" field): every "
+                                  "command line names the seat in whose name it was entered; the file was edited")
+                command_seats.append(record["seat"])
                 if "signature" in record:
                     signatures[record["cmd"]] = msgspec.convert(record["signature"], CommandSignature)
                 command_lines.append(number)

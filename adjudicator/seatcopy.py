@@ -68,13 +68,15 @@ def seal(store: Store, game_id: str, seat: str, served: list[dict[str, Any]], vi
         state=sha256_hex(canonical(seat_state)), records=records))
 
 
-def store_copy(store: Store, loaded: Loaded, text: str, server_key: str | None = None) -> str:
+def store_copy(store: Store, loaded: Loaded, text: str, server_key: str | None = None,
+               seat_keys: dict[str, str] | None = None) -> str:
     """Keep a seat's export as that seat's copy of the game, after checking it (its chain, as far as a seat's
-    export can be checked; its seal, by the `server_key` the seat was told if given) and, when the database already
-    holds a copy, that it continues that copy's chain."""
+    export can be checked; its seal, by the `server_key` the seat was told if given; its signatures, under the
+    `seat_keys` the seat gave as its own) and, when the database already holds a copy, that it continues that copy's
+    chain and keeps the seats' keys it holds."""
     seat, game_id = loaded.redacted_for, loaded.game.id
     assert seat is not None
-    failed = verification.verify(loaded).failures()
+    failed = verification.verify(loaded, seat_keys=seat_keys).failures()
     if failed:
         raise BadFile(f"{loaded.source}: {failed[0]}; nothing imported")
     if loaded.seat_state is None:
@@ -125,6 +127,7 @@ def _continues(held_copy: "SeatCopy", sent_copy: "SeatCopy") -> None:
         raise BadFile(f"{new.source} does not continue the copy you hold: your view after #{shown} differs from the "
                       "one you were sent before; nothing imported. Keep both files for the dispute")
     _keeps_notes(old, new)
+    _keeps_signing(old, new)
     if old.server_key is not None and new.server_key != old.server_key:
         raise BadFile(f"{new.source} is sealed by server key {_named(new.server_key)}, not by the key "
                       f"{_named(old.server_key)} that sealed the copy you hold: re-signed by someone else, or the "
@@ -147,6 +150,29 @@ def _keeps_notes(old: Loaded, new: Loaded) -> None:
             raise BadFile(f"{new.source} does not continue the copy you hold: {where} differs from the one you were "
                           "sent before (edited, or a note before it changed); nothing imported. Keep both files for "
                           "the dispute")
+
+
+def _keeps_signing(old: Loaded, new: Loaded) -> None:
+    """Refuse an export that drops or changes a seat's key the held copy has (a seat registers one key per game): a
+    host who drops a seat's key from its database (and the seat's signatures) could enter commands in that seat's
+    name unsigned and have its server seal them (arbitro §L.6). With the key kept, verify refuses a signature
+    dropped or changed."""
+    for seat, (key, since) in sorted(old.seat_keys.items()):
+        sent = new.seat_keys.get(seat)
+        if sent != (key, since):
+            now = "carries none" if sent is None else f"carries key {_named(sent[0])} after command {sent[1]}"
+            raise BadFile(f"{new.source} does not continue the copy you hold: your copy says {seat} registered key "
+                          f"{_named(key)} after command {since}; this file {now} (the seat's key dropped or swapped, "
+                          "so commands in its name need no signature of its own); nothing imported. Keep both files "
+                          "for the dispute")
+
+
+def verify_export(loaded: Loaded, progress: Callable[[int, int], None] | None = None, head: str | None = None,
+                  receipts: Sequence[signing.Receipt] = (), seat_keys: dict[str, str] | None = None,
+                  server_key: str | None = None) -> verification.Report:
+    """An export verified (verification.verify) and, a seat's, its views and seal too (with_views): what `arbitro
+    verify` says of a file or of a seat's copy."""
+    return with_views(verification.verify(loaded, progress, head, receipts, seat_keys), loaded, receipts, server_key)
 
 
 def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[signing.Receipt] = (),
@@ -226,9 +252,23 @@ def checked_server_key(given: str | None, name: str = "--server-key") -> str | N
     return given
 
 
+def checked_seat_keys(items: Iterable[str], name: str = "--seat-key") -> dict[str, str]:
+    """Seats' own public keys as a seat gives them (`--seat-key SEAT=KEY`, `?seat_key=SEAT=KEY`), each checked."""
+    keys = {}
+    for item in items:
+        seat, sep, key = item.partition("=")
+        if not sep or not seat or not key:
+            raise BadInput(f"{name} {item!r}: write SEAT=PUBLIC_KEY, e.g. austria=3b6a27bc...")
+        try:
+            keys[seat] = signing.check_public_key(key)
+        except signing.BadKey as e:
+            raise BadInput(f"{name} {seat}: {e}") from None
+    return keys
+
+
 def _is_key(public: str | None, given: str) -> bool:
     """Whether `given` names the key `public`: the key itself, or its fingerprint (signing.fingerprint)."""
-    return public is not None and given.lower() in (public, signing.fingerprint(public))
+    return public is not None and given in (public, signing.fingerprint(public))
 
 
 def _named(key: str | None) -> str:
@@ -425,5 +465,4 @@ class SeatCopy:
         """The copy verified as the export it was imported from (Arbitro.verify_lines): its chain and its seal, the
         seal anchored by the seat's `receipts` or the `server_key` it was told (unchecked without either)."""
         self._check(game_id, self.seat)
-        return with_views(verification.verify(self.loaded, progress, head, receipts, seat_keys), self.loaded, receipts,
-                          server_key)
+        return verify_export(self.loaded, progress, head, receipts, seat_keys, server_key)

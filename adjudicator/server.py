@@ -32,7 +32,7 @@ from arbitro.adjudicator.errors import (
 from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuota, Limits, Principal, RateLimiter
 from arbitro.adjudicator.http_stream import AppendWatcher, live
 from arbitro.adjudicator.render import render
-from arbitro.adjudicator.seatcopy import checked_server_key
+from arbitro.adjudicator.seatcopy import checked_seat_keys, checked_server_key
 from arbitro.adjudicator.service import Arbitro
 from arbitro.adjudicator.viewer import HEADERS as VIEWER_HEADERS
 from arbitro.adjudicator.viewer_file import PAGE as VIEWER_PAGE
@@ -284,15 +284,17 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
             text.splitlines(), "the request body", seat=UMPIRE, as_id=as_id))
 
     @api.post("/verify", tags=["server"], openapi_extra=TEXT_BODY,
-              summary="Verify an exported file (the body), a seat's or a full one, optionally against a head, and a "
-                      "seat's seal against the server key (or its fingerprint) the seat was told.")
+              summary="Verify an exported file (the body), a seat's or a full one, optionally against a head, a "
+                      "seat's seal against the server key (or its fingerprint) the seat was told, and the seats' "
+                      "signatures against their own keys (seat_key=SEAT=KEY, repeatable).")
     async def verify_file(request: Request, caller: Who, head: Annotated[str | None, Query()] = None,
-                          server_key: Annotated[str | None, Query()] = None) -> Response:
+                          server_key: Annotated[str | None, Query()] = None,
+                          seat_key: Annotated[list[str] | None, Query()] = None) -> Response:
         charged(caller)
         text = _text(await request.body())
-        key = checked_server_key(server_key, "server_key")
-        return reply(await run_in_threadpool(lambda: app.verify_lines(text.splitlines(), "the request body",
-                                                                      head=head, server_key=key)))
+        key, seat_keys = checked_server_key(server_key, "server_key"), checked_seat_keys(seat_key or (), "seat_key")
+        return reply(await run_in_threadpool(lambda: app.verify_lines(
+            text.splitlines(), "the request body", head=head, seat_keys=seat_keys, server_key=key)))
 
     # --- reading a game ------------------------------------------------------------------------------
     @api.get("/games/{game_id}", tags=["read"], summary="The game's status: head, who is awaited, dice, data.")

@@ -49,18 +49,23 @@ class ExchangeCalls:
     def import_lines(
         self, lines: Iterable[str], source: str = "<input>", *, seat: str, as_id: str | None = None,
         progress: Callable[[int, int], None] | None = None, seat_copy: bool = False, server_key: str | None = None,
+        seat_keys: dict[str, str] | None = None,
     ) -> str:
         """Store a full export as a new game, whole or not at all; `as_id` stores it under another id (a re-sealed
         copy). The umpire's act, as the game's whole log enters this database and is served from it (arbitro §A.1).
         With `seat_copy` (a seat's own database), a seat's export is kept as that seat's copy, or carries on the
-        copy held (adjudicator/seatcopy.py), and only if sealed by `server_key` (a key or its fingerprint) if given."""
+        copy held (adjudicator/seatcopy.py), and only if sealed by `server_key` (a key or its fingerprint) and carrying
+        the `seat_keys` (a seat's own key, as it knows it) if given."""
         text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
         loaded = importing.read_export(text.splitlines(), source)
         if loaded.redacted_for is not None and seat_copy and as_id is None:
-            return seatcopy.store_copy(self.store, loaded, text, server_key)
+            return seatcopy.store_copy(self.store, loaded, text, server_key, seat_keys)
         if server_key is not None and loaded.redacted_for is None:  # refused, not ignored: it checks nothing here
             raise BadInput(f"{source}: --server-key checks the seal of a seat's export; this is the umpire's full "
                            "export, which carries no seal: drop --server-key")
+        if seat_keys:  # refused, not ignored: a game imported whole is verified with `arbitro verify --seat-key`
+            raise BadInput(f"{source}: --seat-key checks a seat's export as it becomes that seat's copy; to check the "
+                           f"seats' keys of a game imported whole, `arbitro verify {source} --seat-key SEAT=KEY`")
         umpire_only(seat, "an imported game's full log, hidden facts included, becomes this database's")
         game_id = importing.import_loaded(self.store, loaded, as_id, progress)
         self.rebuild_snapshots(game_id)
@@ -80,12 +85,6 @@ class ExchangeCalls:
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
         return verification.verify(verification.load_stored(self.store, game_id), progress)
 
-    def sealed_by(self, game_id: str) -> str | None:
-        """The key that sealed the seat's copy of a game this database holds (None: no copy here): what the seat
-        compares with the umpire's server key, since a seal proves only its own key (engine-rules §L.9)."""
-        copy = seatcopy.SeatCopy.find(self.store, game_id)
-        return copy.loaded.server_key if copy is not None else None
-
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
         head: str | None = None, receipts: Iterable[dict[str, Any]] = (), seat_keys: dict[str, str] | None = None,
@@ -96,8 +95,7 @@ class ExchangeCalls:
         `server_key` the seat had from the umpire, anchor a seat export's seal to the umpire's server (§L.9)."""
         anchors = [signing.read_receipt(r) for r in receipts]
         loaded = exchange.read_lines(lines, source)
-        return seatcopy.with_views(verification.verify(loaded, progress, head, anchors, seat_keys), loaded, anchors,
-                                   server_key)
+        return seatcopy.verify_export(loaded, progress, head, anchors, seat_keys, server_key)
 
     def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Judge a game's whole command log again under this build's ruleset version (arbitro §L.5): does

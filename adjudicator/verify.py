@@ -28,6 +28,7 @@ from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
 )
 from arbitro.adjudicator.verify_ranges import range_problem, seat_command_problem
+from arbitro.adjudicator.verify_signatures import signatures_said
 from arbitro.adjudicator.verify_reads import Events, MemoryHistory, Scan, Stamp, fewer_full_collections
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
@@ -159,8 +160,8 @@ def verify(
         report = _verify(loaded, progress)
     hashes = _hashes(loaded)
     anchors = [check_head(hashes, head)] if head is not None else []
-    if loaded.seat_keys or loaded.signatures or seat_keys:  # a seat's export: the commands whose bodies it holds
-        anchors.append(check_signatures(loaded, seat_keys or {}))
+    if loaded.redacted_for is not None or loaded.seat_keys or loaded.signatures or seat_keys:
+        anchors.append(check_signatures(loaded, seat_keys or {}))  # a seat's export: always said, checked or not
     anchors += [check_receipt(loaded, hashes, r) for r in receipts]
     anchors.append(_beyond(hashes, head, receipts))
     report.checks += anchors
@@ -218,55 +219,9 @@ def check_receipt(loaded: Loaded, hashes: dict[int, str], receipt: Receipt) -> C
 
 
 def check_signatures(loaded: Loaded, asserted: dict[str, str]) -> Check:
-    """Seats' signatures on their own commands (arbitro §L.6): each signature must verify under its seat's
-    registered key over that command as sent, and the stored command must be its normal form; once a seat
-    registered a key, every later command in its name must be signed. `asserted` holds keys the verifying
-    party knows to be the seats' own (`--seat-key`): the file must carry exactly those."""
-    name = "seat signatures"
-    for seat, key in sorted(asserted.items()):
-        carried = loaded.seat_keys.get(seat)
-        if carried is None or carried[0] != key.lower():
-            return Check(name=name, status="failed",
-                         detail=f"the file does not carry {seat}'s key {key[:16]}... (it carries "
-                                f"{carried[0][:16] + '...' if carried else 'none'}): its commands in {seat}'s name "
-                                "are not the ones that seat signed")
-    adj = Adjudicator(registry.get(loaded.game.ruleset))
-    signed = 0
-    for number, (record, _digest, _first, _last) in enumerate(loaded.commands):
-        if record is None or number == 0:
-            continue
-        signature = loaded.signatures.get(number)
-        registered = loaded.seat_keys.get(record.seat)
-        if signature is None:
-            if registered is not None and number > registered[1]:
-                return Check(name=name, status="failed",
-                             detail=f"command {number} in {record.seat}'s name is not signed, though {record.seat} "
-                                    f"registered a key after command {registered[1]}: it was made up or altered")
-            continue
-        problem = _signature_problem(adj, record, signature, registered)
-        if problem is not None:
-            return Check(name=name, status="failed", detail=f"command {number} in {record.seat}'s name: {problem}")
-        signed += 1
-    seats = ", ".join(f"{s} (after command {since})" for s, (_k, since) in sorted(loaded.seat_keys.items())) or "none"
-    held = f" ({loaded.redacted_for}'s export holds the bodies of its own commands only)" if loaded.redacted_for else ""
-    return Check(name=name, status="passed",
-                 detail=f"{signed} commands signed, each by its seat's registered key; seats that sign: {seats}{held}")
-
-
-def _signature_problem(adj: Adjudicator, record: Any, signature: Any, registered: tuple[str, int] | None) -> str | None:
-    if registered is None or signature.public_key != registered[0]:
-        return "signed with a key its seat did not register"
-    statement = signing.command_statement(game=record.game, seat=record.seat, expected_seq=record.expected_seq,
-                                          key=record.key, command=signature.command)
-    if not signing.signature_ok(signature.public_key, statement, signature.signature):
-        return "its signature does not verify (the command, its head or its key was altered)"
-    try:
-        normal = adj.parse(signature.command)[1]
-    except ArbitroError as e:
-        return f"the signed command does not parse ({e})"
-    if canonical(normal) != canonical(record.command):
-        return "the stored command is not the one its seat signed"
-    return None
+    """Seats' signatures on their own commands (arbitro §L.6; verify_signatures)."""
+    status, detail = signatures_said(loaded, asserted)
+    return Check(name="seat signatures", status=status, detail=detail)
 
 
 def _beyond(hashes: dict[int, str], head: str | None, receipts: Sequence[Receipt]) -> Check:

@@ -38,16 +38,17 @@ def range_problem(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp]) -> t
 def seat_command_problem(loaded: Loaded) -> tuple[int, str] | None:
     """What a seat can check of the commands in its own export, and the first event it finds out of place: every
     command claiming at least one event (arbitro §L.8), each of its own commands (those whose body it holds) numbered
-    in order, hashing to the hash the file gives and in the
-    name of the seat its line names, every event naming a command the file holds, with that command's seat, and its
+    in order, hashing to the hash the file gives and in the name of the seat its line names (exchange.read_lines
+    refuses a line that names none), every event naming a command the file holds, with that command's seat, and its
     hash wherever the event names one (a `hidden` placeholder names none), and the ranges as range_problem checks
-    them. Which command a hidden event belongs to, within ranges and seats that agree, only the full log proves
-    (engine-rules §V.2)."""
+    them. Which command a hidden event belongs to, within ranges and seats that agree, only the full log proves; and
+    a command made up with a made-up hidden event, after the last point the seat anchored, only a later anchor or
+    the full log finds (engine-rules §V.2)."""
     hashes = [digest for _record, digest, _first, _last in loaded.commands]
-    seats = loaded.command_seats or [None] * len(hashes)
+    seats = loaded.command_seats
     before = 0  # the last event of the commands so far
     for number, (record, digest, first, last) in enumerate(loaded.commands):
-        if not first:  # a seat cannot judge it again, so this is its only check against a command made up and appended
+        if not first:  # a command made up and appended with no event; one with a made-up hidden event passes here
             return before, (f"command {number} claims no event, but every command recorded caused at least one "
                             "(arbitro §L.8)")
         before = last
@@ -55,7 +56,7 @@ def seat_command_problem(loaded: Loaded) -> tuple[int, str] | None:
             return first, f"command {number} is out of order: its body is command {record.cmd}'s"
         if record is not None and record.digest() != digest:
             return first, f"command {number} (events #{first}-#{last}) was edited: its hash does not match"
-        if record is not None and seats[number] not in (None, record.seat):
+        if record is not None and seats[number] != record.seat:
             return first, f"command {number} is {record.seat}'s, but its line names {seats[number]}"
     stamps = []
     for event in loaded.served:
@@ -64,7 +65,7 @@ def seat_command_problem(loaded: Loaded) -> tuple[int, str] | None:
             return seq, f"event #{seq} names command {cmd}, which this file does not hold"
         if "cmd_hash" in event and event["cmd_hash"] != hashes[cmd]:
             return seq, f"event #{seq} names command {cmd} with a different hash"
-        if seats[cmd] is not None and event.get("seat") != seats[cmd]:
+        if event.get("seat") != seats[cmd]:
             return seq, f"event #{seq} is {event.get('seat')}'s, but the command it names ({cmd}) is {seats[cmd]}'s"
         stamps.append(Stamp(seq, cmd, hashes[cmd], ""))
     return range_problem(loaded, stamps)
