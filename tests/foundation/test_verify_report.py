@@ -430,6 +430,9 @@ def test_a_seats_export_says_what_it_could_check_and_what_only_the_full_log_can(
          "detail": "5 events are redacted for blue: their content can be checked against these hashes only with the full log"},
         {"name": "re-adjudication", "status": "unchecked",
          "detail": "blue's export lacks hidden facts; re-adjudication needs the full log"},
+        {"name": "seat signatures", "status": "unchecked",  # said of every seat's export (engine-rules §L.6)
+         "detail": "this file says blue registered no key, so nothing here proves that the commands in blue's name "
+                   "are blue's: if you registered one, give it (--seat-key blue=YOUR_PUBLIC_KEY)"},
     ]
     for revealed, dice, events, whole, commands in [
         (False, {"name": "dice", "status": "unchecked",
