@@ -16,9 +16,9 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    OrderMove, advance_order_problem, attack_bound, attack_order_problem, commander_moves, enemy_problem, ends,
-    entry_cost, hexes_held, kept_reach, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem,
-    order_moves, toward_enemy, toward_enemy_problem, zoc_rules,
+    Mover, advance_order_problem, attack_bound, attack_order_problem, commander_moves, enemy_problem, ends,
+    entry_cost, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem, order_moves, toward_enemy,
+    toward_enemy_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -82,8 +82,7 @@ class Plan:
     rules: MoveRules
     ezoc: frozenset[HexId]
     order: str
-    move: OrderMove  # the order's ZoC permissions for this move (D7 and open order as they apply)
-    key: tuple[object, ...] = ()  # all the search reads of the position but where it may end (kept_reach)
+    mover: Mover  # what the kernel's search reads of the unit (its order's ZoC permissions as they apply: D7, open order)
 
 
 def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = None,
@@ -92,7 +91,6 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
     column. `open_order`: the move of a light unit about to fire, which may enter EZoC (and stops there) even under
     Manoeuvre (arrivano §16.3)."""
     unit = w.state.units[uid]
-    data = w.s.unit(uid)
     order = movement_order(w, uid, ic, chosen)
     rules_o = w.tables.orders.orders[order]  # type: ignore[index]
     if column:
@@ -100,42 +98,24 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
             return str(R.MARCH_COLUMN)
         if unit.side in w.s.scenario.march_column_forbidden:
             return str(R.MB_NO_COLUMN)
-    side = unit.side
-    ezoc = enemy_zoc(w, side)
-    budget = data.movement * 2
+    ezoc = enemy_zoc(w, unit.side)
+    budget = w.s.unit(uid).movement * 2
     start = unit.hex
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
         budget = max(0, budget - entry_cost(w.movement_table(), w.s.map.terrain(start), unit.arm,
                                             on_road=bool(w.s.map.roads_at(start))))
     box = w.weather_box()
-    one = rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only)
-    friendly = lambda h: w.side_at(h) == side
-
-    def can_enter(h: HexId) -> bool:
-        if w.side_at(h) == w.enemy(side):
-            return False  # arrivano §9.1.2
-        return not (column and w.side_at(h) == side)  # §7.1.2: a column passes through no one
-
-    def may_step(a: HexId, b: HexId) -> bool:
-        if one and a != start:
-            return False
-        return not column or bool(w.s.map.roads_between(a, b))  # §9.3: a column follows the road
-
     enter = rules_o.enter_ezoc
     if enter == "with_friend" and rules_o.ezoc_to_ezoc_test and start in ezoc and unit.where == "map":
         enter = "yes"  # arrivano §5.1.3 (D7): from EZoC to EZoC even without a friend there, with a test
     if open_order:
         enter = "yes"
-    om = replace(order_moves(w.tables.orders)[order], enter_ezoc=enter)
-    rules = MoveRules(
-        unit_class=unit.arm, budget=budget, march_column=column, can_enter=can_enter,
-        can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == side and h != start),
-        may_step=may_step, zoc=zoc_rules(om, ezoc, friendly, column))
-    # what the search reads: the enemy's units (§9.1.2) and ZoC, friends where a column would pass them (§7.1.2)
-    # or a Defence order enter an EZoC beside them (§5.1.3)
-    friends = hexes_held(w, side) if column else hexes_held(w, side) & ezoc if enter == "with_friend" else frozenset()
-    key = ("arrivano unit", start, side, unit.arm, budget, column, one, om, ezoc, hexes_held(w, w.enemy(side)), friends)
-    return Plan(start, rules, ezoc, order, om, key)
+    mover = Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
+                  replace(order_moves(w.tables.orders)[order], enter_ezoc=enter),
+                  one_hex=rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only))
+    rules = unit_rules(ARRIVANO_VARIANT, w, mover, roads=lambda a, b: bool(w.s.map.roads_between(a, b)),
+                       can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == unit.side and h != start))
+    return Plan(start, rules, ezoc, order, mover)
 
 
 def destinations(w: World, uid: str, column: bool, ic: set[str],
@@ -167,7 +147,7 @@ def _reached(w: World, uid: str, column: bool, ic: set[str], chosen: str | None)
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    found = kept_reach(ARRIVANO_VARIANT, w.s.map, w.movement_table(), p.start, p.rules, p.key)
+    found = unit_reach(ARRIVANO_VARIANT, w, w.s.map, w.movement_table(), p.mover, p.rules)
     out = {h: found.path(h) for h in ends(found, p.rules.can_end)}
     unit = w.state.units[uid]
     if unit.where == "waiting" and fits(w, unit.hex, [uid]):
@@ -361,9 +341,9 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
         return str(ARRIVANO.MOVEMENT), f"{to} is not on the map"
     problem = (enemy_problem(ARRIVANO_VARIANT, to, w.side_at(to) == w.enemy(side))
                or leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc))
-    if problem is None and p.move.max_hexes == 1 and w.grid.distance(p.start, to) > 1:
+    if problem is None and p.mover.move.max_hexes == 1 and w.grid.distance(p.start, to) > 1:
         problem = ARRIVANO.DEFENCE, "under Defence a unit moves at most one hex"
-    problem = problem or presence_problem(ARRIVANO_VARIANT, p.move, to, p.ezoc, w.side_at(to) == side and to != p.start,
+    problem = problem or presence_problem(ARRIVANO_VARIANT, p.mover.move, to, p.ezoc, w.side_at(to) == side and to != p.start,
                                           p.rules.march_column)
     if problem:
         return str(problem[0]), problem[1]

@@ -1,23 +1,20 @@
-"""Movement (caldiero §7.1.2, §9, §10): costs, legal paths, march column (stacking: the kernel's parabellum/stacking.py).
-
-The path finding is the shared hex engine's (`maps.movement.reachable`/`check_path`, the same as Arrivano's); what
-stays here is what Caldiero has of its own:
+"""Movement (caldiero §7.1.2, §9, §10): what Caldiero adds to the kernel's one movement search
+(parabellum/movement.py `unit_rules`/`unit_reach`: a group is searched as a unit alone is; stacking: the kernel's
+parabellum/stacking.py):
 - its costs as hexmap movement tables built from its terrain effects table (terrain.json), one per weather
   box and `minor_road_cost` reading (`movement_table`: caldiero §17.1.2 doubles off-road costs, §17.1.3 all
   but the main road's, §9.3.1 march column on roads);
-- its step vetoes with their citations (`_step_problem`: §9.2.1 row, §9.1.2 enemy units, §10.3 canal for
-  artillery, §17.1.3 ice storm, §9.3.2 column, §5.1.3/§5.1.4/§8.2.1 enemy ZoC, §19.1 directions), handed to
-  the engine as `MoveRules.may_step` and used for the rejection messages, so listing and checking cannot
-  drift apart; the engine stops the move on entering an enemy ZoC (§9.1.2) and gives the one-hex minimum
-  move (§9.1.1);
+- the hexes its scenario closes (§9.2.1 rows, §19.1 direction) and its step vetoes (§10.3 canal for artillery,
+  §17.1.3 ice storm), and the rules a refused path breaks, in the order it reads them (`_step_problem`);
 - §17.1.1 (one MP less unless the whole move is on roads): a road-only search with the full allowance and an
   unrestricted one with one MP less, the cheaper route kept;
-- reinforcements entering from off the map at their entry hex (§15.4), which the engine does not model.
+- reinforcements entering from off the map at their entry hex (§15.4), the entry hex being the move's first hex
+  (the variant's `entry_hex_is_first_step`).
 
 Costs are integers in half movement points (the march column's 1/2 MP, caldiero §9.3.1). A move is a
 group of units leaving one hex together (or entering together from an entry hex, §15.4), under one order
 that every unit of the group may act under. Among equally cheap paths the one smallest hex by hex is taken
-(the engine's `tie_break="path"`), as this module always did, so recorded games still verify.
+(the variant's `path_tie_break`), as this module always did, so recorded games still verify.
 """
 
 from __future__ import annotations
@@ -32,17 +29,16 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    commander_moves, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem, presence_problem,
+    Mover, commander_moves, enemy_problem, entry_cost, ezoc_to_ezoc_problem, hexes_held, leave_ezoc_problem,
+    presence_problem, unit_reach, unit_rules,
 )
-from arbitro.adjudicator.parabellum.movement import SEARCHES, hexes_held
-from arbitro.adjudicator.parabellum.movement import reach as kernel_reach
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps import movement as hex_movement
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, cached_step_cost
+from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, cached_step_cost
 from arbitro.adjudicator.ruleset import Rule
 
 
@@ -285,61 +281,46 @@ def _budget(world: World, g: Group, all_road: bool) -> int:
     return g.ma_half
 
 
-def _rules(world: World, g: Group, ezoc: frozenset[str], origin: str, budget: int, roads_only: bool) -> MoveRules:
-    """The engine's rules for one search from `origin` (the start, or the entry hex already entered). The step
-    veto answers what `_step_problem` answers (None or not), with what depends on b alone worked out once per hex
-    and position (`_hex_fit`): the search asks about each hex from up to six neighbours."""
+def _mover(world: World, g: Group, origin: str, budget: int) -> Mover:
+    move = order_move(world, g.order)
+    return Mover(g.side, origin, g.start is not None, budget, UNIT_CLASS, g.column, move, one_hex=move.max_hexes == 1)
+
+
+def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -> MoveRules:
+    """The kernel's rules for one search from `origin` (the start, or the entry hex already entered), with what
+    Caldiero adds: hexes its scenario closes (§9.2.1 rows, §19.1 direction: `_closed`), guns across a canal only at a
+    bridge (§10.3) and only along roads in an ice storm (§17.1.3), and `roads_only` (§17.1.1)."""
     board = world.board
     road = board.road
-    fits = _hex_fit(world, g, ezoc)
     artillery, ice = g.artillery, world.state.weather == 3
-    free_between_zocs = order_move(world, g.order).ezoc_to_ezoc
-    defence = g.order == "defence"
-    held_at = origin if g.start is None and origin in ezoc else None  # §9.1.2: entered on an EZoC hex, it stops
 
-    def may_enter(a: HexId, b: HexId) -> bool:
-        if not fits(b):
+    def step(a: HexId, b: HexId) -> bool:  # the search's inner loop asks it of every step (issue 15)
+        if (roads_only or (artillery and ice)) and road(a, b) is None:
             return False
-        if artillery and (board.canal_without_bridge(a, b) or (ice and road(a, b) is None)):
-            return False  # caldiero §10.3, §17.1.3
-        return free_between_zocs or a not in ezoc or b not in ezoc  # §5.1.3
+        return not (artillery and board.canal_without_bridge(a, b))
 
-    def may_step(a: HexId, b: HexId) -> bool:  # the search's inner loop asks it of every step (issue 15)
-        if defence or a == held_at:
-            return False  # caldiero §5.1.3: at most one hex (the entry hex is that hex); §9.1.2 entry hex in EZoC
-        if roads_only and road(a, b) is None:
-            return False
-        return may_enter(a, b)
-
-    def one_hex(a: HexId, b: HexId) -> bool:
-        return a == g.start and may_enter(a, b)
-
-    step: Callable[[HexId, HexId], bool] = may_step
-    if g.order == "defence" and g.start is not None:
-        step = one_hex if not roads_only else (lambda a, b: board.road(a, b) is not None and one_hex(a, b))
-    return MoveRules(
-        unit_class=UNIT_CLASS, budget=budget, march_column=g.column, minimum_move=g.start is not None,
-        terrain_multiplier=terrain_multiplier(world), may_step=step,
-        can_end=lambda h: h != g.start and (not g.units or stacking_problem(world, h, g.units, g.column) is None),
-        zoc=ZocRules(hexes=ezoc, entry="stop"),  # caldiero §9.1.2; who may enter: _step_problem
-    )
+    step_veto = step if roads_only or artillery else None
+    return unit_rules(CALDIERO_VARIANT, world, _mover(world, g, origin, budget), roads=lambda a, b: road(a, b) is not None,
+                      closed=_closed(world, g), step=step_veto, terrain_multiplier=terrain_multiplier(world))
 
 
-def _hex_fit(world: World, g: Group, ezoc: frozenset[str]) -> Callable[[str], bool]:
-    """Whether nothing about b itself forbids the group to enter it (`_hex_judge` all None), kept as long as the
-    World for every search judging hexes alike: the same side, movers, formation of march, formation and order
-    (`_hex_judge` reads nothing else of the group), whatever its start, allowance or arm (issue 15). Never asked
-    of the group's start, where the movers themselves stand (`_step_problem` asks that)."""
-    known: dict[str, bool] = world._memo.setdefault(("hex_fit", g.side, g.units, g.column, g.formation, g.order), {})
-    judge = _hex_judge(world, g, ezoc)
+def _closed(world: World, g: Group) -> Callable[[str], bool] | None:
+    """The hexes Caldiero's scenario closes to the group (its hooks: §9.2.1 a side's rows, §19.1 a formation's
+    direction), each answer kept as long as the World for every group of that side and formation."""
+    hooks = world.hooks
+    if hooks is None:
+        return None
+    side, formation = g.side, g.formation
+    rows, direction = _per_hex(world, ("rows", side)), _per_hex(world, ("direction", formation))
 
-    def fits(b: str) -> bool:
-        ok = known.get(b)
-        if ok is None:
-            ok = known[b] = not any(judge(b))
-        return ok
+    def closed(b: str) -> bool:
+        if b not in rows:
+            rows[b] = hooks.entry_problem(world, side, b)
+        if b not in direction:
+            direction[b] = hooks.formation_hex_problem(world, formation, b)
+        return bool(rows[b] or direction[b])
 
-    return fits
+    return closed
 
 
 def reachable(world: World, g: Group) -> dict[str, Route]:
@@ -355,31 +336,14 @@ def reachable(world: World, g: Group) -> dict[str, Route]:
 
 
 def _routes(world: World, memo: dict[object, object], search: Group) -> dict[str, Route]:
-    """Every hex the group could end in but for stacking, with its cheapest path: one search for every group of
-    the same start, side, order, formation, allowance, arm and formation of march, whoever its units are. The
-    search never enters its start, where alone the movers stand (off the map they stand nowhere), so who moves
-    changes nothing but where the group may end (stacking, `reachable`)."""
+    """Every hex the group could end in but for stacking, with its cheapest path: the same for every group of the
+    same start, side, order, formation, allowance, arm and formation of march, whoever its units are (the search
+    never enters its start, where alone the movers stand), so who moves changes nothing but where the group may end
+    (stacking, `reachable`)."""
     key = ("routes", search)
     if key not in memo:
-        anchors = (world.data, world.board, world.hooks, movement_table(world))
-        memo[key] = SEARCHES.get(anchors, _search_key(world, search), lambda: _reachable(world, search))
+        memo[key] = _reachable(world, search)
     return memo[key]  # type: ignore[return-value]
-
-
-def _search_key(world: World, g: Group) -> tuple[object, ...]:
-    """All of the position a group's search reads (`Searches`): the enemy's ZoC and the hexes its units hold
-    (§9.1.2, §8.2.1); the friends only where they matter (a march column passes through none, §9.3.2; a Defence
-    order enters an enemy ZoC only where one stands, §5.1.3); the weather (§17.1) and whether the formation's
-    direction is released (§19.1, by the scenario hooks). The movement table (weather box and `minor_road_cost`)
-    is an anchor."""
-    ezoc = enemy_zoc(world, g.side)
-    enemy = hexes_held(world, world.enemy(g.side))
-    friends: frozenset[str] = frozenset()
-    if g.column or order_move(world, g.order).enter_ezoc == "with_friend":
-        mine = hexes_held(world, g.side)
-        friends = mine if g.column else mine & ezoc
-    released = g.formation in world.state.direction_released
-    return ("caldiero group", g, ezoc, enemy, friends, world.state.weather, released)
 
 
 def _reachable(world: World, g: Group) -> dict[str, Route]:
@@ -397,10 +361,15 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
         searches = [(g.ma_half, True), (_budget(world, g, False), False)]
     routes: dict[str, Route] = {}
     hm, table = _hexmap(world), movement_table(world)
+    # what its own rules read besides the kernel's: the arm and formation (§10.3, §17.1.3, §19.1), the weather and
+    # whether the formation's direction is released (§19.1, by the scenario hooks)
+    own = (g.artillery, g.formation, world.state.weather, g.formation in world.state.direction_released)
     for budget, roads_only in searches:
-        reach = kernel_reach(CALDIERO_VARIANT, hm, table, origin, _rules(world, g, ezoc, origin, budget - spent, roads_only))
+        rules = _rules(world, g, origin, budget - spent, roads_only)
+        reach = unit_reach(CALDIERO_VARIANT, world, hm, table, _mover(world, g, origin, budget - spent), rules,
+                           (*own, roads_only), (world.data, world.board, world.hooks))
         for h in reach.hexes():  # by (cost, id): never in set order
-            if h not in reach.endable:
+            if h == g.start:
                 continue
             walk = reach.path(h)
             path = walk if g.start is None else walk[1:]
@@ -440,7 +409,7 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
         check = None  # the engine refuses hexes off the map outright; the message below says which
     else:
         check = hex_movement.check_path(_hexmap(world), movement_table(world), walked,
-                                        _rules(world, g, ezoc, walked[0], budget - spent, False))
+                                        _rules(world, g, walked[0], budget - spent, False))
     if check is None or not (check.ok or check.block == MoveBlock.CANNOT_END_HERE):  # stacking: below
         raise MoveProblem(*_explain(world, g, path, ezoc))
     if len(set(path)) != len(path) or path[-1] == g.start:

@@ -23,6 +23,7 @@ class CaldieroVariant(Variant):
     roll_for_last_formation: ClassVar[bool] = False
     escape_through_ezoc: ClassVar[bool] = True  # caldiero §8.2.3: captured only when surrounded by enemy units (D12)
     path_tie_break: ClassVar[Literal["first", "path"]] = "path"  # the paths its recorded games keep (§9.1)
+    entry_hex_is_first_step: ClassVar[bool] = True  # caldiero §15.4: entering, the entry hex is the move's first hex
 
     def commander_value_bonus(self, world: World, u: str) -> int:
         """caldiero §13.2: the unit's own general in or next to its hex adds his initiative to its value (D9)."""

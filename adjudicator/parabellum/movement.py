@@ -189,6 +189,76 @@ def ends(found: Reach, can_end: Callable[[HexId], bool] | None) -> list[HexId]:
     return [h for h in found.hexes() if h != found.start and (can_end is None or can_end(h))]
 
 
+# --- a combat unit's move: one search for a group and for a unit alone (§8, §9 in both) ------------------------
+@dataclass(frozen=True)
+class Mover:
+    """What the search of a move reads of its movers: a group leaving one hex together (caldiero §9.1) or a unit
+    alone (arrivano §9), which is a group of one. `origin`: the hex the search begins in, the hex they leave or,
+    `on_map` False, the entry hex they come onto the map at (§15.4 in both), already paid for in `budget` (half
+    points left); `unit_class`: their class in the movement table; `column`: march column (§9.3); `move`: their
+    order's permissions; `one_hex`: they move one hex at most (Defence §5.1.3 in both, arrivano §17.2.7 storm)."""
+
+    side: str
+    origin: str
+    on_map: bool
+    budget: int
+    unit_class: str
+    column: bool
+    move: OrderMove
+    one_hex: bool
+
+
+def unit_rules(variant: Variant, world: World, m: Mover, *, roads: Callable[[HexId, HexId], bool],
+               closed: Callable[[HexId], bool] | None = None,
+               step: Callable[[HexId, HexId], bool] | None = None,
+               can_end: Callable[[HexId], bool] | None = None, terrain_multiplier: int = 1) -> MoveRules:
+    """The engine's rules for a move, written once: never into enemy units (§9.1.2), nor into a hex the game closes
+    to the side (`closed`: caldiero §9.2.1's rows, §19.1's direction); a march column through no friends (§9.3.2)
+    and, where the variant says so, along roads only (`column_keeps_to_roads`, arrivano §9.3); one hex only as
+    `one_hex` says, the minimum move of one hex (§9.1.1) from a start on the map, and from an entry hex as the
+    variant's `entry_hex_is_first_step` says (§15.4); enemy zones of control as the order
+    allows (`zoc_rules`, §8 and §5.1 in both). `roads(a, b)`: a road runs from a into b; `step`: the game's own
+    step veto (caldiero §10.3 guns at a canal, §17.1.1 and §17.1.3 roads only)."""
+    ezoc = enemy_zoc(world, m.side)
+    enemy, friends = hexes_held(world, world.enemy(m.side)), hexes_held(world, m.side)
+    column, origin = m.column, m.origin
+    follow_roads = column and variant.column_keeps_to_roads
+    from_entry = not m.on_map and variant.entry_hex_is_first_step  # the entry hex was the move's first hex
+    moves = not (m.one_hex and from_entry)
+
+    def can_enter(h: HexId) -> bool:
+        if h in enemy or (column and h in friends):
+            return False
+        return closed is None or not closed(h)
+
+    def may_step(a: HexId, b: HexId) -> bool:
+        if not moves or (m.one_hex and a != origin):
+            return False
+        if follow_roads and not roads(a, b):
+            return False
+        return step is None or step(a, b)
+
+    return MoveRules(unit_class=m.unit_class, budget=m.budget, march_column=column, minimum_move=not from_entry,
+                     terrain_multiplier=terrain_multiplier, can_enter=can_enter, can_end=can_end, may_step=may_step,
+                     zoc=zoc_rules(m.move, ezoc, friends.__contains__, column))
+
+
+def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTable, m: Mover, rules: MoveRules,
+               key: Hashable = (), anchors: tuple[object, ...] = ()) -> Reach:
+    """The search of `unit_rules` from the mover's origin, kept across positions (`kept_reach`) under what it reads
+    of the position: the enemy's zones of control and units (§8, §9.1.2), the friends only where they matter (a
+    march column passes through none, §9.3.2; a Defence order enters an enemy ZoC only where one stands, §5.1.3),
+    and the game's `key` (what its `closed` and `step` read)."""
+    ezoc = enemy_zoc(world, m.side)
+    friends: frozenset[str] = frozenset()
+    if m.column or m.move.enter_ezoc == "with_friend":
+        mine = hexes_held(world, m.side)
+        friends = mine if m.column else mine & ezoc
+    full = ("unit move", m, rules.terrain_multiplier, ezoc,
+            hexes_held(world, world.enemy(m.side)), friends, key)
+    return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors)
+
+
 # --- entering the map (§15.4 in both) ------------------------------------------------------------------------
 OFF_THE_SCALE = 10 ** 6  # more half points than any allowance
 

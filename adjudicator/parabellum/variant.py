@@ -64,6 +64,14 @@ class Variant:
     # §9.1 in both: which of several equally cheap paths a move records (its events keep the path): "first" the
     # first found in (cost, hex) order (arrivano), "path" the smallest hex by hex (caldiero, as its games recorded).
     path_tie_break: ClassVar[Literal["first", "path"]] = "first"
+    # §9.3 in both: a march column moves along roads only (arrivano §9.3 "Marcia in Colonna su strada"); caldiero
+    # §9.3 ("Colonna di Marcia") asks a road only where the column is declared, and prices its other steps as the
+    # terrain's.
+    column_keeps_to_roads: ClassVar[bool] = False
+    # §15.4 in both: a piece entering the map spends its entry hex's cost. "The entry hex is the move's first hex"
+    # (caldiero §15.4 with §9.1.1, §5.1.3: no minimum move after it, and a Defence order's one hex is that hex), or
+    # the unit waits on its entry hex and moves from it as from any start (arrivano §15.4: False).
+    entry_hex_is_first_step: ClassVar[bool] = False
 
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""
