@@ -27,6 +27,7 @@ from arbitro.adjudicator.arrivano.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import elimination, retreat, rout
+from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
 from arbitro.events import arrivano as ev
@@ -349,7 +350,7 @@ def rout_move(g: Game, uid: str, to: str, off_map: bool) -> None:
     """Carry out an accepted rout move: a permitted line, or a stop in a village, redoubt or friendly general's hex
     (its own hex: no move) (arrivano §15.2.2)."""
     w = g.world()
-    line = next((ln for ln in RT.lines(w, [uid], 2, True) if ln.to == to and ln.off_map == off_map), None)
+    line = next((ln for ln in lines(ARRIVANO_VARIANT, w, [uid], 2, ignore_ezoc=True) if ln.to == to and ln.off_map == off_map), None)
     if line is not None:
         do_retreat(g, [uid], line, R.ROUT_MOVE, True)
         return

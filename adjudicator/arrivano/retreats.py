@@ -24,23 +24,10 @@ from typing import Any
 
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.parabellum.retreat import Ground, Line
+from arbitro.adjudicator.parabellum.retreat import Line
+from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.parabellum.stacking import fits
-from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.projections.arrivano import Frame
-
-
-def lines(w: World, units: list[str], n: int, ignore_ezoc: bool, may_leave: bool = True) -> list[Line]:
-    """The permitted lines of retreat of `n` hexes for `units` (stacked together), sorted by end hex: the kernel's
-    reading by the end hex (ARRIVANO_VARIANT.retreat_lines). `may_leave=False`: a retreat that may not leave the
-    map (a retreat before combat, before_combat_lines): the lines as if the map had no way off it."""
-    side = w.state.units[units[0]].side
-    enemy = w.enemy(side)
-    ground = Ground(grid=w.grid, start=w.state.units[units[0]].hex,
-                    enemies=tuple(sorted({w.state.units[u].hex for u in w.units_of(enemy)})),
-                    ezoc=frozenset() if ignore_ezoc else enemy_zoc(w, side),
-                    enterable=lambda h: w.side_at(h) != enemy, fits=lambda h: fits(w, h, units), may_leave=may_leave)
-    return ARRIVANO_VARIANT.retreat_lines(ground, n, w.reading)
 
 
 def before_combat_lines(w: World, units: list[str]) -> list[Line]:
@@ -50,7 +37,8 @@ def before_combat_lines(w: World, units: list[str]) -> list[Line]:
     - `stays_on_map`: §12.8.1 speaks of units "obbligate a ritirarsi fuori mappa", and these retreats are the
     owner's free choice, so none leaves the map (with no line on it, the unit may not retreat before combat);
     `as_forced`: the lines of a forced retreat, exits included (reading off_map_retreat), with their §12.8.1 end."""
-    return lines(w, units, 1, False, may_leave=w.reading("retreat_before_combat_off_map") == "as_forced")
+    return lines(ARRIVANO_VARIANT, w, units, 1, ignore_ezoc=False,
+                 may_leave=w.reading("retreat_before_combat_off_map") == "as_forced")
 
 
 # --- the pending retreat: its answers ------------------------------------------------------------------------
@@ -84,7 +72,8 @@ def retreat_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
     n, ignore = frame.data["hexes"], frame.data["ignore_ezoc"]
     out = []
     for part in groups(w, units):
-        out += [{"type": "retreat", "to": ln.to, "units": part, "off_map": ln.off_map} for ln in lines(w, part, n, ignore)]
+        out += [{"type": "retreat", "to": ln.to, "units": part, "off_map": ln.off_map}
+                for ln in lines(ARRIVANO_VARIANT, w, part, n, ignore_ezoc=ignore)]
     if len({(o["to"], o["off_map"]) for o in out}) <= 1:
         whole = [o for o in out if o["units"] == units]
         return whole or out
@@ -191,7 +180,7 @@ def rout_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
     unit = w.state.units[uid]
     if unit.where != "map" or unit.status != "routed":
         return []
-    moves = lines(w, [uid], 2, True)
+    moves = lines(ARRIVANO_VARIANT, w, [uid], 2, ignore_ezoc=True)
     out = [{"type": "rout_move", "to": ln.to, "off_map": ln.off_map} for ln in moves]
     ends = {ln.to for ln in moves if not ln.off_map}
     out += [{"type": "rout_move", "to": h, "off_map": False} for h in sorted(rout_stops(w, uid, moves)) if h not in ends]
@@ -208,5 +197,5 @@ def artillery_answers(frame: Frame) -> list[dict[str, Any]]:
 
 
 __all__ = ["Line", "artillery_answers", "before_combat_line", "before_combat_lines", "cavalry_answers", "groups",
-           "light_answers", "lines", "normalise_cavalry", "normalise", "retreat_answers", "rout_answers",
+           "light_answers", "normalise_cavalry", "normalise", "retreat_answers", "rout_answers",
            "rout_stops", "stop_reason"]

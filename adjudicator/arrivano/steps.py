@@ -34,6 +34,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
+from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -218,7 +219,7 @@ def resolve_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
     match frame.kind:
         case "retreat":
             units = [u for u in dumped["units"] if w.state.units[u].where == "map"]
-            line = next(ln for ln in RT.lines(w, units, frame.data["hexes"], frame.data["ignore_ezoc"])
+            line = next(ln for ln in lines(ARRIVANO_VARIANT, w, units, frame.data["hexes"], ignore_ezoc=frame.data["ignore_ezoc"])
                         if ln.to == dumped["to"] and ln.off_map == dumped["off_map"])
             do_retreat(g, units, line, frame.rule, frame.data["ignore_ezoc"])
             rest = [u for u in RT.live(g.world(), frame) if u not in units]

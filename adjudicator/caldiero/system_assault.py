@@ -18,7 +18,6 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem  # noqa: F401
 from arbitro.adjudicator.caldiero.system_orders import unit_order
-from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
@@ -26,6 +25,7 @@ from arbitro.adjudicator.parabellum import advance, assault, bombardment, elimin
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.zoc import exerts_zoc
+from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import caldiero as ev
@@ -126,7 +126,8 @@ def stage_declared(a: Act) -> None:
     w = a.w
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
-    cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed" and retreat_paths(w, u, 1)]
+    cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed"
+           and lines(CALDIERO_VARIANT, w, [u], 1)]
     if cav:
         _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
 
@@ -134,7 +135,7 @@ def stage_declared(a: Act) -> None:
 def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for u in frame.ctx.units:
-        for p in retreat_paths(w, u, 1):
+        for p in lines(CALDIERO_VARIANT, w, [u], 1):
             out.append({"type": "cavalry_retreat", "unit": u, "to": p.path[0]})
     return out + [{"type": "decline"}]
 

@@ -19,7 +19,6 @@ from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.system_movement import (
     leader_reachable,
 )
-from arbitro.adjudicator.caldiero.system_retreat import retreat_paths
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
@@ -27,6 +26,7 @@ from arbitro.adjudicator.parabellum import elimination, retreat, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
+from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.events import caldiero as ev
 from arbitro.events import core
 from arbitro.events.parabellum import DieModifier
@@ -235,7 +235,7 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
             for art in rout.guns_with(a.w, [u]):
                 if art not in moves:
                     elimination.eliminate(a, CALDIERO_VARIANT, art, CALDIERO.ARTILLERY_STACKED)  # caldiero §11.1
-        if not retreat_paths(a.w, u, n):
+        if not lines(CALDIERO_VARIANT, a.w, [u], n):
             edge = a.w.board.is_edge(s.hex or "")
             elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
             continue
@@ -247,7 +247,7 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
 def retreat_options(w: World, frame: core.Frame[ev.RetreatsAwaited]) -> list[dict[str, Any]]:
     """Every unit still to retreat with each of its legal paths (caldiero §12.6)."""
     moves = frame.ctx.moves
-    return [{"type": "retreat", "unit": u, "path": list(p.path)} for u in sorted(moves) for p in retreat_paths(w, u, moves[u])]
+    return [{"type": "retreat", "unit": u, "path": list(p.path)} for u in sorted(moves) for p in lines(CALDIERO_VARIANT, w, [u], moves[u])]
 
 
 def answer_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], cmd: C.RetreatAlong) -> None:
@@ -257,7 +257,7 @@ def answer_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], cmd: C.Retreat
     u = cmd.unit
     if u not in moves:
         raise Reject(CALDIERO.RETREAT, f"{u} has no retreat to make; waiting for: {', '.join(sorted(moves))}")
-    options = retreat_paths(a.w, u, moves[u])
+    options = lines(CALDIERO_VARIANT, a.w, [u], moves[u])
     chosen = next((p for p in options if list(p.path) == list(cmd.path)), None)
     if chosen is None:
         raise Reject(CALDIERO.RETREAT, f"{cmd.path} is not a legal retreat for {u}: each hex farther from the enemy and out of "
@@ -269,14 +269,14 @@ def answer_retreat(a: Act, frame: core.Frame[ev.RetreatsAwaited], cmd: C.Retreat
         add_disorder(a, u, CALDIERO.RETREAT_EZOC, extra)  # caldiero §12.6.1
     for x, n in extra.items():
         if a.state.units[x].where == "map":
-            if retreat_paths(a.w, x, n):
+            if lines(CALDIERO_VARIANT, a.w, [x], n):
                 moves[x] = n
             else:
                 elimination.eliminate(a, CALDIERO_VARIANT, x, R.ROUT_RETREAT, permanent=True)
     for x in sorted(moves):  # a retreat just made may have closed the others' way (caldiero §12.6.3)
         if a.state.units[x].where != "map":
             del moves[x]
-        elif not retreat_paths(a.w, x, moves[x]):
+        elif not lines(CALDIERO_VARIANT, a.w, [x], moves[x]):
             del moves[x]
             elimination.eliminate(a, CALDIERO_VARIANT, x, R.RETREAT_BLOCKED, permanent=True)
     if moves:

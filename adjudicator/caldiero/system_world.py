@@ -13,6 +13,7 @@ from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import sight, world
+from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.caldiero import CaldieroState
 
 
@@ -54,7 +55,11 @@ class World(world.World):
     def charging(self, u: str) -> bool:
         return self.state.units[u].charging  # caldiero §20.2: the charged hex is the one its attack names
 
-    # --- zones of control, stacking --------------------------------------------------------------------
+    # --- movement and retreat --------------------------------------------------------------------------
+    def closed_to(self, side: str, h: str) -> tuple[Rule, str] | None:
+        """caldiero §9.2.1 (the map rules' `entry_problem`: the Austrians' 10xx row)."""
+        return self.hooks.entry_problem(self, side, h) if self.hooks is not None else None  # type: ignore[no-any-return]
+
     # --- command ---------------------------------------------------------------------------------------
     def out_of_command(self, u: str) -> bool:
         """caldiero §5.3: out of command when its formation was activated (FormationActivated's list)."""

@@ -19,6 +19,7 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import (FindsCounters, ScenarioFile, StackPattern, TerrainEffect, TerrainTable,
                                                   WeatherBox, WeatherTrack)
+from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
@@ -77,6 +78,17 @@ class World:
 
     def no_zoc_into(self, h: HexId) -> bool:  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
         return any(t.no_zoc_into for t in self.terrains(h))
+
+    def crossing_prohibited(self, a: str, b: str) -> bool:
+        """A hexside the terrain table bars to every move, retreat and command line (a river: caldiero's table; arrivano's
+        table has none)."""
+        hexsides = self.terrain_table.hexsides
+        return any(hexsides[f].prohibited for f in self.hexmap.hexside_features(a, b) if f in hexsides)
+
+    def closed_to(self, side: str, h: str) -> tuple[Rule, str] | None:
+        """Why the scenario closes hex h to `side`'s units, moving or retreating (caldiero §9.2.1: the Austrians never
+        enter the 10xx row, by its map rules), or None (arrivano: no such hex)."""
+        return None
 
     # --- weather (the box's effects are the variant's data, D29) ---------------------------------------
     def weather_box(self) -> WeatherBox | None:  # the box in force (None: no weather track, or no box: arrivano's 0)
@@ -297,8 +309,7 @@ class World:
         enemy ZoCs and any other terrain it goes."""
         if self.side_at(b) == self.enemy(side) or any(t.impassable for t in self.terrains(b)):
             return False
-        hexsides = self.terrain_table.hexsides
-        return not any(hexsides[f].prohibited for f in self.hexmap.hexside_features(a, b) if f in hexsides)
+        return not self.crossing_prohibited(a, b)
 
     def command_reach(self, leader: str) -> frozenset[str]:
         """The hexes within his command range by a line traced hex by hex that goes on through no hex holding enemy

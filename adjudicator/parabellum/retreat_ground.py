@@ -1,0 +1,42 @@
+"""The position a retreat reads (caldiero §12.6-§12.6.2, §8.1.1; arrivano §12.6-§12.6.2, §8.1.1), built once for both
+games from the kernel's World and handed to the variant's reading of §12.6 (`Variant.retreat_lines`, D34;
+parabellum/retreat.py). Its own module because the stacking rule it asks (parabellum/stacking.py) reads the variant,
+whose reading of §12.6 is retreat.py's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arbitro.adjudicator.parabellum.retreat import Ground, Line
+from arbitro.adjudicator.parabellum.stacking import fits
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+
+
+def ground(world: World, units: Sequence[str], start: str, *, ignore_ezoc: bool, may_leave: bool = True) -> Ground:
+    """What a retreat of `units`, stacked together in `start`, reads: the hexes the enemy holds (§12.6 "più
+    lontano"), the enemy ZoC unless ignored (§8.1.1 in both: "Le unità in Rotta ignorano le EZoC"), never into enemy
+    units nor a hex the scenario closes to the side (`World.closed_to`: caldiero §9.2.1), never across a hexside the
+    terrain table bars (`World.crossing_prohibited`), ending only where the stack fits (§7.1, §12.6.2). `may_leave`:
+    whether it may leave the map (§12.8.1; a retreat by the owner's choice may not)."""
+    side = world.side_of(units[0])
+    enemy = world.enemy(side)
+    return Ground(grid=world.grid, start=start, enemies=tuple(sorted(world.occupied_by(enemy))),
+                  ezoc=frozenset() if ignore_ezoc else enemy_zoc(world, side),
+                  enterable=lambda h: world.side_at(h) != enemy and world.closed_to(side, h) is None,
+                  fits=lambda h: fits(world, h, units), crossable=lambda a, b: not world.crossing_prohibited(a, b),
+                  may_leave=may_leave)
+
+
+def lines(variant: Variant, world: World, units: Sequence[str], hexes: int, *, ignore_ezoc: bool | None = None,
+          may_leave: bool = True) -> list[Line]:
+    """The permitted lines of retreat of `hexes` hexes for `units` (stacked together), as the variant reads §12.6;
+    none for units with no hex. `ignore_ezoc` None: as §8.1.1 says, when the units are routed."""
+    start = world.state.units[units[0]].hex
+    if not start:
+        return []
+    if ignore_ezoc is None:
+        ignore_ezoc = all(world.status(u) == "routed" for u in units)
+    return variant.retreat_lines(ground(world, units, start, ignore_ezoc=ignore_ezoc, may_leave=may_leave), hexes,
+                                 world.reading)
