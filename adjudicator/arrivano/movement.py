@@ -16,7 +16,7 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, advance_order_problem, attack_bound, attack_order_problem, commander_moves, enemy_problem, ends,
+    Mover, advance_order_problem, attack_bound, attack_order_problem, commander_moves, end_fits, enemy_problem, ends,
     entry_cost, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem, order_moves, toward_enemy,
     toward_enemy_problem, unit_reach, unit_rules,
 )
@@ -114,7 +114,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
                   replace(order_moves(w.tables.orders)[order], enter_ezoc=enter),
                   one_hex=rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only))
     rules = unit_rules(ARRIVANO_VARIANT, w, mover, roads=lambda a, b: bool(w.s.map.roads_between(a, b)),
-                       can_end=lambda h: fits(w, h, [uid]) and not (column and w.side_at(h) == unit.side and h != start))
+                       can_end=end_fits(ARRIVANO_VARIANT, w, (uid,), column))
     return Plan(start, rules, ezoc, order, mover)
 
 

@@ -29,10 +29,9 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, commander_moves, enemy_problem, entry_cost, ezoc_to_ezoc_problem, hexes_held, leave_ezoc_problem,
+    Mover, commander_moves, end_fits, end_problem, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
     presence_problem, unit_reach, unit_rules,
 )
-from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps import movement as hex_movement
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
@@ -162,36 +161,8 @@ def path_cost(world: World, g: Group, path: tuple[str, ...]) -> tuple[int, bool]
 
 
 def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bool = False) -> str | None:
-    """Why `arriving` may not end in h (caldiero §7.1, §7.1.1, §7.1.2), or None."""
-    side = world.state.units[arriving[0]].side
-    if h not in hexes_held(world, side):  # no friends there: the movers alone, the same answer in every such hex
-        return world.cached(("stacking alone", *arriving), lambda: stack_problem(CALDIERO_VARIANT, world, arriving))
-    present = [u for u in world.side_units_at(h, side) if u not in arriving]
-    together = present + list(arriving)
-    if column and present:
-        return "a unit in march column may not stack (caldiero §7.1.2, §9.3.2)"
-    return stack_problem(CALDIERO_VARIANT, world, together)
-
-
-def stacking_fits(world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
-    """Whether `arriving` may end in a hex (`stacking_problem` is None), each answer kept as long as the World and
-    the one for every hex without friends worked out once (issue 15: the listing asks it of every destination of
-    every group, once per order the group may act under)."""
-    held = hexes_held(world, world.state.units[arriving[0]].side)
-    known: dict[str, bool] = world._memo.setdefault(("stacking fits", arriving, column), {})
-    alone: list[bool] = []
-
-    def fits(h: str) -> bool:
-        if h in held:
-            ok = known.get(h)
-            if ok is None:
-                ok = known[h] = stacking_problem(world, h, arriving, column) is None
-            return ok
-        if not alone:
-            alone.append(stacking_problem(world, h, arriving, column) is None)
-        return alone[0]
-
-    return fits
+    """Why `arriving` may not end in h (caldiero §7.1, §7.1.1, §7.1.2): the kernel's `end_problem`."""
+    return end_problem(CALDIERO_VARIANT, world, h, arriving, column)
 
 
 Problem = tuple[Rule, str] | None
@@ -330,7 +301,7 @@ def reachable(world: World, g: Group) -> dict[str, Route]:
     key = ("reachable", g)
     if key not in memo:
         routes = _routes(world, memo, replace(g, units=()))
-        fits = stacking_fits(world, g.units, g.column)
+        fits = end_fits(CALDIERO_VARIANT, world, g.units, g.column)
         memo[key] = {h: r for h, r in routes.items() if fits(h)}
     return memo[key]  # type: ignore[no-any-return]
 

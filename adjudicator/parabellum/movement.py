@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
@@ -27,6 +27,7 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
+from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -257,6 +258,38 @@ def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTa
     full = ("unit move", m, rules.terrain_multiplier, ezoc,
             hexes_held(world, world.enemy(m.side)), friends, key)
     return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors)
+
+
+def end_problem(variant: Variant, world: World, h: str, arriving: Sequence[str], column: bool = False) -> str | None:
+    """Why `arriving`, one side's units moving together, may not end their move in h, or None: a march column stacks
+    with no one (§7.1.2, §9.3.2 in both), any other stack as the stacking rules say (§7.1, §7.1.1: `stack_problem`)."""
+    side = world.side_of(arriving[0])
+    if h not in hexes_held(world, side):  # no friends there: the movers alone, the same answer in every such hex
+        return world.cached(("stacking alone", *arriving), lambda: stack_problem(variant, world, arriving))
+    present = [u for u in world.side_units_at(h, side) if u not in arriving]
+    if column and present:
+        return f"a unit in march column may not stack ({variant.cite('7.1.2')}, {variant.rules.COLUMN_LIMITS})"
+    return stack_problem(variant, world, present + list(arriving))
+
+
+def end_fits(variant: Variant, world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
+    """Whether `arriving` may end in a hex (`end_problem` is None), each answer kept as long as the World and the one
+    for every hex without friends worked out once (issue 15: a listing asks it of every destination of every mover)."""
+    held = hexes_held(world, world.side_of(arriving[0]))
+    known: dict[str, bool] = world.cached(("stacking fits", *arriving, str(column)), dict)
+    alone: list[bool] = []
+
+    def fits(h: str) -> bool:
+        if h in held:
+            ok = known.get(h)
+            if ok is None:
+                ok = known[h] = end_problem(variant, world, h, arriving, column) is None
+            return ok
+        if not alone:
+            alone.append(end_problem(variant, world, h, arriving, column) is None)
+        return alone[0]
+
+    return fits
 
 
 # --- entering the map (§15.4 in both) ------------------------------------------------------------------------
