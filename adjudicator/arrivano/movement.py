@@ -16,7 +16,7 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, advance_order_problem, attack_bound, attack_order_problem, commander_moves, end_fits, enemy_problem, ends,
+    Mover, advance_order_problem, attack_bound, attack_order_problem, commander_moves, end_fits, entering_problem, ends,
     entry_cost, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem, order_moves, toward_enemy,
     toward_enemy_problem, unit_reach, unit_rules,
 )
@@ -339,7 +339,7 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
     if to not in w.s.map.grid.hexes():
         return str(ARRIVANO.MOVEMENT), f"{to} is not on the map"
-    problem = (enemy_problem(ARRIVANO_VARIANT, to, w.side_at(to) == w.enemy(side))
+    problem = (entering_problem(ARRIVANO_VARIANT, w, side, to)
                or leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc))
     if problem is None and p.mover.move.max_hexes == 1 and w.grid.distance(p.start, to) > 1:
         problem = ARRIVANO.DEFENCE, "under Defence a unit moves at most one hex"

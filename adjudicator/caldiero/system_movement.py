@@ -20,16 +20,17 @@ that every unit of the group may act under. Among equally cheap paths the one sm
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import permutations
 from dataclasses import dataclass, replace
-from typing import Any
 
 from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, commander_moves, end_fits, end_problem, enemy_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
+    Mover, commander_moves, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
     presence_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -58,7 +59,6 @@ class Group:
 class Route:
     path: tuple[str, ...]
     cost_half: int
-    all_road: bool
 
 
 class MoveProblem(Exception):
@@ -149,15 +149,9 @@ def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, b
     return cost.half_points, world.board.road(a, b) is not None
 
 
-def path_cost(world: World, g: Group, path: tuple[str, ...]) -> tuple[int, bool]:
-    """(cost, all along roads) of a path from the group's start (entering counts as on a road, §17.1.1)."""
-    cost, all_road, prev = 0, True, g.start
-    for h in path:
-        step, on_road = step_cost(world, prev, h, g.column)
-        cost += step
-        all_road = all_road and (on_road or prev is None)
-        prev = h
-    return cost, all_road
+def path_cost(world: World, g: Group, path: tuple[str, ...]) -> int:
+    """The cost of a path from the group's start."""
+    return sum(step_cost(world, prev, h, g.column)[0] for prev, h in zip((g.start, *path), path))
 
 
 def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bool = False) -> str | None:
@@ -166,7 +160,6 @@ def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bo
 
 
 Problem = tuple[Rule, str] | None
-HexProblems = tuple[Problem, Problem, Problem]
 
 
 def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool) -> Problem:
@@ -180,57 +173,19 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return CALDIERO.MOVEMENT, f"{a} and {b} are not adjacent"
     if a is not None and board.crossing_prohibited(a, b):
         return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
-    entering, presence, direction = _hex_judge(world, g, ezoc)(b)
+    entering = entering_problem(CALDIERO_VARIANT, world, g.side, b)
     if entering:
         return entering
     if g.artillery and a is not None and board.canal_without_bridge(a, b):
         return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
     if g.artillery and world.state.weather == 3 and (a is None or board.road(a, b) is None):
         return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
-    return presence or ezoc_to_ezoc_problem(CALDIERO_VARIANT, order_move(world, g.order), a, b, ezoc) or direction
-
-
-def _hex_judge(world: World, g: Group, ezoc: frozenset[str]) -> Callable[[str], HexProblems]:
-    """What forbids the group to enter a hex b whatever the step: (the hex itself or the enemy in it; friends and
-    enemy ZoC; the formation's direction), each the first rule broken or None. The answers that depend on the
-    state only through the side or the formation are kept as long as the World (`_per_hex`), so that every
-    group's search shares them; the tables are looked up once per judge, not once per hex (issue 15)."""
-    side, movers, column, formation = g.side, g.units, g.column, g.formation
-    entering_of = _per_hex(world, ("entering", side))
-    units_of = _per_hex(world, ("units", side))
     move = order_move(world, g.order)
+    friends = any(u not in g.units for u in world.side_units_at(b, g.side))
     hooks = world.hooks
-    direction_of = _per_hex(world, ("direction", formation)) if hooks is not None else None
-
-    def judge(b: str) -> HexProblems:
-        if b not in entering_of:
-            entering_of[b] = _entering_problem(world, side, b)
-        here = units_of.get(b)
-        if here is None:
-            here = units_of[b] = tuple(world.side_units_at(b, side))
-        presence = presence_problem(CALDIERO_VARIANT, move, b, ezoc, any(u not in movers for u in here), column)
-        direction: Problem = None
-        if direction_of is not None:  # e.g. caldiero §19.1
-            if b not in direction_of:
-                direction_of[b] = hooks.formation_hex_problem(world, formation, b)
-            direction = direction_of[b]
-        return entering_of[b], presence, direction
-
-    return judge
-
-
-def _entering_problem(world: World, side: str, b: str) -> Problem:
-    if world.hooks is not None:
-        problem = world.hooks.entry_problem(world, side, b)  # e.g. caldiero §9.2.1
-        if problem:
-            return problem  # type: ignore[no-any-return]
-    return enemy_problem(CALDIERO_VARIANT, b, bool(world.enemy_units_at(b, side)))
-
-
-def _per_hex(world: World, key: tuple[str, str]) -> dict[str, Any]:
-    """The answers about single hexes that depend on the state only through `key` (a side, a formation), kept as
-    long as the World so that every group's search shares them."""
-    return world._memo.setdefault(key, {})  # type: ignore[no-any-return]
+    return (presence_problem(CALDIERO_VARIANT, move, b, ezoc, friends, g.column)
+            or ezoc_to_ezoc_problem(CALDIERO_VARIANT, move, a, b, ezoc)
+            or (hooks.formation_hex_problem(world, g.formation, b) if hooks is not None else None))  # §19.1
 
 
 def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -> Group:
@@ -262,17 +217,30 @@ def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -
     Caldiero adds: hexes its scenario closes (§9.2.1 rows, §19.1 direction: `_closed`), guns across a canal only at a
     bridge (§10.3) and only along roads in an ice storm (§17.1.3), and `roads_only` (§17.1.1)."""
     board = world.board
-    road = board.road
+    road = _road_steps(board).__contains__
     artillery, ice = g.artillery, world.state.weather == 3
 
     def step(a: HexId, b: HexId) -> bool:  # the search's inner loop asks it of every step (issue 15)
-        if (roads_only or (artillery and ice)) and road(a, b) is None:
+        if (roads_only or (artillery and ice)) and not road((a, b)):
             return False
         return not (artillery and board.canal_without_bridge(a, b))
 
     step_veto = step if roads_only or artillery else None
-    return unit_rules(CALDIERO_VARIANT, world, _mover(world, g, origin, budget), roads=lambda a, b: road(a, b) is not None,
+    return unit_rules(CALDIERO_VARIANT, world, _mover(world, g, origin, budget), roads=lambda a, b: road((a, b)),
                       closed=_closed(world, g), step=step_veto, terrain_multiplier=terrain_multiplier(world))
+
+
+_ROAD_STEPS: dict[int, tuple[object, frozenset[tuple[str, str]]]] = {}
+
+
+def _road_steps(board: Board) -> frozenset[tuple[str, str]]:
+    """Every (a, b) step along a road of the board, both ways, worked out once per map (issue 15: the search asks
+    it of every step, and `board.road` builds a key per question)."""
+    kept = _ROAD_STEPS.get(id(board.map))
+    if kept is None or kept[0] is not board.map:  # the map is kept with its answer, so its id stays unique
+        steps = frozenset(pair for side in board.map.roads for pair in permutations(side))
+        kept = _ROAD_STEPS[id(board.map)] = (board.map, steps)
+    return kept[1]
 
 
 def _closed(world: World, g: Group) -> Callable[[str], bool] | None:
@@ -282,11 +250,12 @@ def _closed(world: World, g: Group) -> Callable[[str], bool] | None:
     if hooks is None:
         return None
     side, formation = g.side, g.formation
-    rows, direction = _per_hex(world, ("rows", side)), _per_hex(world, ("direction", formation))
+    rows: dict[str, Problem] = world.cached(("rows", side), dict)  # kept as long as the World, for every group
+    direction: dict[str, Problem] = world.cached(("direction", formation), dict)
 
     def closed(b: str) -> bool:
         if b not in rows:
-            rows[b] = hooks.entry_problem(world, side, b)
+            rows[b] = world.closed_to(side, b)
         if b not in direction:
             direction[b] = hooks.formation_hex_problem(world, formation, b)
         return bool(rows[b] or direction[b])
@@ -348,10 +317,9 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
                 cost = step_cost(world, g.start, h, g.column)[0]
             else:
                 cost = spent + reach.costs[h]
-            all_road = roads_only or all(world.board.road(a, b) is not None for a, b in zip(walk, walk[1:]))
             old = routes.get(h)
             if old is None or (cost, path) < (old.cost_half, old.path):
-                routes[h] = Route(path=path, cost_half=cost, all_road=all_road)
+                routes[h] = Route(path=path, cost_half=cost)
     return routes
 
 
@@ -388,8 +356,7 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
     problem_stack = stacking_problem(world, path[-1], g.units, g.column)
     if problem_stack:
         raise MoveProblem(R.COLUMN_STACKING if g.column else CALDIERO.STACKING, problem_stack)
-    cost, _ = path_cost(world, g, path)
-    return Route(path=path, cost_half=cost, all_road=all_road)
+    return Route(path=path, cost_half=path_cost(world, g, path))
 
 
 def _explain(world: World, g: Group, path: tuple[str, ...], ezoc: frozenset[str]) -> tuple[Rule, str]:

@@ -130,6 +130,12 @@ def enemy_problem(variant: Variant, b: str, enemy_there: bool) -> Problem | None
     return (rule, f"{b} holds enemy combat units ({rule})") if enemy_there else None
 
 
+def entering_problem(variant: Variant, world: World, side: str, b: str) -> Problem | None:
+    """Why a unit of `side` may never enter b whatever the step, or None: a hex its scenario closes to the side
+    (`World.closed_to`: caldiero §9.2.1), enemy combat units there (§9.1.2 in both)."""
+    return world.closed_to(side, b) or enemy_problem(variant, b, bool(world.enemy_units_at(b, side)))
+
+
 def presence_problem(variant: Variant, order: OrderMove, b: str, ezoc: frozenset[HexId], friends_there: bool,
                      column: bool) -> Problem | None:
     """Why the friends in b or the enemy's ZoC over it forbid a unit moving under `order` to enter b (`friends_there`:

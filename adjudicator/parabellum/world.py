@@ -23,6 +23,18 @@ from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
+_NO_ZOC: dict[tuple[int, int], tuple[HexMap, TerrainTable, frozenset[str]]] = {}
+
+
+def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
+    """The hexes of a map whose terrain no ZoC enters, worked out once per map and terrain table (issue 15: every
+    position's enemy ZoC asks it of every hex next to a unit); both are kept with the answer, so their ids stay
+    unique."""
+    kept = _NO_ZOC.get((id(hexmap), id(table)))
+    if kept is None or kept[0] is not hexmap or kept[1] is not table:
+        hexes = frozenset(h for h in hexmap.hexes() if any(table.terrain[t].no_zoc_into for t in hexmap.hex(h).terrains))
+        kept = _NO_ZOC[(id(hexmap), id(table))] = (hexmap, table, hexes)
+    return kept[2]
 
 
 class World:
@@ -77,7 +89,7 @@ class World:
         return any(t.no_bombard_into for t in self.terrains(h))
 
     def no_zoc_into(self, h: HexId) -> bool:  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
-        return any(t.no_zoc_into for t in self.terrains(h))
+        return h in _no_zoc_hexes(self.hexmap, self.terrain_table)
 
     def crossing_prohibited(self, a: str, b: str) -> bool:
         """A hexside the terrain table bars to every move, retreat and command line (a river: caldiero's table; arrivano's
