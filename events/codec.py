@@ -56,16 +56,16 @@ def canonical(obj: Any) -> bytes:
             _finite_floats.decode(data)
         except _FloatLiteral:
             raise FloatInGameData(_REFUSAL) from None
-        if (packed is None or _NON_FINITE.search(packed) is not None) and _has_float(obj):
+        if (packed is None or _NON_FINITE.search(packed) is not None) and _has_float(msgspec.to_builtins(obj)):
             raise FloatInGameData(_REFUSAL)
     return data
 
 
 def _has_float(obj: Any) -> bool:
+    """Whether a value of builtins (msgspec.to_builtins' output: sets, enums, dataclasses and Structs already turned
+    into lists, values and dicts, so a nan inside a frozenset is seen) holds a float."""
     if isinstance(obj, float):
         return True
-    if isinstance(obj, msgspec.Struct):
-        return _has_float(msgspec.to_builtins(obj))
     if isinstance(obj, dict):
         return any(_has_float(v) for v in obj.values())
     if isinstance(obj, (list, tuple)):

@@ -3,6 +3,8 @@ machine, and no float in game data, whatever form the float takes."""
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 from typing import Any
 
@@ -62,3 +64,22 @@ def test_the_hash_is_sha256_hex_of_the_bytes() -> None:
 
 def test_to_builtins_gives_plain_values_of_a_struct() -> None:
     assert to_builtins(Piece(name="x", strength={"a": 3})) == {"name": "x", "strength": {"a": 3}}
+
+
+class Weather(enum.Enum):
+    STORM = float("inf")
+
+
+@dataclasses.dataclass
+class Reading:
+    value: object
+
+
+@pytest.mark.parametrize("value", [{float("inf")}, {"hexes": frozenset({float("nan")})}, [Weather.STORM],
+                                   Reading(float("-inf")), {"a": Reading([float("nan")])}], ids=repr)
+def test_a_non_finite_float_is_refused_in_whatever_msgspec_encodes(value: Any) -> None:
+    """msgspec encodes sets, enums and dataclasses (as JSON arrays, values and objects); a non-finite float in
+    one is written as JSON's null, so only the walk can find it, and the walk sees dicts, lists and Structs only
+    (events/codec._has_float): canonical() gives b'[null]' for {inf}, a float in game data that verify hashes."""
+    with pytest.raises(FloatInGameData):
+        canonical(value)

@@ -1,11 +1,9 @@
-"""Review of issue 15's speed commits (rev-speed): a command the engine decides on a state its caller gives up
-(`decide(..., consume=True)`, 61e6b62) and is refused after its rules changed that state leaves nothing half
-changed anywhere; and the canonical float check (ffcde40) refuses a non-finite float wherever msgspec can put one."""
+"""A command the engine decides on a state its caller gives up (`decide(..., consume=True)`: the service's submit and
+verify) and is refused after its rules changed that state leaves nothing half changed anywhere: not the head served
+later, from the head cache or a fresh fold, nor the state a suspended roll is asked from."""
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 from typing import Any
 
 import pytest
@@ -14,7 +12,6 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
-from arbitro.events.codec import FloatInGameData, canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.game import state_bytes
 from tests.foundation import duel
@@ -35,7 +32,7 @@ class MidwayDuel(duel.DuelRuleset):
         super().decide(ctx, command)
 
 
-registry.register("midwayduel", "tests.foundation.test_review_speed:MidwayDuel")
+registry.register("midwayduel", "tests.foundation.test_engine_consumed_state:MidwayDuel")
 
 
 @pytest.mark.parametrize("cache", ["warm", "cold"])
@@ -77,22 +74,3 @@ def test_a_roll_to_enter_is_asked_from_the_state_before_the_command_changed_it()
     after = app.state_at("g")
     assert after.rules.played == {"red": False, "blue": False}, "the card played before the roll is discarded"
     assert after.core.decisions, "the roll is awaited"
-
-
-class Weather(enum.Enum):
-    STORM = float("inf")
-
-
-@dataclasses.dataclass
-class Reading:
-    value: object
-
-
-@pytest.mark.parametrize("value", [{float("inf")}, {"hexes": frozenset({float("nan")})}, [Weather.STORM],
-                                   Reading(float("-inf")), {"a": Reading([float("nan")])}], ids=repr)
-def test_a_non_finite_float_is_refused_in_whatever_msgspec_encodes(value: Any) -> None:
-    """msgspec encodes sets, enums and dataclasses (as JSON arrays, values and objects); a non-finite float in
-    one is written as JSON's null, so only the walk can find it, and the walk sees dicts, lists and Structs only
-    (events/codec._has_float): canonical() gives b'[null]' for {inf}, a float in game data that verify hashes."""
-    with pytest.raises(FloatInGameData):
-        canonical(value)
