@@ -80,8 +80,10 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Decision(Generic[S]):
-    """The context of one `decide` call: a private copy of the state that every emitted event updates
-    at once (so later checks see earlier effects), and the game's random source."""
+    """The context of one `decide` call: a state of its own that every emitted event updates at once (so later
+    checks see earlier effects), and the game's random source. It is the engine's to change: a copy, or the
+    caller's own state when the caller gives it up (`decide(..., consume=True)`: submit and verify), so a ruleset
+    keeps no reference to `ctx.state`'s objects after `decide` returns."""
 
     def __init__(
         self, ruleset: "Ruleset[S]", fold: "Fold", game: "GameState[S]", seat: str, next_seq: int,
