@@ -30,7 +30,7 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, commander_moves, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
+    Mover, Searches, commander_moves, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
     presence_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -38,7 +38,7 @@ from arbitro.adjudicator.maps import movement as hex_movement
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, cached_step_cost
+from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, Reach, cached_step_cost
 from arbitro.adjudicator.ruleset import Rule
 
 
@@ -308,19 +308,34 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
         rules = _rules(world, g, origin, budget - spent, roads_only)
         reach = unit_reach(CALDIERO_VARIANT, world, hm, table, _mover(world, g, origin, budget - spent), rules,
                            (*own, roads_only), (world.data, world.board, world.hooks))
-        for h in reach.hexes():  # by (cost, id): never in set order
-            if h == g.start:
-                continue
-            walk = reach.path(h)
-            path = walk if g.start is None else walk[1:]
-            if g.start is not None and len(walk) == 2:  # the minimum move is recorded as the whole allowance
-                cost = step_cost(world, g.start, h, g.column)[0]
-            else:
-                cost = spent + reach.costs[h]
+        key = ("caldiero routes", g.start, g.column, spent)
+        for h, route in ROUTES.get((reach,), key, lambda: _search_routes(world, g, reach, spent)):
             old = routes.get(h)
-            if old is None or (cost, path) < (old.cost_half, old.path):
-                routes[h] = Route(path=path, cost_half=cost)
+            if old is None or (route.cost_half, route.path) < (old.cost_half, old.path):
+                routes[h] = route
     return routes
+
+
+ROUTES = Searches(1024)
+"""A kept search's routes as Caldiero records them, kept with the search (issue 15: a search kept across positions
+is not turned into routes again at every position)."""
+
+
+def _search_routes(world: World, g: Group, reach: Reach, spent: int) -> tuple[tuple[str, Route], ...]:
+    """Each hex a search reached but the start, by (cost, id), with its route: the path from the start (entering:
+    from the entry hex) and its cost, the minimum move recorded as what its one step costs (§9.1.1)."""
+    out = []
+    for h in reach.hexes():  # by (cost, id): never in set order
+        if h == g.start:
+            continue
+        walk = reach.path(h)
+        path = walk if g.start is None else walk[1:]
+        if g.start is not None and len(walk) == 2:  # the minimum move is recorded as the whole allowance
+            cost = step_cost(world, g.start, h, g.column)[0]
+        else:
+            cost = spent + reach.costs[h]
+        out.append((h, Route(path=path, cost_half=cost)))
+    return tuple(out)
 
 
 def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
