@@ -33,6 +33,7 @@ from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.steps import procedures
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.ruleset import Decision
@@ -386,23 +387,12 @@ def light_retreat(g: Game, frame: Frame, uid: str | None, to: str | None, off_ma
     A.proceed(g, data)
 
 
-class FrameStep(Step[Any]):
-    """One kind of Arrivano's decisions on the engine's stack (the kinds of ev.ARRIVANO_CONTEXTS): its options
-    are `frame_options`, the answers listed to its seat (legal()); an answer is carried out by `answer` above,
-    then the procedure goes on as after any command (`after`: the ruleset's settle, march orders, sightings)."""
-
-    def __init__(self, kind: str, world: Callable[[ArrivanoState], World],
-                 after: Callable[[Decision[ArrivanoState], Any], None]) -> None:
-        self.kind = kind  # type: ignore[misc]  # one instance per kind: the steps differ only by their frames
-        self.world, self.after = world, after
-
-    def options(self, state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
-        return frame_options(self.world(state.rules), as_frame(frame)) or []
-
-    def answer(self, ctx: Decision[Any], frame: core.Frame[Any], command: Any) -> None:
-        self.after(ctx, command)
-
-
 def steps(world: Callable[[ArrivanoState], World],
           after: Callable[[Decision[ArrivanoState], Any], None]) -> dict[str, Step[Any]]:
-    return {kind: FrameStep(kind, world, after) for kind in ev.ARRIVANO_CONTEXTS}
+    """Each kind of Arrivano's decisions (the kinds of ev.ARRIVANO_CONTEXTS) on the kernel's steps: its options are
+    `frame_options`, the answers listed to its seat (legal()); an answer is carried out by `answer` above, then the
+    procedure goes on as after any command (`after`: the ruleset's settle, march orders, sightings)."""
+    def options(state: GameState[Any], frame: core.Frame[Any], seat: str) -> list[dict[str, Any]]:
+        return frame_options(world(state.rules), as_frame(frame)) or []
+
+    return procedures({kind: (options, lambda ctx, frame, command: after(ctx, command)) for kind in ev.ARRIVANO_CONTEXTS})
