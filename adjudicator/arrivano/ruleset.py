@@ -287,7 +287,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     def _after(self, g: F.Game) -> None:
         """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
-        S.settle(g)
+        sequence.settle(S.Automatic(g))
         if g.state.result is None:
             march_checks(g)
             found = automatic_now(g.world())

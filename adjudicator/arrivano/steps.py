@@ -145,62 +145,81 @@ def advance_groups(w: World, frame: Frame) -> list[tuple[str, ...]]:
                           lambda u: bool(stack_commanders(w, u)), room)
 
 
-def settle(g: Game) -> None:
-    """Resolve the frames that need no choice (no answer or a single forced one)."""
-    while (frame := g.top()) is not None:
-        opts = frame_options(g.world(), frame)
-        if frame.kind in ("retreat", "rout_move"):
-            if not opts:  # arrivano §12.6.3: nowhere to go
-                g.clear(frame)
-                units = frame.data["units"] if frame.kind == "retreat" else [frame.data["unit"]]
-                for u in units:  # (a rout move: only a unit still routed on the map)
-                    unit = g.state.units[u]
-                    if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
-                        elimination.eliminate(g, ARRIVANO_VARIANT, u, R.SURROUNDED, permanent=True, because=frame.rule)
-                continue
-            if len(opts) == 1:
-                g.clear(frame)
-                resolve_answer(g, frame, opts[0])
-                continue
-            return
-        if frame.kind == "end_phase":
+class Automatic:
+    """Arrivano's answers to the kernel's `sequence.settle`: the decisions on top that need no choice (none left, or
+    a single answer) are carried out; the sequence's automatic steps run where they begin (turn.py), so none waits."""
+
+    def __init__(self, g: Game) -> None:
+        self.g, self.top = g, g.top()
+
+    def decision_waiting(self) -> bool:
+        self.top = self.g.top()
+        return self.top is not None
+
+    def settle_decision(self) -> bool:
+        assert self.top is not None
+        return settle_top(self.g, self.top)
+
+    def settle_step(self) -> bool:
+        return False
+
+
+def settle_top(g: Game, frame: Frame) -> bool:
+    """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat
+    decides."""
+    opts = frame_options(g.world(), frame)
+    if frame.kind in ("retreat", "rout_move"):
+        if not opts:  # arrivano §12.6.3: nowhere to go
             g.clear(frame)
-            rout_moves(g, list(frame.data["done"]))
-            continue
-        if frame.kind == "escape":
-            opts = frame_options(g.world(), frame) or []
-            lid = frame.data["leader"]
-            if g.state.leaders[lid].where != "map" or (not frame.data["forced"] and len(opts) == 1):
-                g.clear(frame)
-                continue
-            if frame.data["forced"] and not opts:  # arrivano §8.2.3: nowhere to go
-                g.clear(frame)
-                g.emit(ev.LeaderLost(leader=lid, rule=str(R.COMMANDER_ZOC_ESCAPE)))
-                after_leader_lost(g, lid)
-                continue
-            return
-        if frame.kind == "recovery" and len(opts or []) <= 1:  # nothing left to try
+            units = frame.data["units"] if frame.kind == "retreat" else [frame.data["unit"]]
+            for u in units:  # (a rout move: only a unit still routed on the map)
+                unit = g.state.units[u]
+                if unit.where == "map" and (frame.kind == "retreat" or unit.status == "routed"):
+                    elimination.eliminate(g, ARRIVANO_VARIANT, u, R.SURROUNDED, permanent=True, because=frame.rule)
+            return True
+        if len(opts) == 1:
             g.clear(frame)
-            finish_activation(g)
-            continue
-        if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
-            settle_single(g, frame, (opts or [None])[0])
-            continue
-        if frame.kind == "resume_assault":
+            resolve_answer(g, frame, opts[0])
+            return True
+        return False
+    if frame.kind == "end_phase":
+        g.clear(frame)
+        rout_moves(g, list(frame.data["done"]))
+        return True
+    if frame.kind == "escape":
+        opts = frame_options(g.world(), frame) or []
+        lid = frame.data["leader"]
+        if g.state.leaders[lid].where != "map" or (not frame.data["forced"] and len(opts) == 1):
             g.clear(frame)
-            A.resume_assault(g, frame)
-            continue
-        if frame.kind == "dr_test":
+            return True
+        if frame.data["forced"] and not opts:  # arrivano §8.2.3: nowhere to go
             g.clear(frame)
-            A.dr_tests(g, frame)
-            continue
-        if frame.kind == "advance" and not advancers(g.world(), frame):
-            g.clear(frame)
-            continue
-        if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
-            g.clear(frame)
-            continue
-        return
+            g.emit(ev.LeaderLost(leader=lid, rule=str(R.COMMANDER_ZOC_ESCAPE)))
+            after_leader_lost(g, lid)
+            return True
+        return False
+    if frame.kind == "recovery" and len(opts or []) <= 1:  # nothing left to try
+        g.clear(frame)
+        finish_activation(g)
+        return True
+    if frame.kind in ("exchange_loss", "replacement_hex", "commander_refuge", "fire_target") and len(opts or []) <= 1:
+        settle_single(g, frame, (opts or [None])[0])
+        return True
+    if frame.kind == "resume_assault":
+        g.clear(frame)
+        A.resume_assault(g, frame)
+        return True
+    if frame.kind == "dr_test":
+        g.clear(frame)
+        A.dr_tests(g, frame)
+        return True
+    if frame.kind == "advance" and not advancers(g.world(), frame):
+        g.clear(frame)
+        return True
+    if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
+        g.clear(frame)
+        return True
+    return False
 
 
 def settle_single(g: Game, frame: Frame, only: dict[str, Any] | None) -> None:

@@ -2,7 +2,7 @@
 the turn's end, and the dispatch of every command to the system modules.
 
 Each command has a `check_*` (raises Reject with the rule it enforces; legal.py lists candidates that pass
-the same checks) and a `do_*` that emits events. After every command `settle` runs the automatic steps
+the same checks) and a `do_*` that emits events. After every command the kernel's `sequence.settle` runs the automatic steps
 (weather, initiative, empty steps) until some seat must decide. Multi-step procedures (an assault, a
 retreat, an exchange) wait on frames of the engine's decision stack, answered by the steps of steps.py; the
 assault then goes on from the stage its own `combat` frame records, once it is on top again (go_on,
@@ -227,11 +227,39 @@ def check_replacement(w: World, seat: str, cmd: C.Place) -> None:
 # =====================================================================================================
 
 
-class CaldieroActionPhase:
-    """Caldiero's answers to the kernel's action-phase loop (parabellum/sequence.py)."""
+class CaldieroSequence:
+    """Caldiero's answers to the kernel's sequence of play (parabellum/sequence.py): what needs no choice after a
+    command, and the action phase's loop."""
 
     def __init__(self, a: Act) -> None:
         self.a, self.emit, self.reading = a, a.emit, a.reading
+
+    def decision_waiting(self) -> bool:
+        return self.a.frames_open()
+
+    def settle_decision(self) -> bool:
+        return False  # every decision Caldiero asks is its seat's, even with one answer
+
+    def settle_step(self) -> bool:
+        """The automatic steps (the weather roll, caldiero §17; the initiative, §6), and a step where the seat has
+        nothing to decide ended for him (an obligation still owed keeps it)."""
+        a, state = self.a, self.a.state
+        step = step_key(state)
+        if state.phase == "over":
+            return False
+        if step == "weather":
+            roll_weather(a)
+            a.emit(ev.StepBegan(phase="command", step="reorganise", seat="france", rule=str(CALDIERO.RECOVERY)))
+        elif step == "initiative":
+            sequence.next_activation(self, CALDIERO_VARIANT)  # caldiero §6.2
+        elif step not in AUTO_SKIP or a.env.has_options(a.w, state.seat):
+            return False
+        else:
+            try:
+                end_step(a, state.seat)
+            except Reject:
+                return False
+        return True
 
     def eligible(self) -> list[str]:
         return eligible_formations(self.a.w)
@@ -284,36 +312,6 @@ def roll_weather(a: Act) -> None:
 
 
 # =====================================================================================================
-# Activation: orders (caldiero §5.2.2, §5.3.1, §4.3.1)
-# =====================================================================================================
-
-
-# =====================================================================================================
-# Movement (caldiero §9)
-# =====================================================================================================
-
-
-# =====================================================================================================
-# Leaders (caldiero §4.1.4, §4.2.1)
-# =====================================================================================================
-
-
-# =====================================================================================================
-# Bombardment (caldiero §11.4)
-# =====================================================================================================
-
-
-# =====================================================================================================
-# Disorder, elimination, retreats, leaders (caldiero §12.6, §12.8, §15, §4.4)
-# =====================================================================================================
-
-
-# =====================================================================================================
-# Assault (caldiero §12)
-# =====================================================================================================
-
-
-# =====================================================================================================
 # Dispatch: step -> handlers; end_step transitions; automatic steps
 # =====================================================================================================
 STEP_COMMANDS = {
@@ -328,6 +326,8 @@ STEP_COMMANDS = {
     "bombardment": ("bombard", "end_step"),
     "combat": ("attack", "end_step"),
 }
+# The steps ended for their seat when he has nothing to decide in them (CaldieroSequence.settle_step).
+AUTO_SKIP = {"orders", "reorganise", "replacements", "activation_orders", "movement", "leaders", "bombardment", "combat"}
 
 
 def step_key(state: CaldieroState) -> str:
@@ -353,7 +353,7 @@ def go_on(a: Act) -> None:
     that need no choice are run."""
     if a.combat_on_top():
         run_combat(a)
-    settle(a)
+    sequence.settle(CaldieroSequence(a))
 
 
 def step_rule(state: CaldieroState) -> Rule:
@@ -459,29 +459,3 @@ def end_step(a: Act, seat: str) -> None:
     else:
         raise Reject(step_rule(state), f"step {state.step} cannot be ended by a command")
 
-
-AUTO_SKIP = {"orders", "reorganise", "replacements", "activation_orders", "movement", "leaders", "bombardment", "combat"}
-
-
-def settle(a: Act) -> None:
-    """Run the automatic steps and skip steps where the seat has nothing to decide."""
-    for _ in range(200):
-        state = a.state
-        if a.frames_open() or state.phase == "over":
-            return
-        step = step_key(state)
-        if step == "weather":
-            roll_weather(a)
-            a.emit(ev.StepBegan(phase="command", step="reorganise", seat="france", rule=str(CALDIERO.RECOVERY)))
-            continue
-        if step == "initiative":
-            sequence.next_activation(CaldieroActionPhase(a), CALDIERO_VARIANT)  # caldiero §6.2
-            continue
-        if step in AUTO_SKIP:
-            if not a.env.has_options(a.w, state.seat):
-                try:
-                    end_step(a, state.seat)
-                except Reject:
-                    return
-                continue
-        return

@@ -1,5 +1,6 @@
-"""The action phase's loop both books share (caldiero §6.2, arrivano §6.1): after each activation the initiative
-is rolled again while formations remain to be activated; with none left the turn goes to its end phase.
+"""The sequence of play both books share (caldiero §3, arrivano §3.1): after every command the game runs what needs
+no choice (`settle`), and the action phase's loop (caldiero §6.2, arrivano §6.1): after each activation the
+initiative is rolled again while formations remain to be activated; with none left the turn goes to its end phase.
 
 A game's flow answers the questions of `Turn` (what may be activated, its initiative values and dice, the step
 its winner chooses in, its own end of turn); the loop and the roll (parabellum/initiative.py) are written once
@@ -12,6 +13,30 @@ from typing import Protocol
 
 from arbitro.adjudicator.parabellum import initiative
 from arbitro.adjudicator.parabellum.variant import Variant
+
+
+class Automatic(Protocol):
+    """A game as `settle` asks it: what waits for a choice, and how what needs none is carried out."""
+
+    def decision_waiting(self) -> bool:
+        """A decision of the game waits on the engine's stack (the procedure goes on once it is answered)."""
+        ...
+
+    def settle_decision(self) -> bool:
+        """Carry out the decision on top if it needs no choice (no answer, or one forced); False: its seat decides."""
+        ...
+
+    def settle_step(self) -> bool:
+        """Carry out the sequence's step if it needs no choice (an automatic step: the initiative roll, the weather;
+        or one whose seat has nothing to do but end it); False: its seat acts, or the game is over."""
+        ...
+
+
+def settle(game: Automatic) -> None:
+    """After every command or answer (caldiero §3, arrivano §3.1): whatever needs no choice is done, the waiting
+    decisions first, until a seat must decide."""
+    while game.settle_decision() if game.decision_waiting() else game.settle_step():
+        pass
 
 
 class Turn(initiative.Roll, Protocol):

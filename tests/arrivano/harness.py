@@ -15,8 +15,9 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.arrivano.flow import as_frame, prompt
-from arbitro.adjudicator.arrivano.steps import settle
+from arbitro.adjudicator.arrivano.steps import Automatic
 from arbitro.adjudicator.arrivano.turn import start_turn
+from arbitro.adjudicator.parabellum import sequence
 from arbitro.adjudicator.ruleset import Pending
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -44,7 +45,7 @@ class Table(harness.Table[ArrivanoState]):
         ctx = self.decision("umpire", dice)
         g = RULESET.game(ctx)
         start_turn(g, turn)
-        settle(g)
+        sequence.settle(Automatic(g))
         self.game = ctx.game
         self.events += ctx.events
         return list(ctx.events)

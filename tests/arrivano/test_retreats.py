@@ -12,7 +12,8 @@ import pytest
 from arbitro.adjudicator.arrivano import retreats, rules as R
 from arbitro.adjudicator.arrivano.data_loader import load_tables
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.parabellum import elimination, rout
+from arbitro.adjudicator.arrivano.steps import Automatic
+from arbitro.adjudicator.parabellum import elimination, rout, sequence
 from arbitro.adjudicator.errors import Rejected
 from arbitro.events import core
 from arbitro.projections.arrivano import ArrivanoState, Frame
@@ -618,10 +619,9 @@ def test_an_ae_through_the_table_names_ae():
 
 def test_a_bombarded_unit_with_nowhere_to_go_names_the_bombardment():
     """A bombardment's R retreat (§11) that has no hex: §12.6.3 after the bombardment table's citation."""
-    from arbitro.adjudicator.arrivano.steps import settle
     t = pending_retreat(position({"ir18-i": X} | dict(zip(W_UNITS, GRID.neighbours(X)))), ["ir18-i"],
                         rule=R.BOMBARD_TABLE)
-    gone = run(t, settle)
+    gone = run(t, lambda g: sequence.settle(Automatic(g)))
     assert gone[0].unit == "ir18-i" and gone[0].permanent and gone[0].rule == str(R.SURROUNDED)
     assert gone[0].cause == f"{R.BOMBARD_TABLE}; {R.SURROUNDED}"
 
