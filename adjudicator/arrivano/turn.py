@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.victory import final_result
+from arbitro.adjudicator.arrivano.victory import ARRIVANO_SCORING
 from arbitro.adjudicator.arrivano.world import World
-from arbitro.adjudicator.parabellum import chief_orders, reinforcements, sequence
+from arbitro.adjudicator.parabellum import chief_orders, reinforcements, sequence, victory
 from arbitro.events import arrivano as ev
 
 
@@ -222,4 +222,4 @@ def change_order(g: Game, fid: str, order: str) -> None:
 
 
 def finish(g: Game) -> None:
-    g.emit(final_result(g.world()))
+    g.emit(victory.final_result(ARRIVANO_VARIANT, g.world(), ARRIVANO_SCORING))  # arrivano §17.1.8, §17.2.12

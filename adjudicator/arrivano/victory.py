@@ -23,37 +23,56 @@ def automatic_now(w: World) -> GameEnded | None:
     return None
 
 
-def final_result(w: World) -> GameEnded:
-    v = w.s.scenario.victory
-    for auto in v.automatic:
-        if auto.when == "end_of_last_turn" and auto.condition == "occupy_all":
-            hexes = list(auto.hexes) + [h for p in auto.places for h in w.s.map.place(p)]
-            if hexes and all(occupier(w, h) == auto.winner for h in hexes):
-                return GameEnded(winner=auto.winner, reason=f"{auto.winner} holds {', '.join(sorted(hexes))} at the end",
-                                 rule=auto.rule, automatic=True)
-    found = automatic_now(w)
-    if found is not None:
-        return found
-    objectives = [victory.Objective(o.hex, {side: o.vp for side in v.objectives_score_for}) for o in v.objectives]
-    vp = victory.objective_points(ARRIVANO_VARIANT, w, objectives, w.s.scenario.seats)
-    lost = {side: w.state.steps_lost.get(side, 0) for side in w.s.scenario.seats}
-    a, b = w.s.scenario.seats
-    if v.most_steps_eliminated_vp is not None and lost[a] != lost[b]:
-        vp[b if lost[a] > lost[b] else a] += v.most_steps_eliminated_vp  # the side that eliminated more steps
-    if v.step_differential is not None:
-        side = v.step_differential.side
-        enemy = b if side == a else a
-        vp[side] += (lost[enemy] - lost[side]) * v.step_differential.vp_per_step
-    if v.flag_capture is not None:
-        vp[v.flag_capture.side] += w.state.flags_captured * v.flag_capture.vp
-    if v.winner_rule == "levels":
-        side = v.step_differential.side if v.step_differential is not None else a
-        score = vp[side]
-        level = victory.level_for(v.levels, score)
-        if level is not None:
-            winner = None if level.level == "draw" else (side if level.level.startswith("french") else
-                                                         (b if side == a else a))
-            return GameEnded(winner=winner, reason=f"{level.name}: {score} VP", rule=v.rule, points=vp,
-                             level=level.level)
-    winner = victory.higher(vp, (a, b))  # interpretation montebello_winner
-    return GameEnded(winner=winner, reason=f"VP {a} {vp[a]}, {b} {vp[b]}", rule=v.rule, points=vp)
+class ArrivanoScoring:
+    """Arrivano's victory conditions (arrivano §17.1.8 Montebello, §17.2.12 Campotenese), from the scenario's data, as
+    the kernel's `victory.final_result` asks them."""
+
+    def automatic(self, w: World) -> GameEnded | None:
+        """Holding every hex of an `occupy_all` victory at the end (Montebello: Casteggio and Montebello), else an
+        automatic victory of any time."""
+        for auto in w.s.scenario.victory.automatic:
+            if auto.when == "end_of_last_turn" and auto.condition == "occupy_all":
+                hexes = list(auto.hexes) + [h for p in auto.places for h in w.s.map.place(p)]
+                if hexes and all(occupier(w, h) == auto.winner for h in hexes):
+                    return GameEnded(winner=auto.winner, reason=f"{auto.winner} holds {', '.join(sorted(hexes))} at the end",
+                                     rule=auto.rule, automatic=True)
+        return automatic_now(w)
+
+    def objectives(self, w: World) -> list[victory.Objective]:
+        v = w.s.scenario.victory
+        return [victory.Objective(o.hex, {side: o.vp for side in v.objectives_score_for}) for o in v.objectives]
+
+    def bonus(self, w: World, vp: dict[str, int]) -> None:
+        """The points for steps eliminated (the side that eliminated more, or per step of the difference) and for
+        captured flags."""
+        v = w.s.scenario.victory
+        lost = {side: w.state.steps_lost.get(side, 0) for side in w.sides}
+        a, b = w.sides
+        if v.most_steps_eliminated_vp is not None and lost[a] != lost[b]:
+            vp[b if lost[a] > lost[b] else a] += v.most_steps_eliminated_vp  # the side that eliminated more steps
+        if v.step_differential is not None:
+            side = v.step_differential.side
+            enemy = b if side == a else a
+            vp[side] += (lost[enemy] - lost[side]) * v.step_differential.vp_per_step
+        if v.flag_capture is not None:
+            vp[v.flag_capture.side] += w.state.flags_captured * v.flag_capture.vp
+
+    def judged(self, w: World, vp: dict[str, int]) -> GameEnded:
+        """The level one side's points reach (Campotenese), else the side with more points (interpretation
+        montebello_winner)."""
+        v = w.s.scenario.victory
+        a, b = w.sides
+        if v.winner_rule == "levels":
+            side = v.step_differential.side if v.step_differential is not None else a
+            score = vp[side]
+            level = victory.level_for(v.levels, score)
+            if level is not None:
+                winner = None if level.level == "draw" else (side if level.level.startswith("french") else
+                                                             (b if side == a else a))
+                return GameEnded(winner=winner, reason=f"{level.name}: {score} VP", rule=v.rule, points=vp,
+                                 level=level.level)
+        winner = victory.higher(vp, (a, b))
+        return GameEnded(winner=winner, reason=f"VP {a} {vp[a]}, {b} {vp[b]}", rule=v.rule, points=vp)
+
+
+ARRIVANO_SCORING = ArrivanoScoring()

@@ -28,9 +28,9 @@ from arbitro.adjudicator.parabellum import chief_orders, command
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
-from arbitro.adjudicator.caldiero.victory import final_result
+from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING
 from arbitro.adjudicator.maps.hexgrid import parse_hex
-from arbitro.adjudicator.parabellum import recovery, reinforcements, sequence
+from arbitro.adjudicator.parabellum import recovery, reinforcements, sequence, victory
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
@@ -289,7 +289,7 @@ def end_turn(a: Act) -> None:
     turn = a.state.turn
     a.emit(ev.TurnEnded(turn=turn, rule=str(CALDIERO.END_PHASE)))
     if turn >= a.state.last_turn:
-        a.emit(final_result(a.w))
+        a.emit(victory.final_result(CALDIERO_VARIANT, a.w, CALDIERO_SCORING))  # caldiero §18
         return
     a.emit(ev.TurnBegan(turn=turn + 1, rule=str(CALDIERO.END_PHASE)))
     a.emit(ev.StepBegan(phase="command", step="orders", seat="france", rule=str(CALDIERO.ORDER_CHANGES)))

@@ -5,39 +5,41 @@ from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_world import World
-from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import victory
 from arbitro.events import caldiero as ev
 
-SIDES = ("france", "austria")
+
+class CaldieroScoring:
+    """Caldiero's victory conditions (caldiero §18) as the kernel's `victory.final_result` asks them."""
+
+    def automatic(self, w: World) -> ev.GameEnded | None:
+        return None  # caldiero §18 knows no automatic victory
+
+    def objectives(self, w: World) -> list[victory.Objective]:
+        """The victory hexes of §18 and what each is worth to each side (less one to the French in §19.2.3's places)."""
+        scen = w.data.scenario
+        malus_places = set(scen.scenarios[w.state.scenario].french_vp_malus_places)
+        return [victory.Objective(vh.hex, {"france": vh.points - (1 if vh.place in malus_places else 0),
+                                           "austria": vh.points}) for vh in scen.victory_hexes]
+
+    def bonus(self, w: World, vp: dict[str, int]) -> None:
+        if w.option("bonaparte_intervention"):
+            vp["austria"] += w.data.scenario.options["bonaparte_intervention"].austrian_vp_bonus  # caldiero §20.1
+
+    def judged(self, w: World, pts: dict[str, int]) -> ev.GameEnded:
+        """§18: the level the difference between the sides reaches (the highest; below them all a draw)."""
+        diff = abs(pts["france"] - pts["austria"])
+        level = level_for(w, diff)
+        winner = None if level == "draw" else victory.higher(pts, w.sides)
+        reason = (f"after turn {w.state.last_turn}: France {pts['france']} VP, Austria {pts['austria']} VP; "
+                  f"difference {diff}: {level}")
+        return ev.GameEnded(winner=winner, reason=reason, rule=str(R.VICTORY), points=pts, level=level, difference=diff)
 
 
-def objectives(w: World) -> list[victory.Objective]:
-    """The victory hexes of §18 and what each is worth to each side (less one to the French in §19.2.3's places)."""
-    scen = w.data.scenario
-    malus_places = set(scen.scenarios[w.state.scenario].french_vp_malus_places)
-    return [victory.Objective(vh.hex, {"france": vh.points - (1 if vh.place in malus_places else 0),
-                                       "austria": vh.points}) for vh in scen.victory_hexes]
-
-
-def points(w: World) -> dict[str, int]:
-    total = victory.objective_points(CALDIERO_VARIANT, w, objectives(w), SIDES)
-    if w.option("bonaparte_intervention"):
-        total["austria"] += w.data.scenario.options["bonaparte_intervention"].austrian_vp_bonus  # caldiero §20.1
-    return total
+CALDIERO_SCORING = CaldieroScoring()
 
 
 def level_for(w: World, difference: int) -> str:
     """The level §18 gives the difference between the sides (the highest reached); below them all a draw."""
     found = victory.level_for(sorted(w.data.scenario.victory_levels, key=lambda x: -(x.min or 0)), difference)
     return found.level if found is not None else "draw"
-
-
-def final_result(w: World) -> ev.GameEnded:
-    pts = points(w)
-    diff = abs(pts["france"] - pts["austria"])
-    level = level_for(w, diff)
-    winner = None if level == "draw" else victory.higher(pts, SIDES)
-    reason = (f"after turn {w.state.last_turn}: France {pts['france']} VP, Austria {pts['austria']} VP; "
-              f"difference {diff}: {level}")
-    return ev.GameEnded(winner=winner, reason=reason, rule=str(R.VICTORY), points=pts, level=level, difference=diff)

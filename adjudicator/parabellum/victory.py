@@ -1,18 +1,22 @@
-"""Victory by objective hexes (caldiero §18; arrivano §17.1.8, §17.2.12), written once: who holds a hex, the
-points each side scores for the hexes it holds, the level a score reaches and the side with more points.
+"""Victory by objective hexes (caldiero §18; arrivano §17.1.8, §17.2.12), written once: the game's end after its
+last turn (`final_result`: an automatic victory first, else the points of the objective hexes each side holds and
+what the scenario adds, judged), who holds a hex, the level a score reaches and the side with more points.
 
-What each scenario adds to the score (caldiero §19.2.3's French malus and §20.1's Austrian bonus; arrivano's
-points for steps eliminated, captured flags and automatic victories) stays with its game, which builds the
-`Objective`s from its data and turns the result into its own event."""
+What each game's victory conditions say (caldiero §19.2.3's French malus and §20.1's Austrian bonus, §18's levels
+by the difference; arrivano's automatic victories, points for steps eliminated and captured flags, levels by the
+French points) is the game's `Scoring`, built from its data (adjudicator/caldiero/victory.py,
+adjudicator/arrivano/victory.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from arbitro.adjudicator.parabellum.data import VictoryLevel
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.events.parabellum import GameEnded
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +57,38 @@ def higher(points: Mapping[str, int], sides: Sequence[str]) -> str | None:
     """The side with more points; None on a tie (caldiero §18; arrivano §17.1.8, interpretation montebello_winner)."""
     a, b = sides
     return None if points[a] == points[b] else (a if points[a] > points[b] else b)
+
+
+class Scoring(Protocol):
+    """A game's victory conditions, as `final_result` asks them."""
+
+    def automatic(self, w: World) -> GameEnded | None:
+        """The automatic victory the position gives at the end, which decides before any point is counted (arrivano
+        §17.1.8: Lannes lost, Casteggio and Montebello held), or None."""
+        ...
+
+    def objectives(self, w: World) -> list[Objective]:
+        """The objective hexes and what each is worth to each side (caldiero §18, arrivano §17.1.8, §17.2.12)."""
+        ...
+
+    def bonus(self, w: World, vp: dict[str, int]) -> None:
+        """Add to `vp` what the scenario gives beside the hexes (caldiero §20.1; arrivano §17.1.8, §17.2.12)."""
+        ...
+
+    def judged(self, w: World, vp: dict[str, int]) -> GameEnded:
+        """The end the points give: the level reached and the winner (caldiero §18; arrivano §17.1.8, §17.2.12)."""
+        ...
+
+
+def points(variant: Variant, w: World, scoring: Scoring) -> dict[str, int]:
+    """Each side's points at the end: its objective hexes' and what the scenario adds."""
+    vp = objective_points(variant, w, scoring.objectives(w), w.sides)
+    scoring.bonus(w, vp)
+    return vp
+
+
+def final_result(variant: Variant, w: World, scoring: Scoring) -> GameEnded:
+    """The game's end after its last turn (caldiero §18; arrivano §17.1.8, §17.2.12): an automatic victory if the
+    position gives one, else the points judged."""
+    found = scoring.automatic(w)
+    return found if found is not None else scoring.judged(w, points(variant, w, scoring))

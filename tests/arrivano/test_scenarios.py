@@ -6,7 +6,9 @@ from __future__ import annotations
 from arbitro.adjudicator.parabellum import sight
 
 import pytest
-from arbitro.adjudicator.arrivano.victory import final_result
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.victory import ARRIVANO_SCORING
+from arbitro.adjudicator.parabellum import victory
 from arbitro.adjudicator.errors import IllegalCommand, NotYourTurn
 
 from tests.arrivano.harness import (
@@ -79,7 +81,7 @@ def test_lannes_lost_is_an_austrian_victory_at_once():
 def test_montebello_vp_objectives_and_steps():
     state = position({"6e-legere-i": "1112", "ir18-i": "2011"})
     state.steps_lost = {"france": 1, "austria": 3}
-    r = final_result(world(state))
+    r = victory.final_result(ARRIVANO_VARIANT, world(state), ARRIVANO_SCORING)
     assert r.points == {"france": 3 + 5, "austria": 3} and r.winner == "france"
 
 
@@ -87,16 +89,16 @@ def test_campotenese_levels_and_automatic_neapolitan_victory():
     state = position({"42e-1": "2408"}, scenario="campotenese")
     state.steps_lost = {"france": 0, "naples": 9}
     state.flags_captured = 3
-    r = final_result(world(state))
+    r = victory.final_result(ARRIVANO_VARIANT, world(state), ARRIVANO_SCORING)
     assert r.points["france"] == 1 + 9 + 3 and r.level == "french_victory" and r.winner == "france"
     state.steps_lost = {"france": 2, "naples": 11}
     state.flags_captured = 0
-    r = final_result(world(state))
+    r = victory.final_result(ARRIVANO_VARIANT, world(state), ARRIVANO_SCORING)
     assert r.level == "draw" and r.winner is None  # 1 + 9 = 10
     morano = C.map.place("Morano Calabro")[0]
     state = position({"real-principessa": morano, "real-sanniti": "3418", "42e-1": "2408"}, scenario="campotenese")
     state.steps_lost = {"france": 0, "naples": 20}
-    r = final_result(world(state))
+    r = victory.final_result(ARRIVANO_VARIANT, world(state), ARRIVANO_SCORING)
     assert r.winner == "naples" and r.automatic
 
 

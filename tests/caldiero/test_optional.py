@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero import flow as F
-from arbitro.adjudicator.caldiero.victory import points
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING, level_for
+from arbitro.adjudicator.parabellum import victory
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
 from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import RULESET, activate, fresh, position
+
+
+def _points(w):  # type: ignore[no-untyped-def]
+    return victory.points(CALDIERO_VARIANT, w, CALDIERO_SCORING)
 
 
 def world(state, readings=None):  # type: ignore[no-untyped-def]
@@ -32,30 +38,28 @@ def test_il_tempo_regge_reinforcements_a_turn_early() -> None:
 
 def test_il_tempo_regge_french_points_malus() -> None:
     units = {"fr-18-ligne": "2020", "fr-40-ligne": "1612", "fr-32-ligne": "1607"}
-    hist = points(world(position(units)))
-    regge = points(world(position(units, scenario="il_tempo_regge")))
+    hist = _points(world(position(units)))
+    regge = _points(world(position(units, scenario="il_tempo_regge")))
     assert hist["france"] == 3 + 2 + 2 and regge["france"] == 2 + 1 + 2  # Gombion keeps its value (§19.2.3)
 
 
 def test_victory_levels() -> None:
     units = {"au-colloredo": "2020", "au-hungarian": "2119", "au-gyulai": "1612", "au-callenberg": "1613", "au-banal-grenz": "1712"}
     w = world(position(units))
-    assert points(w)["austria"] == 12
-    from arbitro.adjudicator.caldiero.victory import level_for
-
+    assert _points(w)["austria"] == 12
     assert [level_for(w, d) for d in (14, 13, 8, 7, 4, 3)] == ["decisive", "marginal", "marginal", "tactical", "tactical", "draw"]
 
 
 def test_vp_control_reading() -> None:
     state = position({"fr-18-ligne": "1417"})
-    assert points(world(state)) == {"france": 0, "austria": 0}
-    assert points(world(state, {"vp_control": "austrian_unless_french"}))["austria"] == 16
+    assert _points(world(state)) == {"france": 0, "austria": 0}
+    assert _points(world(state, {"vp_control": "austrian_unless_french"}))["austria"] == 16
 
 
 def test_bonaparte_intervention() -> None:
     state = fresh(options=("bonaparte_intervention",))
     assert "bonaparte" in state.formations and state.units["fr-75-ligne"].formation == "bonaparte"
-    assert points(world(position({}, options=("bonaparte_intervention",))))["austria"] == 3  # §20.1
+    assert _points(world(position({}, options=("bonaparte_intervention",))))["austria"] == 3  # §20.1
     s = position({"fr-75-ligne": "1417", "au-colloredo": "1917"}, leaders={"bonaparte": "1317"},
                  options=("bonaparte_intervention",), orders={"bonaparte": "defence"})
     t = activate(s, "bonaparte", step="orders")

@@ -76,3 +76,41 @@ def test_a_tie_is_rolled_again_or_won_as_the_variant_reads_it(variant: Variant) 
     else:
         assert turn.calls == ["roll", "choose france"]
         assert (won.seat, won.totals, won.rule) == ("france", {"france": 5, "austria": 5}, str(variant.rules.INITIATIVE_TIE))
+
+
+class Pending:
+    """An Automatic with `decisions` waiting (True: settles by itself) over `steps` of the sequence (likewise)."""
+
+    def __init__(self, decisions: list[bool], steps: list[bool]) -> None:
+        self.decisions, self.steps, self.calls = decisions, steps, []  # type: ignore[var-annotated]
+
+    def decision_waiting(self) -> bool:
+        return bool(self.decisions)
+
+    def settle_decision(self) -> bool:
+        self.calls.append("decision")
+        if self.decisions[-1]:
+            self.decisions.pop()
+            return True
+        return False
+
+    def settle_step(self) -> bool:
+        self.calls.append("step")
+        if self.steps and self.steps[0]:
+            self.steps.pop(0)
+            return True
+        return False
+
+
+def test_settle_does_the_waiting_decisions_first_then_the_steps_until_a_seat_must_choose() -> None:
+    """caldiero §3 / arrivano §3.1: the decisions that need no choice, then the automatic steps, stopping at the
+    first that asks a seat."""
+    game = Pending(decisions=[True, True], steps=[True, True, False, True])
+    sequence.settle(game)
+    assert game.calls == ["decision", "decision", "step", "step", "step"] and game.steps == [False, True]
+
+
+def test_settle_stops_at_a_decision_its_seat_must_answer_before_any_step() -> None:
+    game = Pending(decisions=[False, True], steps=[True])
+    sequence.settle(game)
+    assert game.calls == ["decision", "decision"] and game.steps == [True]

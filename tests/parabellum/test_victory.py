@@ -77,3 +77,43 @@ def test_the_side_with_more_points_wins_a_tie_nobody(variant: Variant) -> None:
     assert victory.higher({"france": 4, "austria": 3}, SIDES) == "france"
     assert victory.higher({"france": 2, "austria": 3}, SIDES) == "austria"
     assert victory.higher({"france": 3, "austria": 3}, SIDES) is None
+
+
+class Scored:
+    """A Scoring whose automatic victory and bonus are given; it records the points it judged."""
+
+    def __init__(self, automatic: victory.GameEnded | None = None, bonus: int = 0) -> None:
+        self.found, self.extra, self.judged_vp = automatic, bonus, None  # type: ignore[var-annotated]
+
+    def automatic(self, w: Board) -> victory.GameEnded | None:
+        return self.found
+
+    def objectives(self, w: Board) -> list[victory.Objective]:
+        return OBJECTIVES
+
+    def bonus(self, w: Board, vp: dict[str, int]) -> None:
+        vp["austria"] += self.extra
+
+    def judged(self, w: Board, vp: dict[str, int]) -> victory.GameEnded:
+        self.judged_vp = dict(vp)
+        return victory.GameEnded(winner=victory.higher(vp, SIDES), reason="points", rule="§18", points=vp)
+
+
+@dataclass
+class Sided(Board):
+    sides: tuple[str, str] = SIDES
+
+
+def test_final_result_counts_the_objectives_and_the_bonus_then_judges(variant: Variant) -> None:
+    """caldiero §18, arrivano §17.1.8: the hexes each side holds, plus what the scenario adds (caldiero §20.1)."""
+    scoring = Scored(bonus=2)
+    ended = victory.final_result(variant, Sided({"2020": "austria", "1612": "france"}), scoring)  # type: ignore[arg-type]
+    assert scoring.judged_vp == {"france": 1, "austria": 5} and ended.winner == "austria"
+
+
+def test_an_automatic_victory_decides_before_any_point(variant: Variant) -> None:
+    """arrivano §17.1.8: an automatic victory ends the game whatever the points."""
+    auto = victory.GameEnded(winner="france", reason="Lannes holds", rule="§17.1.8", automatic=True)
+    scoring = Scored(automatic=auto)
+    assert victory.final_result(variant, Sided({"2020": "austria"}), scoring) is auto  # type: ignore[arg-type]
+    assert scoring.judged_vp is None
