@@ -129,7 +129,7 @@ def _setup(w: World, seat: str) -> list[dict[str, Any]]:
 
 
 def has_options(w: World, seat: str) -> bool:
-    """Whether the step offers the seat anything but `end_step` (what `flow.settle` asks after every command).
+    """Whether the step offers the seat anything but `end_step` (what `flow.CaldieroSequence.settle_step` asks after every command).
     The same listing, stopped at the first move found: the movement step's listing is most of legal()'s cost."""
     if F.step_key(w.state) == "movement":
         return next(_move_commands(w, seat), None) is not None or bool(_unit_orders(w, seat))

@@ -72,7 +72,7 @@ class Reject(Exception):
 class Env:
     data: CaldieroData
     board: Board
-    # legal()'s question "does this step offer the seat anything?", asked by `flow.settle` after every command;
+    # legal()'s question "does this step offer the seat anything?", asked by `flow.CaldieroSequence.settle_step` after every command;
     # handed in by the ruleset, since the listing is built on the flow and the flow must not import it
     has_options: Callable[[World, str], bool]
     hooks: Any = None
