@@ -291,3 +291,18 @@ def test_a_ruling_that_chooses_a_reading_notes_every_reading_in_force_in_the_rul
                                                                       interpretation=reading))
     both = {"leader_loss": "end_of_combat", "morale_value": "printed"}
     assert state.core.interpretations == both and state.rules.interpretations == both
+
+
+def test_a_kept_state_gives_the_state_as_it_was_kept_each_time_whatever_changes_after(played: Arbitro) -> None:
+    """Fold.kept (the engine's state before a command it decides in place, issue 15): each call a private copy of
+    the state, of the game's own state type, as it was when kept."""
+    fold = Fold(DuelRuleset())
+    state = played.state_at("g")
+    kept = fold.kept(state)
+    before = state_bytes(state)
+    state.rules.hp["red"] -= 5  # the original goes on changing
+    first, second = kept(), kept()
+    assert type(first) is type(state) and type(first.rules) is type(state.rules)
+    assert state_bytes(first) == before and first is not second and first.rules is not second.rules
+    first.rules.hp["blue"] -= 1
+    assert state_bytes(second) == before
