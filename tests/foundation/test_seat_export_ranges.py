@@ -16,6 +16,7 @@ import pytest
 from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.verify import Divergence, verify
 from arbitro.adjudicator.verify_ranges import seat_command_problem
 from arbitro.events.sqlite import SQLiteStore
 
@@ -187,3 +188,13 @@ def test_a_command_claiming_no_event_is_found_after_the_last_event_of_those_befo
     _command(rows, 2)["first_seq"] = _command(rows, 2)["last_seq"] = 0
     assert seat_command_problem(read_lines(text_of(rows).splitlines())) == (
         3, "command 2 claims no event, but every command recorded caused at least one (arbitro §L.8)")
+
+
+def test_a_seats_export_whose_command_log_fails_diverges_at_the_event_out_of_place(played: tuple[Arbitro, str]) -> None:
+    app, text = played
+    rows = records(text)
+    _unheld_command(rows)
+    report = verify(read_lines(text_of(rows).splitlines()))
+    assert report.passed is False and report.divergence == Divergence(
+        seq=3, expected="an event in the range of the command it names",
+        found="event #3 names command 7, which this file does not hold", rule="arbitro §L.1")
