@@ -54,38 +54,54 @@ class DataFolder(Generic[_D]):
 
     def read_folder(self, folder: Path) -> dict[str, str]:
         """A user's data folder as a game carries it: every JSON file in it (its path inside the folder, / separated
-        -> its text), checked as the shipped folder is, every problem of every file at once (DataError; a file
-        missing from the folder is one: copy the shipped folder whole, then edit it)."""
+        -> its text), checked as the shipped folder is, every problem of every file at once (DataError: the files
+        that are no UTF-8 text with every problem of the others; a file missing from the folder is one: copy the
+        shipped folder whole, then edit it)."""
         if not folder.is_dir():
             raise BadInput(f"--data {folder}: no such folder (copy {self.folder} and edit the copy)")
-        files = texts(folder)
-        self.from_files(files)
+        files, unreadable = texts(folder)
+        problems = list(unreadable)
+        try:
+            self.from_files(files)
+        except DataError as e:  # an unreadable file is also missing from `files`: named once, as unreadable
+            named = {p.file for p in unreadable}
+            problems += [p for p in e.problems if p.file not in named]
+        if problems:
+            raise DataError(problems)
         return files
 
     def shipped_files(self) -> dict[str, str]:
         """The shipped folder's files as a game would carry them (what a position's overrides start from)."""
-        return texts(self.folder)
+        files, unreadable = texts(self.folder)
+        if unreadable:
+            raise DataError(unreadable)
+        return files
 
     def from_files(self, files: Mapping[str, str]) -> _D:
         """The data of a folder given as its files' texts (a game's genesis carries them): written to a private
         temporary folder and read as any folder is, so that a carried folder is checked exactly as the user's
-        folder was. A name that would leave the folder is refused before anything is written."""
-        bad = [name for name in sorted(files) if not _inside(name)]
+        folder was. A name that would leave the folder, or that no folder can hold, is refused before anything is
+        written, every such name at once; a text the file system cannot take is refused naming its file."""
+        bad = name_problems(files)
         if bad:
-            raise DataError(DataProblem(name, "$", "not a JSON file's path inside a data folder (relative, / "
-                                                   "separated, no '..', ending .json)") for name in bad)
+            raise DataError(bad)
         with tempfile.TemporaryDirectory(prefix="arbitro-data-") as tmp:
             root = Path(tmp)
             for name, text in sorted(files.items()):
                 path = root / name
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_text(text, encoding="utf-8")
+                except (OSError, UnicodeError) as e:
+                    bad.append(DataProblem(name, "$", f"cannot be written as a UTF-8 file: {e}"))
+            if bad:
+                raise DataError(bad)
             return self.read(root)
 
 
-def texts(folder: Path) -> dict[str, str]:
-    """Every JSON file of `folder` (its path inside it, / separated -> its text); a file that is no UTF-8 text is a
-    DataError naming it, with every other such file."""
+def texts(folder: Path) -> tuple[dict[str, str], list[DataProblem]]:
+    """Every JSON file of `folder` (its path inside it, / separated -> its text), and a problem for each file that is
+    no UTF-8 text (left out of the texts)."""
     files: dict[str, str] = {}
     unreadable: list[DataProblem] = []
     for path in sorted(p for p in folder.rglob("*.json") if p.is_file()):
@@ -94,9 +110,26 @@ def texts(folder: Path) -> dict[str, str]:
             files[name] = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             unreadable.append(DataProblem(name, "$", f"cannot read it as UTF-8 text: {e}"))
-    if unreadable:
-        raise DataError(unreadable)
-    return files
+    return files, unreadable
+
+
+NAME_PART_BYTES = 255  # the longest file or folder name common file systems hold (ext4, APFS, NTFS)
+
+
+def name_problems(files: Mapping[str, str]) -> list[DataProblem]:
+    """Every carried file name that is not a JSON file's path inside a folder, has a part no file system holds, or
+    is also a folder of another name ('oob.json' and 'oob.json/x.json')."""
+    problems: list[DataProblem] = []
+    folders = {"/".join(name.split("/")[:i]) for name in files for i in range(1, name.count("/") + 1)}
+    for name in sorted(files):
+        if not _inside(name):
+            problems.append(DataProblem(name, "$", "not a JSON file's path inside a data folder (relative, / "
+                                                   "separated, no '..', ending .json)"))
+        elif any(len(part.encode("utf-8", "surrogatepass")) > NAME_PART_BYTES for part in name.split("/")):
+            problems.append(DataProblem(name, "$", f"a part of the name is over {NAME_PART_BYTES} bytes"))
+        elif name in folders:
+            problems.append(DataProblem(name, "$", "is both a file and the folder of another file"))
+    return problems
 
 
 def _inside(name: str) -> bool:
