@@ -9,6 +9,7 @@ from typing import Any
 
 import msgspec
 
+from arbitro.adjudicator.datafiles import DataError, differing_files
 from arbitro.adjudicator.errors import BadInput, BadPosition, UnknownScenario
 from arbitro.adjudicator.overrides import apply_overrides
 from arbitro.adjudicator.ruleset import Ruleset
@@ -45,7 +46,7 @@ def genesis(
     return core.GameCreated(
         ruleset=ruleset.name, version=ruleset.version, scenario=scenario, options=chosen,
         kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
-        seed_commitment=rnd.commitment(seed), data_hash=ruleset.data_hash(data), origin=origin,
+        seed_commitment=rnd.commitment(seed), data_hash=ruleset.played_hash(initial, data), origin=origin,
         initial=to_builtins(initial), provisional=provisional, initial_core=initial_core,
         entropy_seats=ruleset.seats(initial) if seat_entropy and not transcribed else (),
     )
@@ -96,12 +97,36 @@ def from_position(
         state = msgspec.convert(position.get("state"), ruleset.State)
     except msgspec.ValidationError as e:
         raise BadPosition(f"the position's state is not valid: {str(e).replace('$', 'state', 1)}") from None
-    state = ruleset.adopt_data(state, data)
+    state, carried = own_data(ruleset, state, data)
     state, overridden = apply_overrides(ruleset, state, position.get("overrides"))
+    overridden = carried + overridden
     problems = ruleset.validate_position(state)
     if problems:
         raise BadPosition("the position is not legal: " + "; ".join(problems))
     return scenario, options, state, overridden
+
+
+def own_data(ruleset: Ruleset[Any], state: Any, data: Mapping[str, str] | None) -> tuple[Any, list[str]]:
+    """A position's state made to play on `data` (a user's folder) when given, else on the data files its state
+    carries (a position saved from a game on its own data or with overrides, or written by hand), each file that is
+    not the shipped one named as non-standard for `status` (review rev-fidelity 1): carried files the same as the
+    shipped ones are dropped, so that the game plays, and its data_hash names, the shipped data."""
+    if data:
+        return ruleset.adopt_data(state, data), []
+    carried, shipped = ruleset.carried_data(state), ruleset.shipped_data()
+    if not carried:
+        return state, []
+    if not shipped:
+        raise BadPosition(f"the position's state carries data files, and {ruleset.name} takes no data folder")
+    names = [f"data file {name}: {how}" for name, how in differing_files(carried, shipped)]
+    if not names:
+        return msgspec.structs.replace(state, data_files={}), []
+    try:
+        with ruleset.using_data(carried):  # checked as a user's folder is, every problem at once
+            pass
+    except DataError as e:
+        raise BadPosition("the data files the position's state carries: " + "; ".join(map(str, e.problems))) from None
+    return state, names
 
 
 def fresh_game_id(ruleset: str) -> str:

@@ -145,6 +145,23 @@ def files_digest(files: Mapping[str, str]) -> str:
     return data_digest(sorted((name, text.encode()) for name, text in files.items()))
 
 
+def differing_files(carried: Mapping[str, str], base: Mapping[str, str]) -> list[tuple[str, str]]:
+    """Each data file in which `carried` differs from `base` (the shipped files, or a user's folder), with how: a file
+    is the same when its text is, or its JSON is (an override writes a file again in its own layout)."""
+    out = [(name, "changed" if name in base else "added")
+           for name in sorted(carried) if not _same_text(carried[name], base.get(name))]
+    return out + [(name, "left out") for name in sorted(set(base) - set(carried))]
+
+
+def _same_text(a: str, b: str | None) -> bool:
+    if b is None or a == b:
+        return a == b
+    try:
+        return bool(json.loads(a) == json.loads(b))
+    except ValueError:
+        return False
+
+
 D = TypeVar("D")
 
 

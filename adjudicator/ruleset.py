@@ -218,8 +218,24 @@ class Ruleset(RulesetProjection[S]):
         return nullcontext()
 
     def adopt_data(self, state: S, files: Mapping[str, str] | None) -> S:
-        """`state` made to carry `files` (so that any process folding the game adjudicates with them)."""
-        return state
+        """`state` made to carry `files` (so that any process folding the game adjudicates with them) in its
+        `data_files`, the one field by which a ruleset that takes a data folder keeps it (using_data has refused
+        files for any other ruleset before this is asked)."""
+        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+
+    def carried_data(self, state: S) -> dict[str, str]:
+        """The data files a game in `state` plays on when it carries its own (a user's folder, data changed by
+        overrides, a position's state): {} when it plays the data in force."""
+        return dict(getattr(state, "data_files", None) or {})
+
+    def shipped_data(self) -> dict[str, str]:
+        """The shipped data files as a game would carry them (name -> text): what a carried folder is compared
+        with. Default: {} (a ruleset that takes no data folder)."""
+        return {}
+
+    def played_hash(self, state: S, data: Mapping[str, str] | None = None) -> str:
+        """data_hash over the data a game in `state` plays on: the files it carries, else `data`, else shipped."""
+        return self.data_hash(self.carried_data(state) or data)
 
     # --- overrides: a position's non-standard facts (issue 19 item 13; docs/exchange-format.md "Overrides") -----
     # The generic part is adjudicator/overrides.py: a position file's "overrides" are checked there (a list of

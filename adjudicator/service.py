@@ -451,7 +451,7 @@ class Arbitro(ExchangeCalls):
         fork = core.GameCreated(
             ruleset=ruleset.name, version=ruleset.version, scenario=created.scenario, options=created.options,
             kind=created.kind, seats=created.seats, seed_commitment=rnd.commitment(seed),
-            data_hash=ruleset.data_hash(origin.get("data")), origin=origin, initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
+            data_hash=ruleset.played_hash(state.rules, origin.get("data")), origin=origin, initial=to_builtins(state.rules), initial_core=initial_core, provisional=created.provisional,
             # A new seed gets a new round from the same seats; kept dice are public already (arbitro §R.2, §R.3).
             entropy_seats=() if keep_dice else created.entropy_seats,
         )

@@ -21,6 +21,7 @@ from typing import Any, Literal
 import msgspec
 
 from arbitro.adjudicator import registry, served_dice
+from arbitro.adjudicator.datafiles import differing_files
 from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.exchange import Loaded
@@ -316,12 +317,18 @@ def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -
     checks.append(Check(name="ruleset version", status="passed" if same else "failed",
                         detail=f"played with {created.ruleset} {created.version}; this build has {ruleset.version}"))
     own = created.origin.get("data")  # a user's data folder, carried whole by the genesis (Ruleset.read_data)
-    data = ruleset.data_hash(own)
+    # The data the game plays on: the files its initial state carries (its own folder, changed by any overrides),
+    # else the shipped ones; each carried file that is not its folder's or the shipped one is named (rev-fidelity 1).
+    carried = ruleset.carried_data(msgspec.convert(created.initial, ruleset.State)) if created.initial else {}
+    data = ruleset.data_hash(carried or own)
+    changed = differing_files(carried, own or ruleset.shipped_data()) if carried else []
+    kept = ("the data files the genesis carries" if carried or own else "the same data files") + (
+        f"; {len(changed)} not the {'data folder' if own else 'shipped'}'s: " + ", ".join(f"{n} ({how})" for n, how in changed)
+        if changed else "")
     same = created.data_hash == data
     checks.append(Check(name="scenario data", status="passed" if same else "failed",
-                        detail=("the data folder the genesis carries" if own else "the same data files") if same else
-                        f"played with data {created.data_hash[:12]}, " +
-                        (f"the data the genesis carries hash to {data[:12]} (edited)" if own else
+                        detail=kept if same else f"played with data {created.data_hash[:12]}, " +
+                        (f"the data the genesis carries hash to {data[:12]} (edited)" if carried or own else
                          f"this build has {data[:12]} (the data files changed)")))
 
 

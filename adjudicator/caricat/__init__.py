@@ -8,7 +8,6 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-import msgspec
 
 from arbitro.adjudicator.caricat import combat as CB
 from arbitro.adjudicator.caricat import commands as C
@@ -79,8 +78,8 @@ class CaricatRuleset(Ruleset[P.CaricatState]):
     def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
         return bound(files)
 
-    def adopt_data(self, state: P.CaricatState, files: Mapping[str, str] | None) -> P.CaricatState:
-        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+    def shipped_data(self) -> dict[str, str]:
+        return OV.shipped_texts()
 
     # a position's overrides (issue 19 item 13; adjudicator/caricat/overrides.py): applied to the data it carries
     def override_kinds(self) -> dict[str, str]:

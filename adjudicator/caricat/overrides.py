@@ -86,10 +86,15 @@ MODELS: dict[str, type[OverrideModel]] = {"unit": UnitValues, "leader": LeaderVa
                                       "unit_added": UnitAdded, "unit_removed": UnitRemoved}
 
 
+def shipped_texts() -> dict[str, str]:
+    """The shipped data files as a game carries them (name -> text)."""
+    return {name: (DATA / name).read_text(encoding="utf-8") for name in FILES}
+
+
 def apply(state: CaricatState, override: Mapping[str, Any]) -> tuple[CaricatState, str]:
     """`state` carrying the override in its data, and the override's public name."""
     parsed: Any = parse_override(MODELS, override)
-    files = dict(state.data_files) or {name: (DATA / name).read_text(encoding="utf-8") for name in FILES}
+    files = dict(state.data_files) or shipped_texts()
     scenario, board = (json.loads(files[f"{state.scenario}{tail}.json"]) for tail in ("", "_map"))
     state = msgspec.convert(msgspec.to_builtins(state), CaricatState)  # the caller's state is left as it was
     name = _APPLY[parsed.kind](parsed, scenario, board, state)

@@ -13,7 +13,6 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-import msgspec
 
 from arbitro.adjudicator.marengo import (
     aliases,
@@ -64,8 +63,8 @@ class MarengoRuleset(MarengoProjection, Ruleset[MarengoState]):
     def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
         return bound(files)
 
-    def adopt_data(self, state: MarengoState, files: Mapping[str, str] | None) -> MarengoState:
-        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+    def shipped_data(self) -> dict[str, str]:
+        return overrides.shipped_texts()
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> MarengoState:
         return setup.new_state()

@@ -87,10 +87,15 @@ MODELS: dict[str, type[OverrideModel]] = {"block": CounterValues, "block_added":
                                       "block_removed": BlockRemoved, "zone": ZoneTerrain, "approach": ApproachTerrain}
 
 
+def shipped_texts() -> dict[str, str]:
+    """The shipped data files as a game carries them (name -> text)."""
+    return {name: (DATA_DIR / name).read_text(encoding="utf-8") for name in FILES}
+
+
 def apply(state: MarengoState, override: Mapping[str, Any]) -> tuple[MarengoState, str]:
     """`state` carrying the override in its data, and the override's public name."""
     parsed: Any = parse_override(MODELS, override)
-    files = dict(state.data_files) or {name: (DATA_DIR / name).read_text(encoding="utf-8") for name in FILES}
+    files = dict(state.data_files) or shipped_texts()
     armies, board = json.loads(files["armies.json"]), json.loads(files["map.json"])
     state = msgspec.structs.replace(state, blocks=dict(state.blocks))  # a block removed leaves the caller's as it was
     name = _APPLY[parsed.kind](parsed, armies, board, state)

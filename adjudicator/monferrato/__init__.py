@@ -13,7 +13,6 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-import msgspec
 
 from arbitro.adjudicator.decisions import OnData, Step
 from arbitro.adjudicator.monferrato import battle, chits, movement, overrides, raids, replacements, sequence, setup, siege
@@ -54,8 +53,8 @@ class MonferratoRuleset(MonferratoProjection, Ruleset[MonferratoState]):
     def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
         return bound(files)
 
-    def adopt_data(self, state: MonferratoState, files: Mapping[str, str] | None) -> MonferratoState:
-        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+    def shipped_data(self) -> dict[str, str]:
+        return overrides.shipped_texts()
 
     def override_kinds(self) -> dict[str, str]:
         return dict(overrides.KINDS)

@@ -131,10 +131,15 @@ MODELS: dict[str, type[OverrideModel]] = {"unit": CounterValues, "unit_added": U
                                       "supply_sources": SupplySource, "fort_counters": FortCounters}
 
 
+def shipped_texts() -> dict[str, str]:
+    """The shipped data files as a game carries them (name -> text)."""
+    return {path.name: path.read_text(encoding="utf-8") for path in FILES}
+
+
 def apply(state: MonferratoState, override: Mapping[str, Any]) -> tuple[MonferratoState, str]:
     """`state` carrying the override in its data, and the override's public name."""
     parsed: Any = parse_override(MODELS, override)
-    texts = dict(state.data_files) or {path.name: path.read_text(encoding="utf-8") for path in FILES}
+    texts = dict(state.data_files) or shipped_texts()
     files = {name: json.loads(texts[name]) for name in NAMES}
     state = msgspec.structs.replace(state, units=dict(state.units), walls=dict(state.walls),
                                     fort_counters=dict(state.fort_counters))  # the caller's state is left as it was

@@ -125,7 +125,9 @@ def name_problems(files: Mapping[str, str]) -> list[DataProblem]:
         if not _inside(name):
             problems.append(DataProblem(name, "$", "not a JSON file's path inside a data folder (relative, / "
                                                    "separated, no '..', ending .json)"))
-        elif any(len(part.encode("utf-8", "surrogatepass")) > NAME_PART_BYTES for part in name.split("/")):
+        elif not name.isprintable():  # a control character, a lone surrogate (no UTF-8 text)
+            problems.append(DataProblem(name, "$", "the name is not printable text"))
+        elif any(len(part.encode("utf-8")) > NAME_PART_BYTES for part in name.split("/")):
             problems.append(DataProblem(name, "$", f"a part of the name is over {NAME_PART_BYTES} bytes"))
         elif name in folders:
             problems.append(DataProblem(name, "$", "is both a file and the folder of another file"))

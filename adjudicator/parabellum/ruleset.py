@@ -10,7 +10,6 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
-import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides
@@ -45,8 +44,8 @@ class ParaBellumRuleset(Ruleset[S]):
     def using_data(self, files: Mapping[str, str] | None) -> AbstractContextManager[object]:
         return self.own.bound(files)
 
-    def adopt_data(self, state: S, files: Mapping[str, str] | None) -> S:
-        return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))) if files else state
+    def shipped_data(self) -> dict[str, str]:
+        return self.folder.shipped_files()
 
     # --- a position's overrides (issue 19 item 13; parabellum/overrides.py, docs/rulesets/parabellum.md "Overrides")
     def layout(self, state: S) -> overrides.Layout:

@@ -1,4 +1,7 @@
-"""rev-fidelity's failing tests (review of issue 19's data folder and overrides, /work/team/r/rev-fidelity.md)."""
+"""A Para Bellum game's carried data (review rev-fidelity 1-3, /work/team/r/rev-fidelity.md): a position's state
+carrying changed files is named non-standard and hashed as played; carried names and texts no folder can hold are
+DataErrors naming each file; a bad data folder reports its unreadable files with every other file's problems. The
+same promise for every ruleset with a data folder: tests/foundation/test_position_carried_data.py."""
 
 from __future__ import annotations
 
@@ -22,12 +25,12 @@ def test_a_position_saved_from_an_overridden_game_is_still_named_non_standard(ru
     plays on the changed table (the state carries data_files), so its status must still name it as non-standard and
     its data hash must not claim the shipped data. Today: non_standard == [], data_hash == the shipped data's, verify
     says 'the same data files', and no seat is told."""
-    app, gid, _ = overridden(ruleset, {"kind": "crt", "column": "3-1", "roll": 4, "result": "Dr"})
+    app, gid, _ = overridden(ruleset, {"kind": "crt", "column": "3-1", "roll": 4, "result": "Ex"})
     again = app.create(ruleset, position=app.position(gid, seat="umpire"))
     r = registry.get(ruleset)
     state = app.state_at(again).rules
     table = r.env_of(state).data.crt if ruleset == "caldiero" else r.on(state).data.tables.crt
-    assert table.result(4, "3-1") == "Dr"  # the new game plays the changed table...
+    assert table.result(4, "3-1") == "Ex"  # the new game plays the changed table (shipped: Dr in both books)...
     created = app.log(again, "umpire", 1, 1)[0]["event"]
     assert app.status(again, app.game(again).seats[0]).non_standard != []  # ...so every seat must be told
     assert created["data_hash"] != r.data_hash()
@@ -40,13 +43,17 @@ def test_carried_names_that_collide_as_file_and_folder_are_a_data_error(ruleset:
     folder = registry.get(ruleset).folder
     files = folder.read_folder(folder.folder)
     first = sorted(files)[0]
-    for extra in (f"{first}/x.json", "a" * 300 + ".json"):
-        with pytest.raises(DataError):
+    for extra in (f"{first}/x.json", "a" * 300 + ".json", "\udce9.json"):
+        with pytest.raises(DataError) as e:
             folder.from_files({**files, extra: "{}"})
+        assert [p.file for p in e.value.problems] in ([first], [extra]), e.value.problems
+    with pytest.raises(DataError) as e:  # a lone surrogate cannot be written as UTF-8
+        folder.from_files({**files, first: '{"x": "\udce9"}'})
+    assert [p.file for p in e.value.problems] == [first]
 
 
 @pytest.mark.parametrize("ruleset", ["caldiero", "arrivano"])
-def test_a_file_not_in_utf8_is_reported_with_the_other_files_problems(tmp_path: Path, ruleset: str) -> None:
+def test_a_file_not_in_utf8_is_reported_with_every_other_files_problems(tmp_path: Path, ruleset: str) -> None:
     """read_folder's 'every problem of every file at once': a CRT saved in Latin-1 and a counter of strength "three"
     are both named. Today only the undecodable file is, and the user fixes one, runs again, and meets the next."""
     folder = tmp_path / ruleset
