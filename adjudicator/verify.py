@@ -322,7 +322,8 @@ def _check_build(ruleset: Any, created: core.GameCreated, checks: list[Check]) -
     carried = ruleset.carried_data(msgspec.convert(created.initial, ruleset.State)) if created.initial else {}
     data = ruleset.data_hash(carried or own)
     changed = differing_files(carried, own or ruleset.shipped_data()) if carried else []
-    kept = ("the data files the genesis carries" if carried or own else "the same data files") + (
+    kept = ("the data folder the genesis carries" if own else "the data files the genesis carries" if carried else
+            "the same data files") + (
         f"; {len(changed)} not the {'data folder' if own else 'shipped'}'s: " + ", ".join(f"{n} ({how})" for n, how in changed)
         if changed else "")
     same = created.data_hash == data
