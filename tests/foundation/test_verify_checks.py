@@ -312,17 +312,28 @@ def test_the_signature_check_lists_every_seat_that_signs_from_its_command_or_non
 
 # --- the build a game was played with (arbitro §L.5) ---------------------------------------------------------------
 class Build:
-    """A ruleset as `_check_build` reads it: its version, and the hash of a data folder or of its shipped data."""
+    """A ruleset as `_check_build` reads it: its version, the hash of a data folder or of its shipped data, the data
+    files a state carries and its shipped ones."""
 
     version = "1.0.0"
+
+    class State(msgspec.Struct):
+        data_files: dict[str, str] = {}
 
     def data_hash(self, files: dict[str, str] | None = None) -> str:
         return ("f" if files else "s") * 64
 
+    def carried_data(self, state: Any) -> dict[str, str]:
+        return dict(state.data_files)
 
-def created_with(data: dict[str, str] | None, data_hash: str) -> Any:
+    def shipped_data(self) -> dict[str, str]:
+        return {"map.json": "{}"}
+
+
+def created_with(data: dict[str, str] | None, data_hash: str, carried: dict[str, str] | None = None) -> Any:
     origin = {"scenario": "standard", **({"data": data} if data else {})}
-    return SimpleNamespace(ruleset="duel", version="1.0.0", origin=origin, data_hash=data_hash)
+    initial = {"data_files": carried if carried is not None else data or {}}
+    return SimpleNamespace(ruleset="duel", version="1.0.0", origin=origin, data_hash=data_hash, initial=initial)
 
 
 @pytest.mark.parametrize("data, played, status, detail", [
@@ -341,3 +352,17 @@ def test_the_data_a_game_was_played_with_is_its_own_folder_or_the_shipped_files(
     _check_build(Build(), created_with(data, played), checks)
     assert checks == [Check(name="ruleset version", status="passed", detail="played with duel 1.0.0; this build has 1.0.0"),
                       Check(name="scenario data", status=status, detail=detail)]
+
+
+@pytest.mark.parametrize("played, status, detail", [
+    ("f" * 64, "passed", "the data files the genesis carries; 1 not the shipped's: map.json (changed)"),
+    ("s" * 64, "failed", "played with data ssssssssssss, the data the genesis carries hash to ffffffffffff (edited)"),
+])
+def test_data_files_the_initial_state_carries_are_what_the_hash_is_checked_against(
+    played: str, status: str, detail: str
+) -> None:
+    """A game whose state carries changed data (a position's overrides, or its own data_files) without a data folder:
+    its hash is the carried files', never the shipped files', and each changed file is named (review rev-fidelity 1)."""
+    checks: list[Check] = []
+    _check_build(Build(), created_with(None, played, {"map.json": '{"x": 1}'}), checks)
+    assert checks[1] == Check(name="scenario data", status=status, detail=detail)
