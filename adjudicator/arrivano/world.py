@@ -11,25 +11,22 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.parabellum import command, sight, world
+from arbitro.adjudicator.parabellum.memo import Memo
 from arbitro.projections.arrivano import ArrivanoState
 
 
 _LOS_CACHE: dict[tuple[str, str, str], bool] = {}
 
 
-_COLUMN_ONLY: dict[int, tuple[MovementTable, MovementTable]] = {}
+_COLUMN_ONLY = Memo(64)
 
 
 def column_only_roads(table: MovementTable) -> MovementTable:
     """Interpretation road_cost_scope: march_column_only - the Campotenese road costs (arrivano §17.2.8, written
     for any movement along contiguous road hexes) apply to march columns only: each road's `always` cost becomes
     its `in_column` cost."""
-    cached = _COLUMN_ONLY.get(id(table))
-    if cached is None or cached[0] is not table:  # keyed by identity, the source kept alive with its copy
-        roads = {k: RoadRule(in_column=r.always or r.in_column) for k, r in table.roads.items()}
-        cached = (table, table.model_copy(update={"roads": roads}))
-        _COLUMN_ONLY[id(table)] = cached
-    return cached[1]
+    return _COLUMN_ONLY.get((table,), "column only roads", lambda: table.model_copy(update={"roads": {
+        k: RoadRule(in_column=r.always or r.in_column) for k, r in table.roads.items()}}))
 
 
 class World(world.World):

@@ -26,11 +26,12 @@ from dataclasses import dataclass, replace
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.parabellum.data import TerrainTable
+from arbitro.adjudicator.parabellum.memo import Memo
 from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, Searches, commander_moves, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
+    Mover, commander_moves, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
     presence_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -71,7 +72,7 @@ class MoveProblem(Exception):
 UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table)
 COLUMN_MINOR_SAVING = 2  # caldiero §9.3.1: in march column one MP less on a minor road...
 COLUMN_MINOR_FLOOR = 2  # ...never below 1 MP
-_TABLES: dict[tuple[int, int, str], tuple[TerrainTable, MovementTable]] = {}
+_TABLES = Memo(64)  # a movement table per terrain table, weather box and minor_road_cost reading
 
 
 def weather_box(world: World) -> int:
@@ -87,11 +88,8 @@ def movement_table(world: World) -> MovementTable:
     """The hexmap movement table for the weather box and the `minor_road_cost` reading in force (built once)."""
     box = weather_box(world) if weather_box(world) in (2, 3) else 0
     reading = world.reading("minor_road_cost")
-    key = (id(world.board.table), box, reading)
-    kept = _TABLES.get(key)
-    if kept is None or kept[0] is not world.board.table:  # the source table is kept, so its id stays unique
-        kept = _TABLES[key] = (world.board.table, _movement_table(world.board.table, box, reading))
-    return kept[1]
+    table = world.board.table
+    return _TABLES.get((table,), (box, reading), lambda: _movement_table(table, box, reading))
 
 
 def _movement_table(t: TerrainTable, box: int, reading: str) -> MovementTable:
@@ -230,17 +228,14 @@ def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -
                       closed=_closed(world, g), step=step_veto, terrain_multiplier=terrain_multiplier(world))
 
 
-_ROAD_STEPS: dict[int, tuple[object, frozenset[tuple[str, str]]]] = {}
+_ROAD_STEPS = Memo(64)
 
 
 def _road_steps(board: Board) -> frozenset[tuple[str, str]]:
     """Every (a, b) step along a road of the board, both ways, worked out once per map (issue 15: the search asks
     it of every step, and `board.road` builds a key per question)."""
-    kept = _ROAD_STEPS.get(id(board.map))
-    if kept is None or kept[0] is not board.map:  # the map is kept with its answer, so its id stays unique
-        steps = frozenset(pair for side in board.map.roads for pair in permutations(side))
-        kept = _ROAD_STEPS[id(board.map)] = (board.map, steps)
-    return kept[1]
+    return _ROAD_STEPS.get((board.map,), "road steps",
+                           lambda: frozenset(pair for side in board.map.roads for pair in permutations(side)))
 
 
 def _closed(world: World, g: Group) -> Callable[[str], bool] | None:
@@ -316,7 +311,7 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     return routes
 
 
-ROUTES = Searches(1024)
+ROUTES = Memo(1024)
 """A kept search's routes as Caldiero records them, kept with the search (issue 15: a search kept across positions
 is not turned into routes again at every position)."""
 

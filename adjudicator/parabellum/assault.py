@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from arbitro.adjudicator.parabellum import data, efficiency
+from arbitro.adjudicator.parabellum.memo import Memo
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.tables import (
@@ -23,17 +24,15 @@ from arbitro.adjudicator.tables import (
 from arbitro.events.parabellum import CombatTableRead, DieModifier
 
 
-# Each CRT (a game's validated data) in the table kit's shape, kept with the CRT so that its id stays unique.
-_KIT_TABLES: dict[int, tuple[data.CombatTable, CombatTable]] = {}
+# Each CRT (a game's validated data) in the table kit's shape, under the name the variant's table reads record.
+_KIT_TABLES = Memo(64)
 
 
 def crt(variant: Variant, table: data.CombatTable) -> CombatTable:
     """The variant's CRT (§12.5 in both books; its data file, validated) in the shape of the table kit, which picks
-    odds columns and reads the rows, built once per table and named as the variant's table reads record it."""
-    kept = _KIT_TABLES.get(id(table))
-    if kept is None or kept[0] is not table:
-        kept = _KIT_TABLES[id(table)] = (table, table.odds_table(variant.crt_name))
-    return kept[1]
+    odds columns and reads the rows, built once per table and name (the variant's `crt_name`, which its table
+    reads record)."""
+    return _KIT_TABLES.get((table,), variant.crt_name, lambda: table.odds_table(variant.crt_name))
 
 
 @dataclass(frozen=True)

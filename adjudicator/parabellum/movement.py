@@ -16,17 +16,16 @@ games' recorded events)."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, TypeVar
+from typing import Literal
 
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
+from arbitro.adjudicator.parabellum.memo import Memo
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -35,39 +34,14 @@ from arbitro.adjudicator.ruleset import Rule
 
 EzocEntry = Literal["yes", "no", "with_friend"]
 Problem = tuple[Rule, str]
-T = TypeVar("T")
 
 
-class Searches:
-    """Movement searches kept across positions (issue 15). A search reads only what its game's key names: the
-    mover's start, order, allowance and formation of march, the enemy's zones of control and units, the friends
-    that matter to it, the weather and the readings that price a step. Any later position that leaves those alone
-    asks the same search, so within an activation a group is searched once, whatever the other groups do meanwhile
-    (the key is the game's to make complete: a thing it leaves out is a thing the search must not read). `anchors`:
-    the game's data objects the search answers from, held with the entry so that their ids name them. Answers
-    are shared: callers must not modify them."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[Hashable, tuple[tuple[object, ...], object]] = OrderedDict()
-        self._lock = threading.Lock()  # the server judges and lists from several threads
-
-    def get(self, anchors: tuple[object, ...], key: Hashable, work: Callable[[], T]) -> T:
-        full = (tuple(id(a) for a in anchors), key)
-        with self._lock:
-            kept = self._kept.get(full)
-            if kept is not None and all(a is b for a, b in zip(kept[0], anchors, strict=True)):
-                self._kept.move_to_end(full)
-                return kept[1]  # type: ignore[return-value]
-        answer = work()
-        with self._lock:
-            self._kept[full] = (anchors, answer)
-            if len(self._kept) > self.size:
-                self._kept.popitem(last=False)
-        return answer
-
-
-SEARCHES = Searches(1024)
+SEARCHES = Memo(1024)
+"""Movement searches kept across positions (issue 15). A search reads only what its game's key names: the
+mover's start, order, allowance and formation of march, the enemy's zones of control and units, the friends
+that matter to it, the weather and the readings that price a step. Any later position that leaves those alone
+asks the same search, so within an activation a group is searched once, whatever the other groups do meanwhile
+(the key is the game's to make complete: a thing it leaves out is a thing the search must not read)."""
 
 
 # --- an order's permissions (§5.1, §8 in both) ------------------------------------------------------------
@@ -96,7 +70,7 @@ class OrderMove:
     max_hexes: int | None
 
 
-_ORDER_MOVES: dict[int, tuple[OrdersTable, dict[str, OrderMove]]] = {}
+_ORDER_MOVES = Memo(64)
 
 
 def order_moves(table: OrdersTable) -> Mapping[str, OrderMove]:
@@ -104,12 +78,9 @@ def order_moves(table: OrdersTable) -> Mapping[str, OrderMove]:
     data/orders.json, arrivano tables/orders.json): its EZoC entry, one hex under Defence, and D7, straight from one
     EZoC hex to another: free unless the order enters only beside a friend, then only with the table's test
     (caldiero §5.1.3: never; arrivano §5.1.3: with a test, its own procedure). Worked out once per table."""
-    kept = _ORDER_MOVES.get(id(table))
-    if kept is None or kept[0] is not table:  # the table is kept with its answer, so its id stays unique
-        moves = {name: OrderMove(name, o.enter_ezoc, ezoc_to_ezoc=o.enter_ezoc != "with_friend" or o.ezoc_to_ezoc_test,
-                                 max_hexes=o.max_hexes) for name, o in table.orders.items()}
-        kept = _ORDER_MOVES[id(table)] = (table, moves)
-    return kept[1]
+    return _ORDER_MOVES.get((table,), "order moves", lambda: {
+        name: OrderMove(name, o.enter_ezoc, ezoc_to_ezoc=o.enter_ezoc != "with_friend" or o.ezoc_to_ezoc_test,
+                        max_hexes=o.max_hexes) for name, o in table.orders.items()})
 
 
 def zoc_rules(order: OrderMove, ezoc: frozenset[HexId], friendly: Callable[[HexId], bool],

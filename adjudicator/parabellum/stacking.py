@@ -43,24 +43,38 @@ def _most(patterns: Sequence[StackPattern]) -> int:
     return max((p.infantry + p.cavalry + p.artillery + p.infantry_or_cavalry for p in patterns), default=0)
 
 
-def stack_problem(variant: Variant, world: World, units: Sequence[str],
-                  formations: Sequence[str] | None = None) -> str | None:
-    """Why `units` (one side's) may not share a hex, or None; the rules in the order the messages are read: how
-    many (§7.1), routed with others (§7.1.1), then the make-up (§7.1: arms, then formations). `formations`, one
-    per unit, replaces the world's `formation_of` (a variant judging a stack at rest by its own reading)."""
+def broken_rule(world: World, units: Sequence[str], formations: Sequence[str] | None = None) -> str | None:
+    """Which rule `units` (one side's) break by sharing a hex, or None: the one reading of §7.1-§7.1.1 that both
+    `stack_problem` (a move's end) and `fits` (a retreat, an arrival) ask, in the order the messages are read:
+    "count" (§7.1, how many), "routed" (§7.1.1, routed with others), "make-up" (§7.1: arms and formations).
+    `formations`, one per unit, replaces the world's `formation_of` (a variant judging a stack at rest by its own
+    reading)."""
     if len(units) <= 1:
         return None
     patterns = world.stacking_limits()
-    most = _most(patterns)
-    if len(units) > most:
-        return f"{len(units)} units in one hex: at most {NUMBERS[most] if most < len(NUMBERS) else most} ({variant.rules.STACKING})"
+    if len(units) > _most(patterns):
+        return "count"
     routed = [world.status(u) == "routed" for u in units]
     if any(routed) and not all(routed):
+        return "routed"
+    arms = [world.arm(u) for u in units]
+    formations = list(formations) if formations is not None else [world.formation_of(u) for u in units]
+    return None if fits_stacking(arms, formations, patterns) else "make-up"
+
+
+def stack_problem(variant: Variant, world: World, units: Sequence[str],
+                  formations: Sequence[str] | None = None) -> str | None:
+    """Why `units` (one side's) may not share a hex (`broken_rule`, worded with the variant's citations), or None."""
+    broken = broken_rule(world, units, formations)
+    if broken is None:
+        return None
+    if broken == "count":
+        most = _most(world.stacking_limits())
+        return f"{len(units)} units in one hex: at most {NUMBERS[most] if most < len(NUMBERS) else most} ({variant.rules.STACKING})"
+    if broken == "routed":
         return f"routed units may not stack with friends not in rout ({variant.cite('7.1.1')})"
     arms = [world.arm(u) for u in units]
     formations = list(formations) if formations is not None else [world.formation_of(u) for u in units]
-    if fits_stacking(arms, formations, patterns):
-        return None
     names = " and ".join(units)
     if {"infantry", "cavalry"} <= set(arms):
         return f"{names}: infantry and cavalry may not stack ({variant.rules.STACKING})"
@@ -71,16 +85,9 @@ def stack_problem(variant: Variant, world: World, units: Sequence[str],
 
 
 def fits(world: World, h: str, adding: Sequence[str]) -> bool:
-    """Whether hex h may hold its units and `adding` together (§7.1-§7.1.1 in both): one side only, routed units
-    only with routed ones, within the limits."""
+    """Whether hex h may hold its units and `adding` together (§7.1-§7.1.1 in both): one side only (nothing enters
+    a hex the enemy holds), then the one side's stacking rules as a move's end reads them (`broken_rule`)."""
     here = [u for u in world.units_at(h) if u not in adding] + list(adding)
     if len({world.side_of(u) for u in here}) > 1:
         return False
-    return _fits_one_side(world, here)
-
-
-def _fits_one_side(world: World, units: Sequence[str]) -> bool:
-    routed = [world.status(u) == "routed" for u in units]
-    if any(routed) and not all(routed):
-        return False
-    return fits_stacking([world.arm(u) for u in units], [world.formation_of(u) for u in units], world.stacking_limits())
+    return broken_rule(world, here) is None

@@ -17,24 +17,21 @@ from typing import Any, TypeVar
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.parabellum.memo import Memo
 from arbitro.adjudicator.parabellum.data import (FindsCounters, ScenarioFile, StackPattern, TerrainEffect, TerrainTable,
                                                   WeatherBox, WeatherTrack)
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
-_NO_ZOC: dict[tuple[int, int], tuple[HexMap, TerrainTable, frozenset[str]]] = {}
+_NO_ZOC = Memo(64)
 
 
 def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
     """The hexes of a map whose terrain no ZoC enters, worked out once per map and terrain table (issue 15: every
-    position's enemy ZoC asks it of every hex next to a unit); both are kept with the answer, so their ids stay
-    unique."""
-    kept = _NO_ZOC.get((id(hexmap), id(table)))
-    if kept is None or kept[0] is not hexmap or kept[1] is not table:
-        hexes = frozenset(h for h in hexmap.hexes() if any(table.terrain[t].no_zoc_into for t in hexmap.hex(h).terrains))
-        kept = _NO_ZOC[(id(hexmap), id(table))] = (hexmap, table, hexes)
-    return kept[2]
+    position's enemy ZoC asks it of every hex next to a unit)."""
+    return _NO_ZOC.get((hexmap, table), "no zoc", lambda: frozenset(
+        h for h in hexmap.hexes() if any(table.terrain[t].no_zoc_into for t in hexmap.hex(h).terrains)))
 
 
 class World:

@@ -49,3 +49,15 @@ def test_a_scenario_prints_its_own_limits(variant: Variant) -> None:
                                        StackPattern(artillery=1, infantry_or_cavalry=1)))
     assert not stacking.fits(strict, "1612", ["i2"]) and stacking.fits(strict, "1612", ["a1"])
     assert stacking.stack_problem(variant, strict, ["i1", "i2"]) == f"i1 and i2: over the stacking limits ({variant.cite('7.1')})"
+
+
+def test_a_retreat_and_a_move_read_one_stacking_rule(variant: Variant) -> None:
+    """`fits` (retreats, arrivals) and `stack_problem` (a move's end) are one reading of §7.1-§7.1.1: for every
+    group of one side's units, under both books' limits and a scenario's own, they agree (rev-kernel-a 4)."""
+    strict = Position(W.units, limits=(StackPattern(cavalry=2, same_formation=True),
+                                       StackPattern(artillery=1, infantry_or_cavalry=1)))
+    french = [u for u, p in W.units.items() if p.side == "france"]
+    groups = [[u] for u in french] + [[u, v] for u in french for v in french if u < v] + [["i1", "i2", "a1"]]
+    for world in (W, strict):
+        for group in groups:
+            assert stacking.fits(world, "1610", group) == (stacking.stack_problem(variant, world, group) is None), group
