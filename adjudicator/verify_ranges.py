@@ -46,7 +46,9 @@ def seat_command_problem(loaded: Loaded) -> tuple[int, str] | None:
     the full log finds (engine-rules §V.2)."""
     hashes = [digest for _record, digest, _first, _last in loaded.commands]
     seats = loaded.command_seats
-    before = 0  # the last event of the commands so far
+    # where a command claiming no event is found: after the last event of the commands before it, and for command 0
+    # (the creation) at the genesis, #1, the event it leaves unclaimed, as range_problem numbers it in a full log
+    before = 1
     for number, (record, digest, first, last) in enumerate(loaded.commands):
         if not first:  # a command made up and appended with no event; one with a made-up hidden event passes here
             return before, (f"command {number} claims no event, but every command recorded caused at least one "

@@ -59,6 +59,10 @@ MODULES: dict[str, tuple[str, ...]] = {
                               "tests/marengo/test_data_folder.py"),  # the set-up rebuilt from a game's own data
     "adjudicator/verify_ranges.py": (FOUNDATION + "test_verify_event_ranges.py", FOUNDATION + "test_verify_checks.py",
                                      FOUNDATION + "test_import_atomic.py", FOUNDATION + "test_seat_export_ranges.py"),
+    # seats' signatures on their own commands, in a full log and in a seat's export (the trust issue, arbitro §L.6)
+    "adjudicator/verify_signatures.py": (FOUNDATION + "test_seat_export_signatures.py",
+                                         FOUNDATION + "test_seat_export_against_the_host.py", FOUNDATION + "test_anchor.py",
+                                         FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py"),
     "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
                                     FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
                                     FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py"),  # a game on its own data

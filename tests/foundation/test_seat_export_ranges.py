@@ -198,3 +198,20 @@ def test_a_seats_export_whose_command_log_fails_diverges_at_the_event_out_of_pla
     assert report.passed is False and report.divergence == Divergence(
         seq=3, expected="an event in the range of the command it names",
         found="event #3 names command 7, which this file does not hold", rule="arbitro §L.1")
+
+
+def test_a_creation_claiming_no_event_is_found_at_the_genesis_in_a_seats_export_as_in_the_full_log(
+        played: tuple[Arbitro, str]) -> None:
+    """Command 0 (the umpire's creation) edited to claim no event: the seat is told the first event out of place is
+    the genesis, #1, which names command 0, as the full log's check numbers it, not #0, which names no event."""
+    app, text = played
+    rows = records(text)
+    _command(rows, 0)["first_seq"] = _command(rows, 0)["last_seq"] = 0
+    said = "command 0 claims no event, but every command recorded caused at least one (arbitro §L.8)"
+    assert seat_command_problem(read_lines(text_of(rows).splitlines())) == (1, said)
+    report = verify(read_lines(text_of(rows).splitlines()))
+    assert report.passed is False and report.divergence == Divergence(
+        seq=1, expected="an event in the range of the command it names", found=said, rule="arbitro §L.1")
+    whole = records("\n".join(app.export("g", "umpire")) + "\n")
+    _command(whole, 0)["first_seq"] = _command(whole, 0)["last_seq"] = 0
+    assert verify(read_lines(text_of(whole).splitlines())).divergence.seq == 1  # type: ignore[union-attr]

@@ -14,7 +14,7 @@ import pytest
 from arbitro.events import signing
 
 from .conftest import Cli
-from .test_historian import FRIMONT
+from .test_historian import FRIMONT, PILATI
 from .test_seat_seal import records, reseal, server_key_of, text_of
 
 
@@ -66,3 +66,23 @@ def test_the_host_who_strips_a_seats_signature_and_reseals_is_caught(signed: tup
                               "after command 0: it was made up or altered")
     refused = Cli(tmp_path / "austria.db")("import", str(path), "--server-key", server, code=2).stderr
     assert "seat signatures: command 1 in austria's name is not signed" in refused and "nothing imported" in refused
+
+
+def test_a_seats_export_checks_its_own_signatures_past_commands_whose_bodies_it_does_not_hold(
+        signed: tuple[Cli, str], tmp_path: Path) -> None:
+    """austria's export holds france's command (a dispute opened) as a line without a body: the check passes over it
+    and goes on to austria's later signed command, and says the export holds its own commands' bodies only; the
+    full log, which holds every body, says so of no one."""
+    umpire, key = signed
+    umpire("dispute", "open", "g", "--as", "france", "--at", "2", "the bridgehead was never open")
+    umpire("submit", "g", "--as", "austria", "--sign", str(tmp_path / "austria.key"), json.dumps(PILATI))
+    path = tmp_path / "a.jsonl"
+    umpire("export", "g", "--as", "austria", "-o", str(path))
+    assert [r["body"] is None for r in records(path.read_text()) if r["record"] == "command"] == [
+        True, False, True, False]  # the umpire's creation, austria's, france's, austria's
+    signed_by_austria = "2 commands signed, each by its seat's registered key; seats that sign: austria (after command 0)"
+    assert _signatures(umpire, path, "--seat-key", f"austria={key}")["detail"] == (
+        signed_by_austria + " (austria's export holds the bodies of its own commands only)")
+    whole = tmp_path / "whole.jsonl"
+    umpire("export", "g", "-o", str(whole))
+    assert _signatures(umpire, whole, "--seat-key", f"austria={key}")["detail"] == signed_by_austria
