@@ -14,7 +14,6 @@ import msgspec
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.board import Board, MapData
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
@@ -25,6 +24,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
+from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, interpretation_in_force
@@ -107,7 +107,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     variant = CALDIERO_VARIANT
     folder = CALDIERO_DATA
 
-    def __init__(self, map_data: MapData | None = None, data: CaldieroData | None = None) -> None:
+    def __init__(self, map_data: HexMap | None = None, data: CaldieroData | None = None) -> None:
         super().__init__()
         self._map = map_data
         self._data = data
@@ -115,8 +115,8 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         self.own = OwnData("caldiero_env", lambda files: self._env_on(CALDIERO_DATA.own.load(files)), self._shipped_env)
 
     # --- data ----------------------------------------------------------------------------------
-    def _env_on(self, data: CaldieroData, map_data: MapData | None = None) -> F.Env:
-        return F.Env(data=data, board=Board(map_data or data.map, data.terrain), has_options=has_options, hooks=HOOKS)
+    def _env_on(self, data: CaldieroData, map_data: HexMap | None = None) -> F.Env:
+        return F.Env(data=data, hexmap=map_data or data.map, has_options=has_options, hooks=HOOKS)
 
     def _shipped_env(self) -> F.Env:
         if self._env is None:
@@ -147,7 +147,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         ]
         if self.env.data.scenario.scenarios[scenario].fixed_weather is None:
             items.insert(3, "weather.json: the weather change table")
-        if self.env.board.map.provisional:
+        if self.env.hexmap.provisional:
             items.insert(0, "map.json: the map, except the hexes the rules name (see its meta notes)")
         return items
 
@@ -249,7 +249,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         if seat not in SEATS or "fog_of_war" not in state.options:
             return frozenset()
         w = self.world(state)
-        return FOG.hidden_among(w, seat, {p for p in places if w.board.on_map(p)})
+        return FOG.hidden_among(w, seat, {p for p in places if w.grid.contains(p)})
 
     def redact(self, event: Any, seat: str, state: P.CaldieroState) -> dict[str, Any] | None:
         data: dict[str, Any] = msgspec.to_builtins(event)
@@ -302,7 +302,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         by_hex: dict[str, list[str]] = {}
         for u, s in sorted(state.units.items()):
             if s.where == "map":
-                if not w.board.on_map(s.hex):
+                if not w.grid.contains(s.hex):
                     problems.append(f"unit {u} is on the map at {s.hex!r}, which is not a map hex")
                     continue
                 by_hex.setdefault(s.hex, []).append(u)

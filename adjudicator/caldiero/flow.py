@@ -84,8 +84,8 @@ def _setup_hexes(w: World, piece: str) -> list[str]:
         return []
     pis = setup.hexes
     if len(pis) > 1:
-        return sorted(h for h in pis if w.board.on_map(h))  # Erdödy: exactly 2014 or 2114
-    return sorted(w.board.grid.within(pis[0], 1))  # caldiero §21: within one hex of the PI
+        return sorted(h for h in pis if w.grid.contains(h))  # Erdödy: exactly 2014 or 2114
+    return sorted(w.grid.within(pis[0], 1))  # caldiero §21: within one hex of the PI
 
 
 def check_setup_place(w: World, seat: str, cmd: C.Place) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
+from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
@@ -169,7 +170,7 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
             if w.option("cavalry_charges") and F.charge_problem(w, g, order, route) is None:
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
         start = w.state.units[g[0]].hex
-        if any(allows_column(w, o) for o in F.mover_orders(w, g)) and (not start or w.board.is_road_hex(start)):
+        if any(allows_column(w, o) for o in F.mover_orders(w, g)) and (not start or ground.on_road(w, start)):
             for dest in sorted(F.move_options(w, g, True)):  # also where a line move goes: another move (§9.3)
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
 
@@ -237,7 +238,7 @@ def _defender_sets(w: World, seat: str, eligible: list[str]) -> list[tuple[str, 
     found: set[tuple[str, ...]] = set()
     for u in eligible:
         if w.state.units[u].charging:
-            found |= {d for d in hex_sets(w, seat, u, ()) if len(d) == 1 and w.board.is_plain(d[0])}
+            found |= {d for d in hex_sets(w, seat, u, ()) if len(d) == 1 and ground.plain(w, d[0])}
         else:
             found |= hex_sets(w, seat, u, hexes_to_attack(w, seat, [u]))
     return sorted(found, key=lambda d: (len(d), d))
@@ -248,7 +249,7 @@ def _may_join(w: World, seat: str, u: str, dset: tuple[str, ...]) -> bool:
     single attacker: adjacent to each hex, no river hexside, §19.1, every hex it must attack among them)."""
     h = w.state.units[u].hex or ""
     hooks = w.hooks
-    return (all(w.board.grid.is_adjacent(h, d) and not w.board.crossing_prohibited(h, d) for d in dset)
+    return (all(w.grid.is_adjacent(h, d) and not w.crossing_prohibited(h, d) for d in dset)
             and not any(hooks.formation_hex_problem(w, w.formation_of(u), d) for d in dset if hooks is not None)
             and set(hexes_to_attack(w, seat, [u])) <= set(dset))
 

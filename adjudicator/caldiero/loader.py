@@ -13,7 +13,6 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, OrdersTable, TerrainTable,
                                                   VictoryLevel, WeatherTrack)
-from arbitro.adjudicator.caldiero.board import MapData, from_hexmap
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_hexmap, load_model
 from pydantic import BaseModel, ConfigDict, Field
@@ -89,7 +88,7 @@ class CaldieroData(BaseModel, pb.FindsCounters):
     weather: WeatherTable
     scenario: CaldieroScenario
     orders: OrdersTable  # what each order permits (caldiero §5.1), the kernel's orders table
-    map: MapData  # map.json as the rules read it (adjudicator/caldiero/board.py)
+    map: HexMap  # map.json, the ground the World reads (adjudicator/maps/hexmap.py)
 
 
 FILES: dict[str, type[BaseModel]] = {
@@ -100,8 +99,7 @@ FILES: dict[str, type[BaseModel]] = {
 
 
 class CaldieroFolder(DataFolder[CaldieroData]):
-    """Caldiero's data folder: one file of each of FILES and map.json (as the board reads it,
-    adjudicator/caldiero/board.py)."""
+    """Caldiero's data folder: one file of each of FILES and map.json (CaldieroData.map, the ground the World reads)."""
 
     def read(self, data_dir: Path) -> CaldieroData:
         """Every data file, checked; raises :class:`DataError` listing the problems of every file at once."""
@@ -111,7 +109,7 @@ class CaldieroFolder(DataFolder[CaldieroData]):
         hexmap = load_hexmap(data_dir / "map.json", data_dir, problems)
         if problems or hexmap is None:
             raise DataError(problems)
-        data = CaldieroData(**parts, map=from_hexmap(hexmap))  # type: ignore[arg-type]
+        data = CaldieroData(**parts, map=hexmap)  # type: ignore[arg-type]
         problems = check_consistency(data, hexmap)
         if problems:
             raise DataError(problems)

@@ -28,19 +28,23 @@ def north_south_of_road(world: World, h: str) -> str:
     return "north" if row > hi else "south" if row < lo else "road"
 
 
+_ROAD_ROWS: dict[int, tuple[object, dict[int, tuple[int, int]]]] = {}
+
+
 def _road_rows(world: World) -> dict[int, tuple[int, int]]:
-    cache = world.board._cache
-    if "road_rows" not in cache:
+    """Each column's rows of the 1014-2714 road, worked out once per map (keyed by identity, the map kept alive)."""
+    kept = _ROAD_ROWS.get(id(world.hexmap))
+    if kept is None or kept[0] is not world.hexmap:
         rows: dict[int, tuple[int, int]] = {}
-        for kind, _name, hexes in world.board.map.road_lines:
-            if kind != "strada" or not ("1014" in hexes or "2714" in hexes):
+        for road in world.hexmap.roads:
+            if road.kind != "strada" or not ("1014" in road.hexes or "2714" in road.hexes):
                 continue
-            for h in hexes:
+            for h in road.hexes:
                 c, r = parse_hex(h)
                 lo, hi = rows.get(c, (r, r))
                 rows[c] = (min(lo, r), max(hi, r))
-        cache["road_rows"] = rows
-    return cache["road_rows"]  # type: ignore[no-any-return]
+        kept = _ROAD_ROWS[id(world.hexmap)] = (world.hexmap, rows)
+    return kept[1]
 
 
 def direction_problem(world: World, formation: str, h: str) -> str | None:
@@ -58,7 +62,7 @@ def direction_problem(world: World, formation: str, h: str) -> str | None:
 def _leader_may_end(world: World, leader: str, h: str) -> bool:
     scen = world.data.scenario
     if leader == "bonaparte" and not world.option("bonaparte_intervention"):
-        return world.board.distance(h, scen.bonaparte_anchor) <= scen.bonaparte_max_distance  # §4.2.2
+        return world.grid.distance(h, scen.bonaparte_anchor) <= scen.bonaparte_max_distance  # §4.2.2
     if leader == "bonaparte":
         return True  # caldiero §20.1.1: no longer subject to §4.2.2
     if leader == "alvinczy":

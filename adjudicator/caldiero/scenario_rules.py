@@ -5,6 +5,7 @@ charges (caldiero §20.2). Arrivano i Francesi! supplies its own (or none).
 from __future__ import annotations
 
 
+from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import Route, step_cost
 from arbitro.adjudicator.caldiero.system_world import World
@@ -18,8 +19,8 @@ def charge_targets(w: World, units: tuple[str, ...], route: Route) -> list[str]:
     side = w.state.units[units[0]].side
     ma = min(w.counters.unit(u).movement for u in units) * 2
     out = []
-    for n in w.board.neighbours(end):
-        if not w.enemy_units_at(n, side) or not w.board.is_plain(n) or w.board.crossing_prohibited(end, n):
+    for n in w.grid.neighbours(end):
+        if not w.enemy_units_at(n, side) or not ground.plain(w, n) or w.crossing_prohibited(end, n):
             continue  # §20.2.1: only units in the plain
         if route.cost_half + step_cost(w, end, n, False)[0] <= ma:
             out.append(n)
@@ -44,6 +45,7 @@ def check_direction_release(a: Act, units: tuple[str, ...]) -> None:
         place = targets_.get(f)
         if place is None or f in a.state.direction_released:
             continue
-        hexes = set(a.env.board.place_hexes(place)) | (set(a.env.board.place_hexes("Rocca di Caldiero")) if f == "augereau" else set())
+        places = a.w.hexmap.places
+        hexes = set(places.get(place, ())) | (set(places.get("Rocca di Caldiero", ())) if f == "augereau" else set())
         if a.state.units[u].hex in hexes:
             a.emit(ev.DirectionReleased(formation=f, rule=str(R.DIRECTION)))

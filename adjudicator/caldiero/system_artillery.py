@@ -36,7 +36,7 @@ def check_bombard(w: World, seat: str, cmd: C.Bombard) -> None:
     if w.state.weather >= 2:
         raise Reject(R.SNOW if w.state.weather == 2 else R.ICE_STORM, "artillery cannot fire in snow and ice or an ice storm (caldiero §17.1.2, §17.1.3)")
     if cmd.target not in bombardment.targets(CALDIERO_VARIANT, w, arts):
-        if w.board.on_map(cmd.target) and w.no_fire_into(cmd.target):
+        if w.grid.contains(cmd.target) and w.no_fire_into(cmd.target):
             raise Reject(R.MARSH, "artillery cannot bombard into a marsh (caldiero §10.2)")
         raise Reject(R.ARTILLERY_RANGE, f"{cmd.target} is not an enemy hex in range with a clear line of sight (caldiero §11.2, §11.3)")
 

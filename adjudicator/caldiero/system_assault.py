@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem  # noqa: F401
@@ -258,7 +259,7 @@ def stage_resolve(a: Act) -> None:
     # terrain of the defender (terrain effects table): the best for the defender
     shift_terrain, _, _ = assault.terrain_effect(w, c.defender_hexes, non_art_def,
                                                  lambda u: unit_order(w, u) == "defence")
-    cav_fort = all(w.state.units[d].arm == "cavalry" for d in non_art_def) and any(w.board.is_fortress(h) for h in c.defender_hexes)
+    cav_fort = all(w.state.units[d].arm == "cavalry" for d in non_art_def) and any(ground.fortress(w, h) for h in c.defender_hexes)
     if cav_fort:
         modifier("cavalry in fortress -1", f"cavalry in a fortress ({R.CAVALRY})", -1)
         if a.reading("cavalry_in_fortress") == "drm_instead_of_shift":
@@ -288,12 +289,12 @@ def stage_resolve(a: Act) -> None:
             modifier(drm.part, drm.modifier.reason, drm.modifier.value)
         if col.excess_drm:
             modifier(f"above 6-1 +{col.excess_drm}", f"above 6-1 ({CALDIERO.ABOVE_6_1})", col.excess_drm)
-        across = all(w.board.canal_for_combat(w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)
+        across = all(ground.canal_for_combat(w, w.state.units[u].hex or "", h) for u in c.attackers for h in c.defender_hexes)
         if across:
-            modifier("across canal -1", f"across a canal ({R.CANAL_DRM})", w.board.table.hexsides["canale"].assault_drm)
-        uphill = all(all(w.board.climbs(w.state.units[u].hex or "", h) for h in c.defender_hexes) for u in c.attackers)
+            modifier("across canal -1", f"across a canal ({R.CANAL_DRM})", w.terrain_table.hexsides["canale"].assault_drm)
+        uphill = all(all(ground.climbs(w, w.state.units[u].hex or "", h) for h in c.defender_hexes) for u in c.attackers)
         if uphill:
-            modifier("uphill -1", "uphill (terrain effects table)", w.board.table.climb.assault_drm)
+            modifier("uphill -1", "uphill (terrain effects table)", w.terrain_table.climb.assault_drm)
         total = assault.capped(CALDIERO_VARIANT, sum(m.value for m in mods))
         (roll,) = a.roll(f"{R.CRT} assault on {', '.join(c.defender_hexes)}", {
             "table": "CRT (provisional)", "column": col.column.label, "odds": f"{att}:{dfn} = {raw_odds}",
@@ -322,10 +323,10 @@ def _leader_loss_cause(die: int, h: str) -> tuple[str, str | None]:
 
 
 def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) -> str:
-    if any(w.board.is_fortress(h) for h in hexes):
+    if any(ground.fortress(w, h) for h in hexes):
         notes.append("Dr in fortification")
         return "Dd" if reading == "dd" else "Ex"
-    if any(w.board.effect(h).dr_becomes == "Ex" for h in hexes):  # the table's village
+    if any(ground.effect(w, h).dr_becomes == "Ex" for h in hexes):  # the table's village
         notes.append("Dr in village becomes Ex")
         return "Ex"  # caldiero §12.5.4
     return "Dr"
@@ -333,17 +334,17 @@ def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) ->
 
 def flanked(w: World, h: str, c: ev.CombatUnderway) -> bool:
     """caldiero §20.5: five of six neighbours held or controlled by the engaged attackers, none by friends."""
-    if w.may_stay(h) or w.board.is_edge(h):
+    if w.may_stay(h) or w.grid.is_edge(h):
         return False
     attacker_hexes = {w.state.units[u].hex for u in c.attackers}
     controlled: set[str] = set()
     for u in c.attackers:
-        for n in w.board.neighbours(w.state.units[u].hex or ""):
+        for n in w.grid.neighbours(w.state.units[u].hex or ""):
             if exerts_zoc(w, u):
                 controlled.add(n)
     defender_side = enemy_of(c.attacker_side)
     count = 0
-    for n in w.board.neighbours(h):
+    for n in w.grid.neighbours(h):
         if w.side_units_at(n, defender_side):
             continue
         if n in attacker_hexes or n in controlled:
@@ -513,7 +514,7 @@ def advance_options(w: World, c: ev.CombatUnderway) -> list[dict[str, Any]]:
 
     out: list[dict[str, Any]] = []
     for h in vacated:  # one unit (caldiero §12.7.2), or any of a stack with its general (§12.7.3)
-        near = [u for u in eligible if w.board.grid.is_adjacent(w.state.units[u].hex or "", h)]
+        near = [u for u in eligible if w.grid.is_adjacent(w.state.units[u].hex or "", h)]
         out += [{"type": "advance", "units": list(grp), "to": h}
                 for grp in advance.groups(near, lambda u: w.state.units[u].hex or "", with_general)]
     return out

@@ -7,6 +7,7 @@ Attack-order units that must still attack (§5.1.2).
 
 from __future__ import annotations
 
+from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_orders import unit_order
@@ -46,9 +47,9 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
             raise Reject(CALDIERO.ONCE, f"{h} has already been attacked in this combat segment (caldiero §12.2.3)")
         for u in attackers:
             uh = w.state.units[u].hex or ""
-            if not w.board.grid.is_adjacent(uh, h):
+            if not w.grid.is_adjacent(uh, h):
                 raise Reject(R.MULTIPLE, f"{u} at {uh} is not adjacent to {h}: every attacker must be adjacent to every defender (caldiero §12.4.1)")
-            if w.board.crossing_prohibited(uh, h):
+            if w.crossing_prohibited(uh, h):
                 raise Reject(R.ASSAULT, f"no assault across the river hexside {uh}-{h} (terrain effects table)")
         for u in attackers:
             problem = w.hooks.formation_hex_problem(w, w.formation_of(u), h) if w.hooks is not None else None
@@ -58,7 +59,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     if charging:
         if len(charging) != len(attackers):
             raise Reject(CALDIERO.CHARGE, "a hex is not attacked by a cavalry charge and other units in the same segment (caldiero §20.2.4)")
-        if len(defenders_hexes) != 1 or not w.board.is_plain(defenders_hexes[0]):
+        if len(defenders_hexes) != 1 or not ground.plain(w, defenders_hexes[0]):
             raise Reject(CALDIERO.CHARGE, "a charge attacks one hex, in the plain (caldiero §20.2.1, §20.2.2)")
     for u in attackers:
         uh = w.state.units[u].hex or ""

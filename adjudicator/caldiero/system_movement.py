@@ -20,11 +20,10 @@ that every unit of the group may act under. Among equally cheap paths the one sm
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import permutations
 from dataclasses import dataclass, replace
 
+from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.parabellum.memo import Memo
 from arbitro.adjudicator.caldiero.system_orders import order_move
@@ -88,7 +87,7 @@ def movement_table(world: World) -> MovementTable:
     """The hexmap movement table for the weather box and the `minor_road_cost` reading in force (built once)."""
     box = weather_box(world) if weather_box(world) in (2, 3) else 0
     reading = world.reading("minor_road_cost")
-    table = world.board.table
+    table = world.terrain_table
     return _TABLES.get((table,), (box, reading), lambda: _movement_table(table, box, reading))
 
 
@@ -128,14 +127,12 @@ def _movement_table(t: TerrainTable, box: int, reading: str) -> MovementTable:
 
 
 def _hexmap(world: World) -> HexMap:
-    hm = world.board.map.hexmap
-    assert hm is not None, "the Caldiero board was built without its hexmap (board.from_hexmap keeps it)"
-    return hm
+    return world.hexmap
 
 
 def map_entry_cost(world: World, b: str) -> int:
     """Entering the map at b from off the map (§15.4): the kernel's entry cost, doubled in boxes 2 and 3."""
-    return entry_cost(movement_table(world), world.board.terrain(b), UNIT_CLASS, multiplier=terrain_multiplier(world))
+    return entry_cost(movement_table(world), world.hexmap.terrain(b), UNIT_CLASS, multiplier=terrain_multiplier(world))
 
 
 def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, bool]:
@@ -144,7 +141,7 @@ def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, b
         return map_entry_cost(world, b), False
     rules = MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
     cost = cached_step_cost(_hexmap(world), movement_table(world), a, b, rules)
-    return cost.half_points, world.board.road(a, b) is not None
+    return cost.half_points, ground.road(world, a, b)
 
 
 def path_cost(world: World, g: Group, path: tuple[str, ...]) -> int:
@@ -164,19 +161,18 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
     """Why the group may not step from a into b (a None: entering the map at b), or None. The rules are read
     in this order, which decides the message when several are broken (the search asks `_rules`' veto, which
     gives the same yes or no)."""
-    board = world.board
-    if not board.on_map(b):
+    if not world.grid.contains(b):
         return CALDIERO.MOVEMENT, f"{b} is not on the map"
-    if a is not None and not board.grid.is_adjacent(a, b):
+    if a is not None and not world.grid.is_adjacent(a, b):
         return CALDIERO.MOVEMENT, f"{a} and {b} are not adjacent"
-    if a is not None and board.crossing_prohibited(a, b):
+    if a is not None and world.crossing_prohibited(a, b):
         return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
     entering = entering_problem(CALDIERO_VARIANT, world, g.side, b)
     if entering:
         return entering
-    if g.artillery and a is not None and board.canal_without_bridge(a, b):
+    if g.artillery and a is not None and ground.canal_without_bridge(world, a, b):
         return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
-    if g.artillery and world.state.weather == 3 and (a is None or board.road(a, b) is None):
+    if g.artillery and world.state.weather == 3 and (a is None or not ground.road(world, a, b)):
         return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
     move = order_move(world, g.order)
     friends = any(u not in g.units for u in world.side_units_at(b, g.side))
@@ -214,14 +210,13 @@ def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -
     """The kernel's rules for one search from `origin` (the start, or the entry hex already entered), with what
     Caldiero adds: hexes its scenario closes (§9.2.1 rows, §19.1 direction: `_closed`), guns across a canal only at a
     bridge (§10.3) and only along roads in an ice storm (§17.1.3), and `roads_only` (§17.1.1)."""
-    board = world.board
-    road = _road_steps(board).__contains__
+    road = _road_steps(world.hexmap).__contains__
     artillery, ice = g.artillery, world.state.weather == 3
 
     def step(a: HexId, b: HexId) -> bool:  # the search's inner loop asks it of every step (issue 15)
         if (roads_only or (artillery and ice)) and not road((a, b)):
             return False
-        return not (artillery and board.canal_without_bridge(a, b))
+        return not (artillery and ground.canal_without_bridge(world, a, b))
 
     step_veto = step if roads_only or artillery else None
     return unit_rules(CALDIERO_VARIANT, world, _mover(world, g, origin, budget), roads=lambda a, b: road((a, b)),
@@ -231,11 +226,11 @@ def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -
 _ROAD_STEPS = Memo(64)
 
 
-def _road_steps(board: Board) -> frozenset[tuple[str, str]]:
-    """Every (a, b) step along a road of the board, both ways, worked out once per map (issue 15: the search asks
-    it of every step, and `board.road` builds a key per question)."""
-    return _ROAD_STEPS.get((board.map,), "road steps",
-                           lambda: frozenset(pair for side in board.map.roads for pair in permutations(side)))
+def _road_steps(hexmap: HexMap) -> frozenset[tuple[str, str]]:
+    """Every (a, b) step along a road of the map, both ways, worked out once per map (issue 15: the search asks it
+    of every step)."""
+    return _ROAD_STEPS.get((hexmap,), "road steps", lambda: frozenset(
+        (h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if hexmap.roads_between(h, n)))
 
 
 def _closed(world: World, g: Group) -> Callable[[str], bool] | None:
@@ -302,7 +297,7 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     for budget, roads_only in searches:
         rules = _rules(world, g, origin, budget - spent, roads_only)
         reach = unit_reach(CALDIERO_VARIANT, world, hm, table, _mover(world, g, origin, budget - spent), rules,
-                           (*own, roads_only), (world.data, world.board, world.hooks))
+                           (*own, roads_only), (world.data, world.hexmap, world.hooks))
         key = ("caldiero routes", g.start, g.column, spent)
         for h, route in ROUTES.get((reach,), key, lambda: _search_routes(world, g, reach, spent)):
             old = routes.get(h)
@@ -352,9 +347,9 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
         walked, spent = path, map_entry_cost(world, path[0])
     else:
         walked, spent = (g.start, *path), 0
-    all_road = all(world.board.road(x, y) is not None for x, y in zip(walked, walked[1:]))
+    all_road = all(ground.road(world, x, y) for x, y in zip(walked, walked[1:]))
     budget = _budget(world, g, all_road)
-    if any(not world.board.on_map(h) for h in path):
+    if any(not world.grid.contains(h) for h in path):
         check = None  # the engine refuses hexes off the map outright; the message below says which
     else:
         check = hex_movement.check_path(_hexmap(world), movement_table(world), walked,

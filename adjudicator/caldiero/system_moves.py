@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
@@ -126,7 +127,7 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
         if not any(allows_column(w, o) for o in orders):
             raise Reject(R.COLUMN, "march column needs an Advance or Manoeuvre order (caldiero §9.3, §5.1.1, §5.1.4)")
         start = w.state.units[units[0]].hex
-        if start and not w.board.is_road_hex(start):
+        if start and not ground.on_road(w, start):
             raise Reject(R.COLUMN, f"march column is declared on a road or minor road; {start} has none (caldiero §9.3)")
     if cmd.path is None:
         options = move_options(w, units, cmd.column)
@@ -164,7 +165,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
         leaving = leave_ezoc_problem(CALDIERO_VARIANT, order, g.start, enemy_zoc(w, g.side))
         if leaving:
             return leaving
-        if w.board.on_map(cmd.to):
+        if w.grid.contains(cmd.to):
             problem = stacking_problem(w, cmd.to, units, cmd.column)
             if problem:
                 return (R.COLUMN_STACKING if cmd.column else CALDIERO.STACKING), problem
@@ -173,7 +174,7 @@ def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, 
             problem_attack = attack_move_problem(w, g, route)
             if problem_attack:
                 return problem_attack
-        if g.start is not None and w.board.on_map(cmd.to) and w.board.grid.is_adjacent(g.start, cmd.to):
+        if g.start is not None and w.grid.contains(cmd.to) and w.grid.is_adjacent(g.start, cmd.to):
             try:
                 check_path(w, g, (cmd.to,))
             except MoveProblem as e:

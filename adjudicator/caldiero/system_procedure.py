@@ -14,7 +14,6 @@ import msgspec
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.board import Board
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.system_movement import (
     leader_reachable,
@@ -22,6 +21,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
+from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import elimination, retreat, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.ruleset import Decision, Rule
@@ -71,7 +71,7 @@ class Reject(Exception):
 @dataclass
 class Env:
     data: CaldieroData
-    board: Board
+    hexmap: HexMap
     # legal()'s question "does this step offer the seat anything?", asked by `flow.CaldieroSequence.settle_step` after every command;
     # handed in by the ruleset, since the listing is built on the flow and the flow must not import it
     has_options: Callable[[World, str], bool]
@@ -79,7 +79,7 @@ class Env:
 
 
 def world_of(state: CaldieroState, env: Env, reading: Any, position: Callable[[], int] | None = None) -> World:
-    return World(state=state, data=env.data, board=env.board, reading=reading, hooks=env.hooks, position=position)
+    return World(state=state, data=env.data, hexmap=env.hexmap, reading=reading, hooks=env.hooks, position=position)
 
 
 class Act:
@@ -176,7 +176,7 @@ class Act:
         side = self.state.leaders[leader].side
         friends = sorted({self.state.units[u].hex or "" for u in self.w.on_map_units() if self.state.units[u].side == side})
         if friends:
-            dest = min(friends, key=lambda x: (self.w.board.distance(h, x), x))
+            dest = min(friends, key=lambda x: (self.w.grid.distance(h, x), x))
             if dest != h:
                 self.emit(ev.LeaderMoved(leader=leader, path=(dest,), rule=str(CALDIERO.LEADER_ALONE)))
 
@@ -236,7 +236,7 @@ def open_retreats(a: Act, moves: dict[str, int], rule: Rule, from_combat: bool) 
                 if art not in moves:
                     elimination.eliminate(a, CALDIERO_VARIANT, art, CALDIERO.ARTILLERY_STACKED)  # caldiero §11.1
         if not lines(CALDIERO_VARIANT, a.w, [u], n):
-            edge = a.w.board.is_edge(s.hex or "")
+            edge = a.w.grid.is_edge(s.hex or "")
             elimination.eliminate(a, CALDIERO_VARIANT, u, CALDIERO.OFF_MAP if edge else R.RETREAT_BLOCKED, permanent=True)
             continue
         by_side.setdefault(s.side, {})[u] = n

@@ -1,5 +1,5 @@
 """Caldiero's read model: the kernel's World (adjudicator/parabellum/world.py) with the answers caldiero's book
-gives its own way, and what only Caldiero's procedures ask (the board, the counters, the optional rules).
+gives its own way, and what only Caldiero's procedures ask (the counters, the optional rules).
 
 Every `system_*` function takes a World; nothing here mutates the state.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import sight, world
@@ -20,10 +20,10 @@ from arbitro.projections.caldiero import CaldieroState
 class World(world.World):
     state: CaldieroState
 
-    def __init__(self, state: CaldieroState, data: CaldieroData, board: Board, reading: Callable[[str], str],
+    def __init__(self, state: CaldieroState, data: CaldieroData, hexmap: HexMap, reading: Callable[[str], str],
                  hooks: Any = None, position: Callable[[], int] | None = None) -> None:
-        super().__init__(state, data, data.scenario, board.map.hexmap, data.terrain, reading, position, data.weather)
-        self.data, self.board = data, board
+        super().__init__(state, data, data.scenario, hexmap, data.terrain, reading, position, data.weather)
+        self.data = data
         self.hooks = hooks  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
 
     # --- static values -------------------------------------------------------------------------

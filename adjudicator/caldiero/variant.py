@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.parabellum import exchange
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
@@ -42,7 +43,7 @@ class CaldieroVariant(Variant):
             return value
         demoralised = {"disordered", "routed"} if w.reading("demoralised") == "disordered_or_routed" else {"routed"}
         bonus = bool(defenders) and all(w.arm(d) == "infantry" and w.status(d) in demoralised
-                                        and w.board.is_plain(w.hex_of(d) or "") for d in defenders)  # type: ignore[attr-defined]
+                                        and ground.plain(w, w.hex_of(d) or "") for d in defenders)
         if w.arm(u) == "cavalry" and (bonus or w.charging(u)):
             value *= 2
         hooks = w.hooks  # type: ignore[attr-defined]
@@ -50,7 +51,7 @@ class CaldieroVariant(Variant):
 
     def hex_sp(self, w: World, h: str, total: int) -> int:
         """caldiero §10.2: a marsh hex's units fight at half strength, rounded up (§1.4) (D17)."""
-        return (total + 1) // 2 if w.board.is_marsh(h) else total  # type: ignore[attr-defined]
+        return (total + 1) // 2 if ground.marsh(w, h) else total
 
     def leader_lost(self, die: int, role: str, initiative: int) -> bool:
         """caldiero §4.4.3: lost unless the die is above his initiative, a commander in chief's counting as 1 (D10)."""

@@ -18,8 +18,8 @@ from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.memo import Memo
-from arbitro.adjudicator.parabellum.data import (FindsCounters, ScenarioFile, StackPattern, TerrainEffect, TerrainTable,
-                                                  WeatherBox, WeatherTrack)
+from arbitro.adjudicator.parabellum.data import (FindsCounters, HexsideEffect, ScenarioFile, StackPattern, TerrainEffect,
+                                                  TerrainTable, WeatherBox, WeatherTrack)
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
@@ -88,16 +88,24 @@ class World:
     def no_zoc_into(self, h: HexId) -> bool:  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
         return h in _no_zoc_hexes(self.hexmap, self.terrain_table)
 
-    def crossing_prohibited(self, a: str, b: str) -> bool:
-        """A hexside the terrain table bars to every move, retreat and command line (a river: caldiero's table; arrivano's
-        table has none)."""
-        hexsides = self.terrain_table.hexsides
-        return any(hexsides[f].prohibited for f in self.hexmap.hexside_features(a, b) if f in hexsides)
-
     def closed_to(self, side: str, h: str) -> tuple[Rule, str] | None:
         """Why the scenario closes hex h to `side`'s units, moving or retreating (caldiero §9.2.1: the Austrians never
         enter the 10xx row, by its map rules), or None (arrivano: no such hex)."""
         return None
+
+    def adjacent(self, a: str, b: str) -> bool:  # two map hexes sharing a hexside (False for anything else)
+        return self.grid.contains(a) and self.grid.contains(b) and self.grid.is_adjacent(a, b)
+
+    def hexside_effects(self, a: str, b: str) -> list[HexsideEffect]:  # the table's entries for what lies between a and b
+        if not self.adjacent(a, b):
+            return []
+        hexsides = self.terrain_table.hexsides
+        return [hexsides[f] for f in self.hexmap.hexside_features(a, b) if f in hexsides]
+
+    def crossing_prohibited(self, a: str, b: str) -> bool:
+        """A hexside no unit moves, attacks or traces command across (caldiero's table: a river; arrivano's table
+        has no hexside feature)."""
+        return any(e.prohibited for e in self.hexside_effects(a, b))
 
     # --- weather (the box's effects are the variant's data, D29) ---------------------------------------
     def weather_box(self) -> WeatherBox | None:  # the box in force (None: no weather track, or no box: arrivano's 0)

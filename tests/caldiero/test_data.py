@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.adjudicator.caldiero import loader
+from arbitro.adjudicator.caldiero import ground, loader
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 
@@ -154,13 +154,13 @@ def test_default_setup_is_legal() -> None:
 
 
 def test_named_hexes_exist_on_the_map() -> None:
-    from tests.caldiero.harness import RULESET
+    from tests.caldiero.harness import RULESET, fresh
 
-    board = RULESET.env.board
+    w = RULESET.world(fresh())
     named = ["1014", "1005", "2714", "1712", "1607", "2013", "2115", "2020", "2119", "1612", "1613"]
     named += [u.setup.start_hex for u in DATA.oob.units if u.setup]
-    assert all(board.on_map(h) for h in named)
-    assert board.is_fortress("1712")
+    assert all(w.grid.contains(h) for h in named)
+    assert ground.fortress(w, "1712")
 
 
 def test_docs_name_every_interpretation() -> None:

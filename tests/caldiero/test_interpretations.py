@@ -120,9 +120,8 @@ def test_minor_road_cost_readings() -> None:
     state = position({})
     flat = F.world_of(state, RULESET.env, lambda n: "flat_1" if n == "minor_road_cost" else RULESET.interpretations()[n].default)
     other = F.world_of(state, RULESET.env, lambda n: "other_terrain" if n == "minor_road_cost" else RULESET.interpretations()[n].default)
-    board = RULESET.env.board
-    steps = [(a, b) for kind, _n, hexes in board.map.road_lines if kind == "strada_minore" for a, b in zip(hexes, hexes[1:])
-             if board.road(a, b) == "strada_minore" and step_cost(other, a, b, False)[0] > 2]
+    steps = [(a, b) for road in flat.hexmap.roads if road.kind == "strada_minore" for a, b in zip(road.hexes, road.hexes[1:])
+             if flat.hexmap.roads_between(a, b) == ("strada_minore",) and step_cost(other, a, b, False)[0] > 2]
     assert steps, "the map has a minor road into costlier terrain"
     a, b = steps[0]
     assert step_cost(flat, a, b, False)[0] == 2 and step_cost(other, a, b, False)[0] > 2

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero import flow as F
-from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.system_movement import step_cost
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.events import caldiero as ev
@@ -180,13 +181,14 @@ def test_augereau_may_not_go_north_of_the_road_before_caldiero() -> None:
     t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
 
 
-def _printed_cost(board: Board, a: str, b: str, column: bool, weather: int, reading: str) -> int:
+def _printed_cost(w: World, a: str, b: str, column: bool, weather: int, reading: str) -> int:
     """The terrain effects table read by hand (§9.3.1, §10.3, §10.4.1, §17.1.2, §17.1.3), in half-MP: what the
     movement tables built for the shared engine must price."""
-    t = board.table
-    road = board.road(a, b)
-    base = board.effect(b).move_cost_half + (t.climb.move_extra_half if board.climbs(a, b) else 0)
-    if board.canal_without_bridge(a, b):
+    t = w.terrain_table
+    kinds = w.hexmap.roads_between(a, b)
+    road = ("strada" if "strada" in kinds else kinds[0]) if kinds else None  # the best road crossing the hexside
+    base = ground.effect(w, b).move_cost_half + (t.climb.move_extra_half if ground.climbs(w, a, b) else 0)
+    if ground.canal_without_bridge(w, a, b):
         base += t.hexsides["canale"].move_extra_half
     if road == "strada" and column:
         cost = t.roads["strada"].column_cost_half
@@ -208,14 +210,13 @@ def test_engine_movement_tables_price_every_step_as_the_terrain_table(weather: i
     state = position({})
     state.weather = weather
     w = F.world_of(state, RULESET.env, lambda n: reading if n == "minor_road_cost" else RULESET.interpretations()[n].default)
-    board = RULESET.env.board
     checked = 0
-    for a in board.hexes():
-        for b in board.neighbours(a):
-            if board.crossing_prohibited(a, b):
+    for a in w.hexmap.hexes():
+        for b in w.grid.neighbours(a):
+            if w.crossing_prohibited(a, b):
                 continue
             for column in (False, True):
-                assert step_cost(w, a, b, column)[0] == _printed_cost(board, a, b, column, weather, reading), (a, b, column)
+                assert step_cost(w, a, b, column)[0] == _printed_cost(w, a, b, column, weather, reading), (a, b, column)
                 checked += 1
     assert checked > 4000
 

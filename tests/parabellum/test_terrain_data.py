@@ -14,9 +14,11 @@ from pathlib import Path
 from arbitro.adjudicator.arrivano.retreats import stop_reason
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.arrivano.world import World as ArrivanoWorld
-from arbitro.adjudicator.caldiero.board import Board
+from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero.flow import world_of
 from arbitro.adjudicator.parabellum.data import TerrainTable
-from tests.caldiero.harness import RULESET
+from arbitro.adjudicator.parabellum.world import World
+from tests.caldiero.harness import RULESET, fresh
 
 ROOT = Path(__file__).resolve().parents[2]
 ADJUDICATOR = ROOT / "adjudicator"
@@ -24,7 +26,6 @@ TABLES = [ADJUDICATOR / "caldiero" / "data" / "terrain.json", ADJUDICATOR / "arr
 
 # The names of the tables' entries still written in the games' code, each with why it stays.
 STILL_NAMED = {
-    ("caldiero/board.py", "strada"): "the best road kind crossing a hexside, kept for the map's look-ups",
     ("caldiero/map_rules.py", "strada"): "the scenario's main road through 1014 and 2714 (caldiero §4.2.2, §9.2.1)",
     ("caldiero/system_movement.py", "strada"): "the table's roads written into the shared movement table's shape",
     ("caldiero/system_movement.py", "strada_minore"): "the same",
@@ -54,47 +55,50 @@ def test_no_rule_names_a_terrain_the_table_describes() -> None:
     assert set(STILL_NAMED) - found == set(), "a name left the code: take it out of STILL_NAMED"
 
 
-def _board(change: dict[str, dict[str, dict[str, object]]] | None = None) -> Board:
-    board = RULESET.env.board
-    if change is None:
-        return board
-    raw = board.table.model_dump()
-    for part, entries in change.items():
-        for name, fields in entries.items():
-            raw[part][name].update(fields)
-    return Board(board.map, TerrainTable.model_validate(raw))
+def _caldiero(change: dict[str, dict[str, dict[str, object]]] | None = None) -> World:
+    """Caldiero's set-up position read with the shipped terrain table, or with its entries changed."""
+    env = RULESET.env
+    if change is not None:
+        raw = env.data.terrain.model_dump()
+        for part, entries in change.items():
+            for name, fields in entries.items():
+                raw[part][name].update(fields)
+        env = dataclasses.replace(env, data=env.data.model_copy(update={"terrain": TerrainTable.model_validate(raw)}))
+    return world_of(fresh(), env, lambda name: RULESET.interpretations()[name].default)
 
 
 def test_caldieros_plain_is_the_tables() -> None:
     """caldiero §14.0 "in Pianura", §20.2.1: the table's plain at level 0; a table with no plain has none."""
-    board = _board()
-    plain = [h for h in board.hexes() if board.is_plain(h)]
-    assert plain and all(board.terrain(h) == "pianura" and board.elevation(h) == 0 for h in plain)
-    assert all(board.is_plain(h) for h in board.hexes() if board.terrain(h) == "pianura" and board.elevation(h) == 0)
-    flat = _board({"terrain": {"pianura": {"plain": False}, "collina": {"plain": True}}})
-    assert {h for h in flat.hexes() if flat.is_plain(h)} == {
-        h for h in board.hexes() if board.terrain(h) == "collina" and board.elevation(h) == 0}
+    w = _caldiero()
+    hexes, terrain = w.hexmap.hexes(), w.hexmap.terrain
+    plain = [h for h in hexes if ground.plain(w, h)]
+    assert plain and all(terrain(h) == "pianura" and w.elevation(h) == 0 for h in plain)
+    assert all(ground.plain(w, h) for h in hexes if terrain(h) == "pianura" and w.elevation(h) == 0)
+    flat = _caldiero({"terrain": {"pianura": {"plain": False}, "collina": {"plain": True}}})
+    assert {h for h in hexes if ground.plain(flat, h)} == {
+        h for h in hexes if terrain(h) == "collina" and w.elevation(h) == 0}
 
 
-def _hexsides(board: Board) -> list[tuple[str, str]]:
-    return sorted({tuple(sorted((h, n))) for h in board.hexes() for n in board.neighbours(h)})  # type: ignore[misc]
+def _hexsides(w: World) -> list[tuple[str, str]]:
+    return sorted({tuple(sorted((h, n))) for h in w.hexmap.hexes() for n in w.grid.neighbours(h)})  # type: ignore[misc]
 
 
 def test_caldieros_canals_and_bridges_are_the_tables() -> None:
     """caldiero §10.3: artillery crosses a canal only at a bridge (§10.4: where a road crosses it); §10.3.1, §10.4.2:
     the canal and the bridge fight as a canal. With the entries changed the answers follow the table."""
-    board = _board()
-    sides = _hexsides(board)
-    barred = [(a, b) for a, b in sides if board.canal_without_bridge(a, b)]
-    fights = [(a, b) for a, b in sides if board.canal_for_combat(a, b)]
+    w = _caldiero()
+    sides = _hexsides(w)
+    barred = [(a, b) for a, b in sides if ground.canal_without_bridge(w, a, b)]
+    fights = [(a, b) for a, b in sides if ground.canal_for_combat(w, a, b)]
     assert barred and fights and set(barred) < set(fights)
     for a, b in sides:
-        features = board.hexside(a, b)
-        assert board.canal_for_combat(a, b) == bool({"canale", "ponte"} & features), (a, b)
-        assert board.canal_without_bridge(a, b) == (
-            "canale" in features and "ponte" not in features and board.road(a, b) is None), (a, b)
-    open_canals = _board({"hexsides": {"canale": {"artillery_needs_bridge": False, "assault_drm": 0}}})
-    assert not any(open_canals.canal_without_bridge(a, b) or open_canals.canal_for_combat(a, b) for a, b in sides)
+        features = set(w.hexmap.hexside_features(a, b))
+        assert ground.canal_for_combat(w, a, b) == bool({"canale", "ponte"} & features), (a, b)
+        assert ground.canal_without_bridge(w, a, b) == (
+            "canale" in features and "ponte" not in features and not w.hexmap.roads_between(a, b)), (a, b)
+    open_canals = _caldiero({"hexsides": {"canale": {"artillery_needs_bridge": False, "assault_drm": 0}}})
+    assert not any(ground.canal_without_bridge(open_canals, a, b) or ground.canal_for_combat(open_canals, a, b)
+                   for a, b in sides)
 
 
 def _campotenese(change: dict[str, dict[str, object]] | None = None) -> ArrivanoWorld:

@@ -44,7 +44,7 @@ def test_each_world_is_the_kernels_and_answers_what_it_leaves_to_the_book(game_w
 def test_a_world_keeps_what_it_works_out() -> None:
     """`cached`: the work is done once per World (a World is one position)."""
     env = RULESET.env
-    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.board, lambda name: "")
+    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.hexmap, lambda name: "")
     calls: list[int] = []
     assert w.cached(("k",), lambda: calls.append(1) or 5) == 5
     assert w.cached(("k",), lambda: calls.append(1) or 6) == 5 and calls == [1]
@@ -57,13 +57,13 @@ def test_a_world_keeps_what_it_works_out_for_its_own_position_only() -> None:
     env = RULESET.env
     state = position({"fr-18-ligne": "1517"})
     events: list[int] = []
-    first = CaldieroWorld(state, env.data, env.board, lambda name: "", position=lambda: len(events))
+    first = CaldieroWorld(state, env.data, env.hexmap, lambda name: "", position=lambda: len(events))
     assert first.cached(("probe",), lambda: "at 1517") == "at 1517"
     assert first.cached(("probe",), lambda: "worked out again") == "at 1517"
     state.units["fr-18-ligne"].hex = "1518"  # an event moves the state under the tracking World
     events.append(1)
     assert first.cached(("probe",), lambda: "at 1518") == "at 1518"
-    twin = CaldieroWorld(position({"fr-18-ligne": "1518"}), env.data, env.board, lambda name: "")
+    twin = CaldieroWorld(position({"fr-18-ligne": "1518"}), env.data, env.hexmap, lambda name: "")
     assert twin.cached(("probe",), lambda: "its own") == "its own"
 
 
@@ -74,7 +74,7 @@ def _weather_worlds() -> list[tuple[int, World]]:
     for box in env.data.weather.boxes:
         s = position({"fr-18-ligne": "1517"})
         s.weather = box.box
-        out.append((box.box, CaldieroWorld(s, env.data, env.board, lambda name: "")))
+        out.append((box.box, CaldieroWorld(s, env.data, env.hexmap, lambda name: "")))
     arrivano = ArrivanoRulesetImpl()
     campotenese = arrivano.data.scenarios["campotenese"]
     assert campotenese.weather is not None
@@ -106,7 +106,7 @@ def test_the_weather_answers_are_the_boxes_data() -> None:
     env = RULESET.env
     ice = position({"fr-18-ligne": "1517"}, leaders={"massena": "1317"})
     ice.weather = 3
-    w = CaldieroWorld(ice, env.data, env.board, lambda name: "")
+    w = CaldieroWorld(ice, env.data, env.hexmap, lambda name: "")
     assert w.command_range("massena") == (env.data.leader("massena").command_range + 1) // 2  # caldiero §17.1.3
 
 
@@ -150,7 +150,7 @@ def _ground_worlds() -> list[World]:
     env = RULESET.env
     arrivano = ArrivanoRulesetImpl()
     campotenese = arrivano.data.scenarios["campotenese"]
-    return [CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.board, lambda name: ""),
+    return [CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.hexmap, lambda name: ""),
             ArrivanoWorld(arrivano.new_state("campotenese", ()), campotenese, arrivano.data.tables)]
 
 
@@ -184,7 +184,7 @@ def _command_worlds() -> list[World]:
     env = RULESET.env
     arrivano = ArrivanoRulesetImpl()
     caldiero = position({"fr-18-ligne": "1515", "au-gyulai": "1517"}, leaders={"massena": "1516"})
-    return [CaldieroWorld(caldiero, env.data, env.board, lambda name: ""),
+    return [CaldieroWorld(caldiero, env.data, env.hexmap, lambda name: ""),
             ArrivanoWorld(arrivano.new_state("campotenese", ()), arrivano.data.scenarios["campotenese"],
                           arrivano.data.tables)]
 
@@ -235,7 +235,7 @@ def test_held_to_defence_is_one_rule_with_each_books_moment() -> None:
         state = position({"fr-18-ligne": "1517", "fr-32-ligne": "1518"}, orders={"massena": "attack"}, weather=box)
         state.activation = Activation(formation="massena", out_of_command=["fr-18-ligne", "fr-32-ligne"],
                                       unit_orders={"fr-32-ligne": "attack"})  # fr-32-ligne won its own order
-        w = CaldieroWorld(state, env.data, env.board, lambda name: "")
+        w = CaldieroWorld(state, env.data, env.hexmap, lambda name: "")
         held[box] = [u for u in ("fr-18-ligne", "fr-32-ligne") if w.held_to_defence(u)]
     assert env.data.weather.in_force(3).formations_defence and not env.data.weather.in_force(2).formations_defence
     assert held == {2: ["fr-18-ligne"], 3: []}
