@@ -36,12 +36,12 @@ def column_candidates(w: World, officer: str) -> list[str]:
     le = w.state.leaders[officer]
     if le.role != "officer" or le.where != "map" or le.formation is None or w.state.formations[le.formation].activated:
         return []
-    ft = w.s.scenario.first_turn
+    ft = w.scenario.first_turn
     if w.state.first_turn and ft is not None and le.side != ft.only_side_activates:
         return []
     if not officer_in_superior_range(w, officer):
         return []
-    data = w.s.leader(officer)
+    data = w.counters.leader(officer)
     reach = w.command_reach(officer)
     out = []
     for u in w.units_of(le.side):
@@ -101,7 +101,7 @@ def hq_available(w: World, side: str) -> bool:
     only the French, §17.1.2) and has a general to give orders to."""
     if "hq_orders" not in w.state.options or w.state.hq_used.get(side):
         return False
-    ft = w.s.scenario.first_turn
+    ft = w.scenario.first_turn
     if w.state.first_turn and ft is not None and side != ft.only_side_activates:
         return False
     return bool(chief_can_change(w, side))
@@ -244,7 +244,7 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
         formation = w.state.units[u].formation
         if formation not in commands:
             commands[formation] = w.in_command(formation)
-        return recovery.order_allows(w, w.tables.orders.orders[w.order_of(u, commands[formation])], u)  # type: ignore[index]
+        return recovery.order_allows(w, w.orders.orders[w.order_of(u, commands[formation])], u)  # type: ignore[index]
 
     out = [u for u in w.units_of(side) if (any_unit or w.acts_now(u)) and w.state.units[u].acted_turn != w.state.turn
            and w.state.units[u].hex not in tried and recovery.may_try(w, u, ezoc, order_allows)]

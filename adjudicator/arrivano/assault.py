@@ -99,7 +99,7 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
     out = []
     for u in w.units_at(h):
         unit = w.state.units[u]
-        data = w.s.unit(u)
+        data = w.counters.unit(u)
         mounted = (unit.arm == "cavalry" and unit.moved_turn != w.state.turn) or (
             unit.arm == "artillery" and data.horse and not unit.art_moved)
         if mounted and unit.status != "routed" and w.order_of(u) in ("manoeuvre", "defence"):
@@ -137,7 +137,7 @@ def retreat_before_combat(g: Game, data: dict[str, Any], units: list[str], line:
 
 
 def _battery(w: World, targets: list[str]) -> list[str]:
-    return [u for t in targets for u in w.units_at(t) if can_fire(w, u) and not w.s.unit(u).redoubt_battery]
+    return [u for t in targets for u in w.units_at(t) if can_fire(w, u) and not w.counters.unit(u).redoubt_battery]
 
 
 def fire_at(w: World, battery: list[str], attackers: list[str]) -> list[str]:

@@ -14,7 +14,7 @@ def can_fire(w: World, uid: str) -> bool:
     """Not on its Moved side (§11), not a damaged battery, weather permitting (§17.2.7); a redoubt battery only
     stacked with units in Defence (§17.2.6)."""
     unit = w.state.units[uid]
-    data = w.s.unit(uid)
+    data = w.counters.unit(uid)
     if unit.where != "map" or unit.arm != "artillery" or unit.art_moved or unit.damaged or unit.status != "good":
         return False
     if not w.artillery_fires():  # §17.2.7

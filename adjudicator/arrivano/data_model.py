@@ -177,6 +177,14 @@ class ArrivanoScenario(pb.ScenarioFile):
     franceschi: Franceschi | None = None
     victory: Victory
 
+    def is_light(self, unit: UnitData) -> bool:
+        """Light infantry for open order (arrivano §17.1.7 listed; §17.2.11 infantry with movement 3)."""
+        if unit.arm != "infantry":
+            return False
+        if self.light_infantry.basis == "infantry_movement_3":
+            return unit.movement == 3
+        return unit.light
+
 
 # --- weather.json ----------------------------------------------------------------------------------------
 class WeatherTrack(pb.WeatherTrack):
@@ -303,14 +311,6 @@ class ScenarioData(pb.FindsCounters):
 
     def entry_hex(self, letter: str) -> str:
         return self.scenario.entry_hexes[letter].hex
-
-    def is_light(self, unit: UnitData) -> bool:
-        """Light infantry for open order (arrivano §17.1.7 listed; §17.2.11 infantry with movement 3)."""
-        if unit.arm != "infantry":
-            return False
-        if self.scenario.light_infantry.basis == "infantry_movement_3":
-            return unit.movement == 3
-        return unit.light
 
 
 @dataclass(frozen=True)

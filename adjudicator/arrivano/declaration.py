@@ -140,7 +140,7 @@ def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[
         if not may_attack(w, u, act.formation, ic):
             return R.DECLARE, "only good-order infantry and cavalry of the active formation with Attack or Advance may attack"
     for t in targets:
-        if t not in w.s.map.grid.hexes() or not any(w.state.units[u].side != seat for u in w.units_at(t)):
+        if t not in w.hexmap.grid.hexes() or not any(w.state.units[u].side != seat for u in w.units_at(t)):
             return ARRIVANO.COMBAT, f"{t} holds no enemy unit"
         if t in w.state.attacked_hexes:
             return ARRIVANO.ONCE, f"{t} was already attacked in this combat segment"

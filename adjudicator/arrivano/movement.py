@@ -31,7 +31,7 @@ T = TypeVar("T")
 
 def march_of(w: World, uid: str) -> str | None:
     """The Montebello march order binding a unit, if in force (arrivano §17.1.5)."""
-    for m in w.s.scenario.march_orders:
+    for m in w.scenario.march_orders:
         if w.state.march_orders.get(m.id) and uid in m.units:
             return m.id
     return None
@@ -69,7 +69,7 @@ def may_move(w: World, uid: str) -> str | None:
         return str(ARRIVANO.MOVEMENT)
     if unit.status == "routed":
         return str(ARRIVANO.ROUT)
-    if w.s.unit(uid).redoubt_battery:
+    if w.counters.unit(uid).redoubt_battery:
         return str(R.CT_REDOUBTS)
     if unit.arm == "artillery" and unit.art_moved:
         return str(ARRIVANO.ARTILLERY)
@@ -92,18 +92,18 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
     Manoeuvre (arrivano §16.3)."""
     unit = w.state.units[uid]
     order = movement_order(w, uid, ic, chosen)
-    rules_o = w.tables.orders.orders[order]  # type: ignore[index]
+    rules_o = w.orders.orders[order]  # type: ignore[index]
     if column:
         if not rules_o.march_column:
             return str(R.MARCH_COLUMN)
-        if unit.side in w.s.scenario.march_column_forbidden:
+        if unit.side in w.scenario.march_column_forbidden:
             return str(R.MB_NO_COLUMN)
     ezoc = enemy_zoc(w, unit.side)
-    budget = w.s.unit(uid).movement * 2
+    budget = w.counters.unit(uid).movement * 2
     start = unit.hex
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
-        budget = max(0, budget - entry_cost(w.movement_table(), w.s.map.terrain(start), unit.arm,
-                                            on_road=bool(w.s.map.roads_at(start))))
+        budget = max(0, budget - entry_cost(w.movement_table(), w.hexmap.terrain(start), unit.arm,
+                                            on_road=bool(w.hexmap.roads_at(start))))
     box = w.weather_box()
     enter = rules_o.enter_ezoc
     if enter == "with_friend" and rules_o.ezoc_to_ezoc_test and start in ezoc and unit.where == "map":
@@ -111,9 +111,9 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
     if open_order:
         enter = "yes"
     mover = Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
-                  replace(order_moves(w.tables.orders)[order], enter_ezoc=enter),
+                  replace(order_moves(w.orders)[order], enter_ezoc=enter),
                   one_hex=rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only))
-    rules = unit_rules(ARRIVANO_VARIANT, w, mover, roads=lambda a, b: bool(w.s.map.roads_between(a, b)),
+    rules = unit_rules(ARRIVANO_VARIANT, w, mover, roads=lambda a, b: bool(w.hexmap.roads_between(a, b)),
                        can_end=end_fits(ARRIVANO_VARIANT, w, (uid,), column))
     return Plan(start, rules, ezoc, order, mover)
 
@@ -147,14 +147,14 @@ def _reached(w: World, uid: str, column: bool, ic: set[str], chosen: str | None)
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    found = unit_reach(ARRIVANO_VARIANT, w, w.s.map, w.movement_table(), p.mover, p.rules)
+    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, w.movement_table(), p.mover, p.rules)
     out = {h: found.path(h) for h in ends(found, p.rules.can_end)}
     unit = w.state.units[uid]
     if unit.where == "waiting" and fits(w, unit.hex, [uid]):
         out[unit.hex] = (unit.hex,)  # entering and staying on the entry hex
     march = march_of(w, uid)
     if march is not None:
-        obj = next(m.objective for m in w.s.scenario.march_orders if m.id == march)
+        obj = next(m.objective for m in w.scenario.march_orders if m.id == march)
         here = w.grid.distance(p.start, obj)
         out = {h: path for h, path in out.items() if w.grid.distance(h, obj) < here}
     return dict(sorted(out.items()))
@@ -176,7 +176,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     """`charges` but for the Attack order's direction (§5.1.2): good-order Attack-order cavalry, through charge
     terrain only, ending next to an enemy hex it still has the MP to enter (arrivano §14.2)."""
     unit = w.state.units[uid]
-    if not w.s.scenario.charges_allowed or unit.arm != "cavalry" or unit.status != "good" or unit.where != "map":
+    if not w.scenario.charges_allowed or unit.arm != "cavalry" or unit.status != "good" or unit.where != "map":
         return {}
     if movement_order(w, uid, ic) != "attack" or may_move(w, uid) is not None:
         return {}
@@ -187,7 +187,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     rules = MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
                       can_end=base.can_end, zoc=base.zoc, minimum_move=False,
                       may_step=lambda a, b: charge_permitted(w, b))
-    reach = reachable(w.s.map, w.movement_table(), p.start, rules)
+    reach = reachable(w.hexmap, w.movement_table(), p.start, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)
@@ -195,7 +195,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
         for t in sorted(w.grid.neighbours(dest)):
             if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
                 continue
-            cost = step_cost(w.s.map, w.movement_table(), dest, t, unit.arm)
+            cost = step_cost(w.hexmap, w.movement_table(), dest, t, unit.arm)
             if not cost.prohibited and not cost.all_points and spent + cost.half_points <= base.budget:
                 targets.append(t)
         if targets:
@@ -337,7 +337,7 @@ def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
     side = w.state.units[uid].side
     if march_of(w, uid) is not None:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
-    if to not in w.s.map.grid.hexes():
+    if to not in w.hexmap.grid.hexes():
         return str(ARRIVANO.MOVEMENT), f"{to} is not on the map"
     problem = (entering_problem(ARRIVANO_VARIANT, w, side, to)
                or leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc))
@@ -369,8 +369,8 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
     (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
     le = w.state.leaders[lid]
     box = w.weather_box()
-    return commander_moves(ARRIVANO_VARIANT, w, le.side, hexmap=w.s.map, table=w.movement_table(), origin=le.hex,
-                           on_map=True, unit_class="leader", budget=w.s.scenario.commander_movement * 2,
+    return commander_moves(ARRIVANO_VARIANT, w, le.side, hexmap=w.hexmap, table=w.movement_table(), origin=le.hex,
+                           on_map=True, unit_class="leader", budget=w.scenario.commander_movement * 2,
                            one_hex=box is not None and box.move_one_hex_only)
 
 

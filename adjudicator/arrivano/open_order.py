@@ -45,7 +45,7 @@ LIGHT_RETREAT = "light_troops_retreat"
 
 def light_rule(w: World) -> Rule:
     """The scenario rule saying which units are light infantry."""
-    return R.CT_LIGHT if w.s.scenario.light_infantry.basis == "infantry_movement_3" else R.MB_LIGHT
+    return R.CT_LIGHT if w.scenario.light_infantry.basis == "infantry_movement_3" else R.MB_LIGHT
 
 
 # ================================================================================================
@@ -61,7 +61,7 @@ def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
     if state.step != "movement" or state.activation is None:
         return R.FIRE_NO_ASSAULT, "open-order fire happens in the movement sub-phase of the unit's activation"
     unit = state.units[uid]
-    if not w.s.is_light(w.s.unit(uid)):
+    if not w.scenario.is_light(w.counters.unit(uid)):
         return light_rule(w), f"{uid} is not light infantry: only light troops use open order (arrivano §16.3)"
     why = M.may_move(w, uid)
     if why is not None:
@@ -76,7 +76,7 @@ def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
     if unit.fatigue_defence_turn == state.turn:
         return R.EXHAUSTION, f"{uid} failed its fatigue test and has Defence for this turn"
     order = w.order_of(uid, w.in_command(state.activation.formation))
-    if not w.tables.orders.orders[order].open_order:  # type: ignore[index]
+    if not w.orders.orders[order].open_order:  # type: ignore[index]
         return R.OPEN_ORDER, f"open order is a variant of Manoeuvre or Advance; {uid} has {order}"
     return None
 
@@ -103,7 +103,7 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     assert act is not None
     p = M.plan(w, uid, False, w.in_command(act.formation), open_order=True)
     assert not isinstance(p, str)
-    reach = reachable(w.s.map, w.movement_table(), p.start, p.rules)
+    reach = reachable(w.hexmap, w.movement_table(), p.start, p.rules)
     spots: dict[str, tuple[tuple[str, ...], int]] = {}
     if fits(w, p.start, [uid]):
         spots[p.start] = ((p.start,), 0)
@@ -150,7 +150,7 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
     p = M.plan(w, uid, False, w.in_command(g.state.activation.formation), open_order=True)
     assert not isinstance(p, str)
     side = unit.side
-    enemy_here = [u for u in w.units_at(target) if w.state.units[u].side != side] if target in w.s.map.grid.hexes() else []
+    enemy_here = [u for u in w.units_at(target) if w.state.units[u].side != side] if target in w.hexmap.grid.hexes() else []
     if enemy_here and all(w.state.units[u].arm == "artillery" for u in enemy_here) \
             and target in sight.visible_hexes(w, side):  # said only of a stack the seat may examine (§11.3.2)
         g.reject(R.FIRE_RESULTS, f"infantry fire never affects artillery: {target} holds enemy artillery alone")
@@ -282,7 +282,7 @@ def fall_back_hexes(w: World, data: dict[str, Any]) -> list[str]:
             continue
         if w.grid.distance(n, target) <= w.grid.distance(here, target):
             continue
-        cost = step_cost(w.s.map, w.movement_table(), here, n, unit.arm)
+        cost = step_cost(w.hexmap, w.movement_table(), here, n, unit.arm)
         if cost.prohibited:
             continue
         if cost.all_points and data["left"] < data["budget"]:

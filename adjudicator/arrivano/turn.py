@@ -20,7 +20,7 @@ def activatable(w: World, seat: str | None = None) -> list[str]:
     """Formations that may still be activated (arrivano §6.1; interpretation formation_not_on_map: `skip` one with
     nothing on the map and nothing due, `activatable` any formation not yet activated)."""
     out = []
-    ft = w.s.scenario.first_turn
+    ft = w.scenario.first_turn
     for fid in sorted(w.state.formations):
         f = w.state.formations[fid]
         if f.activated:
@@ -29,7 +29,7 @@ def activatable(w: World, seat: str | None = None) -> list[str]:
             continue  # arrivano §17.1.2
         present = w.general_on_map(fid) is not None or any(w.state.units[u].formation == fid for u in w.units_of(f.side))
         due = any(gr.formation == fid and gr.turn <= w.state.turn and gr.id not in w.state.entered_groups
-                  for gr in w.s.oob.reinforcements)
+                  for gr in w.counters.oob.reinforcements)
         waiting = any(u.formation == fid and u.where == "waiting" for u in w.state.units.values())
         if present or due or waiting or w.reading("formation_not_on_map") == "activatable":
             out.append(fid)
@@ -39,7 +39,7 @@ def activatable(w: World, seat: str | None = None) -> list[str]:
 def activatable_columns(w: World) -> list[str]:
     """Independent columns not yet activated this turn whose officer is on the map (arrivano §17.2.9,
     interpretation franceschi_activation: extra_activation)."""
-    ft = w.s.scenario.first_turn
+    ft = w.scenario.first_turn
     out = []
     for officer in sorted(w.state.columns):
         le = w.state.leaders[officer]

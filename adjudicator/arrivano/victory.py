@@ -15,7 +15,7 @@ def occupier(w: World, h: str) -> str | None:
 
 def automatic_now(w: World) -> GameEnded | None:
     """Automatic victories that apply at any time (Montebello: Lannes lost, arrivano §17.1.8)."""
-    for auto in w.s.scenario.victory.automatic:
+    for auto in w.scenario.victory.automatic:
         if auto.when == "any_time" and auto.condition == "leader_lost" and any(
                 w.state.leaders[lid].where == "lost" for lid in auto.leaders):
             return GameEnded(winner=auto.winner, reason=f"{', '.join(auto.leaders)} eliminated or captured",
@@ -30,22 +30,22 @@ class ArrivanoScoring:
     def automatic(self, w: World) -> GameEnded | None:
         """Holding every hex of an `occupy_all` victory at the end (Montebello: Casteggio and Montebello), else an
         automatic victory of any time."""
-        for auto in w.s.scenario.victory.automatic:
+        for auto in w.scenario.victory.automatic:
             if auto.when == "end_of_last_turn" and auto.condition == "occupy_all":
-                hexes = list(auto.hexes) + [h for p in auto.places for h in w.s.map.place(p)]
+                hexes = list(auto.hexes) + [h for p in auto.places for h in w.hexmap.place(p)]
                 if hexes and all(occupier(w, h) == auto.winner for h in hexes):
                     return GameEnded(winner=auto.winner, reason=f"{auto.winner} holds {', '.join(sorted(hexes))} at the end",
                                      rule=auto.rule, automatic=True)
         return automatic_now(w)
 
     def objectives(self, w: World) -> list[victory.Objective]:
-        v = w.s.scenario.victory
+        v = w.scenario.victory
         return [victory.Objective(o.hex, {side: o.vp for side in v.objectives_score_for}) for o in v.objectives]
 
     def bonus(self, w: World, vp: dict[str, int]) -> None:
         """The points for steps eliminated (the side that eliminated more, or per step of the difference) and for
         captured flags."""
-        v = w.s.scenario.victory
+        v = w.scenario.victory
         lost = {side: w.state.steps_lost.get(side, 0) for side in w.sides}
         a, b = w.sides
         if v.most_steps_eliminated_vp is not None and lost[a] != lost[b]:
@@ -60,7 +60,7 @@ class ArrivanoScoring:
     def judged(self, w: World, vp: dict[str, int]) -> GameEnded:
         """The level one side's points reach (Campotenese), else the side with more points (interpretation
         montebello_winner)."""
-        v = w.s.scenario.victory
+        v = w.scenario.victory
         a, b = w.sides
         if v.winner_rule == "levels":
             side = v.step_differential.side if v.step_differential is not None else a

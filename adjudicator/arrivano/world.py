@@ -36,19 +36,19 @@ class World(world.World):
 
     def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables,
                  position: Callable[[], int] | None = None) -> None:
-        super().__init__(state, s, s.scenario, s.map, tables.terrain, lambda name: in_force(state, name), position,
-                         s.weather)
+        super().__init__(state, s, s.scenario, s.map, tables.terrain, tables.orders, lambda name: in_force(state, name),
+                         position, s.weather)
         self.s, self.tables = s, tables
         self._tag: str | None = None
 
     # --- terrain ---------------------------------------------------------------------------------------
     def artillery_range(self, uid: str) -> int:
-        data = self.s.unit(uid)
+        data = self.counters.unit(uid)
         return self.sight_range() if data.redoubt_battery else (data.range or 0)  # §11.2; §17.2.6 any target in LoS
 
     def movement_table(self) -> MovementTable:
-        table = self.s.movement[self.state.weather if self.s.weather is not None else 0]
-        if self.s.weather is not None and self.reading("road_cost_scope") == "march_column_only":
+        table = self.s.movement[self.state.weather if self.weather is not None else 0]
+        if self.weather is not None and self.reading("road_cost_scope") == "march_column_only":
             return column_only_roads(table)
         return table
 
@@ -72,7 +72,7 @@ class World(world.World):
         unit = self.state.units[u]
         if unit.arm == "artillery" or self.column_of(u) is not None or unit.fatigue_defence_turn == self.state.turn:
             return True
-        return any(self.state.march_orders.get(m.id) and u in m.units for m in self.s.scenario.march_orders)
+        return any(self.state.march_orders.get(m.id) and u in m.units for m in self.scenario.march_orders)
 
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
         if self.state.first_turn:  # arrivano §3.2: every unit starts in command
@@ -84,11 +84,11 @@ class World(world.World):
 
     def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:
         """arrivano §4.2, §4.6: the members in the officer's range (a cavalry officer's: cavalry and horse artillery)."""
-        reach, cavalry = self.command_reach(officer), self.s.leader(officer).cavalry
+        reach, cavalry = self.command_reach(officer), self.counters.leader(officer).cavalry
         return [u for u in members if self.state.units[u].hex in reach and (not cavalry or self._cavalry_like(u))]
 
     def _cavalry_like(self, uid: str) -> bool:
-        u = self.s.unit(uid)
+        u = self.counters.unit(uid)
         return u.arm == "cavalry" or (u.arm == "artillery" and u.horse)
 
     def column_of(self, uid: str) -> str | None:
@@ -148,7 +148,7 @@ class World(world.World):
         wheat = tag.endswith("+wheat")
 
         def blocking_terrain(h: HexId) -> bool:  # §11.3.1, with §10.3's wheat per the reading
-            return (wheat and "grano" in self.s.map.hex(h).terrains) or any(t.blocks_los for t in self.terrains(h))
+            return (wheat and "grano" in self.hexmap.hex(h).terrains) or any(t.blocks_los for t in self.terrains(h))
 
         clear = sight.clear_line(ARRIVANO_VARIANT, self.grid, key[1], key[2], self.elevation, blocking_terrain,
                                  lambda h: bool(self.units_at(h)))

@@ -102,7 +102,7 @@ def check_setup_place(w: World, seat: str, cmd: C.Place) -> None:
         raise Reject(R.SETUP, f"{piece} sets up within one hex of its PI: {', '.join(allowed)} (caldiero §21)")
     if w.enemy_units_at(cmd.hex, seat):
         raise Reject(R.SETUP, f"{cmd.hex} holds enemy units")
-    if seat == "austria" and parse_hex(cmd.hex)[0] == w.data.scenario.austrian_forbidden_column:
+    if seat == "austria" and parse_hex(cmd.hex)[0] == w.scenario.austrian_forbidden_column:
         raise Reject(R.NO_10XX, "Austrian units never enter the 10xx row (caldiero §9.2.1)")
     here = w.state.units[piece].hex if piece in w.state.units else w.state.leaders[piece].hex
     if cmd.hex == here:  # issue 19 item 9: a set-up that changes nothing is refused, as legal() never lists it
@@ -212,7 +212,7 @@ def replacement_hexes(w: World, u: str) -> list[str]:
     adjacent, never in the Austrians' 10xx row (§9.2.1)."""
     side = w.state.units[u].side
     return reinforcements.return_hexes(w, u, replacement_generals(w, u), lambda h: not (
-        side == "austria" and parse_hex(h)[0] == w.data.scenario.austrian_forbidden_column))
+        side == "austria" and parse_hex(h)[0] == w.scenario.austrian_forbidden_column))
 
 
 def check_replacement(w: World, seat: str, cmd: C.Place) -> None:

@@ -60,7 +60,7 @@ def direction_problem(world: World, formation: str, h: str) -> str | None:
 
 
 def _leader_may_end(world: World, leader: str, h: str) -> bool:
-    scen = world.data.scenario
+    scen = world.scenario
     if leader == "bonaparte" and not world.option("bonaparte_intervention"):
         return world.grid.distance(h, scen.bonaparte_anchor) <= scen.bonaparte_max_distance  # §4.2.2
     if leader == "bonaparte":
@@ -76,7 +76,7 @@ class CaldieroHooks:
     """The hooks object the system modules call (see system_world.World.hooks)."""
 
     def entry_problem(self, world: World, side: str, h: str) -> tuple[Rule, str] | None:
-        if side == "austria" and parse_hex(h)[0] == world.data.scenario.austrian_forbidden_column:
+        if side == "austria" and parse_hex(h)[0] == world.scenario.austrian_forbidden_column:
             return R.NO_10XX, f"{h}: Austrian units never enter the 10xx row (caldiero §9.2.1)"
         return None
 
@@ -90,7 +90,7 @@ class CaldieroHooks:
     # --- assault (system_assault.stage_resolve / CaldieroVariant.combat_sp) ----------------------------------------
     def attack_strength(self, w: World, u: str, value: int, defender_hexes: list[str]) -> int:
         """caldiero §20.3.1: in boxes 2-3, units attacking eastward (column XX onto XX+1) lose 1 strength."""
-        storm = w.data.scenario.options["storm_from_east"]
+        storm = w.scenario.options["storm_from_east"]
         h = w.state.units[u].hex
         if w.option("storm_from_east") and w.state.weather in storm.weather_boxes and h:
             if any(parse_hex(d)[0] == parse_hex(h)[0] + 1 for d in defender_hexes):
@@ -134,7 +134,7 @@ class CaldieroHooks:
             left -= shift
             notes.append(f"confusion {conf}: {shift:+d} column")
         if w.option("flank_attacks") and c is not None and all(flanked(w, h, c) for h in c.defender_hexes):
-            right += w.data.scenario.options["flank_attacks"].shift_right
+            right += w.scenario.options["flank_attacks"].shift_right
             notes.append("flank attack 2R")
         return left, right
 

@@ -196,7 +196,7 @@ def seat_of_formation(state: CaldieroState, formation: str) -> str:
 
 
 def arrival_turn(w: World, base: int) -> int:
-    shift = w.data.scenario.scenarios[w.state.scenario].reinforcement_shift  # caldiero §19.2.2
+    shift = w.scenario.scenarios[w.state.scenario].reinforcement_shift  # caldiero §19.2.2
     return max(1, base + shift)
 
 

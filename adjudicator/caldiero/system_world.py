@@ -22,7 +22,7 @@ class World(world.World):
 
     def __init__(self, state: CaldieroState, data: CaldieroData, hexmap: HexMap, reading: Callable[[str], str],
                  hooks: Any = None, position: Callable[[], int] | None = None) -> None:
-        super().__init__(state, data, data.scenario, hexmap, data.terrain, reading, position, data.weather)
+        super().__init__(state, data, data.scenario, hexmap, data.terrain, data.orders, reading, position, data.weather)
         self.data = data
         self.hooks = hooks  # the ruleset's map rules (caldiero: map_rules.HOOKS); None: no extra restriction
 

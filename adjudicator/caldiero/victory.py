@@ -17,14 +17,14 @@ class CaldieroScoring:
 
     def objectives(self, w: World) -> list[victory.Objective]:
         """The victory hexes of §18 and what each is worth to each side (less one to the French in §19.2.3's places)."""
-        scen = w.data.scenario
+        scen = w.scenario
         malus_places = set(scen.scenarios[w.state.scenario].french_vp_malus_places)
         return [victory.Objective(vh.hex, {"france": vh.points - (1 if vh.place in malus_places else 0),
                                            "austria": vh.points}) for vh in scen.victory_hexes]
 
     def bonus(self, w: World, vp: dict[str, int]) -> None:
         if w.option("bonaparte_intervention"):
-            vp["austria"] += w.data.scenario.options["bonaparte_intervention"].austrian_vp_bonus  # caldiero §20.1
+            vp["austria"] += w.scenario.options["bonaparte_intervention"].austrian_vp_bonus  # caldiero §20.1
 
     def judged(self, w: World, pts: dict[str, int]) -> ev.GameEnded:
         """§18: the level the difference between the sides reaches (the highest; below them all a draw)."""
@@ -41,5 +41,5 @@ CALDIERO_SCORING = CaldieroScoring()
 
 def level_for(w: World, difference: int) -> str:
     """The level §18 gives the difference between the sides (the highest reached); below them all a draw."""
-    found = victory.level_for(sorted(w.data.scenario.victory_levels, key=lambda x: -(x.min or 0)), difference)
+    found = victory.level_for(sorted(w.scenario.victory_levels, key=lambda x: -(x.min or 0)), difference)
     return found.level if found is not None else "draw"

@@ -18,8 +18,8 @@ from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.memo import Memo
-from arbitro.adjudicator.parabellum.data import (FindsCounters, HexsideEffect, ScenarioFile, StackPattern, TerrainEffect,
-                                                  TerrainTable, WeatherBox, WeatherTrack)
+from arbitro.adjudicator.parabellum.data import (FindsCounters, HexsideEffect, OrdersTable, ScenarioFile, StackPattern,
+                                                  TerrainEffect, TerrainTable, WeatherBox, WeatherTrack)
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
@@ -37,16 +37,17 @@ def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
 class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
     `counters`: the order of battle; `scenario`: the scenario file (its seats are the two sides); `hexmap` and
-    `terrain`: the map and the terrain effects table, the ground; `weather`: the weather track (None: the scenario
-    has none); `reading(name)`: the reading of an interpretation in force; `position()`: a
+    `terrain`: the map and the terrain effects table, the ground; `orders`: what each order permits (both §5.1);
+    `weather`: the weather track (None: the scenario has none); `reading(name)`: the reading of an interpretation in force; `position()`: a
     count that moves with every event folded into the state while the World lives (a procedure's events so far),
     so that what was worked out is worked out again after one (None: the state does not change under the World)."""
 
     def __init__(self, state: Any, counters: FindsCounters, scenario: ScenarioFile, hexmap: HexMap,
-                 terrain: TerrainTable, reading: Callable[[str], str], position: Callable[[], int] | None = None,
-                 weather: WeatherTrack | None = None) -> None:
+                 terrain: TerrainTable, orders: OrdersTable, reading: Callable[[str], str],
+                 position: Callable[[], int] | None = None, weather: WeatherTrack | None = None) -> None:
         self.state: SystemState = state
         self.counters, self.scenario, self.hexmap, self.terrain_table = counters, scenario, hexmap, terrain
+        self.orders = orders
         self.weather = weather
         self.sides: tuple[str, str] = (scenario.seats[0], scenario.seats[1])
         self.grid = hexmap.grid

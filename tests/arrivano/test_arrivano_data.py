@@ -397,8 +397,8 @@ def test_light_infantry(montebello: ScenarioData, campotenese: ScenarioData) -> 
     # arrivano §17.2.11: at Campotenese every infantry unit with movement 3 is light; the flag must agree
     for u in campotenese.oob.units:
         if u.arm == "infantry":
-            assert campotenese.is_light(u) == (u.movement == 3) == u.light, u.name
+            assert campotenese.scenario.is_light(u) == (u.movement == 3) == u.light, u.name
     # arrivano §17.1.7: at Montebello the (provisional) flag marks the yellow circle; light units exist on both sides
-    sides = {u.side for u in montebello.oob.units if montebello.is_light(u)}
+    sides = {u.side for u in montebello.oob.units if montebello.scenario.is_light(u)}
     assert sides == {"france", "austria"}
-    assert not any(montebello.is_light(u) for u in montebello.oob.units if u.arm != "infantry")
+    assert not any(montebello.scenario.is_light(u) for u in montebello.oob.units if u.arm != "infantry")

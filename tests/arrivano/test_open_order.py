@@ -241,7 +241,7 @@ def test_line_infantry_refused_montebello():
 
 def test_campotenese_light_infantry_are_those_with_movement_3():
     s = RULESET.data.scenarios["campotenese"]
-    assert s.is_light(s.unit("1e-leger-c1")) and not s.is_light(s.unit("42e-1"))
+    assert s.scenario.is_light(s.unit("1e-leger-c1")) and not s.scenario.is_light(s.unit("42e-1"))
     x = open_ground("campotenese", 1)
     d = s.map.grid.neighbour(x, 1)
     state = position({"42e-1": x, "real-sanniti": d}, scenario="campotenese",
