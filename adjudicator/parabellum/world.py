@@ -190,8 +190,20 @@ class World:
     def on_map(self, u: str) -> bool:  # the unit is on the map (not eliminated, not yet entered)
         return self.state.units[u].where == "map"
 
-    def formation_of(self, u: str) -> str:  # the formation it obeys and stacks with (caldiero §15.4.3 overrides)
-        return self.state.units[u].formation
+    def formation_of(self, u: str) -> str:
+        """The formation it obeys and stacks with: the one it joined for this turn, if it joined one (caldiero
+        §15.4.3, the French reserve; arrivano's units never join another), else its own."""
+        unit = self.state.units[u]
+        return unit.attached or unit.formation
+
+    def formation_arrival(self, formation: str) -> int:
+        """The turn a formation arrives, as its order of battle prints it (caldiero §21.3); 1 for one the order of
+        battle has not (Bonaparte's, caldiero §20.1: present from the first turn)."""
+        printed = next((f for f in self.counters.oob.formations if f.id == formation), None)
+        return printed.arrival_turn if printed is not None else 1
+
+    def option(self, name: str) -> bool:  # the optional rule is in play (caldiero §20, arrivano §16)
+        return name in self.state.options
 
     def formation_units(self, formation: str) -> list[str]:  # its units on the map, in id order
         return [u for u in self.on_map_units() if self.formation_of(u) == formation]
@@ -246,8 +258,11 @@ class World:
     def attacked_this_turn(self, u: str) -> bool:  # it attacked in this turn already (both §12.2.3)
         return self.state.units[u].attacked_turn == self.state.turn
 
-    def attacked_hexes(self) -> Collection[str]:  # the hexes attacked in this combat segment (both §12.2.3)
-        raise NotImplementedError
+    def attacked_hexes(self) -> Collection[str]:
+        """The hexes attacked in this combat segment (both §12.2.3), as the activation records them (caldiero;
+        arrivano keeps them in its state)."""
+        act = self.state.activation
+        return act.attacked_hexes if act is not None else []
 
     # --- bombardment (parabellum/bombardment.py) ---------------------------------------------------------
     def artillery_range(self, u: str) -> int:  # its counter's range (both §11.2); arrivano §17.2.6: a redoubt battery any hex in sight
@@ -261,8 +276,8 @@ class World:
         box = self.weather_box()
         return box is None or box.artillery_fires
 
-    def charging(self, u: str) -> bool:  # a cavalry charge (caldiero §20.2, arrivano §14.2) it is making
-        raise NotImplementedError
+    def charging(self, u: str) -> bool:  # it bears a Charge marker (caldiero §20.2; arrivano §14.2 keeps the hex charged)
+        return self.state.units[u].charging
 
     def charge_target(self, u: str) -> str | None:  # the hex it charged, when the state records it (arrivano)
         return None
@@ -309,8 +324,9 @@ class World:
 
     def out_of_command(self, u: str) -> bool:
         """A unit of the activated group out of command, as its book judges it: when the formation is activated
-        (caldiero §5.3, recorded by the activation) or as the position stands (arrivano §5.3 with §4.4)."""
-        raise NotImplementedError
+        (caldiero §5.3, recorded by the activation: the default) or as the position stands (arrivano §5.3 with §4.4)."""
+        act = self.state.activation
+        return act is not None and u in act.out_of_command
 
     def ordered_otherwise(self, u: str) -> bool:  # its book gives it an order by another rule (arrivano: §11, §16, §17.1.5)
         return False
