@@ -34,7 +34,7 @@ from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.overrides import Layout
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
@@ -133,16 +133,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                                 weather=s.weather.start_box if s.weather is not None else 0)
         for f in s.oob.formations:
             state.formations[f.id] = PB.FormationState(side=f.side, general=f.general, order=f.initial_order or "defence")
-        for u in s.oob.units:
-            unit = PB.UnitState(side=u.side, formation=u.formation, arm=u.arm)
-            if u.setup is not None:
-                unit.hex, unit.where = u.setup.start_hex, "map"  # interpretation campotenese_setup_ranges: either_hex
-            state.units[u.id] = unit
-        for le in s.oob.leaders:
-            leader = PB.LeaderState(side=le.side, role=le.role, formation=le.formation)
-            if le.setup is not None:
-                leader.hex, leader.where = le.setup.start_hex, "map"
-            state.leaders[le.id] = leader
+        state.units, state.leaders = pieces_at_start(s.oob)  # interpretation campotenese_setup_ranges: either_hex
         state.march_orders = {m.id: True for m in s.scenario.march_orders}
         state.steps_lost = {side: 0 for side in s.scenario.seats}
         return state
@@ -168,11 +159,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     # --- turn and decisions ---------------------------------------------------------------------------
     def seats(self, state: P.ArrivanoState) -> tuple[str, ...]:
         return tuple(self.on(state).data.scenarios[state.scenario].scenario.seats)
-
-    def active_seats(self, state: P.ArrivanoState) -> tuple[str, ...]:
-        if state.result is not None or not state.seat:
-            return ()
-        return (state.seat,)
 
     def steps(self) -> dict[str, Step[Any]]:
         return S.steps(self.world, self._answer)

@@ -25,7 +25,7 @@ from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
@@ -169,19 +169,8 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         if bonaparte:  # caldiero §20.1: Bonaparte's formation, the reserve is his
             # present from the first turn its reserve units are due (out of command until Bonaparte arrives)
             formations["bonaparte"] = PB.FormationState(side="france", general="bonaparte", order="advance")
-        units = {}
-        for u in d.oob.units:
-            formation = "bonaparte" if bonaparte and u.formation == "reserve" else u.formation
-            s = PB.UnitState(side=u.side, formation=formation, arm=u.arm)
-            if u.setup is not None:
-                s.hex, s.where = u.setup.start_hex, "map"
-            units[u.id] = s
-        leaders = {}
-        for leader in d.oob.leaders:
-            s = PB.LeaderState(side=leader.side, role=leader.role, formation=leader.formation)
-            if leader.setup is not None:
-                s.hex, s.where = leader.setup.start_hex, "map"
-            leaders[leader.id] = s
+        units, leaders = pieces_at_start(
+            d.oob, lambda u: "bonaparte" if bonaparte and u.formation == "reserve" else u.formation)
         scen = d.scenario.scenarios[scenario]
         weather = scen.fixed_weather if scen.fixed_weather is not None else d.weather.start_box
         state = P.CaldieroState(scenario=scenario, options=sorted(options), last_turn=d.scenario.turns, weather=weather,
@@ -194,11 +183,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     # --- turn and decisions ----------------------------------------------------------------------
     def seats(self, state: P.CaldieroState) -> tuple[str, ...]:
         return SEATS
-
-    def active_seats(self, state: P.CaldieroState) -> tuple[str, ...]:
-        if state.phase == "over":
-            return ()
-        return (state.seat,) if state.seat else ()
 
     def world(self, state: P.CaldieroState) -> World:
         return F.world_of(state, self.env_of(state), lambda name: interpretation_in_force(self, state.interpretations, name))

@@ -5,7 +5,7 @@ its commands, what fog hides) stays in the game's package."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TypeVar
 
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides
+from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -22,6 +23,19 @@ from arbitro.projections import parabellum as PB
 from arbitro.projections.base import Outcome
 
 S = TypeVar("S", bound=PB.SystemState)
+
+
+def pieces_at_start(oob: OrderOfBattle, formation_of: Callable[[UnitData], str] = lambda u: u.formation,
+                    ) -> tuple[dict[str, PB.UnitState], dict[str, PB.LeaderState]]:
+    """Every unit and commander of the order of battle as a game starts: on the map in its set-up hex when it has one
+    (caldiero §21, arrivano §17's set-ups), else off the map until it enters (both §15.4). `formation_of`: the
+    formation a unit starts in (caldiero §20.1: Bonaparte's takes the reserve); its printed one by default."""
+    units = {u.id: PB.UnitState(side=u.side, formation=formation_of(u), arm=u.arm) for u in oob.units}
+    leaders = {le.id: PB.LeaderState(side=le.side, role=le.role, formation=le.formation) for le in oob.leaders}
+    for piece, state in [*((u, units[u.id]) for u in oob.units), *((le, leaders[le.id]) for le in oob.leaders)]:
+        if piece.setup is not None:
+            state.hex, state.where = piece.setup.start_hex, "map"
+    return units, leaders
 
 
 class ParaBellumRuleset(Ruleset[S]):
@@ -66,6 +80,10 @@ class ParaBellumRuleset(Ruleset[S]):
     def world(self, state: S) -> World:
         """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""
         raise NotImplementedError
+
+    def active_seats(self, state: S) -> tuple[str, ...]:
+        """The seat the current step waits for (both §3); none once the game is over."""
+        return (state.seat,) if state.seat and state.phase != "over" else ()
 
     def apply(self, state: S, event: Any) -> S:
         return PB.apply(state, event)
