@@ -126,8 +126,8 @@ class Chooser:
         if not own:
             return 1
         here = w.state.leaders[leader].hex
-        spread_after = sum(w.board.distance(c["to"], h) for h in own) / len(own)
-        spread_now = sum(w.board.distance(here, h) for h in own) / len(own) if here else 99
+        spread_after = sum(w.grid.distance(c["to"], h) for h in own) / len(own)
+        spread_now = sum(w.grid.distance(here, h) for h in own) / len(own) if here else 99
         safe = 0 if w.side_units_at(c["to"], seat) else -2
         return (spread_now - spread_after) + safe
 
