@@ -182,7 +182,9 @@ def _crt(parsed: Any, docs: Docs, units: dict[str, PB.UnitState], layout: Layout
     if row is None:
         raise BadPosition(f"no row for the modified roll {parsed.roll} (rows: {', '.join(crt['rows'])})")
     row[parsed.column] = parsed.result
-    return f"combat results table: {parsed.result} at {parsed.column} for a roll of {parsed.roll} ({layout.book} §12.5)"
+    # The cell is rewritten for the whole game (every later combat in that column at that roll), and the name says so.
+    return (f"combat results table: {parsed.result} at {parsed.column} for a modified roll of {parsed.roll}, in every "
+            f"combat of the game ({layout.book} §12.5)")
 
 
 _APPLY: dict[str, Callable[[Any, Docs, dict[str, PB.UnitState], Layout], str]] = {

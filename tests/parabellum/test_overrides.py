@@ -120,12 +120,15 @@ def test_a_unit_added_and_one_removed(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", GAMES)
 def test_a_fixed_table_result_for_a_roll(ruleset: str) -> None:
-    """The umpire's choice of a CRT result (§12.5) for a modified roll in a column: the table read by the rules."""
-    app, gid, state = overridden(ruleset, {"kind": "crt", "column": "3-1", "roll": 4, "result": "Dr"})
+    """A CRT result (§12.5) fixed for a modified roll in a column: the table read by the rules (shipped: Dr), named to
+    every seat as holding for every combat of the game."""
+    app, gid, state = overridden(ruleset, {"kind": "crt", "column": "3-1", "roll": 4, "result": "Ex"})
     r = registry.get(ruleset)
     table = r.env_of(state).data.crt if ruleset == "caldiero" else r.on(state).data.tables.crt
-    assert table.result(4, "3-1") == "Dr"
-    assert app.status(gid).non_standard == [f"combat results table: Dr at 3-1 for a roll of 4 ({ruleset} §12.5)"]
+    assert table.result(4, "3-1") == "Ex" and table.result(5, "3-1") == "Dr"
+    named = [f"combat results table: Ex at 3-1 for a modified roll of 4, in every combat of the game ({ruleset} §12.5)"]
+    for seat in ("umpire", *app.game(gid).seats):
+        assert app.status(gid, seat).non_standard == named
 
 
 @pytest.mark.parametrize("ruleset", GAMES)
