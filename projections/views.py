@@ -32,6 +32,10 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
             data = to_builtins(event)
             initial = msgspec.convert(event.initial, ruleset.State)
             data["initial"] = ruleset.view(initial, seat)
+            if event.origin.get("overrides"):
+                # The hash of data an override changed would let a seat test candidate values (a hidden strength,
+                # where an added piece stands) against it: the umpire's only, as the position is (arbitro §V.3).
+                data["data_hash"] = UMPIRE_ONLY
             if event.initial_core.get("decisions"):
                 # A fork made while a decision was pending carries its stack over (e.g. a command waiting for its
                 # roll, arbitro §R.4): each frame is redacted here exactly as the parent's was served.

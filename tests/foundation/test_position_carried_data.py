@@ -26,8 +26,8 @@ OVERRIDE: dict[str, tuple[dict[str, Any], str]] = {  # an override, and the file
 }
 
 
-def _position(app: Arbitro, ruleset: str) -> dict[str, Any]:
-    return app.position(app.create(ruleset, SCENARIO[ruleset]), seat="umpire")
+def _position(app: Arbitro, ruleset: str, scenario: str | None = None) -> dict[str, Any]:
+    return app.position(app.create(ruleset, scenario or SCENARIO[ruleset]), seat="umpire")
 
 
 @pytest.mark.parametrize("ruleset", sorted(OVERRIDE))
@@ -66,3 +66,30 @@ def test_carried_files_that_do_not_load_refuse_the_position(ruleset: str) -> Non
     broken = {**r.shipped_data(), changed: "{"}
     with pytest.raises(BadPosition, match=changed.replace("/", ".")):
         app.create(ruleset, position={**position, "state": {**position["state"], "data_files": broken}})
+
+
+@pytest.mark.parametrize("ruleset, scenario, override, values", [
+    ("arrivano", "montebello", {"kind": "unit", "unit": "mariassy-jager"}, ("efficiency", 1, 5)),  # fog of war
+    ("marengo", "marengo", {"kind": "block", "block": "AUT_ZACH"}, ("strength", 2, 3)),  # a block's is its owner's
+])
+def test_the_data_hash_of_overridden_data_is_not_served_to_a_seat(
+    ruleset: str, scenario: str, override: dict[str, Any], values: tuple[str, int, int]
+) -> None:
+    """Two games from one position differing only in an overridden hidden value serve every seat the same genesis once
+    the seed's commitment and the salted position digest are set aside: the data hash over the changed files is the umpire's only."""
+    field, one, other = values
+    served: list[list[dict[str, Any]]] = []
+    position = _position(Arbitro(SQLiteStore(":memory:")), ruleset, scenario)
+    for value in (one, other):
+        app = Arbitro(SQLiteStore(":memory:"))
+        gid = app.create(ruleset, position={**position, "overrides": [{**override, field: value}]})
+        genesis = [app.log(gid, seat, 1, 1)[0]["event"] for seat in app.game(gid).seats]
+        for event in genesis:  # each game's own seed: its commitment, and the position digest keyed by it
+            event["origin"].pop("position"), event.pop("seed_commitment")
+        served.append(genesis)
+        assert app.log(gid, "umpire", 1, 1)[0]["event"]["data_hash"] != r_hash(ruleset)
+    assert served[0] == served[1]
+
+
+def r_hash(ruleset: str) -> str:
+    return registry.get(ruleset).data_hash()
