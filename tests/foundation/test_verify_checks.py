@@ -197,6 +197,17 @@ def test_the_undo_rules_see_the_log_up_to_the_event_being_judged_and_its_states(
 
 
 # --- what no check can prove: the events after the last anchor (arbitro §V.2) -------------------------------------
+def test_re_adjudication_decides_each_players_command_on_its_own_state_copying_none(
+        loaded: Loaded, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: verification gives the engine the state it folded and never reads it again (`decide`'s consume),
+    so no player's command costs a copy of the whole state; the one copy is of the state at the genesis (#1)."""
+    copied: list[int] = []
+    copy = Fold.copy
+    monkeypatch.setattr(Fold, "copy", lambda fold, state: copied.append(state.core.seq) or copy(fold, state))
+    assert verify(loaded).passed and len(loaded.commands) == 5
+    assert copied == [1]
+
+
 def test_completeness_reaches_as_far_as_the_latest_receipt_or_recorded_head(loaded: Loaded) -> None:
     server = Server(loaded)
     last = server.seq
