@@ -98,7 +98,9 @@ def test_verify_says_unchecked_not_passed_when_a_seats_export_carries_no_keys(
         "austria's: if you registered one, give it (--seat-key austria=YOUR_PUBLIC_KEY)"))
     assert signatures(text_of(rows), seat_keys={"austria": key})[:2] == (False, "failed")
     whole = umpire("export", "g", "--as", "austria").stdout
-    assert signatures(whole)[:2] == (True, "unchecked")  # a key the file carries is the file's word, not the seat's
+    assert signatures(whole) == (True, "unchecked", (  # a key the file carries is the file's word, not the seat's
+        f"austria's commands are signed under the key this file carries for austria ({signing.fingerprint(key)}), but "
+        "nothing here anchors that key to austria: check that it is yours (--seat-key austria=YOUR_PUBLIC_KEY)"))
     assert signatures(whole, seat_keys={"austria": key})[:2] == (True, "passed")
 
 
