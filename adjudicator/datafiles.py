@@ -206,6 +206,16 @@ class OverrideModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+def overridden_files(files: Mapping[str, str], build: Callable[[Mapping[str, str]], object]) -> dict[str, str]:
+    """A data folder's files as overrides left them, once `build` (the ruleset's reading of a folder) takes them
+    whole: what a state then carries as its data_files. Every problem of the folder is one BadPosition."""
+    try:
+        build(files)
+    except DataError as e:
+        raise BadPosition("the data it leaves: " + "; ".join(map(str, e.problems))) from None
+    return dict(sorted(files.items()))
+
+
 def parse_override(models: Mapping[str, type[OM]], override: Mapping[str, object]) -> OM:
     """The override parsed by its kind's model, or BadPosition naming each field that is wrong."""
     try:

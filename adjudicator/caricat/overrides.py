@@ -18,7 +18,7 @@ import msgspec
 from pydantic import Field
 
 from arbitro.adjudicator.caricat.loader import DATA, FILES, build
-from arbitro.adjudicator.datafiles import DataError, OverrideModel, entry, parse_override, set_fields
+from arbitro.adjudicator.datafiles import OverrideModel, entry, overridden_files, parse_override, set_fields
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.projections.caricat import CaricatState, UnitState
 
@@ -100,11 +100,7 @@ def apply(state: CaricatState, override: Mapping[str, Any]) -> tuple[CaricatStat
     name = _APPLY[parsed.kind](parsed, scenario, board, state)
     files[f"{state.scenario}.json"] = json.dumps(scenario, ensure_ascii=False)
     files[f"{state.scenario}_map.json"] = json.dumps(board, ensure_ascii=False)
-    try:
-        build(files)
-    except DataError as e:
-        raise BadPosition("the data it leaves: " + "; ".join(map(str, e.problems))) from None
-    return msgspec.structs.replace(state, data_files=dict(sorted(files.items()))), name
+    return msgspec.structs.replace(state, data_files=overridden_files(files, build)), name
 
 
 def _unit(parsed: Any, scenario: dict[str, Any], board: dict[str, Any], state: CaricatState) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 import msgspec
 from pydantic import Field
 
-from arbitro.adjudicator.datafiles import DataError, OverrideModel, entry, parse_override, set_fields
+from arbitro.adjudicator.datafiles import OverrideModel, entry, overridden_files, parse_override, set_fields
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.adjudicator.marengo.data_loader import DATA_DIR, FILES, Arm, Penalty, Side, load_files
 from arbitro.projections.marengo import MarengoState
@@ -100,11 +100,7 @@ def apply(state: MarengoState, override: Mapping[str, Any]) -> tuple[MarengoStat
     state = msgspec.structs.replace(state, blocks=dict(state.blocks))  # a block removed leaves the caller's as it was
     name = _APPLY[parsed.kind](parsed, armies, board, state)
     files = {"armies.json": json.dumps(armies, ensure_ascii=False), "map.json": json.dumps(board, ensure_ascii=False)}
-    try:
-        load_files(files)
-    except DataError as e:
-        raise BadPosition("the data it leaves: " + "; ".join(map(str, e.problems))) from None
-    return msgspec.structs.replace(state, data_files=files), name
+    return msgspec.structs.replace(state, data_files=overridden_files(files, load_files)), name
 
 
 def _counter(parsed: Any, armies: dict[str, Any], board: dict[str, Any], state: MarengoState) -> str:

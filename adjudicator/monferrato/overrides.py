@@ -18,7 +18,7 @@ from typing import Any, Literal
 import msgspec
 from pydantic import Field
 
-from arbitro.adjudicator.datafiles import DataError, OverrideModel, entry, parse_override, set_fields
+from arbitro.adjudicator.datafiles import OverrideModel, entry, overridden_files, parse_override, set_fields
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.adjudicator.monferrato.data import FILES, NAMES, Kind, Seat, build
 from arbitro.projections.monferrato import MonferratoState, Unit
@@ -145,11 +145,7 @@ def apply(state: MonferratoState, override: Mapping[str, Any]) -> tuple[Monferra
                                     fort_counters=dict(state.fort_counters))  # the caller's state is left as it was
     name = _APPLY[parsed.kind](parsed, files, state)
     texts = {n: json.dumps(files[n], ensure_ascii=False, indent=1) for n in NAMES}
-    try:
-        build(texts)
-    except DataError as e:
-        raise BadPosition("the data it leaves: " + "; ".join(map(str, e.problems))) from None
-    return msgspec.structs.replace(state, data_files=texts), name
+    return msgspec.structs.replace(state, data_files=overridden_files(texts, build)), name
 
 
 def _counter(parsed: Any, files: Files, state: MonferratoState) -> str:

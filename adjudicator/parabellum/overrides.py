@@ -21,7 +21,7 @@ from typing import Any, Literal, TypeVar
 import msgspec
 from pydantic import Field
 
-from arbitro.adjudicator.datafiles import DataError, OverrideModel, entry, parse_override, set_fields
+from arbitro.adjudicator.datafiles import OverrideModel, entry, overridden_files, parse_override, set_fields
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.adjudicator.parabellum.loader import DataFolder
 from arbitro.projections import parabellum as PB
@@ -128,11 +128,7 @@ def apply(folder: DataFolder[Any], layout: Layout, state: S, override: Mapping[s
     name = _APPLY[parsed.kind](parsed, docs, units, layout)
     for key in ("oob", "map", "crt"):
         files[getattr(layout, key)] = json.dumps(docs[key], ensure_ascii=False)
-    try:
-        folder.from_files(files)
-    except DataError as e:
-        raise BadPosition("the data it leaves: " + "; ".join(map(str, e.problems))) from None
-    return msgspec.structs.replace(state, units=units, data_files=dict(sorted(files.items()))), name
+    return msgspec.structs.replace(state, units=units, data_files=overridden_files(files, folder.from_files)), name
 
 
 def _unit(parsed: Any, docs: Docs, units: dict[str, PB.UnitState], layout: Layout) -> str:
