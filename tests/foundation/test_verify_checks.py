@@ -377,3 +377,14 @@ def test_data_files_the_initial_state_carries_are_what_the_hash_is_checked_again
     checks: list[Check] = []
     _check_build(Build(), created_with(None, played, {"map.json": '{"x": 1}'}), checks)
     assert checks[1] == Check(name="scenario data", status=status, detail=detail)
+
+
+def test_data_files_a_state_carries_are_named_against_the_games_own_data_folder_not_the_shipped_ones() -> None:
+    """A game on a user's data folder whose state carries files of its own (a position's overrides): each file not
+    the folder's is named as not the data folder's (changed, added, left out), however many (review rev-fidelity 1)."""
+    checks: list[Check] = []
+    folder = {"map.json": "{}", "units.json": "[]"}
+    _check_build(Build(), created_with(folder, "f" * 64, {"map.json": '{"x": 1}', "tables.json": "{}"}), checks)
+    assert checks[1] == Check(name="scenario data", status="passed", detail=(
+        "the data folder the genesis carries; 3 not the data folder's: map.json (changed), tables.json (added), "
+        "units.json (left out)"))
