@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -171,15 +172,20 @@ class OwnData(Generic[D]):
     process never share an answer), and the data in force (`current`) while a ruleset works on such a game
     (`bound`), else the shipped data."""
 
+    KEPT = 16  # data folders built and kept per process (rev-fidelity 5: one a distinct folder grew without bound)
+
     def __init__(self, name: str, build: Callable[[Mapping[str, str]], D], shipped: Callable[[], D]) -> None:
         self._build, self._shipped = build, shipped
-        self._by_hash: dict[str, D] = {}
+        self._by_hash: OrderedDict[str, D] = OrderedDict()  # the KEPT folders used last, so a server stays bounded
         self._bound: ContextVar[D | None] = ContextVar(name, default=None)
 
     def load(self, files: Mapping[str, str]) -> D:
         key = files_digest(files)
         if key not in self._by_hash:
             self._by_hash[key] = self._build(files)
+            while len(self._by_hash) > self.KEPT:
+                self._by_hash.popitem(last=False)
+        self._by_hash.move_to_end(key)
         return self._by_hash[key]
 
     def current(self) -> D:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import ast
 import json
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
 
 from arbitro.adjudicator.arrivano import data_loader as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
-from arbitro.adjudicator.datafiles import DataError, DataProblem, Problem, read_json
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, Problem, read_json
 from arbitro.adjudicator.maps.hexmap import load_map
 from arbitro.adjudicator.marengo import data_loader as marengo
 from arbitro.adjudicator.tables import load_table
@@ -108,3 +108,20 @@ def test_no_ruleset_defines_its_own_data_error() -> None:
             if node.name.endswith(("DataError", "DataProblem")) or (loader and bases & {"ValueError", "Exception"}):
                 others.append(f"{path.relative_to(ROOT)}:{node.name}")
     assert sorted(others) == ["adjudicator/datafiles.py:DataError", "adjudicator/datafiles.py:DataProblem"], others
+
+
+def test_own_data_keeps_the_folders_used_last_and_builds_each_once_while_kept() -> None:
+    """A long-lived server meets one data folder a game: built once per content while kept, the KEPT used last kept
+    (review rev-fidelity 5), an evicted one built again from its texts when met again."""
+    built: list[str] = []
+
+    def build(files: Mapping[str, str]) -> str:
+        built.append(files["a.json"])
+        return files["a.json"]
+
+    own: OwnData[str] = OwnData("test-own", build, lambda: "shipped")
+    folders = [{"a.json": str(i)} for i in range(OwnData.KEPT + 1)]
+    for files in folders:
+        assert own.load(files) == files["a.json"]
+    assert own.load(folders[-1]) == folders[-1]["a.json"] and len(built) == OwnData.KEPT + 1  # kept: not built again
+    assert own.load(folders[0]) == "0" and built[-1] == "0" and len(built) == OwnData.KEPT + 2  # evicted: built again
