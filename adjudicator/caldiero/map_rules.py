@@ -13,7 +13,9 @@ from arbitro.adjudicator.caldiero.system_assault import flanked, withdraw_attack
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.maps.hexgrid import parse_hex
+from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import efficiency
+from arbitro.adjudicator.parabellum.memo import Memo
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 
@@ -28,23 +30,24 @@ def north_south_of_road(world: World, h: str) -> str:
     return "north" if row > hi else "south" if row < lo else "road"
 
 
-_ROAD_ROWS: dict[int, tuple[object, dict[int, tuple[int, int]]]] = {}
+_ROAD_ROWS = Memo(64)  # per map (a user's data folder or an override makes its own), the 64 most recently used
 
 
 def _road_rows(world: World) -> dict[int, tuple[int, int]]:
-    """Each column's rows of the 1014-2714 road, worked out once per map (keyed by identity, the map kept alive)."""
-    kept = _ROAD_ROWS.get(id(world.hexmap))
-    if kept is None or kept[0] is not world.hexmap:
-        rows: dict[int, tuple[int, int]] = {}
-        for road in world.hexmap.roads:
-            if road.kind != "strada" or not ("1014" in road.hexes or "2714" in road.hexes):
-                continue
-            for h in road.hexes:
-                c, r = parse_hex(h)
-                lo, hi = rows.get(c, (r, r))
-                rows[c] = (min(lo, r), max(hi, r))
-        kept = _ROAD_ROWS[id(world.hexmap)] = (world.hexmap, rows)
-    return kept[1]
+    """Each column's rows of the 1014-2714 road, worked out once per map."""
+    return _ROAD_ROWS.get((world.hexmap,), "road rows", lambda: _rows_of(world.hexmap))
+
+
+def _rows_of(hexmap: HexMap) -> dict[int, tuple[int, int]]:
+    rows: dict[int, tuple[int, int]] = {}
+    for road in hexmap.roads:
+        if road.kind != "strada" or not ("1014" in road.hexes or "2714" in road.hexes):
+            continue
+        for h in road.hexes:
+            c, r = parse_hex(h)
+            lo, hi = rows.get(c, (r, r))
+            rows[c] = (min(lo, r), max(hi, r))
+    return rows
 
 
 def direction_problem(world: World, formation: str, h: str) -> str | None:

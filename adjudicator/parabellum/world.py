@@ -97,7 +97,9 @@ class World:
     def adjacent(self, a: str, b: str) -> bool:  # two map hexes sharing a hexside (False for anything else)
         return self.grid.contains(a) and self.grid.contains(b) and self.grid.is_adjacent(a, b)
 
-    def hexside_effects(self, a: str, b: str) -> list[HexsideEffect]:  # the table's entries for what lies between a and b
+    def hexside_effects(self, a: str, b: str) -> list[HexsideEffect]:
+        """The table's entries for what lies between a and b; none for hexes that are not neighbours, so a caller
+        judging a path checks adjacency itself first (a non-neighbour is no crossing, not a refusal)."""
         if not self.adjacent(a, b):
             return []
         hexsides = self.terrain_table.hexsides
@@ -105,7 +107,7 @@ class World:
 
     def crossing_prohibited(self, a: str, b: str) -> bool:
         """A hexside no unit moves, attacks or traces command across (caldiero's table: a river; arrivano's table
-        has no hexside feature)."""
+        has no hexside feature). False for hexes that are not neighbours: the caller checks adjacency first."""
         return any(e.prohibited for e in self.hexside_effects(a, b))
 
     # --- weather (the box's effects are the variant's data, D29) ---------------------------------------

@@ -1,12 +1,17 @@
-"""rev-kernel-w: caldiero/ground.py against the rulebook on the shipped map (§9.3, §10.3-§10.4), and the kernel
-World's `adjacent` on hexes a malformed command can name (off the map, not neighbours)."""
+"""Caldiero's ground (caldiero/ground.py, the kernel World) against the rulebook on the shipped map (§9.3,
+§10.3-§10.4), fixed from the map itself rather than asked of the code under test; the kernel World's `adjacent` on
+hexes a malformed command can name (off the map, not neighbours); and the per-map answers keep no map alive."""
 
 from __future__ import annotations
+
+import copy
+import sys
+from types import SimpleNamespace
 
 import pytest
 
 from arbitro.adjudicator.caldiero import flow as F
-from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.errors import IllegalCommand
 from tests.caldiero.harness import RULESET, position
 from tests.caldiero.test_movement import moving
@@ -69,15 +74,8 @@ def test_a_path_through_a_hex_off_the_map_is_refused() -> None:
 
 
 def test_the_road_rows_keep_no_map_alive_for_the_whole_process() -> None:
-    """map_rules._road_rows keeps each map's rows under the map's id with a strong reference to the map, in a dict
-    that never forgets: every data folder a long-running server plays stays in memory (parabellum/memo.Memo
-    promises "nothing it holds lives for the whole process")."""
-    import copy
-    import sys
-    from types import SimpleNamespace
-
-    from arbitro.adjudicator.caldiero import map_rules
-
+    """The 1014-2714 road's rows (caldiero §19.1) are kept per map in a size-capped memo (parabellum/memo.Memo): a
+    dict that never forgot kept every data folder a long-running server played in memory."""
     first = copy.copy(RULESET.env.hexmap)
     held = sys.getrefcount(first)
     map_rules._road_rows(SimpleNamespace(hexmap=first))  # type: ignore[arg-type]
