@@ -187,3 +187,28 @@ def test_a_transcribed_games_revealed_seed_is_checked_against_its_commitment(app
     assert report["kind"] == "transcribed" and report["passed"] is False and checks(report)["hash chain"] == "passed"
     assert checks(report)["seed commitment"] == "failed"
     assert checks(report)["salts"] == "unchecked" and checks(report)["dice"] == "unchecked"
+
+
+def test_the_opening_draws_taken_out_of_an_entropy_rounds_last_reveal_need_a_roll_the_log_does_not_record(
+        app: Arbitro) -> None:
+    """A duel whose seats' entropy round opens the game (arbitro §R.2): the last reveal makes the opening, which draws
+    a card per seat. A forger drops those draws and deals (the reveal's range and the head cut to match, the chain
+    recomputed). With the seed still secret the draws are replayed from the log, which holds none: the reveal is said
+    to need a roll the log does not record, at its first event, not to be rejected."""
+    app.create("duel", "standard", seat_entropy=True, game_id="g")
+    for seat in ("red", "blue"):
+        dice.commit(app, "g", seat, f"{seat}'s entropy")
+    for seat in ("red", "blue"):
+        dice.reveal(app, "g", seat, f"{seat}'s entropy")
+    records = [json.loads(line) for line in app.export("g", "umpire")]
+    reveal = [r for r in records if r["record"] == "command"][-1]
+    drawn = [r["seq"] for r in event_records(records) if r["body"]["event"]["type"] == "items_drawn"]
+    assert (reveal["cmd"], reveal["first_seq"], reveal["last_seq"], drawn) == (4, 10, 16, [13, 15])
+    records = [r for r in records if r["record"] != "event" or r["seq"] < 13]
+    reveal["last_seq"] = next(r for r in records if r["record"] == "game")["head_seq"] = 12
+    rechain(records)
+    report = app.verify_lines([json.dumps(r) for r in records])
+    found = "needs a roll the log does not record (roll needed: a roll the log does not record (duel §3 card for red))"
+    assert {c.name: (c.status, c.detail) for c in report.checks}["re-adjudication"] == (
+        "failed", f"command 4 at #10: {found}")
+    assert report.divergence is not None and (report.divergence.seq, report.divergence.found) == (10, found)
