@@ -214,4 +214,6 @@ def test_a_creation_claiming_no_event_is_found_at_the_genesis_in_a_seats_export_
         seq=1, expected="an event in the range of the command it names", found=said, rule="arbitro §L.1")
     whole = records("\n".join(app.export("g", "umpire")) + "\n")
     _command(whole, 0)["first_seq"] = _command(whole, 0)["last_seq"] = 0
-    assert verify(read_lines(text_of(whole).splitlines())).divergence.seq == 1  # type: ignore[union-attr]
+    assert verify(read_lines(text_of(whole).splitlines())).divergence == Divergence(
+        seq=1, expected="an event in the range of the command it names",
+        found="command 0 claims events #0-#0, but its events are #1-#1", rule="arbitro §L.1")
