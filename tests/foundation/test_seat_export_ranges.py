@@ -16,7 +16,7 @@ import pytest
 from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.service import Arbitro
-from arbitro.adjudicator.verify import Divergence, verify
+from arbitro.adjudicator.verify import Check, Divergence, verify
 from arbitro.adjudicator.verify_ranges import seat_command_problem
 from arbitro.events.sqlite import SQLiteStore
 
@@ -214,6 +214,9 @@ def test_a_creation_claiming_no_event_is_found_at_the_genesis_in_a_seats_export_
         seq=1, expected="an event in the range of the command it names", found=said, rule="arbitro §L.1")
     whole = records("\n".join(app.export("g", "umpire")) + "\n")
     _command(whole, 0)["first_seq"] = _command(whole, 0)["last_seq"] = 0
-    assert verify(read_lines(text_of(whole).splitlines())).divergence == Divergence(
-        seq=1, expected="an event in the range of the command it names",
-        found="command 0 claims events #0-#0, but its events are #1-#1", rule="arbitro §L.1")
+    report = verify(read_lines(text_of(whole).splitlines()))
+    found = "command 0 claims events #0-#0, but its events are #1-#1"
+    assert report.divergence == Divergence(
+        seq=1, expected="an event in the range of the command it names", found=found, rule="arbitro §L.1")
+    assert [c for c in report.checks if c.name == "command log"] == [
+        Check(name="command log", status="failed", detail=found)]
