@@ -274,7 +274,7 @@ def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
     """arrivano §4.5.1: the attacker's natural 6 tests the defending commanders; §4.5.2: a natural 1 with his general's
     modifier tests that general; a loss cites the test (§4.5.3)."""
     why = f"a natural 6 against {h}" if die == 6 else "a natural 1 with the general's modifier"
-    return f"{ARRIVANO.LEADER_LOSS} {why}", LOST
+    return f"{ARRIVANO.LEADER_SIX if die == 6 else ARRIVANO.LEADER_ONE} {why}", LOST
 
 
 @dataclass(frozen=True)

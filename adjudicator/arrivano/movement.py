@@ -98,6 +98,8 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
             return str(R.MARCH_COLUMN)
         if unit.side in w.scenario.march_column_forbidden:
             return str(R.MB_NO_COLUMN)
+        if not ARRIVANO_VARIANT.column_keeps_to_roads(w.reading) and not w.s.map.roads_at(unit.hex):
+            return str(R.MARCH_COLUMN)  # §9.3 "una unità su strada o strada minore può dichiarare" (as_caldiero)
     ezoc = enemy_zoc(w, unit.side)
     budget = w.counters.unit(uid).movement * 2
     start = unit.hex

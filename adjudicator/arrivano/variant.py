@@ -26,7 +26,12 @@ class ArrivanoVariant(Variant):
     rout_tests_in_hex_order: ClassVar[bool] = True  # §15.2: the stacks test in hex order, as its games recorded
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
     advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
-    column_keeps_to_roads: ClassVar[bool] = True  # arrivano §9.3 "Marcia in Colonna su strada"
+
+    def column_keeps_to_roads(self, reading: Reading) -> bool:
+        """arrivano §9.3, interpretation `column_keeps_to_roads` (its title, "Marcia in Colonna su strada"; the body
+        text is caldiero §9.3's word for word): `roads_only`, every step along a road; `as_caldiero`, a road only
+        where the column is declared."""
+        return reading("column_keeps_to_roads") == "roads_only"
 
     def bombard_six_tests_leaders(self, defensive: bool, reading: Reading) -> bool:
         """arrivano §4.5.1, interpretation `leader_loss_bombardment_roller`: `firer`, any firing side is "the

@@ -319,7 +319,7 @@ def stage_resolve(a: Act) -> None:
 def _leader_loss_cause(die: int, h: str) -> tuple[str, str | None]:
     """caldiero §4.4.1: the attacker's natural 6 tests the defending leaders; §4.4.2: a natural 1 the general whose +1
     counted (each loss cites its rule)."""
-    return str(R.LEADER_LOSS_SIX if die == 6 else R.LEADER_LOSS_ONE), None
+    return str(CALDIERO.LEADER_SIX if die == 6 else CALDIERO.LEADER_ONE), None
 
 
 def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) -> str:

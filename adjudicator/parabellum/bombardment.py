@@ -177,5 +177,5 @@ def fire(game: Fires, variant: Variant, table: BombardmentTable, guns: Sequence[
         side = w.side_of(guns[0])
         for leader in game.world().leaders_at(target, w.enemy(side)):
             leader_test(game, variant, game.world(), leader,
-                        f"{rules.LEADER_LOSS} a natural 6 in the bombardment of {target}", str(rules.LEADER_TEST))
+                        f"{rules.LEADER_SIX} a natural 6 in the bombardment of {target}", str(rules.LEADER_TEST))
     return fired

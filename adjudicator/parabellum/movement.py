@@ -192,7 +192,7 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, roads: Callable[[Hex
                can_end: Callable[[HexId], bool] | None = None, terrain_multiplier: int = 1) -> MoveRules:
     """The engine's rules for a move, written once: never into enemy units (§9.1.2), nor into a hex the game closes
     to the side (`closed`: caldiero §9.2.1's rows, §19.1's direction); a march column through no friends (§9.3.2)
-    and, where the variant says so, along roads only (`column_keeps_to_roads`, arrivano §9.3); one hex only as
+    and, where the variant's reading says so, along roads only (`column_keeps_to_roads`, arrivano §9.3); one hex only as
     `one_hex` says, the minimum move of one hex (§9.1.1) from a start on the map, and from an entry hex as the
     variant's `entry_hex_is_first_step` says (§15.4); enemy zones of control as the order
     allows (`zoc_rules`, §8 and §5.1 in both). `roads(a, b)`: a road runs from a into b; `step`: the game's own
@@ -200,7 +200,7 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, roads: Callable[[Hex
     ezoc = enemy_zoc(world, m.side)
     enemy, friends = hexes_held(world, world.enemy(m.side)), hexes_held(world, m.side)
     column, origin = m.column, m.origin
-    follow_roads = column and variant.column_keeps_to_roads
+    follow_roads = column and variant.column_keeps_to_roads(world.reading)
     from_entry = not m.on_map and variant.entry_hex_is_first_step  # the entry hex was the move's first hex
     moves = not (m.one_hex and from_entry)
 
@@ -232,8 +232,8 @@ def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTa
     if m.column or m.move.enter_ezoc == "with_friend":
         mine = hexes_held(world, m.side)
         friends = mine if m.column else mine & ezoc
-    full = ("unit move", m, rules.terrain_multiplier, ezoc,
-            hexes_held(world, world.enemy(m.side)), friends, key)
+    full = ("unit move", m, rules.terrain_multiplier, ezoc, hexes_held(world, world.enemy(m.side)), friends,
+            m.column and variant.column_keeps_to_roads(world.reading), key)
     return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors)
 
 

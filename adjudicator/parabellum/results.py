@@ -115,7 +115,7 @@ def commanders_tested(game: LeaderTest, variant: Variant, w: World, die: int, de
     """caldiero §4.4.1-§4.4.2, arrivano §4.5.1-§4.5.2: the assault's natural 6 tests every commander in the defending
     hexes (`defending`, in the order given, `defender_side`'s), a natural 1 the attacking general whose +1 counted (`general`, None when
     none did); each test by the variant's faces (D10). `cause(die, hex)`: the test's cause and the rule a loss cites
-    (None: the cause), as the game words them."""
+    (None: the cause), as the game words them, citing the variant's `LEADER_SIX` or `LEADER_ONE`."""
     if die == 6:
         for h in defending:
             for leader in w.leaders_at(h, defender_side):

@@ -32,6 +32,8 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     FIRST_TURN: Rule
     COMMAND_RANGE: Rule  # caldiero §4.3, arrivano §4.4
     LEADER_LOSS: Rule  # caldiero §4.4, arrivano §4.5
+    LEADER_SIX: Rule  # the attacker's natural 6 in an assault or a bombardment tests the commanders in the attacked hex (caldiero §4.4.1, arrivano §4.5.1)
+    LEADER_ONE: Rule  # the attacker's natural 1 using his general's modifier tests that general (caldiero §4.4.2, arrivano §4.5.2)
     LEADER_ALONE: Rule
     LEADER_TEST: Rule  # the loss test itself, what a loss by it cites (caldiero §4.4.3, arrivano §4.5.3)
     ORDERS: Rule

@@ -1,6 +1,6 @@
 """A game of the Para Bellum system: its rulebook values (data) and the points where its procedures differ
 (hooks), the python-chess `is_variant_end` pattern. The kernel (this package) reads the data and calls the
-hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D37,
+hooks; it never asks which game it runs. Each member names its entry of the difference catalogue (D1-D38,
 docs/rulesets/arrivano.md §3; mapped in docs/rulesets/parabellum.md) and cites the rule in both books; a variant
 overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicator/arrivano/variant.py)."""
 
@@ -64,10 +64,6 @@ class Variant:
     # §9.1 in both: which of several equally cheap paths a move records (its events keep the path): "first" the
     # first found in (cost, hex) order (arrivano), "path" the smallest hex by hex (caldiero, as its games recorded).
     path_tie_break: ClassVar[Literal["first", "path"]] = "first"
-    # §9.3 in both: a march column moves along roads only (arrivano §9.3 "Marcia in Colonna su strada"); caldiero
-    # §9.3 ("Colonna di Marcia") asks a road only where the column is declared, and prices its other steps as the
-    # terrain's.
-    column_keeps_to_roads: ClassVar[bool] = False
     # §15.4 in both: a piece entering the map spends its entry hex's cost. "The entry hex is the move's first hex"
     # (caldiero §15.4 with §9.1.1, §5.1.3: no minimum move after it, and a Defence order's one hex is that hex), or
     # the unit waits on its entry hex and moves from it as from any start (arrivano §15.4: False).
@@ -139,6 +135,13 @@ class Variant:
         an Ne into an Ex, from each attacking stack's units' results (one die per stack, §13.1.2 in both). Neutral
         reading: every unit passes ("se passa il test", caldiero); arrivano overrides it (at least one unit)."""
         return all(all(stack) for stack in stacks)
+
+    def column_keeps_to_roads(self, reading: Reading) -> bool:
+        """D38, caldiero §9.3 / arrivano §9.3, the same body text ("una unità su strada o strada minore può
+        dichiarare"): whether a march column moves along roads only. Neutral (caldiero §9.3 "Colonna di Marcia"): a
+        road only where the column is declared, its other steps priced as the terrain's; arrivano's title, "Marcia
+        in Colonna su strada", is read by its interpretation `column_keeps_to_roads`."""
+        return False
 
     def bombard_six_tests_leaders(self, defensive: bool, reading: Reading) -> bool:
         """D37, caldiero §4.4.1 / arrivano §4.5.1 ("l'attaccante tira un 6"): whether a fire's natural 6 makes the

@@ -197,6 +197,47 @@ def test_leader_loss_bombardment_roller_active_only_spares_defensive_fire():
     assert commander_tests(defensive_six("active_only")) == 0
 
 
+# --- column_keeps_to_roads (arrivano §9.3) ---------------------------------------------------------------------------
+
+
+def column_on_a_road(reading: str | None) -> Table:
+    """A French unit under Manoeuvre on a main road hex of Montebello, the road running on both sides of it."""
+    road = next(h for h in sorted(MB.map.hexes()) if "strada" in MB.map.roads_at(h) and not MB.map.hex(h).other_terrain
+                and len([n for n in GRID.neighbours(h) if MB.map.roads_between(h, n)]) == 2)
+    state = position({"6e-legere-i": road, "ir18-i": "0801"}, leaders={"watrin": road}, orders={"W": "manoeuvre"})
+    return Table(at_step(state, "W", "movement").state, interpretations={"column_keeps_to_roads": reading} if reading else None)
+
+
+def column_ends(t: Table) -> set[str]:
+    return {c["to"] for c in t.legal("france") if c["type"] == "move" and c["column"]}
+
+
+def test_column_keeps_to_roads_roads_only_walks_every_step_along_a_road():
+    """The default, the title "Marcia in Colonna su strada": no column move ends off the road, nor starts off it."""
+    t = column_on_a_road(None)
+    ends = column_ends(t)
+    assert ends and all(MB.map.roads_at(h) for h in ends)
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": max(ends), "column": True})
+    path = t.of(ev.UnitMoved)[-1].path
+    assert all(MB.map.roads_between(a, b) for a, b in zip(path, path[1:]))
+
+
+def test_column_keeps_to_roads_as_caldiero_declares_on_a_road_and_may_leave_it():
+    """The body text, caldiero §9.3's word for word: the column is declared on a road ("una unità su strada o strada
+    minore può dichiarare"); its steps off the road cost the terrain's, so it may end off the road."""
+    t = column_on_a_road("as_caldiero")
+    off = {h for h in column_ends(t) if not MB.map.roads_at(h)}
+    assert off and column_ends(t) > column_ends(column_on_a_road(None))
+    t.send("france", {"type": "move", "unit": "6e-legere-i", "to": min(off), "column": True})
+    assert t.of(ev.UnitMoved)[-1].column and t.state.units["6e-legere-i"].hex == min(off)
+    state = position({"6e-legere-i": X, "ir18-i": "0801"}, leaders={"watrin": X}, orders={"W": "manoeuvre"})
+    off_road = Table(at_step(state, "W", "movement").state, interpretations={"column_keeps_to_roads": "as_caldiero"})
+    assert not column_ends(off_road)
+    with pytest.raises(IllegalCommand) as e:
+        off_road.send("france", {"type": "move", "unit": "6e-legere-i", "to": GRID.neighbour(X, 1), "column": True})
+    assert e.value.rule == "arrivano §9.3"
+
+
 # --- village_dr_procedure (arrivano §10.1.1, §12.5.4) ---------------------------------------------------------------
 
 
