@@ -125,6 +125,13 @@ class RulesetDefect(Rejected):
     code = "rules/defect"
 
 
+class Unsettled(Rejected):
+    """A command set going more automatic steps than a game ever needs without reaching any seat's choice (the
+    Para Bellum kernel's `sequence.settle`): refused, nothing recorded, rather than a server hanging on it."""
+
+    code = "rules/unsettled"
+
+
 class NotYourTurn(Rejected):
     code = "turn/not-your-turn"
 

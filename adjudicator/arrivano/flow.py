@@ -48,6 +48,8 @@ class Game:
     tables: Tables
     crt: CombatTable
     _world: World | None = field(default=None, init=False, repr=False)
+    # The turns waiting to begin while turn.next_turn's loop runs (None: no loop running): see turn.next_turn.
+    turns_due: list[int] | None = field(default=None, init=False, repr=False)
 
     @property
     def state(self) -> ArrivanoState:

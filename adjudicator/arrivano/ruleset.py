@@ -34,7 +34,7 @@ from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.overrides import Layout
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, last_turn_problems, pieces_at_start
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
@@ -273,7 +273,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     def _after(self, g: F.Game) -> None:
         """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
-        sequence.settle(S.Automatic(g))
+        sequence.settle(S.Automatic(g), ARRIVANO_VARIANT)
         if g.state.result is None:
             march_checks(g)
             found = automatic_now(g.world())
@@ -413,6 +413,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             return [f"unknown scenario {state.scenario!r}"]
         s = data.scenarios[state.scenario]
         hexes = set(s.map.hexes())
+        problems += last_turn_problems(state.turn, state.last_turn, s.scenario.turns)
         for uid, unit in sorted(state.units.items()):
             if uid not in {u.id for u in s.oob.units}:
                 problems.append(f"unit {uid} is not in the order of battle")

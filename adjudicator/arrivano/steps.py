@@ -163,6 +163,9 @@ class Automatic:
     def settle_step(self) -> bool:
         return False
 
+    def clock(self) -> ArrivanoState:
+        return self.g.state
+
 
 def settle_top(g: Game, frame: Frame) -> bool:
     """Resolve `frame`, the one on top, if it needs no choice (no answer or a single forced one); False: its seat

@@ -25,7 +25,7 @@ from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, last_turn_problems, pieces_at_start
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
@@ -273,8 +273,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
             problems.append(f"phase must be setup, command, action or over, not {state.phase!r}")
         if state.seat not in ("", *SEATS):
             problems.append(f"seat must be france, austria or empty, not {state.seat!r}")
-        if not 1 <= state.turn <= state.last_turn:
-            problems.append(f"turn {state.turn} is outside 1..{state.last_turn}")
+        problems += last_turn_problems(state.turn, state.last_turn, d.scenario.turns)
         if not 0 <= state.elan_left <= d.scenario.elan_uses:
             problems.append(f"elan_left must be 0..{d.scenario.elan_uses} (caldiero §16), not {state.elan_left}")
         if set(state.leaders) != {leader.id for leader in d.oob.leaders}:

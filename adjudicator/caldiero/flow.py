@@ -261,6 +261,9 @@ class CaldieroSequence:
                 return False
         return True
 
+    def clock(self) -> CaldieroState:
+        return self.a.state
+
     def eligible(self) -> list[str]:
         return eligible_formations(self.a.w)
 
@@ -353,7 +356,7 @@ def go_on(a: Act) -> None:
     that need no choice are run."""
     if a.combat_on_top():
         run_combat(a)
-    sequence.settle(CaldieroSequence(a))
+    sequence.settle(CaldieroSequence(a), CALDIERO_VARIANT)
 
 
 def step_rule(state: CaldieroState) -> Rule:

@@ -348,6 +348,12 @@ class Stacking(StrictModel):
     notes: str = ""
 
 
+# The longest scenario a data folder may give: the shipped ones (reconstructed, `turns_provisional`) last 10 (Caldiero)
+# to 16 turns (Montebello); a far longer one is a slip, and would let one command run turn after turn with nobody
+# deciding anything (sequence.SETTLE_ROUNDS).
+MAX_TURNS = 40
+
+
 class ScenarioFile(StrictModel):
     """What every Para Bellum scenario file (a scenario.json) gives: its two seats, its length, the longest line of
     sight (caldiero §11.3: 4 hexes; arrivano §11.3: the scenario's, §17.1.3, §17.2.4) and the stacking limits. Each
@@ -356,7 +362,7 @@ class ScenarioFile(StrictModel):
 
     meta: Meta
     seats: list[str] = Field(min_length=2, max_length=2)
-    turns: int = Field(ge=1)
+    turns: int = Field(ge=1, le=MAX_TURNS)
     turns_provisional: bool
     los_range: int = Field(ge=1)
     los_rule: str

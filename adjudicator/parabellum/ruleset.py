@@ -38,6 +38,17 @@ def pieces_at_start(oob: OrderOfBattle, formation_of: Callable[[UnitData], str] 
     return units, leaders
 
 
+def last_turn_problems(turn: int, last_turn: int, turns: int) -> list[str]:
+    """A position's clock (a position file, an umpire's ruling): no position runs on past the scenario's last turn
+    (its scenario.json's `turns`); a longer game would also let one command run turn after turn with nobody deciding
+    anything."""
+    if not 1 <= last_turn <= turns:
+        return [f"last_turn {last_turn} is outside 1..{turns}: the scenario lasts {turns} turns (its scenario.json)"]
+    if not 1 <= turn <= last_turn:
+        return [f"turn {turn} is outside 1..{last_turn}"]
+    return []
+
+
 class ParaBellumRuleset(Ruleset[S]):
     """What the system's two books settle alike: the fold, the readings kept in the state, the data folder, the out-of-command
     notice, the irreversible sighting, the outcome as recorded."""

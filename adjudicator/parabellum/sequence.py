@@ -11,8 +11,24 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from arbitro.adjudicator.errors import Unsettled
 from arbitro.adjudicator.parabellum import initiative
 from arbitro.adjudicator.parabellum.variant import Variant
+
+# The most rounds (a decision settled, an automatic step run) one command may set going. A whole game of the longest
+# scenario a data folder may give (data.MAX_TURNS turns) with nobody able to decide anything settles in far fewer: a
+# turn is at most about 50 (the command phase's steps, some 7 for each activation of at most 7 formations), 40 turns
+# some 2,000. Past it the game has stopped reaching a seat's choice (a defect, a hand-written position, a ruling), and
+# the command is refused rather than hanging the server.
+SETTLE_ROUNDS = 10_000
+
+
+class Clock(Protocol):
+    """Where a game stands in its sequence of play (both games' states)."""
+
+    turn: int
+    phase: str
+    step: str
 
 
 class Automatic(Protocol):
@@ -31,12 +47,23 @@ class Automatic(Protocol):
         or one whose seat has nothing to do but end it); False: its seat acts, or the game is over."""
         ...
 
+    def clock(self) -> Clock:
+        """Where the game stands (the state): what an `Unsettled` refusal names."""
+        ...
 
-def settle(game: Automatic) -> None:
+
+def settle(game: Automatic, variant: Variant) -> None:
     """After every command or answer (caldiero §3, arrivano §3.1): whatever needs no choice is done, the waiting
-    decisions first, until a seat must decide."""
-    while game.settle_decision() if game.decision_waiting() else game.settle_step():
-        pass
+    decisions first, until a seat must decide. Past SETTLE_ROUNDS rounds the command is refused (`Unsettled`): the
+    engine records nothing of it."""
+    for _ in range(SETTLE_ROUNDS):
+        if not (game.settle_decision() if game.decision_waiting() else game.settle_step()):
+            return
+    at = game.clock()
+    raise Unsettled(f"this command set going {SETTLE_ROUNDS} automatic steps without reaching any seat's choice "
+                    f"(now at turn {at.turn}, {at.phase} phase, step {at.step}): refused, nothing recorded; the game "
+                    "keeps running steps that need no choice (a defect of the ruleset, or a position or ruling that "
+                    "gives nobody anything to decide)", rule=str(variant.rules.SEQUENCE))
 
 
 class Turn(initiative.Roll, Protocol):

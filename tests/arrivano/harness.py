@@ -17,6 +17,7 @@ from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.arrivano.flow import as_frame, prompt
 from arbitro.adjudicator.arrivano.steps import Automatic
 from arbitro.adjudicator.arrivano.turn import start_turn
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import sequence
 from arbitro.adjudicator.ruleset import Pending
 from arbitro.events import arrivano as ev
@@ -45,7 +46,7 @@ class Table(harness.Table[ArrivanoState]):
         ctx = self.decision("umpire", dice)
         g = RULESET.game(ctx)
         start_turn(g, turn)
-        sequence.settle(Automatic(g))
+        sequence.settle(Automatic(g), ARRIVANO_VARIANT)
         self.game = ctx.game
         self.events += ctx.events
         return list(ctx.events)

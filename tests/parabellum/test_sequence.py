@@ -102,15 +102,15 @@ class Pending:
         return False
 
 
-def test_settle_does_the_waiting_decisions_first_then_the_steps_until_a_seat_must_choose() -> None:
+def test_settle_does_the_waiting_decisions_first_then_the_steps_until_a_seat_must_choose(variant: Variant) -> None:
     """caldiero §3 / arrivano §3.1: the decisions that need no choice, then the automatic steps, stopping at the
     first that asks a seat."""
     game = Pending(decisions=[True, True], steps=[True, True, False, True])
-    sequence.settle(game)
+    sequence.settle(game, variant)
     assert game.calls == ["decision", "decision", "step", "step", "step"] and game.steps == [False, True]
 
 
-def test_settle_stops_at_a_decision_its_seat_must_answer_before_any_step() -> None:
+def test_settle_stops_at_a_decision_its_seat_must_answer_before_any_step(variant: Variant) -> None:
     game = Pending(decisions=[False, True], steps=[True])
-    sequence.settle(game)
+    sequence.settle(game, variant)
     assert game.calls == ["decision", "decision"] and game.steps == [True]
