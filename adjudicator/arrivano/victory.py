@@ -28,8 +28,8 @@ class ArrivanoScoring:
     the kernel's `victory.final_result` asks them."""
 
     def automatic(self, w: World) -> GameEnded | None:
-        """Holding every hex of an `occupy_all` victory at the end (Montebello: Casteggio and Montebello), else an
-        automatic victory of any time."""
+        """Holding every hex of an `occupy_all` victory at the end (Campotenese, §17.2.12: Morano Calabro and 3418),
+        else an automatic victory of any time."""
         for auto in w.scenario.victory.automatic:
             if auto.when == "end_of_last_turn" and auto.condition == "occupy_all":
                 hexes = list(auto.hexes) + [h for p in auto.places for h in w.hexmap.place(p)]

@@ -64,7 +64,7 @@ class Scoring(Protocol):
 
     def automatic(self, w: World) -> GameEnded | None:
         """The automatic victory the position gives at the end, which decides before any point is counted (arrivano
-        §17.1.8: Lannes lost, Casteggio and Montebello held), or None."""
+        §17.1.8: Lannes lost; §17.2.12: Morano Calabro and 3418 held by Naples at the end), or None."""
         ...
 
     def objectives(self, w: World) -> list[Objective]:

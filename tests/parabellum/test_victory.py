@@ -112,8 +112,8 @@ def test_final_result_counts_the_objectives_and_the_bonus_then_judges(variant: V
 
 
 def test_an_automatic_victory_decides_before_any_point(variant: Variant) -> None:
-    """arrivano §17.1.8: an automatic victory ends the game whatever the points."""
-    auto = victory.GameEnded(winner="france", reason="Lannes holds", rule="§17.1.8", automatic=True)
+    """arrivano §17.1.8: an automatic victory (Austria's, Lannes lost) ends the game whatever the points."""
+    auto = victory.GameEnded(winner="austria", reason="Lannes lost", rule="§17.1.8", automatic=True)
     scoring = Scored(automatic=auto)
     assert victory.final_result(variant, Sided({"2020": "austria"}), scoring) is auto  # type: ignore[arg-type]
     assert scoring.judged_vp is None
