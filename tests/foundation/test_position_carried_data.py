@@ -14,6 +14,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.views import UMPIRE_ONLY
 
 SCENARIO = {"caldiero": "historical", "arrivano": "campotenese", "caricat": "montebello", "marengo": "marengo",
             "monferrato": "1628"}
@@ -88,6 +89,7 @@ def test_the_data_hash_of_overridden_data_is_not_served_to_a_seat(
             event["origin"].pop("position"), event.pop("seed_commitment")
         served.append(genesis)
         assert app.log(gid, "umpire", 1, 1)[0]["event"]["data_hash"] != r_hash(ruleset)
+        assert all(event["data_hash"] == UMPIRE_ONLY for event in genesis), "each seat is told whose the hash is"
     assert served[0] == served[1]
 
 
