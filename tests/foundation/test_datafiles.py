@@ -125,3 +125,23 @@ def test_own_data_keeps_the_folders_used_last_and_builds_each_once_while_kept() 
         assert own.load(files) == files["a.json"]
     assert own.load(folders[-1]) == folders[-1]["a.json"] and len(built) == OwnData.KEPT + 1  # kept: not built again
     assert own.load(folders[0]) == "0" and built[-1] == "0" and len(built) == OwnData.KEPT + 2  # evicted: built again
+
+
+def test_own_data_answers_the_same_files_at_once_and_a_mapping_changed_in_place_afresh() -> None:
+    """A ruleset asks for a game's data many times per command with its state's one `data_files` mapping: the data
+    is not built (nor the texts hashed) again; but the same mapping changed in place is the data of what it holds."""
+    built: list[dict[str, str]] = []
+
+    def build(files: Mapping[str, str]) -> dict[str, str]:
+        built.append(dict(files))
+        return dict(files)
+
+    own = OwnData("test-own-data", build, dict)
+    files = {"oob.json": '{"a": 1}'}
+    assert own.load(files) == {"oob.json": '{"a": 1}'} and own.load(files) is own.load(files)
+    assert len(built) == 1
+    files["oob.json"] = '{"a": 2}'
+    assert own.load(files) == {"oob.json": '{"a": 2}'}
+    files["map.json"] = "{}"
+    assert own.load(files) == {"oob.json": '{"a": 2}', "map.json": "{}"}
+    assert len(built) == 3
