@@ -46,59 +46,62 @@ def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
 
 
 def step_commands(w: World, seat: str) -> list[dict[str, Any]]:
+    """The step's commands for `seat`, in the order legal() lists them."""
+    return list(_listing(w, seat, ordered=True))
+
+
+def _listing(w: World, seat: str, ordered: bool) -> Iterator[dict[str, Any]]:
+    """The step's commands as they are found, `end_step` last when listed. `ordered` False: the combat step's
+    attacks unsorted (has_options asks only whether there is one)."""
     step = F.step_key(w.state)
-    out: list[dict[str, Any]] = []
     if step == "setup":
-        out += _setup(w, seat)
+        yield from _setup(w, seat)
         if not F.setup_problems(w, seat):
-            out.append({"type": "end_step"})
+            yield {"type": "end_step"}
     elif step == "orders":
         for f in sorted(w.state.formations):
             for order in ORDERS:
                 cmd = C.ChangeOrder(type="change_order", formation=f, order=order)
                 if _ok(F.check_cinc_order, w, seat, cmd):
-                    out.append(cmd.model_dump())
-        out.append({"type": "end_step"})
+                    yield cmd.model_dump()
+        yield {"type": "end_step"}
     elif step == "reorganise":
         hexes = sorted({w.state.units[u].hex or "" for u in w.on_map_units() if w.state.units[u].side == seat})
         for h in hexes:
             if _ok(F.check_reorganise, w, seat, C.Reorganise(type="reorganise", hex=h)):
-                out.append({"type": "reorganise", "hex": h})
-        out.append({"type": "end_step"})
+                yield {"type": "reorganise", "hex": h}
+        yield {"type": "end_step"}
     elif step == "replacements":
-        for u in reinforcements.due(w, seat):
-            for h in F.replacement_hexes(w, u):
-                out.append({"type": "place", "piece": u, "hex": h})
-        if not out:
-            out.append({"type": "end_step"})
+        placements = [{"type": "place", "piece": u, "hex": h}
+                      for u in reinforcements.due(w, seat) for h in F.replacement_hexes(w, u)]
+        yield from placements or [{"type": "end_step"}]
     elif step == "choose_formation":
         for f in F.eligible_formations(w):
             if _ok(F.check_activate, w, seat, C.Activate(type="activate", formation=f)):
-                out.append({"type": "activate", "formation": f})
+                yield {"type": "activate", "formation": f}
     elif step == "activation_orders":
         for order in ORDERS:
             if _ok(F.check_order_try, w, seat, C.TryOrderChange(type="try_order_change", order=order)):
-                out.append({"type": "try_order_change", "order": order})
-        out += _unit_orders(w, seat)
-        out.append({"type": "end_step"})
+                yield {"type": "try_order_change", "order": order}
+        yield from _unit_orders(w, seat)
+        yield {"type": "end_step"}
     elif step == "movement":
-        out += _moves(w, seat)
-        out += _unit_orders(w, seat)
+        yield from _move_commands(w, seat)
+        yield from _unit_orders(w, seat)
         if F.movement_obligation_problem(w) is None:
-            out.append({"type": "end_step"})
+            yield {"type": "end_step"}
     elif step == "leaders":
         for leader in F.movable_leaders(w, seat):
             for dest in sorted(F.leader_options(w, leader)):
-                out.append({"type": "move_leader", "leader": leader, "to": dest})
-        out.append({"type": "end_step"})
+                yield {"type": "move_leader", "leader": leader, "to": dest}
+        yield {"type": "end_step"}
     elif step == "bombardment":
-        out += _bombardments(w, seat)
-        out.append({"type": "end_step"})
+        yield from _bombardments(w, seat)
+        yield {"type": "end_step"}
     elif step == "combat":
-        out += _attacks(w, seat)
+        yield from _attacks(w, seat) if ordered else _attack_candidates(w, seat)
         if F.attack_obligation_problem(w, seat) is None:
-            out.append({"type": "end_step"})
-    return out
+            yield {"type": "end_step"}
 
 
 def _unit_orders(w: World, seat: str) -> list[dict[str, Any]]:
@@ -130,15 +133,10 @@ def _setup(w: World, seat: str) -> list[dict[str, Any]]:
 
 
 def has_options(w: World, seat: str) -> bool:
-    """Whether the step offers the seat anything but `end_step` (what `flow.CaldieroSequence.settle_step` asks after every command).
-    The same listing, stopped at the first move found: the movement step's listing is most of legal()'s cost."""
-    if F.step_key(w.state) == "movement":
-        return next(_move_commands(w, seat), None) is not None or bool(_unit_orders(w, seat))
-    return any(c["type"] != "end_step" for c in step_commands(w, seat))
-
-
-def _moves(w: World, seat: str) -> list[dict[str, Any]]:
-    return list(_move_commands(w, seat))
+    """Whether the step offers the seat anything but `end_step` (what `flow.CaldieroSequence.settle_step` asks after
+    every command): the step's listing, stopped at the first command found (issue 15: the whole listing, the
+    movement step's above all, was most of a verification's cost)."""
+    return any(c["type"] != "end_step" for c in _listing(w, seat, ordered=False))
 
 
 def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
@@ -175,25 +173,28 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
 
 
-def _bombardments(w: World, seat: str) -> list[dict[str, Any]]:
+def _bombardments(w: World, seat: str) -> Iterator[dict[str, Any]]:
     act = w.state.activation
     assert act is not None
     arts = [u for u in act.units if w.state.units[u].arm == "artillery" and w.state.units[u].where == "map"]
     by_hex: dict[str, list[str]] = {}
     for u in arts:
         by_hex.setdefault(w.state.units[u].hex or "", []).append(u)
-    out: list[dict[str, Any]] = []
     for h, units in sorted(by_hex.items()):
         groups = [(u,) for u in units] + list(combinations(units, 2))
         for g in groups:
             for t in targets(CALDIERO_VARIANT, w, list(g)):
                 cmd = C.Bombard(type="bombard", artillery=list(g), target=t)
                 if _ok(F.check_bombard, w, seat, cmd):
-                    out.append(cmd.model_dump())
-    return out
+                    yield cmd.model_dump()
 
 
 def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
+    """The attacks `_attack_candidates` finds, by defenders, attackers and Elan."""
+    return sorted(_attack_candidates(w, seat), key=lambda c: (c["defenders"], c["attackers"], c["elan"] or ""))
+
+
+def _attack_candidates(w: World, seat: str) -> Iterator[dict[str, Any]]:
     """For every set of enemy hexes some eligible unit may attack together (§12.4.1), holding those whose ZoC reaches
     it (§12.2.1), each unit alone, each attacking stack, and all the units that may join (caldiero §12.4.1: adjacent to
     each hex, owing no other, across no river hexside, §19.1 allowing it; charging or not alike, §20.2.4), without
@@ -202,7 +203,6 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
     act = w.state.activation
     assert act is not None
     eligible = [u for u in act.units if fit_to_attack(w, u) and unit_order(w, u) in ATTACKING_ORDERS]
-    out: list[dict[str, Any]] = []
     for dset in _defender_sets(w, seat, eligible):
         joining = [u for u in eligible if _may_join(w, seat, u, dset)]
         for charging in (True, False):
@@ -213,10 +213,9 @@ def _attacks(w: World, seat: str) -> list[dict[str, Any]]:
             singles = [[u] for u in sorted(side)]
             several = [g for g in stacks.values() if len(g) > 1] if len(stacks) > 1 else []
             for group in singles + several:
-                out += _attack_commands(w, seat, group, list(dset))
+                yield from _attack_commands(w, seat, group, list(dset))
             if len(side) > 1:
-                out += _templates(w, seat, sorted(side), list(dset), several)
-    return sorted(out, key=lambda c: (c["defenders"], c["attackers"], c["elan"] or ""))
+                yield from _templates(w, seat, sorted(side), list(dset), several)
 
 
 def _templates(w: World, seat: str, side: list[str], dset: list[str], listed: list[list[str]]) -> list[dict[str, Any]]:
