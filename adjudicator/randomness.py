@@ -111,6 +111,15 @@ class EnteredSupply:
         return tuple(entry), "entered"
 
 
+UNRECORDED = "a roll the log does not record"
+
+
+def unrecorded(purpose: str) -> str:
+    """What a roll the log lacks was for, said once: a purpose that already says so is passed on as it is (verify
+    names the purpose of a `NeedRandom` a `RecordedSupply` raised, which says it already)."""
+    return purpose if purpose.startswith(UNRECORDED) else f"{UNRECORDED} ({purpose})"
+
+
 class RecordedSupply:
     """Replays the values a log recorded, in order (verification while the seed is still secret)."""
 
@@ -120,7 +129,7 @@ class RecordedSupply:
     def _next(self, purpose: str) -> tuple[Any, ...]:
         value = next(self._recorded, None)
         if value is None:
-            raise NeedRandom("roll", 0, 0, (), f"a roll the log does not record ({purpose})")
+            raise NeedRandom("roll", 0, 0, (), unrecorded(purpose))
         return value
 
     def roll(self, core: CoreState, index: int, count: int, sides: int, purpose: str) -> tuple[tuple[int, ...], Source]:

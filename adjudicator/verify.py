@@ -26,7 +26,7 @@ from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import ArbitroError, Rejected
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
-    EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls,
+    EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls, unrecorded,
 )
 from arbitro.adjudicator.verify_ranges import range_problem, seat_command_problem
 from arbitro.adjudicator.verify_signatures import signatures_said
@@ -418,7 +418,7 @@ def _readjudicate(
                 done = adj.decide(state, record.seat, record.command, game, history, supply, consume=True)
                 produced, after = done.events, done.state
         except (Rejected, NeedRandom, ArbitroError) as e:
-            found = f"rejected: {e}" if isinstance(e, ArbitroError) else f"needs a roll the log does not record ({e})"
+            found = f"rejected: {e}" if isinstance(e, ArbitroError) else f"needs {unrecorded(e.purpose)}"
             checks.append(Check(name="re-adjudication", status="failed", detail=f"command {number} at #{at}: {found}"))
             return Divergence(seq=at, expected=_events(stored), found=found, rule=getattr(e, "rule", "arbitro §V.1"))
         divergence = _compare(stored, produced, at)

@@ -11,7 +11,7 @@ import pytest
 
 from arbitro.adjudicator.randomness import (HOST_WARNING, BadEntry, DiceUnavailable, EnteredSupply, NeedRandom,
                                             NoSeedSupply, RecordedSupply, Reroll, SeededSupply, audit_dice,
-                                            describe_rerolls)
+                                            describe_rerolls, unrecorded)
 from arbitro.events import core
 from arbitro.events import random as rnd
 from arbitro.events.records import EventBody
@@ -160,6 +160,13 @@ def test_a_recorded_supply_that_runs_out_asks_for_a_roll_naming_what_it_was_for(
     need = needed.value
     assert (need.kind, need.count, need.sides, need.population) == ("roll", 0, 0, ())
     assert need.purpose == "a roll the log does not record (morale)"
+
+
+def test_a_roll_the_log_does_not_record_is_said_once_however_often_its_purpose_is_passed_on() -> None:
+    """verify names the purpose of the roll it misses; a recorded supply's purpose already says the log lacks it."""
+    assert unrecorded("morale") == "a roll the log does not record (morale)"
+    assert unrecorded(unrecorded("morale")) == "a roll the log does not record (morale)"
+    assert unrecorded("a roll for morale") == "a roll the log does not record (a roll for morale)"
 
 
 def test_a_log_without_game_created_has_no_dice_audit() -> None:

@@ -208,7 +208,7 @@ def test_the_opening_draws_taken_out_of_an_entropy_rounds_last_reveal_need_a_rol
     reveal["last_seq"] = next(r for r in records if r["record"] == "game")["head_seq"] = 12
     rechain(records)
     report = app.verify_lines([json.dumps(r) for r in records])
-    found = "needs a roll the log does not record (roll needed: a roll the log does not record (duel §3 card for red))"
+    found = "needs a roll the log does not record (duel §3 card for red)"
     assert {c.name: (c.status, c.detail) for c in report.checks}["re-adjudication"] == (
         "failed", f"command 4 at #10: {found}")
     assert report.divergence is not None and (report.divergence.seq, report.divergence.found) == (10, found)
