@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -20,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, Va
 from pydantic_core import PydanticCustomError
 
 from arbitro.adjudicator.errors import BadPosition
+from arbitro.adjudicator.memo import Memo
 
 
 def json_path(loc: Iterable[int | str]) -> str:
@@ -176,7 +176,7 @@ class OwnData(Generic[D]):
 
     def __init__(self, name: str, build: Callable[[Mapping[str, str]], D], shipped: Callable[[], D]) -> None:
         self._build, self._shipped = build, shipped
-        self._by_hash: OrderedDict[str, D] = OrderedDict()  # the KEPT folders used last, so a server stays bounded
+        self._by_hash = Memo(self.KEPT)  # the KEPT folders used last, so a server stays bounded
         self._bound: ContextVar[D | None] = ContextVar(name, default=None)
         # The files last loaded, their items as they were (held, so compared by identity) and their data: a ruleset
         # asks for a game's data many times per command with the one `data_files` of its state, and hashing every
@@ -187,18 +187,9 @@ class OwnData(Generic[D]):
         last = self._last
         if last is not None and last[0] is files and _same_items(last[1], files):
             return last[2]
-        data = self._by_digest(files)
+        data = self._by_hash.get((), files_digest(files), lambda: self._build(files))
         self._last = (files, tuple(files.items()), data)
         return data
-
-    def _by_digest(self, files: Mapping[str, str]) -> D:
-        key = files_digest(files)
-        if key not in self._by_hash:
-            self._by_hash[key] = self._build(files)
-            while len(self._by_hash) > self.KEPT:
-                self._by_hash.popitem(last=False)
-        self._by_hash.move_to_end(key)
-        return self._by_hash[key]
 
     def current(self) -> D:
         bound = self._bound.get()

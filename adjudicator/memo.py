@@ -1,10 +1,12 @@
-"""What the kernel and its games keep across positions, keyed by the identity of the data it was worked out from.
+"""The one kind of cache arbitro keeps across positions and games: answers worked out from data that never change.
 
-A game's data (its tables, its map) is validated once and never changed, so an answer worked out from one data
-object holds as long as that object: a movement search, a CRT in the table kit's shape, a map's road steps. Data
-objects are not hashable by value (pydantic models, maps), so the key names them by `id`, and the entry holds the
-objects themselves: while the entry lives no other object can take their ids, and a hit checks they are the same
-objects. Each memo keeps its most recently used `size` entries, so nothing it holds lives for the whole process."""
+A key says everything an answer depends on. Where that is a game's data (its tables, its map), which are validated
+once and never changed but are not hashable by value (pydantic models, maps), the key names them by `id`, and the
+entry holds the objects themselves (`anchors`): while the entry lives no other object can take their ids, so a hit
+(the caller's objects, alive too, with those ids) is for the very same objects. Where the key is content already (a
+digest of data files, a hex and a tag of the data), there are no anchors. Each memo keeps its most recently used
+`size` entries, so nothing it holds lives for the whole process however many data folders a server meets, and it
+may be asked from several threads (the server judges and lists from several)."""
 
 from __future__ import annotations
 
@@ -24,18 +26,18 @@ class Memo:
     def __init__(self, size: int) -> None:
         self.size = size
         self._kept: OrderedDict[Hashable, tuple[tuple[object, ...], object]] = OrderedDict()
-        self._lock = threading.Lock()  # the server judges and lists from several threads
+        self._lock = threading.Lock()
 
     def get(self, anchors: tuple[object, ...], key: Hashable, work: Callable[[], T]) -> T:
-        full = (tuple(id(a) for a in anchors), key)
+        full = (tuple(map(id, anchors)), key)
         with self._lock:
             kept = self._kept.get(full)
-            if kept is not None and all(a is b for a, b in zip(kept[0], anchors, strict=True)):
+            if kept is not None:  # the same ids: the same objects, since the caller's and the kept ones are alive
                 self._kept.move_to_end(full)
                 return kept[1]  # type: ignore[return-value]
         answer = work()
         with self._lock:
-            self._kept[full] = (anchors, answer)
+            self._kept[full] = (anchors, answer)  # the anchors held: their ids stay theirs while the answer is kept
             self._kept.move_to_end(full)
             if len(self._kept) > self.size:
                 self._kept.popitem(last=False)

@@ -10,12 +10,12 @@ from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import command, sight, world
-from arbitro.adjudicator.parabellum.memo import Memo
 from arbitro.projections.arrivano import ArrivanoState
 
 
-_LOS_CACHE: dict[tuple[str, str, str], bool] = {}
+_LOS_CACHE = Memo(1 << 18)  # a line per pair of hexes within sight of each other, per data and wheat reading
 
 
 _COLUMN_ONLY = Memo(64)
@@ -141,19 +141,15 @@ class World(world.World):
         """Line of sight (arrivano §11.3.1): blocking terrain between, or ground higher than both ends; units
         never block. Memoised per content of the data and reading."""
         tag = self._los_tag()
-        key = (tag, a, b) if a <= b else (tag, b, a)
-        cached = _LOS_CACHE.get(key)
-        if cached is not None:
-            return cached
-        wheat = tag.endswith("+wheat")
+        a, b = (a, b) if a <= b else (b, a)
+        return _LOS_CACHE.get((), (tag, a, b), lambda: self._traced_line(tag.endswith("+wheat"), a, b))
 
+    def _traced_line(self, wheat: bool, a: str, b: str) -> bool:
         def blocking_terrain(h: HexId) -> bool:  # §11.3.1, with §10.3's wheat per the reading
             return (wheat and "grano" in self.hexmap.hex(h).terrains) or any(t.blocks_los for t in self.terrains(h))
 
-        clear = sight.clear_line(ARRIVANO_VARIANT, self.grid, key[1], key[2], self.elevation, blocking_terrain,
-                                 lambda h: bool(self.units_at(h)))
-        _LOS_CACHE[key] = clear
-        return clear
+        return sight.clear_line(ARRIVANO_VARIANT, self.grid, a, b, self.elevation, blocking_terrain,
+                                lambda h: bool(self.units_at(h)))
 
     def lines_key(self) -> object | None:
         """arrivano §11.3.1: units never block a line of sight, so the lines depend only on the data and the wheat

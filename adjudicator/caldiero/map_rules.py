@@ -15,7 +15,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import efficiency
-from arbitro.adjudicator.parabellum.memo import Memo
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.data import TerrainTable
-from arbitro.adjudicator.parabellum.memo import Memo
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from arbitro.adjudicator.parabellum import data, efficiency
-from arbitro.adjudicator.parabellum.memo import Memo
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.tables import (

@@ -25,7 +25,7 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
-from arbitro.adjudicator.parabellum.memo import Memo
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World

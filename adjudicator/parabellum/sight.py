@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.sight import line_of_sight
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 
@@ -81,8 +82,7 @@ def sighted(w: World, side: str, unknown: Mapping[str, str], reach: int | None =
     return sorted(p for p, h in unknown.items() if h in seen)
 
 
-_SEEN: dict[tuple[object, int, tuple[str, ...]], frozenset[str]] = {}
-_SEEN_LIMIT = 256  # recent positions: the side that did not move finds its view here (~30 kB each)
+_SEEN = Memo(256)  # recent positions: the side that did not move finds its view here (~30 kB each)
 
 
 def _visible_hexes(w: World, side: str, limit: int) -> frozenset[str]:
@@ -90,12 +90,7 @@ def _visible_hexes(w: World, side: str, limit: int) -> frozenset[str]:
     key = w.lines_key()
     if key is None:
         return _union(w, looking_from, limit)
-    found = _SEEN.get((key, limit, looking_from))
-    if found is None:
-        if len(_SEEN) >= _SEEN_LIMIT:
-            _SEEN.clear()
-        found = _SEEN[(key, limit, looking_from)] = _union(w, looking_from, limit)
-    return found
+    return _SEEN.get((), (key, limit, looking_from), lambda: _union(w, looking_from, limit))
 
 
 def _union(w: World, looking_from: Sequence[str], limit: int) -> frozenset[str]:
@@ -105,8 +100,7 @@ def _union(w: World, looking_from: Sequence[str], limit: int) -> frozenset[str]:
     return frozenset(out)
 
 
-_VIEWS: dict[tuple[object, str, int], frozenset[str]] = {}
-_VIEWS_LIMIT = 50_000
+_VIEWS = Memo(50_000)
 
 
 def view_from(w: World, o: str, limit: int) -> frozenset[str]:
@@ -116,12 +110,7 @@ def view_from(w: World, o: str, limit: int) -> frozenset[str]:
     key = w.lines_key()
     if key is None:
         return _view(w, o, limit)
-    found = _VIEWS.get((key, o, limit))
-    if found is None:
-        if len(_VIEWS) >= _VIEWS_LIMIT:
-            _VIEWS.clear()
-        found = _VIEWS[(key, o, limit)] = _view(w, o, limit)
-    return found
+    return _VIEWS.get((), (key, o, limit), lambda: _view(w, o, limit))
 
 
 def _view(w: World, o: str, limit: int) -> frozenset[str]:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from arbitro.adjudicator.maps.command import command_distances
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.memo import Memo
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.data import (FindsCounters, HexsideEffect, OrdersTable, ScenarioFile, StackPattern,
                                                   TerrainEffect, TerrainTable, WeatherBox, WeatherTrack)
 from arbitro.adjudicator.ruleset import Rule

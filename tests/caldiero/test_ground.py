@@ -74,7 +74,7 @@ def test_a_path_through_a_hex_off_the_map_is_refused() -> None:
 
 
 def test_the_road_rows_keep_no_map_alive_for_the_whole_process() -> None:
-    """The 1014-2714 road's rows (caldiero §19.1) are kept per map in a size-capped memo (parabellum/memo.Memo): a
+    """The 1014-2714 road's rows (caldiero §19.1) are kept per map in a size-capped memo (memo.Memo): a
     dict that never forgot kept every data folder a long-running server played in memory."""
     first = copy.copy(RULESET.env.hexmap)
     held = sys.getrefcount(first)

@@ -23,6 +23,7 @@ RANKS: dict[str, int] = {
     "arbitro.projections": 1,
     "arbitro.adjudicator.errors": 2,  # the map and table kit, and what it needs
     "arbitro.adjudicator.datafiles": 2,
+    "arbitro.adjudicator.memo": 2,  # the one kind of cache kept across positions and games
     "arbitro.adjudicator.maps": 2,
     "arbitro.adjudicator.tables": 2,
     "arbitro.adjudicator.core_commands": 3,  # the engine

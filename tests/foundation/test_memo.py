@@ -1,0 +1,77 @@
+"""The one kind of cache arbitro keeps across positions and games (adjudicator/memo.py): an answer is kept for the
+very data objects it was worked out from, never handed to an equal or later object that merely has a kept one's id;
+a memo holds at most its size, letting go of the least recently used (not everything at once when full), so a
+long-running server does not pin every table or data folder it ever read (rev-kernel-a 3, rev-fidelity 5)."""
+
+from __future__ import annotations
+
+import threading
+
+from arbitro.adjudicator.memo import Memo
+
+
+class Data:
+    """A data object equal by value to every other, as two loads of one file are."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Data)
+
+    __hash__ = None  # type: ignore[assignment]  # like the games' data models: not hashable by value
+
+
+def test_an_answer_is_kept_for_its_own_objects_only() -> None:
+    memo, calls = Memo(4), []
+
+    def work(tag: str) -> object:
+        calls.append(tag)
+        return object()
+
+    a, b = Data(), Data()
+    first = memo.get((a,), "k", lambda: work("a"))
+    assert memo.get((a,), "k", lambda: work("again")) is first
+    assert memo.get((b,), "k", lambda: work("b")) is not first  # equal data, another object: worked out afresh
+    assert memo.get((a,), "other key", lambda: work("a other")) is not first
+    assert calls == ["a", "b", "a other"]
+
+
+def test_a_memo_keeps_only_its_most_recently_used() -> None:
+    memo = Memo(2)
+    kept = [Data() for _ in range(3)]
+    answers = [memo.get((d,), "k", object) for d in kept]
+    assert len(memo) == 2
+    assert memo.get((kept[2],), "k", object) is answers[2]
+    assert memo.get((kept[0],), "k", object) is not answers[0]  # the oldest was let go, its object with it
+
+
+def test_a_memo_keyed_by_content_lets_go_of_the_least_recently_used_one_at_a_time() -> None:
+    """Keys that are content (a data folder's digest, a hex and the lines' data tag) need no anchors. A full memo
+    forgets only its least recently used answer: the answers in use stay (a cache cleared when full worked out every
+    line of sight again each time it filled)."""
+    memo, calls = Memo(3), []
+
+    def ask(key: str) -> str:
+        return memo.get((), key, lambda: calls.append(key) or key.upper())
+
+    assert [ask(k) for k in ("a", "b", "c", "a", "d")] == ["A", "B", "C", "A", "D"]
+    assert calls == ["a", "b", "c", "d"] and len(memo) == 3  # "a" answered from the memo
+    assert [ask(k) for k in ("a", "c", "d")] == ["A", "C", "D"] and calls == ["a", "b", "c", "d"]  # kept: used last
+    assert ask("b") == "B" and calls[-1] == "b"  # "b", used least recently, was let go when "d" came
+
+
+def test_a_memo_answers_threads_at_once_and_stays_within_its_size() -> None:
+    """The server judges and lists from several threads, all asking the same memos."""
+    memo = Memo(50)
+    problems: list[str] = []
+
+    def worker(offset: int) -> None:
+        for i in range(2_000):
+            key = (offset + i) % 120
+            if memo.get((), key, lambda key=key: key * 2) != key * 2:
+                problems.append(f"{key}")
+
+    threads = [threading.Thread(target=worker, args=(n * 7,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert problems == [] and len(memo) == 50
