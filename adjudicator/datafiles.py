@@ -134,10 +134,13 @@ def check_unique(values: tuple[str, ...], path: str, problems: list[Problem]) ->
 
 
 def data_digest(files: Sequence[tuple[str, bytes]]) -> str:
-    """The hash of a set of data files, each as (name, content), in the order given."""
+    """The hash of a set of data files, each as (name, content), in the order given. Each name and content is
+    framed by its length (8 bytes, big-endian), so no two different sets of files give the same bytes to hash
+    (joined with separators, a content holding the separator could pass for a file boundary)."""
     digest = hashlib.sha256()
     for name, content in files:
-        digest.update(name.encode() + b"\0" + content + b"\0")
+        for part in (name.encode(), content):
+            digest.update(len(part).to_bytes(8, "big") + part)
     return digest.hexdigest()
 
 

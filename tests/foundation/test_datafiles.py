@@ -4,6 +4,7 @@ and table kit, raises the same DataError, naming file, JSON path and problem, wi
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import shutil
 from collections.abc import Callable, Mapping
@@ -13,7 +14,7 @@ import pytest
 
 from arbitro.adjudicator.arrivano import data_loader as arrivano
 from arbitro.adjudicator.caldiero import loader as caldiero
-from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, Problem, read_json
+from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, Problem, data_digest, files_digest, read_json
 from arbitro.adjudicator.maps.hexmap import load_map
 from arbitro.adjudicator.marengo import data_loader as marengo
 from arbitro.adjudicator.tables import load_table
@@ -145,3 +146,15 @@ def test_own_data_answers_the_same_files_at_once_and_a_mapping_changed_in_place_
     files["map.json"] = "{}"
     assert own.load(files) == {"oob.json": '{"a": 2}', "map.json": "{}"}
     assert len(built) == 3
+
+
+def test_no_two_different_sets_of_files_hash_alike_however_their_bytes_run_on() -> None:
+    """The data hash frames each name and content by its length (issue 19): joined with NUL separators, one file
+    whose text holds a NUL and the next name, and two files, gave the same bytes to hash."""
+    one = {"a.json": "x\0b.json\0y"}
+    two = {"a.json": "x", "b.json": "y"}
+    assert files_digest(one) != files_digest(two)
+    assert data_digest([("ab", b"c")]) != data_digest([("a", b"bc")]) != data_digest([("a", b"b"), ("c", b"")])
+    assert files_digest(two) == files_digest(dict(reversed(two.items())))  # the order given does not matter
+    framed = b"".join(len(part).to_bytes(8, "big") + part for part in (b"a.json", b"x", b"b.json", b"y"))
+    assert files_digest(two) == hashlib.sha256(framed).hexdigest()  # as docs/exchange-format.md describes it
