@@ -4,19 +4,16 @@ the enemy's face-up ones with their values, a face-down enemy block blank."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.pictures.kit import SIDE_COLOURS, json_file, stacked, tally
+from arbitro.adjudicator.pictures.kit import SIDE_COLOURS, Printed, stacked, tally
 from arbitro.adjudicator.pictures.model import Approach, AreaPicture, Block, Zone
 
-MAP = Path(__file__).resolve().parent / "data" / "map.json"
+DATA = Path(__file__).resolve().parent / "data"
 
 
-@cache
-def _map() -> tuple[tuple[Zone, ...], tuple[Approach, ...]]:
-    data = json_file(MAP)
+def _map(data: Any) -> tuple[tuple[Zone, ...], tuple[Approach, ...]]:
     zones = tuple(Zone(id=z["id"], name=z["name"], capacity=z["capacity"], star=bool(z.get("star")))
                   for z in data["zones"])
     approaches = tuple(Approach(zone=a["zone"], toward=a["toward"], width=a["width"], symbols=_symbols(a))
@@ -32,12 +29,13 @@ def _symbols(approach: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(marks)
 
 
-def marengo_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> AreaPicture:
+def marengo_picture(view: Mapping[str, Any], provisional: tuple[str, ...],
+                    data: Mapping[str, str] | None = None) -> AreaPicture:
     """Marengo's picture (marengo §4-§5): the seat's own blocks with arm and strength, an enemy block face up with
-    its arm and strength, face down as a blank block (its token and identity are not drawn). Drawn on the shipped
-    map (a game on a user's own data folder is drawn on the shipped map)."""
+    its arm and strength, face down as a blank block (its token and identity are not drawn). Drawn on the map of the
+    data the game is played on (`data`: its own files where it carries them, else the shipped)."""
     state = view["state"]
-    zones, approaches = _map()
+    zones, approaches = _map(Printed(DATA, data or {}).json("map.json"))
     known = {z.id for z in zones}
     served = state["blocks"]  # the umpire is served the whole state: blocks by id
     own = [{**b, "block": bid} for bid, b in served.items()] if isinstance(served, dict) else served

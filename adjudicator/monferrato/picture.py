@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.pictures.kit import caption, counters, json_file, stacked, tally
+from arbitro.adjudicator.pictures.kit import Printed, caption, stacked, tally
 from arbitro.adjudicator.pictures.model import Approach, AreaPicture, Block, Zone
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -19,19 +19,21 @@ KIND_LETTERS: dict[str, str] = {"infantry": "I", "cavalry": "C", "artillery": "A
 UNIT_MARKS = ("disorganised", "unsupplied", "raiding")
 
 
-def monferrato_picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> AreaPicture:
+def monferrato_picture(view: Mapping[str, Any], provisional: tuple[str, ...],
+                       data: Mapping[str, str] | None = None) -> AreaPicture:
     """Monferrato's picture (monferrato §2-§3): its zones (open or difficult; fortresses, towns and their victory
     points; the forts standing in them, by owner; a town destroyed, a zone raided), its borders (land, river, a river
     with a bridge, a passage, impassable) with each fortress side's wall level, and every unit on the map in its
     nation's colours with its kind and fire (a commander: his leadership), a red bar when disorganised, out of supply
-    or raiding. Drawn on the shipped map (a game on a user's own data folder is drawn on the shipped map)."""
+    or raiding. Drawn on the map and counters of the data the game is played on (`data`: its own files where it
+    carries them, else the shipped)."""
     state = view["state"]
-    data = json_file(DATA / "map.json")
-    printed = counters(DATA / "oob.json")
+    files = Printed(DATA, data or {})
+    board, printed = files.json("map.json"), files.counters("oob.json")
     forts, walls = state.get("forts", {}), state.get("walls", {})
     zones = tuple(Zone(id=z["id"], name=z["name"], terrain=z["terrain"], star=bool(z["vp"]),
-                       marks=_zone_marks(z, forts.get(z["id"], ()), state)) for z in data["zones"])
-    approaches = tuple(_border(b, walls) for b in data["borders"])
+                       marks=_zone_marks(z, forts.get(z["id"], ()), state)) for z in board["zones"])
+    approaches = tuple(_border(b, walls) for b in board["borders"])
     known = {z.id for z in zones}
     placed: list[tuple[str, Block]] = []
     for uid, unit in state["units"].items():

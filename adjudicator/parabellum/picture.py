@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.pictures.kit import SIDE_COLOURS, caption, counters, hexmap, json_file, stacked, tally
+from arbitro.adjudicator.pictures.kit import SIDE_COLOURS, Printed, caption, stacked, tally
 from arbitro.adjudicator.pictures.model import Counter, HexPicture, Objective, Picturing, Piece, StackMarker
 
 STATUS_MARKS: dict[str, str] = {"disordered": "disord.", "routed": "routed", "shaken": "shaken"}
@@ -20,13 +20,15 @@ def parabellum_picture(title: str, folder: Path) -> Picturing:
     movement and its state (disordered, routed, charging, damaged; arrivano §16.3.4's V and F markers of open
     order and fatigue); each formation's order on its general (caldiero §5, arrivano §5), so only where the seat
     may examine him; `hidden_stacks` as markers; the victory hexes with their points (caldiero §18, arrivano
-    §17.1.8/§17.2.12). `folder`: the game's data folder (map.json, oob.json, scenario.json, or a folder of them
-    per scenario)."""
+    §17.1.8/§17.2.12). `folder`: the shipped data folder (map.json, oob.json, scenario.json, or a folder of them
+    per scenario); `data`: the game's own files, drawn instead where it carries them."""
 
-    def picture(view: Mapping[str, Any], provisional: tuple[str, ...]) -> HexPicture:
+    def picture(view: Mapping[str, Any], provisional: tuple[str, ...],
+                data: Mapping[str, str] | None = None) -> HexPicture:
         state = view["state"]
-        scenario_folder = folder / state["scenario"] if (folder / state["scenario"]).is_dir() else folder
-        printed = counters(scenario_folder / "oob.json")
+        files = Printed(folder, data or {})
+        scenario = state["scenario"] + "/" if files.is_folder(state["scenario"]) else ""
+        printed = files.counters(f"{scenario}oob.json")
         orders = {f["general"]: f.get("order", "") for f in state.get("formations", {}).values() if f.get("general")}
         placed: list[tuple[str, Piece]] = []
         for uid, unit in state["units"].items():
@@ -37,11 +39,11 @@ def parabellum_picture(title: str, folder: Path) -> Picturing:
                 placed.append((leader["hex"], Counter(id=lid, side=leader["side"], label=lid, leader=True,
                                                       order=orders.get(lid, ""))))
         placed += [(h, StackMarker(side)) for h, side in state.get("hidden_stacks", {}).items()]
-        scenario = json_file(scenario_folder / "scenario.json")
-        victory = scenario.get("victory_hexes") or scenario.get("victory", {}).get("objectives", [])
+        set_up = files.json(f"{scenario}scenario.json")
+        victory = set_up.get("victory_hexes") or set_up.get("victory", {}).get("objectives", [])
         objectives = {v["hex"]: Objective(name=v.get("place", v["hex"]), value=str(v.get("points", v.get("vp", ""))))
                       for v in victory}
-        return HexPicture(hexmap=hexmap(scenario_folder / "map.json"), title=title,
+        return HexPicture(hexmap=files.hexmap(f"{scenario}map.json"), title=title,
                           caption=caption(view, state) + tally("steps lost", state.get("steps_lost")),
                           pieces=stacked(placed), colours=SIDE_COLOURS, provisional=provisional,
                           objectives=objectives)

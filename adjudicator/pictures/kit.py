@@ -1,16 +1,18 @@
 """What the rulesets' pictures share (issue 13): the sides' colours, the caption (who sees it, when), a score for it,
-pieces gathered by hex, and the public printed data (maps, counters, scenario files) read once a process. Each
-ruleset's own picture (model.Picturing) is in its package's picture.py and uses these."""
+pieces gathered by hex, and the printed data (maps, counters, scenario files) a game is played on: its own data
+files where it carries them (a user's data folder, data an override changed), else the shipped folder's, read once a
+process. Each ruleset's own picture (model.Picturing) is in its package's picture.py and uses these."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from arbitro.adjudicator.maps.hexmap import HexMap, load_map
+from arbitro.adjudicator.maps.hexmap import HexMap, load_map, parse_map
 
 SIDE_COLOURS: dict[str, str] = {
     "austria": "#f3efe0", "austrian": "#f3efe0", "france": "#7f9fd8", "french": "#7f9fd8", "italian": "#8cc08c",
@@ -31,8 +33,48 @@ def json_file(path: Path) -> Any:
 @cache
 def counters(path: Path) -> dict[str, dict[str, Any]]:
     """The printed counters of an order of battle file, by id (public: printed on the counters)."""
-    data = json_file(path)
+    return _counters_of(json_file(path))
+
+
+def _counters_of(data: Any) -> dict[str, dict[str, Any]]:
     return {entry["id"]: entry for entry in [*data.get("units", []), *data.get("leaders", [])]}
+
+
+@lru_cache(maxsize=32)
+def _parsed(text: str) -> Any:
+    return json.loads(text)
+
+
+@lru_cache(maxsize=16)
+def _own_map(text: str, name: str) -> HexMap:
+    return parse_map(_parsed(text), source=name)
+
+
+@dataclass(frozen=True)
+class Printed:
+    """The printed data a game's picture reads: `files`, the data files the game carries (name inside the data folder
+    -> text: a user's folder, data an override changed; Ruleset.carried_data), where it carries them, else the
+    shipped `folder`'s. A picture of a game on its own data draws that data, not the shipped map and counters."""
+
+    folder: Path
+    files: Mapping[str, str] = field(default_factory=dict)
+
+    def json(self, name: str) -> Any:
+        text = self.files.get(name)
+        return json_file(self.folder / name) if text is None else _parsed(text)
+
+    def counters(self, name: str) -> dict[str, dict[str, Any]]:
+        """The printed counters of an order of battle file, by id."""
+        text = self.files.get(name)
+        return counters(self.folder / name) if text is None else _counters_of(_parsed(text))
+
+    def hexmap(self, name: str) -> HexMap:
+        text = self.files.get(name)
+        return hexmap(self.folder / name) if text is None else _own_map(text, name)
+
+    def is_folder(self, name: str) -> bool:
+        """Whether `name` is a folder of the data (a scenario's own files: arrivano's `montebello/`)."""
+        return any(f.startswith(f"{name}/") for f in self.files) or (self.folder / name).is_dir()
 
 
 def tally(what: str, scores: Mapping[str, Any] | None) -> str:

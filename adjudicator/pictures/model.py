@@ -114,6 +114,8 @@ Picture = HexPicture | AreaPicture
 
 class Picturing(Protocol):
     """What a ruleset implements to be drawn: its picture of one served view (`view["state"]` is the ruleset's
-    view for `view["seat"]`, as `Arbitro.view` returns it)."""
+    view for `view["seat"]`, as `Arbitro.view` returns it), drawn on `data`, the data files the game carries (name ->
+    text, Ruleset.carried_data; None or {}: the shipped data)."""
 
-    def __call__(self, view: Mapping[str, Any], provisional: tuple[str, ...]) -> Picture: ...
+    def __call__(self, view: Mapping[str, Any], provisional: tuple[str, ...],
+                 data: Mapping[str, str] | None = None) -> Picture: ...
