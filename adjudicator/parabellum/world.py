@@ -87,7 +87,11 @@ class World:
         return any(t.no_bombard_into for t in self.terrains(h))
 
     def no_zoc_into(self, h: HexId) -> bool:  # terrain no ZoC enters (caldiero §10.5.1 fortress, arrivano §8 redoubt)
-        return h in _no_zoc_hexes(self.hexmap, self.terrain_table)
+        return h in self.no_zoc_hexes()
+
+    def no_zoc_hexes(self) -> frozenset[str]:
+        """Every hex `no_zoc_into` answers yes for, in one set (what a zone of control asks of every hex it reaches)."""
+        return _no_zoc_hexes(self.hexmap, self.terrain_table)
 
     def closed_to(self, side: str, h: str) -> tuple[Rule, str] | None:
         """Why the scenario closes hex h to `side`'s units, moving or retreating (caldiero §9.2.1: the Austrians never

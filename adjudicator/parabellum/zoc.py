@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.world import World
 
 
@@ -34,11 +35,18 @@ def exerts_zoc(world: World, u: str) -> bool:
     return world.hex_of(u) is not None and world.zocs_in_force() and world.status(u) == "good"
 
 
+_ZONES = Memo(256)
+"""The zones of control of a set of hexes, kept across positions (issue 15): a move or a retreat changes one or two
+of the hexes the enemy exerts them from, and most positions of an activation ask the same enemy's zones again."""
+
+
 def enemy_zoc(world: World, side: str) -> frozenset[HexId]:
-    """The hexes in the ZoC of `side`'s enemies (caldiero §8, arrivano §8), worked out once per World."""
+    """The hexes in the ZoC of `side`'s enemies (caldiero §8, arrivano §8), worked out once per World and once per
+    set of hexes they exert them from (`_ZONES`)."""
     def work() -> frozenset[HexId]:
-        sources = [world.hex_of(u) or "" for u in world.units_of(world.enemy(side)) if exerts_zoc(world, u)]
-        return zoc_hexes(world.grid, sources, world.no_zoc_into)
+        sources = frozenset(world.hex_of(u) or "" for u in world.units_of(world.enemy(side)) if exerts_zoc(world, u))
+        blocked = world.no_zoc_hexes()
+        return _ZONES.get((world.grid, blocked), sources, lambda: zoc_hexes(world.grid, sources, blocked.__contains__))
 
     return world.cached(("enemy_zoc", side), work)
 

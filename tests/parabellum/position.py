@@ -95,6 +95,9 @@ class Position:
     def no_zoc_into(self, h: HexId) -> bool:
         return h in self.closed
 
+    def no_zoc_hexes(self) -> frozenset[str]:
+        return self.closed
+
     def cached(self, key: tuple[str, ...], work: Callable[[], T]) -> T:
         self.asked.append(key)
         return work()

@@ -35,3 +35,16 @@ def test_zoc_sources_are_the_exerting_enemy_hexes_around(variant: Variant) -> No
     assert zoc.zoc_sources(w, "1612", "austria") == ["1511"]
     w.closed = frozenset({"1612"})
     assert zoc.zoc_sources(w, "1612", "france") == []
+
+
+def test_zones_kept_across_positions_are_those_of_the_same_hexes_and_ground(variant: Variant) -> None:
+    """Issue 15: the zones a set of hexes exerts are worked out once and kept across positions, never shared by a
+    position whose terrain stops them elsewhere (caldiero §10.5.1, arrivano §8) or whose units stand elsewhere."""
+    pieces = {"a": Piece("austria", "1612", "good"), "b": Piece("austria", "1616", "good")}
+    first = zoc.enemy_zoc(Position(dict(pieces)), "france")
+    assert zoc.enemy_zoc(Position(dict(pieces)), "france") is first  # another position, the same hexes: kept
+    closed = zoc.enemy_zoc(Position(dict(pieces), closed=frozenset({"1613"})), "france")
+    assert closed == first - {"1613"}
+    moved = zoc.enemy_zoc(Position({"a": Piece("austria", "1612", "good"), "b": Piece("austria", "1620", "good")}),
+                          "france")
+    assert moved == frozenset(GRID.neighbours("1612")) | frozenset(GRID.neighbours("1620"))
