@@ -16,8 +16,8 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, advance_order_problem, attack_bound, attack_order_problem, commander_moves, end_fits, entering_problem, ends,
-    entry_cost, leave_ezoc_problem, nearer, nearest_enemy_distance, presence_problem, order_moves, toward_enemy,
+    Mover, commander_moves, end_fits, entering_problem, ends,
+    entry_cost, leave_ezoc_problem, nearest_enemy_distance, presence_problem, order_moves, toward_enemy,
     toward_enemy_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -414,39 +414,22 @@ def counted(w: World, fid: str, ic: set[str]) -> list[str]:
     return [u for u in w.units_of(w.state.formations[fid].side) if counts_for_obligations(w, u, ic, order)]
 
 
-def closer_possible(w: World, uid: str, ic: set[str]) -> bool:
-    if may_move(w, uid) is not None:
-        return False
-    side = w.state.units[uid].side
-    here = nearest_enemy_distance(w, w.state.units[uid].hex, side)
-    return any(nearer(w, side, h, here) for h in destinations(w, uid, False, ic))
-
-
 def obligation_problem(w: World) -> tuple[Rule, str] | None:
-    """The kernel's refusal (§5.1.1, §5.1.2) if the formation's order still obliges a move that is possible, naming
-    the units that still could."""
+    """The kernel's refusal (§5.1.1, §5.1.2: `orders.obligation_problem`) while the group's order still obliges a
+    move that is possible, naming the units that still could; counted as §5.1.5 says (`counted`)."""
     act = w.state.activation
     assert act is not None
-    fid = act.formation
-    order = group_order(w)
-    ic = w.in_command(fid)
-    units = counted(w, fid, ic)
-    if not units or not w.units_of(w.enemy(w.state.formations[fid].side)):
-        return None
-    ezoc = enemy_zoc(w, w.state.formations[fid].side)
-    could = lambda u: w.state.units[u].hex not in ezoc and closer_possible(w, u, ic)  # noqa: E731
-    if order == "attack":
-        return attack_order_problem(ARRIVANO_VARIANT, attack_bound(
-            (u for u in units if w.state.units[u].moved_turn != w.state.turn), could))
-    if order == "advance":
-        side = w.state.formations[fid].side
-        closer = 0
-        for u in units:
-            start = act.starts.get(u)
-            if start and nearer(w, side, w.state.units[u].hex, nearest_enemy_distance(w, start, side)):
-                closer += 1
-        return advance_order_problem(ARRIVANO_VARIANT, len(units), closer, (u for u in units if could(u)))
-    return None
+    fid, order, turn = act.formation, group_order(w), w.state.turn
+    side, ic = w.state.formations[fid].side, w.in_command(fid)
+
+    def row(u: str) -> orders.Counted:
+        unit = w.state.units[u]
+        moved = unit.moved_turn == turn
+        start = act.starts.get(u, unit.hex) if moved else unit.hex  # "": it entered the map (§15.4.1)
+        return orders.Counted(u, order, start, nearest_enemy_distance(w, start, side) if start else None, moved)
+
+    return orders.obligation_problem(ARRIVANO_VARIANT, w, side, [row(u) for u in counted(w, fid, ic)],
+                                     lambda u: destinations(w, u, False, ic) if may_move(w, u) is None else {})
 
 
 # --- officers and out-of-command units (arrivano §3.1 B-4) ------------------------------------------------------

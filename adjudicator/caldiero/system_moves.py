@@ -16,11 +16,9 @@ from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command
 from arbitro.adjudicator.caldiero.system_world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
-from arbitro.adjudicator.parabellum.movement import (
-    advance_order_problem, attack_bound, attack_order_problem, leave_ezoc_problem, nearer, toward_enemy,
-)
+from arbitro.adjudicator.parabellum.movement import leave_ezoc_problem, toward_enemy
 from arbitro.adjudicator.parabellum import rout
-from arbitro.adjudicator.parabellum.orders import artillery_orders
+from arbitro.adjudicator.parabellum.orders import Counted, artillery_orders, obligation_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
@@ -199,43 +197,19 @@ def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> No
 
 
 def movement_obligation_problem(w: World) -> tuple[Rule, str] | None:
-    """caldiero §5.1.1 and §5.1.2, checked when the movement step ends (under §3.1 B-3's reading they were met when
-    the out-of-command units tested, after which no in-command unit moves)."""
+    """caldiero §5.1.1 and §5.1.2 (the kernel's `obligation_problem`), checked when the movement step ends (under
+    §3.1 B-3's reading they were met when the out-of-command units tested, after which no in-command unit moves).
+    Counted: the activation's units on the map since it began, but artillery, the out-of-command and units that may
+    stay put where they began (§10.1, §10.5.2); a routed unit has no move."""
     act = w.state.activation
     assert act is not None
     if in_command_moves_over(w):
         return None
-    ezoc = None
-    attacking: list[str] = []
-    advance_counted: list[str] = []
-    for u in act.units:
-        s = w.state.units[u]
-        if s.where != "map" or u not in act.start_hex or w.is_artillery(u) or u in act.out_of_command:
-            continue
-        start = act.start_hex[u]
-        if w.may_stay(start):
-            continue  # §10.1, §10.5.2: may stay put whatever the order
-        order = unit_order(w, u)
-        if order == "attack" and u not in act.moved and s.status != "routed":
-            ezoc = ezoc if ezoc is not None else enemy_zoc(w, s.side)
-            if start not in ezoc:
-                attacking.append(u)
-        if order == "advance":
-            advance_counted.append(u)
-    problem = attack_order_problem(CALDIERO_VARIANT, attack_bound(attacking, lambda u: bool(move_options(w, (u,), False))))
-    if problem or not advance_counted:
-        return problem
-    closer = [u for u in advance_counted if u in act.moved and
-              nearer(w, w.state.units[u].side, w.state.units[u].hex or "", act.start_dist.get(u))]
-    could = (u for u in advance_counted if u not in act.moved and w.state.units[u].status != "routed" and _can_close(w, u))
-    return advance_order_problem(CALDIERO_VARIANT, len(advance_counted), len(closer), could)
-
-
-def _can_close(w: World, u: str) -> bool:
-    act = w.state.activation
-    assert act is not None
-    start, side = act.start_dist.get(u), w.state.units[u].side
-    return start is not None and any(nearer(w, side, dest, start) for dest in move_options(w, (u,), False))
+    counted = [Counted(u, unit_order(w, u), start, act.start_dist.get(u), u in act.moved)
+               for u in act.units if w.state.units[u].where == "map" and (start := act.start_hex.get(u)) is not None
+               and not w.is_artillery(u) and u not in act.out_of_command and not w.may_stay(start)]
+    return obligation_problem(CALDIERO_VARIANT, w, w.state.formations[act.formation].side, counted,
+                              lambda u: () if w.status(u) == "routed" else move_options(w, (u,), False))
 
 
 def movable_leaders(w: World, seat: str) -> list[str]:

@@ -1,10 +1,20 @@
-"""The four orders of the system (caldiero §5.1, arrivano §5.1). What each permits differs between the books
-(D6: each game's orders table, caldiero data/orders.json, arrivano tables/orders.json; their movement permissions
-are parabellum/movement.order_moves)."""
+"""The four orders of the system (caldiero §5.1, arrivano §5.1), and the movement step's obligations of Advance and
+Attack (§5.1.1, §5.1.2 in both), checked when the step ends. What each order permits differs between the books (D6:
+each game's orders table, caldiero data/orders.json, arrivano tables/orders.json; their movement permissions are
+parabellum/movement.order_moves); who an obligation counts is each game's (D6)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from typing import Final
+
+from arbitro.adjudicator.parabellum.movement import (
+    Problem, advance_order_problem, attack_bound, attack_order_problem, hexes_held, nearer,
+)
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 
 ORDERS: Final = ("advance", "attack", "defence", "manoeuvre")
 
@@ -16,3 +26,44 @@ ARTILLERY_ALWAYS: Final = ("defence", "manoeuvre")
 def artillery_orders(order: str) -> list[str]:
     """The orders an artillery unit whose order is `order` may act under, in order (caldiero §11.0, arrivano §11)."""
     return sorted({order, *ARTILLERY_ALWAYS})
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A unit an obligation counts, as the obligation reads it (who is counted is each game's, D6: caldiero §5.1.1
+    leaves out artillery, the out-of-command and units that may stay put, §10.1; arrivano §5.1.5 also the disordered
+    and units in a village or redoubt). `start`: its hex when the activation began; `start_distance`: hexes from
+    there to the nearest enemy unit then (None: unknown, or no enemy)."""
+
+    unit: str
+    order: str
+    start: str
+    start_distance: int | None
+    moved: bool
+
+
+def obligation_problem(variant: Variant, world: World, side: str, counted: Sequence[Counted],
+                       moves: Callable[[str], Collection[str]]) -> Problem | None:
+    """The refusal to end `side`'s movement step while an order's obligation still binds, naming the units, or None
+    (none while no enemy unit is on the map: neither obligation has a direction then). `moves(u)`: where u may end a
+    move now, each a move toward the enemy where §5.1.2 binds it (its game's listing, empty for a unit that may not
+    move). §5.1.2 ("tutte le unità ... devono muovere (se possibile) almeno un esagono verso le unità nemiche"): an
+    Attack-order unit that has not moved, outside an enemy ZoC, with a move it may make; §5.1.1: fewer than half of
+    the Advance-order units ended nearer the enemy while the variant says the obligation still binds, naming those
+    that still could."""
+    if not counted or not hexes_held(world, world.enemy(side)):
+        return None
+    ezoc = enemy_zoc(world, side)
+
+    def free(c: Counted) -> bool:  # may still move: it has not, and no enemy ZoC holds it (§8.1)
+        return not c.moved and c.start not in ezoc
+
+    bound = (c.unit for c in counted if c.order == "attack" and free(c))
+    problem = attack_order_problem(variant, attack_bound(bound, lambda u: bool(moves(u))))
+    advance = [c for c in counted if c.order == "advance"]
+    if problem or not advance:
+        return problem
+    closer = sum(1 for c in advance if c.moved and (h := world.hex_of(c.unit)) is not None
+                 and nearer(world, side, h, c.start_distance))
+    could = (c.unit for c in advance if free(c) and any(nearer(world, side, h, c.start_distance) for h in moves(c.unit)))
+    return advance_order_problem(variant, len(advance), closer, could)

@@ -12,7 +12,7 @@ from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
 from arbitro.adjudicator.maps.movement import MoveRules, StopReason
-from arbitro.adjudicator.parabellum import movement
+from arbitro.adjudicator.parabellum import movement, orders
 from arbitro.adjudicator.parabellum.movement import LeaderGround, OrderMove
 from arbitro.adjudicator.parabellum.variant import Variant
 from tests.parabellum.position import Piece, Position
@@ -225,6 +225,38 @@ def test_advance_reads_the_units_that_could_close_only_as_far_as_it_needs(varian
 
     assert movement.advance_short(variant, 4, 0, could()) == (2, ["a"] if variant.advance_binds_while == "any"
                                                                     else ["a", "b"])
+
+
+def test_the_obligations_bind_the_counted_units_that_still_could_move(variant: Variant) -> None:
+    """§5.1.2 and §5.1.1 in both, written once (`orders.obligation_problem`): an Attack-order unit that has not moved,
+    outside an enemy ZoC, with a move it may make, is named; one that moved, one the enemy's ZoC holds (§8.1), one
+    with no move are not; Advance asks half of its counted units to end nearer, naming those that still could; no
+    obligation while no enemy is on the map."""
+    units = {"e": Piece("austria", "0305"), "a": Piece("france", "0301"), "b": Piece("france", "0202"),
+             "c": Piece("france", "0304"), "d": Piece("france", "0101")}
+    pos = OnPlainMap(units=dict(units))
+    moves = {"a": ("0302",), "b": ("0203",), "c": ("0303",), "d": ()}
+
+    def counted(order: str, moved: frozenset[str] = frozenset()) -> list[orders.Counted]:
+        return [orders.Counted(u, order, units[u].hex or "", movement.nearest_enemy_distance(pos, units[u].hex or "",  # type: ignore[arg-type]
+                                                                                         "france"), u in moved)
+                for u in "abcd"]  # where each began, and its distance then
+
+    def problem(rows: list[orders.Counted], p: Position = pos) -> tuple[object, str] | None:
+        return orders.obligation_problem(variant, p, "france", rows, lambda u: moves[u])  # type: ignore[arg-type]
+
+    found = problem(counted("attack", frozenset({"b"})))
+    assert found is not None and found[0] == variant.rules.ATTACK and found[1].split(": ")[1].startswith("a (")
+    assert problem(counted("attack", frozenset({"a", "b"}))) is None  # c is held by the ZoC, d has no move
+    alone = OnPlainMap(units={u: p for u, p in units.items() if u != "e"})
+    assert problem(counted("attack"), alone) is None and problem(counted("advance"), alone) is None
+    short = problem(counted("advance"))  # none of four nearer; a and b could (0302, 0203 are nearer)
+    assert short is not None and short[0] == variant.rules.ADVANCE and "at least 2 of 4" in short[1]
+    assert "a, b still could" in short[1] or (variant.advance_binds_while == "any" and "a still could" in short[1])
+    pos.units["b"] = Piece("france", "0203")  # b moved nearer: one of the two
+    assert problem(counted("advance", frozenset({"b"}))) is not None  # a could still make the half
+    pos.units["a"] = Piece("france", "0302")
+    assert problem(counted("advance", frozenset({"a", "b"}))) is None
 
 
 # --- the rules a step breaks, with the variant's citations (§9.1.2, §9.3.2, §5.1.3, §5.1.4) ---------------------
