@@ -37,7 +37,7 @@ class World(world.World):
     def __init__(self, state: ArrivanoState, s: ScenarioData, tables: Tables,
                  position: Callable[[], int] | None = None) -> None:
         super().__init__(state, s, s.scenario, s.map, tables.terrain, tables.orders, lambda name: in_force(state, name),
-                         position, s.weather)
+                         position, s.weather, variant=ARRIVANO_VARIANT)
         self.s, self.tables = s, tables
         self._tag: str | None = None
 
@@ -148,8 +148,8 @@ class World(world.World):
         def blocking_terrain(h: HexId) -> bool:  # §11.3.1, with §10.3's wheat per the reading
             return (wheat and "grano" in self.hexmap.hex(h).terrains) or any(t.blocks_los for t in self.terrains(h))
 
-        return sight.clear_line(ARRIVANO_VARIANT, self.grid, a, b, self.elevation, blocking_terrain,
-                                lambda h: bool(self.units_at(h)))
+        return world.clear_line(ARRIVANO_VARIANT, self.grid, a, b, self.elevation, blocking_terrain,
+                                 lambda h: bool(self.units_at(h)))
 
     def lines_key(self) -> object | None:
         """arrivano §11.3.1: units never block a line of sight, so the lines depend only on the data and the wheat

@@ -17,9 +17,9 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
-from arbitro.adjudicator.caldiero.map_rules import HOOKS
+from arbitro.adjudicator.caldiero.assault_shifts import HOOKS
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step

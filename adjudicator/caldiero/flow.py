@@ -22,7 +22,7 @@ from typing import Any
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_orders import order_rules
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import chief_orders, command
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency

@@ -3,7 +3,7 @@ enemy unit's identity known to a seat (recorded as the system's PiecesSighted ev
 
 from __future__ import annotations
 
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO
 from arbitro.adjudicator.parabellum import sight
 from arbitro.events import caldiero as ev

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
-from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.caldiero.system_orders import allows_column, unit_order
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
 from arbitro.adjudicator.parabellum.efficiency import side_values
@@ -247,9 +247,8 @@ def _may_join(w: World, seat: str, u: str, dset: tuple[str, ...]) -> bool:
     """Whether `u` may be one of the attackers of `dset`, whoever the others are (attack_problem's conditions on a
     single attacker: adjacent to each hex, no river hexside, §19.1, every hex it must attack among them)."""
     h = w.state.units[u].hex or ""
-    hooks = w.hooks
     return (all(w.grid.is_adjacent(h, d) and not w.crossing_prohibited(h, d) for d in dset)
-            and not any(hooks.formation_hex_problem(w, w.formation_of(u), d) for d in dset if hooks is not None)
+            and not any(map_rules.formation_hex_problem(w, w.formation_of(u), d) for d in dset)
             and set(hexes_to_attack(w, seat, [u])) <= set(dset))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import Route, step_cost
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.events import caldiero as ev
 from arbitro.adjudicator.caldiero.system_procedure import Act
 

@@ -28,7 +28,7 @@ from arbitro.adjudicator.caldiero.system_procedure import (
     live_combat,
     retreat_options,
 )
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum import bombardment

@@ -12,7 +12,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.system_command import in_cinc_range
 from arbitro.adjudicator.caldiero.system_moves import movement_obligation_problem
 from arbitro.adjudicator.caldiero.system_orders import in_command_moves_over, ooc_test_after_moves
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import activation, command
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency

@@ -6,7 +6,7 @@ from __future__ import annotations
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import bombardment
 from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, add_disorder, open_retreats
 

@@ -19,7 +19,7 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem  # noqa: F401
 from arbitro.adjudicator.caldiero.system_orders import unit_order
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import advance, assault, bombardment, elimination, results, rout

@@ -3,7 +3,7 @@ the kernel's `parabellum.command.in_command`, the range traced by `World.command
 
 from __future__ import annotations
 
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 
 
 def in_cinc_range(world: World, side: str, h: str) -> bool:

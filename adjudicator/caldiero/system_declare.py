@@ -7,12 +7,12 @@ Attack-order units that must still attack (§5.1.2).
 
 from __future__ import annotations
 
-from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.caldiero.system_procedure import Reject
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum.efficiency import side_values
@@ -52,7 +52,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
             if w.crossing_prohibited(uh, h):
                 raise Reject(R.ASSAULT, f"no assault across the river hexside {uh}-{h} (terrain effects table)")
         for u in attackers:
-            problem = w.hooks.formation_hex_problem(w, w.formation_of(u), h) if w.hooks is not None else None
+            problem = map_rules.formation_hex_problem(w, w.formation_of(u), h)
             if problem:
                 raise Reject(*problem)  # e.g. caldiero §19.1
     charging = [u for u in attackers if w.state.units[u].charging]
@@ -79,7 +79,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     if cmd.efficiency is not None and cmd.efficiency not in choices:
         raise Reject(CALDIERO.SIDE_EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
-    if dfn > 0 and assault.odds(CALDIERO_VARIANT, assault.crt(CALDIERO_VARIANT, w.data.crt), att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
+    if dfn > 0 and assault.odds(CALDIERO_VARIANT, assault.crt(CALDIERO_VARIANT, w.counters.crt), att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
             [unit_order(w, u) for u in attackers], w.reading):  # D24
         raise Reject(CALDIERO.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
 

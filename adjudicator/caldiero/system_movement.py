@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.caldiero.system_orders import order_move
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
     Mover, commander_moves, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
@@ -176,10 +176,9 @@ def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset
         return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
     move = order_move(world, g.order)
     friends = any(u not in g.units for u in world.side_units_at(b, g.side))
-    hooks = world.hooks
     return (presence_problem(CALDIERO_VARIANT, move, b, ezoc, friends, g.column)
             or ezoc_to_ezoc_problem(CALDIERO_VARIANT, move, a, b, ezoc)
-            or (hooks.formation_hex_problem(world, g.formation, b) if hooks is not None else None))  # §19.1
+            or map_rules.formation_hex_problem(world, g.formation, b))  # §19.1
 
 
 def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -> Group:
@@ -233,12 +232,9 @@ def _road_steps(hexmap: HexMap) -> frozenset[tuple[str, str]]:
         (h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if hexmap.roads_between(h, n)))
 
 
-def _closed(world: World, g: Group) -> Callable[[str], bool] | None:
-    """The hexes Caldiero's scenario closes to the group (its hooks: §9.2.1 a side's rows, §19.1 a formation's
+def _closed(world: World, g: Group) -> Callable[[str], bool]:
+    """The hexes Caldiero's scenario closes to the group (its map rules: §9.2.1 a side's rows, §19.1 a formation's
     direction), each answer kept as long as the World for every group of that side and formation."""
-    hooks = world.hooks
-    if hooks is None:
-        return None
     side, formation = g.side, g.formation
     rows: dict[str, Problem] = world.cached(("rows", side), dict)  # kept as long as the World, for every group
     direction: dict[str, Problem] = world.cached(("direction", formation), dict)
@@ -247,7 +243,7 @@ def _closed(world: World, g: Group) -> Callable[[str], bool] | None:
         if b not in rows:
             rows[b] = world.closed_to(side, b)
         if b not in direction:
-            direction[b] = hooks.formation_hex_problem(world, formation, b)
+            direction[b] = map_rules.formation_hex_problem(world, formation, b)
         return bool(rows[b] or direction[b])
 
     return closed
@@ -297,7 +293,7 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     for budget, roads_only in searches:
         rules = _rules(world, g, origin, budget - spent, roads_only)
         reach = unit_reach(CALDIERO_VARIANT, world, hm, table, _mover(world, g, origin, budget - spent), rules,
-                           (*own, roads_only), (world.data, world.hexmap, world.hooks))
+                           (*own, roads_only), (world.counters, world.hexmap))
         key = ("caldiero routes", g.start, g.column, spent)
         for h, route in ROUTES.get((reach,), key, lambda: _search_routes(world, g, reach, spent)):
             old = routes.get(h)
@@ -398,11 +394,10 @@ def leader_reachable(world: World, leader: str, entry: str | None = None, escape
         origin, spent = entry, map_entry_cost(world, entry)
     else:
         origin, spent = start, 0
-    hooks = world.hooks
     found = commander_moves(
         CALDIERO_VARIANT, world, side, hexmap=_hexmap(world), table=movement_table(world), origin=origin,
         on_map=start is not None, unit_class=UNIT_CLASS, budget=ma - spent, terrain_multiplier=terrain_multiplier(world),
-        closed=None if hooks is None else lambda h: bool(hooks.entry_problem(world, side, h)),
-        can_end=None if hooks is None else lambda h: bool(hooks.leader_may_end(world, leader, h)),
-        fleeing=escape, anchors=(world.data, hooks))
+        closed=lambda h: bool(world.closed_to(side, h)),
+        can_end=lambda h: map_rules.leader_may_end(world, leader, h),
+        fleeing=escape, anchors=(world.counters,))
     return found if start is None else {h: path[1:] for h, path in found.items()}

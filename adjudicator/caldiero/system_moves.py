@@ -13,7 +13,7 @@ from arbitro.adjudicator.caldiero.system_movement import (
     Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stacking_problem,
 )
 from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command_moves_over, unit_order
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.movement import leave_ezoc_problem, toward_enemy

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.data import OrderRules
 from arbitro.adjudicator.parabellum.movement import OrderMove, order_moves
 

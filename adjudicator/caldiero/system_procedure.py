@@ -18,7 +18,7 @@ from arbitro.adjudicator.caldiero.loader import CaldieroData
 from arbitro.adjudicator.caldiero.system_movement import (
     leader_reachable,
 )
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.maps.hexmap import HexMap
@@ -79,7 +79,9 @@ class Env:
 
 
 def world_of(state: CaldieroState, env: Env, reading: Any, position: Callable[[], int] | None = None) -> World:
-    return World(state=state, data=env.data, hexmap=env.hexmap, reading=reading, hooks=env.hooks, position=position)
+    data = env.data
+    return World(state, data, data.scenario, env.hexmap, data.terrain, data.orders, reading, position, data.weather,
+                 variant=CALDIERO_VARIANT)
 
 
 class Act:

@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import ClassVar, Literal
 
-from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.parabellum import exchange
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import Rule
 
 
 class CaldieroVariant(Variant):
@@ -37,7 +38,7 @@ class CaldieroVariant(Variant):
     def combat_sp(self, w: World, u: str, attacking: bool, defenders: Sequence[str], targets: Sequence[str]) -> int:
         """caldiero §14, §20.2 (D27-D28): attacking cavalry doubles, never twice, when charging or when every defender
         is infantry demoralised (interpretation `demoralised`: routed, or disordered too) in the plain; the scenario's
-        own adjustment after that (the map rules' `attack_strength`: §20.3.1 the storm from the east)."""
+        own adjustment after that (map_rules.attack_strength: §20.3.1 the storm from the east)."""
         value = w.strength(u)
         if not attacking:
             return value
@@ -46,8 +47,7 @@ class CaldieroVariant(Variant):
                                         and ground.plain(w, w.hex_of(d) or "") for d in defenders)
         if w.arm(u) == "cavalry" and (bonus or w.charging(u)):
             value *= 2
-        hooks = w.hooks  # type: ignore[attr-defined]
-        return hooks.attack_strength(w, u, value, list(targets)) if hooks is not None else value
+        return map_rules.attack_strength(w, u, value, list(targets))
 
     def hex_sp(self, w: World, h: str, total: int) -> int:
         """caldiero §10.2: a marsh hex's units fight at half strength, rounded up (§1.4) (D17)."""
@@ -79,6 +79,10 @@ class CaldieroVariant(Variant):
         if w.reading("ex_defender_loss") == "any_sufficient":
             return exchange.sufficient_sets(defenders, sp, lost)
         return exchange.covering_sets(defenders, sp, lost)
+
+    def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None:
+        """caldiero §9.2.1: the Austrians never enter the 10xx row (D30)."""
+        return map_rules.closed_row(w, side, h)
 
     def unoccupied_objective_holder(self, reading: Reading) -> str | None:
         """caldiero §18 "in base all'occupazione": with the reading `vp_control: austrian_unless_french` an empty

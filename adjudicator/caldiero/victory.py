@@ -4,7 +4,7 @@ regge" (§19.2.3: a French-held hex of its places is worth one point less) and B
 from __future__ import annotations
 
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import victory
 from arbitro.events import caldiero as ev
 

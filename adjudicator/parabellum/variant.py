@@ -11,6 +11,7 @@ from typing import ClassVar, Literal
 
 from arbitro.adjudicator.parabellum import exchange, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
+from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.parabellum.world import World
 
 # A variant's interpretations as the game's rulings set them (name -> the reading in force).
@@ -173,6 +174,12 @@ class Variant:
         choosing when several (`lost`: the strength points the attacker lost). Neutral reading: as the attacker,
         the most efficient unit, then the strongest, whatever the attacker lost."""
         return [[u] for u in exchange.best_units(w, defenders, sp)]
+
+    def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None:
+        """D30, caldiero §9.2.1 / arrivano §9.2 (the same section without the 9.2.1): why the scenario closes hex `h`
+        to `side`'s units, moving or retreating (caldiero: the Austrians never enter the 10xx row), with the rule to
+        cite. Neutral reading (arrivano has no such hex): None."""
+        return None
 
     def unoccupied_objective_holder(self, reading: Reading) -> str | None:
         """D33, caldiero §18 / arrivano §17.1.8, §17.2.12 (interpretation `vp_control`): who holds an objective hex no

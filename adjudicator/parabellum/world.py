@@ -1,9 +1,9 @@
 """The read model of a Para Bellum position: who is where, strengths, readings in force; one class for both games.
 
 A kernel rule takes a `World` and asks only what is declared here. `World` answers every question from the state,
-the game's counters and its readings, the same way in both books; where the books differ the answer is the neutral
-reading, and a game's World (adjudicator/caldiero/system_world.py, adjudicator/arrivano/world.py) overrides only
-that answer, citing its rule, and adds what only its own procedures ask. A World is one position: it is made
+the game's counters and its readings, the same way in both books; where the books differ it asks the game's
+Variant (parabellum/variant.py: `Answers` below is what it asks), the one hook mechanism, and adjudicator/arrivano/world.py
+still overrides the answers it has not moved there. A World is one position: it is made
 afresh after every event, so what it works out (the units in each hex, enemy zones of control, command reach) is
 worked out once and kept (`cached`) as long as the World. The costly answers that outlive a position (a unit's
 movement search, what a hex sees) are kept by the rule that works them out, under a key of what they read
@@ -12,11 +12,12 @@ movement search, what a hex sees) are kept by the rule that works them out, unde
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from arbitro.adjudicator.maps.command import command_distances
-from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.maps.sight import line_of_sight
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.data import (FindsCounters, HexsideEffect, OrdersTable, ScenarioFile, StackPattern,
                                                   TerrainEffect, TerrainTable, WeatherBox, WeatherTrack)
@@ -34,18 +35,44 @@ def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
         h for h in hexmap.hexes() if any(table.terrain[t].no_zoc_into for t in hexmap.hex(h).terrains)))
 
 
+class Answers(Protocol):
+    """What a World asks its game's Variant (parabellum/variant.py, where each is documented with both books' rules)."""
+
+    units_block_sight: ClassVar[bool]  # D18, §11.3.1 in both
+
+    def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None: ...  # D30, caldiero §9.2.1
+
+
+def clear_line(variant: Answers, grid: Grid, a: str, b: str, elevation: Callable[[str], int],
+               blocking_terrain: Callable[[HexId], bool], occupied: Callable[[HexId], bool]) -> bool:
+    """Line of sight (caldiero §11.3-§11.3.1, arrivano §11.3-§11.3.1), traced exactly by the map kit's
+    `maps.sight.line_of_sight`: whether nothing between a and b blocks it, blocking terrain or ground higher than
+    both ends (along a hexside only if both hexes block), and units where the variant says they do (D18: they do in
+    caldiero §11.3.1, never in arrivano §11.3.1). The range is the caller's: it differs per scenario."""
+    top = max(elevation(a), elevation(b))
+    units_block = variant.units_block_sight
+
+    def blocks(h: HexId) -> bool:
+        return blocking_terrain(h) or elevation(h) > top or (units_block and occupied(h))
+
+    return line_of_sight(grid, a, b, blocks).clear
+
+
 class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
     `counters`: the order of battle; `scenario`: the scenario file (its seats are the two sides); `hexmap` and
     `terrain`: the map and the terrain effects table, the ground; `orders`: what each order permits (both §5.1);
-    `weather`: the weather track (None: the scenario has none); `reading(name)`: the reading of an interpretation in force; `position()`: a
+    `weather`: the weather track (None: the scenario has none); `variant`: the game's answers where the books differ
+(`Answers`); `reading(name)`: the reading of an interpretation in force; `position()`: a
     count that moves with every event folded into the state while the World lives (a procedure's events so far),
     so that what was worked out is worked out again after one (None: the state does not change under the World)."""
 
     def __init__(self, state: Any, counters: FindsCounters, scenario: ScenarioFile, hexmap: HexMap,
                  terrain: TerrainTable, orders: OrdersTable, reading: Callable[[str], str],
-                 position: Callable[[], int] | None = None, weather: WeatherTrack | None = None) -> None:
+                 position: Callable[[], int] | None = None, weather: WeatherTrack | None = None, *,
+                 variant: Answers) -> None:
         self.state: SystemState = state
+        self.variant = variant
         self.counters, self.scenario, self.hexmap, self.terrain_table = counters, scenario, hexmap, terrain
         self.orders = orders
         self.weather = weather
@@ -94,9 +121,9 @@ class World:
         return _no_zoc_hexes(self.hexmap, self.terrain_table)
 
     def closed_to(self, side: str, h: str) -> tuple[Rule, str] | None:
-        """Why the scenario closes hex h to `side`'s units, moving or retreating (caldiero §9.2.1: the Austrians never
-        enter the 10xx row, by its map rules), or None (arrivano: no such hex)."""
-        return None
+        """Why the scenario closes hex h to `side`'s units, moving or retreating (the variant's `closed_to`: caldiero
+        §9.2.1, the Austrians never enter the 10xx row), or None (arrivano: no such hex)."""
+        return self.variant.closed_to(self, side, h)
 
     def adjacent(self, a: str, b: str) -> bool:  # two map hexes sharing a hexside (False for anything else)
         return self.grid.contains(a) and self.grid.contains(b) and self.grid.is_adjacent(a, b)
@@ -289,8 +316,11 @@ class World:
         return None
 
     # --- line of sight (parabellum/sight.py) ------------------------------------------------------------
-    def clear_line(self, a: str, b: str) -> bool:  # nothing between a and b blocks (sight.clear_line's rule)
-        raise NotImplementedError
+    def clear_line(self, a: str, b: str) -> bool:
+        """Nothing between a and b blocks the line (`clear_line`): blocking terrain, ground higher than both ends,
+        units where the variant says they block (caldiero §11.3.1)."""
+        return clear_line(self.variant, self.grid, a, b, self.elevation, self.blocks_sight,
+                          lambda h: bool(self.units_at(h)))
 
     def lines_key(self) -> object | None:
         """What every `clear_line` answer depends on besides its two hexes, when that is not the position (the

@@ -18,7 +18,7 @@ from typing import Any
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.caldiero import flow as F
-from arbitro.adjudicator.caldiero.system_world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import assault
 from arbitro.adjudicator.parabellum.movement import nearest_enemy_distance

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from bench.kernel_metrics import measure
 
-# The recorded bounds (2026-11-28); the targets are 0, 0, 1 and 55 %.
-MAX_NAMES_IN_BOTH_VARIANTS = 1
+# The recorded bounds (2026-11-29: names in both variants 0, Caldiero plays on the kernel World); the targets are 0, 0, 1 and 55 %.
+MAX_NAMES_IN_BOTH_VARIANTS = 0
 MAX_DECISION_MECHANISMS = 1
 OVERSIZE_MODULES: set[str] = set()
 MIN_KERNEL_SHARE_PERCENT = 27.5

@@ -10,7 +10,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from arbitro.adjudicator.maps.hexgrid import Grid
-from arbitro.adjudicator.parabellum import assault, bombardment, command, efficiency, initiative, sight, zoc
+from arbitro.adjudicator.parabellum import assault, bombardment, command, efficiency, initiative, sight, world, zoc
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable
@@ -133,7 +133,7 @@ def test_units_block_sight_only_where_the_variant_says(variant: Variant) -> None
     flat = {"1612": 0, "1613": 0, "1614": 0}
 
     def line(terrain: set[str], occupied: set[str], heights: dict[str, int] = flat) -> bool:
-        return sight.clear_line(variant, GRID, "1612", "1614", lambda h: heights.get(h, 0),
+        return world.clear_line(variant, GRID, "1612", "1614", lambda h: heights.get(h, 0),
                                 lambda h: h in terrain, lambda h: h in occupied)
 
     assert line(set(), set())

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from arbitro.adjudicator.maps.hexgrid import Grid
-from arbitro.adjudicator.parabellum import sight
+from arbitro.adjudicator.parabellum import sight, world
 from arbitro.adjudicator.parabellum.variant import Variant
 
 T = TypeVar("T")
@@ -31,7 +31,7 @@ class Flat:
         return GRID
 
     def clear_line(self, a: str, b: str) -> bool:
-        return sight.clear_line(self.variant, GRID, a, b, lambda h: 0, lambda h: h in self.woods,
+        return world.clear_line(self.variant, GRID, a, b, lambda h: 0, lambda h: h in self.woods,
                                 lambda h: h in self.occupied)
 
     def sight_range(self) -> int:

@@ -1,17 +1,17 @@
-"""One read model for both games (adjudicator/parabellum/world.py): each game's World is the kernel's, and answers
-the questions the kernel leaves to the book; a World keeps what it works out."""
+"""One read model for both games (adjudicator/parabellum/world.py): each game's World is the kernel's, asking its
+Variant where the books differ; a World keeps what it works out."""
 
 from __future__ import annotations
 
-import ast
-import inspect
+from collections.abc import Callable
 
 import pydantic
 import pytest
 
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.arrivano.world import World as ArrivanoWorld
-from arbitro.adjudicator.caldiero.system_world import World as CaldieroWorld
+from arbitro.adjudicator.caldiero.system_procedure import world_of
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import json_path
 from arbitro.adjudicator.parabellum import world
 from arbitro.adjudicator.parabellum.data import WeatherTrack
@@ -19,26 +19,24 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.parabellum import Activation
 from tests.caldiero.harness import RULESET, position
 
-GAMES = pytest.mark.parametrize("game_world", [CaldieroWorld, ArrivanoWorld], ids=["caldiero", "arrivano"])
+
+def CaldieroWorld(state: object, data: object, hexmap: object, reading: Callable[[str], str],
+                  position: Callable[[], int] | None = None) -> World:
+    """Caldiero's World: the kernel's, with its Variant (system_procedure.world_of)."""
+    return world_of(state, RULESET.env, reading, position)  # type: ignore[arg-type]
 
 
-def left_to_the_book() -> list[str]:
-    """The kernel's questions whose answer is each book's (the body raises NotImplementedError)."""
-    tree = ast.parse(inspect.getsource(world))
-    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "World")
-    return sorted(f.name for f in cls.body if isinstance(f, ast.FunctionDef)
-                  and any(isinstance(s, ast.Raise) for s in f.body))
-
-
-@GAMES
-def test_each_world_is_the_kernels_and_answers_what_it_leaves_to_the_book(game_world: type) -> None:
-    assert issubclass(game_world, World)
-    assert left_to_the_book(), "the kernel leaves nothing to the books"
-    missing = [n for n in left_to_the_book() if getattr(game_world, n) is getattr(World, n)]
-    assert missing == [], f"{game_world.__module__}.World does not answer {missing}"
-    for n in left_to_the_book():
-        params = inspect.signature(getattr(game_world, n)).parameters
-        assert len(params) == len(inspect.signature(getattr(World, n)).parameters), (game_world, n)
+def test_caldiero_plays_on_the_kernels_world_asking_its_variant() -> None:
+    """Caldiero's World is the kernel's class itself; what its book answers its own way is its Variant's: the 10xx
+    row closed to the Austrians (caldiero §9.2.1, `closed_to`) and units blocking a line of sight (§11.3.1, D18)."""
+    env = RULESET.env
+    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.hexmap, lambda name: "")
+    assert type(w) is World and w.variant is CALDIERO_VARIANT
+    rule, message = w.closed_to("austria", "1012") or (None, "")
+    assert str(rule).startswith("caldiero §9.2.1") and "10xx" in message
+    assert w.closed_to("france", "1012") is None and w.closed_to("austria", "1112") is None
+    empty = CaldieroWorld(position({}), env.data, env.hexmap, lambda name: "")
+    assert empty.clear_line("1516", "1518") and not w.clear_line("1516", "1518")  # the unit in 1517 between
 
 
 def test_a_world_keeps_what_it_works_out() -> None:
@@ -99,7 +97,7 @@ def test_the_weather_answers_are_the_boxes_data() -> None:
         expected = (box.artillery_range_max, box.artillery_fires, box.zoc,
                     -(-printed // 2) if box.command_range_halved else printed)
         assert answers == expected, (type(w).__module__, number)
-        seen[(type(w).__module__.split(".")[2], number)] = answers[:3]
+        seen[(w.variant.book, number)] = answers[:3]  # type: ignore[attr-defined]
     assert seen[("caldiero", 0)] == (None, True, True) and seen[("caldiero", 1)] == (1, True, True)
     assert seen[("caldiero", 2)] == seen[("caldiero", 3)] == (None, False, True)
     assert seen[("arrivano", 2)] == (1, True, True) and seen[("arrivano", 3)] == (0, False, False)
@@ -114,7 +112,7 @@ def test_one_weather_model_for_both_books() -> None:
     """D29: both games' tracks are the kernel's WeatherTrack (each adding how its weather changes), and the kernel's
     World alone reads the box in force: no game overrides `weather_box`; Montebello has no track, and Arrivano's
     weather 0 names no box."""
-    assert all("weather_box" not in vars(cls) for cls in (CaldieroWorld, ArrivanoWorld))
+    assert all("weather_box" not in vars(cls) for cls in (ArrivanoWorld,))
     assert isinstance(RULESET.env.data.weather, WeatherTrack)
     arrivano = ArrivanoRulesetImpl()
     assert isinstance(arrivano.data.scenarios["campotenese"].weather, WeatherTrack)
@@ -172,7 +170,7 @@ def test_the_ground_answers_are_the_terrain_tables_data(w: World) -> None:
             if answer:
                 seen[question].update(names)
     assert "villaggio" in seen["blocks_sight"] and "villaggio" in seen["may_stay"]
-    if isinstance(w, CaldieroWorld):
+    if w.variant is CALDIERO_VARIANT:
         assert seen["no_zoc_into"] == {"fortificazione"} and seen["no_fire_into"] == {"palude"}
     else:
         assert "ridotta" in seen["no_zoc_into"] and seen["no_fire_into"] == set()
@@ -194,7 +192,7 @@ def test_a_command_line_is_traced_by_one_rule_for_both_books(w: World) -> None:
     """caldiero §4.3.3 and arrivano §4.4.3 say the same ("non può essere tracciata attraverso Terreno intransitabile o
     unità nemiche"): the kernel's World alone answers where a line may step, from the terrain table and the units;
     no game overrides it. Caldiero's rivers bar it, and in both games a hex holding the enemy's units does."""
-    assert all("command_line_enters" not in vars(cls) for cls in (CaldieroWorld, ArrivanoWorld))
+    assert all("command_line_enters" not in vars(cls) for cls in (ArrivanoWorld,))
     hexsides = w.terrain_table.hexsides
     barred = {"river": 0, "enemy": 0}
     for side in w.sides:
@@ -206,7 +204,7 @@ def test_a_command_line_is_traced_by_one_rule_for_both_books(w: World) -> None:
                 barred["river"] += river
                 barred["enemy"] += enemy
     assert barred["enemy"] and not barred["river"]  # neither map has a river hexside: a table that bars the canal
-    if isinstance(w, CaldieroWorld):
+    if w.variant is CALDIERO_VARIANT:
         canal = next((a, b) for a in w.grid.hexes() for b in w.grid.neighbours(a)
                      if w.hexmap.hexside_features(a, b) == ("canale",))
         assert w.command_line_enters(*canal, "france")
@@ -219,7 +217,7 @@ def test_a_command_line_is_traced_by_one_rule_for_both_books(w: World) -> None:
         if w.leader_on_map(leader) is not None:
             reach = w.command_reach(leader)
             assert reach and not any(w.side_at(h) == w.enemy(w.leader_side(leader)) for h in reach), leader
-    if isinstance(w, CaldieroWorld):
+    if w.variant is CALDIERO_VARIANT:
         assert "1515" in w.command_reach("massena") and "1517" not in w.command_reach("massena")
 
 
@@ -228,7 +226,7 @@ def test_held_to_defence_is_one_rule_with_each_books_moment() -> None:
     game answers only when a unit is out of command (`out_of_command`) and what else gives it its order
     (`ordered_otherwise`). Caldiero's ice storm (§17.1.3 "Tutte le formazioni automaticamente assumono un ordine di
     Difesa") is its weather box's data, so the same unit is held in box 2 and not in box 3."""
-    assert all("held_to_defence" not in vars(cls) for cls in (CaldieroWorld, ArrivanoWorld))
+    assert all("held_to_defence" not in vars(cls) for cls in (ArrivanoWorld,))
     env = RULESET.env
     held = {}
     for box in (2, 3):
