@@ -176,8 +176,7 @@ def verify(source: str, head: str | None, receipt_files: tuple[str, ...], seat_k
     progress = None if as_json else Progress("re-adjudicating commands", threshold=100)
     if is_file_source(source):
         app = Arbitro(SQLiteStore(":memory:"))
-        with open(source, encoding="utf-8") as f:
-            report = app.verify_lines(f, source, progress, head, receipts, keys, server_key)
+        report = app.verify_file(source, progress, head, receipts, keys, server_key)
     else:
         reader = open_reader(db, source)
         if isinstance(reader, SeatCopy):

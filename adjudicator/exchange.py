@@ -23,8 +23,10 @@ the others' commands only their hashes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+import sys
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -36,13 +38,16 @@ from arbitro.events.signing import CommandSignature, RecordsDigest
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.base import UMPIRE
 
+T_contra = TypeVar("T_contra", contravariant=True)
+Command = tuple[CommandRecord | None, str, int, int]  # a command line read: its record (None: hidden), hash, range
+
 
 class Loaded(msgspec.Struct, kw_only=True):
     """A game's records, read from a store or an export file, not yet checked."""
 
     game: GameRecord
-    commands: list[tuple[CommandRecord | None, str, int, int]]  # record (None: hidden), hash, first, last
-    events: list[StoredEvent]  # full exports and stores
+    commands: Sequence[Command]  # full exports and stores (an export's read from its file as asked: exchange_file)
+    events: Sequence[StoredEvent]  # full exports and stores (read from them as asked: exchange_file, verify.load_stored)
     command_seats: list[str] = []  # an export's: the seat each command line names
     served: list[dict[str, Any]] = []  # seat exports: events as served to that seat
     annotations: list[Annotation] = []
@@ -56,8 +61,8 @@ class Loaded(msgspec.Struct, kw_only=True):
     seat_seal: dict[str, Any] | None = None  # a seat's export: the server's signature on what it served that seat
     records_digest: str | None = None  # a seat's export: the digest of its records before the seal (RecordsDigest)
     source: str = "<input>"
-    command_lines: list[int] = []  # the file's line of each command record, in order (errors name the line)
-    event_lines: list[int] = []
+    command_lines: Sequence[int] = []  # the file's line of each command record, in order (errors name the line)
+    event_lines: Sequence[int] = []  # the file's line of each full event
     last_line: int = 0
 
 
@@ -152,12 +157,29 @@ def _seat_view(record: dict[str, Any], where: str) -> dict[str, Any]:
                              "edited") from None
 
 
-def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
-    """Parse an export; errors name the file, the line and what is wrong."""
+class Sink(Protocol[T_contra]):
+    def append(self, item: T_contra, /) -> None: ...
+
+
+def command_entry(record: dict[str, Any]) -> Command:
+    body = record["body"]
+    return (msgspec.convert(body, CommandRecord) if body is not None else None, record["hash"], record["first_seq"],
+            record["last_seq"])
+
+
+def event_entry(record: dict[str, Any]) -> StoredEvent:
+    return StoredEvent(record["seq"], canonical(record["body"]), record["hash"])
+
+
+def read_lines(lines: Iterable[str], source: str = "<input>", commands: Sink[Command] | None = None,
+               events: Sink[StoredEvent] | None = None) -> Loaded:
+    """Parse an export; errors name the file, the line and what is wrong. `commands`, `events`: where its commands
+    and full events go, which become `Loaded.commands` and `.events` (lists unless given; exchange_file's keep where
+    each line is instead)."""
     game: GameRecord | None = None
-    commands: list[tuple[CommandRecord | None, str, int, int]] = []
+    commands = [] if commands is None else commands
     command_seats: list[str] = []
-    events: list[StoredEvent] = []
+    events = [] if events is None else events
     served: list[dict[str, Any]] = []
     notes: list[Annotation] = []
     redacted_for = server_key = None
@@ -167,8 +189,7 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
     seat_views: list[dict[str, Any]] = []
     seat_keys: dict[str, tuple[str, int]] = {}
     signatures: dict[int, CommandSignature] = {}
-    command_lines: list[int] = []
-    event_lines: list[int] = []
+    command_lines, event_lines = array("q"), array("q")
     number = 0
     for number, text in enumerate(lines, 1):
         if not text.strip():
@@ -197,18 +218,16 @@ def read_lines(lines: Iterable[str], source: str = "<input>") -> Loaded:
             elif game is None:
                 raise BadFile(f"{where}: the first record must be the game record")
             elif kind == "command":
-                body = record["body"]
-                commands.append((msgspec.convert(body, CommandRecord) if body is not None else None,
-                                 record["hash"], record["first_seq"], record["last_seq"]))
+                commands.append(command_entry(record))
                 if not isinstance(record.get("seat"), str):  # every export names it; the seat checks rest on it
                     raise BadFile(f"{where}: command {record.get('cmd')} names no seat (its \"seat\" field): every "
                                   "command line names the seat in whose name it was entered; the file was edited")
-                command_seats.append(record["seat"])
+                command_seats.append(sys.intern(record["seat"]))  # one string a seat, not one a command
                 if "signature" in record:
                     signatures[record["cmd"]] = msgspec.convert(record["signature"], CommandSignature)
                 command_lines.append(number)
             elif kind == "event" and "body" in record:
-                events.append(StoredEvent(record["seq"], canonical(record["body"]), record["hash"]))
+                events.append(event_entry(record))
                 event_lines.append(number)
             elif kind == "event":
                 served.append(record["served"])

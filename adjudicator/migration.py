@@ -144,7 +144,7 @@ def _checked(held: dict[str, Any], target: Store, game_id: str, status: str) -> 
     verified, detail = False, ""
     try:
         problems = check_game(target, game_id).problems
-        report = verification.verify(verification.load_stored(target, game_id))
+        report = verification.verify(verification.load_stored(target, game_id, streamed=True))
         verified = report.passed
         detail = "; ".join(f"{c.name}: {c.detail}" for c in report.checks if c.status == "failed")
     except UnknownRuleset as e:  # moved as stored; this installation cannot judge it

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from arbitro.adjudicator import exchange, importing, registry, seatcopy
+from arbitro.adjudicator import exchange, exchange_file, importing, registry, seatcopy
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.admission import umpire_only
 from arbitro.adjudicator.errors import BadInput
@@ -83,7 +83,7 @@ class ExchangeCalls:
         return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
-        return verification.verify(verification.load_stored(self.store, game_id), progress)
+        return verification.verify(verification.load_stored(self.store, game_id, streamed=True), progress)
 
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,
@@ -95,6 +95,16 @@ class ExchangeCalls:
         `server_key` the seat had from the umpire, anchor a seat export's seal to the umpire's server (§L.9)."""
         anchors = [signing.read_receipt(r) for r in receipts]
         loaded = exchange.read_lines(lines, source)
+        return seatcopy.verify_export(loaded, progress, head, anchors, seat_keys, server_key)
+
+    def verify_file(
+        self, path: str, progress: Callable[[int, int], None] | None = None, head: str | None = None,
+        receipts: Iterable[dict[str, Any]] = (), seat_keys: dict[str, str] | None = None, server_key: str | None = None,
+    ) -> Any:
+        """`verify_lines` of the file at `path`, its events read from the file as they are checked, none held: memory
+        that does not grow with the log (issue 15; exchange_file)."""
+        anchors = [signing.read_receipt(r) for r in receipts]
+        loaded = exchange_file.read_file(path)
         return seatcopy.verify_export(loaded, progress, head, anchors, seat_keys, server_key)
 
     def readjudicate(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:

@@ -15,7 +15,7 @@ unchecked, never as passed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import msgspec
@@ -30,7 +30,9 @@ from arbitro.adjudicator.randomness import (
 )
 from arbitro.adjudicator.verify_ranges import range_problem, seat_command_problem
 from arbitro.adjudicator.verify_signatures import signatures_said
-from arbitro.adjudicator.verify_reads import Events, MemoryHistory, Scan, Stamp, fewer_full_collections
+from arbitro.adjudicator.verify_reads import (
+    EventHashes, Events, MemoryHistory, Scan, Stamp, Stamps, StoredEvents, fewer_full_collections,
+)
 from arbitro.events import core, signing
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -71,10 +73,12 @@ class Report(msgspec.Struct, kw_only=True):
         return [f"{c.name}: {c.detail}" for c in self.checks if c.status == "failed"]
 
 
-def load_stored(store: Store, game_id: str) -> Loaded:
-    """A stored game's whole record, as an exported file holds it."""
+def load_stored(store: Store, game_id: str, *, streamed: bool = False) -> Loaded:
+    """A stored game's whole record, as an exported file holds it. `streamed`: its events read from the store as
+    they are asked for, none held (verification in bounded memory: issue 15), while the store stays open."""
     commands = [(c.record, c.hash, c.first_seq, c.last_seq) for c in store.commands(game_id)]
-    return Loaded(game=store.game(game_id), commands=commands, events=list(store.events(game_id)),
+    events = StoredEvents(store, game_id) if streamed else list(store.events(game_id))
+    return Loaded(game=store.game(game_id), commands=commands, events=events,
                   annotations=store.annotations(game_id), seat_keys=store.seat_keys(game_id),
                   signatures=store.command_signatures(game_id))
 
@@ -170,14 +174,14 @@ def verify(
     return report
 
 
-def _hashes(loaded: Loaded) -> dict[int, str]:
-    """Every event's hash by sequence number, from a full log or a seat's export."""
+def _hashes(loaded: Loaded) -> Mapping[int, str]:
+    """Every event's hash by sequence number, from a full log (read from it as asked) or a seat's export."""
     if loaded.redacted_for is not None:
         return {int(e["seq"]): str(e["hash"]) for e in loaded.served}
-    return {e.seq: e.hash for e in loaded.events}
+    return EventHashes(loaded.events)
 
 
-def check_head(hashes: dict[int, str], head: str) -> Check:
+def check_head(hashes: Mapping[int, str], head: str) -> Check:
     """A hash a seat recorded (from a submit, a log it was served): the file's chain up to the event with
     that hash is the one the seat saw, since no other content hashes to it (arbitro §V.2). It says nothing of
     what follows that event."""
@@ -189,7 +193,7 @@ def check_head(hashes: dict[int, str], head: str) -> Check:
                  detail=f"events #1-#{at} are the chain you recorded ({head[:12]}... at #{at})")
 
 
-def check_receipt(loaded: Loaded, hashes: dict[int, str], receipt: Receipt) -> Check:
+def check_receipt(loaded: Loaded, hashes: Mapping[int, str], receipt: Receipt) -> Check:
     """A receipt the server signed when it accepted a command: the file must hold that head at that
     sequence number and that command. Anything else proves a dropped tail or a rewrite (arbitro §L.4)."""
     name = f"receipt for command {receipt.cmd}"
@@ -225,12 +229,14 @@ def check_signatures(loaded: Loaded, asserted: dict[str, str]) -> Check:
     return Check(name="seat signatures", status=status, detail=detail)
 
 
-def _beyond(hashes: dict[int, str], head: str | None, receipts: Sequence[Receipt]) -> Check:
+def _beyond(hashes: Mapping[int, str], head: str | None, receipts: Sequence[Receipt]) -> Check:
     """What no check can prove: the events after the last point a seat anchored (arbitro §V.2)."""
     if not hashes:
         return Check(name="completeness", status="unchecked", detail="the file holds no event: nothing is anchored")
-    last = max(hashes)
-    anchored = max([r.seq for r in receipts] + [s for s, d in hashes.items() if d == head], default=0)
+    last, at_head = 0, 0
+    for seq, digest in hashes.items():  # one read of a log that is not held
+        last, at_head = max(last, seq), max(at_head, seq if digest == head else 0)
+    anchored = max([r.seq for r in receipts] + [at_head], default=0)
     if anchored >= last:
         return Check(name="completeness", status="passed",
                      detail=f"the file ends at #{last}, the latest head you anchored (with a receipt or --head)")
@@ -263,15 +269,16 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     created = scan.created
     assert isinstance(created, core.GameCreated)
     report.provisional = list(created.provisional)
-    if not check_commands(loaded, scan.stamps, checks):
-        misplaced = range_problem(loaded, scan.stamps)
+    stamps = Stamps(loaded.events)
+    if not check_commands(loaded, stamps, checks):
+        misplaced = range_problem(loaded, stamps)
         if misplaced is not None:
             report.divergence = Divergence(seq=misplaced[0], expected="an event in the range of the command it names",
                                            found=misplaced[1], rule="arbitro §L.1")
         return report
     _check_build(ruleset, created, checks)
     seed = _check_seed(created, scan, checks, created.kind)
-    _check_salts(loaded, scan.stamps, seed, checks)
+    _check_salts(loaded, stamps, seed, checks)
     _check_dice_protection(scan.dice, checks)
     divergence = _readjudicate(adj, loaded, bodies, seed, checks, progress)
     checks.append(_annotations_check(loaded))
@@ -534,7 +541,7 @@ def _annotations_check(loaded: Loaded) -> Check:
                             detail=f"{len(loaded.annotations)} notes in {chains} chains, each linked and bound to its event")
 
 
-def check_annotations(game_id: str, notes: list[Annotation], event_hashes: dict[int, str]) -> Check | None:
+def check_annotations(game_id: str, notes: list[Annotation], event_hashes: Mapping[int, str]) -> Check | None:
     """The first note that is not where its chain says (edited, inserted, reordered, one before it removed,
     or moved to another event); None if every chain is whole. A chain's last notes can be dropped unseen,
     as a log's tail can (arbitro §L.1)."""

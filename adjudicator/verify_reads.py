@@ -1,18 +1,24 @@
-"""The log as verification reads it (adjudicator/verify.py): in one pass that checks the chain, what the other
-checks need of every event (`Scan`); afterwards the events decoded again as re-adjudication reaches them (`Events`),
-and the states an undo returns to (`MemoryHistory`). No decoded log is held (issue 15). While it runs, the collector
-seldom walks every object (`fewer_full_collections`)."""
+"""The log as verification reads it (adjudicator/verify.py), without holding it (issue 15): one pass checks the chain
+and keeps the few events the seed and dice checks need (`Scan`); the command and salt checks read each event's stamp
+again (`Stamps`), re-adjudication decodes each event again as it reaches it (`Events`), an undo folds the log again
+up to the state it returns to (`MemoryHistory`), and the anchors look up hashes (`EventHashes`). The events
+themselves come from a list, a file (exchange_file.FileEvents) or a store (`StoredEvents`), read as asked. While
+it runs, the collector seldom walks every object (`fewer_full_collections`)."""
 
 from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, NamedTuple, overload
+from itertools import count, islice
+from typing import Any, overload
+
+import msgspec
 
 from arbitro.events import core
 from arbitro.events.records import EventBody, StoredEvent
+from arbitro.events.store import Store
 from arbitro.projections.fold import Fold
 from arbitro.projections.game import GameState
 
@@ -23,7 +29,7 @@ class Events(Sequence[EventBody[Any]]):
     event, which for a 100,000-event game would take about half a gigabyte. Their hashes and links were checked by
     `check_chain`; what the other checks need of each event was kept then (`Scan`)."""
 
-    def __init__(self, fold: Fold, events: list[StoredEvent]) -> None:
+    def __init__(self, fold: Fold, events: Sequence[StoredEvent]) -> None:
         self.fold, self.events = fold, events
 
     def __len__(self) -> int:
@@ -39,8 +45,12 @@ class Events(Sequence[EventBody[Any]]):
             return [self.fold.decode_checked(e.body) for e in self.events[index]]
         return self.fold.decode_checked(self.events[index].body)
 
+    def __iter__(self) -> Iterator[EventBody[Any]]:  # in one read of the events, not one read per index
+        for stored in self.events:
+            yield self.fold.decode_checked(stored.body)
 
-class Stamp(NamedTuple):
+
+class Stamp(msgspec.Struct, frozen=True):
     """What the command and salt checks read of an event: its number, its command and that command's hash, its salt."""
 
     seq: int
@@ -49,20 +59,118 @@ class Stamp(NamedTuple):
     salt: str
 
 
+_STAMP = msgspec.json.Decoder(Stamp)
+
+
+class Stamps(Sequence[Stamp]):
+    """Each event's stamp, read again from the log when asked (its hash and link checked by `check_chain`): the
+    command and salt checks read every event, and keeping their stamps took 320 bytes an event (issue 15)."""
+
+    def __init__(self, events: Sequence[StoredEvent]) -> None:
+        self.events = events
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    @overload
+    def __getitem__(self, index: int) -> Stamp: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Stamp]: ...
+
+    def __getitem__(self, index: int | slice) -> Stamp | list[Stamp]:
+        if isinstance(index, slice):
+            return [_STAMP.decode(e.body) for e in self.events[index]]
+        return _STAMP.decode(self.events[index].body)
+
+    def __iter__(self) -> Iterator[Stamp]:
+        for stored in self.events:
+            yield _STAMP.decode(stored.body)
+
+
+class EventHashes(Mapping[int, str]):
+    """Every event's hash by its number, read from the log when asked (the anchors: a recorded head, receipts,
+    notes), not a dictionary of the whole log."""
+
+    def __init__(self, events: Sequence[StoredEvent]) -> None:
+        self.events = events
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __iter__(self) -> Iterator[int]:
+        for stored in self.events:
+            yield stored.seq
+
+    def __getitem__(self, seq: int) -> str:
+        at = self.events[seq - 1] if 0 < seq <= len(self.events) else None
+        if at is not None and at.seq == seq:
+            return at.hash
+        for stored in self.events:  # a log whose numbers are not its places (its chain check failed)
+            if stored.seq == seq:
+                return stored.hash
+        raise KeyError(seq)
+
+    def items(self) -> Iterator[tuple[int, str]]:  # type: ignore[override]  # one read of the log
+        for stored in self.events:
+            yield stored.seq, stored.hash
+
+
+class StoredEvents(Sequence[StoredEvent]):
+    """A stored game's events, read from its store as asked (verify.load_stored), none held: iterated a page at a
+    time (a store reads a whole range at once), they are the rows as stored, so the chain check finds a gap;
+    indexed, place i is event #i+1, as in an intact log."""
+
+    PAGE = 1024
+
+    def __init__(self, store: Store, game_id: str) -> None:
+        self.store, self.game_id = store, game_id
+        self._count = sum(1 for _ in self)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> StoredEvent: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[StoredEvent]: ...
+
+    def __getitem__(self, index: int | slice) -> StoredEvent | list[StoredEvent]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._count)
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            return list(self.store.events(self.game_id, start + 1, stop)) if start < stop else []
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        seq = index % self._count + 1
+        found = next(iter(self.store.events(self.game_id, seq, seq)), None)
+        if found is None:
+            raise IndexError(index)
+        return found
+
+    def __iter__(self) -> Iterator[StoredEvent]:
+        """Every stored row from #1, a page at a time; past the first empty page (the end, in a sound store), whatever
+        rows are left at once."""
+        for first in count(1, self.PAGE):
+            page = list(self.store.events(self.game_id, first, first + self.PAGE - 1))
+            if not page:
+                yield from self.store.events(self.game_id, first)
+                return
+            yield from page
+
+
 class Scan:
     """What verification needs of the whole log besides re-adjudication, gathered while `check_chain` reads it once
-    (issue 15): each event's stamp, the genesis, the rolls and the seed's reveal, and the few events the dice audit
-    reads (randomness.audit_dice: entropy rounds, waivers, undos)."""
+    (issue 15): the genesis, the rolls and the seed's reveal, and the few events the dice audit reads
+    (randomness.audit_dice: entropy rounds, waivers, undos). Nothing per event: `Stamps` reads those again."""
 
     def __init__(self) -> None:
-        self.stamps: list[Stamp] = []
         self.dice: list[EventBody[Any]] = []
         self.created: Any = None
         self.rolls = 0
         self.revealed: core.SeedRevealed | None = None
 
     def see(self, body: EventBody[Any]) -> None:
-        self.stamps.append(Stamp(body.seq, body.cmd, body.cmd_hash, body.salt))
         event = body.event
         if isinstance(event, (core.DiceRolled, core.ItemsDrawn)):
             self.rolls += 1
@@ -90,7 +198,7 @@ class MemoryHistory:
 
     def state_at(self, seq: int) -> GameState[Any]:
         state: GameState[Any] | None = None
-        for body in self.all[:seq]:
+        for body in islice(self.all, seq):  # read as folded, not decoded whole first
             state = self.fold.apply(state, body, self.state_at)
         assert state is not None
         return state

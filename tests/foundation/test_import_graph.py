@@ -58,6 +58,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.verify_signatures": 7,  # seats' signatures on their own commands (verify, check, import)
     "arbitro.adjudicator.served_dice": 7,  # the dice checked from what a seat was served
     "arbitro.adjudicator.exchange": 7,
+    "arbitro.adjudicator.exchange_file": 7,  # an exported file whose events are read from it as asked (verify)
     "arbitro.adjudicator.importing": 7,
     "arbitro.adjudicator.selfplay": 7,
     "arbitro.adjudicator.demo": 7,

@@ -1,6 +1,7 @@
-"""Verification reads a log once for its checks and once more to re-adjudicate it, and folds each event once
-(issue 15; adjudicator/verify_reads.py): the chain check keeps what the command, seed, salt and dice checks need of
-every event (`Scan`), and re-adjudication goes on from the state the engine left after each command."""
+"""Verification decodes a log once for its chain and once more to re-adjudicate it, and folds each event once
+(issue 15; adjudicator/verify_reads.py): the chain check keeps what the seed and dice checks need (`Scan`), the
+command and salt checks read each event's stamp again (`Stamps`, not a decoded event), and re-adjudication goes on
+from the state the engine left after each command."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def test_each_event_is_decoded_twice_and_folded_once(monkeypatch: pytest.MonkeyP
     assert {"hash chain", "command log", "salts", "dice protection", "re-adjudication"} <= set(names)
     assert counts["decode"] == events, "the chain check reads every event, once"
     # The opening's events are read and folded once more: the genesis is folded before the opening is judged.
-    assert counts["decode_checked"] <= events + 2, "the checks read the log again instead of the chain check's scan"
+    assert counts["decode_checked"] <= events + 2, "the checks decode whole events again, not their stamps"
     assert counts["apply_event"] <= events + 5, "re-adjudication folds the stored events again"
 
 
@@ -66,9 +67,9 @@ def check(report: verification.Report, name: str) -> verification.Check:
     return next(c for c in report.checks if c.name == name)
 
 
-def test_what_the_scan_keeps_is_what_the_salt_and_command_checks_judge() -> None:
-    """A salt not derived from the seed, and an event naming another command's hash, are caught from the scan the
-    chain check made (arbitro §V.3, §L.1)."""
+def test_the_stamps_read_again_are_what_the_salt_and_command_checks_judge() -> None:
+    """A salt not derived from the seed, and an event naming another command's hash, are caught from each event's
+    stamp read again after the chain check (arbitro §V.3, §L.1)."""
     intact = verification.verify(read_lines(LOG.read_text(encoding="utf-8").splitlines(), str(LOG)))
     assert check(intact, "salts").status == "passed" and check(intact, "command log").status == "passed"
     head = int(intact.checks[0].detail.split()[0])  # "N events, head ..."

@@ -1,0 +1,91 @@
+"""An exported file read for verification without holding its log (issue 15: "checks the chain while streaming").
+
+`read_file` reads a file as `exchange.read_lines` does, every record checked as it is read, but keeps of each command
+and full event only where its line begins (`FileRecords`, 8 bytes a record): verification reads them again from the
+file as it reaches them (the chain check, the command and salt checks, re-adjudication, an undo's earlier states),
+so its memory does not grow with the log. The file is held open, and read again only while it is the file first
+read: one changed since (its size, time or identity) is refused, never judged half old and half new."""
+
+from __future__ import annotations
+
+import os
+from array import array
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO, Generic, TypeVar, overload
+
+import msgspec
+
+from arbitro.adjudicator.errors import BadFile
+from arbitro.adjudicator.exchange import Command, Loaded, command_entry, event_entry, read_lines
+from arbitro.events.records import StoredEvent
+
+T = TypeVar("T")
+
+
+def read_file(path: str | Path, source: str | None = None) -> Loaded:
+    """The export at `path`, its commands and full events left in the file; errors name the file and the line."""
+    lines = FileLines(open(path, "rb"), str(path) if source is None else source)  # noqa: SIM115  (read again later)
+    commands: FileRecords[Command] = FileRecords(lines, command_entry)
+    events: FileRecords[StoredEvent] = FileRecords(lines, event_entry)
+    return read_lines(lines.read(), lines.source, commands, events)
+
+
+class FileLines:
+    """An open file read once line by line, noting where each begins, then read again a line at a time."""
+
+    def __init__(self, handle: BinaryIO, source: str) -> None:
+        self.handle, self.source = handle, source
+        self.line_at = 0  # where the line read last begins
+        self._read: os.stat_result | None = None  # the file as first read, once read whole
+
+    def read(self) -> Iterator[str]:
+        offset = 0
+        for number, raw in enumerate(self.handle, 1):
+            self.line_at = offset
+            offset += len(raw)
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise BadFile(f"{self.source}, line {number}: not UTF-8 text ({e}); the file may be edited") from None
+        self._read = os.fstat(self.handle.fileno())
+
+    def record_at(self, offset: int) -> dict[str, Any]:
+        """The record on the line at `offset`, as first read: the file is the one first read, unchanged."""
+        now = os.fstat(self.handle.fileno())
+        was = self._read
+        if was is None or (now.st_size, now.st_mtime_ns, now.st_ino, now.st_dev) != (
+                was.st_size, was.st_mtime_ns, was.st_ino, was.st_dev):
+            raise BadFile(f"{self.source}: the file changed while it was being verified (its records are read from it "
+                          "again as they are checked): verify it again once nothing writes to it")
+        self.handle.seek(offset)
+        return msgspec.json.decode(self.handle.readline())  # type: ignore[no-any-return]
+
+
+class FileRecords(Sequence[T], Generic[T]):
+    """Records of one kind in a file, each read from its line when asked (`entry` makes it of the line's record, as
+    `read_lines` did). `read_lines` gives it each one it reads (`append`), of which it keeps where its line begins."""
+
+    def __init__(self, lines: FileLines, entry: Callable[[dict[str, Any]], T]) -> None:
+        self._lines, self._entry = lines, entry
+        self._offsets = array("q")
+
+    def append(self, item: T) -> None:
+        self._offsets.append(self._lines.line_at)
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self._entry(self._lines.record_at(offset)) for offset in self._offsets[index]]
+        return self._entry(self._lines.record_at(self._offsets[index]))
+
+    def __iter__(self) -> Iterator[T]:
+        for offset in self._offsets:
+            yield self._entry(self._lines.record_at(offset))
