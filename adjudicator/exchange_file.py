@@ -21,6 +21,8 @@ from arbitro.adjudicator.exchange import Command, Loaded, command_entry, event_e
 from arbitro.events.records import StoredEvent
 
 T = TypeVar("T")
+D = TypeVar("D")
+_RECORD = msgspec.json.Decoder(dict[str, Any])
 
 
 def read_file(path: str | Path, source: str | None = None) -> Loaded:
@@ -50,16 +52,19 @@ class FileLines:
                 raise BadFile(f"{self.source}, line {number}: not UTF-8 text ({e}); the file may be edited") from None
         self._read = os.fstat(self.handle.fileno())
 
-    def record_at(self, offset: int) -> dict[str, Any]:
-        """The record on the line at `offset`, as first read: the file is the one first read, unchanged."""
-        now = os.fstat(self.handle.fileno())
-        was = self._read
+    def unchanged(self) -> FileLines:
+        """Itself, once it has checked that the file is the one first read (before each read of its records)."""
+        now, was = os.fstat(self.handle.fileno()), self._read
         if was is None or (now.st_size, now.st_mtime_ns, now.st_ino, now.st_dev) != (
                 was.st_size, was.st_mtime_ns, was.st_ino, was.st_dev):
             raise BadFile(f"{self.source}: the file changed while it was being verified (its records are read from it "
                           "again as they are checked): verify it again once nothing writes to it")
+        return self
+
+    def record_at(self, offset: int, decoder: msgspec.json.Decoder[Any] = _RECORD) -> Any:
+        """The record on the line at `offset`, decoded by `decoder` (a JSON object unless another is given)."""
         self.handle.seek(offset)
-        return msgspec.json.decode(self.handle.readline())  # type: ignore[no-any-return]
+        return decoder.decode(self.handle.readline())
 
 
 class FileRecords(Sequence[T], Generic[T]):
@@ -82,10 +87,19 @@ class FileRecords(Sequence[T], Generic[T]):
     def __getitem__(self, index: slice) -> list[T]: ...
 
     def __getitem__(self, index: int | slice) -> T | list[T]:
+        lines = self._lines.unchanged()
         if isinstance(index, slice):
-            return [self._entry(self._lines.record_at(offset)) for offset in self._offsets[index]]
-        return self._entry(self._lines.record_at(self._offsets[index]))
+            return [self._entry(lines.record_at(offset)) for offset in self._offsets[index]]
+        return self._entry(lines.record_at(self._offsets[index]))
 
     def __iter__(self) -> Iterator[T]:
+        lines = self._lines.unchanged()
         for offset in self._offsets:
-            yield self._entry(self._lines.record_at(offset))
+            yield self._entry(lines.record_at(offset))
+
+    def fields(self, decoder: msgspec.json.Decoder[D]) -> Iterator[D]:
+        """Each line decoded by `decoder` alone (a struct of the few fields a check reads, the rest skipped): a
+        check that reads no body whole need not build and re-encode it (verify_reads.Stamps, EventHashes)."""
+        lines = self._lines.unchanged()
+        for offset in self._offsets:
+            yield lines.record_at(offset, decoder)

@@ -62,6 +62,18 @@ class Stamp(msgspec.Struct, frozen=True):
 _STAMP = msgspec.json.Decoder(Stamp)
 
 
+class _StampLine(msgspec.Struct):
+    body: Stamp
+
+
+class _HashLine(msgspec.Struct):
+    seq: int
+    hash: str
+
+
+_STAMP_LINE, _HASH_LINE = msgspec.json.Decoder(_StampLine), msgspec.json.Decoder(_HashLine)
+
+
 class Stamps(Sequence[Stamp]):
     """Each event's stamp, read again from the log when asked (its hash and link checked by `check_chain`): the
     command and salt checks read every event, and keeping their stamps took 320 bytes an event (issue 15)."""
@@ -83,6 +95,11 @@ class Stamps(Sequence[Stamp]):
         return _STAMP.decode(self.events[index].body)
 
     def __iter__(self) -> Iterator[Stamp]:
+        fields = getattr(self.events, "fields", None)  # a file's lines: the stamp read from the line alone
+        if fields is not None:
+            for line in fields(_STAMP_LINE):
+                yield line.body
+            return
         for stored in self.events:
             yield _STAMP.decode(stored.body)
 
@@ -111,6 +128,11 @@ class EventHashes(Mapping[int, str]):
         raise KeyError(seq)
 
     def items(self) -> Iterator[tuple[int, str]]:  # type: ignore[override]  # one read of the log
+        fields = getattr(self.events, "fields", None)  # a file's lines: their number and hash, no body built
+        if fields is not None:
+            for line in fields(_HASH_LINE):
+                yield line.seq, line.hash
+            return
         for stored in self.events:
             yield stored.seq, stored.hash
 
