@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from _pytest.nodeid import NodeId  # pytest 9: what a test's id is (see pytest_collection_modifyitems)
 from hypothesis import settings
 
 from arbitro.events.rows import GAME_TABLES
@@ -51,9 +52,31 @@ def pytest_report_header(config: pytest.Config) -> str:
             + (" (fixed; ARBITRO_TEST_SEED=fresh explores)" if fixed else " (replay a failure with this value)"))
 
 
+def collected_id(node: pytest.Item | pytest.Collector) -> str:
+    """A test's id as collected and as a command line names it: without the `@group` `--dist loadgroup` appends."""
+    nodeid = node.nodeid
+    return nodeid[:nodeid.rfind("@")] if nodeid.rfind("@") > nodeid.rfind("]") else nodeid
+
+
+@pytest.hookimpl(trylast=True)  # after every conftest has marked its groups (tests/conformance/conftest.py)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under `--dist loadgroup` (the README's command) the tests of one `xdist_group` run in one worker: the
+    controller schedules by a group named in each test's id (`id@group`). pytest-xdist 3.8 names it by setting
+    `Item._nodeid`, which pytest 9 no longer reads (the id is `Item._id`), so every group was spread over the
+    workers and each worker built its fixtures again (the conformance kit played each self-played game up to twice:
+    issue 15). Named here as xdist means to, unless xdist already did."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        groups = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                         for m in item.iter_markers("xdist_group")})
+        if groups and collected_id(item) == item.nodeid and hasattr(item, "_id"):
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(groups)}")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
-    seeds.SEEDS.reset(item.nodeid)
+    seeds.SEEDS.reset(collected_id(item))
     yield
 
 
@@ -63,7 +86,7 @@ def pytest_fixture_setup(fixturedef: pytest.FixtureDef[object], request: pytest.
     if fixturedef.scope == "function":
         yield
         return
-    with seeds.SEEDS.keyed(f"{request.node.nodeid}::{fixturedef.argname}"):
+    with seeds.SEEDS.keyed(f"{collected_id(request.node)}::{fixturedef.argname}"):
         yield
 
 
@@ -73,7 +96,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = outcome.get_result()
     if report.failed:
         report.sections.append(("dice seeds (tests/seeds.py)",
-                                seeds.SEEDS.report() + f"\nreplay: {seeds.ENV}={seeds.base()} python -m pytest '{item.nodeid}'"))
+                                seeds.SEEDS.report() + f"\nreplay: {seeds.ENV}={seeds.base()} python -m pytest '{collected_id(item)}'"))
 
 
 # --- a real PostgreSQL --------------------------------------------------------------------------------
