@@ -56,6 +56,7 @@ MODULES: dict[str, tuple[str, ...]] = {
                               FOUNDATION + "test_dice.py", FOUNDATION + "test_verify_reads.py",
                               FOUNDATION + "test_verify_empty_log.py",  # a chain held to its record's head
                               FOUNDATION + "test_seat_export_ranges.py",  # a seat's export's commands
+                              FOUNDATION + "test_verify_streamed.py",  # a file's or a store's log read as asked
                               "tests/marengo/test_data_folder.py"),  # the set-up rebuilt from a game's own data
     "adjudicator/verify_ranges.py": (FOUNDATION + "test_verify_event_ranges.py", FOUNDATION + "test_verify_checks.py",
                                      FOUNDATION + "test_import_atomic.py", FOUNDATION + "test_seat_export_ranges.py"),
@@ -65,7 +66,8 @@ MODULES: dict[str, tuple[str, ...]] = {
                                          FOUNDATION + "test_verify_checks.py", FOUNDATION + "test_verify_report.py"),
     "adjudicator/verify_reads.py": (FOUNDATION + "test_verify_reads.py", FOUNDATION + "test_verify_checks.py",
                                     FOUNDATION + "test_verify_report.py", FOUNDATION + "test_verify_forgeries.py",
-                                    FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py"),  # a game on its own data
+                                    FOUNDATION + "test_dice.py", "tests/marengo/test_data_folder.py",  # a game on its own data
+                                    FOUNDATION + "test_verify_streamed.py"),  # a file's or a store's log read as asked
     # not the stores' tests (test_durability.py kills processes mid-append, minutes a mutant; test_store_contract.py
     # starts processes under mutmut's own, which mutmut 3.8 then reaps and crashes on): the fold's own tests
     "projections/fold.py": (FOUNDATION + "test_fold.py", FOUNDATION + "test_engine.py", FOUNDATION + "test_bad_input.py"),
