@@ -12,7 +12,7 @@ import msgspec
 from arbitro.adjudicator.datafiles import DataError, differing_files
 from arbitro.adjudicator.errors import BadInput, BadPosition, UnknownScenario
 from arbitro.adjudicator.overrides import apply_overrides
-from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.adjudicator.ruleset import Interpretation, Ruleset
 from arbitro.events import core, random as rnd
 from arbitro.events.codec import canonical, to_builtins
 
@@ -29,13 +29,17 @@ def genesis(
     instead of the shipped data: recorded whole in origin["data"] and hashed into data_hash."""
     chosen = tuple(sorted({options} if isinstance(options, str) else set(options)))
     initial_core: dict[str, Any] = {}
+    shipped_readings = ruleset.interpretations()
     with ruleset.using_data(data):
+        readings = folder_readings(shipped_readings, ruleset.interpretations())
+        if readings:
+            initial_core["interpretations"] = readings
         if position is not None:
             scenario, chosen, initial, overridden = from_position(ruleset, position, scenario, chosen, data)
             origin: dict[str, Any] = {"position": rnd.position_digest(seed, canonical(position))}
             if overridden:  # public names: `status` lists them as non-standard (adjudicator/overrides.py)
                 origin["overrides"] = overridden
-            initial_core["interpretations"] = position_interpretations(ruleset, position)
+            initial_core["interpretations"] = {**readings, **position_interpretations(ruleset, position)}
         else:
             scenario = scenario_of(ruleset, scenario, chosen)
             initial = ruleset.adopt_data(ruleset.new_state(scenario, chosen), data)
@@ -43,6 +47,10 @@ def genesis(
         provisional = tuple(ruleset.provisional(scenario))
     if data:
         origin["data"] = dict(sorted(data.items()))
+        named = [f"data file {name}" for name in data_differences(ruleset, initial, data)]
+        if named:  # a user's folder is as non-standard as a position's carried files (own_data)
+            origin["overrides"] = named + origin.get("overrides", [])
+    mark_own_data(origin, ruleset, initial)
     return core.GameCreated(
         ruleset=ruleset.name, version=ruleset.version, scenario=scenario, options=chosen,
         kind="transcribed" if transcribed else "generated", seats=ruleset.seats(initial),
@@ -50,6 +58,41 @@ def genesis(
         initial=to_builtins(initial), provisional=provisional, initial_core=initial_core,
         entropy_seats=ruleset.seats(initial) if seat_entropy and not transcribed else (),
     )
+
+
+def data_differences(ruleset: Ruleset[Any], state: Any, data: Mapping[str, str] | None = None) -> list[str]:
+    """Each data file a game in `state` plays on (the files it carries, else `data`, a user's folder) that differs
+    from the shipped one, as "NAME: changed|added|left out"; [] for a game on the shipped data."""
+    played = ruleset.carried_data(state) or dict(data or {})
+    return [f"{name}: {how}" for name, how in differing_files(played, ruleset.shipped_data())] if played else []
+
+
+def mark_own_data(origin: dict[str, Any], ruleset: Ruleset[Any], state: Any) -> None:
+    """Mark a genesis whose game plays on data files of its own (a user's data folder, a position's carried files
+    that differ from the shipped ones, data an override wrote; every ruleset): its data hash, and the folder it
+    carries, would let a seat test candidate values (a fogged unit's strength) against them, so seats are served
+    neither (projections/views.served_origin). Whether the files differ from the shipped ones does not decide it:
+    an override setting a hidden value to the printed one would then serve the hash, setting it to another would
+    not, and the seat would learn which. What decides it is public: the folder given, the overrides named.
+    Decided here, where the genesis is made, and again for a fork."""
+    if ruleset.carried_data(state) or origin.get("data"):
+        origin["own_data"] = True
+
+
+def folder_readings(shipped: Mapping[str, Interpretation], own: Mapping[str, Interpretation]) -> dict[str, str]:
+    """The readings a user's data folder makes its defaults (Arrivano's interpretations.json) where they are not the
+    shipped defaults: in force from the genesis, as a position's are, so that the game plays them and `status` lists
+    them. A default that is no reading the ruleset knows is refused (BadInput), not played as something else."""
+    readings: dict[str, str] = {}
+    for name, interp in sorted(own.items()):
+        known = shipped.get(name)
+        if known is None or interp.default not in known.choices:
+            offered = "|".join(known.choices) if known else "none: no such interpretation"
+            raise BadInput(f"the data folder's interpretations: {name}'s default {interp.default!r} is no reading "
+                           f"this ruleset plays (known: {offered})")
+        if interp.default != known.default:
+            readings[name] = interp.default
+    return readings
 
 
 def position_interpretations(ruleset: Ruleset[Any], position: dict[str, Any]) -> dict[str, str]:

@@ -29,10 +29,9 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
     if picturing is None:
         raise NotDrawn(f"no map picture for {record.ruleset} games: pictures are drawn for "
                        f"{', '.join(sorted(PICTURES))} games")
-    view, ruleset = app.view(game_id, seat, at), registry.get(record.ruleset)
-    # the data the game is played on (its own files, if any): only what the view shows is drawn from them
-    own = ruleset.carried_data(app.state_at(game_id, view["engine"]["seq"]).rules)
-    picture = picturing(view, tuple(ruleset.provisional(record.scenario)), own)
+    view = app.view(game_id, seat, at)
+    picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)),
+                        app.played_data(game_id, view["engine"]["seq"]))
     seq = view["engine"]["seq"]
     window = app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq)
     if isinstance(picture, HexPicture):

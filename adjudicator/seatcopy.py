@@ -437,6 +437,11 @@ class SeatCopy:
         self._check(game_id, seat)
         return list(self.state["legal"])
 
+    def played_data(self, game_id: str, at: int | None = None) -> dict[str, str]:
+        """{}: a seat's copy holds none of the game's own data files (they are the umpire's, views.served_origin), so
+        its pictures are drawn on the shipped data."""
+        return {}
+
     def status(self, game_id: str, seat: str = UMPIRE) -> Status:
         self._check(game_id, seat)
         return msgspec.convert(self.state["status"], Status)

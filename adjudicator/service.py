@@ -19,7 +19,7 @@ from arbitro.adjudicator import overrides, registry, seatcopy
 from arbitro.adjudicator.admission import (
     as_first_cited, cited_notes, known_type, may_read, pinned, seat_signature, sign_receipt, stale, umpire_only,
 )
-from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis
+from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis, mark_own_data
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat
@@ -35,7 +35,7 @@ from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import open_in
 from arbitro.projections.fold import Replayer
 from arbitro.projections.game import GameState, awaited, may_reveal, state_bytes, state_hash
-from arbitro.projections.views import seat_view, serve_event
+from arbitro.projections.views import seat_view, serve_event, served_origin
 
 __all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now", "token_hash"]
 
@@ -305,6 +305,12 @@ class Arbitro(ExchangeCalls):
         self._legal[(game_id, seat)] = (game.head_hash, encoded)
         return msgspec.json.decode(encoded)  # the same plain JSON values as every later (cached) answer
 
+    def played_data(self, game_id: str, at: int | None = None) -> dict[str, str]:
+        """The data files the game plays on after event `at` where it carries its own (a user's folder, data an
+        override wrote: Ruleset.carried_data), else {}: what its pictures are drawn on (only what a seat's view shows
+        is drawn from them)."""
+        return registry.get(self.game(game_id).ruleset).carried_data(self.state_at(game_id, at).rules)
+
     def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
         game = self.game(game_id)
         self.check_seat(game, seat)
@@ -360,7 +366,7 @@ class Arbitro(ExchangeCalls):
         return Status(
             game=game.id, ruleset=game.ruleset, version=game.version, scenario=game.scenario,
             options=list(created.options), kind=game.kind, seats=list(game.seats), head=game.head_seq,
-            origin=created.origin, parent=game.parent, seed_revealed=state.core.seed is not None,
+            origin=served_origin(created.origin, seat), parent=game.parent, seed_revealed=state.core.seed is not None,
             awaiting=awaiting_in(registry.get(game.ruleset), state), outcome=outcome,
             provisional=list(created.provisional), non_standard=list(overrides.named(created.origin)),
             interpretations=dict(sorted(state.core.interpretations.items())),
@@ -446,6 +452,7 @@ class Arbitro(ExchangeCalls):
         for carried in ("data", "overrides"):  # a user's data folder, a position's overrides: the fork's too
             if created.origin.get(carried):
                 origin[carried] = created.origin[carried]
+        mark_own_data(origin, ruleset, state.rules)  # a ruling may have changed the data since the parent's
         if keep_dice:
             origin["seed_public"] = True  # the parent's seed was revealed before this fork (arbitro §R.3)
         fork = core.GameCreated(

@@ -331,8 +331,9 @@ class MarengoProjection(RulesetProjection[MarengoState]):
     name = "marengo"
     # 1.1.0: the bombardment target choice is a frame on the decision stack; 1.2.0: the loss queue too; 1.3.0:
     # the retreat; 1.4.0: the attack manoeuvre; 1.5.0: the assault; 1.6.0: the board and pieces against public
-    # facts (issue 19), a game on a user's data folder (docs/exchange-format.md); 1.7.0: the data hash's framing
-    version = "1.7.0"
+    # facts (issue 19), a game on a user's data folder (docs/exchange-format.md); 1.7.0: the data hash's framing;
+    # 1.8.0: a game on a data folder names it non-standard and keeps it and its hash from the seats
+    version = "1.8.0"
     State = MarengoState
     Event = ev.MarengoEvent
     Contexts = ev.MARENGO_CONTEXTS

@@ -309,7 +309,7 @@ def redact(e: Any, seat: str) -> dict[str, Any] | None:
 
 class MonferratoProjection(RulesetProjection[MonferratoState]):
     name = "monferrato"
-    version = "0.14.0"
+    version = "0.15.0"
     State = MonferratoState
     Event = ev.MonferratoEvent
     Contexts = ev.MONFERRATO_CONTEXTS

@@ -23,6 +23,16 @@ from arbitro.projections.game import GameState
 UMPIRE_ONLY = "(seen by the umpire only)"
 
 
+def served_origin(origin: dict[str, Any], seat: str) -> dict[str, Any]:
+    """A genesis's origin as `seat` may see it. A game on data files of its own (marked where its genesis is made:
+    adjudicator/creation.mark_own_data) keeps its data folder, and the hash over its data, for the umpire: either
+    would let a seat test candidate values (a hidden strength, where an added piece stands) against them (arbitro
+    §V.3). What differs from the shipped data is named to every seat (`status`, non-standard), not what it holds."""
+    if seat == UMPIRE or not origin.get("own_data") or "data" not in origin:
+        return origin
+    return {**origin, "data": UMPIRE_ONLY}
+
+
 def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: GameState[Any]) -> dict[str, Any] | None:
     """The event as `seat` may see it (None: not shown at all)."""
     if seat == UMPIRE:
@@ -32,10 +42,9 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
             data = to_builtins(event)
             initial = msgspec.convert(event.initial, ruleset.State)
             data["initial"] = ruleset.view(initial, seat)
-            if event.origin.get("overrides"):
-                # The hash of data an override changed would let a seat test candidate values (a hidden strength,
-                # where an added piece stands) against it: the umpire's only, as the position is (arbitro §V.3).
-                data["data_hash"] = UMPIRE_ONLY
+            data["origin"] = served_origin(event.origin, seat)
+            if event.origin.get("own_data"):
+                data["data_hash"] = UMPIRE_ONLY  # see served_origin
             if event.initial_core.get("decisions"):
                 # A fork made while a decision was pending carries its stack over (e.g. a command waiting for its
                 # roll, arbitro §R.4): each frame is redacted here exactly as the parent's was served.

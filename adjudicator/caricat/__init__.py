@@ -36,7 +36,7 @@ from arbitro.projections.base import Outcome
 class CaricatRuleset(Ruleset[P.CaricatState]):
     name = "caricat"
     title = "Caricat!"
-    version = "0.5.0"
+    version = "0.6.0"
     State = P.CaricatState
     Event = ev.CaricatEvent
     Command = C.CaricatCommand

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import registry
+from arbitro.adjudicator.creation import mark_own_data
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
-from arbitro.projections.views import UMPIRE_ONLY
+from arbitro.projections.views import UMPIRE_ONLY, served_origin
 
 SCENARIO = {"caldiero": "historical", "arrivano": "campotenese", "caricat": "montebello", "marengo": "marengo",
             "monferrato": "1628"}
@@ -95,3 +96,91 @@ def test_the_data_hash_of_overridden_data_is_not_served_to_a_seat(
 
 def r_hash(ruleset: str) -> str:
     return registry.get(ruleset).data_hash()
+
+
+FOLDER_VALUE = {  # a data file, a printed value in it (of the first piece whose id starts so) and the seats that
+    # may not know it: the enemy's under fog or face down; where the game hides no piece, every seat, since no view
+    # holds a printed value and only the folder or its hash could tell it
+    "caldiero": ("oob.json", "efficiency", "", ("austria", "france")),
+    "arrivano": ("montebello/oob.json", "efficiency", "", ("france",)),
+    "caricat": ("montebello.json", "morale", "", ("austrian", "italian")),
+    "marengo": ("armies.json", "strength", "AUT_ZACH", ("france",)),
+    "monferrato": ("oob.json", "fire", "", ("pro_france", "pro_spain")),
+}
+
+
+def _with_value(text: str, key: str, value: int, prefix: str = "") -> str:
+    """`text` (a JSON data file) with the first `key` holding an integer (in an entry whose id starts with `prefix`)
+    set to `value`."""
+    data = json.loads(text)
+
+    def first(node: Any) -> dict[str, Any] | None:
+        if isinstance(node, dict):
+            if isinstance(node.get(key), int) and not isinstance(node[key], bool) and \
+                    str(node.get("id", "")).startswith(prefix):
+                return node
+            node = list(node.values())
+        for child in node if isinstance(node, list) else ():
+            if (found := first(child)) is not None:
+                return found
+        return None
+
+    entry = first(data)
+    assert entry is not None, key
+    entry[key] = value
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("ruleset", sorted(FOLDER_VALUE))
+def test_a_data_folder_s_hidden_value_is_served_to_no_seat(ruleset: str) -> None:
+    """Two games on data folders differing only in one printed value (`arbitro new RULESET SCENARIO --data DIR`) serve
+    every seat the same genesis and status, its seed commitment set aside: the folder and its hash are the umpire's
+    (creation.mark_own_data, views.served_origin); what differs is named, not what it holds."""
+    r = registry.get(ruleset)
+    name, key, prefix, blind = FOLDER_VALUE[ruleset]
+    served: list[list[Any]] = []
+    shipped = r.shipped_data()[name]
+    for value in [v for v in (1, 2, 3) if _with_value(shipped, key, v, prefix) != json.dumps(json.loads(shipped))][:2]:
+        files = {**r.shipped_data(), name: _with_value(shipped, key, value, prefix)}
+        app = Arbitro(SQLiteStore(":memory:"))
+        gid = app.create(ruleset, SCENARIO[ruleset] if ruleset != "arrivano" else "montebello", data=files, game_id="g")
+        assert app.log(gid, "umpire", 1, 1)[0]["event"]["origin"]["data"] == files
+        assert set(blind) <= set(app.game(gid).seats)
+        seen = []
+        for seat in blind:
+            event = app.log(gid, seat, 1, 1)[0]["event"]
+            event.pop("seed_commitment")
+            assert event["data_hash"] == event["origin"]["data"] == UMPIRE_ONLY
+            status = app.status(gid, seat)
+            assert status.non_standard == [f"data file {name}: changed"] and status.origin["data"] == UMPIRE_ONLY
+            seen.append([event, status.origin, status.non_standard])
+        served.append(seen)
+    assert len(served) == 2 and served[0] == served[1]
+
+
+def test_a_data_folder_the_same_as_the_shipped_one_is_standard_and_still_the_umpire_s() -> None:
+    """Whether a folder is withheld does not hang on what it holds (creation.mark_own_data): one the same as the
+    shipped data is named standard, and its hash is the umpire's as any folder's is."""
+    r = registry.get("caricat")
+    app = Arbitro(SQLiteStore(":memory:"))
+    gid = app.create("caricat", "montebello", data=r.shipped_data())
+    event = app.log(gid, "italian", 1, 1)[0]["event"]
+    assert (event["data_hash"], event["origin"]["data"]) == (UMPIRE_ONLY, UMPIRE_ONLY)
+    assert app.log(gid, "umpire", 1, 1)[0]["event"]["data_hash"] == r.data_hash()
+    assert app.status(gid, "italian").non_standard == []
+
+
+def test_what_withholds_the_data_hash_is_data_of_its_own_not_overrides() -> None:
+    """The data hash is withheld because the game plays on data files of its own (creation.mark_own_data), not because
+    its origin names overrides (every shipped ruleset's overrides write data files, so this is asked of the rule): a
+    genesis naming overrides on a state that carries no data is not marked, one whose state carries files is."""
+    r = registry.get("monferrato")
+    state = r.new_state("1628", ())
+    origin: dict[str, Any] = {"overrides": ["one infantry of milano: printed fire not the counter's (monferrato §2.1)"]}
+    mark_own_data(origin, r, state)
+    assert "own_data" not in origin and served_origin(origin, "pro_france") == origin
+    carrying = r.adopt_data(state, r.shipped_data())
+    mark_own_data(origin, r, carrying)
+    assert origin["own_data"] is True
+    assert served_origin({**origin, "data": {"oob.json": "{}"}}, "pro_france")["data"] == UMPIRE_ONLY
+    assert served_origin({**origin, "data": {"oob.json": "{}"}}, "umpire")["data"] == {"oob.json": "{}"}

@@ -18,7 +18,8 @@ from click.testing import CliRunner
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.datafiles import DataError
-from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.arrivano.readings import in_force
+from arbitro.adjudicator.errors import BadInput, Rejected
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.cli import cli
@@ -165,3 +166,39 @@ def test_carried_files_named_outside_a_folder_are_refused_before_anything_is_wri
     with pytest.raises(DataError) as e:
         folder.from_files(files)
     assert [p.file for p in e.value.problems] == [name]
+
+
+def folder_with_default(name: str, default: str, *more_choices: str) -> dict[str, str]:
+    """Arrivano's shipped folder as a user's own, its interpretations.json giving `name` another default."""
+    r = registry.get("arrivano")
+    files = r.read_data(r.folder.folder)
+    spec = json.loads(files["interpretations.json"])
+    entry = next(i for i in spec["interpretations"] if i["name"] == name)
+    entry["default"], entry["choices"] = default, [*entry["choices"], *more_choices]
+    files["interpretations.json"] = json.dumps(spec, ensure_ascii=False)
+    return files
+
+
+def test_an_arrivano_folder_s_own_default_reading_is_in_force_and_status_says_so() -> None:
+    """A user's folder whose interpretations.json makes `as_caldiero` the default of column_keeps_to_roads (D38,
+    arrivano §9.3) plays that reading from its genesis, as a position's readings are (creation.folder_readings):
+    `status` lists it in force and names the changed file non-standard; a game on the shipped data plays the shipped
+    default, and an umpire's ruling still switches it."""
+    app = Arbitro(SQLiteStore(":memory:"))
+    gid = app.create("arrivano", "montebello", data=folder_with_default("column_keeps_to_roads", "as_caldiero"))
+    assert in_force(app.state_at(gid).rules, "column_keeps_to_roads") == "as_caldiero"
+    status = app.status(gid, "france")
+    assert status.interpretations == {"column_keeps_to_roads": "as_caldiero"}
+    assert status.non_standard == ["data file interpretations.json: changed"]
+    shipped = app.create("arrivano", "montebello")
+    assert in_force(app.state_at(shipped).rules, "column_keeps_to_roads") == "roads_only"
+    assert app.status(shipped, "france").interpretations == {}
+    app.submit(gid, "umpire", {"type": "ruling", "interpretation": {"column_keeps_to_roads": "roads_only"},
+                               "reason": "the shipped reading after all"})
+    assert in_force(app.state_at(gid).rules, "column_keeps_to_roads") == "roads_only"
+
+
+def test_a_folder_s_default_that_the_rules_do_not_play_is_refused() -> None:
+    with pytest.raises(BadInput, match="column_keeps_to_roads's default 'anywhere' is no reading this ruleset plays"):
+        Arbitro(SQLiteStore(":memory:")).create(
+            "arrivano", "montebello", data=folder_with_default("column_keeps_to_roads", "anywhere", "anywhere"))

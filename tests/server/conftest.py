@@ -25,7 +25,7 @@ from arbitro.events.sqlite import SQLiteStore
 registry.register("duel", "tests.foundation.duel:DuelRuleset")
 
 
-def duel_picture(view: Any, provisional: tuple[str, ...]) -> AreaPicture:
+def duel_picture(view: Any, provisional: tuple[str, ...], data: Any = None) -> AreaPicture:
     """The duel's map for the server's picture endpoint: one zone a side, its block with its hit points, and the
     seat's own card (hidden from the other seat) on its own block only."""
     state, seat = view["state"], view["seat"]
