@@ -5,6 +5,7 @@ Prints each discrepancy (position, seat, kind, command) and a count per ruleset 
 
     python -m bench.agreement                         # every ruleset, a position every 60 commands, 25 candidates each
     python -m bench.agreement --ruleset arrivano --every 10 --examples 100 --readings
+    python -m bench.agreement --readings --reading-positions 40    # more positions under the other readings
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from arbitro.adjudicator import registry  # noqa: E402
 from tests.agreement import LOGS, Position, log_positions, other_readings, selfplay_positions, sweep  # noqa: E402
 
 
-def positions(ruleset: str, every: int, selfplay: int, readings: bool) -> list[Position]:
+def positions(ruleset: str, every: int, selfplay: int, readings: bool, reading_positions: int = 8) -> list[Position]:
     found: list[Position] = []
     for path in sorted(LOGS.glob(f"{ruleset}-*.jsonl")):
         found += log_positions(path, every)
@@ -31,7 +32,8 @@ def positions(ruleset: str, every: int, selfplay: int, readings: bool) -> list[P
         if selfplay:
             found += selfplay_positions(ruleset, scenario, "agreement-1", every, selfplay)
     if readings:
-        found += [other for p in found[:: max(1, len(found) // 8)] for other in other_readings(p)]
+        step = max(1, len(found) // reading_positions)
+        found += [other for p in found[::step] for other in other_readings(p)]
     return found
 
 
@@ -42,13 +44,15 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=25, help="candidates drawn per position (and seat's listing)")
     parser.add_argument("--selfplay", type=int, default=300, help="commands of seeded self-play per scenario (0: none)")
     parser.add_argument("--readings", action="store_true", help="also under each interpretation's other readings")
+    parser.add_argument("--reading-positions", type=int, default=8,
+                        help="with --readings: how many of the positions (spread over them) are judged under each")
     parser.add_argument("--seed", type=int, default=19)
     args = parser.parse_args()
     names = args.ruleset or sorted(n for n, rs in registry.available().items() if not isinstance(rs, str))
     total = 0
     for name in names:
         started = time.monotonic()
-        where = positions(name, args.every, args.selfplay, args.readings)
+        where = positions(name, args.every, args.selfplay, args.readings, args.reading_positions)
         found = sweep(where, args.examples * len(where), args.seed)
         counts = collections.Counter((d.kind, json.loads(d.command)["type"]) for d in found)
         print(f"{name}: {len(where)} positions, {args.examples * len(where)} candidates, {len(found)} discrepancies "
