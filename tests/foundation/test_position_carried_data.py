@@ -184,3 +184,20 @@ def test_what_withholds_the_data_hash_is_data_of_its_own_not_overrides() -> None
     assert origin["own_data"] is True
     assert served_origin({**origin, "data": {"oob.json": "{}"}}, "pro_france")["data"] == UMPIRE_ONLY
     assert served_origin({**origin, "data": {"oob.json": "{}"}}, "umpire")["data"] == {"oob.json": "{}"}
+
+
+@pytest.mark.parametrize("ruleset", ["arrivano", "marengo"])
+def test_a_fork_of_a_game_on_its_own_data_keeps_them_from_the_seats(ruleset: str) -> None:
+    """A fork decides again where its genesis is made (service.fork calls creation.mark_own_data): the folder it
+    carries over and the hash over it stay the umpire's."""
+    r = registry.get(ruleset)
+    name, key, prefix, blind = FOLDER_VALUE[ruleset]
+    files = {**r.shipped_data(), name: _with_value(r.shipped_data()[name], key, 1, prefix)}
+    app = Arbitro(SQLiteStore(":memory:"))
+    gid = app.create(ruleset, "montebello" if ruleset == "arrivano" else SCENARIO[ruleset], data=files)
+    child = app.fork(gid, app.game(gid).head_seq)
+    genesis = app.log(child, "umpire", 1, 1)[0]["event"]
+    assert genesis["origin"]["own_data"] is True and genesis["origin"]["data"] == files
+    for seat in blind:
+        served = app.log(child, seat, 1, 1)[0]["event"]
+        assert served["data_hash"] == served["origin"]["data"] == app.status(child, seat).origin["data"] == UMPIRE_ONLY
