@@ -210,12 +210,13 @@ def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -
     Caldiero adds: hexes its scenario closes (§9.2.1 rows, §19.1 direction: `_closed`), guns across a canal only at a
     bridge (§10.3) and only along roads in an ice storm (§17.1.3), and `roads_only` (§17.1.1)."""
     road = _road_steps(world.hexmap).__contains__
+    canal = _canal_steps(world).__contains__
     artillery, ice = g.artillery, world.state.weather == 3
 
     def step(a: HexId, b: HexId) -> bool:  # the search's inner loop asks it of every step (issue 15)
         if (roads_only or (artillery and ice)) and not road((a, b)):
             return False
-        return not (artillery and ground.canal_without_bridge(world, a, b))
+        return not (artillery and canal((a, b)))
 
     step_veto = step if roads_only or artillery else None
     return unit_rules(CALDIERO_VARIANT, world, _mover(world, g, origin, budget), roads=lambda a, b: road((a, b)),
@@ -223,6 +224,16 @@ def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -
 
 
 _ROAD_STEPS = Memo(64)
+_CANAL_STEPS = Memo(64)
+
+
+def _canal_steps(world: World) -> frozenset[tuple[str, str]]:
+    """Every (a, b) step across a hexside artillery crosses only at a bridge (§10.3: `ground.canal_without_bridge`),
+    worked out once per map and terrain table, which alone it reads (issue 15: an artillery search asks it of every
+    step)."""
+    hexmap = world.hexmap
+    return _CANAL_STEPS.get((hexmap, world.terrain_table), "canal steps", lambda: frozenset(
+        (h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if ground.canal_without_bridge(world, h, n)))
 
 
 def _road_steps(hexmap: HexMap) -> frozenset[tuple[str, str]]:
