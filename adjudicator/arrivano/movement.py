@@ -85,11 +85,17 @@ class Plan:
     mover: Mover  # what the kernel's search reads of the unit (its order's ZoC permissions as they apply: D7, open order)
 
 
-def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = None,
+def plan(w: World, uid: str, column: bool, ic: set[str] | frozenset[str], chosen: str | None = None,
          open_order: bool = False) -> Plan | str:
     """The move rules for this unit now (`chosen`: an artillery unit's order), or the citation forbidding a march
     column. `open_order`: the move of a light unit about to fire, which may enter EZoC (and stops there) even under
-    Manoeuvre (arrivano §16.3)."""
+    Manoeuvre (arrivano §16.3). Worked out once per World (issue 15: a move asks it, then its listing)."""
+    ic = frozenset(ic)  # the same object for a World's in_command
+    return w.cached(("plan", uid, str(column), str(chosen), str(open_order), ic),  # type: ignore[arg-type]
+                    lambda: _plan(w, uid, column, ic, chosen, open_order))
+
+
+def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | None, open_order: bool) -> Plan | str:
     unit = w.state.units[uid]
     order = movement_order(w, uid, ic, chosen)
     rules_o = w.orders.orders[order]  # type: ignore[index]
@@ -115,8 +121,7 @@ def plan(w: World, uid: str, column: bool, ic: set[str], chosen: str | None = No
     mover = Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
                   replace(order_moves(w.orders)[order], enter_ezoc=enter),
                   one_hex=rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only))
-    rules = unit_rules(ARRIVANO_VARIANT, w, mover, roads=lambda a, b: bool(w.hexmap.roads_between(a, b)),
-                       can_end=end_fits(ARRIVANO_VARIANT, w, (uid,), column))
+    rules = unit_rules(ARRIVANO_VARIANT, w, mover, can_end=end_fits(ARRIVANO_VARIANT, w, (uid,), column))
     return Plan(start, rules, ezoc, order, mover)
 
 
@@ -144,8 +149,16 @@ def attack_binds(w: World, uid: str, ic: set[str]) -> bool:
     return unit.where == "map" and counts_for_obligations(w, uid, ic, "attack") and group_order(w) == "attack"
 
 
-def _reached(w: World, uid: str, column: bool, ic: set[str], chosen: str | None) -> dict[str, tuple[str, ...]]:
-    """`destinations` but for the Attack order's direction (§5.1.2): what `why_not` explains."""
+def _reached(w: World, uid: str, column: bool, ic: set[str] | frozenset[str],
+             chosen: str | None) -> dict[str, tuple[str, ...]]:
+    """`destinations` but for the Attack order's direction (§5.1.2): what `why_not` explains. Worked out once per
+    World (a move, its refusal, the listing and the obligations ask it): do not modify the answer."""
+    ic = frozenset(ic)
+    return w.cached(("reached", uid, str(column), str(chosen), ic),  # type: ignore[arg-type]
+                    lambda: _search(w, uid, column, ic, chosen))
+
+
+def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | None) -> dict[str, tuple[str, ...]]:
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}

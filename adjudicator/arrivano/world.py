@@ -56,7 +56,7 @@ class World(world.World):
     def in_command(self, formation: str) -> frozenset[str]:
         """Units of the formation in command: the kernel's rule (parabellum/command.py; arrivano §4.4, §4.2,
         §4.4.2, §5.3.1, §4.6, §3.2, §15.4.1) with this World's answers."""
-        return command.in_command(ARRIVANO_VARIANT, self, formation)
+        return self.cached(("in command", formation), lambda: command.in_command(ARRIVANO_VARIANT, self, formation))
 
     def out_of_command(self, u: str) -> bool:
         """arrivano §5.3 with §4.4: a unit of the activated group on the map, out of its formation's command as the

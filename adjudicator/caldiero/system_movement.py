@@ -31,7 +31,7 @@ from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
     Mover, commander_moves, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
-    presence_problem, unit_reach, unit_rules,
+    presence_problem, road_steps, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps import movement as hex_movement
@@ -209,7 +209,7 @@ def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -
     """The kernel's rules for one search from `origin` (the start, or the entry hex already entered), with what
     Caldiero adds: hexes its scenario closes (§9.2.1 rows, §19.1 direction: `_closed`), guns across a canal only at a
     bridge (§10.3) and only along roads in an ice storm (§17.1.3), and `roads_only` (§17.1.1)."""
-    road = _road_steps(world.hexmap).__contains__
+    road = road_steps(world.hexmap).__contains__
     canal = _canal_steps(world).__contains__
     artillery, ice = g.artillery, world.state.weather == 3
 
@@ -219,11 +219,10 @@ def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -
         return not (artillery and canal((a, b)))
 
     step_veto = step if roads_only or artillery else None
-    return unit_rules(CALDIERO_VARIANT, world, _mover(world, g, origin, budget), roads=lambda a, b: road((a, b)),
-                      closed=_closed(world, g), step=step_veto, terrain_multiplier=terrain_multiplier(world))
+    return unit_rules(CALDIERO_VARIANT, world, _mover(world, g, origin, budget), closed=_closed(world, g),
+                      step=step_veto, terrain_multiplier=terrain_multiplier(world))
 
 
-_ROAD_STEPS = Memo(64)
 _CANAL_STEPS = Memo(64)
 
 
@@ -234,13 +233,6 @@ def _canal_steps(world: World) -> frozenset[tuple[str, str]]:
     hexmap = world.hexmap
     return _CANAL_STEPS.get((hexmap, world.terrain_table), "canal steps", lambda: frozenset(
         (h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if ground.canal_without_bridge(world, h, n)))
-
-
-def _road_steps(hexmap: HexMap) -> frozenset[tuple[str, str]]:
-    """Every (a, b) step along a road of the map, both ways, worked out once per map (issue 15: the search asks it
-    of every step)."""
-    return _ROAD_STEPS.get((hexmap,), "road steps", lambda: frozenset(
-        (h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if hexmap.roads_between(h, n)))
 
 
 def _closed(world: World, g: Group) -> Callable[[str], bool]:
@@ -299,10 +291,11 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     routes: dict[str, Route] = {}
     hm, table = _hexmap(world), movement_table(world)
     # what its own rules read besides the kernel's: the arm and formation (§10.3, §17.1.3, §19.1), the weather and
-    # whether the formation's direction is released (§19.1, by the scenario hooks)
-    own = (g.artillery, g.formation, world.state.weather, g.formation in world.state.direction_released)
+    # its cost multiplier, whether the formation's direction is released (§19.1, by the scenario hooks)
+    own = (g.artillery, g.formation, world.state.weather, terrain_multiplier(world),
+           g.formation in world.state.direction_released)
     for budget, roads_only in searches:
-        rules = _rules(world, g, origin, budget - spent, roads_only)
+        rules = lambda b=budget - spent, r=roads_only: _rules(world, g, origin, b, r)  # noqa: E731 (made on a miss)
         reach = unit_reach(CALDIERO_VARIANT, world, hm, table, _mover(world, g, origin, budget - spent), rules,
                            (*own, roads_only), (world.counters, world.hexmap))
         key = ("caldiero routes", g.start, g.column, spent)

@@ -153,13 +153,17 @@ def hexes_held(world: World, side: str) -> frozenset[str]:
     return world.cached(("hexes held", side), lambda: frozenset(world.occupied_by(side)))
 
 
-def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules,
-               key: Hashable, anchors: tuple[object, ...] = ()) -> Reach:
+def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str,
+               rules: MoveRules | Callable[[], MoveRules], key: Hashable, anchors: tuple[object, ...] = ()) -> Reach:
     """`reach` kept across positions (`SEARCHES`) under `key`, which names all the search reads of the position
     except where the mover may end: the answer is searched without `rules.can_end`, which `ends` applies.
+    `rules` may be a function making them, called only when the search is made (a kept answer needs none).
     `anchors`: the game's data objects the rules read besides the map and table (a scenario's closed rows)."""
-    return SEARCHES.get((variant, hexmap, table, *anchors), key,
-                        lambda: reach(variant, hexmap, table, origin, replace(rules, can_end=None)))
+    def search() -> Reach:
+        made = rules if isinstance(rules, MoveRules) else rules()
+        return reach(variant, hexmap, table, origin, replace(made, can_end=None))
+
+    return SEARCHES.get((variant, hexmap, table, *anchors), key, search)
 
 
 def ends(found: Reach, can_end: Callable[[HexId], bool] | None) -> list[HexId]:
@@ -186,8 +190,17 @@ class Mover:
     one_hex: bool
 
 
-def unit_rules(variant: Variant, world: World, m: Mover, *, roads: Callable[[HexId, HexId], bool],
-               closed: Callable[[HexId], bool] | None = None,
+_ROAD_STEPS = Memo(64)
+
+
+def road_steps(hexmap: HexMap) -> frozenset[tuple[str, str]]:
+    """Every (a, b) step along a road of the map, both ways (a march column keeping to roads, §9.3 in both; caldiero
+    §17.1.1's and §17.1.3's road-only moves), worked out once per map (issue 15: a search asks it of every step)."""
+    return _ROAD_STEPS.get((hexmap,), "road steps", lambda: frozenset(
+        (h, n) for h in hexmap.hexes() for n in hexmap.grid.neighbours(h) if hexmap.roads_between(h, n)))
+
+
+def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[HexId], bool] | None = None,
                step: Callable[[HexId, HexId], bool] | None = None,
                can_end: Callable[[HexId], bool] | None = None, terrain_multiplier: int = 1) -> MoveRules:
     """The engine's rules for a move, written once: never into enemy units (§9.1.2), nor into a hex the game closes
@@ -195,12 +208,13 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, roads: Callable[[Hex
     and, where the variant's reading says so, along roads only (`column_keeps_to_roads`, arrivano §9.3); one hex only as
     `one_hex` says, the minimum move of one hex (§9.1.1) from a start on the map, and from an entry hex as the
     variant's `entry_hex_is_first_step` says (§15.4); enemy zones of control as the order
-    allows (`zoc_rules`, §8 and §5.1 in both). `roads(a, b)`: a road runs from a into b; `step`: the game's own
-    step veto (caldiero §10.3 guns at a canal, §17.1.1 and §17.1.3 roads only)."""
+    allows (`zoc_rules`, §8 and §5.1 in both). `step`: the game's own step veto (caldiero §10.3 guns at a canal,
+    §17.1.1 and §17.1.3 roads only)."""
     ezoc = enemy_zoc(world, m.side)
     enemy, friends = hexes_held(world, world.enemy(m.side)), hexes_held(world, m.side)
     column, origin = m.column, m.origin
     follow_roads = column and variant.column_keeps_to_roads(world.reading)
+    roads = road_steps(world.hexmap)
     from_entry = not m.on_map and variant.entry_hex_is_first_step  # the entry hex was the move's first hex
     moves = not (m.one_hex and from_entry)
 
@@ -212,7 +226,7 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, roads: Callable[[Hex
     def may_step(a: HexId, b: HexId) -> bool:
         if not moves or (m.one_hex and a != origin):
             return False
-        if follow_roads and not roads(a, b):
+        if follow_roads and (a, b) not in roads:
             return False
         return step is None or step(a, b)
 
@@ -221,18 +235,20 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, roads: Callable[[Hex
                      zoc=zoc_rules(m.move, ezoc, friends.__contains__, column))
 
 
-def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTable, m: Mover, rules: MoveRules,
-               key: Hashable = (), anchors: tuple[object, ...] = ()) -> Reach:
-    """The search of `unit_rules` from the mover's origin, kept across positions (`kept_reach`) under what it reads
-    of the position: the enemy's zones of control and units (§8, §9.1.2), the friends only where they matter (a
-    march column passes through none, §9.3.2; a Defence order enters an enemy ZoC only where one stands, §5.1.3),
-    and the game's `key` (what its `closed` and `step` read)."""
+def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTable, m: Mover,
+               rules: MoveRules | Callable[[], MoveRules], key: Hashable = (),
+               anchors: tuple[object, ...] = ()) -> Reach:
+    """The search of `unit_rules` (or a function making them, called only for a search not kept) from the mover's
+    origin, kept across positions (`kept_reach`) under what it reads of the position: the enemy's zones of control
+    and units (§8, §9.1.2), the friends only where they matter (a march column passes through none, §9.3.2; a
+    Defence order enters an enemy ZoC only where one stands, §5.1.3), and the game's `key` (what its `closed`,
+    `step` and `terrain_multiplier` read)."""
     ezoc = enemy_zoc(world, m.side)
     friends: frozenset[str] = frozenset()
     if m.column or m.move.enter_ezoc == "with_friend":
         mine = hexes_held(world, m.side)
         friends = mine if m.column else mine & ezoc
-    full = ("unit move", m, rules.terrain_multiplier, ezoc, hexes_held(world, world.enemy(m.side)), friends,
+    full = ("unit move", m, ezoc, hexes_held(world, world.enemy(m.side)), friends,
             m.column and variant.column_keeps_to_roads(world.reading), key)
     return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors)
 
