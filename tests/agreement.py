@@ -265,6 +265,7 @@ DOCUMENTED_TEMPLATES: dict[tuple[str, str], tuple[str, str]] = {
     ("arrivano", "form_column"): ("units", "subset"),
     ("caldiero", "attack"): ("attackers", "subset"),
     ("caldiero", "move"): ("path", "any"),
+    ("caldiero", "move_leader"): ("path", "any"),
     ("caricat", "charge"): ("path", "ends"),
     ("caricat", "fire"): ("units", "subset"),
     ("caricat", "melee"): ("units", "subset"),

@@ -20,6 +20,7 @@ that every unit of the group may act under. Among equally cheap paths the one sm
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, replace
 
 from arbitro.adjudicator.caldiero import ground, map_rules
@@ -30,7 +31,7 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, commander_moves, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
+    Mover, commander_moves, commander_path_problem, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
     presence_problem, road_steps, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -384,24 +385,45 @@ def _explain(world: World, g: Group, path: tuple[str, ...], ezoc: frozenset[str]
 
 
 # --- leaders ------------------------------------------------------------------------------------------
-def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
-    """Legal destinations of a leader: the kernel's commander move (parabellum/movement.commander_moves; his movement
-    from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from off the map at `entry`, never into a row his
-    scenario closes (§4.2.2, §9.2.1 by the scenario hooks). `escape`: fleeing an enemy unit (caldiero §8.2.3)."""
+def _leader_search(world: World, leader: str, entry: str | None) -> dict[str, Any] | None:
+    """The kernel's commander move arguments for a leader (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4:
+    D31), entering from off the map at `entry`, never into a row his scenario closes nor ending where it forbids
+    (§4.2.2, §9.2.1 by its map rules); None when he cannot enter there."""
     s = world.state.leaders[leader]
     side = s.side
     start = s.hex if s.where == "map" else None
     ma = world.counters.leader(leader).movement * 2
     if start is None:
         if entry is None or world.enemy_units_at(entry, side):
-            return {}
+            return None
         origin, spent = entry, map_entry_cost(world, entry)
     else:
         origin, spent = start, 0
-    found = commander_moves(
-        CALDIERO_VARIANT, world, side, hexmap=_hexmap(world), table=movement_table(world), origin=origin,
-        on_map=start is not None, unit_class=UNIT_CLASS, budget=ma - spent, terrain_multiplier=terrain_multiplier(world),
+    return dict(
+        hexmap=_hexmap(world), table=movement_table(world), origin=origin, on_map=start is not None,
+        unit_class=UNIT_CLASS, budget=ma - spent, terrain_multiplier=terrain_multiplier(world),
         closed=lambda h: bool(world.closed_to(side, h)),
-        can_end=lambda h: map_rules.leader_may_end(world, leader, h),
-        fleeing=escape, anchors=(world.counters,))
-    return found if start is None else {h: path[1:] for h, path in found.items()}
+        can_end=lambda h: map_rules.leader_may_end(world, leader, h))
+
+
+def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
+    """Legal destinations of a leader, each with its path (on the map: from the hex after his; entering: from the
+    entry hex): the kernel's commander move (parabellum/movement.commander_moves). `escape`: fleeing an enemy unit
+    (caldiero §8.2.3)."""
+    search = _leader_search(world, leader, entry)
+    if search is None:
+        return {}
+    side = world.state.leaders[leader].side
+    found = commander_moves(CALDIERO_VARIANT, world, side, fleeing=escape, anchors=(world.counters,), **search)
+    return found if not search["on_map"] else {h: path[1:] for h, path in found.items()}
+
+
+def leader_path_problem(world: World, leader: str, path: tuple[str, ...], entry: str | None = None) -> Problem:
+    """Why the leader may not walk the path he is given (as `leader_reachable` gives one), or None: the kernel's
+    `commander_path_problem` (caldiero §8.2.2, §9.1.2, §9.1.4), never into a row his scenario closes nor ending
+    where it forbids (§4.2.2, §9.2.1)."""
+    search = _leader_search(world, leader, entry)
+    if search is None:
+        return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {entry} now (caldiero §15.4)"
+    walked = path if not search["on_map"] else (search["origin"], *path)
+    return commander_path_problem(CALDIERO_VARIANT, world, world.state.leaders[leader].side, walked, **search)

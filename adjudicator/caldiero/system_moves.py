@@ -10,7 +10,8 @@ from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, check_path, leader_reachable, make_group, reachable, stacking_problem,
+    Group, MoveProblem, Route, check_path, leader_path_problem, leader_reachable, make_group, reachable,
+    stacking_problem,
 )
 from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command_moves_over, unit_order
 from arbitro.adjudicator.parabellum.world import World
@@ -230,12 +231,14 @@ def movable_leaders(w: World, seat: str) -> list[str]:
     return out
 
 
+def leader_entry(w: World, leader: str) -> str | None:
+    """Where an off-map leader enters (his arrival's entry hex, caldiero §15.4), None on the map."""
+    arrival = w.counters.leader(leader).arrival if w.state.leaders[leader].where == "offmap" else None
+    return arrival.entry if arrival else None
+
+
 def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
-    entry = None
-    if w.state.leaders[leader].where == "offmap":
-        arrival = w.counters.leader(leader).arrival
-        entry = arrival.entry if arrival else None
-    return leader_reachable(w, leader, entry)
+    return leader_reachable(w, leader, leader_entry(w, leader))
 
 
 def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str, ...]:
@@ -248,4 +251,12 @@ def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str,
                      f"{cmd.leader} cannot reach {cmd.to}: 6 MP, no EZoC without a friendly unit there (caldiero §8.2.2, §9.1.4)"
                      + ("; Bonaparte stays within two hexes of 1014, Alvinczy not west of the 24xx line (caldiero §4.2.2)"
                         if cmd.leader in ("bonaparte", "alvinczy") else ""))
-    return options[cmd.to]
+    if cmd.path is None or tuple(cmd.path) == options[cmd.to]:
+        return options[cmd.to]
+    path = tuple(cmd.path)  # a path he is given is the one he walks, if he may (as a unit's: caldiero §9.1)
+    if path[-1] != cmd.to:
+        raise Reject(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")
+    problem = leader_path_problem(w, cmd.leader, path, leader_entry(w, cmd.leader))
+    if problem:
+        raise Reject(*problem)
+    return path

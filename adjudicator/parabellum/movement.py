@@ -23,7 +23,7 @@ from typing import Literal
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
+from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, Reach, ZocRules, check_path, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.stacking import stack_problem
@@ -346,6 +346,23 @@ def leader_rules(variant: Variant, ground: LeaderGround, *, unit_class: str, bud
                      zoc=ZocRules(hexes=ground.ezoc, entry="continue"))
 
 
+def _commander_rules(variant: Variant, world: World, side: str, *, origin: str, on_map: bool, unit_class: str,
+                     budget: int, terrain_multiplier: int = 1, one_hex: bool = False,
+                     closed: Callable[[HexId], bool] | None = None, can_end: Callable[[HexId], bool] | None = None,
+                     fleeing: bool = False) -> tuple[MoveRules, LeaderGround, Hashable]:
+    """A commander's rules on the position (`leader_rules`), its ground, and what his search reads of it (§8.2.2):
+    enemy units and ZoC, friends only within an enemy ZoC."""
+    enemy, friends = hexes_held(world, world.enemy(side)), hexes_held(world, side)
+    ground = LeaderGround(ezoc=enemy_zoc(world, side), enemy_at=enemy.__contains__,
+                          friends_at=friends.__contains__, closed=closed)
+    rules = leader_rules(variant, ground, unit_class=unit_class, budget=budget, minimum_move=on_map,
+                         terrain_multiplier=terrain_multiplier, can_end=can_end,
+                         one_hex_from=origin if one_hex else None, fleeing=fleeing)
+    key = ("commander", origin, side, on_map, unit_class, budget, terrain_multiplier, one_hex, fleeing,
+           closed is not None, ground.ezoc, enemy, friends & ground.ezoc)
+    return rules, ground, key
+
+
 def commander_moves(variant: Variant, world: World, side: str, *, hexmap: HexMap, table: MovementTable,
                     origin: str, on_map: bool, unit_class: str, budget: int, terrain_multiplier: int = 1,
                     one_hex: bool = False, closed: Callable[[HexId], bool] | None = None,
@@ -357,20 +374,43 @@ def commander_moves(variant: Variant, world: World, side: str, *, hexmap: HexMap
     paid for in `budget`, and may stay there (§15.4 in both; no minimum move). `closed`: hexes his game forbids
     (caldiero §9.2.1's rows, by the scenario hooks), a rule of `side` and `anchors` alone; `can_end`: where he
     may stop (caldiero §4.2.2); `one_hex`: one hex only (arrivano §17.2.7 storm)."""
-    enemy, friends = hexes_held(world, world.enemy(side)), hexes_held(world, side)
-    ground = LeaderGround(ezoc=enemy_zoc(world, side), enemy_at=enemy.__contains__,
-                          friends_at=friends.__contains__, closed=closed)
-    rules = leader_rules(variant, ground, unit_class=unit_class, budget=budget, minimum_move=on_map,
-                         terrain_multiplier=terrain_multiplier, can_end=can_end,
-                         one_hex_from=origin if one_hex else None, fleeing=fleeing)
-    # what his search reads (§8.2.2): enemy units and ZoC, friends only within an enemy ZoC
-    key = ("commander", origin, side, on_map, unit_class, budget, terrain_multiplier, one_hex, fleeing,
-           closed is not None, ground.ezoc, enemy, friends & ground.ezoc)
+    rules, _, key = _commander_rules(variant, world, side, origin=origin, on_map=on_map, unit_class=unit_class,
+                                     budget=budget, terrain_multiplier=terrain_multiplier, one_hex=one_hex,
+                                     closed=closed, can_end=can_end, fleeing=fleeing)
     found = kept_reach(variant, hexmap, table, origin, rules, key, anchors)
     out = {h: found.path(h) for h in ends(found, can_end)}
     if not on_map and (can_end is None or can_end(HexId(origin))):
         out[origin] = (HexId(origin),)
     return dict(sorted(out.items()))
+
+
+def commander_path_problem(variant: Variant, world: World, side: str, walked: Sequence[str], *, hexmap: HexMap,
+                           table: MovementTable, origin: str, on_map: bool, unit_class: str, budget: int,
+                           terrain_multiplier: int = 1, one_hex: bool = False,
+                           closed: Callable[[HexId], bool] | None = None,
+                           can_end: Callable[[HexId], bool] | None = None) -> Problem | None:
+    """Why a commander of `side` may not walk `walked` (from `origin`, included, as `commander_moves` gives a path),
+    the first rule its first forbidden step breaks, or None: each step read as his search reads it (§8.2.2, §9.1.2,
+    §9.1.4 in both), ending where he may stop. The arguments are `commander_moves`'."""
+    r = variant.rules
+    if not walked or walked[0] != origin:
+        return r.MOVEMENT, f"a commander's path goes on from {origin}, where he {'is' if on_map else 'enters'} ({r.MOVEMENT})"
+    off = next((h for h in walked if not world.grid.contains(h)), None)
+    if off is not None:
+        return r.MOVEMENT, f"{off} is not on the map ({r.MOVEMENT})"
+    rules, ground, _ = _commander_rules(variant, world, side, origin=origin, on_map=on_map, unit_class=unit_class,
+                                        budget=budget, terrain_multiplier=terrain_multiplier, one_hex=one_hex,
+                                        closed=closed, can_end=can_end)
+    check = check_path(hexmap, table, walked, rules)
+    if check.ok or check.block is None or check.at_step is None:
+        return None
+    a, b = walked[check.at_step - 1], walked[check.at_step]
+    if check.block == MoveBlock.STEP_VETOED and ground.enemy_at(HexId(b)):
+        return r.ENEMY_HEX, f"{b} holds enemy combat units ({r.ENEMY_HEX})"
+    if check.block == MoveBlock.STEP_VETOED and b in ground.ezoc:
+        return r.LEADER_EZOC, (f"{a}-{b}: a commander enters an enemy ZoC only where friendly units stand, and goes "
+                               f"from one such hex to another only when both hold them ({r.LEADER_EZOC})")
+    return r.MOVEMENT, f"{b} cannot be reached along {'-'.join(walked)}: {check.block.value.replace('_', ' ')} ({r.MOVEMENT})"
 
 
 # --- the movement obligations (§5.1.1 Advance, §5.1.2 Attack in both) -----------------------------------------

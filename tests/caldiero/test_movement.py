@@ -155,6 +155,29 @@ def test_general_moves_after_movement_and_not_into_ezoc_alone() -> None:
     assert t.state.leaders["massena"].hex == "1417"
 
 
+def test_a_leader_walks_the_path_he_is_given_when_every_step_is_legal() -> None:
+    """caldiero §9.1.4, §8.2.2 with §9.1's explicit path (issue 19 item 9, found by the agreement sweep): a leader's
+    path, when given, is the one he walks and is recorded, if each step is one his move allows within his 6 MP;
+    otherwise refused with the rule its first forbidden step breaks (an enemy ZoC without friends: §8.2.2), and a
+    path ending elsewhere than `to` is refused."""
+    def leaders_step() -> Table:
+        t = moving({"fr-18-ligne": "1417", "au-colloredo": "1617"}, leaders={"massena": "1416"})
+        t.send("france", {"type": "end_step"})
+        return t
+
+    t = leaders_step()
+    events = t.send("france", {"type": "move_leader", "leader": "massena", "to": "1315", "path": ["1415", "1315"]})
+    assert [e.path for e in events if isinstance(e, ev.LeaderMoved)] == [("1415", "1315")]  # 1315 is next to 1416
+    t = leaders_step()
+    words = reject(t, "caldiero §8.2.2", {"type": "move_leader", "leader": "massena", "to": "1417", "path": ["1516", "1417"]})
+    assert "1416-1516" in words
+    reject(t, "caldiero §9.1", {"type": "move_leader", "leader": "massena", "to": "1414", "path": ["1415"]})
+    assert "not adjacent" in reject(t, "caldiero §9.1", {"type": "move_leader", "leader": "massena", "to": "1414",
+                                                         "path": ["1315", "1414"]})
+    t.send("france", {"type": "move_leader", "leader": "massena", "to": "1417"})  # the searched path, as listed
+    assert t.state.leaders["massena"].hex == "1417"
+
+
 def test_bonaparte_stays_near_1014() -> None:
     t = moving({"fr-18-ligne": "1417"}, leaders={"bonaparte": "1114"})
     t.send("france", {"type": "end_step"})

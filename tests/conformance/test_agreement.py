@@ -64,8 +64,6 @@ class Known(NamedTuple):
 
 
 KNOWN: list[Known] = [  # each pinned by a strict xfail test below
-    Known("caldiero", "9", "a leader's move accepts any path it is given (movement: k-move's this session)",
-          "move_leader", ("path",)),
 ]
 
 
@@ -236,8 +234,6 @@ def test_a_documented_template_reaches_its_subsets_item_8() -> None:
     assert not documented("arrivano", {**one, "units": ["6e-leger"]}, listed)
 
 
-@pytest.mark.xfail(strict=True, reason="caldiero's move_leader ignores the path it is given (system_moves.check_move_leader "
-                   "returns the searched path to `to`): movement code, k-move's this session (issue 19 item 9)")
 def test_caldiero_a_leader_move_with_a_path_that_does_not_lead_there_is_refused_item_9() -> None:
     """Found by the full sweep (`python -m bench.agreement --readings`, 2026-11-29): at caldiero-full #cmd241 France's
     move of Bonaparte to 1215 named with a path from 1911 to 2011, which neither starts at his hex nor ends at 1215, is

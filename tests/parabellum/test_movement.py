@@ -153,6 +153,30 @@ def test_a_commander_s_move_is_searched_on_the_position_and_kept(variant: Varian
     assert set(moves(pos, one_hex=True)) == set(MAP.grid.neighbours("0303")) - ezoc_of(MAP, "0305")
 
 
+def test_a_commander_s_given_path_is_judged_step_by_step_as_his_search_reads_it(variant: Variant) -> None:
+    """`commander_path_problem` (§8.2.2, §9.1.2, §9.1.4 in both): a path he may walk gives None; into an enemy ZoC
+    without friends there the variant's §8.2.2; into enemy units its §9.1.2; a path not starting where he is, a hex
+    off the map, or a walk beyond his allowance its §9.1, naming the hex."""
+    pos = OnPlainMap(units={"e": Piece("austria", "0305"), "f": Piece("france", "0303")})
+    r = variant.rules
+
+    def problem(*walked: str, budget: int = 6) -> tuple[object, str] | None:
+        return movement.commander_path_problem(variant, pos, "france", walked, hexmap=MAP, table=TABLE,  # type: ignore[arg-type]
+                                               origin="0303", on_map=True, unit_class="unit", budget=budget)
+
+    assert problem("0303", "0302", "0301") is None
+    into = next(h for h in MAP.grid.neighbours("0303") if h in ezoc_of(MAP, "0305"))
+    found = problem("0303", into)
+    assert found is not None and found[0] == r.LEADER_EZOC and f"0303-{into}" in found[1]
+    pos.units["g"] = Piece("france", "0304")  # a friend in the enemy's ZoC: he may enter it, not the enemy's hex
+    assert problem("0303", "0304") is None
+    assert problem("0303", "0304", "0305") == (r.ENEMY_HEX, f"0305 holds enemy combat units ({r.ENEMY_HEX})")
+    assert problem("0302", "0301") == (r.MOVEMENT, f"a commander's path goes on from 0303, where he is ({r.MOVEMENT})")
+    assert problem("0303", "9999")[0] == r.MOVEMENT  # type: ignore[index]
+    too_far = problem("0303", "0302", "0301", budget=2)
+    assert too_far is not None and too_far[0] == r.MOVEMENT and "0301" in too_far[1]
+
+
 # --- §5.1.1, §5.1.2 -------------------------------------------------------------------------------------------
 def test_the_nearest_enemy_is_counted_in_hexes_whatever_the_terrain(variant: Variant) -> None:
     """§5.1.1, §5.1.2 in both: the distance to the nearest enemy unit on the map; None with no enemy on it."""
