@@ -26,6 +26,9 @@ from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
 _NO_ZOC = Memo(64)
+_REACHES = Memo(1024)
+"""Command reaches kept across positions (issue 15): a reach reads only the commander's hex and range, the hexes his
+enemy holds and the ground (map and terrain table), and most positions leave all of them alone."""
 
 
 def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
@@ -390,9 +393,15 @@ class World:
             return frozenset()
         side = self.state.leaders[leader].side
         enemy = self.enemy(side)
-        return self.cached(("command_reach", leader), lambda: frozenset(command_distances(
-            self.grid, start, self.command_range(leader), lambda h: self.side_at(h) != enemy,
-            may_cross=lambda a, b: self.command_line_enters(a, b, side))))
+        radius = self.command_range(leader)
+
+        def trace() -> frozenset[str]:
+            return frozenset(command_distances(self.grid, start, radius, lambda h: self.side_at(h) != enemy,
+                                               may_cross=lambda a, b: self.command_line_enters(a, b, side)))
+
+        held = self.cached(("hexes held", enemy), lambda: frozenset(self.occupied_by(enemy)))
+        return self.cached(("command_reach", leader), lambda: _REACHES.get(
+            (self.grid, self.hexmap, self.terrain_table), (start, radius, held), trace))
 
     def relay_officers(self, formation: str) -> list[str]:  # officers on the map who may relay (D3; caldiero none)
         return [l for l in sorted(self.state.leaders) if self.leader_role(l) == "officer"

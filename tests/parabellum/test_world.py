@@ -221,6 +221,22 @@ def test_a_command_line_is_traced_by_one_rule_for_both_books(w: World) -> None:
         assert "1515" in w.command_reach("massena") and "1517" not in w.command_reach("massena")
 
 
+def test_a_command_reach_is_kept_across_positions_while_what_it_reads_is_unchanged() -> None:
+    """Issue 15: a commander's reach (caldiero §4.3.3, arrivano §4.4.3) reads his hex and range, the hexes his enemy
+    holds and the ground; another position differing in none of them gets the same answer without tracing it
+    again, one where an enemy unit stands in the way gets its own (the line goes through no enemy unit)."""
+    env = RULESET.env
+
+    def reach(units: dict[str, str]) -> frozenset[str]:
+        state = position(units, leaders={"massena": "1416"})
+        return CaldieroWorld(state, env.data, env.hexmap, lambda name: "").command_reach("massena")
+
+    first = reach({"fr-18-ligne": "1517"})
+    assert reach({"fr-18-ligne": "1518"}) is first  # a friend moved: nothing the reach reads
+    blocked = reach({"fr-18-ligne": "1517", "au-colloredo": "1415"})
+    assert "1415" in first and "1415" not in blocked and blocked < first
+
+
 def test_held_to_defence_is_one_rule_with_each_books_moment() -> None:
     """caldiero §5.3, arrivano §5.3: the kernel's World alone says who is held to Defence for being out of command; a
     game answers only when a unit is out of command (`out_of_command`) and what else gives it its order
