@@ -60,13 +60,9 @@ registry.register("tellingduel", "tests.foundation.test_event_counts:TellingDuel
 registry.register("forewarnedduel", "tests.foundation.test_event_counts:ForewarnedDuel")
 
 
-def served_to_blue(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch, ruleset: str = "tellingduel",
-                   links: bool = False) -> dict[str, Any]:
-    """Blue's log and view after red's attack and blue's guard, without the salted digests (CHAIN) and event #1's
-    origin.position: that digest of the position file is keyed by the secret seed (events.random.position_digest),
-    so it differs with red's card without telling blue anything it can test a guess against. With `links`, each
-    digest is kept as the place it first appears in (0, 1, 2 ...): which digests repeat is what an attacker reads
-    of them (an event's `prev` that is not the hash of the event before it served says an event came between)."""
+def attacked_and_guarded(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
+    """Game "g" of `ruleset`, red holding `red_card` (the same seed whatever the card), after red's attack and blue's
+    guard."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
@@ -74,6 +70,17 @@ def served_to_blue(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatc
     app.create(ruleset, position=position, game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    return app
+
+
+def served_to_blue(tmp_path: Path, red_card: str, monkeypatch: pytest.MonkeyPatch, ruleset: str = "tellingduel",
+                   links: bool = False) -> dict[str, Any]:
+    """Blue's log and view after red's attack and blue's guard, without the salted digests (CHAIN) and event #1's
+    origin.position: that digest of the position file is keyed by the secret seed (events.random.position_digest),
+    so it differs with red's card without telling blue anything it can test a guess against. With `links`, each
+    digest is kept as the place it first appears in (0, 1, 2 ...): which digests repeat is what an attacker reads
+    of them (an event's `prev` that is not the hash of the event before it served says an event came between)."""
+    app = attacked_and_guarded(tmp_path, red_card, ruleset, monkeypatch)
     seen: dict[str, int] = {}
     log = [{k: seen.setdefault(v, len(seen)) for k, v in e.items() if k in CHAIN and links}
            | {k: v for k, v in e.items() if k not in CHAIN} for e in app.log("g", "blue")]

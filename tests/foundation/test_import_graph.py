@@ -68,7 +68,8 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.report_phrases": 2,  # a served event in plain words
     "arbitro.adjudicator.settling": 7,  # disputes, knowledge, amend over the service (issue 16)
     "arbitro.adjudicator.render": 7,  # `arbitro render`'s library call, over the service's view (issue 13)
-    "arbitro.adjudicator.seatcopy": 7,  # a seat's copy of a game played by e-mail, read as it was served
+    "arbitro.adjudicator.seatcopy": 7,
+    "arbitro.adjudicator.seat_numbers": 7,  # a seat's numbers (its commands') to the log's and back (§V.6)  # a seat's copy of a game played by e-mail, read as it was served
     "arbitro.adjudicator.mail": 7,  # a mailed command file
     "arbitro.adjudicator.history": 7,  # the historian's reading of served logs and views
     "arbitro.adjudicator.viewer_file": 7,  # the viewer's page, and one seat's game in it as one offline file

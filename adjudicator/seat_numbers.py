@@ -1,0 +1,142 @@
+"""The one place a seat's numbers meet the log's (engine-rules §V.6, design (a)).
+
+The log numbers every event; a seat is never told those numbers, since how many events a command made, and where
+among them one was hidden, can depend on a hidden fact. Every number a seat sees is a command number: each command
+is public (every seat's export lists them all) and made at least one event (§L.8). `CommandNumbers` maps a command
+to the events it made and an event to its command, for the game's commands as the store (or a seat's export) lists
+them; every channel that takes a number from a seat or gives one to it is to go through it (engine-rules §V.6 says
+which channels do so far). `per_command` turns the
+events as a seat is served them, one by one with the log's numbers, into what it is actually served: one item per
+command, linked by the command's first `prev` and last `hash`, holding the events it may see and nothing of the
+ones it may not.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from arbitro.adjudicator.errors import NoSuchEvent
+from arbitro.events.codec import canonical
+from arbitro.events.records import GENESIS
+
+
+class Command(msgspec.Struct, frozen=True):
+    """A command as numbering knows it: its number, seat and hash, and its events' first and last numbers in the log
+    (0 and 0 for a command recorded before §L.8 that made none)."""
+
+    cmd: int
+    seat: str
+    hash: str
+    first_seq: int
+    last_seq: int
+
+
+class CommandNumbers:
+    """A game's commands, in order, with the log numbers of the events each made."""
+
+    def __init__(self, game_id: str, commands: Iterable[Command]) -> None:
+        self.game_id = game_id
+        self.commands = sorted(commands, key=lambda c: c.cmd)
+        # the last event at or before each command (a command with no event ends where the one before it ended)
+        self._ends: list[int] = []
+        end = 0
+        for c in self.commands:
+            end = max(end, c.last_seq)
+            self._ends.append(end)
+        self._by_cmd = {c.cmd: i for i, c in enumerate(self.commands)}
+
+    @property
+    def head(self) -> int:
+        """The last command's number (0: the game's creation alone)."""
+        return self.commands[-1].cmd if self.commands else 0
+
+    def check(self, cmd: int) -> None:
+        """Refuse a command number the game does not have, in command numbers (a seat's only numbers)."""
+        if cmd not in self._by_cmd:
+            raise NoSuchEvent(f"game {self.game_id} has commands #0 to #{self.head}; there is no #{cmd}")
+
+    def last_event(self, cmd: int) -> int:
+        """The log number of the last event made by command `cmd` or before it (the state after `cmd`)."""
+        self.check(cmd)
+        return self._ends[self._by_cmd[cmd]]
+
+    def events(self, first: int, last: int | None) -> tuple[int, int]:
+        """The log numbers of the events commands `first` to `last` made (`last` None: to the head); an empty range
+        (first > last) where no command lies between."""
+        last = self.head if last is None else min(last, self.head)
+        inside = [i for i, c in enumerate(self.commands) if first <= c.cmd <= last]
+        if not inside:
+            return 1, 0
+        return (self._ends[inside[0] - 1] if inside[0] else 0) + 1, self._ends[inside[-1]]
+
+    def command_of(self, seq: int) -> int:
+        """The number of the command that made event `seq` of the log (the state after it is that command's)."""
+        i = bisect.bisect_left(self._ends, seq)
+        if i == len(self.commands):
+            raise NoSuchEvent(f"game {self.game_id} has no event #{seq}")
+        return self.commands[i].cmd
+
+
+def per_command(numbers: CommandNumbers, served: Iterable[dict[str, Any]], first: int = 0,
+                last: int | None = None) -> list[dict[str, Any]]:
+    """What a seat is served of commands `first` to `last`: one item per command, from the events it is served one by
+    one (views.serve_event: a `hidden` placeholder for each it may not see), in log order. An item is numbered as its
+    command (`cmd`), names its seat and hash, is linked by its first event's `prev` and its last event's `hash`, and
+    holds the events the seat may see, each its `type` and `event` alone: no number, link or salt of its own, which
+    would tell where a hidden event lay, or let a seat test how many lay before it by hashing (their content is bound
+    by the seat's seal, and checkable against the item's links once the full log is published)."""
+    by_cmd: dict[int, list[dict[str, Any]]] = {}
+    for event in served:
+        by_cmd.setdefault(event["cmd"], []).append(event)
+    last = numbers.head if last is None else last
+    items: list[dict[str, Any]] = []
+    link = GENESIS  # a command recorded before §L.8 with no event is linked where the one before it ended
+    for c in numbers.commands:
+        events = by_cmd.get(c.cmd, [])
+        if first <= c.cmd <= last:
+            item = {"seq": c.cmd, "cmd": c.cmd, "seat": c.seat, "cmd_hash": c.hash, "prev": events[0]["prev"] if events else link,
+                    "hash": events[-1]["hash"] if events else link,
+                    "events": [{"type": e["type"], "event": _renumbered(numbers, e["event"])}
+                               for e in events if e["type"] != "hidden"]}
+            items.append(msgspec.json.decode(canonical(item)))
+        link = events[-1]["hash"] if events else link
+    return items
+
+
+# The events whose content names events of the log by number: served to a seat, each names the command instead (the
+# command that made the event; so an undo's `to_seq` names the last command it keeps, a fork's `at` the command it
+# forked after). Not yet a dispute's `about` and `cites`: a seat still sends and reads them in the log's numbers, as
+# `arbitro disputes` lists them (engine-rules §V.6 lists what is left).
+NUMBERED_FIELDS: dict[str, tuple[str, ...]] = {"undone": ("to_seq",), "undo_requested": ("to_seq",), "game_forked": ("at",)}
+
+
+def _renumbered(numbers: CommandNumbers, event: dict[str, Any]) -> dict[str, Any]:
+    """`event` (as served) with the log's numbers in its content (NUMBERED_FIELDS) turned into command numbers; a
+    field withheld from the seat (a string, not numbers) stays as served."""
+    fields = NUMBERED_FIELDS.get(event.get("type", ""), ())
+    renamed = dict(event)
+    for name in fields:
+        value = event.get(name)
+        if isinstance(value, int) and not isinstance(value, bool):
+            renamed[name] = numbers.command_of(value) if value else 0
+        elif isinstance(value, list):
+            renamed[name] = [numbers.command_of(v) if isinstance(v, int) and v else v for v in value]
+    return renamed
+
+
+def events_of(served: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Served records one event each, for a reader that looks for events (a picture's last move, a report's turns):
+    the umpire's as they are, a seat's items opened into their events, each numbered, as all a seat sees is, by its
+    command (`seq`, `cmd`, `seat` of the item, its `type` and `event`)."""
+    events: list[dict[str, Any]] = []
+    for record in served:
+        if "events" not in record:
+            events.append(record)
+            continue
+        head = {"seq": record["seq"], "cmd": record["cmd"], "seat": record["seat"]}
+        events += [{**head, **event} for event in record["events"]]
+    return events
