@@ -46,7 +46,7 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
 
 
 MOVE_WINDOW = 200  # how many events back the last move and the last assault are looked for
-TARGET_KEYS = ("defender_hexes", "targets", "target")  # where a declared attack names what it attacks
+TARGET_KEYS = ("targets", "target")  # where a declared attack names what it attacks
 
 
 def _last_command(app: Arbitro, game_id: str, seat: str, window: list[dict[str, Any]],

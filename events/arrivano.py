@@ -11,8 +11,8 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, CombatTableRead, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
-    TurnBegan, UnitEliminated, UnitRetreated, WeatherChanged,
+    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
+    TurnBegan, UnitEliminated, UnitRetreated, UnitsAdvanced, WeatherChanged,
 )
 
 
@@ -106,12 +106,6 @@ class RoutStopped(Event, tag="rout_stopped"):
     rule: str
 
 
-class UnitAdvanced(Event, tag="unit_advanced"):
-    unit: str
-    hex: str
-    rule: str
-
-
 class ArtilleryTurned(Event, tag="artillery_turned"):
     """Artillery flipped to its Moved side (arrivano §11) or back (§3.1 C)."""
 
@@ -159,32 +153,6 @@ class CounterChargeDeclared(Event, tag="counter_charge_declared"):
     against: str
     hex: str
     rule: str
-
-
-class AssaultDeclared(Event, tag="assault_declared"):
-    attackers: list[str]
-    targets: list[str]
-    rule: str
-
-
-class AssaultResolved(Event, tag="assault_resolved"):
-    """The assault's outcome (arrivano §12.5): the units and hexes it fought and its `result` ("cancelled": no
-    assault took place, `reason` says why); the table as read when a die was rolled (`table`); an automatic result's
-    rule (`automatic`: §11.1.1 artillery alone, §12.4.2 below 1-5) and the odds it was read at; whether the odds were
-    worse than 1-5 (`below_minimum`); the rules the reading applied beside `rule` (`applied`: the cap of §12.5.2, the
-    last column of §12.4.3)."""
-
-    attackers: list[str]
-    defenders: list[str]
-    targets: list[str]
-    result: str
-    rule: str
-    table: CombatTableRead | None = None
-    automatic: str = ""
-    odds: str = ""
-    below_minimum: bool = False
-    reason: str = ""
-    applied: tuple[str, ...] = ()
 
 
 class FlagCaptured(Event, tag="flag_captured"):
@@ -425,7 +393,7 @@ ArrivanoEvent = Union[
     StepBegan, TurnBegan, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, FreeOrderChosen, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
     LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, StatusChanged, UnitEliminated, UnitReturned,
-    UnitRetreated, UnitExited, RoutStopped, UnitAdvanced, ArtilleryFired, ArtilleryTurned, InfantryFired, OpenOrderMarked, OpenOrderTested,
+    UnitRetreated, UnitExited, RoutStopped, UnitsAdvanced, ArtilleryFired, ArtilleryTurned, InfantryFired, OpenOrderMarked, OpenOrderTested,
     CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
     FlagCaptured, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
 ]
@@ -434,9 +402,8 @@ ArrivanoEvent = Union[
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     **SHARED_PIECE_FIELDS,
     ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), UnitMoved: ("unit",),
-    UnitReturned: ("unit",), UnitAdvanced: ("unit",),
+    UnitReturned: ("unit",),
     UnitExited: ("unit",), RoutStopped: ("unit",),
-    CounterChargeDeclared: ("unit", "against"), ArtilleryTurned: ("units",), AssaultDeclared: ("attackers",),
-    AssaultResolved: ("attackers", "defenders"), FlagCaptured: ("leader",),
+    CounterChargeDeclared: ("unit", "against"), ArtilleryTurned: ("units",), FlagCaptured: ("leader",),
     InfantryFired: ("unit",), OpenOrderMarked: ("unit",), OpenOrderTested: ("unit",),
 }

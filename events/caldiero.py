@@ -9,8 +9,8 @@ from typing import Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, CombatTableRead, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
-    TurnBegan, UnitEliminated, UnitRetreated, WeatherChanged,
+    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
+    TurnBegan, UnitEliminated, UnitRetreated, UnitsAdvanced, WeatherChanged,
 )
 
 
@@ -58,18 +58,6 @@ class DirectionReleased(Event, tag="direction_released"):
     rule: str
 
 
-class AttackDeclared(Event, tag="attack_declared"):
-    attackers: tuple[str, ...]
-    defender_hexes: tuple[str, ...]
-    defenders: tuple[str, ...]
-    rule: str
-    tested: tuple[str, ...] = ()  # "Attack?" units (Advance order) that must pass an efficiency test
-    elan: str | None = None
-    use_general: bool = True
-    efficiency: int | None = None
-    charge: bool = False
-
-
 class AttackersWithdrawn(Event, tag="attackers_withdrawn"):
     """Units that no longer take part in the assault (failed "Attack?" test §12.2.2, retreated...)."""
 
@@ -82,32 +70,7 @@ class DefendersWithdrawn(Event, tag="defenders_withdrawn"):
     rule: str
 
 
-class CombatResolved(Event, tag="combat_resolved"):
-    """An assault's result (caldiero §12.5.4): the strengths and odds before any shift (§12.4, §12.5.1), the net
-    column shift, each side's efficiency (§12.3.1), what the notes explain (terrain, weather, Elan, automatic results,
-    a Dr turned Ex), and the table as read when a die was rolled (`table`, the system's `CombatTableRead`: column,
-    die, each modifier, their capped total, row; None for an automatic result or a Ne tested)."""
-
-    result: str
-    rule: str
-    attack_strength: int = 0
-    defence_strength: int = 0
-    odds: str = ""
-    shifts: int = 0
-    attacker_efficiency: int = 0
-    defender_efficiency: int = 0
-    notes: tuple[str, ...] = ()
-    table: CombatTableRead | None = None
-
-
 class CombatEnded(Event, tag="combat_ended"):
-    rule: str
-
-
-class UnitsAdvanced(Event, tag="units_advanced"):
-    units: tuple[str, ...]
-    leaders: tuple[str, ...]
-    to: str
     rule: str
 
 
@@ -219,8 +182,8 @@ CALDIERO_CONTEXTS: tuple[type[FrameContext], ...] = (
 
 CaldieroEvent = Union[
     UnitPlaced, LeaderPlaced, SetupEnded, OrderChanged, OrderChangeTried, StepBegan, StepRecorded, TurnBegan, WeatherChanged, InitiativeWon,
-    FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AttackDeclared,
-    AttackersWithdrawn, DefendersWithdrawn, CombatResolved, CombatEnded, StatusChanged,
+    FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AssaultDeclared,
+    AttackersWithdrawn, DefendersWithdrawn, AssaultResolved, CombatEnded, StatusChanged,
     UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, ActivationRecorded, ActivationEnded,
     TurnEnded, PiecesSighted, GameEnded,
 ]

@@ -1,7 +1,8 @@
 """The Para Bellum system's stored events: the facts both games of the system (Caldiero 1796, Arrivano i
 Francesi!) record alike, one class per fact. A variant's events/<game>.py holds only what its game adds and
-lists these in its union (issue 18). Tags are unchanged, so stored games read as before. The shared part of
-their fold is projections/parabellum.apply."""
+lists these in its union (issue 18). The assault's events (declared, resolved, advanced) are one vocabulary since
+Caldiero 0.25.0 and Arrivano 1.27.0 (docs/exchange-format.md lists the renames); the others kept their tags. The
+shared part of their fold is projections/parabellum.apply."""
 
 from __future__ import annotations
 
@@ -185,6 +186,64 @@ class CombatTableRead(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     result: str
 
 
+class AssaultDeclared(Event, tag="assault_declared"):
+    """An assault declared (caldiero §12.2, arrivano §12.2; a counter-charge, arrivano §14.2.4): the `attackers`,
+    the hexes they attack (`targets`) and, where the game names them at the declaration, the `defenders` there
+    (Caldiero; Arrivano fights whoever is there when the table is read, §12.1). What the declaration settles beside
+    them is Caldiero's (its assault frame carries it on): the Advance-order units that must pass the "Attack?" test
+    (`tested`, caldiero §12.2.2), whether the general's +1 is used (`use_general`, §12.5.2), the efficiency value
+    picked on a tie (`efficiency`, §12.3.1), a cavalry charge (`charge`, §20.2) and the Elan unit (`elan`, §16);
+    Arrivano keeps the defaults."""
+
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    rule: str
+    defenders: tuple[str, ...] = ()
+    tested: tuple[str, ...] = ()
+    elan: str | None = None
+    use_general: bool = True
+    efficiency: int | None = None
+    charge: bool = False
+
+
+class AssaultResolved(Event, tag="assault_resolved"):
+    """An assault's result (caldiero §12.5.4, arrivano §12.5.4; "cancelled": no assault took place, `notes` say
+    why): the hexes it fought (`targets`); the strengths and odds before any shift (§12.4, §12.5.1 in both), the net
+    column `shifts`, each side's efficiency (§12.3.1); the table as read when a die was rolled (`table`, None for an
+    automatic result or an Ne tested); an automatic result's rule (`automatic`: arrivano §11.1.1 artillery alone,
+    §12.4.2 below 1-5) and whether the odds were worse than the first column (`below_minimum`); the rules the
+    reading applied beside `rule` (`applied`: the cap of §12.5.2, the last column of §12.4.3); what the `notes`
+    explain (terrain, weather, Elan, a Dr turned Ex, why an assault was cancelled). Arrivano names the units the
+    table fought (`attackers`, `defenders`); Caldiero's assault frame holds them and its event leaves them empty."""
+
+    result: str
+    rule: str
+    attackers: tuple[str, ...] = ()
+    defenders: tuple[str, ...] = ()
+    targets: tuple[str, ...] = ()
+    attack_strength: int = 0
+    defence_strength: int = 0
+    odds: str = ""
+    shifts: int = 0
+    attacker_efficiency: int = 0
+    defender_efficiency: int = 0
+    table: CombatTableRead | None = None
+    automatic: str = ""
+    below_minimum: bool = False
+    applied: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+class UnitsAdvanced(Event, tag="units_advanced"):
+    """An advance after combat into hex `to` (caldiero §12.7, arrivano §12.7): one unit, or (caldiero §12.7.3) units
+    of one stack with their general (`leaders`)."""
+
+    units: tuple[str, ...]
+    leaders: tuple[str, ...]
+    to: str
+    rule: str
+
+
 class ArtilleryFired(Event, tag="artillery_fired"):
     """A bombardment resolved (caldiero §11.4, arrivano §11.4), `defensive` fire in an enemy assault (caldiero
     §11.4.5, arrivano §11.4.4): the guns, the target hex, the table's `column` (the combined bombardment value),
@@ -232,4 +291,5 @@ class PiecesSighted(Event, tag="pieces_sighted"):
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),
     StatusChanged: ("unit",), UnitEliminated: ("unit",), ArtilleryFired: ("artillery",),
+    AssaultDeclared: ("attackers",), AssaultResolved: ("attackers", "defenders"), UnitsAdvanced: ("units", "leaders"),
 }

@@ -145,8 +145,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                 unit.hex, unit.where, unit.status = h, "map", "good"
             case ev.UnitExited(unit=uid):
                 state.units[uid].where, state.units[uid].hex = "exited", ""
-            case ev.UnitAdvanced(unit=uid, hex=h):
-                state.units[uid].hex = h
             case ev.ArtilleryFired(artillery=units):
                 for uid in units:
                     state.units[uid].acted_turn = state.turn
@@ -169,7 +167,7 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                 state.countercharges[uid] = against
             case ev.AssaultDeclared(attackers=attackers):
                 for uid in attackers:
-                    state.units[uid].attacked_turn = state.units[uid].acted_turn = state.turn
+                    state.units[uid].acted_turn = state.turn  # no recovery that turn (arrivano §15.3)
                     h = state.units[uid].hex
                     owes = state.units[uid].side == state.seat and uid not in state.charges
                     if owes and h not in state.assault_hexes:

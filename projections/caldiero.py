@@ -86,15 +86,11 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
                     state.direction_released.append(f)
             case ev.ArtilleryFired(artillery=arts, defensive=defensive):
                 del arts, defensive  # firing does not flip artillery in Caldiero (only moving does, §11.0)
-            case ev.AttackDeclared():
-                _declare(state, event)
+            case ev.AssaultDeclared(attackers=attackers, targets=targets) if state.activation is not None:
+                state.activation.attacked_hexes.extend(targets)  # caldiero §12.2.3
+                state.activation.attackers.extend(attackers)
             case ev.UnitEliminated(unit=u):
                 state.units[u].hex, state.units[u].charging = "", False
-            case ev.UnitsAdvanced(units=units, leaders=leaders, to=to):
-                for u in units:
-                    state.units[u].hex = to
-                for leader in leaders:
-                    state.leaders[leader].hex = to
             case ev.LeaderLost(leader=leader):
                 state.leaders[leader].hex = ""
             case ev.ElanSpent():
@@ -128,16 +124,6 @@ def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:
         if unit.where == "map" and unit.hex:
             act.start_hex[u] = unit.hex
     state.activation = act
-
-
-def _declare(state: CaldieroState, event: ev.AttackDeclared) -> None:
-    """The attack's marks on the units and the activation; the assault itself is a frame on the engine's
-    decision stack (events/caldiero.CombatUnderway)."""
-    for u in event.attackers:
-        state.units[u].attacked_turn = state.turn
-    if state.activation is not None:
-        state.activation.attacked_hexes.extend(event.defender_hexes)
-        state.activation.attackers.extend(event.attackers)
 
 
 def _record(state: CaldieroState, key: str, values: tuple[str, ...]) -> None:

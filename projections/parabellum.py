@@ -171,6 +171,14 @@ def _fold_shared(state: SystemState, event: object) -> None:
             state.leaders[leader].moved_turn = state.turn  # the turn he last moved (caldiero §4.2.1)
         case pb.UnitRetreated(unit=unit, path=path):
             state.units[unit].hex = path[-1]
+        case pb.UnitsAdvanced(units=units, leaders=leaders, to=to):
+            for unit in units:
+                state.units[unit].hex = to
+            for leader in leaders:
+                state.leaders[leader].hex = to
+        case pb.AssaultDeclared(attackers=attackers):
+            for unit in attackers:
+                state.units[unit].attacked_turn = state.turn  # once a turn (caldiero §12.2.3, arrivano §12.2.3)
         case pb.TurnBegan(turn=turn):
             state.turn, state.first_turn = turn, False
         case pb.StepBegan(phase=phase, step=step, seat=seat):

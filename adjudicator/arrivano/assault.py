@@ -80,8 +80,8 @@ def proceed(g: Game, data: dict[str, Any]) -> None:
             return
     if not targets:
         rule = R.LIGHT_RETREAT if data.get("light_done") else ARRIVANO.CAVALRY_RETREAT
-        g.emit(ev.AssaultResolved(attackers=attackers, defenders=[], targets=data["targets"], result="cancelled",
-                                  reason="the defenders retreated before combat", rule=str(rule)))
+        g.emit(ev.AssaultResolved(attackers=tuple(attackers), targets=tuple(data["targets"]), result="cancelled",
+                                  notes=("the defenders retreated before combat",), rule=str(rule)))
         return
     fire = fire_at(w, _battery(w, targets), attackers) if not data.get("fired") else []
     if fire:
@@ -186,14 +186,15 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
     attackers = [u for u in attackers if w.state.units[u].where == "map"]
     defenders_all = [u for t in targets for u in w.units_at(t)]
     if not attackers or not defenders_all:
-        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="cancelled",
-                                  reason="no attacker or no defender left", rule=str(ARRIVANO.COMBAT)))
+        g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(defenders_all), targets=tuple(targets),
+                                  result="cancelled", notes=("no attacker or no defender left",), rule=str(ARRIVANO.COMBAT)))
         return
     defenders = defending(w, targets)
     attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defenders, targets)
     if not defenders:  # arrivano §11.1.1: artillery alone -> automatic DE, the attacker must advance
-        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders_all, targets=targets, result="De",
-                                  automatic=str(R.ARTILLERY_ALONE), rule=str(R.ARTILLERY_ALONE)))
+        g.emit(ev.AssaultResolved(attackers=tuple(attackers), defenders=tuple(defenders_all), targets=tuple(targets),
+                                  result="De", attack_strength=attack, automatic=str(R.ARTILLERY_ALONE),
+                                  rule=str(R.ARTILLERY_ALONE)))
         for u in defenders_all:
             if g.s.unit(u).redoubt_battery:
                 damage_battery(g, u)  # interpretation redoubt_battery_adverse: damaged, then taken with the hex
@@ -202,16 +203,19 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
         return
     shift, tdrm, tname = terrain_effect(w, targets, defenders)
     odds = sys_assault.odds(ARRIVANO_VARIANT, g.crt, attack, defence, -shift)
+    # the record's fields both games fill alike (events/parabellum.AssaultResolved)
+    fought = dict(attackers=tuple(attackers), defenders=tuple(defenders), targets=tuple(targets), attack_strength=attack,
+                  defence_strength=defence, odds=sys_assault.odds_label(ARRIVANO_VARIANT, g.crt, attack, defence),
+                  shifts=-shift, below_minimum=odds.below_minimum)
     # D24: worse than 1-5 the variant's result (arrivano §12.4.2), None to roll on the first column
     automatic = ARRIVANO_VARIANT.below_minimum_result(forced, tested, g.reading) if odds.below_minimum else None
     if automatic == "cancelled":
-        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result="cancelled",
-                                  reason="below 1-5 after the tests", odds=odds.column.odds or "",
+        g.emit(ev.AssaultResolved(**fought, result="cancelled", notes=("below 1-5 after the tests",),
                                   rule=str(ARRIVANO.BELOW_1_5)))
         return
     if automatic is not None:
-        g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=automatic,
-                                  automatic=str(ARRIVANO.BELOW_1_5), odds=odds.column.odds or "", rule=str(ARRIVANO.BELOW_1_5)))
+        g.emit(ev.AssaultResolved(**fought, result=automatic, automatic=str(ARRIVANO.BELOW_1_5),
+                                  rule=str(ARRIVANO.BELOW_1_5)))
         results.apply_result(AssaultResults(g, attackers, defenders, targets), automatic, attackers, defenders,
                              ne_testable(g, attackers, forced))
         return
@@ -222,15 +226,16 @@ def resolve(g: Game, attackers: list[str], targets: list[str], forced: bool, tes
             g.push("efficiency_value", w.state.units[units[0]].side, str(ARRIVANO.SIDE_EFFICIENCY), {"attackers": attackers, "targets": targets, "forced": forced, "tested": tested,
                                        "chosen": chosen, "role": role, "values": values})
             return
-    mods = modifiers(w, attackers, defenders, tdrm, tname, chosen)
+    values = side_values(w, attackers, defenders, chosen)
+    mods = modifiers(w, attackers, defenders, tdrm, tname, values)
     die = g.roll(f"{ARRIVANO.RESULTS} assault on {', '.join(targets)}", {
         "table": "CRT", "column": odds.column.label, "odds": odds.column.odds or "",
         "modifiers": ", ".join(f"{m.reason} {m.value:+d}" for m in mods) or "none"},
         about=(*targets, *(w.state.units[u].hex for u in attackers)))
     look = sys_assault.resolve(ARRIVANO_VARIANT, g.crt, odds.column, die, mods)
     applied = (str(R.MODIFIERS), *([str(ARRIVANO.ABOVE_6_1)] if odds.column.beyond_high else []))
-    g.emit(ev.AssaultResolved(attackers=attackers, defenders=defenders, targets=targets, result=look.result,
-                              table=sys_assault.table_read(look), below_minimum=odds.below_minimum, applied=applied,
+    g.emit(ev.AssaultResolved(**fought, result=look.result, attacker_efficiency=values[0],
+                              defender_efficiency=values[1], table=sys_assault.table_read(look), applied=applied,
                               rule=str(ARRIVANO.RESULTS)))
     results.commanders_tested(g, ARRIVANO_VARIANT, w, die, w.side_of(defenders[0]), targets,
                               sys_assault.general_with(w, attackers), _commander_loss_cause)
@@ -248,15 +253,21 @@ def efficiency_value_answer(g: Game, frame: Frame, value: int) -> None:
             dict(data["chosen"]) | {data["role"]: value})
 
 
-def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str,
-              chosen: dict[str, int] | None = None) -> list[Modifier]:
-    """arrivano §12.5.2: the kernel's (disordered defender +2, efficiency difference, generals ±1: each side's value
-    with the most SP, or the owner's pick on a tie, §12.3.1), then the terrain's; capped at ±4 by the table look-up."""
+def side_values(w: World, attackers: list[str], defenders: list[str],
+                chosen: dict[str, int] | None = None) -> tuple[int, int]:
+    """arrivano §12.3.1: each side's efficiency value, the one with the most SP, or the owner's pick on a tie."""
     picked = chosen or {}
-    values = tuple(picked.get(role, (sys_eff.side_values(w, units) or [0])[-1])
-                   for role, units in (("attack", attackers), ("defence", defenders)))
-    mods = [drm.modifier for drm in sys_assault.side_modifiers(ARRIVANO_VARIANT, w, attackers, defenders,
-                                                               (values[0], values[1]), True, w.reading)]
+    attack, defence = (picked.get(role, (sys_eff.side_values(w, units) or [0])[-1])
+                       for role, units in (("attack", attackers), ("defence", defenders)))
+    return attack, defence
+
+
+def modifiers(w: World, attackers: list[str], defenders: list[str], tdrm: int, tname: str,
+              values: tuple[int, int]) -> list[Modifier]:
+    """arrivano §12.5.2: the kernel's (disordered defender +2, efficiency difference between the sides' `values`,
+    generals ±1), then the terrain's; capped at ±4 by the table look-up."""
+    mods = [drm.modifier for drm in sys_assault.side_modifiers(ARRIVANO_VARIANT, w, attackers, defenders, values,
+                                                               True, w.reading)]
     if tdrm:
         mods.append(Modifier(f"terrain {tname} ({R.VILLAGE})", tdrm))
     return mods
@@ -492,5 +503,5 @@ def resolve_countercharges(g: Game) -> None:
         a, d = w.state.units[cc], w.state.units[charger]
         if a.where != "map" or d.where != "map" or a.status != "good" or not w.grid.is_adjacent(a.hex, d.hex):
             continue
-        g.emit(ev.AssaultDeclared(attackers=[cc], targets=[d.hex], rule=str(R.COUNTERCHARGE)))
+        g.emit(ev.AssaultDeclared(attackers=(cc,), targets=(d.hex,), rule=str(R.COUNTERCHARGE)))
         resolve(g, [cc], [d.hex], False)

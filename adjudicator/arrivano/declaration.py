@@ -96,11 +96,11 @@ def zoc_targets(w: World, attackers: list[str]) -> list[str]:
 
 
 def odds_of(w: World, crt: CombatTable, attackers: list[str], targets: list[str]) -> sys_assault.Odds:
-    """The odds of an assault by `attackers` on `targets` (arrivano §12.4): the kernel's strengths, the defending
-    terrain's column shift (§10)."""
+    """The odds a declaration by `attackers` on `targets` is judged by (arrivano §12.4.2): the kernel's strengths and,
+    as the reading `below_1_5_declared_on` asks, the defending terrain's column shift (§10)."""
     attack, defence = sys_assault.strengths(ARRIVANO_VARIANT, w, attackers, defending(w, targets), targets)
     shift, _, _ = terrain_effect(w, targets, [u for t in targets for u in w.units_at(t)])
-    return sys_assault.odds(ARRIVANO_VARIANT, crt, attack, defence, -shift)
+    return sys_assault.declared_odds(ARRIVANO_VARIANT, crt, attack, defence, shift, w.reading)
 
 
 def problem(w: World, seat: str, crt: CombatTable, attackers: list[str], targets: list[str]) -> tuple[Rule, str] | None:
@@ -172,15 +172,15 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
         g.reject(*refused)
     ic = w.in_command(act.formation)
     forced = any(w.order_of(u, ic) == "attack" for u in attackers)
-    g.emit(ev.AssaultDeclared(attackers=sorted(attackers), targets=sorted(targets), rule=str(R.DECLARE)))
+    g.emit(ev.AssaultDeclared(attackers=tuple(sorted(attackers)), targets=tuple(sorted(targets)), rule=str(R.DECLARE)))
     # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
     testing = [u for u in attackers if w.order_of(u, ic) == "advance"]
     failed = failed_tests(sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(testing),
                                               stack_roll(g, lambda h: f"{R.DECLARE} Attack? test in {h}")))
     keep = sorted(u for u in attackers if u not in failed)
     if not keep:
-        g.emit(ev.AssaultResolved(attackers=[], defenders=[], targets=sorted(targets), result="cancelled",
-                                  reason="every Attack? test failed", rule=str(R.DECLARE)))
+        g.emit(ev.AssaultResolved(targets=tuple(sorted(targets)), result="cancelled",
+                                  notes=("every Attack? test failed",), rule=str(R.DECLARE)))
         return
     proceed(g, {"attackers": keep, "targets": sorted(targets), "forced": forced, "seat": g.ctx.seat,
                 "tested": len(keep) < len(attackers)})

@@ -340,8 +340,7 @@ def advance_into(g: Game, movers: list[str], h: str) -> None:
     formation, who go with them (§12.7.3; the owner chose which units, the kernel's advance.groups)."""
     w = g.world()
     leaders = stack_commanders(w, movers[0]) if len(movers) > 1 else []
-    for u in movers:
-        g.emit(ev.UnitAdvanced(unit=u, hex=h, rule=str(ARRIVANO.ADVANCE_AFTER)))
+    g.emit(ev.UnitsAdvanced(units=tuple(movers), leaders=(), to=h, rule=str(ARRIVANO.ADVANCE_AFTER)))
     for lid in leaders:
         g.emit(ev.LeaderMoved(leader=lid, path=(h,), rule=str(ARRIVANO.ADVANCE_AFTER)))
     rout.checks(g, ARRIVANO_VARIANT, h)

@@ -58,6 +58,10 @@ INTERPRETATIONS = {i.name: i for i in (
     _i("forced_attack_below_1_5", "exempt", ("exempt", "auto_ae"), "caldiero §12.4.2",
        "E' proibito dichiarare attacchi con rapporti peggiori di 1-5",
        "an Attack-order unit whose only attack is worse than 1-5 is exempt, or must attack with an automatic Ae"),
+    _i("below_1_5_declared_on", "strength_ratio", ("strength_ratio", "after_terrain"), "caldiero §12.4.2, §12.5.1",
+       "E' proibito dichiarare attacchi con rapporti peggiori di 1-5 / Il risultato è un rapporto di forza",
+       "an attack may not be declared when the strengths' ratio is worse than 1-5, or (after_terrain) when the column "
+       "the defending terrain shifts it to is"),
     _i("shift_beyond_6_1", "extra_drm", ("extra_drm", "capped"), "caldiero §12.4.3",
        "+1 al tiro del dado per ogni livello superiore al 6-1",
        "column shifts past 6-1 give +1 DRM each, like odds above 6-1, or are lost"),
@@ -99,7 +103,7 @@ LAYOUT = Layout(oob="oob.json", map="map.json", crt="crt.json", book="caldiero")
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.24.0"
+    version = "0.25.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand

@@ -71,8 +71,8 @@ def do_attack(a: Act, seat: str, cmd: C.Attack) -> None:
     hexes = tuple(dict.fromkeys(cmd.defenders))
     defenders = tuple(u for h in hexes for u in w.enemy_units_at(h, seat))
     tested = tuple(u for u in attackers if unit_order(w, u) == "advance")
-    declared = ev.AttackDeclared(attackers=attackers, defender_hexes=hexes, defenders=defenders, rule=str(R.DECLARATION),
-                                 tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency)
+    declared = ev.AssaultDeclared(attackers=attackers, targets=hexes, defenders=defenders, rule=str(R.DECLARATION),
+                                  tested=tested, elan=cmd.elan, use_general=cmd.use_general, efficiency=cmd.efficiency)
     a.emit(declared)
     side = a.state.units[attackers[0]].side if attackers else ""
     open_frame(a.ctx, COMBAT, (side,), str(R.DECLARATION), COMBAT_PROMPT, ev.CombatUnderway(
@@ -304,9 +304,11 @@ def stage_resolve(a: Act) -> None:
         table, result = assault.table_read(look), look.result
         if result == "Dr":
             result = dr_in_terrain(w, c.defender_hexes, a.reading("dr_in_fortress"), notes)
-    a.emit(ev.CombatResolved(result=result, rule=str(CALDIERO.RESULTS), attack_strength=att, defence_strength=dfn,
-                             odds=raw_odds, shifts=right - left, attacker_efficiency=att_eff,
-                             defender_efficiency=def_eff, notes=tuple(notes), table=table))
+    a.emit(ev.AssaultResolved(result=result, rule=str(CALDIERO.RESULTS), targets=c.defender_hexes, attack_strength=att,
+                              defence_strength=dfn, odds=raw_odds, shifts=right - left, attacker_efficiency=att_eff,
+                              defender_efficiency=def_eff, table=table,
+                              automatic=str(CALDIERO.BELOW_1_5) if automatic is not None else "",
+                              below_minimum=col.below_minimum, notes=tuple(notes)))
     _revise(a, result=result)
     general = assault.general_with(a.w, c.attackers) if c.use_general and not col.below_minimum else None
     results.commanders_tested(a, CALDIERO_VARIANT, a.w, roll, enemy_of(c.attacker_side), c.defender_hexes, general,
@@ -488,7 +490,8 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
     if value == 0:
         return
     new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{CALDIERO.RESULTS} Ne test"))  # D25
-    a.emit(ev.CombatResolved(result=new, rule=str(CALDIERO.RESULTS), notes=("Ne tested by the attacker",)))
+    a.emit(ev.AssaultResolved(result=new, rule=str(CALDIERO.RESULTS), targets=c.defender_hexes,
+                              notes=("Ne tested by the attacker",)))
     _revise(a, result=new)
     if new == "Ex":
         start_exchange(a)

@@ -79,9 +79,13 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     if cmd.efficiency is not None and cmd.efficiency not in choices:
         raise Reject(CALDIERO.SIDE_EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
-    if dfn > 0 and assault.odds(CALDIERO_VARIANT, assault.crt(CALDIERO_VARIANT, w.counters.crt), att, dfn).below_minimum and not CALDIERO_VARIANT.below_minimum_declarable(
-            [unit_order(w, u) for u in attackers], w.reading):  # D24
-        raise Reject(CALDIERO.BELOW_1_5, f"{att} against {dfn} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
+    fighting = [d for d in defenders if not w.is_artillery(d)]
+    shift, _, _ = assault.terrain_effect(w, defenders_hexes, fighting, lambda u: unit_order(w, u) == "defence")
+    crt = assault.crt(CALDIERO_VARIANT, w.counters.crt)
+    if dfn > 0 and assault.declared_odds(CALDIERO_VARIANT, crt, att, dfn, shift, w.reading).below_minimum and not \
+            CALDIERO_VARIANT.below_minimum_declarable([unit_order(w, u) for u in attackers], w.reading):  # D24
+        terrain = f" with the terrain's {shift} column(s) left" if shift and w.reading("below_1_5_declared_on") == "after_terrain" else ""
+        raise Reject(CALDIERO.BELOW_1_5, f"{att} against {dfn}{terrain} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
 
 
 def attack_obligation_problem(w: World, seat: str) -> str | None:

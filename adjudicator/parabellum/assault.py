@@ -58,6 +58,19 @@ def odds(variant: Variant, table: CombatTable, attack: int, defence: int, shift:
     return Odds(pick, pick.beyond_low > 0, excess)
 
 
+def declared_odds(variant: Variant, table: CombatTable, attack: int, defence: int, terrain_shift: int,
+                  reading: Reading) -> Odds:
+    """D24, §12.4.2 in both ("E' proibito dichiarare attacchi con rapporti peggiori di 1-5", the same words): the odds
+    a declaration is judged by, `terrain_shift` the defending terrain's columns left (`terrain_effect`). The words
+    name a "rapporto", and §12.5.1 in both calls the strengths' quotient "un rapporto di forza": interpretation
+    `below_1_5_declared_on` reads it as that quotient alone (`strength_ratio`, caldiero's default), or as the column
+    the terrain shifts it to, the one the assault would be read on but for its tests (`after_terrain`, arrivano's
+    default). Both games' resolution reads the shifted column (§12.4.2 "Attacchi che risultano avere rapporti
+    inferiori a 1-5")."""
+    shift = -terrain_shift if reading("below_1_5_declared_on") == "after_terrain" else 0
+    return odds(variant, table, attack, defence, shift)
+
+
 def resolve(variant: Variant, table: CombatTable, column: ColumnPick, die: int,
             modifiers: Sequence[Modifier]) -> TableLookup:
     """Read the table with the modifiers capped at the variant's cap (both §12.5.2)."""

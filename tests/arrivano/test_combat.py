@@ -41,6 +41,18 @@ def test_odds_one_to_one_with_efficiency_difference():
     assert t.state.units["ir18-i"].status == "disordered"
 
 
+def test_the_result_records_what_caldiero_records_too():
+    """One record of an assault's result in both games (events/parabellum.AssaultResolved, Arrivano 1.27.0): the
+    strengths, the odds before any shift, the terrain's column shifts and each side's efficiency (arrivano §12.3.1,
+    §12.4, §12.5.1), beside the units and hexes fought."""
+    t = fight({"6e-legere-i": X}, {"ir18-i": D})
+    assault(t, ["6e-legere-i"], dice=[5, 2])
+    r = resolved(t)
+    assert (r.attack_strength, r.defence_strength) == (r.table.attack, r.table.defence)
+    assert (r.odds, r.shifts, r.attacker_efficiency, r.defender_efficiency) == ("1-1", 0, 4, 3)
+    assert (r.attackers, r.defenders, r.targets) == (("6e-legere-i",), ("ir18-i",), (D,))
+
+
 def test_ad_disorders_the_attackers():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     assault(t, ["6e-legere-i"], dice=[1])  # row 2 on 1-1 -> Ad
@@ -139,6 +151,27 @@ def test_below_1_5_cannot_be_declared_under_advance():
         assault(t, ["6e-legere-i"])
     assert e.value.rule == "arrivano §12.4.2"
     assert not [c for c in t.legal("france") if c["type"] == "assault"]
+
+
+@pytest.mark.parametrize("reading", ["after_terrain", "strength_ratio"])
+def test_below_1_5_declared_on(reading):
+    """arrivano §12.4.2 "rapporti peggiori di 1-5": 3 SP against 8 + 5 in a village is the 1-5 column by the strengths,
+    worse than 1-5 after the village's column left (refused by default; `strength_ratio`, Caldiero's default reading
+    of the same words, lets it be declared)."""
+    village, att, back = village_attack_hexes()
+    t = at_step(position({"6e-legere-i": att, "ir40-ii-iii": village, "ir18-i": village}, leaders={"watrin": back},
+                         orders={"W": "advance"}), "W", "combat")
+    t.state.units["6e-legere-i"].reduced = True
+    t.rule({"below_1_5_declared_on": reading})
+    command = {"type": "assault", "attackers": ["6e-legere-i"], "targets": [village]}
+    if reading == "after_terrain":
+        with pytest.raises(IllegalCommand) as e:
+            t.send("france", command)
+        assert e.value.rule == "arrivano §12.4.2"
+        assert not [c for c in t.legal("france") if c["type"] == "assault"]
+    else:
+        t.send("france", command)
+        assert t.of(ev.AssaultDeclared)[-1].targets == (village,)
 
 
 def test_below_1_5_forced_by_attack_is_an_automatic_ae():

@@ -187,7 +187,7 @@ def test_counter_charge_stops_the_charger_and_is_fought_first():
     assert t.state.countercharges == {"bussy": "12e-hussards"} and "12e-hussards" not in t.state.charges
     t.send("france", {"type": "next"}, [3])
     declared = t.of(ev.AssaultDeclared)[-1]
-    assert declared.attackers == ["bussy"] and declared.rule == "arrivano §14.2.4"
+    assert declared.attackers == ("bussy",) and declared.rule == "arrivano §14.2.4"
     r = t.of(ev.AssaultResolved)[-1]
     assert r.table.attack == 2 * world(t.state).strength("bussy") or r.result in ("Ae", "Ex")
 

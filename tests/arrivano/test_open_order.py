@@ -226,7 +226,7 @@ def test_a_hex_fired_at_needs_no_assault():
     t.send("france", {"type": "next"})
     assert {"type": "assault", "attackers": ["22e-i"], "targets": [other]} in t.legal("france")
     t.send("france", {"type": "assault", "attackers": ["22e-i"], "targets": [other]})
-    assert t.of(ev.AssaultDeclared)[-1].targets == [other]
+    assert t.of(ev.AssaultDeclared)[-1].targets == (other,)
 
 
 # --- who may use open order -------------------------------------------------------------------------------------

@@ -554,7 +554,7 @@ def test_stacked_cavalry_may_part_and_the_rest_stay():
     assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT) and "nauendorff-i" in str(e)
     t.send("austria", stay("cavalry_retreat"))
     assert t.state.units["bussy"].hex == alone["to"] and t.state.units["nauendorff-i"].hex == nb(X, 1)
-    assert t.of(ev.AssaultResolved)[-1].defenders == ["nauendorff-i"]
+    assert t.of(ev.AssaultResolved)[-1].defenders == ("nauendorff-i",)
 
 
 def test_a_v_unit_at_the_edge_may_not_retreat_off_the_map_before_combat():

@@ -28,7 +28,7 @@ def attack(t: Table, attackers: list[str], defenders: list[str], dice: list[int]
 
 
 def result_of(t: Table) -> str:
-    return t.of(ev.CombatResolved)[-1].result
+    return t.of(ev.AssaultResolved)[-1].result
 
 
 def test_ae_eliminates_the_attackers() -> None:
@@ -80,7 +80,7 @@ def test_ne_with_attack_order_tested_and_passed_becomes_ex() -> None:
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])
     assert result_of(t) == "Ne" and t.awaited().kind == "ne_test"
     t.send("france", {"type": "choose", "value": 1}, dice=[2, 6])  # test passed; Ex tests: jager gone, none left
-    assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne", "Ex"]
+    assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ex"]
     assert t.unit("fr-18-ligne").where == "track" and t.unit("au-mahoney-jager").where == "track"
 
 
@@ -92,7 +92,7 @@ def test_an_ex_eliminates_the_guns_its_losses_leave_alone() -> None:
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
     t.send("austria", {"type": "decline"}, dice=[1])  # no defensive fire; 3-1 with 1 -> Ne
     t.send("france", {"type": "choose", "value": 1}, dice=[2, 6])  # test passed: Ex
-    assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne", "Ex"]
+    assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ex"]
     gone = [(e.unit, e.cause) for e in t.of(ev.UnitEliminated)]
     assert gone == [("fr-18-ligne", "caldiero §12.5.4"), ("fr-massena-iv-6pdr", "caldiero §11.1"),
                     ("au-mahoney-jager", "caldiero §12.5.4"), ("au-brabeck-3pdr", "caldiero §11.1")]
@@ -101,7 +101,7 @@ def test_ne_with_attack_order_tested_and_failed_becomes_ad() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])
     t.send("france", {"type": "choose", "value": 1}, dice=[6])  # 6 always fails (§13.1.1)
-    assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne", "Ad"]
+    assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ad"]
     assert t.unit("fr-18-ligne").status == "disordered"
 
 
@@ -109,7 +109,7 @@ def test_ne_kept_when_the_attacker_declines_the_test() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])
     t.send("france", {"type": "choose", "value": 0})
-    assert [e.result for e in t.of(ev.CombatResolved)] == ["Ne"] and t.unit("fr-18-ligne").status == "good"
+    assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne"] and t.unit("fr-18-ligne").status == "good"
 
 
 def test_ex_attacker_chooses_defender_matches_sp() -> None:
@@ -190,7 +190,7 @@ def test_dr_in_a_village_becomes_ex() -> None:
                      leaders={"augereau": "1412"}, orders={"augereau": "attack"})
     t = activate(state, "augereau", step="combat")
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1612"]}, dice=[4])
-    resolved = t.of(ev.CombatResolved)[-1]
+    resolved = t.of(ev.AssaultResolved)[-1]
     assert resolved.table.column == "3-1" and resolved.result == "Ex"  # 8:2 = 4-1, village 1L; Dr -> Ex (§12.5.4)
 
 
@@ -200,7 +200,7 @@ def test_dr_in_the_fortress_reading(reading: str, expected: str) -> None:
                      leaders={"augereau": "1512"}, orders={"augereau": "attack"})
     t = activate(state, "augereau", step="combat", interpretations={"dr_in_fortress": reading})
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1712"]}, dice=[5])
-    resolved = t.of(ev.CombatResolved)[-1]
+    resolved = t.of(ev.AssaultResolved)[-1]
     assert resolved.table.column == "2-1" and resolved.result == expected  # 4-1 with 2L
 
 
@@ -208,7 +208,7 @@ def test_8_to_1_resolved_as_6_1_plus_2() -> None:
     t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF})
     t.state.units["au-mahoney-jager"].reduced = True  # 1 SP: 12:1
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[1])
-    resolved = t.of(ev.CombatResolved)[-1]
+    resolved = t.of(ev.AssaultResolved)[-1]
     assert resolved.odds == "12-1" and resolved.table.column == "6-1" and resolved.table.modifier_total == 4  # +6 capped at +4 (§12.5.2)
     assert "above 6-1 +6" in t.rolls[-1].detail["modifiers"]
     # the event records each modifier with its citation, the total before the cap, and the row the capped die read
@@ -254,13 +254,13 @@ def test_every_enemy_projecting_zoc_must_be_attacked() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF, "au-colloredo": "1418"})
     expect_reject(t, "caldiero §12.2.1", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": [DEF]})
     attack(t, ["fr-18-ligne"], [DEF, "1418"], dice=[1])  # a multi-hex combat is accepted
-    assert t.of(ev.AttackDeclared)[-1].defenders == ("au-mahoney-jager", "au-colloredo")
+    assert t.of(ev.AssaultDeclared)[-1].defenders == ("au-mahoney-jager", "au-colloredo")
 
 
 def test_no_unit_attacks_twice_and_no_hex_is_attacked_twice() -> None:
     t = table({"fr-18-ligne": ATT, "fr-40-ligne": "1416"}, {"au-mahoney-jager": DEF, "au-colloredo": "1516", "au-callenberg": "1315"})
     attack(t, ["fr-18-ligne"], [DEF, "1516"], dice=[4])  # 6:6 = 1-1, +1 -> Dd
-    assert t.of(ev.CombatResolved)[-1].result == "Dd"
+    assert t.of(ev.AssaultResolved)[-1].result == "Dd"
     expect_reject(t, "caldiero §12.2.3", {"type": "attack", "attackers": ["fr-40-ligne"], "defenders": ["1516"]})
     expect_reject(t, "caldiero §12.2.3", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1516"]})
 
@@ -274,7 +274,7 @@ def test_attack_order_units_in_zoc_must_attack() -> None:
 def test_advance_order_attack_needs_the_attack_test() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, order="advance")
     attack(t, ["fr-18-ligne"], [DEF], dice=[6])  # failed "Attack?" test: no attack, no penalty (§12.2.2)
-    assert not t.of(ev.CombatResolved) and t.unit("fr-18-ligne").status == "good"
+    assert not t.of(ev.AssaultResolved) and t.unit("fr-18-ligne").status == "good"
     assert t.of(ev.AttackersWithdrawn)[-1].rule == "caldiero §12.2.2"
 
 
@@ -283,14 +283,14 @@ def test_elan_passed_gives_columns() -> None:
     attack(t, ["fr-18-ligne"], [DEF], dice=[2, 3, 3], elan="fr-18-ligne")  # test 2 passes; 3 columns; CRT 3
     spent = t.of(ev.ElanSpent)[-1]
     assert spent.passed and spent.columns == 3 and t.state.elan_left == 3
-    assert t.of(ev.CombatResolved)[-1].table.column == "3-1"  # 6:8 = 1-2, +3 columns
+    assert t.of(ev.AssaultResolved)[-1].table.column == "3-1"  # 6:8 = 1-2, +3 columns
 
 
 def test_elan_failed_disorders_the_unit() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[6], elan="fr-18-ligne")
     assert t.unit("fr-18-ligne").status == "disordered" and t.state.elan_left == 3
-    assert not t.of(ev.CombatResolved)
+    assert not t.of(ev.AssaultResolved)
 
 
 def test_no_elan_left_is_refused() -> None:
@@ -307,7 +307,7 @@ def test_elan_needs_an_attack_marker() -> None:
 def test_weather_shifts_and_confusion() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF}, weather=1)
     attack(t, ["fr-18-ligne"], [DEF], dice=[1, 3])  # confusion 1: one more left; 3-1 -> 2L -> 1-1
-    resolved = t.of(ev.CombatResolved)[-1]
+    resolved = t.of(ev.AssaultResolved)[-1]
     assert resolved.table.column == "1-1" and resolved.shifts == -2
     assert t.rolls[0].purpose.startswith("caldiero §17.2")
 
@@ -318,7 +318,7 @@ def test_defender_cavalry_may_retreat_before_combat() -> None:
     assert t.awaited().kind == "cavalry_retreat"
     option = next(o for o in t.legal("austria") if o["type"] == "cavalry_retreat")
     t.send("austria", option)
-    assert t.unit("au-stab-dragoner").hex == option["to"] and not t.of(ev.CombatResolved)
+    assert t.unit("au-stab-dragoner").hex == option["to"] and not t.of(ev.AssaultResolved)
     assert t.awaited().kind == "advance"  # §14.1: the attacker may advance
 
 
@@ -330,7 +330,7 @@ def test_defensive_bombardment_disorders_attackers() -> None:
     fired = t.of(ev.ArtilleryFired)[-1]
     assert fired.defensive and fired.result in ("D", "R")
     assert t.unit("fr-18-ligne").status != "good"
-    assert not t.of(ev.CombatResolved)  # the only attacker no longer attacks
+    assert not t.of(ev.AssaultResolved)  # the only attacker no longer attacks
 
 
 @pytest.mark.parametrize("reading, offered", [("every_attacker", False), ("any_attacker", True)])

@@ -67,4 +67,4 @@ def test_defensive_fire_withdraws_the_attackers_it_hits_from_the_frame_caldiero_
     fired = next(i for i, e in enumerate(t.events) if isinstance(e, ev.ArtilleryFired))
     after = next(e.ctx for e in t.events[fired:] if isinstance(e, core.DecisionRevised) and e.kind == "combat")
     assert set(after.attackers) == {"fr-18-ligne", "fr-18-legere"} - hit and after.stage == "tests"
-    assert not t.of(ev.CombatResolved)
+    assert not t.of(ev.AssaultResolved)

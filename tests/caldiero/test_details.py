@@ -32,7 +32,7 @@ def test_guns_stacked_with_attackers_an_ae_eliminates_are_eliminated() -> None:
     attacker at 1417, so the gun stacked with it goes too, citing §11.1 (issue 19: Caldiero left it on the map)."""
     t = combat({"fr-9-dragons": "1417", "fr-massena-iv-6pdr": "1417", "au-colloredo": "1517", "au-hungarian": "1517"},
                ["fr-9-dragons"], ["1517"], [1], leaders={"hohenzollern": "1517"})  # 1-4 and a 1
-    assert t.of(ev.CombatResolved)[0].result == "Ae"
+    assert t.of(ev.AssaultResolved)[0].result == "Ae"
     assert [e.unit for e in t.of(ev.UnitEliminated)] == ["fr-9-dragons", "fr-massena-iv-6pdr"]
     assert t.of(ev.UnitEliminated)[1].cause == "caldiero §11.1"
     assert t.unit("fr-massena-iv-6pdr").where != "map"
@@ -40,7 +40,7 @@ def test_guns_stacked_with_attackers_an_ae_eliminates_are_eliminated() -> None:
 def test_artillery_alone_is_overrun_by_an_advance() -> None:
     t = combat({"fr-18-ligne": "1417", "au-brabeck-3pdr": "1517"}, ["fr-18-ligne"], ["1517"], [])
     t.send("austria", {"type": "decline"})
-    assert t.awaited().kind == "advance" and not t.of(ev.CombatResolved)
+    assert t.awaited().kind == "advance" and not t.of(ev.AssaultResolved)
     t.send("france", {"type": "advance", "units": ["fr-18-ligne"], "to": "1517"})
     assert t.unit("au-brabeck-3pdr").where == "eliminated" and t.unit("fr-18-ligne").hex == "1517"  # §11.1.1
 
@@ -72,7 +72,7 @@ def test_returns_two_turns_later_when_out_of_command() -> None:
     t = activate(state, "massena", step="combat")
     t.state.activation.unit_orders["fr-9-dragons"] = "attack"  # as if it had passed its §5.3.1 test
     t.send("france", {"type": "attack", "attackers": ["fr-9-dragons"], "defenders": ["1517"]}, dice=[1])
-    assert t.of(ev.CombatResolved)[0].result == "Ae"
+    assert t.of(ev.AssaultResolved)[0].result == "Ae"
     assert t.unit("fr-9-dragons").return_turn == 4  # §12.8: two turns after, out of its general's range
 
 
@@ -91,12 +91,12 @@ def test_attacking_general_tests_on_a_natural_one() -> None:
 
 def test_cavalry_doubled_against_disordered_infantry_in_the_plain() -> None:
     t = combat({"fr-9-dragons": "1417", "au-colloredo": "1517"}, ["fr-9-dragons"], ["1517"], [1])
-    assert t.of(ev.CombatResolved)[0].attack_strength == 2
+    assert t.of(ev.AssaultResolved)[0].attack_strength == 2
     state = position({"fr-9-dragons": "1417", "au-colloredo": "1517"}, leaders={"massena": "1317"}, orders={"massena": "attack"})
     state.units["au-colloredo"].status = "disordered"
     t = activate(state, "massena", step="combat")
     t.send("france", {"type": "attack", "attackers": ["fr-9-dragons"], "defenders": ["1517"]}, dice=[1])
-    assert t.of(ev.CombatResolved)[0].attack_strength == 4  # §14.0
+    assert t.of(ev.AssaultResolved)[0].attack_strength == 4  # §14.0
 
 
 @pytest.mark.parametrize("reading, column", [("drm_instead_of_shift", "4-1"), ("drm_and_shift", "2-1")])
@@ -106,14 +106,14 @@ def test_cavalry_in_the_fortress_gives_minus_one_only(reading: str, column: str)
     t = activate(state, "augereau", step="combat", interpretations={"cavalry_in_fortress": reading})
     t.send("france", {"type": "attack", "attackers": ["fr-5-legere", "fr-grenadiers-1"], "defenders": ["1712"]})
     t.send("austria", {"type": "decline"}, dice=[3])  # the dragoons stay (§14.1)
-    resolved = t.of(ev.CombatResolved)[0]
+    resolved = t.of(ev.AssaultResolved)[0]
     assert resolved.table.column == column and "cavalry in fortress -1" in t.rolls[0].detail["modifiers"]  # §14.0
 
 
 def test_marsh_halves_and_canal_costs_one() -> None:
     t = combat({"fr-5-legere": "1803", "au-callenberg": "1903"}, ["fr-5-legere"], ["1903"], [3], formation="augereau",
                leaders={"augereau": "1802"})
-    assert t.of(ev.CombatResolved)[0].defence_strength == 2  # 4 SP in the marsh, halved (§10.2)
+    assert t.of(ev.AssaultResolved)[0].defence_strength == 2  # 4 SP in the marsh, halved (§10.2)
     t = combat({"fr-5-legere": "1410", "au-callenberg": "1409"}, ["fr-5-legere"], ["1409"], [3], formation="augereau",
                leaders={"augereau": "1411"})
     assert "across canal -1" in t.rolls[0].detail["modifiers"]  # §10.3.1

@@ -35,7 +35,27 @@ def test_forced_attack_below_1_5(reading: str) -> None:
             t.send("france", {"type": "end_step"})
         assert e.value.rule == "caldiero §5.1.2"
         t.send("france", {"type": "attack", "attackers": ["fr-9-dragons"], "defenders": ["1517"]})
-        assert t.of(ev.CombatResolved)[0].result == "Ae"  # §12.4.2
+        assert t.of(ev.AssaultResolved)[0].result == "Ae"  # §12.4.2
+
+
+@pytest.mark.parametrize("reading", ["strength_ratio", "after_terrain"])
+def test_below_1_5_declared_on(reading: str) -> None:
+    """caldiero §12.4.2 "rapporti peggiori di 1-5": 1 SP against 5 in a village is the 1-5 column by the strengths
+    (declared by default), worse than 1-5 once the village's column left is counted (`after_terrain`, Arrivano's
+    default reading of the same words)."""
+    state = position({"fr-carabiniers": "2219", "au-2-banater": "2119", "au-mahoney-jager": "2119"},
+                     leaders={"massena": "2218"}, orders={"massena": "advance"})
+    state.units["fr-carabiniers"].reduced = True  # 1 SP against 3 + 2
+    t = activate(state, "massena", step="combat", interpretations={"below_1_5_declared_on": reading})
+    attack = {"type": "attack", "attackers": ["fr-carabiniers"], "defenders": ["2119"]}
+    if reading == "after_terrain":
+        with pytest.raises(IllegalCommand) as e:
+            t.send("france", attack)
+        assert e.value.rule == "caldiero §12.4.2" and "1 column(s) left" in str(e.value)
+        assert not [c for c in t.legal("france") if c["type"] == "attack"]
+    else:
+        t.send("france", attack)
+        assert t.of(ev.AssaultDeclared)[-1].targets == ("2119",)
 
 
 @pytest.mark.parametrize("reading, length", [("additional_2", 2), ("total_2", 1)])
@@ -53,7 +73,7 @@ def test_dr_pass_when_already_disordered(reading: str, status: str) -> None:
     state.units["au-gyulai"].status = "disordered"
     t = activate(state, "massena", step="combat", interpretations={"dr_pass_already_disordered": reading})
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[3])  # +3 DRM: Dr
-    assert t.of(ev.CombatResolved)[0].result == "Dr"
+    assert t.of(ev.AssaultResolved)[0].result == "Dr"
     safe = [o for o in t.legal("austria") if o["path"][-1] in ("1518", "1617", "1616")]  # out of enemy ZoC
     t.send("austria", safe[0] if safe else t.legal("austria")[0], dice=[1])  # the test passed
     assert t.unit("au-gyulai").status == status
@@ -65,7 +85,7 @@ def test_demoralised(reading: str, strength: int) -> None:
     state.units["au-colloredo"].status = "disordered"
     t = activate(state, "massena", step="combat", interpretations={"demoralised": reading})
     t.send("france", {"type": "attack", "attackers": ["fr-9-dragons"], "defenders": ["1517"]}, dice=[1])
-    assert t.of(ev.CombatResolved)[0].attack_strength == strength
+    assert t.of(ev.AssaultResolved)[0].attack_strength == strength
 
 
 def test_initiative_tie_read_as_french() -> None:

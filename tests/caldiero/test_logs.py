@@ -45,10 +45,10 @@ def test_full_game_shows_the_rules_at_work() -> None:
     created = evs[0]
     assert created["scenario"] == "historical" and created["options"] == []
     assert kinds["turn_ended"] == 10 and kinds["game_ended"] == 1
-    results = {e["result"] for e in evs if e["type"] == "combat_resolved"}
+    results = {e["result"] for e in evs if e["type"] == "assault_resolved"}
     assert results == {"Ae", "De", "Ad", "Dd", "Ne", "Ex", "Dr"}
     assert kinds["artillery_fired"] > 0 and kinds["unit_retreated"] > 0 and kinds["weather_changed"] > 0
-    assert any(e["type"] == "attack_declared" and len(e["defender_hexes"]) > 1 for e in evs)  # multi-hex assault
+    assert any(e["type"] == "assault_declared" and len(e["targets"]) > 1 for e in evs)  # multi-hex assault
     assert any(e["type"] == "status_changed" and e["status"] == "routed" for e in evs)
     assert any(e["type"] == "elan_spent" for e in evs)
     assert any(e["type"] == "units_moved" and e["path"][0] in ("1014", "1005", "2714") for e in evs)  # reinforcements
@@ -63,4 +63,4 @@ def test_tempo_regge_game_uses_its_rules() -> None:
     assert not [e for e in evs if e["type"] == "dice_rolled" and "weather" in e["purpose"]]
     assert any(e["type"] == "game_ended" for e in evs)
     assert any(e["type"] == "activation_recorded" and e["key"] == "charging" for e in evs)  # §20.2
-    assert any(e["type"] == "combat_resolved" and "flank attack 2R" in e["notes"] for e in evs)  # §20.5
+    assert any(e["type"] == "assault_resolved" and "flank attack 2R" in e["notes"] for e in evs)  # §20.5

@@ -73,7 +73,7 @@ def test_storm_from_east_weakens_eastward_attackers() -> None:
                      orders={"massena": "attack"}, weather=2, options=options)
         t = activate(s, "massena", step="combat")
         t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[3, 3, 1])
-        return t.of(ev.CombatResolved)[0].attack_strength
+        return t.of(ev.AssaultResolved)[0].attack_strength
 
     assert strength(()) == 6 and strength(("storm_from_east",)) == 5  # §20.3.1: from 14xx onto 15xx
 
@@ -84,7 +84,7 @@ def test_flank_attack_shifts_two_columns() -> None:
                      orders={"massena": "attack"}, options=options)
         t = activate(s, "massena", step="combat")
         t.send("france", {"type": "attack", "attackers": ["fr-18-ligne", "fr-40-ligne"], "defenders": ["1517"]}, dice=[1])
-        return t.of(ev.CombatResolved)[0].table.column
+        return t.of(ev.AssaultResolved)[0].table.column
 
     assert column(()) == "3-1" and column(("flank_attacks",)) == "5-1"  # 12:4, five of six neighbours (§20.5)
 
@@ -122,7 +122,7 @@ def test_cavalry_charge() -> None:
     assert t.unit("au-wurmser-hussars").charging
     t.state.step = "combat"
     t.send("austria", {"type": "attack", "attackers": ["au-wurmser-hussars"], "defenders": ["1617"]}, dice=[1, 1])
-    resolved = t.of(ev.CombatResolved)[0]
+    resolved = t.of(ev.AssaultResolved)[0]
     assert resolved.attack_strength == 4  # doubled (§20.2)
     assert t.unit("au-wurmser-hussars").status in ("disordered", "routed") or t.unit("au-wurmser-hussars").where != "map"
 

@@ -155,7 +155,7 @@ def test_defender_efficiency_tie_choice() -> None:
     t.send("austria", {"type": "choose", "value": 4}, dice=[1])
     from arbitro.events import caldiero as ev
 
-    assert t.of(ev.CombatResolved)[-1].defender_efficiency == 4
+    assert t.of(ev.AssaultResolved)[-1].defender_efficiency == 4
 
 
 def test_defensive_fire_and_cavalry_retreat_refusals() -> None:

@@ -21,7 +21,7 @@ def test_attack_columns_by_weather(box: int, column: str) -> None:
     t.state.activation.unit_orders["fr-18-ligne"] = "attack"  # in an ice storm only a position can give it
     dice = [1] if box == 0 else [3, 1]  # confusion 3: no change (§17.2)
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=dice)
-    assert t.of(ev.CombatResolved)[0].table.column == column
+    assert t.of(ev.AssaultResolved)[0].table.column == column
     confusion = [r for r in t.rolls if r.purpose.startswith("caldiero §17.2")]
     assert len(confusion) == (0 if box == 0 else 1)
 
@@ -32,7 +32,7 @@ def test_confusion_die(roll: int, shift: int) -> None:
                  orders={"massena": "attack"}, weather=1)
     t = activate(s, "massena", step="combat")
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[roll, 1])
-    assert t.of(ev.CombatResolved)[0].shifts == -1 + shift
+    assert t.of(ev.AssaultResolved)[0].shifts == -1 + shift
 
 
 def test_ice_storm_halves_command_range() -> None:

@@ -47,7 +47,7 @@ def test_the_demo_plays_rejects_views_forks_replays_and_verifies(tmp_path: Path)
 
 # Issue 14.14: every shipped ruleset's demo leaves set-up and reaches movement, combat and dice.
 COMBAT_EVENTS = {
-    "caldiero": ("combat_resolved", "artillery_fired"),
+    "caldiero": ("assault_resolved", "artillery_fired"),
     "arrivano": ("assault_resolved", "artillery_fired", "infantry_fired"),
     "marengo": ("assault_resolved", "bombardment_resolved", "strength_lost", "loss_task_ended"),  # losses: issue 18
 }

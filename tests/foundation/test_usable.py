@@ -276,7 +276,7 @@ def test_the_readmes_historian_session_runs_as_printed(tmp_path: Path) -> None:
     shown = _run_session(script, tmp_path)
     assert "note 1 on #32 by umpire: the 1-1 assault" in shown and "private note 1 on #32 by france: my note alone" in shown
     annotated = shown.split("#32 ", 1)[1].split("note 1", 1)[0]  # the note is on the assault it names (relogs move events)
-    assert "combat_resolved" in annotated and "odds=1-1" in annotated, annotated
+    assert "assault_resolved" in annotated and "odds=1-1" in annotated, annotated
     assert shown.count("my note alone") == 4  # notes, log, replay and its step at #32, each as france
     assert "common history: caldiero-full to #20" in shown and "(forked from caldiero-full at #20)" in shown
 

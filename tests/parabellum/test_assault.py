@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pytest
+
 from arbitro.adjudicator.parabellum import assault, efficiency, exchange
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable
@@ -81,6 +83,17 @@ def test_below_the_first_column_is_the_variant_hook(variant: Variant) -> None:
     assert variant.below_minimum_result(True, False, auto_ae) == "Ae"
     after_tests = variant.below_minimum_result(False, True, auto_ae)
     assert after_tests == {"caldiero": "Ae", "arrivano": "cancelled"}[variant.book]
+
+
+@pytest.mark.parametrize("reading, below", [("strength_ratio", False), ("after_terrain", True)])
+def test_a_declaration_is_judged_by_the_ratio_or_the_terrains_column_as_the_reading_says(
+        variant: Variant, reading: str, below: bool) -> None:
+    """§12.4.2 in both, interpretation `below_1_5_declared_on`: 1 against 5 is the first column, 1-5; a village's
+    column left makes it worse than 1-5 only when the declaration reads the column after the terrain."""
+    readings = {"below_1_5_declared_on": reading}
+    assert not assault.declared_odds(variant, TABLE, 1, 5, 0, readings.__getitem__).below_minimum
+    assert assault.declared_odds(variant, TABLE, 1, 5, 1, readings.__getitem__).below_minimum is below
+    assert assault.declared_odds(variant, TABLE, 1, 6, 0, readings.__getitem__).below_minimum
 
 
 def test_the_ex_loss_is_the_variant_hook(variant: Variant) -> None:

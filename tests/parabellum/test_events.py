@@ -21,8 +21,10 @@ from arbitro.projections import parabellum as parabellum_state
 SHARED: tuple[type[msgspec.Struct], ...] = (
     pb.WeatherChanged, pb.InitiativeWon, pb.LeaderPlaced, pb.LeaderMoved, pb.LeaderLost, pb.UnitRetreated,
     pb.TurnBegan, pb.StepBegan, pb.StatusChanged, pb.UnitEliminated, pb.ActivationEnded, pb.FormationActivated,
-    pb.ArtilleryFired, pb.GameEnded,
+    pb.ArtilleryFired, pb.GameEnded, pb.AssaultDeclared, pb.AssaultResolved, pb.UnitsAdvanced,
 )
+# The tags the two games stored the assault's facts under until Caldiero 0.24.0 and Arrivano 1.26.0.
+RETIRED_ASSAULT_TAGS = ("attack_declared", "combat_resolved", "unit_advanced")
 
 
 def _tag(cls: type) -> str:
@@ -64,6 +66,27 @@ def test_each_game_stores_the_shared_facts_as_the_systems_classes(game: str) -> 
     assert [t for t, classes in by_tag.items() if len(classes) > 1] == []
     for cls in SHARED:
         assert by_tag.get(_tag(cls)) == [cls], f"{game} stores {_tag(cls)} as {by_tag.get(_tag(cls))}"
+
+
+@pytest.mark.parametrize("game", sorted(UNIONS))
+def test_each_game_records_the_assault_in_the_systems_one_vocabulary(game: str) -> None:
+    """The assault's declaration, result and advance are one class each in both games (issue 18): neither game's
+    union keeps a tag of its own for them."""
+    tags = {_tag(cls) for cls in typing.get_args(UNIONS[game])}
+    assert {"assault_declared", "assault_resolved", "units_advanced"} <= tags
+    assert not tags & set(RETIRED_ASSAULT_TAGS)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_fold_applies_the_assaults_declaration_and_advance(game: str) -> None:
+    """Both §12.2.3 (a unit attacks once a turn) and §12.7 (the advance moves the units, and under caldiero §12.7.3
+    their general, into the vacated hex): folded once, by projections/parabellum.apply."""
+    state, fold = GAMES[game]()
+    state = fold(state, pb.AssaultDeclared(attackers=("u1",), targets=("0202",), rule="r"))
+    assert state.units["u1"].attacked_turn == 3
+    state.leaders["g1"].hex, state.leaders["g1"].where = "0101", "map"
+    state = fold(state, pb.UnitsAdvanced(units=("u1",), leaders=("g1",), to="0202", rule="r"))
+    assert (state.units["u1"].hex, state.leaders["g1"].hex) == ("0202", "0202")
 
 
 @pytest.mark.parametrize("game", sorted(UNIONS))

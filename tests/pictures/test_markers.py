@@ -59,11 +59,11 @@ def test_caricat_objectives_are_drawn_in_their_holder_s_colour_and_leaders_with_
 
 def test_the_last_assault_is_an_arrow_from_each_attacker_to_what_it_attacks() -> None:
     app, game = app_for(str(next(log for log in LOGS if log.name == "caldiero-full.jsonl")), ":memory:")
-    attack = next(e for e in app.log(game) if e["type"] == "attack_declared")
+    attack = next(e for e in app.log(game) if e["type"] == "assault_declared")
     at = attack["seq"] + 3
     before = app.state_at(game, attack["seq"] - 1).rules
     starts = {before.units[u].hex for u in attack["event"]["attackers"]}
-    expected = sorted((a, d) for a in starts for d in attack["event"]["defender_hexes"])
+    expected = sorted((a, d) for a in starts for d in attack["event"]["targets"])
     for seat in (UMPIRE, "france", "austria"):
         rendered = render(app, game, seat, at)
         assert sorted(map(tuple, rendered.drawn["assaults"])) == expected
