@@ -150,3 +150,16 @@ def test_a_stored_log_with_a_gap_is_found_broken_past_it(app: Arbitro, run: Cli,
         assert hashes[7] == whole.events[4].hash and 5 not in hashes and hashes.get(6) is None
     finally:
         store.close()
+
+
+def test_the_state_an_undo_returns_to_is_folded_from_the_log_read_as_asked_up_to_that_event() -> None:
+    path = LOGS / "marengo-full.jsonl"
+    loaded = read_file(path)
+    fold = verification.Adjudicator(verification.registry.get(loaded.game.ruleset)).fold
+    history = verify_reads.MemoryHistory(fold, verify_reads.Events(fold, loaded.events))
+    for seq in (1, 2, 57, len(loaded.events)):
+        state = None
+        for stored in loaded.events[:seq]:
+            state = fold.apply(state, fold.decode_checked(stored.body), history.state_at)
+        assert state is not None and history.state_at(seq).core.seq == seq
+        assert msgspec.to_builtins(history.state_at(seq)) == msgspec.to_builtins(state)
