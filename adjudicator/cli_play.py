@@ -50,7 +50,7 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
     """Submit a command as SEAT; print the events it caused (as SEAT may see them) and the server's receipt.
     COMMAND is the ruleset's (`arbitro legal GAME --as SEAT` lists those SEAT may send now) or one of the
     engine's own, below (docs/engine-rules.md), or the word `end`: the one command that ends SEAT's step
-    now, in any ruleset (end_step, end_orders, end_activation, end_turn or pass). Play by e-mail: --offline -o FILE writes the command as a
+    now, in any ruleset (end_step, end_activation, end_turn or pass). Play by e-mail: --offline -o FILE writes the command as a
     mailed command file against the head of SEAT's copy (signed with --sign), nothing submitted; the umpire
     submits that file with --file, which takes the seat, head, key and signature from it.
 
@@ -128,8 +128,8 @@ END_WORD = "end"
 
 def end_command(app: Arbitro | SeatCopy, game: str, seat: str | None) -> dict[str, Any]:
     """`end`, one word in every ruleset for "end this step": the one command SEAT may send now that ends something
-    and says nothing else (a type `end_...` or `pass` with no other field: Caldiero's end_step, Arrivano's
-    end_orders, Caricat!'s end_activation or pass, Monferrato's end_activation, Marengo's end_turn)."""
+    and says nothing else (a type `end_...` or `pass` with no other field: Caldiero's and Arrivano's
+    end_step, Caricat!'s end_activation or pass, Monferrato's end_activation, Marengo's end_turn)."""
     if seat is None:
         raise BadInput("say whose step to end with --as SEAT")
     ends = [c for c in app.legal(game, seat) if set(c) == {"type"} and (c["type"].startswith("end_") or c["type"] == "pass")]

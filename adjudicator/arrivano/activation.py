@@ -56,8 +56,6 @@ def column_candidates(w: World, officer: str) -> list[str]:
 
 def form_column(g: Game, officer: str, units: list[str], order: str) -> None:
     w = g.world()
-    if g.state.step != "choose_activation":
-        g.reject(R.COLUMNS, "a column is formed when its officer is activated, after an initiative roll")
     if "independent_columns" not in g.state.options:
         g.reject(R.COLUMNS, "the optional rule of independent columns was not chosen for this game")
     if officer not in g.state.leaders or g.state.leaders[officer].side != g.ctx.seat:
@@ -109,8 +107,6 @@ def hq_available(w: World, side: str) -> bool:
 
 def activate(g: Game, fid: str) -> None:
     w = g.world()
-    if g.state.step != "choose_activation":
-        g.reject(R.ACTIVATE, "a formation is activated only after an initiative roll")
     if fid == HQ:
         if not hq_available(w, g.ctx.seat):
             g.reject(R.HQ_ORDERS, "your headquarters cannot be activated now (option not chosen, already used, "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from arbitro.adjudicator.parabellum import commands as pb
 from arbitro.adjudicator.parabellum.commands import (Activate, Bombard, ChangeOrder, DefensiveFire, MoveLeader,
@@ -13,8 +13,17 @@ from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four o
 from arbitro.adjudicator.ruleset import CommandModel
 
 
-class EndOrders(CommandModel):
-    type: Literal["end_orders"]
+class EndStep(pb.EndStep):
+    """The kernel's end of a step. Games up to 1.25.0 ended the orders sub-phase with `end_orders` and an
+    activation's steps with `next`: both are read as `end_step` (an alias, not a rewrite: a recorded command keeps
+    its bytes, so those games' logs still verify)."""
+
+    type: Literal["end_step", "next", "end_orders"]  # type: ignore[assignment]
+
+    @field_validator("type")
+    @classmethod
+    def _one_word(cls, value: str) -> str:
+        return "end_step"
 
 
 class FormColumn(CommandModel):
@@ -55,12 +64,6 @@ class Assault(CommandModel):
     type: Literal["assault"]
     attackers: list[str] = Field(min_length=1)
     targets: list[str] = Field(min_length=1)
-
-
-class Next(CommandModel):
-    """End the current sub-phase of the activation (bombardment, movement, combat)."""
-
-    type: Literal["next"]
 
 
 class RetreatTo(pb.Retreat):
@@ -212,7 +215,7 @@ class CommanderRefuge(CommandModel):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndOrders | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | Next | RetreatTo | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | StackCavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
+    ChangeOrder | EndStep | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | RetreatTo | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | StackCavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
     CommanderRefuge | Fire | FallBack | FireTarget | LightRetreat,
     Field(discriminator="type"),
 ]

@@ -164,9 +164,7 @@ def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[
 def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     w = g.world()
     act = g.state.activation
-    if g.state.step != "combat" or act is None:
-        g.reject(R.COMBAT_STEP, "assaults are declared in the combat sub-phase of an activation")
-    assert act is not None
+    assert act is not None  # the combat step of an activation (the kernel's step table)
     refused = problem(w, g.ctx.seat, g.crt, attackers, targets)
     if refused is not None:
         g.reject(*refused)

@@ -288,8 +288,6 @@ def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> 
 
 def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) -> None:
     w = g.world()
-    if g.state.step != "movement" or g.state.activation is None:
-        g.reject(R.MOVE_STEP, "units move in the movement sub-phase of their formation's activation")
     if uid not in g.state.units or g.state.units[uid].side != g.ctx.seat:
         g.reject(ARRIVANO.MOVEMENT, "you may move only your own units")
     why = may_move(w, uid)
@@ -391,8 +389,6 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
 
 def move_leader(g: Game, lid: str, to: str) -> None:
     w = g.world()
-    if g.state.step != "movement":
-        g.reject(R.COMMANDER_MOVE, "commanders move in a movement sub-phase")
     if lid not in g.state.leaders or not leader_movable(w, lid, g.ctx.seat):
         g.reject(R.CHIEF_MOVE if lid in g.state.leaders and g.state.leaders[lid].role == "commander_in_chief"
                  else R.COMMANDER_MOVE, "this commander cannot move now")
@@ -480,8 +476,6 @@ def officer_orders(w: World, lid: str) -> list[str]:
 def officer_order(g: Game, lid: str, order: str) -> None:
     """arrivano §3.1 B-4 (interpretation officer_order_change): one test for the stack with the officer's -1
     (§13.2); success: those units obey `order` for this activation; failure: they keep Defence."""
-    if g.state.step != "movement":
-        g.reject(R.MOVE_STEP, "officers try this in the movement sub-phase")
     if lid not in g.state.leaders or g.state.leaders[lid].side != g.ctx.seat:
         g.reject(R.MOVE_STEP, "not one of your officers")
     units = officer_order_units(g.world(), lid)

@@ -5,7 +5,8 @@ docs/rulesets/arrivano.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -176,100 +177,8 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             ctx.reject(ARRIVANO.SEQUENCE, "the game is over")
         if ctx.seat != state.seat:
             ctx.reject(ARRIVANO.SEQUENCE, "it is not your turn to act")
-        self._dispatch(g, command)
+        ARRIVANO_STEPS.decide(state.step, g, g.world(), ctx.seat, command, lambda refusal: g.reject(*refusal))
         self._after(g)
-
-    def _dispatch(self, g: F.Game, command: Any) -> None:
-        state = g.state
-        match command:
-            case C.ChangeOrder():
-                T.change_order(g, command.formation, command.order)
-            case C.EndOrders():
-                if state.step != "orders":
-                    g.reject(R.ORDERS_PHASE, "not in the orders sub-phase")
-                T.end_orders(g)
-            case C.Activate():
-                AC.activate(g, command.formation)
-            case C.FormColumn():
-                AC.form_column(g, command.officer, sorted(command.units), command.order)
-            case C.TryOrderChange():
-                self._try_order_change(g, command.order)
-            case C.Bombard():
-                self._bombard(g, sorted(command.artillery), command.target)
-            case C.UnitMove() if command.charge is not None:
-                if g.state.step != "movement" or command.unit not in g.state.units \
-                        or g.state.units[command.unit].side != g.ctx.seat or command.column:
-                    g.reject(ARRIVANO.CHARGE, "charges are moves of your cavalry in the movement sub-phase, not in column")
-                M.charge(g, command.unit, command.to, command.charge)
-            case C.UnitMove():
-                M.move(g, command.unit, command.to, command.column, command.order)
-            case C.OfficerOrder():
-                M.officer_order(g, command.officer, command.order)
-            case C.MoveLeader():
-                M.move_leader(g, command.leader, command.to)
-            case C.Assault():
-                D.declare(g, sorted(command.attackers), sorted(command.targets))
-            case C.Fire():
-                O.fire(g, command.unit, command.to, command.target)
-            case C.Next():
-                self._next(g)
-            case _:
-                g.reject(ARRIVANO.SEQUENCE, f"{command.type.replace('_', ' ')} answers a pending decision; none is pending")
-
-    def _try_order_change(self, g: F.Game, order: str) -> None:
-        """arrivano §5.2.1: at activation the general may roll d6 <= his initiative to change his order."""
-        act = g.state.activation
-        if g.state.step != "bombardment" or act is None:
-            g.reject(ARRIVANO.GENERAL_ORDER, "a general tries to change his order at the start of his activation")
-        assert act is not None
-        problem = AC.order_change_problem(g.world(), g.ctx.seat, order)
-        if problem is not None:
-            g.reject(*problem)
-        if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
-            value, what = g.s.leader(act.column).initiative, f"the column of {act.column}"
-        else:
-            value, what = g.s.leader(g.world().general_on_map(act.formation) or "").initiative, act.formation
-        die = g.roll(*activation.roll_words(ARRIVANO, what, value))
-        activation.record_try(g.emit, ARRIVANO, act.formation, order, succeeded=activation.passes(die, value),
-                              by="officer" if act.column else "general", column=act.column)
-
-    def _bombard(self, g: F.Game, units: list[str], target: str) -> None:
-        act = g.state.activation
-        if g.state.step != "bombardment" or act is None:
-            g.reject(R.BOMBARD_STEP, "the active formation's artillery bombards before it moves (B-3)")
-        assert act is not None
-        w = g.world()
-        if units not in B.fire_groups(w, g.ctx.seat, act.formation):
-            g.reject(R.BOMBARD_COMBINE if len(units) > 1 else ARRIVANO.ARTILLERY,
-                     "these guns cannot fire together now (stacked, not Moved, of the active formation)")
-        if target not in targets(ARRIVANO_VARIANT, w, units):
-            g.reject(R.BOMBARD_TABLE, f"{target} is not a target: enemy non-artillery units in range and line of sight")
-        B.bombard(g, units, target, defensive=False)
-
-    def _next(self, g: F.Game) -> None:
-        state = g.state
-        match state.step:
-            case "bombardment":
-                g.emit(ev.StepBegan(phase="action", step="movement", seat=state.seat, rule=str(R.MOVE_STEP)))
-                O.fatigue_tests_at_movement(g)
-            case "movement":
-                problem = M.obligation_problem(g.world())
-                if problem is not None:
-                    g.reject(problem[0], problem[1])
-                g.emit(ev.StepBegan(phase="action", step="combat", seat=state.seat, rule=str(R.COMBAT_STEP)))
-                A.resolve_countercharges(g)
-            case "combat":
-                problem = attack_obligation(g.world())
-                if problem is not None:
-                    g.reject(ARRIVANO.ATTACK, problem)
-                owed = D.owed_problem(g.world(), state.seat)
-                if owed is not None:
-                    g.reject(R.EVERY_ZOC, owed)
-                w = g.world()
-                T.remove_spent_markers(g, [u for u in sorted(state.units) if w.acts_now(u)])  # arrivano §16.3.4
-                AC.end_activation(g)
-            case _:
-                g.reject(ARRIVANO.SEQUENCE, f"nothing to end in the {state.step.replace('_', ' ')} step")
 
     def _after(self, g: F.Game) -> None:
         """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
@@ -287,44 +196,9 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     # --- legal commands ---------------------------------------------------------------------------------
     def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
-        if state.result is not None:
+        if state.result is not None or seat != state.seat:
             return []
-        if seat != state.seat:
-            return []
-        w = self.world(state)
-        out: list[dict[str, Any]] = []
-        match state.step:
-            case "orders":
-                out += [{"type": "change_order", "formation": f, "order": o} for f, o in T.chief_changes(w, seat)]
-                out.append({"type": "end_orders"})
-            case "choose_activation":
-                out += [{"type": "activate", "formation": f} for f in T.activatable(w)]
-                out += [{"type": "activate", "formation": c} for c in T.activatable_columns(w)]
-                for lid in sorted(state.leaders):
-                    if state.leaders[lid].side == seat:
-                        units = AC.column_candidates(w, lid)
-                        if units:
-                            out += [{"type": "form_column", "officer": lid, "units": units, "order": o} for o in ORDERS]
-                if AC.hq_available(w, seat):
-                    out.append({"type": "activate", "formation": AC.HQ})
-            case "bombardment":
-                act = state.activation
-                assert act is not None
-                out += [{"type": "try_order_change", "order": o} for o in ORDERS
-                        if AC.order_change_problem(w, seat, o) is None]
-                for group in B.fire_groups(w, seat, act.formation):
-                    out += [{"type": "bombard", "artillery": group, "target": t} for t in targets(ARRIVANO_VARIANT, w, group)]
-                out.append({"type": "next"})
-            case "movement":
-                out += movement_commands(w, seat)
-                out += O.fire_commands(w, seat)
-                if M.obligation_problem(w) is None:
-                    out.append({"type": "next"})
-            case "combat":
-                out += D.assaults(w, seat)
-                if attack_obligation(w) is None and D.owed_problem(w, seat) is None:
-                    out.append({"type": "next"})
-        return out
+        return ARRIVANO_STEPS.legal(state.step, self.world(state), seat)
 
     # --- projection -------------------------------------------------------------------------------------
     def view(self, state: P.ArrivanoState, seat: str) -> dict[str, Any]:
@@ -506,3 +380,108 @@ def march_checks(g: F.Game) -> None:
         there = [u for u in foot if w.grid.distance(g.state.units[u].hex, m.objective) <= reach]
         if foot and len(there) * 2 >= len(foot):
             g.emit(ev.MarchOrderEnded(march=m.id, reason="reached", rule=str(R.MB_MARCH)))
+
+
+# --- the steps of play in which a seat acts (arrivano §3.1), on the kernel's one table ---------------------------
+def try_order_change(g: F.Game, seat: str, cmd: C.TryOrderChange) -> None:
+    """arrivano §5.2.1: at activation the general may roll d6 <= his initiative to change his order."""
+    act = g.state.activation
+    assert act is not None
+    problem = AC.order_change_problem(g.world(), seat, cmd.order)
+    if problem is not None:
+        g.reject(*problem)
+    if act.column is not None:  # the column's officer rolls for its own order (arrivano §16.2, §17.2.9)
+        value, what = g.s.leader(act.column).initiative, f"the column of {act.column}"
+    else:
+        value, what = g.s.leader(g.world().general_on_map(act.formation) or "").initiative, act.formation
+    die = g.roll(*activation.roll_words(ARRIVANO, what, value))
+    activation.record_try(g.emit, ARRIVANO, act.formation, cmd.order, succeeded=activation.passes(die, value),
+                          by="officer" if act.column else "general", column=act.column)
+
+
+def bombard(g: F.Game, seat: str, cmd: C.Bombard) -> None:
+    act = g.state.activation
+    assert act is not None
+    w, units = g.world(), sorted(cmd.artillery)
+    if units not in B.fire_groups(w, seat, act.formation):
+        g.reject(R.BOMBARD_COMBINE if len(units) > 1 else ARRIVANO.ARTILLERY,
+                 "these guns cannot fire together now (stacked, not Moved, of the active formation)")
+    if cmd.target not in targets(ARRIVANO_VARIANT, w, units):
+        g.reject(R.BOMBARD_TABLE, f"{cmd.target} is not a target: enemy non-artillery units in range and line of sight")
+    B.bombard(g, units, cmd.target, defensive=False)
+
+
+def move(g: F.Game, seat: str, cmd: C.UnitMove) -> None:
+    if cmd.charge is None:
+        M.move(g, cmd.unit, cmd.to, cmd.column, cmd.order)
+        return
+    if cmd.unit not in g.state.units or g.state.units[cmd.unit].side != seat or cmd.column:
+        g.reject(ARRIVANO.CHARGE, "charges are moves of your cavalry, not in column")
+    M.charge(g, cmd.unit, cmd.to, cmd.charge)
+
+
+def end_bombardment(g: F.Game, seat: str) -> None:
+    g.emit(ev.StepBegan(phase="action", step="movement", seat=seat, rule=str(R.MOVE_STEP)))
+    O.fatigue_tests_at_movement(g)
+
+
+def end_movement(g: F.Game, seat: str) -> None:
+    g.emit(ev.StepBegan(phase="action", step="combat", seat=seat, rule=str(R.COMBAT_STEP)))
+    A.resolve_countercharges(g)
+
+
+def combat_owed(w: World, seat: str) -> tuple[Any, str] | None:
+    """arrivano §5.1.2, §12.2: what the active formation still owes before its combat sub-phase ends."""
+    problem = attack_obligation(w)
+    if problem is not None:
+        return ARRIVANO.ATTACK, problem
+    owed = D.owed_problem(w, seat)
+    return (R.EVERY_ZOC, owed) if owed is not None else None
+
+
+def end_combat(g: F.Game, seat: str) -> None:
+    w = g.world()
+    T.remove_spent_markers(g, [u for u in sorted(g.state.units) if w.acts_now(u)])  # arrivano §16.3.4
+    AC.end_activation(g)
+
+
+def choices(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    """The activations the initiative's winner may choose (arrivano §6.1, §16.1, §16.2, §17.2.9)."""
+    yield from ({"type": "activate", "formation": f} for f in [*T.activatable(w), *T.activatable_columns(w)])
+    for lid in sorted(w.state.leaders):
+        if w.state.leaders[lid].side == seat:
+            units = AC.column_candidates(w, lid)
+            if units:
+                yield from ({"type": "form_column", "officer": lid, "units": units, "order": o} for o in ORDERS)
+    if AC.hq_available(w, seat):
+        yield {"type": "activate", "formation": AC.HQ}
+
+
+def bombardment_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    act = w.state.activation
+    assert act is not None
+    yield from ({"type": "try_order_change", "order": o} for o in ORDERS if AC.order_change_problem(w, seat, o) is None)
+    for group in B.fire_groups(w, seat, act.formation):
+        yield from ({"type": "bombard", "artillery": group, "target": t} for t in targets(ARRIVANO_VARIANT, w, group))
+
+
+ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
+    "orders": sequence.Step(R.ORDERS_PHASE, {"change_order": lambda g, seat, cmd: T.change_order(g, cmd.formation, cmd.order)},
+                            lambda w, seat: ({"type": "change_order", "formation": f, "order": o}
+                                             for f, o in T.chief_changes(w, seat)),
+                            lambda g, seat: T.end_orders(g)),
+    sequence.CHOOSE_ACTIVATION: sequence.Step(R.ACTIVATE, {
+        "activate": lambda g, seat, cmd: AC.activate(g, cmd.formation),
+        "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order)}, choices),
+    "bombardment": sequence.Step(R.BOMBARD_STEP, {"try_order_change": try_order_change, "bombard": bombard},
+                                 bombardment_commands, end_bombardment),
+    "movement": sequence.Step(R.MOVE_STEP, {
+        "move": move, "officer_order": lambda g, seat, cmd: M.officer_order(g, cmd.officer, cmd.order),
+        "move_leader": lambda g, seat, cmd: M.move_leader(g, cmd.leader, cmd.to),
+        "fire": lambda g, seat, cmd: O.fire(g, cmd.unit, cmd.to, cmd.target)},
+        lambda w, seat: itertools.chain(movement_commands(w, seat), O.fire_commands(w, seat)), end_movement,
+        lambda w, seat: M.obligation_problem(w)),
+    "combat": sequence.Step(R.COMBAT_STEP, {"assault": lambda g, seat, cmd: D.declare(g, sorted(cmd.attackers),
+                                                                                       sorted(cmd.targets))},
+                            lambda w, seat: D.assaults(w, seat), end_combat, combat_owed),
+}, ARRIVANO.SEQUENCE)

@@ -226,8 +226,6 @@ def end_orders(g: Game) -> None:
 
 
 def change_order(g: Game, fid: str, order: str) -> None:
-    if g.state.step != "orders":
-        g.reject(ARRIVANO.ORDER_CHANGES, "a commander in chief changes orders only in the orders sub-phase (A-1)")
     side = g.ctx.seat
     problem = chief_orders.chief_order_problem(ARRIVANO_VARIANT, g.world(), g.world().commander_in_chief(side), fid, order,
                                                g.state.chief_changes.get(side, 0))

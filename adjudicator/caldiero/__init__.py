@@ -15,7 +15,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
-from arbitro.adjudicator.caldiero.legal import has_options, legal_commands
+from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
@@ -120,7 +120,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
 
     # --- data ----------------------------------------------------------------------------------
     def _env_on(self, data: CaldieroData, map_data: HexMap | None = None) -> F.Env:
-        return F.Env(data=data, hexmap=map_data or data.map, has_options=has_options, hooks=HOOKS)
+        return F.Env(data=data, hexmap=map_data or data.map, steps=CALDIERO_STEPS, hooks=HOOKS)
 
     def _shipped_env(self) -> F.Env:
         if self._env is None:
@@ -200,7 +200,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
         act = F.Act(ctx, self.env_of(ctx.state))
         try:
-            F.decide(act, ctx.seat, command)
+            decide(act, ctx.seat, command)
         except F.Reject as e:
             ctx.reject(e.rule, e.message)
 

@@ -7,7 +7,8 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import Activate, Bombard, ChangeOrder, DefensiveFire, HexStr, TryOrderChange
+from arbitro.adjudicator.parabellum.commands import (Activate, Bombard, ChangeOrder, DefensiveFire, EndStep, HexStr,
+                                                     TryOrderChange)
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
@@ -21,13 +22,6 @@ class Place(CommandModel):
     type: Literal["place"]
     piece: str
     hex: HexStr
-
-
-class EndStep(CommandModel):
-    """Finish the current step (set-up, orders, reorganisation, replacements, movement, leaders,
-    bombardment, combat); obligations are checked here."""
-
-    type: Literal["end_step"]
 
 
 class Reorganise(CommandModel):

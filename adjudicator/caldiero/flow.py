@@ -31,6 +31,7 @@ from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.parabellum import recovery, reinforcements, sequence, victory
+from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
@@ -38,12 +39,13 @@ from arbitro.projections.caldiero import CaldieroState
 # module's name silently replace an earlier one's, as the kernel's attack_problem once replaced Caldiero's).
 from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
 from arbitro.adjudicator.caldiero.system_activation import (
+    activate_formation,
     check_activate,
     check_order_try,
     check_unit_order,
     do_activate,
-    do_order_try,
-    do_unit_order,
+    try_order,
+    unit_order_test,
     eligible_formations,
 )
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
@@ -109,7 +111,8 @@ def check_setup_place(w: World, seat: str, cmd: C.Place) -> None:
         raise Reject(R.SETUP, f"{piece} is already at {cmd.hex}: place it elsewhere or end the set-up")
 
 
-def do_setup_place(a: Act, cmd: C.Place) -> None:
+def place_at_setup(a: Act, seat: str, cmd: C.Place) -> None:
+    check_setup_place(a.w, seat, cmd)
     if cmd.piece in a.state.units:
         a.emit(ev.UnitPlaced(unit=cmd.piece, hex=cmd.hex, rule=str(R.SETUP)))
     else:
@@ -133,11 +136,12 @@ def setup_problems(w: World, side: str) -> list[str]:
     return problems
 
 
-def check_setup_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
+def order_at_setup(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
     if seat != "france" or cmd.formation not in ("massena", "augereau"):
         raise Reject(R.SETUP_FRANCE, "at set-up only the French choose the orders of Massena and Augereau (caldiero §21.2)")
-    if w.state.formations[cmd.formation].order == cmd.order:  # issue 19 item 9, as in the orders step
+    if a.state.formations[cmd.formation].order == cmd.order:  # issue 19 item 9, as in the orders step
         raise Reject(R.SETUP_FRANCE, f"{cmd.formation}'s order is already {cmd.order}")
+    a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
 
 
 # =====================================================================================================
@@ -154,6 +158,12 @@ def check_cinc_order(w: World, seat: str, cmd: C.ChangeOrder) -> None:
     problem = chief_orders.chief_order_problem(CALDIERO_VARIANT, w, w.commander_in_chief(seat), cmd.formation, cmd.order)
     if problem is not None:
         raise Reject(*problem)
+
+
+def chief_order(a: Act, seat: str, cmd: C.ChangeOrder) -> None:
+    check_cinc_order(a.w, seat, cmd)
+    a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(CALDIERO.CHIEF_ORDERS),
+                           by=a.w.commander_in_chief(seat)))
 
 
 def reorganise_candidates(w: World, seat: str, h: str) -> list[str]:
@@ -188,7 +198,8 @@ def check_reorganise(w: World, seat: str, cmd: C.Reorganise) -> None:
         raise Reject(CALDIERO.RECOVERY, f"no unit at {cmd.hex} in disorder or rout whose order allows reorganisation (Defence, caldiero §5.1.3, §15.3)")
 
 
-def do_reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
+def reorganise(a: Act, seat: str, cmd: C.Reorganise) -> None:
+    check_reorganise(a.w, seat, cmd)
     units = reorganise_candidates(a.w, seat, cmd.hex)
     values = shared_efficiency.test_values(CALDIERO_VARIANT, a.w, units)
     (roll,) = a.roll(f"{CALDIERO.RECOVERY} reorganisation at {cmd.hex}", {"test": "efficiency", "hex": cmd.hex,
@@ -215,11 +226,12 @@ def replacement_hexes(w: World, u: str) -> list[str]:
         side == "austria" and parse_hex(h)[0] == w.scenario.austrian_forbidden_column))
 
 
-def check_replacement(w: World, seat: str, cmd: C.Place) -> None:
-    if cmd.piece not in reinforcements.due(w, seat):
+def replace(a: Act, seat: str, cmd: C.Place) -> None:
+    if cmd.piece not in reinforcements.due(a.w, seat):
         raise Reject(CALDIERO.ELIMINATED, f"{cmd.piece} is not an eliminated unit of yours due back this turn (caldiero §12.8)")
-    if cmd.hex not in replacement_hexes(w, cmd.piece):
+    if cmd.hex not in replacement_hexes(a.w, cmd.piece):
         raise Reject(CALDIERO.ELIMINATED, f"{cmd.piece} returns with its general or adjacent, not in enemy ZoC, within stacking limits (caldiero §12.8)")
+    a.emit(ev.UnitPlaced(unit=cmd.piece, hex=cmd.hex, rule=str(CALDIERO.ELIMINATED), reduced=True))
 
 
 # =====================================================================================================
@@ -252,13 +264,10 @@ class CaldieroSequence:
             a.emit(ev.StepBegan(phase="command", step="reorganise", seat="france", rule=str(CALDIERO.RECOVERY)))
         elif step == "initiative":
             sequence.next_activation(self, CALDIERO_VARIANT)  # caldiero §6.2
-        elif step not in AUTO_SKIP or a.env.has_options(a.w, state.seat):
+        elif not a.env.steps.ends_by_itself(step, a.w, state.seat):
             return False
         else:
-            try:
-                end_step(a, state.seat)
-            except Reject:
-                return False
+            a.env.steps.end(step, a, state.seat)
         return True
 
     def clock(self) -> CaldieroState:
@@ -277,7 +286,7 @@ class CaldieroSequence:
         return {"france": france, "austria": austria}
 
     def choose(self, seat: str) -> None:
-        self.a.emit(ev.StepBegan(phase="action", step="choose_formation", seat=seat, rule=str(R.ACTIVATION)))
+        self.a.emit(ev.StepBegan(phase="action", step=CHOOSE_ACTIVATION, seat=seat, rule=str(R.ACTIVATION)))
 
     def activate_only(self, formation: str) -> None:
         do_activate(self.a, "only formation left (caldiero §6.2)", formation)
@@ -315,40 +324,13 @@ def roll_weather(a: Act) -> None:
 
 
 # =====================================================================================================
-# Dispatch: step -> handlers; end_step transitions; automatic steps
+# The end of each step a seat acts in (its `end_step`, or the step ended for him: legal.CALDIERO_STEPS, the kernel's
+# sequence.Steps): the next step begins
 # =====================================================================================================
-STEP_COMMANDS = {
-    "setup": ("place", "change_order", "end_step"),
-    "orders": ("change_order", "end_step"),  # command phase
-    "reorganise": ("reorganise", "end_step"),
-    "replacements": ("place", "end_step"),
-    "choose_formation": ("activate",),
-    "activation_orders": ("try_order_change", "unit_order", "end_step"),
-    "movement": ("move", "unit_order", "end_step"),  # unit_order: §3.1 B-3's reading of ooc_order_test
-    "leaders": ("move_leader", "end_step"),
-    "bombardment": ("bombard", "end_step"),
-    "combat": ("attack", "end_step"),
-}
-# The steps ended for their seat when he has nothing to decide in them (CaldieroSequence.settle_step).
-AUTO_SKIP = {"orders", "reorganise", "replacements", "activation_orders", "movement", "leaders", "bombardment", "combat"}
-
-
 def step_key(state: CaldieroState) -> str:
     if state.phase == "action" and state.step == "orders":
         return "activation_orders"
     return state.step
-
-
-def decide(a: Act, seat: str, cmd: Any) -> None:
-    state = a.state
-    if state.phase == "over":
-        raise Reject(R.VICTORY, "the game is over")
-    allowed = STEP_COMMANDS.get(step_key(state), ())
-    if cmd.type not in allowed:
-        raise Reject(step_rule(state), f"{cmd.type} is not possible now: the {state.phase} phase is at step "
-                     f"'{state.step}', which takes {', '.join(allowed) or 'nothing'} from {state.seat}")
-    handle_step(a, seat, cmd)
-    go_on(a)
 
 
 def go_on(a: Act) -> None:
@@ -359,106 +341,60 @@ def go_on(a: Act) -> None:
     sequence.settle(CaldieroSequence(a), CALDIERO_VARIANT)
 
 
-def step_rule(state: CaldieroState) -> Rule:
-    return {"setup": R.SETUP, "orders": CALDIERO.ORDER_CHANGES, "reorganise": CALDIERO.RECOVERY, "replacements": CALDIERO.ELIMINATED,
-            "choose_formation": R.ACTIVATION, "movement": CALDIERO.MOVEMENT, "leaders": R.GENERAL_MOVE,
-            "bombardment": R.BOMBARDMENT, "combat": CALDIERO.COMBAT}.get(state.step, CALDIERO.SEQUENCE)
+def setup_problem(w: World, seat: str) -> tuple[Rule, str] | None:
+    problems = setup_problems(w, seat)
+    return (R.SETUP, "the set-up is not legal: " + "; ".join(problems)) if problems else None
 
 
-def handle_step(a: Act, seat: str, cmd: Any) -> None:
-    w = a.w
-    step = step_key(a.state)
-    t = cmd.type
-    if t == "end_step":
-        end_step(a, seat)
-    elif step == "setup" and t == "place":
-        check_setup_place(w, seat, cmd)
-        do_setup_place(a, cmd)
-    elif step == "setup" and t == "change_order":
-        check_setup_order(w, seat, cmd)
-        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(R.SETUP_FRANCE), by="france"))
-    elif step == "orders" and t == "change_order":
-        check_cinc_order(w, seat, cmd)
-        a.emit(ev.OrderChanged(formation=cmd.formation, order=cmd.order, rule=str(CALDIERO.CHIEF_ORDERS), by=w.commander_in_chief(seat)))
-    elif step == "reorganise":
-        check_reorganise(w, seat, cmd)
-        do_reorganise(a, seat, cmd)
-    elif step == "replacements":
-        check_replacement(w, seat, cmd)
-        a.emit(ev.UnitPlaced(unit=cmd.piece, hex=cmd.hex, rule=str(CALDIERO.ELIMINATED), reduced=True))
-    elif step == "choose_formation":
-        check_activate(w, seat, cmd)
-        do_activate(a, seat, cmd.formation)
-    elif step == "activation_orders" and t == "try_order_change":
-        check_order_try(w, seat, cmd)
-        do_order_try(a, cmd)
-    elif t == "unit_order":
-        check_unit_order(w, seat, cmd)
-        do_unit_order(a, seat, cmd)
-    elif step == "movement":
-        order, route = check_move(w, seat, cmd)
-        do_move(a, seat, cmd, order, route)
-    elif step == "leaders":
-        path = check_move_leader(w, seat, cmd)
-        a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if w.counters.leader(cmd.leader).role == "commander_in_chief" else R.GENERAL_MOVE)))
-    elif step == "bombardment":
-        check_bombard(w, seat, cmd)
-        a.emit(ev.ActivationRecorded(key="fired", values=tuple(cmd.artillery), rule=str(R.BOMBARDMENT)))
-        do_bombard(a, cmd)
-    elif step == "combat":
-        attack_problem(w, seat, cmd)
-        do_attack(a, seat, cmd)
-
-
-def end_step(a: Act, seat: str) -> None:
-    state = a.state
-    step = step_key(state)
-    w = a.w
-    if step == "setup":
-        problems = setup_problems(w, seat)
-        if problems:
-            raise Reject(R.SETUP, "the set-up is not legal: " + "; ".join(problems))
-        a.emit(ev.SetupEnded(side=seat, rule=str(R.SETUP_AUSTRIA if seat == "austria" else R.SETUP_FRANCE)))
-        if seat == "austria":
-            a.emit(ev.StepBegan(phase="setup", step="setup", seat="france", rule=str(R.SETUP_FRANCE)))
-        else:
-            a.emit(ev.InitiativeWon(seat="france", rule=str(CALDIERO.FIRST_TURN), totals={}))
-            a.emit(ev.StepBegan(phase="action", step="choose_formation", seat="france", rule=str(CALDIERO.FIRST_TURN)))
-    elif step == "orders":
-        if seat == "france":
-            a.emit(ev.StepBegan(phase="command", step="orders", seat="austria", rule=str(CALDIERO.ORDER_CHANGES)))
-        else:
-            a.emit(ev.StepBegan(phase="command", step="weather", seat="austria", rule=str(R.WEATHER)))
-    elif step == "reorganise":
-        nxt = ("reorganise", "austria") if seat == "france" else ("replacements", "france")
-        a.emit(ev.StepBegan(phase="command", step=nxt[0], seat=nxt[1], rule=str(CALDIERO.RECOVERY if nxt[0] == "reorganise" else CALDIERO.ELIMINATED)))
-    elif step == "replacements":
-        placeable = [u for u in reinforcements.due(w, seat) if replacement_hexes(w, u)]
-        if placeable:
-            raise Reject(CALDIERO.ELIMINATED, f"returning units must be put back where possible: {', '.join(placeable)} (caldiero §3.1 A.4, §12.8)")
-        if seat == "france":
-            a.emit(ev.StepBegan(phase="command", step="replacements", seat="austria", rule=str(CALDIERO.ELIMINATED)))
-        else:
-            a.emit(ev.StepBegan(phase="command", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))
-    elif step == "activation_orders":
-        a.emit(ev.StepBegan(phase="action", step="movement", seat=seat, rule=str(CALDIERO.MOVEMENT)))
-    elif step == "movement":
-        problem = movement_obligation_problem(w)
-        if problem:
-            raise Reject(*problem)
-        a.emit(ev.StepBegan(phase="action", step="leaders", seat=seat, rule=str(R.GENERAL_MOVE)))
-    elif step == "leaders":
-        a.emit(ev.StepBegan(phase="action", step="bombardment", seat=seat, rule=str(R.BOMBARDMENT)))
-    elif step == "bombardment":
-        a.emit(ev.StepBegan(phase="action", step="combat", seat=seat, rule=str(CALDIERO.COMBAT)))
-    elif step == "combat":
-        problem = attack_obligation_problem(w, seat)
-        if problem:
-            raise Reject(CALDIERO.ATTACK, problem)
-        act = state.activation
-        assert act is not None
-        a.emit(ev.ActivationEnded(formation=act.formation, rule=str(R.END_OF_ACTIVATION)))
-        a.emit(ev.StepBegan(phase="action", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))
+def after_setup(a: Act, seat: str) -> None:
+    a.emit(ev.SetupEnded(side=seat, rule=str(R.SETUP_AUSTRIA if seat == "austria" else R.SETUP_FRANCE)))
+    if seat == "austria":
+        a.emit(ev.StepBegan(phase="setup", step="setup", seat="france", rule=str(R.SETUP_FRANCE)))
     else:
-        raise Reject(step_rule(state), f"step {state.step} cannot be ended by a command")
+        a.emit(ev.InitiativeWon(seat="france", rule=str(CALDIERO.FIRST_TURN), totals={}))
+        a.emit(ev.StepBegan(phase="action", step=CHOOSE_ACTIVATION, seat="france", rule=str(CALDIERO.FIRST_TURN)))
 
+
+def after_orders(a: Act, seat: str) -> None:
+    if seat == "france":
+        a.emit(ev.StepBegan(phase="command", step="orders", seat="austria", rule=str(CALDIERO.ORDER_CHANGES)))
+    else:
+        a.emit(ev.StepBegan(phase="command", step="weather", seat="austria", rule=str(R.WEATHER)))
+
+
+def after_reorganise(a: Act, seat: str) -> None:
+    nxt = ("reorganise", "austria") if seat == "france" else ("replacements", "france")
+    a.emit(ev.StepBegan(phase="command", step=nxt[0], seat=nxt[1], rule=str(CALDIERO.RECOVERY if nxt[0] == "reorganise" else CALDIERO.ELIMINATED)))
+
+
+def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:
+    placeable = [u for u in reinforcements.due(w, seat) if replacement_hexes(w, u)]
+    if placeable:
+        return CALDIERO.ELIMINATED, f"returning units must be put back where possible: {', '.join(placeable)} (caldiero §3.1 A.4, §12.8)"
+    return None
+
+
+def after_replacements(a: Act, seat: str) -> None:
+    if seat == "france":
+        a.emit(ev.StepBegan(phase="command", step="replacements", seat="austria", rule=str(CALDIERO.ELIMINATED)))
+    else:
+        a.emit(ev.StepBegan(phase="command", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))
+
+
+def activation_step(step: str, rule: Rule) -> Any:
+    """The end of an activation's step: the next one, `step`, begins for the same seat."""
+    def advance(a: Act, seat: str) -> None:
+        a.emit(ev.StepBegan(phase="action", step=step, seat=seat, rule=str(rule)))
+    return advance
+
+
+def attack_owed(w: World, seat: str) -> tuple[Rule, str] | None:
+    problem = attack_obligation_problem(w, seat)
+    return (CALDIERO.ATTACK, problem) if problem else None
+
+
+def after_combat(a: Act, seat: str) -> None:
+    act = a.state.activation
+    assert act is not None
+    a.emit(ev.ActivationEnded(formation=act.formation, rule=str(R.END_OF_ACTIVATION)))
+    a.emit(ev.StepBegan(phase="action", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
+from typing import Any, NoReturn
 
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
@@ -26,6 +26,12 @@ from arbitro.adjudicator.parabellum.efficiency import side_values
 from arbitro.adjudicator.parabellum.declare import ATTACKING_ORDERS, fit_to_attack, hex_sets, hexes_to_attack
 from arbitro.adjudicator.parabellum import reinforcements
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.activation import Refusal
+from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.system_procedure import Act, Reject
+from arbitro.adjudicator.caldiero.variant import CALDIERO
+from arbitro.events import caldiero as ev
 
 
 def _ok(check: Any, *args: Any) -> bool:
@@ -38,70 +44,85 @@ def _ok(check: Any, *args: Any) -> bool:
 
 def legal_commands(w: World, seat: str) -> list[dict[str, Any]]:
     state = w.state
-    if state.phase == "over":
+    if state.phase == "over" or seat != state.seat:
         return []
-    if seat != state.seat:
-        return []
-    return step_commands(w, seat)
+    return CALDIERO_STEPS.legal(F.step_key(state), w, seat)
 
 
-def step_commands(w: World, seat: str) -> list[dict[str, Any]]:
-    """The step's commands for `seat`, in the order legal() lists them."""
-    return list(_listing(w, seat, ordered=True))
+def decide(a: Act, seat: str, cmd: Any) -> None:
+    if a.state.phase == "over":
+        raise Reject(R.VICTORY, "the game is over")
+    CALDIERO_STEPS.decide(F.step_key(a.state), a, a.w, seat, cmd, _refuse)
+    F.go_on(a)
 
 
-def _listing(w: World, seat: str, ordered: bool) -> Iterator[dict[str, Any]]:
-    """The step's commands as they are found, `end_step` last when listed. `ordered` False: the combat step's
-    attacks unsorted (has_options asks only whether there is one)."""
-    step = F.step_key(w.state)
-    if step == "setup":
-        yield from _setup(w, seat)
-        if not F.setup_problems(w, seat):
-            yield {"type": "end_step"}
-    elif step == "orders":
-        for f in sorted(w.state.formations):
-            for order in ORDERS:
-                cmd = C.ChangeOrder(type="change_order", formation=f, order=order)
-                if _ok(F.check_cinc_order, w, seat, cmd):
-                    yield cmd.model_dump()
-        yield {"type": "end_step"}
-    elif step == "reorganise":
-        hexes = sorted({w.state.units[u].hex or "" for u in w.on_map_units() if w.state.units[u].side == seat})
-        for h in hexes:
-            if _ok(F.check_reorganise, w, seat, C.Reorganise(type="reorganise", hex=h)):
-                yield {"type": "reorganise", "hex": h}
-        yield {"type": "end_step"}
-    elif step == "replacements":
-        placements = [{"type": "place", "piece": u, "hex": h}
-                      for u in reinforcements.due(w, seat) for h in F.replacement_hexes(w, u)]
-        yield from placements or [{"type": "end_step"}]
-    elif step == "choose_formation":
-        for f in F.eligible_formations(w):
-            if _ok(F.check_activate, w, seat, C.Activate(type="activate", formation=f)):
-                yield {"type": "activate", "formation": f}
-    elif step == "activation_orders":
+def _refuse(refusal: Refusal) -> NoReturn:
+    raise Reject(*refusal)
+
+
+# --- each step's commands, listed: built from the checks their handlers make -----------------------------------
+def _chief_orders(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    for f in sorted(w.state.formations):
         for order in ORDERS:
-            if _ok(F.check_order_try, w, seat, C.TryOrderChange(type="try_order_change", order=order)):
-                yield {"type": "try_order_change", "order": order}
-        yield from _unit_orders(w, seat)
-        yield {"type": "end_step"}
-    elif step == "movement":
-        yield from _move_commands(w, seat)
-        yield from _unit_orders(w, seat)
-        if F.movement_obligation_problem(w) is None:
-            yield {"type": "end_step"}
-    elif step == "leaders":
-        for leader in F.movable_leaders(w, seat):
-            for dest in sorted(F.leader_options(w, leader)):
-                yield {"type": "move_leader", "leader": leader, "to": dest}
-        yield {"type": "end_step"}
-    elif step == "bombardment":
-        yield from _bombardments(w, seat)
-        yield {"type": "end_step"}
-    elif step == "combat":
-        yield from _attacks(w, seat) if ordered else _attack_candidates(w, seat)
-        if F.attack_obligation_problem(w, seat) is None:
-            yield {"type": "end_step"}
+            cmd = C.ChangeOrder(type="change_order", formation=f, order=order)
+            if _ok(F.check_cinc_order, w, seat, cmd):
+                yield cmd.model_dump()
+
+
+def _reorganisations(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    for h in sorted({w.state.units[u].hex or "" for u in w.on_map_units() if w.state.units[u].side == seat}):
+        if _ok(F.check_reorganise, w, seat, C.Reorganise(type="reorganise", hex=h)):
+            yield {"type": "reorganise", "hex": h}
+
+
+def _replacements(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    return ({"type": "place", "piece": u, "hex": h} for u in reinforcements.due(w, seat) for h in F.replacement_hexes(w, u))
+
+
+def _activations(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    return ({"type": "activate", "formation": f} for f in F.eligible_formations(w)
+            if _ok(F.check_activate, w, seat, C.Activate(type="activate", formation=f)))
+
+
+def _order_tries(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    for order in ORDERS:
+        if _ok(F.check_order_try, w, seat, C.TryOrderChange(type="try_order_change", order=order)):
+            yield {"type": "try_order_change", "order": order}
+    yield from _unit_orders(w, seat)
+
+
+def _movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    yield from _move_commands(w, seat)
+    yield from _unit_orders(w, seat)
+
+
+def _leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    for leader in F.movable_leaders(w, seat):
+        for dest in sorted(F.leader_options(w, leader)):
+            yield {"type": "move_leader", "leader": leader, "to": dest}
+
+
+# --- each step's commands, carried out: the same checks, then the procedure ------------------------------------
+def _move(a: Act, seat: str, cmd: C.GroupMove) -> None:
+    order, route = F.check_move(a.w, seat, cmd)
+    F.do_move(a, seat, cmd, order, route)
+
+
+def _move_leader(a: Act, seat: str, cmd: C.MoveLeader) -> None:
+    path = F.check_move_leader(a.w, seat, cmd)
+    role = a.w.counters.leader(cmd.leader).role
+    a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if role == "commander_in_chief" else R.GENERAL_MOVE)))
+
+
+def _bombard(a: Act, seat: str, cmd: C.Bombard) -> None:
+    F.check_bombard(a.w, seat, cmd)
+    a.emit(ev.ActivationRecorded(key="fired", values=tuple(cmd.artillery), rule=str(R.BOMBARDMENT)))
+    F.do_bombard(a, cmd)
+
+
+def _attack(a: Act, seat: str, cmd: C.Attack) -> None:
+    F.attack_problem(a.w, seat, cmd)
+    F.do_attack(a, seat, cmd)
 
 
 def _unit_orders(w: World, seat: str) -> list[dict[str, Any]]:
@@ -130,13 +151,6 @@ def _setup(w: World, seat: str) -> list[dict[str, Any]]:
                 if w.state.formations[f].order != order:
                     out.append({"type": "change_order", "formation": f, "order": order})
     return out
-
-
-def has_options(w: World, seat: str) -> bool:
-    """Whether the step offers the seat anything but `end_step` (what `flow.CaldieroSequence.settle_step` asks after
-    every command): the step's listing, stopped at the first command found (issue 15: the whole listing, the
-    movement step's above all, was most of a verification's cost)."""
-    return any(c["type"] != "end_step" for c in _listing(w, seat, ordered=False))
 
 
 def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
@@ -267,3 +281,30 @@ def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> 
                 out.append({"type": "attack", "attackers": group, "defenders": dset, "elan": elan,
                             "efficiency": value, "use_general": use})
     return out
+
+
+# Caldiero's steps of play in which a seat acts (caldiero §3.1, §21): what each takes, lists and how it ends. Every
+# step of the turn but the choice of the next activation ends for its seat once he has nothing left to do in it.
+CALDIERO_STEPS: Steps[Act, World] = Steps({
+    "setup": Step(R.SETUP, {"place": F.place_at_setup, "change_order": F.order_at_setup}, _setup,
+                  F.after_setup, F.setup_problem),
+    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order}, _chief_orders, F.after_orders,
+                   ends_when_empty=True),
+    "reorganise": Step(CALDIERO.RECOVERY, {"reorganise": F.reorganise}, _reorganisations, F.after_reorganise,
+                       ends_when_empty=True),
+    "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements, F.after_replacements,
+                         F.replacements_owed, ends_when_empty=True),
+    CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": F.activate_formation}, _activations),
+    "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": F.try_order, "unit_order": F.unit_order_test},
+                              _order_tries, F.activation_step("movement", CALDIERO.MOVEMENT), ends_when_empty=True),
+    # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
+    "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": F.unit_order_test}, _movement,
+                     F.activation_step("leaders", R.GENERAL_MOVE), lambda w, seat: F.movement_obligation_problem(w),
+                     ends_when_empty=True),
+    "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves,
+                    F.activation_step("bombardment", R.BOMBARDMENT), ends_when_empty=True),
+    "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments,
+                        F.activation_step("combat", CALDIERO.COMBAT), ends_when_empty=True),
+    "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, F.after_combat, F.attack_owed,
+                   ends_when_empty=True, first=_attack_candidates),
+}, CALDIERO.SEQUENCE)

@@ -89,6 +89,11 @@ def do_activate(a: Act, by: str, formation: str) -> None:
     a.emit(ev.StepBegan(phase="action", step="orders", seat=seat, rule=str(R.ACTION_PHASE)))
 
 
+def activate_formation(a: Act, seat: str, cmd: C.Activate) -> None:
+    check_activate(a.w, seat, cmd)
+    do_activate(a, seat, cmd.formation)
+
+
 def check_order_try(w: World, seat: str, cmd: C.TryOrderChange) -> None:
     """The kernel's refusals of the general's try (caldiero §5.2.2), and Caldiero's own: none in an ice storm."""
     act = w.state.activation
@@ -102,8 +107,9 @@ def check_order_try(w: World, seat: str, cmd: C.TryOrderChange) -> None:
         raise Reject(*problem)
 
 
-def do_order_try(a: Act, cmd: C.TryOrderChange) -> None:
+def try_order(a: Act, seat: str, cmd: C.TryOrderChange) -> None:
     """The general's die (caldiero §5.2.2); Bonaparte changes his own order without one (§20.1.1)."""
+    check_order_try(a.w, seat, cmd)
     act = a.state.activation
     assert act is not None
     f = act.formation
@@ -145,7 +151,8 @@ def check_unit_order(w: World, seat: str, cmd: C.UnitOrder) -> None:
         raise Reject(CALDIERO.OUT_OF_COMMAND, "out-of-command units already hold a Defence order (caldiero §5.3)")
 
 
-def do_unit_order(a: Act, seat: str, cmd: C.UnitOrder) -> None:
+def unit_order_test(a: Act, seat: str, cmd: C.UnitOrder) -> None:
+    check_unit_order(a.w, seat, cmd)
     w = a.w
     units = ooc_units_at(w, cmd.hex)
     a.emit(ev.ActivationRecorded(key="ooc_tested", values=tuple(units), rule=str(R.OOC_TEST)))

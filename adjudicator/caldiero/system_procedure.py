@@ -24,6 +24,7 @@ from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import elimination, retreat, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
+from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.ruleset import Decision, Rule
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.retreat_ground import lines
@@ -72,9 +73,10 @@ class Reject(Exception):
 class Env:
     data: CaldieroData
     hexmap: HexMap
-    # legal()'s question "does this step offer the seat anything?", asked by `flow.CaldieroSequence.settle_step` after every command;
-    # handed in by the ruleset, since the listing is built on the flow and the flow must not import it
-    has_options: Callable[[World, str], bool]
+    # The game's steps of play (legal.CALDIERO_STEPS), whose question "does this step offer the seat anything?"
+    # `flow.CaldieroSequence.settle_step` asks after every command; handed in by the ruleset, since the table is built
+    # on the flow and the flow must not import it
+    steps: Steps[Act, World]
     hooks: Any = None
 
 

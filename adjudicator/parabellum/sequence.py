@@ -4,16 +4,127 @@ initiative is rolled again while formations remain to be activated; with none le
 
 A game's flow answers the questions of `Turn` (what may be activated, its initiative values and dice, the step
 its winner chooses in, its own end of turn); the loop and the roll (parabellum/initiative.py) are written once
-here. Where the two games differ, the variant says so (`Variant.roll_for_last_formation`).
+here. Where the two games differ, the variant says so (`Variant.roll_for_last_formation`). The steps a seat acts in
+are one table per game (`Steps`): where a command is carried out, a step listed for legal() and ended.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from arbitro.adjudicator.errors import Unsettled
 from arbitro.adjudicator.parabellum import initiative
+from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import Rule
+
+G = TypeVar("G")  # a game's procedure context (caldiero's Act, arrivano's Game): what a step's commands are carried out on
+W = TypeVar("W", bound=World)  # a game's read model of the position: what a step's commands are listed from
+
+END_STEP = "end_step"
+"""The one command that ends a step of the sequence in both games (caldiero §3.1, arrivano §3.1): the seat is done
+with it. Arrivano's games up to 1.25.0 sent it as `next` (in the activation's steps) and `end_orders` (the orders
+sub-phase); Caldiero's always as `end_step`."""
+
+CHOOSE_ACTIVATION = "choose_activation"
+"""The step in which the initiative's winner chooses the next activation (caldiero §6.2, arrivano §6.1), in both
+games (Caldiero's games up to 0.23.0 named it `choose_formation`)."""
+
+
+def _free(w: Any, seat: str) -> Refusal | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Step(Generic[G, W]):
+    """One step of the sequence of play in which a seat acts (the orders sub-phase, the choice of the next
+    activation, an activation's movement...): what it takes, what it lists, how it ends. `rule`: what a refusal in
+    it cites; `takes`: each command type it accepts, with its handler (game, seat, command), which checks the
+    command and carries it out; `lister`: the step's commands other than `end_step` for a seat, in legal()'s order,
+    as they are found (built from the same checks the handlers make, so a listed command is accepted); `advance`:
+    `end_step` carried out, the next step begun (None: no command ends the step: it ends when its choice is made);
+    `end_problem`: what keeps `end_step` out now (an obligation still owed), asked before `advance` and by the
+    listing; `ends_when_empty`: the step ends for its seat, without a command, when the lister finds nothing;
+    `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
+    one)."""
+
+    rule: Rule
+    takes: Mapping[str, Callable[[G, str, Any], None]]
+    lister: Callable[[W, str], Iterable[dict[str, Any]]]
+    advance: Callable[[G, str], None] | None = None
+    end_problem: Callable[[W, str], Refusal | None] = field(default=_free)
+    ends_when_empty: bool = False
+    first: Callable[[W, str], Iterable[dict[str, Any]]] | None = None
+
+
+class Steps(Generic[G, W]):
+    """A game's steps of play, one table: the one place where a command is dispatched, a step is listed and a step
+    is ended. `sequence`: what a command cites where no step of the table is under way (caldiero §3, arrivano §3.1)."""
+
+    def __init__(self, rows: Mapping[str, Step[G, W]], sequence: Rule) -> None:
+        self.rows, self.sequence = rows, sequence
+
+    def takes(self, step: str) -> list[str]:
+        """The command types `step` takes, `end_step` last when a command ends it (for a refusal's wording)."""
+        row = self.rows.get(step)
+        if row is None:
+            return []
+        return [*row.takes, *([END_STEP] if row.advance is not None else [])]
+
+    def legal(self, step: str, w: W, seat: str) -> list[dict[str, Any]]:
+        """The commands `seat` may give in `step` (legal()): the step's listing, then `end_step` if nothing keeps
+        it out."""
+        row = self.rows.get(step)
+        if row is None:
+            return []
+        out = list(row.lister(w, seat))
+        if row.advance is not None and row.end_problem(w, seat) is None:
+            out.append({"type": END_STEP})
+        return out
+
+    def has_options(self, step: str, w: W, seat: str) -> bool:
+        """Whether `step` offers `seat` anything but `end_step`: its listing, stopped at the first command found."""
+        row = self.rows.get(step)
+        return row is not None and next(iter((row.first or row.lister)(w, seat)), None) is not None
+
+    def ends_by_itself(self, step: str, w: W, seat: str) -> bool:
+        """Whether `step` ends now without its seat's command: it ends when empty, and it is (settle)."""
+        row = self.rows.get(step)
+        return row is not None and row.ends_when_empty and row.advance is not None and \
+            not self.has_options(step, w, seat) and row.end_problem(w, seat) is None
+
+    def decide(self, step: str, game: G, w: W, seat: str, command: Any,
+               refuse: Callable[[Refusal], NoReturn]) -> None:
+        """Carry out `command` of `seat` in `step`: its handler, or `end_step` (refused while `end_problem` holds),
+        or the game's refusal of a command the step does not take."""
+        row = self.rows.get(step)
+        if row is not None and command.type == END_STEP and row.advance is not None:
+            problem = row.end_problem(w, seat)
+            if problem is not None:
+                refuse(problem)
+            row.advance(game, seat)
+            return
+        handler = row.takes.get(command.type) if row is not None else None
+        if handler is None:
+            refuse(self.not_now(step, w, command))
+        handler(game, seat, command)
+
+    def not_now(self, step: str, w: W, command: Any) -> Refusal:
+        """The refusal of a command `step` does not take: what the step takes, and from whom."""
+        state, row = w.state, self.rows.get(step)
+        return (row.rule if row is not None else self.sequence), (
+            f"{command.type} is not possible now: the {state.phase} phase is at step '{state.step}', which takes "
+            f"{', '.join(self.takes(step)) or 'nothing'} from {state.seat or 'nobody'}")
+
+    def end(self, step: str, game: G, seat: str) -> None:
+        """End `step` for its seat (it `ends_by_itself`): the next step begins."""
+        advance = self.rows[step].advance
+        assert advance is not None, f"step {step} is not ended by a command"
+        advance(game, seat)
+
 
 # The most rounds (a decision settled, an automatic step run) one command may set going. A whole game of the longest
 # scenario a data folder may give (data.MAX_TURNS turns) with nobody able to decide anything settles in far fewer: a

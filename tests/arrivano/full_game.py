@@ -33,7 +33,7 @@ GAMES: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
      ("infantry_fired", "open_order_marked", "headquarters_activated")),
 )
 WEIGHTS = {"assault": 80, "fire": 30, "fire_target": 2, "fall_back": 2, "bombard": 40, "defensive_fire": 6, "move": 4,
-           "move_leader": 1, "next": 2, "activate": 5, "end_orders": 3, "retreat": 1, "dr_choice": 2, "choose_order": 1}
+           "move_leader": 1, "activate": 5, "retreat": 1, "dr_choice": 2, "choose_order": 1}
 
 
 def chooser(seed: str, app: Arbitro, gid: str) -> Any:
@@ -55,6 +55,8 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
             return 4 if command["test"] else 1
         if kind == "defensive_fire":
             return 8 if command["target"] else 1
+        if kind == "end_step":  # the orders sub-phase's end weighs as its end_orders did (games up to 1.25.0)
+            return 3 if world.state.step == "orders" else 2
         return WEIGHTS.get(kind, 2)
 
     def choose(seat: str, legal: list[dict[str, Any]], step: int) -> dict[str, Any]:

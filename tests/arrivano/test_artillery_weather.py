@@ -34,7 +34,7 @@ def test_bombardment_flips_to_moved_and_bars_movement():
     t.send("france", {"type": "bombard", "units": ["art-watrin"], "target": target}, [3])
     fired = t.of(ev.ArtilleryFired)[-1]
     assert fired.column == S.unit("art-watrin").bombard and t.state.units["art-watrin"].art_moved
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "move", "unit": "art-watrin", "to": nb(X, 4), "column": False, "order": "manoeuvre"})
     assert e.value.rule == "arrivano §11"
@@ -125,7 +125,7 @@ def test_weather_transitions(box, die, after):
         f.activated = True
     state.formations["C"].activated = False
     t = at_step(state, "C", "combat")
-    t.send("france", {"type": "next"}, [die, 3, 3])
+    t.send("france", {"type": "end_step"}, [die, 3, 3])
     assert t.state.weather == after
     weather_rolls = [r for r in t.rolls if "weather" in r.purpose]
     assert weather_rolls and weather_rolls[0].values == (die,)

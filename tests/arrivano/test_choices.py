@@ -264,7 +264,7 @@ def test_recovery_the_owner_may_decline():
                      orders={"W": "defence"})
     state.units["6e-legere-i"].status = state.units["6e-legere-ii"].status = "disordered"
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     assert answers(t, "france", "recovery") == [{"type": "recover", "hex": h} for h in sorted([X, far])] + \
         [{"type": "recover", "hex": None}]
     t.send("france", {"type": "recover", "hex": far}, [1])

@@ -256,7 +256,7 @@ def test_every_enemy_zoc_hex_must_be_attacked():
 def test_attack_order_units_in_ezoc_must_attack_before_combat_ends():
     t = fight({"6e-legere-i": X}, {"ir18-i": D})
     with pytest.raises(IllegalCommand) as e:
-        t.send("france", {"type": "next"})
+        t.send("france", {"type": "end_step"})
     assert e.value.rule == "arrivano §5.1.2"
 
 
@@ -527,9 +527,9 @@ def test_zoc_attack_obligation_at_declaration_or_within_the_sub_phase(reading: s
         assert e.value.rule == "arrivano §12.2.1"
         return
     assault(t, ["6e-legere-i"], [D], dice=[5, 2])  # Dd
-    assert {"type": "next"} not in t.legal("france")
+    assert {"type": "end_step"} not in t.legal("france")
     with pytest.raises(IllegalCommand) as e:
-        t.send("france", {"type": "next"})
+        t.send("france", {"type": "end_step"})
     assert e.value.rule == "arrivano §12.2.1" and other in str(e.value)
     assault(t, ["6e-legere-ii"], [other], dice=[1, 5, 2])  # the Attack? test passed, then Dd
-    assert t.state.attacked_hexes == [D, other] and {"type": "next"} in t.legal("france")
+    assert t.state.attacked_hexes == [D, other] and {"type": "end_step"} in t.legal("france")

@@ -80,7 +80,7 @@ def test_hq_orders_option():
     assert t.of(ev.HeadquartersActivated)[-1].counter == "Lannes AvGd" and t.state.step == "orders"
     t.send("france", {"type": "change_order", "formation": "W", "order": "attack"})
     assert t.state.formations["W"].order == "attack" and not t.state.formations["W"].activated
-    t.send("france", {"type": "end_orders"})
+    t.send("france", {"type": "end_step"})
     assert t.state.step == "choose_activation"
     with pytest.raises(IllegalCommand) as e:
         t.send(t.state.seat, {"type": "activate", "formation": "HQ"})
@@ -117,7 +117,7 @@ def test_cavalry_charge_doubles_and_disorders_the_charger():
     assert {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": target} in charges
     t.send("france", {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": target})
     assert t.state.charges == {"12e-hussards": target}
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     t.state.leaders["lannes"].hex = X
     t.send("france", {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]}, [4])  # 6 v 5, +2: Dd
     r = t.of(ev.AssaultResolved)[-1]
@@ -146,15 +146,15 @@ def test_franceschi_activates_as_an_independent_column():
     t = Table(state)
     t.send("france", {"type": "activate", "formation": "C"})
     assert "franceschi" in t.state.columns and t.state.units["6e-chasseurs-1"].where == "waiting"
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     assert not [c for c in t.legal("france") if c["type"] == "move" and c["unit"].startswith(("6e-ch", "9e-ch"))]
     while t.state.step != "combat":
-        moves = [c for c in t.legal("france") if c["type"] == "next"]
+        moves = [c for c in t.legal("france") if c["type"] == "end_step"]
         if moves:
             t.send("france", moves[0])
         else:
             t.send("france", next(c for c in t.legal("france") if c["type"] == "move"))
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     assert t.state.formations["C"].activated
     seat = t.state.seat
     assert {"type": "activate", "formation": "franceschi"} in t.legal(seat)
@@ -163,7 +163,7 @@ def test_franceschi_activates_as_an_independent_column():
     else:
         t.send("france", {"type": "activate", "formation": "franceschi"})
     assert t.state.activation.column == "franceschi" and t.state.seat == "france"
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     movers = {c["unit"] for c in t.legal("france") if c["type"] == "move"}
     assert movers and movers <= set(RULESET.data.scenarios["campotenese"].scenario.franceschi.units)
 
@@ -185,7 +185,7 @@ def test_counter_charge_stops_the_charger_and_is_fought_first():
     assert pending.seat == "austria" and {"type": "countercharge", "unit": None} in pending.options
     t.send("austria", {"type": "countercharge", "unit": "bussy"})
     assert t.state.countercharges == {"bussy": "12e-hussards"} and "12e-hussards" not in t.state.charges
-    t.send("france", {"type": "next"}, [3])
+    t.send("france", {"type": "end_step"}, [3])
     declared = t.of(ev.AssaultDeclared)[-1]
     assert declared.attackers == ("bussy",) and declared.rule == "arrivano §14.2.4"
     r = t.of(ev.AssaultResolved)[-1]
@@ -209,11 +209,11 @@ def test_independent_columns_option():
     t.send("france", {"type": "form_column", "officer": "gency", "units": ["6e-legere-i"], "order": "manoeuvre"})
     assert t.state.activation.column == "gency" and t.state.columns["gency"].order == "manoeuvre"
     assert world(t.state).order_of("6e-legere-i") == "manoeuvre" and world(t.state).order_of("6e-legere-ii") == "defence"
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     movers = {c["unit"] for c in t.legal("france") if c["type"] == "move"}
     assert movers == {"6e-legere-i"}
-    t.send("france", {"type": "next"})
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
+    t.send("france", {"type": "end_step"})
     assert t.state.columns["gency"].activated and not t.state.formations["W"].activated
     # next turn: activated again while Gency is still in Watrin's range -> the column rejoins (§16.2.1)
     t.state.columns["gency"].activated = False
@@ -258,12 +258,12 @@ def test_a_charge_owes_no_other_zoc_hex_within_the_sub_phase():
     t.state.interpretations["zoc_attack_obligation"] = "within_sub_phase"
     t.state.activation.unit_orders["28e-i"] = "advance"  # may attack `other`, not obliged to (§5.1.2)
     t.send("france", {"type": "move", "unit": "12e-hussards", "to": X, "column": False, "charge": target})
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     t.state.leaders["lannes"].hex = X
     t.send("france", {"type": "assault", "attackers": ["12e-hussards"], "targets": [target]}, [4])
     listed = t.legal("france")
     assert t.state.assault_hexes == [] and {"type": "assault", "attackers": ["28e-i"], "targets": [other]} in listed
-    assert {"type": "next"} in listed
+    assert {"type": "end_step"} in listed
 
 
 def test_a_charge_is_a_move_its_attack_order_binds_to_the_enemy_5_1_2():

@@ -125,21 +125,21 @@ def test_french_march_column_follows_the_road():
 def test_attack_order_obliges_moving_toward_the_enemy():
     t = moving({"6e-legere-i": X, "ir18-i": nb(X, 1, 4)}, "attack")
     with pytest.raises(IllegalCommand) as e:
-        t.send("france", {"type": "next"})
+        t.send("france", {"type": "end_step"})
     assert e.value.rule == "arrivano §5.1.2"
-    assert {"type": "next"} not in t.legal("france")
+    assert {"type": "end_step"} not in t.legal("france")
     move(t, "6e-legere-i", nb(X, 1))
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     assert t.state.step == "combat"
 
 
 def test_advance_obliges_half_the_units():
     t = moving({"6e-legere-i": X, "6e-legere-ii": nb(X, 3), "ir18-i": nb(X, 1, 5)}, "advance")
     with pytest.raises(IllegalCommand) as e:
-        t.send("france", {"type": "next"})
+        t.send("france", {"type": "end_step"})
     assert e.value.rule == "arrivano §5.1.1"
     move(t, "6e-legere-i", nb(X, 1))
-    t.send("france", {"type": "next"})  # one of two is half
+    t.send("france", {"type": "end_step"})  # one of two is half
 
 
 def test_routed_units_cannot_move_and_test_when_an_enemy_comes_adjacent():
@@ -163,7 +163,7 @@ def test_end_phase_rout_move_two_hexes():
         f.activated = True
     state.formations["W"].activated = False
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     pending = t.pending()  # the owner chooses the line (tests/arrivano/test_retreats.py)
     assert (pending.kind, pending.seat) == ("rout_move", "austria")
     t.send("austria", pending.options[0])

@@ -207,7 +207,7 @@ def test_a_unit_that_fired_may_not_assault():
     t = table({"6e-legere-i": X, "ir18-i": D}, order="advance")
     fire(t, dice=[1])
     skip_fall_back(t)
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     assert t.state.step == "combat"
     assert not [c for c in t.legal("france") if c["type"] == "assault"]
     with pytest.raises(IllegalCommand) as e:
@@ -223,7 +223,7 @@ def test_a_hex_fired_at_needs_no_assault():
                       and h in O.fire_positions(world(t.state), "6e-legere-i"))
     fire(t, to=firer_spot, dice=[1])
     skip_fall_back(t)
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     assert {"type": "assault", "attackers": ["22e-i"], "targets": [other]} in t.legal("france")
     t.send("france", {"type": "assault", "attackers": ["22e-i"], "targets": [other]})
     assert t.of(ev.AssaultDeclared)[-1].targets == (other,)
@@ -329,13 +329,13 @@ def test_v_marker_placed_and_removed_after_the_next_turns_combat():
     fire(t, dice=[1])
     skip_fall_back(t)
     assert (t.state.units["6e-legere-i"].open_order, t.state.units["6e-legere-i"].marker_turn) == ("V", 2)
-    t.send("france", {"type": "next"})
-    t.send("france", {"type": "next"}, pad=6)  # end of this turn's combat: the V stays
+    t.send("france", {"type": "end_step"})
+    t.send("france", {"type": "end_step"}, pad=6)  # end of this turn's combat: the V stays
     assert t.state.units["6e-legere-i"].open_order == "V"
     state = t.state
     state.turn = 3
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"}, pad=6)
+    t.send("france", {"type": "end_step"}, pad=6)
     assert t.state.units["6e-legere-i"].open_order == ""
     assert t.of(ev.OpenOrderMarked)[-1].rule == "arrivano §16.3.4"
 
@@ -343,8 +343,8 @@ def test_v_marker_placed_and_removed_after_the_next_turns_combat():
 def test_v_of_another_formation_stays_after_this_combat():
     t = table({"6e-legere-i": X, "24e-legere-i": BACK, "ir18-i": D})
     t.state.units["24e-legere-i"].open_order, t.state.units["24e-legere-i"].marker_turn = "V", 1
-    t.send("france", {"type": "next"})
-    t.send("france", {"type": "next"}, pad=6)
+    t.send("france", {"type": "end_step"})
+    t.send("france", {"type": "end_step"}, pad=6)
     assert t.state.units["24e-legere-i"].open_order == "V"
 
 
@@ -363,7 +363,7 @@ def fatigued(order: str) -> Table:
 
 def test_fatigued_unit_passes_its_test_before_firing():
     t = fatigued("manoeuvre")
-    t.send("france", {"type": "next"})  # Manoeuvre: no test yet
+    t.send("france", {"type": "end_step"})  # Manoeuvre: no test yet
     assert not t.of(ev.OpenOrderTested)
     fire(t, dice=[2, 1])
     assert [(e.test, e.passed) for e in t.of(ev.OpenOrderTested)] == [("fatigue", True)]
@@ -372,7 +372,7 @@ def test_fatigued_unit_passes_its_test_before_firing():
 
 def test_fatigued_unit_failing_its_test_takes_defence():
     t = fatigued("manoeuvre")
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     fire(t, dice=[6])
     assert [(e.test, e.passed) for e in t.of(ev.OpenOrderTested)] == [("fatigue", False)]
     assert not t.of(ev.InfantryFired) and t.state.units["6e-legere-i"].hex == X
@@ -385,7 +385,7 @@ def test_fatigued_unit_failing_its_test_takes_defence():
 @pytest.mark.parametrize("die, passed", [(2, True), (6, False)])
 def test_fatigued_units_under_advance_test_as_movement_begins(die, passed):
     t = fatigued("advance")
-    t.send("france", {"type": "next"}, dice=[die])
+    t.send("france", {"type": "end_step"}, dice=[die])
     assert [(e.unit, e.test, e.passed) for e in t.of(ev.OpenOrderTested)] == [("6e-legere-i", "fatigue", passed)]
     assert t.state.units["6e-legere-i"].open_order == ("" if passed else "F")
     assert world(t.state).order_of("6e-legere-i") == ("advance" if passed else "defence")
@@ -454,7 +454,7 @@ def test_v_of_a_unit_not_activated_goes_in_the_end_phase():
 
 def test_a_bad_fire_order_of_a_fatigued_unit_rolls_nothing():
     t = fatigued("manoeuvre")
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     with pytest.raises(IllegalCommand):
         fire(t, target=BACK)
     assert not t.of(ev.OpenOrderTested) and t.state.units["6e-legere-i"].open_order == "F"

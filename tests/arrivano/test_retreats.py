@@ -305,7 +305,7 @@ def test_the_end_phase_waits_for_each_rout_move():
         f.activated = f.side == "austria" or f is not state.formations["W"]
     state.formations["W"].activated = False
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     turn = t.state.turn
     first = t.pending()
     assert (first.kind, first.seat) == ("rout_move", "austria") and t.state.phase == "end"
@@ -654,7 +654,7 @@ def test_a_charge_whose_target_hex_emptied_attacks_nothing():
     state = position({"12e-hussards": X, "ir18-i": nb(X, 3, 3)}, leaders={"lannes": X}, orders={"L": "attack"})
     state.charges = {"12e-hussards": nb(X, 1)}
     t = at_step(state, "L", "combat")
-    assert not [c for c in t.legal("france") if c["type"] == "assault"] and {"type": "next"} in t.legal("france")
+    assert not [c for c in t.legal("france") if c["type"] == "assault"] and {"type": "end_step"} in t.legal("france")
     t.state.units["ir18-i"].hex = nb(X, 1)
     assert {"type": "assault", "attackers": ["12e-hussards"], "targets": [nb(X, 1)]} in t.legal("france")
 

@@ -46,7 +46,7 @@ def test_march_order_ends_when_an_enemy_comes_into_sight():
     state.formations["L"].order = "manoeuvre"
     t = at_step(state, "L", "movement")
     t.state.units["28e-i"].hex = spot  # as if it had marched there; any command then checks
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     ended = t.of(ev.MarchOrderEnded)
     assert [e.march for e in ended] == ["vogelsang"] and ended[0].reason == "enemy_in_los"
     assert t.state.formations[march.formation].order == "defence"
@@ -148,7 +148,7 @@ def test_wrong_seat_and_wrong_step_are_rejected():
     state = position({"6e-legere-i": X, "ir18-i": "2815"}, leaders={"watrin": X})
     t = at_step(state, "W", "movement")
     with pytest.raises(NotYourTurn) as e:  # the engine's turn check (as a submit refuses it)
-        t.send("austria", {"type": "next"})
+        t.send("austria", {"type": "end_step"})
     assert e.value.rule == "arbitro §S.2"
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": ["2815"]})

@@ -135,7 +135,7 @@ def test_recovery_at_the_end_of_the_activation():
     state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "defence"})
     state.units["6e-legere-i"].status = "disordered"
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     # the owner picks the stacks that try (tests/arrivano/test_choices.py)
     assert t.legal("france") == [{"type": "recover", "hex": X}, {"type": "recover", "hex": None}]
     t.send("france", {"type": "recover", "hex": X}, [1])
@@ -147,7 +147,7 @@ def test_no_recovery_under_attack_order():
     state = position({"6e-legere-i": X, "ir18-i": "3914"}, leaders={"watrin": X}, orders={"W": "attack"})
     state.units["6e-legere-i"].status = "disordered"
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"}, [1])
+    t.send("france", {"type": "end_step"}, [1])
     assert t.state.units["6e-legere-i"].status == "disordered"
 
 
@@ -178,7 +178,7 @@ def test_end_phase_turns_artillery_back_and_starts_the_next_turn():
         f.activated = True
     state.formations["W"].activated = False
     t = at_step(state, "W", "combat")
-    t.send("france", {"type": "next"})
+    t.send("france", {"type": "end_step"})
     assert not t.state.units["art-watrin"].art_moved and t.state.turn == 3
     assert t.state.phase in ("command", "action")
 

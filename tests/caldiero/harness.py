@@ -77,7 +77,7 @@ def position(
         if f.order is None:
             f.order = "defence"
     state.weather, state.turn, state.first_turn = weather, turn, False
-    state.phase, state.step, state.seat = "action", "choose_formation", "france"
+    state.phase, state.step, state.seat = "action", "choose_activation", "france"
     state.seen = {}
     if "fog_of_war" in options:
         RULESET._update_seen(state)  # what each seat has examined in this position

@@ -29,13 +29,13 @@ def test_setup_austria_first_then_france_with_orders() -> None:
     reject(t, "france", "caldiero §21", {"type": "end_step"})
     t.send("france", {"type": "place", "piece": "fr-9-dragons", "hex": "1120"})
     t.send("france", {"type": "end_step"})
-    assert (t.state.phase, t.state.step, t.state.seat) == ("action", "choose_formation", "france")
+    assert (t.state.phase, t.state.step, t.state.seat) == ("action", "choose_activation", "france")
 
 
 def test_first_turn_french_must_activate_their_own() -> None:
     state = fresh()
     state.formations["massena"].order = state.formations["augereau"].order = "advance"
-    state.phase, state.step, state.seat = "action", "choose_formation", "france"
+    state.phase, state.step, state.seat = "action", "choose_activation", "france"
     t = Table(state)
     reject(t, "france", "caldiero §3.2", {"type": "activate", "formation": "hohenzollern"})
     assert {c["formation"] for c in t.legal("france")} == {"massena", "augereau"}
@@ -48,7 +48,7 @@ def test_initiative_french_2_austrian_weather_box_and_tie_reroll() -> None:
     t = Table(state)
     state.step = "combat"
     # run the automatic initiative from the end of a (fake) activation: 3+2 = 5 ties 3+2 = 5, then 1+2 < 6+2
-    t.state.step, t.state.seat = "choose_formation", "france"
+    t.state.step, t.state.seat = "choose_activation", "france"
     t.send("france", {"type": "activate", "formation": "massena"}, dice=[], pad=0)
     t.state.step = "combat"
     t.send("france", {"type": "end_step"}, dice=[(3, 3), (1, 6)], pad=0)

@@ -152,7 +152,7 @@ def test_arrivano_begins_its_turns_in_a_loop_not_each_inside_the_last(monkeypatc
         start_turn(g, turn)
     monkeypatch.setattr(arrivano_turn, "start_turn", recorded)
     app, game = _game("arrivano", "montebello", _empty("arrivano", 1, 16))
-    app.submit(game, "france", {"type": "end_orders"})
-    app.submit(game, app.state_at(game).rules.seat, {"type": "end_orders"})
+    app.submit(game, "france", {"type": "end_step"})
+    app.submit(game, app.state_at(game).rules.seat, {"type": "end_step"})
     assert app.state_at(game).rules.result is not None
     assert len(depths) == 15 and len(set(depths)) == 1, depths

@@ -11,7 +11,7 @@ from tests.arrivano.conformance.kit import Case, Step
 
 F, A = "france", "austria"
 X, D, BACK = "1004", "1103", "0904"
-NEXT = {"type": "next"}
+NEXT = {"type": "end_step"}
 
 
 def move(unit: str, to: str, column: bool = False) -> dict[str, object]:

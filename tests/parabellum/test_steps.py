@@ -1,0 +1,140 @@
+"""The steps of play a seat acts in, one kernel table (parabellum/sequence.Steps; caldiero §3.1, arrivano §3.1): a
+command is carried out only in the step that takes it, legal() is the step's lister then `end_step` when nothing keeps
+it out, an owed obligation keeps `end_step` out and refuses it, a step is asked whether it offers anything by its
+lister stopped at the first command; both games end a step with `end_step` and call the initiative winner's choice
+`choose_activation` (Arrivano's `next` and `end_orders` of games up to 1.25.0 still read)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, NoReturn
+
+import pydantic
+import pytest
+
+from arbitro.adjudicator.arrivano import commands as arrivano_commands
+from arbitro.adjudicator.arrivano import ruleset as arrivano_ruleset
+from arbitro.adjudicator.caldiero import legal as caldiero_legal
+from arbitro.adjudicator.parabellum import sequence
+from arbitro.adjudicator.parabellum.activation import Refusal
+from arbitro.adjudicator.ruleset import CommandModel, Rule
+from arbitro.events.parabellum import StepBegan
+from tests.arrivano import harness as arrivano
+from tests.caldiero import harness as caldiero
+
+RULE, OWED, SEQUENCE = Rule("book", "1", "the step"), Rule("book", "2", "an obligation"), Rule("book", "3", "sequence")
+
+
+class Position:
+    """What the table reads of a World: its state's clock."""
+
+    class state:  # noqa: N801  (the World's attribute)
+        phase, step, seat = "action", "march", "france"
+
+
+class Command(CommandModel):
+    type: str
+    where: str = ""
+
+
+class Refused(Exception):
+    pass
+
+
+def refuse(refusal: Refusal) -> NoReturn:
+    raise Refused(*refusal)
+
+
+def table(listed: list[str], owed: str | None = None, asked: list[str] | None = None) -> tuple[sequence.Steps, list[str]]:
+    """A one-step table: `march` takes `go`, lists `listed` (recording in `asked` how far it was read), is ended by
+    `end_step` unless `owed` is still owed."""
+    done: list[str] = []
+
+    def lister(w: Any, seat: str) -> Iterator[dict[str, Any]]:
+        for where in listed:
+            (asked if asked is not None else []).append(where)
+            yield {"type": "go", "where": where}
+
+    step: sequence.Step[Any, Any] = sequence.Step(
+        RULE, {"go": lambda game, seat, cmd: done.append(f"go {cmd.where}")}, lister,
+        lambda game, seat: done.append("ended"), lambda w, seat: (OWED, owed) if owed else None, ends_when_empty=True)
+    return sequence.Steps({"march": step}, SEQUENCE), done
+
+
+def test_legal_is_the_listing_then_end_step_when_nothing_is_owed() -> None:
+    steps, _ = table(["a", "b"])
+    assert steps.legal("march", Position, "france") == [{"type": "go", "where": "a"}, {"type": "go", "where": "b"},
+                                                         {"type": "end_step"}]
+    owing, _ = table(["a"], owed="the units must move first")
+    assert owing.legal("march", Position, "france") == [{"type": "go", "where": "a"}]
+    assert steps.legal("elsewhere", Position, "france") == []
+
+
+def test_end_step_is_refused_while_owed_and_ends_the_step_otherwise() -> None:
+    owing, done = table(["a"], owed="the units must move first")
+    with pytest.raises(Refused) as refused:
+        owing.decide("march", None, Position, "france", Command(type="end_step"), refuse)
+    assert refused.value.args == (OWED, "the units must move first") and done == []
+    steps, done = table(["a"])
+    steps.decide("march", None, Position, "france", Command(type="end_step"), refuse)
+    steps.decide("march", None, Position, "france", Command(type="go", where="b"), refuse)
+    assert done == ["ended", "go b"]
+
+
+def test_a_command_outside_its_step_is_refused_naming_what_the_step_takes() -> None:
+    steps, done = table(["a"])
+    with pytest.raises(Refused) as refused:
+        steps.decide("march", None, Position, "france", Command(type="fly"), refuse)
+    assert refused.value.args == (RULE, "fly is not possible now: the action phase is at step 'march', which takes "
+                                         "go, end_step from france")
+    with pytest.raises(Refused) as outside:
+        steps.decide("parade", None, Position, "france", Command(type="go"), refuse)
+    assert outside.value.args[0] == SEQUENCE and "which takes nothing" in outside.value.args[1]
+    assert done == []
+
+
+def test_a_step_is_asked_whether_it_offers_anything_by_its_first_command() -> None:
+    asked: list[str] = []
+    steps, done = table(["a", "b", "c"], asked=asked)
+    assert steps.has_options("march", Position, "france") and asked == ["a"]
+    assert not steps.ends_by_itself("march", Position, "france")
+    empty, done = table([])
+    assert empty.ends_by_itself("march", Position, "france")
+    empty.end("march", None, "france")
+    assert done == ["ended"]
+    assert not table([], owed="owed")[0].ends_by_itself("march", Position, "france")  # an obligation keeps it
+
+
+@pytest.mark.parametrize("steps", [caldiero_legal.CALDIERO_STEPS, arrivano_ruleset.ARRIVANO_STEPS],
+                         ids=["caldiero", "arrivano"])
+def test_both_games_choose_the_next_activation_in_the_kernels_step(steps: sequence.Steps) -> None:
+    """caldiero §6.2, arrivano §6.1: the winner chooses what to activate; no command ends that step, and every
+    other step of each game is ended by `end_step`."""
+    choose = steps.rows[sequence.CHOOSE_ACTIVATION]
+    assert "activate" in choose.takes and choose.advance is None
+    assert all(row.advance is not None for step, row in steps.rows.items() if step != sequence.CHOOSE_ACTIVATION)
+
+
+def test_caldiero_lists_and_takes_end_step_in_an_activation_and_names_the_choice_as_arrivano() -> None:
+    state = caldiero.fresh()
+    state.phase, state.step, state.seat = "action", sequence.CHOOSE_ACTIVATION, "france"
+    t = caldiero.activate(state, "massena", step="bombardment")
+    assert t.legal("france")[-1] == {"type": "end_step"}
+    t.refuse("france", {"type": "activate", "formation": "augereau"}, rule="caldiero §11.4")
+    events = t.send("france", {"type": "end_step"}, dice=[(6, 1)])  # the initiative's dice: france wins
+    began = [e.step for e in events if isinstance(e, StepBegan)]  # no attack to make: the combat step ends by itself
+    assert began == ["combat", "initiative", sequence.CHOOSE_ACTIVATION]
+    assert t.state.step == sequence.CHOOSE_ACTIVATION and "end_step" not in [c["type"] for c in t.legal(t.state.seat)]
+
+
+def test_arrivano_ends_its_steps_with_end_step_and_reads_its_old_words() -> None:
+    t = arrivano.at_step(arrivano.fresh(), "W", "bombardment")
+    listed = t.legal("france")
+    assert listed[-1] == {"type": "end_step"} and not any(c["type"] in ("next", "end_orders") for c in listed)
+    events = t.send("france", {"type": "next"})  # a game of arrivano 1.25.0 or before
+    assert [e.step for e in events if isinstance(e, StepBegan)] == ["movement"]
+    adapter = pydantic.TypeAdapter(arrivano_commands.ArrivanoCommand)
+    for word in ("next", "end_orders", "end_step"):
+        assert adapter.validate_python({"type": word}).model_dump() == {"type": "end_step"}
+    refused = t.refuse("france", {"type": "assault", "attackers": ["x"], "targets": ["0101"]})
+    assert "at step 'movement', which takes move, officer_order, move_leader, fire, end_step from france" in str(refused)
