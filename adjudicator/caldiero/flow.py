@@ -355,16 +355,18 @@ def after_setup(a: Act, seat: str) -> None:
         a.emit(ev.StepBegan(phase="action", step=CHOOSE_ACTIVATION, seat="france", rule=str(CALDIERO.FIRST_TURN)))
 
 
-def after_orders(a: Act, seat: str) -> None:
-    if seat == "france":
-        a.emit(ev.StepBegan(phase="command", step="orders", seat="austria", rule=str(CALDIERO.ORDER_CHANGES)))
-    else:
-        a.emit(ev.StepBegan(phase="command", step="weather", seat="austria", rule=str(R.WEATHER)))
+def each_side(step: str, rule: Rule, then: str, then_seat: str, then_rule: Rule) -> Any:
+    """The end of a command phase step each side acts in, France first (caldiero §3.1 A): the Austrians' turn at the
+    same step, then the step `then`."""
+    def advance(a: Act, seat: str) -> None:
+        nxt = (step, "austria", rule) if seat == "france" else (then, then_seat, then_rule)
+        a.emit(ev.StepBegan(phase="command", step=nxt[0], seat=nxt[1], rule=str(nxt[2])))
+    return advance
 
 
-def after_reorganise(a: Act, seat: str) -> None:
-    nxt = ("reorganise", "austria") if seat == "france" else ("replacements", "france")
-    a.emit(ev.StepBegan(phase="command", step=nxt[0], seat=nxt[1], rule=str(CALDIERO.RECOVERY if nxt[0] == "reorganise" else CALDIERO.ELIMINATED)))
+after_orders = each_side("orders", CALDIERO.ORDER_CHANGES, "weather", "austria", R.WEATHER)
+after_reorganise = each_side("reorganise", CALDIERO.RECOVERY, "replacements", "france", CALDIERO.ELIMINATED)
+after_replacements = each_side("replacements", CALDIERO.ELIMINATED, "initiative", "", CALDIERO.INITIATIVE)
 
 
 def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:
@@ -372,13 +374,6 @@ def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:
     if placeable:
         return CALDIERO.ELIMINATED, f"returning units must be put back where possible: {', '.join(placeable)} (caldiero §3.1 A.4, §12.8)"
     return None
-
-
-def after_replacements(a: Act, seat: str) -> None:
-    if seat == "france":
-        a.emit(ev.StepBegan(phase="command", step="replacements", seat="austria", rule=str(CALDIERO.ELIMINATED)))
-    else:
-        a.emit(ev.StepBegan(phase="command", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))
 
 
 def activation_step(step: str, rule: Rule) -> Any:
