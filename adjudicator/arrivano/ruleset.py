@@ -466,7 +466,7 @@ def bombardment_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 
 ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
-    "orders": sequence.Step(R.ORDERS_PHASE, {"change_order": lambda g, seat, cmd: T.change_order(g, cmd.formation, cmd.order)},
+    "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": lambda g, seat, cmd: T.change_order(g, cmd.formation, cmd.order)},
                             lambda w, seat: ({"type": "change_order", "formation": f, "order": o}
                                              for f, o in T.chief_changes(w, seat)),
                             lambda g, seat: T.end_orders(g)),

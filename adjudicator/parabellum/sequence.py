@@ -113,11 +113,17 @@ class Steps(Generic[G, W]):
         handler(game, seat, command)
 
     def not_now(self, step: str, w: W, command: Any) -> Refusal:
-        """The refusal of a command `step` does not take: what the step takes, and from whom."""
+        """The refusal of a command `step` does not take: what the step takes, from whom, and when the command is
+        given (citing that step's rule), or that it answers a decision and none is pending (citing the sequence)."""
         state, row = w.state, self.rows.get(step)
-        return (row.rule if row is not None else self.sequence), (
-            f"{command.type} is not possible now: the {state.phase} phase is at step '{state.step}', which takes "
-            f"{', '.join(self.takes(step)) or 'nothing'} from {state.seat or 'nobody'}")
+        home = next((name for name, other in self.rows.items() if command.type in other.takes), None)
+        now = (f"{command.type} is not possible now: the {state.phase} phase is at step '{state.step}', which takes "
+               f"{', '.join(self.takes(step)) or 'nothing'} from {state.seat or 'nobody'}")
+        if command.type == END_STEP:
+            return (row.rule if row is not None else self.sequence), now
+        if home is None:
+            return self.sequence, f"{now}; {command.type} answers a pending decision, and none is pending"
+        return self.rows[home].rule, f"{now}; {command.type} is given in the {home} step ({self.rows[home].rule})"
 
     def end(self, step: str, game: G, seat: str) -> None:
         """End `step` for its seat (it `ends_by_itself`): the next step begins."""
