@@ -32,8 +32,9 @@ def test_not_your_turn_is_the_engines() -> None:
 
 def test_command_of_another_step() -> None:
     t = combat_table()
-    msg = reject(t, "france", "caldiero §12", {"type": "move", "units": ["fr-18-ligne"], "to": "1416"})
-    assert "takes attack, end_step" in msg
+    # what the step under way takes, and the step the command is given in, citing that step's rule (as Arrivano)
+    msg = reject(t, "france", "caldiero §9.1", {"type": "move", "units": ["fr-18-ligne"], "to": "1416"})
+    assert "at step 'combat', which takes attack, end_step from france; move is given in the movement step" in msg
 
 
 def test_pending_decision_takes_only_its_answers() -> None:
