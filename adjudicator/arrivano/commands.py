@@ -14,7 +14,7 @@ from arbitro.adjudicator.ruleset import CommandModel
 
 
 class EndStep(pb.EndStep):
-    """The kernel's end of a step. Games up to 1.25.0 ended the orders sub-phase with `end_orders` and an
+    """The kernel's end of a step. Games up to 1.27.0 ended the orders sub-phase with `end_orders` and an
     activation's steps with `next`: both are read as `end_step` (an alias: a recorded command keeps its bytes and
     gives the same events; a new one is stored as `end_step`)."""
 

@@ -70,7 +70,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.27.0"
+    version = "1.28.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand

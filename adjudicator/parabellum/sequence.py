@@ -26,12 +26,12 @@ W = TypeVar("W", bound=World)  # a game's read model of the position: what a ste
 
 END_STEP = "end_step"
 """The one command that ends a step of the sequence in both games (caldiero §3.1, arrivano §3.1): the seat is done
-with it. Arrivano's games up to 1.25.0 sent it as `next` (in the activation's steps) and `end_orders` (the orders
+with it. Arrivano's games up to 1.27.0 sent it as `next` (in the activation's steps) and `end_orders` (the orders
 sub-phase); Caldiero's always as `end_step`."""
 
 CHOOSE_ACTIVATION = "choose_activation"
 """The step in which the initiative's winner chooses the next activation (caldiero §6.2, arrivano §6.1), in both
-games (Caldiero's games up to 0.23.0 named it `choose_formation`)."""
+games (Caldiero's games up to 0.25.0 named it `choose_formation`)."""
 
 
 def _free(w: Any, seat: str) -> Refusal | None:

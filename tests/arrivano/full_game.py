@@ -55,7 +55,7 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
             return 4 if command["test"] else 1
         if kind == "defensive_fire":
             return 8 if command["target"] else 1
-        if kind == "end_step":  # the orders sub-phase's end weighs as its end_orders did (games up to 1.25.0)
+        if kind == "end_step":  # the orders sub-phase's end weighs as its end_orders did (games up to 1.27.0)
             return 3 if world.state.step == "orders" else 2
         return WEIGHTS.get(kind, 2)
 

@@ -2,7 +2,7 @@
 command is carried out only in the step that takes it, legal() is the step's lister then `end_step` when nothing keeps
 it out, an owed obligation keeps `end_step` out and refuses it, a step is asked whether it offers anything by its
 lister stopped at the first command; both games end a step with `end_step` and call the initiative winner's choice
-`choose_activation` (Arrivano's `next` and `end_orders` of games up to 1.25.0 still read)."""
+`choose_activation` (Arrivano's `next` and `end_orders` of games up to 1.27.0 still read)."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def test_arrivano_ends_its_steps_with_end_step_and_reads_its_old_words() -> None
     t = arrivano.at_step(arrivano.fresh(), "W", "bombardment")
     listed = t.legal("france")
     assert listed[-1] == {"type": "end_step"} and not any(c["type"] in ("next", "end_orders") for c in listed)
-    events = t.send("france", {"type": "next"})  # a game of arrivano 1.25.0 or before
+    events = t.send("france", {"type": "next"})  # a game of arrivano 1.27.0 or before
     assert [e.step for e in events if isinstance(e, StepBegan)] == ["movement"]
     adapter = pydantic.TypeAdapter(arrivano_commands.ArrivanoCommand)
     for word in ("next", "end_orders", "end_step"):
