@@ -58,6 +58,15 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     steps_lost: dict[str, int] = {}  # steps lost per side, commanders counting one (§17.1.8, §17.2.12)
     flags_captured: int = 0
 
+    def hexes_attacked(self) -> list[str]:  # arrivano §12.2.3, kept in the state, not the activation
+        return self.attacked_hexes
+
+    def charging(self, unit: str) -> bool:  # arrivano §14.2: a Charge marker, with the hex it charges
+        return unit in self.charges
+
+    def charge_target(self, unit: str) -> str | None:
+        return self.charges.get(unit)
+
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
         """What Arrivano adds to a view. A seat is told only which formation is activated, and only its own
         independent columns (arrivano §11.3.2, §17.2.9)."""

@@ -146,6 +146,17 @@ class SystemState(msgspec.Struct, kw_only=True):
         view already has is served as given here instead."""
         return {}
 
+    # What each game's state records its own way, asked by the kernel's World (adjudicator/parabellum/world.py).
+    def hexes_attacked(self) -> list[str]:
+        """The hexes attacked in this combat segment (both §12.2.3), as the activation records them (caldiero)."""
+        return self.activation.attacked_hexes if self.activation is not None else []
+
+    def charging(self, unit: str) -> bool:  # it bears a Charge marker (caldiero §20.2, on the unit)
+        return self.units[unit].charging
+
+    def charge_target(self, unit: str) -> str | None:  # the hex it charges, where the state keeps one (arrivano)
+        return None
+
 
 S = TypeVar("S", bound=SystemState)
 

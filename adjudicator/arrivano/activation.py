@@ -9,7 +9,8 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, after_leader_lost, by_hex, stack_test
 from arbitro.adjudicator.arrivano.turn import (activatable, activatable_columns, chief_can_change, next_activation,
                                               order_changes_barred)
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import acts_now, cavalry_like, column_of, in_command, order_of
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.arrivano.variant import ARRIVANO
 from arbitro.adjudicator.parabellum import activation, recovery
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -46,9 +47,9 @@ def column_candidates(w: World, officer: str) -> list[str]:
     out = []
     for u in w.units_of(le.side):
         unit = w.state.units[u]
-        if unit.formation != le.formation or unit.hex not in reach or w.column_of(u) is not None:
+        if unit.formation != le.formation or unit.hex not in reach or column_of(w, u) is not None:
             continue
-        if data.cavalry and not w._cavalry_like(u):
+        if data.cavalry and not cavalry_like(w, u):
             continue
         out.append(u)
     return out
@@ -157,9 +158,9 @@ def free_order_units(w: World, fid: str) -> list[str]:
     if le.where != "map":
         return []
     reach = w.command_reach(chief)
-    ic = w.in_command(fid)
+    ic = in_command(w, fid)
     return [u for u in w.units_of(side) if w.state.units[u].formation == fid and u not in ic
-            and w.column_of(u) is None and w.state.units[u].hex in reach]
+            and column_of(w, u) is None and w.state.units[u].hex in reach]
 
 
 def enter_reinforcements(g: Game, fid: str) -> None:
@@ -239,10 +240,10 @@ def recovery_candidates(w: World, tried: list[str]) -> dict[str, list[str]]:
     def order_allows(u: str) -> bool:  # the orders table's `recovery` (D6), the kernel's
         formation = w.state.units[u].formation
         if formation not in commands:
-            commands[formation] = w.in_command(formation)
-        return recovery.order_allows(w, w.orders.orders[w.order_of(u, commands[formation])], u)  # type: ignore[index]
+            commands[formation] = in_command(w, formation)
+        return recovery.order_allows(w, w.orders.orders[order_of(w, u, commands[formation])], u)  # type: ignore[index]
 
-    out = [u for u in w.units_of(side) if (any_unit or w.acts_now(u)) and w.state.units[u].acted_turn != w.state.turn
+    out = [u for u in w.units_of(side) if (any_unit or acts_now(w, u)) and w.state.units[u].acted_turn != w.state.turn
            and w.state.units[u].hex not in tried and recovery.may_try(w, u, ezoc, order_allows)]
     return by_hex(w, out)
 

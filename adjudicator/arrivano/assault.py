@@ -25,7 +25,8 @@ from arbitro.adjudicator.arrivano.flow import (
 )
 from arbitro.adjudicator.arrivano.open_order import light_retreat_candidates
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import order_of
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import elimination
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
@@ -53,7 +54,7 @@ def combat_strengths(w: World, attackers: list[str], targets: list[str]) -> dict
 def terrain_effect(w: World, targets: list[str], defenders: list[str]) -> tuple[int, int, str]:
     """The kernel's defending terrain (arrivano §10, §10.1, §5.1.3, §17.2.6), a defender's Defence order as this game
     gives it."""
-    return sys_assault.terrain_effect(w, targets, defenders, lambda u: w.order_of(u) == "defence")
+    return sys_assault.terrain_effect(w, targets, defenders, lambda u: order_of(w, u) == "defence")
 
 
 def proceed(g: Game, data: dict[str, Any]) -> None:
@@ -102,7 +103,7 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
         data = w.counters.unit(u)
         mounted = (unit.arm == "cavalry" and unit.moved_turn != w.state.turn) or (
             unit.arm == "artillery" and data.horse and not unit.art_moved)
-        if mounted and unit.status != "routed" and w.order_of(u) in ("manoeuvre", "defence"):
+        if mounted and unit.status != "routed" and order_of(w, u) in ("manoeuvre", "defence"):
             out.append(u)
     return out if any(RT.before_combat_lines(w, [u]) for u in out) else []
 
@@ -278,7 +279,7 @@ def ne_testable(g: Game, attackers: list[str], forced: bool) -> bool:
     (`forced` False: no order made it) is never tested, as the book has it: §14.2.4 lets only cavalry "con un
     Ordine di Difesa" counter-charge, and the NE test is for attackers that "avevano Ordine Attacco"."""
     w = g.world()
-    return forced and results.ne_may_test([w.order_of(u) for u in attackers], g.reading)
+    return forced and results.ne_may_test([order_of(w, u) for u in attackers], g.reading)
 
 
 def _commander_loss_cause(die: int, h: str) -> tuple[str, str | None]:
@@ -401,7 +402,7 @@ def defender_retreat(g: Game, units: list[str], h: str) -> None:
     test is followed by the normal DR test and retreat); otherwise the DR test and retreat."""
     w = g.world()
     options: list[str] = []
-    if all(w.order_of(u) == "defence" for u in units):
+    if all(order_of(w, u) == "defence" for u in units):
         for t in w.terrains(h):
             if "exchange_on_test" in t.dr_options and "exchange" not in options:
                 options.append("exchange")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, disorder_by_combat, push_retreat, worsen
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import acts_now, order_of
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import bombardment as kernel_bombardment
 from arbitro.events import arrivano as ev
 
@@ -21,14 +22,14 @@ def can_fire(w: World, uid: str) -> bool:
         return False
     if data.redoubt_battery:
         others = [u for u in w.units_at(unit.hex) if u != uid and w.state.units[u].arm != "artillery"]
-        return any(w.order_of(u) == "defence" for u in others)
+        return any(order_of(w, u) == "defence" for u in others)
     return True
 
 
 def fire_groups(w: World, side: str, formation: str | None) -> list[list[str]]:
     """Single batteries and stacked pairs that may fire (§11.4.1). Artillery bombards whatever its formation's
     order (§11.0.2); in B-3 only the active formation's artillery fires."""
-    ready = [u for u in w.units_of(side) if can_fire(w, u) and (formation is None or w.acts_now(u))]
+    ready = [u for u in w.units_of(side) if can_fire(w, u) and (formation is None or acts_now(w, u))]
     groups = [[u] for u in ready]
     for i, a in enumerate(ready):
         for b in ready[i + 1:]:

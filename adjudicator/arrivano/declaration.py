@@ -10,7 +10,8 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.assault import defending, proceed, terrain_effect
 from arbitro.adjudicator.arrivano.flow import Game, by_hex, stack_roll
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import assault as sys_assault
 from arbitro.adjudicator.parabellum import declare as sys_declare
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
@@ -25,11 +26,11 @@ def may_attack(w: World, uid: str, formation: str, ic: set[str]) -> bool:
     """arrivano §12.2: Attack must, Advance may (with a test); a unit attacks once per turn (§12.2.3); disordered
     units never attack (§12.7.1) nor routed ones (§15.2); artillery never assaults (§11.0.2)."""
     unit = w.state.units[uid]
-    if unit.formation != formation or not sys_declare.fit_to_attack(w, uid) or not w.acts_now(uid):
+    if unit.formation != formation or not sys_declare.fit_to_attack(w, uid) or not acts_now(w, uid):
         return False
     if unit.fired_turn == w.state.turn:  # §16.3.1: fired, no assault
         return False
-    return w.order_of(uid, ic) in sys_declare.ATTACKING_ORDERS
+    return order_of(w, uid, ic) in sys_declare.ATTACKING_ORDERS
 
 
 def required_targets(w: World, attackers: list[str]) -> list[str]:
@@ -53,7 +54,7 @@ def owed_problem(w: World, seat: str) -> str | None:
     may not be the one that strands it (`problem`). None under `at_declaration`."""
     if w.reading("zoc_attack_obligation") == "at_declaration" or not w.state.assault_hexes:
         return None
-    crt = sys_assault.crt(ARRIVANO_VARIANT, w.tables.crt)
+    crt = sys_assault.crt(ARRIVANO_VARIANT, w.crt)
     open_ = next((h for h in _owed(w, seat) if _still_attackable(w, seat, crt, h, ())), None)
     if open_ is not None:
         return (f"the enemy in {open_} projects a ZoC into a hex an assault was declared from and must be "
@@ -74,11 +75,11 @@ def _still_attackable(w: World, seat: str, crt: CombatTable, h: str, spent: list
     them with an Attack order (odds below 1-5, D24)."""
     act = w.state.activation
     assert act is not None
-    ic = w.in_command(act.formation)
+    ic = in_command(w, act.formation)
     near = [u for u in w.units_of(seat) if u not in spent and may_attack(w, u, act.formation, ic)
             and w.grid.is_adjacent(w.state.units[u].hex, h)]
     foot = [u for u in near if u not in w.state.charges]
-    groups = ([u for u in near if w.state.charges.get(u) == h], foot, [u for u in foot if w.order_of(u, ic) == "attack"])
+    groups = ([u for u in near if w.state.charges.get(u) == h], foot, [u for u in foot if order_of(w, u, ic) == "attack"])
     return any(g and _declaration_problem(w, seat, crt, g, [h]) is None for g in groups)
 
 
@@ -124,7 +125,7 @@ def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[
     assert act is not None
     if len(set(attackers)) != len(attackers) or len(set(targets)) != len(targets):
         return R.DECLARE, "a unit or hex is named twice"
-    ic = w.in_command(act.formation)
+    ic = in_command(w, act.formation)
     for u in attackers:
         unit = w.state.units.get(u)
         if unit is None or unit.side != seat:
@@ -155,7 +156,7 @@ def _declaration_problem(w: World, seat: str, crt: CombatTable, attackers: list[
     if missing:
         return R.EVERY_ZOC, f"the attack must include every enemy hex whose ZoC reaches the attackers: {', '.join(missing)}"
     odds = odds_of(w, crt, attackers, targets)
-    if odds.below_minimum and not ARRIVANO_VARIANT.below_minimum_declarable([w.order_of(u, ic) for u in attackers],
+    if odds.below_minimum and not ARRIVANO_VARIANT.below_minimum_declarable([order_of(w, u, ic) for u in attackers],
                                                                             w.reading):  # D24
         return ARRIVANO.BELOW_1_5, f"odds worse than 1-5 ({odds.column.odds}) may not be declared"
     return None
@@ -168,11 +169,11 @@ def declare(g: Game, attackers: list[str], targets: list[str]) -> None:
     refused = problem(w, g.ctx.seat, g.crt, attackers, targets)
     if refused is not None:
         g.reject(*refused)
-    ic = w.in_command(act.formation)
-    forced = any(w.order_of(u, ic) == "attack" for u in attackers)
+    ic = in_command(w, act.formation)
+    forced = any(order_of(w, u, ic) == "attack" for u in attackers)
     g.emit(ev.AssaultDeclared(attackers=tuple(sorted(attackers)), targets=tuple(sorted(targets)), rule=str(R.DECLARE)))
     # Advance-order attackers take the Attack? test (arrivano §12.2, §12.2.2): failing stacks do not attack.
-    testing = [u for u in attackers if w.order_of(u, ic) == "advance"]
+    testing = [u for u in attackers if order_of(w, u, ic) == "advance"]
     failed = failed_tests(sys_eff.stack_tests(ARRIVANO_VARIANT, w, sorted(testing),
                                               stack_roll(g, lambda h: f"{R.DECLARE} Attack? test in {h}")))
     keep = sorted(u for u in attackers if u not in failed)
@@ -193,8 +194,8 @@ def assaults(w: World, seat: str) -> list[dict[str, Any]]:
     any non-empty selection of its attackers, in any order, is accepted where `problem` allows it."""
     act = w.state.activation
     assert act is not None
-    crt = sys_assault.crt(ARRIVANO_VARIANT, w.tables.crt)
-    ic = w.in_command(act.formation)
+    crt = sys_assault.crt(ARRIVANO_VARIANT, w.crt)
+    ic = in_command(w, act.formation)
     eligible = [u for u in w.units_of(seat) if may_attack(w, u, act.formation, ic)]
     out: list[dict[str, Any]] = []
     for targets in _target_sets(w, seat, eligible):

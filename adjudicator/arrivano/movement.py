@@ -10,7 +10,8 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test, worsen
 from arbitro.adjudicator.arrivano.turn import order_changes_barred
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, movement_table, order_of
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
@@ -45,7 +46,7 @@ def movement_order(w: World, uid: str, ic: set[str], chosen: str | None = None) 
         return "manoeuvre"
     if w.state.units[uid].arm == "artillery":
         return chosen if chosen in artillery_orders(w, uid, ic) else "manoeuvre"
-    return w.order_of(uid, ic)
+    return order_of(w, uid, ic)
 
 
 def artillery_orders(w: World, uid: str, ic: set[str]) -> list[str]:
@@ -54,14 +55,14 @@ def artillery_orders(w: World, uid: str, ic: set[str]) -> list[str]:
     Manoeuvre under a Montebello march order (§17.1.5)."""
     if march_of(w, uid) is not None:
         return ["manoeuvre"]
-    return orders.artillery_orders(w.order_of(uid, ic))
+    return orders.artillery_orders(order_of(w, uid, ic))
 
 
 def may_move(w: World, uid: str) -> str | None:
     """Why the unit cannot move now (a citation), or None."""
     unit = w.state.units[uid]
     act = w.state.activation
-    if act is None or not w.acts_now(uid):
+    if act is None or not acts_now(w, uid):
         return str(ARRIVANO.MOVEMENT)
     if unit.where not in ("map", "waiting"):
         return str(ARRIVANO.MOVEMENT)
@@ -104,13 +105,13 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
             return str(R.MARCH_COLUMN)
         if unit.side in w.scenario.march_column_forbidden:
             return str(R.MB_NO_COLUMN)
-        if not ARRIVANO_VARIANT.column_keeps_to_roads(w.reading) and not w.s.map.roads_at(unit.hex):
+        if not ARRIVANO_VARIANT.column_keeps_to_roads(w.reading) and not w.hexmap.roads_at(unit.hex):
             return str(R.MARCH_COLUMN)  # §9.3 "una unità su strada o strada minore può dichiarare" (as_caldiero)
     ezoc = enemy_zoc(w, unit.side)
     budget = w.counters.unit(uid).movement * 2
     start = unit.hex
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
-        budget = max(0, budget - entry_cost(w.movement_table(), w.hexmap.terrain(start), unit.arm,
+        budget = max(0, budget - entry_cost(movement_table(w), w.hexmap.terrain(start), unit.arm,
                                             on_road=bool(w.hexmap.roads_at(start))))
     box = w.weather_box()
     enter = rules_o.enter_ezoc
@@ -162,7 +163,7 @@ def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | 
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, w.movement_table(), p.mover, p.rules)
+    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, movement_table(w), p.mover, p.rules)
     out = {h: found.path(h) for h in ends(found, p.rules.can_end)}
     unit = w.state.units[uid]
     if unit.where == "waiting" and fits(w, unit.hex, [uid]):
@@ -202,7 +203,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     rules = MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
                       can_end=base.can_end, zoc=base.zoc, minimum_move=False,
                       may_step=lambda a, b: charge_permitted(w, b))
-    reach = reachable(w.hexmap, w.movement_table(), p.start, rules)
+    reach = reachable(w.hexmap, movement_table(w), p.start, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)
@@ -210,7 +211,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
         for t in sorted(w.grid.neighbours(dest)):
             if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
                 continue
-            cost = step_cost(w.hexmap, w.movement_table(), dest, t, unit.arm)
+            cost = step_cost(w.hexmap, movement_table(w), dest, t, unit.arm)
             if not cost.prohibited and not cost.all_points and spent + cost.half_points <= base.budget:
                 targets.append(t)
         if targets:
@@ -223,7 +224,7 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     if not g.s.scenario.charges_allowed:
         g.reject(R.NO_CHARGES, "there are no cavalry charges in this scenario")
     assert g.state.activation is not None
-    ic = w.in_command(g.state.activation.formation)
+    ic = in_command(w, g.state.activation.formation)
     options = charges(w, uid, ic)
     moves = _charge_moves(w, uid, ic)
     if to not in options and to in moves and target in moves[to][1]:  # a charge, but not toward the enemy (§5.1.2)
@@ -259,7 +260,7 @@ def counter_chargers(w: World, uid: str, h: str) -> list[str]:
         units = w.units_at(n)
         if len(units) == 1 and w.state.units[units[0]].side != side:
             c = units[0]
-            if w.state.units[c].arm == "cavalry" and w.state.units[c].status == "good" and w.order_of(c) == "defence" \
+            if w.state.units[c].arm == "cavalry" and w.state.units[c].status == "good" and order_of(w, c) == "defence" \
                     and c not in w.state.countercharges:
                 out.append(c)
     return out
@@ -294,7 +295,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     if why is not None:
         g.reject(why, "this unit cannot move now")
     assert g.state.activation is not None
-    ic = w.in_command(g.state.activation.formation)
+    ic = in_command(w, g.state.activation.formation)
     if g.state.units[uid].arm == "artillery" and chosen not in artillery_orders(w, uid, ic):
         g.reject(R.ARTILLERY_ORDER, f"artillery moves under an order its owner names: "
                                     f"{', '.join(artillery_orders(w, uid, ic))}")
@@ -325,7 +326,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT)))
     data = g.s.unit(uid)
     if data.arm == "artillery":
-        spent = check_path(g.s.map, w.movement_table(), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
+        spent = check_path(g.s.map, movement_table(w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
             g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(ARRIVANO.ARTILLERY)))
     w = g.world()
@@ -382,7 +383,7 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
     (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
     le = w.state.leaders[lid]
     box = w.weather_box()
-    return commander_moves(ARRIVANO_VARIANT, w, le.side, hexmap=w.hexmap, table=w.movement_table(), origin=le.hex,
+    return commander_moves(ARRIVANO_VARIANT, w, le.side, hexmap=w.hexmap, table=movement_table(w), origin=le.hex,
                            on_map=True, unit_class="leader", budget=w.scenario.commander_movement * 2,
                            one_hex=box is not None and box.move_one_hex_only)
 
@@ -412,7 +413,7 @@ def counts_for_obligations(w: World, u: str, ic: set[str], order: str) -> bool:
     """Whether unit u of the activated group counts for its `order`'s obligations: not artillery, out of command,
     disordered, or in a redoubt or village (arrivano §5.1.5); marching units follow their march order instead."""
     unit = w.state.units[u]
-    if not w.acts_now(u) or unit.arm == "artillery" or w.order_of(u, ic) != order or unit.status != "good":
+    if not acts_now(w, u) or unit.arm == "artillery" or order_of(w, u, ic) != order or unit.status != "good":
         return False
     return not (any(t.not_counted_for_orders for t in w.terrains(unit.hex)) or march_of(w, u) is not None)
 
@@ -429,7 +430,7 @@ def obligation_problem(w: World) -> tuple[Rule, str] | None:
     act = w.state.activation
     assert act is not None
     fid, order, turn = act.formation, group_order(w), w.state.turn
-    side, ic = w.state.formations[fid].side, w.in_command(fid)
+    side, ic = w.state.formations[fid].side, in_command(w, fid)
 
     def row(u: str) -> orders.Counted:
         unit = w.state.units[u]
@@ -452,9 +453,9 @@ def officer_order_units(w: World, lid: str) -> list[str]:
         return []
     if lid in act.officer_tries or w.state.leaders[lid].side != w.state.formations[act.formation].side:
         return []
-    ic = w.in_command(act.formation)
+    ic = in_command(w, act.formation)
     return [u for u in w.units_at(le.hex) if w.state.units[u].formation == act.formation and u not in ic
-            and u not in act.unit_orders and w.column_of(u) is None and w.state.units[u].moved_turn != w.state.turn]
+            and u not in act.unit_orders and column_of(w, u) is None and w.state.units[u].moved_turn != w.state.turn]
 
 
 def officer_orders(w: World, lid: str) -> list[str]:

@@ -28,7 +28,8 @@ from arbitro.adjudicator.arrivano.flow import (
     worsen,
 )
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import acts_now, in_command, movement_table, order_of
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.movement import reachable
@@ -75,7 +76,7 @@ def why_not_fire(w: World, uid: str) -> tuple[Rule | str, str] | None:
         return R.MB_MARCH, f"{uid} obeys a march order toward its objective"
     if unit.fatigue_defence_turn == state.turn:
         return R.EXHAUSTION, f"{uid} failed its fatigue test and has Defence for this turn"
-    order = w.order_of(uid, w.in_command(state.activation.formation))
+    order = order_of(w, uid, in_command(w, state.activation.formation))
     if not w.orders.orders[order].open_order:  # type: ignore[index]
         return R.OPEN_ORDER, f"open order is a variant of Manoeuvre or Advance; {uid} has {order}"
     return None
@@ -101,9 +102,9 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     or any hex it may reach with open order's movement (EZoC allowed, entering it stops, §16.3)."""
     act = w.state.activation
     assert act is not None
-    p = M.plan(w, uid, False, w.in_command(act.formation), open_order=True)
+    p = M.plan(w, uid, False, in_command(w, act.formation), open_order=True)
     assert not isinstance(p, str)
-    reach = reachable(w.hexmap, w.movement_table(), p.start, p.rules)
+    reach = reachable(w.hexmap, movement_table(w), p.start, p.rules)
     spots: dict[str, tuple[tuple[str, ...], int]] = {}
     if fits(w, p.start, [uid]):
         spots[p.start] = ((p.start,), 0)
@@ -147,7 +148,7 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
         g.reject(why[0], why[1])
     unit = g.state.units[uid]
     assert g.state.activation is not None
-    p = M.plan(w, uid, False, w.in_command(g.state.activation.formation), open_order=True)
+    p = M.plan(w, uid, False, in_command(w, g.state.activation.formation), open_order=True)
     assert not isinstance(p, str)
     side = unit.side
     enemy_here = [u for u in w.units_at(target) if w.state.units[u].side != side] if target in w.hexmap.grid.hexes() else []
@@ -282,7 +283,7 @@ def fall_back_hexes(w: World, data: dict[str, Any]) -> list[str]:
             continue
         if w.grid.distance(n, target) <= w.grid.distance(here, target):
             continue
-        cost = step_cost(w.hexmap, w.movement_table(), here, n, unit.arm)
+        cost = step_cost(w.hexmap, movement_table(w), here, n, unit.arm)
         if cost.prohibited:
             continue
         if cost.all_points and data["left"] < data["budget"]:
@@ -340,9 +341,9 @@ def fatigue_tests_at_movement(g: Game) -> None:
     if EXHAUSTION not in g.state.options or g.state.activation is None:
         return
     w = g.world()
-    ic = w.in_command(g.state.activation.formation)
+    ic = in_command(w, g.state.activation.formation)
     units = [u for u in sorted(g.state.units) if g.state.units[u].open_order == "F" and g.state.units[u].where == "map"
-             and w.acts_now(u) and w.order_of(u, ic) in ("advance", "attack")]
+             and acts_now(w, u) and order_of(w, u, ic) in ("advance", "attack")]
     if units:
         fatigue_test(g, units)
 

@@ -24,9 +24,10 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items, ruleset_interpretations
-from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, world_of
 from arbitro.adjudicator.arrivano.victory import automatic_now
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.arrivano.world import acts_now, in_command, new_sightings, order_of
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import activation, assault, sequence, sight
@@ -145,7 +146,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     def world(self, state: P.ArrivanoState) -> World:
         data = self.on(state).data
-        return World(state, data.scenarios[state.scenario], data.tables)
+        return world_of(state, data.scenarios[state.scenario], data.tables)
 
     def start(self, ctx: Decision[P.ArrivanoState]) -> None:
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
@@ -190,7 +191,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                 g.emit(found)
         w = g.world()
         for seat in w.sides:
-            new = w.new_sightings(seat)
+            new = new_sightings(w, seat)
             if new:
                 g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(ARRIVANO.FOG)))
 
@@ -310,7 +311,7 @@ def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
     assert act is not None
     if w.state.formations[act.formation].side != seat:
         return []
-    ic = w.in_command(act.formation)
+    ic = in_command(w, act.formation)
     out: list[dict[str, Any]] = []
     for uid in sorted(w.state.units):
         unit = w.state.units[uid]
@@ -348,10 +349,10 @@ def attack_obligation(w: World) -> str | None:
     """arrivano §5.1.2, §12.2: Attack-order units in EZoC must attack enemies not yet attacked this segment."""
     act = w.state.activation
     assert act is not None
-    ic = w.in_command(act.formation)
+    ic = in_command(w, act.formation)
     side = w.state.formations[act.formation].side
     for u in w.units_of(side):
-        if D.may_attack(w, u, act.formation, ic) and w.order_of(u, ic) == "attack" and D.required_targets(w, [u]):
+        if D.may_attack(w, u, act.formation, ic) and order_of(w, u, ic) == "attack" and D.required_targets(w, [u]):
             return "Attack-order units in an enemy zone of control must attack"
     return None
 
@@ -441,7 +442,7 @@ def combat_owed(w: World, seat: str) -> tuple[Any, str] | None:
 
 def end_combat(g: F.Game, seat: str) -> None:
     w = g.world()
-    T.remove_spent_markers(g, [u for u in sorted(g.state.units) if w.acts_now(u)])  # arrivano §16.3.4
+    T.remove_spent_markers(g, [u for u in sorted(g.state.units) if acts_now(w, u)])  # arrivano §16.3.4
     AC.end_activation(g)
 
 

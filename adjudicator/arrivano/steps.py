@@ -28,7 +28,7 @@ from arbitro.adjudicator.arrivano.flow import (
     stack_test,
 )
 from arbitro.adjudicator.arrivano.turn import return_hexes, rout_moves
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination

@@ -11,7 +11,7 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import ARRIVANO_SCORING
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import chief_orders, reinforcements, sequence, victory
 from arbitro.events import arrivano as ev
 

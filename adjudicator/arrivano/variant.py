@@ -1,16 +1,20 @@
 """Arrivano i Francesi! as a variant of the Para Bellum kernel (adjudicator/parabellum/variant.py): its values
-and hook overrides, each with its citation."""
+and hook overrides, each with its citation, and its World (`world_of`: the kernel's, asking this variant)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import ClassVar, Literal
 
+from arbitro.adjudicator.arrivano import world as own
+from arbitro.adjudicator.arrivano.data_model import ScenarioData, Tables
+from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.parabellum import retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.projections.arrivano import ArrivanoState
 
 
 class ArrivanoVariant(Variant):
@@ -118,7 +122,57 @@ class ArrivanoVariant(Variant):
             return {"cancelled": "cancelled", "automatic_ae": "Ae"}.get(reading("below_1_5_after_tests"))
         return None
 
+    def sight_blocking_terrains(self, reading: Reading) -> frozenset[str]:
+        """arrivano §10.3 over the list of §11.3.1 (interpretation `wheat_blocks_los`): `true`, wheat blocks a line
+        of sight too (D17)."""
+        return frozenset({"grano"}) if reading("wheat_blocks_los") == "true" else frozenset()
+
+    def out_of_command(self, w: World, u: str) -> bool:
+        """arrivano §5.3 with §4.4: a unit of the activated group on the map, out of its formation's command as the
+        position stands (D8)."""
+        unit = w.state.units[u]
+        if unit.where != "map" or not own.acts_now(w, u):
+            return False
+        return u not in w.cached(("in_command", unit.formation), lambda: own.in_command(w, unit.formation))
+
+    def ordered_otherwise(self, w: World, u: str) -> bool:
+        """arrivano: artillery chooses its order (§11), a column's unit obeys its column (§16.2.2), a failed fatigue
+        test gives Defence for the turn (§16.3.4), a march order in force Manoeuvre (§17.1.5) (D8)."""
+        state = own.state_of(w)
+        unit = state.units[u]
+        if unit.arm == "artillery" or own.column_of(w, u) is not None or unit.fatigue_defence_turn == state.turn:
+            return True
+        return any(state.march_orders.get(m.id) and u in m.units for m in w.scenario.march_orders)  # type: ignore[attr-defined]
+
+    def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]:
+        """arrivano §3.2: every unit starts in command; §15.4.1: a unit entered in this activation is in command (D2)."""
+        if w.state.first_turn:
+            return list(members)
+        act = w.state.activation
+        if act is not None and act.formation == formation:
+            return [u for u in members if act.starts.get(u) == ""]
+        return []
+
+    def relayed_by(self, w: World, officer: str, members: Sequence[str]) -> list[str]:
+        """arrivano §4.2, §4.6: the members in the officer's range; a cavalry officer's, cavalry and horse artillery
+        only (D3)."""
+        reach, cavalry = w.command_reach(officer), w.counters.leader(officer).cavalry
+        return [u for u in members if w.state.units[u].hex in reach and (not cavalry or own.cavalry_like(w, u))]
+
+    def test_efficiency_bonus(self, w: World, u: str) -> int:
+        """arrivano §17.2.7: the Campotenese weather's bonus to a side's units in Defence (the Neapolitans') (D29)."""
+        box = w.weather_box()
+        bonus = box.defence_efficiency_bonus.get(w.state.units[u].side, 0) if box is not None else 0
+        return bonus if bonus and own.order_of(w, u) == "defence" else 0
+
 
 ARRIVANO_VARIANT = ArrivanoVariant()
 # The book's section for each concept of the system, by its name: ARRIVANO.RETREAT is "arrivano §12.6".
 ARRIVANO: Rulebook = ARRIVANO_VARIANT.rules
+
+
+def world_of(state: ArrivanoState, s: ScenarioData, tables: Tables, position: Callable[[], int] | None = None) -> World:
+    """An Arrivano position read by the kernel's World: the scenario's data `s` (its digest keys the lines of sight
+    kept across positions, arrivano §11.3.1), the shared tables, the readings in force in the state."""
+    return World(state, s, s.scenario, s.map, tables.terrain, tables.orders, lambda name: in_force(state, name),
+                 position, s.weather, variant=ARRIVANO_VARIANT, crt=tables.crt, digest=s.digest)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import World
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import victory
 from arbitro.events.parabellum import GameEnded
 

@@ -81,7 +81,7 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
     fighting = [d for d in defenders if not w.is_artillery(d)]
     shift, _, _ = assault.terrain_effect(w, defenders_hexes, fighting, lambda u: unit_order(w, u) == "defence")
-    crt = assault.crt(CALDIERO_VARIANT, w.counters.crt)
+    crt = assault.crt(CALDIERO_VARIANT, w.crt)
     if dfn > 0 and assault.declared_odds(CALDIERO_VARIANT, crt, att, dfn, shift, w.reading).below_minimum and not \
             CALDIERO_VARIANT.below_minimum_declarable([unit_order(w, u) for u in attackers], w.reading):  # D24
         terrain = f" with the terrain's {shift} column(s) left" if shift and w.reading("below_1_5_declared_on") == "after_terrain" else ""

@@ -83,7 +83,7 @@ class Env:
 def world_of(state: CaldieroState, env: Env, reading: Any, position: Callable[[], int] | None = None) -> World:
     data = env.data
     return World(state, data, data.scenario, env.hexmap, data.terrain, data.orders, reading, position, data.weather,
-                 variant=CALDIERO_VARIANT)
+                 variant=CALDIERO_VARIANT, crt=data.crt)
 
 
 class Act:

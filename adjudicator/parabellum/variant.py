@@ -181,6 +181,40 @@ class Variant:
         cite. Neutral reading (arrivano has no such hex): None."""
         return None
 
+    def sight_blocking_terrains(self, reading: Reading) -> frozenset[str]:
+        """D17, caldiero §11.3.1 / arrivano §10.3 with §11.3.1: the terrains that block a line of sight besides those
+        the terrain table marks (`blocks_los`), by a reading (arrivano's wheat, interpretation `wheat_blocks_los`).
+        Neutral reading: none."""
+        return frozenset()
+
+    def out_of_command(self, w: World, u: str) -> bool:
+        """D8, caldiero §5.3 / arrivano §5.3 with §4.4: whether a unit of the activated group is out of command, as its
+        book judges it. Neutral reading (caldiero's): as found when the formation was activated, recorded by the
+        activation."""
+        act = w.state.activation
+        return act is not None and u in act.out_of_command
+
+    def ordered_otherwise(self, w: World, u: str) -> bool:
+        """D8, caldiero §5.3 / arrivano §11, §16.2.2, §16.3.4, §17.1.5: whether another rule of the book gives the
+        unit its order, so that being out of command does not hold it to Defence. Neutral reading: none does."""
+        return False
+
+    def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]:
+        """D2, caldiero §3.2 / arrivano §3.2, §15.4.1: the formation's `members` in command whatever the range.
+        Neutral reading (caldiero's): none."""
+        return []
+
+    def relayed_by(self, w: World, officer: str, members: Sequence[str]) -> list[str]:
+        """D3, caldiero §4 (no officers) / arrivano §4.2, §4.6: the `members` an officer who relays command reaches.
+        Neutral reading (caldiero's): none."""
+        return []
+
+    def test_efficiency_bonus(self, w: World, u: str) -> int:
+        """D29, caldiero §17.1 / arrivano §17.2.7: what the weather adds to a unit's efficiency value in a test
+        (Campotenese: a bonus to a side's units under Defence). Neutral reading (caldiero's weather adds none):
+        nothing."""
+        return 0
+
     def unoccupied_objective_holder(self, reading: Reading) -> str | None:
         """D33, caldiero §18 / arrivano §17.1.8, §17.2.12 (interpretation `vp_control`): who holds an objective hex no
         combat unit occupies at the end. Neutral reading (`occupied_at_end`, the default of both): nobody."""

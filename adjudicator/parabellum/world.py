@@ -2,8 +2,9 @@
 
 A kernel rule takes a `World` and asks only what is declared here. `World` answers every question from the state,
 the game's counters and its readings, the same way in both books; where the books differ it asks the game's
-Variant (parabellum/variant.py: `Answers` below is what it asks), the one hook mechanism, and adjudicator/arrivano/world.py
-still overrides the answers it has not moved there. A World is one position: it is made
+Variant (parabellum/variant.py: `Answers` below is what it asks), the one hook mechanism; no game subclasses it.
+What only one game's procedures ask of a position are that game's functions of a World (adjudicator/caldiero/
+map_rules.py, ground.py; adjudicator/arrivano/world.py). A World is one position: it is made
 afresh after every event, so what it works out (the units in each hex, enemy zones of control, command reach) is
 worked out once and kept (`cached`) as long as the World. The costly answers that outlive a position (a unit's
 movement search, what a hex sees) are kept by the rule that works them out, under a key of what they read
@@ -19,12 +20,13 @@ from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.sight import line_of_sight
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum.data import (FindsCounters, HexsideEffect, OrdersTable, ScenarioFile, StackPattern,
+from arbitro.adjudicator.parabellum.data import (CombatTable, FindsCounters, HexsideEffect, OrdersTable, ScenarioFile, StackPattern,
                                                   TerrainEffect, TerrainTable, WeatherBox, WeatherTrack)
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
 T = TypeVar("T")
+_LINES = Memo(1 << 18)  # lines of sight kept across positions where units never block: per data, reading and pair
 _NO_ZOC = Memo(64)
 _REACHES = Memo(1024)
 """Command reaches kept across positions (issue 15): a reach reads only the commander's hex and range, the hexes his
@@ -44,6 +46,18 @@ class Answers(Protocol):
     units_block_sight: ClassVar[bool]  # D18, §11.3.1 in both
 
     def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None: ...  # D30, caldiero §9.2.1
+
+    def sight_blocking_terrains(self, reading: Callable[[str], str]) -> frozenset[str]: ...  # D17, arrivano §10.3
+
+    def out_of_command(self, w: World, u: str) -> bool: ...  # D8, §5.3 in both
+
+    def ordered_otherwise(self, w: World, u: str) -> bool: ...  # D8, arrivano §11, §16, §17.1.5
+
+    def commanded_anyway(self, w: World, formation: str, members: Sequence[str]) -> list[str]: ...  # D2
+
+    def relayed_by(self, w: World, officer: str, members: Sequence[str]) -> list[str]: ...  # D3, arrivano §4.6
+
+    def test_efficiency_bonus(self, w: World, u: str) -> int: ...  # D29, arrivano §17.2.7
 
 
 def clear_line(variant: Answers, grid: Grid, a: str, b: str, elevation: Callable[[str], int],
@@ -65,17 +79,19 @@ class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
     `counters`: the order of battle; `scenario`: the scenario file (its seats are the two sides); `hexmap` and
     `terrain`: the map and the terrain effects table, the ground; `orders`: what each order permits (both §5.1);
-    `weather`: the weather track (None: the scenario has none); `variant`: the game's answers where the books differ
-(`Answers`); `reading(name)`: the reading of an interpretation in force; `position()`: a
+    `weather`: the weather track (None: the scenario has none); `crt`: the combat results table (both §12.4);
+`variant`: the game's answers where the books differ (`Answers`); `digest`: the content hash of the data, under
+which answers that outlive a position are kept (None: none kept); `reading(name)`: the reading of an
+interpretation in force; `position()`: a
     count that moves with every event folded into the state while the World lives (a procedure's events so far),
     so that what was worked out is worked out again after one (None: the state does not change under the World)."""
 
     def __init__(self, state: Any, counters: FindsCounters, scenario: ScenarioFile, hexmap: HexMap,
                  terrain: TerrainTable, orders: OrdersTable, reading: Callable[[str], str],
                  position: Callable[[], int] | None = None, weather: WeatherTrack | None = None, *,
-                 variant: Answers) -> None:
+                 variant: Answers, crt: CombatTable, digest: str | None = None) -> None:
         self.state: SystemState = state
-        self.variant = variant
+        self.variant, self.crt, self.digest = variant, crt, digest
         self.counters, self.scenario, self.hexmap, self.terrain_table = counters, scenario, hexmap, terrain
         self.orders = orders
         self.weather = weather
@@ -107,8 +123,14 @@ class World:
     def elevation(self, h: str) -> int:  # its level (caldiero's table: climbing; §11.3.1 in both: sight)
         return self.hexmap.hex(h).elevation
 
-    def blocks_sight(self, h: str) -> bool:  # blocking terrain (caldiero §11.3.1, arrivano §11.3.1)
-        return any(t.blocks_los for t in self.terrains(h))
+    def blocks_sight(self, h: str) -> bool:
+        """Blocking terrain (caldiero §11.3.1, arrivano §11.3.1): the table's, and the terrains the variant adds by a
+        reading (arrivano §10.3's wheat, interpretation `wheat_blocks_los`)."""
+        more = self._more_blocking()
+        return any(t.blocks_los for t in self.terrains(h)) or (bool(more) and not more.isdisjoint(self.hexmap.hex(h).terrains))
+
+    def _more_blocking(self) -> frozenset[str]:
+        return self.cached(("sight blocking terrains",), lambda: self.variant.sight_blocking_terrains(self.reading))
 
     def may_stay(self, h: str) -> bool:  # units there may stay put whatever their order (caldiero §10.1, §10.5.2; arrivano §10.1)
         return any(t.may_stay for t in self.terrains(h))
@@ -204,8 +226,8 @@ class World:
     def efficiency(self, u: str) -> int:  # its efficiency value (both §13.1)
         return self.counters.unit(u).efficiency
 
-    def test_efficiency(self, u: str) -> int:  # the value a test reads (arrivano §17.2.7 adds a weather bonus)
-        return self.efficiency(u)
+    def test_efficiency(self, u: str) -> int:  # the value a test reads (the variant's bonus: arrivano §17.2.7 weather)
+        return self.efficiency(u) + self.variant.test_efficiency_bonus(self, u)
 
     def is_artillery(self, u: str) -> bool:
         return self.state.units[u].arm == "artillery"
@@ -294,15 +316,15 @@ class World:
     def attacked_this_turn(self, u: str) -> bool:  # it attacked in this turn already (both §12.2.3)
         return self.state.units[u].attacked_turn == self.state.turn
 
-    def attacked_hexes(self) -> Collection[str]:
-        """The hexes attacked in this combat segment (both §12.2.3), as the activation records them (caldiero;
-        arrivano keeps them in its state)."""
-        act = self.state.activation
-        return act.attacked_hexes if act is not None else []
+    def attacked_hexes(self) -> Collection[str]:  # the hexes attacked in this combat segment (both §12.2.3)
+        return self.state.hexes_attacked()
 
     # --- bombardment (parabellum/bombardment.py) ---------------------------------------------------------
-    def artillery_range(self, u: str) -> int:  # its counter's range (both §11.2); arrivano §17.2.6: a redoubt battery any hex in sight
-        return self.counters.unit(u).range or 0
+    def artillery_range(self, u: str) -> int:
+        """Its counter's range (both §11.2); a redoubt battery's (a counter's `redoubt_battery`), any hex in sight
+        (arrivano §17.2.6)."""
+        data = self.counters.unit(u)
+        return self.sight_range() if data.redoubt_battery else (data.range or 0)
 
     def weather_range_cap(self) -> int | None:  # the weather's limit to every range (caldiero §17.1.1, arrivano §17.2.7); None: none
         box = self.weather_box()
@@ -312,23 +334,34 @@ class World:
         box = self.weather_box()
         return box is None or box.artillery_fires
 
-    def charging(self, u: str) -> bool:  # it bears a Charge marker (caldiero §20.2; arrivano §14.2 keeps the hex charged)
-        return self.state.units[u].charging
+    def charging(self, u: str) -> bool:  # it bears a Charge marker (caldiero §20.2, arrivano §14.2)
+        return self.state.charging(u)
 
-    def charge_target(self, u: str) -> str | None:  # the hex it charged, when the state records it (arrivano)
-        return None
+    def charge_target(self, u: str) -> str | None:  # the hex it charged, when the state records it (arrivano §14.2)
+        return self.state.charge_target(u)
 
     # --- line of sight (parabellum/sight.py) ------------------------------------------------------------
     def clear_line(self, a: str, b: str) -> bool:
         """Nothing between a and b blocks the line (`clear_line`): blocking terrain, ground higher than both ends,
-        units where the variant says they block (caldiero §11.3.1)."""
+        units where the variant says they block (caldiero §11.3.1). Where no unit blocks (arrivano §11.3.1) a line
+        is kept for every position under `lines_key`, traced from the lower hex (a line is clear both ways)."""
+        key = self.lines_key()
+        if key is None:
+            return self._traced(a, b)
+        a, b = (a, b) if a <= b else (b, a)
+        return _LINES.get((), (key, a, b), lambda: self._traced(a, b))
+
+    def _traced(self, a: str, b: str) -> bool:
         return clear_line(self.variant, self.grid, a, b, self.elevation, self.blocks_sight,
                           lambda h: bool(self.units_at(h)))
 
     def lines_key(self) -> object | None:
-        """What every `clear_line` answer depends on besides its two hexes, when that is not the position (the
-        game's data and readings: lines of sight may then be kept across positions); None: units block lines."""
-        return None
+        """What every `clear_line` answer depends on besides its two hexes, when that is not the position: the
+        content of the data (`digest`) and the terrains a reading makes block; None where units block lines
+        (caldiero §11.3.1) or nothing names the data."""
+        if self.variant.units_block_sight or self.digest is None:
+            return None
+        return self.digest, tuple(sorted(self._more_blocking()))
 
     def sight_range(self) -> int:  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
         return self.scenario.los_range
@@ -345,7 +378,7 @@ class World:
     # --- command (parabellum/command.py) -----------------------------------------------------------------
     # units in command whatever the range (arrivano §3.2 first turn, §15.4.1 entered in this activation)
     def commanded_anyway(self, formation: str, members: Sequence[str]) -> list[str]:
-        return []
+        return self.variant.commanded_anyway(self, formation, members)
 
     def held_to_defence(self, u: str) -> bool:
         """A unit of the activation under a Defence order only for being out of command (caldiero §5.3, arrivano §5.3:
@@ -362,13 +395,12 @@ class World:
             None, "defence")
 
     def out_of_command(self, u: str) -> bool:
-        """A unit of the activated group out of command, as its book judges it: when the formation is activated
-        (caldiero §5.3, recorded by the activation: the default) or as the position stands (arrivano §5.3 with §4.4)."""
-        act = self.state.activation
-        return act is not None and u in act.out_of_command
+        """A unit of the activated group out of command, as its book judges it (the variant's `out_of_command`: when
+        the formation is activated, caldiero §5.3; as the position stands, arrivano §5.3 with §4.4)."""
+        return self.variant.out_of_command(self, u)
 
     def ordered_otherwise(self, u: str) -> bool:  # its book gives it an order by another rule (arrivano: §11, §16, §17.1.5)
-        return False
+        return self.variant.ordered_otherwise(self, u)
 
     def command_range(self, leader: str) -> int:  # his range in hexes (caldiero §4.3, arrivano §4.4.1)
         value = self.counters.leader(leader).command_range
@@ -408,4 +440,4 @@ class World:
                 and self.leader_formation(l) == formation and self.state.leaders[l].where == "map"]
 
     def relayed_by(self, officer: str, members: Sequence[str]) -> list[str]:  # members in his range (arrivano §4.6)
-        return []
+        return self.variant.relayed_by(self, officer, members)

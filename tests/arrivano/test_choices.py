@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.arrivano.world import in_command, order_of
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
 
@@ -165,7 +166,7 @@ def officer_table(reading: str | None = None) -> Table:
     t = at_step(state, "W", "movement")
     if reading:
         t.rule({"officer_order_change": reading})
-    assert "6e-legere-i" not in world(t.state).in_command("W")
+    assert "6e-legere-i" not in in_command(world(t.state), "W")
     return t
 
 
@@ -177,7 +178,7 @@ def test_officer_order_change_efficiency_test_offers_any_order():
     t = officer_table()
     assert officer_offers(t) == ["advance", "attack", "manoeuvre"]
     t.send("france", {"type": "officer_order", "officer": "gency", "order": "manoeuvre"}, [6])  # natural 6 fails
-    assert world(t.state).order_of("6e-legere-i") == "defence" and officer_offers(t) == []
+    assert order_of(world(t.state), "6e-legere-i") == "defence" and officer_offers(t) == []
 
 
 def test_officer_order_change_formation_order_reading():
@@ -187,7 +188,7 @@ def test_officer_order_change_formation_order_reading():
         t.send("france", {"type": "officer_order", "officer": "gency", "order": "manoeuvre"}, [1])
     assert e.value.rule == "arrivano §3.1 B-4" and "formation_order" in str(e.value)
     t.send("france", {"type": "officer_order", "officer": "gency", "order": "attack"}, [1])
-    assert world(t.state).order_of("6e-legere-i") == "attack"
+    assert order_of(world(t.state), "6e-legere-i") == "attack"
 
 
 def test_officer_order_change_formation_order_in_defence_offers_nothing():

@@ -6,6 +6,7 @@ import msgspec
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.arrivano.turn import start_turn
+from arbitro.adjudicator.arrivano.world import order_of
 
 from tests.arrivano.harness import (
     RULESET,
@@ -208,7 +209,7 @@ def test_independent_columns_option():
     assert e.value.rule == "arrivano §16.2"
     t.send("france", {"type": "form_column", "officer": "gency", "units": ["6e-legere-i"], "order": "manoeuvre"})
     assert t.state.activation.column == "gency" and t.state.columns["gency"].order == "manoeuvre"
-    assert world(t.state).order_of("6e-legere-i") == "manoeuvre" and world(t.state).order_of("6e-legere-ii") == "defence"
+    assert order_of(world(t.state), "6e-legere-i") == "manoeuvre" and order_of(world(t.state), "6e-legere-ii") == "defence"
     t.send("france", {"type": "end_step"})
     movers = {c["unit"] for c in t.legal("france") if c["type"] == "move"}
     assert movers == {"6e-legere-i"}

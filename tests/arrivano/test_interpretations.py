@@ -24,6 +24,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.errors import IllegalCommand
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.adjudicator.arrivano.world import in_command, order_of
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, line, open_ground, position, village_attack_hexes, world
 
@@ -89,9 +90,9 @@ def test_officer_in_command_general_range_or_any_in_command():
     a, _, _, u1, off, _, u2 = line(X, n=7)
     state = position({"6e-legere-i": u1, "6e-legere-ii": u2}, leaders={"watrin": a, "gency": off})
     t = Table(state)
-    assert world(t.state).in_command("W") == {"6e-legere-i"}
+    assert in_command(world(t.state), "W") == {"6e-legere-i"}
     t.rule({"officer_in_command": "any_in_command"})
-    assert world(t.state).in_command("W") == {"6e-legere-i", "6e-legere-ii"}
+    assert in_command(world(t.state), "W") == {"6e-legere-i", "6e-legere-ii"}
 
 
 # --- dangling_4_3_2 (arrivano §4.4 "(vedi anche 4.3.2)") --------------------------------------------------------------
@@ -102,14 +103,14 @@ def dangling(reading: str | None) -> Table:
     state = position({"6e-legere-i": a[5], "ir18-i": "3914"}, leaders={"watrin": a[0], "lannes": a[3]},
                      orders={"W": "manoeuvre"})
     t = Table(state, interpretations={"dangling_4_3_2": reading} if reading else None)
-    assert "6e-legere-i" not in world(t.state).in_command("W")
+    assert "6e-legere-i" not in in_command(world(t.state), "W")
     t.send("france", {"type": "activate", "formation": "W"})
     return t
 
 
 def test_dangling_4_3_2_ignore_leaves_defence():
     t = dangling(None)
-    assert t.pending() is None and world(t.state).order_of("6e-legere-i") == "defence"
+    assert t.pending() is None and order_of(world(t.state), "6e-legere-i") == "defence"
 
 
 def test_dangling_4_3_2_caldiero_4_3_1_lets_the_owner_choose():
@@ -117,7 +118,7 @@ def test_dangling_4_3_2_caldiero_4_3_1_lets_the_owner_choose():
     pending = t.pending()
     assert pending.kind == "free_order" and pending.seat == "france" and len(pending.options) == 4
     t.send("france", {"type": "free_order", "order": "attack"})
-    assert world(t.state).order_of("6e-legere-i") == "attack"
+    assert order_of(world(t.state), "6e-legere-i") == "attack"
     assert t.of(ev.FreeOrderChosen)[-1].rule == "arrivano §4.4"
 
 
@@ -408,7 +409,7 @@ def test_road_cost_scope_all_movement_or_column_only():
     state = position({unit.id: h}, scenario="campotenese", weather=1, orders={unit.formation: "manoeuvre"})
     t = at_step(state, unit.formation, "movement")
     w = world(t.state)
-    ic = w.in_command(unit.formation) | {unit.id}
+    ic = in_command(w, unit.formation) | {unit.id}
     along_roads = set(M.destinations(w, unit.id, False, ic))
     t.rule({"road_cost_scope": "march_column_only"})
     w = world(t.state)

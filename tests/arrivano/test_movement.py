@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.arrivano.world import in_command
 
 from tests.arrivano.harness import RULESET, at_step, ev, open_ground, position, world
 
@@ -71,7 +72,7 @@ def test_a_unit_in_an_enemy_zoc_leaves_it_only_under_defence(order):
     state = position({"6e-legere-i": "1306", "ir18-i": "1305"}, leaders={"watrin": "1306"}, orders={"W": order})
     t = at_step(state, "W", "movement")
     assert GRID.is_adjacent("1306", "1305") and not GRID.is_adjacent("1307", "1305")
-    assert "6e-legere-i" in world(t.state).in_command("W")
+    assert "6e-legere-i" in in_command(world(t.state), "W")
     with pytest.raises(IllegalCommand) as e:
         move(t, "6e-legere-i", "1307")
     assert e.value.rule == "arrivano §8.1" and "1306" in str(e.value)

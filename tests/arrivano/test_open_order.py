@@ -12,6 +12,7 @@ import pytest
 from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.errors import ArbitroError, IllegalCommand
 from arbitro.projections.arrivano import Frame
+from arbitro.adjudicator.arrivano.world import order_of
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
 
@@ -376,7 +377,7 @@ def test_fatigued_unit_failing_its_test_takes_defence():
     fire(t, dice=[6])
     assert [(e.test, e.passed) for e in t.of(ev.OpenOrderTested)] == [("fatigue", False)]
     assert not t.of(ev.InfantryFired) and t.state.units["6e-legere-i"].hex == X
-    assert world(t.state).order_of("6e-legere-i") == "defence"
+    assert order_of(world(t.state), "6e-legere-i") == "defence"
     with pytest.raises(IllegalCommand) as e:
         fire(t)
     assert e.value.rule == "arrivano §16.3.4"
@@ -388,7 +389,7 @@ def test_fatigued_units_under_advance_test_as_movement_begins(die, passed):
     t.send("france", {"type": "end_step"}, dice=[die])
     assert [(e.unit, e.test, e.passed) for e in t.of(ev.OpenOrderTested)] == [("6e-legere-i", "fatigue", passed)]
     assert t.state.units["6e-legere-i"].open_order == ("" if passed else "F")
-    assert world(t.state).order_of("6e-legere-i") == ("advance" if passed else "defence")
+    assert order_of(world(t.state), "6e-legere-i") == ("advance" if passed else "defence")
 
 
 # --- retreat of light troops before an assault (arrivano §16.3.5) ------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from arbitro.adjudicator.arrivano.turn import start_turn
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.arrivano.world import in_command, order_of
 
 from tests.arrivano.harness import (
     RULESET,
@@ -155,9 +156,9 @@ def test_out_of_command_units_have_defence():
     far = "3914"
     state = position({"6e-legere-i": far}, leaders={"watrin": X}, orders={"W": "attack"})
     w = world(state)
-    assert w.order_of("6e-legere-i") == "defence"  # §5.3
+    assert order_of(w, "6e-legere-i") == "defence"  # §5.3
     state.leaders["gency"].hex, state.leaders["gency"].where = GRID.neighbour(X, 1), "map"
-    assert "6e-legere-i" not in w.in_command("W")
+    assert "6e-legere-i" not in in_command(w, "W")
 
 
 def test_officer_extends_command():
@@ -165,9 +166,9 @@ def test_officer_extends_command():
     spot = GRID.neighbour(GRID.neighbour(GRID.neighbour(X, 1), 1), 1)  # three hexes from the general
     beyond = GRID.neighbour(GRID.neighbour(spot, 1), 1)  # five hexes: out of Watrin's range 3
     state = position({"6e-legere-i": beyond}, leaders={"watrin": X, "gency": spot})
-    assert "6e-legere-i" in world(state).in_command("W")
+    assert "6e-legere-i" in in_command(world(state), "W")
     state.leaders["gency"].where = "offmap"
-    assert "6e-legere-i" not in world(state).in_command("W")
+    assert "6e-legere-i" not in in_command(world(state), "W")
 
 
 def test_end_phase_turns_artillery_back_and_starts_the_next_turn():
@@ -187,14 +188,14 @@ def test_officer_stacked_with_out_of_command_units_may_change_their_order():
     """arrivano §3.1 B-4 (D8; interpretation officer_order_change: efficiency_test)."""
     far = "3914"
     state = position({"6e-legere-i": far, "ir18-i": "0801"}, leaders={"watrin": X, "gency": far}, orders={"W": "attack"})
-    assert world(state).order_of("6e-legere-i") == "defence" or "6e-legere-i" in world(state).in_command("W")
+    assert order_of(world(state), "6e-legere-i") == "defence" or "6e-legere-i" in in_command(world(state), "W")
     state.leaders["gency"].hex = far
     t = at_step(state, "W", "movement")
     w = world(t.state)
-    assert "6e-legere-i" not in w.in_command("W"), "the set-up must leave the unit out of its general's range"
+    assert "6e-legere-i" not in in_command(w, "W"), "the set-up must leave the unit out of its general's range"
     assert {"type": "officer_order", "officer": "gency", "order": "attack"} in t.legal("france")
     t.send("france", {"type": "officer_order", "officer": "gency", "order": "attack"}, [2])
-    assert world(t.state).order_of("6e-legere-i") == "attack"
+    assert order_of(world(t.state), "6e-legere-i") == "attack"
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "officer_order", "officer": "gency", "order": "advance"}, [2])
     assert e.value.rule == "arrivano §3.1 B-4"

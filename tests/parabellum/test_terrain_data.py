@@ -13,7 +13,7 @@ from pathlib import Path
 
 from arbitro.adjudicator.arrivano.retreats import stop_reason
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.world import World as ArrivanoWorld
+from arbitro.adjudicator.arrivano.variant import world_of as arrivano_world
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero.flow import world_of
 from arbitro.adjudicator.parabellum.data import TerrainTable
@@ -31,7 +31,7 @@ STILL_NAMED = {
     ("caldiero/system_movement.py", "strada_minore"): "the same",
     ("caldiero/system_assault.py", "canale"): "the canal's modifier read from its entry (k-assault's module)",
     ("arrivano/data_loader.py", "ridotta"): "a scenario's redoubt checked to stand on a redoubt hex of its map",
-    ("arrivano/world.py", "grano"): "wheat blocking sight by the wheat_blocks_los reading (line of sight)",
+    ("arrivano/variant.py", "grano"): "wheat blocking sight by the wheat_blocks_los reading (line of sight)",
 }
 
 
@@ -101,7 +101,7 @@ def test_caldieros_canals_and_bridges_are_the_tables() -> None:
                    for a, b in sides)
 
 
-def _campotenese(change: dict[str, dict[str, object]] | None = None) -> ArrivanoWorld:
+def _campotenese(change: dict[str, dict[str, object]] | None = None) -> World:
     arrivano = ArrivanoRulesetImpl()
     scenario, tables = arrivano.data.scenarios["campotenese"], arrivano.data.tables
     if change is not None:
@@ -109,7 +109,7 @@ def _campotenese(change: dict[str, dict[str, object]] | None = None) -> Arrivano
         for name, fields in change.items():
             raw["terrain"][name].update(fields)
         tables = dataclasses.replace(tables, terrain=TerrainTable.model_validate(raw))
-    return ArrivanoWorld(arrivano.new_state("campotenese", ()), scenario, tables)
+    return arrivano_world(arrivano.new_state("campotenese", ()), scenario, tables)
 
 
 def test_arrivanos_rout_stops_and_order_counts_are_the_tables() -> None:

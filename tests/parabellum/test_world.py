@@ -9,7 +9,7 @@ import pydantic
 import pytest
 
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.world import World as ArrivanoWorld
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT, world_of as arrivano_world
 from arbitro.adjudicator.caldiero.system_procedure import world_of
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import json_path
@@ -37,6 +37,23 @@ def test_caldiero_plays_on_the_kernels_world_asking_its_variant() -> None:
     assert w.closed_to("france", "1012") is None and w.closed_to("austria", "1112") is None
     empty = CaldieroWorld(position({}), env.data, env.hexmap, lambda name: "")
     assert empty.clear_line("1516", "1518") and not w.clear_line("1516", "1518")  # the unit in 1517 between
+
+
+def test_arrivano_plays_on_the_kernels_world_asking_its_variant() -> None:
+    """Arrivano's World is the kernel's class too: units never block a line (arrivano §11.3.1, D18), so its lines
+    are kept under the data's content and the terrains its reading adds: wheat blocks only under
+    `wheat_blocks_los` (§10.3 over §11.3.1, the Variant's `sight_blocking_terrains`); no hex is closed (§9.2)."""
+    arrivano = ArrivanoRulesetImpl()
+    montebello = arrivano.data.scenarios["montebello"]
+    state = arrivano.new_state("montebello", ())
+    w = arrivano_world(state, montebello, arrivano.data.tables)
+    assert type(w) is World and w.variant is ARRIVANO_VARIANT and w.closed_to("austria", "1012") is None
+    wheat = next(h for h in w.grid.hexes() if "grano" in w.hexmap.hex(h).terrains)
+    assert not w.blocks_sight(wheat) and w.lines_key() == (montebello.digest, ())
+    state.interpretations = {"wheat_blocks_los": "true"}
+    blocked = arrivano_world(state, montebello, arrivano.data.tables)
+    assert blocked.blocks_sight(wheat) and blocked.lines_key() == (montebello.digest, ("grano",))
+    assert CaldieroWorld(position({}), None, None, lambda n: "").lines_key() is None  # caldiero §11.3.1: units block
 
 
 def test_a_world_keeps_what_it_works_out() -> None:
@@ -79,7 +96,7 @@ def _weather_worlds() -> list[tuple[int, World]]:
     for box in campotenese.weather.boxes:
         state = arrivano.new_state("campotenese", ())
         state.weather = box.box
-        out.append((box.box, ArrivanoWorld(state, campotenese, arrivano.data.tables)))
+        out.append((box.box, arrivano_world(state, campotenese, arrivano.data.tables)))
     return out
 
 
@@ -112,15 +129,14 @@ def test_one_weather_model_for_both_books() -> None:
     """D29: both games' tracks are the kernel's WeatherTrack (each adding how its weather changes), and the kernel's
     World alone reads the box in force: no game overrides `weather_box`; Montebello has no track, and Arrivano's
     weather 0 names no box."""
-    assert all("weather_box" not in vars(cls) for cls in (ArrivanoWorld,))
     assert isinstance(RULESET.env.data.weather, WeatherTrack)
     arrivano = ArrivanoRulesetImpl()
     assert isinstance(arrivano.data.scenarios["campotenese"].weather, WeatherTrack)
     montebello = arrivano.new_state("montebello", ())
-    assert ArrivanoWorld(montebello, arrivano.data.scenarios["montebello"], arrivano.data.tables).weather_box() is None
+    assert arrivano_world(montebello, arrivano.data.scenarios["montebello"], arrivano.data.tables).weather_box() is None
     campotenese = arrivano.new_state("campotenese", ())
     campotenese.weather = 0
-    assert ArrivanoWorld(campotenese, arrivano.data.scenarios["campotenese"], arrivano.data.tables).weather_box() is None
+    assert arrivano_world(campotenese, arrivano.data.scenarios["campotenese"], arrivano.data.tables).weather_box() is None
 
 
 def test_every_problem_of_a_weather_track_is_reported_at_once() -> None:
@@ -149,7 +165,7 @@ def _ground_worlds() -> list[World]:
     arrivano = ArrivanoRulesetImpl()
     campotenese = arrivano.data.scenarios["campotenese"]
     return [CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.hexmap, lambda name: ""),
-            ArrivanoWorld(arrivano.new_state("campotenese", ()), campotenese, arrivano.data.tables)]
+            arrivano_world(arrivano.new_state("campotenese", ()), campotenese, arrivano.data.tables)]
 
 
 @pytest.mark.parametrize("w", _ground_worlds(), ids=["caldiero", "arrivano"])
@@ -183,7 +199,7 @@ def _command_worlds() -> list[World]:
     arrivano = ArrivanoRulesetImpl()
     caldiero = position({"fr-18-ligne": "1515", "au-gyulai": "1517"}, leaders={"massena": "1516"})
     return [CaldieroWorld(caldiero, env.data, env.hexmap, lambda name: ""),
-            ArrivanoWorld(arrivano.new_state("campotenese", ()), arrivano.data.scenarios["campotenese"],
+            arrivano_world(arrivano.new_state("campotenese", ()), arrivano.data.scenarios["campotenese"],
                           arrivano.data.tables)]
 
 
@@ -192,7 +208,6 @@ def test_a_command_line_is_traced_by_one_rule_for_both_books(w: World) -> None:
     """caldiero §4.3.3 and arrivano §4.4.3 say the same ("non può essere tracciata attraverso Terreno intransitabile o
     unità nemiche"): the kernel's World alone answers where a line may step, from the terrain table and the units;
     no game overrides it. Caldiero's rivers bar it, and in both games a hex holding the enemy's units does."""
-    assert all("command_line_enters" not in vars(cls) for cls in (ArrivanoWorld,))
     hexsides = w.terrain_table.hexsides
     barred = {"river": 0, "enemy": 0}
     for side in w.sides:
@@ -242,7 +257,6 @@ def test_held_to_defence_is_one_rule_with_each_books_moment() -> None:
     game answers only when a unit is out of command (`out_of_command`) and what else gives it its order
     (`ordered_otherwise`). Caldiero's ice storm (§17.1.3 "Tutte le formazioni automaticamente assumono un ordine di
     Difesa") is its weather box's data, so the same unit is held in box 2 and not in box 3."""
-    assert all("held_to_defence" not in vars(cls) for cls in (ArrivanoWorld,))
     env = RULESET.env
     held = {}
     for box in (2, 3):
