@@ -36,7 +36,7 @@ from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.overrides import Layout
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, last_turn_problems, pieces_at_start
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
@@ -282,28 +282,20 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))
 
     def validate_position(self, state: P.ArrivanoState) -> list[str]:
-        problems = []
+        """Both books' checks (parabellum/ruleset.position_problems), then Arrivano's: the stacking limits (§7.1,
+        a scenario's own, §17.2.3) and the optional rules' requirements (§16)."""
         data = self.on(state).data
         if state.scenario not in data.scenarios:
             return [f"unknown scenario {state.scenario!r}"]
         s = data.scenarios[state.scenario]
-        hexes = set(s.map.hexes())
-        problems += last_turn_problems(state.turn, state.last_turn, s.scenario.turns)
-        for uid, unit in sorted(state.units.items()):
-            if uid not in {u.id for u in s.oob.units}:
-                problems.append(f"unit {uid} is not in the order of battle")
-            elif unit.where == "map" and unit.hex not in hexes:
-                problems.append(f"unit {uid} is on hex {unit.hex}, not on the map")
         w = self.world(state)
+        problems = position_problems(w, s.oob, s.scenario.turns)
+        if not pieces_known(state, s.oob):
+            return problems
         for h, units in sorted(w.by_hex().items()):
-            if not fits(w, h, []):
+            if w.grid.contains(h) and not fits(w, h, []):
                 problems.append(f"hex {h} breaks the stacking limits ({ARRIVANO.STACKING}): {', '.join(units)}")
-        problems += self.option_problems(state.options)
-        if s.weather is None and state.weather != 0:
-            problems.append("weather must be 0 in a scenario without weather")
-        if s.weather is not None and not 1 <= state.weather <= 3:
-            problems.append("weather must be 1..3 at Campotenese (arrivano §17.2.7)")
-        return problems
+        return problems + self.option_problems(state.options)
 
 
 def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:

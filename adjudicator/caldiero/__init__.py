@@ -25,7 +25,7 @@ from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, last_turn_problems, pieces_at_start
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, interpretation_in_force
 from arbitro.events import caldiero as ev
@@ -264,43 +264,22 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return isinstance(event, ev.TurnEnded)
 
     def validate_position(self, state: P.CaldieroState) -> list[str]:
-        problems: list[str] = []
+        """Both books' checks (parabellum/ruleset.position_problems), then Caldiero's: its phases, Elan left (§16),
+        the Austrians' 10xx row (§9.2.1), the stacks at rest (§7.1)."""
         d = self.env_of(state).data
-        known = {u.id for u in d.oob.units}
-        if set(state.units) != known:
-            missing, extra = sorted(known - set(state.units)), sorted(set(state.units) - known)
-            problems.append(f"units must be exactly the order of battle (missing {missing}, unknown {extra})")
+        w = self.world(state)
+        problems = position_problems(w, d.oob, d.scenario.turns)
+        if not pieces_known(state, d.oob):
             return problems
-        if not 0 <= state.weather <= 3:
-            problems.append(f"weather must be 0..3, not {state.weather}")
         if state.phase not in ("setup", "command", "action", "over"):
             problems.append(f"phase must be setup, command, action or over, not {state.phase!r}")
-        if state.seat not in ("", *SEATS):
-            problems.append(f"seat must be france, austria or empty, not {state.seat!r}")
-        problems += last_turn_problems(state.turn, state.last_turn, d.scenario.turns)
         if not 0 <= state.elan_left <= d.scenario.elan_uses:
             problems.append(f"elan_left must be 0..{d.scenario.elan_uses} (caldiero §16), not {state.elan_left}")
-        if set(state.leaders) != {leader.id for leader in d.oob.leaders}:
-            problems.append("leaders must be exactly the order of battle's")
-        for f, fs in sorted(state.formations.items()):
-            if fs.order is not None and fs.order not in ("advance", "attack", "defence", "manoeuvre"):
-                problems.append(f"formation {f}: order {fs.order!r} is not one of advance, attack, defence, manoeuvre (caldiero §5.1)")
-        w = self.world(state)
-        by_hex: dict[str, list[str]] = {}
         for u, s in sorted(state.units.items()):
-            if s.where == "map":
-                if not w.grid.contains(s.hex):
-                    problems.append(f"unit {u} is on the map at {s.hex!r}, which is not a map hex")
-                    continue
-                by_hex.setdefault(s.hex, []).append(u)
-            if s.status not in ("good", "disordered", "routed"):
-                problems.append(f"unit {u}: status {s.status!r} is not good, disordered or routed")
-            if s.where == "map" and s.side == "austria" and s.hex and s.hex.startswith("10"):
+            if s.where == "map" and w.grid.contains(s.hex) and w.closed_to(s.side, s.hex):
                 problems.append(f"unit {u} at {s.hex}: Austrian units never enter the 10xx row (caldiero §9.2.1)")
-        for h, units in sorted(by_hex.items()):
-            sides = {state.units[u].side for u in units}
-            if len(sides) > 1:
-                problems.append(f"{h} holds units of both sides")
+        for h, units in sorted(w.by_hex().items()):
+            if not w.grid.contains(h) or len({state.units[u].side for u in units}) > 1:
                 continue
             # During the set-up, stacks are being arranged: the limits hold when a side ends its set-up
             # (flow.setup_problems, caldiero §7.1, §21), so a position saved mid-set-up is a legal position.

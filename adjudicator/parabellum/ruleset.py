@@ -15,6 +15,7 @@ from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder
+from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Ruleset
@@ -47,6 +48,45 @@ def last_turn_problems(turn: int, last_turn: int, turns: int) -> list[str]:
     if not 1 <= turn <= last_turn:
         return [f"turn {turn} is outside 1..{last_turn}"]
     return []
+
+
+def pieces_known(state: PB.SystemState, oob: OrderOfBattle) -> bool:
+    """The position's units are exactly the order of battle's (what every other check of a position reads)."""
+    return set(state.units) == {u.id for u in oob.units}
+
+
+def position_problems(w: World, oob: OrderOfBattle, turns: int) -> list[str]:
+    """What both books ask of any position (a position file, a fork, an umpire's ruling), every problem at once: the
+    units and commanders are the order of battle's (both §2; the units' alone, when they are not: nothing else can be
+    read), the clock within the scenario's turns, the seat one of the sides, the weather a box of the scenario's track
+    (caldiero §17, arrivano §17.2.7; 0 without one), each formation's order one of §5.1's, each unit's status one of
+    §15's, each unit on the map on a map hex, no hex holding both sides' units (§9.1.2 in both). A game adds its own
+    (`validate_position`)."""
+    state = w.state
+    known = {u.id for u in oob.units}
+    if not pieces_known(state, oob):
+        missing, extra = sorted(known - set(state.units)), sorted(set(state.units) - known)
+        return [f"units must be exactly the order of battle (missing {missing}, unknown {extra})"]
+    problems = last_turn_problems(state.turn, state.last_turn, turns)
+    if set(state.leaders) != {leader.id for leader in oob.leaders}:
+        problems.append("leaders must be exactly the order of battle's")
+    if state.seat not in ("", *w.sides):
+        problems.append(f"seat must be {', '.join(w.sides)} or empty, not {state.seat!r}")
+    boxes = sorted(b.box for b in w.weather.boxes) if w.weather is not None else [0]
+    if state.weather not in boxes:
+        problems.append(f"weather must be {boxes[0]}..{boxes[-1]}, a box of the scenario's weather track, not {state.weather}"
+                        if w.weather is not None else f"weather must be 0 in a scenario without weather, not {state.weather}")
+    for f, fs in sorted(state.formations.items()):
+        if fs.order is not None and fs.order not in ORDERS:
+            problems.append(f"formation {f}: order {fs.order!r} is not one of {', '.join(ORDERS)} (§5.1 in both books)")
+    for u, s in sorted(state.units.items()):
+        if s.where == "map" and not w.grid.contains(s.hex):
+            problems.append(f"unit {u} is on the map at {s.hex!r}, which is not a map hex")
+        if s.status not in PB.STATUSES:
+            problems.append(f"unit {u}: status {s.status!r} is not one of {', '.join(PB.STATUSES)}")
+    problems += [f"{h} holds units of both sides" for h, units in sorted(w.by_hex().items())
+                 if w.grid.contains(h) and len({state.units[u].side for u in units}) > 1]
+    return problems
 
 
 class ParaBellumRuleset(Ruleset[S]):

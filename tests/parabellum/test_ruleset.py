@@ -36,3 +36,40 @@ def test_the_shared_answers_read_each_game_s_state(variant: Variant) -> None:
     assert ruleset.is_irreversible(PiecesSighted(seat="france", pieces=(), rule="r"))
     assert not ruleset.is_irreversible(TurnBegan(turn=2, rule="r"))
     assert ruleset.data_files() == ruleset.folder.files() and all(p.suffix == ".json" for p in ruleset.data_files())
+
+
+SPOILS = [
+    ("a commander not of the order of battle", lambda s: s.leaders.pop(sorted(s.leaders)[0]),
+     "leaders must be exactly the order of battle's"),
+    ("a status of no book", lambda s: setattr(s.units[sorted(s.units)[0]], "status", "shaken"), "status 'shaken'"),
+    ("an order of no book", lambda s: setattr(s.formations[sorted(s.formations)[0]], "order", "charge"),
+     "order 'charge' is not one of advance, attack, defence, manoeuvre"),
+    ("a seat of neither side", lambda s: setattr(s, "seat", "prussia"), "seat must be"),
+    ("a weather box off the track", lambda s: setattr(s, "weather", 7), "weather must be"),
+    ("a unit off the grid", lambda s: (setattr(s.units[sorted(s.units)[0]], "hex", "9999"),
+                                      setattr(s.units[sorted(s.units)[0]], "where", "map")), "which is not a map hex"),
+    ("a unit missing", lambda s: s.units.pop(sorted(s.units)[0]), "units must be exactly the order of battle"),
+]
+
+
+def test_both_books_refuse_the_same_bad_positions(variant: Variant) -> None:
+    """parabellum/ruleset.position_problems: what both books ask of any position (a position file, a fork, a
+    ruling) is checked once for both games, each problem named (before this, Arrivano accepted a position with a
+    commander missing, a status or order of no book, a seat of neither side)."""
+    ruleset = RULESETS[variant.book]()
+    assert ruleset.validate_position(ruleset.new_state(SCENARIOS[variant.book], ())) == []
+    for what, spoil, problem in SPOILS:
+        state = ruleset.new_state(SCENARIOS[variant.book], ())
+        spoil(state)
+        problems = ruleset.validate_position(state)
+        assert any(problem in p for p in problems), (what, problems)
+
+
+def test_a_hex_of_both_sides_is_refused(variant: Variant) -> None:
+    """§9.1.2 in both: no hex ever holds both sides' units."""
+    ruleset = RULESETS[variant.book]()
+    state = ruleset.new_state(SCENARIOS[variant.book], ())
+    mine = next(u for u in sorted(state.units) if state.units[u].where == "map")
+    theirs = next(u for u in sorted(state.units) if state.units[u].side != state.units[mine].side)
+    state.units[theirs].hex, state.units[theirs].where = state.units[mine].hex, "map"
+    assert f"{state.units[mine].hex} holds units of both sides" in ruleset.validate_position(state)
