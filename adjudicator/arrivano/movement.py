@@ -10,7 +10,7 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test, worsen
 from arbitro.adjudicator.arrivano.turn import order_changes_barred
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, movement_table, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, costs_in_force, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
@@ -111,7 +111,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
     budget = w.counters.unit(uid).movement * 2
     start = unit.hex
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
-        budget = max(0, budget - entry_cost(movement_table(w), w.hexmap.terrain(start), unit.arm,
+        budget = max(0, budget - entry_cost(costs_in_force(w), w.hexmap.terrain(start), unit.arm,
                                             on_road=bool(w.hexmap.roads_at(start))))
     box = w.weather_box()
     enter = rules_o.enter_ezoc
@@ -163,7 +163,7 @@ def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | 
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, movement_table(w), p.mover, p.rules)
+    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, costs_in_force(w), p.mover, p.rules)
     out = {h: found.path(h) for h in ends(found, p.rules.can_end)}
     unit = w.state.units[uid]
     if unit.where == "waiting" and fits(w, unit.hex, [uid]):
@@ -203,7 +203,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     rules = MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
                       can_end=base.can_end, zoc=base.zoc, minimum_move=False,
                       may_step=lambda a, b: charge_permitted(w, b))
-    reach = reachable(w.hexmap, movement_table(w), p.start, rules)
+    reach = reachable(w.hexmap, costs_in_force(w), p.start, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)
@@ -211,7 +211,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
         for t in sorted(w.grid.neighbours(dest)):
             if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
                 continue
-            cost = step_cost(w.hexmap, movement_table(w), dest, t, unit.arm)
+            cost = step_cost(w.hexmap, costs_in_force(w), dest, t, unit.arm)
             if not cost.prohibited and not cost.all_points and spent + cost.half_points <= base.budget:
                 targets.append(t)
         if targets:
@@ -326,7 +326,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT)))
     data = g.s.unit(uid)
     if data.arm == "artillery":
-        spent = check_path(g.s.map, movement_table(w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
+        spent = check_path(g.s.map, costs_in_force(w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
             g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(ARRIVANO.ARTILLERY)))
     w = g.world()
@@ -383,7 +383,7 @@ def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
     (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
     le = w.state.leaders[lid]
     box = w.weather_box()
-    return commander_moves(ARRIVANO_VARIANT, w, le.side, hexmap=w.hexmap, table=movement_table(w), origin=le.hex,
+    return commander_moves(ARRIVANO_VARIANT, w, le.side, hexmap=w.hexmap, table=costs_in_force(w), origin=le.hex,
                            on_map=True, unit_class="leader", budget=w.scenario.commander_movement * 2,
                            one_hex=box is not None and box.move_one_hex_only)
 

@@ -24,9 +24,9 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items, ruleset_interpretations
-from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, world_of
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, arrivano_world
 from arbitro.adjudicator.arrivano.victory import automatic_now
-from arbitro.adjudicator.arrivano.world import acts_now, in_command, new_sightings, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, in_command, newly_sighted, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.errors import BadInput
@@ -146,7 +146,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
 
     def world(self, state: P.ArrivanoState) -> World:
         data = self.on(state).data
-        return world_of(state, data.scenarios[state.scenario], data.tables)
+        return arrivano_world(state, data.scenarios[state.scenario], data.tables)
 
     def start(self, ctx: Decision[P.ArrivanoState]) -> None:
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""
@@ -191,7 +191,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                 g.emit(found)
         w = g.world()
         for seat in w.sides:
-            new = new_sightings(w, seat)
+            new = newly_sighted(w, seat)
             if new:
                 g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(ARRIVANO.FOG)))
 

@@ -1,5 +1,5 @@
 """Arrivano i Francesi! as a variant of the Para Bellum kernel (adjudicator/parabellum/variant.py): its values
-and hook overrides, each with its citation, and its World (`world_of`: the kernel's, asking this variant)."""
+and hook overrides, each with its citation, and its World (`arrivano_world`: the kernel's, asking this variant)."""
 
 from __future__ import annotations
 
@@ -171,7 +171,7 @@ ARRIVANO_VARIANT = ArrivanoVariant()
 ARRIVANO: Rulebook = ARRIVANO_VARIANT.rules
 
 
-def world_of(state: ArrivanoState, s: ScenarioData, tables: Tables, position: Callable[[], int] | None = None) -> World:
+def arrivano_world(state: ArrivanoState, s: ScenarioData, tables: Tables, position: Callable[[], int] | None = None) -> World:
     """An Arrivano position read by the kernel's World: the scenario's data `s` (its digest keys the lines of sight
     kept across positions, arrivano §11.3.1), the shared tables, the readings in force in the state."""
     return World(state, s, s.scenario, s.map, tables.terrain, tables.orders, lambda name: in_force(state, name),

@@ -29,7 +29,7 @@ def state_of(w: World) -> ArrivanoState:
     return cast(ArrivanoState, w.state)
 
 
-def movement_table(w: World) -> MovementTable:
+def costs_in_force(w: World) -> MovementTable:
     """The movement costs in force: the scenario's, of the weather box at Campotenese (arrivano §17.2.8)."""
     table = w.counters.movement[w.state.weather if w.weather is not None else 0]  # type: ignore[attr-defined]
     if w.weather is not None and w.reading("road_cost_scope") == "march_column_only":
@@ -95,7 +95,7 @@ def cavalry_like(w: World, uid: str) -> bool:
 
 
 # --- line of sight -------------------------------------------------------------------------------------------
-def new_sightings(w: World, side: str) -> list[str]:
+def newly_sighted(w: World, side: str) -> list[str]:
     """The enemy units and leaders on the map in hexes `side` may examine that it had never examined (arrivano
     §11.3.2), in id order."""
     enemy, known = w.enemy(side), set(w.state.seen.get(side, []))

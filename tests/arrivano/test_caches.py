@@ -11,13 +11,13 @@ from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.data_model import ArrivanoData
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.variant import world_of
+from arbitro.adjudicator.arrivano.variant import arrivano_world
 from arbitro.adjudicator.parabellum.world import World
 
 
 def _world(data: ArrivanoData) -> World:
     state = ArrivanoRulesetImpl().new_state("montebello", ())
-    return world_of(state, data.scenarios["montebello"], data.tables)
+    return arrivano_world(state, data.scenarios["montebello"], data.tables)
 
 
 def _clear_terrain(tmp_path: Path) -> Path:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from arbitro.adjudicator.arrivano.retreats import stop_reason
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.variant import world_of as arrivano_world
+from arbitro.adjudicator.arrivano.variant import arrivano_world
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero.flow import world_of
 from arbitro.adjudicator.parabellum.data import TerrainTable

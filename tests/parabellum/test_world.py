@@ -9,7 +9,7 @@ import pydantic
 import pytest
 
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT, world_of as arrivano_world
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT, arrivano_world
 from arbitro.adjudicator.caldiero.system_procedure import world_of
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import json_path
