@@ -97,7 +97,6 @@ PHRASES: dict[str, str | tuple[str, ...]] = {
     "unit_advanced": "{unit} advances {path}",
     "units_advanced": "{units} advance to {to}",
     "unit_placed": "{unit} is placed at {hex}",
-    "unit_returned": "{unit} returns at {hex}",
     "leader_placed": "{leader} is placed at {hex}",
     "group_entered": "{group} enters at {hex}: {units}",
     "group_arrived": "{group} arrives at {zone}: {units}",

@@ -11,8 +11,9 @@ from typing import Any, Union
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
-    TurnBegan, UnitEliminated, UnitRetreated, UnitsAdvanced, WeatherChanged,
+    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon,
+    LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
+    TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
 
 
@@ -43,15 +44,6 @@ class OfficerOrderTried(Event, tag="officer_order_tried"):
     rule: str
 
 
-class FreeOrderChosen(Event, tag="free_order_chosen"):
-    """Interpretation dangling_4_3_2: caldiero_4_3_1 - out-of-command units in their commander in chief's range
-    when their formation is activated take the order their owner chooses, for this activation."""
-
-    units: list[str]
-    order: str
-    rule: str
-
-
 class HeadquartersActivated(Event, tag="headquarters_activated"):
     """Option §16.1: instead of a formation the side's HQ is activated; its chief then changes orders (§5.2)."""
 
@@ -67,22 +59,6 @@ class GroupEntered(Event, tag="group_entered"):
     group: str
     hex: str
     units: list[str]
-    rule: str
-
-
-class UnitMoved(Event, tag="unit_moved"):
-    unit: str
-    path: list[str]
-    column: bool
-    rule: str
-    charge: str | None = None  # the hex a charging cavalry will attack (arrivano §14.2)
-
-
-class UnitReturned(Event, tag="unit_returned"):
-    """A replacement comes back on its reduced side within one hex of its general (arrivano §12.8.2)."""
-
-    unit: str
-    hex: str
     rule: str
 
 
@@ -390,9 +366,9 @@ ASSAULT_KINDS: frozenset[str] = frozenset({
 
 
 ArrivanoEvent = Union[
-    StepBegan, TurnBegan, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, FreeOrderChosen, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
+    StepBegan, TurnBegan, ColumnFormed, ColumnDissolved, OrderChanged, OfficerOrderTried, UnitOrderSet, OrderChangeTried, InitiativeWon, FormationActivated, HeadquartersActivated,
     ActivationEnded,
-    LeaderPlaced, GroupEntered, UnitMoved, LeaderMoved, StatusChanged, UnitEliminated, UnitReturned,
+    LeaderPlaced, GroupEntered, UnitsMoved, LeaderMoved, StatusChanged, UnitEliminated, UnitPlaced,
     UnitRetreated, UnitExited, RoutStopped, UnitsAdvanced, ArtilleryFired, ArtilleryTurned, InfantryFired, OpenOrderMarked, OpenOrderTested,
     CounterChargeDeclared, AssaultDeclared, AssaultResolved, LeaderLost,
     FlagCaptured, MarchOrderEnded, WeatherChanged, PiecesSighted, GameEnded,
@@ -401,8 +377,7 @@ ArrivanoEvent = Union[
 # Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     **SHARED_PIECE_FIELDS,
-    ColumnFormed: ("units",), OfficerOrderTried: ("units",), FreeOrderChosen: ("units",), UnitMoved: ("unit",),
-    UnitReturned: ("unit",),
+    ColumnFormed: ("units",), OfficerOrderTried: ("units",),
     UnitExited: ("unit",), RoutStopped: ("unit",),
     CounterChargeDeclared: ("unit", "against"), ArtilleryTurned: ("units",), FlagCaptured: ("leader",),
     InfantryFired: ("unit",), OpenOrderMarked: ("unit",), OpenOrderTested: ("unit",),

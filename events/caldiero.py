@@ -9,18 +9,10 @@ from typing import Union
 
 from arbitro.events.core import Event, FrameContext
 from arbitro.events.parabellum import (
-    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon, LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
-    TurnBegan, UnitEliminated, UnitRetreated, UnitsAdvanced, WeatherChanged,
+    ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon,
+    LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
+    TurnBegan, UnitEliminated, UnitOrderSet, UnitPlaced, UnitRetreated, UnitsAdvanced, UnitsMoved, WeatherChanged,
 )
-
-
-class UnitPlaced(Event, tag="unit_placed"):
-    """Set-up placement or re-placement (caldiero §21), or a replacement returning (§12.8)."""
-
-    unit: str
-    hex: str
-    rule: str
-    reduced: bool = False
 
 
 class SetupEnded(Event, tag="setup_ended"):
@@ -33,22 +25,6 @@ class StepRecorded(Event, tag="step_recorded"):
 
     item: str
     rule: str
-
-
-class UnitOrderSet(Event, tag="unit_order_set"):
-    """The order one unit holds for this activation (out of command, §5.3.1/§4.3.1; reinforcements §15.4.2)."""
-
-    unit: str
-    order: str
-    rule: str
-
-
-class UnitsMoved(Event, tag="units_moved"):
-    units: tuple[str, ...]
-    path: tuple[str, ...]  # hexes entered, in order (the first is the entry hex for reinforcements)
-    rule: str
-    column: bool = False
-    cost_half: int = 0
 
 
 class DirectionReleased(Event, tag="direction_released"):

@@ -79,6 +79,43 @@ class LeaderLost(Event, tag="leader_lost"):
     rule: str
 
 
+class UnitPlaced(Event, tag="unit_placed"):
+    """A unit put on the map at `hex`: placed at set-up (caldiero §21), or a replacement coming back from the turn
+    track (caldiero §12.8; arrivano §12.8.2, within one hex of its general), on its reduced side (`reduced`; an
+    eliminated unit is on it already, both §12.8)."""
+
+    unit: str
+    hex: str
+    rule: str
+    reduced: bool = False
+
+
+class UnitOrderSet(Event, tag="unit_order_set"):
+    """The order `unit` acts under for this activation instead of its formation's: out of command and given one
+    (caldiero §5.3.1; in its commander in chief's range, caldiero §4.3.1, arrivano §4.4 "vedi anche 4.3.2" under the
+    reading dangling_4_3_2), or arriving (caldiero §15.4.2)."""
+
+    unit: str
+    order: str
+    rule: str
+
+
+class UnitsMoved(Event, tag="units_moved"):
+    """Units moved together along `path`: the hexes entered, in order, the start excluded (as a retreat's and a
+    commander's paths), so a unit coming onto the map enters its entry hex first (caldiero §15.4, arrivano §15.4);
+    empty when the move was spent where the unit stood (arrivano §5.1.3's failed test). `column`: in march column
+    (caldiero §9.3, arrivano §9.3); `cost_half`: the movement points it spent, in half points (caldiero §9.1,
+    arrivano §9.1); `charge`: the hex a charging cavalry will attack (arrivano §14.2; Caldiero's Charge marker,
+    caldiero §20.2, names no hex when placed: None)."""
+
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    rule: str
+    column: bool = False
+    cost_half: int = 0
+    charge: str | None = None
+
+
 class UnitRetreated(Event, tag="unit_retreated"):
     """A unit retreated along `path` (the hexes entered, in order): after an assault or a bombardment (caldiero
     §12.6, arrivano §12.6), a cavalry retreat (§14.1), a routed unit's move (arrivano §15.2)."""
@@ -86,8 +123,6 @@ class UnitRetreated(Event, tag="unit_retreated"):
     unit: str
     path: tuple[str, ...]
     rule: str
-
-
 
 
 class TurnBegan(Event, tag="turn_began"):
@@ -290,6 +325,7 @@ class PiecesSighted(Event, tag="pieces_sighted"):
 # Fog of war: the fields of the shared events that name pieces (one id each).
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),
+    UnitPlaced: ("unit",), UnitOrderSet: ("unit",), UnitsMoved: ("units",),
     StatusChanged: ("unit",), UnitEliminated: ("unit",), ArtilleryFired: ("artillery",),
     AssaultDeclared: ("attackers",), AssaultResolved: ("attackers", "defenders"), UnitsAdvanced: ("units", "leaders"),
 }

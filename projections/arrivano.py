@@ -110,10 +110,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                     if ok:
                         for uid in units:
                             state.activation.unit_orders[uid] = order
-            case ev.FreeOrderChosen(units=units, order=order):
-                if state.activation is not None:
-                    for uid in units:
-                        state.activation.unit_orders[uid] = order
             case ev.FormationActivated(formation=f, column=column):
                 state.activation = Activation(formation=f, column=column)
                 state.attacked_hexes, state.assault_hexes = [], []
@@ -133,14 +129,11 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                 state.entered_groups.append(g)
                 for uid in units:
                     state.units[uid].where, state.units[uid].hex = "waiting", h
-            case ev.UnitMoved(unit=uid, path=path, charge=charge):
-                unit = state.units[uid]
-                if charge is not None:
-                    state.charges[uid] = charge
-                if state.activation is not None and uid not in state.activation.starts:
-                    state.activation.starts[uid] = unit.hex if unit.where == "map" else ""
-                unit.hex, unit.where = path[-1], "map"
-                unit.moved_turn = unit.acted_turn = state.turn
+            case ev.UnitsMoved(units=units, charge=charge):
+                for uid in units:
+                    state.units[uid].acted_turn = state.turn  # no recovery this turn (arrivano §15.3)
+                    if charge is not None:
+                        state.charges[uid] = charge
             case ev.StatusChanged(unit=uid, status=status):
                 if status == "damaged":  # a redoubt battery flipped to its Damaged side (arrivano §17.2.6)
                     state.units[uid].damaged = True
@@ -149,9 +142,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
                 unit.art_moved = False
                 unit.open_order, unit.marker_turn = "", 0
                 _lose_step(state, unit.side)
-            case ev.UnitReturned(unit=uid, hex=h):
-                unit = state.units[uid]
-                unit.hex, unit.where, unit.status = h, "map", "good"
             case ev.UnitExited(unit=uid):
                 state.units[uid].where, state.units[uid].hex = "exited", ""
             case ev.ArtilleryFired(artillery=units):

@@ -53,11 +53,6 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
         first): total, unchecked."""
         state = self
         match event:
-            case ev.UnitPlaced(unit=u, hex=h, reduced=reduced):
-                unit = state.units[u]
-                unit.hex, unit.where = h, "map"
-                if reduced:
-                    unit.reduced = True
             case ev.SetupEnded():
                 pass
             case ev.StepBegan():
@@ -66,17 +61,10 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
                 state.step_done.append(item)
             case ev.FormationActivated():
                 _activate(state, event)
-            case ev.UnitOrderSet(unit=u, order=order):
-                if state.activation is not None:
-                    state.activation.unit_orders[u] = order
-            case ev.UnitsMoved(units=units, path=path):
+            case ev.UnitsMoved(units=units):
                 for u in units:
-                    unit = state.units[u]
-                    unit.hex, unit.where = path[-1], "map"
-                    if unit.arm == "artillery":
-                        unit.art_moved = True
-                if state.activation is not None:
-                    state.activation.moved.extend(u for u in units if u not in state.activation.moved)
+                    if state.units[u].arm == "artillery":
+                        state.units[u].art_moved = True  # caldiero §11.0: a gun that moves is flipped
             case ev.LeaderMoved(leader=leader):
                 state.leaders[leader].where = "map"  # a commander entering with his reinforcements (caldiero §15.4)
                 if state.activation is not None:

@@ -21,7 +21,7 @@ STATUS_BETTER: Final = {"routed": "disordered", "disordered": "good", "good": "g
 
 class UnitState(msgspec.Struct, kw_only=True):
     """What changes about a unit, one struct for both games (its counter's values stay in the data). The fields
-    after `attacked_turn` are what only one book tracks; in the other game they keep their defaults. What a seat's
+    after `moved_turn` are what only one book tracks; in the other game they keep their defaults. What a seat's
     view shows of a unit is its game's state's `unit_served`."""
 
     side: str
@@ -38,13 +38,13 @@ class UnitState(msgspec.Struct, kw_only=True):
     art_moved: bool = False  # artillery on its Moved side (caldiero §11.0, arrivano §11)
     return_turn: int = 0  # eliminated, to return: the turn it comes back (caldiero §12.8, arrivano §12.8)
     attacked_turn: int = 0  # the last turn it attacked: once a turn (caldiero §12.2.3, arrivano §12.2.3)
+    moved_turn: int = 0  # the last turn it moved (once an activation, caldiero §9.1; once a turn, arrivano §9)
     # caldiero's own
     activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, caldiero §15.4.3)
     attached: str | None = None  # reserve unit: the formation it joined this turn (caldiero §15.4.3)
     charging: bool = False  # Charge marker (caldiero §20.2)
     # arrivano's own
     damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
-    moved_turn: int = 0  # a unit moves once per turn (arrivano §9)
     acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)
     fired_turn: int = 0  # fired in open order: no assault in the following combat sub-phase (arrivano §16.3.1)
     open_order: str = ""  # physical exhaustion marker: "" | V | F (arrivano §16.3.4)
@@ -83,14 +83,17 @@ class Activation(msgspec.Struct, kw_only=True):
 
     formation: str
     order_tried: bool = False  # its general tried to change its order: once an activation (caldiero §5.2.2, arrivano §5.2.1)
-    # what caldiero keeps
-    units: list[str] = []  # every unit acting in this activation (incl. joined reserve, reinforcements)
-    out_of_command: list[str] = []  # caldiero §5.3: judged once, at the activation
     # the units acting under an order of their own, not their formation's, for this activation: out of command and
     # given one (caldiero §5.3.1, §4.3.1; arrivano §3.1 B-4, and the reading dangling_4_3_2), arriving (§15.4.2)
     unit_orders: dict[str, str] = {}
+    moved: list[str] = []  # the units that moved in this activation (caldiero §9.1, arrivano §9)
+    # each unit that moved, the hex it began its first move from ("": it came onto the map, caldiero §15.4, arrivano
+    # §15.4.1)
+    starts: dict[str, str] = {}
+    # what caldiero keeps
+    units: list[str] = []  # every unit acting in this activation (incl. joined reserve, reinforcements)
+    out_of_command: list[str] = []  # caldiero §5.3: judged once, at the activation
     ooc_tested: list[str] = []  # out-of-command units that already tried (caldiero §5.3.1)
-    moved: list[str] = []
     start_hex: dict[str, str] = {}  # every unit on the map at the activation, its hex then
     start_dist: dict[str, int] = {}  # its distance to the nearest enemy then (caldiero §5.1.1)
     leaders_moved: list[str] = []
@@ -101,7 +104,6 @@ class Activation(msgspec.Struct, kw_only=True):
     # what arrivano keeps
     column: str | None = None  # the independent column activated (arrivano §16.2), None: the formation
     officer_tries: list[str] = []  # officers who tried the B-4 order change (arrivano §3.1 B-4)
-    starts: dict[str, str] = {}  # each unit that moved, the hex it began from ("": it entered, arrivano §15.4.1)
     ezoc_tests: list[str] = []
 
 
@@ -190,6 +192,13 @@ def _fold_shared(state: SystemState, event: object) -> None:
         case pb.AssaultDeclared(attackers=attackers):
             for unit in attackers:
                 state.units[unit].attacked_turn = state.turn  # once a turn (caldiero §12.2.3, arrivano §12.2.3)
+        case pb.UnitsMoved(units=units, path=path):
+            _moved(state, units, path)
+        case pb.UnitPlaced(unit=unit, hex=h, reduced=reduced):
+            placed = state.units[unit]
+            placed.hex, placed.where, placed.reduced = h, "map", placed.reduced or reduced
+        case pb.UnitOrderSet(unit=unit, order=order) if state.activation is not None:
+            state.activation.unit_orders[unit] = order
         case pb.TurnBegan(turn=turn):
             state.turn, state.first_turn = turn, False
         case pb.StepBegan(phase=phase, step=step, seat=seat):
@@ -255,6 +264,44 @@ def others_sighting(event: object, seat: str) -> bool:
     return isinstance(event, pb.PiecesSighted) and event.seat != seat
 
 
+# Fog of war: the events that carry a route (a path of hexes entered, `route_start` the hex left), and of each the
+# fields that tell of the whole route, each with the value served in its place to a seat that may not examine all of
+# it (None: left out): what it cost (caldiero §9.1), whether it was walked in march column, on roads only (§9.3 in
+# both), a charge's target, through charge terrain (arrivano §14.2), and the rule cited (served as the movement's).
+MOVEMENT_RULE: Final = object()  # the place of the game's movement rule (caldiero §9, arrivano §9) in ROUTE_FIELDS
+ROUTE_FIELDS: Final[dict[type, dict[str, object]]] = {
+    pb.UnitsMoved: {"cost_half": None, "column": None, "charge": None, "rule": MOVEMENT_RULE},
+    pb.LeaderMoved: {}, pb.UnitRetreated: {},
+}
+
+
+def served_move(state: SystemState, event: object, data: dict[str, Any], seat: str,
+                unexaminable: Callable[[Iterable[str]], frozenset[str]], hidden: object,
+                movement_rule: str) -> dict[str, Any]:
+    """An event as `seat` under fog of war is served it, once its pieces may be named (caldiero §20.4, arrivano
+    §11.3.2): an enemy piece's move, retreat or commander's move as `served_route` serves it, from the hexes among
+    its route the seat may not examine (`unexaminable`); anything else, or the seat's own piece's, as it is. The
+    same code path for both games: `hidden` is the game's marker, `movement_rule` its movement's citation."""
+    if type(event) not in ROUTE_FIELDS or _mover_side(state, event) == seat:
+        return data
+    start = route_start(state, event)
+    whole = route_fields(type(event), movement_rule)
+    return served_route(data, unexaminable((start, *data["path"]) if start else data["path"]), hidden, whole, start)
+
+
+def route_fields(kind: type, movement_rule: str) -> dict[str, object]:
+    """Of an event carrying a route, the fields that tell of the whole route with the value served in their place
+    (`ROUTE_FIELDS`), the movement rule cited being the game's `movement_rule`."""
+    return {name: movement_rule if instead is MOVEMENT_RULE else instead for name, instead in ROUTE_FIELDS[kind].items()}
+
+
+def _mover_side(state: SystemState, event: object) -> str:
+    if isinstance(event, pb.LeaderMoved):
+        return state.leaders[event.leader].side
+    unit = event.units[0] if isinstance(event, pb.UnitsMoved) else event.unit  # type: ignore[attr-defined]
+    return state.units[unit].side
+
+
 def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object,
                  whole_route: Mapping[str, object] | None = None, start: str = "") -> dict[str, Any]:
     """A move or retreat of an enemy piece as a seat under fog of war is served it, written once for both games
@@ -270,7 +317,7 @@ def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object,
     map). Unless the seat may examine every hex of the route, its start included, those fields are served in
     their place, as they would tell of the part it may not examine."""
     path = served_path(data["path"], unseen)
-    if not path:
+    if not path and (data["path"] or not start or start in unseen):  # a move spent in place is seen where it stood
         return {"type": data["type"], "rule": data.get("rule", ""), "hidden": hidden}
     served = {**data, "path": path}
     if len(path) < len(data["path"]) or start in unseen:
@@ -284,6 +331,35 @@ def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object,
 def served_path(path: Iterable[str], unseen: frozenset[str]) -> list[str]:
     """Of a piece's path, the hexes a seat may examine (`unseen`: those it may not), in the order walked."""
     return [h for h in path if h not in unseen]
+
+
+def _moved(state: SystemState, units: Iterable[str], path: tuple[str, ...]) -> None:
+    """Units that moved (caldiero §9, arrivano §9): where each began its first move of the activation (`starts`, ""
+    for one that came onto the map: caldiero §15.4, arrivano §15.4.1) and that it moved in it (a unit moves once an
+    activation, caldiero §9.1; once a turn, arrivano §9), the turn it moved, and the hex it stands in (none entered:
+    its move was spent where it stood)."""
+    act = state.activation
+    for uid in units:
+        unit = state.units[uid]
+        if act is not None:
+            if uid not in act.starts:
+                act.starts[uid] = unit.hex if unit.where == "map" else ""
+            if uid not in act.moved:
+                act.moved.append(uid)
+        unit.moved_turn = state.turn
+        if path:
+            unit.hex, unit.where = path[-1], "map"
+
+
+def route_start(state: SystemState, event: object) -> str:
+    """The hex a move left, which its path does not hold (fog of war, `served_route`): where its first unit began
+    its first move of the activation, as a unit moves once an activation (caldiero §9.1) or once a turn (arrivano
+    §9); "" for a unit that came onto the map, and for the events whose served fields tell nothing more of the route
+    than its path."""
+    act = state.activation
+    if not isinstance(event, pb.UnitsMoved) or act is None:
+        return ""
+    return act.starts.get(event.units[0], "")
 
 
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:

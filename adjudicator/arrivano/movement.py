@@ -245,8 +245,15 @@ def charge(g: Game, uid: str, to: str, target: str) -> None:
     finish_charge(g, uid, list(path), target)
 
 
+def emit_move(g: Game, uid: str, walked: list[str], rule: Rule, column: bool = False, charge: str | None = None) -> None:
+    """The system's move event for one unit along `walked` (a movement search's path, its start first): the hexes
+    entered, so the start is left out unless the unit came onto the map there (its entry hex, arrivano §15.4)."""
+    entered = walked[1:] if g.state.units[uid].where == "map" else walked
+    g.emit(ev.UnitsMoved(units=(uid,), path=tuple(entered), rule=str(rule), column=column, charge=charge))
+
+
 def finish_charge(g: Game, uid: str, path: list[str], target: str | None) -> None:
-    g.emit(ev.UnitMoved(unit=uid, path=path, column=False, rule=str(ARRIVANO.CHARGE), charge=target))
+    emit_move(g, uid, path, ARRIVANO.CHARGE, charge=target)
     rout.checks(g, ARRIVANO_VARIANT, path[-1])
     commander_checks(g, path[-1])
 
@@ -283,7 +290,7 @@ def countercharge_answer(g: Game, data: dict[str, object], unit: str | None) -> 
         finish_charge(g, uid, path, str(target))
         return
     stop = path[: int(data["stop"]) + 1]  # type: ignore[call-overload]
-    g.emit(ev.UnitMoved(unit=uid, path=stop, column=False, rule=str(R.COUNTERCHARGE), charge=None))
+    emit_move(g, uid, stop, R.COUNTERCHARGE)
     g.emit(ev.CounterChargeDeclared(unit=unit, against=uid, hex=stop[-1], rule=str(R.COUNTERCHARGE)))
 
 
@@ -319,11 +326,11 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
         # arrivano §5.1.3 (interpretation defence_ezoc_to_ezoc: test_first): failure disorders, the unit stays
         # where it is and its move is spent
         if not stack_test(g, [uid], f"{ARRIVANO.DEFENCE} Defence from EZoC to EZoC toward {to}")[uid]:
-            g.emit(ev.UnitMoved(unit=uid, path=[path[0]], column=False, rule=str(ARRIVANO.DEFENCE)))
+            emit_move(g, uid, [path[0]], ARRIVANO.DEFENCE)  # none entered: the move is spent
             worsen(g, uid, ARRIVANO.DEFENCE)
             return
         ezoc_to_ezoc = False  # passed: the move is made, no second test
-    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=column, rule=str(R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT)))
+    emit_move(g, uid, list(path), R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT, column=column)
     data = g.s.unit(uid)
     if data.arm == "artillery":
         spent = check_path(g.s.map, costs_in_force(w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]

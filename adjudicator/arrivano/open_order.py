@@ -164,7 +164,7 @@ def fire(g: Game, uid: str, to: str, target: str) -> None:
         g.reject(R.FIRE_TABLE, f"{target} is not an enemy hex in your sight (§11.3.2) adjacent to {to}")
     if EXHAUSTION in g.state.options and unit.open_order == "F" and not fatigue_test(g, [uid]):
         return  # arrivano §16.3.4: failed, Defence for the turn; the unit stays and does not fire
-    g.emit(ev.UnitMoved(unit=uid, path=list(path), column=False, rule=str(R.OPEN_ORDER)))
+    M.emit_move(g, uid, list(path), R.OPEN_ORDER)
     if len(path) > 1:  # its arrival, before the fire: routed enemies (§15.2) and commanders (§4.5.6, §8.2.3)
         rout.checks(g, ARRIVANO_VARIANT, to)
         commander_checks(g, to)
@@ -303,7 +303,7 @@ def fall_back(g: Game, frame: Frame, to: str | None) -> None:
         return
     uid = frame.data["unit"]
     here = g.state.units[uid].hex
-    g.emit(ev.UnitMoved(unit=uid, path=[here, to], column=False, rule=str(R.OPEN_ORDER)))
+    M.emit_move(g, uid, [here, to], R.OPEN_ORDER)
     rout.checks(g, ARRIVANO_VARIANT, to)
     commander_checks(g, to)
 

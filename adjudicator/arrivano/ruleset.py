@@ -47,16 +47,6 @@ from arbitro.projections.parabellum import others_sighting
 IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
                                          "physical_exhaustion")
 
-# Fog of war (arrivano §11.3.2): the events that carry a route (a unit's path holds the hex it left), and of each the
-# fields that tell of the whole route, with the value served in their place to a seat that may not examine all of
-# it (None: left out): a march column, on roads only (§9.3), a charge, through charge terrain (§14.2), the rule
-# cited included.
-ROUTE_FIELDS: dict[type, dict[str, object]] = {
-    ev.UnitMoved: {"column": None, "charge": None, "rule": str(ARRIVANO.MOVEMENT)},
-    ev.LeaderMoved: {}, ev.UnitRetreated: {},
-}
-
-
 @dataclass(frozen=True)
 class Loaded:
     """What the rules read from one set of data files: the data, and the CRT in the combat engine's shape."""
@@ -71,7 +61,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.28.0"
+    version = "1.29.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -266,17 +256,12 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         ids: list[str] = []
         for name in fields:
             value = data[name]
-            ids += value if isinstance(value, list) else [value]
+            ids += value if isinstance(value, (list, tuple)) else [value]  # a typed event's tuple too
         hidden = self.hidden_pieces(state, seat)
         if any(i in hidden for i in ids):
             return {"type": data["type"], "rule": data["rule"], "hidden": True}
-        if type(event) in ROUTE_FIELDS and self._side_of(state, ids[0]) != seat:
-            return PB.served_route(data, self.unexaminable(state, seat, event.path), True, ROUTE_FIELDS[type(event)])
-        return data
-
-    @staticmethod
-    def _side_of(state: P.ArrivanoState, piece: str) -> str:
-        return state.units[piece].side if piece in state.units else state.leaders[piece].side
+        return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route), True,
+                              str(ARRIVANO.MOVEMENT))
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))

@@ -372,11 +372,12 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             A.efficiency_value_answer(g, frame, dumped["value"])
         case "free_order":
             units = [u for u in frame.data["units"] if g.state.units[u].where == "map"]
-            g.emit(ev.FreeOrderChosen(units=units, order=dumped["order"], rule=frame.rule))
+            for uid in units:
+                g.emit(ev.UnitOrderSet(unit=uid, order=dumped["order"], rule=frame.rule))
         case "exchange_loss":
             A.exchange_loss(g, frame, dumped["unit"])
         case "replacement_hex":
-            g.emit(ev.UnitReturned(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN)))
+            g.emit(ev.UnitPlaced(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN), reduced=True))
         case "commander_refuge":
             lid = frame.data["leader"]
             g.emit(ev.LeaderMoved(leader=lid, path=(dumped["to"],), rule=str(ARRIVANO.LEADER_ALONE)))

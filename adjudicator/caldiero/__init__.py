@@ -36,13 +36,6 @@ from arbitro.projections.base import UMPIRE
 from arbitro.projections.parabellum import others_sighting
 
 SEATS = ("france", "austria")
-# Fog of war (caldiero §20.4): the events that carry a route, and of each the fields that tell of the whole route,
-# with the value served in their place to a seat that may not examine all of it (None: left out): what it cost
-# (§9.1, §9.3.1) and whether it was walked in march column, on roads only (§9.3), the rule cited included.
-ROUTE_FIELDS: dict[type, dict[str, object]] = {
-    ev.UnitsMoved: {"cost_half": None, "column": None, "rule": str(CALDIERO.MOVEMENT)},
-    ev.LeaderMoved: {}, ev.UnitRetreated: {},
-}
 OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks")
 # Optional rules (caldiero §20), each selectable at creation.
 IMPLEMENTED_OPTIONS = OPTIONS
@@ -103,7 +96,7 @@ LAYOUT = Layout(oob="oob.json", map="map.json", crt="crt.json", book="caldiero")
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.26.0"
+    version = "0.27.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -248,11 +241,8 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         secret = self.secrets(state, seat)
         if secret and _mentions(data, secret):
             return {"type": data["type"], "rule": data.get("rule", ""), "hidden": FOG_HIDDEN}
-        if type(event) in ROUTE_FIELDS and _mover_side(state, event) != seat:
-            start = _route_start(state, event)
-            return PB.served_route(data, self.unexaminable(state, seat, (start, *event.path)), FOG_HIDDEN,
-                                   ROUTE_FIELDS[type(event)], start)
-        return data
+        return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route), FOG_HIDDEN,
+                              str(CALDIERO.MOVEMENT))
 
     def secrets(self, state: P.CaldieroState, seat: str) -> set[str]:
         """With fog of war: ids of enemy units `seat` has never examined and cannot examine now (in hexes out
@@ -300,23 +290,6 @@ def _resting_stack_problem(w: Any, units: list[str]) -> str | None:
 
 
 FOG_HIDDEN = "fog of war (caldiero §20.4)"
-
-
-def _route_start(state: P.CaldieroState, event: Any) -> str:
-    """The hex a group's move left (its paths hold only the hexes entered): where its first unit stood when the
-    activation began, as a unit moves once an activation (caldiero §9.1); "" for a unit entering from off the map
-    (§15.4) and for the events whose served fields tell nothing more of the route than its path."""
-    act = state.activation
-    if not isinstance(event, ev.UnitsMoved) or act is None:
-        return ""
-    return act.start_hex.get(event.units[0], "")
-
-
-def _mover_side(state: P.CaldieroState, event: Any) -> str:
-    if isinstance(event, ev.LeaderMoved):
-        return state.leaders[event.leader].side
-    unit = event.units[0] if isinstance(event, ev.UnitsMoved) else event.unit
-    return state.units[unit].side
 
 
 def _mentions(data: Any, secret: set[str]) -> bool:

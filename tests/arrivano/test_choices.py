@@ -91,7 +91,7 @@ def test_replacement_owner_chooses_among_the_permitted_hexes():
     t.send("austria", {"type": "replacement_hex", "hex": choice})
     unit = t.state.units["ir18-i"]
     assert (unit.where, unit.hex, unit.reduced) == ("map", choice, True)
-    assert t.of(ev.UnitReturned)[-1].rule == "arrivano §12.8.2"
+    assert t.of(ev.UnitPlaced)[-1].rule == "arrivano §12.8.2" and t.of(ev.UnitPlaced)[-1].reduced
 
 
 def test_replacement_hexes_exclude_ezoc_and_reject_others():

@@ -119,7 +119,7 @@ def test_dangling_4_3_2_caldiero_4_3_1_lets_the_owner_choose():
     assert pending.kind == "free_order" and pending.seat == "france" and len(pending.options) == 4
     t.send("france", {"type": "free_order", "order": "attack"})
     assert order_of(world(t.state), "6e-legere-i") == "attack"
-    assert t.of(ev.FreeOrderChosen)[-1].rule == "arrivano §4.4"
+    assert t.of(ev.UnitOrderSet)[-1].rule == "arrivano §4.4" and t.of(ev.UnitOrderSet)[-1].order == "attack"
 
 
 # --- defence_ezoc_to_ezoc (arrivano §5.1.3) -------------------------------------------------------------------------
@@ -218,8 +218,9 @@ def test_column_keeps_to_roads_roads_only_walks_every_step_along_a_road():
     t = column_on_a_road(None)
     ends = column_ends(t)
     assert ends and all(MB.map.roads_at(h) for h in ends)
+    start = t.state.units["6e-legere-i"].hex
     t.send("france", {"type": "move", "unit": "6e-legere-i", "to": max(ends), "column": True})
-    path = t.of(ev.UnitMoved)[-1].path
+    path = (start, *t.of(ev.UnitsMoved)[-1].path)
     assert all(MB.map.roads_between(a, b) for a, b in zip(path, path[1:]))
 
 
@@ -230,7 +231,7 @@ def test_column_keeps_to_roads_as_caldiero_declares_on_a_road_and_may_leave_it()
     off = {h for h in column_ends(t) if not MB.map.roads_at(h)}
     assert off and column_ends(t) > column_ends(column_on_a_road(None))
     t.send("france", {"type": "move", "unit": "6e-legere-i", "to": min(off), "column": True})
-    assert t.of(ev.UnitMoved)[-1].column and t.state.units["6e-legere-i"].hex == min(off)
+    assert t.of(ev.UnitsMoved)[-1].column and t.state.units["6e-legere-i"].hex == min(off)
     state = position({"6e-legere-i": X, "ir18-i": "0801"}, leaders={"watrin": X}, orders={"W": "manoeuvre"})
     off_road = Table(at_step(state, "W", "movement").state, interpretations={"column_keeps_to_roads": "as_caldiero"})
     assert not column_ends(off_road)

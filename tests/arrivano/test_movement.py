@@ -119,7 +119,7 @@ def test_french_march_column_follows_the_road():
     assert column, "a column on a major road goes farther than a normal move"
     c = column[-1]
     move(t, c["unit"], c["to"], True)
-    path = t.of(ev.UnitMoved)[-1].path
+    path = (road, *t.of(ev.UnitsMoved)[-1].path)
     assert all(s.map.roads_between(a, b) for a, b in zip(path, path[1:]))
 
 
@@ -229,7 +229,7 @@ def test_a_march_column_to_a_hex_a_line_move_reaches_is_listed():
     both = {c["to"] for c in moves if c["column"]} & {c["to"] for c in moves if not c["column"]}
     assert both
     move(t, "6e-legere-i", min(both), True)
-    assert t.of(ev.UnitMoved)[-1].column
+    assert t.of(ev.UnitsMoved)[-1].column
 
 
 def test_an_attack_order_move_tends_toward_the_nearest_enemy():

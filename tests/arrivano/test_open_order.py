@@ -179,7 +179,7 @@ def test_light_troops_in_open_order_enter_ezoc_under_manoeuvre():
     assert e.value.rule == "arrivano §5.1.4"
     assert {"type": "fire", "unit": "6e-legere-i", "to": X, "target": D} in t.legal("france")
     fire(t, to=X, dice=[1])
-    assert t.state.units["6e-legere-i"].hex == X and t.of(ev.UnitMoved)[-1].path == [BACK, X]
+    assert t.state.units["6e-legere-i"].hex == X and t.of(ev.UnitsMoved)[-1].path == (X,)
 
 
 def test_fall_back_one_hex_away_with_the_mp_left():

@@ -125,10 +125,24 @@ def test_hidden_moves_are_redacted():
     t = at_step(state, "G", "movement")
     dest = next(c["to"] for c in t.legal("austria") if c["type"] == "move" and c["unit"] == "ir57-i")
     t.send("austria", {"type": "move", "unit": "ir57-i", "to": dest, "column": False})
-    moved = t.of(ev.UnitMoved)[-1]
+    moved = t.of(ev.UnitsMoved)[-1]
     served = RULESET.redact(moved, "france", t.state)
     assert served["hidden"] and "ir57-i" not in str(served)
-    assert RULESET.redact(moved, "austria", t.state)["unit"] == "ir57-i"
+    assert list(RULESET.redact(moved, "austria", t.state)["units"]) == ["ir57-i"]
+
+
+def test_guns_out_of_sight_are_not_named_by_their_fire():
+    """A typed event's pieces are a tuple (artillery_fired's guns, units_moved's units): the enemy may not examine
+    the guns' hex, so their fire is served without naming them (arrivano §11.3.2). Until Arrivano 1.29.0 only a
+    list was looked into, and a fire named its hidden guns."""
+    state = position({"6e-legere-i": X, "ir57-i": "2815"}, leaders={"gottesheim": "2815"}, orders={"G": "manoeuvre"})
+    t = at_step(state, "G", "movement")
+    assert "ir57-i" in RULESET.hidden_pieces(t.state, "france")
+    fired = ev.ArtilleryFired(artillery=("ir57-i",), target=X, result="-", rule="arrivano §11.4", column=1, roll=1,
+                              drm=0, row=1)
+    served = RULESET.redact(fired, "france", t.state)
+    assert served == {"type": "artillery_fired", "rule": "arrivano §11.4", "hidden": True}
+    assert RULESET.redact(fired, "austria", t.state)["artillery"] == ("ir57-i",)
 
 
 def test_replacements_return_near_their_general():

@@ -51,7 +51,7 @@ COMBAT_EVENTS = {
     "arrivano": ("assault_resolved", "artillery_fired", "infantry_fired"),
     "marengo": ("assault_resolved", "bombardment_resolved", "strength_lost", "loss_task_ended"),  # losses: issue 18
 }
-MOVES = {"caldiero": "units_moved", "arrivano": "unit_moved", "marengo": "blocks_moved"}
+MOVES = {"caldiero": "units_moved", "arrivano": "units_moved", "marengo": "blocks_moved"}
 ROLLS = {"caldiero": "dice_rolled", "arrivano": "dice_rolled", "marengo": "items_drawn"}  # Marengo draws, never rolls
 
 
