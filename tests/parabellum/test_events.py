@@ -21,7 +21,8 @@ from arbitro.projections import parabellum as parabellum_state
 SHARED: tuple[type[msgspec.Struct], ...] = (
     pb.WeatherChanged, pb.InitiativeWon, pb.LeaderPlaced, pb.LeaderMoved, pb.LeaderLost, pb.UnitRetreated,
     pb.TurnBegan, pb.StepBegan, pb.StatusChanged, pb.UnitEliminated, pb.ActivationEnded, pb.FormationActivated,
-    pb.ArtilleryFired, pb.GameEnded, pb.AssaultDeclared, pb.AssaultResolved, pb.UnitsAdvanced,
+    pb.ArtilleryFired, pb.GameEnded, pb.AssaultDeclared, pb.AssaultResolved, pb.UnitsAdvanced, pb.UnitsMoved,
+    pb.UnitPlaced, pb.UnitOrderSet,
 )
 # The tags the two games stored the assault's facts under until Caldiero 0.24.0 and Arrivano 1.26.0.
 RETIRED_ASSAULT_TAGS = ("attack_declared", "combat_resolved", "unit_advanced")
@@ -112,6 +113,37 @@ def test_each_games_fold_applies_the_shared_events(game: str) -> None:
     leader = state.leaders["g1"]
     assert (leader.hex, leader.where, leader.moved_turn) == ("0305", "map", 3)
     assert (state.units["u1"].hex, state.units["u1"].where) == ("0103", "map")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_games_fold_moves_places_and_orders_a_unit_alike(game: str) -> None:
+    """A unit's move (caldiero §9, arrivano §9), its return to the map (both §12.8) and its own order for the
+    activation (caldiero §5.3.1, arrivano §4.4) are one event each, folded once: the same fields for both games."""
+    state, fold = GAMES[game]()
+    state = fold(state, pb.UnitsMoved(units=("u1",), path=("0102", "0103"), rule="r", column=True))
+    unit, act = state.units["u1"], state.activation
+    assert (unit.hex, unit.where, unit.moved_turn) == ("0103", "map", 3)
+    assert (act.moved, act.starts) == (["u1"], {"u1": "0101"}), "where its first move of the activation began"
+    state = fold(state, pb.UnitsMoved(units=("u1",), path=("0104",), rule="r"))
+    assert state.activation.starts == {"u1": "0101"} and state.units["u1"].hex == "0104"
+    state = fold(state, pb.UnitsMoved(units=("u1",), path=(), rule="r"))
+    assert state.units["u1"].hex == "0104", "a move spent where the unit stood leaves it there"
+    state = fold(state, pb.UnitOrderSet(unit="u1", order="manoeuvre", rule="r"))
+    assert state.activation.unit_orders == {"u1": "manoeuvre"}
+    state = fold(state, pb.UnitEliminated(unit="u1", permanent=False, return_turn=4, rule="r"))
+    state = fold(state, pb.UnitPlaced(unit="u1", hex="0202", rule="r", reduced=True))
+    unit = state.units["u1"]
+    assert (unit.hex, unit.where, unit.reduced, unit.status) == ("0202", "map", True, "good")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_unit_entering_the_map_began_nowhere(game: str) -> None:
+    """A unit coming onto the map enters its entry hex first (caldiero §15.4, arrivano §15.4): its start is ""."""
+    state, fold = GAMES[game]()
+    state.units["u1"].hex, state.units["u1"].where = "", "offmap"
+    state = fold(state, pb.UnitsMoved(units=("u1",), path=("0901", "0902"), rule="r"))
+    assert state.activation.starts == {"u1": ""} and state.units["u1"].where == "map"
+    assert parabellum_state.route_start(state, pb.UnitsMoved(units=("u1",), path=("0902",), rule="r")) == ""
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
