@@ -1,0 +1,82 @@
+"""rev-speed: a file rewritten between verify's passes with its size and time kept (os.utime restores st_mtime_ns;
+only st_ctime_ns tells) is not refused: exchange_file.FileLines.unchanged compares size, mtime, inode and device.
+Each test fails on main at 29b8cd9."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from arbitro.adjudicator import verify as verification
+from arbitro.adjudicator.errors import BadFile
+from arbitro.adjudicator.exchange import read_lines
+from arbitro.adjudicator.exchange_file import read_file
+from arbitro.events.codec import canonical, sha256_hex
+
+from .conftest import Cli, event_records, exchange, read_export, write_export
+
+
+def rewrite_keeping_time(path: Path, data: bytes) -> None:
+    """What any process that may write the file can do: same inode, same size, the old mtime put back."""
+    was = path.stat()
+    path.write_bytes(data)
+    assert path.stat().st_size == was.st_size
+    os.utime(path, ns=(was.st_atime_ns, was.st_mtime_ns))
+
+
+def genuine_and_forged(run: Cli, tmp_path: Path) -> tuple[Path, bytes, bytes, str]:
+    """A duel (seed not revealed: the salts unchecked), written canonically (A), and B: A with its last event's
+    salt changed and re-hashed and the game's head moved to it, every line of the same length as A's."""
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    exchange(run, "g", attacker="blue", aim="low")
+    path = tmp_path / "g.jsonl"
+    run("export", "g", "--as", "umpire", "-o", str(path))
+    records = read_export(path)
+    write_export(path, records)
+    genuine = path.read_bytes()
+    last = max(event_records(records), key=lambda r: r["seq"])
+    genuine_head = last["hash"]
+    last["body"]["salt"] = "1" * len(last["body"]["salt"])
+    last["hash"] = sha256_hex(canonical(last["body"]))
+    next(r for r in records if r["record"] == "game")["head_hash"] = last["hash"]
+    write_export(path, records)
+    forged = path.read_bytes()
+    assert len(forged) == len(genuine) and forged != genuine
+    return path, genuine, forged, genuine_head
+
+
+def test_a_file_rewritten_in_place_with_its_time_kept_is_refused(run: Cli, tmp_path: Path) -> None:
+    path, genuine, forged, _ = genuine_and_forged(run, tmp_path)
+    path.write_bytes(genuine)
+    loaded = read_file(path)
+    rewrite_keeping_time(path, forged)
+    with pytest.raises(BadFile, match="the file changed while it was being verified"):
+        verification.verify(loaded)
+
+
+def test_a_forged_file_is_not_reported_anchored_by_a_head_it_does_not_hold(
+        run: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forged file B, verified alone against the genuine head, fails. Read as asked, B is judged by every check
+    but the anchors, which read the genuine A put in its place meanwhile: the report says intact and anchored."""
+    path, genuine, forged, genuine_head = genuine_and_forged(run, tmp_path)
+    alone = verification.verify(read_lines(forged.decode().splitlines(), str(path)), head=genuine_head)
+    assert not alone.passed
+    path.write_bytes(forged)
+    loaded = read_file(path)
+    checked = verification._verify
+
+    def then_swapped(*args, **kwargs):  # type: ignore[no-untyped-def]
+        report = checked(*args, **kwargs)
+        rewrite_keeping_time(path, genuine)  # between the last check of the log and the anchors' read
+        return report
+
+    monkeypatch.setattr(verification, "_verify", then_swapped)
+    try:
+        report = verification.verify(loaded, head=genuine_head)
+    except BadFile:  # refused: what the module's docstring promises
+        return
+    rewrite_keeping_time(path, forged)  # and B again, as the user finds it afterwards
+    assert not report.passed, [f"{c.name}: {c.status}" for c in report.checks]
