@@ -14,6 +14,7 @@ from arbitro.adjudicator.errors import BadFile
 from arbitro.adjudicator.exchange import read_lines
 from arbitro.adjudicator.exchange_file import read_file
 from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.sqlite import SQLiteStore
 
 from .conftest import Cli, event_records, exchange, read_export, write_export
 
@@ -80,3 +81,21 @@ def test_a_forged_file_is_not_reported_anchored_by_a_head_it_does_not_hold(
         return
     rewrite_keeping_time(path, forged)  # and B again, as the user finds it afterwards
     assert not report.passed, [f"{c.name}: {c.status}" for c in report.checks]
+
+
+def test_a_stored_game_played_on_while_it_is_verified_is_judged_as_loaded(run: Cli, db: Path) -> None:
+    """GET /games/{id}/verify runs in a worker thread while seats submit. The held load is a snapshot (the game record,
+    commands and events read together); the streamed one keeps the record and commands as loaded but reads the events
+    as the store has them when each check runs, so a command accepted meanwhile makes an intact game fail."""
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    store = SQLiteStore(db)
+    try:
+        streamed = verification.load_stored(store, "g", streamed=True)
+        whole = verification.load_stored(store, "g")
+        exchange(run, "g", attacker="blue", aim="low")  # accepted while the umpire's verify runs
+        assert verification.verify(whole).passed
+        report = verification.verify(streamed)
+        assert report.passed, report.failures()
+    finally:
+        store.close()
