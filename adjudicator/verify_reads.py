@@ -140,13 +140,18 @@ class EventHashes(Mapping[int, str]):
 class StoredEvents(Sequence[StoredEvent]):
     """A stored game's events, read from its store as asked (verify.load_stored), none held: iterated a page at a
     time (a store reads a whole range at once), they are the rows as stored, so the chain check finds a gap;
-    indexed, place i is event #i+1, as in an intact log."""
+    indexed, place i is event #i+1, as in an intact log. Every row is counted once at load, and no later read goes
+    past the last row then: the events as loaded with the commands, as the held load's list is."""
 
     PAGE = 1024
 
     def __init__(self, store: Store, game_id: str) -> None:
         self.store, self.game_id = store, game_id
-        self._count = sum(1 for _ in self)
+        self._last: int | None = None  # the last row at load, past which no later read goes
+        rows = last = 0
+        for stored in self:
+            rows, last = rows + 1, stored.seq
+        self._count, self._last = rows, last
 
     def __len__(self) -> int:
         return self._count
@@ -171,11 +176,16 @@ class StoredEvents(Sequence[StoredEvent]):
         return found
 
     def __iter__(self) -> Iterator[StoredEvent]:
-        """Every stored row from #1, a page at a time; past the first empty page (the end, in a sound store), whatever
-        rows are left at once."""
+        """Every stored row from #1, a page at a time. At load, past the first empty page (the end, in a sound store),
+        whatever rows are left at once; after it, the rows up to the last one then, so that a game played on while
+        it is verified is judged as loaded, not with events its loaded commands do not hold (rev-speed 2)."""
+        last = self._last
         for first in count(1, self.PAGE):
-            page = list(self.store.events(self.game_id, first, first + self.PAGE - 1))
-            if not page:
+            if last is not None and first > last:
+                return
+            page = list(self.store.events(self.game_id, first, first + self.PAGE - 1 if last is None
+                                          else min(first + self.PAGE - 1, last)))
+            if not page and last is None:
                 yield from self.store.events(self.game_id, first)
                 return
             yield from page
