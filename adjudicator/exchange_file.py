@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from array import array
+from hashlib import blake2b
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, Generic, TypeVar, overload
@@ -33,53 +34,88 @@ def read_file(path: str | Path, source: str | None = None) -> Loaded:
     return read_lines(lines.read(), lines.source, commands, events)
 
 
+DIGEST = 16  # bytes of blake2b kept a line
+
+
+def line_digest(raw: bytes) -> bytes:
+    return blake2b(raw, digest_size=DIGEST).digest()
+
+
 class FileLines:
-    """An open file read once line by line, noting where each begins, then read again a line at a time."""
+    """An open file read once line by line, noting where each begins and its digest, then read again a line at a
+    time, each line checked against its digest."""
 
     def __init__(self, handle: BinaryIO, source: str) -> None:
         self.handle, self.source = handle, source
         self.line_at = 0  # where the line read last begins
-        self._read: os.stat_result | None = None  # the file as first read, once read whole
+        self.digest = b""  # and its digest
+        self._opened = os.fstat(handle.fileno())  # the file as opened: what every later look must find
 
     def read(self) -> Iterator[str]:
         offset = 0
         for number, raw in enumerate(self.handle, 1):
-            self.line_at = offset
+            self.line_at, self.digest = offset, line_digest(raw)
             offset += len(raw)
             try:
                 yield raw.decode("utf-8")
             except UnicodeDecodeError as e:
                 raise BadFile(f"{self.source}, line {number}: not UTF-8 text ({e}); the file may be edited") from None
-        self._read = os.fstat(self.handle.fileno())
+        self.unchanged()  # changed while it was first read: what was kept of it may be half old, half new
 
     def unchanged(self) -> FileLines:
-        """Itself, once it has checked that the file is the one first read (before each read of its records)."""
-        now, was = os.fstat(self.handle.fileno()), self._read
-        if was is None or (now.st_size, now.st_mtime_ns, now.st_ino, now.st_dev) != (
-                was.st_size, was.st_mtime_ns, was.st_ino, was.st_dev):
-            raise BadFile(f"{self.source}: the file changed while it was being verified (its records are read from it "
-                          "again as they are checked): verify it again once nothing writes to it")
+        """Itself, once it has checked that the file looks as it did when opened (before each read of its records):
+        size, times (ctime too, which `utime` cannot put back) and identity. The cheap check; `record_at` is the
+        sure one."""
+        now, was = os.fstat(self.handle.fileno()), self._opened
+        if (now.st_size, now.st_mtime_ns, now.st_ctime_ns, now.st_ino, now.st_dev) != (
+                was.st_size, was.st_mtime_ns, was.st_ctime_ns, was.st_ino, was.st_dev):
+            raise self.changed()
         return self
 
-    def record_at(self, offset: int, decoder: msgspec.json.Decoder[Any] = _RECORD) -> Any:
-        """The record on the line at `offset`, decoded by `decoder` (a JSON object unless another is given)."""
+    def changed(self) -> BadFile:
+        return BadFile(f"{self.source}: the file changed while it was being verified (its records are read from it "
+                       "again as they are checked): verify it again once nothing writes to it")
+
+    def record_at(self, offset: int, digest: bytes, decoder: msgspec.json.Decoder[Any] = _RECORD) -> Any:
+        """The record on the line at `offset`, decoded by `decoder` (a JSON object unless another is given), once the
+        line is found to be the one first read there (`digest`)."""
         self.handle.seek(offset)
-        return decoder.decode(self.handle.readline())
+        raw = self.handle.readline()
+        if line_digest(raw) != digest:
+            raise self.changed()
+        try:
+            return decoder.decode(raw)
+        except (msgspec.DecodeError, msgspec.ValidationError):  # the same bytes decoded before: only a changed file
+            raise self.changed() from None
+
+    def entry(self, make: Callable[[dict[str, Any]], T], offset: int, digest: bytes) -> T:
+        """`make` of the record at `offset`; a line that is not the record first read there is the changed file."""
+        record = self.record_at(offset, digest)
+        try:
+            return make(record)
+        except (KeyError, TypeError, ValueError, msgspec.ValidationError):  # a line of another kind or shape
+            raise self.changed() from None
 
 
 class FileRecords(Sequence[T], Generic[T]):
     """Records of one kind in a file, each read from its line when asked (`entry` makes it of the line's record, as
-    `read_lines` did). `read_lines` gives it each one it reads (`append`), of which it keeps where its line begins."""
+    `read_lines` did). `read_lines` gives it each one it reads (`append`), of which it keeps where its line begins
+    and the line's digest."""
 
     def __init__(self, lines: FileLines, entry: Callable[[dict[str, Any]], T]) -> None:
         self._lines, self._entry = lines, entry
         self._offsets = array("q")
+        self._digests = bytearray()
 
     def append(self, item: T) -> None:
         self._offsets.append(self._lines.line_at)
+        self._digests += self._lines.digest
 
     def __len__(self) -> int:
         return len(self._offsets)
+
+    def _digest(self, i: int) -> bytes:
+        return bytes(self._digests[i * DIGEST : (i + 1) * DIGEST])
 
     @overload
     def __getitem__(self, index: int) -> T: ...
@@ -89,17 +125,19 @@ class FileRecords(Sequence[T], Generic[T]):
     def __getitem__(self, index: int | slice) -> T | list[T]:
         lines = self._lines.unchanged()
         if isinstance(index, slice):
-            return [self._entry(lines.record_at(offset)) for offset in self._offsets[index]]
-        return self._entry(lines.record_at(self._offsets[index]))
+            return [lines.entry(self._entry, self._offsets[i], self._digest(i))
+                    for i in range(*index.indices(len(self)))]
+        i = range(len(self))[index]  # an IndexError out of range, a negative index from the end
+        return lines.entry(self._entry, self._offsets[i], self._digest(i))
 
     def __iter__(self) -> Iterator[T]:
         lines = self._lines.unchanged()
-        for offset in self._offsets:
-            yield self._entry(lines.record_at(offset))
+        for i, offset in enumerate(self._offsets):
+            yield lines.entry(self._entry, offset, self._digest(i))
 
     def fields(self, decoder: msgspec.json.Decoder[D]) -> Iterator[D]:
         """Each line decoded by `decoder` alone (a struct of the few fields a check reads, the rest skipped): a
         check that reads no body whole need not build and re-encode it (verify_reads.Stamps, EventHashes)."""
         lines = self._lines.unchanged()
-        for offset in self._offsets:
-            yield lines.record_at(offset, decoder)
+        for i, offset in enumerate(self._offsets):
+            yield lines.record_at(offset, self._digest(i), decoder)

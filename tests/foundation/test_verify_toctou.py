@@ -1,18 +1,21 @@
 """rev-speed: a file rewritten between verify's passes with its size and time kept (os.utime restores st_mtime_ns;
-only st_ctime_ns tells) is not refused: exchange_file.FileLines.unchanged compares size, mtime, inode and device.
-Each test fails on main at 29b8cd9."""
+only st_ctime_ns tells) was not refused: exchange_file.FileLines.unchanged compared size, mtime, inode and device
+(the first three tests fail on main at 29b8cd9). Every line read again is now checked against a digest of the bytes
+first read, so a file system that reports what it likes (sshfs, NFS, FUSE: `unchanged` told nothing) is refused too,
+with the same clear error, never a raw decoding error."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile
-from arbitro.adjudicator.exchange import read_lines
-from arbitro.adjudicator.exchange_file import read_file
+from arbitro.adjudicator.exchange import event_entry, read_lines
+from arbitro.adjudicator.exchange_file import FileLines, read_file
 from arbitro.events.codec import canonical, sha256_hex
 from arbitro.events.sqlite import SQLiteStore
 
@@ -99,3 +102,50 @@ def test_a_stored_game_played_on_while_it_is_verified_is_judged_as_loaded(run: C
         assert report.passed, report.failures()
     finally:
         store.close()
+
+
+def stat_tells_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system whose server controls every stat field: the size, times and identity look unchanged."""
+    monkeypatch.setattr(FileLines, "unchanged", lambda self: self)
+
+
+def test_a_file_swapped_where_its_stat_tells_nothing_is_refused_by_its_lines(
+        run: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, genuine, forged, genuine_head = genuine_and_forged(run, tmp_path)
+    stat_tells_nothing(monkeypatch)
+    path.write_bytes(forged)
+    loaded = read_file(path)
+    path.write_bytes(genuine)  # the anchors, and every check, would read A: each line's digest is B's
+    with pytest.raises(BadFile, match="the file changed while it was being verified"):
+        verification.verify(loaded, head=genuine_head)
+
+
+def test_a_file_whose_lines_shift_under_verify_is_refused_not_crashed(
+        run: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """rev-speed 3: a line moved (here every line, by one byte) puts a re-read in the middle of a line; that was a raw
+    msgspec.DecodeError out of verify, not the file's error."""
+    path, genuine, _, _ = genuine_and_forged(run, tmp_path)
+    stat_tells_nothing(monkeypatch)
+    path.write_bytes(genuine)
+    loaded = read_file(path)
+    path.write_bytes(b"\n" + genuine)
+    with pytest.raises(BadFile, match="the file changed while it was being verified"):
+        verification.verify(loaded)
+
+
+def test_a_line_of_another_kind_or_shape_read_again_is_the_changed_file(run: Cli, tmp_path: Path) -> None:
+    """The guard behind the digest: a line that is the one first read there but not a record of the kind asked
+    (a KeyError in event_entry) or of the shape asked (a msgspec.ValidationError) is refused as the changed file."""
+    path, genuine, _, _ = genuine_and_forged(run, tmp_path)
+    path.write_bytes(genuine)
+    with path.open("rb") as handle:
+        lines = FileLines(handle, str(path))
+        at = {}
+        for text in lines.read():
+            at.setdefault(msgspec.json.decode(text)["record"], (lines.line_at, lines.digest))
+        assert {"game", "command", "event"} <= set(at)
+        assert lines.entry(event_entry, *at["event"]).seq == 1  # the line asked for, read as itself
+        with pytest.raises(BadFile, match="the file changed while it was being verified"):
+            lines.entry(event_entry, *at["command"])
+        with pytest.raises(BadFile, match="the file changed while it was being verified"):
+            lines.record_at(*at["game"], msgspec.json.Decoder(list[int]))
