@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from arbitro.adjudicator.parabellum import commands as pb
 from arbitro.adjudicator.parabellum.commands import (Activate, Bombard, ChangeOrder, DefensiveFire, EndStep, HexStr,
@@ -14,6 +14,16 @@ from arbitro.adjudicator.ruleset import CommandModel
 
 # A path the player gives names at least the hex moved to (no path at all: the engine finds the best one).
 Path = Annotated[list[HexStr], Field(min_length=1)]
+
+
+def as_set(names: list[str]) -> list[str]:
+    """A set the rules name (the hexes attacked, caldiero §12.4.1; the units moving together, §9.1), given in any
+    order: stored and recorded in one order, as legal() lists it (issue 19 items 7 and 9); a name given twice is an
+    error, not a second member."""
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"names {', '.join(twice)} more than once: each is one member of a set")
+    return sorted(names)
 
 
 class Place(CommandModel):
@@ -42,7 +52,7 @@ class GroupMove(pb.Move):
     under an order every one may act under (caldiero §9.1), along `path` or the cheapest one (wire shape
     unchanged)."""
 
-    units: list[str] = Field(min_length=1, max_length=2)
+    units: Annotated[list[str], Field(min_length=1, max_length=2), AfterValidator(as_set)]
     to: HexStr
     path: Path | None = None
     charge: bool = False  # caldiero §20.2: stop before the enemy and place a Charge marker
@@ -58,7 +68,7 @@ class MoveLeader(pb.MoveLeader):
 class Attack(CommandModel):
     type: Literal["attack"]
     attackers: list[str] = Field(min_length=1)
-    defenders: list[HexStr] = Field(min_length=1)
+    defenders: Annotated[list[HexStr], Field(min_length=1), AfterValidator(as_set)]  # in hex order, as listed
     elan: str | None = None
     efficiency: int | None = None
     use_general: bool = True

@@ -168,7 +168,7 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
         for u in units:
             groups.append((u,))
         if key != "entry":
-            for pair in combinations(units, 2):
+            for pair in combinations(sorted(units), 2):  # in the order the command model stores (C.as_set)
                 groups.append(pair)
     for g in groups:
         try:

@@ -14,7 +14,7 @@ import pytest
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.engine import Adjudicator, NoHistory
-from arbitro.adjudicator.errors import Rejected
+from arbitro.adjudicator.errors import BadInput, Rejected
 from arbitro.adjudicator.randomness import SeededSupply
 from tests.agreement import (
     ANY_SEED, LOGS, Discrepancy, Position, documented, judge, log_positions, other_readings, reachable, selfplay_positions,
@@ -245,21 +245,27 @@ def test_caldiero_a_leader_move_with_a_path_that_does_not_lead_there_is_refused_
     assert_agrees(position, "france", command)
 
 
-@pytest.mark.xfail(strict=True, reason="found by the full sweep (2026-11-29): an attack on two defender hexes named "
-                   "in another order than listed is accepted, unreachable: assault code, k-assault's this session")
 def test_caldiero_an_attack_on_two_hexes_named_in_another_order_is_reachable_item_7() -> None:
-    """caldiero-full #cmd121, France: fr-5-legere's attack on 1611 and 1512 is accepted; the listing names the hexes
-    only as 1512, 1611 (the defenders are no set in stored form, nor a documented template)."""
-    assert_agrees(position_at("caldiero-full", 121), "france", {
-        "type": "attack", "attackers": ["fr-5-legere"], "defenders": ["1611", "1512"], "efficiency": None,
-        "elan": "fr-5-legere", "use_general": True})
+    """Found by the full sweep (2026-11-29): caldiero-full #cmd121, France: fr-5-legere's attack on 1611 and 1512 was
+    accepted, the listing naming the hexes only as 1512, 1611. The hexes attacked are a set (caldiero §12.4.1): the
+    command model stores them in hex order, as listed, and refuses a hex named twice as malformed."""
+    position = position_at("caldiero-full", 121)
+    attack = {"type": "attack", "attackers": ["fr-5-legere"], "defenders": ["1611", "1512"], "efficiency": None,
+              "elan": "fr-5-legere", "use_general": True}
+    assert_agrees(position, "france", attack)
+    assert position.normalised(attack) == {**attack, "defenders": ["1512", "1611"]}
+    with pytest.raises(BadInput, match="names 1611 more than once"):
+        position.adjudicator.parse({**attack, "defenders": ["1611", "1512", "1611"]})
 
 
-@pytest.mark.xfail(strict=True, reason="found by the full sweep (2026-11-29): a group move is accepted that no listed "
-                   "move names: movement code, k-move's this session")
-def test_caldiero_a_group_move_the_listing_omits_is_reachable_item_9() -> None:
-    """caldiero-full #cmd61, France: fr-carabiniers and fr-18-legere moving together to 1616 are accepted, yet the
-    moves listed to 1616 name other units and groups only."""
-    assert_agrees(position_at("caldiero-full", 61), "france", {
-        "type": "move", "units": ["fr-carabiniers", "fr-18-legere"], "to": "1616", "path": None, "column": False,
-        "charge": False})
+def test_caldiero_a_group_move_named_in_another_order_is_reachable_item_9() -> None:
+    """Found by the full sweep (2026-11-29): caldiero-full #cmd61, France: fr-carabiniers and fr-18-legere moving
+    together to 1616 were accepted, the listing naming the pair only as fr-18-legere, fr-carabiniers. The units moving
+    together are a set (caldiero §9.1): the command model stores them in one order, the listing's."""
+    position = position_at("caldiero-full", 61)
+    move = {"type": "move", "units": ["fr-carabiniers", "fr-18-legere"], "to": "1616", "path": None, "column": False,
+            "charge": False}
+    assert_agrees(position, "france", move)
+    assert {**move, "units": ["fr-18-legere", "fr-carabiniers"]} in position.legal("france")
+    with pytest.raises(BadInput, match="names fr-18-legere more than once"):
+        position.adjudicator.parse({**move, "units": ["fr-18-legere", "fr-18-legere"]})
