@@ -180,7 +180,7 @@ CASES: list[Case] = [
          {"fr-18-ligne": ATT, "au-mahoney-jager": DEF, "au-colloredo": "1418"},
          (Step(F, attack(["fr-18-ligne"], [DEF]), refused="caldiero §12.2.1"),
           Step(F, attack(["fr-18-ligne"], [DEF, "1418"]), dice=((1,),))),
-         {"events": {"assault_declared": {"defenders": ["au-mahoney-jager", "au-colloredo"]}}},
+         {"events": {"assault_declared": {"defenders": ["au-colloredo", "au-mahoney-jager"]}}},  # hex order
          "attacking 1517 alone is refused (au-colloredo at 1418 also projects its zone into 1417); both hexes "
          "together are accepted.", **combat()),
     Case(28, S12, "Under an Attack order a unit in an enemy zone must attack", "caldiero §5.1.2",
