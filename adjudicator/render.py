@@ -1,5 +1,7 @@
 """`arbitro render`'s library call: the map picture of a game as one seat sees it at one event (issue 13). The
-picture is built from `Arbitro.view` (exactly what the seat is served), never from the state itself."""
+picture is built from `Arbitro.view` (exactly what the seat is served), never from the state itself. Only the
+umpire's picture is drawn on the game's own data files (Arbitro.played_data); every other seat's on the shipped data,
+with a notice in its caption, online and offline alike (rev-fidelity2 1)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from arbitro.adjudicator.pictures.hexes import draw_hex_picture
 from arbitro.adjudicator.pictures.model import AreaPicture, Counter, HexPicture, Picture
 from arbitro.adjudicator.pictures.rulesets import PICTURES
 from arbitro.adjudicator.service import Arbitro
+from arbitro.projections.base import UMPIRE
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +33,11 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
         raise NotDrawn(f"no map picture for {record.ruleset} games: pictures are drawn for "
                        f"{', '.join(sorted(PICTURES))} games")
     view = app.view(game_id, seat, at)
-    picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)),
-                        app.played_data(game_id, view["engine"]["seq"]))
     seq = view["engine"]["seq"]
+    picture = picturing(view, tuple(registry.get(record.ruleset).provisional(record.scenario)),
+                        app.played_data(game_id, seq) if seat == UMPIRE else {})
+    if seat != UMPIRE and plays_own_data(app, game_id, seat):
+        picture = replace(picture, caption=picture.caption + OWN_DATA_NOTICE)
     window = app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq)
     if isinstance(picture, HexPicture):
         picture = replace(picture, moves=last_moves(app, game_id, seat, window),
@@ -43,6 +48,18 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
     head = {"game": game_id, "seat": seat, "at": view["engine"]["seq"], "title": picture.title,
             "caption": picture.caption, "provisional": list(picture.provisional)}
     return Rendered(svg=svg.as_svg(), drawn=head | drawn(picture))
+
+
+OWN_DATA_NOTICE = "; counters as shipped: this game plays on data files of its own, seen by the umpire only"
+
+
+def plays_own_data(app: Arbitro, game_id: str, seat: str) -> bool:
+    """Whether the game's genesis, as `seat` is served it, marks data files of its own (creation.mark_own_data): a
+    public fact, unlike what the files hold. A seat's picture is then drawn on the shipped data, as its offline copy
+    draws it (seatcopy.played_data), since the printed values of the game's own files are the umpire's
+    (views.served_origin; tests/foundation/test_position_carried_data.py FOLDER_VALUE), and its caption says so."""
+    genesis = app.log(game_id, seat, 1, 1)[0].get("event") or {}
+    return bool(genesis.get("origin", {}).get("own_data"))
 
 
 MOVE_WINDOW = 200  # how many events back the last move and the last assault are looked for

@@ -439,7 +439,7 @@ class SeatCopy:
 
     def played_data(self, game_id: str, at: int | None = None) -> dict[str, str]:
         """{}: a seat's copy holds none of the game's own data files (they are the umpire's, views.served_origin), so
-        its pictures are drawn on the shipped data."""
+        its pictures are drawn on the shipped data, as the server draws a seat's (render.render)."""
         return {}
 
     def status(self, game_id: str, seat: str = UMPIRE) -> Status:

@@ -307,8 +307,8 @@ class Arbitro(ExchangeCalls):
 
     def played_data(self, game_id: str, at: int | None = None) -> dict[str, str]:
         """The data files the game plays on after event `at` where it carries its own (a user's folder, data an
-        override wrote: Ruleset.carried_data), else {}: what its pictures are drawn on (only what a seat's view shows
-        is drawn from them)."""
+        override wrote: Ruleset.carried_data), else {}: what the umpire's picture is drawn on. Every other seat's is
+        drawn on the shipped data (render.render), since these files' values are the umpire's (views.served_origin)."""
         return registry.get(self.game(game_id).ruleset).carried_data(self.state_at(game_id, at).rules)
 
     def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:

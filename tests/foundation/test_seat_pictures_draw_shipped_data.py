@@ -1,6 +1,8 @@
-"""rev-fidelity2: the non-interference test of tests/foundation/test_position_carried_data.py carried to the picture
-a seat is served (render, GET /games/{id}/picture): two games differing only in a hidden value of their own data
-must draw the same picture for a seat that may not know it. 85dd21e draws a seat's picture on the game's own data."""
+"""A seat's map picture (render, GET /games/{id}/picture, the viewer, the report) is drawn on the shipped data, not
+on the game's own data files, whose values are the umpire's: the non-interference test of
+tests/foundation/test_position_carried_data.py carried to the picture (review rev-fidelity2 1). Two games differing
+only in a hidden value of their own data draw the same picture for a seat that may not know it, and its caption says
+the game plays on data of its own; the umpire's picture is drawn on it (tests/pictures/test_own_data.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,10 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.render import render
+from arbitro.adjudicator.render import OWN_DATA_NOTICE, render
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.projections.base import UMPIRE
 from tests.foundation.test_position_carried_data import FOLDER_VALUE, SCENARIO, _position, _with_value
 
 
@@ -46,4 +49,6 @@ def test_a_data_folder_s_hidden_value_draws_the_same_picture_for_a_blind_seat(ru
         gid = app.create(ruleset, SCENARIO[ruleset] if ruleset != "arrivano" else "montebello",
                          data={**r.shipped_data(), name: _with_value(shipped, key, value, prefix)}, game_id="g")
         drawn.append({seat: render(app, gid, seat).svg for seat in blind})
+        assert all(render(app, gid, seat).drawn["caption"].endswith(OWN_DATA_NOTICE) for seat in blind)
+        assert OWN_DATA_NOTICE not in render(app, gid, UMPIRE).drawn["caption"]
     assert drawn[0] == drawn[1]
