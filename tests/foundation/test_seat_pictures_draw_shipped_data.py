@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator import registry
+from arbitro.adjudicator import exchange
 from arbitro.adjudicator.render import OWN_DATA_NOTICE, render
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
@@ -52,3 +54,16 @@ def test_a_data_folder_s_hidden_value_draws_the_same_picture_for_a_blind_seat(ru
         assert all(render(app, gid, seat).drawn["caption"].endswith(OWN_DATA_NOTICE) for seat in blind)
         assert OWN_DATA_NOTICE not in render(app, gid, UMPIRE).drawn["caption"]
     assert drawn[0] == drawn[1]
+
+
+def test_a_seat_draws_the_same_picture_online_and_from_its_offline_copy() -> None:
+    """One rule for a seat's picture, whoever draws it: the server's (render on the game) and the seat's own copy's
+    (render on its export, seatcopy.played_data) are the same bytes, on the shipped data with the notice."""
+    r = registry.get("caldiero")
+    name, key, prefix, (seat, *_) = FOLDER_VALUE["caldiero"]
+    app = Arbitro(SQLiteStore(":memory:"))
+    gid = app.create("caldiero", SCENARIO["caldiero"], game_id="g",
+                     data={**r.shipped_data(), name: _with_value(r.shipped_data()[name], key, 2, prefix)})
+    online = render(app, gid, seat)
+    offline = render(SeatCopy(exchange.read_lines(app.export(gid, seat))), gid, seat)  # type: ignore[arg-type]
+    assert online.svg == offline.svg and online.drawn["caption"].endswith(OWN_DATA_NOTICE)
