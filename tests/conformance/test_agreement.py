@@ -1,10 +1,10 @@
 """legal() and decide() agree on every ruleset (issue 19, "Legal listings"; docs/ruleset-interface.md, "Reachable from
 the listing"): a sample of the sweep of tests/agreement.py at positions of a shipped log and of seeded self-play,
-also under each interpretation's other readings. The full sweep is `python -m bench.agreement`. Each discrepancy
-known in the Para Bellum rules (Caldiero, Arrivano: the kernel engineers' code) is pinned at its position by a strict
-xfail test below, named by its issue item, which turns green (and so fails, as strict) once it is fixed. KNOWN lists
-those of them the sample sweep also meets, so that it lets them pass: none today (items 7 and 9, pinned below, lie
-outside the sample), so the sample fails on any discrepancy it finds."""
+also under each interpretation's other readings. The full sweep is `python -m bench.agreement`. A discrepancy known
+and owned by others (the Para Bellum rules' kernel code) is pinned at its position by a strict xfail test, named by
+its issue item, which turns green (and so fails, as strict) once it is fixed, and listed in KNOWN where the sample
+sweep meets it, so that the sample lets it pass. None is known today (items 7 and 9, once pinned so, are fixed: their
+tests below are plain), so KNOWN is empty and the sample fails on any discrepancy it finds."""
 
 from __future__ import annotations
 
