@@ -298,7 +298,7 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     for budget, roads_only in searches:
         rules = lambda b=budget - spent, r=roads_only: _rules(world, g, origin, b, r)  # noqa: E731 (made on a miss)
         reach = unit_reach(CALDIERO_VARIANT, world, hm, table, _mover(world, g, origin, budget - spent), rules,
-                           (*own, roads_only), (world.counters, world.hexmap))
+                           (*own, roads_only), (world.counters, world.hexmap, world.scenario))
         key = ("caldiero routes", g.start, g.column, spent)
         for h, route in ROUTES.get((reach,), key, lambda: _search_routes(world, g, reach, spent)):
             old = routes.get(h)
@@ -414,7 +414,8 @@ def leader_reachable(world: World, leader: str, entry: str | None = None, escape
     if search is None:
         return {}
     side = world.state.leaders[leader].side
-    found = commander_moves(CALDIERO_VARIANT, world, side, fleeing=escape, anchors=(world.counters,), **search)
+    found = commander_moves(CALDIERO_VARIANT, world, side, fleeing=escape, anchors=(world.counters, world.scenario),
+                           **search)
     return found if not search["on_map"] else {h: path[1:] for h, path in found.items()}
 
 

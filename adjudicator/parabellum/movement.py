@@ -147,12 +147,6 @@ def reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, r
     return reachable(hexmap, table, origin, rules, tie_break=variant.path_tie_break)
 
 
-def hexes_held(world: World, side: str) -> frozenset[str]:
-    """The hexes holding `side`'s units on the map (what a search's key names of who stands where), once per
-    position."""
-    return world.cached(("hexes held", side), lambda: frozenset(world.occupied_by(side)))
-
-
 def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str,
                rules: MoveRules | Callable[[], MoveRules], key: Hashable, anchors: tuple[object, ...] = ()) -> Reach:
     """`reach` kept across positions (`SEARCHES`) under `key`, which names all the search reads of the position
@@ -211,7 +205,7 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
     allows (`zoc_rules`, §8 and §5.1 in both). `step`: the game's own step veto (caldiero §10.3 guns at a canal,
     §17.1.1 and §17.1.3 roads only)."""
     ezoc = enemy_zoc(world, m.side)
-    enemy, friends = hexes_held(world, world.enemy(m.side)), hexes_held(world, m.side)
+    enemy, friends = world.hexes_held(world.enemy(m.side)), world.hexes_held(m.side)
     column, origin = m.column, m.origin
     follow_roads = column and variant.column_keeps_to_roads(world.reading)
     roads = road_steps(world.hexmap)
@@ -246,9 +240,9 @@ def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTa
     ezoc = enemy_zoc(world, m.side)
     friends: frozenset[str] = frozenset()
     if m.column or m.move.enter_ezoc == "with_friend":
-        mine = hexes_held(world, m.side)
+        mine = world.hexes_held(m.side)
         friends = mine if m.column else mine & ezoc
-    full = ("unit move", m, ezoc, hexes_held(world, world.enemy(m.side)), friends,
+    full = ("unit move", m, ezoc, world.hexes_held(world.enemy(m.side)), friends,
             m.column and variant.column_keeps_to_roads(world.reading), key)
     return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors)
 
@@ -257,7 +251,7 @@ def end_problem(variant: Variant, world: World, h: str, arriving: Sequence[str],
     """Why `arriving`, one side's units moving together, may not end their move in h, or None: a march column stacks
     with no one (§7.1.2, §9.3.2 in both), any other stack as the stacking rules say (§7.1, §7.1.1: `stack_problem`)."""
     side = world.side_of(arriving[0])
-    if h not in hexes_held(world, side):  # no friends there: the movers alone, the same answer in every such hex
+    if h not in world.hexes_held(side):  # no friends there: the movers alone, the same answer in every such hex
         return world.cached(("stacking alone", *arriving), lambda: stack_problem(variant, world, arriving))
     present = [u for u in world.side_units_at(h, side) if u not in arriving]
     if column and present:
@@ -268,7 +262,7 @@ def end_problem(variant: Variant, world: World, h: str, arriving: Sequence[str],
 def end_fits(variant: Variant, world: World, arriving: tuple[str, ...], column: bool = False) -> Callable[[str], bool]:
     """Whether `arriving` may end in a hex (`end_problem` is None), each answer kept as long as the World and the one
     for every hex without friends worked out once (issue 15: a listing asks it of every destination of every mover)."""
-    held = hexes_held(world, world.side_of(arriving[0]))
+    held = world.hexes_held(world.side_of(arriving[0]))
     known: dict[str, bool] = world.cached(("stacking fits", *arriving, str(column)), dict)
     alone: list[bool] = []
 
@@ -352,7 +346,7 @@ def _commander_rules(variant: Variant, world: World, side: str, *, origin: str, 
                      fleeing: bool = False) -> tuple[MoveRules, LeaderGround, Hashable]:
     """A commander's rules on the position (`leader_rules`), its ground, and what his search reads of it (§8.2.2):
     enemy units and ZoC, friends only within an enemy ZoC."""
-    enemy, friends = hexes_held(world, world.enemy(side)), hexes_held(world, side)
+    enemy, friends = world.hexes_held(world.enemy(side)), world.hexes_held(side)
     ground = LeaderGround(ezoc=enemy_zoc(world, side), enemy_at=enemy.__contains__,
                           friends_at=friends.__contains__, closed=closed)
     rules = leader_rules(variant, ground, unit_class=unit_class, budget=budget, minimum_move=on_map,
@@ -372,8 +366,9 @@ def commander_moves(variant: Variant, world: World, side: str, *, hexmap: HexMap
     included), in hex order: the search of `leader_rules` on the position's enemy ZoC and units (§8.2.2, §9.1.2,
     §9.1.4 in both), kept across positions (`kept_reach`). `on_map` False: he enters the map at `origin`, already
     paid for in `budget`, and may stay there (§15.4 in both; no minimum move). `closed`: hexes his game forbids
-    (caldiero §9.2.1's rows, by the scenario hooks), a rule of `side` and `anchors` alone; `can_end`: where he
-    may stop (caldiero §4.2.2); `one_hex`: one hex only (arrivano §17.2.7 storm)."""
+    (caldiero §9.2.1's rows, by the scenario hooks), a rule of `side` and `anchors` alone (so `anchors` names the
+    scenario file it reads); `can_end`: where he may stop (caldiero §4.2.2); `one_hex`: one hex only (arrivano
+    §17.2.7 storm)."""
     rules, _, key = _commander_rules(variant, world, side, origin=origin, on_map=on_map, unit_class=unit_class,
                                      budget=budget, terrain_multiplier=terrain_multiplier, one_hex=one_hex,
                                      closed=closed, can_end=can_end, fleeing=fleeing)
@@ -422,7 +417,7 @@ def nearest_enemy_distance(world: World, h: str, side: str) -> int | None:
     if h not in known:
         grid = world.grid
         enemies = world.cached(("enemy cubes", side), lambda: [grid.cube(e) for e in sorted(
-            hexes_held(world, world.enemy(side)))])
+            world.hexes_held(world.enemy(side)))])
         q, r, s = grid.cube(h)  # maps.hexgrid.cube_distance, written out: it runs for every hex and enemy
         known[h] = min((max(abs(q - eq), abs(r - er), abs(s - es)) for eq, er, es in enemies), default=None)
     return known[h]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from arbitro.adjudicator.parabellum.movement import (
-    Problem, advance_order_problem, attack_bound, attack_order_problem, hexes_held, nearer,
+    Problem, advance_order_problem, attack_bound, attack_order_problem, nearer,
 )
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -51,7 +51,7 @@ def obligation_problem(variant: Variant, world: World, side: str, counted: Seque
     Attack-order unit that has not moved, outside an enemy ZoC, with a move it may make; §5.1.1: fewer than half of
     the Advance-order units ended nearer the enemy while the variant says the obligation still binds, naming those
     that still could."""
-    if not counted or not hexes_held(world, world.enemy(side)):
+    if not counted or not world.hexes_held(world.enemy(side)):
         return None
     ezoc = enemy_zoc(world, side)
 

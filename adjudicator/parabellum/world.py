@@ -215,6 +215,11 @@ interpretation in force; `position()`: a
     def occupied_by(self, side: str) -> set[str]:  # the hexes holding side's units
         return {self.state.units[u].hex for u in self.units_of(side)}
 
+    def hexes_held(self, side: str) -> frozenset[str]:
+        """The hexes holding `side`'s units on the map, once per position: what a kept answer's key names of who
+        stands where (the command reach here, the movement searches in parabellum/movement.py)."""
+        return self.cached(("hexes held", side), lambda: frozenset(self.occupied_by(side)))
+
     def enemy(self, side: str) -> str:  # the other side
         a, b = self.sides
         return b if side == a else a
@@ -412,7 +417,10 @@ interpretation in force; `position()`: a
         può essere tracciata attraverso Terreno intransitabile o unità nemiche"): never across a hexside nor into a
         terrain the terrain table bars (a river: caldiero's table), nor into a hex holding enemy units; through
         enemy ZoCs and any other terrain it goes."""
-        if self.side_at(b) == self.enemy(side) or any(t.impassable for t in self.terrains(b)):
+        return self._line_steps(a, b, self.hexes_held(self.enemy(side)))
+
+    def _line_steps(self, a: str, b: str, blocked: Collection[str]) -> bool:  # `command_line_enters`, enemy-held given
+        if b in blocked or any(t.impassable for t in self.terrains(b)):
             return False
         return not self.crossing_prohibited(a, b)
 
@@ -423,15 +431,13 @@ interpretation in force; `position()`: a
         start = self.leader_on_map(leader)
         if start is None:
             return frozenset()
-        side = self.state.leaders[leader].side
-        enemy = self.enemy(side)
+        held = self.hexes_held(self.enemy(self.state.leaders[leader].side))
         radius = self.command_range(leader)
 
-        def trace() -> frozenset[str]:
-            return frozenset(command_distances(self.grid, start, radius, lambda h: self.side_at(h) != enemy,
-                                               may_cross=lambda a, b: self.command_line_enters(a, b, side)))
+        def trace() -> frozenset[str]:  # reads only what the key names: the start, the radius, `held`, the ground
+            return frozenset(command_distances(self.grid, start, radius, lambda h: h not in held,
+                                               may_cross=lambda a, b: self._line_steps(a, b, held)))
 
-        held = self.cached(("hexes held", enemy), lambda: frozenset(self.occupied_by(enemy)))
         return self.cached(("command_reach", leader), lambda: _REACHES.get(
             (self.grid, self.hexmap, self.terrain_table), (start, radius, held), trace))
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero import flow as F
-from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero import ground, system_movement
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.system_movement import step_cost
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.memo import Memo
+from arbitro.adjudicator.parabellum import movement as parabellum_movement
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import RULESET, Table, activate, position
 
@@ -252,3 +254,27 @@ def test_a_march_column_to_a_hex_a_line_move_reaches_is_listed() -> None:
     assert "1115" in both  # off the road: no cheaper in column, listed all the same
     t.send("france", {"type": "move", "units": ["fr-18-ligne"], "to": "1115", "column": True})
     assert t.of(ev.UnitsMoved)[-1].column
+
+
+def test_a_kept_unit_search_makes_its_rules_only_when_it_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15 (8f04fdc): a unit's movement search is kept across positions under what it reads; a position that
+    changes none of it (a unit that does not touch the search moved) gets the kept routes without the search's rules
+    being made again, and snow (caldiero §17.1.2: off-road costs doubled, the cost multiplier in Caldiero's own key)
+    is searched afresh and reaches less."""
+    monkeypatch.setattr(parabellum_movement, "SEARCHES", Memo(1024))  # this test's searches only
+    made: list[int] = []
+    rules = system_movement._rules
+    monkeypatch.setattr(system_movement, "_rules", lambda *a: made.append(1) or rules(*a))
+
+    def routes(weather: int, friend: str) -> set[str]:
+        state = position({"fr-18-ligne": "1416", "fr-32-ligne": friend}, orders={"massena": "manoeuvre"},
+                         weather=weather)
+        w = F.world_of(state, RULESET.env, lambda n: RULESET.interpretations()[n].default)
+        return set(system_movement.reachable(w, system_movement.make_group(w, ("fr-18-ligne",), "manoeuvre", False)))
+
+    dry = routes(0, "1012")
+    assert made and "1716" in dry
+    searched = len(made)
+    assert routes(0, "1013") == dry and len(made) == searched  # kept: no rules made
+    snow = routes(2, "1012")
+    assert len(made) > searched and "1616" in snow and "1716" not in snow

@@ -252,6 +252,38 @@ def test_a_command_reach_is_kept_across_positions_while_what_it_reads_is_unchang
     assert "1415" in first and "1415" not in blocked and blocked < first
 
 
+def test_a_kept_command_reach_is_not_served_where_only_the_weather_or_the_ground_differs() -> None:
+    """Issue 15, review rev-move 5: the kept reach's key names the range after the weather (caldiero §17.1.3 with
+    §1.4: the ice storm halves it, rounded up) and its anchors the terrain table (caldiero §4.3.3: a line never
+    crosses a hexside the table prohibits), so a position differing only in either is traced afresh, not served
+    the kept answer; and the line stops at every hex holding enemy units, whoever else stands there."""
+    env = RULESET.env
+    state = position({"fr-18-ligne": "1517"}, leaders={"massena": "1416"})
+    fine = CaldieroWorld(state, env.data, env.hexmap, lambda name: "")
+    storm = CaldieroWorld(position({"fr-18-ligne": "1517"}, leaders={"massena": "1416"}, weather=3), env.data,
+                          env.hexmap, lambda name: "")
+    assert storm.command_range("massena") < fine.command_range("massena")
+    near = storm.command_reach("massena")
+    assert near < fine.command_reach("massena")
+    assert max(env.hexmap.grid.distance("1416", h) for h in near) == storm.command_range("massena")
+
+    by_canal = CaldieroWorld(position({}, leaders={"massena": "1410"}), env.data, env.hexmap, lambda name: "")
+    assert by_canal.hexmap.hexside_features("1410", "1409") == ("canale",) and "1409" in by_canal.command_reach(
+        "massena")
+    raw = env.data.terrain.model_dump()
+    raw["hexsides"]["canale"]["prohibited"] = True
+    barred = CaldieroWorld(position({}, leaders={"massena": "1410"}), env.data, env.hexmap, lambda name: "")
+    barred.terrain_table = type(env.data.terrain).model_validate(raw)  # an own-data folder's table: another object
+    assert barred.command_reach("massena") < by_canal.command_reach("massena")
+
+    # a hex holding both sides (no rule allows it; a hand-made position might): the line stops there all the same
+    mixed = CaldieroWorld(position({"fr-18-ligne": "2317", "au-colloredo": "2317"}, leaders={"hohenzollern": "2318"}),
+                          env.data, env.hexmap, lambda name: "")
+    assert mixed.side_at("2317") == "austria"  # the side of its lowest unit id
+    assert not mixed.command_line_enters("2318", "2317", "austria")
+    assert "2317" not in mixed.command_reach("hohenzollern")  # the key's enemy-held hexes are what the trace reads
+
+
 def test_held_to_defence_is_one_rule_with_each_books_moment() -> None:
     """caldiero §5.3, arrivano §5.3: the kernel's World alone says who is held to Defence for being out of command; a
     game answers only when a unit is out of command (`out_of_command`) and what else gives it its order
