@@ -68,6 +68,9 @@ class Position:
     def occupied_by(self, side: str) -> set[str]:
         return {p.hex for p in self.units.values() if p.side == side and p.hex is not None}
 
+    def hexes_held(self, side: str) -> frozenset[str]:
+        return self.cached(("hexes held", side), lambda: frozenset(self.occupied_by(side)))
+
     def hex_of(self, u: str) -> str | None:
         return self.units[u].hex
 
