@@ -7,9 +7,12 @@ checkpoints, and returns what the seat may see.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import gc
 import json
 import secrets
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -45,6 +48,29 @@ def now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
+_SETTLED: set[str] = set()  # the rulesets whose data this process has loaded and frozen (`settle_data`)
+_settling = threading.Lock()
+
+
+def settle_data(name: str, rules: Ruleset[Any]) -> bool:
+    """Load a ruleset's shipped data (every scenario's initial state) and move everything then alive out of the
+    collector's sight (`gc.freeze`), once per ruleset name per process; True when it did. Issue 15: a full collection
+    walks every object alive, the ruleset's maps, tables and counters too, and those walks were Caldiero's largest
+    legal() pauses (docs/architecture.md "Garbage collection"). Frozen objects are never collected, so freezing is
+    bounded here: once per name (a handful), never per game, per request or per own-data folder (those stay
+    collectable), and after a full collection, so that no garbage is frozen."""
+    with _settling:
+        if name in _SETTLED:
+            return False
+        _SETTLED.add(name)
+        with contextlib.suppress(Exception):  # a scenario that cannot start says so, precisely, when a game asks it
+            for scenario in rules.scenarios():
+                rules.new_state(scenario, ())
+        gc.collect()
+        gc.freeze()
+        return True
+
+
 class Arbitro(ExchangeCalls):
     def __init__(self, store: Store, clock: Callable[[], str] | None = None) -> None:
         self.store = store
@@ -65,7 +91,9 @@ class Arbitro(ExchangeCalls):
     # --- plumbing -------------------------------------------------------------------------------
     def adjudicator(self, ruleset: str) -> Adjudicator:
         if ruleset not in self._adjudicators:
-            self._adjudicators[ruleset] = Adjudicator(registry.get(ruleset))
+            rules = registry.get(ruleset)
+            settle_data(ruleset, rules)
+            self._adjudicators[ruleset] = Adjudicator(rules)
         return self._adjudicators[ruleset]
 
     def game(self, game_id: str) -> GameRecord:
