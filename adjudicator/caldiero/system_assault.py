@@ -17,7 +17,7 @@ import msgspec
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem  # noqa: F401
+from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem, defending_terrain  # noqa: F401
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
@@ -257,13 +257,9 @@ def stage_resolve(a: Act) -> None:
         drm_parts.append(part)
         mods.append(Modifier(reason, value))
     # terrain of the defender (terrain effects table): the best for the defender
-    shift_terrain, _, _ = assault.terrain_effect(w, c.defender_hexes, non_art_def,
-                                                 lambda u: unit_order(w, u) == "defence")
-    cav_fort = all(w.state.units[d].arm == "cavalry" for d in non_art_def) and any(ground.fortress(w, h) for h in c.defender_hexes)
+    shift_terrain, cav_fort = defending_terrain(w, c.defender_hexes, non_art_def)
     if cav_fort:
         modifier("cavalry in fortress -1", f"cavalry in a fortress ({R.CAVALRY})", -1)
-        if a.reading("cavalry_in_fortress") == "drm_instead_of_shift":
-            shift_terrain = 0
     if shift_terrain:
         left += shift_terrain
         notes.append(f"terrain {shift_terrain}L")

@@ -7,6 +7,8 @@ Attack-order units that must still attack (§5.1.2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
@@ -79,13 +81,27 @@ def attack_problem(w: World, seat: str, cmd: C.Attack) -> None:
     if cmd.efficiency is not None and cmd.efficiency not in choices:
         raise Reject(CALDIERO.SIDE_EFFICIENCY, f"the attackers' efficiency is the value with most SP: {choices} (caldiero §12.3.1)")
     att, dfn = assault.strengths(CALDIERO_VARIANT, w, attackers, defenders, defenders_hexes)
-    fighting = [d for d in defenders if not w.is_artillery(d)]
-    shift, _, _ = assault.terrain_effect(w, defenders_hexes, fighting, lambda u: unit_order(w, u) == "defence")
+    shift = 0  # D24: the terrain counts only under `after_terrain` (assault.declared_odds)
+    if w.reading("below_1_5_declared_on") == "after_terrain":
+        shift, _ = defending_terrain(w, defenders_hexes, [d for d in defenders if not w.is_artillery(d)])
     crt = assault.crt(CALDIERO_VARIANT, w.crt)
     if dfn > 0 and assault.declared_odds(CALDIERO_VARIANT, crt, att, dfn, shift, w.reading).below_minimum and not \
             CALDIERO_VARIANT.below_minimum_declarable([unit_order(w, u) for u in attackers], w.reading):  # D24
-        terrain = f" with the terrain's {shift} column(s) left" if shift and w.reading("below_1_5_declared_on") == "after_terrain" else ""
+        terrain = f" with the terrain's {shift} column(s) left" if shift else ""
         raise Reject(CALDIERO.BELOW_1_5, f"{att} against {dfn}{terrain} is worse than 1-5: such attacks may not be declared (caldiero §12.4.2)")
+
+
+def defending_terrain(w: World, hexes: Sequence[str], fighting: Sequence[str]) -> tuple[int, bool]:
+    """The defending terrain's columns left as the assault is resolved on them (the kernel's assault.terrain_effect),
+    and whether the defenders `fighting` (artillery never does, §11.1.1) are all cavalry in a fortress: caldiero §14.0
+    gives the attacker -1 DRM then, instead of the fortress's columns under `cavalry_in_fortress=drm_instead_of_shift`.
+    One answer for the resolution (system_assault.stage_resolve) and the declaration's §12.4.2 `after_terrain`."""
+    shift, _, _ = assault.terrain_effect(w, hexes, fighting, lambda u: unit_order(w, u) == "defence")
+    cavalry_in_fortress = bool(fighting) and all(w.state.units[d].arm == "cavalry" for d in fighting) and \
+        any(ground.fortress(w, h) for h in hexes)
+    if cavalry_in_fortress and w.reading("cavalry_in_fortress") == "drm_instead_of_shift":
+        shift = 0
+    return shift, cavalry_in_fortress
 
 
 def attack_obligation_problem(w: World, seat: str) -> str | None:

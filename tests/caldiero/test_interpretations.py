@@ -58,6 +58,24 @@ def test_below_1_5_declared_on(reading: str) -> None:
         assert t.of(ev.AssaultDeclared)[-1].targets == ("2119",)
 
 
+
+def test_below_1_5_after_terrain_counts_the_shift_the_resolution_applies() -> None:
+    """caldiero §12.4.2 under `after_terrain`, §14.0 under `cavalry_in_fortress=drm_instead_of_shift`: cavalry alone
+    in the fortress costs the attacker -1 DRM, not the fortress's 2 columns left, so 1 SP against 5 stays the 1-5
+    column, the one the assault resolves on, and may be declared."""
+    state = position({"fr-5-dragons": "1612", "au-stab-dragoner": "1712", "au-wurmser-hussars": "1712",
+                      "au-meszaros-uhlans": "1712"}, leaders={"augereau": "1512"}, orders={"augereau": "advance"})
+    state.units["fr-5-dragons"].attached = "augereau"  # the French reserve, joined for the turn (§15.4.3)
+    state.units["fr-5-dragons"].reduced = True  # 1 SP
+    state.units["au-meszaros-uhlans"].reduced = True  # against 2 + 2 + 1
+    t = activate(state, "augereau", step="combat", interpretations={"below_1_5_declared_on": "after_terrain",
+                                                                   "cavalry_in_fortress": "drm_instead_of_shift"})
+    attack = {"type": "attack", "attackers": ["fr-5-dragons"], "defenders": ["1712"]}
+    assert [(c["attackers"], c["defenders"]) for c in t.legal("france") if c["type"] == "attack"] == [(["fr-5-dragons"], ["1712"])]
+    t.send("france", attack, dice=[3])
+    assert t.of(ev.AssaultResolved)[0].table.column == "1-5"
+
+
 @pytest.mark.parametrize("reading, length", [("additional_2", 2), ("total_2", 1)])
 def test_dr_rout_retreat(reading: str, length: int) -> None:
     state = position({"fr-18-ligne": "1417", "au-mahoney-jager": "1517"}, leaders={"massena": "1317"}, orders={"massena": "attack"})
