@@ -60,13 +60,20 @@ def odds(variant: Variant, table: CombatTable, attack: int, defence: int, shift:
 
 def declared_odds(variant: Variant, table: CombatTable, attack: int, defence: int, terrain_shift: int,
                   reading: Reading) -> Odds:
-    """D24, §12.4.2 in both ("E' proibito dichiarare attacchi con rapporti peggiori di 1-5", the same words): the odds
-    a declaration is judged by, `terrain_shift` the defending terrain's columns left (`terrain_effect`). The words
-    name a "rapporto", and §12.5.1 in both calls the strengths' quotient "un rapporto di forza": interpretation
-    `below_1_5_declared_on` reads it as that quotient alone (`strength_ratio`, caldiero's default), or as the column
-    the terrain shifts it to, the one the assault would be read on but for its tests (`after_terrain`, arrivano's
-    default). Both games' resolution reads the shifted column (§12.4.2 "Attacchi che risultano avere rapporti
-    inferiori a 1-5")."""
+    """D24, §12.4.2 in both (caldiero "E' proibito dichiarare attacchi con rapporti peggiori di 1-5", arrivano "È
+    proibito ...", the same sentence): the odds a declaration is judged by, `terrain_shift` the defending terrain's
+    columns left as the resolution would apply them (`terrain_effect`, after each game's own readings of it). The
+    words name a "rapporto": interpretation `below_1_5_declared_on` reads it as the strengths' quotient alone
+    (`strength_ratio`, caldiero's default), which §12.5.1 in both calls "un rapporto di forza" and both books' §12.1
+    step 5 ("Determinare i rapporti di forza ... e gli effetti del terreno") names apart from the terrain; or as the
+    column the terrain shifts it to, the one the assault would be read on but for its tests (`after_terrain`,
+    arrivano's default), as §12.5.1 in both goes on ("Terreno e Disordine possono modificare il rapporto di forze",
+    caldiero adding "Elan e Tempo atmosferico"). It counts the terrain alone, as §12.1 step 5 pairs them: disorder
+    and Elan come of tests after the declaration (§12.2.2, caldiero §16.1); caldiero's weather columns (§17.1, known
+    at the declaration) and confusion die (§17.2) are left out by choice. The resolution reads the shifted column in
+    both: caldiero §12.4.2 "Attacchi che risultano avere rapporti inferiori a 1-5 hanno come risultato
+    automatico AE", arrivano §12.4.2 "Nel caso un Ordine di Assalto obblighi una unità in EZoC ad attaccare con un
+    rapporto inferiore a 1-5 il risultato sarà automaticamente Ae"."""
     shift = -terrain_shift if reading("below_1_5_declared_on") == "after_terrain" else 0
     return odds(variant, table, attack, defence, shift)
 
