@@ -322,10 +322,10 @@ class PiecesSighted(Event, tag="pieces_sighted"):
     rule: str
 
 
-# Fog of war: the fields of the shared events that name pieces (one id each).
+# Fog of war: the fields of the shared events that name pieces (an id, a tuple of ids, or None for none).
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     LeaderPlaced: ("leader",), LeaderMoved: ("leader",), LeaderLost: ("leader",), UnitRetreated: ("unit",),
     UnitPlaced: ("unit",), UnitOrderSet: ("unit",), UnitsMoved: ("units",),
     StatusChanged: ("unit",), UnitEliminated: ("unit",), ArtilleryFired: ("artillery",),
-    AssaultDeclared: ("attackers",), AssaultResolved: ("attackers", "defenders"), UnitsAdvanced: ("units", "leaders"),
+    AssaultDeclared: ("attackers", "defenders", "tested", "elan"), AssaultResolved: ("attackers", "defenders"), UnitsAdvanced: ("units", "leaders"),
 }

@@ -256,7 +256,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         ids: list[str] = []
         for name in fields:
             value = data[name]
-            ids += value if isinstance(value, (list, tuple)) else [value]  # a typed event's tuple too
+            ids += value if isinstance(value, (list, tuple)) else [value] if value is not None else []  # a typed event's tuple too
         hidden = self.hidden_pieces(state, seat)
         if any(i in hidden for i in ids):
             return {"type": data["type"], "rule": data["rule"], "hidden": True}

@@ -167,3 +167,19 @@ def test_where_a_charge_came_from_or_meant_to_go_changes_no_countercharge_served
     assert served_to["umpire"][0] != served_to["umpire"][1], "the umpire is served the whole charge"
     assert served_to["austria"][0] == served_to["austria"][1], "Austria reads where the charge came from or aimed"
     assert RULESET.redact_frame(long, "austria", state)["ctx"]["path"] == [stop]
+
+
+def test_every_piece_a_declaration_names_is_judged_for_fog() -> None:
+    """events/parabellum.PIECE_FIELDS names each field of the shared `assault_declared` holding piece ids: a piece
+    out of Austria's sight in any of them (the `defenders`, `tested` and `elan` Arrivano leaves empty today) serves
+    the event hidden; one naming only pieces in sight, `elan` None, is served whole. The shared events' tuple
+    fields are judged id by id (`units_advanced.units`, which replaced the one id of `unit_advanced`)."""
+    state = position({"6e-legere-i": X, **AUSTRIAN})
+    assert "6e-legere-i" in RULESET.hidden_pieces(state, "austria")
+    hidden = {"type": "assault_declared", "rule": "r", "hidden": True}
+    for field in ({"defenders": ("6e-legere-i",)}, {"tested": ("6e-legere-i",)}, {"elan": "6e-legere-i"}):
+        assert RULESET.redact(ev.AssaultDeclared(attackers=(), targets=(), rule="r", **field), "austria", state) == hidden
+    whole = ev.AssaultDeclared(attackers=("ir18-i",), targets=(), rule="r")
+    assert RULESET.redact(whole, "austria", state)["attackers"] == ("ir18-i",)
+    advance = ev.UnitsAdvanced(units=("6e-legere-i",), leaders=(), to=X, rule="r")  # a tuple field, as unit_advanced's id was
+    assert RULESET.redact(advance, "austria", state) == {"type": "units_advanced", "rule": "r", "hidden": True}
