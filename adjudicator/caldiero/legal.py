@@ -159,17 +159,17 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
     groups: list[tuple[str, ...]] = []
     candidates = [u for u in act.units if u not in act.moved and w.state.units[u].status != "routed"
                   and (w.state.units[u].where == "map" or F.unit_due(w, u))]
-    by_place: dict[str, list[str]] = {}
+    by_place: dict[str, list[str]] = {}  # a hex, or the entry hex of units arriving (they enter together, §15.4)
     for u in candidates:
         s = w.state.units[u]
-        key = s.hex if s.where == "map" else "entry"
+        arrival = w.counters.unit(u).arrival
+        key = s.hex if s.where == "map" else f"entry:{arrival.entry if arrival else ''}"
         by_place.setdefault(key or "", []).append(u)
     for key, units in sorted(by_place.items()):
         for u in units:
             groups.append((u,))
-        if key != "entry":
-            for pair in combinations(sorted(units), 2):  # in the order the command model stores (C.as_set)
-                groups.append(pair)
+        for pair in combinations(sorted(units), 2):  # in the order the command model stores (C.as_set)
+            groups.append(pair)
     for g in groups:
         try:
             F.check_movers(w, seat, g)

@@ -271,3 +271,15 @@ def test_caldiero_a_group_move_named_in_another_order_is_reachable_item_9() -> N
     assert {**move, "units": ["fr-18-legere", "fr-carabiniers"]} in position.legal("france")
     with pytest.raises(BadInput, match="names fr-18-legere more than once"):
         position.adjudicator.parse({**move, "units": ["fr-18-legere", "fr-18-legere"]})
+
+
+def test_caldiero_reinforcements_entering_together_are_listed_item_9() -> None:
+    """Found by fix-agree (2026-11-29) probing the entry groups: at caldiero-full #cmd89 Austria's two reserve 12-pdr
+    batteries, due at the same entry hex, may enter together (caldiero §15.4, §9.1), yet the listing named arriving
+    units one at a time only. Each pair due at one entry is now listed, and every one listed is accepted."""
+    position = position_at("caldiero-full", 89)
+    assert_agrees(position, "austria", {"type": "move", "units": ["au-reserve-12pdr-1", "au-reserve-12pdr-2"],
+                                        "to": "2714"})
+    entering = [c for c in position.legal("austria") if c["type"] == "move"
+                and c["units"] == ["au-reserve-12pdr-1", "au-reserve-12pdr-2"]]
+    assert entering and all(position.accepts("austria", c) for c in entering)
