@@ -26,7 +26,7 @@ from arbitro.adjudicator.arrivano import turn as T
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items, ruleset_interpretations
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, arrivano_world
 from arbitro.adjudicator.arrivano.victory import automatic_now
-from arbitro.adjudicator.arrivano.world import acts_now, in_command, newly_sighted, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.errors import BadInput
@@ -179,11 +179,8 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             found = automatic_now(g.world())
             if found is not None:
                 g.emit(found)
-        w = g.world()
-        for seat in w.sides:
-            new = newly_sighted(w, seat)
-            if new:
-                g.emit(ev.PiecesSighted(seat=seat, pieces=tuple(new), rule=str(ARRIVANO.FOG)))
+        for sighting in sight.sightings(g.world(), str(ARRIVANO.FOG)):
+            g.emit(sighting)
 
     # --- legal commands ---------------------------------------------------------------------------------
     def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:

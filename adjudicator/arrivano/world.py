@@ -9,7 +9,7 @@ from typing import cast
 
 from arbitro.adjudicator.maps.costs import MovementTable, RoadRule
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum import command, sight
+from arbitro.adjudicator.parabellum import command
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.projections.arrivano import ArrivanoState
@@ -94,12 +94,3 @@ def cavalry_like(w: World, uid: str) -> bool:
     return u.arm == "cavalry" or (u.arm == "artillery" and u.horse)
 
 
-# --- line of sight -------------------------------------------------------------------------------------------
-def newly_sighted(w: World, side: str) -> list[str]:
-    """The enemy units and leaders on the map in hexes `side` may examine that it had never examined (arrivano
-    §11.3.2), in id order."""
-    enemy, known = w.enemy(side), set(w.state.seen.get(side, []))
-    unknown = {u: s.hex for u, s in w.state.units.items() if s.side == enemy and s.where == "map" and u not in known}
-    unknown |= {lid: le.hex for lid, le in w.state.leaders.items()
-                if le.side == enemy and le.where == "map" and lid not in known}
-    return sight.sighted(w, side, unknown)

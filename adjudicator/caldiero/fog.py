@@ -23,9 +23,8 @@ def active(w: World) -> bool:
 def hidden_among(w: World, seat: str, hexes: set[str]) -> frozenset[str]:
     """Those of `hexes` no unit or leader of `seat` is adjacent to or has LoS to within 4 - weather hexes
     (caldiero §20.4.1; the kernel's sight.in_view)."""
-    limit = max(0, 4 - w.state.weather)  # caldiero §20.4.1
     own = sight.observers(w, seat)
-    return frozenset(h for h in sorted(hexes) if not sight.in_view(w, own, h, limit))
+    return frozenset(h for h in sorted(hexes) if not sight.in_view(w, own, h, reach(w)))
 
 
 def hidden_hexes(w: World, seat: str) -> frozenset[str]:
@@ -35,20 +34,19 @@ def hidden_hexes(w: World, seat: str) -> frozenset[str]:
     return hidden_among(w, seat, enemy)
 
 
+def reach(w: World) -> int:
+    """How far a seat examines enemy stacks: the line of sight's 4 hexes less the weather box (caldiero §20.4.1)."""
+    return max(0, 4 - w.state.weather)
+
+
 def new_sightings(w: World, seat: str) -> list[str]:
-    """Enemy units `seat` can examine now and had never examined."""
-    known = set(w.state.seen.get(seat, []))
-    unknown = {u: s.hex for u, s in w.state.units.items() if s.side != seat and s.where == "map" and s.hex and u not in known}
-    return sight.sighted(w, seat, unknown, max(0, 4 - w.state.weather))  # caldiero §20.4.1
+    """Enemy units `seat` can examine now and had never examined (the kernel's `sight.new_sightings`; commanders'
+    names are public, so only units are recorded)."""
+    return sight.new_sightings(w, seat, reach(w), commanders=False)
 
 
 def sightings(w: World) -> list[pb.PiecesSighted]:
-    out = []
-    for seat in SEATS:
-        units = new_sightings(w, seat)
-        if units:
-            out.append(pb.PiecesSighted(seat=seat, pieces=tuple(units), rule=str(CALDIERO.FOG)))
-    return out
+    return sight.sightings(w, str(CALDIERO.FOG), reach(w), commanders=False)
 
 
 def secrets(w: World, seat: str) -> set[str]:

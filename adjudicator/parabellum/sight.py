@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.events.parabellum import PiecesSighted
 
 
 # --- what a piece sees, what a side may examine (World questions: `grid`, `clear_line`, `sight_range`,
@@ -67,6 +68,30 @@ def sighted(w: World, side: str, unknown: Mapping[str, str], reach: int | None =
 
 
 _SEEN = Memo(256)  # recent positions: the side that did not move finds its view here (~30 kB each)
+
+
+def new_sightings(w: World, side: str, reach: int | None = None, commanders: bool = True) -> list[str]:
+    """The enemy pieces on the map `side` may examine now and had never examined (`state.seen`), in id order
+    (caldiero §20.4, arrivano §11.3.2, both "si può esaminare uno stack nemico solo se si ha una LoS"): its units, and
+    its commanders where `commanders` (Arrivano records them; Caldiero names units only, a commander's name being
+    public in both games, so his sighting changes nothing served)."""
+    known = set(w.state.seen.get(side, []))
+    unknown = {u: s.hex for u, s in w.state.units.items() if s.side != side and s.where == "map" and s.hex and u not in known}
+    if commanders:
+        unknown |= {lid: le.hex for lid, le in w.state.leaders.items()
+                    if le.side != side and le.where == "map" and le.hex and lid not in known}
+    return sighted(w, side, unknown, reach)
+
+
+def sightings(w: World, rule: str, reach: int | None = None, commanders: bool = True) -> list[PiecesSighted]:
+    """Each side's first sight of enemy pieces, as the events that record it (one a side, the sides in order;
+    `new_sightings`), citing the game's fog of war rule."""
+    out = []
+    for side in w.sides:
+        pieces = new_sightings(w, side, reach, commanders)
+        if pieces:
+            out.append(PiecesSighted(seat=side, pieces=tuple(pieces), rule=rule))
+    return out
 
 
 def _visible_hexes(w: World, side: str, limit: int) -> frozenset[str]:
