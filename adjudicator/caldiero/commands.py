@@ -16,14 +16,18 @@ from arbitro.adjudicator.ruleset import CommandModel
 Path = Annotated[list[HexStr], Field(min_length=1)]
 
 
-def as_set(names: list[str]) -> list[str]:
-    """A set the rules name (the hexes attacked, caldiero §12.4.1; the units moving together, §9.1), given in any
-    order: stored and recorded in one order, as legal() lists it (issue 19 items 7 and 9); a name given twice is an
-    error, not a second member."""
+def distinct(names: list[str]) -> list[str]:
+    """A set the rules name, in the order given: a name given twice is an error, not a second member."""
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise ValueError(f"names {', '.join(twice)} more than once: each is one member of a set")
-    return sorted(names)
+    return names
+
+
+def as_set(names: list[str]) -> list[str]:
+    """A set the rules name (the hexes attacked, caldiero §12.4.1; the units moving together, §9.1), given in any
+    order: stored and recorded in one order, as legal() lists it (issue 19 items 7 and 9)."""
+    return sorted(distinct(names))
 
 
 class Place(CommandModel):
@@ -67,7 +71,7 @@ class MoveLeader(pb.MoveLeader):
 
 class Attack(CommandModel):
     type: Literal["attack"]
-    attackers: list[str] = Field(min_length=1)
+    attackers: Annotated[list[str], Field(min_length=1), AfterValidator(distinct)]  # a template's selection, any order
     defenders: Annotated[list[HexStr], Field(min_length=1), AfterValidator(as_set)]  # in hex order, as listed
     elan: str | None = None
     efficiency: int | None = None

@@ -258,6 +258,8 @@ def test_caldiero_an_attack_on_two_hexes_named_in_another_order_is_reachable_ite
     assert position.normalised(attack) == {**attack, "defenders": ["1512", "1611"]}
     with pytest.raises(BadInput, match="names 1611 more than once"):
         position.adjudicator.parse({**attack, "defenders": ["1611", "1512", "1611"]})
+    with pytest.raises(BadInput, match="names fr-5-legere more than once"):  # accepted, collapsed, before
+        position.adjudicator.parse({**attack, "attackers": ["fr-5-legere", "fr-5-legere"]})
 
 
 def test_caldiero_a_group_move_named_in_another_order_is_reachable_item_9() -> None:
