@@ -104,8 +104,8 @@ class UnitsMoved(Event, tag="units_moved"):
     """Units moved together along `path`: the hexes entered, in order, the start excluded (as a retreat's and a
     commander's paths), so a unit coming onto the map enters its entry hex first (caldiero §15.4, arrivano §15.4);
     empty when the move was spent where the unit stood (arrivano §5.1.3's failed test). `column`: in march column
-    (caldiero §9.3, arrivano §9.3); `cost_half`: the movement points it spent, in half points (caldiero §9.1,
-    arrivano §9.1); `charge`: the hex a charging cavalry will attack (arrivano §14.2; Caldiero's Charge marker,
+    (caldiero §9.3, arrivano §9.3); `cost_half`: Caldiero's record of the movement points it spent, in half
+    points (caldiero §9.1); 0 in Arrivano, which does not record it; `charge`: the hex a charging cavalry will attack (arrivano §14.2; Caldiero's Charge marker,
     caldiero §20.2, names no hex when placed: None)."""
 
     units: tuple[str, ...]

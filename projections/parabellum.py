@@ -275,17 +275,24 @@ ROUTE_FIELDS: Final[dict[type, dict[str, object]]] = {
 }
 
 
+UNKNOWN_START = "?"  # no hex: where a move began when the fold does not keep it (`served_move`'s `start_known`)
+
+
 def served_move(state: SystemState, event: object, data: dict[str, Any], seat: str,
                 unexaminable: Callable[[Iterable[str]], frozenset[str]], hidden: object,
-                movement_rule: str) -> dict[str, Any]:
+                movement_rule: str, start_known: bool = True) -> dict[str, Any]:
     """An event as `seat` under fog of war is served it, once its pieces may be named (caldiero §20.4, arrivano
     §11.3.2): an enemy piece's move, retreat or commander's move as `served_route` serves it, from the hexes among
     its route the seat may not examine (`unexaminable`); anything else, or the seat's own piece's, as it is. The
-    same code path for both games: `hidden` is the game's marker, `movement_rule` its movement's citation."""
+    same code path for both games: `hidden` is the game's marker, `movement_rule` its movement's citation.
+    `start_known` False: the move left a hex `route_start` does not know (a unit's second move in one activation),
+    judged as one the seat may not examine, so what tells of the whole route is never served on a guess."""
     if type(event) not in ROUTE_FIELDS or _mover_side(state, event) == seat:
         return data
-    start = route_start(state, event)
     whole = route_fields(type(event), movement_rule)
+    if not start_known:
+        return served_route(data, unexaminable(data["path"]) | {UNKNOWN_START}, hidden, whole, UNKNOWN_START)
+    start = route_start(state, event)
     return served_route(data, unexaminable((start, *data["path"]) if start else data["path"]), hidden, whole, start)
 
 
@@ -353,9 +360,10 @@ def _moved(state: SystemState, units: Iterable[str], path: tuple[str, ...]) -> N
 
 def route_start(state: SystemState, event: object) -> str:
     """The hex a move left, which its path does not hold (fog of war, `served_route`): where its first unit began
-    its first move of the activation, as a unit moves once an activation (caldiero §9.1) or once a turn (arrivano
-    §9); "" for a unit that came onto the map, and for the events whose served fields tell nothing more of the route
-    than its path."""
+    its first move of the activation (`starts`); "" for a unit that came onto the map, and for the events whose
+    served fields tell nothing more of the route than its path. That is the hex the move left for a unit's one move
+    of an activation (caldiero §9.1; arrivano §9), not for a second one, which the fold does not keep (arrivano
+    §16.3: an open-order unit moves, fires and falls back): its game serves that with `start_known` False."""
     act = state.activation
     if not isinstance(event, pb.UnitsMoved) or act is None:
         return ""

@@ -258,7 +258,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         if any(i in hidden for i in ids):
             return {"type": data["type"], "rule": data["rule"], "hidden": True}
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route), True,
-                              str(ARRIVANO.MOVEMENT))
+                              str(ARRIVANO.MOVEMENT), not falls_back(state, event))
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))
@@ -278,6 +278,13 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             if w.grid.contains(h) and not fits(w, h, []):
                 problems.append(f"hex {h} breaks the stacking limits ({ARRIVANO.STACKING}): {', '.join(units)}")
         return problems + self.option_problems(state.options)
+
+
+def falls_back(state: P.ArrivanoState, event: Any) -> bool:
+    """An open-order unit's fall back (arrivano §16.3), its second move of the activation: it fired (the fold has
+    folded the fire) after the move that took it to the hex it falls back from, which the fold does not keep."""
+    return isinstance(event, ev.UnitsMoved) and event.rule == str(R.OPEN_ORDER) \
+        and state.units[event.units[0]].fired_turn == state.turn
 
 
 def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:

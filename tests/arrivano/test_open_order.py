@@ -13,6 +13,7 @@ from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.errors import ArbitroError, IllegalCommand
 from arbitro.projections.arrivano import Frame
 from arbitro.adjudicator.arrivano.world import order_of
+from arbitro.adjudicator.arrivano.ruleset import falls_back
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
 
@@ -488,3 +489,16 @@ def test_no_fire_at_a_stack_out_of_sight():
     visible = sight.visible_hexes(w, "france") - {D}
     assert O.fire_targets(w, "6e-legere-i", X, visible) == []
     assert O.fire_targets(w, "6e-legere-i", X, sight.visible_hexes(w, "france")) == [D]
+
+
+def test_the_fall_back_is_known_as_a_second_move_a_move_before_any_fire_is_not():
+    """Fog of war serves the fall back as a move from a hex the seat may not examine (arrivano §16.3, §11.3.2): the
+    fold keeps only where the activation's first move began (review rev-events 1)."""
+    t = table({"6e-legere-i": BACK, "ir18-i": D})
+    fire(t, dice=[1])
+    assert t.of(ev.UnitsMoved)[-1].path[-1] == X
+    to = next(o["to"] for o in t.pending().options if o["to"] is not None)
+    t.send("france", {"type": "fall_back", "to": to})
+    assert falls_back(t.state, t.of(ev.UnitsMoved)[-1])
+    t.state.units["6e-legere-i"].fired_turn = t.state.turn - 1
+    assert not falls_back(t.state, t.of(ev.UnitsMoved)[-1])
