@@ -14,7 +14,9 @@ from arbitro.events import core
 from arbitro.events.codec import canonical
 from arbitro.projections.game import GameState
 from arbitro.projections.views import redact_event, seat_view
-from tests.arrivano.harness import FOLD, RULESET, Table, at_step, open_ground, position
+import pytest
+
+from tests.arrivano.harness import FOLD, RULESET, Table, at_step, line, open_ground, position
 
 X = open_ground()
 GRID = RULESET.data.scenarios["montebello"].map.grid
@@ -183,3 +185,25 @@ def test_every_piece_a_declaration_names_is_judged_for_fog() -> None:
     assert RULESET.redact(whole, "austria", state)["attackers"] == ("ir18-i",)
     advance = ev.UnitsAdvanced(units=("6e-legere-i",), leaders=(), to=X, rule="r")  # a tuple field, as unit_advanced's id was
     assert RULESET.redact(advance, "austria", state) == {"type": "units_advanced", "rule": "r", "hidden": True}
+
+
+def free_order_table(second: str) -> Table:
+    """Formation W activated under the reading dangling_4_3_2: caldiero_4_3_1 (arrivano §4.4 "(vedi anche 4.3.2)"),
+    6e-legere-i out of command in Lannes's range, 6e-legere-ii at `second`, both far out of Austria's sight."""
+    a = line(X, n=7)
+    state = position({"6e-legere-i": a[5], "6e-legere-ii": second, **AUSTRIAN},
+                     leaders={"watrin": a[0], "lannes": a[3]}, orders={"W": "manoeuvre"})
+    t = Table(state, interpretations={"dangling_4_3_2": "caldiero_4_3_1"})
+    t.send("france", {"type": "activate", "formation": "W"})
+    return t
+
+
+@pytest.mark.xfail(strict=True, reason="engine-rules §V.6: one unit_order_set per unit, each served hidden, so the "
+                                       "enemy counts the hidden units that took the free order (review rev-events 2)")
+def test_how_many_unseen_units_take_the_free_order_changes_nothing_served() -> None:
+    a = line(X, n=7)
+    one, two = free_order_table(a[1]), free_order_table(a[6])  # 6e-legere-ii in command beside Watrin, or not
+    assert [len(t.pending().options) > 0 for t in (one, two)] == [True, True]
+    austria, umpire = zip(*(play(t, [({"type": "free_order", "order": "attack"}, [])]) for t in (one, two)))
+    assert [len(t.of(ev.UnitOrderSet)) for t in (one, two)] == [1, 2] and umpire[0] != umpire[1]
+    assert austria[0] == austria[1]
