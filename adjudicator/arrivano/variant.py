@@ -124,7 +124,7 @@ class ArrivanoVariant(Variant):
 
     def sight_blocking_terrains(self, reading: Reading) -> frozenset[str]:
         """arrivano §10.3 over the list of §11.3.1 (interpretation `wheat_blocks_los`): `true`, wheat blocks a line
-        of sight too (D17)."""
+        of sight too (D18)."""
         return frozenset({"grano"}) if reading("wheat_blocks_los") == "true" else frozenset()
 
     def out_of_command(self, w: World, u: str) -> bool:

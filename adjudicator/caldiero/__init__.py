@@ -266,8 +266,9 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         if not 0 <= state.elan_left <= d.scenario.elan_uses:
             problems.append(f"elan_left must be 0..{d.scenario.elan_uses} (caldiero §16), not {state.elan_left}")
         for u, s in sorted(state.units.items()):
-            if s.where == "map" and w.grid.contains(s.hex) and w.closed_to(s.side, s.hex):
-                problems.append(f"unit {u} at {s.hex}: Austrian units never enter the 10xx row (caldiero §9.2.1)")
+            closed = w.closed_to(s.side, s.hex) if s.where == "map" and w.grid.contains(s.hex) else None
+            if closed is not None:
+                problems.append(f"unit {u} at {closed[1]}")  # the variant's text: "<hex>: why (rule)"
         for h, units in sorted(w.by_hex().items()):
             if not w.grid.contains(h) or len({state.units[u].side for u in units}) > 1:
                 continue

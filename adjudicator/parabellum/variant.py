@@ -182,7 +182,7 @@ class Variant:
         return None
 
     def sight_blocking_terrains(self, reading: Reading) -> frozenset[str]:
-        """D17, caldiero §11.3.1 / arrivano §10.3 with §11.3.1: the terrains that block a line of sight besides those
+        """D18, caldiero §11.3.1 / arrivano §10.3 with §11.3.1: the terrains that block a line of sight besides those
         the terrain table marks (`blocks_los`), by a reading (arrivano's wheat, interpretation `wheat_blocks_los`).
         Neutral reading: none."""
         return frozenset()

@@ -47,7 +47,7 @@ class Answers(Protocol):
 
     def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None: ...  # D30, caldiero §9.2.1
 
-    def sight_blocking_terrains(self, reading: Callable[[str], str]) -> frozenset[str]: ...  # D17, arrivano §10.3
+    def sight_blocking_terrains(self, reading: Callable[[str], str]) -> frozenset[str]: ...  # D18, arrivano §10.3
 
     def out_of_command(self, w: World, u: str) -> bool: ...  # D8, §5.3 in both
 
