@@ -16,6 +16,7 @@ from arbitro.projections import parabellum
 from arbitro.projections.parabellum import Activation
 
 SIDES = ("france", "austria")
+OLD_CHOOSE_ACTIVATION = "choose_formation"  # the step's name up to 0.25.0 (now parabellum.sequence.CHOOSE_ACTIVATION)
 
 
 def enemy_of(side: str) -> str:
@@ -39,6 +40,12 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
     elan_left: int = 4  # caldiero §16
     step_done: list[str] = []  # hexes/pieces already handled in this step (reorganisation: one try per hex)
     direction_released: list[str] = []  # formations free of caldiero §19.1 (objective entered)
+
+    def __post_init__(self) -> None:
+        """A position saved by Caldiero up to 0.25.0 at the initiative winner's choice names its step
+        `choose_formation`: it is read as the step's name since, `choose_activation` (docs/exchange-format.md)."""
+        if self.step == OLD_CHOOSE_ACTIVATION:
+            self.step = "choose_activation"
 
     def served_own(self, seat: str, fogged: bool) -> dict[str, Any]:
         """Caldiero's Elan (caldiero §16); with fog of war, the enemy's activation record lists only its formation."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 
@@ -71,7 +71,7 @@ class Game:
         the roll without purpose and detail (arrivano §11.3.2)."""
         return self.ctx.roll(1, 6, purpose=purpose, detail=detail, visible_to=visible_to, about=about)[0]
 
-    def reject(self, rule: Any, message: str) -> None:
+    def reject(self, rule: Any, message: str) -> NoReturn:
         self.ctx.reject(rule, message)
 
     def leader_die(self, leader: str, cause: str) -> int:

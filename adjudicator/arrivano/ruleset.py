@@ -37,7 +37,7 @@ from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Rule, Scenario
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
 from arbitro.projections import parabellum as PB
@@ -168,6 +168,8 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             ctx.reject(ARRIVANO.SEQUENCE, "the game is over")
         if ctx.seat != state.seat:
             ctx.reject(ARRIVANO.SEQUENCE, "it is not your turn to act")
+        if isinstance(command, C.EndStep) and command.word in C.OLD_WORDS and state.step not in C.OLD_WORDS[command.word]:
+            g.reject(*_old_word_refusal(command.word, state.step))
         ARRIVANO_STEPS.decide(state.step, g, g.world(), ctx.seat, command, lambda refusal: g.reject(*refusal))
         self._after(g)
 
@@ -271,7 +273,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             return [f"unknown scenario {state.scenario!r}"]
         s = data.scenarios[state.scenario]
         w = self.world(state)
-        problems = position_problems(w, s.oob, s.scenario.turns)
+        problems = position_problems(w, s.oob, s.scenario.turns, ARRIVANO_STEP_NAMES)
         if not pieces_known(state, s.oob):
             return problems
         for h, units in sorted(w.by_hex().items()):
@@ -285,6 +287,14 @@ def falls_back(state: P.ArrivanoState, event: Any) -> bool:
     folded the fire) after the move that took it to the hex it falls back from, which the fold does not keep."""
     return isinstance(event, ev.UnitsMoved) and event.rule == str(R.OPEN_ORDER) \
         and state.units[event.units[0]].fired_turn == state.turn
+
+
+def _old_word_refusal(word: str, step: str) -> tuple[Rule, str]:
+    """An old word (`commands.OLD_WORDS`) outside the steps it ended: refused as games up to 1.27.0 refused it."""
+    if word == "end_orders":
+        return R.ORDERS_PHASE, "not in the orders sub-phase (end_orders ends only the orders sub-phase; end_step ends any step)"
+    return ARRIVANO.SEQUENCE, (f"nothing to end in the {step.replace('_', ' ')} step with next (it ends only an "
+                               "activation's bombardment, movement and combat steps; end_step ends any step)")
 
 
 def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
@@ -365,10 +375,19 @@ def march_checks(g: F.Game) -> None:
 
 
 # --- the steps of play in which a seat acts (arrivano §3.1), on the kernel's one table ---------------------------
+def _activation(g: F.Game, rule: Rule) -> PB.Activation:
+    """The activation under way, for a command of its bombardment step; none (a hand-written position at the step
+    with no activation): the command is refused, as games up to 1.27.0 refused it."""
+    act = g.state.activation
+    if act is None:
+        g.reject(rule, f"no activation is under way at the {g.state.step} step: the command is given by the "
+                       "activated formation's side")
+    return act
+
+
 def try_order_change(g: F.Game, seat: str, cmd: C.TryOrderChange) -> None:
     """arrivano §5.2.1: at activation the general may roll d6 <= his initiative to change his order."""
-    act = g.state.activation
-    assert act is not None
+    act = _activation(g, ARRIVANO.GENERAL_ORDER)
     problem = AC.order_change_problem(g.world(), seat, cmd.order)
     if problem is not None:
         g.reject(*problem)
@@ -382,8 +401,7 @@ def try_order_change(g: F.Game, seat: str, cmd: C.TryOrderChange) -> None:
 
 
 def bombard(g: F.Game, seat: str, cmd: C.Bombard) -> None:
-    act = g.state.activation
-    assert act is not None
+    act = _activation(g, R.BOMBARD_STEP)
     w, units = g.world(), sorted(cmd.artillery)
     if units not in B.fire_groups(w, seat, act.formation):
         g.reject(R.BOMBARD_COMBINE if len(units) > 1 else ARRIVANO.ARTILLERY,
@@ -451,19 +469,21 @@ ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
     "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": lambda g, seat, cmd: T.change_order(g, cmd.formation, cmd.order)},
                             lambda w, seat: ({"type": "change_order", "formation": f, "order": o}
                                              for f, o in T.chief_changes(w, seat)),
-                            lambda g, seat: T.end_orders(g)),
+                            lambda g, seat: T.end_orders(g), phase="command"),
     sequence.CHOOSE_ACTIVATION: sequence.Step(R.ACTIVATE, {
         "activate": lambda g, seat, cmd: AC.activate(g, cmd.formation),
-        "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order)}, choices),
+        "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order)}, choices,
+        phase="action"),
     "bombardment": sequence.Step(R.BOMBARD_STEP, {"try_order_change": try_order_change, "bombard": bombard},
-                                 bombardment_commands, end_bombardment),
+                                 bombardment_commands, end_bombardment, phase="action"),
     "movement": sequence.Step(R.MOVE_STEP, {
         "move": move, "officer_order": lambda g, seat, cmd: M.officer_order(g, cmd.officer, cmd.order),
         "move_leader": lambda g, seat, cmd: M.move_leader(g, cmd.leader, cmd.to),
         "fire": lambda g, seat, cmd: O.fire(g, cmd.unit, cmd.to, cmd.target)},
         lambda w, seat: itertools.chain(movement_commands(w, seat), O.fire_commands(w, seat)), end_movement,
-        lambda w, seat: M.obligation_problem(w)),
+        lambda w, seat: M.obligation_problem(w), phase="action"),
     "combat": sequence.Step(R.COMBAT_STEP, {"assault": lambda g, seat, cmd: D.declare(g, sorted(cmd.attackers),
                                                                                        sorted(cmd.targets))},
-                            lambda w, seat: D.assaults(w, seat), end_combat, combat_owed),
+                            lambda w, seat: D.assaults(w, seat), end_combat, combat_owed, phase="action"),
 }, ARRIVANO.SEQUENCE)
+ARRIVANO_STEP_NAMES = ARRIVANO_STEPS.names("rout")  # every step a position may be at (the end phase's rout, §3.1 C, a frame's)

@@ -15,7 +15,7 @@ from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
-from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, decide, legal_commands
+from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
@@ -258,7 +258,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         the Austrians' 10xx row (§9.2.1), the stacks at rest (§7.1)."""
         d = self.env_of(state).data
         w = self.world(state)
-        problems = position_problems(w, d.oob, d.scenario.turns)
+        problems = position_problems(w, d.oob, d.scenario.turns, CALDIERO_STEP_NAMES)
         if not pieces_known(state, d.oob):
             return problems
         if state.phase not in ("setup", "command", "action", "over"):

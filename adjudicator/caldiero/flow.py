@@ -16,7 +16,7 @@ fog, victory, weather effects inside the system modules (Caldiero's weather trac
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
@@ -355,7 +355,7 @@ def after_setup(a: Act, seat: str) -> None:
         a.emit(ev.StepBegan(phase="action", step=CHOOSE_ACTIVATION, seat="france", rule=str(CALDIERO.FIRST_TURN)))
 
 
-def each_side(step: str, rule: Rule, then: str, then_seat: str, then_rule: Rule) -> Any:
+def each_side(step: str, rule: Rule, then: str, then_seat: str, then_rule: Rule) -> Callable[[Act, str], None]:
     """The end of a command phase step each side acts in, France first (caldiero §3.1 A): the Austrians' turn at the
     same step, then the step `then`."""
     def advance(a: Act, seat: str) -> None:
@@ -376,7 +376,7 @@ def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:
     return None
 
 
-def activation_step(step: str, rule: Rule) -> Any:
+def activation_step(step: str, rule: Rule) -> Callable[[Act, str], None]:
     """The end of an activation's step: the next one, `step`, begins for the same seat."""
     def advance(a: Act, seat: str) -> None:
         a.emit(ev.StepBegan(phase="action", step=step, seat=seat, rule=str(rule)))

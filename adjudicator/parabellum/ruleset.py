@@ -5,7 +5,7 @@ its commands, what fog hides) stays in the game's package."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
@@ -55,10 +55,11 @@ def pieces_known(state: PB.SystemState, oob: OrderOfBattle) -> bool:
     return set(state.units) == {u.id for u in oob.units}
 
 
-def position_problems(w: World, oob: OrderOfBattle, turns: int) -> list[str]:
+def position_problems(w: World, oob: OrderOfBattle, turns: int, steps: Collection[str]) -> list[str]:
     """What both books ask of any position (a position file, a fork, an umpire's ruling), every problem at once: the
     units and commanders are the order of battle's (both §2; the units' alone, when they are not: nothing else can be
-    read), the clock within the scenario's turns, the seat one of the sides, the weather a box of the scenario's track
+    read), the clock within the scenario's turns and at one of the game's `steps` (a step no code knows is a game that
+    cannot go on: nothing listed, accepted or run), the seat one of the sides, the weather a box of the scenario's track
     (caldiero §17, arrivano §17.2.7; 0 without one), each formation's order one of §5.1's, each unit's status one of
     §15's, each unit on the map on a map hex, no hex holding both sides' units (§9.1.2 in both). A game adds its own
     (`validate_position`)."""
@@ -68,6 +69,8 @@ def position_problems(w: World, oob: OrderOfBattle, turns: int) -> list[str]:
         missing, extra = sorted(known - set(state.units)), sorted(set(state.units) - known)
         return [f"units must be exactly the order of battle (missing {missing}, unknown {extra})"]
     problems = last_turn_problems(state.turn, state.last_turn, turns)
+    if state.step not in steps:
+        problems.append(f"step must be one of {', '.join(sorted(steps))}, not {state.step!r}")
     if set(state.leaders) != {leader.id for leader in oob.leaders}:
         problems.append("leaders must be exactly the order of battle's")
     if state.seat not in ("", *w.sides):

@@ -34,6 +34,10 @@ CHOOSE_ACTIVATION = "choose_activation"
 games (Caldiero's games up to 0.25.0 named it `choose_formation`)."""
 
 
+OVER = "over"
+"""The step (and phase) of a game that has ended (caldiero §18, arrivano §17.1.8)."""
+
+
 def _free(w: Any, seat: str) -> Refusal | None:
     return None
 
@@ -49,7 +53,8 @@ class Step(Generic[G, W]):
     `end_problem`: what keeps `end_step` out now (an obligation still owed), asked before `advance` and by the
     listing; `ends_when_empty`: the step ends for its seat, without a command, when the lister finds nothing;
     `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
-    one)."""
+    one); `phase`, `name`: the phase it belongs to and the step's name as the state shows it (`step`), where the
+    table's key is not (Caldiero's action-phase `orders` is the row `activation_orders`): what a refusal names."""
 
     rule: Rule
     takes: Mapping[str, Callable[[G, str, Any], None]]
@@ -58,6 +63,8 @@ class Step(Generic[G, W]):
     end_problem: Callable[[W, str], Refusal | None] = field(default=_free)
     ends_when_empty: bool = False
     first: Callable[[W, str], Iterable[dict[str, Any]]] | None = None
+    phase: str = ""
+    name: str = ""
 
 
 class Steps(Generic[G, W]):
@@ -66,6 +73,11 @@ class Steps(Generic[G, W]):
 
     def __init__(self, rows: Mapping[str, Step[G, W]], sequence: Rule) -> None:
         self.rows, self.sequence = rows, sequence
+
+    def names(self, *automatic: str) -> frozenset[str]:
+        """Every step a game's state may be at: the table's, by the names the state shows, with the game's `automatic`
+        steps (run by `settle`, no seat acting) and the end of the game (`over`)."""
+        return frozenset({row.name or key for key, row in self.rows.items()} | {*automatic, OVER})
 
     def takes(self, step: str) -> list[str]:
         """The command types `step` takes, `end_step` last when a command ends it (for a refusal's wording)."""
@@ -113,23 +125,34 @@ class Steps(Generic[G, W]):
         handler(game, seat, command)
 
     def not_now(self, step: str, w: W, command: Any) -> Refusal:
-        """The refusal of a command `step` does not take: what the step takes, from whom, and when the command is
-        given (citing that step's rule), or that it answers a decision and none is pending (citing the sequence)."""
+        """The refusal of a command `step` does not take: what the step takes, from whom, and every step the command
+        is given in (citing the one in the phase under way, else the first), or that it answers a decision and none
+        is pending (citing the sequence). Once the set-up is over its step is never named: it does not come again."""
         state, row = w.state, self.rows.get(step)
-        home = next((name for name, other in self.rows.items() if command.type in other.takes), None)
         now = (f"{command.type} is not possible now: the {state.phase} phase is at step '{state.step}', which takes "
                f"{', '.join(self.takes(step)) or 'nothing'} from {state.seat or 'nobody'}")
         if command.type == END_STEP:
             return (row.rule if row is not None else self.sequence), now
-        if home is None:
+        homes = [(key, other) for key, other in self.rows.items() if command.type in other.takes
+                 and (other.phase != "setup" or state.phase == "setup")]
+        if not homes:
             return self.sequence, f"{now}; {command.type} answers a pending decision, and none is pending"
-        return self.rows[home].rule, f"{now}; {command.type} is given in the {home} step ({self.rows[home].rule})"
+        cited = next((other for _, other in homes if other.phase == state.phase), homes[0][1])
+        where = " or ".join(f"the {_step_name(key, other, state.phase)} step ({other.rule})" for key, other in homes)
+        return cited.rule, f"{now}; {command.type} is given in {where}"
 
     def end(self, step: str, game: G, seat: str) -> None:
         """End `step` for its seat (it `ends_by_itself`): the next step begins."""
         advance = self.rows[step].advance
         assert advance is not None, f"step {step} is not ended by a command"
         advance(game, seat)
+
+
+def _step_name(key: str, row: Step[Any, Any], phase: str) -> str:
+    """A step as a refusal names it, by the name the state shows, with its phase where that is not `phase` (the one
+    under way): Caldiero's `orders` is a step of both its command and its action phase."""
+    name = row.name or key
+    return f"{row.phase} phase's {name}" if row.phase not in ("", phase, name) else name
 
 
 # The most rounds (a decision settled, an automatic step run) one command may set going. A whole game of the longest
