@@ -347,7 +347,10 @@ def judge(position: Position, seat: str, command: dict[str, Any], listed: list[d
     if norm is None:
         return None  # malformed: refused before any rule, and never listed
     accepted = position.accepts(seat, command)
-    is_listed = norm in listed
+    # An old word a ruleset still reads (Arrivano's `next`/`end_orders`, stored as `end_step`) is not the listed
+    # command its stored form names: the listing names the current word, and the old one is judged on its own
+    # (refused outside the steps it ended: arrivano/commands.OLD_WORDS).
+    is_listed = norm in listed and norm.get("type") == command.get("type")
     text = json.dumps(norm, sort_keys=True, ensure_ascii=False)
     if is_listed and not accepted:
         return Discrepancy(position.label, seat, text, "listed but refused")
