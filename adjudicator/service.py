@@ -23,9 +23,12 @@ from arbitro.adjudicator.admission import (
     as_first_cited, cited_notes, known_type, may_read, pinned, seat_signature, sign_receipt, stale, umpire_only,
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis, mark_own_data
+from arbitro.adjudicator.datafiles import DataError
 from arbitro.adjudicator.engine import R_UNDO_POINT, Adjudicated, Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.engine_steps import awaiting_in
-from arbitro.adjudicator.errors import BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat
+from arbitro.adjudicator.errors import (
+    ArbitroError, BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat,
+)
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Replayed, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
@@ -63,8 +66,9 @@ def settle_data(name: str, rules: Ruleset[Any]) -> bool:
         if name in _SETTLED:
             return False
         _SETTLED.add(name)
-        with contextlib.suppress(Exception):  # a scenario that cannot start says so, precisely, when a game asks it
-            for scenario in rules.scenarios():
+        for scenario in rules.scenarios():
+            # a scenario whose data cannot start says so, precisely, when a game asks it; the others still load
+            with contextlib.suppress(ArbitroError, DataError):
                 rules.new_state(scenario, ())
         gc.collect()
         gc.freeze()
