@@ -6,7 +6,11 @@ entry holds the objects themselves (`anchors`): while the entry lives no other o
 (the caller's objects, alive too, with those ids) is for the very same objects. Where the key is content already (a
 digest of data files, a hex and a tag of the data), there are no anchors. Each memo keeps its most recently used
 `size` entries, so nothing it holds lives for the whole process however many data folders a server meets, and it
-may be asked from several threads (the server judges and lists from several)."""
+may be asked from several threads (the server judges and lists from several).
+
+One cache is not a Memo yet: `maps/movement.py`'s per-map step costs (`HexMap.step_cost_memo`), a dict filled
+lazily by the movement search's inner loop, cleared whole when full; a Memo's answers are never changed after
+they are made, so moving it means keeping each (a, b) cost as its own entry, a cost on the hottest path."""
 
 from __future__ import annotations
 
