@@ -11,13 +11,25 @@ key (a generated log has no receipts to check it against), so a log whose events
 rewritten byte for byte: `git diff logs/` after a relog shows exactly what a change did to the games.
 
 A command this build refuses stops the rewrite with its number and the refusal (exit 1): the games differ in
-meaning then, and the log must be played again by its own driver instead.
+meaning then, and the log must be played again by its own driver instead, or translated.
+
+    python -m bench.drivers.relog --translate bench.drivers.my_change:translate logs/arrivano-*.jsonl
+
+`--translate MODULE:FUNCTION` names a command translator for a change of what commands mean (an answer's shape,
+a step that now ends by itself): before each recorded command is submitted, `FUNCTION(app, game_id, seat,
+command)` returns the `(seat, command)` pairs that play it under this build, in order: `[(seat, command)]` to
+keep it, `[]` to drop it (e.g. an `end_step` the step no longer waits for), several to insert (e.g. an `end_step`
+it now waits for, whichever seat owes it), or a command of a new shape. It may read the game as it stands (`app.legal(game_id, seat)`, `app.view(...)`).
+A translated log is the same game under this build's words: say in the commit which translator made it, and
+record the command lists again (`bench/fingerprints.py record`).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +54,23 @@ class RecordedClock:
         return self.time
 
 
-def relog(path: Path) -> int:
+Translator = Callable[[Arbitro, str, str, dict[str, Any]], list[tuple[str, dict[str, Any]]]]
+
+
+def keep(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The translator of an unchanged vocabulary: every recorded command as it was."""
+    return [(seat, command)]
+
+
+def load_translator(spec: str) -> Translator:
+    """`module:function` -> the function (the `--translate` option)."""
+    module, _, name = spec.partition(":")
+    if not module or not name:
+        raise SystemExit(f"--translate {spec!r}: expected MODULE:FUNCTION, e.g. bench.drivers.my_change:translate")
+    return getattr(importlib.import_module(module), name)
+
+
+def relog(path: Path, translate: Translator = keep) -> int:
     """Rewrite `path`; returns the number of commands played again."""
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     game = next(r for r in records if r["record"] == "game")
@@ -64,20 +92,27 @@ def relog(path: Path) -> int:
     for record in commands:
         body = record["body"]
         clock.time = body["received_at"]
-        try:
-            app.submit(gid, body["seat"], body["command"], key=body["key"])
-        except Rejected as e:
-            raise SystemExit(f"{path}: command {body['cmd']} ({body['seat']}: {json.dumps(body['command'])}) is "
-                             f"refused by this build: {e}") from None
+        for n, (seat, command) in enumerate(translate(app, gid, body["seat"], body["command"])):
+            key = body["key"] if n == 0 else f"{body['key']}/{n}"  # an inserted command's own idempotency key
+            try:
+                app.submit(gid, seat, command, key=key)
+            except Rejected as e:
+                raise SystemExit(f"{path}: command {body['cmd']} ({seat}: {json.dumps(command)}) is "
+                                 f"refused by this build: {e}") from None
     write_log(path, app, gid)
     return len(commands)
 
 
 def main(argv: list[str]) -> None:
+    translate: Translator = keep
+    if argv[:1] == ["--translate"]:
+        if len(argv) < 2:
+            raise SystemExit("--translate needs MODULE:FUNCTION")
+        translate, argv = load_translator(argv[1]), argv[2:]
     if not argv:
         raise SystemExit(__doc__)
     for name in argv:
-        print(f"{name}: {relog(Path(name))} commands re-adjudicated")
+        print(f"{name}: {relog(Path(name), translate)} commands re-adjudicated")
 
 
 if __name__ == "__main__":
