@@ -42,17 +42,19 @@ class Moved(msgspec.Struct, kw_only=True):
 
 
 def records(store: Store, game_id: str) -> dict[str, Any]:
-    """Everything a store holds of a game, as comparable values."""
-    return {
-        "game": store.game(game_id),
-        "commands": list(store.commands(game_id)),
-        "events": list(store.events(game_id)),
-        "notes": store.annotations(game_id),
-        "seat_keys": store.seat_keys(game_id),
-        "signatures": store.command_signatures(game_id),
-        "snapshots": store.snapshots(game_id),
-        "tokens": store.tokens(game_id),
-    }
+    """Everything a store holds of a game, as comparable values, read as of one moment (a read transaction): a game
+    played on while it is moved is moved as it was between two commands."""
+    with store.read_transaction() as moment:
+        return {
+            "game": moment.game(game_id),
+            "commands": list(moment.commands(game_id)),
+            "events": list(moment.events(game_id)),
+            "notes": moment.annotations(game_id),
+            "seat_keys": moment.seat_keys(game_id),
+            "signatures": moment.command_signatures(game_id),
+            "snapshots": moment.snapshots(game_id),
+            "tokens": moment.tokens(game_id),
+        }
 
 
 def first_difference(a: dict[str, Any], b: dict[str, Any]) -> str | None:
@@ -144,7 +146,7 @@ def _checked(held: dict[str, Any], target: Store, game_id: str, status: str) -> 
     verified, detail = False, ""
     try:
         problems = check_game(target, game_id).problems
-        report = verification.verify(verification.load_stored(target, game_id, streamed=True))
+        report = verification.verify_stored(target, game_id)
         verified = report.passed
         detail = "; ".join(f"{c.name}: {c.detail}" for c in report.checks if c.status == "failed")
     except UnknownRuleset as e:  # moved as stored; this installation cannot judge it

@@ -8,6 +8,7 @@ checkpoints, and returns what the seat may see.
 from __future__ import annotations
 
 import contextlib
+import copy
 import datetime
 import gc
 import json
@@ -102,6 +103,16 @@ class Arbitro(ExchangeCalls):
 
     def game(self, game_id: str) -> GameRecord:
         return self.store.game(game_id)
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[Arbitro]:
+        """This application over its store as of one moment (Store.read_transaction), for a call that reads a game in
+        several queries (export, replay, status): a command committed meanwhile is in none of its answer. Its caches
+        are this one's (each keyed by the head it was read at)."""
+        with self.store.read_transaction() as moment:
+            app = copy.copy(self)
+            app.store = moment
+            yield app
 
     def games(self) -> list[dict[str, Any]]:
         """Every game in the store, as `arbitro games` and the server's host list them."""
@@ -379,7 +390,12 @@ class Arbitro(ExchangeCalls):
     rulesets = staticmethod(registry.rulesets)
 
     def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
-        """The game rebuilt from its log to event `to` (default: the head), as `seat` may see it, with its notes."""
+        """The game rebuilt from its log to event `to` (default: the head), as `seat` may see it, with its notes; read
+        as of one moment (`reading`), so that a command committed meanwhile is in none of it."""
+        with self.reading() as app:
+            return app._replay(game_id, to, seat)
+
+    def _replay(self, game_id: str, to: int | None, seat: str) -> Replayed:
         state = self.state_at(game_id, to)
         replayed = Replayed(game=game_id, seq=state.core.seq, view=self.view(game_id, seat, to),
                             notes=self.notes(game_id, seat, 1, state.core.seq))
@@ -394,7 +410,8 @@ class Arbitro(ExchangeCalls):
         created = self._created(game)
         state = self._head_state(game)
         outcome = registry.get(game.ruleset).outcome(state.rules)
-        bodies = list(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies())
+        # to the head read with the record (the log is append-only: all of it is of the record's moment)
+        bodies = list(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies(1, game.head_seq))
         return Status(
             game=game.id, ruleset=game.ruleset, version=game.version, scenario=game.scenario,
             options=list(created.options), kind=game.kind, seats=list(game.seats), head=game.head_seq,

@@ -28,7 +28,16 @@ class ExchangeCalls:
     def export(self, game_id: str, seat: str, *, with_seed: bool = False) -> Iterator[str]:
         """The game as `seat` (the acting seat) may have it: the umpire's export is the full log; a seat's
         holds what it may see. An unrevealed seed goes only to the umpire, on request (arbitro §A.1; a seat
-        asking for it is refused by `export_lines`)."""
+        asking for it is refused by `export_lines`). Read as of one moment (`reading`): a command committed while
+        the lines are written is in none of them, so a game exported while it is played verifies."""
+        self.check_seat(self.game(game_id), seat)  # refused at the call, before any line
+        return self._exported(game_id, seat, with_seed)
+
+    def _exported(self, game_id: str, seat: str, with_seed: bool) -> Iterator[str]:
+        with self.reading() as app:
+            yield from app._export(game_id, seat, with_seed=with_seed)
+
+    def _export(self, game_id: str, seat: str, *, with_seed: bool) -> Iterator[str]:
         game = self.game(game_id)
         self.check_seat(game, seat)
         revealed = self._head_state(game).core.seed is not None
@@ -83,7 +92,7 @@ class ExchangeCalls:
         return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:
-        return verification.verify(verification.load_stored(self.store, game_id, streamed=True), progress)
+        return verification.verify_stored(self.store, game_id, progress)
 
     def verify_lines(
         self, lines: Iterable[str], source: str = "<input>", progress: Callable[[int, int], None] | None = None,

@@ -33,6 +33,13 @@ class GameCheck(msgspec.Struct, kw_only=True):
 
 
 def check_game(store: Store, game_id: str) -> GameCheck:
+    """One game, read as of one moment (a read transaction): a game played on while it is checked is not reported
+    broken for a command half read."""
+    with store.read_transaction() as moment:
+        return _checked(moment, game_id)
+
+
+def _checked(store: Store, game_id: str) -> GameCheck:
     loaded = load_stored(store, game_id)
     problems: list[str] = []
     broken = check_chain(loaded)

@@ -74,13 +74,23 @@ class Report(msgspec.Struct, kw_only=True):
 
 
 def load_stored(store: Store, game_id: str, *, streamed: bool = False) -> Loaded:
-    """A stored game's whole record, as an exported file holds it. `streamed`: its events read from the store as
-    they are asked for, none held (verification in bounded memory: issue 15), while the store stays open."""
-    commands = [(c.record, c.hash, c.first_seq, c.last_seq) for c in store.commands(game_id)]
-    events = StoredEvents(store, game_id) if streamed else list(store.events(game_id))
-    return Loaded(game=store.game(game_id), commands=commands, events=events,
-                  annotations=store.annotations(game_id), seat_keys=store.seat_keys(game_id),
-                  signatures=store.command_signatures(game_id))
+    """A stored game's whole record, as an exported file holds it, read as of one moment (a read transaction): a
+    command committed meanwhile is in none of it or all of it. `streamed`: its events read from `store` as they are
+    asked for, none held (verification in bounded memory: issue 15); give a read transaction's store, as
+    `verify_stored` does, so that they are read as of the same moment."""
+    with store.read_transaction() as moment:
+        commands = [(c.record, c.hash, c.first_seq, c.last_seq) for c in moment.commands(game_id)]
+        events = StoredEvents(store, game_id, moment) if streamed else list(moment.events(game_id))
+        return Loaded(game=moment.game(game_id), commands=commands, events=events,
+                      annotations=moment.annotations(game_id), seat_keys=moment.seat_keys(game_id),
+                      signatures=moment.command_signatures(game_id))
+
+
+def verify_stored(store: Store, game_id: str, progress: Progress | None = None) -> Report:
+    """`verify` of a stored game, its events read from the store as they are checked (none held), every read in one
+    read transaction: a game played on while it is verified is judged as it was when verify began."""
+    with store.read_transaction() as moment:
+        return verify(load_stored(moment, game_id, streamed=True), progress)
 
 
 def check_chain(loaded: Loaded, fold: Fold | None = None, seen: Callable[[EventBody[Any]], None] | None = None) -> Check | None:

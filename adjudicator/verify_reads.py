@@ -145,13 +145,15 @@ class StoredEvents(Sequence[StoredEvent]):
 
     PAGE = 1024
 
-    def __init__(self, store: Store, game_id: str) -> None:
-        self.store, self.game_id = store, game_id
+    def __init__(self, store: Store, game_id: str, counted: Store | None = None) -> None:
+        """`counted`: the store the rows are counted in at load, as of the moment the commands were read (a read
+        transaction's); `store` by default."""
+        self.store, self.game_id = counted or store, game_id
         self._last: int | None = None  # the last row at load, past which no later read goes
         rows = last = 0
         for stored in self:
             rows, last = rows + 1, stored.seq
-        self._count, self._last = rows, last
+        self._count, self._last, self.store = rows, last, store
 
     def __len__(self) -> int:
         return self._count

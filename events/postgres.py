@@ -14,10 +14,12 @@ psycopg errors are translated into the store's own errors here and nowhere else.
 
 from __future__ import annotations
 
+import copy
 import re
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import msgspec
@@ -41,6 +43,7 @@ from arbitro.events.rows import (
     insert_note,
     renumber_notes_table,
 )
+from arbitro.events.postgres_schema import GAME_COLUMNS, NOTES_TABLE, SCHEMA
 from arbitro.events.signing import CommandSignature
 from arbitro.events.sqlite import OpenMode
 from arbitro.events.store import (
@@ -69,52 +72,6 @@ LISTEN_SECONDS = 0.5  # how often the listening thread looks whether its store w
 RETRIES = 5  # a transaction a serializable database (CockroachDB) asks to retry is run again, this often at most
 
 T = TypeVar("T")
-
-NOTES_TABLE = """CREATE TABLE IF NOT EXISTS annotations (
-        game TEXT NOT NULL, chain TEXT NOT NULL, id BIGINT NOT NULL, seq BIGINT NOT NULL, seat TEXT NOT NULL,
-        private BOOLEAN NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL, at_hash TEXT NOT NULL,
-        prev TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (game, chain, id))"""
-
-# Every table's key is led by the game: a distributed database keeps each game's rows on one shard. `meta` is
-# the only table without a game (the schema version and the server's signing key): a reference table in Citus.
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, version TEXT NOT NULL, scenario TEXT NOT NULL,
-        kind TEXT NOT NULL, seed TEXT, seed_commitment TEXT NOT NULL, seats TEXT NOT NULL, created_at TEXT NOT NULL,
-        head_seq BIGINT NOT NULL, head_hash TEXT NOT NULL, head_cmd BIGINT NOT NULL,
-        parent TEXT, parent_seq BIGINT, parent_hash TEXT)""",
-    """CREATE TABLE IF NOT EXISTS seats (
-        game TEXT NOT NULL, seat TEXT NOT NULL, umpire BOOLEAN NOT NULL, PRIMARY KEY (game, seat))""",
-    """CREATE TABLE IF NOT EXISTS commands (
-        game TEXT NOT NULL, cmd BIGINT NOT NULL, seat TEXT NOT NULL, key TEXT NOT NULL, body BYTEA NOT NULL,
-        hash TEXT NOT NULL, first_seq BIGINT NOT NULL, last_seq BIGINT NOT NULL,
-        PRIMARY KEY (game, cmd), UNIQUE (game, seat, key))""",
-    """CREATE TABLE IF NOT EXISTS events (
-        game TEXT NOT NULL, seq BIGINT NOT NULL, cmd BIGINT NOT NULL, type TEXT NOT NULL, body BYTEA NOT NULL,
-        hash TEXT NOT NULL, PRIMARY KEY (game, seq))""",
-    """CREATE TABLE IF NOT EXISTS snapshots (
-        game TEXT NOT NULL, seq BIGINT NOT NULL, state BYTEA NOT NULL, state_hash TEXT NOT NULL,
-        PRIMARY KEY (game, seq))""",
-    NOTES_TABLE,  # a note numbered within its chain (schema 3): a seat's numbers count only what it may read
-    """CREATE TABLE IF NOT EXISTS seat_keys (
-        game TEXT NOT NULL, seat TEXT NOT NULL, public_key TEXT NOT NULL, since_cmd BIGINT NOT NULL,
-        PRIMARY KEY (game, seat))""",
-    """CREATE TABLE IF NOT EXISTS command_signatures (
-        game TEXT NOT NULL, cmd BIGINT NOT NULL, signature TEXT NOT NULL, PRIMARY KEY (game, cmd))""",
-    # A bearer token's hash, per game and role (events.store: access tokens). token_role looks a hash up without
-    # its game: the one read that is not led by the game (in Citus it asks every shard; hashes of random tokens
-    # do not collide, so no unique key across games is needed).
-    """CREATE TABLE IF NOT EXISTS tokens (
-        game TEXT NOT NULL, role TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (game, role))""",
-    "CREATE INDEX IF NOT EXISTS tokens_by_hash ON tokens (hash)",
-    # A seat's own copy of a game it plays by e-mail: the export it was sent, as it was sent (events.store).
-    """CREATE TABLE IF NOT EXISTS seat_copies (
-        game TEXT PRIMARY KEY, seat TEXT NOT NULL, head_seq BIGINT NOT NULL, export TEXT NOT NULL)""",
-    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-)
-
-GAME_COLUMNS = ("id", "ruleset", "version", "scenario", "kind", "seed", "seed_commitment", "seats", "created_at",
-                "head_seq", "head_hash", "head_cmd", "parent", "parent_seq", "parent_hash")
 
 
 def is_postgres_url(location: str) -> bool:
@@ -146,6 +103,7 @@ class PostgresStore:
         self._listening = threading.Event()  # set once the listener's LISTEN is in force
         self._closed = threading.Event()
         self._read_only = mode == "read"
+        self._reading = False  # a read transaction's store (read_transaction): one snapshot, no writes
         self.conn = self._connect(read_only=self._read_only)
         self.created = False
         with self._lock:
@@ -156,10 +114,10 @@ class PostgresStore:
             self._notes_per_game = "chain" not in self._note_columns()  # an older database read as it is
         self._notify = self._probe_notify()
 
-    def _connect(self, *, read_only: bool = False) -> "psycopg.Connection[Any]":
+    def _connect(self, *, read_only: bool = False, autocommit: bool = True) -> "psycopg.Connection[Any]":
         options = "-c default_transaction_read_only=on" if read_only else ""
         try:
-            return psycopg.connect(self.url, autocommit=True, options=options or None)
+            return psycopg.connect(self.url, autocommit=autocommit, options=options or None)
         except psycopg.Error as e:
             raise NoDatabase(f"cannot connect to the database {self.where}: {_first_line(e)}") from e
 
@@ -225,6 +183,8 @@ class PostgresStore:
     def _write(self, work: Callable[["psycopg.Cursor[Any]"], T]) -> T:
         """Run `work` in one transaction on this store's connection, again if the database asks for a retry
         (a serialization failure); its errors become the store's own."""
+        if self._reading:
+            raise ReadOnlyStore("a read transaction (read_transaction) writes nothing: write through the store itself")
         with self._lock:
             self._reconnect_if_broken()
             for attempt in range(RETRIES):
@@ -251,8 +211,26 @@ class PostgresStore:
         """A connection lost (a server restart, a network cut) failed the call that met it; the next call opens
         a new one. A write cut off at its commit is safe to send again: its idempotency key or the moved head
         answers the retry (DuplicateKey, StaleSequence)."""
+        if self.conn.broken and self._reading:  # a new connection would read another moment
+            raise StoreError(f"{self.where}: the connection of a read transaction was lost; read again")
         if self.conn.broken:
             self.conn = self._connect(read_only=self._read_only)
+
+    @contextmanager
+    def read_transaction(self) -> Iterator[PostgresStore]:
+        """Reads as of one moment (events.store.Store.read_transaction): a connection of its own in one REPEATABLE
+        READ, READ ONLY transaction, whose snapshot is taken by its first read, here; it blocks no writer."""
+        if self._reading:
+            yield self
+            return
+        reader = copy.copy(self)
+        reader.conn, reader._lock, reader._reading = self._connect(read_only=True, autocommit=False), threading.RLock(), True
+        try:
+            reader.conn.isolation_level = psycopg.IsolationLevel.REPEATABLE_READ
+            reader._read("SELECT 1")
+            yield reader
+        finally:
+            reader.conn.close()
 
     def _read(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:

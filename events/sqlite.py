@@ -7,10 +7,12 @@ sqlite3 errors are translated into the store's own errors here and nowhere else.
 
 from __future__ import annotations
 
+import copy
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -74,6 +76,7 @@ class SQLiteStore:
         self._lock = threading.RLock()
         self._appended = threading.Condition(self._lock)  # notified when an append through this object commits
         self._signing_key: bytes | None = None
+        self._reading = False  # a read transaction's store (read_transaction): one moment, no writes
         self.created = False
         memory = self.path == ":memory:"
         self.where = "" if memory else self.path  # what a missing game's error names as the place looked in
@@ -345,7 +348,43 @@ class SQLiteStore:
                 raise CorruptStore(f"{self.path}: cannot read ({e})") from e
 
     def _transaction(self) -> "SQLiteStore._Tx":
+        if self._reading:
+            raise ReadOnlyStore("a read transaction (read_transaction) writes nothing: write through the store itself")
         return SQLiteStore._Tx(self.conn, self._lock, self._appended)
+
+    @contextmanager
+    def read_transaction(self) -> Iterator[SQLiteStore]:
+        """Reads as of one moment (events.store.Store.read_transaction): a connection of its own, in one read
+        transaction, which under WAL blocks no writer (their commits are only not seen). In memory, where no second
+        connection sees this one's database: a copy of it, taken between two writes."""
+        if self._reading:
+            yield self
+            return
+        conn = self._moment()
+        reader = copy.copy(self)
+        lock = threading.RLock()
+        reader.conn, reader._lock, reader._appended, reader._reading = conn, lock, threading.Condition(lock), True
+        try:
+            yield reader
+        finally:
+            conn.close()
+
+    def _moment(self) -> sqlite3.Connection:
+        """A read-only connection of its own in a read transaction that has taken its moment (at its first read), or
+        in memory a copy of the database."""
+        if self.path == ":memory:":
+            copied = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            with self._lock:
+                self.conn.backup(copied)
+            return copied
+        try:
+            conn = self._connect("read")
+            conn.execute("PRAGMA busy_timeout=5000")
+            conn.execute("BEGIN")
+            conn.execute("SELECT 1 FROM games LIMIT 1")
+            return conn
+        except sqlite3.DatabaseError as e:
+            raise _translated(e, self.path) from e
 
     # --- reads --------------------------------------------------------------------------------
     def command_by_key(self, game_id: str, seat: str, key: str) -> StoredCommand | None:

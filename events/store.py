@@ -11,6 +11,7 @@ role may be given a new token (`put_tokens` again replaces that role's hash: the
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 import msgspec
@@ -165,6 +166,12 @@ class Store(Protocol):
     def seat_copies(self) -> list[tuple[str, str, str]]: ...
     def delete_seat_copy(self, game_id: str) -> None:
         """Remove a seat's copy of a game (GameNotFound when there is none)."""
+        ...
+    def read_transaction(self) -> AbstractContextManager[Store]:
+        """A store whose reads all see the database as of one moment, the moment this is entered: what is committed
+        after it (by this store object, another thread or another process) is not seen, so a reader that takes several
+        queries (verify, export, check, migrate) finds a game as it was between two appends, never half of one. It
+        writes nothing (ReadOnlyStore); inside it, `read_transaction()` again is the same moment."""
         ...
     def tokens(self, game_id: str) -> dict[str, str]:
         """role -> its token's hash, for one game (what `arbitro migrate` moves with the game)."""

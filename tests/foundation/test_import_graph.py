@@ -19,6 +19,7 @@ RANKS: dict[str, int] = {
     "arbitro.events.rows": 0,  # what the SQL stores share
     "arbitro.events.sqlite": 0,
     "arbitro.events.postgres": 0,
+    "arbitro.events.postgres_schema": 0,  # the PostgreSQL store's tables
     "arbitro.events.stores": 0,  # a location (path or URL) -> its store
     "arbitro.projections": 1,
     "arbitro.adjudicator.errors": 2,  # the map and table kit, and what it needs

@@ -320,6 +320,36 @@ class StoreContract:
         assert seen == [None], "a reader saw a command whose append was then rolled back"
         assert store.command_by_key("g1", "red", "in-flight") is None and store.game("g1").head_seq == head.head_seq
 
+    # --- reads as of one moment ---------------------------------------------------------------------
+    def test_a_read_transaction_sees_one_moment_whatever_is_committed_meanwhile(self, store: Store, tmp_path: Path) -> None:
+        """verify, export and check read a game in several queries: inside `read_transaction` they all see the game
+        as it was when it began, while appends commit through the store itself (a server's other thread) and through
+        another connection; the store sees them at once, the transaction's reader never."""
+        create(store, "g1")
+        append(store, "g1", 1, "k1")
+        other = self.open_again(tmp_path) if self.shared_by_path else store
+        try:
+            with store.read_transaction() as reader:
+                moment = snapshot_of_log(reader, "g1")
+                notes = reader.annotations("g1")
+                append(store, "g1", 2, "itself")
+                append(other, "g1", 3, "other")
+                assert store.game("g1").head_seq == moment[0].head_seq + 4
+                assert snapshot_of_log(reader, "g1") == moment
+                assert reader.command_by_key("g1", "red", "k1") is not None
+                assert reader.command_by_key("g1", "red", "other") is None and reader.annotations("g1") == notes
+                assert list(reader.events("g1", moment[0].head_seq + 1)) == []
+                with reader.read_transaction() as again:  # nested: the same moment
+                    assert snapshot_of_log(again, "g1") == moment
+                with pytest.raises(StoreError, match="read transaction"):  # ReadOnlyStore: it writes nothing
+                    append(reader, "g1", 9, "from-the-reader")
+            assert store.command_by_key("g1", "red", "from-the-reader") is None
+            with store.read_transaction() as later:  # a new moment sees what was committed
+                assert later.game("g1") == store.game("g1")
+        finally:
+            if other is not store:
+                other.close()  # type: ignore[attr-defined]
+
     def test_submit_with_a_used_key_returns_the_original_result_and_appends_nothing(self, store: Store) -> None:
         arbitro = Arbitro(store)
         game_id = arbitro.create("duel", "standard")
