@@ -190,37 +190,14 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             return []
         return ARRIVANO_STEPS.legal(state.step, self.world(state), seat)
 
-    # --- projection -------------------------------------------------------------------------------------
-    def view(self, state: P.ArrivanoState, seat: str) -> dict[str, Any]:
-        if seat not in self.seats(state):
-            return PB.view(state, seat, None)
-        return PB.view(state, seat, sight.visible_hexes(self.world(state), seat).__contains__)
-
+    # --- projection (the view, what a seat may examine and the secret units are the kernel's: ParaBellumRuleset)
     def hidden_pieces(self, state: P.ArrivanoState, seat: str) -> set[str]:
-        """Enemy pieces whose place seat may not know now: out of line of sight (arrivano §11.3.2)."""
-        w = self.world(state)
-        visible = sight.visible_hexes(w, seat)
-        out = {u for u, unit in state.units.items() if unit.side != seat and
-               (unit.where == "waiting" or (unit.where == "map" and unit.hex not in visible))}
-        out |= {lid for lid, le in state.leaders.items() if le.side != seat and le.where == "map" and le.hex not in visible}
-        return out
-
-    def secrets(self, state: P.ArrivanoState, seat: str) -> set[str]:
-        """Enemy units out of sight that seat has never examined: their ids must appear nowhere served to it.
-        (Commanders' names are public - each formation's general is printed - so only their places are hidden.)
-        Each id is given as its JSON token, quotes included: battalion ids are prefixes of one another
-        ("6e-legere-i" of "6e-legere-ii"), and ids are served only as JSON strings, never inside prose."""
-        if seat not in self.seats(state):
-            return set()
-        return {f'"{p}"' for p in self.hidden_pieces(state, seat) - set(state.seen.get(seat, [])) if p in state.units}
-
-    def unexaminable(self, state: P.ArrivanoState, seat: str, places: Iterable[str]) -> frozenset[str]:
-        """Map hexes among `places` out of `seat`'s line of sight (arrivano §11.3.2); the umpire sees everything."""
-        if seat not in self.seats(state):
-            return frozenset()
-        w = self.world(state)
-        visible = sight.visible_hexes(w, seat)
-        return frozenset(p for p in places if p not in visible and w.grid.contains(p))
+        """Enemy pieces whose place `seat` may not know now: out of its line of sight, or waiting at their entry
+        (arrivano §11.3.2)."""
+        enemy = {p: piece for p, piece in (*state.units.items(), *state.leaders.items()) if piece.side != seat}
+        hidden = self.unexaminable(state, seat, {piece.hex for piece in enemy.values() if piece.where == "map"})
+        return {p for p, piece in enemy.items()
+                if piece.where in state.unseen_off_map or (piece.where == "map" and piece.hex in hidden)}
 
     def redact_frame(self, frame: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
         """A decision's context is its seat's: the other seat is served who is awaited and for what, not the

@@ -32,7 +32,6 @@ from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.projections import parabellum as PB
 from arbitro.events import core
-from arbitro.projections.base import UMPIRE
 from arbitro.projections.parabellum import others_sighting
 
 SEATS = ("france", "austria")
@@ -204,51 +203,28 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         for seat in SEATS:
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(FOG.new_sightings(w, seat)))
 
-    def hidden_hexes(self, state: P.CaldieroState, seat: str) -> frozenset[str]:
-        """caldiero §20.4: hexes holding enemy units that `seat` may not examine (no LoS, range 4 - weather)."""
-        return FOG.hidden_hexes(self.world(state), seat)
-
-    def view(self, state: P.CaldieroState, seat: str) -> dict[str, Any]:
-        if "fog_of_war" not in state.options or seat == UMPIRE:
-            return PB.view(state, seat, None)
-        hidden = self.hidden_hexes(state, seat)
-        return PB.view(state, seat, lambda h: h not in hidden)
-
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
         """With fog of war, a frame naming units `seat` may not know is served without its context, as the
         events naming them are (caldiero §20.4)."""
         data: dict[str, Any] = msgspec.to_builtins(frame)
-        if seat == UMPIRE or "fog_of_war" not in state.options:
+        if not self.fogged(state, seat):
             return data
-        secret = self.secrets(state, seat)
+        secret = self.secret_units(state, seat)
         if secret and _mentions(data["ctx"], secret):
             data["ctx"] = {"ctx": data["ctx"]["ctx"], "hidden": FOG_HIDDEN}
         return data
 
-    def unexaminable(self, state: P.CaldieroState, seat: str, places: Iterable[str]) -> frozenset[str]:
-        """With fog of war: the map hexes among `places` that `seat` may not examine now (caldiero §20.4)."""
-        if seat not in SEATS or "fog_of_war" not in state.options:
-            return frozenset()
-        w = self.world(state)
-        return FOG.hidden_among(w, seat, {p for p in places if w.grid.contains(p)})
-
     def redact(self, event: Any, seat: str, state: P.CaldieroState) -> dict[str, Any] | None:
         data: dict[str, Any] = msgspec.to_builtins(event)
-        if seat == UMPIRE or "fog_of_war" not in state.options:
+        if not self.fogged(state, seat):
             return data
         if others_sighting(event, seat):
             return None
-        secret = self.secrets(state, seat)
+        secret = self.secret_units(state, seat)
         if secret and _mentions(data, secret):
             return {"type": data["type"], "rule": data.get("rule", ""), "hidden": FOG_HIDDEN}
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route), FOG_HIDDEN,
                               str(CALDIERO.MOVEMENT))
-
-    def secrets(self, state: P.CaldieroState, seat: str) -> set[str]:
-        """With fog of war: ids of enemy units `seat` has never examined and cannot examine now (in hexes out
-        of its sight, or not yet arrived). A unit once seen is known by name; the view still shows only the
-        stacks in sight (caldiero §20.4)."""
-        return FOG.secrets(self.world(state), seat)
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, ev.TurnEnded)

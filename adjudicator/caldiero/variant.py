@@ -26,6 +26,11 @@ class CaldieroVariant(Variant):
     escape_through_ezoc: ClassVar[bool] = True  # caldiero §8.2.3: captured only when surrounded by enemy units (D12)
     path_tie_break: ClassVar[Literal["first", "path"]] = "path"  # the paths its recorded games keep (§9.1)
     entry_hex_is_first_step: ClassVar[bool] = True  # caldiero §15.4: entering, the entry hex is the move's first hex
+    fog_option: ClassVar[str | None] = "fog_of_war"  # caldiero §20.4: an optional rule
+
+    def fog_reach(self, w: World) -> int:
+        """caldiero §20.4.1: the line of sight's hexes less the value in the turn's weather box."""
+        return max(0, w.sight_range() - w.state.weather)
 
     def commander_value_bonus(self, world: World, u: str) -> int:
         """caldiero §13.2: the unit's own general in or next to its hex adds his initiative to its value (D9)."""

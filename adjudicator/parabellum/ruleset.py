@@ -5,14 +5,14 @@ its commands, what fog hides) stays in the game's package."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 
 from arbitro.adjudicator.datafiles import OwnData
-from arbitro.adjudicator.parabellum import command, overrides
+from arbitro.adjudicator.parabellum import command, overrides, sight
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -151,6 +151,43 @@ class ParaBellumRuleset(Ruleset[S]):
         """The units under a Defence order only for being out of command (caldiero §5.3, arrivano §5.3; issue 19
         item 16)."""
         return command.out_of_command_notices(self.variant, self.world(state), seat)
+
+    # --- the fog of war (caldiero §20.4, arrivano §11.3.2: "si può esaminare uno stack nemico solo se si ha una LoS")
+    def fogged(self, state: S, seat: str) -> bool:
+        """Whether `seat` is under the fog of war: a side's seat (the umpire sees everything) while the variant's fog
+        is in force (`Variant.fog_option`)."""
+        option = self.variant.fog_option
+        return seat in self.seats(state) and (option is None or option in state.options)
+
+    def view(self, state: S, seat: str) -> dict[str, Any]:
+        """The position as `seat` may know it (projections/parabellum.view): under fog, an enemy stack only where one
+        of its pieces may examine it, within the variant's reach (`Variant.fog_reach`)."""
+        if not self.fogged(state, seat):
+            return PB.view(state, seat, None)
+        enemy = {p.hex for p in (*state.units.values(), *state.leaders.values()) if p.side != seat and p.where == "map"}
+        hidden = self.unexaminable(state, seat, enemy)
+        return PB.view(state, seat, lambda h: h not in hidden)
+
+    def unexaminable(self, state: S, seat: str, places: Iterable[str]) -> frozenset[str]:
+        """Under fog: the map hexes among `places` whose stacks `seat` may not examine now."""
+        if not self.fogged(state, seat):
+            return frozenset()
+        w = self.world(state)
+        return sight.unexaminable(w, seat, places, self.variant.fog_reach(w))
+
+    def secret_units(self, state: S, seat: str) -> set[str]:
+        """Under fog: the enemy units `seat` never examined and may not examine now (`sight.secret_units`)."""
+        if not self.fogged(state, seat):
+            return set()
+        w = self.world(state)
+        return sight.secret_units(w, seat, self.variant.fog_reach(w))
+
+    def secrets(self, state: S, seat: str) -> set[str]:
+        """The secret units' ids as a leak test searches for them: bare, as a picture or a report could print one
+        outside JSON, but as its JSON token, quotes included, where another piece's id holds it ("6e-legere-i" in
+        "6e-legere-ii"): ids are served only as JSON strings, and the bare id would be found in its neighbour's."""
+        ids = [*state.units, *state.leaders]
+        return {f'"{u}"' if any(u in other for other in ids if other != u) else u for u in self.secret_units(state, seat)}
 
     def is_irreversible(self, event: Any) -> bool:
         return isinstance(event, PiecesSighted)  # enemy stacks examined cannot be unseen (caldiero §20.4, arrivano §11.3.2)

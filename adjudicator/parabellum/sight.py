@@ -4,7 +4,7 @@ ends, units where the variant says they block, D18; which terrain blocks is each
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.world import World
@@ -81,6 +81,25 @@ def new_sightings(w: World, side: str, reach: int | None = None, commanders: boo
         unknown |= {lid: le.hex for lid, le in w.state.leaders.items()
                     if le.side != side and le.where == "map" and le.hex and lid not in known}
     return sighted(w, side, unknown, reach)
+
+
+def secret_units(w: World, side: str, reach: int | None = None) -> set[str]:
+    """The enemy units `side` never examined and may not examine now, whose names nothing served to it may carry
+    (caldiero §20.4, arrivano §11.3.2): on the map where it may not examine them (`sighted`), or off it where the
+    state says (`unseen_off_map`: not yet seen arriving). A unit once examined is known by name; a commander's name
+    is public in both games (each formation's general is printed), only his place is hidden."""
+    known = set(w.state.seen.get(side, []))
+    unknown = {u: s for u, s in w.state.units.items() if s.side != side and u not in known}
+    on_map = {u: s.hex for u, s in unknown.items() if s.where == "map" and s.hex}
+    off_map = {u for u, s in unknown.items() if s.where in w.state.unseen_off_map}
+    return off_map | (set(on_map) - set(sighted(w, side, on_map, reach)))
+
+
+def unexaminable(w: World, side: str, places: Iterable[str], reach: int | None = None) -> frozenset[str]:
+    """The map hexes among `places` whose stacks `side` may not examine now (caldiero §20.4.1, arrivano §11.3.2);
+    any other string (an off-map box, a name) is not a place of the map and is left out."""
+    hexes = {p: p for p in places if w.grid.contains(p)}
+    return frozenset(hexes) - frozenset(sighted(w, side, hexes, reach))
 
 
 def sightings(w: World, rule: str, reach: int | None = None, commanders: bool = True) -> list[PiecesSighted]:

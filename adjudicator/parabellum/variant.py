@@ -70,9 +70,19 @@ class Variant:
     # the unit waits on its entry hex and moves from it as from any start (arrivano §15.4: False).
     entry_hex_is_first_step: ClassVar[bool] = False
 
+    # D18, caldiero §20.4 (an optional rule of §20) / arrivano §11.3.2 (always): the optional rule that puts the fog of
+    # war in force ("Si può esaminare uno stack nemico solo se si ha una LoS", both); None: always in force.
+    fog_option: ClassVar[str | None] = None
+
     def cite(self, section: str) -> str:
         """A citation in this variant's book ("arrivano §12.4.3")."""
         return f"{self.book} §{section}"
+
+    def fog_reach(self, w: World) -> int:
+        """D18, caldiero §20.4.1 / arrivano §11.3.2: how many hexes a side's line of sight reaches when it examines
+        enemy stacks. Neutral: the whole line of sight (arrivano: its weather, §17.2.7, shortens only the guns'
+        ranges)."""
+        return w.sight_range()
 
     def initiative_tie_winner(self, reading: Reading) -> str | None:
         """D13, caldiero §6 / arrivano §6.1.1: who wins an initiative tie. Neutral reading: nobody, roll again."""

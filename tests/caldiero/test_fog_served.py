@@ -68,3 +68,20 @@ def test_the_route_of_a_known_unit_out_of_sight_changes_nothing_served() -> None
     assert north[1] != south[1], "the umpire's log holds the path"
     assert north[0] == south[0], "Austria is served the route of a unit out of its sight"
     assert b"fr-40-ligne" not in north[0] and FOG_HIDDEN_BYTES in north[0]
+
+
+def lone_commander_served(at: str) -> bytes:
+    """France's view when Provera stands alone at `at`, out of France's sight."""
+    state = position({"fr-18-ligne": "1417", "au-colloredo": "1617"}, leaders={"provera": at, "massena": "1317"},
+                     options=FOG)
+    assert RULESET.unexaminable(state, "france", [at]) == {at}
+    return canonical(RULESET.view(state, "france"))
+
+
+def test_where_a_lone_commander_out_of_sight_stands_changes_nothing_served() -> None:
+    """A commander alone is an enemy stack too: where he stands out of sight is not served (caldiero §20.4, "si può
+    esaminare uno stack nemico solo se si ha una LoS"; the kernel's one view, ParaBellumRuleset.view). Caldiero's view
+    judged only the hexes holding enemy units, and served a lone commander's hex wherever he stood."""
+    assert lone_commander_served(OOC) == lone_commander_served(OTHER)
+    seen = position({"fr-18-ligne": "1417", "au-colloredo": "1617"}, leaders={"provera": "1517"}, options=FOG)
+    assert RULESET.view(seen, "france")["leaders"]["provera"]["hex"] == "1517", "one in sight is served"

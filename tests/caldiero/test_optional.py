@@ -94,7 +94,7 @@ def test_fog_of_war_hides_stacks_out_of_sight() -> None:
     view = RULESET.view(s, "france")
     assert "au-colloredo" in view["units"] and "au-hungarian" not in view["units"]
     assert view["hidden_stacks"] == {"2517": "austria"}
-    assert "au-hungarian" in RULESET.secrets(s, "france") and "au-colloredo" not in RULESET.secrets(s, "france")
+    assert "au-hungarian" in RULESET.secret_units(s, "france") and "au-colloredo" not in RULESET.secret_units(s, "france")
     assert "au-hungarian" not in str(view)
     assert "au-hungarian" in RULESET.view(s, "umpire")["units"]
 
