@@ -19,7 +19,6 @@ from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAM
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
-from arbitro.adjudicator.caldiero.assault_shifts import HOOKS
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
@@ -112,7 +111,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
 
     # --- data ----------------------------------------------------------------------------------
     def _env_on(self, data: CaldieroData, map_data: HexMap | None = None) -> F.Env:
-        return F.Env(data=data, hexmap=map_data or data.map, steps=CALDIERO_STEPS, hooks=HOOKS)
+        return F.Env(data=data, hexmap=map_data or data.map, steps=CALDIERO_STEPS)
 
     def _shipped_env(self) -> F.Env:
         if self._env is None:

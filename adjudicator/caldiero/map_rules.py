@@ -1,7 +1,7 @@
 """Caldiero's map rules, asked by its own modules and by its Variant (`closed_to`, `combat_sp`): the Austrians'
 forbidden 10xx row (caldiero §9.2.1), the attack directions of Augereau and Massena (caldiero §19.1), the commanders
 in chief's limits (§4.2.2), the storm from the east (§20.3.1). The assault's column shifts only Caldiero has are
-caldiero/assault_shifts.py."""
+CaldieroVariant's hooks (`elan_columns`, `assault_column_shifts`)."""
 
 from __future__ import annotations
 

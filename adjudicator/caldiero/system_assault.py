@@ -3,8 +3,8 @@ cavalry retreat, defensive fire, "Attack?" tests, efficiency, odds and modifiers
 retreat and advance. The assault in progress is a `combat` frame on the engine's decision stack (arbitro §S.3;
 its context events/caldiero.CombatUnderway, revised as its stages run, closed when it ends), below the decisions
 it asks, frames answered by the steps of caldiero/steps.py. Caldiero-only modifiers (weather
-columns, confusion, Elan, storm from the east, flank attacks, charges) are applied in `stage_resolve` and
-`strengths`, each with its citation.
+columns, confusion, Elan, storm from the east, flank attacks, charges) are CaldieroVariant's hooks, applied in
+`stage_resolve` and the kernel's `strengths`, each with its citation.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import advance, assault, bombardment, elimination, results, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
-from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
@@ -241,8 +240,12 @@ def stage_resolve(a: Act) -> None:
         _set_stage(a, "advance")
         return
     notes: list[str] = []
-    # before the odds: the ruleset's own steps (caldiero §16.1 Elan: columns right, or a disordered unit)
-    bonus_columns = a.env.hooks.before_odds(a, notes) if a.env.hooks is not None else 0
+    bonus_columns = 0  # before the odds, the Elan named at the declaration (D30): columns right, or it withdraws
+    if c.elan is not None and c.elan in c.attackers:
+        gained = CALDIERO_VARIANT.elan_columns(a, w, c.elan, notes)
+        if gained is None:
+            withdraw_attackers(a, (c.elan,), R.ELAN_TEST)
+        bonus_columns = gained or 0
     w = a.w
     c = _combat(a)
     if not c.attackers:
@@ -263,10 +266,9 @@ def stage_resolve(a: Act) -> None:
     if shift_terrain:
         left += shift_terrain
         notes.append(f"terrain {shift_terrain}L")
-    right = bonus_columns
-    if a.env.hooks is not None:  # caldiero §17.1 weather, §17.2 confusion, §20.5 flank attacks
-        more_left, more_right = a.env.hooks.column_shifts(a, notes)
-        left, right = left + more_left, right + more_right
+    more_left, right = CALDIERO_VARIANT.assault_column_shifts(a, w, c.attackers, c.defender_hexes,
+                                                              enemy_of(c.attacker_side), notes)  # D29-D30
+    left, right = left + more_left, right + bonus_columns
     crt = assault.crt(CALDIERO_VARIANT, a.env.data.crt)
     col = assault.odds(CALDIERO_VARIANT, crt, att, dfn, right - left, a.reading("shift_beyond_6_1") != "capped")
     raw_odds = assault.odds_label(CALDIERO_VARIANT, crt, att, dfn)
@@ -328,26 +330,6 @@ def dr_in_terrain(w: World, hexes: list[str], reading: str, notes: list[str]) ->
         notes.append("Dr in village becomes Ex")
         return "Ex"  # caldiero §12.5.4
     return "Dr"
-
-
-def flanked(w: World, h: str, c: ev.CombatUnderway) -> bool:
-    """caldiero §20.5: five of six neighbours held or controlled by the engaged attackers, none by friends."""
-    if w.may_stay(h) or w.grid.is_edge(h):
-        return False
-    attacker_hexes = {w.state.units[u].hex for u in c.attackers}
-    controlled: set[str] = set()
-    for u in c.attackers:
-        for n in w.grid.neighbours(w.state.units[u].hex or ""):
-            if exerts_zoc(w, u):
-                controlled.add(n)
-    defender_side = enemy_of(c.attacker_side)
-    count = 0
-    for n in w.grid.neighbours(h):
-        if w.side_units_at(n, defender_side):
-            continue
-        if n in attacker_hexes or n in controlled:
-            count += 1
-    return count >= 5
 
 
 class CombatResults:

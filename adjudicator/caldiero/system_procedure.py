@@ -77,7 +77,6 @@ class Env:
     # `flow.CaldieroSequence.settle_step` asks after every command; handed in by the ruleset, since the table is built
     # on the flow and the flow must not import it
     steps: Steps[Act, World]
-    hooks: Any = None
 
 
 def world_of(state: CaldieroState, env: Env, reading: Any, position: Callable[[], int] | None = None) -> World:

@@ -8,11 +8,15 @@ from pathlib import Path
 from typing import ClassVar, Literal
 
 from arbitro.adjudicator.caldiero import ground, map_rules
-from arbitro.adjudicator.parabellum import exchange
+from arbitro.adjudicator.caldiero import rules as R
+from arbitro.adjudicator.caldiero.loader import WeatherTable
+from arbitro.adjudicator.parabellum import efficiency, exchange
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
-from arbitro.adjudicator.parabellum.variant import Reading, Variant
+from arbitro.adjudicator.parabellum.variant import Reading, Rolls, Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.zoc import exerts_zoc
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.events import caldiero as ev
 
 
 class CaldieroVariant(Variant):
@@ -94,7 +98,53 @@ class CaldieroVariant(Variant):
         victory hex stays Austrian (the Austrians hold the ground at the start); by default nobody's (D33)."""
         return "austria" if reading("vp_control") == "austrian_unless_french" else None
 
+    def elan_columns(self, game: Rolls, w: World, unit: str, notes: list[str]) -> int | None:
+        """caldiero §16.1 Elan (D30): an unmodified test; passed, 1d6 columns right; failed, the unit is disordered
+        (None: it no longer attacks, §15.1)."""
+        (roll,) = game.roll(f"{R.ELAN_TEST} Elan test of {unit}", {"test": "efficiency, no modifier",
+                                                                    "value": w.efficiency(unit)}, about=(w.hex_of(unit),))
+        ok = efficiency.passes(self, roll, w.efficiency(unit))
+        columns = game.roll(f"{R.ELAN_TEST} Elan columns", {"table": "1d6 columns right"})[0] if ok else 0
+        game.emit(ev.ElanSpent(unit=unit, passed=ok, columns=columns, rule=str(R.ELAN_TEST)))
+        if ok:
+            notes.append(f"Elan: {columns} columns right")
+            return columns
+        game.emit(ev.StatusChanged(unit=unit, status="disordered" if w.status(unit) == "good" else "routed",
+                                   rule=str(R.ELAN_TEST)))
+        notes.append(f"Elan failed: {unit} disordered")
+        return None
+
+    def assault_column_shifts(self, game: Rolls, w: World, attackers: Sequence[str], defender_hexes: Sequence[str],
+                              defender_side: str, notes: list[str]) -> tuple[int, int]:
+        """Weather (caldiero §17.1.1-§17.1.3: the box's 1, 2, 3 columns left) with its confusion die (§17.2, in boxes
+        1-3: one left, none, one right), flank attacks (optional, §20.5.1: 2 right when every attacked hex is
+        flanked) (D29-D30)."""
+        left = right = 0
+        if w.state.weather:
+            left += w.state.weather
+            notes.append(f"weather {w.state.weather}L")
+            (die,) = game.roll(f"{R.CONFUSION} confusion", {"table": "1-2 one left, 3-4 none, 5-6 one right",
+                                                            "box": w.state.weather})
+            assert isinstance(w.weather, WeatherTable)  # a box in force: the scenario's track, with its confusion die
+            shift = w.weather.confusion[str(die)]
+            left -= shift
+            notes.append(f"confusion {die}: {shift:+d} column")
+        if w.option("flank_attacks") and all(flanked(w, h, attackers, defender_side) for h in defender_hexes):
+            right += w.scenario.options["flank_attacks"].shift_right
+            notes.append("flank attack 2R")
+        return left, right
+
 
 CALDIERO_VARIANT = CaldieroVariant()
 # The book's section for each concept of the system, by its name: CALDIERO.RETREAT is "caldiero §12.6".
 CALDIERO: Rulebook = CALDIERO_VARIANT.rules
+
+
+def flanked(w: World, h: str, attackers: Sequence[str], defender_side: str) -> bool:
+    """caldiero §20.5: five of `h`'s six neighbours held or controlled by the engaged `attackers`, none by friends."""
+    if w.may_stay(h) or w.grid.is_edge(h):
+        return False
+    attacker_hexes = {w.hex_of(u) for u in attackers}
+    controlled = {n for u in attackers if exerts_zoc(w, u) for n in w.grid.neighbours(w.hex_of(u) or "")}
+    return sum(1 for n in w.grid.neighbours(h) if not w.side_units_at(n, defender_side)
+               and (n in attacker_hexes or n in controlled)) >= 5

@@ -7,7 +7,7 @@ overrides only what its rules change (adjudicator/caldiero/variant.py, adjudicat
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from arbitro.adjudicator.parabellum import exchange, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
@@ -16,6 +16,16 @@ from arbitro.adjudicator.parabellum.world import World
 
 # A variant's interpretations as the game's rulings set them (name -> the reading in force).
 Reading = Callable[[str], str]
+
+
+class Rolls(Protocol):
+    """The game as a hook that rolls asks it: a die recorded with what it decides (`about`: the hexes it concerns,
+    for the fog), and the events the roll causes."""
+
+    def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1,
+             about: tuple[str | None, ...] = ()) -> tuple[int, ...]: ...
+
+    def emit(self, event: Any) -> None: ...
 
 
 class Variant:
@@ -229,3 +239,17 @@ class Variant:
         """D33, caldiero §18 / arrivano §17.1.8, §17.2.12 (interpretation `vp_control`): who holds an objective hex no
         combat unit occupies at the end. Neutral reading (`occupied_at_end`, the default of both): nobody."""
         return None
+
+    def elan_columns(self, game: Rolls, w: World, unit: str, notes: list[str]) -> int | None:
+        """D30, caldiero §16.1 / arrivano §12.5.1 (no Elan: the odds move by the terrain alone): the Elan `unit`
+        tries before the odds, named at the declaration. Passed: the columns right it gives; failed: None, the unit
+        is disordered and no longer attacks (§15.1). Neutral reading (arrivano's declaration names no Elan unit):
+        no die, no columns."""
+        return 0
+
+    def assault_column_shifts(self, game: Rolls, w: World, attackers: Sequence[str], defender_hexes: Sequence[str],
+                              defender_side: str, notes: list[str]) -> tuple[int, int]:
+        """D29-D30, caldiero §17.1, §17.2, §20.5 / arrivano §12.5.1: the columns (left, right) an assault's odds move
+        besides the defending terrain's. Neutral reading (arrivano §12.5.1: the ratio is modified by the terrain
+        alone, D29 "No column shifts in Arrivano"): none."""
+        return 0, 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import cast
 
 import msgspec
 import pytest
@@ -101,6 +102,27 @@ def test_the_neutral_defaults() -> None:
     assert neutral.initiative_tie_winner(lambda _: "french") is None
     assert not neutral.leader_lost(1, "general", 6)
     assert neutral.ne_passes([[True], [True]]) and not neutral.ne_passes([[True, False]])
+
+
+class NoDice:
+    """A game whose dice and events a neutral hook must never touch."""
+
+    def roll(self, purpose: str, detail: dict[str, str | int], count: int = 1,
+             about: tuple[str | None, ...] = ()) -> tuple[int, ...]:
+        raise AssertionError(f"a neutral hook rolled: {purpose}")
+
+    def emit(self, event: object) -> None:
+        raise AssertionError(f"a neutral hook emitted {event!r}")
+
+
+def test_the_neutral_assault_hooks_roll_nothing_and_shift_no_column() -> None:
+    """D29-D30: no Elan and no column but the terrain's by default (arrivano §12.5.1); Caldiero's own (§16.1, §17,
+    §20.5) are its overrides, pinned by its logs and tests/caldiero."""
+    notes: list[str] = []
+    w = cast(world.World, None)  # the neutral hooks read nothing of the game
+    assert Variant().elan_columns(NoDice(), w, "u", notes) == 0
+    assert Variant().assault_column_shifts(NoDice(), w, ["u"], ["1612"], "austria", notes) == (0, 0)
+    assert notes == []
 
 
 GRID = Grid(orientation="flat-top", shifted="odd", first_column=10, last_column=27, first_row=1, last_row=21)
