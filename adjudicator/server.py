@@ -33,7 +33,7 @@ from arbitro.adjudicator.http_access import HOST, Authority, BodyLimit, GameQuot
 from arbitro.adjudicator.http_stream import AppendWatcher, live
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.seatcopy import checked_seat_keys, checked_server_key
-from arbitro.adjudicator.service import Arbitro
+from arbitro.adjudicator.service import Arbitro, settle_rulesets
 from arbitro.adjudicator.viewer import HEADERS as VIEWER_HEADERS
 from arbitro.adjudicator.viewer_file import PAGE as VIEWER_PAGE
 from arbitro.adjudicator.report_phrases import worded
@@ -195,6 +195,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        settle_rulesets()  # every ruleset's data loaded and frozen once, here rather than in a first request (issue 15)
         watcher.start(asyncio.get_running_loop())
         yield
 

@@ -56,24 +56,32 @@ _SETTLED: set[str] = set()  # the rulesets whose data this process has loaded an
 _settling = threading.Lock()
 
 
-def settle_data(name: str, rules: Ruleset[Any]) -> bool:
-    """Load a ruleset's shipped data (every scenario's initial state) and move everything then alive out of the
-    collector's sight (`gc.freeze`), once per ruleset name per process; True when it did. Issue 15: a full collection
-    walks every object alive, the ruleset's maps, tables and counters too, and those walks were Caldiero's largest
-    legal() pauses (docs/architecture.md "Garbage collection"). Frozen objects are never collected, so freezing is
-    bounded here: once per name (a handful), never per game, per request or per own-data folder (those stay
-    collectable), and after a full collection, so that no garbage is frozen."""
+def settle_data(rulesets: Mapping[str, Ruleset[Any]]) -> list[str]:
+    """Load each ruleset's shipped data (every scenario's initial state) and move everything then alive out of the
+    collector's sight (`gc.freeze`), once per ruleset name per process; the names it settled now. Issue 15: a full
+    collection walks every object alive, the rulesets' maps, tables and counters too, and those walks were Caldiero's
+    largest legal() pauses (docs/architecture.md "Garbage collection"). Frozen objects are never collected, so freezing
+    is bounded here: once per name (a handful), never per game, per request or per own-data folder (those stay
+    collectable), and after a full collection, so that no garbage is frozen. A long-running process calls it at its
+    start (`settle_rulesets`); a one-shot command never pays for it."""
     with _settling:
-        if name in _SETTLED:
-            return False
-        _SETTLED.add(name)
-        for scenario in rules.scenarios():
-            # a scenario whose data cannot start says so, precisely, when a game asks it; the others still load
-            with contextlib.suppress(ArbitroError, DataError):
-                rules.new_state(scenario, ())
-        gc.collect()
-        gc.freeze()
-        return True
+        new = [name for name in sorted(rulesets) if name not in _SETTLED]
+        for name in new:
+            _SETTLED.add(name)
+            for scenario in rulesets[name].scenarios():
+                # a scenario whose data cannot start says so, precisely, when a game asks it; the others still load
+                with contextlib.suppress(ArbitroError, DataError):
+                    rulesets[name].new_state(scenario, ())
+        if new:
+            gc.collect()
+            gc.freeze()
+        return new
+
+
+def settle_rulesets() -> list[str]:
+    """`settle_data` of every ruleset this build can load: what the server does at its start (server.create_app's
+    lifespan), before its first request, and what the benchmarks of legal() do as a server would."""
+    return settle_data({name: rules for name, rules in registry.available().items() if not isinstance(rules, str)})
 
 
 class Arbitro(ExchangeCalls):
@@ -96,9 +104,7 @@ class Arbitro(ExchangeCalls):
     # --- plumbing -------------------------------------------------------------------------------
     def adjudicator(self, ruleset: str) -> Adjudicator:
         if ruleset not in self._adjudicators:
-            rules = registry.get(ruleset)
-            settle_data(ruleset, rules)
-            self._adjudicators[ruleset] = Adjudicator(rules)
+            self._adjudicators[ruleset] = Adjudicator(registry.get(ruleset))
         return self._adjudicators[ruleset]
 
     def game(self, game_id: str) -> GameRecord:

@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
 from arbitro.adjudicator import registry  # noqa: E402
 from arbitro.events import random as randomness  # noqa: E402
 from arbitro.adjudicator.selfplay import SelfPlay  # noqa: E402
-from arbitro.adjudicator.service import Arbitro  # noqa: E402
+from arbitro.adjudicator.service import Arbitro, settle_data  # noqa: E402
 from arbitro.events.sqlite import SQLiteStore  # noqa: E402
 
 RULESETS = ("caldiero", "arrivano")
@@ -108,6 +108,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None, help="play only the first N games")
     args = parser.parse_args()
     profiler = cProfile.Profile() if args.profile else None
+    settle_data({args.ruleset: registry.get(args.ruleset)})  # loaded and frozen, as the server does at its start
     total: list[float] = []
     for game in games(args.ruleset)[:args.games]:
         played = play(game, args.steps, profiler)

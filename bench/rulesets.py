@@ -60,7 +60,7 @@ import msgspec  # noqa: E402
 from arbitro.adjudicator import registry  # noqa: E402
 from arbitro.adjudicator import verify as verification  # noqa: E402
 from arbitro.adjudicator.exchange import read_lines  # noqa: E402
-from arbitro.adjudicator.service import Arbitro  # noqa: E402
+from arbitro.adjudicator.service import Arbitro, settle_data  # noqa: E402
 from arbitro.events import core  # noqa: E402
 from arbitro.events.codec import canonical, to_builtins  # noqa: E402
 from arbitro.events.records import GENESIS  # noqa: E402
@@ -102,6 +102,7 @@ def resubmit(path: Path, workdir: Path) -> tuple[dict[str, Any], Arbitro, str]:
                               core.GameCreated)
     ruleset = registry.get(game["ruleset"])
     commands = [r["body"] for r in recs if r["record"] == "command" and r["cmd"] > 0]
+    settle_data({game["ruleset"]: ruleset})  # its data loaded and frozen, as the server does at its start
     warm = Arbitro(SQLiteStore(":memory:"))  # once per process: the ruleset's data read, its tables built
     warm.legal(warm._start_game(ruleset, created, game["seed"], game["id"]), commands[0]["seat"])
     app = Arbitro(SQLiteStore(workdir / f"{path.stem}.db"))
