@@ -17,10 +17,10 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, commander_moves, end_fits, entering_problem, ends,
-    entry_cost, leave_ezoc_problem, nearest_enemy_distance, presence_problem, order_moves, toward_enemy,
+    Mover, commander_moves, end_fits, ends, entry_cost, nearest_enemy_distance, order_moves, toward_enemy,
     toward_enemy_problem, unit_reach, unit_rules,
 )
+from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -354,23 +354,13 @@ def ooc_note(w: World, uid: str) -> str:
 
 
 def why_not(w: World, uid: str, to: str, p: Plan) -> tuple[str, str]:
-    """The most specific citation for a destination the unit cannot reach."""
-    side = w.state.units[uid].side
+    """The most specific citation for a destination the unit cannot reach: its march order's objective (§17.1.5),
+    else the kernel's (`destination_problem`, `unreachable`)."""
     if march_of(w, uid) is not None:
         return str(R.MB_MARCH), f"{to} is not closer to the march order's objective"
-    if to not in w.hexmap.grid.hexes():
-        return str(ARRIVANO.MOVEMENT), f"{to} is not on the map"
-    problem = (entering_problem(ARRIVANO_VARIANT, w, side, to)
-               or leave_ezoc_problem(ARRIVANO_VARIANT, p.order, p.start, p.ezoc))
-    if problem is None and p.mover.move.max_hexes == 1 and w.grid.distance(p.start, to) > 1:
-        problem = ARRIVANO.DEFENCE, "under Defence a unit moves at most one hex"
-    problem = problem or presence_problem(ARRIVANO_VARIANT, p.mover.move, to, p.ezoc, w.side_at(to) == side and to != p.start,
-                                          p.rules.march_column)
-    if problem:
-        return str(problem[0]), problem[1]
-    if not fits(w, to, [uid]):
-        return str(ARRIVANO.STACKING), f"{to} would break the stacking limits"
-    return str(R.MOVE_COST), f"{to} cannot be reached with this unit's movement points"
+    rule, message = destination_problem(ARRIVANO_VARIANT, w, p.mover, (uid,), to) or unreachable(
+        ARRIVANO_VARIANT, to, (uid,), (p.order,))
+    return str(rule), message
 
 
 def leader_movable(w: World, lid: str, seat: str) -> bool:

@@ -31,15 +31,15 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, commander_moves, commander_path_problem, end_fits, end_problem, entering_problem, entry_cost, ezoc_to_ezoc_problem, leave_ezoc_problem,
-    presence_problem, road_steps, unit_reach, unit_rules,
+    Mover, Problem, commander_moves, commander_path_problem, end_fits, entry_cost, leave_ezoc_problem, road_steps, unit_reach,
+    unit_rules,
 )
+from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
-from arbitro.adjudicator.maps import movement as hex_movement
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, Reach, cached_step_cost
+from arbitro.adjudicator.maps.movement import MoveRules, Reach, cached_step_cost
 from arbitro.adjudicator.ruleset import Rule
 
 
@@ -150,36 +150,18 @@ def path_cost(world: World, g: Group, path: tuple[str, ...]) -> int:
     return sum(step_cost(world, prev, h, g.column)[0] for prev, h in zip((g.start, *path), path))
 
 
-def stacking_problem(world: World, h: str, arriving: tuple[str, ...], column: bool = False) -> str | None:
-    """Why `arriving` may not end in h (caldiero §7.1, §7.1.1, §7.1.2): the kernel's `end_problem`."""
-    return end_problem(CALDIERO_VARIANT, world, h, arriving, column)
+def own_step_problem(world: World, g: Group) -> StepVeto:
+    """What Caldiero adds to the kernel's reasons a step is refused (`move_problems.step_problem`): artillery crosses a
+    canal only at a bridge (§10.3) and moves only along roads in an ice storm (§17.1.3); a hex the formation's
+    direction closes (§19.1, its map rules)."""
+    def veto(a: str | None, b: str) -> Problem | None:
+        if g.artillery and a is not None and ground.canal_without_bridge(world, a, b):
+            return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
+        if g.artillery and world.state.weather == 3 and (a is None or not ground.road(world, a, b)):
+            return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
+        return map_rules.formation_hex_problem(world, g.formation, b)
 
-
-Problem = tuple[Rule, str] | None
-
-
-def _step_problem(world: World, g: Group, a: str | None, b: str, ezoc: frozenset[str], first: bool) -> Problem:
-    """Why the group may not step from a into b (a None: entering the map at b), or None. The rules are read
-    in this order, which decides the message when several are broken (the search asks `_rules`' veto, which
-    gives the same yes or no)."""
-    if not world.grid.contains(b):
-        return CALDIERO.MOVEMENT, f"{b} is not on the map"
-    if a is not None and not world.grid.is_adjacent(a, b):
-        return CALDIERO.MOVEMENT, f"{a} and {b} are not adjacent"
-    if a is not None and world.crossing_prohibited(a, b):
-        return R.TERRAIN_COSTS, f"{a}-{b} is a river hexside: movement not allowed (terrain effects table)"
-    entering = entering_problem(CALDIERO_VARIANT, world, g.side, b)
-    if entering:
-        return entering
-    if g.artillery and a is not None and ground.canal_without_bridge(world, a, b):
-        return R.CANAL, f"artillery crosses the canal {a}-{b} only at a bridge (caldiero §10.3)"
-    if g.artillery and world.state.weather == 3 and (a is None or not ground.road(world, a, b)):
-        return R.ICE_STORM, "in an ice storm artillery moves only along roads (caldiero §17.1.3)"
-    move = order_move(world, g.order)
-    friends = any(u not in g.units for u in world.side_units_at(b, g.side))
-    return (presence_problem(CALDIERO_VARIANT, move, b, ezoc, friends, g.column)
-            or ezoc_to_ezoc_problem(CALDIERO_VARIANT, move, a, b, ezoc)
-            or map_rules.formation_hex_problem(world, g.formation, b))  # §19.1
+    return veto
 
 
 def make_group(world: World, units: tuple[str, ...], order: str, column: bool) -> Group:
@@ -199,6 +181,11 @@ def _budget(world: World, g: Group, all_road: bool) -> int:
     if world.state.weather == 1 and not all_road:
         return g.ma_half - 2  # caldiero §17.1.1: one MP less unless the whole move is on roads
     return g.ma_half
+
+
+def group_mover(world: World, g: Group) -> Mover:
+    """The group as the kernel's search and refusals read it, from where it begins: its hex, or its entry hex."""
+    return _mover(world, g, g.start if g.start is not None else g.entry or "", g.ma_half)
 
 
 def _mover(world: World, g: Group, origin: str, budget: int) -> Mover:
@@ -240,8 +227,8 @@ def _closed(world: World, g: Group) -> Callable[[str], bool]:
     """The hexes Caldiero's scenario closes to the group (its map rules: §9.2.1 a side's rows, §19.1 a formation's
     direction), each answer kept as long as the World for every group of that side and formation."""
     side, formation = g.side, g.formation
-    rows: dict[str, Problem] = world.cached(("rows", side), dict)  # kept as long as the World, for every group
-    direction: dict[str, Problem] = world.cached(("direction", formation), dict)
+    rows: dict[str, Problem | None] = world.cached(("rows", side), dict)  # kept as long as the World, for every group
+    direction: dict[str, Problem | None] = world.cached(("direction", formation), dict)
 
     def closed(b: str) -> bool:
         if b not in rows:
@@ -281,7 +268,8 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     if leave_ezoc_problem(CALDIERO_VARIANT, g.order, g.start, ezoc):
         return {}
     if g.start is None:
-        if g.entry is None or _step_problem(world, g, None, g.entry, ezoc, True):
+        if g.entry is None or step_problem(CALDIERO_VARIANT, world, _mover(world, g, g.entry, 0), g.units, None, g.entry,
+                                           own_step_problem(world, g)):
             return {}
         origin, spent = g.entry, map_entry_cost(world, g.entry)
     else:
@@ -330,58 +318,21 @@ def _search_routes(world: World, g: Group, reach: Reach, spent: int) -> tuple[tu
 
 
 def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
-    """Validate a path the player gave; raise MoveProblem with the rule it breaks."""
+    """Validate a path the player gave; raise MoveProblem with the rule it breaks (the kernel's `path_problem`,
+    with Caldiero's step vetoes and §17.1.1's allowance for the path given)."""
     if not path:
         raise MoveProblem(CALDIERO.MOVEMENT, "a move needs at least one hex")
-    ezoc = enemy_zoc(world, g.side)
-    leaving = leave_ezoc_problem(CALDIERO_VARIANT, g.order, g.start, ezoc)
-    if leaving:
-        raise MoveProblem(*leaving)
-    if g.order == "defence" and len(path) > 1:
-        raise MoveProblem(CALDIERO.DEFENCE, "with a Defence order a unit moves at most one hex (caldiero §5.1.3)")
     if g.start is None and path[0] != g.entry:
         raise MoveProblem(CALDIERO.REINFORCEMENTS, f"reinforcements enter at {g.entry} (caldiero §15.4, §21)")
-    if g.start is None:
-        problem = _step_problem(world, g, None, path[0], ezoc, True)
-        if problem:
-            raise MoveProblem(*problem)
-        walked, spent = path, map_entry_cost(world, path[0])
-    else:
-        walked, spent = (g.start, *path), 0
-    all_road = all(ground.road(world, x, y) for x, y in zip(walked, walked[1:]))
-    budget = _budget(world, g, all_road)
-    if any(not world.grid.contains(h) for h in path):
-        check = None  # the engine refuses hexes off the map outright; the message below says which
-    else:
-        check = hex_movement.check_path(_hexmap(world), movement_table(world), walked,
-                                        _rules(world, g, walked[0], budget - spent, False))
-    if check is None or not (check.ok or check.block == MoveBlock.CANNOT_END_HERE):  # stacking: below
-        raise MoveProblem(*_explain(world, g, path, ezoc))
-    if len(set(path)) != len(path) or path[-1] == g.start:
-        raise MoveProblem(CALDIERO.MOVEMENT, "a path may not revisit a hex")
-    problem_stack = stacking_problem(world, path[-1], g.units, g.column)
-    if problem_stack:
-        raise MoveProblem(R.COLUMN_STACKING if g.column else CALDIERO.STACKING, problem_stack)
+    walked, spent = (path, map_entry_cost(world, path[0])) if g.start is None else ((g.start, *path), 0)
+    all_road = all(world.grid.contains(y) and ground.road(world, x, y) for x, y in zip(walked, walked[1:]))
+    budget = _budget(world, g, all_road) - spent
+    problem = path_problem(CALDIERO_VARIANT, world, _mover(world, g, walked[0], budget), g.units, walked,
+                           _hexmap(world), movement_table(world), _rules(world, g, walked[0], budget, False),
+                           own_step_problem(world, g))
+    if problem:
+        raise MoveProblem(*problem)
     return Route(path=path, cost_half=path_cost(world, g, path))
-
-
-def _explain(world: World, g: Group, path: tuple[str, ...], ezoc: frozenset[str]) -> tuple[Rule, str]:
-    """Why the engine refused a path, as Caldiero words it: the first step that breaks a rule, in the order
-    the rules are read (the step's own vetoes, then the stop on entering an enemy ZoC, then the allowance)."""
-    cost, all_road, prev = 0, True, g.start
-    for i, h in enumerate(path):
-        problem = _step_problem(world, g, prev, h, ezoc, i == 0)
-        if problem:
-            return problem
-        if prev is not None and prev in ezoc and i > 0:
-            return R.STOP_IN_EZOC, f"units stop on entering an enemy ZoC at {prev} (caldiero §9.1.2)"
-        step, on_road = step_cost(world, prev, h, g.column)
-        cost += step
-        all_road = all_road and (on_road or prev is None)
-        if i > 0 and cost > _budget(world, g, all_road):
-            return R.ALWAYS_ONE_HEX, f"the path costs {cost / 2:g} MP, more than the {_budget(world, g, all_road) / 2:g} available (caldiero §9.1.1, §9.2)"
-        prev = h
-    return CALDIERO.MOVEMENT, f"{path[-1]} cannot be reached along {'-'.join(path)} (caldiero §9.1)"
 
 
 # --- leaders ------------------------------------------------------------------------------------------
@@ -419,7 +370,7 @@ def leader_reachable(world: World, leader: str, entry: str | None = None, escape
     return found if not search["on_map"] else {h: path[1:] for h, path in found.items()}
 
 
-def leader_path_problem(world: World, leader: str, path: tuple[str, ...], entry: str | None = None) -> Problem:
+def leader_path_problem(world: World, leader: str, path: tuple[str, ...], entry: str | None = None) -> Problem | None:
     """Why the leader may not walk the path he is given (as `leader_reachable` gives one), or None: the kernel's
     `commander_path_problem` (caldiero §8.2.2, §9.1.2, §9.1.4), never into a row his scenario closes nor ending
     where it forbids (§4.2.2, §9.2.1)."""

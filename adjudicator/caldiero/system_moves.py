@@ -10,14 +10,15 @@ from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, check_path, leader_path_problem, leader_reachable, make_group, reachable,
-    stacking_problem,
+    Group, MoveProblem, Route, check_path, group_mover, leader_path_problem, leader_reachable, make_group,
+    own_step_problem, reachable,
 )
+from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command_moves_over, unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum import command
-from arbitro.adjudicator.parabellum.movement import leave_ezoc_problem, toward_enemy
+from arbitro.adjudicator.parabellum.movement import toward_enemy
 from arbitro.adjudicator.parabellum import rout
 from arbitro.adjudicator.parabellum.orders import Counted, artillery_orders, obligation_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
@@ -155,30 +156,17 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
 
 
 def _why_not(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tuple[Rule, str]:
-    """The most specific reason a destination is not reachable (rule, message)."""
-    orders = mover_orders(w, units)
+    """The most specific reason a destination is not reachable under any of the group's orders: the kernel's
+    `destination_problem` with Caldiero's step vetoes, then §5.1.2's direction for a route found."""
+    orders = [o for o in mover_orders(w, units) if not cmd.column or allows_column(w, o)]
     for order in orders:
-        if cmd.column and not allows_column(w, order):
-            continue
         g = make_group(w, units, order, cmd.column)
-        leaving = leave_ezoc_problem(CALDIERO_VARIANT, order, g.start, enemy_zoc(w, g.side))
-        if leaving:
-            return leaving
-        if w.grid.contains(cmd.to):
-            problem = stacking_problem(w, cmd.to, units, cmd.column)
-            if problem:
-                return (R.COLUMN_STACKING if cmd.column else CALDIERO.STACKING), problem
         route = reachable(w, g).get(cmd.to)
-        if route is not None:
-            problem_attack = attack_move_problem(w, g, route)
-            if problem_attack:
-                return problem_attack
-        if g.start is not None and w.grid.contains(cmd.to) and w.grid.is_adjacent(g.start, cmd.to):
-            try:
-                check_path(w, g, (cmd.to,))
-            except MoveProblem as e:
-                return e.rule, e.message
-    return CALDIERO.MOVEMENT, f"{cmd.to} cannot be reached by {', '.join(units)} with the orders {', '.join(orders)} (caldiero §9.1, §5.1)"
+        problem = attack_move_problem(w, g, route) if route is not None else destination_problem(
+            CALDIERO_VARIANT, w, group_mover(w, g), units, cmd.to, own_step_problem(w, g))
+        if problem:
+            return problem
+    return unreachable(CALDIERO_VARIANT, cmd.to, units, orders)
 
 
 def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> None:

@@ -55,6 +55,9 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     LEADER_EZOC: Rule  # a commander enters an enemy ZoC only where friendly units stand (§8.2.2 in both)
     MOVEMENT: Rule
     ENEMY_HEX: Rule  # never into a hex holding enemy combat units (§9.1.2 in both)
+    ALLOWANCE: Rule  # never more movement points than the allowance, but always one hex (§9.1.1 in both)
+    STOP_IN_EZOC: Rule  # a combat unit stops on entering an enemy ZoC (§9.1.2 in both)
+    TERRAIN_MOVE: Rule  # what terrain and hexsides cost a move, and forbid (§9.2 in both)
     COLUMN_LIMITS: Rule  # a march column enters no EZoC, stacks with no one, passes through no friends (§9.3.2 in both)
     ARTILLERY: Rule
     ARTILLERY_STACKED: Rule  # artillery stacked with units an assault eliminates or forces back is eliminated (§11.1 in both)

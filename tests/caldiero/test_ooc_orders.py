@@ -73,10 +73,11 @@ def test_an_out_of_command_unit_is_told_why_it_holds_a_defence_order() -> None:
     """Issue 19 item 16: the refusal of a move an out-of-command unit's Defence order forbids says why (§4.3, §5.3)."""
     t = ooc_table()
     t.send("france", {"type": "end_step"}, pad=0)
-    message = refused(t, "caldiero §9.1", {"type": "move", "units": ["fr-40-ligne"], "to": "2318"})
+    # the rule its order breaks (one hex under Defence, §5.1.3), then why it holds that order
+    message = refused(t, "caldiero §5.1.3", {"type": "move", "units": ["fr-40-ligne"], "to": "2318"})
     assert ("fr-40-ligne is out of command: not within 4 hexes of its general massena nor next to a unit in command "
             "(caldiero §4.3), so under a Defence order (caldiero §5.3)") in message
-    message = refused(t, "caldiero §9.1", {"type": "move", "units": ["fr-18-ligne"], "to": "2318"})
+    message = refused(t, "caldiero §9.1.1", {"type": "move", "units": ["fr-18-ligne"], "to": "2318"})  # too far
     assert "out of command" not in message  # in command: refused for its own reasons only
 
 

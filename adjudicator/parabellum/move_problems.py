@@ -1,0 +1,130 @@
+"""Why a move is refused (caldiero §5.1, §7, §8, §9; arrivano §5.1, §7, §8, §9), worded once for both games.
+
+The movement search (parabellum/movement.py) says only yes or no; a seat refused a move is told the first rule it
+breaks, in the order the rules are read: the hex itself (on the map, closed to the side, enemy units: §9.1.2),
+the unit's leaving an enemy ZoC (§8.1), the order's one hex (§5.1.3), the step into it (the hexside, the game's
+own step vetoes, friends and enemy ZoC as the order allows: §8.2.1, §9.3.2, §5.1.3-§5.1.4), stopping on entering
+an enemy ZoC (§9.1.2), the allowance (§9.1.1), stacking at the end (§7.1). One wording per rule, its citation the
+variant's book. A game adds its own step vetoes (`StepVeto`: caldiero §10.3 guns at a canal, §17.1.3 the ice
+storm, §19.1 a formation's direction)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from arbitro.adjudicator.maps.costs import MovementTable
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, StopReason, check_path
+from arbitro.adjudicator.parabellum.movement import (
+    Mover, Problem, end_problem, entering_problem, ezoc_to_ezoc_problem, leave_ezoc_problem, presence_problem,
+    road_steps,
+)
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+
+StepVeto = Callable[[str | None, str], Problem | None]
+"""A game's own reason a mover may not step from a into b (a None: entering the map at b), or None."""
+
+
+def step_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str], a: str | None, b: str,
+                 veto: StepVeto | None = None) -> Problem | None:
+    """Why `movers` may not step from a into b (a None: entering the map at b), or None: b off the map, not next to
+    a, across a hexside no unit crosses (§9.2's table), a hex they may never enter (`entering_problem`), off the
+    road for a march column that keeps to roads (arrivano §9.3), the game's `veto`, friends or the enemy's ZoC
+    there as the order allows (`presence_problem`), or straight from one enemy ZoC hex to another (D7)."""
+    r = variant.rules
+    if not world.grid.contains(b):
+        return r.MOVEMENT, f"{b} is not on the map ({r.MOVEMENT})"
+    if a is not None and not world.grid.is_adjacent(a, b):
+        return r.MOVEMENT, f"{a} and {b} are not adjacent ({r.MOVEMENT})"
+    if a is not None and world.crossing_prohibited(a, b):
+        return r.TERRAIN_MOVE, f"{a}-{b}: the terrain effects table allows no movement across this hexside ({r.TERRAIN_MOVE})"
+    problem = entering_problem(variant, world, m.side, b)
+    if problem:
+        return problem
+    if a is not None and m.column and variant.column_keeps_to_roads(world.reading) \
+            and (a, b) not in road_steps(world.hexmap):
+        return r.COLUMN_LIMITS, f"{a}-{b} is not along a road: a march column keeps to roads ({variant.cite('9.3')}, {r.COLUMN_LIMITS})"
+    problem = veto(a, b) if veto is not None else None
+    if problem:
+        return problem
+    ezoc = enemy_zoc(world, m.side)
+    friends = any(u not in movers for u in world.side_units_at(b, m.side))
+    return presence_problem(variant, m.move, b, ezoc, friends, m.column) or ezoc_to_ezoc_problem(variant, m.move, a, b, ezoc)
+
+
+def stacking_problem(variant: Variant, world: World, h: str, movers: Sequence[str], column: bool) -> Problem | None:
+    """Why `movers` may not end their move in h for stacking (§7.1, §7.1.1; a march column stacks with no one,
+    §7.1.2, §9.3.2 in both: `end_problem`), or None."""
+    problem = end_problem(variant, world, h, movers, column)
+    if problem is None:
+        return None
+    return (variant.rules.COLUMN_LIMITS if column else variant.rules.STACKING), problem
+
+
+def _start_problem(variant: Variant, world: World, m: Mover, far: bool) -> Problem | None:
+    """What forbids any move of `m` before its first step: leaving an enemy ZoC (§8.1), more than the one hex a
+    Defence order allows (§5.1.3, `far`: the move asked goes farther)."""
+    problem = leave_ezoc_problem(variant, m.move.order, m.origin, enemy_zoc(world, m.side))
+    if problem is None and far and m.move.max_hexes == 1:
+        rule = variant.rules.DEFENCE
+        problem = rule, f"with a {m.move.order.capitalize()} order a unit moves at most one hex ({rule})"
+    return problem
+
+
+def destination_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str], to: str,
+                        veto: StepVeto | None = None) -> Problem | None:
+    """Why `movers` (the search's `m`) cannot end a move in `to`, as far as a rule says it, or None (then it is
+    beyond their allowance: `unreachable`): the hex itself (`entering_problem`), the start (`_start_problem`), the
+    one step into it when it is next to the origin (`step_problem`) or else what stands in it (`presence_problem`),
+    stacking there."""
+    if not world.grid.contains(to):
+        return step_problem(variant, world, m, movers, None, to)
+    problem = entering_problem(variant, world, m.side, to) or _start_problem(
+        variant, world, m, world.grid.distance(m.origin, to) > 1)
+    if problem:
+        return problem
+    if world.grid.is_adjacent(m.origin, to):
+        problem = step_problem(variant, world, m, movers, m.origin, to, veto)
+    else:
+        friends = any(u not in movers for u in world.side_units_at(to, m.side))
+        problem = presence_problem(variant, m.move, to, enemy_zoc(world, m.side), friends, m.column)
+    return problem or stacking_problem(variant, world, to, movers, m.column)
+
+
+def unreachable(variant: Variant, to: str, movers: Sequence[str], orders: Sequence[str]) -> Problem:
+    """The refusal of a destination no rule but the allowance and the terrain's costs forbids (§9.1.1, §9.2)."""
+    r = variant.rules
+    return r.ALLOWANCE, (f"{to} cannot be reached by {', '.join(movers)} under {' or '.join(orders)} with their movement "
+                         f"points ({r.ALLOWANCE}, {r.TERRAIN_MOVE})")
+
+
+def path_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str], walked: Sequence[str],
+                 hexmap: HexMap, table: MovementTable, rules: MoveRules, veto: StepVeto | None = None) -> Problem | None:
+    """Why `movers` may not walk `walked` (from the search's origin, included: the hex they leave, or the entry hex
+    they come onto the map at), the first rule its first forbidden step breaks, or None: each step read by the
+    engine's `check_path` with the search's `rules`, worded as `step_problem` words it, then stacking at the end."""
+    r = variant.rules
+    if len(walked) < (2 if m.on_map else 1):
+        return r.MOVEMENT, f"a move needs at least one hex ({r.MOVEMENT})"
+    problem = (None if m.on_map else step_problem(variant, world, m, movers, None, walked[0], veto)) \
+        or _start_problem(variant, world, m, len(walked) > 2)
+    if problem:
+        return problem
+    check = check_path(hexmap, table, walked, rules)
+    if check.block is not None and check.at_step is not None:
+        a, b = walked[check.at_step - 1], walked[check.at_step]
+        if check.block == MoveBlock.ALREADY_STOPPED:
+            rule = r.STOP_IN_EZOC if check.stop == StopReason.ENEMY_ZOC else r.TERRAIN_MOVE
+            why = "an enemy ZoC" if check.stop == StopReason.ENEMY_ZOC else "terrain that stops a move"
+            return rule, f"units stop on entering {why} at {a} ({rule})"
+        if check.block in (MoveBlock.NOT_ENOUGH_POINTS, MoveBlock.ALL_POINTS_NOT_FIRST):
+            return r.ALLOWANCE, (f"{b} costs more than the movement points left after {check.spent / 2:g} of "
+                                 f"{rules.budget / 2:g} MP along {'-'.join(walked)} ({r.ALLOWANCE}, {r.TERRAIN_MOVE})")
+        if check.block != MoveBlock.CANNOT_END_HERE:
+            return step_problem(variant, world, m, movers, a, b, veto) or (
+                r.MOVEMENT, f"{b} cannot be entered from {a}: {check.block.value.replace('_', ' ')} ({r.MOVEMENT})")
+    if len(set(walked)) != len(walked):
+        return r.MOVEMENT, f"a path may not revisit a hex ({r.MOVEMENT})"
+    return stacking_problem(variant, world, walked[-1], movers, m.column)

@@ -1,0 +1,108 @@
+"""Why a move is refused, worded once (parabellum/move_problems.py), run for both variants on the plain 6 x 6 map:
+each rule a destination or a given path breaks, cited from the variant's own book (§5.1.3, §5.1.4, §7.1, §8.1,
+§9.1.1, §9.1.2, §9.2), a game's own step veto asked where a step is judged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.parabellum import move_problems as mp
+from arbitro.adjudicator.parabellum.movement import Mover, Problem, unit_rules
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.ruleset import Rule
+from tests.parabellum.position import Piece
+from tests.parabellum.test_movement import MAP, ORDERS, TABLE, OnPlainMap
+
+
+@dataclass
+class Moving(OnPlainMap):
+    """The plain map with what a refusal reads besides the pieces: no closed hex, no forbidden hexside."""
+
+    @property
+    def hexmap(self) -> HexMap:
+        return MAP
+
+    def closed_to(self, side: str, h: str) -> Problem | None:
+        return None
+
+    def crossing_prohibited(self, a: str, b: str) -> bool:
+        return False
+
+    def side_units_at(self, h: str, side: str) -> list[str]:
+        return [u for u in self.units_at(h) if self.units[u].side == side]
+
+    def enemy_units_at(self, h: str, side: str) -> list[str]:
+        return self.side_units_at(h, self.enemy(side))
+
+
+def position() -> Moving:
+    """A French unit in 0302, the enemy in 0305 (its ZoC: 0304, 0306, 0205, 0206, 0405, 0406)."""
+    return Moving(units={"f": Piece("france", "0302"), "e": Piece("austria", "0305")})
+
+
+def mover(origin: str = "0302", order: str = "advance", budget: int = 4) -> Mover:
+    return Mover("france", origin, True, budget, "unit", False, ORDERS[order], one_hex=ORDERS[order].max_hexes == 1)
+
+
+def cited(problem: Problem | None) -> str | None:
+    """The problem's citation, checked to be the one its message gives."""
+    if problem is None:
+        return None
+    assert f"({problem[0]})" in problem[1] or f"({problem[0]}," in problem[1], problem
+    return str(problem[0])
+
+
+def test_a_destination_is_refused_by_the_first_rule_it_breaks(variant: Variant) -> None:
+    """The hex itself (off the map, enemy units: §9.1.2), the start (§8.1 leaving an EZoC, §5.1.3 one hex under
+    Defence), the step into a hex next to the origin (§5.1.4 Manoeuvre into an EZoC), stacking (§7.1); nothing
+    said of a hex only the allowance keeps out of reach, which `unreachable` words (§9.1.1, §9.2)."""
+    pos, book = position(), variant.book
+
+    def problem(to: str, m: Mover | None = None, movers: tuple[str, ...] = ("f",)) -> str | None:
+        return cited(mp.destination_problem(variant, pos, m or mover(), movers, to))
+
+    assert problem("0305") == f"{book} §9.1.2"
+    assert problem("9999") == str(variant.rules.MOVEMENT)
+    assert problem("0203", mover("0304")) == f"{book} §8.1"  # in the enemy's ZoC under Advance
+    assert problem("0304", mover("0302", "defence")) == f"{book} §5.1.3"  # two hexes under Defence
+    assert problem("0303", mover("0302", "manoeuvre")) is None and problem("0304", mover("0303", "manoeuvre")) == f"{book} §5.1.4"
+    pos.units.update(a=Piece("france", "0303"), b=Piece("france", "0303", arm="cavalry"))
+    assert problem("0303") == f"{book} §7.1"
+    assert problem("0102") is None
+    rule, message = mp.unreachable(variant, "0106", ("f",), ("advance",))
+    assert rule == variant.rules.ALLOWANCE and str(rule) == f"{book} §9.1.1" and "0106" in message and "advance" in message
+
+
+def test_a_game_s_own_veto_is_asked_of_the_step_next_to_the_origin(variant: Variant) -> None:
+    """`StepVeto`: a game's own reason a step is refused (caldiero §10.3, §17.1.3, §19.1) is given when nothing the
+    books share forbids the step first."""
+    pos = position()
+    said = (Rule(variant.book, "99.9"), "vetoed (99.9)")
+    veto = lambda a, b: said if b == "0303" else None  # noqa: E731
+    assert mp.destination_problem(variant, pos, mover(), ("f",), "0303", veto) == said
+    assert mp.destination_problem(variant, pos, mover(), ("f",), "0301", veto) is None
+    assert mp.step_problem(variant, pos, mover(), ("f",), None, "0303", veto) == said  # entering the map there
+
+
+def test_a_given_path_is_judged_step_by_step_as_the_search_reads_it(variant: Variant) -> None:
+    """`path_problem`: a path the search allows gives None; the first step that breaks a rule names it: not adjacent
+    (§9.1), going on after entering an enemy ZoC (§9.1.2), beyond the allowance (§9.1.1), the game's veto (which
+    words what its search's step veto refuses), a revisit, ending where the stack does not fit (§7.1)."""
+    pos, book = position(), variant.book
+
+    def problem(*walked: str, budget: int = 4, veto: mp.StepVeto | None = None) -> Problem | None:
+        m = mover(budget=budget)  # the veto is the search's own step veto, as a game makes it
+        step = None if veto is None else (lambda a, b: veto(a, b) is None)
+        return mp.path_problem(variant, pos, m, ("f",), walked, MAP, TABLE, unit_rules(variant, pos, m, step=step), veto)
+
+    assert problem("0302", "0303") is None and problem("0302", "0303", "0304") is None
+    assert cited(problem("0302", "0304")) == str(variant.rules.MOVEMENT)  # not adjacent
+    assert cited(problem("0302", "0303", "0304", "0404")) == f"{book} §9.1.2"  # went on from the enemy's ZoC
+    too_far = problem("0302", "0303", "0203", budget=2)
+    assert cited(too_far) == f"{book} §9.1.1" and "0203" in too_far[1]  # type: ignore[index]
+    assert cited(problem("0302", "0303", "0302")) == str(variant.rules.MOVEMENT)  # back where it began
+    said = (Rule(variant.book, "99.9"), "vetoed (99.9)")
+    assert problem("0302", "0303", veto=lambda a, b: said if b == "0303" else None) == said
+    pos.units.update(a=Piece("france", "0303"), b=Piece("france", "0303", arm="cavalry"))
+    assert cited(problem("0302", "0303")) == f"{book} §7.1"
