@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import count, islice
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 import msgspec
 
@@ -23,31 +23,62 @@ from arbitro.projections.fold import Fold
 from arbitro.projections.game import GameState
 
 
-class Events(Sequence[EventBody[Any]]):
+T = TypeVar("T")
+
+
+class ReadWhenAsked(Sequence[T]):
+    """A sequence whose items are read when asked, none kept: a subclass reads one (`item`) or a slice (`items`)."""
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        return self.items(index) if isinstance(index, slice) else self.item(index)
+
+    def item(self, index: int) -> T:
+        raise NotImplementedError
+
+    def items(self, index: slice) -> list[T]:
+        raise NotImplementedError
+
+
+class Decoded(ReadWhenAsked[T]):
+    """Each of a log's events decoded (`decode`) each time it is read, from the log as given."""
+
+    def __init__(self, events: Sequence[StoredEvent]) -> None:
+        self.events = events
+
+    def decode(self, stored: StoredEvent) -> T:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def item(self, index: int) -> T:
+        return self.decode(self.events[index])
+
+    def items(self, index: slice) -> list[T]:
+        return [self.decode(e) for e in self.events[index]]
+
+    def __iter__(self) -> Iterator[T]:  # in one read of the events, not one read per index
+        for stored in self.events:
+            yield self.decode(stored)
+
+
+class Events(Decoded[EventBody[Any]]):
     """A log's events decoded each time they are read, none kept: re-adjudication reads each command's events once
     more after `check_chain` (and an undo the states before it) rather than verification holding every decoded
     event, which for a 100,000-event game would take about half a gigabyte. Their hashes and links were checked by
     `check_chain`; what the other checks need of each event was kept then (`Scan`)."""
 
     def __init__(self, fold: Fold, events: Sequence[StoredEvent]) -> None:
-        self.fold, self.events = fold, events
+        super().__init__(events)
+        self.fold = fold
 
-    def __len__(self) -> int:
-        return len(self.events)
-
-    @overload
-    def __getitem__(self, index: int) -> EventBody[Any]: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[EventBody[Any]]: ...
-
-    def __getitem__(self, index: int | slice) -> EventBody[Any] | list[EventBody[Any]]:
-        if isinstance(index, slice):
-            return [self.fold.decode_checked(e.body) for e in self.events[index]]
-        return self.fold.decode_checked(self.events[index].body)
-
-    def __iter__(self) -> Iterator[EventBody[Any]]:  # in one read of the events, not one read per index
-        for stored in self.events:
-            yield self.fold.decode_checked(stored.body)
+    def decode(self, stored: StoredEvent) -> EventBody[Any]:
+        return self.fold.decode_checked(stored.body)
 
 
 class Stamp(msgspec.Struct, frozen=True):
@@ -74,25 +105,12 @@ class _HashLine(msgspec.Struct):
 _STAMP_LINE, _HASH_LINE = msgspec.json.Decoder(_StampLine), msgspec.json.Decoder(_HashLine)
 
 
-class Stamps(Sequence[Stamp]):
+class Stamps(Decoded[Stamp]):
     """Each event's stamp, read again from the log when asked (its hash and link checked by `check_chain`): the
     command and salt checks read every event, and keeping their stamps took 320 bytes an event (issue 15)."""
 
-    def __init__(self, events: Sequence[StoredEvent]) -> None:
-        self.events = events
-
-    def __len__(self) -> int:
-        return len(self.events)
-
-    @overload
-    def __getitem__(self, index: int) -> Stamp: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Stamp]: ...
-
-    def __getitem__(self, index: int | slice) -> Stamp | list[Stamp]:
-        if isinstance(index, slice):
-            return [_STAMP.decode(e.body) for e in self.events[index]]
-        return _STAMP.decode(self.events[index].body)
+    def decode(self, stored: StoredEvent) -> Stamp:
+        return _STAMP.decode(stored.body)
 
     def __iter__(self) -> Iterator[Stamp]:
         fields = getattr(self.events, "fields", None)  # a file's lines: the stamp read from the line alone
@@ -100,8 +118,7 @@ class Stamps(Sequence[Stamp]):
             for line in fields(_STAMP_LINE):
                 yield line.body
             return
-        for stored in self.events:
-            yield _STAMP.decode(stored.body)
+        yield from super().__iter__()
 
 
 class EventHashes(Mapping[int, str]):
@@ -137,7 +154,7 @@ class EventHashes(Mapping[int, str]):
             yield stored.seq, stored.hash
 
 
-class StoredEvents(Sequence[StoredEvent]):
+class StoredEvents(ReadWhenAsked[StoredEvent]):
     """A stored game's events, read from its store as asked (verify.load_stored), none held: iterated a page at a
     time (a store reads a whole range at once), they are the rows as stored, so the chain check finds a gap;
     indexed, place i is event #i+1, as in an intact log. Every row is counted once at load, and no later read goes
@@ -158,17 +175,13 @@ class StoredEvents(Sequence[StoredEvent]):
     def __len__(self) -> int:
         return self._count
 
-    @overload
-    def __getitem__(self, index: int) -> StoredEvent: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[StoredEvent]: ...
+    def items(self, index: slice) -> list[StoredEvent]:
+        start, stop, step = index.indices(self._count)
+        if step != 1:
+            return [self[i] for i in range(start, stop, step)]
+        return list(self.store.events(self.game_id, start + 1, stop)) if start < stop else []
 
-    def __getitem__(self, index: int | slice) -> StoredEvent | list[StoredEvent]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(self._count)
-            if step != 1:
-                return [self[i] for i in range(start, stop, step)]
-            return list(self.store.events(self.game_id, start + 1, stop)) if start < stop else []
+    def item(self, index: int) -> StoredEvent:
         if not -self._count <= index < self._count:
             raise IndexError(index)
         seq = index % self._count + 1
