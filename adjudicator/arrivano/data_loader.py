@@ -97,13 +97,13 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
         table = load_movement(data_dir / "tables" / "movement.json", hexmap, data_dir, problems)
         if table is not None:
             movement[0] = table
-    if oob is None or hexmap is None or (spec.weather and weather is None):
+    if oob is None or hexmap is None or (spec.weather and weather is None) or tables is None:
         return None
     read = [folder / "scenario.json", data_dir / spec.oob, data_dir / spec.map, *(data_dir / "tables").glob("*.json")]
     if spec.weather and weather is not None:
         read += [data_dir / spec.weather, *(data_dir / box.movement_table for box in weather.boxes if box.movement_table)]
     loaded = ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather,
-                          digest=files_digest(read, data_dir))
+                          digest=files_digest(read, data_dir), tables=tables)
     problems.extend(check_scenario(loaded, tables, data_dir))
     return loaded
 

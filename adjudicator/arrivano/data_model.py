@@ -299,7 +299,8 @@ class Tables:
 
 @dataclass(frozen=True)
 class ScenarioData(pb.FindsCounters):
-    """Everything one scenario needs: its rules, order of battle, map, movement tables (and weather)."""
+    """Everything one scenario needs (the kernel's parabellum/world.ScenarioOn): its rules, order of battle, map,
+    movement tables (and weather), and the tables every scenario shares."""
 
     name: str
     scenario: ArrivanoScenario
@@ -308,6 +309,19 @@ class ScenarioData(pb.FindsCounters):
     movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
     weather: WeatherTrack | None
     digest: str  # the content hash of its files and the shared tables': what caches of its answers are keyed by
+    tables: Tables
+
+    @property
+    def terrain(self) -> TerrainTable:
+        return self.tables.terrain
+
+    @property
+    def orders(self) -> OrdersTable:
+        return self.tables.orders
+
+    @property
+    def crt(self) -> CombatTable:
+        return self.tables.crt
 
     def entry_hex(self, letter: str) -> str:
         return self.scenario.entry_hexes[letter].hex

@@ -22,7 +22,7 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.data_model import ScenarioData, Tables
 from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.retreats import Line
-from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, arrivano_world
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
@@ -59,7 +59,9 @@ class Game:
         """The position's read model, one for the whole procedure: what it works out is kept until the next event
         (its position is the count of events emitted so far)."""
         if self._world is None:
-            self._world = arrivano_world(self.ctx.state, self.s, self.tables, lambda: len(self.ctx.events))
+            state = self.ctx.state
+            self._world = World(state, self.s, lambda name: in_force(state, name), lambda: len(self.ctx.events),
+                                variant=ARRIVANO_VARIANT)
         return self._world
 
     def emit(self, event: Any) -> None:

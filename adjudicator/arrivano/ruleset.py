@@ -24,7 +24,8 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items, ruleset_interpretations
-from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT, arrivano_world
+from arbitro.adjudicator.arrivano.data_model import ScenarioData
+from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
@@ -134,9 +135,8 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         on = self.on(ctx.state)
         return F.Game(ctx, on.data.scenarios[ctx.state.scenario], on.data.tables, on.crt)
 
-    def world(self, state: P.ArrivanoState) -> World:
-        data = self.on(state).data
-        return arrivano_world(state, data.scenarios[state.scenario], data.tables)
+    def scenario_on(self, state: P.ArrivanoState) -> ScenarioData:
+        return self.on(state).data.scenarios[state.scenario]
 
     def start(self, ctx: Decision[P.ArrivanoState]) -> None:
         """Turn 1 starts with the Action phase (arrivano §3.2; interpretation first_turn_initiative: roll)."""

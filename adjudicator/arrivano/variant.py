@@ -1,20 +1,17 @@
 """Arrivano i Francesi! as a variant of the Para Bellum kernel (adjudicator/parabellum/variant.py): its values
-and hook overrides, each with its citation, and its World (`arrivano_world`: the kernel's, asking this variant)."""
+and hook overrides, each with its citation."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, Literal
 
 from arbitro.adjudicator.arrivano import world as own
-from arbitro.adjudicator.arrivano.data_model import ScenarioData, Tables
-from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.parabellum import retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.projections.arrivano import ArrivanoState
 
 
 class ArrivanoVariant(Variant):
@@ -170,9 +167,3 @@ ARRIVANO_VARIANT = ArrivanoVariant()
 # The book's section for each concept of the system, by its name: ARRIVANO.RETREAT is "arrivano §12.6".
 ARRIVANO: Rulebook = ARRIVANO_VARIANT.rules
 
-
-def arrivano_world(state: ArrivanoState, s: ScenarioData, tables: Tables, position: Callable[[], int] | None = None) -> World:
-    """An Arrivano position read by the kernel's World: the scenario's data `s` (its digest keys the lines of sight
-    kept across positions, arrivano §11.3.1), the shared tables, the readings in force in the state."""
-    return World(state, s, s.scenario, s.map, tables.terrain, tables.orders, lambda name: in_force(state, name),
-                 position, s.weather, variant=ARRIVANO_VARIANT, crt=tables.crt, digest=s.digest)

@@ -17,16 +17,14 @@ from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
-from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
-from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.parabellum.stacking import stack_problem
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario, interpretation_in_force
+from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.projections import parabellum as PB
@@ -102,20 +100,18 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     variant = CALDIERO_VARIANT
     folder = CALDIERO_DATA
 
-    def __init__(self, map_data: HexMap | None = None, data: CaldieroData | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self._map = map_data
-        self._data = data
         self._env: F.Env | None = None
         self.own = OwnData("caldiero_env", lambda files: self._env_on(CALDIERO_DATA.own.load(files)), self._shipped_env)
 
     # --- data ----------------------------------------------------------------------------------
-    def _env_on(self, data: CaldieroData, map_data: HexMap | None = None) -> F.Env:
-        return F.Env(data=data, hexmap=map_data or data.map, steps=CALDIERO_STEPS)
+    def _env_on(self, data: CaldieroData) -> F.Env:
+        return F.Env(data=data, steps=CALDIERO_STEPS)
 
     def _shipped_env(self) -> F.Env:
         if self._env is None:
-            self._env = self._env_on(self._data or CALDIERO_DATA.shipped(), self._map)
+            self._env = self._env_on(CALDIERO_DATA.shipped())
         return self._env
 
     @property
@@ -142,7 +138,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         ]
         if self.env.data.scenario.scenarios[scenario].fixed_weather is None:
             items.insert(3, "weather.json: the weather change table")
-        if self.env.hexmap.provisional:
+        if self.env.data.map.provisional:
             items.insert(0, "map.json: the map, except the hexes the rules name (see its meta notes)")
         return items
 
@@ -179,8 +175,8 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def seats(self, state: P.CaldieroState) -> tuple[str, ...]:
         return SEATS
 
-    def world(self, state: P.CaldieroState) -> World:
-        return F.world_of(state, self.env_of(state), lambda name: interpretation_in_force(self, state.interpretations, name))
+    def scenario_on(self, state: P.CaldieroState) -> CaldieroData:
+        return self.env_of(state).data
 
     def steps(self) -> dict[str, Step[Any]]:
         return caldiero_steps(self.env_of, lambda game: self.world(game.rules))

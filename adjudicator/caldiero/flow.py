@@ -63,7 +63,7 @@ from arbitro.adjudicator.caldiero.system_moves import (
     mover_orders,
 )
 from arbitro.adjudicator.caldiero.system_orders import unit_order
-from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject, unit_due, world_of
+from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject, unit_due
 from arbitro.adjudicator.caldiero.system_procedure import _anonymous  # noqa: F401
 
 

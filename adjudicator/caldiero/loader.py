@@ -14,7 +14,7 @@ from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, OrdersTable, TerrainTable,
                                                   VictoryLevel, WeatherTrack)
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, load_hexmap, load_model
+from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, files_digest, load_hexmap, load_model
 from pydantic import BaseModel, ConfigDict, Field
 
 # --- weather.json -------------------------------------------------------------------------------------
@@ -89,6 +89,7 @@ class CaldieroData(BaseModel, pb.FindsCounters):
     scenario: CaldieroScenario
     orders: OrdersTable  # what each order permits (caldiero §5.1), the kernel's orders table
     map: HexMap  # map.json, the ground the World reads (adjudicator/maps/hexmap.py)
+    digest: str  # the content hash of the files read (parabellum/world.ScenarioOn)
 
 
 FILES: dict[str, type[BaseModel]] = {
@@ -109,7 +110,8 @@ class CaldieroFolder(DataFolder[CaldieroData]):
         hexmap = load_hexmap(data_dir / "map.json", data_dir, problems)
         if problems or hexmap is None:
             raise DataError(problems)
-        data = CaldieroData(**parts, map=hexmap)  # type: ignore[arg-type]
+        read = [data_dir / name for name in (*FILES, "map.json")]
+        data = CaldieroData(**parts, map=hexmap, digest=files_digest(read, data_dir))  # type: ignore[arg-type]
         problems = check_consistency(data, hexmap)
         if problems:
             raise DataError(problems)

@@ -6,7 +6,7 @@ elimination and return, leader tests, retreats as pending decisions, rout checks
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -21,7 +21,6 @@ from arbitro.adjudicator.caldiero.system_movement import (
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import elimination, retreat, rout
 from arbitro.adjudicator.parabellum.leaders import leader_test
 from arbitro.adjudicator.parabellum.sequence import Steps
@@ -72,17 +71,10 @@ class Reject(Exception):
 @dataclass
 class Env:
     data: CaldieroData
-    hexmap: HexMap
     # The game's steps of play (legal.CALDIERO_STEPS), whose question "does this step offer the seat anything?"
     # `flow.CaldieroSequence.settle_step` asks after every command; handed in by the ruleset, since the table is built
     # on the flow and the flow must not import it
     steps: Steps[Act, World]
-
-
-def world_of(state: CaldieroState, env: Env, reading: Any, position: Callable[[], int] | None = None) -> World:
-    data = env.data
-    return World(state, data, data.scenario, env.hexmap, data.terrain, data.orders, reading, position, data.weather,
-                 variant=CALDIERO_VARIANT, crt=data.crt)
 
 
 class Act:
@@ -111,7 +103,8 @@ class Act:
     def w(self) -> World:
         # A new World only when the state object itself was replaced (an umpire's ruling patches it whole).
         if self._world is None or self._world.state is not self.ctx.state:
-            self._world = world_of(self.ctx.state, self.env, self.ctx.interpretation, lambda: len(self.ctx.events))
+            self._world = World(self.ctx.state, self.env.data, self.ctx.interpretation, lambda: len(self.ctx.events),
+                                variant=CALDIERO_VARIANT)
         return self._world
 
     def frames_open(self) -> bool:

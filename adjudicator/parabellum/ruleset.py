@@ -17,8 +17,8 @@ from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.variant import Variant
-from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.adjudicator.parabellum.world import ScenarioOn, World
+from arbitro.adjudicator.ruleset import Ruleset, interpretation_in_force
 from arbitro.events.parabellum import PiecesSighted
 from arbitro.projections import parabellum as PB
 from arbitro.projections.base import Outcome
@@ -131,9 +131,14 @@ class ParaBellumRuleset(Ruleset[S]):
         data, or the folder a game is being made on: `using_data`)."""
         return self.own.load(state.data_files) if state.data_files else self.own.current()
 
+    def scenario_on(self, state: S) -> ScenarioOn:
+        """What the game in `state` is played on: its scenario's data (its own data folder's, else the data in force)."""
+        raise NotImplementedError
+
     def world(self, state: S) -> World:
         """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""
-        raise NotImplementedError
+        return World(state, self.scenario_on(state), lambda name: interpretation_in_force(self, state.interpretations, name),
+                     variant=self.variant)
 
     def active_seats(self, state: S) -> tuple[str, ...]:
         """The seat the current step waits for (both §3); none once the game is over."""

@@ -20,8 +20,9 @@ from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.sight import line_of_sight
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum.data import (CombatTable, FindsCounters, HexsideEffect, OrdersTable, ScenarioFile, StackPattern,
-                                                  TerrainEffect, TerrainTable, WeatherBox, WeatherTrack)
+from arbitro.adjudicator.parabellum.data import (CombatTable, FormationData, HexsideEffect, LeaderData, OrderOfBattle, OrdersTable,
+                                                  ScenarioFile, StackPattern, TerrainEffect, TerrainTable, UnitData,
+                                                  WeatherBox, WeatherTrack)
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.projections.parabellum import SystemState
 
@@ -38,6 +39,36 @@ def _no_zoc_hexes(hexmap: HexMap, table: TerrainTable) -> frozenset[str]:
     position's enemy ZoC asks it of every hex next to a unit)."""
     return _NO_ZOC.get((hexmap, table), "no zoc", lambda: frozenset(
         h for h in hexmap.hexes() if any(table.terrain[t].no_zoc_into for t in hexmap.hex(h).terrains)))
+
+
+class ScenarioOn(Protocol):
+    """What a game of one scenario is played on, one shape for both books (caldiero/loader.CaldieroData,
+    arrivano/data_model.ScenarioData): the order of battle (its counters found by id), the scenario file, the map, the
+    terrain effects, orders and combat results tables, the weather track (None: the scenario has none) and the content
+    hash of the files read, under which answers that outlive a position are kept."""
+
+    @property
+    def oob(self) -> OrderOfBattle: ...
+    @property
+    def scenario(self) -> ScenarioFile: ...
+    @property
+    def map(self) -> HexMap: ...
+    @property
+    def terrain(self) -> TerrainTable: ...
+    @property
+    def orders(self) -> OrdersTable: ...
+    @property
+    def crt(self) -> CombatTable: ...
+    @property
+    def weather(self) -> WeatherTrack | None: ...
+    @property
+    def digest(self) -> str: ...
+
+    def unit(self, unit_id: str) -> UnitData: ...
+
+    def leader(self, leader_id: str) -> LeaderData: ...
+
+    def formation(self, formation_id: str) -> FormationData: ...
 
 
 class Answers(Protocol):
@@ -77,26 +108,21 @@ def clear_line(variant: Answers, grid: Grid, a: str, b: str, elevation: Callable
 
 class World:
     """What the kernel may ask; every answer is a pure function of the state, the game's data and its readings.
-    `counters`: the order of battle; `scenario`: the scenario file (its seats are the two sides); `hexmap` and
-    `terrain`: the map and the terrain effects table, the ground; `orders`: what each order permits (both §5.1);
-    `weather`: the weather track (None: the scenario has none); `crt`: the combat results table (both §12.4);
-`variant`: the game's answers where the books differ (`Answers`); `digest`: the content hash of the data, under
-which answers that outlive a position are kept (None: none kept); `reading(name)`: the reading of an
-interpretation in force; `position()`: a
-    count that moves with every event folded into the state while the World lives (a procedure's events so far),
-    so that what was worked out is worked out again after one (None: the state does not change under the World)."""
+    `data`: what the scenario is played on, the same shape in both books (`ScenarioOn`: the order of
+    battle, the scenario file whose seats are the two sides, the map and terrain effects table, the orders table, the
+    CRT, the weather track, the content hash); `variant`: the game's answers where the books differ (`Answers`);
+    `reading(name)`: the reading of an interpretation in force; `position()`: a count that moves with every event
+    folded into the state while the World lives (a procedure's events so far), so that what was worked out is worked
+    out again after one (None: the state does not change under the World)."""
 
-    def __init__(self, state: Any, counters: FindsCounters, scenario: ScenarioFile, hexmap: HexMap,
-                 terrain: TerrainTable, orders: OrdersTable, reading: Callable[[str], str],
-                 position: Callable[[], int] | None = None, weather: WeatherTrack | None = None, *,
-                 variant: Answers, crt: CombatTable, digest: str | None = None) -> None:
+    def __init__(self, state: Any, data: ScenarioOn, reading: Callable[[str], str],
+                 position: Callable[[], int] | None = None, *, variant: Answers) -> None:
         self.state: SystemState = state
-        self.variant, self.crt, self.digest = variant, crt, digest
-        self.counters, self.scenario, self.hexmap, self.terrain_table = counters, scenario, hexmap, terrain
-        self.orders = orders
-        self.weather = weather
-        self.sides: tuple[str, str] = (scenario.seats[0], scenario.seats[1])
-        self.grid = hexmap.grid
+        self.variant, self.crt, self.digest = variant, data.crt, data.digest
+        self.counters, self.scenario, self.hexmap, self.terrain_table = data, data.scenario, data.map, data.terrain
+        self.orders, self.weather = data.orders, data.weather
+        self.sides: tuple[str, str] = (data.scenario.seats[0], data.scenario.seats[1])
+        self.grid = data.map.grid
         self._reading, self._position = reading, position
         self._worked_out: dict[Any, Any] | None = None
         self._at = position() if position is not None else 0

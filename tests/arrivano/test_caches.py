@@ -10,14 +10,15 @@ from pathlib import Path
 from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.data_model import ArrivanoData
+from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.variant import arrivano_world
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 
 
 def _world(data: ArrivanoData) -> World:
     state = ArrivanoRulesetImpl().new_state("montebello", ())
-    return arrivano_world(state, data.scenarios["montebello"], data.tables)
+    return World(state, data.scenarios["montebello"], lambda name: in_force(state, name), variant=ARRIVANO_VARIANT)
 
 
 def _clear_terrain(tmp_path: Path) -> Path:

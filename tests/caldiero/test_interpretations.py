@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.system_movement import step_cost
 from arbitro.adjudicator.errors import IllegalCommand, Rejected
 from arbitro.adjudicator.randomness import SeededSupply
@@ -156,8 +158,11 @@ def test_alvinczy_limit(reading: str, can_stand_on_24: bool) -> None:
 
 def test_minor_road_cost_readings() -> None:
     state = position({})
-    flat = F.world_of(state, RULESET.env, lambda n: "flat_1" if n == "minor_road_cost" else RULESET.interpretations()[n].default)
-    other = F.world_of(state, RULESET.env, lambda n: "other_terrain" if n == "minor_road_cost" else RULESET.interpretations()[n].default)
+    flat = World(state, RULESET.env.data, lambda n: "flat_1" if n == "minor_road_cost" else RULESET.interpretations()[n].default,
+                 variant=CALDIERO_VARIANT)
+    other = World(state, RULESET.env.data,
+                  lambda n: "other_terrain" if n == "minor_road_cost" else RULESET.interpretations()[n].default,
+                  variant=CALDIERO_VARIANT)
     steps = [(a, b) for road in flat.hexmap.roads if road.kind == "strada_minore" for a, b in zip(road.hexes, road.hexes[1:])
              if flat.hexmap.roads_between(a, b) == ("strada_minore",) and step_cost(other, a, b, False)[0] > 2]
     assert steps, "the map has a minor road into costlier terrain"

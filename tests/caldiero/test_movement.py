@@ -234,7 +234,8 @@ def _printed_cost(w: World, a: str, b: str, column: bool, weather: int, reading:
 def test_engine_movement_tables_price_every_step_as_the_terrain_table(weather: int, reading: str) -> None:
     state = position({})
     state.weather = weather
-    w = F.world_of(state, RULESET.env, lambda n: reading if n == "minor_road_cost" else RULESET.interpretations()[n].default)
+    state.interpretations = {"minor_road_cost": reading}
+    w = RULESET.world(state)
     checked = 0
     for a in w.hexmap.hexes():
         for b in w.grid.neighbours(a):
@@ -269,7 +270,7 @@ def test_a_kept_unit_search_makes_its_rules_only_when_it_searches(monkeypatch: p
     def routes(weather: int, friend: str) -> set[str]:
         state = position({"fr-18-ligne": "1416", "fr-32-ligne": friend}, orders={"massena": "manoeuvre"},
                          weather=weather)
-        w = F.world_of(state, RULESET.env, lambda n: RULESET.interpretations()[n].default)
+        w = RULESET.world(state)
         return set(system_movement.reachable(w, system_movement.make_group(w, ("fr-18-ligne",), "manoeuvre", False)))
 
     dry = routes(0, "1012")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING, level_for
 from arbitro.adjudicator.parabellum import victory
@@ -20,7 +21,8 @@ def _points(w):  # type: ignore[no-untyped-def]
 
 def world(state, readings=None):  # type: ignore[no-untyped-def]
     chosen = readings or {}
-    return F.world_of(state, RULESET.env, lambda n: chosen.get(n, RULESET.interpretations()[n].default))
+    return World(state, RULESET.env.data, lambda n: chosen.get(n, RULESET.interpretations()[n].default),
+                 variant=CALDIERO_VARIANT)
 
 
 def test_every_optional_rule_is_selectable() -> None:

@@ -10,7 +10,7 @@ from tests.caldiero.harness import RULESET, Table, activate, position
 
 
 def world(state):  # type: ignore[no-untyped-def]
-    return F.world_of(state, RULESET.env, lambda n: RULESET.interpretations()[n].default)
+    return RULESET.world(state)
 
 
 @pytest.mark.parametrize("box, column", [(0, "3-1"), (1, "2-1"), (2, "1-1"), (3, "1-2")])

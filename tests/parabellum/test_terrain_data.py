@@ -12,10 +12,11 @@ import json
 from pathlib import Path
 
 from arbitro.adjudicator.arrivano.retreats import stop_reason
+from arbitro.adjudicator.arrivano.readings import in_force
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.variant import arrivano_world
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero import ground
-from arbitro.adjudicator.caldiero.flow import world_of
 from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.parabellum.world import World
 from tests.caldiero.harness import RULESET, fresh
@@ -64,7 +65,7 @@ def _caldiero(change: dict[str, dict[str, dict[str, object]]] | None = None) -> 
             for name, fields in entries.items():
                 raw[part][name].update(fields)
         env = dataclasses.replace(env, data=env.data.model_copy(update={"terrain": TerrainTable.model_validate(raw)}))
-    return world_of(fresh(), env, lambda name: RULESET.interpretations()[name].default)
+    return World(fresh(), env.data, lambda name: RULESET.interpretations()[name].default, variant=CALDIERO_VARIANT)
 
 
 def test_caldieros_plain_is_the_tables() -> None:
@@ -108,8 +109,9 @@ def _campotenese(change: dict[str, dict[str, object]] | None = None) -> World:
         raw = tables.terrain.model_dump()
         for name, fields in change.items():
             raw["terrain"][name].update(fields)
-        tables = dataclasses.replace(tables, terrain=TerrainTable.model_validate(raw))
-    return arrivano_world(arrivano.new_state("campotenese", ()), scenario, tables)
+        scenario = dataclasses.replace(scenario, tables=dataclasses.replace(tables, terrain=TerrainTable.model_validate(raw)))
+    state = arrivano.new_state("campotenese", ())
+    return World(state, scenario, lambda name: in_force(state, name), variant=ARRIVANO_VARIANT)
 
 
 def test_arrivanos_rout_stops_and_order_counts_are_the_tables() -> None:

@@ -4,13 +4,15 @@ Variant where the books differ; a World keeps what it works out."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pydantic
 import pytest
 
 from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
-from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT, arrivano_world
-from arbitro.adjudicator.caldiero.system_procedure import world_of
+from arbitro.adjudicator.arrivano.readings import in_force
+from arbitro.adjudicator.arrivano.data_model import ScenarioData
+from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import json_path
 from arbitro.adjudicator.parabellum import world
@@ -22,20 +24,25 @@ from tests.caldiero.harness import RULESET, position
 
 def CaldieroWorld(state: object, data: object, hexmap: object, reading: Callable[[str], str],
                   position: Callable[[], int] | None = None) -> World:
-    """Caldiero's World: the kernel's, with its Variant (system_procedure.world_of)."""
-    return world_of(state, RULESET.env, reading, position)  # type: ignore[arg-type]
+    """Caldiero's World: the kernel's, with its Variant."""
+    return World(state, RULESET.env.data, reading, position, variant=CALDIERO_VARIANT)
+
+
+def arrivano_world(state: Any, s: ScenarioData) -> World:
+    """Arrivano's World: the kernel's, with its Variant and the readings in force in the state."""
+    return World(state, s, lambda name: in_force(state, name), variant=ARRIVANO_VARIANT)
 
 
 def test_caldiero_plays_on_the_kernels_world_asking_its_variant() -> None:
     """Caldiero's World is the kernel's class itself; what its book answers its own way is its Variant's: the 10xx
     row closed to the Austrians (caldiero §9.2.1, `closed_to`) and units blocking a line of sight (§11.3.1, D18)."""
     env = RULESET.env
-    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.hexmap, lambda name: "")
+    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.data.map, lambda name: "")
     assert type(w) is World and w.variant is CALDIERO_VARIANT
     rule, message = w.closed_to("austria", "1012") or (None, "")
     assert str(rule).startswith("caldiero §9.2.1") and "10xx" in message
     assert w.closed_to("france", "1012") is None and w.closed_to("austria", "1112") is None
-    empty = CaldieroWorld(position({}), env.data, env.hexmap, lambda name: "")
+    empty = CaldieroWorld(position({}), env.data, env.data.map, lambda name: "")
     assert empty.clear_line("1516", "1518") and not w.clear_line("1516", "1518")  # the unit in 1517 between
 
 
@@ -46,12 +53,12 @@ def test_arrivano_plays_on_the_kernels_world_asking_its_variant() -> None:
     arrivano = ArrivanoRulesetImpl()
     montebello = arrivano.data.scenarios["montebello"]
     state = arrivano.new_state("montebello", ())
-    w = arrivano_world(state, montebello, arrivano.data.tables)
+    w = arrivano_world(state, montebello)
     assert type(w) is World and w.variant is ARRIVANO_VARIANT and w.closed_to("austria", "1012") is None
     wheat = next(h for h in w.grid.hexes() if "grano" in w.hexmap.hex(h).terrains)
     assert not w.blocks_sight(wheat) and w.lines_key() == (montebello.digest, ())
     state.interpretations = {"wheat_blocks_los": "true"}
-    blocked = arrivano_world(state, montebello, arrivano.data.tables)
+    blocked = arrivano_world(state, montebello)
     assert blocked.blocks_sight(wheat) and blocked.lines_key() == (montebello.digest, ("grano",))
     assert CaldieroWorld(position({}), None, None, lambda n: "").lines_key() is None  # caldiero §11.3.1: units block
 
@@ -59,7 +66,7 @@ def test_arrivano_plays_on_the_kernels_world_asking_its_variant() -> None:
 def test_a_world_keeps_what_it_works_out() -> None:
     """`cached`: the work is done once per World (a World is one position)."""
     env = RULESET.env
-    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.hexmap, lambda name: "")
+    w = CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.data.map, lambda name: "")
     calls: list[int] = []
     assert w.cached(("k",), lambda: calls.append(1) or 5) == 5
     assert w.cached(("k",), lambda: calls.append(1) or 6) == 5 and calls == [1]
@@ -72,13 +79,13 @@ def test_a_world_keeps_what_it_works_out_for_its_own_position_only() -> None:
     env = RULESET.env
     state = position({"fr-18-ligne": "1517"})
     events: list[int] = []
-    first = CaldieroWorld(state, env.data, env.hexmap, lambda name: "", position=lambda: len(events))
+    first = CaldieroWorld(state, env.data, env.data.map, lambda name: "", position=lambda: len(events))
     assert first.cached(("probe",), lambda: "at 1517") == "at 1517"
     assert first.cached(("probe",), lambda: "worked out again") == "at 1517"
     state.units["fr-18-ligne"].hex = "1518"  # an event moves the state under the tracking World
     events.append(1)
     assert first.cached(("probe",), lambda: "at 1518") == "at 1518"
-    twin = CaldieroWorld(position({"fr-18-ligne": "1518"}), env.data, env.hexmap, lambda name: "")
+    twin = CaldieroWorld(position({"fr-18-ligne": "1518"}), env.data, env.data.map, lambda name: "")
     assert twin.cached(("probe",), lambda: "its own") == "its own"
 
 
@@ -89,14 +96,14 @@ def _weather_worlds() -> list[tuple[int, World]]:
     for box in env.data.weather.boxes:
         s = position({"fr-18-ligne": "1517"})
         s.weather = box.box
-        out.append((box.box, CaldieroWorld(s, env.data, env.hexmap, lambda name: "")))
+        out.append((box.box, CaldieroWorld(s, env.data, env.data.map, lambda name: "")))
     arrivano = ArrivanoRulesetImpl()
     campotenese = arrivano.data.scenarios["campotenese"]
     assert campotenese.weather is not None
     for box in campotenese.weather.boxes:
         state = arrivano.new_state("campotenese", ())
         state.weather = box.box
-        out.append((box.box, arrivano_world(state, campotenese, arrivano.data.tables)))
+        out.append((box.box, arrivano_world(state, campotenese)))
     return out
 
 
@@ -121,7 +128,7 @@ def test_the_weather_answers_are_the_boxes_data() -> None:
     env = RULESET.env
     ice = position({"fr-18-ligne": "1517"}, leaders={"massena": "1317"})
     ice.weather = 3
-    w = CaldieroWorld(ice, env.data, env.hexmap, lambda name: "")
+    w = CaldieroWorld(ice, env.data, env.data.map, lambda name: "")
     assert w.command_range("massena") == (env.data.leader("massena").command_range + 1) // 2  # caldiero §17.1.3
 
 
@@ -133,10 +140,10 @@ def test_one_weather_model_for_both_books() -> None:
     arrivano = ArrivanoRulesetImpl()
     assert isinstance(arrivano.data.scenarios["campotenese"].weather, WeatherTrack)
     montebello = arrivano.new_state("montebello", ())
-    assert arrivano_world(montebello, arrivano.data.scenarios["montebello"], arrivano.data.tables).weather_box() is None
+    assert arrivano_world(montebello, arrivano.data.scenarios["montebello"]).weather_box() is None
     campotenese = arrivano.new_state("campotenese", ())
     campotenese.weather = 0
-    assert arrivano_world(campotenese, arrivano.data.scenarios["campotenese"], arrivano.data.tables).weather_box() is None
+    assert arrivano_world(campotenese, arrivano.data.scenarios["campotenese"]).weather_box() is None
 
 
 def test_every_problem_of_a_weather_track_is_reported_at_once() -> None:
@@ -164,8 +171,8 @@ def _ground_worlds() -> list[World]:
     env = RULESET.env
     arrivano = ArrivanoRulesetImpl()
     campotenese = arrivano.data.scenarios["campotenese"]
-    return [CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.hexmap, lambda name: ""),
-            arrivano_world(arrivano.new_state("campotenese", ()), campotenese, arrivano.data.tables)]
+    return [CaldieroWorld(position({"fr-18-ligne": "1517"}), env.data, env.data.map, lambda name: ""),
+            arrivano_world(arrivano.new_state("campotenese", ()), campotenese)]
 
 
 @pytest.mark.parametrize("w", _ground_worlds(), ids=["caldiero", "arrivano"])
@@ -198,9 +205,8 @@ def _command_worlds() -> list[World]:
     env = RULESET.env
     arrivano = ArrivanoRulesetImpl()
     caldiero = position({"fr-18-ligne": "1515", "au-gyulai": "1517"}, leaders={"massena": "1516"})
-    return [CaldieroWorld(caldiero, env.data, env.hexmap, lambda name: ""),
-            arrivano_world(arrivano.new_state("campotenese", ()), arrivano.data.scenarios["campotenese"],
-                          arrivano.data.tables)]
+    return [CaldieroWorld(caldiero, env.data, env.data.map, lambda name: ""),
+            arrivano_world(arrivano.new_state("campotenese", ()), arrivano.data.scenarios["campotenese"])]
 
 
 @pytest.mark.parametrize("w", _command_worlds(), ids=["caldiero", "arrivano"])
@@ -244,7 +250,7 @@ def test_a_command_reach_is_kept_across_positions_while_what_it_reads_is_unchang
 
     def reach(units: dict[str, str]) -> frozenset[str]:
         state = position(units, leaders={"massena": "1416"})
-        return CaldieroWorld(state, env.data, env.hexmap, lambda name: "").command_reach("massena")
+        return CaldieroWorld(state, env.data, env.data.map, lambda name: "").command_reach("massena")
 
     first = reach({"fr-18-ligne": "1517"})
     assert reach({"fr-18-ligne": "1518"}) is first  # a friend moved: nothing the reach reads
@@ -259,26 +265,26 @@ def test_a_kept_command_reach_is_not_served_where_only_the_weather_or_the_ground
     the kept answer; and the line stops at every hex holding enemy units, whoever else stands there."""
     env = RULESET.env
     state = position({"fr-18-ligne": "1517"}, leaders={"massena": "1416"})
-    fine = CaldieroWorld(state, env.data, env.hexmap, lambda name: "")
+    fine = CaldieroWorld(state, env.data, env.data.map, lambda name: "")
     storm = CaldieroWorld(position({"fr-18-ligne": "1517"}, leaders={"massena": "1416"}, weather=3), env.data,
-                          env.hexmap, lambda name: "")
+                          env.data.map, lambda name: "")
     assert storm.command_range("massena") < fine.command_range("massena")
     near = storm.command_reach("massena")
     assert near < fine.command_reach("massena")
-    assert max(env.hexmap.grid.distance("1416", h) for h in near) == storm.command_range("massena")
+    assert max(env.data.map.grid.distance("1416", h) for h in near) == storm.command_range("massena")
 
-    by_canal = CaldieroWorld(position({}, leaders={"massena": "1410"}), env.data, env.hexmap, lambda name: "")
+    by_canal = CaldieroWorld(position({}, leaders={"massena": "1410"}), env.data, env.data.map, lambda name: "")
     assert by_canal.hexmap.hexside_features("1410", "1409") == ("canale",) and "1409" in by_canal.command_reach(
         "massena")
     raw = env.data.terrain.model_dump()
     raw["hexsides"]["canale"]["prohibited"] = True
-    barred = CaldieroWorld(position({}, leaders={"massena": "1410"}), env.data, env.hexmap, lambda name: "")
+    barred = CaldieroWorld(position({}, leaders={"massena": "1410"}), env.data, env.data.map, lambda name: "")
     barred.terrain_table = type(env.data.terrain).model_validate(raw)  # an own-data folder's table: another object
     assert barred.command_reach("massena") < by_canal.command_reach("massena")
 
     # a hex holding both sides (no rule allows it; a hand-made position might): the line stops there all the same
     mixed = CaldieroWorld(position({"fr-18-ligne": "2317", "au-colloredo": "2317"}, leaders={"hohenzollern": "2318"}),
-                          env.data, env.hexmap, lambda name: "")
+                          env.data, env.data.map, lambda name: "")
     assert mixed.side_at("2317") == "austria"  # the side of its lowest unit id
     assert not mixed.command_line_enters("2318", "2317", "austria")
     assert "2317" not in mixed.command_reach("hohenzollern")  # the key's enemy-held hexes are what the trace reads
@@ -295,7 +301,7 @@ def test_held_to_defence_is_one_rule_with_each_books_moment() -> None:
         state = position({"fr-18-ligne": "1517", "fr-32-ligne": "1518"}, orders={"massena": "attack"}, weather=box)
         state.activation = Activation(formation="massena", out_of_command=["fr-18-ligne", "fr-32-ligne"],
                                       unit_orders={"fr-32-ligne": "attack"})  # fr-32-ligne won its own order
-        w = CaldieroWorld(state, env.data, env.hexmap, lambda name: "")
+        w = CaldieroWorld(state, env.data, env.data.map, lambda name: "")
         held[box] = [u for u in ("fr-18-ligne", "fr-32-ligne") if w.held_to_defence(u)]
     assert env.data.weather.in_force(3).formations_defence and not env.data.weather.in_force(2).formations_defence
     assert held == {2: ["fr-18-ligne"], 3: []}
