@@ -28,7 +28,7 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls, unrecorded,
 )
-from arbitro.adjudicator.verify_ranges import range_problem, seat_command_problem
+from arbitro.adjudicator.verify_ranges import Spans, range_problem, seat_command_problem, spans_problem
 from arbitro.adjudicator.verify_signatures import signatures_said
 from arbitro.adjudicator.verify_reads import (
     EventHashes, Events, MemoryHistory, Scan, Stamp, Stamps, StoredEvents, fewer_full_collections,
@@ -280,7 +280,8 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
     assert isinstance(created, core.GameCreated)
     report.provisional = list(created.provisional)
     stamps = Stamps(loaded.events)
-    if not check_commands(loaded, stamps, checks):
+    salts = Salts(loaded.game.id, scan.revealed.seed if scan.revealed is not None else None)
+    if not check_commands(loaded, stamps, checks, salts.see):  # the salts judged in the same read of the stamps
         misplaced = range_problem(loaded, stamps)
         if misplaced is not None:
             report.divergence = Divergence(seq=misplaced[0], expected="an event in the range of the command it names",
@@ -288,7 +289,7 @@ def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:
         return report
     _check_build(ruleset, created, checks)
     seed = _check_seed(created, scan, checks, created.kind)
-    _check_salts(loaded, stamps, seed, checks)
+    _check_salts(loaded, salts, seed, checks)
     _check_dice_protection(scan.dice, checks)
     divergence = _readjudicate(adj, loaded, bodies, seed, checks, progress)
     checks.append(_annotations_check(loaded))
@@ -302,10 +303,12 @@ def _seq_of(detail: str) -> int:
     return int(match.group(1)) if match else 0
 
 
-def check_commands(loaded: Loaded, bodies: Sequence[EventBody[Any] | Stamp], checks: list[Check]) -> bool:
+def check_commands(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp], checks: list[Check],
+                   see: Callable[[EventBody[Any] | Stamp], None] | None = None) -> bool:
     """Every command present, in order and unedited, every event naming its command's hash, and every event in the
-    range of the command it names (verify, import, check). A command's first_seq/last_seq are covered by no hash,
-    and re-adjudication compares each command with its range only: an event outside every range would pass it."""
+    range of the command it names (verify, import, check), in one read of the events; `see` is given each (a stamp)
+    on the way. A command's first_seq/last_seq are covered by no hash, and re-adjudication compares each command
+    with its range only: an event outside every range would pass it."""
     hashes: dict[int, str] = {}
     for number, (record, digest, first, last) in enumerate(loaded.commands):
         if record is None or record.cmd != number:
@@ -316,12 +319,16 @@ def check_commands(loaded: Loaded, bodies: Sequence[EventBody[Any] | Stamp], che
                                 detail=f"command {number} (events #{first}-#{last}) was edited: its hash does not match"))
             return False
         hashes[record.cmd] = digest
+    spans = Spans()
     for body in bodies:
         if hashes.get(body.cmd) != body.cmd_hash:
             checks.append(Check(name="command log", status="failed",
                                 detail=f"event #{body.seq} names command {body.cmd} with a different hash"))
             return False
-    misplaced = range_problem(loaded, bodies)
+        spans.add(body)
+        if see is not None:
+            see(body)
+    misplaced = spans_problem(loaded, spans)
     if misplaced is not None:
         checks.append(Check(name="command log", status="failed", detail=misplaced[1]))
         return False
@@ -369,10 +376,25 @@ def _check_seed(created: core.GameCreated, scan: Scan, checks: list[Check], kind
     return revealed.seed if ok else None
 
 
-def _check_salts(loaded: Loaded, bodies: Sequence[Stamp], seed: str | None, checks: list[Check]) -> None:
+class Salts:
+    """Whether each event's salt derives from the revealed seed, judged as the command check reads the stamps (`see`):
+    the first that does not, and how many were judged. Reported only once the seed is found to be the committed one."""
+
+    def __init__(self, game_id: str, seed: str | None) -> None:
+        self.game_id, self.seed = game_id, seed
+        self.wrong: int | None = None  # the first event whose salt does not derive from `seed`
+        self.seen = 0
+
+    def see(self, stamp: EventBody[Any] | Stamp) -> None:
+        self.seen += 1
+        if self.seed is not None and self.wrong is None and stamp.salt != rnd.salt(self.seed, self.game_id, stamp.seq):
+            self.wrong = stamp.seq
+
+
+def _check_salts(loaded: Loaded, salts: Salts, seed: str | None, checks: list[Check]) -> None:
     """Every command's and event's salt derives from the seed (arbitro §V.3): a salt chosen otherwise could be one a
     seat knows, which would make the hashes it is served testable against its guesses."""
-    if seed is None:
+    if seed is None or seed != salts.seed:
         checks.append(Check(name="salts", status="unchecked",
                             detail="command and event salts derive from the seed: checkable once it is revealed"))
         return
@@ -383,12 +405,11 @@ def _check_salts(loaded: Loaded, bodies: Sequence[Stamp], seed: str | None, chec
             checks.append(Check(name="salts", status="failed",
                                 detail=f"command {record.cmd} (events from #{first}) has a salt not derived from the seed"))
             return
-    for body in bodies:
-        if body.salt != rnd.salt(seed, game, body.seq):
-            checks.append(Check(name="salts", status="failed", detail=f"event #{body.seq} has a salt not derived from the seed"))
-            return
+    if salts.wrong is not None:
+        checks.append(Check(name="salts", status="failed", detail=f"event #{salts.wrong} has a salt not derived from the seed"))
+        return
     checks.append(Check(name="salts", status="passed",
-                        detail=f"the salts of {len(loaded.commands)} commands and {len(bodies)} events derive from the seed"))
+                        detail=f"the salts of {len(loaded.commands)} commands and {salts.seen} events derive from the seed"))
 
 
 def _check_dice_protection(bodies: Iterable[EventBody[Any]], checks: list[Check]) -> None:

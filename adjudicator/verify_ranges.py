@@ -13,13 +13,25 @@ from arbitro.adjudicator.verify_reads import Stamp
 from arbitro.events.records import EventBody
 
 
+class Spans(dict[int, tuple[int, int]]):
+    """Each command's events as the log has them: command -> (its first event, its last), gathered an event at a time
+    (`add`) in whatever pass reads the log's stamps, so that checking the ranges reads it no more (issue 15)."""
+
+    def add(self, body: EventBody[Any] | Stamp) -> None:
+        self[body.cmd] = (self.get(body.cmd, (body.seq, 0))[0], body.seq)
+
+
 def range_problem(loaded: Loaded, bodies: Iterable[EventBody[Any] | Stamp]) -> tuple[int, str] | None:
+    """The first event out of place and why (`spans_problem`) in a log read for it alone."""
+    spans = Spans()
+    for body in bodies:
+        spans.add(body)
+    return spans_problem(loaded, spans)
+
+
+def spans_problem(loaded: Loaded, spans: Spans) -> tuple[int, str] | None:
     """The first event out of place and why: each command must claim exactly the events that name it (none: #0-#0),
     and the commands' ranges must follow each other from #1, with no overlap or gap (arbitro §L.1)."""
-    spans: dict[int, tuple[int, int]] = {}
-    for body in bodies:
-        first = spans.get(body.cmd, (body.seq, 0))[0]
-        spans[body.cmd] = (first, body.seq)
     follows = 1  # where the next command's events must begin
     for number, (_record, _digest, first, last) in enumerate(loaded.commands):  # numbered from 0, as checked
         actual = spans.get(number, (0, 0))
