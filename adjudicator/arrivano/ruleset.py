@@ -35,7 +35,6 @@ from arbitro.adjudicator.parabellum import activation, assault, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
-from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Rule, Scenario
@@ -243,8 +242,8 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))
 
     def validate_position(self, state: P.ArrivanoState) -> list[str]:
-        """Both books' checks (parabellum/ruleset.position_problems), then Arrivano's: the stacking limits (§7.1,
-        a scenario's own, §17.2.3) and the optional rules' requirements (§16)."""
+        """Both books' checks (parabellum/ruleset.position_problems), then Arrivano's: the optional rules'
+        requirements (§16)."""
         data = self.on(state).data
         if state.scenario not in data.scenarios:
             return [f"unknown scenario {state.scenario!r}"]
@@ -253,9 +252,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         problems = position_problems(w, s.oob, s.scenario.turns, ARRIVANO_STEP_NAMES)
         if not pieces_known(state, s.oob):
             return problems
-        for h, units in sorted(w.by_hex().items()):
-            if w.grid.contains(h) and not fits(w, h, []):
-                problems.append(f"hex {h} breaks the stacking limits ({ARRIVANO.STACKING}): {', '.join(units)}")
         return problems + self.option_problems(state.options)
 
 

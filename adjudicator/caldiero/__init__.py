@@ -23,7 +23,6 @@ from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
-from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
@@ -226,7 +225,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
 
     def validate_position(self, state: P.CaldieroState) -> list[str]:
         """Both books' checks (parabellum/ruleset.position_problems), then Caldiero's: its phases, Elan left (§16),
-        the Austrians' 10xx row (§9.2.1), the stacks at rest (§7.1)."""
+        the Austrians' 10xx row (§9.2.1)."""
         d = self.env_of(state).data
         w = self.world(state)
         problems = position_problems(w, d.oob, d.scenario.turns, CALDIERO_STEP_NAMES)
@@ -240,25 +239,7 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
             closed = w.closed_to(s.side, s.hex) if s.where == "map" and w.grid.contains(s.hex) else None
             if closed is not None:
                 problems.append(f"unit {u} at {closed[1]}")  # the variant's text: "<hex>: why (rule)"
-        for h, units in sorted(w.by_hex().items()):
-            if not w.grid.contains(h) or len({state.units[u].side for u in units}) > 1:
-                continue
-            # During the set-up, stacks are being arranged: the limits hold when a side ends its set-up
-            # (flow.setup_problems, caldiero §7.1, §21), so a position saved mid-set-up is a legal position.
-            problem = None if state.phase == "setup" else _resting_stack_problem(w, units)
-            if problem:
-                problems.append(f"{h}: {problem}")
         return problems
-
-
-def _resting_stack_problem(w: Any, units: list[str]) -> str | None:
-    """The stacking limits of a stack at rest (caldiero §7.1). A French Reserve unit joins either formation turn by
-    turn (§15.4.3, reading `reserve_attachment`), so a stack it formed lawfully beside one formation's unit is
-    still lawful when it has joined the other formation, or none, since: at rest it stacks as its neighbours'."""
-    own = [w.state.units[u].formation for u in units]
-    printed = sorted({f for f in own if f != "reserve"})
-    at_rest = [printed[0] if f == "reserve" and len(printed) == 1 else f for f in own]
-    return stack_problem(CALDIERO_VARIANT, w, units, formations=at_rest)
 
 
 FOG_HIDDEN = "fog of war (caldiero §20.4)"

@@ -93,6 +93,14 @@ class CaldieroVariant(Variant):
         """caldiero §9.2.1: the Austrians never enter the 10xx row (D30)."""
         return map_rules.closed_row(w, side, h)
 
+    def formations_at_rest(self, w: World, units: Sequence[str]) -> list[str]:
+        """caldiero §7.1 with §15.4.3: a French Reserve unit joins either formation turn by turn (reading
+        `reserve_attachment`), so a stack it formed lawfully beside one formation's unit is still lawful when it has
+        joined the other formation, or none, since: at rest it stacks as its neighbours' (D39)."""
+        own = [w.state.units[u].formation for u in units]
+        printed = sorted({f for f in own if f != "reserve"})
+        return [printed[0] if f == "reserve" and len(printed) == 1 else f for f in own]
+
     def unoccupied_objective_holder(self, reading: Reading) -> str | None:
         """caldiero §18 "in base all'occupazione": with the reading `vp_control: austrian_unless_french` an empty
         victory hex stays Austrian (the Austrians hold the ground at the start); by default nobody's (D33)."""

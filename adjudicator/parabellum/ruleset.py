@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 
 from arbitro.adjudicator.datafiles import OwnData
@@ -16,6 +16,7 @@ from arbitro.adjudicator.parabellum import command, overrides, sight
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
 from arbitro.adjudicator.parabellum.loader import DataFolder
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import ScenarioOn, World
 from arbitro.adjudicator.ruleset import Ruleset, interpretation_in_force
@@ -61,8 +62,8 @@ def position_problems(w: World, oob: OrderOfBattle, turns: int, steps: Collectio
     read), the clock within the scenario's turns and at one of the game's `steps` (a step no code knows is a game that
     cannot go on: nothing listed, accepted or run), the seat one of the sides, the weather a box of the scenario's track
     (caldiero §17, arrivano §17.2.7; 0 without one), each formation's order one of §5.1's, each unit's status one of
-    §15's, each unit on the map on a map hex, no hex holding both sides' units (§9.1.2 in both). A game adds its own
-    (`validate_position`)."""
+    §15's, each unit on the map on a map hex, no hex holding both sides' units (§9.1.2 in both), the stacks within
+    §7.1's limits (`resting_stack_problems`). A game adds its own (`validate_position`)."""
     state = w.state
     known = {u.id for u in oob.units}
     if not pieces_known(state, oob):
@@ -89,7 +90,22 @@ def position_problems(w: World, oob: OrderOfBattle, turns: int, steps: Collectio
             problems.append(f"unit {u}: status {s.status!r} is not one of {', '.join(PB.STATUSES)}")
     problems += [f"{h} holds units of both sides" for h, units in sorted(w.by_hex().items())
                  if w.grid.contains(h) and len({state.units[u].side for u in units}) > 1]
-    return problems
+    return problems + resting_stack_problems(cast(Variant, w.variant), w)
+
+
+def resting_stack_problems(variant: Variant, w: World) -> list[str]:
+    """Every one-side stack of a position over §7.1's limits in number or make-up (a position file, a fork, an
+    umpire's ruling), once a side's set-up is over (caldiero §21: stacks are arranged piece by piece, the limits
+    hold when the set-up ends, flow.setup_problems). Not §7.1.1: both books forbid a routed unit to stack
+    "volontariamente" with friends in good order or disordered, and "Se questo accade devono muovere": a unit routed
+    in place (a failed test, a result) stands with them until its rout moves it on, as the shipped games do
+    (arrivano-montebello's ir57-i beside art-gottesheim in 3415, caldiero-tempo-regge's 1917). Each stack is judged
+    by the formations the variant says it stacks as at rest (D39)."""
+    if w.state.phase == "setup":
+        return []
+    found = [(h, stack_problem(variant, w, units, variant.formations_at_rest(w, units), at_rest=True))
+             for h, units in sorted(w.by_hex().items()) if w.grid.contains(h) and len({w.side_of(u) for u in units}) == 1]
+    return [f"{h}: {problem}" for h, problem in found if problem]
 
 
 class ParaBellumRuleset(Ruleset[S]):

@@ -43,19 +43,21 @@ def _most(patterns: Sequence[StackPattern]) -> int:
     return max((p.infantry + p.cavalry + p.artillery + p.infantry_or_cavalry for p in patterns), default=0)
 
 
-def broken_rule(world: World, units: Sequence[str], formations: Sequence[str] | None = None) -> str | None:
+def broken_rule(world: World, units: Sequence[str], formations: Sequence[str] | None = None,
+                at_rest: bool = False) -> str | None:
     """Which rule `units` (one side's) break by sharing a hex, or None: the one reading of §7.1-§7.1.1 that both
     `stack_problem` (a move's end) and `fits` (a retreat, an arrival) ask, in the order the messages are read:
     "count" (§7.1, how many), "routed" (§7.1.1, routed with others), "make-up" (§7.1: arms and formations).
     `formations`, one per unit, replaces the world's `formation_of` (a variant judging a stack at rest by its own
-    reading)."""
+    reading). `at_rest`: a stack standing in a position, not one a move makes, which §7.1.1 does not judge (a routed
+    unit may not stack "volontariamente"; one routed in place stands with its friends until its rout moves it on)."""
     if len(units) <= 1:
         return None
     patterns = world.stacking_limits()
     if len(units) > _most(patterns):
         return "count"
     routed = [world.status(u) == "routed" for u in units]
-    if any(routed) and not all(routed):
+    if not at_rest and any(routed) and not all(routed):
         return "routed"
     arms = [world.arm(u) for u in units]
     formations = list(formations) if formations is not None else [world.formation_of(u) for u in units]
@@ -63,9 +65,9 @@ def broken_rule(world: World, units: Sequence[str], formations: Sequence[str] | 
 
 
 def stack_problem(variant: Variant, world: World, units: Sequence[str],
-                  formations: Sequence[str] | None = None) -> str | None:
+                  formations: Sequence[str] | None = None, at_rest: bool = False) -> str | None:
     """Why `units` (one side's) may not share a hex (`broken_rule`, worded with the variant's citations), or None."""
-    broken = broken_rule(world, units, formations)
+    broken = broken_rule(world, units, formations, at_rest)
     if broken is None:
         return None
     if broken == "count":

@@ -235,6 +235,12 @@ class Variant:
         nothing."""
         return 0
 
+    def formations_at_rest(self, w: World, units: Sequence[str]) -> list[str]:
+        """D39, caldiero §7.1 with §15.4.3 / arrivano §7.1: the formation each of a hex's `units` stacks as while
+        they stand at rest (a position's check, not a move's end). Neutral reading (arrivano's units never change
+        formation): the one each obeys."""
+        return [w.formation_of(u) for u in units]
+
     def unoccupied_objective_holder(self, reading: Reading) -> str | None:
         """D33, caldiero §18 / arrivano §17.1.8, §17.2.12 (interpretation `vp_control`): who holds an objective hex no
         combat unit occupies at the end. Neutral reading (`occupied_at_end`, the default of both): nobody."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.caldiero import CaldieroRuleset
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
+from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.events.parabellum import GameEnded, PiecesSighted, TurnBegan
 from arbitro.projections.base import Outcome
@@ -73,3 +74,28 @@ def test_a_hex_of_both_sides_is_refused(variant: Variant) -> None:
     theirs = next(u for u in sorted(state.units) if state.units[u].side != state.units[mine].side)
     state.units[theirs].hex, state.units[theirs].where = state.units[mine].hex, "map"
     assert f"{state.units[mine].hex} holds units of both sides" in ruleset.validate_position(state)
+
+
+def test_a_unit_routed_in_place_beside_a_friend_is_a_legal_position(variant: Variant) -> None:
+    """§7.1.1 in both books forbids a routed unit to stack "volontariamente" with friends not in rout, and "Se questo
+    accade devono muovere": one routed in place (a failed test, a result) stands with them until its rout moves it on.
+    The shipped games reach such positions (arrivano-montebello's ir57-i routed by its Defence test in 3415 beside
+    art-gottesheim, 38 positions; caldiero-tempo-regge's 1917), where an umpire's ruling was refused whatever it
+    changed. A move's end still obeys §7.1.1, and any position §7.1's limits: a third unit is refused."""
+    ruleset = RULESETS[variant.book]()
+    state = ruleset.new_state(SCENARIOS[variant.book], ())
+    state.phase = "action"  # caldiero §21: the set-up is over, the limits hold
+    w = ruleset.world(state)
+    alone = [us[0] for us in w.by_hex().values() if len(us) == 1 and w.arm(us[0]) == "infantry"]
+    a = next(u for u in alone if any(v != u and w.arm(v) == "infantry" and w.formation_of(v) == w.formation_of(u)
+                                     for v in w.units_of(w.side_of(u))))
+    b = next(v for v in w.units_of(w.side_of(a)) if v != a and w.arm(v) == "infantry"
+             and w.formation_of(v) == w.formation_of(a))
+    h = state.units[a].hex
+    state.units[b].hex = h
+    state.units[a].status = "routed"
+    assert ruleset.validate_position(state) == []
+    assert f"({variant.cite('7.1.1')})" in (stack_problem(variant, ruleset.world(state), [a, b]) or "")
+    c = next(v for v in w.units_of(w.side_of(a)) if v not in (a, b) and w.arm(v) == "infantry")
+    state.units[c].hex = h
+    assert any(p.startswith(f"{h}: 3 units in one hex") for p in ruleset.validate_position(state))
