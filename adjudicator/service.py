@@ -30,6 +30,7 @@ from arbitro.adjudicator.engine_steps import awaiting_in
 from arbitro.adjudicator.errors import (
     ArbitroError, BadInput, IllegalCommand, KeyReused, NoSuchEvent, NotFound, UnknownSeat,
 )
+from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Replayed, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
@@ -100,6 +101,7 @@ class Arbitro(ExchangeCalls):
         # Each game's genesis facts (options, entropy seats, origin), which never change: keyed by what names the
         # game's genesis in its record, so a game deleted and imported again under its id is read afresh.
         self._genesis: dict[str, tuple[tuple[str, str], core.GameCreated]] = {}
+        self._ledger = Ledger()  # the events status reads, per game, read from the store past where they were last
 
     # --- plumbing -------------------------------------------------------------------------------
     def adjudicator(self, ruleset: str) -> Adjudicator:
@@ -417,7 +419,7 @@ class Arbitro(ExchangeCalls):
         state = self._head_state(game)
         outcome = registry.get(game.ruleset).outcome(state.rules)
         # to the head read with the record (the log is append-only: all of it is of the record's moment)
-        bodies = list(Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id).bodies(1, game.head_seq))
+        bodies = self._ledger.events(self.adjudicator(game.ruleset).fold, self.store, game)
         return Status(
             game=game.id, ruleset=game.ruleset, version=game.version, scenario=game.scenario,
             options=list(created.options), kind=game.kind, seats=list(game.seats), head=game.head_seq,
