@@ -24,7 +24,6 @@ from arbitro.adjudicator.arrivano.data_model import (
     ArrivanoData,
     CombatTable,
     FireTable,
-    InterpretationsFile,
     OptionsFile,
     ScenarioData,
     ArrivanoScenario,
@@ -37,8 +36,9 @@ from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import BombardmentTable, LeaderData, OrderOfBattle, OrdersTable, TerrainTable, UnitData
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, label as _label, load_hexmap,
                                                     load_model, load_movement)
+from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.parabellum.stacking import fits_stacking
-from arbitro.adjudicator.ruleset import Interpretation, Scenario
+
 
 _FOLDER = Path(__file__).parent / "data"
 SCENARIOS: tuple[str, ...] = ("montebello", "campotenese")
@@ -118,8 +118,6 @@ class ArrivanoFolder(DataFolder[ArrivanoData]):
         options = load_model(data_dir / "options.json", OptionsFile, data_dir, problems)
         interpretations = load_model(data_dir / "interpretations.json", InterpretationsFile, data_dir, problems)
         scenarios = {name: _load_scenario(name, data_dir, tables, problems) for name in SCENARIOS}
-        if interpretations is not None:
-            problems.extend(_check_interpretations(interpretations))
         if problems or tables is None or options is None or interpretations is None:
             raise DataError(problems)
         return ArrivanoData(tables=tables, options=options, interpretations=interpretations,
@@ -129,28 +127,7 @@ class ArrivanoFolder(DataFolder[ArrivanoData]):
 ARRIVANO_DATA = ArrivanoFolder(_FOLDER, "arrivano_data")
 
 
-def ruleset_scenarios(data: ArrivanoData) -> dict[str, Scenario]:
-    """The scenarios as the ruleset interface lists them (every optional rule of §16 is offered)."""
-    options = tuple(sorted(data.options.options))
-    return {name: Scenario(name=name, title=s.scenario.title, seats=tuple(s.scenario.seats), options=options,
-                           description=s.scenario.rule)
-            for name, s in sorted(data.scenarios.items())}
-
-
-def ruleset_interpretations(data: ArrivanoData) -> dict[str, Interpretation]:
-    """The interpretations of docs/rulesets/arrivano.md §4 as the ruleset interface takes them."""
-    return {i.name: Interpretation(name=i.name, default=i.default, choices=tuple(i.choices), rule=i.rule,
-                                   phrase=i.phrase, explanation=i.explanation)
-            for i in sorted(data.interpretations.interpretations, key=lambda i: i.name)}
-
-
 # --- cross-file checks ----------------------------------------------------------------------------------------
-def _check_interpretations(spec: InterpretationsFile) -> list[DataProblem]:
-    names = Counter(i.name for i in spec.interpretations)
-    return [DataProblem("interpretations.json", "$.interpretations", f"duplicate name {name!r}")
-            for name, count in sorted(names.items()) if count > 1]
-
-
 @dataclass
 class _Check:
     """What the cross-file checks of one scenario share: the loaded parts, indexes, and the problems found."""

@@ -12,6 +12,7 @@ from arbitro.adjudicator.datafiles import StrictModel as _Strict, Where
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
+from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Meta, OrderName, OrderOfBattle, OrdersTable,
                                                   SpDrm, TerrainTable, UnitData, VictoryLevel)
 from pydantic import ConfigDict, Field
@@ -265,25 +266,6 @@ class OptionsFile(_Strict):
         """(option, required option, its rule) for every chosen option whose requirement was not chosen."""
         return [(name, req, self.options[name].rule) for name in sorted(chosen) if name in self.options
                 for req in self.options[name].requires if req not in chosen]
-
-
-class InterpretationData(_Strict):
-    name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    rule: str
-    phrase: str = Field(min_length=1)
-    default: str
-    choices: list[str] = Field(min_length=1)
-    explanation: str
-
-    def problems(self) -> list[tuple[Where, str]]:
-        if self.default not in self.choices:
-            return [(("default",), f"default {self.default!r} is not one of the choices {self.choices}")]
-        return []
-
-
-class InterpretationsFile(_Strict):
-    meta: Meta
-    interpretations: list[InterpretationData]
 
 
 # --- assembled data ----------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
-from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items, ruleset_interpretations
+from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items
 from arbitro.adjudicator.arrivano.data_model import ScenarioData
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
@@ -37,7 +37,7 @@ from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Rule, Scenario
+from arbitro.adjudicator.ruleset import Decision, Rule, Scenario
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
 from arbitro.projections import parabellum as PB
@@ -103,9 +103,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             out[name] = Scenario(name=name, title=s.scenario.title, seats=tuple(s.scenario.seats),
                                  options=IMPLEMENTED_OPTIONS, description=s.scenario.rule)
         return out
-
-    def interpretations(self) -> dict[str, Interpretation]:
-        return ruleset_interpretations(self.data)
 
     def provisional(self, scenario: str) -> list[str]:
         return provisional_items(self.data.scenarios[scenario], self.data.tables)

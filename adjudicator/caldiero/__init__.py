@@ -23,7 +23,7 @@ from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
-from arbitro.adjudicator.ruleset import Decision, Interpretation, Scenario
+from arbitro.adjudicator.ruleset import Decision, Scenario
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.projections import parabellum as PB
@@ -36,62 +36,13 @@ OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_
 IMPLEMENTED_OPTIONS = OPTIONS
 
 
-def _i(name: str, default: str, choices: tuple[str, ...], rule: str, phrase: str, explanation: str) -> Interpretation:
-    return Interpretation(name=name, default=default, choices=choices, rule=rule, phrase=phrase, explanation=explanation)
-
-
-INTERPRETATIONS = {i.name: i for i in (
-    _i("dr_in_fortress", "ex", ("ex", "dd"), "caldiero §12.5.4", "in villaggio o fortificazioni diventa Ex",
-       "Dr against a fortification becomes Ex (§12.5.4) or Dd (terrain effects table)"),
-    _i("forced_attack_below_1_5", "exempt", ("exempt", "auto_ae"), "caldiero §12.4.2",
-       "E' proibito dichiarare attacchi con rapporti peggiori di 1-5",
-       "an Attack-order unit whose only attack is worse than 1-5 is exempt, or must attack with an automatic Ae"),
-    _i("below_1_5_declared_on", "strength_ratio", ("strength_ratio", "after_terrain"), "caldiero §12.4.2, §12.5.1",
-       "E' proibito dichiarare attacchi con rapporti peggiori di 1-5 / Il risultato è un rapporto di forza",
-       "an attack may not be declared when the strengths' ratio is worse than 1-5, or (after_terrain) when the column "
-       "the defending terrain shifts it to is"),
-    _i("shift_beyond_6_1", "extra_drm", ("extra_drm", "capped"), "caldiero §12.4.3",
-       "+1 al tiro del dado per ogni livello superiore al 6-1",
-       "column shifts past 6-1 give +1 DRM each, like odds above 6-1, or are lost"),
-    _i("ne_attack_order", "every_attacker", ("every_attacker", "any_attacker"), "caldiero §12.5.4",
-       "Se le unità in attacco avevano Ordine Attacco",
-       "an Ne may be tested when every unit still in the attack holds an Attack order, or when any of them does"),
-    _i("dr_rout_retreat", "additional_2", ("additional_2", "total_2"), "caldiero §15.2.1",
-       "si deve immediatamente ritirare di 2 esagoni", "a unit routed by a Dr test retreats 1+2 hexes, or 2 in all"),
-    _i("dr_pass_already_disordered", "rout", ("rout", "disordered"), "caldiero §15.1",
-       "Una unità in Disordine che riceve un altro Disordine va in Rotta",
-       "a disordered unit passing the Dr test takes a second disorder and routs, or stays disordered"),
-    _i("demoralised", "disordered_or_routed", ("disordered_or_routed", "routed_only"), "caldiero §14.0",
-       "fanterie nemiche Demoralizzate in Pianura", "what 'demoralised' infantry means for the cavalry bonus"),
-    _i("cavalry_in_fortress", "drm_instead_of_shift", ("drm_instead_of_shift", "drm_and_shift"), "caldiero §14.0",
-       "danno un DRM all'attaccante di solo -1", "cavalry in the fortress gives -1 DRM instead of, or besides, 2 columns left"),
-    _i("ex_defender_loss", "minimal_sets", ("minimal_sets", "any_sufficient"), "caldiero §12.5.4",
-       "Il difensore perde un numero di SP almeno uguale",
-       "the defender's Ex loss is a set of units covering the attacker's SP with none to spare, or any set covering them"),
-    _i("initiative_tie", "reroll", ("reroll", "french"), "caldiero §6", "il risultato modificato più alto",
-       "a tied initiative roll is rolled again, or won by the French"),
-    _i("vp_control", "occupied_at_end", ("occupied_at_end", "austrian_unless_french"), "caldiero §18",
-       "in base all'occupazione di determinati esagoni", "a victory hex counts for the side occupying it at the end"),
-    _i("minor_road_cost", "flat_1", ("flat_1", "other_terrain"), "caldiero terrain effects table", "Strada minore 1 MP",
-       "moving along a minor road costs 1 MP whatever the terrain, or the other terrain's cost"),
-    _i("elan_marker", "attack_marker_only", ("attack_marker_only", "any_attacker"), "caldiero §16.1",
-       "una unità francese con un segnalino di Attacco", "Elan only for units with an Attack order"),
-    _i("ooc_order_test", "at_activation", ("at_activation", "after_in_command_moves"), "caldiero §5.3.1, §3.1 B-3",
-       "Nel momento in cui viene attivata la sua formazione / Una volta eseguito il movimento di tutte le unità in comando",
-       "out-of-command units test to change order when their formation is activated, before any move (§5.3.1), or in "
-       "the movement sub-phase once the in-command units have moved (§3.1 B-3)"),
-    _i("alvinczy_limit", "column_24_and_east", ("column_24_and_east", "east_of_24"), "caldiero §4.2.2",
-       "Alvinczy non può muovere oltre la linea di esagoni 24xx", "Alvinczy may stand on column 24, or only east of it"),
-)}
-
-
 LAYOUT = Layout(oob="oob.json", map="map.json", crt="crt.json", book="caldiero")
 
 
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.27.0"
+    version = "0.28.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -144,9 +95,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     def scenarios(self) -> dict[str, Scenario]:
         return {name: Scenario(name=name, title=s.title, seats=SEATS, options=IMPLEMENTED_OPTIONS, description=s.rule)
                 for name, s in self.env.data.scenario.scenarios.items()}
-
-    def interpretations(self) -> dict[str, Interpretation]:
-        return dict(INTERPRETATIONS)
 
     def new_state(self, scenario: str, options: tuple[str, ...]) -> P.CaldieroState:
         d = self.env.data

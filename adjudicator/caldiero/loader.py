@@ -14,6 +14,7 @@ from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, OrdersTable, TerrainTable,
                                                   VictoryLevel, WeatherTrack)
 from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, files_digest, load_hexmap, load_model
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -88,6 +89,7 @@ class CaldieroData(BaseModel, pb.FindsCounters):
     weather: WeatherTable
     scenario: CaldieroScenario
     orders: OrdersTable  # what each order permits (caldiero §5.1), the kernel's orders table
+    interpretations: InterpretationsFile  # the named readings (parabellum/readings.py)
     map: HexMap  # map.json, the ground the World reads (adjudicator/maps/hexmap.py)
     digest: str  # the content hash of the files read (parabellum/world.ScenarioOn)
 
@@ -95,7 +97,7 @@ class CaldieroData(BaseModel, pb.FindsCounters):
 FILES: dict[str, type[BaseModel]] = {
     "oob.json": OrderOfBattle, "terrain.json": TerrainTable, "crt.json": CombatTable,
     "bombardment.json": BombardmentTable, "weather.json": WeatherTable, "scenario.json": CaldieroScenario,
-    "orders.json": OrdersTable,
+    "orders.json": OrdersTable, "interpretations.json": InterpretationsFile,
 }
 
 

@@ -19,7 +19,7 @@ from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import ScenarioOn, World
-from arbitro.adjudicator.ruleset import Ruleset, interpretation_in_force
+from arbitro.adjudicator.ruleset import Interpretation, Ruleset, interpretation_in_force
 from arbitro.events.parabellum import PiecesSighted
 from arbitro.projections import parabellum as PB
 from arbitro.projections.base import Outcome
@@ -141,6 +141,10 @@ class ParaBellumRuleset(Ruleset[S]):
 
     def apply_override(self, state: S, override: Mapping[str, Any]) -> tuple[S, str]:
         return overrides.apply(self.folder, self.layout(state), state, override)
+
+    def interpretations(self) -> dict[str, Interpretation]:
+        """The named readings of the data in force (its interpretations.json, parabellum/readings.py)."""
+        return dict(self.own.current().data.interpretations.offered)
 
     def data_of(self, state: S) -> Any:
         """What the rules read for a game in `state`: its own data folder's, else the data in force (the shipped

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
+from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
 from arbitro.adjudicator.datafiles import DataError
 
 
@@ -237,12 +238,12 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
 
 
 def test_ruleset_views_of_the_data() -> None:
-    data = ARRIVANO_DATA.load()
-    scenarios = data_loader.ruleset_scenarios(data)
+    ruleset = ArrivanoRulesetImpl()
+    scenarios = ruleset.scenarios()
     assert scenarios["montebello"].seats == ("france", "austria")
     assert scenarios["campotenese"].seats == ("france", "naples")
     assert scenarios["campotenese"].options == ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
                                                 "physical_exhaustion")
-    readings = data_loader.ruleset_interpretations(data)
+    readings = ruleset.interpretations()
     assert readings["dr_rout_retreat"].default == "additional_2"
     assert all(r.default in r.choices and r.phrase and r.rule.startswith("arrivano §") for r in readings.values())
