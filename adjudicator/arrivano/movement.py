@@ -17,9 +17,10 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, commander_moves, end_fits, ends, entry_cost, nearest_enemy_distance, order_moves, toward_enemy,
-    toward_enemy_problem, unit_reach, unit_rules,
+    Mover, end_fits, ends, entry_cost, nearest_enemy_distance, order_moves, toward_enemy, toward_enemy_problem,
+    unit_reach, unit_rules,
 )
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_moves
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -375,14 +376,18 @@ def leader_movable(w: World, lid: str, seat: str) -> bool:
     return le.role == "commander_in_chief" or le.formation == act.formation
 
 
+def commander_move_of(w: World, lid: str) -> CommanderMove:
+    """A commander's move for the kernel, from Arrivano's own data (as Caldiero's `leader_move` from its own: one data
+    interface for the costs in force and the allowance is k-world's, issue 18): his full allowance whatever the
+    order (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
+    le, box = w.state.leaders[lid], w.weather_box()
+    return CommanderMove(le.side, w.hexmap, costs_in_force(w), le.hex, True, "leader", w.scenario.commander_movement * 2,
+                         one_hex=box is not None and box.move_one_hex_only)
+
+
 def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
-    """The kernel's commander move (parabellum/movement.commander_moves): his full allowance whatever the order
-    (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
-    le = w.state.leaders[lid]
-    box = w.weather_box()
-    return commander_moves(ARRIVANO_VARIANT, w, le.side, hexmap=w.hexmap, table=costs_in_force(w), origin=le.hex,
-                           on_map=True, unit_class="leader", budget=w.scenario.commander_movement * 2,
-                           one_hex=box is not None and box.move_one_hex_only)
+    """The kernel's `commander_moves` for his `commander_move_of`."""
+    return commander_moves(ARRIVANO_VARIANT, w, commander_move_of(w, lid))
 
 
 def move_leader(g: Game, lid: str, to: str) -> None:
@@ -392,7 +397,8 @@ def move_leader(g: Game, lid: str, to: str) -> None:
                  else R.COMMANDER_MOVE, "this commander cannot move now")
     dests = leader_destinations(w, lid)
     if to not in dests:
-        g.reject(ARRIVANO.LEADER_EZOC, f"{to} cannot be reached by this commander")
+        rule, message = commander_destination_problem(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)
+        g.reject(str(rule), message)
     g.emit(ev.LeaderMoved(leader=lid, path=tuple(dests[to][1:]), rule=str(R.COMMANDER_MOVE)))
 
 

@@ -20,7 +20,6 @@ that every unit of the group may act under. Among equally cheap paths the one sm
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 from dataclasses import dataclass, replace
 
 from arbitro.adjudicator.caldiero import ground, map_rules
@@ -31,9 +30,9 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, Problem, commander_moves, commander_path_problem, end_fits, entry_cost, leave_ezoc_problem, road_steps, unit_reach,
-    unit_rules,
+    Mover, Problem, end_fits, entry_cost, leave_ezoc_problem, road_steps, unit_reach, unit_rules,
 )
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_moves, commander_path_problem
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
@@ -336,10 +335,10 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
 
 
 # --- leaders ------------------------------------------------------------------------------------------
-def _leader_search(world: World, leader: str, entry: str | None) -> dict[str, Any] | None:
-    """The kernel's commander move arguments for a leader (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4:
-    D31), entering from off the map at `entry`, never into a row his scenario closes nor ending where it forbids
-    (§4.2.2, §9.2.1 by its map rules); None when he cannot enter there."""
+def leader_move(world: World, leader: str, entry: str | None = None, escape: bool = False) -> CommanderMove | None:
+    """A leader's move for the kernel (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from
+    off the map at `entry`, never into a row his scenario closes nor ending where it forbids (§4.2.2, §9.2.1 by its
+    map rules); `escape`: fleeing an enemy unit (§8.2.3); None when he cannot enter there."""
     s = world.state.leaders[leader]
     side = s.side
     start = s.hex if s.where == "map" else None
@@ -350,32 +349,27 @@ def _leader_search(world: World, leader: str, entry: str | None) -> dict[str, An
         origin, spent = entry, map_entry_cost(world, entry)
     else:
         origin, spent = start, 0
-    return dict(
-        hexmap=_hexmap(world), table=movement_table(world), origin=origin, on_map=start is not None,
-        unit_class=UNIT_CLASS, budget=ma - spent, terrain_multiplier=terrain_multiplier(world),
-        closed=lambda h: bool(world.closed_to(side, h)),
-        can_end=lambda h: map_rules.leader_may_end(world, leader, h))
+    return CommanderMove(
+        side, _hexmap(world), movement_table(world), origin, start is not None, UNIT_CLASS, ma - spent,
+        terrain_multiplier=terrain_multiplier(world), closed=lambda h: bool(world.closed_to(side, h)),
+        can_end=lambda h: map_rules.leader_may_end(world, leader, h), fleeing=escape,
+        anchors=(world.counters, world.scenario))
 
 
 def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
     """Legal destinations of a leader, each with its path (on the map: from the hex after his; entering: from the
-    entry hex): the kernel's commander move (parabellum/movement.commander_moves). `escape`: fleeing an enemy unit
-    (caldiero §8.2.3)."""
-    search = _leader_search(world, leader, entry)
-    if search is None:
+    entry hex): the kernel's `commander_moves`."""
+    move = leader_move(world, leader, entry, escape)
+    if move is None:
         return {}
-    side = world.state.leaders[leader].side
-    found = commander_moves(CALDIERO_VARIANT, world, side, fleeing=escape, anchors=(world.counters, world.scenario),
-                           **search)
-    return found if not search["on_map"] else {h: path[1:] for h, path in found.items()}
+    found = commander_moves(CALDIERO_VARIANT, world, move)
+    return found if not move.on_map else {h: path[1:] for h, path in found.items()}
 
 
 def leader_path_problem(world: World, leader: str, path: tuple[str, ...], entry: str | None = None) -> Problem | None:
     """Why the leader may not walk the path he is given (as `leader_reachable` gives one), or None: the kernel's
-    `commander_path_problem` (caldiero §8.2.2, §9.1.2, §9.1.4), never into a row his scenario closes nor ending
-    where it forbids (§4.2.2, §9.2.1)."""
-    search = _leader_search(world, leader, entry)
-    if search is None:
+    `commander_path_problem`."""
+    move = leader_move(world, leader, entry)
+    if move is None:
         return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {entry} now (caldiero §15.4)"
-    walked = path if not search["on_map"] else (search["origin"], *path)
-    return commander_path_problem(CALDIERO_VARIANT, world, world.state.leaders[leader].side, walked, **search)
+    return commander_path_problem(CALDIERO_VARIANT, world, move, path if not move.on_map else (move.origin, *path))

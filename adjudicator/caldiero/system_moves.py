@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from arbitro.adjudicator.caldiero import ground
+from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, check_path, group_mover, leader_path_problem, leader_reachable, make_group,
-    own_step_problem, reachable,
+    Group, MoveProblem, Route, check_path, group_mover, leader_move, leader_path_problem, leader_reachable,
+    make_group, own_step_problem, reachable,
 )
+from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.caldiero.system_orders import allows_column, in_command_moves_over, unit_order
 from arbitro.adjudicator.parabellum.world import World
@@ -229,16 +230,25 @@ def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
     return leader_reachable(w, leader, leader_entry(w, leader))
 
 
+def leader_destination_problem(w: World, leader: str, to: str) -> tuple[Rule, str]:
+    """Why the leader may not end his move in `to`: where a commander in chief may not stop (caldiero §4.2.2, its map
+    rules), else the kernel's `commander_destination_problem`."""
+    move = leader_move(w, leader, leader_entry(w, leader))
+    if move is None:
+        return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {leader_entry(w, leader)} now (caldiero §15.4)"
+    if w.grid.contains(to) and not map_rules.leader_may_end(w, leader, to):
+        return R.CINC_LIMITS, (f"{leader} may not end his move in {to}: Bonaparte stays within two hexes of 1014, "
+                               f"Alvinczy not west of the 24xx line ({R.CINC_LIMITS})")
+    return commander_destination_problem(CALDIERO_VARIANT, w, move, to)
+
+
 def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str, ...]:
     if cmd.leader not in movable_leaders(w, seat):
         raise Reject(R.GENERAL_MOVE, f"{cmd.leader} may not move now: the active formation's general moves after its movement, "
                      "a commander in chief once per turn (caldiero §4.1.4, §4.2.1)")
     options = leader_options(w, cmd.leader)
     if cmd.to not in options:
-        raise Reject(R.CINC_LIMITS if cmd.leader in ("bonaparte", "alvinczy") else CALDIERO.LEADER_EZOC,
-                     f"{cmd.leader} cannot reach {cmd.to}: 6 MP, no EZoC without a friendly unit there (caldiero §8.2.2, §9.1.4)"
-                     + ("; Bonaparte stays within two hexes of 1014, Alvinczy not west of the 24xx line (caldiero §4.2.2)"
-                        if cmd.leader in ("bonaparte", "alvinczy") else ""))
+        raise Reject(*leader_destination_problem(w, cmd.leader, cmd.to))
     if cmd.path is None or tuple(cmd.path) == options[cmd.to]:
         return options[cmd.to]
     path = tuple(cmd.path)  # a path he is given is the one he walks, if he may (as a unit's: caldiero §9.1)

@@ -45,7 +45,8 @@ def step_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str]
         return problem
     if a is not None and m.column and variant.column_keeps_to_roads(world.reading) \
             and (a, b) not in road_steps(world.hexmap):
-        return r.COLUMN_LIMITS, f"{a}-{b} is not along a road: a march column keeps to roads ({variant.cite('9.3')}, {r.COLUMN_LIMITS})"
+        return r.COLUMN_LIMITS, (f"{a}-{b} is not along a road: a march column keeps to roads ({variant.cite('9.3')}, "
+                                 f"{r.COLUMN_LIMITS})")
     problem = veto(a, b) if veto is not None else None
     if problem:
         return problem

@@ -1,6 +1,6 @@
-"""Why a move is refused, worded once (parabellum/move_problems.py), run for both variants on the plain 6 x 6 map:
-each rule a destination or a given path breaks, cited from the variant's own book (§5.1.3, §5.1.4, §7.1, §8.1,
-§9.1.1, §9.1.2, §9.2), a game's own step veto asked where a step is judged."""
+"""Why a move is refused, worded once (parabellum/move_problems.py, a commander's in commander_move.py), run for both
+variants on the plain 6 x 6 map: each rule a destination or a given path breaks, cited from the variant's own book
+(§5.1.3, §5.1.4, §7.1, §8.1, §8.2.2, §9.1.1, §9.1.2, §9.2), a game's own step veto asked where a step is judged."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import move_problems as mp
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem
 from arbitro.adjudicator.parabellum.movement import Mover, Problem, unit_rules
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
@@ -66,7 +67,8 @@ def test_a_destination_is_refused_by_the_first_rule_it_breaks(variant: Variant) 
     assert problem("9999") == str(variant.rules.MOVEMENT)
     assert problem("0203", mover("0304")) == f"{book} §8.1"  # in the enemy's ZoC under Advance
     assert problem("0304", mover("0302", "defence")) == f"{book} §5.1.3"  # two hexes under Defence
-    assert problem("0303", mover("0302", "manoeuvre")) is None and problem("0304", mover("0303", "manoeuvre")) == f"{book} §5.1.4"
+    assert problem("0303", mover("0302", "manoeuvre")) is None
+    assert problem("0304", mover("0303", "manoeuvre")) == f"{book} §5.1.4"
     pos.units.update(a=Piece("france", "0303"), b=Piece("france", "0303", arm="cavalry"))
     assert problem("0303") == f"{book} §7.1"
     assert problem("0102") is None
@@ -106,3 +108,20 @@ def test_a_given_path_is_judged_step_by_step_as_the_search_reads_it(variant: Var
     assert problem("0302", "0303", veto=lambda a, b: said if b == "0303" else None) == said
     pos.units.update(a=Piece("france", "0303"), b=Piece("france", "0303", arm="cavalry"))
     assert cited(problem("0302", "0303")) == f"{book} §7.1"
+
+
+def test_a_commander_s_refused_hex_names_the_rule(variant: Variant) -> None:
+    """`commander_destination_problem` (§8.2.2, §9.1.2, §9.1.4 in both): a hex off the map, enemy units there, an
+    enemy ZoC without friends there; else his allowance (§9.1.1), which a friend in the enemy's ZoC leaves."""
+    pos, book = position(), variant.book
+    move = CommanderMove("france", MAP, TABLE, "0302", True, "unit", 6)
+
+    def problem(to: str) -> str | None:
+        return cited(commander_destination_problem(variant, pos, move, to))
+
+    assert problem("9999") == str(variant.rules.MOVEMENT)
+    assert problem("0305") == f"{book} §9.1.2"
+    assert problem("0304") == f"{book} §8.2.2"
+    assert problem("0106") == f"{book} §9.1.1"
+    pos.units["g"] = Piece("france", "0304")
+    assert problem("0304") == f"{book} §9.1.1"

@@ -12,8 +12,9 @@ from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
 from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap, parse_map
 from arbitro.adjudicator.maps.movement import MoveRules, StopReason
-from arbitro.adjudicator.parabellum import movement, orders
-from arbitro.adjudicator.parabellum.movement import LeaderGround, OrderMove
+from arbitro.adjudicator.parabellum import commander_move, movement, orders
+from arbitro.adjudicator.parabellum.commander_move import CommanderMove, LeaderGround
+from arbitro.adjudicator.parabellum.movement import OrderMove
 from arbitro.adjudicator.parabellum.variant import Variant
 from tests.parabellum.position import Piece, Position
 
@@ -93,27 +94,27 @@ def test_a_commander_enters_an_enemy_zoc_only_where_friends_stand_and_goes_on(va
     """§8.2.2 in both: never into enemy units, into an EZoC only with friendly combat units there, no stop there
     (he goes on beyond it), from one EZoC hex to another only when both hold friends."""
     g = ground(variant, {"0305"}, {"0304"})
-    step = movement.leader_step(variant, g)
+    step = commander_move.leader_step(variant, g)
     assert not step(HexId("0303"), HexId("0305"))  # enemy units
     assert step(HexId("0303"), HexId("0304")) and not step(HexId("0303"), HexId("0206"))
-    rules = movement.leader_rules(variant, g, unit_class="unit", budget=6)
+    rules = commander_move.leader_rules(variant, g, unit_class="unit", budget=6)
     found = movement.reach(variant, MAP, TABLE, "0303", rules)
     assert "0304" in found.destinations() and "0406" not in found.destinations()
     alone = ground(variant, {"0305"}, {"0205"})  # he stands alone in 0304, an EZoC hex
-    assert not movement.leader_step(variant, alone)(HexId("0304"), HexId("0205"))
-    assert movement.leader_step(variant, ground(variant, {"0305"}, {"0304", "0205"}))(HexId("0304"), HexId("0205"))
+    assert not commander_move.leader_step(variant, alone)(HexId("0304"), HexId("0205"))
+    assert commander_move.leader_step(variant, ground(variant, {"0305"}, {"0304", "0205"}))(HexId("0304"), HexId("0205"))
 
 
 def test_a_fleeing_commander_goes_through_enemy_zocs_as_the_variant_reads_8_2_3(variant: Variant) -> None:
     """D12: caldiero §8.2.3 captures him only when enemy units surround him; arrivano §8.2.3 counts EZoC too."""
-    step = movement.leader_step(variant, ground(variant, {"0305"}, set()), fleeing=True)
+    step = commander_move.leader_step(variant, ground(variant, {"0305"}, set()), fleeing=True)
     assert not step(HexId("0303"), HexId("0305"))
     assert step(HexId("0303"), HexId("0304")) is variant.escape_through_ezoc
 
 
 def test_one_hex_from_keeps_a_commander_to_one_hex(variant: Variant) -> None:
     """arrivano §17.2.7 (a storm): one hex only, however many points he has."""
-    rules = movement.leader_rules(variant, ground(variant, set(), set()), unit_class="unit", budget=12,
+    rules = commander_move.leader_rules(variant, ground(variant, set(), set()), unit_class="unit", budget=12,
                                   one_hex_from="0303")
     assert set(movement.reach(variant, MAP, TABLE, "0303", rules).destinations()) == set(MAP.grid.neighbours("0303"))
 
@@ -135,8 +136,8 @@ def test_a_commander_s_move_is_searched_on_the_position_and_kept(variant: Varian
     pos = OnPlainMap(units={"e": Piece("austria", "0305"), "f": Piece("france", "0303")})
 
     def moves(p: Position, origin: str = "0303", **kw: object) -> dict[str, tuple[HexId, ...]]:
-        return movement.commander_moves(variant, p, "france", hexmap=MAP, table=TABLE, origin=origin,  # type: ignore[arg-type]
-                                        unit_class="unit", **{"on_map": True, "budget": 6, **kw})
+        move = CommanderMove("france", MAP, TABLE, origin, **{"on_map": True, "unit_class": "unit", "budget": 6, **kw})  # type: ignore[arg-type]
+        return commander_move.commander_moves(variant, p, move)  # type: ignore[arg-type]
 
     found = moves(pos)
     assert list(found) == sorted(found) and "0303" not in found and "0305" not in found
@@ -161,8 +162,8 @@ def test_a_commander_s_given_path_is_judged_step_by_step_as_his_search_reads_it(
     r = variant.rules
 
     def problem(*walked: str, budget: int = 6) -> tuple[object, str] | None:
-        return movement.commander_path_problem(variant, pos, "france", walked, hexmap=MAP, table=TABLE,  # type: ignore[arg-type]
-                                               origin="0303", on_map=True, unit_class="unit", budget=budget)
+        move = CommanderMove("france", MAP, TABLE, "0303", True, "unit", budget)
+        return commander_move.commander_path_problem(variant, pos, move, walked)  # type: ignore[arg-type]
 
     assert problem("0303", "0302", "0301") is None
     into = next(h for h in MAP.grid.neighbours("0303") if h in ezoc_of(MAP, "0305"))

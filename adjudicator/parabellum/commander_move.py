@@ -1,0 +1,161 @@
+"""A commander's move (caldiero §8.2.2, §8.2.3, §9.1.4, §15.4; arrivano §8.2.2, §8.2.3, §9.1.4, §15.4), written once
+on the map kit's path finding: his full allowance whatever the order (D31: the allowance is each game's data),
+never into enemy units, into an enemy ZoC only where friendly units stand, from one enemy ZoC hex to another only
+when both hold friendly units, never stopping there; fleeing (§8.2.3, D12) by the variant's data. Each game says
+what it adds in a `CommanderMove` (where he starts or enters, his allowance and class, its closed hexes and where
+he may stop, a storm's one hex); the kernel searches it, judges a path he is given, and says why a hex is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from arbitro.adjudicator.maps.costs import MovementTable
+from arbitro.adjudicator.maps.hexgrid import HexId
+from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, check_path
+from arbitro.adjudicator.parabellum.movement import Problem, ends, kept_reach
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+
+
+@dataclass(frozen=True)
+class CommanderMove:
+    """One commander's move as his game gives it: of `side`, from `origin` (his hex or, `on_map` False, the entry hex
+    he comes onto the map at, already paid for in `budget`: §15.4 in both), `budget` half points (D31), priced as
+    `unit_class` on `table` times `terrain_multiplier` (caldiero §17.1.2-§17.1.3); `one_hex`: one hex only (arrivano
+    §17.2.7 storm); `closed`: hexes his game forbids (caldiero §9.2.1's rows, by the scenario hooks), a rule of `side`
+    and `anchors` alone (the data objects it reads); `can_end`: where he may stop (caldiero §4.2.2); `fleeing`: he
+    flees an enemy unit (§8.2.3)."""
+
+    side: str
+    hexmap: HexMap
+    table: MovementTable
+    origin: str
+    on_map: bool
+    unit_class: str
+    budget: int
+    terrain_multiplier: int = 1
+    one_hex: bool = False
+    closed: Callable[[HexId], bool] | None = None
+    can_end: Callable[[HexId], bool] | None = None
+    fleeing: bool = False
+    anchors: tuple[object, ...] = ()
+
+
+@dataclass(frozen=True)
+class LeaderGround:
+    """What a commander's move asks of the position: the enemy ZoC for his side, where enemy and friendly combat
+    units stand, and a game's own hexes no commander enters (caldiero §9.2.1's rows, by its scenario hooks)."""
+
+    ezoc: frozenset[HexId]
+    enemy_at: Callable[[HexId], bool]
+    friends_at: Callable[[HexId], bool]
+    closed: Callable[[HexId], bool] | None = None
+
+
+def leader_step(variant: Variant, ground: LeaderGround, fleeing: bool = False) -> Callable[[HexId, HexId], bool]:
+    """May a commander step from a into b: never into enemy units (§9.1.2); into an enemy ZoC only where friendly
+    combat units stand, and from one to another only when both hexes hold them (§8.2.2 "se entrambi gli
+    esagoni sono occupati da unità di combattimento amiche"); fleeing, as the variant reads §8.2.3 (D12)."""
+    def step(a: HexId, b: HexId) -> bool:
+        if ground.enemy_at(b) or (ground.closed is not None and ground.closed(b)):
+            return False
+        if (fleeing and variant.escape_through_ezoc) or b not in ground.ezoc:
+            return True
+        return ground.friends_at(b) and (a not in ground.ezoc or ground.friends_at(a))
+
+    return step
+
+
+def leader_rules(variant: Variant, ground: LeaderGround, *, unit_class: str, budget: int, minimum_move: bool = True,
+                 terrain_multiplier: int = 1, can_end: Callable[[HexId], bool] | None = None,
+                 one_hex_from: str | None = None, fleeing: bool = False) -> MoveRules:
+    """The engine's rules for a commander's move (`budget`: his allowance in half points, D31 from each game's
+    data; `one_hex_from`: a weather that allows one hex only, arrivano §17.2.7). He does not stop on entering an
+    enemy ZoC (§8.2.2 "non deve fermarsi in EZoC", §9.1.2 "ma non un Comandante") and may leave one whatever his
+    orders (§9.1.4)."""
+    step = leader_step(variant, ground, fleeing)
+    if one_hex_from is not None:
+        start, free = one_hex_from, step
+        step = lambda a, b: a == start and free(a, b)  # noqa: E731
+    return MoveRules(unit_class=unit_class, budget=budget, minimum_move=minimum_move,
+                     terrain_multiplier=terrain_multiplier, may_step=step, can_end=can_end,
+                     zoc=ZocRules(hexes=ground.ezoc, entry="continue"))
+
+
+def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[MoveRules, LeaderGround, Hashable]:
+    """A commander's rules on the position (`leader_rules`), its ground, and what his search reads of it (§8.2.2):
+    enemy units and ZoC, friends only within an enemy ZoC."""
+    enemy, friends = world.hexes_held(world.enemy(m.side)), world.hexes_held(m.side)
+    ground = LeaderGround(ezoc=enemy_zoc(world, m.side), enemy_at=enemy.__contains__,
+                          friends_at=friends.__contains__, closed=m.closed)
+    rules = leader_rules(variant, ground, unit_class=m.unit_class, budget=m.budget, minimum_move=m.on_map,
+                         terrain_multiplier=m.terrain_multiplier, can_end=m.can_end,
+                         one_hex_from=m.origin if m.one_hex else None, fleeing=m.fleeing)
+    key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, m.one_hex,
+           m.fleeing, m.closed is not None, ground.ezoc, enemy, friends & ground.ezoc)
+    return rules, ground, key
+
+
+def commander_moves(variant: Variant, world: World, m: CommanderMove) -> dict[str, tuple[HexId, ...]]:
+    """Where the commander may end his move, each with its path from his origin (both included), in hex order: the
+    search of `leader_rules` on the position's enemy ZoC and units (§8.2.2, §9.1.2, §9.1.4 in both), kept across
+    positions (`kept_reach`). Entering from off the map he may stay on his entry hex (§15.4 in both; no minimum
+    move)."""
+    rules, _, key = _commander_rules(variant, world, m)
+    found = kept_reach(variant, m.hexmap, m.table, m.origin, rules, key, m.anchors)
+    out = {h: found.path(h) for h in ends(found, m.can_end)}
+    if not m.on_map and (m.can_end is None or m.can_end(HexId(m.origin))):
+        out[m.origin] = (HexId(m.origin),)
+    return dict(sorted(out.items()))
+
+
+def commander_path_problem(variant: Variant, world: World, m: CommanderMove, walked: Sequence[str]) -> Problem | None:
+    """Why the commander may not walk `walked` (from his origin, included, as `commander_moves` gives a path), the
+    first rule its first forbidden step breaks, or None: each step read as his search reads it (§8.2.2, §9.1.2,
+    §9.1.4 in both), ending where he may stop."""
+    r = variant.rules
+    if not walked or walked[0] != m.origin:
+        where = "is" if m.on_map else "enters"
+        return r.MOVEMENT, f"a commander's path goes on from {m.origin}, where he {where} ({r.MOVEMENT})"
+    off = next((h for h in walked if not world.grid.contains(h)), None)
+    if off is not None:
+        return r.MOVEMENT, f"{off} is not on the map ({r.MOVEMENT})"
+    rules, ground, _ = _commander_rules(variant, world, m)
+    check = check_path(m.hexmap, m.table, walked, rules)
+    if check.ok or check.block is None or check.at_step is None:
+        return None
+    a, b = walked[check.at_step - 1], walked[check.at_step]
+    if check.block == MoveBlock.STEP_VETOED and ground.enemy_at(HexId(b)):
+        return r.ENEMY_HEX, f"{b} holds enemy combat units ({r.ENEMY_HEX})"
+    if check.block == MoveBlock.STEP_VETOED and b in ground.ezoc:
+        return r.LEADER_EZOC, _ezoc_words(f"{a}-{b}", r.LEADER_EZOC)
+    return r.MOVEMENT, f"{b} cannot be reached along {'-'.join(walked)}: {check.block.value.replace('_', ' ')} ({r.MOVEMENT})"
+
+
+def _ezoc_words(where: str, rule: object) -> str:
+    return (f"{where}: a commander enters an enemy ZoC only where friendly units stand, and goes from one such hex to "
+            f"another only when both hold them ({rule})")
+
+
+def commander_destination_problem(variant: Variant, world: World, m: CommanderMove, to: str) -> Problem:
+    """Why the commander may not end his move in `to`, which `commander_moves` does not list: off the map, enemy
+    units there (§9.1.2), a hex his game closes to his side (`World.closed_to`: caldiero §9.2.1), an enemy ZoC
+    without friends there (§8.2.2), else beyond his allowance (§9.1.4, §9.1.1) or only through enemy ZoC he may not
+    cross (§8.2.2); a game's own stopping rule (caldiero §4.2.2) is the game's to word first."""
+    r = variant.rules
+    if not world.grid.contains(to):
+        return r.MOVEMENT, f"{to} is not on the map ({r.MOVEMENT})"
+    if world.enemy_units_at(to, m.side):
+        return r.ENEMY_HEX, f"{to} holds enemy combat units ({r.ENEMY_HEX})"
+    closed = world.closed_to(m.side, to)
+    if closed is not None:
+        return closed
+    free = m.fleeing and variant.escape_through_ezoc
+    if to in enemy_zoc(world, m.side) and not world.side_units_at(to, m.side) and not free:
+        return r.LEADER_EZOC, _ezoc_words(to, r.LEADER_EZOC)
+    storm = " (one hex in this weather)" if m.one_hex else ""
+    return r.ALLOWANCE, (f"{to} is beyond the commander's {m.budget / 2:g} MP{storm}, or reached only through enemy "
+                         f"ZoC hexes without friendly units ({r.ALLOWANCE}, {r.LEADER_EZOC})")
