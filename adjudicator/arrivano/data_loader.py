@@ -35,9 +35,8 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import BombardmentTable, LeaderData, OrderOfBattle, OrdersTable, TerrainTable, UnitData
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, label as _label, load_hexmap,
-                                                    load_model, load_movement)
+                                                    load_model, load_movement, placement_problems)
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
-from arbitro.adjudicator.parabellum.stacking import fits_stacking
 
 
 _FOLDER = Path(__file__).parent / "data"
@@ -97,15 +96,16 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
         table = load_movement(data_dir / "tables" / "movement.json", hexmap, data_dir, problems)
         if table is not None:
             movement[0] = table
-    if oob is None or hexmap is None or (spec.weather and weather is None) or tables is None:
+    if oob is None or hexmap is None or (spec.weather and weather is None):
+        return None
+    problems.extend(check_scenario(name, spec, oob, hexmap, tables, data_dir))
+    if tables is None:
         return None
     read = [folder / "scenario.json", data_dir / spec.oob, data_dir / spec.map, *(data_dir / "tables").glob("*.json")]
     if spec.weather and weather is not None:
         read += [data_dir / spec.weather, *(data_dir / box.movement_table for box in weather.boxes if box.movement_table)]
-    loaded = ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather,
-                          digest=files_digest(read, data_dir), tables=tables)
-    problems.extend(check_scenario(loaded, tables, data_dir))
-    return loaded
+    return ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather,
+                        digest=files_digest(read, data_dir), tables=tables)
 
 
 class ArrivanoFolder(DataFolder[ArrivanoData]):
@@ -132,17 +132,20 @@ ARRIVANO_DATA = ArrivanoFolder(_FOLDER, "arrivano_data")
 class _Check:
     """What the cross-file checks of one scenario share: the loaded parts, indexes, and the problems found."""
 
-    s: ScenarioData
+    name: str
+    scenario: ArrivanoScenario
+    oob: OrderOfBattle
+    map: HexMap
     sc: str  # label of scenario.json
     ob: str  # label of oob.json
     problems: list[DataProblem]
 
     def __post_init__(self) -> None:
-        self.seats = set(self.s.scenario.seats)
-        self.formations = {f.id: f for f in self.s.oob.formations}
-        self.leaders = {leader.id: leader for leader in self.s.oob.leaders}
-        self.units = {u.id: u for u in self.s.oob.units}
-        self.groups = {g.id: g for g in self.s.oob.reinforcements}
+        self.seats = set(self.scenario.seats)
+        self.formations = {f.id: f for f in self.oob.formations}
+        self.leaders = {leader.id: leader for leader in self.oob.leaders}
+        self.units = {u.id: u for u in self.oob.units}
+        self.groups = {g.id: g for g in self.oob.reinforcements}
 
     def add(self, where: str, message: str) -> None:
         """``where`` is 'file: $.json.path' (the checks build it from the labels ``sc`` and ``ob``)."""
@@ -151,67 +154,57 @@ class _Check:
         self.problems.append(DataProblem(file, path, message))
 
     def on_map(self, hex_id: str, where: str) -> bool:
-        if self.s.map.grid.contains(hex_id):
+        if self.map.grid.contains(hex_id):
             return True
-        self.add(where, f"hex {hex_id} is not on the map {self.s.scenario.map}")
+        self.add(where, f"hex {hex_id} is not on the map {self.scenario.map}")
         return False
 
     def side(self, side: str, where: str) -> None:
         if side not in self.seats:
-            self.add(where, f"unknown side {side!r} (seats: {', '.join(self.s.scenario.seats)})")
+            self.add(where, f"unknown side {side!r} (seats: {', '.join(self.scenario.seats)})")
 
 
-def check_scenario(s: ScenarioData, tables: Tables | None, data_dir: Path = _FOLDER) -> list[DataProblem]:
-    """Cross-file consistency of one loaded scenario; each problem names file, JSON path and fault."""
-    c = _Check(s, f"{s.name}/scenario.json", _label(data_dir / s.scenario.oob, data_dir), [])
+def check_scenario(name: str, spec: ArrivanoScenario, oob: OrderOfBattle, hexmap: HexMap, tables: Tables | None,
+                   data_dir: Path = _FOLDER) -> list[DataProblem]:
+    """Cross-file consistency of one scenario's files (and the shared tables, when they could be read); each problem
+    names file, JSON path and fault."""
+    c = _Check(name, spec, oob, hexmap, f"{name}/scenario.json", _label(data_dir / spec.oob, data_dir), [])
+    s = c
     _check_sides_and_formations(c)
-    for i, leader in enumerate(s.oob.leaders):
-        _check_setup(c, f"{c.ob}: $.leaders[{i}]", leader)
-    for i, unit in enumerate(s.oob.units):
-        _check_setup(c, f"{c.ob}: $.units[{i}]", unit)
+    c.problems.extend(placement_problems(c.ob, s.oob, s.scenario, s.map, s.scenario.map,
+                                         tables.terrain if tables is not None else None, "tables/terrain.json"))
     _check_reinforcements(c)
-    c.problems.extend(_check_setup_stacking(s, c.ob))
     _check_flags(c)
     _check_march_orders(c)
     _check_redoubts(c)
     _check_franceschi(c)
     _check_victory(c)
-    if tables is not None:
-        for t in tables.terrain.unknown_terrains(s.map.terrain_types):
-            c.add("tables/terrain.json: $.terrain", f"no entry for terrain {t!r} of {s.scenario.map}")
     return c.problems
 
 
 def _check_sides_and_formations(c: _Check) -> None:
-    if set(c.s.oob.sides) != c.seats:
-        c.add(f"{c.ob}: $.sides", f"sides {sorted(c.s.oob.sides)} differ from the scenario seats {sorted(c.seats)}")
-    c.problems.extend(check_counters(c.ob, c.s.oob, c.s.scenario.seats))
-    for i, f in enumerate(c.s.oob.formations):
+    if set(c.oob.sides) != c.seats:
+        c.add(f"{c.ob}: $.sides", f"sides {sorted(c.oob.sides)} differ from the scenario seats {sorted(c.seats)}")
+    c.problems.extend(check_counters(c.ob, c.oob, c.scenario.seats))
+    for i, f in enumerate(c.oob.formations):
         if f.general is None:  # arrivano §17: every formation has its general
             c.add(f"{c.ob}: $.formations[{i}].general", f"formation {f.id!r} needs its general")
-    for i, u in enumerate(c.s.oob.units):
+    for i, u in enumerate(c.oob.units):
         if u.arm == "artillery" and u.strength != 0:
             c.add(f"{c.ob}: $.units[{i}].strength", "artillery never counts in assaults (arrivano §11.0.2): must be 0")
 
 
-def _check_setup(c: _Check, where: str, item: UnitData | LeaderData) -> None:
-    """A unit or leader set up on the map (its side, formation and group: the kernel's check_counters)."""
-    if item.setup is not None:
-        for j, h in enumerate(item.setup.hexes):
-            c.on_map(h, f"{where}.setup.hexes[{j}]")
-
-
 def _check_reinforcements(c: _Check) -> None:
-    for i, g in enumerate(c.s.oob.reinforcements):
+    for i, g in enumerate(c.oob.reinforcements):
         where = f"{c.ob}: $.reinforcements[{i}]"
-        if g.entry not in c.s.scenario.entry_hexes:
+        if g.entry not in c.scenario.entry_hexes:
             c.add(f"{where}.entry", f"entry flag {g.entry!r} is not defined in {c.sc} $.entry_hexes")
-        if g.turn > c.s.scenario.turns:
-            c.add(f"{where}.turn", f"turn {g.turn} is after the last turn {c.s.scenario.turns}")
+        if g.turn > c.scenario.turns:
+            c.add(f"{where}.turn", f"turn {g.turn} is after the last turn {c.scenario.turns}")
 
 
 def _check_flags(c: _Check) -> None:
-    rules = c.s.scenario
+    rules = c.scenario
     c.side(rules.initiative_tie_winner, f"{c.sc}: $.initiative_tie_winner")
     if rules.first_turn is not None:
         c.side(rules.first_turn.only_side_activates, f"{c.sc}: $.first_turn.only_side_activates")
@@ -222,13 +215,13 @@ def _check_flags(c: _Check) -> None:
     for key, flags in (("entry_hexes", rules.entry_hexes), ("retreat_hexes", rules.retreat_hexes)):
         for letter, flag in sorted(flags.items()):
             where = f"{c.sc}: $.{key}.{letter}.hex"
-            if c.on_map(flag.hex, where) and not c.s.map.grid.is_edge(flag.hex):
+            if c.on_map(flag.hex, where) and not c.map.grid.is_edge(flag.hex):
                 c.add(where, f"hex {flag.hex} is not on the map edge")
 
 
 def _check_march_orders(c: _Check) -> None:
-    rules = c.s.scenario
-    if rules.march_direction is not None and not _place(c.s.map, rules.march_direction.place):
+    rules = c.scenario
+    if rules.march_direction is not None and not _place(c.map, rules.march_direction.place):
         c.add(f"{c.sc}: $.march_direction.place", f"no place {rules.march_direction.place!r} on the map")
     for i, order in enumerate(rules.march_orders):
         where = f"{c.sc}: $.march_orders[{i}]"
@@ -236,7 +229,7 @@ def _check_march_orders(c: _Check) -> None:
         if leader is None or leader.formation != order.formation:
             c.add(f"{where}.leader", f"{order.leader!r} is not a leader of formation {order.formation!r}")
         if c.on_map(order.objective, f"{where}.objective"):
-            named = c.s.map.hex(order.objective).name
+            named = c.map.hex(order.objective).name
             if named is not None and named != order.objective_name:
                 c.add(f"{where}.objective_name",
                       f"the map calls {order.objective} {named!r}, not {order.objective_name!r}")
@@ -251,18 +244,18 @@ def _check_march_orders(c: _Check) -> None:
 
 
 def _check_redoubts(c: _Check) -> None:
-    rules = c.s.scenario
+    rules = c.scenario
     for i, r in enumerate(rules.redoubts):
         where = f"{c.sc}: $.redoubts[{i}]"
-        if c.on_map(r.hex, f"{where}.hex") and c.s.map.terrain(r.hex) != "ridotta":
-            c.add(f"{where}.hex", f"hex {r.hex} is {c.s.map.terrain(r.hex)!r} on the map, not 'ridotta'")
+        if c.on_map(r.hex, f"{where}.hex") and c.map.terrain(r.hex) != "ridotta":
+            c.add(f"{where}.hex", f"hex {r.hex} is {c.map.terrain(r.hex)!r} on the map, not 'ridotta'")
         battery = c.units.get(r.battery)
         if battery is None or not battery.redoubt_battery:
             c.add(f"{where}.battery", f"{r.battery!r} is not a redoubt battery")
         elif battery.setup is None or battery.setup.hexes != [r.hex]:
             c.add(f"{where}.battery", f"{r.battery!r} is not set up in {r.hex}")
     batteries = {r.battery for r in rules.redoubts}
-    for i, u in enumerate(c.s.oob.units):
+    for i, u in enumerate(c.oob.units):
         if u.redoubt_battery and u.id not in batteries:
             c.add(f"{c.ob}: $.units[{i}].redoubt_battery", f"{u.id!r} is in no redoubt of {c.sc}")
     if rules.redoubts and rules.redoubt_rules is None:
@@ -270,7 +263,7 @@ def _check_redoubts(c: _Check) -> None:
 
 
 def _check_franceschi(c: _Check) -> None:
-    fr = c.s.scenario.franceschi
+    fr = c.scenario.franceschi
     if fr is None:
         return
     leader = c.leaders.get(fr.leader)
@@ -286,10 +279,10 @@ def _check_franceschi(c: _Check) -> None:
 
 
 def _check_victory(c: _Check) -> None:
-    v = c.s.scenario.victory
+    v = c.scenario.victory
     for i, o in enumerate(v.objectives):
         where = f"{c.sc}: $.victory.objectives[{i}]"
-        if c.on_map(o.hex, f"{where}.hex") and o.place is not None and o.hex not in _place(c.s.map, o.place):
+        if c.on_map(o.hex, f"{where}.hex") and o.place is not None and o.hex not in _place(c.map, o.place):
             c.add(f"{where}.place", f"the map's place {o.place!r} does not contain hex {o.hex}")
     for j, side in enumerate(v.objectives_score_for):
         c.side(side, f"{c.sc}: $.victory.objectives_score_for[{j}]")
@@ -300,7 +293,7 @@ def _check_victory(c: _Check) -> None:
             if leader_id not in c.leaders:
                 c.add(f"{where}.leaders[{j}]", f"unknown leader {leader_id!r}")
         for j, place in enumerate(a.places):
-            if not _place(c.s.map, place):
+            if not _place(c.map, place):
                 c.add(f"{where}.places[{j}]", f"no place {place!r} on the map")
         for j, h in enumerate(a.hexes):
             c.on_map(h, f"{where}.hexes[{j}]")
@@ -313,21 +306,6 @@ def _check_victory(c: _Check) -> None:
 
 def _place(hexmap: HexMap, name: str) -> tuple[str, ...]:
     return tuple(hexmap.places.get(name, ()))
-
-
-def _check_setup_stacking(s: ScenarioData, ob: str) -> list[DataProblem]:
-    """The printed set-up (first hex of each unit) obeys the scenario's stacking limits (arrivano §7.1, §17.2.3)."""
-    by_hex: dict[str, list[UnitData]] = {}
-    for u in s.oob.units:
-        if u.setup is not None:
-            by_hex.setdefault(u.setup.hexes[0], []).append(u)
-    problems: list[DataProblem] = []
-    for h, stack in sorted(by_hex.items()):
-        if not fits_stacking([u.arm for u in stack], [u.formation for u in stack], s.scenario.stacking.allowed):
-            names = ", ".join(u.id for u in stack)
-            problems.append(DataProblem(ob, "$.units", f"set-up hex {h} holds {names}, over the stacking limit "
-                                                       f"({s.scenario.stacking.rule})"))
-    return problems
 
 
 def provisional_items(s: ScenarioData, tables: Tables) -> list[str]:

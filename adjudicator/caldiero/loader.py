@@ -15,7 +15,8 @@ from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, 
                                                   VictoryLevel, WeatherTrack)
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
-from arbitro.adjudicator.parabellum.loader import DataFolder, check_counters, files_digest, load_hexmap, load_model
+from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, load_hexmap, load_model,
+                                                    placement_problems)
 from pydantic import BaseModel, ConfigDict, Field
 
 # --- weather.json -------------------------------------------------------------------------------------
@@ -124,12 +125,12 @@ CALDIERO_DATA = CaldieroFolder(Path(__file__).parent / "data", "caldiero_data")
 
 
 def check_consistency(data: CaldieroData, hexmap: HexMap) -> list[DataProblem]:
-    """The files agree: the order of battle with itself and the scenario's seats, the optional rules' units with
-    it, every terrain of the map with an entry of the terrain effects table."""
+    """The files agree: the order of battle with itself and the scenario's seats, its set-up and arrivals with the map
+    and the stacking limits, the map with the terrain effects table (the kernel's checks), the optional rules' units
+    with the order of battle."""
     oob = data.oob
     problems = check_counters("oob.json", oob, data.scenario.seats)
-    problems += [DataProblem("terrain.json", "$.terrain", f"no entry for terrain {t!r} of map.json")
-                 for t in data.terrain.unknown_terrains(hexmap.terrain_types)]
+    problems += placement_problems("oob.json", oob, data.scenario, hexmap, "map.json", data.terrain, "terrain.json")
     seen = {unit.id for unit in oob.units}
     for name, option in data.scenario.options.items():
         for unit_id in option.units:

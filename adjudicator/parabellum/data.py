@@ -10,7 +10,8 @@ path."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Annotated, Literal
 
@@ -338,6 +339,21 @@ class StackPattern(StrictModel):
     artillery: int = Field(default=0, ge=0)
     infantry_or_cavalry: int = Field(default=0, ge=0)
     same_formation: bool = False
+
+
+def fits_stacking(arms: Sequence[str], formations: Sequence[str], patterns: Sequence[StackPattern]) -> bool:
+    """Whether combat units (arm and formation each) may share a hex under one of the allowed patterns."""
+    count = Counter(arms)
+    for p in patterns:
+        if p.same_formation and len(set(formations)) > 1:
+            continue
+        spare_inf = count["infantry"] - p.infantry
+        spare_cav = count["cavalry"] - p.cavalry
+        if count["artillery"] > p.artillery:
+            continue
+        if max(spare_inf, 0) + max(spare_cav, 0) <= p.infantry_or_cavalry:
+            return True
+    return False
 
 
 class Stacking(StrictModel):

@@ -18,7 +18,8 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, read_
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
-from arbitro.adjudicator.parabellum.data import LeaderData, OrderOfBattle, UnitData
+from arbitro.adjudicator.parabellum.data import (LeaderData, OrderOfBattle, ScenarioFile, TerrainTable, UnitData,
+                                                  fits_stacking)
 from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
 
@@ -225,6 +226,37 @@ def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[Da
             problems.append(DataProblem(ob, f"{where}.formation",
                                         f"formation {formation.id!r} belongs to {formation.side}, not {piece.side}"))
     return problems + _reinforcement_problems(ob, oob)
+
+
+def placement_problems(ob: str, oob: OrderOfBattle, scenario: ScenarioFile, hexmap: HexMap, map_label: str,
+                       terrain: TerrainTable | None, terrain_label: str) -> list[DataProblem]:
+    """What one scenario's files must agree on in both books, besides the order of battle with itself
+    (`check_counters`): every printed set-up hex on the map (caldiero §21, arrivano §17), the printed set-up (each
+    counter's start hex) within the scenario's stacking limits (§7.1 in both, arrivano §17.2.3), every arrival by
+    turn at a map hex on a turn the scenario has (caldiero §21.3-§21.4), every terrain of the map in the terrain
+    effects table (when it could be read). `map_label`, `terrain_label`: how problems name those files."""
+    problems: list[DataProblem] = []
+    pieces: list[tuple[str, UnitData | LeaderData]] = [(f"$.leaders[{i}]", p) for i, p in enumerate(oob.leaders)]
+    pieces += [(f"$.units[{i}]", p) for i, p in enumerate(oob.units)]
+    for where, piece in pieces:
+        hexes = [(f"{where}.setup.hexes[{j}]", h) for j, h in enumerate(piece.setup.hexes)] if piece.setup else []
+        if piece.arrival is not None and piece.arrival.entry is not None:
+            hexes.append((f"{where}.arrival.entry", piece.arrival.entry))
+            if piece.arrival.turn is not None and piece.arrival.turn > scenario.turns:
+                problems.append(DataProblem(ob, f"{where}.arrival.turn",
+                                            f"turn {piece.arrival.turn} is after the last turn {scenario.turns}"))
+        problems += [DataProblem(ob, at, f"hex {h} is not on the map {map_label}") for at, h in hexes
+                     if not hexmap.grid.contains(h)]
+    by_hex: dict[str, list[UnitData]] = {}
+    for u in oob.units:
+        if u.setup is not None:
+            by_hex.setdefault(u.setup.start_hex, []).append(u)
+    for h, stack in sorted(by_hex.items()):
+        if not fits_stacking([u.arm for u in stack], [u.formation for u in stack], scenario.stacking.allowed):
+            problems.append(DataProblem(ob, "$.units", f"set-up hex {h} holds {', '.join(u.id for u in stack)}, over "
+                                                       f"the stacking limit ({scenario.stacking.rule})"))
+    unknown = terrain.unknown_terrains(hexmap.terrain_types) if terrain is not None else []
+    return problems + [DataProblem(terrain_label, "$.terrain", f"no entry for terrain {t!r} of {map_label}") for t in unknown]
 
 
 def _chief_problems(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:

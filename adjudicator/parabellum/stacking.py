@@ -6,10 +6,9 @@ movement's."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from arbitro.adjudicator.parabellum.data import StackPattern
+from arbitro.adjudicator.parabellum.data import StackPattern, fits_stacking
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 
@@ -22,21 +21,6 @@ SECTION_7_1: tuple[StackPattern, ...] = (
     StackPattern(infantry=2, same_formation=True), StackPattern(cavalry=2, same_formation=True),
     StackPattern(artillery=1, infantry_or_cavalry=1), StackPattern(artillery=2),
 )
-
-
-def fits_stacking(arms: Sequence[str], formations: Sequence[str], patterns: Sequence[StackPattern]) -> bool:
-    """Whether combat units (arm and formation each) may share a hex under one of the allowed patterns."""
-    count = Counter(arms)
-    for p in patterns:
-        if p.same_formation and len(set(formations)) > 1:
-            continue
-        spare_inf = count["infantry"] - p.infantry
-        spare_cav = count["cavalry"] - p.cavalry
-        if count["artillery"] > p.artillery:
-            continue
-        if max(spare_inf, 0) + max(spare_cav, 0) <= p.infantry_or_cavalry:
-            return True
-    return False
 
 
 def _most(patterns: Sequence[StackPattern]) -> int:

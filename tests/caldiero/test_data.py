@@ -118,6 +118,29 @@ def test_unknown_formation_is_reported(data_copy: Path) -> None:
         CALDIERO_DATA.load(data_copy)
 
 
+def test_the_kernel_checks_caldiero_s_set_up_and_arrivals_as_arrivano_s(data_copy: Path) -> None:
+    """parabellum/loader.placement_problems, one check for both books: a set-up hex off the map, an arrival after the
+    scenario's last turn or off the map, a printed set-up over §7.1's limits, each named at once (Caldiero's loader
+    checked none of them before)."""
+    raw = json.loads((data_copy / "oob.json").read_text())
+    placed = [i for i, u in enumerate(raw["units"]) if u.get("setup") and u["arm"] == "infantry"]
+    arriving = next(i for i, u in enumerate(raw["units"]) if u.get("arrival"))
+    raw["units"][placed[0]]["setup"]["hexes"] = ["9999"]
+    raw["units"][placed[0]]["setup"].pop("start", None)
+    raw["units"][arriving]["arrival"] = {"turn": 11, "entry": "9998"}
+    crowd = raw["units"][placed[1]]["setup"]["hexes"][0]
+    for i in placed[2:4]:
+        raw["units"][i]["setup"] = {"hexes": [crowd]}
+    (data_copy / "oob.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(data_copy)
+    found = {(p.path, p.problem) for p in caught.value.problems if p.file == "oob.json"}
+    assert (f"$.units[{placed[0]}].setup.hexes[0]", "hex 9999 is not on the map map.json") in found, found
+    assert (f"$.units[{arriving}].arrival.entry", "hex 9998 is not on the map map.json") in found, found
+    assert (f"$.units[{arriving}].arrival.turn", "turn 11 is after the last turn 10") in found, found
+    assert any(path == "$.units" and problem.startswith(f"set-up hex {crowd} holds ") for path, problem in found), found
+
+
 def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:
     raw = json.loads((data_copy / "crt.json").read_text())
     del raw["rows"]["3"]["6-1"]
