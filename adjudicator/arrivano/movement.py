@@ -14,12 +14,13 @@ from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, 
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
-from arbitro.adjudicator.maps.movement import MoveRules, check_path, reachable
+from arbitro.adjudicator.maps.movement import MoveRules, check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
     Mover, end_fits, ends, entry_cost, nearest_enemy_distance, order_moves, toward_enemy, toward_enemy_problem,
     unit_reach, unit_rules,
 )
+from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_moves
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import ORDERS
@@ -204,7 +205,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     rules = MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
                       can_end=base.can_end, zoc=base.zoc, minimum_move=False,
                       may_step=lambda a, b: charge_permitted(w, b))
-    reach = reachable(w.hexmap, costs_in_force(w), p.start, rules)
+    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(w), p.start, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)

@@ -32,7 +32,7 @@ from arbitro.adjudicator.arrivano.world import acts_now, in_command, costs_in_fo
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
-from arbitro.adjudicator.maps.movement import reachable
+from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
@@ -104,7 +104,7 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     assert act is not None
     p = M.plan(w, uid, False, in_command(w, act.formation), open_order=True)
     assert not isinstance(p, str)
-    reach = reachable(w.hexmap, costs_in_force(w), p.start, p.rules)
+    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(w), p.start, p.rules)
     spots: dict[str, tuple[tuple[str, ...], int]] = {}
     if fits(w, p.start, [uid]):
         spots[p.start] = ((p.start,), 0)
