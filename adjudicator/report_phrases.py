@@ -15,7 +15,8 @@ from arbitro.projections.base import reads_chain
 
 # The engine's bookkeeping: who is awaited, checkpoints, the steps of a procedure. Not part of the story.
 UNTOLD = frozenset({
-    "checkpoint", "decision_opened", "decision_revised", "decision_resolved", "step_began", "activation_recorded",
+    "checkpoint", "decision_opened", "decision_revised", "decision_resolved", "step_began", "distances_taken",
+    "order_test_taken", "charge_ended",
     "step_recorded", "entropy_added", "entropy_requested", "entropy_committed", "entropy_revealed",
     "entropy_waived", "entropy_mixed", "levels_done", "loss_task_ended", "direction_released",
 })

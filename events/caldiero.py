@@ -57,11 +57,28 @@ class ElanSpent(Event, tag="elan_spent"):
     rule: str
 
 
-class ActivationRecorded(Event, tag="activation_recorded"):
-    """Book-keeping of the activation in progress (units that moved, hexes attacked...)."""
+class DistancesTaken(Event, tag="distances_taken"):
+    """caldiero §5.1.1: each unit of the activated formation on the map, with an enemy unit on the map, and its
+    distance to the nearest one when the formation was activated: what its Advance order's moves are judged
+    against (Caldiero's `activation_recorded {key: "start_dist"}` until 0.28.0)."""
 
-    key: str
-    values: tuple[str, ...]
+    distances: dict[str, int]
+    rule: str
+
+
+class OrderTestTaken(Event, tag="order_test_taken"):
+    """caldiero §5.3.1: the out-of-command units of a hex tried to take an order (each once an activation), whatever
+    their dice (Caldiero's `activation_recorded {key: "ooc_tested"}` until 0.28.0)."""
+
+    units: tuple[str, ...]
+    rule: str
+
+
+class ChargeEnded(Event, tag="charge_ended"):
+    """caldiero §20.2.3: a charging cavalry's Charge marker taken off at the end of its charge (Caldiero's
+    `activation_recorded {key: "uncharge"}` until 0.28.0)."""
+
+    unit: str
     rule: str
 
 
@@ -160,6 +177,7 @@ CaldieroEvent = Union[
     UnitPlaced, LeaderPlaced, SetupEnded, OrderChanged, OrderChangeTried, StepBegan, StepRecorded, TurnBegan, WeatherChanged, InitiativeWon,
     FormationActivated, UnitOrderSet, UnitsMoved, LeaderMoved, DirectionReleased, ArtilleryFired, AssaultDeclared,
     AttackersWithdrawn, DefendersWithdrawn, AssaultResolved, CombatEnded, StatusChanged,
-    UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, ActivationRecorded, ActivationEnded,
+    UnitRetreated, UnitEliminated, UnitsAdvanced, LeaderLost, ElanSpent, DistancesTaken, OrderTestTaken, ChargeEnded,
+    ActivationEnded,
     TurnEnded, PiecesSighted, GameEnded,
 ]

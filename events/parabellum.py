@@ -105,8 +105,10 @@ class UnitsMoved(Event, tag="units_moved"):
     commander's paths), so a unit coming onto the map enters its entry hex first (caldiero §15.4, arrivano §15.4);
     empty when the move was spent where the unit stood (arrivano §5.1.3's failed test). `column`: in march column
     (caldiero §9.3, arrivano §9.3); `cost_half`: Caldiero's record of the movement points it spent, in half
-    points (caldiero §9.1); 0 in Arrivano, which does not record it; `charge`: the hex a charging cavalry will attack (arrivano §14.2; Caldiero's Charge marker,
-    caldiero §20.2, names no hex when placed: None)."""
+    points (caldiero §9.1); 0 in Arrivano, which does not record it; `charge`: the units took a Charge marker
+    ending this move (caldiero §20.2, arrivano §14.2), None when they did not: the hex they will attack (arrivano
+    §14.2), "" where the book's marker names none (caldiero §20.2, since Caldiero 0.29.0; its
+    `activation_recorded {key: "charging"}` before)."""
 
     units: tuple[str, ...]
     path: tuple[str, ...]

@@ -61,9 +61,6 @@ class ArrivanoState(parabellum.SystemState, kw_only=True):
     def hexes_attacked(self) -> list[str]:  # arrivano §12.2.3, kept in the state, not the activation
         return self.attacked_hexes
 
-    def charging(self, unit: str) -> bool:  # arrivano §14.2: a Charge marker, with the hex it charges
-        return unit in self.charges
-
     def charge_target(self, unit: str) -> str | None:
         return self.charges.get(unit)
 

@@ -79,19 +79,21 @@ class CaldieroState(parabellum.SystemState, kw_only=True):
             case ev.DirectionReleased(formation=f):
                 if f not in state.direction_released:
                     state.direction_released.append(f)
-            case ev.ArtilleryFired(artillery=arts, defensive=defensive):
-                del arts, defensive  # firing does not flip artillery in Caldiero (only moving does, §11.0)
             case ev.AssaultDeclared(attackers=attackers, targets=targets) if state.activation is not None:
                 state.activation.attacked_hexes.extend(targets)  # caldiero §12.2.3
                 state.activation.attackers.extend(attackers)
             case ev.UnitEliminated(unit=u):
-                state.units[u].hex, state.units[u].charging = "", False
+                state.units[u].hex = ""
             case ev.LeaderLost(leader=leader):
                 state.leaders[leader].hex = ""
             case ev.ElanSpent():
                 state.elan_left = max(0, state.elan_left - 1)
-            case ev.ActivationRecorded(key=key, values=values):
-                _record(state, key, values)
+            case ev.DistancesTaken(distances=distances) if state.activation is not None:
+                state.activation.start_dist.update(distances)
+            case ev.OrderTestTaken(units=units) if state.activation is not None:
+                state.activation.ooc_tested.extend(units)
+            case ev.ChargeEnded(unit=u):
+                state.units[u].charging = False
             case ev.ActivationEnded(formation=f):
                 _end_activation(state, f)
             case ev.TurnEnded():
@@ -121,24 +123,6 @@ def _activate(state: CaldieroState, event: ev.FormationActivated) -> None:
     state.activation = act
 
 
-def _record(state: CaldieroState, key: str, values: tuple[str, ...]) -> None:
-    act = state.activation
-    if act is None:
-        return
-    if key == "start_dist":
-        for item in values:
-            unit, _, dist = item.partition("=")
-            act.start_dist[unit] = int(dist)
-    elif key == "charging":
-        for u in values:
-            state.units[u].charging = True
-    elif key == "uncharge":
-        for u in values:
-            state.units[u].charging = False
-    else:
-        getattr(act, key).extend(values)
-
-
 def _end_activation(state: CaldieroState, formation: str) -> None:
     general = state.formations[formation].general
     if general is not None and general in state.leaders:
@@ -146,4 +130,3 @@ def _end_activation(state: CaldieroState, formation: str) -> None:
     for unit in state.units.values():
         if unit.arm == "artillery" and unit.side == state.formations[formation].side:
             unit.art_moved = False  # caldiero §11.0: flipped back at the end of the phase
-        unit.charging = False

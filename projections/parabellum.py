@@ -39,10 +39,10 @@ class UnitState(msgspec.Struct, kw_only=True):
     return_turn: int = 0  # eliminated, to return: the turn it comes back (caldiero §12.8, arrivano §12.8)
     attacked_turn: int = 0  # the last turn it attacked: once a turn (caldiero §12.2.3, arrivano §12.2.3)
     moved_turn: int = 0  # the last turn it moved (once an activation, caldiero §9.1; once a turn, arrivano §9)
+    charging: bool = False  # bears a Charge marker (caldiero §20.2, arrivano §14.2: Arrivano's state keeps its target)
     # caldiero's own
     activated_turn: int = 0  # last turn it was activated (reserve units: once per turn, caldiero §15.4.3)
     attached: str | None = None  # reserve unit: the formation it joined this turn (caldiero §15.4.3)
-    charging: bool = False  # Charge marker (caldiero §20.2)
     # arrivano's own
     damaged: bool = False  # redoubt battery on its Damaged side (arrivano §17.2.6)
     acted_turn: int = 0  # moved, attacked or fired: no recovery that turn (arrivano §15.3)
@@ -90,6 +90,9 @@ class Activation(msgspec.Struct, kw_only=True):
     # each unit that moved, the hex it began its first move from ("": it came onto the map, caldiero §15.4, arrivano
     # §15.4.1)
     starts: dict[str, str] = {}
+    # each unit that moved, the hex its latest move left ("": it came onto the map): a unit's second move in one
+    # activation (arrivano §16.3: an open-order unit moves, fires, falls back) does not begin where its first did
+    left: dict[str, str] = {}
     # what caldiero keeps
     units: list[str] = []  # every unit acting in this activation (incl. joined reserve, reinforcements)
     out_of_command: list[str] = []  # caldiero §5.3: judged once, at the activation
@@ -97,7 +100,7 @@ class Activation(msgspec.Struct, kw_only=True):
     start_hex: dict[str, str] = {}  # every unit on the map at the activation, its hex then
     start_dist: dict[str, int] = {}  # its distance to the nearest enemy then (caldiero §5.1.1)
     leaders_moved: list[str] = []
-    fired: list[str] = []  # artillery that bombarded (caldiero §11.4)
+    fired: list[str] = []  # artillery that bombarded in this activation (caldiero §11.4, arrivano §11.4)
     attacked_hexes: list[str] = []  # enemy hexes attacked this combat segment (caldiero §12.2.3)
     attackers: list[str] = []  # units that attacked this segment
     stayed: list[str] = []  # units in a village/fortress that chose to stay (caldiero §10.1, §10.5.2)
@@ -153,7 +156,7 @@ class SystemState(msgspec.Struct, kw_only=True):
         """The hexes attacked in this combat segment (both §12.2.3), as the activation records them (caldiero)."""
         return self.activation.attacked_hexes if self.activation is not None else []
 
-    def charging(self, unit: str) -> bool:  # it bears a Charge marker (caldiero §20.2, on the unit)
+    def charging(self, unit: str) -> bool:  # it bears a Charge marker (caldiero §20.2, arrivano §14.2)
         return self.units[unit].charging
 
     def charge_target(self, unit: str) -> str | None:  # the hex it charges, where the state keeps one (arrivano)
@@ -192,8 +195,12 @@ def _fold_shared(state: SystemState, event: object) -> None:
         case pb.AssaultDeclared(attackers=attackers):
             for unit in attackers:
                 state.units[unit].attacked_turn = state.turn  # once a turn (caldiero §12.2.3, arrivano §12.2.3)
-        case pb.UnitsMoved(units=units, path=path):
+        case pb.UnitsMoved(units=units, path=path, charge=charge):
             _moved(state, units, path)
+            for unit in units if charge is not None else ():
+                state.units[unit].charging = True  # a Charge marker (caldiero §20.2, arrivano §14.2)
+        case pb.ArtilleryFired(artillery=artillery, defensive=False) if state.activation is not None:
+            state.activation.fired.extend(artillery)  # once an activation (caldiero §11.4, arrivano §11.4)
         case pb.UnitPlaced(unit=unit, hex=h, reduced=reduced):
             placed = state.units[unit]
             placed.hex, placed.where, placed.reduced = h, "map", placed.reduced or reduced
@@ -211,6 +218,8 @@ def _fold_shared(state: SystemState, event: object) -> None:
             state.leaders[leader].where = "lost"
         case pb.ActivationEnded():
             state.activation = None
+            for unit in state.units.values():
+                unit.charging = False  # the Charge markers go with the activation (caldiero §20.2, arrivano §14.2)
         case pb.OrderChanged(formation=formation, order=order, column=None):
             state.formations[formation].order = order
         case pb.OrderChangeTried() if state.activation is not None:
@@ -275,23 +284,17 @@ ROUTE_FIELDS: Final[dict[type, dict[str, object]]] = {
 }
 
 
-UNKNOWN_START = "?"  # no hex: where a move began when the fold does not keep it (`served_move`'s `start_known`)
-
-
 def served_move(state: SystemState, event: object, data: dict[str, Any], seat: str,
                 unexaminable: Callable[[Iterable[str]], frozenset[str]], hidden: object,
-                movement_rule: str, start_known: bool = True) -> dict[str, Any]:
+                movement_rule: str) -> dict[str, Any]:
     """An event as `seat` under fog of war is served it, once its pieces may be named (caldiero §20.4, arrivano
     §11.3.2): an enemy piece's move, retreat or commander's move as `served_route` serves it, from the hexes among
-    its route the seat may not examine (`unexaminable`); anything else, or the seat's own piece's, as it is. The
-    same code path for both games: `hidden` is the game's marker, `movement_rule` its movement's citation.
-    `start_known` False: the move left a hex `route_start` does not know (a unit's second move in one activation),
-    judged as one the seat may not examine, so what tells of the whole route is never served on a guess."""
+    its route the seat may not examine (`unexaminable`), the hex the move left (`route_start`) included; anything
+    else, or the seat's own piece's, as it is. The same code path for both games: `hidden` is the game's marker,
+    `movement_rule` its movement's citation."""
     if type(event) not in ROUTE_FIELDS or _mover_side(state, event) == seat:
         return data
     whole = route_fields(type(event), movement_rule)
-    if not start_known:
-        return served_route(data, unexaminable(data["path"]) | {UNKNOWN_START}, hidden, whole, UNKNOWN_START)
     start = route_start(state, event)
     return served_route(data, unexaminable((start, *data["path"]) if start else data["path"]), hidden, whole, start)
 
@@ -344,13 +347,13 @@ def _moved(state: SystemState, units: Iterable[str], path: tuple[str, ...]) -> N
     """Units that moved (caldiero §9, arrivano §9): where each began its first move of the activation (`starts`, ""
     for one that came onto the map: caldiero §15.4, arrivano §15.4.1) and that it moved in it (a unit moves once an
     activation, caldiero §9.1; once a turn, arrivano §9), the turn it moved, and the hex it stands in (none entered:
-    its move was spent where it stood)."""
+    its move was spent where it stood), and the hex its latest move left (`left`)."""
     act = state.activation
     for uid in units:
         unit = state.units[uid]
         if act is not None:
-            if uid not in act.starts:
-                act.starts[uid] = unit.hex if unit.where == "map" else ""
+            act.left[uid] = unit.hex if unit.where == "map" else ""
+            act.starts.setdefault(uid, act.left[uid])
             if uid not in act.moved:
                 act.moved.append(uid)
         unit.moved_turn = state.turn
@@ -359,22 +362,21 @@ def _moved(state: SystemState, units: Iterable[str], path: tuple[str, ...]) -> N
 
 
 def route_start(state: SystemState, event: object) -> str:
-    """The hex a move left, which its path does not hold (fog of war, `served_route`): where its first unit began
-    its first move of the activation (`starts`); "" for a unit that came onto the map, and for the events whose
-    served fields tell nothing more of the route than its path. That is the hex the move left for a unit's one move
-    of an activation (caldiero §9.1; arrivano §9), not for a second one, which the fold does not keep (arrivano
-    §16.3: an open-order unit moves, fires and falls back): its game serves that with `start_known` False."""
+    """The hex a move left, which its path does not hold (fog of war, `served_route`; `state` is the one after the
+    move): where its first unit began this move (`left`), not where its first move of the activation began, as an
+    open-order unit moves, fires and falls back in one activation (arrivano §16.3); "" for a unit that came onto the
+    map, and for the events whose served fields tell nothing more of the route than its path."""
     act = state.activation
     if not isinstance(event, pb.UnitsMoved) or act is None:
         return ""
-    return act.starts.get(event.units[0], "")
+    return act.left.get(event.units[0], "")
 
 
 def _eliminated(unit: UnitState, permanent: bool, return_turn: int) -> None:
     """Off the map in good order; one that returns comes back on its reduced side (caldiero §12.8, arrivano
     §12.8), on the turn track meanwhile."""
     unit.where = "eliminated" if permanent else "track"
-    unit.status = "good"
+    unit.status, unit.charging = "good", False
     unit.return_turn = 0 if permanent else return_turn
     if not permanent:
         unit.reduced = True

@@ -61,7 +61,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.29.0"
+    version = "1.30.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -233,7 +233,7 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         if any(i in hidden for i in ids):
             return {"type": data["type"], "rule": data["rule"], "hidden": True}
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route), True,
-                              str(ARRIVANO.MOVEMENT), not falls_back(state, event))
+                              str(ARRIVANO.MOVEMENT))
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))
@@ -250,13 +250,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         if not pieces_known(state, s.oob):
             return problems
         return problems + self.option_problems(state.options)
-
-
-def falls_back(state: P.ArrivanoState, event: Any) -> bool:
-    """An open-order unit's fall back (arrivano §16.3), its second move of the activation: it fired (the fold has
-    folded the fire) after the move that took it to the hex it falls back from, which the fold does not keep."""
-    return isinstance(event, ev.UnitsMoved) and event.rule == str(R.OPEN_ORDER) \
-        and state.units[event.units[0]].fired_turn == state.turn
 
 
 def _old_word_refusal(word: str, step: str) -> tuple[Rule, str]:

@@ -42,7 +42,7 @@ LAYOUT = Layout(oob="oob.json", map="map.json", crt="crt.json", book="caldiero")
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.28.0"
+    version = "0.29.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand

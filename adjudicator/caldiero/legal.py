@@ -116,7 +116,6 @@ def _move_leader(a: Act, seat: str, cmd: C.MoveLeader) -> None:
 
 def _bombard(a: Act, seat: str, cmd: C.Bombard) -> None:
     F.check_bombard(a.w, seat, cmd)
-    a.emit(ev.ActivationRecorded(key="fired", values=tuple(cmd.artillery), rule=str(R.BOMBARDMENT)))
     F.do_bombard(a, cmd)
 
 

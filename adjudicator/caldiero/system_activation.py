@@ -75,13 +75,10 @@ def do_activate(a: Act, by: str, formation: str) -> None:
     a.emit(ev.FormationActivated(formation=formation, by=by, rule=str(R.ACTIVATION), out_of_command=ooc,
                                  reserve_joined=tuple(joined)))
     w = a.w
-    dists = []
-    for u in on_map:
-        d = nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side)
-        if d is not None:
-            dists.append(f"{u}={d}")
+    dists = {u: d for u in on_map if (d := nearest_enemy_distance(w, w.state.units[u].hex or "", w.state.units[u].side))
+             is not None}
     if dists:
-        a.emit(ev.ActivationRecorded(key="start_dist", values=tuple(dists), rule=str(CALDIERO.ADVANCE)))
+        a.emit(ev.DistancesTaken(distances=dists, rule=str(CALDIERO.ADVANCE)))
     for u in members:
         if unit_due(a.w, u):
             a.emit(ev.UnitOrderSet(unit=u, order="manoeuvre", rule=str(CALDIERO.REINFORCEMENT_ORDER)))
@@ -155,7 +152,7 @@ def unit_order_test(a: Act, seat: str, cmd: C.UnitOrder) -> None:
     check_unit_order(a.w, seat, cmd)
     w = a.w
     units = ooc_units_at(w, cmd.hex)
-    a.emit(ev.ActivationRecorded(key="ooc_tested", values=tuple(units), rule=str(R.OOC_TEST)))
+    a.emit(ev.OrderTestTaken(units=tuple(units), rule=str(R.OOC_TEST)))
     if in_cinc_range(w, seat, cmd.hex):
         for u in units:  # caldiero §4.3.1: the order they wish, no test
             a.emit(ev.UnitOrderSet(unit=u, order=cmd.order, rule=str(R.CINC_RANGE)))

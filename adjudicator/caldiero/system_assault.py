@@ -532,7 +532,7 @@ def stage_end(a: Act) -> None:
     for u in c.attackers:
         s = a.state.units[u]
         if s.charging and s.where == "map":
-            a.emit(ev.ActivationRecorded(key="uncharge", values=(u,), rule=str(CALDIERO.CHARGE)))
+            a.emit(ev.ChargeEnded(unit=u, rule=str(CALDIERO.CHARGE)))
             if s.status == "good":
                 a.emit(ev.StatusChanged(unit=u, status="disordered", rule=str(CALDIERO.CHARGE)))  # caldiero §20.2.3
     a.emit(ev.CombatEnded(rule=str(R.COMBAT_PROCEDURE)))

@@ -177,9 +177,7 @@ def do_move(a: Act, seat: str, cmd: C.GroupMove, order: str, route: Route) -> No
         if problem:
             raise Reject(CALDIERO.CHARGE, problem)
     a.emit(ev.UnitsMoved(units=units, path=route.path, rule=str(R.COLUMN if cmd.column else CALDIERO.MOVEMENT),
-                         column=cmd.column, cost_half=route.cost_half))
-    if cmd.charge:
-        a.emit(ev.ActivationRecorded(key="charging", values=units, rule=str(CALDIERO.CHARGE)))
+                         column=cmd.column, cost_half=route.cost_half, charge="" if cmd.charge else None))
     check_direction_release(a, units)
     dest = route.path[-1]
     lone_leaders(a, dest, seat)

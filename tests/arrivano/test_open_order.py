@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.errors import ArbitroError, IllegalCommand
+from arbitro.projections import parabellum as PB
 from arbitro.projections.arrivano import Frame
 from arbitro.adjudicator.arrivano.world import order_of
-from arbitro.adjudicator.arrivano.ruleset import falls_back
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position, world
 
@@ -491,14 +491,14 @@ def test_no_fire_at_a_stack_out_of_sight():
     assert O.fire_targets(w, "6e-legere-i", X, sight.visible_hexes(w, "france")) == [D]
 
 
-def test_the_fall_back_is_known_as_a_second_move_a_move_before_any_fire_is_not():
-    """Fog of war serves the fall back as a move from a hex the seat may not examine (arrivano §16.3, §11.3.2): the
-    fold keeps only where the activation's first move began (review rev-events 1)."""
+def test_the_fall_back_is_served_as_a_move_from_the_hex_it_fired_from():
+    """Fog of war judges the fall back's route from the hex it left, where it fired (arrivano §16.3, §11.3.2), not
+    from where the activation's first move began: the fold keeps both (Activation.left, starts)."""
     t = table({"6e-legere-i": BACK, "ir18-i": D})
     fire(t, dice=[1])
     assert t.of(ev.UnitsMoved)[-1].path[-1] == X
     to = next(o["to"] for o in t.pending().options if o["to"] is not None)
     t.send("france", {"type": "fall_back", "to": to})
-    assert falls_back(t.state, t.of(ev.UnitsMoved)[-1])
-    t.state.units["6e-legere-i"].fired_turn = t.state.turn - 1
-    assert not falls_back(t.state, t.of(ev.UnitsMoved)[-1])
+    fall_back = t.of(ev.UnitsMoved)[-1]
+    assert PB.route_start(t.state, fall_back) == X
+    assert t.state.activation is not None and t.state.activation.starts["6e-legere-i"] == BACK

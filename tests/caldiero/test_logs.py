@@ -62,5 +62,5 @@ def test_tempo_regge_game_uses_its_rules() -> None:
     assert not [e for e in evs if e["type"] == "weather_changed"]  # §19.2.1
     assert not [e for e in evs if e["type"] == "dice_rolled" and "weather" in e["purpose"]]
     assert any(e["type"] == "game_ended" for e in evs)
-    assert any(e["type"] == "activation_recorded" and e["key"] == "charging" for e in evs)  # §20.2
+    assert any(e["type"] == "units_moved" and e["charge"] == "" for e in evs)  # a Charge marker (§20.2)
     assert any(e["type"] == "assault_resolved" and "flank attack 2R" in e["notes"] for e in evs)  # §20.5

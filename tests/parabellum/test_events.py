@@ -252,3 +252,37 @@ class _Loose(msgspec.Struct):
 
 def test_the_typed_check_sees_a_dict_of_anything() -> None:
     assert _untyped_fields(_Loose) == {"_Loose.record"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_charge_marker_and_a_bombardment_are_folded_alike(game: str) -> None:
+    """A Charge marker is taken with the move that ends the charge (caldiero §20.2: the marker names no hex, "";
+    arrivano §14.2: the hex it will attack) and goes with the activation; the guns that bombarded are the
+    activation's `fired` (once an activation, caldiero §11.4, arrivano §11.4), a defensive fire not counted. One
+    fold for both games (Caldiero's `activation_recorded` charging and fired until 0.29.0)."""
+    state, fold = GAMES[game]()
+    state = fold(state, pb.UnitsMoved(units=("u1",), path=("0102",), rule="r"))
+    assert not state.units["u1"].charging and not state.charging("u1")
+    state = fold(state, pb.UnitsMoved(units=("u1",), path=("0103",), rule="r", charge="" if game == "caldiero" else "0104"))
+    assert state.units["u1"].charging and state.charging("u1")
+    fire = dict(target="0104", result="-", rule="r", column=1, roll=3, drm=0, row=3)
+    state = fold(state, pb.ArtilleryFired(artillery=("u1",), defensive=True, **fire))
+    assert state.activation.fired == []
+    state = fold(state, pb.ArtilleryFired(artillery=("u1",), **fire))
+    assert state.activation.fired == ["u1"]
+    state = fold(state, pb.ActivationEnded(formation="f1", rule="r"))
+    assert not state.units["u1"].charging and not state.charging("u1")
+
+
+def test_caldiero_keeps_its_activation_records_typed() -> None:
+    """Caldiero's own records of an activation are typed events (no key/values strings): the start distances of
+    its Advance order (caldiero §5.1.1), the out-of-command units that tried an order (§5.3.1), a charge ended
+    (§20.2.3)."""
+    state, fold = _caldiero()
+    state.units["u1"].charging = True
+    state = fold(state, caldiero_events.DistancesTaken(distances={"u1": 4}, rule="r"))
+    state = fold(state, caldiero_events.OrderTestTaken(units=("u1",), rule="r"))
+    state = fold(state, caldiero_events.ChargeEnded(unit="u1", rule="r"))
+    assert (state.activation.start_dist, state.activation.ooc_tested) == ({"u1": 4}, ["u1"])
+    assert not state.units["u1"].charging
+    assert "activation_recorded" not in {_tag(c) for c in typing.get_args(caldiero_events.CaldieroEvent)}

@@ -1,8 +1,7 @@
 """The fog's route start for a unit's second move in one activation (arrivano §16.3: an open-order unit moves, fires,
-then falls back). The fall back left the hex it fired from, not the hex the activation began in; the fold does not
-keep that hex (keeping it adds state, and so changes the checkpoints' state hashes: a version bump), so the game
-serves such a move as one from a hex the seat may not examine: never served whole on a guess."""
-import pytest
+then falls back). The fall back left the hex it fired from, not the hex the activation began in: the fold keeps
+the hex each unit's latest move left (`Activation.left`, Caldiero 0.29.0, Arrivano 1.30.0), and the fog judges the
+move's route from it."""
 from arbitro.events import parabellum as pb
 from arbitro.projections import parabellum as P
 
@@ -18,24 +17,22 @@ def fired_and_fell_back() -> tuple[P.SystemState, pb.UnitsMoved]:
     return state, fall_back
 
 
-@pytest.mark.xfail(strict=True, reason="the fold keeps only the activation's first start (review rev-events 1): "
-                                       "keeping the hex a latest move left changes the checkpoints, a version bump")
 def test_route_start_is_the_hex_the_move_left_on_a_second_move() -> None:
     state, fall_back = fired_and_fell_back()
     assert P.route_start(state, fall_back) == X
+    assert state.activation is not None and state.activation.starts == {"otocac": BACK}, "the first start is kept"
 
 
 def test_a_second_move_is_never_served_whole_from_the_first_start() -> None:
     """The leak the review names: the hex fallen back from (X) is out of the seat's sight, the activation's first
-    start in it: judged from the first start, the rule, column and charge of the fall back would be served."""
+    start in it: judged from the first start, the rule, column and charge of the fall back would be served. Judged
+    from X, they are not; with X in sight too, the whole move is."""
     state, fall_back = fired_and_fell_back()
     data = {"type": "units_moved", "units": ["otocac"], "path": [TO], "rule": "arrivano §16.3", "column": True,
             "cost_half": 0, "charge": "3612"}
     unseen = lambda route: frozenset(route) & {X}  # noqa: E731 - the seat examines every hex but X
-    guessed = P.served_move(state, fall_back, dict(data), "france", unseen, True, "arrivano §9")
-    assert guessed["rule"] == "arrivano §16.3" and guessed["charge"] == "3612"  # what the guess would serve
-    served = P.served_move(state, fall_back, dict(data), "france", unseen, True, "arrivano §9", start_known=False)
+    served = P.served_move(state, fall_back, dict(data), "france", unseen, True, "arrivano §9")
     assert served == {"type": "units_moved", "units": ["otocac"], "path": [TO], "rule": "arrivano §9"}
-    hidden = P.served_move(state, fall_back, dict(data), "france", lambda r: frozenset(r) | {TO}, True,
-                           "arrivano §9", start_known=False)
+    assert P.served_move(state, fall_back, dict(data), "france", lambda r: frozenset(), True, "arrivano §9") == data
+    hidden = P.served_move(state, fall_back, dict(data), "france", lambda r: frozenset(r) | {TO}, True, "arrivano §9")
     assert hidden == {"type": "units_moved", "rule": "arrivano §16.3", "hidden": True}
