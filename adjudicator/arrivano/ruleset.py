@@ -145,9 +145,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         self._after(g)
 
     # --- turn and decisions ---------------------------------------------------------------------------
-    def seats(self, state: P.ArrivanoState) -> tuple[str, ...]:
-        return tuple(self.on(state).data.scenarios[state.scenario].scenario.seats)
-
     def steps(self) -> dict[str, Step[Any]]:
         return S.steps(self.world, self._answer)
 

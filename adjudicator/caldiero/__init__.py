@@ -119,9 +119,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return state
 
     # --- turn and decisions ----------------------------------------------------------------------
-    def seats(self, state: P.CaldieroState) -> tuple[str, ...]:
-        return SEATS
-
     def scenario_on(self, state: P.CaldieroState) -> CaldieroData:
         return self.env_of(state).data
 

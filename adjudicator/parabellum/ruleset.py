@@ -155,6 +155,10 @@ class ParaBellumRuleset(Ruleset[S]):
         """What the game in `state` is played on: its scenario's data (its own data folder's, else the data in force)."""
         raise NotImplementedError
 
+    def seats(self, state: S) -> tuple[str, ...]:
+        """The scenario's two sides, as its scenario file names them (both books: one seat a side)."""
+        return tuple(self.scenario_on(state).scenario.seats)
+
     def world(self, state: S) -> World:
         """The position read with the umpire's readings in force, as `decide` reads them (issue 19 defect 5)."""
         return World(state, self.scenario_on(state), lambda name: interpretation_in_force(self, state.interpretations, name),

@@ -14,7 +14,8 @@ from arbitro.projections.base import Outcome
 
 RULESETS: dict[str, type[ParaBellumRuleset]] = {"caldiero": CaldieroRuleset, "arrivano": ArrivanoRuleset}
 SCENARIOS = {"caldiero": "historical", "arrivano": "montebello"}
-WRITTEN_ONCE = ("apply", "note_interpretations", "notices", "is_irreversible", "outcome", "data_files")
+WRITTEN_ONCE = ("apply", "note_interpretations", "notices", "is_irreversible", "outcome", "data_files", "world", "seats",
+                "interpretations")
 
 
 def test_each_game_s_ruleset_is_the_system_s_with_its_variant(variant: Variant) -> None:
