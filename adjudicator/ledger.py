@@ -1,22 +1,25 @@
-"""The few events of a game that its status reads, kept per game (issue 15): `status` audits the dice (the genesis,
-entropy rounds and waivers, undos: randomness.audit_dice) and lists the open disputes (their events, and the rulings and
-undos a ruling makes: projections/disputes.open_in), and it read and decoded the whole log for them at every call,
-27 ms at 3,581 events and growing with the game. A `Ledger` keeps those events of each game, as far as it has read
-its log, and reads the store only past there; both functions give the same answer on them as on the whole log, since
-they read nothing else."""
+"""The few events of a game that its status reads, kept per game (issue 15): `status` audits the dice (the events
+randomness.AUDITED_EVENTS names) and lists the open disputes (projections/disputes.RECORD_EVENTS), and it read and
+decoded the whole log for them at every call, 27 ms at 3,581 events and growing with the game. A `Ledger` keeps those
+events of each game, as far as it has read its log, and reads the store only past there; both functions give the same
+answer on them as on the whole log, since they read nothing else.
+
+So status checks the hashes and links of the events it has not read before, and that they end at the head the game's
+record names; an event edited below a head already read goes unnoticed by status for as long as the process keeps it.
+`verify` is the checker of a whole log (adjudicator/verify.py)."""
 
 from __future__ import annotations
 
 import threading
 from typing import Any
 
-from arbitro.events import core
+from arbitro.adjudicator.randomness import AUDITED_EVENTS
 from arbitro.events.records import GENESIS, EventBody, GameRecord
 from arbitro.events.store import Store
-from arbitro.projections.fold import Fold
+from arbitro.projections.disputes import RECORD_EVENTS
+from arbitro.projections.fold import ChainBroken, Fold
 
-STATUS_EVENTS = (core.GameCreated, core.EntropyMixed, core.EntropyWaived, core.Undone, core.RulingMade,
-                 *core.DISPUTE_EVENTS)
+STATUS_EVENTS = tuple(dict.fromkeys((*AUDITED_EVENTS, *RECORD_EVENTS)))  # what audit_dice and dispute_records read
 
 
 class Ledger:
@@ -42,17 +45,26 @@ class Ledger:
             if first is None or (first.seq, first.hash) != (seq, digest):
                 return self._afresh(fold, store, game)
             prev = first.hash
+        last = seq
         for stored in rows:
             body = fold.decode(stored, game.id, prev)  # its hash and its link to the one before checked
-            prev = stored.hash
+            prev, last = stored.hash, stored.seq
             if isinstance(body.event, STATUS_EVENTS):
                 found.append(body)
+        if last != game.head_seq:  # as Replayer.state_at says it; nothing kept that was not read
+            raise ChainBroken(game.id, last + 1, "is missing (the log ends early)")
+        if prev != game.head_hash:
+            raise ChainBroken(game.id, last, "is not the head its game's record names (edited, or the game replaced)")
         with self._lock:
             if self._kept.get(game.id, (0,))[0] <= game.head_seq:
                 self._kept[game.id] = (game.head_seq, game.head_hash, tuple(found))
         return found
 
-    def _afresh(self, fold: Fold, store: Store, game: GameRecord) -> list[EventBody[Any]]:
+    def forget(self, game_id: str) -> None:
+        """Drop what is kept of a game (deleted: its events are no longer anyone's)."""
         with self._lock:
-            self._kept.pop(game.id, None)
+            self._kept.pop(game_id, None)
+
+    def _afresh(self, fold: Fold, store: Store, game: GameRecord) -> list[EventBody[Any]]:
+        self.forget(game.id)
         return self.events(fold, store, game)

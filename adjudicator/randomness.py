@@ -169,6 +169,8 @@ class DiceAudit(msgspec.Struct, kw_only=True):
 
 
 HOST_WARNING = "dice not protected against the host"
+# The events audit_dice reads, and only these (the status ledger keeps these of each game: adjudicator/ledger.py)
+AUDITED_EVENTS = (core.GameCreated, core.EntropyMixed, core.EntropyWaived, core.Undone)
 
 
 def audit_dice(bodies: Iterable[EventBody[Any]]) -> DiceAudit:
@@ -178,6 +180,8 @@ def audit_dice(bodies: Iterable[EventBody[Any]]) -> DiceAudit:
     waivers: list[Waiver] = []
     rerolls: list[Reroll] = []
     for body in bodies:
+        if not isinstance(body.event, AUDITED_EVENTS):
+            continue
         match body.event:
             case core.GameCreated() as created:
                 pass

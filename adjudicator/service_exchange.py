@@ -89,6 +89,7 @@ class ExchangeCalls:
         self.store.delete_game(game_id)
         self._heads.pop(game_id, None)
         self._genesis.pop(game_id, None)
+        self._ledger.forget(game_id)
         return {"game": game_id, "deleted": True, "events": game.head_seq, "forks_kept": forks}
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None) -> Any:

@@ -20,6 +20,9 @@ from arbitro.events.records import EventBody
 from arbitro.projections.base import UMPIRE
 
 WITHHELD = "(withheld: its writer's and the umpire's only)"
+RULING_EVENTS = (core.RulingMade, core.Undone)  # what a ruling appends, which may close a dispute
+# The events dispute_records reads, and only these (the status ledger keeps these of each game: adjudicator/ledger.py)
+RECORD_EVENTS = (*core.DISPUTE_EVENTS, *RULING_EVENTS)
 
 
 def redact_dispute(event: core.DisputeOpened | core.DisputeReplied | core.DisputeRuled, seat: str) -> dict[str, Any]:
@@ -111,7 +114,7 @@ def dispute_records(bodies: Iterable[EventBody[Any]], seat: str) -> Iterable[dic
         if isinstance(event, core.DISPUTE_EVENTS):
             yield {"seq": body.seq, "cmd": body.cmd, "type": event.__struct_config__.tag,
                    "event": redact_dispute(event, seat)}
-        elif isinstance(event, (core.RulingMade, core.Undone)):
+        elif isinstance(event, RULING_EVENTS):
             yield {"seq": body.seq, "cmd": body.cmd, "type": event.__struct_config__.tag, "event": {}}
 
 

@@ -13,7 +13,9 @@ import pytest
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import audit_dice
 from arbitro.adjudicator.service import Arbitro
+from arbitro.events.records import GameRecord
 from arbitro.projections.disputes import open_in
+from arbitro.projections.fold import ChainBroken
 
 from .conftest import Cli, exchange
 
@@ -75,3 +77,40 @@ def test_a_game_deleted_and_made_again_under_its_id_is_read_afresh(run: Cli, app
     exchange(run, "g")
     exchange(run, "g", "blue")  # a longer log than the one kept, in which #head-kept is another event
     assert app.status("g").open_disputes == [] == whole_log(app, "g")[1]
+
+
+def record_with(app: Arbitro, game_id: str, **changed: Any) -> GameRecord:
+    """The game's record with some fields changed: a record the store's rows do not bear out."""
+    real = app.game(game_id)
+    return type(real)(**{**{f: getattr(real, f) for f in real.__struct_fields__}, **changed})
+
+
+@pytest.mark.parametrize("changed, past, why", [
+    ({"head_hash": "f" * 64}, 0, "is not the head its game's record names"),  # edited, or read before a re-import
+    ({"head_seq": 10_000}, 1, "is missing (the log ends early)"),  # the store's last rows missing
+])
+@pytest.mark.parametrize("kept_before", [False, True])
+def test_the_ledger_keeps_no_head_its_rows_do_not_end_at(
+        run: Cli, app: Arbitro, changed: dict[str, Any], past: int, why: str, kept_before: bool) -> None:
+    """rev-speed2 1: the rows read must end at the record's head, its number and hash, or the log is broken there
+    and nothing is kept under that head: read from the start, or past a head already kept."""
+    run("new", "duel", "standard", "--id", "g")
+    exchange(run, "g")
+    ledger, fold = Ledger(), app.adjudicator("duel").fold
+    if kept_before:
+        ledger.events(fold, app.store, app.game("g"))
+        exchange(run, "g", "blue")
+    kept = dict(ledger._kept)
+    with pytest.raises(ChainBroken) as broken:
+        ledger.events(fold, app.store, record_with(app, "g", **changed))
+    assert broken.value.seq == app.game("g").head_seq + past and why in str(broken.value)
+    assert ledger._kept == kept  # nothing kept under the record's head
+
+
+def test_a_deleted_game_is_forgotten(run: Cli, app: Arbitro) -> None:
+    """rev-speed2 4: a server keeps no status events of a game it deleted."""
+    run("new", "duel", "standard", "--id", "g")
+    app.status("g")
+    assert "g" in app._ledger._kept
+    app.delete("g")
+    assert "g" not in app._ledger._kept

@@ -212,3 +212,54 @@ def test_the_opening_draws_taken_out_of_an_entropy_rounds_last_reveal_need_a_rol
     assert {c.name: (c.status, c.detail) for c in report.checks}["re-adjudication"] == (
         "failed", f"command 4 at #10: {found}")
     assert report.divergence is not None and (report.divergence.seq, report.divergence.found) == (10, found)
+
+
+def test_of_several_forged_salts_the_first_is_named(run: Cli, tmp_path: Path, game: str) -> None:
+    """Salts forged at #5 and #9 (rev-speed2): the salts check names the first; no other test forges two."""
+    run("reveal", "g", "--reason", "the end")
+
+    def salts(events: list[dict[str, Any]]) -> None:
+        for i in (4, 8):
+            events[i]["body"]["salt"] = "5a" * 16
+
+    report = forged(run, tmp_path, salts)
+    assert [(c["name"], c["detail"]) for c in report["checks"] if c["status"] == "failed"] == [
+        ("salts", "event #5 has a salt not derived from the seed")]
+
+
+def failed_checks(report: dict[str, Any]) -> list[str]:
+    return [c["name"] for c in report["checks"] if c["status"] == "failed"]
+
+
+def test_the_events_of_two_commands_swapped_diverge_at_the_first(run: Cli, tmp_path: Path, game: str) -> None:
+    """The events of command 2 and command 3 traded, the chain recomputed: only re-adjudication can see it."""
+    swapped: dict[str, Any] = {}
+
+    def swap(events: list[dict[str, Any]]) -> None:
+        a = next(e for e in events if e["body"]["cmd"] == 2)
+        b = next(e for e in events if e["body"]["cmd"] == 3)
+        swapped.update(seq=a["seq"], a=a["body"]["event"], b=b["body"]["event"])
+        a["body"]["event"], b["body"]["event"] = b["body"]["event"], a["body"]["event"]
+
+    report = forged(run, tmp_path, swap)
+    assert failed_checks(report) == ["re-adjudication"]
+    assert report["divergence"]["seq"] == swapped["seq"]
+    # expected: what the file records there; found: what this build's adjudication gives
+    assert (report["divergence"]["expected"], report["divergence"]["found"]) == (swapped["b"], swapped["a"])
+
+
+def test_a_forged_string_in_the_last_event_is_caught_by_readjudication(run: Cli, tmp_path: Path, game: str) -> None:
+    """A string field edited in the last event (the struct-first compare's slow path finds it)."""
+    at: dict[str, Any] = {}
+
+    def edit(events: list[dict[str, Any]]) -> None:
+        last = events[-1]["body"]["event"]
+        key = next(k for k, v in last.items() if isinstance(v, str) and k not in ("type", "rule"))
+        at.update(seq=events[-1]["seq"], key=key, value=last[key])
+        last[key] += "x"
+
+    report = forged(run, tmp_path, edit)
+    assert failed_checks(report) == ["re-adjudication"]
+    divergence = report["divergence"]
+    assert divergence["seq"] == at["seq"] and divergence["found"][at["key"]] == at["value"]
+    assert divergence["expected"] == {**divergence["found"], at["key"]: at["value"] + "x"}
