@@ -27,6 +27,8 @@ from arbitro.adjudicator.history import UNDO_RULE, voided_by
 from arbitro.adjudicator.randomness import describe_rerolls
 from arbitro.adjudicator.registry import RulesetInfo
 from arbitro.adjudicator.results import Status
+from arbitro.adjudicator.seat_numbers import events_of
+from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
@@ -255,25 +257,28 @@ def view(game: str, seat: str, at: int | None, db: str, as_json: bool) -> None:
     app = open_reader(db, game)
     seat = reading_as(app, seat)
     shown = app.view(game, seat, at)
-    shown["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, 1, at)]  # the notes up to that event
+    shown["notes"] = [msgspec.to_builtins(n) for n in app.notes(game, seat, None, at)]  # the notes up to that point
     ruleset = registry.get(app.game(game).ruleset)
-    out(shown, as_json, lambda v: view_text(v, data_records(tuple(ruleset.data_files())), app.awaiting_at(game, at)))
+    out(shown, as_json, lambda v: view_text(v, data_records(tuple(ruleset.data_files())),
+                                            app.awaiting_at(game, at, seat)))
 
 
 @cli.command()
 @click.argument("game")
 @seat_option(required=False, default="umpire")
-@click.option("--from", "first", type=int, default=1, show_default=True)
+@click.option("--from", "first", type=int, help="The first event (a seat: the first command) to show (default: the "
+                                                "first).")
 @click.option("--to", "last", type=int)
 @click.option("--chain", is_flag=True, help="Also print each event's chain fields (hash, prev, cmd_hash, salt); "
                                             "--json always has them.")
 @db_option
 @json_option
 @handle_errors
-def log(game: str, seat: str, first: int, last: int | None, chain: bool, db: str, as_json: bool) -> None:
+def log(game: str, seat: str, first: int | None, last: int | None, chain: bool, db: str, as_json: bool) -> None:
     """Show the events, as SEAT may see them (default: the umpire's full log), each in full (long records
     wrap, nothing is cut), with the notes SEAT may read beneath the event they annotate, and each event an
-    undo voided marked so (it stays in the log).
+    undo voided marked so (it stays in the log). A seat is shown one record per command, numbered by the
+    command, holding the events it may see (it is never told how many events a command made: engine-rules §V.6).
 
     \b
     Example:
@@ -284,20 +289,21 @@ def log(game: str, seat: str, first: int, last: int | None, chain: bool, db: str
     to_head = app.log(game, seat, first)  # an undo after the range may void events in it
     events = [e for e in to_head if last is None or e["seq"] <= last]
     notes = notes_by_seq(app.notes(game, seat, first, last))
-    void = voided_by(to_head)
+    void = voided_by(events_of(to_head))
     for event in events:  # a note travels with the event it is about (--json: its `notes` field)
         if event["seq"] in notes:
             event["notes"] = notes[event["seq"]]
         if event["seq"] in void:  # kept in the log, marked (--json: `voided_by`, the undo's event)
             event["voided_by"] = void[event["seq"]]
     record = app.game(game)
-    if record.parent is not None:  # a fork's #1 is the parent's state at parent_seq: its #k is the parent's #seq+k-1
+    by_event = seat == UMPIRE and not isinstance(app, SeatCopy)  # a seat's numbers are its commands' (§V.6)
+    if record.parent is not None and by_event:  # a fork's #1 is the parent's state at parent_seq: its #k is the parent's #seq+k-1
         for event in events:
             event["parent_numbering"] = int(record.parent_seq or 0) + event["seq"] - 1
 
     def text(es: list[dict[str, Any]]) -> str:
         lines = [f"{game} forked from {record.parent} at #{record.parent_seq}: its #N is {record.parent}'s "
-                 f"#{record.parent_seq}+N-1 ([parent #...])"] if record.parent is not None and es else []
+                 f"#{record.parent_seq}+N-1 ([parent #...])"] if record.parent is not None and es and by_event else []
         for e in es:
             mark = [f"        VOIDED by the undo at #{e['voided_by']} ({UNDO_RULE})"] if "voided_by" in e else []
             head = record_lines(e, chain)

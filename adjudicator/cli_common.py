@@ -128,7 +128,14 @@ CHAIN_FIELDS = ("hash", "prev", "cmd_hash", "salt")
 
 def record_lines(event: dict[str, Any], chain: bool = False, width: int = 100) -> list[str]:
     """A served event in full, for a log a dispute may rest on: every field whole (long lines wrap, a long
-    value such as a hash is never cut), and its chain fields only when asked for (--chain)."""
+    value such as a hash is never cut), and its chain fields only when asked for (--chain). A seat's item (one per
+    command, seat_numbers.per_command) is each event it holds under the command's number, or one line saying the
+    seat was shown nothing of that command."""
+    if "events" in event:
+        head = {"seq": event["seq"], "seat": event["seat"]}
+        lines = [line for inner in event["events"] for line in record_lines({**head, **inner}, width=width)] or [
+            f"#{event['seq']:<5} {event['seat']:<8} (a command you were shown nothing of)"]
+        return lines + [f"        {k}={event[k]}" for k in CHAIN_FIELDS if chain and event.get(k)]
     data = event.get("event") or {}
     fields = [f"{k}={v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
               for k, v in data.items() if k not in ("type", "rule")]

@@ -59,7 +59,7 @@ def explain_roll(app: Arbitro | SeatCopy, game: str, seq: int, seat: str) -> dic
     seat = reading_as(app, seat)  # a seat's copy holds its seat's served log alone
     if not 1 <= seq <= record.head_seq:
         raise BadInput(f"game {game} has events #1 to #{record.head_seq}; there is no event #{seq}")
-    served = app.log(game, seat, 1, record.head_seq)
+    served = app.log_by_event(game, seat)
     event = served[seq - 1]
     data = event.get("event") or {}
     kind = data.get("type", event["type"])

@@ -13,8 +13,10 @@ import msgspec
 
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.history import changes, common_point, fork_tree, lineage, voided_by
+from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.adjudicator.seatcopy import SeatCopy
 from arbitro.adjudicator.service import Arbitro
+from arbitro.projections.base import UMPIRE
 from arbitro.adjudicator.cli_common import (
     Progress, app_for, db_option, handle_errors, json_option, note_lines, open_app, out, reading_as, record_lines,
     seat_option,
@@ -78,38 +80,41 @@ def replay(source: str, to: int | None, step: bool, first: int, seat: str, db: s
 
 def walk(app: Arbitro | SeatCopy, game: str, seat: str, first: int, to: int | None, as_json: bool) -> None:
     """`replay --step`: one event at a time, forward and back, read from stdin (a key a line; end of input quits)."""
-    events = {e["seq"]: e for e in app.log(game, seat)}
+    events = {e["seq"]: e for e in app.log(game, seat)}  # a seat's: one a command, numbered by it (§V.6)
     last = min(to, max(events)) if to is not None else max(events)
-    if not 1 <= first <= last:
-        raise BadInput(f"--from {first}: {game} has events #1 to #{last}")
-    void = voided_by(events.values())
+    if not min(events) <= first <= last:
+        raise BadInput(f"--from {first}: {game} has {'events' if min(events) else 'commands'} #{min(events)} to "
+                       f"#{last}")
+    void = voided_by(events_of(events.values()))
     at = first
     stdin = sys.stdin  # click.testing.CliRunner puts its input here too
     while True:
-        shown = step_at(app, game, seat, events.get(at), at, void)
+        shown = step_at(app, game, seat, events.get(at), at, void, min(events))
         out(shown, as_json, step_text)
         key = stdin.readline()
         if not key or key.strip().lower() == "q":
             return
-        at = next_event(key.strip().lower(), at, last)
+        at = next_event(key.strip().lower(), at, last, min(events))
 
 
-def next_event(key: str, at: int, last: int) -> int:
+def next_event(key: str, at: int, last: int, start: int = 1) -> int:
+    """The number a key walks to, from `start` (the log's #1, a seat's command #0) to `last`."""
     if key.isdigit():
-        return min(max(int(key), 1), last)
+        return min(max(int(key), start), last)
     if key in ("p", "b", "-"):
-        return max(at - 1, 1)
+        return max(at - 1, start)
     return min(at + 1, last)
 
 
 def step_at(app: Arbitro | SeatCopy, game: str, seat: str, event: dict[str, Any] | None, at: int,
-            void: dict[int, int]) -> dict[str, Any]:
-    """Event AT as SEAT was served it (None: hidden from it) and what it changed in SEAT's view."""
-    before = app.view(game, seat, at - 1)["state"] if at > 1 else {}
+            void: dict[int, int], start: int = 1) -> dict[str, Any]:
+    """Event AT (a seat: command AT) as SEAT was served it (None: hidden from it) and what it changed in SEAT's view;
+    `start` is the first number (the log's #1, a seat's command #0), which changed nothing before it."""
+    before = app.view(game, seat, at - 1)["state"] if at > start else {}
     after = app.view(game, seat, at)["state"]
     notes = [msgspec.to_builtins(n) for n in app.notes(game, seat, at, at)]
     return {"seq": at, "event": event, "voided_by": void.get(at), "notes": notes,
-            "changes": changes(before, after) if at > 1 else []}
+            "changes": changes(before, after) if at > start else []}
 
 
 def step_text(s: dict[str, Any]) -> str:
@@ -143,30 +148,40 @@ def diff(first: str, second: str, seat: str, db: str, as_json: bool) -> None:
         arbitro diff marengo-1a2b@40 marengo-1a2b@60 --as austria
     """
     app = open_app(db, "read")
-    (a, a_at), (b, b_at) = _point(app, first), _point(app, second)
+    (a, a_at), (b, b_at) = _point(app, first, seat), _point(app, second, seat)
     if a.ruleset != b.ruleset:
         raise BadInput(f"{a.id} plays {a.ruleset} and {b.id} {b.ruleset}: only games of one ruleset compare")
     records = {g.id: g for g in app.store.games()}
     common = common_point(lineage(_at(a, a_at), records), lineage(_at(b, b_at), records))
-    result: dict[str, Any] = {"a": {"game": a.id, "seq": a_at}, "b": {"game": b.id, "seq": b_at}, "seat": seat,
+    result: dict[str, Any] = {"a": {"game": a.id, "seq": _told(app, a, seat, a_at)},
+                              "b": {"game": b.id, "seq": _told(app, b, seat, b_at)}, "seat": seat,
                               "common": None, "first_difference": None}
     if common is not None:
-        result["common"] = {"game": common[0], "seq": common[1]}
+        result["common"] = {"game": common[0], "seq": _told(app, records[common[0]], seat, common[1])}
         result["first_difference"] = {"a": _after(app, a, a_at, common, seat, records),
                                       "b": _after(app, b, b_at, common, seat, records)}
-    result["changes"] = changes(app.view(a.id, seat, a_at)["state"], app.view(b.id, seat, b_at)["state"])
+    result["changes"] = changes(app.view(a.id, seat, _told(app, a, seat, a_at))["state"],
+                                app.view(b.id, seat, _told(app, b, seat, b_at))["state"])
     out(result, as_json, diff_text)
 
 
-def _point(app: Arbitro, spec: str) -> tuple[Any, int]:
+def _point(app: Arbitro, spec: str, seat: str) -> tuple[Any, int]:
+    """The game and the log's number of the event SPEC names (a seat names the command after which: §V.6)."""
     match = SPEC.fullmatch(spec)
     if match is None:
         raise BadInput(f"{spec!r}: write GAME or GAME@SEQ, e.g. marengo-1a2b@40")
     record = app.game(match["game"])
     seq = int(match["seq"]) if match["seq"] else record.head_seq
+    if match["seq"] and seat != UMPIRE:
+        seq = app.event_number(record, seat, seq) or 0
     if not 1 <= seq <= record.head_seq:
         raise BadInput(f"{spec}: {record.id} has events #1 to #{record.head_seq}")
     return record, seq
+
+
+def _told(app: Arbitro, record: Any, seat: str, seq: int) -> int:
+    """The number `seat` is told for event `seq` of the log: the event's to the umpire, its command's to a seat."""
+    return seq if seat == UMPIRE else app.numbers(record).command_of(seq)
 
 
 def _at(record: Any, seq: int) -> Any:
@@ -186,8 +201,9 @@ def _after(app: Arbitro, record: Any, at: int, common: tuple[str, int], seat: st
         nxt = 2
     if nxt > bound:
         return None
-    served = app.log(record.id, seat, nxt, nxt)
-    return served[0] if served else {"seq": nxt, "type": "hidden"}
+    told = _told(app, record, seat, nxt)
+    served = app.log(record.id, seat, told, told)
+    return served[0] if served else {"seq": told, "type": "hidden"}
 
 
 def diff_text(r: dict[str, Any]) -> str:

@@ -101,7 +101,8 @@ def sse(event: str, data: Any, event_id: int) -> dict[str, str]:
 async def live(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, after: int, *, follow: bool,
                poll: float) -> AsyncIterator[dict[str, str]]:
     """`seat`'s stream of game `game_id` from the event after `after`: each event (id: its sequence number, so
-    Last-Event-ID resumes after it), then an "awaiting" notice when the game waits for `seat` (the umpire's
+    Last-Event-ID resumes after it; a seat's: each item after command `after`, id its command's number, as all its
+    numbers are, engine-rules §V.6), then an "awaiting" notice when the game waits for `seat` (the umpire's
     stream: for anyone) or is over; with `follow` it goes on as events are appended, else it ends at the head.
     An error (the game deleted meanwhile) ends the stream with an "error" message saying why."""
     if follow:
@@ -116,10 +117,17 @@ async def live(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, af
             watcher.unwatch(game_id)
 
 
-def _awaiting_at(app: Arbitro, game_id: str, seq: int) -> Awaiting:
-    """Who the game waited for right after event `seq`: the notice follows the events the stream has sent, never a
-    head read later (an append landing between the two would announce the game's end before its last events)."""
-    return app.awaiting(game_id, app.state_at(game_id, seq))
+def _awaiting_at(app: Arbitro, game_id: str, seq: int, seat: str) -> Awaiting:
+    """Who the game waited for right after `seq` (a seat's: command `seq`): the notice follows the events the stream
+    has sent, never a head read later (an append landing between the two would announce the game's end before its
+    last events)."""
+    return app.awaiting_at(game_id, seq, seat)
+
+
+def _head(app: Arbitro, game_id: str, seat: str) -> int:
+    """The game's head in `seat`'s numbers: the log's last event to the umpire, its last command to a seat."""
+    game = app.game(game_id)
+    return game.head_seq if seat == UMPIRE else app.numbers(game).head
 
 
 async def _messages(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, last: int, *, follow: bool,
@@ -127,12 +135,12 @@ async def _messages(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: st
     told = None
     while True:
         waker = watcher.waker(game_id)
-        head = (await to_thread.run_sync(app.game, game_id)).head_seq
+        head = await to_thread.run_sync(_head, app, game_id, seat)
         if head > last:
             for event in await to_thread.run_sync(app.log, game_id, seat, last + 1, head):
                 yield sse("event", event, event["seq"])
             last = head
-        awaiting = await to_thread.run_sync(_awaiting_at, app, game_id, min(last, head))
+        awaiting = await to_thread.run_sync(_awaiting_at, app, game_id, min(last, head), seat)
         notice = (last, awaiting.kind, tuple(awaiting.seats))
         if (seat in awaiting.seats or seat == UMPIRE or awaiting.kind == "game_over") and notice != told:
             told = notice

@@ -15,6 +15,7 @@ from arbitro.adjudicator.pictures.areas import draw_area_picture
 from arbitro.adjudicator.pictures.hexes import draw_hex_picture
 from arbitro.adjudicator.pictures.model import AreaPicture, Counter, HexPicture, Picture
 from arbitro.adjudicator.pictures.rulesets import PICTURES
+from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.base import UMPIRE
 
@@ -38,7 +39,7 @@ def render(app: Arbitro, game_id: str, seat: str, at: int | None = None) -> Rend
                         app.played_data(game_id, seq) if seat == UMPIRE else {})
     if seat != UMPIRE and plays_own_data(app, game_id, seat):
         picture = replace(picture, caption=picture.caption + OWN_DATA_NOTICE)
-    window = app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq)
+    window = events_of(app.log(game_id, seat, max(1, seq - MOVE_WINDOW), seq))
     if isinstance(picture, HexPicture):
         picture = replace(picture, moves=last_moves(app, game_id, seat, window),
                           assaults=last_assault(app, game_id, seat, window))

@@ -16,6 +16,7 @@ from arbitro.adjudicator.history import voided_by
 from arbitro.adjudicator.render import render
 from arbitro.adjudicator.report_phrases import (HIDDEN_WORDS, LOSS_TYPES, NoteNames, details, evidence_words, is_combat,
                                                 phrase, told)
+from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.store import Annotation
 from arbitro.projections.base import Outcome
@@ -111,7 +112,7 @@ def report(app: Arbitro, game_id: str, seat: str, pictures: PictureChoice = "tur
     """The report of `game_id` as `seat` was served it; `pictures`: where the map pictures go; `progress(done,
     total)` is called as the events are told and the pictures drawn."""
     status = app.status(game_id, seat)
-    served = app.log(game_id, seat)
+    served = events_of(app.log(game_id, seat))  # a seat's: its items opened, numbered by command (§V.6)
     sides = _sides(app.view(game_id, seat)["state"])
     story = Report(
         game=game_id, title=registry.get(status.ruleset).title, ruleset=status.ruleset, scenario=status.scenario,

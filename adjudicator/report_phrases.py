@@ -267,9 +267,15 @@ HIDDEN_WORDS = "an event hidden from you"
 
 def worded(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Each served event with `words` (its sentence, built only from what was served) and `told` (False for the
-    engine's bookkeeping, which a viewer dims), as the browser viewer reads them."""
+    engine's bookkeeping, which a viewer dims), as the browser viewer reads them; a seat's item (one per command)
+    with its events' sentences joined, and each of its events worded."""
     out = []
     for event in events:
+        if "events" in event:  # a seat's item, one per command (seat_numbers.per_command): its events in words
+            inner = worded(event["events"])
+            out.append({**event, "events": inner, "words": "; ".join(e["words"] for e in inner) or HIDDEN_WORDS,
+                        "told": any(e["told"] for e in inner)})
+            continue
         data = event.get("event") or {}
         out.append({**event, "words": phrase(data) if data else HIDDEN_WORDS,
                     "told": bool(data) and told(str(data.get("type", "")))})

@@ -4,8 +4,7 @@ The log numbers every event; a seat is never told those numbers, since how many 
 among them one was hidden, can depend on a hidden fact. Every number a seat sees is a command number: each command
 is public (every seat's export lists them all) and made at least one event (§L.8). `CommandNumbers` maps a command
 to the events it made and an event to its command, for the game's commands as the store (or a seat's export) lists
-them; every channel that takes a number from a seat or gives one to it is to go through it (engine-rules §V.6 says
-which channels do so far). `per_command` turns the
+them; every channel that takes a number from a seat or gives one to it goes through it. `per_command` turns the
 events as a seat is served them, one by one with the log's numbers, into what it is actually served: one item per
 command, linked by the command's first `prev` and last `hash`, holding the events it may see and nothing of the
 ones it may not.

@@ -16,6 +16,7 @@ notes, status, awaiting, replay, verify), so the CLI reads a copy as it reads a 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, GameRecord
@@ -338,7 +340,7 @@ class SeatCopy:
         """The copy as `arbitro games` lists it."""
         g = self.loaded.game
         return {"game": g.id, "ruleset": g.ruleset, "scenario": g.scenario, "kind": f"{self.seat}'s copy",
-                "head": g.head_seq, "parent": g.parent, "parent_seq": g.parent_seq}
+                "head": self.numbers.head, "parent": g.parent, "parent_seq": g.parent_seq}  # the seat's: a command
 
     @property
     def head(self) -> int:
@@ -429,9 +431,20 @@ class SeatCopy:
         self._check(game_id, self.seat)
         return self.loaded.game
 
+    @functools.cached_property
+    def numbers(self) -> CommandNumbers:
+        """The copy's commands and their events' numbers in the export (seat_numbers.py): what the seat reads of its
+        copy is numbered by command, as the umpire's server serves it (engine-rules §V.6)."""
+        return CommandNumbers(self.loaded.game.id, (
+            Command(cmd, seat, digest, first, last)
+            for cmd, ((_, digest, first, last), seat) in enumerate(zip(self.loaded.commands, self.loaded.command_seats))))
+
     def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
+        """The view after command `at` (default: the head), numbered by the command, as the umpire serves the seat."""
         self._check(game_id, seat)
-        return {**self._view_at(self.head if at is None else at)["view"], "game": game_id}
+        cmd = self.numbers.head if at is None else at
+        view = self._view_at(self.numbers.last_event(cmd))["view"]
+        return {**view, "engine": {**view["engine"], "seq": cmd}, "game": game_id}
 
     def legal(self, game_id: str, seat: str) -> list[dict[str, Any]]:
         self._check(game_id, seat)
@@ -446,23 +459,37 @@ class SeatCopy:
         self._check(game_id, seat)
         return msgspec.convert(self.state["status"], Status)
 
-    def awaiting_at(self, game_id: str, at: int | None = None) -> Awaiting:
+    def awaiting_at(self, game_id: str, at: int | None = None, seat: str = UMPIRE) -> Awaiting:
+        """Who was awaited after command `at` (default: the head)."""
         self._check(game_id, self.seat)
-        return msgspec.convert(self._view_at(self.head if at is None else at)["awaiting"], Awaiting)
+        at_event = self.head if at is None else self.numbers.last_event(at)
+        return msgspec.convert(self._view_at(at_event)["awaiting"], Awaiting)
 
-    def log(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
+    def log(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
+            last: int | None = None) -> list[dict[str, Any]]:
+        """One item per command from `first` to `last`, as the umpire's server serves the seat (seat_numbers)."""
         self._check(game_id, seat)
-        last = self.head if last is None else last
-        return [dict(e) for e in self.loaded.served if first <= e["seq"] <= last]
+        first = 0 if first is None else first
+        lo, hi = self.numbers.events(first, last)
+        return per_command(self.numbers, (e for e in self.loaded.served if lo <= e["seq"] <= hi), first, last)
 
-    def notes(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[Annotation]:
+    def log_by_event(self, game_id: str, seat: str) -> list[dict[str, Any]]:
+        """Every event of the export one by one, numbered as in the log (Arbitro.log_by_event)."""
         self._check(game_id, seat)
-        last = self.head if last is None else last
-        return [n for n in self.loaded.annotations if first <= n.seq <= last]
+        return [dict(e) for e in self.loaded.served]
+
+    def notes(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
+              last: int | None = None) -> list[Annotation]:
+        """The notes on commands `first` to `last`, each numbered by its command, as the umpire serves the seat."""
+        self._check(game_id, seat)
+        first, last = 0 if first is None else first, self.numbers.head if last is None else last
+        mapped = [msgspec.structs.replace(n, seq=self.numbers.command_of(n.seq)) for n in self.loaded.annotations]
+        return [n for n in mapped if first <= n.seq <= last]
 
     def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
         view = self.view(game_id, seat, to)
-        return Replayed(game=game_id, seq=view["engine"]["seq"], view=view, notes=self.notes(game_id, seat, 1, to))
+        at = view["engine"]["seq"]
+        return Replayed(game=game_id, seq=at, view=view, notes=self.notes(game_id, seat, None, at))
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None, head: str | None = None,
                receipts: Sequence[signing.Receipt] = (), seat_keys: dict[str, str] | None = None,

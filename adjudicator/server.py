@@ -310,11 +310,11 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     def view(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None, seat: SeatQuery = None) -> Response:
         reader = authority.reader(caller, game_id, seat)
         shown = app.view(game_id, reader, at)
-        shown["notes"] = app.notes(game_id, reader, 1, at)
+        shown["notes"] = app.notes(game_id, reader, None, at)
         return reply(shown)
 
     @api.get("/games/{game_id}/events", tags=["read"], summary="The events as the seat may see them.")
-    def events(game_id: str, caller: Who, first: Annotated[int, Query(alias="from")] = 1,
+    def events(game_id: str, caller: Who, first: Annotated[int | None, Query(alias="from")] = None,
                last: Annotated[int | None, Query(alias="to")] = None, seat: SeatQuery = None,
                words: Annotated[bool, Query(description="Add each event in plain words (`words`, `told`).")] = False
                ) -> Response:
@@ -337,11 +337,12 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
 
     @api.get("/games/{game_id}/stream", tags=["read"], response_class=EventSourceResponse,
              summary="Server-Sent Events: each new event as the seat may see it, and an `awaiting` notice.")
-    def stream(game_id: str, caller: Who, first: Annotated[int, Query(alias="from", ge=1)] = 1,
+    def stream(game_id: str, caller: Who, first: Annotated[int | None, Query(alias="from", ge=0)] = None,
                follow: bool = True, seat: SeatQuery = None,
                last_event_id: Annotated[str | None, Header(alias="Last-Event-ID")] = None) -> EventSourceResponse:
         reader = authority.reader(caller, game_id, seat)
-        after = first - 1
+        # the umpire's numbers are the log's, from #1; a seat's are its commands', from #0 (engine-rules §V.6)
+        after = first - 1 if first is not None else (0 if reader == UMPIRE else -1)
         if last_event_id is not None:
             if not last_event_id.isdigit():
                 raise BadFile(f"Last-Event-ID {last_event_id!r}: an event's sequence number, as the stream sent it")

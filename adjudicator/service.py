@@ -34,6 +34,7 @@ from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Replayed, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
 from arbitro.events import core, random as rnd, signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
@@ -98,6 +99,7 @@ class Arbitro(ExchangeCalls):
         # legal() per (game, seat) at a head hash: a pure function of the state, asked again and again by clients
         # that list, choose and list again; stored encoded so no caller can alter the cached answer
         self._legal: dict[tuple[str, str], tuple[str, bytes]] = {}
+        self._numbers: dict[str, tuple[str, CommandNumbers]] = {}  # per game, at a head hash (seat_numbers.py)
         # Each game's genesis facts (options, entropy seats, origin), which never change: keyed by what names the
         # game's genesis in its record, so a game deleted and imported again under its id is read afresh.
         self._genesis: dict[str, tuple[tuple[str, str], core.GameCreated]] = {}
@@ -337,8 +339,9 @@ class Arbitro(ExchangeCalls):
         """Who the game waits for, and for what."""
         return awaiting_in(registry.get(self.game(game_id).ruleset), state or self.state_at(game_id))
 
-    def awaiting_at(self, game_id: str, at: int | None = None) -> Awaiting:
-        return self.awaiting(game_id, self.state_at(game_id, at))
+    def awaiting_at(self, game_id: str, at: int | None = None, seat: str = UMPIRE) -> Awaiting:
+        """Who was awaited after `at`: an event's number to the umpire, a command's to a seat (engine-rules §V.6)."""
+        return self.awaiting(game_id, self.state_at(game_id, self.event_number(self.game(game_id), seat, at)))
 
     def check_seat(self, game: GameRecord, seat: str) -> None:
         if seat != UMPIRE and seat not in game.seats:
@@ -363,15 +366,54 @@ class Arbitro(ExchangeCalls):
         return registry.get(self.game(game_id).ruleset).carried_data(self.state_at(game_id, at).rules)
 
     def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
+        """The game as `seat` may see it after event `at` (the umpire) or command `at` (a seat, whose `engine.seq`
+        is the command's number: engine-rules §V.6); default: the head."""
         game = self.game(game_id)
         self.check_seat(game, seat)
         ruleset = registry.get(game.ruleset)
-        view = seat_view(ruleset, self.state_at(game_id, at), seat)
+        if seat == UMPIRE:
+            view = seat_view(ruleset, self.state_at(game_id, at), seat)
+        else:
+            cmd = self.numbers(game).head if at is None else at
+            view = seat_view(ruleset, self._state_at(game, self.event_number(game, seat, cmd)), seat)
+            view["engine"]["seq"] = cmd
         view["game"] = game_id
         return view
 
-    def log(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
-        """The events from `first` to `last` as `seat` may see them."""
+    def log(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
+            last: int | None = None) -> list[dict[str, Any]]:
+        """The umpire: the events from `first` to `last` (default: #1 to the head). A seat: one item per command from
+        `first` to `last` (default: command 0, the game's creation, to the head; seat_numbers.per_command), so it
+        learns neither how many events a command made nor where a hidden one lay (engine-rules §V.6)."""
+        game = self.game(game_id)
+        if seat == UMPIRE:
+            return self._log(game, seat, 1 if first is None else first, last)
+        first = 0 if first is None else first
+        self.check_seat(game, seat)
+        numbers = self.numbers(game)
+        return per_command(numbers, self._log(game, seat, *numbers.events(first, last)), first, last)
+
+    def event_number(self, game: GameRecord, seat: str, at: int | None) -> int | None:
+        """The log's number of the event a seat's number `at` (a command's) stands for; the umpire's is the log's."""
+        if seat == UMPIRE or at is None:
+            return at
+        return self.numbers(game).last_event(at)
+
+    def numbers(self, game: GameRecord) -> CommandNumbers:
+        """The game's commands and their events' numbers, as its record was read: every number a seat gives or is
+        given goes through this (seat_numbers.py)."""
+        cached = self._numbers.get(game.id)
+        if cached is not None and cached[0] == game.head_hash:
+            return cached[1]
+        numbers = CommandNumbers(game.id, (Command(c.record.cmd, c.record.seat, c.hash, c.first_seq, c.last_seq)
+                                           for c in self.store.commands(game.id) if c.record.cmd <= game.head_cmd))
+        self._numbers[game.id] = (game.head_hash, numbers)
+        return numbers
+
+    def log_by_event(self, game_id: str, seat: str, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
+        """The events `first` to `last` of the log as `seat` is served them one by one (views.serve_event), numbered as
+        in the log: what the umpire's tools and checks read (`arbitro roll`'s explainer, the conformance kit's leak
+        checks); a seat is served `log`'s items, never this (engine-rules §V.6)."""
         return self._log(self.game(game_id), seat, first, last)
 
     def _log(self, game: GameRecord, seat: str, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
@@ -398,17 +440,18 @@ class Arbitro(ExchangeCalls):
     rulesets = staticmethod(registry.rulesets)
 
     def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
-        """The game rebuilt from its log to event `to` (default: the head), as `seat` may see it, with its notes; read
-        as of one moment (`reading`), so that a command committed meanwhile is in none of it."""
+        """The game rebuilt from its log to `to` (default: the head), as `seat` may see it, with its notes: `to` and
+        the result's `seq` are an event's number to the umpire, a command's to a seat (engine-rules §V.6); read as of
+        one moment (`reading`), so that a command committed meanwhile is in none of it."""
         with self.reading() as app:
             return app._replay(game_id, to, seat)
 
     def _replay(self, game_id: str, to: int | None, seat: str) -> Replayed:
-        state = self.state_at(game_id, to)
-        replayed = Replayed(game=game_id, seq=state.core.seq, view=self.view(game_id, seat, to),
-                            notes=self.notes(game_id, seat, 1, state.core.seq))
+        view = self.view(game_id, seat, to)
+        at = view["engine"]["seq"]
+        replayed = Replayed(game=game_id, seq=at, view=view, notes=self.notes(game_id, seat, None, at))
         if seat == UMPIRE:  # the hash covers hidden faces: a seat could test candidate states against it (§V.3)
-            replayed.state_hash = state_hash(state)
+            replayed.state_hash = state_hash(self.state_at(game_id, at))
         return replayed
 
     def status(self, game_id: str, seat: str = UMPIRE) -> Status:
@@ -422,7 +465,8 @@ class Arbitro(ExchangeCalls):
         bodies = self._ledger.events(self.adjudicator(game.ruleset).fold, self.store, game)
         return Status(
             game=game.id, ruleset=game.ruleset, version=game.version, scenario=game.scenario,
-            options=list(created.options), kind=game.kind, seats=list(game.seats), head=game.head_seq,
+            options=list(created.options), kind=game.kind, seats=list(game.seats),
+            head=game.head_seq if seat == UMPIRE else self.numbers(game).head,
             origin=served_origin(created.origin, seat), parent=game.parent, seed_revealed=state.core.seed is not None,
             awaiting=awaiting_in(registry.get(game.ruleset), state), outcome=outcome,
             provisional=list(created.provisional), non_standard=list(overrides.named(created.origin)),
@@ -544,6 +588,8 @@ class Arbitro(ExchangeCalls):
         return self.submit(game_id, seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy)})
 
     def annotate(self, game_id: str, seat: str, at: int, text: str, *, private: bool = False) -> Annotation:
+        """A note on event `at` of the log (a seat's too: the numbers a seat sends are not yet its commands', engine-rules
+        §V.6 says what is left)."""
         game = self.game(game_id)
         self.check_seat(game, seat)
         if not 1 <= at <= game.head_seq:
@@ -557,12 +603,20 @@ class Arbitro(ExchangeCalls):
         """Notes `seat` may read: public ones, and its own private ones; the umpire reads every note (may_read)."""
         return [a for a in self.store.annotations(game_id) if may_read(a, seat)]
 
-    def notes(self, game_id: str, seat: str = UMPIRE, first: int = 1, last: int | None = None) -> list[Annotation]:
-        """The notes `seat` may read on events `first` to `last` (a seat of the game or the umpire), in order."""
+    def notes(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
+              last: int | None = None) -> list[Annotation]:
+        """The notes `seat` may read on events `first` to `last` (the umpire), or on commands `first` to `last` (a
+        seat: each note numbered by the command whose event it is on, engine-rules §V.6), in order."""
         game = self.game(game_id)
         self.check_seat(game, seat)
-        last = game.head_seq if last is None else last
-        return [a for a in self.annotations(game_id, seat) if first <= a.seq <= last]
+        readable = self.annotations(game_id, seat)
+        if seat == UMPIRE:
+            first, last = 1 if first is None else first, game.head_seq if last is None else last
+            return [a for a in readable if first <= a.seq <= last]
+        numbers = self.numbers(game)
+        first, last = 0 if first is None else first, numbers.head if last is None else last
+        mapped = [msgspec.structs.replace(a, seq=numbers.command_of(a.seq)) for a in readable if a.seq <= game.head_seq]
+        return [a for a in mapped if first <= a.seq <= last]
 
 
 def token_hash(token: str) -> str:

@@ -9,6 +9,7 @@ from arbitro.adjudicator import registry
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 def test_fog_of_war_game_serves_no_hidden_unit() -> None:
@@ -27,7 +28,7 @@ def test_fog_of_war_game_serves_no_hidden_unit() -> None:
             hidden_seen += len(secret)
             served = {"view": app.view(game, seat)}
             if events:
-                served["events"] = app.log(game, seat, events[0]["seq"])  # type: ignore[index]
+                served["events"] = events_of(app.log(game, seat, events[0]["seq"]))  # type: ignore[index]
             text = msgspec.json.encode(msgspec.to_builtins(served)).decode()
             leaks.extend(f"{s} served to {seat}" for s in sorted(secret) if s in text)
 

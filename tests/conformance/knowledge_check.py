@@ -41,7 +41,7 @@ def knowledge_disagreements(app: Arbitro, game: str, seat: str, at: int) -> list
     found = settling.knowledge(app, game, seat, at)
     facts = {f.path: f.value for f in found.facts}
     problems = [] if facts == served_facts(app, game, seat, at) else [f"#{at}: the facts are not the served view"]
-    hidden = sum(e["type"] == "hidden" for e in app.log(game, seat, 1, at))
+    hidden = sum(e["type"] == "hidden" for e in app.log_by_event(game, seat, 1, at))
     if hidden != found.hidden or found.events != at:
         problems.append(f"#{at}: {found.hidden} bare envelopes of {found.events} counted, {hidden} of {at} served")
     for since in spread(sorted({f.since for f in found.facts})):

@@ -103,7 +103,7 @@ def log_fog_leaks(app: Arbitro, game: str) -> list[str]:
     ruleset = app.adjudicator(app.game(game).ruleset).ruleset
     replayer = app.replayer(game)
     seats = app.game(game).seats
-    served = {seat: {e["seq"]: e for e in app.log(game, seat)} for seat in seats}
+    served = {seat: {e["seq"]: e for e in app.log_by_event(game, seat)} for seat in seats}
     leaks: list[str] = []
     state = None
     for body in replayer.bodies():

@@ -37,6 +37,7 @@ from .conftest import DEFAULT_MAX_STEPS, MAX_STEPS, served_text
 from .knowledge_check import knowledge_disagreements
 from .leaks import fog_leaks, hidden_content_hashes, served_everything
 from arbitro.adjudicator.selfplay import SelfPlay
+from arbitro.adjudicator.seat_numbers import events_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,7 +69,7 @@ class Played:
         state = self.app.state_at(self.game)
         first = result.events[0]["seq"] if result is not None and result.events else None
         seats = self.ruleset.seats(state.rules)
-        logs = {seat: self.app.log(self.game, seat, first) for seat in seats} if first is not None else {}
+        logs = {seat: self.app.log_by_event(self.game, seat, first) for seat in seats} if first is not None else {}
         secrets_after = self._check_each_event(first, logs) if first is not None else {}
         for seat in seats:
             now = self.ruleset.secrets(state.rules, seat)
@@ -265,7 +266,7 @@ def test_a_fork_serves_each_seat_only_what_it_may_see(ruleset_name: str, scenari
         forks += 1
         assert app.log(fork)[0]["event"]["initial_core"]["decisions"][-1]["ctx"] == request
         for seat in ruleset.seats(state.rules):
-            created = app.log(fork, seat)[0]["event"]
+            created = events_of(app.log(fork, seat))[0]["event"]
             text = served_text(created)
             leaks += [f"fork at #{state.core.seq}: {s} served to {seat}" for s in sorted(ruleset.secrets(state.rules, seat))
                       if s in text]

@@ -24,7 +24,7 @@ def test_a_block_face_is_reported_from_the_event_that_showed_it_to_the_one_that_
     """Marengo (§12): austria sees a French block's face when a served event reveals it and loses it when one hides
     it again; the query names both events, as the issue's example asks ("first saw ... at #N, lost sight at #M")."""
     app, game = imported(next(p for p in LOGS if p.stem == "marengo-full"))
-    served = app.log(game, "austria")
+    served = app.log_by_event(game, "austria")  # knowledge counts by the log's numbers (not yet a seat's: §V.6)
     shown = next(e for e in served if e["type"] == "blocks_revealed" and e["event"]["side"] == "france")
     token = shown["event"]["blocks"][0]["token"]
     hidden = next(e for e in served if e["type"] == "blocks_hidden" and e["seq"] > shown["seq"]

@@ -13,6 +13,7 @@ import pytest
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from tests.transcribe import transcribe
+from arbitro.adjudicator.seat_numbers import events_of
 
 LOGS = Path(__file__).resolve().parents[2] / "logs"
 ONE_LOG = {"arrivano": "arrivano-montebello", "caldiero": "caldiero-full", "caricat": "caricat-pastrengo",
@@ -32,7 +33,7 @@ def test_the_umpire_enters_each_seats_commands_and_every_seat_is_told_so(ruleset
             entered[cmd] = record.record.command["seat"]
     assert len(entered) == 6 and set(entered.values()) <= set(app.game(game).seats)
     for seat in (*app.game(game).seats, "umpire"):
-        served = app.log(game, seat)
+        served = events_of(app.log(game, seat))
         for cmd, for_seat in entered.items():
             first = next(e for e in served if e["cmd"] == cmd)
             assert first["seat"] == "umpire" and first["event"] == {

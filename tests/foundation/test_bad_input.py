@@ -495,13 +495,15 @@ def test_a_ruling_patch_changes_the_state_and_its_reason_is_seen_by_all(run: Cli
     assert made["patch"] == [{"op": "replace", "path": "/hp/blue", "value": 10}]
     assert run.json("view", "g", "--as", "blue")["state"]["hp"]["blue"] == 10
     for seat in ("red", "blue"):
-        seen = run.json("log", "g", "--as", seat, "--from", str(result["head"]))[0]["event"]
+        (item,) = run.json("log", "g", "--as", seat, "--from", str(result["cmd"]))  # a seat's numbers: commands'
+        (seen,) = [e["event"] for e in item["events"] if e["type"] == "ruling_made"]
         assert seen["type"] == "ruling_made" and seen["reason"] == "the guard was entered wrongly at the table"
         assert seen["patch"] == "(seen by the umpire only)"
     public = dict(ruling, reason="made public", public_patch=True,
                   patch=[{"op": "replace", "path": "/hp/red", "value": 9}])
-    head_after = run.submit("g", "umpire", public)["head"]
-    assert run.json("log", "g", "--as", "red", "--from", str(head_after))[0]["event"]["patch"] == public["patch"]
+    cmd = run.submit("g", "umpire", public)["cmd"]
+    (item,) = run.json("log", "g", "--as", "red", "--from", str(cmd))
+    assert [e["event"]["patch"] for e in item["events"] if e["type"] == "ruling_made"] == [public["patch"]]
     assert run.json("verify", "g")["passed"] is True  # rulings re-adjudicate too
 
 

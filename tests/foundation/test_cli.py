@@ -196,8 +196,8 @@ def test_view_hides_the_other_seats_card_and_at_shows_the_past(run: Cli, tmp_pat
     result = exchange(run, "g")
     hp_now = run.json("view", "g", "--as", "blue")["state"]["hp"]["blue"]
     assert hp_now == 10 - events_of(result, "damage_dealt")[0]["amount"]
-    past = run.json("view", "g", "--as", "blue", "--at", "2")
-    assert past["engine"]["seq"] == 2 and past["state"]["hp"]["blue"] == 10
+    past = run.json("view", "g", "--as", "blue", "--at", "1")  # a seat's numbers are commands' (§V.6)
+    assert past["engine"]["seq"] == 1 and past["state"]["hp"]["blue"] == 10
     assert past["state"]["attack"] == {"attacker": "red", "aim": "high"}
     assert 'my_card: "jade-otter"' in run("view", "g", "--as", "blue").stdout  # readable: a field a line
 
@@ -206,15 +206,14 @@ def test_log_as_a_seat_redacts_and_from_to_select(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     full = run.json("log", "g")
     red_card = full[2]["event"]["card"]
-    blue_log = run.json("log", "g", "--as", "blue")
-    assert [e["seq"] for e in blue_log] == [1, 2, 3, 4, 5]
+    items = run.json("log", "g", "--as", "blue")  # one item per command, numbered by it (engine-rules §V.6)
+    assert [(i["seq"], i["cmd"], i["prev"], i["hash"]) for i in items] == [(0, 0, full[0]["prev"], full[-1]["hash"])]
+    blue_log = items[0]["events"]
     assert blue_log[2]["event"] == {"type": "card_dealt", "seat": "red", "card": None, "rule": "duel §3"}
     assert blue_log[1]["event"]["hidden"] is True and "drawn" not in blue_log[1]["event"]
-    assert "salt" not in blue_log[1] and "salt" in blue_log[4]  # redacted events lose their salt
     assert blue_log[3]["event"]["drawn"] and "population" not in blue_log[3]["event"]  # its own draw, not the deck
-    assert "salt" not in blue_log[3]
     assert blue_log[4]["event"]["card"] == full[4]["event"]["card"]  # its own card
-    assert [e["hash"] for e in blue_log] == [e["hash"] for e in full]  # the same chain
+    assert all(set(e) == {"type", "event"} for e in blue_log)  # no number, link or salt of its own
     exchange(run, "g")
     window = run.json("log", "g", "--from", "6", "--to", "8")
     assert [e["seq"] for e in window] == [6, 7, 8]
@@ -222,6 +221,9 @@ def test_log_as_a_seat_redacts_and_from_to_select(run: Cli) -> None:
     text = run("log", "g", "--from", "6", "--to", "6").stdout
     assert text.startswith("#6") and "attack_declared" in text and "(duel §4)" in text
     assert run("log", "g", "--from", "9", "--to", "7").stdout.strip() == "no events in that range"
+    assert [i["seq"] for i in run.json("log", "g", "--as", "blue", "--from", "1", "--to", "1")] == [1]
+    text = run("log", "g", "--as", "blue", "--from", "1", "--to", "1").stdout
+    assert text.startswith("#1") and "attack_declared" in text and "#6" not in text
     if red_card != full[4]["event"]["card"]:  # the cards can coincide (two independent draws)
         assert red_card not in run("log", "g", "--as", "blue").stdout.replace("population", "")
 
@@ -332,8 +334,12 @@ def test_undo_by_the_umpire_is_a_ruling_with_a_reason(run: Cli) -> None:
     assert undone["by"] == "umpire" and undone["reason"] == "the guard was misclicked"
     assert undone["rule"] == "arbitro §U.4"
     assert run.json("view", "g", "--as", "umpire")["state"]["hp"] == {"red": 10, "blue": 10}
-    blue_sees = run.json("log", "g", "--as", "blue", "--from", str(head(run, "g")))
-    assert blue_sees[-1]["event"]["reason"] == "the guard was misclicked"
+    blue_head = run.json("status", "g", "--as", "blue")["head"]
+    assert blue_head == 3  # creation, attack, guard, undo: blue's numbers are commands' (engine-rules §V.6)
+    (undo,) = run.json("log", "g", "--as", "blue", "--from", str(blue_head))
+    (told,) = [e["event"] for e in undo["events"] if e["type"] == "undone"]
+    assert told["reason"] == "the guard was misclicked" and told["to_seq"] == 0  # event #5 ended command 0
+    assert "VOIDED by the undo at #3" in run("log", "g", "--as", "blue", "--from", "1", "--to", "1").stdout
 
 
 def test_submit_and_undo_print_every_event_whole(run: Cli) -> None:
@@ -368,7 +374,7 @@ def test_annotations_public_and_private(run: Cli, tmp_path: Path) -> None:
     run.submit("g", "red", {"type": "attack", "aim": "high"})
     public = run.json("annotate", "g", "Lannes should have blocked here", "--as", "umpire", "--at", "6")
     assert public["seq"] == 6 and public["private"] is False and public["seat"] == "umpire"
-    text = run("annotate", "g", "bluff: my card is weak", "--as", "red", "--at", "6", "--private").stdout
+    text = run("annotate", "g", "bluff: my card is weak", "--as", "red", "--at", "1", "--private").stdout
     assert "(private)" in text and "by red" in text
     exports = {}
     for seat in ("red", "blue", "umpire"):

@@ -25,6 +25,7 @@ from tests.marengo.harness import position as marengo_position
 
 from .conftest import Cli
 from .test_historian import FRIMONT, PILATI
+from arbitro.adjudicator.seat_numbers import events_of
 
 STEPS = "n\nn\np\n3\nn\nq\n"  # forward twice, back, to #3, forward, quit
 
@@ -52,15 +53,15 @@ def stepped(run: Cli, *args: str) -> str:
 def test_view_and_replay_at_every_event_read_the_copy_as_the_umpire_serves_the_seat(
         played: tuple[Cli, Cli, str]) -> None:
     umpire, austria, game = played
-    head = umpire.json("status", game)["head"]
-    for at in map(str, range(1, head + 1)):
+    head = umpire.json("status", game, "--as", "austria")["head"]  # austria's numbers are commands' (§V.6)
+    for at in map(str, range(0, head + 1)):
         assert austria.json("view", game, "--as", "austria", "--at", at) == \
             umpire.json("view", game, "--as", "austria", "--at", at), f"austria's view after #{at}"
         assert austria("view", game, "--as", "austria", "--at", at).stdout == \
             umpire("view", game, "--as", "austria", "--at", at).stdout  # who is awaited then, too
         assert austria.json("replay", game, "--as", "austria", "--to", at) == \
             umpire.json("replay", game, "--as", "austria", "--to", at)
-    views = [austria.json("view", game, "--as", "austria", "--at", str(at))["state"] for at in (4, 6, head)]
+    views = [austria.json("view", game, "--as", "austria", "--at", str(at))["state"] for at in (1, 2, head)]
     assert views[0] != views[1] != views[2], "the copy's view moves with its history"
 
 
@@ -77,10 +78,10 @@ def test_a_copy_answers_view_legal_and_status_for_its_seat_without_as(played: tu
 def test_replay_step_walks_a_copy_and_its_file_as_it_walks_the_seats_game(played: tuple[Cli, Cli, str],
                                                                          tmp_path: Path) -> None:
     umpire, austria, game = played
-    served = stepped(umpire, game, "--from", "5")
-    assert "VOIDED by the undo at #7" in served and "blocks" in served
-    assert stepped(austria, game, "--from", "5") == served
-    assert stepped(austria, str(tmp_path / "for-austria.jsonl"), "--from", "5") == served
+    served = stepped(umpire, game, "--from", "1")  # austria's command #1, Frimont's entry, voided by its undo
+    assert "VOIDED by the undo at #2" in served and "blocks" in served
+    assert stepped(austria, game, "--from", "1") == served
+    assert stepped(austria, str(tmp_path / "for-austria.jsonl"), "--from", "1") == served
 
 
 def test_report_and_its_viewer_from_a_copy_are_the_seats_report_from_the_umpires_database(
@@ -113,7 +114,7 @@ def test_a_copy_refuses_an_export_that_rewrites_what_the_seat_was_shown(played: 
     cut = [line for k, line in enumerate(lines) if k != points[-1]]
     (tmp_path / "cut.jsonl").write_text("\n".join(cut) + "\n", encoding="utf-8")
     assert "holds no view after each of its events" in austria("import", str(tmp_path / "cut.jsonl"), code=2).stderr
-    assert austria.json("status", game, "--as", "austria")["head"] == 9, "the copy held is unchanged"
+    assert austria.json("status", game, "--as", "austria")["head"] == 3, "the copy held is unchanged"
     (tmp_path / "next.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     austria("import", str(tmp_path / "next.jsonl"))
     assert austria.json("view", game, "--as", "austria") == umpire.json("view", game, "--as", "austria")
@@ -154,21 +155,23 @@ def test_replay_of_a_copy_holds_the_notes_up_to_the_event_replayed_to_as_the_ump
         umpire("annotate", game, f"on #{at}", "--as", "umpire", "--at", at)
     umpire("export", game, "--as", "austria", "-o", str(tmp_path / "notes.jsonl"))
     austria("import", str(tmp_path / "notes.jsonl"))
-    for at in (1, 2, head):
+    last = umpire.json("status", game, "--as", "austria")["head"]  # austria's numbers: commands (§V.6)
+    for at in (0, 1, last):  # event #1 is command 0's, the head its last command's
         replayed = austria.json("replay", game, "--as", "austria", "--to", str(at))
         assert replayed == umpire.json("replay", game, "--as", "austria", "--to", str(at)), at
-        assert [n["text"] for n in replayed["notes"]] == ["on #1", *([f"on #{head}"] if at == head else [])], at
+        assert [n["text"] for n in replayed["notes"]] == ["on #1", *([f"on #{head}"] if at == last else [])], at
+        assert [n["seq"] for n in replayed["notes"]] == [0, *([last] if at == last else [])], at
 
 
 def test_a_copys_log_between_two_events_is_the_umpires_log_as_served_to_its_seat(played: tuple[Cli, Cli, str]) -> None:
     umpire, austria, game = played
-    for span in (("--from", "2", "--to", "4"), ("--from", "5"), ("--to", "1")):
+    for span in (("--from", "1", "--to", "2"), ("--from", "2"), ("--to", "0")):  # austria's numbers: commands
         log = austria.json("log", game, "--as", "austria", *span)
         assert log == umpire.json("log", game, "--as", "austria", *span), span
-    assert [e["seq"] for e in austria.json("log", game, "--from", "2", "--to", "4")] == [2, 3, 4]
+    assert [e["seq"] for e in austria.json("log", game, "--from", "1", "--to", "2")] == [1, 2]
     copy = SeatCopy.find(SQLiteStore(str(austria.db)), game)  # the read call itself, as `replay --step` makes it
-    assert copy is not None and [e["seq"] for e in copy.log(game, "austria", 2, 4)] == [2, 3, 4]
-    assert copy.log(game, "austria", 3, 3) == Arbitro(SQLiteStore(str(umpire.db))).log(game, "austria", 3, 3)
+    assert copy is not None and [e["seq"] for e in copy.log(game, "austria", 1, 2)] == [1, 2]
+    assert copy.log(game, "austria", 2, 2) == Arbitro(SQLiteStore(str(umpire.db))).log(game, "austria", 2, 2)
 
 
 def test_who_a_copy_says_was_awaited_after_each_event_is_what_the_seat_was_shown_then(
@@ -180,8 +183,8 @@ def test_who_a_copy_says_was_awaited_after_each_event_is_what_the_seat_was_shown
     copy = SeatCopy.find(SQLiteStore(str(tmp_path / "austria.db")), game)
     app = Arbitro(SQLiteStore(str(tmp_path / "umpire.db")))
     assert copy is not None
-    awaited = [copy.awaiting_at(game, at) for at in range(1, copy.head + 1)]
-    assert awaited == [app.awaiting_at(game, at) for at in range(1, copy.head + 1)]
+    awaited = [copy.awaiting_at(game, at) for at in range(0, copy.numbers.head + 1)]
+    assert awaited == [app.awaiting_at(game, at, "austria") for at in range(0, copy.numbers.head + 1)]
     assert len({json.dumps(msgspec.to_builtins(a), sort_keys=True) for a in awaited}) > 1, "who is awaited changes"
     assert copy.awaiting_at(game) == awaited[-1]
 
@@ -266,10 +269,12 @@ def test_a_patch_makes_one_view_into_the_next_keys_in_order(before: dict, after:
 def test_a_copy_verified_against_a_head_the_seat_recorded_says_whether_it_holds_it(played: tuple[Cli, Cli, str]) -> None:
     """`verify GAME --head HASH` on a seat's copy checks the hash the seat recorded, as on the exported file."""
     umpire, austria, game = played
-    recorded = austria.json("log", game)[2]["hash"]  # #3's hash, as austria was served it
+    recorded = austria.json("log", game)[1]["hash"]  # command 1's link, as austria was served it
+    # verify still names the export's events by the log's numbers (engine-rules §V.6: not yet a seat's channel)
+    (at,) = [e["seq"] for e in umpire.json("log", game) if e["hash"] == recorded]
     checks = austria.json("verify", game, "--head", recorded)["checks"]
     assert {"name": "trusted head", "status": "passed",
-            "detail": f"events #1-#3 are the chain you recorded ({recorded[:12]}... at #3)"} in checks
+            "detail": f"events #1-#{at} are the chain you recorded ({recorded[:12]}... at #{at})"} in checks
     other = "ab" * 32
     failed = austria.json("verify", game, "--head", other, code=1)["checks"]
     assert {"name": "trusted head", "status": "failed", "detail": (

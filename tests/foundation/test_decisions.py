@@ -27,6 +27,7 @@ from arbitro.projections.game import CoreState, GameState, awaited
 from tests.foundation import duel
 
 from .conftest import event_records, read_export, rechain, write_export
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 # --- a ruleset on the stack: the duel's guard as a frame -----------------------------------------------------
@@ -208,9 +209,9 @@ def test_frames_decode_typed_from_the_log_and_from_snapshots(app: Arbitro, attac
 
 
 def test_the_ruleset_redacts_its_own_frames(app: Arbitro, attacked: str) -> None:
-    opened = [e for e in app.log(attacked, "blue") if e["type"] == "decision_opened"]
+    opened = [e for e in events_of(app.log(attacked, "blue")) if e["type"] == "decision_opened"]
     assert opened and opened[-1]["event"]["frame"]["ctx"] == {"ctx": "duel_guard", "attacker": "red", "aim": None}
-    mine = [e for e in app.log(attacked, "red") if e["type"] == "decision_opened"]
+    mine = [e for e in events_of(app.log(attacked, "red")) if e["type"] == "decision_opened"]
     assert mine[-1]["event"]["frame"]["ctx"]["aim"] == "high"
 
 
@@ -338,9 +339,9 @@ def test_another_seat_is_served_a_roll_frame_without_the_suspended_command(app: 
     app.submit(game, "umpire", {"type": "enter_random", "values": [duel.DECKS["blue"][1]]})
     app.submit(game, "red", {"type": "attack", "aim": "low"})
     app.submit(game, "blue", {"type": "guard", "stance": "high"})  # suspended until the damage roll is entered
-    red = json.dumps([e for e in app.log(game, "red") if e["type"].startswith("decision_")])
+    red = json.dumps([e for e in events_of(app.log(game, "red")) if e["type"].startswith("decision_")])
     assert "high" not in red and duel.DECKS["red"][1] not in red, "red was served blue's suspended guard"
-    blue = [e for e in app.log(game, "blue") if e["type"] == "decision_opened"][-1]
+    blue = [e for e in events_of(app.log(game, "blue")) if e["type"] == "decision_opened"][-1]
     assert json.loads(blue["event"]["frame"]["ctx"]["command"]) == {"type": "guard", "stance": "high"}
 
 

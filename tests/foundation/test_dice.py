@@ -24,6 +24,7 @@ from arbitro.events.store import StaleSequence
 from arbitro.projections.base import UMPIRE
 
 from .conftest import Cli, db_execute, exchange, head
+from arbitro.adjudicator.seat_numbers import events_of
 
 Json = dict[str, Any]
 
@@ -79,9 +80,10 @@ def test_a_fork_is_recorded_in_the_parents_log(app: Arbitro) -> None:
     play_exchanges(app, "g", 1)
     at = app.game("g").head_seq
     fork = app.fork("g", at, new_id="f")
-    (recorded,) = [e for e in app.log("g", "red") if e["type"] == "game_forked"]
+    (recorded,) = [e for e in events_of(app.log("g", "red")) if e["type"] == "game_forked"]
     stored_hash = next(iter(app.store.events("g", at, at))).hash
-    assert recorded["event"] == {"type": "game_forked", "child": "f", "at": at, "hash": stored_hash,
+    told = app.numbers(app.game("g")).command_of(at)  # red is told the command it forked after (§V.6)
+    assert told < at and recorded["event"] == {"type": "game_forked", "child": "f", "at": told, "hash": stored_hash,
                                  "keep_dice": False, "rule": "arbitro §R.3"}
     assert recorded["seat"] == "umpire" and fork == "f"
     assert app.status("f").origin["hash"] == stored_hash
@@ -385,7 +387,7 @@ def test_the_served_dice_check_catches_a_roll_the_seed_does_not_give(app: Arbitr
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
     app.reveal("g", seat=UMPIRE)
-    served = app.log("g", "blue")
+    served = events_of(app.log("g", "blue"))
     commitment = served[0]["event"]["seed_commitment"]
     assert served_dice.check(served, commitment)[0] == "passed"
     (roll,) = [e for e in served if e["type"] == "dice_rolled"]

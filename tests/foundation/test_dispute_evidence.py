@@ -20,6 +20,7 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.disputes import WITHHELD
 
 from .conftest import RED_CARD, Cli, exchange, fixed_duel
+from arbitro.adjudicator.seat_numbers import events_of
 
 CHAIN = ("hash", "prev", "cmd_hash", "salt")
 
@@ -122,7 +123,7 @@ def served_to(seat: str, note: str) -> bytes:
     app.submit("g", "red", {"type": "dispute_open", "about": [7], "text": "see my note", "private": True,
                             "evidence": [{"kind": "note", "note": 1, "private": True}, {"kind": "position", "at": 6}]})
     app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what note?"})
-    log = [{k: v for k, v in e.items() if k not in CHAIN} for e in app.log("g", seat)]
+    log = [{k: v for k, v in e.items() if k not in CHAIN} for e in events_of(app.log("g", seat))]
     return canonical([log, msgspec.to_builtins(settling.disputes(app, "g", seat)), app.view("g", seat),
                       msgspec.to_builtins(app.status("g", seat)), msgspec.to_builtins(app.notes("g", seat))])
 

@@ -19,7 +19,7 @@ from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
 from arbitro.adjudicator.randomness import SeededSupply
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
-from arbitro.events.codec import canonical, sha256_hex
+from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.events.store import StaleSequence
 from arbitro.projections.fold import Replayer
@@ -209,18 +209,23 @@ def test_nothing_served_to_blue_holds_reds_hidden_card(app: Arbitro, positioned:
     assert ruleset.secrets(app.state_at("p").rules, "blue") == set()
 
 
-def test_events_served_whole_carry_what_a_seat_needs_to_check_their_hash(app: Arbitro) -> None:
+def test_a_seats_items_link_as_the_log_does_at_each_commands_end_and_carry_no_salt(app: Arbitro) -> None:
+    """A seat is served one item per command (engine-rules §V.6): its `prev` is the hash the command's first event
+    follows, its `hash` the command's last event's, so the items chain as the log does and the last is the head. No
+    event in it carries a salt: with a salt, the content and the item's link a seat could test how many events lay
+    before one it was shown (each event's hash covers its number), so it is served none (checkable once the full log
+    is published)."""
     app.create("duel", "standard", game_id="g")
     attack_and_guard(app, "g")
-    whole = 0
-    for served in app.log("g", "blue"):
-        if "salt" not in served:
-            continue
-        body = {k: served[k] for k in ("seq", "cmd", "cmd_hash", "seat", "salt", "prev")}
-        body.update(game="g", event=served["event"])
-        assert sha256_hex(canonical(body)) == served["hash"], served["seq"]
-        whole += 1
-    assert whole >= 6
+    full = app.log("g")
+    items = app.log("g", "blue")
+    assert [i["cmd"] for i in items] == list(range(app.game("g").head_cmd + 1))
+    for item in items:
+        own = [e for e in full if e["cmd"] == item["cmd"]]
+        assert (item["prev"], item["hash"], item["cmd_hash"]) == (own[0]["prev"], own[-1]["hash"], own[0]["cmd_hash"])
+        assert all(set(e) == {"type", "event"} for e in item["events"])
+    assert [i["prev"] for i in items[1:]] == [i["hash"] for i in items[:-1]] and items[-1]["hash"] == app.game("g").head_hash
+    assert "salt" not in json.dumps(items)
 
 
 # --- replay and snapshots -------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from tests.foundation import duel
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 class SilentDuel(duel.DuelRuleset):
@@ -43,4 +44,4 @@ def test_a_command_its_rules_give_no_event_is_refused_and_leaves_no_gap() -> Non
     assert http_status(refused.value) == 500
     assert app.game("g").head_seq == head and app.game("g").head_cmd == 0, "nothing recorded"
     app.submit("g", "red", {"type": "attack", "aim": "high"})
-    assert [e["cmd"] for e in app.log("g", "blue")][-1] == 1, "the next command is command 1: no gap"
+    assert [e["cmd"] for e in events_of(app.log("g", "blue"))][-1] == 1, "the next command is command 1: no gap"

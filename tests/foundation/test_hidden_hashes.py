@@ -20,11 +20,12 @@ from arbitro.projections.game import GameState, state_hash
 
 from .conftest import BLUE_CARD, Cli, position_file, rechain
 from .duel import DECKS
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 def served_to(app: Arbitro, run: Cli, game: str, seat: str) -> str:
     """Everything `seat` can ask for about `game`, as one text."""
-    parts: list[Any] = [app.log(game, seat), app.view(game, seat), app.status(game), list(app.export(game, seat)),
+    parts: list[Any] = [events_of(app.log(game, seat)), app.view(game, seat), app.status(game), list(app.export(game, seat)),
                         run.json("replay", game, "--as", seat)]
     return json.dumps(msgspec.to_builtins(parts))
 
@@ -50,7 +51,7 @@ def test_no_checkpoint_state_hash_is_served_to_a_seat(app: Arbitro, run: Cli) ->
     served = served_to(app, run, game, "blue")
     guessed = [s.rules.cards["red"] for s in red_card_candidates(before) if state_hash(s) in served]
     assert guessed == [], f"blue recovered red's card {guessed} by hashing candidate states"
-    blue_checkpoint = next(e for e in app.log(game, "blue") if e["type"] == "checkpoint")
+    blue_checkpoint = next(e for e in events_of(app.log(game, "blue")) if e["type"] == "checkpoint")
     assert "salt" not in blue_checkpoint, "a redacted event keeps its salt secret, so its own hash tests nothing"
     assert app.verify(game).passed
 
@@ -77,14 +78,14 @@ def test_a_fork_does_not_serve_the_parent_s_suspended_command(app: Arbitro) -> N
     game = app.create("duel", "standard", transcribed=True, game_id="t")
     red_card = DECKS["red"][2]
     app.submit(game, "umpire", {"type": "enter_random", "values": [red_card]})
-    parent_view = [e for e in app.log(game, "blue") if e["type"] == "random_requested"]
+    parent_view = [e for e in events_of(app.log(game, "blue")) if e["type"] == "random_requested"]
     assert parent_view and red_card not in json.dumps(parent_view)  # the parent's log redacts it
     fork = app.fork(game, app.game(game).head_seq, new_id="f")
     assert app.state_at(fork).core.decisions, "the fork must carry the pending request (else no test)"
-    created = app.log(fork, "blue")[0]["event"]
+    created = events_of(app.log(fork, "blue"))[0]["event"]
     request = created["initial_core"]["decisions"][-1]["ctx"]
     assert request["entered"] == [] and json.loads(request["command"]) == {"type": "open_scenario"}
-    assert red_card not in json.dumps(app.log(fork, "blue")), "the fork served red's entered card to blue"
+    assert red_card not in json.dumps(events_of(app.log(fork, "blue"))), "the fork served red's entered card to blue"
     umpire = app.log(fork)[0]["event"]["initial_core"]["decisions"][-1]["ctx"]
     assert umpire["entered"] == [[red_card]], "the umpire still sees what was entered"
 

@@ -33,8 +33,8 @@ def branched(run: Cli) -> tuple[str, str]:
 def test_log_marks_what_an_undo_voided(run: Cli, branched: tuple[str, str]) -> None:
     shown = run("log", "g", "--from", "5", "--to", "6").stdout  # the undo (#7) lies beyond the range asked for
     assert shown.count("VOIDED by the undo at #7 (arbitro §U)") == 2
-    marks = {e["seq"]: e.get("voided_by") for e in run.json("log", "g", "--as", "france")}
-    assert marks[5] == marks[6] == 7 and marks[4] is None and marks[7] is None and marks[8] is None
+    marks = {e["seq"]: e.get("voided_by") for e in run.json("log", "g", "--as", "france")}  # france's: commands
+    assert marks[1] == 2 and marks[0] is None and marks[2] is None and marks[3] is None  # #5-#6 are command 1
 
 
 def test_a_forks_log_shows_its_parents_numbering(run: Cli, branched: tuple[str, str]) -> None:
@@ -53,15 +53,16 @@ def test_games_shows_the_fork_tree(run: Cli, branched: tuple[str, str]) -> None:
 
 
 def test_replay_step_walks_forward_and_back_saying_what_changed(run: Cli, branched: tuple[str, str]) -> None:
-    walked = run.runner.invoke(cli, ["replay", "g", "--step", "--from", "5", "--as", "austria", "--db", str(run.db)],
-                               input="n\np\n9\nq\n")
+    # a seat walks its commands (engine-rules §V.6): austria's #1 is Frimont's entry (events #5-#6), #2 its undo
+    walked = run.runner.invoke(cli, ["replay", "g", "--step", "--from", "1", "--as", "austria", "--db", str(run.db)],
+                               input="n\np\n3\nq\n")
     assert walked.exit_code == 0, walked.output
     shown = [block.split("\n", 1)[0][:40] for block in walked.stdout.split("[Enter/n next, p back, NUMBER go to, q quit]\n")
              if block.strip()]
-    assert [s.split()[0] for s in shown] == ["#5", "#6", "#5", "#9"]
-    six = walked.stdout.split("#6 ", 1)[1].split("[Enter", 1)[0]
-    assert "VOIDED by the undo at #7" in six and "blocks[AUT_FRIMONT].zone: pool:austria → testa_di_ponte" in six
-    france = run.runner.invoke(cli, ["replay", "g", "--step", "--from", "6", "--as", "france", "--db", str(run.db)],
+    assert [s.split()[0] for s in shown] == ["#1", "#2", "#1", "#3"]
+    one = walked.stdout.split("#1 ", 1)[1].split("[Enter", 1)[0]
+    assert "VOIDED by the undo at #2" in one and "blocks[AUT_FRIMONT].zone: pool:austria → testa_di_ponte" in one
+    france = run.runner.invoke(cli, ["replay", "g", "--step", "--from", "1", "--as", "france", "--db", str(run.db)],
                                input="q\n")
     assert "enemy_blocks[b014]: added" in france.stdout and "AUT_FRIMONT" not in france.stdout  # a face-down block
     steps = [json.loads(line) for line in run.runner.invoke(
@@ -77,9 +78,9 @@ def test_diff_compares_two_branches_from_their_common_event(run: Cli, branched: 
     assert first_of_a.lstrip().startswith("#5") and "step_began" in first_of_a.split("\n")[0]
     assert first_of_b.lstrip().startswith("#2") and "turn_ended" in first_of_b.split("\n")[0]
     assert "blocks.AUT_PILATI.zone: testa_di_ponte → pool:austria" in shown and "phasing: austria → france" in shown
-    same_game = run.json("diff", "g@4", "g@9", "--as", "france")
-    assert same_game["common"] == {"game": "g", "seq": 4} and same_game["first_difference"]["a"] is None
-    assert same_game["first_difference"]["b"]["seq"] == 5
+    same_game = run.json("diff", "g@0", "g@3", "--as", "france")  # france's numbers: commands (#0 ends at #4)
+    assert same_game["common"] == {"game": "g", "seq": 0} and same_game["first_difference"]["a"] is None
+    assert same_game["first_difference"]["b"]["seq"] == 1
     assert not any("AUT_" in c for c in same_game["changes"]) and same_game["changes"]  # france's view: tokens only
     assert run.json("diff", "f@1", "g@4")["changes"] == []  # a fork's #1 is its parent's state at the fork
     assert "write GAME or GAME@SEQ" in run("diff", "g@x", "f", code=2).stderr

@@ -14,6 +14,7 @@ from arbitro.adjudicator.service import Arbitro
 from tests.foundation import duel
 
 from .conftest import Cli
+from arbitro.adjudicator.seat_numbers import events_of
 
 ATTACK = {"type": "attack", "aim": "low"}
 
@@ -35,7 +36,7 @@ def test_the_umpire_enters_a_seats_command_judged_as_the_seats_and_recorded_as_t
     assert record.record.command == {"type": "on_behalf", "seat": "red", "command": ATTACK}  # for whom, what
     assert app.state_at(game).rules.attack is not None  # judged as red's attack
     for seat in ("red", "blue", "umpire"):  # every seat is served who entered it for whom, first
-        served = [e for e in app.log(game, seat) if e["cmd"] == head + 1]
+        served = [e for e in events_of(app.log(game, seat)) if e["cmd"] == head + 1]
         assert served[0]["event"] == {"type": "entered_on_behalf", "by": "umpire", "seat": "red",
                                       "rule": "arbitro §S.5"}
         assert served[0]["seat"] == "umpire"
@@ -69,7 +70,7 @@ def test_a_command_on_a_seats_behalf_that_needs_a_roll_waits_for_it_and_keeps_wh
     app.submit(game, "red", ATTACK)
     head = app.game(game).head_cmd
     app.submit(game, "umpire", {"type": "on_behalf", "seat": "blue", "command": {"type": "guard", "stance": "high"}})
-    served = [e["event"] for e in app.log(game, "red") if e["cmd"] == head + 1]
+    served = [e["event"] for e in events_of(app.log(game, "red")) if e["cmd"] == head + 1]
     assert served[0]["type"] == "entered_on_behalf" and served[0]["seat"] == "blue"
     request = next(e for e in served if e["type"] == "random_requested")
     assert request["command_seat"] == "blue" and request["command"] == {"type": "guard"}  # red is not told the stance

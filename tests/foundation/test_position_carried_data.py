@@ -85,7 +85,7 @@ def test_the_data_hash_of_overridden_data_is_not_served_to_a_seat(
     for value in (one, other):
         app = Arbitro(SQLiteStore(":memory:"))
         gid = app.create(ruleset, position={**position, "overrides": [{**override, field: value}]})
-        genesis = [app.log(gid, seat, 1, 1)[0]["event"] for seat in app.game(gid).seats]
+        genesis = [app.log(gid, seat, 0, 0)[0]["events"][0]["event"] for seat in app.game(gid).seats]
         for event in genesis:  # each game's own seed: its commitment, and the position digest keyed by it
             event["origin"].pop("position"), event.pop("seed_commitment")
         served.append(genesis)

@@ -16,6 +16,7 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.disputes import WITHHELD
 
 from .conftest import fixed_duel
+from arbitro.adjudicator.seat_numbers import events_of
 
 CHAIN = ("hash", "prev", "cmd_hash", "salt")  # salted digests: blue cannot test guesses against them (§V.3)
 
@@ -28,7 +29,7 @@ def played(about: list[int]) -> Arbitro:
 
 
 def served_to(app: Arbitro, seat: str) -> bytes:
-    log = [{k: v for k, v in e.items() if k not in CHAIN} for e in app.log("g", seat)]
+    log = [{k: v for k, v in e.items() if k not in CHAIN} for e in events_of(app.log("g", seat))]
     disputes = settling.disputes(app, "g", seat)
     listing = dispute_text(disputes, "g", NoteNames(app.notes("g", seat), seat))
     return canonical([log, msgspec.to_builtins(disputes), listing, app.view("g", seat),

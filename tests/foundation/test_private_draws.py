@@ -17,6 +17,7 @@ from arbitro.projections.game import CoreState, GameState
 from arbitro.projections.views import redact_event, seat_view
 
 from . import duel
+from arbitro.adjudicator.seat_numbers import events_of
 
 SEED = "5e" * 32
 DRAWN = "ruby-falcon"
@@ -59,7 +60,7 @@ def test_the_drawer_is_served_the_same_bytes_whatever_the_rest_of_the_pool_holds
 def test_a_private_draw_in_a_game_serves_its_seat_the_items_and_not_the_population(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
     umpire = [e["event"] for e in app.log("g") if e["type"] == "items_drawn"]
-    red = [e for e in app.log("g", "red") if e["type"] == "items_drawn"]
+    red = [e for e in events_of(app.log("g", "red")) if e["type"] == "items_drawn"]
     assert umpire[0]["population"] and tuple(umpire[0]["visible_to"]) == ("red",)
     assert red[0]["event"]["drawn"] == umpire[0]["drawn"] and "population" not in red[0]["event"]
     assert "salt" not in red[0], "a redacted event loses its salt"

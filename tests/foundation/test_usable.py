@@ -33,8 +33,10 @@ def test_notes_lists_what_each_seat_may_read(run: Cli) -> None:
     # The umpire reads every note, as its full export holds them and its disputes may cite them (arbitro §D.7).
     assert [n["text"] for n in run.json("notes", "g")] == [PUBLIC, SECRET]
     blue = run("notes", "g", "--as", "blue").stdout
-    assert f"note 1 on #6 by umpire: {PUBLIC}" in blue and "bluff" not in blue
-    assert f"private note 1 on #8 by red: {SECRET}" in run("notes", "g", "--as", "red").stdout  # its own chain's 1
+    # a seat is told the command a note is on (engine-rules §V.6): #6 is the attack's, command 1; #8 the guard's, 2
+    assert f"note 1 on #1 by umpire: {PUBLIC}" in blue and "bluff" not in blue
+    assert f"private note 1 on #2 by red: {SECRET}" in run("notes", "g", "--as", "red").stdout  # its own chain's 1
+    assert f"note 1 on #6 by umpire: {PUBLIC}" in run("notes", "g").stdout  # the umpire's numbers are the log's
     notes = run.json("notes", "g", "--as", "red")
     assert all(n["hash"] and n["at_hash"] for n in notes)  # the chain fields, to check them against an export
     assert "unknown seat 'green'" in run("notes", "g", "--as", "green", code=2).stderr
@@ -43,30 +45,29 @@ def test_notes_lists_what_each_seat_may_read(run: Cli) -> None:
 
 def test_log_shows_each_note_beneath_its_event(run: Cli) -> None:
     _annotated(run)
-    lines = run("log", "g", "--as", "red").stdout.splitlines()
-    at6 = next(i for i, line in enumerate(lines) if line.startswith("#6 "))
-    assert PUBLIC in lines[at6 + 1] and lines[at6 + 2].startswith("#7 ")
-    at8 = next(i for i, line in enumerate(lines) if line.startswith("#8 "))
-    at9 = next(i for i, line in enumerate(lines) if line.startswith("#9 "))
-    assert SECRET in lines[at9 - 1] and "private note 1" in lines[at9 - 1]  # beneath #8's record (which may wrap)
-    assert all(SECRET not in line for line in lines[:at8])
+    lines = run("log", "g", "--as", "red").stdout.splitlines()  # red's records: one a command (engine-rules §V.6)
+    at1 = next(i for i, line in enumerate(lines) if line.startswith("#1 "))
+    assert PUBLIC in lines[at1 + 1] and lines[at1 + 2].startswith("#2 ")
+    at2 = next(i for i, line in enumerate(lines) if line.startswith("#2 "))
+    assert SECRET in lines[-1] and "private note 1" in lines[-1]  # beneath command 2's records (which may wrap)
+    assert all(SECRET not in line for line in lines[:at2])
     blue = run.json("log", "g", "--as", "blue")
-    assert [n["text"] for n in blue[5]["notes"]] == [PUBLIC] and "notes" not in blue[7]
+    assert [n["text"] for n in blue[1]["notes"]] == [PUBLIC] and "notes" not in blue[2]
     assert "bluff" not in json.dumps(blue) + run("log", "g", "--as", "blue").stdout
-    red = run.json("log", "g", "--as", "red", "--from", "8", "--to", "8")
+    red = run.json("log", "g", "--as", "red", "--from", "2", "--to", "2")
     assert [n["text"] for n in red[0]["notes"]] == [SECRET]
 
 
 def test_view_and_replay_carry_the_notes(run: Cli, tmp_path: Path) -> None:
     _annotated(run)
     assert [n["text"] for n in run.json("view", "g", "--as", "red")["notes"]] == [PUBLIC, SECRET]
-    assert [n["text"] for n in run.json("view", "g", "--as", "red", "--at", "7")["notes"]] == [PUBLIC]
+    assert [n["text"] for n in run.json("view", "g", "--as", "red", "--at", "1")["notes"]] == [PUBLIC]
     assert "bluff" not in run("view", "g", "--as", "blue").stdout
     assert PUBLIC in run("view", "g", "--as", "blue").stdout
     assert [n["text"] for n in run.json("replay", "g", "--as", "red")["notes"]] == [PUBLIC, SECRET]
     assert run.json("replay", "g", "--to", "5")["notes"] == []
     text = run("replay", "g", "--as", "blue").stdout
-    assert f"note 1 on #6 by umpire: {PUBLIC}" in text and "bluff" not in text
+    assert f"note 1 on #1 by umpire: {PUBLIC}" in text and "bluff" not in text
     exported = tmp_path / "g.jsonl"
     run("export", "g", "-o", str(exported))
     assert any(r["record"] == "annotation" for r in read_export(exported))
@@ -274,11 +275,12 @@ def test_the_readmes_historian_session_runs_as_printed(tmp_path: Path) -> None:
     script = _session("A historian's session")
     assert "arbitro notes" in script and "arbitro replay" in script
     shown = _run_session(script, tmp_path)
-    assert "note 1 on #32 by umpire: the 1-1 assault" in shown and "private note 1 on #32 by france: my note alone" in shown
-    annotated = shown.split("#32 ", 1)[1].split("note 1", 1)[0]  # the note is on the assault it names (relogs move events)
+    # france is told the command an event is in (engine-rules §V.6): #32 is in command #12 (#26-#35), #20 ends #10
+    assert "note 1 on #12 by umpire: the 1-1 assault" in shown and "private note 1 on #12 by france: my note alone" in shown
+    annotated = shown.split("\n#12 ", 1)[1].split("note 1", 1)[0]  # the note is on the assault it names (relogs move events)
     assert "assault_resolved" in annotated and "odds=1-1" in annotated, annotated
-    assert shown.count("my note alone") == 4  # notes, log, replay and its step at #32, each as france
-    assert "common history: caldiero-full to #20" in shown and "(forked from caldiero-full at #20)" in shown
+    assert shown.count("my note alone") == 4  # notes, log, replay and its step at #12, each as france
+    assert "common history: caldiero-full to #10" in shown and "(forked from caldiero-full at #20)" in shown
 
 
 def test_the_readmes_dispute_session_runs_as_printed(tmp_path: Path) -> None:

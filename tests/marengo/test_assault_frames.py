@@ -12,6 +12,7 @@ import pytest
 from arbitro.events import marengo as ev
 from arbitro.projections.marengo import MarengoState, apply_event
 from tests.marengo.harness import Game, from_position, position, ruleset, types
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 def _stack(g: Game) -> list[str]:
@@ -90,7 +91,7 @@ class _Refusing:
 def test_a_served_assault_frame_names_the_enemy_by_token_only_marengo_4(seat: str) -> None:
     g = _assault_on_spinetta()
     enemy = sorted(b for b, x in g.state.blocks.items() if x.side != seat)
-    served = [e["event"] for e in g.app.log(g.id, seat) if e["event"]["type"] == "decision_opened"]
+    served = [e["event"] for e in events_of(g.app.log(g.id, seat)) if e["event"]["type"] == "decision_opened"]
     assert served and served[0]["frame"]["ctx"]["ctx"] == "marengo_assault"
     text = json.dumps(served)
     assert [b for b in enemy if b in text] == []

@@ -11,6 +11,7 @@ import pytest
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from tests.marengo.full_game import LOG, NEEDED
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def test_log_served_to_each_seat_holds_no_enemy_internal_id(game: tuple[Arbitro,
     app, gid = game
     state = app.state_at(gid).rules
     for seat, enemy_prefix in (("austria", "FRA_"), ("france", "AUT_")):
-        served = json.dumps(app.log(gid, seat)) + json.dumps(app.view(gid, seat))
+        served = json.dumps(events_of(app.log(gid, seat))) + json.dumps(app.view(gid, seat))
         enemy_ids = [b for b in state.blocks if b.startswith(enemy_prefix)]
         assert not [b for b in enemy_ids if b in served], seat
 

@@ -12,6 +12,7 @@ import pytest
 from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision
 from arbitro.events.marengo import LossesAwaited, LossTask, RetreatUnderway
 from tests.marengo.harness import Game, from_position, position
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 def _lost_assault() -> Game:
@@ -72,7 +73,7 @@ def test_a_served_loss_frame_never_names_an_enemy_block_by_its_internal_id_maren
     g = _lost_assault()
     g.send("austria", type="assign_loss", block=g.tok("FRA_GARDANNE_A"))
     enemy = sorted(b for b, x in g.state.blocks.items() if x.side != seat)
-    served = [e["event"] for e in g.app.log(g.id, seat) if e["event"]["type"].startswith("decision_")]
+    served = [e["event"] for e in events_of(g.app.log(g.id, seat)) if e["event"]["type"].startswith("decision_")]
     assert sum(e["type"] == "decision_revised" for e in served) >= 1 and len(served) >= 3
     text = json.dumps(served)
     assert [b for b in enemy if b in text] == []
@@ -111,7 +112,7 @@ def test_a_retreat_is_a_frame_below_its_losses_and_answers_only_its_destinations
             g.send("france", **next(o for o in g.legal("france") if o["block"] == t(b)))
     assert g.app.state_at(g.id).core.decisions == ()
     assert g.block("FRA_WATRIN_A").zone != "ghilina" and g.block("AUT_OTT_A").zone == "ghilina"
-    served = json.dumps([e["event"] for e in g.app.log(g.id, "austria") if e["event"]["type"].startswith("decision_")])
+    served = json.dumps([e["event"] for e in events_of(g.app.log(g.id, "austria")) if e["event"]["type"].startswith("decision_")])
     assert "retreat" in served and "FRA_WATRIN" not in served, "the enemy's retreating blocks are served as tokens"
     assert g.app.verify(g.id).passed
 
@@ -129,7 +130,7 @@ def test_an_attack_manoeuvre_is_a_frame_whose_road_plan_the_defender_is_not_serv
     (frame,) = g.app.state_at(g.id).core.decisions
     assert (frame.kind, frame.seats) == ("block_manoeuvre", ("france",)) and not hasattr(g.state, "manoeuvre")
     assert frame.ctx.remaining == ("marengo", "cascina_grossa") and frame.ctx.crossings
-    opened = {seat: next(e["event"] for e in reversed(g.app.log(g.id, seat)) if e["event"]["type"] == "decision_opened")
+    opened = {seat: next(e["event"] for e in reversed(events_of(g.app.log(g.id, seat))) if e["event"]["type"] == "decision_opened")
               for seat in ("austria", "france", "umpire")}
     assert "remaining" not in opened["france"]["frame"]["ctx"] and "crossings" not in opened["france"]["frame"]["ctx"]
     assert "AUT_FRIMONT" not in json.dumps(opened["france"])

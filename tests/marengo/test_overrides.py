@@ -12,6 +12,7 @@ import pytest
 from arbitro.adjudicator.errors import BadPosition
 from arbitro.adjudicator.marengo import rules as R
 from tests.marengo.harness import Game, app, from_position, position
+from arbitro.adjudicator.seat_numbers import events_of
 
 # An Austrian cavalry block beside a French block across an approach that does not block cavalry.
 CAVALRY_BESIDE_THE_FRENCH = {"AUT_FRIMONT": ("bormida_ansa", "reserve"), "FRA_WATRIN_A": ("pedrabona", "reserve")}
@@ -48,7 +49,7 @@ def test_a_counters_printed_strength_is_overridden_and_named_without_its_block()
     (named,) = g.app.status(g.id).non_standard
     assert named == "one austria block: printed strength not the order of battle's (marengo §4)"
     for seat in ("france", "austria"):  # the genesis each seat is served names the override, never the block
-        served = json.dumps(g.app.log(g.id, seat, 1, 1), ensure_ascii=False)
+        served = json.dumps(events_of(g.app.log(g.id, seat, 1, 1)), ensure_ascii=False)
         assert named in served and ("AUT_ZACH" not in served or seat == "austria")
 
 

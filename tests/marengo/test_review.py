@@ -12,6 +12,7 @@ from arbitro.adjudicator.errors import NotYourDecision
 from arbitro.adjudicator.marengo.common import data
 from arbitro.events.marengo import BombardTargetAwaited
 from tests.marengo.harness import Game, from_position, own_data, position, types
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 def _bombard(side: str, block: str, approach: str, declared_turn: int) -> dict[str, Any]:
@@ -479,7 +480,7 @@ def test_block_lists_served_to_the_enemy_follow_token_order_not_identity_marengo
     g.send("france", type="block_manoeuvre", blocks=[])
     _settle(g)
     checked = 0
-    for e in g.app.log(g.id, "france"):
+    for e in events_of(g.app.log(g.id, "france")):
         ev = e["event"]
         for key in ("blocks", "defenders", "leaders"):
             lst = ev.get(key)
@@ -489,7 +490,7 @@ def test_block_lists_served_to_the_enemy_follow_token_order_not_identity_marengo
                 checked += 1
     assert checked >= 3
     # the frames' contexts (the assault's blocks, leaders and defenders among them) as the enemy is served them
-    contexts = [e["event"]["frame"]["ctx"] for e in g.app.log(g.id, "france") if e["event"]["type"] == "decision_opened"]
+    contexts = [e["event"]["frame"]["ctx"] for e in events_of(g.app.log(g.id, "france")) if e["event"]["type"] == "decision_opened"]
     lists = [_tokens_in(v) for c in contexts for v in c.values() if isinstance(v, list) and len(v) > 1]
     assert any(c["ctx"] == "marengo_assault" for c in contexts) and lists
     assert all(toks == sorted(toks) for toks in lists), lists
@@ -504,7 +505,7 @@ def test_full_game_serves_every_block_list_in_token_order_marengo_4() -> None:
     gid = app.import_lines(LOG.read_text().splitlines(keepends=True), str(LOG), seat="umpire")
     checked = 0
     for seat in ("austria", "france"):
-        for e in app.log(gid, seat):
+        for e in events_of(app.log(gid, seat)):
             ev = e["event"]
             for key in ("blocks", "defenders", "leaders"):
                 toks = _tokens_in(ev.get(key)) if isinstance(ev.get(key), list) else []
@@ -698,9 +699,9 @@ def test_defender_does_not_learn_the_rest_of_a_road_attack_marengo_9() -> None:
     g = from_position(position({"AUT_FRIMONT": ("testa_di_ponte", "reserve"), "FRA_MAINONI": ("pedrabona", "reserve")}))
     g.send("austria", type="road_move", block=g.tok("AUT_FRIMONT"), road="strada_principale",
            path=["pedrabona", "marengo", "cascina_grossa"])
-    served = [e["event"] for e in g.app.log(g.id, "france") if e["type"] == "manoeuvre_started"]
+    served = [e["event"] for e in events_of(g.app.log(g.id, "france")) if e["type"] == "manoeuvre_started"]
     assert served and "remaining" not in served[0] and "crossings" not in served[0]
-    own = [e["event"] for e in g.app.log(g.id, "austria") if e["type"] == "manoeuvre_started"]
+    own = [e["event"] for e in events_of(g.app.log(g.id, "austria")) if e["type"] == "manoeuvre_started"]
     assert own[0]["remaining"] == ["marengo", "cascina_grossa"]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.marengo.harness import from_position, new_game, position
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 def test_first_french_turn_one_activation_then_two_from_11_00_marengo_6() -> None:
@@ -123,7 +124,7 @@ def test_transcribed_game_takes_the_at_start_draw_as_entered_marengo_6() -> None
     a = app()
     gid = a.create("marengo", "marengo", transcribed=True)
     pop = list(a.state_at(gid).core.decisions[-1].ctx.population)
-    served = str(a.log(gid, "austria"))
+    served = str(events_of(a.log(gid, "austria")))
     assert not [b for b in pop if b in served]
     a.submit(gid, "umpire", {"type": "enter_random", "values": list(reversed(pop))})
     g = Game(a, gid)

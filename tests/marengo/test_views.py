@@ -9,10 +9,11 @@ import json
 from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.selfplay import SelfPlay
 from tests.marengo.harness import from_position, new_game, position, ruleset
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 def _served(g, seat: str) -> str:
-    return json.dumps(g.app.log(g.id, seat)) + json.dumps(g.app.view(g.id, seat)) + json.dumps(g.app.legal(g.id, seat))
+    return json.dumps(events_of(g.app.log(g.id, seat))) + json.dumps(g.app.view(g.id, seat)) + json.dumps(g.app.legal(g.id, seat))
 
 
 def test_at_start_draw_is_hidden_from_austria_marengo_6() -> None:
@@ -27,7 +28,7 @@ def test_at_start_draw_is_hidden_from_austria_marengo_6() -> None:
     assert {b["block"] for b in mine if b["zone"] not in ("pool:desaix", "pool:guardia", "pool:monnier")} == \
         set(g.state.blocks) - {b for b in g.state.blocks if not b.startswith("FRA_")} - {
             b for b, x in g.state.blocks.items() if x.zone.startswith("pool:")}
-    draw = next(e for e in g.app.log(g.id, "austria") if e["type"] == "items_drawn")
+    draw = next(e for e in events_of(g.app.log(g.id, "austria")) if e["type"] == "items_drawn")
     assert draw["event"].get("hidden") and "drawn" not in draw["event"]
     assert not [b for b in g.state.blocks if b.startswith("FRA_") and b in _served(g, "austria")]
 
@@ -55,14 +56,14 @@ def test_shuffle_issues_fresh_tokens_the_enemy_cannot_link_marengo_4() -> None:
     out = g.app.submit(g.id, "austria", {"type": "shuffle", "zone": "cascina_grossa"})
     after = {b: g.tok(b) for b in before}
     assert set(after.values()).isdisjoint(before.values())
-    fr = [e for e in g.app.log(g.id, "france") if e["type"] == "blocks_shuffled"][-1]["event"]
+    fr = [e for e in events_of(g.app.log(g.id, "france")) if e["type"] == "blocks_shuffled"][-1]["event"]
     assert fr["assignments"] == sorted(({"place": "reserve", "token": t} for t in after.values()),
                                        key=lambda d: d["token"])
     assert "old_token" not in json.dumps(fr)
-    au = [e for e in g.app.log(g.id, "austria") if e["type"] == "blocks_shuffled"][-1]["event"]
+    au = [e for e in events_of(g.app.log(g.id, "austria")) if e["type"] == "blocks_shuffled"][-1]["event"]
     assert {a["block"]: a["token"] for a in au["assignments"]} == after  # the owner knows
     assert out.events
-    draw = [e for e in g.app.log(g.id, "france") if e["type"] == "items_drawn"][-1]["event"]
+    draw = [e for e in events_of(g.app.log(g.id, "france")) if e["type"] == "items_drawn"][-1]["event"]
     assert draw.get("hidden")
     # the enemy's view lists the new tokens in token order, with no face
     fv = [b for b in g.view("france")["enemy_blocks"] if b["zone"] == "cascina_grossa"]

@@ -19,6 +19,7 @@ from arbitro.adjudicator.service import POSITION_FORMAT, Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.monferrato import ELIMINATED, Activation, MonferratoState
 from tests.refusals import refused
+from arbitro.adjudicator.seat_numbers import events_of
 
 
 class Game:
@@ -40,7 +41,7 @@ class Game:
             if out.events else []
 
     def served(self, seat: str, first: int = 1) -> list[dict[str, Any]]:
-        return self.app.log(self.id, seat, first)  # type: ignore[no-any-return]
+        return events_of(self.app.log(self.id, seat, first))  # type: ignore[no-any-return]
 
     def reject(self, seat: str, rule: str, words: str = "", **command: Any) -> Rejected:
         """The command is refused citing `rule`, with `words` in the message; nothing is appended."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from arbitro.adjudicator.monferrato.data import load
 from tests.monferrato.harness import FOLD, RULESET, Table, from_state, new_game, state
+from arbitro.adjudicator.seat_numbers import events_of
 
 D = load()
 
@@ -107,6 +108,6 @@ def test_a_transcribed_draw_serves_no_seat_the_cup_it_is_made_from() -> None:
         frame = [e["event"]["frame"] for e in served if e["type"] == "decision_opened"][-1]
         assert request["population"] == [] and frame["ctx"]["population"] == []
         fork = g.app.fork(g.id, g.app.game(g.id).head_seq)
-        created = g.app.log(fork, seat)[0]["event"]
+        created = events_of(g.app.log(fork, seat))[0]["event"]
         assert created["initial_core"]["decisions"][-1]["ctx"]["population"] == []
         assert not [c for c in RULESET.secrets(g.state, seat) if c in str(served) + str(created)]

@@ -26,6 +26,7 @@ from arbitro.projections.views import seat_view
 from tests.caldiero.harness import RULESET as CALDIERO, position
 from tests.marengo.harness import position as marengo_position
 from tests.monferrato.harness import Game, set_up
+from arbitro.adjudicator.seat_numbers import events_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 SET_UPS = [("caldiero", "historical"), ("caldiero", "il_tempo_regge"), ("arrivano", "montebello"),
@@ -200,7 +201,7 @@ def test_a_seat_s_arrows_are_drawn_only_from_the_moves_it_was_served() -> None:
     game = app.create("arrivano", "montebello")
     SelfPlay(app, game, seed="arrows").play(60)
     for seat in app.game(game).seats:
-        served = {tuple(e["event"]["path"]) for e in app.log(game, seat) if (e.get("event") or {}).get("path")}
+        served = {tuple(e["event"]["path"]) for e in events_of(app.log(game, seat)) if (e.get("event") or {}).get("path")}
         svg = render(app, game, seat).svg
         arrows = drawn_moves(svg)
         assert arrows and all(any(a[-len(p):] == p for p in served) for a in arrows)

@@ -28,6 +28,7 @@ from tests.marengo.harness import position as marengo_position
 from tests.pictures.test_render import OOC, OTHER
 from tests.monferrato.harness import Game, set_up
 from tests.reports import golden
+from arbitro.adjudicator.seat_numbers import events_of
 
 LOGS = sorted((Path(__file__).resolve().parents[2] / "logs").glob("*.jsonl"))
 
@@ -63,7 +64,7 @@ def test_every_shipped_game_is_told_whole_with_its_result_and_as_a_seat_saw_it(l
 def a_seat_s_report_holds_only_what_it_was_served(app: Arbitro, game: str, seat: str) -> None:
     story = report(app, game, seat, pictures="none")
     html = to_html(story)
-    served = app.log(game, seat)
+    served = events_of(app.log(game, seat))
     assert {line.seq for s in story.sections for e in s.entries for line in e.lines} == \
         {e["seq"] for e in served if told(e["type"]) and e["type"] != "hidden"}
     assert sum(e.hidden for s in story.sections for e in s.entries) == sum(e["type"] == "hidden" for e in served)

@@ -25,6 +25,7 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
 from tests.marengo.harness import position as marengo_position
 from tests.reports.test_report import marengo_game
+from arbitro.adjudicator.seat_numbers import events_of
 
 DATA = re.compile(rf'<script type="application/json" id="{DATA_ID}">(.*?)</script>', re.S)
 
@@ -56,7 +57,7 @@ def offline(app: Arbitro, seat: str) -> str:
 def test_the_file_holds_the_seat_s_served_events_notes_and_render_s_picture_after_each() -> None:
     app = marengo_game({"FRA_CARRA": ("marengo", "reserve")})
     data = file_data(offline(app, "austria"))
-    served = worded(app.log("marengo-g", "austria"))
+    served = worded(events_of(app.log("marengo-g", "austria")))
     assert data["events"] == json.loads(json.dumps([{k: e[k] for k in SHOWN if k in e} for e in served]))
     assert all(set(e) - set(SHOWN) <= {"hash", "prev", "cmd_hash", "salt"} for e in served)
     assert [n["text"] for n in data["notes"]] == ["Pilati waits in reserve"], "france's private note is not in it"
