@@ -34,7 +34,7 @@ def played(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.Monk
 def items(app: Arbitro, seat: str, first: int = 0, last: int | None = None) -> list[dict[str, Any]]:
     """What `seat` is served of commands `first` to `last`, built from the events as served one by one."""
     numbers = numbers_of(app)
-    return per_command(numbers, app.log(app.game("g").id, seat, *numbers.events(first, last)), first, last)
+    return per_command(numbers, app.log_by_event("g", seat, *numbers.events(first, last)), first, last)
 
 
 def test_a_command_maps_to_its_events_and_each_event_to_its_command(
