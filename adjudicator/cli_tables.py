@@ -21,6 +21,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from arbitro.adjudicator.pictures.kit import moment
 from arbitro.adjudicator.results import Awaiting
 
 # The state's fields that say where the game stands, in the order a player reads them.
@@ -144,7 +145,7 @@ def view_text(view: dict[str, Any], records: dict[str, dict[str, Any]], awaiting
     """A seat's view as a wargame's status: the clock, who is awaited, the pieces in a table."""
     state = view.get("state") or {}
     engine = view.get("engine") or {}
-    head = [f"{view.get('game', '')} as {view.get('seat', '')}, after event #{engine.get('seq', '?')}",
+    head = [f"{view.get('game', '')} as {view.get('seat', '')}, {moment(view) if 'seq' in engine else 'after #?'}",
             clock_line(state), awaiting_line(awaiting)]
     table = units_table(state, records)
     shown = {*CLOCK_FIELDS, *(collection for collection, _, _ in pieces(state))}

@@ -59,7 +59,8 @@ def plays_own_data(app: Arbitro, game_id: str, seat: str) -> bool:
     public fact, unlike what the files hold. A seat's picture is then drawn on the shipped data, as its offline copy
     draws it (seatcopy.played_data), since the printed values of the game's own files are the umpire's
     (views.served_origin; tests/foundation/test_position_carried_data.py FOLDER_VALUE), and its caption says so."""
-    genesis = app.log(game_id, seat, 1, 1)[0].get("event") or {}
+    first = 1 if seat == UMPIRE else 0  # the genesis: the log's #1, a seat's command #0 (engine-rules §V.6)
+    genesis = events_of(app.log(game_id, seat, first, first))[0].get("event") or {}
     return bool(genesis.get("origin", {}).get("own_data"))
 
 

@@ -21,7 +21,7 @@ import msgspec
 
 from arbitro.adjudicator import overrides, registry, seatcopy
 from arbitro.adjudicator.admission import (
-    as_first_cited, cited_notes, known_type, may_read, pinned, seat_signature, sign_receipt, stale, umpire_only,
+    as_first_cited, cited_notes, known_type, pinned, seat_signature, sign_receipt, stale, umpire_only,
 )
 from arbitro.adjudicator.creation import POSITION_FORMAT, fresh_game_id, genesis, mark_own_data
 from arbitro.adjudicator.datafiles import DataError
@@ -32,19 +32,20 @@ from arbitro.adjudicator.errors import (
 )
 from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
-from arbitro.adjudicator.results import Awaiting, Replayed, Status, SubmitResult
+from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
-from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
+from arbitro.adjudicator.seat_numbers import CommandNumbers
 from arbitro.adjudicator.service_exchange import ExchangeCalls
+from arbitro.adjudicator.service_reading import ReadingCalls
 from arbitro.events import core, random as rnd, signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, CommandRecord, GameRecord, StoredCommand, StoredEvent, seal_events
-from arbitro.events.store import Annotation, DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
+from arbitro.events.store import DuplicateKey, GameNotFound, Snapshot, StaleSequence, Store
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.disputes import open_in
 from arbitro.projections.fold import Replayer
-from arbitro.projections.game import GameState, awaited, may_reveal, state_bytes, state_hash
-from arbitro.projections.views import seat_view, serve_event, served_origin
+from arbitro.projections.game import GameState, awaited, may_reveal, state_bytes
+from arbitro.projections.views import serve_event, served_origin
 
 __all__ = ["POSITION_FORMAT", "Arbitro", "awaiting_in", "now", "token_hash"]
 
@@ -86,7 +87,7 @@ def settle_rulesets() -> list[str]:
     return settle_data({name: rules for name, rules in registry.available().items() if not isinstance(rules, str)})
 
 
-class Arbitro(ExchangeCalls):
+class Arbitro(ReadingCalls, ExchangeCalls):
     def __init__(self, store: Store, clock: Callable[[], str] | None = None) -> None:
         self.store = store
         # When a command arrived, as metadata; a re-adjudication passes the times it read from the log it replays.
@@ -365,94 +366,7 @@ class Arbitro(ExchangeCalls):
         drawn on the shipped data (render.render), since these files' values are the umpire's (views.served_origin)."""
         return registry.get(self.game(game_id).ruleset).carried_data(self.state_at(game_id, at).rules)
 
-    def view(self, game_id: str, seat: str, at: int | None = None) -> dict[str, Any]:
-        """The game as `seat` may see it after event `at` (the umpire) or command `at` (a seat, whose `engine.seq`
-        is the command's number: engine-rules §V.6); default: the head."""
-        game = self.game(game_id)
-        self.check_seat(game, seat)
-        ruleset = registry.get(game.ruleset)
-        if seat == UMPIRE:
-            view = seat_view(ruleset, self.state_at(game_id, at), seat)
-        else:
-            cmd = self.numbers(game).head if at is None else at
-            view = seat_view(ruleset, self._state_at(game, self.event_number(game, seat, cmd)), seat)
-            view["engine"]["seq"] = cmd
-        view["game"] = game_id
-        return view
-
-    def log(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
-            last: int | None = None) -> list[dict[str, Any]]:
-        """The umpire: the events from `first` to `last` (default: #1 to the head). A seat: one item per command from
-        `first` to `last` (default: command 0, the game's creation, to the head; seat_numbers.per_command), so it
-        learns neither how many events a command made nor where a hidden one lay (engine-rules §V.6)."""
-        game = self.game(game_id)
-        if seat == UMPIRE:
-            return self._log(game, seat, 1 if first is None else first, last)
-        first = 0 if first is None else first
-        self.check_seat(game, seat)
-        numbers = self.numbers(game)
-        return per_command(numbers, self._log(game, seat, *numbers.events(first, last)), first, last)
-
-    def event_number(self, game: GameRecord, seat: str, at: int | None) -> int | None:
-        """The log's number of the event a seat's number `at` (a command's) stands for; the umpire's is the log's."""
-        if seat == UMPIRE or at is None:
-            return at
-        return self.numbers(game).last_event(at)
-
-    def numbers(self, game: GameRecord) -> CommandNumbers:
-        """The game's commands and their events' numbers, as its record was read: every number a seat gives or is
-        given goes through this (seat_numbers.py)."""
-        cached = self._numbers.get(game.id)
-        if cached is not None and cached[0] == game.head_hash:
-            return cached[1]
-        numbers = CommandNumbers(game.id, (Command(c.record.cmd, c.record.seat, c.hash, c.first_seq, c.last_seq)
-                                           for c in self.store.commands(game.id) if c.record.cmd <= game.head_cmd))
-        self._numbers[game.id] = (game.head_hash, numbers)
-        return numbers
-
-    def log_by_event(self, game_id: str, seat: str, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
-        """The events `first` to `last` of the log as `seat` is served them one by one (views.serve_event), numbered as
-        in the log: what the umpire's tools and checks read (`arbitro roll`'s explainer, the conformance kit's leak
-        checks); a seat is served `log`'s items, never this (engine-rules §V.6)."""
-        return self._log(self.game(game_id), seat, first, last)
-
-    def _log(self, game: GameRecord, seat: str, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
-        """`log` over a record already read."""
-        return [served for served, _ in self._serving(game, seat, first, last)]
-
-    def _serving(self, game: GameRecord, seat: str, first: int = 1,
-                 last: int | None = None) -> Iterator[tuple[dict[str, Any], GameState[Any]]]:
-        """Each event from `first` to `last` as `seat` is served it, with the state after it."""
-        self.check_seat(game, seat)
-        adj = self.adjudicator(game.ruleset)
-        replayer = Replayer(adj.fold, self.store, game.id, head=game.head_seq)
-        last = game.head_seq if last is None else min(last, game.head_seq)
-        if first > last:
-            return
-        state = replayer.state_at(first - 1) if first > 1 else None
-        hashes = {e.seq: e.hash for e in self.store.events(game.id, first, last)}
-        for body in replayer.bodies(first, last):
-            state = adj.fold.apply(state, body, replayer.state_at)
-            served = serve_event(adj.ruleset, body, hashes[body.seq], seat, state)
-            if served is not None:
-                yield served, state
-
     rulesets = staticmethod(registry.rulesets)
-
-    def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
-        """The game rebuilt from its log to `to` (default: the head), as `seat` may see it, with its notes: `to` and
-        the result's `seq` are an event's number to the umpire, a command's to a seat (engine-rules §V.6); read as of
-        one moment (`reading`), so that a command committed meanwhile is in none of it."""
-        with self.reading() as app:
-            return app._replay(game_id, to, seat)
-
-    def _replay(self, game_id: str, to: int | None, seat: str) -> Replayed:
-        view = self.view(game_id, seat, to)
-        at = view["engine"]["seq"]
-        replayed = Replayed(game=game_id, seq=at, view=view, notes=self.notes(game_id, seat, None, at))
-        if seat == UMPIRE:  # the hash covers hidden faces: a seat could test candidate states against it (§V.3)
-            replayed.state_hash = state_hash(self.state_at(game_id, at))
-        return replayed
 
     def status(self, game_id: str, seat: str = UMPIRE) -> Status:
         """The game at its head; `notices` are the ruleset's, as `seat` may read them."""
@@ -586,38 +500,6 @@ class Arbitro(ExchangeCalls):
         if top is not None and isinstance(top.ctx, core.EntropyRound) and top.ctx.phase == "reveal":
             return self.submit(game_id, seat, {"type": "reveal_entropy", "entropy": entropy})
         return self.submit(game_id, seat, {"type": "commit_entropy", "commitment": rnd.entropy_commitment(entropy)})
-
-    def annotate(self, game_id: str, seat: str, at: int, text: str, *, private: bool = False) -> Annotation:
-        """A note on event `at` of the log (a seat's too: the numbers a seat sends are not yet its commands', engine-rules
-        §V.6 says what is left)."""
-        game = self.game(game_id)
-        self.check_seat(game, seat)
-        if not 1 <= at <= game.head_seq:
-            raise BadInput(f"game {game_id} has events #1 to #{game.head_seq}; cannot annotate #{at}")
-        if not text.strip():
-            raise BadInput("an annotation needs some text")
-        return self.store.add_annotation(Annotation(game=game_id, id=0, seq=at, seat=seat, private=private,
-                                                    text=text, created_at=self.clock()))
-
-    def annotations(self, game_id: str, seat: str = UMPIRE) -> list[Annotation]:
-        """Notes `seat` may read: public ones, and its own private ones; the umpire reads every note (may_read)."""
-        return [a for a in self.store.annotations(game_id) if may_read(a, seat)]
-
-    def notes(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
-              last: int | None = None) -> list[Annotation]:
-        """The notes `seat` may read on events `first` to `last` (the umpire), or on commands `first` to `last` (a
-        seat: each note numbered by the command whose event it is on, engine-rules §V.6), in order."""
-        game = self.game(game_id)
-        self.check_seat(game, seat)
-        readable = self.annotations(game_id, seat)
-        if seat == UMPIRE:
-            first, last = 1 if first is None else first, game.head_seq if last is None else last
-            return [a for a in readable if first <= a.seq <= last]
-        numbers = self.numbers(game)
-        first, last = 0 if first is None else first, numbers.head if last is None else last
-        mapped = [msgspec.structs.replace(a, seq=numbers.command_of(a.seq)) for a in readable if a.seq <= game.head_seq]
-        return [a for a in mapped if first <= a.seq <= last]
-
 
 def token_hash(token: str) -> str:
     """What the store keeps of a bearer token: its SHA-256 (a token is 256 random bits, so no salt or slow hash

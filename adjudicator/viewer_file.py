@@ -47,7 +47,7 @@ FILE_POLICY = content_policy(served=False)
 DATA_ID = "game-data"  # the page reads its game from this block when it has one (viewer.html: `file`)
 # What the page reads of a served event: not the chain's digests and salts, which serve an audit (`arbitro export`
 # is the seat's audit copy), not a viewer.
-SHOWN = ("seq", "cmd", "seat", "type", "event", "words", "told")
+SHOWN = ("seq", "cmd", "seat", "type", "event", "events", "words", "told")  # `events`: a seat's item's (§V.6)
 KEY_EVERY = 64  # every so many pictures one is stored whole, so that showing any picture unfolds at most this many
 
 

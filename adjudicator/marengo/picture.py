@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from arbitro.adjudicator.pictures.kit import SIDE_COLOURS, Printed, stacked, tally
+from arbitro.adjudicator.pictures.kit import SIDE_COLOURS, Printed, moment, stacked, tally
 from arbitro.adjudicator.pictures.model import Approach, AreaPicture, Block, Zone
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -42,7 +42,7 @@ def marengo_picture(view: Mapping[str, Any], provisional: tuple[str, ...],
     placed = [(b["zone"], Block(side=b["side"], id=b.get("block", ""),
                                 values=f"{b['arm'][0].upper()}{b['strength']}" if "arm" in b else ""))
               for b in [*own, *state.get("enemy_blocks", [])] if b["zone"] in known]
-    caption = (f"as seen by {view['seat']} after event #{view['engine']['seq']}: turn {state['turn']}, "
+    caption = (f"as seen by {view['seat']} {moment(view)}: turn {state['turn']}, "
                f"{state['hour']}, {state['phasing']} {state['step']}" + tally("morale", state.get("morale")))
     return AreaPicture(title="Bonaparte a Marengo", caption=caption, zones=zones, approaches=approaches,
                        blocks=stacked(placed), colours=SIDE_COLOURS, provisional=provisional)

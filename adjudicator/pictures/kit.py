@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map, parse_map
+from arbitro.projections.base import UMPIRE
 
 SIDE_COLOURS: dict[str, str] = {
     "austria": "#f3efe0", "austrian": "#f3efe0", "france": "#7f9fd8", "french": "#7f9fd8", "italian": "#8cc08c",
@@ -87,7 +88,13 @@ def caption(view: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     phase = "/".join(str(state[k]) for k in ("phase", "step") if state.get(k))
     turn = f"turn {state.get('turn')}" + (f" of {state['last_turn']}" if state.get("last_turn") else "")
     weather = f", weather box {state['weather']}" if state.get("weather") else ""
-    return f"as seen by {view['seat']} after event #{view['engine']['seq']}: {turn}, {phase}{weather}"
+    return f"as seen by {view['seat']} {moment(view)}: {turn}, {phase}{weather}"
+
+
+def moment(view: Mapping[str, Any]) -> str:
+    """When a view is from, in its reader's numbers: the umpire's are the log's events, a seat's its commands
+    (engine-rules §V.6)."""
+    return f"after {'event' if view.get('seat') == UMPIRE else 'command'} #{view['engine']['seq']}"
 
 
 T = TypeVar("T")

@@ -148,7 +148,7 @@ def test_a_data_folder_s_hidden_value_is_served_to_no_seat(ruleset: str) -> None
         assert set(blind) <= set(app.game(gid).seats)
         seen = []
         for seat in blind:
-            event = app.log(gid, seat, 1, 1)[0]["event"]
+            event = app.log(gid, seat, 0, 0)[0]["events"][0]["event"]  # command #0's first: the genesis (§V.6)
             event.pop("seed_commitment")
             assert event["data_hash"] == event["origin"]["data"] == UMPIRE_ONLY
             status = app.status(gid, seat)

@@ -19,6 +19,11 @@ UMPIRE_ONLY = {"red": 403, "blue": 403, "umpire": 200, "none": 401, "other": 403
 HOST_ONLY = {"red": 403, "blue": 403, "umpire": 403, "none": 401, "other": 403, "host": 201}
 
 
+class Numbered(tuple[int, int]):
+    """A number a request names, as (a seat's, the umpire's): a seat's numbers are its commands' (the opening is its
+    command #0), the umpire's the log's (the opening's events #1 to #5; engine-rules §V.6)."""
+
+
 def with_status(base: dict[str, int], **changes: int) -> dict[str, int]:
     return {**base, **changes}
 
@@ -33,17 +38,17 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("status", "GET", "/games/{g}", None, {}, OK),
     ("legal", "GET", "/games/{g}/legal", None, {}, OK),
     ("legal as blue", "GET", "/games/{g}/legal", None, {"seat": "blue"}, with_status(OK, red=403)),
-    ("view", "GET", "/games/{g}/view", None, {"at": 3}, OK),
+    ("view", "GET", "/games/{g}/view", None, {"at": Numbered((0, 3))}, OK),
     ("view as red", "GET", "/games/{g}/view", None, {"seat": "red"}, with_status(OK, blue=403)),
     ("events", "GET", "/games/{g}/events", None, {"from": 2}, OK),
     ("events as blue", "GET", "/games/{g}/events", None, {"seat": "blue"}, with_status(OK, red=403)),
     ("stream", "GET", "/games/{g}/stream", None, {"follow": "false"}, OK),
     ("stream as red", "GET", "/games/{g}/stream", None, {"follow": "false", "seat": "red"}, with_status(OK, blue=403)),
-    ("picture", "GET", "/games/{g}/picture", None, {"at": 3}, OK),
+    ("picture", "GET", "/games/{g}/picture", None, {"at": Numbered((0, 3))}, OK),
     ("picture as blue", "GET", "/games/{g}/picture", None, {"seat": "blue"}, with_status(OK, red=403)),
     ("viewer", "GET", "/games/{g}/viewer", None, {}, dict.fromkeys(ROLES, 200)),  # the page holds no game's data
     ("notes", "GET", "/games/{g}/notes", None, {}, OK),
-    ("replay", "GET", "/games/{g}/replay", None, {"to": 4}, OK),
+    ("replay", "GET", "/games/{g}/replay", None, {"to": Numbered((0, 4))}, OK),
     ("export", "GET", "/games/{g}/export", None, {}, OK),
     ("export with the seed", "GET", "/games/{g}/export", None, {"with_seed": "true"}, with_status(OK, red=403, blue=403)),
     ("verify", "GET", "/games/{g}/verify", None, {}, UMPIRE_ONLY),
@@ -87,7 +92,8 @@ def request(server: Server, role: str, game: str, other: str, case: tuple[Any, .
         body = "\n".join(server.app.export(game, "umpire")) + "\n"
     if body == {"public_key": "KEY"}:
         body = {"public_key": signing.public_key(signing.new_private_key())}
-    kwargs: dict[str, Any] = {"params": query}
+    params = {k: v[role == "umpire"] if isinstance(v, Numbered) else v for k, v in query.items()}
+    kwargs: dict[str, Any] = {"params": params}
     if isinstance(body, str):
         kwargs["content"] = body.encode()
     elif body is not None:

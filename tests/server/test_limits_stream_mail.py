@@ -97,12 +97,12 @@ def test_a_stream_wakes_on_an_append_resumes_after_last_event_id_and_never_holds
                             headers={"Authorization": f"Bearer {server.tokens[game]['blue']}"})
         with blue.stream("GET", f"/games/{game}/stream") as response:
             messages = sse_messages(response.iter_lines())
-            assert [next(messages)["id"] for _ in range(5)] == ["1", "2", "3", "4", "5"]
+            assert next(messages)["id"] == "0"  # the creation: a seat's stream is numbered by command (§V.6)
             for turn in range(3):  # red, blue, red end their turns: each append reaches the stream at once
                 seat = ("red", "blue")[turn % 2]
                 sent = server.client(seat, game).post(f"/games/{game}/commands", json={"command": {"type": "end_turn"}})
                 assert sent.status_code == 200, sent.text
-                head = sent.json()["head"]
+                head = sent.json()["cmd"]
                 message = next(messages)
                 while message["event"] != "event" or message["data"]["seq"] != head:
                     message = next(messages)
@@ -111,8 +111,8 @@ def test_a_stream_wakes_on_an_append_resumes_after_last_event_id_and_never_holds
         for stream in unread:
             stream.close()
         resumed = list(sse_messages(server.client("blue", game).get(
-            f"/games/{game}/stream", params={"follow": "false"}, headers={"Last-Event-ID": "6"}).iter_lines()))
-        assert [m["id"] for m in resumed if m["event"] == "event"] == [str(s) for s in range(7, head + 1)]
+            f"/games/{game}/stream", params={"follow": "false"}, headers={"Last-Event-ID": "1"}).iter_lines()))
+        assert [m["id"] for m in resumed if m["event"] == "event"] == [str(s) for s in range(2, head + 1)]
         assert resumed[-1]["event"] == "awaiting" and resumed[-1]["data"]["seq"] == head
         for client in (*idle, blue):
             client.close()
@@ -183,8 +183,8 @@ def test_a_command_without_expected_seq_is_judged_again_when_another_seat_s_appe
         red = server.client("red", game)
         sent = red.post(f"/games/{game}/entropy", json={"commitment": entropy_commitment("y")})
         assert sent.status_code == 200, sent.text  # judged again after blue's commitment, not refused as stale
-        committed = [e["event"]["seat"] for e in red.get(f"/games/{game}/events").json()
-                     if e["type"] == "entropy_committed"]
+        committed = [e["event"]["seat"] for item in red.get(f"/games/{game}/events").json() for e in item["events"]
+                     if e["type"] == "entropy_committed"]  # a seat's log: one item per command (§V.6)
         assert committed == ["blue", "red"]
         store.other_writer = lambda: other.submit(game, "blue", {"type": "reveal_entropy", "entropy": "x"})
         head = server.app.game(game).head_seq  # blue's reveal lands as this reads: the head red asks for is behind
@@ -204,7 +204,8 @@ class AppendsWhileReading(Arbitro):
 
     interleave: tuple[str, str] | None = None  # (game, seat) whose end of turn lands inside the next read
 
-    def log(self, game_id: str, seat: str = "umpire", first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
+    def log(self, game_id: str, seat: str = "umpire", first: int | None = None,
+            last: int | None = None) -> list[dict[str, Any]]:
         events = super().log(game_id, seat, first, last)
         if self.interleave is not None:
             game, mover = self.interleave

@@ -50,7 +50,7 @@ def play(server: Server, game: str, seats: tuple[str, ...], choose: Chooser, max
         follower.start()
         assert follower.connected.wait(20)
     status = clients["umpire"].get(f"/games/{game}").json()
-    awaiting, head, steps = status["awaiting"], status["head"], 0
+    awaiting, head, steps, cmd = status["awaiting"], status["head"], 0, 0
     while awaiting["kind"] != "game_over":
         assert steps < max_steps, "the game did not end"
         seat = next(s for s in awaiting["seats"] if clients[s].get(f"/games/{game}/legal").json())
@@ -66,22 +66,23 @@ def play(server: Server, game: str, seats: tuple[str, ...], choose: Chooser, max
                 "command": command, "expected_seq": head, "key": f"step-{steps}"})
         assert response.status_code == 200, response.text
         result = response.json()
-        awaiting, head, steps = result["awaiting"], result["head"], steps + 1
+        awaiting, head, steps, cmd = result["awaiting"], result["head"], steps + 1, result["cmd"]
         assert result["receipt"]["seq"] == head and result["receipt"]["signature"]
     for seat, follower in followers.items():
         follower.join(30)
         assert not follower.is_alive(), f"{seat}'s stream did not tell it the game was over"
-        check_stream(clients[seat], game, seat, follower.messages, head)
+        check_stream(clients[seat], game, seat, follower.messages, cmd)
     return steps
 
 
 def check_stream(client: httpx.Client, game: str, seat: str, messages: list[dict[str, Any]], head: int) -> None:
-    """The stream carried every event once, in order, as the seat's events endpoint serves it; it told the seat
-    each time it was awaited, and last that the game was over."""
+    """The stream carried every command's item once, in order, as the seat's events endpoint serves it, numbered as
+    the commands #0 (the creation) to `head` (engine-rules §V.6); it told the seat each time it was awaited, and last
+    that the game was over."""
     served = client.get(f"/games/{game}/events").json()
     streamed = [m for m in messages if m["event"] == "event"]
-    assert [m["data"] for m in streamed] == served and [e["seq"] for e in served] == list(range(1, head + 1))
-    assert [int(m["id"]) for m in streamed] == list(range(1, head + 1))
+    assert [m["data"] for m in streamed] == served and [e["seq"] for e in served] == list(range(head + 1))
+    assert [int(m["id"]) for m in streamed] == list(range(head + 1))
     notices = [m["data"] for m in messages if m["event"] == "awaiting"]
     assert notices[-1]["kind"] == "game_over" and notices[-1]["seq"] == head
     assert len(notices) > 5 and all(seat in n["seats"] for n in notices[:-1])

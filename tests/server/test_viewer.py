@@ -82,28 +82,38 @@ def shows_server_picture(page: Page, server: Server, game: str, role: str, seq: 
     assert shown.evaluate("svg => svg.querySelectorAll('*').length") == len(list(ET.fromstring(served.text).iter())) - 1
 
 
+def played(server: Server, game: str, seat: str, commands: int) -> int:
+    """`seat` sends its first legal command `commands` times; the game's last command's number after them."""
+    for _ in range(commands):
+        command = server.client(seat, game).get(f"/games/{game}/legal").json()[0]
+        sent = server.client(seat, game).post(f"/games/{game}/commands", json={"command": command})
+        assert sent.status_code == 200, sent.text
+    return server.app.game(game).head_cmd
+
+
 def test_the_viewer_shows_the_seat_s_set_up_picture_and_steps_through_the_events(server: Server,
                                                                                  browser: Browser) -> None:
+    """A seat steps through what it was served command by command (engine-rules §V.6): the set-up is command #0."""
     game = server.new("marengo", "marengo")
-    head = server.app.game(game).head_seq
     for role, text, private in (("france", "the line holds", False), ("austria", "a private plan", True)):
         noted = server.client(role, game).post(f"/games/{game}/notes", json={"at": 3, "text": text, "private": private})
         assert noted.status_code == 201, noted.text
+    head = played(server, game, "austria", 3)
     page, requests = open_viewer(server, browser, game, "france")
-    shows_server_picture(page, server, game, "france", head)  # the set-up: the French At Start blocks placed
-    assert page.locator("#events > li").count() == head
-    placed = page.locator('#events li[data-seq="3"]').inner_text()
-    assert "At Start blocks are placed" in placed and "france: the line holds" in placed
+    shows_server_picture(page, server, game, "france", head)
+    assert page.locator("#events > li").count() == head + 1  # commands #0 to the head
+    placed = page.locator('#events li[data-seq="0"]').inner_text()
+    assert "At Start blocks are placed" in placed and "france: the line holds" in placed  # event #3 is in command #0
     assert "a private plan" not in page.content(), "austria's private note in france's viewer"
-    set_up = page.locator("#picture svg").text_content()
+    last = page.locator("#picture svg").text_content()
     page.click("#first")
-    shows_server_picture(page, server, game, "france", 1)
-    assert page.locator("#picture svg").text_content() != set_up, "stepping changes the picture"
+    shows_server_picture(page, server, game, "france", 0)  # the set-up: the French At Start blocks placed
+    assert page.locator("#picture svg").text_content() != last, "stepping changes the picture"
     page.click("#next")
     page.keyboard.press("ArrowRight")
-    shows_server_picture(page, server, game, "france", 3)
-    page.locator("#slider").fill("2")
     shows_server_picture(page, server, game, "france", 2)
+    page.locator("#slider").fill("2")
+    shows_server_picture(page, server, game, "france", 1)
     origin = server.url + "/"
     assert all(r.url.startswith(origin) for r in requests), "the page reaches nothing but its server"
     calls = [r for r in requests if "/viewer" not in r.url]
@@ -113,17 +123,13 @@ def test_the_viewer_shows_the_seat_s_set_up_picture_and_steps_through_the_events
 
 def test_a_new_event_reaches_the_open_viewer_through_the_stream(server: Server, browser: Browser) -> None:
     game = server.new("marengo", "marengo")
-    head = server.app.game(game).head_seq
     page, _ = open_viewer(server, browser, game, "france")
     expect(page.locator("#stream")).to_have_text(re.compile("live"), timeout=WAIT)
-    command = server.client("austria", game).get(f"/games/{game}/legal").json()[0]
-    sent = server.client("austria", game).post(f"/games/{game}/commands", json={"command": command})
-    assert sent.status_code == 200, sent.text
-    new_head = server.app.game(game).head_seq
-    assert new_head > head
+    new_head = played(server, game, "austria", 1)
+    assert new_head == 1
     expect(page.locator("#head")).to_have_text(str(new_head), timeout=WAIT)
-    assert page.locator("#events > li").count() == new_head
-    shows_server_picture(page, server, game, "france", new_head)  # it was following the last event
+    assert page.locator("#events > li").count() == new_head + 1
+    shows_server_picture(page, server, game, "france", new_head)  # it was following the last command
     page.close()
 
 
@@ -140,13 +146,14 @@ def test_a_seat_s_viewer_never_holds_what_only_the_umpire_may_see(server: Server
     served = server.client("umpire", game).get(f"/games/{game}/picture", params={"seat": "austria"}).text
     assert umpire.locator("#picture svg").text_content() == svg_text(served)
     umpire.close()
+    head = played(server, game, "austria", 2)
     page, _ = open_viewer(server, browser, game, "austria")
     page.click("#first")
-    for seq in range(1, server.app.game(game).head_seq + 1):
+    for seq in range(head + 1):  # a seat's numbers are its commands' (§V.6)
         expect(page.locator("#picture")).to_have_attribute("data-seq", str(seq), timeout=WAIT)
         assert "FRA_" not in page.content(), f"a French block's name in Austria's viewer at #{seq}"
         page.keyboard.press("ArrowRight")
-    assert page.locator('#events li[data-seq="2"]').inner_text().endswith("a draw hidden from you, for marengo §6 French At Start blocks")
+    assert "a draw hidden from you, for marengo §6 French At Start blocks" in page.locator('#events li[data-seq="0"]').inner_text()
     page.close()
 
 
@@ -161,12 +168,12 @@ def test_the_forks_of_a_game_are_listed_and_lead_to_the_event_they_left(server: 
     assert server.client("austria", game).post(f"/games/{game}/commands", json={"command": command}).status_code == 200
     page, _ = open_viewer(server, browser, game, "france")
     fork = page.locator(f'#forks li[data-fork="{child}"]')
-    expect(fork).to_have_attribute("data-at", str(at), timeout=WAIT)
+    expect(fork).to_have_attribute("data-at", "0", timeout=WAIT)  # france is told the command: the set-up (§V.6)
     assert fork.locator("a").get_attribute("href") == f"/games/{child}/viewer"
     expect(page.locator('#events li.fork')).to_have_count(1)
-    assert page.locator("#picture").get_attribute("data-seq") != str(at)
+    assert page.locator("#picture").get_attribute("data-seq") != "0"
     fork.click()
-    shows_server_picture(page, server, game, "france", at)
+    shows_server_picture(page, server, game, "france", 0)
     page.close()
     page, _ = open_viewer(server, browser, child, "france")
     expect(page.locator("#lineage")).to_have_text(f"⑂ forked from {game} at #{at}", timeout=WAIT)
@@ -181,7 +188,7 @@ def test_the_offline_file_steps_through_the_seat_s_pictures_and_reaches_nothing(
     at = server.app.game(game).head_seq
     forked = server.client("umpire", game).post(f"/games/{game}/fork", json={"at": at})
     assert forked.status_code == 201, forked.text
-    head = server.app.game(game).head_seq
+    head = played(server, game, "austria", 2)  # austria's numbers are its commands' (§V.6): the fork is #1
     target = tmp_path / "austria.html"
     target.write_text(offline_page(game_file_data(server.app, game, "austria")), encoding="utf-8")
     page = browser.new_page()
@@ -196,11 +203,11 @@ def test_the_offline_file_steps_through_the_seat_s_pictures_and_reaches_nothing(
         assert page.locator("#picture svg").text_content() == svg_text(render(server.app, game, "austria", seq).svg)
 
     shows(head)
-    assert page.locator("#events > li").count() == head and page.locator("#stream").inner_text() == "offline file"
-    expect(page.locator(f'#forks li[data-fork="{forked.json()["game"]}"]')).to_have_attribute("data-at", str(at))
+    assert page.locator("#events > li").count() == head + 1 and page.locator("#stream").inner_text() == "offline file"
+    expect(page.locator(f'#forks li[data-fork="{forked.json()["game"]}"]')).to_have_attribute("data-at", "0")
     page.click("#first")
-    shows(1)
-    for seq in range(2, head + 1):
+    shows(0)
+    for seq in range(1, head + 1):
         page.keyboard.press("ArrowRight")
         shows(seq)
         assert "FRA_" not in page.content(), f"a French block's name in Austria's file at #{seq}"
