@@ -19,7 +19,7 @@ from arbitro.adjudicator.report_phrases import (HIDDEN_WORDS, LOSS_TYPES, NoteNa
 from arbitro.adjudicator.seat_numbers import events_of
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.store import Annotation
-from arbitro.projections.base import Outcome
+from arbitro.projections.base import UMPIRE, Outcome
 from arbitro.projections.disputes import WITHHELD
 
 Kind = Literal["command", "combat", "ruling", "undo", "hidden", "end"]
@@ -100,6 +100,12 @@ class Report:
     sections: list[Section] = field(default_factory=list)
     score_label: str = ""  # what Section.score counts ("" where the seat's view keeps no score)
     pictures_note: str = ""
+
+    @property
+    def numbered(self) -> str:
+        """What the report's numbers count: the log's events for the umpire, commands for a seat (engine-rules §V.6),
+        whose sections may then share the command that ends one turn and begins the next."""
+        return "event" if self.seat == UMPIRE else "command"
 
 
 # What a game's view keeps as its running score, by side, tried in order: Caricat!'s and Monferrato's victory points

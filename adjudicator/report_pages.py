@@ -23,8 +23,8 @@ figure svg { max-width: 100%; height: auto; } .provisional { color: #8a1c1c; }
 XML_DECLARATION = re.compile(r"^<\?xml[^>]*>\s*")
 
 
-def picture_name(section_index: int, at: int) -> str:
-    return f"turn-{section_index:02d}-event-{at}.svg"
+def picture_name(section_index: int, at: int, numbered: str = "event") -> str:
+    return f"turn-{section_index:02d}-{numbered}-{at}.svg"
 
 
 def _e(text: object) -> str:
@@ -36,7 +36,7 @@ def _facts(report: Report) -> list[tuple[str, str]]:
     interpretations = ", ".join(f"{k} = {v}" for k, v in report.interpretations.items()) or "the defaults"
     return [("Game", report.game), ("Ruleset", f"{report.title} ({report.ruleset})"), ("Scenario", report.scenario),
             ("Seats", ", ".join(report.seats)), ("Seen by", report.seat), ("Options", ", ".join(report.options) or "none"),
-            ("Readings", interpretations), ("Events", str(report.head)),
+            ("Readings", interpretations), (f"{report.numbered.capitalize()}s", str(report.head)),
             ("Not as published", ", ".join(report.non_standard) or "nothing"), ("Result", report.result)]
 
 
@@ -58,7 +58,7 @@ def to_html(report: Report) -> str:
                                                      for i, s in enumerate(report.sections)) + "</ol>")
     parts.append(_losses_html(report))
     for i, section in enumerate(report.sections):
-        parts.append(_section_html(i, section))
+        parts.append(_section_html(i, section, report.numbered))
     if report.pictures_note:
         parts.append(f"<p><em>No map pictures: {_e(report.pictures_note)}</em></p>")
     parts.append(f"<h2>Result</h2>\n<p>{_e(report.result)}</p>\n</body>\n</html>\n")
@@ -86,8 +86,8 @@ def _losses_html(report: Report) -> str:
             "counted per event; the score as the turn ends.</small></p>")
 
 
-def _section_html(index: int, section: Section) -> str:
-    parts = [f"<section id=\"s{index}\">\n<h2>{_e(section.title)}</h2>\n<p class=\"seq\">events #{section.first} "
+def _section_html(index: int, section: Section, numbered: str) -> str:
+    parts = [f"<section id=\"s{index}\">\n<h2>{_e(section.title)}</h2>\n<p class=\"seq\">{numbered}s #{section.first} "
              f"to #{section.last}</p>\n<ol class=\"entries\">"]
     parts += [_entry_html(entry) for entry in section.entries if entry.lines or entry.hidden or entry.notes]
     parts.append("</ol>")
@@ -146,11 +146,11 @@ def to_markdown(report: Report, pictures_folder: str) -> tuple[str, dict[str, st
             [f"{s.losses.get(side, 0)} {'▮' * s.losses.get(side, 0)}" for side in sides]
             + [str(s.score.get(side, "")) for side in scored]) + " |" for s in report.sections]
     for i, section in enumerate(report.sections):
-        out += ["", f"## {_md(section.title)}", "", f"*events #{section.first} to #{section.last}*", ""]
+        out += ["", f"## {_md(section.title)}", "", f"*{report.numbered}s #{section.first} to #{section.last}*", ""]
         out += [line for entry in section.entries if entry.lines or entry.hidden or entry.notes
                 for line in _entry_md(entry)]
         for picture in section.pictures:
-            name = picture_name(i, picture.at)
+            name = picture_name(i, picture.at, report.numbered)
             files[name] = picture.svg
             out += ["", f"![{_md(picture.caption)}]({pictures_folder}/{name})"]
     if report.pictures_note:

@@ -164,7 +164,7 @@ def test_a_data_folder_the_same_as_the_shipped_one_is_standard_and_still_the_ump
     r = registry.get("caricat")
     app = Arbitro(SQLiteStore(":memory:"))
     gid = app.create("caricat", "montebello", data=r.shipped_data())
-    event = app.log(gid, "italian", 1, 1)[0]["event"]
+    event = app.log(gid, "italian", 0, 0)[0]["events"][0]["event"]
     assert (event["data_hash"], event["origin"]["data"]) == (UMPIRE_ONLY, UMPIRE_ONLY)
     assert app.log(gid, "umpire", 1, 1)[0]["event"]["data_hash"] == r.data_hash()
     assert app.status(gid, "italian").non_standard == []
@@ -199,5 +199,5 @@ def test_a_fork_of_a_game_on_its_own_data_keeps_them_from_the_seats(ruleset: str
     genesis = app.log(child, "umpire", 1, 1)[0]["event"]
     assert genesis["origin"]["own_data"] is True and genesis["origin"]["data"] == files
     for seat in blind:
-        served = app.log(child, seat, 1, 1)[0]["event"]
+        served = app.log(child, seat, 0, 0)[0]["events"][0]["event"]
         assert served["data_hash"] == served["origin"]["data"] == app.status(child, seat).origin["data"] == UMPIRE_ONLY

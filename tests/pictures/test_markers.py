@@ -34,6 +34,11 @@ def orders_drawn(svg: str) -> dict[str, str]:
             if g.get("data-piece") for tag in g.iter(f"{SVG}g") if tag.get("data-order")}
 
 
+def read_at(app: Arbitro, game: str, seat: str, seq: int) -> int:
+    """Event `seq` of the log in `seat`'s numbers: the umpire's are the log's, a seat's the command that made it."""
+    return seq if seat == UMPIRE else app.numbers(app.game(game)).command_of(seq)
+
+
 def test_each_general_carries_his_formation_s_order_and_each_victory_hex_its_points() -> None:
     app = Arbitro(SQLiteStore(":memory:"))
     game = app.create("caldiero", "historical")
@@ -48,8 +53,9 @@ def test_each_general_carries_his_formation_s_order_and_each_victory_hex_its_poi
 
 def test_caricat_objectives_are_drawn_in_their_holder_s_colour_and_leaders_with_their_level() -> None:
     app, game = app_for(str(next(log for log in LOGS if log.name == "caricat-pastrengo.jsonl")), ":memory:")
-    state = app.state_at(game, 400).rules
-    rendered = render(app, game, "austrian", 400)
+    cmd = read_at(app, game, "austrian", 400)  # a seat reads after a command (engine-rules §V.6): #400's
+    state = app.state_at(game, app.numbers(app.game(game)).last_event(cmd)).rules
+    rendered = render(app, game, "austrian", cmd)
     assert marked(rendered.svg, "data-objective") == dict(state.control)
     assert {h: o["holder"] for h, o in rendered.drawn["objectives"].items()} == dict(state.control)
     on_map = {lid: leader.level for lid, leader in state.leaders.items() if lid in drawn_pieces(rendered.svg)}
@@ -65,7 +71,7 @@ def test_the_last_assault_is_an_arrow_from_each_attacker_to_what_it_attacks() ->
     starts = {before.units[u].hex for u in attack["event"]["attackers"]}
     expected = sorted((a, d) for a in starts for d in attack["event"]["targets"])
     for seat in (UMPIRE, "france", "austria"):
-        rendered = render(app, game, seat, at)
+        rendered = render(app, game, seat, read_at(app, game, seat, at))
         assert sorted(map(tuple, rendered.drawn["assaults"])) == expected
         assert sorted(tuple(v.split()) for v in marked(rendered.svg, "data-assault")) == expected
 
@@ -93,7 +99,7 @@ def test_marengo_s_last_assault_is_an_arrow_from_the_attackers_zone_for_every_se
     assert end == declared["target"].split("/")[0], "the approach is named from the attackers' zone"
     at = next(e["seq"] for e in app.log(game) if e["type"] == "assault_resolved")
     for seat in (UMPIRE, "austria", "france"):
-        rendered = render(app, game, seat, at)
+        rendered = render(app, game, seat, read_at(app, game, seat, at))
         assert rendered.drawn["assaults"] == [[start, end]] and marked(rendered.svg, "data-assault") == \
             {f"{start} {end}": f"{start} {end}"}
 

@@ -25,7 +25,6 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.base import UMPIRE
 from tests.marengo.harness import position as marengo_position
 from tests.reports.test_report import marengo_game
-from arbitro.adjudicator.seat_numbers import events_of
 
 DATA = re.compile(rf'<script type="application/json" id="{DATA_ID}">(.*?)</script>', re.S)
 
@@ -57,7 +56,7 @@ def offline(app: Arbitro, seat: str) -> str:
 def test_the_file_holds_the_seat_s_served_events_notes_and_render_s_picture_after_each() -> None:
     app = marengo_game({"FRA_CARRA": ("marengo", "reserve")})
     data = file_data(offline(app, "austria"))
-    served = worded(events_of(app.log("marengo-g", "austria")))
+    served = worded(app.log("marengo-g", "austria"))  # one item per command, as the server serves it (§V.6)
     assert data["events"] == json.loads(json.dumps([{k: e[k] for k in SHOWN if k in e} for e in served]))
     assert all(set(e) - set(SHOWN) <= {"hash", "prev", "cmd_hash", "salt"} for e in served)
     assert [n["text"] for n in data["notes"]] == ["Pilati waits in reserve"], "france's private note is not in it"
@@ -65,7 +64,7 @@ def test_the_file_holds_the_seat_s_served_events_notes_and_render_s_picture_afte
     assert sorted(drawn) == [e["seq"] for e in data["events"]]
     assert all(drawn[seq] == render(app, "marengo-g", "austria", seq).svg for seq in drawn)
     assert len(set(drawn.values())) > 1, "the picture changes along the game"
-    assert data["status"]["seats"] == ["austria"] and data["status"]["head"] == app.game("marengo-g").head_seq
+    assert data["status"]["seats"] == ["austria"] and data["status"]["head"] == app.game("marengo-g").head_cmd
 
 
 def twin(swap: bool) -> Arbitro:
@@ -126,13 +125,15 @@ def test_report_viewer_writes_one_html_file_and_refuses_markdown(tmp_path: Path)
     db = tmp_path / "games.db"
     app = Arbitro(SQLiteStore(str(db)))
     game = app.create("marengo", "marengo")
+    for _ in range(2):
+        app.submit(game, "austria", app.legal(game, "austria")[0])
     target = tmp_path / "austria.html"
     done = CliRunner().invoke(cli, ["report", game, "--as", "austria", "--viewer", "-o", str(target), "--db", str(db),
                                     "--json"])
     assert done.exit_code == 0, done.output
     said = json.loads(done.output)
     data = file_data(target.read_text(encoding="utf-8"))
-    assert said["written"] == [str(target)] and said["events"] == len(data["events"]) == app.game(game).head_seq
+    assert said["written"] == [str(target)] and said["events"] == len(data["events"]) == app.game(game).head_cmd + 1  # commands #0 to the head
     assert said["pictures"] == len(data["frames"]["pictures"]) > 1
     assert "FRA_" not in target.read_text(encoding="utf-8"), "the French At Start draw is hidden from Austria"
     refused = CliRunner().invoke(cli, ["report", game, "--viewer", "-o", str(tmp_path / "game.md"), "--db", str(db)])
