@@ -99,11 +99,34 @@ def per_command(numbers: CommandNumbers, served: Iterable[dict[str, Any]], first
         if first <= c.cmd <= last:
             item = {"seq": c.cmd, "cmd": c.cmd, "seat": c.seat, "cmd_hash": c.hash, "prev": events[0]["prev"] if events else link,
                     "hash": events[-1]["hash"] if events else link,
-                    "events": [{"type": e["type"], "event": _renumbered(numbers, e["event"])}
-                               for e in events if e["type"] != "hidden"]}
+                    "events": [{"type": e["type"], "event": _renumbered(numbers, e)}
+                               for e in held(e.get("event") for e in events)]}
             items.append(msgspec.json.decode(canonical(item)))
         link = events[-1]["hash"] if events else link
     return items
+
+
+STUB_KEYS = frozenset({"type", "rule", "hidden"})
+
+
+def is_stub(event: dict[str, Any]) -> bool:
+    """Whether a served event says only that an event of its type happened under its rule, about pieces the seat may
+    not know (a ruleset's redaction: `{"type", "rule", "hidden": true}`, as Arrivano serves a move or an order of a
+    unit it may not examine, arrivano §11.3.2)."""
+    return event.get("hidden") is True and set(event) <= STUB_KEYS
+
+
+def held(events: Iterable[dict[str, Any] | None]) -> list[dict[str, Any]]:
+    """What a seat's item holds of its command's events, each as redacted for the seat (None: not shown at all):
+    those it may see, in order, and each stub (is_stub) once, where the first of its kind lay. How many events a
+    command made about pieces the seat may not know can be a hidden fact (Arrivano's free order under
+    `dangling_4_3_2: caldiero_4_3_1`: one `unit_order_set` per unit out of command, arrivano §4.4), so a seat is told
+    that some were made, not how many (engine-rules §V.6)."""
+    kept: list[dict[str, Any]] = []
+    for event in events:
+        if event is not None and not (is_stub(event) and event in kept):
+            kept.append(event)
+    return kept
 
 
 # The events whose content names events of the log by number: served to a seat, each names the command instead (the
