@@ -49,7 +49,7 @@ def test_a_counters_printed_strength_is_overridden_and_named_without_its_block()
     (named,) = g.app.status(g.id).non_standard
     assert named == "one austria block: printed strength not the order of battle's (marengo §4)"
     for seat in ("france", "austria"):  # the genesis each seat is served names the override, never the block
-        served = json.dumps(events_of(g.app.log(g.id, seat, 1, 1)), ensure_ascii=False)
+        served = json.dumps(events_of(g.app.log(g.id, seat, 0, 0)), ensure_ascii=False)
         assert named in served and ("AUT_ZACH" not in served or seat == "austria")
 
 

@@ -93,7 +93,7 @@ def test_a_chit_made_mandatory_must_be_played_first() -> None:
     assert listed and all(c["type"] == "play_chit" for c in listed)  # monferrato §16.1: the mandatory chit first
     (named,) = g.app.status(g.id).non_standard
     assert named == "chit chit11: mandatory not the chit table's (monferrato §16)"
-    served = json.dumps(events_of(g.app.log(g.id, "pro_france", 1, 1)), ensure_ascii=False)
+    served = json.dumps(events_of(g.app.log(g.id, "pro_france", 0, 0)), ensure_ascii=False)
     assert named in served and "pro_spain" not in named  # the name says nothing of whose hand holds it
 
 
