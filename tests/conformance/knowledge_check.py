@@ -11,14 +11,17 @@ from typing import Any
 from arbitro.adjudicator import registry, settling
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.knowledge import Change, leaves
+from arbitro.projections.views import seat_view
 
 SAMPLES = 8  # the `since` events and the changes checked against served views, spread over the game
 
 
 def served_facts(app: Arbitro, game: str, seat: str, seq: int) -> dict[str, Any]:
-    """The seat's served view at `seq` as facts, read through the service."""
-    view = app.view(game, seat, seq)
-    view.pop("seat"), view.pop("game")
+    """The seat's view after event `seq` of the log as facts, from the service's state then (state_at, snapshots). A
+    seat is served its view after each command, in command numbers (engine-rules §V.6); the knowledge query still
+    names the log's events, so it is checked against the projection's view after each event."""
+    view = seat_view(registry.get(app.game(game).ruleset), app.state_at(game, seq), seat)
+    view.pop("seat")
     view["engine"].pop("seq")
     return dict(leaves(view))
 

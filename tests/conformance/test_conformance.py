@@ -196,10 +196,12 @@ def test_no_seat_s_map_picture_shows_what_it_may_not_know(played: Played) -> Non
     head = played.app.game(played.game).head_seq
     leaks = []
     for at in sorted({max(1, head * k // PICTURE_POINTS) for k in range(1, PICTURE_POINTS + 1)}):
-        rules = played.app.state_at(played.game, at).rules
+        numbers = played.app.numbers(played.app.game(played.game))
+        cmd = numbers.command_of(at)  # a seat's picture is after a command (engine-rules §V.6): #at's
+        rules = played.app.state_at(played.game, numbers.last_event(cmd)).rules
         for seat in played.app.game(played.game).seats:
             try:
-                svg = render(played.app, played.game, seat, at).svg
+                svg = render(played.app, played.game, seat, cmd).svg
             except NotDrawn:
                 pytest.skip(f"{played.ruleset.name} draws no map picture")
             leaks += [f"#{at}: {s!r} in {seat}'s picture" for s in sorted(played.ruleset.secrets(rules, seat)) if s in svg]
