@@ -347,9 +347,9 @@ def judge(position: Position, seat: str, command: dict[str, Any], listed: list[d
     if norm is None:
         return None  # malformed: refused before any rule, and never listed
     accepted = position.accepts(seat, command)
-    # An old word a ruleset still reads (Arrivano's `next`/`end_orders`, stored as `end_step`) is not the listed
-    # command its stored form names: the listing names the current word, and the old one is judged on its own
-    # (refused outside the steps it ended: arrivano/commands.OLD_WORDS).
+    # An old word a ruleset reads under another type (as Arrivano read `next`/`end_orders` as `end_step` up to
+    # 1.29.0) is not the listed command its stored form names: the listing names the current word, and the old one
+    # is judged on its own.
     is_listed = norm in listed and norm.get("type") == command.get("type")
     text = json.dumps(norm, sort_keys=True, ensure_ascii=False)
     if is_listed and not accepted:

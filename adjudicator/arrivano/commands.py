@@ -2,48 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, ModelWrapValidatorHandler, PrivateAttr, field_validator, model_validator
+from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import (Activate, Bombard, ChangeOrder, DefensiveFire, MoveLeader,
-                                                     TryOrderChange)
+from arbitro.adjudicator.parabellum.commands import (Activate, Bombard, ChangeOrder, DefensiveFire, EndStep,
+                                                     MoveLeader, TryOrderChange)
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
-
-
-OLD_WORDS: dict[str, tuple[str, ...]] = {"end_orders": ("orders",), "next": ("bombardment", "movement", "combat")}
-"""The words games up to 1.27.0 ended a step with, and the steps each one ended then (the orders sub-phase,
-§3.1 A-1; an activation's steps, §3.1 B): elsewhere each is refused as it was, so an old client cannot end
-another step with it."""
-
-
-class EndStep(pb.EndStep):
-    """The kernel's end of a step. Games up to 1.27.0 ended the orders sub-phase with `end_orders` and an
-    activation's steps with `next`: both are read as `end_step` in the steps they ended then (`OLD_WORDS`; an alias:
-    a recorded command keeps its bytes and gives the same events; a new one is stored as `end_step`). `word`: the
-    word the seat sent."""
-
-    type: Literal["end_step", "next", "end_orders"]  # type: ignore[assignment]
-    _word: str = PrivateAttr(default="end_step")
-
-    @field_validator("type")
-    @classmethod
-    def _one_word(cls, value: str) -> str:
-        return "end_step"
-
-    @model_validator(mode="wrap")
-    @classmethod
-    def _keep_word(cls, data: Any, handler: ModelWrapValidatorHandler[EndStep]) -> EndStep:
-        command = handler(data)
-        if isinstance(data, dict) and data.get("type") in OLD_WORDS:
-            command._word = data["type"]
-        return command
-
-    @property
-    def word(self) -> str:
-        return self._word
 
 
 class FormColumn(CommandModel):

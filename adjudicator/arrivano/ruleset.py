@@ -61,7 +61,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.30.0"
+    version = "1.31.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -161,14 +161,12 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             ctx.reject(ARRIVANO.SEQUENCE, "the game is over")
         if ctx.seat != state.seat:
             ctx.reject(ARRIVANO.SEQUENCE, "it is not your turn to act")
-        if isinstance(command, C.EndStep) and command.word in C.OLD_WORDS and state.step not in C.OLD_WORDS[command.word]:
-            g.reject(*_old_word_refusal(command.word, state.step))
         ARRIVANO_STEPS.decide(state.step, g, g.world(), ctx.seat, command, lambda refusal: g.reject(*refusal))
         self._after(g)
 
     def _after(self, g: F.Game) -> None:
         """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
-        sequence.settle(S.Automatic(g), ARRIVANO_VARIANT)
+        sequence.settle(S.Automatic(g, ARRIVANO_STEPS), ARRIVANO_VARIANT)
         if g.state.result is None:
             march_checks(g)
             found = automatic_now(g.world())
@@ -247,14 +245,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         if not pieces_known(state, s.oob):
             return problems
         return problems + self.option_problems(state.options)
-
-
-def _old_word_refusal(word: str, step: str) -> tuple[Rule, str]:
-    """An old word (`commands.OLD_WORDS`) outside the steps it ended: refused as games up to 1.27.0 refused it."""
-    if word == "end_orders":
-        return R.ORDERS_PHASE, "not in the orders sub-phase (end_orders ends only the orders sub-phase; end_step ends any step)"
-    return ARRIVANO.SEQUENCE, (f"nothing to end in the {step.replace('_', ' ')} step with next (it ends only an "
-                               "activation's bombardment, movement and combat steps; end_step ends any step)")
 
 
 def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:

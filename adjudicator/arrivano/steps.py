@@ -33,6 +33,7 @@ from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum import advance, bombardment, elimination
 from arbitro.adjudicator.parabellum.orders import ORDERS
+from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.parabellum.steps import procedures
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.retreat_ground import lines
@@ -147,10 +148,11 @@ def advance_groups(w: World, frame: Frame) -> list[tuple[str, ...]]:
 
 class Automatic:
     """Arrivano's answers to the kernel's `sequence.settle`: the decisions on top that need no choice (none left, or
-    a single answer) are carried out; the sequence's automatic steps run where they begin (turn.py), so none waits."""
+    a single answer) are carried out, then a step of `table` whose seat has nothing left to do in it is ended for him
+    (the kernel's `sequence.NOTHING_LEFT`); the sequence's automatic steps run where they begin (turn.py)."""
 
-    def __init__(self, g: Game) -> None:
-        self.g, self.top = g, g.top()
+    def __init__(self, g: Game, table: Steps[Game, World]) -> None:
+        self.g, self.top, self.table = g, g.top(), table
 
     def decision_waiting(self) -> bool:
         self.top = self.g.top()
@@ -161,7 +163,11 @@ class Automatic:
         return settle_top(self.g, self.top)
 
     def settle_step(self) -> bool:
-        return False
+        state = self.g.state
+        if state.result is not None or not self.table.ends_by_itself(state.step, self.g.world(), state.seat):
+            return False
+        self.table.end(state.step, self.g, state.seat)
+        return True
 
     def clock(self) -> ArrivanoState:
         return self.g.state

@@ -160,7 +160,6 @@ def start_turn(g: Game, turn: int) -> None:
         return
     first = g.s.scenario.initiative_tie_winner
     g.emit(ev.StepBegan(phase="command", step="orders", seat=first, rule=str(R.ORDERS_PHASE)))
-    settle_orders(g)
 
 
 def replacements(g: Game) -> None:
@@ -208,12 +207,6 @@ def chief_changes(w: World, side: str) -> list[tuple[str, str]]:
     return chief_orders.changes(ARRIVANO_VARIANT, w, w.commander_in_chief(side), w.state.chief_changes.get(side, 0))
 
 
-def settle_orders(g: Game) -> None:
-    """Skip a side's orders sub-phase when its chief can change nothing."""
-    while g.state.step == "orders" and not chief_can_change(g.world(), g.state.seat):
-        end_orders(g)
-
-
 def end_orders(g: Game) -> None:
     if g.state.phase == "action":  # the orders of an activated HQ (§16.1) end: initiative again
         next_activation(g)
@@ -233,7 +226,6 @@ def change_order(g: Game, fid: str, order: str) -> None:
         g.reject(*problem)
     g.emit(ev.OrderChanged(formation=fid, order=order, by="commander_in_chief", rule=str(ARRIVANO.CHIEF_ORDERS),
                            counts_against_chief=True))
-    settle_orders(g)
 
 
 def finish(g: Game) -> None:

@@ -283,29 +283,29 @@ def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> 
 
 
 # Caldiero's steps of play in which a seat acts (caldiero §3.1, §21): what each takes, lists and how it ends. Every
-# step of the turn but the choice of the next activation ends for its seat once he has nothing left to do in it.
+# step a command ends ends by itself once its seat has nothing left to do in it (the kernel's sequence.NOTHING_LEFT).
 CALDIERO_STEPS: Steps[Act, World] = Steps({
     "setup": Step(R.SETUP, {"place": F.place_at_setup, "change_order": F.order_at_setup}, _setup,
                   F.after_setup, F.setup_problem, phase="setup"),
     "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order}, _chief_orders, F.after_orders,
-                   ends_when_empty=True, phase="command"),
+                   phase="command"),
     "reorganise": Step(CALDIERO.RECOVERY, {"reorganise": F.reorganise}, _reorganisations, F.after_reorganise,
-                       ends_when_empty=True, phase="command"),
+                       phase="command"),
     "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements, F.after_replacements,
-                         F.replacements_owed, ends_when_empty=True, phase="command"),
+                         F.replacements_owed, phase="command"),
     CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": F.activate_formation}, _activations, phase="action"),
     "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": F.try_order, "unit_order": F.unit_order_test},
-                              _order_tries, F.activation_step("movement", CALDIERO.MOVEMENT), ends_when_empty=True,
-                              phase="action", name="orders"),
+                              _order_tries, F.activation_step("movement", CALDIERO.MOVEMENT), phase="action",
+                              name="orders"),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": F.unit_order_test}, _movement,
                      F.activation_step("leaders", R.GENERAL_MOVE), lambda w, seat: F.movement_obligation_problem(w),
-                     ends_when_empty=True, phase="action"),
+                     phase="action"),
     "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves,
-                    F.activation_step("bombardment", R.BOMBARDMENT), ends_when_empty=True, phase="action"),
+                    F.activation_step("bombardment", R.BOMBARDMENT), phase="action"),
     "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments,
-                        F.activation_step("combat", CALDIERO.COMBAT), ends_when_empty=True, phase="action"),
+                        F.activation_step("combat", CALDIERO.COMBAT), phase="action"),
     "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, F.after_combat, F.attack_owed,
-                   ends_when_empty=True, first=_attack_candidates, phase="action"),
+                   first=_attack_candidates, phase="action"),
 }, CALDIERO.SEQUENCE)
 CALDIERO_STEP_NAMES = CALDIERO_STEPS.names("weather", "initiative")  # every step a position may be at (§17, §6 run by settle)

@@ -6,6 +6,9 @@ A game's flow answers the questions of `Turn` (what may be activated, its initia
 its winner chooses in, its own end of turn); the loop and the roll (parabellum/initiative.py) are written once
 here. Where the two games differ, the variant says so (`Variant.roll_for_last_formation`). The steps a seat acts in
 are one table per game (`Steps`): where a command is carried out, a step listed for legal() and ended.
+
+A step a seat acts in ends when its seat says so (`end_step`) or, by itself, once he has nothing left to do in it
+(`NOTHING_LEFT`): one behaviour for every step of both games.
 """
 
 from __future__ import annotations
@@ -27,11 +30,22 @@ W = TypeVar("W", bound=World)  # a game's read model of the position: what a ste
 END_STEP = "end_step"
 """The one command that ends a step of the sequence in both games (caldiero §3.1, arrivano §3.1): the seat is done
 with it. Arrivano's games up to 1.27.0 sent it as `next` (in the activation's steps) and `end_orders` (the orders
-sub-phase); Caldiero's always as `end_step`."""
+sub-phase), read until 1.30.0; Caldiero's always as `end_step`."""
 
 CHOOSE_ACTIVATION = "choose_activation"
 """The step in which the initiative's winner chooses the next activation (caldiero §6.2, arrivano §6.1), in both
 games (Caldiero's games up to 0.25.0 named it `choose_formation`)."""
+
+
+NOTHING_LEFT = ("caldiero §3.1, arrivano §3.1: \"Ognuna delle seguenti fasi deve essere risolta nell'esatto "
+                "ordine indicato\"; each step's acts are ones the seat \"può\" make (caldiero §9.0, arrivano §9: "
+                "\"può muovere tutte, alcune, o nessuna delle sue unità\"; §11.4 \"può effettuare il "
+                "bombardamento\")")
+"""The kernel's reading of when a step of the sequence is over, for both games: when its seat says so (`end_step`)
+or has nothing left he may do in it and owes nothing (an obligation, `Step.end_problem`, keeps it open). A step
+the seat could only end is resolved by ending it: waiting for an `end_step` would ask a choice where there is none.
+Caldiero always read it so; Arrivano waited for `end_step` in an activation's steps up to 1.30.0 (its logs were
+translated by bench/drivers/translate_steps.py, dropping each `end_step` sent in a step with nothing left)."""
 
 
 OVER = "over"
@@ -51,8 +65,8 @@ class Step(Generic[G, W]):
     as they are found (built from the same checks the handlers make, so a listed command is accepted); `advance`:
     `end_step` carried out, the next step begun (None: no command ends the step: it ends when its choice is made);
     `end_problem`: what keeps `end_step` out now (an obligation still owed), asked before `advance` and by the
-    listing; `ends_when_empty`: the step ends for its seat, without a command, when the lister finds nothing;
-    `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
+    listing (a step with an `advance` ends by itself, without a command, when the lister finds nothing and nothing
+    is owed: `NOTHING_LEFT`); `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
     one); `phase`, `name`: the phase it belongs to and the step's name as the state shows it (`step`), where the
     table's key is not (Caldiero's action-phase `orders` is the row `activation_orders`): what a refusal names."""
 
@@ -61,7 +75,6 @@ class Step(Generic[G, W]):
     lister: Callable[[W, str], Iterable[dict[str, Any]]]
     advance: Callable[[G, str], None] | None = None
     end_problem: Callable[[W, str], Refusal | None] = field(default=_free)
-    ends_when_empty: bool = False
     first: Callable[[W, str], Iterable[dict[str, Any]]] | None = None
     phase: str = ""
     name: str = ""
@@ -103,9 +116,10 @@ class Steps(Generic[G, W]):
         return row is not None and next(iter((row.first or row.lister)(w, seat)), None) is not None
 
     def ends_by_itself(self, step: str, w: W, seat: str) -> bool:
-        """Whether `step` ends now without its seat's command: it ends when empty, and it is (settle)."""
+        """Whether `step` ends now without its seat's command (`NOTHING_LEFT`): a command ends it, it offers nothing
+        and nothing is owed (settle)."""
         row = self.rows.get(step)
-        return row is not None and row.ends_when_empty and row.advance is not None and \
+        return row is not None and row.advance is not None and \
             not self.has_options(step, w, seat) and row.end_problem(w, seat) is None
 
     def decide(self, step: str, game: G, w: W, seat: str, command: Any,

@@ -21,7 +21,8 @@ command)` returns the `(seat, command)` pairs that play it under this build, in 
 keep it, `[]` to drop it (e.g. an `end_step` the step no longer waits for), several to insert (e.g. an `end_step`
 it now waits for, whichever seat owes it), or a command of a new shape. It may read the game as it stands (`app.legal(game_id, seat)`, `app.view(...)`).
 A translated log is the same game under this build's words: say in the commit which translator made it, and
-record the command lists again (`bench/fingerprints.py record`).
+record the command lists again (`bench/fingerprints.py record`). A translator that must know what the recorded game
+did (its events) may have a `start(records)` method: it is given the file's records before the first command.
 """
 
 from __future__ import annotations
@@ -86,6 +87,9 @@ def relog(path: Path, translate: Translator = keep) -> int:
             fresh["provisional"] = list(ruleset.provisional(first["scenario"]))
     created = msgspec.convert({**first, **fresh}, core.GameCreated)
     commands = [r for r in records if r["record"] == "command" and r["cmd"] > 0]
+    start = getattr(translate, "start", None)
+    if start is not None:
+        start(records)
     clock = RecordedClock(game["created_at"])
     app = Arbitro(SQLiteStore(":memory:"), clock=clock)
     gid = app._start_game(ruleset, created, game["seed"], game["id"])  # the recorded seed, not a new one

@@ -85,3 +85,23 @@ def test_a_translator_is_named_module_colon_function() -> None:
     assert relog.load_translator("bench.drivers.relog:keep") is relog.keep
     with pytest.raises(SystemExit, match="MODULE:FUNCTION"):
         relog.load_translator("bench.drivers.relog")
+
+
+def test_a_translator_with_start_is_given_the_recorded_records_first(tmp_path: Path) -> None:
+    """A translator that must know what the recorded game did (bench/drivers/translate_steps.py reads the steps it
+    began) is handed the file's records before the first command."""
+    copy = tmp_path / "marengo-full.jsonl"
+    shutil.copy(LOGS / "marengo-full.jsonl", copy)
+    calls: list[str] = []
+
+    class Translator:
+        def start(self, records: list[dict]) -> None:
+            calls.append(f"start {sum(r['record'] == 'command' for r in records)}")
+
+        def __call__(self, app, game, seat, command):
+            calls.append("command")
+            return [(seat, command)]
+
+    played = relog.relog(copy, Translator())
+    assert calls[0] == f"start {played + 1}" and calls[1:] == ["command"] * played  # (+1: the create command)
+    assert copy.read_bytes() == (LOGS / "marengo-full.jsonl").read_bytes()

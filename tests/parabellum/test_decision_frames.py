@@ -17,6 +17,9 @@ from arbitro.events.sqlite import SQLiteStore
 from arbitro.projections.game import awaited
 
 MAX_STEPS = 1500  # the seeded self-play meets a retreat or an escape well before this in both games
+# The self-play's seed per game: Arrivano's "frames-arrivano" game of Campotenese opens no frame at all in its twelve
+# turns since 1.31.0 (a step with nothing left to do ends by itself, so the self-play's picks fall elsewhere).
+SEEDS = {"caldiero": "frames-caldiero", "arrivano": "frames-arrivano-1"}
 
 
 def test_every_decision_is_a_typed_frame_whose_options_are_legal(variant: Variant, monkeypatch: Any) -> None:
@@ -39,7 +42,7 @@ def test_every_decision_is_a_typed_frame_whose_options_are_legal(variant: Varian
             assert app.legal(game, other) == expected, (top.kind, other)
         seen.add(top.kind)
 
-    play = SelfPlay(app, game, seed=f"frames-{variant.book}", on_step=check)
+    play = SelfPlay(app, game, seed=SEEDS[variant.book], on_step=check)
     while play.steps < MAX_STEPS and not seen & {"retreat", "escape"} and play.step():
         pass
     assert seen & {"retreat", "escape"}, f"no retreat or escape frame in {play.steps} steps: {sorted(seen)}"

@@ -1,8 +1,9 @@
 """The steps of play a seat acts in, one kernel table (parabellum/sequence.Steps; caldiero §3.1, arrivano §3.1): a
 command is carried out only in the step that takes it, legal() is the step's lister then `end_step` when nothing keeps
 it out, an owed obligation keeps `end_step` out and refuses it, a step is asked whether it offers anything by its
-lister stopped at the first command; both games end a step with `end_step` and call the initiative winner's choice
-`choose_activation` (Arrivano's `next` and `end_orders` of games up to 1.27.0 still read)."""
+lister stopped at the first command, and a step whose seat has nothing left to do in it ends by itself, in both games
+(sequence.NOTHING_LEFT); both games end a step with `end_step` and call the initiative winner's choice
+`choose_activation` (Arrivano's `next` and `end_orders` of games up to 1.27.0 are read no more since 1.31.0)."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def table(listed: list[str], owed: str | None = None, asked: list[str] | None = 
 
     step: sequence.Step[Any, Any] = sequence.Step(
         RULE, {"go": lambda game, seat, cmd: done.append(f"go {cmd.where}")}, lister,
-        lambda game, seat: done.append("ended"), lambda w, seat: (OWED, owed) if owed else None, ends_when_empty=True)
+        lambda game, seat: done.append("ended"), lambda w, seat: (OWED, owed) if owed else None)
     return sequence.Steps({"march": step}, SEQUENCE), done
 
 
@@ -129,14 +130,23 @@ def test_caldiero_lists_and_takes_end_step_in_an_activation_and_names_the_choice
     assert t.state.step == sequence.CHOOSE_ACTIVATION and "end_step" not in [c["type"] for c in t.legal(t.state.seat)]
 
 
-def test_arrivano_ends_its_steps_with_end_step_and_reads_its_old_words() -> None:
+def test_arrivano_ends_its_steps_with_end_step_and_its_old_words_are_refused() -> None:
     t = arrivano.at_step(arrivano.fresh(), "W", "bombardment")
     listed = t.legal("france")
     assert listed[-1] == {"type": "end_step"} and not any(c["type"] in ("next", "end_orders") for c in listed)
-    events = t.send("france", {"type": "next"})  # a game of arrivano 1.27.0 or before
-    assert [e.step for e in events if isinstance(e, StepBegan)] == ["movement"]
-    adapter = pydantic.TypeAdapter(arrivano_commands.ArrivanoCommand)
-    for word in ("next", "end_orders", "end_step"):
-        assert adapter.validate_python({"type": word}).model_dump() == {"type": "end_step"}
+    for word in ("next", "end_orders"):  # games up to 1.27.0 (read until 1.30.0): malformed now
+        with pytest.raises(pydantic.ValidationError):
+            pydantic.TypeAdapter(arrivano_commands.ArrivanoCommand).validate_python({"type": word})
     refused = t.refuse("france", {"type": "assault", "attackers": ["x"], "targets": ["0101"]})
-    assert "at step 'movement', which takes move, officer_order, move_leader, fire, end_step from france" in str(refused)
+    assert "at step 'bombardment', which takes try_order_change, bombard, end_step from france" in str(refused)
+
+
+def test_arrivano_ends_a_step_with_nothing_left_to_do_by_itself_as_caldiero_does() -> None:
+    """caldiero §3.1, arrivano §3.1 (sequence.NOTHING_LEFT): Montebello's first activation has no enemy in reach,
+    so its combat step offers nothing; ending the movement step runs on through it, with no `end_step` for it
+    (Arrivano waited for one up to 1.30.0), to the next initiative's choice."""
+    t = arrivano.at_step(arrivano.fresh(), "W", "movement")
+    assert arrivano_ruleset.ARRIVANO_STEPS.legal("combat", arrivano.world(t.state), "france") == [{"type": "end_step"}]
+    events = t.send("france", {"type": "end_step"}, dice=[6, 1])  # the initiative's dice
+    assert [e.step for e in events if isinstance(e, StepBegan)] == ["combat", sequence.CHOOSE_ACTIVATION]
+    assert t.state.step == sequence.CHOOSE_ACTIVATION and t.state.activation is None

@@ -20,13 +20,6 @@ def test_a_change_order_in_the_activations_orders_step_is_sent_to_the_command_ph
     assert "setup step" not in refused and "§21" not in refused, refused
 
 
-def test_arrivanos_old_word_end_orders_ends_only_the_orders_step() -> None:
-    """Games up to 1.27.0 sent end_orders only in the orders sub-phase (any other step refused it, §5.2): the alias
-    re-adjudicates those games, but now also ends an activation's combat step."""
-    t = arrivano.at_step(arrivano.fresh(), "W", "combat")
-    t.refuse("france", {"type": "end_orders"})
-
-
 def test_a_caldiero_position_at_a_step_no_table_knows_is_refused() -> None:
     """A position saved before 0.26.0 at the initiative winner's choice says step 'choose_formation': accepted, it
     is a game in which no command is listed or accepted and nothing settles."""
@@ -58,20 +51,6 @@ def test_the_set_up_is_not_named_once_it_is_over() -> None:
     t = caldiero.activate(state, "massena", step="movement")
     later = str(t.refuse("france", {"type": "place", "piece": "fr-18-ligne", "hex": "1416"}, rule="caldiero §12.8"))
     assert "place is given in the command phase's replacements step (caldiero §12.8)" in later and "§21" not in later
-
-
-def test_arrivanos_old_words_still_end_the_steps_they_ended() -> None:
-    """Games up to 1.27.0: end_orders ended the orders sub-phase (arrivano §3.1 A-1), next an activation's steps
-    (§3.1 B); next is refused in the orders sub-phase, as it was."""
-    state = arrivano.position({})
-    state.phase, state.step, state.seat = "command", "orders", "france"
-    t = arrivano.Table(state)
-    t.refuse("france", {"type": "next"}, rule="arrivano §3.1")
-    t.send("france", {"type": "end_orders"})
-    assert (t.state.step, t.state.seat) != ("orders", "france")
-    t = arrivano.at_step(arrivano.fresh(), "W", "bombardment")
-    t.send("france", {"type": "next"})
-    assert t.state.step == "movement"
 
 
 def test_an_arrivano_position_at_a_step_no_table_knows_is_refused() -> None:

@@ -1,0 +1,58 @@
+"""The command translator of the one behaviour for a step with nothing left to do (the kernel's
+`sequence.NOTHING_LEFT`; issue 18): Arrivano's games up to 1.30.0 waited for `end_step` in an activation's
+bombardment, movement and combat steps even when the seat had nothing left to do there; since 1.31.0 such a step ends
+by itself, as Caldiero's always did. Each `end_step` a recorded game sent in a step that now ends by itself is
+dropped; every other command is kept as it was (the old words `next` and `end_orders` are spelt `end_step`).
+
+    python -m bench.drivers.relog --translate bench.drivers.translate_steps:translate logs/arrivano-*.jsonl
+
+Which step a recorded `end_step` ended is read from the recorded game: the number of steps begun (`step_began`)
+before it. The same game under this build begins the same steps in the same order (a step ended by itself begins
+the next one, as the seat's `end_step` did), only sooner: when this build has begun more steps than the recorded game
+had when it sent an `end_step`, the step that command ended has already ended by itself, and the command goes. So
+does an `end_step` this build does not list now (the step ended by itself into a decision, such as the recovery
+that follows the combat step, arrivano §3.1 B-6)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from arbitro.adjudicator.service import Arbitro
+
+END_WORDS = ("end_step", "next", "end_orders")  # `next`, `end_orders`: Arrivano's words for it up to 1.27.0
+STEP_BEGAN = "step_began"
+
+
+class StepsTranslator:
+    """One log at a time (relog calls `start` with each file's records first)."""
+
+    def __init__(self) -> None:
+        self.begun_before: deque[int] = deque()  # for each recorded command: the steps begun before it then
+        self.begun_now, self.counted_to = 0, 0  # the steps this build has begun, up to event `counted_to`
+
+    def start(self, records: list[dict[str, Any]]) -> None:
+        began = sorted(r["body"]["seq"] for r in records
+                       if r["record"] == "event" and r["body"]["event"].get("type") == STEP_BEGAN)
+        commands = sorted((r for r in records if r["record"] == "command" and r["cmd"] > 0), key=lambda r: r["cmd"])
+        self.begun_before = deque(sum(1 for seq in began if seq < r["first_seq"]) for r in commands)
+        self.begun_now, self.counted_to = 0, 0
+
+    def __call__(self, app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+        recorded = self.begun_before.popleft()
+        if command.get("type") not in END_WORDS:
+            return [(seat, command)]
+        self._count(app, game)
+        end = {"type": "end_step"}
+        if self.begun_now > recorded or end not in app.legal(game, seat):
+            return []  # the step it ended ended by itself
+        return [(seat, end)]
+
+    def _count(self, app: Arbitro, game: str) -> None:
+        head = app.game(game).head_seq
+        for body in app.replayer(game).bodies(self.counted_to + 1, head):
+            self.begun_now += type(body.event).__struct_config__.tag == STEP_BEGAN
+        self.counted_to = head
+
+
+translate = StepsTranslator()
