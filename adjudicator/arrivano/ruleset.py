@@ -5,7 +5,6 @@ docs/rulesets/arrivano.md.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -247,43 +246,49 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         return problems + self.option_problems(state.options)
 
 
-def movement_commands(w: World, seat: str) -> list[dict[str, Any]]:
+def movement_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    """The movement step's commands, as they are found (asked whether there is one after every command: settle)."""
     act = w.state.activation
     assert act is not None
     if w.state.formations[act.formation].side != seat:
-        return []
-    ic = in_command(w, act.formation)
-    out: list[dict[str, Any]] = []
+        return
+    ic: set[str] | None = None  # worked out for the first unit that may move (none may, once all have moved)
     for uid in sorted(w.state.units):
         unit = w.state.units[uid]
         if unit.side != seat or M.may_move(w, uid) is not None:
             continue
+        ic = in_command(w, act.formation) if ic is None else ic
         if unit.arm == "artillery":  # arrivano §11: the owner names the order it moves under
             for o in M.artillery_orders(w, uid, ic):
-                out += unit_moves(w, uid, ic, o)
+                yield from unit_moves(w, uid, ic, o)
             continue
-        out += unit_moves(w, uid, ic, None)
+        yield from unit_moves(w, uid, ic, None)
         for h, (_, targets) in M.charges(w, uid, ic).items():
-            out += [{"type": "move", "unit": uid, "to": h, "column": False, "charge": t} for t in targets]
+            yield from ({"type": "move", "unit": uid, "to": h, "column": False, "charge": t} for t in targets)
     for lid in sorted(w.state.leaders):
         if w.state.leaders[lid].side == seat:
-            out += [{"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid)]
+            yield from ({"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid))
     for lid in sorted(w.state.leaders):
         if M.leader_movable(w, lid, seat):
-            out += [{"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid)]
-    return out
+            yield from ({"type": "move_leader", "leader": lid, "to": h} for h in M.leader_destinations(w, lid))
 
 
-def unit_moves(w: World, uid: str, ic: set[str], order: str | None) -> list[dict[str, Any]]:
+def movement_step_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    """The movement step's listing: the moves, then the open-order fire (§16.3), each worked out only when asked."""
+    yield from movement_commands(w, seat)
+    yield from O.fire_commands(w, seat)
+
+
+def unit_moves(w: World, uid: str, ic: set[str], order: str | None) -> Iterator[dict[str, Any]]:
     """A unit's moves (`order`: the order an artillery unit moves under), in line and in march column to every hex
-    each reaches (a column move to a hex a line move also reaches is another move, §9.3: its path and record)."""
+    each reaches (a column move to a hex a line move also reaches is another move, §9.3: its path and record); the
+    column's search made only when its moves are asked for."""
     extra = {"order": order} if order is not None else {}
-    normal = M.destinations(w, uid, False, ic, order)
-    out = [{"type": "move", "unit": uid, "to": h, "column": False} | extra for h in normal]
+    yield from ({"type": "move", "unit": uid, "to": h, "column": False} | extra
+                for h in M.destinations(w, uid, False, ic, order))
     if not isinstance(M.plan(w, uid, True, ic, order), str):
-        out += [{"type": "move", "unit": uid, "to": h, "column": True} | extra
-                for h in M.destinations(w, uid, True, ic, order)]
-    return out
+        yield from ({"type": "move", "unit": uid, "to": h, "column": True} | extra
+                    for h in M.destinations(w, uid, True, ic, order))
 
 
 def attack_obligation(w: World) -> str | None:
@@ -430,7 +435,7 @@ ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
         "move": move, "officer_order": lambda g, seat, cmd: M.officer_order(g, cmd.officer, cmd.order),
         "move_leader": lambda g, seat, cmd: M.move_leader(g, cmd.leader, cmd.to),
         "fire": lambda g, seat, cmd: O.fire(g, cmd.unit, cmd.to, cmd.target)},
-        lambda w, seat: itertools.chain(movement_commands(w, seat), O.fire_commands(w, seat)), end_movement,
+        movement_step_commands, end_movement,
         lambda w, seat: M.obligation_problem(w), phase="action"),
     "combat": sequence.Step(R.COMBAT_STEP, {"assault": lambda g, seat, cmd: D.declare(g, sorted(cmd.attackers),
                                                                                        sorted(cmd.targets))},
