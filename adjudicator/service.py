@@ -83,7 +83,9 @@ def settle_data(rulesets: Mapping[str, Ruleset[Any]]) -> list[str]:
 
 def settle_rulesets() -> list[str]:
     """`settle_data` of every ruleset this build can load: what the server does at its start (server.create_app's
-    lifespan), before its first request, and what the benchmarks of legal() do as a server would."""
+    lifespan), before its first request, and what the benchmarks of legal() do as a server would. A scenario that
+    cannot start for a precise reason (ArbitroError, DataError) says so when a game asks it; anything else raised (a
+    bug) propagates, and stops the server's start: fail fast, not at that ruleset's first request."""
     return settle_data({name: rules for name, rules in registry.available().items() if not isinstance(rules, str)})
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import threading
+from abc import abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import count, islice
@@ -27,7 +28,8 @@ T = TypeVar("T")
 
 
 class ReadWhenAsked(Sequence[T]):
-    """A sequence whose items are read when asked, none kept: a subclass reads one (`item`) or a slice (`items`)."""
+    """A sequence whose items are read when asked, none kept: a subclass reads one (`item`) or a slice (`items`), and
+    one that does not cannot be made (Sequence is an abstract base class)."""
 
     @overload
     def __getitem__(self, index: int) -> T: ...
@@ -37,11 +39,11 @@ class ReadWhenAsked(Sequence[T]):
     def __getitem__(self, index: int | slice) -> T | list[T]:
         return self.items(index) if isinstance(index, slice) else self.item(index)
 
-    def item(self, index: int) -> T:
-        raise NotImplementedError
+    @abstractmethod
+    def item(self, index: int) -> T: ...
 
-    def items(self, index: slice) -> list[T]:
-        raise NotImplementedError
+    @abstractmethod
+    def items(self, index: slice) -> list[T]: ...
 
 
 class Decoded(ReadWhenAsked[T]):
@@ -50,8 +52,8 @@ class Decoded(ReadWhenAsked[T]):
     def __init__(self, events: Sequence[StoredEvent]) -> None:
         self.events = events
 
-    def decode(self, stored: StoredEvent) -> T:
-        raise NotImplementedError
+    @abstractmethod
+    def decode(self, stored: StoredEvent) -> T: ...
 
     def __len__(self) -> int:
         return len(self.events)

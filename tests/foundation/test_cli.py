@@ -631,7 +631,11 @@ def test_real_process_plays_exports_and_verifies(tmp_path: Path) -> None:
     assert json.loads(done.stdout)["head"] == 10
     rejected = run_process("submit", game, "--as", "red", '{"type": "end_turn"}', cwd=tmp_path, code=1)
     assert "arbitro §S.2" in rejected.stderr
+    # cli.main freezes everything at exit (docs/architecture.md "Garbage collection"): a file written and an export to
+    # standard output, flushed as the process ends, both come out whole and verify (rev-speed2 6)
     run_process("export", game, "-o", "g.jsonl", cwd=tmp_path)
+    (tmp_path / "out.jsonl").write_text(run_process("export", game, cwd=tmp_path).stdout, encoding="utf-8")
+    assert (tmp_path / "out.jsonl").read_bytes() == (tmp_path / "g.jsonl").read_bytes()
     assert run_process("verify", "g.jsonl", cwd=tmp_path).stdout.strip().endswith("VERIFIED")
     run_process("status", "nope", cwd=tmp_path, code=3)
     run_process("submit", game, "--as", "red", "{", cwd=tmp_path, code=2)

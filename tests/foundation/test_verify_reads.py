@@ -128,3 +128,21 @@ def test_a_threshold_set_by_someone_else_during_a_verification_is_kept(monkeypat
         assert gc.get_threshold() == (600, 8, 9)
     finally:
         gc.set_threshold(*before)
+
+
+def test_a_reader_without_its_read_cannot_be_made() -> None:
+    """rev-speed2 7: a sequence read when asked that does not say how to read fails when made, not at its first read."""
+    class Undecoded(verify_reads.Decoded[int]):
+        pass
+
+    class Unsliced(verify_reads.ReadWhenAsked[int]):
+        def __len__(self) -> int:
+            return 0
+
+        def item(self, index: int) -> int:
+            return index
+
+    with pytest.raises(TypeError, match="decode"):
+        Undecoded([])
+    with pytest.raises(TypeError, match="items"):
+        Unsliced()
