@@ -377,7 +377,7 @@ ArrivanoEvent = Union[
 # Events that name pieces (for fog-of-war redaction): field names holding one id or a list of ids.
 PIECE_FIELDS: dict[type, tuple[str, ...]] = {
     **SHARED_PIECE_FIELDS,
-    ColumnFormed: ("units",), OfficerOrderTried: ("units",),
+    GroupEntered: ("units",), ColumnFormed: ("units",), OfficerOrderTried: ("units",),
     UnitExited: ("unit",), RoutStopped: ("unit",),
     CounterChargeDeclared: ("unit", "against"), ArtilleryTurned: ("units",), FlagCaptured: ("leader",),
     InfantryFired: ("unit",), OpenOrderMarked: ("unit",), OpenOrderTested: ("unit",),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Union
 
 from arbitro.events.core import Event, FrameContext
+from arbitro.events.parabellum import PIECE_FIELDS as SHARED_PIECE_FIELDS
 from arbitro.events.parabellum import (
     ActivationEnded, ArtilleryFired, AssaultDeclared, AssaultResolved, GameEnded, FormationActivated, InitiativeWon,
     LeaderLost, LeaderMoved, LeaderPlaced, OrderChanged, OrderChangeTried, PiecesSighted, StatusChanged, StepBegan,
@@ -181,3 +182,9 @@ CaldieroEvent = Union[
     ActivationEnded,
     TurnEnded, PiecesSighted, GameEnded,
 ]
+
+# Fog of war (caldiero §20.4): the fields of Caldiero's events that name pieces, the shared events' besides.
+PIECE_FIELDS: dict[type, tuple[str, ...]] = {
+    **SHARED_PIECE_FIELDS, AttackersWithdrawn: ("units",), DefendersWithdrawn: ("units",), ElanSpent: ("unit",),
+    OrderTestTaken: ("units",), ChargeEnded: ("unit",),
+}

@@ -40,7 +40,6 @@ from arbitro.adjudicator.ruleset import Decision, Rule, Scenario
 from arbitro.events import arrivano as ev
 from arbitro.projections import arrivano as P
 from arbitro.projections import parabellum as PB
-from arbitro.projections.parabellum import others_sighting
 
 # Optional rules (arrivano §16) this ruleset implements; the others are "not yet" and cannot be selected.
 IMPLEMENTED_OPTIONS: tuple[str, ...] = ("hq_orders", "independent_columns", "light_troops_retreat", "open_order",
@@ -180,14 +179,9 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
             return []
         return ARRIVANO_STEPS.legal(state.step, self.world(state), seat)
 
-    # --- projection (the view, what a seat may examine and the secret units are the kernel's: ParaBellumRuleset)
-    def hidden_pieces(self, state: P.ArrivanoState, seat: str) -> set[str]:
-        """Enemy pieces whose place `seat` may not know now: out of its line of sight, or waiting at their entry
-        (arrivano §11.3.2)."""
-        enemy = {p: piece for p, piece in (*state.units.items(), *state.leaders.items()) if piece.side != seat}
-        hidden = self.unexaminable(state, seat, {piece.hex for piece in enemy.values() if piece.where == "map"})
-        return {p for p, piece in enemy.items()
-                if piece.where in state.unseen_off_map or (piece.where == "map" and piece.hex in hidden)}
+    # --- projection (the view, what a seat may examine, the secret units and the events' redaction are the
+    # kernel's: ParaBellumRuleset; Arrivano adds the decision frames and a unit's second move)
+    piece_fields = ev.PIECE_FIELDS
 
     def redact_frame(self, frame: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
         """A decision's context is its seat's: the other seat is served who is awaited and for what, not the
@@ -207,27 +201,6 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         walked = ctx.path[: ctx.stop]
         path = [*PB.served_path(walked, self.unexaminable(state, seat, walked)), ctx.path[ctx.stop]]
         return {"path": path, "stop": len(path) - 1}
-
-    def redact(self, event: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any] | None:
-        data: dict[str, Any] = msgspec.to_builtins(event)
-        if seat not in self.seats(state):
-            return data
-        if others_sighting(event, seat):
-            return None
-        fields = ev.PIECE_FIELDS.get(type(event))
-        if isinstance(event, ev.GroupEntered):
-            fields = ("units",)
-        if not fields:
-            return data
-        ids: list[str] = []
-        for name in fields:
-            value = data[name]
-            ids += value if isinstance(value, (list, tuple)) else [value] if value is not None else []  # a typed event's tuple too
-        hidden = self.hidden_pieces(state, seat)
-        if any(i in hidden for i in ids):
-            return {"type": data["type"], "rule": data["rule"], "hidden": True}
-        return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route), True,
-                              str(ARRIVANO.MOVEMENT))
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, (ev.TurnBegan, ev.GameEnded))

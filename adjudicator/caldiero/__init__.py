@@ -18,7 +18,7 @@ from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
-from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
+from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
@@ -28,7 +28,6 @@ from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
 from arbitro.projections import parabellum as PB
 from arbitro.events import core
-from arbitro.projections.parabellum import others_sighting
 
 SEATS = ("france", "austria")
 OPTIONS = ("bonaparte_intervention", "cavalry_charges", "storm_from_east", "fog_of_war", "flank_attacks")
@@ -37,6 +36,7 @@ IMPLEMENTED_OPTIONS = OPTIONS
 
 
 LAYOUT = Layout(oob="oob.json", map="map.json", crt="crt.json", book="caldiero")
+FOG_HIDDEN = "fog of war (caldiero §20.4)"  # what an event or a frame hidden by the fog carries
 
 
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
@@ -49,6 +49,8 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     Contexts = ev.CALDIERO_CONTEXTS
     variant = CALDIERO_VARIANT
     folder = CALDIERO_DATA
+    piece_fields = ev.PIECE_FIELDS
+    fog_marker = FOG_HIDDEN
 
     def __init__(self) -> None:
         super().__init__()
@@ -143,27 +145,24 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
             state.seen[seat] = sorted(set(state.seen.get(seat, [])) | set(FOG.new_sightings(w, seat)))
 
     def redact_frame(self, frame: core.Frame[Any], seat: str, state: P.CaldieroState) -> dict[str, Any]:
-        """With fog of war, a frame naming units `seat` may not know is served without its context, as the
+        """With fog of war, a frame naming units out of `seat`'s sight is served without its context, as the
         events naming them are (caldiero §20.4)."""
         data: dict[str, Any] = msgspec.to_builtins(frame)
         if not self.fogged(state, seat):
             return data
-        secret = self.secret_units(state, seat)
+        secret = self.hidden_units(state, seat)
         if secret and _mentions(data["ctx"], secret):
             data["ctx"] = {"ctx": data["ctx"]["ctx"], "hidden": FOG_HIDDEN}
         return data
 
-    def redact(self, event: Any, seat: str, state: P.CaldieroState) -> dict[str, Any] | None:
-        data: dict[str, Any] = msgspec.to_builtins(event)
-        if not self.fogged(state, seat):
-            return data
-        if others_sighting(event, seat):
-            return None
-        secret = self.secret_units(state, seat)
-        if secret and _mentions(data, secret):
-            return {"type": data["type"], "rule": data.get("rule", ""), "hidden": FOG_HIDDEN}
-        return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route), FOG_HIDDEN,
-                              str(CALDIERO.MOVEMENT))
+    def hides(self, event: Any, data: dict[str, Any], seat: str, state: P.CaldieroState) -> bool:
+        """The kernel's judgement by place, and an event naming anywhere a unit out of `seat`'s sight (caldiero
+        §20.4): some events name units outside piece fields (`distances_taken`'s keys, a formation's units out of
+        command), and so do the frames (`redact_frame`)."""
+        if super().hides(event, data, seat, state):
+            return True
+        secret = self.hidden_units(state, seat)
+        return bool(secret) and _mentions(data, secret)
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, ev.TurnEnded)
@@ -187,7 +186,6 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return problems
 
 
-FOG_HIDDEN = "fog of war (caldiero §20.4)"
 
 
 def _mentions(data: Any, secret: set[str]) -> bool:

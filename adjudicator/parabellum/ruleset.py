@@ -10,6 +10,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar, cast
 
+import msgspec
 
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides, sight
@@ -20,7 +21,7 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import ScenarioOn, World
 from arbitro.adjudicator.ruleset import Interpretation, Ruleset, interpretation_in_force
-from arbitro.events.parabellum import PiecesSighted
+from arbitro.events.parabellum import PIECE_FIELDS, PiecesSighted
 from arbitro.projections import parabellum as PB
 from arbitro.projections.base import Outcome
 
@@ -211,12 +212,57 @@ class ParaBellumRuleset(Ruleset[S]):
         w = self.world(state)
         return sight.secret_units(w, seat, self.variant.fog_reach(w))
 
+    def hidden_pieces(self, state: S, seat: str) -> set[str]:
+        """Under fog: the enemy pieces, commanders and units examined before included, whose place `seat` may not
+        know now: in a hex it may not examine, or off the map where the state says (`unseen_off_map`, not yet seen
+        arriving). The fog hides by place (caldiero §20.4, arrivano §11.3.2: "si può esaminare uno stack nemico solo
+        se si ha una LoS"), not by what the seat examined once."""
+        if not self.fogged(state, seat):
+            return set()
+        enemy = {p: piece for p, piece in (*state.units.items(), *state.leaders.items()) if piece.side != seat}
+        hidden = self.unexaminable(state, seat, {piece.hex for piece in enemy.values() if piece.where == "map"})
+        return {p for p, piece in enemy.items()
+                if piece.where in state.unseen_off_map or (piece.where == "map" and piece.hex in hidden)}
+
+    def hidden_units(self, state: S, seat: str) -> set[str]:
+        """The units among `hidden_pieces`: those whose names no served event may carry (a commander's name is his
+        formation's, public in every order and activation; only his place is hidden)."""
+        return {p for p in self.hidden_pieces(state, seat) if p in state.units}
+
     def secrets(self, state: S, seat: str) -> set[str]:
-        """The secret units' ids as a leak test searches for them: bare, as a picture or a report could print one
+        """What a leak test searches everything served to `seat` for: the ids of the units hidden now
+        (`hidden_units`: out of sight, whether examined before or not), bare, as a picture or a report could print one
         outside JSON, but as its JSON token, quotes included, where another piece's id holds it ("6e-legere-i" in
-        "6e-legere-ii"): ids are served only as JSON strings, and the bare id would be found in its neighbour's."""
+        "6e-legere-ii"): ids are served only as JSON strings, and the bare id would be found in its neighbour's. A
+        hidden commander's place is proved unserved by the non-interference tests instead (his id is public)."""
         ids = [*state.units, *state.leaders]
-        return {f'"{u}"' if any(u in other for other in ids if other != u) else u for u in self.secret_units(state, seat)}
+        return {f'"{u}"' if any(u in other for other in ids if other != u) else u for u in self.hidden_units(state, seat)}
+
+    # --- what the fog serves of an event (caldiero §20.4, arrivano §11.3.2), one redaction for both games
+    fog_marker: ClassVar[object] = True  # what a hidden event carries in its `hidden` field
+    piece_fields: ClassVar[Mapping[type, tuple[str, ...]]] = PIECE_FIELDS  # the event fields that name pieces
+
+    def redact(self, event: Any, seat: str, state: S) -> dict[str, Any] | None:
+        """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`); its
+        type and rule only, when it names a piece hidden from the seat (`hides`); a move by the hexes of its route
+        the seat may examine (`served_move`); anything else as it is."""
+        data: dict[str, Any] = msgspec.to_builtins(event)
+        if not self.fogged(state, seat):
+            return data
+        if PB.others_sighting(event, seat):
+            return None
+        if self.hides(event, data, seat, state):
+            return {"type": data["type"], "rule": data.get("rule", ""), "hidden": self.fog_marker}
+        return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
+                              self.fog_marker, str(self.variant.rules.MOVEMENT))
+
+    def hides(self, event: Any, data: dict[str, Any], seat: str, state: S) -> bool:
+        """Whether `event` (`data`, its builtins) names, in one of its `piece_fields`, a piece hidden from `seat`."""
+        ids: list[str] = []
+        for name in self.piece_fields.get(type(event), ()):
+            value = data[name]
+            ids += value if isinstance(value, (list, tuple)) else [value] if value is not None else []
+        return bool(ids) and not self.hidden_pieces(state, seat).isdisjoint(ids)
 
     def is_irreversible(self, event: Any) -> bool:
         return isinstance(event, PiecesSighted)  # enemy stacks examined cannot be unseen (caldiero §20.4, arrivano §11.3.2)

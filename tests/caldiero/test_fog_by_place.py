@@ -1,6 +1,8 @@
-"""rev-a review: Caldiero's fog (caldiero §20.4) redacts events by the names a seat has never examined, not by the
-places it may not examine now (as Arrivano's hidden_pieces and the kernel's view do): an enemy commander's set-up
-place, an examined unit's set-up place and what an examined stack out of sight holds are served."""
+"""Caldiero's fog of war (caldiero §20.4) hides by place, as Arrivano's does (ParaBellumRuleset.hidden_pieces,
+`redact`), proved by non-interference: two games that differ only in where an enemy commander is set up out of
+France's sight, where a unit France has examined is set up out of its sight, or what a stack of units Austria has
+examined holds out of its sight, serve the other seat the same events (and the same view, but for the stack marker
+a unit's stack shows where it stands). Found by review rev-a: the fog hid only what named a unit never examined."""
 
 from __future__ import annotations
 
@@ -33,9 +35,16 @@ def test_where_a_commander_is_set_up_out_of_sight_changes_nothing_served() -> No
 
 
 def test_where_an_examined_unit_is_set_up_out_of_sight_changes_nothing_served() -> None:
+    """The view shows a stack marker where the unit stands (the counter is on the map; examining it is what the fog
+    forbids), nothing else of it; the events tell nothing of where it went."""
     a = france_served_after({"piece": "au-hungarian", "hex": "1713"})
     b = france_served_after({"piece": "au-hungarian", "hex": "1714"})
-    assert a[1] == b[1], "the view"
+    views = [json.loads(x[1]) for x in (a, b)]
+    assert [v["state"]["hidden_stacks"].get(h) for v, h in zip(views, ("1713", "1714"))] == ["austria", "austria"]
+    for v in views:
+        v["state"].pop("hidden_stacks")
+    assert views[0] == views[1], "the view, but for the stack marker"
+    assert "au-hungarian" not in views[0]["state"]["units"]
     assert a[0] == b[0], "France is served where au-hungarian (examined at creation) is set up, out of its sight"
 
 
