@@ -79,8 +79,9 @@ def lone_commander_served(at: str) -> bytes:
 
 
 def test_where_a_lone_commander_out_of_sight_stands_changes_nothing_served() -> None:
-    """A commander alone is an enemy stack too: where he stands out of sight is not served (caldiero §20.4, "si può
-    esaminare uno stack nemico solo se si ha una LoS"; the kernel's one view, ParaBellumRuleset.view). Caldiero's view
+    """Where a commander alone stands out of sight is not served (caldiero §20.4, "si può esaminare uno stack nemico
+    solo se si ha una LoS"; the kernel's one view, ParaBellumRuleset.view), not even as a stack marker: a reading
+    (docs/rulesets/parabellum.md), a marker being served where units stand. Caldiero's view
     judged only the hexes holding enemy units, and served a lone commander's hex wherever he stood."""
     assert lone_commander_served(OOC) == lone_commander_served(OTHER)
     seen = position({"fr-18-ligne": "1417", "au-colloredo": "1617"}, leaders={"provera": "1517"}, options=FOG)
