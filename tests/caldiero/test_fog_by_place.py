@@ -17,13 +17,13 @@ CALDIERO = registry.get("caldiero")
 
 
 def france_served_after(place: dict[str, str]) -> tuple[str, str]:
-    """France's served events (the events only: a different command has a different hash) and view after Austria's
+    """France's served items' events (not their hashes: a different command has a different hash) and view after Austria's
     set-up `place` under fog of war."""
     app = Arbitro(SQLiteStore(":memory:"))
     game = app.create("caldiero", "historical", FOG, game_id="g", seed="00" * 32)
     assert CALDIERO.unexaminable(app.state_at(game).rules, "france", [place["hex"]]) == {place["hex"]}
     app.submit(game, "austria", {"type": "place", **place})
-    events = [e["event"] for e in app.log(game, "france")]
+    events = [item["events"] for item in app.log(game, "france")]
     return json.dumps(events, sort_keys=True), json.dumps(app.view(game, "france"), sort_keys=True)
 
 
