@@ -190,8 +190,8 @@ def _fold_shared(state: SystemState, event: object) -> None:
         case pb.UnitsAdvanced(units=units, leaders=leaders, to=to):
             for unit in units:
                 state.units[unit].hex = to
-            for leader in leaders:
-                state.leaders[leader].hex = to
+            for leader in leaders:  # a commander going with his units (§12.7.3 in both) moved (caldiero §4.2.1)
+                state.leaders[leader].hex, state.leaders[leader].moved_turn = to, state.turn
         case pb.AssaultDeclared(attackers=attackers):
             for unit in attackers:
                 state.units[unit].attacked_turn = state.turn  # once a turn (caldiero §12.2.3, arrivano §12.2.3)

@@ -7,8 +7,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import (Activate, Bombard, ChangeOrder, DefensiveFire, EndStep,
-                                                     MoveLeader, TryOrderChange)
+from arbitro.adjudicator.parabellum.commands import (Activate, Advance, Bombard, ChangeOrder, Decline, DefensiveFire,
+                                                     EfficiencyValue, EndStep, ExchangeLoss, MoveLeader, NeChoice,
+                                                     TryOrderChange)
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
@@ -79,23 +80,9 @@ class ArtilleryRetreat(CommandModel):
     units: list[str]
 
 
-class AdvanceAfter(CommandModel):
-    """arrivano §12.7: `unit` advances alone (§12.7.2), or with `units` (all of them, `unit` first) several of its stack
-    advance with their commander (§12.7.3); `unit` null: none advances."""
-
-    type: Literal["advance"]
-    unit: str | None
-    units: list[str] = []
-
-
 class DrChoice(CommandModel):
     type: Literal["dr_choice"]
     choice: Literal["exchange", "hold", "retreat"]
-
-
-class NeChoice(CommandModel):
-    type: Literal["ne_choice"]
-    test: bool
 
 
 class Escape(CommandModel):
@@ -156,13 +143,6 @@ class LightRetreat(CommandModel):
     off_map: bool = False
 
 
-class EfficiencyValue(CommandModel):
-    """A side's efficiency value in an assault when SP tie between values (arrivano §12.3.1)."""
-
-    type: Literal["efficiency_value"]
-    value: int
-
-
 class FreeOrder(CommandModel):
     """The order out-of-command units in the chief's range take for this activation (interpretation
     dangling_4_3_2: caldiero_4_3_1)."""
@@ -177,13 +157,6 @@ class Recover(CommandModel):
 
     type: Literal["recover"]
     hex: str | None
-
-
-class ExchangeLoss(CommandModel):
-    """The owner picks which of his units tied for the EX loss is eliminated (arrivano §12.5.4 EX)."""
-
-    type: Literal["exchange_loss"]
-    unit: str
 
 
 class ReplacementHex(CommandModel):
@@ -202,7 +175,7 @@ class CommanderRefuge(CommandModel):
 
 
 ArrivanoCommand = Annotated[
-    ChangeOrder | EndStep | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | RetreatTo | RoutMove | ArtilleryRetreat | AdvanceAfter | DrChoice | NeChoice | DefensiveFire | Escape | StackCavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
+    ChangeOrder | EndStep | Activate | FormColumn | ChooseOrder | TryOrderChange | OfficerOrder | Bombard | UnitMove | MoveLeader | Assault | RetreatTo | RoutMove | ArtilleryRetreat | Advance | Decline | DrChoice | NeChoice | DefensiveFire | Escape | StackCavalryRetreat | CounterCharge | ExchangeLoss | ReplacementHex | Recover | FreeOrder | EfficiencyValue |
     CommanderRefuge | Fire | FallBack | FireTarget | LightRetreat,
     Field(discriminator="type"),
 ]

@@ -26,7 +26,7 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
-from arbitro.adjudicator.parabellum import elimination, retreat, rout
+from arbitro.adjudicator.parabellum import advance, elimination, retreat, rout
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.tables import CombatTable
@@ -331,20 +331,11 @@ def commander_checks(g: Game, arrived: str) -> None:
             g.push("escape", le.side, str(R.COMMANDER_ESCAPE), {"leader": lid, "forced": False})
 
 
-def stack_commanders(w: World, uid: str) -> list[str]:
-    """The commanders of the unit's formation in its hex: those who go with several of its stack that advance
-    (arrivano §12.7.3)."""
-    return [lid for lid in w.leaders_at(w.state.units[uid].hex) if w.state.leaders[lid].formation == w.state.units[uid].formation]
-
-
 def advance_into(g: Game, movers: list[str], h: str) -> None:
-    """arrivano §12.7: one unit advances alone (§12.7.2); several of a stack advance with the commanders of their
-    formation, who go with them (§12.7.3; the owner chose which units, the kernel's advance.groups)."""
-    w = g.world()
-    leaders = stack_commanders(w, movers[0]) if len(movers) > 1 else []
-    g.emit(ev.UnitsAdvanced(units=tuple(movers), leaders=(), to=h, rule=str(ARRIVANO.ADVANCE_AFTER)))
-    for lid in leaders:
-        g.emit(ev.LeaderMoved(leader=lid, path=(h,), rule=str(ARRIVANO.ADVANCE_AFTER)))
+    """arrivano §12.7: the kernel's advance (parabellum/advance.advanced; one unit alone, §12.7.2, or several of a
+    stack with the commanders of their formation, §12.7.3), then what the arrival causes: rout tests (§15.2), the
+    enemy commanders' escape (§4.5.6, §8.2.3)."""
+    advance.advanced(g, ARRIVANO_VARIANT, movers, h)
     rout.checks(g, ARRIVANO_VARIANT, h)
     commander_checks(g, h)
 

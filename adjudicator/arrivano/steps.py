@@ -20,7 +20,6 @@ from arbitro.adjudicator.arrivano.flow import (
     Game,
     as_frame,
     advance_into,
-    stack_commanders,
     after_leader_lost,
     do_retreat,
     push_retreat,
@@ -35,7 +34,6 @@ from arbitro.adjudicator.parabellum import advance, bombardment, elimination
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.parabellum.steps import procedures
-from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.retreat_ground import lines
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
@@ -66,10 +64,8 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
             return RT.rout_answers(w, frame)
         case "artillery_retreat":
             return RT.artillery_answers(frame)
-        case "advance":
-            out = [{"type": "advance", "unit": grp[0], "units": list(grp) if len(grp) > 1 else []}
-                   for grp in advance_groups(w, frame)]
-            return out if frame.data.get("must") else out + [{"type": "advance", "unit": None, "units": []}]
+        case "advance":  # arrivano §11.1.1: after artillery alone the advance is obligatory
+            return advance_answers(w, frame) + ([] if frame.data.get("must") else [{"type": "decline"}])
         case "choose_order":
             return [{"type": "choose_order", "order": o} for o in ORDERS]
         case "dr_choice":
@@ -98,7 +94,7 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
             hexes = recovery_candidates(w, list(frame.data["tried"]))
             return [{"type": "recover", "hex": h} for h in hexes] + [{"type": "recover", "hex": None}]
         case "exchange_loss":
-            return [{"type": "exchange_loss", "unit": u} for u in frame.data["candidates"]
+            return [{"type": "exchange_loss", "units": [u]} for u in frame.data["candidates"]
                     if w.state.units[u].where == "map"]
         case "replacement_hex":
             return [{"type": "replacement_hex", "hex": h} for h in return_hexes(w, frame.data["unit"])]
@@ -117,33 +113,9 @@ def frame_options(g_or_w: World, frame: Frame) -> list[dict[str, Any]] | None:
     return None
 
 
-def vacated(w: World, frame: Frame) -> list[str]:
-    return [h for h in frame.data["targets"] if not w.units_at(h)]
-
-
-def advancers(w: World, frame: Frame) -> list[str]:
-    """arrivano §12.7: one good-order, non-artillery attacker adjacent to a vacated hex may advance into it."""
-    empty = vacated(w, frame)
-    out = []
-    for u in frame.data["attackers"]:
-        unit = w.state.units[u]
-        if unit.where != "map" or unit.status != "good" or unit.arm == "artillery":
-            continue
-        if any(w.grid.is_adjacent(unit.hex, h) and fits(w, h, [u]) for h in empty):
-            out.append(u)
-    return sorted(out)
-
-
-def advance_groups(w: World, frame: Frame) -> list[tuple[str, ...]]:
-    """The groups that may advance (the kernel's advance.groups): one advancer alone (arrivano §12.7.2), or several of
-    a stack with a commander of their formation (§12.7.3), into a vacated hex next to them where they fit."""
-    empty = vacated(w, frame)
-
-    def room(units: tuple[str, ...]) -> bool:
-        return any(w.grid.is_adjacent(w.state.units[units[0]].hex, h) and fits(w, h, list(units)) for h in empty)
-
-    return advance.groups(advancers(w, frame), lambda u: w.state.units[u].hex,
-                          lambda u: bool(stack_commanders(w, u)), room)
+def advance_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
+    """arrivano §12.7: the kernel's advances (parabellum/advance.answers) into the hexes this assault attacked."""
+    return advance.answers(w, sorted(frame.data["attackers"]), frame.data["targets"], w.enemy(frame.seat))
 
 
 class Automatic:
@@ -222,7 +194,7 @@ def settle_top(g: Game, frame: Frame) -> bool:
         g.clear(frame)
         A.dr_tests(g, frame)
         return True
-    if frame.kind == "advance" and not advancers(g.world(), frame):
+    if frame.kind == "advance" and not advance_answers(g.world(), frame):
         g.clear(frame)
         return True
     if frame.kind == "fall_back" and len(opts or []) == 1:  # nowhere to fall back to (arrivano §16.3)
@@ -270,6 +242,11 @@ def _ends(opts: list[dict[str, Any]]) -> str:
 def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str, Any]]) -> tuple[Any, str]:
     """Why an answer to the pending frame is refused: the citation and what is permitted instead."""
     kind = frame.kind.replace("_", " ")
+    if frame.kind == "advance":
+        may = "; ".join(f"{', '.join(o['units'])} into {o['to']}" for o in opts if o["type"] == "advance")
+        must = " (obligatory after artillery alone: no decline)" if frame.data.get("must") else ""
+        return frame.rule, (f"not a permitted advance{must}: one good-order attacker next to a hex the combat vacated, "
+                            f"or several of a stack with their commander ({ARRIVANO.ADVANCE_GENERAL}); permitted: {may or 'none'}")
     if dumped.get("type") != frame.kind:
         return frame.rule, f"not an answer to the pending {kind}"
     match frame.kind:
@@ -341,12 +318,8 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         case "retreat" | "rout_move" | "artillery_retreat":
             resolve_answer(g, frame, dumped)
         case "advance":
-            if dumped["unit"] is not None:
-                movers = dumped["units"] or [dumped["unit"]]
-                w = g.world()
-                h = next(h for h in vacated(w, frame)
-                         if w.grid.is_adjacent(w.state.units[movers[0]].hex, h) and fits(w, h, movers))
-                advance_into(g, movers, h)
+            if dumped["type"] == "advance":
+                advance_into(g, dumped["units"], dumped["to"])
         case "choose_order":
             fid = frame.data["formation"]
             if g.state.formations[fid].order != dumped["order"]:
@@ -381,7 +354,7 @@ def apply_answer(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
             for uid in units:
                 g.emit(ev.UnitOrderSet(unit=uid, order=dumped["order"], rule=frame.rule))
         case "exchange_loss":
-            A.exchange_loss(g, frame, dumped["unit"])
+            A.exchange_loss(g, frame, dumped["units"][0])
         case "replacement_hex":
             g.emit(ev.UnitPlaced(unit=frame.data["unit"], hex=dumped["hex"], rule=str(R.RETURN), reduced=True))
         case "commander_refuge":

@@ -7,7 +7,8 @@ from typing import Annotated, Literal, Union
 from pydantic import AfterValidator, Field
 
 from arbitro.adjudicator.parabellum import commands as pb
-from arbitro.adjudicator.parabellum.commands import (Activate, Bombard, ChangeOrder, DefensiveFire, EndStep, HexStr,
+from arbitro.adjudicator.parabellum.commands import (Activate, Advance, Bombard, ChangeOrder, Decline, DefensiveFire,
+                                                     EfficiencyValue, EndStep, ExchangeLoss, HexStr, NeChoice,
                                                      TryOrderChange)
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
@@ -85,26 +86,6 @@ class RetreatAlong(pb.Retreat):
     path: list[HexStr]
 
 
-class Advance(CommandModel):
-    type: Literal["advance"]
-    units: list[str] = Field(min_length=1)
-    to: HexStr
-
-
-class Choose(CommandModel):
-    """Answer a pending choice: the defender's efficiency on a tie, Ne test (1 = test, 0 = accept)."""
-
-    type: Literal["choose"]
-    value: int
-
-
-class Lose(CommandModel):
-    """Exchange losses (§12.5.4 Ex): the units the seat eliminates."""
-
-    type: Literal["lose"]
-    units: list[str] = Field(min_length=1)
-
-
 class UnitCavalryRetreat(pb.CavalryRetreat):
     """The kernel's cavalry retreat before combat: `unit` goes to `to` (caldiero §14.1; wire shape unchanged)."""
 
@@ -112,14 +93,8 @@ class UnitCavalryRetreat(pb.CavalryRetreat):
     to: HexStr
 
 
-class Decline(CommandModel):
-    """Decline a pending option (no advance, no defensive fire, no cavalry retreat, keep Ne)."""
-
-    type: Literal["decline"]
-
-
 CaldieroCommand = Annotated[
     Union[Place, ChangeOrder, EndStep, Reorganise, Activate, TryOrderChange, UnitOrder, GroupMove, MoveLeader, Bombard,
-          Attack, RetreatAlong, Advance, Choose, Lose, DefensiveFire, UnitCavalryRetreat, Decline],
+          Attack, RetreatAlong, Advance, EfficiencyValue, NeChoice, ExchangeLoss, DefensiveFire, UnitCavalryRetreat, Decline],
     Field(discriminator="type"),
 ]

@@ -81,16 +81,16 @@ def caldiero_steps(env: Callable[[Any], Env], world: Callable[[GameState[Any]], 
         # caldiero §11.4.5: the defenders' artillery bombards one hex of attackers, one gun at a time, or holds
         A.DEFENSIVE_FIRE: (defensive_fire, carried_out(A.do_defensive_fire)),
         # caldiero §12.3.1: the defenders' owner picks among the efficiency values tied for most SP
-        A.DEFENDER_EFFICIENCY: (lambda state, frame, seat: [{"type": "choose", "value": v} for v in frame.ctx.choices],
+        A.DEFENDER_EFFICIENCY: (lambda state, frame, seat: [{"type": "efficiency_value", "value": v} for v in frame.ctx.choices],
                                 carried_out(lambda a, frame, cmd: A.do_defender_efficiency(a, frame, cmd.value))),
-        # caldiero §12.5.4 Ne: 1, the attackers test (Ex if they pass, Ad if not); 0, the Ne stands
-        A.NE_TEST: (lambda state, frame, seat: [{"type": "choose", "value": 1}, {"type": "choose", "value": 0}],
-                    carried_out(lambda a, frame, cmd: A.do_ne_test(a, frame, cmd.value))),
+        # caldiero §12.5.4 Ne: the attackers test (Ex if they pass, Ad if not), or the Ne stands
+        A.NE_TEST: (lambda state, frame, seat: [{"type": "ne_choice", "test": t} for t in (True, False)],
+                    carried_out(lambda a, frame, cmd: A.do_ne_test(a, frame, cmd.test))),
         # caldiero §12.5.4 Ex: the attacker names his unit lost (D26: the variant's ex_attacker_losses)
-        A.EX_ATTACKER: (lambda state, frame, seat: [{"type": "lose", "units": [u]} for u in frame.ctx.units],
+        A.EX_ATTACKER: (lambda state, frame, seat: [{"type": "exchange_loss", "units": [u]} for u in frame.ctx.units],
                         carried_out(lambda a, frame, cmd: A.do_ex_attacker(a, frame, cmd.units[0]))),
         # caldiero §12.5.4 Ex: the defender names the units he loses (D26: the variant's ex_defender_losses)
-        A.EX_DEFENDER: (lambda state, frame, seat: [{"type": "lose", "units": list(units)} for units in frame.ctx.sets],
+        A.EX_DEFENDER: (lambda state, frame, seat: [{"type": "exchange_loss", "units": list(units)} for units in frame.ctx.sets],
                         carried_out(lambda a, frame, cmd: A.do_ex_defender(a, frame, cmd.units))),
         # caldiero §12.7: one attacker in good order (or a stack with its general, §12.7.3) advances into a hex the
         # combat vacated, or none does

@@ -462,10 +462,10 @@ def stage_exchange_tests(a: Act) -> None:
         open_retreats(a, retreats, R.ROUT_RETREAT, from_combat=True)
 
 
-def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
+def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], test: bool) -> None:
     c = _combat(a)
     close_frame(a.ctx, frame)
-    if value == 0:
+    if not test:
         return
     new = assault.ne_tested(CALDIERO_VARIANT, a.w, c.attackers, _stack_roll(a, f"{CALDIERO.RESULTS} Ne test"))  # D25
     a.emit(ev.AssaultResolved(result=new, rule=str(CALDIERO.RESULTS), targets=c.defender_hexes,
@@ -483,22 +483,8 @@ def do_ne_test(a: Act, frame: CoreFrame[ev.NeTestAwaited], value: int) -> None:
 
 
 def advance_options(w: World, c: ev.CombatUnderway) -> list[dict[str, Any]]:
-    defender_side = enemy_of(c.attacker_side)
-    vacated = [h for h in c.defender_hexes if not [u for u in w.side_units_at(h, defender_side) if not w.is_artillery(u)]]
-    if not vacated:
-        return []
-    eligible = [u for u in c.attackers if w.state.units[u].where == "map" and w.state.units[u].status == "good"
-                and not w.is_artillery(u)]
-    def with_general(u: str) -> bool:
-        general = w.general_of(u)
-        return bool(general) and w.leader_on_map(general) == w.state.units[u].hex
-
-    out: list[dict[str, Any]] = []
-    for h in vacated:  # one unit (caldiero §12.7.2), or any of a stack with its general (§12.7.3)
-        near = [u for u in eligible if w.grid.is_adjacent(w.state.units[u].hex or "", h)]
-        out += [{"type": "advance", "units": list(grp), "to": h}
-                for grp in advance.groups(near, lambda u: w.state.units[u].hex or "", with_general)]
-    return out
+    """caldiero §12.7: the kernel's advances (parabellum/advance.answers) into the hexes this assault attacked."""
+    return advance.answers(w, c.attackers, c.defender_hexes, enemy_of(c.attacker_side))
 
 
 def stage_advance(a: Act) -> None:
@@ -514,14 +500,7 @@ def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Ad
     close_frame(a.ctx, frame)
     if isinstance(cmd, C.Decline):
         return
-    w = a.w
-    origin = w.state.units[cmd.units[0]].hex or ""
-    general = w.general_of(cmd.units[0])
-    leaders = (general,) if len(cmd.units) > 1 and general and w.leader_on_map(general) == origin else ()
-    for art in a.w.enemy_units_at(cmd.to, seat):
-        if a.w.is_artillery(art):
-            elimination.eliminate(a, CALDIERO_VARIANT, art, R.ARTILLERY_OVERRUN, permanent=True)  # caldiero §11.1.1
-    a.emit(ev.UnitsAdvanced(units=tuple(cmd.units), leaders=leaders, to=cmd.to, rule=str(R.ADVANCE_GENERAL if leaders else CALDIERO.ADVANCE_AFTER)))
+    advance.advanced(a, CALDIERO_VARIANT, cmd.units, cmd.to)  # the guns there overrun, caldiero §11.1.1
     check_direction_release(a, tuple(cmd.units))
     lone_leaders(a, cmd.to, seat)
     rout.checks(a, CALDIERO_VARIANT, cmd.to)  # caldiero §15.2: an enemy arriving adjacent, by advance too

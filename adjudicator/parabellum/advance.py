@@ -4,13 +4,21 @@ empty, and in which groups.
 §12.7.2 in both: one unit advances. §12.7.3 in both: "Tutte le unità presenti in un esagono possono avanzare se sono
 in stacking con un Generale e anche il Generale avanza con loro": with its general in the stack, the units of a hex
 *may* advance together, and the owner chooses which (issue 19 defect 3: any of them, not the whole stack or one).
-Each game lists the groups as the options of its advance decision and says which hexes are vacated and who is
-eligible (good order, not artillery, adjacent: §12.7.1 in both)."""
+Which hexes are vacated, who is eligible (good order, not artillery, adjacent: §12.7.1 in both), the answers a game's
+advance decision lists and the advance carried out are written here once; each game opens the decision and says
+what an arrival causes."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any, Protocol
+
+from arbitro.adjudicator.parabellum import elimination, stacking
+from arbitro.adjudicator.parabellum.elimination import Eliminates
+from arbitro.adjudicator.parabellum.variant import Variant
+from arbitro.adjudicator.parabellum.world import World
+from arbitro.events.parabellum import UnitsAdvanced
 
 
 def groups(eligible: Sequence[str], hex_of: Callable[[str], str], with_general: Callable[[str], bool],
@@ -27,3 +35,51 @@ def groups(eligible: Sequence[str], hex_of: Callable[[str], str], with_general: 
         if len(stack) > 1 and u == stack[0] and with_general(u):
             out += [g for k in range(len(stack), 1, -1) for g in combinations(stack, k) if fits(g)]
     return out
+
+
+def vacated(w: World, hexes: Sequence[str], defender_side: str) -> list[str]:
+    """The attacked `hexes` the combat emptied (§12.7 in both): none of the defender's units left but guns, which an
+    advance overruns (caldiero §11.1.1 "Artiglierie da sole sono eliminate ... se almeno una unità attaccante avanza
+    nel loro esagono"; arrivano §11.1.1 takes them before, an automatic DE)."""
+    return [h for h in hexes if all(w.is_artillery(u) for u in w.side_units_at(h, defender_side))]
+
+
+def companions(w: World, u: str) -> tuple[str, ...]:
+    """§12.7.3 in both ("se sono in stacking con un Generale" / "con un Comandante", "e anche il Generale avanza con
+    loro"): the commanders of the formation `u` obeys in its hex, who go with several of its stack advancing."""
+    formation = w.formation_of(u)
+    return tuple(c for c in w.leaders_at(w.hex_of(u) or "", w.side_of(u)) if w.state.leaders[c].formation == formation)
+
+
+def answers(w: World, attackers: Sequence[str], hexes: Sequence[str], defender_side: str) -> list[dict[str, Any]]:
+    """The advances the attacker may choose (§12.7.1-§12.7.3 in both), `{"type": "advance", "units", "to"}`: into
+    each hex the combat vacated (`vacated`; arrivano §12.7.2: of two, "in uno dei due esagoni a sua scelta"), one of
+    `attackers` in good order, not artillery (§12.7.1), next to it, or any of a stack with its commander
+    (`groups`, `companions`), where they may stack (§7.1). Declining is the game's (an obligation may forbid it)."""
+    eligible = [u for u in attackers if w.on_map(u) and w.status(u) == "good" and not w.is_artillery(u)]
+    out: list[dict[str, Any]] = []
+    for h in vacated(w, hexes, defender_side):
+        near = [u for u in eligible if w.grid.is_adjacent(w.hex_of(u) or "", h)]
+        friends = [u for u in w.units_at(h) if w.side_of(u) != defender_side]  # the attacker's, if any
+        out += [{"type": "advance", "units": list(grp), "to": h} for grp in groups(
+            near, lambda u: w.hex_of(u) or "", lambda u: bool(companions(w, u)),
+            lambda grp: stacking.broken_rule(w, [*friends, *grp]) is None)]
+    return out
+
+
+class Advances(Eliminates, Protocol):
+    """The game as an advance asks it: its events, and the eliminations of the guns overrun."""
+
+    def emit(self, event: Any) -> None: ...
+
+
+def advanced(game: Advances, variant: Variant, units: Sequence[str], to: str) -> None:
+    """§12.7 in both: `units` (one of `answers`) enter `to`, the enemy guns there overrun first, for good (caldiero
+    §11.1.1), their commanders going with several (§12.7.3, `companions`): one `units_advanced`, which marks the
+    commanders moved as any move does. What an arrival then causes (rout tests, a commander's escape) is the game's."""
+    w = game.world()
+    leaders = companions(w, units[0]) if len(units) > 1 else ()
+    for gun in [u for u in w.units_at(to) if w.side_of(u) != w.side_of(units[0])]:
+        elimination.eliminate(game, variant, gun, variant.rules.ARTILLERY_ALONE, permanent=True)
+    rule = variant.rules.ADVANCE_GENERAL if leaders else variant.rules.ADVANCE_AFTER
+    game.emit(UnitsAdvanced(units=tuple(units), leaders=leaders, to=to, rule=str(rule)))

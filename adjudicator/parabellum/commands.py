@@ -110,3 +110,46 @@ class DefensiveFire(CommandModel):
     type: Literal["defensive_fire"]
     artillery: str | None = None
     target: HexStr | None
+
+
+class Advance(CommandModel):
+    """The advance after combat (§12.7 in both books), answering the pending offer: `units` (one, §12.7.2, or several
+    of a stack with their commander, §12.7.3) go into `to`, a hex the combat vacated. Arrivano's games up to 1.31.0
+    sent `{unit, units}` without the hex (bench/drivers/translate_assault.py)."""
+
+    type: Literal["advance"]
+    units: list[str] = Field(min_length=1)
+    to: HexStr
+
+
+class Decline(CommandModel):
+    """The seat takes none of a pending offer (no advance after combat, §12.7; in Caldiero also no defensive fire,
+    no cavalry retreat before combat). Arrivano's games up to 1.31.0 declined an advance as `{"type": "advance",
+    "unit": null}`."""
+
+    type: Literal["decline"]
+
+
+class EfficiencyValue(CommandModel):
+    """A side's efficiency value in an assault where values tie for the most SP (§12.3.1 in both books: "il giocatore
+    può scegliere"; who is asked is each game's). Caldiero's games up to 0.29.0 sent `choose {value}`."""
+
+    type: Literal["efficiency_value"]
+    value: int
+
+
+class NeChoice(CommandModel):
+    """An Ne with an Attack order (§12.5.4 in both books): `test` the attackers test (what a pass gives is D25), or
+    the Ne stands. Caldiero's games up to 0.29.0 sent `choose {value: 1 | 0}`."""
+
+    type: Literal["ne_choice"]
+    test: bool
+
+
+class ExchangeLoss(CommandModel):
+    """The units a side loses to an Ex (§12.5.4 in both books; which sets are offered is D26): one unit, or the set
+    of units the defender names (caldiero). Caldiero's games up to 0.29.0 sent `lose {units}`, Arrivano's up to
+    1.31.0 `exchange_loss {unit}`."""
+
+    type: Literal["exchange_loss"]
+    units: list[str] = Field(min_length=1)

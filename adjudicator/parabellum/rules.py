@@ -79,6 +79,8 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     RETREAT: Rule
     RETREAT_EZOC: Rule
     ADVANCE_AFTER: Rule
+    ADVANCE_GENERAL: Rule  # units stacked with their commander advance with him (§12.7.3 in both)
+    ARTILLERY_ALONE: Rule  # artillery alone in an assaulted hex (§11.1.1 in both: overrun by the advance / an automatic DE)
     ELIMINATED: Rule
     OFF_MAP: Rule
     CAVALRY_RETREAT: Rule

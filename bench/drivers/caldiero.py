@@ -85,10 +85,12 @@ class Chooser:
         if t == "retreat":
             end = c["path"][-1]
             return nearest_enemy_distance(w, end, seat) or 0
-        if t in ("advance", "defensive_fire", "lose"):
+        if t in ("advance", "defensive_fire", "exchange_loss"):
             return 5
-        if t == "choose":
+        if t == "efficiency_value":
             return c["value"]
+        if t == "ne_choice":  # testing preferred, as its `choose {value: 1}` was (games up to caldiero 0.28.0)
+            return 1 if c["test"] else 0
         if t == "decline":
             return 1
         if t == "cavalry_retreat":

@@ -50,7 +50,9 @@ def chooser(seed: str, app: Arbitro, gid: str) -> Any:
         if kind in ("change_order", "try_order_change", "choose_order"):
             return 6 if command["order"] in ("attack", "advance") else 1
         if kind == "advance":
-            return 10 if command["unit"] else 1
+            return 10  # one advance of several listed now (each hex, arrivano §12.7.2): each weighs as the one did
+        if kind == "decline":  # the advance declined (games up to 1.31.0: an advance naming no unit)
+            return 1
         if kind == "ne_choice":
             return 4 if command["test"] else 1
         if kind == "defensive_fire":

@@ -41,13 +41,13 @@ def ex_tie() -> Table:
 
 def test_ex_exact_tie_each_owner_chooses_his_loss():
     t = ex_tie()
-    assert answers(t, "france", "exchange_loss") == [{"type": "exchange_loss", "unit": "6e-legere-i"},
-                                                     {"type": "exchange_loss", "unit": "6e-legere-ii"}]
+    assert answers(t, "france", "exchange_loss") == [{"type": "exchange_loss", "units": ["6e-legere-i"]},
+                                                     {"type": "exchange_loss", "units": ["6e-legere-ii"]}]
     assert not t.of(ev.UnitEliminated)  # nothing is lost before both owners have chosen
-    t.send("france", {"type": "exchange_loss", "unit": "6e-legere-ii"})
-    assert answers(t, "austria", "exchange_loss") == [{"type": "exchange_loss", "unit": "ir18-i"},
-                                                      {"type": "exchange_loss", "unit": "ir18-ii"}]
-    t.send("austria", {"type": "exchange_loss", "unit": "ir18-ii"}, dice=[2, 2])
+    t.send("france", {"type": "exchange_loss", "units": ["6e-legere-ii"]})
+    assert answers(t, "austria", "exchange_loss") == [{"type": "exchange_loss", "units": ["ir18-i"]},
+                                                      {"type": "exchange_loss", "units": ["ir18-ii"]}]
+    t.send("austria", {"type": "exchange_loss", "units": ["ir18-ii"]}, dice=[2, 2])
     assert sorted(e.unit for e in t.of(ev.UnitEliminated)) == ["6e-legere-ii", "ir18-ii"]
     assert t.state.units["6e-legere-i"].where == "map" and t.state.units["ir18-i"].where == "map"
 
@@ -55,10 +55,10 @@ def test_ex_exact_tie_each_owner_chooses_his_loss():
 def test_ex_choice_outside_the_ties_is_rejected_with_the_citation():
     t = ex_tie()
     with pytest.raises(Rejected) as e:
-        t.send("france", {"type": "exchange_loss", "unit": "ir18-i"})
+        t.send("france", {"type": "exchange_loss", "units": ["ir18-i"]})
     assert e.value.rule == "arrivano §12.5.4"
     with pytest.raises(Rejected):
-        t.send("austria", {"type": "exchange_loss", "unit": "ir18-i"})  # not austria's decision yet
+        t.send("austria", {"type": "exchange_loss", "units": ["ir18-i"]})  # not austria's decision yet
 
 
 def test_ex_without_tie_asks_nothing():

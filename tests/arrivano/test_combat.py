@@ -74,8 +74,8 @@ def test_de_eliminates_the_defenders_and_offers_the_advance():
     assert resolved(t).result == "De"
     assert t.state.units["mariassy-jager"].where == "eliminated"  # no reduced side: for good (§12.8)
     pending = t.pending()
-    assert pending.kind == "advance" and {"type": "advance", "unit": None, "units": []} in pending.options
-    t.send("france", {"type": "advance", "unit": "6e-legere-i"})
+    assert pending.kind == "advance" and {"type": "decline"} in pending.options
+    t.send("france", {"type": "advance", "units": ["6e-legere-i"], "to": D})
     assert t.state.units["6e-legere-i"].hex == D
 
 
@@ -102,8 +102,8 @@ def test_ex_each_side_loses_its_best_unit_others_test():
     assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[4])  # 10 v 10 1-1 +1: row 5 Ex
     assert resolved(t).result == "Ex"
     # exact ties on each side: each owner picks his loss (tests/arrivano/test_choices.py), then the tests
-    t.send("france", {"type": "exchange_loss", "unit": "6e-legere-i"})
-    t.send("austria", {"type": "exchange_loss", "unit": "ir18-i"}, dice=[6, 1])  # tests: french 6, austrian 1
+    t.send("france", {"type": "exchange_loss", "units": ["6e-legere-i"]})
+    t.send("austria", {"type": "exchange_loss", "units": ["ir18-i"]}, dice=[6, 1])  # tests: french 6, austrian 1
     eliminated = sorted(e.unit for e in t.of(ev.UnitEliminated))
     assert eliminated == ["6e-legere-i", "ir18-i"]
     assert t.state.units["6e-legere-ii"].status == "disordered"  # a natural 6 always fails (§13.1.1)
@@ -217,7 +217,7 @@ def test_cavalry_retreats_before_combat_and_the_attacker_may_advance():
     assert resolved(t).result == "cancelled" and t.state.units["bussy"].hex != D
     pending = t.pending()
     assert pending.kind == "advance"
-    t.send("france", {"type": "advance", "unit": "6e-legere-i"})
+    t.send("france", {"type": "advance", "units": ["6e-legere-i"], "to": D})
     assert t.state.units["6e-legere-i"].hex == D
 
 
@@ -274,7 +274,7 @@ def test_artillery_alone_is_an_automatic_de_and_the_attacker_must_advance():
     assert t.state.units["art-gottesheim"].where == "eliminated"
     assert not [r for r in t.rolls if "CRT" in r.purpose]
     pending = t.pending()
-    assert pending.options == [{"type": "advance", "unit": "6e-legere-i", "units": []}]
+    assert pending.options == [{"type": "advance", "units": ["6e-legere-i"], "to": D}]  # §11.1.1: no decline
     t.send("france", pending.options[0])
     assert t.state.units["6e-legere-i"].hex == D
 
@@ -388,7 +388,7 @@ def test_a_defender_routed_by_a_dd_retreats_at_once_its_guns_lost_and_the_attack
     t.send("austria", retreat.options[0])
     assert t.state.units["ir18-i"].hex != D
     advance = t.pending()
-    assert advance.kind == "advance" and {"type": "advance", "unit": "6e-legere-i", "units": []} in advance.options
+    assert advance.kind == "advance" and {"type": "advance", "units": ["6e-legere-i"], "to": D} in advance.options
 
 
 def test_a_unit_routed_by_a_bombardment_d_retreats_at_once():
@@ -422,9 +422,9 @@ def test_units_stacked_with_their_commander_advance_as_the_owner_chooses():
     assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[5])
     assert resolved(t).result == "De"
     options = t.pending().options
-    assert {"type": "advance", "unit": "6e-legere-i", "units": []} in options
-    assert {"type": "advance", "unit": "6e-legere-i", "units": ["6e-legere-i", "6e-legere-ii"]} in options
-    t.send("france", {"type": "advance", "unit": "6e-legere-i", "units": []})
+    assert {"type": "advance", "units": ["6e-legere-i"], "to": D} in options
+    assert {"type": "advance", "units": ["6e-legere-i", "6e-legere-ii"], "to": D} in options
+    t.send("france", {"type": "advance", "units": ["6e-legere-i"], "to": D})
     assert t.state.units["6e-legere-i"].hex == D and t.state.units["6e-legere-ii"].hex == X
     assert t.state.leaders["watrin"].hex == X  # alone, the unit leaves its general behind (§12.7.2)
 
@@ -432,8 +432,12 @@ def test_units_stacked_with_their_commander_advance_as_the_owner_chooses():
 def test_the_chosen_units_of_a_stack_advance_with_their_commander():
     t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"mariassy-jager": D}, leaders={"watrin": X})
     assault(t, ["6e-legere-i", "6e-legere-ii"], dice=[5])
-    t.send("france", {"type": "advance", "unit": "6e-legere-i", "units": ["6e-legere-i", "6e-legere-ii"]})
+    turn = t.state.turn
+    t.send("france", {"type": "advance", "units": ["6e-legere-i", "6e-legere-ii"], "to": D})
     assert t.state.units["6e-legere-i"].hex == D == t.state.units["6e-legere-ii"].hex == t.state.leaders["watrin"].hex
+    advanced = t.of(ev.UnitsAdvanced)[-1]  # one event, the commander with his units, cited §12.7.3; he moved
+    assert (advanced.leaders, advanced.rule) == (("watrin",), "arrivano §12.7.3") and not t.of(ev.LeaderMoved)
+    assert t.state.leaders["watrin"].moved_turn == turn
 
 
 # --- defensive fire (§11.4.4): interpretation defensive_fire_targets ------------------------------------------------
@@ -536,3 +540,21 @@ def test_zoc_attack_obligation_at_declaration_or_within_the_sub_phase(reading: s
     assault(t, ["6e-legere-ii"], [other], dice=[1, 5, 2])  # the Attack? test passed, then Dd
     # nothing owed and nothing left: the combat step ended by itself (sequence.NOTHING_LEFT)
     assert [e.targets for e in t.of(ev.AssaultDeclared)] == [(D,), (other,)] and t.state.step != "combat"
+
+
+
+def test_of_two_vacated_hexes_the_attacker_chooses_the_one_to_advance_into():
+    """arrivano §12.7.2 "Se il risultato del combattimento ha reso vacanti due esagoni l'attaccante può avanzare in uno
+    dei due esagoni a sua scelta": both hexes are listed for each advance (until 1.32.0 the first was taken)."""
+    other = GRID.neighbour(X, 0)  # next to X, as D is
+    t = fight({"6e-legere-i": X, "6e-legere-ii": X}, {"mariassy-jager": D, "bach": other})
+    t.send("france", {"type": "assault", "attackers": ["6e-legere-i", "6e-legere-ii"], "targets": sorted([D, other])},
+           [6])  # 10 against 5, 2-1: a 6 is DR, both hexes retreat
+    assert resolved(t).result == "Dr"
+    while (pending := t.pending()).kind != "advance":
+        t.send(pending.seat, pending.options[0], [1])  # each retreat, then the DR tests (passed)
+    options = pending.options
+    assert {"type": "advance", "units": ["6e-legere-i"], "to": D} in options
+    assert {"type": "advance", "units": ["6e-legere-i"], "to": other} in options
+    t.send("france", {"type": "advance", "units": ["6e-legere-i"], "to": other})
+    assert t.state.units["6e-legere-i"].hex == other

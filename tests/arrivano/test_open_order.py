@@ -411,7 +411,7 @@ def test_v_unit_retreats_on_a_passed_test_and_the_attacker_may_advance():
     assert t.of(ev.AssaultResolved)[-1].result == "cancelled"
     pending = t.pending()
     assert pending.kind == "advance" and pending.seat == "france"
-    t.send("france", {"type": "advance", "unit": "22e-i"})
+    t.send("france", {"type": "advance", "units": ["22e-i"], "to": D})
     assert t.state.units["22e-i"].hex == D
 
 

@@ -72,6 +72,6 @@ def test_a_village_exchange_takes_an_attacker_though_the_dr_test_waits_above_the
     t, _ = village_dr("exchange", [1])
     p = t.pending()
     assert (p.kind, p.seat) == ("exchange_loss", "france"), p
-    t.send("france", {"type": "exchange_loss", "unit": "6e-legere-ii"}, [1])
+    t.send("france", {"type": "exchange_loss", "units": ["6e-legere-ii"]}, [1])
     lost = [u for u in ("6e-legere-i", "6e-legere-ii", "ir18-i") if t.state.units[u].where != "map"]
     assert lost == ["6e-legere-ii", "ir18-i"], lost

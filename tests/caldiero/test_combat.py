@@ -64,8 +64,30 @@ def test_advance_of_a_stack_with_its_general() -> None:
     t = table({"fr-18-ligne": ATT, "fr-40-ligne": ATT}, {"au-mahoney-jager": DEF}, leaders={"massena": ATT})
     attack(t, ["fr-18-ligne", "fr-40-ligne"], [DEF], dice=[3])  # +1 general: 6-1, 3+1 -> De
     assert result_of(t) == "De"
+    turn = t.state.turn
     t.send("france", {"type": "advance", "units": ["fr-18-ligne", "fr-40-ligne"], "to": DEF})  # §12.7.3
     assert t.unit("fr-40-ligne").hex == DEF and t.state.leaders["massena"].hex == DEF
+    # the general who went with them moved this turn, as any move marks him (the kernel's fold; issue 18)
+    assert t.state.leaders["massena"].moved_turn == turn
+
+
+def test_an_advance_overruns_the_guns_left_alone_in_the_hex() -> None:
+    """caldiero §11.1.1 "Artiglierie da sole sono eliminate ... se almeno una unità attaccante avanza nel loro
+    esagono": the cavalry with them retreated before the infantry's assault (§14.1), the guns hold their fire; no
+    table, and the hex counts as vacated: the advance eliminates them for good."""
+    cavalry, guns = "au-erz-jozsef-hussars", "au-sticker-3pdr"
+    t = table({"fr-18-ligne": ATT}, {cavalry: DEF, guns: DEF})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    retreat = t.awaited()
+    assert retreat.kind == "cavalry_retreat"
+    t.send("austria", next(o for o in t.legal("austria") if o["type"] == "cavalry_retreat"))
+    if t.awaited().kind == "defensive_fire":
+        t.send("austria", {"type": "decline"})
+    assert t.unit(guns).where == "map" and t.unit(cavalry).hex != DEF
+    assert t.legal("france") == [{"type": "advance", "units": ["fr-18-ligne"], "to": DEF}, {"type": "decline"}]
+    t.send("france", {"type": "advance", "units": ["fr-18-ligne"], "to": DEF})
+    assert t.unit(guns).where == "eliminated" and t.unit("fr-18-ligne").hex == DEF
+    assert t.of(ev.UnitEliminated)[-1].rule == "caldiero §11.1.1"
 
 
 def test_ne_without_attack_order_stays_ne() -> None:
@@ -79,7 +101,7 @@ def test_ne_with_attack_order_tested_and_passed_becomes_ex() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])
     assert result_of(t) == "Ne" and t.awaited().kind == "ne_test"
-    t.send("france", {"type": "choose", "value": 1}, dice=[2, 6])  # test passed; Ex tests: jager gone, none left
+    t.send("france", {"type": "ne_choice", "test": True}, dice=[2, 6])  # test passed; Ex tests: jager gone, none left
     assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ex"]
     assert t.unit("fr-18-ligne").where == "track" and t.unit("au-mahoney-jager").where == "track"
 
@@ -91,7 +113,7 @@ def test_an_ex_eliminates_the_guns_its_losses_leave_alone() -> None:
     t = table({"fr-18-ligne": ATT, "fr-massena-iv-6pdr": ATT}, {"au-mahoney-jager": DEF, "au-brabeck-3pdr": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[])
     t.send("austria", {"type": "decline"}, dice=[1])  # no defensive fire; 3-1 with 1 -> Ne
-    t.send("france", {"type": "choose", "value": 1}, dice=[2, 6])  # test passed: Ex
+    t.send("france", {"type": "ne_choice", "test": True}, dice=[2, 6])  # test passed: Ex
     assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ex"]
     gone = [(e.unit, e.cause) for e in t.of(ev.UnitEliminated)]
     assert gone == [("fr-18-ligne", "caldiero §12.5.4"), ("fr-massena-iv-6pdr", "caldiero §11.1"),
@@ -100,7 +122,7 @@ def test_an_ex_eliminates_the_guns_its_losses_leave_alone() -> None:
 def test_ne_with_attack_order_tested_and_failed_becomes_ad() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])
-    t.send("france", {"type": "choose", "value": 1}, dice=[6])  # 6 always fails (§13.1.1)
+    t.send("france", {"type": "ne_choice", "test": True}, dice=[6])  # 6 always fails (§13.1.1)
     assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne", "Ad"]
     assert t.unit("fr-18-ligne").status == "disordered"
 
@@ -108,7 +130,7 @@ def test_ne_with_attack_order_tested_and_failed_becomes_ad() -> None:
 def test_ne_kept_when_the_attacker_declines_the_test() -> None:
     t = table({"fr-18-ligne": ATT}, {"au-mahoney-jager": DEF})
     attack(t, ["fr-18-ligne"], [DEF], dice=[1])
-    t.send("france", {"type": "choose", "value": 0})
+    t.send("france", {"type": "ne_choice", "test": False})
     assert [e.result for e in t.of(ev.AssaultResolved)] == ["Ne"] and t.unit("fr-18-ligne").status == "good"
 
 
@@ -119,15 +141,15 @@ def test_ex_attacker_chooses_defender_matches_sp() -> None:
     frame = t.awaited()
     assert frame.kind == "ex_attacker" and sorted(frame.ctx.units) == ["fr-18-legere", "fr-carabiniers"]
     with pytest.raises(NotYourDecision) as e:
-        t.send("france", {"type": "lose", "units": ["fr-18-ligne"]})
+        t.send("france", {"type": "exchange_loss", "units": ["fr-18-ligne"]})
     assert e.value.rule == "caldiero §12.5.4"
-    t.send("france", {"type": "lose", "units": ["fr-carabiniers"]})  # 2 SP lost
+    t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})  # 2 SP lost
     frame = t.awaited()
     assert frame.kind == "ex_defender" and frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
     with pytest.raises(NotYourDecision) as e:
-        t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]})  # more than needed
+        t.send("austria", {"type": "exchange_loss", "units": ["au-colloredo", "au-hungarian"]})  # more than needed
     assert e.value.rule == "caldiero §12.5.4"
-    t.send("austria", {"type": "lose", "units": ["au-hungarian"]}, dice=[6, 1])  # tests: 1417 fails, 1517 passes
+    t.send("austria", {"type": "exchange_loss", "units": ["au-hungarian"]}, dice=[6, 1])  # tests: 1417 fails, 1517 passes
     assert t.unit("au-hungarian").where == "track" and t.unit("fr-carabiniers").where == "track"
     assert t.unit("fr-18-legere").status == "disordered" and t.unit("au-colloredo").status == "good"
 
@@ -137,7 +159,7 @@ def _ex_defender_frame(reading: str) -> tuple[Table, object]:
     t = table({"fr-carabiniers": ATT, "fr-18-legere": ATT}, {"au-colloredo": DEF, "au-hungarian": DEF},
               interpretations={"ex_defender_loss": reading})
     attack(t, ["fr-carabiniers", "fr-18-legere"], [DEF], dice=[4])
-    t.send("france", {"type": "lose", "units": ["fr-carabiniers"]})
+    t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})
     return t, t.awaited()
 
 
@@ -147,14 +169,14 @@ def test_ex_reading_minimal_sets_offers_no_unit_to_spare() -> None:
     t, frame = _ex_defender_frame("minimal_sets")
     assert frame.ctx.sets == (("au-colloredo",), ("au-hungarian",))
     with pytest.raises(NotYourDecision):
-        t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]})
+        t.send("austria", {"type": "exchange_loss", "units": ["au-colloredo", "au-hungarian"]})
 
 
 def test_ex_reading_any_sufficient_lets_the_defender_lose_more() -> None:
     """caldiero §12.5.4 Ex, reading any_sufficient: any set reaching the 2 SP lost may be chosen, both units too."""
     t, frame = _ex_defender_frame("any_sufficient")
     assert frame.ctx.sets == (("au-colloredo",), ("au-colloredo", "au-hungarian"), ("au-hungarian",))
-    t.send("austria", {"type": "lose", "units": ["au-colloredo", "au-hungarian"]}, dice=[1])
+    t.send("austria", {"type": "exchange_loss", "units": ["au-colloredo", "au-hungarian"]}, dice=[1])
     assert t.unit("au-colloredo").where == t.unit("au-hungarian").where == "track"
 
 

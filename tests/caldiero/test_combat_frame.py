@@ -30,13 +30,13 @@ def test_an_ex_waits_in_the_combat_frame_below_the_losses_it_asks_caldiero_12_5_
     assert isinstance(c, ev.CombatUnderway) and c.result == "Ex" and c.stage == "exchange_defender"
     assert c.attacker_side == "france" and c.defender_hexes == (DEF,) and c.attacker_hexes == (ATT,)
     assert stack[-2].rule == "caldiero §12.2"
-    t.send("france", {"type": "lose", "units": ["fr-carabiniers"]})
+    t.send("france", {"type": "exchange_loss", "units": ["fr-carabiniers"]})
     frame = _combat(t)
     assert frame is not None and t.awaited().kind == "ex_defender"
     # what the attacker lost is kept in the frame for the defender's choice (2 SP)
     assert frame.ctx.ex_attacker == "fr-carabiniers" and frame.ctx.ex_lost == 2
     assert t.unit("fr-carabiniers").where == "track" and frame.ctx.attackers == ("fr-18-legere",)
-    t.send("austria", {"type": "lose", "units": ["au-hungarian"]}, dice=[6, 1])
+    t.send("austria", {"type": "exchange_loss", "units": ["au-hungarian"]}, dice=[6, 1])
     assert _combat(t) is None and t.of(ev.CombatEnded)
     revised = [e for e in t.events if isinstance(e, core.DecisionRevised) and e.kind == "combat"]
     assert [e.ctx.stage for e in revised][-1] == "end"

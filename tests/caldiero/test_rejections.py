@@ -136,8 +136,8 @@ def test_no_bombardment_into_a_marsh() -> None:
 def test_frame_answer_refusals() -> None:
     t = combat_table()
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[1])  # Ne
-    reject(t, "france", "caldiero §12.5.4", {"type": "choose", "value": 2})
-    t.send("france", {"type": "choose", "value": 0})
+    reject(t, "france", "caldiero §12.5.4", {"type": "efficiency_value", "value": 2})
+    t.send("france", {"type": "ne_choice", "test": False})
     t2 = combat_table()
     t2.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517"]}, dice=[4, 1])  # Dr
     option = t2.legal("austria")[0]
@@ -152,8 +152,8 @@ def test_defender_efficiency_tie_choice() -> None:
     t = activate(s, "massena", step="combat")
     t.send("france", {"type": "attack", "attackers": ["fr-18-ligne"], "defenders": ["1517", "1518"]})
     assert t.awaited().kind == "defender_efficiency" and t.awaited().ctx.choices == (3, 4)
-    reject(t, "austria", "caldiero §12.3.1", {"type": "choose", "value": 5})
-    t.send("austria", {"type": "choose", "value": 4}, dice=[1])
+    reject(t, "austria", "caldiero §12.3.1", {"type": "efficiency_value", "value": 5})
+    t.send("austria", {"type": "efficiency_value", "value": 4}, dice=[1])
     from arbitro.events import caldiero as ev
 
     assert t.of(ev.AssaultResolved)[-1].defender_efficiency == 4
