@@ -17,7 +17,7 @@ from arbitro.adjudicator.randomness import AUDITED_EVENTS
 from arbitro.events.records import GENESIS, EventBody, GameRecord
 from arbitro.events.store import Store
 from arbitro.projections.disputes import RECORD_EVENTS
-from arbitro.projections.fold import ChainBroken, Fold
+from arbitro.projections.fold import Fold, check_head
 
 STATUS_EVENTS = tuple(dict.fromkeys((*AUDITED_EVENTS, *RECORD_EVENTS)))  # what audit_dice and dispute_records read
 
@@ -51,10 +51,7 @@ class Ledger:
             prev, last = stored.hash, stored.seq
             if isinstance(body.event, STATUS_EVENTS):
                 found.append(body)
-        if last != game.head_seq:  # as Replayer.state_at says it; nothing kept that was not read
-            raise ChainBroken(game.id, last + 1, "is missing (the log ends early)")
-        if prev != game.head_hash:
-            raise ChainBroken(game.id, last, "is not the head its game's record names (edited, or the game replaced)")
+        check_head(game.id, last, prev, game.head_seq, game.head_hash)  # nothing kept under a head not read
         with self._lock:
             if self._kept.get(game.id, (0,))[0] <= game.head_seq:
                 self._kept[game.id] = (game.head_seq, game.head_hash, tuple(found))

@@ -147,7 +147,8 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             raise NoSuchEvent(f"game {game.id} has events #1 to #{game.head_seq}; there is no #{seq}")
         if seq is None or seq == game.head_seq:
             return self._head_state(game)
-        return Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id, head=game.head_seq).state_at(seq)
+        return Replayer(self.adjudicator(game.ruleset).fold, self.store, game.id, head=game.head_seq,
+                        head_hash=game.head_hash).state_at(seq)
 
     def _head_state(self, game: GameRecord) -> GameState[Any]:
         """The state at the head `game` was read with (not at the store's head now, which another writer may
@@ -156,7 +157,9 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         cached = self._heads.get(game.id)
         if cached is not None and cached[0] == game.head_hash:
             return fold.decode_state(cached[1])
-        state = Replayer(fold, self.store, game.id, head=game.head_seq).state_at(game.head_seq)
+        # folded only if the log ends at that head, with that hash (fold.check_head): nothing cached under a head unread
+        history = Replayer(fold, self.store, game.id, head=game.head_seq, head_hash=game.head_hash)
+        state = history.state_at(game.head_seq)
         self._heads[game.id] = (game.head_hash, state_bytes(state))
         return state
 
@@ -253,7 +256,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         pinned(game, created, adj.ruleset, command)
         # once the seat is known: it answers with the seat's notes
         command = cited_notes(self.store, game, seat, command, signed=signed is not None)
-        history = Replayer(adj.fold, self.store, game_id, head=game.head_seq)
+        history = Replayer(adj.fold, self.store, game_id, head=game.head_seq, head_hash=game.head_hash)
         state = self._head_state(game)  # a private copy: given up to the engine, which works on it (issue 15)
         done = adj.decide(state, seat, command, self.context(game, created), history, self.supply(game),
                           keep_states=True, consume=True)

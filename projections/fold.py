@@ -37,6 +37,18 @@ class ChainBroken(Exception):
         self.game, self.seq, self.detail = game, seq, message
 
 
+def check_head(game: str, seq: int, digest: str, head_seq: int, head_hash: str) -> None:
+    """The rows read end at the head the game's record names: the last one is #`head_seq` and its hash `head_hash`.
+    `decode` checks each row and its link to the one before, never that the chain ends where the record says: a last
+    row edited (its link re-made or not) or deleted, or a record naming a head past the log, is caught only here. The
+    one check of a log's end against its record, for whatever keeps something under that head (Replayer.state_at,
+    adjudicator/ledger.py): one comparison of hashes, no read."""
+    if seq != head_seq:
+        raise ChainBroken(game, seq + 1, "is missing (the log ends early)")
+    if digest != head_hash:
+        raise ChainBroken(game, seq, "is not the head its game's record names (edited, or the game replaced)")
+
+
 class Fold:
     """Decoding and folding for one ruleset."""
 
@@ -164,24 +176,37 @@ _CORE_SET = frozenset(core.CORE_EVENT_TYPES)
 class Replayer:
     """State at any sequence number of a stored game, fast: snapshots plus a short fold."""
 
-    def __init__(self, fold: Fold, store: Store, game_id: str, head: int | None = None) -> None:
-        """`head`: the game's head as the caller read it with its record (one submit reads the record once);
-        None reads it from the store at each `state_at`."""
-        self.fold, self.store, self.game_id, self.head = fold, store, game_id, head
+    def __init__(self, fold: Fold, store: Store, game_id: str, head: int | None = None,
+                 head_hash: str | None = None) -> None:
+        """`head` and `head_hash`: the game's head as the caller read it with its record (one submit reads the record
+        once); the state at that head is given only if the rows end there, with that hash (`check_head`). None reads
+        both from the store's record at each `state_at`; a `head` without its hash (a point in the log, not a
+        record's head) bounds the log without that check."""
+        self.fold, self.store, self.game_id, self.head, self.head_hash = fold, store, game_id, head, head_hash
 
-    def bodies(self, first: int = 1, last: int | None = None) -> Iterator[EventBody[Any]]:
-        """Decoded, hash-checked events; the chain is checked from `first` (its link to `first - 1` too)."""
+    def bodies(self, first: int = 1, last: int | None = None, *, head_hash: str | None = None
+               ) -> Iterator[EventBody[Any]]:
+        """Decoded, hash-checked events; the chain is checked from `first` (its link to `first - 1` too). With
+        `head_hash`, once read to the end, the rows must end at #`last` with that hash (`check_head`); without it, a
+        gap at the end (a deleted last event) is found by comparing with the head in verification."""
         prev: str | None = GENESIS if first <= 1 else None
         start = max(1, first - 1)
+        seq = start - 1
         for stored in self.store.events(self.game_id, start, last):
             body = self.fold.decode(stored, self.game_id, prev)
-            prev = stored.hash
+            prev, seq = stored.hash, stored.seq
             if stored.seq >= first:
                 yield body
-        # A gap at the end (a deleted last event) is found by comparing with the head in verification.
+        if head_hash is not None and last is not None:
+            check_head(self.game_id, seq, prev or "", last, head_hash)
 
     def state_at(self, seq: int | None = None, *, use_snapshots: bool = True) -> GameState[Any]:
-        head = self.head if self.head is not None else self.store.game(self.game_id).head_seq
+        """The state after event `seq` (default: the head); at the head, only if the log ends there (`check_head`)."""
+        if self.head is not None:
+            head, head_hash = self.head, self.head_hash
+        else:
+            record = self.store.game(self.game_id)
+            head, head_hash = record.head_seq, record.head_hash
         target = head if seq is None else seq
         if not 1 <= target <= head:
             raise ValueError(f"game {self.game_id} has events #1 to #{head}; there is no #{target}")
@@ -191,7 +216,7 @@ class Replayer:
             snap = self.store.snapshot_at_or_before(self.game_id, target)
             if snap is not None and self._snapshot_ok(snap):
                 state, first = self.fold.decode_state(snap.state), snap.seq + 1
-        for body in self.bodies(first, target):
+        for body in self.bodies(first, target, head_hash=head_hash if target == head else None):
             state = self.fold.apply(state, body, self._history)
         if state is None or state.core.seq != target:
             raise ChainBroken(self.game_id, state.core.seq + 1 if state else first, "is missing (the log ends early)")
@@ -220,4 +245,4 @@ def snapshot_of(state: GameState[Any]) -> Snapshot:
     return Snapshot(state.core.seq, data, sha256_hex(data))
 
 
-__all__ = ["ChainBroken", "Fold", "Replayer", "snapshot_of", "state_hash"]
+__all__ = ["ChainBroken", "Fold", "check_head", "Replayer", "snapshot_of", "state_hash"]

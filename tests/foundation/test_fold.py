@@ -306,3 +306,31 @@ def test_a_kept_state_gives_the_state_as_it_was_kept_each_time_whatever_changes_
     assert state_bytes(first) == before and first is not second and first.rules is not second.rules
     first.rules.hp["blue"] -= 1
     assert state_bytes(second) == before
+
+
+def test_the_state_at_a_head_is_given_only_if_its_row_has_the_heads_hash_even_when_a_snapshot_holds_it(
+        played: Arbitro) -> None:
+    """fold.check_head: the state from the snapshot at #N (its checkpoint #N+1 vouching for it) is the head #N's only
+    if row #N hashes to the head's hash; the row is read for it, nothing folded."""
+    (snap, *_) = played.store.snapshots("g")
+    (row,) = played.store.events("g", snap.seq, snap.seq)
+    fold, spy = played.replayer("g").fold, Spy(played.store)
+    state = Replayer(fold, spy, "g", head=snap.seq, head_hash=row.hash).state_at()  # type: ignore[arg-type]
+    assert state.core.seq == snap.seq and spy.reads[-1] == (snap.seq, snap.seq)
+    with pytest.raises(ChainBroken) as broken:
+        Replayer(fold, spy, "g", head=snap.seq, head_hash="f" * 64).state_at()  # type: ignore[arg-type]
+    assert (broken.value.seq, broken.value.detail) == (
+        snap.seq, "is not the head its game's record names (edited, or the game replaced)")
+
+
+def test_a_replayer_reading_the_head_from_the_record_checks_the_log_ends_at_its_hash(played: Arbitro) -> None:
+    record = played.game("g")
+
+    class Replaced(Spy):
+        def game(self, game_id: str) -> Any:
+            return msgspec.structs.replace(record, head_hash="f" * 64)
+
+    with pytest.raises(ChainBroken) as broken:
+        Replayer(played.replayer("g").fold, Replaced(played.store), "g").state_at()  # type: ignore[arg-type]
+    assert broken.value.seq == record.head_seq
+    assert Replayer(played.replayer("g").fold, Spy(played.store), "g").state_at().core.seq == record.head_seq  # type: ignore[arg-type]
