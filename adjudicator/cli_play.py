@@ -28,7 +28,8 @@ from arbitro.adjudicator.cli_common import (
 @seat_option(required=False)
 @click.option("--file", "file", type=click.Path(dir_okay=False),
               help="Read the command from a JSON file: a command, or a mailed command file (from --offline).")
-@click.option("--expect", "expected_seq", type=int, help="Refuse unless the log's head is this sequence number.")
+@click.option("--expect", "expected_seq", type=int, help="Refuse unless the game's head is this, as `arbitro status` gives it: a seat's last command's number, "
+              "the umpire's last event's.")
 @click.option("--key", help="Idempotency key (SEAT's own): the same command retried with it gets the original "
                             "result and is not applied twice; another command under a used key is refused.")
 @click.option("--for", "for_seat", metavar="SEAT",
@@ -108,7 +109,7 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
         signature = None
         if key_file is not None:
             # Signed here, on the seat's side: the database never sees the private key.
-            expected_seq = app.game(game).head_seq if expected_seq is None else expected_seq
+            expected_seq = app.status(game, seat).head if expected_seq is None else expected_seq  # in its numbers
             key = key or secrets.token_hex(16)
             signature = mail.write_mailed(game=game, seat=seat, command=raw, expected_seq=expected_seq, key=key,
                                           private_key=read_private_key(key_file)).signature
@@ -161,8 +162,7 @@ def write_offline(game: str, seat: str | None, command: dict[str, Any], expected
     if seat is None or output is None:
         raise BadInput("--offline writes SEAT's command to a file: give --as SEAT and -o FILE")
     app = open_reader(db, game)
-    record = app.game(game)
-    head = record.head_seq if expected_seq is None else expected_seq
+    head = app.status(game, seat).head if expected_seq is None else expected_seq  # in the seat's numbers (§V.6)
     listed = app.legal(game, seat)
     private = read_private_key(key_file) if key_file is not None else None
     registered = app.loaded.seat_keys if isinstance(app, SeatCopy) else app.store.seat_keys(game)

@@ -63,7 +63,8 @@ class NewGame(Body):
 
 class Submission(Body):
     command: dict[str, Any] = Field(examples=[{"type": "end_turn"}])
-    expected_seq: int | None = Field(None, ge=0, description="Refused (409) unless the log's head is this.")
+    expected_seq: int | None = Field(None, ge=0, description=(
+        "Refused (409) unless the game's head is this, as status gives it (a seat's: its last command's number)."))
     key: str | None = Field(None, min_length=1, max_length=200, description="Idempotency key, the seat's own.")
     signature: str | None = Field(None, max_length=200, description="The seat's Ed25519 signature (arbitro §L.6).")
 

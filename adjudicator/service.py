@@ -249,8 +249,10 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             prior = self.store.command_by_key(game_id, seat, key)
             if prior is not None:
                 return self._retried(game, prior, seat, command)
-        if expected_seq is not None and stale(self.store, game, expected_seq, command, seat):
-            raise StaleSequence(game_id, expected_seq, game.head_seq)
+        if expected_seq is not None:  # in the sender's numbers: a seat's is its last command's (engine-rules §V.6)
+            expected = self.expected_event(game, seat, expected_seq)
+            if expected is None or stale(self.store, game, expected, command, seat):
+                raise self.stale(game, seat, expected_seq)
         adj = self.adjudicator(game.ruleset)
         created = self._created(game)
         pinned(game, created, adj.ruleset, command)
@@ -263,12 +265,16 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         cmd = game.head_cmd + 1
         record = CommandRecord(game=game_id, cmd=cmd, seat=seat, key=key or secrets.token_hex(16),
                                salt=rnd.command_salt(game.seed, game_id, cmd), command=done.command,
-                               # the head its seat saw and signed: behind the head only for crossed entropy answers
+                               # the head its seat saw and signed, in its numbers (a seat's: a command's); behind
+                               # the head only for crossed entropy answers; unsent: the log's head
                                expected_seq=game.head_seq if expected_seq is None else expected_seq, received_at=self.clock())
         bodies, stored = seal_events(game_id, game.seed, record, done.events, first_seq=game.head_seq + 1,
                                      prev=game.head_hash)
         try:
             self.store.append(game_id, game.head_seq, record, stored, signed)
+        except StaleSequence:  # a racer appended first: refused in the sender's numbers, against the new head
+            sent = self.head_of(game, seat) if expected_seq is None else expected_seq
+            raise self.stale(self.game(game_id), seat, sent) from None
         except DuplicateKey:  # the same key raced us: the first one won; answer as it did
             prior = self.store.command_by_key(game_id, seat, record.key)
             assert prior is not None
@@ -385,7 +391,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         return Status(
             game=game.id, ruleset=game.ruleset, version=game.version, scenario=game.scenario,
             options=list(created.options), kind=game.kind, seats=list(game.seats),
-            head=game.head_seq if seat == UMPIRE else self.numbers(game).head,
+            head=self.head_of(game, seat),
             origin=served_origin(created.origin, seat), parent=game.parent, seed_revealed=state.core.seed is not None,
             awaiting=awaiting_in(registry.get(game.ruleset), state), outcome=outcome,
             provisional=list(created.provisional), non_standard=list(overrides.named(created.origin)),

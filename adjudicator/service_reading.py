@@ -17,11 +17,11 @@ import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.admission import may_read
-from arbitro.adjudicator.errors import BadInput
+from arbitro.adjudicator.errors import BadInput, NoSuchEvent
 from arbitro.adjudicator.results import Replayed
 from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
 from arbitro.events.records import GameRecord
-from arbitro.events.store import Annotation
+from arbitro.events.store import Annotation, StaleSequence
 from arbitro.projections.base import UMPIRE
 from arbitro.projections.fold import Replayer
 from arbitro.projections.game import GameState, state_hash
@@ -64,6 +64,23 @@ class ReadingCalls:
         if seat == UMPIRE or at is None:
             return at
         return self.numbers(game).last_event(at)
+
+    def head_of(self, game: GameRecord, seat: str) -> int:
+        """The game's head in `seat`'s numbers: the log's last event (the umpire), its last command (a seat)."""
+        return game.head_seq if seat == UMPIRE else self.numbers(game).head
+
+    def expected_event(self, game: GameRecord, seat: str, expected: int) -> int | None:
+        """The log's head a sender's expected head stands for (`submit --expect`, a seat's: its command's last
+        event, event_number); None for a command the game does not have, a head no seat was ever shown."""
+        try:
+            return self.event_number(game, seat, expected)
+        except NoSuchEvent:
+            return None
+
+    def stale(self, game: GameRecord, seat: str, expected: int) -> StaleSequence:
+        """The refusal of a command sent against `expected`, a head that is no longer the game's, in the sender's
+        numbers: a seat is told its commands', never how many events lie between (engine-rules §V.6)."""
+        return StaleSequence(game.id, expected, self.head_of(game, seat), commands=seat != UMPIRE)
 
     def numbers(self, game: GameRecord) -> CommandNumbers:
         """The game's commands and their events' numbers, as its record was read: every number a seat gives or is

@@ -61,8 +61,11 @@ class StaleSequence(StoreError):
 
     code = "store/stale-sequence"
 
-    def __init__(self, game_id: str, expected: int, head: int) -> None:
+    def __init__(self, game_id: str, expected: int, head: int, *, commands: bool = False) -> None:
+        # `commands`: the numbers are a seat's, its commands' (engine-rules §V.6), not the log's events'
         super().__init__(
+            f"game {game_id}: expected the game at command #{expected} but its head is command #{head}; "
+            f"read the new commands and resubmit against #{head}" if commands else
             f"game {game_id}: expected the log at #{expected} but its head is #{head}; "
             f"read the new events and resubmit against #{head}"
         )

@@ -421,7 +421,7 @@ def test_a_seat_with_a_key_is_refused_unsigned_or_wrongly_signed_commands(
     run: Cli, tmp_path: Path, signed_game: tuple[str, str]
 ) -> None:
     key_file, _ = signed_game
-    before = head(run, "g")
+    before = run.json("status", "g", "--as", "red")["head"]  # red's head, in its numbers: its commands' (§V.6)
     error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', code=1)
     assert error["error"] == "authority/unsigned" and error["rule"] == "arbitro §L.6"
     claim = {"type": "dispute_open", "about": [1], "text": "x", "evidence": [{"kind": "note", "note": 1}]}

@@ -95,8 +95,8 @@ def test_the_library_raises_the_same_typed_errors(app: Arbitro) -> None:
     with pytest.raises(NotYourDecision, match="waiting for blue to choose a guard"):
         app.submit("g", "red", {"type": "end_turn"})
     with pytest.raises(StaleSequence) as stale:
-        app.submit("g", "blue", {"type": "guard", "stance": "low"}, expected_seq=5)
-    assert stale.value.head == 6
+        app.submit("g", "blue", {"type": "guard", "stance": "low"}, expected_seq=0)
+    assert stale.value.head == 1  # blue's numbers: command #1 (engine-rules §V.6)
     assert app.game("g").head_seq == 6
 
 
@@ -133,10 +133,10 @@ def test_a_command_while_another_seats_decision_is_pending(run: Cli) -> None:
 
 def test_a_stale_expected_sequence_number_names_the_current_head(run: Cli, db: Path) -> None:
     run("new", "duel", "standard", "--id", "g")
-    run.submit("g", "red", {"type": "attack", "aim": "high"}, "--expect", "5")
+    run.submit("g", "red", {"type": "attack", "aim": "high"}, "--expect", "0")
     before = stored_events(db, "g")
-    error = run("submit", "g", "--as", "blue", '{"type": "guard", "stance": "low"}', "--expect", "5", code=2).stderr
-    assert "expected the log at #5 but its head is #6" in error and "resubmit against #6" in error
+    error = run("submit", "g", "--as", "blue", '{"type": "guard", "stance": "low"}', "--expect", "0", code=2).stderr
+    assert "expected the game at command #0 but its head is command #1" in error and "resubmit against #1" in error
     assert stored_events(db, "g") == before
 
 
@@ -478,8 +478,8 @@ def test_an_umpire_undo_to_a_roll_request_awaits_the_roll_again(run: Cli, transc
 def test_a_retry_with_its_key_is_not_refused_as_stale(run: Cli, db: Path) -> None:
     """A client that lost the answer resends the same command, key and --expect: it gets the original."""
     run("new", "duel", "standard", "--id", "g")
-    first = run.submit("g", "red", {"type": "attack", "aim": "high"}, "--expect", "5", "--key", "r-1")
-    retry = run.submit("g", "red", {"type": "attack", "aim": "high"}, "--expect", "5", "--key", "r-1")
+    first = run.submit("g", "red", {"type": "attack", "aim": "high"}, "--expect", "0", "--key", "r-1")
+    retry = run.submit("g", "red", {"type": "attack", "aim": "high"}, "--expect", "0", "--key", "r-1")
     assert retry["duplicate"] is True and retry["events"] == first["events"]
     assert len(stored_events(db, "g")) == 6
 

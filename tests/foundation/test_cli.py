@@ -169,7 +169,7 @@ def test_submit_from_a_file(run: Cli, tmp_path: Path) -> None:
 
 def test_submit_with_the_right_expected_head(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
-    result = run.submit("g", "red", {"type": "end_turn"}, "--expect", "5")
+    result = run.submit("g", "red", {"type": "end_turn"}, "--expect", "0")
     assert result["head"] == 6 and [e["type"] for e in result["events"]] == ["turn_ended"]
 
 
@@ -564,7 +564,7 @@ def test_exit_1_for_rule_rejections_with_the_citation(run: Cli) -> None:
     (("submit", "g", "--as", "red", '{"aim": "high"}'), 'a "type" field'),
     (("submit", "g", "--as", "red", '{"type": "attack", "aim": "middle"}'), "aim"),
     (("submit", "g", "--as", "green", '{"type": "end_turn"}'), "unknown seat 'green'"),
-    (("submit", "g", "--as", "red", '{"type": "end_turn"}', "--expect", "3"), "its head is #5"),
+    (("submit", "g", "--as", "red", '{"type": "end_turn"}', "--expect", "3"), "its head is command #0"),
     (("submit", "g", "--as", "red"), "as a JSON argument or with --file"),
     (("view", "g", "--as", "green"), "unknown seat"),
     (("submit", "g", "--bogus-option"), "No such option"),
@@ -615,7 +615,7 @@ def test_exit_3_for_a_missing_command_file(run: Cli) -> None:
 def test_errors_as_json_on_stdout(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     payload = run.json("submit", "g", "--as", "red", '{"type": "end_turn"}', "--expect", "4", code=2)
-    assert payload["error"] == "store/stale-sequence" and "#5" in payload["message"]
+    assert payload["error"] == "store/stale-sequence" and "command #0" in payload["message"] and payload["head"] == 0
     payload = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "middle"}', code=2)
     assert payload["error"] == "input/malformed-command"
     assert payload["problems"][0]["field"] == "attack.aim" and payload["problems"][0]["given"] == "'middle'"

@@ -444,16 +444,16 @@ def test_entropy_answers_sent_at_once_cross_and_nothing_else_does(app: Arbitro) 
     at the head while only the round's answers came in between; any other command, or any other event since, is
     stale as ever. The record keeps the head its seat saw, and the game verifies."""
     app.create("duel", "standard", game_id="g", seat_entropy=True)
-    seen = app.game("g").head_seq
+    seen = app.game("g").head_cmd  # a seat's head: its last command (engine-rules §V.6)
     app.submit("g", "red", {"type": "commit_entropy", "commitment": rnd.entropy_commitment("r" * 32)}, expected_seq=seen)
     app.submit("g", "blue", {"type": "commit_entropy", "commitment": rnd.entropy_commitment("b" * 32)}, expected_seq=seen)
     assert app.store.command("g", 2).record.expected_seq == seen < app.store.command("g", 2).first_seq - 1
-    seen = app.game("g").head_seq
+    seen = app.game("g").head_cmd  # a seat's head: its last command (engine-rules §V.6)
     app.submit("g", "red", {"type": "reveal_entropy", "entropy": "r" * 32}, expected_seq=seen)
     with pytest.raises(StaleSequence):  # not an answer to the round: the position it was sent for has moved
         app.submit("g", "blue", {"type": "attack", "aim": "high"}, expected_seq=seen)
     app.submit("g", "blue", {"type": "reveal_entropy", "entropy": "b" * 32}, expected_seq=seen)
-    mixed = app.game("g").head_seq
+    mixed = app.game("g").head_cmd
     assert "entropy_mixed" in [e["type"] for e in app.log("g")]
     app.submit("g", "red", {"type": "attack", "aim": "high"}, expected_seq=mixed)
     with pytest.raises(StaleSequence):  # the round is over: an answer sent before the attack is stale
@@ -469,11 +469,11 @@ def test_an_entropy_answer_crosses_only_the_other_seats_answers(app: Arbitro) ->
     against the head red saw before its own commit is stale (red could not reveal there), though the rest of what
     came in between are blue's answers and the round's revised decision."""
     app.create("duel", "standard", game_id="g", seat_entropy=True)
-    seen = app.game("g").head_seq
+    seen, seen_event = app.game("g").head_cmd, app.game("g").head_seq  # a seat's head, and the log's
     app.submit("g", "red", {"type": "commit_entropy", "commitment": rnd.entropy_commitment("r" * 32)}, expected_seq=seen)
     app.submit("g", "blue", {"type": "commit_entropy", "commitment": rnd.entropy_commitment("b" * 32)}, expected_seq=seen)
-    since = [e["type"] for e in app.log("g", UMPIRE, seen + 1)]
+    since = [e["type"] for e in app.log("g", UMPIRE, seen_event + 1)]
     assert set(since) == {"entropy_committed", "decision_revised"}, since
     with pytest.raises(StaleSequence):
         app.submit("g", "red", {"type": "reveal_entropy", "entropy": "r" * 32}, expected_seq=seen)
-    app.submit("g", "red", {"type": "reveal_entropy", "entropy": "r" * 32}, expected_seq=app.game("g").head_seq)
+    app.submit("g", "red", {"type": "reveal_entropy", "entropy": "r" * 32}, expected_seq=app.game("g").head_cmd)

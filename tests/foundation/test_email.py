@@ -126,10 +126,11 @@ def test_a_mailed_file_counts_once_and_only_as_signed(tmp_path: Path) -> None:
     assert "signature does not verify" in refused.stderr  # changed on the way: refused (arbitro §L.6)
     assert umpire.json("submit", table.game, "--file", table.file("move.json"))["duplicate"] is False
     assert umpire.json("submit", table.game, "--file", table.file("move.json"))["duplicate"] is True  # counts once
-    # written against #4 after the head moved on: stale, never applied to a position austria did not see
+    # written against command #0 (the game's creation: austria's head, in its numbers, engine-rules §V.6) after the
+    # head moved on: stale, never applied to a position austria did not see
     austria("submit", table.game, "--as", "austria", "--offline", "-o", table.file("late.json"), "--sign",
             table.file("austria.key"), json.dumps(END_TURN))
-    assert "expected the log at #4" in umpire("submit", table.game, "--file", table.file("late.json"), code=2).stderr
+    assert "expected the game at command #0 but" in umpire("submit", table.game, "--file", table.file("late.json"), code=2).stderr
     unsigned = austria("submit", table.game, "--as", "austria", "--offline", "-o", table.file("x.json"),
                        json.dumps(END_TURN), code=2)
     assert "add --sign KEYFILE" in unsigned.stderr

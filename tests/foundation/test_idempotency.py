@@ -93,9 +93,9 @@ def test_a_different_command_under_a_used_key_is_refused_with_its_own_code(run: 
 
 def test_a_retry_gets_the_original_result_even_after_the_game_moved_on(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
-    first = run.submit("g", "red", ATTACK, "--key", "a1", "--expect", "5")
+    first = run.submit("g", "red", ATTACK, "--key", "a1", "--expect", "0")
     run.submit("g", "blue", {"type": "guard", "stance": "low"})
-    again = run.submit("g", "red", {"aim": "high", "type": "attack"}, "--key", "a1", "--expect", "5")
+    again = run.submit("g", "red", {"aim": "high", "type": "attack"}, "--key", "a1", "--expect", "0")
     assert again == {**first, "duplicate": True}  # same events, head and awaited seat as first answered
     assert run.json("status", "g")["head"] > again["head"]
 
@@ -113,7 +113,7 @@ def test_concurrent_duplicates_in_threads_all_get_the_original_result(db: Path) 
 def _process_racer(db: str, game: str, barrier: Any, queue: Any) -> None:
     app = Arbitro(SQLiteStore(db))
     barrier.wait()
-    queue.put(outcome(lambda: app.submit(game, "red", ATTACK, key="once", expected_seq=5)))
+    queue.put(outcome(lambda: app.submit(game, "red", ATTACK, key="once", expected_seq=0)))
 
 
 def test_concurrent_duplicates_in_processes_all_get_the_original_result(db: Path) -> None:
@@ -136,7 +136,7 @@ def test_concurrent_duplicates_through_the_cli_as_processes(tmp_path: Path) -> N
     env = {"ARBITRO_RULESETS": DUEL, "PYTHONPATH": str(REPO), "ARBITRO_DB": str(tmp_path / "club.db"),
            "PATH": "/usr/bin:/bin"}
     subprocess.run([*exe, "new", "duel", "standard", "--id", "g", "--no-seat-entropy"], env=env, check=True, capture_output=True, timeout=60)
-    command = [*exe, "submit", "g", "--as", "red", json.dumps(ATTACK), "--key", "click", "--expect", "5", "--json"]
+    command = [*exe, "submit", "g", "--as", "red", json.dumps(ATTACK), "--key", "click", "--expect", "0", "--json"]
     procs = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for _ in range(RACERS)]
     done = [(p.communicate(timeout=120), p.returncode) for p in procs]
@@ -152,15 +152,14 @@ def test_every_loser_of_a_race_on_one_expected_head_is_told_stale_with_the_head(
     for round_ in range(4):
         game = f"r{round_}"
         Arbitro(SQLiteStore(db)).create("duel", "standard", game_id=game)
-        calls = [lambda app, g=game, c=COMMANDS[i % len(COMMANDS)]: app.submit(g, "red", c, expected_seq=5)
+        calls = [lambda app, g=game, c=COMMANDS[i % len(COMMANDS)]: app.submit(g, "red", c, expected_seq=0)
                  for i in range(RACERS)]
         results = _race(db, game, calls)
         won = [r for r in results if "error" not in r]
         lost = [r for r in results if "error" in r]
         assert len(won) == 1, results
         assert {(r["error"], r["code"]) for r in lost} == {("StaleSequence", "store/stale-sequence")}, lost
-        head = won[0]["head"]
-        assert all(f"expected the log at #5 but its head is #{head}" in r["message"] for r in lost)
+        assert all("expected the game at command #0 but its head is command #1" in r["message"] for r in lost)
 
 
 def test_a_stale_head_is_refused_before_the_command_is_judged(app: Arbitro) -> None:
@@ -168,8 +167,8 @@ def test_a_stale_head_is_refused_before_the_command_is_judged(app: Arbitro) -> N
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", ATTACK)  # now blue must guard: red's end_turn is illegal
     with pytest.raises(StaleSequence) as stale:
-        app.submit("g", "red", {"type": "end_turn"}, expected_seq=5)
-    assert stale.value.head == 6
+        app.submit("g", "red", {"type": "end_turn"}, expected_seq=0)
+    assert stale.value.head == 1  # red's numbers: command #1 (engine-rules §V.6)
 
 
 def test_a_key_reused_error_is_the_library_type(app: Arbitro) -> None:
@@ -202,13 +201,13 @@ class Interleaved(SQLiteStore):
 def test_a_loser_that_read_the_head_just_before_the_winner_committed_is_told_stale(db: Path) -> None:
     winner = Arbitro(SQLiteStore(db))
     winner.create("duel", "standard", game_id="g")
-    loser = Arbitro(Interleaved(db, "game", lambda: winner.submit("g", "red", ATTACK, expected_seq=5)))
+    loser = Arbitro(Interleaved(db, "game", lambda: winner.submit("g", "red", ATTACK, expected_seq=0)))
     with pytest.raises(StaleSequence) as stale:  # not NotYourDecision from judging it after the winner's attack
-        loser.submit("g", "red", {"type": "end_turn"}, expected_seq=5)
-    assert stale.value.head == 6 and db_rows(db, "SELECT COUNT(*) FROM commands WHERE game='g'") == [(2,)]
+        loser.submit("g", "red", {"type": "end_turn"}, expected_seq=0)
+    assert stale.value.head == 1 and db_rows(db, "SELECT COUNT(*) FROM commands WHERE game='g'") == [(2,)]
 
 
-@pytest.mark.parametrize("expect", [None, 5])
+@pytest.mark.parametrize("expect", [None, 0])
 def test_a_duplicate_whose_key_lookup_just_missed_the_first_gets_its_result(db: Path, expect: int | None) -> None:
     first = Arbitro(SQLiteStore(db))
     first.create("duel", "standard", game_id="g")

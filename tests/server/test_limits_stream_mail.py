@@ -34,7 +34,7 @@ def test_a_body_over_the_limit_is_refused_before_any_handler_reads_it() -> None:
     for server in serving(Limits(max_body=2000, commands_per_second=100)):
         game = server.new()
         red = server.client("red", game)
-        padded = {"command": {"type": "end_turn"}, "key": "k" * 150, "signature": None, "expected_seq": 5}
+        padded = {"command": {"type": "end_turn"}, "key": "k" * 150, "signature": None, "expected_seq": 0}
         big = json.dumps(padded).encode() + b" " * 3000
         assert red.post(f"/games/{game}/commands", content=big).json()["error"] == "limit/body-too-large"
         chunked = red.post(f"/games/{game}/commands", content=iter([big[:1500], big[1500:]]))  # no Content-Length
@@ -127,7 +127,7 @@ def test_a_mailed_command_file_is_taken_as_the_cli_takes_it(server: Server) -> N
     private = signing.new_private_key()  # blue signs its command and mails it; the umpire posts it
     assert server.client("blue", game).post(f"/games/{game}/keys",
                                             json={"public_key": signing.public_key(private)}).status_code == 201
-    head = server.app.game(game).head_seq
+    head = server.app.game(game).head_cmd  # blue's head, in its numbers: the last command (engine-rules §V.6)
     command = {"type": "end_turn"}
     statement = signing.command_statement(game=game, seat="blue", expected_seq=head, key="mail-1", command=command)
     envelope = {"seat": "blue", "command": command, "expected_seq": head, "key": "mail-1",
@@ -146,7 +146,7 @@ def test_the_cli_s_offline_command_file_is_posted_as_it_is(server: Server) -> No
     and refuses one made for another game (400) or in another format."""
     game, other = server.new(), server.new()
     red = server.client("red", game)
-    head = server.app.game(game).head_seq
+    head = server.app.game(game).head_cmd  # red's head, in its numbers
     mailed = msgspec.to_builtins(write_mailed(game=game, seat="red", command={"type": "end_turn"}, expected_seq=head,
                                               key="k1", private_key=None))
     elsewhere = server.client("red", other).post(f"/games/{other}/mail", content=json.dumps(mailed).encode())
@@ -187,7 +187,7 @@ def test_a_command_without_expected_seq_is_judged_again_when_another_seat_s_appe
                      if e["type"] == "entropy_committed"]  # a seat's log: one item per command (§V.6)
         assert committed == ["blue", "red"]
         store.other_writer = lambda: other.submit(game, "blue", {"type": "reveal_entropy", "entropy": "x"})
-        head = server.app.game(game).head_seq  # blue's reveal lands as this reads: the head red asks for is behind
+        head = server.app.game(game).head_cmd  # red's numbers (§V.6); blue's reveal lands as this reads: the head red asks for is behind
         crossed = red.post(f"/games/{game}/commands", json={"command": {"type": "reveal_entropy", "entropy": "y"},
                                                             "expected_seq": head})
         assert crossed.status_code == 200, crossed.text  # only the round's answers since: they cross (arbitro §L.2)

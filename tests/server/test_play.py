@@ -43,7 +43,7 @@ class Follower(threading.Thread):
 
 def play(server: Server, game: str, seats: tuple[str, ...], choose: Chooser, max_steps: int = 2000) -> int:
     """Play `game` to its end over HTTP: the awaited seat lists its legal commands and sends one, naming the head it
-    expects and an idempotency key. Entropy rounds are answered with a commitment, then the entropy."""
+    expects (in its numbers: the last command's, engine-rules §V.6) and an idempotency key. Entropy rounds are answered with a commitment, then the entropy."""
     clients = {role: server.client(role, game) for role in (*seats, "umpire")}
     followers = {seat: Follower(server, seat, game) for seat in seats}
     for follower in followers.values():
@@ -63,7 +63,7 @@ def play(server: Server, game: str, seats: tuple[str, ...], choose: Chooser, max
         else:
             command = choose(seat, legal, steps)
             response = clients[seat].post(f"/games/{game}/commands", json={
-                "command": command, "expected_seq": head, "key": f"step-{steps}"})
+                "command": command, "expected_seq": cmd, "key": f"step-{steps}"})
         assert response.status_code == 200, response.text
         result = response.json()
         awaiting, head, steps, cmd = result["awaiting"], result["head"], steps + 1, result["cmd"]
