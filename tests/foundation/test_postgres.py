@@ -52,7 +52,7 @@ def full_game(app: Arbitro) -> str:
     app.register_key(game_id, "red", public_key(private))
     while app.awaiting(game_id).seats[0] != "red":
         play(app, game_id, 1)
-    head, command = app.game(game_id).head_seq, app.legal(game_id, "red")[0]
+    head, command = app.game(game_id).head_cmd, app.legal(game_id, "red")[0]  # red's head: a command's (§V.6)
     statement = command_statement(game=game_id, seat="red", expected_seq=head, key="signed-1", command=command)
     app.submit(game_id, "red", command, expected_seq=head, key="signed-1", signature=sign(private, statement))
     app.issue_tokens(game_id)
@@ -200,13 +200,13 @@ def _racer(url: str, game_id: str, i: int, barrier: Any, results: Any) -> None:
         won, stale, keys = 0, 0, []
         barrier.wait(timeout=240)  # a racer that failed before it (and reported so) breaks it for the other
         while won < SUBMITS_EACH and stale < 50 * SUBMITS_EACH:
-            head = app.game(game_id).head_seq
+            head = app.game(game_id).head_cmd  # a seat's head, in its numbers (engine-rules §V.6)
             seats = app.awaiting(game_id).seats  # each read sees the latest head: the other may have moved on
             legal = app.legal(game_id, seats[0]) if seats else []
             key = f"racer{i}-{won}-{stale}"
             try:
                 if not legal:
-                    raise StaleSequence(game_id, head, app.game(game_id).head_seq)
+                    raise StaleSequence(game_id, head, app.game(game_id).head_cmd, commands=True)
                 app.submit(game_id, seats[0], legal[0], expected_seq=head, key=key)
             except StaleSequence:
                 stale += 1

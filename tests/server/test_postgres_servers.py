@@ -111,7 +111,8 @@ def _racer(url: str, tokens: dict[str, str], game: str, i: int, barrier: threadi
             if status["awaiting"]["kind"] == "game_over":  # its dice may end the duel early: nothing left to race for
                 over = True
                 break
-            head, seats = status["head"], status["awaiting"]["seats"]
+            seats = status["awaiting"]["seats"]  # the head, read as the seat: its last command's (engine-rules §V.6)
+            head = clients[seats[0]].get(f"/games/{game}").json()["head"] if seats else None
             legal = clients[seats[0]].get(f"/games/{game}/legal").json() if seats else []
             key = f"racer{i}-{won}-{stale}"
             if legal:
