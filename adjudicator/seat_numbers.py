@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.errors import NoSuchEvent
+from arbitro.adjudicator.randomness import DiceAudit
 from arbitro.events.codec import canonical
 from arbitro.events.records import GENESIS
 
@@ -106,6 +107,17 @@ def per_command(numbers: CommandNumbers, served: Iterable[dict[str, Any]], first
     return items
 
 
+def audited(numbers: CommandNumbers, audit: DiceAudit) -> DiceAudit:
+    """The dice audit (randomness.audit_dice) as a seat is served it: each waiver and re-roll numbered by the command
+    that made it, and a re-roll's `to_seq` by the last command its undo keeps, as an undo's own `to_seq` is
+    (_renumbered); the log's numbers would tell the seat how many events the commands before made."""
+    def cmd(seq: int) -> int:
+        return numbers.command_of(seq) if seq else 0
+    return msgspec.structs.replace(
+        audit, waivers=[msgspec.structs.replace(w, seq=cmd(w.seq)) for w in audit.waivers],
+        rerolls=[msgspec.structs.replace(r, seq=cmd(r.seq), to_seq=cmd(r.to_seq)) for r in audit.rerolls])
+
+
 STUB_KEYS = frozenset({"type", "rule", "hidden"})
 
 
@@ -118,15 +130,14 @@ def is_stub(event: dict[str, Any]) -> bool:
 
 def held(events: Iterable[dict[str, Any] | None]) -> list[dict[str, Any]]:
     """What a seat's item holds of its command's events, each as redacted for the seat (None: not shown at all):
-    those it may see, in order, and each stub (is_stub) once, where the first of its kind lay. How many events a
-    command made about pieces the seat may not know can be a hidden fact (Arrivano's free order under
-    `dangling_4_3_2: caldiero_4_3_1`: one `unit_order_set` per unit out of command, arrivano §4.4), so a seat is told
-    that some were made, not how many (engine-rules §V.6)."""
-    kept: list[dict[str, Any]] = []
-    for event in events:
-        if event is not None and not (is_stub(event) and event in kept):
-            kept.append(event)
-    return kept
+    those it may see, in order, then each kind of stub (is_stub) once, sorted by (type, rule), after them all. How
+    many events a command made about pieces the seat may not know, and where they lay among those it may see, can be
+    a hidden fact (Arrivano's free order under `dangling_4_3_2: caldiero_4_3_1`: one `unit_order_set` per unit out of
+    command, in unit order, arrivano §4.4), so a seat is told that some were made, not how many nor where (engine-rules
+    §V.6)."""
+    shown = [e for e in events if e is not None]
+    stubs = {(e["type"], e.get("rule", "")): e for e in shown if is_stub(e)}
+    return [e for e in shown if not is_stub(e)] + [stubs[kind] for kind in sorted(stubs)]
 
 
 # The events whose content names events of the log by number: served to a seat, each names the command instead (the

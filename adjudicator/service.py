@@ -34,7 +34,7 @@ from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
-from arbitro.adjudicator.seat_numbers import CommandNumbers
+from arbitro.adjudicator.seat_numbers import CommandNumbers, audited
 from arbitro.adjudicator.service_exchange import ExchangeCalls
 from arbitro.adjudicator.service_reading import ReadingCalls
 from arbitro.events import core, random as rnd, signing
@@ -396,7 +396,8 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             awaiting=awaiting_in(registry.get(game.ruleset), state), outcome=outcome,
             provisional=list(created.provisional), non_standard=list(overrides.named(created.origin)),
             interpretations=dict(sorted(state.core.interpretations.items())),
-            dice=audit_dice(bodies), notices=registry.get(game.ruleset).notices(state.rules, seat),
+            dice=audit_dice(bodies) if seat == UMPIRE else audited(self.numbers(game), audit_dice(bodies)),
+            notices=registry.get(game.ruleset).notices(state.rules, seat),
             open_disputes=open_in(bodies),
         )
 

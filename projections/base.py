@@ -83,10 +83,11 @@ class RulesetProjection(ABC, Generic[S]):
         Default: every place may be examined."""
         return frozenset()
 
-    def redact_random(self, data: dict[str, Any], seat: str, state: S) -> dict[str, Any] | None:
+    def redact_random(self, data: dict[str, Any], seat: str, state: S) -> dict[str, Any]:
         """A roll or draw (the engine's event as builtins, its values already dropped if `visible_to` leaves `seat`
-        out) as served to `seat`; `state`: the state after it. Default: a roll about places `seat` may not examine
-        keeps only what the table shows (unexamined_roll)."""
+        out) as served to `seat`; `state`: the state after it. Never None: that a roll was made, its index and the
+        game's count of rolls are public (engine-rules §V.4; views.served_random refuses None). Default: a roll about
+        places `seat` may not examine keeps only what the table shows (unexamined_roll)."""
         about = data.get("about") or ()
         if about and self.unexaminable(state, seat, about):
             return unexamined_roll(data)

@@ -61,12 +61,12 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
                 # A private draw shows the drawer what was drawn, never the rest of the pool it came from (a cup,
                 # a deck): the undrawn items are as hidden from the drawer as from everyone else (§V.5).
                 data.pop("population", None)
-            return ruleset.redact_random(data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
+            return served_random(ruleset, data, seat, after.rules)  # fog of war: what the roll was about (§V.4)
         case core.RandomRequested():
             data = to_builtins(event) if seat == event.command_seat else redact_request(to_builtins(event))
             data["population"] = []  # the pool a draw is made from is the umpire's, who enters it (§V.5)
             data["entered"] = []  # see redact_frame
-            return ruleset.redact_random(data, seat, after.rules)
+            return served_random(ruleset, data, seat, after.rules)
         case core.DecisionOpened(frame=frame):
             return {**to_builtins(event), "frame": redact_frame(ruleset, frame, seat, after.rules)}
         case core.DecisionRevised(kind=kind, seats=seats, prompt=prompt, ctx=ctx):
@@ -87,6 +87,17 @@ def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: 
     return ruleset.redact(event, seat, after.rules)
 
 
+def served_random(ruleset: RulesetProjection[Any], data: dict[str, Any], seat: str, rules: Any) -> dict[str, Any]:
+    """A roll, draw or request for one as `seat` is served it (the ruleset's redact_random). That it was made is
+    public, and so are its random index and the game's count of rolls (engine-rules §V.4): a ruleset may hide its
+    values (`visible_to`) and what it was about, never the roll itself, so one that tries is a defect, refused here."""
+    served = ruleset.redact_random(data, seat, rules)
+    if served is None:
+        raise TypeError(f"{type(ruleset).__name__}.redact_random hid a {data.get('type')} from {seat}: a roll's "
+                        "existence is public (engine-rules §V.4); hide its values (visible_to) or its purpose instead")
+    return served
+
+
 def redact_frame(ruleset: RulesetProjection[Any], frame: core.Frame[Any], seat: str, rules: Any) -> dict[str, Any]:
     """A decision frame as `seat` is served it: a suspended command's roll to enter is redacted as its
     RandomRequested is (arbitro §R.4, §V.4); the ruleset redacts its own frames; the engine's others are public."""
@@ -94,7 +105,7 @@ def redact_frame(ruleset: RulesetProjection[Any], frame: core.Frame[Any], seat: 
     if isinstance(frame.ctx, core.RandomEntry):
         if seat != frame.ctx.command_seat:
             entry = redact_request({**data["ctx"], "command": json.loads(frame.ctx.command)})
-            entry = ruleset.redact_random(entry, seat, rules) or {}
+            entry = served_random(ruleset, entry, seat, rules)
             entry["command"] = json.dumps(entry.get("command", {}), sort_keys=True, separators=(",", ":"))
             data["ctx"] = entry
         data["ctx"]["population"] = []  # the umpire's alone (see RandomRequested)

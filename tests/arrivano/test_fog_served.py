@@ -9,7 +9,7 @@ from typing import Any
 
 from arbitro.adjudicator.engine import Adjudicator, GameContext, NoHistory
 from arbitro.adjudicator.randomness import EnteredSupply
-from arbitro.adjudicator.seat_numbers import held
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
 from arbitro.events import arrivano as ev
 from arbitro.events import core
 from arbitro.events.codec import canonical
@@ -31,12 +31,18 @@ def served(before: GameState[Any], commands: list[list[Any]], seat: str) -> byte
     (seat_numbers.held), and its view numbered by command (service_reading.view), not by the log's events."""
     game = FOLD.copy(before)
     out: list[Any] = []
-    for events in commands:
+    records: list[dict[str, Any]] = []  # as views.serve_event serves them one by one, without links
+    numbers: list[Command] = []
+    for cmd, events in enumerate(commands, start=1):
         shown = []
         for event in events:
             game = FOLD.apply_event(game, game.core.seq + 1, event)
             shown.append(redact_event(RULESET, event, seat, game))
-        out.append(shown if seat == UMPIRE else held(shown))
+            records.append({"cmd": cmd, "prev": "", "hash": "", "event": shown[-1]})
+        out.append(shown)
+        numbers.append(Command(cmd, "france", "", game.core.seq - len(events) + 1, game.core.seq))
+    if seat != UMPIRE:
+        out = [item["events"] for item in per_command(CommandNumbers("g", numbers), records)]
     view = seat_view(RULESET, game, seat)
     if seat != UMPIRE:
         del view["engine"]["seq"]

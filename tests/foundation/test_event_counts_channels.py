@@ -14,14 +14,17 @@ from typing import Any
 import msgspec
 import pytest
 
+from arbitro.adjudicator import registry
 from arbitro.adjudicator.http_stream import AppendWatcher, live
 from arbitro.adjudicator.report import report
 from arbitro.adjudicator.report_phrases import worded
+from arbitro.adjudicator.ruleset import Decision
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 
+from . import duel
 from .conftest import position_file
 from .test_event_counts import CHAIN  # registers the two toy rulesets
 
@@ -29,7 +32,8 @@ RED_CARDS = ("ruby-falcon", "coral-wolf")  # the ruby falcon makes the hidden ev
 
 
 def played(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
-    """Red attacks, blue guards, the umpire notes red's attack (on its last event) and blue's guard (on its first)."""
+    """Red attacks, blue guards (a 2d6), the umpire notes red's attack (on its last event) and blue's guard (on its
+    first), then undoes the guard, which voids its roll (a re-roll the dice audit of `status` lists)."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
@@ -39,6 +43,7 @@ def played(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.Monk
     guard = app.submit("g", "blue", {"type": "guard", "stance": "low"})
     app.annotate("g", "umpire", attack.head, "red attacked")
     app.annotate("g", "umpire", guard.head - len(guard.events) + 1, "blue guarded")
+    app.undo("g", "umpire", attack.head, "umpire takes the guard back")
     return app
 
 
@@ -82,6 +87,17 @@ def test_every_channel_built_serves_blue_the_same_bytes_whatever_the_count(
     assert served_to(told, "umpire") != served_to(untold, "umpire")
 
 
+@pytest.mark.parametrize("ruleset", ["tellingduel", "forewarnedduel"])
+def test_status_serves_a_seat_its_dice_rerolls_by_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str) -> None:
+    """The undo that voided blue's guard roll is served to blue as command #3 back to command #1 (red's attack),
+    whatever the count of the attack's events; the umpire reads the log's numbers."""
+    told, untold = (played(tmp_path, card, ruleset, monkeypatch) for card in RED_CARDS)
+    rerolls = [[(r.seq, r.to_seq) for r in app.status("g", "blue").dice.rerolls] for app in (told, untold)]
+    assert rerolls == [[(3, 1)], [(3, 1)]]
+    assert told.status("g", "umpire").dice.rerolls != untold.status("g", "umpire").dice.rerolls  # the log's numbers
+
+
 def test_the_seat_shown_the_hidden_event_reads_it_in_its_commands_item(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = played(tmp_path, "ruby-falcon", "forewarnedduel", monkeypatch)
@@ -91,6 +107,47 @@ def test_the_seat_shown_the_hidden_event_reads_it_in_its_commands_item(
     assert [e["type"] for e in blue_sees["events"]] == ["attack_declared"]
     assert (attack["prev"], attack["hash"]) == (blue_sees["prev"], blue_sees["hash"])  # one link for every seat
     note = [n for n in app.notes("g", "blue") if n.text == "red attacked"]
-    assert [n.seq for n in note] == [1] and app.status("g", "blue").head == 2
-    assert [json.loads(m["data"])["seq"] for m in stream(app, "blue") if m["event"] == "awaiting"] == [2]
-    assert [m["id"] for m in stream(app, "blue") if m["event"] == "event"] == ["0", "1", "2"]
+    assert [n.seq for n in note] == [1] and app.status("g", "blue").head == 3
+    assert [json.loads(m["data"])["seq"] for m in stream(app, "blue") if m["event"] == "awaiting"] == [3]  # after the undo
+    assert [m["id"] for m in stream(app, "blue") if m["event"] == "event"] == ["0", "1", "2", "3"]
+
+
+FALCON = "toy §1 the falcon's flight"
+
+
+class FalconRollDuel(duel.DuelRuleset):
+    """The duel, where attacking with the ruby falcon in hand also rolls a die for red alone, which the ruleset tries
+    to hide from blue altogether (redact_random: None)."""
+
+    name = "falconrollduel"
+
+    def decide(self, ctx: Decision[duel.DuelState], command: Any) -> None:
+        if isinstance(command, duel.AttackCmd) and ctx.state.cards.get(ctx.seat) == "ruby-falcon":
+            ctx.roll(1, 6, purpose=FALCON, visible_to=(ctx.seat,))
+        super().decide(ctx, command)
+
+    def redact_random(self, data: dict[str, Any], seat: str, state: Any) -> dict[str, Any]:
+        if data.get("purpose") == FALCON and seat not in (data.get("visible_to") or ()):
+            return None  # type: ignore[return-value]  # the defect served_random refuses
+        return super().redact_random(data, seat, state)
+
+
+registry.register("falconrollduel", "tests.foundation.test_event_counts_channels:FalconRollDuel")
+
+
+def test_a_ruleset_may_not_hide_that_a_roll_was_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A roll's existence, its index and the game's count of rolls (a view's `engine.rolls`) are public (engine-rules
+    §V.4): a roll hidden from blue altogether would still be counted in the index of blue's next roll and in its
+    view (rev-trust3 finding 2), so a ruleset's redact_random may hide a roll's values and purpose, never the roll.
+    Blue is refused nothing it may see: red's own log and the umpire's are served."""
+    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    position = json.loads(position_file(tmp_path, red_card="ruby-falcon").read_text())
+    position["ruleset"] = "falconrollduel"
+    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app.create("falconrollduel", position=position, game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    with pytest.raises(TypeError, match="redact_random hid a dice_rolled from blue: a roll's existence is public"):
+        app.log("g", "blue")
+    (attack,) = [i for i in app.log("g", "red") if i["cmd"] == 1]
+    assert [e["event"]["purpose"] for e in attack["events"] if e["type"] == "dice_rolled"] == [FALCON]
+    assert app.view("g", "red")["engine"]["rolls"] == 1

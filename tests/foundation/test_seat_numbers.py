@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from arbitro.adjudicator.errors import NoSuchEvent
-from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, events_of, per_command
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, events_of, held, per_command
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.codec import canonical
 from arbitro.events.records import GENESIS
@@ -110,3 +110,17 @@ def test_an_item_links_as_the_log_does_holds_only_what_the_seat_may_see_and_name
     assert all(e["seq"] == e["cmd"] for e in flat) and [e["type"] for e in flat] == [
         e["type"] for i in blue for e in i["events"]]
     assert events_of(full) == full  # the umpire's records, one event each, are left as they are
+
+
+def test_an_items_stubs_lie_after_its_visible_events_wherever_the_hidden_ones_lay() -> None:
+    """Arrivano's free order (dangling_4_3_2: caldiero_4_3_1) makes one unit_order_set per unit, in unit order: those
+    the enemy may examine whole, the others as a stub. Unseen units {b, d} or {d} alone beside seen a and c: were the
+    first stub kept where it lay, its place among the seen orders would tell whether an unseen unit sorting between a
+    and c took the order (rev-trust3 finding 3). The stubs lie after every visible event, one of each kind, sorted."""
+    def order(unit: str) -> dict[str, object]:
+        return {"type": "unit_order_set", "unit": unit, "order": "attack", "rule": "arrivano §4.4"}
+    stub = {"type": "unit_order_set", "rule": "arrivano §4.4", "hidden": True}
+    other = {"type": "pieces_sighted", "rule": "arrivano §11.3", "hidden": True}
+    with_b = held([dict(other), order("a"), dict(stub), order("c"), dict(stub)])
+    without_b = held([order("a"), order("c"), dict(stub), None, dict(other)])
+    assert with_b == without_b == [order("a"), order("c"), other, stub]
