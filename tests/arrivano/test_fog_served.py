@@ -199,23 +199,31 @@ def test_every_piece_a_declaration_names_is_judged_for_fog() -> None:
     assert RULESET.redact(advance, "austria", state) == {"type": "units_advanced", "rule": "r", "hidden": True}
 
 
-def free_order_table(second: str, other: str) -> Table:
+SEEN, SEER = "1403", "1406"  # a hex Austria's unit at SEER sees, out of Watrin's command and in Lannes's range
+
+
+def free_order_table(varying: str, other: str) -> Table:
     """Formation W activated under the reading dangling_4_3_2: caldiero_4_3_1 (arrivano §4.4 "(vedi anche 4.3.2)"),
-    6e-legere-i out of command in Lannes's range, 6e-legere-ii at `second`, 96e-i (of formation C) at `other`,
-    all far out of Austria's sight, which sees a marker on each of their hexes."""
+    out of command in Lannes's range: 6e-legere-i at SEEN, in Austria's sight, and 6e-legere-ii far out of it; 22e-i
+    at `varying`, 96e-i (of formation C) at `other`, both out of its sight, which sees a marker on each of their
+    hexes. The free order sets 22e-i's order (if it takes it) before 6e-legere-i's, 6e-legere-ii's after."""
     a = line(X, n=7)
-    state = position({"6e-legere-i": a[5], "6e-legere-ii": second, "96e-i": other, **AUSTRIAN},
+    state = position({"22e-i": varying, "6e-legere-i": SEEN, "6e-legere-ii": a[5], "96e-i": other, "ir18-i": SEER},
                      leaders={"watrin": a[0], "lannes": a[3]}, orders={"W": "manoeuvre"})
+    assert RULESET.unexaminable(state, "austria", [SEEN, a[1], a[5], a[6]]) == {a[1], a[5], a[6]}
     t = Table(state, interpretations={"dangling_4_3_2": "caldiero_4_3_1"})
     t.send("france", {"type": "activate", "formation": "W"})
     return t
 
 
 def test_how_many_unseen_units_take_the_free_order_changes_nothing_served() -> None:
+    """Whether 22e-i (unseen, ordered before the unit Austria sees) takes the free order changes neither how many
+    stubs Austria is served nor where they lie among the orders it reads whole (seat_numbers.held)."""
     a = line(X, n=7)
-    # 6e-legere-ii in command beside Watrin, or not; a marker on the same hexes either way
+    # 22e-i in command beside Watrin, or not; a marker on the same hexes either way
     one, two = free_order_table(a[1], a[6]), free_order_table(a[6], a[1])
     assert [len(t.pending().options) > 0 for t in (one, two)] == [True, True]
     austria, umpire = zip(*(play(t, [({"type": "free_order", "order": "attack"}, [])]) for t in (one, two)))
-    assert [len(t.of(ev.UnitOrderSet)) for t in (one, two)] == [1, 2] and umpire[0] != umpire[1]
-    assert austria[0] == austria[1]
+    assert [[o.unit for o in t.of(ev.UnitOrderSet)] for t in (one, two)] == [
+        ["6e-legere-i", "6e-legere-ii"], ["22e-i", "6e-legere-i", "6e-legere-ii"]] and umpire[0] != umpire[1]
+    assert austria[0] == austria[1] and b'"6e-legere-i"' in austria[0]
