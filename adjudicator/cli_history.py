@@ -174,8 +174,9 @@ def _point(app: Arbitro, spec: str, seat: str) -> tuple[Any, int]:
     seq = int(match["seq"]) if match["seq"] else record.head_seq
     if match["seq"] and seat != UMPIRE:
         seq = app.event_number(record, seat, seq) or 0
-    if not 1 <= seq <= record.head_seq:
-        raise BadInput(f"{spec}: {record.id} has events #1 to #{record.head_seq}")
+    if not 1 <= seq <= record.head_seq:  # in the reader's numbers, as CommandNumbers.check words it for a seat
+        told = f"events #1 to #{record.head_seq}" if seat == UMPIRE else f"commands #0 to #{app.numbers(record).head}"
+        raise BadInput(f"{spec}: {record.id} has {told}")
     return record, seq
 
 

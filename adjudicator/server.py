@@ -324,7 +324,8 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
 
     @api.get("/games/{game_id}/picture", tags=["read"], response_class=Response,
              responses={200: {"content": {"image/svg+xml": {}}}},
-             summary="The map picture (SVG) as the seat sees it after event `at`, as `arbitro render` draws it.")
+             summary="The map picture (SVG) as the seat sees it after `at` (the umpire: an event; a seat: a "
+                     "command), as `arbitro render` draws it.")
     def picture(game_id: str, caller: Who, at: Annotated[int | None, Query()] = None, seat: SeatQuery = None
                 ) -> Response:
         drawn = render(app, game_id, authority.reader(caller, game_id, seat), at)
@@ -346,7 +347,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         after = first - 1 if first is not None else (0 if reader == UMPIRE else -1)
         if last_event_id is not None:
             if not last_event_id.isdigit():
-                raise BadFile(f"Last-Event-ID {last_event_id!r}: an event's sequence number, as the stream sent it")
+                raise BadFile(f"Last-Event-ID {last_event_id!r}: the number of the last message the stream sent (an event's for the umpire, a command's for a seat)")
             after = int(last_event_id)
         app.game(game_id)  # a missing game is refused here, not after the stream has started
         return EventSourceResponse(live(app, watcher, game_id, reader, after, follow=follow, poll=poll), ping=15)
@@ -355,7 +356,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
     def notes(game_id: str, caller: Who, seat: SeatQuery = None) -> Response:
         return reply(app.notes(game_id, authority.reader(caller, game_id, seat)))
 
-    @api.get("/games/{game_id}/replay", tags=["read"], summary="The game rebuilt from its log to event `to`.")
+    @api.get("/games/{game_id}/replay", tags=["read"], summary="The game rebuilt from its log to `to` (the umpire: an event; a seat: a command).")
     def replay(game_id: str, caller: Who, to: Annotated[int | None, Query()] = None, seat: SeatQuery = None) -> Response:
         return reply(app.replay(game_id, to, authority.reader(caller, game_id, seat)))
 
