@@ -106,7 +106,7 @@ async def live(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, af
     stream: for anyone) or is over; with `follow` it goes on as events are appended, else it ends at the head.
     An error (the game deleted meanwhile) ends the stream with an "error" message saying why."""
     if follow:
-        watcher.watch(game_id, _log_head(app, game_id, seat, after))
+        watcher.watch(game_id, watched_head(app, game_id, seat, after))
     try:
         async for message in _messages(app, watcher, game_id, seat, after, follow=follow, poll=poll):
             yield message
@@ -117,7 +117,7 @@ async def live(app: Arbitro, watcher: AppendWatcher, game_id: str, seat: str, af
             watcher.unwatch(game_id)
 
 
-def _log_head(app: Arbitro, game_id: str, seat: str, after: int) -> int:
+def watched_head(app: Arbitro, game_id: str, seat: str, after: int) -> int:
     """The log's number of the last event a stream starting after `after` (the seat's number) has been sent: what the
     game's watcher waits past. A seat's `after` is a command's (-1: none yet), its last event the log's number."""
     if seat == UMPIRE:

@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from arbitro.adjudicator import registry
-from arbitro.adjudicator.http_stream import AppendWatcher, live
+from arbitro.adjudicator.http_stream import AppendWatcher, watched_head, live
 from arbitro.adjudicator.report import report
 from arbitro.adjudicator.report_phrases import worded
 from arbitro.adjudicator.ruleset import Decision
@@ -110,6 +110,17 @@ def test_the_seat_shown_the_hidden_event_reads_it_in_its_commands_item(
     assert [n.seq for n in note] == [1] and app.status("g", "blue").head == 3
     assert [json.loads(m["data"])["seq"] for m in stream(app, "blue") if m["event"] == "awaiting"] == [3]  # after the undo
     assert [m["id"] for m in stream(app, "blue") if m["event"] == "event"] == ["0", "1", "2", "3"]
+
+
+def test_a_seats_stream_waits_past_the_log_number_of_its_last_command(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's watcher waits for the log to pass a head in the log's numbers: a seat's stream from command `after`
+    hands it the last event of that command (before any, 0), the umpire's its own number, unchanged."""
+    app = played(tmp_path, "ruby-falcon", "tellingduel", monkeypatch)
+    numbers = app.numbers(app.game("g"))
+    assert [watched_head(app, "g", "blue", after) for after in (-1, 0, 1, 3)] == [
+        0, numbers.last_event(0), numbers.last_event(1), app.game("g").head_seq]
+    assert watched_head(app, "g", "umpire", 4) == 4
 
 
 FALCON = "toy §1 the falcon's flight"
