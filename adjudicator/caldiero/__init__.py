@@ -22,7 +22,7 @@ from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
-from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, pieces_at_start, pieces_known, position_problems
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start, pieces_known, position_problems
 from arbitro.adjudicator.ruleset import Decision, Scenario
 from arbitro.events import caldiero as ev
 from arbitro.projections import caldiero as P
@@ -151,18 +151,9 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         if not self.fogged(state, seat):
             return data
         secret = self.hidden_units(state, seat)
-        if secret and _mentions(data["ctx"], secret):
+        if secret and mentions(data["ctx"], secret):
             data["ctx"] = {"ctx": data["ctx"]["ctx"], "hidden": FOG_HIDDEN}
         return data
-
-    def hides(self, event: Any, data: dict[str, Any], seat: str, state: P.CaldieroState) -> bool:
-        """The kernel's judgement by place, and an event naming anywhere a unit out of `seat`'s sight (caldiero
-        §20.4): some events name units outside piece fields (`distances_taken`'s keys, a formation's units out of
-        command), and so do the frames (`redact_frame`)."""
-        if super().hides(event, data, seat, state):
-            return True
-        secret = self.hidden_units(state, seat)
-        return bool(secret) and _mentions(data, secret)
 
     def is_checkpoint(self, event: Any) -> bool:
         return isinstance(event, ev.TurnEnded)
@@ -184,15 +175,3 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
             if closed is not None:
                 problems.append(f"unit {u} at {closed[1]}")  # the variant's text: "<hex>: why (rule)"
         return problems
-
-
-
-
-def _mentions(data: Any, secret: set[str]) -> bool:
-    if isinstance(data, str):
-        return any(x in data for x in secret)
-    if isinstance(data, dict):
-        return any(_mentions(v, secret) or (isinstance(k, str) and k in secret) for k, v in data.items())
-    if isinstance(data, (list, tuple)):
-        return any(_mentions(v, secret) for v in data)
-    return False

@@ -5,6 +5,7 @@ its commands, what fog hides) stays in the game's package."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -257,12 +258,17 @@ class ParaBellumRuleset(Ruleset[S]):
                               self.fog_marker, str(self.variant.rules.MOVEMENT))
 
     def hides(self, event: Any, data: dict[str, Any], seat: str, state: S) -> bool:
-        """Whether `event` (`data`, its builtins) names, in one of its `piece_fields`, a piece hidden from `seat`."""
+        """Whether `event` (`data`, its builtins) names a piece hidden from `seat`: any hidden piece in one of its
+        `piece_fields` (a commander's place), a hidden unit anywhere (`mentions`: fields outside the piece fields,
+        formation_activated's `out_of_command` and `reserve_joined`, Caldiero's keys; a commander's name is public)."""
+        hidden = self.hidden_pieces(state, seat)
+        if not hidden:
+            return False
         ids: list[str] = []
         for name in self.piece_fields.get(type(event), ()):
             value = data[name]
             ids += value if isinstance(value, (list, tuple)) else [value] if value is not None else []
-        return bool(ids) and not self.hidden_pieces(state, seat).isdisjoint(ids)
+        return not hidden.isdisjoint(ids) or mentions(data, {p for p in hidden if p in state.units})
 
     def is_irreversible(self, event: Any) -> bool:
         return isinstance(event, PiecesSighted)  # enemy stacks examined cannot be unseen (caldiero §20.4, arrivano §11.3.2)
@@ -272,3 +278,19 @@ class ParaBellumRuleset(Ruleset[S]):
         if state.result is None:
             return None
         return Outcome(winner=state.result.winner, reason=state.result.reason, rule=state.result.rule)
+
+
+def mentions(data: Any, ids: Collection[str]) -> bool:
+    """Whether builtins `data` name one of `ids` anywhere, a dict's keys included, as a word of a string: an id
+    inside another id (ir18-i in ir18-ii) is not it."""
+    if not ids:
+        return False
+    word = re.compile("(?<![\\w-])(?:" + "|".join(map(re.escape, sorted(ids))) + ")(?![\\w-])")
+
+    def found(value: Any) -> bool:
+        if isinstance(value, str):
+            return word.search(value) is not None
+        if isinstance(value, dict):
+            return any(found(k) or found(v) for k, v in value.items())
+        return isinstance(value, (list, tuple)) and any(found(v) for v in value)
+    return found(data)

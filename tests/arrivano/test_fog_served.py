@@ -227,3 +227,39 @@ def test_how_many_unseen_units_take_the_free_order_changes_nothing_served() -> N
     assert [[o.unit for o in t.of(ev.UnitOrderSet)] for t in (one, two)] == [
         ["6e-legere-i", "6e-legere-ii"], ["22e-i", "6e-legere-i", "6e-legere-ii"]] and umpire[0] != umpire[1]
     assert austria[0] == austria[1] and b'"6e-legere-i"' in austria[0]
+
+
+def activated_table(second: str, other: str) -> Table:
+    """Formation W at the choice of activation, 6e-legere-i beside Watrin, 6e-legere-ii at `second`, 96e-i (of
+    formation C) at `other`, all far out of Austria's sight, which sees a marker on each of their hexes."""
+    a = line(X, n=7)
+    state = position({"6e-legere-i": a[1], "6e-legere-ii": second, "96e-i": other, **AUSTRIAN},
+                     leaders={"watrin": a[0]}, orders={"W": "manoeuvre"})
+    assert not RULESET.unexaminable(state, "austria", a).symmetric_difference(a), "the line must be out of sight"
+    return Table(state)
+
+
+def test_whether_an_unseen_unit_is_out_of_command_at_activation_changes_nothing_served() -> None:
+    """arrivano §5.3 under §11.3.2: the activation of a formation whose unit out of Austria's sight is in command
+    (beside its general) or out of it (six hexes away) serves Austria the same bytes. The kernel judges every event
+    field naming a unit (ParaBellumRuleset.hides), not only the piece fields: formation_activated's
+    `out_of_command` included."""
+    a = line(X, n=7)
+    near, far = activated_table(a[2], a[6]), activated_table(a[6], a[2])
+    austria, umpire = zip(*(play(t, [({"type": "activate", "formation": "W"}, [])]) for t in (near, far)))
+    assert RULESET.world(far.state).state.units["6e-legere-ii"].hex == a[6]
+    assert umpire[0] != umpire[1], "the umpire is served where the unit stands"
+    assert austria[0] == austria[1], "Austria can tell an unseen unit of the activated formation is out of command"
+
+
+def test_an_event_naming_an_unseen_unit_outside_its_piece_fields_is_served_hidden() -> None:
+    """The kernel's `hides` searches the whole event for a unit out of sight (word by word: an id inside another
+    id is not it), so a field outside PIECE_FIELDS (formation_activated's `out_of_command`, Caldiero's keys and
+    frames) serves nothing of it, and an event naming only its neighbour id in sight is served whole."""
+    state = position({"6e-legere-i": X, "6e-legere-ii": GRID.neighbour("3914", 4), **AUSTRIAN})
+    assert RULESET.hidden_units(state, "austria") == {"6e-legere-i"}
+    hidden = {"type": "formation_activated", "rule": "r", "hidden": True}
+    event = ev.FormationActivated(formation="W", by="france", rule="r", out_of_command=("6e-legere-i",))
+    assert RULESET.redact(event, "austria", state) == hidden
+    seen = ev.FormationActivated(formation="W", by="france", rule="r", out_of_command=("6e-legere-ii",))
+    assert RULESET.redact(seen, "austria", state)["out_of_command"] == ("6e-legere-ii",)
