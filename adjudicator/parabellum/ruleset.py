@@ -22,7 +22,7 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import ScenarioOn, World
 from arbitro.adjudicator.ruleset import Interpretation, Ruleset, interpretation_in_force
-from arbitro.events.parabellum import PIECE_FIELDS, PiecesSighted
+from arbitro.events.parabellum import PIECE_FIELDS, PiecesSighted, UnitsAdvanced
 from arbitro.projections import parabellum as PB
 from arbitro.projections.base import Outcome
 
@@ -242,6 +242,9 @@ class ParaBellumRuleset(Ruleset[S]):
     # --- what the fog serves of an event (caldiero §20.4, arrivano §11.3.2), one redaction for both games
     fog_marker: ClassVar[object] = True  # what a hidden event carries in its `hidden` field
     piece_fields: ClassVar[Mapping[type, tuple[str, ...]]] = PIECE_FIELDS  # the event fields that name pieces
+    # the rule a hidden event's stub cites where the event's own would tell what is hidden (the Rulebook's name): an
+    # advance is §12.7 whether one unit went (§12.7.2) or several with their commander (§12.7.3)
+    stub_rules: ClassVar[Mapping[type, str]] = {UnitsAdvanced: "ADVANCE_AFTER"}
 
     def redact(self, event: Any, seat: str, state: S) -> dict[str, Any] | None:
         """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`); its
@@ -253,7 +256,9 @@ class ParaBellumRuleset(Ruleset[S]):
         if PB.others_sighting(event, seat):
             return None
         if self.hides(event, data, seat, state):
-            return {"type": data["type"], "rule": data.get("rule", ""), "hidden": self.fog_marker}
+            rule = self.stub_rules.get(type(event))
+            cited = str(getattr(self.variant.rules, rule)) if rule else data.get("rule", "")
+            return {"type": data["type"], "rule": cited, "hidden": self.fog_marker}
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
                               self.fog_marker, str(self.variant.rules.MOVEMENT))
 
