@@ -14,6 +14,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, check_path
+from arbitro.adjudicator.parabellum.move_problems import off_map_problem, seen_zoc, unseen_from, unseen_problem
 from arbitro.adjudicator.parabellum.movement import Problem, ends, kept_reach
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -47,36 +48,38 @@ class CommanderMove:
 @dataclass(frozen=True)
 class LeaderGround:
     """What a commander's move asks of the position: the enemy ZoC for his side, where enemy and friendly combat
-    units stand, and a game's own hexes no commander enters (caldiero §9.2.1's rows, by its scenario hooks)."""
+    units stand, a game's own hexes no commander enters (caldiero §9.2.1's rows, by its scenario hooks), and `free`:
+    he goes through enemy ZoCs (fleeing an enemy unit, where the variant reads §8.2.3 so: D12)."""
 
     ezoc: frozenset[HexId]
     enemy_at: Callable[[HexId], bool]
     friends_at: Callable[[HexId], bool]
     closed: Callable[[HexId], bool] | None = None
+    free: bool = False
 
 
-def leader_step(variant: Variant, ground: LeaderGround, fleeing: bool = False) -> Callable[[HexId, HexId], bool]:
+def leader_step(ground: LeaderGround) -> Callable[[HexId, HexId], bool]:
     """May a commander step from a into b: never into enemy units (§9.1.2); into an enemy ZoC only where friendly
     combat units stand, and from one to another only when both hexes hold them (§8.2.2 "se entrambi gli
-    esagoni sono occupati da unità di combattimento amiche"); fleeing, as the variant reads §8.2.3 (D12)."""
+    esagoni sono occupati da unità di combattimento amiche"), unless the ground leaves him `free` (§8.2.3, D12)."""
     def step(a: HexId, b: HexId) -> bool:
         if ground.enemy_at(b) or (ground.closed is not None and ground.closed(b)):
             return False
-        if (fleeing and variant.escape_through_ezoc) or b not in ground.ezoc:
+        if ground.free or b not in ground.ezoc:
             return True
         return ground.friends_at(b) and (a not in ground.ezoc or ground.friends_at(a))
 
     return step
 
 
-def leader_rules(variant: Variant, ground: LeaderGround, *, unit_class: str, budget: int, minimum_move: bool = True,
+def leader_rules(ground: LeaderGround, *, unit_class: str, budget: int, minimum_move: bool = True,
                  terrain_multiplier: int = 1, can_end: Callable[[HexId], bool] | None = None,
-                 one_hex_from: str | None = None, fleeing: bool = False) -> MoveRules:
+                 one_hex_from: str | None = None) -> MoveRules:
     """The engine's rules for a commander's move (`budget`: his allowance in half points, D31 from each game's
     data; `one_hex_from`: a weather that allows one hex only, arrivano §17.2.7). He does not stop on entering an
     enemy ZoC (§8.2.2 "non deve fermarsi in EZoC", §9.1.2 "ma non un Comandante") and may leave one whatever his
     orders (§9.1.4)."""
-    step = leader_step(variant, ground, fleeing)
+    step = leader_step(ground)
     if one_hex_from is not None:
         start, free = one_hex_from, step
         step = lambda a, b: a == start and free(a, b)  # noqa: E731
@@ -90,12 +93,12 @@ def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[
     enemy units and ZoC, friends only within an enemy ZoC."""
     enemy, friends = world.hexes_held(world.enemy(m.side)), world.hexes_held(m.side)
     ground = LeaderGround(ezoc=enemy_zoc(world, m.side), enemy_at=enemy.__contains__,
-                          friends_at=friends.__contains__, closed=m.closed)
-    rules = leader_rules(variant, ground, unit_class=m.unit_class, budget=m.budget, minimum_move=m.on_map,
+                          friends_at=friends.__contains__, closed=m.closed, free=m.fleeing and variant.escape_through_ezoc)
+    rules = leader_rules(ground, unit_class=m.unit_class, budget=m.budget, minimum_move=m.on_map,
                          terrain_multiplier=m.terrain_multiplier, can_end=m.can_end,
-                         one_hex_from=m.origin if m.one_hex else None, fleeing=m.fleeing)
+                         one_hex_from=m.origin if m.one_hex else None)
     key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, m.one_hex,
-           m.fleeing, m.closed is not None, ground.ezoc, enemy, friends & ground.ezoc)
+           ground.free, m.closed is not None, ground.ezoc, enemy, friends & ground.ezoc)
     return rules, ground, key
 
 
@@ -122,12 +125,15 @@ def commander_path_problem(variant: Variant, world: World, m: CommanderMove, wal
         return r.MOVEMENT, f"a commander's path goes on from {m.origin}, where he {where} ({r.MOVEMENT})"
     off = next((h for h in walked if not world.grid.contains(h)), None)
     if off is not None:
-        return r.MOVEMENT, f"{off} is not on the map ({r.MOVEMENT})"
+        return off_map_problem(variant, off)
     rules, ground, _ = _commander_rules(variant, world, m)
     check = check_path(m.hexmap, m.table, walked, rules)
     if check.ok or check.block is None or check.at_step is None:
         return None
     a, b = walked[check.at_step - 1], walked[check.at_step]
+    unseen = unseen_from(variant, world, m.side, walked)
+    if unseen is not None and check.at_step >= unseen:
+        return unseen_problem(r.MOVEMENT, walked, walked[unseen], r.LEADER_MOVE, r.TERRAIN_MOVE, r.LEADER_EZOC)
     if check.block == MoveBlock.STEP_VETOED and ground.enemy_at(HexId(b)):
         return r.ENEMY_HEX, f"{b} holds enemy combat units ({r.ENEMY_HEX})"
     if check.block == MoveBlock.STEP_VETOED and b in ground.ezoc:
@@ -144,18 +150,21 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
     """Why the commander may not end his move in `to`, which `commander_moves` does not list: off the map, enemy
     units there (§9.1.2), a hex his game closes to his side (`World.closed_to`: caldiero §9.2.1), an enemy ZoC
     without friends there (§8.2.2), else beyond his allowance (§9.1.4, §9.1.1) or only through enemy ZoC he may not
-    cross (§8.2.2); a game's own stopping rule (caldiero §4.2.2) is the game's to word first."""
+    cross (§8.2.2); a game's own stopping rule (caldiero §4.2.2) is the game's to word first. The ZoC is cited only
+    where the seat may know it (`seen_zoc`: the fog of war, caldiero §20.4, arrivano §11.3.2); the last sentence is
+    true whether a ZoC it may not know of is there or not."""
     r = variant.rules
     if not world.grid.contains(to):
-        return r.MOVEMENT, f"{to} is not on the map ({r.MOVEMENT})"
-    if world.enemy_units_at(to, m.side):
+        return off_map_problem(variant, to)
+    ground = _commander_rules(variant, world, m)[1]
+    if ground.enemy_at(HexId(to)):
         return r.ENEMY_HEX, f"{to} holds enemy combat units ({r.ENEMY_HEX})"
     closed = world.closed_to(m.side, to)
     if closed is not None:
         return closed
-    free = m.fleeing and variant.escape_through_ezoc
-    if to in enemy_zoc(world, m.side) and not world.side_units_at(to, m.side) and not free:
+    if to in seen_zoc(variant, world, m.side)[0] and not ground.friends_at(HexId(to)) and not ground.free:
         return r.LEADER_EZOC, _ezoc_words(to, r.LEADER_EZOC)
+    allowance = f"his {m.budget / 2:g} MP" if m.on_map else f"the {m.budget / 2:g} MP left him after his entry hex"
     storm = " (one hex in this weather)" if m.one_hex else ""
-    return r.ALLOWANCE, (f"{to} is beyond the commander's {m.budget / 2:g} MP{storm}, or reached only through enemy "
-                         f"ZoC hexes without friendly units ({r.ALLOWANCE}, {r.LEADER_EZOC})")
+    return r.LEADER_MOVE, (f"{to} is beyond {allowance}{storm}, or in or reached only through enemy ZoC hexes without "
+                           f"friendly units ({r.LEADER_MOVE}, {r.TERRAIN_MOVE}, {r.LEADER_EZOC})")

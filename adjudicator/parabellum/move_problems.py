@@ -6,25 +6,58 @@ the unit's leaving an enemy ZoC (§8.1), the order's one hex (§5.1.3), the step
 own step vetoes, friends and enemy ZoC as the order allows: §8.2.1, §9.3.2, §5.1.3-§5.1.4), stopping on entering
 an enemy ZoC (§9.1.2), the allowance (§9.1.1), stacking at the end (§7.1). One wording per rule, its citation the
 variant's book. A game adds its own step vetoes (`StepVeto`: caldiero §10.3 guns at a canal, §17.1.3 the ice
-storm, §19.1 a formation's direction)."""
+storm, §19.1 a formation's direction).
+
+A refusal says only what the refused seat may know (caldiero §20.4, arrivano §11.3.2, arbitro §V.4): under fog it
+cites an enemy ZoC only where a stack the seat may examine projects it (`seen_zoc`); a ZoC only unseen stacks could
+project is worded by one sentence true whether it is there or not (`unreachable`, `path_problem`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from arbitro.adjudicator.maps.costs import MovementTable
+from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, StopReason, check_path
 from arbitro.adjudicator.parabellum.movement import (
     Mover, Problem, end_problem, entering_problem, ezoc_to_ezoc_problem, leave_ezoc_problem, presence_problem,
     road_steps,
 )
+from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+from arbitro.adjudicator.ruleset import Rule
+from arbitro.adjudicator.parabellum.zoc import enemy_zoc, exerts_zoc, zoc_hexes
 
 StepVeto = Callable[[str | None, str], Problem | None]
 """A game's own reason a mover may not step from a into b (a None: entering the map at b), or None."""
+
+
+def seen_zoc(variant: Variant, world: World, side: str) -> tuple[frozenset[HexId], frozenset[HexId]]:
+    """The enemy ZoC as `side` may know it, and the hexes a ZoC it may not know of could reach (caldiero §20.4,
+    arrivano §11.3.2): without fog, the whole ZoC and none; under fog, the ZoC of the enemy stacks it may examine,
+    and the hexes around those it may not (their markers are served, not their state: whether they are in good
+    order, caldiero §15 / arrivano §8, is what the fog hides)."""
+    def work() -> tuple[frozenset[HexId], frozenset[HexId]]:
+        if not variant.fog_in_force(world.option):
+            return enemy_zoc(world, side), frozenset()
+        enemies = [u for u in world.units_of(world.enemy(side)) if world.hex_of(u) is not None]
+        hidden = sight.unexaminable(world, side, {world.hex_of(u) or "" for u in enemies}, variant.fog_reach(world))
+        seen = {h for u in enemies if (h := world.hex_of(u) or "") not in hidden and exerts_zoc(world, u)}
+        return zoc_hexes(world.grid, seen, world.no_zoc_into), zoc_hexes(world.grid, hidden, world.no_zoc_into)
+
+    return world.cached(("seen_zoc", side), work)
+
+
+def off_map_problem(variant: Variant, h: str) -> Problem:
+    """A hex not on the map (§9.1 in both)."""
+    return variant.rules.MOVEMENT, f"{h} is not on the map ({variant.rules.MOVEMENT})"
+
+
+def friends_at(world: World, h: str, side: str, movers: Sequence[str]) -> bool:
+    """Whether units of `side` other than `movers` stand in h (§5.1.3, §9.3.2 in both)."""
+    return any(u not in movers for u in world.side_units_at(h, side))
 
 
 def step_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str], a: str | None, b: str,
@@ -35,7 +68,7 @@ def step_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str]
     there as the order allows (`presence_problem`), or straight from one enemy ZoC hex to another (D7)."""
     r = variant.rules
     if not world.grid.contains(b):
-        return r.MOVEMENT, f"{b} is not on the map ({r.MOVEMENT})"
+        return off_map_problem(variant, b)
     if a is not None and not world.grid.is_adjacent(a, b):
         return r.MOVEMENT, f"{a} and {b} are not adjacent ({r.MOVEMENT})"
     if a is not None and world.crossing_prohibited(a, b):
@@ -50,9 +83,9 @@ def step_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str]
     problem = veto(a, b) if veto is not None else None
     if problem:
         return problem
-    ezoc = enemy_zoc(world, m.side)
-    friends = any(u not in movers for u in world.side_units_at(b, m.side))
-    return presence_problem(variant, m.move, b, ezoc, friends, m.column) or ezoc_to_ezoc_problem(variant, m.move, a, b, ezoc)
+    ezoc = seen_zoc(variant, world, m.side)[0]
+    return presence_problem(variant, m.move, b, ezoc, friends_at(world, b, m.side, movers), m.column) \
+        or ezoc_to_ezoc_problem(variant, m.move, a, b, ezoc)
 
 
 def stacking_problem(variant: Variant, world: World, h: str, movers: Sequence[str], column: bool) -> Problem | None:
@@ -67,7 +100,7 @@ def stacking_problem(variant: Variant, world: World, h: str, movers: Sequence[st
 def _start_problem(variant: Variant, world: World, m: Mover, far: bool) -> Problem | None:
     """What forbids any move of `m` before its first step: leaving an enemy ZoC (§8.1), more than the one hex a
     Defence order allows (§5.1.3, `far`: the move asked goes farther)."""
-    problem = leave_ezoc_problem(variant, m.move.order, m.origin, enemy_zoc(world, m.side))
+    problem = leave_ezoc_problem(variant, m.move.order, m.origin, seen_zoc(variant, world, m.side)[0])
     if problem is None and far and m.move.max_hexes == 1:
         rule = variant.rules.DEFENCE
         problem = rule, f"with a {m.move.order.capitalize()} order a unit moves at most one hex ({rule})"
@@ -89,16 +122,35 @@ def destination_problem(variant: Variant, world: World, m: Mover, movers: Sequen
     if world.grid.is_adjacent(m.origin, to):
         problem = step_problem(variant, world, m, movers, m.origin, to, veto)
     else:
-        friends = any(u not in movers for u in world.side_units_at(to, m.side))
-        problem = presence_problem(variant, m.move, to, enemy_zoc(world, m.side), friends, m.column)
+        problem = presence_problem(variant, m.move, to, seen_zoc(variant, world, m.side)[0],
+                                   friends_at(world, to, m.side, movers), m.column)
     return problem or stacking_problem(variant, world, to, movers, m.column)
 
 
 def unreachable(variant: Variant, to: str, movers: Sequence[str], orders: Sequence[str]) -> Problem:
-    """The refusal of a destination no rule but the allowance and the terrain's costs forbids (§9.1.1, §9.2)."""
+    """The refusal of a destination no rule said of the hex itself forbids: beyond the allowance at the terrain's
+    costs (§9.1.1, §9.2), or reached only through hexes an enemy ZoC closes to the order (§8.2.1) or stops them in
+    (§9.1.2). One sentence for all of these, since which one decides may rest on a ZoC the seat may not know of."""
     r = variant.rules
-    return r.ALLOWANCE, (f"{to} cannot be reached by {', '.join(movers)} under {' or '.join(orders)} with their movement "
-                         f"points ({r.ALLOWANCE}, {r.TERRAIN_MOVE})")
+    return r.ALLOWANCE, (f"{to} cannot be reached by {', '.join(movers)} under {' or '.join(orders)}: it is beyond "
+                         f"their movement points, or reached only through hexes an enemy ZoC closes to them or stops "
+                         f"them in ({r.ALLOWANCE}, {r.TERRAIN_MOVE}, {r.ZOC}, {r.STOP_IN_EZOC})")
+
+
+def unseen_from(variant: Variant, world: World, side: str, walked: Sequence[str]) -> int | None:
+    """The index of the first hex of `walked` a ZoC `side` may not know of could reach (`seen_zoc`), or None: a
+    refusal from that step on is worded by `unseen_problem`, true whether that ZoC is there or not."""
+    unseen = seen_zoc(variant, world, side)[1]
+    return next((i for i, h in enumerate(walked) if h in unseen), None)
+
+
+def unseen_problem(rule: Rule, walked: Sequence[str], at: str, *rules: Rule) -> Problem:
+    """The refusal of a path from `at` on, where enemy stacks the seat may not examine could project a ZoC (the
+    fog of war: caldiero §20.4, arrivano §11.3.2): one sentence true whether they do or not."""
+    cited = ", ".join(str(r) for r in rules)
+    return rule, (f"{'-'.join(walked)} cannot be walked from {at} on, next to enemy stacks out of sight: a "
+                  f"step there is beyond the movement points, or forbidden (by the terrain, enemy units or an enemy "
+                  f"ZoC), or follows a hex where an enemy ZoC stops the move ({cited})")
 
 
 def path_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str], walked: Sequence[str],
@@ -113,8 +165,15 @@ def path_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str]
         or _start_problem(variant, world, m, len(walked) > 2)
     if problem:
         return problem
+    unseen = unseen_from(variant, world, m.side, walked)
+    if unseen is not None:  # what the seat may know, first: the rest may rest on a ZoC it may not know of
+        problem = _end_problem(variant, world, m, movers, walked)
+        if problem:
+            return problem
     check = check_path(hexmap, table, walked, rules)
     if check.block is not None and check.at_step is not None:
+        if unseen is not None and check.at_step >= unseen:
+            return unseen_problem(r.MOVEMENT, walked, walked[unseen], r.ALLOWANCE, r.TERRAIN_MOVE, r.ZOC, r.STOP_IN_EZOC)
         a, b = walked[check.at_step - 1], walked[check.at_step]
         if check.block == MoveBlock.ALREADY_STOPPED:
             rule = r.STOP_IN_EZOC if check.stop == StopReason.ENEMY_ZOC else r.TERRAIN_MOVE
@@ -126,6 +185,11 @@ def path_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str]
         if check.block != MoveBlock.CANNOT_END_HERE:
             return step_problem(variant, world, m, movers, a, b, veto) or (
                 r.MOVEMENT, f"{b} cannot be entered from {a}: {check.block.value.replace('_', ' ')} ({r.MOVEMENT})")
+    return _end_problem(variant, world, m, movers, walked)
+
+
+def _end_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str], walked: Sequence[str]) -> Problem | None:
+    """What a path breaks as a whole: a hex walked twice (§9.1), stacking where it ends (§7.1)."""
     if len(set(walked)) != len(walked):
-        return r.MOVEMENT, f"a path may not revisit a hex ({r.MOVEMENT})"
+        return variant.rules.MOVEMENT, f"a path may not revisit a hex ({variant.rules.MOVEMENT})"
     return stacking_problem(variant, world, walked[-1], movers, m.column)

@@ -56,6 +56,7 @@ class Rulebook(msgspec.Struct, frozen=True, kw_only=True):
     MOVEMENT: Rule
     ENEMY_HEX: Rule  # never into a hex holding enemy combat units (§9.1.2 in both)
     ALLOWANCE: Rule  # never more movement points than the allowance, but always one hex (§9.1.1 in both)
+    LEADER_MOVE: Rule  # a commander's six MP whatever his orders, and he may leave an enemy ZoC (§9.1.4 in both)
     STOP_IN_EZOC: Rule  # a combat unit stops on entering an enemy ZoC (§9.1.2 in both)
     TERRAIN_MOVE: Rule  # what terrain and hexsides cost a move, and forbid (§9.2 in both)
     COLUMN_LIMITS: Rule  # a march column enters no EZoC, stacks with no one, passes through no friends (§9.3.2 in both)

@@ -51,6 +51,7 @@ class Position:
     no_fire: frozenset[str] = frozenset()  # hexes no bombardment reaches
     unseen: frozenset[str] = frozenset()  # hexes no line of sight reaches
     sight: int = 4
+    options: frozenset[str] = frozenset()  # the optional rules in play
 
     @property
     def grid(self) -> Grid:
@@ -188,6 +189,15 @@ class Position:
 
     def clear_line(self, a: str, b: str) -> bool:
         return b not in self.unseen
+
+    def lines_key(self) -> None:  # what a side may examine (the fog of war): no line kept across positions
+        return None
+
+    def piece_hexes(self, side: str) -> set[str]:
+        return {h for u in self.units_of(side) if (h := self.hex_of(u))}
+
+    def option(self, name: str) -> bool:
+        return name in self.options
 
     def artillery_range(self, u: str) -> int:
         return self.gun_ranges.get(u, 2)

@@ -112,7 +112,7 @@ def test_a_given_path_is_judged_step_by_step_as_the_search_reads_it(variant: Var
 
 def test_a_commander_s_refused_hex_names_the_rule(variant: Variant) -> None:
     """`commander_destination_problem` (§8.2.2, §9.1.2, §9.1.4 in both): a hex off the map, enemy units there, an
-    enemy ZoC without friends there; else his allowance (§9.1.1), which a friend in the enemy's ZoC leaves."""
+    enemy ZoC without friends there; else his allowance (§9.1.4), which a friend in the enemy's ZoC leaves."""
     pos, book = position(), variant.book
     move = CommanderMove("france", MAP, TABLE, "0302", True, "unit", 6)
 
@@ -122,6 +122,6 @@ def test_a_commander_s_refused_hex_names_the_rule(variant: Variant) -> None:
     assert problem("9999") == str(variant.rules.MOVEMENT)
     assert problem("0305") == f"{book} §9.1.2"
     assert problem("0304") == f"{book} §8.2.2"
-    assert problem("0106") == f"{book} §9.1.1"
+    assert problem("0106") == f"{book} §9.1.4"
     pos.units["g"] = Piece("france", "0304")
-    assert problem("0304") == f"{book} §9.1.1"
+    assert problem("0304") == f"{book} §9.1.4"

@@ -86,35 +86,36 @@ def test_the_path_search_leaves_an_enemy_zoc_only_under_defence(variant: Variant
 
 
 # --- commanders ---------------------------------------------------------------------------------------------
-def ground(variant: Variant, enemy: set[str], friends: set[str]) -> LeaderGround:
-    return LeaderGround(ezoc=ezoc_of(MAP, *enemy), enemy_at=lambda h: h in enemy, friends_at=lambda h: h in friends)
+def ground(variant: Variant, enemy: set[str], friends: set[str], free: bool = False) -> LeaderGround:
+    return LeaderGround(ezoc=ezoc_of(MAP, *enemy), enemy_at=lambda h: h in enemy, friends_at=lambda h: h in friends,
+                        free=free)
 
 
 def test_a_commander_enters_an_enemy_zoc_only_where_friends_stand_and_goes_on(variant: Variant) -> None:
     """§8.2.2 in both: never into enemy units, into an EZoC only with friendly combat units there, no stop there
     (he goes on beyond it), from one EZoC hex to another only when both hold friends."""
     g = ground(variant, {"0305"}, {"0304"})
-    step = commander_move.leader_step(variant, g)
+    step = commander_move.leader_step(g)
     assert not step(HexId("0303"), HexId("0305"))  # enemy units
     assert step(HexId("0303"), HexId("0304")) and not step(HexId("0303"), HexId("0206"))
-    rules = commander_move.leader_rules(variant, g, unit_class="unit", budget=6)
+    rules = commander_move.leader_rules(g, unit_class="unit", budget=6)
     found = movement.reach(variant, MAP, TABLE, "0303", rules)
     assert "0304" in found.destinations() and "0406" not in found.destinations()
     alone = ground(variant, {"0305"}, {"0205"})  # he stands alone in 0304, an EZoC hex
-    assert not commander_move.leader_step(variant, alone)(HexId("0304"), HexId("0205"))
-    assert commander_move.leader_step(variant, ground(variant, {"0305"}, {"0304", "0205"}))(HexId("0304"), HexId("0205"))
+    assert not commander_move.leader_step(alone)(HexId("0304"), HexId("0205"))
+    assert commander_move.leader_step(ground(variant, {"0305"}, {"0304", "0205"}))(HexId("0304"), HexId("0205"))
 
 
 def test_a_fleeing_commander_goes_through_enemy_zocs_as_the_variant_reads_8_2_3(variant: Variant) -> None:
     """D12: caldiero §8.2.3 captures him only when enemy units surround him; arrivano §8.2.3 counts EZoC too."""
-    step = commander_move.leader_step(variant, ground(variant, {"0305"}, set()), fleeing=True)
+    step = commander_move.leader_step(ground(variant, {"0305"}, set(), free=variant.escape_through_ezoc))
     assert not step(HexId("0303"), HexId("0305"))
     assert step(HexId("0303"), HexId("0304")) is variant.escape_through_ezoc
 
 
 def test_one_hex_from_keeps_a_commander_to_one_hex(variant: Variant) -> None:
     """arrivano §17.2.7 (a storm): one hex only, however many points he has."""
-    rules = commander_move.leader_rules(variant, ground(variant, set(), set()), unit_class="unit", budget=12,
+    rules = commander_move.leader_rules(ground(variant, set(), set()), unit_class="unit", budget=12,
                                   one_hex_from="0303")
     assert set(movement.reach(variant, MAP, TABLE, "0303", rules).destinations()) == set(MAP.grid.neighbours("0303"))
 
