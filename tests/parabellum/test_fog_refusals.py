@@ -4,7 +4,10 @@ unit in good order (the other's is disordered: no ZoC, caldiero §15 / arrivano 
 the same command, refused in both, must be refused with the same bytes. The destination lies beside one stack, far
 beyond the mover's allowance: parabellum/move_problems.destination_problem and
 commander_move.commander_destination_problem cite the enemy ZoC there (§5.1.4, §8.2.2) in one game and the allowance
-(§9.1.1) in the other, so a seat probes the status of every hidden stack on the map from anywhere, moving nothing."""
+(§9.1.1) in the other, so a seat probes the status of every hidden stack on the map from anywhere, moving nothing.
+A path given in Caldiero (caldiero §9.1) through a hex beside the hidden stack and on beyond the allowance is refused
+in both games too: at that hex in one (§5.1.4, §8.2.2), for the movement points farther on in the other
+(move_problems.path_problem, commander_move.commander_path_problem)."""
 
 from __future__ import annotations
 
@@ -20,11 +23,19 @@ from tests.caldiero import harness as C
 C_S1, C_S2, C_T = "2518", "2617", "2419"  # out of France's sight from 1417/1317; C_T beside C_S1 only
 
 
-def caldiero(good: str, bad: str, cmd: dict[str, Any], step: str) -> tuple[bytes, bytes]:
-    state = C.position({"fr-18-ligne": "1417", "au-colloredo": good, "au-banal-grenz": bad},
-                       leaders={"massena": "1317"}, orders={"massena": "manoeuvre"}, options=("fog_of_war",))
+P_X, P_S1, P_S2 = "1715", "1612", "2114"  # out of France's sight from P_X; the paths pass 1613, beside P_S1 only
+P_UNIT = ["1615", "1614", "1613", "1512", "1412", "1311", "1211", "1110", "1010", "1009", "1008"]
+P_LEADER = ["1615", "1614", "1613", "1513", "1413", "1312", "1212", "1112"]  # 1112: listed in both games
+
+
+def caldiero(good: str, bad: str, cmd: dict[str, Any], step: str, at: tuple[str, str] = ("1417", "1317"),
+             released: bool = False) -> tuple[bytes, bytes]:
+    state = C.position({"fr-18-ligne": at[0], "au-colloredo": good, "au-banal-grenz": bad},
+                       leaders={"massena": at[1]}, orders={"massena": "manoeuvre"}, options=("fog_of_war",))
     state.units["au-banal-grenz"].status = "disordered"
-    assert C.RULESET.unexaminable(state, "france", [C_S1, C_S2]) == {C_S1, C_S2}
+    if released:  # Massena's formation free to go south of the road (caldiero §19.1.2), as the paths do
+        state.direction_released.append("massena")
+    assert C.RULESET.unexaminable(state, "france", [good, bad]) == {good, bad}
     t = C.activate(state, "massena", step=step)
     view = canonical(C.RULESET.view(t.state, "france"))
     with pytest.raises(Rejected) as refused:
@@ -53,13 +64,17 @@ CASES = {
     "caldiero commander": lambda g, b: caldiero(g, b, {"type": "move_leader", "leader": "massena", "to": C_T}, "leaders"),
     "arrivano unit": lambda g, b: arrivano(g, b, {"type": "move", "unit": "6e-legere-i", "to": A_T, "column": False}),
     "arrivano commander": lambda g, b: arrivano(g, b, {"type": "move_leader", "leader": "watrin", "to": A_T}),
+    "caldiero unit path": lambda g, b: caldiero(g, b, {"type": "move", "units": ["fr-18-ligne"], "to": P_UNIT[-1],
+                                                       "path": P_UNIT}, "movement", (P_X, P_X), True),
+    "caldiero commander path": lambda g, b: caldiero(g, b, {"type": "move_leader", "leader": "massena",
+                                                            "to": P_LEADER[-1], "path": P_LEADER}, "leaders", (P_X, P_X), True),
 }
-PLACES = {"caldiero": (C_S1, C_S2), "arrivano": (A_S1, A_S2)}
+PLACES = {"caldiero unit path": (P_S1, P_S2), "caldiero commander path": (P_S1, P_S2)}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_which_hidden_stack_is_in_good_order_changes_no_refusal(case: str) -> None:
-    s1, s2 = PLACES[case.split()[0]]
+    s1, s2 = PLACES.get(case) or {"caldiero": (C_S1, C_S2), "arrivano": (A_S1, A_S2)}[case.split()[0]]
     here, there = CASES[case](s1, s2), CASES[case](s2, s1)
     assert here[0] == there[0], "the seat's views differ: the hidden fact is not hidden"
     assert here[1] == there[1], f"the refusal tells which unseen stack exerts a ZoC: {here[1]!r} != {there[1]!r}"
