@@ -40,7 +40,7 @@ def seen_zoc(variant: Variant, world: World, side: str) -> tuple[frozenset[HexId
     and the hexes around those it may not (their markers are served, not their state: whether they are in good
     order, caldiero §15 / arrivano §8, is what the fog hides)."""
     def work() -> tuple[frozenset[HexId], frozenset[HexId]]:
-        if not variant.fog_in_force(world.option):
+        if not sight.fog_in_force(variant.fog_option, world.option):
             return enemy_zoc(world, side), frozenset()
         enemies = [u for u in world.units_of(world.enemy(side)) if world.hex_of(u) is not None]
         hidden = sight.unexaminable(world, side, {world.hex_of(u) or "" for u in enemies}, variant.fog_reach(world))

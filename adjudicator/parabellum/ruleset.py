@@ -187,7 +187,7 @@ class ParaBellumRuleset(Ruleset[S]):
     def fogged(self, state: S, seat: str) -> bool:
         """Whether `seat` is under the fog of war: a side's seat (the umpire sees everything) while the variant's fog
         is in force (`Variant.fog_option`)."""
-        return seat in self.seats(state) and self.variant.fog_in_force(state.options.__contains__)
+        return seat in self.seats(state) and sight.fog_in_force(self.variant.fog_option, state.options.__contains__)
 
     def view(self, state: S, seat: str) -> dict[str, Any]:
         """The position as `seat` may know it (projections/parabellum.view): under fog, an enemy stack only where one

@@ -4,7 +4,7 @@ ends, units where the variant says they block, D18; which terrain blocks is each
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.world import World
@@ -93,6 +93,12 @@ def secret_units(w: World, side: str, reach: int | None = None) -> set[str]:
     on_map = {u: s.hex for u, s in unknown.items() if s.where == "map" and s.hex}
     off_map = {u for u, s in unknown.items() if s.where in w.state.unseen_off_map}
     return off_map | (set(on_map) - set(sighted(w, side, on_map, reach)))
+
+
+def fog_in_force(fog_option: str | None, option: Callable[[str], bool]) -> bool:
+    """Whether the fog of war is in force (caldiero §20.4, an optional rule; arrivano §11.3.2, always): the variant's
+    `fog_option` (None: always) among the game's optional rules in play, as `option` says (`World.option`)."""
+    return fog_option is None or option(fog_option)
 
 
 def unexaminable(w: World, side: str, places: Iterable[str], reach: int | None = None) -> frozenset[str]:

@@ -88,11 +88,6 @@ class Variant:
         """A citation in this variant's book ("arrivano §12.4.3")."""
         return f"{self.book} §{section}"
 
-    def fog_in_force(self, option: Callable[[str], bool]) -> bool:
-        """D18: whether the fog of war is in force in a game whose optional rules in play are those `option` says
-        (`fog_option`; `World.option`)."""
-        return self.fog_option is None or option(self.fog_option)
-
     def fog_reach(self, w: World) -> int:
         """D18, caldiero §20.4.1 / arrivano §11.3.2: how many hexes a side's line of sight reaches when it examines
         enemy stacks. Neutral: the whole line of sight (arrivano: its weather, §17.2.7, shortens only the guns'

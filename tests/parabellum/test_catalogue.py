@@ -13,13 +13,12 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "rulesets" / "parabellum.md
 ROW = re.compile(r"^\| (D\d+b?|§[\d.]+) \| `(\w+)` \| (hook|data) \|", re.M)
 
 
-NAMES = ("book", "cite", "fog_in_force", "rules", "crt_name")
+NAMES = ("book", "cite", "rules", "crt_name")
 
 
 def members() -> dict[str, str]:
     """The Variant's public members: ClassVar data and hook methods (cite is a helper, book the citation prefix,
-    fog_in_force reads fog_option, rules the book's section numbers, crt_name the name its table reads record: names
-    and helpers, no rule differences)."""
+    rules the book's section numbers, crt_name the name its table reads record: names, no rule differences)."""
     out = {}
     for name, value in vars(Variant).items():
         if name.startswith("_") or name in NAMES:
