@@ -59,7 +59,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.32.0"
+    version = "1.33.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -163,15 +163,10 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
         self._after(g)
 
     def _after(self, g: F.Game) -> None:
-        """After every command: automatic frames, march orders (§17.1.5), sightings (§11.3.2), automatic victory."""
-        sequence.settle(S.Automatic(g, ARRIVANO_STEPS), ARRIVANO_VARIANT)
-        if g.state.result is None:
-            march_checks(g)
-            found = automatic_now(g.world())
-            if found is not None:
-                g.emit(found)
-        for sighting in sight.sightings(g.world(), str(ARRIVANO.FOG)):
-            g.emit(sighting)
+        """After every command: automatic frames and steps, then the checks of any time (`any_time`), which settle
+        also makes before it ends a step by itself."""
+        sequence.settle(S.Automatic(g, ARRIVANO_STEPS, any_time), ARRIVANO_VARIANT)
+        any_time(g)
 
     # --- legal commands ---------------------------------------------------------------------------------
     def legal(self, state: P.ArrivanoState, seat: str) -> list[dict[str, Any]]:
@@ -274,6 +269,19 @@ def attack_obligation(w: World) -> str | None:
         if D.may_attack(w, u, act.formation, ic) and order_of(w, u, ic) == "attack" and D.required_targets(w, [u]):
             return "Attack-order units in an enemy zone of control must attack"
     return None
+
+
+def any_time(g: F.Game) -> None:
+    """What holds at any time, checked at the end of every command and before a step ends by itself (so that the
+    next step runs on it): march orders ending (§17.1.5, march_order_end: any_time), the automatic victory (§17.1.8)
+    and the sightings (§11.3.2)."""
+    if g.state.result is None:
+        march_checks(g)
+        found = automatic_now(g.world())
+        if found is not None:
+            g.emit(found)
+    for sighting in sight.sightings(g.world(), str(ARRIVANO.FOG)):
+        g.emit(sighting)
 
 
 def march_checks(g: F.Game) -> None:
@@ -403,15 +411,16 @@ ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
         "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order)}, choices,
         phase="action"),
     "bombardment": sequence.Step(R.BOMBARD_STEP, {"try_order_change": try_order_change, "bombard": bombard},
-                                 bombardment_commands, end_bombardment, phase="action"),
+                                 bombardment_commands, end_bombardment, unseen=True, phase="action"),
     "movement": sequence.Step(R.MOVE_STEP, {
         "move": move, "officer_order": lambda g, seat, cmd: M.officer_order(g, cmd.officer, cmd.order),
         "move_leader": lambda g, seat, cmd: M.move_leader(g, cmd.leader, cmd.to),
         "fire": lambda g, seat, cmd: O.fire(g, cmd.unit, cmd.to, cmd.target)},
         movement_step_commands, end_movement,
-        lambda w, seat: M.obligation_problem(w), phase="action"),
+        lambda w, seat: M.obligation_problem(w), unseen=True, phase="action"),
     "combat": sequence.Step(R.COMBAT_STEP, {"assault": lambda g, seat, cmd: D.declare(g, sorted(cmd.attackers),
                                                                                        sorted(cmd.targets))},
-                            lambda w, seat: D.assaults(w, seat), end_combat, combat_owed, phase="action"),
+                            lambda w, seat: D.assaults(w, seat), end_combat, combat_owed, unseen=True,
+                            phase="action"),
 }, ARRIVANO.SEQUENCE)
 ARRIVANO_STEP_NAMES = ARRIVANO_STEPS.names("rout")  # every step a position may be at (the end phase's rout, §3.1 C, a frame's)

@@ -121,10 +121,11 @@ def advance_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
 class Automatic:
     """Arrivano's answers to the kernel's `sequence.settle`: the decisions on top that need no choice (none left, or
     a single answer) are carried out, then a step of `table` whose seat has nothing left to do in it is ended for him
-    (the kernel's `sequence.NOTHING_LEFT`); the sequence's automatic steps run where they begin (turn.py)."""
+    (the kernel's `sequence.NOTHING_LEFT`), once `checks` (what holds at any time: ruleset.any_time) have run on the
+    position it ends in; the sequence's automatic steps run where they begin (turn.py)."""
 
-    def __init__(self, g: Game, table: Steps[Game, World]) -> None:
-        self.g, self.top, self.table = g, g.top(), table
+    def __init__(self, g: Game, table: Steps[Game, World], checks: Callable[[Game], None]) -> None:
+        self.g, self.top, self.table, self.checks = g, g.top(), table, checks
 
     def decision_waiting(self) -> bool:
         self.top = self.g.top()
@@ -135,11 +136,17 @@ class Automatic:
         return settle_top(self.g, self.top)
 
     def settle_step(self) -> bool:
-        state = self.g.state
-        if state.result is not None or not self.table.ends_by_itself(state.step, self.g.world(), state.seat):
+        if not self._ends():
             return False
-        self.table.end(state.step, self.g, state.seat)
+        self.checks(self.g)  # a march order ended or the game won is so before the next step begins
+        if not self._ends():
+            return False
+        self.table.end(self.g.state.step, self.g, self.g.state.seat)
         return True
+
+    def _ends(self) -> bool:
+        state = self.g.state
+        return state.result is None and self.table.ends_by_itself(state.step, self.g.world(), state.seat)
 
     def clock(self) -> ArrivanoState:
         return self.g.state

@@ -284,6 +284,7 @@ def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> 
 
 # Caldiero's steps of play in which a seat acts (caldiero §3.1, §21): what each takes, lists and how it ends. Every
 # step a command ends ends by itself once its seat has nothing left to do in it (the kernel's sequence.NOTHING_LEFT).
+# Not yet marked `unseen` (sequence.UNSEEN_WAITS) under §20.4's fog: see docs/rulesets/parabellum.md.
 CALDIERO_STEPS: Steps[Act, World] = Steps({
     "setup": Step(R.SETUP, {"place": F.place_at_setup, "change_order": F.order_at_setup}, _setup,
                   F.after_setup, F.setup_problem, phase="setup"),
@@ -295,8 +296,8 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
                          F.replacements_owed, phase="command"),
     CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": F.activate_formation}, _activations, phase="action"),
     "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": F.try_order, "unit_order": F.unit_order_test},
-                              _order_tries, F.activation_step("movement", CALDIERO.MOVEMENT), phase="action",
-                              name="orders"),
+                              _order_tries, F.activation_step("movement", CALDIERO.MOVEMENT),
+                              phase="action", name="orders"),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": F.unit_order_test}, _movement,
                      F.activation_step("leaders", R.GENERAL_MOVE), lambda w, seat: F.movement_obligation_problem(w),

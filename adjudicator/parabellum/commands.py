@@ -20,7 +20,8 @@ HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 class EndStep(CommandModel):
     """The seat is done with the current step of the sequence of play (caldiero §3.1, arrivano §3.1: set-up, the
     orders sub-phase, reorganisation, replacements, an activation's steps); what the step still obliges him to do
-    is checked first. A step also ends by itself once its seat has nothing left to do in it (sequence.NOTHING_LEFT).
+    is checked first. A step also ends by itself once its seat has nothing left to do in it (sequence.NOTHING_LEFT), but
+    under the fog of war not one whose options hang on unseen pieces (sequence.UNSEEN_WAITS).
     (Arrivano's games up to 1.27.0 sent it as `next` and `end_orders`; since 1.31.0 neither is read.)"""
 
     type: Literal["end_step"]

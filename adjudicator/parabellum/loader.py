@@ -232,7 +232,8 @@ def placement_problems(ob: str, oob: OrderOfBattle, scenario: ScenarioFile, hexm
                        terrain: TerrainTable | None, terrain_label: str) -> list[DataProblem]:
     """What one scenario's files must agree on in both books, besides the order of battle with itself
     (`check_counters`): every printed set-up hex on the map (caldiero §21, arrivano §17), the printed set-up (each
-    counter's start hex) within the scenario's stacking limits (§7.1 in both, arrivano §17.2.3), every arrival by
+    counter's start hex) within the scenario's stacking limits where it is fixed (§7.1 in both, arrivano §17.2.3;
+    not a piece with a PI area, which its player places within one hex of it, caldiero §21.0), every arrival by
     turn at a map hex on a turn the scenario has (caldiero §21.3-§21.4), every terrain of the map in the terrain
     effects table (when it could be read). `map_label`, `terrain_label`: how problems name those files."""
     problems: list[DataProblem] = []
@@ -248,8 +249,8 @@ def placement_problems(ob: str, oob: OrderOfBattle, scenario: ScenarioFile, hexm
         problems += [DataProblem(ob, at, f"hex {h} is not on the map {map_label}") for at, h in hexes
                      if not hexmap.grid.contains(h)]
     by_hex: dict[str, list[UnitData]] = {}
-    for u in oob.units:
-        if u.setup is not None:
+    for u in oob.units:  # a piece with a PI area is placed by its player "entro un esagono" of its PI (caldiero §21.0):
+        if u.setup is not None and u.setup.area is None:  # its stacking holds when the set-up ends (setup_problems)
             by_hex.setdefault(u.setup.start_hex, []).append(u)
     for h, stack in sorted(by_hex.items()):
         if not fits_stacking([u.arm for u in stack], [u.formation for u in stack], scenario.stacking.allowed):

@@ -8,7 +8,8 @@ here. Where the two games differ, the variant says so (`Variant.roll_for_last_fo
 are one table per game (`Steps`): where a command is carried out, a step listed for legal() and ended.
 
 A step a seat acts in ends when its seat says so (`end_step`) or, by itself, once he has nothing left to do in it
-(`NOTHING_LEFT`): one behaviour for every step of both games.
+(`NOTHING_LEFT`): one behaviour for every step of both games, but for a step whose options hang on pieces the enemy
+may not examine while the fog of war is in force (`UNSEEN_WAITS`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from arbitro.adjudicator.errors import Unsettled
-from arbitro.adjudicator.parabellum import initiative
+from arbitro.adjudicator.parabellum import initiative, sight
 from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
@@ -44,8 +45,16 @@ NOTHING_LEFT = ("caldiero §3.1, arrivano §3.1: \"Ognuna delle seguenti fasi de
 """The kernel's reading of when a step of the sequence is over, for both games: when its seat says so (`end_step`)
 or has nothing left he may do in it and owes nothing (an obligation, `Step.end_problem`, keeps it open). A step
 the seat could only end is resolved by ending it: waiting for an `end_step` would ask a choice where there is none.
-Caldiero always read it so; Arrivano waited for `end_step` in an activation's steps up to 1.30.0 (its logs were
-translated by bench/drivers/translate_steps.py, dropping each `end_step` sent in a step with nothing left)."""
+Caldiero always read it so; Arrivano waited for `end_step` in an activation's steps up to 1.30.0 and does again since
+1.33.0, where the fog of war makes them wait (`UNSEEN_WAITS`)."""
+
+
+UNSEEN_WAITS = ("caldiero §20.4, arrivano §11.3.2: \"si può esaminare uno stack nemico solo se si ha una LoS\"")
+"""The exception to `NOTHING_LEFT` under the fog of war (Arrivano always, Caldiero under its optional rule): a step
+whose options hang on the seat's pieces the enemy may not examine (`Step.unseen`: which units may still move, fire
+or assault) waits for its seat's `end_step` even with nothing left. Ending it by itself would tell the enemy, by the
+step's end coming sooner or later (and by the count of the seat's commands), whether an unseen unit can still act.
+A step whose options the enemy can know (the chief's order changes, the replacements) still ends by itself."""
 
 
 OVER = "over"
@@ -67,7 +76,8 @@ class Step(Generic[G, W]):
     `end_problem`: what keeps `end_step` out now (an obligation still owed), asked before `advance` and by the
     listing (a step with an `advance` ends by itself, without a command, when the lister finds nothing and nothing
     is owed: `NOTHING_LEFT`); `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
-    one); `phase`, `name`: the phase it belongs to and the step's name as the state shows it (`step`), where the
+    one); `unseen`: what the step offers hangs on pieces the enemy may not examine, so under the fog of war it waits
+    for `end_step` (`UNSEEN_WAITS`); `phase`, `name`: the phase it belongs to and the step's name as the state shows it (`step`), where the
     table's key is not (Caldiero's action-phase `orders` is the row `activation_orders`): what a refusal names."""
 
     rule: Rule
@@ -76,6 +86,7 @@ class Step(Generic[G, W]):
     advance: Callable[[G, str], None] | None = None
     end_problem: Callable[[W, str], Refusal | None] = field(default=_free)
     first: Callable[[W, str], Iterable[dict[str, Any]]] | None = None
+    unseen: bool = False
     phase: str = ""
     name: str = ""
 
@@ -117,9 +128,11 @@ class Steps(Generic[G, W]):
 
     def ends_by_itself(self, step: str, w: W, seat: str) -> bool:
         """Whether `step` ends now without its seat's command (`NOTHING_LEFT`): a command ends it, it offers nothing
-        and nothing is owed (settle)."""
+        and nothing is owed (settle); under the fog of war, not a step whose options the enemy may not know
+        (`UNSEEN_WAITS`)."""
         row = self.rows.get(step)
         return row is not None and row.advance is not None and \
+            not (row.unseen and sight.fog_in_force(w.variant.fog_option, w.option)) and \
             not self.has_options(step, w, seat) and row.end_problem(w, seat) is None
 
     def decide(self, step: str, game: G, w: W, seat: str, command: Any,

@@ -75,6 +75,7 @@ class Answers(Protocol):
     """What a World asks its game's Variant (parabellum/variant.py, where each is documented with both books' rules)."""
 
     units_block_sight: ClassVar[bool]  # D18, §11.3.1 in both
+    fog_option: ClassVar[str | None]  # D18, caldiero §20.4, arrivano §11.3.2
 
     def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None: ...  # D30, caldiero §9.2.1
 

@@ -19,6 +19,7 @@ from collections import deque
 from typing import Any
 
 from arbitro.adjudicator.service import Arbitro
+from bench.drivers import translate_assault
 
 END_WORDS = ("end_step", "next", "end_orders")  # `next`, `end_orders`: Arrivano's words for it up to 1.27.0
 STEP_BEGAN = "step_began"
@@ -56,3 +57,18 @@ class StepsTranslator:
 
 
 translate = StepsTranslator()
+
+
+def listed(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Arrivano 1.33.0 (sequence.UNSEEN_WAITS: under the fog, always in force in Arrivano, an activation's steps wait
+    for `end_step` again, as up to 1.30.0): the logs as they stood before 1.31.0's translation (`git show
+    0c307d9:logs/arrivano-*.jsonl`, every `end_step` sent) keep each command, but an `end_step` this build does not
+    list where it comes (a step that still ends by itself: the orders sub-phase); every other command goes through
+    1.32.0's assault answers (bench/drivers/translate_assault.py), which those logs predate.
+
+        python -m bench.drivers.relog --translate bench.drivers.translate_steps:listed logs/arrivano-*.jsonl
+    """
+    if command.get("type") not in END_WORDS:
+        return translate_assault.translate(app, game, seat, command)
+    end = {"type": "end_step"}
+    return [(seat, end)] if end in app.legal(game, seat) else []

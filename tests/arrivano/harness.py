@@ -15,7 +15,7 @@ import msgspec
 
 from arbitro.adjudicator.arrivano import ArrivanoRuleset
 from arbitro.adjudicator.arrivano.flow import as_frame, prompt
-from arbitro.adjudicator.arrivano.ruleset import ARRIVANO_STEPS
+from arbitro.adjudicator.arrivano.ruleset import ARRIVANO_STEPS, any_time
 from arbitro.adjudicator.arrivano.steps import Automatic
 from arbitro.adjudicator.arrivano.turn import start_turn
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
@@ -47,7 +47,7 @@ class Table(harness.Table[ArrivanoState]):
         ctx = self.decision("umpire", dice)
         g = RULESET.game(ctx)
         start_turn(g, turn)
-        sequence.settle(Automatic(g, ARRIVANO_STEPS), ARRIVANO_VARIANT)
+        sequence.settle(Automatic(g, ARRIVANO_STEPS, any_time), ARRIVANO_VARIANT)
         self.game = ctx.game
         self.events += ctx.events
         return list(ctx.events)

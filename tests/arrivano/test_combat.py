@@ -180,9 +180,7 @@ def test_below_1_5_forced_by_attack_is_an_automatic_ae():
     t.state.units["6e-legere-i"].reduced = True
     assault(t, ["6e-legere-i"])
     r = resolved(t)
-    assert r.result == "Ae" and r.rule == "arrivano §12.4.2"
-    # no roll of the assault's: the combat step, nothing left to do, ended by itself into the next initiative's
-    assert t.rolls and all("initiative" in r.purpose for r in t.rolls)
+    assert r.result == "Ae" and r.rule == "arrivano §12.4.2" and not t.rolls
 
 
 def test_above_6_1_reads_6_1_with_no_extra_modifier():
@@ -538,8 +536,7 @@ def test_zoc_attack_obligation_at_declaration_or_within_the_sub_phase(reading: s
         t.send("france", {"type": "end_step"})
     assert e.value.rule == "arrivano §12.2.1" and other in str(e.value)
     assault(t, ["6e-legere-ii"], [other], dice=[1, 5, 2])  # the Attack? test passed, then Dd
-    # nothing owed and nothing left: the combat step ended by itself (sequence.NOTHING_LEFT)
-    assert [e.targets for e in t.of(ev.AssaultDeclared)] == [(D,), (other,)] and t.state.step != "combat"
+    assert t.state.attacked_hexes == [D, other] and {"type": "end_step"} in t.legal("france")
 
 
 

@@ -209,8 +209,9 @@ def test_a_unit_that_fired_may_not_assault():
     t = table({"6e-legere-i": X, "ir18-i": D}, order="advance")
     fire(t, dice=[1])
     skip_fall_back(t)
-    t.state.step = "combat"  # as end_step begins it (it would end at once: its seat has nothing left to do in it)
-    assert t.legal("france") == [{"type": "end_step"}]
+    t.send("france", {"type": "end_step"})
+    assert t.state.step == "combat"
+    assert not [c for c in t.legal("france") if c["type"] == "assault"]
     with pytest.raises(IllegalCommand) as e:
         t.send("france", {"type": "assault", "attackers": ["6e-legere-i"], "targets": [D]})
     assert e.value.rule == "arrivano §16.3.1"
@@ -330,9 +331,9 @@ def test_v_marker_placed_and_removed_after_the_next_turns_combat():
     fire(t, dice=[1])
     skip_fall_back(t)
     assert (t.state.units["6e-legere-i"].open_order, t.state.units["6e-legere-i"].marker_turn) == ("V", 2)
-    # the movement's end, and the combat's (the unit fired: nothing to attack, so it ends by itself): the V stays
-    t.send("france", {"type": "end_step"}, pad=6)
-    assert t.state.units["6e-legere-i"].open_order == "V" and t.state.activation is None
+    t.send("france", {"type": "end_step"})
+    t.send("france", {"type": "end_step"}, pad=6)  # end of this turn's combat: the V stays
+    assert t.state.units["6e-legere-i"].open_order == "V"
     state = t.state
     state.turn = 3
     t = at_step(state, "W", "combat")
@@ -344,8 +345,9 @@ def test_v_marker_placed_and_removed_after_the_next_turns_combat():
 def test_v_of_another_formation_stays_after_this_combat():
     t = table({"6e-legere-i": X, "24e-legere-i": BACK, "ir18-i": D})
     t.state.units["24e-legere-i"].open_order, t.state.units["24e-legere-i"].marker_turn = "V", 1
-    t.send("france", {"type": "end_step"}, pad=6)  # the movement's end; the combat's, Manoeuvre attacking nothing
-    assert t.state.units["24e-legere-i"].open_order == "V" and t.state.activation is None
+    t.send("france", {"type": "end_step"})
+    t.send("france", {"type": "end_step"}, pad=6)
+    assert t.state.units["24e-legere-i"].open_order == "V"
 
 
 def test_open_order_two_turns_running_flips_v_to_f():

@@ -120,8 +120,8 @@ def test_unknown_formation_is_reported(data_copy: Path) -> None:
 
 def test_the_kernel_checks_caldiero_s_set_up_and_arrivals_as_arrivano_s(data_copy: Path) -> None:
     """parabellum/loader.placement_problems, one check for both books: a set-up hex off the map, an arrival after the
-    scenario's last turn or off the map, a printed set-up over §7.1's limits, each named at once (Caldiero's loader
-    checked none of them before)."""
+    scenario's last turn or off the map, a fixed set-up hex (no PI area) over §7.1's limits, each named at once
+    (Caldiero's loader checked none of them before)."""
     raw = json.loads((data_copy / "oob.json").read_text())
     placed = [i for i, u in enumerate(raw["units"]) if u.get("setup") and u["arm"] == "infantry"]
     arriving = next(i for i, u in enumerate(raw["units"]) if u.get("arrival"))
@@ -129,7 +129,7 @@ def test_the_kernel_checks_caldiero_s_set_up_and_arrivals_as_arrivano_s(data_cop
     raw["units"][placed[0]]["setup"].pop("start", None)
     raw["units"][arriving]["arrival"] = {"turn": 11, "entry": "9998"}
     crowd = raw["units"][placed[1]]["setup"]["hexes"][0]
-    for i in placed[2:4]:
+    for i in placed[1:4]:  # fixed there (no PI area, no start)
         raw["units"][i]["setup"] = {"hexes": [crowd]}
     (data_copy / "oob.json").write_text(json.dumps(raw))
     with pytest.raises(DataError) as caught:
@@ -139,6 +139,18 @@ def test_the_kernel_checks_caldiero_s_set_up_and_arrivals_as_arrivano_s(data_cop
     assert (f"$.units[{arriving}].arrival.entry", "hex 9998 is not on the map map.json") in found, found
     assert (f"$.units[{arriving}].arrival.turn", "turn 11 is after the last turn 10") in found, found
     assert any(path == "$.units" and problem.startswith(f"set-up hex {crowd} holds ") for path, problem in found), found
+
+
+def test_four_units_listed_at_one_pi_load_as_the_book_prints_them(data_copy: Path) -> None:
+    """caldiero §21.0: PI 1 (1119) lists four units, each placed "entro un esagono" of it, so the folder need not
+    spread them (`start`) to load: their stacking holds when the set-up ends (flow.setup_problems)."""
+    raw = json.loads((data_copy / "oob.json").read_text())
+    at_pi = [u for u in raw["units"] if u.get("setup") and u["setup"].get("start") and u["setup"]["hexes"][0] == "1119"]
+    assert at_pi, "the shipped folder spreads PI 1's units with `start`"
+    for u in at_pi:
+        u["setup"].pop("start")
+    (data_copy / "oob.json").write_text(json.dumps(raw))
+    assert CALDIERO_DATA.load(data_copy) is not None
 
 
 def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:

@@ -141,12 +141,15 @@ def test_arrivano_ends_its_steps_with_end_step_and_its_old_words_are_refused() -
     assert "at step 'bombardment', which takes try_order_change, bombard, end_step from france" in str(refused)
 
 
-def test_arrivano_ends_a_step_with_nothing_left_to_do_by_itself_as_caldiero_does() -> None:
-    """caldiero §3.1, arrivano §3.1 (sequence.NOTHING_LEFT): Montebello's first activation has no enemy in reach,
-    so its combat step offers nothing; ending the movement step runs on through it, with no `end_step` for it
-    (Arrivano waited for one up to 1.30.0), to the next initiative's choice."""
+def test_under_the_fog_arrivano_waits_for_end_step_in_a_step_with_nothing_left() -> None:
+    """sequence.UNSEEN_WAITS (arrivano §11.3.2, the fog always in force): Montebello's first activation has no enemy
+    in reach, so its combat step offers nothing but `end_step`; it waits for it all the same (ending it by itself
+    would tell Austria what France's unseen units may still do). Its end_step then ends the activation."""
     t = arrivano.at_step(arrivano.fresh(), "W", "movement")
     assert arrivano_ruleset.ARRIVANO_STEPS.legal("combat", arrivano.world(t.state), "france") == [{"type": "end_step"}]
+    events = t.send("france", {"type": "end_step"})
+    assert [e.step for e in events if isinstance(e, StepBegan)] == ["combat"]
+    assert t.state.step == "combat"
     events = t.send("france", {"type": "end_step"}, dice=[6, 1])  # the initiative's dice
-    assert [e.step for e in events if isinstance(e, StepBegan)] == ["combat", sequence.CHOOSE_ACTIVATION]
+    assert [e.step for e in events if isinstance(e, StepBegan)] == [sequence.CHOOSE_ACTIVATION]
     assert t.state.step == sequence.CHOOSE_ACTIVATION and t.state.activation is None
