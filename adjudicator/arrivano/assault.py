@@ -14,7 +14,6 @@ from arbitro.adjudicator.arrivano.bombardment import bombard, can_fire, damage_b
 from arbitro.adjudicator.arrivano.flow import (
     LOST,
     Game,
-    by_hex,
     disorder_by_combat,
     do_retreat,
     push_retreat,

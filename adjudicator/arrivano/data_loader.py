@@ -33,7 +33,7 @@ from arbitro.adjudicator.arrivano.data_model import (
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.parabellum.data import BombardmentTable, LeaderData, OrderOfBattle, OrdersTable, TerrainTable, UnitData
+from arbitro.adjudicator.parabellum.data import BombardmentTable, OrderOfBattle, OrdersTable, TerrainTable
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, label as _label, load_hexmap,
                                                     load_model, load_movement, placement_problems)
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile

@@ -6,14 +6,12 @@ rule-by-rule coverage map.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import fog as FOG
-from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps

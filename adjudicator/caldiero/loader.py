@@ -17,7 +17,7 @@ from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, load_hexmap, load_model,
                                                     placement_problems)
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 # --- weather.json -------------------------------------------------------------------------------------
 class WeatherTable(WeatherTrack):

@@ -23,7 +23,7 @@ from typing import Literal
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
-from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, Reach, ZocRules, check_path, reachable
+from arbitro.adjudicator.maps.movement import MoveRules, Reach, ZocRules, reachable
 from arbitro.adjudicator.parabellum.data import OrdersTable
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum.stacking import stack_problem
