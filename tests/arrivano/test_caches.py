@@ -7,7 +7,6 @@ import json
 import shutil
 from pathlib import Path
 
-from arbitro.adjudicator.arrivano import data_loader
 from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA
 from arbitro.adjudicator.arrivano.data_model import ArrivanoData
 from arbitro.adjudicator.arrivano.readings import in_force

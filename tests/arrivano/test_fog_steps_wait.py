@@ -9,7 +9,7 @@ bytes: whether France still has a unit that may move is not Austria's to know.""
 
 from __future__ import annotations
 
-from tests.arrivano.harness import RULESET, at_step, open_ground, position
+from tests.arrivano.harness import RULESET, at_step, position
 from tests.arrivano.test_fog_served import AUSTRIAN, FAR, GRID, X, play
 
 

@@ -17,7 +17,7 @@ from arbitro.adjudicator.arrivano.steps import Automatic
 from arbitro.adjudicator.parabellum import elimination, rout, sequence
 from arbitro.adjudicator.errors import Rejected
 from arbitro.events import core
-from arbitro.projections.arrivano import ArrivanoState, Frame
+from arbitro.projections.arrivano import ArrivanoState
 
 from tests.arrivano.harness import RULESET, Table, at_step, ev, open_ground, position
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.system_movement import step_cost

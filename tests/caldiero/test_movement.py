@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import ground, system_movement
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.system_movement import step_cost

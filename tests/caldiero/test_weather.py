@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.adjudicator.caldiero import flow as F
 from arbitro.events import caldiero as ev
 from tests.caldiero.harness import RULESET, Table, activate, position
 

@@ -25,7 +25,6 @@ from tests.marengo.harness import position as marengo_position
 
 from .conftest import Cli
 from .test_historian import FRIMONT, PILATI
-from arbitro.adjudicator.seat_numbers import events_of
 
 STEPS = "n\nn\np\n3\nn\nq\n"  # forward twice, back, to #3, forward, quit
 

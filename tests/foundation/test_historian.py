@@ -5,7 +5,6 @@ event. Each reads as a seat was served: what a seat may not know does not appear
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

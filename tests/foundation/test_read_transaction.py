@@ -7,7 +7,6 @@ connection, as a server's other thread or process would) right after the reader'
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
