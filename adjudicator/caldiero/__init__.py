@@ -10,11 +10,11 @@ from typing import Any
 
 import msgspec
 
-from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import fog as FOG
 from arbitro.adjudicator.caldiero.commands import CaldieroCommand
 from arbitro.adjudicator.caldiero.legal import CALDIERO_STEPS, CALDIERO_STEP_NAMES, decide, legal_commands
 from arbitro.adjudicator.caldiero.steps import caldiero_steps
+from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.datafiles import OwnData
@@ -52,29 +52,29 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._env: F.Env | None = None
+        self._env: Env | None = None
         self.own = OwnData("caldiero_env", lambda files: self._env_on(CALDIERO_DATA.own.load(files)), self._shipped_env)
 
     # --- data ----------------------------------------------------------------------------------
-    def _env_on(self, data: CaldieroData) -> F.Env:
-        return F.Env(data=data, steps=CALDIERO_STEPS)
+    def _env_on(self, data: CaldieroData) -> Env:
+        return Env(data=data, steps=CALDIERO_STEPS)
 
-    def _shipped_env(self) -> F.Env:
+    def _shipped_env(self) -> Env:
         if self._env is None:
             self._env = self._env_on(CALDIERO_DATA.shipped())
         return self._env
 
     @property
-    def env(self) -> F.Env:
+    def env(self) -> Env:
         """The data in force: the shipped data, or the folder a game is being made on (`using_data`)."""
         return self.own.current()
 
     def layout(self, state: P.CaldieroState) -> Layout:
         return LAYOUT
 
-    def env_of(self, state: P.CaldieroState) -> F.Env:
+    def env_of(self, state: P.CaldieroState) -> Env:
         """The data a game in `state` is played on (its own data folder, else the data in force)."""
-        env: F.Env = self.data_of(state)
+        env: Env = self.data_of(state)
         return env
 
     def provisional(self, scenario: str) -> list[str]:
@@ -129,10 +129,10 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         return legal_commands(self.world(state), seat)
 
     def decide(self, ctx: Decision[P.CaldieroState], command: Any) -> None:
-        act = F.Act(ctx, self.env_of(ctx.state))
+        act = Act(ctx, self.env_of(ctx.state))
         try:
             decide(act, ctx.seat, command)
-        except F.Reject as e:
+        except Reject as e:
             ctx.reject(e.rule, e.message)
 
     # --- projection ----------------------------------------------------------------------------

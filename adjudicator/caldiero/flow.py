@@ -17,7 +17,6 @@ fog, victory, weather effects inside the system modules (Caldiero's weather trac
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
@@ -35,36 +34,10 @@ from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.events import caldiero as ev
 from arbitro.projections.caldiero import CaldieroState
-# The system modules' names legal.py and the tests reach through flow (explicit: a star import let a later
-# module's name silently replace an earlier one's, as the kernel's attack_problem once replaced Caldiero's).
-from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
-from arbitro.adjudicator.caldiero.system_activation import (
-    activate_formation,
-    check_activate,
-    check_order_try,
-    check_unit_order,
-    do_activate,
-    try_order,
-    unit_order_test,
-    eligible_formations,
-)
-from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
-from arbitro.adjudicator.caldiero.system_assault import do_attack, run_combat
-from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem
-from arbitro.adjudicator.caldiero.system_moves import (
-    check_move,
-    check_move_leader,
-    check_movers,
-    do_move,
-    leader_options,
-    movable_leaders,
-    move_options,
-    movement_obligation_problem,
-    mover_orders,
-)
-from arbitro.adjudicator.caldiero.system_orders import unit_order
-from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject, unit_due
-from arbitro.adjudicator.caldiero.system_procedure import _anonymous  # noqa: F401
+from arbitro.adjudicator.caldiero.system_activation import do_activate, eligible_formations
+from arbitro.adjudicator.caldiero.system_assault import run_combat
+from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem
+from arbitro.adjudicator.caldiero.system_procedure import Act, Reject
 
 
 # =====================================================================================================

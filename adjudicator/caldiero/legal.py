@@ -19,6 +19,14 @@ from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.parabellum.bombardment import targets
 from arbitro.adjudicator.caldiero.system_orders import allows_column, unit_order
+from arbitro.adjudicator.caldiero.scenario_rules import charge_problem
+from arbitro.adjudicator.caldiero.system_activation import (activate_formation, check_activate, check_order_try,
+                                                            check_unit_order, eligible_formations, try_order, unit_order_test)
+from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
+from arbitro.adjudicator.caldiero.system_assault import do_attack
+from arbitro.adjudicator.caldiero.system_declare import attack_problem
+from arbitro.adjudicator.caldiero.system_moves import (check_move, check_move_leader, check_movers, do_move, leader_options,
+                                                       movable_leaders, move_options, movement_obligation_problem, mover_orders)
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
@@ -29,7 +37,7 @@ from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.sequence import CHOOSE_ACTIVATION, Step, Steps
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_procedure import Act, Reject
+from arbitro.adjudicator.caldiero.system_procedure import Act, Reject, unit_due
 from arbitro.adjudicator.caldiero.variant import CALDIERO
 from arbitro.events import caldiero as ev
 
@@ -37,7 +45,7 @@ from arbitro.events import caldiero as ev
 def _ok(check: Any, *args: Any) -> bool:
     try:
         check(*args)
-    except F.Reject:
+    except Reject:
         return False
     return True
 
@@ -80,13 +88,13 @@ def _replacements(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 
 def _activations(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    return ({"type": "activate", "formation": f} for f in F.eligible_formations(w)
-            if _ok(F.check_activate, w, seat, C.Activate(type="activate", formation=f)))
+    return ({"type": "activate", "formation": f} for f in eligible_formations(w)
+            if _ok(check_activate, w, seat, C.Activate(type="activate", formation=f)))
 
 
 def _order_tries(w: World, seat: str) -> Iterator[dict[str, Any]]:
     for order in ORDERS:
-        if _ok(F.check_order_try, w, seat, C.TryOrderChange(type="try_order_change", order=order)):
+        if _ok(check_order_try, w, seat, C.TryOrderChange(type="try_order_change", order=order)):
             yield {"type": "try_order_change", "order": order}
     yield from _unit_orders(w, seat)
 
@@ -97,31 +105,31 @@ def _movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
 
 
 def _leader_moves(w: World, seat: str) -> Iterator[dict[str, Any]]:
-    for leader in F.movable_leaders(w, seat):
-        for dest in sorted(F.leader_options(w, leader)):
+    for leader in movable_leaders(w, seat):
+        for dest in sorted(leader_options(w, leader)):
             yield {"type": "move_leader", "leader": leader, "to": dest}
 
 
 # --- each step's commands, carried out: the same checks, then the procedure ------------------------------------
 def _move(a: Act, seat: str, cmd: C.GroupMove) -> None:
-    order, route = F.check_move(a.w, seat, cmd)
-    F.do_move(a, seat, cmd, order, route)
+    order, route = check_move(a.w, seat, cmd)
+    do_move(a, seat, cmd, order, route)
 
 
 def _move_leader(a: Act, seat: str, cmd: C.MoveLeader) -> None:
-    path = F.check_move_leader(a.w, seat, cmd)
+    path = check_move_leader(a.w, seat, cmd)
     role = a.w.counters.leader(cmd.leader).role
     a.emit(ev.LeaderMoved(leader=cmd.leader, path=path, rule=str(R.CINC_MOVE if role == "commander_in_chief" else R.GENERAL_MOVE)))
 
 
 def _bombard(a: Act, seat: str, cmd: C.Bombard) -> None:
-    F.check_bombard(a.w, seat, cmd)
-    F.do_bombard(a, cmd)
+    check_bombard(a.w, seat, cmd)
+    do_bombard(a, cmd)
 
 
 def _attack(a: Act, seat: str, cmd: C.Attack) -> None:
-    F.attack_problem(a.w, seat, cmd)
-    F.do_attack(a, seat, cmd)
+    attack_problem(a.w, seat, cmd)
+    do_attack(a, seat, cmd)
 
 
 def _unit_orders(w: World, seat: str) -> list[dict[str, Any]]:
@@ -131,7 +139,7 @@ def _unit_orders(w: World, seat: str) -> list[dict[str, Any]]:
     assert act is not None
     hexes = sorted({w.state.units[u].hex or "" for u in act.out_of_command if w.state.units[u].where == "map"})
     return [{"type": "unit_order", "hex": h, "order": order} for h in hexes for order in ORDERS
-            if _ok(F.check_unit_order, w, seat, C.UnitOrder(type="unit_order", hex=h, order=order))]
+            if _ok(check_unit_order, w, seat, C.UnitOrder(type="unit_order", hex=h, order=order))]
 
 
 def _setup(w: World, seat: str) -> list[dict[str, Any]]:
@@ -157,7 +165,7 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
     assert act is not None
     groups: list[tuple[str, ...]] = []
     candidates = [u for u in act.units if u not in act.moved and w.state.units[u].status != "routed"
-                  and (w.state.units[u].where == "map" or F.unit_due(w, u))]
+                  and (w.state.units[u].where == "map" or unit_due(w, u))]
     by_place: dict[str, list[str]] = {}  # a hex, or the entry hex of units arriving (they enter together, §15.4)
     for u in candidates:
         s = w.state.units[u]
@@ -171,18 +179,18 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
             groups.append(pair)
     for g in groups:
         try:
-            F.check_movers(w, seat, g)
-        except F.Reject:
+            check_movers(w, seat, g)
+        except Reject:
             continue
-        plain = F.move_options(w, g, False)
+        plain = move_options(w, g, False)
         for dest in sorted(plain):
             yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False}
             order, route = plain[dest]
-            if w.option("cavalry_charges") and F.charge_problem(w, g, order, route) is None:
+            if w.option("cavalry_charges") and charge_problem(w, g, order, route) is None:
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
         start = w.state.units[g[0]].hex
-        if any(allows_column(w, o) for o in F.mover_orders(w, g)) and (not start or ground.on_road(w, start)):
-            for dest in sorted(F.move_options(w, g, True)):  # also where a line move goes: another move (§9.3)
+        if any(allows_column(w, o) for o in mover_orders(w, g)) and (not start or ground.on_road(w, start)):
+            for dest in sorted(move_options(w, g, True)):  # also where a line move goes: another move (§9.3)
                 yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
 
 
@@ -198,7 +206,7 @@ def _bombardments(w: World, seat: str) -> Iterator[dict[str, Any]]:
         for g in groups:
             for t in targets(CALDIERO_VARIANT, w, list(g)):
                 cmd = C.Bombard(type="bombard", artillery=list(g), target=t)
-                if _ok(F.check_bombard, w, seat, cmd):
+                if _ok(check_bombard, w, seat, cmd):
                     yield cmd.model_dump()
 
 
@@ -271,7 +279,7 @@ def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> 
     out: list[dict[str, Any]] = []
     for elan in [None] + (group if seat == "france" and w.state.elan_left > 0 else []):
         cmd = C.Attack(type="attack", attackers=group, defenders=dset, elan=elan)
-        if not _ok(F.attack_problem, w, seat, cmd):
+        if not _ok(attack_problem, w, seat, cmd):
             continue
         choices = side_values(w, group)
         with_general = [True, False] if general_with(w, group) else [True]
@@ -294,13 +302,13 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
                        phase="command"),
     "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements, F.after_replacements,
                          F.replacements_owed, phase="command"),
-    CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": F.activate_formation}, _activations, phase="action"),
-    "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": F.try_order, "unit_order": F.unit_order_test},
+    CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": activate_formation}, _activations, phase="action"),
+    "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": try_order, "unit_order": unit_order_test},
                               _order_tries, F.activation_step("movement", CALDIERO.MOVEMENT),
                               phase="action", name="orders"),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
-    "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": F.unit_order_test}, _movement,
-                     F.activation_step("leaders", R.GENERAL_MOVE), lambda w, seat: F.movement_obligation_problem(w),
+    "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": unit_order_test}, _movement,
+                     F.activation_step("leaders", R.GENERAL_MOVE), lambda w, seat: movement_obligation_problem(w),
                      phase="action"),
     "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves,
                     F.activation_step("bombardment", R.BOMBARDMENT), phase="action"),

@@ -10,18 +10,18 @@ from types import SimpleNamespace
 
 import pytest
 
-from arbitro.adjudicator.caldiero import flow as F
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.errors import IllegalCommand
+from arbitro.adjudicator.parabellum.world import World
 from tests.caldiero.harness import RULESET, position
 from tests.caldiero.test_movement import moving
 
 
-def _world() -> F.World:
+def _world() -> World:
     return RULESET.world(position({}))
 
 
-def _canal_sides(w: F.World) -> list[tuple[str, str, tuple[str, ...]]]:
+def _canal_sides(w: World) -> list[tuple[str, str, tuple[str, ...]]]:
     out = []
     for a in w.hexmap.hexes():
         for b in w.grid.neighbours(a):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.adjudicator.caldiero import flow as F
+from arbitro.adjudicator.caldiero.system_procedure import unit_due
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.caldiero.victory import CALDIERO_SCORING, level_for
@@ -34,8 +34,8 @@ def test_every_optional_rule_is_selectable() -> None:
 def test_il_tempo_regge_reinforcements_a_turn_early() -> None:
     state = fresh("il_tempo_regge")
     state.turn = 1
-    assert F.unit_due(world(state), "au-mahoney-jager")  # GT2 -> GT1 (§19.2.2)
-    assert not F.unit_due(world(fresh("historical")), "au-mahoney-jager")
+    assert unit_due(world(state), "au-mahoney-jager")  # GT2 -> GT1 (§19.2.2)
+    assert not unit_due(world(fresh("historical")), "au-mahoney-jager")
 
 
 def test_il_tempo_regge_french_points_malus() -> None:
