@@ -22,6 +22,7 @@ from arbitro.adjudicator.parabellum.movement import (
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_moves
+from arbitro.adjudicator.parabellum.data import WeatherBox
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import fits
@@ -123,7 +124,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
         enter = "yes"
     mover = Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
                   replace(order_moves(w.orders)[order], enter_ezoc=enter),
-                  one_hex=rules_o.max_hexes == 1 or (box is not None and box.move_one_hex_only))
+                  one_hex=ARRIVANO.DEFENCE if rules_o.max_hexes == 1 else storm_one_hex(box))
     rules = unit_rules(ARRIVANO_VARIANT, w, mover, can_end=end_fits(ARRIVANO_VARIANT, w, (uid,), column))
     return Plan(start, rules, ezoc, order, mover)
 
@@ -383,7 +384,13 @@ def commander_move_of(w: World, lid: str) -> CommanderMove:
     order (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
     le, box = w.state.leaders[lid], w.weather_box()
     return CommanderMove(le.side, w.hexmap, costs_in_force(w), le.hex, True, "leader", w.scenario.commander_movement * 2,
-                         one_hex=box is not None and box.move_one_hex_only)
+                         one_hex=storm_one_hex(box))
+
+
+def storm_one_hex(box: WeatherBox | None) -> Rule | None:
+    """arrivano §17.2.7 (Tormenta): combat units and commanders move one hex only, even along a road; the rule a
+    longer move's refusal cites."""
+    return R.CT_WEATHER if box is not None and box.move_one_hex_only else None
 
 
 def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:

@@ -189,7 +189,8 @@ def group_mover(world: World, g: Group) -> Mover:
 
 def _mover(world: World, g: Group, origin: str, budget: int) -> Mover:
     move = order_move(world, g.order)
-    return Mover(g.side, origin, g.start is not None, budget, UNIT_CLASS, g.column, move, one_hex=move.max_hexes == 1)
+    return Mover(g.side, origin, g.start is not None, budget, UNIT_CLASS, g.column, move,
+                 one_hex=CALDIERO.DEFENCE if move.max_hexes == 1 else None)
 
 
 def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -> MoveRules:

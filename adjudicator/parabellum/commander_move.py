@@ -14,19 +14,22 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveBlock, MoveRules, ZocRules, check_path
-from arbitro.adjudicator.parabellum.move_problems import off_map_problem, seen_zoc, unseen_from, unseen_problem
+from arbitro.adjudicator.parabellum.move_problems import (
+    off_map_problem, one_hex_words, seen_zoc, unseen_from, unseen_problem,
+)
 from arbitro.adjudicator.parabellum.movement import Problem, ends, kept_reach
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
+from arbitro.adjudicator.ruleset import Rule
 
 
 @dataclass(frozen=True)
 class CommanderMove:
     """One commander's move as his game gives it: of `side`, from `origin` (his hex or, `on_map` False, the entry hex
     he comes onto the map at, already paid for in `budget`: §15.4 in both), `budget` half points (D31), priced as
-    `unit_class` on `table` times `terrain_multiplier` (caldiero §17.1.2-§17.1.3); `one_hex`: one hex only (arrivano
-    §17.2.7 storm); `closed`: hexes his game forbids (caldiero §9.2.1's rows, by the scenario hooks), a rule of `side`
+    `unit_class` on `table` times `terrain_multiplier` (caldiero §17.1.2-§17.1.3); `one_hex`: the rule keeping him to
+    one hex (arrivano §17.2.7 storm), or None; `closed`: hexes his game forbids (caldiero §9.2.1's rows, by the scenario hooks), a rule of `side`
     and `anchors` alone (the data objects it reads); `can_end`: where he may stop (caldiero §4.2.2); `fleeing`: he
     flees an enemy unit (§8.2.3)."""
 
@@ -38,7 +41,7 @@ class CommanderMove:
     unit_class: str
     budget: int
     terrain_multiplier: int = 1
-    one_hex: bool = False
+    one_hex: Rule | None = None
     closed: Callable[[HexId], bool] | None = None
     can_end: Callable[[HexId], bool] | None = None
     fleeing: bool = False
@@ -96,7 +99,7 @@ def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[
                           friends_at=friends.__contains__, closed=m.closed, free=m.fleeing and variant.escape_through_ezoc)
     rules = leader_rules(ground, unit_class=m.unit_class, budget=m.budget, minimum_move=m.on_map,
                          terrain_multiplier=m.terrain_multiplier, can_end=m.can_end,
-                         one_hex_from=m.origin if m.one_hex else None)
+                         one_hex_from=m.origin if m.one_hex is not None else None)
     key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, m.one_hex,
            ground.free, m.closed is not None, ground.ezoc, enemy, friends & ground.ezoc)
     return rules, ground, key
@@ -126,6 +129,8 @@ def commander_path_problem(variant: Variant, world: World, m: CommanderMove, wal
     off = next((h for h in walked if not world.grid.contains(h)), None)
     if off is not None:
         return off_map_problem(variant, off)
+    if m.one_hex is not None and len(walked) > 2:
+        return m.one_hex, one_hex_words(m.one_hex, None, "a commander")
     rules, ground, _ = _commander_rules(variant, world, m)
     check = check_path(m.hexmap, m.table, walked, rules)
     if check.ok or check.block is None or check.at_step is None:
@@ -164,7 +169,8 @@ def commander_destination_problem(variant: Variant, world: World, m: CommanderMo
         return closed
     if to in seen_zoc(variant, world, m.side)[0] and not ground.friends_at(HexId(to)) and not ground.free:
         return r.LEADER_EZOC, _ezoc_words(to, r.LEADER_EZOC)
+    if m.one_hex is not None and world.grid.distance(m.origin, to) > 1:
+        return m.one_hex, one_hex_words(m.one_hex, None, "a commander")
     allowance = f"his {m.budget / 2:g} MP" if m.on_map else f"the {m.budget / 2:g} MP left him after his entry hex"
-    storm = " (one hex in this weather)" if m.one_hex else ""
-    return r.LEADER_MOVE, (f"{to} is beyond {allowance}{storm}, or in or reached only through enemy ZoC hexes without "
+    return r.LEADER_MOVE, (f"{to} is beyond {allowance}, or in or reached only through enemy ZoC hexes without "
                            f"friendly units ({r.LEADER_MOVE}, {r.TERRAIN_MOVE}, {r.LEADER_EZOC})")

@@ -99,12 +99,19 @@ def stacking_problem(variant: Variant, world: World, h: str, movers: Sequence[st
 
 def _start_problem(variant: Variant, world: World, m: Mover, far: bool) -> Problem | None:
     """What forbids any move of `m` before its first step: leaving an enemy ZoC (§8.1), more than the one hex a
-    Defence order allows (§5.1.3, `far`: the move asked goes farther)."""
+    Defence order (§5.1.3) or the weather (arrivano §17.2.7) allows (`Mover.one_hex`; `far`: the move asked goes
+    farther)."""
     problem = leave_ezoc_problem(variant, m.move.order, m.origin, seen_zoc(variant, world, m.side)[0])
-    if problem is None and far and m.move.max_hexes == 1:
-        rule = variant.rules.DEFENCE
-        problem = rule, f"with a {m.move.order.capitalize()} order a unit moves at most one hex ({rule})"
+    if problem is None and far and m.one_hex is not None:
+        problem = m.one_hex, one_hex_words(m.one_hex, m.move.order if m.move.max_hexes == 1 else None, "a unit")
     return problem
+
+
+def one_hex_words(rule: Rule, order: str | None, who: str) -> str:
+    """The refusal of a move beyond the one hex `rule` allows: the Defence order's (§5.1.3 in both, `order`) or the
+    weather's (arrivano §17.2.7)."""
+    why = f"with a {order.capitalize()} order" if order is not None else "in this weather"
+    return f"{why} {who} moves at most one hex ({rule})"
 
 
 def destination_problem(variant: Variant, world: World, m: Mover, movers: Sequence[str], to: str,

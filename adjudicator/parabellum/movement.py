@@ -172,7 +172,8 @@ class Mover:
     alone (arrivano §9), which is a group of one. `origin`: the hex the search begins in, the hex they leave or,
     `on_map` False, the entry hex they come onto the map at (§15.4 in both), already paid for in `budget` (half
     points left); `unit_class`: their class in the movement table; `column`: march column (§9.3); `move`: their
-    order's permissions; `one_hex`: they move one hex at most (Defence §5.1.3 in both, arrivano §17.2.7 storm)."""
+    order's permissions; `one_hex`: the rule that keeps them to one hex at most, which a longer move's refusal cites
+    (the Defence order, §5.1.3 in both; the storm, arrivano §17.2.7), or None."""
 
     side: str
     origin: str
@@ -181,7 +182,7 @@ class Mover:
     unit_class: str
     column: bool
     move: OrderMove
-    one_hex: bool
+    one_hex: Rule | None
 
 
 _ROAD_STEPS = Memo(64)
@@ -210,7 +211,7 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
     follow_roads = column and variant.column_keeps_to_roads(world.reading)
     roads = road_steps(world.hexmap)
     from_entry = not m.on_map and variant.entry_hex_is_first_step  # the entry hex was the move's first hex
-    moves = not (m.one_hex and from_entry)
+    moves = not (m.one_hex is not None and from_entry)
 
     def can_enter(h: HexId) -> bool:
         if h in enemy or (column and h in friends):
@@ -218,7 +219,7 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
         return closed is None or not closed(h)
 
     def may_step(a: HexId, b: HexId) -> bool:
-        if not moves or (m.one_hex and a != origin):
+        if not moves or (m.one_hex is not None and a != origin):
             return False
         if follow_roads and (a, b) not in roads:
             return False

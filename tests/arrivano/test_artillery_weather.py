@@ -158,3 +158,21 @@ def test_road_costs_by_weather():
     """arrivano §17.2.8: roads half MP, 1 MP in the blizzard, all MP in the storm (the movement tables)."""
     roads = [C.movement[b].roads["strada"].always for b in (2, 3)]
     assert roads[0] is not None and roads[0].cost == 2 and roads[1] is not None and roads[1].cost == "all"
+
+
+def test_in_the_storm_a_longer_move_is_refused_citing_the_storm():
+    """arrivano §17.2.7 (Tormenta: combat units and commanders move one hex only): a move two hexes away is refused
+    citing §17.2.7, a unit's and a commander's; one hex is accepted."""
+    state = position({"42e-1": "1805"}, scenario="campotenese", leaders={"compere": "1805"}, orders={"C": "advance"},
+                     weather=3)
+    t = at_step(state, "C", "movement")
+    grid = C.map.grid
+    far = next(h for h in sorted(grid.within("1805", 2)) if grid.distance("1805", h) == 2)
+    via = next(h for h in sorted(grid.neighbours("1805")) if grid.is_adjacent(h, far))
+    for command in ({"type": "move", "unit": "42e-1", "to": far, "column": False},
+                    {"type": "move_leader", "leader": "compere", "to": far}):
+        with pytest.raises(IllegalCommand) as e:
+            t.send("france", command)
+        assert e.value.rule == "arrivano §17.2.7" and "one hex" in str(e.value), command
+    t.send("france", {"type": "move", "unit": "42e-1", "to": via, "column": False})
+    assert t.state.units["42e-1"].hex == via

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import move_problems as mp
-from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem
+from arbitro.adjudicator.parabellum.commander_move import (
+    CommanderMove, commander_destination_problem, commander_path_problem,
+)
 from arbitro.adjudicator.parabellum.movement import Mover, Problem, unit_rules
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
@@ -42,8 +44,9 @@ def position() -> Moving:
     return Moving(units={"f": Piece("france", "0302"), "e": Piece("austria", "0305")})
 
 
-def mover(origin: str = "0302", order: str = "advance", budget: int = 4) -> Mover:
-    return Mover("france", origin, True, budget, "unit", False, ORDERS[order], one_hex=ORDERS[order].max_hexes == 1)
+def mover(origin: str = "0302", order: str = "advance", budget: int = 4, one_hex: Rule | None = None) -> Mover:
+    """`one_hex`: the rule keeping the mover to one hex (a Defence order's, as its game passes it)."""
+    return Mover("france", origin, True, budget, "unit", False, ORDERS[order], one_hex=one_hex)
 
 
 def cited(problem: Problem | None) -> str | None:
@@ -66,7 +69,10 @@ def test_a_destination_is_refused_by_the_first_rule_it_breaks(variant: Variant) 
     assert problem("0305") == f"{book} §9.1.2"
     assert problem("9999") == str(variant.rules.MOVEMENT)
     assert problem("0203", mover("0304")) == f"{book} §8.1"  # in the enemy's ZoC under Advance
-    assert problem("0304", mover("0302", "defence")) == f"{book} §5.1.3"  # two hexes under Defence
+    assert problem("0304", mover("0302", "defence", one_hex=variant.rules.DEFENCE)) == f"{book} §5.1.3"  # two hexes under Defence
+    storm = Rule(variant.book, "17.2.7")  # a weather keeping units to one hex (arrivano §17.2.7), as its game cites it
+    assert mp.destination_problem(variant, pos, mover(one_hex=storm), ("f",), "0304") == (
+        storm, f"in this weather a unit moves at most one hex ({storm})")
     assert problem("0303", mover("0302", "manoeuvre")) is None
     assert problem("0304", mover("0303", "manoeuvre")) == f"{book} §5.1.4"
     pos.units.update(a=Piece("france", "0303"), b=Piece("france", "0303", arm="cavalry"))
@@ -125,3 +131,9 @@ def test_a_commander_s_refused_hex_names_the_rule(variant: Variant) -> None:
     assert problem("0106") == f"{book} §9.1.4"
     pos.units["g"] = Piece("france", "0304")
     assert problem("0304") == f"{book} §9.1.4"
+    storm = Rule(variant.book, "17.2.7")  # a weather keeping him to one hex (arrivano §17.2.7), as his game cites it
+    held = CommanderMove("france", MAP, TABLE, "0302", True, "unit", 6, one_hex=storm)
+    assert commander_destination_problem(variant, pos, held, "0102") == (
+        storm, f"in this weather a commander moves at most one hex ({storm})")
+    assert commander_path_problem(variant, pos, held, ("0302", "0202", "0102"))[0] == storm  # type: ignore[index]
+    assert commander_path_problem(variant, pos, held, ("0302", "0202")) is None
