@@ -5,6 +5,8 @@ CaldieroVariant's hooks (`elan_columns`, `assault_column_shifts`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable
+
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.maps.hexmap import HexMap
@@ -68,18 +70,29 @@ def formation_hex_problem(world: World, formation: str, h: str) -> tuple[Rule, s
     return (R.DIRECTION, problem) if problem else None
 
 
-def leader_may_end(world: World, leader: str, h: str) -> bool:
-    """Whether a commander in chief may end his move in h (caldiero §4.2.2; Bonaparte's intervention, §20.1.1)."""
+def leader_limit(world: World, leader: str) -> tuple[Hashable, Callable[[str], bool]] | None:
+    """caldiero §4.2.2: the hexes a commander in chief may move into, with what decides them (a kept search's key), or
+    None for a commander without a limit (Bonaparte intervening: §20.1.1). "Non può mai muovere a più di due esagoni
+    da 1014" / "non può muovere oltre la linea di esagoni 24xx" read the most defensible way: every hex of his move,
+    not only where it ends ("mai"), stays within the limit."""
     scen = world.scenario
     if leader == "bonaparte" and not world.option("bonaparte_intervention"):
-        return world.grid.distance(h, scen.bonaparte_anchor) <= scen.bonaparte_max_distance  # §4.2.2
-    if leader == "bonaparte":
-        return True  # caldiero §20.1.1: no longer subject to §4.2.2
+        anchor, most = scen.bonaparte_anchor, scen.bonaparte_max_distance
+        return ("bonaparte", anchor, most), lambda h: world.grid.distance(h, anchor) <= most
     if leader == "alvinczy":
-        col = parse_hex(h)[0]
         limit = scen.alvinczy_min_column + (1 if world.reading("alvinczy_limit") == "east_of_24" else 0)
-        return col >= limit  # caldiero §4.2.2
-    return True
+        return ("alvinczy", limit), lambda h: parse_hex(h)[0] >= limit
+    return None
+
+
+def limit_problem(world: World, leader: str, hexes: Iterable[str]) -> tuple[Rule, str] | None:
+    """caldiero §4.2.2: the refusal of a move into the first of `hexes` beyond the commander in chief's limit."""
+    limit = leader_limit(world, leader)
+    beyond = next((h for h in hexes if limit is not None and not limit[1](h)), None)
+    if beyond is None:
+        return None
+    return R.CINC_LIMITS, (f"{leader} may not move into {beyond}: at no point of his move may Bonaparte be more than "
+                           f"two hexes from 1014, nor Alvinczy west of the 24xx line ({R.CINC_LIMITS})")
 
 
 def attack_strength(w: World, u: str, value: int, defender_hexes: list[str]) -> int:

@@ -338,8 +338,9 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
 # --- leaders ------------------------------------------------------------------------------------------
 def leader_move(world: World, leader: str, entry: str | None = None, escape: bool = False) -> CommanderMove | None:
     """A leader's move for the kernel (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from
-    off the map at `entry`, never into a row his scenario closes nor ending where it forbids (§4.2.2, §9.2.1 by its
-    map rules); `escape`: fleeing an enemy unit (§8.2.3); None when he cannot enter there."""
+    off the map at `entry`, never into a row his scenario closes (§9.2.1) nor, a commander in chief, beyond his limit
+    at any point of the move (§4.2.2: `map_rules.leader_limit`); `escape`: fleeing an enemy unit (§8.2.3); None when
+    he cannot enter there."""
     s = world.state.leaders[leader]
     side = s.side
     start = s.hex if s.where == "map" else None
@@ -350,11 +351,13 @@ def leader_move(world: World, leader: str, entry: str | None = None, escape: boo
         origin, spent = entry, map_entry_cost(world, entry)
     else:
         origin, spent = start, 0
+    limit = map_rules.leader_limit(world, leader)
+    within = limit[1] if limit is not None else None
     return CommanderMove(
         side, _hexmap(world), movement_table(world), origin, start is not None, UNIT_CLASS, ma - spent,
-        terrain_multiplier=terrain_multiplier(world), closed=lambda h: bool(world.closed_to(side, h)),
-        can_end=lambda h: map_rules.leader_may_end(world, leader, h), fleeing=escape,
-        anchors=(world.counters, world.scenario))
+        terrain_multiplier=terrain_multiplier(world), fleeing=escape, anchors=(world.counters, world.scenario),
+        closed=lambda h: bool(world.closed_to(side, h)) or (within is not None and not within(h)),
+        closed_reads=limit[0] if limit is not None else ())
 
 
 def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
@@ -373,4 +376,7 @@ def leader_path_problem(world: World, leader: str, path: tuple[str, ...], entry:
     move = leader_move(world, leader, entry)
     if move is None:
         return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {entry} now (caldiero §15.4)"
+    beyond = map_rules.limit_problem(world, leader, (h for h in path if world.grid.contains(h)))
+    if beyond is not None:
+        return beyond
     return commander_path_problem(CALDIERO_VARIANT, world, move, path if not move.on_map else (move.origin, *path))

@@ -229,15 +229,19 @@ def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
 
 
 def leader_destination_problem(w: World, leader: str, to: str) -> tuple[Rule, str]:
-    """Why the leader may not end his move in `to`: where a commander in chief may not stop (caldiero §4.2.2, its map
-    rules), else the kernel's `commander_destination_problem`."""
+    """Why the leader may not end his move in `to`: beyond a commander in chief's limit (caldiero §4.2.2, its map
+    rules), else the kernel's `commander_destination_problem`, which, for a commander in chief, may also be that
+    every way there leaves his limit."""
     move = leader_move(w, leader, leader_entry(w, leader))
     if move is None:
         return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {leader_entry(w, leader)} now (caldiero §15.4)"
-    if w.grid.contains(to) and not map_rules.leader_may_end(w, leader, to):
-        return R.CINC_LIMITS, (f"{leader} may not end his move in {to}: Bonaparte stays within two hexes of 1014, "
-                               f"Alvinczy not west of the 24xx line ({R.CINC_LIMITS})")
-    return commander_destination_problem(CALDIERO_VARIANT, w, move, to)
+    beyond = map_rules.limit_problem(w, leader, (to,) if w.grid.contains(to) else ())
+    if beyond is not None:
+        return beyond
+    rule, message = commander_destination_problem(CALDIERO_VARIANT, w, move, to)
+    if rule == CALDIERO.LEADER_MOVE and map_rules.leader_limit(w, leader) is not None:
+        return rule, f"{message}, or reached only by leaving his limit ({R.CINC_LIMITS})"
+    return rule, message
 
 
 def check_move_leader(w: World, seat: str, cmd: C.GroupMoveLeader) -> tuple[str, ...]:

@@ -29,9 +29,10 @@ class CommanderMove:
     """One commander's move as his game gives it: of `side`, from `origin` (his hex or, `on_map` False, the entry hex
     he comes onto the map at, already paid for in `budget`: §15.4 in both), `budget` half points (D31), priced as
     `unit_class` on `table` times `terrain_multiplier` (caldiero §17.1.2-§17.1.3); `one_hex`: the rule keeping him to
-    one hex (arrivano §17.2.7 storm), or None; `closed`: hexes his game forbids (caldiero §9.2.1's rows, by the scenario hooks), a rule of `side`
-    and `anchors` alone (the data objects it reads); `can_end`: where he may stop (caldiero §4.2.2); `fleeing`: he
-    flees an enemy unit (§8.2.3)."""
+    one hex (arrivano §17.2.7 storm), or None; `closed`: hexes his game forbids him to enter (caldiero §9.2.1's rows, by the scenario
+    hooks; §4.2.2's limits), a rule of `side`, `anchors` (the data objects it reads) and `closed_reads` (what else it
+    reads: which commander, an option, a reading); `can_end`: where he may stop; `fleeing`: he flees an enemy unit
+    (§8.2.3)."""
 
     side: str
     hexmap: HexMap
@@ -46,6 +47,7 @@ class CommanderMove:
     can_end: Callable[[HexId], bool] | None = None
     fleeing: bool = False
     anchors: tuple[object, ...] = ()
+    closed_reads: Hashable = ()
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[
                          terrain_multiplier=m.terrain_multiplier, can_end=m.can_end,
                          one_hex_from=m.origin if m.one_hex is not None else None)
     key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, m.one_hex,
-           ground.free, m.closed is not None, ground.ezoc, enemy, friends & ground.ezoc)
+           ground.free, m.closed is not None, m.closed_reads, ground.ezoc, enemy, friends & ground.ezoc)
     return rules, ground, key
 
 
