@@ -285,18 +285,18 @@ ROUTE_FIELDS: Final[dict[type, dict[str, object]]] = {
 
 
 def served_move(state: SystemState, event: object, data: dict[str, Any], seat: str,
-                unexaminable: Callable[[Iterable[str]], frozenset[str]], hidden: object,
+                unexaminable: Callable[[Iterable[str]], frozenset[str]], stub: dict[str, Any],
                 movement_rule: str) -> dict[str, Any]:
     """An event as `seat` under fog of war is served it, once its pieces may be named (caldiero §20.4, arrivano
     §11.3.2): an enemy piece's move, retreat or commander's move as `served_route` serves it, from the hexes among
     its route the seat may not examine (`unexaminable`), the hex the move left (`route_start`) included; anything
-    else, or the seat's own piece's, as it is. The same code path for both games: `hidden` is the game's marker,
-    `movement_rule` its movement's citation."""
+    else, or the seat's own piece's, as it is. The same code path for both games: `stub` is what the game serves of
+    a route wholly out of sight (ParaBellumRuleset.stub), `movement_rule` its movement's citation."""
     if type(event) not in ROUTE_FIELDS or _mover_side(state, event) == seat:
         return data
     whole = route_fields(type(event), movement_rule)
     start = route_start(state, event)
-    return served_route(data, unexaminable((start, *data["path"]) if start else data["path"]), hidden, whole, start)
+    return served_route(data, unexaminable((start, *data["path"]) if start else data["path"]), stub, whole, start)
 
 
 def route_fields(kind: type, movement_rule: str) -> dict[str, object]:
@@ -312,14 +312,15 @@ def _mover_side(state: SystemState, event: object) -> str:
     return state.units[unit].side
 
 
-def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object,
+def served_route(data: dict[str, Any], unseen: frozenset[str], stub: dict[str, Any],
                  whole_route: Mapping[str, object] | None = None, start: str = "") -> dict[str, Any]:
     """A move or retreat of an enemy piece as a seat under fog of war is served it, written once for both games
     (caldiero §20.4, arrivano §11.3.2): of its path only the hexes the seat may examine (`unseen`: those it may not),
-    in order, so a piece seen arriving is not served where it came from. A path wholly out of sight is served as a
-    hidden event, its type and rule only (`hidden`: the game's marker): naming the piece would tell that it moved,
-    and which one, where "si può esaminare uno stack nemico solo se si ha una LoS" (both books) lets the seat see at
-    most a stack marker move.
+    in order, so a piece seen arriving is not served where it came from. A path wholly out of sight is served as
+    `stub` (the game's hidden event: its type, the rule its type cites, the fog marker; never the event's own rule,
+    which can tell how it moved: a rout's §15.2.2, a march column's §9.3, a failed test's §5.1.3): naming the piece
+    would tell that it moved, and which one, where "si può esaminare uno stack nemico solo se si ha una LoS" (both
+    books) lets the seat see at most a stack marker move.
 
     `whole_route`: the event's fields that tell of the whole route (its cost, the march column or charge it was
     walked as), each with the value served in their place (None: left out), as the game names them; `start`: the
@@ -328,7 +329,7 @@ def served_route(data: dict[str, Any], unseen: frozenset[str], hidden: object,
     their place, as they would tell of the part it may not examine."""
     path = served_path(data["path"], unseen)
     if not path and (data["path"] or not start or start in unseen):  # a move spent in place is seen where it stood
-        return {"type": data["type"], "rule": data.get("rule", ""), "hidden": hidden}
+        return dict(stub)
     served = {**data, "path": path}
     if len(path) < len(data["path"]) or start in unseen:
         for name, instead in (whole_route or {}).items():

@@ -177,6 +177,10 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     # --- projection (the view, what a seat may examine, the secret units and the events' redaction are the
     # kernel's: ParaBellumRuleset; Arrivano adds the decision frames and a unit's second move)
     piece_fields = ev.PIECE_FIELDS
+    # a hidden stub's rule by its type (the kernel's, then Arrivano's events'): guns turned to their Moved side by a
+    # move (§11) or back at the end phase (§3.1 C) both cite §11
+    stub_rules = {**ParaBellumRuleset.stub_rules, ev.ArtilleryTurned: "ARTILLERY", ev.RoutStopped: "ROUT",
+                  ev.GroupEntered: "REINFORCEMENTS", ev.CounterChargeDeclared: "CHARGE"}
 
     def redact_frame(self, frame: Any, seat: str, state: P.ArrivanoState) -> dict[str, Any]:
         """A decision's context is its seat's: the other seat is served who is awaited and for what, not the

@@ -49,6 +49,10 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     folder = CALDIERO_DATA
     piece_fields = ev.PIECE_FIELDS
     fog_marker = FOG_HIDDEN
+    # a hidden stub's rule by its type (the kernel's, then Caldiero's events'): attackers dropped by a failed "Attack?"
+    # test (§12.2.2), by disorder (§15.1) or by Elan (§16.1) all cite the assault
+    stub_rules = {**ParaBellumRuleset.stub_rules, ev.AttackersWithdrawn: "COMBAT", ev.DefendersWithdrawn: "COMBAT",
+                  ev.OrderTestTaken: "OUT_OF_COMMAND", ev.ChargeEnded: "CHARGE", ev.DistancesTaken: "ADVANCE"}
 
     def __init__(self) -> None:
         super().__init__()

@@ -22,7 +22,10 @@ from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import ScenarioOn, World
 from arbitro.adjudicator.ruleset import Interpretation, Ruleset, interpretation_in_force
-from arbitro.events.parabellum import PIECE_FIELDS, PiecesSighted, UnitsAdvanced
+from arbitro.events.parabellum import (
+    PIECE_FIELDS, ArtilleryFired, AssaultDeclared, AssaultResolved, FormationActivated, LeaderLost, LeaderMoved,
+    PiecesSighted, UnitEliminated, UnitOrderSet, UnitRetreated, UnitsAdvanced, UnitsMoved,
+)
 from arbitro.projections import parabellum as PB
 from arbitro.projections.base import Outcome
 
@@ -241,25 +244,37 @@ class ParaBellumRuleset(Ruleset[S]):
     # --- what the fog serves of an event (caldiero §20.4, arrivano §11.3.2), one redaction for both games
     fog_marker: ClassVar[object] = True  # what a hidden event carries in its `hidden` field
     piece_fields: ClassVar[Mapping[type, tuple[str, ...]]] = PIECE_FIELDS  # the event fields that name pieces
-    # the rule a hidden event's stub cites where the event's own would tell what is hidden (the Rulebook's name): an
-    # advance is §12.7 whether one unit went (§12.7.2) or several with their commander (§12.7.3)
-    stub_rules: ClassVar[Mapping[type, str]] = {UnitsAdvanced: "ADVANCE_AFTER"}
+    # The rule a hidden event's stub cites (a concept of the variant's Rulebook), fixed by the event's TYPE alone: the
+    # event's own rule can tell what is hidden (a move in march column, §9.3, or not; a rout's retreat, §15.2.2, or an
+    # assault's, §12.6; a commander's flight, §4.5.6, or his move; a unit in its chief's range, caldiero §4.3.1, or
+    # tested out of command, §5.3.1; one unit advancing, §12.7.2, or several with their commander, §12.7.3). A type
+    # not listed cites the fog rule itself (FOG). A variant adds its own events' types (`stub_rules` of its ruleset).
+    stub_rules: ClassVar[Mapping[type, str]] = {
+        LeaderMoved: "LEADER_MOVE", LeaderLost: "LEADER_LOSS", UnitRetreated: "RETREAT", UnitOrderSet: "ORDERS",
+        UnitsMoved: "MOVEMENT", UnitEliminated: "ELIMINATED", ArtilleryFired: "BOMBARDMENT", AssaultDeclared: "COMBAT",
+        AssaultResolved: "COMBAT", UnitsAdvanced: "ADVANCE_AFTER", FormationActivated: "INITIATIVE",  # §6: activation
+    }
+
+    def stub(self, event: Any) -> dict[str, Any]:
+        """What a seat under fog is served of `event` when it may see none of it: its type, the rule its type cites
+        (`stub_rules`, never the event's) and the game's fog marker (`fog_marker`)."""
+        rule = getattr(self.variant.rules, self.stub_rules.get(type(event), "FOG"))
+        tag = type(event).__struct_config__.tag
+        return {"type": tag, "rule": str(rule), "hidden": self.fog_marker}
 
     def redact(self, event: Any, seat: str, state: S) -> dict[str, Any] | None:
         """An event as `seat` under fog is served it: not at all, the other seat's sighting (`others_sighting`); its
-        type and rule only, when it names a piece hidden from the seat (`hides`); a move by the hexes of its route
-        the seat may examine (`served_move`); anything else as it is."""
+        `stub` only, when it names a piece hidden from the seat (`hides`) or its route lies wholly out of the seat's
+        sight; a move by the hexes of its route the seat may examine (`served_move`); anything else as it is."""
         data: dict[str, Any] = msgspec.to_builtins(event)
         if not self.fogged(state, seat):
             return data
         if PB.others_sighting(event, seat):
             return None
         if self.hides(event, data, seat, state):
-            rule = self.stub_rules.get(type(event))
-            cited = str(getattr(self.variant.rules, rule)) if rule else data.get("rule", "")
-            return {"type": data["type"], "rule": cited, "hidden": self.fog_marker}
+            return self.stub(event)
         return PB.served_move(state, event, data, seat, lambda route: self.unexaminable(state, seat, route),
-                              self.fog_marker, str(self.variant.rules.MOVEMENT))
+                              self.stub(event), str(self.variant.rules.MOVEMENT))
 
     def hides(self, event: Any, data: dict[str, Any], seat: str, state: S) -> bool:
         """Whether `event` (`data`, its builtins) names a piece hidden from `seat`: any hidden piece in one of its

@@ -190,7 +190,7 @@ def test_every_piece_a_declaration_names_is_judged_for_fog() -> None:
     fields are judged id by id (`units_advanced.units`, which replaced the one id of `unit_advanced`)."""
     state = position({"6e-legere-i": X, **AUSTRIAN})
     assert "6e-legere-i" in RULESET.hidden_pieces(state, "austria")
-    hidden = {"type": "assault_declared", "rule": "r", "hidden": True}
+    hidden = {"type": "assault_declared", "rule": "arrivano §12", "hidden": True}  # its type's rule (stub_rules), not "r"
     for field in ({"defenders": ("6e-legere-i",)}, {"tested": ("6e-legere-i",)}, {"elan": "6e-legere-i"}):
         assert RULESET.redact(ev.AssaultDeclared(attackers=(), targets=(), rule="r", **field), "austria", state) == hidden
     whole = ev.AssaultDeclared(attackers=("ir18-i",), targets=(), rule="r")
@@ -259,7 +259,7 @@ def test_an_event_naming_an_unseen_unit_outside_its_piece_fields_is_served_hidde
     frames) serves nothing of it, and an event naming only its neighbour id in sight is served whole."""
     state = position({"6e-legere-i": X, "6e-legere-ii": GRID.neighbour("3914", 4), **AUSTRIAN})
     assert RULESET.hidden_units(state, "austria") == {"6e-legere-i"}
-    hidden = {"type": "formation_activated", "rule": "r", "hidden": True}
+    hidden = {"type": "formation_activated", "rule": "arrivano §6", "hidden": True}  # its type's rule (stub_rules)
     event = ev.FormationActivated(formation="W", by="france", rule="r", out_of_command=("6e-legere-i",))
     assert RULESET.redact(event, "austria", state) == hidden
     seen = ev.FormationActivated(formation="W", by="france", rule="r", out_of_command=("6e-legere-ii",))

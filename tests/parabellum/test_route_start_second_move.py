@@ -31,8 +31,9 @@ def test_a_second_move_is_never_served_whole_from_the_first_start() -> None:
     data = {"type": "units_moved", "units": ["otocac"], "path": [TO], "rule": "arrivano §16.3", "column": True,
             "cost_half": 0, "charge": "3612"}
     unseen = lambda route: frozenset(route) & {X}  # noqa: E731 - the seat examines every hex but X
-    served = P.served_move(state, fall_back, dict(data), "france", unseen, True, "arrivano §9")
+    stub = {"type": "units_moved", "rule": "arrivano §9", "hidden": True}  # ParaBellumRuleset.stub: the type's rule
+    served = P.served_move(state, fall_back, dict(data), "france", unseen, stub, "arrivano §9")
     assert served == {"type": "units_moved", "units": ["otocac"], "path": [TO], "rule": "arrivano §9"}
-    assert P.served_move(state, fall_back, dict(data), "france", lambda r: frozenset(), True, "arrivano §9") == data
-    hidden = P.served_move(state, fall_back, dict(data), "france", lambda r: frozenset(r) | {TO}, True, "arrivano §9")
-    assert hidden == {"type": "units_moved", "rule": "arrivano §16.3", "hidden": True}
+    assert P.served_move(state, fall_back, dict(data), "france", lambda r: frozenset(), stub, "arrivano §9") == data
+    hidden = P.served_move(state, fall_back, dict(data), "france", lambda r: frozenset(r) | {TO}, stub, "arrivano §9")
+    assert hidden == stub, "wholly out of sight: the stub, not the fall back's §16.3"
