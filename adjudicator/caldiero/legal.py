@@ -291,30 +291,36 @@ def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> 
 
 
 # Caldiero's steps of play in which a seat acts (caldiero §3.1, §21): what each takes, lists and how it ends. Every
-# step a command ends ends by itself once its seat has nothing left to do in it (the kernel's sequence.NOTHING_LEFT).
-# Not yet marked `unseen` (sequence.UNSEEN_WAITS) under §20.4's fog: see docs/rulesets/parabellum.md.
+# step a command ends ends by itself once its seat has nothing left to do in it (the kernel's sequence.NOTHING_LEFT),
+# but under §20.4's fog (sequence.UNSEEN_WAITS) every one of them waits for its seat's end_step: what each offers
+# hangs on pieces the enemy may not examine. The set-up: where the seat's pieces stand. The chief's orders: whether a
+# general stands within his chief's command range (parabellum/chief_orders.chief_bar), a general out of sight
+# included. The reorganisation: which stacks out of sight are disordered or routed, out of enemy ZoC. The
+# replacements: whether a returning unit's general has room beside him (reinforcements.return_hexes). The
+# activation's orders: which stacks are out of command (§5.3.1). Movement, leaders, bombardment, combat: which units
+# may still move, fire or assault. The choice of the next activation has no end_step.
 CALDIERO_STEPS: Steps[Act, World] = Steps({
     "setup": Step(R.SETUP, {"place": F.place_at_setup, "change_order": F.order_at_setup}, _setup,
-                  F.after_setup, F.setup_problem, phase="setup"),
+                  F.after_setup, F.setup_problem, unseen=True, phase="setup"),
     "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order}, _chief_orders, F.after_orders,
-                   phase="command"),
+                   unseen=True, phase="command"),
     "reorganise": Step(CALDIERO.RECOVERY, {"reorganise": F.reorganise}, _reorganisations, F.after_reorganise,
-                       phase="command"),
+                       unseen=True, phase="command"),
     "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements, F.after_replacements,
-                         F.replacements_owed, phase="command"),
+                         F.replacements_owed, unseen=True, phase="command"),
     CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": activate_formation}, _activations, phase="action"),
     "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": try_order, "unit_order": unit_order_test},
                               _order_tries, F.activation_step("movement", CALDIERO.MOVEMENT),
-                              phase="action", name="orders"),
+                              unseen=True, phase="action", name="orders"),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": unit_order_test}, _movement,
                      F.activation_step("leaders", R.GENERAL_MOVE), lambda w, seat: movement_obligation_problem(w),
-                     phase="action"),
+                     unseen=True, phase="action"),
     "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves,
-                    F.activation_step("bombardment", R.BOMBARDMENT), phase="action"),
+                    F.activation_step("bombardment", R.BOMBARDMENT), unseen=True, phase="action"),
     "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments,
-                        F.activation_step("combat", CALDIERO.COMBAT), phase="action"),
+                        F.activation_step("combat", CALDIERO.COMBAT), unseen=True, phase="action"),
     "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, F.after_combat, F.attack_owed,
-                   first=_attack_candidates, phase="action"),
+                   first=_attack_candidates, unseen=True, phase="action"),
 }, CALDIERO.SEQUENCE)
 CALDIERO_STEP_NAMES = CALDIERO_STEPS.names("weather", "initiative")  # every step a position may be at (§17, §6 run by settle)

@@ -127,16 +127,24 @@ def stage_declared(a: Act) -> None:
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed"
-           and lines(CALDIERO_VARIANT, w, [u], 1)]
+           and cavalry_retreat_hexes(w, u)]
     if cav:
         _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
 
 
+def cavalry_retreat_hexes(w: World, u: str) -> list[str]:
+    """Where defending cavalry `u` may retreat before combat (caldiero §14.1, "possono ritirarsi di un esagono"): one
+    hex along the lines of a retreat (§12.6 farther from every enemy if possible, §12.6.1 into an enemy ZoC only if
+    nothing else), where it may lawfully stand (§7.1: "Due unità dello stesso tipo ... e della stessa formazione";
+    §7.1.1). §12.6.2's going on past an overstacked hex is a forced retreat's ("Una unità costretta a ritirarsi",
+    "deve proseguire la ritirata"): this one is the owner's choice of one hex, so a line that would have to go on is
+    no retreat before combat. (Arrivano reads the same words of its §14.1 as a retreat that may go on past an
+    overstacked end, arrivano/retreats.before_combat_lines: a reading of its own, not this one.)"""
+    return [p.path[0] for p in lines(CALDIERO_VARIANT, w, [u], 1) if not p.continued]
+
+
 def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for u in frame.ctx.units:
-        for p in lines(CALDIERO_VARIANT, w, [u], 1):
-            out.append({"type": "cavalry_retreat", "unit": u, "to": p.path[0]})
+    out = [{"type": "cavalry_retreat", "unit": u, "to": h} for u in frame.ctx.units for h in cavalry_retreat_hexes(w, u)]
     return out + [{"type": "decline"}]
 
 

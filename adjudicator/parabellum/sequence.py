@@ -54,7 +54,8 @@ UNSEEN_WAITS = ("caldiero §20.4, arrivano §11.3.2: \"si può esaminare uno sta
 whose options hang on the seat's pieces the enemy may not examine (`Step.unseen`: which units may still move, fire
 or assault) waits for its seat's `end_step` even with nothing left. Ending it by itself would tell the enemy, by the
 step's end coming sooner or later (and by the count of the seat's commands), whether an unseen unit can still act.
-A step whose options the enemy can know (the chief's order changes, the replacements) still ends by itself."""
+A step whose options the enemy can know still ends by itself; each game's table says which of its rows are marked and
+why (Caldiero since 0.34.0 every row a command ends; Arrivano its bombardment, movement and combat)."""
 
 
 OVER = "over"

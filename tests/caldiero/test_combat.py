@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision
+from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
 from arbitro.events import caldiero as ev
+from arbitro.events import core
 from tests.caldiero.harness import Table, activate, position
 
 ATT, DEF = "1417", "1517"
@@ -343,6 +344,33 @@ def test_defender_cavalry_may_retreat_before_combat() -> None:
     t.send("austria", option)
     assert t.unit("au-stab-dragoner").hex == option["to"] and not t.of(ev.AssaultResolved)
     assert t.awaited().kind == "advance"  # §14.1: the attacker may advance
+
+
+def test_cavalry_retreats_before_combat_only_where_it_may_stack() -> None:
+    """caldiero §14.1 "possono ritirarsi di un esagono", §7.1 (two units of one type and one formation): the hex
+    must be one where the cavalry may lawfully stand. Two of the three hexes it would retreat to hold Austrian
+    infantry: only the third is offered. The listing took the first hex of every line of retreat, §12.6.2's lines
+    going on past an overstacked hex included, and so offered the two hexes where cavalry and infantry would stack."""
+    t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617"})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[])
+    assert t.awaited().kind == "cavalry_retreat"
+    assert t.legal("austria") == [{"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1618"},
+                                  {"type": "decline"}]
+    with pytest.raises(Rejected) as refused:  # an unlisted answer (NotYourDecision today; rev-assault2 would make it IllegalCommand)
+        t.send("austria", {"type": "cavalry_retreat", "unit": "au-stab-dragoner", "to": "1518"})
+    assert refused.value.rule == "caldiero §14.1"
+
+
+def test_cavalry_with_no_lawful_hex_is_not_asked_to_retreat() -> None:
+    """caldiero §14.1, §7.1: every hex the cavalry would retreat to holds Austrian infantry; going on past them is a
+    forced retreat's (§12.6.2 "Una unità costretta a ritirarsi ... deve proseguire"), not this one's: the assault
+    asks nothing of Austria and goes on to its defensive fire and resolution."""
+    t = table({"fr-18-ligne": ATT}, {"au-stab-dragoner": DEF, "au-colloredo": "1518", "au-gyulai": "1617",
+                                     "au-callenberg": "1618"})
+    attack(t, ["fr-18-ligne"], [DEF], dice=[3])
+    assert not [e for e in t.of(core.DecisionOpened) if e.frame.kind == "cavalry_retreat"]
+    assert t.of(ev.AssaultResolved), "the assault was resolved with the cavalry in it"
+    assert not [e for e in t.of(ev.UnitRetreated) if e.rule == "caldiero §14.1"]
 
 
 def test_defensive_bombardment_disorders_attackers() -> None:
