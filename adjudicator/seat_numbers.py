@@ -123,9 +123,10 @@ STUB_KEYS = frozenset({"type", "rule", "hidden"})
 
 def is_stub(event: dict[str, Any]) -> bool:
     """Whether a served event says only that an event of its type happened under its rule, about pieces the seat may
-    not know (a ruleset's redaction: `{"type", "rule", "hidden": true}`, as Arrivano serves a move or an order of a
-    unit it may not examine, arrivano §11.3.2)."""
-    return event.get("hidden") is True and set(event) <= STUB_KEYS
+    not know (a ruleset's redaction: `{"type", "rule", "hidden"}`, as Arrivano serves a move or an order of a
+    unit it may not examine, arrivano §11.3.2): its `hidden` the game's fog marker, `true` or words (Caldiero's
+    "fog of war (caldiero §20.4)"), never empty."""
+    return bool(event.get("hidden")) and set(event) <= STUB_KEYS
 
 
 def held(events: Iterable[dict[str, Any] | None]) -> list[dict[str, Any]]:

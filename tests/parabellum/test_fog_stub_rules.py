@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from arbitro.adjudicator.seat_numbers import held, is_stub
 from arbitro.events import parabellum as pb
 from arbitro.events.codec import canonical
 from tests.arrivano import harness as A
@@ -109,3 +110,14 @@ def test_a_march_column_out_of_sight_changes_nothing_served() -> None:
     column, plain = march_column_out_of_sight(True), march_column_out_of_sight(False)
     assert column[1] != plain[1] and b"9.3" in column[1], "the umpire is served the column's §9.3"
     assert column[0] == plain[0], "Austria is told by the rule cited that an unseen unit marched in column"
+
+
+def test_how_many_hidden_events_and_where_is_not_served_in_either_game() -> None:
+    """A seat's item holds each kind of stub once, after the events it may see (seat_numbers.held, engine-rules
+    §V.6): so for Caldiero's stubs too, whose fog marker is its rule's words rather than `true` (a Caldiero stub was
+    not found a stub, and was served in place, once per hidden event)."""
+    for ruleset, (state, unit, _) in ((A.RULESET, arrivano_hidden()), (C.RULESET, caldiero_hidden())):
+        stub = ruleset.redact(pb.StatusChanged(unit=unit, status="disordered", rule="r"), "austria", state)
+        seen = {"type": "step_began", "phase": "action", "step": "combat", "seat": "france", "rule": "r"}
+        assert is_stub(stub)
+        assert canonical(held([stub, seen])) == canonical(held([seen, stub, stub])) == canonical([seen, stub])
