@@ -10,6 +10,7 @@ from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.sqlite import SQLiteStore
 from arbitro.adjudicator.seat_numbers import events_of
+from tests.conformance.leaks import leaked
 
 
 def test_fog_of_war_game_serves_no_hidden_unit() -> None:
@@ -30,7 +31,7 @@ def test_fog_of_war_game_serves_no_hidden_unit() -> None:
             if events:
                 served["events"] = events_of(app.log(game, seat, events[0]["seq"]))  # type: ignore[index]
             text = msgspec.json.encode(msgspec.to_builtins(served)).decode()
-            leaks.extend(f"{s} served to {seat}" for s in sorted(secret) if s in text)
+            leaks.extend(f"{s} served to {seat}" for s in leaked(text, secret))
 
     SelfPlay(app, game, seed="fog", on_step=check).play(400)
     assert hidden_seen > 0  # the fog hid something during the game

@@ -12,6 +12,7 @@ from arbitro.adjudicator import registry, settling
 from arbitro.adjudicator.service import Arbitro
 from arbitro.projections.knowledge import Change, leaves
 from arbitro.projections.views import seat_view
+from .leaks import leaked
 
 SAMPLES = 8  # the `since` events and the changes checked against served views, spread over the game
 
@@ -61,5 +62,5 @@ def knowledge_disagreements(app: Arbitro, game: str, seat: str, at: int) -> list
     ruleset = registry.get(app.game(game).ruleset)
     secrets = ruleset.secrets(app.state_at(game, at).rules, seat)
     text = " ".join(f"{f.path} {f.value}" for f in found.facts)
-    problems += [f"#{at}: the hidden value {s!r} is reported" for s in sorted(secrets) if s in text]
+    problems += [f"#{at}: the hidden value {s!r} is reported" for s in leaked(text, secrets)]
     return problems

@@ -17,6 +17,16 @@ from arbitro.projections.base import RulesetProjection
 RANDOM = ("dice_rolled", "items_drawn")
 MOVERS = ("unit", "leader", "units", "leaders")
 TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+WORD = r"[\w-]"  # what a piece's or place's id is made of ("6e-legere", "ir57-i", "0813")
+
+
+def leaked(served: Any, secrets: Iterable[str]) -> list[str]:
+    """The secrets `served` holds as whole words, sorted: the one oracle of the generic leak tests. A substring
+    search finds "6e-legere" in "16e-legere" (a false leak, which tempts a test to look away); a served id stands
+    between quotes, spaces or punctuation, so the word search misses only a secret glued into a longer id. `served`: text, or anything
+    msgspec encodes (a view, events), searched as its JSON."""
+    text = served if isinstance(served, str) else msgspec.json.encode(msgspec.to_builtins(served)).decode()
+    return [s for s in sorted(set(secrets)) if re.search(f"(?<!{WORD}){re.escape(s)}(?!{WORD})", text)]
 
 
 def tokens(*parts: Any) -> set[str]:

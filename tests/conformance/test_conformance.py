@@ -35,7 +35,7 @@ from tests import seeds
 
 from .conftest import DEFAULT_MAX_STEPS, MAX_STEPS, served_text
 from .knowledge_check import knowledge_disagreements
-from .leaks import fog_leaks, hidden_content_hashes, served_everything
+from .leaks import fog_leaks, hidden_content_hashes, leaked, served_everything
 from arbitro.adjudicator.selfplay import SelfPlay
 from arbitro.adjudicator.seat_numbers import events_of
 
@@ -81,9 +81,8 @@ class Played:
                 served.append((f"event #{event['seq']}", event, secrets_after[event["seq"]][seat]))
             for part, data, hidden in served:
                 text = served_text(data)
-                for secret in sorted(hidden):
-                    if secret in text:
-                        self.leaks.append(f"#{state.core.seq}: {secret!r} served to {seat} in its {part}: {text[:300]}")
+                for secret in leaked(text, hidden):
+                    self.leaks.append(f"#{state.core.seq}: {secret!r} served to {seat} in its {part}: {text[:300]}")
 
     def _check_each_event(self, first: int, logs: dict[str, list[dict[str, Any]]]) -> dict[int, dict[str, set[str]]]:
         """One fold forward from the state before `first` (not a replay per event): each seat's secrets right after
@@ -204,7 +203,7 @@ def test_no_seat_s_map_picture_shows_what_it_may_not_know(played: Played) -> Non
                 svg = render(played.app, played.game, seat, cmd).svg
             except NotDrawn:
                 pytest.skip(f"{played.ruleset.name} draws no map picture")
-            leaks += [f"#{at}: {s!r} in {seat}'s picture" for s in sorted(played.ruleset.secrets(rules, seat)) if s in svg]
+            leaks += [f"#{at}: {s!r} in {seat}'s picture" for s in leaked(svg, played.ruleset.secrets(rules, seat))]
     assert leaks == [], leaks[:3]
 
 
@@ -270,8 +269,7 @@ def test_a_fork_serves_each_seat_only_what_it_may_see(ruleset_name: str, scenari
         for seat in ruleset.seats(state.rules):
             created = events_of(app.log(fork, seat))[0]["event"]
             text = served_text(created)
-            leaks += [f"fork at #{state.core.seq}: {s} served to {seat}" for s in sorted(ruleset.secrets(state.rules, seat))
-                      if s in text]
+            leaks += [f"fork at #{state.core.seq}: {s} served to {seat}" for s in leaked(text, ruleset.secrets(state.rules, seat))]
             if seat != request["command_seat"]:
                 served = created["initial_core"]["decisions"][-1]["ctx"]
                 if (json.loads(served["command"]) != {"type": json.loads(request["command"])["type"]}

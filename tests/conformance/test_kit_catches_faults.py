@@ -10,6 +10,7 @@ from arbitro.adjudicator import registry
 from tests.foundation.duel import DuelRuleset, DuelState
 
 from arbitro.adjudicator.selfplay import SelfPlay
+from .leaks import leaked
 from .test_conformance import Played
 
 
@@ -47,3 +48,13 @@ def test_self_play_catches_a_legal_listing_that_decide_rejects() -> None:
     always_card_after_play = SelfPlay(app, game, chooser=lambda seat, legal, step: legal[-1])
     with pytest.raises(AssertionError, match="was rejected"):
         always_card_after_play.play(50)
+
+
+def test_the_leak_oracle_matches_ids_as_words() -> None:
+    """One id inside another is not a leak ("6e-legere" in "16e-legere"); the id itself, however it is quoted or
+    wherever it stands, is; served values are searched as their JSON."""
+    secrets = {"6e-legere", "0813"}
+    assert leaked('{"unit": "16e-legere", "hex": "08131"}', secrets) == []
+    assert leaked('{"unit": "6e-legere"}', secrets) == ["6e-legere"]
+    assert leaked("moved 6e-legere to 0813.", secrets) == ["0813", "6e-legere"]
+    assert leaked({"path": ["0812", "0813"]}, secrets) == ["0813"]

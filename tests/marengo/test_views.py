@@ -10,6 +10,7 @@ from arbitro.adjudicator.errors import Rejected
 from arbitro.adjudicator.selfplay import SelfPlay
 from tests.marengo.harness import from_position, new_game, position, ruleset
 from arbitro.adjudicator.seat_numbers import events_of
+from tests.conformance.leaks import leaked
 
 
 def _served(g, seat: str) -> str:
@@ -89,8 +90,8 @@ def test_selfplay_serves_no_secret_to_either_seat() -> None:
         state = g.state
         for seat in ("austria", "france"):
             text = _served(g, seat)
-            leaked = [s for s in rs.secrets(state, seat) if s in text]
-            assert not leaked, (seat, leaked[:3])
+            found = leaked(text, rs.secrets(state, seat))
+            assert not found, (seat, found[:3])
             # face-down enemy blocks show no face
             for b in g.view(seat)["enemy_blocks"]:
                 assert ("arm" in b) == b["face_up"]

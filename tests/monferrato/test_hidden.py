@@ -10,6 +10,7 @@ from typing import Any
 from arbitro.adjudicator.monferrato.data import load
 from tests.monferrato.harness import FOLD, RULESET, Table, from_state, new_game, state
 from arbitro.adjudicator.seat_numbers import events_of
+from tests.conformance.leaks import leaked
 
 D = load()
 
@@ -48,7 +49,7 @@ def test_each_seat_sees_its_own_hand_only_and_never_the_cup() -> None:
     for seat, rival in (("pro_france", "pro_spain"), ("pro_spain", "pro_france")):
         text = str(g.view(seat)) + str(g.served(seat)) + str(g.legal(seat))
         hidden = RULESET.secrets(g.state, seat)
-        assert hidden and not [c for c in hidden if c in text]
+        assert hidden and not leaked(text, hidden)
         assert all(c in text for c in g.state.hands[seat])
     served = [e["event"] for e in g.served("pro_spain")]
     dealt = [e for e in served if e["type"] == "chits_dealt" and e["seat"] == "pro_france"][0]
@@ -110,4 +111,4 @@ def test_a_transcribed_draw_serves_no_seat_the_cup_it_is_made_from() -> None:
         fork = g.app.fork(g.id, g.app.game(g.id).head_seq)
         created = events_of(g.app.log(fork, seat))[0]["event"]
         assert created["initial_core"]["decisions"][-1]["ctx"]["population"] == []
-        assert not [c for c in RULESET.secrets(g.state, seat) if c in str(served) + str(created)]
+        assert not leaked(str(served) + str(created), RULESET.secrets(g.state, seat))

@@ -24,6 +24,7 @@ from arbitro.projections.base import UMPIRE
 from arbitro.projections.game import CoreState, GameState
 from arbitro.projections.views import seat_view
 from tests.caldiero.harness import RULESET as CALDIERO, position
+from tests.conformance.leaks import leaked
 from tests.marengo.harness import position as marengo_position
 from tests.monferrato.harness import Game, set_up
 from arbitro.adjudicator.seat_numbers import events_of
@@ -66,7 +67,7 @@ def test_a_seat_s_picture_under_fog_of_war_names_no_hidden_unit_and_marks_its_st
         secrets = CALDIERO.secrets(state, seat)
         assert secrets, f"the set-up hides something from {seat}"
         svg = render(app, game, seat).svg
-        assert [s for s in sorted(secrets) if s in svg] == []
+        assert leaked(svg, secrets) == []
         hidden = {u.hex for u in state.units.values()
                   if u.side == enemy and u.where == "map" and CALDIERO.unexaminable(state, seat, [u.hex])}
         assert hidden and drawn_stacks(svg) == {h: enemy for h in hidden}, "each unexamined stack is one marker"
@@ -160,7 +161,7 @@ def test_arrivano_pictures_name_no_hidden_unit_and_a_hidden_unit_s_state_changes
     hidden_somewhere = False
     for seat in app.game(game).seats:
         svg = render(app, game, seat).svg
-        assert [s for s in sorted(ruleset.secrets(state.rules, seat)) if s in svg] == []
+        assert leaked(svg, ruleset.secrets(state.rules, seat)) == []
         assert drawn_stacks(svg) == app.view(game, seat)["state"]["hidden_stacks"]
         for uid, unit in sorted(state.rules.units.items()):
             if unit.side != seat and unit.where == "map" and ruleset.unexaminable(state.rules, seat, [unit.hex]):
@@ -205,7 +206,7 @@ def test_a_seat_s_arrows_are_drawn_only_from_the_moves_it_was_served() -> None:
         svg = render(app, game, seat).svg
         arrows = drawn_moves(svg)
         assert arrows and all(any(a[-len(p):] == p for p in served) for a in arrows)
-        assert [s for s in sorted(registry.get("arrivano").secrets(app.state_at(game).rules, seat)) if s in svg] == []
+        assert leaked(svg, registry.get("arrivano").secrets(app.state_at(game).rules, seat)) == []
 
 
 def test_png_is_written_beside_the_svg_or_refused_before_anything_is_written(tmp_path: Path,
