@@ -382,17 +382,20 @@ def undo(game: str, seat: str, to: int, reason: str, db: str, as_json: bool) -> 
 @click.argument("game")
 @click.argument("text")
 @seat_option()
-@click.option("--at", "at", type=int, required=True, help="The event the note is about.")
+@click.option("--at", "at", type=int, required=True,
+              help="What the note is about: an event of the log (the umpire), a command (a seat, as its log numbers them).")
 @click.option("--private", is_flag=True, help="Only SEAT will see it.")
 @db_option
 @json_option
 @handle_errors
 def annotate(game: str, text: str, seat: str, at: int, private: bool, db: str, as_json: bool) -> None:
-    """Attach a note to event AT (never changes the game).
+    """Attach a note to event AT, or as a seat to command AT (never changes the game). A seat numbers what it reads
+    and sends by command (docs/engine-rules.md §V.6): its note lies on the command's last event.
 
     \b
     Example:
         arbitro annotate marengo-1a2b --at 57 --as umpire "Lannes should have blocked here"
+        arbitro annotate marengo-1a2b --at 19 --as france "my reserve waits here" --private
     """
     note = open_app(db).annotate(game, seat, at, text, private=private)
     out(note, as_json, lambda n: f"note {n.id} at #{n.seq} by {n.seat}{' (private)' if n.private else ''}")

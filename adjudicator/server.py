@@ -95,7 +95,8 @@ class Consent(Body):
 
 
 class Note(Body):
-    at: int
+    at: int = Field(description="An event of the log (the umpire), a command (a seat, as its log numbers them: "
+                                "engine-rules §V.6).")
     text: str = Field(max_length=10000)
     private: bool = False
 

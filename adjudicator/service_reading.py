@@ -136,16 +136,22 @@ class ReadingCalls:
         return replayed
 
     def annotate(self, game_id: str, seat: str, at: int, text: str, *, private: bool = False) -> Annotation:
-        """A note on event `at` of the log (a seat's too: the numbers a seat sends are not yet its commands', engine-rules
-        §V.6 says what is left)."""
+        """A note on event `at` (the umpire) or on command `at` (a seat, whose note is on the command's last event:
+        engine-rules §V.6), returned as its writer reads it in `notes`."""
         game = self.game(game_id)
         self.check_seat(game, seat)
-        if not 1 <= at <= game.head_seq:
-            raise BadInput(f"game {game_id} has events #1 to #{game.head_seq}; cannot annotate #{at}")
         if not text.strip():
             raise BadInput("an annotation needs some text")
-        return self.store.add_annotation(Annotation(game=game_id, id=0, seq=at, seat=seat, private=private,
-                                                    text=text, created_at=self.clock()))
+        note = self.store.add_annotation(Annotation(game=game_id, id=0, seq=self._annotated(game, seat, at), seat=seat,
+                                                    private=private, text=text, created_at=self.clock()))
+        return note if seat == UMPIRE else _numbered(self.numbers(game), note)
+
+    def _annotated(self, game: GameRecord, seat: str, at: int) -> int:
+        """The log's number of the event a note sent at `at`, in `seat`'s numbers, is on."""
+        first, head, what = (1, game.head_seq, "events") if seat == UMPIRE else (0, self.numbers(game).head, "commands")
+        if not first <= at <= head:
+            raise BadInput(f"game {game.id} has {what} #{first} to #{head}; cannot annotate #{at}")
+        return at if seat == UMPIRE else self.numbers(game).last_event(at)
 
     def annotations(self, game_id: str, seat: str = UMPIRE) -> list[Annotation]:
         """Notes `seat` may read: public ones, and its own private ones; the umpire reads every note (may_read)."""
@@ -163,5 +169,10 @@ class ReadingCalls:
             return [a for a in readable if first <= a.seq <= last]
         numbers = self.numbers(game)
         first, last = 0 if first is None else first, numbers.head if last is None else last
-        mapped = [msgspec.structs.replace(a, seq=numbers.command_of(a.seq)) for a in readable if a.seq <= game.head_seq]
+        mapped = [_numbered(numbers, a) for a in readable if a.seq <= game.head_seq]
         return [a for a in mapped if first <= a.seq <= last]
+
+
+def _numbered(numbers: CommandNumbers, note: Annotation) -> Annotation:
+    """A note as a seat reads it: numbered by the command whose event it is on (engine-rules §V.6)."""
+    return msgspec.structs.replace(note, seq=numbers.command_of(note.seq))

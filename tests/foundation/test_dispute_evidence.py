@@ -30,8 +30,8 @@ def game_with_notes(run: Cli) -> None:
     private chain's 1, on #7) and the umpire's fork g-b."""
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
-    run("annotate", "g", "the guard came first", "--as", "blue", "--at", "6")
-    run("annotate", "g", f"I hold {RED_CARD}", "--as", "red", "--at", "7", "--private")
+    run("annotate", "g", "the guard came first", "--as", "blue", "--at", "1")  # a seat's: command #1, the attack (#6)
+    run("annotate", "g", f"I hold {RED_CARD}", "--as", "red", "--at", "2", "--private")  # #2, the guard (#7-#10)
     run("fork", "g", "--at", "5", "--id", "g-b")
 
 
@@ -119,7 +119,7 @@ def served_to(seat: str, note: str) -> bytes:
     """A fixed-seed duel in which red privately cites its own private note (text `note`) and its position; all that
     `seat` is served afterwards (events without their chain fields, disputes, view, status, notes)."""
     app = fixed_duel()
-    app.annotate("g", "red", 7, note, private=True)
+    app.annotate("g", "red", 2, note, private=True)
     app.submit("g", "red", {"type": "dispute_open", "about": [7], "text": "see my note", "private": True,
                             "evidence": [{"kind": "note", "note": 1, "private": True}, {"kind": "position", "at": 6}]})
     app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what note?"})
@@ -155,10 +155,11 @@ def test_the_report_names_what_each_dispute_message_cites_as_its_reader_may_read
     shared = [cited, "red's position after #6", "fork g-b", "the re-adjudication with miss_bonus=none"]
     blue, red, umpire = told("blue"), told("red"), told("umpire")
     assert all(words in blue and words in red and words in umpire for words in shared), blue
-    mine = f'private note 1 (on #7, by red): "I hold {RED_CARD}"'
+    # sent at command #2, the note lies on its last event, #10; a dispute still cites the log's numbers (engine-rules §V.6)
+    mine = f'private note 1 (on #10, by red): "I hold {RED_CARD}"'
     assert mine in red and "cites #6: " in red, "the events cited, by number, as red was told them"
     assert RED_CARD not in blue and "withheld" in blue  # red's private answer: that it cites, not what
-    assert f'private note 1 (on #7, by red): "I hold {RED_CARD}"' in umpire  # the umpire reads every note it cites
+    assert f'private note 1 (on #10, by red): "I hold {RED_CARD}"' in umpire  # the umpire reads every note it cites
 
 
 # --- the notes a message cites are read once, by the service ------------------------------------------------------
@@ -167,8 +168,8 @@ def test_a_messages_notes_are_read_once_and_a_retry_by_number_is_the_same_comman
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
-    app.annotate("g", "blue", 6, "the guard came first")
-    app.annotate("g", "red", 7, "my plan", private=True)
+    app.annotate("g", "blue", 1, "the guard came first")
+    app.annotate("g", "red", 2, "my plan", private=True)
     reads = []
     monkeypatch.setattr(app.store, "annotations", lambda game: reads.append(game) or SQLiteStore.annotations(
         app.store, game))  # type: ignore[arg-type]

@@ -189,7 +189,8 @@ def test_a_copy_takes_only_an_export_that_keeps_every_note_it_holds(tmp_path: Pa
     umpire, austria = table.db["umpire"], table.db["austria"]
     for text, seat, private in [("the opening", "umpire", False), ("my plan", "austria", True),
                                 ("a ruling", "umpire", False)]:
-        umpire("annotate", table.game, text, "--as", seat, "--at", "1", *(["--private"] if private else []))
+        at = "1" if seat == "umpire" else "0"  # the umpire's first event, a seat's first command (engine-rules §V.6)
+        umpire("annotate", table.game, text, "--as", seat, "--at", at, *(["--private"] if private else []))
     table.mail_export("austria")
     umpire("annotate", table.game, "a later ruling", "--as", "umpire", "--at", "1")
     umpire("export", table.game, "--as", "austria", "-o", table.file("later.jsonl"))
@@ -197,9 +198,11 @@ def test_a_copy_takes_only_an_export_that_keeps_every_note_it_holds(tmp_path: Pa
     held = austria.json("notes", table.game, "--as", "austria")
     lacks = ("does not continue the copy you hold: it lacks {}, which you were sent before (dropped, or the chain's "
              "end cut); nothing imported. Keep both files for the dispute")
+    # austria's note, sent at command #0, lies on its last event, #4: a copy's numbers are still the log's (engine-rules
+    # §V.6, not yet: a seat's copy format)
     alterations = {
         "its own private notes dropped": (lambda notes: [n for n in notes if not n.private],
-                                          lacks.format("note 1 of the private:austria chain (by austria on #1)")),
+                                          lacks.format("note 1 of the private:austria chain (by austria on #4)")),
         "a public note edited, the chain after it hashed again": (
             lambda notes: [msgspec.structs.replace(n, text="no ruling") if n.text == "a ruling" else n for n in notes],
             "does not continue the copy you hold: note 2 of the public chain (by umpire on #1) differs from the one you "

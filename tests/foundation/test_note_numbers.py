@@ -10,7 +10,6 @@ import itertools
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import msgspec
 import pytest
@@ -36,6 +35,20 @@ WRITTEN = [(1, "umpire", False, "the opening"), (2, "red", True, "red's plan"), 
            (3, "blue", False, "a public answer"), (3, "blue", True, "blue's second plan"), (3, "red", False, "agreed")]
 NUMBERED = [("public", 1, "the opening"), ("public", 2, "a public answer"), ("public", 3, "agreed"),
             ("private:blue", 1, "blue's plan"), ("private:blue", 2, "blue's second plan"), ("private:red", 1, "red's plan")]
+
+
+CREATED = 5  # the duel's creation, command #0, ends at event #5: where a seat's note sent at #0 lies
+
+
+def at_sent(seat: str, seq: int) -> str:
+    """`annotate --at` for a note of WRITTEN on the creation's events: the umpire sends the event, a seat the command,
+    #0 (engine-rules §V.6)."""
+    return str(seq if seat == "umpire" else 0)
+
+
+def as_sent(written: list[tuple[int, str, bool, str]]) -> list[tuple[int, str, bool, str]]:
+    """WRITTEN as written through the CLI: each seat's note on the creation's last event."""
+    return [(seq if seat == "umpire" else CREATED, seat, private, text) for seq, seat, private, text in written]
 
 
 def per_game(game: str, events: list[StoredEvent], written: list[tuple[int, str, bool, str]]) -> list[Annotation]:
@@ -171,7 +184,7 @@ def test_an_export_numbered_per_game_imports_and_verifies_numbered_per_chain(run
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
     for seq, seat, private, text in WRITTEN:
-        run("annotate", "g", text, "--as", seat, "--at", str(seq), *(["--private"] if private else []))
+        run("annotate", "g", text, "--as", seat, "--at", at_sent(seat, seq), *(["--private"] if private else []))
     path = tmp_path / "g.jsonl"
     run("export", "g", "-o", str(path))
     records = read_export(path)
@@ -180,7 +193,7 @@ def test_an_export_numbered_per_game_imports_and_verifies_numbered_per_chain(run
     events = {r["seq"]: r["hash"] for r in records if r["record"] == "event"}
     by_text = {n.text: n for n in notes}
     stored = [StoredEvent(seq, b"{}", events[seq]) for seq in sorted(events)]
-    old = per_game("g", stored, WRITTEN)
+    old = per_game("g", stored, as_sent(WRITTEN))
     assert [by_text[n.text].at_hash for n in old] == [n.at_hash for n in old]
     write_export(path, [r for r in records if r["record"] != "annotation"]
                  + [{"record": "annotation", **msgspec.to_builtins(n)} for n in old])
@@ -210,9 +223,11 @@ def served_to_blue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, red_writes: 
     run = Cli(Path("arbitro.db"))
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
-    for seq, seat, private, text in [*WRITTEN, (7, "red", True, f"I hold {RED_CARD}")]:
+    for seq, seat, private, text in WRITTEN:
         if seat != "red" or not private or red_writes:
-            run("annotate", "g", text, "--as", seat, "--at", str(seq), *(["--private"] if private else []))
+            run("annotate", "g", text, "--as", seat, "--at", at_sent(seat, seq), *(["--private"] if private else []))
+    if red_writes:
+        run("annotate", "g", f"I hold {RED_CARD}", "--as", "red", "--at", "2", "--private")  # on blue's guard
     run("dispute", "open", "g", "see the public answer", "--as", "blue", "--at", "7", "--note", "2")
     run("dispute", "reply", "g", "1", "and my plan", "--as", "blue", "--note", "private:2", "--private")
     shown = [run(*command, "g", "--as", "blue", *fmt).stdout

@@ -468,8 +468,8 @@ class StoreContract:
         assert store.annotations("nope") == []
         arbitro = Arbitro(store)
         game_id = arbitro.create("duel", "standard")
-        arbitro.annotate(game_id, "red", 1, "public note")
-        arbitro.annotate(game_id, "blue", 1, "blue's secret", private=True)
+        arbitro.annotate(game_id, "red", 0, "public note")  # a seat's note is at a command (engine-rules §V.6)
+        arbitro.annotate(game_id, "blue", 0, "blue's secret", private=True)
         assert [n.text for n in arbitro.annotations(game_id, "red")] == ["public note"]
         assert [n.text for n in arbitro.annotations(game_id, "blue")] == ["public note", "blue's secret"]
 

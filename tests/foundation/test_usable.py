@@ -23,7 +23,7 @@ def _annotated(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
     run("annotate", "g", PUBLIC, "--as", "umpire", "--at", "6")
-    run("annotate", "g", SECRET, "--as", "red", "--at", "8", "--private")
+    run("annotate", "g", SECRET, "--as", "red", "--at", "2", "--private")  # a seat's: command #2, events #7-#10
 
 
 def test_notes_lists_what_each_seat_may_read(run: Cli) -> None:
@@ -33,7 +33,7 @@ def test_notes_lists_what_each_seat_may_read(run: Cli) -> None:
     # The umpire reads every note, as its full export holds them and its disputes may cite them (arbitro §D.7).
     assert [n["text"] for n in run.json("notes", "g")] == [PUBLIC, SECRET]
     blue = run("notes", "g", "--as", "blue").stdout
-    # a seat is told the command a note is on (engine-rules §V.6): #6 is the attack's, command 1; #8 the guard's, 2
+    # a seat is told the command a note is on (engine-rules §V.6): #6 is the attack's, command 1; #10 the guard's, 2
     assert f"note 1 on #1 by umpire: {PUBLIC}" in blue and "bluff" not in blue
     assert f"private note 1 on #2 by red: {SECRET}" in run("notes", "g", "--as", "red").stdout  # its own chain's 1
     assert f"note 1 on #6 by umpire: {PUBLIC}" in run("notes", "g").stdout  # the umpire's numbers are the log's
@@ -299,7 +299,7 @@ def test_the_readmes_dispute_from_opening_to_ruling_runs_as_printed(tmp_path: Pa
     assert "austria at #700 about b005:" in shown and "changes of what austria was shown about b005" in shown
     assert "dispute 1 [OPEN] by austria about #657" in shown and "france answers citing #672" in shown
     assert "austria claims with evidence: austria's position after #700" in shown
-    assert "citing #672 with evidence: note 1 (on #672, by france)" in shown
+    assert "citing #672 with evidence: note 1 (on #677, by france)" in shown  # sent at command #221, #654-#677
     assert "umpire rules: dismissed with evidence: france's position after #672" in shown
     assert "dispute 1 [DISMISSED] by austria" in shown and "umpire rules: dismissed" in shown
     assert shown.rstrip().endswith("VERIFIED")

@@ -85,8 +85,8 @@ def marengo_game(french: dict[str, tuple[str, str]]) -> Arbitro:
     for command in ({"type": "move", "blocks": ["b001"], "to": "barbotta", "place": "reserve"},
                     {"type": "end_turn"}):
         app.submit("marengo-g", "austria", command)
-    app.annotate("marengo-g", "austria", 3, "Pilati waits in reserve")
-    app.annotate("marengo-g", "france", 2, "they do not know which is Carra", private=True)
+    app.annotate("marengo-g", "austria", 1, "Pilati waits in reserve")  # a seat's: command #1, the move (#2-#3)
+    app.annotate("marengo-g", "france", 1, "they do not know which is Carra", private=True)
     return app
 
 

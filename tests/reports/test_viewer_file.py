@@ -80,7 +80,7 @@ def twin(swap: bool) -> Arbitro:
     app.create("marengo", position=pos, game_id="marengo-g")
     for command in ({"type": "move", "blocks": ["b001"], "to": "barbotta", "place": "reserve"}, {"type": "end_turn"}):
         app.submit("marengo-g", "austria", command)
-    app.annotate("marengo-g", "austria", 3, "Pilati waits in reserve")
+    app.annotate("marengo-g", "austria", 1, "Pilati waits in reserve")  # command #1, the move (#2-#3)
     return app
 
 
@@ -113,7 +113,7 @@ def test_frames_store_each_picture_exactly_and_share_what_pictures_share(monkeyp
 
 def test_the_page_reaches_nothing_and_no_text_of_the_game_can_close_its_data_block() -> None:
     app = marengo_game({"FRA_CARRA": ("marengo", "reserve")})
-    app.annotate("marengo-g", "austria", 3, "</script><script>alert(1)</script>")
+    app.annotate("marengo-g", "austria", 1, "</script><script>alert(1)</script>")
     page = offline(app, "austria")
     assert page.count("</script>") == PAGE.count("</script>") + 1 and "alert(1)" in page
     assert [n["text"] for n in file_data(page)["notes"]][-1] == "</script><script>alert(1)</script>"

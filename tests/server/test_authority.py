@@ -60,7 +60,7 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("entropy", "POST", "/games/{g}/entropy", {"commitment": "e" * 64}, {}, with_status(OK, umpire=422)),
     ("undo", "POST", "/games/{g}/undo", {"to": 5, "reason": "misclick"}, {}, OK),
     ("consent", "POST", "/games/{g}/consent", {"accept": True}, {}, with_status(OK, red=422, blue=422, umpire=422)),
-    ("annotate", "POST", "/games/{g}/notes", {"at": 2, "text": "a note"}, {},
+    ("annotate", "POST", "/games/{g}/notes", {"at": 1, "text": "a note"}, {},
      with_status(OK, red=201, blue=201, umpire=201)),
     ("register a key", "POST", "/games/{g}/keys", {"public_key": "KEY"}, {},
      with_status(OK, red=201, blue=201, umpire=201)),
@@ -106,7 +106,8 @@ def test_every_endpoint_refuses_or_serves_each_role_as_its_authority_allows(serv
     other = server.new()
     for role in ROLES:
         game = server.new(seat_entropy=case[0] == "entropy")
-        if case[0] in ("undo", "amend"):  # red ended its turn (after the opening's #1 to #5): each may ask to take it back
+        if case[0] in ("undo", "amend", "annotate"):  # red ended its turn (after the opening's #1 to #5): each may ask
+            # to take it back, and annotate it (event #1 to the umpire, command #1 to a seat: engine-rules §V.6)
             server.app.submit(game, "red", {"type": "end_turn"})
         if case[0] == "amend":  # a generated game is amended only once its seed is revealed (arbitro §D.5)
             server.app.reveal(game, "for the amendment", seat="umpire")
