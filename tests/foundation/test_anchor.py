@@ -32,8 +32,8 @@ def game(run: Cli) -> str:
     exchange(run, "g")
     exchange(run, "g", attacker="blue", aim="low", stance="low")
     run("annotate", "g", "a bold guard", "--as", "umpire", "--at", "7")
-    run("annotate", "g", "I bluffed", "--as", "red", "--at", "9", "--private")
-    run("annotate", "g", "round one over", "--as", "blue", "--at", "17")
+    run("annotate", "g", "I bluffed", "--as", "red", "--at", "2", "--private")  # a seat's: the guard, #7-#10
+    run("annotate", "g", "round one over", "--as", "blue", "--at", "4")  # red's guard, #12-#17
     return "g"
 
 
