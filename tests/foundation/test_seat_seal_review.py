@@ -21,8 +21,8 @@ def umpire(tmp_path: Path) -> Cli:
     cli = Cli(tmp_path / "umpire.db")
     cli("new", "marengo", "marengo", "--id", "g")
     cli.submit("g", "austria", FRIMONT)
-    cli("annotate", "g", "--at", "5", "--as", "austria", "public note one")
-    cli("annotate", "g", "--at", "6", "--as", "austria", "public note two")
+    cli("annotate", "g", "--at", "0", "--as", "austria", "public note one")  # a seat's --at: a command (§V.6)
+    cli("annotate", "g", "--at", "1", "--as", "austria", "public note two")
     return cli
 
 

@@ -232,8 +232,8 @@ def test_completeness_reaches_as_far_as_the_latest_receipt_or_recorded_head(load
 def notes(run: Cli, db: Path, loaded: Loaded) -> tuple[Loaded, list[Annotation]]:
     """Two public notes and a private one on the duel."""
     run("annotate", "g", "a bold guard", "--as", "umpire", "--at", "7")
-    run("annotate", "g", "I bluffed", "--as", "red", "--at", "9", "--private")
-    run("annotate", "g", "round one over", "--as", "blue", "--at", "10")
+    run("annotate", "g", "I bluffed", "--as", "red", "--at", "2", "--private")  # a seat's: the guard, #7-#10
+    run("annotate", "g", "round one over", "--as", "blue", "--at", "2")
     store = SQLiteStore(db)
     try:
         annotations = store.annotations("g")
