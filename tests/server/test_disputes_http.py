@@ -32,8 +32,9 @@ def test_a_private_claim_is_the_umpires_and_its_writers_and_the_ruling_everyones
 def test_evidence_is_cited_by_number_and_a_private_notes_reference_stays_its_writers(server: Server) -> None:
     game = server.new()
     red, blue, umpire = (server.client(role, game) for role in ("red", "blue", "umpire"))
-    assert red.post(f"/games/{game}/notes", json={"at": 2, "text": f"I hold {RED_CARD}", "private": True}).status_code == 201
-    assert blue.post(f"/games/{game}/notes", json={"at": 2, "text": "dealt in the open"}).status_code == 201
+    # a seat's note is at a command, here the creation, #0 (engine-rules §V.6)
+    assert red.post(f"/games/{game}/notes", json={"at": 0, "text": f"I hold {RED_CARD}", "private": True}).status_code == 201
+    assert blue.post(f"/games/{game}/notes", json={"at": 0, "text": "dealt in the open"}).status_code == 201
     claim = {"about": [2], "text": "see my note", "private": True,
              "evidence": [{"kind": "note", "note": 1, "private": True}, {"kind": "position", "at": 2}]}
     opened = red.post(f"/games/{game}/disputes", json=claim)

@@ -49,11 +49,11 @@ def test_a_seat_s_commands_are_limited_per_second_and_other_seats_are_not_held_u
     for server in serving(Limits(commands_per_second=0.01)):  # one command, then one each 100 s
         game = server.new()
         red, blue = server.client("red", game), server.client("blue", game)
-        assert red.post(f"/games/{game}/notes", json={"at": 1, "text": "first"}).status_code == 201
-        refused = red.post(f"/games/{game}/notes", json={"at": 1, "text": "second"})
+        assert red.post(f"/games/{game}/notes", json={"at": 0, "text": "first"}).status_code == 201
+        refused = red.post(f"/games/{game}/notes", json={"at": 0, "text": "second"})
         assert refused.status_code == 429 and refused.json()["error"] == "limit/too-many"
         assert [n["text"] for n in red.get(f"/games/{game}/notes").json()] == ["first"]
-        assert blue.post(f"/games/{game}/notes", json={"at": 1, "text": "blue's"}).status_code == 201
+        assert blue.post(f"/games/{game}/notes", json={"at": 0, "text": "blue's"}).status_code == 201
         assert red.get(f"/games/{game}").status_code == 200  # reads are not charged
 
 

@@ -28,8 +28,9 @@ def played(server: Server, red_writes: bool) -> None:
     for seat, client, command in (("red", red, {"type": "attack", "aim": "high"}),
                                   ("blue", blue, {"type": "guard", "stance": "low"})):
         assert client.post("/games/g/commands", json={"command": command, "key": f"k-{seat}"}).status_code == 200
-    notes = [(umpire, 6, "the opening", False), (red, 6, SECRET, True), (blue, 7, "a public answer", False),
-             (red, 7, "red again", True), (blue, 7, "blue's own plan", True)]
+    # the umpire's at an event (#6, the attack), a seat's at a command (#1 the attack, #2 the guard: engine-rules §V.6)
+    notes = [(umpire, 6, "the opening", False), (red, 1, SECRET, True), (blue, 2, "a public answer", False),
+             (red, 2, "red again", True), (blue, 2, "blue's own plan", True)]
     for client, at, text, private in notes:
         if client is not red or red_writes:
             written = client.post("/games/g/notes", json={"at": at, "text": text, "private": private})

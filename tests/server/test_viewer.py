@@ -96,7 +96,7 @@ def test_the_viewer_shows_the_seat_s_set_up_picture_and_steps_through_the_events
     """A seat steps through what it was served command by command (engine-rules §V.6): the set-up is command #0."""
     game = server.new("marengo", "marengo")
     for role, text, private in (("france", "the line holds", False), ("austria", "a private plan", True)):
-        noted = server.client(role, game).post(f"/games/{game}/notes", json={"at": 3, "text": text, "private": private})
+        noted = server.client(role, game).post(f"/games/{game}/notes", json={"at": 0, "text": text, "private": private})
         assert noted.status_code == 201, noted.text
     head = played(server, game, "austria", 3)
     page, requests = open_viewer(server, browser, game, "france")
