@@ -250,10 +250,7 @@ def refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: list[dict[str,
     """Why an answer to the pending frame is refused: the citation and what is permitted instead."""
     kind = frame.kind.replace("_", " ")
     if frame.kind == "advance":
-        may = "; ".join(f"{', '.join(o['units'])} into {o['to']}" for o in opts if o["type"] == "advance")
-        must = " (obligatory after artillery alone: no decline)" if frame.data.get("must") else ""
-        return frame.rule, (f"not a permitted advance{must}: one good-order attacker next to a hex the combat vacated, "
-                            f"or several of a stack with their commander ({ARRIVANO.ADVANCE_GENERAL}); permitted: {may or 'none'}")
+        return advance.refusal(ARRIVANO_VARIANT, opts, bool(frame.data.get("must")))
     if dumped.get("type") != frame.kind:
         return frame.rule, f"not an answer to the pending {kind}"
     match frame.kind:

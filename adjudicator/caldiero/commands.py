@@ -9,26 +9,12 @@ from pydantic import AfterValidator, Field
 from arbitro.adjudicator.parabellum import commands as pb
 from arbitro.adjudicator.parabellum.commands import (Activate, Advance, Bombard, ChangeOrder, Decline, DefensiveFire,
                                                      EfficiencyValue, EndStep, ExchangeLoss, HexStr, NeChoice,
-                                                     TryOrderChange)
+                                                     TryOrderChange, as_set, distinct)
 from arbitro.adjudicator.parabellum.data import OrderName as Order  # the four orders, §5.1 in both books
 from arbitro.adjudicator.ruleset import CommandModel
 
 # A path the player gives names at least the hex moved to (no path at all: the engine finds the best one).
 Path = Annotated[list[HexStr], Field(min_length=1)]
-
-
-def distinct(names: list[str]) -> list[str]:
-    """A set the rules name, in the order given: a name given twice is an error, not a second member."""
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise ValueError(f"names {', '.join(twice)} more than once: each is one member of a set")
-    return names
-
-
-def as_set(names: list[str]) -> list[str]:
-    """A set the rules name (the hexes attacked, caldiero §12.4.1; the units moving together, §9.1), given in any
-    order: stored and recorded in one order, as legal() lists it (issue 19 items 7 and 9)."""
-    return sorted(distinct(names))
 
 
 class Place(CommandModel):

@@ -36,6 +36,7 @@ from arbitro.projections.caldiero import enemy_of
 from arbitro.adjudicator.caldiero.system_procedure import (
     Act,
     COMBAT,
+    Reject,
     add_disorder,
     combat_frame,
     lone_leaders,
@@ -504,7 +505,11 @@ def stage_advance(a: Act) -> None:
 
 
 def do_advance(a: Act, frame: CoreFrame[ev.AdvanceAwaited], seat: str, cmd: C.Advance | C.Decline) -> None:
-    """One listed advance (the engine took only one of `advance_options`), or none."""
+    """One of `advance_options`, or none; any other advance is refused with the kernel's words (advance.refusal)."""
+    if isinstance(cmd, C.Advance):
+        options = advance_options(a.w, _combat(a))
+        if {"type": "advance", "units": cmd.units, "to": cmd.to} not in options:
+            raise Reject(*advance.refusal(CALDIERO_VARIANT, options))
     close_frame(a.ctx, frame)
     if isinstance(cmd, C.Decline):
         return

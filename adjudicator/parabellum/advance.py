@@ -18,6 +18,7 @@ from arbitro.adjudicator.parabellum import elimination, stacking
 from arbitro.adjudicator.parabellum.elimination import Eliminates
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
+from arbitro.adjudicator.ruleset import Rule
 from arbitro.events.parabellum import UnitsAdvanced
 
 
@@ -55,16 +56,30 @@ def answers(w: World, attackers: Sequence[str], hexes: Sequence[str], defender_s
     """The advances the attacker may choose (§12.7.1-§12.7.3 in both), `{"type": "advance", "units", "to"}`: into
     each hex the combat vacated (`vacated`; arrivano §12.7.2: of two, "in uno dei due esagoni a sua scelta"), one of
     `attackers` in good order, not artillery (§12.7.1), next to it, or any of a stack with its commander
-    (`groups`, `companions`), where they may stack (§7.1). Declining is the game's (an obligation may forbid it)."""
+    (`groups`, `companions`), where they may stack (§7.1). Each answer names its units in the order the command
+    model stores a set (commands.as_set: sorted), so an answer sent in any order is the one listed. Declining is the
+    game's (an obligation may forbid it)."""
     eligible = [u for u in attackers if w.on_map(u) and w.status(u) == "good" and not w.is_artillery(u)]
     out: list[dict[str, Any]] = []
     for h in vacated(w, hexes, defender_side):
         near = [u for u in eligible if w.grid.is_adjacent(w.hex_of(u) or "", h)]
         friends = [u for u in w.units_at(h) if w.side_of(u) != defender_side]  # the attacker's, if any
-        out += [{"type": "advance", "units": list(grp), "to": h} for grp in groups(
+        out += [{"type": "advance", "units": sorted(grp), "to": h} for grp in groups(
             near, lambda u: w.hex_of(u) or "", lambda u: bool(companions(w, u)),
             lambda grp: stacking.broken_rule(w, [*friends, *grp]) is None)]
     return out
+
+
+def refusal(variant: Variant, options: Sequence[dict[str, Any]], must: bool = False) -> tuple[Rule, str]:
+    """Why the seat whose advance is awaited is refused one not among `options` (`answers`), the same in both games:
+    an IllegalCommand citing §12.7 with what is permitted (not NotYourDecision: the decision is the seat's, its answer
+    is wrong). `must`: the advance may not be declined (arrivano §11.1.1, after artillery alone)."""
+    rules = variant.rules
+    may = "; ".join(f"{', '.join(o['units'])} into {o['to']}" for o in options if o["type"] == "advance")
+    obliged = f" (obligatory after artillery alone, {rules.ARTILLERY_ALONE}: no decline)" if must else ""
+    return rules.ADVANCE_AFTER, (f"not a permitted advance{obliged}: one good-order attacker next to a hex the combat "
+                                 f"vacated, or several of a stack with their commander ({rules.ADVANCE_GENERAL}); "
+                                 f"permitted: {may or 'none'}")
 
 
 class Advances(Eliminates, Protocol):

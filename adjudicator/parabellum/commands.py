@@ -8,13 +8,28 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AfterValidator, AliasChoices, Field
 
 from arbitro.adjudicator.parabellum.data import OrderName
 from arbitro.adjudicator.ruleset import CommandModel
 
 HexStr = Annotated[str, Field(pattern=r"^[0-9]{4}$")]
 """A hex as both books number it (XXYY)."""
+
+
+def distinct(names: list[str]) -> list[str]:
+    """A set the rules name, in the order given: a name given twice is an error, not a second member."""
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"names {', '.join(twice)} more than once: each is one member of a set")
+    return names
+
+
+def as_set(names: list[str]) -> list[str]:
+    """A set the rules name (the hexes attacked, caldiero §12.4.1; the units moving together, §9.1; the units
+    advancing together, §12.7.3 in both), given in any order: stored and recorded in one order, as legal() lists it
+    (issue 19 items 7 and 9; rev-assault2: an advance of the same units in another order was refused)."""
+    return sorted(distinct(names))
 
 
 class EndStep(CommandModel):
@@ -119,7 +134,7 @@ class Advance(CommandModel):
     sent `{unit, units}` without the hex (bench/drivers/translate_assault.py)."""
 
     type: Literal["advance"]
-    units: list[str] = Field(min_length=1)
+    units: Annotated[list[str], Field(min_length=1), AfterValidator(as_set)]  # a set, in any order
     to: HexStr
 
 
