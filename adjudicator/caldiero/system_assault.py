@@ -17,7 +17,7 @@ import msgspec
 from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.caldiero.system_declare import attack_obligation_problem, attack_problem, defending_terrain  # noqa: F401
+from arbitro.adjudicator.caldiero.system_declare import defending_terrain
 from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
