@@ -13,6 +13,8 @@ from typing import Any
 import msgspec
 
 from arbitro.adjudicator.seat_numbers import held, is_stub
+from arbitro.events import arrivano as AE
+from arbitro.events import caldiero as CE
 from arbitro.events import parabellum as pb
 from arbitro.events.codec import canonical
 from tests.arrivano import harness as A
@@ -63,6 +65,21 @@ def pairs(game: str, unit: str, at: str, leader: str) -> list[tuple[Any, Any]]:
     ]
 
 
+def own_pairs(game: str, unit: str, at: str) -> list[tuple[Any, Any]]:
+    """The same for events of the game's own whose rule the shipped logs show varying: Arrivano's guns turned by a
+    move (§11) or back at the end phase (§3.1 C), its open order tested (§16.3.3 / §16.3.4), its columns (§16.2 /
+    §17.2.9); Caldiero's attackers withdrawn by disorder (§15.1), a failed "Attack?" test (§12.2.2) or Elan (§16.1)."""
+    if game == "arrivano":
+        return [(AE.ArtilleryTurned(units=[unit], moved=True, rule="arrivano §11"),
+                 AE.ArtilleryTurned(units=[unit], moved=True, rule="arrivano §3.1 C")),
+                (AE.OpenOrderTested(unit=unit, test="retreat", passed=True, rule="arrivano §16.3.3"),
+                 AE.OpenOrderTested(unit=unit, test="retreat", passed=True, rule="arrivano §16.3.4")),
+                (AE.ColumnFormed(officer="o", units=[unit], order="attack", rule="arrivano §16.2"),
+                 AE.ColumnFormed(officer="o", units=[unit], order="attack", rule="arrivano §17.2.9"))]
+    withdrawn = [CE.AttackersWithdrawn(units=(unit,), rule=f"caldiero §{s}") for s in ("15.1", "12.2.2", "16.1")]
+    return [(withdrawn[0], withdrawn[1]), (withdrawn[2], withdrawn[0])]
+
+
 def served(ruleset: Any, event: Any, seat: str, state: Any) -> bytes:
     return canonical(ruleset.redact(event, seat, state))
 
@@ -70,7 +87,7 @@ def served(ruleset: Any, event: Any, seat: str, state: Any) -> bytes:
 def test_a_hidden_events_stub_cites_its_types_rule_in_both_games() -> None:
     for game, ruleset, (state, unit, at), leader in (("arrivano", A.RULESET, arrivano_hidden(), "watrin"),
                                                      ("caldiero", C.RULESET, caldiero_hidden(), "massena")):
-        for one, two in pairs(game, unit, at, leader):
+        for one, two in [*pairs(game, unit, at, leader), *own_pairs(game, unit, at)]:
             kind = type(one).__name__
             assert served(ruleset, one, "umpire", state) != served(ruleset, two, "umpire", state), kind
             assert served(ruleset, one, "austria", state) == served(ruleset, two, "austria", state), \
