@@ -83,19 +83,23 @@ def umpire_only(seat: str, why: str) -> None:
         raise NotUmpire(f"only the umpire may do this, not {seat!r}: {why}", rule="arbitro §A.1")
 
 
-def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any], command: Any) -> None:
+def pinned(game: GameRecord, created: core.GameCreated, ruleset: Ruleset[Any], command: Any, seat: str) -> None:
     """A game is judged under the ruleset version it was made with (its genesis names it): a build with
     another version refuses its commands rather than silently judge the rest under other rules. A fork is
     let through: the engine records it without asking the ruleset, and it is how the game moves on; so are a
-    dispute's claim and answers, which ask nothing of the ruleset (arbitro §D)."""
+    dispute's claim and answers, which ask nothing of the ruleset (arbitro §D). The refusal suggests the umpire's
+    fork at the head, by the log's number to the umpire and by none to a seat, whose numbers are its commands' and
+    which is never told how many events the log holds (engine-rules §V.6)."""
     if isinstance(command, dict) and command.get("type") in ("fork", "dispute_open", "dispute_reply"):
         return
     if created.version != ruleset.version:
+        fork = (f"`arbitro fork {game.id} --at {game.head_seq}`" if seat == UMPIRE else
+                f"the umpire's fork of it at its head (`arbitro fork {game.id} --at N`, N the log's head)")
         raise VersionPinned(
             f"game {game.id} was made with {created.ruleset} {created.version} but this build has {ruleset.name} "
             f"{ruleset.version}, so its commands are refused. Continue it with a build of {created.ruleset} "
             f"{created.version}; or run `arbitro readjudicate {game.id}` to see whether its log replays identically under "
-            f"{ruleset.version}, then `arbitro fork {game.id} --at {game.head_seq}` to continue under {ruleset.version}",
+            f"{ruleset.version}, then {fork} to continue under {ruleset.version}",
             rule="arbitro §L.5")
 
 

@@ -255,7 +255,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
                 raise self.stale(game, seat, expected_seq)
         adj = self.adjudicator(game.ruleset)
         created = self._created(game)
-        pinned(game, created, adj.ruleset, command)
+        pinned(game, created, adj.ruleset, command, seat)
         # once the seat is known: it answers with the seat's notes
         command = cited_notes(self.store, game, seat, command, signed=signed is not None)
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq, head_hash=game.head_hash)
@@ -475,7 +475,9 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             initial_core["decisions"] = to_builtins(state.core.decisions)
         if keep_dice:
             initial_core.update(rolls=state.core.rolls, mix=state.core.mix)
-        origin: dict[str, Any] = {"fork": game_id, "at": at, "hash": parent_hash, "keep_dice": keep_dice}
+        # `at` is the parent's event, `cmd` the command it ends: what a seat of the fork is told (views.served_origin)
+        origin: dict[str, Any] = {"fork": game_id, "at": at, "cmd": self.numbers(parent).command_of(at),
+                                  "hash": parent_hash, "keep_dice": keep_dice}
         for carried in ("data", "overrides"):  # a user's data folder, a position's overrides: the fork's too
             if created.origin.get(carried):
                 origin[carried] = created.origin[carried]

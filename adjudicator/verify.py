@@ -140,6 +140,9 @@ def check_genesis(game: GameRecord, created: Any) -> Check | None:
     if not isinstance(genesis, dict) or genesis.get("type") != "game_created":
         return Check(name="genesis", status="failed", detail="event #1 is not game_created: the log has no genesis")
     origin = genesis.get("origin") or {}
+    # a seat is served a fork's point in its parent by the parent's command, not the event the record's parent_seq
+    # names (views.served_origin, engine-rules §V.6): only the umpire's genesis binds parent_seq
+    served = () if isinstance(created, core.Event) else ("parent_seq",)
     bound: list[tuple[str, Any, str, Any]] = [
         ("ruleset", game.ruleset, "ruleset", None), ("version", game.version, "version", None),
         ("scenario", game.scenario, "scenario", None), ("kind", game.kind, "kind", None),
@@ -149,7 +152,7 @@ def check_genesis(game: GameRecord, created: Any) -> Check | None:
         ("parent_hash", game.parent_hash, "origin", origin.get("hash")),
     ]
     for name, record, key, derived in bound:
-        if key not in genesis:
+        if key not in genesis or name in served:
             continue
         value = derived if key == "origin" else genesis[key]
         value = list(value) if isinstance(value, tuple) else value

@@ -27,10 +27,18 @@ def served_origin(origin: dict[str, Any], seat: str) -> dict[str, Any]:
     """A genesis's origin as `seat` may see it. A game on data files of its own (marked where its genesis is made:
     adjudicator/creation.mark_own_data) keeps its data folder, and the hash over its data, for the umpire: either
     would let a seat test candidate values (a hidden strength, where an added piece stands) against them (arbitro
-    §V.3). What differs from the shipped data is named to every seat (`status`, non-standard), not what it holds."""
-    if seat == UMPIRE or not origin.get("own_data") or "data" not in origin:
+    §V.3). What differs from the shipped data is named to every seat (`status`, non-standard), not what it holds.
+    A fork's point in its parent is told a seat by the parent's command, `cmd`, as every number a seat reads: the
+    parent's event number would tell how many events its commands made (engine-rules §V.6); a fork made before
+    `cmd` was recorded tells a seat neither."""
+    if seat == UMPIRE:
         return origin
-    return {**origin, "data": UMPIRE_ONLY}
+    served = dict(origin)
+    if "fork" in origin:
+        served["at"] = served.pop("cmd", UMPIRE_ONLY)
+    if origin.get("own_data") and "data" in origin:
+        served["data"] = UMPIRE_ONLY
+    return served
 
 
 def redact_event(ruleset: RulesetProjection[Any], event: Any, seat: str, after: GameState[Any]) -> dict[str, Any] | None:

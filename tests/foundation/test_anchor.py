@@ -268,7 +268,10 @@ def test_a_game_made_with_another_version_refuses_commands_and_readjudicate_repo
     error = run.json("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', code=1)
     assert error["error"] == "log/version-pinned" and error["rule"] == "arbitro §L.5"
     assert "1.0.0" in error["message"] and "2.0.0" in error["message"]
-    assert "arbitro readjudicate g" in error["message"] and "arbitro fork g --at 17" in error["message"]
+    assert "arbitro readjudicate g" in error["message"] and "the umpire's fork of it at its head" in error["message"]
+    assert "17" not in error["message"]  # a seat is not told the log's head (engine-rules §V.6): 17 events
+    umpire = run.json("submit", "g", "--as", "umpire", '{"type": "reveal_seed", "reason": "x"}', code=1)
+    assert "arbitro fork g --at 17" in umpire["message"]  # the umpire's numbers are the log's
     assert head(run, "g") == before
     result = run.json("readjudicate", "g")
     assert result["identical"] is True and (result["played_with"], result["installed"]) == ("1.0.0", "2.0.0")

@@ -123,7 +123,8 @@ def test_fork_through_the_cli_is_the_umpires_and_refuses_kept_dice_before_the_re
     # position there, and a new secret seed (its own commitment, no kept dice, no random index carried over)
     parent_at = run.json("log", "g", "--from", str(at), "--to", str(at))[0]
     (created,) = [e for e in run.json("log", "f") if e["type"] == "game_created"]
-    assert created["event"]["origin"] == {"fork": "g", "at": at, "hash": parent_at["hash"], "keep_dice": False}
+    assert created["event"]["origin"] == {"fork": "g", "at": at, "cmd": parent_at["cmd"], "hash": parent_at["hash"],
+                                          "keep_dice": False}
     assert created["event"]["seed_commitment"] != run.json("log", "g", "--to", "1")[0]["event"]["seed_commitment"]
     parent_view, fork_view = run.json("replay", "g", "--to", str(at))["view"], run.json("replay", "f")["view"]
     assert fork_view["state"] == parent_view["state"] and parent_view["engine"]["rolls"] > 0

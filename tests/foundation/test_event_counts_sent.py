@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from arbitro.adjudicator import registry
 from arbitro.adjudicator.errors import ArbitroError, error_payload
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events import random as rnd
@@ -74,3 +75,34 @@ def test_a_seats_note_is_sent_and_read_at_a_command(tmp_path: Path, monkeypatch:
         assert sorted(n.seq for n in app.notes("g", "umpire")) == [numbers.last_event(0), numbers.last_event(1)]
     with pytest.raises(ArbitroError, match=r"game g has commands #0 to #2; cannot annotate #3"):
         games[0].annotate("g", "blue", 3, "not yet")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_pinned_games_refusal_tells_a_seat_no_event_number(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              ruleset: str) -> None:
+    """A build with another version refuses every command (arbitro §L.5) and suggests the umpire's fork at the head:
+    by the log's number to the umpire, by none to a seat."""
+    told, untold = same_to_blue(tmp_path, monkeypatch, ruleset)
+    for app in (told, untold):
+        monkeypatch.setattr(type(registry.get(ruleset)), "version", "9.0.0")
+    blue = [answered(lambda app: app.submit("g", "blue", ATTACK), app) for app in (told, untold)]
+    assert blue[0] == blue[1] and b"log/version-pinned" in blue[0] and b"the umpire's fork of it at its head" in blue[0]
+    umpire = [answered(lambda app: app.submit("g", "umpire", {"type": "reveal_seed", "reason": "x"}), app)
+              for app in (told, untold)]
+    assert umpire[0] != umpire[1]  # the umpire is told the log's head: `arbitro fork g --at N`
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_fork_tells_its_seats_where_it_left_the_parent_by_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    ruleset: str) -> None:
+    """The umpire forks after blue's guard (command #2): the fork's genesis and status serve blue `origin.at` 2, the
+    same bytes whatever the parent's event count; the umpire reads the parent's event number."""
+    told, untold = same_to_blue(tmp_path, monkeypatch, ruleset)
+    served = []
+    for app in (told, untold):
+        fork = app.fork("g", app.game("g").head_seq, new_id="f")
+        genesis = app.log(fork, "blue")[0]["events"][0]["event"]
+        assert genesis["origin"]["at"] == app.status(fork, "blue").origin["at"] == 2
+        assert app.status(fork, "umpire").origin["at"] == app.game("g").head_seq - 1  # before the fork's own record
+        served.append(answered(lambda _: {"genesis": genesis, "status": app.status(fork, "blue")}, app))
+    assert served[0] == served[1]

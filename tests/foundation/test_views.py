@@ -171,14 +171,15 @@ def test_an_opened_or_revised_decision_is_served_with_its_frame_redacted() -> No
 def test_a_fork_made_while_a_roll_waits_serves_its_creation_as_the_parent_served_the_wait() -> None:
     created = core.GameCreated(ruleset="duel", version="1", scenario="standard", options=(), kind="transcribed",
                                seats=("red", "blue"), seed_commitment="0" * 64, data_hash="1" * 64,
-                               origin={"fork": "g", "at": 7, "hash": "2" * 64}, initial=plain(to_builtins(RULES)),
+                               origin={"fork": "g", "at": 7, "cmd": 3, "hash": "2" * 64}, initial=plain(to_builtins(RULES)),
                                initial_core={"decisions": [plain(to_builtins(WAITING))]})
     blue = served(created, "blue", decisions=(WAITING,))
     assert blue["initial"] == plain(DUEL_RULES.view(RULES, "blue"))  # the ruleset's view, not the state
     assert "ruby" not in json.dumps(blue) and blue["initial_core"]["decisions"] == [
         {"kind": "random", "seats": ["umpire"], "rule": "arbitro §R.4", "prompt": "enter a d6", "ctx": REDACTED_ENTRY}]
-    assert {k: v for k, v in blue.items() if k not in ("initial", "initial_core")} == \
-        {k: v for k, v in served(created, UMPIRE).items() if k not in ("initial", "initial_core")}
+    assert {k: v for k, v in blue.items() if k not in ("initial", "initial_core", "origin")} == \
+        {k: v for k, v in served(created, UMPIRE).items() if k not in ("initial", "initial_core", "origin")}
+    assert blue["origin"] == {"fork": "g", "at": 3, "hash": "2" * 64}  # the parent's command, not event (§V.6)
     assert served(created, UMPIRE)["initial"]["cards"] == {"red": "ruby", "blue": "jade"}
 
 
