@@ -132,17 +132,17 @@ def _head_problem(game: GameRecord, head: int, last_hash: str) -> Check | None:
     return None
 
 
-def check_genesis(game: GameRecord, created: Any) -> Check | None:
+def check_genesis(game: GameRecord, created: Any, *, seats: bool = False) -> Check | None:
     """The game record is a convenience copy of the chained genesis (`game_created`, event #1): every field
     that decides how the log is judged must say what the genesis says (arbitro §L.1). `created` is the
-    event, or as a seat was served it (a mapping; fields it lacks are not compared)."""
+    event, or as a seat was served it (a mapping; fields it lacks are not compared; `seats`: a seat's export's)."""
     genesis = to_builtins(created) if isinstance(created, core.Event) else created
     if not isinstance(genesis, dict) or genesis.get("type") != "game_created":
         return Check(name="genesis", status="failed", detail="event #1 is not game_created: the log has no genesis")
     origin = genesis.get("origin") or {}
     # a seat is served a fork's point in its parent by the parent's command, not the event the record's parent_seq
     # names (views.served_origin, engine-rules §V.6): only the umpire's genesis binds parent_seq
-    served = () if isinstance(created, core.Event) else ("parent_seq",)
+    served = ("parent_seq",) if seats else ()
     bound: list[tuple[str, Any, str, Any]] = [
         ("ruleset", game.ruleset, "ruleset", None), ("version", game.version, "version", None),
         ("scenario", game.scenario, "scenario", None), ("kind", game.kind, "kind", None),
@@ -533,7 +533,7 @@ def _verify_seat_export(loaded: Loaded, report: Report) -> Report:
                 report.divergence = Divergence(seq=expected, expected=served["hash"], found="a different content", rule="arbitro §L.1")
                 return report
             whole += 1
-        problem = check_genesis(loaded.game, served.get("event")) if expected == 1 else None
+        problem = check_genesis(loaded.game, served.get("event"), seats=True) if expected == 1 else None
         if problem is not None:  # served whole, its hash binds it; redacted, it is still what the seat was sent
             report.checks.append(problem)
             report.divergence = Divergence(seq=1, expected="the genesis", found=problem.detail, rule="arbitro §L.1")
