@@ -35,7 +35,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import BombardmentTable, OrderOfBattle, OrdersTable, TerrainTable
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, label as _label, load_hexmap,
-                                                    load_model, load_movement, placement_problems)
+                                                    load_model, load_movement, load_movement_by_box, placement_problems)
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 
 
@@ -86,16 +86,9 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
     hexmap = load_hexmap(data_dir / spec.map, data_dir, problems)
     weather = load_model(data_dir / spec.weather, WeatherTrack, data_dir, problems) if spec.weather else None
     movement: dict[int, MovementTable] = {}
-    if spec.weather and weather is not None:
-        for box in weather.boxes:
-            assert box.movement_table is not None  # WeatherTrack.checks
-            table = load_movement(data_dir / box.movement_table, hexmap, data_dir, problems)
-            if table is not None:
-                movement[box.box] = table
-    elif tables is not None and hexmap is not None:
-        table = load_movement(data_dir / "tables" / "movement.json", hexmap, data_dir, problems)
-        if table is not None:
-            movement[0] = table
+    if (spec.weather and weather is not None) or (tables is not None and hexmap is not None):  # else reported once
+        base = None if spec.weather else data_dir / "tables" / "movement.json"  # each box names its own (§17.2.8)
+        movement = load_movement_by_box(base, weather, hexmap, data_dir, problems)
     if oob is None or hexmap is None or (spec.weather and weather is None):
         return None
     problems.extend(check_scenario(name, spec, oob, hexmap, tables, data_dir))

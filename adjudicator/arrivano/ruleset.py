@@ -59,7 +59,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.34.0"
+    version = "1.36.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand

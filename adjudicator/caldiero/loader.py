@@ -13,10 +13,11 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, OrdersTable, TerrainTable,
                                                   VictoryLevel, WeatherTrack)
+from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, load_hexmap, load_model,
-                                                    placement_problems)
+                                                    load_movement_by_box, placement_problems)
 from pydantic import BaseModel, ConfigDict
 
 # --- weather.json -------------------------------------------------------------------------------------
@@ -92,6 +93,7 @@ class CaldieroData(BaseModel, pb.FindsCounters):
     orders: OrdersTable  # what each order permits (caldiero §5.1), the kernel's orders table
     interpretations: InterpretationsFile  # the named readings (parabellum/readings.py)
     map: HexMap  # map.json, the ground the World reads (adjudicator/maps/hexmap.py)
+    movement: dict[int, MovementTable]  # each weather box's costs (movement.json; the ice storm's movement_3.json, §17.1.3)
     digest: str  # the content hash of the files read (parabellum/world.ScenarioOn)
 
 
@@ -102,8 +104,12 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
+MOVEMENT = "movement.json"  # the movement costs, a map kit table (docs/hexmap-format.md), a weather box's own beside it
+
+
 class CaldieroFolder(DataFolder[CaldieroData]):
-    """Caldiero's data folder: one file of each of FILES and map.json (CaldieroData.map, the ground the World reads)."""
+    """Caldiero's data folder: one file of each of FILES, map.json (CaldieroData.map, the ground the World reads) and
+    the movement tables (movement.json and the weather boxes' own, CaldieroData.movement)."""
 
     def read(self, data_dir: Path) -> CaldieroData:
         """Every data file, checked; raises :class:`DataError` listing the problems of every file at once."""
@@ -111,10 +117,14 @@ class CaldieroFolder(DataFolder[CaldieroData]):
         parts = {name.removesuffix(".json"): load_model(data_dir / name, model, data_dir, problems)
                  for name, model in FILES.items()}
         hexmap = load_hexmap(data_dir / "map.json", data_dir, problems)
+        weather = parts["weather"]
+        movement = load_movement_by_box(data_dir / MOVEMENT, weather, hexmap, data_dir, problems)  # type: ignore[arg-type]
         if problems or hexmap is None:
             raise DataError(problems)
-        read = [data_dir / name for name in (*FILES, "map.json")]
-        data = CaldieroData(**parts, map=hexmap, digest=files_digest(read, data_dir))  # type: ignore[arg-type]
+        tables = [data_dir / b.movement_table for b in weather.boxes if b.movement_table]  # type: ignore[union-attr]
+        read = [data_dir / name for name in (*FILES, "map.json", MOVEMENT)] + tables
+        data = CaldieroData(**parts, map=hexmap, movement=movement,  # type: ignore[arg-type]
+                            digest=files_digest(read, data_dir))
         problems = check_consistency(data, hexmap)
         if problems:
             raise DataError(problems)

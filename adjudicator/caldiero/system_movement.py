@@ -1,9 +1,9 @@
 """Movement (caldiero §7.1.2, §9, §10): what Caldiero adds to the kernel's one movement search
 (parabellum/movement.py `unit_rules`/`unit_reach`: a group is searched as a unit alone is; stacking: the kernel's
 parabellum/stacking.py):
-- its costs as hexmap movement tables built from its terrain effects table (terrain.json), one per weather
-  box and `minor_road_cost` reading (`movement_table`: caldiero §17.1.2 doubles off-road costs, §17.1.3 all
-  but the main road's, §9.3.1 march column on roads);
+- its costs: the map kit movement tables of its data (movement.json, the ice storm's movement_3.json: weather.json
+  names each box's), read as the `minor_road_cost` reading says (`movement_table`), times the box's multiplier
+  (`terrain_multiplier`: caldiero §17.1.2 doubles off-road costs, §17.1.3 all but the main road's);
 - the hexes its scenario closes (§9.2.1 rows, §19.1 direction) and its step vetoes (§10.3 canal for artillery,
   §17.1.3 ice storm), and the rules a refused path breaks, in the order it reads them (`_step_problem`);
 - §17.1.1 (one MP less unless the whole move is on roads): a road-only search with the full allowance and an
@@ -24,7 +24,6 @@ from dataclasses import dataclass, replace
 
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import rules as R
-from arbitro.adjudicator.parabellum.data import TerrainTable
 from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.parabellum.world import World
@@ -35,7 +34,7 @@ from arbitro.adjudicator.parabellum.movement import (
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_moves, commander_path_problem
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
-from arbitro.adjudicator.maps.costs import MovementTable, parse_movement_table
+from arbitro.adjudicator.maps.costs import MovementTable, RoadCost, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, cached_step_cost
@@ -67,63 +66,40 @@ class MoveProblem(Exception):
         self.rule, self.message = rule, message
 
 
-# --- costs: Caldiero's terrain effects table as hexmap movement tables ---------------------------------
+# --- costs: the movement tables of Caldiero's data (movement.json, the weather boxes' own) -------------------------
 UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table)
 COLUMN_MINOR_SAVING = 2  # caldiero §9.3.1: in march column one MP less on a minor road...
 COLUMN_MINOR_FLOOR = 2  # ...never below 1 MP
-_TABLES = Memo(64)  # a movement table per terrain table, weather box and minor_road_cost reading
-
-
-def weather_box(world: World) -> int:
-    return world.state.weather
+_OTHER_TERRAIN = Memo(64)
 
 
 def terrain_multiplier(world: World) -> int:
-    """caldiero §17.1.2 (rain: off-road costs doubled), §17.1.3 (ice storm: all but the main road's doubled)."""
-    return 2 if weather_box(world) in (2, 3) else 1
+    """caldiero §17.1.2 (snow and ice: off-road costs doubled), §17.1.3 (ice storm: all but the main road's), as the
+    weather box in force says (weather.json's terrain_cost_multiplier)."""
+    box = world.weather_box()
+    return box.terrain_cost_multiplier if box is not None else 1
 
 
 def movement_table(world: World) -> MovementTable:
-    """The hexmap movement table for the weather box and the `minor_road_cost` reading in force (built once)."""
-    box = weather_box(world) if weather_box(world) in (2, 3) else 0
-    reading = world.reading("minor_road_cost")
-    table = world.terrain_table
-    return _TABLES.get((table,), (box, reading), lambda: _movement_table(table, box, reading))
+    """The movement costs in force: the weather box's table of Caldiero's data, read as `minor_road_cost` says."""
+    table = world.counters.movement[world.state.weather]  # type: ignore[attr-defined]
+    if world.reading("minor_road_cost") == "other_terrain":
+        return other_terrain_minor_roads(table)
+    return table  # type: ignore[no-any-return]
 
 
-def _movement_table(t: TerrainTable, box: int, reading: str) -> MovementTable:
-    """Terrain effects table -> hexmap movement table. Along any road the weather does not double the cost
-    (§17.1.2: `always` is the terrain's own cost, unscaled), except the minor road in the ice storm (§17.1.3:
-    `scaled`). Main road in column: its column cost (§9.3.1). Minor road: a flat cost (reading flat_1) or the
-    other terrain's, one MP less in column but never below 1 MP (§9.3.1). A canal costs its extra unless a
-    bridge or a road crosses it (§10.3, §10.4.1); a river is impassable; climbing costs per level gained (the
-    map never climbs two levels in one step)."""
-    cancels = [name for name, e in t.hexsides.items() if e.cancels_canal_cost]
-    hexsides: dict[str, object] = {}
-    for name, e in t.hexsides.items():
-        if e.prohibited:
-            hexsides[name] = {"cost": {"default": "prohibited"}}
-        elif e.move_extra_half:
-            hexsides[name] = {"cost": {"default": e.move_extra_half}, "on_road": {"default": 0}, "cancelled_by": cancels}
-        else:
-            hexsides[name] = {"cost": {"default": 0}}
-    main, minor = t.roads["strada"], t.roads["strada_minore"]
-    ice = box == 3
-    if reading == "flat_1" and minor.cost_half:
-        minor_rule = {"always": {"cost": minor.cost_half, "scaled": ice},
-                      "in_column": {"cost": max(COLUMN_MINOR_FLOOR, minor.cost_half - COLUMN_MINOR_SAVING), "scaled": ice}}
-    else:
-        minor_rule = {"always": {"reduce_by": 0, "scaled": ice},
-                      "in_column": {"reduce_by": COLUMN_MINOR_SAVING, "minimum": COLUMN_MINOR_FLOOR, "scaled": ice}}
-    return parse_movement_table({
-        "title": f"caldiero movement, weather box {box}, minor road {reading}", "provisional": False,
-        "unit_classes": [UNIT_CLASS],
-        "terrain": {name: {"cost": {"default": e.move_cost_half}} for name, e in t.terrain.items()},
-        "hexside": hexsides,
-        "climb": {"default": t.climb.move_extra_half},
-        "roads": {"strada": {"always": {"reduce_by": 0}, "in_column": {"cost": main.column_cost_half}},
-                  "strada_minore": minor_rule},
-    }, source="caldiero terrain.json")
+def other_terrain_minor_roads(table: MovementTable) -> MovementTable:
+    """Interpretation minor_road_cost: other_terrain (the terrain effects table's "Strada minore 1 MP" read as the other
+    terrain's cost): a step along a minor road costs the hex's other terrain, in march column one MP less but never
+    below 1 MP (§9.3.1); weighed by the weather as the table's minor road is (`scaled`: §17.1.3)."""
+    def build() -> MovementTable:
+        minor = table.roads["strada_minore"]
+        scaled = minor.always.scaled if minor.always is not None else False
+        other = RoadRule(always=RoadCost(reduce_by=0, scaled=scaled), in_column=RoadCost(
+            reduce_by=COLUMN_MINOR_SAVING, minimum=COLUMN_MINOR_FLOOR, scaled=scaled))
+        return table.model_copy(update={"roads": {**table.roads, "strada_minore": other}})
+
+    return _OTHER_TERRAIN.get((table,), "other terrain", build)
 
 
 def _hexmap(world: World) -> HexMap:

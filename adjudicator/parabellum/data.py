@@ -393,12 +393,11 @@ class TerrainEffect(Provisional):
     """One terrain of the terrain effects table (caldiero's table at the end of its book; arrivano §10, which names
     a table it does not print: a reconstruction). Every effect defaults to the plain's (none), so an entry states
     only what its book gives that terrain; `cited` names the rule of a field, `printed` paraphrases the cell.
-    Movement costs are the movement tables' (a map kit movement table, docs/hexmap-format.md), except Caldiero's
-    `move_cost_half`, the cost its own table prints, from which its movement table is built."""
+    Movement costs are the movement tables' (map kit movement tables, docs/hexmap-format.md: each game's
+    movement*.json), in both games."""
 
     printed: str
     cited: dict[str, str] = {}
-    move_cost_half: int | None = Field(default=None, ge=1)
     bombard_drm: int = 0
     assault_drm: int = 0
     assault_shift_left: int = Field(default=0, ge=0)
@@ -428,12 +427,11 @@ class TerrainEffect(Provisional):
 
 
 class ClimbEffect(StrictModel):
-    """Moving, firing or attacking up a level (caldiero's table: +1 MP, bombardment -1, assault -1; arrivano §10.2:
-    levels matter for line of sight only, every value 0)."""
+    """Firing or attacking up a level (caldiero's table: bombardment -1, assault -1; arrivano §10.2: levels matter for
+    line of sight only, every value 0); its movement cost is the movement tables' `climb`."""
 
     printed: str
     rule: str = ""
-    move_extra_half: int = Field(default=0, ge=0)
     bombard_drm: int = 0
     assault_drm: int = 0
 
@@ -446,11 +444,10 @@ class FeatureEffect(StrictModel):
 
 
 class HexsideEffect(StrictModel):
-    """A hexside feature (caldiero's table: canal, bridge, river): its extra movement cost, its modifiers, whether
-    it forbids movement or assaults, cancels a canal's cost (a bridge), or fights as another feature."""
+    """A hexside feature (caldiero's table: canal, bridge, river): its modifiers, whether it forbids movement or
+    assaults, cancels a canal (a bridge), or fights as another feature; its movement cost is the movement tables'."""
 
     printed: str
-    move_extra_half: int = Field(default=0, ge=0)
     bombard_drm: int = 0
     assault_drm: int = 0
     prohibited: bool = False
@@ -460,25 +457,16 @@ class HexsideEffect(StrictModel):
     combat_as: str | None = None
 
 
-class RoadEffect(StrictModel):
-    """A road kind of the terrain effects table (caldiero §9.3, §9.3.1): its cost in march column, and its own cost
-    where it has one (None: the other terrain's)."""
-
-    printed: str
-    column_cost_half: int = Field(ge=1)
-    cost_half: int | None = Field(default=None, ge=1)
-
-
 class TerrainTable(StrictModel):
     """The terrain effects table, one shape for both books: each terrain's effects, climbing a level, and (where
-    the book prints them in this table) hex symbols, hexside features and roads."""
+    the book prints them in this table) hex symbols and hexside features. What terrain and roads cost a move is the
+    movement tables' (each game's movement*.json)."""
 
     meta: Meta
     terrain: dict[str, TerrainEffect] = Field(min_length=1)
     climb: ClimbEffect
     hex_features: dict[str, FeatureEffect] = {}
     hexsides: dict[str, HexsideEffect] = {}
-    roads: dict[str, RoadEffect] = {}
 
     def checks(self) -> list[tuple[str, str]]:
         return [(f"$.hexsides.{name}.combat_as", f"unknown hexside feature {e.combat_as!r}")
@@ -520,7 +508,8 @@ class WeatherBox(StrictModel):
     move_one_hex_only: bool = False  # a unit moves one hex at most (arrivano §17.2.7)
     open_order_allowed: bool = True  # infantry may fire in open order (arrivano §17.2.7, optional §16.3)
     defence_efficiency_bonus: dict[str, int] = {}  # side -> added to the efficiency of its units in Defence (arrivano §17.2.7)
-    movement_table: str | None = None  # the movement costs in force, a data file (arrivano §17.2.8); None: the game's own
+    movement_table: str | None = None  # the movement costs in force, a data file (arrivano §17.2.8, caldiero §17.1.3); None: the game's own
+    terrain_cost_multiplier: int = Field(default=1, ge=1)  # costs multiplied but where the table spares a road (caldiero §17.1.2-§17.1.3)
 
 
 class WeatherTrack(StrictModel):

@@ -19,7 +19,7 @@ from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
 from arbitro.adjudicator.parabellum.data import (LeaderData, OrderOfBattle, ScenarioFile, TerrainTable, UnitData,
-                                                  fits_stacking)
+                                                  WeatherTrack, fits_stacking)
 from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
 
@@ -189,6 +189,17 @@ def load_movement(path: Path, hexmap: HexMap | None, data_dir: Path,
     except DataError as e:
         problems.extend(e.problems)
     return None
+
+
+def load_movement_by_box(base: Path | None, weather: WeatherTrack | None, hexmap: HexMap | None, data_dir: Path,
+                         problems: list[DataProblem]) -> dict[int, MovementTable]:
+    """The movement costs in force in each weather box (caldiero §17.1.2-§17.1.3, arrivano §17.2.8), one shape for
+    both games: a box's own table (its `movement_table`, a file of the data folder), else the game's `base` table;
+    without a weather track, `base` as box 0. A table that does not load is left out, its problems added."""
+    own = {b.box: b.movement_table for b in weather.boxes} if weather is not None else {0: None}
+    paths = {box: data_dir / name if name else base for box, name in own.items()}
+    tables = {path: load_movement(path, hexmap, data_dir, problems) for path in sorted({p for p in paths.values() if p})}
+    return {box: table for box, path in paths.items() if path is not None and (table := tables[path]) is not None}
 
 
 def check_counters(ob: str, oob: OrderOfBattle, sides: Sequence[str]) -> list[DataProblem]:

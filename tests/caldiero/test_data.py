@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.adjudicator.caldiero import ground, loader
+from arbitro.adjudicator.caldiero import ground
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA
 from arbitro.adjudicator.datafiles import DataError, DataProblem
 
@@ -74,13 +74,24 @@ def test_movement_ranges_respect_9_0() -> None:
 
 def test_terrain_table_as_printed() -> None:
     t = DATA.terrain
-    assert t.terrain["pianura"].move_cost_half == 2 and t.terrain["palude"].move_cost_half == 4
     assert (t.terrain["villaggio"].bombard_drm, t.terrain["villaggio"].assault_shift_left, t.terrain["villaggio"].dr_becomes) == (-1, 1, "Ex")
     assert (t.terrain["fortificazione"].bombard_drm, t.terrain["fortificazione"].assault_shift_left, t.terrain["fortificazione"].dr_becomes) == (-2, 2, "Dd")
-    assert (t.climb.move_extra_half, t.climb.bombard_drm, t.climb.assault_drm) == (2, -1, -1)
-    assert (t.hexsides["canale"].move_extra_half, t.hexsides["canale"].assault_drm) == (2, -1)
+    assert (t.climb.bombard_drm, t.climb.assault_drm, t.hexsides["canale"].assault_drm) == (-1, -1, -1)
     assert t.hexsides["fiume"].prohibited and t.hexsides["fiume"].assault_prohibited
-    assert t.roads["strada"].column_cost_half == 1
+
+
+def test_movement_tables_as_printed() -> None:
+    """The table's movement column in movement.json (half MP): plain 1 MP, marsh 2 MP, climbing +1 MP, a canal +1 MP
+    unless a bridge crosses it, no river crossing, the main road 1/2 MP in march column, a minor road 1 MP (§9.3.1);
+    weather.json gives every box its table (the ice storm's own: §17.1.3, the minor road doubled) and multiplier."""
+    m = DATA.movement[0]
+    assert m.terrain["pianura"].cost == {"default": 2} and m.terrain["palude"].cost == {"default": 4}
+    assert m.climb == {"default": 2} and m.hexside["fiume"].cost == {"default": "prohibited"}
+    assert m.hexside["canale"].cost == {"default": 2} and m.hexside["canale"].cancelled_by == ("ponte",)
+    assert m.roads["strada"].in_column.cost == 1 and m.roads["strada_minore"].always.cost == 2  # type: ignore[union-attr]
+    assert sorted(DATA.movement) == [0, 1, 2, 3] and DATA.movement[1] is m and DATA.movement[2] is m
+    assert DATA.movement[3].roads["strada_minore"].always.scaled and not m.roads["strada_minore"].always.scaled  # type: ignore[union-attr]
+    assert [b.terrain_cost_multiplier for b in DATA.weather.boxes] == [1, 1, 2, 2]
 
 
 def test_victory_data_match_18() -> None:
@@ -97,8 +108,8 @@ def test_crt_covers_every_code_of_12_5_4() -> None:
 
 @pytest.fixture
 def data_copy(tmp_path: Path) -> Path:
-    for name in [*loader.FILES, "map.json"]:  # the map is read with the others (its terrains checked)
-        shutil.copy(CALDIERO_DATA.folder / name, tmp_path / name)
+    for path in CALDIERO_DATA.files():  # every file is read with the others (the map's terrains checked, the tables')
+        shutil.copy(path, tmp_path / path.name)
     return tmp_path
 
 

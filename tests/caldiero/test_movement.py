@@ -206,19 +206,25 @@ def test_augereau_may_not_go_north_of_the_road_before_caldiero() -> None:
     t.send("france", {"type": "move", "units": ["fr-5-legere"], "to": "1415", "path": ["1414", "1415"]})
 
 
+# The terrain effects table's movement column, read by hand, in half MP: plain, hill, village, fortification 1 MP,
+# marsh 2 MP; climbing a level and crossing a canal +1 MP; the main road 1/2 MP in march column, a minor road 1 MP.
+PRINTED_HALF = {"pianura": 2, "collina": 2, "villaggio": 2, "fortificazione": 2, "palude": 4}
+CLIMB_HALF = CANAL_HALF = 2
+MAIN_ROAD_COLUMN_HALF, MINOR_ROAD_HALF = 1, 2
+
+
 def _printed_cost(w: World, a: str, b: str, column: bool, weather: int, reading: str) -> int:
     """The terrain effects table read by hand (§9.3.1, §10.3, §10.4.1, §17.1.2, §17.1.3), in half-MP: what the
-    movement tables built for the shared engine must price."""
-    t = w.terrain_table
+    movement tables of Caldiero's data (movement.json, movement_3.json) must price."""
     kinds = w.hexmap.roads_between(a, b)
     road = ("strada" if "strada" in kinds else kinds[0]) if kinds else None  # the best road crossing the hexside
-    base = ground.effect(w, b).move_cost_half + (t.climb.move_extra_half if ground.climbs(w, a, b) else 0)
+    base = PRINTED_HALF[w.hexmap.terrain(b)] + (CLIMB_HALF if ground.climbs(w, a, b) else 0)
     if ground.canal_without_bridge(w, a, b):
-        base += t.hexsides["canale"].move_extra_half
+        base += CANAL_HALF
     if road == "strada" and column:
-        cost = t.roads["strada"].column_cost_half
+        cost = MAIN_ROAD_COLUMN_HALF
     elif road == "strada_minore":
-        flat = t.roads["strada_minore"].cost_half if reading == "flat_1" else base
+        flat = MINOR_ROAD_HALF if reading == "flat_1" else base
         cost = max(2, flat - 2) if column else flat
     else:
         cost = base

@@ -86,9 +86,9 @@ def test_both_games_read_their_terrain_effects_into_the_one_kernel_model(variant
     plain = table.terrain["pianura"]
     assert (plain.bombard_drm, plain.assault_drm, plain.assault_shift_left, plain.dr_becomes, plain.dr_options) == (0, 0, 0, None, [])
     assert not (plain.blocks_los or plain.halves_strength or plain.cavalry_halved or plain.no_zoc_into)
-    climb = table.climb  # caldiero: +1 MP, -1 bombarding or assaulting uphill; arrivano §10.2: sight only
-    expected = (2, -1, -1) if variant.book == "caldiero" else (0, 0, 0)
-    assert (climb.move_extra_half, climb.bombard_drm, climb.assault_drm) == expected
+    climb = table.climb  # caldiero: -1 bombarding or assaulting uphill; arrivano §10.2: sight only
+    expected = (-1, -1) if variant.book == "caldiero" else (0, 0)
+    assert (climb.bombard_drm, climb.assault_drm) == expected
 
 
 def test_a_terrain_table_fault_names_file_path_and_problem(variant: Variant, tmp_path: Path) -> None:
