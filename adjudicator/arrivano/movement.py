@@ -10,15 +10,15 @@ from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import Game, commander_checks, stack_test, worsen
 from arbitro.adjudicator.arrivano.turn import order_changes_barred
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, costs_in_force, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, column_of, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, end_fits, ends, entry_cost, nearest_enemy_distance, order_moves, toward_enemy, toward_enemy_problem,
-    unit_reach, unit_rules,
+    Mover, costs_in_force, end_fits, ends, entry_cost, nearest_enemy_distance, order_moves, toward_enemy,
+    toward_enemy_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_moves
@@ -114,7 +114,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
     budget = w.counters.unit(uid).movement * 2
     start = unit.hex
     if unit.where == "waiting":  # arrivano §15.4: the entry hex is paid for
-        budget = max(0, budget - entry_cost(costs_in_force(w), w.hexmap.terrain(start), unit.arm,
+        budget = max(0, budget - entry_cost(costs_in_force(ARRIVANO_VARIANT, w), w.hexmap.terrain(start), unit.arm,
                                             on_road=bool(w.hexmap.roads_at(start))))
     box = w.weather_box()
     enter = rules_o.enter_ezoc
@@ -166,7 +166,7 @@ def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | 
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, costs_in_force(w), p.mover, p.rules)
+    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.mover, p.rules)
     out = {h: found.path(h) for h in ends(found, p.rules.can_end)}
     unit = w.state.units[uid]
     if unit.where == "waiting" and fits(w, unit.hex, [uid]):
@@ -206,7 +206,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     rules = MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
                       can_end=base.can_end, zoc=base.zoc, minimum_move=False,
                       may_step=lambda a, b: charge_permitted(w, b))
-    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(w), p.start, rules)
+    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.start, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)
@@ -214,7 +214,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
         for t in sorted(w.grid.neighbours(dest)):
             if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
                 continue
-            cost = step_cost(w.hexmap, costs_in_force(w), dest, t, unit.arm)
+            cost = step_cost(w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), dest, t, unit.arm)
             if not cost.prohibited and not cost.all_points and spent + cost.half_points <= base.budget:
                 targets.append(t)
         if targets:
@@ -336,7 +336,7 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     emit_move(g, uid, list(path), R.MARCH_COLUMN if column else ARRIVANO.MOVEMENT, column=column)
     data = g.s.unit(uid)
     if data.arm == "artillery":
-        spent = check_path(g.s.map, costs_in_force(w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
+        spent = check_path(g.s.map, costs_in_force(ARRIVANO_VARIANT, w), path, p.rules).spent if len(path) > 1 else 0  # type: ignore[union-attr]
         if not (data.horse and spent <= (data.movement // 2) * 2):  # arrivano §11.0.1
             g.emit(ev.ArtilleryTurned(units=[uid], moved=True, rule=str(ARRIVANO.ARTILLERY)))
     w = g.world()
@@ -383,7 +383,7 @@ def commander_move_of(w: World, lid: str) -> CommanderMove:
     interface for the costs in force and the allowance is k-world's, issue 18): his full allowance whatever the
     order (§9.1.4; the scenario's, §17.1.2, §17.2.2: D31), one hex in a storm (§17.2.7)."""
     le, box = w.state.leaders[lid], w.weather_box()
-    return CommanderMove(le.side, w.hexmap, costs_in_force(w), le.hex, True, "leader", w.scenario.commander_movement * 2,
+    return CommanderMove(le.side, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), le.hex, True, "leader", w.scenario.commander_movement * 2,
                          one_hex=storm_one_hex(box))
 
 

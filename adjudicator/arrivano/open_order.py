@@ -28,10 +28,11 @@ from arbitro.adjudicator.arrivano.flow import (
     worsen,
 )
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
-from arbitro.adjudicator.arrivano.world import acts_now, in_command, costs_in_force, order_of
+from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
+from arbitro.adjudicator.parabellum.movement import costs_in_force
 from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Rule
@@ -104,7 +105,7 @@ def fire_positions(w: World, uid: str) -> dict[str, tuple[tuple[str, ...], int, 
     assert act is not None
     p = M.plan(w, uid, False, in_command(w, act.formation), open_order=True)
     assert not isinstance(p, str)
-    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(w), p.start, p.rules)
+    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.start, p.rules)
     spots: dict[str, tuple[tuple[str, ...], int]] = {}
     if fits(w, p.start, [uid]):
         spots[p.start] = ((p.start,), 0)
@@ -283,7 +284,7 @@ def fall_back_hexes(w: World, data: dict[str, Any]) -> list[str]:
             continue
         if w.grid.distance(n, target) <= w.grid.distance(here, target):
             continue
-        cost = step_cost(w.hexmap, costs_in_force(w), here, n, unit.arm)
+        cost = step_cost(w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), here, n, unit.arm)
         if cost.prohibited:
             continue
         if cost.all_points and data["left"] < data["budget"]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import ClassVar, Literal
 
 from arbitro.adjudicator.arrivano import world as own
+from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.parabellum import retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Variant
@@ -27,6 +28,13 @@ class ArrivanoVariant(Variant):
     rout_tests_in_hex_order: ClassVar[bool] = True  # §15.2: the stacks test in hex order, as its games recorded
     # arrivano §5.1.1: Advance binds while any counted unit could still close, even if the half is out of reach (D6)
     advance_binds_while: ClassVar[Literal["half", "any"]] = "any"
+
+    def road_costs(self, table: MovementTable, reading: Reading) -> MovementTable:
+        """arrivano §17.2.8 ("Ogni esagono contiguo di strada costa mezzo PM"), interpretation `road_cost_scope`:
+        `all_road_movement` (default), any formation's road step as the weather box's table gives it;
+        `march_column_only`, a march column's alone (`world.column_only_roads`; a table without such costs,
+        Montebello's, is priced the same)."""
+        return own.column_only_roads(table) if reading("road_cost_scope") == "march_column_only" else table
 
     def column_keeps_to_roads(self, reading: Reading) -> bool:
         """arrivano §9.3, interpretation `column_keeps_to_roads` (its title, "Marcia in Colonna su strada"; the body

@@ -1,6 +1,6 @@
 """What only Arrivano's procedures ask of a position, as functions of the kernel's World (parabellum/world.py, which
 answers everything else and asks ArrivanoVariant where the books differ): which units act now and the order each
-obeys (arrivano §5.3, §16.2, §16.3.4, §3.1 B-4), command (§4.4), the movement table in force (§17.2.8), the pieces a
+obeys (arrivano §5.3, §16.2, §16.3.4, §3.1 B-4), command (§4.4), the march columns' road costs (§17.2.8), the pieces a
 side sights (§11.3.2). Every answer is a pure function of the World; sorted explicitly."""
 
 from __future__ import annotations
@@ -27,14 +27,6 @@ def column_only_roads(table: MovementTable) -> MovementTable:
 
 def state_of(w: World) -> ArrivanoState:
     return cast(ArrivanoState, w.state)
-
-
-def costs_in_force(w: World) -> MovementTable:
-    """The movement costs in force: the scenario's, of the weather box at Campotenese (arrivano §17.2.8)."""
-    table = w.counters.movement[w.state.weather if w.weather is not None else 0]  # type: ignore[attr-defined]
-    if w.weather is not None and w.reading("road_cost_scope") == "march_column_only":
-        return column_only_roads(table)
-    return table  # type: ignore[no-any-return]
 
 
 # --- orders and command --------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Movement (caldiero §7.1.2, §9, §10): what Caldiero adds to the kernel's one movement search
 (parabellum/movement.py `unit_rules`/`unit_reach`: a group is searched as a unit alone is; stacking: the kernel's
 parabellum/stacking.py):
-- its costs: the map kit movement tables of its data (movement.json, the ice storm's movement_3.json: weather.json
-  names each box's), read as the `minor_road_cost` reading says (`movement_table`), times the box's multiplier
-  (`terrain_multiplier`: caldiero §17.1.2 doubles off-road costs, §17.1.3 all but the main road's);
+- its costs: the kernel's `costs_in_force` (the movement tables of its data: movement.json, the ice storm's
+  movement_3.json; its `minor_road_cost` reading by CaldieroVariant.road_costs) times the kernel's
+  `terrain_multiplier` (weather.json: caldiero §17.1.2 doubles off-road costs, §17.1.3 all but the main road's);
 - the hexes its scenario closes (§9.2.1 rows, §19.1 direction) and its step vetoes (§10.3 canal for artillery,
   §17.1.3 ice storm), and the rules a refused path breaks, in the order it reads them (`_step_problem`);
 - §17.1.1 (one MP less unless the whole move is on roads): a road-only search with the full allowance and an
@@ -29,12 +29,12 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, Problem, end_fits, entry_cost, leave_ezoc_problem, road_steps, unit_reach, unit_rules,
+    Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, road_steps, terrain_multiplier,
+    unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_moves, commander_path_problem
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
-from arbitro.adjudicator.maps.costs import MovementTable, RoadCost, RoadRule
 from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.movement import MoveRules, Reach, cached_step_cost
@@ -66,40 +66,7 @@ class MoveProblem(Exception):
         self.rule, self.message = rule, message
 
 
-# --- costs: the movement tables of Caldiero's data (movement.json, the weather boxes' own) -------------------------
 UNIT_CLASS = "unit"  # costs do not depend on the arm in Caldiero (terrain effects table)
-COLUMN_MINOR_SAVING = 2  # caldiero §9.3.1: in march column one MP less on a minor road...
-COLUMN_MINOR_FLOOR = 2  # ...never below 1 MP
-_OTHER_TERRAIN = Memo(64)
-
-
-def terrain_multiplier(world: World) -> int:
-    """caldiero §17.1.2 (snow and ice: off-road costs doubled), §17.1.3 (ice storm: all but the main road's), as the
-    weather box in force says (weather.json's terrain_cost_multiplier)."""
-    box = world.weather_box()
-    return box.terrain_cost_multiplier if box is not None else 1
-
-
-def movement_table(world: World) -> MovementTable:
-    """The movement costs in force: the weather box's table of Caldiero's data, read as `minor_road_cost` says."""
-    table = world.counters.movement[world.state.weather]  # type: ignore[attr-defined]
-    if world.reading("minor_road_cost") == "other_terrain":
-        return other_terrain_minor_roads(table)
-    return table  # type: ignore[no-any-return]
-
-
-def other_terrain_minor_roads(table: MovementTable) -> MovementTable:
-    """Interpretation minor_road_cost: other_terrain (the terrain effects table's "Strada minore 1 MP" read as the other
-    terrain's cost): a step along a minor road costs the hex's other terrain, in march column one MP less but never
-    below 1 MP (§9.3.1); weighed by the weather as the table's minor road is (`scaled`: §17.1.3)."""
-    def build() -> MovementTable:
-        minor = table.roads["strada_minore"]
-        scaled = minor.always.scaled if minor.always is not None else False
-        other = RoadRule(always=RoadCost(reduce_by=0, scaled=scaled), in_column=RoadCost(
-            reduce_by=COLUMN_MINOR_SAVING, minimum=COLUMN_MINOR_FLOOR, scaled=scaled))
-        return table.model_copy(update={"roads": {**table.roads, "strada_minore": other}})
-
-    return _OTHER_TERRAIN.get((table,), "other terrain", build)
 
 
 def _hexmap(world: World) -> HexMap:
@@ -108,7 +75,8 @@ def _hexmap(world: World) -> HexMap:
 
 def map_entry_cost(world: World, b: str) -> int:
     """Entering the map at b from off the map (§15.4): the kernel's entry cost, doubled in boxes 2 and 3."""
-    return entry_cost(movement_table(world), world.hexmap.terrain(b), UNIT_CLASS, multiplier=terrain_multiplier(world))
+    return entry_cost(costs_in_force(CALDIERO_VARIANT, world), world.hexmap.terrain(b), UNIT_CLASS,
+                      multiplier=terrain_multiplier(world))
 
 
 def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, bool]:
@@ -116,7 +84,7 @@ def step_cost(world: World, a: str | None, b: str, column: bool) -> tuple[int, b
     if a is None:
         return map_entry_cost(world, b), False
     rules = MoveRules(unit_class=UNIT_CLASS, budget=0, march_column=column, terrain_multiplier=terrain_multiplier(world))
-    cost = cached_step_cost(_hexmap(world), movement_table(world), a, b, rules)
+    cost = cached_step_cost(_hexmap(world), costs_in_force(CALDIERO_VARIANT, world), a, b, rules)
     return cost.half_points, ground.road(world, a, b)
 
 
@@ -254,7 +222,7 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     if _budget(world, g, False) != g.ma_half:  # caldiero §17.1.1: all along roads, or one MP less
         searches = [(g.ma_half, True), (_budget(world, g, False), False)]
     routes: dict[str, Route] = {}
-    hm, table = _hexmap(world), movement_table(world)
+    hm, table = _hexmap(world), costs_in_force(CALDIERO_VARIANT, world)
     # what its own rules read besides the kernel's: the arm and formation (§10.3, §17.1.3, §19.1), the weather and
     # its cost multiplier, whether the formation's direction is released (§19.1, by the scenario hooks)
     own = (g.artillery, g.formation, world.state.weather, terrain_multiplier(world),
@@ -304,7 +272,8 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
     all_road = all(world.grid.contains(y) and ground.road(world, x, y) for x, y in zip(walked, walked[1:]))
     budget = _budget(world, g, all_road) - spent
     problem = path_problem(CALDIERO_VARIANT, world, _mover(world, g, walked[0], budget), g.units, walked,
-                           _hexmap(world), movement_table(world), _rules(world, g, walked[0], budget, False),
+                           _hexmap(world), costs_in_force(CALDIERO_VARIANT, world),
+                           _rules(world, g, walked[0], budget, False),
                            own_step_problem(world, g))
     if problem:
         raise MoveProblem(*problem)
@@ -330,7 +299,7 @@ def leader_move(world: World, leader: str, entry: str | None = None, escape: boo
     limit = map_rules.leader_limit(world, leader)
     within = limit[1] if limit is not None else None
     return CommanderMove(
-        side, _hexmap(world), movement_table(world), origin, start is not None, UNIT_CLASS, ma - spent,
+        side, _hexmap(world), costs_in_force(CALDIERO_VARIANT, world), origin, start is not None, UNIT_CLASS, ma - spent,
         terrain_multiplier=terrain_multiplier(world), fleeing=escape, anchors=(world.counters, world.scenario),
         closed=lambda h: bool(world.closed_to(side, h)) or (within is not None and not within(h)),
         closed_reads=limit[0] if limit is not None else ())

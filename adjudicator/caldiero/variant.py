@@ -10,6 +10,8 @@ from typing import ClassVar, Literal
 from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.loader import WeatherTable
+from arbitro.adjudicator.maps.costs import MovementTable, RoadCost, RoadRule
+from arbitro.adjudicator.memo import Memo
 from arbitro.adjudicator.parabellum import efficiency, exchange
 from arbitro.adjudicator.parabellum.rules import Rulebook, read_rulebook
 from arbitro.adjudicator.parabellum.variant import Reading, Rolls, Variant
@@ -89,6 +91,11 @@ class CaldieroVariant(Variant):
             return exchange.sufficient_sets(defenders, sp, lost)
         return exchange.covering_sets(defenders, sp, lost)
 
+    def road_costs(self, table: MovementTable, reading: Reading) -> MovementTable:
+        """The terrain effects table's "Strada minore 1 MP", interpretation `minor_road_cost`: `flat_1` (default), as
+        movement.json gives it; `other_terrain`, the other terrain's cost (`other_terrain_minor_roads`)."""
+        return other_terrain_minor_roads(table) if reading("minor_road_cost") == "other_terrain" else table
+
     def closed_to(self, w: World, side: str, h: str) -> tuple[Rule, str] | None:
         """caldiero §9.2.1: the Austrians never enter the 10xx row (D30)."""
         return map_rules.closed_row(w, side, h)
@@ -141,6 +148,25 @@ class CaldieroVariant(Variant):
             right += w.scenario.options["flank_attacks"].shift_right
             notes.append("flank attack 2R")
         return left, right
+
+
+COLUMN_MINOR_SAVING = 2  # caldiero §9.3.1: in march column one MP less on a minor road...
+COLUMN_MINOR_FLOOR = 2  # ...never below 1 MP
+_OTHER_TERRAIN = Memo(64)
+
+
+def other_terrain_minor_roads(table: MovementTable) -> MovementTable:
+    """Interpretation minor_road_cost: other_terrain (the terrain effects table's "Strada minore 1 MP" read as the other
+    terrain's cost): a step along a minor road costs the hex's other terrain, in march column one MP less but never
+    below 1 MP (§9.3.1); weighed by the weather as the table's minor road is (`scaled`: §17.1.3). Made once a table."""
+    def build() -> MovementTable:
+        minor = table.roads["strada_minore"]
+        scaled = minor.always.scaled if minor.always is not None else False
+        other = RoadRule(always=RoadCost(reduce_by=0, scaled=scaled), in_column=RoadCost(
+            reduce_by=COLUMN_MINOR_SAVING, minimum=COLUMN_MINOR_FLOOR, scaled=scaled))
+        return table.model_copy(update={"roads": {**table.roads, "strada_minore": other}})
+
+    return _OTHER_TERRAIN.get((table,), "other terrain", build)
 
 
 CALDIERO_VARIANT = CaldieroVariant()

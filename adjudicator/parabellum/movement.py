@@ -280,6 +280,22 @@ def end_fits(variant: Variant, world: World, arriving: tuple[str, ...], column: 
     return fits
 
 
+# --- what a step costs (§9.2 in both) ------------------------------------------------------------------------
+def costs_in_force(variant: Variant, world: World) -> MovementTable:
+    """The movement costs in force (§9.2 in both): the game's movement table for the weather box in force (a box's
+    own, as its data name it: caldiero §17.1.3, arrivano §17.2.8; else the base: `loader.load_movement_by_box`), its
+    roads priced as the variant reads them (`road_costs`, D40)."""
+    box = world.state.weather if world.weather is not None else 0
+    return variant.road_costs(world.counters.movement[box], world.reading)  # type: ignore[attr-defined]
+
+
+def terrain_multiplier(world: World) -> int:
+    """The weather box's multiplier of every cost but a road's the table spares (caldiero §17.1.2 snow and ice, off the
+    roads; §17.1.3 ice storm, all but the main road: `WeatherBox.terrain_cost_multiplier`); 1 without a weather."""
+    box = world.weather_box()
+    return box.terrain_cost_multiplier if box is not None else 1
+
+
 # --- entering the map (§15.4 in both) ------------------------------------------------------------------------
 OFF_THE_SCALE = 10 ** 6  # more half points than any allowance
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, Protocol
 
+from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.parabellum import exchange, retreat
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.ruleset import Rule
@@ -156,6 +157,12 @@ class Variant:
         an Ne into an Ex, from each attacking stack's units' results (one die per stack, §13.1.2 in both). Neutral
         reading: every unit passes ("se passa il test", caldiero); arrivano overrides it (at least one unit)."""
         return all(all(stack) for stack in stacks)
+
+    def road_costs(self, table: MovementTable, reading: Reading) -> MovementTable:
+        """D40, caldiero §9.3.1 with its terrain effects table ("Strada minore 1 MP") / arrivano §17.2.8 ("Ogni esagono
+        contiguo di strada"): the movement table of the data as the variant's reading prices its roads. Neutral: as
+        the data give it (the default reading of both books)."""
+        return table
 
     def column_keeps_to_roads(self, reading: Reading) -> bool:
         """D38, caldiero §9.3 / arrivano §9.3, the same body text ("una unità su strada o strada minore può

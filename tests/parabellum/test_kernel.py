@@ -11,10 +11,11 @@ from typing import cast
 import msgspec
 import pytest
 from arbitro.adjudicator.maps.hexgrid import Grid
-from arbitro.adjudicator.parabellum import assault, bombardment, command, efficiency, initiative, sight, world, zoc
+from arbitro.adjudicator.parabellum import assault, command, efficiency, initiative, world, zoc
 from arbitro.adjudicator.parabellum.rules import Rulebook
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.tables import CombatTable
+from tests.parabellum.test_movement import TABLE as MOVES
 
 KERNEL = Path(__file__).resolve().parents[2] / "adjudicator" / "parabellum"
 GAMES = {"caldiero", "arrivano"}
@@ -102,6 +103,7 @@ def test_the_neutral_defaults() -> None:
     assert neutral.initiative_tie_winner(lambda _: "french") is None
     assert not neutral.leader_lost(1, "general", 6)
     assert neutral.ne_passes([[True], [True]]) and not neutral.ne_passes([[True, False]])
+    assert neutral.road_costs(MOVES, lambda _: "march_column_only") is MOVES  # D40: the data's table as given
 
 
 class NoDice:

@@ -30,7 +30,7 @@ TABLES = [ADJUDICATOR / "caldiero" / "data" / "terrain.json", ADJUDICATOR / "arr
 # The names of the tables' entries still written in the games' code, each with why it stays.
 STILL_NAMED = {
     ("caldiero/map_rules.py", "strada"): "the scenario's main road through 1014 and 2714 (caldiero §4.2.2, §9.2.1)",
-    ("caldiero/system_movement.py", "strada_minore"): "the minor road the minor_road_cost reading prices (movement.json)",
+    ("caldiero/variant.py", "strada_minore"): "the minor road the minor_road_cost reading prices (movement.json)",
     ("caldiero/system_assault.py", "canale"): "the canal's modifier read from its entry (k-assault's module)",
     ("arrivano/data_loader.py", "ridotta"): "a scenario's redoubt checked to stand on a redoubt hex of its map",
     ("arrivano/variant.py", "grano"): "wheat blocking sight by the wheat_blocks_los reading (line of sight)",
