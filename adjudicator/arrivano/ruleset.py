@@ -360,16 +360,6 @@ def move(g: F.Game, seat: str, cmd: C.UnitMove) -> None:
     M.charge(g, cmd.unit, cmd.to, cmd.charge)
 
 
-def end_bombardment(g: F.Game, seat: str) -> None:
-    g.emit(ev.StepBegan(phase="action", step="movement", seat=seat, rule=str(R.MOVE_STEP)))
-    O.fatigue_tests_at_movement(g)
-
-
-def end_movement(g: F.Game, seat: str) -> None:
-    g.emit(ev.StepBegan(phase="action", step="combat", seat=seat, rule=str(R.COMBAT_STEP)))
-    A.resolve_countercharges(g)
-
-
 def combat_owed(w: World, seat: str) -> tuple[Any, str] | None:
     """arrivano §5.1.2, §12.2: what the active formation still owes before its combat sub-phase ends."""
     problem = attack_obligation(w)
@@ -415,13 +405,14 @@ ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
         "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order)}, choices,
         phase="action"),
     "bombardment": sequence.Step(R.BOMBARD_STEP, {"try_order_change": try_order_change, "bombard": bombard},
-                                 bombardment_commands, end_bombardment, unseen=True, phase="action"),
+                                 bombardment_commands, lambda g, seat: O.fatigue_tests_at_movement(g), unseen=True,
+                                 phase="action", then="movement"),  # arrivano §16.3.4: F units test as movement begins
     "movement": sequence.Step(R.MOVE_STEP, {
         "move": move, "officer_order": lambda g, seat, cmd: M.officer_order(g, cmd.officer, cmd.order),
         "move_leader": lambda g, seat, cmd: M.move_leader(g, cmd.leader, cmd.to),
         "fire": lambda g, seat, cmd: O.fire(g, cmd.unit, cmd.to, cmd.target)},
-        movement_step_commands, end_movement,
-        lambda w, seat: M.obligation_problem(w), unseen=True, phase="action"),
+        movement_step_commands, lambda g, seat: A.resolve_countercharges(g),  # arrivano §14.2.4, as combat begins
+        lambda w, seat: M.obligation_problem(w), unseen=True, phase="action", then="combat"),
     "combat": sequence.Step(R.COMBAT_STEP, {"assault": lambda g, seat, cmd: D.declare(g, sorted(cmd.attackers),
                                                                                        sorted(cmd.targets))},
                             lambda w, seat: D.assaults(w, seat), end_combat, combat_owed, unseen=True,

@@ -16,7 +16,7 @@ fog, victory, weather effects inside the system modules (Caldiero's weather trac
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
@@ -234,7 +234,7 @@ class CaldieroSequence:
             return False
         if step == "weather":
             roll_weather(a)
-            a.emit(ev.StepBegan(phase="command", step="reorganise", seat="france", rule=str(CALDIERO.RECOVERY)))
+            a.env.steps.begin("reorganise", a)
         elif step == "initiative":
             sequence.next_activation(self, CALDIERO_VARIANT)  # caldiero §6.2
         elif not a.env.steps.ends_by_itself(step, a.w, state.seat):
@@ -259,7 +259,7 @@ class CaldieroSequence:
         return {"france": france, "austria": austria}
 
     def choose(self, seat: str) -> None:
-        self.a.emit(ev.StepBegan(phase="action", step=CHOOSE_ACTIVATION, seat=seat, rule=str(R.ACTIVATION)))
+        self.a.env.steps.begin(CHOOSE_ACTIVATION, self.a, seat)
 
     def activate_only(self, formation: str) -> None:
         do_activate(self.a, "only formation left (caldiero §6.2)", formation)
@@ -277,7 +277,7 @@ def end_turn(a: Act) -> None:
         a.emit(victory.final_result(CALDIERO_VARIANT, a.w, CALDIERO_SCORING))  # caldiero §18
         return
     a.emit(ev.TurnBegan(turn=turn + 1, rule=str(CALDIERO.END_PHASE)))
-    a.emit(ev.StepBegan(phase="command", step="orders", seat="france", rule=str(CALDIERO.ORDER_CHANGES)))
+    a.env.steps.begin("orders", a)
 
 
 def roll_weather(a: Act) -> None:
@@ -328,18 +328,14 @@ def after_setup(a: Act, seat: str) -> None:
         a.emit(ev.StepBegan(phase="action", step=CHOOSE_ACTIVATION, seat="france", rule=str(CALDIERO.FIRST_TURN)))
 
 
-def each_side(step: str, rule: Rule, then: str, then_seat: str, then_rule: Rule) -> Callable[[Act, str], None]:
-    """The end of a command phase step each side acts in, France first (caldiero §3.1 A): the Austrians' turn at the
-    same step, then the step `then`."""
-    def advance(a: Act, seat: str) -> None:
-        nxt = (step, "austria", rule) if seat == "france" else (then, then_seat, then_rule)
-        a.emit(ev.StepBegan(phase="command", step=nxt[0], seat=nxt[1], rule=str(nxt[2])))
-    return advance
+def begin_weather(a: Act, seat: str) -> None:
+    """The orders sub-phase over for both sides (caldiero §3.1 A-1): the weather's roll, the Austrians' (§17)."""
+    a.emit(ev.StepBegan(phase="command", step="weather", seat="austria", rule=str(R.WEATHER)))
 
 
-after_orders = each_side("orders", CALDIERO.ORDER_CHANGES, "weather", "austria", R.WEATHER)
-after_reorganise = each_side("reorganise", CALDIERO.RECOVERY, "replacements", "france", CALDIERO.ELIMINATED)
-after_replacements = each_side("replacements", CALDIERO.ELIMINATED, "initiative", "", CALDIERO.INITIATIVE)
+def begin_initiative(a: Act, seat: str) -> None:
+    """The replacements over for both sides (caldiero §3.1 A-4): the initiative's roll (§6)."""
+    a.emit(ev.StepBegan(phase="command", step="initiative", seat="", rule=str(CALDIERO.INITIATIVE)))
 
 
 def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:
@@ -347,13 +343,6 @@ def replacements_owed(w: World, seat: str) -> tuple[Rule, str] | None:
     if placeable:
         return CALDIERO.ELIMINATED, f"returning units must be put back where possible: {', '.join(placeable)} (caldiero §3.1 A.4, §12.8)"
     return None
-
-
-def activation_step(step: str, rule: Rule) -> Callable[[Act, str], None]:
-    """The end of an activation's step: the next one, `step`, begins for the same seat."""
-    def advance(a: Act, seat: str) -> None:
-        a.emit(ev.StepBegan(phase="action", step=step, seat=seat, rule=str(rule)))
-    return advance
 
 
 def attack_owed(w: World, seat: str) -> tuple[Rule, str] | None:

@@ -290,6 +290,8 @@ def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> 
     return out
 
 
+SIDES = ("france", "austria")  # caldiero §3.1 A: each step of the command phase is France's, then Austria's
+
 # Caldiero's steps of play in which a seat acts (caldiero §3.1, §21): what each takes, lists and how it ends. Every
 # step a command ends ends by itself once its seat has nothing left to do in it (the kernel's sequence.NOTHING_LEFT),
 # but under §20.4's fog (sequence.UNSEEN_WAITS) every one of them waits for its seat's end_step: what each offers
@@ -298,28 +300,28 @@ def _attack_commands(w: World, seat: str, group: list[str], dset: list[str]) -> 
 # included. The reorganisation: which stacks out of sight are disordered or routed, out of enemy ZoC. The
 # replacements: whether a returning unit's general has room beside him (reinforcements.return_hexes). The
 # activation's orders: which stacks are out of command (§5.3.1). Movement, leaders, bombardment, combat: which units
-# may still move, fire or assault. The choice of the next activation has no end_step.
+# may still move, fire or assault. The choice of the next activation has no end_step. The command phase's steps are
+# France's, then Austria's (§3.1 A, `SIDES`); an activation's steps follow one another for its side (§3.1 B).
 CALDIERO_STEPS: Steps[Act, World] = Steps({
     "setup": Step(R.SETUP, {"place": F.place_at_setup, "change_order": F.order_at_setup}, _setup,
                   F.after_setup, F.setup_problem, unseen=True, phase="setup"),
-    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order}, _chief_orders, F.after_orders,
-                   unseen=True, phase="command"),
-    "reorganise": Step(CALDIERO.RECOVERY, {"reorganise": F.reorganise}, _reorganisations, F.after_reorganise,
-                       unseen=True, phase="command"),
-    "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements, F.after_replacements,
-                         F.replacements_owed, unseen=True, phase="command"),
+    "orders": Step(CALDIERO.ORDER_CHANGES, {"change_order": F.chief_order}, _chief_orders, F.begin_weather,
+                   unseen=True, phase="command", seats=SIDES),
+    "reorganise": Step(CALDIERO.RECOVERY, {"reorganise": F.reorganise}, _reorganisations, unseen=True,
+                       phase="command", seats=SIDES, then="replacements"),
+    "replacements": Step(CALDIERO.ELIMINATED, {"place": F.replace}, _replacements, F.begin_initiative,
+                         F.replacements_owed, unseen=True, phase="command", seats=SIDES),
     CHOOSE_ACTIVATION: Step(R.ACTIVATION, {"activate": activate_formation}, _activations, phase="action"),
     "activation_orders": Step(CALDIERO.ORDER_CHANGES, {"try_order_change": try_order, "unit_order": unit_order_test},
-                              _order_tries, F.activation_step("movement", CALDIERO.MOVEMENT),
-                              unseen=True, phase="action", name="orders"),
+                              _order_tries, unseen=True, phase="action", name="orders", then="movement"),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": unit_order_test}, _movement,
-                     F.activation_step("leaders", R.GENERAL_MOVE), lambda w, seat: movement_obligation_problem(w),
-                     unseen=True, phase="action"),
-    "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves,
-                    F.activation_step("bombardment", R.BOMBARDMENT), unseen=True, phase="action"),
-    "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments,
-                        F.activation_step("combat", CALDIERO.COMBAT), unseen=True, phase="action"),
+                     end_problem=lambda w, seat: movement_obligation_problem(w), unseen=True, phase="action",
+                     then="leaders"),
+    "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves, unseen=True, phase="action",
+                    then="bombardment"),
+    "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments, unseen=True, phase="action",
+                        then="combat"),
     "combat": Step(CALDIERO.COMBAT, {"attack": _attack}, _attacks, F.after_combat, F.attack_owed,
                    first=_attack_candidates, unseen=True, phase="action"),
 }, CALDIERO.SEQUENCE)

@@ -24,8 +24,17 @@ from arbitro.adjudicator.parabellum.activation import Refusal
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
+from arbitro.events.parabellum import StepBegan
 
-G = TypeVar("G")  # a game's procedure context (caldiero's Act, arrivano's Game): what a step's commands are carried out on
+
+class Emits(Protocol):
+    """A game's procedure context as the sequence asks it: where the events of a step's beginning go."""
+
+    def emit(self, event: Any) -> None:
+        ...
+
+
+G = TypeVar("G", bound=Emits)  # a game's procedure context (caldiero's Act, arrivano's Game): what a step's commands are carried out on
 W = TypeVar("W", bound=World)  # a game's read model of the position: what a step's commands are listed from
 
 END_STEP = "end_step"
@@ -72,11 +81,15 @@ class Step(Generic[G, W]):
     activation, an activation's movement...): what it takes, what it lists, how it ends. `rule`: what a refusal in
     it cites; `takes`: each command type it accepts, with its handler (game, seat, command), which checks the
     command and carries it out; `lister`: the step's commands other than `end_step` for a seat, in legal()'s order,
-    as they are found (built from the same checks the handlers make, so a listed command is accepted); `advance`:
-    `end_step` carried out, the next step begun (None: no command ends the step: it ends when its choice is made);
-    `end_problem`: what keeps `end_step` out now (an obligation still owed), asked before `advance` and by the
-    listing (a step with an `advance` ends by itself, without a command, when the lister finds nothing and nothing
-    is owed: `NOTHING_LEFT`); `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
+    as they are found (built from the same checks the handlers make, so a listed command is accepted). How it ends,
+    as data where the sequence is only a next step: `seats`, the seats acting in it one after the other (caldiero
+    §3.1 A: France, then Austria), `end_step` of any but the last beginning the same step for the next; `then`, the
+    row of the table that begins next (for its first seat if it names them, else the same seat); `advance`, what
+    else ending the step does, after `then` began (a step of a game's own, the automatic weather or initiative; what
+    the next step's beginning sets off: Arrivano's fatigue tests). A step none of the three ends is not ended by a
+    command: it ends when its choice is made (the next activation's). `end_problem`: what keeps `end_step` out now
+    (an obligation still owed), asked before the step ends and by the listing (a step a command ends ends by
+    itself, without one, when the lister finds nothing and nothing is owed: `NOTHING_LEFT`); `first`: the lister's commands in any order, where sorting them costs the whole listing (asked whether there is
     one); `unseen`: what the step offers hangs on pieces the enemy may not examine, so under the fog of war it waits
     for `end_step` (`UNSEEN_WAITS`); `phase`, `name`: the phase it belongs to and the step's name as the state shows it (`step`), where the
     table's key is not (Caldiero's action-phase `orders` is the row `activation_orders`): what a refusal names."""
@@ -90,6 +103,13 @@ class Step(Generic[G, W]):
     unseen: bool = False
     phase: str = ""
     name: str = ""
+    then: str = ""
+    seats: tuple[str, ...] = ()
+
+    @property
+    def ended(self) -> bool:
+        """Whether a command (`end_step`) ends the step."""
+        return self.advance is not None or bool(self.then) or bool(self.seats)
 
 
 class Steps(Generic[G, W]):
@@ -98,6 +118,15 @@ class Steps(Generic[G, W]):
 
     def __init__(self, rows: Mapping[str, Step[G, W]], sequence: Rule) -> None:
         self.rows, self.sequence = rows, sequence
+        unknown = {row.then for row in rows.values() if row.then and row.then not in rows}
+        assert not unknown, f"a step begins a step the table does not have: {sorted(unknown)}"
+
+    def begin(self, step: str, game: G, seat: str | None = None) -> None:
+        """`step` of the table begins for `seat` (None: the first of its `seats`): its phase, the name the state
+        shows, its rule."""
+        row = self.rows[step]
+        game.emit(StepBegan(phase=row.phase, step=row.name or step, seat=row.seats[0] if seat is None else seat,
+                            rule=str(row.rule)))
 
     def names(self, *automatic: str) -> frozenset[str]:
         """Every step a game's state may be at: the table's, by the names the state shows, with the game's `automatic`
@@ -109,7 +138,7 @@ class Steps(Generic[G, W]):
         row = self.rows.get(step)
         if row is None:
             return []
-        return [*row.takes, *([END_STEP] if row.advance is not None else [])]
+        return [*row.takes, *([END_STEP] if row.ended else [])]
 
     def legal(self, step: str, w: W, seat: str) -> list[dict[str, Any]]:
         """The commands `seat` may give in `step` (legal()): the step's listing, then `end_step` if nothing keeps
@@ -118,7 +147,7 @@ class Steps(Generic[G, W]):
         if row is None:
             return []
         out = list(row.lister(w, seat))
-        if row.advance is not None and row.end_problem(w, seat) is None:
+        if row.ended and row.end_problem(w, seat) is None:
             out.append({"type": END_STEP})
         return out
 
@@ -132,7 +161,7 @@ class Steps(Generic[G, W]):
         and nothing is owed (settle); under the fog of war, not a step whose options the enemy may not know
         (`UNSEEN_WAITS`)."""
         row = self.rows.get(step)
-        return row is not None and row.advance is not None and \
+        return row is not None and row.ended and \
             not (row.unseen and sight.fog_in_force(w.variant.fog_option, w.option)) and \
             not self.has_options(step, w, seat) and row.end_problem(w, seat) is None
 
@@ -141,11 +170,11 @@ class Steps(Generic[G, W]):
         """Carry out `command` of `seat` in `step`: its handler, or `end_step` (refused while `end_problem` holds),
         or the game's refusal of a command the step does not take."""
         row = self.rows.get(step)
-        if row is not None and command.type == END_STEP and row.advance is not None:
+        if row is not None and command.type == END_STEP and row.ended:
             problem = row.end_problem(w, seat)
             if problem is not None:
                 refuse(problem)
-            row.advance(game, seat)
+            self.end(step, game, seat)
             return
         handler = row.takes.get(command.type) if row is not None else None
         if handler is None:
@@ -170,10 +199,17 @@ class Steps(Generic[G, W]):
         return cited.rule, f"{now}; {command.type} is given in {where}"
 
     def end(self, step: str, game: G, seat: str) -> None:
-        """End `step` for its seat (it `ends_by_itself`): the next step begins."""
-        advance = self.rows[step].advance
-        assert advance is not None, f"step {step} is not ended by a command"
-        advance(game, seat)
+        """End `step` for its seat (`end_step`, or it `ends_by_itself`): the same step for the next of its `seats`,
+        else the row it names `then` begins, then its `advance` runs."""
+        row = self.rows[step]
+        assert row.ended, f"step {step} is not ended by a command"
+        if seat in row.seats[:-1]:
+            self.begin(step, game, row.seats[row.seats.index(seat) + 1])
+            return
+        if row.then:
+            self.begin(row.then, game, None if self.rows[row.then].seats else seat)
+        if row.advance is not None:
+            row.advance(game, seat)
 
 
 def _step_name(key: str, row: Step[Any, Any], phase: str) -> str:

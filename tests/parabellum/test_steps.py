@@ -115,7 +115,43 @@ def test_both_games_choose_the_next_activation_in_the_kernels_step(steps: sequen
     other step of each game is ended by `end_step`."""
     choose = steps.rows[sequence.CHOOSE_ACTIVATION]
     assert "activate" in choose.takes and choose.advance is None
-    assert all(row.advance is not None for step, row in steps.rows.items() if step != sequence.CHOOSE_ACTIVATION)
+    assert all(row.ended for step, row in steps.rows.items() if step != sequence.CHOOSE_ACTIVATION)
+
+
+class Recorder:
+    """A game's procedure context as the sequence asks it: the events emitted."""
+
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+
+    def emit(self, event: Any) -> None:
+        self.events.append(event)
+
+
+def test_a_row_says_as_data_which_step_begins_next_and_for_whom() -> None:
+    """A step's end as data (sequence.Step.then, seats): the same step for the next of its seats (caldiero §3.1 A:
+    France, then Austria), then the row it names begins (its phase, shown name and rule) for its first seat, or the
+    same seat, and only then the row's own `advance`."""
+    after: list[str] = []
+    nothing = lambda w, seat: []  # noqa: E731
+    steps: sequence.Steps[Any, Any] = sequence.Steps({
+        "orders": sequence.Step(RULE, {}, nothing, phase="command", seats=("france", "austria"), then="march"),
+        "march": sequence.Step(OWED, {}, nothing, lambda game, seat: after.append(seat), phase="action",
+                               name="movement", then="fight"),
+        "fight": sequence.Step(SEQUENCE, {}, nothing, phase="action", then="orders"),
+    }, SEQUENCE)
+    game = Recorder()
+    steps.end("orders", game, "france")
+    steps.end("orders", game, "austria")
+    steps.decide("march", game, Position, "austria", Command(type="end_step"), refuse)
+    steps.end("fight", game, "austria")
+    assert game.events == [StepBegan(phase="command", step="orders", seat="austria", rule=str(RULE)),
+                           StepBegan(phase="action", step="movement", seat="austria", rule=str(OWED)),
+                           StepBegan(phase="action", step="fight", seat="austria", rule=str(SEQUENCE)),
+                           StepBegan(phase="command", step="orders", seat="france", rule=str(RULE))]
+    assert after == ["austria"] and steps.takes("fight") == ["end_step"]
+    with pytest.raises(AssertionError):
+        sequence.Steps({"a": sequence.Step(RULE, {}, nothing, then="nowhere")}, SEQUENCE)
 
 
 def test_caldiero_lists_and_takes_end_step_in_an_activation_and_names_the_choice_as_arrivano() -> None:
