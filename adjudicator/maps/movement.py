@@ -90,11 +90,10 @@ class StopReason(StrEnum):
     MINIMUM_MOVE = "minimum_move"
 
 
-@dataclass(frozen=True, slots=True)
-class _Arrival:
-    spent: int
-    stop: StopReason | None
-    forced: bool = False  # by the minimum-move rule: it really cost more than the budget recorded in `spent`
+_Arrival = tuple[int, StopReason | None, bool]
+"""A step's arrival: (half points spent, why the move must stop there or None, forced: by the minimum-move rule, it
+really cost more than the budget recorded as spent). A plain tuple: the search makes one per step it tries, and a
+frozen dataclass cost four times as much to make (issue 15)."""
 
 
 _STEP_CACHE_LIMIT = 64
@@ -156,7 +155,9 @@ def _try_step(
             stop = StopReason.ENEMY_ZOC
         if from_zoc:
             extra = zoc.leave_cost
-    cost = _memo_step_cost(hexmap, table, rules, a, b, memo)
+    cost = memo.get((a, b)) if memo is not None else None  # the search's hit, without a call (issue 15)
+    if cost is None:
+        cost = _memo_step_cost(hexmap, table, rules, a, b, memo)
     if cost.prohibited:
         return MoveBlock.PROHIBITED_HEXSIDE if (cost.blocked_by or "").startswith("hexside") else MoveBlock.PROHIBITED_TERRAIN
     if cost.all_points:
@@ -164,15 +165,15 @@ def _try_step(
             return MoveBlock.ALL_POINTS_NOT_FIRST
         if spent >= rules.budget and not first:
             return MoveBlock.NOT_ENOUGH_POINTS
-        return _Arrival(max(rules.budget, spent), stop or StopReason.ALL_POINTS)
+        return max(rules.budget, spent), stop or StopReason.ALL_POINTS, False
     total = spent + cost.half_points + extra
     if cost.stop and stop is None:
         stop = StopReason.TERRAIN
     if total <= rules.budget:
-        return _Arrival(total, stop)
+        return total, stop, False
     if first and rules.minimum_move:
         # caldiero §9.1.1 / arrivano §9.1.1: one hex is always possible; it ends the move.
-        return _Arrival(rules.budget, stop or StopReason.MINIMUM_MOVE, forced=True)
+        return rules.budget, stop or StopReason.MINIMUM_MOVE, True
     return MoveBlock.NOT_ENOUGH_POINTS
 
 
@@ -243,7 +244,7 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
     memo = _step_memo(hexmap, table, rules)
     wanted = {HexId(h) for h in until} - {origin} if until is not None else None
-    neighbours, pop = hexmap.grid.neighbours, heapq.heappop
+    neighbours, pop, push, by_path = hexmap.grid.neighbours, heapq.heappop, heapq.heappush, tie_break == "path"
     while heap and wanted != set():
         spent, here, stopped = pop(heap)
         state = (here, stopped)
@@ -251,29 +252,32 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
             done.add(state)
             continue
         done.add(state)
+        at_origin = here == origin
         for there in neighbours(here):
             if there == origin or (there, False) in done:
                 continue  # settled free at no more than `spent`: no arrival now can be cheaper, nor chosen over it
-            arrival = _try_step(hexmap, table, rules, here, there, spent, here == origin, memo)
+            arrival = _try_step(hexmap, table, rules, here, there, spent, at_origin, memo)
             if isinstance(arrival, MoveBlock):
                 continue
-            key = (there, arrival.stop is not None)
+            cost, stop, was_forced = arrival
+            key = (there, stop is not None)
             if wanted:
                 wanted.discard(there)
-            if key not in best or arrival.spent < best[key]:
-                best[key] = arrival.spent
+            known = best.get(key)
+            if known is None or cost < known:
+                best[key] = cost
                 parents[key] = state
-                reasons[key] = arrival.stop
-                heapq.heappush(heap, (arrival.spent, there, key[1]))
-            elif tie_break == "path" and arrival.spent == best[key] and key not in done \
-                    and _better_tie(parents, key in forced, arrival.forced, state, parents[key], there):
+                reasons[key] = stop
+                push(heap, (cost, there, key[1]))
+            elif by_path and cost == known and key not in done \
+                    and _better_tie(parents, key in forced, was_forced, state, parents[key], there):
                 parents[key] = state
-                reasons[key] = arrival.stop
+                reasons[key] = stop
             else:
                 continue
-            if tie_break != "path":
+            if not by_path:
                 continue  # `forced` is read only by the "path" tie-break
-            if arrival.forced:
+            if was_forced:
                 forced.add(key)
             else:
                 forced.discard(key)
@@ -346,7 +350,7 @@ def check_path(hexmap: HexMap, table: MovementTable, path: Iterable[str], rules:
             hexmap, table, rules, hexes[i - 1], hexes[i], spent, i == 1)
         if isinstance(arrival, MoveBlock):
             return PathCheck(hexes, spent, arrival, i, stop)
-        spent, stop = arrival.spent, arrival.stop
+        spent, stop = arrival[0], arrival[1]
     if len(hexes) > 1 and rules.can_end is not None and not rules.can_end(hexes[-1]):
         return PathCheck(hexes, spent, MoveBlock.CANNOT_END_HERE, len(hexes) - 1, stop)
     return PathCheck(hexes, spent, None, None, stop)

@@ -62,8 +62,8 @@ def sighted(w: World, side: str, unknown: Mapping[str, str], reach: int | None =
         looking_from = observers(w, side)
         seen = {h for h in hexes if in_view(w, looking_from, h, limit)}
     else:
-        pieces = w.piece_hexes(side)
-        seen = {h for h in hexes if not view_from(w, h, limit).isdisjoint(pieces)}
+        pieces, key = w.piece_hexes(side), w.lines_key()
+        seen = {h for h in hexes if not _kept_view(w, key, h, limit).isdisjoint(pieces)}
     return sorted(p for p, h in unknown.items() if h in seen)
 
 
@@ -144,6 +144,12 @@ def view_from(w: World, o: str, limit: int) -> frozenset[str]:
     key = w.lines_key()
     if key is None:
         return _view(w, o, limit)
+    return _kept_view(w, key, o, limit)
+
+
+def _kept_view(w: World, key: object, o: str, limit: int) -> frozenset[str]:
+    """`view_from` where lines do not depend on the position, `key` being the World's `lines_key` (asked once by a
+    caller looking from many hexes)."""
     return _VIEWS.get((), (key, o, limit), lambda: _view(w, o, limit))
 
 

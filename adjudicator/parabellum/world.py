@@ -210,8 +210,9 @@ class World:
 
     # --- pieces ------------------------------------------------------------------------------------------
     def on_map_units(self) -> list[str]:
-        """The units on the map, in id order."""
-        return sorted(u for u, s in self.state.units.items() if s.where == "map")
+        """The units on the map, in id order (sorted once per position: every side's and formation's list reads it)."""
+        return list(self.cached(("on map",), lambda: tuple(sorted(u for u, s in self.state.units.items()
+                                                                  if s.where == "map"))))
 
     def by_hex(self) -> dict[str, list[str]]:
         """The units on the map in each hex, in id order (worked out once per position)."""
@@ -230,8 +231,9 @@ class World:
         units = self.by_hex().get(h)
         return self.state.units[units[0]].side if units else None
 
-    def units_of(self, side: str) -> list[str]:  # the side's units on map, in id order
-        return [u for u in self.on_map_units() if self.state.units[u].side == side]
+    def units_of(self, side: str) -> list[str]:  # the side's units on map, in id order (once per position)
+        return list(self.cached(("units of", side), lambda: tuple(
+            u for u in self.on_map_units() if self.state.units[u].side == side)))
 
     def side_units_at(self, h: str, side: str) -> list[str]:
         return [u for u in self.units_at(h) if self.state.units[u].side == side]
@@ -390,10 +392,10 @@ class World:
     def lines_key(self) -> object | None:
         """What every `clear_line` answer depends on besides its two hexes, when that is not the position: the
         content of the data (`digest`) and the terrains a reading makes block; None where units block lines
-        (caldiero §11.3.1) or nothing names the data."""
+        (caldiero §11.3.1) or nothing names the data. Once per position: the fog asks it of every hex it looks at."""
         if self.variant.units_block_sight or self.digest is None:
             return None
-        return self.digest, tuple(sorted(self._more_blocking()))
+        return self.cached(("lines key",), lambda: (self.digest, tuple(sorted(self._more_blocking()))))
 
     def sight_range(self) -> int:  # the longest line of sight in hexes (caldiero §11.3: 4; arrivano: the scenario's)
         return self.scenario.los_range
