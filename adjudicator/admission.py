@@ -127,12 +127,12 @@ def seat_signature(
     return signing.CommandSignature(public_key=registered[0], command=command, signature=signature)
 
 
-def sign_receipt(store: Store, game_id: str, cmd: int, cmd_hash: str, seq: int, head: str) -> dict[str, Any]:
+def sign_receipt(store: Store, game_id: str, cmd: int, cmd_hash: str, head: str) -> dict[str, Any]:
     key = store.signing_key()
     if key is None:
         raise NotFound(f"this database, opened read-only, has no signing key yet: no receipt for game {game_id} "
                        "can be signed until a command is submitted to it")
-    return to_builtins(signing.make_receipt(key, game=game_id, cmd=cmd, cmd_hash=cmd_hash, seq=seq, head=head))
+    return to_builtins(signing.make_receipt(key, game=game_id, cmd=cmd, cmd_hash=cmd_hash, head=head))
 
 
 # --- a dispute's cited notes (arbitro §D.7): the notes are chained apart from the events, so checked here -----------

@@ -265,7 +265,7 @@ def receipt(game: str, cmd: int | None, output: str | None, db: str, as_json: bo
     signed = app.receipt(game, app.game(game).head_cmd if cmd is None else cmd)
     if output:
         Path(output).write_text(json.dumps(signed) + "\n", encoding="utf-8")
-    out(signed, as_json, lambda r: (f"command {r['cmd']} of {r['game']}: head #{r['seq']} {r['head']}\n"
+    out(signed, as_json, lambda r: (f"command {r['cmd']} of {r['game']}: head {r['head']}\n"
                                     f"signed by server key {r['server_key']}"))
 
 

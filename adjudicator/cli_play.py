@@ -117,7 +117,7 @@ def submit(game: str, command: str | None, seat: str | None, file: str | None, e
 
     def text(r: SubmitResult) -> str:
         head = f"{'already applied' if r.duplicate else 'accepted'}: command {r.cmd}, head #{r.head}"
-        head += f"\nreceipt: #{r.receipt['seq']} {r.receipt['head']} (keep it: `arbitro receipt` prints it again)"
+        head += f"\nreceipt: command {r.cmd} {r.receipt['head']} (keep it: `arbitro receipt` prints it again)"
         tail = f"awaiting: {', '.join(r.awaiting.seats) or 'nobody'}: {r.awaiting.prompt}"
         return "\n".join([head, *event_lines(r.events), tail])
 

@@ -170,14 +170,14 @@ def _keeps_signing(old: Loaded, new: Loaded) -> None:
 
 
 def verify_export(loaded: Loaded, progress: Callable[[int, int], None] | None = None, head: str | None = None,
-                  receipts: Sequence[signing.Receipt] = (), seat_keys: dict[str, str] | None = None,
+                  receipts: Sequence[signing.AnyReceipt] = (), seat_keys: dict[str, str] | None = None,
                   server_key: str | None = None) -> verification.Report:
     """An export verified (verification.verify) and, a seat's, its views and seal too (with_views): what `arbitro
     verify` says of a file or of a seat's copy."""
     return with_views(verification.verify(loaded, progress, head, receipts, seat_keys), loaded, receipts, server_key)
 
 
-def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[signing.Receipt] = (),
+def with_views(report: verification.Report, loaded: Loaded, receipts: Iterable[signing.AnyReceipt] = (),
                server_key: str | None = None) -> verification.Report:
     """`report` (a seat's export verified as far as its chain goes) with its views checked: each linked to its event
     and the one before, the whole file sealed (SeatCopy.check_views) by the server's key, as anchored by the seat's
@@ -208,7 +208,7 @@ def as_found(refusal: BadFile) -> str:
     return str(refusal).replace("; nothing imported", "")
 
 
-def _anchored(loaded: Loaded, receipts: Iterable[signing.Receipt], server_key: str | None) -> verification.Check:
+def _anchored(loaded: Loaded, receipts: Iterable[signing.AnyReceipt], server_key: str | None) -> verification.Check:
     """The 'seat views' check of a well-sealed export: passed only when the sealing key is the one that signed the
     seat's receipts or the one it was told (`server_key`), failed when it is another, unchecked when nothing says."""
     key, seat = _named(loaded.server_key), loaded.redacted_for
@@ -492,7 +492,7 @@ class SeatCopy:
         return Replayed(game=game_id, seq=at, view=view, notes=self.notes(game_id, seat, None, at))
 
     def verify(self, game_id: str, progress: Callable[[int, int], None] | None = None, head: str | None = None,
-               receipts: Sequence[signing.Receipt] = (), seat_keys: dict[str, str] | None = None,
+               receipts: Sequence[signing.AnyReceipt] = (), seat_keys: dict[str, str] | None = None,
                server_key: str | None = None) -> Any:
         """The copy verified as the export it was imported from (Arbitro.verify_lines): its chain and its seal, the
         seal anchored by the seat's `receipts` or the `server_key` it was told (unchecked without either)."""

@@ -34,7 +34,7 @@ from arbitro.adjudicator.ledger import Ledger
 from arbitro.adjudicator.randomness import EnteredSupply, NoSeedSupply, SeededSupply, Supply, audit_dice
 from arbitro.adjudicator.results import Awaiting, Status, SubmitResult
 from arbitro.adjudicator.ruleset import Ruleset
-from arbitro.adjudicator.seat_numbers import CommandNumbers, audited
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, audited, events_of, per_command
 from arbitro.adjudicator.service_exchange import ExchangeCalls
 from arbitro.adjudicator.service_reading import ReadingCalls
 from arbitro.events import core, random as rnd, signing
@@ -280,13 +280,15 @@ class Arbitro(ReadingCalls, ExchangeCalls):
             assert prior is not None
             return self._retried(game, prior, seat, command)
         head_seq, head_hash = (stored[-1].seq, stored[-1].hash) if stored else (game.head_seq, game.head_hash)
-        receipt = sign_receipt(self.store, game_id, cmd, record.digest(), head_seq, head_hash)
+        receipt = sign_receipt(self.store, game_id, cmd, record.digest(), head_hash)
         self._snapshot(game_id, done)
         if stored:
             self._heads[game_id] = (stored[-1].hash, state_bytes(done.state))
         served = [event for body, sealed, after in zip(bodies, stored, done.states_after, strict=True)
                   if (event := serve_event(ruleset, body, sealed.hash, seat, after)) is not None]
-        return SubmitResult(game=game_id, cmd=cmd, duplicate=False, head=head_seq, events=served,
+        made = Command(cmd, seat, record.digest(), stored[0].seq if stored else 0, stored[-1].seq if stored else 0)
+        head, served = self._submitted(game, seat, made, head_seq, served)
+        return SubmitResult(game=game_id, cmd=cmd, duplicate=False, head=head, events=served,
                             awaiting=awaiting_in(ruleset, done.state), receipt=receipt)
 
     def register_key(self, game_id: str, seat: str, public_key: str) -> dict[str, Any]:
@@ -313,7 +315,7 @@ class Arbitro(ReadingCalls, ExchangeCalls):
     def _receipt(self, game_id: str, stored: StoredCommand) -> dict[str, Any]:
         seq = stored.last_seq or stored.record.expected_seq
         head = next(iter(self.store.events(game_id, seq, seq))).hash if seq else GENESIS
-        return sign_receipt(self.store, game_id, stored.record.cmd, stored.hash, seq, head)
+        return sign_receipt(self.store, game_id, stored.record.cmd, stored.hash, head)
 
     def server_key(self) -> str | None:
         """This server's public key: receipts are signed with its private half (kept in the database). None
@@ -342,9 +344,25 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         if head > game.head_seq:  # a racer appended it after this submit read the record: read the one it left
             game = self.game(game.id)
         served = self._log(game, seat, prior.first_seq, prior.last_seq) if prior.first_seq else []
+        made = Command(prior.record.cmd, prior.record.seat, prior.hash, prior.first_seq, prior.last_seq)
+        awaiting = awaiting_in(registry.get(game.ruleset), self._state_at(game, head))
+        head, served = self._submitted(game, seat, made, head, served)
         return SubmitResult(game=game.id, cmd=prior.record.cmd, duplicate=True, head=head, events=served,
-                            awaiting=awaiting_in(registry.get(game.ruleset), self._state_at(game, head)),
-                            receipt=self._receipt(game.id, prior))
+                            awaiting=awaiting, receipt=self._receipt(game.id, prior))
+
+    def _submitted(self, game: GameRecord, seat: str, made: Command, head: int,
+                   served: list[dict[str, Any]]) -> tuple[int, list[dict[str, Any]]]:
+        """A submit's head and events in the submitter's numbers: to the umpire the log's head and the command's events
+        one by one; to a seat its command's number and what its one item holds (seat_numbers.per_command, opened by
+        events_of: each event its `type` and `event`, numbered by the command; the item's link is the receipt's
+        `head`), since how many events the command made, and where a hidden one lay, can be a hidden fact
+        (engine-rules §V.6). `game`: the record the submit read (a fresh command is not in it yet)."""
+        if seat == UMPIRE:
+            return head, served
+        numbers = self.numbers(game)
+        if made.cmd > numbers.head:
+            numbers = CommandNumbers(game.id, [*numbers.commands, made])
+        return made.cmd, events_of(per_command(numbers, served, made.cmd, made.cmd))
 
     # --- reading --------------------------------------------------------------------------------
     def awaiting(self, game_id: str, state: GameState[Any] | None = None) -> Awaiting:

@@ -145,7 +145,7 @@ def amend(app: App, game_id: str, seat: str, at: int, command: dict[str, Any], *
     _judge_before(app, game, original, replacement)
     later = [app.store.command(game_id, n) for n in range(original.record.cmd + 1, game.head_cmd + 1)]
     child = app.fork(game_id, original.first_seq - 1, keep_dice=keep_dice, new_id=new_id, by=UMPIRE)
-    head = app.submit(child, original.record.seat, replacement).head
+    head = _submitted(app, child, original.record.seat, replacement)
     done = replay_after(app, game_id, child, later, original.first_seq, {original.first_seq - 1: 1, original.last_seq: head})
     if dispute is not None:
         app.submit(game_id, UMPIRE, {"type": "dispute_rule", "dispute": dispute, "outcome": "amended", "fork": child,
@@ -179,20 +179,27 @@ def replay_after(app: App, parent: str, child: str, later: list[StoredCommand | 
             skipped += 1
             continue
         try:
-            result = app.submit(child, record.seat, _moved_undo(record.command, ends))
+            end = _submitted(app, child, record.seat, _moved_undo(record.command, ends))
         except (Rejected, BadInput) as e:
             payload = e.to_dict()
             refused = Refusal(cmd=record.cmd, seat=_sender(record.command, record.seat), command=record.command,
                               error=payload["error"], rule=payload.get("rule", ""), message=payload["message"])
             return Replayed(replayed=replayed, skipped=skipped, changed=changed, refused=refused, head=head)
         replayed += 1
-        ends[stored.last_seq] = result.head
+        ends[stored.last_seq] = end
         was = [outcomes[n] for n in range(stored.first_seq, stored.last_seq + 1)]
-        if [_outcome(e.body) for e in app.store.events(child, head + 1, result.head)] != was:
+        if [_outcome(e.body) for e in app.store.events(child, head + 1, end)] != was:
             changed.append(Changed(cmd=record.cmd, seat=_sender(record.command, record.seat),
-                                   parent=(stored.first_seq, stored.last_seq), fork=(head + 1, result.head)))
-        head = result.head
+                                   parent=(stored.first_seq, stored.last_seq), fork=(head + 1, end)))
+        head = end
     return Replayed(replayed=replayed, skipped=skipped, changed=changed, refused=None, head=head)
+
+
+def _submitted(app: App, game_id: str, seat: str, command: Any) -> int:
+    """Submit `command` as `seat` (as the seat sent it in the parent); the log's head after it, which the umpire's
+    replay compares in the log's numbers (a seat's result names its command, not the log's head: engine-rules §V.6)."""
+    app.submit(game_id, seat, command)
+    return app.game(game_id).head_seq
 
 
 class Reinterpretation(msgspec.Struct, kw_only=True):

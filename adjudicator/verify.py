@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -28,28 +28,20 @@ from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.randomness import (
     EnteredSupply, NeedRandom, RecordedSupply, SeededSupply, Supply, audit_dice, describe_rerolls, unrecorded,
 )
+from arbitro.adjudicator.verify_anchors import Check, Status, beyond, check_head, check_receipt, receipt_seq
 from arbitro.adjudicator.verify_ranges import Spans, range_problem, seat_command_problem, spans_problem
 from arbitro.adjudicator.verify_signatures import signatures_said
 from arbitro.adjudicator.verify_reads import (
     EventHashes, Events, MemoryHistory, Scan, Stamp, Stamps, StoredEvents, fewer_full_collections,
 )
-from arbitro.events import core, signing
+from arbitro.events import core
 from arbitro.events import random as rnd
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, EventBody, GameRecord
-from arbitro.events.signing import Receipt
+from arbitro.events.signing import AnyReceipt
 from arbitro.events.store import Annotation, Store
 from arbitro.projections.fold import ChainBroken, Fold
 from arbitro.projections.game import GameState, may_reveal
-
-Status = Literal["passed", "failed", "unchecked", "noted"]  # noted: true, and worth an auditor's attention
-
-
-class Check(msgspec.Struct, kw_only=True):
-    name: str
-    status: Status
-    detail: str
-
 
 class Divergence(msgspec.Struct, kw_only=True):
     seq: int
@@ -172,7 +164,7 @@ Progress = Callable[[int, int], None]
 
 def verify(
     loaded: Loaded, progress: Progress | None = None, head: str | None = None,
-    receipts: Sequence[Receipt] = (), seat_keys: dict[str, str] | None = None,
+    receipts: Sequence[AnyReceipt] = (), seat_keys: dict[str, str] | None = None,
 ) -> Report:
     with fewer_full_collections():
         report = _verify(loaded, progress)
@@ -181,7 +173,7 @@ def verify(
     if loaded.redacted_for is not None or loaded.seat_keys or loaded.signatures or seat_keys:
         anchors.append(check_signatures(loaded, seat_keys or {}))  # a seat's export: always said, checked or not
     anchors += [check_receipt(loaded, hashes, r) for r in receipts]
-    anchors.append(_beyond(hashes, head, receipts))
+    anchors.append(beyond(hashes, head, [receipt_seq(loaded, r) or 0 for r in receipts]))
     report.checks += anchors
     report.passed = report.passed and all(c.status != "failed" for c in anchors)
     return report
@@ -194,70 +186,10 @@ def _hashes(loaded: Loaded) -> Mapping[int, str]:
     return EventHashes(loaded.events)
 
 
-def check_head(hashes: Mapping[int, str], head: str) -> Check:
-    """A hash a seat recorded (from a submit, a log it was served): the file's chain up to the event with
-    that hash is the one the seat saw, since no other content hashes to it (arbitro §V.2). It says nothing of
-    what follows that event."""
-    at = next((seq for seq, digest in hashes.items() if digest == head), None)
-    if at is None:
-        return Check(name="trusted head", status="failed",
-                     detail=f"the hash you recorded ({head[:12]}...) is not in this log: it is not the log you played")
-    return Check(name="trusted head", status="passed",
-                 detail=f"events #1-#{at} are the chain you recorded ({head[:12]}... at #{at})")
-
-
-def check_receipt(loaded: Loaded, hashes: Mapping[int, str], receipt: Receipt) -> Check:
-    """A receipt the server signed when it accepted a command: the file must hold that head at that
-    sequence number and that command. Anything else proves a dropped tail or a rewrite (arbitro §L.4)."""
-    name = f"receipt for command {receipt.cmd}"
-    if not receipt.signed_ok():
-        return Check(name=name, status="failed",
-                     detail=f"its signature does not verify under the key it names ({signing.fingerprint(receipt.server_key)}): "
-                            "the receipt was edited or forged")
-    if receipt.game != loaded.game.id:
-        return Check(name=name, status="failed", detail=f"it is a receipt for game {receipt.game}, not {loaded.game.id}")
-    head = max(hashes, default=0)
-    signer = f"signed by server key {signing.fingerprint(receipt.server_key)}"
-    if loaded.server_key and loaded.server_key != receipt.server_key:
-        signer += f"; this file was exported by key {signing.fingerprint(loaded.server_key)}"
-    if receipt.seq > head:
-        return Check(name=name, status="failed",
-                     detail=f"the server acknowledged the log up to #{receipt.seq} but this file ends at #{head}: "
-                            f"events were dropped from its end ({signer})")
-    if receipt.seq and hashes.get(receipt.seq) != receipt.head:
-        return Check(name=name, status="failed",
-                     detail=f"this file's #{receipt.seq} is not the event the server acknowledged after command "
-                            f"{receipt.cmd}: the log was rewritten at or before #{receipt.seq} ({signer})")
-    command = loaded.commands[receipt.cmd] if receipt.cmd < len(loaded.commands) else None
-    if command is None or command[1] != receipt.cmd_hash:
-        return Check(name=name, status="failed",
-                     detail=f"command {receipt.cmd} in this file is not the command the server acknowledged ({signer})")
-    return Check(name=name, status="passed",
-                 detail=f"the file holds command {receipt.cmd} and the head #{receipt.seq} the server acknowledged ({signer})")
-
-
 def check_signatures(loaded: Loaded, asserted: dict[str, str]) -> Check:
     """Seats' signatures on their own commands (arbitro §L.6; verify_signatures)."""
     status, detail = signatures_said(loaded, asserted)
     return Check(name="seat signatures", status=status, detail=detail)
-
-
-def _beyond(hashes: Mapping[int, str], head: str | None, receipts: Sequence[Receipt]) -> Check:
-    """What no check can prove: the events after the last point a seat anchored (arbitro §V.2)."""
-    if not hashes:
-        return Check(name="completeness", status="unchecked", detail="the file holds no event: nothing is anchored")
-    last, at_head = 0, 0
-    for seq, digest in hashes.items():  # one read of a log that is not held
-        last, at_head = max(last, seq), max(at_head, seq if digest == head else 0)
-    anchored = max([r.seq for r in receipts] + [at_head], default=0)
-    if anchored >= last:
-        return Check(name="completeness", status="passed",
-                     detail=f"the file ends at #{last}, the latest head you anchored (with a receipt or --head)")
-    covered = f"#1-#{anchored} are anchored; " if anchored else ""
-    return Check(name="completeness", status="unchecked",
-                 detail=f"{covered}nothing proves that events #{anchored + 1}-#{last} are the ones the server "
-                        f"accepted, nor that events after #{last} were not dropped: check the file against your "
-                        "latest receipt (--receipt) or a hash you recorded (--head)")
 
 
 def _verify(loaded: Loaded, progress: Progress | None = None) -> Report:

@@ -2,8 +2,8 @@
 
 A hash chain proves that a log is internally consistent, not that it is *the* log: whoever holds the
 database can rewrite it from any point and hash it again. Signatures anchor it to parties outside the
-database. The server signs a receipt for every accepted submission, over (game, command, head sequence,
-head hash, command hash); a seat that keeps its receipts can prove afterwards that a file lacks a head the
+database. The server signs a receipt for every accepted submission, over (game, command, command hash, head
+hash: the hash of the command's last event, which a seat is served as its item's link); a seat that keeps its receipts can prove afterwards that a file lacks a head the
 server acknowledged (a dropped tail) or holds another event there (a rewrite). A seat may also sign its
 own commands with its own key, so that nobody (the host included) can put a command in its name.
 
@@ -22,7 +22,8 @@ from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption,
 
 from arbitro.events.codec import canonical, sha256_hex
 
-RECEIPT_FORMAT = "arbitro-receipt/1"
+RECEIPT_FORMAT = "arbitro-receipt/2"  # /1 named the head's event number too (LegacyReceipt)
+LEGACY_RECEIPT_FORMAT = "arbitro-receipt/1"
 COMMAND_SIGNATURE_FORMAT = "arbitro-command/1"
 SEAT_SEAL_FORMAT = "arbitro-seat-copy/2"  # /1 signed the views, not the whole file
 
@@ -92,10 +93,23 @@ class ServerSigned(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 class Receipt(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The server's signed acknowledgement of an accepted submission: after command `cmd` (whose record
-    hashes to `cmd_hash`) the log of `game` ended at event `seq`, whose hash is `head`."""
+    hashes to `cmd_hash`) the log of `game` ended at the event whose hash is `head`, the command's last (a seat's
+    item's link). No event number: how many events the commands made can be a hidden fact (engine-rules §V.6),
+    and the receipt is given to a seat; the log places `head` after command `cmd`."""
 
     FORMAT = RECEIPT_FORMAT
     format: str = RECEIPT_FORMAT
+    game: str
+    cmd: int
+    cmd_hash: str
+    head: str
+
+
+class LegacyReceipt(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A receipt signed before arbitro-receipt/2, still verified: as Receipt, and the head's event number `seq`."""
+
+    FORMAT = LEGACY_RECEIPT_FORMAT
+    format: str = LEGACY_RECEIPT_FORMAT
     game: str
     cmd: int
     cmd_hash: str
@@ -103,22 +117,29 @@ class Receipt(ServerSigned, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     head: str
 
 
+AnyReceipt = Receipt | LegacyReceipt
+
+
 def unsigned_bytes(signed: msgspec.Struct) -> bytes:
     """What the server signs of a receipt or a seal: every field but the signature, canonically encoded."""
     return canonical({k: v for k, v in msgspec.structs.asdict(signed).items() if k != "signature"})
 
 
-def make_receipt(private: bytes, *, game: str, cmd: int, cmd_hash: str, seq: int, head: str) -> Receipt:
-    unsigned = Receipt(game=game, cmd=cmd, cmd_hash=cmd_hash, seq=seq, head=head, server_key=public_key(private))
+def make_receipt(private: bytes, *, game: str, cmd: int, cmd_hash: str, head: str) -> Receipt:
+    unsigned = Receipt(game=game, cmd=cmd, cmd_hash=cmd_hash, head=head, server_key=public_key(private))
     return msgspec.structs.replace(unsigned, signature=sign(private, unsigned.message()))
 
 
-def read_receipt(data: Any) -> Receipt:
-    """A receipt from its JSON form; ValueError naming what is wrong."""
+def read_receipt(data: Any) -> AnyReceipt:
+    """A receipt from its JSON form, of either format (an arbitro-receipt/1 one as LegacyReceipt); ValueError naming
+    what is wrong."""
+    legacy = isinstance(data, dict) and data.get("format") == LEGACY_RECEIPT_FORMAT
+    kind: type[AnyReceipt] = LegacyReceipt if legacy else Receipt
     try:
-        return msgspec.convert(data, Receipt)
+        return msgspec.convert(data, kind)
     except msgspec.ValidationError as e:
-        raise ValueError(f"not an {RECEIPT_FORMAT} receipt ({e})") from None
+        raise ValueError(f"not an {kind.FORMAT} receipt ({e}; arbitro reads {RECEIPT_FORMAT} and "
+                         f"{LEGACY_RECEIPT_FORMAT})") from None
 
 
 # --- the server's seal on a seat's export: what it showed that seat ------------------------------------------

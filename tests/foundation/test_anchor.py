@@ -128,8 +128,8 @@ def test_every_submission_returns_a_receipt_the_server_signed(run: Cli, tmp_path
     result = run.submit("g", "red", {"type": "attack", "aim": "high"}, "--key", "k1")
     receipt = signing.read_receipt(result["receipt"])
     assert receipt.signed_ok() and receipt.game == "g" and receipt.cmd == result["cmd"] == 1
-    assert receipt.seq == result["head"] == head(run, "g")
-    assert receipt.head == run.json("log", "g")[-1]["hash"]
+    assert result["head"] == 1 and receipt.format == "arbitro-receipt/2"  # red's head: its command's number
+    assert receipt.head == run.json("log", "g")[-1]["hash"] == run.json("log", "g", "--as", "red")[-1]["hash"]
     records = read_export(export(run, tmp_path))
     assert records[0]["server_key"] == receipt.server_key
     assert next(r["hash"] for r in records if r["record"] == "command" and r["cmd"] == 1) == receipt.cmd_hash
@@ -137,7 +137,7 @@ def test_every_submission_returns_a_receipt_the_server_signed(run: Cli, tmp_path
     again = run.submit("g", "red", {"type": "attack", "aim": "high"}, "--key", "k1")
     assert again["duplicate"] is True and again["receipt"] == result["receipt"]
     assert run.json("receipt", "g", "--cmd", "1") == result["receipt"]
-    assert "receipt: #" in run("submit", "g", "--as", "blue", '{"type": "guard", "stance": "low"}').stdout
+    assert "receipt: command 2 " in run("submit", "g", "--as", "blue", '{"type": "guard", "stance": "low"}').stdout
 
 
 def test_a_dropped_tail_verifies_alone_but_fails_against_the_seats_latest_receipt(
@@ -197,14 +197,14 @@ def test_a_rewrite_after_a_command_with_forged_entropy_fails_against_a_later_rec
 def test_an_edited_or_foreign_receipt_fails(run: Cli, tmp_path: Path, game: str) -> None:
     path = export(run, tmp_path)
     receipt = run.json("receipt", "g")
-    forged = dict(receipt, seq=receipt["seq"] - 1)  # claims an earlier head, to excuse a dropped tail
+    forged = dict(receipt, head=run.json("log", "g")[-2]["hash"])  # claims an earlier head, to excuse a dropped tail
     report = run.json("verify", str(path), "--receipt", save(tmp_path, forged, "forged.json"), code=1)
     assert "signature does not verify" in detail(report, f"receipt for command {receipt['cmd']}")
     run("new", "duel", "standard", "--id", "other")
     foreign = run.submit("other", "red", {"type": "attack", "aim": "high"})  # a saved submit answer works too
     report = run.json("verify", str(path), "--receipt", save(tmp_path, foreign, "foreign.json"), code=1)
     assert "not g" in detail(report, "receipt for command 1")
-    assert "not an arbitro-receipt/1" in run("verify", str(path), "--receipt", save(tmp_path, {"x": 1}, "bad.json"),
+    assert "not an arbitro-receipt/2" in run("verify", str(path), "--receipt", save(tmp_path, {"x": 1}, "bad.json"),
                                              code=2).stderr
 
 

@@ -468,7 +468,8 @@ def test_a_transcribed_game_asks_for_the_scenarios_opening_draws(run: Cli, creat
 
 def test_an_umpire_undo_to_a_roll_request_awaits_the_roll_again(run: Cli, transcribed: str) -> None:
     run.submit("t", "red", {"type": "attack", "aim": "high"})
-    requested = run.submit("t", "blue", {"type": "guard", "stance": "low"})["head"]
+    run.submit("t", "blue", {"type": "guard", "stance": "low"})
+    requested = run.json("status", "t")["head"]  # the umpire's: the log's (blue's result names its command)
     awaited = run.json("status", "t")["awaiting"]
     run.submit("t", "umpire", {"type": "enter_random", "values": [6, 6]})
     run.json("undo", "t", "--as", "umpire", "--to", str(requested), "--reason", "the dice were entered wrongly")
@@ -564,7 +565,7 @@ def test_a_seat_proves_its_export_genuine_against_a_head_hash_it_kept(run: Cli, 
     """A rebuilt chain passes the link checks, but cannot pass through a hash the seat recorded itself."""
     run("new", "duel", "standard", "--id", "g")
     run.submit("g", "red", {"type": "attack", "aim": "high"})
-    kept = run.submit("g", "blue", {"type": "guard", "stance": "low"})["events"][-1]["hash"]
+    kept = run.submit("g", "blue", {"type": "guard", "stance": "low"})["receipt"]["head"]  # its item's link
     path = tmp_path / "blue.jsonl"
     run("export", "g", "--as", "blue", "-o", str(path))
     assert run.json("verify", str(path), "--head", kept)["passed"] is True

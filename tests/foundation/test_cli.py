@@ -136,7 +136,7 @@ def test_every_legal_command_is_accepted(run: Cli) -> None:
 def test_submit_a_duel_exchange_readable_output(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     text = run("submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}').stdout
-    assert text.splitlines()[0] == "accepted: command 1, head #6"
+    assert text.splitlines()[0] == "accepted: command 1, head #1"  # a seat's head: its command's number
     assert "attack_declared" in text and "(duel §4)" in text
     assert "awaiting: blue: choose a guard (high or low)" in text
     text = run("submit", "g", "--as", "blue", '{"type": "guard", "stance": "low"}').stdout
@@ -147,7 +147,7 @@ def test_submit_json_damage_follows_the_dice(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     run.submit("g", "red", {"type": "attack", "aim": "high"})
     result = run.submit("g", "blue", {"type": "guard", "stance": "low"})
-    assert result["cmd"] == 2 and result["duplicate"] is False and result["head"] == 10
+    assert result["cmd"] == 2 and result["duplicate"] is False and result["head"] == 2
     (dice,) = events_of(result, "dice_rolled")
     (damage,) = events_of(result, "damage_dealt")
     assert dice["count"] == 2 and dice["sides"] == 6 and dice["source"] == "seed"
@@ -170,7 +170,7 @@ def test_submit_from_a_file(run: Cli, tmp_path: Path) -> None:
 def test_submit_with_the_right_expected_head(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     result = run.submit("g", "red", {"type": "end_turn"}, "--expect", "0")
-    assert result["head"] == 6 and [e["type"] for e in result["events"]] == ["turn_ended"]
+    assert result["head"] == 1 and [e["type"] for e in result["events"]] == ["turn_ended"]
 
 
 def test_submit_key_twice_applies_once(run: Cli) -> None:
@@ -180,7 +180,7 @@ def test_submit_key_twice_applies_once(run: Cli) -> None:
     assert again["duplicate"] is True and first["duplicate"] is False
     assert again["cmd"] == first["cmd"] and again["events"] == first["events"]
     assert head(run, "g") == 6
-    assert "already applied: command 1, head #6" in run(
+    assert "already applied: command 1, head #1" in run(
         "submit", "g", "--as", "red", '{"type": "attack", "aim": "high"}', "--key", "turn1-red").stdout
 
 
@@ -289,7 +289,8 @@ def test_undo_own_command_is_free(run: Cli) -> None:
     run.submit("g", "red", {"type": "attack", "aim": "high"})
     result = run.json("undo", "g", "--as", "red", "--to", "5")
     (undone,) = events_of(result, "undone")
-    assert undone == {"type": "undone", "to_seq": 5, "by": "red", "reason": "taken back", "rule": "arbitro §U.1",
+    # served to red by command (engine-rules §V.6): the undo keeps command #0, the creation
+    assert undone == {"type": "undone", "to_seq": 0, "by": "red", "reason": "taken back", "rule": "arbitro §U.1",
                       "voided_rolls": 0, "voided_indices": []}
     assert run.json("view", "g", "--as", "umpire")["state"]["attack"] is None
     assert run.json("status", "g")["awaiting"]["seats"] == ["red"]
@@ -628,7 +629,7 @@ def test_real_process_plays_exports_and_verifies(tmp_path: Path) -> None:
     assert (tmp_path / "arbitro.db").exists()  # the default database in the working directory
     run_process("submit", game, "--as", "red", '{"type": "attack", "aim": "high"}', cwd=tmp_path)
     done = run_process("submit", game, "--as", "blue", '{"type": "guard", "stance": "high"}', "--json", cwd=tmp_path)
-    assert json.loads(done.stdout)["head"] == 10
+    assert json.loads(done.stdout)["head"] == 2
     rejected = run_process("submit", game, "--as", "red", '{"type": "end_turn"}', cwd=tmp_path, code=1)
     assert "arbitro §S.2" in rejected.stderr
     # cli.main freezes everything at exit (docs/architecture.md "Garbage collection"): a file written and an export to

@@ -39,11 +39,12 @@ def played(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.Monk
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create(ruleset, position=position, game_id="g")
-    attack = app.submit("g", "red", {"type": "attack", "aim": "high"})
-    guard = app.submit("g", "blue", {"type": "guard", "stance": "low"})
-    app.annotate("g", "umpire", attack.head, "red attacked")
-    app.annotate("g", "umpire", guard.head - len(guard.events) + 1, "blue guarded")
-    app.undo("g", "umpire", attack.head, "umpire takes the guard back")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    numbers = app.numbers(app.game("g"))  # the umpire's numbers are the log's
+    app.annotate("g", "umpire", numbers.last_event(1), "red attacked")
+    app.annotate("g", "umpire", numbers.events(2, 2)[0], "blue guarded")
+    app.undo("g", "umpire", numbers.last_event(1), "umpire takes the guard back")
     return app
 
 
@@ -162,3 +163,34 @@ def test_a_ruleset_may_not_hide_that_a_roll_was_made(tmp_path: Path, monkeypatch
     (attack,) = [i for i in app.log("g", "red") if i["cmd"] == 1]
     assert [e["event"]["purpose"] for e in attack["events"] if e["type"] == "dice_rolled"] == [FALCON]
     assert app.view("g", "red")["engine"]["rolls"] == 1
+
+
+def blue_guards(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Blue's submit result for its guard after red's attack, and the answer to its retry with the same key (the
+    original result again), as served (the HTTP API, `submit --json` and a mailed file's reply render the same
+    struct), without the salted digests and the receipt's signature, which a seat cannot test guesses against, and
+    the server's key (each database makes its own)."""
+    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
+    position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
+    position["ruleset"] = ruleset
+    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
+    app.create(ruleset, position=position, game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    guard = {"type": "guard", "stance": "low"}
+    results = [msgspec.to_builtins(app.submit("g", "blue", guard, key="k")) for _ in range(2)]
+    assert [r["duplicate"] for r in results] == [False, True]
+    return [without_chain({**r, "receipt": {k: v for k, v in r["receipt"].items() if k not in ("head", "signature", "server_key")}})
+            for r in results]
+
+
+@pytest.mark.parametrize("ruleset", ["tellingduel", "forewarnedduel"])
+def test_a_seats_submit_result_serves_the_same_bytes_whatever_the_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str) -> None:
+    """The result of blue's guard names its head as blue's command (#2), and holds what the guard's one item holds
+    (seat_numbers.per_command): each event its `type` and `event`, numbered by the command, with no number, link or
+    salt of its own; the log's head (one more event with the ruby falcon) is the umpire's alone."""
+    told, untold = (blue_guards(tmp_path, card, ruleset, monkeypatch) for card in RED_CARDS)
+    assert canonical(told) == canonical(untold)
+    assert told[0]["head"] == told[0]["cmd"] == 2
+    assert {e["seq"] for e in told[0]["events"]} == {2} and all(set(e) == {"seq", "cmd", "seat", "type", "event"}
+                                                                for e in told[0]["events"])

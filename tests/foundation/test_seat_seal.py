@@ -310,7 +310,7 @@ def test_the_seat_views_check_names_the_keys_it_compared_and_what_the_seat_can_d
         "verify with --receipt or --server-key"))
     own = signing.read_receipt(umpire.json("receipt", "g"))
     assert seat_views([own]).status == "passed"
-    other = signing.make_receipt(signing.new_private_key(), game="g", cmd=own.cmd, cmd_hash=own.cmd_hash, seq=own.seq,
+    other = signing.make_receipt(signing.new_private_key(), game="g", cmd=own.cmd, cmd_hash=own.cmd_hash,
                                  head=own.head)
     assert seat_views([own, other]) == verification.Check(name="seat views", status="failed", detail=(
         f"the views are sealed by key {key}, but your receipts are signed by server key "

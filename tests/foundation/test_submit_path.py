@@ -46,7 +46,7 @@ def test_a_submit_reads_the_record_once_and_folds_each_new_event_once(
     result = app.submit("g", "blue", {"type": "guard", "stance": "low"})
     reads, folds = store.calls["game"], evolve.calls["apply"]
     monkeypatch.undo()
-    appended = app.log("g", first=result.events[0]["seq"])
+    appended = app.log("g", first=app.numbers(app.game("g")).events(result.cmd, result.cmd)[0])
     ruleset_events = [e for e in appended if e["type"] not in CORE_TAGS]
     assert len(ruleset_events) >= 2  # a guard rolls and deals damage: several ruleset events
     assert reads == 1

@@ -15,9 +15,10 @@ import pytest
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.exchange import Loaded, read_lines
 from arbitro.adjudicator.verify import (
-    Check, Divergence, _annotations_check, _beyond, _check_build, _compare, check_annotations, check_receipt,
+    Check, Divergence, _annotations_check, _check_build, _compare, check_annotations, check_receipt,
     check_signatures, load_stored, verify,
 )
+from arbitro.adjudicator.verify_anchors import beyond
 from arbitro.adjudicator.verify_reads import MemoryHistory
 from arbitro.events import signing
 from arbitro.events.records import EventBody
@@ -54,17 +55,25 @@ class Server:
         self.cmd, self.seq = len(loaded.commands) - 1, max(self.hashes)
 
     def receipt(self, **fields: Any) -> signing.Receipt:
-        last = dict(game="g", cmd=self.cmd, cmd_hash=self.loaded.commands[self.cmd][1], seq=self.seq,
-                    head=self.hashes[self.seq])
+        last = dict(game="g", cmd=self.cmd, cmd_hash=self.loaded.commands[self.cmd][1], head=self.hashes[self.seq])
         return signing.make_receipt(self.key, **(last | fields))
+
+    def legacy(self, **fields: Any) -> signing.LegacyReceipt:
+        """An arbitro-receipt/1, as servers signed them before /2: it names the head's event number too."""
+        last = dict(game="g", cmd=self.cmd, cmd_hash=self.loaded.commands[self.cmd][1], seq=self.seq,
+                    head=self.hashes[self.seq], server_key=self.public)
+        unsigned = signing.LegacyReceipt(**(last | fields))  # type: ignore[arg-type]
+        return msgspec.structs.replace(unsigned, signature=signing.sign(self.key, unsigned.message()))
 
     def signer(self) -> str:
         return f"signed by server key {signing.fingerprint(self.public)}"
 
 
-def test_a_receipt_for_the_files_head_and_command_passes_and_names_its_signer(loaded: Loaded) -> None:
+@pytest.mark.parametrize("kind", ["receipt", "legacy"])
+def test_a_receipt_for_the_files_head_and_command_passes_and_names_its_signer(loaded: Loaded, kind: str) -> None:
+    """An arbitro-receipt/2 names no event number: the file places its head after its command; a /1 still passes."""
     server = Server(loaded)
-    assert check_receipt(loaded, server.hashes, server.receipt()) == Check(
+    assert check_receipt(loaded, server.hashes, getattr(server, kind)()) == Check(
         name=f"receipt for command {server.cmd}", status="passed",
         detail=f"the file holds command {server.cmd} and the head #{server.seq} the server acknowledged "
                f"({server.signer()})")
@@ -72,7 +81,7 @@ def test_a_receipt_for_the_files_head_and_command_passes_and_names_its_signer(lo
 
 def test_a_receipt_edited_after_signing_fails_naming_the_key_it_claims(loaded: Loaded) -> None:
     server = Server(loaded)
-    edited = msgspec.structs.replace(server.receipt(), seq=server.seq - 1)  # to excuse a dropped tail
+    edited = msgspec.structs.replace(server.receipt(), head=server.hashes[server.seq - 1])  # to excuse a dropped tail
     assert check_receipt(loaded, server.hashes, edited) == Check(
         name=f"receipt for command {server.cmd}", status="failed",
         detail=f"its signature does not verify under the key it names ({signing.fingerprint(server.public)}): "
@@ -107,7 +116,7 @@ def test_another_event_at_the_acknowledged_head_is_a_rewrite(loaded: Loaded) -> 
 def test_a_receipt_naming_no_event_is_checked_by_its_command_alone(loaded: Loaded) -> None:
     """Sequence number 0 names no event, so there is no head to compare: the command must still be the one."""
     server = Server(loaded)
-    check = check_receipt(loaded, server.hashes, server.receipt(seq=0, head=""))
+    check = check_receipt(loaded, server.hashes, server.legacy(seq=0, head=""))
     assert (check.status, check.detail) == (
         "passed", f"the file holds command {server.cmd} and the head #0 the server acknowledged ({server.signer()})")
 
@@ -116,10 +125,15 @@ def test_a_receipt_naming_no_event_is_checked_by_its_command_alone(loaded: Loade
 def test_a_command_that_is_not_the_acknowledged_one_fails(loaded: Loaded, which: str) -> None:
     server = Server(loaded)
     cmd = server.cmd if which == "another command hash" else len(loaded.commands)
-    receipt = server.receipt(cmd=cmd, cmd_hash="0" * 64)
+    receipt = server.legacy(cmd=cmd, cmd_hash="0" * 64)
     assert check_receipt(loaded, server.hashes, receipt) == Check(
         name=f"receipt for command {cmd}", status="failed",
         detail=f"command {cmd} in this file is not the command the server acknowledged ({server.signer()})")
+    said = check_receipt(loaded, server.hashes, server.receipt(cmd=cmd, cmd_hash="0" * 64)).detail
+    assert said == (f"command {cmd} in this file is not the command the server acknowledged ({server.signer()})"
+                    if which == "another command hash" else
+                    f"the server acknowledged command {cmd} but this file's commands end at {cmd - 1}: commands were "
+                    f"dropped from its end ({server.signer()})")
 
 
 def test_a_receipt_signed_by_another_key_than_the_files_says_both(loaded: Loaded) -> None:
@@ -211,20 +225,20 @@ def test_re_adjudication_decides_each_players_command_on_its_own_state_copying_n
 def test_completeness_reaches_as_far_as_the_latest_receipt_or_recorded_head(loaded: Loaded) -> None:
     server = Server(loaded)
     last = server.seq
-    assert _beyond(server.hashes, server.hashes[last], ()) == Check(
+    assert beyond(server.hashes, server.hashes[last], ()) == Check(
         name="completeness", status="passed",
         detail=f"the file ends at #{last}, the latest head you anchored (with a receipt or --head)")
     unanchored = (f"nothing proves that events #{{}}-#{last} are the ones the server accepted, nor that events after "
                   f"#{last} were not dropped: check the file against your latest receipt (--receipt) or a hash you "
                   "recorded (--head)")
-    assert _beyond(server.hashes, None, ()) == Check(name="completeness", status="unchecked",
+    assert beyond(server.hashes, None, ()) == Check(name="completeness", status="unchecked",
                                                      detail=unanchored.format(1))
-    assert _beyond(server.hashes, "f" * 64, ()).detail == unanchored.format(1)  # a head not in the file anchors nothing
-    early = server.receipt(seq=6, head=server.hashes[6])
-    assert _beyond(server.hashes, server.hashes[4], [early]) == Check(
+    assert beyond(server.hashes, "f" * 64, ()).detail == unanchored.format(1)  # a head not in the file anchors nothing
+    early = 6  # a receipt's head, as verify.receipt_seq places it
+    assert beyond(server.hashes, server.hashes[4], [early]) == Check(
         name="completeness", status="unchecked", detail="#1-#6 are anchored; " + unanchored.format(7))
-    assert _beyond(server.hashes, server.hashes[8], [early]).detail == "#1-#8 are anchored; " + unanchored.format(9)
-    assert _beyond(server.hashes, None, [early, server.receipt()]).status == "passed"
+    assert beyond(server.hashes, server.hashes[8], [early]).detail == "#1-#8 are anchored; " + unanchored.format(9)
+    assert beyond(server.hashes, None, [early, server.seq]).status == "passed"
 
 
 # --- notes are chained (arbitro §L.1) ----------------------------------------------------------------------------

@@ -67,7 +67,8 @@ def play(server: Server, game: str, seats: tuple[str, ...], choose: Chooser, max
         assert response.status_code == 200, response.text
         result = response.json()
         awaiting, head, steps, cmd = result["awaiting"], result["head"], steps + 1, result["cmd"]
-        assert result["receipt"]["seq"] == head and result["receipt"]["signature"]
+        # a seat's head and receipt name its command, never the log's event number (engine-rules §V.6)
+        assert head == cmd == result["receipt"]["cmd"] and "seq" not in result["receipt"] and result["receipt"]["signature"]
     for seat, follower in followers.items():
         follower.join(30)
         assert not follower.is_alive(), f"{seat}'s stream did not tell it the game was over"

@@ -1,0 +1,100 @@
+"""What anchors a log to what was played (arbitro §L.4, §V.2): a head hash a seat recorded, the server's signed
+receipts, and what neither covers (the completeness line). A check's result is a `Check`, as every check of
+verification's is (verify.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+import msgspec
+
+from arbitro.adjudicator.exchange import Loaded
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers
+from arbitro.events import signing
+from arbitro.events.signing import AnyReceipt, LegacyReceipt
+
+Status = Literal["passed", "failed", "unchecked", "noted"]  # noted: true, and worth an auditor's attention
+
+
+class Check(msgspec.Struct, kw_only=True):
+    name: str
+    status: Status
+    detail: str
+
+
+def check_head(hashes: Mapping[int, str], head: str) -> Check:
+    """A hash a seat recorded (from a submit, a log it was served): the file's chain up to the event with
+    that hash is the one the seat saw, since no other content hashes to it (arbitro §V.2). It says nothing of
+    what follows that event."""
+    at = next((seq for seq, digest in hashes.items() if digest == head), None)
+    if at is None:
+        return Check(name="trusted head", status="failed",
+                     detail=f"the hash you recorded ({head[:12]}...) is not in this log: it is not the log you played")
+    return Check(name="trusted head", status="passed",
+                 detail=f"events #1-#{at} are the chain you recorded ({head[:12]}... at #{at})")
+
+
+def receipt_seq(loaded: Loaded, receipt: AnyReceipt) -> int | None:
+    """The log's number of the head a receipt acknowledges: an arbitro-receipt/1 names it; an arbitro-receipt/2 places
+    it after its command (the last event of the command or before it: seat_numbers.CommandNumbers), as the file's
+    commands say; None where the file has no such command."""
+    if isinstance(receipt, LegacyReceipt):
+        return receipt.seq
+    numbers = CommandNumbers(loaded.game.id, (Command(cmd, "", digest, first, last)
+                                              for cmd, (_, digest, first, last) in enumerate(loaded.commands)))
+    return numbers.last_event(receipt.cmd) if 0 <= receipt.cmd <= numbers.head else None
+
+
+def check_receipt(loaded: Loaded, hashes: Mapping[int, str], receipt: AnyReceipt) -> Check:
+    """A receipt the server signed when it accepted a command: the file must hold that command and, after it, that
+    head (receipt_seq). Anything else proves a dropped tail or a rewrite (arbitro §L.4)."""
+    name = f"receipt for command {receipt.cmd}"
+    if not receipt.signed_ok():
+        return Check(name=name, status="failed",
+                     detail=f"its signature does not verify under the key it names ({signing.fingerprint(receipt.server_key)}): "
+                            "the receipt was edited or forged")
+    if receipt.game != loaded.game.id:
+        return Check(name=name, status="failed", detail=f"it is a receipt for game {receipt.game}, not {loaded.game.id}")
+    head = max(hashes, default=0)
+    signer = f"signed by server key {signing.fingerprint(receipt.server_key)}"
+    if loaded.server_key and loaded.server_key != receipt.server_key:
+        signer += f"; this file was exported by key {signing.fingerprint(loaded.server_key)}"
+    seq = receipt_seq(loaded, receipt)
+    if seq is None:
+        return Check(name=name, status="failed",
+                     detail=f"the server acknowledged command {receipt.cmd} but this file's commands end at "
+                            f"{len(loaded.commands) - 1}: commands were dropped from its end ({signer})")
+    if seq > head:
+        return Check(name=name, status="failed",
+                     detail=f"the server acknowledged the log up to #{seq} but this file ends at #{head}: "
+                            f"events were dropped from its end ({signer})")
+    if seq and hashes.get(seq) != receipt.head:
+        return Check(name=name, status="failed",
+                     detail=f"this file's #{seq} is not the event the server acknowledged after command "
+                            f"{receipt.cmd}: the log was rewritten at or before #{seq} ({signer})")
+    command = loaded.commands[receipt.cmd] if receipt.cmd < len(loaded.commands) else None
+    if command is None or command[1] != receipt.cmd_hash:
+        return Check(name=name, status="failed",
+                     detail=f"command {receipt.cmd} in this file is not the command the server acknowledged ({signer})")
+    return Check(name=name, status="passed",
+                 detail=f"the file holds command {receipt.cmd} and the head #{seq} the server acknowledged ({signer})")
+
+
+def beyond(hashes: Mapping[int, str], head: str | None, receipts: Sequence[int]) -> Check:
+    """What no check can prove: the events after the last point a seat anchored (arbitro §V.2); `receipts`: the
+    log's number of each receipt's head (receipt_seq)."""
+    if not hashes:
+        return Check(name="completeness", status="unchecked", detail="the file holds no event: nothing is anchored")
+    last, at_head = 0, 0
+    for seq, digest in hashes.items():  # one read of a log that is not held
+        last, at_head = max(last, seq), max(at_head, seq if digest == head else 0)
+    anchored = max([*receipts, at_head], default=0)
+    if anchored >= last:
+        return Check(name="completeness", status="passed",
+                     detail=f"the file ends at #{last}, the latest head you anchored (with a receipt or --head)")
+    covered = f"#1-#{anchored} are anchored; " if anchored else ""
+    return Check(name="completeness", status="unchecked",
+                 detail=f"{covered}nothing proves that events #{anchored + 1}-#{last} are the ones the server "
+                        f"accepted, nor that events after #{last} were not dropped: check the file against your "
+                        "latest receipt (--receipt) or a hash you recorded (--head)")
