@@ -22,6 +22,7 @@ from arbitro.adjudicator.errors import NoSuchEvent
 from arbitro.adjudicator.randomness import DiceAudit
 from arbitro.events.codec import canonical
 from arbitro.events.records import GENESIS
+from arbitro.events.store import Annotation
 
 
 class Command(msgspec.Struct, frozen=True):
@@ -116,6 +117,24 @@ def audited(numbers: CommandNumbers, audit: DiceAudit) -> DiceAudit:
     return msgspec.structs.replace(
         audit, waivers=[msgspec.structs.replace(w, seq=cmd(w.seq)) for w in audit.waivers],
         rerolls=[msgspec.structs.replace(r, seq=cmd(r.seq), to_seq=cmd(r.to_seq)) for r in audit.rerolls])
+
+
+def noted(numbers: CommandNumbers, notes: Iterable[Annotation], first: int = 0,
+          last: int | None = None) -> list[Annotation]:
+    """The notes a seat reads on commands `first` to `last` (default: to the head), in order: each numbered by the
+    command whose event it is on, its chain digests (`at_hash`, `prev`, `hash`) withheld. A note's hash covers the
+    log's number of its event, and every other field it covers the seat reads (its `prev` is the hash of the note
+    before it, which covers that one's number): hashing each candidate number, the seat would learn how many events
+    the commands before made. And `at_hash`, the hash of one event of a command, tells whether the note is on the
+    command's last event (its item's `hash`) or on one before it (engine-rules §V.6). A seat's export binds the notes
+    it holds by its seal; their chains are checkable with the full log."""
+    last = numbers.head if last is None else last
+    served: list[Annotation] = []
+    for note in notes:
+        cmd = numbers.command_of(note.seq)
+        if first <= cmd <= last:
+            served.append(msgspec.structs.replace(note, seq=cmd, at_hash="", prev="", hash=""))
+    return served
 
 
 STUB_KEYS = frozenset({"type", "rule", "hidden"})

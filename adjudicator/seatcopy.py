@@ -27,7 +27,7 @@ from arbitro.adjudicator import verify as verification
 from arbitro.adjudicator.errors import BadFile, BadInput, NoSuchEvent
 from arbitro.adjudicator.exchange import Loaded
 from arbitro.adjudicator.results import Awaiting, Replayed, Status
-from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, noted, per_command
 from arbitro.events import signing
 from arbitro.events.codec import canonical, sha256_hex, to_builtins
 from arbitro.events.records import GENESIS, GameRecord
@@ -480,11 +480,9 @@ class SeatCopy:
 
     def notes(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
               last: int | None = None) -> list[Annotation]:
-        """The notes on commands `first` to `last`, each numbered by its command, as the umpire serves the seat."""
+        """The notes on commands `first` to `last`, as the umpire serves the seat (seat_numbers.noted)."""
         self._check(game_id, seat)
-        first, last = 0 if first is None else first, self.numbers.head if last is None else last
-        mapped = [msgspec.structs.replace(n, seq=self.numbers.command_of(n.seq)) for n in self.loaded.annotations]
-        return [n for n in mapped if first <= n.seq <= last]
+        return noted(self.numbers, self.loaded.annotations, first or 0, last)
 
     def replay(self, game_id: str, to: int | None = None, seat: str = UMPIRE) -> Replayed:
         view = self.view(game_id, seat, to)

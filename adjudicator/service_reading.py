@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import msgspec
 
 from arbitro.adjudicator import registry
 from arbitro.adjudicator.admission import may_read
 from arbitro.adjudicator.errors import BadInput, NoSuchEvent
 from arbitro.adjudicator.results import Replayed
-from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, noted, per_command
 from arbitro.events.records import GameRecord
 from arbitro.events.store import Annotation, StaleSequence
 from arbitro.projections.base import UMPIRE
@@ -144,7 +143,7 @@ class ReadingCalls:
             raise BadInput("an annotation needs some text")
         note = self.store.add_annotation(Annotation(game=game_id, id=0, seq=self._annotated(game, seat, at), seat=seat,
                                                     private=private, text=text, created_at=self.clock()))
-        return note if seat == UMPIRE else _numbered(self.numbers(game), note)
+        return note if seat == UMPIRE else noted(self.numbers(game), [note])[0]
 
     def _annotated(self, game: GameRecord, seat: str, at: int) -> int:
         """The log's number of the event a note sent at `at`, in `seat`'s numbers, is on."""
@@ -160,19 +159,12 @@ class ReadingCalls:
     def notes(self, game_id: str, seat: str = UMPIRE, first: int | None = None,
               last: int | None = None) -> list[Annotation]:
         """The notes `seat` may read on events `first` to `last` (the umpire), or on commands `first` to `last` (a
-        seat: each note numbered by the command whose event it is on, engine-rules §V.6), in order."""
+        seat: each note numbered by the command whose event it is on, without the chain digests that cover the log's
+        number, seat_numbers.noted; engine-rules §V.6), in order."""
         game = self.game(game_id)
         self.check_seat(game, seat)
         readable = self.annotations(game_id, seat)
         if seat == UMPIRE:
             first, last = 1 if first is None else first, game.head_seq if last is None else last
             return [a for a in readable if first <= a.seq <= last]
-        numbers = self.numbers(game)
-        first, last = 0 if first is None else first, numbers.head if last is None else last
-        mapped = [_numbered(numbers, a) for a in readable if a.seq <= game.head_seq]
-        return [a for a in mapped if first <= a.seq <= last]
-
-
-def _numbered(numbers: CommandNumbers, note: Annotation) -> Annotation:
-    """A note as a seat reads it: numbered by the command whose event it is on (engine-rules §V.6)."""
-    return msgspec.structs.replace(note, seq=numbers.command_of(note.seq))
+        return noted(self.numbers(game), (a for a in readable if a.seq <= game.head_seq), first or 0, last)

@@ -58,7 +58,7 @@ def without_chain(value: Any) -> Any:
     """Served records without the salted digests (CHAIN: a seat cannot test guesses against them) and the genesis's
     keyed position digest, which differ with red's card without telling blue anything it can test."""
     if isinstance(value, dict):
-        return {k: without_chain(v) for k, v in value.items() if k not in (*CHAIN, "position", "at_hash")}
+        return {k: without_chain(v) for k, v in value.items() if k not in (*CHAIN, "position")}
     if isinstance(value, list):
         return [without_chain(v) for v in value]
     return value
@@ -194,3 +194,18 @@ def test_a_seats_submit_result_serves_the_same_bytes_whatever_the_count(
     assert told[0]["head"] == told[0]["cmd"] == 2
     assert {e["seq"] for e in told[0]["events"]} == {2} and all(set(e) == {"seq", "cmd", "seat", "type", "event"}
                                                                 for e in told[0]["events"])
+
+
+@pytest.mark.parametrize("ruleset", ["tellingduel", "forewarnedduel"])
+def test_a_seats_notes_carry_no_digest_of_the_logs_numbers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str) -> None:
+    """A note's hash covers the log's number of its event (and its `prev` the note before it, its `at_hash` which of a
+    command's events it is on): every other field it covers blue reads, so blue could hash each candidate number.
+    Blue's notes (the library's and the replay's here; the CLI, HTTP and a seat's copy serve them through the same
+    seat_numbers.noted) are served numbered by command with no digest: the same bytes whole, digests and all, whatever the count; the
+    umpire's keep their chain."""
+    told, untold = (played(tmp_path, card, ruleset, monkeypatch) for card in RED_CARDS)
+    served = [msgspec.json.encode([app.notes("g", "blue"), app.replay("g", None, "blue").notes]) for app in (told, untold)]
+    assert served[0] == served[1]
+    assert [(n.seq, n.at_hash, n.prev, n.hash) for n in told.notes("g", "blue")] == [(1, "", "", ""), (2, "", "", "")]
+    assert all(n.hash and n.at_hash for n in told.notes("g", "umpire"))

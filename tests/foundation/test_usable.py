@@ -37,8 +37,9 @@ def test_notes_lists_what_each_seat_may_read(run: Cli) -> None:
     assert f"note 1 on #1 by umpire: {PUBLIC}" in blue and "bluff" not in blue
     assert f"private note 1 on #2 by red: {SECRET}" in run("notes", "g", "--as", "red").stdout  # its own chain's 1
     assert f"note 1 on #6 by umpire: {PUBLIC}" in run("notes", "g").stdout  # the umpire's numbers are the log's
-    notes = run.json("notes", "g", "--as", "red")
-    assert all(n["hash"] and n["at_hash"] for n in notes)  # the chain fields, to check them against an export
+    # the chain fields cover the log's numbers (engine-rules §V.6): the umpire's alone
+    assert all(n["hash"] == n["at_hash"] == n["prev"] == "" for n in run.json("notes", "g", "--as", "red"))
+    assert all(n["hash"] and n["at_hash"] for n in run.json("notes", "g"))
     assert "unknown seat 'green'" in run("notes", "g", "--as", "green", code=2).stderr
     assert "no game 'nope'" in run("notes", "nope", code=3).stderr
 
