@@ -31,15 +31,21 @@ from .test_event_counts import CHAIN  # registers the two toy rulesets
 RED_CARDS = ("ruby-falcon", "coral-wolf")  # the ruby falcon makes the hidden event
 
 
-def played(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
-    """Red attacks, blue guards (a 2d6), the umpire notes red's attack (on its last event) and blue's guard (on its
-    first), then undoes the guard, which voids its roll (a re-roll the dice audit of `status` lists)."""
+def attacked(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
+    """Game "g" of `ruleset` (the same seed and clock whatever red's card), after red's attack."""
     monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
     position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
     position["ruleset"] = ruleset
     app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
     app.create(ruleset, position=position, game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})
+    return app
+
+
+def played(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> Arbitro:
+    """Red attacks, blue guards (a 2d6), the umpire notes red's attack (on its last event) and blue's guard (on its
+    first), then undoes the guard, which voids its roll (a re-roll the dice audit of `status` lists)."""
+    app = attacked(tmp_path, red_card, ruleset, monkeypatch)
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
     numbers = app.numbers(app.game("g"))  # the umpire's numbers are the log's
     app.annotate("g", "umpire", numbers.last_event(1), "red attacked")
@@ -170,12 +176,7 @@ def blue_guards(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest
     original result again), as served (the HTTP API, `submit --json` and a mailed file's reply render the same
     struct), without the salted digests and the receipt's signature, which a seat cannot test guesses against, and
     the server's key (each database makes its own)."""
-    monkeypatch.setattr(rnd, "new_seed", lambda: "5e" * 32)
-    position = json.loads(position_file(tmp_path, red_card=red_card).read_text())
-    position["ruleset"] = ruleset
-    app = Arbitro(SQLiteStore(":memory:"), clock=lambda: "2026-11-29T00:00:00+00:00")
-    app.create(ruleset, position=position, game_id="g")
-    app.submit("g", "red", {"type": "attack", "aim": "high"})
+    app = attacked(tmp_path, red_card, ruleset, monkeypatch)
     guard = {"type": "guard", "stance": "low"}
     results = [msgspec.to_builtins(app.submit("g", "blue", guard, key="k")) for _ in range(2)]
     assert [r["duplicate"] for r in results] == [False, True]
