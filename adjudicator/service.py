@@ -287,7 +287,8 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         served = [event for body, sealed, after in zip(bodies, stored, done.states_after, strict=True)
                   if (event := serve_event(ruleset, body, sealed.hash, seat, after)) is not None]
         made = Command(cmd, seat, record.digest(), stored[0].seq if stored else 0, stored[-1].seq if stored else 0)
-        head, served = self._submitted(game, seat, made, head_seq, served)
+        numbers = self.numbers_after(game, made, head_hash, read=seat != UMPIRE)
+        head, served = self._submitted(numbers, seat, made, head_seq, served)
         return SubmitResult(game=game_id, cmd=cmd, duplicate=False, head=head, events=served,
                             awaiting=awaiting_in(ruleset, done.state), receipt=receipt)
 
@@ -346,22 +347,21 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         served = self._log(game, seat, prior.first_seq, prior.last_seq) if prior.first_seq else []
         made = Command(prior.record.cmd, prior.record.seat, prior.hash, prior.first_seq, prior.last_seq)
         awaiting = awaiting_in(registry.get(game.ruleset), self._state_at(game, head))
-        head, served = self._submitted(game, seat, made, head, served)
+        numbers = self.numbers(game) if seat != UMPIRE else None
+        head, served = self._submitted(numbers, seat, made, head, served)
         return SubmitResult(game=game.id, cmd=prior.record.cmd, duplicate=True, head=head, events=served,
                             awaiting=awaiting, receipt=self._receipt(game.id, prior))
 
-    def _submitted(self, game: GameRecord, seat: str, made: Command, head: int,
+    @staticmethod
+    def _submitted(numbers: CommandNumbers | None, seat: str, made: Command, head: int,
                    served: list[dict[str, Any]]) -> tuple[int, list[dict[str, Any]]]:
         """A submit's head and events in the submitter's numbers: to the umpire the log's head and the command's events
         one by one; to a seat its command's number and what its one item holds (seat_numbers.per_command, opened by
         events_of: each event its `type` and `event`, numbered by the command; the item's link is the receipt's
         `head`), since how many events the command made, and where a hidden one lay, can be a hidden fact
-        (engine-rules §V.6). `game`: the record the submit read (a fresh command is not in it yet)."""
-        if seat == UMPIRE:
+        (engine-rules §V.6). `numbers`: the game's, `made` among them (None: the umpire's, who needs none)."""
+        if seat == UMPIRE or numbers is None:
             return head, served
-        numbers = self.numbers(game)
-        if made.cmd > numbers.head:
-            numbers = CommandNumbers(game.id, [*numbers.commands, made])
         return made.cmd, events_of(per_command(numbers, served, made.cmd, made.cmd))
 
     # --- reading --------------------------------------------------------------------------------

@@ -92,6 +92,19 @@ class ReadingCalls:
         self._numbers[game.id] = (game.head_hash, numbers)
         return numbers
 
+    def numbers_after(self, game: GameRecord, made: Command, head_hash: str, *, read: bool = True) -> CommandNumbers | None:
+        """The game's numbers once command `made`, appended to the record `game` was read as, ends the log at
+        `head_hash`; kept for the next reader, so that a seat's submit after a submit reads no command back (issue
+        15). Without `read` (the umpire's submit, which serves no command number) only numbers already at hand are
+        carried on: None where there are none."""
+        cached = self._numbers.get(game.id)
+        if not read and (cached is None or cached[0] != game.head_hash):
+            return None
+        numbers = self.numbers(game)
+        after = CommandNumbers(game.id, [*numbers.commands, made])
+        self._numbers[game.id] = (head_hash, after)
+        return after
+
     def log_by_event(self, game_id: str, seat: str, first: int = 1, last: int | None = None) -> list[dict[str, Any]]:
         """The events `first` to `last` of the log as `seat` is served them one by one (views.serve_event), numbered as
         in the log: what the umpire's tools and checks read (`arbitro roll`'s explainer, the conformance kit's leak

@@ -132,3 +132,17 @@ def test_a_result_is_read_by_attribute_only(app: Arbitro) -> None:
     with pytest.raises(TypeError):  # no dict-style second way to read a field (kernel-design: typed results)
         result["events"]  # type: ignore[index]
     assert not hasattr(result, "get")
+
+
+def test_a_seats_submit_after_a_submit_reads_no_command_back(app: Arbitro, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's result names its command (engine-rules §V.6), numbered through the game's CommandNumbers, which the
+    submit carries on past its own command (Arbitro.numbers_after) instead of reading every command again (issue 15):
+    once read, the seats' submits that follow, with or without an expected head, and their status, read none."""
+    app.create("duel", "standard", game_id="g")
+    app.submit("g", "red", {"type": "attack", "aim": "high"}, expected_seq=app.status("g", "red").head)
+    store = Counted(monkeypatch, app.store, "commands")
+    guard = app.submit("g", "blue", {"type": "guard", "stance": "low"})
+    status = app.status("g", "blue")
+    again = app.submit("g", "blue", {"type": "end_turn"}, expected_seq=status.head)
+    assert (guard.head, status.head, again.head) == (2, 2, 3)
+    assert store.calls["commands"] == 0
