@@ -67,7 +67,9 @@ class Played:
         (a unit seen mid-move and out of sight at the end was seen: serving its move was no leak), and each new
         roll, draw and move against what the seat may examine right after it (leaks.fog_leaks)."""
         state = self.app.state_at(self.game)
-        first = result.events[0]["seq"] if result is not None and result.events else None
+        # the command's first event in the log's numbers (a seat's result names its command: engine-rules §V.6)
+        made = self.app.numbers(self.app.game(self.game)).events(result.cmd, result.cmd) if result is not None else (1, 0)
+        first = made[0] if made[0] <= made[1] else None
         seats = self.ruleset.seats(state.rules)
         logs = {seat: self.app.log_by_event(self.game, seat, first) for seat in seats} if first is not None else {}
         secrets_after = self._check_each_event(first, logs) if first is not None else {}

@@ -36,9 +36,9 @@ class Game:
 
     def send(self, seat: str, **command: Any) -> list[dict[str, Any]]:
         """Submit as `seat`; the events as the umpire sees them."""
-        out = self.app.submit(self.id, seat, command)
-        return [e["event"] for e in self.app.log(self.id, "umpire", out.head - len(out.events) + 1, out.head)] \
-            if out.events else []
+        out = self.app.submit(self.id, seat, command)  # a seat's result names its command (engine-rules §V.6)
+        first, last = self.app.numbers(self.app.game(self.id)).events(out.cmd, out.cmd)
+        return [e["event"] for e in self.app.log(self.id, "umpire", first, last)] if first <= last else []
 
     def served(self, seat: str, first: int = 1) -> list[dict[str, Any]]:
         return events_of(self.app.log(self.id, seat, first))  # type: ignore[no-any-return]
