@@ -34,8 +34,9 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.data import BombardmentTable, OrderOfBattle, OrdersTable, TerrainTable
-from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, label as _label, load_hexmap,
-                                                    load_model, load_movement, load_movement_by_box, placement_problems)
+from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, decoded, files_digest, label as _label,
+                                                    load_hexmap, load_model, load_movement, load_movement_by_box,
+                                                    placement_problems, provisional_markers)
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 
 
@@ -98,7 +99,8 @@ def _load_scenario(name: str, data_dir: Path, tables: Tables | None,
     if spec.weather and weather is not None:
         read += [data_dir / spec.weather, *(data_dir / box.movement_table for box in weather.boxes if box.movement_table)]
     return ScenarioData(name=name, scenario=spec, oob=oob, map=hexmap, movement=movement, weather=weather,
-                        digest=files_digest(read, data_dir), tables=tables)
+                        digest=files_digest(read, data_dir), tables=tables,
+                        provisional=provisional_markers(decoded(read, data_dir)))
 
 
 class ArrivanoFolder(DataFolder[ArrivanoData]):
@@ -300,24 +302,3 @@ def _check_victory(c: _Check) -> None:
 def _place(hexmap: HexMap, name: str) -> tuple[str, ...]:
     return tuple(hexmap.places.get(name, ()))
 
-
-def provisional_items(s: ScenarioData, tables: Tables) -> list[str]:
-    """Human-readable list of the provisional data a game of this scenario uses (Ruleset.provisional)."""
-    items: list[str] = []
-    for label, meta in (
-        ("combat results table", tables.crt.meta), ("bombardment table", tables.bombardment.meta),
-        ("infantry fire table (open order)", tables.infantry_fire.meta), ("terrain effects", tables.terrain.meta),
-        (f"{s.name} scenario rules", s.scenario.meta), (f"{s.name} order of battle", s.oob.meta),
-    ):
-        if meta.provisional:
-            items.append(f"{label}: {meta.title}")
-    if s.map.provisional:
-        items.append(f"{s.name} map: {s.map.meta.title} (reconstruction)")
-    if any(t.provisional for t in s.movement.values()):
-        items.append(f"{s.name} movement costs (reconstruction of the terrain effects table)")
-    if s.scenario.turns_provisional:
-        items.append(f"{s.name}: game length of {s.scenario.turns} turns (not in the rulebook)")
-    counters = sum(1 for item in [*s.oob.units, *s.oob.leaders] if item.provisional)
-    if counters:
-        items.append(f"{s.name}: counter values of {counters} units and commanders")
-    return items

@@ -13,7 +13,7 @@ from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum import data as pb
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
-from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Meta, OrderName, OrderOfBattle, OrdersTable,
+from arbitro.adjudicator.parabellum.data import (BombardmentTable, HexStr, Marker, Meta, OrderName, OrderOfBattle, OrdersTable,
                                                   SpDrm, TerrainTable, UnitData, VictoryLevel)
 from pydantic import ConfigDict, Field
 
@@ -291,6 +291,7 @@ class ScenarioData(pb.FindsCounters):
     movement: dict[int, MovementTable]  # by weather box; key 0 when the scenario has no weather
     weather: WeatherTrack | None
     digest: str  # the content hash of its files and the shared tables': what caches of its answers are keyed by
+    provisional: tuple[Marker, ...]  # what those files mark as a reconstruction (parabellum/loader.py)
     tables: Tables
 
     @property

@@ -22,7 +22,7 @@ from arbitro.adjudicator.arrivano import open_order as O
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano import steps as S
 from arbitro.adjudicator.arrivano import turn as T
-from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData, provisional_items
+from arbitro.adjudicator.arrivano.data_loader import ARRIVANO_DATA, ArrivanoData
 from arbitro.adjudicator.arrivano.data_model import ScenarioData
 from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
@@ -59,7 +59,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.36.0"
+    version = "1.37.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -102,8 +102,8 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
                                  options=IMPLEMENTED_OPTIONS, description=s.scenario.rule)
         return out
 
-    def provisional(self, scenario: str) -> list[str]:
-        return provisional_items(self.data.scenarios[scenario], self.data.tables)
+    def scenario_data(self, scenario: str) -> ScenarioData:
+        return self.data.scenarios[scenario]
 
     def option_problems(self, options: tuple[str, ...] | list[str]) -> list[str]:
         """Options chosen without the options they rest on (data/options.json `requires`; e.g. the V marker

@@ -40,7 +40,7 @@ FOG_HIDDEN = "fog of war (caldiero §20.4)"  # what an event or a frame hidden b
 class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     name = "caldiero"
     title = "Caldiero 1796"
-    version = "0.36.0"
+    version = "0.37.0"
     State = P.CaldieroState
     Event = ev.CaldieroEvent
     Command = CaldieroCommand
@@ -81,20 +81,8 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
         env: Env = self.data_of(state)
         return env
 
-    def provisional(self, scenario: str) -> list[str]:
-        """The reconstructed data in use (the files' meta notes say exactly what and why)."""
-        items = [
-            "oob.json: every counter value (strength, efficiency, movement, bombardment, range), generals' "
-            "initiative and command ranges, the formation of most reinforcements, default set-up hexes",
-            "crt.json: the whole combat results table",
-            "bombardment.json: the whole bombardment table and its range and concentration modifiers",
-            "scenario.json: the number of turns (10)",
-        ]
-        if self.env.data.scenario.scenarios[scenario].fixed_weather is None:
-            items.insert(3, "weather.json: the weather change table")
-        if self.env.data.map.provisional:
-            items.insert(0, "map.json: the map, except the hexes the rules name (see its meta notes)")
-        return items
+    def scenario_data(self, scenario: str) -> CaldieroData:
+        return self.env.data
 
     def scenarios(self) -> dict[str, Scenario]:
         return {name: Scenario(name=name, title=s.title, seats=SEATS, options=IMPLEMENTED_OPTIONS, description=s.rule)

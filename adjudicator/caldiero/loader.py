@@ -11,13 +11,14 @@ from pathlib import Path
 
 from arbitro.adjudicator.datafiles import DataError, DataProblem, StrictModel as _Strict, Where
 from arbitro.adjudicator.parabellum import data as pb
-from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, OrderOfBattle, OrdersTable, TerrainTable,
+from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, Marker, OrderOfBattle, OrdersTable, TerrainTable,
                                                   VictoryLevel, WeatherTrack)
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
-from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, files_digest, load_hexmap, load_model,
-                                                    load_movement_by_box, placement_problems)
+from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, decoded, files_digest, load_hexmap,
+                                                    load_model, load_movement_by_box, placement_problems,
+                                                    provisional_markers)
 from pydantic import BaseModel, ConfigDict
 
 # --- weather.json -------------------------------------------------------------------------------------
@@ -95,6 +96,7 @@ class CaldieroData(BaseModel, pb.FindsCounters):
     map: HexMap  # map.json, the ground the World reads (adjudicator/maps/hexmap.py)
     movement: dict[int, MovementTable]  # each weather box's costs (movement.json; the ice storm's movement_3.json, §17.1.3)
     digest: str  # the content hash of the files read (parabellum/world.ScenarioOn)
+    provisional: tuple[Marker, ...]  # what the files read mark as a reconstruction (parabellum/loader.py)
 
 
 FILES: dict[str, type[BaseModel]] = {
@@ -124,7 +126,7 @@ class CaldieroFolder(DataFolder[CaldieroData]):
         tables = [data_dir / b.movement_table for b in weather.boxes if b.movement_table]  # type: ignore[union-attr]
         read = [data_dir / name for name in (*FILES, "map.json", MOVEMENT)] + tables
         data = CaldieroData(**parts, map=hexmap, movement=movement,  # type: ignore[arg-type]
-                            digest=files_digest(read, data_dir))
+                            digest=files_digest(read, data_dir), provisional=provisional_markers(decoded(read, data_dir)))
         problems = check_consistency(data, hexmap)
         if problems:
             raise DataError(problems)

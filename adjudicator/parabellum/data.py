@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Literal
 
@@ -54,6 +55,17 @@ class Provisional(StrictModel):
         if unknown:
             raise ValueError(f"names unknown fields: {', '.join(unknown)}")
         return provisional
+
+
+@dataclass(frozen=True)
+class Marker:
+    """One mark of reconstructed data in a file: `path` (JSON) to a `provisional` true or naming fields (a record's
+    `provisional` list), or to a `*_provisional` flag true (`turns_provisional`: the number of turns). A file's whole
+    `meta` is one (`$.meta`), as is a `meta` that does not say (data.Meta: a file that does not say is one)."""
+
+    file: str
+    path: str
+    title: str  # the file's title (its meta's, else its own), what a whole-file mark reports
 
 
 # --- the order of battle ----------------------------------------------------------------------------------

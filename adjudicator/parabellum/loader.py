@@ -18,7 +18,7 @@ from arbitro.adjudicator.datafiles import DataError, DataProblem, OwnData, read_
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.maps.costs import MovementTable, load_movement_table
 from arbitro.adjudicator.maps.hexmap import HexMap, load_map
-from arbitro.adjudicator.parabellum.data import (LeaderData, OrderOfBattle, ScenarioFile, TerrainTable, UnitData,
+from arbitro.adjudicator.parabellum.data import (LeaderData, Marker, OrderOfBattle, ScenarioFile, TerrainTable, UnitData,
                                                   WeatherTrack, fits_stacking)
 from arbitro.adjudicator.ruleset import data_digest
 from pydantic import BaseModel
@@ -323,3 +323,62 @@ def _reinforcement_problems(ob: str, oob: OrderOfBattle) -> list[DataProblem]:
 
 def _side_problems(ob: str, where: str, side: str, sides: Sequence[str]) -> list[DataProblem]:
     return [] if side in sides else [DataProblem(ob, where, f"unknown side {side!r} (seats: {', '.join(sides)})")]
+
+
+# --- what is a reconstruction (the brief's "provisional data"), as the files mark it ------------------------------
+def provisional_markers(files: Mapping[str, object]) -> tuple[Marker, ...]:
+    """Every mark of reconstructed data in `files` (label -> decoded JSON), in file and path order: what `provisional`
+    reports, read from the data themselves (never a list kept in code)."""
+    found: list[Marker] = []
+    for name, doc in sorted(files.items()):
+        meta = doc.get("meta") if isinstance(doc, dict) else None
+        title = str((meta if isinstance(meta, dict) else doc if isinstance(doc, dict) else {}).get("title", ""))
+        if isinstance(meta, dict) and "provisional" not in meta and "title" in meta:  # data.Meta's default
+            found.append(Marker(name, "$.meta.provisional", title))
+        found += [Marker(name, path, title) for path in _marks(doc, "$")]
+    return tuple(found)
+
+
+def _marks(value: object, path: str) -> list[str]:
+    if isinstance(value, list):
+        return [m for i, item in enumerate(value) for m in _marks(item, f"{path}[{i}]")]
+    if not isinstance(value, dict):
+        return []
+    found = []
+    for key, item in value.items():
+        flag = key == "provisional" or key.endswith("_provisional")
+        if flag and (item is True or (isinstance(item, list) and item)):
+            found.append(f"{path}.{key}")
+        elif not flag:
+            found += _marks(item, f"{path}.{key}")
+    return found
+
+
+def provisional_report(markers: Sequence[Marker]) -> list[str]:
+    """One line a file with marks: the file, its title when the file as a whole is marked, and the parts of it with
+    marks, a record's by its first key and how many (`oob.json: reconstructed: units (60), leaders (6)`), a flag by
+    its path (`scenario.json: reconstructed: turns_provisional`)."""
+    lines = []
+    for name in sorted({m.file for m in markers}):
+        mine = [m for m in markers if m.file == name]
+        parts = Counter(_part(m.path) for m in mine if m.path not in WHOLE_FILE)
+        items = ["the whole file"] if sum(parts.values()) < len(mine) else []
+        if parts:
+            items.append("reconstructed: " + ", ".join(f"{part} ({n})" if n > 1 else part for part, n in parts.items()))
+        lines.append(f"{name} ({mine[0].title}): {'; '.join(items)}" if mine[0].title else f"{name}: {'; '.join(items)}")
+    return lines
+
+
+WHOLE_FILE = ("$.provisional", "$.meta.provisional")  # the marks of a file as a whole (its meta's, a movement table's)
+
+
+def _part(path: str) -> str:
+    """The part of a file a mark is in: a record's first key (`units` of `$.units[3].provisional`), a flag's path
+    (`turns_provisional`, `meta.default_provisional`: a map's hexes that do not say)."""
+    inner = path.removeprefix("$.")
+    return inner if inner.rsplit(".", 1)[-1].endswith("_provisional") else inner.split(".")[0].split("[")[0]
+
+
+def decoded(paths: Sequence[Path], data_dir: Path) -> dict[str, object]:
+    """The decoded JSON of every file read (each named as problems name it): what `provisional_markers` reads."""
+    return {label(p, data_dir): read_json(p, label(p, data_dir)) for p in sorted(set(paths)) if p.is_file()}

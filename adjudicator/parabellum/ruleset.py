@@ -16,7 +16,7 @@ import msgspec
 from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.parabellum import command, overrides, sight
 from arbitro.adjudicator.parabellum.data import OrderOfBattle, UnitData
-from arbitro.adjudicator.parabellum.loader import DataFolder
+from arbitro.adjudicator.parabellum.loader import DataFolder, provisional_report
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.stacking import stack_problem
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -159,6 +159,15 @@ class ParaBellumRuleset(Ruleset[S]):
     def scenario_on(self, state: S) -> ScenarioOn:
         """What the game in `state` is played on: its scenario's data (its own data folder's, else the data in force)."""
         raise NotImplementedError
+
+    def scenario_data(self, scenario: str) -> ScenarioOn:
+        """What a new game of `scenario` is played on: its data in force (the shipped data, or `using_data`'s)."""
+        raise NotImplementedError
+
+    def provisional(self, scenario: str) -> list[str]:
+        """The reconstructed data a game of `scenario` rests on, as its files mark them (parabellum/loader.py
+        `provisional_markers`: a file's meta, a record's `provisional`, a `*_provisional` flag), one line a file."""
+        return provisional_report(self.scenario_data(scenario).provisional)
 
     def seats(self, state: S) -> tuple[str, ...]:
         """The scenario's two sides, as its scenario file names them (both books: one seat a side)."""

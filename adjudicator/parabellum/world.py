@@ -20,7 +20,7 @@ from arbitro.adjudicator.maps.hexgrid import Grid, HexId
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.maps.sight import line_of_sight
 from arbitro.adjudicator.memo import Memo
-from arbitro.adjudicator.parabellum.data import (CombatTable, FormationData, HexsideEffect, LeaderData, OrderOfBattle, OrdersTable,
+from arbitro.adjudicator.parabellum.data import (CombatTable, FormationData, HexsideEffect, LeaderData, Marker, OrderOfBattle, OrdersTable,
                                                   ScenarioFile, StackPattern, TerrainEffect, TerrainTable, UnitData,
                                                   WeatherBox, WeatherTrack)
 from arbitro.adjudicator.ruleset import Rule
@@ -63,6 +63,8 @@ class ScenarioOn(Protocol):
     def weather(self) -> WeatherTrack | None: ...
     @property
     def digest(self) -> str: ...
+    @property
+    def provisional(self) -> tuple[Marker, ...]: ...
 
     def unit(self, unit_id: str) -> UnitData: ...
 
