@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import msgspec
@@ -28,7 +27,6 @@ from arbitro.adjudicator.arrivano.variant import ARRIVANO, ARRIVANO_VARIANT
 from arbitro.adjudicator.arrivano.victory import automatic_now
 from arbitro.adjudicator.arrivano.world import acts_now, in_command, order_of
 from arbitro.adjudicator.parabellum.world import World
-from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.errors import BadInput
 from arbitro.adjudicator.parabellum import activation, assault, sequence, sight
 from arbitro.adjudicator.parabellum.bombardment import targets
@@ -67,23 +65,18 @@ class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     variant = ARRIVANO_VARIANT
     folder = ARRIVANO_DATA
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.own = OwnData("arrivano_rules", lambda files: Loaded(ARRIVANO_DATA.own.load(files)), self._shipped)
-
-    @cache
-    def _shipped(self) -> Loaded:
-        return Loaded(ARRIVANO_DATA.shipped())
+    def rules_on(self, data: ArrivanoData) -> Loaded:
+        return Loaded(data)
 
     @property
     def data(self) -> ArrivanoData:
-        """The data in force: the shipped data, or the folder a game is being made on (`using_data`)."""
-        return self.own.current().data  # type: ignore[no-any-return]
+        """The data in force (`in_force`)."""
+        return self.in_force.data  # type: ignore[no-any-return]
 
     @property
     def crt(self) -> Any:
         """The CRT in force, in the combat engine's shape."""
-        return self.own.current().crt
+        return self.in_force.crt
 
     def layout(self, state: P.ArrivanoState) -> Layout:
         spec = self.on(state).data.scenarios[state.scenario].scenario

@@ -17,7 +17,6 @@ from arbitro.adjudicator.caldiero.steps import caldiero_steps
 from arbitro.adjudicator.caldiero.system_procedure import Act, Env, Reject
 from arbitro.adjudicator.caldiero.loader import CALDIERO_DATA, CaldieroData
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
-from arbitro.adjudicator.datafiles import OwnData
 from arbitro.adjudicator.decisions import Step
 from arbitro.adjudicator.parabellum.overrides import Layout
 from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset, mentions, pieces_at_start, pieces_known, position_problems
@@ -54,24 +53,15 @@ class CaldieroRuleset(ParaBellumRuleset[P.CaldieroState]):
     stub_rules = {**ParaBellumRuleset.stub_rules, ev.AttackersWithdrawn: "COMBAT", ev.DefendersWithdrawn: "COMBAT",
                   ev.OrderTestTaken: "OUT_OF_COMMAND", ev.ChargeEnded: "CHARGE", ev.DistancesTaken: "ADVANCE"}
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._env: Env | None = None
-        self.own = OwnData("caldiero_env", lambda files: self._env_on(CALDIERO_DATA.own.load(files)), self._shipped_env)
-
     # --- data ----------------------------------------------------------------------------------
-    def _env_on(self, data: CaldieroData) -> Env:
+    def rules_on(self, data: CaldieroData) -> Env:
         return Env(data=data, steps=CALDIERO_STEPS)
-
-    def _shipped_env(self) -> Env:
-        if self._env is None:
-            self._env = self._env_on(CALDIERO_DATA.shipped())
-        return self._env
 
     @property
     def env(self) -> Env:
-        """The data in force: the shipped data, or the folder a game is being made on (`using_data`)."""
-        return self.own.current()
+        """The data in force (`in_force`), typed."""
+        env: Env = self.in_force
+        return env
 
     def layout(self, state: P.CaldieroState) -> Layout:
         return LAYOUT

@@ -119,9 +119,29 @@ class ParaBellumRuleset(Ruleset[S]):
 
     variant: ClassVar[Variant]
     folder: ClassVar[DataFolder[Any]]  # the game's shipped data folder
-    # What the game's rules read, made from its data: the shipped data's, or (`own.load`) a user's data folder's,
-    # built once per process and content hash; each game sets it up in its __init__.
-    own: OwnData[Any]
+
+    def __init__(self) -> None:
+        super().__init__()
+        # What the game's rules read (`rules_on`): the shipped data's, or (`own.load`) a user's data folder's, built
+        # once per process and content hash.
+        self._shipped: Any = None
+        self.own: OwnData[Any] = OwnData(f"{self.name}_rules", lambda files: self.rules_on(self.folder.own.load(files)),
+                                         self._shipped_rules)
+
+    def rules_on(self, data: Any) -> Any:
+        """What the rules read, made from a folder's data: the data themselves, unless a game builds more from them
+        once (Caldiero's step table, Arrivano's CRT in the combat engine's shape)."""
+        return data
+
+    def _shipped_rules(self) -> Any:
+        if self._shipped is None:
+            self._shipped = self.rules_on(self.folder.shipped())
+        return self._shipped
+
+    @property
+    def in_force(self) -> Any:
+        """What the rules read now: the shipped data's, or those of the folder a game is being made on (`using_data`)."""
+        return self.own.current()
 
     def data_files(self) -> list[Path]:
         return self.folder.files()
@@ -149,7 +169,7 @@ class ParaBellumRuleset(Ruleset[S]):
 
     def interpretations(self) -> dict[str, Interpretation]:
         """The named readings of the data in force (its interpretations.json, parabellum/readings.py)."""
-        return dict(self.own.current().data.interpretations.offered)
+        return dict(self.in_force.data.interpretations.offered)
 
     def data_of(self, state: S) -> Any:
         """What the rules read for a game in `state`: its own data folder's, else the data in force (the shipped
