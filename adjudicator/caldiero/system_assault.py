@@ -22,7 +22,7 @@ from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, assault, elimination, results, rout
+from arbitro.adjudicator.parabellum import advance, assault, elimination, results, rout, sight
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
 from arbitro.adjudicator.parabellum.retreat_ground import lines
@@ -128,7 +128,7 @@ def stage_declared(a: Act) -> None:
     if not all(w.state.units[u].arm == "infantry" for u in c.attackers):
         return
     cav = [u for u in c.defenders if w.state.units[u].arm == "cavalry" and w.state.units[u].status != "routed"
-           and cavalry_retreat_hexes(w, u)]
+           and asked_to_retreat(w, u)]
     if cav:
         _await(a, CAVALRY_RETREAT, enemy_of(c.attacker_side), CALDIERO.CAVALRY_RETREAT, ev.CavalryRetreatAwaited(units=tuple(cav)))
 
@@ -142,6 +142,17 @@ def cavalry_retreat_hexes(w: World, u: str) -> list[str]:
     no retreat before combat. (Arrivano reads the same words of its §14.1 as a retreat that may go on past an
     overstacked end, arrivano/retreats.before_combat_lines: a reading of its own, not this one.)"""
     return [p.path[0] for p in lines(CALDIERO_VARIANT, w, [u], 1) if not p.continued]
+
+
+def asked_to_retreat(w: World, u: str) -> bool:
+    """Whether defending cavalry `u` is asked to retreat before combat (caldiero §14.1): where a hex of its retreat may
+    lawfully hold it (`cavalry_retreat_hexes`). Under the fog of war (§20.4) whether one may can hang on a stack the
+    attacker may not examine (infantry standing behind the cavalry, §7.1), and the question opened or not is served
+    to him: so there it is asked wherever a line of retreat starts, which hangs only on the ground and the attacker's
+    own units, its answers the lawful hexes and `decline` (only `decline` where none may hold it)."""
+    if sight.fog_in_force(w.variant.fog_option, w.option):
+        return bool(lines(CALDIERO_VARIANT, w, [u], 1))
+    return bool(cavalry_retreat_hexes(w, u))
 
 
 def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
