@@ -210,3 +210,24 @@ def test_a_seats_notes_carry_no_digest_of_the_logs_numbers(
     assert served[0] == served[1]
     assert [(n.seq, n.at_hash, n.prev, n.hash) for n in told.notes("g", "blue")] == [(1, "", "", ""), (2, "", "", "")]
     assert all(n.hash and n.at_hash for n in told.notes("g", "umpire"))
+
+
+def blue_cites_whole(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The refusal blue is served when it cites the umpire's note on red's attack whole, as blue reads it (`notes
+    --json`: numbered by the command, no digest), in a dispute message: the note's log number and chain hash are the
+    umpire's (rev-trustb: the refusal quoted both, `it is on #N ... hash H`)."""
+    app = played(tmp_path, red_card, ruleset, monkeypatch)
+    (note, *_) = app.notes("g", "blue")
+    cited = {"kind": "note", "note": note.id, "seq": note.seq, "by": note.seat, "private": note.private,
+             "hash": note.hash}
+    with pytest.raises(Exception) as refused:
+        app.submit("g", "blue", {"type": "dispute_open", "about": [1], "text": "see the note", "evidence": [cited]})
+    return json.dumps(refused.value.to_dict(), sort_keys=True)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("ruleset", ["tellingduel", "forewarnedduel"])
+def test_a_refused_whole_citation_serves_the_same_bytes_whatever_the_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str) -> None:
+    told, untold = (blue_cites_whole(tmp_path, card, ruleset, monkeypatch) for card in RED_CARDS)
+    assert told == untold
+    assert "arbitro §D.7" in told and "cite it by its number" in told
