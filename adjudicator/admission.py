@@ -203,12 +203,18 @@ def cited_notes(store: Store, game: GameRecord, seat: str, command: Any, *, sign
                                      f"(its seq, by, private and hash): {note_label(number, chain)} is given by its "
                                      "number only", rule=R_EVIDENCE)
             if not _by_number(ref) and ref != note_reference(found):
-                raise IllegalCommand(f"{note_label(number, chain)} is cited as it is not: it is on #{found.seq}, by "
-                                     f"{found.seat}, hash {found.hash} (cite it by its number: `--note N`)",
-                                     rule=R_EVIDENCE)
+                raise IllegalCommand(miscited(found, number, chain, seat), rule=R_EVIDENCE)
             ref = note_reference(found)
         evidence.append(ref)
     return {**command, "evidence": evidence}
+
+
+def miscited(found: Annotation, number: int, chain: str, seat: str) -> str:
+    """The refusal of a note cited whole as it is not. The umpire is told where it lies and its hash; a seat is not:
+    the note's `seq` is the log's event number and its hash covers it, which tell how many events the commands
+    before made (engine-rules §V.6: a seat reads its notes numbered by command, without digests)."""
+    where = f"it is on #{found.seq}, by {found.seat}, hash {found.hash} " if seat == UMPIRE else ""
+    return f"{note_label(number, chain)} is cited as it is not: {where}(cite it by its number: `--note N`)"
 
 
 def as_first_cited(command: Any, first: Any, seat: str) -> Any:

@@ -222,7 +222,7 @@ def blue_cites_whole(tmp_path: Path, red_card: str, ruleset: str, monkeypatch: p
              "hash": note.hash}
     with pytest.raises(Exception) as refused:
         app.submit("g", "blue", {"type": "dispute_open", "about": [1], "text": "see the note", "evidence": [cited]})
-    return json.dumps(refused.value.to_dict(), sort_keys=True)  # type: ignore[attr-defined]
+    return json.dumps(refused.value.to_dict(), sort_keys=True, ensure_ascii=False)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("ruleset", ["tellingduel", "forewarnedduel"])
