@@ -6,6 +6,7 @@ CaldieroVariant's hooks (`elan_columns`, `assault_column_shifts`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.maps.hexgrid import parse_hex
@@ -70,29 +71,81 @@ def formation_hex_problem(world: World, formation: str, h: str) -> tuple[Rule, s
     return (R.DIRECTION, problem) if problem else None
 
 
-def leader_limit(world: World, leader: str) -> tuple[Hashable, Callable[[str], bool]] | None:
-    """caldiero §4.2.2: the hexes a commander in chief may move into, with what decides them (a kept search's key), or
-    None for a commander without a limit (Bonaparte intervening: §20.1.1). "Non può mai muovere a più di due esagoni
-    da 1014" / "non può muovere oltre la linea di esagoni 24xx" read the most defensible way: every hex of his move,
-    not only where it ends ("mai"), stays within the limit."""
+@dataclass(frozen=True)
+class CincLimit:
+    """caldiero §4.2.2: a commander in chief's limit under the readings in force. `beyond(h)`: how far h lies beyond
+    it (0 within: hexes from Bonaparte's two around 1014, columns west of Alvinczy's line); `whole_move`: the limit
+    holds for every hex of his move (reading `cinc_limit_scope`), else only for where he ends; `words`: the limit
+    said for him; `key`: what decides all this (a kept search's key)."""
+
+    key: Hashable
+    beyond: Callable[[str], int]
+    whole_move: bool
+    words: str
+
+
+def leader_limit(world: World, leader: str) -> CincLimit | None:
+    """caldiero §4.2.2 "Bonaparte non può mai muovere a più di due esagoni da 1014, Alvinczy non può muovere oltre
+    la linea di esagoni 24xx": the commander in chief's limit, or None for a commander without one (Bonaparte
+    intervening: §20.1.1)."""
     scen = world.scenario
+    scope = world.reading("cinc_limit_scope")
+    whole = scope == "whole_move"
     if leader == "bonaparte" and not world.option("bonaparte_intervention"):
         anchor, most = scen.bonaparte_anchor, scen.bonaparte_max_distance
-        return ("bonaparte", anchor, most), lambda h: world.grid.distance(h, anchor) <= most
+        return CincLimit(("bonaparte", anchor, most, scope), lambda h: max(0, world.grid.distance(h, anchor) - most),
+                         whole, f"Bonaparte may not move more than {most} hexes from {anchor} (reading {scope})")
     if leader == "alvinczy":
-        limit = scen.alvinczy_min_column + (1 if world.reading("alvinczy_limit") == "east_of_24" else 0)
-        return ("alvinczy", limit), lambda h: parse_hex(h)[0] >= limit
+        reading = world.reading("alvinczy_limit")
+        limit = scen.alvinczy_min_column + (1 if reading == "east_of_24" else 0)
+        return CincLimit(("alvinczy", limit, scope), lambda h: max(0, limit - parse_hex(h)[0]), whole,
+                         f"Alvinczy may not move west of the {limit}xx line (readings {reading}, {scope})")
     return None
 
 
-def limit_problem(world: World, leader: str, hexes: Iterable[str]) -> tuple[Rule, str] | None:
-    """caldiero §4.2.2: the refusal of a move into the first of `hexes` beyond the commander in chief's limit."""
-    limit = leader_limit(world, leader)
-    beyond = next((h for h in hexes if limit is not None and not limit[1](h)), None)
-    if beyond is None:
+def limit_closed(limit: CincLimit | None, origin: str) -> Callable[[str], bool] | None:
+    """caldiero §4.2.2, reading `whole_move`: the hexes closed to his move, those farther beyond the limit than the
+    hex he starts from (none beyond it when he starts within). A chief carried beyond it (a retreat, §4.4.4, an
+    umpire) may walk back toward it, never farther away; None: the limit closes nothing on the way."""
+    if limit is None or not limit.whole_move:
         return None
-    return R.CINC_LIMITS, (f"{leader} may not move into {beyond}: at no point of his move may Bonaparte be more than "
-                           f"two hexes from 1014, nor Alvinczy west of the 24xx line ({R.CINC_LIMITS})")
+    start, beyond = limit.beyond(origin), limit.beyond
+    return lambda h: beyond(h) > start
+
+
+def limit_ends(limit: CincLimit | None, origin: str, reached: Iterable[str]) -> Callable[[str], bool]:
+    """caldiero §4.2.2: where he may end among the hexes `reached`: within the limit, or, when he can reach no hex
+    within it, as near it as he can get and never farther beyond than where he starts."""
+    if limit is None:
+        return lambda h: True
+    cap = min(limit.beyond(origin), min((limit.beyond(h) for h in reached), default=0))
+    return lambda h: limit.beyond(h) <= cap
+
+
+def limit_problem(limit: CincLimit | None, leader: str, origin: str, hexes: Iterable[str]) -> tuple[Rule, str] | None:
+    """caldiero §4.2.2, reading `whole_move`: the refusal of a move through the first of `hexes` farther beyond
+    the commander in chief's limit than where he starts (`limit_closed`), or None."""
+    closed = limit_closed(limit, origin)
+    beyond = next((h for h in hexes if closed is not None and closed(h)), None)
+    if beyond is None or limit is None:
+        return None
+    return R.CINC_LIMITS, (f"{leader} may not move into {beyond}: {limit.words} at any point of his move"
+                           f"{_back_words(limit, origin)} ({R.CINC_LIMITS})")
+
+
+def limit_end_problem(limit: CincLimit | None, leader: str, origin: str, to: str, reached: Iterable[str]) -> tuple[Rule, str] | None:
+    """caldiero §4.2.2: the refusal of ending in `to` (`limit_ends` over the hexes `reached`), or None."""
+    if limit is None or limit_ends(limit, origin, reached)(to):
+        return None
+    nearer = "" if limit.beyond(to) > limit.beyond(origin) else ", and he can end nearer it"
+    return R.CINC_LIMITS, (f"{leader} may not end his move in {to}: {limit.words}{nearer}"
+                           f"{_back_words(limit, origin)} ({R.CINC_LIMITS})")
+
+
+def _back_words(limit: CincLimit, origin: str) -> str:
+    if not limit.beyond(origin):
+        return ""
+    return f"; from {origin}, beyond it, he may move only back toward it, to end within it or as near it as he can"
 
 
 def attack_strength(w: World, u: str, value: int, defender_hexes: list[str]) -> int:

@@ -284,7 +284,7 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
 def leader_move(world: World, leader: str, entry: str | None = None, escape: bool = False) -> CommanderMove | None:
     """A leader's move for the kernel (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from
     off the map at `entry`, never into a row his scenario closes (§9.2.1) nor, a commander in chief, beyond his limit
-    at any point of the move (§4.2.2: `map_rules.leader_limit`); `escape`: fleeing an enemy unit (§8.2.3); None when
+    farther than where he starts (§4.2.2 read for the whole move: `map_rules.limit_closed`); `escape`: fleeing an enemy unit (§8.2.3); None when
     he cannot enter there."""
     s = world.state.leaders[leader]
     side = s.side
@@ -297,22 +297,35 @@ def leader_move(world: World, leader: str, entry: str | None = None, escape: boo
     else:
         origin, spent = start, 0
     limit = map_rules.leader_limit(world, leader)
-    within = limit[1] if limit is not None else None
+    closed_beyond = map_rules.limit_closed(limit, origin)
     return CommanderMove(
         side, _hexmap(world), costs_in_force(CALDIERO_VARIANT, world), origin, start is not None, UNIT_CLASS, ma - spent,
         terrain_multiplier=terrain_multiplier(world), fleeing=escape, anchors=(world.counters, world.scenario),
-        closed=lambda h: bool(world.closed_to(side, h)) or (within is not None and not within(h)),
-        closed_reads=limit[0] if limit is not None else ())
+        closed=lambda h: bool(world.closed_to(side, h)) or (closed_beyond is not None and closed_beyond(h)),
+        closed_reads=limit.key if limit is not None else ())
+
+
+def leader_search(world: World, leader: str, entry: str | None = None,
+                  escape: bool = False) -> tuple[CommanderMove, dict[str, tuple[str, ...]]] | None:
+    """The leader's move and every hex its search reaches, each with its path (on the map: from the hex after his;
+    entering: from the entry hex): the kernel's `commander_moves`, before §4.2.2 says where a commander in chief
+    may end; None when he cannot enter at `entry`."""
+    move = leader_move(world, leader, entry, escape)
+    if move is None:
+        return None
+    found = commander_moves(CALDIERO_VARIANT, world, move)
+    return move, (found if not move.on_map else {h: path[1:] for h, path in found.items()})
 
 
 def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
-    """Legal destinations of a leader, each with its path (on the map: from the hex after his; entering: from the
-    entry hex): the kernel's `commander_moves`."""
-    move = leader_move(world, leader, entry, escape)
-    if move is None:
+    """Legal destinations of a leader, each with its path (`leader_search`), a commander in chief ending within his
+    limit, or as near it as he can get (§4.2.2: `map_rules.limit_ends`)."""
+    searched = leader_search(world, leader, entry, escape)
+    if searched is None:
         return {}
-    found = commander_moves(CALDIERO_VARIANT, world, move)
-    return found if not move.on_map else {h: path[1:] for h, path in found.items()}
+    move, found = searched
+    may_end = map_rules.limit_ends(map_rules.leader_limit(world, leader), move.origin, found)
+    return {h: path for h, path in found.items() if may_end(h)}
 
 
 def leader_path_problem(world: World, leader: str, path: tuple[str, ...], entry: str | None = None) -> Problem | None:
@@ -321,7 +334,8 @@ def leader_path_problem(world: World, leader: str, path: tuple[str, ...], entry:
     move = leader_move(world, leader, entry)
     if move is None:
         return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {entry} now (caldiero §15.4)"
-    beyond = map_rules.limit_problem(world, leader, (h for h in path if world.grid.contains(h)))
+    beyond = map_rules.limit_problem(map_rules.leader_limit(world, leader), leader, move.origin,
+                                     (h for h in path if world.grid.contains(h)))
     if beyond is not None:
         return beyond
     return commander_path_problem(CALDIERO_VARIANT, world, move, path if not move.on_map else (move.origin, *path))

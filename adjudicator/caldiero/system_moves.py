@@ -10,7 +10,7 @@ from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, check_path, group_mover, leader_move, leader_path_problem, leader_reachable,
+    Group, MoveProblem, Route, check_path, group_mover, leader_path_problem, leader_reachable, leader_search,
     make_group, own_step_problem, reachable,
 )
 from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem
@@ -229,18 +229,22 @@ def leader_options(w: World, leader: str) -> dict[str, tuple[str, ...]]:
 
 
 def leader_destination_problem(w: World, leader: str, to: str) -> tuple[Rule, str]:
-    """Why the leader may not end his move in `to`: beyond a commander in chief's limit (caldiero §4.2.2, its map
-    rules), else the kernel's `commander_destination_problem`, which, for a commander in chief, may also be that
-    every way there leaves his limit."""
-    move = leader_move(w, leader, leader_entry(w, leader))
-    if move is None:
+    """Why the leader may not end his move in `to`: a commander in chief's limit (caldiero §4.2.2, its map rules:
+    farther beyond it than where he starts, or beyond it when he can end nearer), else the kernel's
+    `commander_destination_problem`, which, for a commander in chief under the whole-move reading, may also be
+    that every way there leaves his limit."""
+    searched = leader_search(w, leader, leader_entry(w, leader))
+    if searched is None:
         return CALDIERO.REINFORCEMENTS, f"{leader} cannot enter the map at {leader_entry(w, leader)} now (caldiero §15.4)"
-    beyond = map_rules.limit_problem(w, leader, (to,) if w.grid.contains(to) else ())
-    if beyond is not None:
-        return beyond
+    move, found = searched
+    limit = map_rules.leader_limit(w, leader)
+    if w.grid.contains(to):
+        beyond = map_rules.limit_end_problem(limit, leader, move.origin, to, found)
+        if beyond is not None:
+            return beyond
     rule, message = commander_destination_problem(CALDIERO_VARIANT, w, move, to)
-    if rule == CALDIERO.LEADER_MOVE and map_rules.leader_limit(w, leader) is not None:
-        return rule, f"{message}, or reached only by leaving his limit ({R.CINC_LIMITS})"
+    if rule == CALDIERO.LEADER_MOVE and limit is not None and limit.whole_move:
+        return rule, f"{message}, or reached only by leaving his limit ({limit.words}, {R.CINC_LIMITS})"
     return rule, message
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from arbitro.adjudicator.caldiero import ground, system_movement
-from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.system_movement import step_cost
 from arbitro.adjudicator.errors import IllegalCommand
@@ -285,28 +284,3 @@ def test_a_kept_unit_search_makes_its_rules_only_when_it_searches(monkeypatch: p
     assert routes(0, "1013") == dry and len(made) == searched  # kept: no rules made
     snow = routes(2, "1012")
     assert len(made) > searched and "1616" in snow and "1716" not in snow
-
-
-def test_bonaparte_never_moves_beyond_two_hexes_from_1014_even_on_the_way() -> None:
-    """caldiero §4.2.2 ("non può mai muovere a più di due esagoni da 1014", read for every hex of his move, not only
-    its end): a path given through a hex three hexes from 1014 is refused citing §4.2.2 though it ends within two; no
-    listed move of his walks beyond; with §20.1.1 (Bonaparte intervening) the same path breaks no rule."""
-    def table(**kw: object) -> Table:
-        t = moving({"fr-18-ligne": "1417"}, leaders={"bonaparte": "1114"}, **kw)
-        t.send("france", {"type": "end_step"})
-        return t
-
-    t = table()
-    grid = RULESET.world(t.state).grid
-    out = next(h for h in sorted(grid.neighbours("1214")) if grid.distance(h, "1014") == 3)
-    back = next(h for h in sorted(grid.neighbours(out)) if grid.distance(h, "1014") == 2 and h != "1214")
-    path = ["1214", out, back]
-    words = reject(t, "caldiero §4.2.2", {"type": "move_leader", "leader": "bonaparte", "to": back, "path": path})
-    assert out in words
-    for c in t.legal("france"):
-        if c["type"] == "move_leader" and c["leader"] == "bonaparte":
-            walked = c.get("path") or [c["to"]]
-            assert all(grid.distance(h, "1014") <= 2 for h in walked), c
-    assert system_movement.leader_path_problem(RULESET.world(t.state), "bonaparte", tuple(path))[0] == R.CINC_LIMITS
-    free = table(options=("bonaparte_intervention",)).state  # §20.1.1: no longer subject to §4.2.2
-    assert system_movement.leader_path_problem(RULESET.world(free), "bonaparte", tuple(path)) is None
