@@ -17,8 +17,8 @@ from arbitro.adjudicator.maps.hexgrid import HexId
 from arbitro.adjudicator.maps.movement import MoveRules, check_path
 from arbitro.adjudicator.parabellum import command, orders, rout
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, costs_in_force, end_fits, ends, entry_cost, nearest_enemy_distance, order_moves, toward_enemy,
-    toward_enemy_problem, unit_reach, unit_rules,
+    Mover, costs_in_force, end_fits, ends, entry_cost, nearest_enemy_distance, one_hex_rule, order_moves,
+    toward_enemy, toward_enemy_problem, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.movement import reach as search
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_destination_problem, commander_moves
@@ -124,7 +124,7 @@ def _plan(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | No
         enter = "yes"
     mover = Mover(unit.side, start, unit.where == "map", budget, unit.arm, column,
                   replace(order_moves(w.orders)[order], enter_ezoc=enter),
-                  one_hex=ARRIVANO.DEFENCE if rules_o.max_hexes == 1 else storm_one_hex(box))
+                  one_hex=one_hex_rule(ARRIVANO_VARIANT, rules_o, storm_one_hex(box)))
     rules = unit_rules(ARRIVANO_VARIANT, w, mover, can_end=end_fits(ARRIVANO_VARIANT, w, (uid,), column))
     return Plan(start, rules, ezoc, order, mover)
 

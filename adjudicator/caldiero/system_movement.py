@@ -29,8 +29,8 @@ from arbitro.adjudicator.caldiero.system_orders import order_move
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.movement import (
-    Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, road_steps, terrain_multiplier,
-    unit_reach, unit_rules,
+    Mover, Problem, costs_in_force, end_fits, entry_cost, leave_ezoc_problem, one_hex_rule, road_steps,
+    terrain_multiplier, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_moves, commander_path_problem
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
@@ -134,7 +134,7 @@ def group_mover(world: World, g: Group) -> Mover:
 def _mover(world: World, g: Group, origin: str, budget: int) -> Mover:
     move = order_move(world, g.order)
     return Mover(g.side, origin, g.start is not None, budget, UNIT_CLASS, g.column, move,
-                 one_hex=CALDIERO.DEFENCE if move.max_hexes == 1 else None)
+                 one_hex=one_hex_rule(CALDIERO_VARIANT, move))
 
 
 def _rules(world: World, g: Group, origin: str, budget: int, roads_only: bool) -> MoveRules:

@@ -2,8 +2,8 @@
 on the map kit's path finding: his full allowance whatever the order (D31: the allowance is each game's data),
 never into enemy units, into an enemy ZoC only where friendly units stand, from one enemy ZoC hex to another only
 when both hold friendly units, never stopping there; fleeing (§8.2.3, D12) by the variant's data. Each game says
-what it adds in a `CommanderMove` (where he starts or enters, his allowance and class, its closed hexes and where
-he may stop, a storm's one hex); the kernel searches it, judges a path he is given, and says why a hex is refused."""
+what it adds in a `CommanderMove` (where he starts or enters, his allowance and class, its closed hexes, a storm's
+one hex); the kernel searches it, judges a path he is given, and says why a hex is refused."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class CommanderMove:
     `unit_class` on `table` times `terrain_multiplier` (caldiero §17.1.2-§17.1.3); `one_hex`: the rule keeping him to
     one hex (arrivano §17.2.7 storm), or None; `closed`: hexes his game forbids him to enter (caldiero §9.2.1's rows, by the scenario
     hooks; §4.2.2's limits), a rule of `side`, `anchors` (the data objects it reads) and `closed_reads` (what else it
-    reads: which commander, an option, a reading); `can_end`: where he may stop; `fleeing`: he flees an enemy unit
+    reads: which commander, an option, a reading); `fleeing`: he flees an enemy unit
     (§8.2.3)."""
 
     side: str
@@ -44,7 +44,6 @@ class CommanderMove:
     terrain_multiplier: int = 1
     one_hex: Rule | None = None
     closed: Callable[[HexId], bool] | None = None
-    can_end: Callable[[HexId], bool] | None = None
     fleeing: bool = False
     anchors: tuple[object, ...] = ()
     closed_reads: Hashable = ()
@@ -78,8 +77,7 @@ def leader_step(ground: LeaderGround) -> Callable[[HexId, HexId], bool]:
 
 
 def leader_rules(ground: LeaderGround, *, unit_class: str, budget: int, minimum_move: bool = True,
-                 terrain_multiplier: int = 1, can_end: Callable[[HexId], bool] | None = None,
-                 one_hex_from: str | None = None) -> MoveRules:
+                 terrain_multiplier: int = 1, one_hex_from: str | None = None) -> MoveRules:
     """The engine's rules for a commander's move (`budget`: his allowance in half points, D31 from each game's
     data; `one_hex_from`: a weather that allows one hex only, arrivano §17.2.7). He does not stop on entering an
     enemy ZoC (§8.2.2 "non deve fermarsi in EZoC", §9.1.2 "ma non un Comandante") and may leave one whatever his
@@ -89,7 +87,7 @@ def leader_rules(ground: LeaderGround, *, unit_class: str, budget: int, minimum_
         start, free = one_hex_from, step
         step = lambda a, b: a == start and free(a, b)  # noqa: E731
     return MoveRules(unit_class=unit_class, budget=budget, minimum_move=minimum_move,
-                     terrain_multiplier=terrain_multiplier, may_step=step, can_end=can_end,
+                     terrain_multiplier=terrain_multiplier, may_step=step,
                      zoc=ZocRules(hexes=ground.ezoc, entry="continue"))
 
 
@@ -100,7 +98,7 @@ def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[
     ground = LeaderGround(ezoc=enemy_zoc(world, m.side), enemy_at=enemy.__contains__,
                           friends_at=friends.__contains__, closed=m.closed, free=m.fleeing and variant.escape_through_ezoc)
     rules = leader_rules(ground, unit_class=m.unit_class, budget=m.budget, minimum_move=m.on_map,
-                         terrain_multiplier=m.terrain_multiplier, can_end=m.can_end,
+                         terrain_multiplier=m.terrain_multiplier,
                          one_hex_from=m.origin if m.one_hex is not None else None)
     key = ("commander", m.origin, m.side, m.on_map, m.unit_class, m.budget, m.terrain_multiplier, m.one_hex,
            ground.free, m.closed is not None, m.closed_reads, ground.ezoc, enemy, friends & ground.ezoc)
@@ -114,8 +112,8 @@ def commander_moves(variant: Variant, world: World, m: CommanderMove) -> dict[st
     move)."""
     rules, _, key = _commander_rules(variant, world, m)
     found = kept_reach(variant, m.hexmap, m.table, m.origin, rules, key, m.anchors)
-    out = {h: found.path(h) for h in ends(found, m.can_end)}
-    if not m.on_map and (m.can_end is None or m.can_end(HexId(m.origin))):
+    out = {h: found.path(h) for h in ends(found, None)}
+    if not m.on_map:
         out[m.origin] = (HexId(m.origin),)
     return dict(sorted(out.items()))
 
@@ -123,7 +121,7 @@ def commander_moves(variant: Variant, world: World, m: CommanderMove) -> dict[st
 def commander_path_problem(variant: Variant, world: World, m: CommanderMove, walked: Sequence[str]) -> Problem | None:
     """Why the commander may not walk `walked` (from his origin, included, as `commander_moves` gives a path), the
     first rule its first forbidden step breaks, or None: each step read as his search reads it (§8.2.2, §9.1.2,
-    §9.1.4 in both), ending where he may stop."""
+    §9.1.4 in both)."""
     r = variant.rules
     if not walked or walked[0] != m.origin:
         where = "is" if m.on_map else "enters"

@@ -103,7 +103,8 @@ def _start_problem(variant: Variant, world: World, m: Mover, far: bool) -> Probl
     farther)."""
     problem = leave_ezoc_problem(variant, m.move.order, m.origin, seen_zoc(variant, world, m.side)[0])
     if problem is None and far and m.one_hex is not None:
-        problem = m.one_hex, one_hex_words(m.one_hex, m.move.order if m.move.max_hexes == 1 else None, "a unit")
+        order = m.move.order if m.one_hex == variant.rules.DEFENCE else None
+        problem = m.one_hex, one_hex_words(m.one_hex, order, "a unit")
     return problem
 
 

@@ -137,6 +137,12 @@ def ezoc_to_ezoc_problem(variant: Variant, order: OrderMove, a: str | None, b: s
     return rule, f"{order.order.capitalize()} order: not directly from one enemy ZoC hex to another ({a} to {b}) ({rule})"
 
 
+def one_hex_rule(variant: Variant, move: OrderMove, weather: Rule | None = None) -> Rule | None:
+    """The rule keeping a unit to one hex (`Mover.one_hex`): its Defence order's, the order allowing one hex (§5.1.3
+    in both), else the weather's (arrivano §17.2.7), or None."""
+    return variant.rules.DEFENCE if move.max_hexes == 1 else weather
+
+
 def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:
     """A step veto keeping the move to one hex (§5.1.3 Defence in both; arrivano §17.2.7 Storm)."""
     return lambda a, b: a == start

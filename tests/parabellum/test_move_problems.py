@@ -11,7 +11,7 @@ from arbitro.adjudicator.parabellum import move_problems as mp
 from arbitro.adjudicator.parabellum.commander_move import (
     CommanderMove, commander_destination_problem, commander_path_problem,
 )
-from arbitro.adjudicator.parabellum.movement import Mover, Problem, unit_rules
+from arbitro.adjudicator.parabellum.movement import Mover, Problem, one_hex_rule, unit_rules
 from arbitro.adjudicator.parabellum.variant import Variant
 from arbitro.adjudicator.ruleset import Rule
 from tests.parabellum.position import Piece
@@ -73,6 +73,11 @@ def test_a_destination_is_refused_by_the_first_rule_it_breaks(variant: Variant) 
     storm = Rule(variant.book, "17.2.7")  # a weather keeping units to one hex (arrivano §17.2.7), as its game cites it
     assert mp.destination_problem(variant, pos, mover(one_hex=storm), ("f",), "0304") == (
         storm, f"in this weather a unit moves at most one hex ({storm})")
+    # the words follow the rule the game gives, not the order: the storm's for a Defence unit the storm keeps there
+    assert mp.destination_problem(variant, pos, mover("0302", "defence", one_hex=storm), ("f",), "0304") == (
+        storm, f"in this weather a unit moves at most one hex ({storm})")
+    assert "with a Defence order" in mp.destination_problem(
+        variant, pos, mover("0302", "defence", one_hex=variant.rules.DEFENCE), ("f",), "0304")[1]
     assert problem("0303", mover("0302", "manoeuvre")) is None
     assert problem("0304", mover("0303", "manoeuvre")) == f"{book} §5.1.4"
     pos.units.update(a=Piece("france", "0303"), b=Piece("france", "0303", arm="cavalry"))
@@ -137,3 +142,13 @@ def test_a_commander_s_refused_hex_names_the_rule(variant: Variant) -> None:
         storm, f"in this weather a commander moves at most one hex ({storm})")
     assert commander_path_problem(variant, pos, held, ("0302", "0202", "0102"))[0] == storm  # type: ignore[index]
     assert commander_path_problem(variant, pos, held, ("0302", "0202")) is None
+
+
+def test_one_hex_rule_is_the_order_s_else_the_weather_s(variant: Variant) -> None:
+    """`one_hex_rule` (§5.1.3 in both, arrivano §17.2.7): an order allowing one hex (Defence) keeps its unit there
+    whatever the weather; any other is kept to one hex only by a weather rule it is given."""
+    storm = Rule(variant.book, "17.2.7")
+    assert one_hex_rule(variant, ORDERS["defence"], storm) == variant.rules.DEFENCE
+    assert one_hex_rule(variant, ORDERS["defence"]) == variant.rules.DEFENCE
+    assert one_hex_rule(variant, ORDERS["advance"], storm) == storm
+    assert one_hex_rule(variant, ORDERS["advance"]) is None
