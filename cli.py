@@ -361,14 +361,16 @@ def fork(game: str, at: int, keep_dice: bool, new_id: str | None, seat: str, db:
 @cli.command()
 @click.argument("game")
 @seat_option()
-@click.option("--to", "to", type=int, required=True, help="Take back everything after this event.")
+@click.option("--to", "to", type=int, required=True,
+              help="Take back everything after this event (the umpire) or command (a seat; 0: the creation).")
 @click.option("--reason", default="", help="Why (required for the umpire: an undo by the umpire is a ruling).")
 @db_option
 @json_option
 @handle_errors
 def undo(game: str, seat: str, to: int, reason: str, db: str, as_json: bool) -> None:
-    """Take back everything after event TO (free for your own commands until dice, a reveal or another seat;
-    beyond that the other seats are asked to consent, or the umpire rules).
+    """Take back everything after TO: an event of the log for the umpire, a command for a seat (as its log and
+    status number them, engine-rules §V.6). Free for your own commands until dice, a reveal or another seat;
+    beyond that the other seats are asked to consent, or the umpire rules.
 
     \b
     Example:

@@ -42,10 +42,11 @@ class ProceedWithoutEntropy(_Command):
 
 
 class Undo(_Command):
-    """Take back everything after event `to` (arbitro §U)."""
+    """Take back everything after event `to` (the umpire) or command `to` (a seat: engine-rules §V.6; 0, its creation)
+    (arbitro §U)."""
 
     type: Literal["undo"]
-    to: Annotated[int, Field(ge=1)]
+    to: Annotated[int, Field(ge=0)]
     reason: str = ""
 
 

@@ -78,6 +78,23 @@ def voided_rolls(history: History, to: int) -> tuple[int, ...]:
     return tuple(index for _, index in live)
 
 
+def command_end(history: History, head: int, cmd: int) -> int:
+    """The log number of the last event made by command `cmd` or before it, in a log of `head` events: what a seat's
+    command number names (an undo's `to`; engine-rules §V.6), read from the log itself since the store's command list
+    (seat_numbers.CommandNumbers, a layer above) is not at hand in re-adjudication. `cmd` lies within the log: the
+    caller refuses the rest in the seat's numbers."""
+    def cmd_at(seq: int) -> int:
+        return next(iter(history.bodies(seq, seq))).cmd
+    low, high = 1, head  # the genesis (#1) is command 0's, so cmd_at(low) <= cmd throughout
+    while low < high:
+        middle = (low + high + 1) // 2
+        if cmd_at(middle) <= cmd:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 class NoHistory:
     """The history of a game being created: nothing before it."""
 
@@ -456,9 +473,14 @@ class Adjudicator:
                                  public_patch=command.public_patch))
 
     def _undo(self, ctx: Decision[Any], state: GameState[Any], command: cc.Undo, game: GameContext, history: History) -> None:
-        to, seat = command.to, ctx.seat
+        """Take back everything after event `command.to` (the umpire) or after command `command.to` (a seat, whose
+        every number is a command's: engine-rules §V.6), refused in the sender's numbers."""
+        seat = ctx.seat
+        to = command.to if seat == UMPIRE else self._seat_point(state, command.to, history)
         if to >= state.core.seq:
             raise IllegalCommand(f"#{to} is not before the head (#{state.core.seq}): nothing to take back", rule=R_UNDO_POINT)
+        if to < 1:
+            raise IllegalCommand("#0 is no event: take back to the end of a command, #1 or later", rule=R_UNDO_POINT)
         after = list(history.bodies(to, None))
         point = after[0]
         if len(after) > 1 and after[1].cmd == point.cmd:
@@ -466,12 +488,15 @@ class Adjudicator:
         if point.cmd == 0 and len(after) > 1 and after[1].cmd == 0:
             raise IllegalCommand("the game's creation cannot be taken back", rule=R_UNDO_POINT)
         later = after[1:]
+
+        def named(body: EventBody[Any]) -> str:  # an event as the sender numbers it: a seat by its command
+            return f"#{body.seq}" if seat == UMPIRE else f"command #{body.cmd}"
         spent = next((b for b in later if isinstance(b.event, ENTROPY_SPENT)), None)
         if spent is not None:
             # Re-running the round after a reveal would let a seat choose its entropy knowing another's.
-            raise IllegalCommand(f"#{spent.seq} is part of the seats' entropy round, which a game does not run twice: "
-                                 "take back only to a point after the round, or fork (a new seed and a new round)",
-                                 rule=R_ENTROPY)
+            raise IllegalCommand(f"{named(spent)} is part of the seats' entropy round, which a game does not run "
+                                 "twice: take back only to a point after the round, or fork (a new seed and a new "
+                                 "round)", rule=R_ENTROPY)
         if seat == UMPIRE:
             if len(command.reason) < 3:
                 raise IllegalCommand("the umpire's undo is a ruling: give a reason", rule=R_RULING)
@@ -481,14 +506,25 @@ class Adjudicator:
             return
         ruling = ruling_in(later)
         if ruling is not None:  # not even with the other seats' consent: the umpire decided it (arbitro §U.5)
-            raise IllegalCommand(f"#{ruling.seq} is the umpire's ruling ({ruling_reason(ruling.event)}): only the umpire "
-                                 f"may take it back; take back only to #{ruling.seq} or later, or ask the umpire",
+            raise IllegalCommand(f"{named(ruling)} is the umpire's ruling ({ruling_reason(ruling.event)}): only the "
+                                 f"umpire may take it back; take back only to #{ruling.cmd} or later, or ask the umpire",
                                  rule=R_UNDO_RULING)
         obstacle = self._undo_obstacle(later, seat)
         if obstacle is None:
             ctx.emit(core.Undone(to_seq=to, by=seat, reason=command.reason or "taken back", rule=R_UNDO_FREE))
             return
-        open_consent(ctx, seat, to, tuple(s for s in game.seats if s != seat))
+        open_consent(ctx, seat, to, command.to, tuple(s for s in game.seats if s != seat))
+
+    @staticmethod
+    def _seat_point(state: GameState[Any], cmd: int, history: History) -> int:
+        """The log's number of the last event of command `cmd`, a seat's point to take back to; a command that is not
+        before the last one is refused in command numbers (a seat's only numbers: engine-rules §V.6)."""
+        head = state.core.seq
+        last = next(iter(history.bodies(head, head))).cmd if head else 0
+        if cmd >= last:
+            raise IllegalCommand(f"#{cmd} is not before the last command (#{last}): nothing to take back",
+                                 rule=R_UNDO_POINT)
+        return command_end(history, head, cmd)
 
     def _undo_obstacle(self, later: list[EventBody[Any]], seat: str) -> str | None:
         """Why `seat` may not take back `later` on its own, or None (arbitro §U.1)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
+import msgspec
+
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.decisions import Step, close_frame, open_frame, update_frame, waiting
 from arbitro.adjudicator.disputes import DisputeStep
@@ -50,10 +52,13 @@ class Engine(Protocol):
 
 
 # --- consent to an undo (arbitro §U.2) -----------------------------------------------------------------
-def open_consent(ctx: Decision[Any], seat: str, to: int, others: tuple[str, ...]) -> None:
+def open_consent(ctx: Decision[Any], seat: str, to: int, cmd: int, others: tuple[str, ...]) -> None:
+    """`seat` asks the others to take back everything after command `cmd`, whose last event is `to`: the prompt, which
+    every seat reads, names the command (a seat's numbers, engine-rules §V.6); the context keeps both, and a seat is
+    served the command's (views.redact_frame)."""
     ctx.emit(core.UndoRequested(seat=seat, to_seq=to, consent_from=others, rule=R_UNDO_CONSENT))
-    open_frame(ctx, ConsentStep.kind, others, R_UNDO_CONSENT,
-               f"{seat} asks to take back everything after #{to}: accept?", core.UndoConsent(undo_to=to, requested_by=seat))
+    open_frame(ctx, ConsentStep.kind, others, R_UNDO_CONSENT, f"{seat} asks to take back everything after command "
+               f"#{cmd}: accept?", core.UndoConsent(undo_to=to, undo_cmd=cmd, requested_by=seat))
 
 
 class ConsentStep(Step[core.UndoConsent]):
@@ -78,13 +83,12 @@ class ConsentStep(Step[core.UndoConsent]):
             return
         rest = tuple(s for s in frame.seats if s != seat)
         if rest:
-            update_frame(ctx, frame, core.UndoConsent(undo_to=request.undo_to, requested_by=request.requested_by,
-                                                      accepted=(*request.accepted, seat)), seats=rest)
+            update_frame(ctx, frame, msgspec.structs.replace(request, accepted=(*request.accepted, seat)), seats=rest)
             return
         ruling = ruling_in(list(ctx.log.bodies(request.undo_to + 1, None)))
         if ruling is not None:  # the umpire ruled while the seats were asked (arbitro §S.3)
-            raise IllegalCommand(f"the umpire ruled since this request (#{ruling.seq}): accepting would take "
-                                 "the ruling back, which only the umpire may; decline, and ask the umpire",
+            raise IllegalCommand(f"the umpire ruled since this request (command #{ruling.cmd}): accepting would "
+                                 "take the ruling back, which only the umpire may; decline, and ask the umpire",
                                  rule=R_UNDO_RULING)
         close_frame(ctx, frame)  # before the undo: the state it restores has its own stack
         voided = self.voided(ctx.log, request.undo_to)

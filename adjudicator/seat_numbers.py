@@ -162,7 +162,8 @@ def held(events: Iterable[dict[str, Any] | None]) -> list[dict[str, Any]]:
 
 # The events whose content names events of the log by number: served to a seat, each names the command instead (the
 # command that made the event; so an undo's `to_seq` names the last command it keeps, a fork's `at` the command it
-# forked after). Not yet a dispute's `about` and `cites`: a seat still sends and reads them in the log's numbers, as
+# forked after; the engine reads a seat's undo `to` as that command too: engine.command_end, as the engine is below
+# this module). Not yet a dispute's `about` and `cites`: a seat still sends and reads them in the log's numbers, as
 # `arbitro disputes` lists them (engine-rules §V.6 lists what is left).
 NUMBERED_FIELDS: dict[str, tuple[str, ...]] = {"undone": ("to_seq",), "undo_requested": ("to_seq",), "game_forked": ("at",)}
 

@@ -86,7 +86,8 @@ class Entropy(Body):
 
 
 class Undo(Body):
-    to: int = Field(ge=0)
+    to: int = Field(ge=0, description="An event of the log (the umpire), a command (a seat, as its log numbers them: "
+                                      "engine-rules §V.6; 0, the creation).")
     reason: str = Field("", max_length=2000)
 
 
@@ -401,7 +402,7 @@ def create_app(app: Arbitro, host_token: str, *, limits: Limits = Limits(), open
         seat = acting(caller, game_id)
         return written(game_id, lambda: app.submit(game_id, seat, body.command()))
 
-    @api.post("/games/{game_id}/undo", tags=["play"], summary="Take back everything after event `to` (arbitro §U).")
+    @api.post("/games/{game_id}/undo", tags=["play"], summary="Take back everything after `to`: an event (the umpire), a command (a seat: engine-rules §V.6) (arbitro §U).")
     def undo(game_id: str, body: Undo, caller: Who) -> Response:
         seat = acting(caller, game_id)
         return written(game_id, lambda: app.undo(game_id, seat, body.to, body.reason))

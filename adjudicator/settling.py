@@ -16,6 +16,7 @@ from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, Rejected
 from arbitro.adjudicator.randomness import Supply
 from arbitro.adjudicator.results import SubmitResult
+from arbitro.adjudicator.seat_numbers import CommandNumbers
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.records import GameRecord, StoredCommand
 from arbitro.events.sqlite import SQLiteStore
@@ -32,6 +33,7 @@ class App(Protocol):
 
     def game(self, game_id: str) -> GameRecord: ...
     def check_seat(self, game: GameRecord, seat: str) -> None: ...
+    def numbers(self, game: GameRecord) -> CommandNumbers: ...
     def adjudicator(self, ruleset: str) -> Adjudicator: ...
     def replayer(self, game_id: str) -> Replayer: ...
     def state_at(self, game_id: str, seq: int | None = None) -> GameState[Any]: ...
@@ -179,7 +181,8 @@ def replay_after(app: App, parent: str, child: str, later: list[StoredCommand | 
             skipped += 1
             continue
         try:
-            end = _submitted(app, child, record.seat, _moved_undo(record.command, ends))
+            end = _submitted(app, child, record.seat,
+                             _moved_undo(app, parent, child, record.seat, record.command, ends))
         except (Rejected, BadInput) as e:
             payload = e.to_dict()
             refused = Refusal(cmd=record.cmd, seat=_sender(record.command, record.seat), command=record.command,
@@ -276,12 +279,17 @@ def _judge_before(app: App, game: GameRecord, original: StoredCommand, replaceme
                        app.supply(game))
 
 
-def _moved_undo(command: dict[str, Any], ends: dict[int, int]) -> dict[str, Any]:
+def _moved_undo(app: App, parent: str, child: str, seat: str, command: dict[str, Any],
+                ends: dict[int, int]) -> dict[str, Any]:
     """An undo sent to the parent, aimed at the same point of the fork: a command's end maps to where that command
-    ended there (the fork's numbers start again at its genesis); another point is sent as it was, and judged so."""
+    ended there (the fork's numbers start again at its genesis); another point is sent as it was, and judged so. A
+    seat's point is a command (engine-rules §V.6): the same command's end, by the fork's number for it."""
     if command.get("type") != "undo":
         return command
-    return {**command, "to": ends.get(command["to"], command["to"])}
+    if seat == UMPIRE:
+        return {**command, "to": ends.get(command["to"], command["to"])}
+    end = ends.get(app.numbers(app.game(parent)).last_event(command["to"]))
+    return command if end is None else {**command, "to": app.numbers(app.game(child)).command_of(end)}
 
 
 def _outcome(body: bytes) -> Any:

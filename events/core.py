@@ -307,10 +307,13 @@ class DecisionResolved(Event, tag="decision_resolved"):
 
 # The engine's own steps' contexts (adjudicator/engine_steps.py answers them).
 class UndoConsent(FrameContext, tag="undo_consent"):
-    """Another seat asked to take back everything after `undo_to` (arbitro §U.2)."""
+    """Another seat asked to take back everything after event `undo_to`, the last of command `undo_cmd`, the number the
+    seat sent (arbitro §U.2); a seat is served the command's alone (engine-rules §V.6; None: asked before it was kept,
+    views.redact_frame)."""
 
     undo_to: int
     requested_by: str
+    undo_cmd: int | None = None
     accepted: tuple[str, ...] = ()  # the seats that consented so far
 
 

@@ -108,7 +108,8 @@ def served_random(ruleset: RulesetProjection[Any], data: dict[str, Any], seat: s
 
 def redact_frame(ruleset: RulesetProjection[Any], frame: core.Frame[Any], seat: str, rules: Any) -> dict[str, Any]:
     """A decision frame as `seat` is served it: a suspended command's roll to enter is redacted as its
-    RandomRequested is (arbitro §R.4, §V.4); the ruleset redacts its own frames; the engine's others are public."""
+    RandomRequested is (arbitro §R.4, §V.4); an undo's consent names its point by command; the ruleset redacts its
+    own frames; the engine's others are public."""
     data: dict[str, Any] = to_builtins(frame)
     if isinstance(frame.ctx, core.RandomEntry):
         if seat != frame.ctx.command_seat:
@@ -121,6 +122,12 @@ def redact_frame(ruleset: RulesetProjection[Any], frame: core.Frame[Any], seat: 
         # another seat (Monferrato's set-up ends by dealing both hands), and each seat learns a value from its
         # own draw's event, as that event's visibility allows (§V.5).
         data["ctx"]["entered"] = []
+        return data
+    if isinstance(frame.ctx, core.UndoConsent) and seat != UMPIRE:
+        # the point asked for, by the requester's command: the last event's number in the log would tell how many
+        # events the commands before it made (engine-rules §V.6); one asked before the command was kept, by none
+        cmd = data["ctx"].pop("undo_cmd", None)
+        data["ctx"]["undo_to"] = UMPIRE_ONLY if cmd is None else cmd
         return data
     if type(frame.ctx) in core.ENGINE_CONTEXTS:
         return data

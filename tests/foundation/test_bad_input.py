@@ -125,7 +125,7 @@ def test_a_command_while_another_seats_decision_is_pending(run: Cli) -> None:
     assert payload["message"] == "waiting for blue to choose a guard (high or low)"
     # The engine's own pending decision (consent) takes precedence and names who is awaited too.
     run.submit("g", "blue", {"type": "guard", "stance": "high"})
-    run.json("undo", "g", "--as", "blue", "--to", "6")
+    run.json("undo", "g", "--as", "blue", "--to", "1")  # red's attack, command #1
     payload = run.submit("g", "blue", {"type": "end_turn"}, code=1)
     assert payload["error"] == "turn/not-your-decision" and "waiting for red" in payload["message"]
     assert payload["rule"] == "arbitro §U.2"

@@ -287,7 +287,7 @@ def test_fork_without_keep_dice_commits_a_new_seed(run: Cli) -> None:
 def test_undo_own_command_is_free(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     run.submit("g", "red", {"type": "attack", "aim": "high"})
-    result = run.json("undo", "g", "--as", "red", "--to", "5")
+    result = run.json("undo", "g", "--as", "red", "--to", "0")  # a seat's numbers are commands': 0, the creation
     (undone,) = events_of(result, "undone")
     # served to red by command (engine-rules §V.6): the undo keeps command #0, the creation
     assert undone == {"type": "undone", "to_seq": 0, "by": "red", "reason": "taken back", "rule": "arbitro §U.1",
@@ -300,11 +300,12 @@ def test_undo_own_command_is_free(run: Cli) -> None:
 def test_undo_after_dice_needs_consent_accepted(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")  # the dice rolled: no longer free for blue
-    result = run.json("undo", "g", "--as", "blue", "--to", "6")
+    result = run.json("undo", "g", "--as", "blue", "--to", "1")  # red's attack, command #1 (engine-rules §V.6)
     (request,) = events_of(result, "undo_requested")
     assert request["consent_from"] == ["red"] and request["rule"] == "arbitro §U.2"
     awaiting = run.json("status", "g")["awaiting"]
-    assert awaiting["seats"] == ["red"] and awaiting["kind"] == "consent" and "#6" in awaiting["prompt"]
+    assert awaiting["seats"] == ["red"] and awaiting["kind"] == "consent"
+    assert awaiting["prompt"] == "blue asks to take back everything after command #1: accept?"
     assert run.json("legal", "g", "--as", "red") == [{"type": "consent", "accept": True},
                                                       {"type": "consent", "accept": False}]
     answer = run.submit("g", "red", {"type": "consent", "accept": True})
@@ -318,7 +319,7 @@ def test_undo_after_dice_consent_declined(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     guarded = exchange(run, "g")
     damage = events_of(guarded, "damage_dealt")[0]["amount"]
-    run.json("undo", "g", "--as", "blue", "--to", "6")
+    run.json("undo", "g", "--as", "blue", "--to", "1")
     answer = run.submit("g", "red", {"type": "consent", "accept": False})
     assert [e["type"] for e in answer["events"]] == ["undo_answered", "undo_declined", "decision_resolved"]
     assert run.json("view", "g", "--as", "umpire")["state"]["hp"]["blue"] == 10 - damage
@@ -511,7 +512,7 @@ def test_game_to_the_end_reveals_the_seed_and_verifies(run: Cli) -> None:
 def test_readable_output_of_undo_reveal_and_import(run: Cli, tmp_path: Path) -> None:
     run("new", "duel", "standard", "--id", "g")
     run.submit("g", "red", {"type": "attack", "aim": "high"})
-    text = run("undo", "g", "--as", "red", "--to", "5").stdout
+    text = run("undo", "g", "--as", "red", "--to", "0").stdout
     assert text.startswith("command 2:") and "undone" in text and "(arbitro §U.1)" in text
     text = run("reveal", "g", "--reason", "curious").stdout
     assert "seed_revealed" in text and "reason=curious" in text

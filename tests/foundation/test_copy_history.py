@@ -36,7 +36,7 @@ def played(tmp_path: Path) -> tuple[Cli, Cli, str]:
     umpire, austria = Cli(tmp_path / "umpire.db"), Cli(tmp_path / "austria.db")
     umpire("new", "marengo", "marengo", "--id", "g")
     umpire.submit("g", "austria", FRIMONT)
-    umpire("undo", "g", "--as", "austria", "--to", "4")
+    umpire("undo", "g", "--as", "austria", "--to", "0")  # the creation, #1-#4: a seat names commands
     umpire.submit("g", "austria", PILATI)
     umpire("export", "g", "--as", "austria", "-o", str(tmp_path / "for-austria.jsonl"))
     austria("import", str(tmp_path / "for-austria.jsonl"))

@@ -301,10 +301,11 @@ def test_undo_consent_is_a_frame_its_answers_are_legal_and_it_pops(app: Arbitro)
     created = app.game(game).head_seq
     app.submit(game, "red", {"type": "attack", "aim": "high"})
     app.submit(game, "blue", {"type": "guard", "stance": "low"})  # dice: red's undo needs blue's consent
-    app.undo(game, "red", created)
+    app.undo(game, "red", 0)  # a seat's numbers are commands: 0, the creation, whose last event is #created
     top = awaited(app.state_at(game).core)
     assert top is not None and top.kind == "consent" and isinstance(top.ctx, core.UndoConsent)
-    assert top.ctx.undo_to == created and top.ctx.requested_by == "red" and top.seats == ("blue",)
+    assert top.ctx.undo_to == created and top.ctx.undo_cmd == 0 and top.ctx.requested_by == "red"
+    assert top.seats == ("blue",) and top.prompt == "red asks to take back everything after command #0: accept?"
     assert app.legal(game, "blue") == [{"type": "consent", "accept": True}, {"type": "consent", "accept": False}]
     assert app.legal(game, "red") == []
     with pytest.raises(NotYourDecision, match="waiting for blue to red asks to take back"):

@@ -268,9 +268,8 @@ def test_an_undo_that_voids_rolls_says_how_many_and_status_and_verify_show_it(ru
 
 def test_a_consented_take_back_over_a_roll_is_a_re_roll_too(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
-    start = app.game("g").head_seq
     play_exchanges(app, "g", 1)
-    app.undo("g", "blue", start)
+    app.undo("g", "blue", 0)  # blue's numbers are commands: 0, the creation
     result = app.submit("g", "red", {"type": "consent", "accept": True})
     (undone,) = [e["event"] for e in result.events if e["type"] == "undone"]
     assert undone["voided_rolls"] == 1 and undone["by"] == "blue"

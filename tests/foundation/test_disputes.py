@@ -71,7 +71,8 @@ def test_an_upheld_dispute_takes_back_to_the_event_the_umpire_names(run: Cli) ->
     (listed,) = run.json("disputes", "g")
     assert listed["ruling"]["outcome"] == "upheld" and listed["ruling"]["effects"] == ["undone"]
     # the ruling is the umpire's: no seat may take it back (arbitro §U.5)
-    assert run.json("undo", "g", "--as", "red", "--to", str(point), code=1)["rule"] == "arbitro §U.5"
+    # (red names the umpire's point by its command, #2: the first exchange's guard; engine-rules §V.6)
+    assert run.json("undo", "g", "--as", "red", "--to", "2", code=1)["rule"] == "arbitro §U.5"
 
 
 def test_an_upheld_dispute_can_switch_an_interpretation(run: Cli) -> None:

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from pydantic import Field
 
-from arbitro.adjudicator import registry
+from arbitro.adjudicator import registry, settling
 from tests.foundation import duel
 from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import IllegalCommand, NotYourDecision, Rejected
@@ -283,17 +283,27 @@ def test_undo_points_that_are_refused(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
     attack_and_guard(app, "g")  # blue's guard: #7..#10
     with pytest.raises(IllegalCommand) as middle:
-        app.undo("g", "blue", 8)
+        app.undo("g", "umpire", 8, "a point inside the guard")
     assert middle.value.rule == "arbitro §U.3" and "middle of command" in str(middle.value)
     with pytest.raises(IllegalCommand) as creation:
         app.undo("g", "umpire", 2, "start over")
     assert creation.value.rule == "arbitro §U.3"
+    with pytest.raises(IllegalCommand, match="#0 is no event") as nothing:
+        app.undo("g", "umpire", 0, "before it all")
+    assert nothing.value.rule == "arbitro §U.3"
+    # a seat names a command, always a command's end (engine-rules §V.6): one not before the last is refused in
+    # command numbers, the log's event count untold
+    with pytest.raises(IllegalCommand, match=r"#8 is not before the last command \(#2\): nothing to take back") as seat:
+        app.undo("g", "blue", 8)
+    assert seat.value.rule == "arbitro §U.3"
+    with pytest.raises(IllegalCommand, match=r"#2 is not before the last command \(#2\)"):
+        app.undo("g", "blue", 2)
 
 
 def test_a_revealed_card_makes_undo_need_consent(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", {"type": "play_card"})
-    result = app.undo("g", "red", 5)
+    result = app.undo("g", "red", 0)  # the creation: a seat's numbers are commands' (engine-rules §V.6)
     (request,) = served_events(result, "undo_requested")
     assert list(request["consent_from"]) == ["blue"]
     app.submit("g", "blue", {"type": "consent", "accept": True})
@@ -304,11 +314,30 @@ def test_undo_when_another_seat_acted_needs_consent(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", {"type": "end_turn"})
     app.submit("g", "blue", {"type": "end_turn"})
-    result = app.undo("g", "red", 5)
+    result = app.undo("g", "red", 0)
     assert served_events(result, "undo_requested")[0]["rule"] == "arbitro §U.2"
     with pytest.raises(IllegalCommand) as own:
         app.submit("g", "red", {"type": "consent", "accept": True})  # one cannot consent to oneself
     assert own.value.rule == "arbitro §U.2"
+
+
+def test_an_amendment_plays_a_seats_undo_again_at_the_same_command(app: Arbitro) -> None:
+    """Blue took back to red's attack (its command #1); the umpire amends blue's guard (#2), forking after the attack:
+    the fork numbers the attack #0, and blue's undo is played there to #0, the same point (arbitro §D.5, engine-rules
+    §V.6: a seat's point is a command, mapped to the fork's numbers as the umpire's event is)."""
+    app.create("duel", "standard", game_id="g")
+    attack_and_guard(app, "g")
+    app.undo("g", "blue", 1)
+    app.submit("g", "red", {"type": "consent", "accept": True})
+    app.reveal("g", "for the amendment", seat="umpire")
+    guard = app.store.command("g", 2)
+    assert guard is not None
+    amended = settling.amend(app, "g", "umpire", guard.first_seq, {"type": "guard", "stance": "high"})
+    assert amended.refused is None or amended.refused.cmd > 4, amended.refused
+    (undo,) = [c.record.command for c in app.store.commands(amended.fork) if c.record.command["type"] == "undo"]
+    assert undo["to"] == 0
+    (undone,) = [e["event"] for e in app.log(amended.fork, "umpire") if e["type"] == "undone"]
+    assert undone["to_seq"] == app.numbers(app.game(amended.fork)).last_event(0)
 
 
 # --- verification -------------------------------------------------------------------------------
@@ -316,9 +345,9 @@ def test_verify_re_adjudicates_undo_consent_rulings_and_the_end(app: Arbitro) ->
     app.create("duel", "standard", ["short"], game_id="g")
     app.submit("g", "red", {"type": "add_entropy", "entropy": "red"})
     attack_and_guard(app, "g")
-    app.undo("g", "blue", 7)
+    app.undo("g", "blue", 2)  # red's attack, command #2 (event #7)
     app.submit("g", "red", {"type": "consent", "accept": False})
-    app.undo("g", "blue", 7)
+    app.undo("g", "blue", 2)
     app.submit("g", "red", {"type": "consent", "accept": True})
     app.submit("g", "blue", {"type": "guard", "stance": "high"})
     app.submit("g", "umpire", {"type": "ruling", "reason": "house rule", "interpretation": {"miss_bonus": "none"}})
@@ -338,7 +367,7 @@ def test_verify_re_adjudicates_undo_consent_rulings_and_the_end(app: Arbitro) ->
 def test_an_imported_game_with_undos_replays_to_the_same_state(app: Arbitro, tmp_path: Path) -> None:
     app.create("duel", "standard", game_id="g")
     attack_and_guard(app, "g")
-    app.undo("g", "blue", 6)
+    app.undo("g", "blue", 1)  # red's attack, command #1
     app.submit("g", "red", {"type": "consent", "accept": True})
     assert app.status("g").awaiting.kind == "guard"  # back to blue's guard
     app.submit("g", "blue", {"type": "guard", "stance": "high"})

@@ -22,7 +22,7 @@ from arbitro.events.codec import canonical
 from arbitro.events.sqlite import SQLiteStore
 
 from .conftest import position_file
-from .test_event_counts_channels import RED_CARDS, without_chain
+from .test_event_counts_channels import RED_CARDS, served_to, without_chain
 
 RULESETS = ("tellingduel", "forewarnedduel")
 ATTACK, GUARD = {"type": "attack", "aim": "high"}, {"type": "guard", "stance": "low"}
@@ -106,3 +106,65 @@ def test_a_fork_tells_its_seats_where_it_left_the_parent_by_command(tmp_path: Pa
         assert app.status(fork, "umpire").origin["at"] == app.game("g").head_seq - 1  # before the fork's own record
         served.append(answered(lambda _: {"genesis": genesis, "status": app.status(fork, "blue")}, app))
     assert served[0] == served[1]
+
+
+UNDO_EVENTS = ("undo_requested", "decision_opened", "decision_revised", "undo_answered", "undone")
+
+
+def undo_as_served(app: Arbitro, seat: str) -> bytes:
+    """The undo's events as `seat`'s log serves them (the consent frame's prompt and context among them) and who
+    `status` says is awaited, for what: the seat's own card, which differs between the games, left out."""
+    events = [e for item in app.log("g", seat) for e in item["events"] if e["type"] in UNDO_EVENTS]
+    return canonical(without_chain(json.loads(msgspec.json.encode({"events": events,
+                                                                    "awaiting": app.status("g", seat).awaiting}))))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("to", [0, 1])
+def test_a_seats_undo_names_a_command_and_its_consent_is_served_by_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                      ruleset: str, to: int) -> None:
+    """`undo --to` as a seat names a command (the point is its last event: engine-rules §V.6). A point not before the
+    last command is refused in command numbers. Blue's undo to the creation (#0) or to red's attack (#1) asks red's
+    consent; blue and red are served the request, the consent frame's prompt and context and the undo itself in the
+    same bytes whatever red's attack made; the umpire's frame keeps the log's event, which differs (the control)."""
+    games = same_to_blue(tmp_path, monkeypatch, ruleset,
+                         lambda app: app.undo("g", "blue", 2, "the last command"),
+                         lambda app: app.undo("g", "blue", 9, "beyond the head"))
+    with pytest.raises(ArbitroError, match=r"#9 is not before the last command \(#2\): nothing to take back"):
+        games[0].undo("g", "blue", 9)
+    umpire, asked = [], []
+    for app in games:
+        asked.append(unreceipted(answered(lambda app: app.undo("g", "blue", to, "a misclick"), app)))  # blue's result
+        awaiting = app.status("g", "red").awaiting
+        assert awaiting.kind == "consent" and awaiting.prompt == f"blue asks to take back everything after command #{to}: accept?"
+        (frame,) = [e["event"]["frame"] for item in app.log("g", "red") for e in item["events"] if e["type"] == "decision_opened"
+                    and e["event"]["frame"]["kind"] == "consent"]
+        assert frame["ctx"]["undo_to"] == to and "undo_cmd" not in frame["ctx"]
+        umpire.append(awaited_ctx(app))
+    assert umpire[0].undo_cmd == umpire[1].undo_cmd == to and asked[0] == asked[1] and b"undo_requested" in asked[0]
+    if to:  # red's attack ends at another event in each game (the creation, at #1 in both)
+        assert umpire[0].undo_to != umpire[1].undo_to
+    for seat in ("blue", "red"):
+        assert undo_as_served(games[0], seat) == undo_as_served(games[1], seat)
+    consented = []
+    for app in games:
+        consented.append(unreceipted(answered(lambda app: app.submit("g", "red", {"type": "consent", "accept": True}),
+                                              app)))
+        (undone,) = [e["event"] for item in app.log("g", "blue") for e in item["events"] if e["type"] == "undone"]
+        assert undone["to_seq"] == to and undone["by"] == "blue"
+    assert consented[0] == consented[1] and b"undone" in consented[0]  # red's result: its undone names command #to
+    for seat in ("blue", "red"):
+        assert undo_as_served(games[0], seat) == undo_as_served(games[1], seat)
+    assert canonical(served_to(games[0], "blue")) == canonical(served_to(games[1], "blue"))
+
+
+def unreceipted(answer: bytes) -> bytes:
+    """A submit's answer without its receipt: signed by each database's own server key, over the chain's salted head
+    (a digest a seat cannot test guesses against), so it differs between any two games."""
+    return canonical({k: v for k, v in json.loads(answer).items() if k != "receipt"})
+
+
+def awaited_ctx(app: Arbitro) -> Any:
+    """The consent frame's context as the game holds it (the umpire's)."""
+    (frame,) = [f for f in app.state_at("g").core.decisions if f.kind == "consent"]
+    return frame.ctx

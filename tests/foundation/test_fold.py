@@ -181,9 +181,9 @@ def test_folding_a_whole_log_with_an_undo_gives_the_replayed_state(db: Path, app
     run = Cli(db)
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
-    back_to = run.json("status", "g")["head"]
+    back_to = run.json("status", "g")["head"]  # the log's event; blue sends its command (engine-rules §V.6)
     run.submit("g", "blue", {"type": "attack", "aim": "high"})
-    run.json("undo", "g", "--as", "blue", "--to", str(back_to))
+    run.json("undo", "g", "--as", "blue", "--to", str(app.numbers(app.game("g")).command_of(back_to)))
     replayer = app.replayer("g")
     bodies = list(replayer.bodies())
     assert any(isinstance(b.event, core.Undone) for b in bodies)

@@ -22,7 +22,7 @@ def branched(run: Cli) -> tuple[str, str]:
     and a fork of it at #4 where austria ended its turn at once."""
     run("new", "marengo", "marengo", "--id", "g")
     run.submit("g", "austria", FRIMONT)
-    run("undo", "g", "--as", "austria", "--to", "4")
+    run("undo", "g", "--as", "austria", "--to", "0")  # the creation, #1-#4: a seat names commands
     run.submit("g", "austria", PILATI)
     fork = run("fork", "g", "--at", "4", "--id", "f").stdout.strip()
     run.submit(fork, "austria", {"type": "end_turn"})

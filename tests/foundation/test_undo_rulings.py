@@ -17,13 +17,15 @@ def stored(run: Cli) -> list[tuple[object, ...]]:
 def test_no_seat_may_undo_across_a_ruling_even_with_consent(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")  # dice rolled: a take-back would need the other seat's consent
-    before_ruling = run.json("status", "g")["head"]
-    ruling = run.submit("g", "umpire", RULING)["head"]
+    before_ruling = run.json("status", "g")["head"]  # the log's event, the umpire's number
+    seat_before = run.json("status", "g", "--as", "blue")["head"]  # the command, a seat's (engine-rules §V.6)
+    run.submit("g", "umpire", RULING)
+    ruling = run.json("status", "g", "--as", "blue")["head"]  # the ruling's command
     run.submit("g", "blue", {"type": "end_turn"})
     before = stored(run)
     for seat in ("red", "blue"):  # the seat whose turn it was, and the one who would have consented
-        refused = run.json("undo", "g", "--as", seat, "--to", str(before_ruling), code=1)
-        assert refused["rule"] == "arbitro §U.5" and f"#{ruling}" in refused["message"]
+        refused = run.json("undo", "g", "--as", seat, "--to", str(seat_before), code=1)
+        assert refused["rule"] == "arbitro §U.5" and f"command #{ruling} is the umpire's ruling" in refused["message"]
         assert "only the umpire" in refused["message"] and "colpo scoperto" in refused["message"]
     assert stored(run) == before  # no consent request was even put to the other seat
     assert run.json("status", "g")["interpretations"] == {"miss_bonus": "none"}
@@ -42,14 +44,14 @@ def test_the_umpires_own_undo_is_a_ruling_the_seats_cannot_take_back(run: Cli) -
     point = run.json("status", "g")["head"]
     exchange(run, "g", "red")
     run.json("undo", "g", "--as", "umpire", "--to", str(point), "--reason", "a misplayed exchange")
-    refused = run.json("undo", "g", "--as", "red", "--to", "5", code=1)
+    refused = run.json("undo", "g", "--as", "red", "--to", "0", code=1)
     assert refused["rule"] == "arbitro §U.5" and "undo: a misplayed exchange" in refused["message"]
 
 
 def test_a_consent_request_the_umpire_ruled_after_cannot_be_accepted(run: Cli) -> None:
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
-    run.json("undo", "g", "--as", "blue", "--to", "6")  # asks red's consent
+    run.json("undo", "g", "--as", "blue", "--to", "1")  # to red's attack, command #1: asks red's consent
     run.submit("g", "umpire", RULING)  # the umpire may rule while a decision is pending (arbitro §S.3)
     before = stored(run)
     refused = run.submit("g", "red", {"type": "consent", "accept": True}, code=1)

@@ -53,7 +53,7 @@ def undone_and_forged(run: Cli, tmp_path: Path, forge: str | None) -> Path:
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
     run.submit("g", "blue", {"type": "attack", "aim": "high"})
-    run.json("undo", "g", "--as", "blue", "--to", str(run.json("status", "g")["head"] - 1))
+    run.json("undo", "g", "--as", "blue", "--to", str(run.json("status", "g", "--as", "blue")["head"] - 1))
     exchange(run, "g", attacker="blue", aim="low")
     run("reveal", "g", "--reason", "the evening's end")  # the salts checkable
     path = tmp_path / "g.jsonl"
@@ -108,7 +108,7 @@ def test_a_store_read_as_asked_is_judged_as_the_store_read_whole(
     run("new", "duel", "standard", "--id", "g")
     exchange(run, "g")
     run.submit("g", "blue", {"type": "attack", "aim": "high"})
-    run.json("undo", "g", "--as", "blue", "--to", str(run.json("status", "g")["head"] - 1))
+    run.json("undo", "g", "--as", "blue", "--to", str(run.json("status", "g", "--as", "blue")["head"] - 1))
     exchange(run, "g", attacker="blue", aim="low")
     store = SQLiteStore(db)
     try:

@@ -206,8 +206,15 @@ def test_a_rulesets_own_frame_is_served_as_the_ruleset_redacts_it_and_an_engine_
     assert redact_frame_of(own, "blue") == {"kind": "choose", "redacted for": "blue"}
     assert asked == [(own, "blue", RULES)]
     consent = core.Frame(kind="consent", seats=("blue",), rule="arbitro §U.2", prompt="consent?",
-                         ctx=core.UndoConsent(undo_to=3, requested_by="red"))
-    assert redact_frame_of(consent, "blue") == plain(to_builtins(consent)) and len(asked) == 1
+                         ctx=core.UndoConsent(undo_to=3, undo_cmd=1, requested_by="red"))
+    assert redact_frame_of(consent, "umpire") == plain(to_builtins(consent)) and len(asked) == 1
+    # a seat reads the point by the requester's command, never the log's event (engine-rules §V.6)
+    whole = plain(to_builtins(consent))
+    seat_ctx = {k: v for k, v in whole["ctx"].items() if k != "undo_cmd"}
+    assert redact_frame_of(consent, "blue") == {**whole, "ctx": {**seat_ctx, "undo_to": 1}}
+    older = core.Frame(kind="consent", seats=("blue",), rule="arbitro §U.2", prompt="consent?",
+                       ctx=core.UndoConsent(undo_to=3, requested_by="red"))
+    assert redact_frame_of(older, "red")["ctx"]["undo_to"] == "(seen by the umpire only)" and len(asked) == 1
 
 
 def redact_frame_of(frame: core.Frame[Any], seat: str) -> Any:

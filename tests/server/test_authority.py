@@ -58,7 +58,7 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("mail in red's name", "POST", "/games/{g}/mail", '{"seat": "red", "command": {"type": "end_turn"}}', {},
      with_status(OK, blue=403, umpire=403)),
     ("entropy", "POST", "/games/{g}/entropy", {"commitment": "e" * 64}, {}, with_status(OK, umpire=422)),
-    ("undo", "POST", "/games/{g}/undo", {"to": 5, "reason": "misclick"}, {}, OK),
+    ("undo", "POST", "/games/{g}/undo", {"to": Numbered((0, 5)), "reason": "misclick"}, {}, OK),
     ("consent", "POST", "/games/{g}/consent", {"accept": True}, {}, with_status(OK, red=422, blue=422, umpire=422)),
     ("annotate", "POST", "/games/{g}/notes", {"at": 1, "text": "a note"}, {},
      with_status(OK, red=201, blue=201, umpire=201)),
@@ -94,6 +94,8 @@ def request(server: Server, role: str, game: str, other: str, case: tuple[Any, .
         body = {"public_key": signing.public_key(signing.new_private_key())}
     params = {k: v[role == "umpire"] if isinstance(v, Numbered) else v for k, v in query.items()}
     kwargs: dict[str, Any] = {"params": params}
+    if isinstance(body, dict):
+        body = {k: v[role == "umpire"] if isinstance(v, Numbered) else v for k, v in body.items()}
     if isinstance(body, str):
         kwargs["content"] = body.encode()
     elif body is not None:
