@@ -57,7 +57,7 @@ class Loaded:
 class ArrivanoRulesetImpl(ParaBellumRuleset[P.ArrivanoState]):
     name = "arrivano"
     title = "Arrivano i Francesi!"
-    version = "1.37.0"
+    version = "1.38.0"
     State = P.ArrivanoState
     Event = ev.ArrivanoEvent
     Command = C.ArrivanoCommand
@@ -388,11 +388,14 @@ def bombardment_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
         yield from ({"type": "bombard", "artillery": group, "target": t} for t in targets(ARRIVANO_VARIANT, w, group))
 
 
+# `unseen` (sequence.UNSEEN_WAITS, arrivano §11.3.2): the orders sub-phase (since 1.38.0: whether a general stands in
+# his chief's command range, §4.3, §5.2, hangs on where leaders stand out of the enemy's sight) and an activation's
+# bombardment, movement and combat (which units may still fire, move or assault).
 ARRIVANO_STEPS: sequence.Steps[F.Game, World] = sequence.Steps({
     "orders": sequence.Step(ARRIVANO.ORDER_CHANGES, {"change_order": lambda g, seat, cmd: T.change_order(g, cmd.formation, cmd.order)},
                             lambda w, seat: ({"type": "change_order", "formation": f, "order": o}
                                              for f, o in T.chief_changes(w, seat)),
-                            lambda g, seat: T.end_orders(g), phase="command"),
+                            lambda g, seat: T.end_orders(g), unseen=True, phase="command"),
     sequence.CHOOSE_ACTIVATION: sequence.Step(R.ACTIVATE, {
         "activate": lambda g, seat, cmd: AC.activate(g, cmd.formation),
         "form_column": lambda g, seat, cmd: AC.form_column(g, cmd.officer, sorted(cmd.units), cmd.order)}, choices,

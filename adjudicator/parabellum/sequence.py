@@ -64,7 +64,8 @@ whose options hang on the seat's pieces the enemy may not examine (`Step.unseen`
 or assault) waits for its seat's `end_step` even with nothing left. Ending it by itself would tell the enemy, by the
 step's end coming sooner or later (and by the count of the seat's commands), whether an unseen unit can still act.
 A step whose options the enemy can know still ends by itself; each game's table says which of its rows are marked and
-why (Caldiero since 0.34.0 every row a command ends; Arrivano its bombardment, movement and combat)."""
+why (Caldiero since 0.34.0 every row a command ends; Arrivano its bombardment, movement and combat, and since 1.38.0
+its orders sub-phase)."""
 
 
 OVER = "over"

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from arbitro.adjudicator import registry
 from arbitro.adjudicator.service import Arbitro
 from bench.drivers import translate_assault
 
@@ -72,3 +73,28 @@ def listed(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> list[
         return translate_assault.translate(app, game, seat, command)
     end = {"type": "end_step"}
     return [(seat, end)] if end in app.legal(game, seat) else []
+
+
+ORDERS, ORDERS_TAKES = "orders", ("change_order", "end_step")  # the orders sub-phase and the commands it takes
+
+
+def orders_wait(app: Arbitro, game: str, seat: str, command: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Arrivano 1.38.0 (arrivano §11.3.2, sequence.UNSEEN_WAITS): the orders sub-phase waits for its seat's `end_step`
+    even with nothing left to change (what it offers hangs on where leaders stand out of the enemy's sight, §4.3, §5.2).
+    A recorded command that finds the game waiting in an orders sub-phase, and is not of it, came after that sub-phase
+    had ended by itself: the waiting seat's `end_step` goes before it. The command phase's first sub-phase (§5.2: the
+    initiative tie winner's, turn.start_turn) ends into the other side's, which waits too unless the command is its.
+
+        python -m bench.drivers.relog --translate bench.drivers.translate_steps:orders_wait logs/arrivano-*.jsonl
+    """
+    at = app.state_at(game)
+    state = at.rules
+    if state.step != ORDERS or at.core.decisions or (seat == state.seat and command.get("type") in ORDERS_TAKES):
+        return [(seat, command)]  # not in the sub-phase, a decision waits first (§12.8.2's returns), or the command is its
+    out = [(state.seat, {"type": "end_step"})]
+    sides = sorted({f.side for f in state.formations.values()})
+    first = registry.get(app.game(game).ruleset).data.scenarios[state.scenario].scenario.initiative_tie_winner
+    other = next(s for s in sides if s != state.seat)
+    if state.phase == "command" and state.seat == first and not (seat == other and command.get("type") in ORDERS_TAKES):
+        out.append((other, {"type": "end_step"}))
+    return out + [(seat, command)]

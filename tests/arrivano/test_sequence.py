@@ -95,7 +95,8 @@ def test_chief_changes_at_most_his_initiative():
     t = orders_position()
     for f in ("L", "W", "C"):
         t.send("france", {"type": "change_order", "formation": f, "order": "attack"})
-    assert t.state.step != "orders" or t.state.seat != "france"  # nothing more to change: the sub-phase ends
+    assert t.state.step == "orders" and t.legal("france") == [{"type": "end_step"}]  # nothing more to change: the
+    # sub-phase waits for France's end_step all the same (§11.3.2, sequence.UNSEEN_WAITS)
 
 
 def test_a_chief_order_refusal_cites_the_rule_it_applies():

@@ -15,7 +15,7 @@ from arbitro.projections.base import UMPIRE
 from tests.caldiero.harness import FOLD, RULESET
 from tests.caldiero.test_combat import ATT, DEF, table
 from tests.caldiero.test_fog_served import FOG
-from tests.caldiero.test_fog_steps_wait import served
+from tests.parabellum.served_status import served
 
 BEHIND, AWAY = "1618", "2618"  # both out of France's sight from 1417
 INFANTRY, CAVALRY = "au-callenberg", "au-meszaros-uhlans"
@@ -28,8 +28,8 @@ def attacked(behind: str, away: str) -> tuple[bytes, bytes]:
     t = table({"fr-18-ligne": ATT}, {**DEFENDERS, behind: BEHIND, away: AWAY}, options=FOG)
     assert RULESET.unexaminable(t.state, "france", [BEHIND, AWAY]) == {BEHIND, AWAY}
     before = FOLD.copy(t.game)
-    made = [t.send("france", ATTACK)]
-    return served(before, made, "france"), served(before, made, UMPIRE)
+    made = [("france", t.send("france", ATTACK))]
+    return served(RULESET, FOLD, before, made, "france"), served(RULESET, FOLD, before, made, UMPIRE)
 
 
 def test_whether_cavalry_is_asked_to_retreat_tells_nothing_unseen() -> None:

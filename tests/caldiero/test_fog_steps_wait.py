@@ -12,14 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.adjudicator.engine_steps import awaiting_in
-from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
-from arbitro.events.codec import canonical, to_builtins
 from arbitro.projections.base import UMPIRE
-from arbitro.projections.game import GameState
-from arbitro.projections.views import redact_event, seat_view
 from tests.caldiero.harness import FOLD, RULESET, Table, activate, position
 from tests.caldiero.test_fog_served import FOG
+from tests.parabellum.served_status import served
 
 MOVER, STILL = "fr-18-ligne", "fr-40-ligne"
 FROM, TO, OTHER = "2518", "2618", "2718"  # all out of Austria's sight from 1917
@@ -36,31 +32,12 @@ def movement_table(routed: bool, options: tuple[str, ...]) -> Table:
     return activate(state, "massena")
 
 
-def served(before: GameState[Any], commands: list[list[Any]], seat: str) -> bytes:
-    """What `seat` is served of France's `commands` (each the events it made) from `before`: its log, one item per
-    command (seat_numbers.per_command, each event redacted with the state right after it), then its view numbered by
-    command, then what status tells it (the awaited seat and step, its notices)."""
-    game = FOLD.copy(before)
-    records: list[dict[str, Any]] = []
-    numbers: list[Command] = []
-    for cmd, events in enumerate(commands, start=1):
-        for event in events:
-            game = FOLD.apply_event(game, game.core.seq + 1, event)
-            records.append({"cmd": cmd, "prev": "", "hash": "", "event": redact_event(RULESET, event, seat, game)})
-        numbers.append(Command(cmd, "france", "", game.core.seq - len(events) + 1, game.core.seq))
-    log = per_command(CommandNumbers("g", numbers), records) if seat != UMPIRE else records
-    view = seat_view(RULESET, game, seat)
-    if seat != UMPIRE:
-        del view["engine"]["seq"]  # the log's event count: a seat is served its commands' (engine-rules §V.6)
-    status = [to_builtins(awaiting_in(RULESET, game)), to_builtins(RULESET.notices(game.rules, seat))]
-    return canonical([log, view, status])
-
-
 def play(t: Table, commands: list[dict[str, Any]]) -> tuple[bytes, bytes]:
     """Austria's bytes and the umpire's for France's `commands` from `t`'s state."""
     before = FOLD.copy(t.game)
     made = [t.send("france", command) for command in commands]
-    return served(before, made, "austria"), served(before, made, UMPIRE)
+    sent = [("france", events) for events in made]
+    return served(RULESET, FOLD, before, sent, "austria"), served(RULESET, FOLD, before, sent, UMPIRE)
 
 
 def test_whether_an_unseen_unit_may_still_move_is_not_served() -> None:

@@ -139,9 +139,10 @@ def test_a_data_folder_with_a_scenario_longer_than_max_turns_is_refused(tmp_path
 
 
 def test_arrivano_begins_its_turns_in_a_loop_not_each_inside_the_last(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nobody on the map from turn 1 of 16: the turns run to the end of the game in at most two commands (a step with
-    nothing left to do ends by itself, sequence.NOTHING_LEFT), and every turn begins at the same depth of the stack
-    (each begun inside the last: ten frames more a turn)."""
+    """Nobody on the map from turn 1 of 16: the turns run to the end of the game in at most two commands, and every
+    turn begins at the same depth of the stack (each begun inside the last: ten frames more a turn). Under option
+    §16.1 (`hq_orders`) a turn has no orders sub-phase, which since 1.38.0 waits for each side's end_step under the
+    fog (sequence.UNSEEN_WAITS): the two commands end turn 1's, and the turns after run on with nothing to decide."""
     depths: list[int] = []
     start_turn = arrivano_turn.start_turn
 
@@ -152,7 +153,9 @@ def test_arrivano_begins_its_turns_in_a_loop_not_each_inside_the_last(monkeypatc
         depths.append(depth)
         start_turn(g, turn)
     monkeypatch.setattr(arrivano_turn, "start_turn", recorded)
-    app, game = _game("arrivano", "montebello", _empty("arrivano", 1, 16))
+    state = _empty("arrivano", 1, 16)
+    state.options = ["hq_orders"]
+    app, game = _game("arrivano", "montebello", state)
     for _ in range(2):
         if app.state_at(game).rules.result is None:
             app.submit(game, app.state_at(game).rules.seat, {"type": "end_step"})

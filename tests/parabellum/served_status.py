@@ -1,0 +1,36 @@
+"""What a seat is served of some commands, as one byte string for the non-interference tests of both Para Bellum games
+(tests/caldiero/test_fog_steps_wait.py, tests/arrivano/test_fog_steps_wait.py): its log, one item per command
+(seat_numbers.per_command, each event redacted with the state right after it), its view numbered by command, and what
+status tells it (the awaited seat and step, its notices)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.adjudicator.engine_steps import awaiting_in
+from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.adjudicator.seat_numbers import Command, CommandNumbers, per_command
+from arbitro.events.codec import canonical, to_builtins
+from arbitro.projections.base import UMPIRE
+from arbitro.projections.fold import Fold
+from arbitro.projections.game import GameState
+from arbitro.projections.views import redact_event, seat_view
+
+
+def served(ruleset: Ruleset[Any], fold: Fold, before: GameState[Any], commands: list[tuple[str, list[Any]]],
+           seat: str) -> bytes:
+    """What `seat` is served of `commands` (each its sender and the events it made) played from `before`."""
+    game = fold.copy(before)
+    records: list[dict[str, Any]] = []
+    numbers: list[Command] = []
+    for cmd, (sender, events) in enumerate(commands, start=1):
+        for event in events:
+            game = fold.apply_event(game, game.core.seq + 1, event)
+            records.append({"cmd": cmd, "prev": "", "hash": "", "event": redact_event(ruleset, event, seat, game)})
+        numbers.append(Command(cmd, sender, "", game.core.seq - len(events) + 1, game.core.seq))
+    log = per_command(CommandNumbers("g", numbers), records) if seat != UMPIRE else records
+    view = seat_view(ruleset, game, seat)
+    if seat != UMPIRE:
+        del view["engine"]["seq"]  # the log's event count: a seat is served its commands' (engine-rules §V.6)
+    status = [to_builtins(awaiting_in(ruleset, game)), to_builtins(ruleset.notices(game.rules, seat))]
+    return canonical([log, view, status])
