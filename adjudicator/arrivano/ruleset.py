@@ -228,8 +228,8 @@ def movement_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
                 yield from unit_moves(w, uid, ic, o)
             continue
         yield from unit_moves(w, uid, ic, None)
-        for h, (_, targets) in M.charges(w, uid, ic).items():
-            yield from ({"type": "move", "unit": uid, "to": h, "column": False, "charge": t} for t in targets)
+        for h, (_, charged) in M.charges(w, uid, ic).items():
+            yield from ({"type": "move", "unit": uid, "to": h, "column": False, "charge": t} for t in charged)
     for lid in sorted(w.state.leaders):
         if w.state.leaders[lid].side == seat:
             yield from ({"type": "officer_order", "officer": lid, "order": o} for o in M.officer_orders(w, lid))
