@@ -5,6 +5,7 @@ its commands, what fog hides) stays in the game's package."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from contextlib import AbstractContextManager
@@ -328,12 +329,19 @@ class ParaBellumRuleset(Ruleset[S]):
         return Outcome(winner=state.result.winner, reason=state.result.reason, rule=state.result.rule)
 
 
+@functools.lru_cache(maxsize=64)
+def _words(ids: frozenset[str]) -> re.Pattern[str]:
+    """One pattern per set of hidden ids: `hides` asks it for every event a seat is served, and the set changes
+    only as pieces are seen or hidden."""
+    return re.compile("(?<![\\w-])(?:" + "|".join(map(re.escape, sorted(ids))) + ")(?![\\w-])")
+
+
 def mentions(data: Any, ids: Collection[str]) -> bool:
     """Whether builtins `data` name one of `ids` anywhere, a dict's keys included, as a word of a string: an id
     inside another id (ir18-i in ir18-ii) is not it."""
     if not ids:
         return False
-    word = re.compile("(?<![\\w-])(?:" + "|".join(map(re.escape, sorted(ids))) + ")(?![\\w-])")
+    word = _words(frozenset(ids))
 
     def found(value: Any) -> bool:
         if isinstance(value, str):
