@@ -206,7 +206,8 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
     rules = MoveRules(unit_class=base.unit_class, budget=base.budget, can_enter=base.can_enter,
                       can_end=base.can_end, zoc=base.zoc, minimum_move=False,
                       may_step=lambda a, b: charge_permitted(w, b))
-    reach = search(ARRIVANO_VARIANT, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.start, rules)
+    costs = costs_in_force(ARRIVANO_VARIANT, w)
+    reach = search(ARRIVANO_VARIANT, w.hexmap, costs, p.start, rules)
     out: dict[str, tuple[tuple[str, ...], list[str]]] = {}
     for dest in reach.destinations():  # a charge is a move (arrivano §14.2)
         spent = reach.costs.get(dest, 0)
@@ -214,7 +215,7 @@ def _charge_moves(w: World, uid: str, ic: set[str]) -> dict[str, tuple[tuple[str
         for t in sorted(w.grid.neighbours(dest)):
             if w.side_at(t) != w.enemy(unit.side) or not charge_permitted(w, t):
                 continue
-            cost = step_cost(w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), dest, t, unit.arm)
+            cost = step_cost(w.hexmap, costs, dest, t, unit.arm)
             if not cost.prohibited and not cost.all_points and spent + cost.half_points <= base.budget:
                 targets.append(t)
         if targets:
