@@ -11,7 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 
+from arbitro.adjudicator.arrivano.ruleset import ArrivanoRulesetImpl
+from arbitro.adjudicator.caldiero import CaldieroRuleset
+from arbitro.adjudicator.parabellum.ruleset import ParaBellumRuleset
 from arbitro.adjudicator.seat_numbers import held, is_stub
 from arbitro.events import arrivano as AE
 from arbitro.events import caldiero as CE
@@ -138,3 +142,11 @@ def test_how_many_hidden_events_and_where_is_not_served_in_either_game() -> None
         seen = {"type": "step_began", "phase": "action", "step": "combat", "seat": "france", "rule": "r"}
         assert is_stub(stub)
         assert canonical(held([stub, seen])) == canonical(held([seen, stub, stub])) == canonical([seen, stub])
+
+
+@pytest.mark.parametrize("ruleset", [CaldieroRuleset, ArrivanoRulesetImpl], ids=lambda r: r.variant.book)
+def test_every_stub_rule_names_a_rule_of_its_book(ruleset: type[ParaBellumRuleset[Any]]) -> None:
+    """`stub` looks its rule up by name while a seat's view is projected: a name its variant's rules lack would
+    raise there, in the middle of serving a seat, not here."""
+    names = {*ruleset.stub_rules.values(), "FOG"}
+    assert sorted(n for n in names if not hasattr(ruleset.variant.rules, n)) == []
