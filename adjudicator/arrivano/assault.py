@@ -32,6 +32,7 @@ from arbitro.adjudicator.parabellum import bombardment as sys_bombardment
 from arbitro.adjudicator.parabellum import efficiency as sys_eff
 from arbitro.adjudicator.parabellum import results, rout
 from arbitro.adjudicator.parabellum.efficiency import failed as failed_tests
+from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import arrivano as ev
 from arbitro.projections.arrivano import Frame
@@ -104,7 +105,7 @@ def cavalry_candidates(w: World, attackers: list[str], h: str) -> list[str]:
             unit.arm == "artillery" and data.horse and not unit.art_moved)
         if mounted and unit.status != "routed" and order_of(w, u) in ("manoeuvre", "defence"):
             out.append(u)
-    return out if any(RT.before_combat_lines(w, [u]) for u in out) else []
+    return out if any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in out) else []
 
 
 def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
@@ -118,7 +119,7 @@ def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
         w = g.world()
         rest = [u for u in data["units"] if u not in units and w.state.units[u].where == "map"
                 and w.state.units[u].hex == data["hex"]]
-        if rest and any(RT.before_combat_lines(w, [u]) for u in rest):
+        if rest and any(before_combat_asked(ARRIVANO_VARIANT, w, [u]) for u in rest):
             g.push("cavalry_retreat", frame.seat, frame.rule, data | {"units": rest})
             return
     for key in ("units", "hex"):
@@ -128,7 +129,7 @@ def cavalry_retreat(g: Game, frame: Frame, dumped: dict[str, Any]) -> None:
 
 def retreat_before_combat(g: Game, data: dict[str, Any], units: list[str], line: RT.Line, rule: Any) -> None:
     """Units leave an assaulted hex before the combat (cavalry §14.1, light troops §16.3.5) along a line of
-    retreats.before_combat_lines, carried out as any retreat (flow.do_retreat: §12.6.1 disorder through EZoC,
+    retreat_ground.before_combat_lines, carried out as any retreat (flow.do_retreat: §12.6.1 disorder through EZoC,
     §12.6.2 cited, off the map §12.8.1); when the hex is left empty the attacker may advance into it."""
     start = g.state.units[units[0]].hex
     do_retreat(g, units, line, rule, ignore_ezoc=False)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.adjudicator.arrivano import movement as M
-from arbitro.adjudicator.arrivano import retreats as RT
 from arbitro.adjudicator.arrivano import rules as R
 from arbitro.adjudicator.arrivano.flow import (
     Game,
@@ -34,6 +33,7 @@ from arbitro.adjudicator.parabellum import rout, sight
 from arbitro.adjudicator.maps.costs import step_cost
 from arbitro.adjudicator.parabellum.movement import costs_in_force
 from arbitro.adjudicator.parabellum.movement import reach as search
+from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
@@ -355,8 +355,9 @@ def fatigue_tests_at_movement(g: Game) -> None:
 
 
 def light_retreat_candidates(w: World, h: str) -> list[str]:
-    """V units of the assaulted hex that are not routed and have somewhere to go (retreats.before_combat_lines)."""
+    """V units of the assaulted hex that are not routed and are asked where to go (retreat_ground.before_combat_asked:
+    under the fog, which is always Arrivano's, wherever a line starts)."""
     if LIGHT_RETREAT not in w.state.options:
         return []
     return [u for u in w.units_at(h) if w.state.units[u].open_order == "V" and w.state.units[u].status != "routed"
-            and RT.before_combat_lines(w, [u])]
+            and before_combat_asked(ARRIVANO_VARIANT, w, [u])]

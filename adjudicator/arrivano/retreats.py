@@ -25,20 +25,9 @@ from typing import Any
 from arbitro.adjudicator.arrivano.variant import ARRIVANO_VARIANT
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.parabellum.retreat import Line
-from arbitro.adjudicator.parabellum.retreat_ground import lines
+from arbitro.adjudicator.parabellum.retreat_ground import before_combat_lines, lines
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.projections.arrivano import Frame
-
-
-def before_combat_lines(w: World, units: list[str]) -> list[Line]:
-    """Where `units` may go when they retreat before combat (cavalry and horse artillery §14.1, open-order V units
-    §16.3.5): one hex, along the lines of any retreat (§12.6 away from the enemy, §12.6.1 EZoC only if nothing
-    else, §12.6.2 going on past an overstacked end). Off the map: interpretation `retreat_before_combat_off_map`
-    - `stays_on_map`: §12.8.1 speaks of units "obbligate a ritirarsi fuori mappa", and these retreats are the
-    owner's free choice, so none leaves the map (with no line on it, the unit may not retreat before combat);
-    `as_forced`: the lines of a forced retreat, exits included (reading off_map_retreat), with their §12.8.1 end."""
-    return lines(ARRIVANO_VARIANT, w, units, 1, ignore_ezoc=False,
-                 may_leave=w.reading("retreat_before_combat_off_map") == "as_forced")
 
 
 # --- the pending retreat: its answers ------------------------------------------------------------------------
@@ -98,7 +87,7 @@ def cavalry_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
     for k in range(len(units), 0, -1):
         for part in combinations(units, k):
             out += [{"type": "cavalry_retreat", "to": ln.to, "units": list(part), "off_map": ln.off_map}
-                    for ln in before_combat_lines(w, list(part))]
+                    for ln in before_combat_lines(ARRIVANO_VARIANT, w, list(part))]
     return out + [{"type": "cavalry_retreat", "to": None, "units": None, "off_map": False}]
 
 
@@ -118,13 +107,13 @@ def light_answers(w: World, frame: Frame) -> list[dict[str, Any]]:
     for u in frame.data["units"]:
         if w.state.units[u].where == "map" and w.state.units[u].hex == frame.data["hex"]:
             out += [{"type": "light_retreat", "unit": u, "to": ln.to, "off_map": ln.off_map}
-                    for ln in before_combat_lines(w, [u])]
+                    for ln in before_combat_lines(ARRIVANO_VARIANT, w, [u])]
     return out + [{"type": "light_retreat", "unit": None, "to": None, "off_map": False}]
 
 
 def before_combat_line(w: World, units: list[str], to: str, off_map: bool) -> Line:
     """The line an accepted answer names (cavalry_answers, light_answers list only existing ones)."""
-    return next(ln for ln in before_combat_lines(w, units) if ln.to == to and ln.off_map == off_map)
+    return next(ln for ln in before_combat_lines(ARRIVANO_VARIANT, w, units) if ln.to == to and ln.off_map == off_map)
 
 
 # --- the pending rout move (§15.2.2) -----------------------------------------------------------------------------
@@ -196,6 +185,6 @@ def artillery_answers(frame: Frame) -> list[dict[str, Any]]:
             for k in range(len(guns), -1, -1) for part in combinations(guns, k)]
 
 
-__all__ = ["Line", "artillery_answers", "before_combat_line", "before_combat_lines", "cavalry_answers", "groups",
+__all__ = ["Line", "artillery_answers", "before_combat_line", "cavalry_answers", "groups",
            "light_answers", "normalise_cavalry", "normalise", "retreat_answers", "rout_answers",
            "rout_stops", "stop_reason"]

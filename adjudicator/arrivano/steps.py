@@ -34,7 +34,7 @@ from arbitro.adjudicator.parabellum import advance, bombardment, elimination
 from arbitro.adjudicator.parabellum.orders import ORDERS
 from arbitro.adjudicator.parabellum.sequence import Steps
 from arbitro.adjudicator.parabellum.steps import procedures
-from arbitro.adjudicator.parabellum.retreat_ground import lines
+from arbitro.adjudicator.parabellum.retreat_ground import BEFORE_COMBAT_LENGTH, lines
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import arrivano as ev
 from arbitro.events import core
@@ -293,9 +293,13 @@ def before_combat_refusal(w: World, frame: Frame, dumped: dict[str, Any], opts: 
     leave = (f"off the map only under the ruling retreat_before_combat_off_map: as_forced ({ARRIVANO.OFF_MAP})"
              if w.reading("retreat_before_combat_off_map") == "as_forced" else
              f"never off the map: no unit is obliged to this retreat ({ARRIVANO.OFF_MAP} reading stays_on_map)")
+    fit = (f"where stacking allows, going on past full hexes ({R.RETREAT_STACKING}; reading "
+           f"{BEFORE_COMBAT_LENGTH} goes_on)" if w.reading(BEFORE_COMBAT_LENGTH) == "goes_on" else
+           f"into a hex where stacking allows, never going on past a full one ({ARRIVANO.STACKING}; {R.RETREAT_STACKING} is a forced "
+           f"retreat's: reading {BEFORE_COMBAT_LENGTH} one_hex)")
     return (f"{where} is not a permitted end of this retreat before combat: one hex away from the enemy if "
-            f"possible ({ARRIVANO.RETREAT}), not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), where stacking allows "
-            f"({R.RETREAT_STACKING}), {leave}; permitted: {_ends(mine)}")
+            f"possible ({ARRIVANO.RETREAT}), not into EZoC if avoidable ({ARRIVANO.RETREAT_EZOC}), {fit}, {leave}; "
+            f"permitted: {_ends(mine)}")
 
 
 def answer(g: Game, command: Any) -> None:

@@ -65,6 +65,11 @@ class ArrivanoVariant(Variant):
         the interpretation `off_map_retreat` reads it (`farthest`: an exit is the farthest end) (D34)."""
         return retreat.by_end(ground, hexes, leaving_is_farthest=reading("off_map_retreat") == "farthest")
 
+    def before_combat_leaves_map(self, reading: Reading) -> bool:
+        """arrivano §12.8.1 with §14.1, §16.3.5 (interpretation retreat_before_combat_off_map): `as_forced`, the lines
+        of a forced retreat, exits included; `stays_on_map` (default), never (neutral) (D41)."""
+        return reading("retreat_before_combat_off_map") == "as_forced"
+
     def relays_join_by_contiguity(self, reading: Reading) -> bool:
         """arrivano §4.4.2 with §4.2 (interpretation officer_in_command): `any_in_command`, an officer in command by
         contiguity relays too; `general_range`, only one in his general's range (D4)."""

@@ -22,10 +22,10 @@ from arbitro.adjudicator.caldiero.system_orders import unit_order
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO, CALDIERO_VARIANT
 from arbitro.adjudicator.decisions import close_frame, open_frame, update_frame
-from arbitro.adjudicator.parabellum import advance, assault, elimination, results, rout, sight
+from arbitro.adjudicator.parabellum import advance, assault, elimination, results, rout
 from arbitro.adjudicator.parabellum import efficiency as shared_efficiency
 from arbitro.adjudicator.parabellum.commands import DefensiveFire
-from arbitro.adjudicator.parabellum.retreat_ground import lines
+from arbitro.adjudicator.parabellum.retreat_ground import before_combat_asked, before_combat_lines
 from arbitro.adjudicator.ruleset import Rule
 from arbitro.adjudicator.tables import Modifier
 from arbitro.events import caldiero as ev
@@ -134,25 +134,15 @@ def stage_declared(a: Act) -> None:
 
 
 def cavalry_retreat_hexes(w: World, u: str) -> list[str]:
-    """Where defending cavalry `u` may retreat before combat (caldiero §14.1, "possono ritirarsi di un esagono"): one
-    hex along the lines of a retreat (§12.6 farther from every enemy if possible, §12.6.1 into an enemy ZoC only if
-    nothing else), where it may lawfully stand (§7.1: "Due unità dello stesso tipo ... e della stessa formazione";
-    §7.1.1). §12.6.2's going on past an overstacked hex is a forced retreat's ("Una unità costretta a ritirarsi",
-    "deve proseguire la ritirata"): this one is the owner's choice of one hex, so a line that would have to go on is
-    no retreat before combat. (Arrivano reads the same words of its §14.1 as a retreat that may go on past an
-    overstacked end, arrivano/retreats.before_combat_lines: a reading of its own, not this one.)"""
-    return [p.path[0] for p in lines(CALDIERO_VARIANT, w, [u], 1) if not p.continued]
+    """Where defending cavalry `u` may retreat before combat (caldiero §14.1): the ends of the kernel's lines
+    (retreat_ground.before_combat_lines: one lawful hex by default, interpretation retreat_before_combat_length)."""
+    return list(dict.fromkeys(ln.to for ln in before_combat_lines(CALDIERO_VARIANT, w, [u])))
 
 
 def asked_to_retreat(w: World, u: str) -> bool:
-    """Whether defending cavalry `u` is asked to retreat before combat (caldiero §14.1): where a hex of its retreat may
-    lawfully hold it (`cavalry_retreat_hexes`). Under the fog of war (§20.4) whether one may can hang on a stack the
-    attacker may not examine (infantry standing behind the cavalry, §7.1), and the question opened or not is served
-    to him: so there it is asked wherever a line of retreat starts, which hangs only on the ground and the attacker's
-    own units, its answers the lawful hexes and `decline` (only `decline` where none may hold it)."""
-    if sight.fog_in_force(w.variant.fog_option, w.option):
-        return bool(lines(CALDIERO_VARIANT, w, [u], 1))
-    return bool(cavalry_retreat_hexes(w, u))
+    """Whether defending cavalry `u` is asked to retreat before combat (caldiero §14.1; under §20.4's fog wherever a
+    line starts, retreat_ground.before_combat_asked)."""
+    return before_combat_asked(CALDIERO_VARIANT, w, [u])
 
 
 def cavalry_retreat_options(w: World, frame: CoreFrame[ev.CavalryRetreatAwaited]) -> list[dict[str, Any]]:
@@ -168,7 +158,8 @@ def do_cavalry_retreat(a: Act, frame: CoreFrame[ev.CavalryRetreatAwaited], cmd: 
         return
     # closed and asked again for the rest: the assault's frame below it is revised in between
     close_frame(a.ctx, frame)
-    a.emit(ev.UnitRetreated(unit=cmd.unit, path=(cmd.to,), rule=str(CALDIERO.CAVALRY_RETREAT)))
+    line = next(ln for ln in before_combat_lines(CALDIERO_VARIANT, a.w, [cmd.unit]) if ln.to == cmd.to)
+    a.emit(ev.UnitRetreated(unit=cmd.unit, path=line.path, rule=str(CALDIERO.CAVALRY_RETREAT)))
     _withdraw_defenders(a, (cmd.unit,), CALDIERO.CAVALRY_RETREAT)
     remaining = tuple(u for u in frame.ctx.units if u != cmd.unit)
     if remaining:

@@ -1,12 +1,15 @@
 """The position a retreat reads (caldiero §12.6-§12.6.2, §8.1.1; arrivano §12.6-§12.6.2, §8.1.1), built once for both
 games from the kernel's World and handed to the variant's reading of §12.6 (`Variant.retreat_lines`, D34;
-parabellum/retreat.py). Its own module because the stacking rule it asks (parabellum/stacking.py) reads the variant,
-whose reading of §12.6 is retreat.py's."""
+parabellum/retreat.py); and the one reading of a retreat before combat (caldiero §14.1; arrivano §14.1, §16.3.5).
+Its own module because the stacking rule it asks (parabellum/stacking.py) reads the variant, whose reading of §12.6
+is retreat.py's."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from arbitro.adjudicator.parabellum import sight
 from arbitro.adjudicator.parabellum.retreat import Ground, Line
 from arbitro.adjudicator.parabellum.stacking import fits
 from arbitro.adjudicator.parabellum.variant import Variant
@@ -40,3 +43,29 @@ def lines(variant: Variant, world: World, units: Sequence[str], hexes: int, *, i
         ignore_ezoc = all(world.status(u) == "routed" for u in units)
     return variant.retreat_lines(ground(world, units, start, ignore_ezoc=ignore_ezoc, may_leave=may_leave), hexes,
                                  world.reading)
+
+
+BEFORE_COMBAT_LENGTH = "retreat_before_combat_length"  # the same interpretation in both games' interpretations.json
+
+
+def before_combat_lines(variant: Variant, world: World, units: Sequence[str]) -> list[Line]:
+    """Where `units`, stacked together, may retreat before combat (caldiero §14.1, arrivano §14.1, §16.3.5): one hex
+    along the lines of any retreat (D34), off the map only as `before_combat_leaves_map` lets them (D41). Reading
+    `retreat_before_combat_length` of "possono ritirarsi di un esagono": `one_hex` (default), the owner's choice of
+    one hex where the stack may lawfully stand (§7.1), §12.6.2's going on being a forced retreat's ("Una unità
+    costretta a ritirarsi"); `goes_on`, past overstacked hexes as any retreat (Arrivano's up to 1.38.0)."""
+    found = lines(variant, world, units, 1, ignore_ezoc=False, may_leave=variant.before_combat_leaves_map(world.reading))
+    if world.reading(BEFORE_COMBAT_LENGTH) == "goes_on":
+        return found
+    return [ln for ln in found if len(ln.path) == (0 if ln.off_map else 1)]  # leaving from its hex, or one hex in
+
+
+def before_combat_asked(variant: Variant, world: World, units: Sequence[str]) -> bool:
+    """Whether `units` are asked to retreat before combat: where a line exists. Under the fog (D18) whether a hex may
+    hold them hangs on their own stacks, unseen by the attacker, who is served whether the question opens: there
+    they are asked wherever a line starts, stacking aside (staying their one answer where no hex is lawful)."""
+    if not sight.fog_in_force(variant.fog_option, world.option):
+        return bool(before_combat_lines(variant, world, units))
+    start = world.state.units[units[0]].hex
+    g = ground(world, units, start, ignore_ezoc=False, may_leave=variant.before_combat_leaves_map(world.reading))
+    return bool(start) and bool(variant.retreat_lines(replace(g, fits=lambda h: True), 1, world.reading))

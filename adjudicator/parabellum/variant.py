@@ -106,6 +106,12 @@ class Variant:
         overrides it (whole paths ranked by their end)."""
         return retreat.hex_by_hex(ground, hexes)
 
+    def before_combat_leaves_map(self, reading: Reading) -> bool:
+        """D41, caldiero §14.1 / arrivano §14.1, §16.3.5 with §12.8.1: whether a retreat before combat may leave the
+        map. Neutral reading: never ("Unità obbligate a ritirarsi fuori mappa": this retreat is chosen, not obliged;
+        caldiero's retreats never leave its map, its hex by hex lines stay on it)."""
+        return False
+
     def relays_join_by_contiguity(self, reading: Reading) -> bool:
         """D4, caldiero §4.3.2 / arrivano §4.4.2: whether an officer next to a unit in command relays command too
         (caldiero has no officers, D3). Neutral reading: no, only an officer in his general's range relays."""

@@ -525,9 +525,36 @@ def test_cavalry_at_the_edge_keeps_to_the_map_under_either_off_map_reading():
         {"type": "cavalry_retreat", "to": E, "units": ["bussy"], "off_map": True}, stay("cavalry_retreat")]
 
 
-def test_cavalry_retreat_into_a_crowded_neighbourhood_goes_on():
-    """§12.6.2: every neighbour is full, so the one-hex retreat goes on to a hex with room, citing §12.6.2."""
+def test_cavalry_with_no_lawful_hex_is_asked_under_the_fog_and_may_only_stay():
+    """§14.1 "possono ritirarsi di un esagono", reading retreat_before_combat_length one_hex (default): every
+    neighbour is full (§7.1), and §12.6.2's going on is a forced retreat's, so no line is lawful. Under the fog
+    (always Arrivano's, §11.3.2) whether the neighbours may hold the cavalry is not the attacker's to learn: it is asked
+    all the same (a line starts), and may only stay; the assault goes on."""
     t = assaulted(crowded_around("bussy"), {"6e-legere-i": nb(X, 1)})
+    assert t.pending().kind == "cavalry_retreat"
+    assert t.pending().options == [stay("cavalry_retreat")]
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": nb(X, 4), "units": ["bussy"]})
+    assert e.rule == str(ARRIVANO_VARIANT.rules.CAVALRY_RETREAT)
+    t.send("austria", stay("cavalry_retreat"))
+    assert t.state.units["bussy"].hex == X and t.of(ev.AssaultResolved)[-1].defenders == ("bussy",)
+
+
+def test_a_refused_end_says_the_reading_in_force():
+    """A hex a line reaches only by going on is refused in the words of reading one_hex (§7.1, §12.6.2 a forced
+    retreat's); a bad hex under goes_on in §12.6.2's."""
+    free = {u: h for u, h in crowded_around("bussy").items() if h != nb(X, 3)}
+    t = assaulted(free, {"6e-legere-i": nb(X, 1)})
+    e = refused(t, "austria", {"type": "cavalry_retreat", "to": nb(X, 4), "units": ["bussy"]})
+    assert "never going on past a full one" in str(e) and "one_hex" in str(e)
+    on = assaulted(crowded_around("bussy"), {"6e-legere-i": nb(X, 1)}, {"retreat_before_combat_length": "goes_on"})
+    e = refused(on, "austria", {"type": "cavalry_retreat", "to": nb(X, 4), "units": ["bussy"]})
+    assert "going on past full hexes" in str(e) and str(R.RETREAT_STACKING) in str(e)
+
+
+def test_reading_goes_on_lets_the_cavalry_go_on_past_full_hexes():
+    """Reading retreat_before_combat_length goes_on: §12.6.2 as in any retreat, every neighbour full, the retreat goes
+    on to a hex with room, citing §12.6.2."""
+    t = assaulted(crowded_around("bussy"), {"6e-legere-i": nb(X, 1)}, {"retreat_before_combat_length": "goes_on"})
     options = t.pending().options
     ends = [o for o in options if o["to"] is not None]
     assert ends and all(GRID.distance(o["to"], X) == 2 and not o["off_map"] for o in ends)
@@ -577,8 +604,16 @@ def test_reading_as_forced_lets_a_v_unit_leave_the_map_on_a_passed_test():
     assert t.of(ev.AssaultResolved)[-1].result == "cancelled"
 
 
-def test_a_v_unit_retreating_into_a_crowded_neighbourhood_goes_on():
+def test_a_v_unit_with_no_lawful_hex_is_asked_and_may_only_stay():
+    """§16.3.5 "si ritira di un esagono", reading one_hex: as the cavalry, asked under the fog, staying its one
+    answer."""
     t = assaulted(crowded_around("mariassy-jager"), {"6e-legere-i": nb(X, 1)}, v_unit="mariassy-jager")
+    assert t.pending().kind == "light_retreat" and t.pending().options == [stay("light_retreat")]
+
+
+def test_reading_goes_on_lets_a_v_unit_go_on_past_full_hexes():
+    t = assaulted(crowded_around("mariassy-jager"), {"6e-legere-i": nb(X, 1)},
+                  {"retreat_before_combat_length": "goes_on"}, v_unit="mariassy-jager")
     pending = t.pending()
     assert pending.kind == "light_retreat"
     ends = [o for o in pending.options if o["to"] is not None]
