@@ -434,7 +434,7 @@ def do_ex_attacker(a: Act, frame: CoreFrame[ev.ExAttackerAwaited], unit: str) ->
 
 def do_ex_defender(a: Act, frame: CoreFrame[ev.ExDefenderAwaited], units: list[str]) -> None:
     close_frame(a.ctx, frame)
-    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, sorted(units), CALDIERO.RESULTS)
+    elimination.eliminated_with_guns(a, CALDIERO_VARIANT, units, CALDIERO.RESULTS)  # sorted: commands.as_set
 
 
 def exchange_attacker_loss(a: Act, u: str) -> None:

@@ -168,4 +168,4 @@ class ExchangeLoss(CommandModel):
     1.31.0 `exchange_loss {unit}`."""
 
     type: Literal["exchange_loss"]
-    units: list[str] = Field(min_length=1)
+    units: Annotated[list[str], Field(min_length=1), AfterValidator(as_set)]  # a set, in any order, as listed

@@ -57,3 +57,11 @@ def test_arrivanos_guns_alone_are_eliminated_once_by_the_automatic_de() -> None:
     t.send("france", {"type": "advance", "units": ["6e-legere-i"], "to": A.D})
     assert [(e.unit, e.rule) for e in t.of(pb.UnitEliminated)] == [("art-gottesheim", "arrivano §11.1.1")]
     assert t.state.units["6e-legere-i"].hex == A.D
+
+
+def test_the_units_an_exchange_costs_are_a_set_named_in_any_order() -> None:
+    """caldiero §12.5.4 Ex, reading any_sufficient: the defender names the units it loses, a set (commands.as_set),
+    the listed `["au-colloredo", "au-hungarian"]` accepted as `["au-hungarian", "au-colloredo"]`."""
+    t, _ = C._ex_defender_frame("any_sufficient")
+    t.send("austria", {"type": "exchange_loss", "units": ["au-hungarian", "au-colloredo"]}, dice=[1])
+    assert [e.unit for e in t.of(pb.UnitEliminated)][-2:] == ["au-colloredo", "au-hungarian"]
