@@ -72,6 +72,7 @@ from arbitro.projections.views import redact_event, seat_view  # noqa: E402
 LOGS = ROOT / "logs"
 TARGET_LEGAL_P99_MS, TARGET_LEGAL_MAX_MS, TARGET_STEP_P99_MS = 10.0, 25.0, 10.0
 TARGET_VERIFY_S_PER_10K, TARGET_REPLAY_RATIO = 1.0, 0.8
+VERIFY_FAILED = 3  # --verify-only's exit status for a log that does not verify: no time is reported for it
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -146,6 +147,9 @@ def measure_verify(path: Path) -> dict[str, Any]:
     report = verification.verify(loaded)
     seconds = time.process_time() - t0
     events = len(loaded.events)  # the chained events alone: before 2026-11-28 21:00 the commands were counted too
+    if not report.passed:  # a verify that stopped early is not a time for this log (a base tree off the logs' commit)
+        failed = [f"{c.name}: {c.detail}" for c in report.checks if c.status == "failed"]
+        return {"events": events, "passed": False, "failed": failed or [f"diverged at #{getattr(report.divergence, 'seq', '?')}"]}
     gc.collect()
     tracemalloc.start()
     verification.verify(read_lines(lines, str(path)))
@@ -156,10 +160,19 @@ def measure_verify(path: Path) -> dict[str, Any]:
 
 
 def verify_in_fresh_process(path: Path) -> dict[str, Any]:
-    """measure_verify in a new interpreter that has imported the log's ruleset and nothing else."""
-    done = subprocess.run([sys.executable, __file__, "--verify-only", str(path)], capture_output=True, text=True,
-                          check=True)
+    """measure_verify in a new interpreter that has imported the log's ruleset and nothing else (exit status 3 and
+    no time when the verify failed)."""
+    done = subprocess.run([sys.executable, __file__, "--verify-only", str(path)], capture_output=True, text=True)
+    if done.returncode not in (0, VERIFY_FAILED):
+        raise RuntimeError(f"--verify-only {path} exited {done.returncode}: {done.stderr.strip()[-2000:]}")
     return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def verify_text(v: dict[str, Any]) -> str:
+    """A verify's figures, or why there are none: a failed verify has no time to report."""
+    if not v["passed"]:
+        return f"verify FAILED ({'; '.join(v['failed'])[:120]})"
+    return f"verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB)"
 
 
 # --- serving each seat -------------------------------------------------------------------------------------------
@@ -238,7 +251,7 @@ def measure(path: Path, workdir: Path) -> dict[str, Any]:
     out["met"] = {
         "legal": out["legal"]["p99_ms"] <= TARGET_LEGAL_P99_MS and out["legal"]["max_ms"] <= TARGET_LEGAL_MAX_MS,
         "legal_submit": out["legal_submit"]["p99_ms"] <= TARGET_STEP_P99_MS,
-        "verify": out["verify"]["passed"] and out["verify"]["s_per_10k_events"] <= TARGET_VERIFY_S_PER_10K,
+        "verify": verify_met(out["verify"]),
         "replay": out["replay"].get("ratio", TARGET_REPLAY_RATIO) >= TARGET_REPLAY_RATIO,
         "same_game": out["same_events_as_log"] and not out["commands_outside_legal"],
     }
@@ -255,13 +268,17 @@ def machine() -> dict[str, Any]:
 def quick(path: Path) -> dict[str, Any]:
     """Verify and serve only: no re-submission, no replay."""
     out: dict[str, Any] = {"log": path.name, "verify": verify_in_fresh_process(path), "serve": measure_serve(path)}
-    out["met"] = {"verify": out["verify"]["passed"] and out["verify"]["s_per_10k_events"] <= TARGET_VERIFY_S_PER_10K}
+    out["met"] = {"verify": verify_met(out["verify"])}
     return out
+
+
+def verify_met(v: dict[str, Any]) -> bool:
+    return bool(v["passed"]) and v["s_per_10k_events"] <= TARGET_VERIFY_S_PER_10K
 
 
 def quick_line(r: dict[str, Any]) -> str:
     v, sv = r["verify"], r["serve"]
-    return (f"{r['log']:34} verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB)  serve "
+    return (f"{r['log']:34} {verify_text(v)}  serve "
             f"{sv['ms_per_event']:6.3f} ms/event to {sv['seats']} seats  served {sv['served_sha256'][:12]}"
             f"{'' if r['met']['verify'] else '  MISSED: verify'}")
 
@@ -272,7 +289,7 @@ def line(r: dict[str, Any]) -> str:
               else f"replay ({rp['skipped']})")
     flags = " ".join(k for k, ok in r["met"].items() if not ok)
     return (f"{r['log']:34} legal p50/p99/max {lg['p50_ms']:5.2f}/{lg['p99_ms']:6.2f}/{lg['max_ms']:6.2f} ms  "
-            f"+submit p99 {st['p99_ms']:6.2f} ms  verify {v['s_per_10k_events']:5.2f} s/10k ({v['peak_mb']:.0f} MB)  "
+            f"+submit p99 {st['p99_ms']:6.2f} ms  {verify_text(v)}  "
             f"serve {r['serve']['ms_per_event']:.3f} ms/ev  {replay}  legal {r['legal_sha256'][:12]}  events {r['events_sha256'][:12]}"
             f"{'  MISSED: ' + flags if flags else ''}")
 
@@ -287,8 +304,9 @@ def main() -> int:
     paths = args.logs or sorted(LOGS.glob("*.jsonl"))
     if args.verify_only:
         registry.get(json.loads(paths[0].read_text(encoding="utf-8").splitlines()[0])["ruleset"])  # not the import
-        print(json.dumps(measure_verify(paths[0])))
-        return 0
+        verified = measure_verify(paths[0])
+        print(json.dumps(verified))
+        return 0 if verified["passed"] else VERIFY_FAILED
     results = []
     with tempfile.TemporaryDirectory(prefix="arbitro-rulesets-") as tmp:
         if not args.json:
