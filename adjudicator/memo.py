@@ -47,5 +47,16 @@ class Memo:
                 self._kept.popitem(last=False)
         return answer
 
+    def kept(self, anchors: tuple[object, ...], key: Hashable) -> object | None:
+        """The answer kept under (`anchors`, `key`), or None: nothing is worked out (a caller needing a part of an
+        answer uses the whole one where it is kept, and works out only its part where it is not)."""
+        full = (tuple(map(id, anchors)), key)
+        with self._lock:
+            kept = self._kept.get(full)
+            if kept is None:
+                return None
+            self._kept.move_to_end(full)
+            return kept[1]
+
     def __len__(self) -> int:
         return len(self._kept)

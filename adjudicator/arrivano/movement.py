@@ -162,14 +162,22 @@ def _reached(w: World, uid: str, column: bool, ic: set[str] | frozenset[str],
                     lambda: _search(w, uid, column, ic, chosen))
 
 
-def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | None) -> dict[str, tuple[str, ...]]:
+def destination(w: World, uid: str, column: bool, ic: set[str], chosen: str | None, to: str) -> tuple[str, ...] | None:
+    """`destinations(...).get(to)`: the path of a move to `to`, searched only as far as `to` (issue 15: a move names
+    its destination; the kernel's `unit_reach` with `to`), or None."""
+    return toward_only(w, uid, ic, _search(w, uid, column, frozenset(ic), chosen, to)).get(to)
+
+
+def _search(w: World, uid: str, column: bool, ic: frozenset[str], chosen: str | None,
+            to: str | None = None) -> dict[str, tuple[str, ...]]:
+    """Every destination but for the Attack order's direction, with its path; `to`: that one alone, if it is one."""
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         return {}
-    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.mover, p.rules)
-    out = {h: found.path(h) for h in ends(found, p.rules.can_end)}
+    found = unit_reach(ARRIVANO_VARIANT, w, w.hexmap, costs_in_force(ARRIVANO_VARIANT, w), p.mover, p.rules, to=to)
+    out = {h: found.path(h) for h in ends(found, p.rules.can_end, to)}
     unit = w.state.units[uid]
-    if unit.where == "waiting" and fits(w, unit.hex, [uid]):
+    if unit.where == "waiting" and to in (None, unit.hex) and fits(w, unit.hex, [uid]):
         out[unit.hex] = (unit.hex,)  # entering and staying on the entry hex
     march = march_of(w, uid)
     if march is not None:
@@ -315,14 +323,13 @@ def move(g: Game, uid: str, to: str, column: bool, chosen: str | None = None) ->
     p = plan(w, uid, column, ic, chosen)
     if isinstance(p, str):
         g.reject(p, "this unit may not move in march column now" + ooc_note(w, uid))
-    dests = destinations(w, uid, column, ic, chosen)
-    if to not in dests:
+    path = destination(w, uid, column, ic, chosen, to)
+    if path is None:
         toward = None
         if to in _reached(w, uid, column, ic, chosen):  # reached, but not toward the enemy (§5.1.2)
             toward = toward_enemy_problem(ARRIVANO_VARIANT, w, g.ctx.seat, p.start, to, p.ezoc)  # type: ignore[union-attr]
         rule, message = (str(toward[0]), toward[1]) if toward else why_not(w, uid, to, p)  # type: ignore[arg-type]
         g.reject(rule, message + ooc_note(w, uid))
-    path = dests[to]
     unit = w.state.units[uid]
     start_in_ezoc = unit.where == "map" and unit.hex in enemy_zoc(w, unit.side)
     ezoc_to_ezoc = start_in_ezoc and to in enemy_zoc(w, unit.side) and len(path) > 1 and p.order == "defence"  # type: ignore[union-attr]
@@ -394,9 +401,9 @@ def storm_one_hex(box: WeatherBox | None) -> Rule | None:
     return R.CT_WEATHER if box is not None and box.move_one_hex_only else None
 
 
-def leader_destinations(w: World, lid: str) -> dict[str, tuple[str, ...]]:
-    """The kernel's `commander_moves` for his `commander_move_of`."""
-    return commander_moves(ARRIVANO_VARIANT, w, commander_move_of(w, lid))
+def leader_destinations(w: World, lid: str, to: str | None = None) -> dict[str, tuple[str, ...]]:
+    """The kernel's `commander_moves` for his `commander_move_of` (`to`: that hex alone, if it is one)."""
+    return commander_moves(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)
 
 
 def move_leader(g: Game, lid: str, to: str) -> None:
@@ -404,7 +411,7 @@ def move_leader(g: Game, lid: str, to: str) -> None:
     if lid not in g.state.leaders or not leader_movable(w, lid, g.ctx.seat):
         g.reject(R.CHIEF_MOVE if lid in g.state.leaders and g.state.leaders[lid].role == "commander_in_chief"
                  else R.COMMANDER_MOVE, "this commander cannot move now")
-    dests = leader_destinations(w, lid)
+    dests = leader_destinations(w, lid, to)  # searched only as far as `to` (issue 15)
     if to not in dests:
         rule, message = commander_destination_problem(ARRIVANO_VARIANT, w, commander_move_of(w, lid), to)
         g.reject(str(rule), message)

@@ -25,8 +25,9 @@ from arbitro.adjudicator.caldiero.system_activation import (activate_formation, 
 from arbitro.adjudicator.caldiero.system_artillery import check_bombard, do_bombard
 from arbitro.adjudicator.caldiero.system_assault import do_attack
 from arbitro.adjudicator.caldiero.system_declare import attack_problem
-from arbitro.adjudicator.caldiero.system_moves import (check_move, check_move_leader, check_movers, do_move, leader_options,
-                                                       movable_leaders, move_options, movement_obligation_problem, mover_orders)
+from arbitro.adjudicator.caldiero.system_moves import (any_move, check_move, check_move_leader, check_movers, do_move,
+                                                       leader_options, movable_leaders, move_options,
+                                                       movement_obligation_problem, mover_orders)
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.caldiero.variant import CALDIERO_VARIANT
 from arbitro.adjudicator.parabellum.assault import general_with
@@ -160,7 +161,40 @@ def _setup(w: World, seat: str) -> list[dict[str, Any]]:
     return out
 
 
+def _first_movement(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    """`_movement`'s commands as far as the first, in another order (the step's `first`: "anything left?" after every
+    command): a move of the first group with anywhere to go, each group's searches stopped at the first destination
+    they find (`any_move`, issue 15), then the order tests."""
+    for g in _mover_groups(w, seat):
+        for column in (False, True) if _may_march(w, g) else (False,):
+            dest = any_move(w, g, column)
+            if dest is not None:
+                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": column, "charge": False}
+    yield from _unit_orders(w, seat)
+
+
 def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
+    for g in _mover_groups(w, seat):
+        plain = move_options(w, g, False)
+        for dest in sorted(plain):
+            yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False}
+            order, route = plain[dest]
+            if w.option("cavalry_charges") and charge_problem(w, g, order, route) is None:
+                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
+        if _may_march(w, g):
+            for dest in sorted(move_options(w, g, True)):  # also where a line move goes: another move (§9.3)
+                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
+
+
+def _may_march(w: World, g: tuple[str, ...]) -> bool:
+    """Whether the group may move in march column: an order allowing it, from a road (§9.3) or entering the map."""
+    start = w.state.units[g[0]].hex
+    return any(allows_column(w, o) for o in mover_orders(w, g)) and (not start or ground.on_road(w, start))
+
+
+def _mover_groups(w: World, seat: str) -> Iterator[tuple[str, ...]]:
+    """The groups that may move (`check_movers`): each unit of the activation yet to move, and each pair starting in
+    the same hex (or entering at the same entry hex, §15.4), by place."""
     act = w.state.activation
     assert act is not None
     groups: list[tuple[str, ...]] = []
@@ -178,20 +212,8 @@ def _move_commands(w: World, seat: str) -> Iterator[dict[str, Any]]:
         for pair in combinations(sorted(units), 2):  # in the order the command model stores (C.as_set)
             groups.append(pair)
     for g in groups:
-        try:
-            check_movers(w, seat, g)
-        except Reject:
-            continue
-        plain = move_options(w, g, False)
-        for dest in sorted(plain):
-            yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": False}
-            order, route = plain[dest]
-            if w.option("cavalry_charges") and charge_problem(w, g, order, route) is None:
-                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": False, "charge": True}
-        start = w.state.units[g[0]].hex
-        if any(allows_column(w, o) for o in mover_orders(w, g)) and (not start or ground.on_road(w, start)):
-            for dest in sorted(move_options(w, g, True)):  # also where a line move goes: another move (§9.3)
-                yield {"type": "move", "units": list(g), "to": dest, "path": None, "column": True, "charge": False}
+        if _ok(check_movers, w, seat, g):
+            yield g
 
 
 def _bombardments(w: World, seat: str) -> Iterator[dict[str, Any]]:
@@ -316,8 +338,8 @@ CALDIERO_STEPS: Steps[Act, World] = Steps({
                               _order_tries, unseen=True, phase="action", name="orders", then="movement"),
     # unit_order in the movement step: caldiero §3.1 B-3's reading of ooc_order_test
     "movement": Step(CALDIERO.MOVEMENT, {"move": _move, "unit_order": unit_order_test}, _movement,
-                     end_problem=lambda w, seat: movement_obligation_problem(w), unseen=True, phase="action",
-                     then="leaders"),
+                     end_problem=lambda w, seat: movement_obligation_problem(w), first=_first_movement, unseen=True,
+                     phase="action", then="leaders"),
     "leaders": Step(R.GENERAL_MOVE, {"move_leader": _move_leader}, _leader_moves, unseen=True, phase="action",
                     then="bombardment"),
     "bombardment": Step(R.BOMBARDMENT, {"bombard": _bombard}, _bombardments, unseen=True, phase="action",

@@ -19,7 +19,7 @@ that every unit of the group may act under. Among equally cheap paths the one sm
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from arbitro.adjudicator.caldiero import ground, map_rules
@@ -196,6 +196,30 @@ def reachable(world: World, g: Group) -> dict[str, Route]:
     return memo[key]  # type: ignore[no-any-return]
 
 
+def route_to(world: World, g: Group, to: str) -> Route | None:
+    """`reachable(world, g).get(to)`, searched only as far as `to` where the group's searches are not worked out
+    (issue 15: a move names its destination)."""
+    known = world._memo.get(("reachable", g))
+    if known is not None:
+        return known.get(to)  # type: ignore[no-any-return, attr-defined]
+    if not end_fits(CALDIERO_VARIANT, world, g.units, g.column)(to):
+        return None
+    search = replace(g, units=())
+    routes = world._memo.get(("routes", search))
+    return (routes if routes is not None else _reachable(world, search, to=to)).get(to)  # type: ignore[attr-defined]
+
+
+def any_destination(world: World, g: Group, accept: Callable[[str], bool]) -> str | None:
+    """A destination of `reachable(world, g)` that `accept` takes, or None when there is none: the group's searches
+    stopped at the first (issue 15: a listing asking only whether anything is left)."""
+    known = world._memo.get(("reachable", g))
+    if known is not None:
+        return next((h for h in sorted(known) if accept(h)), None)  # type: ignore[attr-defined]
+    fits = end_fits(CALDIERO_VARIANT, world, g.units, g.column)
+    found = _reachable(world, replace(g, units=()), stop_at=lambda h: h != g.start and fits(h) and accept(h))
+    return next(iter(found), None)
+
+
 def _routes(world: World, memo: dict[object, object], search: Group) -> dict[str, Route]:
     """Every hex the group could end in but for stacking, with its cheapest path: the same for every group of the
     same start, side, order, formation, allowance, arm and formation of march, whoever its units are (the search
@@ -207,7 +231,10 @@ def _routes(world: World, memo: dict[object, object], search: Group) -> dict[str
     return memo[key]  # type: ignore[return-value]
 
 
-def _reachable(world: World, g: Group) -> dict[str, Route]:
+def _reachable(world: World, g: Group, *, to: str | None = None,
+               stop_at: Callable[[str], bool] | None = None) -> dict[str, Route]:
+    """The group's routes but for stacking (`_routes`); `to`: that hex's alone, if it is reached; `stop_at`: the
+    first hex it takes alone, if there is one (the kernel's `unit_reach`, which searches only as far as that)."""
     ezoc = enemy_zoc(world, g.side)
     if leave_ezoc_problem(CALDIERO_VARIANT, g.order, g.start, ezoc):
         return {}
@@ -230,9 +257,16 @@ def _reachable(world: World, g: Group) -> dict[str, Route]:
     for budget, roads_only in searches:
         rules = lambda b=budget - spent, r=roads_only: _rules(world, g, origin, b, r)  # noqa: E731 (made on a miss)
         reach = unit_reach(CALDIERO_VARIANT, world, hm, table, _mover(world, g, origin, budget - spent), rules,
-                           (*own, roads_only), (world.counters, world.hexmap, world.scenario))
-        key = ("caldiero routes", g.start, g.column, spent)
-        for h, route in ROUTES.get((reach,), key, lambda: _search_routes(world, g, reach, spent)):
+                           (*own, roads_only), (world.counters, world.hexmap, world.scenario), to=to, stop_at=stop_at)
+        if to is not None or stop_at is not None:
+            asked = [to] if to is not None else [next((h for h in reach.hexes() if stop_at and stop_at(h)), None)]
+            found = _search_routes(world, g, reach, spent, [h for h in asked if h is not None and h in reach.costs])
+            if stop_at is not None and found:
+                return dict(found)  # one is enough, whichever search found it
+        else:
+            key = ("caldiero routes", g.start, g.column, spent)
+            found = ROUTES.get((reach,), key, lambda: _search_routes(world, g, reach, spent, reach.hexes()))
+        for h, route in found:
             old = routes.get(h)
             if old is None or (route.cost_half, route.path) < (old.cost_half, old.path):
                 routes[h] = route
@@ -244,11 +278,13 @@ ROUTES = Memo(1024)
 is not turned into routes again at every position)."""
 
 
-def _search_routes(world: World, g: Group, reach: Reach, spent: int) -> tuple[tuple[str, Route], ...]:
-    """Each hex a search reached but the start, by (cost, id), with its route: the path from the start (entering:
-    from the entry hex) and its cost, the minimum move recorded as what its one step costs (§9.1.1)."""
+def _search_routes(world: World, g: Group, reach: Reach, spent: int,
+                   hexes: Iterable[str]) -> tuple[tuple[str, Route], ...]:
+    """Each of `hexes` (those a search reached, by (cost, id)) but the start, with its route: the path from the
+    start (entering: from the entry hex) and its cost, the minimum move recorded as what its one step costs
+    (§9.1.1)."""
     out = []
-    for h in reach.hexes():  # by (cost, id): never in set order
+    for h in hexes:  # by (cost, id): never in set order
         if h == g.start:
             continue
         walk = reach.path(h)

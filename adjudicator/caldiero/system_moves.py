@@ -10,8 +10,8 @@ from arbitro.adjudicator.caldiero import ground, map_rules
 from arbitro.adjudicator.caldiero import commands as C
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.caldiero.system_movement import (
-    Group, MoveProblem, Route, check_path, group_mover, leader_path_problem, leader_reachable, leader_search,
-    make_group, own_step_problem, reachable,
+    Group, MoveProblem, Route, any_destination, check_path, group_mover, leader_path_problem, leader_reachable,
+    leader_search, make_group, own_step_problem, reachable, route_to,
 )
 from arbitro.adjudicator.parabellum.commander_move import commander_destination_problem
 from arbitro.adjudicator.parabellum.move_problems import destination_problem, unreachable
@@ -76,19 +76,51 @@ def move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tu
     return w._memo[key]  # type: ignore[no-any-return]
 
 
-def _move_options(w: World, units: tuple[str, ...], column: bool) -> dict[str, tuple[str, Route]]:
+def move_option(w: World, units: tuple[str, ...], column: bool, to: str) -> tuple[str, Route] | None:
+    """`move_options(w, units, column).get(to)`, each order's searches only as far as `to` where they are not worked
+    out (issue 15: a move names its destination)."""
+    known = w._memo.get(("move_options", units, column))
+    if known is not None:
+        return known.get(to)  # type: ignore[no-any-return, attr-defined]
+    return _move_options(w, units, column, to).get(to)
+
+
+def any_move(w: World, units: tuple[str, ...], column: bool) -> str | None:
+    """A destination of `move_options(w, units, column)`, or None when there is none: each order's searches stopped
+    at the first it finds (issue 15: the movement step's "anything left?" after every command)."""
+    known = w._memo.get(("move_options", units, column))
+    if known is not None:
+        return min(known, default=None)  # type: ignore[type-var]
+    for order in mover_orders(w, units):
+        if column and not allows_column(w, order):
+            continue
+        g = make_group(w, units, order, column)
+        toward = attack_toward(w, g)
+        found = any_destination(w, g, lambda h, toward=toward: toward is None or toward(h) is None)  # type: ignore[misc]
+        if found is not None:
+            return found
+    return None
+
+
+def _move_options(w: World, units: tuple[str, ...], column: bool,
+                  to: str | None = None) -> dict[str, tuple[str, Route]]:
     out: dict[str, tuple[str, Route]] = {}
     for order in mover_orders(w, units):
         if column and not allows_column(w, order):
             continue
         g = make_group(w, units, order, column)
         toward = attack_toward(w, g)
-        for dest, route in reachable(w, g).items():
+        routes = reachable(w, g) if to is None else _only(to, route_to(w, g, to))
+        for dest, route in routes.items():
             if toward is not None and toward(dest) is not None:
                 continue
             if dest not in out or route.cost_half < out[dest][1].cost_half:
                 out[dest] = (order, route)
     return out
+
+
+def _only(to: str, route: Route | None) -> dict[str, Route]:
+    return {} if route is None else {to: route}
 
 
 def attack_toward(w: World, g: Group) -> Callable[[str], tuple[Rule, str] | None] | None:
@@ -131,10 +163,10 @@ def _order_and_route(w: World, units: tuple[str, ...], cmd: C.GroupMove) -> tupl
         if start and not ground.on_road(w, start):
             raise Reject(R.COLUMN, f"march column is declared on a road or minor road; {start} has none (caldiero §9.3)")
     if cmd.path is None:
-        options = move_options(w, units, cmd.column)
-        if cmd.to not in options:
+        option = move_option(w, units, cmd.column, cmd.to)
+        if option is None:
             raise Reject(*_why_not(w, units, cmd))
-        return options[cmd.to]
+        return option
     path = tuple(cmd.path)
     if path[-1] != cmd.to:
         raise Reject(CALDIERO.MOVEMENT, f"the path ends at {path[-1]}, not at {cmd.to}")

@@ -222,7 +222,8 @@ TieBreak = Literal["first", "path"]
 
 
 def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules, *,
-              tie_break: TieBreak = "first", until: Collection[str] | None = None) -> Reach:
+              tie_break: TieBreak = "first", until: Collection[str] | None = None, settle: str | None = None,
+              stop_at: Callable[[HexId], bool] | None = None) -> Reach:
     """Dijkstra over (hex, must-stop) states from ``start`` within ``rules.budget``.
 
     Deterministic: states are expanded in (cost, hex id) order. With ``tie_break="first"`` a parent is
@@ -233,6 +234,18 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     is reached but not expanded; for each hex the cheapest arrival is reported, and at equal cost one
     that may continue. ``until``: the caller asks only whether these hexes are reached; the search stops as
     soon as all of them are (the answer then holds what was reached so far, with costs not yet final).
+
+    ``settle`` (issue 15: a move to a given hex needs that hex's answer alone): the search stops once every state
+    no dearer than the cheapest arrival at that hex is expanded, and the answer holds exactly the hexes no dearer
+    than it, each with the cost, stop and path the whole search gives. It is the whole search's own prefix: steps
+    never cost less than nothing, so a state popped dearer than that arrival means every arrival still to come is
+    dearer too, and a cost or a parent changes only for an arrival at least as cheap (the "path" tie-break only
+    before its state is expanded). A hex not reached searches everything: the answer is the whole one.
+
+    ``stop_at`` (a listing asking only whether there is anything): the search stops at the first hex reached (the
+    start included) for which ``stop_at`` holds; the answer then holds what was reached so far, costs and paths
+    not final. A hex is reached by the whole search exactly when it is reached by any prefix of it, so the answer
+    has such a hex exactly when the whole search's has.
     """
     origin = hexmap.grid.require(start)
     first: _State = (origin, False)
@@ -244,9 +257,14 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
     forced: set[_State] = set()  # states last reached by the minimum-move rule (tie_break="path")
     memo = _step_memo(hexmap, table, rules)
     wanted = {HexId(h) for h in until} - {origin} if until is not None else None
+    target = HexId(settle) if settle is not None else None
+    limit: int | None = 0 if target == origin else None  # the cheapest arrival at `target` so far
+    found = stop_at is not None and stop_at(origin)
     neighbours, pop, push, by_path = hexmap.grid.neighbours, heapq.heappop, heapq.heappush, tie_break == "path"
-    while heap and wanted != set():
+    while heap and wanted != set() and not found:
         spent, here, stopped = pop(heap)
+        if limit is not None and spent > limit:
+            break  # every state no dearer than `target`'s cheapest arrival is expanded: its answer is final
         state = (here, stopped)
         if state in done or stopped:
             done.add(state)
@@ -269,6 +287,11 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 parents[key] = state
                 reasons[key] = stop
                 push(heap, (cost, there, key[1]))
+                if there == target and (limit is None or cost < limit):
+                    limit = cost
+                if stop_at is not None and known is None and stop_at(there):
+                    found = True
+                    break
             elif by_path and cost == known and key not in done \
                     and _better_tie(parents, key in forced, was_forced, state, parents[key], there):
                 parents[key] = state
@@ -283,7 +306,8 @@ def reachable(hexmap: HexMap, table: MovementTable, start: str, rules: MoveRules
                 forced.discard(key)
     chosen: dict[HexId, _State] = {}
     for key in sorted(best, key=lambda k: (k[0], best[k], k[1])):
-        chosen.setdefault(key[0], key)
+        if limit is None or best[key] <= limit:  # `settle`: dearer hexes are not final
+            chosen.setdefault(key[0], key)
     return Reach(
         start=origin,
         costs={h: best[s] for h, s in chosen.items()},

@@ -105,15 +105,16 @@ def _commander_rules(variant: Variant, world: World, m: CommanderMove) -> tuple[
     return rules, ground, key
 
 
-def commander_moves(variant: Variant, world: World, m: CommanderMove) -> dict[str, tuple[HexId, ...]]:
+def commander_moves(variant: Variant, world: World, m: CommanderMove,
+                    to: str | None = None) -> dict[str, tuple[HexId, ...]]:
     """Where the commander may end his move, each with its path from his origin (both included), in hex order: the
     search of `leader_rules` on the position's enemy ZoC and units (§8.2.2, §9.1.2, §9.1.4 in both), kept across
     positions (`kept_reach`). Entering from off the map he may stay on his entry hex (§15.4 in both; no minimum
-    move)."""
+    move). `to`: that hex alone, if it is one, searched only as far as it (a move to it: `kept_reach`)."""
     rules, _, key = _commander_rules(variant, world, m)
-    found = kept_reach(variant, m.hexmap, m.table, m.origin, rules, key, m.anchors)
-    out = {h: found.path(h) for h in ends(found, None)}
-    if not m.on_map:
+    found = kept_reach(variant, m.hexmap, m.table, m.origin, rules, key, m.anchors, to=to)
+    out = {h: found.path(h) for h in ends(found, None, to)}
+    if not m.on_map and to in (None, m.origin):
         out[m.origin] = (HexId(m.origin),)
     return dict(sorted(out.items()))
 

@@ -148,26 +148,44 @@ def one_hex_only(start: str) -> Callable[[HexId, HexId], bool]:
     return lambda a, b: a == start
 
 
-def reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules) -> Reach:
-    """The engine's search from `origin`, equally cheap paths ranked as the variant records them."""
-    return reachable(hexmap, table, origin, rules, tie_break=variant.path_tie_break)
+def reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str, rules: MoveRules, *,
+          to: str | None = None, stop_at: Callable[[HexId], bool] | None = None) -> Reach:
+    """The engine's search from `origin`, equally cheap paths ranked as the variant records them; `to` and
+    `stop_at`: only as far as the engine's `settle` and `stop_at` search (`maps.movement.reachable`)."""
+    return reachable(hexmap, table, origin, rules, tie_break=variant.path_tie_break, settle=to, stop_at=stop_at)
 
 
 def kept_reach(variant: Variant, hexmap: HexMap, table: MovementTable, origin: str,
-               rules: MoveRules | Callable[[], MoveRules], key: Hashable, anchors: tuple[object, ...] = ()) -> Reach:
+               rules: MoveRules | Callable[[], MoveRules], key: Hashable, anchors: tuple[object, ...] = (), *,
+               to: str | None = None, stop_at: Callable[[HexId], bool] | None = None) -> Reach:
     """`reach` kept across positions (`SEARCHES`) under `key`, which names all the search reads of the position
     except where the mover may end: the answer is searched without `rules.can_end`, which `ends` applies.
     `rules` may be a function making them, called only when the search is made (a kept answer needs none).
-    `anchors`: the game's data objects the rules read besides the map and table (a scenario's closed rows)."""
+    `anchors`: the game's data objects the rules read besides the map and table (a scenario's closed rows).
+
+    A caller needing one hex's answer alone (`to`: a move to it) or whether any hex it accepts is reached
+    (`stop_at`: a listing asking whether anything is left) is given the whole search where it is kept, else a
+    search stopped as soon as that is known, never kept: in a verify each move starts from a new hex, and a whole
+    search per move was most of its time (issue 15). Either answers the question asked exactly as the whole
+    search does (`maps.movement.reachable`), and nothing else."""
+    anchored = (variant, hexmap, table, *anchors)
+
     def search() -> Reach:
         made = rules if isinstance(rules, MoveRules) else rules()
-        return reach(variant, hexmap, table, origin, replace(made, can_end=None))
+        return reach(variant, hexmap, table, origin, replace(made, can_end=None), to=to, stop_at=stop_at)
 
-    return SEARCHES.get((variant, hexmap, table, *anchors), key, search)
+    if to is None and stop_at is None:
+        return SEARCHES.get(anchored, key, search)
+    kept = SEARCHES.kept(anchored, key)
+    return kept if isinstance(kept, Reach) else search()
 
 
-def ends(found: Reach, can_end: Callable[[HexId], bool] | None) -> list[HexId]:
-    """The hexes other than its start where a kept search's mover may end (`Reach.destinations` with `can_end`)."""
+def ends(found: Reach, can_end: Callable[[HexId], bool] | None, only: str | None = None) -> list[HexId]:
+    """The hexes other than its start where a kept search's mover may end (`Reach.destinations` with `can_end`);
+    `only`: that hex alone, if it is one (a move to it, searched with `to`)."""
+    if only is not None:
+        return [HexId(only)] if only in found.costs and only != found.start and (can_end is None or can_end(
+            HexId(only))) else []
     return [h for h in found.hexes() if h != found.start and (can_end is None or can_end(h))]
 
 
@@ -238,12 +256,13 @@ def unit_rules(variant: Variant, world: World, m: Mover, *, closed: Callable[[He
 
 def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTable, m: Mover,
                rules: MoveRules | Callable[[], MoveRules], key: Hashable = (),
-               anchors: tuple[object, ...] = ()) -> Reach:
+               anchors: tuple[object, ...] = (), *, to: str | None = None,
+               stop_at: Callable[[HexId], bool] | None = None) -> Reach:
     """The search of `unit_rules` (or a function making them, called only for a search not kept) from the mover's
     origin, kept across positions (`kept_reach`) under what it reads of the position: the enemy's zones of control
     and units (§8, §9.1.2), the friends only where they matter (a march column passes through none, §9.3.2; a
     Defence order enters an enemy ZoC only where one stands, §5.1.3), and the game's `key` (what its `closed`,
-    `step` and `terrain_multiplier` read)."""
+    `step` and `terrain_multiplier` read). `to`, `stop_at`: only as far as `kept_reach` says."""
     ezoc = enemy_zoc(world, m.side)
     friends: frozenset[str] = frozenset()
     if m.column or m.move.enter_ezoc == "with_friend":
@@ -251,7 +270,7 @@ def unit_reach(variant: Variant, world: World, hexmap: HexMap, table: MovementTa
         friends = mine if m.column else mine & ezoc
     full = ("unit move", m, ezoc, world.hexes_held(world.enemy(m.side)), friends,
             m.column and variant.column_keeps_to_roads(world.reading), key)
-    return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors)
+    return kept_reach(variant, hexmap, table, m.origin, rules, full, anchors, to=to, stop_at=stop_at)
 
 
 def end_problem(variant: Variant, world: World, h: str, arriving: Sequence[str], column: bool = False) -> str | None:
