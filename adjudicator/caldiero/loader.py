@@ -15,6 +15,7 @@ from arbitro.adjudicator.parabellum.data import (BombardmentTable, CombatTable, 
                                                   VictoryLevel, WeatherTrack)
 from arbitro.adjudicator.maps.costs import MovementTable
 from arbitro.adjudicator.maps.hexmap import HexMap
+from arbitro.adjudicator.parabellum.chief_limits import CommanderLimit, limit_problems
 from arbitro.adjudicator.parabellum.readings import InterpretationsFile
 from arbitro.adjudicator.parabellum.loader import (DataFolder, check_counters, decoded, files_digest, load_hexmap,
                                                     load_model, load_movement_by_box, placement_problems,
@@ -73,9 +74,7 @@ class CaldieroScenario(pb.ScenarioFile):
     french_initiative: int
     elan_uses: int
     french_entry: str
-    bonaparte_anchor: str
-    bonaparte_max_distance: int
-    alvinczy_min_column: int
+    commander_limits: list[CommanderLimit]  # caldiero §4.2.2
     austrian_forbidden_column: int
     victory_hexes: list[VictoryHex]
     victory_levels: list[VictoryLevel]  # caldiero §18: each by its `min` alone, the highest reached counting
@@ -143,9 +142,12 @@ def check_consistency(data: CaldieroData, hexmap: HexMap) -> list[DataProblem]:
     oob = data.oob
     problems = check_counters("oob.json", oob, data.scenario.seats)
     problems += placement_problems("oob.json", oob, data.scenario, hexmap, "map.json", data.terrain, "terrain.json")
+    problems += limit_problems("scenario.json", data.scenario.commander_limits, oob, hexmap, data.scenario.options,
+                               data.interpretations)
     seen = {unit.id for unit in oob.units}
     for name, option in data.scenario.options.items():
         for unit_id in option.units:
             if unit_id not in seen:
                 problems.append(DataProblem("scenario.json", f"$.options.{name}.units", f"unknown unit {unit_id!r}"))
     return problems
+

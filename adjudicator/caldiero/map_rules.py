@@ -5,13 +5,13 @@ CaldieroVariant's hooks (`elan_columns`, `assault_column_shifts`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from arbitro.adjudicator.caldiero import rules as R
 from arbitro.adjudicator.maps.hexgrid import parse_hex
 from arbitro.adjudicator.maps.hexmap import HexMap
 from arbitro.adjudicator.memo import Memo
+from arbitro.adjudicator.parabellum.chief_limits import ChiefLimit, CommanderLimit, limit_closed, limit_ends
 from arbitro.adjudicator.parabellum.world import World
 from arbitro.adjudicator.ruleset import Rule
 
@@ -71,58 +71,38 @@ def formation_hex_problem(world: World, formation: str, h: str) -> tuple[Rule, s
     return (R.DIRECTION, problem) if problem else None
 
 
-@dataclass(frozen=True)
-class CincLimit:
-    """caldiero §4.2.2: a commander in chief's limit under the readings in force. `beyond(h)`: how far h lies beyond
-    it (0 within: hexes from Bonaparte's two around 1014, columns west of Alvinczy's line); `whole_move`: the limit
-    holds for every hex of his move (reading `cinc_limit_scope`), else only for where he ends; `words`: the limit
-    said for him; `key`: what decides all this (a kept search's key)."""
-
-    key: Hashable
-    beyond: Callable[[str], int]
-    whole_move: bool
-    words: str
+def commander_limit(world: World, leader: str) -> CommanderLimit | None:
+    """caldiero §4.2.2: the limit in force on a commander in chief as his scenario sets it (scenario.json
+    `commander_limits`), or None for a commander without one or whose limit an optional rule lifts (Bonaparte
+    intervening, §20.1.1)."""
+    limits: list[CommanderLimit] = world.scenario.commander_limits  # type: ignore[attr-defined]
+    return next((lim for lim in limits if lim.leader == leader
+                 and (lim.lifted_by is None or not world.option(lim.lifted_by))), None)
 
 
-def leader_limit(world: World, leader: str) -> CincLimit | None:
+def leader_limit(world: World, leader: str) -> ChiefLimit | None:
     """caldiero §4.2.2 "Bonaparte non può mai muovere a più di due esagoni da 1014, Alvinczy non può muovere oltre
-    la linea di esagoni 24xx": the commander in chief's limit, or None for a commander without one (Bonaparte
-    intervening: §20.1.1)."""
-    scen = world.scenario
-    scope = world.reading("cinc_limit_scope")
-    whole = scope == "whole_move"
-    if leader == "bonaparte" and not world.option("bonaparte_intervention"):
-        anchor, most = scen.bonaparte_anchor, scen.bonaparte_max_distance
-        return CincLimit(("bonaparte", anchor, most, scope), lambda h: max(0, world.grid.distance(h, anchor) - most),
-                         whole, f"Bonaparte may not move more than {most} hexes from {anchor} (reading {scope})")
-    if leader == "alvinczy":
-        reading = world.reading("alvinczy_limit")
-        limit = scen.alvinczy_min_column + (1 if reading == "east_of_24" else 0)
-        return CincLimit(("alvinczy", limit, scope), lambda h: max(0, limit - parse_hex(h)[0]), whole,
-                         f"Alvinczy may not move west of the {limit}xx line (readings {reading}, {scope})")
-    return None
-
-
-def limit_closed(limit: CincLimit | None, origin: str) -> Callable[[str], bool] | None:
-    """caldiero §4.2.2, reading `whole_move`: the hexes closed to his move, those farther beyond the limit than the
-    hex he starts from (none beyond it when he starts within). A chief carried beyond it (a retreat, §4.4.4, an
-    umpire) may walk back toward it, never farther away; None: the limit closes nothing on the way."""
-    if limit is None or not limit.whole_move:
-        return None
-    start, beyond = limit.beyond(origin), limit.beyond
-    return lambda h: beyond(h) > start
-
-
-def limit_ends(limit: CincLimit | None, origin: str, reached: Iterable[str]) -> Callable[[str], bool]:
-    """caldiero §4.2.2: where he may end among the hexes `reached`: within the limit, or, when he can reach no hex
-    within it, as near it as he can get and never farther beyond than where he starts."""
+    la linea di esagoni 24xx": the commander in chief's limit (`commander_limit`, the scenario's data) under the
+    readings in force, or None for a commander without one."""
+    limit = commander_limit(world, leader)
     if limit is None:
-        return lambda h: True
-    cap = min(limit.beyond(origin), min((limit.beyond(h) for h in reached), default=0))
-    return lambda h: limit.beyond(h) <= cap
+        return None
+    scope = world.reading("cinc_limit_scope")
+    whole, name = scope == "whole_move", world.counters.leader(leader).name
+    if limit.near is not None and limit.max_distance is not None:
+        near, most = limit.near, limit.max_distance
+        return ChiefLimit((leader, near, most, scope), lambda h: max(0, world.grid.distance(h, near) - most),
+                         whole, f"{name} may not move more than {most} hexes from {near} (reading {scope})")
+    column, read = limit.min_column, f"reading {scope}"
+    if limit.reading is not None:
+        reading = world.reading(limit.reading)
+        column, read = limit.reading_columns.get(reading, column), f"readings {reading}, {scope}"
+    assert column is not None  # CommanderLimit.problems: `near` with `max_distance`, or `min_column`
+    return ChiefLimit((leader, column, scope), lambda h: max(0, column - parse_hex(h)[0]), whole,
+                     f"{name} may not move west of the {column}xx line ({read})")
 
 
-def limit_problem(limit: CincLimit | None, leader: str, origin: str, hexes: Iterable[str]) -> tuple[Rule, str] | None:
+def limit_problem(limit: ChiefLimit | None, leader: str, origin: str, hexes: Iterable[str]) -> tuple[Rule, str] | None:
     """caldiero §4.2.2, reading `whole_move`: the refusal of a move through the first of `hexes` farther beyond
     the commander in chief's limit than where he starts (`limit_closed`), or None."""
     closed = limit_closed(limit, origin)
@@ -133,7 +113,7 @@ def limit_problem(limit: CincLimit | None, leader: str, origin: str, hexes: Iter
                            f"{_back_words(limit, origin)} ({R.CINC_LIMITS})")
 
 
-def limit_end_problem(limit: CincLimit | None, leader: str, origin: str, to: str, reached: Iterable[str]) -> tuple[Rule, str] | None:
+def limit_end_problem(limit: ChiefLimit | None, leader: str, origin: str, to: str, reached: Iterable[str]) -> tuple[Rule, str] | None:
     """caldiero §4.2.2: the refusal of ending in `to` (`limit_ends` over the hexes `reached`), or None."""
     if limit is None or limit_ends(limit, origin, reached)(to):
         return None
@@ -142,7 +122,7 @@ def limit_end_problem(limit: CincLimit | None, leader: str, origin: str, to: str
                            f"{_back_words(limit, origin)} ({R.CINC_LIMITS})")
 
 
-def _back_words(limit: CincLimit, origin: str) -> str:
+def _back_words(limit: ChiefLimit, origin: str) -> str:
     if not limit.beyond(origin):
         return ""
     return f"; from {origin}, beyond it, he may move only back toward it, to end within it or as near it as he can"

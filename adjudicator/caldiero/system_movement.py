@@ -33,6 +33,7 @@ from arbitro.adjudicator.parabellum.movement import (
     terrain_multiplier, unit_reach, unit_rules,
 )
 from arbitro.adjudicator.parabellum.commander_move import CommanderMove, commander_moves, commander_path_problem
+from arbitro.adjudicator.parabellum.chief_limits import limit_closed, limit_ends
 from arbitro.adjudicator.parabellum.move_problems import StepVeto, path_problem, step_problem
 from arbitro.adjudicator.parabellum.zoc import enemy_zoc
 from arbitro.adjudicator.maps.hexgrid import HexId
@@ -320,7 +321,7 @@ def check_path(world: World, g: Group, path: tuple[str, ...]) -> Route:
 def leader_move(world: World, leader: str, entry: str | None = None, escape: bool = False) -> CommanderMove | None:
     """A leader's move for the kernel (his movement from oob.json, 6 MP, caldiero §2.2.1, §9.1.4: D31), entering from
     off the map at `entry`, never into a row his scenario closes (§9.2.1) nor, a commander in chief, beyond his limit
-    farther than where he starts (§4.2.2 read for the whole move: `map_rules.limit_closed`); `escape`: fleeing an enemy unit (§8.2.3); None when
+    farther than where he starts (§4.2.2 read for the whole move: `chief_limits.limit_closed`); `escape`: fleeing an enemy unit (§8.2.3); None when
     he cannot enter there."""
     s = world.state.leaders[leader]
     side = s.side
@@ -333,7 +334,7 @@ def leader_move(world: World, leader: str, entry: str | None = None, escape: boo
     else:
         origin, spent = start, 0
     limit = map_rules.leader_limit(world, leader)
-    closed_beyond = map_rules.limit_closed(limit, origin)
+    closed_beyond = limit_closed(limit, origin)
     return CommanderMove(
         side, _hexmap(world), costs_in_force(CALDIERO_VARIANT, world), origin, start is not None, UNIT_CLASS, ma - spent,
         terrain_multiplier=terrain_multiplier(world), fleeing=escape, anchors=(world.counters, world.scenario),
@@ -355,12 +356,12 @@ def leader_search(world: World, leader: str, entry: str | None = None,
 
 def leader_reachable(world: World, leader: str, entry: str | None = None, escape: bool = False) -> dict[str, tuple[str, ...]]:
     """Legal destinations of a leader, each with its path (`leader_search`), a commander in chief ending within his
-    limit, or as near it as he can get (§4.2.2: `map_rules.limit_ends`)."""
+    limit, or as near it as he can get (§4.2.2: `chief_limits.limit_ends`)."""
     searched = leader_search(world, leader, entry, escape)
     if searched is None:
         return {}
     move, found = searched
-    may_end = map_rules.limit_ends(map_rules.leader_limit(world, leader), move.origin, found)
+    may_end = limit_ends(map_rules.leader_limit(world, leader), move.origin, found)
     return {h: path for h, path in found.items() if may_end(h)}
 
 

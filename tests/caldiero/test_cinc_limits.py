@@ -7,6 +7,8 @@ first three tests are the reviewer rev-move's (findings 1 and 2 on k-move's ad5d
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from arbitro.adjudicator.caldiero import map_rules, system_movement
@@ -55,10 +57,11 @@ def test_a_hex_within_the_limit_reached_only_by_leaving_it_is_neither_listed_nor
     assert "§4.2.2" in str(e.value)
 
 
-def _at_leaders(at: str, interpretations: dict[str, str] | None = None, **kw: object) -> Table:
+def _at_leaders(at: str, interpretations: dict[str, str] | None = None, files: dict[str, str] | None = None,
+                **kw: object) -> Table:
     state = position({"fr-18-ligne": "1417"}, leaders={"massena": "1317", "augereau": "1412", "hohenzollern": "2318",
                                                        "bonaparte": at}, orders={"massena": "manoeuvre"}, **kw)  # type: ignore[arg-type]
-    t = activate(state, "massena", step="movement", interpretations=interpretations)
+    t = activate(RULESET.adopt_data(state, files), "massena", step="movement", interpretations=interpretations)
     t.send("france", {"type": "end_step"})
     return t
 
@@ -84,6 +87,23 @@ def test_bonaparte_never_moves_beyond_two_hexes_from_1014_even_on_the_way() -> N
     assert system_movement.leader_path_problem(w, "bonaparte", tuple(path))[0] == R.CINC_LIMITS
     free = _at_leaders("1114", options=("bonaparte_intervention",)).state  # §20.1.1: no longer subject to §4.2.2
     assert system_movement.leader_path_problem(RULESET.world(free), "bonaparte", tuple(path)) is None
+
+
+def test_the_limit_is_the_scenario_data() -> None:
+    """The limits are scenario.json's `commander_limits`, not names in code: on a data folder keeping Bonaparte
+    within three hexes of 1014, the detour refused above is walked, and a hex four away is refused in those words."""
+    files = RULESET.read_data(RULESET.folder.folder)
+    scenario = json.loads(files["scenario.json"])
+    next(lim for lim in scenario["commander_limits"] if lim["leader"] == "bonaparte")["max_distance"] = 3
+    files["scenario.json"] = json.dumps(scenario, ensure_ascii=False)
+    t = _at_leaders("1114", files=files)
+    path = _detour(t)
+    grid = RULESET.world(t.state).grid
+    far = next(h for h in sorted(grid.neighbours(path[1])) if grid.distance(h, "1014") == 4)
+    words = reject(t, "caldiero §4.2.2", {"type": "move_leader", "leader": "bonaparte", "to": far, "path": [path[0], path[1], far]})
+    assert far in words and "more than 3 hexes from 1014" in words
+    t.send("france", {"type": "move_leader", "leader": "bonaparte", "to": path[-1], "path": path})
+    assert t.state.leaders["bonaparte"].hex == path[-1]
 
 
 def test_an_umpire_may_read_the_limit_for_the_end_hex_only() -> None:

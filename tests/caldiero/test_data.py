@@ -164,6 +164,32 @@ def test_four_units_listed_at_one_pi_load_as_the_book_prints_them(data_copy: Pat
     assert CALDIERO_DATA.load(data_copy) is not None
 
 
+def test_commander_limits_are_data_and_checked(data_copy: Path) -> None:
+    """caldiero §4.2.2's limits on the commanders in chief are scenario data (`commander_limits`), not names in
+    code: each names a commander in chief, a map hex, an optional rule lifting it and a reading's choices, every
+    problem at once."""
+    raw = json.loads((data_copy / "scenario.json").read_text())
+    bonaparte, alvinczy = raw["commander_limits"]
+    assert (bonaparte["leader"], bonaparte["near"], bonaparte["max_distance"]) == ("bonaparte", "1014", 2)
+    assert (alvinczy["leader"], alvinczy["min_column"], alvinczy["reading_columns"]) == ("alvinczy", 24, {"east_of_24": 25})
+    raw["commander_limits"].append({"leader": "alvinczy", "near": "1014"})
+    (data_copy / "scenario.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(data_copy)
+    found = {(p.file, p.path) for p in caught.value.problems}
+    assert ("scenario.json", "$.commander_limits[2].near") in found, found  # the model's: near without max_distance
+    raw["commander_limits"].pop()
+    bonaparte.update(leader="massena", near="9999", lifted_by="no_such_option")
+    alvinczy["reading_columns"] = {"west_of_24": 23}
+    (data_copy / "scenario.json").write_text(json.dumps(raw))
+    with pytest.raises(DataError) as caught:
+        CALDIERO_DATA.load(data_copy)
+    found = {(p.file, p.path) for p in caught.value.problems}
+    assert {("scenario.json", "$.commander_limits[0].leader"), ("scenario.json", "$.commander_limits[0].near"),
+            ("scenario.json", "$.commander_limits[0].lifted_by"),
+            ("scenario.json", "$.commander_limits[1].reading_columns.west_of_24")} <= found, found
+
+
 def test_incomplete_crt_row_is_reported(data_copy: Path) -> None:
     raw = json.loads((data_copy / "crt.json").read_text())
     del raw["rows"]["3"]["6-1"]
