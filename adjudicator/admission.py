@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from arbitro.adjudicator.core_commands import CORE_COMMAND_TYPES
@@ -17,6 +18,7 @@ from arbitro.adjudicator.errors import (
     BadInput, IllegalCommand, MalformedCommand, NotFound, NotUmpire, Unsigned, VersionPinned,
 )
 from arbitro.adjudicator.ruleset import Ruleset
+from arbitro.adjudicator.seat_numbers import CommandNumbers
 from arbitro.events import core, signing
 from arbitro.events.codec import to_builtins
 from arbitro.events.records import GameRecord
@@ -150,10 +152,15 @@ def _readable_notes(store: Store, game_id: str, seat: str) -> dict[tuple[str, in
     return {(n.chain, n.id): n for n in store.annotations(game_id) if may_read(n, seat)}
 
 
-def note_reference(note: Annotation) -> dict[str, Any]:
-    """A note as a dispute's evidence cites it (core_commands.NoteCited)."""
-    return {"kind": "note", "note": note.id, "seq": note.seq, "by": note.seat, "private": note.private,
-            "hash": note.hash}
+def note_reference(note: Annotation, command_of: Callable[[int], int] | None = None) -> dict[str, Any]:
+    """A note as a dispute's evidence cites it (core_commands.NoteCited), in the citing seat's numbers: the umpire's
+    names its event and hash; a seat's (`command_of`, its numbers: seat_numbers.CommandNumbers.command_of) the
+    command it is on, and no hash, which covers the log's number of its event (a seat reads its notes so:
+    seat_numbers.noted; engine-rules §V.6)."""
+    if command_of is None:
+        return {"kind": "note", "note": note.id, "seq": note.seq, "by": note.seat, "private": note.private,
+                "hash": note.hash}
+    return {"kind": "note", "note": note.id, "seq": command_of(note.seq), "by": note.seat, "private": note.private}
 
 
 def cited_chain(seat: str, private: bool, by: str | None) -> str:
@@ -181,16 +188,19 @@ def _notes_cited(command: Any) -> list[dict[str, Any]]:
     return [r for r in refs if isinstance(r, dict) and r.get("kind") == "note"] if isinstance(refs, list) else []
 
 
-def cited_notes(store: Store, game: GameRecord, seat: str, command: Any, *, signed: bool) -> Any:
+def cited_notes(store: Store, game: GameRecord, seat: str, command: Any, *, signed: bool,
+                numbers: Callable[[], CommandNumbers]) -> Any:
     """The command with each note its dispute message cites checked against this game's notes, read once: a note
-    given by its number is completed as the game holds it (its event, writer, privacy and hash: the hash binds the
-    text), one given whole must be the note as it is, and either must be one `seat` may read. A note that does not
-    exist and another seat's private note are refused alike (disputes.no_note), so a seat cannot learn which
+    given by its number is completed as `seat` reads it (note_reference: a seat's by its command, without the
+    hash), one given whole must be the note as `seat` reads it, and either must be one `seat` may read. A note that
+    does not exist and another seat's private note are refused alike (disputes.no_note), so a seat cannot learn which
     private notes exist by citing numbers. A `signed` message cites its notes whole: the signature covers the
-    command as it was sent, so nothing is filled in."""
+    command as it was sent, so nothing is filled in. `numbers`: the game's command numbers, read only for a seat
+    that cites a note."""
     if not _notes_cited(command):
         return command
     readable = _readable_notes(store, game.id, seat)
+    command_of = None if seat == UMPIRE else numbers().command_of
     evidence = []
     for ref in command["evidence"]:
         if isinstance(ref, dict) and ref.get("kind") == "note":
@@ -198,21 +208,24 @@ def cited_notes(store: Store, game: GameRecord, seat: str, command: Any, *, sign
             found = readable.get((chain, number)) if type(number) is int else None
             if found is None:
                 raise IllegalCommand(no_note(number, seat, chain), rule=R_EVIDENCE)
+            whole = note_reference(found, command_of)
             if _by_number(ref) and signed:
                 raise IllegalCommand(f"a signed message cites each note whole, as `arbitro notes --json` gives it "
-                                     f"(its seq, by, private and hash): {note_label(number, chain)} is given by its "
-                                     "number only", rule=R_EVIDENCE)
-            if not _by_number(ref) and ref != note_reference(found):
+                                     f"(its {', '.join(k for k in whole if k not in ('kind', 'note'))}): "
+                                     f"{note_label(number, chain)} is given by its number only", rule=R_EVIDENCE)
+            if not _by_number(ref) and ref != whole:
                 raise IllegalCommand(miscited(found, number, chain, seat), rule=R_EVIDENCE)
-            ref = note_reference(found)
+            ref = whole
         evidence.append(ref)
     return {**command, "evidence": evidence}
 
 
 def miscited(found: Annotation, number: int, chain: str, seat: str) -> str:
-    """The refusal of a note cited whole as it is not. The umpire is told where it lies and its hash; a seat is not:
-    the note's `seq` is the log's event number and its hash covers it, which tell how many events the commands
-    before made (engine-rules §V.6: a seat reads its notes numbered by command, without digests)."""
+    """The refusal of a note cited whole as it is not. The umpire is told where it lies and its hash; a seat is not
+    (it may read where it lies by command in its `notes`, but a seat's citation given whole names another command,
+    or a hash, or a field it has not: telling it nothing keeps the refusal the same whatever the counts): the note's
+    `seq` is the log's event number and its hash covers it, which tell how many events the commands before made
+    (engine-rules §V.6: a seat reads its notes numbered by command, without digests)."""
     where = f"it is on #{found.seq}, by {found.seat}, hash {found.hash} " if seat == UMPIRE else ""
     return f"{note_label(number, chain)} is cited as it is not: {where}(cite it by its number: `--note N`)"
 

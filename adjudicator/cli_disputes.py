@@ -33,8 +33,9 @@ def evidence_options(command: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--note", "notes", multiple=True, metavar="[private:[SEAT:]]N",
                      help="Cite public note N of the game (`arbitro notes GAME`), or private:N your own private note "
                           "N (only in a --private message; the umpire names a seat's: private:austria:N)."),
-        click.option("--position", "positions", multiple=True, metavar="[SEAT:]SEQ",
-                     help="Cite the position after event SEQ as you were served it (the umpire may name a SEAT)."),
+        click.option("--position", "positions", multiple=True, metavar="[SEAT:]N",
+                     help="Cite the position after your command N as you were served it (the umpire: after event N, "
+                          "and it may name a SEAT)."),
         click.option("--readjudication", "readings", multiple=True, metavar="NAME=READING",
                      help="Cite the game judged again with this reading (`arbitro readjudicate GAME --ruling`)."),
         click.option("--fork", "forks", multiple=True, metavar="GAME",
@@ -53,8 +54,8 @@ def evidence(notes: tuple[str, ...], positions: tuple[str, ...], readings: tuple
     for position in positions:
         whose, _, at = position.rpartition(":")
         if not at.isdigit():
-            raise BadInput(f"--position {position!r}: give the event's number, e.g. --position 40 (the umpire: "
-                           "--position austria:40)")
+            raise BadInput(f"--position {position!r}: give the command's number, e.g. --position 40 (the umpire: "
+                           "an event's, --position austria:40)")
         cited.append({"kind": "position", "at": int(at), "seat": whose})
     if readings:
         cited.append({"kind": "readjudication", "readings": parse_readings(readings, "--readjudication")})
@@ -68,12 +69,13 @@ def submitted(result: SubmitResult) -> str:
 @click.group(context_settings=CONTEXT)
 def dispute() -> None:
     """Open, answer and rule on a dispute about events of a game's log (docs/engine-rules.md §D). Each step is an
-    event on the game's chain; `arbitro disputes GAME` lists them.
+    event on the game's chain; `arbitro disputes GAME` lists them. A seat's numbers are its commands', the
+    umpire's the log's events (§V.6).
 
     \b
     Example:
-        arbitro dispute open marengo-1a2b --as austria --at 57 "the French could not see my reserve at #57"
-        arbitro dispute reply marengo-1a2b 1 --as france --cite 52 "your reserve moved in plain sight at #52"
+        arbitro dispute open marengo-1a2b --as austria --at 57 "the French could not see my reserve in #57"
+        arbitro dispute reply marengo-1a2b 1 --as france --cite 52 "your reserve moved in plain sight in #52"
         arbitro dispute rule marengo-1a2b 1 --dismiss "the move at #52 was served to france"
     """
 
@@ -82,8 +84,8 @@ def dispute() -> None:
 @click.argument("game")
 @click.argument("claim")
 @seat_option()
-@click.option("--at", "about", type=int, multiple=True, required=True, metavar="SEQ",
-              help="An event the dispute is about (repeatable).")
+@click.option("--at", "about", type=int, multiple=True, required=True, metavar="N",
+              help="A command the dispute is about, as your `status` and `log` number them (repeatable).")
 @private_option
 @evidence_options
 @db_option
@@ -92,8 +94,9 @@ def dispute() -> None:
 def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: bool, notes: tuple[str, ...],
           positions: tuple[str, ...], readings: tuple[str, ...], forks: tuple[str, ...], db: str,
           as_json: bool) -> None:
-    """Open a dispute as SEAT (a playing seat) about event SEQ: CLAIM says what is wrong. Play goes on meanwhile;
-    the umpire rules with `arbitro dispute rule`.
+    """Open a dispute as SEAT (a playing seat) about its command N (a seat's numbers are its commands',
+    docs/engine-rules.md §V.6): CLAIM says what is wrong. Play goes on meanwhile; the umpire rules with `arbitro
+    dispute rule`.
 
     \b
     Example:
@@ -112,8 +115,8 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
 @click.argument("number", type=int)
 @click.argument("text")
 @seat_option()
-@click.option("--cite", "cites", type=int, multiple=True, metavar="SEQ",
-              help="An event the answer rests on (repeatable).")
+@click.option("--cite", "cites", type=int, multiple=True, metavar="N",
+              help="A command the answer rests on (the umpire: an event; repeatable).")
 @click.option("--pause", is_flag=True, help="The umpire's: play waits for the ruling (arbitro §D.3).")
 @private_option
 @evidence_options
@@ -123,8 +126,8 @@ def open_(game: str, claim: str, seat: str, about: tuple[int, ...], private: boo
 def reply(game: str, number: int, text: str, seat: str, cites: tuple[int, ...], pause: bool, private: bool,
           notes: tuple[str, ...], positions: tuple[str, ...], readings: tuple[str, ...], forks: tuple[str, ...],
           db: str, as_json: bool) -> None:
-    """Answer dispute NUMBER, or add evidence to it, as SEAT (any seat, the umpire too), citing events; the umpire
-    may --pause play until its ruling (only the dispute goes on meanwhile).
+    """Answer dispute NUMBER, or add evidence to it, as SEAT (any seat, the umpire too), citing commands (the
+    umpire: events); the umpire may --pause play until its ruling (only the dispute goes on meanwhile).
 
     \b
     Example:
@@ -227,7 +230,7 @@ def dispute_text(found: list[Dispute], game: str, notes: NoteNames) -> str:
 @handle_errors
 def disputes(game: str, seat: str, only_open: bool, db: str, as_json: bool) -> None:
     """List GAME's disputes as SEAT may read them (default: the umpire, who reads everything): the claim, each
-    answer and the ruling with its outcome, each with the event that records it.
+    answer and the ruling with its outcome, each with the event that records it (a seat: the command).
 
     \b
     Example:

@@ -108,27 +108,35 @@ class RecordFork(_Command):
 
 
 Seq = Annotated[int, Field(ge=1)]
+# A point of the log as its sender numbers it (engine-rules §V.6): the umpire's an event (#1 on; log_points.Points
+# refuses its 0), a seat's a command (#0 the game's creation).
+Point = Annotated[int, Field(ge=0)]
 Text = Annotated[str, Field(min_length=3, max_length=4000)]
 
 
 class NoteCited(_Command):
-    """An annotation of this game, cited as the game holds it (arbitro §D.7): its number, the event it is on, its
-    writer, whether private, and its hash. `arbitro dispute ... --note N` and the HTTP endpoints fill these in from
-    the number; the service refuses a reference that does not match a note the citing seat may read."""
+    """An annotation of this game, cited as the citing seat reads it (arbitro §D.7): its number in its chain, where
+    it lies, its writer, whether private, and (the umpire's) its hash. Where it lies is in the sender's numbers: the
+    umpire's the note's event, with the hash that binds its text; a seat's the command the note is on, and no hash (a
+    note's hash covers the log's number of its event, which a seat is never told: it reads its notes without their
+    digests, seat_numbers.noted, and the note's chain binds its text). `arbitro dispute ... --note N` and the HTTP
+    endpoints fill these in from the number; the service refuses a reference that does not match a note the citing
+    seat may read, as it reads it (admission.cited_notes)."""
 
     kind: Literal["note"]
     note: Seq
-    seq: Seq
+    seq: Point
     by: Annotated[str, Field(min_length=1, max_length=64)]
     private: bool
-    hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    hash: Annotated[str, Field(pattern=r"^([0-9a-f]{64})?$")] = ""
 
 
 class PositionCited(_Command):
-    """The position after event `at` as `seat` was served it (default: the citing seat's own; arbitro §D.7)."""
+    """The position after event `at` (a seat's: after command `at`) as `seat` was served it (default: the citing
+    seat's own; arbitro §D.7)."""
 
     kind: Literal["position"]
-    at: Seq
+    at: Point
     seat: Annotated[str, Field(max_length=64)] = ""
 
 
@@ -151,22 +159,24 @@ Evidence = Annotated[list[EvidenceCited], Field(max_length=20)]
 
 
 class OpenDispute(_Command):
-    """A seat disputes what events `about` record (arbitro §D.1); `private`: its text is the umpire's only."""
+    """A seat disputes what commands `about` made (arbitro §D.1: a seat's numbers are its commands', engine-rules
+    §V.6); `private`: its text is the umpire's only."""
 
     type: Literal["dispute_open"]
-    about: Annotated[list[Seq], Field(min_length=1, max_length=50)]
+    about: Annotated[list[Point], Field(min_length=1, max_length=50)]
     text: Text
     private: bool = False
     evidence: Evidence = []
 
 
 class ReplyDispute(_Command):
-    """An answer, or evidence citing events, in an open dispute (arbitro §D.2)."""
+    """An answer, or evidence citing events (the umpire's numbers) or commands (a seat's), in an open dispute
+    (arbitro §D.2)."""
 
     type: Literal["dispute_reply"]
     dispute: Seq
     text: Text
-    cites: Annotated[list[Seq], Field(max_length=50)] = []
+    cites: Annotated[list[Point], Field(max_length=50)] = []
     private: bool = False
     evidence: Evidence = []
     pause: bool = False  # the umpire's: play waits for the ruling (arbitro §D.3)

@@ -1,18 +1,22 @@
 """The engine's dispute procedure (docs/engine-rules.md §D): a seat opens a dispute about events of the log, the
 seats (and the umpire) answer with text and cited events, the umpire rules and the dispute closes. Each step is an
 event on the chain; none changes the game's state, except the ruling's own effect (an undo, or a ruling), which
-the engine makes with its undo and ruling rules (engine.py) before it records the outcome."""
+the engine makes with its undo and ruling rules (engine.py) before it records the outcome. Every number a message
+names (the events disputed or cited, a cited note's or position's point) is in its sender's numbers: the umpire's
+the log's events, a seat's its commands, each recorded in the event as the log's (the command's last event,
+log_points.Points) and served back to a seat by command (seat_numbers.NUMBERED_FIELDS; engine-rules §V.6)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any
 
 import msgspec
 
 from arbitro.adjudicator import core_commands as cc
 from arbitro.adjudicator.decisions import Step, close_frame, open_frame
 from arbitro.adjudicator.errors import IllegalCommand, NotUmpire
+from arbitro.adjudicator.log_points import Log, Points
 from arbitro.adjudicator.ruleset import Decision
 from arbitro.events import core
 from arbitro.events.records import EventBody
@@ -26,23 +30,15 @@ R_RULE = "arbitro §D.3"
 R_EVIDENCE = "arbitro §D.7"
 
 
-class Log(Protocol):
-    def bodies(self, first: int = 1, last: int | None = None) -> Iterable[EventBody[Any]]: ...
-
-
-def disputes_in(bodies: Iterable[EventBody[Any]]) -> list[Dispute]:
-    """The game's disputes as the umpire reads them (every text), from its events."""
-    return fold_disputes(dispute_records(bodies, UMPIRE))
-
-
-def _check_events(seqs: Iterable[int], head: int, rule: str) -> None:
-    late = [n for n in seqs if n > head]
-    if late:
-        raise IllegalCommand(f"#{late[0]} is not in the log (events #1 to #{head}): cite events that exist", rule=rule)
+def disputes_in(bodies: Iterable[EventBody[Any]], seat: str = UMPIRE) -> list[Dispute]:
+    """The game's disputes as the umpire reads them (every text), from its events; each message numbered as `seat`
+    numbers it (a seat by its command, engine-rules §V.6), for the refusals told to `seat`."""
+    records = dispute_records(bodies, UMPIRE)
+    return fold_disputes(records if seat == UMPIRE else ({**r, "seq": r["cmd"]} for r in records))
 
 
 def _open_one(number: int, known: list[Dispute], rule: str) -> Dispute:
-    """Dispute `number`, which must exist and be open."""
+    """Dispute `number`, which must exist and be open (`known` numbered in the sender's numbers: disputes_in)."""
     found = next((d for d in known if d.number == number), None)
     if found is None:
         listed = f"its disputes are #1 to #{len(known)}" if known else "it has none"
@@ -72,22 +68,22 @@ def cited(ctx: Decision[Any], refs: list[cc.EvidenceCited], private: bool, log: 
     before this (admission.cited_notes): the notes are not on the game's chain."""
     if not refs:
         return msgspec.UNSET  # no field: a message without evidence keeps its bytes
-    return tuple(_evidence(ctx, ref, private, log, seats) for ref in refs)
+    point = Points(log, ctx.game.core.seq, ctx.seat)
+    return tuple(_evidence(ctx, ref, private, log, seats, point) for ref in refs)
 
 
-def _evidence(ctx: Decision[Any], ref: cc.EvidenceCited, private: bool, log: Log,
-              seats: tuple[str, ...]) -> core.Evidence:
-    head = ctx.game.core.seq
+def _evidence(ctx: Decision[Any], ref: cc.EvidenceCited, private: bool, log: Log, seats: tuple[str, ...],
+              point: Points) -> core.Evidence:
     match ref:
         case cc.NoteCited():
-            _check_events([ref.seq], head, R_EVIDENCE)
+            seq = point(ref.seq, R_EVIDENCE)  # a seat's note is named by its command: recorded at its last event
             chain = f"private:{ref.by}" if ref.private else "public"
             if ref.private and ctx.seat not in (ref.by, UMPIRE):
                 raise IllegalCommand(no_note(ref.note, ctx.seat, chain), rule=R_EVIDENCE)
             if ref.private and not private:
                 raise IllegalCommand(f"{note_label(ref.note, chain)} is private: cite it in a private message "
                                      "(--private), which only its writer and the umpire read", rule=R_EVIDENCE)
-            return core.NoteEvidence(note=ref.note, seq=ref.seq, by=ref.by, private=ref.private, hash=ref.hash)
+            return core.NoteEvidence(note=ref.note, seq=seq, by=ref.by, private=ref.private, hash=ref.hash)
         case cc.PositionCited():
             seat = ref.seat or ctx.seat
             if seat not in (*seats, UMPIRE):
@@ -96,8 +92,7 @@ def _evidence(ctx: Decision[Any], ref: cc.EvidenceCited, private: bool, log: Log
             if ctx.seat not in (seat, UMPIRE):
                 raise IllegalCommand(f"{ctx.seat} cites its own view of a position, not {seat}'s, which it was never "
                                      "served", rule=R_EVIDENCE)
-            _check_events([ref.at], head, R_EVIDENCE)
-            return core.PositionEvidence(at=ref.at, seat=seat)
+            return core.PositionEvidence(at=point(ref.at, R_EVIDENCE), seat=seat)
         case cc.ReadjudicationCited():
             known = ctx.ruleset.interpretations()
             for name, value in sorted(ref.readings.items()):
@@ -119,24 +114,26 @@ def open_dispute(ctx: Decision[Any], command: cc.OpenDispute, log: Log, seats: t
     if ctx.seat == UMPIRE:
         raise IllegalCommand("a dispute is a playing seat's claim; the umpire answers one (dispute_reply) or rules "
                              "on it (dispute_rule), and makes its own rulings with `ruling`", rule=R_OPEN)
-    _check_events(command.about, ctx.game.core.seq, R_OPEN)
+    point = Points(log, ctx.game.core.seq, ctx.seat)
+    about = tuple(point(n, R_OPEN) for n in command.about)
     number = len(disputes_in(log.bodies())) + 1
     evidence = cited(ctx, command.evidence, command.private, log, seats)
-    ctx.emit(core.DisputeOpened(dispute=number, by=ctx.seat, about=tuple(command.about), text=command.text,
+    ctx.emit(core.DisputeOpened(dispute=number, by=ctx.seat, about=about, text=command.text,
                                 private=command.private, evidence=evidence, rule=R_OPEN))
 
 
 def reply(ctx: Decision[Any], command: cc.ReplyDispute, log: Log, seats: tuple[str, ...]) -> None:
     """An answer or evidence from any seat, the umpire included, while the dispute is open."""
-    _open_one(command.dispute, disputes_in(log.bodies()), R_REPLY)
-    _check_events(command.cites, ctx.game.core.seq, R_REPLY)
+    _open_one(command.dispute, disputes_in(log.bodies(), ctx.seat), R_REPLY)
+    point = Points(log, ctx.game.core.seq, ctx.seat)
+    cites = tuple(point(n, R_REPLY) for n in command.cites)
     if command.pause and ctx.seat != UMPIRE:
         raise IllegalCommand("only the umpire pauses play for a dispute", rule=R_RULE)
     paused = awaited(ctx.game.core)
     if command.pause and paused is not None and isinstance(paused.ctx, core.DisputePause):
         raise IllegalCommand(f"play is already paused for dispute #{paused.ctx.dispute}", rule=R_RULE)
     evidence = cited(ctx, command.evidence, command.private, log, seats)
-    ctx.emit(core.DisputeReplied(dispute=command.dispute, by=ctx.seat, text=command.text, cites=tuple(command.cites),
+    ctx.emit(core.DisputeReplied(dispute=command.dispute, by=ctx.seat, text=command.text, cites=cites,
                                  private=command.private, evidence=evidence, rule=R_REPLY))
     if command.pause:
         open_frame(ctx, DisputeStep.kind, (UMPIRE,), R_RULE, f"rule on dispute #{command.dispute}: play waits "

@@ -29,6 +29,7 @@ from arbitro.adjudicator.errors import (
     GameOver, IllegalCommand, MalformedCommand, NotUmpire, NotYourDecision, NotYourTurn, Rejected, RulesetDefect,
     UnknownSeat,
 )
+from arbitro.adjudicator.log_points import command_at, command_end
 from arbitro.adjudicator.randomness import DiceUnavailable, EnteredSupply, NeedRandom, Supply
 from arbitro.adjudicator.ruleset import Decision, Ruleset, malformed
 from arbitro.events import core
@@ -76,23 +77,6 @@ def voided_rolls(history: History, to: int) -> tuple[int, ...]:
             case core.Undone(to_seq=back_to):
                 live = [(seq, index) for seq, index in live if seq <= back_to]
     return tuple(index for _, index in live)
-
-
-def command_end(history: History, head: int, cmd: int) -> int:
-    """The log number of the last event made by command `cmd` or before it, in a log of `head` events: what a seat's
-    command number names (an undo's `to`; engine-rules §V.6), read from the log itself since the store's command list
-    (seat_numbers.CommandNumbers, a layer above) is not at hand in re-adjudication. `cmd` lies within the log: the
-    caller refuses the rest in the seat's numbers."""
-    def cmd_at(seq: int) -> int:
-        return next(iter(history.bodies(seq, seq))).cmd
-    low, high = 1, head  # the genesis (#1) is command 0's, so cmd_at(low) <= cmd throughout
-    while low < high:
-        middle = (low + high + 1) // 2
-        if cmd_at(middle) <= cmd:
-            low = middle
-        else:
-            high = middle - 1
-    return low
 
 
 class NoHistory:
@@ -520,7 +504,7 @@ class Adjudicator:
         """The log's number of the last event of command `cmd`, a seat's point to take back to; a command that is not
         before the last one is refused in command numbers (a seat's only numbers: engine-rules §V.6)."""
         head = state.core.seq
-        last = next(iter(history.bodies(head, head))).cmd if head else 0
+        last = command_at(history, head)
         if cmd >= last:
             raise IllegalCommand(f"#{cmd} is not before the last command (#{last}): nothing to take back",
                                  rule=R_UNDO_POINT)

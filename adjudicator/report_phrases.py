@@ -229,7 +229,8 @@ class NoteNames:
     so where the reader reads the chain and no note of it has the cited hash, the number is named as the note's
     pre-schema-3 one, never as the note that holds that number now. A seat's notes come without their digests (a
     note's hash covers the log's number of its event, seat_numbers.noted): a seat's reader names a cited note by its
-    chain and number, unchecked against the cited hash (the pre-schema-3 case is then told only to the umpire)."""
+    chain and number, unchecked against the cited hash (the pre-schema-3 case is then told only to the umpire); and
+    a note a seat cited was cited without its hash (admission.note_reference), so every reader names it so."""
 
     def __init__(self, notes: Iterable[Any], reader: str) -> None:
         self.held = {(n.chain, n.id): n for n in notes}
@@ -242,9 +243,10 @@ class NoteNames:
         kind, number = "private note" if ref["private"] else "note", ref["note"]
         where = f"(on #{ref['seq']}, by {ref['by']})"
         note = self.held.get((chain, number))
-        if note is not None and (note.hash == ref.get("hash") or not self.checkable):
+        hashed = bool(ref.get("hash"))  # a seat cites a note without its hash (engine-rules §V.6): by chain and number
+        if note is not None and (not hashed or note.hash == ref.get("hash") or not self.checkable):
             return f'{kind} {number} {where}: "{note.text}"'
-        if self.checkable and reads_chain(self.reader, chain) and (chain, ref.get("hash")) not in self.hashes:
+        if hashed and self.checkable and reads_chain(self.reader, chain) and (chain, ref.get("hash")) not in self.hashes:
             return (f"a {kind} cited under its pre-schema-3 number {number} {where}: no {chain} note holds the hash it "
                     "was cited with (renumbered by the schema-3 upgrade, or damaged: `arbitro verify`)")
         return f"{kind} {number} {where}"

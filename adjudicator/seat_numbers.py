@@ -112,11 +112,10 @@ def audited(numbers: CommandNumbers, audit: DiceAudit) -> DiceAudit:
     """The dice audit (randomness.audit_dice) as a seat is served it: each waiver and re-roll numbered by the command
     that made it, and a re-roll's `to_seq` by the last command its undo keeps, as an undo's own `to_seq` is
     (_renumbered); the log's numbers would tell the seat how many events the commands before made."""
-    def cmd(seq: int) -> int:
-        return numbers.command_of(seq) if seq else 0
     return msgspec.structs.replace(
-        audit, waivers=[msgspec.structs.replace(w, seq=cmd(w.seq)) for w in audit.waivers],
-        rerolls=[msgspec.structs.replace(r, seq=cmd(r.seq), to_seq=cmd(r.to_seq)) for r in audit.rerolls])
+        audit, waivers=[msgspec.structs.replace(w, seq=_command(numbers, w.seq)) for w in audit.waivers],
+        rerolls=[msgspec.structs.replace(r, seq=_command(numbers, r.seq), to_seq=_command(numbers, r.to_seq))
+                 for r in audit.rerolls])
 
 
 def noted(numbers: CommandNumbers, notes: Iterable[Annotation], first: int = 0,
@@ -162,24 +161,51 @@ def held(events: Iterable[dict[str, Any] | None]) -> list[dict[str, Any]]:
 
 # The events whose content names events of the log by number: served to a seat, each names the command instead (the
 # command that made the event; so an undo's `to_seq` names the last command it keeps, a fork's `at` the command it
-# forked after; the engine reads a seat's undo `to` as that command too: engine.command_end, as the engine is below
-# this module). Not yet a dispute's `about` and `cites`: a seat still sends and reads them in the log's numbers, as
-# `arbitro disputes` lists them (engine-rules §V.6 lists what is left).
-NUMBERED_FIELDS: dict[str, tuple[str, ...]] = {"undone": ("to_seq",), "undo_requested": ("to_seq",), "game_forked": ("at",)}
+# forked after, a dispute's `about` and `cites` the commands disputed and cited). The engine reads the numbers a seat
+# sends as commands too (log_points.Points, as the engine is below this module): so a seat reads its own message's
+# numbers as it sent them.
+NUMBERED_FIELDS: dict[str, tuple[str, ...]] = {"undone": ("to_seq",), "undo_requested": ("to_seq",),
+                                               "game_forked": ("at",), "dispute_opened": ("about",),
+                                               "dispute_replied": ("cites",)}
+# A dispute message's evidence (arbitro §D.7): the number each kind of reference names, and what a seat is not served
+# of it (a note's hash covers the log's number of the note's event, seat_numbers.noted).
+EVIDENCE_NUMBERS: dict[str, str] = {"note": "seq", "position": "at"}
+EVIDENCE_DIGESTS = ("hash",)
 
 
 def _renumbered(numbers: CommandNumbers, event: dict[str, Any]) -> dict[str, Any]:
-    """`event` (as served) with the log's numbers in its content (NUMBERED_FIELDS) turned into command numbers; a
-    field withheld from the seat (a string, not numbers) stays as served."""
-    fields = NUMBERED_FIELDS.get(event.get("type", ""), ())
+    """`event` (as served) with the log's numbers in its content (NUMBERED_FIELDS, a dispute message's evidence)
+    turned into command numbers; a field withheld from the seat (a string, not numbers) stays as served. A list names
+    each command once: two events of one command would tell the seat that it made two."""
     renamed = dict(event)
-    for name in fields:
+    for name in NUMBERED_FIELDS.get(event.get("type", ""), ()):
         value = event.get(name)
         if isinstance(value, int) and not isinstance(value, bool):
-            renamed[name] = numbers.command_of(value) if value else 0
-        elif isinstance(value, list):
-            renamed[name] = [numbers.command_of(v) if isinstance(v, int) and v else v for v in value]
+            renamed[name] = _command(numbers, value)
+        elif isinstance(value, (list, tuple)):
+            renamed[name] = list(dict.fromkeys(_command(numbers, v) if isinstance(v, int) else v for v in value))
+    if isinstance(event.get("evidence"), (list, tuple)):
+        renamed["evidence"] = [_cited(numbers, ref) for ref in event["evidence"]]
     return renamed
+
+
+def _command(numbers: CommandNumbers, seq: int) -> int:
+    return numbers.command_of(seq) if seq else 0
+
+
+def _cited(numbers: CommandNumbers, ref: dict[str, Any]) -> dict[str, Any]:
+    """One reference of a dispute message's evidence as a seat is served it: its point by command, no digest."""
+    field = EVIDENCE_NUMBERS.get(ref.get("kind", ""))
+    if field is None:
+        return ref
+    return {**{k: v for k, v in ref.items() if k not in EVIDENCE_DIGESTS}, field: _command(numbers, ref[field])}
+
+
+def numbered_disputes(numbers: CommandNumbers, records: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
+    """The envelopes a seat's disputes are folded from (projections/disputes.dispute_records), each message numbered
+    by its command, as the seat's log serves it, with its content's numbers by command (`_renumbered`)."""
+    for record in records:
+        yield {**record, "seq": record["cmd"], "event": _renumbered(numbers, record["event"])}
 
 
 def events_of(served: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -120,7 +120,8 @@ class Ruling(Body):
 
 EVIDENCE = ('Typed references beyond events (arbitro §D.7): {"kind": "note", "note": N} (public note N; add '
             '"private": true for your own private note N, and the umpire "by": SEAT for that seat\'s), '
-            '{"kind": "position", "at": SEQ} (your view after SEQ; the umpire may add "seat"), {"kind": '
+            '{"kind": "position", "at": N} (your view after N: a seat\'s command, the umpire\'s event; the umpire may '
+            'add "seat"), {"kind": '
             '"readjudication", "readings": {NAME: READING}}, {"kind": "fork", "game": ID} (a fork of this game).')
 
 
@@ -132,11 +133,11 @@ class DisputeMessage(Body):
 
 
 class DisputeClaim(DisputeMessage):
-    about: list[int] = Field(min_length=1, description="The events disputed.")
+    about: list[int] = Field(min_length=1, description="The commands disputed (a seat's numbers, engine-rules §V.6).")
 
 
 class DisputeAnswer(DisputeMessage):
-    cites: list[int] = []
+    cites: list[int] = Field([], description="The commands cited (a seat's numbers; the umpire's: events).")
     pause: bool = Field(False, description="The umpire's: play waits for the ruling (arbitro §D.3).")
 
 

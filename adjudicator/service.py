@@ -257,7 +257,8 @@ class Arbitro(ReadingCalls, ExchangeCalls):
         created = self._created(game)
         pinned(game, created, adj.ruleset, command, seat)
         # once the seat is known: it answers with the seat's notes
-        command = cited_notes(self.store, game, seat, command, signed=signed is not None)
+        command = cited_notes(self.store, game, seat, command, signed=signed is not None,
+                              numbers=lambda: self.numbers(game))
         history = Replayer(adj.fold, self.store, game_id, head=game.head_seq, head_hash=game.head_hash)
         state = self._head_state(game)  # a private copy: given up to the engine, which works on it (issue 15)
         done = adj.decide(state, seat, command, self.context(game, created), history, self.supply(game),

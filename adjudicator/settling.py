@@ -16,7 +16,7 @@ from arbitro.adjudicator.engine import Adjudicator, GameContext
 from arbitro.adjudicator.errors import BadInput, IllegalCommand, Rejected
 from arbitro.adjudicator.randomness import Supply
 from arbitro.adjudicator.results import SubmitResult
-from arbitro.adjudicator.seat_numbers import CommandNumbers
+from arbitro.adjudicator.seat_numbers import CommandNumbers, numbered_disputes
 from arbitro.adjudicator.service import Arbitro
 from arbitro.events.records import GameRecord, StoredCommand
 from arbitro.events.sqlite import SQLiteStore
@@ -49,9 +49,12 @@ class App(Protocol):
 
 def disputes(app: App, game_id: str, seat: str) -> list[Dispute]:
     """The game's disputes, as `seat` is served their events (a private message's text is its writer's and the
-    umpire's only, arbitro §D.4), in the order they were opened."""
-    app.check_seat(app.game(game_id), seat)
-    return fold_disputes(dispute_records(app.replayer(game_id).bodies(), seat))
+    umpire's only, arbitro §D.4), in the order they were opened: the umpire's numbered by the log's events, a seat's
+    by its commands (engine-rules §V.6)."""
+    game = app.game(game_id)
+    app.check_seat(game, seat)
+    records = dispute_records(app.replayer(game_id).bodies(), seat)
+    return fold_disputes(records if seat == UMPIRE else numbered_disputes(app.numbers(game), records))
 
 
 class Knowledge(msgspec.Struct, kw_only=True):

@@ -158,10 +158,12 @@ class _Evidence(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind", for
 
 
 class NoteEvidence(_Evidence, tag="note"):
-    """An annotation of this game (its chained note): `hash` binds the reference to the note's text."""
+    """An annotation of this game (its chained note): `hash` binds the reference to the note's text. A seat cites a
+    note by its command, and without its hash, which covers the log's number of its event (engine-rules §V.6): `seq`
+    is then that command's last event, and `hash` empty (the note is its chain's `note`)."""
 
-    note: int  # the note's number in this game
-    seq: int  # the event it is written on
+    note: int  # the note's number in its chain
+    seq: int  # the event it is written on (a seat's citation: its command's last event)
     by: str  # its writer
     private: bool  # a private note is cited in a private message only
     hash: str
@@ -200,7 +202,7 @@ class DisputeOpened(Event, tag="dispute_opened"):
     dispute: int  # the dispute's number in this game: 1, 2, ...
     rule: str
     by: str
-    about: tuple[int, ...]  # the events disputed (sequence numbers)
+    about: tuple[int, ...]  # the events disputed (sequence numbers; a seat's: the last event of each command it named)
     text: str
     private: bool = False
     evidence: tuple[Evidence, ...] | NoEvidence = msgspec.UNSET

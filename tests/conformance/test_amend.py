@@ -99,7 +99,7 @@ def test_a_block_moved_elsewhere_makes_its_continuation_illegal_in_marengo_and_r
     elsewhere = next(c for c in listed if c["type"] == "move" and c["blocks"] == ["b003"]
                      and c["to"] != move.record.command["command"]["to"])
     run.json("dispute", "open", game, "b003 never went to pedrabona", "--as", "austria", "--at",
-             str(move.first_seq))
+             str(move.record.cmd))  # a seat names the command (engine-rules §V.6); the umpire amends at an event
     report = run.json("amend", game, "--at", str(move.first_seq), json.dumps(elsewhere), "--dispute", "1",
                       "--reason", "the photo shows b003 elsewhere", code=1)
     assert report["refused"]["rule"] == "marengo §8" and report["refused"]["command"]["command"]["type"] == "continue"

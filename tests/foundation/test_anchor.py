@@ -448,11 +448,16 @@ def test_a_seat_with_a_key_is_refused_unsigned_or_wrongly_signed_commands(
     run("annotate", "g", "a public note", "--as", "blue", "--at", "2")
     by_number = run.json("submit", "g", "--as", "red", json.dumps(claim), "--sign", key_file, code=1)
     assert "a signed message cites each note whole" in by_number["message"]  # its signature covers it as sent
-    # a cited note's `seq` is the log's, which a seat is no longer told (engine-rules §V.6 lists the numbers a seat
-    # sends as left): the umpire's listing gives it here
-    (note,) = run.json("notes", "g")
-    whole = {"kind": "note", **{k: note[k] for k in ("seq", "private", "hash")}, "note": note["id"], "by": note["seat"]}
-    run.submit("g", "red", {**claim, "text": "see the note", "evidence": [whole]}, "--sign", key_file)
+    # whole as red reads it (engine-rules §V.6): where it lies by command, no hash (it covers the log's number)
+    (note,) = run.json("notes", "g", "--as", "red")
+    whole = {"kind": "note", "seq": note["seq"], "private": note["private"], "note": note["id"], "by": note["seat"]}
+    assert whole["seq"] == 2 and not note["hash"]
+    as_umpire = {**whole, "seq": run.json("notes", "g")[0]["seq"], "hash": run.json("notes", "g")[0]["hash"]}
+    refused = run.json("submit", "g", "--as", "red", json.dumps({**claim, "evidence": [as_umpire]}), "--sign", key_file,
+                       code=1)
+    assert "cited as it is not" in refused["message"]  # the log's number and hash are no seat's to send
+    done = run.submit("g", "red", {**claim, "text": "see the note", "evidence": [whole]}, "--sign", key_file)
+    assert done["events"][0]["event"]["evidence"] == [whole]
     # A key red used, sent again unsigned in red's name: neither red's events (a retry's answer) nor red's command
     # (a reused key's refusal) is told to the caller (arbitro §L.6).
     attack = {"type": "attack", "aim": "high"}

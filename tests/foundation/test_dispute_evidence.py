@@ -42,25 +42,28 @@ def evidence_of(result: dict[str, Any]) -> list[dict[str, Any]]:
 
 def test_each_kind_of_evidence_is_cited_on_the_chain_listed_and_verified(run: Cli) -> None:
     game_with_notes(run)
-    claim = run.json("dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "7",
-                     "--position", "6", "--note", "1", "--readjudication", "miss_bonus=none")
-    note = {"kind": "note", "note": 1, "seq": 6, "by": "blue", "private": False}
+    # a seat's numbers are its commands' (engine-rules §V.6): #2 blue's guard, #1 red's attack and blue's note on it
+    claim = run.json("dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "2",
+                     "--position", "1", "--note", "1", "--readjudication", "miss_bonus=none")
+    note = {"kind": "note", "note": 1, "seq": 1, "by": "blue", "private": False}  # no hash: it covers the log's #6
     cited = evidence_of(claim)
-    assert [{k: v for k, v in ref.items() if k != "hash"} for ref in cited] == [
-        note, {"kind": "position", "at": 6, "seat": "red"},
-        {"kind": "readjudication", "readings": {"miss_bonus": "none"}}]
-    # the umpire's notes keep their chain digests (a seat's are withheld, seat_numbers.noted)
-    assert cited[0]["hash"] == run.json("notes", "g")[0]["hash"], "bound to the note's text"
+    assert cited == [note, {"kind": "position", "at": 1, "seat": "red"},
+                     {"kind": "readjudication", "readings": {"miss_bonus": "none"}}]
     answer = run.json("dispute", "reply", "g", "1", "the branch shows it", "--as", "blue", "--fork", "g-b")
     assert evidence_of(answer) == [{"kind": "fork", "game": "g-b"}]
     ruled = run.json("dispute", "rule", "g", "1", "--dismiss", "blue's view shows no aim", "--position", "blue:7")
-    assert evidence_of(ruled) == [{"kind": "position", "at": 7, "seat": "blue"}]
+    assert evidence_of(ruled) == [{"kind": "position", "at": 7, "seat": "blue"}]  # the umpire's: an event
     listed = run.json("disputes", "g", "--as", "blue")[0]
-    assert listed["claim"]["evidence"] == cited and listed["ruling"]["evidence"] == evidence_of(ruled)
+    assert listed["claim"]["evidence"] == cited and listed["ruling"]["evidence"] == [
+        {"kind": "position", "at": 2, "seat": "blue"}]  # served to blue by command: #7 is the guard's
+    umpire = run.json("disputes", "g")[0]  # the log's numbers: the note's and the position's command's last event
+    assert umpire["about"] == [10] and umpire["claim"]["evidence"][:2] == [
+        {**note, "seq": 6, "hash": ""}, {"kind": "position", "at": 6, "seat": "red"}]
     text = " ".join(run("disputes", "g", "--as", "blue").stdout.split())  # as read, the wrapping aside
-    assert "with evidence: note 1 (on #6, by blue): \"the guard came first\"; red's position after #6; the " \
+    assert "with evidence: note 1 (on #1, by blue): \"the guard came first\"; red's position after #1; the " \
            "re-adjudication with miss_bonus=none" in text  # a cited note blue reads is shown with its text
-    assert "with evidence: fork g-b" in text and "blue's position after #7" in text
+    assert "with evidence: fork g-b" in text and "blue's position after #2" in text
+    assert 'note 1 (on #6, by blue): "the guard came first"' in run("disputes", "g").stdout  # the umpire's reading
     assert run("verify", "g", code=0)  # the evidence is re-adjudicated with the rest of the log
     plain = run.json("dispute", "open", "g", "no evidence here", "--as", "blue", "--at", "6")
     assert "evidence" not in plain["events"][0]["event"], "a message without evidence keeps its former bytes"
@@ -68,7 +71,7 @@ def test_each_kind_of_evidence_is_cited_on_the_chain_listed_and_verified(run: Cl
 
 def test_evidence_a_seat_may_not_see_or_that_does_not_exist_is_refused_with_its_rule(run: Cli) -> None:
     game_with_notes(run)
-    run("dispute", "open", "g", "a claim to answer", "--as", "red", "--at", "7")
+    run("dispute", "open", "g", "a claim to answer", "--as", "red", "--at", "2")
 
     def refused(*args: str, seat: str = "blue", code: int = 1) -> dict[str, Any]:
         found = run.json("dispute", "reply", "g", "1", "my evidence", "--as", seat, *args, code=code)
@@ -86,7 +89,8 @@ def test_evidence_a_seat_may_not_see_or_that_does_not_exist_is_refused_with_its_
     for bad in ("x", "private:", "public:1", "private:red:blue:1", "private::1"):
         assert refused("--note", bad, code=2)["error"] == "input/bad"
     assert "not red's" in refused("--position", "red:7")["message"]
-    assert "#99 is not in the log" in refused("--position", "99")["message"]
+    assert "#99 is not a command of this game (commands #0 to #5)" in refused("--position", "99")["message"]
+    assert "#99 is not in the log (events #1 to #" in refused("--position", "umpire:99", seat="umpire")["message"]
     assert "no seat 'green'" in refused("--position", "green:7", seat="umpire")["message"]
     assert refused("--position", "three", code=2)["error"] == "input/bad"
     assert "not a reading of duel" in refused("--readjudication", "miss_bonus=maybe")["message"]
@@ -105,7 +109,7 @@ def test_evidence_a_seat_may_not_see_or_that_does_not_exist_is_refused_with_its_
 
 def test_the_umpire_cites_a_seats_private_note_only_privately(run: Cli) -> None:
     game_with_notes(run)
-    run("dispute", "open", "g", "a claim to rule on", "--as", "blue", "--at", "7")
+    run("dispute", "open", "g", "a claim to rule on", "--as", "blue", "--at", "2")
     public = run.json("dispute", "rule", "g", "1", "--dismiss", "red's note says why", "--note", "private:red:1",
                       code=1)
     assert public["rule"] == "arbitro §D.7"
@@ -122,8 +126,8 @@ def served_to(seat: str, note: str) -> bytes:
     `seat` is served afterwards (events without their chain fields, disputes, view, status, notes)."""
     app = fixed_duel()
     app.annotate("g", "red", 2, note, private=True)
-    app.submit("g", "red", {"type": "dispute_open", "about": [7], "text": "see my note", "private": True,
-                            "evidence": [{"kind": "note", "note": 1, "private": True}, {"kind": "position", "at": 6}]})
+    app.submit("g", "red", {"type": "dispute_open", "about": [2], "text": "see my note", "private": True,
+                            "evidence": [{"kind": "note", "note": 1, "private": True}, {"kind": "position", "at": 1}]})
     app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what note?"})
     log = [{k: v for k, v in e.items() if k not in CHAIN} for e in events_of(app.log("g", seat))]
     return canonical([log, msgspec.to_builtins(settling.disputes(app, "g", seat)), app.view("g", seat),
@@ -141,9 +145,9 @@ def test_a_private_messages_evidence_serves_the_other_seat_the_same_bytes() -> N
 # --- the report names each message's evidence, as its reader may read it ------------------------------------------
 def test_the_report_names_what_each_dispute_message_cites_as_its_reader_may_read_it(run: Cli, tmp_path: Path) -> None:
     game_with_notes(run)
-    run("dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "7", "--position", "6",
+    run("dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "2", "--position", "1",
         "--note", "1")
-    run("dispute", "reply", "g", "1", "my own note says why", "--as", "red", "--cite", "6", "--note", "private:1",
+    run("dispute", "reply", "g", "1", "my own note says why", "--as", "red", "--cite", "1", "--note", "private:1",
         "--private")
     run("dispute", "rule", "g", "1", "--dismiss", "the branch shows no aim", "--fork", "g-b", "--readjudication",
         "miss_bonus=none")
@@ -153,13 +157,14 @@ def test_the_report_names_what_each_dispute_message_cites_as_its_reader_may_read
         run("report", "g", "--as", seat, "--pictures", "none", "-o", str(path))
         return " ".join(path.read_text(encoding="utf-8").replace("\\", "").split())  # as read, the wrapping aside
 
-    cited = 'note 1 (on #6, by blue): "the guard came first"'
-    shared = [cited, "red's position after #6", "fork g-b", "the re-adjudication with miss_bonus=none"]
+    cited = 'note 1 (on #{}, by blue): "the guard came first"'
+    shared = [cited, "red's position after #{}", "fork g-b", "the re-adjudication with miss_bonus=none"]
     blue, red, umpire = told("blue"), told("red"), told("umpire")
-    assert all(words in blue and words in red and words in umpire for words in shared), blue
-    # sent at command #2, the note lies on its last event, #10; a dispute still cites the log's numbers (engine-rules §V.6)
-    mine = f'private note 1 (on #10, by red): "I hold {RED_CARD}"'
-    assert mine in red and "cites #6: " in red, "the events cited, by number, as red was told them"
+    # each in its reader's numbers (engine-rules §V.6): a seat's the commands (#1, red's attack), the umpire's the log's
+    assert all(words.format(1) in blue and words.format(1) in red and words.format(6) in umpire for words in shared)
+    # sent at command #2, the note lies on its last event, #10; a seat names it by the command
+    mine = f'private note 1 (on #2, by red): "I hold {RED_CARD}"'
+    assert mine in red and "cites #1: " in red, "the commands cited, by number, as red was told them"
     assert RED_CARD not in blue and "withheld" in blue  # red's private answer: that it cites, not what
     assert f'private note 1 (on #10, by red): "I hold {RED_CARD}"' in umpire  # the umpire reads every note it cites
 
@@ -175,7 +180,7 @@ def test_a_messages_notes_are_read_once_and_a_retry_by_number_is_the_same_comman
     reads = []
     monkeypatch.setattr(app.store, "annotations", lambda game: reads.append(game) or SQLiteStore.annotations(
         app.store, game))  # type: ignore[arg-type]
-    claim = {"type": "dispute_open", "about": [7], "text": "see both notes", "private": True,
+    claim = {"type": "dispute_open", "about": [2], "text": "see both notes", "private": True,
              "evidence": [{"kind": "note", "note": 1}, {"kind": "note", "note": 1, "private": True}]}
     first = app.submit("g", "red", claim, key="claim-1")
     assert reads == ["g"], "one read of the notes for the whole message"

@@ -25,7 +25,8 @@ CHAIN = ("hash", "prev", "cmd_hash", "salt")
 
 
 def opened(run: Cli, *extra: str, claim: str = "blue guarded after seeing my aim", seat: str = "red",
-           at: str = "3") -> dict[str, Any]:
+           at: str = "1") -> dict[str, Any]:
+    """A seat's claim about command `at` (a seat's numbers are its commands': engine-rules §V.6)."""
     return run.json("dispute", "open", "g", claim, "--as", seat, "--at", at, *extra)  # type: ignore[no-any-return]
 
 
@@ -36,10 +37,10 @@ def game(run: Cli) -> None:
 
 def test_a_dispute_is_played_from_its_claim_to_a_dismissal_each_step_on_the_chain(run: Cli) -> None:
     game(run)
-    claim = opened(run, "--at", "4")
+    claim = opened(run, "--at", "2")  # red's attack (command #1: event #6) and blue's guard (#2: events #7-#10)
     assert [e["type"] for e in claim["events"]] == ["dispute_opened"]
     event = claim["events"][0]["event"]
-    assert event["dispute"] == 1 and event["about"] == [3, 4] and event["rule"] == "arbitro §D.1"
+    assert event["dispute"] == 1 and event["about"] == [1, 2] and event["rule"] == "arbitro §D.1"
     assert run.json("status", "g")["open_disputes"] == [1]
     assert "open disputes: #1" in run("status", "g").stdout
     answer = run.json("dispute", "reply", "g", "1", "the guard was chosen first", "--as", "blue", "--cite", "2")
@@ -51,8 +52,10 @@ def test_a_dispute_is_played_from_its_claim_to_a_dismissal_each_step_on_the_chai
     (listed,) = run.json("disputes", "g", "--as", "blue")
     assert listed["status"] == "closed" and listed["ruling"]["outcome"] == "dismissed"
     assert [r["by"] for r in listed["replies"]] == ["blue"] and listed["claim"]["by"] == "red"
-    text = run("disputes", "g").stdout
-    assert "dispute 1 [DISMISSED] by red about #3, #4" in text and "blue answers citing #2" in text
+    text = run("disputes", "g").stdout  # the umpire's numbers: the log's (each command's last event)
+    assert "dispute 1 [DISMISSED] by red about #6, #10" in text and "blue answers citing #10" in text
+    blue = run("disputes", "g", "--as", "blue").stdout  # a seat's: the commands
+    assert "by red about #1, #2" in blue and "#4 blue answers citing #2" in blue
     assert run("verify", "g", code=0)  # the dispute is re-adjudicated with the rest of the log
     # every step is chained: the umpire's log holds the three events in order, each linked to the one before
     rows = db_rows(run.db, "SELECT seq, body FROM events WHERE game='g' ORDER BY seq")
@@ -64,7 +67,7 @@ def test_an_upheld_dispute_takes_back_to_the_event_the_umpire_names(run: Cli) ->
     game(run)
     point = run.json("status", "g")["head"]
     exchange(run, "g", "blue")
-    opened(run, at=str(point + 1))
+    opened(run, at="3")  # blue's attack, the event after the umpire's point
     ruled = run.json("dispute", "rule", "g", "1", "--uphold", "--undo-to", str(point), "blue's attack stands voided")
     assert [e["type"] for e in ruled["events"]] == ["undone", "dispute_ruled"]
     assert ruled["events"][0]["event"]["to_seq"] == point and ruled["events"][0]["event"]["rule"] == "arbitro §U.4"
@@ -111,12 +114,17 @@ def test_an_upheld_dispute_may_change_nothing(run: Cli) -> None:
 
 def test_refusals_name_the_rule_and_exit_by_kind(run: Cli) -> None:
     game(run)
-    head = run.json("status", "g")["head"]
-    refused = run.json("dispute", "open", "g", "a claim", "--as", "red", "--at", str(head + 5), code=1)
-    assert refused["rule"] == "arbitro §D.1" and f"#{head + 5} is not in the log" in refused["message"]
+    head = run.json("status", "g")["head"]  # the umpire's: the log's head
+    refused = run.json("dispute", "open", "g", "a claim", "--as", "red", "--at", str(head), code=1)
+    assert refused["rule"] == "arbitro §D.1"  # red's numbers are commands, refused in them (engine-rules §V.6)
+    assert f"#{head} is not a command of this game (commands #0 to #2)" in refused["message"]
     assert run.json("dispute", "open", "g", "a claim", "--as", "umpire", "--at", "2", code=1)["rule"] == "arbitro §D.1"
     assert run.json("dispute", "reply", "g", "1", "an answer", "--as", "blue", code=1)["rule"] == "arbitro §D.2"
     opened(run)
+    late = run.json("dispute", "reply", "g", "1", "an answer", "--as", "umpire", "--cite", str(head + 2), code=1)
+    assert f"#{head + 2} is not in the log (events #1 to #{head + 1})" in late["message"]  # the umpire's: events
+    assert "#0 is no event" in run.json("dispute", "reply", "g", "1", "an answer", "--as", "umpire", "--cite", "0",
+                                        code=1)["message"]
     not_umpire = run.json("dispute", "rule", "g", "1", "--dismiss", "not so", "--as", "blue", code=1)
     assert not_umpire["error"] == "authority/umpire-only" and not_umpire["rule"] == "arbitro §D.3"
     assert run.json("dispute", "rule", "g", "1", "because", code=2)["error"] == "input/bad"  # no outcome
@@ -148,7 +156,7 @@ def served_to(seat: str, claim: str, monkeypatch: pytest.MonkeyPatch) -> bytes:
     app.create("duel", "standard", game_id="g")
     app.submit("g", "red", {"type": "attack", "aim": "high"})
     app.submit("g", "blue", {"type": "guard", "stance": "low"})
-    app.submit("g", "red", {"type": "dispute_open", "about": [3], "text": claim, "private": True})
+    app.submit("g", "red", {"type": "dispute_open", "about": [1], "text": claim, "private": True})
     app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": "what did you hold?"})
     log = [{k: v for k, v in e.items() if k not in CHAIN} for e in events_of(app.log("g", seat))]
     return canonical([log, msgspec.to_builtins(settling.disputes(app, "g", seat)), app.view("g", seat),
@@ -165,12 +173,14 @@ def test_a_private_claim_serves_the_other_seat_the_same_bytes_whatever_it_says(m
 
 def test_a_private_message_is_served_without_its_salt_and_the_seat_list_agrees_with_the_log(app: Arbitro) -> None:
     app.create("duel", "standard", game_id="g")
-    app.submit("g", "red", {"type": "dispute_open", "about": [1], "text": f"my card {RED_CARD}", "private": True})
+    app.submit("g", "red", {"type": "dispute_open", "about": [0], "text": f"my card {RED_CARD}", "private": True})
     app.submit("g", "blue", {"type": "dispute_reply", "dispute": 1, "text": f"my card {BLUE_CARD}", "private": True,
-                             "cites": [1]})
-    for seat in ("red", "blue", "umpire"):
-        # `disputes` still names events by the log's numbers (engine-rules §V.6 lists it as left): as served one by one
-        served = [e for e in app.log_by_event("g", seat) if e["type"].startswith("dispute_")]
+                             "cites": [0]})
+    umpire = [e for e in app.log_by_event("g", "umpire") if e["type"].startswith("dispute_")]
+    assert msgspec.to_builtins(fold_disputes(umpire)) == msgspec.to_builtins(settling.disputes(app, "g", "umpire"))
+    assert umpire[0]["event"]["about"] == [5] and umpire[1]["event"]["cites"] == [5]  # the creation's last event
+    for seat in ("red", "blue"):  # `disputes` numbers a seat's messages as its log does: by command (§V.6)
+        served = [e for e in events_of(app.log("g", seat)) if e["type"].startswith("dispute_")]
         assert msgspec.to_builtins(fold_disputes(served)) == msgspec.to_builtins(settling.disputes(app, "g", seat))
     blue_log = events_of(app.log("g", "blue"))
     red_claim = next(e for e in blue_log if e["type"] == "dispute_opened")
@@ -258,7 +268,7 @@ def test_an_undo_ruled_on_a_paused_dispute_resumes_play_at_its_point(run: Cli) -
     game(run)
     point = run.json("status", "g")["head"]
     exchange(run, "g", "blue")
-    opened(run, at=str(point + 1))
+    opened(run, at="3")
     run.json("dispute", "reply", "g", "1", "paused", "--as", "umpire", "--pause")
     ruled = run.json("dispute", "rule", "g", "1", "--uphold", "--undo-to", str(point), "taken back")
     assert [e["type"] for e in ruled["events"]] == ["undone", "dispute_ruled"]  # the undo lifted the pause

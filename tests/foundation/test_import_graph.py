@@ -34,6 +34,7 @@ RANKS: dict[str, int] = {
     "arbitro.adjudicator.engine_steps": 3,
     "arbitro.adjudicator.engine": 3,
     "arbitro.adjudicator.disputes": 3,  # the engine's dispute procedure (arbitro §D)
+    "arbitro.adjudicator.log_points": 3,  # where a sender's number lies in the log (§V.6)
     "arbitro.adjudicator.parabellum": 4,  # kernels (the Para Bellum kernel)
     "arbitro.adjudicator.marengo": 5,  # rulesets
     "arbitro.adjudicator.monferrato": 5,

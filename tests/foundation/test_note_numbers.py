@@ -228,7 +228,7 @@ def served_to_blue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, red_writes: 
             run("annotate", "g", text, "--as", seat, "--at", at_sent(seat, seq), *(["--private"] if private else []))
     if red_writes:
         run("annotate", "g", f"I hold {RED_CARD}", "--as", "red", "--at", "2", "--private")  # on blue's guard
-    run("dispute", "open", "g", "see the public answer", "--as", "blue", "--at", "7", "--note", "2")
+    run("dispute", "open", "g", "see the public answer", "--as", "blue", "--at", "2", "--note", "2")
     run("dispute", "reply", "g", "1", "and my plan", "--as", "blue", "--note", "private:2", "--private")
     shown = [run(*command, "g", "--as", "blue", *fmt).stdout
              for command in (["notes"], ["log"], ["view"], ["replay"], ["disputes"], ["status"])

@@ -37,12 +37,13 @@ def served_to(app: Arbitro, seat: str) -> bytes:
 
 
 def test_which_events_a_private_claim_disputes_serves_the_other_seat_the_same_bytes() -> None:
-    one, other = played([5]), played([6, 7])
+    one, other = played([0]), played([1, 2])  # red's numbers: commands (engine-rules §V.6)
     assert served_to(one, "blue") == served_to(other, "blue")
     (seen,) = settling.disputes(one, "g", "blue")
     assert seen.about == WITHHELD and seen.claim.by == "red"
+    assert settling.disputes(one, "g", "red")[0].about == [0]  # as red sent it
+    assert settling.disputes(one, "g", "umpire")[0].about == [5]  # the log's: the creation's last event
     for seat in ("red", "umpire"):
-        assert settling.disputes(one, "g", seat)[0].about == [5], seat
         assert served_to(one, seat) != served_to(other, seat), seat
 
 
@@ -50,5 +51,5 @@ def test_a_public_claim_shows_every_seat_what_it_disputes() -> None:
     app = Arbitro(SQLiteStore(":memory:"))
     app.create("duel", "standard", game_id="g", seed="5e" * 32)
     app.submit("g", "red", {"type": "attack", "aim": "high"})
-    app.submit("g", "blue", {"type": "dispute_open", "about": [5], "text": "the aim was seen"})
-    assert settling.disputes(app, "g", "red")[0].about == [5]
+    app.submit("g", "blue", {"type": "dispute_open", "about": [1], "text": "the aim was seen"})
+    assert settling.disputes(app, "g", "red")[0].about == [1]  # red's attack, command #1, as every seat numbers it

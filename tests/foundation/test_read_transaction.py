@@ -105,7 +105,7 @@ def test_a_status_while_a_dispute_is_opened_is_of_its_head(game: Cli, app: Arbit
     head (the log is append-only, so that part is of the record's moment), not a dispute opened after it."""
     before = app.status("g")
     fired = play_after_first(monkeypatch, game, "snapshot_at_or_before", lambda run: run(
-        "dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "3"))
+        "dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "1"))
     app._heads.clear()  # the head's state from the store: a snapshot read, then the log
     during = app.status("g")
     moved(app, fired)

@@ -74,7 +74,7 @@ def test_a_seats_export_checks_its_own_signatures_past_commands_whose_bodies_it_
     and goes on to austria's later signed command, and says the export holds its own commands' bodies only; the
     full log, which holds every body, says so of no one."""
     umpire, key = signed
-    umpire("dispute", "open", "g", "--as", "france", "--at", "2", "the bridgehead was never open")
+    umpire("dispute", "open", "g", "--as", "france", "--at", "1", "the bridgehead was never open")
     umpire("submit", "g", "--as", "austria", "--sign", str(tmp_path / "austria.key"), json.dumps(PILATI))
     path = tmp_path / "a.jsonl"
     umpire("export", "g", "--as", "austria", "-o", str(path))

@@ -50,7 +50,7 @@ def test_status_reads_the_log_past_its_last_read_and_says_what_the_whole_log_say
     point = app.game("g").head_seq
     steps: list[Callable[[], Any]] = [
         lambda: exchange(run, "g", "blue"),
-        lambda: run("dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", str(point + 1)),
+        lambda: run("dispute", "open", "g", "blue guarded after seeing my aim", "--as", "red", "--at", "3"),  # command #3: blue's attack
         lambda: run("dispute", "rule", "g", "1", "--uphold", "--undo-to", str(point), "blue's attack stands voided"),
         lambda: run("dispute", "open", "g", "a second claim", "--as", "blue", "--at", "2"),
     ]

@@ -298,9 +298,11 @@ def test_the_readmes_dispute_from_opening_to_ruling_runs_as_printed(tmp_path: Pa
         assert f"arbitro {step} " in script, step
     shown = _run_session(script, tmp_path)
     assert "austria at #700 about b005:" in shown and "changes of what austria was shown about b005" in shown
-    assert "dispute 1 [OPEN] by austria about #657" in shown and "france answers citing #672" in shown
-    assert "austria claims with evidence: austria's position after #700" in shown
-    assert "citing #672 with evidence: note 1 (on #677, by france)" in shown  # sent at command #221, #654-#677
+    # france's listing in its numbers, commands (engine-rules §V.6): #221 made #654-#677, #231 #698-#700
+    assert "dispute 1 [OPEN] by austria about #221" in shown and "france answers citing #221" in shown
+    assert "austria claims with evidence: austria's position after #231" in shown
+    assert "citing #221 with evidence: note 1 (on #221, by france)" in shown
+    # the umpire's in the log's: each command a seat named by its last event
     assert "umpire rules: dismissed with evidence: france's position after #672" in shown
-    assert "dispute 1 [DISMISSED] by austria" in shown and "umpire rules: dismissed" in shown
+    assert "dispute 1 [DISMISSED] by austria about #677" in shown and "umpire rules: dismissed" in shown
     assert shown.rstrip().endswith("VERIFIED")

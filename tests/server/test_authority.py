@@ -74,8 +74,9 @@ CASES: list[tuple[str, str, str, Any, dict[str, Any], dict[str, int]]] = [
     ("knowledge", "GET", "/games/{g}/knowledge", None, {"at": 3}, OK),
     ("knowledge as blue", "GET", "/games/{g}/knowledge", None, {"seat": "blue", "about": "red"},
      with_status(OK, red=403)),
-    ("open a dispute", "POST", "/games/{g}/disputes", {"about": [2], "text": "a claim"}, {}, with_status(OK, umpire=422)),
-    ("answer a dispute", "POST", "/games/{g}/disputes/1/replies", {"text": "an answer", "cites": [3]}, {}, OK),
+    # a seat's numbers are commands (#0: the creation), the umpire's events (engine-rules §V.6)
+    ("open a dispute", "POST", "/games/{g}/disputes", {"about": [0], "text": "a claim"}, {}, with_status(OK, umpire=422)),
+    ("answer a dispute", "POST", "/games/{g}/disputes/1/replies", {"text": "an answer"}, {}, OK),
     ("rule on a dispute", "POST", "/games/{g}/disputes/1/ruling", {"outcome": "dismissed", "text": "it stands"}, {},
      UMPIRE_ONLY),
     ("amend", "POST", "/games/{g}/amend", {"at": 6, "command": {"type": "end_turn"}}, {},
@@ -114,7 +115,7 @@ def test_every_endpoint_refuses_or_serves_each_role_as_its_authority_allows(serv
         if case[0] == "amend":  # a generated game is amended only once its seed is revealed (arbitro §D.5)
             server.app.reveal(game, "for the amendment", seat="umpire")
         if case[0] in DISPUTED:
-            server.app.submit(game, "red", {"type": "dispute_open", "about": [2], "text": "a claim"})
+            server.app.submit(game, "red", {"type": "dispute_open", "about": [0], "text": "a claim"})
         head = server.app.game(game).head_seq
         response = request(server, role, game, other, case)
         wanted = case[5][role]

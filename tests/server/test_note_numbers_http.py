@@ -35,7 +35,7 @@ def played(server: Server, red_writes: bool) -> None:
         if client is not red or red_writes:
             written = client.post("/games/g/notes", json={"at": at, "text": text, "private": private})
             assert written.status_code == 201, written.text
-    claim = {"about": [7], "text": "see the public answer", "evidence": [{"kind": "note", "note": 2}]}
+    claim = {"about": [2], "text": "see the public answer", "evidence": [{"kind": "note", "note": 2}]}
     assert blue.post("/games/g/disputes", json=claim).status_code == 200
     reply = {"text": "and my own plan", "private": True, "evidence": [{"kind": "note", "note": 1, "private": True}]}
     assert blue.post("/games/g/disputes/1/replies", json=reply).status_code == 200
